@@ -1,0 +1,256 @@
+package dsl
+
+import "github.com/hashicorp/hcl/v2"
+
+// Config is a decoded fabric: every .hcl file of a folder merged, with
+// variables, locals, functions and dynamic blocks already evaluated.
+// Optional attributes are pointers (nil: not written), so the compiler can
+// tell a written value from a default. Each block carries the source range
+// of its definition and of the attributes the checks point at.
+type Config struct {
+	Fabric   *Fabric
+	QoS      *QoS
+	VLANs    []VLAN
+	Switches []Switch
+	Hosts    []Host
+	Links    []Link
+}
+
+// Fabric is the `fabric "name" {}` block; exactly one per fabric.
+type Fabric struct {
+	Name        string  `hcl:"name,label"`
+	Description *string `hcl:"description,optional"`
+
+	DefRange hcl.Range `hcl:",def_range"`
+}
+
+// QoS is the `qos {}` block: the traffic classes, usually started from a
+// built-in profile (`profile = "nvidia-roce"`) and overridden per class.
+type QoS struct {
+	Profile   *string   `hcl:"profile,optional"`
+	RoCEClass *string   `hcl:"roce_class,optional"`
+	CNPClass  *string   `hcl:"cnp_class,optional"`
+	Classes   []Class   `hcl:"class,block"`
+	Headroom  *Headroom `hcl:"headroom,block"`
+	Watchdog  *Watchdog `hcl:"pfc_watchdog,block"`
+
+	DefRange       hcl.Range `hcl:",def_range"`
+	ProfileRange   hcl.Range `hcl:"profile,attr_value_range"`
+	RoCEClassRange hcl.Range `hcl:"roce_class,attr_value_range"`
+	CNPClassRange  hcl.Range `hcl:"cnp_class,attr_value_range"`
+}
+
+// Class is `class "name" {}` inside qos.
+type Class struct {
+	Name string `hcl:"name,label"`
+	// Priority is the 802.1p priority the class is marked with.
+	Priority *int `hcl:"priority,optional"`
+	// Priorities lists further priorities mapped into the class.
+	Priorities []int `hcl:"priorities,optional"`
+	// TrafficClass is the egress queue; defaults to Priority.
+	TrafficClass *int `hcl:"traffic_class,optional"`
+	// DSCP values classified into the class; the first is the marking.
+	DSCP     []int `hcl:"dscp,optional"`
+	Lossless *bool `hcl:"lossless,optional"`
+	// Bandwidth is the ETS WRR share in percent; Strict makes the class
+	// strict priority instead.
+	Bandwidth *int  `hcl:"bandwidth,optional"`
+	Strict    *bool `hcl:"strict,optional"`
+	// Default marks the class that takes every DSCP and priority no
+	// other class names.
+	Default *bool `hcl:"default,optional"`
+	ECN     *ECN  `hcl:"ecn,block"`
+
+	DefRange          hcl.Range `hcl:",def_range"`
+	LabelRange        hcl.Range `hcl:"name,label_range"`
+	PriorityRange     hcl.Range `hcl:"priority,attr_value_range"`
+	PrioritiesRange   hcl.Range `hcl:"priorities,attr_value_range"`
+	TrafficClassRange hcl.Range `hcl:"traffic_class,attr_value_range"`
+	DSCPRange         hcl.Range `hcl:"dscp,attr_value_range"`
+	BandwidthRange    hcl.Range `hcl:"bandwidth,attr_value_range"`
+}
+
+// ECN is `ecn {}` inside a class. Sizes are strings with a unit ("150KB",
+// "1.5MB"; KB = 1024 bytes, as Onyx, EOS and NVUE count) or plain numbers
+// of bytes.
+type ECN struct {
+	Min         *string `hcl:"min,optional"`
+	Max         *string `hcl:"max,optional"`
+	Probability *int    `hcl:"probability,optional"`
+
+	DefRange         hcl.Range `hcl:",def_range"`
+	MinRange         hcl.Range `hcl:"min,attr_value_range"`
+	MaxRange         hcl.Range `hcl:"max,attr_value_range"`
+	ProbabilityRange hcl.Range `hcl:"probability,attr_value_range"`
+}
+
+// Headroom is `headroom {}` inside qos: the traffic assumptions of the
+// PFC headroom formula.
+type Headroom struct {
+	LosslessMTU        *int `hcl:"lossless_mtu,optional"`
+	SmallPacketPercent *int `hcl:"small_packet_percent,optional"`
+
+	DefRange hcl.Range `hcl:",def_range"`
+}
+
+// Watchdog is `pfc_watchdog {}` inside qos (fabric-wide) or inside a
+// switch (overrides).
+type Watchdog struct {
+	Enabled   *bool   `hcl:"enabled,optional"`
+	Action    *string `hcl:"action,optional"`
+	TimeoutMs *int    `hcl:"timeout_ms,optional"`
+	PollingMs *int    `hcl:"polling_ms,optional"`
+	RestoreMs *int    `hcl:"restore_ms,optional"`
+
+	DefRange    hcl.Range `hcl:",def_range"`
+	ActionRange hcl.Range `hcl:"action,attr_value_range"`
+}
+
+// VLAN is `vlan "name" { id = N }`.
+type VLAN struct {
+	Name string `hcl:"name,label"`
+	ID   int    `hcl:"id"`
+
+	DefRange hcl.Range `hcl:",def_range"`
+	IDRange  hcl.Range `hcl:"id,attr_value_range"`
+}
+
+// Switch is `switch "name" {}`.
+type Switch struct {
+	Name string `hcl:"name,label"`
+	// Platform is "onyx", "eos" or "cumulus".
+	Platform string `hcl:"platform"`
+	// Model is the hardware model ("SN2410", "7050CX3-32S", ...); it
+	// selects the ASIC constants.
+	Model     string    `hcl:"model"`
+	OSVersion *string   `hcl:"os_version,optional"`
+	Watchdog  *Watchdog `hcl:"pfc_watchdog,block"`
+	Ports     []Port    `hcl:"port,block"`
+	Overrides []Port    `hcl:"override,block"`
+
+	DefRange       hcl.Range `hcl:",def_range"`
+	LabelRange     hcl.Range `hcl:"name,label_range"`
+	PlatformRange  hcl.Range `hcl:"platform,attr_value_range"`
+	ModelRange     hcl.Range `hcl:"model,attr_value_range"`
+	OSVersionRange hcl.Range `hcl:"os_version,attr_value_range"`
+}
+
+// Port is `port "spec" {}` inside a switch, and `override "spec" {}` with
+// the same attributes. Spec is one port or a range in the platform's
+// naming: "1/1-1/32" (Onyx), "Ethernet1-32" or "Ethernet1/1-1/4" (EOS),
+// "swp1-32" (Cumulus); several specs may be joined with commas.
+// A `port` block declares ports (declaring one twice is an error); an
+// `override` block changes only the attributes it sets on ports already
+// declared.
+type Port struct {
+	Spec        string  `hcl:"spec,label"`
+	Description *string `hcl:"description,optional"`
+	// Speed is a string with a unit: "10G", "25G", "40G", "100G", "400G".
+	Speed *string `hcl:"speed,optional"`
+	MTU   *int    `hcl:"mtu,optional"`
+	// Mode is "access", "trunk" or "routed".
+	Mode       *string `hcl:"mode,optional"`
+	VLANs      []int   `hcl:"vlans,optional"`
+	NativeVLAN *int    `hcl:"native_vlan,optional"`
+	// Trust is "dscp", "pcp" or "both".
+	Trust *string `hcl:"trust,optional"`
+	// PFC false turns PFC off on the port (it is on by default on every
+	// port a lossless class crosses).
+	PFC      *bool `hcl:"pfc,optional"`
+	Shutdown *bool `hcl:"shutdown,optional"`
+
+	DefRange        hcl.Range `hcl:",def_range"`
+	LabelRange      hcl.Range `hcl:"spec,label_range"`
+	SpeedRange      hcl.Range `hcl:"speed,attr_value_range"`
+	MTURange        hcl.Range `hcl:"mtu,attr_value_range"`
+	ModeRange       hcl.Range `hcl:"mode,attr_value_range"`
+	VLANsRange      hcl.Range `hcl:"vlans,attr_value_range"`
+	NativeVLANRange hcl.Range `hcl:"native_vlan,attr_value_range"`
+	TrustRange      hcl.Range `hcl:"trust,attr_value_range"`
+	PFCRange        hcl.Range `hcl:"pfc,attr_value_range"`
+}
+
+// Host is `host "name" {}`.
+type Host struct {
+	Name string `hcl:"name,label"`
+	// OS is "linux", "windows" or "freebsd".
+	OS        string  `hcl:"os"`
+	OSVersion *string `hcl:"os_version,optional"`
+	Tuning    *bool   `hcl:"tuning,optional"`
+	NICs      []NIC   `hcl:"nic,block"`
+
+	DefRange   hcl.Range `hcl:",def_range"`
+	LabelRange hcl.Range `hcl:"name,label_range"`
+	OSRange    hcl.Range `hcl:"os,attr_value_range"`
+}
+
+// NIC is `nic "name" {}` inside a host.
+type NIC struct {
+	Name string `hcl:"name,label"`
+	// Model: "ConnectX-3 Pro", "ConnectX-4", "ConnectX-4 Lx",
+	// "ConnectX-5", "ConnectX-6", "ConnectX-6 Dx", "ConnectX-7",
+	// "QL45212".
+	Model string `hcl:"model"`
+	// Driver: "mlnx_ofed" or "inbox" (linux), "winof" or "winof2"
+	// (windows), "mlx4en"/"mlx5en" (freebsd); defaulted from model and OS.
+	Driver    *string  `hcl:"driver,optional"`
+	Interface string   `hcl:"interface"`
+	Speed     *string  `hcl:"speed,optional"`
+	MTU       *int     `hcl:"mtu,optional"`
+	VLAN      *int     `hcl:"vlan,optional"`
+	Addresses []string `hcl:"addresses,optional"`
+	// RoCEMode is "v1" or "v2" (default v2). Transport "iwarp" marks an
+	// iWARP NIC (QLogic FastLinQ can run either).
+	RoCEMode  *string `hcl:"roce_mode,optional"`
+	Transport *string `hcl:"transport,optional"`
+	// Class is the traffic class RoCE rides in (default qos.roce_class).
+	Class *string `hcl:"class,optional"`
+	// Priority, DSCP, CNPPriority, CNPDSCP, PFCPriorities and Trust
+	// override what the class implies; the checks compare them with the
+	// switch ports on the NIC's path.
+	Priority      *int    `hcl:"priority,optional"`
+	DSCP          *int    `hcl:"dscp,optional"`
+	CNPPriority   *int    `hcl:"cnp_priority,optional"`
+	CNPDSCP       *int    `hcl:"cnp_dscp,optional"`
+	PFCPriorities []int   `hcl:"pfc_priorities,optional"`
+	Trust         *string `hcl:"trust,optional"`
+	// Applications: "smb-direct", "iser", "nvme-of", "nfs-rdma", "mpi".
+	Applications []string `hcl:"applications,optional"`
+
+	DefRange           hcl.Range `hcl:",def_range"`
+	LabelRange         hcl.Range `hcl:"name,label_range"`
+	ModelRange         hcl.Range `hcl:"model,attr_value_range"`
+	DriverRange        hcl.Range `hcl:"driver,attr_value_range"`
+	SpeedRange         hcl.Range `hcl:"speed,attr_value_range"`
+	MTURange           hcl.Range `hcl:"mtu,attr_value_range"`
+	VLANRange          hcl.Range `hcl:"vlan,attr_value_range"`
+	AddressesRange     hcl.Range `hcl:"addresses,attr_value_range"`
+	RoCEModeRange      hcl.Range `hcl:"roce_mode,attr_value_range"`
+	TransportRange     hcl.Range `hcl:"transport,attr_value_range"`
+	ClassRange         hcl.Range `hcl:"class,attr_value_range"`
+	PriorityRange      hcl.Range `hcl:"priority,attr_value_range"`
+	DSCPRange          hcl.Range `hcl:"dscp,attr_value_range"`
+	CNPPriorityRange   hcl.Range `hcl:"cnp_priority,attr_value_range"`
+	CNPDSCPRange       hcl.Range `hcl:"cnp_dscp,attr_value_range"`
+	PFCPrioritiesRange hcl.Range `hcl:"pfc_priorities,attr_value_range"`
+	TrustRange         hcl.Range `hcl:"trust,attr_value_range"`
+	ApplicationsRange  hcl.Range `hcl:"applications,attr_value_range"`
+}
+
+// Link is `link {}`: one cable. A and B are "device:port" for a switch
+// port ("leaf1:swp1", "sn2410:1/5") or "host:nic" for a host NIC
+// ("gpu01:roce0").
+type Link struct {
+	A string `hcl:"a"`
+	B string `hcl:"b"`
+	// Length is the cable length in metres.
+	Length float64 `hcl:"length"`
+	// Cable is "dac", "aoc" or "fibre".
+	Cable *string `hcl:"cable,optional"`
+
+	DefRange    hcl.Range `hcl:",def_range"`
+	ARange      hcl.Range `hcl:"a,attr_value_range"`
+	BRange      hcl.Range `hcl:"b,attr_value_range"`
+	LengthRange hcl.Range `hcl:"length,attr_value_range"`
+	CableRange  hcl.Range `hcl:"cable,attr_value_range"`
+}

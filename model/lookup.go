@@ -1,0 +1,87 @@
+package model
+
+// Switch returns the switch called name, or nil.
+func (f *Fabric) Switch(name string) *Switch {
+	for i := range f.Switches {
+		if f.Switches[i].Name == name {
+			return &f.Switches[i]
+		}
+	}
+	return nil
+}
+
+// Host returns the host called name, or nil.
+func (f *Fabric) Host(name string) *Host {
+	for i := range f.Hosts {
+		if f.Hosts[i].Name == name {
+			return &f.Hosts[i]
+		}
+	}
+	return nil
+}
+
+// VLAN returns the VLAN with the given id, or nil.
+func (f *Fabric) VLAN(id int) *VLAN {
+	for i := range f.VLANs {
+		if f.VLANs[i].ID == id {
+			return &f.VLANs[i]
+		}
+	}
+	return nil
+}
+
+// Class returns the traffic class called name, or nil.
+func (q *QoS) Class(name string) *Class {
+	for i := range q.Classes {
+		if q.Classes[i].Name == name {
+			return &q.Classes[i]
+		}
+	}
+	return nil
+}
+
+// ClassForTC returns the class whose egress queue is tc, or nil.
+func (q *QoS) ClassForTC(tc int) *Class {
+	for i := range q.Classes {
+		if q.Classes[i].TrafficClass == tc {
+			return &q.Classes[i]
+		}
+	}
+	return nil
+}
+
+// RoCE returns the class RoCE data rides in.
+func (q *QoS) RoCE() *Class { return q.Class(q.RoCEClass) }
+
+// CNP returns the class congestion notification packets ride in, or nil.
+func (q *QoS) CNP() *Class { return q.Class(q.CNPClass) }
+
+// Port returns the port called name, or nil.
+func (s *Switch) Port(name string) *Port {
+	for i := range s.Ports {
+		if s.Ports[i].Name == name {
+			return &s.Ports[i]
+		}
+	}
+	return nil
+}
+
+// NIC returns the NIC called name, or nil.
+func (h *Host) NIC(name string) *NIC {
+	for i := range h.NICs {
+		if h.NICs[i].Name == name {
+			return &h.NICs[i]
+		}
+	}
+	return nil
+}
+
+// Lossless reports whether PFC is on for priority p on the port.
+func (p *Port) Lossless(prio int) bool {
+	for _, q := range p.PFCPriorities {
+		if q == prio {
+			return true
+		}
+	}
+	return false
+}

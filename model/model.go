@@ -1,0 +1,439 @@
+// Package model is fabricc's intermediate representation: one checked,
+// fully resolved description of a lossless RDMA fabric.
+//
+// The model is the contract between the compiler and every target. Nothing
+// in it is left to guess: every default is resolved, every unit is in the
+// field name (Bytes, Mbps, Meters, Percent), every port carries its own PFC,
+// trust and buffer settings, and every host NIC carries the priorities and
+// DSCP values its RoCE and CNP traffic use. Targets read only this package;
+// they never look at the language or invent values.
+//
+// Slices are kept in a canonical order by the compiler (switches, hosts and
+// links by name, ports in the platform's natural order, numbers ascending),
+// so the JSON form (see Marshal) is byte-stable.
+package model
+
+// Platform names a switch operating system.
+type Platform string
+
+// Switch platforms fabricc renders.
+const (
+	PlatformOnyx    Platform = "onyx"
+	PlatformEOS     Platform = "eos"
+	PlatformCumulus Platform = "cumulus"
+)
+
+// OS names a host operating system.
+type OS string
+
+// Host operating systems fabricc renders.
+const (
+	OSLinux   OS = "linux"
+	OSWindows OS = "windows"
+	OSFreeBSD OS = "freebsd"
+)
+
+// Trust says which header field a port classifies ingress traffic by.
+type Trust string
+
+// Trust modes. RoCEv2 fabrics trust DSCP (L3) because the 802.1p bits are
+// lost when a packet is routed; RoCEv1 and VLAN-tagged L2 fabrics trust PCP.
+const (
+	TrustDSCP Trust = "dscp" // Onyx "L3", EOS "qos trust dscp", NVUE "l3"
+	TrustPCP  Trust = "pcp"  // Onyx "L2", EOS "qos trust cos", NVUE "l2"
+	TrustBoth Trust = "both" // Onyx "both", NVUE "both": DSCP for IP, PCP otherwise
+)
+
+// PortMode is the layer-2 mode of a switch port.
+type PortMode string
+
+// Port modes.
+const (
+	ModeAccess PortMode = "access"
+	ModeTrunk  PortMode = "trunk"
+	ModeRouted PortMode = "routed"
+)
+
+// Fabric is the whole compiled fabric.
+type Fabric struct {
+	// Name is the fabric's label from the `fabric "name"` block.
+	Name        string `json:"name"`
+	Description string `json:"description,omitempty"`
+	// QoS is the fabric-wide traffic-class policy every port and NIC
+	// refers to.
+	QoS      QoS      `json:"qos"`
+	VLANs    []VLAN   `json:"vlans"`
+	Switches []Switch `json:"switches"`
+	Hosts    []Host   `json:"hosts"`
+	Links    []Link   `json:"links"`
+}
+
+// QoS is the resolved traffic policy: the classes and the complete maps
+// from DSCP to priority and from priority to traffic class (egress queue).
+type QoS struct {
+	// Profile names the built-in profile the classes started from
+	// ("nvidia-roce"), or is empty when every class was written out.
+	Profile string `json:"profile,omitempty"`
+	// Classes in ascending order of TrafficClass.
+	Classes []Class `json:"classes"`
+	// DSCPToPriority has exactly 64 entries: DSCP value -> 802.1p priority.
+	DSCPToPriority []int `json:"dscp_to_priority"`
+	// PriorityToTC has exactly 8 entries: priority -> traffic class.
+	PriorityToTC []int `json:"priority_to_tc"`
+	// PFCPriorities are the priorities that are lossless (PFC on),
+	// ascending.
+	PFCPriorities []int `json:"pfc_priorities"`
+	// RoCEClass and CNPClass name the classes that RoCE data and DCQCN
+	// congestion notification packets ride in.
+	RoCEClass string `json:"roce_class"`
+	CNPClass  string `json:"cnp_class,omitempty"`
+	// Headroom holds the fabric-wide inputs to the PFC headroom formula.
+	Headroom HeadroomPolicy `json:"headroom"`
+}
+
+// Class is one traffic class: a set of priorities sharing one egress queue.
+type Class struct {
+	Name string `json:"name"`
+	// Priority is the 802.1p priority this class's traffic is marked with
+	// (the PCP hosts put in the VLAN tag, and the switch priority).
+	Priority int `json:"priority"`
+	// Priorities are all priorities mapped into this class, Priority
+	// included, ascending.
+	Priorities []int `json:"priorities"`
+	// TrafficClass is the egress queue index (0-7).
+	TrafficClass int `json:"traffic_class"`
+	// DSCP values classified into this class, ascending.
+	DSCP []int `json:"dscp"`
+	// MarkDSCP is the DSCP hosts mark this class's traffic with.
+	MarkDSCP int  `json:"mark_dscp"`
+	Lossless bool `json:"lossless"`
+	// CNP is true for the class carrying congestion notification packets.
+	CNP bool `json:"cnp,omitempty"`
+	ETS ETS  `json:"ets"`
+	// ECN is set for classes that mark ECN (all lossless classes).
+	ECN *ECN `json:"ecn,omitempty"`
+}
+
+// ETSMode is how a traffic class is scheduled.
+type ETSMode string
+
+// ETS modes.
+const (
+	ETSStrict ETSMode = "strict"
+	ETSWRR    ETSMode = "wrr"
+)
+
+// ETS is a class's share of the link (802.1Qaz enhanced transmission
+// selection).
+type ETS struct {
+	Mode ETSMode `json:"mode"`
+	// BandwidthPercent is the guaranteed share under WRR; the WRR shares
+	// of all classes sum to 100. Zero for strict classes.
+	BandwidthPercent int `json:"bandwidth_percent"`
+}
+
+// ECN holds the WRED/ECN marking thresholds of one egress queue.
+type ECN struct {
+	MinBytes int64 `json:"min_bytes"`
+	MaxBytes int64 `json:"max_bytes"`
+	// MarkProbabilityPercent is the marking probability at MaxBytes.
+	MarkProbabilityPercent int `json:"mark_probability_percent"`
+}
+
+// HeadroomPolicy holds the traffic assumptions of the headroom formula.
+type HeadroomPolicy struct {
+	// LosslessMTUBytes is the largest frame expected in a lossless queue
+	// (SONiC LOSSLESS_TRAFFIC_PATTERN mtu).
+	LosslessMTUBytes int `json:"lossless_mtu_bytes"`
+	// SmallPacketPercent is the share of small (64 B) packets assumed
+	// when estimating cell occupancy.
+	SmallPacketPercent int `json:"small_packet_percent"`
+}
+
+// VLAN is one 802.1Q VLAN.
+type VLAN struct {
+	ID   int    `json:"id"`
+	Name string `json:"name"`
+}
+
+// Switch is one switch with every port resolved.
+type Switch struct {
+	Name     string   `json:"name"`
+	Platform Platform `json:"platform"`
+	// OSVersion is the declared OS release ("3.6.8190", "4.32.1F",
+	// "5.9.1"); targets pick syntax by it.
+	OSVersion string   `json:"os_version"`
+	Hardware  Hardware `json:"hardware"`
+	// PFCWatchdog is the switch-wide PFC storm watchdog.
+	PFCWatchdog PFCWatchdog `json:"pfc_watchdog"`
+	// BufferStyle is how buffers are configured: "traffic-pool" (Onyx
+	// >= 3.6.5000), "advanced" (older Onyx ingress-buffer commands) or
+	// "profile" (EOS, Cumulus).
+	BufferStyle string `json:"buffer_style"`
+	// Pools are the shared buffer pools, ingress first, by name.
+	Pools []BufferPool `json:"pools"`
+	// Buffer is the budget check result for this switch.
+	Buffer BufferBudget `json:"buffer"`
+	Ports  []Port       `json:"ports"`
+}
+
+// Hardware is the switch model and the ASIC constants the physics uses.
+type Hardware struct {
+	Model string `json:"model"`
+	ASIC  string `json:"asic"`
+	// BufferBytes is the ASIC's total packet buffer.
+	BufferBytes int64 `json:"buffer_bytes"`
+	// CellBytes is the buffer allocation unit.
+	CellBytes int `json:"cell_bytes"`
+	// PipelineLatencyBytes, MACPHYDelayBytes: ASIC constants of the
+	// headroom formula (SONiC asic_table.j2, given there in KB).
+	PipelineLatencyBytes int `json:"pipeline_latency_bytes"`
+	MACPHYDelayBytes     int `json:"mac_phy_delay_bytes"`
+	// Source cites where the numbers come from.
+	Source string `json:"source"`
+}
+
+// PFCWatchdog detects a queue stuck in PFC pause and breaks the storm.
+type PFCWatchdog struct {
+	Enabled bool `json:"enabled"`
+	// Action is "drop" (discard the stuck queue's packets) or "no-drop".
+	Action            string `json:"action,omitempty"`
+	TimeoutMs         int    `json:"timeout_ms,omitempty"`
+	PollingIntervalMs int    `json:"polling_interval_ms,omitempty"`
+	RestoreMs         int    `json:"restore_ms,omitempty"`
+}
+
+// BufferPool is one shared buffer pool.
+type BufferPool struct {
+	Name string `json:"name"`
+	// Direction is "ingress" or "egress".
+	Direction string `json:"direction"`
+	// Type is "lossless" or "lossy".
+	Type      string `json:"type"`
+	SizeBytes int64  `json:"size_bytes"`
+	// Percent is SizeBytes as a share of the switch buffer, to one
+	// decimal (Onyx "traffic pool NAME memory percent").
+	Percent float64 `json:"percent"`
+	// Mode is "dynamic" (alpha-based sharing) or "static".
+	Mode string `json:"mode"`
+	// Priorities mapped to this pool, ascending.
+	Priorities []int `json:"priorities"`
+}
+
+// BufferBudget is what the switch's ports reserve against its pools.
+type BufferBudget struct {
+	TotalBytes int64 `json:"total_bytes"`
+	// HeadroomBytes is the sum of lossless PG headroom over all ports.
+	HeadroomBytes int64 `json:"headroom_bytes"`
+	// ReservedBytes is the sum of guaranteed (non-headroom) reservations.
+	ReservedBytes int64 `json:"reserved_bytes"`
+	// SharedBytes is what is left for the shared pools.
+	SharedBytes int64 `json:"shared_bytes"`
+}
+
+// Port is one switch port with everything a target needs.
+type Port struct {
+	// Name in the platform's own naming: "1/1" (Onyx, rendered
+	// "ethernet 1/1"), "Ethernet1" or "Ethernet1/1" (EOS), "swp1" (Cumulus).
+	Name        string   `json:"name"`
+	Description string   `json:"description,omitempty"`
+	SpeedMbps   int      `json:"speed_mbps"`
+	MTU         int      `json:"mtu"`
+	Mode        PortMode `json:"mode"`
+	// AccessVLAN is the VLAN of an access port (0 otherwise).
+	AccessVLAN int `json:"access_vlan,omitempty"`
+	// TrunkVLANs are the allowed VLANs of a trunk port, ascending.
+	TrunkVLANs []int `json:"trunk_vlans,omitempty"`
+	// NativeVLAN is the untagged VLAN of a trunk port (0: none).
+	NativeVLAN int   `json:"native_vlan,omitempty"`
+	Trust      Trust `json:"trust"`
+	// PFCPriorities with PFC enabled on this port, ascending; empty
+	// means PFC is off on the port.
+	PFCPriorities []int `json:"pfc_priorities"`
+	// LinkPause is 802.3x global pause; always false where PFC is on
+	// because the two are mutually exclusive.
+	LinkPause bool `json:"link_pause"`
+	// PFCWatchdog is true when the switch watchdog covers this port.
+	PFCWatchdog bool `json:"pfc_watchdog"`
+	// Shutdown is true for administratively disabled ports.
+	Shutdown bool `json:"shutdown,omitempty"`
+	// Ingress priority groups, by PG index.
+	PriorityGroups []PriorityGroup `json:"priority_groups"`
+	// Egress queue buffers, by traffic class.
+	EgressQueues []EgressQueue `json:"egress_queues"`
+	// Peer is what the port is cabled to; nil for an unused port.
+	Peer *Peer `json:"peer,omitempty"`
+}
+
+// PriorityGroup is an ingress priority group of a port with its buffer.
+type PriorityGroup struct {
+	Index      int    `json:"index"`
+	Priorities []int  `json:"priorities"`
+	Lossless   bool   `json:"lossless"`
+	Pool       string `json:"pool"`
+	// SizeBytes is the reserved buffer (for lossless PGs: xoff + xon,
+	// i.e. the headroom).
+	SizeBytes int64 `json:"size_bytes"`
+	// XoffBytes is the room above the pause threshold for bytes still in
+	// flight after PFC is sent; XonBytes the hysteresis below it.
+	XoffBytes int64 `json:"xoff_bytes"`
+	XonBytes  int64 `json:"xon_bytes"`
+	// SharedAlpha is the dynamic-threshold factor for the shared pool:
+	// "1/128" .. "64" or "inf".
+	SharedAlpha string `json:"shared_alpha"`
+	// Headroom shows how XoffBytes and XonBytes were computed; nil for
+	// lossy groups.
+	Headroom *Headroom `json:"headroom,omitempty"`
+}
+
+// EgressQueue is the egress buffer of one traffic class on a port.
+type EgressQueue struct {
+	TrafficClass  int    `json:"traffic_class"`
+	Pool          string `json:"pool"`
+	ReservedBytes int64  `json:"reserved_bytes"`
+	SharedAlpha   string `json:"shared_alpha"`
+}
+
+// Headroom records the inputs and named terms of the PFC headroom formula
+// for one lossless priority group, so a reviewer can check the arithmetic.
+// All byte values; see compiler/headroom.go for the formula.
+type Headroom struct {
+	// Inputs.
+	SpeedMbps            int     `json:"speed_mbps"`
+	CableMeters          float64 `json:"cable_meters"`
+	PortMTUBytes         int     `json:"port_mtu_bytes"`
+	LosslessMTUBytes     int     `json:"lossless_mtu_bytes"`
+	SmallPacketPercent   int     `json:"small_packet_percent"`
+	CellBytes            int     `json:"cell_bytes"`
+	PipelineLatencyBytes int     `json:"pipeline_latency_bytes"`
+	MACPHYDelayBytes     int     `json:"mac_phy_delay_bytes"`
+	PauseQuanta          int     `json:"pause_quanta"`
+	// Terms.
+	PeerResponseBytes int     `json:"peer_response_bytes"`
+	CableBytes        int     `json:"cable_bytes"`
+	PropagationBytes  int     `json:"propagation_bytes"`
+	CellOccupancy     float64 `json:"cell_occupancy"`
+	// Results (equal to the owning PriorityGroup's values).
+	XoffBytes int64 `json:"xoff_bytes"`
+	XonBytes  int64 `json:"xon_bytes"`
+	SizeBytes int64 `json:"size_bytes"`
+	// Formula names the algorithm and its source.
+	Formula string `json:"formula"`
+}
+
+// Peer is the far end of a cable.
+type Peer struct {
+	// Kind is "switch" or "host".
+	Kind   string `json:"kind"`
+	Device string `json:"device"`
+	// Port is the switch port or host NIC name at the far end.
+	Port        string  `json:"port"`
+	CableMeters float64 `json:"cable_meters"`
+	// CableKind is "dac", "aoc" or "fibre".
+	CableKind string `json:"cable_kind"`
+}
+
+// Host is one server with its RDMA NICs.
+type Host struct {
+	Name string `json:"name"`
+	OS   OS     `json:"os"`
+	// OSVersion as declared ("2012r2", "2016", "rhel7", "12.1").
+	OSVersion string `json:"os_version,omitempty"`
+	NICs      []NIC  `json:"nics"`
+	// Tuning enables the optional host tuning the seeds list (CPU
+	// governor, memlock limits).
+	Tuning bool `json:"tuning"`
+}
+
+// Transport is the RDMA transport of a NIC.
+type Transport string
+
+// RDMA transports.
+const (
+	TransportRoCE  Transport = "roce"
+	TransportIWARP Transport = "iwarp"
+)
+
+// NIC is one RDMA-capable network interface of a host.
+type NIC struct {
+	// Name is the NIC's label in the fabric ("roce0").
+	Name string `json:"name"`
+	// Interface is the OS interface name ("ens1f0", "Ethernet 4",
+	// "mlxen0"). For a VLAN, the parent interface.
+	Interface string `json:"interface"`
+	// Model is the adapter family: "ConnectX-3 Pro", "ConnectX-4",
+	// "ConnectX-4 Lx", "ConnectX-5", "ConnectX-6", "ConnectX-6 Dx",
+	// "ConnectX-7", "QL45212".
+	Model string `json:"model"`
+	// Vendor is "mellanox" or "qlogic".
+	Vendor string `json:"vendor"`
+	// Driver is the driver stack: "mlnx_ofed" or "inbox" (Linux),
+	// "winof" or "winof2" (Windows), "mlx4en" or "mlx5en" (FreeBSD),
+	// "qede" (QLogic on Linux), "qlogic" (QLogic on Windows).
+	Driver    string    `json:"driver"`
+	Transport Transport `json:"transport"`
+	SpeedMbps int       `json:"speed_mbps"`
+	MTU       int       `json:"mtu"`
+	// VLAN is the 802.1Q VLAN the RDMA traffic is tagged with (0: untagged).
+	VLAN int `json:"vlan,omitempty"`
+	// Addresses in CIDR form, in the order written.
+	Addresses []string `json:"addresses"`
+	RoCE      RoCE     `json:"roce"`
+	// Applications that ride RDMA on this NIC, by kind.
+	Applications []Application `json:"applications"`
+	// Peer is what the NIC is cabled to.
+	Peer *Peer `json:"peer,omitempty"`
+}
+
+// RoCE is the host side of the lossless contract.
+type RoCE struct {
+	// Mode is "v1" (Ethernet, L2 only) or "v2" (UDP/IP, routable).
+	Mode string `json:"mode"`
+	// UDPPort is the RoCEv2 destination port (4791, IANA).
+	UDPPort int `json:"udp_port,omitempty"`
+	// Priority and DSCP mark RoCE data traffic; TOS is DSCP<<2 as
+	// cma_roce_tos takes it.
+	Priority int `json:"priority"`
+	DSCP     int `json:"dscp"`
+	TOS      int `json:"tos"`
+	// CNPPriority and CNPDSCP mark DCQCN congestion notification packets.
+	CNPPriority int `json:"cnp_priority"`
+	CNPDSCP     int `json:"cnp_dscp"`
+	// PFCPriorities enabled on the NIC, ascending.
+	PFCPriorities []int `json:"pfc_priorities"`
+	Trust         Trust `json:"trust"`
+	// ECNPriorities have DCQCN (ECN reaction and notification point)
+	// enabled, ascending.
+	ECNPriorities []int `json:"ecn_priorities"`
+	// ETS is the NIC's bandwidth split per traffic class, indexed by TC
+	// (8 entries; strict classes have Mode strict).
+	ETS []ETS `json:"ets"`
+}
+
+// Application is a protocol that rides RDMA and needs host QoS policy.
+type Application struct {
+	// Kind is "smb-direct", "iser", "nvme-of", "nfs-rdma" or "mpi".
+	Kind string `json:"kind"`
+	// Port is the TCP/UDP or NetworkDirect port that identifies the
+	// traffic (445 for SMB Direct, 3260 for iSER, 4420 for NVMe-oF).
+	Port int `json:"port"`
+	// Priority is the 802.1p priority the host tags it with.
+	Priority int `json:"priority"`
+}
+
+// Link is one cable.
+type Link struct {
+	A           Endpoint `json:"a"`
+	B           Endpoint `json:"b"`
+	CableMeters float64  `json:"cable_meters"`
+	CableKind   string   `json:"cable_kind"`
+}
+
+// Endpoint is one end of a link.
+type Endpoint struct {
+	// Kind is "switch" or "host".
+	Kind   string `json:"kind"`
+	Device string `json:"device"`
+	// Port is a switch port name or a host NIC name.
+	Port string `json:"port"`
+}

@@ -1,0 +1,39 @@
+// Package targets holds what every renderer shares: the File an artifact is
+// written as, and the signatures a target package exports.
+//
+// Each target lives in its own package below targets/ (targets/onyx,
+// targets/eos, ...). A switch target exports
+//
+//	func Render(f *model.Fabric, sw *model.Switch) ([]targets.File, error)
+//
+// and a host target exports
+//
+//	func Render(f *model.Fabric, h *model.Host) ([]targets.File, error)
+//
+// Renderers are thin: they read the model and print it in the device's own
+// syntax. They never invent a value the model does not hold, and the same
+// model always gives the same bytes.
+package targets
+
+import "github.com/fabricc/fabricc/model"
+
+// File is one rendered artifact of one device.
+type File struct {
+	// Name is the file name inside the device's folder, saying what it
+	// is: "<device>.onyx.cli", "<device>.eos.cfg", "<device>.nvue.sh",
+	// "<device>.nvue.yaml", "<device>.linux.sh", "<device>.windows.ps1",
+	// "<device>.freebsd.sh", "<device>.openconfig.json", ...
+	Name string
+	// Target names the renderer that wrote it: "onyx", "eos", "cumulus",
+	// "linux", "windows", "freebsd", "openconfig".
+	Target string
+	// Mode is the file permission: 0o755 for scripts, 0o644 otherwise.
+	Mode uint32
+	Data []byte
+}
+
+// SwitchRenderer renders one switch of a fabric.
+type SwitchRenderer func(f *model.Fabric, sw *model.Switch) ([]File, error)
+
+// HostRenderer renders one host of a fabric.
+type HostRenderer func(f *model.Fabric, h *model.Host) ([]File, error)
