@@ -1,0 +1,37 @@
+package dsl
+
+import "github.com/hashicorp/hcl/v2"
+
+// Related is another place in the source that a diagnostic is about: the
+// first declaration of a duplicate, or the other end of a disagreement.
+type Related struct {
+	// Label says what the place is ("switch port leaf1:swp1 declares MTU 9216").
+	Label string
+	Range hcl.Range
+}
+
+// extra is what fabricc keeps in hcl.Diagnostic.Extra.
+type extra struct {
+	related []Related
+}
+
+// Also records that d is also about the place r, described by label, and
+// returns d. Diagnostic writers show every related place with its own
+// snippet (text) or range (JSON).
+func Also(d *hcl.Diagnostic, label string, r hcl.Range) *hcl.Diagnostic {
+	e, _ := d.Extra.(*extra)
+	if e == nil {
+		e = &extra{}
+		d.Extra = e
+	}
+	e.related = append(e.related, Related{Label: label, Range: r})
+	return d
+}
+
+// RelatedOf returns the places recorded with Also, in order.
+func RelatedOf(d *hcl.Diagnostic) []Related {
+	if e, ok := d.Extra.(*extra); ok {
+		return e.related
+	}
+	return nil
+}

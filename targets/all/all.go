@@ -1,0 +1,31 @@
+// Package all is the registry of targets: which renderers apply to which
+// switch platform and host operating system. Each target package adds one
+// line here; nothing else in fabricc names a target.
+package all
+
+import (
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets"
+)
+
+// switchTargets lists, per platform, the renderers of its native config.
+var switchTargets = map[model.Platform][]targets.SwitchRenderer{}
+
+// everySwitch lists renderers that apply to every switch whatever its
+// platform (OpenConfig).
+var everySwitch = []targets.SwitchRenderer{}
+
+// hostTargets lists, per operating system, the renderers of its scripts.
+var hostTargets = map[model.OS][]targets.HostRenderer{}
+
+// ForSwitch returns the renderers for sw: its platform's first, then
+// those that apply to every switch.
+func ForSwitch(sw *model.Switch) []targets.SwitchRenderer {
+	out := append([]targets.SwitchRenderer(nil), switchTargets[sw.Platform]...)
+	return append(out, everySwitch...)
+}
+
+// ForHost returns the renderers for h's operating system.
+func ForHost(h *model.Host) []targets.HostRenderer {
+	return hostTargets[h.OS]
+}
