@@ -1,0 +1,90 @@
+locals {
+  # The guide keeps the standard MTU: jumbo frames "may be used with RoCE,
+  # [but] it does increase the latency and is not necessary" (seed 001).
+  host_mtu = 1500
+}
+
+# HPE 3PAR StoreServ File Controller v3: two ProLiant XL190r Gen9 nodes on
+# Windows Storage Server 2012 R2, each with an HPE 640FLR-SFP28 adapter
+# (Mellanox ConnectX-4 Lx, 2 x 25GbE) serving SMB Direct.
+dynamic "host" {
+  for_each = { "fc-node1" = 11, "fc-node2" = 21 }
+  labels   = [host.key]
+  content {
+    os         = "windows"
+    os_version = "2012r2"
+
+    nic "port1" {
+      model        = "ConnectX-4 Lx"
+      interface    = "SLOT 4 Port 1"
+      speed        = "25G"
+      mtu          = local.host_mtu
+      vlan         = 2
+      addresses    = [format("192.168.2.%d/24", host.value)]
+      applications = ["smb-direct"]
+    }
+
+    nic "port2" {
+      model        = "ConnectX-4 Lx"
+      interface    = "SLOT 4 Port 2"
+      speed        = "25G"
+      mtu          = local.host_mtu
+      vlan         = 2
+      addresses    = [format("192.168.2.%d/24", host.value + 1)]
+      applications = ["smb-direct"]
+    }
+  }
+}
+
+# The SMB client: Windows Server 2012 R2 with a ConnectX-4 100GbE adapter.
+host "win-client" {
+  os         = "windows"
+  os_version = "2012r2"
+
+  nic "roce0" {
+    model        = "ConnectX-4"
+    interface    = "Ethernet 4"
+    speed        = "100G"
+    mtu          = local.host_mtu
+    vlan         = 2
+    addresses    = ["192.168.2.31/24"]
+    applications = ["smb-direct"]
+  }
+}
+
+# iSER target: RHEL 7.2 with a ConnectX-4 100GbE adapter and MLNX_OFED 3.3;
+# the guide's VLAN interface is p9p1.2 (seed 001, "Set the egress priority
+# mappings").
+host "iser-target" {
+  os         = "linux"
+  os_version = "rhel7"
+
+  nic "roce0" {
+    model        = "ConnectX-4"
+    driver       = "mlnx_ofed"
+    interface    = "p9p1"
+    speed        = "100G"
+    mtu          = local.host_mtu
+    vlan         = 2
+    addresses    = ["192.168.2.41/24"]
+    applications = ["iser"]
+  }
+}
+
+# iSER initiator: RHEL 7.2 with a QLogic FastLinQ QL45212 (qede/qedr,
+# inbox OFED). Its RoCE priority is chosen in UEFI HII (seed 001, QLogic
+# steps 3-6); fabricc warns about that rather than pretend to set it.
+host "iser-initiator" {
+  os         = "linux"
+  os_version = "rhel7"
+
+  nic "roce0" {
+    model        = "QL45212"
+    interface    = "p4p1"
+    speed        = "25G"
+    mtu          = local.host_mtu
+    vlan         = 2
+    addresses    = ["192.168.2.51/24"]
+    applications = ["iser"]
+  }
+}
