@@ -1,0 +1,183 @@
+package inventory
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Kinds of credential source.
+const (
+	AuthPasswordEnv  = "password_env"
+	AuthPasswordFile = "password_file"
+	AuthPrivateKey   = "private_key"
+	AuthAgent        = "agent"
+)
+
+// AuthSource says where a device's secret comes from. It holds names and
+// paths, never the secret itself.
+type AuthSource struct {
+	// Kind is one of AuthPasswordEnv, AuthPasswordFile, AuthPrivateKey,
+	// AuthAgent.
+	Kind string
+	// Ref is the environment variable name or the file path.
+	Ref string
+	// PassphraseEnv / PassphraseFile give the passphrase of a protected
+	// private key.
+	PassphraseEnv  string
+	PassphraseFile string
+}
+
+// Describe says where the secret comes from, for messages.
+func (a AuthSource) Describe() string {
+	switch a.Kind {
+	case AuthPasswordEnv:
+		return "password from environment variable " + a.Ref
+	case AuthPasswordFile:
+		return "password from file " + a.Ref
+	case AuthPrivateKey:
+		return "private key " + a.Ref
+	case AuthAgent:
+		return "ssh-agent"
+	}
+	return "no credentials"
+}
+
+// authFrom reads the credential attributes of one block. At most one
+// primary source may be set.
+func authFrom(dir string, ds *deviceSchema) (AuthSource, error) {
+	var set []AuthSource
+	if ds.PasswordEnv != nil {
+		set = append(set, AuthSource{Kind: AuthPasswordEnv, Ref: *ds.PasswordEnv})
+	}
+	if ds.PasswordFile != nil {
+		set = append(set, AuthSource{Kind: AuthPasswordFile, Ref: resolve(dir, *ds.PasswordFile)})
+	}
+	if ds.PrivateKey != nil {
+		a := AuthSource{Kind: AuthPrivateKey, Ref: resolve(dir, *ds.PrivateKey)}
+		if ds.PassphraseEnv != nil {
+			a.PassphraseEnv = *ds.PassphraseEnv
+		}
+		if ds.PassphraseFile != nil {
+			a.PassphraseFile = resolve(dir, *ds.PassphraseFile)
+		}
+		set = append(set, a)
+	} else if ds.PassphraseEnv != nil || ds.PassphraseFile != nil {
+		return AuthSource{}, errors.New("passphrase_env/passphrase_file need private_key in the same block")
+	}
+	if ds.Agent != nil && *ds.Agent {
+		set = append(set, AuthSource{Kind: AuthAgent})
+	}
+	if len(set) > 1 {
+		var kinds []string
+		for _, a := range set {
+			kinds = append(kinds, a.Kind)
+		}
+		return AuthSource{}, fmt.Errorf("%s are all set; keep exactly one", strings.Join(kinds, ", "))
+	}
+	if len(set) == 0 {
+		return AuthSource{}, nil
+	}
+	return set[0], nil
+}
+
+// Credentials is what the SSH client needs to log in.
+type Credentials struct {
+	Username string
+	Password Secret
+	// KeyPEM is the private key file's content, with Passphrase when it
+	// is protected.
+	KeyPEM     []byte
+	Passphrase Secret
+	Agent      bool
+}
+
+// Credentials reads the device's secret from its source. Errors name the
+// source (variable or file), never the value.
+func (d *Device) Credentials() (Credentials, error) {
+	c := Credentials{Username: d.Username}
+	a := d.Auth
+	switch a.Kind {
+	case AuthPasswordEnv:
+		v, ok := os.LookupEnv(a.Ref)
+		if !ok || v == "" {
+			return c, fmt.Errorf("device %s: environment variable %s is not set; export it with the login password", d.Name, a.Ref)
+		}
+		c.Password = NewSecret(v)
+	case AuthPasswordFile:
+		v, err := readSecretFile(a.Ref)
+		if err != nil {
+			return c, fmt.Errorf("device %s: password file: %w", d.Name, err)
+		}
+		c.Password = NewSecret(v)
+	case AuthPrivateKey:
+		pem, err := os.ReadFile(expandHome(a.Ref))
+		if err != nil {
+			return c, fmt.Errorf("device %s: private key: %w", d.Name, err)
+		}
+		c.KeyPEM = pem
+		if c.Passphrase, err = passphrase(a); err != nil {
+			return c, fmt.Errorf("device %s: %w", d.Name, err)
+		}
+	case AuthAgent:
+		if os.Getenv("SSH_AUTH_SOCK") == "" {
+			return c, fmt.Errorf("device %s: agent = true but SSH_AUTH_SOCK is not set; start ssh-agent and add the key", d.Name)
+		}
+		c.Agent = true
+	default:
+		return c, fmt.Errorf("device %s: no credential source; set password_env, password_file, private_key or agent", d.Name)
+	}
+	return c, nil
+}
+
+func passphrase(a AuthSource) (Secret, error) {
+	switch {
+	case a.PassphraseEnv != "":
+		v, ok := os.LookupEnv(a.PassphraseEnv)
+		if !ok {
+			return Secret{}, fmt.Errorf("passphrase variable %s is not set", a.PassphraseEnv)
+		}
+		return NewSecret(v), nil
+	case a.PassphraseFile != "":
+		v, err := readSecretFile(a.PassphraseFile)
+		if err != nil {
+			return Secret{}, fmt.Errorf("passphrase file: %w", err)
+		}
+		return NewSecret(v), nil
+	}
+	return Secret{}, nil
+}
+
+// readSecretFile reads a one-line secret file, dropping the trailing
+// newline. Files readable by group or others are refused, as ssh does
+// for private keys.
+func readSecretFile(path string) (string, error) {
+	path = expandHome(path)
+	st, err := os.Stat(path)
+	if err != nil {
+		return "", err
+	}
+	if st.Mode().Perm()&0o077 != 0 {
+		return "", fmt.Errorf("%s is readable by others (mode %04o); run chmod 600 %s", path, st.Mode().Perm(), path)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	return strings.TrimRight(string(b), "\r\n"), nil
+}
+
+// expandHome expands a leading "~/".
+func expandHome(p string) string {
+	if strings.HasPrefix(p, "~/") {
+		if h, err := os.UserHomeDir(); err == nil {
+			return filepath.Join(h, p[2:])
+		}
+	}
+	return p
+}
+
+// ExpandHome expands a leading "~/" in a path from the inventory.
+func ExpandHome(p string) string { return expandHome(p) }

@@ -1,0 +1,100 @@
+package inventory
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// build merges a device block over the defaults and checks the result.
+func build(dir string, ds, def *deviceSchema) (*Device, hcl.Diagnostics) {
+	var diags hcl.Diagnostics
+	errf := func(summary, detail string) {
+		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary,
+			Detail: fmt.Sprintf("Device %q: %s", ds.Name, detail), Subject: &ds.DefRange})
+	}
+	dev := &Device{Name: ds.Name, Port: DefaultPort, Range: ds.DefRange}
+	dev.Address = str(ds.Address, nil)
+	if dev.Address == "" {
+		errf("Missing address", `set address = "<management IP or hostname>".`)
+	}
+	if p := pick(ds.Port, def.Port); p != nil {
+		dev.Port = *p
+	}
+	if dev.Port < 1 || dev.Port > 65535 {
+		errf("Invalid port", fmt.Sprintf("port %d is outside 1-65535.", dev.Port))
+	}
+	dev.Username = str(ds.Username, def.Username)
+	if dev.Username == "" {
+		errf("Missing username", `set username here or in the defaults block.`)
+	}
+	if pl := str(ds.Platform, def.Platform); pl != "" {
+		switch model.Platform(pl) {
+		case model.PlatformOnyx, model.PlatformEOS, model.PlatformCumulus:
+			dev.Platform = model.Platform(pl)
+		default:
+			errf("Unknown platform", fmt.Sprintf("platform %q is not one of onyx, eos, cumulus.", pl))
+		}
+	}
+	if ds.Groups != nil {
+		dev.Groups = *ds.Groups
+	} else if def.Groups != nil {
+		dev.Groups = *def.Groups
+	}
+	if ds.Tags != nil {
+		dev.Tags = *ds.Tags
+	} else if def.Tags != nil {
+		dev.Tags = *def.Tags
+	}
+	auth, err := authFrom(dir, ds)
+	if err == nil && auth.Kind == "" {
+		auth, err = authFrom(dir, def)
+	}
+	if err != nil {
+		errf("Conflicting credential sources", err.Error())
+	} else if auth.Kind == "" {
+		errf("Missing credentials", "set one of password_env, password_file, private_key or agent = true, here or in the defaults block.")
+	}
+	dev.Auth = auth
+	for _, t := range []struct {
+		name     string
+		own, dfl *string
+		dst      *time.Duration
+		fallback time.Duration
+	}{
+		{"connect_timeout", ds.ConnectTimeout, def.ConnectTimeout, &dev.ConnectTimeout, DefaultConnectTimeout},
+		{"command_timeout", ds.CommandTimeout, def.CommandTimeout, &dev.CommandTimeout, DefaultCommandTimeout},
+		{"device_timeout", ds.DeviceTimeout, def.DeviceTimeout, &dev.DeviceTimeout, DefaultDeviceTimeout},
+	} {
+		*t.dst = t.fallback
+		if s := str(t.own, t.dfl); s != "" {
+			d, err := time.ParseDuration(s)
+			if err != nil || d <= 0 {
+				errf("Invalid duration", fmt.Sprintf("%s = %q is not a positive duration such as \"30s\" or \"5m\".", t.name, s))
+				continue
+			}
+			*t.dst = d
+		}
+	}
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return dev, nil
+}
+
+func pick[T any](own, dfl *T) *T {
+	if own != nil {
+		return own
+	}
+	return dfl
+}
+
+func str(own, dfl *string) string {
+	if p := pick(own, dfl); p != nil {
+		return *p
+	}
+	return ""
+}

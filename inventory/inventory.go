@@ -1,0 +1,212 @@
+// Package inventory reads fabricc's inventory: where each switch is
+// reachable for `fabricc push`, how to log in, and which groups and tags it
+// belongs to. It is a separate HCL file from the fabric, so the fabric can
+// be shared without any site's addresses or credential sources:
+//
+//	known_hosts = "known_hosts"      # relative to this file
+//
+//	defaults {
+//	  username        = "admin"
+//	  password_env    = "FABRICC_PASSWORD"
+//	  connect_timeout = "10s"
+//	  command_timeout = "60s"
+//	  device_timeout  = "5m"
+//	}
+//
+//	device "leaf1" {
+//	  address  = "10.0.0.11"
+//	  port     = 22
+//	  platform = "eos"                 # optional; checked against the fabric
+//	  password_file = "secrets/leaf1"  # or password_env, private_key (+ passphrase_env/_file), agent = true
+//	  groups = ["leaves"]
+//	  tags   = ["rack1"]
+//	}
+//
+// Secrets themselves never live in the inventory: it names an environment
+// variable, a file, a private key file or the ssh-agent, and Credentials
+// reads them at connect time into Secret values that never print.
+package inventory
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+	"time"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/gohcl"
+	"github.com/hashicorp/hcl/v2/hclparse"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// Inventory is a decoded, checked inventory file.
+type Inventory struct {
+	// Path is the inventory file; relative paths in it resolve against
+	// its directory.
+	Path string
+	// KnownHosts is the known_hosts file host keys are checked against
+	// (absolute, or empty when the file does not set one: then
+	// ~/.ssh/known_hosts).
+	KnownHosts string
+	// Devices by name, ascending.
+	Devices []*Device
+}
+
+// Device is one switch's access details.
+type Device struct {
+	Name     string
+	Address  string
+	Port     int
+	Platform model.Platform // empty when the inventory does not say
+	Username string
+	Auth     AuthSource
+	Groups   []string
+	Tags     []string
+	// ConnectTimeout bounds the TCP connect and SSH handshake,
+	// CommandTimeout each command, DeviceTimeout the whole push to this
+	// device.
+	ConnectTimeout time.Duration
+	CommandTimeout time.Duration
+	DeviceTimeout  time.Duration
+	// Range is where the device block is declared.
+	Range hcl.Range
+}
+
+// Addr is "address:port".
+func (d *Device) Addr() string { return fmt.Sprintf("%s:%d", d.Address, d.Port) }
+
+// Default timeouts when neither the device nor the defaults block sets one.
+const (
+	DefaultConnectTimeout = 10 * time.Second
+	DefaultCommandTimeout = 60 * time.Second
+	DefaultDeviceTimeout  = 10 * time.Minute
+	DefaultPort           = 22
+)
+
+// deviceSchema holds the attributes a device or defaults block may set.
+type deviceSchema struct {
+	Name           string    `hcl:"name,label"`
+	Address        *string   `hcl:"address,optional"`
+	Port           *int      `hcl:"port,optional"`
+	Platform       *string   `hcl:"platform,optional"`
+	Username       *string   `hcl:"username,optional"`
+	PasswordEnv    *string   `hcl:"password_env,optional"`
+	PasswordFile   *string   `hcl:"password_file,optional"`
+	PrivateKey     *string   `hcl:"private_key,optional"`
+	PassphraseEnv  *string   `hcl:"passphrase_env,optional"`
+	PassphraseFile *string   `hcl:"passphrase_file,optional"`
+	Agent          *bool     `hcl:"agent,optional"`
+	Groups         *[]string `hcl:"groups,optional"`
+	Tags           *[]string `hcl:"tags,optional"`
+	ConnectTimeout *string   `hcl:"connect_timeout,optional"`
+	CommandTimeout *string   `hcl:"command_timeout,optional"`
+	DeviceTimeout  *string   `hcl:"device_timeout,optional"`
+	DefRange       hcl.Range `hcl:",def_range"`
+	LabelRange     hcl.Range `hcl:"name,label_range"`
+}
+
+// Load parses and checks the inventory file at path. It returns the
+// parser's files too, for printing diagnostics with source snippets.
+func Load(path string) (*Inventory, map[string]*hcl.File, hcl.Diagnostics) {
+	p := hclparse.NewParser()
+	f, diags := p.ParseHCLFile(path)
+	if diags.HasErrors() {
+		return nil, p.Files(), diags
+	}
+	inv, more := decode(path, f.Body)
+	return inv, p.Files(), append(diags, more...)
+}
+
+// Parse is Load for source held in memory; filename is used in
+// diagnostics and to resolve relative paths.
+func Parse(src []byte, filename string) (*Inventory, map[string]*hcl.File, hcl.Diagnostics) {
+	p := hclparse.NewParser()
+	f, diags := p.ParseHCL(src, filename)
+	if diags.HasErrors() {
+		return nil, p.Files(), diags
+	}
+	inv, more := decode(filename, f.Body)
+	return inv, p.Files(), append(diags, more...)
+}
+
+func decode(path string, body hcl.Body) (*Inventory, hcl.Diagnostics) {
+	// The defaults block has no label; decode it with a schema that
+	// reuses deviceSchema's attributes.
+	var raw struct {
+		KnownHosts *string        `hcl:"known_hosts,optional"`
+		Defaults   []defs         `hcl:"defaults,block"`
+		Devices    []deviceSchema `hcl:"device,block"`
+	}
+	diags := gohcl.DecodeBody(body, nil, &raw)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	dir := filepath.Dir(path)
+	inv := &Inventory{Path: path}
+	if raw.KnownHosts != nil {
+		inv.KnownHosts = resolve(dir, *raw.KnownHosts)
+	}
+	var d deviceSchema
+	if len(raw.Defaults) > 1 {
+		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Duplicate defaults block",
+			Detail: "An inventory has at most one defaults block; merge the two.", Subject: &raw.Defaults[1].DefRange})
+	}
+	if len(raw.Defaults) > 0 {
+		d = raw.Defaults[0].deviceSchema()
+	}
+	seen := map[string]hcl.Range{}
+	for i := range raw.Devices {
+		ds := &raw.Devices[i]
+		if prev, ok := seen[ds.Name]; ok {
+			diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Duplicate device",
+				Detail: fmt.Sprintf("Device %q was already declared at %s; remove one of them.", ds.Name, prev), Subject: &ds.LabelRange})
+			continue
+		}
+		seen[ds.Name] = ds.DefRange
+		dev, ds2 := build(dir, ds, &d)
+		diags = append(diags, ds2...)
+		if dev != nil {
+			inv.Devices = append(inv.Devices, dev)
+		}
+	}
+	sort.Slice(inv.Devices, func(i, j int) bool { return inv.Devices[i].Name < inv.Devices[j].Name })
+	return inv, diags
+}
+
+// defs is the unlabelled defaults block.
+type defs struct {
+	Username       *string   `hcl:"username,optional"`
+	Port           *int      `hcl:"port,optional"`
+	Platform       *string   `hcl:"platform,optional"`
+	PasswordEnv    *string   `hcl:"password_env,optional"`
+	PasswordFile   *string   `hcl:"password_file,optional"`
+	PrivateKey     *string   `hcl:"private_key,optional"`
+	PassphraseEnv  *string   `hcl:"passphrase_env,optional"`
+	PassphraseFile *string   `hcl:"passphrase_file,optional"`
+	Agent          *bool     `hcl:"agent,optional"`
+	Groups         *[]string `hcl:"groups,optional"`
+	Tags           *[]string `hcl:"tags,optional"`
+	ConnectTimeout *string   `hcl:"connect_timeout,optional"`
+	CommandTimeout *string   `hcl:"command_timeout,optional"`
+	DeviceTimeout  *string   `hcl:"device_timeout,optional"`
+	DefRange       hcl.Range `hcl:",def_range"`
+}
+
+func (d defs) deviceSchema() deviceSchema {
+	return deviceSchema{Username: d.Username, Port: d.Port, Platform: d.Platform,
+		PasswordEnv: d.PasswordEnv, PasswordFile: d.PasswordFile, PrivateKey: d.PrivateKey,
+		PassphraseEnv: d.PassphraseEnv, PassphraseFile: d.PassphraseFile, Agent: d.Agent,
+		Groups: d.Groups, Tags: d.Tags, ConnectTimeout: d.ConnectTimeout,
+		CommandTimeout: d.CommandTimeout, DeviceTimeout: d.DeviceTimeout, DefRange: d.DefRange}
+}
+
+func resolve(dir, p string) string {
+	if p == "" || filepath.IsAbs(p) {
+		return p
+	}
+	if len(p) > 1 && p[0] == '~' && p[1] == '/' {
+		return p // expanded at use time (home of the running user)
+	}
+	return filepath.Join(dir, p)
+}

@@ -1,0 +1,198 @@
+package inventory
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+const sample = `
+known_hosts = "kh"
+defaults {
+  username        = "admin"
+  password_env    = "FABRICC_TEST_PW"
+  command_timeout = "5s"
+  groups          = ["all"]
+}
+device "spine1" {
+  address  = "127.0.0.1"
+  port     = 2201
+  platform = "onyx"
+  groups   = ["spines"]
+}
+device "leaf1" {
+  address = "127.0.0.1"
+  platform = "eos"
+  groups  = ["leaves"]
+  tags    = ["rack1"]
+}
+device "leaf2" {
+  address  = "127.0.0.1"
+  platform = "cumulus"
+  password_file = "secrets/leaf2"
+  groups   = ["leaves"]
+  tags     = ["rack2"]
+}
+`
+
+func load(t *testing.T, src string) *Inventory {
+	t.Helper()
+	inv, _, diags := Parse([]byte(src), "/inv/inventory.hcl")
+	if diags.HasErrors() {
+		t.Fatalf("diagnostics: %s", diags.Error())
+	}
+	return inv
+}
+
+func TestLoadMergesDefaults(t *testing.T) {
+	inv := load(t, sample)
+	if inv.KnownHosts != "/inv/kh" {
+		t.Errorf("known_hosts = %q, want /inv/kh", inv.KnownHosts)
+	}
+	var names []string
+	for _, d := range inv.Devices {
+		names = append(names, d.Name)
+	}
+	if got := strings.Join(names, ","); got != "leaf1,leaf2,spine1" {
+		t.Errorf("devices = %s", got)
+	}
+	l1, l2, s1 := inv.Device("leaf1"), inv.Device("leaf2"), inv.Device("spine1")
+	if l1.Port != 22 || s1.Port != 2201 || s1.Addr() != "127.0.0.1:2201" {
+		t.Errorf("ports: leaf1 %d spine1 %d", l1.Port, s1.Port)
+	}
+	if l1.Auth.Kind != AuthPasswordEnv || l1.Auth.Ref != "FABRICC_TEST_PW" {
+		t.Errorf("leaf1 auth = %+v", l1.Auth)
+	}
+	if l2.Auth.Kind != AuthPasswordFile || l2.Auth.Ref != "/inv/secrets/leaf2" {
+		t.Errorf("leaf2 auth = %+v", l2.Auth)
+	}
+	if l1.CommandTimeout != 5*time.Second || l1.ConnectTimeout != DefaultConnectTimeout {
+		t.Errorf("timeouts = %v %v", l1.CommandTimeout, l1.ConnectTimeout)
+	}
+	if l1.Username != "admin" || l1.Platform != "eos" {
+		t.Errorf("leaf1 = %+v", l1)
+	}
+}
+
+func TestSelect(t *testing.T) {
+	inv := load(t, sample)
+	for _, tc := range []struct{ limit, want, err string }{
+		{"", "leaf1,leaf2,spine1", ""},
+		{"leaf1", "leaf1", ""},
+		{"leaf*", "leaf1,leaf2", ""},
+		{"spines", "spine1", ""},
+		{"rack2,spine1", "leaf2,spine1", ""},
+		{"leaves, rack1", "leaf1,leaf2", ""},
+		{"leaf9", "", `--limit term "leaf9" matches no device`},
+		{"[", "", "not a valid glob"},
+	} {
+		got, err := inv.Select(tc.limit)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("Select(%q) err = %v, want %q", tc.limit, err, tc.err)
+			}
+			continue
+		}
+		var names []string
+		for _, d := range got {
+			names = append(names, d.Name)
+		}
+		if err != nil || strings.Join(names, ",") != tc.want {
+			t.Errorf("Select(%q) = %v, %v; want %s", tc.limit, names, err, tc.want)
+		}
+	}
+}
+
+func TestDiagnostics(t *testing.T) {
+	blk := func(attrs ...string) string {
+		return "device \"a\" {\n" + strings.Join(attrs, "\n") + "\n}\n"
+	}
+	for _, tc := range []struct{ src, want string }{
+		{blk(`username = "u"`, `password_env = "X"`), "Missing address"},
+		{blk(`address = "h"`, `password_env = "X"`), "Missing username"},
+		{blk(`address = "h"`, `username = "u"`), "Missing credentials"},
+		{blk(`address = "h"`, `username = "u"`, `password_env = "X"`, `agent = true`), "password_env, agent are all set"},
+		{blk(`address = "h"`, `username = "u"`, `agent = true`, `platform = "ios"`), `platform "ios" is not one of`},
+		{blk(`address = "h"`, `username = "u"`, `agent = true`, `command_timeout = "soon"`), `command_timeout = "soon" is not a positive duration`},
+		{blk(`address = "h"`, `username = "u"`, `agent = true`) + blk(`address = "h"`, `username = "u"`, `agent = true`), `Device "a" was already declared at inv.hcl:1`},
+		{blk(`adress = "h"`), `Unsupported argument`},
+	} {
+		_, _, diags := Parse([]byte(tc.src), "inv.hcl")
+		if !diags.HasErrors() || !strings.Contains(diags.Error(), tc.want) {
+			t.Errorf("src %q: diags %q, want %q", tc.src, diags.Error(), tc.want)
+		}
+		for _, d := range diags {
+			if d.Subject == nil || d.Subject.Filename != "inv.hcl" {
+				t.Errorf("diagnostic %q has no range in inv.hcl", d.Summary)
+			}
+		}
+	}
+}
+
+func TestSecretNeverPrints(t *testing.T) {
+	const pw = "hunter2-very-secret"
+	s := NewSecret(pw)
+	c := Credentials{Username: "admin", Password: s, Passphrase: s}
+	js, _ := json.Marshal(c)
+	for _, out := range []string{
+		fmt.Sprint(s), fmt.Sprintf("%v %+v %#v %s %q %x", s, c, c, s, s, s), string(js),
+		fmt.Errorf("login with %v failed", s).Error(),
+	} {
+		if strings.Contains(out, pw) || strings.Contains(out, fmt.Sprintf("%x", pw)) {
+			t.Errorf("secret leaked: %s", out)
+		}
+		if !strings.Contains(out, "[redacted]") {
+			t.Errorf("no redaction marker in %s", out)
+		}
+	}
+	if s.Reveal() != pw {
+		t.Error("Reveal lost the value")
+	}
+}
+
+func TestCredentials(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "pw")
+	loose := filepath.Join(dir, "loose")
+	if err := os.WriteFile(good, []byte("s3cret\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(loose, []byte("s3cret\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("FABRICC_TEST_PW", "envpw")
+	for _, tc := range []struct {
+		auth    AuthSource
+		want    string
+		wantErr string
+	}{
+		{AuthSource{Kind: AuthPasswordFile, Ref: good}, "s3cret", ""},
+		{AuthSource{Kind: AuthPasswordEnv, Ref: "FABRICC_TEST_PW"}, "envpw", ""},
+		{AuthSource{Kind: AuthPasswordEnv, Ref: "FABRICC_UNSET_VAR"}, "", "environment variable FABRICC_UNSET_VAR is not set"},
+		{AuthSource{Kind: AuthPasswordFile, Ref: loose}, "", "readable by others"},
+		{AuthSource{Kind: AuthPrivateKey, Ref: filepath.Join(dir, "nokey")}, "", "no such file"},
+	} {
+		d := &Device{Name: "leaf1", Username: "admin", Auth: tc.auth}
+		c, err := d.Credentials()
+		if tc.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("%+v: err %v, want %q", tc.auth, err, tc.wantErr)
+			}
+			if err != nil && strings.Contains(err.Error(), "s3cret") {
+				t.Errorf("error leaks the secret: %v", err)
+			}
+			continue
+		}
+		if err != nil || c.Password.Reveal() != tc.want {
+			t.Errorf("%+v: got %v", tc.auth, err)
+		}
+	}
+	if _, err := (&Device{Name: "x", Auth: AuthSource{Kind: AuthPasswordFile, Ref: good}}).Credentials(); errors.Is(err, os.ErrNotExist) {
+		t.Error("unexpected")
+	}
+}
