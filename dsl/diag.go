@@ -1,0 +1,222 @@
+package dsl
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+)
+
+// SortDiagnostics returns diags sorted stably by file name, line and
+// column; diagnostics without a source place come first, and ties keep
+// their original order.
+func SortDiagnostics(diags hcl.Diagnostics) hcl.Diagnostics {
+	out := append(hcl.Diagnostics(nil), diags...)
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := placeOf(out[i]), placeOf(out[j])
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
+		}
+		if a.Start.Line != b.Start.Line {
+			return a.Start.Line < b.Start.Line
+		}
+		return a.Start.Column < b.Start.Column
+	})
+	return out
+}
+
+// placeOf is the diagnostic's subject, or an empty range.
+func placeOf(d *hcl.Diagnostic) hcl.Range {
+	if d.Subject == nil {
+		return hcl.Range{}
+	}
+	return *d.Subject
+}
+
+// Count returns the number of errors and of warnings in diags.
+func Count(diags hcl.Diagnostics) (errors, warnings int) {
+	for _, d := range diags {
+		if d.Severity == hcl.DiagError {
+			errors++
+		} else if d.Severity == hcl.DiagWarning {
+			warnings++
+		}
+	}
+	return errors, warnings
+}
+
+// WriteText writes diags the way HCL tools do (summary, source snippet,
+// detail), each followed by a snippet of every related place introduced
+// by its label. color adds VT100 highlighting; width wraps details (0:
+// no wrapping).
+func WriteText(w io.Writer, files map[string]*hcl.File, diags hcl.Diagnostics, width uint, color bool) error {
+	hw := hcl.NewDiagnosticTextWriter(w, files, width, color)
+	for _, d := range SortDiagnostics(diags) {
+		if err := hw.WriteDiagnostic(d); err != nil {
+			return err
+		}
+		for _, rel := range RelatedOf(d) {
+			if err := writeRelated(w, files, rel, color); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// maxRelatedLines bounds the snippet of a related place.
+const maxRelatedLines = 5
+
+// writeRelated writes one related place: its label, then its source lines.
+func writeRelated(w io.Writer, files map[string]*hcl.File, rel Related, color bool) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "  %s:\n", rel.Label)
+	fmt.Fprintf(&b, "  on %s line %d:\n", rel.Range.Filename, rel.Range.Start.Line)
+	f := files[rel.Range.Filename]
+	if f == nil || f.Bytes == nil {
+		b.WriteString("  (source code not available)\n\n")
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
+	hl := rel.Range
+	if hl.Empty() {
+		hl.End.Byte++
+		hl.End.Column++
+	}
+	sc := hcl.NewRangeScanner(f.Bytes, rel.Range.Filename, bufio.ScanLines)
+	shown := 0
+	for sc.Scan() && shown < maxRelatedLines {
+		line := sc.Range()
+		if !line.Overlaps(hl) {
+			continue
+		}
+		shown++
+		before, mid, after := line.PartitionAround(hl)
+		text := string(sc.Bytes())
+		if color && !mid.Empty() {
+			text = string(before.SliceBytes(f.Bytes)) + "\x1b[1;4m" + string(mid.SliceBytes(f.Bytes)) + "\x1b[0m" + string(after.SliceBytes(f.Bytes))
+		}
+		fmt.Fprintf(&b, "%4d: %s\n", line.Start.Line, text)
+	}
+	b.WriteString("\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteCompact writes one line per diagnostic,
+//
+//	FILE:LINE:COL: error: SUMMARY: DETAIL
+//
+// (": DETAIL" left out when there is none; "FILE:LINE:COL: " left out for
+// a diagnostic without a source place), and one indented line per related
+// place, "  FILE:LINE:COL: note: LABEL".
+func WriteCompact(w io.Writer, diags hcl.Diagnostics) error {
+	var b strings.Builder
+	for _, d := range SortDiagnostics(diags) {
+		if d.Subject != nil {
+			b.WriteString(position(*d.Subject) + ": ")
+		}
+		b.WriteString(severityName(d.Severity) + ": " + oneLine(d.Summary))
+		if d.Detail != "" {
+			b.WriteString(": " + oneLine(d.Detail))
+		}
+		b.WriteString("\n")
+		for _, rel := range RelatedOf(d) {
+			fmt.Fprintf(&b, "  %s: note: %s\n", position(rel.Range), oneLine(rel.Label))
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// position is FILE:LINE:COL of the start of r.
+func position(r hcl.Range) string {
+	return fmt.Sprintf("%s:%d:%d", r.Filename, r.Start.Line, r.Start.Column)
+}
+
+// oneLine folds line breaks so a message fits on one line.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+func severityName(s hcl.DiagnosticSeverity) string {
+	if s == hcl.DiagWarning {
+		return "warning"
+	}
+	return "error"
+}
+
+// JSONReport is the --json form of a diagnostics list.
+type JSONReport struct {
+	Diagnostics []JSONDiagnostic `json:"diagnostics"`
+	Errors      int              `json:"errors"`
+	Warnings    int              `json:"warnings"`
+}
+
+// JSONDiagnostic is one diagnostic in JSON.
+type JSONDiagnostic struct {
+	Severity string        `json:"severity"`
+	Summary  string        `json:"summary"`
+	Detail   string        `json:"detail"`
+	Range    *JSONRange    `json:"range,omitempty"`
+	Related  []JSONRelated `json:"related,omitempty"`
+}
+
+// JSONRelated is a related place of a diagnostic.
+type JSONRelated struct {
+	Label string    `json:"label"`
+	Range JSONRange `json:"range"`
+}
+
+// JSONRange is a source range; lines and columns count from 1, bytes
+// from 0.
+type JSONRange struct {
+	Filename string  `json:"filename"`
+	Start    JSONPos `json:"start"`
+	End      JSONPos `json:"end"`
+}
+
+// JSONPos is one position in a source file.
+type JSONPos struct {
+	Line   int `json:"line"`
+	Column int `json:"column"`
+	Byte   int `json:"byte"`
+}
+
+// NewJSONReport converts diags (sorted) into their JSON form.
+func NewJSONReport(diags hcl.Diagnostics) JSONReport {
+	rep := JSONReport{Diagnostics: []JSONDiagnostic{}}
+	for _, d := range SortDiagnostics(diags) {
+		jd := JSONDiagnostic{Severity: severityName(d.Severity), Summary: d.Summary, Detail: d.Detail}
+		if d.Subject != nil {
+			r := jsonRange(*d.Subject)
+			jd.Range = &r
+		}
+		for _, rel := range RelatedOf(d) {
+			jd.Related = append(jd.Related, JSONRelated{Label: rel.Label, Range: jsonRange(rel.Range)})
+		}
+		rep.Diagnostics = append(rep.Diagnostics, jd)
+	}
+	rep.Errors, rep.Warnings = Count(diags)
+	return rep
+}
+
+// WriteJSON writes diags as a JSONReport, indented, with a final newline.
+func WriteJSON(w io.Writer, diags hcl.Diagnostics) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(NewJSONReport(diags))
+}
+
+func jsonRange(r hcl.Range) JSONRange {
+	return JSONRange{
+		Filename: r.Filename,
+		Start:    JSONPos{Line: r.Start.Line, Column: r.Start.Column, Byte: r.Start.Byte},
+		End:      JSONPos{Line: r.End.Line, Column: r.End.Column, Byte: r.End.Byte},
+	}
+}

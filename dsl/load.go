@@ -1,0 +1,216 @@
+package dsl
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/dynblock"
+	"github.com/hashicorp/hcl/v2/gohcl"
+	"github.com/hashicorp/hcl/v2/hclparse"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// Options are the values given on the command line.
+type Options struct {
+	// Vars are -var name=value settings. Each value is parsed as an HCL
+	// expression (4, true, ["a","b"]) and falls back to a plain string
+	// when it is not one.
+	Vars map[string]string
+	// VarFiles are HCL files of `name = value` lines, applied in order
+	// before Vars.
+	VarFiles []string
+}
+
+// metaSchema picks out the blocks evaluated before the fabric itself.
+var metaSchema = &hcl.BodySchema{
+	Blocks: []hcl.BlockHeaderSchema{
+		{Type: "variable", LabelNames: []string{"name"}},
+		{Type: "locals"},
+	},
+}
+
+// fileBody is one file's top-level fabric blocks.
+type fileBody struct {
+	Fabrics  []Fabric `hcl:"fabric,block"`
+	QoS      []QoS    `hcl:"qos,block"`
+	VLANs    []VLAN   `hcl:"vlan,block"`
+	Switches []Switch `hcl:"switch,block"`
+	Hosts    []Host   `hcl:"host,block"`
+	Links    []Link   `hcl:"link,block"`
+}
+
+// Load reads a fabric from path: one .hcl file, or a folder whose *.hcl
+// files (not recursive, sorted by name) make up one fabric together. It
+// evaluates variables, locals, functions and dynamic blocks and decodes
+// the result. The returned files (by name) are what diagnostic writers
+// need for source snippets; they are returned even when Load fails. The
+// Config is nil when there are errors.
+func Load(path string, opts Options) (*Config, map[string]*hcl.File, hcl.Diagnostics) {
+	p := hclparse.NewParser()
+	names, diags := sourceFiles(path)
+	if diags.HasErrors() {
+		return nil, p.Files(), diags
+	}
+	var bodies []hcl.Body
+	for _, name := range names {
+		f, d := p.ParseHCLFile(name)
+		diags = append(diags, d...)
+		if f != nil && !d.HasErrors() {
+			bodies = append(bodies, f.Body)
+		}
+	}
+	if diags.HasErrors() {
+		return nil, p.Files(), diags
+	}
+	cfg, d := evaluate(p, names, bodies, opts)
+	diags = append(diags, d...)
+	diags = dropConsequential(diags)
+	if diags.HasErrors() {
+		return nil, p.Files(), diags
+	}
+	return cfg, p.Files(), diags
+}
+
+// sourceFiles lists the .hcl files path stands for.
+func sourceFiles(path string) ([]string, hcl.Diagnostics) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, hcl.Diagnostics{{
+			Severity: hcl.DiagError,
+			Summary:  "Cannot read fabric",
+			Detail:   fmt.Sprintf("%v. Give a .hcl file or a folder of .hcl files.", err),
+		}}
+	}
+	if !st.IsDir() {
+		return []string{path}, nil
+	}
+	names, err := filepath.Glob(filepath.Join(path, "*.hcl"))
+	if err == nil && len(names) == 0 {
+		err = fmt.Errorf("folder %s holds no .hcl files", path)
+	}
+	if err != nil {
+		return nil, hcl.Diagnostics{{
+			Severity: hcl.DiagError,
+			Summary:  "No fabric files",
+			Detail:   fmt.Sprintf("%v. Give a .hcl file or a folder of .hcl files.", err),
+		}}
+	}
+	sort.Strings(names)
+	return names, nil
+}
+
+// evaluate runs the variable, locals, dynamic-block and decode phases over
+// the parsed bodies (one per file, in file order).
+func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Options) (*Config, hcl.Diagnostics) {
+	var diags hcl.Diagnostics
+	var varBlocks, localBlocks []*hcl.Block
+	remains := make([]hcl.Body, len(bodies))
+	for i, b := range bodies {
+		content, remain, d := b.PartialContent(metaSchema)
+		diags = append(diags, d...)
+		remains[i] = remain
+		for _, blk := range content.Blocks {
+			if blk.Type == "variable" {
+				varBlocks = append(varBlocks, blk)
+			} else {
+				localBlocks = append(localBlocks, blk)
+			}
+		}
+	}
+	vars, d := evalVariables(p, varBlocks, opts)
+	diags = append(diags, d...)
+	ctx := &hcl.EvalContext{
+		Variables: map[string]cty.Value{"var": cty.ObjectVal(vars), "local": cty.EmptyObjectVal},
+		Functions: Functions(),
+	}
+	diags = append(diags, evalLocals(ctx, localBlocks)...)
+
+	var cfg Config
+	var fabricBlocks, qosBlocks []hcl.Range
+	for _, remain := range remains {
+		var fb fileBody
+		diags = append(diags, gohcl.DecodeBody(dynblock.Expand(remain, ctx), ctx, &fb)...)
+		for i := range fb.Fabrics {
+			fabricBlocks = append(fabricBlocks, fb.Fabrics[i].DefRange)
+			if cfg.Fabric == nil {
+				cfg.Fabric = &fb.Fabrics[i]
+			}
+		}
+		for i := range fb.QoS {
+			qosBlocks = append(qosBlocks, fb.QoS[i].DefRange)
+			if cfg.QoS == nil {
+				cfg.QoS = &fb.QoS[i]
+			}
+		}
+		cfg.VLANs = append(cfg.VLANs, fb.VLANs...)
+		cfg.Switches = append(cfg.Switches, fb.Switches...)
+		cfg.Hosts = append(cfg.Hosts, fb.Hosts...)
+		cfg.Links = append(cfg.Links, fb.Links...)
+	}
+	diags = append(diags, checkSingletons(names, fabricBlocks, qosBlocks)...)
+	return &cfg, diags
+}
+
+// checkSingletons requires exactly one fabric block and at most one qos
+// block across all files.
+func checkSingletons(names []string, fabrics, qos []hcl.Range) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	if len(fabrics) == 0 {
+		start := hcl.Range{Filename: names[0], Start: hcl.InitialPos, End: hcl.InitialPos}
+		diags = append(diags, &hcl.Diagnostic{
+			Severity: hcl.DiagError,
+			Summary:  "Missing fabric block",
+			Detail:   `A fabric needs exactly one fabric "NAME" { } block; add one.`,
+			Subject:  &start,
+		})
+	}
+	diags = append(diags, duplicates("fabric", fabrics)...)
+	return append(diags, duplicates("qos", qos)...)
+}
+
+// duplicates reports every block of a kind after the first.
+func duplicates(kind string, blocks []hcl.Range) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	for _, r := range blocks[min(1, len(blocks)):] {
+		subject := r
+		d := &hcl.Diagnostic{
+			Severity: hcl.DiagError,
+			Summary:  fmt.Sprintf("Duplicate %s block", kind),
+			Detail:   fmt.Sprintf("A fabric has at most one %s block, and the first is at %s; merge the two.", kind, blocks[0]),
+			Subject:  &subject,
+		}
+		diags = append(diags, Also(d, fmt.Sprintf("first %s block", kind), blocks[0]))
+	}
+	return diags
+}
+
+// dropConsequential removes "value must be known" diagnostics when other
+// errors exist: unknown values only arise from an expression that already
+// failed (an undefined variable, a failed local), so they would repeat
+// that error in a confusing form.
+func dropConsequential(diags hcl.Diagnostics) hcl.Diagnostics {
+	var other bool
+	for _, d := range diags {
+		if d.Severity == hcl.DiagError && !isMustBeKnown(d) {
+			other = true
+		}
+	}
+	if !other {
+		return diags
+	}
+	out := diags[:0:0]
+	for _, d := range diags {
+		if !isMustBeKnown(d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func isMustBeKnown(d *hcl.Diagnostic) bool {
+	return strings.Contains(d.Detail, "value must be known")
+}

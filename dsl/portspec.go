@@ -1,0 +1,116 @@
+package dsl
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// MaxPortsPerSpec bounds how many names one port spec may expand to, so a
+// typo such as "swp1-100000" is an error instead of a huge allocation.
+const MaxPortsPerSpec = 4096
+
+// portSpecForms is the hint every port spec error ends with.
+const portSpecForms = `expected a port name or a range FIRST-LAST in the platform's naming, ` +
+	`such as "swp1-32" (Cumulus), "Ethernet1-4" or "Ethernet1/1-1/4" (EOS) or "1/1-1/4" (Onyx); ` +
+	`join several with commas`
+
+// ExpandPorts expands a port spec into port names, in the order written.
+// A spec is a comma-separated list of items; each item is one port name
+// ("swp1", "Ethernet1/1", "1/5") or a range FIRST-LAST where only the last
+// number of FIRST counts up. LAST may be written in full ("swp1-swp4") or
+// as just its trailing part ("swp1-4", "Ethernet1/1-1/4", "1/1-1/4",
+// "swp1s0-3"); everything before the counting number must match FIRST.
+func ExpandPorts(spec string) ([]string, error) {
+	var out []string
+	for _, item := range strings.Split(spec, ",") {
+		item = strings.TrimSpace(item)
+		names, err := expandItem(item)
+		if err != nil {
+			return nil, fmt.Errorf("port spec %q: %w", spec, err)
+		}
+		out = append(out, names...)
+		if len(out) > MaxPortsPerSpec {
+			return nil, fmt.Errorf("port spec %q expands to more than %d ports; split it or check for a typo", spec, MaxPortsPerSpec)
+		}
+	}
+	return out, nil
+}
+
+// expandItem expands one comma-free item.
+func expandItem(item string) ([]string, error) {
+	if item == "" {
+		return nil, fmt.Errorf("empty port name; %s", portSpecForms)
+	}
+	if strings.ContainsAny(item, " \t\r\n") {
+		return nil, fmt.Errorf("%q contains white space; %s", item, portSpecForms)
+	}
+	first, last, isRange := strings.Cut(item, "-")
+	if !isRange {
+		return []string{item}, nil
+	}
+	if strings.Contains(last, "-") {
+		return nil, fmt.Errorf("%q has more than one '-'; %s", item, portSpecForms)
+	}
+	return expandRange(item, first, last)
+}
+
+// expandRange expands FIRST-LAST.
+func expandRange(item, first, last string) ([]string, error) {
+	ft := tokens(first)
+	lt := tokens(last)
+	if len(ft) == 0 || len(lt) == 0 || !isDigits(ft[len(ft)-1]) || !isDigits(lt[len(lt)-1]) {
+		return nil, fmt.Errorf("%q: both ends of a range must end in a number; %s", item, portSpecForms)
+	}
+	if len(lt) > len(ft) {
+		return nil, fmt.Errorf("%q: the end %q does not match the start %q; %s", item, last, first, portSpecForms)
+	}
+	// Align LAST with the tail of FIRST; all but the counting number must match.
+	off := len(ft) - len(lt)
+	for i := 0; i < len(lt)-1; i++ {
+		if lt[i] != ft[off+i] {
+			return nil, fmt.Errorf("%q: only the last number may change, but %q differs from %q; %s", item, last, first, portSpecForms)
+		}
+	}
+	lo, err1 := strconv.Atoi(ft[len(ft)-1])
+	hi, err2 := strconv.Atoi(lt[len(lt)-1])
+	if err1 != nil || err2 != nil {
+		return nil, fmt.Errorf("%q: port number too large; %s", item, portSpecForms)
+	}
+	if hi < lo {
+		return nil, fmt.Errorf("%q: the range counts down (%d > %d); write the lower port first", item, lo, hi)
+	}
+	if hi-lo >= MaxPortsPerSpec {
+		return nil, fmt.Errorf("%q expands to more than %d ports; check for a typo", item, MaxPortsPerSpec)
+	}
+	prefix := strings.Join(ft[:len(ft)-1], "")
+	names := make([]string, 0, hi-lo+1)
+	for n := lo; n <= hi; n++ {
+		names = append(names, prefix+strconv.Itoa(n))
+	}
+	return names, nil
+}
+
+// tokens splits s into alternating runs of digits and non-digits.
+func tokens(s string) []string {
+	var out []string
+	start := 0
+	for i := 1; i <= len(s); i++ {
+		if i == len(s) || isDigit(s[i]) != isDigit(s[i-1]) {
+			out = append(out, s[start:i])
+			start = i
+		}
+	}
+	return out
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return s != ""
+}

@@ -1,0 +1,250 @@
+package dsl
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/agext/levenshtein"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/typeexpr"
+	"github.com/hashicorp/hcl/v2/hclparse"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+)
+
+// variableSchema is the body of a `variable "name" {}` block.
+var variableSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{
+		{Name: "default"},
+		{Name: "type"},
+		{Name: "description"},
+	},
+}
+
+// variable is one declared input variable.
+type variable struct {
+	name  string
+	typ   cty.Type
+	block *hcl.Block
+	value cty.Value // cty.NilVal until a default or a setting gives one
+	set   bool
+}
+
+// evalVariables declares the variables of blocks and gives each its value:
+// the default, then var files in order, then -var settings.
+func evalVariables(p *hclparse.Parser, blocks []*hcl.Block, opts Options) (map[string]cty.Value, hcl.Diagnostics) {
+	decl, diags := declareVariables(blocks)
+	diags = append(diags, applyVarFiles(p, decl, opts.VarFiles)...)
+	diags = append(diags, applyVarFlags(decl, opts.Vars)...)
+	vals := map[string]cty.Value{}
+	for _, b := range blocks {
+		v := decl[b.Labels[0]]
+		if v.block != b {
+			continue // duplicate, already reported
+		}
+		if !v.set {
+			r := b.DefRange
+			diags = append(diags, &hcl.Diagnostic{
+				Severity: hcl.DiagError,
+				Summary:  "No value for required variable",
+				Detail: fmt.Sprintf("Variable %q has no default and was not set. Set it with -var %s=VALUE, "+
+					"in a var file given with --var-file, or give it a default.", v.name, v.name),
+				Subject: &r,
+			})
+			v.value = cty.DynamicVal
+		}
+		vals[v.name] = v.value
+	}
+	return vals, diags
+}
+
+// declareVariables reads the variable blocks and their defaults.
+func declareVariables(blocks []*hcl.Block) (map[string]*variable, hcl.Diagnostics) {
+	var diags hcl.Diagnostics
+	decl := map[string]*variable{}
+	for _, b := range blocks {
+		name := b.Labels[0]
+		if prev, ok := decl[name]; ok {
+			r := b.DefRange
+			d := &hcl.Diagnostic{
+				Severity: hcl.DiagError,
+				Summary:  "Duplicate variable",
+				Detail:   fmt.Sprintf("Variable %q is already declared at %s; remove or rename one.", name, prev.block.DefRange),
+				Subject:  &r,
+			}
+			diags = append(diags, Also(d, fmt.Sprintf("variable %q first declared here", name), prev.block.DefRange))
+			continue
+		}
+		if !hclsyntax.ValidIdentifier(name) {
+			r := b.LabelRanges[0]
+			diags = append(diags, &hcl.Diagnostic{
+				Severity: hcl.DiagError,
+				Summary:  "Invalid variable name",
+				Detail:   "A variable name must start with a letter and hold only letters, digits, underscores and dashes.",
+				Subject:  &r,
+			})
+			continue
+		}
+		v := &variable{name: name, typ: cty.DynamicPseudoType, block: b}
+		decl[name] = v
+		diags = append(diags, readVariable(v)...)
+	}
+	return decl, diags
+}
+
+// readVariable decodes type and default of v.
+func readVariable(v *variable) hcl.Diagnostics {
+	content, diags := v.block.Body.Content(variableSchema)
+	if attr, ok := content.Attributes["type"]; ok {
+		ty, d := typeexpr.TypeConstraint(attr.Expr)
+		diags = append(diags, d...)
+		if !d.HasErrors() {
+			v.typ = ty
+		}
+	}
+	if attr, ok := content.Attributes["default"]; ok {
+		val, d := attr.Expr.Value(nil)
+		diags = append(diags, d...)
+		if d.HasErrors() {
+			return diags
+		}
+		conv, err := convert.Convert(val, v.typ)
+		if err != nil {
+			r := attr.Expr.Range()
+			return append(diags, &hcl.Diagnostic{
+				Severity: hcl.DiagError,
+				Summary:  "Invalid default value for variable",
+				Detail:   fmt.Sprintf("This default cannot be used for variable %q: %s.", v.name, err.Error()),
+				Subject:  &r,
+			})
+		}
+		v.value, v.set = conv, true
+	}
+	return diags
+}
+
+// applyVarFiles sets variables from `name = value` files.
+func applyVarFiles(p *hclparse.Parser, decl map[string]*variable, files []string) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	for _, name := range files {
+		f, d := p.ParseHCLFile(name)
+		diags = append(diags, d...)
+		if d.HasErrors() {
+			continue
+		}
+		attrs, d := f.Body.JustAttributes()
+		diags = append(diags, d...)
+		for _, attr := range sortedAttrs(attrs) {
+			diags = append(diags, setFromExpr(decl, attr)...)
+		}
+	}
+	return diags
+}
+
+// setFromExpr sets one variable from a var file line.
+func setFromExpr(decl map[string]*variable, attr *hcl.Attribute) hcl.Diagnostics {
+	nameRange := attr.NameRange
+	v, ok := decl[attr.Name]
+	if !ok {
+		return hcl.Diagnostics{{
+			Severity: hcl.DiagError,
+			Summary:  "Undeclared variable",
+			Detail:   fmt.Sprintf("This var file sets %q, which the fabric does not declare.%s", attr.Name, suggest(attr.Name, decl)),
+			Subject:  &nameRange,
+		}}
+	}
+	val, diags := attr.Expr.Value(nil)
+	if diags.HasErrors() {
+		return diags
+	}
+	conv, err := convert.Convert(val, v.typ)
+	if err != nil {
+		r := attr.Expr.Range()
+		return append(diags, &hcl.Diagnostic{
+			Severity: hcl.DiagError,
+			Summary:  "Invalid value for variable",
+			Detail:   fmt.Sprintf("Variable %q: %s.", v.name, err.Error()),
+			Subject:  &r,
+		})
+	}
+	v.value, v.set = conv, true
+	return diags
+}
+
+// applyVarFlags sets variables from -var name=value settings, in name order.
+func applyVarFlags(decl map[string]*variable, flags map[string]string) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	names := make([]string, 0, len(flags))
+	for n := range flags {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		v, ok := decl[n]
+		if !ok {
+			diags = append(diags, &hcl.Diagnostic{
+				Severity: hcl.DiagError,
+				Summary:  "Undeclared variable",
+				Detail:   fmt.Sprintf("-var sets %q, which the fabric does not declare.%s", n, suggest(n, decl)),
+			})
+			continue
+		}
+		conv, err := convert.Convert(flagValue(n, flags[n]), v.typ)
+		if err != nil {
+			diags = append(diags, &hcl.Diagnostic{
+				Severity: hcl.DiagError,
+				Summary:  "Invalid value for variable",
+				Detail:   fmt.Sprintf("-var %s=%s: %s.", n, flags[n], err.Error()),
+			})
+			continue
+		}
+		v.value, v.set = conv, true
+	}
+	return diags
+}
+
+// flagValue parses a -var value as an HCL expression without variables
+// or functions, falling back to the text as a string.
+func flagValue(name, text string) cty.Value {
+	expr, diags := hclsyntax.ParseExpression([]byte(text), "<value for var."+name+">", hcl.InitialPos)
+	if diags.HasErrors() {
+		return cty.StringVal(text)
+	}
+	val, diags := expr.Value(nil)
+	if diags.HasErrors() || !val.IsWhollyKnown() {
+		return cty.StringVal(text)
+	}
+	return val
+}
+
+// suggest returns ` Did you mean "x"?` for the closest declared name, or "".
+func suggest(name string, decl map[string]*variable) string {
+	best, bestDist := "", 3
+	names := make([]string, 0, len(decl))
+	for n := range decl {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if d := levenshtein.Distance(name, n, nil); d < bestDist {
+			best, bestDist = n, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" Did you mean %q?", best)
+}
+
+// sortedAttrs returns attrs in source order.
+func sortedAttrs(attrs hcl.Attributes) []*hcl.Attribute {
+	out := make([]*hcl.Attribute, 0, len(attrs))
+	for _, a := range attrs {
+		out = append(out, a)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		return out[i].Range.Start.Byte < out[j].Range.Start.Byte
+	})
+	return out
+}
