@@ -1,0 +1,68 @@
+package platforms
+
+import (
+	"regexp"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+type def struct {
+	Default struct {
+		Levels map[string]struct {
+			Pattern string `yaml:"pattern"`
+		} `yaml:"privilege-levels"`
+	} `yaml:"default"`
+}
+
+func patterns(t *testing.T, p model.Platform) map[string]*regexp.Regexp {
+	t.Helper()
+	raw, err := Definition(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d def
+	if err := yaml.Unmarshal(raw.([]byte), &d); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]*regexp.Regexp{}
+	for name, l := range d.Default.Levels {
+		out[name] = regexp.MustCompile(l.Pattern)
+	}
+	return out
+}
+
+// TestPrompts checks each level matches its real prompts and no other
+// level's (prompts from vendors.md 1.5 and 3.7).
+func TestPrompts(t *testing.T) {
+	for _, tc := range []struct {
+		p      model.Platform
+		prompt string
+		level  string
+	}{
+		{model.PlatformOnyx, "switch-f66e1c [standalone: master] > ", "exec"},
+		{model.PlatformOnyx, "sw-spine-001 [standalone: master] # ", "privilege-exec"},
+		{model.PlatformOnyx, "mellanox.lan [standalone: master] (config interface ethernet 1/1) # ", "configuration"},
+		{model.PlatformOnyx, "sw1 [mlag-vip-1: master] (config) # ", "configuration"},
+		{model.PlatformOnyx, "sw1 #", "privilege-exec"},
+		{model.PlatformCumulus, "cumulus@leaf01:mgmt:~$ ", "exec"},
+		{model.PlatformCumulus, "cumulus@leaf01:~$ ", "exec"},
+		{model.PlatformCumulus, "root@leaf01:~# ", "configuration"},
+		{model.PlatformCumulus, "root@leaf01:mgmt:/tmp# ", "configuration"},
+	} {
+		for name, re := range patterns(t, tc.p) {
+			got := re.MatchString("some output\n" + tc.prompt)
+			if got != (name == tc.level) {
+				t.Errorf("%s %q: level %s matched=%v", tc.p, tc.prompt, name, got)
+			}
+		}
+	}
+}
+
+func TestUnknownPlatform(t *testing.T) {
+	if _, err := Definition("ios"); err == nil {
+		t.Error("want an error for an unknown platform")
+	}
+}

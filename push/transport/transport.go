@@ -1,0 +1,213 @@
+// Package transport is fabricc's own SSH transport for scrapligo: a
+// transport.Implementation over golang.org/x/crypto/ssh that supports
+// what scrapligo's "standard" transport does not (libraries.md 1.3):
+// ssh-agent, passphrase-protected keys, and known_hosts checking that is
+// strict unless explicitly disabled.
+package transport
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"strconv"
+	"sync"
+
+	scrapli "github.com/scrapli/scrapligo/transport"
+	"golang.org/x/crypto/ssh"
+	"golang.org/x/crypto/ssh/agent"
+	"golang.org/x/crypto/ssh/knownhosts"
+
+	"github.com/fabricc/fabricc/inventory"
+)
+
+// SSH is one SSH session carrying an interactive shell, plugged into
+// scrapligo with options.WithCustomTransport.
+type SSH struct {
+	// Creds are the login credentials.
+	Creds inventory.Credentials
+	// HostKey checks the server's key; see HostKeyCallback.
+	HostKey ssh.HostKeyCallback
+
+	mu      sync.Mutex
+	client  *ssh.Client
+	session *ssh.Session
+	r       io.Reader
+	w       io.WriteCloser
+	agentC  net.Conn
+}
+
+var _ scrapli.Implementation = (*SSH)(nil)
+
+// HostKeyCallback returns the known_hosts check for path, or, when
+// insecure is true, a callback that accepts any key (the caller must warn
+// the user loudly).
+func HostKeyCallback(path string, insecure bool) (ssh.HostKeyCallback, error) {
+	if insecure {
+		return ssh.InsecureIgnoreHostKey(), nil //nolint:gosec // explicit --insecure-ignore-host-key
+	}
+	if path == "" {
+		path = inventory.ExpandHome("~/.ssh/known_hosts")
+	}
+	cb, err := knownhosts.New(path)
+	if err != nil {
+		return nil, fmt.Errorf("known_hosts %s: %w (add the switches' keys, e.g. with ssh-keyscan, or pass --insecure-ignore-host-key)", path, err)
+	}
+	return cb, nil
+}
+
+// Open dials a.Host:a.Port, authenticates, requests a PTY and a shell.
+func (t *SSH) Open(a *scrapli.Args) error {
+	auth, err := t.authMethods()
+	if err != nil {
+		return err
+	}
+	if t.HostKey == nil {
+		return errors.New("no host key check configured; set a known_hosts file or --insecure-ignore-host-key")
+	}
+	cfg := &ssh.ClientConfig{User: t.Creds.Username, Auth: auth, HostKeyCallback: t.HostKey, Timeout: a.TimeoutSocket}
+	addr := net.JoinHostPort(a.Host, strconv.Itoa(a.Port))
+	client, err := ssh.Dial("tcp", addr, cfg)
+	if err != nil {
+		t.closeAgent()
+		return fmt.Errorf("ssh %s@%s: %w", t.Creds.Username, addr, err)
+	}
+	if err := t.shell(client, a); err != nil {
+		_ = client.Close()
+		t.closeAgent()
+		return fmt.Errorf("ssh %s: %w", addr, err)
+	}
+	return nil
+}
+
+func (t *SSH) shell(client *ssh.Client, a *scrapli.Args) error {
+	sess, err := client.NewSession()
+	if err != nil {
+		return err
+	}
+	w, err := sess.StdinPipe()
+	if err != nil {
+		return err
+	}
+	r, err := sess.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	modes := ssh.TerminalModes{ssh.ECHO: 1, ssh.TTY_OP_ISPEED: 115200, ssh.TTY_OP_OSPEED: 115200}
+	if err := sess.RequestPty("xterm", a.TermHeight, a.TermWidth, modes); err != nil {
+		return err
+	}
+	if err := sess.Shell(); err != nil {
+		return err
+	}
+	t.mu.Lock()
+	t.client, t.session, t.r, t.w = client, sess, r, w
+	t.mu.Unlock()
+	return nil
+}
+
+// authMethods turns the credentials into ssh auth methods.
+func (t *SSH) authMethods() ([]ssh.AuthMethod, error) {
+	c := t.Creds
+	var out []ssh.AuthMethod
+	if len(c.KeyPEM) > 0 {
+		var signer ssh.Signer
+		var err error
+		if c.Passphrase.Empty() {
+			signer, err = ssh.ParsePrivateKey(c.KeyPEM)
+		} else {
+			signer, err = ssh.ParsePrivateKeyWithPassphrase(c.KeyPEM, []byte(c.Passphrase.Reveal()))
+		}
+		if err != nil {
+			// x/crypto's messages never include the key or passphrase.
+			return nil, fmt.Errorf("private key: %w (set passphrase_env or passphrase_file for a protected key)", err)
+		}
+		out = append(out, ssh.PublicKeys(signer))
+	}
+	if c.Agent {
+		conn, err := net.Dial("unix", os.Getenv("SSH_AUTH_SOCK"))
+		if err != nil {
+			return nil, fmt.Errorf("ssh-agent: %w", err)
+		}
+		t.agentC = conn
+		out = append(out, ssh.PublicKeysCallback(agent.NewClient(conn).Signers))
+	}
+	if !c.Password.Empty() {
+		pw := c.Password.Reveal()
+		out = append(out, ssh.Password(pw), ssh.KeyboardInteractive(
+			func(_, _ string, qs []string, _ []bool) ([]string, error) {
+				ans := make([]string, len(qs))
+				for i := range ans {
+					ans[i] = pw
+				}
+				return ans, nil
+			}))
+	}
+	if len(out) == 0 {
+		return nil, errors.New("no credentials to log in with")
+	}
+	return out, nil
+}
+
+func (t *SSH) closeAgent() {
+	if t.agentC != nil {
+		_ = t.agentC.Close()
+		t.agentC = nil
+	}
+}
+
+// Close ends the session and the connection.
+func (t *SSH) Close() error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var err error
+	if t.session != nil {
+		_ = t.session.Close()
+		t.session = nil
+	}
+	if t.client != nil {
+		err = t.client.Close()
+		t.client = nil
+	}
+	t.closeAgent()
+	if errors.Is(err, io.EOF) || errors.Is(err, net.ErrClosed) {
+		err = nil
+	}
+	return err
+}
+
+// IsAlive reports whether the session is open.
+func (t *SSH) IsAlive() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.session != nil
+}
+
+// Read reads up to n bytes of shell output.
+func (t *SSH) Read(n int) ([]byte, error) {
+	t.mu.Lock()
+	r := t.r
+	t.mu.Unlock()
+	if r == nil {
+		return nil, io.EOF
+	}
+	b := make([]byte, n)
+	k, err := r.Read(b)
+	if err != nil {
+		return nil, err
+	}
+	return b[:k], nil
+}
+
+// Write sends b to the shell.
+func (t *SSH) Write(b []byte) error {
+	t.mu.Lock()
+	w := t.w
+	t.mu.Unlock()
+	if w == nil {
+		return io.EOF
+	}
+	_, err := w.Write(b)
+	return err
+}
