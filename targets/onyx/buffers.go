@@ -1,0 +1,146 @@
+package onyx
+
+import (
+	"fmt"
+	"regexp"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// writeBuffers writes the "Interface Ethernet buffer configuration"
+// section (the running-config header that holds `traffic pool` lines in
+// the Cerebras Onyx 3.9 startup-config sample) in the switch's style.
+func writeBuffers(w *writer, sw *model.Switch) {
+	if len(sw.Pools) == 0 && !hasBuffers(sw) {
+		return
+	}
+	w.section("Interface Ethernet buffer configuration")
+	if sw.BufferStyle == StyleAdvanced {
+		writeAdvanced(w, sw)
+		return
+	}
+	writeTrafficPools(w, sw)
+}
+
+// hasBuffers reports whether any port has priority groups or egress queues.
+func hasBuffers(sw *model.Switch) bool {
+	for _, p := range sw.Ports {
+		if len(p.PriorityGroups) > 0 || len(p.EgressQueues) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// writeTrafficPools writes the MLNX-OS >= 3.6.5000 form: one traffic pool
+// per ingress pool (ansible onyx_buffer_pool.py; Onyx Shared Buffer
+// Commands, history 3.6.5000). The percent has two decimals, as
+// running-config prints it (`traffic pool roce memory percent 50.00`,
+// Cerebras 3.9 sample); the model holds one decimal, so nothing is
+// rounded. Onyx computes headroom, reserved sizes and egress pools itself
+// in this mode, so the model's numbers for them follow as comments.
+func writeTrafficPools(w *writer, sw *model.Switch) {
+	for _, p := range sw.Pools {
+		if p.Direction != "ingress" {
+			continue
+		}
+		w.cmd("traffic pool %s type %s", p.Name, p.Type)
+		w.cmd("traffic pool %s memory percent %.2f", p.Name, p.Percent)
+		if len(p.Priorities) > 0 {
+			w.cmd("traffic pool %s map switch-priority %s", p.Name, ints(p.Priorities))
+		}
+	}
+	for _, p := range sw.Pools {
+		if p.Direction == "egress" {
+			w.note("egress pool %s (%s, %d B, %.1f%%): Onyx traffic pools serve both directions; not set separately", p.Name, p.Type, p.SizeBytes, p.Percent)
+		}
+	}
+	if !hasBuffers(sw) {
+		return
+	}
+	w.note("Onyx computes per-port headroom itself in traffic-pool mode; fabricc's computed values, for comparison:")
+	for i := range sw.Ports {
+		writeBufferNotes(w, &sw.Ports[i])
+	}
+}
+
+// writeBufferNotes lists one port's model buffers as comments.
+func writeBufferNotes(w *writer, p *model.Port) {
+	for _, pg := range p.PriorityGroups {
+		if pg.Lossless {
+			w.note("ethernet %s pg%d (priorities %s) lossless: xoff %d B, xon %d B, size %d B, shared alpha %s", p.Name, pg.Index, ints(pg.Priorities), pg.XoffBytes, pg.XonBytes, pg.SizeBytes, pg.SharedAlpha)
+			continue
+		}
+		w.note("ethernet %s pg%d (priorities %s) lossy: reserved %d B, shared alpha %s", p.Name, pg.Index, ints(pg.Priorities), pg.SizeBytes, pg.SharedAlpha)
+	}
+	for _, q := range p.EgressQueues {
+		w.note("ethernet %s tc%d egress: reserved %d B, shared alpha %s", p.Name, q.TrafficClass, q.ReservedBytes, q.SharedAlpha)
+	}
+}
+
+// onyxPoolName is the pool naming advanced buffer mode requires.
+var onyxPoolName = regexp.MustCompile(`^([ie])Pool[0-9]+$`)
+
+// advancedNames maps model pool names to Onyx advanced-mode names. Pools
+// already named iPoolN (ingress) / ePoolN (egress) keep their names;
+// otherwise every pool is numbered in model order per direction
+// (iPool0, iPool1, ... and ePool0, ...).
+func advancedNames(pools []model.BufferPool) map[string]string {
+	names := map[string]string{}
+	keep := true
+	for _, p := range pools {
+		m := onyxPoolName.FindStringSubmatch(p.Name)
+		if m == nil || m[1] != p.Direction[:1] {
+			keep = false
+		}
+	}
+	next := map[string]int{}
+	for _, p := range pools {
+		if keep {
+			names[p.Direction+"/"+p.Name] = p.Name
+			continue
+		}
+		prefix := p.Direction[:1] + "Pool"
+		names[p.Direction+"/"+p.Name] = fmt.Sprintf("%s%d", prefix, next[p.Direction])
+		next[p.Direction]++
+	}
+	return names
+}
+
+// writeAdvanced writes the pre-3.6.5000 form of the Demartek seed
+// (seeds/001 step 9) and att/netarbiter RoCE_Deployment.md: pools with
+// sizes in bytes, then per port the ingress priority-group bindings and
+// maps (reserved/xoff/xon in bytes) and the egress queue maps, with the
+// model's numbers.
+func writeAdvanced(w *writer, sw *model.Switch) {
+	names := advancedNames(sw.Pools)
+	w.cmd("advanced buffer management force")
+	for _, p := range sw.Pools {
+		n := names[p.Direction+"/"+p.Name]
+		if n != p.Name {
+			w.note("model %s pool %s is Onyx pool %s", p.Direction, p.Name, n)
+		}
+		w.cmd("pool %s size %d type %s", n, p.SizeBytes, p.Mode)
+	}
+	for i := range sw.Ports {
+		writePortBuffers(w, &sw.Ports[i], names)
+	}
+}
+
+// writePortBuffers writes one port's advanced-mode buffer commands.
+func writePortBuffers(w *writer, p *model.Port, names map[string]string) {
+	for _, pg := range p.PriorityGroups {
+		if len(pg.Priorities) > 0 {
+			w.cmd("%s ingress-buffer iPort.pg%d bind switch-priority %s", iface(p), pg.Index, ints(pg.Priorities))
+		}
+		pool := names["ingress/"+pg.Pool]
+		if pg.Lossless {
+			w.cmd("%s ingress-buffer iPort.pg%d map pool %s type lossless reserved %d xoff %d xon %d shared alpha %s", iface(p), pg.Index, pool, pg.SizeBytes, pg.XoffBytes, pg.XonBytes, pg.SharedAlpha)
+			continue
+		}
+		w.cmd("%s ingress-buffer iPort.pg%d map pool %s type lossy reserved %d shared alpha %s", iface(p), pg.Index, pool, pg.SizeBytes, pg.SharedAlpha)
+	}
+	for _, q := range p.EgressQueues {
+		w.cmd("%s egress-buffer ePort.tc%d map pool %s reserved %d shared alpha %s", iface(p), q.TrafficClass, names["egress/"+q.Pool], q.ReservedBytes, q.SharedAlpha)
+	}
+}

@@ -1,0 +1,154 @@
+package onyx
+
+import (
+	"fmt"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// speedTokens are the Onyx speed keywords by Mb/s. Source: ansible
+// mellanox.onyx onyx_interface.py choices 1G 10G 25G 40G 50G 56G 100G
+// (`speed 100G force`); 200G and 400G exist on Spectrum-2/3 switches.
+var speedTokens = map[int]string{
+	1000:   "1G",
+	10000:  "10G",
+	25000:  "25G",
+	40000:  "40G",
+	50000:  "50G",
+	56000:  "56G",
+	100000: "100G",
+	200000: "200G",
+	400000: "400G",
+}
+
+// speedToken returns the Onyx speed keyword; "" for speed 0 (not set).
+func speedToken(mbps int) (string, error) {
+	if mbps == 0 {
+		return "", nil
+	}
+	tok, ok := speedTokens[mbps]
+	if !ok {
+		return "", fmt.Errorf("speed %d Mb/s has no Onyx keyword; use 1G, 10G, 25G, 40G, 50G, 56G, 100G, 200G or 400G", mbps)
+	}
+	return tok, nil
+}
+
+// writeInterfaces writes the "Interface Ethernet configuration" section.
+// Like running-config it groups lines by command across ports (all speed
+// lines, then all mtu lines, ...), ports in model order.
+func writeInterfaces(w *writer, sw *model.Switch) error {
+	w.section("Interface Ethernet configuration")
+	for i := range sw.Ports {
+		p := &sw.Ports[i]
+		tok, err := speedToken(p.SpeedMbps)
+		if err != nil {
+			return fmt.Errorf("port %q: %w", p.Name, err)
+		}
+		if tok != "" {
+			w.cmd("%s speed %s force", iface(p), tok)
+		}
+	}
+	for i := range sw.Ports {
+		if p := &sw.Ports[i]; p.MTU > 0 {
+			w.cmd("%s mtu %d force", iface(p), p.MTU)
+		}
+	}
+	for i := range sw.Ports {
+		writeSwitchportMode(w, &sw.Ports[i])
+	}
+	for i := range sw.Ports {
+		if p := &sw.Ports[i]; p.Description != "" {
+			w.cmd("%s description %s", iface(p), quote(p.Description))
+		}
+	}
+	for i := range sw.Ports {
+		writeFlowControl(w, &sw.Ports[i])
+	}
+	for i := range sw.Ports {
+		p := &sw.Ports[i]
+		if p.Shutdown {
+			w.cmd("%s shutdown", iface(p))
+		} else {
+			w.cmd("%s no shutdown", iface(p))
+		}
+	}
+	return nil
+}
+
+// writeSwitchportMode writes the layer-2 mode. A trunk with a native
+// (untagged) VLAN is Onyx "hybrid" mode: Onyx trunk ports carry tagged
+// frames only, and hybrid ports take the untagged VLAN as their access
+// VLAN (ansible onyx_l2_interface.py: modes access|trunk|hybrid).
+// Routed ports leave switching with `no switchport force`.
+func writeSwitchportMode(w *writer, p *model.Port) {
+	switch {
+	case p.Mode == model.ModeRouted:
+		w.cmd("%s no switchport force", iface(p))
+	case p.Mode == model.ModeTrunk && p.NativeVLAN != 0:
+		w.cmd("%s switchport mode hybrid", iface(p))
+	case p.Mode == model.ModeTrunk:
+		w.cmd("%s switchport mode trunk", iface(p))
+	default:
+		w.cmd("%s switchport mode access", iface(p))
+	}
+}
+
+// writeFlowControl turns 802.3x global pause off where PFC is on (the two
+// are mutually exclusive on Onyx; intel mfd test_mellanox.py
+// prepare_for_pfc_on_port), or on where the model asks for link pause.
+func writeFlowControl(w *writer, p *model.Port) {
+	state := ""
+	switch {
+	case len(p.PFCPriorities) > 0:
+		state = "off"
+	case p.LinkPause:
+		state = "on"
+	default:
+		return
+	}
+	w.cmd("%s flowcontrol send %s force", iface(p), state)
+	w.cmd("%s flowcontrol receive %s force", iface(p), state)
+}
+
+// writeVLANs writes the "VLAN configuration" section: VLAN creation and
+// names, then each port's membership. The trunk form follows the Demartek
+// seed ("interface ethernet 1/1 switchport trunk allowed-vlan 2",
+// seeds/001 step 8), which is also how running-config prints trunk
+// members ("switchport trunk allowed-vlan 123"): one line per VLAN.
+func writeVLANs(w *writer, f *model.Fabric, sw *model.Switch) {
+	w.section("VLAN configuration")
+	for _, v := range f.VLANs {
+		w.cmd("vlan %d", v.ID)
+	}
+	for _, v := range f.VLANs {
+		if v.Name != "" {
+			w.cmd("vlan %d name %s", v.ID, quote(v.Name))
+		}
+	}
+	for i := range sw.Ports {
+		p := &sw.Ports[i]
+		switch {
+		case p.Mode == model.ModeAccess && p.AccessVLAN != 0:
+			w.cmd("%s switchport access vlan %d", iface(p), p.AccessVLAN)
+		case p.Mode == model.ModeTrunk && p.NativeVLAN != 0:
+			w.cmd("%s switchport access vlan %d", iface(p), p.NativeVLAN)
+		}
+	}
+	for i := range sw.Ports {
+		p := &sw.Ports[i]
+		if p.Mode != model.ModeTrunk {
+			continue
+		}
+		for _, id := range p.TrunkVLANs {
+			if p.NativeVLAN != 0 {
+				// Hybrid form, as running-config prints it
+				// (`switchport hybrid allowed-vlan add 1999`, CSM sample).
+				if id != p.NativeVLAN {
+					w.cmd("%s switchport hybrid allowed-vlan add %d", iface(p), id)
+				}
+				continue
+			}
+			w.cmd("%s switchport trunk allowed-vlan %d", iface(p), id)
+		}
+	}
+}
