@@ -1,0 +1,236 @@
+// Package artifacts renders a compiled fabric into the files `fabricc
+// build` writes: one folder per device with every target's output, the
+// model as JSON and a manifest with a SHA-256 of every file. Writing is
+// all or nothing: the output folder is replaced only after every file was
+// written.
+package artifacts
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets"
+	"github.com/fabricc/fabricc/targets/all"
+)
+
+// Names of the files at the top of an artifact folder.
+const (
+	ModelFile    = "model.json"
+	ManifestFile = "manifest.json"
+)
+
+// Set is everything a build writes, in memory.
+type Set struct {
+	// Fabric is the fabric's name.
+	Fabric string
+	// Model is model.Marshal of the fabric.
+	Model []byte
+	// Manifest is the manifest.json content.
+	Manifest []byte
+	// Devices in name order, each with its files in name order.
+	Devices []Device
+}
+
+// Device is one switch or host and the files rendered for it.
+type Device struct {
+	Name string
+	// Kind is "switch" or "host".
+	Kind string
+	// Platform is the switch platform (switches only).
+	Platform model.Platform
+	// OS is the host operating system (hosts only).
+	OS    model.OS
+	Files []targets.File
+}
+
+// File is one file of a Set, with its path relative to the output folder.
+type File struct {
+	Path string
+	Mode uint32
+	Data []byte
+}
+
+// Render runs every registered renderer over f's switches and hosts and
+// assembles the Set. Two files of the same name in one device folder,
+// two devices of the same name, or a name that is not a plain file name
+// are errors, as is any renderer error.
+func Render(f *model.Fabric) (*Set, error) {
+	var devs []Device
+	for i := range f.Switches {
+		sw := &f.Switches[i]
+		d := Device{Name: sw.Name, Kind: "switch", Platform: sw.Platform}
+		for _, r := range all.ForSwitch(sw) {
+			files, err := r(f, sw)
+			if err != nil {
+				return nil, fmt.Errorf("rendering switch %q: %w", sw.Name, err)
+			}
+			d.Files = append(d.Files, files...)
+		}
+		devs = append(devs, d)
+	}
+	for i := range f.Hosts {
+		h := &f.Hosts[i]
+		d := Device{Name: h.Name, Kind: "host", OS: h.OS}
+		for _, r := range all.ForHost(h) {
+			files, err := r(f, h)
+			if err != nil {
+				return nil, fmt.Errorf("rendering host %q: %w", h.Name, err)
+			}
+			d.Files = append(d.Files, files...)
+		}
+		devs = append(devs, d)
+	}
+	return assemble(f, devs)
+}
+
+// assemble checks and orders the devices and builds model and manifest.
+func assemble(f *model.Fabric, devs []Device) (*Set, error) {
+	if err := checkDevices(devs); err != nil {
+		return nil, err
+	}
+	sort.SliceStable(devs, func(i, j int) bool { return devs[i].Name < devs[j].Name })
+	for i := range devs {
+		files := devs[i].Files
+		sort.SliceStable(files, func(a, b int) bool { return files[a].Name < files[b].Name })
+	}
+	m, err := model.Marshal(f)
+	if err != nil {
+		return nil, fmt.Errorf("encoding the model: %w", err)
+	}
+	s := &Set{Fabric: f.Name, Model: m, Devices: devs}
+	s.Manifest, err = manifest(s)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// checkDevices rejects unsafe or clashing device and file names.
+func checkDevices(devs []Device) error {
+	seen := map[string]string{}
+	for _, d := range devs {
+		if err := checkName(d.Name); err != nil {
+			return fmt.Errorf("%s %q cannot be a folder name: %w", d.Kind, d.Name, err)
+		}
+		if prev, ok := seen[d.Name]; ok {
+			return fmt.Errorf("a %s and a %s are both named %q; their artifact folders would clash, rename one", prev, d.Kind, d.Name)
+		}
+		seen[d.Name] = d.Kind
+		if d.Name == ModelFile || d.Name == ManifestFile {
+			return fmt.Errorf("%s %q clashes with the top-level %s file; rename it", d.Kind, d.Name, d.Name)
+		}
+		files := map[string]string{}
+		for _, fl := range d.Files {
+			if err := checkName(fl.Name); err != nil {
+				return fmt.Errorf("target %q wrote a bad file name for %s %q: %w", fl.Target, d.Kind, d.Name, err)
+			}
+			if prev, ok := files[fl.Name]; ok {
+				return fmt.Errorf("%s %q: targets %q and %q both write %q", d.Kind, d.Name, prev, fl.Target, fl.Name)
+			}
+			files[fl.Name] = fl.Target
+		}
+	}
+	return nil
+}
+
+// checkName accepts a single, plain path element.
+func checkName(name string) error {
+	switch {
+	case name == "" || name == "." || name == "..":
+		return fmt.Errorf("%q is not a file name", name)
+	case strings.ContainsAny(name, `/\`):
+		return fmt.Errorf("%q contains a path separator", name)
+	case strings.HasPrefix(name, "."):
+		return fmt.Errorf("%q starts with a dot", name)
+	case strings.ContainsRune(name, 0):
+		return fmt.Errorf("%q contains a NUL byte", name)
+	}
+	return nil
+}
+
+// Files returns every file of the set with its path, in path order:
+// the device files, manifest.json and model.json.
+func (s *Set) Files() []File {
+	out := []File{
+		{Path: ManifestFile, Mode: 0o644, Data: s.Manifest},
+		{Path: ModelFile, Mode: 0o644, Data: s.Model},
+	}
+	for _, d := range s.Devices {
+		for _, f := range d.Files {
+			out = append(out, File{Path: path.Join(d.Name, f.Name), Mode: fileMode(f.Mode), Data: f.Data})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out
+}
+
+// fileMode is m, or 0644 when the target left it zero.
+func fileMode(m uint32) uint32 {
+	if m == 0 {
+		return 0o644
+	}
+	return m & 0o777
+}
+
+// manifestJSON is the manifest.json layout.
+type manifestJSON struct {
+	Fabric  string           `json:"fabric"`
+	Devices []manifestDevice `json:"devices"`
+	Files   []manifestFile   `json:"files"`
+}
+
+type manifestDevice struct {
+	Name     string         `json:"name"`
+	Kind     string         `json:"kind"`
+	Platform string         `json:"platform,omitempty"`
+	OS       string         `json:"os,omitempty"`
+	Targets  []string       `json:"targets"`
+	Files    []manifestFile `json:"files"`
+}
+
+type manifestFile struct {
+	Path   string `json:"path"`
+	Target string `json:"target,omitempty"`
+	SHA256 string `json:"sha256"`
+}
+
+// manifest renders manifest.json for s: no timestamps and no version, so
+// the same model always gives the same bytes.
+func manifest(s *Set) ([]byte, error) {
+	m := manifestJSON{
+		Fabric:  s.Fabric,
+		Devices: []manifestDevice{},
+		Files:   []manifestFile{{Path: ModelFile, SHA256: digest(s.Model)}},
+	}
+	for _, d := range s.Devices {
+		md := manifestDevice{Name: d.Name, Kind: d.Kind, Platform: string(d.Platform), OS: string(d.OS),
+			Targets: []string{}, Files: []manifestFile{}}
+		seen := map[string]bool{}
+		for _, f := range d.Files {
+			if !seen[f.Target] {
+				seen[f.Target] = true
+				md.Targets = append(md.Targets, f.Target)
+			}
+			md.Files = append(md.Files, manifestFile{Path: path.Join(d.Name, f.Name), Target: f.Target, SHA256: digest(f.Data)})
+		}
+		sort.Strings(md.Targets)
+		m.Devices = append(m.Devices, md)
+	}
+	out, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("encoding the manifest: %w", err)
+	}
+	return append(out, '\n'), nil
+}
+
+// digest is the hex SHA-256 of data.
+func digest(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}

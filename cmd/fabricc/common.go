@@ -1,0 +1,149 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/fabricc/fabricc/compiler"
+	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/model"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// loadFlags are the -var and --var-file flags every command that reads a
+// fabric takes.
+type loadFlags struct {
+	vars     []string
+	varFiles []string
+}
+
+// register adds the flags to fs.
+func (l *loadFlags) register(fs *pflag.FlagSet) {
+	fs.StringArrayVar(&l.vars, "var", nil, "set a variable: -var name=VALUE (VALUE is an HCL expression or plain text; repeatable)")
+	fs.StringArrayVar(&l.varFiles, "var-file", nil, "read variables from an HCL file of name = value lines (repeatable)")
+}
+
+// options turns the flags into dsl.Options; a -var without "=" is a
+// usage error.
+func (l *loadFlags) options() (dsl.Options, error) {
+	opts := dsl.Options{Vars: map[string]string{}, VarFiles: l.varFiles}
+	for _, kv := range l.vars {
+		name, value, ok := strings.Cut(kv, "=")
+		if !ok || strings.TrimSpace(name) == "" {
+			return opts, usageError(fmt.Errorf("-var %q: expected name=VALUE", kv))
+		}
+		opts.Vars[strings.TrimSpace(name)] = value
+	}
+	for _, f := range l.varFiles {
+		if _, err := os.Stat(f); err != nil {
+			return opts, usageError(fmt.Errorf("--var-file: %w", err))
+		}
+	}
+	return opts, nil
+}
+
+// existingPath is a usage error unless path exists.
+func existingPath(path string) error {
+	if _, err := os.Stat(path); err != nil {
+		return usageError(fmt.Errorf("%s does not exist; give a .hcl file or a folder of .hcl files", path))
+	}
+	return nil
+}
+
+// exactArgs is cobra.ExactArgs reporting a usage error.
+func exactArgs(n int) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if err := cobra.ExactArgs(n)(cmd, args); err != nil {
+			return usageError(err)
+		}
+		return nil
+	}
+}
+
+// compileFabric loads and compiles the fabric at path. The model is nil
+// when the diagnostics hold errors.
+func compileFabric(path string, opts dsl.Options) (*model.Fabric, map[string]*hcl.File, hcl.Diagnostics) {
+	cfg, files, diags := dsl.Load(path, opts)
+	if diags.HasErrors() {
+		return nil, files, diags
+	}
+	f, cdiags := compiler.Compile(cfg)
+	diags = append(diags, cdiags...)
+	if diags.HasErrors() {
+		return nil, files, diags
+	}
+	if f == nil {
+		diags = append(diags, &hcl.Diagnostic{
+			Severity: hcl.DiagError,
+			Summary:  "Internal error",
+			Detail:   "The compiler returned no model and no error; please report this.",
+		})
+	}
+	return f, files, diags
+}
+
+// diagFormat selects how diagnostics are printed.
+type diagFormat int
+
+const (
+	formatText diagFormat = iota
+	formatCompact
+	formatJSON
+)
+
+// printDiagnostics writes diags in the chosen format: JSON and compact to
+// stdout (for tools), text to stderr (for people).
+func printDiagnostics(cmd *cobra.Command, format diagFormat, files map[string]*hcl.File, diags hcl.Diagnostics) error {
+	switch format {
+	case formatJSON:
+		return dsl.WriteJSON(cmd.OutOrStdout(), diags)
+	case formatCompact:
+		return dsl.WriteCompact(cmd.OutOrStdout(), diags)
+	}
+	if len(diags) == 0 {
+		return nil
+	}
+	w := cmd.ErrOrStderr()
+	width, color := uint(0), isTerminal(w)
+	if color {
+		width = 100
+	}
+	return dsl.WriteText(w, files, diags, width, color)
+}
+
+// isTerminal reports whether w is a character device (a terminal).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// countSummary is "2 errors, 1 warning".
+func countSummary(diags hcl.Diagnostics) string {
+	e, w := dsl.Count(diags)
+	return plural(e, "error") + ", " + plural(w, "warning")
+}
+
+// fabricSummary is `fabric "x": 1 switch, 5 hosts, 6 links`.
+func fabricSummary(f *model.Fabric) string {
+	return fmt.Sprintf("fabric %q: %s, %s, %s", f.Name,
+		plural(len(f.Switches), "switch"), plural(len(f.Hosts), "host"), plural(len(f.Links), "link"))
+}
+
+// plural is "1 host", "2 hosts", "2 switches".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, noun)
+	}
+	if strings.HasSuffix(noun, "ch") || strings.HasSuffix(noun, "s") {
+		return fmt.Sprintf("%d %ses", n, noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

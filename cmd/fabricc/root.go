@@ -1,0 +1,134 @@
+// Command fabricc compiles an HCL description of a lossless RoCE fabric
+// into switch configurations and host scripts, checks it, and pushes it.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// commands builds the subcommands. Each subcommand file appends its
+// constructor in init(), so adding a command touches no shared file:
+//
+//	func init() { commands = append(commands, newPushCmd) }
+//
+// Commands write with cmd.OutOrStdout() / cmd.ErrOrStderr() and report a
+// failure by returning an error; wrap it with exitCode to choose the exit
+// status (1 by default) and with usageError for bad command lines (2).
+var commands []func() *cobra.Command
+
+// exitError carries the exit status a command failed with. A nil Err
+// means the command already printed everything it had to say.
+type exitError struct {
+	Code int
+	Err  error
+}
+
+func (e *exitError) Error() string {
+	if e.Err == nil {
+		return fmt.Sprintf("exit status %d", e.Code)
+	}
+	return e.Err.Error()
+}
+
+func (e *exitError) Unwrap() error { return e.Err }
+
+// exitCode returns an error that makes fabricc exit with code; err may
+// be nil when the reason was already printed.
+func exitCode(code int, err error) error { return &exitError{Code: code, Err: err} }
+
+// usageError marks err as a wrong command line (exit status 2).
+func usageError(err error) error { return &exitError{Code: 2, Err: err} }
+
+// newRoot builds the command tree.
+func newRoot() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "fabricc",
+		Short: "Compile an HCL description of a lossless RoCE fabric into switch and host configuration",
+		Long: "fabricc reads one HCL description of a lossless RoCE fabric (switches, ports, hosts,\n" +
+			"NICs, cables, VLANs, traffic classes), checks it end to end, and renders switch\n" +
+			"configurations (Onyx, Arista EOS, Cumulus NVUE), host scripts (Linux, Windows,\n" +
+			"FreeBSD) and OpenConfig JSON from one checked model.",
+		Example: "  fabricc validate examples/demartek-lab\n" +
+			"  fabricc build examples/multivendor-clos -o out\n" +
+			"  fabricc fmt -check examples",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError(err) })
+	for _, c := range commands {
+		root.AddCommand(c())
+	}
+	return root
+}
+
+// run executes fabricc with args and returns the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	root := newRoot()
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.SetArgs(singleDashLongFlags(root, args))
+	cmd, err := root.ExecuteC()
+	if err == nil {
+		return 0
+	}
+	code := 1
+	var ee *exitError
+	switch {
+	case errors.As(err, &ee):
+		code = ee.Code
+		if ee.Err == nil {
+			return code
+		}
+	case strings.HasPrefix(err.Error(), "unknown command"), strings.HasPrefix(err.Error(), "unknown flag"):
+		code = 2
+	}
+	fmt.Fprintf(stderr, "fabricc: %v\n", err)
+	if code == 2 {
+		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", cmd.CommandPath())
+	}
+	return code
+}
+
+// singleDashLongFlags lets long flags be written with one dash, as
+// Terraform users type them (-var, -var-file, -check, -diff): any
+// "-name" or "-name=value" whose name is a long flag of some command
+// becomes "--name...". Arguments after "--" are left alone.
+func singleDashLongFlags(root *cobra.Command, args []string) []string {
+	long := map[string]bool{}
+	collectFlags(root, long)
+	out := make([]string, 0, len(args))
+	for i, a := range args {
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		if strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") {
+			name, _, _ := strings.Cut(a[1:], "=")
+			if len(name) > 1 && long[name] {
+				a = "-" + a
+			}
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// collectFlags adds the long flag names of c and its subcommands to long.
+func collectFlags(c *cobra.Command, long map[string]bool) {
+	add := func(f *pflag.Flag) { long[f.Name] = true }
+	c.Flags().VisitAll(add)
+	c.PersistentFlags().VisitAll(add)
+	for _, sub := range c.Commands() {
+		collectFlags(sub, long)
+	}
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}

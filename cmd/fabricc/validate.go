@@ -1,0 +1,71 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+)
+
+func init() { commands = append(commands, newValidateCmd) }
+
+// newValidateCmd is `fabricc validate PATH`.
+func newValidateCmd() *cobra.Command {
+	var lf loadFlags
+	var asJSON, compact bool
+	cmd := &cobra.Command{
+		Use:   "validate PATH",
+		Short: "Check a fabric and report every problem",
+		Long: "validate loads the fabric (a .hcl file or a folder of .hcl files), compiles it and\n" +
+			"runs every check. It exits 0 when the fabric is clean or has only warnings, 1 when\n" +
+			"there are errors and 2 when the command line is wrong.",
+		Example: "  fabricc validate examples/demartek-lab\n" +
+			"  fabricc validate --compact -var leaf_count=4 fabric/\n" +
+			"  fabricc validate --json fabric.hcl | jq .errors",
+		Args: exactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if asJSON && compact {
+				return usageError(fmt.Errorf("--json and --compact exclude each other"))
+			}
+			format := formatText
+			if asJSON {
+				format = formatJSON
+			} else if compact {
+				format = formatCompact
+			}
+			return runValidate(cmd, args[0], &lf, format)
+		},
+	}
+	lf.register(cmd.Flags())
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print diagnostics as JSON on stdout")
+	cmd.Flags().BoolVar(&compact, "compact", false, "print one FILE:LINE:COL line per diagnostic on stdout")
+	return cmd
+}
+
+// runValidate loads, compiles and reports.
+func runValidate(cmd *cobra.Command, path string, lf *loadFlags, format diagFormat) error {
+	if err := existingPath(path); err != nil {
+		return err
+	}
+	opts, err := lf.options()
+	if err != nil {
+		return err
+	}
+	f, files, diags := compileFabric(path, opts)
+	if err := printDiagnostics(cmd, format, files, diags); err != nil {
+		return err
+	}
+	if diags.HasErrors() {
+		if format != formatJSON {
+			fmt.Fprintln(cmd.ErrOrStderr(), countSummary(diags))
+		}
+		return exitCode(1, nil)
+	}
+	if format != formatJSON {
+		line := "ok: " + fabricSummary(f)
+		if len(diags) > 0 {
+			line += " (" + plural(len(diags), "warning") + ")"
+		}
+		fmt.Fprintln(cmd.ErrOrStderr(), line)
+	}
+	return nil
+}
