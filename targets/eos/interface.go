@@ -1,0 +1,171 @@
+package eos
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// writeInterface writes one "interface EthernetN" block. Sub-commands are
+// in the order EOS prints them (AVD ethernet-interfaces.j2): description,
+// shutdown, mtu, flowcontrol, speed, switchport lines, trust, PFC, then the
+// tx-queue sub-blocks.
+func writeInterface(w *writer, q *model.QoS, p *model.Port) error {
+	if !strings.HasPrefix(p.Name, "Ethernet") {
+		return fmt.Errorf("EOS front-panel ports are named EthernetN or EthernetN/M; rename the port")
+	}
+	speed, err := speedToken(p.SpeedMbps)
+	if err != nil {
+		return err
+	}
+	if p.LinkPause && len(p.PFCPriorities) > 0 {
+		return fmt.Errorf("link pause (802.3x) and PFC are both on; they are mutually exclusive, turn one off")
+	}
+	w.sep()
+	w.line(0, "interface %s", p.Name)
+	if p.Description != "" {
+		w.line(1, "description %s", p.Description)
+	}
+	if p.Shutdown {
+		w.line(1, "shutdown")
+	}
+	if p.MTU > 0 {
+		w.line(1, "mtu %d", p.MTU)
+	}
+	if p.LinkPause {
+		// 802.3x pause; EOS default is off in both directions, so only
+		// "on" is written (AVD ethernet-interfaces.j2 "flowcontrol receive").
+		w.line(1, "flowcontrol receive on")
+		w.line(1, "flowcontrol send on")
+	}
+	if speed != "" {
+		w.line(1, "speed %s", speed)
+	}
+	if err := writeSwitchport(w, p); err != nil {
+		return err
+	}
+	if err := writeTrust(w, p.Trust); err != nil {
+		return err
+	}
+	writePFC(w, p)
+	return writeTxQueues(w, q)
+}
+
+// writeSwitchport writes the L2 mode lines. EOS prints "switchport access
+// vlan" and the trunk VLAN lines before "switchport mode" (AVD
+// ethernet-interfaces.j2, intended qos.cfg). Access is the EOS default
+// mode, which `show running-config` does not print, so no "switchport mode
+// access" line is written.
+func writeSwitchport(w *writer, p *model.Port) error {
+	switch p.Mode {
+	case model.ModeAccess:
+		if p.AccessVLAN != 0 {
+			w.line(1, "switchport access vlan %d", p.AccessVLAN)
+		}
+	case model.ModeTrunk:
+		if p.NativeVLAN != 0 {
+			w.line(1, "switchport trunk native vlan %d", p.NativeVLAN)
+		}
+		w.line(1, "switchport trunk allowed vlan %s", vlanList(p.TrunkVLANs))
+		w.line(1, "switchport mode trunk")
+	case model.ModeRouted:
+		w.line(1, "no switchport")
+	default:
+		return fmt.Errorf("port mode %q is not access, trunk or routed", p.Mode)
+	}
+	return nil
+}
+
+// writeTrust writes the per-port classification trust ("qos trust dscp" or
+// "qos trust cos"; AVD schema ethernet_interfaces[].qos.trust).
+func writeTrust(w *writer, t model.Trust) error {
+	switch t {
+	case model.TrustDSCP:
+		w.line(1, "qos trust dscp")
+	case model.TrustPCP:
+		w.line(1, "qos trust cos")
+	case model.TrustBoth:
+		// EOS trust takes one of dscp | cos | (no qos trust); there is no
+		// combined mode as on Onyx and NVUE.
+		w.comment(1, "trust both: EOS has no combined trust mode; DSCP trust classifies IP traffic, non-IP frames fall back to the port default CoS (unverified)")
+		w.line(1, "qos trust dscp")
+	case "":
+		return fmt.Errorf("trust mode is empty; set dscp or pcp")
+	default:
+		return fmt.Errorf("trust mode %q is not dscp, pcp or both", t)
+	}
+	return nil
+}
+
+// writePFC writes the per-port PFC lines: PFC on, each lossless priority
+// as no-drop, and the per-port watchdog (AVD ethernet-interfaces.j2 and
+// qos-profiles.j2).
+func writePFC(w *writer, p *model.Port) {
+	if len(p.PFCPriorities) == 0 {
+		return
+	}
+	w.line(1, "priority-flow-control on")
+	for _, prio := range p.PFCPriorities {
+		w.line(1, "priority-flow-control priority %d no-drop", prio)
+	}
+	if p.PFCWatchdog {
+		w.line(1, "priority-flow-control pause watchdog")
+	}
+}
+
+// speedToken returns the EOS "speed" argument for a forced speed. The
+// "forced NNfull" forms are accepted unchanged from EOS 4.33.0F to
+// 4.34.2.1F (AVD pull request #5692 lists the CLI of both) while the bare
+// "100g" form was removed in 4.34; 200G and faster have only the lane
+// forms, taken here as 4 lanes for 200G (QSFP56) and 8 lanes for 400G and
+// 800G (QSFP-DD/OSFP). Zero means auto-negotiation: no line.
+func speedToken(mbps int) (string, error) {
+	switch mbps {
+	case 0:
+		return "", nil
+	case 1000:
+		return "forced 1000full", nil
+	case 10000:
+		return "forced 10000full", nil
+	case 25000:
+		return "forced 25gfull", nil
+	case 40000:
+		return "forced 40gfull", nil
+	case 50000:
+		return "forced 50gfull", nil
+	case 100000:
+		return "forced 100gfull", nil
+	case 200000:
+		return "200g-4", nil
+	case 400000:
+		return "400g-8", nil
+	case 800000:
+		return "800g-8", nil
+	}
+	return "", fmt.Errorf("speed %d Mb/s has no EOS speed token; use 1000, 10000, 25000, 40000, 50000, 100000, 200000, 400000 or 800000", mbps)
+}
+
+// vlanList formats ascending VLAN ids the way EOS prints an allowed-VLAN
+// list: consecutive ids collapsed into ranges, comma separated
+// ("110-111,210-211" in AVD intended qos.cfg). An empty list is "none".
+func vlanList(ids []int) string {
+	if len(ids) == 0 {
+		return "none"
+	}
+	var parts []string
+	for i := 0; i < len(ids); {
+		j := i
+		for j+1 < len(ids) && ids[j+1] == ids[j]+1 {
+			j++
+		}
+		if j == i {
+			parts = append(parts, strconv.Itoa(ids[i]))
+		} else {
+			parts = append(parts, strconv.Itoa(ids[i])+"-"+strconv.Itoa(ids[j]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ",")
+}

@@ -1,0 +1,199 @@
+package eos
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// dscpToTC folds the model's DSCP -> priority and priority -> traffic-class
+// maps into the DSCP -> traffic-class map EOS configures directly ("qos map
+// dscp ... to traffic-class N"; EOS has no separate switch-priority stage).
+func dscpToTC(q *model.QoS) ([]int, error) {
+	if len(q.DSCPToPriority) != 64 {
+		return nil, fmt.Errorf("qos: DSCP map has %d entries, want 64 (one per DSCP value)", len(q.DSCPToPriority))
+	}
+	if len(q.PriorityToTC) != 8 {
+		return nil, fmt.Errorf("qos: priority map has %d entries, want 8 (one per 802.1p priority)", len(q.PriorityToTC))
+	}
+	for p, tc := range q.PriorityToTC {
+		if tc < 0 || tc > 7 {
+			return nil, fmt.Errorf("qos: priority %d maps to traffic class %d; EOS traffic classes are 0-7", p, tc)
+		}
+	}
+	out := make([]int, 64)
+	for d, p := range q.DSCPToPriority {
+		if p < 0 || p > 7 {
+			return nil, fmt.Errorf("qos: DSCP %d maps to priority %d; priorities are 0-7", d, p)
+		}
+		out[d] = q.PriorityToTC[p]
+	}
+	return out, nil
+}
+
+// writeQoSMaps writes the global classification maps: "qos map cos" (only
+// when a port trusts the PCP/CoS field) then "qos map dscp", one line per
+// traffic class in ascending order, values space separated (AVD qos.j2 and
+// intended qos.cfg print cos before dscp). The whole map is written, not
+// only the entries that differ from the EOS defaults, so the result does
+// not depend on the platform's default map.
+func writeQoSMaps(w *writer, q *model.QoS, sw *model.Switch, tcOfDSCP []int) {
+	w.sep()
+	if usesCoS(sw) {
+		for _, l := range groupByTC(q.PriorityToTC) {
+			w.line(0, "qos map cos %s to traffic-class %d", l.values, l.tc)
+		}
+	}
+	for _, l := range groupByTC(tcOfDSCP) {
+		w.line(0, "qos map dscp %s to traffic-class %d", l.values, l.tc)
+	}
+}
+
+// usesCoS reports whether any port of sw classifies by the 802.1p field.
+func usesCoS(sw *model.Switch) bool {
+	for _, p := range sw.Ports {
+		if p.Trust == model.TrustPCP || p.Trust == model.TrustBoth {
+			return true
+		}
+	}
+	return false
+}
+
+// tcGroup is one "qos map" line: the values mapped to one traffic class.
+type tcGroup struct {
+	tc     int
+	values string
+}
+
+// groupByTC inverts an index -> traffic-class table into one group per
+// traffic class, ascending, each listing its indexes ascending.
+func groupByTC(tcOf []int) []tcGroup {
+	var out []tcGroup
+	for tc := 0; tc <= 7; tc++ {
+		var vals []string
+		for i, t := range tcOf {
+			if t == tc {
+				vals = append(vals, strconv.Itoa(i))
+			}
+		}
+		if len(vals) > 0 {
+			out = append(out, tcGroup{tc: tc, values: strings.Join(vals, " ")})
+		}
+	}
+	return out
+}
+
+// writeTxQueues writes one "tx-queue N" sub-block per traffic class. The
+// traffic class is used as the tx-queue number: EOS maps traffic class N to
+// tx-queue N unless "qos map traffic-class N to tx-queue M" says otherwise,
+// and fabricc writes no such map (check with `show qos maps`).
+//
+// Scheduling: EOS tx-queues are strict priority by default; "no priority"
+// makes a queue round-robin and "bandwidth percent N" sets its share
+// (vendors.md 2.1, AVD ethernet-interface-tx-queues.j2). Strict classes get
+// an explicit "priority strict" so the file states the intent.
+func writeTxQueues(w *writer, q *model.QoS) error {
+	for i := range q.Classes {
+		c := &q.Classes[i]
+		if c.TrafficClass < 0 || c.TrafficClass > 7 {
+			return fmt.Errorf("class %q: traffic class %d; EOS tx-queues are 0-7", c.Name, c.TrafficClass)
+		}
+		w.line(1, "!")
+		w.line(1, "tx-queue %d", c.TrafficClass)
+		if err := writeScheduling(w, c); err != nil {
+			return fmt.Errorf("class %q: %w", c.Name, err)
+		}
+		if c.ECN != nil {
+			line, err := ecnLine(c.ECN)
+			if err != nil {
+				return fmt.Errorf("class %q: %w", c.Name, err)
+			}
+			// Counting marked packets feeds `show qos interfaces ecn
+			// counters queue` (vendors.md 2.3).
+			w.line(2, "random-detect ecn count")
+			w.line(2, "%s", line)
+		}
+	}
+	return nil
+}
+
+// writeScheduling writes the tx-queue's ETS lines: "priority strict", or
+// "no priority" plus "bandwidth percent N" for a WRR class.
+func writeScheduling(w *writer, c *model.Class) error {
+	switch c.ETS.Mode {
+	case model.ETSStrict:
+		w.line(2, "priority strict")
+	case model.ETSWRR:
+		w.line(2, "no priority")
+		if c.ETS.BandwidthPercent < 1 || c.ETS.BandwidthPercent > 100 {
+			return fmt.Errorf("WRR bandwidth %d%% is outside 1-100", c.ETS.BandwidthPercent)
+		}
+		w.line(2, "bandwidth percent %d", c.ETS.BandwidthPercent)
+	default:
+		return fmt.Errorf("ETS mode %q is not strict or wrr", c.ETS.Mode)
+	}
+	return nil
+}
+
+// ecnLine returns the tx-queue ECN marking command. Syntax (AVD
+// ethernet-interface-tx-queues.j2 and schema): "random-detect ecn
+// minimum-threshold <n> <unit> maximum-threshold <n> <unit>
+// max-mark-probability <1-100>", units segments | bytes | kbytes | mbytes,
+// thresholds 1-256000000. The model is in bytes: a value that is a whole
+// number of KiB is written in kbytes (bytes/1024), otherwise in bytes, so
+// nothing is rounded.
+func ecnLine(e *model.ECN) (string, error) {
+	if e.MinBytes < 1 || e.MaxBytes <= e.MinBytes {
+		return "", fmt.Errorf("ECN thresholds %d..%d bytes: need 1 <= minimum < maximum", e.MinBytes, e.MaxBytes)
+	}
+	if e.MarkProbabilityPercent < 1 || e.MarkProbabilityPercent > 100 {
+		return "", fmt.Errorf("ECN mark probability %d%%: EOS max-mark-probability is 1-100", e.MarkProbabilityPercent)
+	}
+	unit := "kbytes"
+	minV, maxV := e.MinBytes/1024, e.MaxBytes/1024
+	if e.MinBytes%1024 != 0 || e.MaxBytes%1024 != 0 {
+		unit, minV, maxV = "bytes", e.MinBytes, e.MaxBytes
+	}
+	if maxV > 256000000 {
+		return "", fmt.Errorf("ECN maximum threshold %d %s is above the EOS limit 256000000", maxV, unit)
+	}
+	return fmt.Sprintf("random-detect ecn minimum-threshold %d %s maximum-threshold %d %s max-mark-probability %d",
+		minV, unit, maxV, unit, e.MarkProbabilityPercent), nil
+}
+
+// writeWatchdog writes the global PFC watchdog (AVD
+// priority-flow-control.j2): timeout, recovery-time, polling-interval (all
+// in seconds; the model holds milliseconds) and the action.
+func writeWatchdog(w *writer, wd *model.PFCWatchdog) error {
+	if !wd.Enabled {
+		return nil
+	}
+	w.sep()
+	if wd.TimeoutMs > 0 {
+		w.line(0, "priority-flow-control pause watchdog default timeout %s", seconds(wd.TimeoutMs))
+	}
+	if wd.RestoreMs > 0 {
+		w.line(0, "priority-flow-control pause watchdog default recovery-time %s", seconds(wd.RestoreMs))
+	}
+	if wd.PollingIntervalMs > 0 {
+		w.line(0, "priority-flow-control pause watchdog default polling-interval %s", seconds(wd.PollingIntervalMs))
+	}
+	switch wd.Action {
+	case "drop", "no-drop":
+		w.line(0, "priority-flow-control pause watchdog action %s", wd.Action)
+	case "":
+	default:
+		return fmt.Errorf("PFC watchdog action %q: EOS accepts drop or no-drop", wd.Action)
+	}
+	return nil
+}
+
+// seconds formats milliseconds as EOS's decimal seconds ("0.05", "1.22",
+// "10.001" in AVD intended configs): exact, no trailing zeros.
+func seconds(ms int) string {
+	s := fmt.Sprintf("%d.%03d", ms/1000, ms%1000)
+	s = strings.TrimRight(s, "0")
+	return strings.TrimSuffix(s, ".")
+}
