@@ -6,12 +6,14 @@ package all
 import (
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets"
+	"github.com/fabricc/fabricc/targets/eos"
 	"github.com/fabricc/fabricc/targets/onyx"
 )
 
 // switchTargets lists, per platform, the renderers of its native config.
 var switchTargets = map[model.Platform][]targets.SwitchRenderer{
 	model.PlatformOnyx: {onyx.Render},
+	model.PlatformEOS:  {eos.Render},
 }
 
 // everySwitch lists renderers that apply to every switch whatever its
