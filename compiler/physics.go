@@ -6,7 +6,18 @@ import (
 )
 
 // applyPhysics fills hardware constants, PFC headroom, buffer pools and
-// the buffer budget of every switch. (Being written: see the physics work.)
+// the buffer budget of every switch, in model order. A switch whose
+// model is unknown is skipped after its error (nothing else can be
+// computed for it).
 func applyPhysics(f *model.Fabric, src Sources) hcl.Diagnostics {
-	return nil
+	var diags hcl.Diagnostics
+	for i := range f.Switches {
+		sw := &f.Switches[i]
+		if d := resolveHardware(sw, src); d.HasErrors() {
+			diags = append(diags, d...)
+			continue
+		}
+		diags = append(diags, switchBuffers(f, sw, src)...)
+	}
+	return diags
 }

@@ -1,0 +1,262 @@
+package compiler
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/hashicorp/hcl/v2"
+)
+
+// Buffer constants. Alphas and reservations come from the advanced
+// buffer block of seed 001 (vendors.md 1.2):
+//
+//	ingress-buffer iPort.pg3 map pool iPool1 type lossless reserved 67538 xoff 18432 xon 18432 shared alpha 2
+//	ingress-buffer iPort.pg6 map pool iPool0 type lossy reserved 10240 shared alpha 8
+//	egress-buffer ePort.tc3 map pool ePool1 reserved 1500 shared alpha inf
+const (
+	losslessPGAlpha      = "2"
+	lossyPGAlpha         = "8"
+	lossyPGReserved      = 10240
+	losslessQueueAlpha   = "inf"
+	losslessQueueReserve = 1500
+	// lossyQueueReserve is one jumbo frame, SONiC's egress_lossy_profile
+	// size on Spectrum (ACS-MSN2700 buffers_defaults_objects.j2: 9216);
+	// the seed shows no lossy egress queue. Its alpha reuses the seed's
+	// lossy alpha 8.
+	lossyQueueReserve = 9216
+	lossyQueueAlpha   = "8"
+)
+
+// poolNames are the four pool names of one buffer style.
+type poolNames struct {
+	inLossless, inLossy, egLossless, egLossy string
+}
+
+// namesFor returns the pool names of a buffer style. "advanced" uses the
+// Onyx names of seed 001; Onyx traffic pools are not directional, so the
+// "traffic-pool" style gives the ingress and egress entry of a pool the
+// same name (the Onyx target renders each name once); "profile" uses the
+// NVUE-style directional names.
+func namesFor(style string) poolNames {
+	switch style {
+	case "advanced":
+		return poolNames{"iPool1", "iPool0", "ePool1", "ePool0"}
+	case "traffic-pool":
+		return poolNames{"roce-lossless", "lossy-default", "roce-lossless", "lossy-default"}
+	}
+	return poolNames{"roce-lossless-ingress", "lossy-default-ingress", "roce-lossless-egress", "lossy-default-egress"}
+}
+
+// portBuffers fills a port's priority groups and egress queues and
+// returns its headroom and other reservations in bytes.
+func portBuffers(f *model.Fabric, sw *model.Switch, p *model.Port, names poolNames) (headroom, reserved int64) {
+	p.PriorityGroups, p.EgressQueues = nil, nil
+	losslessPrio := map[int]bool{}
+	var lossless []model.PriorityGroup
+	for _, c := range f.QoS.Classes {
+		if !c.Lossless || !p.Lossless(c.Priority) {
+			continue
+		}
+		h := computeHeadroom(headroomInput{
+			speedMbps:   p.SpeedMbps,
+			cableMeters: cableMeters(p),
+			portMTU:     p.MTU,
+			policy:      headroomPolicy(f.QoS.Headroom),
+			hw:          sw.Hardware,
+		})
+		lossless = append(lossless, model.PriorityGroup{
+			Index: c.TrafficClass, Priorities: append([]int(nil), c.Priorities...),
+			Lossless: true, Pool: names.inLossless,
+			SizeBytes: h.SizeBytes, XoffBytes: h.XoffBytes, XonBytes: h.XonBytes,
+			SharedAlpha: losslessPGAlpha, Headroom: h,
+		})
+		for _, q := range c.Priorities {
+			losslessPrio[q] = true
+		}
+		headroom += h.SizeBytes
+	}
+	p.PriorityGroups = append(p.PriorityGroups, model.PriorityGroup{
+		Index: 0, Priorities: complement(losslessPrio), Pool: names.inLossy,
+		SizeBytes: lossyPGReserved, SharedAlpha: lossyPGAlpha,
+	})
+	p.PriorityGroups = append(p.PriorityGroups, lossless...)
+	sort.SliceStable(p.PriorityGroups, func(i, j int) bool { return p.PriorityGroups[i].Index < p.PriorityGroups[j].Index })
+	reserved = lossyPGReserved
+	for _, tc := range usedTCs(f.QoS) {
+		q := model.EgressQueue{TrafficClass: tc, Pool: names.egLossy, ReservedBytes: lossyQueueReserve, SharedAlpha: lossyQueueAlpha}
+		if c := f.QoS.ClassForTC(tc); c != nil && c.Lossless && p.Lossless(c.Priority) {
+			q = model.EgressQueue{TrafficClass: tc, Pool: names.egLossless, ReservedBytes: losslessQueueReserve, SharedAlpha: losslessQueueAlpha}
+		}
+		p.EgressQueues = append(p.EgressQueues, q)
+		reserved += q.ReservedBytes
+	}
+	return headroom, reserved
+}
+
+// headroomPolicy fills a zero lossless MTU with SONiC's default
+// LOSSLESS_TRAFFIC_PATTERN mtu 1024 (buffers_config.j2), so the formula
+// never divides by zero on a model built without lowering.
+func headroomPolicy(p model.HeadroomPolicy) model.HeadroomPolicy {
+	if p.LosslessMTUBytes <= 0 {
+		p.LosslessMTUBytes = 1024
+	}
+	return p
+}
+
+// cableMeters is the port's cable length, or the SONiC default of 5 m
+// for a port with no link (or a link with no length).
+func cableMeters(p *model.Port) float64 {
+	if p.Peer == nil || p.Peer.CableMeters <= 0 {
+		return defaultCableMeters
+	}
+	return p.Peer.CableMeters
+}
+
+// complement returns the priorities 0-7 not in set, ascending.
+func complement(set map[int]bool) []int {
+	out := []int{}
+	for q := 0; q < 8; q++ {
+		if !set[q] {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// usedTCs returns the traffic classes used by some class, ascending.
+func usedTCs(q model.QoS) []int {
+	seen := map[int]bool{}
+	var out []int
+	for _, c := range q.Classes {
+		if !seen[c.TrafficClass] {
+			seen[c.TrafficClass] = true
+			out = append(out, c.TrafficClass)
+		}
+	}
+	sort.Ints(out)
+	return out
+}
+
+// switchBuffers sizes every port's buffers, the pools and the budget of
+// one switch. It returns an error diagnostic when the reservations do not
+// fit in the switch's buffer.
+//
+// Pool sizing rule: the shared remainder S = total - headroom - all other
+// reservations is split in half between the lossless and the lossy side
+// (NVIDIA's default for `roce`: the RoCE traffic pool gets 50 % of the
+// memory, vendors.md 1.2). In each direction a pool holds its own
+// reservations plus its half of S: the ingress lossless pool holds the
+// headroom of every lossless PG, the ingress lossy pool the lossy PG
+// reservations, the egress pools their queue reservations. Ingress and
+// egress are two views of the same memory, so each direction sums to at
+// most the total. Without lossless PGs there are no lossless pools and
+// the lossy pools get all of S.
+func switchBuffers(f *model.Fabric, sw *model.Switch, src Sources) hcl.Diagnostics {
+	names := namesFor(sw.BufferStyle)
+	var headroom, pgLossy, egLossless, egLossy int64
+	for i := range sw.Ports {
+		h, _ := portBuffers(f, sw, &sw.Ports[i], names)
+		headroom += h
+		for _, pg := range sw.Ports[i].PriorityGroups {
+			if !pg.Lossless {
+				pgLossy += pg.SizeBytes
+			}
+		}
+		for _, q := range sw.Ports[i].EgressQueues {
+			if q.Pool == names.egLossless {
+				egLossless += q.ReservedBytes
+			} else {
+				egLossy += q.ReservedBytes
+			}
+		}
+	}
+	total := sw.Hardware.BufferBytes
+	reserved := pgLossy + egLossless + egLossy
+	sw.Buffer = model.BufferBudget{TotalBytes: total, HeadroomBytes: headroom, ReservedBytes: reserved, SharedBytes: total - headroom - reserved}
+	if sw.Buffer.SharedBytes < 0 {
+		d := budgetError(sw, names)
+		d.Subject = src.At("switch", sw.Name)
+		return hcl.Diagnostics{d}
+	}
+	sw.Pools = buildPools(f.QoS, sw.Buffer, names, headroom > 0, [4]int64{headroom, pgLossy, egLossless, egLossy})
+	return nil
+}
+
+// buildPools makes the pools of one switch; res holds the reservations
+// of the ingress lossless, ingress lossy, egress lossless and egress
+// lossy pools.
+func buildPools(q model.QoS, b model.BufferBudget, n poolNames, hasLossless bool, res [4]int64) []model.BufferPool {
+	losslessPrio, lossyPrio := poolPriorities(q)
+	half := b.SharedBytes / 2
+	lossyShare := b.SharedBytes - half
+	if !hasLossless {
+		lossyShare = b.SharedBytes
+	}
+	pools := []model.BufferPool{
+		pool(n.inLossy, "ingress", "lossy", res[1]+lossyShare, b.TotalBytes, lossyPrio),
+		pool(n.egLossy, "egress", "lossy", res[3]+lossyShare, b.TotalBytes, lossyPrio),
+	}
+	if hasLossless {
+		pools = append(pools,
+			pool(n.inLossless, "ingress", "lossless", res[0]+half, b.TotalBytes, losslessPrio),
+			pool(n.egLossless, "egress", "lossless", res[2]+half, b.TotalBytes, losslessPrio))
+	}
+	sort.SliceStable(pools, func(i, j int) bool {
+		if pools[i].Direction != pools[j].Direction {
+			return pools[i].Direction == "ingress"
+		}
+		return pools[i].Name < pools[j].Name
+	})
+	return pools
+}
+
+// pool builds one dynamic pool with its share of the total to one decimal.
+func pool(name, dir, typ string, size, total int64, prios []int) model.BufferPool {
+	pct := 0.0
+	if total > 0 {
+		pct = math.Round(float64(size)*1000/float64(total)) / 10
+	}
+	return model.BufferPool{Name: name, Direction: dir, Type: typ, SizeBytes: size, Percent: pct, Mode: "dynamic", Priorities: prios}
+}
+
+// poolPriorities splits priorities 0-7 into the lossless ones (those of
+// lossless classes) and the rest.
+func poolPriorities(q model.QoS) (lossless, lossy []int) {
+	set := map[int]bool{}
+	for _, c := range q.Classes {
+		if c.Lossless {
+			for _, p := range c.Priorities {
+				set[p] = true
+			}
+		}
+	}
+	for p := 0; p < 8; p++ {
+		if set[p] {
+			lossless = append(lossless, p)
+		}
+	}
+	return lossless, complement(set)
+}
+
+// budgetError reports a switch whose reservations exceed its buffer.
+func budgetError(sw *model.Switch, n poolNames) *hcl.Diagnostic {
+	b := sw.Buffer
+	lossless := 0
+	var maxCable float64
+	for _, p := range sw.Ports {
+		for _, pg := range p.PriorityGroups {
+			if pg.Lossless {
+				lossless++
+				maxCable = math.Max(maxCable, pg.Headroom.CableMeters)
+			}
+		}
+	}
+	return &hcl.Diagnostic{
+		Severity: hcl.DiagError,
+		Summary:  "Buffer budget exceeded",
+		Detail: fmt.Sprintf("Switch %q (%s, %s, %d bytes of buffer): pool %q must hold %d bytes of PFC headroom for %d lossless priority groups, but only %d bytes are left after %d bytes of other reservations. Use shorter cables (longest here: %g m), fewer lossless ports, a smaller port MTU, or a switch with a larger buffer.",
+			sw.Name, sw.Hardware.Model, sw.Hardware.ASIC, b.TotalBytes, n.inLossless, b.HeadroomBytes, lossless, b.TotalBytes-b.ReservedBytes, b.ReservedBytes, maxCable),
+	}
+}

@@ -1,0 +1,141 @@
+package compiler
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+func TestPortBuffers(t *testing.T) {
+	f := testFabric()
+	physics(t, f, testSources(f))
+	p := f.Switches[0].Ports[1] // leaf1 1/2, 5 m, traffic-pool style
+	want := []model.PriorityGroup{
+		{Index: 0, Priorities: []int{0, 1, 2, 4, 5, 6, 7}, Pool: "lossy-default", SizeBytes: 10240, SharedAlpha: "8"},
+		{Index: 3, Priorities: []int{3}, Lossless: true, Pool: "roce-lossless", SizeBytes: 63488, XoffBytes: 44032, XonBytes: 19456, SharedAlpha: "2"},
+	}
+	if diff := cmp.Diff(want, p.PriorityGroups, cmpopts.IgnoreFields(model.PriorityGroup{}, "Headroom")); diff != "" {
+		t.Errorf("priority groups (-want +got):\n%s", diff)
+	}
+	if p.PriorityGroups[1].Headroom == nil || p.PriorityGroups[0].Headroom != nil {
+		t.Errorf("headroom record: lossless %v lossy %v", p.PriorityGroups[1].Headroom, p.PriorityGroups[0].Headroom)
+	}
+	wantQ := []model.EgressQueue{
+		{TrafficClass: 0, Pool: "lossy-default", ReservedBytes: 9216, SharedAlpha: "8"},
+		{TrafficClass: 3, Pool: "roce-lossless", ReservedBytes: 1500, SharedAlpha: "inf"},
+		{TrafficClass: 6, Pool: "lossy-default", ReservedBytes: 9216, SharedAlpha: "8"},
+	}
+	if diff := cmp.Diff(wantQ, p.EgressQueues); diff != "" {
+		t.Errorf("egress queues (-want +got):\n%s", diff)
+	}
+}
+
+func TestNoPFCPortHasNoLosslessPG(t *testing.T) {
+	f := testFabric()
+	f.Switches[0].Ports[3].PFCPriorities = nil
+	physics(t, f, testSources(f))
+	p := f.Switches[0].Ports[3]
+	if len(p.PriorityGroups) != 1 || p.PriorityGroups[0].Lossless || len(p.PriorityGroups[0].Priorities) != 8 {
+		t.Errorf("priority groups %+v", p.PriorityGroups)
+	}
+	if p.EgressQueues[1].Pool != "lossy-default" {
+		t.Errorf("TC3 queue on a port without PFC: %+v", p.EgressQueues[1])
+	}
+}
+
+// TestPoolsAndBudget checks the budget arithmetic of leaf1: four ports,
+// three cabled (3 m, 5 m, 10 m) and one unused (5 m default), all 100G.
+func TestPoolsAndBudget(t *testing.T) {
+	f := testFabric()
+	physics(t, f, testSources(f))
+	sw := f.Switches[0]
+	var headroom int64
+	for _, p := range sw.Ports {
+		headroom += p.PriorityGroups[1].SizeBytes
+	}
+	// 3 m 62464, 5 m 63488, 10 m 63488 (cable 1262.6 B still rounds to the same KB), unused 5 m 63488.
+	if headroom != 62464+3*63488 {
+		t.Errorf("sum of headroom %d", headroom)
+	}
+	reserved := int64(4 * (10240 + 9216 + 1500 + 9216))
+	want := model.BufferBudget{TotalBytes: 16 << 20, HeadroomBytes: headroom, ReservedBytes: reserved, SharedBytes: 16<<20 - headroom - reserved}
+	if sw.Buffer != want {
+		t.Errorf("budget %+v, want %+v", sw.Buffer, want)
+	}
+	half := want.SharedBytes / 2
+	wantPools := []model.BufferPool{
+		{Name: "lossy-default", Direction: "ingress", Type: "lossy", SizeBytes: 4*10240 + want.SharedBytes - half, Mode: "dynamic", Priorities: []int{0, 1, 2, 4, 5, 6, 7}},
+		{Name: "roce-lossless", Direction: "ingress", Type: "lossless", SizeBytes: headroom + half, Mode: "dynamic", Priorities: []int{3}},
+		{Name: "lossy-default", Direction: "egress", Type: "lossy", SizeBytes: 8*9216 + want.SharedBytes - half, Mode: "dynamic", Priorities: []int{0, 1, 2, 4, 5, 6, 7}},
+		{Name: "roce-lossless", Direction: "egress", Type: "lossless", SizeBytes: 4*1500 + half, Mode: "dynamic", Priorities: []int{3}},
+	}
+	if diff := cmp.Diff(wantPools, sw.Pools, cmpopts.IgnoreFields(model.BufferPool{}, "Percent")); diff != "" {
+		t.Errorf("pools (-want +got):\n%s", diff)
+	}
+	for _, p := range sw.Pools {
+		if p.Percent < 45 || p.Percent > 55 || p.Percent*10 != float64(int(p.Percent*10)) {
+			t.Errorf("pool %s %s percent %v", p.Name, p.Direction, p.Percent)
+		}
+	}
+}
+
+func TestPoolNamesByStyle(t *testing.T) {
+	tests := []struct {
+		platform model.Platform
+		model    string
+		version  string
+		want     []string
+	}{
+		{model.PlatformOnyx, "SN2410", "3.6.4006", []string{"iPool0", "iPool1", "ePool0", "ePool1"}},
+		{model.PlatformOnyx, "SN2410", "3.6.8190", []string{"lossy-default", "roce-lossless", "lossy-default", "roce-lossless"}},
+		{model.PlatformEOS, "7050CX3-32S", "4.32.1F", []string{"lossy-default-ingress", "roce-lossless-ingress", "lossy-default-egress", "roce-lossless-egress"}},
+	}
+	for _, tt := range tests {
+		f := testFabric()
+		sw := &f.Switches[0]
+		sw.Platform, sw.Hardware.Model, sw.OSVersion = tt.platform, tt.model, tt.version
+		physics(t, f, testSources(f))
+		var got []string
+		for _, p := range sw.Pools {
+			got = append(got, p.Name)
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s %s: pools (-want +got):\n%s", tt.platform, tt.version, diff)
+		}
+		if pg := sw.Ports[0].PriorityGroups[1]; pg.Pool != tt.want[1] {
+			t.Errorf("%s: lossless PG pool %q", tt.platform, pg.Pool)
+		}
+	}
+}
+
+// TestBudgetExceeded puts 40 km cables on four 100G ports of an SN2410:
+// each needs about 5 MB of headroom (cable term 2 x 40000 x 1e11 / 1.98e8
+// / 8 = 5.05 MB, times the 1.118 occupancy), 22 MB against 16 MB.
+func TestBudgetExceeded(t *testing.T) {
+	f := testFabric()
+	for i := range f.Switches[0].Ports {
+		f.Switches[0].Ports[i].Peer = &model.Peer{Kind: "host", Device: "h", Port: "p", CableMeters: 40000, CableKind: "fibre"}
+	}
+	src := testSources(f)
+	diags := applyPhysics(f, src)
+	if len(diags) != 1 || diags[0].Summary != "Buffer budget exceeded" || keyAt(src, diags[0].Subject) != "switch/leaf1" {
+		t.Fatalf("got %v", diags)
+	}
+	for _, want := range []string{`"leaf1"`, "SN2410", "16777216 bytes", `pool "roce-lossless"`, "4 lossless priority groups", "shorter cables (longest here: 40000 m)"} {
+		if !strings.Contains(diags[0].Detail, want) {
+			t.Errorf("detail %q lacks %q", diags[0].Detail, want)
+		}
+	}
+}
+
+func TestPhysicsDeterministic(t *testing.T) {
+	a, b := testFabric(), testFabric()
+	physics(t, a, testSources(a))
+	physics(t, b, testSources(b))
+	if diff := cmp.Diff(a, b); diff != "" {
+		t.Errorf("two runs differ:\n%s", diff)
+	}
+}

@@ -1,0 +1,107 @@
+package compiler
+
+import (
+	"testing"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+func spectrum() model.Hardware {
+	return model.Hardware{ASIC: "Spectrum", CellBytes: 96, PipelineLatencyBytes: 19456, MACPHYDelayBytes: 819}
+}
+
+// TestHeadroomWorkedExample reproduces by hand 100G, 5 m, port MTU 9216,
+// lossless MTU 1024, 50 % small packets on Spectrum (cell 96 B):
+//
+//	worst case factor = ceil(2 x 96 / 97) = 2
+//	spp by bytes      = 6400 / ((50 x 64 + 50 x 1024) / 100) = 6400 / 544 = 11.765
+//	cell occupancy    = (100 - 11.765 + 2 x 11.765) / 100 = 1.11765
+//	peer response     = 394 quanta x 512 / 8 = 25216 B
+//	cable             = 2 x 5 x 100000e6 / 1.98e8 / 8 = 631.3 B
+//	propagation       = 9216 + 631.3 + 819 + 25216 = 35882.3 B
+//	xoff              = ceil1K(1024 + 35882.3 x 1.11765) = ceil1K(41127.8) = 41984
+//	all-small xoff    = ceil1K(1024 + 35882.3 x 2) = 72704 + 1024 = 74752 > 41984 + 2048, so xoff = 44032
+//	xon               = ceil1K(19 x 1024) = 19456
+//	size              = 44032 + 19456 = 63488
+func TestHeadroomWorkedExample(t *testing.T) {
+	h := computeHeadroom(headroomInput{100000, 5, 9216, model.HeadroomPolicy{LosslessMTUBytes: 1024, SmallPacketPercent: 50}, spectrum()})
+	got := []int64{int64(h.PauseQuanta), int64(h.PeerResponseBytes), int64(h.CableBytes), int64(h.PropagationBytes), h.XoffBytes, h.XonBytes, h.SizeBytes}
+	want := []int64{394, 25216, 632, 35883, 44032, 19456, 63488}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("quanta, peer, cable, propagation, xoff, xon, size = %v, want %v", got, want)
+		}
+	}
+	if h.CellOccupancy < 1.1176 || h.CellOccupancy > 1.1177 || h.Formula == "" {
+		t.Errorf("occupancy %v formula %q", h.CellOccupancy, h.Formula)
+	}
+}
+
+func TestHeadroomTable(t *testing.T) {
+	p := model.HeadroomPolicy{LosslessMTUBytes: 1024, SmallPacketPercent: 50}
+	tests := []struct {
+		name  string
+		speed int
+		cable float64
+		hw    model.Hardware
+		xoff  int64
+		size  int64
+	}{
+		// 25G, 5 m: peer 80x64=5120, cable 157.8, prop 9216+157.8+819+5120=15312.8,
+		// xoff ceil1K(1024+17114.3)=18432, all-small 31744 > 20480 -> 20480; size 39936.
+		{"25G 5m", 25000, 5, spectrum(), 20480, 39936},
+		// 100G, 300 m: cable 37878.8, prop 73129.8, xoff ceil1K(82757)=82944+2048.
+		{"100G 300m", 100000, 300, spectrum(), 84992, 104448},
+		// 400G is taken as 8-lane: xon doubles to 38912 and size adds the port MTU.
+		{"400G 5m SN5600", 400000, 5, model.Hardware{ASIC: "Spectrum-4", CellBytes: 192, PipelineLatencyBytes: 19456, MACPHYDelayBytes: 819}, 0, 0},
+	}
+	for _, tt := range tests {
+		h := computeHeadroom(headroomInput{tt.speed, tt.cable, 9216, p, tt.hw})
+		if tt.xoff != 0 && (h.XoffBytes != tt.xoff || h.SizeBytes != tt.size) {
+			t.Errorf("%s: xoff %d size %d, want %d %d", tt.name, h.XoffBytes, h.SizeBytes, tt.xoff, tt.size)
+		}
+		if h.SizeBytes%1024 != 0 || h.SizeBytes < h.XoffBytes+h.XonBytes {
+			t.Errorf("%s: size %d not rounded or below xoff+xon", tt.name, h.SizeBytes)
+		}
+		if tt.speed == 400000 && (h.XonBytes != 38912 || h.SizeBytes != ceilKB(float64(h.XoffBytes+h.XonBytes)+9216)) {
+			t.Errorf("%s: 8-lane terms not applied: %+v", tt.name, h)
+		}
+	}
+}
+
+func TestPauseQuanta(t *testing.T) {
+	for speed, want := range map[int]int{100000: 394, 25000: 80, 56000: 394, 1000000: 905, 400000: 905} {
+		if got := pauseQuanta(speed); got != want {
+			t.Errorf("pauseQuanta(%d) = %d, want %d", speed, got, want)
+		}
+	}
+}
+
+// TestCableChangesOnlyThatPort (3 m at 100G: cable 378.8 B, xoff
+// ceil1K(1024 + 35629.8 x 1.11765) + 2048 = 43008, size 62464) changes one host cable and checks that
+// only that port's headroom and the switch budget change.
+func TestCableChangesOnlyThatPort(t *testing.T) {
+	a, b := testFabric(), testFabric()
+	b.Switches[0].Ports[0].Peer.CableMeters = 100
+	physics(t, a, testSources(a))
+	physics(t, b, testSources(b))
+	for si := range a.Switches {
+		for pi := range a.Switches[si].Ports {
+			pa, pb := a.Switches[si].Ports[pi], b.Switches[si].Ports[pi]
+			ha, hb := pa.PriorityGroups[1].SizeBytes, pb.PriorityGroups[1].SizeBytes
+			changed := si == 0 && pi == 0
+			if changed != (ha != hb) {
+				t.Errorf("%s port %s: headroom %d -> %d (changed=%v expected)", a.Switches[si].Name, pa.Name, ha, hb, changed)
+			}
+		}
+	}
+	if pa := a.Switches[0].Ports[0].PriorityGroups[1]; pa.Headroom.CableMeters != 3 || pa.SizeBytes != 62464 {
+		t.Errorf("3 m port: %+v", pa)
+	}
+	if got := b.Switches[0].Ports[0].PriorityGroups[1].Headroom.CableMeters; got != 100 {
+		t.Errorf("cable %v, want 100", got)
+	}
+	if a.Switches[0].Buffer.HeadroomBytes >= b.Switches[0].Buffer.HeadroomBytes {
+		t.Errorf("budget headroom did not grow: %d -> %d", a.Switches[0].Buffer.HeadroomBytes, b.Switches[0].Buffer.HeadroomBytes)
+	}
+}
