@@ -1,13 +1,89 @@
 package compiler
 
 import (
+	"fmt"
+
 	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/model"
 	"github.com/hashicorp/hcl/v2"
 )
 
 // lower resolves defaults and references of cfg into a model and records
-// where each value came from. (Being written: see the lowering work.)
+// where each value came from. It collects every error it finds instead of
+// stopping at the first, and leaves the physics fields (Hardware
+// constants, BufferStyle, Pools, Buffer, PriorityGroups, EgressQueues,
+// Headroom) for applyPhysics.
 func lower(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
-	return &model.Fabric{}, Sources{}, nil
+	l := &lowering{
+		cfg:     cfg,
+		f:       &model.Fabric{},
+		src:     Sources{},
+		written: map[string]bool{},
+	}
+	if cfg == nil {
+		l.errorf(hcl.Range{}, "Empty fabric", "There is nothing to compile; declare a fabric block.")
+		return l.f, l.src, l.diags
+	}
+	l.lowerFabric()
+	l.lowerQoS()
+	l.lowerVLANs()
+	l.lowerSwitches()
+	l.lowerHosts()
+	l.lowerLinks()
+	l.finishPorts()
+	l.finishNICs()
+	return l.f, l.src, l.diags
+}
+
+// lowering is the state of one lower call.
+type lowering struct {
+	cfg   *dsl.Config
+	f     *model.Fabric
+	src   Sources
+	diags hcl.Diagnostics
+	// written records which optional attributes were set in the source
+	// (keys as in Sources), for defaults decided after the links are known.
+	written map[string]bool
+
+	classes  map[string]*model.Class
+	vlans    map[int]bool
+	switches map[string]*model.Switch
+	hosts    map[string]*model.Host
+}
+
+// errorf records an error at r and returns it so callers can add related
+// places with dsl.Also.
+func (l *lowering) errorf(r hcl.Range, summary, detail string, args ...any) *hcl.Diagnostic {
+	d := &hcl.Diagnostic{
+		Severity: hcl.DiagError,
+		Summary:  summary,
+		Detail:   fmt.Sprintf(detail, args...),
+	}
+	if r.Filename != "" || r.Start.Line != 0 {
+		d.Subject = r.Ptr()
+	}
+	l.diags = append(l.diags, d)
+	return d
+}
+
+// or returns r, or fallback when r is empty (attribute not written).
+func or(r, fallback hcl.Range) hcl.Range {
+	if r.Filename == "" && r.Start.Line == 0 {
+		return fallback
+	}
+	return r
+}
+
+// lowerFabric copies the fabric block's name and description.
+func (l *lowering) lowerFabric() {
+	fb := l.cfg.Fabric
+	if fb == nil {
+		l.errorf(hcl.Range{}, "Missing fabric block", `Declare the fabric with a block such as fabric "lab" {}.`)
+		return
+	}
+	l.f.Name = fb.Name
+	if fb.Description != nil {
+		l.f.Description = *fb.Description
+	}
+	l.src.Set(fb.DefRange, "fabric")
 }

@@ -1,0 +1,303 @@
+package compiler
+
+import (
+	"fmt"
+	"net/netip"
+	"sort"
+
+	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/model"
+	"github.com/hashicorp/hcl/v2"
+)
+
+// nicFamily groups adapters that share drivers.
+type nicFamily int
+
+// NIC families: the ConnectX-3 generation (mlx4), ConnectX-4 and later
+// (mlx5), and QLogic FastLinQ.
+const (
+	familyCX3 nicFamily = iota
+	familyCX4
+	familyQLogic
+)
+
+// nicInfo is one known NIC model.
+type nicInfo struct {
+	vendor string
+	family nicFamily
+}
+
+// nicModels lists the adapters fabricc knows, in the order shown in
+// messages. The QLogic model may also be written by its full name.
+var nicModels = []struct {
+	name string
+	info nicInfo
+}{
+	{"ConnectX-3 Pro", nicInfo{"mellanox", familyCX3}},
+	{"ConnectX-4", nicInfo{"mellanox", familyCX4}},
+	{"ConnectX-4 Lx", nicInfo{"mellanox", familyCX4}},
+	{"ConnectX-5", nicInfo{"mellanox", familyCX4}},
+	{"ConnectX-6", nicInfo{"mellanox", familyCX4}},
+	{"ConnectX-6 Dx", nicInfo{"mellanox", familyCX4}},
+	{"ConnectX-7", nicInfo{"mellanox", familyCX4}},
+	{"QL45212", nicInfo{"qlogic", familyQLogic}},
+}
+
+// nicAliases maps other accepted spellings to a model name.
+var nicAliases = map[string]string{"QLogic FastLinQ QL45212": "QL45212"}
+
+// lookupNIC returns the canonical model name and its info.
+func lookupNIC(name string) (string, nicInfo, bool) {
+	if a, ok := nicAliases[name]; ok {
+		name = a
+	}
+	for _, m := range nicModels {
+		if m.name == name {
+			return m.name, m.info, true
+		}
+	}
+	return "", nicInfo{}, false
+}
+
+// nicModelNames lists the known models for messages.
+func nicModelNames() []string {
+	names := make([]string, len(nicModels))
+	for i, m := range nicModels {
+		names[i] = m.name
+	}
+	return names
+}
+
+// drivers returns the valid drivers for a NIC family on an OS, the
+// default first. WinOF is the Windows driver for ConnectX-3/3 Pro and
+// WinOF-2 for ConnectX-4 and later, neither supports the other
+// generation (seeds-facts.md 1.1); FreeBSD uses mlx4en for ConnectX-3 and
+// mlx5en for later adapters; QLogic FastLinQ uses qede on Linux and the
+// QLogic driver on Windows (seed 001).
+func drivers(os model.OS, f nicFamily) []string {
+	switch os {
+	case model.OSLinux:
+		if f == familyQLogic {
+			return []string{"qede"}
+		}
+		return []string{"mlnx_ofed", "inbox"}
+	case model.OSWindows:
+		return [...][]string{familyCX3: {"winof"}, familyCX4: {"winof2"}, familyQLogic: {"qlogic"}}[f]
+	case model.OSFreeBSD:
+		return [...][]string{familyCX3: {"mlx4en"}, familyCX4: {"mlx5en"}, familyQLogic: nil}[f]
+	}
+	return nil
+}
+
+// hostOSes lists the accepted host operating systems.
+var hostOSes = []string{string(model.OSLinux), string(model.OSWindows), string(model.OSFreeBSD)}
+
+// applicationPorts maps application kinds to the port that identifies
+// their traffic: SMB Direct 445, iSER 3260, NVMe-oF 4420 and NFS over
+// RDMA 20049 (IANA); MPI has no well-known port.
+var applicationPorts = map[string]int{
+	"smb-direct": 445,
+	"iser":       3260,
+	"nvme-of":    4420,
+	"nfs-rdma":   20049,
+	"mpi":        0,
+}
+
+// Host defaults.
+const (
+	// defaultNICMTU leaves headroom under the switch's 9216 for VLAN
+	// and RoCE headers.
+	defaultNICMTU = 9000
+	// roceV2UDPPort is the IANA RoCEv2 destination port.
+	roceV2UDPPort = 4791
+)
+
+// lowerHosts lowers every host block, sorted by name.
+func (l *lowering) lowerHosts() {
+	seen := map[string]hcl.Range{}
+	for i := range l.cfg.Switches {
+		seen[l.cfg.Switches[i].Name] = l.cfg.Switches[i].DefRange
+	}
+	for i := range l.cfg.Hosts {
+		h := &l.cfg.Hosts[i]
+		if first, dup := seen[h.Name]; dup {
+			d := l.errorf(h.DefRange, "Duplicate device name",
+				"host %q has the name of a device declared before; every switch and host needs its own name.", h.Name)
+			dsl.Also(d, fmt.Sprintf("%q is first declared here", h.Name), first)
+			continue
+		}
+		seen[h.Name] = h.DefRange
+		l.f.Hosts = append(l.f.Hosts, l.lowerHost(h))
+	}
+	sort.Slice(l.f.Hosts, func(i, j int) bool { return l.f.Hosts[i].Name < l.f.Hosts[j].Name })
+	l.hosts = map[string]*model.Host{}
+	for i := range l.f.Hosts {
+		l.hosts[l.f.Hosts[i].Name] = &l.f.Hosts[i]
+	}
+}
+
+// lowerHost lowers one host and its NICs.
+func (l *lowering) lowerHost(h *dsl.Host) model.Host {
+	l.src.Set(h.DefRange, "host", h.Name)
+	l.src.Set(h.OSRange, "host", h.Name, "os")
+	out := model.Host{Name: h.Name, OS: model.OS(h.OS), Tuning: h.Tuning != nil && *h.Tuning, NICs: []model.NIC{}}
+	if h.OSVersion != nil {
+		out.OSVersion = *h.OSVersion
+	}
+	osOK := drivers(out.OS, familyCX4) != nil
+	if !osOK {
+		l.errorf(or(h.OSRange, h.DefRange), "Unknown host OS",
+			"host %q has os %q; fabricc renders %s.%s", h.Name, h.OS, quoteList(hostOSes), didYouMean(h.OS, hostOSes))
+	}
+	seen := map[string]hcl.Range{}
+	for i := range h.NICs {
+		n := &h.NICs[i]
+		if first, dup := seen[n.Name]; dup {
+			d := l.errorf(n.DefRange, "Duplicate NIC", "host %q declares nic %q twice; rename one.", h.Name, n.Name)
+			dsl.Also(d, fmt.Sprintf("nic %q is first declared here", n.Name), first)
+			continue
+		}
+		seen[n.Name] = n.DefRange
+		out.NICs = append(out.NICs, l.lowerNIC(h.Name, out.OS, osOK, n))
+	}
+	sort.Slice(out.NICs, func(i, j int) bool { return out.NICs[i].Name < out.NICs[j].Name })
+	return out
+}
+
+// recordNIC records the ranges of a NIC's written attributes.
+func (l *lowering) recordNIC(host string, n *dsl.NIC) {
+	k := []string{"host", host, "nic", n.Name}
+	l.src.Set(n.DefRange, k...)
+	for attr, r := range map[string]hcl.Range{
+		"model": n.ModelRange, "driver": n.DriverRange, "speed": n.SpeedRange, "mtu": n.MTURange,
+		"vlan": n.VLANRange, "addresses": n.AddressesRange, "roce_mode": n.RoCEModeRange,
+		"transport": n.TransportRange, "class": n.ClassRange, "priority": n.PriorityRange,
+		"dscp": n.DSCPRange, "cnp_priority": n.CNPPriorityRange, "cnp_dscp": n.CNPDSCPRange,
+		"pfc_priorities": n.PFCPrioritiesRange, "trust": n.TrustRange, "applications": n.ApplicationsRange,
+	} {
+		l.src.Set(r, append(k, attr)...)
+	}
+	if n.Speed != nil {
+		l.written[Key(append(k, "speed")...)] = true
+	}
+}
+
+// lowerNIC lowers one NIC. Its speed may default to the linked switch
+// port's, which finishNICs fills once the links are known.
+func (l *lowering) lowerNIC(host string, os model.OS, osOK bool, n *dsl.NIC) model.NIC {
+	l.recordNIC(host, n)
+	out := model.NIC{Name: n.Name, Interface: n.Interface, MTU: defaultNICMTU, Addresses: []string{}}
+	l.nicModel(host, os, osOK, n, &out)
+	l.nicTransport(host, n, &out)
+	if n.Speed != nil {
+		v, err := parseSpeed(*n.Speed)
+		if err != nil {
+			l.errorf(or(n.SpeedRange, n.DefRange), "Invalid speed", "%s.", err)
+		}
+		out.SpeedMbps = v
+	}
+	if n.MTU != nil {
+		out.MTU = *n.MTU
+	}
+	if n.VLAN != nil {
+		out.VLAN = *n.VLAN
+		l.checkVLAN(out.VLAN, or(n.VLANRange, n.DefRange), fmt.Sprintf("nic %q of host %q", n.Name, host))
+	}
+	for _, a := range n.Addresses {
+		p, err := netip.ParsePrefix(a)
+		if err != nil {
+			l.errorf(or(n.AddressesRange, n.DefRange), "Invalid address",
+				"nic %q of host %q: %q is not an address in CIDR form; write it like \"192.168.10.11/24\" or \"fd00::11/64\".", n.Name, host, a)
+			continue
+		}
+		out.Addresses = append(out.Addresses, p.String())
+	}
+	out.RoCE = l.nicRoCE(host, n)
+	out.Applications = l.nicApplications(host, n, out.RoCE.Priority)
+	return out
+}
+
+// nicModel resolves the model, vendor and driver.
+func (l *lowering) nicModel(host string, os model.OS, osOK bool, n *dsl.NIC, out *model.NIC) {
+	name, info, ok := lookupNIC(n.Model)
+	if !ok {
+		l.errorf(or(n.ModelRange, n.DefRange), "Unknown NIC model",
+			"nic %q of host %q has model %q; fabricc knows %s.%s", n.Name, host, n.Model, quoteList(nicModelNames()), didYouMean(n.Model, nicModelNames()))
+		return
+	}
+	out.Model, out.Vendor = name, info.vendor
+	if !osOK {
+		return
+	}
+	valid := drivers(os, info.family)
+	if len(valid) == 0 {
+		l.errorf(or(n.ModelRange, n.DefRange), "Unsupported NIC",
+			"fabricc knows no %s driver for the %s of nic %q on host %q; use a ConnectX adapter or another OS.", os, name, n.Name, host)
+		return
+	}
+	out.Driver = valid[0]
+	if n.Driver == nil {
+		return
+	}
+	out.Driver = *n.Driver
+	for _, v := range valid {
+		if v == *n.Driver {
+			return
+		}
+	}
+	l.errorf(or(n.DriverRange, n.DefRange), "Driver does not fit the NIC", "%s", driverAdvice(*n.Driver, name, os, valid))
+}
+
+// driverAdvice explains why driver d cannot run model m on os.
+func driverAdvice(d, m string, os model.OS, valid []string) string {
+	switch {
+	case d == "winof" && os == model.OSWindows:
+		return fmt.Sprintf("WinOF supports ConnectX-3 and ConnectX-3 Pro only; a %s needs WinOF-2: write driver = %q (seeds-facts.md 1.1).", m, valid[0])
+	case d == "winof2" && os == model.OSWindows:
+		return fmt.Sprintf("WinOF-2 supports ConnectX-4 and later only; a %s needs driver = %q (seeds-facts.md 1.1).", m, valid[0])
+	}
+	return fmt.Sprintf("driver %q does not run a %s on %s; write %s.", d, m, os, quoteList(valid))
+}
+
+// nicTransport resolves the transport: RoCE, or iWARP on QLogic NICs.
+func (l *lowering) nicTransport(host string, n *dsl.NIC, out *model.NIC) {
+	out.Transport = model.TransportRoCE
+	if n.Transport == nil {
+		return
+	}
+	out.Transport = model.Transport(*n.Transport)
+	r := or(n.TransportRange, n.DefRange)
+	switch {
+	case out.Transport == model.TransportRoCE:
+	case out.Transport != model.TransportIWARP:
+		l.errorf(r, "Invalid transport", "transport %q is not known; write \"roce\" or \"iwarp\".", *n.Transport)
+	case out.Vendor != "" && out.Vendor != "qlogic":
+		l.errorf(r, "iWARP needs a QLogic NIC",
+			"nic %q of host %q is a %s, which runs RoCE only; iWARP is available on QLogic FastLinQ (QL45212). Remove transport or write \"roce\".", n.Name, host, out.Model)
+	}
+}
+
+// nicApplications resolves the application kinds, sorted by kind.
+func (l *lowering) nicApplications(host string, n *dsl.NIC, prio int) []model.Application {
+	kinds := make([]string, 0, len(applicationPorts))
+	for k := range applicationPorts {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	apps := []model.Application{}
+	seen := map[string]bool{}
+	for _, a := range n.Applications {
+		port, ok := applicationPorts[a]
+		if !ok {
+			l.errorf(or(n.ApplicationsRange, n.DefRange), "Unknown application",
+				"nic %q of host %q lists application %q; fabricc knows %s.%s", n.Name, host, a, quoteList(kinds), didYouMean(a, kinds))
+			continue
+		}
+		if !seen[a] {
+			seen[a] = true
+			apps = append(apps, model.Application{Kind: a, Port: port, Priority: prio})
+		}
+	}
+	sort.Slice(apps, func(i, j int) bool { return apps[i].Kind < apps[j].Kind })
+	return apps
+}

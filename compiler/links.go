@@ -1,0 +1,267 @@
+package compiler
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/model"
+	"github.com/hashicorp/hcl/v2"
+)
+
+// Cable kinds.
+const (
+	cableDAC   = "dac"
+	cableAOC   = "aoc"
+	cableFibre = "fibre"
+)
+
+// cableKinds lists the accepted cable kinds.
+var cableKinds = []string{cableDAC, cableAOC, cableFibre}
+
+// Cable lengths. Passive copper DACs are sold up to about 5 m, so a longer
+// link defaults to an active optical cable.
+const (
+	maxDACMeters   = 5
+	maxCableMeters = 10000
+)
+
+// Endpoint kinds.
+const (
+	kindSwitch = "switch"
+	kindHost   = "host"
+)
+
+// lowerLinks resolves the link blocks, fills Peer on both ends and sorts
+// the links by their A end (the switch side when there is one).
+func (l *lowering) lowerLinks() {
+	used := map[string]hcl.Range{}
+	for i := range l.cfg.Links {
+		if link, ok := l.lowerLink(i, used); ok {
+			l.f.Links = append(l.f.Links, link)
+		}
+	}
+	sort.SliceStable(l.f.Links, func(i, j int) bool {
+		a, b := l.f.Links[i].A, l.f.Links[j].A
+		if a.Device != b.Device {
+			return a.Device < b.Device
+		}
+		return naturalLess(a.Port, b.Port)
+	})
+}
+
+// lowerLink resolves link i of the declarations.
+func (l *lowering) lowerLink(i int, used map[string]hcl.Range) (model.Link, bool) {
+	dl := &l.cfg.Links[i]
+	idx := strconv.Itoa(i)
+	l.src.Set(dl.DefRange, "link", idx)
+	l.src.Set(dl.ARange, "link", idx, "a")
+	l.src.Set(dl.BRange, "link", idx, "b")
+	l.src.Set(dl.LengthRange, "link", idx, "length")
+	l.src.Set(dl.CableRange, "link", idx, "cable")
+	n := len(l.diags)
+	a, aok := l.endpoint(dl.A, or(dl.ARange, dl.DefRange), used)
+	b, bok := l.endpoint(dl.B, or(dl.BRange, dl.DefRange), used)
+	link := model.Link{A: a, B: b, CableMeters: dl.Length, CableKind: l.cableKind(dl)}
+	if !aok || !bok || len(l.diags) != n {
+		return link, false
+	}
+	if swapEnds(a, b) {
+		link.A, link.B = b, a
+	}
+	l.connect(link.A, link.B, link, dl.DefRange)
+	l.connect(link.B, link.A, link, dl.DefRange)
+	return link, true
+}
+
+// swapEnds tells whether b should be the A end: the switch side comes
+// first, else the lexically smaller device (then port).
+func swapEnds(a, b model.Endpoint) bool {
+	if a.Kind != b.Kind {
+		return b.Kind == kindSwitch
+	}
+	if a.Device != b.Device {
+		return b.Device < a.Device
+	}
+	return naturalLess(b.Port, a.Port)
+}
+
+// cableKind checks the length and resolves the cable kind.
+func (l *lowering) cableKind(dl *dsl.Link) string {
+	if dl.Length <= 0 || dl.Length > maxCableMeters {
+		l.errorf(or(dl.LengthRange, dl.DefRange), "Invalid cable length",
+			"length %g is out of range; write the cable length in metres, more than 0 and at most %d.", dl.Length, maxCableMeters)
+	}
+	if dl.Cable == nil {
+		if dl.Length <= maxDACMeters {
+			return cableDAC
+		}
+		return cableAOC
+	}
+	c := *dl.Cable
+	if c != cableDAC && c != cableAOC && c != cableFibre {
+		l.errorf(or(dl.CableRange, dl.DefRange), "Invalid cable kind",
+			"cable %q is not known; write %s.%s", c, quoteList(cableKinds), didYouMean(c, cableKinds))
+	}
+	return c
+}
+
+// endpoint resolves "device:port" to a switch port or host NIC and marks
+// it used; a second link on the same end is an error.
+func (l *lowering) endpoint(s string, r hcl.Range, used map[string]hcl.Range) (model.Endpoint, bool) {
+	dev, port, ok := strings.Cut(s, ":")
+	if !ok || dev == "" || port == "" {
+		l.errorf(r, "Invalid link end", "link end %q is not \"device:port\"; write it like \"leaf1:swp1\" or \"gpu01:roce0\".", s)
+		return model.Endpoint{}, false
+	}
+	e := model.Endpoint{Device: dev, Port: port}
+	switch {
+	case l.switches[dev] != nil:
+		e.Kind = kindSwitch
+		if findPort(l.switches[dev], port) == nil {
+			l.errorf(r, "Unknown port", "switch %q has no port %s; declare it in a port block.%s", dev, port, didYouMean(port, portNames(l.switches[dev])))
+			return e, false
+		}
+	case l.hosts[dev] != nil:
+		e.Kind = kindHost
+		if findNIC(l.hosts[dev], port) == nil {
+			l.errorf(r, "Unknown NIC", "host %q has no nic %q; declare it in a nic block.%s", dev, port, didYouMean(port, nicNames(l.hosts[dev])))
+			return e, false
+		}
+	default:
+		l.errorf(r, "Unknown device", "no switch or host is named %q.%s", dev, didYouMean(dev, l.deviceNames()))
+		return e, false
+	}
+	key := e.Kind + "/" + dev + "/" + port
+	if first, dup := used[key]; dup {
+		what := fmt.Sprintf("port %s of switch %q", port, dev)
+		if e.Kind == kindHost {
+			what = fmt.Sprintf("nic %q of host %q", port, dev)
+		}
+		d := l.errorf(r, "Cabled twice", "%s is already cabled by another link; one end takes one cable.", what)
+		dsl.Also(d, "the other link is here", first)
+		return e, false
+	}
+	used[key] = r
+	return e, true
+}
+
+// connect sets the Peer of end (switch port or NIC) to the far end and
+// records the link's source under the end's key.
+func (l *lowering) connect(end, far model.Endpoint, link model.Link, r hcl.Range) {
+	peer := &model.Peer{Kind: far.Kind, Device: far.Device, Port: far.Port, CableMeters: link.CableMeters, CableKind: link.CableKind}
+	if end.Kind == kindSwitch {
+		findPort(l.switches[end.Device], end.Port).Peer = peer
+		l.src.Set(r, "switch", end.Device, "port", end.Port, "link")
+		return
+	}
+	findNIC(l.hosts[end.Device], end.Port).Peer = peer
+	l.src.Set(r, "host", end.Device, "nic", end.Port, "link")
+}
+
+// findPort returns the named port of sw, or nil.
+func findPort(sw *model.Switch, name string) *model.Port {
+	for i := range sw.Ports {
+		if sw.Ports[i].Name == name {
+			return &sw.Ports[i]
+		}
+	}
+	return nil
+}
+
+// findNIC returns the named NIC of h, or nil.
+func findNIC(h *model.Host, name string) *model.NIC {
+	for i := range h.NICs {
+		if h.NICs[i].Name == name {
+			return &h.NICs[i]
+		}
+	}
+	return nil
+}
+
+// portNames lists the ports of sw.
+func portNames(sw *model.Switch) []string {
+	out := make([]string, len(sw.Ports))
+	for i, p := range sw.Ports {
+		out[i] = p.Name
+	}
+	return out
+}
+
+// nicNames lists the NICs of h.
+func nicNames(h *model.Host) []string {
+	out := make([]string, len(h.NICs))
+	for i, n := range h.NICs {
+		out[i] = n.Name
+	}
+	return out
+}
+
+// deviceNames lists every switch and host name.
+func (l *lowering) deviceNames() []string {
+	var out []string
+	for _, s := range l.f.Switches {
+		out = append(out, s.Name)
+	}
+	for _, h := range l.f.Hosts {
+		out = append(out, h.Name)
+	}
+	return out
+}
+
+// finishPorts fills the defaults that depend on a port's peer: trust
+// (PCP toward a RoCEv1 NIC, else DSCP) and the description "to dev:port".
+func (l *lowering) finishPorts() {
+	for i := range l.f.Switches {
+		sw := &l.f.Switches[i]
+		for j := range sw.Ports {
+			p := &sw.Ports[j]
+			k := Key("switch", sw.Name, "port", p.Name)
+			if !l.written[k+"/trust"] {
+				p.Trust = l.peerTrust(p.Peer)
+			}
+			if !l.written[k+"/description"] && p.Peer != nil {
+				p.Description = fmt.Sprintf("to %s:%s", p.Peer.Device, p.Peer.Port)
+			}
+		}
+	}
+}
+
+// peerTrust is the default trust of a port cabled to peer.
+func (l *lowering) peerTrust(peer *model.Peer) model.Trust {
+	if peer != nil && peer.Kind == kindHost {
+		if h := l.hosts[peer.Device]; h != nil {
+			if n := findNIC(h, peer.Port); n != nil && n.RoCE.Mode == "v1" {
+				return model.TrustPCP
+			}
+		}
+	}
+	return model.TrustDSCP
+}
+
+// finishNICs gives a NIC without a written speed its switch port's speed.
+func (l *lowering) finishNICs() {
+	for i := range l.f.Hosts {
+		h := &l.f.Hosts[i]
+		for j := range h.NICs {
+			n := &h.NICs[j]
+			if l.written[Key("host", h.Name, "nic", n.Name, "speed")] {
+				continue
+			}
+			if n.Peer != nil && n.Peer.Kind == kindSwitch {
+				if sw := l.switches[n.Peer.Device]; sw != nil {
+					n.SpeedMbps = findPort(sw, n.Peer.Port).SpeedMbps
+					continue
+				}
+			}
+			var r hcl.Range
+			if at := l.src.At("host", h.Name, "nic", n.Name); at != nil {
+				r = *at
+			}
+			l.errorf(r, "NIC has no speed",
+				"nic %q of host %q has no speed and is not linked to a switch port; set speed (e.g. speed = \"25G\").", n.Name, h.Name)
+		}
+	}
+}

@@ -1,0 +1,383 @@
+package compiler
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+
+	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/model"
+	"github.com/hashicorp/hcl/v2"
+)
+
+// platformInfo is what the lowering knows about a switch platform.
+type platformInfo struct {
+	// osVersion is the default os_version: a current release of each OS
+	// that has every feature fabricc renders (Onyx traffic pools and
+	// `roce` need >= 3.8.2000, NVUE QoS profiles and the PFC watchdog
+	// need Cumulus >= 5.6; reference/vendors.md 1.2 and 3.1).
+	osVersion string
+	// portName is the platform's port naming, and portForm says it in words.
+	portName *regexp.Regexp
+	portForm string
+}
+
+// platforms maps platform names to their defaults and port naming.
+var platforms = map[model.Platform]platformInfo{
+	model.PlatformOnyx: {
+		osVersion: "3.9.3202",
+		portName:  regexp.MustCompile(`^1/[1-9][0-9]*(/[1-9][0-9]*)?$`),
+		portForm:  `Onyx ports are "1/N", or "1/N/M" for a split port (rendered "ethernet 1/N")`,
+	},
+	model.PlatformEOS: {
+		osVersion: "4.32.2F",
+		portName:  regexp.MustCompile(`^Ethernet[1-9][0-9]*(/[1-9][0-9]*)?$`),
+		portForm:  `EOS ports are "EthernetN", or "EthernetN/M" on multi-lane ports`,
+	},
+	model.PlatformCumulus: {
+		osVersion: "5.9.2",
+		portName:  regexp.MustCompile(`^swp[1-9][0-9]*(s[0-9]+)?$`),
+		portForm:  `Cumulus ports are "swpN", or "swpNsM" for a breakout port`,
+	},
+}
+
+// platformNames lists the platforms for messages.
+var platformNames = []string{string(model.PlatformOnyx), string(model.PlatformEOS), string(model.PlatformCumulus)}
+
+// Port defaults.
+const (
+	// defaultPortMTU is jumbo so a RoCE frame (4096-byte payload plus
+	// RoCEv2, IP, UDP and VLAN headers) fits with room to spare; 9216 is
+	// the Onyx and NVUE maximum (reference/vendors.md 1.2, 3.3).
+	defaultPortMTU = 9216
+	// minPortMTU..maxPortMTU is the range NVUE accepts for "link mtu"
+	// (reference/vendors.md 3.3).
+	minPortMTU = 552
+	maxPortMTU = 9216
+)
+
+// PFC watchdog defaults. A peer stuck sending PAUSE (a PFC storm) would
+// otherwise freeze the lossless queue and spread back through the
+// fabric; the watchdog notices a queue paused for longer than the
+// timeout and drops its traffic until the storm ends. NVUE's default
+// polling interval is 100 ms (reference/vendors.md 3.3); the 200 ms
+// timeout and restore sit between EOS's 50 ms example and SONiC's 400 ms
+// detection (reference/anchors.md 3 and 4.3).
+var defaultWatchdog = model.PFCWatchdog{
+	Enabled:           true,
+	Action:            "drop",
+	TimeoutMs:         200,
+	PollingIntervalMs: 100,
+	RestoreMs:         200,
+}
+
+// portDecl is one declared port before resolution: the merged attributes
+// of its port block and any overrides.
+type portDecl struct {
+	name  string
+	attrs dsl.Port
+	// block is the def range of the declaring port block.
+	block hcl.Range
+}
+
+// lowerSwitches lowers every switch block, sorted by name.
+func (l *lowering) lowerSwitches() {
+	seen := map[string]hcl.Range{}
+	for i := range l.cfg.Switches {
+		s := &l.cfg.Switches[i]
+		if first, dup := seen[s.Name]; dup {
+			d := l.errorf(s.DefRange, "Duplicate switch", "switch %q is declared twice; rename one or merge the blocks.", s.Name)
+			dsl.Also(d, fmt.Sprintf("switch %q is first declared here", s.Name), first)
+			continue
+		}
+		seen[s.Name] = s.DefRange
+		l.f.Switches = append(l.f.Switches, l.lowerSwitch(s))
+	}
+	sort.Slice(l.f.Switches, func(i, j int) bool { return l.f.Switches[i].Name < l.f.Switches[j].Name })
+	l.switches = map[string]*model.Switch{}
+	for i := range l.f.Switches {
+		l.switches[l.f.Switches[i].Name] = &l.f.Switches[i]
+	}
+}
+
+// lowerSwitch lowers one switch and its ports.
+func (l *lowering) lowerSwitch(s *dsl.Switch) model.Switch {
+	l.src.Set(s.DefRange, "switch", s.Name)
+	l.src.Set(s.PlatformRange, "switch", s.Name, "platform")
+	l.src.Set(s.ModelRange, "switch", s.Name, "model")
+	l.src.Set(s.OSVersionRange, "switch", s.Name, "os_version")
+	sw := model.Switch{Name: s.Name, Platform: model.Platform(s.Platform), Hardware: model.Hardware{Model: s.Model}}
+	info, ok := platforms[sw.Platform]
+	if !ok {
+		l.errorf(or(s.PlatformRange, s.DefRange), "Unknown platform",
+			"switch %q has platform %q; fabricc renders %s.%s", s.Name, s.Platform, quoteList(platformNames), didYouMean(s.Platform, platformNames))
+	}
+	sw.OSVersion = info.osVersion
+	if s.OSVersion != nil {
+		sw.OSVersion = *s.OSVersion
+	}
+	sw.PFCWatchdog = l.watchdog(s)
+	decls := l.declarePorts(s, info, ok)
+	l.applyOverrides(s, decls)
+	for _, d := range decls {
+		sw.Ports = append(sw.Ports, l.resolvePort(s.Name, d, sw.PFCWatchdog.Enabled))
+	}
+	sort.Slice(sw.Ports, func(i, j int) bool { return naturalLess(sw.Ports[i].Name, sw.Ports[j].Name) })
+	return sw
+}
+
+// watchdog merges the defaults, the qos-level pfc_watchdog block and the
+// switch's own.
+func (l *lowering) watchdog(s *dsl.Switch) model.PFCWatchdog {
+	w := defaultWatchdog
+	if q := l.cfg.QoS; q != nil && q.Watchdog != nil {
+		l.src.Set(q.Watchdog.DefRange, "qos", "pfc_watchdog")
+		l.overlayWatchdog(&w, q.Watchdog)
+	}
+	if s.Watchdog != nil {
+		l.src.Set(s.Watchdog.DefRange, "switch", s.Name, "pfc_watchdog")
+		l.overlayWatchdog(&w, s.Watchdog)
+	}
+	if !w.Enabled {
+		return model.PFCWatchdog{}
+	}
+	return w
+}
+
+// overlayWatchdog applies the attributes b sets, checking each.
+func (l *lowering) overlayWatchdog(w *model.PFCWatchdog, b *dsl.Watchdog) {
+	if b.Enabled != nil {
+		w.Enabled = *b.Enabled
+	}
+	if b.Action != nil {
+		if *b.Action != "drop" && *b.Action != "no-drop" {
+			l.errorOnce(or(b.ActionRange, b.DefRange), "Invalid PFC watchdog action",
+				fmt.Sprintf("pfc_watchdog action %q is not known; write \"drop\" or \"no-drop\".", *b.Action))
+		}
+		w.Action = *b.Action
+	}
+	for _, t := range []struct {
+		name string
+		v    *int
+		dst  *int
+	}{{"timeout_ms", b.TimeoutMs, &w.TimeoutMs}, {"polling_ms", b.PollingMs, &w.PollingIntervalMs}, {"restore_ms", b.RestoreMs, &w.RestoreMs}} {
+		if t.v == nil {
+			continue
+		}
+		if *t.v < 1 || *t.v > 60000 {
+			l.errorOnce(b.DefRange, "Invalid PFC watchdog time",
+				fmt.Sprintf("pfc_watchdog %s %d is out of range; write milliseconds from 1 to 60000.", t.name, *t.v))
+		}
+		*t.dst = *t.v
+	}
+}
+
+// declarePorts expands the port blocks of s into declared ports, in
+// declaration order, checking names against the platform's naming.
+func (l *lowering) declarePorts(s *dsl.Switch, info platformInfo, known bool) []*portDecl {
+	var decls []*portDecl
+	byName := map[string]*portDecl{}
+	for _, p := range s.Ports {
+		names, err := dsl.ExpandPorts(p.Spec)
+		if err != nil {
+			l.errorf(or(p.LabelRange, p.DefRange), "Invalid port spec", "%s.", err)
+			continue
+		}
+		for _, n := range names {
+			if known && !info.portName.MatchString(n) {
+				l.errorOnce(or(p.LabelRange, p.DefRange), "Invalid port name",
+					fmt.Sprintf("switch %q runs %s, and %q is not a port name there: %s.", s.Name, s.Platform, n, info.portForm))
+				continue
+			}
+			if first, dup := byName[n]; dup {
+				d := l.errorf(or(p.LabelRange, p.DefRange), "Duplicate port",
+					"port %s of switch %q is declared twice; declare each port in one port block and change it with an override block.", n, s.Name)
+				dsl.Also(d, fmt.Sprintf("port %s is first declared here", n), first.block)
+				continue
+			}
+			d := &portDecl{name: n, attrs: p, block: p.DefRange}
+			byName[n] = d
+			decls = append(decls, d)
+			l.recordPortAttrs(s.Name, n, p)
+		}
+	}
+	return decls
+}
+
+// applyOverrides lays the override blocks over the declared ports.
+func (l *lowering) applyOverrides(s *dsl.Switch, decls []*portDecl) {
+	byName := map[string]*portDecl{}
+	names := make([]string, 0, len(decls))
+	for _, d := range decls {
+		byName[d.name] = d
+		names = append(names, d.name)
+	}
+	for _, o := range s.Overrides {
+		ports, err := dsl.ExpandPorts(o.Spec)
+		if err != nil {
+			l.errorf(or(o.LabelRange, o.DefRange), "Invalid port spec", "%s.", err)
+			continue
+		}
+		for _, n := range ports {
+			d := byName[n]
+			if d == nil {
+				l.errorf(or(o.LabelRange, o.DefRange), "Override of an undeclared port",
+					"switch %q has no port %s to override; declare it in a port block first.%s", s.Name, n, didYouMean(n, names))
+				continue
+			}
+			overlayPort(&d.attrs, o)
+			l.recordPortAttrs(s.Name, n, o)
+		}
+	}
+}
+
+// recordPortAttrs records the ranges of the attributes block p writes for
+// port n (a port block also records the port itself).
+func (l *lowering) recordPortAttrs(sw, n string, p dsl.Port) {
+	k := []string{"switch", sw, "port", n}
+	if _, ok := l.src[Key(k...)]; !ok {
+		l.src.Set(p.DefRange, k...)
+	}
+	for attr, r := range map[string]hcl.Range{
+		"speed": p.SpeedRange, "mtu": p.MTURange, "mode": p.ModeRange, "vlans": p.VLANsRange,
+		"native_vlan": p.NativeVLANRange, "trust": p.TrustRange, "pfc": p.PFCRange,
+	} {
+		l.src.Set(r, append(k, attr)...)
+	}
+	if p.Trust != nil {
+		l.written[Key(append(k, "trust")...)] = true
+	}
+	if p.Description != nil {
+		l.written[Key(append(k, "description")...)] = true
+	}
+}
+
+// overlayPort copies every attribute o sets onto p, with its range.
+func overlayPort(p *dsl.Port, o dsl.Port) {
+	if o.Description != nil {
+		p.Description = o.Description
+	}
+	if o.Speed != nil {
+		p.Speed, p.SpeedRange = o.Speed, o.SpeedRange
+	}
+	if o.MTU != nil {
+		p.MTU, p.MTURange = o.MTU, o.MTURange
+	}
+	if o.Mode != nil {
+		p.Mode, p.ModeRange = o.Mode, o.ModeRange
+	}
+	if o.VLANs != nil {
+		p.VLANs, p.VLANsRange = o.VLANs, o.VLANsRange
+	}
+	if o.NativeVLAN != nil {
+		p.NativeVLAN, p.NativeVLANRange = o.NativeVLAN, o.NativeVLANRange
+	}
+	if o.Trust != nil {
+		p.Trust, p.TrustRange = o.Trust, o.TrustRange
+	}
+	if o.PFC != nil {
+		p.PFC, p.PFCRange = o.PFC, o.PFCRange
+	}
+	if o.Shutdown != nil {
+		p.Shutdown = o.Shutdown
+	}
+}
+
+// trustModes maps the trust attribute's values.
+var trustModes = map[string]model.Trust{"dscp": model.TrustDSCP, "pcp": model.TrustPCP, "both": model.TrustBoth}
+
+// resolvePort resolves one declared port. Trust and Description defaults
+// depend on the port's peer and are filled by finishPorts.
+func (l *lowering) resolvePort(sw string, d *portDecl, watchdog bool) model.Port {
+	a := d.attrs
+	p := model.Port{Name: d.name, MTU: defaultPortMTU}
+	who := fmt.Sprintf("port %q on switch %q", a.Spec, sw)
+	if a.Speed == nil {
+		l.errorOnce(d.block, "Port has no speed",
+			fmt.Sprintf("port %q on switch %q has no speed; set speed (e.g. speed = \"100G\") in its port block or an override.", a.Spec, sw))
+	} else if v, err := parseSpeed(*a.Speed); err != nil {
+		l.errorOnce(or(a.SpeedRange, d.block), "Invalid speed", err.Error()+".")
+	} else {
+		p.SpeedMbps = v
+	}
+	if a.MTU != nil {
+		p.MTU = *a.MTU
+		if p.MTU < minPortMTU || p.MTU > maxPortMTU {
+			l.errorOnce(or(a.MTURange, d.block), "Invalid MTU",
+				fmt.Sprintf("MTU %d is out of range; switch ports take %d-%d bytes.", p.MTU, minPortMTU, maxPortMTU))
+		}
+	}
+	l.resolveMode(&p, a, d.block, who)
+	if a.Trust != nil {
+		t, ok := trustModes[*a.Trust]
+		if !ok {
+			l.errorOnce(or(a.TrustRange, d.block), "Invalid trust",
+				fmt.Sprintf("trust %q is not known; write \"dscp\", \"pcp\" or \"both\".%s", *a.Trust, didYouMean(*a.Trust, []string{"dscp", "pcp", "both"})))
+		}
+		p.Trust = t
+	}
+	if a.PFC == nil || *a.PFC {
+		p.PFCPriorities = append([]int{}, l.f.QoS.PFCPriorities...)
+	} else {
+		p.PFCPriorities = []int{}
+	}
+	// LinkPause stays false: 802.3x global pause and PFC are mutually
+	// exclusive on a port (reference/vendors.md 1.2, "flowcontrol ... off").
+	p.LinkPause = false
+	p.PFCWatchdog = watchdog && len(p.PFCPriorities) > 0
+	if a.Description != nil {
+		p.Description = *a.Description
+	}
+	p.Shutdown = a.Shutdown != nil && *a.Shutdown
+	return p
+}
+
+// portModes lists the mode attribute's values.
+var portModes = []string{string(model.ModeAccess), string(model.ModeTrunk), string(model.ModeRouted)}
+
+// resolveMode sets the port's mode and VLANs: trunk when VLANs are given,
+// else routed; access takes exactly one VLAN.
+func (l *lowering) resolveMode(p *model.Port, a dsl.Port, block hcl.Range, who string) {
+	p.Mode = model.ModeRouted
+	if len(a.VLANs) > 0 {
+		p.Mode = model.ModeTrunk
+	}
+	if a.Mode != nil {
+		p.Mode = model.PortMode(*a.Mode)
+	}
+	vr := or(a.VLANsRange, block)
+	for _, v := range a.VLANs {
+		l.checkVLAN(v, vr, who)
+	}
+	if a.NativeVLAN != nil && p.Mode != model.ModeTrunk {
+		l.errorOnce(or(a.NativeVLANRange, block), "Native VLAN on a non-trunk port",
+			fmt.Sprintf("native_vlan applies to trunk ports, and this port is %s; remove native_vlan or use mode = \"trunk\".", p.Mode))
+	}
+	switch p.Mode {
+	case model.ModeAccess:
+		if len(a.VLANs) != 1 {
+			l.errorOnce(or(a.VLANsRange, or(a.ModeRange, block)), "Access port needs one VLAN",
+				fmt.Sprintf("an access port carries exactly one VLAN, and this port lists %d; write vlans = [ID], or mode = \"trunk\" for several.", len(a.VLANs)))
+			return
+		}
+		p.AccessVLAN = a.VLANs[0]
+	case model.ModeTrunk:
+		if len(a.VLANs) == 0 {
+			l.errorOnce(or(a.ModeRange, block), "Trunk port without VLANs",
+				"a trunk port needs the VLANs it carries; write vlans = [ID, ...], or use mode = \"routed\".")
+		}
+		p.TrunkVLANs = sortedUnique(a.VLANs)
+		if a.NativeVLAN != nil {
+			p.NativeVLAN = *a.NativeVLAN
+			l.checkVLAN(p.NativeVLAN, or(a.NativeVLANRange, block), who)
+		}
+	case model.ModeRouted:
+		if len(a.VLANs) > 0 {
+			l.errorOnce(or(a.ModeRange, block), "Routed port with VLANs",
+				"a routed port carries no VLANs; remove vlans, or use mode = \"trunk\" or \"access\".")
+		}
+	default:
+		l.errorOnce(or(a.ModeRange, block), "Invalid port mode",
+			fmt.Sprintf("mode %q is not known; write %s.%s", *a.Mode, quoteList(portModes), didYouMean(*a.Mode, portModes)))
+	}
+}

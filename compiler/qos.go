@@ -1,0 +1,539 @@
+package compiler
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/model"
+	"github.com/hashicorp/hcl/v2"
+)
+
+// Headroom policy defaults: SONiC's LOSSLESS_TRAFFIC_PATTERN mtu 1024 and
+// small_packet_percentage 50 (reference/vendors.md section 5).
+const (
+	defaultLosslessMTU        = 1024
+	defaultSmallPacketPercent = 50
+)
+
+// lowerQoS resolves the qos block (or the default profile) into
+// l.f.QoS and indexes the classes by name.
+func (l *lowering) lowerQoS() {
+	q := l.cfg.QoS
+	if q == nil {
+		q = &dsl.QoS{}
+	}
+	l.src.Set(q.DefRange, "qos")
+	l.src.Set(q.ProfileRange, "qos", "profile")
+	l.src.Set(q.RoCEClassRange, "qos", "roce_class")
+	l.src.Set(q.CNPClassRange, "qos", "cnp_class")
+	specs := l.mergeClasses(q, l.qosProfile(q))
+	var classes []model.Class
+	for i := range specs {
+		if c, ok := l.resolveClass(&specs[i]); ok {
+			classes = append(classes, c)
+		}
+	}
+	l.classes = map[string]*model.Class{}
+	if len(classes) != len(specs) {
+		return // errors reported; the maps below would only add noise
+	}
+	if !l.checkClassSet(q, specs, classes) {
+		return
+	}
+	fillDefaultClass(specs, classes)
+	sort.SliceStable(classes, func(i, j int) bool { return classes[i].TrafficClass < classes[j].TrafficClass })
+	l.f.QoS.Classes = classes
+	for i := range l.f.QoS.Classes {
+		l.classes[classes[i].Name] = &l.f.QoS.Classes[i]
+	}
+	l.buildMaps()
+	l.pickRoCEClass(q, specs)
+	l.pickCNPClass(q, specs)
+	l.lowerHeadroom(q.Headroom)
+}
+
+// qosProfile returns the profile's classes and records its name. A qos
+// block that is absent, or has neither a profile nor classes, means the
+// "nvidia-roce" profile.
+func (l *lowering) qosProfile(q *dsl.QoS) []classSpec {
+	name := profileNVIDIARoCE
+	switch {
+	case q.Profile != nil:
+		name = *q.Profile
+	case len(q.Classes) > 0:
+		name = profileNone
+	}
+	switch name {
+	case profileNVIDIARoCE:
+		l.f.QoS.Profile = name
+		return nvidiaRoCE()
+	case profileNone:
+		return nil
+	}
+	l.errorf(or(q.ProfileRange, q.DefRange), "Unknown QoS profile",
+		"profile %q is not a built-in profile; write %s.%s", name, quoteList(profiles), didYouMean(name, profiles))
+	return nil
+}
+
+// mergeClasses lays the written class blocks over the profile's classes:
+// a block named like a profile class changes only the attributes it sets,
+// any other block adds a class. Declaration order is kept.
+func (l *lowering) mergeClasses(q *dsl.QoS, specs []classSpec) []classSpec {
+	seen := map[string]hcl.Range{}
+	for _, c := range q.Classes {
+		if first, dup := seen[c.Name]; dup {
+			d := l.errorf(c.DefRange, "Duplicate class", "class %q is declared twice; merge the two blocks.", c.Name)
+			dsl.Also(d, fmt.Sprintf("class %q is first declared here", c.Name), first)
+			continue
+		}
+		seen[c.Name] = c.DefRange
+		i := indexOfClass(specs, c.Name)
+		if i < 0 {
+			specs = append(specs, classSpec{Class: c})
+			continue
+		}
+		overlayClass(&specs[i].Class, c)
+	}
+	return specs
+}
+
+// indexOfClass finds the class named name in specs, or returns -1.
+func indexOfClass(specs []classSpec, name string) int {
+	for i := range specs {
+		if specs[i].Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// overlayClass copies every attribute o sets onto c, with its range.
+// Writing bandwidth without strict makes a strict profile class WRR, and
+// writing strict = true drops the profile's bandwidth.
+func overlayClass(c *dsl.Class, o dsl.Class) {
+	c.DefRange, c.LabelRange = o.DefRange, o.LabelRange
+	if o.Priority != nil {
+		c.Priority, c.PriorityRange = o.Priority, o.PriorityRange
+	}
+	if o.Priorities != nil {
+		c.Priorities, c.PrioritiesRange = o.Priorities, o.PrioritiesRange
+	}
+	if o.TrafficClass != nil {
+		c.TrafficClass, c.TrafficClassRange = o.TrafficClass, o.TrafficClassRange
+	}
+	if o.DSCP != nil {
+		c.DSCP, c.DSCPRange = o.DSCP, o.DSCPRange
+	}
+	if o.Lossless != nil {
+		c.Lossless = o.Lossless
+	}
+	if o.Default != nil {
+		c.Default = o.Default
+	}
+	overlaySchedule(c, o)
+	if o.ECN != nil {
+		if c.ECN == nil {
+			c.ECN = &dsl.ECN{}
+		}
+		overlayECN(c.ECN, *o.ECN)
+	}
+}
+
+// overlaySchedule applies strict and bandwidth from o.
+func overlaySchedule(c *dsl.Class, o dsl.Class) {
+	if o.Bandwidth != nil && o.Strict == nil {
+		c.Strict = nil
+	}
+	if o.Strict != nil && *o.Strict && o.Bandwidth == nil {
+		c.Bandwidth, c.BandwidthRange = nil, hcl.Range{}
+	}
+	if o.Strict != nil {
+		c.Strict = o.Strict
+	}
+	if o.Bandwidth != nil {
+		c.Bandwidth, c.BandwidthRange = o.Bandwidth, o.BandwidthRange
+	}
+}
+
+// overlayECN copies every ECN attribute o sets onto e.
+func overlayECN(e *dsl.ECN, o dsl.ECN) {
+	e.DefRange = o.DefRange
+	if o.Min != nil {
+		e.Min, e.MinRange = o.Min, o.MinRange
+	}
+	if o.Max != nil {
+		e.Max, e.MaxRange = o.Max, o.MaxRange
+	}
+	if o.Probability != nil {
+		e.Probability, e.ProbabilityRange = o.Probability, o.ProbabilityRange
+	}
+}
+
+// resolveClass turns one merged class into a model class, reporting every
+// missing or out-of-range value. The default class's extra priorities and
+// DSCP values are filled later by fillDefaultClass.
+func (l *lowering) resolveClass(s *classSpec) (model.Class, bool) {
+	c := model.Class{Name: s.Name, CNP: s.cnp}
+	l.recordClass(s)
+	n := len(l.diags)
+	if s.Priority == nil {
+		l.errorf(s.DefRange, "Class has no priority",
+			"class %q has no priority; set priority (0-7), or start from the built-in classes with profile = %q in the qos block.", s.Name, profileNVIDIARoCE)
+	} else {
+		c.Priority = *s.Priority
+		l.checkRange(*s.Priority, 0, 7, s.PriorityRange, s.DefRange, "Invalid priority",
+			"class %q priority %d is out of range; 802.1p priorities are 0-7.", s.Name)
+	}
+	for _, p := range s.Priorities {
+		l.checkRange(p, 0, 7, s.PrioritiesRange, s.DefRange, "Invalid priority",
+			"class %q priority %d is out of range; 802.1p priorities are 0-7.", s.Name)
+	}
+	c.Priorities = sortedUnique(append([]int{c.Priority}, s.Priorities...))
+	c.TrafficClass = c.Priority
+	if s.TrafficClass != nil {
+		c.TrafficClass = *s.TrafficClass
+		l.checkRange(c.TrafficClass, 0, 7, s.TrafficClassRange, s.DefRange, "Invalid traffic class",
+			"class %q traffic_class %d is out of range; traffic classes (egress queues) are 0-7.", s.Name)
+	}
+	l.resolveDSCP(s, &c)
+	c.Lossless = s.Lossless != nil && *s.Lossless
+	c.ETS = l.resolveETS(s)
+	c.ECN = l.resolveECN(s, c.Lossless)
+	return c, len(l.diags) == n
+}
+
+// recordClass records the source ranges of a class.
+func (l *lowering) recordClass(s *classSpec) {
+	k := []string{"qos", "class", s.Name}
+	l.src.Set(s.DefRange, k...)
+	l.src.Set(s.PriorityRange, append(k, "priority")...)
+	l.src.Set(s.PrioritiesRange, append(k, "priorities")...)
+	l.src.Set(s.TrafficClassRange, append(k, "traffic_class")...)
+	l.src.Set(s.DSCPRange, append(k, "dscp")...)
+	l.src.Set(s.BandwidthRange, append(k, "bandwidth")...)
+	if e := s.ECN; e != nil {
+		l.src.Set(e.DefRange, append(k, "ecn")...)
+		l.src.Set(e.MinRange, append(k, "ecn", "min")...)
+		l.src.Set(e.MaxRange, append(k, "ecn", "max")...)
+		l.src.Set(e.ProbabilityRange, append(k, "ecn", "probability")...)
+	}
+}
+
+// checkRange reports v outside lo..hi at r (or fallback). detail takes
+// the class name and v.
+func (l *lowering) checkRange(v, lo, hi int, r, fallback hcl.Range, summary, detail, name string) bool {
+	if v >= lo && v <= hi {
+		return true
+	}
+	l.errorf(or(r, fallback), summary, detail, name, v)
+	return false
+}
+
+// resolveDSCP validates the class's DSCP values; the first written value
+// is the marking.
+func (l *lowering) resolveDSCP(s *classSpec, c *model.Class) {
+	for _, v := range s.DSCP {
+		l.checkRange(v, 0, 63, s.DSCPRange, s.DefRange, "Invalid DSCP",
+			"class %q DSCP %d is out of range; DSCP values are 0-63.", s.Name)
+	}
+	c.DSCP = sortedUnique(s.DSCP)
+	if len(s.DSCP) > 0 {
+		c.MarkDSCP = s.DSCP[0]
+		return
+	}
+	if s.Default == nil || !*s.Default {
+		l.errorf(s.DefRange, "Class has no DSCP",
+			"class %q has no dscp; list the DSCP values its traffic is marked with (the first is the one hosts mark), e.g. dscp = [26].", s.Name)
+	}
+}
+
+// resolveETS reads strict and bandwidth into the class's ETS.
+func (l *lowering) resolveETS(s *classSpec) model.ETS {
+	strict := s.Strict != nil && *s.Strict
+	switch {
+	case strict && s.Bandwidth != nil:
+		l.errorf(or(s.BandwidthRange, s.DefRange), "Strict class with bandwidth",
+			"class %q has strict = true and bandwidth = %d; a strict class is served first and has no WRR share. Remove one of the two.", s.Name, *s.Bandwidth)
+	case strict:
+		return model.ETS{Mode: model.ETSStrict}
+	case s.Bandwidth == nil:
+		l.errorf(s.DefRange, "Class has no bandwidth",
+			"class %q is scheduled by WRR but has no bandwidth; set bandwidth (percent of the link) or strict = true.", s.Name)
+	case *s.Bandwidth < 1 || *s.Bandwidth > 100:
+		l.errorf(or(s.BandwidthRange, s.DefRange), "Invalid bandwidth",
+			"class %q bandwidth %d is out of range; write a percentage from 1 to 100.", s.Name, *s.Bandwidth)
+	default:
+		return model.ETS{Mode: model.ETSWRR, BandwidthPercent: *s.Bandwidth}
+	}
+	return model.ETS{}
+}
+
+// resolveECN parses the class's ECN thresholds; lossless classes must
+// have them.
+func (l *lowering) resolveECN(s *classSpec, lossless bool) *model.ECN {
+	e := s.ECN
+	if e == nil {
+		if lossless {
+			l.errorf(s.DefRange, "Lossless class without ECN",
+				`class %q is lossless but has no ecn block; lossless classes need ECN marking (DCQCN) so senders slow down before PFC pauses the link. Add ecn { min = "150KB" max = "1500KB" }.`, s.Name)
+		}
+		return nil
+	}
+	out := &model.ECN{MarkProbabilityPercent: 100}
+	out.MinBytes = l.ecnSize(s.Name, "min", e.Min, e.MinRange, e.DefRange)
+	out.MaxBytes = l.ecnSize(s.Name, "max", e.Max, e.MaxRange, e.DefRange)
+	if e.Probability != nil {
+		out.MarkProbabilityPercent = *e.Probability
+		l.checkRange(*e.Probability, 1, 100, e.ProbabilityRange, e.DefRange, "Invalid ECN probability",
+			"class %q ecn probability %d is out of range; write a percentage from 1 to 100.", s.Name)
+	}
+	return out
+}
+
+// ecnSize parses one ECN threshold.
+func (l *lowering) ecnSize(class, attr string, v *string, r, block hcl.Range) int64 {
+	if v == nil {
+		l.errorf(block, "Incomplete ECN", "class %q ecn has no %s; set both min and max (e.g. \"150KB\" and \"1500KB\").", class, attr)
+		return 0
+	}
+	n, err := parseSize(*v)
+	if err != nil {
+		l.errorf(or(r, block), "Invalid size", "class %q ecn %s: %s.", class, attr, err)
+	}
+	return n
+}
+
+// checkClassSet checks the classes against each other: each priority and
+// DSCP in one class, one default class, distinct traffic classes, WRR
+// shares summing to 100.
+func (l *lowering) checkClassSet(q *dsl.QoS, specs []classSpec, classes []model.Class) bool {
+	n := len(l.diags)
+	l.checkDefaultClass(q, specs)
+	l.checkUnique(specs, "priority", func(s *classSpec) ([]int, hcl.Range) {
+		return append([]int{*s.Priority}, s.Priorities...), or(s.PrioritiesRange, or(s.PriorityRange, s.DefRange))
+	})
+	l.checkUnique(specs, "DSCP", func(s *classSpec) ([]int, hcl.Range) { return s.DSCP, or(s.DSCPRange, s.DefRange) })
+	l.checkTrafficClasses(specs, classes)
+	l.checkWRRSum(q, specs, classes)
+	return len(l.diags) == n
+}
+
+// checkDefaultClass requires exactly one class with default = true.
+func (l *lowering) checkDefaultClass(q *dsl.QoS, specs []classSpec) {
+	first := -1
+	for i := range specs {
+		if specs[i].Default == nil || !*specs[i].Default {
+			continue
+		}
+		if first >= 0 {
+			d := l.errorf(specs[i].DefRange, "Two default classes",
+				"classes %q and %q both have default = true; exactly one class takes the DSCP values and priorities no other class names.", specs[first].Name, specs[i].Name)
+			dsl.Also(d, fmt.Sprintf("class %q is the default class", specs[first].Name), specs[first].DefRange)
+			continue
+		}
+		first = i
+	}
+	if first < 0 {
+		l.errorf(q.DefRange, "No default class",
+			"No class has default = true; exactly one class must take the DSCP values and priorities no other class names.")
+	}
+}
+
+// checkUnique reports a value (priority or DSCP) that two classes claim.
+func (l *lowering) checkUnique(specs []classSpec, what string, values func(*classSpec) ([]int, hcl.Range)) {
+	owner := map[int]int{}
+	for i := range specs {
+		vs, r := values(&specs[i])
+		for _, v := range sortedUnique(vs) {
+			j, dup := owner[v]
+			if !dup {
+				owner[v] = i
+				continue
+			}
+			_, fr := values(&specs[j])
+			d := l.errorf(r, fmt.Sprintf("%s in two classes", what),
+				"%s %d is in class %q and in class %q; each %s belongs to one class only.", what, v, specs[j].Name, specs[i].Name, what)
+			dsl.Also(d, fmt.Sprintf("class %q has %s %d", specs[j].Name, what, v), fr)
+		}
+	}
+}
+
+// checkTrafficClasses reports two classes sharing an egress queue.
+func (l *lowering) checkTrafficClasses(specs []classSpec, classes []model.Class) {
+	owner := map[int]int{}
+	for i, c := range classes {
+		j, dup := owner[c.TrafficClass]
+		if !dup {
+			owner[c.TrafficClass] = i
+			continue
+		}
+		d := l.errorf(or(specs[i].TrafficClassRange, specs[i].DefRange), "Traffic class used twice",
+			"classes %q and %q both use traffic class %d; give each class its own egress queue (traffic_class 0-7).", classes[j].Name, c.Name, c.TrafficClass)
+		dsl.Also(d, fmt.Sprintf("class %q uses traffic class %d", classes[j].Name, c.TrafficClass), specs[j].DefRange)
+	}
+}
+
+// checkWRRSum requires the WRR shares to sum to 100 percent.
+func (l *lowering) checkWRRSum(q *dsl.QoS, specs []classSpec, classes []model.Class) {
+	sum, terms, at := 0, []string{}, q.DefRange
+	for i, c := range classes {
+		if c.ETS.Mode != model.ETSWRR {
+			continue
+		}
+		sum += c.ETS.BandwidthPercent
+		terms = append(terms, fmt.Sprintf("%s %d", c.Name, c.ETS.BandwidthPercent))
+		if at == q.DefRange && specs[i].BandwidthRange.Filename != "" {
+			at = specs[i].BandwidthRange
+		}
+	}
+	if len(terms) > 0 && sum != 100 {
+		l.errorf(at, "ETS bandwidths do not sum to 100",
+			"The WRR classes share the link: %s = %d %%; make the bandwidths sum to 100.", strings.Join(terms, " + "), sum)
+	}
+}
+
+// fillDefaultClass gives the default class every priority and DSCP value
+// no other class names. specs and classes are index-aligned.
+func fillDefaultClass(specs []classSpec, classes []model.Class) {
+	var usedP [8]bool
+	var usedD [64]bool
+	def := -1
+	for i, c := range classes {
+		if specs[i].Default != nil && *specs[i].Default {
+			def = i
+			continue
+		}
+		for _, p := range c.Priorities {
+			usedP[p] = true
+		}
+		for _, d := range c.DSCP {
+			usedD[d] = true
+		}
+	}
+	if def < 0 {
+		return
+	}
+	c := &classes[def]
+	for p := range usedP {
+		if !usedP[p] {
+			c.Priorities = append(c.Priorities, p)
+		}
+	}
+	for d := range usedD {
+		if !usedD[d] {
+			c.DSCP = append(c.DSCP, d)
+		}
+	}
+	c.Priorities = sortedUnique(c.Priorities)
+	c.DSCP = sortedUnique(c.DSCP)
+	if len(specs[def].DSCP) == 0 && len(c.DSCP) > 0 {
+		c.MarkDSCP = c.DSCP[0]
+	}
+}
+
+// buildMaps fills DSCPToPriority (64 entries), PriorityToTC (8 entries)
+// and PFCPriorities from the resolved classes.
+func (l *lowering) buildMaps() {
+	q := &l.f.QoS
+	q.DSCPToPriority = make([]int, 64)
+	q.PriorityToTC = make([]int, 8)
+	var pfc []int
+	for _, c := range q.Classes {
+		for _, d := range c.DSCP {
+			q.DSCPToPriority[d] = c.Priority
+		}
+		for _, p := range c.Priorities {
+			q.PriorityToTC[p] = c.TrafficClass
+		}
+		if c.Lossless {
+			pfc = append(pfc, c.Priorities...)
+		}
+	}
+	q.PFCPriorities = sortedUnique(pfc)
+}
+
+// classNames returns the class names in model order.
+func (l *lowering) classNames() []string {
+	names := make([]string, 0, len(l.f.QoS.Classes))
+	for _, c := range l.f.QoS.Classes {
+		names = append(names, c.Name)
+	}
+	return names
+}
+
+// pickRoCEClass sets QoS.RoCEClass: qos.roce_class, else the only
+// lossless class.
+func (l *lowering) pickRoCEClass(q *dsl.QoS, specs []classSpec) {
+	if q.RoCEClass != nil {
+		if l.classes[*q.RoCEClass] == nil {
+			l.errorf(or(q.RoCEClassRange, q.DefRange), "Unknown RoCE class",
+				"roce_class %q names no class; the classes are %s.%s", *q.RoCEClass, quoteList(l.classNames()), didYouMean(*q.RoCEClass, l.classNames()))
+			return
+		}
+		l.f.QoS.RoCEClass = *q.RoCEClass
+		return
+	}
+	var lossless []string
+	for _, s := range specs {
+		if s.Lossless != nil && *s.Lossless {
+			lossless = append(lossless, s.Name)
+		}
+	}
+	switch len(lossless) {
+	case 0:
+		l.errorf(q.DefRange, "No RoCE class",
+			"No class is lossless, so fabricc cannot tell which class RoCE rides in; make the RoCE class lossless or set roce_class.")
+	case 1:
+		l.f.QoS.RoCEClass = lossless[0]
+	default:
+		l.errorf(q.DefRange, "Ambiguous RoCE class",
+			"Classes %s are all lossless; set roce_class to the one RoCE data uses.", quoteList(lossless))
+	}
+}
+
+// pickCNPClass sets QoS.CNPClass: qos.cnp_class, else the profile's CNP
+// class if present; it may stay empty. Class.CNP follows the choice.
+func (l *lowering) pickCNPClass(q *dsl.QoS, specs []classSpec) {
+	name := ""
+	for _, s := range specs {
+		if s.cnp {
+			name = s.Name
+		}
+	}
+	if q.CNPClass != nil {
+		name = *q.CNPClass
+		if l.classes[name] == nil {
+			l.errorf(or(q.CNPClassRange, q.DefRange), "Unknown CNP class",
+				"cnp_class %q names no class; the classes are %s.%s", name, quoteList(l.classNames()), didYouMean(name, l.classNames()))
+			return
+		}
+	}
+	l.f.QoS.CNPClass = name
+	for i := range l.f.QoS.Classes {
+		c := &l.f.QoS.Classes[i]
+		c.CNP = c.Name == name
+	}
+}
+
+// lowerHeadroom resolves the headroom policy with SONiC's defaults.
+func (l *lowering) lowerHeadroom(h *dsl.Headroom) {
+	hp := model.HeadroomPolicy{LosslessMTUBytes: defaultLosslessMTU, SmallPacketPercent: defaultSmallPacketPercent}
+	if h != nil {
+		l.src.Set(h.DefRange, "qos", "headroom")
+		if v := h.LosslessMTU; v != nil {
+			hp.LosslessMTUBytes = *v
+			if *v < 64 || *v > 9216 {
+				l.errorf(h.DefRange, "Invalid lossless MTU", "headroom lossless_mtu %d is out of range; write the largest lossless frame in bytes, 64-9216.", *v)
+			}
+		}
+		if v := h.SmallPacketPercent; v != nil {
+			hp.SmallPacketPercent = *v
+			if *v < 0 || *v > 100 {
+				l.errorf(h.DefRange, "Invalid small packet percent", "headroom small_packet_percent %d is out of range; write a percentage from 0 to 100.", *v)
+			}
+		}
+	}
+	l.f.QoS.Headroom = hp
+}

@@ -1,0 +1,95 @@
+package compiler
+
+import (
+	"fmt"
+
+	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/model"
+	"github.com/hashicorp/hcl/v2"
+)
+
+// nicRoCE resolves the host side of the lossless contract from the NIC's
+// RoCE class and the fabric QoS; written values override the class's.
+func (l *lowering) nicRoCE(host string, n *dsl.NIC) model.RoCE {
+	who := fmt.Sprintf("nic %q of host %q", n.Name, host)
+	r := model.RoCE{Mode: "v2", UDPPort: roceV2UDPPort, Trust: model.TrustDSCP}
+	if n.RoCEMode != nil {
+		r.Mode = *n.RoCEMode
+		switch r.Mode {
+		case "v2":
+		case "v1":
+			// RoCEv1 is plain Ethernet (no UDP); only PCP marks it.
+			r.UDPPort, r.Trust = 0, model.TrustPCP
+		default:
+			l.errorf(or(n.RoCEModeRange, n.DefRange), "Invalid RoCE mode", "%s has roce_mode %q; write \"v1\" or \"v2\".", who, r.Mode)
+		}
+	}
+	q := &l.f.QoS
+	class := l.classes[q.RoCEClass]
+	if n.Class != nil {
+		class = l.classes[*n.Class]
+		if class == nil && len(l.classes) > 0 {
+			l.errorf(or(n.ClassRange, n.DefRange), "Unknown class",
+				"%s rides class %q, which the qos block does not declare; the classes are %s.%s", who, *n.Class, quoteList(l.classNames()), didYouMean(*n.Class, l.classNames()))
+		}
+	}
+	if class != nil {
+		r.Priority, r.DSCP = class.Priority, class.MarkDSCP
+	}
+	r.CNPPriority, r.CNPDSCP = r.Priority, r.DSCP
+	if cnp := l.classes[q.CNPClass]; cnp != nil {
+		r.CNPPriority, r.CNPDSCP = cnp.Priority, cnp.MarkDSCP
+	}
+	l.nicOverride(n.Priority, &r.Priority, 7, n.PriorityRange, n.DefRange, who, "priority")
+	l.nicOverride(n.DSCP, &r.DSCP, 63, n.DSCPRange, n.DefRange, who, "dscp")
+	l.nicOverride(n.CNPPriority, &r.CNPPriority, 7, n.CNPPriorityRange, n.DefRange, who, "cnp_priority")
+	l.nicOverride(n.CNPDSCP, &r.CNPDSCP, 63, n.CNPDSCPRange, n.DefRange, who, "cnp_dscp")
+	r.TOS = r.DSCP << 2
+	r.PFCPriorities = append([]int{}, q.PFCPriorities...)
+	if n.PFCPriorities != nil {
+		for _, p := range n.PFCPriorities {
+			if p < 0 || p > 7 {
+				l.errorf(or(n.PFCPrioritiesRange, n.DefRange), "Invalid priority", "%s lists PFC priority %d; 802.1p priorities are 0-7.", who, p)
+			}
+		}
+		r.PFCPriorities = sortedUnique(n.PFCPriorities)
+	}
+	if n.Trust != nil {
+		t, ok := trustModes[*n.Trust]
+		if !ok {
+			l.errorf(or(n.TrustRange, n.DefRange), "Invalid trust", "%s has trust %q; write \"dscp\", \"pcp\" or \"both\".", who, *n.Trust)
+		}
+		r.Trust = t
+	}
+	// DCQCN (ECN reaction and notification point) runs on the lossless
+	// priorities, the RoCE priority among them.
+	r.ECNPriorities = append([]int{}, q.PFCPriorities...)
+	r.ETS = nicETS(q.Classes)
+	return r
+}
+
+// nicOverride applies a written priority or DSCP value, checking 0..hi.
+func (l *lowering) nicOverride(v *int, dst *int, hi int, r, block hcl.Range, who, attr string) {
+	if v == nil {
+		return
+	}
+	*dst = *v
+	if *v < 0 || *v > hi {
+		l.errorf(or(r, block), "Invalid "+attr, "%s has %s %d; write 0-%d.", who, attr, *v, hi)
+	}
+}
+
+// nicETS returns the 8-entry per-traffic-class ETS table of the classes;
+// traffic classes no class uses get WRR 0.
+func nicETS(classes []model.Class) []model.ETS {
+	ets := make([]model.ETS, 8)
+	for i := range ets {
+		ets[i] = model.ETS{Mode: model.ETSWRR}
+	}
+	for _, c := range classes {
+		if c.TrafficClass >= 0 && c.TrafficClass < 8 {
+			ets[c.TrafficClass] = c.ETS
+		}
+	}
+	return ets
+}

@@ -1,0 +1,181 @@
+package compiler
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// Sizes are written "150KB", "1.5MB", "512B" or as a plain number of
+// bytes. KB and MB are binary (1024 and 1024*1024 bytes): Onyx prints ECN
+// thresholds in KB and EOS takes "kbytes", both counting 1024 bytes, and
+// NVUE shows 150000 B as "146.48 KB" (reference/vendors.md, legend and 1.2).
+var sizeUnits = []struct {
+	suffix string
+	bytes  float64
+}{
+	{"KB", 1024},
+	{"MB", 1024 * 1024},
+	{"B", 1},
+}
+
+// sizeForms is what parseSize accepts, for error messages.
+const sizeForms = `a number of bytes (153600) or a string with a unit B, KB or MB ("150KB", "1.5MB"; KB = 1024 bytes)`
+
+// parseSize parses a buffer size into bytes.
+func parseSize(s string) (int64, error) {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	mult := 1.0
+	for _, u := range sizeUnits {
+		if strings.HasSuffix(t, u.suffix) {
+			t = strings.TrimSpace(strings.TrimSuffix(t, u.suffix))
+			mult = u.bytes
+			break
+		}
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil || v <= 0 || math.IsInf(v, 0) || math.IsNaN(v) || v*mult > 1<<40 {
+		return 0, fmt.Errorf("%q is not a size; write %s", s, sizeForms)
+	}
+	return int64(math.Round(v * mult)), nil
+}
+
+// portSpeeds maps the accepted speed strings to Mb/s. They are the speeds
+// NVUE accepts for "link speed" (reference/vendors.md 3.3), which also
+// cover the Onyx and EOS port speeds.
+var portSpeeds = map[string]int{
+	"100M": 100,
+	"1G":   1000,
+	"10G":  10000,
+	"25G":  25000,
+	"40G":  40000,
+	"50G":  50000,
+	"100G": 100000,
+	"200G": 200000,
+	"400G": 400000,
+	"800G": 800000,
+}
+
+// speedForms lists the accepted speeds in ascending order.
+func speedForms() string {
+	names := make([]string, 0, len(portSpeeds))
+	for n := range portSpeeds {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(i, j int) bool { return portSpeeds[names[i]] < portSpeeds[names[j]] })
+	return strings.Join(names, ", ")
+}
+
+// parseSpeed parses a port speed ("25G", case-insensitive) into Mb/s.
+func parseSpeed(s string) (int, error) {
+	if v, ok := portSpeeds[strings.ToUpper(strings.TrimSpace(s))]; ok {
+		return v, nil
+	}
+	return 0, fmt.Errorf("%q is not a port speed; write one of %s", s, speedForms())
+}
+
+// naturalLess orders names so that embedded numbers compare by value:
+// "1/2" < "1/10", "Ethernet2" < "Ethernet10", "swp2" < "swp10".
+func naturalLess(a, b string) bool {
+	ca, cb := chunks(a), chunks(b)
+	for i := 0; i < len(ca) && i < len(cb); i++ {
+		x, y := ca[i], cb[i]
+		if x == y {
+			continue
+		}
+		nx, ex := strconv.Atoi(x)
+		ny, ey := strconv.Atoi(y)
+		if ex == nil && ey == nil && nx != ny {
+			return nx < ny
+		}
+		return x < y
+	}
+	if len(ca) != len(cb) {
+		return len(ca) < len(cb)
+	}
+	return a < b
+}
+
+// chunks splits s into runs of digits and runs of other characters.
+func chunks(s string) []string {
+	var out []string
+	start := 0
+	for i := 1; i <= len(s); i++ {
+		if i == len(s) || unicode.IsDigit(rune(s[i])) != unicode.IsDigit(rune(s[i-1])) {
+			out = append(out, s[start:i])
+			start = i
+		}
+	}
+	return out
+}
+
+// distance is the Levenshtein edit distance between a and b.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
+// closest returns the candidate nearest to name, or "" when none is close
+// enough to be a likely typo.
+func closest(name string, candidates []string) string {
+	best, bestD := "", -1
+	for _, c := range candidates {
+		d := distance(strings.ToLower(name), strings.ToLower(c))
+		if bestD < 0 || d < bestD || (d == bestD && naturalLess(c, best)) {
+			best, bestD = c, d
+		}
+	}
+	if bestD < 0 || bestD > max(2, len(name)/3) {
+		return ""
+	}
+	return best
+}
+
+// didYouMean returns ` Did you mean "x"?` for the closest candidate, or "".
+func didYouMean(name string, candidates []string) string {
+	if c := closest(name, candidates); c != "" {
+		return fmt.Sprintf(" Did you mean %q?", c)
+	}
+	return ""
+}
+
+// sortedUnique returns the values sorted ascending without repeats.
+func sortedUnique(v []int) []int {
+	out := append([]int(nil), v...)
+	sort.Ints(out)
+	n := 0
+	for i, x := range out {
+		if i == 0 || x != out[n-1] {
+			out[n] = x
+			n++
+		}
+	}
+	return out[:n]
+}
+
+// quoteList renders names as "a", "b" and "c".
+func quoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	return strings.Join(q, ", ")
+}
