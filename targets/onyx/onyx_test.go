@@ -223,9 +223,11 @@ func TestSectionOrder(t *testing.T) {
 }
 
 // TestDemartekSeed checks the advanced output holds the structure of the
-// Demartek deployment guide's SN2410 commands (seeds/001 steps 5-9), in
-// the seed's order: PFC global, PFC priority 3, per-port PFC, VLAN 2 on
-// each port, then the per-port buffer commands.
+// Demartek deployment guide's SN2410 commands (seeds/001 steps 5-9): the
+// per-port buffer commands, VLAN 2 on each port, PFC global, PFC priority
+// 3 and per-port PFC. The seed types them PFC first; the file follows
+// running-config section order instead (buffers, VLANs, PFC), which this
+// test also pins.
 func TestDemartekSeed(t *testing.T) {
 	f := fixture(StyleAdvanced)
 	out := render(t, f)
