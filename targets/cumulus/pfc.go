@@ -1,0 +1,249 @@
+package cumulus
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// pfcProfile is one NVUE PFC profile: the switch priorities it makes
+// lossless and the lossless priority group's buffer in bytes.
+type pfcProfile struct {
+	name  string
+	prios string // "3" or "3,4"
+	cable int    // whole meters; 0 when the model has no cable
+	size  int64  // port-buffer
+	xoff  int64  // xoff-threshold
+	xon   int64  // xon-threshold
+	ports []string
+	// formula names the headroom algorithm the model used.
+	formula string
+}
+
+// sameAs compares the settings, not the name or ports.
+func (a *pfcProfile) sameAs(b *pfcProfile) bool {
+	return a.prios == b.prios && a.cable == b.cable && a.size == b.size && a.xoff == b.xoff && a.xon == b.xon
+}
+
+// ceilMeters rounds a cable length up to NVUE's whole meters (1-100000):
+// rounding up over-reserves headroom instead of under-reserving it.
+func ceilMeters(m float64) int {
+	if m <= 0 {
+		return 0
+	}
+	return int(math.Ceil(m))
+}
+
+// cableOf is the cable the port's headroom was computed for.
+func cableOf(port *model.Port, pg *model.PriorityGroup) float64 {
+	if pg != nil && pg.Headroom != nil {
+		return pg.Headroom.CableMeters
+	}
+	if port.Peer != nil {
+		return port.Peer.CableMeters
+	}
+	return 0
+}
+
+// portPFC builds the profile a PFC port needs, or nil when PFC is off.
+func portPFC(p *plan, port *model.Port) *pfcProfile {
+	if len(port.PFCPriorities) == 0 {
+		return nil
+	}
+	var lossless []*model.PriorityGroup
+	for i := range port.PriorityGroups {
+		if port.PriorityGroups[i].Lossless {
+			lossless = append(lossless, &port.PriorityGroups[i])
+		}
+	}
+	prof := &pfcProfile{prios: joinInts(port.PFCPriorities)}
+	if len(lossless) == 0 {
+		prof.cable = ceilMeters(cableOf(port, nil))
+		p.notef("port %s has PFC on priorities %s but no lossless priority group; NVUE derives port-buffer and thresholds itself", port.Name, prof.prios)
+		return prof
+	}
+	pg := lossless[0]
+	prof.cable = ceilMeters(cableOf(port, pg))
+	prof.size, prof.xoff, prof.xon = pg.SizeBytes, pg.XoffBytes, pg.XonBytes
+	if pg.Headroom != nil {
+		prof.formula = pg.Headroom.Formula
+	}
+	for _, other := range lossless[1:] {
+		if other.SizeBytes != pg.SizeBytes || other.XoffBytes != pg.XoffBytes || other.XonBytes != pg.XonBytes {
+			p.notef("port %s: lossless PG %d (size %d, xoff %d, xon %d B) differs from PG %d; an NVUE PFC profile holds one port-buffer/xoff/xon, PG %d's values are used", port.Name, other.Index, other.SizeBytes, other.XoffBytes, other.XonBytes, pg.Index, pg.Index)
+		}
+	}
+	return prof
+}
+
+// pfcName gives a readable, unique profile name: pfc-sp3-100g-3m.
+func pfcName(prof *pfcProfile, port *model.Port, taken map[string]bool) string {
+	base := "pfc-sp" + strings.ReplaceAll(prof.prios, ",", "_")
+	if port.SpeedMbps > 0 {
+		base += "-" + strings.ToLower(speedName(port.SpeedMbps))
+	}
+	if prof.cable > 0 {
+		base += fmt.Sprintf("-%dm", prof.cable)
+	}
+	name := base
+	for n := 2; taken[name]; n++ {
+		name = fmt.Sprintf("%s-%d", base, n)
+	}
+	taken[name] = true
+	return name
+}
+
+// renderPFC writes the PFC profiles and returns the profile to attach per
+// port ("" for none or default-global). When every port has the same PFC
+// settings, default-global carries them (it applies to all ports);
+// otherwise each distinct setting gets a custom profile attached per port,
+// as NVUE requires (QoS guide, "Port Groups" > "PFC").
+func renderPFC(p *plan, sw *model.Switch, t target) []string {
+	p.sectionf("PFC: lossless switch priorities and the lossless PG buffer per port group")
+	attach := make([]string, len(sw.Ports))
+	per := make([]*pfcProfile, len(sw.Ports))
+	for i := range sw.Ports {
+		per[i] = portPFC(p, &sw.Ports[i])
+	}
+	uniform := len(per) > 0
+	for _, prof := range per {
+		if prof == nil || !prof.sameAs(per[0]) {
+			uniform = false
+		}
+	}
+	var profiles []*pfcProfile
+	taken := map[string]bool{}
+	for i := range sw.Ports {
+		prof := per[i]
+		if prof == nil {
+			continue
+		}
+		var found *pfcProfile
+		for _, q := range profiles {
+			if q.sameAs(prof) {
+				found = q
+			}
+		}
+		if found == nil {
+			found = prof
+			found.name = profileDefault
+			if !uniform {
+				found.name = pfcName(prof, &sw.Ports[i], taken)
+			}
+			profiles = append(profiles, found)
+		}
+		found.ports = append(found.ports, sw.Ports[i].Name)
+		if !uniform {
+			attach[i] = found.name
+		}
+	}
+	if len(profiles) == 0 {
+		p.commentf("PFC is off on every port")
+		return attach
+	}
+	p.commentf("port-buffer = the lossless PG size (xoff + xon), xoff-threshold = the PG's xoff, xon-threshold = the PG's xon, all in bytes as NVUE takes them")
+	p.commentf("(NVUE reference: qos pfc <profile> port-buffer|xoff-threshold|xon-threshold <bytes>); cable-length is rounded up to whole meters")
+	for _, prof := range profiles {
+		writePFC(p, prof, t)
+	}
+	return attach
+}
+
+// writePFC writes one profile.
+func writePFC(p *plan, prof *pfcProfile, t target) {
+	p.commentf("profile %s: ports %s", prof.name, strings.Join(prof.ports, ","))
+	if prof.formula != "" {
+		p.commentf("headroom: %s", prof.formula)
+	}
+	base := "qos pfc " + prof.name
+	p.member(base + " switch-priority " + prof.prios)
+	p.set(base+" tx", t.enable)
+	p.set(base+" rx", t.enable)
+	if prof.cable > 0 {
+		p.set(base+" cable-length", prof.cable)
+	}
+	if prof.size > 0 {
+		p.set(base+" port-buffer", prof.size)
+		p.set(base+" xoff-threshold", prof.xoff)
+		p.set(base+" xon-threshold", prof.xon)
+	}
+}
+
+// pauseProfile is the link-pause profile fabricc creates.
+const pauseProfile = "link-pause"
+
+// renderLinkPause writes 802.3x pause for the ports that want it and
+// returns the profile per port. PFC and link pause exclude each other on a
+// port (QoS guide, "Flow Control").
+func renderLinkPause(p *plan, sw *model.Switch, t target) ([]string, error) {
+	attach := make([]string, len(sw.Ports))
+	var ports []string
+	cable := 0
+	for i := range sw.Ports {
+		port := &sw.Ports[i]
+		if !port.LinkPause {
+			continue
+		}
+		if len(port.PFCPriorities) > 0 {
+			return nil, fmt.Errorf("port %s has both PFC and 802.3x link pause; they are mutually exclusive, turn one off", port.Name)
+		}
+		attach[i] = pauseProfile
+		ports = append(ports, port.Name)
+		if c := ceilMeters(cableOf(port, nil)); c > cable {
+			cable = c
+		}
+	}
+	p.sectionf("802.3x link pause")
+	if len(ports) == 0 {
+		p.commentf("off on every port: no link-pause profile is attached (NVUE default)")
+		return attach, nil
+	}
+	if !t.rel.atLeast(sinceAdvanceBuffer) {
+		p.notef("ports %s want 802.3x link pause; NVUE link-pause profiles need Cumulus Linux %s", strings.Join(ports, ","), sinceAdvanceBuffer)
+		return make([]string, len(sw.Ports)), nil
+	}
+	p.commentf("profile %s: ports %s; cable-length is the longest of their cables", pauseProfile, strings.Join(ports, ","))
+	p.set("qos link-pause "+pauseProfile+" tx", t.enable)
+	p.set("qos link-pause "+pauseProfile+" rx", t.enable)
+	if cable > 0 {
+		p.set("qos link-pause "+pauseProfile+" cable-length", cable)
+	}
+	return attach, nil
+}
+
+// renderWatchdog writes the switch-wide PFC watchdog timers. NVUE has a
+// polling interval (ms) and a robustness (polls before the storm is
+// mitigated); it restores PFC after a polling interval with no pause
+// frames and always discards the stuck queue's packets (QoS guide, "PFC
+// Watchdog", Cumulus 5.6+).
+func renderWatchdog(p *plan, sw *model.Switch, t target) bool {
+	wd := sw.PFCWatchdog
+	p.sectionf("PFC watchdog")
+	if !wd.Enabled {
+		p.commentf("off")
+		return false
+	}
+	if !t.rel.atLeast(sincePFCWatchdog) {
+		p.notef("the PFC watchdog (timeout %d ms, polling %d ms, restore %d ms, action %s) needs Cumulus Linux %s; %s has none", wd.TimeoutMs, wd.PollingIntervalMs, wd.RestoreMs, wd.Action, sincePFCWatchdog, t.rel)
+		return false
+	}
+	if wd.PollingIntervalMs > 0 {
+		p.set("qos pfc-watchdog polling-interval", wd.PollingIntervalMs)
+		if wd.TimeoutMs > 0 {
+			rob := (wd.TimeoutMs + wd.PollingIntervalMs - 1) / wd.PollingIntervalMs
+			p.commentf("robustness = timeout %d ms / polling %d ms, rounded up", wd.TimeoutMs, wd.PollingIntervalMs)
+			p.set("qos pfc-watchdog robustness", rob)
+		}
+	} else if wd.TimeoutMs > 0 {
+		p.notef("PFC watchdog timeout %d ms has no polling interval in the model; NVUE expresses detection as polling-interval x robustness, both left at their defaults", wd.TimeoutMs)
+	}
+	if wd.RestoreMs > 0 {
+		p.notef("PFC watchdog restore %d ms: NVUE has no restore timer; it restores PFC after one polling interval without pause frames", wd.RestoreMs)
+	}
+	if wd.Action != "" && wd.Action != "drop" {
+		p.notef("PFC watchdog action %q: NVUE's watchdog always drops the stuck queue's packets", wd.Action)
+	}
+	return true
+}

@@ -1,0 +1,154 @@
+package cumulus
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// ifName matches interface names NVUE takes as one path token ("swp1",
+// "swp1s0").
+var ifName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_.-]*$`)
+
+// speeds are the `link speed` keywords of NVUE (Switch Port Attributes:
+// auto, 10M .. 800G), keyed by Mb/s.
+var speeds = map[int]string{
+	10: "10M", 100: "100M", 1000: "1G", 10000: "10G", 25000: "25G", 40000: "40G",
+	50000: "50G", 100000: "100G", 200000: "200G", 400000: "400G", 800000: "800G",
+}
+
+// speedName prints a speed the NVUE way, or the Mb/s when it has none.
+func speedName(mbps int) string {
+	if s, ok := speeds[mbps]; ok {
+		return s
+	}
+	return fmt.Sprintf("%dM", mbps)
+}
+
+// attachments are the per-port profile names ("" for none/default-global).
+type attachments struct {
+	mapping, pfc, pause []string
+	watchdog            bool
+}
+
+// peerText describes the far end for the port's heading.
+func peerText(port *model.Port) string {
+	if port.Peer == nil {
+		return "unused"
+	}
+	pe := port.Peer
+	return fmt.Sprintf("to %s %s %s (%s, %g m)", pe.Kind, pe.Device, pe.Port, pe.CableKind, pe.CableMeters)
+}
+
+// renderPorts writes each port: link, bridge membership and QoS profiles.
+func renderPorts(p *plan, sw *model.Switch, a attachments, t target) error {
+	for i := range sw.Ports {
+		if err := renderPort(p, &sw.Ports[i], i, a, t); err != nil {
+			return fmt.Errorf("port %s: %w", sw.Ports[i].Name, err)
+		}
+	}
+	return nil
+}
+
+// renderPort writes one port.
+func renderPort(p *plan, port *model.Port, i int, a attachments, t target) error {
+	if !ifName.MatchString(port.Name) {
+		return fmt.Errorf("%q is not a Cumulus interface name such as swp1", port.Name)
+	}
+	p.sectionf("%s: %s", port.Name, peerText(port))
+	base := "interface " + port.Name
+	p.set(base+" type", "swp")
+	if port.Description != "" {
+		p.set(base+" description", oneLine(port.Description))
+	}
+	if err := renderLink(p, port, base); err != nil {
+		return err
+	}
+	if err := renderBridgePort(p, port, base); err != nil {
+		return err
+	}
+	if a.mapping[i] != "" {
+		p.set(base+" qos mapping profile", a.mapping[i])
+	}
+	if a.pfc[i] != "" {
+		p.set(base+" qos pfc profile", a.pfc[i])
+	}
+	if a.pause[i] != "" {
+		p.set(base+" qos link-pause profile", a.pause[i])
+	}
+	renderPortWatchdog(p, port, a, t)
+	if port.Shutdown {
+		p.member(base + " link state down")
+	}
+	return nil
+}
+
+// renderLink writes speed and MTU (NVUE: mtu 552-9216, speed keywords).
+func renderLink(p *plan, port *model.Port, base string) error {
+	if port.SpeedMbps > 0 {
+		kw, ok := speeds[port.SpeedMbps]
+		if !ok {
+			return fmt.Errorf("speed %d Mb/s has no NVUE link speed keyword (10M, 100M, 1G, 10G, 25G, 40G, 50G, 100G, 200G, 400G, 800G)", port.SpeedMbps)
+		}
+		p.set(base+" link speed", kw)
+	}
+	if port.MTU < 552 || port.MTU > 9216 {
+		return fmt.Errorf("MTU %d is outside NVUE's 552-9216", port.MTU)
+	}
+	p.set(base+" link mtu", port.MTU)
+	return nil
+}
+
+// renderBridgePort writes the port's membership in br_default.
+func renderBridgePort(p *plan, port *model.Port, base string) error {
+	br := base + " bridge domain br_default"
+	switch port.Mode {
+	case model.ModeAccess:
+		if port.AccessVLAN <= 0 {
+			return fmt.Errorf("access port without an access VLAN; give it one or make it a trunk")
+		}
+		p.set(br+" access", port.AccessVLAN)
+	case model.ModeTrunk:
+		vlans := port.TrunkVLANs
+		if len(vlans) == 0 && port.NativeVLAN > 0 {
+			vlans = []int{port.NativeVLAN}
+		}
+		if len(vlans) == 0 {
+			return fmt.Errorf("trunk port with no VLANs; list its VLANs or make it routed")
+		}
+		p.member(br + " vlan " + joinInts(vlans))
+		if port.NativeVLAN > 0 {
+			p.set(br+" untagged", port.NativeVLAN)
+		} else {
+			p.set(br+" untagged", "none")
+		}
+	case model.ModeRouted:
+		p.commentf("routed port: not a bridge member; its addressing is outside the fabric model")
+	default:
+		return fmt.Errorf("mode %q is not access, trunk or routed", port.Mode)
+	}
+	return nil
+}
+
+// renderPortWatchdog enables the watchdog on a PFC or link-pause port.
+func renderPortWatchdog(p *plan, port *model.Port, a attachments, t target) {
+	if !port.PFCWatchdog || !a.watchdog {
+		return
+	}
+	if len(port.PFCPriorities) == 0 && !port.LinkPause {
+		p.notef("port %s is covered by the PFC watchdog but has neither PFC nor link pause; NVUE allows the watchdog only on such ports", port.Name)
+		return
+	}
+	p.set("interface "+port.Name+" qos pfc-watchdog state", t.enable)
+}
+
+// joinNames lists port names for a comment.
+func joinNames(ports []model.Port) string {
+	names := make([]string, len(ports))
+	for i, port := range ports {
+		names[i] = port.Name
+	}
+	return strings.Join(names, ",")
+}

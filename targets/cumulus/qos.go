@@ -1,0 +1,266 @@
+package cumulus
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// profileDefault is NVUE's built-in profile that applies to every port.
+const profileDefault = "default-global"
+
+// joinInts prints numbers as an NVUE list: "0,1,2".
+func joinInts(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, ",")
+}
+
+// trustKeyword maps the model's trust to `qos mapping <p> trust` (l2, l3,
+// both; NVUE reference "nv set qos mapping <profile-id> trust").
+func trustKeyword(t model.Trust) (string, error) {
+	switch t {
+	case model.TrustDSCP:
+		return "l3", nil
+	case model.TrustPCP:
+		return "l2", nil
+	case model.TrustBoth:
+		return "both", nil
+	}
+	return "", fmt.Errorf("trust %q is not dscp, pcp or both", t)
+}
+
+// alphaKeywords maps the model's shared alpha to NVUE's enum (NVUE
+// reference, "advance-buffer-config ... shared-alpha": alpha_0 ..
+// alpha_infinity).
+var alphaKeywords = map[string]string{
+	"0": "alpha_0", "1/128": "alpha_1_128", "1/64": "alpha_1_64", "1/32": "alpha_1_32",
+	"1/16": "alpha_1_16", "1/8": "alpha_1_8", "1/4": "alpha_1_4", "1/2": "alpha_1_2",
+	"1": "alpha_1", "2": "alpha_2", "4": "alpha_4", "8": "alpha_8", "16": "alpha_16",
+	"32": "alpha_32", "64": "alpha_64", "inf": "alpha_infinity",
+}
+
+// alphaKeyword converts "1/8" to "alpha_1_8".
+func alphaKeyword(a string) (string, error) {
+	if kw, ok := alphaKeywords[a]; ok {
+		return kw, nil
+	}
+	return "", fmt.Errorf("shared alpha %q is not one of 0, 1/128 .. 1/2, 1 .. 64, inf", a)
+}
+
+// checkQoS rejects maps that are not complete.
+func checkQoS(q *model.QoS) error {
+	if len(q.DSCPToPriority) != 64 {
+		return fmt.Errorf("qos dscp_to_priority has %d entries, want 64 (one per DSCP value)", len(q.DSCPToPriority))
+	}
+	if len(q.PriorityToTC) != 8 {
+		return fmt.Errorf("qos priority_to_tc has %d entries, want 8 (one per priority)", len(q.PriorityToTC))
+	}
+	for d, sp := range q.DSCPToPriority {
+		if sp < 0 || sp > 7 {
+			return fmt.Errorf("qos dscp_to_priority maps DSCP %d to priority %d, want 0-7", d, sp)
+		}
+	}
+	for sp, tc := range q.PriorityToTC {
+		if tc < 0 || tc > 7 {
+			return fmt.Errorf("qos priority_to_tc maps priority %d to traffic class %d, want 0-7", sp, tc)
+		}
+	}
+	for _, c := range q.Classes {
+		if c.TrafficClass < 0 || c.TrafficClass > 7 {
+			return fmt.Errorf("class %q has traffic class %d, want 0-7", c.Name, c.TrafficClass)
+		}
+	}
+	return nil
+}
+
+// renderBridge declares the fabric VLANs on the VLAN-aware bridge.
+func renderBridge(p *plan, f *model.Fabric) {
+	if len(f.VLANs) == 0 {
+		return
+	}
+	p.sectionf("VLANs on the VLAN-aware bridge br_default")
+	ids := make([]int, len(f.VLANs))
+	var names []string
+	for i, v := range f.VLANs {
+		ids[i] = v.ID
+		if v.Name != "" {
+			names = append(names, fmt.Sprintf("%d %s", v.ID, v.Name))
+		}
+	}
+	p.member("bridge domain br_default vlan " + joinInts(ids))
+	if len(names) > 0 {
+		p.notef("NVUE bridge VLANs carry no name; fabric VLAN names: %s", strings.Join(names, ", "))
+	}
+}
+
+// renderMapping writes trust and the DSCP/PCP -> switch priority maps. The
+// first port's trust goes in default-global (all ports); a port that trusts
+// something else gets a custom profile "trust-<kw>" holding the same maps
+// (QoS guide, "Port Groups": custom mapping profiles per interface). It
+// returns the profile to attach per port ("" for default-global).
+func renderMapping(p *plan, q *model.QoS, ports []model.Port) ([]string, error) {
+	p.sectionf("Trust and DSCP/PCP -> switch priority maps")
+	attach := make([]string, len(ports))
+	var order []string
+	kwOf := map[string]string{}
+	for i, port := range ports {
+		kw, err := trustKeyword(port.Trust)
+		if err != nil {
+			return nil, fmt.Errorf("port %s: %v", port.Name, err)
+		}
+		name := profileDefault
+		if len(order) > 0 && kwOf[profileDefault] != kw {
+			name = "trust-" + kw
+			attach[i] = name
+		}
+		if _, seen := kwOf[name]; !seen {
+			kwOf[name] = kw
+			order = append(order, name)
+		}
+	}
+	for _, name := range order {
+		writeMapping(p, name, kwOf[name], q)
+	}
+	return attach, nil
+}
+
+// writeMapping writes one mapping profile.
+func writeMapping(p *plan, name, kw string, q *model.QoS) {
+	p.set("qos mapping "+name+" trust", kw)
+	if kw == "l3" || kw == "both" {
+		for sp := 0; sp < 8; sp++ {
+			var dscp []int
+			for d, to := range q.DSCPToPriority {
+				if to == sp {
+					dscp = append(dscp, d)
+				}
+			}
+			if len(dscp) > 0 {
+				p.set(fmt.Sprintf("qos mapping %s dscp %s switch-priority", name, joinInts(dscp)), sp)
+			}
+		}
+	}
+	if kw == "l2" || kw == "both" {
+		p.commentf("PCP n -> switch priority n: the model's class priority is both the 802.1p PCP and the switch priority")
+		for pcp := 0; pcp < 8; pcp++ {
+			p.set(fmt.Sprintf("qos mapping %s pcp %d switch-priority", name, pcp), pcp)
+		}
+	}
+}
+
+// renderEgressMapping writes switch priority -> traffic class; NVUE only
+// supports default-global here (QoS guide, "Egress Queues").
+func renderEgressMapping(p *plan, q *model.QoS) {
+	p.sectionf("Switch priority -> traffic class (egress queue)")
+	for sp, tc := range q.PriorityToTC {
+		p.set(fmt.Sprintf("qos egress-queue-mapping %s switch-priority %d traffic-class", profileDefault, sp), tc)
+	}
+}
+
+// renderScheduler writes ETS: DWRR bandwidth percent or strict per class.
+func renderScheduler(p *plan, q *model.QoS) error {
+	p.sectionf("ETS: egress scheduler per traffic class")
+	used := map[int]bool{}
+	for _, c := range q.Classes {
+		used[c.TrafficClass] = true
+		base := fmt.Sprintf("qos egress-scheduler %s traffic-class %d", profileDefault, c.TrafficClass)
+		switch c.ETS.Mode {
+		case model.ETSStrict:
+			p.set(base+" mode", "strict")
+		case model.ETSWRR:
+			if c.ETS.BandwidthPercent < 1 || c.ETS.BandwidthPercent > 100 {
+				return fmt.Errorf("class %q: NVUE dwrr bw-percent must be 1-100, the model gives %d", c.Name, c.ETS.BandwidthPercent)
+			}
+			p.set(base+" mode", "dwrr")
+			p.set(base+" bw-percent", c.ETS.BandwidthPercent)
+		default:
+			return fmt.Errorf("class %q: ETS mode %q is not strict or wrr", c.Name, c.ETS.Mode)
+		}
+	}
+	var idle []int
+	for tc := 0; tc < 8; tc++ {
+		if !used[tc] {
+			idle = append(idle, tc)
+		}
+	}
+	if len(idle) > 0 {
+		p.commentf("traffic classes %s carry no class and are left unset", joinInts(idle))
+	}
+	return nil
+}
+
+// renderECN writes ECN marking per class. NVUE's default-global marks ECN
+// on traffic class 0 out of the box (QoS guide, "Congestion Control"), so a
+// class without ECN in the model is switched off explicitly.
+func renderECN(p *plan, q *model.QoS, t target) error {
+	p.sectionf("ECN (WRED marking) per traffic class; thresholds in bytes, as NVUE takes them")
+	for _, c := range q.Classes {
+		base := fmt.Sprintf("qos congestion-control %s traffic-class %d", profileDefault, c.TrafficClass)
+		if c.ECN == nil {
+			p.set(base+" ecn", t.disable)
+			continue
+		}
+		e := c.ECN
+		if e.MarkProbabilityPercent < 1 || e.MarkProbabilityPercent > 100 {
+			return fmt.Errorf("class %q: NVUE ECN probability must be 1-100, the model gives %d", c.Name, e.MarkProbabilityPercent)
+		}
+		if e.MinBytes <= 0 || e.MaxBytes < e.MinBytes {
+			return fmt.Errorf("class %q: ECN thresholds %d/%d B need 0 < min <= max", c.Name, e.MinBytes, e.MaxBytes)
+		}
+		p.set(base+" min-threshold", e.MinBytes)
+		p.set(base+" max-threshold", e.MaxBytes)
+		p.set(base+" probability", e.MarkProbabilityPercent)
+		p.set(base+" ecn", t.enable)
+		// Marking only: the model has no RED drop, and a lossless class
+		// must not drop.
+		p.set(base+" red", t.disable)
+	}
+	return nil
+}
+
+// nvuePool names the NVUE traffic pool for an ingress pool type (QoS
+// guide, "Flow Control Buffers": default-lossless, default-lossy).
+var nvuePool = map[string]string{"lossless": "default-lossless", "lossy": "default-lossy"}
+
+// renderPools writes traffic-pool memory-percent and switch priorities.
+func renderPools(p *plan, pools []model.BufferPool) {
+	if len(pools) == 0 {
+		return
+	}
+	p.sectionf("Buffer pools (traffic-pool); memory-percent is a whole percent and the pools must sum to 100 or less, so fabricc rounds down")
+	used := map[string]bool{}
+	for _, pool := range pools {
+		name, ok := nvuePool[pool.Type]
+		if pool.Direction != "ingress" || !ok || used[name] {
+			p.notef("pool %s (%s %s, %d B, %.1f%%, %s, priorities %s) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together", pool.Name, pool.Direction, pool.Type, pool.SizeBytes, pool.Percent, pool.Mode, joinInts(pool.Priorities))
+			continue
+		}
+		used[name] = true
+		pct := int(math.Floor(pool.Percent))
+		if float64(pct) != pool.Percent {
+			p.commentf("pool %s: %.1f%% of the buffer rounds down to %d%%", pool.Name, pool.Percent, pct)
+		}
+		p.set("qos traffic-pool "+name+" memory-percent", pct)
+		if len(pool.Priorities) > 0 {
+			if name == "default-lossy" {
+				// The factory default-lossy holds switch priorities 0-7
+				// (`nv config show` of a fresh 5.5 switch); `nv set`
+				// only adds members, so the script clears the list.
+				p.unsetPath("qos traffic-pool " + name + " switch-priority")
+			}
+			p.member("qos traffic-pool " + name + " switch-priority " + joinInts(pool.Priorities))
+		}
+		if pool.Mode != "" && pool.Mode != "dynamic" {
+			p.notef("pool %s is %s; NVUE traffic pools are dynamic (alpha based)", pool.Name, pool.Mode)
+		}
+	}
+	if used["default-lossy"] {
+		p.notef("nv config patch merges: if default-lossy still lists switch priorities outside the model's lossy pool, unset qos traffic-pool default-lossy switch-priority first (the .nvue.sh does)")
+	}
+}

@@ -1,0 +1,95 @@
+package cumulus
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// release is a Cumulus Linux major.minor release.
+type release struct{ major, minor int }
+
+// atLeast reports whether r is the same as or newer than o.
+func (r release) atLeast(o release) bool {
+	if r.major != o.major {
+		return r.major > o.major
+	}
+	return r.minor >= o.minor
+}
+
+// String prints the release as "5.9".
+func (r release) String() string { return fmt.Sprintf("%d.%d", r.major, r.minor) }
+
+// Feature releases, from the "Version History" of each command in NVIDIA's
+// NVUE reference (CumulusNetworks/docs content/nvue-reference/
+// Set-and-Unset-Commands/QoS.md).
+var (
+	// sinceQoSProfiles: qos mapping|pfc|congestion-control|egress-queue-mapping|
+	// egress-scheduler|traffic-pool and `interface <if> qos mapping|pfc profile`.
+	sinceQoSProfiles = release{5, 3}
+	// sinceAdvanceBuffer: qos advance-buffer-config and the per-interface
+	// link-pause profile.
+	sinceAdvanceBuffer = release{5, 4}
+	// sincePFCWatchdog: qos pfc-watchdog and interface <if> qos pfc-watchdog.
+	sincePFCWatchdog = release{5, 6}
+	// sinceAutoSave: `nv config apply` also saves startup.yaml (5.9 and
+	// later); older releases need `nv config save`.
+	sinceAutoSave = release{5, 9}
+)
+
+// dialect holds the keywords that changed between 5.x releases. This table
+// is the only place that knows them.
+type dialect struct {
+	from release
+	// enable/disable are the state enum of PFC tx/rx, ECN/RED and the PFC
+	// watchdog. Releases up to 5.14 document `enable`/`disable` (5.9 QoS
+	// guide: "nv set qos pfc default-global tx enable"); the current NVUE
+	// reference writes `enabled`/`disabled`, and 5.15 renamed
+	// `qos roce enable on` to `qos roce state enabled`. That the 5.15 rename
+	// covers these enums too is not confirmed on hardware.
+	enable, disable string
+}
+
+// dialects is ordered oldest first.
+var dialects = []dialect{
+	{from: release{5, 0}, enable: "enable", disable: "disable"},
+	{from: release{5, 15}, enable: "enabled", disable: "disabled"},
+}
+
+// target is what the renderer knows about the switch's release.
+type target struct {
+	rel release
+	dialect
+}
+
+// parseRelease reads "5.9.1" (or "5.9") from Switch.OSVersion.
+func parseRelease(s string) (release, error) {
+	parts := strings.Split(strings.TrimSpace(s), ".")
+	if len(parts) < 2 {
+		return release{}, fmt.Errorf("os_version %q is not a Cumulus Linux release such as \"5.9.1\"", s)
+	}
+	major, err1 := strconv.Atoi(parts[0])
+	minor, err2 := strconv.Atoi(parts[1])
+	if err1 != nil || err2 != nil || major < 0 || minor < 0 {
+		return release{}, fmt.Errorf("os_version %q is not a Cumulus Linux release such as \"5.9.1\"", s)
+	}
+	return release{major, minor}, nil
+}
+
+// newTarget checks that the release has NVUE QoS and picks its dialect.
+func newTarget(osVersion string) (target, error) {
+	rel, err := parseRelease(osVersion)
+	if err != nil {
+		return target{}, err
+	}
+	if !rel.atLeast(sinceQoSProfiles) {
+		return target{}, fmt.Errorf("Cumulus Linux %s has no NVUE QoS profiles (they arrived in %s); declare os_version 5.3 or later, or configure QoS through the qos_features.conf files by hand", rel, sinceQoSProfiles)
+	}
+	t := target{rel: rel}
+	for _, d := range dialects {
+		if rel.atLeast(d.from) {
+			t.dialect = d
+		}
+	}
+	return t, nil
+}
