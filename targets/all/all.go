@@ -6,14 +6,16 @@ package all
 import (
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets"
+	"github.com/fabricc/fabricc/targets/cumulus"
 	"github.com/fabricc/fabricc/targets/eos"
 	"github.com/fabricc/fabricc/targets/onyx"
 )
 
 // switchTargets lists, per platform, the renderers of its native config.
 var switchTargets = map[model.Platform][]targets.SwitchRenderer{
-	model.PlatformOnyx: {onyx.Render},
-	model.PlatformEOS:  {eos.Render},
+	model.PlatformOnyx:    {onyx.Render},
+	model.PlatformEOS:     {eos.Render},
+	model.PlatformCumulus: {cumulus.Render},
 }
 
 // everySwitch lists renderers that apply to every switch whatever its
