@@ -1,0 +1,147 @@
+package verify
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// Difference is one setting that is not what the model intends.
+type Difference struct {
+	Device   string `json:"device"`
+	Port     string `json:"port,omitempty"`
+	Field    string `json:"field"`
+	Intended string `json:"intended"`
+	Actual   string `json:"actual"`
+}
+
+// String is "leaf1 Ethernet1 MTU: intended 9214, actual 9114".
+func (d Difference) String() string {
+	where := d.Device
+	if d.Port != "" {
+		where += " " + d.Port
+	}
+	return fmt.Sprintf("%s %s: intended %s, actual %s", where, d.Field, d.Intended, d.Actual)
+}
+
+// ECN thresholds are compared with a tolerance: Onyx takes them in KB
+// (vendors.md 1.2, so 150000 B is configured as 146 KB), and Spectrum
+// programs thresholds in buffer cells, rounding up: NVIDIA's Cumulus docs
+// show a configured 150000 B min threshold as HW-programmed 159744 B on
+// Spectrum-4/5 (vendors.md 3.2, "Default RoCE Configuration"), +6.5 %.
+// The tolerance allows one KiB below and 7 % above the intended value.
+const (
+	ecnSlackBelow   = 1024
+	ecnSlackAbovePc = 7
+)
+
+func ecnClose(want, got ECN) bool {
+	ok := func(w, g int64) bool {
+		return g >= w-ecnSlackBelow && g <= w+w*ecnSlackAbovePc/100+ecnSlackBelow
+	}
+	return ok(want.MinBytes, got.MinBytes) && ok(want.MaxBytes, got.MaxBytes)
+}
+
+// Compare lists the differences between the intended and the actual
+// state of device, ports in name order. Only ports the model has are
+// compared: the rest of the switch is not the fabric's business.
+func Compare(device string, want, got *State) []Difference {
+	var out []Difference
+	opts := cmp.Options{cmp.Comparer(ecnClose), cmp.Comparer(sameInts)}
+	for _, id := range sortedInts(want.VLANs) {
+		name, ok := got.VLANs[id]
+		switch {
+		case !ok:
+			out = append(out, Difference{Device: device, Field: fmt.Sprintf("VLAN %d", id), Intended: "present", Actual: "missing"})
+		case want.VLANs[id] != "" && !got.NoVLANNames && name != want.VLANs[id]:
+			out = append(out, Difference{Device: device, Field: fmt.Sprintf("VLAN %d name", id), Intended: want.VLANs[id], Actual: name})
+		}
+	}
+	names := make([]string, 0, len(want.Ports))
+	for n := range want.Ports {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		g := got.Ports[n]
+		if g == nil {
+			g = &Port{}
+		}
+		var r reporter
+		cmp.Equal(*want.Ports[n], *g, opts, cmp.Reporter(&r))
+		for _, d := range r.diffs {
+			d.Device, d.Port = device, n
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// reporter collects go-cmp's differing leaves as Differences.
+type reporter struct {
+	path  cmp.Path
+	diffs []Difference
+}
+
+func (r *reporter) PushStep(ps cmp.PathStep) { r.path = append(r.path, ps) }
+func (r *reporter) PopStep()                 { r.path = r.path[:len(r.path)-1] }
+
+func (r *reporter) Report(rs cmp.Result) {
+	if rs.Equal() {
+		return
+	}
+	want, got := r.path.Last().Values()
+	r.diffs = append(r.diffs, Difference{Field: fieldName(r.path), Intended: show(want), Actual: show(got)})
+}
+
+// fieldName turns a go-cmp path into "ECN[3]" / "MTU" / "ETS[6].Mode".
+func fieldName(p cmp.Path) string {
+	var b strings.Builder
+	for _, s := range p[1:] {
+		switch s := s.(type) {
+		case cmp.StructField:
+			if b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(s.Name())
+		case cmp.MapIndex:
+			fmt.Fprintf(&b, "[%v]", s.Key())
+		}
+	}
+	return b.String()
+}
+
+func show(v interface {
+	IsValid() bool
+	Interface() any
+}) string {
+	if !v.IsValid() {
+		return "(none)"
+	}
+	x := v.Interface()
+	switch x := x.(type) {
+	case ECN:
+		return fmt.Sprintf("min %d B max %d B", x.MinBytes, x.MaxBytes)
+	case string:
+		if x == "" {
+			return `""`
+		}
+	}
+	return fmt.Sprintf("%v", x)
+}
+
+// sameInts compares whole lists so a difference reports the list, not an
+// element; nil and empty are equal.
+func sameInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,172 @@
+package verify
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// obj is a decoded NVUE object.
+type obj = map[string]any
+
+// ParseNVUE reads `nv config show -o json` (the applied configuration in
+// the NVUE object model; the startup.yaml form is a list `[{"header":
+// ...}, {"set": {...}}]`, a bare object is accepted too) into a State.
+// Object paths follow vendors.md 3.3 / the NVUE reference: qos mapping,
+// pfc, egress-scheduler and congestion-control profiles (default-global
+// unless the interface names its own), interface link mtu, bridge domain
+// br_default vlan/access.
+func ParseNVUE(data []byte) (*State, error) {
+	var raw any
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("nv config show -o json: %w", err)
+	}
+	root := setObject(raw)
+	if root == nil {
+		return nil, fmt.Errorf("nv config show -o json: no configuration object in the output")
+	}
+	s := NewState()
+	s.NoVLANNames = true // NVUE VLANs in a bridge domain have no names
+	dom := child(root, "bridge", "domain", "br_default")
+	for _, id := range keysInts(child(dom, "vlan")) {
+		s.VLANs[id] = ""
+	}
+	qos := child(root, "qos")
+	ifaces := child(root, "interface")
+	for _, name := range sortedKeys(ifaces) {
+		i := child(ifaces, name)
+		if i == nil {
+			continue
+		}
+		p := s.Port(name)
+		p.MTU = num(child(i, "link")["mtu"])
+		nvuePortMode(p, i, dom)
+		prof := func(kind string) obj {
+			n, _ := child(i, "qos", kind)["profile"].(string)
+			if n == "" {
+				n = "default-global"
+			}
+			return child(qos, kind, n)
+		}
+		p.Trust = map[string]model.Trust{"l3": model.TrustDSCP, "l2": model.TrustPCP, "both": model.TrustBoth}[str(prof("mapping")["trust"])]
+		p.PFC = keysInts(child(prof("pfc"), "switch-priority"))
+		for tc, v := range perTC(child(prof("egress-scheduler"), "traffic-class")) {
+			e := model.ETS{Mode: model.ETSStrict}
+			if str(v["mode"]) == "dwrr" {
+				e = model.ETS{Mode: model.ETSWRR, BandwidthPercent: num(v["bw-percent"])}
+			}
+			p.ETS[tc] = e
+		}
+		for tc, v := range perTC(child(prof("congestion-control"), "traffic-class")) {
+			if on := str(v["ecn"]); on == "enable" || on == "enabled" {
+				p.ECN[tc] = ECN{MinBytes: int64(num(v["min-threshold"])), MaxBytes: int64(num(v["max-threshold"]))}
+			}
+		}
+	}
+	return s, nil
+}
+
+func nvuePortMode(p *Port, i, dom obj) {
+	b := child(i, "bridge", "domain", "br_default")
+	switch {
+	case b == nil:
+		p.Mode = model.ModeRouted
+	case b["access"] != nil:
+		p.Mode, p.AccessVLAN = model.ModeAccess, num(b["access"])
+	default:
+		p.Mode = model.ModeTrunk
+		if v := child(b, "vlan"); v != nil {
+			p.TrunkVLANs = keysInts(v)
+		} else {
+			p.TrunkVLANs = keysInts(child(dom, "vlan"))
+		}
+	}
+}
+
+// setObject finds the configuration object in the output.
+func setObject(raw any) obj {
+	switch v := raw.(type) {
+	case []any:
+		for _, e := range v {
+			if m, ok := e.(obj); ok && m["set"] != nil {
+				s, _ := m["set"].(obj)
+				return s
+			}
+		}
+	case obj:
+		if s, ok := v["set"].(obj); ok {
+			return s
+		}
+		return v
+	}
+	return nil
+}
+
+// child walks keys; nil when any step is missing.
+func child(o obj, keys ...string) obj {
+	for _, k := range keys {
+		if o == nil {
+			return nil
+		}
+		o, _ = o[k].(obj)
+	}
+	return o
+}
+
+// perTC spreads comma-list keys ("0,3") over their traffic classes.
+func perTC(o obj) map[int]obj {
+	out := map[int]obj{}
+	for k, v := range o {
+		m, _ := v.(obj)
+		for _, tc := range expandList(k) {
+			if out[tc] == nil {
+				out[tc] = obj{}
+			}
+			for kk, vv := range m {
+				out[tc][kk] = vv
+			}
+		}
+	}
+	return out
+}
+
+func keysInts(o obj) []int {
+	var out []int
+	for k := range o {
+		for _, n := range expandList(k) {
+			out = addSorted(out, n)
+		}
+	}
+	return out
+}
+
+func sortedKeys(o obj) []string {
+	out := make([]string, 0, len(o))
+	for k := range o {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func num(v any) int {
+	switch x := v.(type) {
+	case float64:
+		return int(x)
+	case string:
+		n, _ := strconv.Atoi(strings.TrimSpace(x))
+		return n
+	}
+	return 0
+}
+
+func str(v any) string {
+	if s, ok := v.(string); ok {
+		return s
+	}
+	return ""
+}

@@ -1,0 +1,150 @@
+package verify
+
+import (
+	"bufio"
+	"strconv"
+	"strings"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// block is one line of an indented EOS configuration with its children.
+type block struct {
+	text     string
+	children []*block
+}
+
+// parseBlocks turns EOS `show running-config` text (block form, children
+// indented under their parent, "!" separators) into a tree.
+func parseBlocks(text string) []*block {
+	type frame struct {
+		indent int
+		b      *block
+	}
+	root := &block{}
+	stack := []frame{{-1, root}}
+	sc := bufio.NewScanner(strings.NewReader(text))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		raw := strings.TrimRight(sc.Text(), " \r")
+		t := strings.TrimSpace(raw)
+		if t == "" || strings.HasPrefix(t, "!") {
+			continue
+		}
+		ind := len(raw) - len(strings.TrimLeft(raw, " "))
+		for len(stack) > 1 && stack[len(stack)-1].indent >= ind {
+			stack = stack[:len(stack)-1]
+		}
+		b := &block{text: t}
+		parent := stack[len(stack)-1].b
+		parent.children = append(parent.children, b)
+		stack = append(stack, frame{ind, b})
+	}
+	return root.children
+}
+
+// ParseEOS reads EOS `show running-config` into a State.
+func ParseEOS(running string) *State {
+	s := NewState()
+	top := parseBlocks(running)
+	profiles := map[string]*block{}
+	for _, b := range top {
+		if name, ok := strings.CutPrefix(b.text, "qos profile "); ok {
+			profiles[name] = b
+		}
+	}
+	for _, b := range top {
+		f := strings.Fields(b.text)
+		switch {
+		case len(f) == 2 && f[0] == "vlan":
+			eosVLAN(s, f[1], b)
+		case len(f) == 2 && f[0] == "interface":
+			p := s.Port(f[1])
+			p.Mode = model.ModeAccess
+			for _, c := range b.children {
+				if name, ok := strings.CutPrefix(c.text, "service-profile "); ok && profiles[name] != nil {
+					eosQoS(p, profiles[name].children)
+				}
+			}
+			eosQoS(p, b.children)
+		}
+	}
+	return s
+}
+
+func eosVLAN(s *State, ids string, b *block) {
+	name := ""
+	for _, c := range b.children {
+		if n, ok := strings.CutPrefix(c.text, "name "); ok {
+			name = n
+		}
+	}
+	for _, id := range expandList(ids) {
+		s.VLANs[id] = name
+	}
+}
+
+// eosQoS applies interface or qos-profile lines to p.
+func eosQoS(p *Port, lines []*block) {
+	for _, c := range lines {
+		f := strings.Fields(c.text)
+		switch {
+		case len(f) == 2 && f[0] == "mtu":
+			p.MTU = atoi(f[1])
+		case c.text == "no switchport":
+			p.Mode = model.ModeRouted
+		case len(f) == 3 && f[0] == "switchport" && f[1] == "mode":
+			p.Mode = model.PortMode(f[2])
+		case len(f) == 4 && strings.HasPrefix(c.text, "switchport access vlan "):
+			p.AccessVLAN = atoi(f[3])
+		case len(f) == 5 && strings.HasPrefix(c.text, "switchport trunk allowed vlan "):
+			p.TrunkVLANs = expandList(f[4])
+		case len(f) == 3 && f[0] == "qos" && f[1] == "trust":
+			p.Trust = map[string]model.Trust{"dscp": model.TrustDSCP, "cos": model.TrustPCP}[f[2]]
+		case len(f) == 4 && f[0] == "priority-flow-control" && f[1] == "priority" && f[3] == "no-drop":
+			p.PFC = addSorted(p.PFC, atoi(f[2]))
+		case len(f) == 2 && (f[0] == "tx-queue" || f[0] == "uc-tx-queue"):
+			eosTxQueue(p, atoi(f[1]), c.children)
+		}
+	}
+}
+
+func eosTxQueue(p *Port, tc int, lines []*block) {
+	ets := model.ETS{Mode: model.ETSStrict}
+	for _, c := range lines {
+		f := strings.Fields(c.text)
+		switch {
+		case c.text == "no priority":
+			ets.Mode = model.ETSWRR
+		case c.text == "priority strict":
+			ets.Mode = model.ETSStrict
+		case len(f) == 3 && f[0] == "bandwidth" && f[1] == "percent":
+			ets.BandwidthPercent = atoi(f[2])
+		case len(f) >= 8 && f[0] == "random-detect" && f[1] == "ecn" && f[2] == "minimum-threshold":
+			p.ECN[tc] = ECN{MinBytes: eosBytes(f[3], f[4]), MaxBytes: eosBytes(f[6], f[7])}
+		}
+	}
+	p.ETS[tc] = ets
+}
+
+// eosBytes converts an EOS threshold with its unit token (vendors.md 2.1:
+// segments | bytes | kbytes | mbytes) to bytes; the EOS target writes
+// kbytes as bytes/1024.
+func eosBytes(v, unit string) int64 {
+	n, _ := strconv.ParseInt(v, 10, 64)
+	switch unit {
+	case "kbytes":
+		return n * 1024
+	case "mbytes":
+		return n * 1024 * 1024
+	}
+	return n
+}
+
+// eosInterfaces is `show interfaces | json` (vendors.md 2.3: napalm and
+// anta fixtures): interfaces.{name}.mtu.
+type eosInterfaces struct {
+	Interfaces map[string]struct {
+		MTU int `json:"mtu"`
+	} `json:"interfaces"`
+}

@@ -1,0 +1,116 @@
+package verify
+
+import (
+	"bufio"
+	"strings"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// ParseOnyx reads Onyx `show running-config` (flat single-line commands
+// under "##" headers, vendors.md 1.1) into a State. Port names are the
+// model's ("1/1"). Defaults that the running config does not print are
+// filled in: trust L2 (vendors.md 1.2: "default L2"), access mode.
+func ParseOnyx(running string) *State {
+	s := NewState()
+	var globalPFC []int
+	pfcOn := map[string]bool{}
+	mode := map[string]string{}
+	access := map[string]int{}
+	sc := bufio.NewScanner(strings.NewReader(running))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		t := strings.TrimSpace(sc.Text())
+		f := strings.Fields(t)
+		switch {
+		case len(f) == 0 || strings.HasPrefix(t, "#"):
+		case len(f) == 2 && f[0] == "vlan":
+			for _, id := range expandList(f[1]) {
+				if _, ok := s.VLANs[id]; !ok {
+					s.VLANs[id] = ""
+				}
+			}
+		case len(f) >= 4 && f[0] == "vlan" && f[2] == "name":
+			s.VLANs[atoi(f[1])] = strings.Trim(strings.Join(f[3:], " "), `"`)
+		case len(f) == 5 && strings.HasPrefix(t, "dcb priority-flow-control priority ") && f[4] == "enable":
+			globalPFC = addSorted(globalPFC, atoi(f[3]))
+		case len(f) >= 4 && f[0] == "interface" && f[1] == "ethernet":
+			for _, port := range expandOnyxPorts(f[2]) {
+				onyxPort(s.Port(port), f[3:], port, pfcOn, mode, access)
+			}
+		}
+	}
+	for name, p := range s.Ports {
+		if pfcOn[name] {
+			p.PFC = append([]int(nil), globalPFC...)
+		}
+		switch mode[name] {
+		case "", "access":
+			p.Mode = model.ModeAccess
+			p.AccessVLAN = access[name]
+		case "hybrid", "trunk":
+			p.Mode = model.ModeTrunk
+		case "routed":
+			p.Mode = model.ModeRouted
+		}
+		if p.Trust == "" {
+			p.Trust = model.TrustPCP
+		}
+	}
+	return s
+}
+
+// onyxPort applies the words after "interface ethernet <port>".
+func onyxPort(p *Port, f []string, name string, pfcOn map[string]bool, mode map[string]string, access map[string]int) {
+	line := strings.Join(f, " ")
+	switch {
+	case len(f) >= 2 && f[0] == "mtu":
+		p.MTU = atoi(f[1])
+	case line == "no switchport force":
+		mode[name] = "routed"
+	case len(f) == 3 && f[0] == "switchport" && f[1] == "mode":
+		mode[name] = f[2]
+	case len(f) == 4 && strings.HasPrefix(line, "switchport access vlan "):
+		access[name] = atoi(f[3])
+	case strings.HasPrefix(line, "switchport trunk allowed-vlan ") || strings.HasPrefix(line, "switchport hybrid allowed-vlan "):
+		list := f[3:]
+		if len(list) > 0 && list[0] == "add" {
+			list = list[1:]
+		}
+		for _, v := range expandList(strings.Join(list, ",")) {
+			p.TrunkVLANs = addSorted(p.TrunkVLANs, v)
+		}
+	case len(f) == 3 && f[0] == "qos" && f[1] == "trust":
+		p.Trust = map[string]model.Trust{"L3": model.TrustDSCP, "L2": model.TrustPCP, "both": model.TrustBoth}[f[2]]
+	case line == "dcb priority-flow-control mode on force":
+		pfcOn[name] = true
+	case len(f) >= 4 && f[0] == "traffic-class" && f[2] == "dcb" && f[3] == "ets":
+		tc := atoi(f[1])
+		if len(f) == 5 && f[4] == "strict" {
+			p.ETS[tc] = model.ETS{Mode: model.ETSStrict}
+		} else if len(f) == 6 && f[4] == "wrr" {
+			p.ETS[tc] = model.ETS{Mode: model.ETSWRR, BandwidthPercent: atoi(f[5])}
+		}
+	case len(f) == 8 && f[0] == "traffic-class" && f[2] == "congestion-control" && f[4] == "minimum-absolute":
+		// Onyx thresholds are KB (vendors.md 1.2: ansible "value (in KBs)").
+		p.ECN[atoi(f[1])] = ECN{MinBytes: int64(atoi(f[5])) * 1024, MaxBytes: int64(atoi(f[7])) * 1024}
+	}
+}
+
+// expandOnyxPorts expands "1/1" or a range "1/1-1/4" into port names.
+func expandOnyxPorts(s string) []string {
+	lo, hi, ok := strings.Cut(s, "-")
+	if !ok {
+		return []string{s}
+	}
+	i := strings.LastIndex(lo, "/")
+	j := strings.LastIndex(hi, "/")
+	if i < 0 || j < 0 || lo[:i] != hi[:j] {
+		return []string{s}
+	}
+	var out []string
+	for n := atoi(lo[i+1:]); n <= atoi(hi[j+1:]); n++ {
+		out = append(out, lo[:i+1]+itoa(n))
+	}
+	return out
+}

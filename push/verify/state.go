@@ -1,0 +1,98 @@
+// Package verify reads a switch's configuration back in model terms and
+// compares it with what the fabric model intends. Each platform has a
+// parser from the OS's own output (EOS `show running-config` block form
+// and `show interfaces | json`, Onyx `show running-config` flat lines,
+// NVUE `nv config show -o json`) into a State; Expect builds the State the
+// model asks for; Compare lists every difference as device, port, field,
+// intended and actual.
+package verify
+
+import (
+	"sort"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// State is what verification compares: the fabric-owned settings of one
+// switch, in model units (bytes, priorities, traffic classes).
+type State struct {
+	// VLANs present, by id, with their names.
+	VLANs map[int]string
+	// Ports by name (the model's port names).
+	Ports map[string]*Port
+	// NoVLANNames is set when the platform keeps no VLAN names (NVUE), so
+	// names are not compared.
+	NoVLANNames bool
+}
+
+// Port is the per-port part of State.
+type Port struct {
+	MTU        int
+	Mode       model.PortMode
+	AccessVLAN int
+	TrunkVLANs []int
+	Trust      model.Trust
+	// PFC priorities with PFC on, ascending.
+	PFC []int
+	// ETS by traffic class.
+	ETS map[int]model.ETS
+	// ECN thresholds by traffic class (bytes).
+	ECN map[int]ECN
+}
+
+// ECN is one queue's marking thresholds in bytes.
+type ECN struct {
+	MinBytes int64
+	MaxBytes int64
+}
+
+// NewState returns an empty State.
+func NewState() *State {
+	return &State{VLANs: map[int]string{}, Ports: map[string]*Port{}}
+}
+
+// Port returns the port called name, creating it.
+func (s *State) Port(name string) *Port {
+	p := s.Ports[name]
+	if p == nil {
+		p = &Port{ETS: map[int]model.ETS{}, ECN: map[int]ECN{}}
+		s.Ports[name] = p
+	}
+	return p
+}
+
+// Expect is the State the model intends for sw: the fabric's VLANs and,
+// for every port, the settings the targets render.
+func Expect(f *model.Fabric, sw *model.Switch) *State {
+	s := NewState()
+	for _, v := range f.VLANs {
+		s.VLANs[v.ID] = v.Name
+	}
+	for i := range sw.Ports {
+		mp := &sw.Ports[i]
+		p := s.Port(mp.Name)
+		p.MTU = mp.MTU
+		p.Mode = mp.Mode
+		p.AccessVLAN = mp.AccessVLAN
+		p.TrunkVLANs = append([]int(nil), mp.TrunkVLANs...)
+		p.Trust = mp.Trust
+		p.PFC = append([]int(nil), mp.PFCPriorities...)
+		for _, c := range f.QoS.Classes {
+			p.ETS[c.TrafficClass] = c.ETS
+			if c.ECN != nil && len(mp.PFCPriorities) > 0 {
+				p.ECN[c.TrafficClass] = ECN{MinBytes: c.ECN.MinBytes, MaxBytes: c.ECN.MaxBytes}
+			}
+		}
+	}
+	return s
+}
+
+// sortedInts returns the keys of m ascending.
+func sortedInts[V any](m map[int]V) []int {
+	out := make([]int, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Ints(out)
+	return out
+}

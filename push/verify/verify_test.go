@@ -1,0 +1,153 @@
+package verify
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// fabric is a small RoCE fabric: roce TC3 lossless WRR 50 ECN 150/1500 KiB,
+// cnp TC6 strict, default TC0 WRR 50, VLAN 100 "rdma".
+func fabric(port string) (*model.Fabric, *model.Switch) {
+	f := &model.Fabric{
+		VLANs: []model.VLAN{{ID: 100, Name: "rdma"}},
+		QoS: model.QoS{Classes: []model.Class{
+			{Name: "default", TrafficClass: 0, ETS: model.ETS{Mode: model.ETSWRR, BandwidthPercent: 50}},
+			{Name: "roce", TrafficClass: 3, Lossless: true, ETS: model.ETS{Mode: model.ETSWRR, BandwidthPercent: 50},
+				ECN: &model.ECN{MinBytes: 153600, MaxBytes: 1536000, MarkProbabilityPercent: 100}},
+			{Name: "cnp", TrafficClass: 6, ETS: model.ETS{Mode: model.ETSStrict}},
+		}},
+	}
+	sw := &model.Switch{Name: "sw1", Ports: []model.Port{{
+		Name: port, MTU: 9216, Mode: model.ModeTrunk, TrunkVLANs: []int{100},
+		Trust: model.TrustDSCP, PFCPriorities: []int{3},
+	}}}
+	f.Switches = []model.Switch{*sw}
+	return f, sw
+}
+
+// onyxRunning is the realistic Onyx block of vendors.md 1.2 as `show
+// running-config` prints it.
+const onyxRunning = `##
+## Running database "initial"
+##
+no cli default prefix-modes enable
+dcb priority-flow-control enable force
+dcb priority-flow-control priority 3 enable
+vlan 100
+vlan 100 name "rdma"
+interface ethernet 1/1 mtu 9216 force
+interface ethernet 1/1 switchport mode trunk
+interface ethernet 1/1 switchport trunk allowed-vlan add 100
+interface ethernet 1/1 qos trust L3
+interface ethernet 1/1 traffic-class 3 dcb ets wrr 50
+interface ethernet 1/1 traffic-class 0 dcb ets wrr 50
+interface ethernet 1/1 traffic-class 6 dcb ets strict
+interface ethernet 1/1 traffic-class 3 congestion-control ecn minimum-absolute 150 maximum-absolute 1500
+interface ethernet 1/1 dcb priority-flow-control mode on force
+`
+
+// eosRunning is the realistic EOS block of vendors.md 2.1.
+const eosRunning = `vlan 100
+   name rdma
+!
+qos profile ROCE
+   qos trust dscp
+   !
+   uc-tx-queue 3
+      no priority
+      bandwidth percent 50
+      random-detect ecn minimum-threshold 150 kbytes maximum-threshold 1500 kbytes max-mark-probability 100
+   uc-tx-queue 0
+      no priority
+      bandwidth percent 50
+   uc-tx-queue 6
+      priority strict
+   !
+   priority-flow-control on
+   priority-flow-control priority 3 no-drop
+!
+interface Ethernet1/1
+   mtu 9216
+   switchport mode trunk
+   switchport trunk allowed vlan 100
+   service-profile ROCE
+`
+
+const nvueJSON = `[{"header": {"model": "vx", "version": "cumulus-linux 5.9.1"}},
+ {"set": {
+  "bridge": {"domain": {"br_default": {"vlan": {"100": {}}}}},
+  "interface": {"swp1": {"type": "swp", "link": {"mtu": 9216},
+     "bridge": {"domain": {"br_default": {}}}}},
+  "qos": {
+   "mapping": {"default-global": {"trust": "l3"}},
+   "pfc": {"default-global": {"switch-priority": {"3": {}}, "tx": "enable", "rx": "enable"}},
+   "egress-scheduler": {"default-global": {"traffic-class": {"0,3": {"mode": "dwrr", "bw-percent": 50}, "6": {"mode": "strict"}}}},
+   "congestion-control": {"default-global": {"traffic-class": {"3": {"min-threshold": 153600, "max-threshold": 1536000, "probability": 100, "ecn": "enable"}}}}
+  }}}]`
+
+func TestParsersMatchModel(t *testing.T) {
+	nv, err := ParseNVUE([]byte(nvueJSON))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, port string
+		got        *State
+	}{
+		{"onyx", "1/1", ParseOnyx(onyxRunning)},
+		{"eos", "Ethernet1/1", ParseEOS(eosRunning)},
+		{"nvue", "swp1", nv},
+	} {
+		f, sw := fabric(tc.port)
+		if d := Compare("sw1", Expect(f, sw), tc.got); len(d) != 0 {
+			t.Errorf("%s: unexpected differences %v", tc.name, d)
+		}
+	}
+}
+
+func TestCompareNamesEachDifference(t *testing.T) {
+	drifted := strings.NewReplacer(
+		"mtu 9216 force", "mtu 9116 force",
+		"minimum-absolute 150 maximum-absolute 1500", "minimum-absolute 50 maximum-absolute 1500",
+		"traffic-class 6 dcb ets strict", "traffic-class 6 dcb ets wrr 10",
+		"dcb priority-flow-control priority 3 enable", "dcb priority-flow-control priority 4 enable",
+		"qos trust L3", "qos trust L2",
+		`vlan 100 name "rdma"`, `vlan 100 name "x"`,
+	).Replace(onyxRunning)
+	f, sw := fabric("1/1")
+	var got []string
+	for _, d := range Compare("sw1", Expect(f, sw), ParseOnyx(drifted)) {
+		got = append(got, d.String())
+	}
+	want := []string{
+		"sw1 VLAN 100 name: intended rdma, actual x",
+		"sw1 1/1 MTU: intended 9216, actual 9116",
+		"sw1 1/1 Trust: intended dscp, actual pcp",
+		"sw1 1/1 PFC: intended [3], actual [4]",
+		"sw1 1/1 ETS[6].Mode: intended strict, actual wrr",
+		"sw1 1/1 ETS[6].BandwidthPercent: intended 0, actual 10",
+		"sw1 1/1 ECN[3]: intended min 153600 B max 1536000 B, actual min 51200 B max 1536000 B",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("differences:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestECNTolerance(t *testing.T) {
+	want := ECN{MinBytes: 150000, MaxBytes: 1500000}
+	for _, tc := range []struct {
+		got ECN
+		ok  bool
+	}{
+		{ECN{149504, 1499136}, true},  // 146 KB / 1464 KB as Onyx takes it
+		{ECN{159744, 1500160}, true},  // Spectrum-4 HW rounding (vendors.md 3.2)
+		{ECN{100000, 1500000}, false}, // a real change
+		{ECN{150000, 1700000}, false},
+	} {
+		if ecnClose(want, tc.got) != tc.ok {
+			t.Errorf("ecnClose(%v, %v) = %v", want, tc.got, !tc.ok)
+		}
+	}
+}
