@@ -152,6 +152,7 @@ func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Option
 		cfg.Links = append(cfg.Links, fb.Links...)
 	}
 	diags = append(diags, checkSingletons(names, fabricBlocks, qosBlocks)...)
+	suggestNames(diags, p.Files(), ctx)
 	return &cfg, diags
 }
 
@@ -188,14 +189,15 @@ func duplicates(kind string, blocks []hcl.Range) hcl.Diagnostics {
 	return diags
 }
 
-// dropConsequential removes "value must be known" diagnostics when other
-// errors exist: unknown values only arise from an expression that already
-// failed (an undefined variable, a failed local), so they would repeat
-// that error in a confusing form.
+// dropConsequential removes the diagnostics about unknown values ("value
+// must be known", "not yet known") when other errors exist: unknown values
+// only arise from an expression that already failed (an undefined
+// variable, a failed local, a variable without a value), so they would
+// repeat that error in a confusing form at a different place.
 func dropConsequential(diags hcl.Diagnostics) hcl.Diagnostics {
 	var other bool
 	for _, d := range diags {
-		if d.Severity == hcl.DiagError && !isMustBeKnown(d) {
+		if d.Severity == hcl.DiagError && !isUnknownValue(d) {
 			other = true
 		}
 	}
@@ -204,13 +206,13 @@ func dropConsequential(diags hcl.Diagnostics) hcl.Diagnostics {
 	}
 	out := diags[:0:0]
 	for _, d := range diags {
-		if !isMustBeKnown(d) {
+		if !isUnknownValue(d) {
 			out = append(out, d)
 		}
 	}
 	return out
 }
 
-func isMustBeKnown(d *hcl.Diagnostic) bool {
-	return strings.Contains(d.Detail, "value must be known")
+func isUnknownValue(d *hcl.Diagnostic) bool {
+	return strings.Contains(d.Detail, "value must be known") || strings.Contains(d.Detail, "not yet known")
 }

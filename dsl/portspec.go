@@ -26,8 +26,11 @@ func ExpandPorts(spec string) ([]string, error) {
 	for _, item := range strings.Split(spec, ",") {
 		item = strings.TrimSpace(item)
 		names, err := expandItem(item)
+		if err != nil && item != strings.TrimSpace(spec) {
+			return nil, fmt.Errorf("in port spec %q: %w", spec, err)
+		}
 		if err != nil {
-			return nil, fmt.Errorf("port spec %q: %w", spec, err)
+			return nil, err
 		}
 		out = append(out, names...)
 		if len(out) > MaxPortsPerSpec {

@@ -218,14 +218,21 @@ func flagValue(name, text string) cty.Value {
 	return val
 }
 
-// suggest returns ` Did you mean "x"?` for the closest declared name, or "".
+// suggest returns ` Did you mean "x"?` for the declared name closest to
+// name, or "" when none is close.
 func suggest(name string, decl map[string]*variable) string {
-	best, bestDist := "", 3
 	names := make([]string, 0, len(decl))
 	for n := range decl {
 		names = append(names, n)
 	}
+	return suggestFrom(name, names)
+}
+
+// suggestFrom returns ` Did you mean "x"?` for the entry of names closest
+// to name (edit distance below 3, first in name order on ties), or "".
+func suggestFrom(name string, names []string) string {
 	sort.Strings(names)
+	best, bestDist := "", 3
 	for _, n := range names {
 		if d := levenshtein.Distance(name, n, nil); d < bestDist {
 			best, bestDist = n, d

@@ -76,7 +76,7 @@ func runFmt(cmd *cobra.Command, paths []string, ff fmtFlags) error {
 		if err := printDiagnostics(cmd, formatText, sources, diags); err != nil {
 			return err
 		}
-		return exitCode(1, fmt.Errorf("%s could not be parsed and were left alone", plural(countFiles(diags), "file")))
+		return exitCode(1, fmt.Errorf("left %s unchanged because of the parse errors above", plural(countFiles(diags), "file")))
 	}
 	if ff.check && unformatted > 0 {
 		return exitCode(1, fmt.Errorf("%s not formatted; run fabricc fmt", plural(unformatted, "file")))

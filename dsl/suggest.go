@@ -1,0 +1,57 @@
+package dsl
+
+import (
+	"regexp"
+
+	"github.com/hashicorp/hcl/v2"
+)
+
+// unsupportedAttr matches HCL's detail for a missing object attribute.
+var unsupportedAttr = regexp.MustCompile(`^This object does not have an attribute named "([^"]+)"\.$`)
+
+// suggestNames adds ` Did you mean "x"?` to "Unsupported attribute" errors
+// on var.NAME and local.NAME references when a declared name is close
+// (HCL suggests names for arguments and blocks, not for object
+// attributes).
+func suggestNames(diags hcl.Diagnostics, files map[string]*hcl.File, ctx *hcl.EvalContext) {
+	for _, d := range diags {
+		if d.Summary != "Unsupported attribute" || d.Subject == nil {
+			continue
+		}
+		m := unsupportedAttr.FindStringSubmatch(d.Detail)
+		f := files[d.Subject.Filename]
+		if m == nil || f == nil {
+			continue
+		}
+		root := rootBefore(f.Bytes, d.Subject.Start.Byte)
+		val, ok := ctx.Variables[root]
+		if !ok || !val.Type().IsObjectType() {
+			continue
+		}
+		var names []string
+		for n := range val.Type().AttributeTypes() {
+			names = append(names, n)
+		}
+		d.Detail += suggestFrom(m[1], names)
+	}
+}
+
+// rootBefore returns "var" or "local" when src holds that name right
+// before the byte offset at (where a ".name" traversal starts), else "".
+func rootBefore(src []byte, at int) string {
+	for _, root := range []string{"var", "local"} {
+		start := at - len(root)
+		if start < 0 || at > len(src) || string(src[start:at]) != root {
+			continue
+		}
+		if start > 0 && isIdentByte(src[start-1]) {
+			continue
+		}
+		return root
+	}
+	return ""
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c == '-' || isDigit(c) || (c|0x20 >= 'a' && c|0x20 <= 'z')
+}

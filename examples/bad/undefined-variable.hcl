@@ -1,0 +1,39 @@
+# Mistake: var.mut refers to a variable that is not declared (mtu is).
+fabric "bad" {}
+
+qos {
+  profile = "nvidia-roce"
+}
+
+variable "mtu" {
+  type    = number
+  default = 9216
+}
+
+switch "leaf1" {
+  platform = "cumulus"
+  model    = "SN2410"
+
+  port "swp1-2" {
+    speed = "25G"
+    mtu   = var.mut
+  }
+}
+
+host "gpu1" {
+  os = "linux"
+
+  nic "roce0" {
+    model     = "ConnectX-5"
+    interface = "ens1f0"
+    speed     = "25G"
+    mtu       = 9000
+    addresses = ["10.0.0.1/24"]
+  }
+}
+
+link {
+  a      = "leaf1:swp1"
+  b      = "gpu1:roce0"
+  length = 3
+}
