@@ -1,0 +1,200 @@
+package compiler
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// otherDSCP returns 0..63 without the given values.
+func otherDSCP(except ...int) []int {
+	var out []int
+	for d := 0; d < 64; d++ {
+		skip := false
+		for _, e := range except {
+			skip = skip || d == e
+		}
+		if !skip {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func TestProfileDefault(t *testing.T) {
+	dscp := make([]int, 64)
+	dscp[26], dscp[48] = 3, 6
+	want := model.QoS{
+		Profile: "nvidia-roce",
+		Classes: []model.Class{
+			{Name: "default", Priority: 0, Priorities: []int{0, 1, 2, 4, 5, 7}, TrafficClass: 0,
+				DSCP: otherDSCP(26, 48), MarkDSCP: 0, ETS: model.ETS{Mode: model.ETSWRR, BandwidthPercent: 50}},
+			{Name: "roce", Priority: 3, Priorities: []int{3}, TrafficClass: 3, DSCP: []int{26}, MarkDSCP: 26,
+				Lossless: true, ETS: model.ETS{Mode: model.ETSWRR, BandwidthPercent: 50},
+				ECN: &model.ECN{MinBytes: 153600, MaxBytes: 1536000, MarkProbabilityPercent: 100}},
+			{Name: "cnp", Priority: 6, Priorities: []int{6}, TrafficClass: 6, DSCP: []int{48}, MarkDSCP: 48,
+				CNP: true, ETS: model.ETS{Mode: model.ETSStrict}},
+		},
+		DSCPToPriority: dscp,
+		PriorityToTC:   []int{0, 0, 0, 3, 0, 0, 6, 0},
+		PFCPriorities:  []int{3},
+		RoCEClass:      "roce",
+		CNPClass:       "cnp",
+		Headroom:       model.HeadroomPolicy{LosslessMTUBytes: 1024, SmallPacketPercent: 50},
+	}
+	for _, tc := range []struct{ name, qos string }{
+		{"no qos block", ""},
+		{"empty qos block", "qos {}\n"},
+		{"named profile", "qos {\n  profile = \"nvidia-roce\"\n}\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, _ := mustLower(t, minimalFabric+tc.qos)
+			if !reflect.DeepEqual(f.QoS, want) {
+				t.Errorf("QoS =\n%+v\nwant\n%+v", f.QoS, want)
+			}
+			if len(f.QoS.DSCPToPriority) != 64 || f.QoS.DSCPToPriority[26] != 3 || f.QoS.DSCPToPriority[48] != 6 || f.QoS.DSCPToPriority[46] != 0 {
+				t.Errorf("DSCPToPriority = %v", f.QoS.DSCPToPriority)
+			}
+		})
+	}
+}
+
+func TestClassOverride(t *testing.T) {
+	f, src := mustLower(t, minimalFabric+`
+qos {
+  profile = "nvidia-roce"
+  class "roce" {
+    priority = 4
+    dscp     = [24, 26]
+    ecn {
+      min = "200KB"
+    }
+  }
+  class "default" {
+    bandwidth = 30
+  }
+  class "storage" {
+    priority  = 2
+    dscp      = [18]
+    bandwidth = 20
+  }
+}
+`)
+	q := f.QoS
+	names := []string{}
+	for _, c := range q.Classes {
+		names = append(names, c.Name)
+	}
+	if want := []string{"default", "storage", "roce", "cnp"}; !reflect.DeepEqual(names, want) {
+		t.Errorf("class order = %v, want %v (by traffic class)", names, want)
+	}
+	roce := q.Classes[2]
+	wantRoCE := model.Class{Name: "roce", Priority: 4, Priorities: []int{4}, TrafficClass: 3, DSCP: []int{24, 26}, MarkDSCP: 24,
+		Lossless: true, ETS: model.ETS{Mode: model.ETSWRR, BandwidthPercent: 50},
+		ECN: &model.ECN{MinBytes: 204800, MaxBytes: 1536000, MarkProbabilityPercent: 100}}
+	if !reflect.DeepEqual(roce, wantRoCE) {
+		t.Errorf("roce = %+v\nwant %+v", roce, wantRoCE)
+	}
+	if got := q.Classes[0].Priorities; !reflect.DeepEqual(got, []int{0, 1, 3, 5, 7}) {
+		t.Errorf("default priorities = %v", got)
+	}
+	if got := q.Classes[0].ETS.BandwidthPercent; got != 30 {
+		t.Errorf("default bandwidth = %d", got)
+	}
+	if !reflect.DeepEqual(q.PFCPriorities, []int{4}) || !reflect.DeepEqual(q.PriorityToTC, []int{0, 0, 2, 0, 3, 0, 6, 0}) {
+		t.Errorf("PFC = %v, PriorityToTC = %v", q.PFCPriorities, q.PriorityToTC)
+	}
+	if q.DSCPToPriority[24] != 4 || q.DSCPToPriority[18] != 2 || q.DSCPToPriority[48] != 6 || q.DSCPToPriority[27] != 0 {
+		t.Errorf("DSCPToPriority = %v", q.DSCPToPriority)
+	}
+	if r := src.At("qos", "class", "roce", "ecn", "min"); r == nil || r.Start.Line != 39 {
+		t.Errorf("source of roce ecn min = %v, want line 39", r)
+	}
+	if r := src.At("qos", "class", "roce", "ecn", "max"); r == nil || r.Start.Line != 38 {
+		t.Errorf("source of roce ecn max (from the profile) = %v, want the override's ecn block, line 38", r)
+	}
+}
+
+func TestCompleteClassesWithoutProfile(t *testing.T) {
+	f, _ := mustLower(t, minimalFabric+`
+qos {
+  profile    = "none"
+  roce_class = "rdma"
+  class "rdma" {
+    priority      = 5
+    traffic_class = 1
+    dscp          = [34]
+    lossless      = true
+    bandwidth     = 70
+    ecn {
+      min         = 102400
+      max         = "1MB"
+      probability = 20
+    }
+  }
+  class "rest" {
+    priority  = 0
+    default   = true
+    bandwidth = 30
+  }
+}
+`)
+	q := f.QoS
+	if q.Profile != "" || q.RoCEClass != "rdma" || q.CNPClass != "" || !reflect.DeepEqual(q.PFCPriorities, []int{5}) {
+		t.Errorf("profile %q roce %q cnp %q pfc %v", q.Profile, q.RoCEClass, q.CNPClass, q.PFCPriorities)
+	}
+	if e := q.Classes[1].ECN; e == nil || *e != (model.ECN{MinBytes: 102400, MaxBytes: 1048576, MarkProbabilityPercent: 20}) {
+		t.Errorf("ecn = %+v", e)
+	}
+	nic := f.Hosts[0].NICs[0].RoCE
+	if nic.Priority != 5 || nic.DSCP != 34 || nic.TOS != 136 || nic.CNPPriority != 5 || nic.CNPDSCP != 34 {
+		t.Errorf("nic roce = %+v (without a CNP class, CNP marks like RoCE)", nic)
+	}
+	if nic.ETS[1] != (model.ETS{Mode: model.ETSWRR, BandwidthPercent: 70}) || nic.ETS[0].BandwidthPercent != 30 || nic.ETS[6] != (model.ETS{Mode: model.ETSWRR}) {
+		t.Errorf("nic ets = %v", nic.ETS)
+	}
+}
+
+func TestParseSize(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int64
+		err  string
+	}{
+		{in: "150KB", want: 153600},
+		{in: "1500KB", want: 1536000},
+		{in: "1.5MB", want: 1572864},
+		{in: "153600", want: 153600},
+		{in: "512B", want: 512},
+		{in: "150kb", want: 153600},
+		{in: "150 KB", want: 153600},
+		{in: "150KiB", err: `"150KiB" is not a size; write a number of bytes (153600) or a string with a unit B, KB or MB ("150KB", "1.5MB"; KB = 1024 bytes)`},
+		{in: "-5KB", err: `"-5KB" is not a size; write a number of bytes (153600) or a string with a unit B, KB or MB ("150KB", "1.5MB"; KB = 1024 bytes)`},
+	} {
+		got, err := parseSize(tc.in)
+		if tc.err != "" {
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("parseSize(%q) error = %v, want %s", tc.in, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || got != tc.want {
+			t.Errorf("parseSize(%q) = %d, %v; want %d", tc.in, got, err, tc.want)
+		}
+	}
+}
+
+func TestParseSpeed(t *testing.T) {
+	for in, want := range map[string]int{"100M": 100, "1G": 1000, "10G": 10000, "25G": 25000, "40G": 40000,
+		"50G": 50000, "100G": 100000, "200G": 200000, "400G": 400000, "800G": 800000, "25g": 25000} {
+		if got, err := parseSpeed(in); err != nil || got != want {
+			t.Errorf("parseSpeed(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	_, err := parseSpeed("25Gb")
+	want := `"25Gb" is not a port speed; write one of 100M, 1G, 10G, 25G, 40G, 50G, 100G, 200G, 400G, 800G`
+	if err == nil || err.Error() != want {
+		t.Errorf("parseSpeed(25Gb) error = %v, want %s", err, want)
+	}
+}
