@@ -1,0 +1,44 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestBadExamples runs `fabricc validate --compact` on every
+// examples/bad/*.hcl from the repository root and requires exit status 1
+// and exactly the diagnostics in the matching .want file.
+func TestBadExamples(t *testing.T) {
+	t.Chdir(filepath.Join("..", ".."))
+	hcls, err := filepath.Glob(filepath.Join("examples", "bad", "*.hcl"))
+	if err != nil || len(hcls) == 0 {
+		t.Fatalf("no examples/bad/*.hcl found (err %v)", err)
+	}
+	for _, src := range hcls {
+		name := strings.TrimSuffix(filepath.Base(src), ".hcl")
+		t.Run(name, func(t *testing.T) {
+			code, got, stderr := fabricc(t, "validate", "--compact", filepath.ToSlash(src))
+			if code != 1 {
+				t.Errorf("exit status %d, want 1 (a bad example must fail); stderr:\n%s", code, stderr)
+			}
+			want := strings.TrimSuffix(src, ".hcl") + ".want"
+			if *update {
+				if err := os.WriteFile(want, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			wb, err := os.ReadFile(want)
+			if err != nil {
+				t.Fatalf("%v: run `go test ./cmd/fabricc -run TestBadExamples -update` and review the new .want", err)
+			}
+			if d := cmp.Diff(strings.Split(string(wb), "\n"), strings.Split(got, "\n")); d != "" {
+				t.Errorf("%s mismatch (-want +got):\n%s", want, d)
+			}
+		})
+	}
+}

@@ -1,0 +1,19 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"testing"
+)
+
+// update rewrites golden/ and examples/bad/*.want instead of comparing.
+var update = flag.Bool("update", false, "rewrite golden/ and examples/bad/*.want from the current output")
+
+// fabricc runs the command line args in-process and returns the exit
+// status and both outputs.
+func fabricc(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
