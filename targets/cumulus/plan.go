@@ -105,11 +105,15 @@ func (p *plan) script(header, footer []string) []byte {
 		case it.unset:
 			fmt.Fprintf(&b, "nv unset %s\n", strings.Join(it.path, " "))
 		default:
-			b.WriteString("nv set " + strings.Join(it.path, " "))
+			line := "nv set " + strings.Join(it.path, " ")
 			if it.value != nil {
-				b.WriteString(" " + shellQuote(fmt.Sprint(it.value)))
+				line += " " + shellQuote(fmt.Sprint(it.value))
 			}
-			b.WriteByte('\n')
+			if strings.ContainsAny(line, "$`") {
+				// A literal $ or backtick inside single quotes is meant.
+				b.WriteString("# shellcheck disable=SC2016\n")
+			}
+			b.WriteString(line + "\n")
 		}
 	}
 	b.WriteByte('\n')

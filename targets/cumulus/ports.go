@@ -3,7 +3,6 @@ package cumulus
 import (
 	"fmt"
 	"regexp"
-	"strings"
 
 	"github.com/fabricc/fabricc/model"
 )
@@ -142,13 +141,4 @@ func renderPortWatchdog(p *plan, port *model.Port, a attachments, t target) {
 		return
 	}
 	p.set("interface "+port.Name+" qos pfc-watchdog state", t.enable)
-}
-
-// joinNames lists port names for a comment.
-func joinNames(ports []model.Port) string {
-	names := make([]string, len(ports))
-	for i, port := range ports {
-		names[i] = port.Name
-	}
-	return strings.Join(names, ",")
 }
