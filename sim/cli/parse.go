@@ -1,0 +1,122 @@
+package cli
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Ints parses a list of integers written with spaces, commas and ranges
+// ("24 25 26", "0,3", "24-31", "100,200-202") into ascending, unique
+// values, each within [lo, hi].
+func Ints(s string, lo, hi int) ([]int, error) {
+	seen := map[int]bool{}
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' }) {
+		a, b, isRange := strings.Cut(f, "-")
+		from, err := strconv.Atoi(a)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a number", a)
+		}
+		to := from
+		if isRange {
+			if to, err = strconv.Atoi(b); err != nil {
+				return nil, fmt.Errorf("%q is not a number", b)
+			}
+		}
+		if from < lo || to > hi || from > to {
+			return nil, fmt.Errorf("%q is outside %d-%d", f, lo, hi)
+		}
+		for v := from; v <= to; v++ {
+			seen[v] = true
+		}
+	}
+	if len(seen) == 0 {
+		return nil, fmt.Errorf("empty list")
+	}
+	return SortedKeys(seen), nil
+}
+
+// Int parses one integer within [lo, hi].
+func Int(s string, lo, hi int) (int, error) {
+	v, err := strconv.Atoi(s)
+	if err != nil || v < lo || v > hi {
+		return 0, fmt.Errorf("%q is not a number in %d-%d", s, lo, hi)
+	}
+	return v, nil
+}
+
+// SortedKeys returns the keys of an int set in ascending order.
+func SortedKeys[V any](m map[int]V) []int {
+	out := make([]int, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Ints(out)
+	return out
+}
+
+// Join writes ints separated by sep.
+func Join(v []int, sep string) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, sep)
+}
+
+// Ranges writes ascending ints in compact range form ("1-3,7").
+func Ranges(v []int) string {
+	var parts []string
+	for i := 0; i < len(v); {
+		j := i
+		for j+1 < len(v) && v[j+1] == v[j]+1 {
+			j++
+		}
+		if j > i {
+			parts = append(parts, fmt.Sprintf("%d-%d", v[i], v[j]))
+		} else {
+			parts = append(parts, strconv.Itoa(v[i]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ",")
+}
+
+// PortLess orders port names naturally: "swp2" < "swp10",
+// "Ethernet1/2" < "Ethernet1/10", "1/2" < "1/10".
+func PortLess(a, b string) bool {
+	for a != "" && b != "" {
+		na, ra := leadNum(a)
+		nb, rb := leadNum(b)
+		switch {
+		case na >= 0 && nb >= 0:
+			if na != nb {
+				return na < nb
+			}
+			a, b = ra, rb
+		case a[0] != b[0]:
+			return a[0] < b[0]
+		default:
+			a, b = a[1:], b[1:]
+		}
+	}
+	return len(a) < len(b)
+}
+
+func leadNum(s string) (int, string) {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i == 0 {
+		return -1, s
+	}
+	n, _ := strconv.Atoi(s[:i])
+	return n, s[i:]
+}
+
+// SortPorts sorts port names in natural order.
+func SortPorts(names []string) {
+	sort.Slice(names, func(i, j int) bool { return PortLess(names[i], names[j]) })
+}

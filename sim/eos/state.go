@@ -1,0 +1,196 @@
+// Package eos simulates Arista EOS: the configuration grammar fabricc's EOS
+// target emits, configure sessions with commit timers, and show commands
+// with `| json` output.
+package eos
+
+import (
+	"encoding/json"
+	"sort"
+
+	"github.com/fabricc/fabricc/sim/cli"
+)
+
+// State is the structured configuration of one EOS switch.
+type State struct {
+	Hostname string
+	VLANs    map[int]string
+	// DSCPToTC and CoSToTC are the global `qos map ... to traffic-class`.
+	DSCPToTC map[int]int
+	CoSToTC  map[int]int
+	// PFCAllOff is `priority-flow-control all off`.
+	PFCAllOff bool
+	Watchdog  Watchdog
+	// Profiles are `qos profile NAME` blocks.
+	Profiles map[string]*QoS
+	// MMU are `platform trident mmu queue profile NAME` blocks; MMUApply
+	// is the applied one.
+	MMU      map[string]*MMU
+	MMUApply string
+	Ports    map[string]*Port
+}
+
+// Watchdog is the global PFC watchdog (values as written, in seconds).
+type Watchdog struct {
+	Action, Timeout, Recovery, Polling string
+}
+
+// QoS is what a port or a qos profile carries.
+type QoS struct {
+	// Trust is "dscp", "cos", "untrusted" (`no qos trust`) or "" (default).
+	Trust string
+	PFC   bool
+	// NoDrop maps priority -> true for `no-drop`, false for `drop`.
+	NoDrop   map[int]bool
+	Watchdog bool
+	TxQueues map[int]*TxQueue
+}
+
+// TxQueue is a `tx-queue N` / `uc-tx-queue N` block.
+type TxQueue struct {
+	// Keyword is "tx-queue" or "uc-tx-queue".
+	Keyword string
+	// WRR is true after `no priority`; strict priority is the default.
+	WRR        bool
+	BWPercent  int
+	ECN        *ECN
+	ECNCounter bool
+}
+
+// ECN is a `random-detect ecn` line.
+type ECN struct {
+	Min, Max int64
+	// Unit is the token written after both thresholds ("kbytes", ...).
+	Unit   string
+	Prob   int
+	Weight int
+}
+
+// MMU is a Trident MMU queue profile.
+type MMU struct {
+	IngressThreshold string
+	IngressHeadroom  int64
+	Egress           map[int]*MMUQueue
+}
+
+// MMUQueue is one egress unicast queue of an MMU profile.
+type MMUQueue struct {
+	Reserved  int64
+	Threshold string
+}
+
+// Port is one Ethernet interface.
+type Port struct {
+	QoS
+	Description string
+	MTU         int
+	Speed       string
+	// Mode is "access", "trunk" or "routed"; "" is the default (access).
+	Mode       string
+	AccessVLAN int
+	// TrunkVLANs holds the allowed VLAN list (nil: all).
+	TrunkVLANs []int
+	NativeVLAN int
+	Shutdown   bool
+	Profile    string
+	DCBX       string
+}
+
+func newState(host string) *State {
+	return &State{
+		Hostname: host,
+		VLANs:    map[int]string{1: "default"},
+		DSCPToTC: map[int]int{},
+		CoSToTC:  map[int]int{},
+		Profiles: map[string]*QoS{},
+		MMU:      map[string]*MMU{},
+		Ports:    map[string]*Port{},
+	}
+}
+
+// clone deep-copies the state (exported fields only, through JSON).
+func (s *State) clone() *State {
+	b, err := json.Marshal(s)
+	if err != nil {
+		panic(err) // only maps, slices and scalars: cannot fail
+	}
+	c := newState(s.Hostname)
+	if err := json.Unmarshal(b, c); err != nil {
+		panic(err)
+	}
+	return c
+}
+
+// cleanConfig is `rollback clean-config`: factory defaults, ports kept.
+func (s *State) cleanConfig() *State {
+	c := newState(s.Hostname)
+	for name := range s.Ports {
+		c.Ports[name] = newPort()
+	}
+	return c
+}
+
+func newPort() *Port { return &Port{MTU: defaultMTU} }
+
+// defaultMTU is the EOS default L3 MTU of an Ethernet interface.
+const defaultMTU = 1500
+
+func (s *State) port(name string) *Port {
+	p, ok := s.Ports[name]
+	if !ok {
+		p = newPort()
+		s.Ports[name] = p
+	}
+	return p
+}
+
+func (s *State) portNames() []string {
+	names := make([]string, 0, len(s.Ports))
+	for n := range s.Ports {
+		names = append(names, n)
+	}
+	cli.SortPorts(names)
+	return names
+}
+
+func sortedNames[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// effective merges a port's own QoS over its service profile's.
+func (s *State) effective(p *Port) QoS {
+	q := QoS{NoDrop: map[int]bool{}, TxQueues: map[int]*TxQueue{}}
+	layers := []*QoS{}
+	if prof, ok := s.Profiles[p.Profile]; ok {
+		layers = append(layers, prof)
+	}
+	layers = append(layers, &p.QoS)
+	for _, l := range layers {
+		if l.Trust != "" {
+			q.Trust = l.Trust
+		}
+		q.PFC = q.PFC || l.PFC
+		q.Watchdog = q.Watchdog || l.Watchdog
+		for k, v := range l.NoDrop {
+			q.NoDrop[k] = v
+		}
+		for k, v := range l.TxQueues {
+			q.TxQueues[k] = v
+		}
+	}
+	return q
+}
+
+// drift lowers the MTU of the first configured port by 100 bytes.
+func (s *State) drift() {
+	for _, n := range s.portNames() {
+		if p := s.Ports[n]; p.MTU != defaultMTU {
+			p.MTU -= 100
+			return
+		}
+	}
+}

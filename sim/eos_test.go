@@ -1,0 +1,134 @@
+package sim_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/sim"
+)
+
+var eosBlock = []string{
+	"vlan 100",
+	"   name rdma",
+	"!",
+	"qos map dscp 24 25 26 27 28 29 30 31 to traffic-class 3",
+	"qos map dscp 48 49 50 51 52 53 54 55 to traffic-class 6",
+	"priority-flow-control pause watchdog action drop",
+	"qos profile ROCE",
+	"   qos trust dscp",
+	"   uc-tx-queue 3",
+	"      no priority",
+	"      bandwidth percent 50",
+	"      random-detect ecn minimum-threshold 150 kbytes maximum-threshold 1500 kbytes max-mark-probability 100",
+	"   uc-tx-queue 6",
+	"      priority strict",
+	"   priority-flow-control on",
+	"   priority-flow-control priority 3 no-drop",
+	"   priority-flow-control pause watchdog",
+	"interface Ethernet1/1",
+	"   description host01-nic0",
+	"   mtu 9214",
+	"   speed 100g-4",
+	"   switchport mode trunk",
+	"   switchport trunk allowed vlan 100",
+	"   service-profile ROCE",
+}
+
+func TestEOSModesAndPrompts(t *testing.T) {
+	d := start(t, model.PlatformEOS, sim.Faults{})
+	drv := mustOpen(t, d, "arista_eos")
+	if got := cmd(t, drv, "show version"); !strings.Contains(got, "4.32.1F") {
+		t.Errorf("show version = %q", got)
+	}
+	configs(t, drv, "interface Ethernet1", "mtu 9000")
+	if drv.CurrentPriv != "configuration" {
+		t.Errorf("priv = %q", drv.CurrentPriv)
+	}
+	if got := cmd(t, drv, "show running-config"); !strings.Contains(got, "interface Ethernet1\n   mtu 9000\n") {
+		t.Errorf("running-config lacks the MTU:\n%s", got)
+	}
+}
+
+func TestEOSBlockChangesShowOutput(t *testing.T) {
+	d := start(t, model.PlatformEOS, sim.Faults{})
+	drv := mustOpen(t, d, "arista_eos")
+	configs(t, drv, eosBlock...)
+	st := jsonOf(t, drv, "show interfaces status | json")
+	checks := []struct {
+		v    any
+		want any
+	}{
+		{path(t, st, "interfaceStatuses", "Ethernet1/1", "description"), "host01-nic0"},
+		{path(t, st, "interfaceStatuses", "Ethernet1/1", "vlanInformation", "interfaceMode"), "trunk"},
+		{path(t, st, "interfaceStatuses", "Ethernet1/1", "bandwidth"), 100e9},
+		{path(t, jsonOf(t, drv, "show interfaces Ethernet1/1 | json"), "interfaces", "Ethernet1/1", "mtu"), 9214.0},
+		{path(t, jsonOf(t, drv, "show vlan | json"), "vlans", "100", "name"), "rdma"},
+	}
+	pfc := jsonOf(t, drv, "show priority-flow-control | json")
+	checks = append(checks, []struct{ v, want any }{
+		{path(t, pfc, "interfaceStatuses", "Ethernet1/1", "pfcEnabled"), true},
+		{path(t, pfc, "interfaceStatuses", "Ethernet1/1", "priorities", "0"), 3.0},
+		{path(t, pfc, "interfaceStatuses", "Ethernet1/1", "watchdogEnabled"), true},
+		{path(t, pfc, "watchdog", "action"), "drop"},
+	}...)
+	q := jsonOf(t, drv, "show qos interfaces Ethernet1/1 | json")
+	checks = append(checks, []struct{ v, want any }{
+		{path(t, q, "intfQosDetails", "Ethernet1/1", "trustMode"), "DSCP"},
+		{path(t, q, "intfQosDetails", "Ethernet1/1", "txQueues", "3", "schedulingMode"), "roundRobin"},
+		{path(t, q, "intfQosDetails", "Ethernet1/1", "txQueues", "3", "bandwidthPercent"), 50.0},
+		{path(t, q, "intfQosDetails", "Ethernet1/1", "txQueues", "3", "ecn", "minThreshold"), 150.0},
+		{path(t, q, "intfQosDetails", "Ethernet1/1", "txQueues", "3", "ecn", "unit"), "kbytes"},
+		{path(t, q, "intfQosDetails", "Ethernet1/1", "txQueues", "6", "schedulingMode"), "strictPriority"},
+		{path(t, jsonOf(t, drv, "show qos maps | json"), "dscpToTcMap", "26"), 3.0},
+		{path(t, jsonOf(t, drv, "show qos maps | json"), "dscpToTcMap", "0"), 1.0},
+	}...)
+	for i, c := range checks {
+		if c.v != c.want {
+			t.Errorf("check %d: got %v (%T), want %v", i, c.v, c.v, c.want)
+		}
+	}
+	rc := jsonOf(t, drv, "show running-config | json")
+	if path(t, rc, "cmds", "interface Ethernet1/1", "cmds", "mtu 9214") != nil {
+		t.Error("running-config json: mtu not a leaf")
+	}
+	if _, ok := path(t, rc, "cmds", "interface Ethernet1/1", "cmds").(map[string]any)["service-profile ROCE"]; !ok {
+		t.Errorf("running-config json lacks service-profile: %v", rc)
+	}
+}
+
+func TestEOSRunningConfigRoundTrip(t *testing.T) {
+	a := start(t, model.PlatformEOS, sim.Faults{})
+	configs(t, mustOpen(t, a, "arista_eos"), eosBlock...)
+	want := a.Running()
+	b := start(t, model.PlatformEOS, sim.Faults{})
+	var lines []string
+	for _, l := range strings.Split(want, "\n") {
+		if l != "" && l != "end" {
+			lines = append(lines, l)
+		}
+	}
+	configs(t, mustOpen(t, b, "arista_eos"), lines...)
+	if got := b.Running(); got != want {
+		t.Errorf("replaying running-config changed it:\n--- want\n%s\n--- got\n%s", want, got)
+	}
+}
+
+func TestEOSInvalidInputChangesNothing(t *testing.T) {
+	d := start(t, model.PlatformEOS, sim.Faults{})
+	drv := mustOpen(t, d, "arista_eos")
+	configs(t, drv, "interface Ethernet2", "mtu 9000")
+	before := d.Running()
+	for _, bad := range []string{"bogus command", "mtu 99999", "switchport mode hybrid", "qos map dscp 64 to traffic-class 3"} {
+		mr, err := drv.SendConfigs([]string{"interface Ethernet2", bad})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mr.Failed == nil || !strings.Contains(mr.JoinedResult(), "% Invalid input") {
+			t.Errorf("%q: not refused: %q", bad, mr.JoinedResult())
+		}
+	}
+	if got := d.Running(); got != before {
+		t.Errorf("refused commands changed the config:\n%s", got)
+	}
+}

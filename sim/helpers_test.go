@@ -1,0 +1,123 @@
+package sim_test
+
+import (
+	"context"
+	"encoding/json"
+	"net"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/scrapli/scrapligo/driver/network"
+	"github.com/scrapli/scrapligo/driver/options"
+	"github.com/scrapli/scrapligo/platform"
+	"github.com/scrapli/scrapligo/util"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/sim"
+)
+
+const testUser, testPass = "admin", "s3cret-pw"
+
+// start runs a simulated switch for the test.
+func start(t *testing.T, p model.Platform, f sim.Faults) *sim.Device {
+	t.Helper()
+	d, err := sim.Start(context.Background(), sim.Options{Name: "leaf1", Platform: p, Users: map[string]string{testUser: testPass}, Faults: f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = d.Close() })
+	return d
+}
+
+// open connects scrapligo's network driver to d with the given platform
+// (bundled name or definition bytes).
+func open(t *testing.T, d *sim.Device, def any, extra ...util.Option) (*network.Driver, error) {
+	t.Helper()
+	host, port, _ := net.SplitHostPort(d.Addr())
+	n, _ := strconv.Atoi(port)
+	opts := append([]util.Option{
+		options.WithPort(n), options.WithAuthUsername(testUser), options.WithAuthPassword(testPass),
+		options.WithTransportType("standard"), options.WithAuthNoStrictKey(),
+		options.WithTimeoutOps(5 * time.Second), options.WithTimeoutSocket(5 * time.Second),
+	}, extra...)
+	p, err := platform.NewPlatform(def, host, opts...)
+	if err != nil {
+		return nil, err
+	}
+	drv, err := p.GetNetworkDriver()
+	if err != nil {
+		return nil, err
+	}
+	if err := drv.Open(); err != nil {
+		return nil, err
+	}
+	t.Cleanup(func() { _ = drv.Close() })
+	return drv, nil
+}
+
+func mustOpen(t *testing.T, d *sim.Device, def any) *network.Driver {
+	t.Helper()
+	drv, err := open(t, d, def)
+	if err != nil {
+		t.Fatalf("open: %v", err)
+	}
+	return drv
+}
+
+// cmd sends one command and fails the test on a transport error or a
+// device error.
+func cmd(t *testing.T, drv *network.Driver, c string) string {
+	t.Helper()
+	r, err := drv.SendCommand(c)
+	if err != nil {
+		t.Fatalf("%s: %v", c, err)
+	}
+	if r.Failed != nil {
+		t.Fatalf("%s: device error: %s", c, r.Result)
+	}
+	return r.Result
+}
+
+// configs sends config lines and fails on any error.
+func configs(t *testing.T, drv *network.Driver, lines ...string) {
+	t.Helper()
+	mr, err := drv.SendConfigs(lines)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mr.Failed != nil {
+		t.Fatalf("configs failed: %v\n%s", mr.Failed, mr.JoinedResult())
+	}
+}
+
+// jsonOf decodes a show command's JSON output.
+func jsonOf(t *testing.T, drv *network.Driver, c string) map[string]any {
+	t.Helper()
+	var v map[string]any
+	out := cmd(t, drv, c)
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatalf("%s: not JSON: %v\n%s", c, err, out)
+	}
+	return v
+}
+
+// path walks nested JSON objects by keys (list indexes as "0", "1").
+func path(t *testing.T, v any, keys ...string) any {
+	t.Helper()
+	for _, k := range keys {
+		switch x := v.(type) {
+		case map[string]any:
+			v = x[k]
+		case []any:
+			i, _ := strconv.Atoi(k)
+			if i >= len(x) {
+				t.Fatalf("index %s out of range in %v", k, keys)
+			}
+			v = x[i]
+		default:
+			t.Fatalf("no key %q in %v (at %v)", k, keys, v)
+		}
+	}
+	return v
+}

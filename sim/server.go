@@ -1,0 +1,279 @@
+package sim
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/crypto/ssh"
+
+	"github.com/fabricc/fabricc/sim/cli"
+)
+
+// server is the SSH front end of one simulated switch.
+type server struct {
+	ln     net.Listener
+	cfg    *ssh.ServerConfig
+	dev    cli.Device
+	faults Faults
+	mu     sync.Mutex
+	conns  map[net.Conn]bool
+	wg     sync.WaitGroup
+}
+
+func listen(ctx context.Context, opts Options, key ssh.Signer, dev cli.Device) (*server, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("sim: listen on 127.0.0.1: %w", err)
+	}
+	s := &server{ln: ln, cfg: serverConfig(opts), dev: dev, faults: opts.Faults, conns: map[net.Conn]bool{}}
+	s.cfg.AddHostKey(key)
+	s.wg.Add(1)
+	go s.accept()
+	go func() {
+		<-ctx.Done()
+		_ = s.close()
+	}()
+	return s, nil
+}
+
+func serverConfig(opts Options) *ssh.ServerConfig {
+	okPassword := func(user string, pw []byte) bool {
+		want, ok := opts.Users[user]
+		return ok && !opts.Faults.RejectAuth && want == string(pw)
+	}
+	return &ssh.ServerConfig{
+		PasswordCallback: func(c ssh.ConnMetadata, pw []byte) (*ssh.Permissions, error) {
+			if okPassword(c.User(), pw) {
+				return nil, nil
+			}
+			return nil, errors.New("permission denied")
+		},
+		KeyboardInteractiveCallback: func(c ssh.ConnMetadata, ask ssh.KeyboardInteractiveChallenge) (*ssh.Permissions, error) {
+			ans, err := ask(c.User(), "", []string{"Password: "}, []bool{false})
+			if err == nil && len(ans) == 1 && okPassword(c.User(), []byte(ans[0])) {
+				return nil, nil
+			}
+			return nil, errors.New("permission denied")
+		},
+		PublicKeyCallback: func(c ssh.ConnMetadata, k ssh.PublicKey) (*ssh.Permissions, error) {
+			_, known := opts.Users[c.User()]
+			if opts.Faults.RejectAuth || (len(opts.Users) > 0 && !known) {
+				return nil, errors.New("permission denied")
+			}
+			for _, a := range opts.AuthorizedKeys {
+				if bytes.Equal(a.Marshal(), k.Marshal()) {
+					return nil, nil
+				}
+			}
+			return nil, errors.New("permission denied")
+		},
+	}
+}
+
+func (s *server) addr() string { return s.ln.Addr().String() }
+
+func (s *server) accept() {
+	defer s.wg.Done()
+	for {
+		c, err := s.ln.Accept()
+		if err != nil {
+			return
+		}
+		if !s.track(c, true) {
+			c.Close()
+			return
+		}
+		s.wg.Add(1)
+		go func() {
+			defer s.wg.Done()
+			defer s.track(c, false)
+			s.serveConn(c)
+		}()
+	}
+}
+
+// track registers (add) or forgets a connection; it refuses new ones
+// once the server is closed.
+func (s *server) track(c net.Conn, add bool) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !add {
+		delete(s.conns, c)
+		return true
+	}
+	if s.conns == nil {
+		return false
+	}
+	s.conns[c] = true
+	return true
+}
+
+func (s *server) close() error {
+	s.mu.Lock()
+	conns := s.conns
+	s.conns = nil
+	s.mu.Unlock()
+	if conns == nil {
+		return nil
+	}
+	err := s.ln.Close()
+	for c := range conns {
+		c.Close()
+	}
+	s.wg.Wait()
+	return err
+}
+
+func (s *server) serveConn(c net.Conn) {
+	sc, chans, reqs, err := ssh.NewServerConn(c, s.cfg)
+	if err != nil {
+		return
+	}
+	defer sc.Close()
+	go ssh.DiscardRequests(reqs)
+	for nc := range chans {
+		if nc.ChannelType() != "session" {
+			_ = nc.Reject(ssh.UnknownChannelType, "only session channels")
+			continue
+		}
+		ch, creqs, err := nc.Accept()
+		if err != nil {
+			continue
+		}
+		s.wg.Add(1)
+		go func() {
+			defer s.wg.Done()
+			s.session(c, sc.User(), ch, creqs)
+		}()
+	}
+}
+
+// session answers the channel requests of one session and runs the shell
+// (interactive) or a single command (exec).
+func (s *server) session(c net.Conn, user string, ch ssh.Channel, reqs <-chan *ssh.Request) {
+	defer ch.Close()
+	for req := range reqs {
+		switch req.Type {
+		case "pty-req", "env", "window-change":
+			_ = req.Reply(true, nil)
+		case "shell":
+			_ = req.Reply(true, nil)
+			go ssh.DiscardRequests(reqs)
+			s.repl(c, ch, s.dev.NewShell(user))
+			return
+		case "exec":
+			_ = req.Reply(true, nil)
+			go ssh.DiscardRequests(reqs)
+			s.exec(ch, user, string(req.Payload[min(4, len(req.Payload)):]))
+			return
+		default:
+			_ = req.Reply(false, nil)
+		}
+	}
+}
+
+func (s *server) exec(ch ssh.Channel, user, cmd string) {
+	sh := s.dev.NewShell(user)
+	out := s.run(sh, cmd).Out
+	_, _ = io.WriteString(ch, crlf(out))
+	status := []byte{0, 0, 0, 0}
+	_, _ = ch.SendRequest("exit-status", false, status)
+}
+
+// run applies the per-command faults, then the shell.
+func (s *server) run(sh cli.Shell, line string) cli.Result {
+	if s.faults.Latency > 0 {
+		time.Sleep(s.faults.Latency)
+	}
+	if re := s.faults.Reject; re != nil && strings.TrimSpace(line) != "" && re.MatchString(line) {
+		return cli.Result{Out: sh.Reject(line)}
+	}
+	return sh.Exec(line)
+}
+
+// repl reads lines with echo, runs them and prints the prompt.
+func (s *server) repl(c net.Conn, ch ssh.Channel, sh cli.Shell) {
+	w := &lineWriter{w: ch}
+	w.write(sh.Prompt())
+	w.flush()
+	var line []byte
+	buf := make([]byte, 1024)
+	lastCR, count := false, 0
+	for {
+		w.flush()
+		n, err := ch.Read(buf)
+		if err != nil {
+			return
+		}
+		for _, b := range buf[:n] {
+			if b == '\n' && lastCR {
+				lastCR = false
+				continue
+			}
+			lastCR = b == '\r'
+			switch {
+			case b == '\r' || b == '\n':
+				w.write("\r\n")
+				w.flush()
+				cmd := string(line)
+				line = line[:0]
+				if strings.TrimSpace(cmd) != "" {
+					count++
+					if s.faults.DropAfter > 0 && count >= s.faults.DropAfter {
+						c.Close()
+						return
+					}
+				}
+				res := s.run(sh, cmd)
+				if res.Out != "" {
+					out := strings.TrimRight(res.Out, "\n") + "\n"
+					w.write(crlf(out))
+				}
+				if res.Exit {
+					w.flush()
+					return
+				}
+				w.write(sh.Prompt())
+			case b == 0x7f || b == 0x08:
+				if len(line) > 0 {
+					line = line[:len(line)-1]
+					if sh.Echo() {
+						w.write("\b \b")
+					}
+				}
+			case b == 0x03: // Ctrl-C drops the line
+				line = line[:0]
+				w.write("^C\r\n" + sh.Prompt())
+			default:
+				line = append(line, b)
+				if sh.Echo() {
+					w.write(string(b))
+				}
+			}
+		}
+	}
+}
+
+// lineWriter batches echo and output into few channel writes.
+type lineWriter struct {
+	w   io.Writer
+	buf []byte
+}
+
+func (l *lineWriter) write(s string) { l.buf = append(l.buf, s...) }
+
+func (l *lineWriter) flush() {
+	if len(l.buf) > 0 {
+		_, _ = l.w.Write(l.buf)
+		l.buf = l.buf[:0]
+	}
+}
+
+func crlf(s string) string { return strings.ReplaceAll(s, "\n", "\r\n") }

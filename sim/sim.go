@@ -1,0 +1,141 @@
+// Package sim runs simulated switches for tests and `fabricc lab`: one SSH
+// server per switch on 127.0.0.1 that behaves like NVIDIA Onyx, Arista EOS
+// or Cumulus Linux (NVUE) closely enough to exercise every path of
+// `fabricc push`: prompts and privilege modes, the command grammar the
+// fabricc targets emit, show commands with the OS's JSON shapes, the OS's
+// transaction model (EOS configure sessions with commit timers, NVUE
+// revisions with apply --confirm, Onyx immediate commands with
+// configuration files) and injected faults.
+//
+// Each accepted command changes a structured device state (VLANs, per-port
+// fields, QoS maps, PFC, ETS, ECN, buffers, watchdog); show commands render
+// from that state. See README.md for the exact grammar per dialect.
+package sim
+
+import (
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"fmt"
+	"regexp"
+	"time"
+
+	"golang.org/x/crypto/ssh"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/sim/cli"
+)
+
+// Options configure one simulated switch.
+type Options struct {
+	// Name is the switch hostname shown in prompts ("leaf1").
+	Name string
+	// Platform selects the dialect: model.PlatformOnyx, PlatformEOS or
+	// PlatformCumulus.
+	Platform model.Platform
+	// Users maps user name to password. A user may also log in with any
+	// key in AuthorizedKeys.
+	Users map[string]string
+	// AuthorizedKeys are the public keys accepted for any user in Users
+	// (or any user at all when Users is empty).
+	AuthorizedKeys []ssh.PublicKey
+	// EnablePassword, when set, is asked for by `enable` (EOS, Onyx).
+	EnablePassword string
+	// HostKey is the server key; an ed25519 key is generated when nil.
+	HostKey ssh.Signer
+	// CumulusNoVRFPrompt selects the plain Cumulus prompt
+	// `cumulus@leaf1:~$` instead of `cumulus@leaf1:mgmt:~$`.
+	CumulusNoVRFPrompt bool
+	// Faults injects failures.
+	Faults Faults
+}
+
+// Faults are the failures a simulated switch can inject.
+type Faults struct {
+	// Latency delays the answer to every command.
+	Latency time.Duration
+	// DropAfter, when > 0, closes the connection instead of answering the
+	// DropAfter-th command line of a session (empty lines not counted).
+	DropAfter int
+	// Reject makes every command line matching it fail with the OS's own
+	// error (EOS `% Invalid input`, Onyx `% Unrecognized command`, NVUE
+	// `Error:`), leaving the state unchanged.
+	Reject *regexp.Regexp
+	// WrongHostKey makes the server present a different host key from the
+	// one HostKey() publishes, so known_hosts checking fails.
+	WrongHostKey bool
+	// RejectAuth refuses every login.
+	RejectAuth bool
+	// Drift changes one configured value after a change is made effective
+	// (EOS session commit, NVUE config apply, Onyx leaving configuration
+	// mode after a change): the MTU of the first configured port, in name
+	// order, is lowered by 100 bytes, so verification must fail.
+	Drift bool
+}
+
+// Device is one simulated switch.
+type Device struct {
+	opts   Options
+	srv    *server
+	pub    ssh.PublicKey
+	dev    cli.Device
+	cancel context.CancelFunc
+}
+
+// Start builds the switch and listens on 127.0.0.1 with an ephemeral port.
+// The server stops when ctx is done or Close is called.
+func Start(ctx context.Context, opts Options) (*Device, error) {
+	if opts.Name == "" {
+		return nil, fmt.Errorf("sim: Options.Name is empty; give the switch a hostname such as \"leaf1\"")
+	}
+	dev, err := newDialect(opts)
+	if err != nil {
+		return nil, err
+	}
+	if opts.HostKey == nil {
+		if opts.HostKey, err = newHostKey(); err != nil {
+			return nil, err
+		}
+	}
+	presented := opts.HostKey
+	if opts.Faults.WrongHostKey {
+		if presented, err = newHostKey(); err != nil {
+			return nil, err
+		}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	srv, err := listen(ctx, opts, presented, dev)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	return &Device{opts: opts, srv: srv, pub: opts.HostKey.PublicKey(), dev: dev, cancel: cancel}, nil
+}
+
+// Addr is the "127.0.0.1:port" the switch listens on.
+func (d *Device) Addr() string { return d.srv.addr() }
+
+// HostKey is the published host key (for known_hosts). With
+// Faults.WrongHostKey the server presents another key.
+func (d *Device) HostKey() ssh.PublicKey { return d.pub }
+
+// Running is the canonical running configuration in the OS's own
+// `show running-config` (EOS, Onyx) or `nv config show -o yaml` (Cumulus,
+// applied revision) form; compare it before and after a push.
+func (d *Device) Running() string { return d.dev.Running() }
+
+// Close stops the server and ends every session.
+func (d *Device) Close() error {
+	d.cancel()
+	err := d.srv.close()
+	d.dev.Close()
+	return err
+}
+
+func newHostKey() (ssh.Signer, error) {
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		return nil, fmt.Errorf("sim: generate host key: %w", err)
+	}
+	return ssh.NewSignerFromKey(priv)
+}
