@@ -1,0 +1,51 @@
+# fabricc build, test and demo targets. `make demo` and `make test` are the
+# two entry points; see README.md.
+
+GO      ?= go
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -X main.version=$(VERSION)
+BIN     := bin/fabricc
+DEMO    ?= examples/multivendor-clos
+OUT     ?= out
+
+.PHONY: all build test golden bench lint demo clean
+
+all: build
+
+build:
+	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/fabricc
+
+# gofmt must list nothing; then vet and every test.
+test:
+	@unformatted="$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './.git/*'))"; \
+	if [ -n "$$unformatted" ]; then echo "gofmt needed on:"; echo "$$unformatted"; exit 1; fi
+	$(GO) vet ./...
+	$(GO) test ./...
+
+# Rewrite golden/ from the current build of every example; review the diff.
+golden:
+	$(GO) test ./cmd/fabricc -run 'TestGolden' -update
+	@git status --short golden
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# gofmt and vet, plus shellcheck over the rendered shell scripts when it is installed.
+lint:
+	@unformatted="$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './.git/*'))"; \
+	if [ -n "$$unformatted" ]; then echo "gofmt needed on:"; echo "$$unformatted"; exit 1; fi
+	$(GO) vet ./...
+	@if command -v shellcheck >/dev/null 2>&1; then \
+		scripts="$$(find golden -name '*.sh' 2>/dev/null)"; \
+		if [ -n "$$scripts" ]; then echo "shellcheck $$(echo $$scripts | wc -w) scripts"; shellcheck $$scripts; fi; \
+	else echo "shellcheck not installed; skipping the shell script check"; fi
+
+# Build the demo fabric into $(OUT)/ and summarise the manifest.
+demo: build
+	./$(BIN) validate $(DEMO)
+	./$(BIN) build $(DEMO) -o $(OUT)
+	@echo "artifacts in $(OUT)/:"
+	@cd $(OUT) && find . -type f | sort | sed 's|^\./|  |'
+
+clean:
+	rm -rf bin $(OUT)
