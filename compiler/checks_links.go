@@ -1,0 +1,199 @@
+package compiler
+
+import (
+	"fmt"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// checkLinks compares the two ends of every link.
+func (c *checker) checkLinks() {
+	for _, l := range c.f.Links {
+		a, okA := c.resolve(l.A)
+		b, okB := c.resolve(l.B)
+		if !okA || !okB {
+			continue // an unresolved end is a lowering error already
+		}
+		if a.port == nil && b.port != nil {
+			a, b = b, a // switch end first
+		}
+		switch {
+		case a.port != nil && b.port != nil:
+			c.checkSwitchSwitch(a, b)
+		case a.port != nil:
+			c.checkSwitchHost(a, b)
+		default:
+			c.checkHostHost(a, b)
+		}
+	}
+}
+
+// checkSpeed reports ends whose speeds differ (0 means not set).
+func (c *checker) checkSpeed(a, b end, sa, sb int) {
+	if sa == 0 || sb == 0 || sa == sb {
+		return
+	}
+	c.errorf("Link speed mismatch",
+		fmt.Sprintf("%s runs at %s but its link peer %s runs at %s; a link comes up only when both ends use the same speed. Set the same speed on both.", a.name(), speedText(sa), b.name(), speedText(sb)),
+		a.path("speed"), rel(fmt.Sprintf("%s speed %s", b.name(), speedText(sb)), b.path("speed")...))
+}
+
+// checkSwitchSwitch compares two switch ports cabled together.
+func (c *checker) checkSwitchSwitch(a, b end) {
+	pa, pb := a.port, b.port
+	c.checkSpeed(a, b, pa.SpeedMbps, pb.SpeedMbps)
+	if pa.MTU != pb.MTU {
+		c.errorf("Link MTU mismatch",
+			fmt.Sprintf("%s has MTU %d but its link peer %s has MTU %d; frames above the smaller MTU are dropped. Set the same MTU on both ends.", a.name(), pa.MTU, b.name(), pb.MTU),
+			a.path("mtu"), rel(fmt.Sprintf("%s MTU %d", b.name(), pb.MTU), b.path("mtu")...))
+	}
+	if va, vb := portVLANs(pa), portVLANs(pb); !equalInts(va, vb) {
+		c.errorf("Link VLAN mismatch",
+			fmt.Sprintf("%s allows VLANs %s but its link peer %s allows %s; traffic in a VLAN one end does not allow is dropped. Allow the same VLANs on both ends.", a.name(), intsText(va), b.name(), intsText(vb)),
+			a.path("vlans"), rel(fmt.Sprintf("%s VLANs %s", b.name(), intsText(vb)), b.path("vlans")...))
+	}
+	if !equalInts(pa.PFCPriorities, pb.PFCPriorities) {
+		c.errorf("Link PFC priorities mismatch",
+			fmt.Sprintf("%s has PFC on priorities %s but its link peer %s on %s; a priority paused on one end only is not lossless. Enable PFC on the same priorities on both ends.", a.name(), intsText(pa.PFCPriorities), b.name(), intsText(pb.PFCPriorities)),
+			a.path("pfc"), rel(fmt.Sprintf("%s PFC priorities %s", b.name(), intsText(pb.PFCPriorities)), b.path("pfc")...))
+	}
+	if pa.Trust != pb.Trust {
+		c.errorf("Link trust mismatch",
+			fmt.Sprintf("%s trusts %s but its link peer %s trusts %s; the two ends classify the same packets into different priorities. Use the same trust on both ends.", a.name(), pa.Trust, b.name(), pb.Trust),
+			a.path("trust"), rel(fmt.Sprintf("%s trust %s", b.name(), pb.Trust), b.path("trust")...))
+	}
+}
+
+// portVLANs is the set of VLANs a port carries, ascending.
+func portVLANs(p *model.Port) []int {
+	switch p.Mode {
+	case model.ModeTrunk:
+		return p.TrunkVLANs
+	case model.ModeAccess:
+		if p.AccessVLAN != 0 {
+			return []int{p.AccessVLAN}
+		}
+	}
+	return nil
+}
+
+// checkSwitchHost compares a switch port with the host NIC cabled to it.
+func (c *checker) checkSwitchHost(s, h end) {
+	p, n := s.port, h.nic
+	c.checkSpeed(h, s, n.SpeedMbps, p.SpeedMbps)
+	if n.MTU != 0 && n.MTU > p.MTU {
+		c.errorf("Host MTU above switch port MTU",
+			fmt.Sprintf("%s has MTU %d but its switch port %s has MTU %d. The values are compared as written: hosts usually count the L3 payload and switches the L2 frame (18-22 bytes more), so the NIC MTU must not exceed the port MTU. Lower the NIC MTU or raise the port MTU.", h.name(), n.MTU, s.name(), p.MTU),
+			h.path("mtu"), rel(fmt.Sprintf("%s MTU %d", s.name(), p.MTU), s.path("mtu")...))
+	}
+	if n.VLAN != 0 && !vlanAllowed(p, n.VLAN) {
+		c.errorf("VLAN not allowed on switch port",
+			fmt.Sprintf("%s tags its traffic with VLAN %d, but switch port %s (%s) carries VLANs %s. Add VLAN %d to the port's vlans or change the NIC's vlan.", h.name(), n.VLAN, s.name(), p.Mode, intsText(portVLANs(p)), n.VLAN),
+			h.path("vlan"), rel(fmt.Sprintf("%s VLANs %s", s.name(), intsText(portVLANs(p))), s.path("vlans")...))
+	}
+	if n.Transport == model.TransportRoCE {
+		c.checkNICAgainstPort(s, h)
+	}
+}
+
+// vlanAllowed reports whether a port carries VLAN v tagged or untagged.
+func vlanAllowed(p *model.Port, v int) bool {
+	switch p.Mode {
+	case model.ModeTrunk:
+		return hasInt(p.TrunkVLANs, v) || p.NativeVLAN == v
+	case model.ModeAccess:
+		return p.AccessVLAN == v
+	}
+	return false
+}
+
+// checkNICAgainstPort checks the host side of the lossless contract
+// against the switch port that classifies the NIC's traffic.
+func (c *checker) checkNICAgainstPort(s, h end) {
+	p, r := s.port, h.nic.RoCE
+	q := c.f.QoS
+	if !p.Lossless(r.Priority) {
+		c.errorf("RoCE priority not lossless",
+			fmt.Sprintf("%s sends RoCE on priority %d, but switch port %s has PFC on priorities %s, so RoCE would be dropped under congestion. Use a lossless priority on the NIC (its class's priority) or enable PFC for priority %d on the port.", h.name(), r.Priority, s.name(), intsText(p.PFCPriorities), r.Priority),
+			h.path("priority"), rel(fmt.Sprintf("%s PFC priorities %s", s.name(), intsText(p.PFCPriorities)), s.path("pfc")...))
+	}
+	trustsDSCP := p.Trust == model.TrustDSCP || p.Trust == model.TrustBoth
+	if trustsDSCP && validDSCP(q, r.DSCP) && !p.Lossless(q.DSCPToPriority[r.DSCP]) {
+		prio := q.DSCPToPriority[r.DSCP]
+		c.errorf("RoCE DSCP maps to lossy priority",
+			fmt.Sprintf("%s marks RoCE with DSCP %d; switch port %s trusts %s and maps DSCP %d to priority %d, which has no PFC (lossless: %s). Mark RoCE with a DSCP of the lossless class or add DSCP %d to it.", h.name(), r.DSCP, s.name(), p.Trust, r.DSCP, prio, intsText(p.PFCPriorities), r.DSCP),
+			h.path("dscp"), rel(fmt.Sprintf("%s trusts %s", s.name(), p.Trust), s.path("trust")...))
+	}
+	if !equalInts(r.PFCPriorities, p.PFCPriorities) {
+		c.errorf("NIC PFC priorities differ from switch port",
+			fmt.Sprintf("%s has PFC on priorities %s but switch port %s on %s; both ends of a link must pause the same priorities. Set the NIC's pfc_priorities to %s.", h.name(), intsText(r.PFCPriorities), s.name(), intsText(p.PFCPriorities), intsText(p.PFCPriorities)),
+			h.path("pfc_priorities"), rel(fmt.Sprintf("%s PFC priorities %s", s.name(), intsText(p.PFCPriorities)), s.path("pfc")...))
+	}
+	if r.Trust != "" && r.Trust != p.Trust {
+		c.errorf("Link trust mismatch",
+			fmt.Sprintf("%s trusts %s but its switch port %s trusts %s; the two ends classify the same packets into different priorities. Use the same trust on both ends.", h.name(), r.Trust, s.name(), p.Trust),
+			h.path("trust"), rel(fmt.Sprintf("%s trust %s", s.name(), p.Trust), s.path("trust")...))
+	}
+	c.checkCNP(s, h, trustsDSCP)
+}
+
+// checkCNP compares the NIC's CNP marking with the CNP class.
+func (c *checker) checkCNP(s, h end, trustsDSCP bool) {
+	q, r := c.f.QoS, h.nic.RoCE
+	cnp := q.CNP()
+	if cnp == nil {
+		return
+	}
+	classPath := []string{"qos", "class", cnp.Name}
+	if r.CNPPriority != cnp.Priority {
+		c.errorf("CNP priority mismatch",
+			fmt.Sprintf("%s sends congestion notification packets on priority %d, but class %q carries CNPs on priority %d. Set the NIC's cnp_priority to %d.", h.name(), r.CNPPriority, cnp.Name, cnp.Priority, cnp.Priority),
+			h.path("cnp_priority"), rel(fmt.Sprintf("class %s priority %d", cnp.Name, cnp.Priority), append(classPath, "priority")...))
+	}
+	if trustsDSCP && validDSCP(q, r.CNPDSCP) && q.DSCPToPriority[r.CNPDSCP] != cnp.Priority {
+		c.errorf("CNP DSCP mismatch",
+			fmt.Sprintf("%s marks congestion notification packets with DSCP %d, which switch port %s maps to priority %d, not to class %q (priority %d, DSCP %s). Set the NIC's cnp_dscp to %d.", h.name(), r.CNPDSCP, s.name(), q.DSCPToPriority[r.CNPDSCP], cnp.Name, cnp.Priority, intsText(cnp.DSCP), cnp.MarkDSCP),
+			h.path("cnp_dscp"), rel(fmt.Sprintf("class %s DSCP %s", cnp.Name, intsText(cnp.DSCP)), append(classPath, "dscp")...))
+	}
+}
+
+// validDSCP reports whether d indexes the DSCP map.
+func validDSCP(q model.QoS, d int) bool { return d >= 0 && d < len(q.DSCPToPriority) }
+
+// checkHostHost compares two NICs cabled back to back.
+func (c *checker) checkHostHost(a, b end) {
+	na, nb := a.nic, b.nic
+	c.checkSpeed(a, b, na.SpeedMbps, nb.SpeedMbps)
+	if na.MTU != nb.MTU {
+		c.errorf("Link MTU mismatch",
+			fmt.Sprintf("%s has MTU %d but its link peer %s has MTU %d. Set the same MTU on both NICs.", a.name(), na.MTU, b.name(), nb.MTU),
+			a.path("mtu"), rel(fmt.Sprintf("%s MTU %d", b.name(), nb.MTU), b.path("mtu")...))
+	}
+	if na.VLAN != nb.VLAN {
+		c.errorf("Link VLAN mismatch",
+			fmt.Sprintf("%s tags VLAN %d but its link peer %s tags VLAN %d. Use the same VLAN on both NICs.", a.name(), na.VLAN, b.name(), nb.VLAN),
+			a.path("vlan"), rel(fmt.Sprintf("%s VLAN %d", b.name(), nb.VLAN), b.path("vlan")...))
+	}
+	if na.Transport != model.TransportRoCE || nb.Transport != model.TransportRoCE {
+		return
+	}
+	ra, rb := na.RoCE, nb.RoCE
+	fields := []struct {
+		attr   string
+		va, vb string
+	}{
+		{"priority", fmt.Sprint(ra.Priority), fmt.Sprint(rb.Priority)},
+		{"dscp", fmt.Sprint(ra.DSCP), fmt.Sprint(rb.DSCP)},
+		{"cnp_priority", fmt.Sprint(ra.CNPPriority), fmt.Sprint(rb.CNPPriority)},
+		{"cnp_dscp", fmt.Sprint(ra.CNPDSCP), fmt.Sprint(rb.CNPDSCP)},
+		{"pfc_priorities", intsText(ra.PFCPriorities), intsText(rb.PFCPriorities)},
+		{"trust", string(ra.Trust), string(rb.Trust)},
+	}
+	for _, fl := range fields {
+		if fl.va != fl.vb {
+			c.errorf("RoCE settings differ between NICs",
+				fmt.Sprintf("%s has %s %s but the NIC it is cabled to, %s, has %s %s; back-to-back NICs must mark and pause RoCE the same way. Set the same %s on both.", a.name(), fl.attr, fl.va, b.name(), fl.attr, fl.vb, fl.attr),
+				a.path(fl.attr), rel(fmt.Sprintf("%s %s %s", b.name(), fl.attr, fl.vb), b.path(fl.attr)...))
+		}
+	}
+}

@@ -1,0 +1,232 @@
+package compiler
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// checkLossless checks that every lossless class has a PFC priority, that
+// PFC is on (with a lossless buffer) on every cabled port, that link pause
+// is off where PFC is on, and that switches carrying RoCE have lossless
+// ports.
+func (c *checker) checkLossless() {
+	q := c.f.QoS
+	var lossless []model.Class
+	for _, cl := range q.Classes {
+		if !cl.Lossless {
+			continue
+		}
+		if !anyIn(cl.Priorities, q.PFCPriorities) {
+			c.errorf("Lossless class without PFC priority",
+				fmt.Sprintf("Class %q is lossless but none of its priorities (%s) has PFC on (PFC priorities: %s). Enable PFC on priority %d or make the class lossy.", cl.Name, intsText(cl.Priorities), intsText(q.PFCPriorities), cl.Priority),
+				[]string{"qos", "class", cl.Name, "lossless"})
+			continue
+		}
+		lossless = append(lossless, cl)
+	}
+	for i := range c.f.Switches {
+		sw := &c.f.Switches[i]
+		for j := range sw.Ports {
+			c.checkPortLossless(sw, &sw.Ports[j], lossless)
+		}
+		c.checkSwitchHasLossless(sw)
+	}
+}
+
+// anyIn reports whether some element of a is in b.
+func anyIn(a, b []int) bool {
+	for _, x := range a {
+		if hasInt(b, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkPortLossless checks one switch port against the lossless classes.
+func (c *checker) checkPortLossless(sw *model.Switch, p *model.Port, classes []model.Class) {
+	if p.LinkPause && len(p.PFCPriorities) > 0 {
+		c.errorf("Link pause with PFC",
+			fmt.Sprintf("Port %s:%s has 802.3x link pause on and PFC on priorities %s; the two are mutually exclusive (a link pause stops every priority). Turn link pause off.", sw.Name, p.Name, intsText(p.PFCPriorities)),
+			portPath(sw.Name, p.Name))
+	}
+	if p.Peer == nil || p.Shutdown {
+		return
+	}
+	_, pfcWritten := c.src[Key(portPath(sw.Name, p.Name, "pfc")...)]
+	for _, cl := range classes {
+		switch {
+		case p.Lossless(cl.Priority) && !hasLosslessPG(p, cl.Priority):
+			c.errorf("No lossless buffer for PFC priority",
+				fmt.Sprintf("Port %s:%s has PFC on priority %d (class %q) but no lossless priority group with headroom for it, so paused traffic would overflow. This is an internal inconsistency: report it.", sw.Name, p.Name, cl.Priority, cl.Name),
+				portPath(sw.Name, p.Name))
+		case p.Lossless(cl.Priority):
+		case !pfcWritten:
+			c.errorf("Lossless class without PFC on port",
+				fmt.Sprintf("Class %q is lossless but port %s:%s, cabled to %s %s:%s, has no PFC on priority %d. Enable PFC for priority %d on the port.", cl.Name, sw.Name, p.Name, p.Peer.Kind, p.Peer.Device, p.Peer.Port, cl.Priority, cl.Priority),
+				portPath(sw.Name, p.Name))
+		case c.roceBehind(p.Peer):
+			c.errorf("PFC disabled on port facing RoCE traffic",
+				fmt.Sprintf("Port %s:%s has pfc = false but faces %s %s:%s, which carries RoCE in lossless class %q (priority %d); RoCE would be dropped under congestion. Remove pfc = false.", sw.Name, p.Name, p.Peer.Kind, p.Peer.Device, p.Peer.Port, cl.Name, cl.Priority),
+				portPath(sw.Name, p.Name, "pfc"), rel(fmt.Sprintf("RoCE NIC or link peer %s:%s", p.Peer.Device, p.Peer.Port), peerPath(p.Peer)...))
+		}
+	}
+}
+
+// peerPath is the Sources path of a peer.
+func peerPath(pr *model.Peer) []string {
+	if pr.Kind == "switch" {
+		return portPath(pr.Device, pr.Port)
+	}
+	return nicPath(pr.Device, pr.Port)
+}
+
+// roceBehind reports whether RoCE traffic reaches a port from its peer: the
+// peer is a RoCE NIC, or a switch in a component with RoCE NICs.
+func (c *checker) roceBehind(pr *model.Peer) bool {
+	if pr.Kind == "host" {
+		if h := c.hosts[pr.Device]; h != nil {
+			n := h.NIC(pr.Port)
+			return n != nil && n.Transport == model.TransportRoCE
+		}
+		return false
+	}
+	return c.comp.hasRoCE(switchNode(pr.Device))
+}
+
+// hasLosslessPG reports whether the port has a lossless PG for prio.
+func hasLosslessPG(p *model.Port, prio int) bool {
+	for _, pg := range p.PriorityGroups {
+		if pg.Lossless && hasInt(pg.Priorities, prio) && pg.SizeBytes > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// checkSwitchHasLossless reports a switch with no PFC port that RoCE NICs
+// are cabled to, directly or through other switches.
+func (c *checker) checkSwitchHasLossless(sw *model.Switch) {
+	if !c.comp.hasRoCE(switchNode(sw.Name)) {
+		return
+	}
+	for _, p := range sw.Ports {
+		if len(p.PFCPriorities) > 0 {
+			return
+		}
+	}
+	c.errorf("No lossless ports on switch",
+		fmt.Sprintf("Switch %q carries traffic of RoCE NICs (for example %s) but has PFC on none of its ports, so RoCE is lossy through it. Enable PFC on the ports RoCE crosses.", sw.Name, c.comp.firstRoCE(switchNode(sw.Name))),
+		[]string{"switch", sw.Name})
+}
+
+// checkECN checks each lossless class's ECN thresholds: min below max,
+// max within the queue limit of every switch, and min below the DCQCN
+// ECN-before-PFC bound (warning).
+func (c *checker) checkECN() {
+	for _, cl := range c.f.QoS.Classes {
+		if !cl.Lossless || cl.ECN == nil {
+			continue
+		}
+		e := cl.ECN
+		minPath := []string{"qos", "class", cl.Name, "ecn", "min"}
+		maxPath := []string{"qos", "class", cl.Name, "ecn", "max"}
+		if e.MinBytes >= e.MaxBytes {
+			c.errorf("ECN minimum not below maximum",
+				fmt.Sprintf("Class %q marks ECN from %d bytes (min) to %d bytes (max); min must be below max or the marking ramp is empty. Lower min or raise max.", cl.Name, e.MinBytes, e.MaxBytes),
+				minPath, rel(fmt.Sprintf("ECN max %d bytes", e.MaxBytes), maxPath...))
+		}
+		c.checkECNAgainstSwitches(cl, minPath, maxPath)
+	}
+}
+
+// checkECNAgainstSwitches compares a class's thresholds with the limits
+// of each switch it crosses; each finding lists the switches it holds for.
+//
+// Queue limit: a lossless egress queue has alpha inf, so it may grow into
+// the whole egress lossless pool; the pool size is the limit.
+//
+// DCQCN bound (Zhu et al., SIGCOMM 2015, buffer settings; anchors.md
+// 4.1): with dynamic PFC thresholds t_PFC = beta x (B - 8n x t_flight -
+// s) / 8, ECN fires before PFC when t_ECN < beta x (B - 8n x t_flight) /
+// (8n x (beta + 1)). Here B is the switch buffer, n the ports with
+// lossless PGs, beta the lossless PG alpha (2), and 8n x t_flight (the
+// paper reserves headroom for 8 priorities per port) is replaced by the
+// headroom actually reserved, Buffer.HeadroomBytes.
+func (c *checker) checkECNAgainstSwitches(cl model.Class, minPath, maxPath []string) {
+	e := cl.ECN
+	var overLimit, overBound []string
+	minLimit, minBound := int64(-1), int64(-1)
+	for _, sw := range c.f.Switches {
+		if !switchCarries(&sw, cl.Priority) {
+			continue
+		}
+		if limit := egressLosslessPool(&sw); limit > 0 && e.MaxBytes > limit {
+			overLimit = append(overLimit, sw.Name)
+			if minLimit < 0 || limit < minLimit {
+				minLimit = limit
+			}
+		}
+		if bound := dcqcnBound(&sw); bound >= 0 && e.MinBytes > bound {
+			overBound = append(overBound, sw.Name)
+			if minBound < 0 || bound < minBound {
+				minBound = bound
+			}
+		}
+	}
+	if len(overLimit) > 0 {
+		c.errorf("ECN maximum above queue limit",
+			fmt.Sprintf("Class %q marks ECN up to %d bytes, but on switch %s a lossless queue can hold at most %d bytes (the egress lossless pool), so marking never reaches its maximum. Lower max below %d bytes.", cl.Name, e.MaxBytes, listText(overLimit), minLimit, minLimit),
+			maxPath)
+	}
+	if len(overBound) > 0 {
+		c.warnf("ECN minimum above DCQCN bound",
+			fmt.Sprintf("Class %q starts ECN marking at %d bytes, above the DCQCN ECN-before-PFC bound beta x (buffer - headroom) / (8 x lossless ports x (beta + 1)) = %d bytes on switch %s; PFC may pause before ECN slows the senders. Lower min below %d bytes or use fewer lossless ports per switch.", cl.Name, e.MinBytes, minBound, listText(overBound), minBound),
+			minPath)
+	}
+}
+
+// switchCarries reports whether some port of sw has PFC on prio.
+func switchCarries(sw *model.Switch, prio int) bool {
+	for i := range sw.Ports {
+		if sw.Ports[i].Lossless(prio) {
+			return true
+		}
+	}
+	return false
+}
+
+// egressLosslessPool returns the size of the switch's egress lossless
+// pool, or 0.
+func egressLosslessPool(sw *model.Switch) int64 {
+	for _, p := range sw.Pools {
+		if p.Direction == "egress" && p.Type == "lossless" {
+			return p.SizeBytes
+		}
+	}
+	return 0
+}
+
+// dcqcnBound computes the ECN-before-PFC bound of a switch in bytes, or -1
+// when the switch has no lossless port.
+func dcqcnBound(sw *model.Switch) int64 {
+	n := int64(0)
+	for _, p := range sw.Ports {
+		for _, pg := range p.PriorityGroups {
+			if pg.Lossless {
+				n++
+				break
+			}
+		}
+	}
+	if n == 0 {
+		return -1
+	}
+	beta, err := strconv.ParseInt(losslessPGAlpha, 10, 64)
+	if err != nil {
+		return -1
+	}
+	return beta * (sw.Buffer.TotalBytes - sw.Buffer.HeadroomBytes) / (8 * n * (beta + 1))
+}

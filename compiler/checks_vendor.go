@@ -1,0 +1,50 @@
+package compiler
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// checkVendorNotes draws the vendor warnings of the seed documents.
+func (c *checker) checkVendorNotes() {
+	c.checkPriority3()
+	for _, h := range c.f.Hosts {
+		for _, n := range h.NICs {
+			if strings.EqualFold(n.Vendor, "qlogic") && n.Transport == model.TransportRoCE {
+				c.warnf("QLogic RoCE priority is set in UEFI",
+					fmt.Sprintf("NIC %s:%s (%s) takes its RoCE priority from the adapter's UEFI HII, not from the OS: set it in System Setup > Device Settings > the port > Device Level Configuration (DCBX protocol Dynamic, RoCE Priority %d) before the host scripts run (seed 001).", h.Name, n.Name, n.Model, n.RoCE.Priority),
+					nicPath(h.Name, n.Name, "model"))
+			}
+		}
+	}
+}
+
+// checkPriority3 warns when priority 3 is lossless on a switch that is
+// not a Mellanox/NVIDIA Spectrum switch: "Any other switch would most
+// likely have Priority 3 set to FCoE ... Priority 5 would be recommended"
+// (seed 001; seeds-facts.md 5.1 item 12).
+func (c *checker) checkPriority3() {
+	var class string
+	for _, cl := range c.f.QoS.Classes {
+		if cl.Lossless && hasInt(cl.Priorities, 3) {
+			class = cl.Name
+		}
+	}
+	if class == "" {
+		return
+	}
+	for _, sw := range c.f.Switches {
+		spectrum := strings.HasPrefix(sw.Hardware.ASIC, "Spectrum")
+		if sw.Platform == model.PlatformOnyx || (sw.Platform == model.PlatformCumulus && spectrum) {
+			continue
+		}
+		if !switchCarries(&sw, 3) {
+			continue
+		}
+		c.warnf("Priority 3 may be taken by FCoE",
+			fmt.Sprintf("Switch %q (%s on %s) makes priority 3 lossless for class %q. On switches other than Mellanox/NVIDIA Spectrum, priority 3 is often reserved for FCoE and cannot be changed; seed 001 recommends priority 5 there. Check the switch, or move the class to priority 5.", sw.Name, sw.Platform, sw.Hardware.Model, class),
+			[]string{"switch", sw.Name, "platform"}, rel(fmt.Sprintf("class %s priority 3", class), "qos", "class", class, "priority"))
+	}
+}
