@@ -145,7 +145,12 @@ func renderPFC(p *plan, sw *model.Switch, t target) []string {
 	}
 	p.commentf("port-buffer = the lossless PG size (xoff + xon), xoff-threshold = the PG's xoff, xon-threshold = the PG's xon, all in bytes as NVUE takes them")
 	p.commentf("(NVUE reference: qos pfc <profile> port-buffer|xoff-threshold|xon-threshold <bytes>); cable-length is rounded up to whole meters")
+	formula := ""
 	for _, prof := range profiles {
+		if prof.formula != "" && prof.formula != formula {
+			formula = prof.formula
+			p.commentf("headroom: %s", formula)
+		}
 		writePFC(p, prof, t)
 	}
 	return attach
@@ -154,9 +159,6 @@ func renderPFC(p *plan, sw *model.Switch, t target) []string {
 // writePFC writes one profile.
 func writePFC(p *plan, prof *pfcProfile, t target) {
 	p.commentf("profile %s: ports %s", prof.name, strings.Join(prof.ports, ","))
-	if prof.formula != "" {
-		p.commentf("headroom: %s", prof.formula)
-	}
 	base := "qos pfc " + prof.name
 	p.member(base + " switch-priority " + prof.prios)
 	p.set(base+" tx", t.enable)
