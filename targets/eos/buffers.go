@@ -88,23 +88,6 @@ func writeBufferComments(w *writer, sw *model.Switch) {
 	}
 }
 
-// pgMerge is one ingress priority group merged over all ports.
-type pgMerge struct {
-	index       int
-	reserved    int64 // largest lossy reservation
-	hasReserved bool
-	alpha       string
-	alphaPort   string
-}
-
-// queueMerge is one egress unicast queue merged over all ports.
-type queueMerge struct {
-	tc        int
-	reserved  int64
-	alpha     string
-	alphaPort string
-}
-
 // writeMMUProfile writes "platform trident mmu queue profile fabricc" with
 // the sub-commands in the order AVD platform-trident.j2 prints them:
 // ingress headroom, ingress priority-group lines by id, egress unicast
@@ -124,16 +107,30 @@ func writeMMUProfile(w *writer, sw *model.Switch) error {
 		w.raw(profileIndent, "ingress headroom bytes %d", h)
 	}
 	for _, pg := range pgs {
-		if pg.hasReserved {
-			w.raw(profileIndent, "ingress priority-group %d reserved bytes %d", pg.index, pg.reserved)
+		what := fmt.Sprintf("ingress priority-group %d", pg.index)
+		writeMixed(w, what, pg)
+		if !pg.lossless {
+			// A lossy group's size is its guaranteed reservation; a
+			// lossless group's size is headroom ("ingress headroom").
+			w.raw(profileIndent, "%s reserved bytes %d", what, pg.size)
 		}
-		writeThreshold(w, fmt.Sprintf("ingress priority-group %d", pg.index), pg.alpha)
+		writeThreshold(w, what, pg.alpha)
 	}
 	for _, q := range queues {
-		w.raw(profileIndent, "egress unicast queue %d reserved bytes %d", q.tc, q.reserved)
-		writeThreshold(w, fmt.Sprintf("egress unicast queue %d", q.tc), q.alpha)
+		what := fmt.Sprintf("egress unicast queue %d", q.index)
+		writeMixed(w, what, q)
+		w.raw(profileIndent, "%s reserved bytes %d", what, q.size)
+		writeThreshold(w, what, q.alpha)
 	}
 	return nil
+}
+
+// writeMixed notes a group or queue that is lossless on some ports and
+// lossy on others.
+func writeMixed(w *writer, what string, m merged) {
+	if m.mixed {
+		w.raw(profileIndent, "! %s: lossless on some ports, lossy on others; the lossless settings are used", what)
+	}
 }
 
 // writeThreshold writes "<what> threshold <alpha>" when EOS accepts the
@@ -166,71 +163,99 @@ func maxHeadroom(sw *model.Switch) int64 {
 
 // mergePGs merges each priority-group index over all ports: the largest
 // lossy reservation, and the shared alpha, which must be the same on every
-// port because the profile is system-wide.
-func mergePGs(sw *model.Switch) ([]pgMerge, error) {
-	byIndex := map[int]*pgMerge{}
+// occurrence is one port's setting of one priority group or egress queue.
+type occurrence struct {
+	port     string
+	lossless bool
+	size     int64
+	alpha    string
+}
+
+// merged is one priority group or egress queue merged over all ports for
+// the system-wide MMU profile.
+type merged struct {
+	index    int
+	lossless bool // the lossless ports' settings were taken
+	mixed    bool // lossless on some ports, lossy on others
+	size     int64
+	alpha    string
+}
+
+// mergeAll merges the occurrences of each index. Where an index is
+// lossless on some ports and lossy on others (a PFC port next to a port
+// without PFC), the lossless settings win, since they protect the no-drop
+// traffic; the lossy ones stay listed in the comments. Sizes take the
+// largest value; the alpha must be the same on every port of the chosen
+// kind.
+func mergeAll(what string, byIndex map[int][]occurrence) ([]merged, error) {
+	idx := make([]int, 0, len(byIndex))
+	for i := range byIndex {
+		idx = append(idx, i)
+	}
+	sort.Ints(idx)
+	out := make([]merged, 0, len(idx))
+	for _, i := range idx {
+		m, err := mergeOne(fmt.Sprintf("%s %d", what, i), i, byIndex[i])
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// mergeOne merges the occurrences of one index; see mergeAll.
+func mergeOne(what string, index int, occs []occurrence) (merged, error) {
+	m := merged{index: index}
+	lossy := false
+	for _, o := range occs {
+		m.lossless = m.lossless || o.lossless
+		lossy = lossy || !o.lossless
+	}
+	m.mixed = m.lossless && lossy
+	alphaPort := ""
+	for _, o := range occs {
+		if o.lossless != m.lossless {
+			continue
+		}
+		m.size = max(m.size, o.size)
+		switch {
+		case o.alpha == "":
+		case m.alpha == "":
+			m.alpha, alphaPort = o.alpha, o.port
+		case m.alpha != o.alpha:
+			return m, fmt.Errorf("%s has shared alpha %s on %s but %s on %s; the EOS MMU queue profile is system-wide, so give every port the same alpha",
+				what, m.alpha, alphaPort, o.alpha, o.port)
+		}
+	}
+	return m, nil
+}
+
+// mergePGs merges each ingress priority group over all ports.
+func mergePGs(sw *model.Switch) ([]merged, error) {
+	byIndex := map[int][]occurrence{}
 	for _, p := range sw.Ports {
 		for _, pg := range p.PriorityGroups {
-			m := byIndex[pg.Index]
-			if m == nil {
-				m = &pgMerge{index: pg.Index}
-				byIndex[pg.Index] = m
-			}
-			if !pg.Lossless {
-				m.reserved, m.hasReserved = max(m.reserved, pg.SizeBytes), true
-			}
-			if err := sameAlpha(&m.alpha, &m.alphaPort, pg.SharedAlpha, p.Name, fmt.Sprintf("priority group %d", pg.Index)); err != nil {
-				return nil, err
-			}
+			byIndex[pg.Index] = append(byIndex[pg.Index], occurrence{p.Name, pg.Lossless, pg.SizeBytes, pg.SharedAlpha})
 		}
 	}
-	out := make([]pgMerge, 0, len(byIndex))
-	for _, m := range byIndex {
-		out = append(out, *m)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].index < out[j].index })
-	return out, nil
+	return mergeAll("priority group", byIndex)
 }
 
-// mergeQueues merges each egress queue over all ports like mergePGs.
-func mergeQueues(sw *model.Switch) ([]queueMerge, error) {
-	byTC := map[int]*queueMerge{}
+// mergeQueues merges each egress queue over all ports. A queue is lossless
+// where its pool is a lossless pool of the switch.
+func mergeQueues(sw *model.Switch) ([]merged, error) {
+	losslessPool := map[string]bool{}
+	for _, pl := range sw.Pools {
+		losslessPool[pl.Name] = pl.Type == "lossless"
+	}
+	byTC := map[int][]occurrence{}
 	for _, p := range sw.Ports {
 		for _, eq := range p.EgressQueues {
-			m := byTC[eq.TrafficClass]
-			if m == nil {
-				m = &queueMerge{tc: eq.TrafficClass}
-				byTC[eq.TrafficClass] = m
-			}
-			m.reserved = max(m.reserved, eq.ReservedBytes)
-			if err := sameAlpha(&m.alpha, &m.alphaPort, eq.SharedAlpha, p.Name, fmt.Sprintf("egress queue %d", eq.TrafficClass)); err != nil {
-				return nil, err
-			}
+			byTC[eq.TrafficClass] = append(byTC[eq.TrafficClass], occurrence{p.Name, losslessPool[eq.Pool], eq.ReservedBytes, eq.SharedAlpha})
 		}
 	}
-	out := make([]queueMerge, 0, len(byTC))
-	for _, m := range byTC {
-		out = append(out, *m)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].tc < out[j].tc })
-	return out, nil
-}
-
-// sameAlpha records the first non-empty alpha seen and fails when a later
-// port disagrees.
-func sameAlpha(alpha, firstPort *string, got, port, what string) error {
-	if got == "" {
-		return nil
-	}
-	if *alpha == "" {
-		*alpha, *firstPort = got, port
-		return nil
-	}
-	if *alpha != got {
-		return fmt.Errorf("%s has shared alpha %s on %s but %s on %s; the EOS MMU queue profile is system-wide, so give every port the same alpha",
-			what, *alpha, *firstPort, got, port)
-	}
-	return nil
+	return mergeAll("egress queue", byTC)
 }
 
 // intList formats ints space separated, or "none".

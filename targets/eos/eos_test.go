@@ -124,16 +124,19 @@ priority-flow-control pause watchdog action drop
 		{"MMU profile with the model's buffers", `
 platform trident mmu queue profile fabricc
     ingress headroom bytes 66560
-    ingress priority-group 0 reserved bytes 0
+    ingress priority-group 0 reserved bytes 10240
     ingress priority-group 0 threshold 8
     ingress priority-group 3 threshold 1/2
-    egress unicast queue 0 reserved bytes 0
+    egress unicast queue 0 reserved bytes 9216
     egress unicast queue 0 threshold 8
-    egress unicast queue 3 reserved bytes 0
+    ! egress unicast queue 3: lossless on some ports, lossy on others; the lossless settings are used
+    egress unicast queue 3 reserved bytes 1500
     ! egress unicast queue 3: model alpha inf is not an EOS threshold (1/128 .. 8); left at the EOS default
-    egress unicast queue 6 reserved bytes 1536
+    egress unicast queue 6 reserved bytes 9216
     egress unicast queue 6 threshold 8
 !`},
+		{"lossy queue of the port without PFC listed", `
+! Ethernet32/1 egress queue 3: reserved 9216, pool egress_lossy_pool, alpha 8`},
 		{"per-port headroom listed", `
 ! Ethernet2/1 pg 3 (priorities 3) lossless: headroom 39936 = xoff 20480 + xon 19456, pool ingress_lossless_pool, alpha 1/2`},
 		{"pools listed", `
@@ -207,7 +210,7 @@ func TestNoMMUProfileOffTridentTomahawk(t *testing.T) {
 		"! buffers: EOS sizes PFC headroom and buffer pools itself on ASIC Jericho2 (no user setting found;",
 		"! Ethernet1/1 pg 3 (priorities 3) lossless: headroom 58368 = xoff 38912 + xon 19456, pool ingress_lossless_pool, alpha 1/2",
 		"! Ethernet31/1 pg 3 (priorities 3) lossless: headroom 66560 = xoff 47104 + xon 19456, pool ingress_lossless_pool, alpha 1/2",
-		"! Ethernet1/1 egress queue 6: reserved 1536, pool egress_lossy_pool, alpha 8",
+		"! Ethernet1/1 egress queue 6: reserved 9216, pool egress_lossy_pool, alpha 8",
 	} {
 		if !hasBlock(out, want) {
 			t.Errorf("output lacks %q", want)

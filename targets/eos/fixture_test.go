@@ -35,7 +35,7 @@ func defaultDSCP() []int {
 
 // lossyPG0 is the lossy priority group carrying every non-RoCE priority.
 func lossyPG0() model.PriorityGroup {
-	return model.PriorityGroup{Index: 0, Priorities: []int{0, 1, 2, 4, 5, 6, 7}, Pool: "ingress_lossy_pool", SizeBytes: 0, SharedAlpha: "8"}
+	return model.PriorityGroup{Index: 0, Priorities: []int{0, 1, 2, 4, 5, 6, 7}, Pool: "ingress_lossy_pool", SizeBytes: 10240, SharedAlpha: "8"}
 }
 
 // losslessPG3 is the RoCE headroom priority group for one cable.
@@ -47,12 +47,17 @@ func losslessPG3(speed int, meters float64, xoff, xon int64) model.PriorityGroup
 	}
 }
 
-// egressQueues are the per-port egress buffers of TC0, TC3 and TC6.
-func egressQueues() []model.EgressQueue {
+// egressQueues are the per-port egress buffers of TC0, TC3 and TC6; TC3
+// is in the lossless pool only on ports with PFC (as the compiler does).
+func egressQueues(pfc bool) []model.EgressQueue {
+	tc3 := model.EgressQueue{TrafficClass: 3, Pool: "egress_lossy_pool", ReservedBytes: 9216, SharedAlpha: "8"}
+	if pfc {
+		tc3 = model.EgressQueue{TrafficClass: 3, Pool: "egress_lossless_pool", ReservedBytes: 1500, SharedAlpha: "inf"}
+	}
 	return []model.EgressQueue{
-		{TrafficClass: 0, Pool: "egress_lossy_pool", ReservedBytes: 0, SharedAlpha: "8"},
-		{TrafficClass: 3, Pool: "egress_lossless_pool", ReservedBytes: 0, SharedAlpha: "inf"},
-		{TrafficClass: 6, Pool: "egress_lossy_pool", ReservedBytes: 1536, SharedAlpha: "8"},
+		{TrafficClass: 0, Pool: "egress_lossy_pool", ReservedBytes: 9216, SharedAlpha: "8"},
+		tc3,
+		{TrafficClass: 6, Pool: "egress_lossy_pool", ReservedBytes: 9216, SharedAlpha: "8"},
 	}
 }
 
@@ -89,24 +94,28 @@ func testFabric() *model.Fabric {
 			Pools: []model.BufferPool{
 				{Name: "ingress_lossless_pool", Direction: "ingress", Type: "lossless", SizeBytes: 7340032, Percent: 43.8, Mode: "dynamic", Priorities: []int{3}},
 				{Name: "ingress_lossy_pool", Direction: "ingress", Type: "lossy", SizeBytes: 6291456, Percent: 37.5, Mode: "dynamic", Priorities: []int{0, 1, 2, 4, 5, 6, 7}},
+				{Name: "egress_lossless_pool", Direction: "egress", Type: "lossless", SizeBytes: 16777216, Percent: 100, Mode: "dynamic", Priorities: []int{3}},
+				{Name: "egress_lossy_pool", Direction: "egress", Type: "lossy", SizeBytes: 6291456, Percent: 37.5, Mode: "dynamic", Priorities: []int{0, 1, 2, 4, 5, 6, 7}},
 			},
 			Ports: []model.Port{
 				{Name: "Ethernet1/1", Description: "host01-roce0", SpeedMbps: 100000, MTU: 9214, Mode: model.ModeTrunk,
 					TrunkVLANs: []int{100, 101, 102, 200}, Trust: model.TrustDSCP, PFCPriorities: []int{3}, PFCWatchdog: true,
 					PriorityGroups: []model.PriorityGroup{lossyPG0(), losslessPG3(100000, 3, 38912, 19456)},
-					EgressQueues:   egressQueues(),
+					EgressQueues:   egressQueues(true),
 					Peer:           &model.Peer{Kind: "host", Device: "host01", Port: "roce0", CableMeters: 3, CableKind: "dac"}},
 				{Name: "Ethernet2/1", Description: "host02-roce0", SpeedMbps: 25000, MTU: 9214, Mode: model.ModeTrunk,
 					TrunkVLANs: []int{100, 101}, NativeVLAN: 100, Trust: model.TrustDSCP, PFCPriorities: []int{3}, PFCWatchdog: true,
 					PriorityGroups: []model.PriorityGroup{lossyPG0(), losslessPG3(25000, 5, 20480, 19456)},
-					EgressQueues:   egressQueues(),
+					EgressQueues:   egressQueues(true),
 					Peer:           &model.Peer{Kind: "host", Device: "host02", Port: "roce0", CableMeters: 5, CableKind: "dac"}},
 				{Name: "Ethernet31/1", Description: "spine1-Ethernet1/1", SpeedMbps: 100000, MTU: 9214, Mode: model.ModeRouted,
 					Trust: model.TrustDSCP, PFCPriorities: []int{3}, PFCWatchdog: true,
 					PriorityGroups: []model.PriorityGroup{lossyPG0(), losslessPG3(100000, 30, 47104, 19456)},
-					EgressQueues:   egressQueues(),
+					EgressQueues:   egressQueues(true),
 					Peer:           &model.Peer{Kind: "switch", Device: "spine1", Port: "Ethernet1/1", CableMeters: 30, CableKind: "aoc"}},
-				{Name: "Ethernet32/1", SpeedMbps: 100000, MTU: 9214, Mode: model.ModeAccess, Trust: model.TrustDSCP, Shutdown: true},
+				{Name: "Ethernet32/1", SpeedMbps: 100000, MTU: 9214, Mode: model.ModeAccess, Trust: model.TrustDSCP, Shutdown: true,
+					PriorityGroups: []model.PriorityGroup{{Index: 0, Priorities: []int{0, 1, 2, 3, 4, 5, 6, 7}, Pool: "ingress_lossy_pool", SizeBytes: 10240, SharedAlpha: "8"}},
+					EgressQueues:   egressQueues(false)},
 			},
 		}},
 	}
