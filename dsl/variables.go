@@ -107,11 +107,13 @@ func readVariable(v *variable) hcl.Diagnostics {
 		val, d := attr.Expr.Value(nil)
 		diags = append(diags, d...)
 		if d.HasErrors() {
+			v.value, v.set = cty.DynamicVal, true // reported here, not as missing
 			return diags
 		}
 		conv, err := convert.Convert(val, v.typ)
 		if err != nil {
 			r := attr.Expr.Range()
+			v.value, v.set = cty.DynamicVal, true // reported here, not as missing
 			return append(diags, &hcl.Diagnostic{
 				Severity: hcl.DiagError,
 				Summary:  "Invalid default value for variable",
@@ -156,11 +158,13 @@ func setFromExpr(decl map[string]*variable, attr *hcl.Attribute) hcl.Diagnostics
 	}
 	val, diags := attr.Expr.Value(nil)
 	if diags.HasErrors() {
+		v.value, v.set = cty.DynamicVal, true // reported here, not as missing
 		return diags
 	}
 	conv, err := convert.Convert(val, v.typ)
 	if err != nil {
 		r := attr.Expr.Range()
+		v.value, v.set = cty.DynamicVal, true // reported here, not as missing
 		return append(diags, &hcl.Diagnostic{
 			Severity: hcl.DiagError,
 			Summary:  "Invalid value for variable",
@@ -192,6 +196,7 @@ func applyVarFlags(decl map[string]*variable, flags map[string]string) hcl.Diagn
 		}
 		conv, err := convert.Convert(flagValue(n, flags[n]), v.typ)
 		if err != nil {
+			v.value, v.set = cty.DynamicVal, true // reported here, not as missing
 			diags = append(diags, &hcl.Diagnostic{
 				Severity: hcl.DiagError,
 				Summary:  "Invalid value for variable",

@@ -1,0 +1,308 @@
+package dsl
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/hashicorp/hcl/v2"
+)
+
+// writeFabric writes files into a fresh folder and returns it.
+func writeFabric(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// compact renders diags in compact form with dir stripped from names.
+func compact(t *testing.T, dir string, diags hcl.Diagnostics) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := WriteCompact(&b, diags); err != nil {
+		t.Fatal(err)
+	}
+	return strings.ReplaceAll(b.String(), dir+string(filepath.Separator), "")
+}
+
+// portNames lists "switch:port" for every port of cfg, in order.
+func portNames(cfg *Config) []string {
+	var out []string
+	for _, sw := range cfg.Switches {
+		for _, p := range sw.Ports {
+			out = append(out, sw.Name+":"+p.Spec)
+		}
+	}
+	return out
+}
+
+func TestLoadValues(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string
+		opts  func(dir string) Options
+		check func(t *testing.T, cfg *Config)
+	}{
+		{
+			name: "variable default and type",
+			files: map[string]string{"a.hcl": `
+variable "mtu" {
+  type    = number
+  default = "9216"
+}
+fabric "f" {}
+switch "s1" {
+  platform = "cumulus"
+  model    = "SN2410"
+  port "swp1" { mtu = var.mtu }
+}`},
+			check: func(t *testing.T, cfg *Config) {
+				if got := *cfg.Switches[0].Ports[0].MTU; got != 9216 {
+					t.Errorf("mtu = %d, want 9216", got)
+				}
+			},
+		},
+		{
+			name: "-var beats var file beats default; string fallback",
+			files: map[string]string{
+				"a.hcl": `
+variable "mtu" { default = 1500 }
+variable "model" { type = string }
+variable "desc" { default = "x" }
+fabric "f" { description = var.desc }
+switch "s1" {
+  platform = "cumulus"
+  model    = var.model
+  port "swp1" { mtu = var.mtu }
+}`,
+				"vars.txt": "mtu = 9000\nmodel = \"SN3700\"\n"},
+			opts: func(dir string) Options {
+				return Options{
+					VarFiles: []string{filepath.Join(dir, "vars.txt")},
+					Vars:     map[string]string{"mtu": "9216", "desc": "lab fabric"},
+				}
+			},
+			check: func(t *testing.T, cfg *Config) {
+				sw := cfg.Switches[0]
+				if *sw.Ports[0].MTU != 9216 || sw.Model != "SN3700" || *cfg.Fabric.Description != "lab fabric" {
+					t.Errorf("got mtu %d model %q description %q, want 9216 SN3700 \"lab fabric\"",
+						*sw.Ports[0].MTU, sw.Model, *cfg.Fabric.Description)
+				}
+			},
+		},
+		{
+			name: "locals in dependency order, functions",
+			files: map[string]string{"a.hcl": `
+locals {
+  hosts  = [for i in range(1, local.count + 1) : format("gpu%02d", i)]
+  count  = 2
+  net    = "10.1.0.0/24"
+  addr   = cidrhost(local.net, -2)
+  v6     = cidrhost("fd00::/64", 258)
+  ports  = ports("swp1-2,swp10")
+}
+fabric "f" { description = join(" ", concat(local.hosts, [local.addr, local.v6], local.ports)) }`},
+			check: func(t *testing.T, cfg *Config) {
+				want := "gpu01 gpu02 10.1.0.254 fd00::102 swp1 swp2 swp10"
+				if got := *cfg.Fabric.Description; got != want {
+					t.Errorf("description = %q, want %q", got, want)
+				}
+			},
+		},
+		{
+			name: "dynamic blocks at two levels",
+			files: map[string]string{"a.hcl": `
+locals {
+  leaves = { leaf1 = "swp1-2", leaf2 = "swp3" }
+}
+fabric "f" {}
+dynamic "switch" {
+  for_each = local.leaves
+  iterator = leaf
+  labels   = [leaf.key]
+  content {
+    platform = "cumulus"
+    model    = "SN2410"
+    dynamic "port" {
+      for_each = ports(leaf.value)
+      labels   = [port.value]
+      content { mtu = 9216 }
+    }
+  }
+}`},
+			check: func(t *testing.T, cfg *Config) {
+				want := []string{"leaf1:swp1", "leaf1:swp2", "leaf2:swp3"}
+				if d := cmp.Diff(want, portNames(cfg)); d != "" {
+					t.Errorf("ports (-want +got):\n%s", d)
+				}
+			},
+		},
+		{
+			name: "folder files merged in name order",
+			files: map[string]string{
+				"b.hcl":      "switch \"b\" {\n  platform = \"eos\"\n  model = \"7050\"\n}\n",
+				"a.hcl":      "fabric \"f\" {}\nswitch \"a\" {\n  platform = \"onyx\"\n  model = \"SN2410\"\n}\n",
+				"c.hcl":      "link {\n  a = \"a:1/1\"\n  b = \"b:Ethernet1\"\n  length = local.len\n}\n",
+				"locals.hcl": `locals { len = 2.5 }`,
+				"notes.txt":  `this is not read`,
+			},
+			check: func(t *testing.T, cfg *Config) {
+				if len(cfg.Switches) != 2 || cfg.Switches[0].Name != "a" || cfg.Switches[1].Name != "b" {
+					t.Errorf("switches = %+v, want a then b", cfg.Switches)
+				}
+				if len(cfg.Links) != 1 || cfg.Links[0].Length != 2.5 {
+					t.Errorf("links = %+v, want one of 2.5 m", cfg.Links)
+				}
+			},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := writeFabric(t, tc.files)
+			var opts Options
+			if tc.opts != nil {
+				opts = tc.opts(dir)
+			}
+			cfg, _, diags := Load(dir, opts)
+			if len(diags) > 0 {
+				t.Fatalf("unexpected diagnostics:\n%s", compact(t, dir, diags))
+			}
+			tc.check(t, cfg)
+		})
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string
+		opts  Options
+		want  string
+	}{
+		{
+			name:  "variable without value",
+			files: map[string]string{"a.hcl": "variable \"n\" {}\nfabric \"f\" { description = var.n }\n"},
+			want:  "a.hcl:1:1: error: No value for required variable: Variable \"n\" has no default and was not set. Set it with -var n=VALUE, in a var file given with --var-file, or give it a default.\n",
+		},
+		{
+			name:  "unknown -var with suggestion",
+			files: map[string]string{"a.hcl": "variable \"mtu\" { default = 1 }\nfabric \"f\" {}\n"},
+			opts:  Options{Vars: map[string]string{"mut": "9216"}},
+			want:  "error: Undeclared variable: -var sets \"mut\", which the fabric does not declare. Did you mean \"mtu\"?\n",
+		},
+		{
+			name:  "-var of the wrong type",
+			files: map[string]string{"a.hcl": "variable \"mtu\" { type = number }\nfabric \"f\" {}\n"},
+			opts:  Options{Vars: map[string]string{"mtu": "jumbo"}},
+			want:  "error: Invalid value for variable: -var mtu=jumbo: a number is required.\n",
+		},
+		{
+			name:  "default of the wrong type",
+			files: map[string]string{"a.hcl": "variable \"ports\" {\n  type    = list(string)\n  default = 3\n}\nfabric \"f\" {}\n"},
+			want:  "a.hcl:3:13: error: Invalid default value for variable: This default cannot be used for variable \"ports\": list of string required, but have number.\n",
+		},
+		{
+			name: "locals cycle names every local",
+			files: map[string]string{"a.hcl": `fabric "f" { description = local.a }
+locals {
+  a = local.b
+  b = "${local.c}x"
+  c = local.a
+  d = 1
+}
+`},
+			want: "a.hcl:3:3: error: Cycle in locals: These locals refer to each other in a circle: local.a -> local.b -> local.c -> local.a. Break the circle by computing one of them without the others.\n" +
+				"  a.hcl:4:3: note: local \"b\" is part of the cycle\n" +
+				"  a.hcl:5:3: note: local \"c\" is part of the cycle\n",
+		},
+		{
+			name: "duplicate local across files",
+			files: map[string]string{
+				"a.hcl": "fabric \"f\" {}\nlocals {\n  x = 1\n}\n",
+				"b.hcl": "locals {\n  x = 2\n}\n",
+			},
+			want: "b.hcl:2:3: error: Duplicate local value: Local \"x\" is already defined at a.hcl:3,3-4; each local is defined once across all files.\n" +
+				"  a.hcl:3:3: note: local \"x\" first defined here\n",
+		},
+		{
+			name: "duplicate fabric in another file",
+			files: map[string]string{
+				"a.hcl": "fabric \"f\" {}\n",
+				"b.hcl": "\nfabric \"g\" {}\n",
+			},
+			want: "b.hcl:2:1: error: Duplicate fabric block: A fabric has at most one fabric block, and the first is at a.hcl:1,1-11; merge the two.\n" +
+				"  a.hcl:1:1: note: first fabric block\n",
+		},
+		{
+			name:  "missing fabric",
+			files: map[string]string{"a.hcl": "qos {}\n"},
+			want:  "a.hcl:1:1: error: Missing fabric block: A fabric needs exactly one fabric \"NAME\" { } block; add one.\n",
+		},
+		{
+			name:  "two qos blocks",
+			files: map[string]string{"a.hcl": "fabric \"f\" {}\nqos {}\nqos {}\n"},
+			want:  "a.hcl:3:1: error: Duplicate qos block: A fabric has at most one qos block, and the first is at a.hcl:2,1-4; merge the two.\n  a.hcl:2:1: note: first qos block\n",
+		},
+		{
+			name:  "undefined variable: no follow-on error, a suggestion",
+			files: map[string]string{"a.hcl": "variable \"mtu\" { default = 9216 }\nfabric \"f\" {}\nswitch \"s\" {\n  platform = \"eos\"\n  model = \"x\"\n  port \"Ethernet1\" { mtu = var.mut }\n}\n"},
+			want:  "a.hcl:6:31: error: Unsupported attribute: This object does not have an attribute named \"mut\". Did you mean \"mtu\"?\n",
+		},
+		{
+			name:  "bad ports() spec",
+			files: map[string]string{"a.hcl": "fabric \"f\" { description = join(\",\", ports(\"swp3-1\")) }\n"},
+			want:  "a.hcl:1:45: error: Invalid function argument: Invalid value for \"spec\" parameter: \"swp3-1\": the range counts down (3 > 1); write the lower port first.\n",
+		},
+		{
+			name:  "bad cidrhost",
+			files: map[string]string{"a.hcl": "fabric \"f\" { description = cidrhost(\"10.0.0.0/30\", 4) }\n"},
+			want:  "a.hcl:1:52: error: Invalid function argument: Invalid value for \"hostnum\" parameter: prefix 10.0.0.0/30 has 4 addresses; host number must be from -4 to 3.\n",
+		},
+		{
+			name:  "unknown attribute suggestion",
+			files: map[string]string{"a.hcl": "fabric \"f\" {\n  descripton = \"x\"\n}\n"},
+			want:  "a.hcl:2:3: error: Unsupported argument: An argument named \"descripton\" is not expected here. Did you mean \"description\"?\n",
+		},
+		{
+			name:  "malformed",
+			files: map[string]string{"a.hcl": "fabric \"f\" {\n"},
+			want:  "a.hcl:1:12: error: Unclosed configuration block: There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.\n",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := writeFabric(t, tc.files)
+			cfg, _, diags := Load(dir, tc.opts)
+			if cfg != nil {
+				t.Errorf("Load returned a config despite errors")
+			}
+			if d := cmp.Diff(strings.Split(tc.want, "\n"), strings.Split(compact(t, dir, diags), "\n")); d != "" {
+				t.Errorf("diagnostics (-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
+func TestLoadPaths(t *testing.T) {
+	empty := t.TempDir()
+	tests := []struct {
+		path, want string
+	}{
+		{filepath.Join(empty, "nope.hcl"), "Cannot read fabric"},
+		{empty, "holds no .hcl files"},
+	}
+	for _, tc := range tests {
+		_, _, diags := Load(tc.path, Options{})
+		if !diags.HasErrors() || !strings.Contains(diags.Error(), tc.want) {
+			t.Errorf("Load(%s) = %v, want an error containing %q", tc.path, diags, tc.want)
+		}
+	}
+}
