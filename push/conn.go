@@ -1,0 +1,138 @@
+package push
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/scrapli/scrapligo/driver/network"
+	"github.com/scrapli/scrapligo/driver/opoptions"
+	"github.com/scrapli/scrapligo/driver/options"
+	"github.com/scrapli/scrapligo/platform"
+	"golang.org/x/crypto/ssh"
+
+	"github.com/fabricc/fabricc/inventory"
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/push/platforms"
+	"github.com/fabricc/fabricc/push/transport"
+)
+
+// Conn is a CLI session on one switch. Send returns the command's output
+// and an error when the transport failed or the device refused the
+// command (its error text is in the error).
+type Conn interface {
+	Send(cmd string) (string, error)
+	Close() error
+}
+
+// Dialer opens a Conn to a device.
+type Dialer func(dev *inventory.Device, p model.Platform) (Conn, error)
+
+// SSHDialer returns a Dialer over scrapligo with fabricc's own SSH
+// transport, checking host keys with hostKey.
+func SSHDialer(hostKey ssh.HostKeyCallback) Dialer {
+	return func(dev *inventory.Device, p model.Platform) (Conn, error) {
+		return dialSSH(dev, p, hostKey)
+	}
+}
+
+func dialSSH(dev *inventory.Device, p model.Platform, hostKey ssh.HostKeyCallback) (Conn, error) {
+	creds, err := dev.Credentials()
+	if err != nil {
+		return nil, err
+	}
+	def, err := platforms.Definition(p)
+	if err != nil {
+		return nil, err
+	}
+	tr := &transport.SSH{Creds: creds, HostKey: hostKey}
+	pl, err := platform.NewPlatform(def, dev.Address,
+		options.WithPort(dev.Port),
+		options.WithAuthUsername(creds.Username),
+		options.WithCustomTransport(tr),
+		options.WithTimeoutSocket(dev.ConnectTimeout),
+		options.WithTimeoutOps(dev.CommandTimeout),
+		options.WithTermWidth(511),
+	)
+	if err != nil {
+		return nil, fmt.Errorf("platform %s: %w", p, err)
+	}
+	d, err := pl.GetNetworkDriver()
+	if err != nil {
+		return nil, fmt.Errorf("platform %s: %w", p, err)
+	}
+	if err := d.Open(); err != nil {
+		return nil, fmt.Errorf("connect %s (%s): %w", dev.Name, dev.Addr(), err)
+	}
+	return &sshConn{d: d, timeout: dev.CommandTimeout}, nil
+}
+
+// sshConn is a Conn over a scrapligo network driver.
+type sshConn struct {
+	mu      sync.Mutex
+	d       *network.Driver
+	timeout time.Duration
+	closed  bool
+}
+
+// Send sends one line with the generic driver's SendCommand, which does
+// not change privilege level: fabricc manages modes itself (configure
+// session, configure terminal) so the engine knows exactly what was sent.
+func (c *sshConn) Send(cmd string) (string, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed {
+		return "", errors.New("connection closed")
+	}
+	r, err := c.d.Driver.SendCommand(cmd, opoptions.WithTimeoutOps(c.timeout))
+	if err != nil {
+		return "", fmt.Errorf("%q: %w", cmd, err)
+	}
+	if r.Failed != nil {
+		return r.Result, fmt.Errorf("device refused %q: %s", cmd, firstLine(r.Result))
+	}
+	return r.Result, nil
+}
+
+// Close ends the session; EOF from a server that hung up is not an error
+// (libraries.md 1.6 item 7).
+func (c *sshConn) Close() error {
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return nil
+	}
+	c.closed = true
+	c.mu.Unlock()
+	err := c.d.Close()
+	if errors.Is(err, io.EOF) {
+		return nil
+	}
+	return err
+}
+
+// abort closes the transport under a running command (device timeout).
+func (c *sshConn) abort() { _ = c.d.Transport.Close(true) }
+
+func firstLine(s string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			return l
+		}
+	}
+	return strings.TrimSpace(s)
+}
+
+// recorder records every command sent through a Conn, for the report.
+type recorder struct {
+	Conn
+	sent *[]string
+}
+
+func (r recorder) Send(cmd string) (string, error) {
+	*r.sent = append(*r.sent, cmd)
+	return r.Conn.Send(cmd)
+}

@@ -1,0 +1,269 @@
+// Package push applies rendered switch configurations over SSH
+// transactionally and verifies them: per platform it stages the change,
+// shows the diff, applies it with an automatic rollback armed, reads the
+// switch back and compares it with the model, and only then makes the
+// change permanent. Any failure returns the switch to the state it was
+// in before the push. Platform behaviour is data (Vendor); the engine is
+// the same for every platform.
+package push
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/fabricc/fabricc/inventory"
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/push/verify"
+)
+
+// Actions the engine runs.
+const (
+	ActionPush   = "push"
+	ActionDiff   = "diff"
+	ActionVerify = "verify"
+)
+
+// Target is one switch to work on: its model, its rendered configuration
+// and how to reach it.
+type Target struct {
+	Switch *model.Switch
+	Config []byte
+	Device *inventory.Device
+}
+
+// Options configure a run.
+type Options struct {
+	Action string
+	Fabric *model.Fabric
+	// ID names the transaction on the devices.
+	ID       string
+	Targets  []Target
+	Dial     Dialer
+	Parallel int
+	// Progress receives per-device events; nil for none.
+	Progress Progress
+}
+
+// Progress is told what each device is doing.
+type Progress interface {
+	Step(device, step string)
+	Done(r *DeviceResult)
+}
+
+// DefaultParallel bounds the devices worked on at once.
+const DefaultParallel = 8
+
+// Run works on every target, at most Parallel at a time, and returns
+// the report. Devices are independent: one failing does not stop others;
+// ctx cancellation (Ctrl-C) stops them all, each rolling back.
+func Run(ctx context.Context, o Options) *Report {
+	rep := &Report{ID: o.ID, Action: o.Action, Fabric: o.Fabric.Name, Devices: make([]*DeviceResult, len(o.Targets))}
+	n := o.Parallel
+	if n <= 0 {
+		n = DefaultParallel
+	}
+	sem := make(chan struct{}, n)
+	var wg sync.WaitGroup
+	for i, t := range o.Targets {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			r := runDevice(ctx, o, t)
+			rep.Devices[i] = r
+			if o.Progress != nil {
+				o.Progress.Done(r)
+			}
+		}()
+	}
+	wg.Wait()
+	return rep
+}
+
+// device is the state of one device's run.
+type device struct {
+	o    Options
+	t    Target
+	v    *Vendor
+	res  *DeviceResult
+	conn Conn
+}
+
+func runDevice(ctx context.Context, o Options, t Target) *DeviceResult {
+	start := time.Now()
+	res := &DeviceResult{Device: t.Switch.Name, Platform: string(t.Switch.Platform), Address: t.Device.Addr(), Commands: []string{}}
+	d := &device{o: o, t: t, res: res}
+	err := d.run(ctx)
+	if err != nil {
+		res.Status = StatusFailed
+		res.Error = err.Error()
+	}
+	res.DurationMs = time.Since(start).Milliseconds()
+	return res
+}
+
+func (d *device) step(s string) {
+	if d.o.Progress != nil {
+		d.o.Progress.Step(d.t.Switch.Name, s)
+	}
+}
+
+func (d *device) run(ctx context.Context) error {
+	v, err := VendorFor(d.t.Switch.Platform)
+	if err != nil {
+		return err
+	}
+	d.v = v
+	ctx, cancel := context.WithTimeout(ctx, d.t.Device.DeviceTimeout)
+	defer cancel()
+	d.step("connect")
+	if err := d.connect(ctx); err != nil {
+		return err
+	}
+	defer func() { _ = d.conn.Close() }()
+	if d.o.Action == ActionVerify {
+		return d.verifyOnly(ctx)
+	}
+	return d.push(ctx)
+}
+
+// connect dials and arranges for the connection to be cut when ctx ends,
+// which makes a command blocked on a silent device return.
+func (d *device) connect(ctx context.Context) error {
+	c, err := d.o.Dial(d.t.Device, d.t.Switch.Platform)
+	if err != nil {
+		return err
+	}
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-ctx.Done():
+			if a, ok := c.(interface{ abort() }); ok {
+				a.abort()
+			}
+		case <-done:
+		}
+	}()
+	d.conn = closer{Conn: recorder{Conn: c, sent: &d.res.Commands}, done: done, ctx: ctx}
+	return nil
+}
+
+// closer stops the watchdog goroutine on Close and reports a cut
+// connection as the device timeout it was.
+type closer struct {
+	Conn
+	done chan struct{}
+	ctx  context.Context
+}
+
+func (c closer) Send(cmd string) (string, error) {
+	out, err := c.Conn.Send(cmd)
+	if err != nil && errors.Is(c.ctx.Err(), context.DeadlineExceeded) {
+		err = fmt.Errorf("device timeout reached during %q: %w", cmd, err)
+	}
+	return out, err
+}
+
+func (c closer) Close() error {
+	select {
+	case <-c.done:
+	default:
+		close(c.done)
+	}
+	return c.Conn.Close()
+}
+
+func (d *device) push(ctx context.Context) error {
+	txn := d.v.NewTxn(d.o.ID)
+	d.step("stage")
+	diff, err := txn.Stage(d.conn, d.t.Config)
+	d.res.Diff = diff
+	if err != nil {
+		return d.rollback(ctx, txn, fmt.Errorf("staging: %w", err))
+	}
+	if d.o.Action == ActionDiff || diff == "" {
+		if err := txn.Discard(d.conn); err != nil {
+			return d.rollback(ctx, txn, fmt.Errorf("discarding the staged change: %w", err))
+		}
+		if d.o.Action == ActionDiff {
+			d.res.Status = StatusDryRun
+			return nil
+		}
+		d.res.Status = StatusUnchanged
+		return d.verify()
+	}
+	d.step("apply")
+	if err := txn.Apply(d.conn); err != nil {
+		return d.rollback(ctx, txn, fmt.Errorf("applying: %w", err))
+	}
+	d.step("verify")
+	if err := d.verify(); err != nil {
+		return d.rollback(ctx, txn, err)
+	}
+	d.step("confirm")
+	if err := txn.Confirm(d.conn); err != nil {
+		return d.rollback(ctx, txn, fmt.Errorf("confirming: %w", err))
+	}
+	d.res.Status = StatusChanged
+	return nil
+}
+
+// verify reads the switch back and compares it with the model.
+func (d *device) verify() error {
+	out, err := d.conn.Send(d.v.ReadBack)
+	if err != nil {
+		return fmt.Errorf("reading back: %w", err)
+	}
+	got, err := d.v.Parse(out)
+	if err != nil {
+		return fmt.Errorf("reading back: %w", err)
+	}
+	d.res.Differences = verify.Compare(d.t.Switch.Name, verify.Expect(d.o.Fabric, d.t.Switch), got)
+	d.res.Verified = len(d.res.Differences) == 0
+	if !d.res.Verified {
+		return fmt.Errorf("verification failed: %d differences, first: %s", len(d.res.Differences), d.res.Differences[0])
+	}
+	return nil
+}
+
+func (d *device) verifyOnly(context.Context) error {
+	d.step("verify")
+	err := d.verify()
+	if err != nil && len(d.res.Differences) > 0 {
+		d.res.Status = StatusMismatch
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	d.res.Status = StatusVerified
+	return nil
+}
+
+// rollback undoes the transaction after cause, over a new connection when
+// the old one is gone, with a fresh time budget (the device timeout may be
+// what failed).
+func (d *device) rollback(ctx context.Context, txn Txn, cause error) error {
+	d.step("rollback")
+	err := txn.Rollback(d.conn)
+	if err != nil {
+		_ = d.conn.Close()
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), d.t.Device.ConnectTimeout+2*d.t.Device.CommandTimeout*4)
+		defer cancel()
+		if cerr := d.connect(rctx); cerr != nil {
+			d.res.RollbackNote = "rollback failed: cannot reconnect: " + cerr.Error()
+			return cause
+		}
+		err = txn.Rollback(d.conn)
+	}
+	if err != nil {
+		d.res.RollbackNote = "rollback failed: " + err.Error()
+		return cause
+	}
+	d.res.RolledBack = true
+	return cause
+}

@@ -1,0 +1,206 @@
+package push
+
+import (
+	"regexp"
+	"strings"
+)
+
+// onyxTxn changes an Onyx switch, which has no candidate configuration
+// (vendors.md 1.3): every command is effective at once. The transaction is
+// built by fabricc: read `show running-config`, send only the lines that
+// change something, and on failure send what brings the running
+// configuration back to what was read (the previous values, `no ...` for
+// what was added). `configuration write to fabricc-pre-<id>` saves a
+// checkpoint first; `configuration switch-to` is never used because it
+// reboots the switch. `configuration write` persists only after
+// verification passed.
+type onyxTxn struct {
+	checkpoint string
+	before     []string // running config lines read by Stage
+	send       []string // lines Stage computed
+}
+
+func (t *onyxTxn) Stage(c Conn, config []byte) (string, error) {
+	run, err := c.Send("show running-config")
+	if err != nil {
+		return "", err
+	}
+	t.before = onyxLines(run)
+	t.send = onyxMissing(onyxLines(string(config)), t.before)
+	return onyxDiff(t.before, t.send), nil
+}
+
+func (t *onyxTxn) Discard(Conn) error { return nil }
+
+func (t *onyxTxn) Apply(c Conn) error {
+	return onyxConfigure(c, append([]string{"configuration write to " + t.checkpoint}, t.send...))
+}
+
+func (t *onyxTxn) Confirm(c Conn) error {
+	return onyxConfigure(c, []string{"configuration write"})
+}
+
+func (t *onyxTxn) Rollback(c Conn) error {
+	if t.before == nil {
+		return nil // nothing was read, so nothing was sent
+	}
+	run, err := c.Send("show running-config")
+	if err != nil {
+		return err
+	}
+	undo := onyxReconcile(onyxLines(run), t.before)
+	if len(undo) == 0 {
+		return nil
+	}
+	return onyxConfigure(c, undo)
+}
+
+// onyxConfigure sends lines from configuration mode and leaves it, also
+// when a line fails, so the session is back at the enable prompt.
+func onyxConfigure(c Conn, lines []string) error {
+	if _, err := c.Send("configure terminal"); err != nil {
+		return err
+	}
+	var first error
+	for _, l := range lines {
+		if _, err := c.Send(l); err != nil {
+			first = err
+			break
+		}
+	}
+	if _, err := c.Send("exit"); err != nil && first == nil {
+		first = err
+	}
+	return first
+}
+
+// onyxLines keeps the command lines of a flat Onyx config: no "##"
+// comments, no mode or save commands.
+func onyxLines(text string) []string {
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		l = strings.Join(strings.Fields(l), " ")
+		switch {
+		case l == "", strings.HasPrefix(l, "#"), strings.HasPrefix(l, "!"),
+			l == "configure terminal", l == "exit", l == "configuration write",
+			l == "no cli default prefix-modes enable":
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// onyxMissing returns the wanted lines not already in the running config,
+// in the rendered order.
+func onyxMissing(want, running []string) []string {
+	have := set(running)
+	var out []string
+	for _, l := range want {
+		if !have[l] {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// onyxDiff prints what sending lines does: "-" for a running line whose
+// setting a sent line replaces, "+" for each sent line.
+func onyxDiff(running, send []string) string {
+	var b strings.Builder
+	for _, l := range send {
+		k := onyxKey(l)
+		for _, r := range running {
+			if k != "" && onyxKey(r) == k && r != l {
+				b.WriteString("- " + r + "\n")
+			}
+		}
+		b.WriteString("+ " + l + "\n")
+	}
+	return b.String()
+}
+
+// onyxReconcile returns the commands that turn running config now into
+// target: negate what was added (newest first), then re-send every target
+// line that is missing (which also restores changed values).
+func onyxReconcile(now, target []string) []string {
+	want := set(target)
+	keys := map[string]bool{}
+	for _, l := range target {
+		if k := onyxKey(l); k != "" {
+			keys[k] = true
+		}
+	}
+	var out []string
+	for i := len(now) - 1; i >= 0; i-- {
+		l := now[i]
+		if want[l] || keys[onyxKey(l)] && onyxKey(l) != "" {
+			continue
+		}
+		out = append(out, onyxNegate(l))
+	}
+	return append(out, onyxMissing(target, now)...)
+}
+
+// onyxSettings are the single-valued Onyx settings: a new line with the
+// same key replaces the old value instead of adding to it. The captured
+// group is the key.
+var onyxSettings = []*regexp.Regexp{
+	regexp.MustCompile(`^(interface ethernet \S+ mtu) \d+ force$`),
+	regexp.MustCompile(`^(interface ethernet \S+ speed) \S+ force$`),
+	regexp.MustCompile(`^(interface ethernet \S+ description) .*$`),
+	regexp.MustCompile(`^(interface ethernet \S+ qos trust) \S+$`),
+	regexp.MustCompile(`^(interface ethernet \S+ switchport mode) \S+$`),
+	regexp.MustCompile(`^(interface ethernet \S+ switchport access vlan) \d+$`),
+	regexp.MustCompile(`^(interface ethernet \S+ traffic-class \d+ dcb ets) .*$`),
+	regexp.MustCompile(`^(interface ethernet \S+ traffic-class \d+ congestion-control) .*$`),
+	regexp.MustCompile(`^(interface ethernet \S+ traffic-class \d+ bind switch-priority) .*$`),
+	regexp.MustCompile(`^(traffic pool \S+ type) \S+$`),
+	regexp.MustCompile(`^(traffic pool \S+ memory percent) \S+$`),
+	regexp.MustCompile(`^(vlan \d+ name) .*$`),
+}
+
+func onyxKey(l string) string {
+	for _, re := range onyxSettings {
+		if m := re.FindStringSubmatch(l); m != nil {
+			return m[1]
+		}
+	}
+	return ""
+}
+
+// onyxNegations are the inverse forms that are not plain "no" + line
+// (vendors.md 1.2: `no dcb priority-flow-control mode force`,
+// `allowed-vlan remove`, `vlan N no name`).
+var onyxNegations = []struct {
+	re  *regexp.Regexp
+	out string
+}{
+	{regexp.MustCompile(`^(interface ethernet \S+) dcb priority-flow-control mode on force$`), "$1 no dcb priority-flow-control mode force"},
+	{regexp.MustCompile(`^(interface ethernet \S+) switchport (trunk|hybrid) allowed-vlan (?:add )?(\S+)$`), "$1 switchport $2 allowed-vlan remove $3"},
+	{regexp.MustCompile(`^(interface ethernet \S+) (mtu|speed) \S+ force$`), "$1 no $2 force"},
+	{regexp.MustCompile(`^(interface ethernet \S+) (traffic-class \d+ (?:dcb ets|congestion-control|bind switch-priority)).*$`), "$1 no $2"},
+	{regexp.MustCompile(`^(interface ethernet \S+) (description|qos trust|switchport access vlan)\b.*$`), "$1 no $2"},
+	{regexp.MustCompile(`^(interface ethernet \S+) (.*)$`), "$1 no $2"},
+	{regexp.MustCompile(`^vlan (\d+) name .*$`), "vlan $1 no name"},
+	{regexp.MustCompile(`^(dcb priority-flow-control enable) force$`), "no $1 force"},
+	{regexp.MustCompile(`^traffic pool (\S+) type .*$`), "no traffic pool $1"},
+}
+
+// onyxNegate returns the command that undoes line l.
+func onyxNegate(l string) string {
+	for _, n := range onyxNegations {
+		if n.re.MatchString(l) {
+			return n.re.ReplaceAllString(l, n.out)
+		}
+	}
+	return "no " + l
+}
+
+func set(lines []string) map[string]bool {
+	m := make(map[string]bool, len(lines))
+	for _, l := range lines {
+		m[l] = true
+	}
+	return m
+}

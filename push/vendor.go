@@ -1,0 +1,82 @@
+package push
+
+import (
+	"fmt"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/push/verify"
+)
+
+// Vendor is one platform's behaviour as data: which artifact is pushed,
+// how a transaction works, and how the switch is read back.
+type Vendor struct {
+	Platform model.Platform
+	// Artifact is the suffix of the rendered file push sends
+	// ("<switch>" + Artifact).
+	Artifact string
+	// NewTxn starts a transaction named by id.
+	NewTxn func(id string) Txn
+	// ReadBack is the command whose output Parse turns into a State.
+	ReadBack string
+	Parse    func(out string) (*verify.State, error)
+}
+
+// Txn is one transactional change of one switch.
+type Txn interface {
+	// Stage loads the rendered configuration so it is pending, not
+	// effective, where the OS allows it, and returns the diff against
+	// the running configuration ("" when nothing would change).
+	Stage(c Conn, config []byte) (diff string, err error)
+	// Discard drops the staged change (dry run, nothing to do).
+	Discard(c Conn) error
+	// Apply makes the staged change effective, with an automatic
+	// rollback armed where the OS has one.
+	Apply(c Conn) error
+	// Confirm makes the applied change permanent.
+	Confirm(c Conn) error
+	// Rollback returns the switch to its state before Stage. c may be a
+	// new connection when the first one was lost.
+	Rollback(c Conn) error
+}
+
+// Vendors lists the platforms push handles.
+var Vendors = map[model.Platform]*Vendor{
+	model.PlatformEOS: {
+		Platform: model.PlatformEOS, Artifact: ".eos.cfg",
+		NewTxn:   func(id string) Txn { return &eosTxn{name: "fabricc-" + id} },
+		ReadBack: "show running-config",
+		Parse:    func(out string) (*verify.State, error) { return verify.ParseEOS(out), nil },
+	},
+	model.PlatformOnyx: {
+		Platform: model.PlatformOnyx, Artifact: ".onyx.cli",
+		NewTxn:   func(id string) Txn { return &onyxTxn{checkpoint: "fabricc-pre-" + id} },
+		ReadBack: "show running-config",
+		Parse:    func(out string) (*verify.State, error) { return verify.ParseOnyx(out), nil },
+	},
+	model.PlatformCumulus: {
+		Platform: model.PlatformCumulus, Artifact: ".nvue.yaml",
+		NewTxn:   func(id string) Txn { return &nvueTxn{file: "/tmp/fabricc-" + id + ".yaml"} },
+		ReadBack: "nv config show -o json",
+		Parse:    func(out string) (*verify.State, error) { return verify.ParseNVUE([]byte(jsonPart(out))) },
+	},
+}
+
+// VendorFor returns the vendor of platform p.
+func VendorFor(p model.Platform) (*Vendor, error) {
+	v := Vendors[p]
+	if v == nil {
+		return nil, fmt.Errorf("push does not support platform %q (onyx, eos, cumulus)", p)
+	}
+	return v, nil
+}
+
+// jsonPart drops anything before the first line starting with { or [
+// (Onyx json-print and some shells print banners first; vendors.md 1.4).
+func jsonPart(s string) string {
+	for i := 0; i < len(s); i++ {
+		if (s[i] == '{' || s[i] == '[') && (i == 0 || s[i-1] == '\n') {
+			return s[i:]
+		}
+	}
+	return s
+}
