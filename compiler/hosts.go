@@ -114,16 +114,22 @@ const (
 
 // lowerHosts lowers every host block, sorted by name.
 func (l *lowering) lowerHosts() {
-	seen := map[string]hcl.Range{}
+	switches := map[string]hcl.Range{}
 	for i := range l.cfg.Switches {
-		seen[l.cfg.Switches[i].Name] = l.cfg.Switches[i].DefRange
+		switches[l.cfg.Switches[i].Name] = l.cfg.Switches[i].DefRange
 	}
+	seen := map[string]hcl.Range{}
 	for i := range l.cfg.Hosts {
 		h := &l.cfg.Hosts[i]
 		if first, dup := seen[h.Name]; dup {
+			d := l.errorf(h.DefRange, "Duplicate host", "host %q is declared twice; rename one or merge the blocks.", h.Name)
+			also(d, fmt.Sprintf("host %q is first declared here", h.Name), first)
+			continue
+		}
+		if sw, dup := switches[h.Name]; dup {
 			d := l.errorf(h.DefRange, "Duplicate device name",
-				"host %q has the name of a device declared before; every switch and host needs its own name.", h.Name)
-			dsl.Also(d, fmt.Sprintf("%q is first declared here", h.Name), first)
+				"host %q has the name of a switch; links name devices, so every switch and host needs its own name.", h.Name)
+			also(d, fmt.Sprintf("switch %q is declared here", h.Name), sw)
 			continue
 		}
 		seen[h.Name] = h.DefRange
@@ -154,7 +160,7 @@ func (l *lowering) lowerHost(h *dsl.Host) model.Host {
 		n := &h.NICs[i]
 		if first, dup := seen[n.Name]; dup {
 			d := l.errorf(n.DefRange, "Duplicate NIC", "host %q declares nic %q twice; rename one.", h.Name, n.Name)
-			dsl.Also(d, fmt.Sprintf("nic %q is first declared here", n.Name), first)
+			also(d, fmt.Sprintf("nic %q is first declared here", n.Name), first)
 			continue
 		}
 		seen[n.Name] = n.DefRange

@@ -117,10 +117,14 @@ func (l *lowering) endpoint(s string, r hcl.Range, used map[string]hcl.Range) (m
 		return model.Endpoint{}, false
 	}
 	e := model.Endpoint{Device: dev, Port: port}
+	l.linked[Key(dev, port)] = true
 	switch {
 	case l.switches[dev] != nil:
 		e.Kind = kindSwitch
 		if findPort(l.switches[dev], port) == nil {
+			if l.badPorts[dev] {
+				return e, false // the port block's error says why
+			}
 			l.errorf(r, "Unknown port", "switch %q has no port %s; declare it in a port block.%s", dev, port, didYouMean(port, portNames(l.switches[dev])))
 			return e, false
 		}
@@ -141,7 +145,7 @@ func (l *lowering) endpoint(s string, r hcl.Range, used map[string]hcl.Range) (m
 			what = fmt.Sprintf("nic %q of host %q", port, dev)
 		}
 		d := l.errorf(r, "Cabled twice", "%s is already cabled by another link; one end takes one cable.", what)
-		dsl.Also(d, "the other link is here", first)
+		also(d, "the other link is here", first)
 		return e, false
 	}
 	used[key] = r
@@ -255,6 +259,9 @@ func (l *lowering) finishNICs() {
 					n.SpeedMbps = findPort(sw, n.Peer.Port).SpeedMbps
 					continue
 				}
+			}
+			if l.linked[Key(h.Name, n.Name)] {
+				continue // the link's error says why
 			}
 			var r hcl.Range
 			if at := l.src.At("host", h.Name, "nic", n.Name); at != nil {

@@ -15,10 +15,12 @@ import (
 // Headroom) for applyPhysics.
 func lower(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
 	l := &lowering{
-		cfg:     cfg,
-		f:       &model.Fabric{},
-		src:     Sources{},
-		written: map[string]bool{},
+		cfg:      cfg,
+		f:        &model.Fabric{},
+		src:      Sources{},
+		written:  map[string]bool{},
+		badPorts: map[string]bool{},
+		linked:   map[string]bool{},
 	}
 	if cfg == nil {
 		l.errorf(hcl.Range{}, "Empty fabric", "There is nothing to compile; declare a fabric block.")
@@ -45,6 +47,11 @@ type lowering struct {
 	// (keys as in Sources), for defaults decided after the links are known.
 	written map[string]bool
 
+	// badPorts marks switches with a port block that failed, and linked
+	// every "device:port" a link names; both keep follow-on errors out.
+	badPorts map[string]bool
+	linked   map[string]bool
+
 	classes  map[string]*model.Class
 	vlans    map[int]bool
 	switches map[string]*model.Switch
@@ -64,6 +71,14 @@ func (l *lowering) errorf(r hcl.Range, summary, detail string, args ...any) *hcl
 	}
 	l.diags = append(l.diags, d)
 	return d
+}
+
+// also adds a related place to d unless r is empty (a value from a
+// built-in default has no place).
+func also(d *hcl.Diagnostic, label string, r hcl.Range) {
+	if r.Filename != "" || r.Start.Line != 0 {
+		dsl.Also(d, label, r)
+	}
 }
 
 // or returns r, or fallback when r is empty (attribute not written).

@@ -87,7 +87,7 @@ func (l *lowering) lowerSwitches() {
 		s := &l.cfg.Switches[i]
 		if first, dup := seen[s.Name]; dup {
 			d := l.errorf(s.DefRange, "Duplicate switch", "switch %q is declared twice; rename one or merge the blocks.", s.Name)
-			dsl.Also(d, fmt.Sprintf("switch %q is first declared here", s.Name), first)
+			also(d, fmt.Sprintf("switch %q is first declared here", s.Name), first)
 			continue
 		}
 		seen[s.Name] = s.DefRange
@@ -109,6 +109,7 @@ func (l *lowering) lowerSwitch(s *dsl.Switch) model.Switch {
 	sw := model.Switch{Name: s.Name, Platform: model.Platform(s.Platform), Hardware: model.Hardware{Model: s.Model}}
 	info, ok := platforms[sw.Platform]
 	if !ok {
+		l.badPorts[s.Name] = true
 		l.errorf(or(s.PlatformRange, s.DefRange), "Unknown platform",
 			"switch %q has platform %q; fabricc renders %s.%s", s.Name, s.Platform, quoteList(platformNames), didYouMean(s.Platform, platformNames))
 	}
@@ -181,18 +182,20 @@ func (l *lowering) declarePorts(s *dsl.Switch, info platformInfo, known bool) []
 		names, err := dsl.ExpandPorts(p.Spec)
 		if err != nil {
 			l.errorf(or(p.LabelRange, p.DefRange), "Invalid port spec", "%s.", err)
+			l.badPorts[s.Name] = true
 			continue
 		}
 		for _, n := range names {
 			if known && !info.portName.MatchString(n) {
-				l.errorOnce(or(p.LabelRange, p.DefRange), "Invalid port name",
-					fmt.Sprintf("switch %q runs %s, and %q is not a port name there: %s.", s.Name, s.Platform, n, info.portForm))
-				continue
+				l.errorf(or(p.LabelRange, p.DefRange), "Invalid port name",
+					"switch %q runs %s, and %q is not a port name there: %s.", s.Name, s.Platform, n, info.portForm)
+				l.badPorts[s.Name] = true
+				break
 			}
 			if first, dup := byName[n]; dup {
 				d := l.errorf(or(p.LabelRange, p.DefRange), "Duplicate port",
 					"port %s of switch %q is declared twice; declare each port in one port block and change it with an override block.", n, s.Name)
-				dsl.Also(d, fmt.Sprintf("port %s is first declared here", n), first.block)
+				also(d, fmt.Sprintf("port %s is first declared here", n), first.block)
 				continue
 			}
 			d := &portDecl{name: n, attrs: p, block: p.DefRange}

@@ -28,7 +28,11 @@ func (l *lowering) lowerQoS() {
 	l.src.Set(q.ProfileRange, "qos", "profile")
 	l.src.Set(q.RoCEClassRange, "qos", "roce_class")
 	l.src.Set(q.CNPClassRange, "qos", "cnp_class")
-	specs := l.mergeClasses(q, l.qosProfile(q))
+	profile, ok := l.qosProfile(q)
+	if !ok {
+		return // an unknown profile would only cause follow-on errors
+	}
+	specs := l.mergeClasses(q, profile)
 	var classes []model.Class
 	for i := range specs {
 		if c, ok := l.resolveClass(&specs[i]); ok {
@@ -57,7 +61,7 @@ func (l *lowering) lowerQoS() {
 // qosProfile returns the profile's classes and records its name. A qos
 // block that is absent, or has neither a profile nor classes, means the
 // "nvidia-roce" profile.
-func (l *lowering) qosProfile(q *dsl.QoS) []classSpec {
+func (l *lowering) qosProfile(q *dsl.QoS) ([]classSpec, bool) {
 	name := profileNVIDIARoCE
 	switch {
 	case q.Profile != nil:
@@ -68,13 +72,19 @@ func (l *lowering) qosProfile(q *dsl.QoS) []classSpec {
 	switch name {
 	case profileNVIDIARoCE:
 		l.f.QoS.Profile = name
-		return nvidiaRoCE()
+		specs := nvidiaRoCE()
+		for i := range specs {
+			// Profile classes point at the profile attribute (or the qos
+			// block) until a class block overrides them.
+			specs[i].DefRange = or(q.ProfileRange, q.DefRange)
+		}
+		return specs, true
 	case profileNone:
-		return nil
+		return nil, true
 	}
 	l.errorf(or(q.ProfileRange, q.DefRange), "Unknown QoS profile",
 		"profile %q is not a built-in profile; write %s.%s", name, quoteList(profiles), didYouMean(name, profiles))
-	return nil
+	return nil, false
 }
 
 // mergeClasses lays the written class blocks over the profile's classes:
@@ -85,7 +95,7 @@ func (l *lowering) mergeClasses(q *dsl.QoS, specs []classSpec) []classSpec {
 	for _, c := range q.Classes {
 		if first, dup := seen[c.Name]; dup {
 			d := l.errorf(c.DefRange, "Duplicate class", "class %q is declared twice; merge the two blocks.", c.Name)
-			dsl.Also(d, fmt.Sprintf("class %q is first declared here", c.Name), first)
+			also(d, fmt.Sprintf("class %q is first declared here", c.Name), first)
 			continue
 		}
 		seen[c.Name] = c.DefRange
@@ -311,10 +321,10 @@ func (l *lowering) ecnSize(class, attr string, v *string, r, block hcl.Range) in
 func (l *lowering) checkClassSet(q *dsl.QoS, specs []classSpec, classes []model.Class) bool {
 	n := len(l.diags)
 	l.checkDefaultClass(q, specs)
-	l.checkUnique(specs, "priority", func(s *classSpec) ([]int, hcl.Range) {
+	l.checkUnique(specs, "Priority", "priority", func(s *classSpec) ([]int, hcl.Range) {
 		return append([]int{*s.Priority}, s.Priorities...), or(s.PrioritiesRange, or(s.PriorityRange, s.DefRange))
 	})
-	l.checkUnique(specs, "DSCP", func(s *classSpec) ([]int, hcl.Range) { return s.DSCP, or(s.DSCPRange, s.DefRange) })
+	l.checkUnique(specs, "DSCP", "DSCP", func(s *classSpec) ([]int, hcl.Range) { return s.DSCP, or(s.DSCPRange, s.DefRange) })
 	l.checkTrafficClasses(specs, classes)
 	l.checkWRRSum(q, specs, classes)
 	return len(l.diags) == n
@@ -330,7 +340,7 @@ func (l *lowering) checkDefaultClass(q *dsl.QoS, specs []classSpec) {
 		if first >= 0 {
 			d := l.errorf(specs[i].DefRange, "Two default classes",
 				"classes %q and %q both have default = true; exactly one class takes the DSCP values and priorities no other class names.", specs[first].Name, specs[i].Name)
-			dsl.Also(d, fmt.Sprintf("class %q is the default class", specs[first].Name), specs[first].DefRange)
+			also(d, fmt.Sprintf("class %q is the default class", specs[first].Name), specs[first].DefRange)
 			continue
 		}
 		first = i
@@ -342,7 +352,7 @@ func (l *lowering) checkDefaultClass(q *dsl.QoS, specs []classSpec) {
 }
 
 // checkUnique reports a value (priority or DSCP) that two classes claim.
-func (l *lowering) checkUnique(specs []classSpec, what string, values func(*classSpec) ([]int, hcl.Range)) {
+func (l *lowering) checkUnique(specs []classSpec, title, what string, values func(*classSpec) ([]int, hcl.Range)) {
 	owner := map[int]int{}
 	for i := range specs {
 		vs, r := values(&specs[i])
@@ -353,9 +363,9 @@ func (l *lowering) checkUnique(specs []classSpec, what string, values func(*clas
 				continue
 			}
 			_, fr := values(&specs[j])
-			d := l.errorf(r, fmt.Sprintf("%s in two classes", what),
+			d := l.errorf(r, title+" in two classes",
 				"%s %d is in class %q and in class %q; each %s belongs to one class only.", what, v, specs[j].Name, specs[i].Name, what)
-			dsl.Also(d, fmt.Sprintf("class %q has %s %d", specs[j].Name, what, v), fr)
+			also(d, fmt.Sprintf("class %q has %s %d", specs[j].Name, what, v), fr)
 		}
 	}
 }
@@ -371,7 +381,7 @@ func (l *lowering) checkTrafficClasses(specs []classSpec, classes []model.Class)
 		}
 		d := l.errorf(or(specs[i].TrafficClassRange, specs[i].DefRange), "Traffic class used twice",
 			"classes %q and %q both use traffic class %d; give each class its own egress queue (traffic_class 0-7).", classes[j].Name, c.Name, c.TrafficClass)
-		dsl.Also(d, fmt.Sprintf("class %q uses traffic class %d", classes[j].Name, c.TrafficClass), specs[j].DefRange)
+		also(d, fmt.Sprintf("class %q uses traffic class %d", classes[j].Name, c.TrafficClass), specs[j].DefRange)
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"sort"
 	"strconv"
 
-	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/model"
 	"github.com/hashicorp/hcl/v2"
 )
@@ -20,18 +19,19 @@ func (l *lowering) lowerVLANs() {
 		if v.ID < 1 || v.ID > 4094 {
 			l.errorf(or(v.IDRange, v.DefRange), "Invalid VLAN id",
 				"vlan %q has id %d; 802.1Q VLAN ids are 1-4094.", v.Name, v.ID)
+			l.vlans[v.ID] = true // declared, if wrongly: no follow-on errors
 			continue
 		}
 		if first, dup := byID[v.ID]; dup {
 			d := l.errorf(or(v.IDRange, v.DefRange), "Duplicate VLAN id",
 				"VLAN id %d is declared twice; give each vlan block its own id.", v.ID)
-			dsl.Also(d, fmt.Sprintf("VLAN %d is first declared here", v.ID), first)
+			also(d, fmt.Sprintf("VLAN %d is first declared here", v.ID), first)
 			continue
 		}
 		if first, dup := byName[v.Name]; dup {
 			d := l.errorf(v.DefRange, "Duplicate VLAN name",
 				"VLAN name %q is used twice; give each vlan block its own name.", v.Name)
-			dsl.Also(d, fmt.Sprintf("VLAN %q is first declared here", v.Name), first)
+			also(d, fmt.Sprintf("VLAN %q is first declared here", v.Name), first)
 			continue
 		}
 		byID[v.ID], byName[v.Name] = v.DefRange, v.DefRange

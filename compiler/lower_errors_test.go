@@ -1,0 +1,195 @@
+package compiler
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// edit returns minimalFabric with each (old, new) pair replaced once and
+// extra appended.
+func edit(extra string, pairs ...string) string {
+	s := minimalFabric
+	for i := 0; i+1 < len(pairs); i += 2 {
+		s = strings.Replace(s, pairs[i], pairs[i+1], 1)
+	}
+	return s + extra
+}
+
+// errorCases are complete small fabrics with one mistake each, and the
+// exact diagnostics lower must give.
+var errorCases = []struct {
+	name string
+	src  string
+	want []string
+}{
+	{name: "duplicate switch", src: edit("switch \"leaf1\" {\n  platform = \"eos\"\n  model    = \"7050CX3-32S\"\n}\n"), want: []string{
+		"32:1: Duplicate switch: switch \"leaf1\" is declared twice; rename one or merge the blocks.",
+		"  note 8:1: switch \"leaf1\" is first declared here",
+	}},
+	{name: "duplicate host", src: edit("host \"gpu01\" {\n  os = \"linux\"\n}\n"), want: []string{
+		"32:1: Duplicate host: host \"gpu01\" is declared twice; rename one or merge the blocks.",
+		"  note 17:1: host \"gpu01\" is first declared here",
+	}},
+	{name: "device named twice", src: edit("host \"leaf1\" {\n  os = \"linux\"\n}\n"), want: []string{
+		"32:1: Duplicate device name: host \"leaf1\" has the name of a switch; links name devices, so every switch and host needs its own name.",
+		"  note 8:1: switch \"leaf1\" is declared here",
+	}},
+	{name: "duplicate port", src: edit("", "  port \"swp1-4\" {", "  port \"swp4\" {\n    speed = \"25G\"\n  }\n  port \"swp1-4\" {"), want: []string{
+		"14:8: Duplicate port: port swp4 of switch \"leaf1\" is declared twice; declare each port in one port block and change it with an override block.",
+		"  note 11:3: port swp4 is first declared here",
+	}},
+	{name: "override undeclared port", src: edit("", "    vlans = [100]\n  }\n", "    vlans = [100]\n  }\n  override \"swp5\" {\n    mtu = 9000\n  }\n"), want: []string{
+		"15:12: Override of an undeclared port: switch \"leaf1\" has no port swp5 to override; declare it in a port block first. Did you mean \"swp1\"?",
+	}},
+	{name: "port without speed", src: edit("", "    speed = \"100G\"\n", ""), want: []string{
+		"11:3: Port has no speed: port \"swp1-4\" on switch \"leaf1\" has no speed; set speed (e.g. speed = \"100G\") in its port block or an override.",
+	}},
+	{name: "bad speed", src: edit("", "\"100G\"", "\"25Gb\""), want: []string{
+		"12:13: Invalid speed: \"25Gb\" is not a port speed; write one of 100M, 1G, 10G, 25G, 40G, 50G, 100G, 200G, 400G, 800G.",
+	}},
+	{name: "bad port name", src: edit("", "\"swp1-4\"", "\"1/1-1/4\""), want: []string{
+		"11:8: Invalid port name: switch \"leaf1\" runs cumulus, and \"1/1\" is not a port name there: Cumulus ports are \"swpN\", or \"swpNsM\" for a breakout port.",
+	}},
+	{name: "bad port spec", src: edit("", "\"swp1-4\"", "\"swp4-1\""), want: []string{
+		"11:8: Invalid port spec: \"swp4-1\": the range counts down (4 > 1); write the lower port first.",
+	}},
+	{name: "unknown platform", src: edit("", "\"cumulus\"", "\"onxy\""), want: []string{
+		"9:14: Unknown platform: switch \"leaf1\" has platform \"onxy\"; fabricc renders \"onyx\", \"eos\" or \"cumulus\". Did you mean \"onyx\"?",
+	}},
+	{name: "undeclared vlan", src: edit("", "vlans = [100]", "vlans = [100, 200]"), want: []string{
+		"13:13: Undeclared VLAN: port \"swp1-4\" on switch \"leaf1\" uses VLAN 200, which no vlan block declares; add vlan \"name\" { id = 200 }. Did you mean 100?",
+	}},
+	{name: "vlan id 5000", src: edit("vlan \"big\" {\n  id = 5000\n}\n"), want: []string{
+		"33:8: Invalid VLAN id: vlan \"big\" has id 5000; 802.1Q VLAN ids are 1-4094.",
+	}},
+	{name: "access port with two vlans", src: edit("", "vlans = [100]", "mode  = \"access\"\n    vlans = [100, 101]"), want: []string{
+		"14:13: Undeclared VLAN: port \"swp1-4\" on switch \"leaf1\" uses VLAN 101, which no vlan block declares; add vlan \"name\" { id = 101 }. Did you mean 100?",
+		"14:13: Access port needs one VLAN: an access port carries exactly one VLAN, and this port lists 2; write vlans = [ID], or mode = \"trunk\" for several.",
+	}},
+	{name: "bad mtu", src: edit("", "vlans = [100]", "vlans = [100]\n    mtu   = 10000"), want: []string{
+		"14:13: Invalid MTU: MTU 10000 is out of range; switch ports take 552-9216 bytes.",
+	}},
+	{name: "unknown nic model", src: edit("", "\"ConnectX-6 Dx\"", "\"ConnectX-8\""), want: []string{
+		"20:17: Unknown NIC model: nic \"roce0\" of host \"gpu01\" has model \"ConnectX-8\"; fabricc knows \"ConnectX-3 Pro\", \"ConnectX-4\", \"ConnectX-4 Lx\", \"ConnectX-5\", \"ConnectX-6\", \"ConnectX-6 Dx\", \"ConnectX-7\" or \"QL45212\". Did you mean \"ConnectX-4\"?",
+	}},
+	{name: "winof on connectx-4", src: edit("", "os = \"linux\"\n  nic \"roce0\" {\n    model     = \"ConnectX-6 Dx\"", "os = \"windows\"\n  nic \"roce0\" {\n    model     = \"ConnectX-4\"\n    driver    = \"winof\""), want: []string{
+		"21:17: Driver does not fit the NIC: WinOF supports ConnectX-3 and ConnectX-3 Pro only; a ConnectX-4 needs WinOF-2: write driver = \"winof2\" (seeds-facts.md 1.1).",
+	}},
+	{name: "winof2 on connectx-3 pro", src: edit("", "os = \"linux\"\n  nic \"roce0\" {\n    model     = \"ConnectX-6 Dx\"", "os = \"windows\"\n  nic \"roce0\" {\n    model     = \"ConnectX-3 Pro\"\n    driver    = \"winof2\""), want: []string{
+		"21:17: Driver does not fit the NIC: WinOF-2 supports ConnectX-4 and later only; a ConnectX-3 Pro needs driver = \"winof\" (seeds-facts.md 1.1).",
+	}},
+	{name: "iwarp on connectx", src: edit("", "vlan      = 100\n", "vlan      = 100\n    transport = \"iwarp\"\n"), want: []string{
+		"23:17: iWARP needs a QLogic NIC: nic \"roce0\" of host \"gpu01\" is a ConnectX-6 Dx, which runs RoCE only; iWARP is available on QLogic FastLinQ (QL45212). Remove transport or write \"roce\".",
+	}},
+	{name: "bad address", src: edit("", "192.168.100.11/24", "192.168.100.300/24"), want: []string{
+		"23:17: Invalid address: nic \"roce0\" of host \"gpu01\": \"192.168.100.300/24\" is not an address in CIDR form; write it like \"192.168.10.11/24\" or \"fd00::11/64\".",
+	}},
+	{name: "unknown application", src: edit("", "vlan      = 100\n", "vlan      = 100\n    applications = [\"smb\"]\n"), want: []string{
+		"23:20: Unknown application: nic \"roce0\" of host \"gpu01\" lists application \"smb\"; fabricc knows \"iser\", \"mpi\", \"nfs-rdma\", \"nvme-of\" or \"smb-direct\".",
+	}},
+	{name: "nic without speed", src: edit("", "b      = \"leaf1:swp2\"", "b      = \"leaf1:swp2\"\n  cable  = \"dac\"", "addresses = [\"192.168.100.11/24\"]\n  }\n", "addresses = [\"192.168.100.11/24\"]\n  }\n  nic \"roce1\" {\n    model     = \"ConnectX-6 Dx\"\n    interface = \"ens1f1\"\n  }\n"), want: []string{
+		"25:3: NIC has no speed: nic \"roce1\" of host \"gpu01\" has no speed and is not linked to a switch port; set speed (e.g. speed = \"25G\").",
+	}},
+	{name: "link to unknown port", src: edit("", "leaf1:swp2", "leaf1:swp22"), want: []string{
+		"29:12: Unknown port: switch \"leaf1\" has no port swp22; declare it in a port block. Did you mean \"swp2\"?",
+	}},
+	{name: "link to unknown device", src: edit("", "leaf1:swp2", "leaf2:swp2"), want: []string{
+		"29:12: Unknown device: no switch or host is named \"leaf2\". Did you mean \"leaf1\"?",
+	}},
+	{name: "link to unknown nic", src: edit("", "gpu01:roce0", "gpu01:roce1"), want: []string{
+		"28:12: Unknown NIC: host \"gpu01\" has no nic \"roce1\"; declare it in a nic block. Did you mean \"roce0\"?",
+		"19:3: NIC has no speed: nic \"roce0\" of host \"gpu01\" has no speed and is not linked to a switch port; set speed (e.g. speed = \"25G\").",
+	}},
+	{name: "bad link end", src: edit("", "leaf1:swp2", "leaf1"), want: []string{
+		"29:12: Invalid link end: link end \"leaf1\" is not \"device:port\"; write it like \"leaf1:swp1\" or \"gpu01:roce0\".",
+	}},
+	{name: "port used by two links", src: edit("link {\n  a      = \"leaf1:swp2\"\n  b      = \"gpu01:roce0\"\n  length = 1\n}\n"), want: []string{
+		"33:12: Cabled twice: port swp2 of switch \"leaf1\" is already cabled by another link; one end takes one cable.",
+		"  note 29:12: the other link is here",
+		"34:12: Cabled twice: nic \"roce0\" of host \"gpu01\" is already cabled by another link; one end takes one cable.",
+		"  note 28:12: the other link is here",
+	}},
+	{name: "bad cable", src: edit("", "length = 3", "length = 3\n  cable  = \"copper\""), want: []string{
+		"31:12: Invalid cable kind: cable \"copper\" is not known; write \"dac\", \"aoc\" or \"fibre\".",
+	}},
+	{name: "bad length", src: edit("", "length = 3", "length = 0"), want: []string{
+		"30:12: Invalid cable length: length 0 is out of range; write the cable length in metres, more than 0 and at most 10000.",
+	}},
+	{name: "unknown profile", src: edit("qos {\n  profile = \"nvidia\"\n}\n"), want: []string{
+		"33:13: Unknown QoS profile: profile \"nvidia\" is not a built-in profile; write \"nvidia-roce\" or \"none\".",
+	}},
+	{name: "priority 9", src: edit("qos {\n  profile = \"nvidia-roce\"\n  class \"roce\" {\n    priority = 9\n  }\n}\n"), want: []string{
+		"35:16: Invalid priority: class \"roce\" priority 9 is out of range; 802.1p priorities are 0-7.",
+	}},
+	{name: "DSCP 70", src: edit("qos {\n  profile = \"nvidia-roce\"\n  class \"roce\" {\n    dscp = [70]\n  }\n}\n"), want: []string{
+		"35:12: Invalid DSCP: class \"roce\" DSCP 70 is out of range; DSCP values are 0-63.",
+	}},
+	{name: "DSCP in two classes", src: edit("qos {\n  profile = \"nvidia-roce\"\n  class \"cnp\" {\n    dscp = [48, 26]\n  }\n}\n"), want: []string{
+		"35:12: DSCP in two classes: DSCP 26 is in class \"roce\" and in class \"cnp\"; each DSCP belongs to one class only.",
+		"  note 33:13: class \"roce\" has DSCP 26",
+	}},
+	{name: "priority in two classes", src: edit("qos {\n  profile = \"nvidia-roce\"\n  class \"cnp\" {\n    priorities = [3]\n  }\n}\n"), want: []string{
+		"35:18: Priority in two classes: priority 3 is in class \"roce\" and in class \"cnp\"; each priority belongs to one class only.",
+		"  note 33:13: class \"roce\" has priority 3",
+	}},
+	{name: "traffic class 9", src: edit("qos {\n  profile = \"nvidia-roce\"\n  class \"cnp\" {\n    traffic_class = 9\n  }\n}\n"), want: []string{
+		"35:21: Invalid traffic class: class \"cnp\" traffic_class 9 is out of range; traffic classes (egress queues) are 0-7.",
+	}},
+	{name: "traffic class used twice", src: edit("qos {\n  profile = \"nvidia-roce\"\n  class \"cnp\" {\n    traffic_class = 3\n  }\n}\n"), want: []string{
+		"35:21: Traffic class used twice: classes \"roce\" and \"cnp\" both use traffic class 3; give each class its own egress queue (traffic_class 0-7).",
+		"  note 33:13: class \"roce\" uses traffic class 3",
+	}},
+	{name: "ETS bandwidths sum to 90", src: edit("qos {\n  profile = \"nvidia-roce\"\n  class \"default\" {\n    bandwidth = 40\n  }\n}\n"), want: []string{
+		"35:17: ETS bandwidths do not sum to 100: The WRR classes share the link: roce 50 + default 40 = 90 %; make the bandwidths sum to 100.",
+	}},
+	{name: "strict class with bandwidth", src: edit("qos {\n  profile = \"nvidia-roce\"\n  class \"cnp\" {\n    strict    = true\n    bandwidth = 10\n  }\n}\n"), want: []string{
+		"36:17: Strict class with bandwidth: class \"cnp\" has strict = true and bandwidth = 10; a strict class is served first and has no WRR share. Remove one of the two.",
+	}},
+	{name: "wrr class without bandwidth", src: edit("qos {\n  profile = \"nvidia-roce\"\n  class \"bulk\" {\n    priority = 1\n    dscp     = [10]\n  }\n}\n"), want: []string{
+		"34:3: Class has no bandwidth: class \"bulk\" is scheduled by WRR but has no bandwidth; set bandwidth (percent of the link) or strict = true.",
+	}},
+	{name: "lossless class without ECN", src: edit("qos {\n  profile = \"none\"\n  class \"rdma\" {\n    priority  = 3\n    dscp      = [26]\n    lossless  = true\n    bandwidth = 60\n  }\n  class \"rest\" {\n    priority  = 0\n    default   = true\n    bandwidth = 40\n  }\n}\n"), want: []string{
+		"34:3: Lossless class without ECN: class \"rdma\" is lossless but has no ecn block; lossless classes need ECN marking (DCQCN) so senders slow down before PFC pauses the link. Add ecn { min = \"150KB\" max = \"1500KB\" }.",
+	}},
+	{name: "no default class", src: edit("qos {\n  class \"rdma\" {\n    priority  = 3\n    dscp      = [26]\n    lossless  = true\n    bandwidth = 100\n    ecn {\n      min = \"150KB\"\n      max = \"1500KB\"\n    }\n  }\n}\n"), want: []string{
+		"32:1: No default class: No class has default = true; exactly one class must take the DSCP values and priorities no other class names.",
+	}},
+	{name: "two default classes", src: edit("qos {\n  profile = \"nvidia-roce\"\n  class \"default\" {\n    bandwidth = 25\n  }\n  class \"bulk\" {\n    priority  = 1\n    default   = true\n    bandwidth = 25\n  }\n}\n"), want: []string{
+		"37:3: Two default classes: classes \"default\" and \"bulk\" both have default = true; exactly one class takes the DSCP values and priorities no other class names.",
+		"  note 34:3: class \"default\" is the default class",
+	}},
+	{name: "ambiguous roce class", src: edit("qos {\n  profile = \"nvidia-roce\"\n  class \"default\" {\n    bandwidth = 25\n  }\n  class \"storage\" {\n    priority  = 2\n    dscp      = [18]\n    lossless  = true\n    bandwidth = 25\n    ecn {\n      min = \"100KB\"\n      max = \"1MB\"\n    }\n  }\n}\n"), want: []string{
+		"32:1: Ambiguous RoCE class: Classes \"roce\" or \"storage\" are all lossless; set roce_class to the one RoCE data uses.",
+	}},
+	{name: "unknown roce class", src: edit("qos {\n  roce_class = \"rcoe\"\n}\n"), want: []string{
+		"33:16: Unknown RoCE class: roce_class \"rcoe\" names no class; the classes are \"default\", \"roce\" or \"cnp\". Did you mean \"roce\"?",
+	}},
+	{name: "class without priority", src: edit("qos {\n  class \"rdma\" {\n    dscp = [26]\n  }\n}\n"), want: []string{
+		"33:3: Class has no priority: class \"rdma\" has no priority; set priority (0-7), or start from the built-in classes with profile = \"nvidia-roce\" in the qos block.",
+		"33:3: Class has no bandwidth: class \"rdma\" is scheduled by WRR but has no bandwidth; set bandwidth (percent of the link) or strict = true.",
+	}},
+	{name: "bad ECN size", src: edit("qos {\n  profile = \"nvidia-roce\"\n  class \"roce\" {\n    ecn {\n      min         = \"150 KiB\"\n      probability = 0\n    }\n  }\n}\n"), want: []string{
+		"36:21: Invalid size: class \"roce\" ecn min: \"150 KiB\" is not a size; write a number of bytes (153600) or a string with a unit B, KB or MB (\"150KB\", \"1.5MB\"; KB = 1024 bytes).",
+		"37:21: Invalid ECN probability: class \"roce\" ecn probability 0 is out of range; write a percentage from 1 to 100.",
+	}},
+	{name: "duplicate class", src: edit("qos {\n  profile = \"nvidia-roce\"\n  class \"roce\" {\n    priority = 3\n  }\n  class \"roce\" {\n    priority = 4\n  }\n}\n"), want: []string{
+		"37:3: Duplicate class: class \"roce\" is declared twice; merge the two blocks.",
+		"  note 34:3: class \"roce\" is first declared here",
+	}},
+	{name: "duplicate vlan id", src: edit("vlan \"storage\" {\n  id = 100\n}\n"), want: []string{
+		"33:8: Duplicate VLAN id: VLAN id 100 is declared twice; give each vlan block its own id.",
+		"  note 4:1: VLAN 100 is first declared here",
+	}},
+}
+
+func TestLowerErrors(t *testing.T) {
+	for _, tc := range errorCases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, got := lowerSrc(t, tc.src)
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("diagnostics:\n%s\nwant:\n%s", joinLines(got), joinLines(tc.want))
+			}
+		})
+	}
+}
