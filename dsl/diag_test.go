@@ -1,0 +1,150 @@
+package dsl
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/hashicorp/hcl/v2"
+)
+
+// diagFixture is two files and three diagnostics given out of order: a
+// warning with no detail, an error with a related place, and an error
+// with no source place.
+func diagFixture() (map[string]*hcl.File, hcl.Diagnostics) {
+	a := []byte("fabric \"f\" {}\nswitch \"s\" {\n  mtu = 99999\n}\n")
+	b := []byte("switch \"s\" {}\n")
+	files := map[string]*hcl.File{"a.hcl": {Bytes: a}, "b.hcl": {Bytes: b}}
+	mtu := hcl.Range{Filename: "a.hcl", Start: hcl.Pos{Line: 3, Column: 9, Byte: 35}, End: hcl.Pos{Line: 3, Column: 14, Byte: 40}}
+	dup := hcl.Range{Filename: "b.hcl", Start: hcl.Pos{Line: 1, Column: 1, Byte: 0}, End: hcl.Pos{Line: 1, Column: 11, Byte: 10}}
+	first := hcl.Range{Filename: "a.hcl", Start: hcl.Pos{Line: 2, Column: 1, Byte: 14}, End: hcl.Pos{Line: 2, Column: 11, Byte: 24}}
+	dupDiag := &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Duplicate switch", Detail: "Switch \"s\" is declared twice.", Subject: &dup}
+	diags := hcl.Diagnostics{
+		Also(dupDiag, "first declared here", first),
+		{Severity: hcl.DiagWarning, Summary: "MTU out of range", Subject: &mtu},
+		{Severity: hcl.DiagError, Summary: "Undeclared variable", Detail: "-var sets \"x\"."},
+	}
+	return files, diags
+}
+
+func TestWriteCompact(t *testing.T) {
+	_, diags := diagFixture()
+	var b bytes.Buffer
+	if err := WriteCompact(&b, diags); err != nil {
+		t.Fatal(err)
+	}
+	want := "error: Undeclared variable: -var sets \"x\".\n" +
+		"a.hcl:3:9: warning: MTU out of range\n" +
+		"b.hcl:1:1: error: Duplicate switch: Switch \"s\" is declared twice.\n" +
+		"  a.hcl:2:1: note: first declared here\n"
+	if d := cmp.Diff(want, b.String()); d != "" {
+		t.Errorf("compact (-want +got):\n%s", d)
+	}
+}
+
+func TestWriteText(t *testing.T) {
+	files, diags := diagFixture()
+	var b bytes.Buffer
+	if err := WriteText(&b, files, diags, 0, false); err != nil {
+		t.Fatal(err)
+	}
+	want := `Error: Undeclared variable
+
+-var sets "x".
+
+Warning: MTU out of range
+
+  on a.hcl line 3:
+   3:   mtu = 99999
+
+Error: Duplicate switch
+
+  on b.hcl line 1:
+   1: switch "s" {}
+
+Switch "s" is declared twice.
+
+  first declared here:
+  on a.hcl line 2:
+   2: switch "s" {
+
+`
+	if d := cmp.Diff(want, b.String()); d != "" {
+		t.Errorf("text (-want +got):\n%s", d)
+	}
+}
+
+func TestWriteTextColor(t *testing.T) {
+	files, diags := diagFixture()
+	var b bytes.Buffer
+	if err := WriteText(&b, files, diags[:1], 0, true); err != nil {
+		t.Fatal(err)
+	}
+	if want := "   2: \x1b[1;4mswitch \"s\"\x1b[0m {\n"; !bytes.Contains(b.Bytes(), []byte(want)) {
+		t.Errorf("coloured related snippet missing %q in:\n%q", want, b.String())
+	}
+}
+
+func TestWriteJSON(t *testing.T) {
+	_, diags := diagFixture()
+	var b bytes.Buffer
+	if err := WriteJSON(&b, diags); err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]any
+	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, b.String())
+	}
+	pos := func(line, col, byt float64) map[string]any {
+		return map[string]any{"line": line, "column": col, "byte": byt}
+	}
+	want := map[string]any{
+		"errors":   2.0,
+		"warnings": 1.0,
+		"diagnostics": []any{
+			map[string]any{"severity": "error", "summary": "Undeclared variable", "detail": "-var sets \"x\"."},
+			map[string]any{"severity": "warning", "summary": "MTU out of range", "detail": "",
+				"range": map[string]any{"filename": "a.hcl", "start": pos(3, 9, 35), "end": pos(3, 14, 40)}},
+			map[string]any{"severity": "error", "summary": "Duplicate switch", "detail": "Switch \"s\" is declared twice.",
+				"range": map[string]any{"filename": "b.hcl", "start": pos(1, 1, 0), "end": pos(1, 11, 10)},
+				"related": []any{map[string]any{"label": "first declared here",
+					"range": map[string]any{"filename": "a.hcl", "start": pos(2, 1, 14), "end": pos(2, 11, 24)}}}},
+		},
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("JSON (-want +got):\n%s", d)
+	}
+}
+
+func TestWriteJSONEmpty(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteJSON(&b, nil); err != nil {
+		t.Fatal(err)
+	}
+	want := "{\n  \"diagnostics\": [],\n  \"errors\": 0,\n  \"warnings\": 0\n}\n"
+	if b.String() != want {
+		t.Errorf("got %q, want %q", b.String(), want)
+	}
+}
+
+func TestSortDiagnosticsStable(t *testing.T) {
+	r := func(file string, line, col int) *hcl.Range {
+		return &hcl.Range{Filename: file, Start: hcl.Pos{Line: line, Column: col}}
+	}
+	diags := hcl.Diagnostics{
+		{Summary: "b2", Subject: r("b", 1, 1)},
+		{Summary: "a3-first", Subject: r("a", 3, 2)},
+		{Summary: "a3-second", Subject: r("a", 3, 2)},
+		{Summary: "a1", Subject: r("a", 1, 9)},
+		{Summary: "a3-col1", Subject: r("a", 3, 1)},
+	}
+	var got []string
+	for _, d := range SortDiagnostics(diags) {
+		got = append(got, d.Summary)
+	}
+	want := []string{"a1", "a3-col1", "a3-first", "a3-second", "b2"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("order (-want +got):\n%s", d)
+	}
+}
