@@ -250,6 +250,22 @@ func TestTrustModes(t *testing.T) {
 	}
 }
 
+func TestMTUAboveEOSMaximumIsFlagged(t *testing.T) {
+	f := testFabric()
+	f.Switches[0].Ports[0].MTU = 9216
+	out := render(t, f)
+	want := `
+   mtu 9216
+   ! mtu 9216 is above 9214, the largest EOS L3 MTU seen in vendor examples (vendors.md 2.1, unverified); EOS may reject it
+   speed forced 100gfull`
+	if !hasBlock(out, want) {
+		t.Errorf("output lacks:\n%s", want)
+	}
+	if strings.Count(out, "is above 9214") != 1 {
+		t.Errorf("only Ethernet1/1 exceeds 9214; want one warning")
+	}
+}
+
 func TestAccessAndLinkPause(t *testing.T) {
 	f := testFabric()
 	p := &f.Switches[0].Ports[3]

@@ -8,6 +8,10 @@ import (
 	"github.com/fabricc/fabricc/model"
 )
 
+// eosMaxMTU is the largest "mtu" value seen accepted by EOS (vendors.md
+// 2.1 marks it unverified), so larger values get a warning comment.
+const eosMaxMTU = 9214
+
 // writeInterface writes one "interface EthernetN" block. Sub-commands are
 // in the order EOS prints them (AVD ethernet-interfaces.j2): description,
 // shutdown, mtu, flowcontrol, speed, switchport lines, trust, PFC, then the
@@ -33,6 +37,9 @@ func writeInterface(w *writer, q *model.QoS, p *model.Port) error {
 	}
 	if p.MTU > 0 {
 		w.line(1, "mtu %d", p.MTU)
+		if p.MTU > eosMaxMTU {
+			w.comment(1, "mtu %d is above %d, the largest EOS L3 MTU seen in vendor examples (vendors.md 2.1, unverified); EOS may reject it", p.MTU, eosMaxMTU)
+		}
 	}
 	if p.LinkPause {
 		// 802.3x pause; EOS default is off in both directions, so only
