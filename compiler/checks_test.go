@@ -1,0 +1,226 @@
+package compiler
+
+import (
+	"testing"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/google/go-cmp/cmp"
+)
+
+// runChecks applies physics and the checks to f and renders the result
+// with diagLine.
+func runChecks(t *testing.T, f *model.Fabric, src Sources) []string {
+	t.Helper()
+	diags := applyPhysics(f, src)
+	diags = append(diags, check(f, src)...)
+	var out []string
+	for _, d := range diags {
+		out = append(out, diagLine(src, d))
+	}
+	return out
+}
+
+func TestChecksCleanFabric(t *testing.T) {
+	f := testFabric()
+	if got := runChecks(t, f, testSources(f)); len(got) != 0 {
+		t.Errorf("clean fabric has diagnostics: %q", got)
+	}
+}
+
+func TestChecks(t *testing.T) {
+	h1 := func(f *model.Fabric) *model.NIC { return &f.Hosts[0].NICs[0] }
+	h2 := func(f *model.Fabric) *model.NIC { return &f.Hosts[1].NICs[0] }
+	leaf := func(f *model.Fabric, i int) *model.Port { return &f.Switches[0].Ports[i] }
+	spine := func(f *model.Fabric) *model.Port { return &f.Switches[1].Ports[0] }
+	roce := func(f *model.Fabric) *model.Class { return &f.QoS.Classes[1] }
+	tests := []struct {
+		name   string
+		mutate func(f *model.Fabric, src Sources)
+		want   []string
+	}{
+		{"host speed mismatch", func(f *model.Fabric, _ Sources) { h1(f).SpeedMbps = 25000 },
+			[]string{"error|Link speed mismatch|host/h1/nic/roce0/speed|switch/leaf1/port/1/1/speed"}},
+		{"switch speed mismatch", func(f *model.Fabric, _ Sources) { spine(f).SpeedMbps = 40000 },
+			[]string{"error|Link speed mismatch|switch/leaf1/port/1/49/speed|switch/spine1/port/1/1/speed"}},
+		{"switch MTU mismatch", func(f *model.Fabric, _ Sources) { spine(f).MTU = 9000 },
+			[]string{"error|Link MTU mismatch|switch/leaf1/port/1/49/mtu|switch/spine1/port/1/1/mtu"}},
+		{"host MTU above port", func(f *model.Fabric, _ Sources) { h1(f).MTU = 9500 },
+			[]string{"error|Host MTU above switch port MTU|host/h1/nic/roce0/mtu|switch/leaf1/port/1/1/mtu"}},
+		{"host VLAN not allowed", func(f *model.Fabric, _ Sources) { h1(f).VLAN = 200 },
+			[]string{"error|VLAN not allowed on switch port|host/h1/nic/roce0/vlan|switch/leaf1/port/1/1/vlans"}},
+		{"host VLAN on access port", func(f *model.Fabric, _ Sources) {
+			p := leaf(f, 0)
+			p.Mode, p.TrunkVLANs, p.AccessVLAN = model.ModeAccess, nil, 100
+		}, nil},
+		{"trunk VLAN mismatch", func(f *model.Fabric, _ Sources) { spine(f).TrunkVLANs = []int{100, 200} },
+			[]string{"error|Link VLAN mismatch|switch/leaf1/port/1/49/vlans|switch/spine1/port/1/1/vlans"}},
+		{"switch PFC mismatch", func(f *model.Fabric, _ Sources) { spine(f).PFCPriorities = []int{3, 4} },
+			[]string{"error|Link PFC priorities mismatch|switch/leaf1/port/1/49|switch/spine1/port/1/1"}},
+		{"switch trust mismatch", func(f *model.Fabric, _ Sources) { spine(f).Trust = model.TrustPCP },
+			[]string{"error|Link trust mismatch|switch/leaf1/port/1/49/trust|switch/spine1/port/1/1/trust"}},
+		{"NIC trust mismatch", func(f *model.Fabric, _ Sources) { h1(f).RoCE.Trust = model.TrustPCP },
+			[]string{"error|Link trust mismatch|host/h1/nic/roce0/trust|switch/leaf1/port/1/1/trust"}},
+		{"RoCE priority not lossless", func(f *model.Fabric, _ Sources) { h1(f).RoCE.Priority = 5 },
+			[]string{"error|RoCE priority not lossless|host/h1/nic/roce0/priority|switch/leaf1/port/1/1"}},
+		{"RoCE DSCP lossy", func(f *model.Fabric, _ Sources) { h1(f).RoCE.DSCP = 10 },
+			[]string{"error|RoCE DSCP maps to lossy priority|host/h1/nic/roce0/dscp|switch/leaf1/port/1/1/trust"}},
+		{"RoCE DSCP ignored under PCP trust", func(f *model.Fabric, _ Sources) {
+			h1(f).RoCE.DSCP, h1(f).RoCE.Trust, leaf(f, 0).Trust = 10, model.TrustPCP, model.TrustPCP
+		}, nil},
+		{"NIC PFC differs", func(f *model.Fabric, _ Sources) { h1(f).RoCE.PFCPriorities = []int{3, 4} },
+			[]string{"error|NIC PFC priorities differ from switch port|host/h1/nic/roce0/pfc_priorities|switch/leaf1/port/1/1"}},
+		{"CNP DSCP mismatch", func(f *model.Fabric, _ Sources) { h2(f).RoCE.CNPDSCP = 46 },
+			[]string{"error|CNP DSCP mismatch|host/h2/nic/roce0/cnp_dscp|qos/class/cnp/dscp"}},
+		{"CNP priority mismatch", func(f *model.Fabric, _ Sources) { h2(f).RoCE.CNPPriority = 7 },
+			[]string{"error|CNP priority mismatch|host/h2/nic/roce0/cnp_priority|qos/class/cnp/priority"}},
+		{"pfc=false facing RoCE host", func(f *model.Fabric, src Sources) {
+			leaf(f, 0).PFCPriorities = nil
+			src[Key(portPath("leaf1", "1/1", "pfc")...)] = lineRange(900)
+		}, []string{
+			"error|RoCE priority not lossless|host/h1/nic/roce0/priority|switch/leaf1/port/1/1/pfc",
+			"error|RoCE DSCP maps to lossy priority|host/h1/nic/roce0/dscp|switch/leaf1/port/1/1/trust",
+			"error|NIC PFC priorities differ from switch port|host/h1/nic/roce0/pfc_priorities|switch/leaf1/port/1/1/pfc",
+			"error|PFC disabled on port facing RoCE traffic|switch/leaf1/port/1/1/pfc|host/h1/nic/roce0",
+		}},
+		{"pfc=false facing iWARP host is fine", func(f *model.Fabric, src Sources) {
+			leaf(f, 0).PFCPriorities = nil
+			h1(f).Transport = model.TransportIWARP
+			f.Hosts[1].NICs[0].Transport = model.TransportIWARP
+			src[Key(portPath("leaf1", "1/1", "pfc")...)] = lineRange(900)
+		}, nil},
+		{"PFC missing on a cabled port", func(f *model.Fabric, _ Sources) {
+			leaf(f, 2).PFCPriorities, spine(f).PFCPriorities = nil, nil
+		}, []string{
+			"error|Lossless class without PFC on port|switch/leaf1/port/1/49|",
+			"error|No lossless ports on switch|switch/spine1|",
+			"error|Lossless class without PFC on port|switch/spine1/port/1/1|",
+		}},
+		{"ECN min not below max", func(f *model.Fabric, _ Sources) { roce(f).ECN.MinBytes = 2 << 20 },
+			[]string{"warning|ECN minimum above DCQCN bound|qos/class/roce/ecn/min|",
+				"error|ECN minimum not below maximum|qos/class/roce/ecn/min|qos/class/roce/ecn/max"}},
+		{"ECN max above queue limit", func(f *model.Fabric, _ Sources) { roce(f).ECN.MaxBytes = 20 << 20 },
+			[]string{"error|ECN maximum above queue limit|qos/class/roce/ecn/max|"}},
+		// leaf1: 2 x (16777216 - 252928) / (8 x 4 x 3) = 344226 B < 400 KB;
+		// spine1 (one lossless port) allows 1392810 B.
+		{"ECN min above DCQCN bound", func(f *model.Fabric, _ Sources) { roce(f).ECN.MinBytes = 400 * 1024 },
+			[]string{"warning|ECN minimum above DCQCN bound|qos/class/roce/ecn/min|"}},
+		{"ETS sum", func(f *model.Fabric, _ Sources) { f.QoS.Classes[0].ETS.BandwidthPercent = 40 },
+			[]string{"error|ETS shares do not sum to 100|qos|qos/class/default/bandwidth,qos/class/roce/bandwidth"}},
+		{"NIC ETS sum", func(f *model.Fabric, _ Sources) { h1(f).RoCE.ETS[3].BandwidthPercent = 60 },
+			[]string{"error|ETS shares do not sum to 100|host/h1/nic/roce0|"}},
+		{"DSCP in two classes", func(f *model.Fabric, _ Sources) { f.QoS.Classes[2].DSCP = []int{26, 48} },
+			[]string{"error|DSCP in more than one class|qos/class/cnp/dscp|qos/class/roce/dscp"}},
+		{"priority out of range", func(f *model.Fabric, _ Sources) { h1(f).RoCE.Priority = 9 },
+			[]string{"error|Priority out of range|host/h1/nic/roce0/priority|",
+				"error|RoCE priority not lossless|host/h1/nic/roce0/priority|switch/leaf1/port/1/1"}},
+		{"DSCP out of range", func(f *model.Fabric, _ Sources) { h1(f).RoCE.DSCP = 64 },
+			[]string{"error|DSCP out of range|host/h1/nic/roce0/dscp|"}},
+		{"VLAN out of range", func(f *model.Fabric, _ Sources) { spine(f).TrunkVLANs = []int{100, 4095}; leaf(f, 2).TrunkVLANs = []int{100, 4095} },
+			[]string{"error|VLAN id out of range|switch/leaf1/port/1/49/vlans|", "error|VLAN id out of range|switch/spine1/port/1/1/vlans|"}},
+		{"RoCE v1 across subnets", func(f *model.Fabric, _ Sources) {
+			h1(f).RoCE.Mode, h2(f).RoCE.Mode = "v1", "v1"
+			h2(f).Addresses = []string{"10.0.1.2/24"}
+		}, []string{"error|RoCE v1 across subnets|host/h2/nic/roce0/roce_mode|host/h1/nic/roce0/addresses"}},
+		{"RoCE v1 in one subnet", func(f *model.Fabric, _ Sources) { h1(f).RoCE.Mode, h2(f).RoCE.Mode = "v1", "v1" }, nil},
+		{"RoCE v1 across VLANs", func(f *model.Fabric, _ Sources) {
+			h1(f).RoCE.Mode, h2(f).RoCE.Mode = "v1", "v1"
+			h2(f).VLAN, leaf(f, 1).TrunkVLANs = 200, []int{100, 200}
+		}, []string{"error|RoCE v1 across subnets|host/h2/nic/roce0/roce_mode|host/h1/nic/roce0/addresses"}},
+		{"iWARP linked to RoCE", func(f *model.Fabric, _ Sources) { h2(f).Transport = model.TransportIWARP },
+			[]string{"error|iWARP NIC linked to RoCE NIC|host/h2/nic/roce0/transport|host/h1/nic/roce0/transport"}},
+		{"priority 3 on EOS", func(f *model.Fabric, _ Sources) {
+			f.Switches[0].Platform, f.Switches[0].Hardware.Model = model.PlatformEOS, "7050CX3-32S"
+		}, []string{"warning|Priority 3 may be taken by FCoE|switch/leaf1/platform|qos/class/roce/priority"}},
+		{"priority 3 on Cumulus Trident3", func(f *model.Fabric, _ Sources) {
+			f.Switches[1].Platform, f.Switches[1].Hardware.Model = model.PlatformCumulus, "S5248F-ON"
+		}, []string{"warning|Priority 3 may be taken by FCoE|switch/spine1/platform|qos/class/roce/priority"}},
+		{"priority 3 on Cumulus Spectrum", func(f *model.Fabric, _ Sources) {
+			f.Switches[1].Platform, f.Switches[1].Hardware.Model = model.PlatformCumulus, "SN2700"
+		}, nil},
+		{"QLogic note", func(f *model.Fabric, _ Sources) { h1(f).Vendor, h1(f).Model = "qlogic", "QL45212" },
+			[]string{"warning|QLogic RoCE priority is set in UEFI|host/h1/nic/roce0/model|"}},
+		{"link pause with PFC", func(f *model.Fabric, _ Sources) { leaf(f, 3).LinkPause = true },
+			[]string{"error|Link pause with PFC|switch/leaf1/port/1/50|"}},
+		{"lossless class without PFC priority", func(f *model.Fabric, _ Sources) { f.QoS.PFCPriorities = nil },
+			[]string{"error|Lossless class without PFC priority|qos/class/roce/lossless|"}},
+		{"switch without lossless ports", func(f *model.Fabric, src Sources) {
+			spine(f).PFCPriorities = nil
+			src[Key(portPath("spine1", "1/1", "pfc")...)] = lineRange(901)
+		}, []string{
+			"error|Link PFC priorities mismatch|switch/leaf1/port/1/49|switch/spine1/port/1/1/pfc",
+			"error|No lossless ports on switch|switch/spine1|",
+			"error|PFC disabled on port facing RoCE traffic|switch/spine1/port/1/1/pfc|switch/leaf1/port/1/49",
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := testFabric()
+			src := testSources(f)
+			tt.mutate(f, src)
+			if diff := cmp.Diff(tt.want, runChecks(t, f, src)); diff != "" {
+				t.Errorf("diagnostics (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestHostToHost checks two NICs cabled back to back.
+func TestHostToHost(t *testing.T) {
+	f := testFabric()
+	f.Switches = nil
+	f.Hosts[0].NICs[0].Peer = &model.Peer{Kind: "host", Device: "h2", Port: "roce0", CableMeters: 1}
+	f.Hosts[1].NICs[0].Peer = &model.Peer{Kind: "host", Device: "h1", Port: "roce0", CableMeters: 1}
+	f.Hosts[1].NICs[0].RoCE.DSCP = 24
+	f.Hosts[1].NICs[0].MTU = 4200
+	f.Links = []model.Link{{A: model.Endpoint{Kind: "host", Device: "h1", Port: "roce0"}, B: model.Endpoint{Kind: "host", Device: "h2", Port: "roce0"}, CableMeters: 1}}
+	src := testSources(f)
+	want := []string{
+		"error|Link MTU mismatch|host/h1/nic/roce0/mtu|host/h2/nic/roce0/mtu",
+		"error|RoCE settings differ between NICs|host/h1/nic/roce0/dscp|host/h2/nic/roce0/dscp",
+	}
+	if diff := cmp.Diff(want, runChecks(t, f, src)); diff != "" {
+		t.Errorf("diagnostics (-want +got):\n%s", diff)
+	}
+}
+
+// TestDCQCNBoundPaper reproduces the paper's arithmetic: B = 12000 KB,
+// n = 32 ports, 8 x 32 x 22.4 KB of headroom, beta = 8 would give
+// 21.76 KB; with our beta = 2 the same switch gives 2 x 6265.6 KB /
+// (256 x 3) = 16.3 KB.
+func TestDCQCNBoundPaper(t *testing.T) {
+	sw := &model.Switch{Buffer: model.BufferBudget{TotalBytes: 12000 * 1024, HeadroomBytes: 5872026}} // 8 x 32 x 22.4 KB, rounded
+	for i := 0; i < 32; i++ {
+		sw.Ports = append(sw.Ports, model.Port{PriorityGroups: []model.PriorityGroup{{Lossless: true}}})
+	}
+	sw.Ports = append(sw.Ports, model.Port{}) // a port without lossless PG does not count
+	got := dcqcnBound(sw)
+	want := int64(2 * (12000*1024 - 5872026) / (8 * 32 * 3))
+	if got != want || got/1024 != 16 {
+		t.Errorf("bound %d, want %d (about 16.3 KB)", got, want)
+	}
+}
+
+func TestChecksSortedAndDeterministic(t *testing.T) {
+	mutate := func(f *model.Fabric) {
+		f.Hosts[1].NICs[0].SpeedMbps = 25000
+		f.Hosts[0].NICs[0].MTU = 9500
+		f.QoS.Classes[0].ETS.BandwidthPercent = 40
+	}
+	a, b := testFabric(), testFabric()
+	mutate(a)
+	mutate(b)
+	srcA, srcB := testSources(a), testSources(b)
+	da := append(applyPhysics(a, srcA), check(a, srcA)...)
+	db := append(applyPhysics(b, srcB), check(b, srcB)...)
+	if len(da) != 3 || len(db) != 3 {
+		t.Fatalf("got %d and %d diagnostics", len(da), len(db))
+	}
+	for i := range da {
+		if diagLine(srcA, da[i]) != diagLine(srcB, db[i]) {
+			t.Errorf("run differs at %d", i)
+		}
+		if i > 0 && da[i-1].Subject.Start.Byte > da[i].Subject.Start.Byte {
+			t.Errorf("not sorted at %d", i)
+		}
+	}
+}
