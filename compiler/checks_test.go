@@ -115,7 +115,10 @@ func TestChecks(t *testing.T) {
 				"error|RoCE priority not lossless|host/h1/nic/roce0/priority|switch/leaf1/port/1/1"}},
 		{"DSCP out of range", func(f *model.Fabric, _ Sources) { h1(f).RoCE.DSCP = 64 },
 			[]string{"error|DSCP out of range|host/h1/nic/roce0/dscp|"}},
-		{"VLAN out of range", func(f *model.Fabric, _ Sources) { spine(f).TrunkVLANs = []int{100, 4095}; leaf(f, 2).TrunkVLANs = []int{100, 4095} },
+		{"VLAN out of range", func(f *model.Fabric, _ Sources) {
+			spine(f).TrunkVLANs = []int{100, 4095}
+			leaf(f, 2).TrunkVLANs = []int{100, 4095}
+		},
 			[]string{"error|VLAN id out of range|switch/leaf1/port/1/49/vlans|", "error|VLAN id out of range|switch/spine1/port/1/1/vlans|"}},
 		{"RoCE v1 across subnets", func(f *model.Fabric, _ Sources) {
 			h1(f).RoCE.Mode, h2(f).RoCE.Mode = "v1", "v1"
