@@ -151,8 +151,8 @@ func (c *checker) checkECN() {
 // DCQCN bound (Zhu et al., SIGCOMM 2015, buffer settings; anchors.md
 // 4.1): with dynamic PFC thresholds t_PFC = beta x (B - 8n x t_flight -
 // s) / 8, ECN fires before PFC when t_ECN < beta x (B - 8n x t_flight) /
-// (8n x (beta + 1)). Here B is the switch buffer, n the ports with
-// lossless PGs, beta the lossless PG alpha (2), and 8n x t_flight (the
+// (8n x (beta + 1)). Here B is the switch buffer, n the cabled ports
+// with lossless PGs (the ports that can fill the buffer), beta the lossless PG alpha (2), and 8n x t_flight (the
 // paper reserves headroom for 8 priorities per port) is replaced by the
 // headroom actually reserved, Buffer.HeadroomBytes.
 func (c *checker) checkECNAgainstSwitches(cl model.Class, minPath, maxPath []string) {
@@ -214,6 +214,9 @@ func egressLosslessPool(sw *model.Switch) int64 {
 func dcqcnBound(sw *model.Switch) int64 {
 	n := int64(0)
 	for _, p := range sw.Ports {
+		if p.Peer == nil || p.Shutdown {
+			continue
+		}
 		for _, pg := range p.PriorityGroups {
 			if pg.Lossless {
 				n++

@@ -100,9 +100,10 @@ func TestChecks(t *testing.T) {
 				"error|ECN minimum not below maximum|qos/class/roce/ecn/min|qos/class/roce/ecn/max"}},
 		{"ECN max above queue limit", func(f *model.Fabric, _ Sources) { roce(f).ECN.MaxBytes = 20 << 20 },
 			[]string{"error|ECN maximum above queue limit|qos/class/roce/ecn/max|"}},
-		// leaf1: 2 x (16777216 - 252928) / (8 x 4 x 3) = 344226 B < 400 KB;
+		// leaf1: 2 x (16777216 - 252928) / (8 x 3 x 3) = 458968 B < 460 KB
+		// (three cabled lossless ports; the unused one does not count);
 		// spine1 (one lossless port) allows 1392810 B.
-		{"ECN min above DCQCN bound", func(f *model.Fabric, _ Sources) { roce(f).ECN.MinBytes = 400 * 1024 },
+		{"ECN min above DCQCN bound", func(f *model.Fabric, _ Sources) { roce(f).ECN.MinBytes = 460 * 1024 },
 			[]string{"warning|ECN minimum above DCQCN bound|qos/class/roce/ecn/min|"}},
 		{"ETS sum", func(f *model.Fabric, _ Sources) { f.QoS.Classes[0].ETS.BandwidthPercent = 40 },
 			[]string{"error|ETS shares do not sum to 100|qos|qos/class/default/bandwidth,qos/class/roce/bandwidth"}},
@@ -193,9 +194,10 @@ func TestHostToHost(t *testing.T) {
 func TestDCQCNBoundPaper(t *testing.T) {
 	sw := &model.Switch{Buffer: model.BufferBudget{TotalBytes: 12000 * 1024, HeadroomBytes: 5872026}} // 8 x 32 x 22.4 KB, rounded
 	for i := 0; i < 32; i++ {
-		sw.Ports = append(sw.Ports, model.Port{PriorityGroups: []model.PriorityGroup{{Lossless: true}}})
+		sw.Ports = append(sw.Ports, model.Port{PriorityGroups: []model.PriorityGroup{{Lossless: true}}, Peer: &model.Peer{}})
 	}
-	sw.Ports = append(sw.Ports, model.Port{}) // a port without lossless PG does not count
+	// Neither a port without lossless PG nor an unused port counts.
+	sw.Ports = append(sw.Ports, model.Port{Peer: &model.Peer{}}, model.Port{PriorityGroups: []model.PriorityGroup{{Lossless: true}}})
 	got := dcqcnBound(sw)
 	want := int64(2 * (12000*1024 - 5872026) / (8 * 32 * 3))
 	if got != want || got/1024 != 16 {
