@@ -1,0 +1,238 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"golang.org/x/term"
+
+	"github.com/fabricc/fabricc/inventory"
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/push"
+	"github.com/fabricc/fabricc/push/transport"
+)
+
+func init() { commands = append(commands, newPushCmd, newDiffCmd, newVerifyCmd) }
+
+// switchFlags are what push, diff and verify share.
+type switchFlags struct {
+	lf        loadFlags
+	inventory string
+	artifacts string
+	limit     string
+	parallel  int
+	report    string
+	insecure  bool
+}
+
+func (s *switchFlags) register(fs *pflag.FlagSet) {
+	s.lf.register(fs)
+	fs.StringVarP(&s.inventory, "inventory", "i", "", "inventory HCL file: where each switch is and how to log in (required)")
+	fs.StringVar(&s.artifacts, "artifacts", "", "a `fabricc build` output folder to push (instead of a fabric PATH)")
+	fs.StringVar(&s.limit, "limit", "", "only these devices: comma list of names, globs, groups or tags")
+	fs.IntVar(&s.parallel, "parallel", push.DefaultParallel, "devices worked on at once")
+	fs.StringVar(&s.report, "report", "", "write a JSON report (diff, commands, verification, duration, error per device) to FILE")
+	fs.BoolVar(&s.insecure, "insecure-ignore-host-key", false, "do not check switch host keys against known_hosts (DANGEROUS: allows a man in the middle)")
+}
+
+const switchArgsHelp = "The input is either a fabric PATH, built in memory first, or --artifacts DIR from\n" +
+	"`fabricc build`. The inventory (-i) says where each switch is and where its secret\n" +
+	"comes from; host keys are checked against its known_hosts file."
+
+func newPushCmd() *cobra.Command {
+	var sf switchFlags
+	var dry bool
+	cmd := &cobra.Command{
+		Use:   "push [PATH] -i INVENTORY",
+		Short: "Apply the switch configurations over SSH, transactionally, and verify them",
+		Long: "push stages each switch's rendered configuration (EOS configure session, NVUE pending\n" +
+			"revision, Onyx computed change), shows the diff, applies it with an automatic rollback\n" +
+			"armed (EOS commit timer, NVUE apply --confirm, Onyx inverse commands), reads the switch\n" +
+			"back and compares it with the model, and only then confirms. Any failure returns the\n" +
+			"switch to its state before the push. Exit status 1 when any device failed.\n\n" + switchArgsHelp,
+		Example: "  fabricc push examples/multivendor-clos -i inventory.hcl --dry-run\n" +
+			"  fabricc push --artifacts out -i inventory.hcl --limit leaves --report push.json",
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			action := push.ActionPush
+			if dry {
+				action = push.ActionDiff
+			}
+			return runSwitches(cmd, args, &sf, action)
+		},
+	}
+	sf.register(cmd.Flags())
+	cmd.Flags().BoolVar(&dry, "dry-run", false, "connect, read and print the diff; change nothing")
+	return cmd
+}
+
+func newDiffCmd() *cobra.Command {
+	var sf switchFlags
+	cmd := &cobra.Command{
+		Use:   "diff [PATH] -i INVENTORY",
+		Short: "Show what push would change on each switch, changing nothing",
+		Long:  "diff is `push --dry-run`: it stages the change, prints the diff and discards it.\n\n" + switchArgsHelp,
+		Args:  cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runSwitches(cmd, args, &sf, push.ActionDiff)
+		},
+	}
+	sf.register(cmd.Flags())
+	return cmd
+}
+
+func newVerifyCmd() *cobra.Command {
+	var sf switchFlags
+	cmd := &cobra.Command{
+		Use:   "verify [PATH] -i INVENTORY",
+		Short: "Read each switch back and compare it with the model",
+		Long: "verify reads every switch's configuration back, turns it into model terms (PFC\n" +
+			"priorities, trust, ETS, ECN thresholds, VLANs, MTU) and lists every difference as\n" +
+			"device, port, field, intended, actual. Exit status 1 when any device differs.\n\n" + switchArgsHelp,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runSwitches(cmd, args, &sf, push.ActionVerify)
+		},
+	}
+	sf.register(cmd.Flags())
+	return cmd
+}
+
+// runSwitches loads the input and inventory, runs the engine and reports.
+func runSwitches(cmd *cobra.Command, args []string, sf *switchFlags, action string) error {
+	if sf.inventory == "" {
+		return usageError(errors.New("missing -i INVENTORY: say where the switches are and how to log in"))
+	}
+	if (len(args) == 1) == (sf.artifacts != "") {
+		return usageError(errors.New("give either a fabric PATH or --artifacts DIR (one of them)"))
+	}
+	b, err := loadBuild(cmd, args, sf)
+	if err != nil || b == nil {
+		return err
+	}
+	inv, files, diags := inventory.Load(sf.inventory)
+	if diags.HasErrors() {
+		_ = printDiagnostics(cmd, formatText, files, diags)
+		return exitCode(1, nil)
+	}
+	devs, err := inv.Select(sf.limit)
+	if err != nil {
+		return usageError(err)
+	}
+	targets, err := b.Targets(devs)
+	if err != nil {
+		return err
+	}
+	if sf.insecure {
+		warnInsecure(cmd)
+	}
+	hk, err := transport.HostKeyCallback(inv.KnownHosts, sf.insecure)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+	defer stop()
+	rep := runEngine(ctx, cmd, push.Options{Action: action, Fabric: b.Fabric, ID: txnID(), Targets: targets,
+		Dial: push.SSHDialer(hk), Parallel: sf.parallel})
+	return finish(cmd, rep, sf.report)
+}
+
+// loadBuild reads --artifacts or builds the fabric PATH in memory.
+func loadBuild(cmd *cobra.Command, args []string, sf *switchFlags) (*push.Build, error) {
+	if sf.artifacts != "" {
+		return push.LoadArtifacts(sf.artifacts)
+	}
+	opts, err := sf.lf.options()
+	if err != nil {
+		return nil, err
+	}
+	if err := existingPath(args[0]); err != nil {
+		return nil, err
+	}
+	set, files, diags, err := buildSet(args[0], opts)
+	if diags.HasErrors() {
+		_ = printDiagnostics(cmd, formatText, files, diags)
+		return nil, exitCode(1, nil)
+	}
+	if err != nil {
+		return nil, err
+	}
+	f, err := model.Unmarshal(set.Model)
+	if err != nil {
+		return nil, err
+	}
+	return push.FromSet(f, set), nil
+}
+
+// warnInsecure prints the warning every use of --insecure-ignore-host-key
+// gets.
+func warnInsecure(cmd *cobra.Command) {
+	fmt.Fprintln(cmd.ErrOrStderr(), "WARNING: --insecure-ignore-host-key: switch host keys are NOT checked.\n"+
+		"WARNING: anyone between you and the switches can read the credentials and the configuration.\n"+
+		"WARNING: add the keys to the inventory's known_hosts file instead.")
+}
+
+// runEngine runs with bars on a real terminal, log lines otherwise.
+func runEngine(ctx context.Context, cmd *cobra.Command, o push.Options) *push.Report {
+	errw := cmd.ErrOrStderr()
+	if f, ok := errw.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		if w, h, err := term.GetSize(int(f.Fd())); err == nil && w > 0 && h > 0 {
+			var names []string
+			for _, t := range o.Targets {
+				names = append(names, t.Switch.Name)
+			}
+			bp := push.NewBarProgress(errw, names)
+			o.Progress = bp
+			rep := push.Run(ctx, o)
+			bp.Wait()
+			return rep
+		}
+	}
+	o.Progress = push.LogProgress{Log: slog.New(slog.NewTextHandler(errw, nil))}
+	return push.Run(ctx, o)
+}
+
+// finish prints diffs and differences, the summary, writes the report and
+// sets the exit status.
+func finish(cmd *cobra.Command, rep *push.Report, reportPath string) error {
+	out := cmd.OutOrStdout()
+	for _, d := range rep.Devices {
+		if d.Diff != "" && (rep.Action == push.ActionDiff || d.Status == push.StatusChanged) {
+			fmt.Fprintf(out, "=== %s (%s)\n%s", d.Device, d.Platform, d.Diff)
+		}
+		for _, x := range d.Differences {
+			fmt.Fprintf(out, "DIFF %s\n", x)
+		}
+	}
+	rep.WriteSummary(out)
+	if reportPath != "" {
+		js, err := rep.JSON()
+		if err == nil {
+			err = os.WriteFile(reportPath, js, 0o600)
+		}
+		if err != nil {
+			return fmt.Errorf("writing the report: %w", err)
+		}
+	}
+	if rep.Failed() {
+		return exitCode(1, nil)
+	}
+	return nil
+}
+
+// txnID names this run's transaction: time plus randomness, in the
+// characters EOS session names allow.
+func txnID() string {
+	b := make([]byte, 3)
+	_, _ = rand.Read(b)
+	return time.Now().UTC().Format("20060102-150405") + "-" + hex.EncodeToString(b)
+}

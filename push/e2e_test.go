@@ -1,0 +1,206 @@
+package push
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/crypto/ssh/knownhosts"
+
+	"github.com/fabricc/fabricc/artifacts"
+	"github.com/fabricc/fabricc/compiler"
+	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/inventory"
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/push/transport"
+	"github.com/fabricc/fabricc/sim"
+)
+
+const testPassword = "pw-Zq8!never-printed"
+
+// demo builds examples/multivendor-clos with the real pipeline.
+func demo(t *testing.T) (*model.Fabric, *artifacts.Set) {
+	t.Helper()
+	cfg, _, diags := dsl.Load("../examples/multivendor-clos", dsl.Options{})
+	if diags.HasErrors() {
+		t.Fatalf("load: %s", diags.Error())
+	}
+	f, diags := compiler.Compile(cfg)
+	if diags.HasErrors() {
+		t.Fatalf("compile: %s", diags.Error())
+	}
+	set, err := artifacts.Render(f)
+	if err != nil {
+		t.Fatalf("render: %v", err)
+	}
+	return f, set
+}
+
+// config returns the rendered file push sends for sw.
+func config(t *testing.T, set *artifacts.Set, sw *model.Switch) []byte {
+	t.Helper()
+	v, err := VendorFor(sw.Platform)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range set.Devices {
+		for _, f := range d.Files {
+			if d.Name == sw.Name && f.Name == sw.Name+v.Artifact {
+				return f.Data
+			}
+		}
+	}
+	t.Fatalf("no %s%s in the build", sw.Name, v.Artifact)
+	return nil
+}
+
+// lab is one simulated switch with its inventory entry.
+type lab struct {
+	sim *sim.Device
+	dev *inventory.Device
+	kh  string
+}
+
+func startLab(t *testing.T, sw *model.Switch, faults sim.Faults) *lab {
+	t.Helper()
+	d, err := sim.Start(context.Background(), sim.Options{Name: sw.Name, Platform: sw.Platform,
+		Users: map[string]string{"admin": testPassword}, Faults: faults})
+	if err != nil {
+		if strings.Contains(err.Error(), "is not simulated") {
+			t.Skipf("simulator: %v", err)
+		}
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = d.Close() })
+	dir := t.TempDir()
+	kh := filepath.Join(dir, "known_hosts")
+	line := knownhosts.Line([]string{knownhosts.Normalize(d.Addr())}, d.HostKey())
+	if err := os.WriteFile(kh, []byte(line+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	pw := filepath.Join(dir, "pw")
+	if err := os.WriteFile(pw, []byte(testPassword+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	host, port, _ := strings.Cut(d.Addr(), ":")
+	dev := &inventory.Device{Name: sw.Name, Address: host, Port: atoi(port), Platform: sw.Platform, Username: "admin",
+		Auth:           inventory.AuthSource{Kind: inventory.AuthPasswordFile, Ref: pw},
+		ConnectTimeout: 5 * time.Second, CommandTimeout: 5 * time.Second, DeviceTimeout: 60 * time.Second}
+	return &lab{sim: d, dev: dev, kh: kh}
+}
+
+func atoi(s string) int {
+	n := 0
+	for _, c := range s {
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
+
+func (l *lab) run(t *testing.T, action string, f *model.Fabric, sw *model.Switch, cfg []byte) *DeviceResult {
+	t.Helper()
+	hk, err := transport.HostKeyCallback(l.kh, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := Run(context.Background(), Options{Action: action, Fabric: f, ID: "t1",
+		Targets: []Target{{Switch: sw, Config: cfg, Device: l.dev}}, Dial: SSHDialer(hk)})
+	js, _ := rep.JSON()
+	if strings.Contains(string(js), testPassword) {
+		t.Fatalf("report contains the password")
+	}
+	return rep.Devices[0]
+}
+
+func platformsUnderTest(f *model.Fabric) []*model.Switch {
+	seen := map[model.Platform]bool{}
+	var out []*model.Switch
+	for i := range f.Switches {
+		sw := &f.Switches[i]
+		if !seen[sw.Platform] {
+			seen[sw.Platform] = true
+			out = append(out, sw)
+		}
+	}
+	return out
+}
+
+func TestPushVerifyIdempotentDryRun(t *testing.T) {
+	f, set := demo(t)
+	for _, sw := range platformsUnderTest(f) {
+		t.Run(string(sw.Platform), func(t *testing.T) {
+			cfg := config(t, set, sw)
+			l := startLab(t, sw, sim.Faults{})
+			before := l.sim.Running()
+
+			dry := l.run(t, ActionDiff, f, sw, cfg)
+			if dry.Status != StatusDryRun || dry.Diff == "" || dry.Error != "" {
+				t.Fatalf("dry run: %+v", dry)
+			}
+			if l.sim.Running() != before {
+				t.Fatal("dry run changed the device")
+			}
+			first := l.run(t, ActionPush, f, sw, cfg)
+			if first.Status != StatusChanged || !first.Verified {
+				t.Fatalf("first push: status %s error %q differences %v", first.Status, first.Error, first.Differences)
+			}
+			after := l.sim.Running()
+			if after == before {
+				t.Fatal("push changed nothing on the device")
+			}
+			second := l.run(t, ActionPush, f, sw, cfg)
+			if second.Status != StatusUnchanged || !second.Verified || second.Diff != "" {
+				t.Fatalf("second push: %s %q diff %q", second.Status, second.Error, second.Diff)
+			}
+			if l.sim.Running() != after {
+				t.Fatal("second push changed the device")
+			}
+			ver := l.run(t, ActionVerify, f, sw, cfg)
+			if ver.Status != StatusVerified {
+				t.Fatalf("verify: %+v", ver)
+			}
+		})
+	}
+}
+
+func TestFaultsRollBack(t *testing.T) {
+	f, set := demo(t)
+	for _, sw := range platformsUnderTest(f) {
+		for _, tc := range []struct {
+			name   string
+			faults sim.Faults
+			cause  string
+		}{
+			{"drop", sim.Faults{DropAfter: 12}, ""},
+			{"reject", sim.Faults{Reject: regexp.MustCompile(`mtu`)}, "refused"},
+			{"drift", sim.Faults{Drift: true}, "verification failed"},
+			{"auth", sim.Faults{RejectAuth: true}, "unable to authenticate"},
+			{"hostkey", sim.Faults{WrongHostKey: true}, "knownhosts: key mismatch"},
+			{"timeout", sim.Faults{Latency: 7 * time.Second}, "timeout"},
+		} {
+			t.Run(string(sw.Platform)+"/"+tc.name, func(t *testing.T) {
+				t.Parallel()
+				cfg := config(t, set, sw)
+				l := startLab(t, sw, tc.faults)
+				before := l.sim.Running()
+				r := l.run(t, ActionPush, f, sw, cfg)
+				if r.Status != StatusFailed {
+					t.Fatalf("status %s, want failed (%+v)", r.Status, r)
+				}
+				if !strings.Contains(r.Error, tc.cause) {
+					t.Errorf("error %q does not name the cause %q", r.Error, tc.cause)
+				}
+				if strings.Contains(r.Error, testPassword) {
+					t.Error("error contains the password")
+				}
+				if got := l.sim.Running(); got != before {
+					t.Errorf("device not restored (rollback note %q):\n--- before\n%s\n--- after\n%s", r.RollbackNote, before, got)
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,83 @@
+package push
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"sync"
+
+	"github.com/vbauerster/mpb/v8"
+	"github.com/vbauerster/mpb/v8/decor"
+)
+
+// steps are the progress points of one device.
+var steps = []string{"connect", "stage", "apply", "verify", "confirm"}
+
+// LogProgress writes one log line per device event: the form for pipes,
+// CI and terminals without a size (libraries.md 5.2: mpb renders nothing
+// and drops lines there).
+type LogProgress struct{ Log *slog.Logger }
+
+// Step logs a step.
+func (p LogProgress) Step(device, step string) { p.Log.Info(step, "device", device) }
+
+// Done logs the outcome.
+func (p LogProgress) Done(r *DeviceResult) {
+	if r.Status == StatusFailed {
+		p.Log.Error("failed", "device", r.Device, "error", r.Error, "rolled_back", r.RolledBack)
+		return
+	}
+	p.Log.Info(r.Status, "device", r.Device, "verified", r.Verified)
+}
+
+// BarProgress shows one bar per device with mpb; use it only when stderr
+// is a terminal with a non-zero size.
+type BarProgress struct {
+	mu   sync.Mutex
+	p    *mpb.Progress
+	bars map[string]*mpb.Bar
+	step map[string]string
+}
+
+// NewBarProgress creates bars for devices on w.
+func NewBarProgress(w io.Writer, devices []string) *BarProgress {
+	bp := &BarProgress{p: mpb.New(mpb.WithOutput(w), mpb.WithWidth(24)), bars: map[string]*mpb.Bar{}, step: map[string]string{}}
+	for _, d := range devices {
+		name := d
+		bp.bars[d] = bp.p.AddBar(int64(len(steps)),
+			mpb.PrependDecorators(decor.Name(fmt.Sprintf("%-12s", d))),
+			mpb.AppendDecorators(decor.Any(func(decor.Statistics) string {
+				bp.mu.Lock()
+				defer bp.mu.Unlock()
+				return bp.step[name]
+			})))
+	}
+	return bp
+}
+
+// Step advances the device's bar.
+func (b *BarProgress) Step(device, step string) {
+	b.mu.Lock()
+	b.step[device] = step
+	b.mu.Unlock()
+	if bar := b.bars[device]; bar != nil && step != "rollback" {
+		bar.Increment()
+	}
+}
+
+// Done completes or aborts the bar.
+func (b *BarProgress) Done(r *DeviceResult) {
+	b.mu.Lock()
+	b.step[r.Device] = r.Status
+	b.mu.Unlock()
+	if bar := b.bars[r.Device]; bar != nil {
+		if r.Status == StatusFailed {
+			bar.Abort(false)
+		} else {
+			bar.SetCurrent(int64(len(steps)))
+		}
+	}
+}
+
+// Wait waits for the bars to finish drawing.
+func (b *BarProgress) Wait() { b.p.Wait() }
