@@ -134,16 +134,21 @@ func distance(a, b string) int {
 }
 
 // closest returns the candidate nearest to name, or "" when none is close
-// enough to be a likely typo.
+// enough to be a likely typo or when several are equally near (a guess
+// between "swp1" and "swp4" for "swp5" would mislead).
 func closest(name string, candidates []string) string {
-	best, bestD := "", -1
+	best, bestD, ties := "", -1, 0
 	for _, c := range candidates {
 		d := distance(strings.ToLower(name), strings.ToLower(c))
-		if bestD < 0 || d < bestD || (d == bestD && naturalLess(c, best)) {
-			best, bestD = c, d
+		switch {
+		case c == best:
+		case bestD < 0 || d < bestD:
+			best, bestD, ties = c, d, 1
+		case d == bestD:
+			ties++
 		}
 	}
-	if bestD < 0 || bestD > max(2, len(name)/3) {
+	if bestD < 0 || ties > 1 || bestD > max(2, len(name)/3) {
 		return ""
 	}
 	return best
