@@ -112,6 +112,12 @@ func vlanAllowed(p *model.Port, v int) bool {
 func (c *checker) checkNICAgainstPort(s, h end) {
 	p, r := s.port, h.nic.RoCE
 	q := c.f.QoS
+	if c.pfcOff(s) {
+		// The port's own "PFC disabled" error covers the lossless
+		// contract; restating it from the NIC side adds only noise.
+		c.checkCNP(s, h, p.Trust == model.TrustDSCP || p.Trust == model.TrustBoth)
+		return
+	}
 	if !p.Lossless(r.Priority) {
 		c.errorf("RoCE priority not lossless",
 			fmt.Sprintf("%s sends RoCE on priority %d, but switch port %s has PFC on priorities %s, so RoCE would be dropped under congestion. Use a lossless priority on the NIC (its class's priority) or enable PFC for priority %d on the port.", h.name(), r.Priority, s.name(), intsText(p.PFCPriorities), r.Priority),
@@ -196,4 +202,11 @@ func (c *checker) checkHostHost(a, b end) {
 				a.path(fl.attr), rel(fmt.Sprintf("%s %s %s", b.name(), fl.attr, fl.vb), b.path(fl.attr)...))
 		}
 	}
+}
+
+// pfcOff reports whether a switch end has PFC off because pfc = false
+// was written for it.
+func (c *checker) pfcOff(s end) bool {
+	_, written := c.src[Key(s.path("pfc")...)]
+	return written && len(s.port.PFCPriorities) == 0
 }
