@@ -1,0 +1,135 @@
+package push
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/fabricc/fabricc/inventory"
+	"github.com/fabricc/fabricc/model"
+)
+
+func TestBlockCommands(t *testing.T) {
+	in := "! header\nvlan 100\n   name rdma\n!\nqos profile ROCE\n   qos trust dscp\n   tx-queue 3\n      no priority\n   priority-flow-control on\ninterface Ethernet1\n   mtu 9214\n"
+	want := []string{"vlan 100", "name rdma", "exit", "qos profile ROCE", "qos trust dscp", "tx-queue 3", "no priority", "exit",
+		"priority-flow-control on", "exit", "interface Ethernet1", "mtu 9214", "exit"}
+	if got := blockCommands(in); strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("blockCommands:\n got %q\nwant %q", got, want)
+	}
+}
+
+func TestEOSDiff(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"--- system:/running-config\n+++ session:/fabricc-1-session-config\n", ""},
+		{"", ""},
+		{"--- system:/running-config\n+++ session:/x\n@@ -1,3 +1,3 @@\n interface Ethernet1\n-   mtu 1500\n+   mtu 9214\n",
+			"@@ -1,3 +1,3 @@\n interface Ethernet1\n-   mtu 1500\n+   mtu 9214\n"},
+	} {
+		if got := eosDiff(tc.in); got != tc.want {
+			t.Errorf("eosDiff(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestOnyxReconcile(t *testing.T) {
+	before := []string{"vlan 10", "interface ethernet 1/1 mtu 1500 force", "interface ethernet 1/1 qos trust L2"}
+	now := []string{"vlan 10", "vlan 100", "vlan 100 name rdma", "interface ethernet 1/1 mtu 9216 force",
+		"interface ethernet 1/1 qos trust L3", "interface ethernet 1/1 dcb priority-flow-control mode on force",
+		"interface ethernet 1/1 switchport trunk allowed-vlan 100"}
+	want := []string{
+		"interface ethernet 1/1 switchport trunk allowed-vlan remove 100",
+		"interface ethernet 1/1 no dcb priority-flow-control mode force",
+		"vlan 100 no name",
+		"no vlan 100",
+		"interface ethernet 1/1 mtu 1500 force",
+		"interface ethernet 1/1 qos trust L2",
+	}
+	if got := onyxReconcile(now, before); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("onyxReconcile:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	send := onyxMissing([]string{"vlan 10", "interface ethernet 1/1 mtu 9216 force"}, before)
+	if d := onyxDiff(before, send); d != "- interface ethernet 1/1 mtu 1500 force\n+ interface ethernet 1/1 mtu 9216 force\n" {
+		t.Errorf("onyxDiff = %q", d)
+	}
+}
+
+func TestAppliedRevision(t *testing.T) {
+	out := `{"1": {"state": "applied_and_saved"}, "2": {"state": "applied"}, "3": {"state": "pending"}, "changeset/x": {"state": "applied"}}`
+	if got, err := appliedRevision(out); err != nil || got != "2" {
+		t.Errorf("appliedRevision = %q, %v; want 2", got, err)
+	}
+	if got, err := appliedRevision("{}"); err != nil || got != "" {
+		t.Errorf("no revisions: %q %v", got, err)
+	}
+	if _, err := appliedRevision("garbage"); err == nil {
+		t.Error("want an error for non-JSON")
+	}
+}
+
+// fakeTxn records the engine's calls and fails where told.
+type fakeTxn struct {
+	calls   *[]string
+	diff    string
+	failAt  string
+	rollErr error
+}
+
+func (f *fakeTxn) do(name string) error {
+	*f.calls = append(*f.calls, name)
+	if name == f.failAt {
+		return errors.New(name + " broke")
+	}
+	return nil
+}
+func (f *fakeTxn) Stage(Conn, []byte) (string, error) { return f.diff, f.do("stage") }
+func (f *fakeTxn) Discard(Conn) error                 { return f.do("discard") }
+func (f *fakeTxn) Apply(Conn) error                   { return f.do("apply") }
+func (f *fakeTxn) Confirm(Conn) error                 { return f.do("confirm") }
+func (f *fakeTxn) Rollback(Conn) error                { *f.calls = append(*f.calls, "rollback"); return f.rollErr }
+
+type fakeConn struct{ readBack string }
+
+func (c fakeConn) Send(string) (string, error) { return c.readBack, nil }
+func (fakeConn) Close() error                  { return nil }
+
+const fakeRunning = "vlan 100\n   name rdma\ninterface Ethernet1\n   mtu 9214\n"
+
+func TestEngineFlow(t *testing.T) {
+	f := &model.Fabric{Name: "t", VLANs: []model.VLAN{{ID: 100, Name: "rdma"}},
+		Switches: []model.Switch{{Name: "sw1", Platform: "fake", Ports: []model.Port{{Name: "Ethernet1", MTU: 9214, Mode: model.ModeAccess}}}}}
+	for _, tc := range []struct {
+		name, action, diff, failAt, readBack string
+		want, status                         string
+	}{
+		{"push", ActionPush, "+x\n", "", fakeRunning, "stage apply confirm", StatusChanged},
+		{"nothing to do", ActionPush, "", "", fakeRunning, "stage discard", StatusUnchanged},
+		{"dry run", ActionDiff, "+x\n", "", fakeRunning, "stage discard", StatusDryRun},
+		{"stage fails", ActionPush, "+x\n", "stage", fakeRunning, "stage rollback", StatusFailed},
+		{"apply fails", ActionPush, "+x\n", "apply", fakeRunning, "stage apply rollback", StatusFailed},
+		{"drift", ActionPush, "+x\n", "", strings.Replace(fakeRunning, "9214", "9114", 1), "stage apply rollback", StatusFailed},
+		{"confirm fails", ActionPush, "+x\n", "confirm", fakeRunning, "stage apply confirm rollback", StatusFailed},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var calls []string
+			Vendors["fake"] = &Vendor{Platform: "fake", NewTxn: func(string) Txn { return &fakeTxn{calls: &calls, diff: tc.diff, failAt: tc.failAt} },
+				ReadBack: "show running-config", Parse: Vendors[model.PlatformEOS].Parse}
+			defer delete(Vendors, "fake")
+			dev := &inventory.Device{Name: "sw1", DeviceTimeout: time.Minute, ConnectTimeout: time.Second, CommandTimeout: time.Second}
+			rep := Run(context.Background(), Options{Action: tc.action, Fabric: f, ID: "1",
+				Targets: []Target{{Switch: &f.Switches[0], Device: dev}},
+				Dial:    func(*inventory.Device, model.Platform) (Conn, error) { return fakeConn{tc.readBack}, nil }})
+			r := rep.Devices[0]
+			if got := strings.Join(calls, " "); got != tc.want || r.Status != tc.status {
+				t.Errorf("calls %q status %s (err %q); want %q %s", got, r.Status, r.Error, tc.want, tc.status)
+			}
+			if tc.status == StatusFailed && (!r.RolledBack || r.Error == "" || !rep.Failed()) {
+				t.Errorf("failure not reported as rolled back: %+v", r)
+			}
+			if tc.name == "drift" && (len(r.Differences) != 1 || r.Differences[0].Field != "MTU") {
+				t.Errorf("drift differences = %v", r.Differences)
+			}
+		})
+	}
+}
