@@ -40,12 +40,15 @@ lint:
 		if [ -n "$$scripts" ]; then echo "shellcheck $$(echo $$scripts | wc -w) scripts"; shellcheck $$scripts; fi; \
 	else echo "shellcheck not installed; skipping the shell script check"; fi
 
-# Build the demo fabric into $(OUT)/ and summarise the manifest.
+# Build the demo fabric into $(OUT)/ and summarise the manifest, then run
+# the push story against simulated switches on 127.0.0.1 (no network):
+# dry run, push, a second push that changes nothing, verify; then stop.
 demo: build
 	./$(BIN) validate $(DEMO)
 	./$(BIN) build $(DEMO) -o $(OUT)
 	@echo "artifacts in $(OUT)/:"
 	@cd $(OUT) && find . -type f | sort | sed 's|^\./|  |'
+	./$(BIN) lab $(DEMO) --dir $(OUT)/lab --run-push
 
 clean:
 	rm -rf bin $(OUT)
