@@ -6,6 +6,7 @@ import (
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/sim/cli"
 	"github.com/fabricc/fabricc/sim/eos"
+	"github.com/fabricc/fabricc/sim/onyx"
 )
 
 // newDialect builds the OS simulation for opts.Platform.
@@ -14,6 +15,8 @@ func newDialect(opts Options) (cli.Device, error) {
 	switch opts.Platform {
 	case model.PlatformEOS:
 		return eos.New(o), nil
+	case model.PlatformOnyx:
+		return onyx.New(o), nil
 	}
 	return nil, fmt.Errorf("sim: platform %q is not simulated; use %q, %q or %q", opts.Platform, model.PlatformOnyx, model.PlatformEOS, model.PlatformCumulus)
 }

@@ -92,9 +92,9 @@ func configs(t *testing.T, drv *network.Driver, lines ...string) {
 }
 
 // jsonOf decodes a show command's JSON output.
-func jsonOf(t *testing.T, drv *network.Driver, c string) map[string]any {
+func jsonOf(t *testing.T, drv *network.Driver, c string) any {
 	t.Helper()
-	var v map[string]any
+	var v any
 	out := cmd(t, drv, c)
 	if err := json.Unmarshal([]byte(out), &v); err != nil {
 		t.Fatalf("%s: not JSON: %v\n%s", c, err, out)

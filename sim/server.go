@@ -187,8 +187,15 @@ func (s *server) exec(ch ssh.Channel, user, cmd string) {
 	_, _ = ch.SendRequest("exit-status", false, status)
 }
 
-// run applies the per-command faults, then the shell.
-func (s *server) run(sh cli.Shell, line string) cli.Result {
+// run applies the per-command faults, then the shell. A panic in a
+// dialect is a simulator bug; it is reported as a device error instead of
+// killing every other simulated switch in the process.
+func (s *server) run(sh cli.Shell, line string) (res cli.Result) {
+	defer func() {
+		if r := recover(); r != nil {
+			res = cli.Result{Out: fmt.Sprintf("%% Error: simulator bug on %q: %v", line, r)}
+		}
+	}()
 	if s.faults.Latency > 0 {
 		time.Sleep(s.faults.Latency)
 	}

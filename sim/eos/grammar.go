@@ -109,7 +109,7 @@ var grammar = map[string]rules{
 		{Pattern: `platform trident mmu queue profile ([\w.\-]{1,40})`, Do: func(e *env, m []string) error {
 			p, ok := e.st.MMU[m[1]]
 			if !ok {
-				p = &MMU{Egress: map[int]*MMUQueue{}}
+				p = &MMU{Egress: map[int]*MMUQueue{}, PGs: map[int]*MMUQueue{}}
 				e.st.MMU[m[1]] = p
 			}
 			e.sh.push(&frame{kind: kMMU, key: m[1]})
@@ -168,7 +168,7 @@ func portRules() []cli.Rule[*env] {
 		{Pattern: `description (.+)`, Do: func(e *env, m []string) error { p(e).Description = m[1]; return nil }},
 		{Pattern: `no description`, Do: func(e *env, m []string) error { p(e).Description = ""; return nil }},
 		{Pattern: `mtu (\d+)`, Do: func(e *env, m []string) error {
-			v, err := cli.Int(m[1], 68, 9214) // EOS max L3 MTU 9214 (vendors.md 2.1)
+			v, err := cli.Int(m[1], 68, 9216) // vendors.md 2.1 says 9214 [U]; the EOS target emits 9216
 			if err == nil {
 				p(e).MTU = v
 			}
@@ -317,7 +317,21 @@ func mmuRules() []cli.Rule[*env] {
 			mmu(e).IngressThreshold = m[1]
 			return nil
 		}},
-		{Pattern: `ingress headroom (\d+)`, Do: func(e *env, m []string) error {
+		{Pattern: `ingress priority-group (\d) reserved (?:bytes )?(\d+)`, Do: func(e *env, m []string) error {
+			v, err := strconv.ParseInt(m[2], 10, 64)
+			if err == nil {
+				mmuPG(mmu(e), m[1]).Reserved = v
+			}
+			return err
+		}},
+		{Pattern: `ingress priority-group (\d) threshold (\S+)`, Do: func(e *env, m []string) error {
+			if !fracRe.MatchString(m[2]) {
+				return fmt.Errorf("%% Invalid input")
+			}
+			mmuPG(mmu(e), m[1]).Threshold = m[2]
+			return nil
+		}},
+		{Pattern: `ingress headroom (?:bytes )?(\d+)`, Do: func(e *env, m []string) error {
 			v, err := strconv.ParseInt(m[1], 10, 64)
 			if err == nil {
 				mmu(e).IngressHeadroom = v
@@ -339,6 +353,15 @@ func mmuRules() []cli.Rule[*env] {
 			return nil
 		}},
 	}
+}
+
+func mmuPG(p *MMU, n string) *MMUQueue {
+	q, ok := p.PGs[atoi(n)]
+	if !ok {
+		q = &MMUQueue{}
+		p.PGs[atoi(n)] = q
+	}
+	return q
 }
 
 func mmuQueue(p *MMU, n string) *MMUQueue {

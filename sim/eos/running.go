@@ -94,7 +94,14 @@ func renderMMU(w writer, name string, p *MMU) {
 		w("    ingress threshold %s", p.IngressThreshold)
 	}
 	if p.IngressHeadroom != 0 {
-		w("    ingress headroom %d", p.IngressHeadroom)
+		w("    ingress headroom bytes %d", p.IngressHeadroom)
+	}
+	for _, g := range cli.SortedKeys(p.PGs) {
+		e := p.PGs[g]
+		w("    ingress priority-group %d reserved bytes %d", g, e.Reserved)
+		if e.Threshold != "" {
+			w("    ingress priority-group %d threshold %s", g, e.Threshold)
+		}
 	}
 	for _, q := range cli.SortedKeys(p.Egress) {
 		e := p.Egress[q]

@@ -69,10 +69,13 @@ type ECN struct {
 type MMU struct {
 	IngressThreshold string
 	IngressHeadroom  int64
-	Egress           map[int]*MMUQueue
+	// PGs are the ingress priority groups, Egress the unicast queues.
+	PGs    map[int]*MMUQueue
+	Egress map[int]*MMUQueue
 }
 
-// MMUQueue is one egress unicast queue of an MMU profile.
+// MMUQueue is one ingress priority group or egress unicast queue of an
+// MMU profile.
 type MMUQueue struct {
 	Reserved  int64
 	Threshold string
@@ -129,7 +132,9 @@ func (s *State) cleanConfig() *State {
 	return c
 }
 
-func newPort() *Port { return &Port{MTU: defaultMTU} }
+func newPort() *Port {
+	return &Port{MTU: defaultMTU, QoS: QoS{NoDrop: map[int]bool{}, TxQueues: map[int]*TxQueue{}}}
+}
 
 // defaultMTU is the EOS default L3 MTU of an Ethernet interface.
 const defaultMTU = 1500
