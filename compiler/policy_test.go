@@ -1,0 +1,126 @@
+package compiler
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+func TestWatchdogHeadroomAndNICOverrides(t *testing.T) {
+	f, src := mustLower(t, `
+fabric "lab" {
+  description = "policy test"
+}
+qos {
+  profile   = "nvidia-roce"
+  cnp_class = "cnp"
+  headroom {
+    lossless_mtu         = 4096
+    small_packet_percent = 20
+  }
+  pfc_watchdog {
+    enabled    = false
+    action     = "no-drop"
+    polling_ms = 50
+  }
+}
+switch "a" {
+  platform = "onyx"
+  model    = "SN2410"
+}
+switch "b" {
+  platform   = "onyx"
+  model      = "SN2410"
+  os_version = "3.6.8190"
+  pfc_watchdog {
+    enabled   = true
+    restore_ms = 1000
+  }
+}
+host "h" {
+  os = "linux"
+  nic "n" {
+    model          = "ConnectX-5"
+    interface      = "ens1f0"
+    speed          = "100G"
+    mtu            = 4200
+    dscp           = 24
+    cnp_priority   = 7
+    cnp_dscp       = 56
+    pfc_priorities = [4, 3, 4]
+    trust          = "pcp"
+    class          = "roce"
+  }
+}
+`)
+	if f.Name != "lab" || f.Description != "policy test" {
+		t.Errorf("fabric = %q %q", f.Name, f.Description)
+	}
+	if f.QoS.Headroom != (model.HeadroomPolicy{LosslessMTUBytes: 4096, SmallPacketPercent: 20}) {
+		t.Errorf("headroom = %+v", f.QoS.Headroom)
+	}
+	if f.Switches[0].PFCWatchdog != (model.PFCWatchdog{}) || f.Switches[0].OSVersion != "3.9.3202" {
+		t.Errorf("switch a: watchdog %+v os %q", f.Switches[0].PFCWatchdog, f.Switches[0].OSVersion)
+	}
+	want := model.PFCWatchdog{Enabled: true, Action: "no-drop", TimeoutMs: 200, PollingIntervalMs: 50, RestoreMs: 1000}
+	if f.Switches[1].PFCWatchdog != want || f.Switches[1].OSVersion != "3.6.8190" {
+		t.Errorf("switch b: watchdog %+v, want %+v; os %q", f.Switches[1].PFCWatchdog, want, f.Switches[1].OSVersion)
+	}
+	r := f.Hosts[0].NICs[0].RoCE
+	if r.Priority != 3 || r.DSCP != 24 || r.TOS != 96 || r.CNPPriority != 7 || r.CNPDSCP != 56 ||
+		!reflect.DeepEqual(r.PFCPriorities, []int{3, 4}) || r.Trust != model.TrustPCP || f.Hosts[0].NICs[0].MTU != 4200 {
+		t.Errorf("roce = %+v", r)
+	}
+	if at := src.At("qos", "class", "roce", "priority"); at == nil || at.Start.Line != 6 {
+		t.Errorf("profile class source = %v, want the profile attribute (line 6)", at)
+	}
+}
+
+func TestPolicyErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      []string
+	}{
+		{"watchdog", edit("qos {\n  pfc_watchdog {\n    action     = \"pause\"\n    timeout_ms = 0\n  }\n}\n"), []string{
+			"34:18: Invalid PFC watchdog action: pfc_watchdog action \"pause\" is not known; write \"drop\" or \"no-drop\".",
+			"33:3: Invalid PFC watchdog time: pfc_watchdog timeout_ms 0 is out of range; write milliseconds from 1 to 60000.",
+		}},
+		{"headroom", edit("qos {\n  headroom {\n    lossless_mtu         = 10\n    small_packet_percent = 101\n  }\n}\n"), []string{
+			"33:3: Invalid lossless MTU: headroom lossless_mtu 10 is out of range; write the largest lossless frame in bytes, 64-9216.",
+			"33:3: Invalid small packet percent: headroom small_packet_percent 101 is out of range; write a percentage from 0 to 100.",
+		}},
+		{"unknown cnp class", edit("qos {\n  cnp_class = \"cpn\"\n}\n"), []string{
+			"33:15: Unknown CNP class: cnp_class \"cpn\" names no class; the classes are \"default\", \"roce\" or \"cnp\". Did you mean \"cnp\"?",
+		}},
+		{"nic values", edit("", "    vlan      = 100\n", "    vlan      = 100\n    roce_mode = \"v3\"\n    class     = \"rcoe\"\n    priority  = 8\n    trust     = \"l3\"\n    pfc_priorities = [9]\n"), []string{
+			"23:17: Invalid RoCE mode: nic \"roce0\" of host \"gpu01\" has roce_mode \"v3\"; write \"v1\" or \"v2\".",
+			"24:17: Unknown class: nic \"roce0\" of host \"gpu01\" rides class \"rcoe\", which the qos block does not declare; the classes are \"default\", \"roce\" or \"cnp\". Did you mean \"roce\"?",
+			"25:17: Invalid priority: nic \"roce0\" of host \"gpu01\" has priority 8; write 0-7.",
+			"27:22: Invalid priority: nic \"roce0\" of host \"gpu01\" lists PFC priority 9; 802.1p priorities are 0-7.",
+			"26:17: Invalid trust: nic \"roce0\" of host \"gpu01\" has trust \"l3\"; write \"dscp\", \"pcp\" or \"both\".",
+		}},
+		{"port mode", edit("", "    vlans = [100]\n", "    vlans = [100]\n    mode  = \"hybrid\"\n    trust = \"L3\"\n"), []string{
+			"14:13: Invalid port mode: mode \"hybrid\" is not known; write \"access\", \"trunk\" or \"routed\".",
+			"15:13: Invalid trust: trust \"L3\" is not known; write \"dscp\", \"pcp\" or \"both\".",
+		}},
+		{"routed with vlans", edit("", "    vlans = [100]\n", "    vlans = [100]\n    mode  = \"routed\"\n    native_vlan = 100\n"), []string{
+			"15:19: Native VLAN on a non-trunk port: native_vlan applies to trunk ports, and this port is routed; remove native_vlan or use mode = \"trunk\".",
+			"14:13: Routed port with VLANs: a routed port carries no VLANs; remove vlans, or use mode = \"trunk\" or \"access\".",
+		}},
+		{"unknown os and freebsd qlogic", edit("host \"bsd\" {\n  os = \"freebsd\"\n  nic \"q\" {\n    model     = \"QL45212\"\n    interface = \"ql0\"\n    speed     = \"25G\"\n  }\n}\nhost \"mac\" {\n  os = \"macos\"\n}\n"), []string{
+			"35:17: Unsupported NIC: fabricc knows no freebsd driver for the QL45212 of nic \"q\" on host \"bsd\"; use a ConnectX adapter or another OS.",
+			"41:8: Unknown host OS: host \"mac\" has os \"macos\"; fabricc renders \"linux\", \"windows\" or \"freebsd\".",
+		}},
+		{"linux driver", edit("", "    vlan      = 100\n", "    vlan      = 100\n    driver    = \"winof2\"\n"), []string{
+			"23:17: Driver does not fit the NIC: driver \"winof2\" does not run a ConnectX-6 Dx on linux; write \"mlnx_ofed\" or \"inbox\".",
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, got := lowerSrc(t, tc.src)
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("diagnostics:\n%s\nwant:\n%s", joinLines(got), joinLines(tc.want))
+			}
+		})
+	}
+}
