@@ -1,0 +1,228 @@
+package linux
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// Driver stacks of a Linux NIC (model.NIC.Driver).
+const (
+	driverOFED  = "mlnx_ofed"
+	driverInbox = "inbox"
+	driverQede  = "qede"
+)
+
+// Packages named when a tool is missing.
+const (
+	pkgIproute = "iproute2"
+	pkgMlnxQos = "MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils)"
+	pkgEthtool = "ethtool"
+)
+
+// writeNIC writes the function that configures one NIC.
+func writeNIC(b *strings.Builder, f *model.Fabric, n *model.NIC, idx int) {
+	r := &n.RoCE
+	fmt.Fprintf(b, "\n# NIC %q: %s (%s, driver %s) on %s, %d Mb/s, MTU %d", n.Name, n.Model, n.Vendor, n.Driver, n.Interface, n.SpeedMbps, n.MTU)
+	if n.VLAN != 0 {
+		fmt.Fprintf(b, ", VLAN %d", n.VLAN)
+	}
+	b.WriteString(".\n")
+	fmt.Fprintf(b, "# RoCE %s marks priority %d / DSCP %d (ToS %d); CNPs priority %d / DSCP %d;\n", r.Mode, r.Priority, r.DSCP, r.TOS, r.CNPPriority, r.CNPDSCP)
+	fmt.Fprintf(b, "# PFC on %s, trust %s, DCQCN on %s: the same priorities the switches keep lossless.\n",
+		intList(r.PFCPriorities, ","), r.Trust, intList(r.ECNPriorities, ","))
+	fmt.Fprintf(b, "nic_%d() {\n", idx)
+	fmt.Fprintf(b, "\tlocal ifc=%s\n", n.Interface)
+	b.WriteString("\tif ! link_exists \"$ifc\"; then\n\t\tmissing_link \"$ifc\" || return 0\n\tfi\n")
+	writeLink(b, f, n)
+	if len(r.PFCPriorities) > 0 {
+		writePause(b)
+	}
+	switch n.Driver {
+	case driverOFED:
+		writeMlnxQos(b, f, n)
+	case driverQede:
+		writeQLogic(b, n)
+	default:
+		writeDcb(b, f, n)
+	}
+	if n.Transport != model.TransportIWARP {
+		writeRoCECM(b, n)
+	}
+	writeDCQCN(b, n)
+	b.WriteString("}\n")
+}
+
+// writeLink writes MTU, state, VLAN and addresses: what Linux itself does,
+// for every driver.
+func writeLink(b *strings.Builder, f *model.Fabric, n *model.NIC) {
+	mtu := fmt.Sprint(n.MTU)
+	fmt.Fprintf(b, "\tensure \"$ifc\" mtu %s \"$(read_sys /sys/class/net/\"$ifc\"/mtu)\" ip link set dev \"$ifc\" mtu %s\n", mtu, mtu)
+	b.WriteString("\tensure \"$ifc\" state up \"$(link_state \"$ifc\")\" ip link set dev \"$ifc\" up\n")
+	l3 := "\"$ifc\""
+	if n.VLAN != 0 {
+		all, nonzero := egressMap(&f.QoS, &n.RoCE)
+		vl := vlanName(n)
+		fmt.Fprintf(b, "\t# VLAN %d carries the priority in its PCP. RDMA-CM gives ToS %d skb priority %d\n", n.VLAN, n.RoCE.TOS, skbPriority(n.RoCE.TOS))
+		fmt.Fprintf(b, "\t# (kernel ip_tos2prio), and the egress map turns that into PCP %d; every other\n", n.RoCE.Priority)
+		fmt.Fprintf(b, "\t# skb priority goes to the default class (PCP %d), so TCP/ARP stay off the\n", defaultPriority(&f.QoS))
+		b.WriteString("\t# lossless priority (seed 001 maps all 16 to the RoCE priority instead).\n")
+		fmt.Fprintf(b, "\tvlan_ensure \"$ifc\" %d %s '%s' %s\n", n.VLAN, vl, nonzero, strings.Join(all, " "))
+		fmt.Fprintf(b, "\tensure %s mtu %s \"$(read_sys /sys/class/net/%s/mtu)\" ip link set dev %s mtu %s\n", vl, mtu, vl, vl, mtu)
+		fmt.Fprintf(b, "\tensure %s state up \"$(link_state %s)\" ip link set dev %s up\n", vl, vl, vl)
+		l3 = vl
+	}
+	for _, a := range n.Addresses {
+		fmt.Fprintf(b, "\tensure %s 'address %s' present \"$(addr_state %s %s)\" ip addr replace %s dev %s\n", l3, a, l3, a, a, l3)
+	}
+}
+
+// writePause turns 802.3x link pause off: PFC and global pause are
+// exclusive ways of flow control (seed 002/003; the switch ports carry
+// link_pause false where PFC is on).
+func writePause(b *strings.Builder) {
+	b.WriteString("\t# PFC replaces 802.3x link pause; the two are mutually exclusive.\n")
+	b.WriteString("\tif capable \"$ifc\" \"pause settings (ethtool -a)\" \"use a driver that supports ethtool -A\" ethtool -a \"$ifc\"; then\n")
+	b.WriteString("\t\tensure \"$ifc\" 'link pause' 'autoneg off rx off tx off' \"$(pause_get \"$ifc\")\" ethtool -A \"$ifc\" autoneg off rx off tx off\n")
+	b.WriteString("\tfi\n")
+}
+
+// writeDcb writes the iproute2 dcb steps (the inbox mlx5 driver's dcbnl):
+// PFC, ETS with willing off, and the DSCP APP table, whose first DSCP
+// entry switches mlx5 to DSCP trust (kernel commit "net/mlx5e: Add
+// support for DSCP to priority mapping" via dcbnl setapp).
+func writeDcb(b *strings.Builder, f *model.Fabric, n *model.NIC) {
+	r := &n.RoCE
+	pfc, _ := pfcMap(r.PFCPriorities)
+	tsa, bw := etsMaps(r.ETS)
+	ptc := strings.Join(indexed(ints(f.QoS.PriorityToTC)), " ")
+	b.WriteString("\tif capable \"$ifc\" \"DCB (dcbnl)\" \"load mlx5_core, whose dcbnl iproute2's dcb drives\" dcb pfc show dev \"$ifc\"; then\n")
+	fmt.Fprintf(b, "\t\tensure \"$ifc\" pfc '%s' \"$(dcb_get \"$ifc\" pfc prio-pfc)\" dcb pfc set dev \"$ifc\" prio-pfc %s\n", pfc, pfc)
+	b.WriteString("\t\t# Willing off: the host keeps its own settings rather than take the switch's\n")
+	b.WriteString("\t\t# DCBX proposal, as Mellanox advises for Windows (Set-NetQosDcbxSetting -Willing 0).\n")
+	b.WriteString("\t\tensure \"$ifc\" 'ets willing' off \"$(dcb_get \"$ifc\" ets willing)\" dcb ets set dev \"$ifc\" willing off\n")
+	t, w := strings.Join(indexed(tsa), " "), strings.Join(indexed(bw), " ")
+	fmt.Fprintf(b, "\t\tensure \"$ifc\" 'ets tc-tsa' '%s' \"$(dcb_get \"$ifc\" ets tc-tsa)\" dcb ets set dev \"$ifc\" tc-tsa %s tc-bw %s\n", t, t, w)
+	fmt.Fprintf(b, "\t\tensure \"$ifc\" 'ets tc-bw' '%s' \"$(dcb_get \"$ifc\" ets tc-bw)\" dcb ets set dev \"$ifc\" tc-tsa %s tc-bw %s\n", w, t, w)
+	fmt.Fprintf(b, "\t\tensure \"$ifc\" 'ets prio-tc' '%s' \"$(dcb_get \"$ifc\" ets prio-tc)\" dcb ets set dev \"$ifc\" prio-tc %s\n", ptc, ptc)
+	switch r.Trust {
+	case model.TrustPCP:
+		b.WriteString("\t\t# Trust PCP: no DSCP APP entries (mlx5 returns to PCP trust when the last goes).\n")
+		b.WriteString("\t\tensure \"$ifc\" 'app dscp-prio' none \"$(dcb_get \"$ifc\" app dscp-prio)\" dcb app flush dev \"$ifc\" dscp-prio\n")
+	default:
+		if r.Trust == model.TrustBoth {
+			b.WriteString("\t\tnote \"$ifc: the model asks for trust both; dcb has no such mode, so the DSCP map below makes the NIC trust DSCP\"\n")
+		}
+		m := strings.Join(dscpPairs(&f.QoS), " ")
+		b.WriteString("\t\t# Trust DSCP with the fabric's full DSCP -> priority map, replacing all 64 entries.\n")
+		fmt.Fprintf(b, "\t\tensure \"$ifc\" 'app dscp-prio' '%s' \"$(dcb_get \"$ifc\" app dscp-prio)\" dcb app replace dev \"$ifc\" dscp-prio %s\n", m, m)
+	}
+	b.WriteString("\tfi\n")
+}
+
+// dscpPairs returns "d:p" for all 64 DSCP values.
+func dscpPairs(q *model.QoS) []string {
+	out := make([]string, 64)
+	for d, p := range q.DSCPToPriority {
+		out[d] = fmt.Sprintf("%d:%d", d, p)
+	}
+	return out
+}
+
+// writeMlnxQos writes the MLNX_OFED steps (seed 001 "mlnx_qos -i <if>
+// 0,0,0,1,0,0,0,0"; flags as mlnx-tools' mlnx_qos: --trust, --pfc,
+// --dscp2prio set,D,P, --tsa, --tcbw, --prio_tc).
+func writeMlnxQos(b *strings.Builder, f *model.Fabric, n *model.NIC) {
+	r := &n.RoCE
+	_, pfc := pfcMap(r.PFCPriorities)
+	tsa, bw := etsMaps(r.ETS)
+	ptc := strings.Join(ints(f.QoS.PriorityToTC), ",")
+	b.WriteString("\tif capable \"$ifc\" \"mlnx_qos (MLNX_OFED DCB)\" \"install MLNX_OFED and load mlx5_core\" mlnx_qos -i \"$ifc\"; then\n")
+	trust := string(r.Trust)
+	if r.Trust == model.TrustBoth {
+		trust = "dscp"
+		b.WriteString("\t\tnote \"$ifc: the model asks for trust both; mlnx_qos offers pcp or dscp, so DSCP (RoCEv2's marking) is set\"\n")
+	}
+	fmt.Fprintf(b, "\t\tensure \"$ifc\" trust %s \"$(mlnx_get \"$ifc\" trust)\" mlnx_qos -i \"$ifc\" --trust %s\n", trust, trust)
+	fmt.Fprintf(b, "\t\tensure \"$ifc\" pfc %s \"$(mlnx_get \"$ifc\" pfc)\" mlnx_qos -i \"$ifc\" --pfc %s\n", pfc, pfc)
+	t, w := strings.Join(tsa, ","), strings.Join(bw, ",")
+	fmt.Fprintf(b, "\t\tensure \"$ifc\" ets 'tsa %s tcbw %s' \"$(mlnx_get \"$ifc\" ets)\" mlnx_qos -i \"$ifc\" --tsa %s --tcbw %s\n", t, w, t, w)
+	fmt.Fprintf(b, "\t\tensure \"$ifc\" prio_tc %s \"$(mlnx_get \"$ifc\" prio_tc)\" mlnx_qos -i \"$ifc\" --prio_tc %s\n", ptc, ptc)
+	if r.Trust != model.TrustPCP {
+		b.WriteString("\t\t# The fabric's DSCP -> priority map, one --dscp2prio per DSCP that differs.\n")
+		fmt.Fprintf(b, "\t\tmlnx_dscp \"$ifc\" %s\n", strings.Join(dscpPairs(&f.QoS), " "))
+	}
+	b.WriteString("\tfi\n")
+}
+
+// writeQLogic prints the UEFI steps for QLogic FastLinQ: its DCB (PFC,
+// priority, DCBX) lives in the adapter firmware (seed 001, QLogic steps
+// 3-6); Linux sets only the link, VLAN and RDMA-CM parts.
+func writeQLogic(b *strings.Builder, n *model.NIC) {
+	r := &n.RoCE
+	b.WriteString("\t# QLogic FastLinQ runs DCB in firmware (DCBX); Linux cannot set or read it here.\n")
+	b.WriteString("\tmanual \"$ifc: QLogic DCB is set in UEFI HII, not from Linux (seed 001): at boot press F2 (System Setup),\"\n")
+	b.WriteString("\tmanual \"$ifc:   Device Settings > the QLogic port of $ifc > Device Level Configuration >\"\n")
+	fmt.Fprintf(b, "\tmanual \"$ifc:   DCBX Protocol Dynamic, RoCE Priority %d; the switch then offers PFC on %s by DCBX\"\n", r.Priority, intList(r.PFCPriorities, ","))
+	b.WriteString("\tmanual \"$ifc: DCQCN (ECN) on this adapter is likewise a firmware setting\"\n")
+}
+
+// writeRoCECM writes the RDMA-CM defaults: RoCE mode and ToS, which carry
+// the DSCP (ToS = DSCP << 2) on every connection RDMA-CM opens (iSER,
+// NVMe-oF, NFS/RDMA, rping).
+func writeRoCECM(b *strings.Builder, n *model.NIC) {
+	mode := "RoCE v2"
+	if n.RoCE.Mode == "v1" {
+		mode = "IB/RoCE v1"
+	}
+	fmt.Fprintf(b, "\troce_cm \"$ifc\" '%s' %d\n", mode, n.RoCE.TOS)
+}
+
+// writeDCQCN writes the DCQCN enables: per priority through MLNX_OFED's
+// sysfs (/sys/class/net/IF/ecn/roce_np and roce_rp); the inbox driver has
+// no per-priority switch and leaves DCQCN to firmware (ROCE_CC_PRIO_MASK).
+func writeDCQCN(b *strings.Builder, n *model.NIC) {
+	switch n.Driver {
+	case driverOFED:
+		on := [8]bool{}
+		for _, p := range n.RoCE.ECNPriorities {
+			on[p] = true
+		}
+		b.WriteString("\tif capable \"$ifc\" \"DCQCN sysfs (ecn/roce_np, ecn/roce_rp)\" \"MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn\" test -d \"/sys/class/net/$ifc/ecn\"; then\n")
+		for p := 0; p < 8; p++ {
+			v := 0
+			if on[p] {
+				v = 1
+			}
+			fmt.Fprintf(b, "\t\tdcqcn_prio \"$ifc\" %d %d\n", p, v)
+		}
+		b.WriteString("\tfi\n")
+	case driverInbox:
+		fmt.Fprintf(b, "\tnote \"$ifc: the inbox mlx5 driver has no per-priority DCQCN switch; firmware runs DCQCN on the priorities in ROCE_CC_PRIO_MASK (mlxconfig; default all), wanted: %s\"\n",
+			intList(n.RoCE.ECNPriorities, ","))
+	}
+}
+
+// writeMain writes the tool checks, the NIC calls and the summary.
+func writeMain(b *strings.Builder, h *model.Host) {
+	b.WriteString("\nneed_root\n")
+	fmt.Fprintf(b, "need_tool ip %s\n", pkgIproute)
+	for i := range h.NICs {
+		n := &h.NICs[i]
+		if len(n.RoCE.PFCPriorities) > 0 {
+			fmt.Fprintf(b, "need_driver_tool %s ethtool %s\n", n.Interface, pkgEthtool)
+		}
+		switch n.Driver {
+		case driverOFED:
+			fmt.Fprintf(b, "need_driver_tool %s mlnx_qos '%s'\n", n.Interface, pkgMlnxQos)
+		case driverQede:
+		default:
+			fmt.Fprintf(b, "need_driver_tool %s dcb %s\n", n.Interface, pkgIproute)
+		}
+	}
+	for i := range h.NICs {
+		fmt.Fprintf(b, "nic_%d\n", i+1)
+	}
+	b.WriteString("if [[ $TUNING == 1 ]]; then\n\ttuning\nfi\nfinish\n")
+}

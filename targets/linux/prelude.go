@@ -1,0 +1,398 @@
+package linux
+
+// prelude is the fixed part of every generated script: option parsing and
+// the helpers the per-NIC steps call. Every change goes through ensure,
+// which compares the intended with the actual value first, so a second run
+// changes nothing; --check only reads and reports, --dry-run only prints.
+const prelude = `MODE=apply
+
+usage() {
+	cat <<EOF
+Usage: $0 [--check | --dry-run] [--tuning] [--help]
+
+Applies the host side of the fabric's lossless RoCE contract.
+  (no option)  apply every step whose current value differs (run as root)
+  --check      only read the current state; print one line per difference
+               (interface, what, intended, actual) and exit 1 if any
+  --dry-run    print the commands a run would execute; change nothing
+  --tuning     also apply the optional host tuning (CPU governor, memlock)
+  --help       show this text
+Exit status: 0 done or no difference, 1 difference or error, 2 bad option.
+EOF
+}
+
+for arg in "$@"; do
+	case "$arg" in
+	--check | --dry-run)
+		if [[ $MODE != apply ]]; then
+			printf 'fabricc: use only one of --check and --dry-run\n' >&2
+			exit 2
+		fi
+		MODE=${arg#--}
+		;;
+	--tuning) TUNING=1 ;;
+	--help | -h)
+		usage
+		exit 0
+		;;
+	*)
+		printf 'fabricc: unknown option %s; see --help\n' "$arg" >&2
+		exit 2
+		;;
+	esac
+done
+
+DIFFS=0
+CHANGES=0
+
+die() {
+	printf 'fabricc: error: %s\n' "$*" >&2
+	exit 1
+}
+note() { printf 'note: %s\n' "$*"; }
+skip() { printf 'skipped: %s\n' "$*"; }
+manual() { printf 'manual: %s\n' "$*"; }
+
+# diff IF WHAT WANT HAVE: one --check line per difference.
+diff_line() {
+	printf 'DIFF %s %s: intended %s; actual %s\n' "$1" "$2" "$3" "$4"
+	DIFFS=$((DIFFS + 1))
+}
+
+# ensure IF WHAT WANT HAVE CMD...: runs CMD only when HAVE differs from WANT.
+ensure() {
+	local ifc=$1 what=$2 want=$3 have=$4
+	shift 4
+	if [[ $have == "$want" ]]; then
+		return 0
+	fi
+	case $MODE in
+	check) diff_line "$ifc" "$what" "$want" "$have" ;;
+	dry-run)
+		printf 'would run:'
+		printf ' %q' "$@"
+		printf '\n'
+		CHANGES=$((CHANGES + 1))
+		;;
+	*)
+		printf 'set %s %s: %s -> %s\n' "$ifc" "$what" "$have" "$want"
+		"$@" >/dev/null
+		CHANGES=$((CHANGES + 1))
+		;;
+	esac
+}
+
+# fail IF WHAT WANT HAVE FIX: a state the script must not repair by itself.
+fail() {
+	case $MODE in
+	check) diff_line "$1" "$2" "$3" "$4" ;;
+	dry-run) note "$1 $2 is $4, not $3: a run would stop here; $5" ;;
+	*) die "$1 $2 is $4, not $3: $5" ;;
+	esac
+}
+
+need_root() {
+	if [[ $MODE != dry-run && $EUID -ne 0 ]]; then
+		die "run as root (or use --dry-run to only print the commands)"
+	fi
+}
+
+# need_tool TOOL PACKAGE: stop early, naming the package to install.
+need_tool() {
+	if command -v "$1" >/dev/null 2>&1; then
+		return 0
+	fi
+	if [[ $MODE == dry-run ]]; then
+		note "$1 not found (install $2); the dry run goes on"
+		return 0
+	fi
+	die "$1 not found: install $2"
+}
+
+# need_driver_tool IF TOOL PACKAGE: the tool is needed only on a real NIC.
+need_driver_tool() {
+	if is_physical "$1"; then
+		need_tool "$2" "$3"
+	fi
+}
+
+link_exists() { [[ -e /sys/class/net/$1 ]]; }
+is_physical() { [[ -e /sys/class/net/$1/device ]]; }
+write_value() { printf '%s\n' "$2" >"$1"; }
+
+read_sys() {
+	if [[ -r $1 ]]; then
+		cat "$1"
+	else
+		printf 'absent'
+	fi
+}
+
+# missing_link IF: false when the NIC's steps must be left out.
+missing_link() {
+	case $MODE in
+	check)
+		diff_line "$1" link present absent
+		return 1
+		;;
+	dry-run)
+		note "$1 is not present here; showing every step"
+		return 0
+		;;
+	*) die "interface $1 not found: load its driver, or fix the nic's interface attribute in the fabric" ;;
+	esac
+}
+
+# capable IF WHAT FIX TEST...: true when the driver offers WHAT (TEST
+# succeeds). A virtual device (veth, no /sys/class/net/IF/device) skips the
+# step; on a real NIC the missing feature is an error.
+capable() {
+	local ifc=$1 what=$2 fix=$3
+	shift 3
+	if "$@" >/dev/null 2>&1; then
+		return 0
+	fi
+	if [[ $MODE == dry-run ]] && ! link_exists "$ifc"; then
+		return 0
+	fi
+	if ! is_physical "$ifc"; then
+		skip "$ifc: $what (virtual device; only a real NIC's driver offers it)"
+		return 1
+	fi
+	fail "$ifc" "$what" supported unsupported "$fix"
+	return 1
+}
+
+link_state() {
+	local flags
+	flags=$(ip -o link show dev "$1" 2>/dev/null | sed -n 's/^[^<]*<\([^>]*\)>.*/\1/p') || true
+	if [[ -z $flags ]]; then
+		printf 'absent'
+	elif [[ ,$flags, == *,UP,* ]]; then
+		printf 'up'
+	else
+		printf 'down'
+	fi
+}
+
+addr_state() {
+	if ip -o addr show dev "$1" 2>/dev/null | awk -v a="$2" '($3 == "inet" || $3 == "inet6") && $4 == a { f = 1 } END { exit !f }'; then
+		printf 'present'
+	else
+		printf 'absent'
+	fi
+}
+
+# vlan_info IF: "802.1Q id N on PARENT", or absent.
+vlan_info() {
+	local out parent id
+	out=$(ip -d -o link show dev "$1" 2>/dev/null) || true
+	if [[ -z $out ]]; then
+		printf 'absent'
+		return 0
+	fi
+	parent=$(sed -n 's/^[0-9]*: [^@:]*@\([^:]*\):.*/\1/p' <<<"$out")
+	id=$(sed -n 's/.* vlan protocol 802\.1Q id \([0-9]*\) .*/\1/p' <<<"$out")
+	printf '802.1Q id %s on %s' "${id:-none}" "${parent:-none}"
+}
+
+# vlan_egress IF: the non-zero egress-qos-map entries, ascending, or none.
+vlan_egress() {
+	local maps
+	maps=$(ip -d -o link show dev "$1" 2>/dev/null | sed -n 's/.*egress-qos-map { \([^}]*\)}.*/\1/p') || true
+	maps=$(tr ' ' '\n' <<<"$maps" | awk -F: 'NF == 2 && $2 != 0' | sort -t: -k1,1n | tr '\n' ' ') || true
+	maps=${maps% }
+	printf '%s' "${maps:-none}"
+}
+
+# vlan_ensure PARENT ID NAME WANT MAP...: the VLAN interface with its map.
+vlan_ensure() {
+	local parent=$1 id=$2 vl=$3 want=$4 info
+	shift 4
+	info=$(vlan_info "$vl")
+	if [[ $info == absent ]]; then
+		ensure "$vl" vlan "802.1Q id $id on $parent" absent \
+			ip link add link "$parent" name "$vl" type vlan id "$id" egress-qos-map "$@"
+		return 0
+	fi
+	if [[ $info != "802.1Q id $id on $parent" ]]; then
+		fail "$vl" vlan "802.1Q id $id on $parent" "$info" "delete it (ip link del $vl) or change the fabric"
+		return 0
+	fi
+	ensure "$vl" egress-qos-map "$want" "$(vlan_egress "$vl")" \
+		ip link set dev "$vl" type vlan egress-qos-map "$@"
+}
+
+pause_get() {
+	local out
+	out=$(ethtool -a "$1" 2>/dev/null) || true
+	awk '/^Autonegotiate:/ { an = $2 } /^RX:/ { rx = $2 } /^TX:/ { tx = $2 }
+		END { printf "autoneg %s rx %s tx %s", an, rx, tx }' <<<"$out"
+}
+
+# dcb_get IF OBJECT KEY: the KEY mappings of "dcb OBJECT show", ascending.
+dcb_get() {
+	local out
+	out=$(dcb -N "$2" show dev "$1" "$3" 2>/dev/null) || true
+	out=${out#"$3"}
+	out=$(tr -s '[:space:]' '\n' <<<"$out" | awk 'NF' | sort -t: -k1,1n -k2,2n | tr '\n' ' ') || true
+	out=${out% }
+	printf '%s' "${out:-none}"
+}
+
+# mlnx_get IF FIELD: trust, pfc, ets, prio_tc or dscp2prio from "mlnx_qos -i IF".
+mlnx_get() {
+	local out
+	out=$(mlnx_qos -i "$1" 2>/dev/null) || true
+	awk -v want="$2" '
+		/^Priority trust state:/ { trust = $NF }
+		/prio:[0-7] dscp:/ {
+			p = $1; sub(/.*prio:/, "", p); d = $2; sub(/dscp:/, "", d)
+			n = split(d, a, ",")
+			for (i = 1; i <= n; i++) if (a[i] != "") dp[a[i] + 0] = p
+		}
+		/^[[:space:]]*enabled/ { pfc = $2; for (i = 3; i <= NF; i++) pfc = pfc "," $i }
+		/^[[:space:]]*tc: / {
+			tc = $2; tsa[tc] = "strict"; bw[tc] = 0
+			if (match($0, /tsa: [a-z]+/)) tsa[tc] = substr($0, RSTART + 5, RLENGTH - 5)
+			if (match($0, /bw: [0-9]+/)) bw[tc] = substr($0, RSTART + 4, RLENGTH - 4)
+		}
+		/^[[:space:]]*priority:/ { for (i = 2; i <= NF; i++) pt[$i] = tc }
+		END {
+			if (want == "trust") printf "%s", (trust == "" ? "unreadable" : trust)
+			if (want == "pfc") printf "%s", (pfc == "" ? "unreadable" : pfc)
+			if (want == "ets") {
+				t = tsa[0]; b = bw[0]
+				for (i = 1; i < 8; i++) { t = t "," tsa[i]; b = b "," bw[i] }
+				printf "tsa %s tcbw %s", t, b
+			}
+			if (want == "prio_tc") {
+				s = pt[0]; for (i = 1; i < 8; i++) s = s "," pt[i]; printf "%s", s
+			}
+			if (want == "dscp2prio") for (i = 0; i < 64; i++) printf "%d:%s ", i, dp[i]
+		}' <<<"$out"
+}
+
+# mlnx_dscp IF D:P...: one mlnx_qos --dscp2prio call per DSCP that differs.
+mlnx_dscp() {
+	local ifc=$1 cur pair d p have
+	shift
+	cur=$(mlnx_get "$ifc" dscp2prio)
+	for pair in "$@"; do
+		d=${pair%%:*}
+		p=${pair#*:}
+		have=$(tr ' ' '\n' <<<"$cur" | awk -F: -v d="$d" '$1 == d { print $2 }') || true
+		ensure "$ifc" "dscp $d priority" "$p" "${have:-unreadable}" mlnx_qos -i "$ifc" --dscp2prio "set,$d,$p"
+	done
+}
+
+# rdma_dev IF: the RDMA device of a netdev (mlx5_0, qedr0), or nothing.
+rdma_dev() {
+	local d
+	for d in /sys/class/net/"$1"/device/infiniband/*; do
+		if [[ -e $d ]]; then
+			printf '%s' "${d##*/}"
+			return 0
+		fi
+	done
+	return 1
+}
+
+# load_rdma_cm: the rdma_cm module and configfs, home of its defaults.
+load_rdma_cm() {
+	modprobe rdma_cm
+	if ! mountpoint -q /sys/kernel/config; then
+		mount -t configfs none /sys/kernel/config
+	fi
+}
+
+# roce_cm IF MODE TOS: RDMA-CM's default RoCE mode and ToS for the NIC's
+# port, through configfs (what MLNX_OFED's cma_roce_mode and cma_roce_tos
+# write; kernel Documentation/ABI/testing/configfs-rdma_cm).
+roce_cm() {
+	local ifc=$1 mode=$2 tos=$3 dev port dir
+	if ! capable "$ifc" "RDMA device" "load the RDMA driver (mlx5_ib, mlx4_ib or qedr)" rdma_dev "$ifc"; then
+		return 0
+	fi
+	dev=$(rdma_dev "$ifc") || dev=absent
+	port=$(read_sys "/sys/class/net/$ifc/dev_port")
+	if [[ $port =~ ^[0-9]+$ ]]; then
+		port=$((port + 1))
+	else
+		port=1
+	fi
+	need_tool modprobe kmod
+	ensure system "rdma_cm configfs" present "$([[ -d /sys/kernel/config/rdma_cm ]] && printf present || printf absent)" load_rdma_cm
+	dir=/sys/kernel/config/rdma_cm/$dev
+	ensure "$ifc" "rdma_cm group $dev" present "$([[ -d $dir ]] && printf present || printf absent)" mkdir "$dir"
+	ensure "$ifc" "default_roce_mode ($dev port $port)" "$mode" "$(read_sys "$dir/ports/$port/default_roce_mode")" \
+		write_value "$dir/ports/$port/default_roce_mode" "$mode"
+	ensure "$ifc" "default_roce_tos ($dev port $port)" "$tos" "$(read_sys "$dir/ports/$port/default_roce_tos")" \
+		write_value "$dir/ports/$port/default_roce_tos" "$tos"
+}
+
+# dcqcn_prio IF P WANT: DCQCN notification and reaction point on priority P.
+dcqcn_prio() {
+	local point f
+	for point in roce_np roce_rp; do
+		f=/sys/class/net/$1/ecn/$point/enable/$2
+		ensure "$1" "DCQCN $point priority $2" "$3" "$(read_sys "$f")" write_value "$f" "$3"
+	done
+}
+
+memlock_state() {
+	if grep -qx '\* soft memlock unlimited' "$1" 2>/dev/null && grep -qx '\* hard memlock unlimited' "$1" 2>/dev/null; then
+		printf 'unlimited'
+	else
+		printf 'not set'
+	fi
+}
+
+# tuning: the optional host tuning of seed 001 ("Host tuning"): CPU
+# governor performance on every CPU and unlimited locked memory, which
+# RDMA memory registration needs.
+tuning() {
+	local f any=0 limits=/etc/security/limits.d/90-fabricc-rdma.conf
+	for f in /sys/devices/system/cpu/cpu[0-9]*/cpufreq/scaling_governor; do
+		[[ -e $f ]] || continue
+		any=1
+		ensure "${f#/sys/devices/system/cpu/}" governor performance "$(read_sys "$f")" write_value "$f" performance
+	done
+	if [[ $any == 0 ]]; then
+		skip "CPU governor: no cpufreq scaling_governor here (no frequency scaling driver)"
+	fi
+	# The seed edits /etc/security/limits.conf; a file of our own in
+	# limits.d sets the same two lines without touching the distribution's.
+	ensure system "memlock ($limits)" unlimited "$(memlock_state "$limits")" \
+		write_value "$limits" $'* soft memlock unlimited\n* hard memlock unlimited'
+	manual "BIOS: disable hyperthreading, C-states beyond C1, C1E and T-states; power profile performance (seed 001)"
+	manual "kernel command line (seed 001): intel_idle.max_cstate=0 processor.max_cstate=1 mce=ignore_ce idle=poll, then reboot"
+}
+
+# finish: the summary line and exit status.
+finish() {
+	case $MODE in
+	check)
+		if [[ $DIFFS -gt 0 ]]; then
+			printf 'fabricc: %d difference(s) from the model\n' "$DIFFS"
+			exit 1
+		fi
+		printf 'fabricc: host matches the model\n'
+		;;
+	dry-run)
+		if [[ $CHANGES -eq 0 ]]; then
+			printf 'fabricc: nothing to do\n'
+		else
+			printf 'fabricc: %d change(s) would be made\n' "$CHANGES"
+		fi
+		;;
+	*)
+		if [[ $CHANGES -eq 0 ]]; then
+			printf 'fabricc: nothing to do; the host already matches\n'
+		else
+			printf 'fabricc: %d change(s) applied\n' "$CHANGES"
+		fi
+		;;
+	esac
+}
+`
