@@ -214,11 +214,15 @@ func (d *device) push(ctx context.Context) error {
 
 // verify reads the switch back and compares it with the model.
 func (d *device) verify() error {
-	out, err := d.conn.Send(d.v.ReadBack)
-	if err != nil {
-		return fmt.Errorf("reading back: %w", err)
+	outs := make([]string, len(d.v.ReadBack))
+	for i, cmd := range d.v.ReadBack {
+		out, err := d.conn.Send(cmd)
+		if err != nil {
+			return fmt.Errorf("reading back: %w", err)
+		}
+		outs[i] = out
 	}
-	got, err := d.v.Parse(out)
+	got, err := d.v.Parse(outs)
 	if err != nil {
 		return fmt.Errorf("reading back: %w", err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/fabricc/fabricc/inventory"
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/push/verify"
 )
 
 func TestBlockCommands(t *testing.T) {
@@ -114,7 +115,7 @@ func TestEngineFlow(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var calls []string
 			Vendors["fake"] = &Vendor{Platform: "fake", NewTxn: func(string) Txn { return &fakeTxn{calls: &calls, diff: tc.diff, failAt: tc.failAt} },
-				ReadBack: "show running-config", Parse: Vendors[model.PlatformEOS].Parse}
+				ReadBack: []string{"show running-config"}, Parse: func(o []string) (*verify.State, error) { return verify.ParseEOS(o[0]), nil }}
 			defer delete(Vendors, "fake")
 			dev := &inventory.Device{Name: "sw1", DeviceTimeout: time.Minute, ConnectTimeout: time.Second, CommandTimeout: time.Second}
 			rep := Run(context.Background(), Options{Action: tc.action, Fabric: f, ID: "1",

@@ -16,9 +16,10 @@ type Vendor struct {
 	Artifact string
 	// NewTxn starts a transaction named by id.
 	NewTxn func(id string) Txn
-	// ReadBack is the command whose output Parse turns into a State.
-	ReadBack string
-	Parse    func(out string) (*verify.State, error)
+	// ReadBack are the commands whose outputs, in order, Parse turns
+	// into a State; structured output where the OS offers it.
+	ReadBack []string
+	Parse    func(outs []string) (*verify.State, error)
 }
 
 // Txn is one transactional change of one switch.
@@ -43,21 +44,27 @@ type Txn interface {
 var Vendors = map[model.Platform]*Vendor{
 	model.PlatformEOS: {
 		Platform: model.PlatformEOS, Artifact: ".eos.cfg",
-		NewTxn:   func(id string) Txn { return &eosTxn{name: "fabricc-" + id} },
-		ReadBack: "show running-config",
-		Parse:    func(out string) (*verify.State, error) { return verify.ParseEOS(out), nil },
+		NewTxn: func(id string) Txn { return &eosTxn{name: "fabricc-" + id} },
+		// eAPI JSON of the running config plus the interfaces' real MTU
+		// (vendors.md 2.3).
+		ReadBack: []string{"show running-config | json", "show interfaces | json"},
+		Parse: func(outs []string) (*verify.State, error) {
+			return verify.ParseEOSJSON([]byte(jsonPart(outs[0])), []byte(jsonPart(outs[1])))
+		},
 	},
 	model.PlatformOnyx: {
 		Platform: model.PlatformOnyx, Artifact: ".onyx.cli",
-		NewTxn:   func(id string) Txn { return &onyxTxn{checkpoint: "fabricc-pre-" + id} },
-		ReadBack: "show running-config",
-		Parse:    func(out string) (*verify.State, error) { return verify.ParseOnyx(out), nil },
+		NewTxn: func(id string) Txn { return &onyxTxn{checkpoint: "fabricc-pre-" + id} },
+		// Onyx prints its running config as flat commands; there is no
+		// json-print form of it (vendors.md 1.4).
+		ReadBack: []string{"show running-config"},
+		Parse:    func(outs []string) (*verify.State, error) { return verify.ParseOnyx(outs[0]), nil },
 	},
 	model.PlatformCumulus: {
 		Platform: model.PlatformCumulus, Artifact: ".nvue.yaml",
 		NewTxn:   func(id string) Txn { return &nvueTxn{file: "/tmp/fabricc-" + id + ".yaml"} },
-		ReadBack: "nv config show -o json",
-		Parse:    func(out string) (*verify.State, error) { return verify.ParseNVUE([]byte(jsonPart(out))) },
+		ReadBack: []string{"nv config show -o json"},
+		Parse:    func(outs []string) (*verify.State, error) { return verify.ParseNVUE([]byte(jsonPart(outs[0]))) },
 	},
 }
 

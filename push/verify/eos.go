@@ -2,6 +2,9 @@ package verify
 
 import (
 	"bufio"
+	"encoding/json"
+	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -45,8 +48,12 @@ func parseBlocks(text string) []*block {
 
 // ParseEOS reads EOS `show running-config` into a State.
 func ParseEOS(running string) *State {
+	return eosState(parseBlocks(running))
+}
+
+// eosState interprets an EOS configuration tree.
+func eosState(top []*block) *State {
 	s := NewState()
-	top := parseBlocks(running)
 	profiles := map[string]*block{}
 	for _, b := range top {
 		if name, ok := strings.CutPrefix(b.text, "qos profile "); ok {
@@ -147,4 +154,54 @@ type eosInterfaces struct {
 	Interfaces map[string]struct {
 		MTU int `json:"mtu"`
 	} `json:"interfaces"`
+}
+
+// eosCmds is `show running-config | json` (eAPI form): every
+// configuration line is a key of "cmds", whose value is null or an object
+// with its own "cmds" for the lines under it.
+type eosCmds struct {
+	Cmds map[string]*eosCmds `json:"cmds"`
+}
+
+// blocks turns the cmds tree into the block tree ParseEOS reads. Order
+// among siblings does not matter to the interpretation; keys are sorted
+// for determinism.
+func (c *eosCmds) blocks() []*block {
+	if c == nil {
+		return nil
+	}
+	keys := make([]string, 0, len(c.Cmds))
+	for k := range c.Cmds {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := make([]*block, 0, len(keys))
+	for _, k := range keys {
+		out = append(out, &block{text: strings.TrimSpace(k), children: c.Cmds[k].blocks()})
+	}
+	return out
+}
+
+// ParseEOSJSON reads `show running-config | json` and, when given,
+// `show interfaces | json` (whose interfaces.{name}.mtu is the MTU the
+// port really has) into a State.
+func ParseEOSJSON(running, interfaces []byte) (*State, error) {
+	var c eosCmds
+	if err := json.Unmarshal(running, &c); err != nil {
+		return nil, fmt.Errorf("show running-config | json: %w", err)
+	}
+	s := eosState(c.blocks())
+	if len(interfaces) == 0 {
+		return s, nil
+	}
+	var ifs eosInterfaces
+	if err := json.Unmarshal(interfaces, &ifs); err != nil {
+		return nil, fmt.Errorf("show interfaces | json: %w", err)
+	}
+	for name, i := range ifs.Interfaces {
+		if p, ok := s.Ports[name]; ok && i.MTU != 0 {
+			p.MTU = i.MTU
+		}
+	}
+	return s, nil
 }

@@ -151,3 +151,30 @@ func TestECNTolerance(t *testing.T) {
 		}
 	}
 }
+
+func TestParseEOSJSON(t *testing.T) {
+	running := `{"cmds": {"vlan 100": {"cmds": {"name rdma": null}},
+	  "qos profile ROCE": {"cmds": {"qos trust dscp": null, "priority-flow-control on": null,
+	     "priority-flow-control priority 3 no-drop": null,
+	     "uc-tx-queue 3": {"cmds": {"no priority": null, "bandwidth percent 50": null,
+	        "random-detect ecn minimum-threshold 150 kbytes maximum-threshold 1500 kbytes max-mark-probability 100": null}},
+	     "uc-tx-queue 0": {"cmds": {"no priority": null, "bandwidth percent 50": null}},
+	     "uc-tx-queue 6": {"cmds": {"priority strict": null}}}},
+	  "interface Ethernet1/1": {"cmds": {"mtu 9216": null, "switchport mode trunk": null,
+	     "switchport trunk allowed vlan 100": null, "service-profile ROCE": null}}},
+	 "header": ["! device: leaf1"]}`
+	// The napalm/anta shape of show interfaces: the port really runs 9116.
+	ifs := `{"interfaces": {"Ethernet1/1": {"name": "Ethernet1/1", "mtu": 9116, "bandwidth": 100000000000}}}`
+	got, err := ParseEOSJSON([]byte(running), []byte(ifs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, sw := fabric("Ethernet1/1")
+	d := Compare("sw1", Expect(f, sw), got)
+	if len(d) != 1 || d[0].String() != "sw1 Ethernet1/1 MTU: intended 9216, actual 9116" {
+		t.Errorf("differences = %v", d)
+	}
+	if _, err := ParseEOSJSON([]byte("% Invalid input"), nil); err == nil {
+		t.Error("want an error for non-JSON output")
+	}
+}
