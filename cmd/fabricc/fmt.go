@@ -38,7 +38,7 @@ func newFmtCmd() *cobra.Command {
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if !cmd.Flags().Changed("w") {
+			if !cmd.Flags().Changed("write") {
 				ff.write = !ff.check && !ff.diff
 			}
 			if ff.check && ff.write {

@@ -1,0 +1,252 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// okFabric is a small fabric that loads without diagnostics.
+const okFabric = `variable "mtu" {
+  type    = number
+  default = 9000
+}
+
+fabric "t" {}
+
+host "a" {
+  os = "linux"
+
+  nic "roce0" {
+    model     = "ConnectX-5"
+    interface = "ens1f0"
+    speed     = "25G"
+    mtu       = var.mtu
+    addresses = ["10.0.0.1/24"]
+  }
+}
+`
+
+// tempFile writes src into a fresh folder as name and returns its path.
+func tempFile(t *testing.T, name, src string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestExitCodes(t *testing.T) {
+	bad := tempFile(t, "bad.hcl", "fabric \"t\" {\n  mttu = 1\n}\n")
+	good := tempFile(t, "good.hcl", "fabric \"t\" {}\n")
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stderr string // substring
+	}{
+		{"no args", []string{"validate"}, 2, "accepts 1 arg(s), received 0"},
+		{"missing path", []string{"validate", "/nonexistent/x.hcl"}, 2, "does not exist"},
+		{"unknown flag", []string{"validate", "--bogus", good}, 2, "unknown flag: --bogus"},
+		{"unknown command", []string{"frobnicate"}, 2, "unknown command"},
+		{"bad -var", []string{"validate", "-var", "novalue", good}, 2, `-var "novalue": expected name=VALUE`},
+		{"json and compact", []string{"validate", "--json", "--compact", good}, 2, "exclude each other"},
+		{"errors", []string{"validate", bad}, 1, "1 error, 0 warnings"},
+		{"undeclared -var", []string{"validate", "-var", "x=1", good}, 1, `-var sets "x"`},
+		{"build without -o", []string{"build", good}, 2, "missing -o DIR"},
+		{"fmt without paths", []string{"fmt"}, 2, "give at least one"},
+		{"version takes no args", []string{"version", "x"}, 2, "accepts 0 arg(s)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, stderr := fabricc(t, tc.args...)
+			if code != tc.code || !strings.Contains(stderr, tc.stderr) {
+				t.Errorf("exit %d, stderr %q; want exit %d and %q", code, stderr, tc.code, tc.stderr)
+			}
+		})
+	}
+}
+
+func TestValidateCompact(t *testing.T) {
+	bad := tempFile(t, "bad.hcl", "fabric \"t\" {\n  mttu = 1\n}\n")
+	code, stdout, stderr := fabricc(t, "validate", "--compact", bad)
+	want := bad + ":2:3: error: Unsupported argument: An argument named \"mttu\" is not expected here.\n"
+	if code != 1 || stdout != want || stderr != "1 error, 0 warnings\n" {
+		t.Errorf("exit %d\nstdout %q\nstderr %q\nwant 1, %q, \"1 error, 0 warnings\\n\"", code, stdout, stderr, want)
+	}
+}
+
+func TestValidateText(t *testing.T) {
+	bad := tempFile(t, "bad.hcl", "fabric \"t\" {\n  mttu = 1\n}\n")
+	_, stdout, stderr := fabricc(t, "validate", bad)
+	for _, want := range []string{"Error: Unsupported argument", "  on " + bad + " line 2, in fabric \"t\":", "   2:   mttu = 1", "1 error, 0 warnings"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	if stdout != "" {
+		t.Errorf("text diagnostics went to stdout: %q", stdout)
+	}
+}
+
+func TestValidateJSON(t *testing.T) {
+	bad := tempFile(t, "bad.hcl", "fabric \"t\" {\n  mttu = 1\n}\n")
+	code, stdout, _ := fabricc(t, "validate", "--json", bad)
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	var got struct {
+		Diagnostics []struct {
+			Severity, Summary, Detail string
+			Range                     struct {
+				Filename   string
+				Start, End struct{ Line, Column, Byte int }
+			}
+		}
+		Errors, Warnings int
+	}
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatalf("stdout is not JSON: %v\n%s", err, stdout)
+	}
+	if got.Errors != 1 || got.Warnings != 0 || len(got.Diagnostics) != 1 {
+		t.Fatalf("got %+v, want one error", got)
+	}
+	d := got.Diagnostics[0]
+	if d.Severity != "error" || d.Summary != "Unsupported argument" || d.Range.Filename != bad ||
+		d.Range.Start.Line != 2 || d.Range.Start.Column != 3 || d.Range.Start.Byte != 15 || d.Range.End.Column != 7 {
+		t.Errorf("diagnostic = %+v", d)
+	}
+}
+
+func TestValidateOK(t *testing.T) {
+	good := tempFile(t, "good.hcl", okFabric)
+	code, stdout, stderr := fabricc(t, "validate", "-var", "mtu=9216", good)
+	if code != 0 || !strings.HasPrefix(stderr, "ok: fabric ") || stdout != "" {
+		t.Errorf("exit %d stdout %q stderr %q; want 0 and an ok line", code, stdout, stderr)
+	}
+	code, stdout, _ = fabricc(t, "validate", "--json", good)
+	if code != 0 || !strings.Contains(stdout, `"errors": 0`) {
+		t.Errorf("json: exit %d stdout %q", code, stdout)
+	}
+}
+
+func TestBuildFailureLeavesDirAlone(t *testing.T) {
+	bad := tempFile(t, "bad.hcl", "fabric \"t\" {\n  mttu = 1\n}\n")
+	parent := t.TempDir()
+	out := filepath.Join(parent, "out")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	keep := filepath.Join(out, "keep.txt")
+	if err := os.WriteFile(keep, []byte("keep"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := fabricc(t, "build", bad, "-o", out)
+	if code != 1 || !strings.Contains(stderr, "nothing written") {
+		t.Errorf("exit %d stderr %q; want 1 and 'nothing written'", code, stderr)
+	}
+	if data, err := os.ReadFile(keep); err != nil || string(data) != "keep" {
+		t.Errorf("a failed build changed %s: %q %v", out, data, err)
+	}
+	fresh := filepath.Join(parent, "fresh")
+	fabricc(t, "build", bad, "-o", fresh)
+	entries, _ := os.ReadDir(parent)
+	if len(entries) != 1 {
+		t.Errorf("a failed build left %d entries in %s, want only out/", len(entries), parent)
+	}
+}
+
+func TestFmt(t *testing.T) {
+	messy := "fabric \"t\" {\ndescription=\"x\"\n}\n"
+	tidy := "fabric \"t\" {\n  description = \"x\"\n}\n"
+	tests := []struct {
+		name       string
+		args       []string
+		code       int
+		stdout     string // {} is the file path
+		fileAfter  string
+		stderrPart string
+	}{
+		{"check lists the file", []string{"fmt", "-check", "{}"}, 1, "{}\n", messy, "1 file not formatted"},
+		{"diff prints, writes nothing", []string{"fmt", "-diff", "{}"}, 0,
+			"--- {}\n+++ {} (formatted)\n@@ -1,3 +1,3 @@\n fabric \"t\" {\n-description=\"x\"\n+  description = \"x\"\n }\n", messy, ""},
+		{"default writes", []string{"fmt", "{}"}, 0, "", tidy, ""},
+		{"diff and -w write", []string{"fmt", "-diff", "-w", "{}"}, 0,
+			"--- {}\n+++ {} (formatted)\n@@ -1,3 +1,3 @@\n fabric \"t\" {\n-description=\"x\"\n+  description = \"x\"\n }\n", tidy, ""},
+		{"folder", []string{"fmt", "-check", "{dir}"}, 1, "{}\n", messy, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := tempFile(t, "f.hcl", messy)
+			args := make([]string, len(tc.args))
+			for i, a := range tc.args {
+				args[i] = strings.NewReplacer("{}", p, "{dir}", filepath.Dir(p)).Replace(a)
+			}
+			code, stdout, stderr := fabricc(t, args...)
+			if code != tc.code {
+				t.Errorf("exit %d, want %d (stderr %q)", code, tc.code, stderr)
+			}
+			if want := strings.ReplaceAll(tc.stdout, "{}", p); stdout != want {
+				t.Errorf("stdout:\n%s", cmp.Diff(want, stdout))
+			}
+			if data, _ := os.ReadFile(p); string(data) != tc.fileAfter {
+				t.Errorf("file after = %q, want %q", data, tc.fileAfter)
+			}
+			if !strings.Contains(stderr, tc.stderrPart) {
+				t.Errorf("stderr %q lacks %q", stderr, tc.stderrPart)
+			}
+		})
+	}
+}
+
+func TestFmtBrokenFile(t *testing.T) {
+	src := "fabric \"t\" {\n"
+	p := tempFile(t, "f.hcl", src)
+	code, _, stderr := fabricc(t, "fmt", p)
+	if code != 1 || !strings.Contains(stderr, "Unclosed configuration block") {
+		t.Errorf("exit %d stderr %q", code, stderr)
+	}
+	if data, _ := os.ReadFile(p); string(data) != src {
+		t.Errorf("a broken file was rewritten to %q", data)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	code, stdout, _ := fabricc(t, "version")
+	want := "fabricc dev (" + runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH + ")\n"
+	if code != 0 || stdout != want {
+		t.Errorf("exit %d stdout %q, want %q", code, stdout, want)
+	}
+}
+
+func TestSingleDashLongFlags(t *testing.T) {
+	root := newRoot()
+	got := singleDashLongFlags(root, []string{"validate", "-var", "a=1", "-var-file=x", "-json", "-o", "d", "-w", "--", "-var"})
+	want := []string{"validate", "--var", "a=1", "--var-file=x", "--json", "-o", "d", "-w", "--", "-var"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
+func TestCommandsHaveExamples(t *testing.T) {
+	root := newRoot()
+	for _, name := range []string{"validate", "build", "fmt", "version"} {
+		c, _, err := root.Find([]string{name})
+		if err != nil || c == root {
+			t.Errorf("command %q not registered", name)
+			continue
+		}
+		if c.Example == "" {
+			t.Errorf("command %q has no Example", name)
+		}
+	}
+	if root.Example == "" {
+		t.Error("the root command has no Example")
+	}
+}
