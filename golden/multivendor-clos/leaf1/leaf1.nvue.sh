@@ -70,8 +70,8 @@ nv set qos advance-buffer-config default-global egress-lossy-buffer traffic-clas
 # PFC: lossless switch priorities and the lossless PG buffer per port group
 # port-buffer = the lossless PG size (xoff + xon), xoff-threshold = the PG's xoff, xon-threshold = the PG's xon, all in bytes as NVUE takes them
 # (NVUE reference: qos pfc <profile> port-buffer|xoff-threshold|xon-threshold <bytes>); cable-length is rounded up to whole meters
-# profile pfc-sp3-100g-1m: ports swp1
 # headroom: SONiC Mellanox headroom (sonic-swss cfgmgr/buffer_headroom_mellanox.lua @422271e7e): xoff = ceil1K(lossless_mtu + propagation x cell_occupancy) [+2 KB small-packet compensation], xon = ceil1K(pipeline_latency), size = ceil1K(xoff + xon)
+# profile pfc-sp3-100g-1m: ports swp1
 nv set qos pfc pfc-sp3-100g-1m switch-priority 3
 nv set qos pfc pfc-sp3-100g-1m tx enable
 nv set qos pfc pfc-sp3-100g-1m rx enable
@@ -80,7 +80,6 @@ nv set qos pfc pfc-sp3-100g-1m port-buffer 62464
 nv set qos pfc pfc-sp3-100g-1m xoff-threshold 43008
 nv set qos pfc pfc-sp3-100g-1m xon-threshold 19456
 # profile pfc-sp3-100g-2m: ports swp2,swp3
-# headroom: SONiC Mellanox headroom (sonic-swss cfgmgr/buffer_headroom_mellanox.lua @422271e7e): xoff = ceil1K(lossless_mtu + propagation x cell_occupancy) [+2 KB small-packet compensation], xon = ceil1K(pipeline_latency), size = ceil1K(xoff + xon)
 nv set qos pfc pfc-sp3-100g-2m switch-priority 3
 nv set qos pfc pfc-sp3-100g-2m tx enable
 nv set qos pfc pfc-sp3-100g-2m rx enable
@@ -89,7 +88,6 @@ nv set qos pfc pfc-sp3-100g-2m port-buffer 62464
 nv set qos pfc pfc-sp3-100g-2m xoff-threshold 43008
 nv set qos pfc pfc-sp3-100g-2m xon-threshold 19456
 # profile pfc-sp3-100g-3m: ports swp4
-# headroom: SONiC Mellanox headroom (sonic-swss cfgmgr/buffer_headroom_mellanox.lua @422271e7e): xoff = ceil1K(lossless_mtu + propagation x cell_occupancy) [+2 KB small-packet compensation], xon = ceil1K(pipeline_latency), size = ceil1K(xoff + xon)
 nv set qos pfc pfc-sp3-100g-3m switch-priority 3
 nv set qos pfc pfc-sp3-100g-3m tx enable
 nv set qos pfc pfc-sp3-100g-3m rx enable
@@ -98,7 +96,6 @@ nv set qos pfc pfc-sp3-100g-3m port-buffer 62464
 nv set qos pfc pfc-sp3-100g-3m xoff-threshold 43008
 nv set qos pfc pfc-sp3-100g-3m xon-threshold 19456
 # profile pfc-sp3-100g-5m: ports swp5
-# headroom: SONiC Mellanox headroom (sonic-swss cfgmgr/buffer_headroom_mellanox.lua @422271e7e): xoff = ceil1K(lossless_mtu + propagation x cell_occupancy) [+2 KB small-packet compensation], xon = ceil1K(pipeline_latency), size = ceil1K(xoff + xon)
 nv set qos pfc pfc-sp3-100g-5m switch-priority 3
 nv set qos pfc pfc-sp3-100g-5m tx enable
 nv set qos pfc pfc-sp3-100g-5m rx enable
@@ -107,7 +104,6 @@ nv set qos pfc pfc-sp3-100g-5m port-buffer 63488
 nv set qos pfc pfc-sp3-100g-5m xoff-threshold 44032
 nv set qos pfc pfc-sp3-100g-5m xon-threshold 19456
 # profile pfc-sp3-100g-7m: ports swp6
-# headroom: SONiC Mellanox headroom (sonic-swss cfgmgr/buffer_headroom_mellanox.lua @422271e7e): xoff = ceil1K(lossless_mtu + propagation x cell_occupancy) [+2 KB small-packet compensation], xon = ceil1K(pipeline_latency), size = ceil1K(xoff + xon)
 nv set qos pfc pfc-sp3-100g-7m switch-priority 3
 nv set qos pfc pfc-sp3-100g-7m tx enable
 nv set qos pfc pfc-sp3-100g-7m rx enable
@@ -116,7 +112,6 @@ nv set qos pfc pfc-sp3-100g-7m port-buffer 63488
 nv set qos pfc pfc-sp3-100g-7m xoff-threshold 44032
 nv set qos pfc pfc-sp3-100g-7m xon-threshold 19456
 # profile pfc-sp3-100g-15m: ports swp31,swp32
-# headroom: SONiC Mellanox headroom (sonic-swss cfgmgr/buffer_headroom_mellanox.lua @422271e7e): xoff = ceil1K(lossless_mtu + propagation x cell_occupancy) [+2 KB small-packet compensation], xon = ceil1K(pipeline_latency), size = ceil1K(xoff + xon)
 nv set qos pfc pfc-sp3-100g-15m switch-priority 3
 nv set qos pfc pfc-sp3-100g-15m tx enable
 nv set qos pfc pfc-sp3-100g-15m rx enable
