@@ -25,6 +25,10 @@ import (
 // command (its error text is in the error).
 type Conn interface {
 	Send(cmd string) (string, error)
+	// Home returns to the platform's default privilege level (the enable
+	// prompt), leaving however many sub-modes the last commands entered
+	// (Onyx "vlan 100" enters a vlan sub-mode and has no single "end").
+	Home() error
 	Close() error
 }
 
@@ -97,6 +101,21 @@ func (c *sshConn) Send(cmd string) (string, error) {
 	return r.Result, nil
 }
 
+// Home uses scrapligo's acquire-priv, which reads the prompt and sends
+// the platform's deescalate command ("exit") until it is back.
+func (c *sshConn) Home() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed {
+		return errors.New("connection closed")
+	}
+	c.d.CurrentPriv = "" // the generic SendCommand does not track modes
+	if err := c.d.AcquirePriv(c.d.DefaultDesiredPriv); err != nil {
+		return fmt.Errorf("returning to the %s prompt: %w", c.d.DefaultDesiredPriv, err)
+	}
+	return nil
+}
+
 // Close ends the session; EOF from a server that hung up is not an error
 // (libraries.md 1.6 item 7).
 func (c *sshConn) Close() error {
@@ -130,6 +149,11 @@ func firstLine(s string) string {
 type recorder struct {
 	Conn
 	sent *[]string
+}
+
+func (r recorder) Home() error {
+	*r.sent = append(*r.sent, "(exit to the enable prompt)")
+	return r.Conn.Home()
 }
 
 func (r recorder) Send(cmd string) (string, error) {

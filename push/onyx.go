@@ -68,7 +68,7 @@ func onyxConfigure(c Conn, lines []string) error {
 			break
 		}
 	}
-	if _, err := c.Send("exit"); err != nil && first == nil {
+	if err := c.Home(); err != nil && first == nil {
 		first = err
 	}
 	return first
@@ -92,16 +92,46 @@ func onyxLines(text string) []string {
 }
 
 // onyxMissing returns the wanted lines not already in the running config,
-// in the rendered order.
+// in the rendered order. A line that sets a default is already there when
+// the running config holds no other value for it: `show running-config`
+// does not print defaults.
 func onyxMissing(want, running []string) []string {
 	have := set(running)
 	var out []string
 	for _, l := range want {
-		if !have[l] {
+		if !have[l] && !onyxDefaultHolds(l, running) {
 			out = append(out, l)
 		}
 	}
 	return out
+}
+
+// onyxDefaults are lines that set the Onyx default, with the prefix of
+// the lines that would override it (vendors.md 1.2: trust default L2,
+// PFC mode auto; ports are access ports and enabled by default).
+var onyxDefaults = []struct {
+	re       *regexp.Regexp
+	override string
+}{
+	{regexp.MustCompile(`^(interface ethernet \S+) switchport mode access$`), "$1 switchport mode "},
+	{regexp.MustCompile(`^(interface ethernet \S+) no shutdown$`), "$1 shutdown"},
+	{regexp.MustCompile(`^(interface ethernet \S+) qos trust L2$`), "$1 qos trust "},
+}
+
+func onyxDefaultHolds(l string, running []string) bool {
+	for _, d := range onyxDefaults {
+		if !d.re.MatchString(l) {
+			continue
+		}
+		prefix := d.re.ReplaceAllString(l, d.override)
+		for _, r := range running {
+			if strings.HasPrefix(r, prefix) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // onyxDiff prints what sending lines does: "-" for a running line whose

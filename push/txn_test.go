@@ -94,6 +94,7 @@ type fakeConn struct{ readBack string }
 
 func (c fakeConn) Send(string) (string, error) { return c.readBack, nil }
 func (fakeConn) Close() error                  { return nil }
+func (fakeConn) Home() error                   { return nil }
 
 const fakeRunning = "vlan 100\n   name rdma\ninterface Ethernet1\n   mtu 9214\n"
 
