@@ -68,7 +68,7 @@ var errorCases = []struct {
 		"14:13: Access port needs one VLAN: an access port carries exactly one VLAN, and this port lists 2; write vlans = [ID], or mode = \"trunk\" for several.",
 	}},
 	{name: "bad mtu", src: edit("", "vlans = [100]", "vlans = [100]\n    mtu   = 10000"), want: []string{
-		"14:13: Invalid MTU: MTU 10000 is out of range; switch ports take 552-9216 bytes.",
+		"14:13: Invalid MTU: MTU 10000 is out of range; ports on switch \"leaf1\" take 552-9216 bytes (the platform's maximum).",
 	}},
 	{name: "unknown nic model", src: edit("", "\"ConnectX-6 Dx\"", "\"ConnectX-8\""), want: []string{
 		"20:17: Unknown NIC model: nic \"roce0\" of host \"gpu01\" has model \"ConnectX-8\"; fabricc knows \"ConnectX-3 Pro\", \"ConnectX-4\", \"ConnectX-4 Lx\", \"ConnectX-5\", \"ConnectX-6\", \"ConnectX-6 Dx\", \"ConnectX-7\" or \"QL45212\".",

@@ -87,15 +87,15 @@ switch "leaf1" {
 		t.Errorf("watchdog = %+v, want %+v", sw.PFCWatchdog, want)
 	}
 	want := []model.Port{
-		{Name: "Ethernet1", SpeedMbps: 100000, MTU: 9216, Mode: model.ModeTrunk, TrunkVLANs: []int{10, 100},
+		{Name: "Ethernet1", SpeedMbps: 100000, MTU: 9214, Mode: model.ModeTrunk, TrunkVLANs: []int{10, 100},
 			Trust: model.TrustDSCP, PFCPriorities: []int{3}, PFCWatchdog: true},
-		{Name: "Ethernet2", SpeedMbps: 100000, MTU: 9216, Mode: model.ModeTrunk, TrunkVLANs: []int{10, 100},
+		{Name: "Ethernet2", SpeedMbps: 100000, MTU: 9214, Mode: model.ModeTrunk, TrunkVLANs: []int{10, 100},
 			Trust: model.TrustDSCP, PFCPriorities: []int{3}, PFCWatchdog: true},
 		{Name: "Ethernet3", Description: "storage", SpeedMbps: 100000, MTU: 9000, Mode: model.ModeAccess, AccessVLAN: 10,
 			Trust: model.TrustBoth, PFCPriorities: []int{3}, PFCWatchdog: true, Shutdown: true},
 		{Name: "Ethernet4", Description: "storage", SpeedMbps: 100000, MTU: 9000, Mode: model.ModeAccess, AccessVLAN: 10,
 			Trust: model.TrustBoth, PFCPriorities: []int{3}, PFCWatchdog: true, Shutdown: true},
-		{Name: "Ethernet10", SpeedMbps: 25000, MTU: 9216, Mode: model.ModeRouted,
+		{Name: "Ethernet10", SpeedMbps: 25000, MTU: 9214, Mode: model.ModeRouted,
 			Trust: model.TrustDSCP, PFCPriorities: []int{}, PFCWatchdog: false},
 	}
 	if !reflect.DeepEqual(sw.Ports, want) {

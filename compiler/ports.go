@@ -17,6 +17,11 @@ type platformInfo struct {
 	// `roce` need >= 3.8.2000, NVUE QoS profiles and the PFC watchdog
 	// need Cumulus >= 5.6; reference/vendors.md 1.2 and 3.1).
 	osVersion string
+	// maxMTU is the largest MTU the OS accepts on a port, and the default:
+	// Onyx and NVUE take up to 9216 (reference/vendors.md 1.2, 3.3); EOS's
+	// `mtu` is the IP MTU and stops at 9214, its L2 MTU then being 9234
+	// (Arista EOS Central forum "Jumbo frame MTU sizes", show interfaces).
+	maxMTU int
 	// portName is the platform's port naming, and portForm says it in words.
 	portName *regexp.Regexp
 	portForm string
@@ -26,16 +31,19 @@ type platformInfo struct {
 var platforms = map[model.Platform]platformInfo{
 	model.PlatformOnyx: {
 		osVersion: "3.9.3202",
+		maxMTU:    9216,
 		portName:  regexp.MustCompile(`^1/[1-9][0-9]*(/[1-9][0-9]*)?$`),
 		portForm:  `Onyx ports are "1/N", or "1/N/M" for a split port (rendered "ethernet 1/N")`,
 	},
 	model.PlatformEOS: {
 		osVersion: "4.32.2F",
+		maxMTU:    9214,
 		portName:  regexp.MustCompile(`^Ethernet[1-9][0-9]*(/[1-9][0-9]*)?$`),
 		portForm:  `EOS ports are "EthernetN", or "EthernetN/M" on multi-lane ports`,
 	},
 	model.PlatformCumulus: {
 		osVersion: "5.9.2",
+		maxMTU:    9216,
 		portName:  regexp.MustCompile(`^swp[1-9][0-9]*(s[0-9]+)?$`),
 		portForm:  `Cumulus ports are "swpN", or "swpNsM" for a breakout port`,
 	},
@@ -46,14 +54,14 @@ var platformNames = []string{string(model.PlatformOnyx), string(model.PlatformEO
 
 // Port defaults.
 const (
-	// defaultPortMTU is jumbo so a RoCE frame (4096-byte payload plus
-	// RoCEv2, IP, UDP and VLAN headers) fits with room to spare; 9216 is
-	// the Onyx and NVUE maximum (reference/vendors.md 1.2, 3.3).
-	defaultPortMTU = 9216
-	// minPortMTU..maxPortMTU is the range NVUE accepts for "link mtu"
+	// A port's MTU defaults to its platform's maximum (platformInfo.maxMTU),
+	// jumbo so a RoCE frame (4096-byte payload plus RoCEv2, IP, UDP and
+	// VLAN headers) fits with room to spare. fallbackMTU stands in when
+	// the platform is unknown (an error is reported then anyway).
+	fallbackMTU = 9216
+	// minPortMTU is the smallest MTU NVUE accepts for "link mtu"
 	// (reference/vendors.md 3.3).
 	minPortMTU = 552
-	maxPortMTU = 9216
 )
 
 // PFC watchdog defaults. A peer stuck sending PAUSE (a PFC storm) would
@@ -121,7 +129,7 @@ func (l *lowering) lowerSwitch(s *dsl.Switch) model.Switch {
 	decls := l.declarePorts(s, info, ok)
 	l.applyOverrides(s, decls)
 	for _, d := range decls {
-		sw.Ports = append(sw.Ports, l.resolvePort(s.Name, d, sw.PFCWatchdog.Enabled))
+		sw.Ports = append(sw.Ports, l.resolvePort(s.Name, info, d, sw.PFCWatchdog.Enabled))
 	}
 	sort.Slice(sw.Ports, func(i, j int) bool { return naturalLess(sw.Ports[i].Name, sw.Ports[j].Name) })
 	return sw
@@ -291,9 +299,13 @@ var trustModes = map[string]model.Trust{"dscp": model.TrustDSCP, "pcp": model.Tr
 
 // resolvePort resolves one declared port. Trust and Description defaults
 // depend on the port's peer and are filled by finishPorts.
-func (l *lowering) resolvePort(sw string, d *portDecl, watchdog bool) model.Port {
+func (l *lowering) resolvePort(sw string, info platformInfo, d *portDecl, watchdog bool) model.Port {
 	a := d.attrs
-	p := model.Port{Name: d.name, MTU: defaultPortMTU}
+	maxMTU := info.maxMTU
+	if maxMTU == 0 {
+		maxMTU = fallbackMTU
+	}
+	p := model.Port{Name: d.name, MTU: maxMTU}
 	who := fmt.Sprintf("port %q on switch %q", a.Spec, sw)
 	if a.Speed == nil {
 		l.errorOnce(d.block, "Port has no speed",
@@ -305,9 +317,9 @@ func (l *lowering) resolvePort(sw string, d *portDecl, watchdog bool) model.Port
 	}
 	if a.MTU != nil {
 		p.MTU = *a.MTU
-		if p.MTU < minPortMTU || p.MTU > maxPortMTU {
+		if p.MTU < minPortMTU || p.MTU > maxMTU {
 			l.errorOnce(or(a.MTURange, d.block), "Invalid MTU",
-				fmt.Sprintf("MTU %d is out of range; switch ports take %d-%d bytes.", p.MTU, minPortMTU, maxPortMTU))
+				fmt.Sprintf("MTU %d is out of range; ports on switch %q take %d-%d bytes (the platform's maximum).", p.MTU, sw, minPortMTU, maxMTU))
 		}
 	}
 	l.resolveMode(&p, a, d.block, who)

@@ -14,7 +14,7 @@ dynamic "switch" {
       labels   = [format("Ethernet%d/1", port.value.rack)]
       content {
         speed       = "100G"
-        mtu         = 9216
+        mtu         = 9214 # EOS's largest (IP) MTU
         mode        = "routed"
         description = format("to %s", port.key)
       }
@@ -52,7 +52,7 @@ dynamic "switch" {
       labels   = [port.value]
       content {
         speed = "100G"
-        mtu   = 9216
+        mtu   = 9214 # equal to the EOS spines' maximum
         mode  = "routed"
       }
     }

@@ -187,7 +187,7 @@ nv set interface swp6 qos pfc-watchdog state enable
 nv set interface swp31 type swp
 nv set interface swp31 description 'to spine1:Ethernet1/1'
 nv set interface swp31 link speed 100G
-nv set interface swp31 link mtu 9216
+nv set interface swp31 link mtu 9214
 # routed port: not a bridge member; its addressing is outside the fabric model
 nv set interface swp31 qos pfc profile pfc-sp3-100g-15m
 nv set interface swp31 qos pfc-watchdog state enable
@@ -196,7 +196,7 @@ nv set interface swp31 qos pfc-watchdog state enable
 nv set interface swp32 type swp
 nv set interface swp32 description 'to spine2:Ethernet1/1'
 nv set interface swp32 link speed 100G
-nv set interface swp32 link mtu 9216
+nv set interface swp32 link mtu 9214
 # routed port: not a bridge member; its addressing is outside the fabric model
 nv set interface swp32 qos pfc profile pfc-sp3-100g-15m
 nv set interface swp32 qos pfc-watchdog state enable
