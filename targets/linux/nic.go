@@ -103,8 +103,7 @@ func writeDcb(b *strings.Builder, f *model.Fabric, n *model.NIC) {
 	b.WriteString("\t\t# DCBX proposal, as Mellanox advises for Windows (Set-NetQosDcbxSetting -Willing 0).\n")
 	b.WriteString("\t\tensure \"$ifc\" 'ets willing' off \"$(dcb_get \"$ifc\" ets willing)\" dcb ets set dev \"$ifc\" willing off\n")
 	t, w := strings.Join(indexed(tsa), " "), strings.Join(indexed(bw), " ")
-	fmt.Fprintf(b, "\t\tensure \"$ifc\" 'ets tc-tsa' '%s' \"$(dcb_get \"$ifc\" ets tc-tsa)\" dcb ets set dev \"$ifc\" tc-tsa %s tc-bw %s\n", t, t, w)
-	fmt.Fprintf(b, "\t\tensure \"$ifc\" 'ets tc-bw' '%s' \"$(dcb_get \"$ifc\" ets tc-bw)\" dcb ets set dev \"$ifc\" tc-tsa %s tc-bw %s\n", w, t, w)
+	fmt.Fprintf(b, "\t\tensure \"$ifc\" ets 'tc-tsa %s tc-bw %s' \"tc-tsa $(dcb_get \"$ifc\" ets tc-tsa) tc-bw $(dcb_get \"$ifc\" ets tc-bw)\" dcb ets set dev \"$ifc\" tc-tsa %s tc-bw %s\n", t, w, t, w)
 	fmt.Fprintf(b, "\t\tensure \"$ifc\" 'ets prio-tc' '%s' \"$(dcb_get \"$ifc\" ets prio-tc)\" dcb ets set dev \"$ifc\" prio-tc %s\n", ptc, ptc)
 	switch r.Trust {
 	case model.TrustPCP:

@@ -59,6 +59,19 @@ diff_line() {
 	DIFFS=$((DIFFS + 1))
 }
 
+# show_cmd CMD...: prints a command as a shell would read it back.
+show_cmd() {
+	local a line='would run:'
+	for a in "$@"; do
+		if [[ $a =~ ^[A-Za-z0-9_./:,=+@%-]+$ ]]; then
+			line+=" $a"
+		else
+			line+=" $(printf '%q' "$a")"
+		fi
+	done
+	printf '%s\n' "$line"
+}
+
 # ensure IF WHAT WANT HAVE CMD...: runs CMD only when HAVE differs from WANT.
 ensure() {
 	local ifc=$1 what=$2 want=$3 have=$4
@@ -69,9 +82,7 @@ ensure() {
 	case $MODE in
 	check) diff_line "$ifc" "$what" "$want" "$have" ;;
 	dry-run)
-		printf 'would run:'
-		printf ' %q' "$@"
-		printf '\n'
+		show_cmd "$@"
 		CHANGES=$((CHANGES + 1))
 		;;
 	*)
@@ -314,7 +325,7 @@ roce_cm() {
 	if ! capable "$ifc" "RDMA device" "load the RDMA driver (mlx5_ib, mlx4_ib or qedr)" rdma_dev "$ifc"; then
 		return 0
 	fi
-	dev=$(rdma_dev "$ifc") || dev=absent
+	dev=$(rdma_dev "$ifc") || dev="rdma-device-of-$ifc"
 	port=$(read_sys "/sys/class/net/$ifc/dev_port")
 	if [[ $port =~ ^[0-9]+$ ]]; then
 		port=$((port + 1))
