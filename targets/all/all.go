@@ -8,6 +8,7 @@ import (
 	"github.com/fabricc/fabricc/targets"
 	"github.com/fabricc/fabricc/targets/cumulus"
 	"github.com/fabricc/fabricc/targets/eos"
+	"github.com/fabricc/fabricc/targets/linux"
 	"github.com/fabricc/fabricc/targets/onyx"
 )
 
@@ -23,7 +24,9 @@ var switchTargets = map[model.Platform][]targets.SwitchRenderer{
 var everySwitch = []targets.SwitchRenderer{}
 
 // hostTargets lists, per operating system, the renderers of its scripts.
-var hostTargets = map[model.OS][]targets.HostRenderer{}
+var hostTargets = map[model.OS][]targets.HostRenderer{
+	model.OSLinux: {linux.Render},
+}
 
 // ForSwitch returns the renderers for sw: its platform's first, then
 // those that apply to every switch.
