@@ -210,6 +210,24 @@ func TestLoadErrors(t *testing.T) {
 			want:  "a.hcl:3:13: error: Invalid default value for variable: This default cannot be used for variable \"ports\": list of string required, but have number.\n",
 		},
 		{
+			name: "var file sets an undeclared variable",
+			files: map[string]string{
+				"a.hcl":    "variable \"mtu\" { default = 1 }\nfabric \"f\" {}\n",
+				"vars.txt": "mut = 9216\n",
+			},
+			opts: Options{VarFiles: []string{"vars.txt"}},
+			want: "vars.txt:1:1: error: Undeclared variable: This var file sets \"mut\", which the fabric does not declare. Did you mean \"mtu\"?\n",
+		},
+		{
+			name: "duplicate variable",
+			files: map[string]string{
+				"a.hcl": "variable \"mtu\" { default = 1 }\nfabric \"f\" {}\n",
+				"b.hcl": "variable \"mtu\" { default = 2 }\n",
+			},
+			want: "b.hcl:1:1: error: Duplicate variable: Variable \"mtu\" is already declared at a.hcl:1,1-15; remove or rename one.\n" +
+				"  a.hcl:1:1: note: variable \"mtu\" first declared here\n",
+		},
+		{
 			name: "locals cycle names every local",
 			files: map[string]string{"a.hcl": `fabric "f" { description = local.a }
 locals {
@@ -280,7 +298,12 @@ locals {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := writeFabric(t, tc.files)
-			cfg, _, diags := Load(dir, tc.opts)
+			opts := tc.opts
+			for i, f := range opts.VarFiles {
+				opts.VarFiles = append([]string(nil), opts.VarFiles...)
+				opts.VarFiles[i] = filepath.Join(dir, f)
+			}
+			cfg, _, diags := Load(dir, opts)
 			if cfg != nil {
 				t.Errorf("Load returned a config despite errors")
 			}
@@ -303,6 +326,16 @@ func TestLoadPaths(t *testing.T) {
 		_, _, diags := Load(tc.path, Options{})
 		if !diags.HasErrors() || !strings.Contains(diags.Error(), tc.want) {
 			t.Errorf("Load(%s) = %v, want an error containing %q", tc.path, diags, tc.want)
+		}
+	}
+}
+
+// BenchmarkLoad loads the largest example.
+func BenchmarkLoad(b *testing.B) {
+	path := filepath.Join("..", "examples", "multivendor-clos")
+	for b.Loop() {
+		if _, _, diags := Load(path, Options{}); diags.HasErrors() {
+			b.Fatal(diags)
 		}
 	}
 }
