@@ -10,6 +10,7 @@ import (
 	"github.com/fabricc/fabricc/targets/eos"
 	"github.com/fabricc/fabricc/targets/linux"
 	"github.com/fabricc/fabricc/targets/onyx"
+	"github.com/fabricc/fabricc/targets/windows"
 )
 
 // switchTargets lists, per platform, the renderers of its native config.
@@ -25,7 +26,8 @@ var everySwitch = []targets.SwitchRenderer{}
 
 // hostTargets lists, per operating system, the renderers of its scripts.
 var hostTargets = map[model.OS][]targets.HostRenderer{
-	model.OSLinux: {linux.Render},
+	model.OSLinux:   {linux.Render},
+	model.OSWindows: {windows.Render},
 }
 
 // ForSwitch returns the renderers for sw: its platform's first, then

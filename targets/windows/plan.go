@@ -1,0 +1,485 @@
+package windows
+
+import (
+	"fmt"
+	"net/netip"
+	"sort"
+	"strings"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// Driver stacks the model names for Windows NICs (model.NIC.Driver).
+const (
+	// DriverWinOF is Mellanox WinOF (VPI), the driver of ConnectX-3 and
+	// ConnectX-3 Pro (mlx4_bus).
+	DriverWinOF = "winof"
+	// DriverWinOF2 is Mellanox WinOF-2, the driver of ConnectX-4 and
+	// later (mlx5).
+	DriverWinOF2 = "winof2"
+	// DriverQLogic is the QLogic FastLinQ driver.
+	DriverQLogic = "qlogic"
+)
+
+// Frame-size limits of Mellanox Windows drivers: "Valid MTU values range
+// for an Ethernet driver is between 614 and 9614" (seed 002 §3.5.3, seed
+// 003 §4.9.3), counted with the 14-byte Ethernet header.
+const (
+	ethernetHeaderBytes = 14
+	minJumboPacket      = 614
+	maxJumboPacket      = 9614
+)
+
+// plan is everything the script sets, derived from the model and checked
+// before any text is written.
+type plan struct {
+	policies []policy
+	// pfc lists the lossless priorities; the others get PFC disabled.
+	pfc []int
+	// classes are the traffic classes created besides Windows' own
+	// [Default] class, which holds every priority they do not claim.
+	classes []trafficClass
+	// defaultClass is the model class Windows' [Default] class stands for.
+	defaultClass model.Class
+	// drivers are the driver-wide RoCE settings, one per driver stack.
+	drivers []driverSetting
+	nics    []nicPlan
+	// notes are the model values Windows cannot set, printed as warnings.
+	notes []note
+}
+
+// policy is one NetQos policy.
+type policy struct {
+	name string
+	// why explains the policy in the script.
+	why string
+	// args are the match and action parameters of New-NetQosPolicy.
+	args []string
+	// want are the properties of Get-NetQosPolicy that must match.
+	want []field
+}
+
+// field is one property with its intended value, as PowerShell prints it.
+type field struct {
+	name, value string
+}
+
+// trafficClass is one ETS traffic class.
+type trafficClass struct {
+	name       string
+	priorities []int
+	strict     bool
+	bandwidth  int
+}
+
+// driverSetting is the driver-wide RoCE mode of one driver stack.
+type driverSetting struct {
+	driver string
+	mode   string
+	port   int
+	// nics are the interfaces of this driver, restarted when the
+	// setting changes.
+	nics []string
+}
+
+// nicPlan is the per-adapter part of the plan.
+type nicPlan struct {
+	nic       model.NIC
+	jumbo     int
+	addresses []netip.Prefix
+}
+
+// note is one thing the model asks that the script cannot set.
+type note struct {
+	comment []string
+	message string
+}
+
+// appPolicyNames names the NetQos policy of each RDMA application; SMB
+// keeps the name the seeds use so a host configured by hand from the
+// seed procedure is recognised as in sync.
+var appPolicyNames = map[string]string{
+	"smb-direct": "SMB",
+	"iser":       "iSER",
+	"nvme-of":    "NVMe-oF",
+	"nfs-rdma":   "NFS-RDMA",
+	"mpi":        "MPI",
+}
+
+// buildPlan derives the plan for h from the model, or says what in the
+// model Windows cannot express.
+func buildPlan(f *model.Fabric, h *model.Host) (*plan, error) {
+	if len(h.NICs) == 0 {
+		return nil, fmt.Errorf("host has no NICs; add a nic block or remove the host")
+	}
+	p := &plan{}
+	if err := p.checkNICs(h); err != nil {
+		return nil, err
+	}
+	def, err := defaultClass(f)
+	if err != nil {
+		return nil, err
+	}
+	p.defaultClass = def
+	if err := p.buildPolicies(h, def); err != nil {
+		return nil, err
+	}
+	if err := p.buildClasses(f, h, def); err != nil {
+		return nil, err
+	}
+	if err := p.buildDrivers(h); err != nil {
+		return nil, err
+	}
+	p.pfc = append([]int(nil), h.NICs[0].RoCE.PFCPriorities...)
+	p.notes = limits(h)
+	return p, nil
+}
+
+// checkNICs validates each NIC and records its per-adapter plan.
+func (p *plan) checkNICs(h *model.Host) error {
+	first := h.NICs[0].RoCE
+	for _, n := range h.NICs {
+		where := fmt.Sprintf("nic %q (interface %q)", n.Name, n.Interface)
+		if n.Interface == "" {
+			return fmt.Errorf("%s has no interface name; set interface to the adapter name Get-NetAdapter shows", where)
+		}
+		switch n.Driver {
+		case DriverWinOF, DriverWinOF2, DriverQLogic:
+		default:
+			return fmt.Errorf("%s has driver %q; the Windows target knows %q (ConnectX-3), %q (ConnectX-4 and later) and %q (QLogic FastLinQ)", where, n.Driver, DriverWinOF, DriverWinOF2, DriverQLogic)
+		}
+		if n.VLAN < 0 || n.VLAN > 4095 {
+			return fmt.Errorf("%s has VLAN %d; VlanID takes 0 (untagged) or 1-4095 (seed 002 §3.4.4)", where, n.VLAN)
+		}
+		jumbo := n.MTU + ethernetHeaderBytes
+		if jumbo < minJumboPacket || jumbo > maxJumboPacket {
+			return fmt.Errorf("%s has MTU %d; Windows drivers take *JumboPacket %d-%d, i.e. an MTU of %d-%d (seed 002 §3.5.3)", where, n.MTU, minJumboPacket, maxJumboPacket, minJumboPacket-ethernetHeaderBytes, maxJumboPacket-ethernetHeaderBytes)
+		}
+		if err := checkPriorities(where, n.RoCE); err != nil {
+			return err
+		}
+		if err := sameContract(where, first, n.RoCE); err != nil {
+			return err
+		}
+		np := nicPlan{nic: n, jumbo: jumbo}
+		for _, a := range n.Addresses {
+			pfx, err := netip.ParsePrefix(a)
+			if err != nil {
+				return fmt.Errorf("%s has address %q, which is not in CIDR form (192.168.2.11/24): %v", where, a, err)
+			}
+			np.addresses = append(np.addresses, pfx)
+		}
+		p.nics = append(p.nics, np)
+	}
+	return nil
+}
+
+// checkPriorities rejects priorities outside 0-7 and DSCP outside 0-63.
+func checkPriorities(where string, r model.RoCE) error {
+	prios := append([]int{r.Priority, r.CNPPriority}, r.PFCPriorities...)
+	for _, x := range prios {
+		if x < 0 || x > 7 {
+			return fmt.Errorf("%s uses priority %d; 802.1p priorities are 0-7", where, x)
+		}
+	}
+	for _, d := range []int{r.DSCP, r.CNPDSCP} {
+		if d < 0 || d > 63 {
+			return fmt.Errorf("%s uses DSCP %d; DSCP values are 0-63", where, d)
+		}
+	}
+	return nil
+}
+
+// sameContract requires every NIC of the host to share the RoCE priority
+// and lossless priorities: NetQos policies, PFC and traffic classes are
+// host-wide on Windows, not per adapter.
+func sameContract(where string, a, b model.RoCE) error {
+	if a.Priority != b.Priority || ints(a.PFCPriorities, ",") != ints(b.PFCPriorities, ",") {
+		return fmt.Errorf("%s has RoCE priority %d with PFC on %s, but another NIC of the host has priority %d with PFC on %s; Windows QoS policies and PFC are host-wide, so every NIC of a Windows host must use the same values",
+			where, b.Priority, ints(b.PFCPriorities, ","), a.Priority, ints(a.PFCPriorities, ","))
+	}
+	return nil
+}
+
+// defaultClass returns the model class of traffic class 0, which
+// Windows' undeletable [Default] traffic class stands for: Windows puts
+// every priority no created class claims there and shows it as TC 0 in
+// Get-NetAdapterQos (New-NetQosTrafficClass documentation).
+func defaultClass(f *model.Fabric) (model.Class, error) {
+	for _, c := range f.QoS.Classes {
+		if c.TrafficClass == 0 {
+			if c.ETS.Mode == model.ETSStrict {
+				return c, fmt.Errorf("class %q (traffic class 0) is strict; Windows' [Default] traffic class is always ETS, so give class %q an ETS bandwidth", c.Name, c.Name)
+			}
+			if c.Lossless {
+				return c, fmt.Errorf("class %q (traffic class 0) is lossless; the Windows target maps traffic class 0 to the lossy [Default] class, so put the lossless class on another traffic class", c.Name)
+			}
+			return c, nil
+		}
+	}
+	return model.Class{}, fmt.Errorf("the QoS policy has no class on traffic class 0; Windows needs one for its [Default] traffic class")
+}
+
+// buildPolicies lays out the seed policy set with the model's priorities:
+// one NetworkDirect policy per RDMA application, DEFAULT on the RoCE
+// priority, and TCP and UDP on the default class (seed 001 "Windows
+// Server", seeds-facts.md 1.3.3).
+func (p *plan) buildPolicies(h *model.Host, def model.Class) error {
+	roce := h.NICs[0].RoCE
+	apps := map[string]model.Application{}
+	for _, n := range h.NICs {
+		for _, a := range n.Applications {
+			if old, ok := apps[a.Kind]; ok && old != a {
+				return fmt.Errorf("application %q has port %d priority %d on one NIC and port %d priority %d on another; NetQos policies are host-wide, so they must agree", a.Kind, old.Port, old.Priority, a.Port, a.Priority)
+			}
+			if a.Priority < 0 || a.Priority > 7 {
+				return fmt.Errorf("application %q uses priority %d; 802.1p priorities are 0-7", a.Kind, a.Priority)
+			}
+			apps[a.Kind] = a
+		}
+	}
+	kinds := make([]string, 0, len(apps))
+	for k := range apps {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	for _, k := range kinds {
+		pol, ok, err := appPolicy(apps[k])
+		if err != nil {
+			return err
+		}
+		if ok {
+			p.policies = append(p.policies, pol)
+		}
+	}
+	p.policies = append(p.policies, defaultPolicies(roce, def)...)
+	return nil
+}
+
+// appPolicy returns the NetworkDirect policy of one application. RDMA
+// traffic is generated by the NIC, not the IP stack, so only
+// -NetDirectPortMatchCondition classifies it ("Except for
+// NetDirectPortMatchCondition, the QoS powershell CmdLet for
+// NetworkDirect traffic does not support port range", seed 003 §7.3);
+// -IPDstPortMatchCondition would match the TCP form of the protocol
+// instead. An application without a port (MPI) has no policy: its
+// NetworkDirect traffic falls to the DEFAULT policy (seed 003 §7.4).
+func appPolicy(a model.Application) (policy, bool, error) {
+	name, ok := appPolicyNames[a.Kind]
+	if !ok {
+		return policy{}, false, fmt.Errorf("application %q is not known to the Windows target; it knows smb-direct, iser, nvme-of, nfs-rdma and mpi", a.Kind)
+	}
+	if a.Port == 0 {
+		return policy{}, false, nil
+	}
+	if a.Port < 1 || a.Port > 65535 {
+		return policy{}, false, fmt.Errorf("application %q has port %d; ports are 1-65535", a.Kind, a.Port)
+	}
+	return policy{
+		name: name,
+		why:  fmt.Sprintf("%s: NetworkDirect (RDMA) traffic on port %d is tagged with the RoCE priority %d, which the switches keep lossless.", a.Kind, a.Port, a.Priority),
+		args: []string{"-NetDirectPortMatchCondition", fmt.Sprint(a.Port), "-PriorityValue8021Action", fmt.Sprint(a.Priority)},
+		want: []field{{"NetDirectPortMatchCondition", fmt.Sprint(a.Port)}, {"PriorityValue8021Action", fmt.Sprint(a.Priority)}},
+	}, true, nil
+}
+
+// defaultPolicies returns DEFAULT, TCP and UDP. Where the fabric trusts
+// DSCP, TCP and UDP also get the default class's DSCP mark, because that
+// is what the switches classify by.
+func defaultPolicies(roce model.RoCE, def model.Class) []policy {
+	dflt := policy{
+		name: "DEFAULT",
+		why:  fmt.Sprintf("everything no other policy matches, which includes NetworkDirect traffic on ports without a policy (MPI), goes on the RoCE priority %d as in every seed procedure (\"this prio should be lossless all the way in the switches\", seed 003 §7.4).", roce.Priority),
+		args: []string{"-Default", "-PriorityValue8021Action", fmt.Sprint(roce.Priority)},
+		want: []field{{"Template", "Default"}, {"PriorityValue8021Action", fmt.Sprint(roce.Priority)}},
+	}
+	out := []policy{dflt}
+	for _, proto := range []string{"TCP", "UDP"} {
+		pol := policy{
+			name: proto,
+			why:  fmt.Sprintf("%s from the IP stack goes to the lossy class %q, priority %d (\"Direct ALL TCP/UDP traffic to a lossy priority\", seed 003 §7.4; seed 001 uses priority 0).", proto, def.Name, def.Priority),
+			args: []string{"-IPProtocolMatchCondition", proto, "-PriorityValue8021Action", fmt.Sprint(def.Priority)},
+			want: []field{{"IPProtocolMatchCondition", proto}, {"PriorityValue8021Action", fmt.Sprint(def.Priority)}},
+		}
+		if roce.Trust == model.TrustDSCP || roce.Trust == model.TrustBoth {
+			pol.why += fmt.Sprintf(" The switches trust DSCP, so it is also marked DSCP %d, the class's mark.", def.MarkDSCP)
+			pol.args = append(pol.args, "-DSCPAction", fmt.Sprint(def.MarkDSCP))
+			pol.want = append(pol.want, field{"DSCPAction", fmt.Sprint(def.MarkDSCP)})
+		}
+		out = append(out, pol)
+	}
+	return out
+}
+
+// buildClasses turns the model classes other than the default one into
+// Windows traffic classes, and checks that [Default] ends up with the
+// default class's share and that every NIC's ETS agrees with the classes
+// (Windows traffic classes are host-wide).
+func (p *plan) buildClasses(f *model.Fabric, h *model.Host, def model.Class) error {
+	used := 0
+	for _, c := range f.QoS.Classes {
+		if c.TrafficClass == def.TrafficClass {
+			continue
+		}
+		if len(c.Priorities) == 0 {
+			return fmt.Errorf("class %q has no priorities; a Windows traffic class needs at least one", c.Name)
+		}
+		tc := trafficClass{name: c.Name, priorities: c.Priorities, strict: c.ETS.Mode == model.ETSStrict}
+		if !tc.strict {
+			if c.ETS.BandwidthPercent < 1 || c.ETS.BandwidthPercent > 99 {
+				return fmt.Errorf("class %q has ETS bandwidth %d%%; a Windows ETS traffic class takes 1-99%% (the rest stays with [Default])", c.Name, c.ETS.BandwidthPercent)
+			}
+			tc.bandwidth = c.ETS.BandwidthPercent
+			used += tc.bandwidth
+		}
+		p.classes = append(p.classes, tc)
+	}
+	if 100-used != def.ETS.BandwidthPercent {
+		return fmt.Errorf("class %q (Windows [Default]) has ETS bandwidth %d%%, but Windows gives [Default] what the other classes leave, %d%%; make the ETS shares sum to 100", def.Name, def.ETS.BandwidthPercent, 100-used)
+	}
+	return checkNICETS(f, h)
+}
+
+// checkNICETS requires each NIC's per-TC ETS to match the classes.
+func checkNICETS(f *model.Fabric, h *model.Host) error {
+	for _, n := range h.NICs {
+		if len(n.RoCE.ETS) == 0 {
+			continue
+		}
+		for _, c := range f.QoS.Classes {
+			if c.TrafficClass >= len(n.RoCE.ETS) {
+				return fmt.Errorf("nic %q has ETS for %d traffic classes but class %q is traffic class %d", n.Name, len(n.RoCE.ETS), c.Name, c.TrafficClass)
+			}
+			if got := n.RoCE.ETS[c.TrafficClass]; got != c.ETS {
+				return fmt.Errorf("nic %q has ETS %s %d%% on traffic class %d, but class %q has %s %d%%; Windows traffic classes are host-wide, so the NIC must follow the classes",
+					n.Name, got.Mode, got.BandwidthPercent, c.TrafficClass, c.Name, c.ETS.Mode, c.ETS.BandwidthPercent)
+			}
+		}
+	}
+	return nil
+}
+
+// buildDrivers collects the driver-wide RoCE mode of each Mellanox driver
+// on the host ("RoCE mode is configured per-driver and is enforced on all
+// the devices in the system", seed 002 §3.1.3.6, seed 003 §4.1.4.4.4).
+func (p *plan) buildDrivers(h *model.Host) error {
+	byDriver := map[string]*driverSetting{}
+	var order []string
+	for _, n := range h.NICs {
+		if n.Transport != model.TransportRoCE {
+			continue
+		}
+		if n.RoCE.Mode != "v1" && n.RoCE.Mode != "v2" {
+			return fmt.Errorf("nic %q has RoCE mode %q; write \"v1\" or \"v2\"", n.Name, n.RoCE.Mode)
+		}
+		if n.Driver == DriverQLogic {
+			continue // per adapter: the "RoCE Mode" advanced property
+		}
+		d, ok := byDriver[n.Driver]
+		if !ok {
+			d = &driverSetting{driver: n.Driver, mode: n.RoCE.Mode, port: n.RoCE.UDPPort}
+			byDriver[n.Driver] = d
+			order = append(order, n.Driver)
+		}
+		if d.mode != n.RoCE.Mode || d.port != n.RoCE.UDPPort {
+			return fmt.Errorf("nics on driver %s ask RoCE %s port %d and RoCE %s port %d; the RoCE mode is per driver on Windows (seed 002 §3.1.3.6), so they must agree", n.Driver, d.mode, d.port, n.RoCE.Mode, n.RoCE.UDPPort)
+		}
+		if n.RoCE.Mode == "v2" && (n.RoCE.UDPPort < 1 || n.RoCE.UDPPort > 65535) {
+			return fmt.Errorf("nic %q has RoCEv2 UDP port %d; roce_udp_dport takes 1-65535 (seed 003 §4.6.9.2)", n.Name, n.RoCE.UDPPort)
+		}
+		d.nics = append(d.nics, n.Interface)
+	}
+	sort.Strings(order)
+	for _, k := range order {
+		p.drivers = append(p.drivers, *byDriver[k])
+	}
+	return nil
+}
+
+// limits lists what the model asks that no documented Windows setting
+// of these drivers controls, so the script says so instead of pretending.
+func limits(h *model.Host) []note {
+	r := h.NICs[0].RoCE
+	var out []note
+	if len(r.ECNPriorities) > 0 || r.CNPPriority != 0 || r.CNPDSCP != 0 {
+		out = append(out, note{
+			comment: []string{
+				"DCQCN (ECN reaction and notification point) and the CNP priority/DSCP have no",
+				"documented PowerShell cmdlet or registry key in WinOF 5.50 or WinOF-2 1.21",
+				"(seeds-facts.md section 0 and 1.8: \"GAP\"); the adapter firmware defaults apply.",
+			},
+			message: fmt.Sprintf("fabricc: DCQCN on priorities %s and CNP priority %d / DSCP %d are not set by this script: the Windows drivers document no setting for them; the adapter firmware defaults apply.", ints(r.ECNPriorities, ","), r.CNPPriority, r.CNPDSCP),
+		})
+	}
+	var winof2 []string
+	for _, n := range h.NICs {
+		if n.Transport == model.TransportRoCE && n.RoCE.Mode == "v2" && n.Driver == DriverWinOF2 {
+			winof2 = append(winof2, n.Interface)
+		}
+	}
+	if len(winof2) > 0 {
+		out = append(out, winof2DSCPNote(winof2, r.DSCP))
+	}
+	for _, n := range h.NICs {
+		if n.Driver == DriverQLogic {
+			out = append(out, qlogicNote(n))
+		}
+		if n.Transport == model.TransportIWARP {
+			out = append(out, note{
+				comment: []string{"iWARP runs RDMA over TCP and needs no PFC; the adapter's NetworkDirect technology is chosen in its advanced properties."},
+				message: fmt.Sprintf("fabricc: adapter '%s' runs iWARP: check its NetworkDirect technology property shows iWARP; this script does not set it.", n.Interface),
+			})
+		}
+	}
+	return out
+}
+
+// winof2DSCPNote explains that the RoCE DSCP of a WinOF-2 adapter is not
+// set: the DSCP mapping keys are documented for WinOF only.
+func winof2DSCPNote(adapters []string, dscp int) note {
+	return note{
+		comment: []string{
+			"The DSCP of RDMA packets is set from the priority through the adapter's",
+			"PriorityToDscpMappingTable_<priority> key, documented for WinOF (ConnectX-3, seed 003",
+			"§4.1.11.7) but not in the WinOF-2 1.21 manual (seed 002); it is not set here.",
+		},
+		message: fmt.Sprintf("fabricc: the RoCE DSCP %d of the WinOF-2 adapter(s) %s is not set by this script (no documented WinOF-2 key); capture a RoCE packet and check its DSCP before relying on DSCP trust.", dscp, "'"+strings.Join(adapters, "', '")+"'"),
+	}
+}
+
+// qlogicNote prints the UEFI HII steps of seed 001 for a QLogic NIC,
+// whose RoCE priority and DCBX mode the OS cannot set.
+func qlogicNote(n model.NIC) note {
+	return note{
+		comment: []string{
+			"QLogic FastLinQ: \"the DCBX and priority number are selected in the UEFI HII interface\"",
+			"(seed 001, QLogic). System Setup > Device Settings > the port > Device Level Configuration:",
+			fmt.Sprintf("DCBX protocol Dynamic, RoCE Priority %d.", n.RoCE.Priority),
+		},
+		message: fmt.Sprintf("fabricc: adapter '%s' (%s) takes its RoCE priority from UEFI, not Windows: reboot into System Setup (F2 on Dell) > Device Settings > this port > Device Level Configuration, set DCBX protocol to Dynamic and RoCE Priority to %d (seed 001).", n.Interface, n.Model, n.RoCE.Priority),
+	}
+}
+
+// ints joins numbers with sep.
+func ints(xs []int, sep string) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = fmt.Sprint(x)
+	}
+	return strings.Join(s, sep)
+}
+
+// others returns the priorities 0-7 not in xs, ascending.
+func others(xs []int) []int {
+	in := map[int]bool{}
+	for _, x := range xs {
+		in[x] = true
+	}
+	var out []int
+	for p := 0; p < 8; p++ {
+		if !in[p] {
+			out = append(out, p)
+		}
+	}
+	return out
+}

@@ -1,0 +1,200 @@
+package windows
+
+import (
+	"fmt"
+	"strings"
+)
+
+// writer accumulates the lines of one PowerShell script with the
+// current indentation.
+type writer struct {
+	b      strings.Builder
+	indent int
+}
+
+// line writes one line at the current indentation.
+func (w *writer) line(format string, args ...any) {
+	s := fmt.Sprintf(format, args...)
+	if s != "" {
+		w.b.WriteString(strings.Repeat("    ", w.indent))
+	}
+	w.b.WriteString(s)
+	w.b.WriteByte('\n')
+}
+
+// blank writes an empty line.
+func (w *writer) blank() { w.b.WriteByte('\n') }
+
+// comment writes each text as a "# " comment line.
+func (w *writer) comment(texts ...string) {
+	for _, t := range texts {
+		if t == "" {
+			w.line("#")
+			continue
+		}
+		w.line("# %s", t)
+	}
+}
+
+// section writes a banner comment between blank lines.
+func (w *writer) section(title string) {
+	w.blank()
+	w.line("# ---- %s ----", title)
+}
+
+// open writes a line ending in "{" and indents what follows.
+func (w *writer) open(format string, args ...any) {
+	w.line(format+" {", args...)
+	w.indent++
+}
+
+// otherwise ends the innermost block with "} else {" and opens the
+// else branch.
+func (w *writer) otherwise() {
+	w.indent--
+	w.line("} else {")
+	w.indent++
+}
+
+// close ends the innermost block.
+func (w *writer) close() {
+	w.indent--
+	w.line("}")
+}
+
+// String returns the script written so far.
+func (w *writer) String() string { return w.b.String() }
+
+// q quotes s as a PowerShell single-quoted string, in which only the
+// single quote is special and is written twice.
+func q(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
+}
+
+// change writes the guarded form every change takes: compare (which
+// prints the difference), and outside -Check apply it through
+// ShouldProcess so -WhatIf and -Confirm work:
+//
+//	if ((<compare>) -and -not $Check) {
+//	    if ($PSCmdlet.ShouldProcess(<target>, <action>)) {
+//	        <body>
+//	    }
+//	}
+func (w *writer) change(compare, target, action string, body ...string) {
+	w.changeExpr(compare, q(target), q(action), body...)
+}
+
+// changeExpr is change with target and action given as PowerShell
+// expressions rather than literal text.
+func (w *writer) changeExpr(compare, target, action string, body ...string) {
+	w.open("if ((%s) -and -not $Check)", compare)
+	w.open("if ($PSCmdlet.ShouldProcess(%s, %s))", target, action)
+	for _, b := range body {
+		w.line("%s", b)
+	}
+	w.close()
+	w.close()
+}
+
+// prelude is the fixed part of every script after the param block: the
+// error policy, the counters and the helper functions the steps call.
+const prelude = `$ErrorActionPreference = 'Stop'
+$script:Differences = 0
+$script:Restart = @()
+
+# Compare-State prints one line per difference, "DIFF" under -Check and
+# "CHANGE" otherwise, and returns $true when intended and actual differ.
+function Compare-State {
+    param([string]$Target, [string]$What, [string]$Intended, [string]$Actual)
+    if ($Intended -eq $Actual) {
+        return $false
+    }
+    $script:Differences++
+    $verb = 'CHANGE'
+    if ($Check) {
+        $verb = 'DIFF'
+    }
+    Write-Host ('{0} {1}: {2}: intended {3}, actual {4}' -f $verb, $Target, $What, $Intended, $Actual)
+    return $true
+}
+
+# Format-Value prints a property the way the steps compare it: 'none'
+# when unset, lists joined with commas.
+function Format-Value {
+    param($Value)
+    if ($null -eq $Value) {
+        return 'none'
+    }
+    return (@($Value) | ForEach-Object { "$_" }) -join ','
+}
+
+# Compare-Properties compares the named properties of one object (a QoS
+# policy, a traffic class) with their intended values.
+function Compare-Properties {
+    param([string]$Target, $Object, [System.Collections.IDictionary]$Intended)
+    if ($null -eq $Object) {
+        return (Compare-State $Target 'presence' 'present' 'absent')
+    }
+    $differs = $false
+    foreach ($key in $Intended.Keys) {
+        if (Compare-State $Target $key $Intended[$key] (Format-Value $Object.$key)) {
+            $differs = $true
+        }
+    }
+    return $differs
+}
+
+# Get-Keyword returns an adapter's advanced property by registry keyword,
+# hidden ones included, or 'absent'.
+function Get-Keyword {
+    param([string]$Adapter, [string]$Keyword)
+    $property = Get-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -AllProperties -ErrorAction SilentlyContinue
+    if ($null -eq $property) {
+        return 'absent'
+    }
+    return Format-Value $property.RegistryValue
+}
+
+# Set-Keyword sets an advanced property by registry keyword, creating it
+# as a string value when the driver has not written it ("All registry
+# keys added for driver configuration should be of string type", WinOF-2
+# manual, Configuring the Driver Registry Keys).
+function Set-Keyword {
+    param([string]$Adapter, [string]$Keyword, [string]$Value)
+    if ((Get-Keyword $Adapter $Keyword) -eq 'absent') {
+        New-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -RegistryDataType REG_SZ | Out-Null
+    } else {
+        Set-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -AllProperties
+    }
+}
+
+# Get-Display returns an adapter's advanced property by display name, as
+# Device Manager shows it, or 'absent'.
+function Get-Display {
+    param([string]$Adapter, [string]$DisplayName)
+    $property = Get-NetAdapterAdvancedProperty -Name $Adapter -DisplayName $DisplayName -ErrorAction SilentlyContinue
+    if ($null -eq $property) {
+        return 'absent'
+    }
+    return Format-Value $property.DisplayValue
+}
+
+# Get-RegistryDword returns a driver-wide registry value, or 'absent'.
+function Get-RegistryDword {
+    param([string]$Path, [string]$Name)
+    $item = Get-ItemProperty -Path $Path -Name $Name -ErrorAction SilentlyContinue
+    if ($null -eq $item) {
+        return 'absent'
+    }
+    return Format-Value $item.$Name
+}
+
+# Set-RegistryDword writes a driver-wide DWORD, creating the key if needed.
+function Set-RegistryDword {
+    param([string]$Path, [string]$Name, [int]$Value)
+    if (-not (Test-Path -Path $Path)) {
+        New-Item -Path $Path -Force | Out-Null
+    }
+    New-ItemProperty -Path $Path -Name $Name -Value $Value -PropertyType DWord -Force | Out-Null
+}
+`

@@ -1,0 +1,45 @@
+// Package windows renders the Windows host script of a fabric: one
+// PowerShell script per host, "<host>.windows.ps1", that applies the host
+// side of the lossless RoCE contract (DCB feature, DCBX, NetQos policies,
+// PFC, ETS traffic classes, RoCE mode, VLAN, jumbo packet, addresses,
+// RDMA) and can compare the host with the model instead (-Check) or show
+// what it would change (-WhatIf).
+//
+// The cmdlets and registry keys are those of the seed documents: the
+// Demartek RoCE Deployment Guide (seed 001), the WinOF-2 1.21 manual
+// (seed 002, ConnectX-4 and later) and the WinOF 5.50 manual (seed 003,
+// ConnectX-3); see /work/shared/reference/seeds-facts.md section 1.
+package windows
+
+import (
+	"fmt"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets"
+)
+
+// Target is the renderer name written into targets.File.Target.
+const Target = "windows"
+
+// Render returns the PowerShell script of host h. It fails, naming the
+// value, when the model asks for something Windows cannot express (NICs
+// of one host on different RoCE priorities, ETS shares Windows' [Default]
+// class cannot hold, an MTU outside the drivers' range).
+func Render(f *model.Fabric, h *model.Host) ([]targets.File, error) {
+	if f == nil || h == nil {
+		return nil, fmt.Errorf("windows: nothing to render: fabric or host is nil")
+	}
+	if h.OS != model.OSWindows {
+		return nil, fmt.Errorf("windows: host %q has os %q; only %q hosts get a Windows script", h.Name, h.OS, model.OSWindows)
+	}
+	p, err := buildPlan(f, h)
+	if err != nil {
+		return nil, fmt.Errorf("windows: host %q: %w", h.Name, err)
+	}
+	return []targets.File{{
+		Name:   h.Name + ".windows.ps1",
+		Target: Target,
+		Mode:   0o755,
+		Data:   []byte(script(f, h, p)),
+	}}, nil
+}
