@@ -535,8 +535,8 @@ func writeTuning(w *writer) {
 // -Check, exits 1 when anything differs.
 func writeEnd(w *writer) {
 	w.section("end")
-	w.open("if ($script:Restart.Count -gt 0 -and -not $Check)")
 	w.line("$names = @($script:Restart | Sort-Object -Unique)")
+	w.open("if ($names.Count -gt 0 -and -not $Check)")
 	w.open("if ($PSCmdlet.ShouldProcess(($names -join ', '), 'Restart-NetAdapter (driver registry keys take effect on restart)'))")
 	w.line("Restart-NetAdapter -Name $names")
 	w.close()

@@ -1,0 +1,418 @@
+package windows
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// render renders h in a fabric holding it and returns the script text.
+func render(t *testing.T, h model.Host) string {
+	t.Helper()
+	f := fixture(h)
+	files, err := Render(f, &f.Hosts[0])
+	if err != nil {
+		t.Fatalf("Render(%s): %v", h.Name, err)
+	}
+	if len(files) != 1 {
+		t.Fatalf("Render(%s) returned %d files, want 1", h.Name, len(files))
+	}
+	if want := h.Name + ".windows.ps1"; files[0].Name != want || files[0].Target != "windows" || files[0].Mode != 0o755 {
+		t.Fatalf("file = %q target %q mode %o, want %q windows 755", files[0].Name, files[0].Target, files[0].Mode, want)
+	}
+	return string(files[0].Data)
+}
+
+// lines returns the script's lines with indentation removed.
+func lines(s string) []string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		out = append(out, strings.TrimSpace(l))
+	}
+	return out
+}
+
+// assertLines fails unless every wanted line appears in s, in order.
+func assertLines(t *testing.T, s string, want []string) {
+	t.Helper()
+	got := lines(s)
+	i := 0
+	for _, w := range want {
+		for i < len(got) && got[i] != w {
+			i++
+		}
+		if i == len(got) {
+			t.Errorf("missing line (or out of order):\n  %s", w)
+			return
+		}
+	}
+}
+
+// assertAbsent fails when any line of s contains one of the fragments.
+func assertAbsent(t *testing.T, s string, fragments []string) {
+	t.Helper()
+	for _, f := range fragments {
+		if strings.Contains(s, f) {
+			t.Errorf("script contains %q, which it must not", f)
+		}
+	}
+}
+
+// withPriority moves the RoCE class and every NIC of h to priority p.
+func withPriority(h model.Host, p int) (*model.Fabric, *model.Host) {
+	f := fixture(h)
+	f.QoS.Classes[1].Priority, f.QoS.Classes[1].Priorities = p, []int{p}
+	f.QoS.Classes[0].Priorities = others([]int{p, 6})
+	for i := range f.Hosts[0].NICs {
+		n := &f.Hosts[0].NICs[i]
+		n.RoCE.Priority, n.RoCE.PFCPriorities, n.RoCE.ECNPriorities = p, []int{p}, []int{p}
+		for j := range n.Applications {
+			n.Applications[j].Priority = p
+		}
+	}
+	return f, &f.Hosts[0]
+}
+
+// TestSeedPolicySet checks the Demartek SMB Direct procedure (seed 001,
+// seeds-facts.md 1.3.3) for the demartek-lab file-controller node: the
+// SMB, DEFAULT, TCP and UDP policies, PFC only on the RoCE priority,
+// DCBX not willing, QoS on both adapters; and that the priorities are the
+// model's, not the seed's literal 3.
+func TestSeedPolicySet(t *testing.T) {
+	tests := []struct {
+		name     string
+		priority int
+		want     []string
+	}{
+		{"seed priority 3", 3, []string{
+			"Set-NetQosDcbxSetting -Willing $false -Confirm:$false",
+			"$ours = @('SMB', 'DEFAULT', 'TCP', 'UDP')",
+			"New-NetQosPolicy -Name 'SMB' -NetDirectPortMatchCondition 445 -PriorityValue8021Action 3 | Out-Null",
+			"New-NetQosPolicy -Name 'DEFAULT' -Default -PriorityValue8021Action 3 | Out-Null",
+			"New-NetQosPolicy -Name 'TCP' -IPProtocolMatchCondition TCP -PriorityValue8021Action 0 -DSCPAction 0 | Out-Null",
+			"New-NetQosPolicy -Name 'UDP' -IPProtocolMatchCondition UDP -PriorityValue8021Action 0 -DSCPAction 0 | Out-Null",
+			"Enable-NetQosFlowControl -Priority 3",
+			"Disable-NetQosFlowControl -Priority 0,1,2,4,5,6,7",
+			"New-NetQosTrafficClass -Name 'roce' -Priority 3 -Algorithm ETS -BandwidthPercentage 50 | Out-Null",
+			"New-NetQosTrafficClass -Name 'cnp' -Priority 6 -Algorithm Strict | Out-Null",
+			"Enable-NetAdapterQos -Name 'SLOT 4 Port 1'",
+			"Enable-NetAdapterRdma -Name 'SLOT 4 Port 1'",
+			"Enable-NetAdapterQos -Name 'SLOT 4 Port 2'",
+			"Enable-NetAdapterRdma -Name 'SLOT 4 Port 2'",
+		}},
+		{"model priority 5", 5, []string{
+			"New-NetQosPolicy -Name 'SMB' -NetDirectPortMatchCondition 445 -PriorityValue8021Action 5 | Out-Null",
+			"New-NetQosPolicy -Name 'DEFAULT' -Default -PriorityValue8021Action 5 | Out-Null",
+			"New-NetQosPolicy -Name 'TCP' -IPProtocolMatchCondition TCP -PriorityValue8021Action 0 -DSCPAction 0 | Out-Null",
+			"Enable-NetQosFlowControl -Priority 5",
+			"Disable-NetQosFlowControl -Priority 0,1,2,3,4,6,7",
+			"New-NetQosTrafficClass -Name 'roce' -Priority 5 -Algorithm ETS -BandwidthPercentage 50 | Out-Null",
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, h := withPriority(fcNode1(), tt.priority)
+			files, err := Render(f, h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			assertLines(t, string(files[0].Data), tt.want)
+		})
+	}
+}
+
+// TestPolicyCheckProperties checks what -Check compares for each policy.
+func TestPolicyCheckProperties(t *testing.T) {
+	s := render(t, fcNode1())
+	assertLines(t, s, []string{
+		"if ((Compare-Properties 'QoS policy SMB' $policy ([ordered]@{ NetDirectPortMatchCondition = '445'; PriorityValue8021Action = '3' })) -and -not $Check) {",
+		"if ((Compare-Properties 'QoS policy DEFAULT' $policy ([ordered]@{ Template = 'Default'; PriorityValue8021Action = '3' })) -and -not $Check) {",
+		"if ((Compare-Properties 'QoS policy TCP' $policy ([ordered]@{ IPProtocolMatchCondition = 'TCP'; PriorityValue8021Action = '0'; DSCPAction = '0' })) -and -not $Check) {",
+		"if ((Compare-State 'PFC' 'enabled priorities' '3' $enabled) -and -not $Check) {",
+		"Compare-Properties 'traffic class [Default]' $class ([ordered]@{ Algorithm = 'ETS'; BandwidthPercentage = '50'; Priority = '0,1,2,4,5,7' }) | Out-Null",
+	})
+}
+
+// TestPCPTrustDropsDSCPAction checks that TCP/UDP get no DSCP mark when
+// the fabric trusts PCP, since the switches then ignore DSCP.
+func TestPCPTrustDropsDSCPAction(t *testing.T) {
+	h := fcNode1()
+	for i := range h.NICs {
+		h.NICs[i].RoCE.Trust = model.TrustPCP
+	}
+	s := render(t, h)
+	assertLines(t, s, []string{"New-NetQosPolicy -Name 'TCP' -IPProtocolMatchCondition TCP -PriorityValue8021Action 0 | Out-Null"})
+	assertAbsent(t, s, []string{"-DSCPAction"})
+}
+
+// TestApplications checks the NetworkDirect policy of each application
+// kind and that MPI (no port) relies on DEFAULT.
+func TestApplications(t *testing.T) {
+	h := fcNode1()
+	h.NICs = h.NICs[:1]
+	h.NICs[0].Applications = []model.Application{
+		{Kind: "iser", Port: 3260, Priority: 3}, {Kind: "mpi", Priority: 3},
+		{Kind: "nfs-rdma", Port: 20049, Priority: 3}, {Kind: "nvme-of", Port: 4420, Priority: 3},
+	}
+	s := render(t, h)
+	assertLines(t, s, []string{
+		"$ours = @('iSER', 'NFS-RDMA', 'NVMe-oF', 'DEFAULT', 'TCP', 'UDP')",
+		"New-NetQosPolicy -Name 'iSER' -NetDirectPortMatchCondition 3260 -PriorityValue8021Action 3 | Out-Null",
+		"New-NetQosPolicy -Name 'NFS-RDMA' -NetDirectPortMatchCondition 20049 -PriorityValue8021Action 3 | Out-Null",
+		"New-NetQosPolicy -Name 'NVMe-oF' -NetDirectPortMatchCondition 4420 -PriorityValue8021Action 3 | Out-Null",
+	})
+	assertAbsent(t, s, []string{"'MPI'", "IPDstPortMatchCondition"})
+}
+
+// TestJumboPacket checks that *JumboPacket is the MTU plus the 14-byte
+// Ethernet header (seed 002 §3.4.2) and that MTUs outside the drivers'
+// 614-9614 frame range are refused.
+func TestJumboPacket(t *testing.T) {
+	tests := []struct {
+		mtu     int
+		want    string
+		wantErr string
+	}{
+		{mtu: 1500, want: "Set-Keyword 'Ethernet 3' '*JumboPacket' '1514'"},
+		{mtu: 9000, want: "Set-Keyword 'Ethernet 3' '*JumboPacket' '9014'"},
+		{mtu: 600, want: "Set-Keyword 'Ethernet 3' '*JumboPacket' '614'"},
+		{mtu: 9600, want: "Set-Keyword 'Ethernet 3' '*JumboPacket' '9614'"},
+		{mtu: 599, wantErr: "MTU 599"},
+		{mtu: 9601, wantErr: "*JumboPacket 614-9614"},
+	}
+	for _, tt := range tests {
+		h := workstation()
+		h.NICs[0].MTU = tt.mtu
+		f := fixture(h)
+		files, err := Render(f, &f.Hosts[0])
+		if tt.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("MTU %d: error %v, want one containing %q", tt.mtu, err, tt.wantErr)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("MTU %d: %v", tt.mtu, err)
+		}
+		assertLines(t, string(files[0].Data), []string{tt.want})
+	}
+}
+
+// TestRoCEModePerDriver checks the RoCE mode lines of each driver
+// generation: WinOF registry roce_mode 2 / IP-based 5 and roce_udp_dport
+// (seed 003 §4.6.9.2), WinOF-2 roce_mode 2 / MAC-based 0 (seed 002
+// Table 6), QLogic's per-adapter "RoCE Mode" property (seed 001).
+func TestRoCEModePerDriver(t *testing.T) {
+	winof := `'HKLM:\SYSTEM\CurrentControlSet\Services\mlx4_bus\Parameters\Roce'`
+	winof2 := `'HKLM:\SYSTEM\CurrentControlSet\Services\mlx5\Parameters\Roce'`
+	tests := []struct {
+		name   string
+		host   func() model.Host
+		mode   string
+		port   int
+		want   []string
+		absent []string
+	}{
+		{"winof v2", workstation, "v2", 4791, []string{
+			"Set-RegistryDword " + winof + " 'roce_mode' 2",
+			"$script:Restart += @('Ethernet 3')",
+			"Set-RegistryDword " + winof + " 'roce_udp_dport' 4791",
+		}, []string{"mlx5"}},
+		{"winof v1 is IP based", workstation, "v1", 0, []string{
+			"Set-RegistryDword " + winof + " 'roce_mode' 5",
+		}, []string{"roce_udp_dport", "PriorityToDscpMappingTable"}},
+		{"winof old port", workstation, "v2", 1021, []string{
+			"Set-RegistryDword " + winof + " 'roce_udp_dport' 1021",
+		}, nil},
+		{"winof2 v2", fcNode1, "v2", 4791, []string{
+			"Set-RegistryDword " + winof2 + " 'roce_mode' 2",
+			"$script:Restart += @('SLOT 4 Port 1', 'SLOT 4 Port 2')",
+		}, []string{"mlx4_bus", "roce_udp_dport"}},
+		{"winof2 v1 is MAC based", fcNode1, "v1", 0, []string{
+			"Set-RegistryDword " + winof2 + " 'roce_mode' 0",
+		}, nil},
+		{"winof2 other port warns", fcNode1, "v2", 1021, []string{
+			"Write-Warning 'fabricc: the model asks RoCEv2 UDP port 1021, but WinOF-2 documents no setting for it; the driver''s port (IANA 4791) applies.'",
+		}, nil},
+		{"qlogic v2", qlogicHost, "v2", 4791, []string{
+			"Set-NetAdapterAdvancedProperty -Name 'NIC in Slot 4 Port 1' -DisplayName 'RoCE Mode' -DisplayValue 'RoCE v2'",
+		}, []string{"roce_mode"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := tt.host()
+			for i := range h.NICs {
+				h.NICs[i].RoCE.Mode, h.NICs[i].RoCE.UDPPort = tt.mode, tt.port
+			}
+			s := render(t, h)
+			assertLines(t, s, tt.want)
+			assertAbsent(t, s, tt.absent)
+		})
+	}
+}
+
+// TestWinOFDSCP checks the RDMA DSCP mapping of ConnectX-3 and, for an
+// untagged DSCP-trusting NIC, the DSCP-based PFC keys (seed 003
+// §4.1.11.7); WinOF-2 gets a warning instead of an undocumented key.
+func TestWinOFDSCP(t *testing.T) {
+	s := render(t, workstation())
+	assertLines(t, s, []string{
+		"Set-Keyword 'Ethernet 3' 'VlanID' '0'",
+		"Set-Keyword 'Ethernet 3' '*JumboPacket' '9014'",
+		"Set-Keyword 'Ethernet 3' '*PriorityVLANTag' '3'",
+		"Set-Keyword 'Ethernet 3' 'PriorityToDscpMappingTable_3' '26'",
+		"Set-Keyword 'Ethernet 3' 'TxUntagPriorityTag' '1'",
+		"Set-Keyword 'Ethernet 3' 'RxUntaggedMapToLossless' '1'",
+	})
+	tagged := workstation()
+	tagged.NICs[0].VLAN = 2
+	s = render(t, tagged)
+	assertLines(t, s, []string{"Set-Keyword 'Ethernet 3' 'VlanID' '2'", "Set-Keyword 'Ethernet 3' 'PriorityToDscpMappingTable_3' '26'"})
+	assertAbsent(t, s, []string{"TxUntagPriorityTag"})
+
+	s = render(t, fcNode1())
+	assertAbsent(t, s, []string{"Set-Keyword 'SLOT 4 Port 1' 'PriorityToDscpMappingTable"})
+	assertLines(t, s, []string{"Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (no documented WinOF-2 key); capture a RoCE packet and check its DSCP before relying on DSCP trust.'"})
+}
+
+// TestQLogicPath checks that a QLogic NIC gets what Windows controls and
+// the UEFI HII steps for its RoCE priority (seed 001), not a pretend
+// setting.
+func TestQLogicPath(t *testing.T) {
+	s := render(t, qlogicHost())
+	assertLines(t, s, []string{
+		"# QLogic FastLinQ: \"the DCBX and priority number are selected in the UEFI HII interface\"",
+		"Write-Warning 'fabricc: adapter ''NIC in Slot 4 Port 1'' (QL45212) takes its RoCE priority from UEFI, not Windows: reboot into System Setup (F2 on Dell) > Device Settings > this port > Device Level Configuration, set DCBX protocol to Dynamic and RoCE Priority to 3 (seed 001).'",
+		"New-NetQosPolicy -Name 'SMB' -NetDirectPortMatchCondition 445 -PriorityValue8021Action 3 | Out-Null",
+		"Set-Keyword 'NIC in Slot 4 Port 1' 'VlanID' '2'",
+		"Set-Keyword 'NIC in Slot 4 Port 1' '*JumboPacket' '1514'",
+		"Set-NetAdapterAdvancedProperty -Name 'NIC in Slot 4 Port 1' -DisplayName 'RoCE Mode' -DisplayValue 'RoCE v2'",
+		"Enable-NetAdapterRdma -Name 'NIC in Slot 4 Port 1'",
+		"New-NetIPAddress -InterfaceAlias 'NIC in Slot 4 Port 1' -IPAddress '192.168.2.61' -PrefixLength 24 | Out-Null",
+	})
+	assertAbsent(t, s, []string{"roce_mode", "PriorityToDscpMappingTable"})
+}
+
+// TestCheckAndWhatIf checks the machinery: #Requires first, the
+// CmdletBinding/param block before any statement, every change guarded by
+// "-not $Check" and ShouldProcess, and -Check ending in exit 1 on
+// differences.
+func TestCheckAndWhatIf(t *testing.T) {
+	s := render(t, fcNode1())
+	ls := lines(s)
+	if ls[0] != "#Requires -RunAsAdministrator" {
+		t.Errorf("first line = %q", ls[0])
+	}
+	var code []string
+	for _, l := range ls {
+		if l != "" && !strings.HasPrefix(l, "#") {
+			code = append(code, l)
+		}
+	}
+	wantStart := []string{"[CmdletBinding(SupportsShouldProcess)]", "param(", "[switch]$Check", ")", "$ErrorActionPreference = 'Stop'"}
+	for i, w := range wantStart {
+		if code[i] != w {
+			t.Errorf("statement %d = %q, want %q", i, code[i], w)
+		}
+	}
+	n := 0
+	for i, l := range ls {
+		if !strings.Contains(l, "$PSCmdlet.ShouldProcess(") {
+			continue
+		}
+		n++
+		if !strings.HasPrefix(l, "if ($PSCmdlet.ShouldProcess(") || !strings.HasSuffix(l, ")) {") {
+			t.Errorf("line %d: ShouldProcess not in an if: %q", i+1, l)
+		}
+		if i+1 >= len(ls) || ls[i+1] == "}" || ls[i+1] == "" {
+			t.Errorf("line %d: ShouldProcess block has no body", i+1)
+		}
+		if prev := ls[i-1]; !strings.HasSuffix(prev, "-and -not $Check) {") && !strings.HasSuffix(prev, "-not $Check) {") {
+			t.Errorf("line %d: change not guarded by -not $Check: %q", i, prev)
+		}
+	}
+	if n < 20 {
+		t.Errorf("found %d ShouldProcess guards, want one per change (>= 20)", n)
+	}
+	assertLines(t, s, []string{
+		"Write-Host ('{0} {1}: {2}: intended {3}, actual {4}' -f $verb, $Target, $What, $Intended, $Actual)",
+		"if ($Check) {",
+		"if ($script:Differences -gt 0) {",
+		"exit 1",
+		"Write-Host 'fabricc: host matches the model'",
+		"exit 0",
+	})
+}
+
+// TestHeaderAndDeterminism checks the header names fabric, host and OS
+// and that rendering twice gives the same bytes.
+func TestHeaderAndDeterminism(t *testing.T) {
+	f := fixture(fcNode1())
+	a, err := Render(f, &f.Hosts[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Render(f, &f.Hosts[0])
+	if !bytes.Equal(a[0].Data, b[0].Data) {
+		t.Error("two renders of the same model differ")
+	}
+	assertLines(t, string(a[0].Data), []string{
+		"# fabric demartek-lab, host fc-node1, OS windows 2012r2",
+		"# generated by fabricc; do not edit",
+	})
+}
+
+// TestErrors checks that models Windows cannot express are refused with
+// a message naming the value.
+func TestErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		edit func(f *model.Fabric, h *model.Host)
+		want string
+	}{
+		{"linux host", func(_ *model.Fabric, h *model.Host) { h.OS = model.OSLinux }, `has os "linux"`},
+		{"no nics", func(_ *model.Fabric, h *model.Host) { h.NICs = nil }, "host has no NICs"},
+		{"unknown driver", func(_ *model.Fabric, h *model.Host) { h.NICs[0].Driver = "mlnx_ofed" }, `driver "mlnx_ofed"`},
+		{"vlan range", func(_ *model.Fabric, h *model.Host) { h.NICs[0].VLAN = 4096 }, "VLAN 4096"},
+		{"bad address", func(_ *model.Fabric, h *model.Host) { h.NICs[0].Addresses = []string{"192.168.2.11"} }, `address "192.168.2.11"`},
+		{"priorities differ", func(_ *model.Fabric, h *model.Host) { h.NICs[1].RoCE.Priority = 5 }, "host-wide"},
+		{"ets sum", func(f *model.Fabric, _ *model.Host) { f.QoS.Classes[1].ETS.BandwidthPercent = 40 }, "[Default]) has ETS bandwidth 50%"},
+		{"strict default", func(f *model.Fabric, _ *model.Host) { f.QoS.Classes[0].ETS = model.ETS{Mode: model.ETSStrict} }, "is strict"},
+		{"nic ets differs", func(_ *model.Fabric, h *model.Host) { h.NICs[0].RoCE.ETS[3].BandwidthPercent = 40 }, "must follow the classes"},
+		{"roce mode", func(_ *model.Fabric, h *model.Host) { h.NICs[0].RoCE.Mode = "v3" }, `RoCE mode "v3"`},
+		{"app conflict", func(_ *model.Fabric, h *model.Host) { h.NICs[1].Applications[0].Port = 446 }, `application "smb-direct" has port 445`},
+		{"no interface", func(_ *model.Fabric, h *model.Host) { h.NICs[0].Interface = "" }, "no interface name"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := fixture(fcNode1())
+			tt.edit(f, &f.Hosts[0])
+			_, err := Render(f, &f.Hosts[0])
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error = %v, want one containing %q", err, tt.want)
+			}
+		})
+	}
+	if _, err := Render(nil, nil); err == nil {
+		t.Error("Render(nil, nil) gave no error")
+	}
+}
+
+// TestQuoting checks that adapter names with a single quote stay one
+// PowerShell string.
+func TestQuoting(t *testing.T) {
+	h := workstation()
+	h.NICs[0].Interface = "Bob's NIC"
+	s := render(t, h)
+	assertLines(t, s, []string{"Enable-NetAdapterRdma -Name 'Bob''s NIC'"})
+}
+
+// TestTuning checks the power plan step appears only with tuning on.
+func TestTuning(t *testing.T) {
+	h := fcNode1()
+	assertAbsent(t, render(t, h), []string{"powercfg"})
+	h.Tuning = true
+	assertLines(t, render(t, h), []string{"powercfg /setactive 8c5e7fda-e8bf-4a96-9a85-a6e23a8c635c"})
+}
