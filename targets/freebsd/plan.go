@@ -1,0 +1,110 @@
+package freebsd
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// plan computes a NIC's persistent settings.
+func plan(f *model.Fabric, n *model.NIC) nicPlan {
+	p := nicPlan{nic: n, unit: ifPattern[n.Driver].FindStringSubmatch(n.Interface)[1]}
+	p.rc = rcSettings(n)
+	p.loader = []setting{{n.Driver + "_load", "YES"}}
+	if n.Driver == driverMlx5 {
+		p.loader = append(p.loader, mlx5Settings(f, n, p.unit)...)
+	} else if len(n.RoCE.PFCPriorities) > 0 {
+		m := fmt.Sprint(pfcMask(n.RoCE.PFCPriorities))
+		base := "hw." + n.Interface + ".conf."
+		p.sysctl = []setting{{base + "rx_ppp", m}, {base + "tx_ppp", m}}
+	}
+	return p
+}
+
+// rcSettings are the rc.conf lines: seed 000's "inet 10.20.0.1/24 mtu
+// 9000" form, VLANs through vlans_<if> (rc.conf(5)), further addresses as
+// aliases.
+func rcSettings(n *model.NIC) []setting {
+	mtu := fmt.Sprintf("mtu %d", n.MTU)
+	var out []setting
+	l3 := rcVar(l3Name(n))
+	if n.VLAN != 0 {
+		out = append(out, setting{"vlans_" + rcVar(n.Interface), fmt.Sprint(n.VLAN)},
+			setting{"ifconfig_" + rcVar(n.Interface), "up " + mtu})
+	}
+	first := "up " + mtu
+	if len(n.Addresses) > 0 {
+		first = inet(n.Addresses[0]) + " " + mtu
+	}
+	out = append(out, setting{"ifconfig_" + l3, first})
+	for i, a := range n.Addresses[min(1, len(n.Addresses)):] {
+		out = append(out, setting{fmt.Sprintf("ifconfig_%s_alias%d", l3, i), inet(a)})
+	}
+	return out
+}
+
+// mlx5Settings are the mlx5en sysctls, all of them loader tunables
+// (mlx5en(4): "All configurable entries are also tunables"). Names from
+// sys/dev/mlx5/mlx5_en/mlx5_en_main.c (mlx5e_setup_pauseframes) and
+// mlx5_en_ethtool.c (conf.qos node).
+func mlx5Settings(f *model.Fabric, n *model.NIC, unit string) []setting {
+	base := "dev.mce." + unit + "."
+	pfc := pfcList(n.RoCE.PFCPriorities)
+	var out []setting
+	if len(n.RoCE.PFCPriorities) > 0 {
+		// Global pause must be off before PFC can be on ("Global
+		// pauseframes must be disabled before enabling PFC.").
+		out = append(out, setting{base + "rx_pauseframe_control", "0"}, setting{base + "tx_pauseframe_control", "0"})
+	}
+	out = append(out, setting{base + "rx_priority_flow_control", pfc}, setting{base + "tx_priority_flow_control", pfc},
+		setting{base + "conf.qos.trust_state", fmt.Sprint(trustState(n.RoCE.Trust))})
+	for i := 0; i < 64; i += 8 {
+		out = append(out, setting{fmt.Sprintf("%sconf.qos.dscp_%d_%d_prio", base, i, i+7), join(f.QoS.DSCPToPriority[i : i+8])})
+	}
+	out = append(out, setting{base + "conf.qos.prio_0_7_tc", join(f.QoS.PriorityToTC)})
+	if n.Peer != nil && n.Peer.CableMeters > 0 {
+		// The NIC sizes its own PFC headroom (xoff) from the cable.
+		out = append(out, setting{base + "conf.qos.cable_length", fmt.Sprint(int(math.Ceil(n.Peer.CableMeters)))})
+	}
+	return out
+}
+
+// trustState is mlx5en's trust_state value: "1:PCP 2:DSCP 3:BOTH".
+func trustState(t model.Trust) int {
+	switch t {
+	case model.TrustPCP:
+		return 1
+	case model.TrustBoth:
+		return 3
+	}
+	return 2
+}
+
+// pfcList is the 8-entry 0/1 list of the PFC sysctls.
+func pfcList(prios []int) string {
+	v := make([]int, 8)
+	for _, p := range prios {
+		v[p] = 1
+	}
+	return join(v)
+}
+
+// pfcMask is mlx4en's per-priority pause bitmask (rx_ppp, tx_ppp).
+func pfcMask(prios []int) int {
+	m := 0
+	for _, p := range prios {
+		m |= 1 << p
+	}
+	return m
+}
+
+// join formats numbers as a comma list, as sysctl(8) takes arrays.
+func join(v []int) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = fmt.Sprint(x)
+	}
+	return strings.Join(s, ",")
+}

@@ -1,0 +1,137 @@
+package freebsd
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// Persistent files the script edits.
+const (
+	loaderConf = "/boot/loader.conf"
+	sysctlConf = "/etc/sysctl.conf"
+)
+
+// script writes <host>.freebsd.sh.
+func script(f *model.Fabric, h *model.Host, head string, plans []nicPlan) string {
+	var b strings.Builder
+	b.WriteString("#!/bin/sh\n")
+	b.WriteString(head)
+	b.WriteString("#\n# POSIX sh (FreeBSD has no bash by default). Safe to run again: each step\n")
+	b.WriteString("# reads the current value first and changes only what differs; the same\n")
+	fmt.Fprintf(&b, "# settings go to /etc/rc.conf (%s.rc.conf) and %s (%s.loader.conf).\n", h.Name, loaderConf, h.Name)
+	b.WriteString("set -eu\n\n")
+	b.WriteString(prelude)
+	for i := range plans {
+		writeNIC(&b, f, &plans[i], i+1)
+	}
+	b.WriteString("\nneed_root\n")
+	for i := range plans {
+		fmt.Fprintf(&b, "nic_%d\n", i+1)
+	}
+	b.WriteString("finish\n")
+	return b.String()
+}
+
+// writeNIC writes the function that configures one NIC.
+func writeNIC(b *strings.Builder, f *model.Fabric, p *nicPlan, idx int) {
+	n := p.nic
+	r := &n.RoCE
+	fmt.Fprintf(b, "\n# NIC %q: %s, driver %s, on %s, MTU %d", n.Name, n.Model, n.Driver, n.Interface, n.MTU)
+	if n.VLAN != 0 {
+		fmt.Fprintf(b, ", VLAN %d", n.VLAN)
+	}
+	fmt.Fprintf(b, ".\n# RoCE priority %d / DSCP %d, PFC on %s, trust %s: what the peer keeps lossless.\n",
+		r.Priority, r.DSCP, list(r.PFCPriorities), r.Trust)
+	fmt.Fprintf(b, "nic_%d() {\n", idx)
+	mod := n.Driver
+	fmt.Fprintf(b, "\tensure system 'module %s' loaded \"$(kmod_state %s)\" kldload %s\n", mod, mod, mod)
+	for _, s := range p.loader {
+		writeConf(b, loaderConf, s)
+	}
+	fmt.Fprintf(b, "\tif ! link_exists %s; then\n\t\tmissing_link %s || return 0\n\tfi\n", n.Interface, n.Interface)
+	writeLink(b, n)
+	for _, s := range p.rc {
+		fmt.Fprintf(b, "\tensure rc.conf %s '%s' \"$(rc_get %s)\" rc_set %s '%s'\n", s.name, s.value, s.name, s.name, s.value)
+	}
+	if n.Driver == driverMlx5 {
+		writeMlx5(b, n, p)
+	} else {
+		writeMlx4(b, n, p)
+	}
+	if n.Transport != model.TransportIWARP {
+		ib := map[string]string{driverMlx4: "mlx4ib", driverMlx5: "mlx5ib"}[n.Driver]
+		fmt.Fprintf(b, "\tmanual \"%s: RoCE needs a kernel built with 'options OFED' and the %s module (kldload %s);\"\n", n.Interface, ib, ib)
+		fmt.Fprintf(b, "\tmanual \"%s:   FreeBSD has no RDMA-CM default ToS, so RDMA applications must mark ToS %d (DSCP %d) themselves\"\n", n.Interface, r.TOS, r.DSCP)
+		fmt.Fprintf(b, "\tnote \"%s: DCQCN has no per-priority switch in FreeBSD's drivers; the firmware default (mlxconfig ROCE_CC_PRIO_MASK) applies, wanted on %s\"\n", n.Interface, list(r.ECNPriorities))
+	}
+	b.WriteString("}\n")
+}
+
+// writeLink writes MTU, state, VLAN and addresses now (seed 000:
+// "ifconfig mlxen0 mtu 9000"; vlan(4) for the VLAN interface).
+func writeLink(b *strings.Builder, n *model.NIC) {
+	ifc := n.Interface
+	fmt.Fprintf(b, "\tensure %s mtu %d \"$(if_mtu %s)\" ifconfig %s mtu %d up\n", ifc, n.MTU, ifc, ifc, n.MTU)
+	l3 := l3Name(n)
+	if n.VLAN != 0 {
+		b.WriteString("\t# No vlanpcp: it would tag all of the VLAN's traffic (TCP, ARP) with the\n")
+		b.WriteString("\t# lossless priority; RoCE's priority comes from its own marking.\n")
+		fmt.Fprintf(b, "\tensure %s vlan present \"$(link_exists %s && echo present || echo absent)\" ifconfig %s create vlan %d vlandev %s\n",
+			l3, l3, l3, n.VLAN, ifc)
+		fmt.Fprintf(b, "\tensure %s mtu %d \"$(if_mtu %s)\" ifconfig %s mtu %d up\n", l3, n.MTU, l3, l3, n.MTU)
+	}
+	for _, a := range n.Addresses {
+		fam := strings.Fields(inet(a))[0]
+		fmt.Fprintf(b, "\tensure %s 'address %s' present \"$(addr_state %s %s)\" ifconfig %s %s %s alias\n", l3, a, l3, a, l3, fam, a)
+	}
+}
+
+// writeMlx5 writes the mlx5en QoS sysctls, now and as loader tunables.
+func writeMlx5(b *strings.Builder, n *model.NIC, p *nicPlan) {
+	ifc := n.Interface
+	if len(n.RoCE.PFCPriorities) > 0 {
+		base := "dev.mce." + p.unit + "."
+		b.WriteString("\t# PFC needs 802.3x global pause off first (mlx5_en_main.c: \"Global pauseframes\n")
+		b.WriteString("\t# must be disabled before enabling PFC\"); NVIDIA's FreeBSD guide turns it off\n")
+		b.WriteString("\t# with the media options, the loader tunables above keep it off at boot.\n")
+		fmt.Fprintf(b, "\tensure %s 'global pause' 0,0 \"$(sysctl_get %srx_pauseframe_control),$(sysctl_get %stx_pauseframe_control)\" ifconfig %s media autoselect mediaopt full-duplex\n",
+			ifc, base, base, ifc)
+	}
+	for _, s := range p.loader {
+		if !strings.HasPrefix(s.name, "dev.mce.") || strings.HasSuffix(s.name, "pauseframe_control") {
+			continue
+		}
+		fmt.Fprintf(b, "\tensure %s %s %s \"$(sysctl_get %s)\" sysctl %s=%s\n", ifc, s.name, s.value, s.name, s.name, s.value)
+	}
+	b.WriteString("\tnote \"" + ifc + ": ETS is left to the driver: mlx5en's tc_rate_share has no strict mode for the CNP class\"\n")
+}
+
+// writeMlx4 writes mlx4en's per-priority pause sysctls (hw.mlxenN.conf.
+// rx_ppp / tx_ppp, mlx4_en_netdev.c); they are not loader tunables, so
+// they persist in sysctl.conf. mlx4en has no trust or DSCP map.
+func writeMlx4(b *strings.Builder, n *model.NIC, p *nicPlan) {
+	ifc := n.Interface
+	for _, s := range p.sysctl {
+		fmt.Fprintf(b, "\tensure %s %s %s \"$(sysctl_get %s)\" sysctl %s=%s\n", ifc, s.name, s.value, s.name, s.name, s.value)
+		writeConf(b, sysctlConf, s)
+	}
+	fmt.Fprintf(b, "\tnote \"%s: mlx4en (ConnectX-3) has no DSCP trust, DSCP map or ETS sysctls; the NIC classifies by PCP only\"\n", ifc)
+	if len(n.RoCE.PFCPriorities) > 0 {
+		fmt.Fprintf(b, "\tnote \"%s: mlx4en offers no switch for 802.3x global pause (ifconfig shows rxpause,txpause); it stays as the driver set it\"\n", ifc)
+	}
+}
+
+// writeConf writes one persistent loader.conf or sysctl.conf line.
+func writeConf(b *strings.Builder, file string, s setting) {
+	fmt.Fprintf(b, "\tensure %s %s '%s' \"$(conf_get %s %s)\" conf_set %s %s '%s'\n", file, s.name, s.value, file, s.name, file, s.name, s.value)
+}
+
+// list joins priorities, "-" for none.
+func list(v []int) string {
+	if len(v) == 0 {
+		return "-"
+	}
+	return join(v)
+}
