@@ -8,6 +8,7 @@ import (
 	"github.com/fabricc/fabricc/targets"
 	"github.com/fabricc/fabricc/targets/cumulus"
 	"github.com/fabricc/fabricc/targets/eos"
+	"github.com/fabricc/fabricc/targets/freebsd"
 	"github.com/fabricc/fabricc/targets/linux"
 	"github.com/fabricc/fabricc/targets/onyx"
 	"github.com/fabricc/fabricc/targets/windows"
@@ -28,6 +29,7 @@ var everySwitch = []targets.SwitchRenderer{}
 var hostTargets = map[model.OS][]targets.HostRenderer{
 	model.OSLinux:   {linux.Render},
 	model.OSWindows: {windows.Render},
+	model.OSFreeBSD: {freebsd.Render},
 }
 
 // ForSwitch returns the renderers for sw: its platform's first, then
