@@ -5,6 +5,7 @@ import (
 
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/sim/cli"
+	"github.com/fabricc/fabricc/sim/cumulus"
 	"github.com/fabricc/fabricc/sim/eos"
 	"github.com/fabricc/fabricc/sim/onyx"
 )
@@ -15,6 +16,8 @@ func newDialect(opts Options) (cli.Device, error) {
 	switch opts.Platform {
 	case model.PlatformEOS:
 		return eos.New(o), nil
+	case model.PlatformCumulus:
+		return cumulus.New(o), nil
 	case model.PlatformOnyx:
 		return onyx.New(o), nil
 	}

@@ -92,4 +92,3 @@ func TestOnyxPromptsModesAndShow(t *testing.T) {
 		}
 	}
 }
-

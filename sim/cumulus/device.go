@@ -1,0 +1,161 @@
+package cumulus
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/fabricc/fabricc/sim/cli"
+)
+
+// Device is one simulated Cumulus Linux switch.
+type Device struct {
+	mu      sync.Mutex
+	opts    cli.Options
+	applied tree
+	// revs are all revisions by id; pending is the one nv set edits.
+	revs    map[int]*revision
+	nextID  int
+	pending *revision
+	// confirm is the revision applied with --confirm, waiting.
+	confirm *revision
+	files   map[string]string
+}
+
+// revision is one NVUE revision.
+type revision struct {
+	id int
+	t  tree
+	// state: "pending", "applied", "confirm", "confirm_failed",
+	// "detached", "superseded" (values of `nv config revision -o json`).
+	state   string
+	message string
+	// prev is what was applied before (restored when a confirm expires).
+	prev  tree
+	timer *time.Timer
+}
+
+// New builds a Cumulus device with revision 1 applied: the hostname.
+func New(opts cli.Options) *Device {
+	d := &Device{opts: opts, revs: map[int]*revision{}, nextID: 1, files: map[string]string{}}
+	initial := tree{"system": tree{"hostname": opts.Name}}
+	d.applied = initial
+	d.add(clone(initial), "applied", "initial configuration")
+	return d
+}
+
+func (d *Device) add(t tree, state, msg string) *revision {
+	r := &revision{id: d.nextID, t: t, state: state, message: msg}
+	d.revs[r.id] = r
+	d.nextID++
+	return r
+}
+
+// Running is the applied configuration as `nv config show -o yaml`.
+func (d *Device) Running() string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return toYAML(d.applied)
+}
+
+// Close stops a pending confirm timer.
+func (d *Device) Close() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.confirm != nil && d.confirm.timer != nil {
+		d.confirm.timer.Stop()
+	}
+}
+
+// NewShell starts a bash login session for user.
+func (d *Device) NewShell(user string) cli.Shell { return &shell{d: d, user: user} }
+
+// edit returns the pending revision, creating it from applied.
+func (d *Device) edit() *revision {
+	if d.pending == nil {
+		d.pending = d.add(clone(d.applied), "pending", "")
+	}
+	return d.pending
+}
+
+// apply makes rev's tree the applied configuration (optionally with a
+// confirm window).
+func (d *Device) apply(rev *revision, confirm time.Duration) string {
+	if d.confirm != nil {
+		return "Error: revision " + strconv.Itoa(d.confirm.id) + " is waiting for confirmation; run nv config confirm first"
+	}
+	rev.prev = d.applied
+	d.applied = clone(rev.t)
+	if d.opts.Drift {
+		drift(d.applied)
+	}
+	if rev == d.pending {
+		d.pending = nil
+	}
+	for _, r := range d.revs {
+		if r != rev && (r.state == "applied" || r.state == "applied_and_saved") {
+			r.state = "superseded"
+		}
+	}
+	rev.state = "applied"
+	if confirm > 0 {
+		rev.state = "confirm"
+		d.confirm = rev
+		rev.timer = time.AfterFunc(confirm, func() { d.expire(rev) })
+		return fmt.Sprintf("applied [rev_id: %d]\nConfirm within %s or the configuration is rolled back: nv config confirm", rev.id, confirm)
+	}
+	return fmt.Sprintf("applied [rev_id: %d]", rev.id)
+}
+
+// expire rolls a confirm revision back.
+func (d *Device) expire(rev *revision) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.confirm == rev {
+		d.expireLocked(rev)
+	}
+}
+
+// restoreApplied marks the newest superseded revision applied again.
+func (d *Device) restoreApplied(except *revision) {
+	ids := make([]int, 0, len(d.revs))
+	for id := range d.revs {
+		ids = append(ids, id)
+	}
+	sort.Sort(sort.Reverse(sort.IntSlice(ids)))
+	for _, id := range ids {
+		if r := d.revs[id]; r != except && r.state == "superseded" {
+			r.state = "applied"
+			return
+		}
+	}
+}
+
+func (d *Device) confirmNow() string {
+	if d.confirm == nil {
+		return "Error: no revision is waiting for confirmation"
+	}
+	d.confirm.timer.Stop()
+	d.confirm.state = "applied"
+	d.confirm = nil
+	return ""
+}
+
+// drift lowers the first configured interface MTU (name order) by 100.
+func drift(t tree) {
+	ifs, _ := t["interface"].(map[string]any)
+	names := make([]string, 0, len(ifs))
+	for n := range ifs {
+		names = append(names, n)
+	}
+	cli.SortPorts(names)
+	for _, n := range names {
+		link, _ := ifs[n].(map[string]any)["link"].(map[string]any)
+		if mtu, ok := link["mtu"].(int); ok {
+			link["mtu"] = mtu - 100
+			return
+		}
+	}
+}

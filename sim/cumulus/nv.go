@@ -1,0 +1,396 @@
+package cumulus
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/fabricc/fabricc/sim/cli"
+)
+
+// nv runs `nv ...` (NVUE CLI; vendors.md 3.5-3.6).
+func (s *shell) nv(w []string) string {
+	if len(w) == 0 {
+		return "Usage: nv [options] <command> ..."
+	}
+	switch w[0] {
+	case "set", "unset":
+		return s.setUnset(w[0], w[1:])
+	case "show":
+		return s.show(w[1:])
+	case "config":
+		if len(w) > 1 {
+			return s.config(w[1], w[2:])
+		}
+	}
+	return "Error: unknown command: nv " + strings.Join(w, " ")
+}
+
+func (s *shell) setUnset(verb string, path []string) string {
+	if len(path) == 0 {
+		return "Error: nv " + verb + " needs a path"
+	}
+	if s.d.confirm != nil {
+		return "Error: a revision is waiting for confirmation; run nv config confirm first"
+	}
+	t := clone(s.d.edit().t)
+	var err error
+	if verb == "set" {
+		err = setPath(schema, t, path)
+	} else {
+		err = unsetPath(schema, t, path)
+	}
+	if err != nil {
+		return err.Error()
+	}
+	s.d.pending.t = t
+	return ""
+}
+
+func (s *shell) config(verb string, args []string) string {
+	out, flags := splitFlags(args)
+	switch verb {
+	case "apply":
+		return s.applyCmd(out, flags)
+	case "confirm":
+		return s.d.confirmNow()
+	case "diff":
+		return s.d.diff(flags["-o"] == "commands")
+	case "detach":
+		if s.d.pending != nil {
+			s.d.pending.state = "detached"
+			s.d.pending = nil
+		}
+		return ""
+	case "patch", "replace":
+		if len(out) != 1 {
+			return "Error: nv config " + verb + " needs one file"
+		}
+		return s.patch(verb, out[0])
+	case "show":
+		return format(s.d.applied, flags["-o"], true)
+	case "history":
+		return s.d.history()
+	case "revision":
+		return cli.JSON(s.d.revisionJSON())
+	case "save":
+		return ""
+	}
+	return "Error: unknown command: nv config " + verb
+}
+
+// splitFlags separates `-o json`, `--confirm 300s`, `-y`, `-m msg` from
+// positional arguments.
+func splitFlags(args []string) ([]string, map[string]string) {
+	flags := map[string]string{}
+	var pos []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch a {
+		case "-o", "--output", "-m", "--message":
+			if i+1 < len(args) {
+				flags[shortFlag(a)] = args[i+1]
+				i++
+			}
+		case "--confirm":
+			flags[a] = "10m"
+			if i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
+				flags[a] = args[i+1]
+				i++
+			}
+		default:
+			if strings.HasPrefix(a, "-") {
+				flags[a] = "true"
+			} else {
+				pos = append(pos, a)
+			}
+		}
+	}
+	return pos, flags
+}
+
+func shortFlag(a string) string {
+	switch a {
+	case "--output":
+		return "-o"
+	case "--message":
+		return "-m"
+	}
+	return a
+}
+
+func (s *shell) applyCmd(pos []string, flags map[string]string) string {
+	if flags["--confirm-yes"] != "" {
+		return s.d.confirmNow()
+	}
+	if flags["--confirm-no"] != "" {
+		if s.d.confirm == nil {
+			return "Error: no revision is waiting for confirmation"
+		}
+		s.d.confirm.timer.Stop()
+		s.d.expireLocked(s.d.confirm)
+		return ""
+	}
+	var rev *revision
+	switch {
+	case len(pos) == 0:
+		if s.d.pending == nil {
+			return "Warning: no pending changes to apply"
+		}
+		rev = s.d.pending
+	default:
+		id, err := strconv.Atoi(pos[0])
+		old, ok := s.d.revs[id]
+		if err != nil || !ok {
+			return "Error: revision " + pos[0] + " does not exist"
+		}
+		rev = s.d.add(clone(old.t), "pending", "apply of revision "+pos[0])
+	}
+	var window time.Duration
+	if c, ok := flags["--confirm"]; ok {
+		d, err := confirmDuration(c)
+		if err != nil {
+			return "Error: " + err.Error()
+		}
+		window = d
+	}
+	rev.message = flags["-m"]
+	do := func() string { return s.d.apply(rev, window) }
+	if flags["-y"] == "" && flags["--assume-yes"] == "" {
+		s.ask = do
+		return s.d.diff(false)
+	}
+	return do()
+}
+
+// confirmDuration parses "300s", "5m", "1h"; a bare number is minutes
+// (vendors.md 3.5: `--confirm 60` is one hour).
+func confirmDuration(v string) (time.Duration, error) {
+	if n, err := strconv.Atoi(v); err == nil {
+		return time.Duration(n) * time.Minute, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("invalid confirm time %q; use e.g. 300s, 5m or 1h", v)
+	}
+	return d, nil
+}
+
+// expireLocked is expire for a caller that holds the lock.
+func (d *Device) expireLocked(rev *revision) {
+	d.applied = rev.prev
+	rev.state = "confirm_failed"
+	d.confirm = nil
+	d.restoreApplied(rev)
+}
+
+func (s *shell) patch(verb, file string) string {
+	data, ok := s.d.files[file]
+	if !ok {
+		return "Error: " + file + ": No such file or directory"
+	}
+	if s.d.confirm != nil {
+		return "Error: a revision is waiting for confirmation; run nv config confirm first"
+	}
+	sets, unsets, err := parsePatch(data)
+	if err != nil {
+		return "Error: " + file + ": " + err.Error()
+	}
+	t := clone(s.d.edit().t)
+	if verb == "replace" {
+		t = tree{}
+	}
+	for _, p := range flatten(unsets) {
+		if err := unsetPath(schema, t, p); err != nil {
+			return err.Error() + " (in " + file + ")"
+		}
+	}
+	for _, p := range flatten(sets) {
+		if err := setPath(schema, t, p); err != nil {
+			return err.Error() + " (path " + strings.Join(p, " ") + " in " + file + ")"
+		}
+	}
+	s.d.pending.t = t
+	return ""
+}
+
+// parsePatch reads NVUE YAML: a list of {header|set|unset} documents (the
+// startup.yaml form) or one object (taken as set).
+func parsePatch(data string) (sets, unsets tree, err error) {
+	var raw any
+	if err := yaml.Unmarshal([]byte(data), &raw); err != nil {
+		return nil, nil, err
+	}
+	sets, unsets = tree{}, tree{}
+	items, isList := raw.([]any)
+	if !isList {
+		items = []any{map[string]any{"set": raw}}
+	}
+	for _, it := range items {
+		m, ok := toTree(it).(map[string]any)
+		if !ok {
+			return nil, nil, fmt.Errorf("expected set/unset objects, got %v", it)
+		}
+		for k, v := range m {
+			obj, _ := v.(map[string]any)
+			switch k {
+			case "set":
+				merge(sets, obj)
+			case "unset":
+				merge(unsets, obj)
+			case "header":
+			default:
+				return nil, nil, fmt.Errorf("unknown top-level key %q (want set, unset or header)", k)
+			}
+		}
+	}
+	return sets, unsets, nil
+}
+
+// toTree converts YAML values: keys to strings, leaves kept.
+func toTree(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := tree{}
+		for k, c := range x {
+			out[k] = toTree(c)
+		}
+		return out
+	case map[any]any:
+		out := tree{}
+		for k, c := range x {
+			out[fmt.Sprint(k)] = toTree(c)
+		}
+		return out
+	case nil:
+		return tree{}
+	}
+	return v
+}
+
+func merge(dst, src tree) {
+	for k, v := range src {
+		if sm, ok := v.(map[string]any); ok {
+			merge(child(dst, k), sm)
+			continue
+		}
+		dst[k] = v
+	}
+}
+
+// diff is `nv config diff`: pending against applied.
+func (d *Device) diff(asCommands bool) string {
+	if d.pending == nil {
+		return ""
+	}
+	if asCommands {
+		a, p := lineSet(commands(d.applied)), commands(d.pending.t)
+		var b strings.Builder
+		for _, l := range strings.Split(strings.TrimSpace(p), "\n") {
+			if l != "" && !a[l] {
+				b.WriteString(l + "\n")
+			}
+		}
+		pl := lineSet(p)
+		for _, l := range strings.Split(strings.TrimSpace(commands(d.applied)), "\n") {
+			if l != "" && !pl[l] {
+				b.WriteString("nv unset" + strings.TrimPrefix(l, "nv set") + "\n")
+			}
+		}
+		return b.String()
+	}
+	return cli.Diff(toYAML(d.applied), toYAML(d.pending.t), "applied", "pending")
+}
+
+func lineSet(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, l := range strings.Split(s, "\n") {
+		out[l] = true
+	}
+	return out
+}
+
+func (d *Device) history() string {
+	var b strings.Builder
+	for _, id := range d.revIDs() {
+		r := d.revs[id]
+		fmt.Fprintf(&b, "- rev_id: %d\n  state: %s\n  message: %s\n", id, r.state, r.message)
+	}
+	return b.String()
+}
+
+func (d *Device) revIDs() []int {
+	ids := make([]int, 0, len(d.revs))
+	for id := range d.revs {
+		ids = append(ids, id)
+	}
+	sort.Ints(ids)
+	return ids
+}
+
+// revisionJSON is `nv config revision -o json`.
+func (d *Device) revisionJSON() map[string]any {
+	out := map[string]any{}
+	for _, id := range d.revIDs() {
+		r := d.revs[id]
+		out[strconv.Itoa(id)] = map[string]any{"state": r.state, "transition": map[string]any{"issue": map[string]any{}, "progress": ""}, "message": r.message}
+	}
+	return out
+}
+
+// format renders an object as `-o json|yaml|commands` (YAML by default
+// for config show, as NVUE does). asDoc wraps it in the startup.yaml
+// list form with a header.
+func format(t tree, o string, asDoc bool) string {
+	var v any = t
+	if asDoc {
+		v = []any{map[string]any{"header": map[string]any{"model": "SN2700", "nvue-api-version": "nvue_v1", "version": "Cumulus Linux 5.9.2"}}, map[string]any{"set": t}}
+	}
+	switch o {
+	case "json":
+		return cli.JSON(v)
+	case "commands":
+		return commands(t)
+	}
+	return toYAMLAny(v)
+}
+
+func toYAML(t tree) string { return toYAMLAny(t) }
+
+func toYAMLAny(v any) string {
+	b, err := yaml.Marshal(v)
+	if err != nil {
+		return "Error: " + err.Error()
+	}
+	return string(b)
+}
+
+// show is `nv show <path> [-o json|yaml] [--applied|--pending]`.
+func (s *shell) show(args []string) string {
+	path, flags := splitFlags(args)
+	src := s.d.applied
+	if flags["--pending"] != "" && s.d.pending != nil {
+		src = s.d.pending.t
+	}
+	var cur any = src
+	for _, p := range path {
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return "Error: The requested item does not exist."
+		}
+		if cur, ok = m[p]; !ok {
+			return "Error: The requested item does not exist."
+		}
+	}
+	switch flags["-o"] {
+	case "json":
+		return cli.JSON(cur)
+	case "", "yaml", "auto":
+		return toYAMLAny(cur)
+	}
+	return "Error: unknown output format " + flags["-o"]
+}

@@ -1,0 +1,229 @@
+// Package cumulus simulates NVIDIA Cumulus Linux 5.x with NVUE: a bash
+// login shell with `nv set/unset`, revisions (`nv config patch|replace|
+// diff|apply|confirm|detach|history|revision|show`), `nv show ... -o json`
+// and a tiny file system for the YAML the push engine uploads.
+package cumulus
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/fabricc/fabricc/sim/cli"
+)
+
+// The NVUE object model fabricc uses, as path templates (grammar as data).
+// Sources: reference/vendors.md 3.2-3.3 (NVUE reference QoS.md, Cumulus
+// 5.14 QoS and VLAN-aware bridge docs). Tokens: a word is a keyword,
+// "a|b" alternative keywords, <if> interface names (swp1-4,swp6 lists),
+// <name> an object name, <set:lo-hi> a set of numbers (list or range),
+// <key:lo-hi> one-or-more numeric keys with more path below; the last token
+// is the value: <int:lo-hi>, <str>, <alpha>, <vlans> or an enum {a|b}.
+var templates = []string{
+	"interface <if> type {swp|bond|loopback|svi|sub}",
+	"interface <if> link mtu <int:552-9216>",
+	"interface <if> link speed {auto|10M|100M|1G|10G|25G|40G|50G|100G|200G|400G|800G}",
+	"interface <if> link auto-negotiate {on|off}",
+	"interface <if> link state {up|down}",
+	"interface <if> description <str>",
+	"interface <if> qos pfc|mapping|egress-scheduler|congestion-control profile <name>",
+	"interface <if> qos pfc-watchdog state {enable|disable|enabled|disabled}",
+	"interface <if> bridge domain <name> access <int:1-4094>",
+	"interface <if> bridge domain <name> untagged <untagged>",
+	"interface <if> bridge domain <name> vlan <set:1-4094>",
+	"bridge domain <name> vlan <set:1-4094>",
+	"bridge domain <name> untagged <untagged>",
+	"qos mapping <name> trust {l2|l3|port|both}",
+	"qos mapping <name> port-default-sp <int:0-7>",
+	"qos mapping <name> dscp <key:0-63> switch-priority <int:0-7>",
+	"qos mapping <name> pcp <key:0-7> switch-priority <int:0-7>",
+	"qos egress-queue-mapping <name> switch-priority <key:0-7> traffic-class <int:0-7>",
+	"qos egress-scheduler <name> traffic-class <key:0-7> mode {dwrr|strict}",
+	"qos egress-scheduler <name> traffic-class <key:0-7> bw-percent <int:1-100>",
+	"qos pfc <name> switch-priority <set:0-7>",
+	"qos pfc <name> tx|rx {enable|disable|enabled|disabled}",
+	"qos pfc <name> cable-length <int:1-100000>",
+	"qos pfc <name> port-buffer|xoff-threshold|xon-threshold <int:0-100000000>",
+	"qos pfc-watchdog polling-interval <int:100-5000>",
+	"qos pfc-watchdog robustness <int:1-1000>",
+	"qos congestion-control <name> traffic-class <key:0-7> min-threshold|max-threshold <int:1-100000000>",
+	"qos congestion-control <name> traffic-class <key:0-7> probability <int:1-100>",
+	"qos congestion-control <name> traffic-class <key:0-7> ecn|red {enable|disable|enabled|disabled}",
+	"qos traffic-pool <name> memory-percent <int:0-100>",
+	"qos traffic-pool <name> switch-priority <set:0-7>",
+	"qos advance-buffer-config <name> ingress-lossless-buffer|egress-lossless-buffer shared-alpha <alpha>",
+	"qos advance-buffer-config <name> ingress-lossless-buffer|egress-lossless-buffer reserved <int:0-100000000>",
+	"qos advance-buffer-config <name> egress-lossy-buffer traffic-class <key:0-7> shared-alpha <alpha>",
+	"qos advance-buffer-config <name> egress-lossy-buffer traffic-class <key:0-7> reserved <int:0-100000000>",
+	"qos advance-buffer-config <name> ingress-lossy-buffer priority-group <name> headroom <int:0-100000000>",
+	"qos advance-buffer-config <name> ingress-service-pool <key:0-7> memory-percent <int:0-100>",
+	"qos roce mode {lossless|lossy|lossless-single-ipool}",
+	"qos roce enable {on|off}",
+	"qos roce cable-length <int:1-100000>",
+	"system hostname <str>",
+}
+
+// node is one level of the object model.
+type node struct {
+	kw map[string]*node // keyword children
+	// key: a collection whose keys are names or numbers.
+	key     *node
+	keyKind string // "if", "name", "num"
+	lo, hi  int
+	// terminal keys (<set>) may end a path: `switch-priority 3` sets {}.
+	terminal bool
+	// value validates a leaf value; nil for inner nodes.
+	value func(string) (any, error)
+}
+
+var schema = buildSchema(templates)
+
+func buildSchema(ts []string) *node {
+	root := &node{kw: map[string]*node{}}
+	for _, t := range ts {
+		add(root, strings.Fields(t))
+	}
+	return root
+}
+
+var rangeTok = regexp.MustCompile(`^<(set|key|int):(\d+)-(\d+)>$`)
+
+func add(n *node, toks []string) {
+	tok := toks[0]
+	if len(toks) == 1 {
+		n.value = valueFunc(tok)
+		return
+	}
+	switch {
+	case tok == "<if>" || tok == "<name>":
+		if n.key == nil {
+			n.key = &node{kw: map[string]*node{}}
+		}
+		n.keyKind = strings.Trim(tok, "<>")
+		add(n.key, toks[1:])
+	case rangeTok.MatchString(tok):
+		m := rangeTok.FindStringSubmatch(tok)
+		if n.key == nil {
+			n.key = &node{kw: map[string]*node{}}
+		}
+		n.keyKind, n.lo, n.hi = "num", atoi(m[2]), atoi(m[3])
+		if len(toks) == 1 {
+			n.terminal = true
+			return
+		}
+		add(n.key, toks[1:])
+	default:
+		for _, alt := range strings.Split(tok, "|") {
+			c, ok := n.kw[alt]
+			if !ok {
+				c = &node{kw: map[string]*node{}}
+				n.kw[alt] = c
+			}
+			if m := rangeTok.FindStringSubmatch(toks[1]); m != nil && m[1] == "set" && len(toks) == 2 {
+				c.keyKind, c.lo, c.hi, c.terminal = "num", atoi(m[2]), atoi(m[3]), true
+				c.key = &node{kw: map[string]*node{}}
+				continue
+			}
+			add(c, toks[1:])
+		}
+	}
+}
+
+func valueFunc(tok string) func(string) (any, error) {
+	switch {
+	case tok == "<name>":
+		return func(v string) (any, error) {
+			if !nameRe.MatchString(v) {
+				return nil, fmt.Errorf("'%s' is not a valid name", v)
+			}
+			return v, nil
+		}
+	case tok == "<str>":
+		return func(v string) (any, error) { return v, nil }
+	case tok == "<alpha>":
+		return enum("alpha_0|alpha_1_128|alpha_1_64|alpha_1_32|alpha_1_16|alpha_1_8|alpha_1_4|alpha_1_2|alpha_1|alpha_2|alpha_4|alpha_8|alpha_16|alpha_32|alpha_64|alpha_infinity")
+	case tok == "<untagged>":
+		return func(v string) (any, error) {
+			if v == "none" {
+				return v, nil
+			}
+			return cli.Int(v, 1, 4094)
+		}
+	case strings.HasPrefix(tok, "{"):
+		return enum(strings.Trim(tok, "{}"))
+	}
+	m := rangeTok.FindStringSubmatch(tok)
+	if m == nil {
+		panic("cumulus: bad template token " + tok)
+	}
+	lo, hi := atoi(m[2]), atoi(m[3])
+	return func(v string) (any, error) { return cli.Int(v, lo, hi) }
+}
+
+func enum(alts string) func(string) (any, error) {
+	ok := map[string]bool{}
+	for _, a := range strings.Split(alts, "|") {
+		ok[a] = true
+	}
+	return func(v string) (any, error) {
+		if !ok[v] {
+			return nil, fmt.Errorf("'%s' is not one of [%s]", v, strings.ReplaceAll(alts, "|", ", "))
+		}
+		return v, nil
+	}
+}
+
+// keys expands one key token: "swp1-4,swp6", "0,3", "24-31", a name.
+func (n *node) keys(tok string) ([]string, error) {
+	switch n.keyKind {
+	case "num":
+		v, err := cli.Ints(tok, n.lo, n.hi)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]string, len(v))
+		for i, x := range v {
+			out[i] = strconv.Itoa(x)
+		}
+		return out, nil
+	case "if":
+		return ifList(tok)
+	}
+	if !nameRe.MatchString(tok) {
+		return nil, fmt.Errorf("'%s' is not a valid name", tok)
+	}
+	return []string{tok}, nil
+}
+
+var (
+	nameRe = regexp.MustCompile(`^[\w.\-]{1,64}$`)
+	ifRe   = regexp.MustCompile(`^([a-z_]+[a-z])(\d+)(?:-(\d+))?$`)
+)
+
+// ifList expands "swp1-4,swp6" into interface names.
+func ifList(tok string) ([]string, error) {
+	var out []string
+	for _, part := range strings.Split(tok, ",") {
+		m := ifRe.FindStringSubmatch(part)
+		if m == nil {
+			return nil, fmt.Errorf("'%s' is not a valid interface name", part)
+		}
+		lo, hi := atoi(m[2]), atoi(m[2])
+		if m[3] != "" {
+			hi = atoi(m[3])
+		}
+		if hi < lo {
+			return nil, fmt.Errorf("'%s' is not a valid interface range", part)
+		}
+		for i := lo; i <= hi; i++ {
+			out = append(out, fmt.Sprintf("%s%d", m[1], i))
+		}
+	}
+	return out, nil
+}
+
+func atoi(s string) int {
+	v, _ := strconv.Atoi(s)
+	return v
+}

@@ -1,0 +1,178 @@
+package sim_test
+
+import (
+	"context"
+	"encoding/base64"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/scrapli/scrapligo/channel"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/push/platforms"
+	"github.com/fabricc/fabricc/sim"
+)
+
+func cumulusDef(t *testing.T) any {
+	t.Helper()
+	def, err := platforms.Definition(model.PlatformCumulus)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return def
+}
+
+var nvSets = []string{
+	"nv set bridge domain br_default vlan 100,200",
+	"nv set interface swp1-2 link mtu 9216",
+	"nv set interface swp1 bridge domain br_default access 100",
+	"nv set interface swp1 description 'to gpu1:roce0'",
+	"nv set qos mapping default-global trust l3",
+	"nv set qos mapping default-global dscp 24-31 switch-priority 3",
+	"nv set qos pfc default-global switch-priority 3",
+	"nv set qos congestion-control default-global traffic-class 3 min-threshold 150000",
+	"nv set qos congestion-control default-global traffic-class 3 ecn enable",
+	"nv set qos egress-scheduler default-global traffic-class 0,3 mode dwrr",
+}
+
+func TestCumulusSetDiffApplyShow(t *testing.T) {
+	d := start(t, model.PlatformCumulus, sim.Faults{})
+	drv := mustOpen(t, d, cumulusDef(t))
+	before := d.Running()
+	for _, c := range nvSets {
+		cmd(t, drv, c)
+	}
+	if d.Running() != before {
+		t.Fatal("nv set changed the applied configuration before apply")
+	}
+	diff := cmd(t, drv, "nv config diff -o commands")
+	if !strings.Contains(diff, "nv set interface swp2 link mtu 9216") {
+		t.Errorf("diff lacks swp2 mtu:\n%s", diff)
+	}
+	if out := cmd(t, drv, "nv config apply -y"); !strings.Contains(out, "applied [rev_id: 2]") {
+		t.Errorf("apply said %q", out)
+	}
+	show := jsonOf(t, drv, "nv config show -o json")
+	set := path(t, show, "1", "set")
+	for i, c := range []struct{ got, want any }{
+		{path(t, set, "interface", "swp2", "link", "mtu"), 9216.0},
+		{path(t, set, "interface", "swp1", "description"), "to gpu1:roce0"},
+		{path(t, set, "interface", "swp1", "bridge", "domain", "br_default", "access"), 100.0},
+		{path(t, set, "qos", "mapping", "default-global", "dscp", "26", "switch-priority"), 3.0},
+		{path(t, set, "qos", "congestion-control", "default-global", "traffic-class", "3", "min-threshold"), 150000.0},
+		{path(t, set, "qos", "egress-scheduler", "default-global", "traffic-class", "0", "mode"), "dwrr"},
+		{path(t, jsonOf(t, drv, "nv show qos pfc default-global -o json"), "switch-priority", "3") != nil, true},
+		{path(t, jsonOf(t, drv, "nv config revision -o json"), "2", "state"), "applied"},
+		{path(t, jsonOf(t, drv, "nv config revision -o json"), "1", "state"), "superseded"},
+	} {
+		if c.got != c.want {
+			t.Errorf("check %d: got %v, want %v", i, c.got, c.want)
+		}
+	}
+}
+
+func TestCumulusErrorsChangeNothing(t *testing.T) {
+	d := start(t, model.PlatformCumulus, sim.Faults{})
+	drv := mustOpen(t, d, cumulusDef(t))
+	cmd(t, drv, "nv set interface swp1 link mtu 9000")
+	for _, bad := range []string{
+		"nv set interface swp1 link mtu 99999",
+		"nv set qos mapping default-global trust l7",
+		"nv set qos bogus thing 1",
+		"nv set interface swp1 link mtu",
+	} {
+		r, err := drv.SendCommand(bad)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Failed == nil || !strings.Contains(r.Result, "Error:") {
+			t.Errorf("%q not refused: %q", bad, r.Result)
+		}
+	}
+	if got := cmd(t, drv, "nv config diff -o commands"); strings.TrimSpace(got) != "nv set interface swp1 link mtu 9000" {
+		t.Errorf("refused commands changed the pending revision:\n%s", got)
+	}
+	if r, _ := drv.SendCommand("bogus-cmd"); r.Failed == nil {
+		t.Errorf("unknown shell command not refused: %q", r.Result)
+	}
+}
+
+func TestCumulusPatchConfirmAndRollback(t *testing.T) {
+	d := start(t, model.PlatformCumulus, sim.Faults{})
+	drv := mustOpen(t, d, cumulusDef(t))
+	yaml := "- set:\n    interface:\n      swp3:\n        link:\n          mtu: 9100\n"
+	cmd(t, drv, "echo "+base64.StdEncoding.EncodeToString([]byte(yaml))+" | base64 -d > /tmp/fabricc.yaml")
+	cmd(t, drv, "nv config patch /tmp/fabricc.yaml")
+	before := d.Running()
+	cmd(t, drv, "nv config apply --confirm 1s -y")
+	if !strings.Contains(d.Running(), "mtu: 9100") {
+		t.Fatalf("apply --confirm did not apply:\n%s", d.Running())
+	}
+	if got := path(t, jsonOf(t, drv, "nv config revision -o json"), "2", "state"); got != "confirm" {
+		t.Errorf("state while waiting = %v", got)
+	}
+	waitFor(t, func() bool { return d.Running() == before })
+	// Confirmed in time: stays.
+	cmd(t, drv, "nv config patch /tmp/fabricc.yaml")
+	cmd(t, drv, "nv config apply --confirm 300s -y")
+	cmd(t, drv, "nv config confirm")
+	if !strings.Contains(d.Running(), "mtu: 9100") {
+		t.Errorf("confirmed revision not applied:\n%s", d.Running())
+	}
+	// Rollback primitive: apply the earlier revision.
+	cmd(t, drv, "nv config apply 1 -y")
+	if d.Running() != before {
+		t.Errorf("nv config apply 1 did not restore revision 1:\n%s", d.Running())
+	}
+}
+
+func TestCumulusHeredocReplaceAndDetach(t *testing.T) {
+	d, err := sim.Start(context.Background(), sim.Options{Name: "leaf2", Platform: model.PlatformCumulus,
+		Users: map[string]string{testUser: testPass}, CumulusNoVRFPrompt: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	drv := mustOpen(t, d, cumulusDef(t))
+	if p, _ := drv.Channel.GetPrompt(); !strings.HasPrefix(string(p), "admin@leaf2:~$") {
+		t.Errorf("prompt = %q", p)
+	}
+	cmd(t, drv, "nv set interface swp9 link mtu 1600")
+	cmd(t, drv, "nv config detach")
+	if got := cmd(t, drv, "nv config diff"); got != "" {
+		t.Errorf("detach left a pending diff: %q", got)
+	}
+	lines := []string{"cat > /tmp/f.yaml <<'EOF'", "- set:", "    interface:", "      swp4:", "        link:", "          mtu: 9000", "EOF"}
+	var events []*channel.SendInteractiveEvent
+	for i, l := range lines {
+		resp := "> " // regexp; "" waits for the shell prompt
+		if i == len(lines)-1 {
+			resp = ""
+		}
+		events = append(events, &channel.SendInteractiveEvent{ChannelInput: l, ChannelResponse: resp})
+	}
+	if _, err := drv.SendInteractive(events); err != nil {
+		t.Fatal(err)
+	}
+	if got := cmd(t, drv, "cat /tmp/f.yaml"); !strings.Contains(got, "mtu: 9000") {
+		t.Fatalf("heredoc file = %q", got)
+	}
+	cmd(t, drv, "nv config replace /tmp/f.yaml")
+	cmd(t, drv, "nv config apply -y")
+	want := "interface:\n    swp4:\n        link:\n            mtu: 9000\n"
+	if got := d.Running(); got != want {
+		t.Errorf("after replace+apply running = %q, want %q", got, want)
+	}
+}
+
+// waitFor polls cond for up to 5 s.
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	for end := time.Now().Add(5 * time.Second); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+		if cond() {
+			return
+		}
+	}
+	t.Fatal("condition not reached within 5s")
+}
