@@ -52,3 +52,9 @@ demo: build
 
 clean:
 	rm -rf bin $(OUT)
+
+# Regenerate the OpenConfig Go structs (targets/openconfig/oc/oc.go) with
+# ygot's generator from the YANG models in ../shared/yang beside the repo.
+.PHONY: generate-oc
+generate-oc:
+	$(GO) generate ./targets/openconfig/oc
