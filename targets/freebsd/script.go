@@ -64,7 +64,11 @@ func writeNIC(b *strings.Builder, f *model.Fabric, p *nicPlan, idx int) {
 		ib := map[string]string{driverMlx4: "mlx4ib", driverMlx5: "mlx5ib"}[n.Driver]
 		fmt.Fprintf(b, "\tmanual \"%s: RoCE needs a kernel built with 'options OFED' and the %s module (kldload %s);\"\n", n.Interface, ib, ib)
 		fmt.Fprintf(b, "\tmanual \"%s:   FreeBSD has no RDMA-CM default ToS, so RDMA applications must mark ToS %d (DSCP %d) themselves\"\n", n.Interface, r.TOS, r.DSCP)
-		fmt.Fprintf(b, "\tnote \"%s: DCQCN has no per-priority switch in FreeBSD's drivers; the firmware default (mlxconfig ROCE_CC_PRIO_MASK) applies, wanted on %s\"\n", n.Interface, list(r.ECNPriorities))
+		if n.Driver == driverMlx5 {
+			fmt.Fprintf(b, "\tnote \"%s: DCQCN has no per-priority switch in mlx5en; the firmware default (mlxconfig ROCE_CC_PRIO_MASK) applies, wanted on %s\"\n", n.Interface, list(r.ECNPriorities))
+		} else {
+			fmt.Fprintf(b, "\tnote \"%s: mlx4en exposes no congestion control (ECN/DCQCN) setting; wanted on %s, not set\"\n", n.Interface, list(r.ECNPriorities))
+		}
 	}
 	b.WriteString("}\n")
 }
@@ -113,6 +117,7 @@ func writeMlx5(b *strings.Builder, n *model.NIC, p *nicPlan) {
 // they persist in sysctl.conf. mlx4en has no trust or DSCP map.
 func writeMlx4(b *strings.Builder, n *model.NIC, p *nicPlan) {
 	ifc := n.Interface
+	b.WriteString("\t# Per-priority pause (PFC) bitmask, bit P for priority P (mlx4_en_netdev.c \"RX/TX Per-priority pause\").\n")
 	for _, s := range p.sysctl {
 		fmt.Fprintf(b, "\tensure %s %s %s \"$(sysctl_get %s)\" sysctl %s=%s\n", ifc, s.name, s.value, s.name, s.name, s.value)
 		writeConf(b, sysctlConf, s)

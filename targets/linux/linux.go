@@ -146,7 +146,11 @@ func writeContract(b *strings.Builder, f *model.Fabric) {
 		if c.CNP {
 			kind += ", DCQCN CNPs"
 		}
-		fmt.Fprintf(b, "#   class %-8s priority %d -> TC %d, DSCP %s, %s\n", c.Name, c.Priority, c.TrafficClass, intList(c.DSCP, ","), kind)
+		dscp := intList(c.DSCP, ",")
+		if len(c.DSCP) > 16 {
+			dscp = fmt.Sprintf("the other %d values", len(c.DSCP))
+		}
+		fmt.Fprintf(b, "#   class %-8s priority %d -> TC %d, DSCP %s, %s\n", c.Name, c.Priority, c.TrafficClass, dscp, kind)
 	}
 	b.WriteString("#\n")
 }
