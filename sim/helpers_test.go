@@ -34,11 +34,17 @@ func start(t *testing.T, p model.Platform, f sim.Faults) *sim.Device {
 // (bundled name or definition bytes).
 func open(t *testing.T, d *sim.Device, def any, extra ...util.Option) (*network.Driver, error) {
 	t.Helper()
+	return openWith(t, d, def, append([]util.Option{options.WithAuthNoStrictKey()}, extra...)...)
+}
+
+// openWith is open without the default of ignoring host keys.
+func openWith(t *testing.T, d *sim.Device, def any, extra ...util.Option) (*network.Driver, error) {
+	t.Helper()
 	host, port, _ := net.SplitHostPort(d.Addr())
 	n, _ := strconv.Atoi(port)
 	opts := append([]util.Option{
 		options.WithPort(n), options.WithAuthUsername(testUser), options.WithAuthPassword(testPass),
-		options.WithTransportType("standard"), options.WithAuthNoStrictKey(),
+		options.WithTransportType("standard"),
 		options.WithTimeoutOps(5 * time.Second), options.WithTimeoutSocket(5 * time.Second),
 	}, extra...)
 	p, err := platform.NewPlatform(def, host, opts...)

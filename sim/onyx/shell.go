@@ -225,7 +225,7 @@ func (s *shell) portCommand(ports []string, cmd, line string) string {
 	}
 	for _, name := range ports {
 		if err := r.Do(&penv{st: s.d.run, p: s.d.run.port(name)}, m); err != nil {
-			return err.Error()
+			return errText(err)
 		}
 	}
 	s.changed = true
@@ -238,7 +238,7 @@ func (s *shell) globalCommand(line string) string {
 		return unrecognized(line)
 	}
 	if err := r.Do(&genv{st: s.d.run, sh: s}, m); err != nil {
-		return err.Error()
+		return errText(err)
 	}
 	s.changed = true
 	return ""
@@ -298,4 +298,11 @@ func (d *Device) filesText() string {
 	}
 	fmt.Fprintf(&b, "\nActive configuration: %s\nUnsaved changes     : %s\n", d.active, unsaved)
 	return b.String()
+}
+
+// errText puts a refused command's reason in the "% Error: ..." form the
+// platform definition's failed-when-contains catches.
+func errText(err error) string {
+	msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "% "), "Error: ")
+	return "% Error: " + msg
 }

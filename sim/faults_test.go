@@ -1,0 +1,212 @@
+package sim_test
+
+import (
+	"context"
+	"net"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/scrapli/scrapligo/driver/options"
+	"golang.org/x/crypto/ssh/knownhosts"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/sim"
+)
+
+func TestEOSSessionCommitAbortTimer(t *testing.T) {
+	d := start(t, model.PlatformEOS, sim.Faults{})
+	drv := mustOpen(t, d, "arista_eos")
+	base := d.Running()
+	cmd(t, drv, "configure session s1")
+	cmd(t, drv, "interface Ethernet1")
+	cmd(t, drv, "mtu 9000")
+	if d.Running() != base {
+		t.Fatal("session change reached running-config before commit")
+	}
+	if diff := cmd(t, drv, "show session-config diffs"); !strings.Contains(diff, "+   mtu 9000") || !strings.Contains(diff, "--- system:/running-config") {
+		t.Errorf("diffs = %q", diff)
+	}
+	cmd(t, drv, "abort")
+	if d.Running() != base {
+		t.Fatal("abort changed running-config")
+	}
+	// Timer commit, not confirmed: rolls back.
+	cmd(t, drv, "configure session s2")
+	cmd(t, drv, "rollback clean-config")
+	cmd(t, drv, "interface Ethernet1")
+	cmd(t, drv, "mtu 9100")
+	cmd(t, drv, "commit timer 00:00:01")
+	if !strings.Contains(d.Running(), "mtu 9100") {
+		t.Fatalf("commit timer did not apply:\n%s", d.Running())
+	}
+	if got := path(t, jsonOf(t, drv, "show configuration sessions detail | json"), "sessions", "s2", "state"); got != "pendingCommitTimer" {
+		t.Errorf("session state = %v", got)
+	}
+	waitFor(t, func() bool { return d.Running() == base })
+	// Timer commit confirmed: stays.
+	cmd(t, drv, "configure session s3")
+	cmd(t, drv, "interface Ethernet1")
+	cmd(t, drv, "mtu 9200")
+	cmd(t, drv, "commit timer 00:05:00")
+	cmd(t, drv, "configure session s3 commit")
+	if got := path(t, jsonOf(t, drv, "show configuration sessions | json"), "sessions", "s3", "state"); got != "completed" {
+		t.Errorf("confirmed session state = %v", got)
+	}
+	time.Sleep(50 * time.Millisecond)
+	if !strings.Contains(d.Running(), "mtu 9200") {
+		t.Errorf("confirmed commit lost:\n%s", d.Running())
+	}
+}
+
+func TestOnyxNoFormsFilesAndSwitchTo(t *testing.T) {
+	d := start(t, model.PlatformOnyx, sim.Faults{})
+	drv := mustOpen(t, d, onyxDef(t))
+	base := d.Running()
+	configs(t, drv, onyxBlock...)
+	undo := []string{
+		"interface ethernet 1/1 no dcb priority-flow-control mode force", "interface ethernet 1/1 dcb priority-flow-control mode auto force",
+		"interface ethernet 1/1 no pfc-wd", "interface ethernet 1/1 no traffic-class 3 congestion-control",
+		"interface ethernet 1/1 no traffic-class 0 dcb ets", "interface ethernet 1/1 no traffic-class 3 dcb ets", "interface ethernet 1/1 no traffic-class 6 dcb ets",
+		"interface ethernet 1/1 no traffic-class 3 bind switch-priority 3", "interface ethernet 1/1 no traffic-class 6 bind switch-priority 6",
+		"interface ethernet 1/1 no qos map dscp 24 25 26 27 28 29 30 31", "interface ethernet 1/1 no qos trust",
+		"interface ethernet 1/1 no flowcontrol send force", "interface ethernet 1/1 no flowcontrol receive force",
+		"interface ethernet 1/1 no switchport trunk allowed-vlan", "interface ethernet 1/1 no switchport mode",
+		"interface ethernet 1/1 no speed force", "interface ethernet 1/1 no mtu force", "interface ethernet 1/1 no description",
+		"no vlan 100", "no traffic pool roce", "no dcb priority-flow-control priority 3 enable", "no dcb priority-flow-control enable force",
+	}
+	configs(t, drv, undo...)
+	if got := d.Running(); got != base {
+		t.Errorf("no forms did not restore the config:\n%s", got)
+	}
+	configs(t, drv, "interface ethernet 1/2 mtu 9000 force")
+	cmd(t, drv, "configuration write to before-push")
+	files := cmd(t, drv, "show configuration files")
+	for _, want := range []string{"before-push (active)", "Active configuration: before-push", "Unsaved changes     : no"} {
+		if !strings.Contains(files, want) {
+			t.Errorf("show configuration files lacks %q:\n%s", want, files)
+		}
+	}
+	r, err := drv.SendCommand("configuration switch-to before-push", options.WithTimeoutOps(2*time.Second))
+	_ = r
+	if err == nil {
+		t.Error("switch-to did not stop at the reboot question")
+	}
+}
+
+func TestOnyxErrorChangesNothing(t *testing.T) {
+	d := start(t, model.PlatformOnyx, sim.Faults{})
+	drv := mustOpen(t, d, onyxDef(t))
+	before := d.Running()
+	for _, bad := range []string{"interface ethernet 1/1 mtu 99999 force", "interface ethernet 1/1 frobnicate", "interface ethernet 1/1 switchport access vlan 77", "bogus"} {
+		mr, err := drv.SendConfigs([]string{bad})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mr.Failed == nil {
+			t.Errorf("%q accepted: %q", bad, mr.JoinedResult())
+		}
+	}
+	if r, _ := drv.SendConfigs([]string{"bogus"}); !strings.Contains(r.JoinedResult(), `% Unrecognized command "bogus".`) {
+		t.Errorf("error text = %q", r.JoinedResult())
+	}
+	_ = cmd(t, drv, "show version")
+	if got := d.Running(); got != before {
+		t.Errorf("refused commands changed the config:\n%s", got)
+	}
+}
+
+func TestFaultRejectLatencyDrop(t *testing.T) {
+	d := start(t, model.PlatformEOS, sim.Faults{Reject: regexp.MustCompile(`^\s*mtu 9000`)})
+	drv := mustOpen(t, d, "arista_eos")
+	mr, err := drv.SendConfigs([]string{"interface Ethernet1", "mtu 9000"})
+	if err != nil || mr.Failed == nil || !strings.Contains(mr.JoinedResult(), "% Invalid input") {
+		t.Errorf("reject: err=%v out=%q", err, mr.JoinedResult())
+	}
+	if strings.Contains(d.Running(), "mtu 9000") {
+		t.Error("rejected command changed state")
+	}
+
+	slow := start(t, model.PlatformEOS, sim.Faults{Latency: 300 * time.Millisecond})
+	sdrv := mustOpen(t, slow, "arista_eos")
+	t0 := time.Now()
+	cmd(t, sdrv, "show version")
+	if el := time.Since(t0); el < 300*time.Millisecond {
+		t.Errorf("latency fault: command took %v", el)
+	}
+
+	drop := start(t, model.PlatformEOS, sim.Faults{DropAfter: 6})
+	ddrv := mustOpen(t, drop, "arista_eos") // enable, terminal width, terminal length: 3 lines
+	var failed bool
+	for i := 0; i < 5 && !failed; i++ {
+		_, err := ddrv.SendCommand("show version", options.WithTimeoutOps(2*time.Second))
+		failed = err != nil
+	}
+	if !failed {
+		t.Error("connection was not dropped")
+	}
+}
+
+func TestFaultAuthAndHostKey(t *testing.T) {
+	d := start(t, model.PlatformEOS, sim.Faults{RejectAuth: true})
+	if _, err := open(t, d, "arista_eos"); err == nil || !strings.Contains(err.Error(), "unable to authenticate") {
+		t.Errorf("auth fault: err = %v", err)
+	}
+	ok := start(t, model.PlatformEOS, sim.Faults{})
+	if _, err := open(t, ok, "arista_eos", options.WithAuthPassword("wrong")); err == nil {
+		t.Error("wrong password accepted")
+	}
+	for _, wrong := range []bool{false, true} {
+		dev, err := sim.Start(context.Background(), sim.Options{Name: "leaf1", Platform: model.PlatformEOS,
+			Users: map[string]string{testUser: testPass}, Faults: sim.Faults{WrongHostKey: wrong}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer dev.Close()
+		kh := filepath.Join(t.TempDir(), "known_hosts")
+		host, port, _ := net.SplitHostPort(dev.Addr())
+		line := knownhosts.Line([]string{knownhosts.Normalize(net.JoinHostPort(host, port))}, dev.HostKey())
+		if err := os.WriteFile(kh, []byte(line+"\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		_, err = openWith(t, dev, "arista_eos", options.WithSSHKnownHostsFile(kh))
+		if wrong && (err == nil || !strings.Contains(err.Error(), "key mismatch")) {
+			t.Errorf("wrong host key: err = %v", err)
+		}
+		if !wrong && err != nil {
+			t.Errorf("right host key refused: %v", err)
+		}
+	}
+}
+
+func TestFaultDrift(t *testing.T) {
+	for _, p := range []model.Platform{model.PlatformEOS, model.PlatformOnyx, model.PlatformCumulus} {
+		t.Run(string(p), func(t *testing.T) {
+			d := start(t, p, sim.Faults{Drift: true})
+			var drv = map[model.Platform]func() any{
+				model.PlatformEOS: func() any { return "arista_eos" }, model.PlatformOnyx: func() any { return onyxDef(t) }, model.PlatformCumulus: func() any { return cumulusDef(t) },
+			}[p]()
+			c := mustOpen(t, d, drv)
+			want := map[model.Platform]string{model.PlatformEOS: "mtu 9116", model.PlatformOnyx: "interface ethernet 1/1 mtu 9116 force", model.PlatformCumulus: "mtu: 9116"}[p]
+			switch p {
+			case model.PlatformEOS:
+				cmd(t, c, "configure session drift")
+				cmd(t, c, "interface Ethernet1")
+				cmd(t, c, "mtu 9216")
+				cmd(t, c, "commit")
+			case model.PlatformOnyx:
+				configs(t, c, "interface ethernet 1/1 mtu 9216 force")
+				cmd(t, c, "show version") // leaves configuration mode
+			case model.PlatformCumulus:
+				cmd(t, c, "nv set interface swp1 link mtu 9216")
+				cmd(t, c, "nv config apply -y")
+			}
+			if !strings.Contains(d.Running(), want) {
+				t.Errorf("drift: running lacks %q:\n%s", want, d.Running())
+			}
+		})
+	}
+}
