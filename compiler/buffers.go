@@ -51,7 +51,7 @@ func namesFor(style string) poolNames {
 
 // portBuffers fills a port's priority groups and egress queues and
 // returns its headroom and other reservations in bytes.
-func portBuffers(f *model.Fabric, sw *model.Switch, p *model.Port, names poolNames) (headroom, reserved int64) {
+func portBuffers(f *model.Fabric, sw *model.Switch, p *model.Port, names poolNames, planMeters float64) (headroom, planned, reserved int64) {
 	p.PriorityGroups, p.EgressQueues = nil, nil
 	losslessPrio := map[int]bool{}
 	var lossless []model.PriorityGroup
@@ -59,13 +59,16 @@ func portBuffers(f *model.Fabric, sw *model.Switch, p *model.Port, names poolNam
 		if !c.Lossless || !p.Lossless(c.Priority) {
 			continue
 		}
-		h := computeHeadroom(headroomInput{
+		in := headroomInput{
 			speedMbps:   p.SpeedMbps,
 			cableMeters: cableMeters(p),
 			portMTU:     p.MTU,
 			policy:      headroomPolicy(f.QoS.Headroom),
 			hw:          sw.Hardware,
-		})
+		}
+		h := computeHeadroom(in)
+		in.cableMeters = planMeters
+		planned += computeHeadroom(in).SizeBytes
 		lossless = append(lossless, model.PriorityGroup{
 			Index: c.TrafficClass, Priorities: append([]int(nil), c.Priorities...),
 			Lossless: true, Pool: names.inLossless,
@@ -92,7 +95,26 @@ func portBuffers(f *model.Fabric, sw *model.Switch, p *model.Port, names poolNam
 		p.EgressQueues = append(p.EgressQueues, q)
 		reserved += q.ReservedBytes
 	}
-	return headroom, reserved
+	return headroom, planned, reserved
+}
+
+// planningMeters is the cable length a switch's pools are planned for:
+// SONiC's longest default cable class, 300 m (sonic-buildimage
+// files/build_templates/cable_length.j2: 5m server, 40m leaf, 300m spine),
+// or the longest cable on the switch rounded up to the next 100 m when one
+// is longer. Planning for a fixed length, not the actual cables, keeps
+// the pool sizes stable: recabling a port within it changes that port's
+// headroom lines and nothing else, which is what a reviewer of a config
+// diff expects. The cost is buffer reserved for headroom that short cables
+// do not use: at 100G about 40 KB per lossless port.
+func planningMeters(sw *model.Switch) float64 {
+	plan := planningCableFloor
+	for i := range sw.Ports {
+		if m := cableMeters(&sw.Ports[i]); m > plan {
+			plan = math.Ceil(m/100) * 100
+		}
+	}
+	return plan
 }
 
 // headroomPolicy fills a zero lossless MTU with SONiC's default
@@ -143,8 +165,9 @@ func usedTCs(q model.QoS) []int {
 // one switch. It returns an error diagnostic when the reservations do not
 // fit in the switch's buffer.
 //
-// Pool sizing rule: the shared remainder S = total - headroom - all other
-// reservations is split in half between the lossless and the lossy side
+// Pool sizing rule: the shared remainder S = total - planned headroom -
+// all other reservations (planned headroom: see planningMeters) is split
+// in half between the lossless and the lossy side
 // (NVIDIA's default for `roce`: the RoCE traffic pool gets 50 % of the
 // memory, vendors.md 1.2). In each direction a pool holds its own
 // reservations plus its half of S: the ingress lossless pool holds the
@@ -155,10 +178,12 @@ func usedTCs(q model.QoS) []int {
 // the lossy pools get all of S.
 func switchBuffers(f *model.Fabric, sw *model.Switch, src Sources) hcl.Diagnostics {
 	names := namesFor(sw.BufferStyle)
-	var headroom, pgLossy, egLossless, egLossy int64
+	planM := planningMeters(sw)
+	var headroom, planned, pgLossy, egLossless, egLossy int64
 	for i := range sw.Ports {
-		h, _ := portBuffers(f, sw, &sw.Ports[i], names)
+		h, plan, _ := portBuffers(f, sw, &sw.Ports[i], names, planM)
 		headroom += h
+		planned += plan
 		for _, pg := range sw.Ports[i].PriorityGroups {
 			if !pg.Lossless {
 				pgLossy += pg.SizeBytes
@@ -174,13 +199,16 @@ func switchBuffers(f *model.Fabric, sw *model.Switch, src Sources) hcl.Diagnosti
 	}
 	total := sw.Hardware.BufferBytes
 	reserved := pgLossy + egLossless + egLossy
-	sw.Buffer = model.BufferBudget{TotalBytes: total, HeadroomBytes: headroom, ReservedBytes: reserved, SharedBytes: total - headroom - reserved}
+	sw.Buffer = model.BufferBudget{
+		TotalBytes: total, HeadroomBytes: headroom, PlanningCableMeters: planM, HeadroomReserveBytes: planned,
+		ReservedBytes: reserved, SharedBytes: total - planned - reserved,
+	}
 	if sw.Buffer.SharedBytes < 0 {
 		d := budgetError(sw, names)
 		d.Subject = src.At("switch", sw.Name)
 		return hcl.Diagnostics{d}
 	}
-	sw.Pools = buildPools(f.QoS, sw.Buffer, names, headroom > 0, [4]int64{headroom, pgLossy, egLossless, egLossy})
+	sw.Pools = buildPools(f.QoS, sw.Buffer, names, headroom > 0, [4]int64{planned, pgLossy, egLossless, egLossy})
 	return nil
 }
 
@@ -256,7 +284,7 @@ func budgetError(sw *model.Switch, n poolNames) *hcl.Diagnostic {
 	return &hcl.Diagnostic{
 		Severity: hcl.DiagError,
 		Summary:  "Buffer budget exceeded",
-		Detail: fmt.Sprintf("Switch %q (%s, %s, %d bytes of buffer): pool %q must hold %d bytes of PFC headroom for %d lossless priority groups, but only %d bytes are left after %d bytes of other reservations. Use shorter cables (longest here: %g m), fewer lossless ports, a smaller port MTU, or a switch with a larger buffer.",
-			sw.Name, sw.Hardware.Model, sw.Hardware.ASIC, b.TotalBytes, n.inLossless, b.HeadroomBytes, lossless, b.TotalBytes-b.ReservedBytes, b.ReservedBytes, maxCable),
+		Detail: fmt.Sprintf("Switch %q (%s, %s, %d bytes of buffer): pool %q must hold %d bytes of PFC headroom for %d lossless priority groups (planned for %g m cables), but only %d bytes are left after %d bytes of other reservations. Use shorter cables (longest here: %g m), fewer lossless ports, a smaller port MTU, or a switch with a larger buffer.",
+			sw.Name, sw.Hardware.Model, sw.Hardware.ASIC, b.TotalBytes, n.inLossless, b.HeadroomReserveBytes, lossless, b.PlanningCableMeters, b.TotalBytes-b.ReservedBytes, b.ReservedBytes, maxCable),
 	}
 }

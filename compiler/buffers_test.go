@@ -61,14 +61,18 @@ func TestPoolsAndBudget(t *testing.T) {
 		t.Errorf("sum of headroom %d", headroom)
 	}
 	reserved := int64(4 * (10240 + 9216 + 1500 + 9216))
-	want := model.BufferBudget{TotalBytes: 16 << 20, HeadroomBytes: headroom, ReservedBytes: reserved, SharedBytes: 16<<20 - headroom - reserved}
+	// The pools are planned for 300 m cables whatever the actual ones:
+	// a 100G port there needs xoff 84992 + xon 19456 = 104448 bytes.
+	planned := int64(4 * 104448)
+	want := model.BufferBudget{TotalBytes: 16 << 20, HeadroomBytes: headroom, PlanningCableMeters: 300,
+		HeadroomReserveBytes: planned, ReservedBytes: reserved, SharedBytes: 16<<20 - planned - reserved}
 	if sw.Buffer != want {
 		t.Errorf("budget %+v, want %+v", sw.Buffer, want)
 	}
 	half := want.SharedBytes / 2
 	wantPools := []model.BufferPool{
 		{Name: "lossy-default", Direction: "ingress", Type: "lossy", SizeBytes: 4*10240 + want.SharedBytes - half, Mode: "dynamic", Priorities: []int{0, 1, 2, 4, 5, 6, 7}},
-		{Name: "roce-lossless", Direction: "ingress", Type: "lossless", SizeBytes: headroom + half, Mode: "dynamic", Priorities: []int{3}},
+		{Name: "roce-lossless", Direction: "ingress", Type: "lossless", SizeBytes: planned + half, Mode: "dynamic", Priorities: []int{3}},
 		{Name: "lossy-default", Direction: "egress", Type: "lossy", SizeBytes: 8*9216 + want.SharedBytes - half, Mode: "dynamic", Priorities: []int{0, 1, 2, 4, 5, 6, 7}},
 		{Name: "roce-lossless", Direction: "egress", Type: "lossless", SizeBytes: 4*1500 + half, Mode: "dynamic", Priorities: []int{3}},
 	}
@@ -128,6 +132,28 @@ func TestBudgetExceeded(t *testing.T) {
 		if !strings.Contains(diags[0].Detail, want) {
 			t.Errorf("detail %q lacks %q", diags[0].Detail, want)
 		}
+	}
+}
+
+// TestRecablingKeepsPools: a cable change within the planning length
+// changes that port's headroom and nothing else on the switch; a cable
+// beyond it raises the planning length to the next 100 m.
+func TestRecablingKeepsPools(t *testing.T) {
+	a, b := testFabric(), testFabric()
+	b.Switches[0].Ports[0].Peer.CableMeters = 250
+	physics(t, a, testSources(a))
+	physics(t, b, testSources(b))
+	if diff := cmp.Diff(a.Switches[0].Pools, b.Switches[0].Pools); diff != "" {
+		t.Errorf("pools moved with one cable (-before +after):\n%s", diff)
+	}
+	if a.Switches[0].Ports[0].PriorityGroups[1].SizeBytes == b.Switches[0].Ports[0].PriorityGroups[1].SizeBytes {
+		t.Error("the recabled port's headroom did not change")
+	}
+	c := testFabric()
+	c.Switches[0].Ports[0].Peer.CableMeters = 420
+	physics(t, c, testSources(c))
+	if got := c.Switches[0].Buffer.PlanningCableMeters; got != 500 {
+		t.Errorf("planning length with a 420 m cable = %v, want 500", got)
 	}
 }
 

@@ -15,6 +15,10 @@ const headroomFormula = "SONiC Mellanox headroom (sonic-swss cfgmgr/buffer_headr
 // the Mellanox SKUs).
 const defaultCableMeters = 5.0
 
+// planningCableFloor is the shortest cable length the pools are planned
+// for (see planningMeters): SONiC's longest default cable class.
+const planningCableFloor = 300.0
+
 // Constants of the formula (buffer_headroom_mellanox.lua).
 const (
 	// speedOfLight is the signal speed in a cable, m/s (about 2/3 c).

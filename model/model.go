@@ -225,6 +225,14 @@ type BufferBudget struct {
 	TotalBytes int64 `json:"total_bytes"`
 	// HeadroomBytes is the sum of lossless PG headroom over all ports.
 	HeadroomBytes int64 `json:"headroom_bytes"`
+	// PlanningCableMeters is the cable length the pools are planned for:
+	// every lossless PG gets room for the headroom it would need at this
+	// length, so recabling a port within it changes only that port's
+	// headroom, never the pools.
+	PlanningCableMeters float64 `json:"planning_cable_meters"`
+	// HeadroomReserveBytes is that planned room, summed over all ports;
+	// it is at least HeadroomBytes.
+	HeadroomReserveBytes int64 `json:"headroom_reserve_bytes"`
 	// ReservedBytes is the sum of guaranteed (non-headroom) reservations.
 	ReservedBytes int64 `json:"reserved_bytes"`
 	// SharedBytes is what is left for the shared pools.
