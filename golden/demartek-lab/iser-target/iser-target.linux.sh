@@ -8,7 +8,7 @@
 # current value and changes only what differs.
 #
 # Fabric QoS (the switches use the same maps):
-#   class default  priority 0 -> TC 0, DSCP 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63, lossy
+#   class default  priority 0 -> TC 0, DSCP the other 62 values, lossy
 #   class roce     priority 3 -> TC 3, DSCP 26, lossless (PFC)
 #   class cnp      priority 6 -> TC 6, DSCP 48, lossy, DCQCN CNPs
 #

@@ -46,15 +46,15 @@ nv set qos congestion-control default-global traffic-class 3 red disable
 nv set qos congestion-control default-global traffic-class 6 ecn disable
 
 # Buffer pools (traffic-pool); memory-percent is a whole percent and the pools must sum to 100 or less, so fabricc rounds down
-# pool lossy-default-ingress: 48.3% of the buffer rounds down to 48%
-nv set qos traffic-pool default-lossy memory-percent 48
+# pool lossy-default-ingress: 47.3% of the buffer rounds down to 47%
+nv set qos traffic-pool default-lossy memory-percent 47
 nv unset qos traffic-pool default-lossy switch-priority
 nv set qos traffic-pool default-lossy switch-priority 0,1,2,4,5,6,7
-# pool roce-lossless-ingress: 50.8% of the buffer rounds down to 50%
-nv set qos traffic-pool default-lossless memory-percent 50
+# pool roce-lossless-ingress: 51.8% of the buffer rounds down to 51%
+nv set qos traffic-pool default-lossless memory-percent 51
 nv set qos traffic-pool default-lossless switch-priority 3
-# NOTE: pool lossy-default-egress (egress lossy, 8161424 B, 48.6%, dynamic, priorities 0,1,2,4,5,6,7) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
-# NOTE: pool roce-lossless-egress (egress lossless, 8025968 B, 47.8%, dynamic, priorities 3) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
+# NOTE: pool lossy-default-egress (egress lossy, 7997584 B, 47.7%, dynamic, priorities 0,1,2,4,5,6,7) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
+# NOTE: pool roce-lossless-egress (egress lossless, 7862128 B, 46.9%, dynamic, priorities 3) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
 # NOTE: nv config patch merges: if default-lossy still lists switch priorities outside the model's lossy pool, unset qos traffic-pool default-lossy switch-priority first (the .nvue.sh does)
 
 # Shared-buffer alpha and reservations (advance-buffer-config, bytes)
