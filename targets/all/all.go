@@ -11,6 +11,7 @@ import (
 	"github.com/fabricc/fabricc/targets/freebsd"
 	"github.com/fabricc/fabricc/targets/linux"
 	"github.com/fabricc/fabricc/targets/onyx"
+	"github.com/fabricc/fabricc/targets/openconfig"
 	"github.com/fabricc/fabricc/targets/windows"
 )
 
@@ -23,7 +24,7 @@ var switchTargets = map[model.Platform][]targets.SwitchRenderer{
 
 // everySwitch lists renderers that apply to every switch whatever its
 // platform (OpenConfig).
-var everySwitch = []targets.SwitchRenderer{}
+var everySwitch = []targets.SwitchRenderer{openconfig.Render}
 
 // hostTargets lists, per operating system, the renderers of its scripts.
 var hostTargets = map[model.OS][]targets.HostRenderer{

@@ -1,0 +1,145 @@
+package openconfig
+
+import (
+	"fmt"
+
+	"github.com/openconfig/ygot/ygot"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets/openconfig/oc"
+)
+
+// speeds maps a port speed in Mb/s to its openconfig-if-ethernet
+// ETHERNET_SPEED identity (openconfig-if-ethernet.yang).
+var speeds = map[int]oc.E_IfEthernet_ETHERNET_SPEED{
+	10:      oc.IfEthernet_ETHERNET_SPEED_SPEED_10MB,
+	100:     oc.IfEthernet_ETHERNET_SPEED_SPEED_100MB,
+	1000:    oc.IfEthernet_ETHERNET_SPEED_SPEED_1GB,
+	2500:    oc.IfEthernet_ETHERNET_SPEED_SPEED_2500MB,
+	5000:    oc.IfEthernet_ETHERNET_SPEED_SPEED_5GB,
+	10000:   oc.IfEthernet_ETHERNET_SPEED_SPEED_10GB,
+	25000:   oc.IfEthernet_ETHERNET_SPEED_SPEED_25GB,
+	40000:   oc.IfEthernet_ETHERNET_SPEED_SPEED_40GB,
+	50000:   oc.IfEthernet_ETHERNET_SPEED_SPEED_50GB,
+	100000:  oc.IfEthernet_ETHERNET_SPEED_SPEED_100GB,
+	200000:  oc.IfEthernet_ETHERNET_SPEED_SPEED_200GB,
+	400000:  oc.IfEthernet_ETHERNET_SPEED_SPEED_400GB,
+	600000:  oc.IfEthernet_ETHERNET_SPEED_SPEED_600GB,
+	800000:  oc.IfEthernet_ETHERNET_SPEED_SPEED_800GB,
+	1600000: oc.IfEthernet_ETHERNET_SPEED_SPEED_1600GB,
+}
+
+// addInterface adds /interfaces/interface[name] for one port: type
+// ethernetCsmacd, description, enabled, MTU, port speed, 802.3x flow
+// control and, for access and trunk ports, switched-vlan.
+func addInterface(d *oc.Device, p *model.Port) error {
+	if p.Name == "" {
+		return fmt.Errorf("port has no name; name every port in the switch block")
+	}
+	if p.MTU < 0 || p.MTU > 65535 {
+		return fmt.Errorf("MTU %d is outside the OpenConfig range 0-65535 (uint16)", p.MTU)
+	}
+	i, err := d.NewInterface(p.Name)
+	if err != nil {
+		return fmt.Errorf("port is listed twice on the switch; keep one")
+	}
+	i.Type = oc.IETFInterfaces_InterfaceType_ethernetCsmacd
+	if p.Description != "" {
+		i.Description = ygot.String(p.Description)
+	}
+	i.Enabled = ygot.Bool(!p.Shutdown)
+	if p.MTU > 0 {
+		i.Mtu = ygot.Uint16(uint16(p.MTU))
+	}
+	eth := i.GetOrCreateEthernet()
+	if p.SpeedMbps != 0 {
+		s, ok := speeds[p.SpeedMbps]
+		if !ok {
+			return fmt.Errorf("speed %d Mb/s has no OpenConfig ETHERNET_SPEED identity; use one of 10, 100, 1000, 2500, 5000, 10000, 25000, 40000, 50000, 100000, 200000, 400000, 600000, 800000 or 1600000", p.SpeedMbps)
+		}
+		eth.PortSpeed = s
+	}
+	// enable-flow-control is 802.3x link pause only (libraries.md 3.1); the
+	// model keeps it false wherever PFC is on.
+	eth.EnableFlowControl = ygot.Bool(p.LinkPause)
+	return addSwitchedVLAN(eth, p)
+}
+
+// addSwitchedVLAN sets openconfig-vlan switched-vlan for an access or
+// trunk port; routed ports get none.
+func addSwitchedVLAN(eth *oc.Interface_Ethernet, p *model.Port) error {
+	switch p.Mode {
+	case model.ModeRouted:
+		return nil
+	case model.ModeAccess:
+		sv := eth.GetOrCreateSwitchedVlan()
+		sv.InterfaceMode = oc.VlanTypes_VlanModeType_ACCESS
+		if p.AccessVLAN != 0 {
+			id, err := vlanID(p.AccessVLAN)
+			if err != nil {
+				return fmt.Errorf("access VLAN: %w", err)
+			}
+			sv.AccessVlan = ygot.Uint16(id)
+		}
+		return nil
+	case model.ModeTrunk:
+		return setTrunk(eth.GetOrCreateSwitchedVlan(), p)
+	default:
+		return fmt.Errorf("mode %q is not access, trunk or routed", p.Mode)
+	}
+}
+
+// setTrunk fills a trunk port's switched-vlan: mode, native VLAN and the
+// allowed VLANs in the model's (ascending) order.
+func setTrunk(sv *oc.Interface_Ethernet_SwitchedVlan, p *model.Port) error {
+	sv.InterfaceMode = oc.VlanTypes_VlanModeType_TRUNK
+	if p.NativeVLAN != 0 {
+		id, err := vlanID(p.NativeVLAN)
+		if err != nil {
+			return fmt.Errorf("native VLAN: %w", err)
+		}
+		sv.NativeVlan = ygot.Uint16(id)
+	}
+	for _, v := range p.TrunkVLANs {
+		id, err := vlanID(v)
+		if err != nil {
+			return fmt.Errorf("trunk VLAN: %w", err)
+		}
+		sv.TrunkVlans = append(sv.TrunkVlans, oc.UnionUint16(id))
+	}
+	return nil
+}
+
+// vlanID checks a VLAN ID against the 802.1Q range OpenConfig's vlan-id
+// type allows (1-4094).
+func vlanID(v int) (uint16, error) {
+	if v < 1 || v > 4094 {
+		return 0, fmt.Errorf("VLAN %d is outside 1-4094", v)
+	}
+	return uint16(v), nil
+}
+
+// addVLANs adds the fabric's VLANs to the default network instance
+// (openconfig-network-instance vlans/vlan; current OpenConfig has no
+// top-level /vlans).
+func addVLANs(d *oc.Device, vlans []model.VLAN) error {
+	if len(vlans) == 0 {
+		return nil
+	}
+	ni := d.GetOrCreateNetworkInstance("default")
+	ni.Type = oc.NetworkInstanceTypes_NETWORK_INSTANCE_TYPE_DEFAULT_INSTANCE
+	for _, v := range vlans {
+		id, err := vlanID(v.ID)
+		if err != nil {
+			return fmt.Errorf("fabric VLAN %q: %w", v.Name, err)
+		}
+		vl, err := ni.NewVlan(id)
+		if err != nil {
+			return fmt.Errorf("fabric VLAN %d is declared twice; keep one", v.ID)
+		}
+		if v.Name != "" {
+			vl.Name = ygot.String(v.Name)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,200 @@
+package openconfig
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// Note returns the sidecar "<switch>.openconfig.md": the switch's intent
+// that OpenConfig cannot express, with the model's values, so a reader sees
+// what a gNMI Set of the JSON will not configure. OpenConfig has no PFC,
+// headroom or DCQCN model and no 802.1p classifier match (libraries.md
+// 3.1; no priority-flow-control anywhere in openconfig/public).
+func Note(f *model.Fabric, sw *model.Switch) []byte {
+	b := &strings.Builder{}
+	fmt.Fprintf(b, "# %s: intent not in %s.openconfig.json\n\n", sw.Name, sw.Name)
+	fmt.Fprintf(b, "Switch %s (%s %s, %s). OpenConfig has no model for PFC, the PFC watchdog, "+
+		"priority-group headroom or DCQCN, and its classifiers cannot match the 802.1p priority. "+
+		"A gNMI Set of the JSON leaves everything below to the switch's native configuration.\n",
+		sw.Name, sw.Platform, sw.OSVersion, sw.Hardware.Model)
+	writePFC(b, &f.QoS, sw)
+	writeWatchdog(b, sw)
+	writeMaps(b, &f.QoS)
+	writeTrust(b, sw)
+	writeHeadroom(b, sw)
+	writePools(b, sw)
+	writeDCQCN(b, &f.QoS)
+	return []byte(b.String())
+}
+
+// writePFC lists the lossless priorities, fabric-wide and per port.
+func writePFC(b *strings.Builder, q *model.QoS, sw *model.Switch) {
+	fmt.Fprintf(b, "\n## PFC (802.1Qbb)\n\nLossless priorities of the fabric: %s.\n\n", ints(q.PFCPriorities))
+	b.WriteString("| port | PFC priorities | 802.3x link pause |\n|---|---|---|\n")
+	for _, p := range sw.Ports {
+		fmt.Fprintf(b, "| %s | %s | %s |\n", p.Name, ints(p.PFCPriorities), onOff(p.LinkPause))
+	}
+	b.WriteString("\nLink pause is also in the JSON (openconfig-if-ethernet enable-flow-control).\n")
+}
+
+// writeWatchdog describes the PFC storm watchdog and the ports it covers.
+func writeWatchdog(b *strings.Builder, sw *model.Switch) {
+	w := sw.PFCWatchdog
+	b.WriteString("\n## PFC watchdog\n\n")
+	if !w.Enabled {
+		b.WriteString("Off.\n")
+		return
+	}
+	fmt.Fprintf(b, "On: action %s, timeout %d ms, polling interval %d ms, restore %d ms.\n",
+		w.Action, w.TimeoutMs, w.PollingIntervalMs, w.RestoreMs)
+	var covered []string
+	for _, p := range sw.Ports {
+		if p.PFCWatchdog {
+			covered = append(covered, p.Name)
+		}
+	}
+	fmt.Fprintf(b, "Ports covered: %s.\n", orNone(strings.Join(covered, ", ")))
+}
+
+// writeMaps lists the DSCP -> priority and priority -> traffic class maps.
+// The JSON classifies DSCP straight to a forwarding group (queue); the
+// 802.1p priority PFC pauses is not in it.
+func writeMaps(b *strings.Builder, q *model.QoS) {
+	b.WriteString("\n## Priority maps\n\n")
+	b.WriteString("The JSON's classifiers send each class's DSCP set straight to its queue. " +
+		"The 802.1p priority in between, which PFC pauses on, is not in it.\n\n")
+	b.WriteString("| priority | DSCP | traffic class |\n|---|---|---|\n")
+	for prio := range q.PriorityToTC {
+		var dscp []int
+		for d, p := range q.DSCPToPriority {
+			if p == prio {
+				dscp = append(dscp, d)
+			}
+		}
+		fmt.Fprintf(b, "| %d | %s | %d |\n", prio, ranges(dscp), q.PriorityToTC[prio])
+	}
+}
+
+// writeTrust lists the ports whose classification the JSON cannot state.
+func writeTrust(b *strings.Builder, sw *model.Switch) {
+	b.WriteString("\n## Trust\n\n")
+	var pcp, both []string
+	for _, p := range sw.Ports {
+		switch p.Trust {
+		case model.TrustPCP:
+			pcp = append(pcp, p.Name)
+		case model.TrustBoth:
+			both = append(both, p.Name)
+		}
+	}
+	if len(pcp) == 0 && len(both) == 0 {
+		b.WriteString("Every port trusts DSCP; the JSON binds the DSCP classifiers to each port's input.\n")
+		return
+	}
+	if len(pcp) > 0 {
+		fmt.Fprintf(b, "Trust PCP (802.1p), no input classifier in the JSON: %s.\n", strings.Join(pcp, ", "))
+	}
+	if len(both) > 0 {
+		fmt.Fprintf(b, "Trust both (DSCP for IP, PCP otherwise), only the DSCP part is in the JSON: %s.\n", strings.Join(both, ", "))
+	}
+}
+
+// writeHeadroom lists every port's ingress priority groups with headroom.
+func writeHeadroom(b *strings.Builder, sw *model.Switch) {
+	b.WriteString("\n## Ingress priority groups and headroom\n\n")
+	b.WriteString("| port | PG | priorities | lossless | pool | size bytes | xoff bytes | xon bytes | shared alpha |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|\n")
+	for _, p := range sw.Ports {
+		for _, g := range p.PriorityGroups {
+			fmt.Fprintf(b, "| %s | %d | %s | %s | %s | %d | %d | %d | %s |\n", p.Name, g.Index, ints(g.Priorities),
+				yesNo(g.Lossless), g.Pool, g.SizeBytes, g.XoffBytes, g.XonBytes, g.SharedAlpha)
+		}
+	}
+}
+
+// writePools lists the shared buffer pools and the egress queue buffers;
+// fabricc does not map them to OpenConfig buffer-allocation profiles.
+func writePools(b *strings.Builder, sw *model.Switch) {
+	fmt.Fprintf(b, "\n## Buffers (%s style)\n\n", sw.BufferStyle)
+	b.WriteString("| pool | direction | type | size bytes | percent | mode | priorities |\n|---|---|---|---|---|---|---|\n")
+	for _, p := range sw.Pools {
+		fmt.Fprintf(b, "| %s | %s | %s | %d | %s | %s | %s |\n", p.Name, p.Direction, p.Type, p.SizeBytes,
+			strconv.FormatFloat(p.Percent, 'f', 1, 64), p.Mode, ints(p.Priorities))
+	}
+	b.WriteString("\n| port | traffic class | pool | reserved bytes | shared alpha |\n|---|---|---|---|---|\n")
+	for _, p := range sw.Ports {
+		for _, e := range p.EgressQueues {
+			fmt.Fprintf(b, "| %s | %d | %s | %d | %s |\n", p.Name, e.TrafficClass, e.Pool, e.ReservedBytes, e.SharedAlpha)
+		}
+	}
+}
+
+// writeDCQCN says which part of DCQCN the JSON carries.
+func writeDCQCN(b *strings.Builder, q *model.QoS) {
+	b.WriteString("\n## DCQCN\n\n")
+	b.WriteString("The switch's part, ECN marking, is in the JSON (queue-management-profiles <class>-ecn). " +
+		"The reaction and notification points run on the hosts' NICs and are in the host scripts.\n\n")
+	for _, c := range q.Classes {
+		switch {
+		case c.Name == q.RoCEClass:
+			fmt.Fprintf(b, "- RoCE class %s: priority %d, DSCP %d, traffic class %d.\n", c.Name, c.Priority, c.MarkDSCP, c.TrafficClass)
+		case c.Name == q.CNPClass:
+			fmt.Fprintf(b, "- CNP class %s: priority %d, DSCP %d, traffic class %d.\n", c.Name, c.Priority, c.MarkDSCP, c.TrafficClass)
+		}
+	}
+}
+
+// ints writes numbers comma-separated, or "none".
+func ints(v []int) string {
+	s := make([]string, len(v))
+	for i, n := range v {
+		s[i] = strconv.Itoa(n)
+	}
+	return orNone(strings.Join(s, ", "))
+}
+
+// ranges writes ascending numbers with runs collapsed ("0-23, 32-47"), or
+// "none".
+func ranges(v []int) string {
+	var out []string
+	for i := 0; i < len(v); {
+		j := i
+		for j+1 < len(v) && v[j+1] == v[j]+1 {
+			j++
+		}
+		if j == i {
+			out = append(out, strconv.Itoa(v[i]))
+		} else {
+			out = append(out, fmt.Sprintf("%d-%d", v[i], v[j]))
+		}
+		i = j + 1
+	}
+	return orNone(strings.Join(out, ", "))
+}
+
+// orNone returns s, or "none" when s is empty.
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+// onOff writes a switch state.
+func onOff(v bool) string {
+	if v {
+		return "on"
+	}
+	return "off"
+}
+
+// yesNo writes a flag.
+func yesNo(v bool) string {
+	if v {
+		return "yes"
+	}
+	return "no"
+}
