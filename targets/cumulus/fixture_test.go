@@ -1,32 +1,24 @@
 package cumulus
 
-import "github.com/fabricc/fabricc/model"
-
-// nvidiaDSCP is the 64-entry DSCP -> priority map of the fixture: DSCP 26
-// -> 3 (RoCE), 48 -> 6 (CNP), everything else -> 0.
-func nvidiaDSCP() []int {
-	m := make([]int, 64)
-	m[26] = 3
-	m[48] = 6
-	return m
-}
+import (
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/model/modeltest"
+)
 
 // losslessPG is a lossless PG for priority 3 with a headroom record.
 func losslessPG(speed int, cable float64, xoff, xon int64) model.PriorityGroup {
-	return model.PriorityGroup{
-		Index: 3, Priorities: []int{3}, Lossless: true, Pool: "ingress_lossless_pool",
-		SizeBytes: xoff + xon, XoffBytes: xoff, XonBytes: xon, SharedAlpha: "1/2",
-		Headroom: &model.Headroom{
-			SpeedMbps: speed, CableMeters: cable, PortMTUBytes: 9216, LosslessMTUBytes: 4096,
-			SmallPacketPercent: 100, CellBytes: 144, XoffBytes: xoff, XonBytes: xon, SizeBytes: xoff + xon,
-			Formula: "SONiC Mellanox buffer_pg headroom (test fixture)",
-		},
+	pg := modeltest.LosslessPG("ingress_lossless_pool", xoff, xon, "1/2")
+	pg.Headroom = &model.Headroom{
+		SpeedMbps: speed, CableMeters: cable, PortMTUBytes: 9216, LosslessMTUBytes: 4096,
+		SmallPacketPercent: 100, CellBytes: 144, XoffBytes: xoff, XonBytes: xon, SizeBytes: xoff + xon,
+		Formula: "SONiC Mellanox buffer_pg headroom (test fixture)",
 	}
+	return pg
 }
 
 // lossyPG is PG 0 holding the lossy priorities.
 func lossyPG() model.PriorityGroup {
-	return model.PriorityGroup{Index: 0, Priorities: []int{0, 1, 2, 4, 5, 6, 7}, Pool: "ingress_lossy_pool", SizeBytes: 0, SharedAlpha: "1"}
+	return modeltest.LossyPG("ingress_lossy_pool", 0, "1")
 }
 
 // queues are the egress buffers every in-use port carries.
@@ -40,14 +32,12 @@ func queues() []model.EgressQueue {
 
 // hostPort is a host-facing trunk with PFC on priority 3.
 func hostPort(name, host string, speed int, cable float64, xoff, xon int64) model.Port {
-	return model.Port{
-		Name: name, Description: host + " roce0", SpeedMbps: speed, MTU: 9216,
-		Mode: model.ModeTrunk, TrunkVLANs: []int{100, 200}, Trust: model.TrustDSCP,
-		PFCPriorities: []int{3}, PFCWatchdog: true,
-		PriorityGroups: []model.PriorityGroup{lossyPG(), losslessPG(speed, cable, xoff, xon)},
-		EgressQueues:   queues(),
-		Peer:           &model.Peer{Kind: "host", Device: host, Port: "roce0", CableMeters: cable, CableKind: "dac"},
-	}
+	p := modeltest.PFCTrunk(name, speed, 9216, 100, 200)
+	p.Description = host + " roce0"
+	p.PriorityGroups = []model.PriorityGroup{lossyPG(), losslessPG(speed, cable, xoff, xon)}
+	p.EgressQueues = queues()
+	p.Peer = modeltest.Cable("host", host, "roce0", cable, "dac")
+	return p
 }
 
 // fixture is a small RoCE fabric with one Cumulus leaf: two 100G hosts on
@@ -56,28 +46,11 @@ func hostPort(name, host string, speed int, cable float64, xoff, xon int64) mode
 func fixture() *model.Fabric {
 	uplink := hostPort("swp32", "spine01", 100000, 30, 56000, 19000)
 	uplink.Description = "uplink spine01 swp1"
-	uplink.Peer = &model.Peer{Kind: "switch", Device: "spine01", Port: "swp1", CableMeters: 30, CableKind: "fibre"}
+	uplink.Peer = modeltest.Cable("switch", "spine01", "swp1", 30, "fibre")
 	uplink.NativeVLAN = 100
 	return &model.Fabric{
-		Name: "lab-roce",
-		QoS: model.QoS{
-			Profile: "nvidia-roce",
-			Classes: []model.Class{
-				{Name: "default", Priority: 0, Priorities: []int{0, 1, 2, 4, 5, 7}, TrafficClass: 0,
-					DSCP: nil, ETS: model.ETS{Mode: model.ETSWRR, BandwidthPercent: 50}},
-				{Name: "roce", Priority: 3, Priorities: []int{3}, TrafficClass: 3, DSCP: []int{26}, MarkDSCP: 26,
-					Lossless: true, ETS: model.ETS{Mode: model.ETSWRR, BandwidthPercent: 50},
-					ECN: &model.ECN{MinBytes: 153600, MaxBytes: 1536000, MarkProbabilityPercent: 100}},
-				{Name: "cnp", Priority: 6, Priorities: []int{6}, TrafficClass: 6, DSCP: []int{48}, MarkDSCP: 48,
-					CNP: true, ETS: model.ETS{Mode: model.ETSStrict}},
-			},
-			DSCPToPriority: nvidiaDSCP(),
-			PriorityToTC:   []int{0, 0, 0, 3, 0, 0, 6, 0},
-			PFCPriorities:  []int{3},
-			RoCEClass:      "roce",
-			CNPClass:       "cnp",
-			Headroom:       model.HeadroomPolicy{LosslessMTUBytes: 4096, SmallPacketPercent: 100},
-		},
+		Name:  "lab-roce",
+		QoS:   modeltest.NVIDIARoCEQoS(),
 		VLANs: []model.VLAN{{ID: 100, Name: "storage"}, {ID: 200, Name: "compute"}},
 		Switches: []model.Switch{{
 			Name: "leaf01", Platform: model.PlatformCumulus, OSVersion: "5.9.1",

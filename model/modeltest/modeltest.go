@@ -1,0 +1,126 @@
+// Package modeltest builds small, realistic model values for the tests of
+// target packages, so that each target does not hand-copy the same QoS
+// policy and buffer settings.
+//
+// Every function returns a fresh value (no slice is shared between calls),
+// so a test may change what it gets without affecting other tests.
+package modeltest
+
+import "github.com/fabricc/fabricc/model"
+
+// Classes of the "nvidia-roce" profile: DSCP 26 -> priority 3 -> TC3 for
+// RoCE data, DSCP 48 -> priority 6 -> TC6 for DCQCN CNPs (compiler
+// profile.go, reference/vendors.md 1.2 and 3.2).
+const (
+	RoCEPriority = 3
+	RoCEDSCP     = 26
+	CNPPriority  = 6
+	CNPDSCP      = 48
+)
+
+// LossyPriorities are the priorities that are not lossless under the
+// "nvidia-roce" profile, ascending: the default class's and the CNP
+// class's.
+func LossyPriorities() []int { return []int{0, 1, 2, 4, 5, 6, 7} }
+
+// NVIDIARoCEQoS returns the "nvidia-roce" profile exactly as the compiler
+// resolves it (compare model.json of examples/demartek-lab):
+//
+//   - default: priority 0 (and 1, 2, 4, 5, 7), TC0, every DSCP except 26
+//     and 48, WRR 50 %;
+//   - roce: priority 3, TC3, DSCP 26, lossless, WRR 50 %, ECN
+//     150 KB .. 1500 KB (KB = 1024 B) at 100 %;
+//   - cnp: priority 6, TC6, DSCP 48, strict, carries CNPs;
+//
+// with the SONiC headroom policy defaults (lossless MTU 1024 B, 50 % small
+// packets).
+func NVIDIARoCEQoS() model.QoS {
+	return model.QoS{
+		Profile: "nvidia-roce",
+		Classes: []model.Class{
+			{Name: "default", Priority: 0, Priorities: []int{0, 1, 2, 4, 5, 7}, TrafficClass: 0,
+				DSCP: otherDSCP(), ETS: model.ETS{Mode: model.ETSWRR, BandwidthPercent: 50}},
+			{Name: "roce", Priority: RoCEPriority, Priorities: []int{RoCEPriority}, TrafficClass: 3,
+				DSCP: []int{RoCEDSCP}, MarkDSCP: RoCEDSCP, Lossless: true,
+				ETS: model.ETS{Mode: model.ETSWRR, BandwidthPercent: 50},
+				ECN: &model.ECN{MinBytes: 150 * 1024, MaxBytes: 1500 * 1024, MarkProbabilityPercent: 100}},
+			{Name: "cnp", Priority: CNPPriority, Priorities: []int{CNPPriority}, TrafficClass: 6,
+				DSCP: []int{CNPDSCP}, MarkDSCP: CNPDSCP, CNP: true, ETS: model.ETS{Mode: model.ETSStrict}},
+		},
+		DSCPToPriority: dscpToPriority(),
+		PriorityToTC:   []int{0, 0, 0, 3, 0, 0, 6, 0},
+		PFCPriorities:  []int{RoCEPriority},
+		RoCEClass:      "roce",
+		CNPClass:       "cnp",
+		Headroom:       model.HeadroomPolicy{LosslessMTUBytes: 1024, SmallPacketPercent: 50},
+	}
+}
+
+// dscpToPriority is the profile's 64-entry DSCP map: 26 -> 3, 48 -> 6,
+// everything else -> 0.
+func dscpToPriority() []int {
+	m := make([]int, 64)
+	m[RoCEDSCP] = RoCEPriority
+	m[CNPDSCP] = CNPPriority
+	return m
+}
+
+// otherDSCP lists the DSCP values of the default class: all but 26 and 48.
+func otherDSCP() []int {
+	out := make([]int, 0, 62)
+	for d := 0; d < 64; d++ {
+		if d != RoCEDSCP && d != CNPDSCP {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// NVIDIARoCE returns the host side of NVIDIARoCEQoS as the compiler gives
+// it to every RoCEv2 NIC: data on priority 3 / DSCP 26 (TOS 104), CNPs on
+// priority 6 / DSCP 48, PFC and DCQCN on priority 3, DSCP trust, and the
+// per-TC ETS split (TC0 and TC3 WRR 50 %, TC6 strict, the rest WRR 0 %).
+func NVIDIARoCE() model.RoCE {
+	ets := make([]model.ETS, 8)
+	for i := range ets {
+		ets[i] = model.ETS{Mode: model.ETSWRR}
+	}
+	ets[0].BandwidthPercent = 50
+	ets[3].BandwidthPercent = 50
+	ets[6] = model.ETS{Mode: model.ETSStrict}
+	return model.RoCE{
+		Mode: "v2", UDPPort: 4791, Priority: RoCEPriority, DSCP: RoCEDSCP, TOS: RoCEDSCP << 2,
+		CNPPriority: CNPPriority, CNPDSCP: CNPDSCP, PFCPriorities: []int{RoCEPriority},
+		Trust: model.TrustDSCP, ECNPriorities: []int{RoCEPriority}, ETS: ets,
+	}
+}
+
+// LossyPG returns priority group 0 holding LossyPriorities in pool, with
+// reservedBytes guaranteed and the given shared alpha.
+func LossyPG(pool string, reservedBytes int64, alpha string) model.PriorityGroup {
+	return model.PriorityGroup{Index: 0, Priorities: LossyPriorities(), Pool: pool,
+		SizeBytes: reservedBytes, SharedAlpha: alpha}
+}
+
+// LosslessPG returns priority group 3 holding the RoCE priority in pool,
+// sized xoff + xon as the compiler sizes lossless headroom. It carries no
+// Headroom record; tests that need one set it.
+func LosslessPG(pool string, xoff, xon int64, alpha string) model.PriorityGroup {
+	return model.PriorityGroup{Index: RoCEPriority, Priorities: []int{RoCEPriority}, Lossless: true,
+		Pool: pool, SizeBytes: xoff + xon, XoffBytes: xoff, XonBytes: xon, SharedAlpha: alpha}
+}
+
+// PFCTrunk returns an in-service trunk port carrying vlans that trusts
+// DSCP and has PFC and the PFC watchdog on the RoCE priority. Buffers,
+// description and peer are left to the caller.
+func PFCTrunk(name string, speedMbps, mtu int, vlans ...int) model.Port {
+	return model.Port{Name: name, SpeedMbps: speedMbps, MTU: mtu, Mode: model.ModeTrunk,
+		TrunkVLANs: vlans, Trust: model.TrustDSCP, PFCPriorities: []int{RoCEPriority}, PFCWatchdog: true}
+}
+
+// Cable returns the peer at the far end of a cable: kind is "switch" or
+// "host", port the switch port or NIC name there, cable "dac", "aoc" or
+// "fibre".
+func Cable(kind, device, port string, meters float64, cable string) *model.Peer {
+	return &model.Peer{Kind: kind, Device: device, Port: port, CableMeters: meters, CableKind: cable}
+}
