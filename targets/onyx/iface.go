@@ -36,15 +36,12 @@ func speedToken(mbps int) (string, error) {
 // writeInterfaces writes the "Interface Ethernet configuration" section.
 // Like running-config it groups lines by command across ports (all speed
 // lines, then all mtu lines, ...), ports in model order.
-func writeInterfaces(w *writer, sw *model.Switch) error {
+func writeInterfaces(w *writer, sw *model.Switch) {
 	w.section("Interface Ethernet configuration")
 	for i := range sw.Ports {
 		p := &sw.Ports[i]
-		tok, err := speedToken(p.SpeedMbps)
-		if err != nil {
-			return fmt.Errorf("port %q: %w", p.Name, err)
-		}
-		if tok != "" {
+		// validatePort has rejected every speed without a keyword.
+		if tok, _ := speedToken(p.SpeedMbps); tok != "" {
 			w.cmd("%s speed %s force", iface(p), tok)
 		}
 	}
@@ -72,7 +69,6 @@ func writeInterfaces(w *writer, sw *model.Switch) error {
 			w.cmd("%s no shutdown", iface(p))
 		}
 	}
-	return nil
 }
 
 // writeSwitchportMode writes the layer-2 mode. A trunk with a native

@@ -36,9 +36,7 @@ func Render(f *model.Fabric, sw *model.Switch) ([]targets.File, error) {
 	}
 	w := &writer{}
 	writeHeader(w, f, sw)
-	if err := writeInterfaces(w, sw); err != nil {
-		return nil, fmt.Errorf("onyx: switch %q: %w", sw.Name, err)
-	}
+	writeInterfaces(w, sw)
 	writeBuffers(w, sw)
 	writeVLANs(w, f, sw)
 	writePFC(w, sw)

@@ -1,6 +1,8 @@
 package onyx
 
 import (
+	"slices"
+
 	"github.com/fabricc/fabricc/model"
 )
 
@@ -62,7 +64,7 @@ func writePFC(w *writer, sw *model.Switch) {
 		if len(p.PFCPriorities) == 0 {
 			continue
 		}
-		if !sameInts(p.PFCPriorities, prios) {
+		if !slices.Equal(p.PFCPriorities, prios) {
 			w.note("ethernet %s wants PFC on priorities %s only; Onyx enables PFC per priority switch-wide, so it also gets %s", p.Name, ints(p.PFCPriorities), ints(prios))
 		}
 		w.cmd("%s dcb priority-flow-control mode on force", iface(p))
@@ -201,17 +203,4 @@ func writeECN(w *writer, q *model.QoS, ports []*model.Port) {
 			w.cmd("%s traffic-class %d congestion-control ecn minimum-absolute %d maximum-absolute %d", iface(p), c.TrafficClass, kb(c.ECN.MinBytes), kb(c.ECN.MaxBytes))
 		}
 	}
-}
-
-// sameInts reports whether a and b hold the same numbers in the same order.
-func sameInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
