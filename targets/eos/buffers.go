@@ -161,8 +161,6 @@ func maxHeadroom(sw *model.Switch) int64 {
 	return most
 }
 
-// mergePGs merges each priority-group index over all ports: the largest
-// lossy reservation, and the shared alpha, which must be the same on every
 // occurrence is one port's setting of one priority group or egress queue.
 type occurrence struct {
 	port     string
