@@ -148,9 +148,7 @@ const profileIndent = "    "
 
 // line writes one command at the given indentation level.
 func (w *writer) line(level int, format string, args ...any) {
-	w.WriteString(indents[level])
-	fmt.Fprintf(w, format, args...)
-	w.WriteByte('\n')
+	w.raw(indents[level], format, args...)
 }
 
 // raw writes one line with an explicit indentation string.
@@ -162,10 +160,7 @@ func (w *writer) raw(indent, format string, args ...any) {
 
 // comment writes an EOS comment line ("! text") at the given level.
 func (w *writer) comment(level int, format string, args ...any) {
-	w.WriteString(indents[level])
-	w.WriteString("! ")
-	fmt.Fprintf(w, format, args...)
-	w.WriteByte('\n')
+	w.raw(indents[level]+"! ", format, args...)
 }
 
 // sep writes the "!" section separator EOS prints between blocks.
