@@ -71,6 +71,12 @@ func renderConfig(f *model.Fabric, sw *model.Switch) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The tx-queue sub-blocks come from the fabric-wide classes and are
+	// the same in every interface: render (and check) them once.
+	txQueues := &writer{}
+	if err := writeTxQueues(txQueues, &f.QoS); err != nil {
+		return nil, err
+	}
 	w := &writer{}
 	writeHeader(w, f, sw)
 	mmu, err := writeBuffers(w, sw)
@@ -81,7 +87,7 @@ func renderConfig(f *model.Fabric, sw *model.Switch) ([]byte, error) {
 		return nil, err
 	}
 	for i := range sw.Ports {
-		if err := writeInterface(w, &f.QoS, &sw.Ports[i]); err != nil {
+		if err := writeInterface(w, &sw.Ports[i], txQueues.String()); err != nil {
 			return nil, fmt.Errorf("port %q: %w", sw.Ports[i].Name, err)
 		}
 	}

@@ -15,8 +15,8 @@ const eosMaxMTU = 9214
 // writeInterface writes one "interface EthernetN" block. Sub-commands are
 // in the order EOS prints them (AVD ethernet-interfaces.j2): description,
 // shutdown, mtu, flowcontrol, speed, switchport lines, trust, PFC, then the
-// tx-queue sub-blocks.
-func writeInterface(w *writer, q *model.QoS, p *model.Port) error {
+// tx-queue sub-blocks (txQueues, rendered once by writeTxQueues).
+func writeInterface(w *writer, p *model.Port, txQueues string) error {
 	if !strings.HasPrefix(p.Name, "Ethernet") {
 		return fmt.Errorf("EOS front-panel ports are named EthernetN or EthernetN/M; rename the port")
 	}
@@ -57,7 +57,8 @@ func writeInterface(w *writer, q *model.QoS, p *model.Port) error {
 		return err
 	}
 	writePFC(w, p)
-	return writeTxQueues(w, q)
+	w.WriteString(txQueues)
+	return nil
 }
 
 // writeSwitchport writes the L2 mode lines. EOS prints "switchport access
