@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -137,7 +138,7 @@ func resolveHardware(sw *model.Switch, src Sources) hcl.Diagnostics {
 	if !ok {
 		return hcl.Diagnostics{unknownModel(sw, src)}
 	}
-	if !contains(platformVendors[sw.Platform], row.vendor) {
+	if !slices.Contains(platformVendors[sw.Platform], row.vendor) {
 		return hcl.Diagnostics{{
 			Severity: hcl.DiagError,
 			Summary:  "Platform does not run on this model",
@@ -228,40 +229,9 @@ func suggest(name string, options []string) string {
 	best, bestDist := "", 4
 	up := strings.ToUpper(name)
 	for _, o := range options {
-		if d := editDistance(up, strings.ToUpper(o)); d < bestDist {
+		if d := distance(up, strings.ToUpper(o)); d < bestDist {
 			best, bestDist = o, d
 		}
 	}
 	return best
-}
-
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
-
-// contains reports whether list holds s.
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }

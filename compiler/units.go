@@ -112,14 +112,14 @@ func chunks(s string) []string {
 	return out
 }
 
-// distance is the Levenshtein edit distance between a and b.
+// distance is the Levenshtein edit distance between a and b, in bytes.
 func distance(a, b string) int {
 	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
 	for j := range prev {
 		prev[j] = j
 	}
 	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
 		cur[0] = i
 		for j := 1; j <= len(b); j++ {
 			cost := 1
@@ -128,7 +128,7 @@ func distance(a, b string) int {
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
 		}
-		prev = cur
+		prev, cur = cur, prev
 	}
 	return prev[len(b)]
 }
