@@ -66,7 +66,7 @@ func (l *lowering) errorf(r hcl.Range, summary, detail string, args ...any) *hcl
 		Summary:  summary,
 		Detail:   fmt.Sprintf(detail, args...),
 	}
-	if r.Filename != "" || r.Start.Line != 0 {
+	if hasRange(r) {
 		d.Subject = r.Ptr()
 	}
 	l.diags = append(l.diags, d)
@@ -76,17 +76,23 @@ func (l *lowering) errorf(r hcl.Range, summary, detail string, args ...any) *hcl
 // also adds a related place to d unless r is empty (a value from a
 // built-in default has no place).
 func also(d *hcl.Diagnostic, label string, r hcl.Range) {
-	if r.Filename != "" || r.Start.Line != 0 {
+	if hasRange(r) {
 		dsl.Also(d, label, r)
 	}
 }
 
 // or returns r, or fallback when r is empty (attribute not written).
 func or(r, fallback hcl.Range) hcl.Range {
-	if r.Filename == "" && r.Start.Line == 0 {
+	if !hasRange(r) {
 		return fallback
 	}
 	return r
+}
+
+// hasRange reports whether r points somewhere; the zero range stands for
+// a value that was not written (a default or a profile value).
+func hasRange(r hcl.Range) bool {
+	return r.Filename != "" || r.Start.Line != 0
 }
 
 // lowerFabric copies the fabric block's name and description.

@@ -78,7 +78,7 @@ func (l *lowering) errorOnce(r hcl.Range, summary, detail string) {
 // sameSubject tells whether d points at r (or both point nowhere).
 func sameSubject(d *hcl.Diagnostic, r hcl.Range) bool {
 	if d.Subject == nil {
-		return r.Filename == "" && r.Start.Line == 0
+		return !hasRange(r)
 	}
 	return *d.Subject == r
 }
