@@ -185,6 +185,7 @@ type manifestJSON struct {
 	Files   []manifestFile   `json:"files"`
 }
 
+// manifestDevice is one device's entry in manifest.json.
 type manifestDevice struct {
 	Name     string         `json:"name"`
 	Kind     string         `json:"kind"`
@@ -194,6 +195,8 @@ type manifestDevice struct {
 	Files    []manifestFile `json:"files"`
 }
 
+// manifestFile is one written file: its path below the output folder,
+// the target that rendered it and the SHA-256 of its bytes.
 type manifestFile struct {
 	Path   string `json:"path"`
 	Target string `json:"target,omitempty"`

@@ -79,6 +79,7 @@ func (c *checker) errorf(summary, detail string, path []string, rels ...related)
 	c.add(hcl.DiagError, summary, detail, path, rels...)
 }
 
+// warnf records a warning at path, like errorf.
 func (c *checker) warnf(summary, detail string, path []string, rels ...related) {
 	c.add(hcl.DiagWarning, summary, detail, path, rels...)
 }
@@ -88,6 +89,7 @@ func portPath(sw, port string, attr ...string) []string {
 	return append([]string{"switch", sw, "port", port}, attr...)
 }
 
+// nicPath is the Sources path of a NIC attribute; see portPath.
 func nicPath(host, nic string, attr ...string) []string {
 	return append([]string{"host", host, "nic", nic}, attr...)
 }

@@ -105,12 +105,14 @@ func (c *checker) priorityRange(v int, where string, path []string) {
 	}
 }
 
+// dscpRange reports a DSCP value outside 0-63.
 func (c *checker) dscpRange(v int, where string, path []string) {
 	if v < 0 || v > 63 {
 		c.errorf("DSCP out of range", fmt.Sprintf("%s uses DSCP %d; DSCP values are 0-63.", where, v), path)
 	}
 }
 
+// vlanRange reports a VLAN id outside 1-4094.
 func (c *checker) vlanRange(v int, where string, path []string) {
 	if v < 1 || v > 4094 {
 		c.errorf("VLAN id out of range", fmt.Sprintf("%s uses VLAN %d; VLAN ids are 1-4094 (0 and 4095 are reserved).", where, v), path)

@@ -143,6 +143,7 @@ func oneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
+// severityName is the JSON name of a severity: "error" or "warning".
 func severityName(s hcl.DiagnosticSeverity) string {
 	if s == hcl.DiagWarning {
 		return "warning"
@@ -213,6 +214,7 @@ func WriteJSON(w io.Writer, diags hcl.Diagnostics) error {
 	return enc.Encode(NewJSONReport(diags))
 }
 
+// jsonRange converts an HCL range to its JSON form.
 func jsonRange(r hcl.Range) JSONRange {
 	return JSONRange{
 		Filename: r.Filename,

@@ -213,6 +213,8 @@ func dropConsequential(diags hcl.Diagnostics) hcl.Diagnostics {
 	return out
 }
 
+// isUnknownValue reports a diagnostic about a value that is not known
+// yet (HCL's "value must be known" and "not yet known" details).
 func isUnknownValue(d *hcl.Diagnostic) bool {
 	return strings.Contains(d.Detail, "value must be known") || strings.Contains(d.Detail, "not yet known")
 }

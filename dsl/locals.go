@@ -50,6 +50,7 @@ func evalLocals(ctx *hcl.EvalContext, blocks []*hcl.Block) hcl.Diagnostics {
 	return s.diags
 }
 
+// duplicateLocal is the error for local a defined again after prev.
 func duplicateLocal(a, prev *hcl.Attribute) *hcl.Diagnostic {
 	r := a.NameRange
 	d := &hcl.Diagnostic{

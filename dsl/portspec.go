@@ -107,8 +107,10 @@ func tokens(s string) []string {
 	return out
 }
 
+// isDigit reports whether c is an ASCII digit.
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
+// isDigits reports whether s is a non-empty run of ASCII digits.
 func isDigits(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if !isDigit(s[i]) {

@@ -52,6 +52,7 @@ func rootBefore(src []byte, at int) string {
 	return ""
 }
 
+// isIdentByte reports whether c can be part of an HCL identifier.
 func isIdentByte(c byte) bool {
 	return c == '_' || c == '-' || isDigit(c) || (c|0x20 >= 'a' && c|0x20 <= 'z')
 }

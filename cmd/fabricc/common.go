@@ -89,6 +89,8 @@ func compileFabric(path string, opts dsl.Options) (*model.Fabric, map[string]*hc
 // diagFormat selects how diagnostics are printed.
 type diagFormat int
 
+// Diagnostic formats: text with source snippets (the default), compact
+// (--compact, one line each) and JSON (--json).
 const (
 	formatText diagFormat = iota
 	formatCompact

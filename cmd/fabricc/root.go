@@ -30,6 +30,7 @@ type exitError struct {
 	Err  error
 }
 
+// Error returns the wrapped error's message, or the bare exit status.
 func (e *exitError) Error() string {
 	if e.Err == nil {
 		return fmt.Sprintf("exit status %d", e.Code)
@@ -37,6 +38,7 @@ func (e *exitError) Error() string {
 	return e.Err.Error()
 }
 
+// Unwrap returns the wrapped error, for errors.Is and errors.As.
 func (e *exitError) Unwrap() error { return e.Err }
 
 // exitCode returns an error that makes fabricc exit with code; err may

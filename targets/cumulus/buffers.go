@@ -44,6 +44,7 @@ type queueBuf struct {
 	alpha    string
 }
 
+// String prints the reservation and alpha for a note: "9216 B alpha 1".
 func (q queueBuf) String() string { return fmt.Sprintf("%d B alpha %s", q.reserved, q.alpha) }
 
 // renderAdvancedBuffers writes the switch-wide per-PG and per-queue

@@ -139,6 +139,7 @@ type tree struct {
 	leaf *yaml.Node // set for scalar values
 }
 
+// newTree returns an empty mapping.
 func newTree() *tree { return &tree{kids: map[string]*tree{}} }
 
 // insert places value at path, expanding comma lists.
