@@ -71,19 +71,9 @@ func compileFabric(path string, opts dsl.Options) (*model.Fabric, map[string]*hc
 	if diags.HasErrors() {
 		return nil, files, diags
 	}
+	// Compile returns a model whenever it reports no error.
 	f, cdiags := compiler.Compile(cfg)
-	diags = append(diags, cdiags...)
-	if diags.HasErrors() {
-		return nil, files, diags
-	}
-	if f == nil {
-		diags = append(diags, &hcl.Diagnostic{
-			Severity: hcl.DiagError,
-			Summary:  "Internal error",
-			Detail:   "The compiler returned no model and no error; please report this.",
-		})
-	}
-	return f, files, diags
+	return f, files, append(diags, cdiags...)
 }
 
 // diagFormat selects how diagnostics are printed.
