@@ -167,16 +167,46 @@ func TestPushVerifyIdempotentDryRun(t *testing.T) {
 	}
 }
 
+// applyStep is the command that starts making a change effective, and
+// openLines the lines scrapligo sends on open before push's first command
+// (EOS: enable, terminal width, terminal length; Onyx: enable, no cli
+// session paging enable), which the simulator counts for DropAfter.
+var (
+	applyStep = map[model.Platform]string{model.PlatformEOS: "commit timer", model.PlatformOnyx: "configuration write to", model.PlatformCumulus: "nv config apply --confirm"}
+	openLines = map[model.Platform]int{model.PlatformEOS: 3, model.PlatformOnyx: 2, model.PlatformCumulus: 0}
+	// rejected is a command line each platform's push sends while
+	// applying (Cumulus carries the config in one base64 line).
+	rejected = map[model.Platform]*regexp.Regexp{model.PlatformEOS: regexp.MustCompile(`^\s*mtu `),
+		model.PlatformOnyx: regexp.MustCompile(` mtu `), model.PlatformCumulus: regexp.MustCompile(`^nv config apply`)}
+)
+
+// dropPoint is the DropAfter that cuts the connection two commands after
+// the apply step began: mid-apply for Onyx, at verification for EOS and
+// NVUE, where the change is already effective and must be undone.
+func dropPoint(t *testing.T, f *model.Fabric, set *artifacts.Set, sw *model.Switch) int {
+	t.Helper()
+	l := startLab(t, sw, sim.Faults{})
+	r := l.run(t, ActionPush, f, sw, config(t, set, sw))
+	for i, c := range r.Commands {
+		if strings.HasPrefix(c, applyStep[sw.Platform]) {
+			return openLines[sw.Platform] + i + 3
+		}
+	}
+	t.Fatalf("no %q in a clean push: %q", applyStep[sw.Platform], r.Commands)
+	return 0
+}
+
 func TestFaultsRollBack(t *testing.T) {
 	f, set := demo(t)
 	for _, sw := range platformsUnderTest(f) {
+		drop := dropPoint(t, f, set, sw)
 		for _, tc := range []struct {
 			name   string
 			faults sim.Faults
 			cause  string
 		}{
-			{"drop", sim.Faults{DropAfter: 12}, ""},
-			{"reject", sim.Faults{Reject: regexp.MustCompile(`mtu`)}, "refused"},
+			{"drop", sim.Faults{DropAfter: drop}, ""},
+			{"reject", sim.Faults{Reject: rejected[sw.Platform]}, "refused"},
 			{"drift", sim.Faults{Drift: true}, "verification failed"},
 			{"auth", sim.Faults{RejectAuth: true}, "unable to authenticate"},
 			{"hostkey", sim.Faults{WrongHostKey: true}, "knownhosts: key mismatch"},
@@ -189,7 +219,7 @@ func TestFaultsRollBack(t *testing.T) {
 				before := l.sim.Running()
 				r := l.run(t, ActionPush, f, sw, cfg)
 				if r.Status != StatusFailed {
-					t.Fatalf("status %s, want failed (%+v)", r.Status, r)
+					t.Fatalf("status %s, want failed (commands %q)", r.Status, r.Commands)
 				}
 				if !strings.Contains(r.Error, tc.cause) {
 					t.Errorf("error %q does not name the cause %q", r.Error, tc.cause)
@@ -198,9 +228,33 @@ func TestFaultsRollBack(t *testing.T) {
 					t.Error("error contains the password")
 				}
 				if got := l.sim.Running(); got != before {
-					t.Errorf("device not restored (rollback note %q):\n--- before\n%s\n--- after\n%s", r.RollbackNote, before, got)
+					t.Errorf("device not restored (error %q, rollback note %q):\n%s", r.Error, r.RollbackNote, lineDiff(before, got))
 				}
 			})
 		}
 	}
+}
+
+// lineDiff lists the lines only in a (-) or only in b (+).
+func lineDiff(a, b string) string {
+	in := func(s string) map[string]bool {
+		m := map[string]bool{}
+		for _, l := range strings.Split(s, "\n") {
+			m[l] = true
+		}
+		return m
+	}
+	ia, ib := in(a), in(b)
+	var out []string
+	for _, l := range strings.Split(a, "\n") {
+		if !ib[l] {
+			out = append(out, "- "+l)
+		}
+	}
+	for _, l := range strings.Split(b, "\n") {
+		if !ia[l] {
+			out = append(out, "+ "+l)
+		}
+	}
+	return strings.Join(out, "\n")
 }

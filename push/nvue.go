@@ -75,6 +75,13 @@ func (t *nvueTxn) Rollback(c Conn) error {
 		_, err := c.Send("nv config detach")
 		return err
 	}
+	// Reject the revision waiting for confirmation: NVUE restores the
+	// one applied before (the --confirm-no of napalm-cumulus, vendors.md
+	// 3.5). When nothing is waiting (the apply never ran, or the timer
+	// already reverted it), apply the previous revision explicitly.
+	if _, err := c.Send("nv config apply --confirm-no -y"); err == nil {
+		return nil
+	}
 	if t.prevRev == "" {
 		return fmt.Errorf("no previously applied revision to return to; the confirm timer (%s) reverts the change", confirmWindow)
 	}

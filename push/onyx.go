@@ -1,6 +1,7 @@
 package push
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 )
@@ -44,16 +45,33 @@ func (t *onyxTxn) Rollback(c Conn) error {
 	if t.before == nil {
 		return nil // nothing was read, so nothing was sent
 	}
-	run, err := c.Send("show running-config")
-	if err != nil {
-		return err
+	// Each round re-reads the running config, then either undoes what
+	// was added or re-sends the old lines that are missing (which also
+	// restores values a "no" form reset). Undoing can leave a "no" line
+	// that a later round turns back into the default, so a few rounds
+	// are allowed before giving up.
+	for round := 0; round < onyxRollbackRounds; round++ {
+		run, err := c.Send("show running-config")
+		if err != nil {
+			return err
+		}
+		now := onyxLines(run)
+		cmds := onyxUndo(now, t.before)
+		if len(cmds) == 0 {
+			cmds = onyxMissing(t.before, now)
+		}
+		if len(cmds) == 0 {
+			return nil
+		}
+		if err := onyxConfigure(c, cmds); err != nil {
+			return err
+		}
 	}
-	undo := onyxReconcile(onyxLines(run), t.before)
-	if len(undo) == 0 {
-		return nil
-	}
-	return onyxConfigure(c, undo)
+	return fmt.Errorf("the running configuration still differs from the one read before the push after %d rounds of undo; checkpoint %s holds it", onyxRollbackRounds, t.checkpoint)
 }
+
+// onyxRollbackRounds bounds the undo/restore rounds of a rollback.
+const onyxRollbackRounds = 5
 
 // onyxConfigure sends lines from configuration mode and leaves it, also
 // when a line fails, so the session is back at the enable prompt.
@@ -150,10 +168,10 @@ func onyxDiff(running, send []string) string {
 	return b.String()
 }
 
-// onyxReconcile returns the commands that turn running config now into
-// target: negate what was added (newest first), then re-send every target
-// line that is missing (which also restores changed values).
-func onyxReconcile(now, target []string) []string {
+// onyxUndo returns the commands that remove what the running config
+// now has and target has not (newest first); a line whose setting target
+// holds with another value is left for the restore round.
+func onyxUndo(now, target []string) []string {
 	want := set(target)
 	keys := map[string]bool{}
 	for _, l := range target {
@@ -162,14 +180,18 @@ func onyxReconcile(now, target []string) []string {
 		}
 	}
 	var out []string
+	seen := map[string]bool{}
 	for i := len(now) - 1; i >= 0; i-- {
 		l := now[i]
-		if want[l] || keys[onyxKey(l)] && onyxKey(l) != "" {
+		if want[l] || onyxKey(l) != "" && keys[onyxKey(l)] {
 			continue
 		}
-		out = append(out, onyxNegate(l))
+		if n := onyxNegate(l); !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
 	}
-	return append(out, onyxMissing(target, now)...)
+	return out
 }
 
 // onyxSettings are the single-valued Onyx settings: a new line with the
@@ -177,6 +199,7 @@ func onyxReconcile(now, target []string) []string {
 // group is the key.
 var onyxSettings = []*regexp.Regexp{
 	regexp.MustCompile(`^(interface ethernet \S+ mtu) \d+ force$`),
+	regexp.MustCompile(`^(interface ethernet \S+ dcb priority-flow-control mode) \S+ force$`),
 	regexp.MustCompile(`^(interface ethernet \S+ speed) \S+ force$`),
 	regexp.MustCompile(`^(interface ethernet \S+ description) .*$`),
 	regexp.MustCompile(`^(interface ethernet \S+ qos trust) \S+$`),
@@ -191,6 +214,8 @@ var onyxSettings = []*regexp.Regexp{
 }
 
 func onyxKey(l string) string {
+	// "no ... mode force" is the running config's form of PFC mode off.
+	l = strings.Replace(l, " no dcb priority-flow-control mode force", " dcb priority-flow-control mode off force", 1)
 	for _, re := range onyxSettings {
 		if m := re.FindStringSubmatch(l); m != nil {
 			return m[1]
@@ -207,14 +232,22 @@ var onyxNegations = []struct {
 	out string
 }{
 	{regexp.MustCompile(`^(interface ethernet \S+) dcb priority-flow-control mode on force$`), "$1 no dcb priority-flow-control mode force"},
-	{regexp.MustCompile(`^(interface ethernet \S+) switchport (trunk|hybrid) allowed-vlan (?:add )?(\S+)$`), "$1 switchport $2 allowed-vlan remove $3"},
+	// Undoing a "no" line returns to the default: PFC mode auto
+	// (vendors.md 1.2, `PFC admin: Auto`), a switchport in access mode.
+	{regexp.MustCompile(`^(interface ethernet \S+) no dcb priority-flow-control mode force$`), "$1 dcb priority-flow-control mode auto force"},
+	{regexp.MustCompile(`^(interface ethernet \S+) no switchport force$`), "$1 switchport mode access"},
+	{regexp.MustCompile(`^(interface ethernet \S+) switchport (trunk|hybrid) allowed-vlan .*$`), "$1 no switchport $2 allowed-vlan"},
 	{regexp.MustCompile(`^(interface ethernet \S+) (mtu|speed) \S+ force$`), "$1 no $2 force"},
-	{regexp.MustCompile(`^(interface ethernet \S+) (traffic-class \d+ (?:dcb ets|congestion-control|bind switch-priority)).*$`), "$1 no $2"},
-	{regexp.MustCompile(`^(interface ethernet \S+) (description|qos trust|switchport access vlan)\b.*$`), "$1 no $2"},
+	{regexp.MustCompile(`^(interface ethernet \S+) (flowcontrol (?:send|receive)) \S+ force$`), "$1 no $2 force"},
+	{regexp.MustCompile(`^(interface ethernet \S+) (traffic-class \d+ (?:dcb ets|congestion-control))\b.*$`), "$1 no $2"},
+	{regexp.MustCompile(`^(interface ethernet \S+) (description|qos trust|switchport access vlan|switchport mode)\b.*$`), "$1 no $2"},
+	{regexp.MustCompile(`^(interface ethernet \S+) (ingress-buffer iPort\.pg\d+|egress-buffer ePort\.tc\d+)\b.*$`), "$1 no $2"},
+	{regexp.MustCompile(`^(interface ethernet \S+) shutdown$`), "$1 no shutdown"},
 	{regexp.MustCompile(`^(interface ethernet \S+) (.*)$`), "$1 no $2"},
 	{regexp.MustCompile(`^vlan (\d+) name .*$`), "vlan $1 no name"},
 	{regexp.MustCompile(`^(dcb priority-flow-control enable) force$`), "no $1 force"},
-	{regexp.MustCompile(`^traffic pool (\S+) type .*$`), "no traffic pool $1"},
+	{regexp.MustCompile(`^traffic pool (\S+) .*$`), "no traffic pool $1"},
+	{regexp.MustCompile(`^pool (\S+) .*$`), "no pool $1"},
 }
 
 // onyxNegate returns the command that undoes line l.

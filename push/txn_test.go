@@ -34,23 +34,27 @@ func TestEOSDiff(t *testing.T) {
 	}
 }
 
-func TestOnyxReconcile(t *testing.T) {
+func TestOnyxUndo(t *testing.T) {
 	before := []string{"vlan 10", "interface ethernet 1/1 mtu 1500 force", "interface ethernet 1/1 qos trust L2"}
 	now := []string{"vlan 10", "vlan 100", "vlan 100 name rdma", "interface ethernet 1/1 mtu 9216 force",
 		"interface ethernet 1/1 qos trust L3", "interface ethernet 1/1 dcb priority-flow-control mode on force",
-		"interface ethernet 1/1 switchport trunk allowed-vlan 100"}
+		"interface ethernet 1/1 switchport trunk allowed-vlan 100", "interface ethernet 1/1 switchport trunk allowed-vlan 200",
+		"traffic pool roce type lossless", "traffic pool roce memory percent 50.00", "interface ethernet 1/1 flowcontrol send off force"}
 	want := []string{
-		"interface ethernet 1/1 switchport trunk allowed-vlan remove 100",
+		"interface ethernet 1/1 no flowcontrol send force",
+		"no traffic pool roce",
+		"interface ethernet 1/1 no switchport trunk allowed-vlan",
 		"interface ethernet 1/1 no dcb priority-flow-control mode force",
 		"vlan 100 no name",
 		"no vlan 100",
-		"interface ethernet 1/1 mtu 1500 force",
-		"interface ethernet 1/1 qos trust L2",
 	}
-	if got := onyxReconcile(now, before); strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("onyxReconcile:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	if got := onyxUndo(now, before); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("onyxUndo:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	send := onyxMissing([]string{"vlan 10", "interface ethernet 1/1 mtu 9216 force"}, before)
+	if got := onyxMissing(before, now); strings.Join(got, "|") != "interface ethernet 1/1 mtu 1500 force|interface ethernet 1/1 qos trust L2" {
+		t.Errorf("restore round = %q", got)
+	}
+	send := onyxMissing([]string{"vlan 10", "interface ethernet 1/1 mtu 9216 force", "interface ethernet 1/1 switchport mode access"}, before)
 	if d := onyxDiff(before, send); d != "- interface ethernet 1/1 mtu 1500 force\n+ interface ethernet 1/1 mtu 9216 force\n" {
 		t.Errorf("onyxDiff = %q", d)
 	}
