@@ -107,13 +107,11 @@ func readVariable(v *variable) hcl.Diagnostics {
 		val, d := attr.Expr.Value(nil)
 		diags = append(diags, d...)
 		if d.HasErrors() {
-			v.value, v.set = cty.DynamicVal, true // reported here, not as missing
+			v.fail()
 			return diags
 		}
-		conv, err := convert.Convert(val, v.typ)
-		if err != nil {
+		if err := v.assign(val); err != nil {
 			r := attr.Expr.Range()
-			v.value, v.set = cty.DynamicVal, true // reported here, not as missing
 			return append(diags, &hcl.Diagnostic{
 				Severity: hcl.DiagError,
 				Summary:  "Invalid default value for variable",
@@ -121,10 +119,26 @@ func readVariable(v *variable) hcl.Diagnostics {
 				Subject:  &r,
 			})
 		}
-		v.value, v.set = conv, true
 	}
 	return diags
 }
+
+// assign converts val to the variable's type and sets the variable. When
+// the value does not convert, the variable is set to an unknown value (see
+// fail) and the conversion error is returned for the caller to report.
+func (v *variable) assign(val cty.Value) error {
+	conv, err := convert.Convert(val, v.typ)
+	if err != nil {
+		v.fail()
+		return err
+	}
+	v.value, v.set = conv, true
+	return nil
+}
+
+// fail sets v to an unknown value after an error about its value was
+// reported, so it is not reported again as missing.
+func (v *variable) fail() { v.value, v.set = cty.DynamicVal, true }
 
 // applyVarFiles sets variables from `name = value` files.
 func applyVarFiles(p *hclparse.Parser, decl map[string]*variable, files []string) hcl.Diagnostics {
@@ -158,13 +172,11 @@ func setFromExpr(decl map[string]*variable, attr *hcl.Attribute) hcl.Diagnostics
 	}
 	val, diags := attr.Expr.Value(nil)
 	if diags.HasErrors() {
-		v.value, v.set = cty.DynamicVal, true // reported here, not as missing
+		v.fail()
 		return diags
 	}
-	conv, err := convert.Convert(val, v.typ)
-	if err != nil {
+	if err := v.assign(val); err != nil {
 		r := attr.Expr.Range()
-		v.value, v.set = cty.DynamicVal, true // reported here, not as missing
 		return append(diags, &hcl.Diagnostic{
 			Severity: hcl.DiagError,
 			Summary:  "Invalid value for variable",
@@ -172,7 +184,6 @@ func setFromExpr(decl map[string]*variable, attr *hcl.Attribute) hcl.Diagnostics
 			Subject:  &r,
 		})
 	}
-	v.value, v.set = conv, true
 	return diags
 }
 
@@ -194,17 +205,13 @@ func applyVarFlags(decl map[string]*variable, flags map[string]string) hcl.Diagn
 			})
 			continue
 		}
-		conv, err := convert.Convert(flagValue(n, flags[n]), v.typ)
-		if err != nil {
-			v.value, v.set = cty.DynamicVal, true // reported here, not as missing
+		if err := v.assign(flagValue(n, flags[n])); err != nil {
 			diags = append(diags, &hcl.Diagnostic{
 				Severity: hcl.DiagError,
 				Summary:  "Invalid value for variable",
 				Detail:   fmt.Sprintf("-var %s=%s: %s.", n, flags[n], err.Error()),
 			})
-			continue
 		}
-		v.value, v.set = conv, true
 	}
 	return diags
 }
