@@ -66,10 +66,11 @@ type Faults struct {
 	WrongHostKey bool
 	// RejectAuth refuses every login.
 	RejectAuth bool
-	// Drift changes one configured value after a change is made effective
-	// (EOS session commit, NVUE config apply, Onyx leaving configuration
-	// mode after a change): the MTU of the first configured port, in name
-	// order, is lowered by 100 bytes, so verification must fail.
+	// Drift changes one configured value once, right after the first
+	// change is made effective (EOS session commit, NVUE config apply,
+	// Onyx leaving configuration mode after a change): the MTU of the
+	// first configured port, in name order, is lowered by 100 bytes, so
+	// verification must fail. A later rollback is not drifted again.
 	Drift bool
 }
 

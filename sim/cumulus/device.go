@@ -22,6 +22,7 @@ type Device struct {
 	// confirm is the revision applied with --confirm, waiting.
 	confirm *revision
 	files   map[string]string
+	drifted bool // the drift fault has been applied
 }
 
 // revision is one NVUE revision.
@@ -88,7 +89,8 @@ func (d *Device) apply(rev *revision, confirm time.Duration) string {
 	}
 	rev.prev = d.applied
 	d.applied = clone(rev.t)
-	if d.opts.Drift {
+	if d.opts.Drift && !d.drifted {
+		d.drifted = true
 		drift(d.applied)
 	}
 	if rev == d.pending {

@@ -132,8 +132,10 @@ func (d *Device) abort(sess *session) {
 	sess.state = "aborted"
 }
 
+// afterCommit applies the drift fault once, after the first commit.
 func (d *Device) afterCommit() {
-	if d.opts.Drift {
+	if d.opts.Drift && !d.drifted {
+		d.drifted = true
 		d.run.drift()
 	}
 }

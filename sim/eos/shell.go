@@ -16,6 +16,7 @@ type Device struct {
 	run      *State
 	sessions map[string]*session
 	order    []string // session names in creation order
+	drifted  bool     // the drift fault has been applied
 }
 
 // session is a `configure session NAME`.

@@ -18,8 +18,9 @@ type Device struct {
 	// files are the saved configuration files (`configuration write to`),
 	// as running-config text; active is the one `configuration write`
 	// writes to.
-	files  map[string]string
-	active string
+	files   map[string]string
+	active  string
+	drifted bool // the drift fault has been applied
 }
 
 // New builds an Onyx device.
@@ -212,7 +213,8 @@ func (s *shell) exit() {
 		return
 	}
 	s.priv = privEnable
-	if s.changed && s.d.opts.Drift {
+	if s.changed && s.d.opts.Drift && !s.d.drifted {
+		s.d.drifted = true
 		s.d.run.drift()
 	}
 	s.changed = false
