@@ -173,29 +173,6 @@ func intsText(v []int) string {
 	return strings.Join(s, ",")
 }
 
-// equalInts reports whether two lists hold the same numbers in order.
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// hasInt reports whether v holds n.
-func hasInt(v []int, n int) bool {
-	for _, x := range v {
-		if x == n {
-			return true
-		}
-	}
-	return false
-}
-
 // listText shortens a list of names to its first five and a count.
 func listText(names []string) string {
 	if len(names) <= 5 {

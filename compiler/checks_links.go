@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/fabricc/fabricc/model"
 )
@@ -47,12 +48,12 @@ func (c *checker) checkSwitchSwitch(a, b end) {
 			fmt.Sprintf("%s has MTU %d but its link peer %s has MTU %d; frames above the smaller MTU are dropped. Set the same MTU on both ends.", a.name(), pa.MTU, b.name(), pb.MTU),
 			a.path("mtu"), rel(fmt.Sprintf("%s MTU %d", b.name(), pb.MTU), b.path("mtu")...))
 	}
-	if va, vb := portVLANs(pa), portVLANs(pb); !equalInts(va, vb) {
+	if va, vb := portVLANs(pa), portVLANs(pb); !slices.Equal(va, vb) {
 		c.errorf("Link VLAN mismatch",
 			fmt.Sprintf("%s allows VLANs %s but its link peer %s allows %s; traffic in a VLAN one end does not allow is dropped. Allow the same VLANs on both ends.", a.name(), intsText(va), b.name(), intsText(vb)),
 			a.path("vlans"), rel(fmt.Sprintf("%s VLANs %s", b.name(), intsText(vb)), b.path("vlans")...))
 	}
-	if !equalInts(pa.PFCPriorities, pb.PFCPriorities) {
+	if !slices.Equal(pa.PFCPriorities, pb.PFCPriorities) {
 		c.errorf("Link PFC priorities mismatch",
 			fmt.Sprintf("%s has PFC on priorities %s but its link peer %s on %s; a priority paused on one end only is not lossless. Enable PFC on the same priorities on both ends.", a.name(), intsText(pa.PFCPriorities), b.name(), intsText(pb.PFCPriorities)),
 			a.path("pfc"), rel(fmt.Sprintf("%s PFC priorities %s", b.name(), intsText(pb.PFCPriorities)), b.path("pfc")...))
@@ -100,7 +101,7 @@ func (c *checker) checkSwitchHost(s, h end) {
 func vlanAllowed(p *model.Port, v int) bool {
 	switch p.Mode {
 	case model.ModeTrunk:
-		return hasInt(p.TrunkVLANs, v) || p.NativeVLAN == v
+		return slices.Contains(p.TrunkVLANs, v) || p.NativeVLAN == v
 	case model.ModeAccess:
 		return p.AccessVLAN == v
 	}
@@ -130,7 +131,7 @@ func (c *checker) checkNICAgainstPort(s, h end) {
 			fmt.Sprintf("%s marks RoCE with DSCP %d; switch port %s trusts %s and maps DSCP %d to priority %d, which has no PFC (lossless: %s). Mark RoCE with a DSCP of the lossless class or add DSCP %d to it.", h.name(), r.DSCP, s.name(), p.Trust, r.DSCP, prio, intsText(p.PFCPriorities), r.DSCP),
 			h.path("dscp"), rel(fmt.Sprintf("%s trusts %s", s.name(), p.Trust), s.path("trust")...))
 	}
-	if !equalInts(r.PFCPriorities, p.PFCPriorities) {
+	if !slices.Equal(r.PFCPriorities, p.PFCPriorities) {
 		c.errorf("NIC PFC priorities differ from switch port",
 			fmt.Sprintf("%s has PFC on priorities %s but switch port %s on %s; both ends of a link must pause the same priorities. Set the NIC's pfc_priorities to %s.", h.name(), intsText(r.PFCPriorities), s.name(), intsText(p.PFCPriorities), intsText(p.PFCPriorities)),
 			h.path("pfc_priorities"), rel(fmt.Sprintf("%s PFC priorities %s", s.name(), intsText(p.PFCPriorities)), s.path("pfc")...))

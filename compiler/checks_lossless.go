@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/fabricc/fabricc/model"
@@ -38,7 +39,7 @@ func (c *checker) checkLossless() {
 // anyIn reports whether some element of a is in b.
 func anyIn(a, b []int) bool {
 	for _, x := range a {
-		if hasInt(b, x) {
+		if slices.Contains(b, x) {
 			return true
 		}
 	}
@@ -99,7 +100,7 @@ func (c *checker) roceBehind(pr *model.Peer) bool {
 // hasLosslessPG reports whether the port has a lossless PG for prio.
 func hasLosslessPG(p *model.Port, prio int) bool {
 	for _, pg := range p.PriorityGroups {
-		if pg.Lossless && hasInt(pg.Priorities, prio) && pg.SizeBytes > 0 {
+		if pg.Lossless && slices.Contains(pg.Priorities, prio) && pg.SizeBytes > 0 {
 			return true
 		}
 	}

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
@@ -28,7 +29,7 @@ func (c *checker) checkVendorNotes() {
 func (c *checker) checkPriority3() {
 	var class string
 	for _, cl := range c.f.QoS.Classes {
-		if cl.Lossless && hasInt(cl.Priorities, 3) {
+		if cl.Lossless && slices.Contains(cl.Priorities, 3) {
 			class = cl.Name
 		}
 	}
