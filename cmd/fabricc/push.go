@@ -21,7 +21,7 @@ import (
 	"github.com/fabricc/fabricc/push/transport"
 )
 
-func init() { commands = append(commands, newPushCmd, newDiffCmd, newVerifyCmd) }
+func init() { commands = append(commands, newPushCmd) }
 
 // switchFlags are what push, diff and verify share.
 type switchFlags struct {
@@ -72,38 +72,6 @@ func newPushCmd() *cobra.Command {
 	}
 	sf.register(cmd.Flags())
 	cmd.Flags().BoolVar(&dry, "dry-run", false, "connect, read and print the diff; change nothing")
-	return cmd
-}
-
-func newDiffCmd() *cobra.Command {
-	var sf switchFlags
-	cmd := &cobra.Command{
-		Use:   "diff [PATH] -i INVENTORY",
-		Short: "Show what push would change on each switch, changing nothing",
-		Long:  "diff is `push --dry-run`: it stages the change, prints the diff and discards it.\n\n" + switchArgsHelp,
-		Args:  cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return runSwitches(cmd, args, &sf, push.ActionDiff)
-		},
-	}
-	sf.register(cmd.Flags())
-	return cmd
-}
-
-func newVerifyCmd() *cobra.Command {
-	var sf switchFlags
-	cmd := &cobra.Command{
-		Use:   "verify [PATH] -i INVENTORY",
-		Short: "Read each switch back and compare it with the model",
-		Long: "verify reads every switch's configuration back, turns it into model terms (PFC\n" +
-			"priorities, trust, ETS, ECN thresholds, VLANs, MTU) and lists every difference as\n" +
-			"device, port, field, intended, actual. Exit status 1 when any device differs.\n\n" + switchArgsHelp,
-		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return runSwitches(cmd, args, &sf, push.ActionVerify)
-		},
-	}
-	sf.register(cmd.Flags())
 	return cmd
 }
 

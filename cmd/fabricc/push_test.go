@@ -1,0 +1,144 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/push"
+)
+
+const clos = "../../examples/multivendor-clos"
+
+// labFor starts simulators for the demo fabric and returns the lab
+// folder (inventory, known_hosts, secrets) and the secrets' values.
+func labFor(t *testing.T) (dir string, secrets []string) {
+	t.Helper()
+	set, _, diags, err := buildSet(clos, dsl.Options{})
+	if diags.HasErrors() || err != nil {
+		t.Fatalf("build: %v %v", diags, err)
+	}
+	f, err := model.Unmarshal(set.Model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir = t.TempDir()
+	devs, err := startLab(context.Background(), f, dir)
+	t.Cleanup(func() {
+		for _, d := range devs {
+			_ = d.Close()
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "secrets", "*"))
+	for _, p := range files {
+		st, _ := os.Stat(p)
+		if st.Mode().Perm() != 0o600 {
+			t.Errorf("%s has mode %v, want 0600", p, st.Mode().Perm())
+		}
+		b, _ := os.ReadFile(p)
+		secrets = append(secrets, strings.TrimSpace(string(b)))
+	}
+	if len(secrets) != len(f.Switches) {
+		t.Fatalf("%d secrets for %d switches", len(secrets), len(f.Switches))
+	}
+	return dir, secrets
+}
+
+func TestPushCommandStory(t *testing.T) {
+	dir, secrets := labFor(t)
+	inv := filepath.Join(dir, "inventory.hcl")
+	out := filepath.Join(t.TempDir(), "out")
+	if code, _, stderr := fabricc(t, "build", clos, "-o", out); code != 0 {
+		t.Fatalf("build: %s", stderr)
+	}
+	report := filepath.Join(t.TempDir(), "report.json")
+	for _, step := range []struct {
+		args   []string
+		code   int
+		stdout []string
+	}{
+		{[]string{"diff", "--artifacts", out, "-i", inv, "--limit", "spine*"}, 0, []string{"=== spine1 (eos)", "diff: 2 devices: 2 dry-run"}},
+		{[]string{"push", clos, "-i", inv, "--dry-run", "--limit", "onyx"}, 0, []string{"=== leaf3 (onyx)", "+ interface ethernet 1/1 mtu 9216 force", "2 dry-run"}},
+		{[]string{"verify", "--artifacts", out, "-i", inv, "--limit", "leaf1"}, 1, []string{"DIFF leaf1 swp1 MTU: intended 9216, actual 0", "1 mismatch"}},
+		{[]string{"push", "--artifacts", out, "-i", inv, "--parallel", "3", "--report", report}, 0, []string{"push: 6 devices: 6 changed"}},
+		{[]string{"push", "--artifacts", out, "-i", inv}, 0, []string{"push: 6 devices: 6 unchanged"}},
+		{[]string{"verify", clos, "-i", inv}, 0, []string{"verify: 6 devices: 6 verified"}},
+		{[]string{"push", "--artifacts", out, "-i", inv, "--limit", "nosuch"}, 2, nil},
+		{[]string{"push", clos, "--artifacts", out, "-i", inv}, 2, nil},
+	} {
+		code, stdout, stderr := fabricc(t, step.args...)
+		if code != step.code {
+			t.Errorf("%v: exit %d, want %d\n%s\n%s", step.args, code, step.code, stdout, stderr)
+		}
+		for _, w := range step.stdout {
+			if !strings.Contains(stdout, w) {
+				t.Errorf("%v: stdout lacks %q:\n%s", step.args, w, stdout)
+			}
+		}
+		for _, s := range secrets {
+			if strings.Contains(stdout+stderr, s) {
+				t.Fatalf("%v printed a password", step.args)
+			}
+		}
+	}
+	data, err := os.ReadFile(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep push.Report
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Action != "push" || len(rep.Devices) != 6 || rep.Devices[4].Device != "spine1" ||
+		!rep.Devices[4].Verified || rep.Devices[4].Diff == "" || len(rep.Devices[4].Commands) == 0 {
+		t.Errorf("report = %+v", rep.Devices[4])
+	}
+	for _, s := range secrets {
+		if strings.Contains(string(data), s) {
+			t.Fatal("report contains a password")
+		}
+	}
+}
+
+func TestPushInsecureWarnsAndWrongPasswordFails(t *testing.T) {
+	dir, secrets := labFor(t)
+	inv := filepath.Join(dir, "inventory.hcl")
+	// A wrong password for leaf3: the error names the cause, not the value.
+	const wrong = "definitely-wrong-pw-123"
+	if err := os.WriteFile(filepath.Join(dir, "secrets", "leaf3"), []byte(wrong+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	report := filepath.Join(t.TempDir(), "r.json")
+	code, stdout, stderr := fabricc(t, "push", clos, "-i", inv, "--limit", "leaf3", "--insecure-ignore-host-key", "--report", report)
+	if code != 1 || !strings.Contains(stdout, "unable to authenticate") {
+		t.Errorf("exit %d, stdout:\n%s", code, stdout)
+	}
+	if !strings.Contains(stderr, "WARNING: --insecure-ignore-host-key") {
+		t.Errorf("no warning on stderr:\n%s", stderr)
+	}
+	data, _ := os.ReadFile(report)
+	for _, s := range append(secrets, wrong) {
+		if strings.Contains(stdout+stderr+string(data), s) {
+			t.Fatal("a password was printed or reported")
+		}
+	}
+}
+
+func TestPushInventoryDiagnostics(t *testing.T) {
+	inv := filepath.Join(t.TempDir(), "inv.hcl")
+	if err := os.WriteFile(inv, []byte("device \"leaf1\" {\n  address = \"127.0.0.1\"\n}\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := fabricc(t, "push", clos, "-i", inv)
+	if code != 1 || !strings.Contains(stderr, "Missing username") || !strings.Contains(stderr, "inv.hcl") {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+}
