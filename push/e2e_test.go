@@ -93,14 +93,6 @@ func startLab(t *testing.T, sw *model.Switch, faults sim.Faults) *lab {
 	return &lab{sim: d, dev: dev, kh: kh}
 }
 
-func atoi(s string) int {
-	n := 0
-	for _, c := range s {
-		n = n*10 + int(c-'0')
-	}
-	return n
-}
-
 func (l *lab) run(t *testing.T, action string, f *model.Fabric, sw *model.Switch, cfg []byte) *DeviceResult {
 	t.Helper()
 	hk, err := transport.HostKeyCallback(l.kh, false)

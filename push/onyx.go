@@ -104,9 +104,39 @@ func onyxLines(text string) []string {
 			l == "no cli default prefix-modes enable":
 			continue
 		}
-		out = append(out, l)
+		out = append(out, onyxExpand(l)...)
 	}
 	return out
+}
+
+var onyxRange = regexp.MustCompile(`^interface ethernet (\d+(?:/\d+)*/)(\d+)-(?:\d+(?:/\d+)*/)?(\d+) (.*)$`)
+
+// onyxExpand splits a range line as real running configs print them
+// ("interface ethernet 1/2-1/18 speed 10G force", seen in intel
+// mfd-switchmanagement's Onyx test data) into one line per port, the
+// form fabricc renders, so lines compare one to one.
+func onyxExpand(l string) []string {
+	m := onyxRange.FindStringSubmatch(l)
+	if m == nil {
+		return []string{l}
+	}
+	lo, hi := atoi(m[2]), atoi(m[3])
+	if hi < lo || hi-lo > 1024 {
+		return []string{l}
+	}
+	out := make([]string, 0, hi-lo+1)
+	for n := lo; n <= hi; n++ {
+		out = append(out, fmt.Sprintf("interface ethernet %s%d %s", m[1], n, m[4]))
+	}
+	return out
+}
+
+func atoi(s string) int {
+	n := 0
+	for _, c := range s {
+		n = n*10 + int(c-'0')
+	}
+	return n
 }
 
 // onyxMissing returns the wanted lines not already in the running config,

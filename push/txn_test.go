@@ -139,3 +139,39 @@ func TestEngineFlow(t *testing.T) {
 		})
 	}
 }
+
+// TestOnyxLinesRealRunningConfig reads the shape of a real `show
+// running-config` (indented lines, "##" headers, port ranges; intel
+// mfd-switchmanagement's Onyx test data).
+func TestOnyxLinesRealRunningConfig(t *testing.T) {
+	real := `
+##
+## Running database "initial"
+## Generated at 2005/11/10 12:37:16 +0000
+## Hostname: switch-c6b558
+##
+
+##
+## Running-config temporary prefix mode setting
+##
+no cli default prefix-modes enable
+
+##
+## Interface Ethernet configuration
+##
+   interface ethernet 1/1 speed 1G force
+   interface ethernet 1/2-1/4 speed 10G force
+   interface ethernet 1/1 switchport mode trunk
+   interface ethernet 1/4 shutdown
+`
+	want := []string{"interface ethernet 1/1 speed 1G force", "interface ethernet 1/2 speed 10G force",
+		"interface ethernet 1/3 speed 10G force", "interface ethernet 1/4 speed 10G force",
+		"interface ethernet 1/1 switchport mode trunk", "interface ethernet 1/4 shutdown"}
+	got := onyxLines(real)
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("onyxLines:\n%q\nwant\n%q", got, want)
+	}
+	if send := onyxMissing([]string{"interface ethernet 1/3 speed 10G force", "interface ethernet 1/2 no shutdown", "interface ethernet 1/4 no shutdown"}, got); strings.Join(send, "|") != "interface ethernet 1/4 no shutdown" {
+		t.Errorf("missing = %q", send)
+	}
+}
