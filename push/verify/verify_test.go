@@ -27,8 +27,9 @@ func fabric(port string) (*model.Fabric, *model.Switch) {
 	return f, sw
 }
 
-// onyxRunning is the realistic Onyx block of vendors.md 1.2 as `show
-// running-config` prints it.
+// onyxRunning is the realistic Onyx block of vendors.md 1.2 as a real
+// `show running-config` prints it: "##" headers, lines indented by three
+// spaces, port ranges (intel mfd-switchmanagement's Onyx test data).
 const onyxRunning = `##
 ## Running database "initial"
 ##
@@ -37,8 +38,8 @@ dcb priority-flow-control enable force
 dcb priority-flow-control priority 3 enable
 vlan 100
 vlan 100 name "rdma"
-interface ethernet 1/1 mtu 9216 force
-interface ethernet 1/1 switchport mode trunk
+   interface ethernet 1/1-1/2 mtu 9216 force
+   interface ethernet 1/1 switchport mode trunk
 interface ethernet 1/1 switchport trunk allowed-vlan add 100
 interface ethernet 1/1 qos trust L3
 interface ethernet 1/1 traffic-class 3 dcb ets wrr 50
