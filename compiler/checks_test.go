@@ -132,10 +132,10 @@ func TestChecks(t *testing.T) {
 			[]string{"error|iWARP NIC linked to RoCE NIC|host/h2/nic/roce0/transport|host/h1/nic/roce0/transport"}},
 		{"priority 3 on EOS", func(f *model.Fabric, _ Sources) {
 			f.Switches[0].Platform, f.Switches[0].Hardware.Model = model.PlatformEOS, "7050CX3-32S"
-		}, []string{"warning|Priority 3 may be taken by FCoE|switch/leaf1/platform|qos/class/roce/priority"}},
+		}, []string{"warning|Priority 3 may be taken by FCoE|qos/class/roce/priority|switch/leaf1/platform"}},
 		{"priority 3 on Cumulus Trident3", func(f *model.Fabric, _ Sources) {
 			f.Switches[1].Platform, f.Switches[1].Hardware.Model = model.PlatformCumulus, "S5248F-ON"
-		}, []string{"warning|Priority 3 may be taken by FCoE|switch/spine1/platform|qos/class/roce/priority"}},
+		}, []string{"warning|Priority 3 may be taken by FCoE|qos/class/roce/priority|switch/spine1/platform"}},
 		{"priority 3 on Cumulus Spectrum", func(f *model.Fabric, _ Sources) {
 			f.Switches[1].Platform, f.Switches[1].Hardware.Model = model.PlatformCumulus, "SN2700"
 		}, nil},

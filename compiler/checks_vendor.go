@@ -22,10 +22,12 @@ func (c *checker) checkVendorNotes() {
 	}
 }
 
-// checkPriority3 warns when priority 3 is lossless on a switch that is
-// not a Mellanox/NVIDIA Spectrum switch: "Any other switch would most
+// checkPriority3 warns when priority 3 is lossless on switches that are
+// not Mellanox/NVIDIA Spectrum switches: "Any other switch would most
 // likely have Priority 3 set to FCoE ... Priority 5 would be recommended"
-// (seed 001; seeds-facts.md 5.1 item 12).
+// (seed 001; seeds-facts.md 5.1 item 12). The fix is one change to the
+// class, so there is one warning, pointing at the class, with every
+// switch concerned as a related place.
 func (c *checker) checkPriority3() {
 	var class string
 	for _, cl := range c.f.QoS.Classes {
@@ -36,6 +38,8 @@ func (c *checker) checkPriority3() {
 	if class == "" {
 		return
 	}
+	var names []string
+	var rels []related
 	for _, sw := range c.f.Switches {
 		spectrum := strings.HasPrefix(sw.Hardware.ASIC, "Spectrum")
 		if sw.Platform == model.PlatformOnyx || (sw.Platform == model.PlatformCumulus && spectrum) {
@@ -44,8 +48,13 @@ func (c *checker) checkPriority3() {
 		if !switchCarries(&sw, 3) {
 			continue
 		}
-		c.warnf("Priority 3 may be taken by FCoE",
-			fmt.Sprintf("Switch %q (%s on %s) makes priority 3 lossless for class %q. On switches other than Mellanox/NVIDIA Spectrum, priority 3 is often reserved for FCoE and cannot be changed; seed 001 recommends priority 5 there. Check the switch, or move the class to priority 5.", sw.Name, sw.Platform, sw.Hardware.Model, class),
-			[]string{"switch", sw.Name, "platform"}, rel(fmt.Sprintf("class %s priority 3", class), "qos", "class", class, "priority"))
+		names = append(names, fmt.Sprintf("%s (%s on %s)", sw.Name, sw.Platform, sw.Hardware.Model))
+		rels = append(rels, rel(fmt.Sprintf("switch %s is %s on %s", sw.Name, sw.Platform, sw.Hardware.Model), "switch", sw.Name, "platform"))
 	}
+	if len(names) == 0 {
+		return
+	}
+	c.warnf("Priority 3 may be taken by FCoE",
+		fmt.Sprintf("Class %q makes priority 3 lossless on %s. On switches other than Mellanox/NVIDIA Spectrum, priority 3 is often reserved for FCoE and cannot be changed; seed 001 recommends priority 5 there. Check those switches, or move the class to priority 5.", class, strings.Join(names, ", ")),
+		[]string{"qos", "class", class, "priority"}, rels...)
 }
