@@ -69,8 +69,12 @@ func Compare(device string, want, got *State) []Difference {
 		if g == nil {
 			g = &Port{}
 		}
+		w := *want.Ports[n]
+		if g.DSCPToTC == nil {
+			w.DSCPToTC = nil // not readable on this platform
+		}
 		var r reporter
-		cmp.Equal(*want.Ports[n], *g, opts, cmp.Reporter(&r))
+		cmp.Equal(w, *g, opts, cmp.Reporter(&r))
 		for _, d := range r.diffs {
 			d.Device, d.Port = device, n
 			out = append(out, d)

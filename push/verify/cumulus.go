@@ -61,6 +61,9 @@ func ParseNVUE(data []byte) (*State, error) {
 			}
 			p.ETS[tc] = e
 		}
+		wd := str(child(i, "qos", "pfc-watchdog")["state"])
+		p.PFCWatchdog = wd == "enable" || wd == "enabled"
+		p.DSCPToTC = nvueDSCPToTC(prof("mapping"), child(qos, "egress-queue-mapping", "default-global"))
 		for tc, v := range perTC(child(prof("congestion-control"), "traffic-class")) {
 			if on := str(v["ecn"]); on == "enable" || on == "enabled" {
 				p.ECN[tc] = ECN{MinBytes: int64(num(v["min-threshold"])), MaxBytes: int64(num(v["max-threshold"]))}
@@ -169,4 +172,27 @@ func str(v any) string {
 		return s
 	}
 	return ""
+}
+
+// nvueDSCPToTC composes the mapping profile's dscp -> switch-priority
+// with egress-queue-mapping's switch-priority -> traffic-class (NVUE only
+// has default-global for the latter, vendors.md 3.3); nil without a DSCP
+// map. A switch priority without an egress entry is taken to stay in TC
+// n for SP n (assumed; fabricc renders all eight entries).
+func nvueDSCPToTC(mapping, egress obj) map[int]int {
+	dscp := perTC(child(mapping, "dscp"))
+	if len(dscp) == 0 {
+		return nil
+	}
+	sps := perTC(child(egress, "switch-priority"))
+	out := map[int]int{}
+	for d, v := range dscp {
+		sp := num(v["switch-priority"])
+		tc := sp
+		if e, ok := sps[sp]; ok {
+			tc = num(e["traffic-class"])
+		}
+		out[d] = tc
+	}
+	return out
 }

@@ -108,6 +108,8 @@ func eosQoS(p *Port, lines []*block) {
 			p.TrunkVLANs = expandList(f[4])
 		case len(f) == 3 && f[0] == "qos" && f[1] == "trust":
 			p.Trust = map[string]model.Trust{"dscp": model.TrustDSCP, "cos": model.TrustPCP}[f[2]]
+		case c.text == "priority-flow-control pause watchdog":
+			p.PFCWatchdog = true
 		case len(f) == 4 && f[0] == "priority-flow-control" && f[1] == "priority" && f[3] == "no-drop":
 			p.PFC = addSorted(p.PFC, atoi(f[2]))
 		case len(f) == 2 && (f[0] == "tx-queue" || f[0] == "uc-tx-queue"):

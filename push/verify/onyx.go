@@ -17,6 +17,7 @@ func ParseOnyx(running string) *State {
 	pfcOn := map[string]bool{}
 	mode := map[string]string{}
 	access := map[string]int{}
+	maps := map[string]*onyxMaps{}
 	sc := bufio.NewScanner(strings.NewReader(running))
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for sc.Scan() {
@@ -36,6 +37,10 @@ func ParseOnyx(running string) *State {
 			globalPFC = addSorted(globalPFC, atoi(f[3]))
 		case len(f) >= 4 && f[0] == "interface" && f[1] == "ethernet":
 			for _, port := range expandOnyxPorts(f[2]) {
+				if maps[port] == nil {
+					maps[port] = &onyxMaps{dscpSP: map[int]int{}, spTC: map[int]int{}}
+				}
+				maps[port].read(f[3:])
 				onyxPort(s.Port(port), f[3:], port, pfcOn, mode, access)
 			}
 		}
@@ -56,8 +61,47 @@ func ParseOnyx(running string) *State {
 		if p.Trust == "" {
 			p.Trust = model.TrustPCP
 		}
+		p.DSCPToTC = maps[name].compose()
 	}
 	return s
+}
+
+// onyxMaps are a port's `qos map dscp LIST to switch-priority SP` and
+// `traffic-class TC bind switch-priority LIST` lines.
+type onyxMaps struct {
+	dscpSP, spTC map[int]int
+}
+
+func (m *onyxMaps) read(f []string) {
+	switch {
+	case len(f) >= 6 && f[0] == "qos" && f[1] == "map" && f[2] == "dscp" && f[len(f)-3] == "to" && f[len(f)-2] == "switch-priority":
+		sp := atoi(f[len(f)-1])
+		for _, d := range expandList(strings.Join(f[3:len(f)-3], " ")) {
+			m.dscpSP[d] = sp
+		}
+	case len(f) >= 5 && f[0] == "traffic-class" && f[2] == "bind" && f[3] == "switch-priority":
+		for _, sp := range expandList(strings.Join(f[4:], " ")) {
+			m.spTC[sp] = atoi(f[1])
+		}
+	}
+}
+
+// compose gives DSCP -> TC, or nil when the port prints no DSCP map. A
+// switch priority without a bind line keeps Onyx's default SP n -> TC n
+// (vendors.md 1.2, from the show qos json-print fixture).
+func (m *onyxMaps) compose() map[int]int {
+	if m == nil || len(m.dscpSP) == 0 {
+		return nil
+	}
+	out := map[int]int{}
+	for d, sp := range m.dscpSP {
+		tc, ok := m.spTC[sp]
+		if !ok {
+			tc = sp
+		}
+		out[d] = tc
+	}
+	return out
 }
 
 // onyxPort applies the words after "interface ethernet <port>".
@@ -84,6 +128,8 @@ func onyxPort(p *Port, f []string, name string, pfcOn map[string]bool, mode map[
 		p.Trust = map[string]model.Trust{"L3": model.TrustDSCP, "L2": model.TrustPCP, "both": model.TrustBoth}[f[2]]
 	case line == "dcb priority-flow-control mode on force":
 		pfcOn[name] = true
+	case line == "pfc-wd":
+		p.PFCWatchdog = true
 	case len(f) >= 4 && f[0] == "traffic-class" && f[2] == "dcb" && f[3] == "ets":
 		tc := atoi(f[1])
 		if len(f) == 5 && f[4] == "strict" {

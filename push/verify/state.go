@@ -38,6 +38,14 @@ type Port struct {
 	ETS map[int]model.ETS
 	// ECN thresholds by traffic class (bytes).
 	ECN map[int]ECN
+	// PFCWatchdog is true when the PFC storm watchdog covers the port.
+	PFCWatchdog bool
+	// DSCPToTC is the traffic class each DSCP value lands in (DSCP ->
+	// switch priority -> traffic class). nil when the platform's read-back
+	// does not show the maps (EOS prints only non-default `qos map`
+	// lines and its defaults are not documented, vendors.md 2.1); then it
+	// is not compared.
+	DSCPToTC map[int]int
 }
 
 // ECN is one queue's marking thresholds in bytes.
@@ -77,6 +85,15 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		p.TrunkVLANs = append([]int(nil), mp.TrunkVLANs...)
 		p.Trust = mp.Trust
 		p.PFC = append([]int(nil), mp.PFCPriorities...)
+		p.PFCWatchdog = mp.PFCWatchdog
+		if len(f.QoS.DSCPToPriority) == 64 && len(f.QoS.PriorityToTC) == 8 {
+			p.DSCPToTC = map[int]int{}
+			for d, prio := range f.QoS.DSCPToPriority {
+				if prio >= 0 && prio < 8 {
+					p.DSCPToTC[d] = f.QoS.PriorityToTC[prio]
+				}
+			}
+		}
 		for _, c := range f.QoS.Classes {
 			p.ETS[c.TrafficClass] = c.ETS
 			if c.ECN != nil && len(mp.PFCPriorities) > 0 {

@@ -179,3 +179,44 @@ func TestParseEOSJSON(t *testing.T) {
 		t.Error("want an error for non-JSON output")
 	}
 }
+
+func TestMapsAndWatchdog(t *testing.T) {
+	f, sw := fabric("1/1")
+	f.QoS.DSCPToPriority = make([]int, 64)
+	f.QoS.DSCPToPriority[26], f.QoS.DSCPToPriority[48] = 3, 6
+	f.QoS.PriorityToTC = []int{0, 0, 0, 3, 0, 0, 6, 0}
+	sw.Ports[0].PFCWatchdog = true
+	var others []string
+	for d := 0; d < 64; d++ {
+		if d != 26 && d != 48 {
+			others = append(others, itoa(d))
+		}
+	}
+	maps := "interface ethernet 1/1 pfc-wd\n" +
+		"interface ethernet 1/1 qos map dscp " + strings.Join(others, " ") + " to switch-priority 0\n" +
+		"interface ethernet 1/1 qos map dscp 26 to switch-priority 3\n" +
+		"interface ethernet 1/1 qos map dscp 48 to switch-priority 6\n" +
+		"interface ethernet 1/1 traffic-class 0 bind switch-priority 0 1 2 4 5 7\n"
+	if d := Compare("sw1", Expect(f, sw), ParseOnyx(onyxRunning+maps)); len(d) != 0 {
+		t.Errorf("onyx with maps: %v", d)
+	}
+	// DSCP 26 mapped to switch priority 4, which the bind line puts in TC 0.
+	bad := strings.Replace(maps, "dscp 26 to switch-priority 3", "dscp 26 to switch-priority 4", 1)
+	bad = strings.Replace(bad, "interface ethernet 1/1 pfc-wd\n", "", 1)
+	var got []string
+	for _, x := range Compare("sw1", Expect(f, sw), ParseOnyx(onyxRunning+bad)) {
+		got = append(got, x.String())
+	}
+	want := "sw1 1/1 PFCWatchdog: intended true, actual false|sw1 1/1 DSCPToTC[26]: intended 3, actual 0"
+	if strings.Join(got, "|") != want {
+		t.Errorf("differences %q, want %q", got, want)
+	}
+	// EOS prints no full DSCP map: not compared, no false difference.
+	f2, sw2 := fabric("Ethernet1/1")
+	f2.QoS = f.QoS
+	eos := strings.Replace(eosRunning, "   priority-flow-control on\n", "   priority-flow-control on\n   priority-flow-control pause watchdog\n", 1)
+	sw2.Ports[0].PFCWatchdog = true
+	if d := Compare("sw1", Expect(f2, sw2), ParseEOS(eos)); len(d) != 0 {
+		t.Errorf("eos: %v", d)
+	}
+}
