@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/model/modeltest"
 )
 
 // render renders host i of the fixture and returns the script text.
@@ -114,7 +115,7 @@ func TestEgressMap(t *testing.T) {
 		{0, 3, "0:3 3:3"},   // unmarked RoCE shares skb priority 0
 		{184, 5, "4:5 5:5"}, // DSCP 46 (EF): ToS 184 -> skb priority 4
 	}
-	q := fixtureQoS()
+	q := modeltest.NVIDIARoCEQoS()
 	for _, tc := range tests {
 		r := model.RoCE{TOS: tc.tos, Priority: tc.prio}
 		all, got := egressMap(&q, &r)
