@@ -7,29 +7,26 @@ import (
 	"testing"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/model/modeltest"
 )
 
 // fixture is homelab-40g's NAS (seed 000: ConnectX-3 Pro, mlx4en, mlxen0,
 // 10.20.0.1/24, MTU 9000, 50 m AOC) plus a ConnectX-5 mlx5en host on VLAN
-// 2, both with the nvidia-roce profile.
+// 2, both with the nvidia-roce profile (modeltest).
 func fixture() *model.Fabric {
-	d2p := make([]int, 64)
-	d2p[26], d2p[48] = 3, 6
-	roce := model.RoCE{Mode: "v2", UDPPort: 4791, Priority: 3, DSCP: 26, TOS: 104, CNPPriority: 6, CNPDSCP: 48,
-		PFCPriorities: []int{3}, Trust: model.TrustDSCP, ECNPriorities: []int{3}}
-	peer := &model.Peer{Kind: "host", Device: "workstation", Port: "qsfp1", CableMeters: 50, CableKind: "aoc"}
+	peer := func() *model.Peer { return modeltest.Cable("host", "workstation", "qsfp1", 50, "aoc") }
 	return &model.Fabric{
 		Name: "homelab-40g",
-		QoS:  model.QoS{DSCPToPriority: d2p, PriorityToTC: []int{0, 0, 0, 3, 0, 0, 6, 0}, PFCPriorities: []int{3}},
+		QoS:  modeltest.NVIDIARoCEQoS(),
 		Hosts: []model.Host{
 			{Name: "nas", OS: model.OSFreeBSD, OSVersion: "12.1", NICs: []model.NIC{{
 				Name: "mlxen0", Interface: "mlxen0", Model: "ConnectX-3 Pro", Vendor: "mellanox", Driver: "mlx4en",
 				Transport: model.TransportRoCE, SpeedMbps: 40000, MTU: 9000, Addresses: []string{"10.20.0.1/24"},
-				RoCE: roce, Peer: peer}}},
+				RoCE: modeltest.NVIDIARoCE(), Peer: peer()}}},
 			{Name: "nas5", OS: model.OSFreeBSD, OSVersion: "14.1", NICs: []model.NIC{{
 				Name: "roce0", Interface: "mce0", Model: "ConnectX-5", Vendor: "mellanox", Driver: "mlx5en",
 				Transport: model.TransportRoCE, SpeedMbps: 100000, MTU: 9000, VLAN: 2,
-				Addresses: []string{"10.30.0.1/24", "2001:db8::1/64"}, RoCE: roce, Peer: peer}}},
+				Addresses: []string{"10.30.0.1/24", "2001:db8::1/64"}, RoCE: modeltest.NVIDIARoCE(), Peer: peer()}}},
 		},
 	}
 }
