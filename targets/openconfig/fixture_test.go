@@ -1,15 +1,25 @@
 package openconfig
 
-import "github.com/fabricc/fabricc/model"
+import (
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/model/modeltest"
+)
 
-// dscpToPriority is the NVIDIA default DSCP -> priority map (priority =
-// DSCP >> 3): DSCP 24-31 -> 3 (RoCE, DSCP 26), 48-55 -> 6 (CNP, DSCP 48).
-func dscpToPriority() []int {
-	m := make([]int, 64)
-	for d := range m {
-		m[d] = d >> 3
+// fixtureQoS is the nvidia-roce profile (modeltest) with NVIDIA's default
+// DSCP map (priority = DSCP >> 3: DSCP 24-31 -> 3 for RoCE, 48-55 -> 6 for
+// CNPs), an ETS split of 40/60 and headroom for a 1500 B MTU at 100 %
+// small packets: classifier terms then carry several DSCP values and the
+// WRR weights differ per class.
+func fixtureQoS() model.QoS {
+	q := modeltest.NVIDIARoCEQoS()
+	for d := range q.DSCPToPriority {
+		q.DSCPToPriority[d] = d >> 3
 	}
-	return m
+	q.Classes[0].DSCP, q.Classes[0].ETS.BandwidthPercent = defaultDSCP(), 40
+	q.Classes[1].DSCP, q.Classes[1].ETS.BandwidthPercent = dscpRange(24, 31), 60
+	q.Classes[2].DSCP = dscpRange(48, 55)
+	q.Headroom = model.HeadroomPolicy{LosslessMTUBytes: 1500, SmallPacketPercent: 100}
+	return q
 }
 
 // dscpRange returns the DSCP values from lo to hi inclusive.
@@ -35,11 +45,9 @@ func defaultDSCP() []int {
 // pgs are the ingress priority groups of a PFC port: lossy PG0 and the
 // lossless RoCE PG3 with its headroom.
 func pgs(xoff, xon int64) []model.PriorityGroup {
-	return []model.PriorityGroup{
-		{Index: 0, Priorities: []int{0, 1, 2, 4, 5, 6, 7}, Pool: "ingress_lossy_pool", SizeBytes: 10240, SharedAlpha: "8"},
-		{Index: 3, Priorities: []int{3}, Lossless: true, Pool: "ingress_lossless_pool", SizeBytes: xoff + xon,
-			XoffBytes: xoff, XonBytes: xon, SharedAlpha: "1/2", Headroom: &model.Headroom{XoffBytes: xoff, XonBytes: xon, SizeBytes: xoff + xon}},
-	}
+	lossless := modeltest.LosslessPG("ingress_lossless_pool", xoff, xon, "1/2")
+	lossless.Headroom = &model.Headroom{XoffBytes: xoff, XonBytes: xon, SizeBytes: xoff + xon}
+	return []model.PriorityGroup{modeltest.LossyPG("ingress_lossy_pool", 10240, "8"), lossless}
 }
 
 // egress are the egress queue buffers of TC0, TC3 and TC6.
@@ -64,25 +72,8 @@ func pools() []model.BufferPool {
 // PCP-trusting access port and a Cumulus spine with a "both" trust port.
 func testFabric() *model.Fabric {
 	return &model.Fabric{
-		Name: "lab",
-		QoS: model.QoS{
-			Profile: "nvidia-roce",
-			Classes: []model.Class{
-				{Name: "default", Priority: 0, Priorities: []int{0, 1, 2, 4, 5, 7}, TrafficClass: 0, DSCP: defaultDSCP(),
-					ETS: model.ETS{Mode: model.ETSWRR, BandwidthPercent: 40}},
-				{Name: "roce", Priority: 3, Priorities: []int{3}, TrafficClass: 3, DSCP: dscpRange(24, 31), MarkDSCP: 26, Lossless: true,
-					ETS: model.ETS{Mode: model.ETSWRR, BandwidthPercent: 60},
-					ECN: &model.ECN{MinBytes: 153600, MaxBytes: 1536000, MarkProbabilityPercent: 100}},
-				{Name: "cnp", Priority: 6, Priorities: []int{6}, TrafficClass: 6, DSCP: dscpRange(48, 55), MarkDSCP: 48, CNP: true,
-					ETS: model.ETS{Mode: model.ETSStrict}},
-			},
-			DSCPToPriority: dscpToPriority(),
-			PriorityToTC:   []int{0, 0, 0, 3, 0, 0, 6, 0},
-			PFCPriorities:  []int{3},
-			RoCEClass:      "roce",
-			CNPClass:       "cnp",
-			Headroom:       model.HeadroomPolicy{LosslessMTUBytes: 1500, SmallPacketPercent: 100},
-		},
+		Name:  "lab",
+		QoS:   fixtureQoS(),
 		VLANs: []model.VLAN{{ID: 100, Name: "rdma"}, {ID: 101, Name: "rdma-b"}, {ID: 200, Name: "mgmt"}},
 		Switches: []model.Switch{
 			{
@@ -94,11 +85,11 @@ func testFabric() *model.Fabric {
 					{Name: "Ethernet1/1", Description: "host01-roce0", SpeedMbps: 100000, MTU: 9214, Mode: model.ModeTrunk,
 						TrunkVLANs: []int{100, 101, 200}, NativeVLAN: 100, Trust: model.TrustDSCP, PFCPriorities: []int{3}, PFCWatchdog: true,
 						PriorityGroups: pgs(38912, 19456), EgressQueues: egress(),
-						Peer: &model.Peer{Kind: "host", Device: "host01", Port: "roce0", CableMeters: 3, CableKind: "dac"}},
+						Peer: modeltest.Cable("host", "host01", "roce0", 3, "dac")},
 					{Name: "Ethernet31/1", Description: "spine1-swp1", SpeedMbps: 100000, MTU: 9214, Mode: model.ModeRouted,
 						Trust: model.TrustDSCP, PFCPriorities: []int{3}, PFCWatchdog: true,
 						PriorityGroups: pgs(47104, 19456), EgressQueues: egress(),
-						Peer: &model.Peer{Kind: "switch", Device: "spine1", Port: "swp1", CableMeters: 30, CableKind: "aoc"}},
+						Peer: modeltest.Cable("switch", "spine1", "swp1", 30, "aoc")},
 					{Name: "Ethernet32/1", SpeedMbps: 25000, MTU: 1500, Mode: model.ModeAccess, AccessVLAN: 200, Trust: model.TrustDSCP,
 						LinkPause: true, Shutdown: true, EgressQueues: egress()},
 				},
