@@ -59,6 +59,7 @@ func Compare(device string, want, got *State) []Difference {
 			out = append(out, Difference{Device: device, Field: fmt.Sprintf("VLAN %d name", id), Intended: want.VLANs[id], Actual: name})
 		}
 	}
+	out = append(out, comparePools(device, want.Pools, got.Pools)...)
 	names := make([]string, 0, len(want.Ports))
 	for n := range want.Ports {
 		names = append(names, n)
@@ -148,4 +149,37 @@ func sameInts(a, b []int) bool {
 		}
 	}
 	return true
+}
+
+// poolSlackPercent is how far a pool's share may be from the model's: the
+// Cumulus target writes whole percents rounded down (NVUE memory-percent
+// is an integer), Onyx two decimals.
+const poolSlackPercent = 1.0
+
+// comparePools compares ingress pools by type; nothing when got has no
+// pools to compare.
+func comparePools(device string, want, got map[string]Pool) []Difference {
+	if got == nil {
+		return nil
+	}
+	var out []Difference
+	for _, typ := range []string{"lossless", "lossy"} {
+		w, ok := want[typ]
+		if !ok {
+			continue
+		}
+		g, ok := got[typ]
+		field := "pool " + typ
+		switch {
+		case !ok:
+			out = append(out, Difference{Device: device, Field: field, Intended: fmt.Sprintf("%.1f%% priorities %v", w.Percent, w.Priorities), Actual: "missing"})
+			continue
+		case g.Percent < w.Percent-poolSlackPercent || g.Percent > w.Percent+poolSlackPercent:
+			out = append(out, Difference{Device: device, Field: field + " percent", Intended: fmt.Sprintf("%.1f", w.Percent), Actual: fmt.Sprintf("%.1f", g.Percent)})
+		}
+		if !sameInts(w.Priorities, g.Priorities) {
+			out = append(out, Difference{Device: device, Field: field + " priorities", Intended: fmt.Sprint(w.Priorities), Actual: fmt.Sprint(g.Priorities)})
+		}
+	}
+	return out
 }

@@ -36,6 +36,7 @@ func ParseNVUE(data []byte) (*State, error) {
 		s.VLANs[id] = ""
 	}
 	qos := child(root, "qos")
+	s.Pools = nvuePools(child(qos, "traffic-pool"))
 	ifaces := child(root, "interface")
 	for _, name := range sortedKeys(ifaces) {
 		i := child(ifaces, name)
@@ -193,6 +194,24 @@ func nvueDSCPToTC(mapping, egress obj) map[int]int {
 			tc = num(e["traffic-class"])
 		}
 		out[d] = tc
+	}
+	return out
+}
+
+// nvuePools reads `qos traffic-pool NAME memory-percent|switch-priority`;
+// the lossless pools are default-lossless and roce-lossless, the lossy
+// ones default-lossy and roce-lossy (vendors.md 3.3; mc-lossy is
+// multicast and not a fabric pool).
+func nvuePools(tp obj) map[string]Pool {
+	out := map[string]Pool{}
+	for _, name := range sortedKeys(tp) {
+		typ := map[string]string{"default-lossless": "lossless", "roce-lossless": "lossless",
+			"default-lossy": "lossy", "roce-lossy": "lossy"}[name]
+		if typ == "" {
+			continue
+		}
+		p := child(tp, name)
+		out[typ] = Pool{Percent: float64(num(p["memory-percent"])), Priorities: keysInts(child(p, "switch-priority"))}
 	}
 	return out
 }

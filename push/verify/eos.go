@@ -54,6 +54,7 @@ func ParseEOS(running string) *State {
 // eosState interprets an EOS configuration tree.
 func eosState(top []*block) *State {
 	s := NewState()
+	s.Pools = nil // buffers are an MMU profile, not pools with shares
 	profiles := map[string]*block{}
 	for _, b := range top {
 		if name, ok := strings.CutPrefix(b.text, "qos profile "); ok {

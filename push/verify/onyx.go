@@ -2,6 +2,7 @@ package verify
 
 import (
 	"bufio"
+	"strconv"
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
@@ -18,6 +19,7 @@ func ParseOnyx(running string) *State {
 	mode := map[string]string{}
 	access := map[string]int{}
 	maps := map[string]*onyxMaps{}
+	pools := map[string]*onyxPoolLines{}
 	sc := bufio.NewScanner(strings.NewReader(running))
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for sc.Scan() {
@@ -33,6 +35,8 @@ func ParseOnyx(running string) *State {
 			}
 		case len(f) >= 4 && f[0] == "vlan" && f[2] == "name":
 			s.VLANs[atoi(f[1])] = strings.Trim(strings.Join(f[3:], " "), `"`)
+		case len(f) >= 4 && f[0] == "traffic" && f[1] == "pool":
+			onyxPool(pools, f[2], f[3:])
 		case len(f) == 5 && strings.HasPrefix(t, "dcb priority-flow-control priority ") && f[4] == "enable":
 			globalPFC = addSorted(globalPFC, atoi(f[3]))
 		case len(f) >= 4 && f[0] == "interface" && f[1] == "ethernet":
@@ -63,7 +67,37 @@ func ParseOnyx(running string) *State {
 		}
 		p.DSCPToTC = maps[name].compose()
 	}
+	s.Pools = map[string]Pool{}
+	for _, pl := range pools {
+		if pl.typ != "" {
+			s.Pools[pl.typ] = Pool{Percent: pl.percent, Priorities: pl.sps}
+		}
+	}
 	return s
+}
+
+// onyxPoolLines collects `traffic pool NAME type|memory percent|map
+// switch-priority` (vendors.md 1.2).
+type onyxPoolLines struct {
+	typ     string
+	percent float64
+	sps     []int
+}
+
+func onyxPool(pools map[string]*onyxPoolLines, name string, f []string) {
+	pl := pools[name]
+	if pl == nil {
+		pl = &onyxPoolLines{}
+		pools[name] = pl
+	}
+	switch {
+	case len(f) == 2 && f[0] == "type":
+		pl.typ = f[1]
+	case len(f) == 3 && f[0] == "memory" && f[1] == "percent":
+		pl.percent, _ = strconv.ParseFloat(f[2], 64)
+	case len(f) >= 3 && f[0] == "map" && f[1] == "switch-priority":
+		pl.sps = expandList(strings.Join(f[2:], " "))
+	}
 }
 
 // onyxMaps are a port's `qos map dscp LIST to switch-priority SP` and

@@ -20,9 +20,20 @@ type State struct {
 	VLANs map[int]string
 	// Ports by name (the model's port names).
 	Ports map[string]*Port
+	// Pools are the ingress shared-buffer pools by type ("lossy",
+	// "lossless"); nil when the platform's read-back has no pools to
+	// compare (EOS sizes buffers through a system-wide MMU profile).
+	Pools map[string]Pool
 	// NoVLANNames is set when the platform keeps no VLAN names (NVUE), so
 	// names are not compared.
 	NoVLANNames bool
+}
+
+// Pool is one shared-buffer pool: its share of the buffer and the
+// priorities mapped to it.
+type Pool struct {
+	Percent    float64
+	Priorities []int
 }
 
 // Port is the per-port part of State.
@@ -75,6 +86,12 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 	s := NewState()
 	for _, v := range f.VLANs {
 		s.VLANs[v.ID] = v.Name
+	}
+	s.Pools = map[string]Pool{}
+	for _, bp := range sw.Pools {
+		if bp.Direction == "ingress" {
+			s.Pools[bp.Type] = Pool{Percent: bp.Percent, Priorities: append([]int(nil), bp.Priorities...)}
+		}
 	}
 	for i := range sw.Ports {
 		mp := &sw.Ports[i]

@@ -220,3 +220,40 @@ func TestMapsAndWatchdog(t *testing.T) {
 		t.Errorf("eos: %v", d)
 	}
 }
+
+func TestPools(t *testing.T) {
+	f, sw := fabric("1/1")
+	sw.Pools = []model.BufferPool{
+		{Name: "lossy-default", Direction: "ingress", Type: "lossy", Percent: 48.3, Priorities: []int{0, 1, 2, 4, 5, 6, 7}},
+		{Name: "roce-lossless", Direction: "ingress", Type: "lossless", Percent: 50.8, Priorities: []int{3}},
+		{Name: "roce-lossless", Direction: "egress", Type: "lossless", Percent: 47.8, Priorities: []int{3}},
+	}
+	onyx := onyxRunning + `traffic pool lossy-default type lossy
+traffic pool lossy-default memory percent 48.30
+traffic pool lossy-default map switch-priority 0 1 2 4 5 6 7
+traffic pool roce-lossless type lossless
+traffic pool roce-lossless memory percent 40.00
+traffic pool roce-lossless map switch-priority 3 4
+`
+	var got []string
+	for _, d := range Compare("sw1", Expect(f, sw), ParseOnyx(onyx)) {
+		got = append(got, d.String())
+	}
+	want := "sw1 pool lossless percent: intended 50.8, actual 40.0|sw1 pool lossless priorities: intended [3], actual [3 4]"
+	if strings.Join(got, "|") != want {
+		t.Errorf("onyx pools: %q, want %q", got, want)
+	}
+	// NVUE writes whole percents rounded down: 48 and 50 are within the slack.
+	nv := strings.Replace(nvueJSON, `"qos": {`, `"qos": {"traffic-pool": {
+	  "default-lossy": {"memory-percent": 48, "switch-priority": {"0,1,2,4,5,6,7": {}}},
+	  "default-lossless": {"memory-percent": 50, "switch-priority": {"3": {}}}},`, 1)
+	st, err := ParseNVUE([]byte(nv))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, sw2 := fabric("swp1")
+	sw2.Pools = sw.Pools
+	if d := Compare("sw1", Expect(f, sw2), st); len(d) != 0 {
+		t.Errorf("nvue pools: %v", d)
+	}
+}
