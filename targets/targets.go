@@ -15,7 +15,12 @@
 // model always gives the same bytes.
 package targets
 
-import "github.com/fabricc/fabricc/model"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/fabricc/fabricc/model"
+)
 
 // File is one rendered artifact of one device.
 type File struct {
@@ -37,3 +42,14 @@ type SwitchRenderer func(f *model.Fabric, sw *model.Switch) ([]File, error)
 
 // HostRenderer renders one host of a fabric.
 type HostRenderer func(f *model.Fabric, h *model.Host) ([]File, error)
+
+// JoinInts writes numbers in decimal, separated by sep ("0,0,0,1" for a
+// sysctl array, "3, 6" for prose); no numbers give "". Renderers wrap it
+// with their own word for an empty list.
+func JoinInts(v []int, sep string) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, sep)
+}

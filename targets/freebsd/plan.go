@@ -3,9 +3,9 @@ package freebsd
 import (
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets"
 )
 
 // plan computes a NIC's persistent settings.
@@ -101,10 +101,4 @@ func pfcMask(prios []int) int {
 }
 
 // join formats numbers as a comma list, as sysctl(8) takes arrays.
-func join(v []int) string {
-	s := make([]string, len(v))
-	for i, x := range v {
-		s[i] = fmt.Sprint(x)
-	}
-	return strings.Join(s, ",")
-}
+func join(v []int) string { return targets.JoinInts(v, ",") }

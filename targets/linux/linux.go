@@ -146,7 +146,7 @@ func writeContract(b *strings.Builder, f *model.Fabric) {
 		if c.CNP {
 			kind += ", DCQCN CNPs"
 		}
-		dscp := intList(c.DSCP, ",")
+		dscp := intList(c.DSCP)
 		if len(c.DSCP) > 16 {
 			dscp = fmt.Sprintf("the other %d values", len(c.DSCP))
 		}
@@ -155,14 +155,10 @@ func writeContract(b *strings.Builder, f *model.Fabric) {
 	b.WriteString("#\n")
 }
 
-// intList joins numbers with sep, "-" when there are none.
-func intList(v []int, sep string) string {
+// intList joins numbers with commas, "-" when there are none.
+func intList(v []int) string {
 	if len(v) == 0 {
 		return "-"
 	}
-	s := make([]string, len(v))
-	for i, x := range v {
-		s[i] = fmt.Sprint(x)
-	}
-	return strings.Join(s, sep)
+	return targets.JoinInts(v, ",")
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets"
 )
 
 // Driver stacks of a Linux NIC (model.NIC.Driver).
@@ -31,7 +32,7 @@ func writeNIC(b *strings.Builder, f *model.Fabric, n *model.NIC, idx int) {
 	b.WriteString(".\n")
 	fmt.Fprintf(b, "# RoCE %s marks priority %d / DSCP %d (ToS %d); CNPs priority %d / DSCP %d;\n", r.Mode, r.Priority, r.DSCP, r.TOS, r.CNPPriority, r.CNPDSCP)
 	fmt.Fprintf(b, "# PFC on %s, trust %s, DCQCN on %s: the same priorities the switches keep lossless.\n",
-		intList(r.PFCPriorities, ","), r.Trust, intList(r.ECNPriorities, ","))
+		intList(r.PFCPriorities), r.Trust, intList(r.ECNPriorities))
 	fmt.Fprintf(b, "nic_%d() {\n", idx)
 	fmt.Fprintf(b, "\tlocal ifc=%s\n", n.Interface)
 	b.WriteString("\tif ! link_exists \"$ifc\"; then\n\t\tmissing_link \"$ifc\" || return 0\n\tfi\n")
@@ -96,7 +97,7 @@ func writeDcb(b *strings.Builder, f *model.Fabric, n *model.NIC) {
 	r := &n.RoCE
 	pfc, _ := pfcMap(r.PFCPriorities)
 	tsa, bw := etsMaps(r.ETS)
-	ptc := strings.Join(indexed(ints(f.QoS.PriorityToTC)), " ")
+	ptc := strings.Join(indexed(f.QoS.PriorityToTC), " ")
 	b.WriteString("\tif capable \"$ifc\" \"DCB (dcbnl)\" \"load mlx5_core, whose dcbnl iproute2's dcb drives\" dcb pfc show dev \"$ifc\"; then\n")
 	fmt.Fprintf(b, "\t\tensure \"$ifc\" pfc '%s' \"$(dcb_get \"$ifc\" pfc prio-pfc)\" dcb pfc set dev \"$ifc\" prio-pfc %s\n", pfc, pfc)
 	b.WriteString("\t\t# Willing off: the host keeps its own settings rather than take the switch's\n")
@@ -136,7 +137,7 @@ func writeMlnxQos(b *strings.Builder, f *model.Fabric, n *model.NIC) {
 	r := &n.RoCE
 	_, pfc := pfcMap(r.PFCPriorities)
 	tsa, bw := etsMaps(r.ETS)
-	ptc := strings.Join(ints(f.QoS.PriorityToTC), ",")
+	ptc := targets.JoinInts(f.QoS.PriorityToTC, ",")
 	b.WriteString("\tif capable \"$ifc\" \"mlnx_qos (MLNX_OFED DCB)\" \"install MLNX_OFED and load mlx5_core\" mlnx_qos -i \"$ifc\"; then\n")
 	trust := string(r.Trust)
 	if r.Trust == model.TrustBoth {
@@ -163,7 +164,7 @@ func writeQLogic(b *strings.Builder, n *model.NIC) {
 	b.WriteString("\t# QLogic FastLinQ runs DCB in firmware (DCBX); Linux cannot set or read it here.\n")
 	b.WriteString("\tmanual \"$ifc: QLogic DCB is set in UEFI HII, not from Linux (seed 001): at boot press F2 (System Setup),\"\n")
 	b.WriteString("\tmanual \"$ifc:   Device Settings > the QLogic port of $ifc > Device Level Configuration >\"\n")
-	fmt.Fprintf(b, "\tmanual \"$ifc:   DCBX Protocol Dynamic, RoCE Priority %d; the switch then offers PFC on %s by DCBX\"\n", r.Priority, intList(r.PFCPriorities, ","))
+	fmt.Fprintf(b, "\tmanual \"$ifc:   DCBX Protocol Dynamic, RoCE Priority %d; the switch then offers PFC on %s by DCBX\"\n", r.Priority, intList(r.PFCPriorities))
 	b.WriteString("\tmanual \"$ifc: DCQCN (ECN) on this adapter is likewise a firmware setting\"\n")
 }
 
@@ -199,7 +200,7 @@ func writeDCQCN(b *strings.Builder, n *model.NIC) {
 		b.WriteString("\tfi\n")
 	case driverInbox:
 		fmt.Fprintf(b, "\tnote \"$ifc: the inbox mlx5 driver has no per-priority DCQCN switch; firmware runs DCQCN on the priorities in ROCE_CC_PRIO_MASK (mlxconfig; default all), wanted: %s\"\n",
-			intList(n.RoCE.ECNPriorities, ","))
+			intList(n.RoCE.ECNPriorities))
 	}
 }
 

@@ -95,19 +95,10 @@ func etsMaps(ets []model.ETS) (tsa, bw []string) {
 }
 
 // indexed returns "0:v0 1:v1 ..." (dcb's mapping syntax).
-func indexed(v []string) []string {
+func indexed[T any](v []T) []string {
 	out := make([]string, len(v))
 	for i, x := range v {
-		out[i] = fmt.Sprintf("%d:%s", i, x)
-	}
-	return out
-}
-
-// ints formats numbers as strings.
-func ints(v []int) []string {
-	out := make([]string, len(v))
-	for i, x := range v {
-		out[i] = fmt.Sprint(x)
+		out[i] = fmt.Sprintf("%d:%v", i, x)
 	}
 	return out
 }

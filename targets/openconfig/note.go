@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets"
 )
 
 // Note returns the sidecar "<switch>.openconfig.md": the switch's intent
@@ -148,13 +149,7 @@ func writeDCQCN(b *strings.Builder, q *model.QoS) {
 }
 
 // ints writes numbers comma-separated, or "none".
-func ints(v []int) string {
-	s := make([]string, len(v))
-	for i, n := range v {
-		s[i] = strconv.Itoa(n)
-	}
-	return orNone(strings.Join(s, ", "))
-}
+func ints(v []int) string { return orNone(targets.JoinInts(v, ", ")) }
 
 // ranges writes ascending numbers with runs collapsed ("0-23, 32-47"), or
 // "none".

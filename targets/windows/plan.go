@@ -3,10 +3,12 @@ package windows
 import (
 	"fmt"
 	"net/netip"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets"
 )
 
 // Driver stacks the model names for Windows NICs (model.NIC.Driver).
@@ -194,9 +196,9 @@ func checkPriorities(where string, r model.RoCE) error {
 // and lossless priorities: NetQos policies, PFC and traffic classes are
 // host-wide on Windows, not per adapter.
 func sameContract(where string, a, b model.RoCE) error {
-	if a.Priority != b.Priority || ints(a.PFCPriorities, ",") != ints(b.PFCPriorities, ",") {
+	if a.Priority != b.Priority || !slices.Equal(a.PFCPriorities, b.PFCPriorities) {
 		return fmt.Errorf("%s has RoCE priority %d with PFC on %s, but another NIC of the host has priority %d with PFC on %s; Windows QoS policies and PFC are host-wide, so every NIC of a Windows host must use the same values",
-			where, b.Priority, ints(b.PFCPriorities, ","), a.Priority, ints(a.PFCPriorities, ","))
+			where, b.Priority, commas(b.PFCPriorities), a.Priority, commas(a.PFCPriorities))
 	}
 	return nil
 }
@@ -408,7 +410,7 @@ func limits(h *model.Host) []note {
 				"documented PowerShell cmdlet or registry key in WinOF 5.50 or WinOF-2 1.21",
 				"(seeds-facts.md section 0 and 1.8: \"GAP\"); the adapter firmware defaults apply.",
 			},
-			message: fmt.Sprintf("fabricc: DCQCN on priorities %s and CNP priority %d / DSCP %d are not set by this script: the Windows drivers document no setting for them; the adapter firmware defaults apply.", ints(r.ECNPriorities, ","), r.CNPPriority, r.CNPDSCP),
+			message: fmt.Sprintf("fabricc: DCQCN on priorities %s and CNP priority %d / DSCP %d are not set by this script: the Windows drivers document no setting for them; the adapter firmware defaults apply.", commas(r.ECNPriorities), r.CNPPriority, r.CNPDSCP),
 		})
 	}
 	var winof2 []string
@@ -460,14 +462,9 @@ func qlogicNote(n model.NIC) note {
 	}
 }
 
-// ints joins numbers with sep.
-func ints(xs []int, sep string) string {
-	s := make([]string, len(xs))
-	for i, x := range xs {
-		s[i] = fmt.Sprint(x)
-	}
-	return strings.Join(s, sep)
-}
+// commas joins numbers with commas, the list form the NetQos cmdlets take
+// (-Priority 0,1,2) and print.
+func commas(xs []int) string { return targets.JoinInts(xs, ",") }
 
 // others returns the priorities 0-7 not in xs, ascending.
 func others(xs []int) []int {

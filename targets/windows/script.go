@@ -194,7 +194,7 @@ func ordered(fs []field) string {
 // "Enable-NetQoSFlowControl -Priority 3").
 func writePFC(w *writer, p *plan) {
 	w.section("priority flow control")
-	on, off := ints(p.pfc, ","), ints(others(p.pfc), ",")
+	on, off := commas(p.pfc), commas(others(p.pfc))
 	want := on
 	if want == "" {
 		want = "none"
@@ -246,7 +246,7 @@ func writeClasses(w *writer, p *plan) {
 	w.comment("[Default] follows from the classes above; -Check compares it too.")
 	w.open("if ($Check)")
 	w.line("$class = Get-NetQosTrafficClass | Where-Object { $_.Name -eq '[Default]' }")
-	def := []field{{"Algorithm", "ETS"}, {"BandwidthPercentage", fmt.Sprint(p.defaultClass.ETS.BandwidthPercent)}, {"Priority", ints(defaultPriorities(p), ",")}}
+	def := []field{{"Algorithm", "ETS"}, {"BandwidthPercentage", fmt.Sprint(p.defaultClass.ETS.BandwidthPercent)}, {"Priority", commas(defaultPriorities(p))}}
 	w.line("Compare-Properties 'traffic class [Default]' $class %s | Out-Null", ordered(def))
 	w.close()
 	w.close()
@@ -255,14 +255,14 @@ func writeClasses(w *writer, p *plan) {
 // writeClass writes one traffic class.
 func writeClass(w *writer, c trafficClass) {
 	target := "traffic class " + c.name
-	args := "-Priority " + ints(c.priorities, ",") + " -Algorithm ETS -BandwidthPercentage " + fmt.Sprint(c.bandwidth)
-	want := []field{{"Algorithm", "ETS"}, {"BandwidthPercentage", fmt.Sprint(c.bandwidth)}, {"Priority", ints(c.priorities, ",")}}
+	args := "-Priority " + commas(c.priorities) + " -Algorithm ETS -BandwidthPercentage " + fmt.Sprint(c.bandwidth)
+	want := []field{{"Algorithm", "ETS"}, {"BandwidthPercentage", fmt.Sprint(c.bandwidth)}, {"Priority", commas(c.priorities)}}
 	w.blank()
 	if c.strict {
 		// "Strict (0)": the bandwidth "must be zero" unless ETS
 		// (MSFT_NetQosTrafficClassSettingData).
-		args = "-Priority " + ints(c.priorities, ",") + " -Algorithm Strict"
-		want = []field{{"Algorithm", "Strict"}, {"BandwidthPercentage", "0"}, {"Priority", ints(c.priorities, ",")}}
+		args = "-Priority " + commas(c.priorities) + " -Algorithm Strict"
+		want = []field{{"Algorithm", "Strict"}, {"BandwidthPercentage", "0"}, {"Priority", commas(c.priorities)}}
 		w.comment(fmt.Sprintf("Class %q: strict priority, served before the ETS classes.", c.name))
 	} else {
 		w.comment(fmt.Sprintf("Class %q: ETS, %d%% of the link guaranteed.", c.name, c.bandwidth))
