@@ -52,9 +52,9 @@ func Render(f *model.Fabric, h *model.Host) ([]targets.File, error) {
 	}
 	head := header(f, h)
 	return []targets.File{
-		{Name: h.Name + ".freebsd.sh", Target: "freebsd", Mode: 0o755, Data: []byte(script(f, h, head, plans))},
-		{Name: h.Name + ".rc.conf", Target: "freebsd", Mode: 0o644, Data: []byte(confFile(head, "/etc/rc.conf (set with sysrc)", plans, func(p nicPlan) []setting { return p.rc }, true))},
-		{Name: h.Name + ".loader.conf", Target: "freebsd", Mode: 0o644, Data: []byte(confFile(head, "/boot/loader.conf", plans, func(p nicPlan) []setting { return p.loader }, true))},
+		{Name: h.Name + ".freebsd.sh", Target: "freebsd", Mode: 0o755, Data: []byte(script(h, head, plans))},
+		{Name: h.Name + ".rc.conf", Target: "freebsd", Mode: 0o644, Data: []byte(confFile(head, "/etc/rc.conf (set with sysrc)", plans, func(p nicPlan) []setting { return p.rc }))},
+		{Name: h.Name + ".loader.conf", Target: "freebsd", Mode: 0o644, Data: []byte(confFile(head, "/boot/loader.conf", plans, func(p nicPlan) []setting { return p.loader }))},
 	}, nil
 }
 
@@ -127,19 +127,16 @@ func inet(a string) string {
 	return "inet " + a
 }
 
-// confFile writes one persistent file's lines, NIC by NIC.
-func confFile(head, what string, plans []nicPlan, pick func(nicPlan) []setting, quote bool) string {
+// confFile writes one persistent file's lines, NIC by NIC, as
+// NAME="VALUE" lines (rc.conf(5), loader.conf(5)).
+func confFile(head, what string, plans []nicPlan, pick func(nicPlan) []setting) string {
 	var b strings.Builder
 	b.WriteString(head)
 	fmt.Fprintf(&b, "# Lines for %s.\n", what)
 	for _, p := range plans {
 		fmt.Fprintf(&b, "\n# nic %q (%s, %s)\n", p.nic.Name, p.nic.Model, p.nic.Interface)
 		for _, s := range pick(p) {
-			if quote {
-				fmt.Fprintf(&b, "%s=\"%s\"\n", s.name, s.value)
-			} else {
-				fmt.Fprintf(&b, "%s=%s\n", s.name, s.value)
-			}
+			fmt.Fprintf(&b, "%s=\"%s\"\n", s.name, s.value)
 		}
 	}
 	return b.String()

@@ -14,7 +14,7 @@ const (
 )
 
 // script writes <host>.freebsd.sh.
-func script(f *model.Fabric, h *model.Host, head string, plans []nicPlan) string {
+func script(h *model.Host, head string, plans []nicPlan) string {
 	var b strings.Builder
 	b.WriteString("#!/bin/sh\n")
 	b.WriteString(head)
@@ -24,7 +24,7 @@ func script(f *model.Fabric, h *model.Host, head string, plans []nicPlan) string
 	b.WriteString("set -eu\n\n")
 	b.WriteString(prelude)
 	for i := range plans {
-		writeNIC(&b, f, &plans[i], i+1)
+		writeNIC(&b, &plans[i], i+1)
 	}
 	b.WriteString("\nneed_root\n")
 	for i := range plans {
@@ -35,7 +35,7 @@ func script(f *model.Fabric, h *model.Host, head string, plans []nicPlan) string
 }
 
 // writeNIC writes the function that configures one NIC.
-func writeNIC(b *strings.Builder, f *model.Fabric, p *nicPlan, idx int) {
+func writeNIC(b *strings.Builder, p *nicPlan, idx int) {
 	n := p.nic
 	r := &n.RoCE
 	fmt.Fprintf(b, "\n# NIC %q: %s, driver %s, on %s, MTU %d", n.Name, n.Model, n.Driver, n.Interface, n.MTU)
