@@ -23,10 +23,21 @@ const (
 	driverMlx5 = "mlx5en" // ConnectX-4 and later, interfaces mce<N>
 )
 
-// ifPattern is the interface name each driver creates.
-var ifPattern = map[string]*regexp.Regexp{
-	driverMlx4: regexp.MustCompile(`^mlxen([0-9]+)$`),
-	driverMlx5: regexp.MustCompile(`^mce([0-9]+)$`),
+// driverInfo is what the renderer knows of one driver stack.
+type driverInfo struct {
+	// ifName matches the interfaces the driver creates; its group is
+	// the unit number.
+	ifName *regexp.Regexp
+	// example is an interface name of the driver, for error messages.
+	example string
+	// ibModule is the driver's RDMA (OFED) kernel module.
+	ibModule string
+}
+
+// drivers are the driver stacks FreeBSD renders, by model.NIC.Driver.
+var drivers = map[string]driverInfo{
+	driverMlx4: {regexp.MustCompile(`^mlxen([0-9]+)$`), "mlxen0", "mlx4ib"},
+	driverMlx5: {regexp.MustCompile(`^mce([0-9]+)$`), "mce0", "mlx5ib"},
 }
 
 // setting is one NAME=VALUE line of rc.conf, loader.conf or sysctl.conf.
@@ -73,13 +84,12 @@ func validate(f *model.Fabric, h *model.Host) error {
 	for i := range h.NICs {
 		n := &h.NICs[i]
 		who := fmt.Sprintf("freebsd: nic %q of host %q", n.Name, h.Name)
-		re, ok := ifPattern[n.Driver]
+		d, ok := drivers[n.Driver]
 		if !ok {
 			return fmt.Errorf("%s has driver %q; FreeBSD renders mlx4en (ConnectX-3) and mlx5en (ConnectX-4 and later)", who, n.Driver)
 		}
-		if !re.MatchString(n.Interface) {
-			return fmt.Errorf("%s has interface %q; the %s driver names its interfaces like %s", who, n.Interface, n.Driver,
-				map[string]string{driverMlx4: "mlxen0", driverMlx5: "mce0"}[n.Driver])
+		if !d.ifName.MatchString(n.Interface) {
+			return fmt.Errorf("%s has interface %q; the %s driver names its interfaces like %s", who, n.Interface, n.Driver, d.example)
 		}
 		if n.VLAN < 0 || n.VLAN > 4094 || n.MTU < 68 || n.MTU > 65535 {
 			return fmt.Errorf("%s has VLAN %d and MTU %d; write VLAN 0-4094 and MTU 68-65535", who, n.VLAN, n.MTU)

@@ -10,7 +10,7 @@ import (
 
 // plan computes a NIC's persistent settings.
 func plan(f *model.Fabric, n *model.NIC) nicPlan {
-	p := nicPlan{nic: n, unit: ifPattern[n.Driver].FindStringSubmatch(n.Interface)[1]}
+	p := nicPlan{nic: n, unit: drivers[n.Driver].ifName.FindStringSubmatch(n.Interface)[1]}
 	p.rc = rcSettings(n)
 	p.loader = []setting{{n.Driver + "_load", "YES"}}
 	if n.Driver == driverMlx5 {

@@ -61,7 +61,7 @@ func writeNIC(b *strings.Builder, p *nicPlan, idx int) {
 		writeMlx4(b, n, p)
 	}
 	if n.Transport != model.TransportIWARP {
-		ib := map[string]string{driverMlx4: "mlx4ib", driverMlx5: "mlx5ib"}[n.Driver]
+		ib := drivers[n.Driver].ibModule
 		fmt.Fprintf(b, "\tmanual \"%s: RoCE needs a kernel built with 'options OFED' and the %s module (kldload %s);\"\n", n.Interface, ib, ib)
 		fmt.Fprintf(b, "\tmanual \"%s:   FreeBSD has no RDMA-CM default ToS, so RDMA applications must mark ToS %d (DSCP %d) themselves\"\n", n.Interface, r.TOS, r.DSCP)
 		if n.Driver == driverMlx5 {
