@@ -55,10 +55,14 @@ var Vendors = map[model.Platform]*Vendor{
 	model.PlatformOnyx: {
 		Platform: model.PlatformOnyx, Artifact: ".onyx.cli",
 		NewTxn: func(id string) Txn { return &onyxTxn{checkpoint: "fabricc-pre-" + id} },
-		// Onyx prints its running config as flat commands; there is no
-		// json-print form of it (vendors.md 1.4).
-		ReadBack: []string{"show running-config"},
-		Parse:    func(outs []string) (*verify.State, error) { return verify.ParseOnyx(outs[0]), nil },
+		// Onyx prints its running config as flat commands (there is no
+		// json-print form of it); PFC is read in its structured,
+		// operational form (vendors.md 1.4).
+		ReadBack: []string{"show running-config", "show dcb priority-flow-control | json-print"},
+		Parse: func(outs []string) (*verify.State, error) {
+			s := verify.ParseOnyx(outs[0])
+			return s, verify.ApplyOnyxPFC(s, []byte(jsonPart(outs[1])))
+		},
 	},
 	model.PlatformCumulus: {
 		Platform: model.PlatformCumulus, Artifact: ".nvue.yaml",

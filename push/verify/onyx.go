@@ -2,6 +2,8 @@ package verify
 
 import (
 	"bufio"
+	"encoding/json"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -193,4 +195,59 @@ func expandOnyxPorts(s string) []string {
 		out = append(out, lo[:i+1]+itoa(n))
 	}
 	return out
+}
+
+// ApplyOnyxPFC overlays `show dcb priority-flow-control | json-print` on
+// s: a port's PFC priorities are the switch's enabled priorities when its
+// "PFC oper" is Enabled, none otherwise. Both documented shapes are read
+// (vendors.md 1.4, mellanox.onyx onyx_pfc_interface.py): from 3.6.6000 a
+// list whose elements hold "PFC", "Priority Enabled List" and the
+// per-interface table {"Eth1/1": [{"PFC admin": "on", "PFC oper":
+// "Enabled"}]}; before, one object with the table under "Table 2".
+func ApplyOnyxPFC(s *State, jsonPrint []byte) error {
+	var raw any
+	if err := json.Unmarshal(jsonPrint, &raw); err != nil {
+		return fmt.Errorf("show dcb priority-flow-control | json-print: %w", err)
+	}
+	var prios []int
+	globalOn := true
+	oper := map[string]string{}
+	var walk func(v any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case []any:
+			for _, e := range x {
+				walk(e)
+			}
+		case map[string]any:
+			for k, e := range x {
+				switch {
+				case k == "PFC":
+					globalOn = strings.EqualFold(str(e), "enabled")
+				case k == "Priority Enabled List":
+					prios = expandList(str(e))
+				case strings.HasPrefix(k, "Eth"):
+					if l, ok := e.([]any); ok && len(l) > 0 {
+						if m, ok := l[0].(map[string]any); ok {
+							oper[strings.TrimPrefix(k, "Eth")] = str(m["PFC oper"])
+						}
+					}
+				default:
+					walk(e)
+				}
+			}
+		}
+	}
+	walk(raw)
+	for name, p := range s.Ports {
+		o, ok := oper[name]
+		if !ok {
+			continue
+		}
+		p.PFC = nil
+		if globalOn && strings.EqualFold(o, "enabled") {
+			p.PFC = append([]int(nil), prios...)
+		}
+	}
+	return nil
 }

@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -255,5 +256,33 @@ traffic pool roce-lossless map switch-priority 3 4
 	sw2.Pools = sw.Pools
 	if d := Compare("sw1", Expect(f, sw2), st); len(d) != 0 {
 		t.Errorf("nvue pools: %v", d)
+	}
+}
+
+func TestApplyOnyxPFC(t *testing.T) {
+	// Shapes of mellanox.onyx fixtures/onyx_pfc_interface_*.cfg: the
+	// 3.6.6000+ list and the older object with "Table 2".
+	newer := `[{"PFC": "enabled"}, {"Priority Enabled List": "3", "Priority Disabled List": "0 1 2 4 5 6 7"},
+	  {"Eth1/1": [{"PFC admin": "on", "PFC oper": "Enabled"}], "Eth1/2": [{"PFC admin": "Auto", "PFC oper": "Disabled"}]}]`
+	older := `{"PFC": "enabled", "Priority Enabled List": "3 4",
+	  "Table 2": {"Eth1/1": [{"PFC admin": "on", "PFC oper": "Enabled"}], "Eth1/2": [{"PFC admin": "on", "PFC oper": "Enabled"}]}}`
+	for _, tc := range []struct {
+		name, out string
+		p1, p2    string
+	}{
+		{"3.6.6000+", newer, "[3]", "[]"},
+		{"older", older, "[3 4]", "[3 4]"},
+		{"global off", strings.Replace(newer, `"PFC": "enabled"`, `"PFC": "disabled"`, 1), "[]", "[]"},
+	} {
+		s := ParseOnyx("interface ethernet 1/1 mtu 9216 force\ninterface ethernet 1/2 mtu 9216 force\n")
+		if err := ApplyOnyxPFC(s, []byte(tc.out)); err != nil {
+			t.Fatal(err)
+		}
+		if got := fmt.Sprint(s.Ports["1/1"].PFC) + fmt.Sprint(s.Ports["1/2"].PFC); got != tc.p1+tc.p2 {
+			t.Errorf("%s: PFC %s, want %s%s", tc.name, got, tc.p1, tc.p2)
+		}
+	}
+	if err := ApplyOnyxPFC(NewState(), []byte("% Unrecognized command")); err == nil {
+		t.Error("want an error for non-JSON")
 	}
 }
