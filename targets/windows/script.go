@@ -323,19 +323,27 @@ func writeWinOFMode(w *writer, d driverSetting) {
 		mode, label = "5", "RoCE IP Based (v1)"
 		w.comment("v1 is IP based, not MAC based, so Linux peers (IP-based GIDs) interoperate (seed 003 §4.1.4.3).")
 	}
-	w.change(fmt.Sprintf("Compare-State 'driver mlx4_bus' 'roce_mode' '%s' (Get-RegistryDword %s 'roce_mode')", mode, q(winofRoceKey)),
-		"driver mlx4_bus", fmt.Sprintf("set roce_mode to %s (%s)", mode, label),
-		fmt.Sprintf("Set-RegistryDword %s 'roce_mode' %s", q(winofRoceKey), mode),
-		restartLine(d.nics))
+	writeDriverDword(w, "mlx4_bus", winofRoceKey, "roce_mode", mode, label, d.nics)
 	if d.mode != "v2" {
 		return
 	}
 	w.comment("\"all machines in a fabric must be configured with the same value for the UDP port",
 		"number\" (roce_udp_dport, seed 003 §4.6.9.2); WinOF before 5.10 used 1021 (seed 003 §4.1.4.3).")
-	w.change(fmt.Sprintf("Compare-State 'driver mlx4_bus' 'roce_udp_dport' '%d' (Get-RegistryDword %s 'roce_udp_dport')", d.port, q(winofRoceKey)),
-		"driver mlx4_bus", fmt.Sprintf("set roce_udp_dport to %d", d.port),
-		fmt.Sprintf("Set-RegistryDword %s 'roce_udp_dport' %d", q(winofRoceKey), d.port),
-		restartLine(d.nics))
+	writeDriverDword(w, "mlx4_bus", winofRoceKey, "roce_udp_dport", fmt.Sprint(d.port), "", d.nics)
+}
+
+// writeDriverDword writes the step that sets one DWORD of a driver's
+// registry key and queues the driver's adapters for a restart when it
+// changes; label, when set, names the value in the action text.
+func writeDriverDword(w *writer, service, key, name, value, label string, nics []string) {
+	action := fmt.Sprintf("set %s to %s", name, value)
+	if label != "" {
+		action += " (" + label + ")"
+	}
+	w.change(fmt.Sprintf("Compare-State %s %s %s (Get-RegistryDword %s %s)", q("driver "+service), q(name), q(value), q(key), q(name)),
+		"driver "+service, action,
+		fmt.Sprintf("Set-RegistryDword %s %s %s", q(key), q(name), value),
+		restartLine(nics))
 }
 
 // ianaRoCEv2Port is the RoCEv2 destination port IANA assigned.
@@ -354,10 +362,7 @@ func writeWinOF2Mode(w *writer, d driverSetting) {
 		mode, label = "0", "RoCE MAC Based (v1)"
 		w.comment("WinOF-2 1.21 offers only MAC-based v1; Linux peers need v2 to interoperate (seed 003 §4.1.4.3).")
 	}
-	w.change(fmt.Sprintf("Compare-State 'driver mlx5' 'roce_mode' '%s' (Get-RegistryDword %s 'roce_mode')", mode, q(winof2RoceKey)),
-		"driver mlx5", fmt.Sprintf("set roce_mode to %s (%s)", mode, label),
-		fmt.Sprintf("Set-RegistryDword %s 'roce_mode' %s", q(winof2RoceKey), mode),
-		restartLine(d.nics))
+	writeDriverDword(w, "mlx5", winof2RoceKey, "roce_mode", mode, label, d.nics)
 	if d.mode != "v2" {
 		return
 	}
