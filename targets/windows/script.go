@@ -397,12 +397,20 @@ func writeAdapter(w *writer, np nicPlan) {
 	w.close()
 }
 
-// writeKeyword writes one advanced-property step by registry keyword.
+// writeKeyword writes one advanced-property step by registry keyword,
+// after the comments saying why.
 func writeKeyword(w *writer, adapter, keyword, value string, why ...string) {
 	w.comment(why...)
+	setKeyword(w, adapter, keyword, value)
+}
+
+// setKeyword writes the compare-and-set of one registry keyword; the then
+// lines (a restart) run after the set.
+func setKeyword(w *writer, adapter, keyword, value string, then ...string) {
+	set := fmt.Sprintf("Set-Keyword %s %s %s", q(adapter), q(keyword), q(value))
 	w.change(fmt.Sprintf("Compare-State %s %s %s (Get-Keyword %s %s)", q(adapter), q(keyword), q(value), q(adapter), q(keyword)),
 		adapter, fmt.Sprintf("set %s to %s", keyword, value),
-		fmt.Sprintf("Set-Keyword %s %s %s", q(adapter), q(keyword), q(value)))
+		append([]string{set}, then...)...)
 }
 
 // writeVLAN sets the adapter's VLAN ID ("If VLANs are used, mark the
@@ -437,20 +445,15 @@ func writeWinOFDSCP(w *writer, n model.NIC) {
 	key := fmt.Sprintf("PriorityToDscpMappingTable_%d", r.Priority)
 	w.comment(fmt.Sprintf("RDMA on priority %d leaves with DSCP %d, the DSCP the switches classify as RoCE;", r.Priority, r.DSCP),
 		fmt.Sprintf("the driver default would be DSCP %d (the priority, seed 003 §4.1.11.7).", r.Priority))
-	w.change(fmt.Sprintf("Compare-State %s %s '%d' (Get-Keyword %s %s)", q(n.Interface), q(key), r.DSCP, q(n.Interface), q(key)),
-		n.Interface, fmt.Sprintf("set %s to %d", key, r.DSCP),
-		fmt.Sprintf("Set-Keyword %s %s '%d'", q(n.Interface), q(key), r.DSCP),
-		restartLine([]string{n.Interface}))
+	restart := restartLine([]string{n.Interface})
+	setKeyword(w, n.Interface, key, fmt.Sprint(r.DSCP), restart)
 	if n.VLAN != 0 || (r.Trust != model.TrustDSCP && r.Trust != model.TrustBoth) {
 		return
 	}
 	w.comment("Untagged with DSCP trust: DSCP-based PFC needs TxUntagPriorityTag and",
 		"RxUntaggedMapToLossless set to 1 (seed 003 §4.1.11.7: \"for DSCP based PFC set to 0x1\").")
 	for _, k := range []string{"TxUntagPriorityTag", "RxUntaggedMapToLossless"} {
-		w.change(fmt.Sprintf("Compare-State %s %s '1' (Get-Keyword %s %s)", q(n.Interface), q(k), q(n.Interface), q(k)),
-			n.Interface, "set "+k+" to 1",
-			fmt.Sprintf("Set-Keyword %s %s '1'", q(n.Interface), q(k)),
-			restartLine([]string{n.Interface}))
+		setKeyword(w, n.Interface, k, "1", restart)
 	}
 }
 
