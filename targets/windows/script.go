@@ -204,18 +204,15 @@ func writePFC(w *writer, p *plan) {
 		"switch on the path (\"the priorities must have PFC enabled on them\", seed 002 §3.1.5.1).",
 	)
 	var body []string
-	action := []string{}
 	if on != "" {
 		body = append(body, "Enable-NetQosFlowControl -Priority "+on)
-		action = append(action, "Enable-NetQosFlowControl -Priority "+on)
 	}
 	if off != "" {
 		body = append(body, "Disable-NetQosFlowControl -Priority "+off)
-		action = append(action, "Disable-NetQosFlowControl -Priority "+off)
 	}
 	w.open("if ($DcbAvailable)")
 	w.line("$enabled = Format-Value (Get-NetQosFlowControl | Where-Object { $_.Enabled } | ForEach-Object { $_.Priority } | Sort-Object)")
-	w.change(fmt.Sprintf("Compare-State 'PFC' 'enabled priorities' %s $enabled", q(want)), "PFC", strings.Join(action, "; "), body...)
+	w.change(fmt.Sprintf("Compare-State 'PFC' 'enabled priorities' %s $enabled", q(want)), "PFC", strings.Join(body, "; "), body...)
 	w.close()
 }
 
