@@ -28,6 +28,10 @@ type AuthSource struct {
 	// private key.
 	PassphraseEnv  string
 	PassphraseFile string
+	// EnableEnv / EnableFile give the password `enable` asks for (EOS,
+	// Onyx); empty when the login lands in enable mode or asks none.
+	EnableEnv  string
+	EnableFile string
 }
 
 // Describe says where the secret comes from, for messages.
@@ -92,6 +96,8 @@ type Credentials struct {
 	KeyPEM     []byte
 	Passphrase Secret
 	Agent      bool
+	// Enable answers the `enable` password prompt; empty for none.
+	Enable Secret
 }
 
 // Credentials reads the device's secret from its source. Errors name the
@@ -128,6 +134,21 @@ func (d *Device) Credentials() (Credentials, error) {
 		c.Agent = true
 	default:
 		return c, fmt.Errorf("device %s: no credential source; set password_env, password_file, private_key or agent", d.Name)
+	}
+	var err error
+	switch {
+	case a.EnableEnv != "":
+		v, ok := os.LookupEnv(a.EnableEnv)
+		if !ok {
+			return c, fmt.Errorf("device %s: enable password variable %s is not set", d.Name, a.EnableEnv)
+		}
+		c.Enable = NewSecret(v)
+	case a.EnableFile != "":
+		var v string
+		if v, err = readSecretFile(a.EnableFile); err != nil {
+			return c, fmt.Errorf("device %s: enable password file: %w", d.Name, err)
+		}
+		c.Enable = NewSecret(v)
 	}
 	return c, nil
 }

@@ -58,6 +58,14 @@ func build(dir string, ds, def *deviceSchema) (*Device, hcl.Diagnostics) {
 	} else if auth.Kind == "" {
 		errf("Missing credentials", "set one of password_env, password_file, private_key or agent = true, here or in the defaults block.")
 	}
+	if ds.EnableEnv != nil || ds.EnableFile != nil {
+		auth.EnableEnv, auth.EnableFile = str(ds.EnableEnv, nil), resolve(dir, str(ds.EnableFile, nil))
+	} else {
+		auth.EnableEnv, auth.EnableFile = str(def.EnableEnv, nil), resolve(dir, str(def.EnableFile, nil))
+	}
+	if auth.EnableEnv != "" && auth.EnableFile != "" {
+		errf("Conflicting credential sources", "enable_password_env and enable_password_file are both set; keep one.")
+	}
 	dev.Auth = auth
 	for _, t := range []struct {
 		name     string

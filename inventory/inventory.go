@@ -18,6 +18,7 @@
 //	  port     = 22
 //	  platform = "eos"                 # optional; checked against the fabric
 //	  password_file = "secrets/leaf1"  # or password_env, private_key (+ passphrase_env/_file), agent = true
+//	  enable_password_env = "EOS_ENABLE" # optional, answers `enable` (or enable_password_file)
 //	  groups = ["leaves"]
 //	  tags   = ["rack1"]
 //	}
@@ -97,6 +98,8 @@ type deviceSchema struct {
 	PassphraseEnv  *string   `hcl:"passphrase_env,optional"`
 	PassphraseFile *string   `hcl:"passphrase_file,optional"`
 	Agent          *bool     `hcl:"agent,optional"`
+	EnableEnv      *string   `hcl:"enable_password_env,optional"`
+	EnableFile     *string   `hcl:"enable_password_file,optional"`
 	Groups         *[]string `hcl:"groups,optional"`
 	Tags           *[]string `hcl:"tags,optional"`
 	ConnectTimeout *string   `hcl:"connect_timeout,optional"`
@@ -185,6 +188,8 @@ type defs struct {
 	PassphraseEnv  *string   `hcl:"passphrase_env,optional"`
 	PassphraseFile *string   `hcl:"passphrase_file,optional"`
 	Agent          *bool     `hcl:"agent,optional"`
+	EnableEnv      *string   `hcl:"enable_password_env,optional"`
+	EnableFile     *string   `hcl:"enable_password_file,optional"`
 	Groups         *[]string `hcl:"groups,optional"`
 	Tags           *[]string `hcl:"tags,optional"`
 	ConnectTimeout *string   `hcl:"connect_timeout,optional"`
@@ -197,6 +202,7 @@ func (d defs) deviceSchema() deviceSchema {
 	return deviceSchema{Username: d.Username, Port: d.Port, Platform: d.Platform,
 		PasswordEnv: d.PasswordEnv, PasswordFile: d.PasswordFile, PrivateKey: d.PrivateKey,
 		PassphraseEnv: d.PassphraseEnv, PassphraseFile: d.PassphraseFile, Agent: d.Agent,
+		EnableEnv: d.EnableEnv, EnableFile: d.EnableFile,
 		Groups: d.Groups, Tags: d.Tags, ConnectTimeout: d.ConnectTimeout,
 		CommandTimeout: d.CommandTimeout, DeviceTimeout: d.DeviceTimeout, DefRange: d.DefRange}
 }

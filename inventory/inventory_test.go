@@ -23,6 +23,7 @@ device "spine1" {
   address  = "127.0.0.1"
   port     = 2201
   platform = "onyx"
+  enable_password_file = "secrets/enable"
   groups   = ["spines"]
 }
 device "leaf1" {
@@ -74,6 +75,9 @@ func TestLoadMergesDefaults(t *testing.T) {
 	if l1.CommandTimeout != 5*time.Second || l1.ConnectTimeout != DefaultConnectTimeout {
 		t.Errorf("timeouts = %v %v", l1.CommandTimeout, l1.ConnectTimeout)
 	}
+	if s1.Auth.EnableFile != "/inv/secrets/enable" || l1.Auth.EnableFile != "" {
+		t.Errorf("enable sources: spine1 %q leaf1 %q", s1.Auth.EnableFile, l1.Auth.EnableFile)
+	}
 	if l1.Username != "admin" || l1.Platform != "eos" {
 		t.Errorf("leaf1 = %+v", l1)
 	}
@@ -121,6 +125,7 @@ func TestDiagnostics(t *testing.T) {
 		{blk(`address = "h"`, `username = "u"`, `agent = true`, `command_timeout = "soon"`), `command_timeout = "soon" is not a positive duration`},
 		{blk(`address = "h"`, `username = "u"`, `agent = true`) + blk(`address = "h"`, `username = "u"`, `agent = true`), `Device "a" was already declared at inv.hcl:1`},
 		{blk(`adress = "h"`), `Unsupported argument`},
+		{blk(`address = "h"`, `username = "u"`, `agent = true`, `enable_password_env = "E"`, `enable_password_file = "f"`), `enable_password_env and enable_password_file are both set`},
 	} {
 		_, _, diags := Parse([]byte(tc.src), "inv.hcl")
 		if !diags.HasErrors() || !strings.Contains(diags.Error(), tc.want) {

@@ -12,6 +12,7 @@ import (
 	"github.com/scrapli/scrapligo/driver/opoptions"
 	"github.com/scrapli/scrapligo/driver/options"
 	"github.com/scrapli/scrapligo/platform"
+	"github.com/scrapli/scrapligo/util"
 	"golang.org/x/crypto/ssh"
 
 	"github.com/fabricc/fabricc/inventory"
@@ -53,14 +54,19 @@ func dialSSH(dev *inventory.Device, p model.Platform, hostKey ssh.HostKeyCallbac
 		return nil, err
 	}
 	tr := &transport.SSH{Creds: creds, HostKey: hostKey}
-	pl, err := platform.NewPlatform(def, dev.Address,
+	opts := []util.Option{
 		options.WithPort(dev.Port),
 		options.WithAuthUsername(creds.Username),
 		options.WithCustomTransport(tr),
 		options.WithTimeoutSocket(dev.ConnectTimeout),
 		options.WithTimeoutOps(dev.CommandTimeout),
 		options.WithTermWidth(511),
-	)
+	}
+	if !creds.Enable.Empty() {
+		// Answers the `enable` Password: prompt (libraries.md 1.6 item 9).
+		opts = append(opts, options.WithAuthSecondary(creds.Enable.Reveal()))
+	}
+	pl, err := platform.NewPlatform(def, dev.Address, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("platform %s: %w", p, err)
 	}

@@ -67,8 +67,13 @@ type lab struct {
 
 func startLab(t *testing.T, sw *model.Switch, faults sim.Faults) *lab {
 	t.Helper()
+	return startLabEnable(t, sw, faults, "")
+}
+
+func startLabEnable(t *testing.T, sw *model.Switch, faults sim.Faults, enable string) *lab {
+	t.Helper()
 	d, err := sim.Start(context.Background(), sim.Options{Name: sw.Name, Platform: sw.Platform,
-		Users: map[string]string{"admin": testPassword}, Faults: faults})
+		Users: map[string]string{"admin": testPassword}, Faults: faults, EnablePassword: enable})
 	if err != nil {
 		if strings.Contains(err.Error(), "is not simulated") {
 			t.Skipf("simulator: %v", err)
@@ -86,9 +91,16 @@ func startLab(t *testing.T, sw *model.Switch, faults sim.Faults) *lab {
 	if err := os.WriteFile(pw, []byte(testPassword+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	var enableFile string
+	if enable != "" {
+		enableFile = filepath.Join(dir, "enable")
+		if err := os.WriteFile(enableFile, []byte(enable+"\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
 	host, port, _ := strings.Cut(d.Addr(), ":")
 	dev := &inventory.Device{Name: sw.Name, Address: host, Port: atoi(port), Platform: sw.Platform, Username: "admin",
-		Auth:           inventory.AuthSource{Kind: inventory.AuthPasswordFile, Ref: pw},
+		Auth:           inventory.AuthSource{Kind: inventory.AuthPasswordFile, Ref: pw, EnableFile: enableFile},
 		ConnectTimeout: 5 * time.Second, CommandTimeout: 5 * time.Second, DeviceTimeout: 60 * time.Second}
 	return &lab{sim: d, dev: dev, kh: kh}
 }
@@ -249,4 +261,25 @@ func lineDiff(a, b string) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+func TestEnablePassword(t *testing.T) {
+	f, set := demo(t)
+	for _, sw := range platformsUnderTest(f) {
+		if sw.Platform == model.PlatformCumulus {
+			continue // NVUE runs from the login shell; no enable
+		}
+		t.Run(string(sw.Platform), func(t *testing.T) {
+			l := startLabEnable(t, sw, sim.Faults{}, "en-Secret-9")
+			r := l.run(t, ActionPush, f, sw, config(t, set, sw))
+			if r.Status != StatusChanged || !r.Verified {
+				t.Fatalf("push with an enable password: %s %q", r.Status, r.Error)
+			}
+			for _, c := range r.Commands {
+				if strings.Contains(c, "en-Secret-9") {
+					t.Fatal("enable password recorded in the commands")
+				}
+			}
+		})
+	}
 }
