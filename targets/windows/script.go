@@ -251,19 +251,18 @@ func writeClasses(w *writer, p *plan) {
 
 // writeClass writes one traffic class.
 func writeClass(w *writer, c trafficClass) {
-	target := "traffic class " + c.name
-	args := "-Priority " + commas(c.priorities) + " -Algorithm ETS -BandwidthPercentage " + fmt.Sprint(c.bandwidth)
-	want := []field{{"Algorithm", "ETS"}, {"BandwidthPercentage", fmt.Sprint(c.bandwidth)}, {"Priority", commas(c.priorities)}}
-	w.blank()
+	target, prios := "traffic class "+c.name, commas(c.priorities)
+	algorithm, why := "ETS", fmt.Sprintf("Class %q: ETS, %d%% of the link guaranteed.", c.name, c.bandwidth)
+	args := "-Priority " + prios + " -Algorithm ETS -BandwidthPercentage " + fmt.Sprint(c.bandwidth)
 	if c.strict {
 		// "Strict (0)": the bandwidth "must be zero" unless ETS
-		// (MSFT_NetQosTrafficClassSettingData).
-		args = "-Priority " + commas(c.priorities) + " -Algorithm Strict"
-		want = []field{{"Algorithm", "Strict"}, {"BandwidthPercentage", "0"}, {"Priority", commas(c.priorities)}}
-		w.comment(fmt.Sprintf("Class %q: strict priority, served before the ETS classes.", c.name))
-	} else {
-		w.comment(fmt.Sprintf("Class %q: ETS, %d%% of the link guaranteed.", c.name, c.bandwidth))
+		// (MSFT_NetQosTrafficClassSettingData); buildClasses leaves it 0.
+		algorithm, why = "Strict", fmt.Sprintf("Class %q: strict priority, served before the ETS classes.", c.name)
+		args = "-Priority " + prios + " -Algorithm Strict"
 	}
+	want := []field{{"Algorithm", algorithm}, {"BandwidthPercentage", fmt.Sprint(c.bandwidth)}, {"Priority", prios}}
+	w.blank()
+	w.comment(why)
 	w.line("$class = Get-NetQosTrafficClass -Name %s -ErrorAction SilentlyContinue", q(c.name))
 	w.change(fmt.Sprintf("Compare-Properties %s $class %s", q(target), ordered(want)),
 		target, "New-NetQosTrafficClass "+args,
