@@ -156,14 +156,22 @@ func writePolicies(w *writer, p *plan) {
 		names[i] = q(pol.name)
 	}
 	w.line("$ours = @(%s)", strings.Join(names, ", "))
-	w.open("foreach ($stale in @(Get-NetQosPolicy | Where-Object { $ours -notcontains $_.Name }))")
-	w.changeExpr("Compare-State ('QoS policy ' + $stale.Name) 'presence' 'absent' 'present'",
-		"('QoS policy ' + $stale.Name)", q("Remove-NetQosPolicy (not in the model)"),
-		"Remove-NetQosPolicy -Name $stale.Name -Confirm:$false")
-	w.close()
+	writeRemoveForeign(w, "QoS policy", "Get-NetQosPolicy", "Remove-NetQosPolicy")
 	for _, pol := range p.policies {
 		writePolicy(w, pol)
 	}
+}
+
+// writeRemoveForeign removes each object the get cmdlet lists whose name
+// is not in $ours: the host-wide policies and classes the script did not
+// write (kind names them in the output).
+func writeRemoveForeign(w *writer, kind, get, remove string) {
+	label := "(" + q(kind+" ") + " + $stale.Name)"
+	w.open("foreach ($stale in @(%s | Where-Object { $ours -notcontains $_.Name }))", get)
+	w.changeExpr("Compare-State "+label+" 'presence' 'absent' 'present'",
+		label, q(remove+" (not in the model)"),
+		remove+" -Name $stale.Name -Confirm:$false")
+	w.close()
 }
 
 // writePolicy writes one policy: compare its properties, and replace it
@@ -232,11 +240,7 @@ func writeClasses(w *writer, p *plan) {
 	w.open("if ($DcbAvailable)")
 	w.line("$ours = @(%s)", strings.Join(names, ", "))
 	w.comment("Foreign classes go first: they may hold our priorities or bandwidth.")
-	w.open("foreach ($stale in @(Get-NetQosTrafficClass | Where-Object { $ours -notcontains $_.Name }))")
-	w.changeExpr("Compare-State ('traffic class ' + $stale.Name) 'presence' 'absent' 'present'",
-		"('traffic class ' + $stale.Name)", q("Remove-NetQosTrafficClass (not in the model)"),
-		"Remove-NetQosTrafficClass -Name $stale.Name -Confirm:$false")
-	w.close()
+	writeRemoveForeign(w, "traffic class", "Get-NetQosTrafficClass", "Remove-NetQosTrafficClass")
 	for _, c := range p.classes {
 		writeClass(w, c)
 	}
