@@ -103,14 +103,6 @@ func vlanName(n *model.NIC) string {
 	return fmt.Sprintf("%s.%d", n.Interface, n.VLAN)
 }
 
-// l3Name is the interface that carries the NIC's addresses.
-func l3Name(n *model.NIC) string {
-	if n.VLAN != 0 {
-		return vlanName(n)
-	}
-	return n.Interface
-}
-
 // writeHeader writes the shebang and the comment naming what the script
 // is for.
 func writeHeader(b *strings.Builder, f *model.Fabric, h *model.Host) {
