@@ -25,7 +25,13 @@ const testPassword = "pw-Zq8!never-printed"
 // demo builds examples/multivendor-clos with the real pipeline.
 func demo(t *testing.T) (*model.Fabric, *artifacts.Set) {
 	t.Helper()
-	cfg, _, diags := dsl.Load("../examples/multivendor-clos", dsl.Options{})
+	return buildExample(t, "../examples/multivendor-clos")
+}
+
+// buildExample builds the fabric at path with the real pipeline.
+func buildExample(t *testing.T, path string) (*model.Fabric, *artifacts.Set) {
+	t.Helper()
+	cfg, _, diags := dsl.Load(path, dsl.Options{})
 	if diags.HasErrors() {
 		t.Fatalf("load: %s", diags.Error())
 	}
@@ -281,5 +287,30 @@ func TestEnablePassword(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestEveryExampleSwitch pushes every switch of every example (other
+// buffer styles and OS versions than the demo) and checks that a second
+// push changes nothing and verify passes.
+func TestEveryExampleSwitch(t *testing.T) {
+	dirs, _ := filepath.Glob("../examples/*")
+	for _, dir := range dirs {
+		if filepath.Base(dir) == "bad" || filepath.Base(dir) == "multivendor-clos" {
+			continue
+		}
+		f, set := buildExample(t, dir)
+		for i := range f.Switches {
+			sw := &f.Switches[i]
+			t.Run(filepath.Base(dir)+"/"+sw.Name, func(t *testing.T) {
+				cfg := config(t, set, sw)
+				l := startLab(t, sw, sim.Faults{})
+				for _, want := range []string{StatusChanged, StatusUnchanged} {
+					if r := l.run(t, ActionPush, f, sw, cfg); r.Status != want || !r.Verified {
+						t.Fatalf("push: %s, want %s (%q %v)", r.Status, want, r.Error, r.Differences)
+					}
+				}
+			})
+		}
 	}
 }

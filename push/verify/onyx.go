@@ -69,7 +69,12 @@ func ParseOnyx(running string) *State {
 		}
 		p.DSCPToTC = maps[name].compose()
 	}
-	s.Pools = map[string]Pool{}
+	// Only the traffic-pool style (>= 3.6.5000) has pools with a share;
+	// the advanced style sizes pools in bytes per pool name, so there
+	// is nothing to compare by type.
+	if len(pools) > 0 {
+		s.Pools = map[string]Pool{}
+	}
 	for _, pl := range pools {
 		if pl.typ != "" {
 			s.Pools[pl.typ] = Pool{Percent: pl.percent, Priorities: pl.sps}
