@@ -107,10 +107,8 @@ var grammar = map[string]rules{
 			return nil
 		}},
 		{Pattern: `platform trident mmu queue profile ([\w.\-]{1,40})`, Do: func(e *env, m []string) error {
-			p, ok := e.st.MMU[m[1]]
-			if !ok {
-				p = &MMU{Egress: map[int]*MMUQueue{}, PGs: map[int]*MMUQueue{}}
-				e.st.MMU[m[1]] = p
+			if _, ok := e.st.MMU[m[1]]; !ok {
+				e.st.MMU[m[1]] = &MMU{Egress: map[int]*MMUQueue{}, PGs: map[int]*MMUQueue{}}
 			}
 			e.sh.push(&frame{kind: kMMU, key: m[1]})
 			return nil
