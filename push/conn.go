@@ -163,6 +163,17 @@ func (r recorder) Home() error {
 }
 
 func (r recorder) Send(cmd string) (string, error) {
-	*r.sent = append(*r.sent, cmd)
+	*r.sent = append(*r.sent, abbreviate(cmd))
 	return r.Conn.Send(cmd)
+}
+
+// maxRecorded is the longest command kept whole in a report; longer ones
+// (the NVUE YAML carried as base64) keep their start and end.
+const maxRecorded = 160
+
+func abbreviate(cmd string) string {
+	if len(cmd) <= maxRecorded {
+		return cmd
+	}
+	return fmt.Sprintf("%s…(%d bytes)…%s", cmd[:60], len(cmd)-100, cmd[len(cmd)-40:])
 }

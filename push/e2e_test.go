@@ -214,22 +214,28 @@ func TestFaultsRollBack(t *testing.T) {
 			name   string
 			faults sim.Faults
 			cause  string
+			// deviceTimeout, when set, bounds the whole push.
+			deviceTimeout time.Duration
 		}{
-			{"drop", sim.Faults{DropAfter: drop}, ""},
-			{"reject", sim.Faults{Reject: rejected[sw.Platform]}, "refused"},
-			{"drift", sim.Faults{Drift: true}, "verification failed"},
-			{"auth", sim.Faults{RejectAuth: true}, "unable to authenticate"},
-			{"hostkey", sim.Faults{WrongHostKey: true}, "knownhosts: key mismatch"},
-			{"timeout", sim.Faults{Latency: 7 * time.Second}, "timeout"},
+			{"drop", sim.Faults{DropAfter: drop}, "", 0},
+			{"reject", sim.Faults{Reject: rejected[sw.Platform]}, "refused", 0},
+			{"drift", sim.Faults{Drift: true}, "verification failed", 0},
+			{"auth", sim.Faults{RejectAuth: true}, "unable to authenticate", 0},
+			{"hostkey", sim.Faults{WrongHostKey: true}, "knownhosts: key mismatch", 0},
+			{"timeout", sim.Faults{Latency: 7 * time.Second}, "timeout", 0},
+			{"device-timeout", sim.Faults{Latency: 300 * time.Millisecond}, "device timeout reached", 1500 * time.Millisecond},
 		} {
 			t.Run(string(sw.Platform)+"/"+tc.name, func(t *testing.T) {
 				t.Parallel()
 				cfg := config(t, set, sw)
 				l := startLab(t, sw, tc.faults)
+				if tc.deviceTimeout > 0 {
+					l.dev.DeviceTimeout = tc.deviceTimeout
+				}
 				before := l.sim.Running()
 				r := l.run(t, ActionPush, f, sw, cfg)
 				if r.Status != StatusFailed {
-					t.Fatalf("status %s, want failed (commands %q)", r.Status, r.Commands)
+					t.Fatalf("status %s, want failed (%d commands sent)", r.Status, len(r.Commands))
 				}
 				if !strings.Contains(r.Error, tc.cause) {
 					t.Errorf("error %q does not name the cause %q", r.Error, tc.cause)
