@@ -1,7 +1,10 @@
 package cli
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -46,14 +49,10 @@ func Int(s string, lo, hi int) (int, error) {
 	return v, nil
 }
 
-// SortedKeys returns the keys of an int set in ascending order.
-func SortedKeys[V any](m map[int]V) []int {
-	out := make([]int, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Ints(out)
-	return out
+// SortedKeys returns the keys of a map (VLAN IDs, pool names) in
+// ascending order.
+func SortedKeys[K cmp.Ordered, V any](m map[K]V) []K {
+	return slices.Sorted(maps.Keys(m))
 }
 
 // Join writes ints separated by sep.
@@ -116,7 +115,10 @@ func leadNum(s string) (int, string) {
 	return n, s[i:]
 }
 
-// SortPorts sorts port names in natural order.
-func SortPorts(names []string) {
-	sort.Slice(names, func(i, j int) bool { return PortLess(names[i], names[j]) })
+// PortNames returns the keys of a port map in natural order (PortLess);
+// names PortLess ties stay in byte order, so the order is always the same.
+func PortNames[V any](m map[string]V) []string {
+	names := SortedKeys(m)
+	sort.SliceStable(names, func(i, j int) bool { return PortLess(names[i], names[j]) })
+	return names
 }

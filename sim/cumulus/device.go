@@ -2,7 +2,7 @@ package cumulus
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -122,12 +122,8 @@ func (d *Device) expire(rev *revision) {
 
 // restoreApplied marks the newest superseded revision applied again.
 func (d *Device) restoreApplied(except *revision) {
-	ids := make([]int, 0, len(d.revs))
-	for id := range d.revs {
-		ids = append(ids, id)
-	}
-	sort.Sort(sort.Reverse(sort.IntSlice(ids)))
-	for _, id := range ids {
+	ids := d.revIDs()
+	for _, id := range slices.Backward(ids) {
 		if r := d.revs[id]; r != except && r.state == "superseded" {
 			r.state = "applied"
 			return
@@ -148,12 +144,7 @@ func (d *Device) confirmNow() string {
 // drift lowers the first configured interface MTU (name order) by 100.
 func drift(t tree) {
 	ifs, _ := t["interface"].(map[string]any)
-	names := make([]string, 0, len(ifs))
-	for n := range ifs {
-		names = append(names, n)
-	}
-	cli.SortPorts(names)
-	for _, n := range names {
+	for _, n := range cli.PortNames(ifs) {
 		link, _ := ifs[n].(map[string]any)["link"].(map[string]any)
 		if mtu, ok := link["mtu"].(int); ok {
 			link["mtu"] = mtu - 100

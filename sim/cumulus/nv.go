@@ -2,7 +2,6 @@ package cumulus
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -323,14 +322,8 @@ func (d *Device) history() string {
 	return b.String()
 }
 
-func (d *Device) revIDs() []int {
-	ids := make([]int, 0, len(d.revs))
-	for id := range d.revs {
-		ids = append(ids, id)
-	}
-	sort.Ints(ids)
-	return ids
-}
+// revIDs lists the revision IDs, oldest first.
+func (d *Device) revIDs() []int { return cli.SortedKeys(d.revs) }
 
 // revisionJSON is `nv config revision -o json`.
 func (d *Device) revisionJSON() map[string]any {

@@ -26,14 +26,14 @@ func render(s *State) string {
 	renderMaps(w, "dscp", s.DSCPToTC)
 	renderMaps(w, "cos", s.CoSToTC)
 	renderPFC(w, s)
-	for _, name := range sortedNames(s.MMU) {
+	for _, name := range cli.SortedKeys(s.MMU) {
 		renderMMU(w, name, s.MMU[name])
 	}
 	if s.MMUApply != "" {
 		w("platform trident mmu queue profile %s apply", s.MMUApply)
 		w("!")
 	}
-	for _, name := range sortedNames(s.Profiles) {
+	for _, name := range cli.SortedKeys(s.Profiles) {
 		w("qos profile %s", name)
 		renderQoS(w, s.Profiles[name])
 		w("!")

@@ -98,7 +98,7 @@ func renderPorts(w writer, s *State, ports []string) {
 }
 
 func renderBuffers(w writer, s *State, ports []string) {
-	for _, n := range sortedNames(s.Pools) {
+	for _, n := range cli.SortedKeys(s.Pools) {
 		p := s.Pools[n]
 		w("traffic pool %s type %s", n, p.Type)
 		if p.MemoryPercent != "" {
@@ -111,7 +111,7 @@ func renderBuffers(w writer, s *State, ports []string) {
 	if s.Advanced {
 		w("advanced buffer management force")
 	}
-	for _, n := range sortedNames(s.APools) {
+	for _, n := range cli.SortedKeys(s.APools) {
 		w("pool %s size %d type %s", n, s.APools[n].Size, s.APools[n].Type)
 	}
 	each(w, s, ports, bufferLines)

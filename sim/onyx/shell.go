@@ -3,7 +3,6 @@ package onyx
 import (
 	"fmt"
 	"regexp"
-	"sort"
 	"strings"
 	"sync"
 
@@ -281,13 +280,8 @@ func (s *shell) fileCommand(line string) (string, bool) {
 
 // filesText is `show configuration files`.
 func (d *Device) filesText() string {
-	names := make([]string, 0, len(d.files))
-	for n := range d.files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
 	var b strings.Builder
-	for _, n := range names {
+	for _, n := range cli.SortedKeys(d.files) {
 		if n == d.active {
 			fmt.Fprintf(&b, "%s (active)\n", n)
 		} else {

@@ -8,7 +8,6 @@ package onyx
 import (
 	"fmt"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -89,12 +88,7 @@ func textOf(v any, indent string) string {
 			b.WriteString(textOf(e, indent))
 		}
 	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
+		for _, k := range cli.SortedKeys(x) {
 			if s, ok := x[k].(string); ok {
 				fmt.Fprintf(&b, "%s%-24s: %s\n", indent, k, s)
 				continue
@@ -247,7 +241,7 @@ func (d *Device) qos(m []string) any {
 
 func (d *Device) pools(m []string) any {
 	out := map[string]any{"Exception list": map[string]any{"message": "N/A"}}
-	for _, n := range sortedNames(d.run.Pools) {
+	for _, n := range cli.SortedKeys(d.run.Pools) {
 		if m[1] != "" && m[1] != n {
 			continue
 		}

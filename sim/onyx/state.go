@@ -4,8 +4,6 @@
 package onyx
 
 import (
-	"sort"
-
 	"github.com/fabricc/fabricc/sim/cli"
 )
 
@@ -119,23 +117,8 @@ func (s *State) port(name string) *Port {
 	return p
 }
 
-func (s *State) portNames() []string {
-	names := make([]string, 0, len(s.Ports))
-	for n := range s.Ports {
-		names = append(names, n)
-	}
-	cli.SortPorts(names)
-	return names
-}
-
-func sortedNames[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
+// portNames lists the configured ports in natural order.
+func (s *State) portNames() []string { return cli.PortNames(s.Ports) }
 
 // sp is the switch priority of a DSCP on p.
 func (p *Port) sp(dscp int) int {
