@@ -37,13 +37,23 @@ func (d *Device) interfacesStatus(json bool) string {
 	return text.String()
 }
 
+// selectPorts returns every configured port when num is empty, else the
+// one port num names (ok false when it does not exist).
+func (d *Device) selectPorts(num string) (names []string, ok bool) {
+	if num == "" {
+		return d.run.portNames(), true
+	}
+	n := portName(num)
+	if _, ok := d.run.Ports[n]; !ok {
+		return nil, false
+	}
+	return []string{n}, true
+}
+
 func (d *Device) interfaces(num string, json bool) string {
-	names := d.run.portNames()
-	if num != "" {
-		if _, ok := d.run.Ports[portName(num)]; !ok {
-			return "% Interface does not exist"
-		}
-		names = []string{portName(num)}
+	names, ok := d.selectPorts(num)
+	if !ok {
+		return "% Interface does not exist"
 	}
 	out := map[string]any{}
 	var text strings.Builder
@@ -113,12 +123,9 @@ func (d *Device) pfc(json bool) string {
 }
 
 func (d *Device) qosInterfaces(num string, json bool) string {
-	names := d.run.portNames()
-	if num != "" {
-		if _, ok := d.run.Ports[portName(num)]; !ok {
-			return "% Interface does not exist"
-		}
-		names = []string{portName(num)}
+	names, ok := d.selectPorts(num)
+	if !ok {
+		return "% Interface does not exist"
 	}
 	out := map[string]any{}
 	var text strings.Builder
