@@ -25,10 +25,16 @@ type Rules[S any] []Rule[S]
 func Compile[S any](rs []Rule[S]) Rules[S] {
 	out := make(Rules[S], len(rs))
 	for i, r := range rs {
-		r.re = regexp.MustCompile(`^(?:` + r.Pattern + `)$`)
+		r.re = Anchored(r.Pattern)
 		out[i] = r
 	}
 	return out
+}
+
+// Anchored compiles pattern to match a whole command line; it panics on a
+// bad pattern, which is a programming error caught by any test.
+func Anchored(pattern string) *regexp.Regexp {
+	return regexp.MustCompile(`^(?:` + pattern + `)$`)
 }
 
 // Find returns the first rule matching line and its submatches.

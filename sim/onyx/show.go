@@ -42,7 +42,7 @@ var shows = compileShows([]showCmd{
 
 func compileShows(cs []showCmd) []showCmd {
 	for i := range cs {
-		cs[i].re = regexp.MustCompile(`^(?:` + cs[i].pattern + `)$`)
+		cs[i].re = cli.Anchored(cs[i].pattern)
 	}
 	return cs
 }
