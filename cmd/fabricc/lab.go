@@ -69,6 +69,9 @@ func runLab(cmd *cobra.Command, path, dir string, runPush bool, lf *loadFlags) e
 	if err != nil {
 		return err
 	}
+	if len(f.Switches) == 0 {
+		return fmt.Errorf("fabric %q has no switches; there is nothing to simulate", f.Name)
+	}
 	if dir == "" {
 		if dir, err = os.MkdirTemp("", "fabricc-lab-"); err != nil {
 			return err

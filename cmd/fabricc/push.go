@@ -100,6 +100,9 @@ func runSwitches(cmd *cobra.Command, args []string, sf *switchFlags, action stri
 	if err != nil {
 		return err
 	}
+	if sf.limit == "" {
+		warnUnlisted(cmd, b, inv)
+	}
 	if sf.insecure {
 		warnInsecure(cmd)
 	}
@@ -139,6 +142,16 @@ func loadBuild(cmd *cobra.Command, args []string, sf *switchFlags) (*push.Build,
 		return nil, err
 	}
 	return push.FromSet(f, set), nil
+}
+
+// warnUnlisted says which switches of the fabric the inventory does not
+// list: they are left alone, which should be a choice, not a surprise.
+func warnUnlisted(cmd *cobra.Command, b *push.Build, inv *inventory.Inventory) {
+	for _, sw := range b.Fabric.Switches {
+		if inv.Device(sw.Name) == nil {
+			fmt.Fprintf(cmd.ErrOrStderr(), "note: switch %s is not in %s; it is not touched\n", sw.Name, inv.Path)
+		}
+	}
 }
 
 // warnInsecure prints the warning every use of --insecure-ignore-host-key

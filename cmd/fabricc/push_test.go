@@ -142,3 +142,28 @@ func TestPushInventoryDiagnostics(t *testing.T) {
 		t.Errorf("exit %d, stderr:\n%s", code, stderr)
 	}
 }
+
+func TestLabNeedsSwitches(t *testing.T) {
+	code, _, stderr := fabricc(t, "lab", "../../examples/homelab-40g", "--run-push")
+	if code != 1 || !strings.Contains(stderr, "has no switches") {
+		t.Errorf("exit %d, stderr %s", code, stderr)
+	}
+}
+
+func TestPushNotesUnlistedSwitches(t *testing.T) {
+	dir, _ := labFor(t)
+	inv := filepath.Join(dir, "inventory.hcl")
+	data, _ := os.ReadFile(inv)
+	// Drop spine2 from the inventory.
+	i := strings.Index(string(data), "device \"spine2\"")
+	if i < 0 {
+		t.Fatal("no spine2 in the lab inventory")
+	}
+	if err := os.WriteFile(inv, data[:i], 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := fabricc(t, "diff", clos, "-i", inv)
+	if code != 0 || !strings.Contains(stderr, "note: switch spine2 is not in") || !strings.Contains(stdout, "5 dry-run") {
+		t.Errorf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
