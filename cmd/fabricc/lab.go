@@ -164,7 +164,9 @@ func labStory(ctx context.Context, cmd *cobra.Command, b *push.Build, invPath st
 	failed := false
 	for _, action := range []string{push.ActionDiff, push.ActionPush, push.ActionPush, push.ActionVerify} {
 		fmt.Fprintf(out, "\n## fabricc %s\n", action)
-		rep := runEngine(ctx, cmd, push.Options{Action: action, Fabric: b.Fabric, ID: txnID(), Targets: targets, Dial: push.SSHDialer(hk)})
+		// The summary tables tell the story; per-step progress would
+		// drown them.
+		rep := push.Run(ctx, push.Options{Action: action, Fabric: b.Fabric, ID: txnID(), Targets: targets, Dial: push.SSHDialer(hk)})
 		if action == push.ActionDiff {
 			for _, d := range rep.Devices {
 				fmt.Fprintf(out, "%s: %d changed lines\n", d.Device, strings.Count(d.Diff, "\n"))
