@@ -78,11 +78,11 @@ var grammar = map[string]rules{
 			return nil
 		}},
 		{Pattern: `priority-flow-control pause watchdog default (timeout|recovery-time|polling-interval) (\d+(?:\.\d+)?)`, Do: func(e *env, m []string) error {
-			*map[string]*string{"timeout": &e.st.Watchdog.Timeout, "recovery-time": &e.st.Watchdog.Recovery, "polling-interval": &e.st.Watchdog.Polling}[m[1]] = m[2]
+			*e.st.Watchdog.timer(m[1]) = m[2]
 			return nil
 		}},
 		{Pattern: `no priority-flow-control pause watchdog default (timeout|recovery-time|polling-interval)`, Do: func(e *env, m []string) error {
-			*map[string]*string{"timeout": &e.st.Watchdog.Timeout, "recovery-time": &e.st.Watchdog.Recovery, "polling-interval": &e.st.Watchdog.Polling}[m[1]] = ""
+			*e.st.Watchdog.timer(m[1]) = ""
 			return nil
 		}},
 		{Pattern: `priority-flow-control pause watchdog action (drop|no-drop)`, Do: func(e *env, m []string) error {
@@ -351,6 +351,18 @@ func mmuRules() []cli.Rule[*env] {
 			return nil
 		}},
 	}
+}
+
+// timer is the field of the `priority-flow-control pause watchdog default`
+// keyword name (timeout, recovery-time or polling-interval).
+func (w *Watchdog) timer(name string) *string {
+	switch name {
+	case "timeout":
+		return &w.Timeout
+	case "recovery-time":
+		return &w.Recovery
+	}
+	return &w.Polling
 }
 
 func mmuPG(p *MMU, n string) *MMUQueue {
