@@ -115,6 +115,17 @@ func leadNum(s string) (int, string) {
 	return n, s[i:]
 }
 
+// Entry returns m[k], first storing newV() there when k is absent: the
+// get-or-create of every "enter this object" command.
+func Entry[K comparable, V any](m map[K]*V, k K, newV func() *V) *V {
+	v, ok := m[k]
+	if !ok {
+		v = newV()
+		m[k] = v
+	}
+	return v
+}
+
 // PortNames returns the keys of a port map in natural order (PortLess);
 // names PortLess ties stay in byte order, so the order is always the same.
 func PortNames[V any](m map[string]V) []string {

@@ -94,11 +94,7 @@ var grammar = map[string]rules{
 			return nil
 		}},
 		{Pattern: `qos profile ([\w.\-]{1,40})`, Do: func(e *env, m []string) error {
-			q, ok := e.st.Profiles[m[1]]
-			if !ok {
-				q = &QoS{NoDrop: map[int]bool{}, TxQueues: map[int]*TxQueue{}}
-				e.st.Profiles[m[1]] = q
-			}
+			q := cli.Entry(e.st.Profiles, m[1], newQoS)
 			e.sh.push(&frame{kind: kProfile, key: m[1], qos: q})
 			return nil
 		}},
@@ -107,9 +103,7 @@ var grammar = map[string]rules{
 			return nil
 		}},
 		{Pattern: `platform trident mmu queue profile ([\w.\-]{1,40})`, Do: func(e *env, m []string) error {
-			if _, ok := e.st.MMU[m[1]]; !ok {
-				e.st.MMU[m[1]] = &MMU{Egress: map[int]*MMUQueue{}, PGs: map[int]*MMUQueue{}}
-			}
+			cli.Entry(e.st.MMU, m[1], func() *MMU { return &MMU{Egress: map[int]*MMUQueue{}, PGs: map[int]*MMUQueue{}} })
 			e.sh.push(&frame{kind: kMMU, key: m[1]})
 			return nil
 		}},
@@ -241,12 +235,7 @@ func qosRules() []cli.Rule[*env] {
 			return nil
 		}},
 		{Pattern: `(tx-queue|uc-tx-queue) (\d)`, Do: func(e *env, m []string) error {
-			n := atoi(m[2])
-			q, ok := e.fr.qos.TxQueues[n]
-			if !ok {
-				q = &TxQueue{Keyword: m[1]}
-				e.fr.qos.TxQueues[n] = q
-			}
+			q := cli.Entry(e.fr.qos.TxQueues, atoi(m[2]), func() *TxQueue { return &TxQueue{Keyword: m[1]} })
 			e.sh.push(&frame{kind: kTxQ, key: m[2], qos: e.fr.qos, txq: q})
 			return nil
 		}},
@@ -318,7 +307,7 @@ func mmuRules() []cli.Rule[*env] {
 		{Pattern: `ingress priority-group (\d) reserved (?:bytes )?(\d+)`, Do: func(e *env, m []string) error {
 			v, err := strconv.ParseInt(m[2], 10, 64)
 			if err == nil {
-				mmuPG(mmu(e), m[1]).Reserved = v
+				mmuEntry(mmu(e).PGs, m[1]).Reserved = v
 			}
 			return err
 		}},
@@ -326,7 +315,7 @@ func mmuRules() []cli.Rule[*env] {
 			if !fracRe.MatchString(m[2]) {
 				return fmt.Errorf("%% Invalid input")
 			}
-			mmuPG(mmu(e), m[1]).Threshold = m[2]
+			mmuEntry(mmu(e).PGs, m[1]).Threshold = m[2]
 			return nil
 		}},
 		{Pattern: `ingress headroom (?:bytes )?(\d+)`, Do: func(e *env, m []string) error {
@@ -339,7 +328,7 @@ func mmuRules() []cli.Rule[*env] {
 		{Pattern: `egress unicast queue (\d) reserved (?:bytes )?(\d+)`, Do: func(e *env, m []string) error {
 			v, err := strconv.ParseInt(m[2], 10, 64)
 			if err == nil {
-				mmuQueue(mmu(e), m[1]).Reserved = v
+				mmuEntry(mmu(e).Egress, m[1]).Reserved = v
 			}
 			return err
 		}},
@@ -347,7 +336,7 @@ func mmuRules() []cli.Rule[*env] {
 			if !fracRe.MatchString(m[2]) {
 				return fmt.Errorf("%% Invalid input")
 			}
-			mmuQueue(mmu(e), m[1]).Threshold = m[2]
+			mmuEntry(mmu(e).Egress, m[1]).Threshold = m[2]
 			return nil
 		}},
 	}
@@ -365,22 +354,9 @@ func (w *Watchdog) timer(name string) *string {
 	return &w.Polling
 }
 
-func mmuPG(p *MMU, n string) *MMUQueue {
-	q, ok := p.PGs[atoi(n)]
-	if !ok {
-		q = &MMUQueue{}
-		p.PGs[atoi(n)] = q
-	}
-	return q
-}
-
-func mmuQueue(p *MMU, n string) *MMUQueue {
-	q, ok := p.Egress[atoi(n)]
-	if !ok {
-		q = &MMUQueue{}
-		p.Egress[atoi(n)] = q
-	}
-	return q
+// mmuEntry is the MMU priority group or egress queue numbered n.
+func mmuEntry(queues map[int]*MMUQueue, n string) *MMUQueue {
+	return cli.Entry(queues, atoi(n), func() *MMUQueue { return &MMUQueue{} })
 }
 
 func setMap(m map[int]int, list string, hi int, tc string) error {

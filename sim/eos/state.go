@@ -132,20 +132,19 @@ func (s *State) cleanConfig() *State {
 }
 
 func newPort() *Port {
-	return &Port{MTU: defaultMTU, QoS: QoS{NoDrop: map[int]bool{}, TxQueues: map[int]*TxQueue{}}}
+	return &Port{MTU: defaultMTU, QoS: *newQoS()}
+}
+
+// newQoS is an empty QoS block (a port's or a service profile's).
+func newQoS() *QoS {
+	return &QoS{NoDrop: map[int]bool{}, TxQueues: map[int]*TxQueue{}}
 }
 
 // defaultMTU is the EOS default L3 MTU of an Ethernet interface.
 const defaultMTU = 1500
 
-func (s *State) port(name string) *Port {
-	p, ok := s.Ports[name]
-	if !ok {
-		p = newPort()
-		s.Ports[name] = p
-	}
-	return p
-}
+// port is the named port, created with EOS defaults on first use.
+func (s *State) port(name string) *Port { return cli.Entry(s.Ports, name, newPort) }
 
 // portNames lists the configured ports in natural order.
 func (s *State) portNames() []string { return cli.PortNames(s.Ports) }

@@ -175,13 +175,9 @@ func checkPool(st *State, name string) error {
 	return nil
 }
 
+// pg is the port's ingress priority group numbered n.
 func pg(p *Port, n string) *PG {
-	g, ok := p.IngressPGs[atoi(n)]
-	if !ok {
-		g = &PG{}
-		p.IngressPGs[atoi(n)] = g
-	}
-	return g
+	return cli.Entry(p.IngressPGs, atoi(n), func() *PG { return &PG{} })
 }
 
 func allowedVLANs(e *penv, m []string) error {
@@ -286,13 +282,9 @@ var globalRules = cli.Compile([]cli.Rule[*genv]{
 	{Pattern: `no pool (\w+)`, Do: func(e *genv, m []string) error { delete(e.st.APools, m[1]); return nil }},
 })
 
+// pool is the named traffic pool, created lossy on first use.
 func pool(st *State, name string) *TrafficPool {
-	p, ok := st.Pools[name]
-	if !ok {
-		p = &TrafficPool{Type: "lossy"}
-		st.Pools[name] = p
-	}
-	return p
+	return cli.Entry(st.Pools, name, func() *TrafficPool { return &TrafficPool{Type: "lossy"} })
 }
 
 func nameVLAN(st *State, id, name string) error {

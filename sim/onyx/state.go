@@ -108,14 +108,8 @@ func newPort() *Port {
 		IngressPGs: map[int]*PG{}, EgressQueues: map[int]*EgressQueue{}}
 }
 
-func (s *State) port(name string) *Port {
-	p, ok := s.Ports[name]
-	if !ok {
-		p = newPort()
-		s.Ports[name] = p
-	}
-	return p
-}
+// port is the named port, created with Onyx defaults on first use.
+func (s *State) port(name string) *Port { return cli.Entry(s.Ports, name, newPort) }
 
 // portNames lists the configured ports in natural order.
 func (s *State) portNames() []string { return cli.PortNames(s.Ports) }
