@@ -26,6 +26,7 @@ type heredoc struct {
 	lines     []string
 }
 
+// Echo is off while sudo reads its password.
 func (s *shell) Echo() bool { return !s.askSudo }
 
 // Reject is NVUE's style of error.
@@ -33,6 +34,8 @@ func (s *shell) Reject(line string) string {
 	return "Error: " + strings.TrimSpace(line) + ": rejected by the switch"
 }
 
+// Prompt is sudo's password prompt, the here-document or apply
+// confirmation prompt, or the bash prompt of the user or root.
 func (s *shell) Prompt() string {
 	switch {
 	case s.askSudo:

@@ -71,10 +71,13 @@ type shell struct {
 	askSecret bool
 }
 
+// Echo is off while `enable` reads its secret.
 func (s *shell) Echo() bool { return !s.askSecret }
 
+// Reject is EOS's error for input it refuses.
 func (s *shell) Reject(line string) string { return invalid(line) }
 
+// invalid is EOS's "% Invalid input" naming the first token.
 func invalid(line string) string {
 	tok := strings.Fields(line)
 	if len(tok) == 0 {
@@ -83,6 +86,8 @@ func invalid(line string) string {
 	return fmt.Sprintf("%% Invalid input (at token 0: '%s')", tok[0])
 }
 
+// Prompt is "Password: " while the enable secret is read, else host>,
+// host# or host(config...)# for the privilege and mode.
 func (s *shell) Prompt() string {
 	if s.askSecret {
 		return "Password: "

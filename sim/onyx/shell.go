@@ -61,15 +61,19 @@ type shell struct {
 	changed bool
 }
 
+// Echo is off while `enable` reads its password.
 func (s *shell) Echo() bool { return !s.askSecret }
 
 // Reject is Onyx's error for an unknown command.
 func (s *shell) Reject(line string) string { return unrecognized(line) }
 
+// unrecognized is Onyx's error for a command it does not know.
 func unrecognized(line string) string {
 	return fmt.Sprintf("%% Unrecognized command \"%s\".\nType \"?\" for help.", cli.Normalize(line))
 }
 
+// Prompt is the password or reboot-confirmation prompt, else
+// "<host> [standalone: master] " with >, # or the config mode.
 func (s *shell) Prompt() string {
 	switch {
 	case s.askSecret:
