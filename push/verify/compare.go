@@ -71,8 +71,8 @@ func Compare(device string, want, got *State) []Difference {
 			g = &Port{}
 		}
 		w := *want.Ports[n]
-		if g.DSCPToTC == nil {
-			w.DSCPToTC = nil // not readable on this platform
+		if g.DSCPToTC == nil || w.DSCPToTC == nil {
+			w.DSCPToTC, g.DSCPToTC = nil, nil // not readable on this platform, or no map in the model
 		}
 		var r reporter
 		cmp.Equal(w, *g, opts, cmp.Reporter(&r))

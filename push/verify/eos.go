@@ -61,6 +61,7 @@ func eosState(top []*block) *State {
 			profiles[name] = b
 		}
 	}
+	dscp := eosDSCPMap(top)
 	for _, b := range top {
 		f := strings.Fields(b.text)
 		switch {
@@ -75,9 +76,50 @@ func eosState(top []*block) *State {
 				}
 			}
 			eosQoS(p, b.children)
+			p.DSCPToTC = dscp
 		}
 	}
 	return s
+}
+
+// eosDSCPMap reads the global `qos map dscp <values> to traffic-class
+// <tc>` lines. EOS prints only the entries that differ from its default
+// map, so every DSCP value without a line gets the default:
+// eosDefaultDSCPTC.
+func eosDSCPMap(top []*block) map[int]int {
+	m := map[int]int{}
+	for d := 0; d < 64; d++ {
+		m[d] = eosDefaultDSCPTC(d)
+	}
+	for _, b := range top {
+		f := strings.Fields(b.text)
+		if len(f) < 6 || f[0] != "qos" || f[1] != "map" || f[2] != "dscp" || f[len(f)-2] != "traffic-class" || f[len(f)-3] != "to" {
+			continue
+		}
+		tc := atoi(f[len(f)-1])
+		for _, v := range f[3 : len(f)-3] {
+			if d := atoi(v); d >= 0 && d < 64 {
+				m[d] = tc
+			}
+		}
+	}
+	return m
+}
+
+// eosDefaultDSCPTC is EOS's default DSCP -> traffic class map: DSCP/8,
+// except that DSCP 0-7 land in TC1 and 8-15 in TC0, following the default
+// CoS map (CoS 0 -> TC1, CoS 1 -> TC0). This is the expectation noted in
+// reference/vendors.md section 6 (open question 2), not yet confirmed on a
+// switch; it only matters for entries EOS leaves out of its running config.
+func eosDefaultDSCPTC(dscp int) int {
+	switch tc := dscp / 8; tc {
+	case 0:
+		return 1
+	case 1:
+		return 0
+	default:
+		return tc
+	}
 }
 
 func eosVLAN(s *State, ids string, b *block) {

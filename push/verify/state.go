@@ -53,9 +53,9 @@ type Port struct {
 	PFCWatchdog bool
 	// DSCPToTC is the traffic class each DSCP value lands in (DSCP ->
 	// switch priority -> traffic class). nil when the platform's read-back
-	// does not show the maps (EOS prints only non-default `qos map`
-	// lines and its defaults are not documented, vendors.md 2.1); then it
-	// is not compared.
+	// does not show the maps; then it is not compared. EOS prints only
+	// the non-default `qos map` lines, so its parser fills the rest from
+	// EOS's default map (see eosDefaultDSCPTC).
 	DSCPToTC map[int]int
 }
 

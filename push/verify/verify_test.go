@@ -212,13 +212,29 @@ func TestMapsAndWatchdog(t *testing.T) {
 	if strings.Join(got, "|") != want {
 		t.Errorf("differences %q, want %q", got, want)
 	}
-	// EOS prints no full DSCP map: not compared, no false difference.
+	// EOS: the global qos map lines as targets/eos renders them give no
+	// difference; a wrong line for DSCP 26 is caught. Values without a
+	// line take EOS's default map, so leaving out the DSCP 26 line (its
+	// default, TC 3, is the intent) is no difference either.
 	f2, sw2 := fabric("Ethernet1/1")
 	f2.QoS = f.QoS
 	eos := strings.Replace(eosRunning, "   priority-flow-control on\n", "   priority-flow-control on\n   priority-flow-control pause watchdog\n", 1)
+	eosMaps := "qos map dscp " + strings.Join(others, " ") + " to traffic-class 0\n" +
+		"qos map dscp 26 to traffic-class 3\n" +
+		"qos map dscp 48 to traffic-class 6\n"
 	sw2.Ports[0].PFCWatchdog = true
-	if d := Compare("sw1", Expect(f2, sw2), ParseEOS(eos)); len(d) != 0 {
+	if d := Compare("sw1", Expect(f2, sw2), ParseEOS(eos+eosMaps)); len(d) != 0 {
 		t.Errorf("eos: %v", d)
+	}
+	if d := Compare("sw1", Expect(f2, sw2), ParseEOS(eos+strings.Replace(eosMaps, "qos map dscp 26 to traffic-class 3\n", "", 1))); len(d) != 0 {
+		t.Errorf("eos without the default-equal line: %v", d)
+	}
+	got = nil
+	for _, x := range Compare("sw1", Expect(f2, sw2), ParseEOS(eos+strings.Replace(eosMaps, "dscp 26 to traffic-class 3", "dscp 26 to traffic-class 0", 1))) {
+		got = append(got, x.String())
+	}
+	if want := "sw1 Ethernet1/1 DSCPToTC[26]: intended 3, actual 0"; strings.Join(got, "|") != want {
+		t.Errorf("eos differences %q, want %q", got, want)
 	}
 }
 
