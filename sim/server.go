@@ -225,47 +225,66 @@ func (s *server) repl(c net.Conn, ch ssh.Channel, sh cli.Shell) {
 				continue
 			}
 			lastCR = b == '\r'
-			switch {
-			case b == '\r' || b == '\n':
-				w.write("\r\n")
-				w.flush()
-				cmd := string(line)
-				line = line[:0]
-				if strings.TrimSpace(cmd) != "" {
-					count++
-					if s.faults.DropAfter > 0 && count >= s.faults.DropAfter {
-						c.Close()
-						return
-					}
-				}
-				res := s.run(sh, cmd)
-				if res.Out != "" {
-					out := strings.TrimRight(res.Out, "\n") + "\n"
-					w.write(crlf(out))
-				}
-				if res.Exit {
-					w.flush()
-					return
-				}
-				w.write(sh.Prompt())
-			case b == 0x7f || b == 0x08:
-				if len(line) > 0 {
-					line = line[:len(line)-1]
-					if sh.Echo() {
-						w.write("\b \b")
-					}
-				}
-			case b == 0x03: // Ctrl-C drops the line
-				line = line[:0]
-				w.write("^C\r\n" + sh.Prompt())
-			default:
-				line = append(line, b)
-				if sh.Echo() {
-					w.write(string(b))
-				}
+			if b != '\r' && b != '\n' {
+				line = editLine(w, sh, line, b)
+				continue
+			}
+			cmd := string(line)
+			line = line[:0]
+			if strings.TrimSpace(cmd) != "" {
+				count++
+			}
+			if !s.enter(c, w, sh, cmd, count) {
+				return
 			}
 		}
 	}
+}
+
+// enter ends the typed line, runs it as the count-th non-blank command
+// and writes its output and the next prompt. It reports false when the
+// session ends: the shell exits, or the drop fault closes the connection
+// before the command runs.
+func (s *server) enter(c net.Conn, w *lineWriter, sh cli.Shell, cmd string, count int) bool {
+	w.write("\r\n")
+	w.flush()
+	if strings.TrimSpace(cmd) != "" && s.faults.DropAfter > 0 && count >= s.faults.DropAfter {
+		c.Close()
+		return false
+	}
+	res := s.run(sh, cmd)
+	if res.Out != "" {
+		w.write(crlf(strings.TrimRight(res.Out, "\n") + "\n"))
+	}
+	if res.Exit {
+		w.flush()
+		return false
+	}
+	w.write(sh.Prompt())
+	return true
+}
+
+// editLine applies one typed byte other than a line end to line:
+// backspace, Ctrl-C (drops the line) or a character, echoing as the shell
+// wants.
+func editLine(w *lineWriter, sh cli.Shell, line []byte, b byte) []byte {
+	switch b {
+	case 0x7f, 0x08:
+		if len(line) > 0 {
+			line = line[:len(line)-1]
+			if sh.Echo() {
+				w.write("\b \b")
+			}
+		}
+		return line
+	case 0x03:
+		w.write("^C\r\n" + sh.Prompt())
+		return line[:0]
+	}
+	if sh.Echo() {
+		w.write(string(b))
+	}
+	return append(line, b)
 }
 
 // lineWriter batches echo and output into few channel writes.
