@@ -170,7 +170,9 @@ func writeQLogic(b *strings.Builder, n *model.NIC) {
 
 // writeRoCECM writes the RDMA-CM defaults: RoCE mode and ToS, which carry
 // the DSCP (ToS = DSCP << 2) on every connection RDMA-CM opens (iSER,
-// NVMe-oF, NFS/RDMA, rping).
+// NVMe-oF, NFS/RDMA, rping). The mode strings are the kernel's GID type
+// names, which default_roce_mode reads and prints (gid_type_str in
+// drivers/infiniband/core/cache.c: "IB/RoCE v1", "RoCE v2").
 func writeRoCECM(b *strings.Builder, n *model.NIC) {
 	mode := "RoCE v2"
 	if n.RoCE.Mode == "v1" {
