@@ -219,6 +219,7 @@ func writeMain(b *strings.Builder, h *model.Host) {
 		case driverOFED:
 			fmt.Fprintf(b, "need_driver_tool %s mlnx_qos '%s'\n", n.Interface, pkgMlnxQos)
 		case driverQede:
+			// DCB lives in the adapter firmware (writeQLogic): no tool.
 		default:
 			fmt.Fprintf(b, "need_driver_tool %s dcb %s\n", n.Interface, pkgIproute)
 		}
