@@ -16,6 +16,7 @@
 package targets
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -42,6 +43,24 @@ type SwitchRenderer func(f *model.Fabric, sw *model.Switch) ([]File, error)
 
 // HostRenderer renders one host of a fabric.
 type HostRenderer func(f *model.Fabric, h *model.Host) ([]File, error)
+
+// CheckHost is a host renderer's entry check: f and h are given, h runs
+// os, and the compiler resolved the fabric's priority maps (64 DSCP and 8
+// priority entries). The error starts with the OS name and calls the
+// script a title script ("a Linux script").
+func CheckHost(f *model.Fabric, h *model.Host, os model.OS, title string) error {
+	if f == nil || h == nil {
+		return fmt.Errorf("%s: no fabric or host given", os)
+	}
+	if h.OS != os {
+		return fmt.Errorf("%s: host %q has os %q; only %s hosts get a %s script", os, h.Name, h.OS, os, title)
+	}
+	if len(f.QoS.DSCPToPriority) != 64 || len(f.QoS.PriorityToTC) != 8 {
+		return fmt.Errorf("%s: fabric %q has %d DSCP and %d priority map entries; the compiler must resolve 64 and 8",
+			os, f.Name, len(f.QoS.DSCPToPriority), len(f.QoS.PriorityToTC))
+	}
+	return nil
+}
 
 // JoinInts writes numbers in decimal, separated by sep ("0,0,0,1" for a
 // sysctl array, "3, 6" for prose); no numbers give "". Renderers wrap it

@@ -1,6 +1,10 @@
 package targets
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/fabricc/fabricc/model"
+)
 
 func TestJoinInts(t *testing.T) {
 	tests := []struct {
@@ -17,6 +21,37 @@ func TestJoinInts(t *testing.T) {
 	for _, tc := range tests {
 		if got := JoinInts(tc.v, tc.sep); got != tc.want {
 			t.Errorf("JoinInts(%v, %q) = %q, want %q", tc.v, tc.sep, got, tc.want)
+		}
+	}
+}
+
+func TestCheckHost(t *testing.T) {
+	fabric := func(dscp, prio int) *model.Fabric {
+		return &model.Fabric{Name: "lab", QoS: model.QoS{DSCPToPriority: make([]int, dscp), PriorityToTC: make([]int, prio)}}
+	}
+	linux := &model.Host{Name: "h1", OS: model.OSLinux}
+	tests := []struct {
+		name string
+		f    *model.Fabric
+		h    *model.Host
+		want string
+	}{
+		{"resolved", fabric(64, 8), linux, ""},
+		{"no fabric", nil, linux, "linux: no fabric or host given"},
+		{"no host", fabric(64, 8), nil, "linux: no fabric or host given"},
+		{"other OS", fabric(64, 8), &model.Host{Name: "w1", OS: model.OSWindows},
+			`linux: host "w1" has os "windows"; only linux hosts get a Linux script`},
+		{"unresolved maps", fabric(0, 8), linux,
+			`linux: fabric "lab" has 0 DSCP and 8 priority map entries; the compiler must resolve 64 and 8`},
+	}
+	for _, tc := range tests {
+		err := CheckHost(tc.f, tc.h, model.OSLinux, "Linux")
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tc.want {
+			t.Errorf("%s: CheckHost = %q, want %q", tc.name, got, tc.want)
 		}
 	}
 }

@@ -71,15 +71,8 @@ func Render(f *model.Fabric, h *model.Host) ([]targets.File, error) {
 
 // validate rejects a model the files cannot be written from.
 func validate(f *model.Fabric, h *model.Host) error {
-	if f == nil || h == nil {
-		return fmt.Errorf("freebsd: no fabric or host given")
-	}
-	if h.OS != model.OSFreeBSD {
-		return fmt.Errorf("freebsd: host %q has os %q; only freebsd hosts get a FreeBSD script", h.Name, h.OS)
-	}
-	if len(f.QoS.DSCPToPriority) != 64 || len(f.QoS.PriorityToTC) != 8 {
-		return fmt.Errorf("freebsd: fabric %q has %d DSCP and %d priority map entries; the compiler must resolve 64 and 8",
-			f.Name, len(f.QoS.DSCPToPriority), len(f.QoS.PriorityToTC))
+	if err := targets.CheckHost(f, h, model.OSFreeBSD, "FreeBSD"); err != nil {
+		return err
 	}
 	for i := range h.NICs {
 		n := &h.NICs[i]

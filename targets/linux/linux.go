@@ -44,15 +44,8 @@ var ifName = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,15}$`)
 
 // validate rejects a model the script cannot be written from.
 func validate(f *model.Fabric, h *model.Host) error {
-	if f == nil || h == nil {
-		return fmt.Errorf("linux: no fabric or host given")
-	}
-	if h.OS != model.OSLinux {
-		return fmt.Errorf("linux: host %q has os %q; only linux hosts get a Linux script", h.Name, h.OS)
-	}
-	if len(f.QoS.DSCPToPriority) != 64 || len(f.QoS.PriorityToTC) != 8 {
-		return fmt.Errorf("linux: fabric %q has %d DSCP and %d priority map entries; the compiler must resolve 64 and 8",
-			f.Name, len(f.QoS.DSCPToPriority), len(f.QoS.PriorityToTC))
+	if err := targets.CheckHost(f, h, model.OSLinux, "Linux"); err != nil {
+		return err
 	}
 	for i := range h.NICs {
 		if err := validateNIC(h.Name, &h.NICs[i]); err != nil {
