@@ -15,12 +15,14 @@ all: build
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/fabricc
 
-# gofmt must list nothing; then vet and every test.
+# gofmt must list nothing; then vet, every test, and the race detector over
+# the concurrent parts (push engine, simulators, inventory).
 test:
 	@unformatted="$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './.git/*'))"; \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed on:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) test ./...
+	$(GO) test -race ./push/... ./sim/... ./inventory/...
 
 # Rewrite golden/ from the current build of every example; review the diff.
 golden:
