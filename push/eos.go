@@ -1,9 +1,6 @@
 package push
 
-import (
-	"fmt"
-	"strings"
-)
+import "strings"
 
 // eosTxn is an EOS configure session (vendors.md 2.2, napalm's eos
 // driver): the rendered lines are entered into `configure session NAME`,
@@ -133,5 +130,3 @@ func blockCommands(text string) []string {
 	}
 	return out
 }
-
-var _ = fmt.Sprintf
