@@ -126,7 +126,7 @@ func (d *device) run(ctx context.Context) error {
 	}
 	defer func() { _ = d.conn.Close() }()
 	if d.o.Action == ActionVerify {
-		return d.verifyOnly(ctx)
+		return d.verifyOnly()
 	}
 	return d.push(ctx)
 }
@@ -138,25 +138,19 @@ func (d *device) connect(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	done := make(chan struct{})
-	go func() {
-		select {
-		case <-ctx.Done():
-			if a, ok := c.(interface{ abort() }); ok {
-				a.abort()
-			}
-		case <-done:
-		}
-	}()
-	d.conn = closer{Conn: recorder{Conn: c, sent: &d.res.Commands}, done: done, ctx: ctx}
+	stop := func() bool { return false }
+	if a, ok := c.(interface{ abort() }); ok {
+		stop = context.AfterFunc(ctx, a.abort)
+	}
+	d.conn = closer{Conn: recorder{Conn: c, sent: &d.res.Commands}, stop: stop, ctx: ctx}
 	return nil
 }
 
-// closer stops the watchdog goroutine on Close and reports a cut
-// connection as the device timeout it was.
+// closer cancels the cut-on-timeout of connect on Close and reports a
+// cut connection as the device timeout it was.
 type closer struct {
 	Conn
-	done chan struct{}
+	stop func() bool // context.AfterFunc's stop
 	ctx  context.Context
 }
 
@@ -169,11 +163,7 @@ func (c closer) Send(cmd string) (string, error) {
 }
 
 func (c closer) Close() error {
-	select {
-	case <-c.done:
-	default:
-		close(c.done)
-	}
+	c.stop()
 	return c.Conn.Close()
 }
 
@@ -234,17 +224,19 @@ func (d *device) verify() error {
 	return nil
 }
 
-func (d *device) verifyOnly(context.Context) error {
+// verifyOnly is the verify action: a difference is a mismatch, not a
+// failure.
+func (d *device) verifyOnly() error {
 	d.step("verify")
 	err := d.verify()
-	if err != nil && len(d.res.Differences) > 0 {
+	switch {
+	case err == nil:
+		d.res.Status = StatusVerified
+	case len(d.res.Differences) > 0:
 		d.res.Status = StatusMismatch
-		return nil
-	}
-	if err != nil {
+	default:
 		return err
 	}
-	d.res.Status = StatusVerified
 	return nil
 }
 
@@ -256,7 +248,7 @@ func (d *device) rollback(ctx context.Context, txn Txn, cause error) error {
 	err := txn.Rollback(d.conn)
 	if err != nil {
 		_ = d.conn.Close()
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), d.t.Device.ConnectTimeout+2*d.t.Device.CommandTimeout*4)
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), rollbackBudget(d.t.Device))
 		defer cancel()
 		if cerr := d.connect(rctx); cerr != nil {
 			d.res.RollbackNote = "rollback failed: cannot reconnect: " + cerr.Error()
@@ -270,4 +262,10 @@ func (d *device) rollback(ctx context.Context, txn Txn, cause error) error {
 	}
 	d.res.RolledBack = true
 	return cause
+}
+
+// rollbackBudget is the time a rollback over a new connection gets: one
+// connect and eight command timeouts.
+func rollbackBudget(dev *inventory.Device) time.Duration {
+	return dev.ConnectTimeout + 8*dev.CommandTimeout
 }
