@@ -32,9 +32,9 @@ func LoadArtifacts(dir string) (*Build, error) {
 		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, artifacts.ModelFile), err)
 	}
 	want := map[string]string{} // file name -> switch
-	for _, sw := range f.Switches {
-		if v := Vendors[sw.Platform]; v != nil {
-			want[sw.Name+v.Artifact] = sw.Name
+	for i := range f.Switches {
+		if name := artifactName(&f.Switches[i]); name != "" {
+			want[name] = f.Switches[i].Name
 		}
 	}
 	b := &Build{Fabric: f, Configs: map[string][]byte{}}
@@ -55,16 +55,26 @@ func FromSet(f *model.Fabric, set *artifacts.Set) *Build {
 	b := &Build{Fabric: f, Configs: map[string][]byte{}}
 	for _, d := range set.Devices {
 		sw := f.Switch(d.Name)
-		if sw == nil || Vendors[sw.Platform] == nil {
+		if sw == nil {
 			continue
 		}
+		name := artifactName(sw)
 		for _, file := range d.Files {
-			if file.Name == sw.Name+Vendors[sw.Platform].Artifact {
+			if name != "" && file.Name == name {
 				b.Configs[sw.Name] = file.Data
 			}
 		}
 	}
 	return b
+}
+
+// artifactName is the rendered file push sends to sw ("leaf1.eos.cfg"),
+// or "" when push does not handle sw's platform.
+func artifactName(sw *model.Switch) string {
+	if v := Vendors[sw.Platform]; v != nil {
+		return sw.Name + v.Artifact
+	}
+	return ""
 }
 
 // Targets pairs the selected inventory devices with their switches. A
