@@ -48,12 +48,14 @@ func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if strings.TrimSpace(diff) == "" || strings.TrimSpace(diff) == "{}" {
+	if diff = strings.TrimSpace(diff); diff == "" || diff == "{}" {
 		return "", nil
 	}
-	return strings.TrimSpace(diff) + "\n", nil
+	return diff + "\n", nil
 }
 
+// Discard throws the pending revision away: `nv config detach`
+// (vendors.md 3.5).
 func (t *nvueTxn) Discard(c Conn) error {
 	_, err := c.Send("nv config detach")
 	return err

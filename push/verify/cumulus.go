@@ -62,6 +62,8 @@ func ParseNVUE(data []byte) (*State, error) {
 			}
 			p.ETS[tc] = e
 		}
+		// `nv set interface <if> qos pfc-watchdog state enable` (anchors.md,
+		// NVUE command reference; vendors.md 3.3).
 		wd := str(child(i, "qos", "pfc-watchdog")["state"])
 		p.PFCWatchdog = wd == "enable" || wd == "enabled"
 		p.DSCPToTC = nvueDSCPToTC(prof("mapping"), child(qos, "egress-queue-mapping", "default-global"))

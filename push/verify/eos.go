@@ -71,6 +71,8 @@ func eosState(top []*block) *State {
 			p := s.Port(f[1])
 			p.Mode = model.ModeAccess
 			for _, c := range b.children {
+				// A qos profile's lines apply where `service-profile NAME`
+				// attaches it (vendors.md 2.1).
 				if name, ok := strings.CutPrefix(c.text, "service-profile "); ok && profiles[name] != nil {
 					eosQoS(p, profiles[name].children)
 				}
@@ -151,11 +153,11 @@ func eosQoS(p *Port, lines []*block) {
 			p.TrunkVLANs = expandList(f[4])
 		case len(f) == 3 && f[0] == "qos" && f[1] == "trust":
 			p.Trust = map[string]model.Trust{"dscp": model.TrustDSCP, "cos": model.TrustPCP}[f[2]]
-		case c.text == "priority-flow-control pause watchdog":
+		case c.text == "priority-flow-control pause watchdog": // per-port watchdog, vendors.md 2.1
 			p.PFCWatchdog = true
 		case len(f) == 4 && f[0] == "priority-flow-control" && f[1] == "priority" && f[3] == "no-drop":
 			p.PFC = addSorted(p.PFC, atoi(f[2]))
-		case len(f) == 2 && (f[0] == "tx-queue" || f[0] == "uc-tx-queue"):
+		case len(f) == 2 && (f[0] == "tx-queue" || f[0] == "uc-tx-queue"): // uc-: Trident/Tomahawk, vendors.md 2.1
 			eosTxQueue(p, atoi(f[1]), c.children)
 		}
 	}

@@ -169,7 +169,7 @@ func onyxPort(p *Port, f []string, name string, pfcOn map[string]bool, mode map[
 		p.Trust = map[string]model.Trust{"L3": model.TrustDSCP, "L2": model.TrustPCP, "both": model.TrustBoth}[f[2]]
 	case line == "dcb priority-flow-control mode on force":
 		pfcOn[name] = true
-	case line == "pfc-wd":
+	case line == "pfc-wd": // vendors.md 1.2, PFC watchdog
 		p.PFCWatchdog = true
 	case len(f) >= 4 && f[0] == "traffic-class" && f[2] == "dcb" && f[3] == "ets":
 		tc := atoi(f[1])
