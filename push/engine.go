@@ -36,12 +36,17 @@ type Target struct {
 
 // Options configure a run.
 type Options struct {
+	// Action is ActionPush, ActionDiff or ActionVerify.
 	Action string
+	// Fabric is the model the switches are verified against.
 	Fabric *model.Fabric
 	// ID names the transaction on the devices.
-	ID       string
-	Targets  []Target
-	Dial     Dialer
+	ID      string
+	Targets []Target
+	// Dial opens the connections (SSHDialer; tests pass their own).
+	Dial Dialer
+	// Parallel bounds the devices worked on at once; 0 or less means
+	// DefaultParallel.
 	Parallel int
 	// Progress receives per-device events; nil for none.
 	Progress Progress

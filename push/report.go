@@ -43,12 +43,15 @@ type DeviceResult struct {
 	// Commands are every command line sent, in order.
 	Commands []string `json:"commands"`
 	// Verified is true when the read-back matched the model.
-	Verified     bool                `json:"verified"`
-	Differences  []verify.Difference `json:"differences,omitempty"`
-	DurationMs   int64               `json:"duration_ms"`
-	Error        string              `json:"error,omitempty"`
-	RolledBack   bool                `json:"rolled_back,omitempty"`
-	RollbackNote string              `json:"rollback,omitempty"`
+	Verified    bool                `json:"verified"`
+	Differences []verify.Difference `json:"differences,omitempty"`
+	DurationMs  int64               `json:"duration_ms"`
+	// Error is why the device failed.
+	Error string `json:"error,omitempty"`
+	// RolledBack is true when a failed push was undone; RollbackNote
+	// says why the undo itself failed when it did.
+	RolledBack   bool   `json:"rolled_back,omitempty"`
+	RollbackNote string `json:"rollback,omitempty"`
 }
 
 // Failed reports whether any device failed or mismatched.
