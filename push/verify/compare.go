@@ -2,7 +2,8 @@ package verify
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/google/go-cmp/cmp"
@@ -49,8 +50,10 @@ func ecnClose(want, got ECN) bool {
 // compared: the rest of the switch is not the fabric's business.
 func Compare(device string, want, got *State) []Difference {
 	var out []Difference
-	opts := cmp.Options{cmp.Comparer(ecnClose), cmp.Comparer(sameInts)}
-	for _, id := range sortedInts(want.VLANs) {
+	// Int lists are compared whole, so a difference reports the list,
+	// not an element; nil and empty are equal.
+	opts := cmp.Options{cmp.Comparer(ecnClose), cmp.Comparer(slices.Equal[[]int])}
+	for _, id := range slices.Sorted(maps.Keys(want.VLANs)) {
 		name, ok := got.VLANs[id]
 		switch {
 		case !ok:
@@ -60,12 +63,7 @@ func Compare(device string, want, got *State) []Difference {
 		}
 	}
 	out = append(out, comparePools(device, want.Pools, got.Pools)...)
-	names := make([]string, 0, len(want.Ports))
-	for n := range want.Ports {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	for _, n := range slices.Sorted(maps.Keys(want.Ports)) {
 		g := got.Ports[n]
 		if g == nil {
 			g = &Port{}
@@ -137,20 +135,6 @@ func show(v interface {
 	return fmt.Sprintf("%v", x)
 }
 
-// sameInts compares whole lists so a difference reports the list, not an
-// element; nil and empty are equal.
-func sameInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // poolSlackPercent is how far a pool's share may be from the model's: the
 // Cumulus target writes whole percents rounded down (NVUE memory-percent
 // is an integer), Onyx two decimals.
@@ -177,7 +161,7 @@ func comparePools(device string, want, got map[string]Pool) []Difference {
 		case g.Percent < w.Percent-poolSlackPercent || g.Percent > w.Percent+poolSlackPercent:
 			out = append(out, Difference{Device: device, Field: field + " percent", Intended: fmt.Sprintf("%.1f", w.Percent), Actual: fmt.Sprintf("%.1f", g.Percent)})
 		}
-		if !sameInts(w.Priorities, g.Priorities) {
+		if !slices.Equal(w.Priorities, g.Priorities) {
 			out = append(out, Difference{Device: device, Field: field + " priorities", Intended: fmt.Sprint(w.Priorities), Actual: fmt.Sprint(g.Priorities)})
 		}
 	}

@@ -3,7 +3,8 @@ package verify
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -38,7 +39,7 @@ func ParseNVUE(data []byte) (*State, error) {
 	qos := child(root, "qos")
 	s.Pools = nvuePools(child(qos, "traffic-pool"))
 	ifaces := child(root, "interface")
-	for _, name := range sortedKeys(ifaces) {
+	for _, name := range slices.Sorted(maps.Keys(ifaces)) {
 		i := child(ifaces, name)
 		if i == nil {
 			continue
@@ -150,15 +151,6 @@ func keysInts(o obj) []int {
 	return out
 }
 
-func sortedKeys(o obj) []string {
-	out := make([]string, 0, len(o))
-	for k := range o {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 func num(v any) int {
 	switch x := v.(type) {
 	case float64:
@@ -206,7 +198,7 @@ func nvueDSCPToTC(mapping, egress obj) map[int]int {
 // multicast and not a fabric pool).
 func nvuePools(tp obj) map[string]Pool {
 	out := map[string]Pool{}
-	for _, name := range sortedKeys(tp) {
+	for _, name := range slices.Sorted(maps.Keys(tp)) {
 		typ := map[string]string{"default-lossless": "lossless", "roce-lossless": "lossless",
 			"default-lossy": "lossy", "roce-lossy": "lossy"}[name]
 		if typ == "" {

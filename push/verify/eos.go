@@ -4,7 +4,8 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -217,13 +218,8 @@ func (c *eosCmds) blocks() []*block {
 	if c == nil {
 		return nil
 	}
-	keys := make([]string, 0, len(c.Cmds))
-	for k := range c.Cmds {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	out := make([]*block, 0, len(keys))
-	for _, k := range keys {
+	out := make([]*block, 0, len(c.Cmds))
+	for _, k := range slices.Sorted(maps.Keys(c.Cmds)) {
 		out = append(out, &block{text: strings.TrimSpace(k), children: c.Cmds[k].blocks()})
 	}
 	return out

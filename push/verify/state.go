@@ -1,17 +1,14 @@
 // Package verify reads a switch's configuration back in model terms and
 // compares it with what the fabric model intends. Each platform has a
-// parser from the OS's own output (EOS `show running-config` block form
-// and `show interfaces | json`, Onyx `show running-config` flat lines,
-// NVUE `nv config show -o json`) into a State; Expect builds the State the
+// parser from the OS's own output (EOS `show running-config`, as block
+// text or `| json`, and `show interfaces | json`; Onyx `show
+// running-config` flat lines and `show dcb priority-flow-control |
+// json-print`; NVUE `nv config show -o json`) into a State; Expect builds the State the
 // model asks for; Compare lists every difference as device, port, field,
 // intended and actual.
 package verify
 
-import (
-	"sort"
-
-	"github.com/fabricc/fabricc/model"
-)
+import "github.com/fabricc/fabricc/model"
 
 // State is what verification compares: the fabric-owned settings of one
 // switch, in model units (bytes, priorities, traffic classes).
@@ -119,14 +116,4 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		}
 	}
 	return s
-}
-
-// sortedInts returns the keys of m ascending.
-func sortedInts[V any](m map[int]V) []int {
-	out := make([]int, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Ints(out)
-	return out
 }
