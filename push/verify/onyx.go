@@ -17,10 +17,7 @@ import (
 func ParseOnyx(running string) *State {
 	s := NewState()
 	var globalPFC []int
-	pfcOn := map[string]bool{}
-	mode := map[string]string{}
-	access := map[string]int{}
-	maps := map[string]*onyxMaps{}
+	ports := map[string]*onyxPortLines{}
 	pools := map[string]*onyxPoolLines{}
 	sc := bufio.NewScanner(strings.NewReader(running))
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
@@ -43,44 +40,38 @@ func ParseOnyx(running string) *State {
 			globalPFC = addSorted(globalPFC, atoi(f[3]))
 		case len(f) >= 4 && f[0] == "interface" && f[1] == "ethernet":
 			for _, port := range expandOnyxPorts(f[2]) {
-				if maps[port] == nil {
-					maps[port] = &onyxMaps{dscpSP: map[int]int{}, spTC: map[int]int{}}
+				pl := ports[port]
+				if pl == nil {
+					pl = &onyxPortLines{dscpSP: map[int]int{}, spTC: map[int]int{}}
+					ports[port] = pl
 				}
-				maps[port].read(f[3:])
-				onyxPort(s.Port(port), f[3:], port, pfcOn, mode, access)
+				pl.readMaps(f[3:])
+				onyxPort(s.Port(port), pl, f[3:])
 			}
 		}
 	}
 	for name, p := range s.Ports {
-		if pfcOn[name] {
-			p.PFC = append([]int(nil), globalPFC...)
-		}
-		switch mode[name] {
-		case "", "access":
-			p.Mode = model.ModeAccess
-			p.AccessVLAN = access[name]
-		case "hybrid", "trunk":
-			p.Mode = model.ModeTrunk
-		case "routed":
-			p.Mode = model.ModeRouted
-		}
-		if p.Trust == "" {
-			p.Trust = model.TrustPCP
-		}
-		p.DSCPToTC = maps[name].compose()
+		ports[name].finish(p, globalPFC)
 	}
-	// Only the traffic-pool style (>= 3.6.5000) has pools with a share;
-	// the advanced style sizes pools in bytes per pool name, so there
-	// is nothing to compare by type.
-	if len(pools) > 0 {
-		s.Pools = map[string]Pool{}
+	s.Pools = onyxPools(pools)
+	return s
+}
+
+// onyxPools gives the pools by type, or nil when the configuration has
+// no traffic pool lines: only the traffic-pool style (>= 3.6.5000) has
+// pools with a share; the advanced style sizes pools in bytes per pool
+// name, so there is nothing to compare by type.
+func onyxPools(pools map[string]*onyxPoolLines) map[string]Pool {
+	if len(pools) == 0 {
+		return nil
 	}
+	out := map[string]Pool{}
 	for _, pl := range pools {
 		if pl.typ != "" {
-			s.Pools[pl.typ] = Pool{Percent: pl.percent, Priorities: pl.sps}
+			out[pl.typ] = Pool{Percent: pl.percent, Priorities: pl.sps}
 		}
 	}
-	return s
+	return out
 }
 
 // onyxPoolLines collects `traffic pool NAME type|memory percent|map
@@ -107,13 +98,21 @@ func onyxPool(pools map[string]*onyxPoolLines, name string, f []string) {
 	}
 }
 
-// onyxMaps are a port's `qos map dscp LIST to switch-priority SP` and
-// `traffic-class TC bind switch-priority LIST` lines.
-type onyxMaps struct {
+// onyxPortLines are what a port's lines say that is only read once all
+// lines are in: PFC mode on (the priorities are global lines), the
+// switchport mode and access VLAN (defaults apply when absent), and the
+// `qos map dscp LIST to switch-priority SP` and `traffic-class TC bind
+// switch-priority LIST` maps.
+type onyxPortLines struct {
+	pfcOn        bool
+	mode         string
+	access       int
 	dscpSP, spTC map[int]int
 }
 
-func (m *onyxMaps) read(f []string) {
+// readMaps reads the words after "interface ethernet <port>" when they
+// are a map line.
+func (m *onyxPortLines) readMaps(f []string) {
 	switch {
 	case len(f) >= 6 && f[0] == "qos" && f[1] == "map" && f[2] == "dscp" && f[len(f)-3] == "to" && f[len(f)-2] == "switch-priority":
 		sp := atoi(f[len(f)-1])
@@ -127,11 +126,33 @@ func (m *onyxMaps) read(f []string) {
 	}
 }
 
+// finish sets what needs the whole configuration on p: PFC from the
+// global priorities, the switchport mode with its access VLAN (access by
+// default), trust (L2 by default) and the DSCP -> TC map.
+func (m *onyxPortLines) finish(p *Port, globalPFC []int) {
+	if m.pfcOn {
+		p.PFC = append([]int(nil), globalPFC...)
+	}
+	switch m.mode {
+	case "", "access":
+		p.Mode = model.ModeAccess
+		p.AccessVLAN = m.access
+	case "hybrid", "trunk":
+		p.Mode = model.ModeTrunk
+	case "routed":
+		p.Mode = model.ModeRouted
+	}
+	if p.Trust == "" {
+		p.Trust = model.TrustPCP
+	}
+	p.DSCPToTC = m.compose()
+}
+
 // compose gives DSCP -> TC, or nil when the port prints no DSCP map. A
 // switch priority without a bind line keeps Onyx's default SP n -> TC n
 // (vendors.md 1.2, from the show qos json-print fixture).
-func (m *onyxMaps) compose() map[int]int {
-	if m == nil || len(m.dscpSP) == 0 {
+func (m *onyxPortLines) compose() map[int]int {
+	if len(m.dscpSP) == 0 {
 		return nil
 	}
 	out := map[int]int{}
@@ -145,18 +166,19 @@ func (m *onyxMaps) compose() map[int]int {
 	return out
 }
 
-// onyxPort applies the words after "interface ethernet <port>".
-func onyxPort(p *Port, f []string, name string, pfcOn map[string]bool, mode map[string]string, access map[string]int) {
+// onyxPort applies the words after "interface ethernet <port>" to p, or
+// to pl where they need the whole configuration.
+func onyxPort(p *Port, pl *onyxPortLines, f []string) {
 	line := strings.Join(f, " ")
 	switch {
 	case len(f) >= 2 && f[0] == "mtu":
 		p.MTU = atoi(f[1])
 	case line == "no switchport force":
-		mode[name] = "routed"
+		pl.mode = "routed"
 	case len(f) == 3 && f[0] == "switchport" && f[1] == "mode":
-		mode[name] = f[2]
+		pl.mode = f[2]
 	case len(f) == 4 && strings.HasPrefix(line, "switchport access vlan "):
-		access[name] = atoi(f[3])
+		pl.access = atoi(f[3])
 	case strings.HasPrefix(line, "switchport trunk allowed-vlan ") || strings.HasPrefix(line, "switchport hybrid allowed-vlan "):
 		list := f[3:]
 		if len(list) > 0 && list[0] == "add" {
@@ -168,7 +190,7 @@ func onyxPort(p *Port, f []string, name string, pfcOn map[string]bool, mode map[
 	case len(f) == 3 && f[0] == "qos" && f[1] == "trust":
 		p.Trust = map[string]model.Trust{"L3": model.TrustDSCP, "L2": model.TrustPCP, "both": model.TrustBoth}[f[2]]
 	case line == "dcb priority-flow-control mode on force":
-		pfcOn[name] = true
+		pl.pfcOn = true
 	case line == "pfc-wd": // vendors.md 1.2, PFC watchdog
 		p.PFCWatchdog = true
 	case len(f) >= 4 && f[0] == "traffic-class" && f[2] == "dcb" && f[3] == "ets":
