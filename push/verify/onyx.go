@@ -236,45 +236,65 @@ func ApplyOnyxPFC(s *State, jsonPrint []byte) error {
 	if err := json.Unmarshal(jsonPrint, &raw); err != nil {
 		return fmt.Errorf("show dcb priority-flow-control | json-print: %w", err)
 	}
-	var prios []int
-	globalOn := true
-	oper := map[string]string{}
-	var walk func(v any)
-	walk = func(v any) {
-		switch x := v.(type) {
-		case []any:
-			for _, e := range x {
-				walk(e)
-			}
-		case map[string]any:
-			for k, e := range x {
-				switch {
-				case k == "PFC":
-					globalOn = strings.EqualFold(str(e), "enabled")
-				case k == "Priority Enabled List":
-					prios = expandList(str(e))
-				case strings.HasPrefix(k, "Eth"):
-					if l, ok := e.([]any); ok && len(l) > 0 {
-						if m, ok := l[0].(map[string]any); ok {
-							oper[strings.TrimPrefix(k, "Eth")] = str(m["PFC oper"])
-						}
-					}
-				default:
-					walk(e)
-				}
-			}
-		}
-	}
-	walk(raw)
+	show := onyxPFCShow{globalOn: true, oper: map[string]string{}}
+	show.walk(raw)
 	for name, p := range s.Ports {
-		o, ok := oper[name]
+		o, ok := show.oper[name]
 		if !ok {
 			continue
 		}
 		p.PFC = nil
-		if globalOn && strings.EqualFold(o, "enabled") {
-			p.PFC = append([]int(nil), prios...)
+		if show.globalOn && strings.EqualFold(o, "enabled") {
+			p.PFC = append([]int(nil), show.prios...)
 		}
 	}
 	return nil
+}
+
+// onyxPFCShow is what ApplyOnyxPFC reads from the json-print output,
+// wherever in it the keys are: the global "PFC" state, the "Priority
+// Enabled List" and each port's "PFC oper".
+type onyxPFCShow struct {
+	globalOn bool
+	prios    []int
+	oper     map[string]string // port ("1/1") -> PFC oper
+}
+
+func (r *onyxPFCShow) walk(v any) {
+	switch x := v.(type) {
+	case []any:
+		for _, e := range x {
+			r.walk(e)
+		}
+	case map[string]any:
+		for k, e := range x {
+			r.key(k, e)
+		}
+	}
+}
+
+func (r *onyxPFCShow) key(k string, e any) {
+	switch {
+	case k == "PFC":
+		r.globalOn = strings.EqualFold(str(e), "enabled")
+	case k == "Priority Enabled List":
+		r.prios = expandList(str(e))
+	case strings.HasPrefix(k, "Eth"):
+		if row := firstRow(e); row != nil {
+			r.oper[strings.TrimPrefix(k, "Eth")] = str(row["PFC oper"])
+		}
+	default:
+		r.walk(e)
+	}
+}
+
+// firstRow is the first object of a per-interface table entry
+// ([{"PFC admin": ..., "PFC oper": ...}]), or nil.
+func firstRow(e any) map[string]any {
+	l, _ := e.([]any)
+	if len(l) == 0 {
+		return nil
+	}
+	row, _ := l[0].(map[string]any)
+	return row
 }
