@@ -119,12 +119,12 @@ func (d *Device) Credentials() (Credentials, error) {
 		}
 		c.Password = NewSecret(v)
 	case AuthPrivateKey:
-		pem, err := os.ReadFile(expandHome(a.Ref))
+		pem, err := os.ReadFile(ExpandHome(a.Ref))
 		if err != nil {
 			return c, fmt.Errorf("device %s: private key: %w", d.Name, err)
 		}
 		c.KeyPEM = pem
-		if c.Passphrase, err = passphrase(a); err != nil {
+		if c.Passphrase, err = optionalSecret("passphrase", a.PassphraseEnv, a.PassphraseFile); err != nil {
 			return c, fmt.Errorf("device %s: %w", d.Name, err)
 		}
 	case AuthAgent:
@@ -136,35 +136,27 @@ func (d *Device) Credentials() (Credentials, error) {
 		return c, fmt.Errorf("device %s: no credential source; set password_env, password_file, private_key or agent", d.Name)
 	}
 	var err error
-	switch {
-	case a.EnableEnv != "":
-		v, ok := os.LookupEnv(a.EnableEnv)
-		if !ok {
-			return c, fmt.Errorf("device %s: enable password variable %s is not set", d.Name, a.EnableEnv)
-		}
-		c.Enable = NewSecret(v)
-	case a.EnableFile != "":
-		var v string
-		if v, err = readSecretFile(a.EnableFile); err != nil {
-			return c, fmt.Errorf("device %s: enable password file: %w", d.Name, err)
-		}
-		c.Enable = NewSecret(v)
+	if c.Enable, err = optionalSecret("enable password", a.EnableEnv, a.EnableFile); err != nil {
+		return c, fmt.Errorf("device %s: %w", d.Name, err)
 	}
 	return c, nil
 }
 
-func passphrase(a AuthSource) (Secret, error) {
+// optionalSecret reads a secret given by an environment variable or a
+// file (the key passphrase, the enable password); empty when neither is
+// set. what names the secret in errors, which never hold its value.
+func optionalSecret(what, env, file string) (Secret, error) {
 	switch {
-	case a.PassphraseEnv != "":
-		v, ok := os.LookupEnv(a.PassphraseEnv)
+	case env != "":
+		v, ok := os.LookupEnv(env)
 		if !ok {
-			return Secret{}, fmt.Errorf("passphrase variable %s is not set", a.PassphraseEnv)
+			return Secret{}, fmt.Errorf("%s variable %s is not set", what, env)
 		}
 		return NewSecret(v), nil
-	case a.PassphraseFile != "":
-		v, err := readSecretFile(a.PassphraseFile)
+	case file != "":
+		v, err := readSecretFile(file)
 		if err != nil {
-			return Secret{}, fmt.Errorf("passphrase file: %w", err)
+			return Secret{}, fmt.Errorf("%s file: %w", what, err)
 		}
 		return NewSecret(v), nil
 	}
@@ -175,7 +167,7 @@ func passphrase(a AuthSource) (Secret, error) {
 // newline. Files readable by group or others are refused, as ssh does
 // for private keys.
 func readSecretFile(path string) (string, error) {
-	path = expandHome(path)
+	path = ExpandHome(path)
 	st, err := os.Stat(path)
 	if err != nil {
 		return "", err
@@ -190,8 +182,8 @@ func readSecretFile(path string) (string, error) {
 	return strings.TrimRight(string(b), "\r\n"), nil
 }
 
-// expandHome expands a leading "~/".
-func expandHome(p string) string {
+// ExpandHome expands a leading "~/" in a path from the inventory.
+func ExpandHome(p string) string {
 	if strings.HasPrefix(p, "~/") {
 		if h, err := os.UserHomeDir(); err == nil {
 			return filepath.Join(h, p[2:])
@@ -199,6 +191,3 @@ func expandHome(p string) string {
 	}
 	return p
 }
-
-// ExpandHome expands a leading "~/" in a path from the inventory.
-func ExpandHome(p string) string { return expandHome(p) }
