@@ -39,16 +39,23 @@ func build(dir string, ds, def *deviceSchema) (*Device, hcl.Diagnostics) {
 			errf("Unknown platform", fmt.Sprintf("platform %q is not one of onyx, eos, cumulus.", pl))
 		}
 	}
-	if ds.Groups != nil {
-		dev.Groups = *ds.Groups
-	} else if def.Groups != nil {
-		dev.Groups = *def.Groups
+	if g := pick(ds.Groups, def.Groups); g != nil {
+		dev.Groups = *g
 	}
-	if ds.Tags != nil {
-		dev.Tags = *ds.Tags
-	} else if def.Tags != nil {
-		dev.Tags = *def.Tags
+	if t := pick(ds.Tags, def.Tags); t != nil {
+		dev.Tags = *t
 	}
+	dev.Auth = buildAuth(dir, ds, def, errf)
+	buildTimeouts(dev, ds, def, errf)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return dev, nil
+}
+
+// buildAuth takes the device's credential source, or else the defaults',
+// and the enable password source the same way.
+func buildAuth(dir string, ds, def *deviceSchema, errf func(summary, detail string)) AuthSource {
 	auth, err := authFrom(dir, ds)
 	if err == nil && auth.Kind == "" {
 		auth, err = authFrom(dir, def)
@@ -66,7 +73,12 @@ func build(dir string, ds, def *deviceSchema) (*Device, hcl.Diagnostics) {
 	if auth.EnableEnv != "" && auth.EnableFile != "" {
 		errf("Conflicting credential sources", "enable_password_env and enable_password_file are both set; keep one.")
 	}
-	dev.Auth = auth
+	return auth
+}
+
+// buildTimeouts sets the device's timeouts from its block, the defaults
+// or the package defaults, in that order.
+func buildTimeouts(dev *Device, ds, def *deviceSchema, errf func(summary, detail string)) {
 	for _, t := range []struct {
 		name     string
 		own, dfl *string
@@ -87,10 +99,6 @@ func build(dir string, ds, def *deviceSchema) (*Device, hcl.Diagnostics) {
 			*t.dst = d
 		}
 	}
-	if diags.HasErrors() {
-		return nil, diags
-	}
-	return dev, nil
 }
 
 func pick[T any](own, dfl *T) *T {
