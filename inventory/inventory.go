@@ -114,11 +114,7 @@ type deviceSchema struct {
 func Load(path string) (*Inventory, map[string]*hcl.File, hcl.Diagnostics) {
 	p := hclparse.NewParser()
 	f, diags := p.ParseHCLFile(path)
-	if diags.HasErrors() {
-		return nil, p.Files(), diags
-	}
-	inv, more := decode(path, f.Body)
-	return inv, p.Files(), append(diags, more...)
+	return decodeParsed(p, f, diags, path)
 }
 
 // Parse is Load for source held in memory; filename is used in
@@ -126,10 +122,15 @@ func Load(path string) (*Inventory, map[string]*hcl.File, hcl.Diagnostics) {
 func Parse(src []byte, filename string) (*Inventory, map[string]*hcl.File, hcl.Diagnostics) {
 	p := hclparse.NewParser()
 	f, diags := p.ParseHCL(src, filename)
+	return decodeParsed(p, f, diags, filename)
+}
+
+// decodeParsed decodes what p parsed into f, unless parsing failed.
+func decodeParsed(p *hclparse.Parser, f *hcl.File, diags hcl.Diagnostics, path string) (*Inventory, map[string]*hcl.File, hcl.Diagnostics) {
 	if diags.HasErrors() {
 		return nil, p.Files(), diags
 	}
-	inv, more := decode(filename, f.Body)
+	inv, more := decode(path, f.Body)
 	return inv, p.Files(), append(diags, more...)
 }
 
