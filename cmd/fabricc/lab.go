@@ -14,7 +14,6 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/crypto/ssh/knownhosts"
 
-	"github.com/fabricc/fabricc/inventory"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/push"
 	"github.com/fabricc/fabricc/push/transport"
@@ -50,22 +49,7 @@ func newLabCmd() *cobra.Command {
 }
 
 func runLab(cmd *cobra.Command, path, dir string, runPush bool, lf *loadFlags) error {
-	opts, err := lf.options()
-	if err != nil {
-		return err
-	}
-	if err := existingPath(path); err != nil {
-		return err
-	}
-	set, files, diags, err := buildSet(path, opts)
-	if diags.HasErrors() {
-		_ = printDiagnostics(cmd, formatText, files, diags)
-		return exitCode(1, nil)
-	}
-	if err != nil {
-		return err
-	}
-	f, err := model.Unmarshal(set.Model)
+	f, set, err := buildInMemory(cmd, path, lf)
 	if err != nil {
 		return err
 	}
@@ -147,10 +131,9 @@ func randomPassword() (string, error) {
 
 // labStory runs dry run, push, second push and verify against the lab.
 func labStory(ctx context.Context, cmd *cobra.Command, b *push.Build, invPath string) error {
-	inv, files, diags := inventory.Load(invPath)
-	if diags.HasErrors() {
-		_ = printDiagnostics(cmd, formatText, files, diags)
-		return exitCode(1, nil)
+	inv, err := loadInventory(cmd, invPath)
+	if err != nil {
+		return err
 	}
 	targets, err := b.Targets(inv.Devices)
 	if err != nil {

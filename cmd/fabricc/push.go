@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
+	"github.com/fabricc/fabricc/artifacts"
 	"github.com/fabricc/fabricc/inventory"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/push"
@@ -87,10 +88,9 @@ func runSwitches(cmd *cobra.Command, args []string, sf *switchFlags, action stri
 	if err != nil || b == nil {
 		return err
 	}
-	inv, files, diags := inventory.Load(sf.inventory)
-	if diags.HasErrors() {
-		_ = printDiagnostics(cmd, formatText, files, diags)
-		return exitCode(1, nil)
+	inv, err := loadInventory(cmd, sf.inventory)
+	if err != nil {
+		return err
 	}
 	devs, err := inv.Select(sf.limit)
 	if err != nil {
@@ -122,26 +122,48 @@ func loadBuild(cmd *cobra.Command, args []string, sf *switchFlags) (*push.Build,
 	if sf.artifacts != "" {
 		return push.LoadArtifacts(sf.artifacts)
 	}
-	opts, err := sf.lf.options()
-	if err != nil {
-		return nil, err
-	}
-	if err := existingPath(args[0]); err != nil {
-		return nil, err
-	}
-	set, files, diags, err := buildSet(args[0], opts)
-	if diags.HasErrors() {
-		_ = printDiagnostics(cmd, formatText, files, diags)
-		return nil, exitCode(1, nil)
-	}
-	if err != nil {
-		return nil, err
-	}
-	f, err := model.Unmarshal(set.Model)
+	f, set, err := buildInMemory(cmd, args[0], &sf.lf)
 	if err != nil {
 		return nil, err
 	}
 	return push.FromSet(f, set), nil
+}
+
+// buildInMemory builds the fabric at path (push of a PATH, lab): the
+// model and the rendered artifacts. Diagnostics are printed and make an
+// exit status 1.
+func buildInMemory(cmd *cobra.Command, path string, lf *loadFlags) (*model.Fabric, *artifacts.Set, error) {
+	opts, err := lf.options()
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := existingPath(path); err != nil {
+		return nil, nil, err
+	}
+	set, files, diags, err := buildSet(path, opts)
+	if diags.HasErrors() {
+		_ = printDiagnostics(cmd, formatText, files, diags)
+		return nil, nil, exitCode(1, nil)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	f, err := model.Unmarshal(set.Model)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, set, nil
+}
+
+// loadInventory reads the inventory file; its diagnostics are printed
+// and make an exit status 1.
+func loadInventory(cmd *cobra.Command, path string) (*inventory.Inventory, error) {
+	inv, files, diags := inventory.Load(path)
+	if diags.HasErrors() {
+		_ = printDiagnostics(cmd, formatText, files, diags)
+		return nil, exitCode(1, nil)
+	}
+	return inv, nil
 }
 
 // warnUnlisted says which switches of the fabric the inventory does not
