@@ -54,6 +54,8 @@ func dialSSH(dev *inventory.Device, p model.Platform, hostKey ssh.HostKeyCallbac
 		return nil, err
 	}
 	tr := &transport.SSH{Creds: creds, HostKey: hostKey}
+	// No options.WithLogger: scrapligo's debug log prints the events of
+	// SendInteractive, the enable password among them.
 	opts := []util.Option{
 		options.WithPort(dev.Port),
 		options.WithAuthUsername(creds.Username),

@@ -131,6 +131,7 @@ func TestAuthMethods(t *testing.T) {
 		{"key", inventory.Credentials{Username: "admin", KeyPEM: plainPEM}, ""},
 		{"passphrase key", inventory.Credentials{Username: "admin", KeyPEM: lockedPEM, Passphrase: inventory.NewSecret("correct horse")}, ""},
 		{"passphrase missing", inventory.Credentials{Username: "admin", KeyPEM: lockedPEM}, "passphrase"},
+		{"wrong passphrase", inventory.Credentials{Username: "admin", KeyPEM: lockedPEM, Passphrase: inventory.NewSecret("wrong battery")}, "private key: x509: decryption password incorrect"},
 		{"agent", inventory.Credentials{Username: "admin", Agent: true}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -141,7 +142,7 @@ func TestAuthMethods(t *testing.T) {
 			if tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)) {
 				t.Fatalf("err = %v, want %q", err, tc.wantErr)
 			}
-			if err != nil && (strings.Contains(err.Error(), "nope") || strings.Contains(err.Error(), "correct horse")) {
+			if err != nil && (strings.Contains(err.Error(), "nope") || strings.Contains(err.Error(), "correct horse") || strings.Contains(err.Error(), "wrong battery")) {
 				t.Fatalf("error shows a secret: %v", err)
 			}
 		})
