@@ -92,8 +92,8 @@ type Credentials struct {
 	Username string
 	Password Secret
 	// KeyPEM is the private key file's content, with Passphrase when it
-	// is protected.
-	KeyPEM     []byte
+	// is protected. A Secret, so an unprotected key never prints either.
+	KeyPEM     Secret
 	Passphrase Secret
 	Agent      bool
 	// Enable answers the `enable` password prompt; empty for none.
@@ -123,7 +123,7 @@ func (d *Device) Credentials() (Credentials, error) {
 		if err != nil {
 			return c, fmt.Errorf("device %s: private key: %w", d.Name, err)
 		}
-		c.KeyPEM = pem
+		c.KeyPEM = NewSecret(string(pem))
 		if c.Passphrase, err = optionalSecret("passphrase", a.PassphraseEnv, a.PassphraseFile); err != nil {
 			return c, fmt.Errorf("device %s: %w", d.Name, err)
 		}

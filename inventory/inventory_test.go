@@ -142,7 +142,7 @@ func TestDiagnostics(t *testing.T) {
 func TestSecretNeverPrints(t *testing.T) {
 	const pw = "hunter2-very-secret"
 	s := NewSecret(pw)
-	c := Credentials{Username: "admin", Password: s, Passphrase: s}
+	c := Credentials{Username: "admin", Password: s, Passphrase: s, KeyPEM: s}
 	js, _ := json.Marshal(c)
 	for _, out := range []string{
 		fmt.Sprint(s), fmt.Sprintf("%v %+v %#v %s %q %x", s, c, c, s, s, s), string(js),

@@ -111,13 +111,13 @@ func (t *SSH) shell(client *ssh.Client, a *scrapli.Args) error {
 func (t *SSH) authMethods() ([]ssh.AuthMethod, error) {
 	c := t.Creds
 	var out []ssh.AuthMethod
-	if len(c.KeyPEM) > 0 {
+	if !c.KeyPEM.Empty() {
 		var signer ssh.Signer
 		var err error
 		if c.Passphrase.Empty() {
-			signer, err = ssh.ParsePrivateKey(c.KeyPEM)
+			signer, err = ssh.ParsePrivateKey([]byte(c.KeyPEM.Reveal()))
 		} else {
-			signer, err = ssh.ParsePrivateKeyWithPassphrase(c.KeyPEM, []byte(c.Passphrase.Reveal()))
+			signer, err = ssh.ParsePrivateKeyWithPassphrase([]byte(c.KeyPEM.Reveal()), []byte(c.Passphrase.Reveal()))
 		}
 		if err != nil {
 			// x/crypto's messages never include the key or passphrase.

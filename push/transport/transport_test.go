@@ -128,10 +128,10 @@ func TestAuthMethods(t *testing.T) {
 	}{
 		{"password", inventory.Credentials{Username: "admin", Password: inventory.NewSecret("pw1")}, ""},
 		{"wrong password", inventory.Credentials{Username: "admin", Password: inventory.NewSecret("nope")}, "unable to authenticate"},
-		{"key", inventory.Credentials{Username: "admin", KeyPEM: plainPEM}, ""},
-		{"passphrase key", inventory.Credentials{Username: "admin", KeyPEM: lockedPEM, Passphrase: inventory.NewSecret("correct horse")}, ""},
-		{"passphrase missing", inventory.Credentials{Username: "admin", KeyPEM: lockedPEM}, "passphrase"},
-		{"wrong passphrase", inventory.Credentials{Username: "admin", KeyPEM: lockedPEM, Passphrase: inventory.NewSecret("wrong battery")}, "private key: x509: decryption password incorrect"},
+		{"key", inventory.Credentials{Username: "admin", KeyPEM: inventory.NewSecret(string(plainPEM))}, ""},
+		{"passphrase key", inventory.Credentials{Username: "admin", KeyPEM: inventory.NewSecret(string(lockedPEM)), Passphrase: inventory.NewSecret("correct horse")}, ""},
+		{"passphrase missing", inventory.Credentials{Username: "admin", KeyPEM: inventory.NewSecret(string(lockedPEM))}, "passphrase"},
+		{"wrong passphrase", inventory.Credentials{Username: "admin", KeyPEM: inventory.NewSecret(string(lockedPEM)), Passphrase: inventory.NewSecret("wrong battery")}, "private key: x509: decryption password incorrect"},
 		{"agent", inventory.Credentials{Username: "admin", Agent: true}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
