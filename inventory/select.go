@@ -21,7 +21,7 @@ func (inv *Inventory) Select(limit string) ([]*Device, error) {
 			continue
 		}
 		if _, err := path.Match(term, ""); err != nil {
-			return nil, fmt.Errorf("--limit term %q is not a valid glob: %v", term, err)
+			return nil, fmt.Errorf("--limit term %q is not a valid glob: %w", term, err)
 		}
 		n := 0
 		for _, d := range inv.Devices {
