@@ -73,9 +73,7 @@ func Run(ctx context.Context, o Options) *Report {
 	sem := make(chan struct{}, n)
 	var wg sync.WaitGroup
 	for i, t := range o.Targets {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			r := runDevice(ctx, o, t)
@@ -83,7 +81,7 @@ func Run(ctx context.Context, o Options) *Report {
 			if o.Progress != nil {
 				o.Progress.Done(r)
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	return rep
