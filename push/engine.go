@@ -123,7 +123,7 @@ func (d *device) run(ctx context.Context) error {
 	d.v = v
 	ctx, cancel := context.WithTimeout(ctx, d.t.Device.DeviceTimeout)
 	defer cancel()
-	d.step("connect")
+	d.step(stepConnect)
 	if err := d.connect(ctx); err != nil {
 		return err
 	}
@@ -172,7 +172,7 @@ func (c closer) Close() error {
 
 func (d *device) push(ctx context.Context) error {
 	txn := d.v.NewTxn(d.o.ID)
-	d.step("stage")
+	d.step(stepStage)
 	diff, err := txn.Stage(d.conn, d.t.Config)
 	d.res.Diff = diff
 	if err != nil {
@@ -189,15 +189,15 @@ func (d *device) push(ctx context.Context) error {
 		d.res.Status = StatusUnchanged
 		return d.verify()
 	}
-	d.step("apply")
+	d.step(stepApply)
 	if err := txn.Apply(d.conn); err != nil {
 		return d.rollback(ctx, txn, fmt.Errorf("applying: %w", err))
 	}
-	d.step("verify")
+	d.step(stepVerify)
 	if err := d.verify(); err != nil {
 		return d.rollback(ctx, txn, err)
 	}
-	d.step("confirm")
+	d.step(stepConfirm)
 	if err := txn.Confirm(d.conn); err != nil {
 		return d.rollback(ctx, txn, fmt.Errorf("confirming: %w", err))
 	}
@@ -230,7 +230,7 @@ func (d *device) verify() error {
 // verifyOnly is the verify action: a difference is a mismatch, not a
 // failure.
 func (d *device) verifyOnly() error {
-	d.step("verify")
+	d.step(stepVerify)
 	err := d.verify()
 	switch {
 	case err == nil:
@@ -247,7 +247,7 @@ func (d *device) verifyOnly() error {
 // the old one is gone, with a fresh time budget (the device timeout may be
 // what failed).
 func (d *device) rollback(ctx context.Context, txn Txn, cause error) error {
-	d.step("rollback")
+	d.step(stepRollback)
 	err := txn.Rollback(d.conn)
 	if err != nil {
 		_ = d.conn.Close()

@@ -10,8 +10,20 @@ import (
 	"github.com/vbauerster/mpb/v8/decor"
 )
 
-// steps are the progress points of one device.
-var steps = []string{"connect", "stage", "apply", "verify", "confirm"}
+// The steps Progress.Step is told of. A push runs them in this order
+// (a diff stops after stage, verify runs connect and verify) and runs
+// stepRollback instead of the rest when one fails.
+const (
+	stepConnect  = "connect"
+	stepStage    = "stage"
+	stepApply    = "apply"
+	stepVerify   = "verify"
+	stepConfirm  = "confirm"
+	stepRollback = "rollback"
+)
+
+// steps are the progress points of one device's bar.
+var steps = []string{stepConnect, stepStage, stepApply, stepVerify, stepConfirm}
 
 // LogProgress writes one log line per device event: the form for pipes,
 // CI and terminals without a size (libraries.md 5.2: mpb renders nothing
@@ -60,7 +72,7 @@ func (b *BarProgress) Step(device, step string) {
 	b.mu.Lock()
 	b.step[device] = step
 	b.mu.Unlock()
-	if bar := b.bars[device]; bar != nil && step != "rollback" {
+	if bar := b.bars[device]; bar != nil && step != stepRollback {
 		bar.Increment()
 	}
 }
