@@ -90,6 +90,7 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 			s.Pools[bp.Type] = Pool{Percent: bp.Percent, Priorities: append([]int(nil), bp.Priorities...)}
 		}
 	}
+	dscpTC := expectDSCPToTC(f.QoS)
 	for i := range sw.Ports {
 		mp := &sw.Ports[i]
 		p := s.Port(mp.Name)
@@ -100,14 +101,7 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		p.Trust = mp.Trust
 		p.PFC = append([]int(nil), mp.PFCPriorities...)
 		p.PFCWatchdog = mp.PFCWatchdog
-		if len(f.QoS.DSCPToPriority) == 64 && len(f.QoS.PriorityToTC) == 8 {
-			p.DSCPToTC = map[int]int{}
-			for d, prio := range f.QoS.DSCPToPriority {
-				if prio >= 0 && prio < 8 {
-					p.DSCPToTC[d] = f.QoS.PriorityToTC[prio]
-				}
-			}
-		}
+		p.DSCPToTC = dscpTC
 		for _, c := range f.QoS.Classes {
 			p.ETS[c.TrafficClass] = c.ETS
 			if c.ECN != nil && len(mp.PFCPriorities) > 0 {
@@ -116,4 +110,20 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		}
 	}
 	return s
+}
+
+// expectDSCPToTC composes the model's DSCP -> priority and priority ->
+// TC maps; nil when the model does not hold complete maps. Every port
+// shares it: the QoS maps are fabric-wide, and Compare only reads them.
+func expectDSCPToTC(q model.QoS) map[int]int {
+	if len(q.DSCPToPriority) != 64 || len(q.PriorityToTC) != 8 {
+		return nil
+	}
+	out := map[int]int{}
+	for d, prio := range q.DSCPToPriority {
+		if prio >= 0 && prio < 8 {
+			out[d] = q.PriorityToTC[prio]
+		}
+	}
+	return out
 }
