@@ -64,16 +64,16 @@ func Compare(device string, want, got *State) []Difference {
 	}
 	out = append(out, comparePools(device, want.Pools, got.Pools)...)
 	for _, n := range slices.Sorted(maps.Keys(want.Ports)) {
-		g := got.Ports[n]
-		if g == nil {
-			g = &Port{}
+		var g Port // copies: the DSCP map may be dropped below
+		if got.Ports[n] != nil {
+			g = *got.Ports[n]
 		}
 		w := *want.Ports[n]
 		if g.DSCPToTC == nil || w.DSCPToTC == nil {
 			w.DSCPToTC, g.DSCPToTC = nil, nil // not readable on this platform, or no map in the model
 		}
 		var r reporter
-		cmp.Equal(w, *g, opts, cmp.Reporter(&r))
+		cmp.Equal(w, g, opts, cmp.Reporter(&r))
 		for _, d := range r.diffs {
 			d.Device, d.Port = device, n
 			out = append(out, d)
