@@ -40,43 +40,55 @@ func ParseNVUE(data []byte) (*State, error) {
 	s.Pools = nvuePools(child(qos, "traffic-pool"))
 	ifaces := child(root, "interface")
 	for _, name := range slices.Sorted(maps.Keys(ifaces)) {
-		i := child(ifaces, name)
-		if i == nil {
-			continue
-		}
-		p := s.Port(name)
-		p.MTU = num(child(i, "link")["mtu"])
-		nvuePortMode(p, i, dom)
-		prof := func(kind string) obj {
-			n, _ := child(i, "qos", kind)["profile"].(string)
-			if n == "" {
-				n = "default-global"
-			}
-			return child(qos, kind, n)
-		}
-		p.Trust = map[string]model.Trust{"l3": model.TrustDSCP, "l2": model.TrustPCP, "both": model.TrustBoth}[str(prof("mapping")["trust"])]
-		p.PFC = keysInts(child(prof("pfc"), "switch-priority"))
-		for tc, v := range perTC(child(prof("egress-scheduler"), "traffic-class")) {
-			e := model.ETS{Mode: model.ETSStrict}
-			if str(v["mode"]) == "dwrr" {
-				e = model.ETS{Mode: model.ETSWRR, BandwidthPercent: num(v["bw-percent"])}
-			}
-			p.ETS[tc] = e
-		}
-		// `nv set interface <if> qos pfc-watchdog state enable` (anchors.md,
-		// NVUE command reference; vendors.md 3.3).
-		wd := str(child(i, "qos", "pfc-watchdog")["state"])
-		p.PFCWatchdog = wd == "enable" || wd == "enabled"
-		p.DSCPToTC = nvueDSCPToTC(prof("mapping"), child(qos, "egress-queue-mapping", "default-global"))
-		for tc, v := range perTC(child(prof("congestion-control"), "traffic-class")) {
-			if on := str(v["ecn"]); on == "enable" || on == "enabled" {
-				p.ECN[tc] = ECN{MinBytes: int64(num(v["min-threshold"])), MaxBytes: int64(num(v["max-threshold"]))}
-			}
+		if i := child(ifaces, name); i != nil {
+			nvuePort(s.Port(name), i, qos, dom)
 		}
 	}
 	return s, nil
 }
 
+// nvuePort reads interface i into p: its MTU and bridge membership, and
+// the QoS of the profiles it names (default-global where it names none).
+func nvuePort(p *Port, i, qos, dom obj) {
+	p.MTU = num(child(i, "link")["mtu"])
+	nvuePortMode(p, i, dom)
+	prof := func(kind string) obj {
+		n, _ := child(i, "qos", kind)["profile"].(string)
+		if n == "" {
+			n = "default-global"
+		}
+		return child(qos, kind, n)
+	}
+	p.Trust = map[string]model.Trust{"l3": model.TrustDSCP, "l2": model.TrustPCP, "both": model.TrustBoth}[str(prof("mapping")["trust"])]
+	p.PFC = keysInts(child(prof("pfc"), "switch-priority"))
+	for tc, v := range perTC(child(prof("egress-scheduler"), "traffic-class")) {
+		e := model.ETS{Mode: model.ETSStrict}
+		if str(v["mode"]) == "dwrr" {
+			e = model.ETS{Mode: model.ETSWRR, BandwidthPercent: num(v["bw-percent"])}
+		}
+		p.ETS[tc] = e
+	}
+	// `nv set interface <if> qos pfc-watchdog state enable` (anchors.md,
+	// NVUE command reference; vendors.md 3.3).
+	p.PFCWatchdog = enabled(child(i, "qos", "pfc-watchdog")["state"])
+	p.DSCPToTC = nvueDSCPToTC(prof("mapping"), child(qos, "egress-queue-mapping", "default-global"))
+	for tc, v := range perTC(child(prof("congestion-control"), "traffic-class")) {
+		if enabled(v["ecn"]) {
+			p.ECN[tc] = ECN{MinBytes: int64(num(v["min-threshold"])), MaxBytes: int64(num(v["max-threshold"]))}
+		}
+	}
+}
+
+// enabled reads an NVUE on/off value, which is "enable" or "enabled" by
+// release (vendors.md 6, open question 3).
+func enabled(v any) bool {
+	s := str(v)
+	return s == "enable" || s == "enabled"
+}
+
+// nvuePortMode reads the interface's br_default membership: none is
+// routed, an access VLAN is access, otherwise a trunk of its own VLANs or
+// the bridge's.
 func nvuePortMode(p *Port, i, dom obj) {
 	b := child(i, "bridge", "domain", "br_default")
 	switch {
