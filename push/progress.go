@@ -55,13 +55,12 @@ type BarProgress struct {
 func NewBarProgress(w io.Writer, devices []string) *BarProgress {
 	bp := &BarProgress{p: mpb.New(mpb.WithOutput(w), mpb.WithWidth(24)), bars: map[string]*mpb.Bar{}, step: map[string]string{}}
 	for _, d := range devices {
-		name := d
 		bp.bars[d] = bp.p.AddBar(int64(len(steps)),
 			mpb.PrependDecorators(decor.Name(fmt.Sprintf("%-12s", d))),
 			mpb.AppendDecorators(decor.Any(func(decor.Statistics) string {
 				bp.mu.Lock()
 				defer bp.mu.Unlock()
-				return bp.step[name]
+				return bp.step[d]
 			})))
 	}
 	return bp
