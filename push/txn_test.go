@@ -119,7 +119,7 @@ func TestEngineFlow(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var calls []string
-			Vendors["fake"] = &Vendor{Platform: "fake", NewTxn: func(string) Txn { return &fakeTxn{calls: &calls, diff: tc.diff, failAt: tc.failAt} },
+			Vendors["fake"] = &Vendor{NewTxn: func(string) Txn { return &fakeTxn{calls: &calls, diff: tc.diff, failAt: tc.failAt} },
 				ReadBack: []string{"show running-config"}, Parse: func(o []string) (*verify.State, error) { return verify.ParseEOS(o[0]), nil }}
 			defer delete(Vendors, "fake")
 			dev := &inventory.Device{Name: "sw1", DeviceTimeout: time.Minute, ConnectTimeout: time.Second, CommandTimeout: time.Second}

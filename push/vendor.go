@@ -10,7 +10,6 @@ import (
 // Vendor is one platform's behaviour as data: which artifact is pushed,
 // how a transaction works, and how the switch is read back.
 type Vendor struct {
-	Platform model.Platform
 	// Artifact is the suffix of the rendered file push sends
 	// ("<switch>" + Artifact).
 	Artifact string
@@ -40,11 +39,11 @@ type Txn interface {
 	Rollback(c Conn) error
 }
 
-// Vendors lists the platforms push handles.
+// Vendors lists the platforms push handles, by platform.
 var Vendors = map[model.Platform]*Vendor{
 	model.PlatformEOS: {
-		Platform: model.PlatformEOS, Artifact: ".eos.cfg",
-		NewTxn: func(id string) Txn { return &eosTxn{name: "fabricc-" + id} },
+		Artifact: ".eos.cfg",
+		NewTxn:   func(id string) Txn { return &eosTxn{name: "fabricc-" + id} },
 		// eAPI JSON of the running config plus the interfaces' real MTU
 		// (vendors.md 2.3).
 		ReadBack: []string{"show running-config | json", "show interfaces | json"},
@@ -53,8 +52,8 @@ var Vendors = map[model.Platform]*Vendor{
 		},
 	},
 	model.PlatformOnyx: {
-		Platform: model.PlatformOnyx, Artifact: ".onyx.cli",
-		NewTxn: func(id string) Txn { return &onyxTxn{checkpoint: "fabricc-pre-" + id} },
+		Artifact: ".onyx.cli",
+		NewTxn:   func(id string) Txn { return &onyxTxn{checkpoint: "fabricc-pre-" + id} },
 		// Onyx prints its running config as flat commands (there is no
 		// json-print form of it); PFC is read in its structured,
 		// operational form (vendors.md 1.4).
@@ -65,8 +64,10 @@ var Vendors = map[model.Platform]*Vendor{
 		},
 	},
 	model.PlatformCumulus: {
-		Platform: model.PlatformCumulus, Artifact: ".nvue.yaml",
+		Artifact: ".nvue.yaml",
 		NewTxn:   func(id string) Txn { return &nvueTxn{file: "/tmp/fabricc-" + id + ".yaml"} },
+		// The applied configuration in the NVUE object model (vendors.md
+		// 3.6).
 		ReadBack: []string{"nv config show -o json"},
 		Parse:    func(outs []string) (*verify.State, error) { return verify.ParseNVUE([]byte(jsonPart(outs[0]))) },
 	},
