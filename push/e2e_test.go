@@ -294,6 +294,28 @@ func TestEnablePassword(t *testing.T) {
 				}
 			}
 		})
+		// A refused enable password fails the push without either
+		// password, the one sent or the one the switch wants, in the
+		// error, the commands or anywhere in the report.
+		t.Run(string(sw.Platform)+"/wrong", func(t *testing.T) {
+			l := startLabEnable(t, sw, sim.Faults{}, "en-Secret-9")
+			if err := os.WriteFile(l.dev.Auth.EnableFile, []byte("en-Wrong-4\n"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			r := l.run(t, ActionPush, f, sw, config(t, set, sw))
+			if r.Status != StatusFailed || !strings.Contains(r.Error, "failed to acquire target privilege level") {
+				t.Fatalf("push with a wrong enable password: %s %q, want failed acquiring the privilege level", r.Status, r.Error)
+			}
+			js, err := json.Marshal(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, pw := range []string{"en-Secret-9", "en-Wrong-4"} {
+				if strings.Contains(string(js), pw) {
+					t.Errorf("the report shows the enable password %q: %s", pw, js)
+				}
+			}
+		})
 	}
 }
 
@@ -319,36 +341,5 @@ func TestEveryExampleSwitch(t *testing.T) {
 				}
 			})
 		}
-	}
-}
-
-// TestWrongEnablePassword checks that a refused enable password fails
-// the push without either password, the one sent or the one the switch
-// wants, in the error, the commands or anywhere in the report.
-func TestWrongEnablePassword(t *testing.T) {
-	f, set := demo(t)
-	for _, sw := range platformsUnderTest(f) {
-		if sw.Platform == model.PlatformCumulus {
-			continue // NVUE runs from the login shell; no enable
-		}
-		t.Run(string(sw.Platform), func(t *testing.T) {
-			l := startLabEnable(t, sw, sim.Faults{}, "en-Secret-9")
-			if err := os.WriteFile(l.dev.Auth.EnableFile, []byte("en-Wrong-4\n"), 0o600); err != nil {
-				t.Fatal(err)
-			}
-			r := l.run(t, ActionPush, f, sw, config(t, set, sw))
-			if r.Status != StatusFailed || !strings.Contains(r.Error, "failed to acquire target privilege level") {
-				t.Fatalf("push with a wrong enable password: %s %q, want failed acquiring the privilege level", r.Status, r.Error)
-			}
-			js, err := json.Marshal(r)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, pw := range []string{"en-Secret-9", "en-Wrong-4"} {
-				if strings.Contains(string(js), pw) {
-					t.Errorf("the report shows the enable password %q: %s", pw, js)
-				}
-			}
-		})
 	}
 }
