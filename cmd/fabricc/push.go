@@ -159,8 +159,12 @@ func buildInMemory(cmd *cobra.Command, path string, lf *loadFlags) (*model.Fabri
 // and make an exit status 1.
 func loadInventory(cmd *cobra.Command, path string) (*inventory.Inventory, error) {
 	inv, files, diags := inventory.Load(path)
-	if diags.HasErrors() {
+	if len(diags) > 0 {
+		// Warnings too: an inventory problem that does not stop the push
+		// should still be seen before anything touches a switch.
 		_ = printDiagnostics(cmd, formatText, files, diags)
+	}
+	if diags.HasErrors() {
 		return nil, exitCode(1, nil)
 	}
 	return inv, nil
