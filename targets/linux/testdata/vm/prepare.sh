@@ -19,6 +19,10 @@ dir=${1:-${FABRICC_VM_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/fabricc-vm}}
 # The kernel package the linux-image-amd64 metapackage depends on.
 pkg=$(apt-cache depends linux-image-amd64 | awk '$1 == "Depends:" && $2 ~ /^linux-image-/ { print $2; exit }')
 if [[ -z $pkg ]]; then
+	if [[ -f $dir/vmlinuz && -f $dir/base.cpio.gz ]]; then
+		echo "prepare.sh: apt-cache knows no linux-image-amd64; keeping $(cat "$dir/version") in $dir"
+		exit 0
+	fi
 	echo "prepare.sh: apt-cache knows no linux-image-amd64; run apt-get update" >&2
 	exit 1
 fi
@@ -35,7 +39,12 @@ root=$work/root
 
 # Only the kernel and six modules; installing the package would run the
 # initramfs and grub hooks on this machine.
-(cd "$work" && apt-get download -q -o APT::Sandbox::User=root "$pkg")
+# As root, apt fetches as _apt, which cannot write into mktemp's 0700 dir.
+apt_opts=()
+if [[ $EUID -eq 0 ]]; then
+	apt_opts=(-o APT::Sandbox::User=root)
+fi
+(cd "$work" && apt-get download -q "${apt_opts[@]}" "$pkg")
 mods=(net/llc/llc.ko net/802/stp.ko net/802/garp.ko net/802/mrp.ko net/8021q/8021q.ko drivers/net/veth.ko)
 paths=("./boot/vmlinuz-$kver")
 for m in "${mods[@]}"; do
@@ -50,18 +59,19 @@ for m in "${mods[@]}"; do
 	cp "$work/deb/lib/modules/$kver/kernel/$m" "$root/lib/modules/"
 done
 
-# busybox runs /init; the script itself gets the host's real tools.
-cp "$(command -v busybox)" "$root/bin/busybox"
-for a in sh mount insmod mkdir poweroff sleep; do
-	ln -s busybox "$root/bin/$a"
+# /init (bash) takes mount, insmod and poweroff from busybox; the script
+# itself gets the host's real tools.
+for a in mount insmod poweroff; do
+	ln -s ../usr/bin/busybox "$root/bin/$a"
 done
-tools=(bash ip dcb cat sed awk tr sort mountpoint env)
+tools=(busybox bash ip dcb cat sed awk tr sort mountpoint env)
 for t in "${tools[@]}"; do
 	src=$(readlink -f "$(command -v "$t")")
 	bin=$(basename "$(dirname "$(command -v "$t")")") # bin or sbin
 	cp "$src" "$root/usr/$bin/$t"
-	# The shared libraries and the loader, at the paths ldd names.
-	ldd "$src" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }' |
+	# The shared libraries and the loader, at the paths ldd names (none
+	# for busybox-static: ldd then fails, which is fine).
+	{ ldd "$src" 2>/dev/null || true; } | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }' |
 		while read -r lib; do
 			mkdir -p "$root$(dirname "$lib")"
 			cp -L "$lib" "$root$lib"
