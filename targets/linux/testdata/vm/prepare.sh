@@ -66,6 +66,10 @@ for a in mount insmod poweroff; do
 done
 tools=(busybox bash ip dcb cat sed awk tr sort mountpoint env)
 for t in "${tools[@]}"; do
+	if ! command -v "$t" >/dev/null 2>&1; then
+		echo "prepare.sh: $t not found; install it (busybox-static, iproute2, coreutils, sed, mawk, util-linux)" >&2
+		exit 1
+	fi
 	src=$(readlink -f "$(command -v "$t")")
 	bin=$(basename "$(dirname "$(command -v "$t")")") # bin or sbin
 	cp "$src" "$root/usr/$bin/$t"
