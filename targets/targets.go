@@ -62,6 +62,35 @@ func CheckHost(f *model.Fabric, h *model.Host, os model.OS, title string) error 
 	return nil
 }
 
+// CheckQoSMaps refuses a model whose fabric-wide maps are incomplete or
+// out of range: 64 DSCP entries and 8 priority entries, priorities and
+// traffic classes 0-7. The compiler guarantees this; renderers call it so
+// a hand-built model fails with a clear error instead of a wrong config.
+func CheckQoSMaps(q *model.QoS) error {
+	if len(q.DSCPToPriority) != 64 {
+		return fmt.Errorf("qos: DSCP-to-priority map has %d entries; it needs all 64", len(q.DSCPToPriority))
+	}
+	if len(q.PriorityToTC) != 8 {
+		return fmt.Errorf("qos: priority-to-traffic-class map has %d entries; it needs all 8", len(q.PriorityToTC))
+	}
+	for d, p := range q.DSCPToPriority {
+		if p < 0 || p > 7 {
+			return fmt.Errorf("qos: DSCP %d maps to priority %d; priorities are 0-7", d, p)
+		}
+	}
+	for p, tc := range q.PriorityToTC {
+		if tc < 0 || tc > 7 {
+			return fmt.Errorf("qos: priority %d maps to traffic class %d; traffic classes are 0-7", p, tc)
+		}
+	}
+	for _, c := range q.Classes {
+		if c.TrafficClass < 0 || c.TrafficClass > 7 {
+			return fmt.Errorf("qos: class %q has traffic class %d; traffic classes are 0-7", c.Name, c.TrafficClass)
+		}
+	}
+	return nil
+}
+
 // JoinInts writes numbers in decimal, separated by sep ("0,0,0,1" for a
 // sysctl array, "3, 6" for prose); no numbers give "". Renderers wrap it
 // with their own word for an empty list.

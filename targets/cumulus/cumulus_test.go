@@ -369,7 +369,7 @@ func TestErrors(t *testing.T) {
 		{"mtu", func(f *model.Fabric) { f.Switches[0].Ports[0].MTU = 9300 }, "port swp1: MTU 9300 is outside NVUE's 552-9216"},
 		{"speed", func(f *model.Fabric) { f.Switches[0].Ports[0].SpeedMbps = 2500 }, "port swp1: speed 2500 Mb/s has no NVUE link speed keyword"},
 		{"pfc and pause", func(f *model.Fabric) { f.Switches[0].Ports[0].LinkPause = true }, "port swp1 has both PFC and 802.3x link pause"},
-		{"dscp map", func(f *model.Fabric) { f.QoS.DSCPToPriority = f.QoS.DSCPToPriority[:8] }, "dscp_to_priority has 8 entries, want 64"},
+		{"dscp map", func(f *model.Fabric) { f.QoS.DSCPToPriority = f.QoS.DSCPToPriority[:8] }, "DSCP-to-priority map has 8 entries; it needs all 64"},
 		{"alpha", func(f *model.Fabric) {
 			for i := range f.Switches[0].Ports {
 				for j := range f.Switches[0].Ports[i].PriorityGroups {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets"
 )
 
 // profileDefault is NVUE's built-in profile that applies to every port.
@@ -54,30 +55,7 @@ func alphaKeyword(a string) (string, error) {
 }
 
 // checkQoS rejects maps that are not complete.
-func checkQoS(q *model.QoS) error {
-	if len(q.DSCPToPriority) != 64 {
-		return fmt.Errorf("qos dscp_to_priority has %d entries, want 64 (one per DSCP value)", len(q.DSCPToPriority))
-	}
-	if len(q.PriorityToTC) != 8 {
-		return fmt.Errorf("qos priority_to_tc has %d entries, want 8 (one per priority)", len(q.PriorityToTC))
-	}
-	for d, sp := range q.DSCPToPriority {
-		if sp < 0 || sp > 7 {
-			return fmt.Errorf("qos dscp_to_priority maps DSCP %d to priority %d, want 0-7", d, sp)
-		}
-	}
-	for sp, tc := range q.PriorityToTC {
-		if tc < 0 || tc > 7 {
-			return fmt.Errorf("qos priority_to_tc maps priority %d to traffic class %d, want 0-7", sp, tc)
-		}
-	}
-	for _, c := range q.Classes {
-		if c.TrafficClass < 0 || c.TrafficClass > 7 {
-			return fmt.Errorf("class %q has traffic class %d, want 0-7", c.Name, c.TrafficClass)
-		}
-	}
-	return nil
-}
+func checkQoS(q *model.QoS) error { return targets.CheckQoSMaps(q) }
 
 // renderBridge declares the fabric VLANs on the VLAN-aware bridge.
 func renderBridge(p *plan, f *model.Fabric) {

@@ -297,7 +297,7 @@ func TestRenderErrors(t *testing.T) {
 		{"trust", func(f *model.Fabric) { f.Switches[0].Ports[0].Trust = "" }, "trust mode is empty"},
 		{"mode", func(f *model.Fabric) { f.Switches[0].Ports[0].Mode = "hybrid" }, `port mode "hybrid"`},
 		{"pause and pfc", func(f *model.Fabric) { f.Switches[0].Ports[0].LinkPause = true }, "mutually exclusive"},
-		{"dscp map", func(f *model.Fabric) { f.QoS.DSCPToPriority = f.QoS.DSCPToPriority[:63] }, "DSCP map has 63 entries, want 64"},
+		{"dscp map", func(f *model.Fabric) { f.QoS.DSCPToPriority = f.QoS.DSCPToPriority[:63] }, "DSCP-to-priority map has 63 entries; it needs all 64"},
 		{"priority map", func(f *model.Fabric) { f.QoS.PriorityToTC[3] = 8 }, "priority 3 maps to traffic class 8"},
 		{"ecn probability", func(f *model.Fabric) { f.QoS.Classes[1].ECN.MarkProbabilityPercent = 0 }, `class "roce": ECN mark probability 0%`},
 		{"ecn thresholds", func(f *model.Fabric) { f.QoS.Classes[1].ECN.MaxBytes = 1000 }, "need 1 <= minimum < maximum"},

@@ -6,28 +6,18 @@ import (
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets"
 )
 
 // dscpToTC folds the model's DSCP -> priority and priority -> traffic-class
 // maps into the DSCP -> traffic-class map EOS configures directly ("qos map
 // dscp ... to traffic-class N"; EOS has no separate switch-priority stage).
 func dscpToTC(q *model.QoS) ([]int, error) {
-	if len(q.DSCPToPriority) != 64 {
-		return nil, fmt.Errorf("qos: DSCP map has %d entries, want 64 (one per DSCP value)", len(q.DSCPToPriority))
-	}
-	if len(q.PriorityToTC) != 8 {
-		return nil, fmt.Errorf("qos: priority map has %d entries, want 8 (one per 802.1p priority)", len(q.PriorityToTC))
-	}
-	for p, tc := range q.PriorityToTC {
-		if tc < 0 || tc > 7 {
-			return nil, fmt.Errorf("qos: priority %d maps to traffic class %d; EOS traffic classes are 0-7", p, tc)
-		}
+	if err := targets.CheckQoSMaps(q); err != nil {
+		return nil, err
 	}
 	out := make([]int, 64)
 	for d, p := range q.DSCPToPriority {
-		if p < 0 || p > 7 {
-			return nil, fmt.Errorf("qos: DSCP %d maps to priority %d; priorities are 0-7", d, p)
-		}
 		out[d] = q.PriorityToTC[p]
 	}
 	return out, nil

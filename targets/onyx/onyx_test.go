@@ -364,7 +364,7 @@ func TestErrors(t *testing.T) {
 		{"unknown buffer style", func(f *model.Fabric) { f.Switches[0].BufferStyle = "profile" }, `buffer style "profile"`},
 		{"short dscp map", func(f *model.Fabric) { f.QoS.DSCPToPriority = f.QoS.DSCPToPriority[:8] }, "needs all 64"},
 		{"short tc map", func(f *model.Fabric) { f.QoS.PriorityToTC = nil }, "needs all 8"},
-		{"priority out of range", func(f *model.Fabric) { f.QoS.DSCPToPriority[3] = 9 }, "DSCP 3 to priority 9"},
+		{"priority out of range", func(f *model.Fabric) { f.QoS.DSCPToPriority[3] = 9 }, "DSCP 3 maps to priority 9"},
 		{"bad speed", func(f *model.Fabric) { f.Switches[0].Ports[0].SpeedMbps = 33000 }, "33000 Mb/s has no Onyx keyword"},
 		{"bad port name", func(f *model.Fabric) { f.Switches[0].Ports[0].Name = "Ethernet1" }, `port "Ethernet1"`},
 		{"quote in description", func(f *model.Fabric) { f.Switches[0].Ports[0].Description = `a "b"` }, "contains a quote"},

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets"
 )
 
 // portName is the Onyx ethernet port form: "1/1", or "1/1/2" for a split port.
@@ -80,26 +81,10 @@ func validatePoolRefs(sw *model.Switch, p *model.Port) error {
 
 // validateQoS checks the fabric-wide maps and classes.
 func validateQoS(q *model.QoS) error {
-	if len(q.DSCPToPriority) != 64 {
-		return fmt.Errorf("qos DSCP-to-priority map has %d entries; it needs all 64", len(q.DSCPToPriority))
-	}
-	if len(q.PriorityToTC) != 8 {
-		return fmt.Errorf("qos priority-to-traffic-class map has %d entries; it needs all 8", len(q.PriorityToTC))
-	}
-	for d, p := range q.DSCPToPriority {
-		if p < 0 || p > 7 {
-			return fmt.Errorf("qos maps DSCP %d to priority %d; priorities are 0-7", d, p)
-		}
-	}
-	for p, tc := range q.PriorityToTC {
-		if tc < 0 || tc > 7 {
-			return fmt.Errorf("qos maps priority %d to traffic class %d; traffic classes are 0-7", p, tc)
-		}
+	if err := targets.CheckQoSMaps(q); err != nil {
+		return err
 	}
 	for _, c := range q.Classes {
-		if c.TrafficClass < 0 || c.TrafficClass > 7 {
-			return fmt.Errorf("class %q has traffic class %d; traffic classes are 0-7", c.Name, c.TrafficClass)
-		}
 		if c.ETS.Mode != model.ETSStrict && c.ETS.Mode != model.ETSWRR {
 			return fmt.Errorf("class %q has ETS mode %q; want strict or wrr", c.Name, c.ETS.Mode)
 		}
