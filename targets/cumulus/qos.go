@@ -3,7 +3,6 @@ package cumulus
 import (
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
@@ -14,13 +13,7 @@ import (
 const profileDefault = "default-global"
 
 // joinInts prints numbers as an NVUE list: "0,1,2".
-func joinInts(xs []int) string {
-	s := make([]string, len(xs))
-	for i, x := range xs {
-		s[i] = strconv.Itoa(x)
-	}
-	return strings.Join(s, ",")
-}
+func joinInts(xs []int) string { return targets.JoinInts(xs, ",") }
 
 // trustKeyword maps the model's trust to `qos mapping <p> trust` (l2, l3,
 // both; NVUE reference "nv set qos mapping <profile-id> trust").

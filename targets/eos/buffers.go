@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets"
 )
 
 // profileName names the MMU queue profile fabricc writes.
@@ -261,9 +262,5 @@ func intList(v []int) string {
 	if len(v) == 0 {
 		return "none"
 	}
-	s := make([]string, len(v))
-	for i, n := range v {
-		s[i] = fmt.Sprint(n)
-	}
-	return strings.Join(s, " ")
+	return targets.JoinInts(v, " ")
 }

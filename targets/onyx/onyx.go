@@ -98,13 +98,7 @@ func iface(p *model.Port) string {
 
 // ints joins numbers with single spaces, the list form Onyx uses for
 // switch-priority and DSCP lists ("bind switch-priority 0 1 2").
-func ints(xs []int) string {
-	s := make([]string, len(xs))
-	for i, x := range xs {
-		s[i] = fmt.Sprint(x)
-	}
-	return strings.Join(s, " ")
-}
+func ints(xs []int) string { return targets.JoinInts(xs, " ") }
 
 // quote returns s in double quotes, the form Onyx 3.9 prints names and
 // descriptions in (`vlan 1999 name "OSPF"`, `description "sw-spine02-1/10"`,
