@@ -10,7 +10,8 @@ import (
 )
 
 // Buffer constants. Alphas and reservations come from the advanced
-// buffer block of seed 001 (vendors.md 1.2):
+// buffer recipe for MLNX-OS < 3.6.5000 in att/netarbiter
+// nvmf/RoCE_Deployment.md (github.com/att/netarbiter):
 //
 //	ingress-buffer iPort.pg3 map pool iPool1 type lossless reserved 67538 xoff 18432 xon 18432 shared alpha 2
 //	ingress-buffer iPort.pg6 map pool iPool0 type lossy reserved 10240 shared alpha 8
@@ -23,8 +24,8 @@ const (
 	losslessQueueReserve = 1500
 	// lossyQueueReserve is one jumbo frame, SONiC's egress_lossy_profile
 	// size on Spectrum (ACS-MSN2700 buffers_defaults_objects.j2: 9216);
-	// the seed shows no lossy egress queue. Its alpha reuses the seed's
-	// lossy alpha 8.
+	// that recipe shows no lossy egress queue. Its alpha reuses the
+	// recipe's lossy alpha 8.
 	lossyQueueReserve = 9216
 	lossyQueueAlpha   = "8"
 )
@@ -35,7 +36,9 @@ type poolNames struct {
 }
 
 // namesFor returns the pool names of a buffer style. "advanced" uses the
-// Onyx names of seed 001; Onyx traffic pools are not directional, so the
+// Onyx pool names of that recipe (the Demartek RoCE Deployment Guide,
+// "Deploying RoCE on a Network Switch" step 9, uses iPool0 and ePool0);
+// Onyx traffic pools are not directional, so the
 // "traffic-pool" style gives the ingress and egress entry of a pool the
 // same name (the Onyx target renders each name once); "profile" uses the
 // NVUE-style directional names.
@@ -169,7 +172,8 @@ func usedTCs(q model.QoS) []int {
 // all other reservations (planned headroom: see planningMeters) is split
 // in half between the lossless and the lossy side
 // (NVIDIA's default for `roce`: the RoCE traffic pool gets 50 % of the
-// memory, vendors.md 1.2). In each direction a pool holds its own
+// memory; Cumulus Linux user guide, RoCE, "Default RoCE Configuration").
+// In each direction a pool holds its own
 // reservations plus its half of S: the ingress lossless pool holds the
 // headroom of every lossless PG, the ingress lossy pool the lossy PG
 // reservations, the egress pools their queue reservations. Ingress and

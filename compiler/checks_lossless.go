@@ -149,8 +149,9 @@ func (c *checker) checkECN() {
 // Queue limit: a lossless egress queue has alpha inf, so it may grow into
 // the whole egress lossless pool; the pool size is the limit.
 //
-// DCQCN bound (Zhu et al., SIGCOMM 2015, buffer settings; anchors.md
-// 4.1): with dynamic PFC thresholds t_PFC = beta x (B - 8n x t_flight -
+// DCQCN bound (Zhu et al., "Congestion Control for Large-Scale RDMA
+// Deployments", SIGCOMM 2015, section "Buffer Settings"): with dynamic
+// PFC thresholds t_PFC = beta x (B - 8n x t_flight -
 // s) / 8, ECN fires before PFC when t_ECN < beta x (B - 8n x t_flight) /
 // (8n x (beta + 1)). Here B is the switch buffer, n the cabled ports
 // with lossless PGs (the ports that can fill the buffer), beta the lossless PG alpha (2), and 8n x t_flight (the

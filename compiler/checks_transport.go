@@ -97,7 +97,7 @@ func (c *checker) checkTransports() {
 				if r, ok := c.comp.roce[root]; ok {
 					rh, rn := splitDevice(r)
 					c.errorf("iWARP NIC linked to RoCE NIC",
-						fmt.Sprintf("%s:%s runs iWARP but is cabled (directly or through switches) to RoCE NIC %s; RoCE and iWARP cannot talk to each other (seed 004: mixing them creates RDMA silos). Use the same transport on both, or separate the fabrics.", h.Name, n.Name, r),
+						fmt.Sprintf("%s:%s runs iWARP but is cabled (directly or through switches) to RoCE NIC %s; RoCE and iWARP cannot talk to each other (StarWind blog, 2018, \"SMB Direct - The State of RDMA for use with SMB 3 traffic (Part III)\": mixing them creates RDMA silos). Use the same transport on both, or separate the fabrics.", h.Name, n.Name, r),
 						nicPath(h.Name, n.Name, "transport"), rel("RoCE NIC "+r, nicPath(rh, rn, "transport")...))
 				}
 			case n.Transport == model.TransportRoCE && n.RoCE.Mode == "v1":

@@ -8,14 +8,15 @@ import (
 	"github.com/fabricc/fabricc/model"
 )
 
-// checkVendorNotes draws the vendor warnings of the seed documents.
+// checkVendorNotes draws the vendor warnings of the Demartek RoCE
+// Deployment Guide.
 func (c *checker) checkVendorNotes() {
 	c.checkPriority3()
 	for _, h := range c.f.Hosts {
 		for _, n := range h.NICs {
 			if strings.EqualFold(n.Vendor, "qlogic") && n.Transport == model.TransportRoCE {
 				c.warnf("QLogic RoCE priority is set in UEFI",
-					fmt.Sprintf("NIC %s:%s (%s) takes its RoCE priority from the adapter's UEFI HII, not from the OS: set it in System Setup > Device Settings > the port > Device Level Configuration (DCBX protocol Dynamic, RoCE Priority %d) before the host scripts run (seed 001).", h.Name, n.Name, n.Model, n.RoCE.Priority),
+					fmt.Sprintf("NIC %s:%s (%s) takes its RoCE priority from the adapter's UEFI HII, not from the OS: set it in System Setup > Device Settings > the port > Device Level Configuration (DCBX protocol Dynamic, RoCE Priority %d) before the host scripts run (Demartek RoCE Deployment Guide, QLogic adapter set-up).", h.Name, n.Name, n.Model, n.RoCE.Priority),
 					nicPath(h.Name, n.Name, "model"))
 			}
 		}
@@ -25,7 +26,8 @@ func (c *checker) checkVendorNotes() {
 // checkPriority3 warns when priority 3 is lossless on switches that are
 // not Mellanox/NVIDIA Spectrum switches: "Any other switch would most
 // likely have Priority 3 set to FCoE ... Priority 5 would be recommended"
-// (seed 001; seeds-facts.md 5.1 item 12). The fix is one change to the
+// (Demartek RoCE Deployment Guide, "Deploying RoCE on a Network Switch").
+// The fix is one change to the
 // class, so there is one warning, pointing at the class, with every
 // switch concerned as a related place.
 func (c *checker) checkPriority3() {
@@ -55,6 +57,6 @@ func (c *checker) checkPriority3() {
 		return
 	}
 	c.warnf("Priority 3 may be taken by FCoE",
-		fmt.Sprintf("Class %q makes priority 3 lossless on %s. On switches other than Mellanox/NVIDIA Spectrum, priority 3 is often reserved for FCoE and cannot be changed; seed 001 recommends priority 5 there. Check those switches, or move the class to priority 5.", class, strings.Join(names, ", ")),
+		fmt.Sprintf("Class %q makes priority 3 lossless on %s. On switches other than Mellanox/NVIDIA Spectrum, priority 3 is often reserved for FCoE and cannot be changed; the Demartek RoCE Deployment Guide recommends priority 5 there. Check those switches, or move the class to priority 5.", class, strings.Join(names, ", ")),
 		[]string{"qos", "class", class, "priority"}, rels...)
 }

@@ -178,9 +178,11 @@ func unknownModel(sw *model.Switch, src Sources) *hcl.Diagnostic {
 }
 
 // bufferStyle picks how a switch's buffers are configured. Onyx gained
-// traffic pools in MLNX-OS 3.6.5000 (vendors.md 1.2, att/netarbiter
-// RoCE_Deployment.md); older releases use the advanced ingress-buffer
-// commands of seed 001. EOS and Cumulus configure buffers by profile.
+// traffic pools in MLNX-OS 3.6.5000 (NVIDIA Onyx User Manual, Shared
+// Buffer Commands; att/netarbiter nvmf/RoCE_Deployment.md); older releases
+// use the advanced ingress-buffer commands (Demartek RoCE Deployment
+// Guide, "Deploying RoCE on a Network Switch" step 9). EOS and Cumulus
+// configure buffers by profile.
 // An Onyx switch without a version is taken to be current.
 func bufferStyle(p model.Platform, version string) string {
 	if p != model.PlatformOnyx {

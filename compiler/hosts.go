@@ -71,9 +71,11 @@ func nicModelNames() []string {
 // drivers returns the valid drivers for a NIC family on an OS, the
 // default first. WinOF is the Windows driver for ConnectX-3/3 Pro and
 // WinOF-2 for ConnectX-4 and later, neither supports the other
-// generation (seeds-facts.md 1.1); FreeBSD uses mlx4en for ConnectX-3 and
-// mlx5en for later adapters; QLogic FastLinQ uses qede on Linux and the
-// QLogic driver on Windows (seed 001).
+// generation (Mellanox WinOF-2 User Manual, Rev 1.21, §2.3; Mellanox WinOF
+// User Manual and Release Notes, Rev 5.50, §3.3.1); FreeBSD uses mlx4en
+// for ConnectX-3 and mlx5en for later adapters; QLogic FastLinQ uses qede
+// on Linux and the QLogic driver on Windows (Demartek RoCE Deployment
+// Guide, QLogic sections).
 func drivers(os model.OS, f nicFamily) []string {
 	switch os {
 	case model.OSLinux:
@@ -258,9 +260,9 @@ func (l *lowering) nicModel(host string, os model.OS, osOK bool, n *dsl.NIC, out
 func driverAdvice(d, m string, os model.OS, valid []string) string {
 	switch {
 	case d == "winof" && os == model.OSWindows:
-		return fmt.Sprintf("WinOF supports ConnectX-3 and ConnectX-3 Pro only; a %s needs WinOF-2: write driver = %q (seeds-facts.md 1.1).", m, valid[0])
+		return fmt.Sprintf("WinOF supports ConnectX-3 and ConnectX-3 Pro only; a %s needs WinOF-2: write driver = %q (Mellanox WinOF User Manual and Release Notes, Rev 5.50, §3.3.1).", m, valid[0])
 	case d == "winof2" && os == model.OSWindows:
-		return fmt.Sprintf("WinOF-2 supports ConnectX-4 and later only; a %s needs driver = %q (seeds-facts.md 1.1).", m, valid[0])
+		return fmt.Sprintf("WinOF-2 supports ConnectX-4 and later only; a %s needs driver = %q (Mellanox WinOF-2 User Manual, Rev 1.21, §2.3).", m, valid[0])
 	}
 	return fmt.Sprintf("driver %q does not run a %s on %s; write %s.", d, m, os, quoteList(valid))
 }

@@ -15,10 +15,12 @@ type platformInfo struct {
 	// osVersion is the default os_version: a current release of each OS
 	// that has every feature fabricc renders (Onyx traffic pools and
 	// `roce` need >= 3.8.2000, NVUE QoS profiles and the PFC watchdog
-	// need Cumulus >= 5.6; reference/vendors.md 1.2 and 3.1).
+	// need Cumulus >= 5.6; NVIDIA Onyx User Manual, RoCE Commands; NVUE
+	// command reference, QoS, version history).
 	osVersion string
 	// maxMTU is the largest MTU the OS accepts on a port, and the default:
-	// Onyx and NVUE take up to 9216 (reference/vendors.md 1.2, 3.3); EOS's
+	// Onyx and NVUE take up to 9216 (NVUE command reference,
+	// `nv set interface <if> link mtu`, 552-9216); EOS's
 	// `mtu` is the IP MTU and stops at 9214, its L2 MTU then being 9234
 	// (Arista EOS Central forum "Jumbo frame MTU sizes", show interfaces).
 	maxMTU int
@@ -60,7 +62,7 @@ const (
 	// the platform is unknown (an error is reported then anyway).
 	fallbackMTU = 9216
 	// minPortMTU is the smallest MTU NVUE accepts for "link mtu"
-	// (reference/vendors.md 3.3).
+	// (NVUE command reference, `nv set interface <if> link mtu`).
 	minPortMTU = 552
 )
 
@@ -68,9 +70,11 @@ const (
 // otherwise freeze the lossless queue and spread back through the
 // fabric; the watchdog notices a queue paused for longer than the
 // timeout and drops its traffic until the storm ends. NVUE's default
-// polling interval is 100 ms (reference/vendors.md 3.3); the 200 ms
-// timeout and restore sit between EOS's 50 ms example and SONiC's 400 ms
-// detection (reference/anchors.md 3 and 4.3).
+// polling interval is 100 ms (NVUE command reference, `nv set qos
+// pfc-watchdog polling-interval`); the 200 ms timeout and restore sit
+// between EOS's 50 ms example (Arista AVD eos_cli_config_gen, qos.cfg:
+// `priority-flow-control pause watchdog default timeout 0.05`) and SONiC's
+// 400 ms detection (sonic-net/sonic-buildimage issue #8181).
 var defaultWatchdog = model.PFCWatchdog{
 	Enabled:           true,
 	Action:            "drop",
@@ -337,7 +341,8 @@ func (l *lowering) resolvePort(sw string, info platformInfo, d *portDecl, watchd
 		p.PFCPriorities = []int{}
 	}
 	// LinkPause stays false: 802.3x global pause and PFC are mutually
-	// exclusive on a port (reference/vendors.md 1.2, "flowcontrol ... off").
+	// exclusive on a port (intel/mfd-switchmanagement test_mellanox.py,
+	// prepare_for_pfc_on_port: "flowcontrol send|receive off force").
 	p.LinkPause = false
 	p.PFCWatchdog = watchdog && len(p.PFCPriorities) > 0
 	if a.Description != nil {

@@ -20,7 +20,8 @@ type classSpec struct {
 
 // nvidiaRoCE returns the classes of the "nvidia-roce" profile: NVIDIA's
 // RoCE defaults as `roce` (Onyx >= 3.8.2000) and `nv set qos roce`
-// (Cumulus 5.x) apply them (reference/vendors.md 1.2 "show roce" and 3.2):
+// (Cumulus 5.x) apply them (NVIDIA Onyx User Manual, RoCE Commands, `show
+// roce`; Cumulus Linux user guide, RoCE, "Default RoCE Configuration"):
 // DSCP 26 -> switch priority 3 -> TC3, lossless, WRR 50 %, ECN absolute
 // min 150 KB max 1500 KB probability 100; DSCP 48 -> priority 6 -> TC6,
 // strict, carrying DCQCN CNPs; everything else -> priority 0 -> TC0,

@@ -11,7 +11,8 @@ import (
 )
 
 // Headroom policy defaults: SONiC's LOSSLESS_TRAFFIC_PATTERN mtu 1024 and
-// small_packet_percentage 50 (reference/vendors.md section 5).
+// small_packet_percentage 50 (sonic-net/sonic-buildimage
+// files/build_templates/buffers_config.j2).
 const (
 	defaultLosslessMTU        = 1024
 	defaultSmallPacketPercent = 50

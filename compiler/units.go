@@ -12,7 +12,9 @@ import (
 // Sizes are written "150KB", "1.5MB", "512B" or as a plain number of
 // bytes. KB and MB are binary (1024 and 1024*1024 bytes): Onyx prints ECN
 // thresholds in KB and EOS takes "kbytes", both counting 1024 bytes, and
-// NVUE shows 150000 B as "146.48 KB" (reference/vendors.md, legend and 1.2).
+// NVUE shows 150000 B as "146.48 KB" (mellanox.onyx Ansible collection,
+// onyx_traffic_class.py: "value (in KBs)"; Cumulus Linux user guide, RoCE,
+// `nv show qos roce`).
 var sizeUnits = []struct {
 	suffix string
 	bytes  float64
@@ -44,7 +46,8 @@ func parseSize(s string) (int64, error) {
 }
 
 // portSpeeds maps the accepted speed strings to Mb/s. They are the speeds
-// NVUE accepts for "link speed" (reference/vendors.md 3.3), which also
+// NVUE accepts for "link speed" (NVUE command reference, `nv set interface
+// <if> link speed`), which also
 // cover the Onyx and EOS port speeds.
 var portSpeeds = map[string]int{
 	"100M": 100,

@@ -348,8 +348,8 @@ type Host struct {
 	// OSVersion as declared ("2012r2", "2016", "rhel7", "12.1").
 	OSVersion string `json:"os_version,omitempty"`
 	NICs      []NIC  `json:"nics"`
-	// Tuning enables the optional host tuning the seeds list (CPU
-	// governor, memlock limits).
+	// Tuning enables the optional host tuning of the Demartek RoCE
+	// Deployment Guide (CPU governor, memlock limits).
 	Tuning bool `json:"tuning"`
 }
 

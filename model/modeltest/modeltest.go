@@ -10,7 +10,7 @@ import "github.com/fabricc/fabricc/model"
 
 // Classes of the "nvidia-roce" profile: DSCP 26 -> priority 3 -> TC3 for
 // RoCE data, DSCP 48 -> priority 6 -> TC6 for DCQCN CNPs (compiler
-// profile.go, reference/vendors.md 1.2 and 3.2).
+// profile.go; Cumulus Linux user guide, RoCE, "Default RoCE Configuration").
 const (
 	RoCEPriority = 3
 	RoCEDSCP     = 26
