@@ -9,8 +9,8 @@ import (
 // FuzzLoad feeds arbitrary bytes to Load as a one-file fabric; it must
 // never panic, and a nil Config must come with an error.
 func FuzzLoad(f *testing.F) {
-	seeds, _ := filepath.Glob(filepath.Join("..", "examples", "*", "*.hcl"))
-	for _, s := range seeds {
+	examples, _ := filepath.Glob(filepath.Join("..", "examples", "*", "*.hcl"))
+	for _, s := range examples {
 		if data, err := os.ReadFile(s); err == nil {
 			f.Add(data)
 		}
