@@ -1,10 +1,11 @@
-# The Demartek RoCE Deployment Guide lab (seed 001): one Mellanox SN2410
+# The Demartek RoCE Deployment Guide lab: one Mellanox SN2410
 # switch, two HPE 3PAR StoreServ File Controller nodes and a Windows client
 # running SMB Direct, and an iSER target and initiator on RHEL 7.
 #
 # The guide puts RoCE on VLAN 2 and priority 3 "because we are using a
 # Mellanox switch. Any other switch would most likely have Priority 3 set
-# to FCoE" (seed 001, "Deploying RoCE on a Network Switch").
+# to FCoE" (Demartek RoCE Deployment Guide, "Deploying RoCE on a Network
+# Switch").
 fabric "demartek-lab" {
   description = "Demartek RoCE Deployment Guide lab: SN2410, SMB Direct and iSER over RoCE"
 }

@@ -1,6 +1,7 @@
 locals {
   # The guide keeps the standard MTU: jumbo frames "may be used with RoCE,
-  # [but] it does increase the latency and is not necessary" (seed 001).
+  # [but] it does increase the latency and is not necessary" (Demartek RoCE
+  # Deployment Guide, "Deploying RoCE on a Network Switch").
   host_mtu = 1500
 }
 
@@ -53,7 +54,8 @@ host "win-client" {
 }
 
 # iSER target: RHEL 7.2 with a ConnectX-4 100GbE adapter and MLNX_OFED 3.3;
-# the guide's VLAN interface is p9p1.2 (seed 001, "Set the egress priority
+# the guide's VLAN interface is p9p1.2 (Demartek RoCE Deployment Guide,
+# "Linux: Deploying iSER over RoCE", step 5, "Set the egress priority
 # mappings").
 host "iser-target" {
   os         = "linux"
@@ -72,8 +74,9 @@ host "iser-target" {
 }
 
 # iSER initiator: RHEL 7.2 with a QLogic FastLinQ QL45212 (qede/qedr,
-# inbox OFED). Its RoCE priority is chosen in UEFI HII (seed 001, QLogic
-# steps 3-6); fabricc warns about that rather than pretend to set it.
+# inbox OFED). Its RoCE priority is chosen in UEFI HII (Demartek RoCE
+# Deployment Guide, "Linux: Deploying iSER over RoCE", QLogic, steps 3-6);
+# fabricc warns about that rather than pretend to set it.
 host "iser-initiator" {
   os         = "linux"
   os_version = "rhel7"

@@ -1,4 +1,5 @@
-# Mellanox SN2410: 48 x 25GbE and 8 x 100GbE (seed 001, "Mellanox").
+# Mellanox SN2410: 48 x 25GbE and 8 x 100GbE (Demartek RoCE Deployment
+# Guide, "Products Tested in this Guide", Mellanox).
 # The guide configures buffers with the ingress-buffer / egress-buffer
 # commands of MLNX-OS releases before 3.6.5000, so the declared release
 # is one of those; fabricc then renders the same "advanced" buffer form.

@@ -1,7 +1,8 @@
-# A home lab (seed 000): two Mellanox ConnectX-3 Pro cards (MCX354A-FCCT,
+# A home lab (ConnectX-3 Pro 40GbE home-lab write-up): two Mellanox
+# ConnectX-3 Pro cards (MCX354A-FCCT,
 # 40GbE) linked back to back with a 50 m QSFP+ active optical cable, no
 # switch. A FreeBSD 12 NAS serves a Windows Server 2016 workstation; jumbo
-# frames (MTU 9000) doubled iperf3 throughput in the seed (12.0 -> 24.5
+# frames (MTU 9000) doubled iperf3 throughput in the write-up (12.0 -> 24.5
 # Gbit/s).
 #
 # With no switch on the path, the lossless contract is between the two
@@ -18,11 +19,11 @@ qos {
 variable "mtu" {
   type        = number
   default     = 9000
-  description = "Interface MTU on both ends; the seed measured 1500 against 9000."
+  description = "Interface MTU on both ends; the home-lab write-up measured 1500 against 9000."
 }
 
 # The NAS: HPE DL380 Gen10 on FreeBSD 12; the mlx4en driver exposes the
-# card's ports as mlxen0 and mlxen1 (seed 000).
+# card's ports as mlxen0 and mlxen1 (ConnectX-3 Pro 40GbE home-lab write-up).
 host "nas" {
   os         = "freebsd"
   os_version = "12.1"
@@ -51,7 +52,7 @@ host "workstation" {
   }
 }
 
-# The Finisar FCBG410QB1C50-FC 50 m AOC the seed settled on.
+# The Finisar FCBG410QB1C50-FC 50 m AOC the home-lab write-up settled on.
 link {
   a      = "nas:mlxen0"
   b      = "workstation:qsfp1"
