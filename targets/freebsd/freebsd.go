@@ -1,6 +1,7 @@
 // Package freebsd renders a FreeBSD host's part of the lossless contract:
 // <host>.freebsd.sh (POSIX sh, idempotent, --check and --dry-run) that
-// loads the Mellanox driver, sets MTU, VLAN and addresses now (seed 000:
+// loads the Mellanox driver, sets MTU, VLAN and addresses now
+// (ConnectX-3 Pro 40GbE home-lab write-up:
 // "kldload mlx4en", "ifconfig mlxen0 mtu 9000") and PFC, trust and maps
 // through the drivers' sysctls, plus the persistent lines: <host>.rc.conf
 // (interfaces, set with sysrc) and <host>.loader.conf (modules and mlx5en

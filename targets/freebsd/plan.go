@@ -23,8 +23,9 @@ func plan(f *model.Fabric, n *model.NIC) nicPlan {
 	return p
 }
 
-// rcSettings are the rc.conf lines: seed 000's "inet 10.20.0.1/24 mtu
-// 9000" form, VLANs through vlans_<if> (rc.conf(5)), further addresses as
+// rcSettings are the rc.conf lines: the "inet 10.20.0.1/24 mtu 9000" form
+// of the ConnectX-3 Pro 40GbE home-lab write-up, VLANs through vlans_<if>
+// (rc.conf(5)), further addresses as
 // aliases.
 func rcSettings(n *model.NIC) []setting {
 	mtu := fmt.Sprintf("mtu %d", n.MTU)

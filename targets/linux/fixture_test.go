@@ -15,7 +15,8 @@ func fixtureNIC(name, ifc, modelName, vendor, driver string, vlan int, addr stri
 }
 
 // fixture is the demartek-lab Linux side with the nvidia-roce profile: an
-// MLNX_OFED ConnectX-4 iSER target on VLAN 2 (p9p1.2, seed 001), a QLogic
+// MLNX_OFED ConnectX-4 iSER target on VLAN 2 (p9p1.2 as in the Demartek
+// RoCE Deployment Guide, "Linux: Deploying iSER over RoCE"), a QLogic
 // initiator, and an inbox ConnectX-5 storage host without VLAN.
 func fixture() *model.Fabric {
 	return &model.Fabric{

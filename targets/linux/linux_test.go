@@ -41,7 +41,7 @@ func TestRenderLines(t *testing.T) {
 			"TUNING=0\n",
 			"#   class roce     priority 3 -> TC 3, DSCP 26, lossless (PFC)\n",
 		}, nil},
-		{"link and VLAN egress map (seed 001 p9p1.2)", 0, []string{
+		{"link and VLAN egress map (Demartek p9p1.2)", 0, []string{
 			"ensure \"$ifc\" mtu 1500 \"$(read_sys /sys/class/net/\"$ifc\"/mtu)\" ip link set dev \"$ifc\" mtu 1500\n",
 			"vlan_ensure \"$ifc\" 2 p9p1.2 '2:3 3:3' 0:0 1:0 2:3 3:3 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0\n",
 			"ensure p9p1.2 mtu 1500 \"$(read_sys /sys/class/net/p9p1.2/mtu)\" ip link set dev p9p1.2 mtu 1500\n",

@@ -68,7 +68,7 @@ func writeLink(b *strings.Builder, f *model.Fabric, n *model.NIC) {
 		fmt.Fprintf(b, "\t# VLAN %d carries the priority in its PCP. RDMA-CM gives ToS %d skb priority %d\n", n.VLAN, n.RoCE.TOS, skbPriority(n.RoCE.TOS))
 		fmt.Fprintf(b, "\t# (kernel ip_tos2prio), and the egress map turns that into PCP %d; every other\n", n.RoCE.Priority)
 		fmt.Fprintf(b, "\t# skb priority goes to the default class (PCP %d), so TCP/ARP stay off the\n", defaultPriority(&f.QoS))
-		b.WriteString("\t# lossless priority (seed 001 maps all 16 to the RoCE priority instead).\n")
+		b.WriteString("\t# lossless priority (the Demartek RoCE Deployment Guide maps all 16 to the RoCE priority instead).\n")
 		fmt.Fprintf(b, "\tvlan_ensure \"$ifc\" %d %s '%s' %s\n", n.VLAN, vl, nonzero, strings.Join(all, " "))
 		fmt.Fprintf(b, "\tensure %s mtu %s \"$(read_sys /sys/class/net/%s/mtu)\" ip link set dev %s mtu %s\n", vl, mtu, vl, vl, mtu)
 		fmt.Fprintf(b, "\tensure %s state up \"$(link_state %s)\" ip link set dev %s up\n", vl, vl, vl)
@@ -80,7 +80,9 @@ func writeLink(b *strings.Builder, f *model.Fabric, n *model.NIC) {
 }
 
 // writePause turns 802.3x link pause off: PFC and global pause are
-// exclusive ways of flow control (seed 002/003; the switch ports carry
+// exclusive ways of flow control (Mellanox WinOF-2 User Manual, Rev 1.21,
+// §3.1.3.2; Mellanox WinOF User Manual and Release Notes, Rev 5.50,
+// §4.1.4.1; the switch ports carry
 // link_pause false where PFC is on).
 func writePause(b *strings.Builder) {
 	b.WriteString("\t# PFC replaces 802.3x link pause; the two are mutually exclusive.\n")
@@ -130,7 +132,8 @@ func dscpPairs(q *model.QoS) []string {
 	return out
 }
 
-// writeMlnxQos writes the MLNX_OFED steps (seed 001 "mlnx_qos -i <if>
+// writeMlnxQos writes the MLNX_OFED steps (Demartek RoCE Deployment
+// Guide, "Linux: Deploying iSER over RoCE", step 5: "mlnx_qos -i <if>
 // 0,0,0,1,0,0,0,0"; flags as mlnx-tools' mlnx_qos: --trust, --pfc,
 // --dscp2prio set,D,P, --tsa, --tcbw, --prio_tc).
 func writeMlnxQos(b *strings.Builder, f *model.Fabric, n *model.NIC) {
@@ -157,12 +160,13 @@ func writeMlnxQos(b *strings.Builder, f *model.Fabric, n *model.NIC) {
 }
 
 // writeQLogic prints the UEFI steps for QLogic FastLinQ: its DCB (PFC,
-// priority, DCBX) lives in the adapter firmware (seed 001, QLogic steps
-// 3-6); Linux sets only the link, VLAN and RDMA-CM parts.
+// priority, DCBX) lives in the adapter firmware (Demartek RoCE Deployment
+// Guide, "Linux: Deploying iSER over RoCE", QLogic, steps 3-6); Linux sets
+// only the link, VLAN and RDMA-CM parts.
 func writeQLogic(b *strings.Builder, n *model.NIC) {
 	r := &n.RoCE
 	b.WriteString("\t# QLogic FastLinQ runs DCB in firmware (DCBX); Linux cannot set or read it here.\n")
-	b.WriteString("\tmanual \"$ifc: QLogic DCB is set in UEFI HII, not from Linux (seed 001): at boot press F2 (System Setup),\"\n")
+	b.WriteString("\tmanual \"$ifc: QLogic DCB is set in UEFI HII, not from Linux (Demartek RoCE Deployment Guide, QLogic): at boot press F2 (System Setup),\"\n")
 	b.WriteString("\tmanual \"$ifc:   Device Settings > the QLogic port of $ifc > Device Level Configuration >\"\n")
 	fmt.Fprintf(b, "\tmanual \"$ifc:   DCBX Protocol Dynamic, RoCE Priority %d; the switch then offers PFC on %s by DCBX\"\n", r.Priority, intList(r.PFCPriorities))
 	b.WriteString("\tmanual \"$ifc: DCQCN (ECN) on this adapter is likewise a firmware setting\"\n")

@@ -359,7 +359,8 @@ memlock_state() {
 	fi
 }
 
-# tuning: the optional host tuning of seed 001 ("Host tuning"): CPU
+# tuning: the optional host tuning of the Demartek RoCE Deployment Guide
+# ("Linux: Deploying iSER over RoCE", QLogic, steps 7-9): CPU
 # governor performance on every CPU and unlimited locked memory, which
 # RDMA memory registration needs.
 tuning() {
@@ -372,12 +373,12 @@ tuning() {
 	if [[ $any == 0 ]]; then
 		skip "CPU governor: no cpufreq scaling_governor here (no frequency scaling driver)"
 	fi
-	# The seed edits /etc/security/limits.conf; a file of our own in
+	# The guide edits /etc/security/limits.conf; a file of our own in
 	# limits.d sets the same two lines without touching the distribution's.
 	ensure system "memlock ($limits)" unlimited "$(memlock_state "$limits")" \
 		write_value "$limits" $'* soft memlock unlimited\n* hard memlock unlimited'
-	manual "BIOS: disable hyperthreading, C-states beyond C1, C1E and T-states; power profile performance (seed 001)"
-	manual "kernel command line (seed 001): intel_idle.max_cstate=0 processor.max_cstate=1 mce=ignore_ce idle=poll, then reboot"
+	manual "BIOS: disable hyperthreading, C-states beyond C1, C1E and T-states; power profile performance (Demartek RoCE Deployment Guide, System BIOS settings)"
+	manual "kernel command line (Demartek RoCE Deployment Guide, Linux QLogic step 9): intel_idle.max_cstate=0 processor.max_cstate=1 mce=ignore_ce idle=poll, then reboot"
 }
 
 # finish: the summary line and exit status.

@@ -11,7 +11,8 @@ import (
 // priority rt_tos2priority gives a ToS, indexed by (ToS & 0x1E) >> 1.
 // RDMA-CM marks a RoCE connection's skb priority this way, and on a VLAN
 // device the egress map turns it into the PCP (iboe_tos_to_sl in
-// include/rdma/ib_addr.h). Seed 001's tc_wrap.py output shows the same
+// include/rdma/ib_addr.h). The tc_wrap.py output in the Demartek RoCE
+// Deployment Guide ("Linux: Deploying iSER over RoCE", step 5) shows the same
 // pairs: ToS 8 -> skprio 2, ToS 24 -> 4, ToS 16 -> 6.
 var tos2prio = [16]int{0, 0, 0, 0, 2, 2, 2, 2, 6, 6, 6, 6, 4, 4, 4, 4}
 
@@ -37,7 +38,8 @@ func defaultPriority(q *model.QoS) int {
 // (absolute, so stale entries are overwritten) and its non-zero entries as
 // the kernel reports them.
 //
-// Seed 001 maps every skb priority 0-15 to the RoCE priority. That also
+// The Demartek RoCE Deployment Guide maps every skb priority 0-15 to the
+// RoCE priority. That also
 // puts ARP, SSH and iSCSI/TCP on the lossless priority, against the rule
 // that lossy traffic stays off it, and it is not needed: RDMA-CM derives
 // the RoCE PCP from the egress map entry of the ToS's skb priority. So
