@@ -40,8 +40,8 @@ func workstation() model.Host {
 	}
 }
 
-// qlogicHost is a Windows host with the QLogic FastLinQ QL45212 of seed
-// 001 on VLAN 2.
+// qlogicHost is a Windows host with the QLogic FastLinQ QL45212 of the
+// Demartek RoCE Deployment Guide on VLAN 2.
 func qlogicHost() model.Host {
 	return model.Host{
 		Name: "ql-client", OS: model.OSWindows, OSVersion: "2016",

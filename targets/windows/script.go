@@ -10,10 +10,10 @@ import (
 // Registry locations of the driver-wide RoCE settings.
 const (
 	// winofRoceKey: "HKEY_LOCAL_MACHINE\SYSTEM\CurrentControlSet\Services\
-	// mlx4_bus\Parameters\Roce ... per-driver" (seed 003 §4.6.9.2).
+	// mlx4_bus\Parameters\Roce ... per-driver" (WinOF User Manual 5.50 §4.6.9.2).
 	winofRoceKey = `HKLM:\SYSTEM\CurrentControlSet\Services\mlx4_bus\Parameters\Roce`
 	// winof2RoceKey: "HKEY LOCAL MACHINE\SYSTEM\CurrentControlSet\Services\
-	// mlx5\Parameters\Roce" (seed 002 §3.1.3.6).
+	// mlx5\Parameters\Roce" (WinOF-2 User Manual 1.21 §3.1.3.6).
 	winof2RoceKey = `HKLM:\SYSTEM\CurrentControlSet\Services\mlx5\Parameters\Roce`
 	// highPerformancePlan is the GUID of Windows' built-in "High
 	// performance" power plan (powercfg alias SCHEME_MIN).
@@ -60,21 +60,22 @@ func writeHeader(w *writer, f *model.Fabric, h *model.Host) {
 		"",
 		"The host side of the lossless RoCE contract: DCB, NetQos policies, PFC, ETS",
 		"traffic classes, RoCE mode, VLAN, MTU, addresses and RDMA, following the",
-		"Mellanox WinOF / WinOF-2 manuals and the Demartek RoCE Deployment Guide",
-		"(seeds 001-003, /work/shared/reference/seeds-facts.md section 1).",
+		"Mellanox WinOF-2 User Manual, Rev 1.21 (\"WinOF-2 User Manual 1.21\" below),",
+		"the Mellanox WinOF User Manual and Release Notes, Rev 5.50 (\"WinOF User",
+		"Manual 5.50\") and the Demartek RoCE Deployment Guide.",
 		"",
 		"  .\\"+name+"           apply; every change is printed as CHANGE",
 		"  .\\"+name+" -WhatIf   print what would change, change nothing",
 		"  .\\"+name+" -Check    compare only; print each DIFF and exit 1 if any",
 		"",
 		"The script converges rather than starting from scratch: it changes only",
-		"what differs, so a second run changes nothing. Like the seed procedure",
-		"(\"Remove the entire previous QoS configuration\", seed 002 §3.1.5.1) it",
+		"what differs, so a second run changes nothing. Like the manuals' procedure",
+		"(\"Remove the entire previous QoS configuration\", WinOF-2 User Manual 1.21 §3.1.5.1) it",
 		"owns the host's NetQos policies and traffic classes: they are host-wide,",
 		"and a policy or class it did not write can move RDMA traffic off the",
 		"lossless priority, so those are removed (listed first under -WhatIf and",
-		"-Check). Policies go to the persistent store, not the seed's ActiveStore,",
-		"which \"is not saved after you reboot\" (seed 002 §3.1.5.1).",
+		"-Check). Policies go to the persistent store, not the manuals' ActiveStore,",
+		"which \"is not saved after you reboot\" (WinOF-2 User Manual 1.21 §3.1.5.1).",
 	)
 	w.line("[CmdletBinding(SupportsShouldProcess)]")
 	w.line("param(")
@@ -118,11 +119,11 @@ func writePreflight(w *writer, p *plan) {
 	w.close()
 }
 
-// writeFeature installs the Data-Center-Bridging feature (seed 002
+// writeFeature installs the Data-Center-Bridging feature (WinOF-2 User Manual 1.21
 // §3.1.5.1 step 1; "Install-WindowsFeature Data-Center-Bridging").
 func writeFeature(w *writer) {
 	w.section("Data Center Bridging feature")
-	w.comment("NetQos PFC and ETS need the DCB feature (seed 002 §3.1.5.1, seed 003 §4.1.9.2.3).")
+	w.comment("NetQos PFC and ETS need the DCB feature (WinOF-2 User Manual 1.21 §3.1.5.1, WinOF User Manual 5.50 §4.1.9.2.3).")
 	w.open("if (Get-Command -Name Get-WindowsFeature -ErrorAction SilentlyContinue)")
 	w.line("$feature = Get-WindowsFeature -Name Data-Center-Bridging")
 	w.change("Compare-State 'Windows feature Data-Center-Bridging' 'install state' 'Installed' (Format-Value $feature.InstallState)",
@@ -138,7 +139,7 @@ func writeDCBX(w *writer) {
 	w.blank()
 	w.comment(
 		"DCBX Willing off: the host keeps the PFC/ETS below instead of taking the",
-		"switch's, \"as Mellanox drivers do not support this feature\" (seed 002 §3.1.5.1 step 3).",
+		"switch's, \"as Mellanox drivers do not support this feature\" (WinOF-2 User Manual 1.21 §3.1.5.1 step 3).",
 	)
 	w.open("if ($DcbAvailable)")
 	w.line("$willing = Format-Value (Get-NetQosDcbxSetting | ForEach-Object { $_.Willing } | Sort-Object -Unique)")
@@ -150,7 +151,7 @@ func writeDCBX(w *writer) {
 // writePolicies writes the NetQos policies and removes foreign ones.
 func writePolicies(w *writer, p *plan) {
 	w.section("NetQos policies")
-	w.comment("Seed 001 (\"Windows Server\", RoCE on priority 3) with the model's priorities.")
+	w.comment("Demartek RoCE Deployment Guide (\"Windows: Deploying SMB Direct over RoCE\", RoCE on priority 3) with the model's priorities.")
 	names := make([]string, len(p.policies))
 	for i, pol := range p.policies {
 		names[i] = q(pol.name)
@@ -198,7 +199,7 @@ func ordered(fs []field) string {
 }
 
 // writePFC enables PFC on the lossless priorities and disables it on the
-// others (seed 001: "Disable-NetQoSFlowControl 0,1,2,4,5,6,7",
+// others (Demartek RoCE Deployment Guide, Windows: "Disable-NetQoSFlowControl 0,1,2,4,5,6,7",
 // "Enable-NetQoSFlowControl -Priority 3").
 func writePFC(w *writer, p *plan) {
 	w.section("priority flow control")
@@ -209,7 +210,7 @@ func writePFC(w *writer, p *plan) {
 	}
 	w.comment(
 		fmt.Sprintf("PFC on priorities %s only: the RoCE traffic's priorities, lossless in every", want),
-		"switch on the path (\"the priorities must have PFC enabled on them\", seed 002 §3.1.5.1).",
+		"switch on the path (\"the priorities must have PFC enabled on them\", WinOF-2 User Manual 1.21 §3.1.5.1).",
 	)
 	var body []string
 	if on != "" {
@@ -306,29 +307,29 @@ func restartLine(names []string) string {
 
 // writeWinOFMode sets roce_mode and roce_udp_dport of WinOF (mlx4_bus).
 // The registry is used rather than Set-MlnxDriverCoreSetting -RoceMode
-// (0 off, 1 v1, 2 v2; seed 003 §4.1.4.4.4) because only the registry
+// (0 off, 1 v1, 2 v2; WinOF User Manual 5.50 §4.1.4.4.4) because only the registry
 // offers "RoCE IP Based = 5" and the UDP port, and -Check reads it back.
 func writeWinOFMode(w *writer, d driverSetting) {
 	w.section("RoCE mode, WinOF driver (ConnectX-3, mlx4_bus)")
 	w.comment(
 		"\"RoCE mode is configured per-driver and is enforced on all the devices in the",
-		"system\"; roce_mode: MAC based 0, IP based 5, over UDP (v2) 2, none 4 (seed 003 §4.6.9.2).",
-		"\"For changes to take affect, please restart the network adapter\" (seed 003 §4.1.11.7).",
+		"system\"; roce_mode: MAC based 0, IP based 5, over UDP (v2) 2, none 4 (WinOF User Manual 5.50 §4.6.9.2).",
+		"\"For changes to take affect, please restart the network adapter\" (WinOF User Manual 5.50 §4.1.11.7).",
 	)
 	mode, label := "2", "RoCE over UDP (v2)"
 	if d.mode == "v1" {
 		// "In order to communicate between Windows and Linux over
 		// RoCE, please change the RoCE mode in Windows to IP based"
-		// (seed 003 §4.1.4.3).
+		// (WinOF User Manual 5.50 §4.1.4.3).
 		mode, label = "5", "RoCE IP Based (v1)"
-		w.comment("v1 is IP based, not MAC based, so Linux peers (IP-based GIDs) interoperate (seed 003 §4.1.4.3).")
+		w.comment("v1 is IP based, not MAC based, so Linux peers (IP-based GIDs) interoperate (WinOF User Manual 5.50 §4.1.4.3).")
 	}
 	writeDriverDword(w, "mlx4_bus", winofRoceKey, "roce_mode", mode, label, d.nics)
 	if d.mode != "v2" {
 		return
 	}
 	w.comment("\"all machines in a fabric must be configured with the same value for the UDP port",
-		"number\" (roce_udp_dport, seed 003 §4.6.9.2); WinOF before 5.10 used 1021 (seed 003 §4.1.4.3).")
+		"number\" (roce_udp_dport, WinOF User Manual 5.50 §4.6.9.2); WinOF before 5.10 used 1021 (WinOF User Manual 5.50 §4.1.4.3).")
 	writeDriverDword(w, "mlx4_bus", winofRoceKey, "roce_udp_dport", fmt.Sprint(d.port), "", d.nics)
 }
 
@@ -353,14 +354,14 @@ const ianaRoCEv2Port = 4791
 func writeWinOF2Mode(w *writer, d driverSetting) {
 	w.section("RoCE mode, WinOF-2 driver (ConnectX-4 and later, mlx5)")
 	w.comment(
-		"roce_mode: RoCE MAC Based 0, RoCE v2 2, No RoCE 4 (seed 002 §3.1.3.6, Table 6); the",
+		"roce_mode: RoCE MAC Based 0, RoCE v2 2, No RoCE 4 (WinOF-2 User Manual 1.21 §3.1.3.6, Table 6); the",
 		"manual's default is contradictory (No RoCE / v1 / v1.25), so it is always written.",
-		"\"For changes to take effect, please restart the network adapter\" (seed 002 §3.1.3.6).",
+		"\"For changes to take effect, please restart the network adapter\" (WinOF-2 User Manual 1.21 §3.1.3.6).",
 	)
 	mode, label := "2", "RoCE v2"
 	if d.mode == "v1" {
 		mode, label = "0", "RoCE MAC Based (v1)"
-		w.comment("WinOF-2 1.21 offers only MAC-based v1; Linux peers need v2 to interoperate (seed 003 §4.1.4.3).")
+		w.comment("WinOF-2 1.21 offers only MAC-based v1; Linux peers need v2 to interoperate (WinOF User Manual 5.50 §4.1.4.3).")
 	}
 	writeDriverDword(w, "mlx5", winof2RoceKey, "roce_mode", mode, label, d.nics)
 	if d.mode != "v2" {
@@ -370,7 +371,7 @@ func writeWinOF2Mode(w *writer, d driverSetting) {
 		w.comment(fmt.Sprintf("WinOF-2 documents no UDP port key; RoCEv2 uses the IANA port %d, the model's.", ianaRoCEv2Port))
 		return
 	}
-	w.comment("WinOF-2 documents no key for the RoCEv2 UDP port (seed 002).")
+	w.comment("WinOF-2 documents no key for the RoCEv2 UDP port (WinOF-2 User Manual 1.21).")
 	w.line("Write-Warning %s", q(fmt.Sprintf("fabricc: the model asks RoCEv2 UDP port %d, but WinOF-2 documents no setting for it; the driver's port (IANA %d) applies.", d.port, ianaRoCEv2Port)))
 }
 
@@ -384,7 +385,7 @@ func writeAdapter(w *writer, np nicPlan) {
 	writeJumbo(w, np)
 	writeKeyword(w, name, "*PriorityVLANTag", "3",
 		"*PriorityVLANTag 3 (\"Packet Priority & VLAN Enabled\") so frames carry the 802.1p priority",
-		"PFC acts on (seed 002 §3.4.4; seeds-facts.md section 6 rule 7).")
+		"PFC acts on (WinOF-2 User Manual 1.21 §3.4.5).")
 	if n.Driver == DriverWinOF && n.Transport == model.TransportRoCE && n.RoCE.Mode == "v2" {
 		writeWinOFDSCP(w, n)
 	}
@@ -414,11 +415,11 @@ func setKeyword(w *writer, adapter, keyword, value string, then ...string) {
 }
 
 // writeVLAN sets the adapter's VLAN ID ("If VLANs are used, mark the
-// egress traffic with the relevant VlanID", seed 002 §3.1.5.1 step 6).
+// egress traffic with the relevant VlanID", WinOF-2 User Manual 1.21 §3.1.5.1 step 6).
 func writeVLAN(w *writer, n model.NIC) {
 	if n.VLAN == 0 {
 		writeKeyword(w, n.Interface, "VlanID", "0",
-			"Untagged: VlanID 0 (\"No Vlan Id is passed\", seed 002 §3.4.4); the priority rides in a priority tag.")
+			"Untagged: VlanID 0 (\"No Vlan Id is passed\", WinOF-2 User Manual 1.21 §3.4.4); the priority rides in a priority tag.")
 		return
 	}
 	writeKeyword(w, n.Interface, "VlanID", fmt.Sprint(n.VLAN),
@@ -427,31 +428,32 @@ func writeVLAN(w *writer, n model.NIC) {
 
 // writeJumbo sets *JumboPacket, which counts the Ethernet header: "when
 // setting *JumboPacket to 1500, the actual frame size is 1514" and "Added
-// to the MTU size the IP header size (1500->1514, 9600->9614)" (seed 002
-// §3.4.2, seed 003 Rel. 4.40), and seed 001's QLogic "Jumbo Packet 1514".
+// to the MTU size the IP header size (1500->1514, 9600->9614)" (WinOF-2 User Manual 1.21
+// §3.4.2, WinOF User Manual 5.50, release notes of Rel. 4.40), and the
+// Demartek RoCE Deployment Guide's QLogic "Jumbo Packet 1514".
 func writeJumbo(w *writer, np nicPlan) {
 	writeKeyword(w, np.nic.Interface, "*JumboPacket", fmt.Sprint(np.jumbo),
 		fmt.Sprintf("MTU %d: *JumboPacket counts the 14-byte Ethernet header, so %d + 14 = %d", np.nic.MTU, np.nic.MTU, np.jumbo),
-		"(seed 002 §3.4.2: \"*JumboPacket to 1500, the actual frame size is 1514\").")
+		"(WinOF-2 User Manual 1.21 §3.4.2: \"*JumboPacket to 1500, the actual frame size is 1514\").")
 }
 
 // writeWinOFDSCP maps the RoCE priority to the RoCE DSCP for the RDMA
 // packets the NIC builds: "For IP packets generated by the NIC (RDMA),
 // the DSCP value is generated according to the CoS value ... mapping
-// table" (seed 003 §4.1.11.2; key name as in Mellanox community
-// DOC-2246 and the seed's defaults table).
+// table" (WinOF User Manual 5.50 §4.1.11.2; key name as in Mellanox community
+// DOC-2246 and the manual's defaults table).
 func writeWinOFDSCP(w *writer, n model.NIC) {
 	r := n.RoCE
 	key := fmt.Sprintf("PriorityToDscpMappingTable_%d", r.Priority)
 	w.comment(fmt.Sprintf("RDMA on priority %d leaves with DSCP %d, the DSCP the switches classify as RoCE;", r.Priority, r.DSCP),
-		fmt.Sprintf("the driver default would be DSCP %d (the priority, seed 003 §4.1.11.7).", r.Priority))
+		fmt.Sprintf("the driver default would be DSCP %d (the priority, WinOF User Manual 5.50 §4.1.11.7).", r.Priority))
 	restart := restartLine([]string{n.Interface})
 	setKeyword(w, n.Interface, key, fmt.Sprint(r.DSCP), restart)
 	if n.VLAN != 0 || (r.Trust != model.TrustDSCP && r.Trust != model.TrustBoth) {
 		return
 	}
 	w.comment("Untagged with DSCP trust: DSCP-based PFC needs TxUntagPriorityTag and",
-		"RxUntaggedMapToLossless set to 1 (seed 003 §4.1.11.7: \"for DSCP based PFC set to 0x1\").")
+		"RxUntaggedMapToLossless set to 1 (WinOF User Manual 5.50 §4.1.11.7: \"for DSCP based PFC set to 0x1\").")
 	for _, k := range []string{"TxUntagPriorityTag", "RxUntaggedMapToLossless"} {
 		setKeyword(w, n.Interface, k, "1", restart)
 	}
@@ -459,35 +461,36 @@ func writeWinOFDSCP(w *writer, n model.NIC) {
 
 // writeQLogicMode sets the QLogic adapter's "RoCE Mode" advanced
 // property ("RoCE Mode RoCE v2 ... the option to specify the RoCE mode as
-// RoCE v2 or RoCE v1", seed 001, QLogic adapter settings).
+// RoCE v2 or RoCE v1", Demartek RoCE Deployment Guide, QLogic adapter
+// settings).
 func writeQLogicMode(w *writer, n model.NIC) {
 	value := "RoCE " + n.RoCE.Mode
-	w.comment("QLogic sets the RoCE mode per adapter, in the \"RoCE Mode\" property (seed 001).")
+	w.comment("QLogic sets the RoCE mode per adapter, in the \"RoCE Mode\" property (Demartek RoCE Deployment Guide, QLogic).")
 	w.change(fmt.Sprintf("Compare-State %s 'RoCE Mode' %s (Get-Display %s 'RoCE Mode')", q(n.Interface), q(value), q(n.Interface)),
 		n.Interface, "set RoCE Mode to "+value,
 		fmt.Sprintf("Set-NetAdapterAdvancedProperty -Name %s -DisplayName 'RoCE Mode' -DisplayValue %s", q(n.Interface), q(value)))
 }
 
-// writeAdapterQos enables DCB QoS on the adapter (seed 002 §3.1.5.1 step
+// writeAdapterQos enables DCB QoS on the adapter (WinOF-2 User Manual 1.21 §3.1.5.1 step
 // 10: "Enable-NetAdapterQos -InterfaceAlias").
 func writeAdapterQos(w *writer, name string) {
-	w.comment("Enable QoS (PFC and ETS) on the adapter (seed 002 §3.1.5.1 step 10).")
+	w.comment("Enable QoS (PFC and ETS) on the adapter (WinOF-2 User Manual 1.21 §3.1.5.1 step 10).")
 	w.change(fmt.Sprintf("Compare-State %s 'NetAdapterQos' 'True' (Format-Value (Get-NetAdapterQos -Name %s -ErrorAction SilentlyContinue).Enabled)", q(name), q(name)),
 		name, "Enable-NetAdapterQos",
 		fmt.Sprintf("Enable-NetAdapterQos -Name %s", q(name)))
 }
 
 // writeRdma enables NetworkDirect on the adapter ("NetworkDirect
-// Functionality Enabled", seed 001 adapter settings; Get-NetAdapterRdma,
-// seeds-facts.md 7.2).
+// Functionality Enabled", Demartek RoCE Deployment Guide, adapter
+// settings; Get-NetAdapterRdma).
 func writeRdma(w *writer, name string) {
-	w.comment("Enable RDMA (NetworkDirect) on the adapter; SMB Direct uses it automatically (seed 001).")
+	w.comment("Enable RDMA (NetworkDirect) on the adapter; SMB Direct uses it automatically (Demartek RoCE Deployment Guide).")
 	w.change(fmt.Sprintf("Compare-State %s 'NetAdapterRdma' 'True' (Format-Value (Get-NetAdapterRdma -Name %s -ErrorAction SilentlyContinue).Enabled)", q(name), q(name)),
 		name, "Enable-NetAdapterRdma",
 		fmt.Sprintf("Enable-NetAdapterRdma -Name %s", q(name)))
 }
 
-// writeAddresses sets the static addresses (seed 002 §3.1.5.1 step 7:
+// writeAddresses sets the static addresses (WinOF-2 User Manual 1.21 §3.1.5.1 step 7:
 // Set-NetIPInterface -DHCP Disabled, Remove-NetIPAddress,
 // New-NetIPAddress), changing only what differs.
 func writeAddresses(w *writer, np nicPlan) {
@@ -503,7 +506,7 @@ func writeAddresses(w *writer, np nicPlan) {
 		v4 = v4 || a.Addr().Is4()
 	}
 	w.comment("Static addresses from the model; DHCP off and other static or DHCP addresses removed,",
-		"as the seed does (seed 002 §3.1.5.1 step 7). Link-local addresses stay.")
+		"as the manual does (WinOF-2 User Manual 1.21 §3.1.5.1 step 7). Link-local addresses stay.")
 	if v4 {
 		w.change(fmt.Sprintf("Compare-State %s 'IPv4 DHCP' 'Disabled' (Format-Value (Get-NetIPInterface -InterfaceAlias %s -AddressFamily IPv4).Dhcp)", q(name), q(name)),
 			name, "Set-NetIPInterface -Dhcp Disabled",
@@ -526,10 +529,10 @@ func writeAddresses(w *writer, np nicPlan) {
 }
 
 // writeTuning selects the High performance power plan ("Maximum
-// Performance" power scheme, seed 002 Table 17, seed 003 §6.5).
+// Performance" power scheme, WinOF-2 User Manual 1.21 Table 17, WinOF User Manual 5.50 §6.5).
 func writeTuning(w *writer) {
 	w.section("host tuning")
-	w.comment("Power plan High performance (SCHEME_MIN): seed 002 Table 17, seed 003 §6.5.")
+	w.comment("Power plan High performance (SCHEME_MIN): WinOF-2 User Manual 1.21 Table 17, WinOF User Manual 5.50 §6.5.")
 	w.line("$plan = 'other'")
 	w.open("if ((powercfg /getactivescheme) -match %s)", q(highPerformancePlan))
 	w.line("$plan = %s", q(highPerformancePlan))

@@ -118,7 +118,7 @@ var automatic = map[string]bool{"true": true, "false": true, "null": true, "_": 
 
 // cmdlets are the commands the scripts may call besides their own
 // functions: the NetQos, DcbQos, NetAdapter, NetTCPIP, ServerManager and
-// core cmdlets of the seed procedures.
+// core cmdlets of the Mellanox and Demartek procedures.
 var cmdlets = map[string]bool{
 	"Get-WindowsFeature": true, "Install-WindowsFeature": true, "Get-Command": true,
 	"Get-NetQosDcbxSetting": true, "Set-NetQosDcbxSetting": true,

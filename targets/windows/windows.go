@@ -5,10 +5,11 @@
 // RDMA) and can compare the host with the model instead (-Check) or show
 // what it would change (-WhatIf).
 //
-// The cmdlets and registry keys are those of the seed documents: the
-// Demartek RoCE Deployment Guide (seed 001), the WinOF-2 1.21 manual
-// (seed 002, ConnectX-4 and later) and the WinOF 5.50 manual (seed 003,
-// ConnectX-3); see /work/shared/reference/seeds-facts.md section 1.
+// The cmdlets and registry keys are those of the Demartek RoCE Deployment
+// Guide ("Windows: Deploying SMB Direct over RoCE with Storage Spaces"),
+// the Mellanox WinOF-2 User Manual, Rev 1.21 (ConnectX-4 and later) and
+// the Mellanox WinOF User Manual and Release Notes, Rev 5.50
+// (ConnectX-3).
 package windows
 
 import (

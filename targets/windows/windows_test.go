@@ -75,18 +75,19 @@ func withPriority(h model.Host, p int) (*model.Fabric, *model.Host) {
 	return f, &f.Hosts[0]
 }
 
-// TestSeedPolicySet checks the Demartek SMB Direct procedure (seed 001,
-// seeds-facts.md 1.3.3) for the demartek-lab file-controller node: the
+// TestDemartekPolicySet checks the SMB Direct procedure of the Demartek
+// RoCE Deployment Guide ("Windows: Deploying SMB Direct over RoCE with
+// Storage Spaces") for the demartek-lab file-controller node: the
 // SMB, DEFAULT, TCP and UDP policies, PFC only on the RoCE priority,
 // DCBX not willing, QoS on both adapters; and that the priorities are the
-// model's, not the seed's literal 3.
-func TestSeedPolicySet(t *testing.T) {
+// model's, not the guide's literal 3.
+func TestDemartekPolicySet(t *testing.T) {
 	tests := []struct {
 		name     string
 		priority int
 		want     []string
 	}{
-		{"seed priority 3", 3, []string{
+		{"Demartek priority 3", 3, []string{
 			"Set-NetQosDcbxSetting -Willing $false -Confirm:$false",
 			"$ours = @('SMB', 'DEFAULT', 'TCP', 'UDP')",
 			"New-NetQosPolicy -Name 'SMB' -NetDirectPortMatchCondition 445 -PriorityValue8021Action 3 | Out-Null",
@@ -167,7 +168,7 @@ func TestApplications(t *testing.T) {
 }
 
 // TestJumboPacket checks that *JumboPacket is the MTU plus the 14-byte
-// Ethernet header (seed 002 §3.4.2) and that MTUs outside the drivers'
+// Ethernet header (WinOF-2 User Manual 1.21 §3.4.2) and that MTUs outside the drivers'
 // 614-9614 frame range are refused.
 func TestJumboPacket(t *testing.T) {
 	tests := []struct {
@@ -202,8 +203,9 @@ func TestJumboPacket(t *testing.T) {
 
 // TestRoCEModePerDriver checks the RoCE mode lines of each driver
 // generation: WinOF registry roce_mode 2 / IP-based 5 and roce_udp_dport
-// (seed 003 §4.6.9.2), WinOF-2 roce_mode 2 / MAC-based 0 (seed 002
-// Table 6), QLogic's per-adapter "RoCE Mode" property (seed 001).
+// (WinOF User Manual 5.50 §4.6.9.2), WinOF-2 roce_mode 2 / MAC-based 0
+// (WinOF-2 User Manual 1.21 Table 6), QLogic's per-adapter "RoCE Mode"
+// property (Demartek RoCE Deployment Guide, QLogic).
 func TestRoCEModePerDriver(t *testing.T) {
 	winof := `'HKLM:\SYSTEM\CurrentControlSet\Services\mlx4_bus\Parameters\Roce'`
 	winof2 := `'HKLM:\SYSTEM\CurrentControlSet\Services\mlx5\Parameters\Roce'`
@@ -254,7 +256,7 @@ func TestRoCEModePerDriver(t *testing.T) {
 }
 
 // TestWinOFDSCP checks the RDMA DSCP mapping of ConnectX-3 and, for an
-// untagged DSCP-trusting NIC, the DSCP-based PFC keys (seed 003
+// untagged DSCP-trusting NIC, the DSCP-based PFC keys (WinOF User Manual 5.50
 // §4.1.11.7); WinOF-2 gets a warning instead of an undocumented key.
 func TestWinOFDSCP(t *testing.T) {
 	s := render(t, workstation())
@@ -278,13 +280,14 @@ func TestWinOFDSCP(t *testing.T) {
 }
 
 // TestQLogicPath checks that a QLogic NIC gets what Windows controls and
-// the UEFI HII steps for its RoCE priority (seed 001), not a pretend
+// the UEFI HII steps for its RoCE priority (Demartek RoCE Deployment
+// Guide, QLogic), not a pretend
 // setting.
 func TestQLogicPath(t *testing.T) {
 	s := render(t, qlogicHost())
 	assertLines(t, s, []string{
 		"# QLogic FastLinQ: \"the DCBX and priority number are selected in the UEFI HII interface\"",
-		"Write-Warning 'fabricc: adapter ''NIC in Slot 4 Port 1'' (QL45212) takes its RoCE priority from UEFI, not Windows: reboot into System Setup (F2 on Dell) > Device Settings > this port > Device Level Configuration, set DCBX protocol to Dynamic and RoCE Priority to 3 (seed 001).'",
+		"Write-Warning 'fabricc: adapter ''NIC in Slot 4 Port 1'' (QL45212) takes its RoCE priority from UEFI, not Windows: reboot into System Setup (F2 on Dell) > Device Settings > this port > Device Level Configuration, set DCBX protocol to Dynamic and RoCE Priority to 3 (Demartek RoCE Deployment Guide, QLogic).'",
 		"New-NetQosPolicy -Name 'SMB' -NetDirectPortMatchCondition 445 -PriorityValue8021Action 3 | Out-Null",
 		"Set-Keyword 'NIC in Slot 4 Port 1' 'VlanID' '2'",
 		"Set-Keyword 'NIC in Slot 4 Port 1' '*JumboPacket' '1514'",
