@@ -23,7 +23,8 @@ var eosThresholds = map[string]bool{
 // hasMMUProfile reports whether the ASIC is in the Broadcom Trident or
 // Tomahawk families, the only EOS platforms found where a user sets
 // ingress headroom and queue reservations ("platform trident mmu queue
-// profile", vendors.md 2.1). Jericho-based (7280R/7500R/7800R) and other
+// profile", Arista AVD eos_cli_config_gen, platform.cfg). Jericho-based
+// (7280R/7500R/7800R) and other
 // platforms size PFC headroom themselves.
 func hasMMUProfile(asic string) bool {
 	a := strings.ToLower(asic)
@@ -42,11 +43,11 @@ func writeBuffers(w *writer, sw *model.Switch) (bool, error) {
 	w.sep()
 	mmu := hasMMUProfile(sw.Hardware.ASIC)
 	if mmu {
-		w.comment(0, "buffers: MMU queue profile from the model (vendors.md 2.1, AVD platform-trident.j2); the profile is")
+		w.comment(0, "buffers: MMU queue profile from the model (Arista AVD template platform-trident.j2); the profile is")
 		w.comment(0, "system-wide, so each line takes the largest per-port value; per-port values below, bytes")
 	} else {
 		w.comment(0, "buffers: EOS sizes PFC headroom and buffer pools itself on ASIC %s (no user setting found;", orUnknown(sw.Hardware.ASIC))
-		w.comment(0, "vendors.md 2.1); fabricc's computed values are listed for review only, bytes")
+		w.comment(0, "Arista AVD templates); fabricc's computed values are listed for review only, bytes")
 	}
 	writeBufferComments(w, sw)
 	if !mmu {

@@ -256,7 +256,7 @@ func TestMTUAboveEOSMaximumIsFlagged(t *testing.T) {
 	out := render(t, f)
 	want := `
    mtu 9216
-   ! mtu 9216 is above 9214, the largest EOS L3 MTU seen in vendor examples (vendors.md 2.1, unverified); EOS may reject it
+   ! mtu 9216 is above 9214, the largest EOS L3 MTU seen in vendor examples (Arista AVD, unverified); EOS may reject it
    speed forced 100gfull`
 	if !hasBlock(out, want) {
 		t.Errorf("output lacks:\n%s", want)

@@ -8,8 +8,9 @@ import (
 	"github.com/fabricc/fabricc/model"
 )
 
-// eosMaxMTU is the largest "mtu" value seen accepted by EOS (vendors.md
-// 2.1 marks it unverified), so larger values get a warning comment.
+// eosMaxMTU is the largest "mtu" value seen accepted by EOS (Arista AVD
+// eos_cli_config_gen examples; unverified on a switch), so larger values
+// get a warning comment.
 const eosMaxMTU = 9214
 
 // writeInterface writes one "interface EthernetN" block. Sub-commands are
@@ -38,7 +39,7 @@ func writeInterface(w *writer, p *model.Port, txQueues string) error {
 	if p.MTU > 0 {
 		w.line(1, "mtu %d", p.MTU)
 		if p.MTU > eosMaxMTU {
-			w.comment(1, "mtu %d is above %d, the largest EOS L3 MTU seen in vendor examples (vendors.md 2.1, unverified); EOS may reject it", p.MTU, eosMaxMTU)
+			w.comment(1, "mtu %d is above %d, the largest EOS L3 MTU seen in vendor examples (Arista AVD, unverified); EOS may reject it", p.MTU, eosMaxMTU)
 		}
 	}
 	if p.LinkPause {

@@ -82,7 +82,7 @@ func groupByTC(tcOf []int) []tcGroup {
 //
 // Scheduling: EOS tx-queues are strict priority by default; "no priority"
 // makes a queue round-robin and "bandwidth percent N" sets its share
-// (vendors.md 2.1, AVD ethernet-interface-tx-queues.j2). Strict classes get
+// (Arista AVD template ethernet-interface-tx-queues.j2). Strict classes get
 // an explicit "priority strict" so the file states the intent.
 func writeTxQueues(w *writer, q *model.QoS) error {
 	for i := range q.Classes {
@@ -101,7 +101,8 @@ func writeTxQueues(w *writer, q *model.QoS) error {
 				return fmt.Errorf("class %q: %w", c.Name, err)
 			}
 			// Counting marked packets feeds `show qos interfaces ecn
-			// counters queue` (vendors.md 2.3).
+			// counters queue` (aristanetworks/anta,
+			// VerifyInterfacesECNCounters).
 			w.line(2, "random-detect ecn count")
 			w.line(2, "%s", line)
 		}

@@ -107,8 +107,9 @@ func advancedNames(pools []model.BufferPool) map[string]string {
 	return names
 }
 
-// writeAdvanced writes the pre-3.6.5000 form of the Demartek seed
-// (seeds/001 step 9) and att/netarbiter RoCE_Deployment.md: pools with
+// writeAdvanced writes the pre-3.6.5000 form of the Demartek RoCE
+// Deployment Guide ("Deploying RoCE on a Network Switch" step 9) and
+// att/netarbiter nvmf/RoCE_Deployment.md: pools with
 // sizes in bytes, then per port the ingress priority-group bindings and
 // maps (reserved/xoff/xon in bytes) and the egress queue maps, with the
 // model's numbers.

@@ -108,8 +108,9 @@ func writeFlowControl(w *writer, p *model.Port) {
 
 // writeVLANs writes the "VLAN configuration" section: VLAN creation and
 // names, then each port's membership. The trunk form follows the Demartek
-// seed ("interface ethernet 1/1 switchport trunk allowed-vlan 2",
-// seeds/001 step 8), which is also how running-config prints trunk
+// RoCE Deployment Guide ("interface ethernet 1/1 switchport trunk
+// allowed-vlan 2", "Deploying RoCE on a Network Switch" step 8), which is
+// also how running-config prints trunk
 // members ("switchport trunk allowed-vlan 123"): one line per VLAN.
 func writeVLANs(w *writer, f *model.Fabric, sw *model.Switch) {
 	w.section("VLAN configuration")

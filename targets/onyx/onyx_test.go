@@ -222,13 +222,14 @@ func TestSectionOrder(t *testing.T) {
 	}
 }
 
-// TestDemartekSeed checks the advanced output holds the structure of the
-// Demartek deployment guide's SN2410 commands (seeds/001 steps 5-9): the
+// TestDemartekGuide checks the advanced output holds the structure of the
+// Demartek RoCE Deployment Guide's SN2410 commands ("Deploying RoCE on a
+// Network Switch" steps 5-9): the
 // per-port buffer commands, VLAN 2 on each port, PFC global, PFC priority
-// 3 and per-port PFC. The seed types them PFC first; the file follows
+// 3 and per-port PFC. The guide types them PFC first; the file follows
 // running-config section order instead (buffers, VLANs, PFC), which this
 // test also pins.
-func TestDemartekSeed(t *testing.T) {
+func TestDemartekGuide(t *testing.T) {
 	f := fixture(StyleAdvanced)
 	out := render(t, f)
 	seq := []string{
@@ -244,7 +245,7 @@ func TestDemartekSeed(t *testing.T) {
 	for _, l := range seq {
 		i := strings.Index(out, "\n"+l+"\n")
 		if i < 0 {
-			t.Fatalf("missing seed line %q", l)
+			t.Fatalf("missing guide line %q", l)
 		}
 		if i < last {
 			t.Errorf("line %q out of order", l)

@@ -47,8 +47,8 @@ func switchPFC(sw *model.Switch) []int {
 
 // writePFC writes the "DCBX PFC configuration" section (the running-config
 // header of the CSM sample): global PFC, PFC per priority, per-port PFC
-// mode, and the PFC watchdog. Commands as in the Demartek seed (seeds/001
-// steps 5-6).
+// mode, and the PFC watchdog. Commands as in the Demartek RoCE Deployment
+// Guide ("Deploying RoCE on a Network Switch" steps 5-6).
 func writePFC(w *writer, sw *model.Switch) {
 	prios := switchPFC(sw)
 	if len(prios) == 0 {
@@ -118,7 +118,8 @@ func writeQoS(w *writer, f *model.Fabric, sw *model.Switch) {
 // trust DSCP, one line per switch priority with its DSCP values
 // space-separated (the form `show qos interface` prints them in).
 // Grammar `qos map dscp <list> to switch-priority <sp>` is from a
-// third-party Spectrum QoS note (vendors.md 1.2, marked [U]); the NVIDIA
+// third-party note, "Mellanox Spectrum Switch QoS Configuration"
+// (unverified); the NVIDIA
 // Onyx manual's QoS Commands page could not be read to confirm it.
 func writeDSCPMap(w *writer, q *model.QoS, ports []*model.Port) {
 	var bySP [8][]int

@@ -14,7 +14,8 @@ var portName = regexp.MustCompile(`^[0-9]+/[0-9]+(/[0-9]+)?$`)
 
 // alphas are the shared-buffer alpha values the model may hold; Onyx
 // prints integers and "inf" (`shared alpha 2`, `shared alpha 8`,
-// `shared alpha inf`, Demartek seed and att/netarbiter RoCE_Deployment.md).
+// `shared alpha inf`, Demartek RoCE Deployment Guide and att/netarbiter
+// nvmf/RoCE_Deployment.md).
 var alphas = map[string]bool{
 	"1/128": true, "1/64": true, "1/32": true, "1/16": true, "1/8": true,
 	"1/4": true, "1/2": true, "1": true, "2": true, "4": true, "8": true,
