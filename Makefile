@@ -56,7 +56,8 @@ clean:
 	rm -rf bin $(OUT)
 
 # Regenerate the OpenConfig Go structs (targets/openconfig/oc/oc.go) with
-# ygot's generator from the YANG models in ../shared/yang beside the repo.
+# ygot's generator from the OpenConfig public YANG models
+# (github.com/openconfig/public), checked out at ../shared/yang beside the repo.
 .PHONY: generate-oc
 generate-oc:
 	$(GO) generate ./targets/openconfig/oc

@@ -59,7 +59,8 @@ func addInterface(d *oc.Device, p *model.Port) error {
 		}
 		eth.PortSpeed = s
 	}
-	// enable-flow-control is 802.3x link pause only (libraries.md 3.1); the
+	// enable-flow-control is 802.3x link pause only (openconfig-if-ethernet.yang,
+	// enable-flow-control); the
 	// model keeps it false wherever PFC is on.
 	eth.EnableFlowControl = ygot.Bool(p.LinkPause)
 	return addSwitchedVLAN(eth, p)

@@ -12,8 +12,9 @@ import (
 // Note returns the sidecar "<switch>.openconfig.md": the switch's intent
 // that OpenConfig cannot express, with the model's values, so a reader sees
 // what a gNMI Set of the JSON will not configure. OpenConfig has no PFC,
-// headroom or DCQCN model and no 802.1p classifier match (libraries.md
-// 3.1; no priority-flow-control anywhere in openconfig/public).
+// headroom or DCQCN model and no 802.1p classifier match (no
+// priority-flow-control anywhere in the OpenConfig public YANG models,
+// github.com/openconfig/public).
 func Note(f *model.Fabric, sw *model.Switch) []byte {
 	b := &strings.Builder{}
 	fmt.Fprintf(b, "# %s: intent not in %s.openconfig.json\n\n", sw.Name, sw.Name)

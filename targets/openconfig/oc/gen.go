@@ -3,7 +3,8 @@
 // openconfig-vlan, openconfig-qos and the VLANs of
 // openconfig-network-instance. Do not edit oc.go; regenerate it with
 // `make generate-oc` (or `go generate ./targets/openconfig/oc`), which
-// reads the models from ../shared/yang beside the repository.
+// reads the OpenConfig public YANG models (github.com/openconfig/public)
+// from a checkout at ../shared/yang beside the repository.
 //
 // fabricc-oc-deviations.yang prunes network-instance subtrees fabricc
 // never writes (routing protocols, MPLS, AFTs, ...) with "deviate
