@@ -5,21 +5,22 @@
 #
 # The host side of the lossless RoCE contract: DCB, NetQos policies, PFC, ETS
 # traffic classes, RoCE mode, VLAN, MTU, addresses and RDMA, following the
-# Mellanox WinOF / WinOF-2 manuals and the Demartek RoCE Deployment Guide
-# (seeds 001-003, /work/shared/reference/seeds-facts.md section 1).
+# Mellanox WinOF-2 User Manual, Rev 1.21 ("WinOF-2 User Manual 1.21" below),
+# the Mellanox WinOF User Manual and Release Notes, Rev 5.50 ("WinOF User
+# Manual 5.50") and the Demartek RoCE Deployment Guide.
 #
 #   .\fc-node1.windows.ps1           apply; every change is printed as CHANGE
 #   .\fc-node1.windows.ps1 -WhatIf   print what would change, change nothing
 #   .\fc-node1.windows.ps1 -Check    compare only; print each DIFF and exit 1 if any
 #
 # The script converges rather than starting from scratch: it changes only
-# what differs, so a second run changes nothing. Like the seed procedure
-# ("Remove the entire previous QoS configuration", seed 002 §3.1.5.1) it
+# what differs, so a second run changes nothing. Like the manuals' procedure
+# ("Remove the entire previous QoS configuration", WinOF-2 User Manual 1.21 §3.1.5.1) it
 # owns the host's NetQos policies and traffic classes: they are host-wide,
 # and a policy or class it did not write can move RDMA traffic off the
 # lossless priority, so those are removed (listed first under -WhatIf and
-# -Check). Policies go to the persistent store, not the seed's ActiveStore,
-# which "is not saved after you reboot" (seed 002 §3.1.5.1).
+# -Check). Policies go to the persistent store, not the manuals' ActiveStore,
+# which "is not saved after you reboot" (WinOF-2 User Manual 1.21 §3.1.5.1).
 [CmdletBinding(SupportsShouldProcess)]
 param(
     # Compare the host with the model, print each difference, exit 1 if any.
@@ -129,11 +130,12 @@ function Set-RegistryDword {
 # ---- what this script cannot set ----
 # DCQCN (ECN reaction and notification point) and the CNP priority/DSCP have no
 # documented PowerShell cmdlet or registry key in WinOF 5.50 or WinOF-2 1.21
-# (seeds-facts.md section 0 and 1.8: "GAP"); the adapter firmware defaults apply.
+# (neither manual names one); the adapter firmware defaults apply.
 Write-Warning 'fabricc: DCQCN on priorities 3 and CNP priority 6 / DSCP 48 are not set by this script: the Windows drivers document no setting for them; the adapter firmware defaults apply.'
 # The DSCP of RDMA packets is set from the priority through the adapter's
-# PriorityToDscpMappingTable_<priority> key, documented for WinOF (ConnectX-3, seed 003
-# §4.1.11.7) but not in the WinOF-2 1.21 manual (seed 002); it is not set here.
+# PriorityToDscpMappingTable_<priority> key, documented for WinOF (ConnectX-3,
+# WinOF User Manual 5.50 §4.1.11.7) but not in the WinOF-2 User Manual 1.21;
+# it is not set here.
 Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (no documented WinOF-2 key); capture a RoCE packet and check its DSCP before relying on DSCP trust.'
 
 # ---- adapters ----
@@ -152,7 +154,7 @@ if ($missing.Count -gt 0 -and -not $Check) {
 }
 
 # ---- Data Center Bridging feature ----
-# NetQos PFC and ETS need the DCB feature (seed 002 §3.1.5.1, seed 003 §4.1.9.2.3).
+# NetQos PFC and ETS need the DCB feature (WinOF-2 User Manual 1.21 §3.1.5.1, WinOF User Manual 5.50 §4.1.9.2.3).
 if (Get-Command -Name Get-WindowsFeature -ErrorAction SilentlyContinue) {
     $feature = Get-WindowsFeature -Name Data-Center-Bridging
     if ((Compare-State 'Windows feature Data-Center-Bridging' 'install state' 'Installed' (Format-Value $feature.InstallState)) -and -not $Check) {
@@ -172,7 +174,7 @@ if (-not $DcbAvailable) {
 }
 
 # DCBX Willing off: the host keeps the PFC/ETS below instead of taking the
-# switch's, "as Mellanox drivers do not support this feature" (seed 002 §3.1.5.1 step 3).
+# switch's, "as Mellanox drivers do not support this feature" (WinOF-2 User Manual 1.21 §3.1.5.1 step 3).
 if ($DcbAvailable) {
     $willing = Format-Value (Get-NetQosDcbxSetting | ForEach-Object { $_.Willing } | Sort-Object -Unique)
     if ((Compare-State 'DCBX' 'Willing' 'False' $willing) -and -not $Check) {
@@ -183,7 +185,7 @@ if ($DcbAvailable) {
 }
 
 # ---- NetQos policies ----
-# Seed 001 ("Windows Server", RoCE on priority 3) with the model's priorities.
+# Demartek RoCE Deployment Guide ("Windows: Deploying SMB Direct over RoCE", RoCE on priority 3) with the model's priorities.
 $ours = @('SMB', 'DEFAULT', 'TCP', 'UDP')
 foreach ($stale in @(Get-NetQosPolicy | Where-Object { $ours -notcontains $_.Name })) {
     if ((Compare-State ('QoS policy ' + $stale.Name) 'presence' 'absent' 'present') -and -not $Check) {
@@ -202,7 +204,7 @@ if ((Compare-Properties 'QoS policy SMB' $policy ([ordered]@{ NetDirectPortMatch
     }
 }
 
-# everything no other policy matches, which includes NetworkDirect traffic on ports without a policy (MPI), goes on the RoCE priority 3 as in every seed procedure ("this prio should be lossless all the way in the switches", seed 003 §7.4).
+# everything no other policy matches, which includes NetworkDirect traffic on ports without a policy (MPI), goes on the RoCE priority 3 as in every Mellanox and Demartek procedure ("this prio should be lossless all the way in the switches", WinOF User Manual 5.50 §7.4).
 $policy = Get-NetQosPolicy -Name 'DEFAULT' -ErrorAction SilentlyContinue
 if ((Compare-Properties 'QoS policy DEFAULT' $policy ([ordered]@{ Template = 'Default'; PriorityValue8021Action = '3' })) -and -not $Check) {
     if ($PSCmdlet.ShouldProcess('QoS policy DEFAULT', 'New-NetQosPolicy -Default -PriorityValue8021Action 3')) {
@@ -211,7 +213,7 @@ if ((Compare-Properties 'QoS policy DEFAULT' $policy ([ordered]@{ Template = 'De
     }
 }
 
-# TCP from the IP stack goes to the lossy class "default", priority 0 ("Direct ALL TCP/UDP traffic to a lossy priority", seed 003 §7.4; seed 001 uses priority 0). The switches trust DSCP, so it is also marked DSCP 0, the class's mark.
+# TCP from the IP stack goes to the lossy class "default", priority 0 ("Direct ALL TCP/UDP traffic to a lossy priority", WinOF User Manual 5.50 §7.4; the Demartek RoCE Deployment Guide uses priority 0). The switches trust DSCP, so it is also marked DSCP 0, the class's mark.
 $policy = Get-NetQosPolicy -Name 'TCP' -ErrorAction SilentlyContinue
 if ((Compare-Properties 'QoS policy TCP' $policy ([ordered]@{ IPProtocolMatchCondition = 'TCP'; PriorityValue8021Action = '0'; DSCPAction = '0' })) -and -not $Check) {
     if ($PSCmdlet.ShouldProcess('QoS policy TCP', 'New-NetQosPolicy -IPProtocolMatchCondition TCP -PriorityValue8021Action 0 -DSCPAction 0')) {
@@ -220,7 +222,7 @@ if ((Compare-Properties 'QoS policy TCP' $policy ([ordered]@{ IPProtocolMatchCon
     }
 }
 
-# UDP from the IP stack goes to the lossy class "default", priority 0 ("Direct ALL TCP/UDP traffic to a lossy priority", seed 003 §7.4; seed 001 uses priority 0). The switches trust DSCP, so it is also marked DSCP 0, the class's mark.
+# UDP from the IP stack goes to the lossy class "default", priority 0 ("Direct ALL TCP/UDP traffic to a lossy priority", WinOF User Manual 5.50 §7.4; the Demartek RoCE Deployment Guide uses priority 0). The switches trust DSCP, so it is also marked DSCP 0, the class's mark.
 $policy = Get-NetQosPolicy -Name 'UDP' -ErrorAction SilentlyContinue
 if ((Compare-Properties 'QoS policy UDP' $policy ([ordered]@{ IPProtocolMatchCondition = 'UDP'; PriorityValue8021Action = '0'; DSCPAction = '0' })) -and -not $Check) {
     if ($PSCmdlet.ShouldProcess('QoS policy UDP', 'New-NetQosPolicy -IPProtocolMatchCondition UDP -PriorityValue8021Action 0 -DSCPAction 0')) {
@@ -231,7 +233,7 @@ if ((Compare-Properties 'QoS policy UDP' $policy ([ordered]@{ IPProtocolMatchCon
 
 # ---- priority flow control ----
 # PFC on priorities 3 only: the RoCE traffic's priorities, lossless in every
-# switch on the path ("the priorities must have PFC enabled on them", seed 002 §3.1.5.1).
+# switch on the path ("the priorities must have PFC enabled on them", WinOF-2 User Manual 1.21 §3.1.5.1).
 if ($DcbAvailable) {
     $enabled = Format-Value (Get-NetQosFlowControl | Where-Object { $_.Enabled } | ForEach-Object { $_.Priority } | Sort-Object)
     if ((Compare-State 'PFC' 'enabled priorities' '3' $enabled) -and -not $Check) {
@@ -283,9 +285,9 @@ if ($DcbAvailable) {
 }
 
 # ---- RoCE mode, WinOF-2 driver (ConnectX-4 and later, mlx5) ----
-# roce_mode: RoCE MAC Based 0, RoCE v2 2, No RoCE 4 (seed 002 §3.1.3.6, Table 6); the
+# roce_mode: RoCE MAC Based 0, RoCE v2 2, No RoCE 4 (WinOF-2 User Manual 1.21 §3.1.3.6, Table 6); the
 # manual's default is contradictory (No RoCE / v1 / v1.25), so it is always written.
-# "For changes to take effect, please restart the network adapter" (seed 002 §3.1.3.6).
+# "For changes to take effect, please restart the network adapter" (WinOF-2 User Manual 1.21 §3.1.3.6).
 if ((Compare-State 'driver mlx5' 'roce_mode' '2' (Get-RegistryDword 'HKLM:\SYSTEM\CurrentControlSet\Services\mlx5\Parameters\Roce' 'roce_mode')) -and -not $Check) {
     if ($PSCmdlet.ShouldProcess('driver mlx5', 'set roce_mode to 2 (RoCE v2)')) {
         Set-RegistryDword 'HKLM:\SYSTEM\CurrentControlSet\Services\mlx5\Parameters\Roce' 'roce_mode' 2
@@ -303,33 +305,33 @@ if ($Present['SLOT 4 Port 1']) {
         }
     }
     # MTU 1500: *JumboPacket counts the 14-byte Ethernet header, so 1500 + 14 = 1514
-    # (seed 002 §3.4.2: "*JumboPacket to 1500, the actual frame size is 1514").
+    # (WinOF-2 User Manual 1.21 §3.4.2: "*JumboPacket to 1500, the actual frame size is 1514").
     if ((Compare-State 'SLOT 4 Port 1' '*JumboPacket' '1514' (Get-Keyword 'SLOT 4 Port 1' '*JumboPacket')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('SLOT 4 Port 1', 'set *JumboPacket to 1514')) {
             Set-Keyword 'SLOT 4 Port 1' '*JumboPacket' '1514'
         }
     }
     # *PriorityVLANTag 3 ("Packet Priority & VLAN Enabled") so frames carry the 802.1p priority
-    # PFC acts on (seed 002 §3.4.4; seeds-facts.md section 6 rule 7).
+    # PFC acts on (WinOF-2 User Manual 1.21 §3.4.5).
     if ((Compare-State 'SLOT 4 Port 1' '*PriorityVLANTag' '3' (Get-Keyword 'SLOT 4 Port 1' '*PriorityVLANTag')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('SLOT 4 Port 1', 'set *PriorityVLANTag to 3')) {
             Set-Keyword 'SLOT 4 Port 1' '*PriorityVLANTag' '3'
         }
     }
-    # Enable QoS (PFC and ETS) on the adapter (seed 002 §3.1.5.1 step 10).
+    # Enable QoS (PFC and ETS) on the adapter (WinOF-2 User Manual 1.21 §3.1.5.1 step 10).
     if ((Compare-State 'SLOT 4 Port 1' 'NetAdapterQos' 'True' (Format-Value (Get-NetAdapterQos -Name 'SLOT 4 Port 1' -ErrorAction SilentlyContinue).Enabled)) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('SLOT 4 Port 1', 'Enable-NetAdapterQos')) {
             Enable-NetAdapterQos -Name 'SLOT 4 Port 1'
         }
     }
-    # Enable RDMA (NetworkDirect) on the adapter; SMB Direct uses it automatically (seed 001).
+    # Enable RDMA (NetworkDirect) on the adapter; SMB Direct uses it automatically (Demartek RoCE Deployment Guide).
     if ((Compare-State 'SLOT 4 Port 1' 'NetAdapterRdma' 'True' (Format-Value (Get-NetAdapterRdma -Name 'SLOT 4 Port 1' -ErrorAction SilentlyContinue).Enabled)) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('SLOT 4 Port 1', 'Enable-NetAdapterRdma')) {
             Enable-NetAdapterRdma -Name 'SLOT 4 Port 1'
         }
     }
     # Static addresses from the model; DHCP off and other static or DHCP addresses removed,
-    # as the seed does (seed 002 §3.1.5.1 step 7). Link-local addresses stay.
+    # as the manual does (WinOF-2 User Manual 1.21 §3.1.5.1 step 7). Link-local addresses stay.
     if ((Compare-State 'SLOT 4 Port 1' 'IPv4 DHCP' 'Disabled' (Format-Value (Get-NetIPInterface -InterfaceAlias 'SLOT 4 Port 1' -AddressFamily IPv4).Dhcp)) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('SLOT 4 Port 1', 'Set-NetIPInterface -Dhcp Disabled')) {
             Set-NetIPInterface -InterfaceAlias 'SLOT 4 Port 1' -AddressFamily IPv4 -Dhcp Disabled
@@ -360,33 +362,33 @@ if ($Present['SLOT 4 Port 2']) {
         }
     }
     # MTU 1500: *JumboPacket counts the 14-byte Ethernet header, so 1500 + 14 = 1514
-    # (seed 002 §3.4.2: "*JumboPacket to 1500, the actual frame size is 1514").
+    # (WinOF-2 User Manual 1.21 §3.4.2: "*JumboPacket to 1500, the actual frame size is 1514").
     if ((Compare-State 'SLOT 4 Port 2' '*JumboPacket' '1514' (Get-Keyword 'SLOT 4 Port 2' '*JumboPacket')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('SLOT 4 Port 2', 'set *JumboPacket to 1514')) {
             Set-Keyword 'SLOT 4 Port 2' '*JumboPacket' '1514'
         }
     }
     # *PriorityVLANTag 3 ("Packet Priority & VLAN Enabled") so frames carry the 802.1p priority
-    # PFC acts on (seed 002 §3.4.4; seeds-facts.md section 6 rule 7).
+    # PFC acts on (WinOF-2 User Manual 1.21 §3.4.5).
     if ((Compare-State 'SLOT 4 Port 2' '*PriorityVLANTag' '3' (Get-Keyword 'SLOT 4 Port 2' '*PriorityVLANTag')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('SLOT 4 Port 2', 'set *PriorityVLANTag to 3')) {
             Set-Keyword 'SLOT 4 Port 2' '*PriorityVLANTag' '3'
         }
     }
-    # Enable QoS (PFC and ETS) on the adapter (seed 002 §3.1.5.1 step 10).
+    # Enable QoS (PFC and ETS) on the adapter (WinOF-2 User Manual 1.21 §3.1.5.1 step 10).
     if ((Compare-State 'SLOT 4 Port 2' 'NetAdapterQos' 'True' (Format-Value (Get-NetAdapterQos -Name 'SLOT 4 Port 2' -ErrorAction SilentlyContinue).Enabled)) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('SLOT 4 Port 2', 'Enable-NetAdapterQos')) {
             Enable-NetAdapterQos -Name 'SLOT 4 Port 2'
         }
     }
-    # Enable RDMA (NetworkDirect) on the adapter; SMB Direct uses it automatically (seed 001).
+    # Enable RDMA (NetworkDirect) on the adapter; SMB Direct uses it automatically (Demartek RoCE Deployment Guide).
     if ((Compare-State 'SLOT 4 Port 2' 'NetAdapterRdma' 'True' (Format-Value (Get-NetAdapterRdma -Name 'SLOT 4 Port 2' -ErrorAction SilentlyContinue).Enabled)) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('SLOT 4 Port 2', 'Enable-NetAdapterRdma')) {
             Enable-NetAdapterRdma -Name 'SLOT 4 Port 2'
         }
     }
     # Static addresses from the model; DHCP off and other static or DHCP addresses removed,
-    # as the seed does (seed 002 §3.1.5.1 step 7). Link-local addresses stay.
+    # as the manual does (WinOF-2 User Manual 1.21 §3.1.5.1 step 7). Link-local addresses stay.
     if ((Compare-State 'SLOT 4 Port 2' 'IPv4 DHCP' 'Disabled' (Format-Value (Get-NetIPInterface -InterfaceAlias 'SLOT 4 Port 2' -AddressFamily IPv4).Dhcp)) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('SLOT 4 Port 2', 'Set-NetIPInterface -Dhcp Disabled')) {
             Set-NetIPInterface -InterfaceAlias 'SLOT 4 Port 2' -AddressFamily IPv4 -Dhcp Disabled

@@ -5,21 +5,22 @@
 #
 # The host side of the lossless RoCE contract: DCB, NetQos policies, PFC, ETS
 # traffic classes, RoCE mode, VLAN, MTU, addresses and RDMA, following the
-# Mellanox WinOF / WinOF-2 manuals and the Demartek RoCE Deployment Guide
-# (seeds 001-003, /work/shared/reference/seeds-facts.md section 1).
+# Mellanox WinOF-2 User Manual, Rev 1.21 ("WinOF-2 User Manual 1.21" below),
+# the Mellanox WinOF User Manual and Release Notes, Rev 5.50 ("WinOF User
+# Manual 5.50") and the Demartek RoCE Deployment Guide.
 #
 #   .\workstation.windows.ps1           apply; every change is printed as CHANGE
 #   .\workstation.windows.ps1 -WhatIf   print what would change, change nothing
 #   .\workstation.windows.ps1 -Check    compare only; print each DIFF and exit 1 if any
 #
 # The script converges rather than starting from scratch: it changes only
-# what differs, so a second run changes nothing. Like the seed procedure
-# ("Remove the entire previous QoS configuration", seed 002 §3.1.5.1) it
+# what differs, so a second run changes nothing. Like the manuals' procedure
+# ("Remove the entire previous QoS configuration", WinOF-2 User Manual 1.21 §3.1.5.1) it
 # owns the host's NetQos policies and traffic classes: they are host-wide,
 # and a policy or class it did not write can move RDMA traffic off the
 # lossless priority, so those are removed (listed first under -WhatIf and
-# -Check). Policies go to the persistent store, not the seed's ActiveStore,
-# which "is not saved after you reboot" (seed 002 §3.1.5.1).
+# -Check). Policies go to the persistent store, not the manuals' ActiveStore,
+# which "is not saved after you reboot" (WinOF-2 User Manual 1.21 §3.1.5.1).
 [CmdletBinding(SupportsShouldProcess)]
 param(
     # Compare the host with the model, print each difference, exit 1 if any.
@@ -129,7 +130,7 @@ function Set-RegistryDword {
 # ---- what this script cannot set ----
 # DCQCN (ECN reaction and notification point) and the CNP priority/DSCP have no
 # documented PowerShell cmdlet or registry key in WinOF 5.50 or WinOF-2 1.21
-# (seeds-facts.md section 0 and 1.8: "GAP"); the adapter firmware defaults apply.
+# (neither manual names one); the adapter firmware defaults apply.
 Write-Warning 'fabricc: DCQCN on priorities 3 and CNP priority 6 / DSCP 48 are not set by this script: the Windows drivers document no setting for them; the adapter firmware defaults apply.'
 
 # ---- adapters ----
@@ -148,7 +149,7 @@ if ($missing.Count -gt 0 -and -not $Check) {
 }
 
 # ---- Data Center Bridging feature ----
-# NetQos PFC and ETS need the DCB feature (seed 002 §3.1.5.1, seed 003 §4.1.9.2.3).
+# NetQos PFC and ETS need the DCB feature (WinOF-2 User Manual 1.21 §3.1.5.1, WinOF User Manual 5.50 §4.1.9.2.3).
 if (Get-Command -Name Get-WindowsFeature -ErrorAction SilentlyContinue) {
     $feature = Get-WindowsFeature -Name Data-Center-Bridging
     if ((Compare-State 'Windows feature Data-Center-Bridging' 'install state' 'Installed' (Format-Value $feature.InstallState)) -and -not $Check) {
@@ -168,7 +169,7 @@ if (-not $DcbAvailable) {
 }
 
 # DCBX Willing off: the host keeps the PFC/ETS below instead of taking the
-# switch's, "as Mellanox drivers do not support this feature" (seed 002 §3.1.5.1 step 3).
+# switch's, "as Mellanox drivers do not support this feature" (WinOF-2 User Manual 1.21 §3.1.5.1 step 3).
 if ($DcbAvailable) {
     $willing = Format-Value (Get-NetQosDcbxSetting | ForEach-Object { $_.Willing } | Sort-Object -Unique)
     if ((Compare-State 'DCBX' 'Willing' 'False' $willing) -and -not $Check) {
@@ -179,7 +180,7 @@ if ($DcbAvailable) {
 }
 
 # ---- NetQos policies ----
-# Seed 001 ("Windows Server", RoCE on priority 3) with the model's priorities.
+# Demartek RoCE Deployment Guide ("Windows: Deploying SMB Direct over RoCE", RoCE on priority 3) with the model's priorities.
 $ours = @('SMB', 'DEFAULT', 'TCP', 'UDP')
 foreach ($stale in @(Get-NetQosPolicy | Where-Object { $ours -notcontains $_.Name })) {
     if ((Compare-State ('QoS policy ' + $stale.Name) 'presence' 'absent' 'present') -and -not $Check) {
@@ -198,7 +199,7 @@ if ((Compare-Properties 'QoS policy SMB' $policy ([ordered]@{ NetDirectPortMatch
     }
 }
 
-# everything no other policy matches, which includes NetworkDirect traffic on ports without a policy (MPI), goes on the RoCE priority 3 as in every seed procedure ("this prio should be lossless all the way in the switches", seed 003 §7.4).
+# everything no other policy matches, which includes NetworkDirect traffic on ports without a policy (MPI), goes on the RoCE priority 3 as in every Mellanox and Demartek procedure ("this prio should be lossless all the way in the switches", WinOF User Manual 5.50 §7.4).
 $policy = Get-NetQosPolicy -Name 'DEFAULT' -ErrorAction SilentlyContinue
 if ((Compare-Properties 'QoS policy DEFAULT' $policy ([ordered]@{ Template = 'Default'; PriorityValue8021Action = '3' })) -and -not $Check) {
     if ($PSCmdlet.ShouldProcess('QoS policy DEFAULT', 'New-NetQosPolicy -Default -PriorityValue8021Action 3')) {
@@ -207,7 +208,7 @@ if ((Compare-Properties 'QoS policy DEFAULT' $policy ([ordered]@{ Template = 'De
     }
 }
 
-# TCP from the IP stack goes to the lossy class "default", priority 0 ("Direct ALL TCP/UDP traffic to a lossy priority", seed 003 §7.4; seed 001 uses priority 0). The switches trust DSCP, so it is also marked DSCP 0, the class's mark.
+# TCP from the IP stack goes to the lossy class "default", priority 0 ("Direct ALL TCP/UDP traffic to a lossy priority", WinOF User Manual 5.50 §7.4; the Demartek RoCE Deployment Guide uses priority 0). The switches trust DSCP, so it is also marked DSCP 0, the class's mark.
 $policy = Get-NetQosPolicy -Name 'TCP' -ErrorAction SilentlyContinue
 if ((Compare-Properties 'QoS policy TCP' $policy ([ordered]@{ IPProtocolMatchCondition = 'TCP'; PriorityValue8021Action = '0'; DSCPAction = '0' })) -and -not $Check) {
     if ($PSCmdlet.ShouldProcess('QoS policy TCP', 'New-NetQosPolicy -IPProtocolMatchCondition TCP -PriorityValue8021Action 0 -DSCPAction 0')) {
@@ -216,7 +217,7 @@ if ((Compare-Properties 'QoS policy TCP' $policy ([ordered]@{ IPProtocolMatchCon
     }
 }
 
-# UDP from the IP stack goes to the lossy class "default", priority 0 ("Direct ALL TCP/UDP traffic to a lossy priority", seed 003 §7.4; seed 001 uses priority 0). The switches trust DSCP, so it is also marked DSCP 0, the class's mark.
+# UDP from the IP stack goes to the lossy class "default", priority 0 ("Direct ALL TCP/UDP traffic to a lossy priority", WinOF User Manual 5.50 §7.4; the Demartek RoCE Deployment Guide uses priority 0). The switches trust DSCP, so it is also marked DSCP 0, the class's mark.
 $policy = Get-NetQosPolicy -Name 'UDP' -ErrorAction SilentlyContinue
 if ((Compare-Properties 'QoS policy UDP' $policy ([ordered]@{ IPProtocolMatchCondition = 'UDP'; PriorityValue8021Action = '0'; DSCPAction = '0' })) -and -not $Check) {
     if ($PSCmdlet.ShouldProcess('QoS policy UDP', 'New-NetQosPolicy -IPProtocolMatchCondition UDP -PriorityValue8021Action 0 -DSCPAction 0')) {
@@ -227,7 +228,7 @@ if ((Compare-Properties 'QoS policy UDP' $policy ([ordered]@{ IPProtocolMatchCon
 
 # ---- priority flow control ----
 # PFC on priorities 3 only: the RoCE traffic's priorities, lossless in every
-# switch on the path ("the priorities must have PFC enabled on them", seed 002 §3.1.5.1).
+# switch on the path ("the priorities must have PFC enabled on them", WinOF-2 User Manual 1.21 §3.1.5.1).
 if ($DcbAvailable) {
     $enabled = Format-Value (Get-NetQosFlowControl | Where-Object { $_.Enabled } | ForEach-Object { $_.Priority } | Sort-Object)
     if ((Compare-State 'PFC' 'enabled priorities' '3' $enabled) -and -not $Check) {
@@ -280,8 +281,8 @@ if ($DcbAvailable) {
 
 # ---- RoCE mode, WinOF driver (ConnectX-3, mlx4_bus) ----
 # "RoCE mode is configured per-driver and is enforced on all the devices in the
-# system"; roce_mode: MAC based 0, IP based 5, over UDP (v2) 2, none 4 (seed 003 §4.6.9.2).
-# "For changes to take affect, please restart the network adapter" (seed 003 §4.1.11.7).
+# system"; roce_mode: MAC based 0, IP based 5, over UDP (v2) 2, none 4 (WinOF User Manual 5.50 §4.6.9.2).
+# "For changes to take affect, please restart the network adapter" (WinOF User Manual 5.50 §4.1.11.7).
 if ((Compare-State 'driver mlx4_bus' 'roce_mode' '2' (Get-RegistryDword 'HKLM:\SYSTEM\CurrentControlSet\Services\mlx4_bus\Parameters\Roce' 'roce_mode')) -and -not $Check) {
     if ($PSCmdlet.ShouldProcess('driver mlx4_bus', 'set roce_mode to 2 (RoCE over UDP (v2))')) {
         Set-RegistryDword 'HKLM:\SYSTEM\CurrentControlSet\Services\mlx4_bus\Parameters\Roce' 'roce_mode' 2
@@ -289,7 +290,7 @@ if ((Compare-State 'driver mlx4_bus' 'roce_mode' '2' (Get-RegistryDword 'HKLM:\S
     }
 }
 # "all machines in a fabric must be configured with the same value for the UDP port
-# number" (roce_udp_dport, seed 003 §4.6.9.2); WinOF before 5.10 used 1021 (seed 003 §4.1.4.3).
+# number" (roce_udp_dport, WinOF User Manual 5.50 §4.6.9.2); WinOF before 5.10 used 1021 (WinOF User Manual 5.50 §4.1.4.3).
 if ((Compare-State 'driver mlx4_bus' 'roce_udp_dport' '4791' (Get-RegistryDword 'HKLM:\SYSTEM\CurrentControlSet\Services\mlx4_bus\Parameters\Roce' 'roce_udp_dport')) -and -not $Check) {
     if ($PSCmdlet.ShouldProcess('driver mlx4_bus', 'set roce_udp_dport to 4791')) {
         Set-RegistryDword 'HKLM:\SYSTEM\CurrentControlSet\Services\mlx4_bus\Parameters\Roce' 'roce_udp_dport' 4791
@@ -299,28 +300,28 @@ if ((Compare-State 'driver mlx4_bus' 'roce_udp_dport' '4791' (Get-RegistryDword 
 
 # ---- adapter 'Ethernet 3' (nic qsfp1: ConnectX-3 Pro, winof, 40000 Mb/s) ----
 if ($Present['Ethernet 3']) {
-    # Untagged: VlanID 0 ("No Vlan Id is passed", seed 002 §3.4.4); the priority rides in a priority tag.
+    # Untagged: VlanID 0 ("No Vlan Id is passed", WinOF-2 User Manual 1.21 §3.4.4); the priority rides in a priority tag.
     if ((Compare-State 'Ethernet 3' 'VlanID' '0' (Get-Keyword 'Ethernet 3' 'VlanID')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set VlanID to 0')) {
             Set-Keyword 'Ethernet 3' 'VlanID' '0'
         }
     }
     # MTU 9000: *JumboPacket counts the 14-byte Ethernet header, so 9000 + 14 = 9014
-    # (seed 002 §3.4.2: "*JumboPacket to 1500, the actual frame size is 1514").
+    # (WinOF-2 User Manual 1.21 §3.4.2: "*JumboPacket to 1500, the actual frame size is 1514").
     if ((Compare-State 'Ethernet 3' '*JumboPacket' '9014' (Get-Keyword 'Ethernet 3' '*JumboPacket')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set *JumboPacket to 9014')) {
             Set-Keyword 'Ethernet 3' '*JumboPacket' '9014'
         }
     }
     # *PriorityVLANTag 3 ("Packet Priority & VLAN Enabled") so frames carry the 802.1p priority
-    # PFC acts on (seed 002 §3.4.4; seeds-facts.md section 6 rule 7).
+    # PFC acts on (WinOF-2 User Manual 1.21 §3.4.5).
     if ((Compare-State 'Ethernet 3' '*PriorityVLANTag' '3' (Get-Keyword 'Ethernet 3' '*PriorityVLANTag')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set *PriorityVLANTag to 3')) {
             Set-Keyword 'Ethernet 3' '*PriorityVLANTag' '3'
         }
     }
     # RDMA on priority 3 leaves with DSCP 26, the DSCP the switches classify as RoCE;
-    # the driver default would be DSCP 3 (the priority, seed 003 §4.1.11.7).
+    # the driver default would be DSCP 3 (the priority, WinOF User Manual 5.50 §4.1.11.7).
     if ((Compare-State 'Ethernet 3' 'PriorityToDscpMappingTable_3' '26' (Get-Keyword 'Ethernet 3' 'PriorityToDscpMappingTable_3')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set PriorityToDscpMappingTable_3 to 26')) {
             Set-Keyword 'Ethernet 3' 'PriorityToDscpMappingTable_3' '26'
@@ -328,7 +329,7 @@ if ($Present['Ethernet 3']) {
         }
     }
     # Untagged with DSCP trust: DSCP-based PFC needs TxUntagPriorityTag and
-    # RxUntaggedMapToLossless set to 1 (seed 003 §4.1.11.7: "for DSCP based PFC set to 0x1").
+    # RxUntaggedMapToLossless set to 1 (WinOF User Manual 5.50 §4.1.11.7: "for DSCP based PFC set to 0x1").
     if ((Compare-State 'Ethernet 3' 'TxUntagPriorityTag' '1' (Get-Keyword 'Ethernet 3' 'TxUntagPriorityTag')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set TxUntagPriorityTag to 1')) {
             Set-Keyword 'Ethernet 3' 'TxUntagPriorityTag' '1'
@@ -341,20 +342,20 @@ if ($Present['Ethernet 3']) {
             $script:Restart += @('Ethernet 3')
         }
     }
-    # Enable QoS (PFC and ETS) on the adapter (seed 002 §3.1.5.1 step 10).
+    # Enable QoS (PFC and ETS) on the adapter (WinOF-2 User Manual 1.21 §3.1.5.1 step 10).
     if ((Compare-State 'Ethernet 3' 'NetAdapterQos' 'True' (Format-Value (Get-NetAdapterQos -Name 'Ethernet 3' -ErrorAction SilentlyContinue).Enabled)) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 3', 'Enable-NetAdapterQos')) {
             Enable-NetAdapterQos -Name 'Ethernet 3'
         }
     }
-    # Enable RDMA (NetworkDirect) on the adapter; SMB Direct uses it automatically (seed 001).
+    # Enable RDMA (NetworkDirect) on the adapter; SMB Direct uses it automatically (Demartek RoCE Deployment Guide).
     if ((Compare-State 'Ethernet 3' 'NetAdapterRdma' 'True' (Format-Value (Get-NetAdapterRdma -Name 'Ethernet 3' -ErrorAction SilentlyContinue).Enabled)) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 3', 'Enable-NetAdapterRdma')) {
             Enable-NetAdapterRdma -Name 'Ethernet 3'
         }
     }
     # Static addresses from the model; DHCP off and other static or DHCP addresses removed,
-    # as the seed does (seed 002 §3.1.5.1 step 7). Link-local addresses stay.
+    # as the manual does (WinOF-2 User Manual 1.21 §3.1.5.1 step 7). Link-local addresses stay.
     if ((Compare-State 'Ethernet 3' 'IPv4 DHCP' 'Disabled' (Format-Value (Get-NetIPInterface -InterfaceAlias 'Ethernet 3' -AddressFamily IPv4).Dhcp)) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 3', 'Set-NetIPInterface -Dhcp Disabled')) {
             Set-NetIPInterface -InterfaceAlias 'Ethernet 3' -AddressFamily IPv4 -Dhcp Disabled
