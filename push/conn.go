@@ -65,7 +65,8 @@ func dialSSH(dev *inventory.Device, p model.Platform, hostKey ssh.HostKeyCallbac
 		options.WithTermWidth(511),
 	}
 	if !creds.Enable.Empty() {
-		// Answers the `enable` Password: prompt (libraries.md 1.6 item 9).
+		// Answers the `enable` Password: prompt (scrapligo v1
+		// options.WithAuthSecondary).
 		opts = append(opts, options.WithAuthSecondary(creds.Enable.Reveal()))
 	}
 	pl, err := platform.NewPlatform(def, dev.Address, opts...)
@@ -125,7 +126,8 @@ func (c *sshConn) Home() error {
 }
 
 // Close ends the session; EOF from a server that hung up is not an error
-// (libraries.md 1.6 item 7).
+// (scrapligo's standard transport returns io.EOF when the server closes
+// the channel after `exit`).
 func (c *sshConn) Close() error {
 	c.mu.Lock()
 	if c.closed {

@@ -2,8 +2,8 @@ package push
 
 import "strings"
 
-// eosTxn is an EOS configure session (vendors.md 2.2, napalm's eos
-// driver): the rendered lines are entered into `configure session NAME`,
+// eosTxn is an EOS configure session (napalm's EOS driver,
+// napalm/eos/eos.py): the rendered lines are entered into `configure session NAME`,
 // `show session-config diffs` gives the diff, `commit timer` makes it
 // effective with an automatic rollback, `configure session NAME commit`
 // confirms and `configure session NAME abort` rolls back.

@@ -10,7 +10,8 @@ import (
 )
 
 // nvueTxn changes a Cumulus Linux switch through NVUE revisions
-// (vendors.md 3.5): the rendered YAML is patched into the pending revision
+// (NVUE command reference, Config Commands): the rendered YAML is patched
+// into the pending revision
 // (`nv config patch`), `nv config diff` shows the change, `nv config apply
 // --confirm 300s -y` makes it effective and reverts on its own unless
 // `nv config confirm` follows; a failure applies the revision that was
@@ -22,7 +23,8 @@ type nvueTxn struct {
 }
 
 // confirmWindow has an explicit unit: NVUE reads a bare number as
-// minutes in some releases (vendors.md 3.5).
+// minutes in some releases (NVUE command reference, `nv config apply
+// --confirm`).
 const confirmWindow = "300s"
 
 func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
@@ -55,7 +57,7 @@ func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
 }
 
 // Discard throws the pending revision away: `nv config detach`
-// (vendors.md 3.5).
+// (NVUE command reference, Config Commands).
 func (t *nvueTxn) Discard(c Conn) error {
 	_, err := c.Send("nv config detach")
 	return err
@@ -78,8 +80,8 @@ func (t *nvueTxn) Rollback(c Conn) error {
 		return err
 	}
 	// Reject the revision waiting for confirmation: NVUE restores the
-	// one applied before (the --confirm-no of napalm-cumulus, vendors.md
-	// 3.5). When nothing is waiting (the apply never ran, or the timer
+	// one applied before (the --confirm-no of the NVUE forks of
+	// napalm-cumulus). When nothing is waiting (the apply never ran, or the timer
 	// already reverted it), apply the previous revision explicitly.
 	if _, err := c.Send("nv config apply --confirm-no -y"); err == nil {
 		return nil
@@ -93,7 +95,8 @@ func (t *nvueTxn) Rollback(c Conn) error {
 
 // appliedRevision finds the applied revision in `nv config revision -o
 // json` ({"<id>": {"state": "applied" | "applied_and_saved" | ...}};
-// vendors.md 3.5): the highest numbered one whose state starts with
+// Cumulus Linux user guide, NVUE CLI): the highest numbered one whose
+// state starts with
 // "applied". "" when the switch has none yet.
 func appliedRevision(out string) (string, error) {
 	var revs map[string]struct {

@@ -7,7 +7,9 @@ import (
 )
 
 // onyxTxn changes an Onyx switch, which has no candidate configuration
-// (vendors.md 1.3): every command is effective at once. The transaction is
+// (netmiko mellanox_mlnxos_ssh.py and the mellanox.onyx onyx_config module
+// persist with `configuration write`): every command is effective at once.
+// The transaction is
 // built by fabricc: read `show running-config`, send only the lines that
 // change something, and on failure send what brings the running
 // configuration back to what was read (the previous values, `no ...` for
@@ -155,8 +157,9 @@ func onyxMissing(want, running []string) []string {
 }
 
 // onyxDefaults are lines that set the Onyx default, with the prefix of
-// the lines that would override it (vendors.md 1.2: trust default L2,
-// PFC mode auto; ports are access ports and enabled by default).
+// the lines that would override it (mellanox.onyx onyx_qos.py: trust
+// default L2; onyx_pfc_interface.py: PFC mode auto; ports are access ports
+// and enabled by default).
 var onyxDefaults = []struct {
 	re       *regexp.Regexp
 	override string
@@ -255,7 +258,8 @@ func onyxKey(l string) string {
 }
 
 // onyxNegations are the inverse forms that are not plain "no" + line
-// (vendors.md 1.2: `no dcb priority-flow-control mode force`,
+// (mellanox.onyx onyx_pfc_interface.py, onyx_l2_interface.py and
+// onyx_vlan.py: `no dcb priority-flow-control mode force`,
 // `allowed-vlan remove`, `vlan N no name`).
 var onyxNegations = []struct {
 	re  *regexp.Regexp
@@ -263,7 +267,8 @@ var onyxNegations = []struct {
 }{
 	{regexp.MustCompile(`^(interface ethernet \S+) dcb priority-flow-control mode on force$`), "$1 no dcb priority-flow-control mode force"},
 	// Undoing a "no" line returns to the default: PFC mode auto
-	// (vendors.md 1.2, `PFC admin: Auto`), a switchport in access mode.
+	// (mellanox.onyx onyx_pfc_interface.py, `PFC admin: Auto`), a
+	// switchport in access mode.
 	{regexp.MustCompile(`^(interface ethernet \S+) no dcb priority-flow-control mode force$`), "$1 dcb priority-flow-control mode auto force"},
 	{regexp.MustCompile(`^(interface ethernet \S+) no switchport force$`), "$1 switchport mode access"},
 	{regexp.MustCompile(`^(interface ethernet \S+) switchport (trunk|hybrid) allowed-vlan .*$`), "$1 no switchport $2 allowed-vlan"},

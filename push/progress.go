@@ -26,8 +26,8 @@ const (
 var steps = []string{stepConnect, stepStage, stepApply, stepVerify, stepConfirm}
 
 // LogProgress writes one log line per device event: the form for pipes,
-// CI and terminals without a size (libraries.md 5.2: mpb renders nothing
-// and drops lines there).
+// CI and terminals without a size (mpb/v8 renders nothing and drops lines
+// there).
 type LogProgress struct{ Log *slog.Logger }
 
 // Step logs a step.

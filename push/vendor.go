@@ -45,7 +45,7 @@ var Vendors = map[model.Platform]*Vendor{
 		Artifact: ".eos.cfg",
 		NewTxn:   func(id string) Txn { return &eosTxn{name: "fabricc-" + id} },
 		// eAPI JSON of the running config plus the interfaces' real MTU
-		// (vendors.md 2.3).
+		// (napalm and anta EOS test fixtures).
 		ReadBack: []string{"show running-config | json", "show interfaces | json"},
 		Parse: func(outs []string) (*verify.State, error) {
 			return verify.ParseEOSJSON([]byte(jsonPart(outs[0])), []byte(jsonPart(outs[1])))
@@ -56,7 +56,7 @@ var Vendors = map[model.Platform]*Vendor{
 		NewTxn:   func(id string) Txn { return &onyxTxn{checkpoint: "fabricc-pre-" + id} },
 		// Onyx prints its running config as flat commands (there is no
 		// json-print form of it); PFC is read in its structured,
-		// operational form (vendors.md 1.4).
+		// operational form (mellanox.onyx onyx_pfc_interface.py).
 		ReadBack: []string{"show running-config", "show dcb priority-flow-control | json-print"},
 		Parse: func(outs []string) (*verify.State, error) {
 			s := verify.ParseOnyx(outs[0])
@@ -66,8 +66,8 @@ var Vendors = map[model.Platform]*Vendor{
 	model.PlatformCumulus: {
 		Artifact: ".nvue.yaml",
 		NewTxn:   func(id string) Txn { return &nvueTxn{file: "/tmp/fabricc-" + id + ".yaml"} },
-		// The applied configuration in the NVUE object model (vendors.md
-		// 3.6).
+		// The applied configuration in the NVUE object model (Cumulus
+		// Linux user guide, NVUE CLI).
 		ReadBack: []string{"nv config show -o json"},
 		Parse:    func(outs []string) (*verify.State, error) { return verify.ParseNVUE([]byte(jsonPart(outs[0]))) },
 	},
@@ -83,7 +83,8 @@ func VendorFor(p model.Platform) (*Vendor, error) {
 }
 
 // jsonPart drops anything before the first line starting with { or [
-// (Onyx json-print and some shells print banners first; vendors.md 1.4).
+// (Onyx json-print and some shells print banners first; mellanox.onyx
+// module_utils show_cmd strips them the same way).
 func jsonPart(s string) string {
 	for i := 0; i < len(s); i++ {
 		if (s[i] == '{' || s[i] == '[') && (i == 0 || s[i-1] == '\n') {

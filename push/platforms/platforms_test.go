@@ -35,7 +35,8 @@ func patterns(t *testing.T, p model.Platform) map[string]*regexp.Regexp {
 }
 
 // TestPrompts checks each level matches its real prompts and no other
-// level's (prompts from vendors.md 1.5 and 3.7).
+// level's (prompts from the Ansible mellanox.onyx terminal plugin, the HPE
+// Cray CSM documentation and scrapligo's cumulus_linux.yaml).
 func TestPrompts(t *testing.T) {
 	for _, tc := range []struct {
 		p      model.Platform

@@ -1,6 +1,6 @@
 // Package transport is fabricc's own SSH transport for scrapligo: a
 // transport.Implementation over golang.org/x/crypto/ssh that supports
-// what scrapligo's "standard" transport does not (libraries.md 1.3):
+// what scrapligo's "standard" transport does not:
 // ssh-agent, passphrase-protected keys, and known_hosts checking that is
 // strict unless explicitly disabled.
 package transport

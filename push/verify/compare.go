@@ -28,10 +28,12 @@ func (d Difference) String() string {
 }
 
 // ECN thresholds are compared with a tolerance: Onyx takes them in KB
-// (vendors.md 1.2, so 150000 B is configured as 146 KB), and Spectrum
+// (mellanox.onyx onyx_traffic_class.py: "value (in KBs)", so 150000 B is
+// configured as 146 KB), and Spectrum
 // programs thresholds in buffer cells, rounding up: NVIDIA's Cumulus docs
 // show a configured 150000 B min threshold as HW-programmed 159744 B on
-// Spectrum-4/5 (vendors.md 3.2, "Default RoCE Configuration"), +6.5 %.
+// Spectrum-4/5 (Cumulus Linux user guide, RoCE, "Default RoCE
+// Configuration"), +6.5 %.
 // The tolerance allows one KiB below and 7 % above the intended value.
 const (
 	ecnSlackBelow   = 1024

@@ -17,7 +17,7 @@ type obj = map[string]any
 // ParseNVUE reads `nv config show -o json` (the applied configuration in
 // the NVUE object model; the startup.yaml form is a list `[{"header":
 // ...}, {"set": {...}}]`, a bare object is accepted too) into a State.
-// Object paths follow vendors.md 3.3 / the NVUE reference: qos mapping,
+// Object paths follow the NVUE command reference: qos mapping,
 // pfc, egress-scheduler and congestion-control profiles (default-global
 // unless the interface names its own), interface link mtu, bridge domain
 // br_default vlan/access.
@@ -68,8 +68,8 @@ func nvuePort(p *Port, i, qos, dom obj) {
 		}
 		p.ETS[tc] = e
 	}
-	// `nv set interface <if> qos pfc-watchdog state enable` (anchors.md,
-	// NVUE command reference; vendors.md 3.3).
+	// `nv set interface <if> qos pfc-watchdog state enable` (NVUE command
+	// reference).
 	p.PFCWatchdog = enabled(child(i, "qos", "pfc-watchdog")["state"])
 	p.DSCPToTC = nvueDSCPToTC(prof("mapping"), child(qos, "egress-queue-mapping", "default-global"))
 	for tc, v := range perTC(child(prof("congestion-control"), "traffic-class")) {
@@ -80,7 +80,8 @@ func nvuePort(p *Port, i, qos, dom obj) {
 }
 
 // enabled reads an NVUE on/off value, which is "enable" or "enabled" by
-// release (vendors.md 6, open question 3).
+// release (both appear in the NVUE command reference and the Cumulus
+// Linux user guides).
 func enabled(v any) bool {
 	s := str(v)
 	return s == "enable" || s == "enabled"
@@ -183,7 +184,8 @@ func str(v any) string {
 
 // nvueDSCPToTC composes the mapping profile's dscp -> switch-priority
 // with egress-queue-mapping's switch-priority -> traffic-class (NVUE only
-// has default-global for the latter, vendors.md 3.3); nil without a DSCP
+// has default-global for the latter, NVUE command reference); nil without
+// a DSCP
 // map. A switch priority without an egress entry is taken to stay in TC
 // n for SP n (assumed; fabricc renders all eight entries).
 func nvueDSCPToTC(mapping, egress obj) map[int]int {
@@ -206,7 +208,7 @@ func nvueDSCPToTC(mapping, egress obj) map[int]int {
 
 // nvuePools reads `qos traffic-pool NAME memory-percent|switch-priority`;
 // the lossless pools are default-lossless and roce-lossless, the lossy
-// ones default-lossy and roce-lossy (vendors.md 3.3; mc-lossy is
+// ones default-lossy and roce-lossy (NVUE command reference; mc-lossy is
 // multicast and not a fabric pool).
 func nvuePools(tp obj) map[string]Pool {
 	out := map[string]Pool{}

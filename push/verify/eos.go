@@ -73,7 +73,7 @@ func eosState(top []*block) *State {
 			p.Mode = model.ModeAccess
 			for _, c := range b.children {
 				// A qos profile's lines apply where `service-profile NAME`
-				// attaches it (vendors.md 2.1).
+				// attaches it (Arista AVD eos_cli_config_gen, qos.cfg).
 				if name, ok := strings.CutPrefix(c.text, "service-profile "); ok && profiles[name] != nil {
 					eosQoS(p, profiles[name].children)
 				}
@@ -111,9 +111,9 @@ func eosDSCPMap(top []*block) map[int]int {
 
 // eosDefaultDSCPTC is EOS's default DSCP -> traffic class map: DSCP/8,
 // except that DSCP 0-7 land in TC1 and 8-15 in TC0, following the default
-// CoS map (CoS 0 -> TC1, CoS 1 -> TC0). This is the expectation noted in
-// reference/vendors.md section 6 (open question 2), not yet confirmed on a
-// switch; it only matters for entries EOS leaves out of its running config.
+// CoS map (CoS 0 -> TC1, CoS 1 -> TC0). This is an expectation (the Arista
+// AI Network Fabric Deployment Guide only says CS3 maps to traffic-class
+// 3), not yet confirmed on a switch; it only matters for entries EOS leaves out of its running config.
 func eosDefaultDSCPTC(dscp int) int {
 	switch tc := dscp / 8; tc {
 	case 0:
@@ -154,11 +154,11 @@ func eosQoS(p *Port, lines []*block) {
 			p.TrunkVLANs = expandList(f[4])
 		case len(f) == 3 && f[0] == "qos" && f[1] == "trust":
 			p.Trust = map[string]model.Trust{"dscp": model.TrustDSCP, "cos": model.TrustPCP}[f[2]]
-		case c.text == "priority-flow-control pause watchdog": // per-port watchdog, vendors.md 2.1
+		case c.text == "priority-flow-control pause watchdog": // per-port watchdog, Arista AVD qos-profiles.j2
 			p.PFCWatchdog = true
 		case len(f) == 4 && f[0] == "priority-flow-control" && f[1] == "priority" && f[3] == "no-drop":
 			p.PFC = addSorted(p.PFC, atoi(f[2]))
-		case len(f) == 2 && (f[0] == "tx-queue" || f[0] == "uc-tx-queue"): // uc-: Trident/Tomahawk, vendors.md 2.1
+		case len(f) == 2 && (f[0] == "tx-queue" || f[0] == "uc-tx-queue"): // uc-: Trident/Tomahawk, Arista AVD
 			eosTxQueue(p, atoi(f[1]), c.children)
 		}
 	}
@@ -182,7 +182,8 @@ func eosTxQueue(p *Port, tc int, lines []*block) {
 	p.ETS[tc] = ets
 }
 
-// eosBytes converts an EOS threshold with its unit token (vendors.md 2.1:
+// eosBytes converts an EOS threshold with its unit token (Arista AVD
+// ethernet-interface-tx-queues.j2:
 // segments | bytes | kbytes | mbytes) to bytes; the EOS target writes
 // kbytes as bytes/1024.
 func eosBytes(v, unit string) int64 {
@@ -196,8 +197,8 @@ func eosBytes(v, unit string) int64 {
 	return n
 }
 
-// eosInterfaces is `show interfaces | json` (vendors.md 2.3: napalm and
-// anta fixtures): interfaces.{name}.mtu.
+// eosInterfaces is `show interfaces | json` (napalm and anta test
+// fixtures): interfaces.{name}.mtu.
 type eosInterfaces struct {
 	Interfaces map[string]struct {
 		MTU int `json:"mtu"`

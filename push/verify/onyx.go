@@ -11,9 +11,10 @@ import (
 )
 
 // ParseOnyx reads Onyx `show running-config` (flat single-line commands
-// under "##" headers, vendors.md 1.1) into a State. Port names are the
+// under "##" headers, mellanox.onyx fixture onyx_config_config.cfg) into a
+// State. Port names are the
 // model's ("1/1"). Defaults that the running config does not print are
-// filled in: trust L2 (vendors.md 1.2: "default L2"), access mode.
+// filled in: trust L2 (mellanox.onyx onyx_qos.py: default L2), access mode.
 func ParseOnyx(running string) *State {
 	s := NewState()
 	var globalPFC []int
@@ -75,7 +76,7 @@ func onyxPools(pools map[string]*onyxPoolLines) map[string]Pool {
 }
 
 // onyxPoolLines collects `traffic pool NAME type|memory percent|map
-// switch-priority` (vendors.md 1.2).
+// switch-priority` (mellanox.onyx onyx_buffer_pool.py).
 type onyxPoolLines struct {
 	typ     string
 	percent float64
@@ -150,7 +151,7 @@ func (m *onyxPortLines) finish(p *Port, globalPFC []int) {
 
 // compose gives DSCP -> TC, or nil when the port prints no DSCP map. A
 // switch priority without a bind line keeps Onyx's default SP n -> TC n
-// (vendors.md 1.2, from the show qos json-print fixture).
+// (mellanox.onyx fixture show_qos_interface_ethernet.cfg).
 func (m *onyxPortLines) compose() map[int]int {
 	if len(m.dscpSP) == 0 {
 		return nil
@@ -191,7 +192,7 @@ func onyxPort(p *Port, pl *onyxPortLines, f []string) {
 		p.Trust = map[string]model.Trust{"L3": model.TrustDSCP, "L2": model.TrustPCP, "both": model.TrustBoth}[f[2]]
 	case line == "dcb priority-flow-control mode on force":
 		pl.pfcOn = true
-	case line == "pfc-wd": // vendors.md 1.2, PFC watchdog
+	case line == "pfc-wd": // PFC watchdog
 		p.PFCWatchdog = true
 	case len(f) >= 4 && f[0] == "traffic-class" && f[2] == "dcb" && f[3] == "ets":
 		tc := atoi(f[1])
@@ -201,7 +202,8 @@ func onyxPort(p *Port, pl *onyxPortLines, f []string) {
 			p.ETS[tc] = model.ETS{Mode: model.ETSWRR, BandwidthPercent: atoi(f[5])}
 		}
 	case len(f) == 8 && f[0] == "traffic-class" && f[2] == "congestion-control" && f[4] == "minimum-absolute":
-		// Onyx thresholds are KB (vendors.md 1.2: ansible "value (in KBs)").
+		// Onyx thresholds are KB (mellanox.onyx onyx_traffic_class.py:
+		// "value (in KBs)").
 		p.ECN[atoi(f[1])] = ECN{MinBytes: int64(atoi(f[5])) * 1024, MaxBytes: int64(atoi(f[7])) * 1024}
 	}
 }
@@ -227,7 +229,7 @@ func expandOnyxPorts(s string) []string {
 // ApplyOnyxPFC overlays `show dcb priority-flow-control | json-print` on
 // s: a port's PFC priorities are the switch's enabled priorities when its
 // "PFC oper" is Enabled, none otherwise. Both documented shapes are read
-// (vendors.md 1.4, mellanox.onyx onyx_pfc_interface.py): from 3.6.6000 a
+// (mellanox.onyx onyx_pfc_interface.py): from 3.6.6000 a
 // list whose elements hold "PFC", "Priority Enabled List" and the
 // per-interface table {"Eth1/1": [{"PFC admin": "on", "PFC oper":
 // "Enabled"}]}; before, one object with the table under "Table 2".

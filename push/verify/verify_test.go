@@ -28,7 +28,8 @@ func fabric(port string) (*model.Fabric, *model.Switch) {
 	return f, sw
 }
 
-// onyxRunning is the realistic Onyx block of vendors.md 1.2 as a real
+// onyxRunning is a realistic Onyx RoCE block (commands of the mellanox.onyx
+// modules) as a real
 // `show running-config` prints it: "##" headers, lines indented by three
 // spaces, port ranges (intel mfd-switchmanagement's Onyx test data).
 const onyxRunning = `##
@@ -50,7 +51,8 @@ interface ethernet 1/1 traffic-class 3 congestion-control ecn minimum-absolute 1
 interface ethernet 1/1 dcb priority-flow-control mode on force
 `
 
-// eosRunning is the realistic EOS block of vendors.md 2.1.
+// eosRunning is a realistic EOS RoCE block (syntax of Arista AVD
+// eos_cli_config_gen).
 const eosRunning = `vlan 100
    name rdma
 !
@@ -144,7 +146,7 @@ func TestECNTolerance(t *testing.T) {
 		ok  bool
 	}{
 		{ECN{149504, 1499136}, true},  // 146 KB / 1464 KB as Onyx takes it
-		{ECN{159744, 1500160}, true},  // Spectrum-4 HW rounding (vendors.md 3.2)
+		{ECN{159744, 1500160}, true},  // Spectrum-4 HW rounding (Cumulus Linux user guide, RoCE)
 		{ECN{100000, 1500000}, false}, // a real change
 		{ECN{150000, 1700000}, false},
 	} {
