@@ -11,7 +11,8 @@ import (
 	"github.com/fabricc/fabricc/sim/cli"
 )
 
-// nv runs `nv ...` (NVUE CLI; vendors.md 3.5-3.6).
+// nv runs `nv ...` (NVUE command reference, Config Commands; Cumulus Linux
+// user guide, NVUE CLI).
 func (s *shell) nv(w []string) string {
 	if len(w) == 0 {
 		return "Usage: nv [options] <command> ..."
@@ -167,7 +168,7 @@ func (s *shell) applyCmd(pos []string, flags map[string]string) string {
 }
 
 // confirmDuration parses "300s", "5m", "1h"; a bare number is minutes
-// (vendors.md 3.5: `--confirm 60` is one hour).
+// (NVUE command reference: `--confirm 60` is one hour).
 func confirmDuration(v string) (time.Duration, error) {
 	if n, err := strconv.Atoi(v); err == nil {
 		return time.Duration(n) * time.Minute, nil

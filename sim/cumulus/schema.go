@@ -14,8 +14,8 @@ import (
 )
 
 // The NVUE object model fabricc uses, as path templates (grammar as data).
-// Sources: reference/vendors.md 3.2-3.3 (NVUE reference QoS.md, Cumulus
-// 5.14 QoS and VLAN-aware bridge docs). Tokens: a word is a keyword,
+// Sources: the NVUE command reference (QoS.md) and the Cumulus Linux 5.14
+// user guide (Quality of Service; VLAN-aware Bridge Mode). Tokens: a word is a keyword,
 // "a|b" alternative keywords, <if> interface names (swp1-4,swp6 lists),
 // <name> an object name, <set:lo-hi> a set of numbers (list or range),
 // <key:lo-hi> one-or-more numeric keys with more path below; the last token

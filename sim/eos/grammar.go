@@ -160,7 +160,7 @@ func portRules() []cli.Rule[*env] {
 		{Pattern: `description (.+)`, Do: func(e *env, m []string) error { p(e).Description = m[1]; return nil }},
 		{Pattern: `no description`, Do: func(e *env, m []string) error { p(e).Description = ""; return nil }},
 		{Pattern: `mtu (\d+)`, Do: func(e *env, m []string) error {
-			v, err := cli.Int(m[1], 68, 9216) // vendors.md 2.1 says 9214 [U]; the EOS target emits 9216
+			v, err := cli.Int(m[1], 68, 9216) // Arista AVD examples show 9214 (unverified); the EOS target emits 9216
 			if err == nil {
 				p(e).MTU = v
 			}

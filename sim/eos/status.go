@@ -1,8 +1,8 @@
 package eos
 
 // JSON shapes: `show interfaces`, `show interfaces status` and `show vlan`
-// follow real EOS output (napalm/anta/node-scraper fixtures, see
-// reference/vendors.md 2.3). The PFC and QoS shapes are not documented in
+// follow real EOS output (napalm, anta and amd/node-scraper test
+// fixtures). The PFC and QoS shapes are not documented in
 // any source found; they are this simulator's and are listed in README.md.
 
 import (
@@ -175,7 +175,7 @@ func (d *Device) qosMaps(json bool) string {
 }
 
 // defaultTC is EOS's default map: class 0 -> TC1, class 1 -> TC0, else
-// identity (vendors.md 2.1 "low-end inversion", marked unverified there).
+// identity (the "low-end inversion"; unverified on a switch).
 func defaultTC(class int) int {
 	switch class {
 	case 0:

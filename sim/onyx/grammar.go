@@ -21,8 +21,8 @@ type genv struct {
 	sh *shell
 }
 
-// Onyx syntax sources: reference/vendors.md 1.1-1.2 (ansible mellanox.onyx
-// modules, intel mfd tests, att/netarbiter).
+// Onyx syntax sources: the Ansible mellanox.onyx modules and unit tests,
+// intel/mfd-switchmanagement tests, att/netarbiter nvmf/RoCE_Deployment.md.
 var portRules = cli.Compile([]cli.Rule[*penv]{
 	{Pattern: `speed (\d+G)(?: force)?`, Do: func(e *penv, m []string) error { e.p.Speed = m[1]; return nil }},
 	{Pattern: `no speed(?: force)?`, Do: func(e *penv, m []string) error { e.p.Speed = ""; return nil }},
@@ -302,7 +302,8 @@ func unquote(s string) string {
 	return s
 }
 
-// portRange expands "1/1" or "1/1-1/4" (vendors.md 1.1) into port names.
+// portRange expands "1/1" or "1/1-1/4" (ranges as in att/netarbiter
+// nvmf/RoCE_Deployment.md) into port names.
 func portRange(spec string) ([]string, error) {
 	a, b, isRange := strings.Cut(spec, "-")
 	if !isRange {

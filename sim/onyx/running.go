@@ -8,7 +8,8 @@ import (
 )
 
 // render is `show running-config`: flat single-line commands under `##`
-// headers, as Onyx prints it (vendors.md 1.1); defaults are not shown.
+// headers, as Onyx prints it (mellanox.onyx fixture
+// onyx_config_config.cfg); defaults are not shown.
 func render(s *State) string {
 	var b strings.Builder
 	w := func(format string, a ...any) { fmt.Fprintf(&b, format+"\n", a...) }

@@ -254,8 +254,9 @@ var (
 	switchTo = regexp.MustCompile(`^configuration switch-to ([\w.\-]{1,64})$`)
 )
 
-// fileCommand handles configuration files (vendors.md 1.3): write, write
-// to NAME, switch-to (needs a reboot: asked, then refused).
+// fileCommand handles configuration files (HPE Cray CSM documentation,
+// `configuration write to`, `configuration switch-to`): write, write to
+// NAME, switch-to (needs a reboot: asked, then refused).
 func (s *shell) fileCommand(line string) (string, bool) {
 	if s.priv == privExec {
 		return "", false

@@ -1,7 +1,7 @@
 package onyx
 
-// `| json-print` shapes follow the ansible mellanox.onyx fixtures quoted in
-// reference/vendors.md 1.4 (MLNX-OS >= 3.6.6000 list forms). Shapes not
+// `| json-print` shapes follow the Ansible mellanox.onyx unit test
+// fixtures (MLNX-OS >= 3.6.6000 list forms). Shapes not
 // found in any source (buffers details, the SP->TC element of show qos
 // interface) are this simulator's; README.md lists them.
 
