@@ -46,20 +46,20 @@ nv set qos congestion-control default-global traffic-class 3 red disable
 nv set qos congestion-control default-global traffic-class 6 ecn disable
 
 # Buffer pools (traffic-pool); memory-percent is a whole percent and the pools must sum to 100 or less, so fabricc rounds down
-# pool lossy-default-ingress: 47.3% of the buffer rounds down to 47%
-nv set qos traffic-pool default-lossy memory-percent 47
+# pool lossy-default-ingress: 46.6% of the buffer rounds down to 46%
+nv set qos traffic-pool default-lossy memory-percent 46
 nv unset qos traffic-pool default-lossy switch-priority
 nv set qos traffic-pool default-lossy switch-priority 0,1,2,4,5,6,7
-# pool roce-lossless-ingress: 51.8% of the buffer rounds down to 51%
-nv set qos traffic-pool default-lossless memory-percent 51
+# pool roce-lossless-ingress: 52.2% of the buffer rounds down to 52%
+nv set qos traffic-pool default-lossless memory-percent 52
 nv set qos traffic-pool default-lossless switch-priority 3
-# NOTE: pool lossy-default-egress (egress lossy, 7997584 B, 47.7%, dynamic, priorities 0,1,2,4,5,6,7) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
-# NOTE: pool roce-lossless-egress (egress lossless, 7862128 B, 46.9%, dynamic, priorities 3) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
+# NOTE: pool lossy-default-egress (egress lossy, 7899828 B, 47.1%, dynamic, priorities 0,1,2,4,5,6,7) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
+# NOTE: pool roce-lossless-egress (egress lossless, 7730508 B, 46.1%, dynamic, priorities 3) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
 # NOTE: nv config patch merges: if default-lossy still lists switch priorities outside the model's lossy pool, unset qos traffic-pool default-lossy switch-priority first (the .nvue.sh does)
 
 # Shared-buffer alpha and reservations (advance-buffer-config, bytes)
 nv set qos advance-buffer-config default-global ingress-lossless-buffer shared-alpha alpha_2
-# NOTE: lossy ingress PGs: PG 0 (priorities 0,1,2,4,5,6,7) reserved 10240 B alpha 8 on swp1,swp2,swp3,swp4,swp5,swp6,swp31,swp32. NVUE names lossy PGs by alias (bulk, service1..) under ingress-lossy-buffer; fabricc does not guess the alias, the switch keeps its lossy PG defaults
+# NOTE: lossy ingress PGs: PG 0 (priorities 0,1,2,4,5,6,7) reserved 10240 B alpha 8 on swp1,swp2,swp3,swp4,swp5,swp6,swp7,swp8,swp31,swp32. NVUE names lossy PGs by alias (bulk, service1..) under ingress-lossy-buffer; fabricc does not guess the alias, the switch keeps its lossy PG defaults
 nv set qos advance-buffer-config default-global egress-lossless-buffer reserved 1500
 nv set qos advance-buffer-config default-global egress-lossless-buffer shared-alpha alpha_infinity
 nv set qos advance-buffer-config default-global egress-lossy-buffer traffic-class 0 reserved 9216
@@ -87,7 +87,7 @@ nv set qos pfc pfc-sp3-100g-2m cable-length 2
 nv set qos pfc pfc-sp3-100g-2m port-buffer 62464
 nv set qos pfc pfc-sp3-100g-2m xoff-threshold 43008
 nv set qos pfc pfc-sp3-100g-2m xon-threshold 19456
-# profile pfc-sp3-100g-3m: ports swp4
+# profile pfc-sp3-100g-3m: ports swp4,swp7,swp8
 nv set qos pfc pfc-sp3-100g-3m switch-priority 3
 nv set qos pfc pfc-sp3-100g-3m tx enable
 nv set qos pfc pfc-sp3-100g-3m rx enable
@@ -182,6 +182,26 @@ nv set interface swp6 link mtu 9216
 nv set interface swp6 bridge domain br_default access 101
 nv set interface swp6 qos pfc profile pfc-sp3-100g-7m
 nv set interface swp6 qos pfc-watchdog state enable
+
+# swp7: to switch leaf3 1/7 (dac, 3 m)
+nv set interface swp7 type swp
+nv set interface swp7 description 'to leaf3:1/7'
+nv set interface swp7 link speed 100G
+nv set interface swp7 link mtu 9216
+nv set interface swp7 bridge domain br_default vlan 101,102,103,104
+nv set interface swp7 bridge domain br_default untagged none
+nv set interface swp7 qos pfc profile pfc-sp3-100g-3m
+nv set interface swp7 qos pfc-watchdog state enable
+
+# swp8: to switch leaf2 swp8 (dac, 3 m)
+nv set interface swp8 type swp
+nv set interface swp8 description 'to leaf2:swp8'
+nv set interface swp8 link speed 100G
+nv set interface swp8 link mtu 9216
+nv set interface swp8 bridge domain br_default vlan 101,102,103,104
+nv set interface swp8 bridge domain br_default untagged 101
+nv set interface swp8 qos pfc profile pfc-sp3-100g-3m
+nv set interface swp8 qos pfc-watchdog state enable
 
 # swp31: to switch spine1 Ethernet1/1 (fibre, 15 m)
 nv set interface swp31 type swp
