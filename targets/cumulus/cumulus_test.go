@@ -68,6 +68,8 @@ func TestScriptLines(t *testing.T) {
 		{name: "vlan", want: []string{
 			"nv set bridge domain br_default vlan 100,200",
 			"# NOTE: NVUE bridge VLANs carry no name; fabric VLAN names: 100 storage, 200 compute",
+			// `nv set` adds to a port's VLAN list; the unset makes the list replace it.
+			"nv unset interface swp1 bridge domain br_default vlan",
 			"nv set interface swp1 bridge domain br_default vlan 100,200",
 			"nv set interface swp1 bridge domain br_default untagged none",
 			"nv set interface swp32 bridge domain br_default untagged 100",
@@ -123,8 +125,11 @@ func TestScriptLines(t *testing.T) {
 			"nv set qos pfc pfc-sp3-100g-3m rx enable",
 			"nv set qos pfc pfc-sp3-100g-3m cable-length 3",
 			"nv set qos pfc pfc-sp3-100g-3m port-buffer 57000",
-			"nv set qos pfc pfc-sp3-100g-3m xoff-threshold 38000",
+			// NVUE: PAUSE at xoff-threshold; port-buffer - xoff-threshold
+			// (57000 - 19000) is the room for the 38000 B still in flight.
+			"nv set qos pfc pfc-sp3-100g-3m xoff-threshold 19000",
 			"nv set qos pfc pfc-sp3-100g-3m xon-threshold 19000",
+			"# NOTE: pfc profile pfc-sp3-100g-3m: 38000 B in flight after PAUSE; port-buffer 57000 B - xoff-threshold 19000 B leaves 38000 B; for 3 m at 100G, port MTU 9216 B, lossless MTU 4096 B, small packets 100 %",
 			"nv set qos pfc pfc-sp3-25g-3m port-buffer 38000",
 			"nv set qos pfc pfc-sp3-100g-30m cable-length 30",
 			"nv set interface swp1 qos pfc profile pfc-sp3-100g-3m",
@@ -251,7 +256,9 @@ func TestYAMLPatch(t *testing.T) {
 		{[]string{"qos", "egress-scheduler", "default-global", "traffic-class", "6", "mode"}, "strict"},
 		{[]string{"qos", "congestion-control", "default-global", "traffic-class", "3", "min-threshold"}, 153600},
 		{[]string{"qos", "congestion-control", "default-global", "traffic-class", "3", "ecn"}, "enable"},
-		{[]string{"qos", "pfc", "pfc-sp3-100g-3m", "xoff-threshold"}, 38000},
+		{[]string{"qos", "pfc", "pfc-sp3-100g-3m", "xoff-threshold"}, 19000},
+		{[]string{"qos", "pfc", "pfc-sp3-100g-3m", "xon-threshold"}, 19000},
+		{[]string{"qos", "pfc", "pfc-sp3-100g-3m", "port-buffer"}, 57000},
 		{[]string{"qos", "pfc", "pfc-sp3-100g-3m", "switch-priority", "3"}, map[string]any{}},
 		{[]string{"qos", "pfc-watchdog", "robustness"}, 4},
 		{[]string{"qos", "traffic-pool", "default-lossy", "memory-percent"}, 42},
