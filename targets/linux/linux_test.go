@@ -61,6 +61,13 @@ func TestRenderLines(t *testing.T) {
 			"dcqcn_prio \"$ifc\" 3 1\n",
 			"dcqcn_prio \"$ifc\" 6 0\n",
 		}, nil},
+		{"CNP marking (MLNX_OFED sysfs)", 0, []string{
+			"if capable \"$ifc\" \"CNP marking sysfs (ecn/roce_np)\" \"MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np\" test -d \"/sys/class/net/$ifc/ecn/roce_np\"; then\n\t\tcnp_sysfs \"$ifc\" 48 6\n\tfi\n",
+		}, nil},
+		{"CNP marking default (inbox)", 2, []string{
+			"note \"$ifc: CNPs keep the firmware default DSCP 48 priority 6, the fabric's CNP class\"\n",
+		}, []string{"cnp_debugfs \"$ifc\""}},
+		{"no CNP setting on QLogic", 1, nil, []string{"cnp_sysfs \"$ifc\"", "cnp_debugfs \"$ifc\""}},
 		{"QLogic firmware DCB", 1, []string{
 			"DCBX Protocol Dynamic, RoCE Priority 3",
 			"vlan_ensure \"$ifc\" 2 p4p1.2 '2:3 3:3'",
