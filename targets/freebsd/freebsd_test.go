@@ -166,6 +166,30 @@ func TestShellcheck(t *testing.T) {
 	}
 }
 
+// TestCNPMarking: an mlx5en NIC whose fabric CNP class is not the
+// firmware's 48/6 gets mlx5ib's congestion sysctls, now and at boot; with
+// the default class only a note.
+func TestCNPMarking(t *testing.T) {
+	f := fixture()
+	f.Hosts[1].NICs[0].RoCE.CNPDSCP, f.Hosts[1].NICs[0].RoCE.CNPPriority = 46, 5
+	s := files(t, f, 1)["nas5.freebsd.sh"]
+	for _, w := range []string{
+		"\tif [ \"$(sysctl_get sys.class.infiniband.mlx5_0.cong.conf.np_cnp_dscp)\" = absent ] && [ \"$MODE\" != dry-run ]; then\n",
+		"unavailable mce0 'CNP marking' 'mlx5ib congestion sysctls' 'kldload mlx5ib, or set CNP_DSCP_P1 and CNP_802P_PRIO_P1 with mlxconfig'\n",
+		"ensure mce0 sys.class.infiniband.mlx5_0.cong.conf.np_cnp_dscp 46 \"$(sysctl_get sys.class.infiniband.mlx5_0.cong.conf.np_cnp_dscp)\" sysctl sys.class.infiniband.mlx5_0.cong.conf.np_cnp_dscp=46\n",
+		"ensure mce0 sys.class.infiniband.mlx5_0.cong.conf.np_cnp_prio 5 \"$(sysctl_get sys.class.infiniband.mlx5_0.cong.conf.np_cnp_prio)\" sysctl sys.class.infiniband.mlx5_0.cong.conf.np_cnp_prio=5\n",
+		"conf_set /etc/sysctl.conf sys.class.infiniband.mlx5_0.cong.conf.np_cnp_prio '5'\n",
+	} {
+		if !strings.Contains(s, w) {
+			t.Errorf("script lacks %q", w)
+		}
+	}
+	def := files(t, fixture(), 1)["nas5.freebsd.sh"]
+	if !strings.Contains(def, "note \"mce0: CNPs keep the firmware default DSCP 48 priority 6, the fabric's CNP class\"\n") || strings.Contains(def, "np_cnp_dscp") {
+		t.Errorf("default CNP class: want only the note")
+	}
+}
+
 // TestDryRun runs the script with a POSIX shell here (not FreeBSD: the
 // interface is absent), which must show every step and change nothing.
 func TestDryRun(t *testing.T) {
