@@ -98,12 +98,14 @@ interface Ethernet32/1
    tx-queue 0
       no priority
       bandwidth percent 50
+      random-detect ecn count
+      random-detect ecn minimum-threshold 150000 bytes maximum-threshold 1500000 bytes max-mark-probability 100
    !
    tx-queue 3
       no priority
       bandwidth percent 50
       random-detect ecn count
-      random-detect ecn minimum-threshold 153600 bytes maximum-threshold 1536000 bytes max-mark-probability 100
+      random-detect ecn minimum-threshold 150000 bytes maximum-threshold 1500000 bytes max-mark-probability 100
    !
    tx-queue 6
       priority strict

@@ -109,8 +109,10 @@ func TestRenderLines(t *testing.T) {
 			"interface ethernet 1/1 traffic-class 6 dcb ets strict",
 		}},
 		{"ecn", StyleTrafficPool, []string{
-			"interface ethernet 1/1 traffic-class 3 congestion-control ecn minimum-absolute 150 maximum-absolute 1500",
-			"interface ethernet 1/31 traffic-class 3 congestion-control ecn minimum-absolute 150 maximum-absolute 1500",
+			// 150000 B and 1500000 B in KB (1024 B), rounded up.
+			"interface ethernet 1/1 traffic-class 3 congestion-control ecn minimum-absolute 147 maximum-absolute 1465",
+			"interface ethernet 1/1 traffic-class 0 congestion-control ecn minimum-absolute 147 maximum-absolute 1465",
+			"interface ethernet 1/31 traffic-class 3 congestion-control ecn minimum-absolute 147 maximum-absolute 1465",
 			"# class roce: model mark probability 100% at the maximum threshold; Onyx has no keyword for it and uses its fixed curve",
 		}},
 		{"traffic pools", StyleTrafficPool, []string{
@@ -167,7 +169,7 @@ func TestRenderAbsent(t *testing.T) {
 		{"shut-down port gets no QoS or PFC", StyleTrafficPool, []string{
 			"interface ethernet 1/32 qos trust L3",
 			"interface ethernet 1/32 dcb priority-flow-control mode on force",
-			"interface ethernet 1/32 traffic-class 3 congestion-control ecn minimum-absolute 150 maximum-absolute 1500",
+			"interface ethernet 1/32 traffic-class 3 congestion-control ecn minimum-absolute 147 maximum-absolute 1465",
 			"interface ethernet 1/32 flowcontrol send off force",
 		}},
 		{"uplink without watchdog", StyleTrafficPool, []string{"interface ethernet 1/31 pfc-wd"}},
