@@ -148,7 +148,7 @@ func renderPFC(p *plan, sw *model.Switch, t target) []string {
 		return attach
 	}
 	p.commentf("port-buffer = the lossless priority group's buffer; xoff-threshold = the occupancy at which PAUSE is sent, so port-buffer - xoff-threshold is the room for bytes in flight after PAUSE;")
-	p.commentf("xon-threshold = the occupancy at which PAUSE stops, equal to xoff-threshold (as NVIDIA's own RoCE values and the Spectrum mlxsw driver set them); all in bytes")
+	p.commentf("xon-threshold = the occupancy at which PAUSE stops, equal to xoff-threshold (as Linux mlxsw programs Spectrum and the Demartek RoCE Deployment Guide sets Onyx: xoff = xon); all in bytes")
 	p.commentf("(Cumulus Linux user guide, Quality of Service, Priority Flow Control: the xoff byte limit triggers PFC frame transmit; NVUE reference: qos pfc <profile> port-buffer|xoff-threshold|xon-threshold); cable-length is rounded up to whole meters")
 	formula := ""
 	for _, prof := range profiles {

@@ -73,7 +73,7 @@ nv set qos advance-buffer-config default-global egress-lossy-buffer traffic-clas
 
 # PFC: lossless switch priorities and the lossless PG buffer per port group
 # port-buffer = the lossless priority group's buffer; xoff-threshold = the occupancy at which PAUSE is sent, so port-buffer - xoff-threshold is the room for bytes in flight after PAUSE;
-# xon-threshold = the occupancy at which PAUSE stops, equal to xoff-threshold (as NVIDIA's own RoCE values and the Spectrum mlxsw driver set them); all in bytes
+# xon-threshold = the occupancy at which PAUSE stops, equal to xoff-threshold (as Linux mlxsw programs Spectrum and the Demartek RoCE Deployment Guide sets Onyx: xoff = xon); all in bytes
 # (Cumulus Linux user guide, Quality of Service, Priority Flow Control: the xoff byte limit triggers PFC frame transmit; NVUE reference: qos pfc <profile> port-buffer|xoff-threshold|xon-threshold); cable-length is rounded up to whole meters
 # headroom: SONiC Mellanox headroom (sonic-swss cfgmgr/buffer_headroom_mellanox.lua @422271e7e): xoff = ceil1K(lossless_mtu + propagation x cell_occupancy) [+2 KB small-packet compensation], xon = ceil1K(pipeline_latency), size = ceil1K(xoff + xon)
 # profile pfc-sp3-100g-1m: ports swp1
