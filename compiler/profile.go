@@ -18,29 +18,46 @@ type classSpec struct {
 	cnp bool
 }
 
+// nvidiaECN is the ECN marking of NVIDIA's RoCE profile: min 150000 B,
+// max 1500000 B, probability 100 % (Cumulus Linux 5.9 user guide, RDMA
+// over Converged Ethernet - RoCE, `nv show qos roce`: min-threshold
+// 146.48 KB, max-threshold 1.43 MB, probability 100, in 1024-byte KB; the
+// Default RoCE Mode Configuration table's "1501500 bytes" is a misprint of
+// the same maximum).
+func nvidiaECN() *dsl.ECN {
+	return &dsl.ECN{Min: ptr("150000"), Max: ptr("1500000"), Probability: ptr(100)}
+}
+
 // nvidiaRoCE returns the classes of the "nvidia-roce" profile: NVIDIA's
-// RoCE defaults as `roce` (Onyx >= 3.8.2000) and `nv set qos roce`
-// (Cumulus 5.x) apply them (NVIDIA Onyx User Manual, RoCE Commands, `show
-// roce`; Cumulus Linux user guide, RoCE, "Default RoCE Configuration"):
-// DSCP 26 -> switch priority 3 -> TC3, lossless, WRR 50 %, ECN absolute
-// min 150 KB max 1500 KB probability 100; DSCP 48 -> priority 6 -> TC6,
-// strict, carrying DCQCN CNPs; everything else -> priority 0 -> TC0,
-// lossy, WRR 50 %.
+// RoCE defaults as Cumulus Linux applies them with `nv set qos roce`
+// (Cumulus Linux 5.9 user guide, RDMA over Converged Ethernet - RoCE,
+// "Default RoCE Mode Configuration" and `nv show qos roce`), value for
+// value where the model can say it:
+//
+//   - DSCP 24-31 -> switch priority 3 -> TC3 (RoCE): lossless (PFC on
+//     priority 3), DWRR 50 %, ECN; hosts mark DSCP 26;
+//   - DSCP 48-55 -> switch priority 6 -> TC6 (CNP): strict priority;
+//     NICs mark their CNPs DSCP 48, priority 6;
+//   - every other DSCP and priority -> TC0: lossy, DWRR 50 %, ECN;
+//   - ECN on TC0 and TC3 ("enabled-tc 0,3"): 150000..1500000 B at 100 %.
+//
+// The differences docs/language.md lists (trust, other DSCPs' switch
+// priority, the LLDP application TLV, pool sizes) are deliberate.
 func nvidiaRoCE() []classSpec {
 	return []classSpec{
 		{Class: dsl.Class{
-			Name: "roce", Priority: ptr(3), TrafficClass: ptr(3), DSCP: []int{26},
+			Name: "roce", Priority: ptr(3), TrafficClass: ptr(3), DSCP: []int{26, 24, 25, 27, 28, 29, 30, 31},
 			Lossless: ptr(true), Bandwidth: ptr(50), Strict: ptr(false), Default: ptr(false),
-			// Onyx "show roce": Min (KB) 150, Max (KB) 1500; KB = 1024 B.
-			ECN: &dsl.ECN{Min: ptr("150KB"), Max: ptr("1500KB"), Probability: ptr(100)},
+			ECN: nvidiaECN(),
 		}},
 		{Class: dsl.Class{
-			Name: "cnp", Priority: ptr(6), TrafficClass: ptr(6), DSCP: []int{48},
+			Name: "cnp", Priority: ptr(6), TrafficClass: ptr(6), DSCP: []int{48, 49, 50, 51, 52, 53, 54, 55},
 			Lossless: ptr(false), Strict: ptr(true), Default: ptr(false),
 		}, cnp: true},
 		{Class: dsl.Class{
 			Name: "default", Priority: ptr(0), TrafficClass: ptr(0),
 			Lossless: ptr(false), Bandwidth: ptr(50), Strict: ptr(false), Default: ptr(true),
+			ECN: nvidiaECN(),
 		}},
 	}
 }

@@ -10,12 +10,16 @@ import (
 	"github.com/hashicorp/hcl/v2"
 )
 
-// Headroom policy defaults: SONiC's LOSSLESS_TRAFFIC_PATTERN mtu 1024 and
-// small_packet_percentage 50 (sonic-net/sonic-buildimage
-// files/build_templates/buffers_config.j2).
+// Headroom policy defaults. The lossless MTU is SONiC's
+// LOSSLESS_TRAFFIC_PATTERN mtu 1024 (sonic-buildimage
+// buffers_config.j2). The small-packet share is the worst case, 100 %:
+// NVIDIA's static headroom tables for Spectrum assume every packet is
+// small, while SONiC's dynamic default of 50 % (same file) gives up to 58 %
+// less headroom on long cables and Spectrum-4. A fabric that knows its
+// traffic may lower it with qos.headroom.small_packet_percent.
 const (
 	defaultLosslessMTU        = 1024
-	defaultSmallPacketPercent = 50
+	defaultSmallPacketPercent = 100
 )
 
 // lowerQoS resolves the qos block (or the default profile) into
@@ -528,7 +532,8 @@ func (l *lowering) pickCNPClass(q *dsl.QoS, specs []classSpec) {
 	}
 }
 
-// lowerHeadroom resolves the headroom policy with SONiC's defaults.
+// lowerHeadroom resolves the headroom policy with its defaults (see
+// defaultSmallPacketPercent).
 func (l *lowering) lowerHeadroom(h *dsl.Headroom) {
 	hp := model.HeadroomPolicy{LosslessMTUBytes: defaultLosslessMTU, SmallPacketPercent: defaultSmallPacketPercent}
 	if h != nil {

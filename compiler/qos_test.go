@@ -22,18 +22,32 @@ func otherDSCP(except ...int) []int {
 	return out
 }
 
+// TestProfileDefault checks the nvidia-roce profile against NVIDIA's
+// documented RoCE defaults (Cumulus Linux 5.9 user guide, RDMA over
+// Converged Ethernet - RoCE, "Default RoCE Mode Configuration" and `nv
+// show qos roce`), written out here from that page, not from profile.go:
+// DSCP 24-31 -> SP3 -> TC3, DSCP 48-55 -> SP6 -> TC6, other switch
+// priorities -> TC0; ETS TC3 and TC0 DWRR 50 %, TC6 strict; PFC on SP3;
+// ECN on TC0 and TC3 at 150000..1500000 B, probability 100; CNPs DSCP 48
+// priority 6. The headroom assumption is the worst case, every packet
+// small.
 func TestProfileDefault(t *testing.T) {
+	roceDSCP := []int{24, 25, 26, 27, 28, 29, 30, 31}
+	cnpDSCP := []int{48, 49, 50, 51, 52, 53, 54, 55}
 	dscp := make([]int, 64)
-	dscp[26], dscp[48] = 3, 6
+	for i := range roceDSCP {
+		dscp[roceDSCP[i]], dscp[cnpDSCP[i]] = 3, 6
+	}
+	ecn := &model.ECN{MinBytes: 150000, MaxBytes: 1500000, MarkProbabilityPercent: 100}
 	want := model.QoS{
 		Profile: "nvidia-roce",
 		Classes: []model.Class{
 			{Name: "default", Priority: 0, Priorities: []int{0, 1, 2, 4, 5, 7}, TrafficClass: 0,
-				DSCP: otherDSCP(26, 48), MarkDSCP: 0, ETS: model.ETS{Mode: model.ETSWRR, BandwidthPercent: 50}},
-			{Name: "roce", Priority: 3, Priorities: []int{3}, TrafficClass: 3, DSCP: []int{26}, MarkDSCP: 26,
-				Lossless: true, ETS: model.ETS{Mode: model.ETSWRR, BandwidthPercent: 50},
-				ECN: &model.ECN{MinBytes: 153600, MaxBytes: 1536000, MarkProbabilityPercent: 100}},
-			{Name: "cnp", Priority: 6, Priorities: []int{6}, TrafficClass: 6, DSCP: []int{48}, MarkDSCP: 48,
+				DSCP: otherDSCP(append(roceDSCP, cnpDSCP...)...), MarkDSCP: 0, ETS: model.ETS{Mode: model.ETSWRR, BandwidthPercent: 50},
+				ECN: ecn},
+			{Name: "roce", Priority: 3, Priorities: []int{3}, TrafficClass: 3, DSCP: roceDSCP, MarkDSCP: 26,
+				Lossless: true, ETS: model.ETS{Mode: model.ETSWRR, BandwidthPercent: 50}, ECN: ecn},
+			{Name: "cnp", Priority: 6, Priorities: []int{6}, TrafficClass: 6, DSCP: cnpDSCP, MarkDSCP: 48,
 				CNP: true, ETS: model.ETS{Mode: model.ETSStrict}},
 		},
 		DSCPToPriority: dscp,
@@ -41,7 +55,7 @@ func TestProfileDefault(t *testing.T) {
 		PFCPriorities:  []int{3},
 		RoCEClass:      "roce",
 		CNPClass:       "cnp",
-		Headroom:       model.HeadroomPolicy{LosslessMTUBytes: 1024, SmallPacketPercent: 50},
+		Headroom:       model.HeadroomPolicy{LosslessMTUBytes: 1024, SmallPacketPercent: 100},
 	}
 	for _, tc := range []struct{ name, qos string }{
 		{"no qos block", ""},
@@ -53,7 +67,7 @@ func TestProfileDefault(t *testing.T) {
 			if !reflect.DeepEqual(f.QoS, want) {
 				t.Errorf("QoS =\n%+v\nwant\n%+v", f.QoS, want)
 			}
-			if len(f.QoS.DSCPToPriority) != 64 || f.QoS.DSCPToPriority[26] != 3 || f.QoS.DSCPToPriority[48] != 6 || f.QoS.DSCPToPriority[46] != 0 {
+			if len(f.QoS.DSCPToPriority) != 64 || f.QoS.DSCPToPriority[26] != 3 || f.QoS.DSCPToPriority[48] != 6 || f.QoS.DSCPToPriority[46] != 0 || f.QoS.DSCPToPriority[56] != 0 {
 				t.Errorf("DSCPToPriority = %v", f.QoS.DSCPToPriority)
 			}
 		})
@@ -92,7 +106,7 @@ qos {
 	roce := q.Classes[2]
 	wantRoCE := model.Class{Name: "roce", Priority: 4, Priorities: []int{4}, TrafficClass: 3, DSCP: []int{24, 26}, MarkDSCP: 24,
 		Lossless: true, ETS: model.ETS{Mode: model.ETSWRR, BandwidthPercent: 50},
-		ECN: &model.ECN{MinBytes: 204800, MaxBytes: 1536000, MarkProbabilityPercent: 100}}
+		ECN: &model.ECN{MinBytes: 204800, MaxBytes: 1500000, MarkProbabilityPercent: 100}}
 	if !reflect.DeepEqual(roce, wantRoCE) {
 		t.Errorf("roce = %+v\nwant %+v", roce, wantRoCE)
 	}

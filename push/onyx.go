@@ -145,10 +145,18 @@ func atoi(s string) int {
 // in the rendered order. A line that sets a default is already there when
 // the running config holds no other value for it: `show running-config`
 // does not print defaults.
+//
+// A trunk's allowed-vlan lines count as a whole (onyxSameVLANs): all of a
+// port's lines are sent when its VLAN set differs, none when it matches,
+// whatever form the running config prints the list in.
 func onyxMissing(want, running []string) []string {
 	have := set(running)
 	var out []string
-	for _, l := range want {
+	for _, l := range onyxSameVLANs(want, running) {
+		if onyxAllowedLine.MatchString(l) {
+			out = append(out, l)
+			continue
+		}
 		if !have[l] && !onyxDefaultHolds(l, running) {
 			out = append(out, l)
 		}

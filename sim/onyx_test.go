@@ -31,6 +31,8 @@ var onyxBlock = []string{
 	"interface ethernet 1/1 mtu 9216 force",
 	"interface ethernet 1/1 speed 100G force",
 	"interface ethernet 1/1 switchport mode trunk",
+	// A new trunk allows every VLAN; "none" first makes "add" narrow it.
+	"interface ethernet 1/1 switchport trunk allowed-vlan none",
 	"interface ethernet 1/1 switchport trunk allowed-vlan add 100",
 	"interface ethernet 1/1 flowcontrol send off force",
 	"interface ethernet 1/1 flowcontrol receive off force",

@@ -101,3 +101,26 @@ func JoinInts(v []int, sep string) string {
 	}
 	return strings.Join(s, sep)
 }
+
+// HeadroomAssumption describes what a lossless priority group's headroom
+// was computed for, to print next to every headroom number a config
+// carries: "1 m at 100G, port MTU 9216 B, lossless MTU 1024 B, small
+// packets 100 %" (the small-packet share is qos.headroom's
+// small_packet_percent; 100 % is the worst case). It is "" when the model
+// holds no computation for the group.
+func HeadroomAssumption(pg *model.PriorityGroup) string {
+	h := pg.Headroom
+	if h == nil {
+		return ""
+	}
+	return fmt.Sprintf("%s m at %s, port MTU %d B, lossless MTU %d B, small packets %d %%",
+		strconv.FormatFloat(h.CableMeters, 'f', -1, 64), speedText(h.SpeedMbps), h.PortMTUBytes, h.LosslessMTUBytes, h.SmallPacketPercent)
+}
+
+// speedText prints Mb/s as "100G", "25G" or "100M".
+func speedText(mbps int) string {
+	if mbps >= 1000 && mbps%1000 == 0 {
+		return strconv.Itoa(mbps/1000) + "G"
+	}
+	return strconv.Itoa(mbps) + "M"
+}

@@ -34,7 +34,7 @@ switch "leaf1" {
 switch "spine1" {
   platform   = "onyx"
   os_version = "3.9.1014"
-  model      = "SN3700"
+  model      = "SN4700" # Spectrum-3, 64 MB: room for its twelve 10 km ports
 
   port "1/3-1/14" {
     speed = "100G"

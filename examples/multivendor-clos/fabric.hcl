@@ -36,6 +36,13 @@ locals {
     spine2 = { uplink = 32 }
   }
 
+  # Every rack VLAN, for the trunks between leaves and between spines.
+  rack_vlans = [for l in values(local.leaves) : 100 + l.rack]
+
+  # The untagged VLAN of each leaf's port 8 trunk: both ends of a cable
+  # agree on it (leaf1-leaf2 carry rack 1's VLAN, leaf3-leaf4 rack 3's).
+  native_vlans = { leaf1 = 101, leaf2 = 101, leaf3 = 103, leaf4 = 103 }
+
   # Cable lengths of the host ports in rack order: DAC inside the rack,
   # AOC for the far end of the row.
   host_cables = [1, 2, 2, 3, 5, 7]

@@ -20,3 +20,28 @@ dynamic "link" {
     cable  = "fibre"
   }
 }
+
+# Trunks: port 7 (tagged only) joins leaf1 to leaf3 and leaf2 to leaf4
+# (Cumulus to Onyx); port 8 (with a native VLAN) joins leaf1 to leaf2 and
+# leaf3 to leaf4; the spines (EOS to EOS) meet on Ethernet5/1 (tagged
+# only) and Ethernet6/1 (native VLAN). Every rack VLAN crosses each.
+locals {
+  trunk_links = {
+    "leaf1:swp7"         = "leaf3:1/7"
+    "leaf2:swp7"         = "leaf4:1/7"
+    "leaf1:swp8"         = "leaf2:swp8"
+    "leaf3:1/8"          = "leaf4:1/8"
+    "spine1:Ethernet5/1" = "spine2:Ethernet5/1"
+    "spine1:Ethernet6/1" = "spine2:Ethernet6/1"
+  }
+}
+
+dynamic "link" {
+  for_each = local.trunk_links
+  content {
+    a      = link.key
+    b      = link.value
+    length = 3
+    cable  = "dac"
+  }
+}

@@ -19,12 +19,30 @@ dynamic "switch" {
         description = format("to %s", port.key)
       }
     }
+
+    # The spine-to-spine trunks (see links.hcl): every rack VLAN tagged,
+    # once without and once with an untagged (native) VLAN.
+    port "Ethernet5/1" {
+      speed = "100G"
+      mtu   = 9214
+      mode  = "trunk"
+      vlans = local.rack_vlans
+    }
+
+    port "Ethernet6/1" {
+      speed       = "100G"
+      mtu         = 9214
+      mode        = "trunk"
+      vlans       = local.rack_vlans
+      native_vlan = local.rack_vlans[0]
+    }
   }
 }
 
 # Leaves: SN2700 (Spectrum, 32 x 100GbE) running Cumulus Linux or Onyx.
-# Host ports are access ports in the rack's VLAN; the last two ports are
-# routed uplinks, one to each spine.
+# Host ports are access ports in the rack's VLAN; ports 7 and 8 are
+# trunks to another leaf; the last two ports are routed uplinks, one to
+# each spine.
 dynamic "switch" {
   for_each = local.leaves
   iterator = leaf
@@ -44,6 +62,31 @@ dynamic "switch" {
         mtu   = 9216
         mode  = "access"
         vlans = [100 + leaf.value.rack]
+      }
+    }
+
+    # Leaf-to-leaf trunks carrying every rack VLAN (see links.hcl): port
+    # 7 tagged only, port 8 with the leaf's own rack VLAN untagged.
+    dynamic "port" {
+      for_each = [format(leaf.value.port, 7)]
+      labels   = [port.value]
+      content {
+        speed = "100G"
+        mtu   = 9216
+        mode  = "trunk"
+        vlans = local.rack_vlans
+      }
+    }
+
+    dynamic "port" {
+      for_each = [format(leaf.value.port, 8)]
+      labels   = [port.value]
+      content {
+        speed       = "100G"
+        mtu         = 9216
+        mode        = "trunk"
+        vlans       = local.rack_vlans
+        native_vlan = local.native_vlans[leaf.key]
       }
     }
 

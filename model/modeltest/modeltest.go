@@ -8,9 +8,10 @@ package modeltest
 
 import "github.com/fabricc/fabricc/model"
 
-// Classes of the "nvidia-roce" profile: DSCP 26 -> priority 3 -> TC3 for
-// RoCE data, DSCP 48 -> priority 6 -> TC6 for DCQCN CNPs (compiler
-// profile.go; Cumulus Linux user guide, RoCE, "Default RoCE Configuration").
+// Classes of the "nvidia-roce" profile: DSCP 24-31 -> priority 3 -> TC3
+// for RoCE data (hosts mark 26), DSCP 48-55 -> priority 6 -> TC6 for
+// DCQCN CNPs (NICs mark 48); compiler profile.go, after the Cumulus Linux
+// user guide's RoCE defaults.
 const (
 	RoCEPriority = 3
 	RoCEDSCP     = 26
@@ -26,50 +27,66 @@ func LossyPriorities() []int { return []int{0, 1, 2, 4, 5, 6, 7} }
 // NVIDIARoCEQoS returns the "nvidia-roce" profile exactly as the compiler
 // resolves it (compare model.json of examples/demartek-lab):
 //
-//   - default: priority 0 (and 1, 2, 4, 5, 7), TC0, every DSCP except 26
-//     and 48, WRR 50 %;
-//   - roce: priority 3, TC3, DSCP 26, lossless, WRR 50 %, ECN
-//     150 KB .. 1500 KB (KB = 1024 B) at 100 %;
-//   - cnp: priority 6, TC6, DSCP 48, strict, carries CNPs;
+//   - default: priority 0 (and 1, 2, 4, 5, 7), TC0, every DSCP outside
+//     24-31 and 48-55, WRR 50 %, ECN 150000 .. 1500000 B at 100 %;
+//   - roce: priority 3, TC3, DSCP 24-31 (marked 26), lossless, WRR 50 %,
+//     ECN 150000 .. 1500000 B at 100 %;
+//   - cnp: priority 6, TC6, DSCP 48-55 (marked 48), strict, carries CNPs;
 //
-// with the SONiC headroom policy defaults (lossless MTU 1024 B, 50 % small
-// packets).
+// with the headroom policy defaults (lossless MTU 1024 B, every packet
+// small: 100 %).
 func NVIDIARoCEQoS() model.QoS {
 	return model.QoS{
 		Profile: "nvidia-roce",
 		Classes: []model.Class{
 			{Name: "default", Priority: 0, Priorities: []int{0, 1, 2, 4, 5, 7}, TrafficClass: 0,
-				DSCP: otherDSCP(), ETS: model.ETS{Mode: model.ETSWRR, BandwidthPercent: 50}},
+				DSCP: otherDSCP(), ETS: model.ETS{Mode: model.ETSWRR, BandwidthPercent: 50}, ECN: nvidiaECN()},
 			{Name: "roce", Priority: RoCEPriority, Priorities: []int{RoCEPriority}, TrafficClass: 3,
-				DSCP: []int{RoCEDSCP}, MarkDSCP: RoCEDSCP, Lossless: true,
-				ETS: model.ETS{Mode: model.ETSWRR, BandwidthPercent: 50},
-				ECN: &model.ECN{MinBytes: 150 * 1024, MaxBytes: 1500 * 1024, MarkProbabilityPercent: 100}},
+				DSCP: block(RoCEPriority), MarkDSCP: RoCEDSCP, Lossless: true,
+				ETS: model.ETS{Mode: model.ETSWRR, BandwidthPercent: 50}, ECN: nvidiaECN()},
 			{Name: "cnp", Priority: CNPPriority, Priorities: []int{CNPPriority}, TrafficClass: 6,
-				DSCP: []int{CNPDSCP}, MarkDSCP: CNPDSCP, CNP: true, ETS: model.ETS{Mode: model.ETSStrict}},
+				DSCP: block(CNPPriority), MarkDSCP: CNPDSCP, CNP: true, ETS: model.ETS{Mode: model.ETSStrict}},
 		},
 		DSCPToPriority: dscpToPriority(),
 		PriorityToTC:   []int{0, 0, 0, 3, 0, 0, 6, 0},
 		PFCPriorities:  []int{RoCEPriority},
 		RoCEClass:      "roce",
 		CNPClass:       "cnp",
-		Headroom:       model.HeadroomPolicy{LosslessMTUBytes: 1024, SmallPacketPercent: 50},
+		Headroom:       model.HeadroomPolicy{LosslessMTUBytes: 1024, SmallPacketPercent: 100},
 	}
 }
 
-// dscpToPriority is the profile's 64-entry DSCP map: 26 -> 3, 48 -> 6,
-// everything else -> 0.
+// nvidiaECN is the profile's ECN marking, 150000 .. 1500000 B at 100 %.
+func nvidiaECN() *model.ECN {
+	return &model.ECN{MinBytes: 150000, MaxBytes: 1500000, MarkProbabilityPercent: 100}
+}
+
+// block is the eight DSCP values 8p..8p+7 of priority p.
+func block(p int) []int {
+	out := make([]int, 8)
+	for i := range out {
+		out[i] = 8*p + i
+	}
+	return out
+}
+
+// dscpToPriority is the profile's 64-entry DSCP map: 24-31 -> 3, 48-55 ->
+// 6, everything else -> 0.
 func dscpToPriority() []int {
 	m := make([]int, 64)
-	m[RoCEDSCP] = RoCEPriority
-	m[CNPDSCP] = CNPPriority
+	for i := 0; i < 8; i++ {
+		m[8*RoCEPriority+i] = RoCEPriority
+		m[8*CNPPriority+i] = CNPPriority
+	}
 	return m
 }
 
-// otherDSCP lists the DSCP values of the default class: all but 26 and 48.
+// otherDSCP lists the DSCP values of the default class: all but 24-31
+// and 48-55.
 func otherDSCP() []int {
-	out := make([]int, 0, 62)
+	out := make([]int, 0, 48)
 	for d := 0; d < 64; d++ {
-		if d != RoCEDSCP && d != CNPDSCP {
+		if d/8 != RoCEPriority && d/8 != CNPPriority {
 			out = append(out, d)
 		}
 	}

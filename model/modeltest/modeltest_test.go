@@ -64,7 +64,7 @@ func TestFresh(t *testing.T) {
 	a.DSCPToPriority[0] = 7
 	a.Classes[1].ECN.MinBytes = 1
 	b := modeltest.NVIDIARoCEQoS()
-	if b.Classes[0].DSCP[0] != 0 || b.DSCPToPriority[0] != 0 || b.Classes[1].ECN.MinBytes != 153600 {
+	if b.Classes[0].DSCP[0] != 0 || b.DSCPToPriority[0] != 0 || b.Classes[1].ECN.MinBytes != 150000 {
 		t.Errorf("NVIDIARoCEQoS shares state between calls: %+v", b)
 	}
 	r := modeltest.NVIDIARoCE()

@@ -191,6 +191,17 @@ func allowedVLANs(e *penv, m []string) error {
 		}
 	}
 	set := map[int]bool{}
+	if m[1] != "" && e.p.Allowed == nil && e.p.Mode == "trunk" {
+		// A trunk with no list allows every VLAN: adding changes nothing,
+		// removing turns the implicit "all" into the explicit list of the
+		// other VLANs (Emulab snmpit_mellanox.pm).
+		if m[1] == "add " {
+			return nil
+		}
+		for id := range e.st.VLANs {
+			set[id] = true
+		}
+	}
 	if m[1] != "" {
 		for _, v := range e.p.Allowed {
 			set[v] = true

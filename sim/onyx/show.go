@@ -293,7 +293,8 @@ func inVLAN(p *Port, id int) bool {
 		return false
 	case "trunk", "hybrid":
 		if p.Allowed == nil {
-			return p.Mode == "hybrid" && id == 1
+			// A trunk starts out allowing every VLAN.
+			return p.Mode == "trunk" || id == 1
 		}
 		for _, v := range p.Allowed {
 			if v == id {

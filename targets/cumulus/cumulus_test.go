@@ -68,6 +68,8 @@ func TestScriptLines(t *testing.T) {
 		{name: "vlan", want: []string{
 			"nv set bridge domain br_default vlan 100,200",
 			"# NOTE: NVUE bridge VLANs carry no name; fabric VLAN names: 100 storage, 200 compute",
+			// `nv set` adds to a port's VLAN list; the unset makes the list replace it.
+			"nv unset interface swp1 bridge domain br_default vlan",
 			"nv set interface swp1 bridge domain br_default vlan 100,200",
 			"nv set interface swp1 bridge domain br_default untagged none",
 			"nv set interface swp32 bridge domain br_default untagged 100",
@@ -87,9 +89,9 @@ func TestScriptLines(t *testing.T) {
 		}},
 		{name: "trust and maps", want: []string{
 			"nv set qos mapping default-global trust l3",
-			"nv set qos mapping default-global dscp 26 switch-priority 3",
-			"nv set qos mapping default-global dscp 48 switch-priority 6",
-			"nv set qos mapping default-global dscp 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63 switch-priority 0",
+			"nv set qos mapping default-global dscp 24,25,26,27,28,29,30,31 switch-priority 3",
+			"nv set qos mapping default-global dscp 48,49,50,51,52,53,54,55 switch-priority 6",
+			"nv set qos mapping default-global dscp 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,56,57,58,59,60,61,62,63 switch-priority 0",
 			"nv set qos egress-queue-mapping default-global switch-priority 3 traffic-class 3",
 			"nv set qos egress-queue-mapping default-global switch-priority 6 traffic-class 6",
 			"nv set qos egress-queue-mapping default-global switch-priority 7 traffic-class 0",
@@ -98,7 +100,7 @@ func TestScriptLines(t *testing.T) {
 			f.Switches[0].Ports[2].Trust = model.TrustBoth
 		}, want: []string{
 			"nv set qos mapping trust-both trust both",
-			"nv set qos mapping trust-both dscp 26 switch-priority 3",
+			"nv set qos mapping trust-both dscp 24,25,26,27,28,29,30,31 switch-priority 3",
 			"nv set qos mapping trust-both pcp 3 switch-priority 3",
 			"nv set interface swp3 qos mapping profile trust-both",
 		}, absent: []string{"nv set interface swp1 qos mapping profile trust-both"}},
@@ -110,12 +112,13 @@ func TestScriptLines(t *testing.T) {
 			"# traffic classes 1,2,4,5,7 carry no class and are left unset",
 		}},
 		{name: "ecn", want: []string{
-			"nv set qos congestion-control default-global traffic-class 3 min-threshold 153600",
-			"nv set qos congestion-control default-global traffic-class 3 max-threshold 1536000",
+			"nv set qos congestion-control default-global traffic-class 3 min-threshold 150000",
+			"nv set qos congestion-control default-global traffic-class 3 max-threshold 1500000",
 			"nv set qos congestion-control default-global traffic-class 3 probability 100",
 			"nv set qos congestion-control default-global traffic-class 3 ecn enable",
 			"nv set qos congestion-control default-global traffic-class 3 red disable",
-			"nv set qos congestion-control default-global traffic-class 0 ecn disable",
+			"nv set qos congestion-control default-global traffic-class 0 min-threshold 150000",
+			"nv set qos congestion-control default-global traffic-class 0 ecn enable",
 		}},
 		{name: "pfc per port profiles", want: []string{
 			"nv set qos pfc pfc-sp3-100g-3m switch-priority 3",
@@ -123,8 +126,11 @@ func TestScriptLines(t *testing.T) {
 			"nv set qos pfc pfc-sp3-100g-3m rx enable",
 			"nv set qos pfc pfc-sp3-100g-3m cable-length 3",
 			"nv set qos pfc pfc-sp3-100g-3m port-buffer 57000",
-			"nv set qos pfc pfc-sp3-100g-3m xoff-threshold 38000",
+			// NVUE: PAUSE at xoff-threshold; port-buffer - xoff-threshold
+			// (57000 - 19000) is the room for the 38000 B still in flight.
+			"nv set qos pfc pfc-sp3-100g-3m xoff-threshold 19000",
 			"nv set qos pfc pfc-sp3-100g-3m xon-threshold 19000",
+			"# NOTE: pfc profile pfc-sp3-100g-3m: 38000 B in flight after PAUSE; port-buffer 57000 B - xoff-threshold 19000 B leaves 38000 B; for 3 m at 100G, port MTU 9216 B, lossless MTU 4096 B, small packets 100 %",
 			"nv set qos pfc pfc-sp3-25g-3m port-buffer 38000",
 			"nv set qos pfc pfc-sp3-100g-30m cable-length 30",
 			"nv set interface swp1 qos pfc profile pfc-sp3-100g-3m",
@@ -249,9 +255,11 @@ func TestYAMLPatch(t *testing.T) {
 		{[]string{"qos", "egress-queue-mapping", "default-global", "switch-priority", "6", "traffic-class"}, 6},
 		{[]string{"qos", "egress-scheduler", "default-global", "traffic-class", "3", "bw-percent"}, 50},
 		{[]string{"qos", "egress-scheduler", "default-global", "traffic-class", "6", "mode"}, "strict"},
-		{[]string{"qos", "congestion-control", "default-global", "traffic-class", "3", "min-threshold"}, 153600},
+		{[]string{"qos", "congestion-control", "default-global", "traffic-class", "3", "min-threshold"}, 150000},
 		{[]string{"qos", "congestion-control", "default-global", "traffic-class", "3", "ecn"}, "enable"},
-		{[]string{"qos", "pfc", "pfc-sp3-100g-3m", "xoff-threshold"}, 38000},
+		{[]string{"qos", "pfc", "pfc-sp3-100g-3m", "xoff-threshold"}, 19000},
+		{[]string{"qos", "pfc", "pfc-sp3-100g-3m", "xon-threshold"}, 19000},
+		{[]string{"qos", "pfc", "pfc-sp3-100g-3m", "port-buffer"}, 57000},
 		{[]string{"qos", "pfc", "pfc-sp3-100g-3m", "switch-priority", "3"}, map[string]any{}},
 		{[]string{"qos", "pfc-watchdog", "robustness"}, 4},
 		{[]string{"qos", "traffic-pool", "default-lossy", "memory-percent"}, 42},

@@ -6,25 +6,28 @@ import (
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets"
 )
 
 // pfcProfile is one NVUE PFC profile: the switch priorities it makes
-// lossless and the lossless priority group's buffer in bytes.
+// lossless and the lossless priority group's buffer in bytes, in NVUE's
+// meaning (see writePFC).
 type pfcProfile struct {
-	name  string
-	prios string // "3" or "3,4"
-	cable int    // whole meters; 0 when the model has no cable
-	size  int64  // port-buffer
-	xoff  int64  // xoff-threshold
-	xon   int64  // xon-threshold
-	ports []string
-	// formula names the headroom algorithm the model used.
-	formula string
+	name     string
+	prios    string // "3" or "3,4"
+	cable    int    // whole meters; 0 when the model has no cable
+	size     int64  // port-buffer: the group's buffer
+	pause    int64  // xoff-threshold and xon-threshold: PAUSE at this occupancy
+	inFlight int64  // the bytes that still arrive after PAUSE (model xoff)
+	ports    []string
+	// formula names the headroom algorithm the model used; assumes says
+	// what it assumed (cable, speed, MTUs, small-packet share).
+	formula, assumes string
 }
 
 // sameAs compares the settings, not the name or ports.
 func (a *pfcProfile) sameAs(b *pfcProfile) bool {
-	return a.prios == b.prios && a.cable == b.cable && a.size == b.size && a.xoff == b.xoff && a.xon == b.xon
+	return a.prios == b.prios && a.cable == b.cable && a.size == b.size && a.pause == b.pause && a.inFlight == b.inFlight && a.assumes == b.assumes
 }
 
 // ceilMeters rounds a cable length up to NVUE's whole meters (1-100000):
@@ -66,7 +69,8 @@ func portPFC(p *plan, port *model.Port) *pfcProfile {
 	}
 	pg := lossless[0]
 	prof.cable = ceilMeters(cableOf(port, pg))
-	prof.size, prof.xoff, prof.xon = pg.SizeBytes, pg.XoffBytes, pg.XonBytes
+	prof.size, prof.pause, prof.inFlight = pg.SizeBytes, pg.SizeBytes-pg.XoffBytes, pg.XoffBytes
+	prof.assumes = targets.HeadroomAssumption(pg)
 	if pg.Headroom != nil {
 		prof.formula = pg.Headroom.Formula
 	}
@@ -143,8 +147,9 @@ func renderPFC(p *plan, sw *model.Switch, t target) []string {
 		p.commentf("PFC is off on every port")
 		return attach
 	}
-	p.commentf("port-buffer = the lossless PG size (xoff + xon), xoff-threshold = the PG's xoff, xon-threshold = the PG's xon, all in bytes as NVUE takes them")
-	p.commentf("(NVUE reference: qos pfc <profile> port-buffer|xoff-threshold|xon-threshold <bytes>); cable-length is rounded up to whole meters")
+	p.commentf("port-buffer = the lossless priority group's buffer; xoff-threshold = the occupancy at which PAUSE is sent, so port-buffer - xoff-threshold is the room for bytes in flight after PAUSE;")
+	p.commentf("xon-threshold = the occupancy at which PAUSE stops, equal to xoff-threshold (as Linux mlxsw programs Spectrum and the Demartek RoCE Deployment Guide sets Onyx: xoff = xon); all in bytes")
+	p.commentf("(Cumulus Linux user guide, Quality of Service, Priority Flow Control: the xoff byte limit triggers PFC frame transmit; NVUE reference: qos pfc <profile> port-buffer|xoff-threshold|xon-threshold); cable-length is rounded up to whole meters")
 	formula := ""
 	for _, prof := range profiles {
 		if prof.formula != "" && prof.formula != formula {
@@ -167,9 +172,10 @@ func writePFC(p *plan, prof *pfcProfile, t target) {
 		p.set(base+" cable-length", prof.cable)
 	}
 	if prof.size > 0 {
+		p.notef("pfc profile %s: %d B in flight after PAUSE; port-buffer %d B - xoff-threshold %d B leaves %d B%s", prof.name, prof.inFlight, prof.size, prof.pause, prof.size-prof.pause, forText(prof.assumes))
 		p.set(base+" port-buffer", prof.size)
-		p.set(base+" xoff-threshold", prof.xoff)
-		p.set(base+" xon-threshold", prof.xon)
+		p.set(base+" xoff-threshold", prof.pause)
+		p.set(base+" xon-threshold", prof.pause)
 	}
 }
 
@@ -248,4 +254,12 @@ func renderWatchdog(p *plan, sw *model.Switch, t target) bool {
 		p.notef("PFC watchdog action %q: NVUE's watchdog always drops the stuck queue's packets", wd.Action)
 	}
 	return true
+}
+
+// forText is "; for <assumption>", or "" when there is none.
+func forText(assumes string) string {
+	if assumes == "" {
+		return ""
+	}
+	return "; for " + assumes
 }

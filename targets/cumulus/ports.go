@@ -3,6 +3,7 @@ package cumulus
 import (
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/fabricc/fabricc/model"
 )
@@ -43,6 +44,7 @@ func peerText(port *model.Port) string {
 
 // renderPorts writes each port: link, bridge membership and QoS profiles.
 func renderPorts(p *plan, sw *model.Switch, a attachments, t target) error {
+	renderTrunkNote(p, sw)
 	for i := range sw.Ports {
 		if err := renderPort(p, &sw.Ports[i], i, a, t); err != nil {
 			return fmt.Errorf("port %s: %w", sw.Ports[i].Name, err)
@@ -117,6 +119,10 @@ func renderBridgePort(p *plan, port *model.Port, base string) error {
 		if len(vlans) == 0 {
 			return fmt.Errorf("trunk port with no VLANs; list its VLANs or make it routed")
 		}
+		// `nv set ... vlan` adds to the port's list; the unset first makes
+		// the script's list replace it. A patch cannot unset and set one
+		// object, so the YAML carries a note instead (renderTrunkNote).
+		p.unsetPath(br + " vlan")
 		p.member(br + " vlan " + joinInts(vlans))
 		if port.NativeVLAN > 0 {
 			p.set(br+" untagged", port.NativeVLAN)
@@ -129,6 +135,21 @@ func renderBridgePort(p *plan, port *model.Port, base string) error {
 		return fmt.Errorf("mode %q is not access, trunk or routed", port.Mode)
 	}
 	return nil
+}
+
+// renderTrunkNote warns once that a patch only adds VLANs to a trunk:
+// NVUE merges `nv config patch` into the revision (NVUE reference, Config
+// Commands), so VLANs the switch already allows on a port stay allowed.
+func renderTrunkNote(p *plan, sw *model.Switch) {
+	var trunks []string
+	for _, port := range sw.Ports {
+		if port.Mode == model.ModeTrunk {
+			trunks = append(trunks, port.Name)
+		}
+	}
+	if len(trunks) > 0 {
+		p.notef("nv config patch merges: a trunk's VLAN list only grows, so on %s unset interface <port> bridge domain br_default vlan first where the switch may allow other VLANs (the .nvue.sh does)", strings.Join(trunks, ","))
+	}
 }
 
 // renderPortWatchdog enables the watchdog on a PFC or link-pause port.

@@ -21,11 +21,11 @@ var eosThresholds = map[string]bool{
 }
 
 // hasMMUProfile reports whether the ASIC is in the Broadcom Trident or
-// Tomahawk families, the only EOS platforms found where a user sets
-// ingress headroom and queue reservations ("platform trident mmu queue
-// profile", Arista AVD eos_cli_config_gen, platform.cfg). Jericho-based
-// (7280R/7500R/7800R) and other
-// platforms size PFC headroom themselves.
+// Tomahawk families (7050X/7060X/7260X), the EOS platforms with a user
+// MMU queue profile ("platform trident mmu queue profile", AVD
+// platform-trident.j2). Jericho-based platforms (7280R/7500R/7800R) have
+// no such command; EOS sizes their PFC headroom itself, and one rejected
+// line would abort the whole configuration session.
 func hasMMUProfile(asic string) bool {
 	a := strings.ToLower(asic)
 	return strings.Contains(a, "trident") || strings.Contains(a, "tomahawk")
@@ -33,9 +33,10 @@ func hasMMUProfile(asic string) bool {
 
 // writeBuffers writes the buffer section: on Trident/Tomahawk an MMU queue
 // profile with the model's numbers (returning true so the caller applies
-// it), elsewhere comment lines listing the model's computed headroom, since
-// EOS computes it. The model's pools and per-port numbers are always
-// listed as comments so none is silently dropped.
+// it), elsewhere comment lines only, since EOS computes headroom there.
+// The model's pools and per-port numbers are always listed as comments,
+// each lossless group with what its headroom assumes, and the comments
+// say what is left to EOS defaults.
 func writeBuffers(w *writer, sw *model.Switch) (bool, error) {
 	if !hasPGs(sw) && len(sw.Pools) == 0 {
 		return false, nil
@@ -43,11 +44,15 @@ func writeBuffers(w *writer, sw *model.Switch) (bool, error) {
 	w.sep()
 	mmu := hasMMUProfile(sw.Hardware.ASIC)
 	if mmu {
-		w.comment(0, "buffers: MMU queue profile from the model (Arista AVD template platform-trident.j2); the profile is")
-		w.comment(0, "system-wide, so each line takes the largest per-port value; per-port values below, bytes")
+		w.comment(0, "buffers: MMU queue profile (AVD platform-trident.j2: ingress headroom, ingress priority-group,")
+		w.comment(0, "egress unicast queue lines), system-wide, so each line takes the largest per-port value.")
+		w.comment(0, "ingress headroom = the room above the pause threshold for bytes in flight after PFC is sent.")
+		w.comment(0, "Left to EOS defaults: ingress resume (xon), the lossless priority group's reserved size, the")
+		w.comment(0, "shared pool sizes (the profile has no pool command) and any threshold EOS does not accept.")
 	} else {
-		w.comment(0, "buffers: EOS sizes PFC headroom and buffer pools itself on ASIC %s (no user setting found;", orUnknown(sw.Hardware.ASIC))
-		w.comment(0, "Arista AVD templates); fabricc's computed values are listed for review only, bytes")
+		w.comment(0, "buffers: EOS sizes PFC headroom and buffer pools itself on ASIC %s; no buffer command is", orUnknown(sw.Hardware.ASIC))
+		w.comment(0, "documented for this platform family, so every buffer setting is left to EOS defaults.")
+		w.comment(0, "fabricc's computed values, for review only, bytes:")
 	}
 	writeBufferComments(w, sw)
 	if !mmu {
@@ -74,10 +79,11 @@ func writeBufferComments(w *writer, sw *model.Switch) {
 			pl.Name, pl.Direction, pl.Type, pl.SizeBytes, pl.Percent, pl.Mode, intList(pl.Priorities))
 	}
 	for _, p := range sw.Ports {
-		for _, pg := range p.PriorityGroups {
+		for i := range p.PriorityGroups {
+			pg := &p.PriorityGroups[i]
 			if pg.Lossless {
-				w.comment(0, "%s pg %d (priorities %s) lossless: headroom %d = xoff %d + xon %d, pool %s, alpha %s",
-					p.Name, pg.Index, intList(pg.Priorities), pg.SizeBytes, pg.XoffBytes, pg.XonBytes, pg.Pool, pg.SharedAlpha)
+				w.comment(0, "%s pg %d (priorities %s) lossless: %d in flight after PFC (headroom), %d below the pause threshold, pool %s, alpha %s%s",
+					p.Name, pg.Index, intList(pg.Priorities), pg.XoffBytes, pg.SizeBytes-pg.XoffBytes, pg.Pool, pg.SharedAlpha, assumed(pg))
 				continue
 			}
 			w.comment(0, "%s pg %d (priorities %s) lossy: reserved %d, pool %s, alpha %s",
@@ -90,11 +96,19 @@ func writeBufferComments(w *writer, sw *model.Switch) {
 	}
 }
 
+// assumed is "; for <what the headroom assumes>", or "".
+func assumed(pg *model.PriorityGroup) string {
+	if a := targets.HeadroomAssumption(pg); a != "" {
+		return "; for " + a
+	}
+	return ""
+}
+
 // writeMMUProfile writes "platform trident mmu queue profile fabricc" with
 // the sub-commands in the order AVD platform-trident.j2 prints them:
 // ingress headroom, ingress priority-group lines by id, egress unicast
-// queue lines by id. Units are given explicitly as "bytes" (the default
-// unit; AVD schema).
+// queue lines by id. Units are given explicitly as "bytes" (AVD intended
+// platform.cfg: "egress unicast queue 3 reserved bytes 0").
 func writeMMUProfile(w *writer, sw *model.Switch) error {
 	pgs, err := mergePGs(sw)
 	if err != nil {
@@ -113,7 +127,8 @@ func writeMMUProfile(w *writer, sw *model.Switch) error {
 		writeMixed(w, what, pg)
 		if !pg.lossless {
 			// A lossy group's size is its guaranteed reservation; a
-			// lossless group's size is headroom ("ingress headroom").
+			// lossless group's room after PFC is "ingress headroom", and its
+			// reservation is left to EOS.
 			w.raw(profileIndent, "%s reserved bytes %d", what, pg.size)
 		}
 		writeThreshold(w, what, pg.alpha)
@@ -147,15 +162,16 @@ func writeThreshold(w *writer, what, alpha string) {
 	}
 }
 
-// maxHeadroom returns the largest per-port sum of lossless priority-group
-// headroom: the EOS "ingress headroom" value that covers every port.
+// maxHeadroom returns the largest per-port sum of the bytes in flight
+// after PFC over the port's lossless priority groups: the EOS "ingress
+// headroom" value that covers every port.
 func maxHeadroom(sw *model.Switch) int64 {
 	var most int64
 	for _, p := range sw.Ports {
 		var sum int64
 		for _, pg := range p.PriorityGroups {
 			if pg.Lossless {
-				sum += pg.SizeBytes
+				sum += pg.XoffBytes
 			}
 		}
 		most = max(most, sum)

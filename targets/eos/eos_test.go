@@ -98,12 +98,14 @@ interface Ethernet32/1
    tx-queue 0
       no priority
       bandwidth percent 50
+      random-detect ecn count
+      random-detect ecn minimum-threshold 150000 bytes maximum-threshold 1500000 bytes max-mark-probability 100
    !
    tx-queue 3
       no priority
       bandwidth percent 50
       random-detect ecn count
-      random-detect ecn minimum-threshold 150 kbytes maximum-threshold 1500 kbytes max-mark-probability 100
+      random-detect ecn minimum-threshold 150000 bytes maximum-threshold 1500000 bytes max-mark-probability 100
    !
    tx-queue 6
       priority strict
@@ -123,7 +125,7 @@ priority-flow-control pause watchdog action drop
 !`},
 		{"MMU profile with the model's buffers", `
 platform trident mmu queue profile fabricc
-    ingress headroom bytes 66560
+    ingress headroom bytes 47104
     ingress priority-group 0 reserved bytes 10240
     ingress priority-group 0 threshold 8
     ingress priority-group 3 threshold 1/2
@@ -138,7 +140,7 @@ platform trident mmu queue profile fabricc
 		{"lossy queue of the port without PFC listed", `
 ! Ethernet32/1 egress queue 3: reserved 9216, pool egress_lossy_pool, alpha 8`},
 		{"per-port headroom listed", `
-! Ethernet2/1 pg 3 (priorities 3) lossless: headroom 39936 = xoff 20480 + xon 19456, pool ingress_lossless_pool, alpha 1/2`},
+! Ethernet2/1 pg 3 (priorities 3) lossless: 20480 in flight after PFC (headroom), 19456 below the pause threshold, pool ingress_lossless_pool, alpha 1/2; for 5 m at 25G, port MTU 9214 B, lossless MTU 1024 B, small packets 100 %`},
 		{"pools listed", `
 ! pool ingress_lossless_pool: ingress lossless, 7340032 (43.8%), dynamic, priorities 3`},
 		{"profile applied last", `
@@ -207,9 +209,10 @@ func TestNoMMUProfileOffTridentTomahawk(t *testing.T) {
 		t.Errorf("Jericho2 has no MMU queue profile, but one was written:\n%s", out)
 	}
 	for _, want := range []string{
-		"! buffers: EOS sizes PFC headroom and buffer pools itself on ASIC Jericho2 (no user setting found;",
-		"! Ethernet1/1 pg 3 (priorities 3) lossless: headroom 58368 = xoff 38912 + xon 19456, pool ingress_lossless_pool, alpha 1/2",
-		"! Ethernet31/1 pg 3 (priorities 3) lossless: headroom 66560 = xoff 47104 + xon 19456, pool ingress_lossless_pool, alpha 1/2",
+		"! buffers: EOS sizes PFC headroom and buffer pools itself on ASIC Jericho2; no buffer command is",
+		"! documented for this platform family, so every buffer setting is left to EOS defaults.",
+		"! Ethernet1/1 pg 3 (priorities 3) lossless: 38912 in flight after PFC (headroom), 19456 below the pause threshold, pool ingress_lossless_pool, alpha 1/2; for 3 m at 100G, port MTU 9214 B, lossless MTU 1024 B, small packets 100 %",
+		"! Ethernet31/1 pg 3 (priorities 3) lossless: 47104 in flight after PFC (headroom), 19456 below the pause threshold, pool ingress_lossless_pool, alpha 1/2; for 30 m at 100G, port MTU 9214 B, lossless MTU 1024 B, small packets 100 %",
 		"! Ethernet1/1 egress queue 6: reserved 9216, pool egress_lossy_pool, alpha 8",
 	} {
 		if !hasBlock(out, want) {
@@ -379,8 +382,9 @@ func TestECNLine(t *testing.T) {
 		ecn  model.ECN
 		want string
 	}{
-		{"whole KiB in kbytes", model.ECN{MinBytes: 153600, MaxBytes: 1536000, MarkProbabilityPercent: 100},
-			"random-detect ecn minimum-threshold 150 kbytes maximum-threshold 1500 kbytes max-mark-probability 100"},
+		// Always bytes: no public EOS document sizes its "kbytes".
+		{"whole KiB stays in bytes", model.ECN{MinBytes: 153600, MaxBytes: 1536000, MarkProbabilityPercent: 100},
+			"random-detect ecn minimum-threshold 153600 bytes maximum-threshold 1536000 bytes max-mark-probability 100"},
 		{"NVUE default not a whole KiB stays in bytes", model.ECN{MinBytes: 150000, MaxBytes: 1500000, MarkProbabilityPercent: 10},
 			"random-detect ecn minimum-threshold 150000 bytes maximum-threshold 1500000 bytes max-mark-probability 10"},
 	}

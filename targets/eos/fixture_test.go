@@ -43,7 +43,8 @@ func lossyPG0() model.PriorityGroup {
 // losslessPG3 is the RoCE headroom priority group for one cable.
 func losslessPG3(speed int, meters float64, xoff, xon int64) model.PriorityGroup {
 	pg := modeltest.LosslessPG("ingress_lossless_pool", xoff, xon, "1/2")
-	pg.Headroom = &model.Headroom{SpeedMbps: speed, CableMeters: meters, XoffBytes: xoff, XonBytes: xon, SizeBytes: xoff + xon}
+	pg.Headroom = &model.Headroom{SpeedMbps: speed, CableMeters: meters, PortMTUBytes: 9214, LosslessMTUBytes: 1024, SmallPacketPercent: 100,
+		XoffBytes: xoff, XonBytes: xon, SizeBytes: xoff + xon}
 	return pg
 }
 

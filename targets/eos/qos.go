@@ -132,9 +132,9 @@ func writeScheduling(w *writer, c *model.Class) error {
 // ethernet-interface-tx-queues.j2 and schema): "random-detect ecn
 // minimum-threshold <n> <unit> maximum-threshold <n> <unit>
 // max-mark-probability <1-100>", units segments | bytes | kbytes | mbytes,
-// thresholds 1-256000000. The model is in bytes: a value that is a whole
-// number of KiB is written in kbytes (bytes/1024), otherwise in bytes, so
-// nothing is rounded.
+// thresholds 1-256000000. The thresholds are always in bytes, the model's
+// own unit: no public EOS document says whether its kbytes is 1000 or
+// 1024 bytes.
 func ecnLine(e *model.ECN) (string, error) {
 	if e.MinBytes < 1 || e.MaxBytes <= e.MinBytes {
 		return "", fmt.Errorf("ECN thresholds %d..%d bytes: need 1 <= minimum < maximum", e.MinBytes, e.MaxBytes)
@@ -142,16 +142,11 @@ func ecnLine(e *model.ECN) (string, error) {
 	if e.MarkProbabilityPercent < 1 || e.MarkProbabilityPercent > 100 {
 		return "", fmt.Errorf("ECN mark probability %d%%: EOS max-mark-probability is 1-100", e.MarkProbabilityPercent)
 	}
-	unit := "kbytes"
-	minV, maxV := e.MinBytes/1024, e.MaxBytes/1024
-	if e.MinBytes%1024 != 0 || e.MaxBytes%1024 != 0 {
-		unit, minV, maxV = "bytes", e.MinBytes, e.MaxBytes
+	if e.MaxBytes > 256000000 {
+		return "", fmt.Errorf("ECN maximum threshold %d bytes is above the EOS limit 256000000", e.MaxBytes)
 	}
-	if maxV > 256000000 {
-		return "", fmt.Errorf("ECN maximum threshold %d %s is above the EOS limit 256000000", maxV, unit)
-	}
-	return fmt.Sprintf("random-detect ecn minimum-threshold %d %s maximum-threshold %d %s max-mark-probability %d",
-		minV, unit, maxV, unit, e.MarkProbabilityPercent), nil
+	return fmt.Sprintf("random-detect ecn minimum-threshold %d bytes maximum-threshold %d bytes max-mark-probability %d",
+		e.MinBytes, e.MaxBytes, e.MarkProbabilityPercent), nil
 }
 
 // writeWatchdog writes the global PFC watchdog (AVD

@@ -76,8 +76,8 @@ func TestRenderLines(t *testing.T) {
 			"sysctl dev.mce.0.rx_priority_flow_control=0,0,0,1,0,0,0,0\n",
 			"sysctl dev.mce.0.tx_priority_flow_control=0,0,0,1,0,0,0,0\n",
 			"sysctl dev.mce.0.conf.qos.trust_state=2\n",
-			"sysctl dev.mce.0.conf.qos.dscp_24_31_prio=0,0,3,0,0,0,0,0\n",
-			"sysctl dev.mce.0.conf.qos.dscp_48_55_prio=6,0,0,0,0,0,0,0\n",
+			"sysctl dev.mce.0.conf.qos.dscp_24_31_prio=3,3,3,3,3,3,3,3\n",
+			"sysctl dev.mce.0.conf.qos.dscp_48_55_prio=6,6,6,6,6,6,6,6\n",
 			"sysctl dev.mce.0.conf.qos.prio_0_7_tc=0,0,0,3,0,0,6,0\n",
 			"sysctl dev.mce.0.conf.qos.cable_length=50\n",
 			"ifconfig mce0.2 create vlan 2 vlandev mce0\n",
@@ -164,6 +164,30 @@ func TestShellcheck(t *testing.T) {
 		if err := cmd.Run(); err != nil {
 			t.Errorf("shellcheck %s: %v\n%s", f.Hosts[i].Name, err, out.String())
 		}
+	}
+}
+
+// TestCNPMarking: an mlx5en NIC whose fabric CNP class is not the
+// firmware's 48/6 gets mlx5ib's congestion sysctls, now and at boot; with
+// the default class only a note.
+func TestCNPMarking(t *testing.T) {
+	f := fixture()
+	f.Hosts[1].NICs[0].RoCE.CNPDSCP, f.Hosts[1].NICs[0].RoCE.CNPPriority = 46, 5
+	s := files(t, f, 1)["nas5.freebsd.sh"]
+	for _, w := range []string{
+		"\tif [ \"$(sysctl_get sys.class.infiniband.mlx5_0.cong.conf.np_cnp_dscp)\" = absent ] && [ \"$MODE\" != dry-run ]; then\n",
+		"unavailable mce0 'CNP marking' 'mlx5ib congestion sysctls' 'kldload mlx5ib, or set CNP_DSCP_P1 and CNP_802P_PRIO_P1 with mlxconfig'\n",
+		"ensure mce0 sys.class.infiniband.mlx5_0.cong.conf.np_cnp_dscp 46 \"$(sysctl_get sys.class.infiniband.mlx5_0.cong.conf.np_cnp_dscp)\" sysctl sys.class.infiniband.mlx5_0.cong.conf.np_cnp_dscp=46\n",
+		"ensure mce0 sys.class.infiniband.mlx5_0.cong.conf.np_cnp_prio 5 \"$(sysctl_get sys.class.infiniband.mlx5_0.cong.conf.np_cnp_prio)\" sysctl sys.class.infiniband.mlx5_0.cong.conf.np_cnp_prio=5\n",
+		"conf_set /etc/sysctl.conf sys.class.infiniband.mlx5_0.cong.conf.np_cnp_prio '5'\n",
+	} {
+		if !strings.Contains(s, w) {
+			t.Errorf("script lacks %q", w)
+		}
+	}
+	def := files(t, fixture(), 1)["nas5.freebsd.sh"]
+	if !strings.Contains(def, "note \"mce0: CNPs keep the firmware default DSCP 48 priority 6, the fabric's CNP class\"\n") || strings.Contains(def, "np_cnp_dscp") {
+		t.Errorf("default CNP class: want only the note")
 	}
 }
 

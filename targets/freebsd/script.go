@@ -111,6 +111,38 @@ func writeMlx5(b *strings.Builder, n *model.NIC, p *nicPlan) {
 		fmt.Fprintf(b, "\tensure %s %s %s \"$(sysctl_get %s)\" sysctl %s=%s\n", ifc, s.name, s.value, s.name, s.name, s.value)
 	}
 	b.WriteString("\tnote \"" + ifc + ": ETS is left to the driver: mlx5en's tc_rate_share has no strict mode for the CNP class\"\n")
+	writeCNP(b, n, p.unit)
+}
+
+// defaultCNP is how a ConnectX NIC marks its CNPs until told otherwise:
+// the firmware defaults CNP_DSCP_P1 48 and CNP_802P_PRIO_P1 6 (mlxconfig).
+var defaultCNP = [2]int{48, 6}
+
+// writeCNP sets the DSCP and priority the NIC marks its CNPs with through
+// mlx5ib's congestion sysctls, sys.class.infiniband.mlx5_<unit>.cong.conf.
+// np_cnp_dscp and np_cnp_prio (FreeBSD sys/dev/mlx5/mlx5_ib/mlx5_ib_cong.c;
+// the RDMA device of mce<unit> is taken as mlx5_<unit>, both numbered in
+// attach order), now and in sysctl.conf. Where the fabric's CNP class is
+// the firmware default it is only noted, so mlx5ib need not be loaded.
+func writeCNP(b *strings.Builder, n *model.NIC, unit string) {
+	r := &n.RoCE
+	if n.Transport != model.TransportRoCE {
+		return
+	}
+	if [2]int{r.CNPDSCP, r.CNPPriority} == defaultCNP {
+		fmt.Fprintf(b, "\tnote \"%s: CNPs keep the firmware default DSCP %d priority %d, the fabric's CNP class\"\n", n.Interface, r.CNPDSCP, r.CNPPriority)
+		return
+	}
+	base := "sys.class.infiniband.mlx5_" + unit + ".cong.conf."
+	fmt.Fprintf(b, "\t# CNP marking: the fabric's CNP class is DSCP %d priority %d, not the firmware's 48/6.\n", r.CNPDSCP, r.CNPPriority)
+	fmt.Fprintf(b, "\tif [ \"$(sysctl_get %snp_cnp_dscp)\" = absent ] && [ \"$MODE\" != dry-run ]; then\n", base)
+	fmt.Fprintf(b, "\t\tunavailable %s 'CNP marking' 'mlx5ib congestion sysctls' 'kldload mlx5ib, or set CNP_DSCP_P1 and CNP_802P_PRIO_P1 with mlxconfig'\n", n.Interface)
+	b.WriteString("\telse\n")
+	for _, s := range []setting{{base + "np_cnp_dscp", fmt.Sprint(r.CNPDSCP)}, {base + "np_cnp_prio", fmt.Sprint(r.CNPPriority)}} {
+		fmt.Fprintf(b, "\t\tensure %s %s %s \"$(sysctl_get %s)\" sysctl %s=%s\n", n.Interface, s.name, s.value, s.name, s.name, s.value)
+		fmt.Fprintf(b, "\t\tensure %s %s '%s' \"$(conf_get %s %s)\" conf_set %s %s '%s'\n", sysctlConf, s.name, s.value, sysctlConf, s.name, sysctlConf, s.name, s.value)
+	}
+	b.WriteString("\tfi\n")
 }
 
 // writeMlx4 writes mlx4en's per-priority pause sysctls (hw.mlxenN.conf.

@@ -52,6 +52,7 @@ func writeNIC(b *strings.Builder, f *model.Fabric, n *model.NIC, idx int) {
 		writeRoCECM(b, n)
 	}
 	writeDCQCN(b, n)
+	writeCNP(b, n)
 	b.WriteString("}\n")
 }
 
@@ -207,6 +208,41 @@ func writeDCQCN(b *strings.Builder, n *model.NIC) {
 	case driverInbox:
 		fmt.Fprintf(b, "\tnote \"$ifc: the inbox mlx5 driver has no per-priority DCQCN switch; firmware runs DCQCN on the priorities in ROCE_CC_PRIO_MASK (mlxconfig; default all), wanted: %s\"\n",
 			intList(n.RoCE.ECNPriorities))
+	}
+}
+
+// defaultCNP is how a ConnectX NIC marks its CNPs until told otherwise:
+// the firmware defaults CNP_DSCP_P1 48 and CNP_802P_PRIO_P1 6 (mlxconfig).
+var defaultCNP = [2]int{48, 6}
+
+// mlx4Models are the ConnectX-3 family (mlx4 driver): no CNP setting.
+var mlx4Models = map[string]bool{"ConnectX-3": true, "ConnectX-3 Pro": true}
+
+// writeCNP writes the DSCP and 802.1p priority the NIC marks its DCQCN
+// congestion notification packets with, so they ride the fabric's CNP
+// class: MLNX_OFED's mlx5 sysfs ecn/roce_np/cnp_dscp and cnp_802p_prio
+// (MLNX_OFED documentation, Explicit Congestion Notification), or the
+// inbox mlx5_ib debugfs cc_params np_cnp_dscp and np_cnp_prio (Linux
+// drivers/infiniband/hw/mlx5/cong.c). The inbox step needs debugfs, so
+// where the fabric's CNP class is the firmware default it is only noted.
+// ConnectX-3 (mlx4) has no such setting (fabricc validate warns when the
+// fabric needs one).
+func writeCNP(b *strings.Builder, n *model.NIC) {
+	r := &n.RoCE
+	if n.Vendor != "mellanox" || n.Transport != model.TransportRoCE || mlx4Models[n.Model] {
+		return
+	}
+	switch n.Driver {
+	case driverOFED:
+		b.WriteString("	if capable \"$ifc\" \"CNP marking sysfs (ecn/roce_np)\" \"MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np\" test -d \"/sys/class/net/$ifc/ecn/roce_np\"; then\n")
+		fmt.Fprintf(b, "\t\tcnp_sysfs \"$ifc\" %d %d\n\tfi\n", r.CNPDSCP, r.CNPPriority)
+	case driverInbox:
+		if [2]int{r.CNPDSCP, r.CNPPriority} == defaultCNP {
+			fmt.Fprintf(b, "\tnote \"$ifc: CNPs keep the firmware default DSCP %d priority %d, the fabric's CNP class\"\n", r.CNPDSCP, r.CNPPriority)
+			return
+		}
+		b.WriteString("\tif capable \"$ifc\" \"CNP marking (mlx5 debugfs cc_params)\" \"mount debugfs (mount -t debugfs none /sys/kernel/debug) and load mlx5_ib, or set CNP_DSCP_P1 and CNP_802P_PRIO_P1 with mlxconfig\" cc_params_dir \"$ifc\"; then\n")
+		fmt.Fprintf(b, "\t\tcnp_debugfs \"$ifc\" %d %d\n\tfi\n", r.CNPDSCP, r.CNPPriority)
 	}
 }
 

@@ -351,6 +351,40 @@ dcqcn_prio() {
 	done
 }
 
+# cnp_sysfs IF DSCP PRIO: the DSCP and 802.1p priority the NIC marks its
+# CNPs with (MLNX_OFED mlx5: ecn/roce_np/cnp_dscp and cnp_802p_prio).
+cnp_sysfs() {
+	local d=/sys/class/net/$1/ecn/roce_np
+	ensure "$1" 'CNP DSCP' "$2" "$(read_sys "$d/cnp_dscp")" write_value "$d/cnp_dscp" "$2"
+	ensure "$1" 'CNP priority' "$3" "$(read_sys "$d/cnp_802p_prio")" write_value "$d/cnp_802p_prio" "$3"
+}
+
+# pci_dev IF: the PCI device of a netdev (0000:3b:00.0), or nothing.
+pci_dev() {
+	local d
+	d=$(readlink -f "/sys/class/net/$1/device" 2>/dev/null) || return 1
+	[[ -e $d ]] || return 1
+	printf '%s' "${d##*/}"
+}
+
+# cc_params_dir IF: true when the inbox mlx5_ib debugfs of IF's device is there.
+cc_params_dir() {
+	local pci
+	pci=$(pci_dev "$1") || return 1
+	[[ -d /sys/kernel/debug/mlx5/$pci/cc_params ]]
+}
+
+# cnp_debugfs IF DSCP PRIO: the same through the inbox mlx5_ib debugfs
+# (cc_params/np_cnp_dscp and np_cnp_prio, Linux drivers/infiniband/hw/mlx5/
+# cong.c; writing np_cnp_prio also sets np_cnp_prio_mode 0, "use it").
+cnp_debugfs() {
+	local pci d
+	pci=$(pci_dev "$1") || pci="pci-device-of-$1"
+	d=/sys/kernel/debug/mlx5/$pci/cc_params
+	ensure "$1" 'CNP DSCP' "$2" "$(read_sys "$d/np_cnp_dscp")" write_value "$d/np_cnp_dscp" "$2"
+	ensure "$1" 'CNP priority' "$3" "$(read_sys "$d/np_cnp_prio")" write_value "$d/np_cnp_prio" "$3"
+}
+
 memlock_state() {
 	if grep -qx '\* soft memlock unlimited' "$1" 2>/dev/null && grep -qx '\* hard memlock unlimited' "$1" 2>/dev/null; then
 		printf 'unlimited'

@@ -5,6 +5,7 @@ import (
 	"regexp"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets"
 )
 
 // writeBuffers writes the "Interface Ethernet buffer configuration"
@@ -64,11 +65,13 @@ func writeTrafficPools(w *writer, sw *model.Switch) {
 	}
 }
 
-// writeBufferNotes lists one port's model buffers as comments.
+// writeBufferNotes lists one port's model buffers as comments, each
+// lossless group with what its headroom assumes.
 func writeBufferNotes(w *writer, p *model.Port) {
-	for _, pg := range p.PriorityGroups {
+	for i := range p.PriorityGroups {
+		pg := &p.PriorityGroups[i]
 		if pg.Lossless {
-			w.note("ethernet %s pg%d (priorities %s) lossless: xoff %d B, xon %d B, size %d B, shared alpha %s", p.Name, pg.Index, ints(pg.Priorities), pg.XoffBytes, pg.XonBytes, pg.SizeBytes, pg.SharedAlpha)
+			w.note("ethernet %s pg%d (priorities %s) lossless: %d B in flight after PAUSE, PAUSE at %d B, size %d B, shared alpha %s%s", p.Name, pg.Index, ints(pg.Priorities), pg.XoffBytes, pg.SizeBytes-pg.XoffBytes, pg.SizeBytes, pg.SharedAlpha, assumed(pg))
 			continue
 		}
 		w.note("ethernet %s pg%d (priorities %s) lossy: reserved %d B, shared alpha %s", p.Name, pg.Index, ints(pg.Priorities), pg.SizeBytes, pg.SharedAlpha)
@@ -108,11 +111,9 @@ func advancedNames(pools []model.BufferPool) map[string]string {
 }
 
 // writeAdvanced writes the pre-3.6.5000 form of the Demartek RoCE
-// Deployment Guide ("Deploying RoCE on a Network Switch" step 9) and
-// att/netarbiter nvmf/RoCE_Deployment.md: pools with
-// sizes in bytes, then per port the ingress priority-group bindings and
-// maps (reserved/xoff/xon in bytes) and the egress queue maps, with the
-// model's numbers.
+// Deployment Guide (step 9) and att/netarbiter RoCE_Deployment.md: pools
+// with sizes in bytes, then per port the ingress priority-group bindings
+// and maps and the egress queue maps, with the model's numbers.
 func writeAdvanced(w *writer, sw *model.Switch) {
 	names := advancedNames(sw.Pools)
 	w.cmd("advanced buffer management force")
@@ -123,6 +124,7 @@ func writeAdvanced(w *writer, sw *model.Switch) {
 		}
 		w.cmd("pool %s size %d type %s", n, p.SizeBytes, p.Mode)
 	}
+	w.note("lossless priority groups: reserved = the group's buffer; xoff = the occupancy at which PAUSE is sent = reserved - the bytes in flight after PAUSE; xon = the occupancy at which it stops = xoff (bytes; Linux mlxsw programs the same Spectrum register as size = threshold + delay)")
 	for i := range sw.Ports {
 		writePortBuffers(w, &sw.Ports[i], names)
 	}
@@ -130,13 +132,16 @@ func writeAdvanced(w *writer, sw *model.Switch) {
 
 // writePortBuffers writes one port's advanced-mode buffer commands.
 func writePortBuffers(w *writer, p *model.Port, names map[string]string) {
-	for _, pg := range p.PriorityGroups {
+	for i := range p.PriorityGroups {
+		pg := &p.PriorityGroups[i]
 		if len(pg.Priorities) > 0 {
 			w.cmd("%s ingress-buffer iPort.pg%d bind switch-priority %s", iface(p), pg.Index, ints(pg.Priorities))
 		}
 		pool := names["ingress/"+pg.Pool]
 		if pg.Lossless {
-			w.cmd("%s ingress-buffer iPort.pg%d map pool %s type lossless reserved %d xoff %d xon %d shared alpha %s", iface(p), pg.Index, pool, pg.SizeBytes, pg.XoffBytes, pg.XonBytes, pg.SharedAlpha)
+			pause := pg.SizeBytes - pg.XoffBytes
+			w.note("ethernet %s pg%d: %d B in flight after PAUSE%s", p.Name, pg.Index, pg.XoffBytes, assumed(pg))
+			w.cmd("%s ingress-buffer iPort.pg%d map pool %s type lossless reserved %d xoff %d xon %d shared alpha %s", iface(p), pg.Index, pool, pg.SizeBytes, pause, pause, pg.SharedAlpha)
 			continue
 		}
 		w.cmd("%s ingress-buffer iPort.pg%d map pool %s type lossy reserved %d shared alpha %s", iface(p), pg.Index, pool, pg.SizeBytes, pg.SharedAlpha)
@@ -144,4 +149,13 @@ func writePortBuffers(w *writer, p *model.Port, names map[string]string) {
 	for _, q := range p.EgressQueues {
 		w.cmd("%s egress-buffer ePort.tc%d map pool %s reserved %d shared alpha %s", iface(p), q.TrafficClass, names["egress/"+q.Pool], q.ReservedBytes, q.SharedAlpha)
 	}
+}
+
+// assumed is "; for <what the headroom assumes>", or "" when the model
+// holds no computation for pg.
+func assumed(pg *model.PriorityGroup) string {
+	if a := targets.HeadroomAssumption(pg); a != "" {
+		return "; for " + a
+	}
+	return ""
 }

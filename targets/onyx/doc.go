@@ -12,10 +12,12 @@
 //	## Interface Ethernet buffer configuration
 //	                                       traffic pools, or advanced buffer
 //	                                       pools and per-port ingress/egress
-//	## VLAN configuration                  vlan, name, access/trunk members
+//	## VLAN configuration                  vlan, name, access VLANs, trunk
+//	                                       lists as "allowed-vlan none" + "add"
 //	## DCBX PFC configuration              global PFC, priorities, per-port
 //	                                       mode, pfc-wd
-//	## QoS switch configuration            trust, DSCP map, TC binding
+//	## QoS switch configuration            trust, TC binding (the DSCP map is
+//	                                       Onyx's default; validate checks it)
 //	## DCBX ETS configuration              strict / wrr per traffic class
 //	## Congestion control configuration    ECN thresholds per traffic class
 //

@@ -5,9 +5,6 @@ import (
 	"github.com/fabricc/fabricc/model/modeltest"
 )
 
-// otherDSCP lists the DSCP values of the default class (all but 26 and 48).
-func otherDSCP() []int { return modeltest.NVIDIARoCEQoS().Classes[0].DSCP }
-
 // pgs returns a host or uplink port's priority groups and egress queues:
 // pg0 lossy for the other priorities, pg3 lossless with headroom xoff/xon.
 func pgs(lossy, lossless, egress string, xoff, xon int64) ([]model.PriorityGroup, []model.EgressQueue) {

@@ -107,11 +107,19 @@ func writeFlowControl(w *writer, p *model.Port) {
 }
 
 // writeVLANs writes the "VLAN configuration" section: VLAN creation and
-// names, then each port's membership. The trunk form follows the Demartek
-// RoCE Deployment Guide ("interface ethernet 1/1 switchport trunk
-// allowed-vlan 2", "Deploying RoCE on a Network Switch" step 8), which is
-// also how running-config prints trunk
-// members ("switchport trunk allowed-vlan 123"): one line per VLAN.
+// names, then each port's membership.
+//
+// A trunk's allowed list is written as "allowed-vlan none" followed by one
+// "allowed-vlan add N" per VLAN. On Onyx a bare "switchport trunk
+// allowed-vlan N" replaces the list, so one such line per VLAN would leave
+// only the last; and a port put in trunk mode starts out allowing every
+// VLAN ("allowed-vlan all"), so "add" alone would allow too much. "none"
+// then "add" is what running-config itself shows once a trunk's list has
+// been narrowed (Emulab snmpit_mellanox.pm, which drives Onyx switches),
+// and "add" is how the mellanox.onyx Ansible collection's
+// onyx_l2_interface module adds VLANs to trunk and hybrid ports. A trunk
+// with a native VLAN is a hybrid port: its access VLAN is the untagged
+// one, and the native VLAN is not in its tagged list.
 func writeVLANs(w *writer, f *model.Fabric, sw *model.Switch) {
 	w.section("VLAN configuration")
 	for _, v := range f.VLANs {
@@ -132,20 +140,22 @@ func writeVLANs(w *writer, f *model.Fabric, sw *model.Switch) {
 		}
 	}
 	for i := range sw.Ports {
-		p := &sw.Ports[i]
-		if p.Mode != model.ModeTrunk {
-			continue
+		if p := &sw.Ports[i]; p.Mode == model.ModeTrunk {
+			writeAllowed(w, p)
 		}
-		for _, id := range p.TrunkVLANs {
-			if p.NativeVLAN != 0 {
-				// Hybrid form, as running-config prints it
-				// (`switchport hybrid allowed-vlan add 1999`, CSM sample).
-				if id != p.NativeVLAN {
-					w.cmd("%s switchport hybrid allowed-vlan add %d", iface(p), id)
-				}
-				continue
-			}
-			w.cmd("%s switchport trunk allowed-vlan %d", iface(p), id)
+	}
+}
+
+// writeAllowed writes one trunk's allowed (tagged) VLAN list.
+func writeAllowed(w *writer, p *model.Port) {
+	mode := "trunk"
+	if p.NativeVLAN != 0 {
+		mode = "hybrid"
+	}
+	w.cmd("%s switchport %s allowed-vlan none", iface(p), mode)
+	for _, id := range p.TrunkVLANs {
+		if id != p.NativeVLAN {
+			w.cmd("%s switchport %s allowed-vlan add %d", iface(p), mode, id)
 		}
 	}
 }

@@ -65,14 +65,17 @@ func TestRenderLines(t *testing.T) {
 			`vlan 2 name "roce"`,
 			`vlan 10 name "storage"`,
 			"interface ethernet 1/1 switchport mode trunk",
-			"interface ethernet 1/1 switchport trunk allowed-vlan 2",
-			"interface ethernet 1/31 switchport trunk allowed-vlan 2",
-			"interface ethernet 1/31 switchport trunk allowed-vlan 10",
+			"interface ethernet 1/1 switchport trunk allowed-vlan none",
+			"interface ethernet 1/1 switchport trunk allowed-vlan add 2",
+			"interface ethernet 1/31 switchport trunk allowed-vlan none",
+			"interface ethernet 1/31 switchport trunk allowed-vlan add 2",
+			"interface ethernet 1/31 switchport trunk allowed-vlan add 10",
 			"interface ethernet 1/32 switchport mode access",
 		}},
 		{"native vlan", StyleTrafficPool, []string{
 			"interface ethernet 1/2 switchport mode hybrid",
 			"interface ethernet 1/2 switchport access vlan 10",
+			"interface ethernet 1/2 switchport hybrid allowed-vlan none",
 			"interface ethernet 1/2 switchport hybrid allowed-vlan add 2",
 		}},
 		{"pfc", StyleTrafficPool, []string{
@@ -93,9 +96,7 @@ func TestRenderLines(t *testing.T) {
 			"interface ethernet 1/31 qos trust L3",
 		}},
 		{"dscp map", StyleTrafficPool, []string{
-			"interface ethernet 1/1 qos map dscp 26 to switch-priority 3",
-			"interface ethernet 1/1 qos map dscp 48 to switch-priority 6",
-			"interface ethernet 1/1 qos map dscp " + ints(otherDSCP()) + " to switch-priority 0",
+			"# DSCP -> switch priority: Onyx's default map (DSCP 8n..8n+7 -> switch priority n), which equals the fabric's (fabricc validate checks it)",
 		}},
 		{"tc bind", StyleTrafficPool, []string{
 			"interface ethernet 1/1 traffic-class 0 bind switch-priority 0 1 2 4 5 7",
@@ -108,8 +109,10 @@ func TestRenderLines(t *testing.T) {
 			"interface ethernet 1/1 traffic-class 6 dcb ets strict",
 		}},
 		{"ecn", StyleTrafficPool, []string{
-			"interface ethernet 1/1 traffic-class 3 congestion-control ecn minimum-absolute 150 maximum-absolute 1500",
-			"interface ethernet 1/31 traffic-class 3 congestion-control ecn minimum-absolute 150 maximum-absolute 1500",
+			// 150000 B and 1500000 B in KB (1024 B), rounded up.
+			"interface ethernet 1/1 traffic-class 3 congestion-control ecn minimum-absolute 147 maximum-absolute 1465",
+			"interface ethernet 1/1 traffic-class 0 congestion-control ecn minimum-absolute 147 maximum-absolute 1465",
+			"interface ethernet 1/31 traffic-class 3 congestion-control ecn minimum-absolute 147 maximum-absolute 1465",
 			"# class roce: model mark probability 100% at the maximum threshold; Onyx has no keyword for it and uses its fixed curve",
 		}},
 		{"traffic pools", StyleTrafficPool, []string{
@@ -123,8 +126,8 @@ func TestRenderLines(t *testing.T) {
 		}},
 		{"traffic-pool headroom comments", StyleTrafficPool, []string{
 			"# Onyx computes per-port headroom itself in traffic-pool mode; fabricc's computed values, for comparison:",
-			"# ethernet 1/1 pg3 (priorities 3) lossless: xoff 17408 B, xon 19456 B, size 36864 B, shared alpha 2",
-			"# ethernet 1/3 pg3 (priorities 3) lossless: xoff 36864 B, xon 19456 B, size 56320 B, shared alpha 2",
+			"# ethernet 1/1 pg3 (priorities 3) lossless: 17408 B in flight after PAUSE, PAUSE at 19456 B, size 36864 B, shared alpha 2",
+			"# ethernet 1/3 pg3 (priorities 3) lossless: 36864 B in flight after PAUSE, PAUSE at 19456 B, size 56320 B, shared alpha 2",
 			"# ethernet 1/1 pg0 (priorities 0 1 2 4 5 6 7) lossy: reserved 20480 B, shared alpha 8",
 			"# ethernet 1/1 tc3 egress: reserved 4096 B, shared alpha inf",
 		}},
@@ -135,11 +138,12 @@ func TestRenderLines(t *testing.T) {
 			"pool iPool1 size 5242880 type dynamic",
 			"pool ePool1 size 12582912 type dynamic",
 			"interface ethernet 1/1 ingress-buffer iPort.pg3 bind switch-priority 3",
-			"interface ethernet 1/1 ingress-buffer iPort.pg3 map pool iPool1 type lossless reserved 36864 xoff 17408 xon 19456 shared alpha 2",
+			"interface ethernet 1/1 ingress-buffer iPort.pg3 map pool iPool1 type lossless reserved 36864 xoff 19456 xon 19456 shared alpha 2",
 			"interface ethernet 1/1 ingress-buffer iPort.pg0 bind switch-priority 0 1 2 4 5 6 7",
 			"interface ethernet 1/1 ingress-buffer iPort.pg0 map pool iPool0 type lossy reserved 20480 shared alpha 8",
 			"interface ethernet 1/1 egress-buffer ePort.tc3 map pool ePool1 reserved 4096 shared alpha inf",
-			"interface ethernet 1/31 ingress-buffer iPort.pg3 map pool iPool1 type lossless reserved 60416 xoff 40960 xon 19456 shared alpha 2",
+			"interface ethernet 1/31 ingress-buffer iPort.pg3 map pool iPool1 type lossless reserved 60416 xoff 19456 xon 19456 shared alpha 2",
+			"# ethernet 1/31 pg3: 40960 B in flight after PAUSE",
 		}},
 	}
 	for _, tt := range tests {
@@ -165,13 +169,25 @@ func TestRenderAbsent(t *testing.T) {
 		{"shut-down port gets no QoS or PFC", StyleTrafficPool, []string{
 			"interface ethernet 1/32 qos trust L3",
 			"interface ethernet 1/32 dcb priority-flow-control mode on force",
-			"interface ethernet 1/32 traffic-class 3 congestion-control ecn minimum-absolute 150 maximum-absolute 1500",
+			"interface ethernet 1/32 traffic-class 3 congestion-control ecn minimum-absolute 147 maximum-absolute 1465",
 			"interface ethernet 1/32 flowcontrol send off force",
 		}},
 		{"uplink without watchdog", StyleTrafficPool, []string{"interface ethernet 1/31 pfc-wd"}},
 		{"native vlan not repeated as tagged", StyleTrafficPool, []string{
 			"interface ethernet 1/2 switchport hybrid allowed-vlan add 10",
 			"interface ethernet 1/2 switchport trunk allowed-vlan 2",
+		}},
+		// A bare "allowed-vlan N" replaces the trunk's list on Onyx; one per
+		// VLAN would leave only the last (issue 9).
+		{"no list-replacing allowed-vlan lines", StyleTrafficPool, []string{
+			"interface ethernet 1/1 switchport trunk allowed-vlan 2",
+			"interface ethernet 1/31 switchport trunk allowed-vlan 2",
+			"interface ethernet 1/31 switchport trunk allowed-vlan 10",
+		}},
+		// No public Onyx document gives the DSCP map's syntax.
+		{"no qos map dscp lines", StyleTrafficPool, []string{
+			"interface ethernet 1/1 qos map dscp 26 to switch-priority 3",
+			"interface ethernet 1/1 qos map dscp 48 to switch-priority 6",
 		}},
 		{"traffic-pool mode has no advanced commands", StyleTrafficPool, []string{
 			"advanced buffer management force",
@@ -234,9 +250,9 @@ func TestDemartekGuide(t *testing.T) {
 	out := render(t, f)
 	seq := []string{
 		"interface ethernet 1/1 ingress-buffer iPort.pg0 map pool iPool0 type lossy reserved 20480 shared alpha 8",
-		"interface ethernet 1/1 ingress-buffer iPort.pg3 map pool iPool1 type lossless reserved 36864 xoff 17408 xon 19456 shared alpha 2",
+		"interface ethernet 1/1 ingress-buffer iPort.pg3 map pool iPool1 type lossless reserved 36864 xoff 19456 xon 19456 shared alpha 2",
 		"interface ethernet 1/1 egress-buffer ePort.tc3 map pool ePool1 reserved 4096 shared alpha inf",
-		"interface ethernet 1/1 switchport trunk allowed-vlan 2",
+		"interface ethernet 1/1 switchport trunk allowed-vlan add 2",
 		"dcb priority-flow-control enable force",
 		"dcb priority-flow-control priority 3 enable",
 		"interface ethernet 1/1 dcb priority-flow-control mode on force",
@@ -302,7 +318,7 @@ func TestVariants(t *testing.T) {
 		{"trust pcp", func(f *model.Fabric) { f.Switches[0].Ports[0].Trust = model.TrustPCP },
 			[]string{"interface ethernet 1/1 qos trust L2"}},
 		{"trust both", func(f *model.Fabric) { f.Switches[0].Ports[0].Trust = model.TrustBoth },
-			[]string{"interface ethernet 1/1 qos trust both", "interface ethernet 1/1 qos map dscp 26 to switch-priority 3"}},
+			[]string{"interface ethernet 1/1 qos trust both"}},
 		{"ecn rounds up to KB", func(f *model.Fabric) {
 			f.QoS.Classes[1].ECN = &model.ECN{MinBytes: 150001, MaxBytes: 1536001, MarkProbabilityPercent: 10}
 		},
@@ -336,7 +352,7 @@ func TestVariants(t *testing.T) {
 			"pool iPool0 size 3932160 type dynamic",
 			"pool iPool1 size 6553600 type dynamic",
 			"pool ePool0 size 1000 type dynamic",
-			"interface ethernet 1/1 ingress-buffer iPort.pg3 map pool iPool1 type lossless reserved 36864 xoff 17408 xon 19456 shared alpha 2",
+			"interface ethernet 1/1 ingress-buffer iPort.pg3 map pool iPool1 type lossless reserved 36864 xoff 19456 xon 19456 shared alpha 2",
 			"interface ethernet 1/1 egress-buffer ePort.tc3 map pool ePool0 reserved 4096 shared alpha inf",
 		}},
 	}

@@ -9,9 +9,9 @@
 # current value and changes only what differs.
 #
 # Fabric QoS (the switches use the same maps):
-#   class default  priority 0 -> TC 0, DSCP the other 62 values, lossy
-#   class roce     priority 3 -> TC 3, DSCP 26, lossless (PFC)
-#   class cnp      priority 6 -> TC 6, DSCP 48, lossy, DCQCN CNPs
+#   class default  priority 0 -> TC 0, DSCP the other 48 values, lossy
+#   class roce     priority 3 -> TC 3, DSCP 24,25,26,27,28,29,30,31, lossless (PFC)
+#   class cnp      priority 6 -> TC 6, DSCP 48,49,50,51,52,53,54,55, lossy, DCQCN CNPs
 #
 set -euo pipefail
 
@@ -362,6 +362,40 @@ dcqcn_prio() {
 		f=/sys/class/net/$1/ecn/$point/enable/$2
 		ensure "$1" "DCQCN $point priority $2" "$3" "$(read_sys "$f")" write_value "$f" "$3"
 	done
+}
+
+# cnp_sysfs IF DSCP PRIO: the DSCP and 802.1p priority the NIC marks its
+# CNPs with (MLNX_OFED mlx5: ecn/roce_np/cnp_dscp and cnp_802p_prio).
+cnp_sysfs() {
+	local d=/sys/class/net/$1/ecn/roce_np
+	ensure "$1" 'CNP DSCP' "$2" "$(read_sys "$d/cnp_dscp")" write_value "$d/cnp_dscp" "$2"
+	ensure "$1" 'CNP priority' "$3" "$(read_sys "$d/cnp_802p_prio")" write_value "$d/cnp_802p_prio" "$3"
+}
+
+# pci_dev IF: the PCI device of a netdev (0000:3b:00.0), or nothing.
+pci_dev() {
+	local d
+	d=$(readlink -f "/sys/class/net/$1/device" 2>/dev/null) || return 1
+	[[ -e $d ]] || return 1
+	printf '%s' "${d##*/}"
+}
+
+# cc_params_dir IF: true when the inbox mlx5_ib debugfs of IF's device is there.
+cc_params_dir() {
+	local pci
+	pci=$(pci_dev "$1") || return 1
+	[[ -d /sys/kernel/debug/mlx5/$pci/cc_params ]]
+}
+
+# cnp_debugfs IF DSCP PRIO: the same through the inbox mlx5_ib debugfs
+# (cc_params/np_cnp_dscp and np_cnp_prio, Linux drivers/infiniband/hw/mlx5/
+# cong.c; writing np_cnp_prio also sets np_cnp_prio_mode 0, "use it").
+cnp_debugfs() {
+	local pci d
+	pci=$(pci_dev "$1") || pci="pci-device-of-$1"
+	d=/sys/kernel/debug/mlx5/$pci/cc_params
+	ensure "$1" 'CNP DSCP' "$2" "$(read_sys "$d/np_cnp_dscp")" write_value "$d/np_cnp_dscp" "$2"
+	ensure "$1" 'CNP priority' "$3" "$(read_sys "$d/np_cnp_prio")" write_value "$d/np_cnp_prio" "$3"
 }
 
 memlock_state() {

@@ -59,6 +59,15 @@ diff_line() {
 	DIFFS=$((DIFFS + 1))
 }
 
+# unavailable IF WHAT NEED FIX: a setting whose driver interface is not
+# there; a difference in --check, an error otherwise.
+unavailable() {
+	case $MODE in
+	check) diff_line "$1" "$2" "$3 present" absent ;;
+	*) die "$1 $2: $3 absent: $4" ;;
+	esac
+}
+
 # ensure IF WHAT WANT HAVE CMD...: runs CMD only when HAVE differs from WANT.
 ensure() {
 	_if=$1 _what=$2 _want=$3 _have=$4

@@ -9,9 +9,9 @@
 # current value and changes only what differs.
 #
 # Fabric QoS (the switches use the same maps):
-#   class default  priority 0 -> TC 0, DSCP the other 62 values, lossy
-#   class roce     priority 3 -> TC 3, DSCP 26, lossless (PFC)
-#   class cnp      priority 6 -> TC 6, DSCP 48, lossy, DCQCN CNPs
+#   class default  priority 0 -> TC 0, DSCP the other 48 values, lossy
+#   class roce     priority 3 -> TC 3, DSCP 24,25,26,27,28,29,30,31, lossless (PFC)
+#   class cnp      priority 6 -> TC 6, DSCP 48,49,50,51,52,53,54,55, lossy, DCQCN CNPs
 #
 set -euo pipefail
 
@@ -364,6 +364,40 @@ dcqcn_prio() {
 	done
 }
 
+# cnp_sysfs IF DSCP PRIO: the DSCP and 802.1p priority the NIC marks its
+# CNPs with (MLNX_OFED mlx5: ecn/roce_np/cnp_dscp and cnp_802p_prio).
+cnp_sysfs() {
+	local d=/sys/class/net/$1/ecn/roce_np
+	ensure "$1" 'CNP DSCP' "$2" "$(read_sys "$d/cnp_dscp")" write_value "$d/cnp_dscp" "$2"
+	ensure "$1" 'CNP priority' "$3" "$(read_sys "$d/cnp_802p_prio")" write_value "$d/cnp_802p_prio" "$3"
+}
+
+# pci_dev IF: the PCI device of a netdev (0000:3b:00.0), or nothing.
+pci_dev() {
+	local d
+	d=$(readlink -f "/sys/class/net/$1/device" 2>/dev/null) || return 1
+	[[ -e $d ]] || return 1
+	printf '%s' "${d##*/}"
+}
+
+# cc_params_dir IF: true when the inbox mlx5_ib debugfs of IF's device is there.
+cc_params_dir() {
+	local pci
+	pci=$(pci_dev "$1") || return 1
+	[[ -d /sys/kernel/debug/mlx5/$pci/cc_params ]]
+}
+
+# cnp_debugfs IF DSCP PRIO: the same through the inbox mlx5_ib debugfs
+# (cc_params/np_cnp_dscp and np_cnp_prio, Linux drivers/infiniband/hw/mlx5/
+# cong.c; writing np_cnp_prio also sets np_cnp_prio_mode 0, "use it").
+cnp_debugfs() {
+	local pci d
+	pci=$(pci_dev "$1") || pci="pci-device-of-$1"
+	d=/sys/kernel/debug/mlx5/$pci/cc_params
+	ensure "$1" 'CNP DSCP' "$2" "$(read_sys "$d/np_cnp_dscp")" write_value "$d/np_cnp_dscp" "$2"
+	ensure "$1" 'CNP priority' "$3" "$(read_sys "$d/np_cnp_prio")" write_value "$d/np_cnp_prio" "$3"
+}
+
 memlock_state() {
 	if grep -qx '\* soft memlock unlimited' "$1" 2>/dev/null && grep -qx '\* hard memlock unlimited' "$1" 2>/dev/null; then
 		printf 'unlimited'
@@ -442,7 +476,7 @@ nic_1() {
 		ensure "$ifc" ets 'tsa ets,ets,ets,ets,ets,ets,strict,ets tcbw 50,0,0,50,0,0,0,0' "$(mlnx_get "$ifc" ets)" mlnx_qos -i "$ifc" --tsa ets,ets,ets,ets,ets,ets,strict,ets --tcbw 50,0,0,50,0,0,0,0
 		ensure "$ifc" prio_tc 0,0,0,3,0,0,6,0 "$(mlnx_get "$ifc" prio_tc)" mlnx_qos -i "$ifc" --prio_tc 0,0,0,3,0,0,6,0
 		# The fabric's DSCP -> priority map, one --dscp2prio per DSCP that differs.
-		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:0 25:0 26:3 27:0 28:0 29:0 30:0 31:0 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:0 50:0 51:0 52:0 53:0 54:0 55:0 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
+		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
 	roce_cm "$ifc" 'RoCE v2' 104
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
@@ -454,6 +488,9 @@ nic_1() {
 		dcqcn_prio "$ifc" 5 0
 		dcqcn_prio "$ifc" 6 0
 		dcqcn_prio "$ifc" 7 0
+	fi
+	if capable "$ifc" "CNP marking sysfs (ecn/roce_np)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np" test -d "/sys/class/net/$ifc/ecn/roce_np"; then
+		cnp_sysfs "$ifc" 48 6
 	fi
 }
 

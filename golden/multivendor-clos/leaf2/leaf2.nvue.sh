@@ -14,9 +14,9 @@ nv set bridge domain br_default vlan 101,102,103,104
 
 # Trust and DSCP/PCP -> switch priority maps
 nv set qos mapping default-global trust l3
-nv set qos mapping default-global dscp 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63 switch-priority 0
-nv set qos mapping default-global dscp 26 switch-priority 3
-nv set qos mapping default-global dscp 48 switch-priority 6
+nv set qos mapping default-global dscp 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,56,57,58,59,60,61,62,63 switch-priority 0
+nv set qos mapping default-global dscp 24,25,26,27,28,29,30,31 switch-priority 3
+nv set qos mapping default-global dscp 48,49,50,51,52,53,54,55 switch-priority 6
 
 # Switch priority -> traffic class (egress queue)
 nv set qos egress-queue-mapping default-global switch-priority 0 traffic-class 0
@@ -37,29 +37,33 @@ nv set qos egress-scheduler default-global traffic-class 6 mode strict
 # traffic classes 1,2,4,5,7 carry no class and are left unset
 
 # ECN (WRED marking) per traffic class; thresholds in bytes, as NVUE takes them
-nv set qos congestion-control default-global traffic-class 0 ecn disable
-nv set qos congestion-control default-global traffic-class 3 min-threshold 153600
-nv set qos congestion-control default-global traffic-class 3 max-threshold 1536000
+nv set qos congestion-control default-global traffic-class 0 min-threshold 150000
+nv set qos congestion-control default-global traffic-class 0 max-threshold 1500000
+nv set qos congestion-control default-global traffic-class 0 probability 100
+nv set qos congestion-control default-global traffic-class 0 ecn enable
+nv set qos congestion-control default-global traffic-class 0 red disable
+nv set qos congestion-control default-global traffic-class 3 min-threshold 150000
+nv set qos congestion-control default-global traffic-class 3 max-threshold 1500000
 nv set qos congestion-control default-global traffic-class 3 probability 100
 nv set qos congestion-control default-global traffic-class 3 ecn enable
 nv set qos congestion-control default-global traffic-class 3 red disable
 nv set qos congestion-control default-global traffic-class 6 ecn disable
 
 # Buffer pools (traffic-pool); memory-percent is a whole percent and the pools must sum to 100 or less, so fabricc rounds down
-# pool lossy-default-ingress: 47.3% of the buffer rounds down to 47%
-nv set qos traffic-pool default-lossy memory-percent 47
+# pool lossy-default-ingress: 44.7% of the buffer rounds down to 44%
+nv set qos traffic-pool default-lossy memory-percent 44
 nv unset qos traffic-pool default-lossy switch-priority
 nv set qos traffic-pool default-lossy switch-priority 0,1,2,4,5,6,7
-# pool roce-lossless-ingress: 51.8% of the buffer rounds down to 51%
-nv set qos traffic-pool default-lossless memory-percent 51
+# pool roce-lossless-ingress: 54.1% of the buffer rounds down to 54%
+nv set qos traffic-pool default-lossless memory-percent 54
 nv set qos traffic-pool default-lossless switch-priority 3
-# NOTE: pool lossy-default-egress (egress lossy, 7997584 B, 47.7%, dynamic, priorities 0,1,2,4,5,6,7) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
-# NOTE: pool roce-lossless-egress (egress lossless, 7862128 B, 46.9%, dynamic, priorities 3) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
+# NOTE: pool lossy-default-egress (egress lossy, 7587508 B, 45.2%, dynamic, priorities 0,1,2,4,5,6,7) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
+# NOTE: pool roce-lossless-egress (egress lossless, 7418188 B, 44.2%, dynamic, priorities 3) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
 # NOTE: nv config patch merges: if default-lossy still lists switch priorities outside the model's lossy pool, unset qos traffic-pool default-lossy switch-priority first (the .nvue.sh does)
 
 # Shared-buffer alpha and reservations (advance-buffer-config, bytes)
 nv set qos advance-buffer-config default-global ingress-lossless-buffer shared-alpha alpha_2
-# NOTE: lossy ingress PGs: PG 0 (priorities 0,1,2,4,5,6,7) reserved 10240 B alpha 8 on swp1,swp2,swp3,swp4,swp5,swp6,swp31,swp32. NVUE names lossy PGs by alias (bulk, service1..) under ingress-lossy-buffer; fabricc does not guess the alias, the switch keeps its lossy PG defaults
+# NOTE: lossy ingress PGs: PG 0 (priorities 0,1,2,4,5,6,7) reserved 10240 B alpha 8 on swp1,swp2,swp3,swp4,swp5,swp6,swp7,swp8,swp31,swp32. NVUE names lossy PGs by alias (bulk, service1..) under ingress-lossy-buffer; fabricc does not guess the alias, the switch keeps its lossy PG defaults
 nv set qos advance-buffer-config default-global egress-lossless-buffer reserved 1500
 nv set qos advance-buffer-config default-global egress-lossless-buffer shared-alpha alpha_infinity
 nv set qos advance-buffer-config default-global egress-lossy-buffer traffic-class 0 reserved 9216
@@ -68,56 +72,63 @@ nv set qos advance-buffer-config default-global egress-lossy-buffer traffic-clas
 nv set qos advance-buffer-config default-global egress-lossy-buffer traffic-class 6 shared-alpha alpha_8
 
 # PFC: lossless switch priorities and the lossless PG buffer per port group
-# port-buffer = the lossless PG size (xoff + xon), xoff-threshold = the PG's xoff, xon-threshold = the PG's xon, all in bytes as NVUE takes them
-# (NVUE reference: qos pfc <profile> port-buffer|xoff-threshold|xon-threshold <bytes>); cable-length is rounded up to whole meters
+# port-buffer = the lossless priority group's buffer; xoff-threshold = the occupancy at which PAUSE is sent, so port-buffer - xoff-threshold is the room for bytes in flight after PAUSE;
+# xon-threshold = the occupancy at which PAUSE stops, equal to xoff-threshold (as Linux mlxsw programs Spectrum and the Demartek RoCE Deployment Guide sets Onyx: xoff = xon); all in bytes
+# (Cumulus Linux user guide, Quality of Service, Priority Flow Control: the xoff byte limit triggers PFC frame transmit; NVUE reference: qos pfc <profile> port-buffer|xoff-threshold|xon-threshold); cable-length is rounded up to whole meters
 # headroom: SONiC Mellanox headroom (sonic-swss cfgmgr/buffer_headroom_mellanox.lua @422271e7e): xoff = ceil1K(lossless_mtu + propagation x cell_occupancy) [+2 KB small-packet compensation], xon = ceil1K(pipeline_latency), size = ceil1K(xoff + xon)
 # profile pfc-sp3-100g-1m: ports swp1
 nv set qos pfc pfc-sp3-100g-1m switch-priority 3
 nv set qos pfc pfc-sp3-100g-1m tx enable
 nv set qos pfc pfc-sp3-100g-1m rx enable
 nv set qos pfc pfc-sp3-100g-1m cable-length 1
-nv set qos pfc pfc-sp3-100g-1m port-buffer 62464
-nv set qos pfc pfc-sp3-100g-1m xoff-threshold 43008
+# NOTE: pfc profile pfc-sp3-100g-1m: 72704 B in flight after PAUSE; port-buffer 92160 B - xoff-threshold 19456 B leaves 72704 B; for 1 m at 100G, port MTU 9216 B, lossless MTU 1024 B, small packets 100 %
+nv set qos pfc pfc-sp3-100g-1m port-buffer 92160
+nv set qos pfc pfc-sp3-100g-1m xoff-threshold 19456
 nv set qos pfc pfc-sp3-100g-1m xon-threshold 19456
 # profile pfc-sp3-100g-2m: ports swp2,swp3
 nv set qos pfc pfc-sp3-100g-2m switch-priority 3
 nv set qos pfc pfc-sp3-100g-2m tx enable
 nv set qos pfc pfc-sp3-100g-2m rx enable
 nv set qos pfc pfc-sp3-100g-2m cable-length 2
-nv set qos pfc pfc-sp3-100g-2m port-buffer 62464
-nv set qos pfc pfc-sp3-100g-2m xoff-threshold 43008
+# NOTE: pfc profile pfc-sp3-100g-2m: 72704 B in flight after PAUSE; port-buffer 92160 B - xoff-threshold 19456 B leaves 72704 B; for 2 m at 100G, port MTU 9216 B, lossless MTU 1024 B, small packets 100 %
+nv set qos pfc pfc-sp3-100g-2m port-buffer 92160
+nv set qos pfc pfc-sp3-100g-2m xoff-threshold 19456
 nv set qos pfc pfc-sp3-100g-2m xon-threshold 19456
-# profile pfc-sp3-100g-3m: ports swp4
+# profile pfc-sp3-100g-3m: ports swp4,swp7,swp8
 nv set qos pfc pfc-sp3-100g-3m switch-priority 3
 nv set qos pfc pfc-sp3-100g-3m tx enable
 nv set qos pfc pfc-sp3-100g-3m rx enable
 nv set qos pfc pfc-sp3-100g-3m cable-length 3
-nv set qos pfc pfc-sp3-100g-3m port-buffer 62464
-nv set qos pfc pfc-sp3-100g-3m xoff-threshold 43008
+# NOTE: pfc profile pfc-sp3-100g-3m: 72704 B in flight after PAUSE; port-buffer 92160 B - xoff-threshold 19456 B leaves 72704 B; for 3 m at 100G, port MTU 9216 B, lossless MTU 1024 B, small packets 100 %
+nv set qos pfc pfc-sp3-100g-3m port-buffer 92160
+nv set qos pfc pfc-sp3-100g-3m xoff-threshold 19456
 nv set qos pfc pfc-sp3-100g-3m xon-threshold 19456
 # profile pfc-sp3-100g-5m: ports swp5
 nv set qos pfc pfc-sp3-100g-5m switch-priority 3
 nv set qos pfc pfc-sp3-100g-5m tx enable
 nv set qos pfc pfc-sp3-100g-5m rx enable
 nv set qos pfc pfc-sp3-100g-5m cable-length 5
-nv set qos pfc pfc-sp3-100g-5m port-buffer 63488
-nv set qos pfc pfc-sp3-100g-5m xoff-threshold 44032
+# NOTE: pfc profile pfc-sp3-100g-5m: 73728 B in flight after PAUSE; port-buffer 93184 B - xoff-threshold 19456 B leaves 73728 B; for 5 m at 100G, port MTU 9216 B, lossless MTU 1024 B, small packets 100 %
+nv set qos pfc pfc-sp3-100g-5m port-buffer 93184
+nv set qos pfc pfc-sp3-100g-5m xoff-threshold 19456
 nv set qos pfc pfc-sp3-100g-5m xon-threshold 19456
 # profile pfc-sp3-100g-7m: ports swp6
 nv set qos pfc pfc-sp3-100g-7m switch-priority 3
 nv set qos pfc pfc-sp3-100g-7m tx enable
 nv set qos pfc pfc-sp3-100g-7m rx enable
 nv set qos pfc pfc-sp3-100g-7m cable-length 7
-nv set qos pfc pfc-sp3-100g-7m port-buffer 63488
-nv set qos pfc pfc-sp3-100g-7m xoff-threshold 44032
+# NOTE: pfc profile pfc-sp3-100g-7m: 73728 B in flight after PAUSE; port-buffer 93184 B - xoff-threshold 19456 B leaves 73728 B; for 7 m at 100G, port MTU 9216 B, lossless MTU 1024 B, small packets 100 %
+nv set qos pfc pfc-sp3-100g-7m port-buffer 93184
+nv set qos pfc pfc-sp3-100g-7m xoff-threshold 19456
 nv set qos pfc pfc-sp3-100g-7m xon-threshold 19456
 # profile pfc-sp3-100g-20m: ports swp31,swp32
 nv set qos pfc pfc-sp3-100g-20m switch-priority 3
 nv set qos pfc pfc-sp3-100g-20m tx enable
 nv set qos pfc pfc-sp3-100g-20m rx enable
 nv set qos pfc pfc-sp3-100g-20m cable-length 20
-nv set qos pfc pfc-sp3-100g-20m port-buffer 65536
-nv set qos pfc pfc-sp3-100g-20m xoff-threshold 46080
+# NOTE: pfc profile pfc-sp3-100g-20m: 76800 B in flight after PAUSE; port-buffer 96256 B - xoff-threshold 19456 B leaves 76800 B; for 20 m at 100G, port MTU 9214 B, lossless MTU 1024 B, small packets 100 %
+nv set qos pfc pfc-sp3-100g-20m port-buffer 96256
+nv set qos pfc pfc-sp3-100g-20m xoff-threshold 19456
 nv set qos pfc pfc-sp3-100g-20m xon-threshold 19456
 
 # 802.3x link pause
@@ -128,6 +139,7 @@ nv set qos pfc-watchdog polling-interval 100
 # robustness = timeout 200 ms / polling 100 ms, rounded up
 nv set qos pfc-watchdog robustness 2
 # NOTE: PFC watchdog restore 200 ms: NVUE has no restore timer; it restores PFC after one polling interval without pause frames
+# NOTE: nv config patch merges: a trunk's VLAN list only grows, so on swp7,swp8 unset interface <port> bridge domain br_default vlan first where the switch may allow other VLANs (the .nvue.sh does)
 
 # swp1: to host gpu05 roce0 (dac, 1 m)
 nv set interface swp1 type swp
@@ -182,6 +194,28 @@ nv set interface swp6 link mtu 9216
 nv set interface swp6 bridge domain br_default access 102
 nv set interface swp6 qos pfc profile pfc-sp3-100g-7m
 nv set interface swp6 qos pfc-watchdog state enable
+
+# swp7: to switch leaf4 1/7 (dac, 3 m)
+nv set interface swp7 type swp
+nv set interface swp7 description 'to leaf4:1/7'
+nv set interface swp7 link speed 100G
+nv set interface swp7 link mtu 9216
+nv unset interface swp7 bridge domain br_default vlan
+nv set interface swp7 bridge domain br_default vlan 101,102,103,104
+nv set interface swp7 bridge domain br_default untagged none
+nv set interface swp7 qos pfc profile pfc-sp3-100g-3m
+nv set interface swp7 qos pfc-watchdog state enable
+
+# swp8: to switch leaf1 swp8 (dac, 3 m)
+nv set interface swp8 type swp
+nv set interface swp8 description 'to leaf1:swp8'
+nv set interface swp8 link speed 100G
+nv set interface swp8 link mtu 9216
+nv unset interface swp8 bridge domain br_default vlan
+nv set interface swp8 bridge domain br_default vlan 101,102,103,104
+nv set interface swp8 bridge domain br_default untagged 101
+nv set interface swp8 qos pfc profile pfc-sp3-100g-3m
+nv set interface swp8 qos pfc-watchdog state enable
 
 # swp31: to switch spine1 Ethernet2/1 (fibre, 20 m)
 nv set interface swp31 type swp

@@ -1,0 +1,133 @@
+package compiler
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// checkDeviceDefaults finds what a device would keep at its own default
+// because no configuration it documents can change it: the Onyx DSCP map
+// and the CNP marking of NICs without a CNP setting.
+func (c *checker) checkDeviceDefaults() {
+	c.checkOnyxDSCPMap()
+	c.checkCNPMarking()
+}
+
+// checkOnyxDSCPMap: Onyx switches get no DSCP map (no public Onyx
+// document gives the command's syntax), so a DSCP-trusting Onyx port
+// classifies with Onyx's default map, DSCP 8n..8n+7 -> switch priority n
+// (mellanox.onyx test fixture show_qos_interface_ethernet.cfg;
+// att/netarbiter RoCE_Deployment.md). Every DSCP must then reach the class
+// the fabric gives it; otherwise the fabric cannot be rendered for Onyx.
+func (c *checker) checkOnyxDSCPMap() {
+	if c.diags.HasErrors() {
+		return // a broken class set would only give follow-on errors here
+	}
+	var switches []string
+	var rels []related
+	for _, sw := range c.f.Switches {
+		if sw.Platform == model.PlatformOnyx && trustsDSCP(&sw) {
+			switches = append(switches, sw.Name)
+			rels = append(rels, rel("switch "+sw.Name+" runs Onyx", "switch", sw.Name, "platform"))
+		}
+	}
+	if len(switches) == 0 {
+		return
+	}
+	wrong, first := onyxMismatches(c.f.QoS)
+	if len(wrong) == 0 {
+		return
+	}
+	c.errorf("DSCP map Onyx keeps at its default",
+		fmt.Sprintf("Onyx switch %s classifies DSCP with Onyx's default map (DSCP 8n..8n+7 -> switch priority n; no public Onyx document gives the command that changes it), which differs from the fabric's for %s. Give each class the whole blocks of eight DSCP values of its priorities (a class on priority 3 takes DSCP 24-31), or trust PCP on those switches' ports.",
+			strings.Join(switches, ", "), strings.Join(wrong, "; ")),
+		[]string{"qos", "class", first, "dscp"}, rels...)
+}
+
+// trustsDSCP reports whether a switch has a port that classifies by DSCP.
+func trustsDSCP(sw *model.Switch) bool {
+	for _, p := range sw.Ports {
+		if p.Trust == model.TrustDSCP || p.Trust == model.TrustBoth {
+			return true
+		}
+	}
+	return false
+}
+
+// onyxMismatches lists, per fabric class, the DSCP values Onyx's default
+// map would put in another class, and names the first such class.
+func onyxMismatches(q model.QoS) (wrong []string, first string) {
+	owner := map[int]string{} // priority -> class
+	for _, cl := range q.Classes {
+		for _, p := range cl.Priorities {
+			owner[p] = cl.Name
+		}
+	}
+	for _, cl := range q.Classes {
+		var bad []int
+		for _, d := range cl.DSCP {
+			if owner[d/8] != cl.Name {
+				bad = append(bad, d)
+			}
+		}
+		if len(bad) == 0 {
+			continue
+		}
+		if first == "" {
+			first = cl.Name
+		}
+		wrong = append(wrong, fmt.Sprintf("DSCP %s of class %s would land in class %s", intsText(bad), cl.Name, owner[bad[0]/8]))
+	}
+	return wrong, first
+}
+
+// defaultCNP is how a ConnectX NIC marks CNPs until told otherwise: its
+// firmware defaults CNP_DSCP_P1 48 and CNP_802P_PRIO_P1 6 (mlxconfig).
+var defaultCNP = [2]int{48, 6}
+
+// cnpSettable reports whether fabricc's host output can set a NIC's CNP
+// marking: MLNX_OFED's mlx5 sysfs ecn/roce_np/cnp_dscp and cnp_802p_prio
+// (MLNX_OFED documentation, Explicit Congestion Notification), the inbox
+// mlx5_ib debugfs cc_params np_cnp_dscp and np_cnp_prio (Linux
+// drivers/infiniband/hw/mlx5/cong.c), FreeBSD mlx5ib's sysctl
+// sys.class.infiniband.<dev>.cong.conf (mlx5_ib_cong.c). The Windows
+// WinOF-2 User Manual, Rev 1.21, and WinOF User Manual, Rev 5.50, name no
+// CNP setting; ConnectX-3 drivers (mlx4) have none.
+func cnpSettable(h *model.Host, n *model.NIC) bool {
+	if slices.Contains([]string{"ConnectX-3", "ConnectX-3 Pro"}, n.Model) {
+		return false
+	}
+	switch h.OS {
+	case model.OSLinux:
+		return n.Driver == "mlnx_ofed" || n.Driver == "inbox"
+	case model.OSFreeBSD:
+		return n.Driver == "mlx5en"
+	}
+	return false
+}
+
+// checkCNPMarking warns where a Mellanox NIC must mark its CNPs other than
+// the firmware default and fabricc has no setting to say so: the NIC keeps
+// sending CNPs with DSCP 48 and priority 6, into whatever class the
+// fabric gives those.
+func (c *checker) checkCNPMarking() {
+	for i := range c.f.Hosts {
+		h := &c.f.Hosts[i]
+		for j := range h.NICs {
+			n := &h.NICs[j]
+			if !strings.EqualFold(n.Vendor, "mellanox") || n.Transport != model.TransportRoCE {
+				continue
+			}
+			if [2]int{n.RoCE.CNPDSCP, n.RoCE.CNPPriority} == defaultCNP || cnpSettable(h, n) {
+				continue
+			}
+			c.warnf("CNP marking not settable",
+				fmt.Sprintf("NIC %s:%s (%s, driver %s on %s) must mark its congestion notification packets DSCP %d priority %d, but its driver has no setting fabricc can write, so it keeps the firmware default DSCP %d priority %d (mlxconfig CNP_DSCP_P1, CNP_802P_PRIO_P1). Set those two firmware values with mlxconfig (then reset the adapter), or give the fabric's cnp class DSCP 48 and priority 6.",
+					h.Name, n.Name, n.Model, n.Driver, h.OS, n.RoCE.CNPDSCP, n.RoCE.CNPPriority, defaultCNP[0], defaultCNP[1]),
+				nicPath(h.Name, n.Name, "cnp_dscp"), rel("the fabric's CNP class", "qos", "cnp_class"))
+		}
+	}
+}

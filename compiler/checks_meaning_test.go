@@ -1,0 +1,100 @@
+package compiler
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/google/go-cmp/cmp"
+	"github.com/hashicorp/hcl/v2"
+)
+
+// TestDeviceDefaults checks the two device-default findings: a DSCP map
+// Onyx would keep at its default (DSCP 8n..8n+7 -> switch priority n), and
+// a CNP marking a NIC's driver cannot be told.
+func TestDeviceDefaults(t *testing.T) {
+	h1 := func(f *model.Fabric) *model.NIC { return &f.Hosts[0].NICs[0] }
+	roce := func(f *model.Fabric) *model.Class { return &f.QoS.Classes[1] }
+	tests := []struct {
+		name   string
+		mutate func(f *model.Fabric)
+		want   []string
+	}{
+		{"RoCE DSCP outside its default block on Onyx", func(f *model.Fabric) { roce(f).DSCP = []int{26, 34} },
+			[]string{"error|DSCP map Onyx keeps at its default|qos/class/roce/dscp|switch/leaf1/platform,switch/spine1/platform"}},
+		{"the same map on Cumulus", func(f *model.Fabric) {
+			roce(f).DSCP = []int{26, 34}
+			for i := range f.Switches {
+				f.Switches[i].Platform, f.Switches[i].Hardware.Model = model.PlatformCumulus, "SN2700"
+			}
+		}, nil},
+		{"own CNP class on a Windows WinOF-2 NIC", func(f *model.Fabric) {
+			f.Hosts[0].OS, h1(f).Driver = model.OSWindows, "winof2"
+		}, []string{"warning|CNP marking not settable|host/h1/nic/roce0/cnp_dscp|qos"}},
+		{"own CNP class on ConnectX-3 with MLNX_OFED", func(f *model.Fabric) {
+			h1(f).Model = "ConnectX-3 Pro"
+		}, []string{"warning|CNP marking not settable|host/h1/nic/roce0/cnp_dscp|qos"}},
+		{"own CNP class on Linux MLNX_OFED (sysfs)", func(f *model.Fabric) {}, nil},
+		{"own CNP class on Linux inbox (debugfs)", func(f *model.Fabric) { h1(f).Driver = "inbox" }, nil},
+		{"own CNP class on FreeBSD mlx5en (sysctl)", func(f *model.Fabric) {
+			f.Hosts[0].OS, h1(f).Driver = model.OSFreeBSD, "mlx5en"
+		}, nil},
+		{"default CNP marking on Windows", func(f *model.Fabric) { f.Hosts[0].OS, h1(f).Driver = model.OSWindows, "winof2" }, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := testFabric()
+			src := testSources(f)
+			if strings.Contains(tt.name, "own CNP") {
+				withOwnCNP(f) // a fabric CNP class of DSCP 46, priority 5
+			}
+			tt.mutate(f)
+			if diff := cmp.Diff(tt.want, runChecks(t, f, src)); diff != "" {
+				t.Errorf("diagnostics (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// withOwnCNP moves testQoS's CNP class to DSCP 46, priority 5 (still
+// TC6) and makes every NIC mark its CNPs that way.
+func withOwnCNP(f *model.Fabric) {
+	q := &f.QoS
+	q.Classes[0].Priorities = []int{0, 1, 2, 4, 6, 7}
+	q.Classes[2].Priority, q.Classes[2].Priorities, q.Classes[2].DSCP, q.Classes[2].MarkDSCP = 5, []int{5}, []int{46}, 46
+	q.DSCPToPriority[48], q.DSCPToPriority[46] = 0, 5
+	q.PriorityToTC[6], q.PriorityToTC[5] = 0, 6
+	for i := range f.Hosts {
+		for j := range f.Hosts[i].NICs {
+			f.Hosts[i].NICs[j].RoCE.CNPDSCP, f.Hosts[i].NICs[j].RoCE.CNPPriority = 46, 5
+		}
+	}
+}
+
+// TestDeviceDefaultsText pins the two messages' wording.
+func TestDeviceDefaultsText(t *testing.T) {
+	f := testFabric()
+	src := testSources(f)
+	f.QoS.Classes[1].DSCP = []int{26, 34}
+	f.Hosts[0].OS, f.Hosts[0].NICs[0].Driver = model.OSWindows, "winof2"
+	withOwnCNP(f)
+	diags := append(applyPhysics(f, src), check(f, src)...)
+	want := map[string]string{
+		"DSCP map Onyx keeps at its default": "Onyx switch leaf1, spine1 classifies DSCP with Onyx's default map (DSCP 8n..8n+7 -> switch priority n; no public Onyx document gives the command that changes it), which differs from the fabric's for DSCP 34 of class roce would land in class default. Give each class the whole blocks of eight DSCP values of its priorities (a class on priority 3 takes DSCP 24-31), or trust PCP on those switches' ports.",
+		"CNP marking not settable":           "NIC h1:roce0 (ConnectX-5, driver winof2 on windows) must mark its congestion notification packets DSCP 46 priority 5, but its driver has no setting fabricc can write, so it keeps the firmware default DSCP 48 priority 6 (mlxconfig CNP_DSCP_P1, CNP_802P_PRIO_P1). Set those two firmware values with mlxconfig (then reset the adapter), or give the fabric's cnp class DSCP 48 and priority 6.",
+	}
+	got := map[string]string{}
+	for _, d := range diags {
+		if _, ok := want[d.Summary]; ok {
+			got[d.Summary] = d.Detail
+		}
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("details (-want +got):\n%s", diff)
+	}
+	for _, d := range diags {
+		if strings.HasPrefix(d.Summary, "CNP") && d.Severity != hcl.DiagWarning {
+			t.Errorf("%s is not a warning", d.Summary)
+		}
+	}
+}
