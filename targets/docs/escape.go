@@ -62,12 +62,13 @@ func md(s string) string {
 }
 
 // linkPath returns the relative link destination for the slash-separated
-// path elements, each percent-encoded (url.PathEscape), so no element can
-// end the destination, add a title or leave the folder.
+// path elements, each percent-encoded (url.PathEscape, and ":" too, so a
+// name such as "javascript:x" cannot turn the link into a scheme), so no
+// element can end the destination, add a title or leave the folder.
 func linkPath(elems ...string) string {
 	out := make([]string, len(elems))
 	for i, e := range elems {
-		out[i] = url.PathEscape(e)
+		out[i] = strings.ReplaceAll(url.PathEscape(e), ":", "%3A")
 	}
 	return strings.Join(out, "/")
 }

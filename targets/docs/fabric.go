@@ -95,8 +95,9 @@ func writeCabling(d *doc, f *model.Fabric) {
 		return
 	}
 	var rows [][]string
+	ix := endIndex(f)
 	for i, l := range f.Links {
-		a, b := endInfo(f, l.A), endInfo(f, l.B)
+		a, b := ix.of(l.A), ix.of(l.B)
 		rows = append(rows, []string{strconv.Itoa(i + 1),
 			deviceLink(l.A.Device), md(l.A.Port), deviceLink(l.B.Device), md(l.B.Port),
 			speedPair(a.speed, b.speed), md(l.CableKind), Meters(l.CableMeters), mtuPair(a.mtu, b.mtu)})
@@ -107,23 +108,28 @@ func writeCabling(d *doc, f *model.Fabric) {
 // end is what the cabling table shows of one link end.
 type end struct{ speed, mtu int }
 
-// endInfo reads the speed and MTU of a switch port or host NIC.
-func endInfo(f *model.Fabric, e model.Endpoint) end {
-	if e.Kind == "switch" {
-		if sw := f.Switch(e.Device); sw != nil {
-			if p := sw.Port(e.Port); p != nil {
-				return end{p.SpeedMbps, p.MTU}
-			}
-		}
-		return end{}
-	}
-	if h := f.Host(e.Device); h != nil {
-		if n := h.NIC(e.Port); n != nil {
-			return end{n.SpeedMbps, n.MTU}
+// ends indexes the speed and MTU of every switch port and host NIC by
+// kind, device and port, so large fabrics need no repeated search.
+type ends map[[3]string]end
+
+// endIndex builds the index of f.
+func endIndex(f *model.Fabric) ends {
+	ix := ends{}
+	for _, sw := range f.Switches {
+		for _, p := range sw.Ports {
+			ix[[3]string{"switch", sw.Name, p.Name}] = end{p.SpeedMbps, p.MTU}
 		}
 	}
-	return end{}
+	for _, h := range f.Hosts {
+		for _, n := range h.NICs {
+			ix[[3]string{"host", h.Name, n.Name}] = end{n.SpeedMbps, n.MTU}
+		}
+	}
+	return ix
 }
+
+// of is the speed and MTU of a link end (zero when unknown).
+func (ix ends) of(e model.Endpoint) end { return ix[[3]string{e.Kind, e.Device, e.Port}] }
 
 // speedPair is "100G", or "100G / 25G" when the ends disagree.
 func speedPair(a, b int) string {

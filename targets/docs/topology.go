@@ -115,6 +115,7 @@ func buildGraph(f *model.Fabric) *graph {
 		}
 	}
 	addHosts(g, f)
+	ix := endIndex(f)
 	for _, l := range f.Links {
 		a, b := g.nodeOf[l.A.Kind+"\x00"+l.A.Device], g.nodeOf[l.B.Kind+"\x00"+l.B.Device]
 		if a > b {
@@ -125,7 +126,7 @@ func buildGraph(f *model.Fabric) *graph {
 			e = &gedge{bySpeed: map[int]int{}}
 			g.edges[[2]int{a, b}] = e
 		}
-		e.bySpeed[linkSpeed(f, l)]++
+		e.bySpeed[linkSpeed(ix, l)]++
 	}
 	return g
 }
@@ -223,8 +224,8 @@ func appendUnique(list []string, s string) []string {
 
 // linkSpeed is the speed of a link: its switch end's, else its first
 // host end's.
-func linkSpeed(f *model.Fabric, l model.Link) int {
-	a, b := endInfo(f, l.A), endInfo(f, l.B)
+func linkSpeed(ix ends, l model.Link) int {
+	a, b := ix.of(l.A), ix.of(l.B)
 	if l.A.Kind != "switch" && l.B.Kind == "switch" {
 		return b.speed
 	}
