@@ -90,3 +90,12 @@ func mermaid(s string) string {
 	}
 	return b.String()
 }
+
+// Markdown is the Markdown rule for other packages (`fabricc plan
+// --format markdown`): s as inline Markdown text, safe in a paragraph, a
+// list item or a table cell.
+func Markdown(s string) string { return md(s) }
+
+// Visible is s on one line with control and format characters written
+// as Go escapes, for plain text on a terminal.
+func Visible(s string) string { return visible(s) }
