@@ -63,7 +63,9 @@ func BufferChart(sw *model.Switch) ([]byte, error) {
 func budgetPlot(sw *model.Switch, pools []PoolUse) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s: buffer budget, %s %s, %s", visible(sw.Name), visible(sw.Hardware.Model), visible(sw.Hardware.ASIC), MiB(sw.Buffer.TotalBytes))
-	p.X.Label.Text = "MiB"
+	// Ingress and egress pools are two views of the same memory: each
+	// direction sums to at most the buffer, not the two together.
+	p.X.Label.Text = "MiB; ingress and egress pools each share the whole buffer"
 	setFonts(p)
 	n := len(pools)
 	reserved, planned, shared := make(plotter.Values, n), make(plotter.Values, n), make(plotter.Values, n)
@@ -167,7 +169,7 @@ func (s swatch) Thumbnail(c *draw.Canvas) {
 // setFonts gives every text of p the chart font.
 func setFonts(p *plot.Plot) {
 	p.Title.TextStyle.Font = font.From(chartFont, 12)
-	p.X.Label.TextStyle.Font = font.From(chartFont, 10)
+	p.X.Label.TextStyle.Font = font.From(chartFont, 9)
 	p.X.Tick.Label.Font = font.From(chartFont, 9)
 	p.Y.Tick.Label.Font = font.From(chartFont, 9)
 }

@@ -196,7 +196,7 @@ func addHosts(g *graph, f *model.Fabric) {
 	}
 }
 
-// groupLabel is "8 hosts<br>gpu01 to gpu08".
+// groupLabel is "6 hosts<br>gpu01-04, stor01-02".
 func groupLabel(names []string, unlinked bool) string {
 	label := strconv.Itoa(len(names)) + " hosts"
 	if len(names) == 1 {
@@ -205,11 +205,59 @@ func groupLabel(names []string, unlinked bool) string {
 	if unlinked {
 		label += " without links"
 	}
-	label += "<br>" + mermaid(names[0])
-	if len(names) > 1 {
-		label += " to " + mermaid(names[len(names)-1])
+	runs := nameRuns(names)
+	more := ""
+	if len(runs) > maxRuns {
+		more = fmt.Sprintf(" and %d more", len(runs)-maxRuns)
+		runs = runs[:maxRuns]
 	}
-	return label
+	for i := range runs {
+		runs[i] = mermaid(runs[i])
+	}
+	return label + "<br>" + strings.Join(runs, ", ") + more
+}
+
+// maxRuns is the most name runs a host group label lists.
+const maxRuns = 3
+
+// nameRuns writes names (sorted) with runs of consecutive numbered names
+// collapsed: gpu01, gpu02, gpu03, stor01 -> "gpu01-03", "stor01".
+func nameRuns(names []string) []string {
+	var out []string
+	for i := 0; i < len(names); {
+		prefix, n, width := splitNumber(names[i])
+		j := i
+		for width > 0 && j+1 < len(names) {
+			p, m, w := splitNumber(names[j+1])
+			if p != prefix || w != width || m != n+(j+1-i) {
+				break
+			}
+			j++
+		}
+		if j == i {
+			out = append(out, names[i])
+		} else {
+			_, last, _ := splitNumber(names[j])
+			out = append(out, fmt.Sprintf("%s-%0*d", names[i], width, last))
+		}
+		i = j + 1
+	}
+	return out
+}
+
+// splitNumber splits "gpu07" into "gpu", 7 and the digit count 2; a name
+// without trailing digits gives width 0.
+func splitNumber(name string) (string, int, int) {
+	k := len(name)
+	for k > 0 && name[k-1] >= '0' && name[k-1] <= '9' {
+		k--
+	}
+	digits := name[k:]
+	if digits == "" || len(digits) > 9 {
+		return name, 0, 0
+	}
+	n, _ := strconv.Atoi(digits)
+	return name[:k], n, len(digits)
 }
 
 // appendUnique appends s unless list holds it.

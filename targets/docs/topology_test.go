@@ -67,8 +67,8 @@ func TestMermaid(t *testing.T) {
   s2["spine2<br>eos 4.32.2F<br>7050CX3-32S"]:::spine
   s3["leaf1<br>cumulus 5.9.2<br>SN2700"]:::leaf
   s4["leaf2<br>cumulus 5.9.2<br>SN2700"]:::leaf
-  g1["7 hosts<br>h01-01 to h01-07"]:::host
-  g2["7 hosts<br>h02-01 to h02-07"]:::host
+  g1["7 hosts<br>h01-01-07"]:::host
+  g2["7 hosts<br>h02-01-07"]:::host
   g3["1 host without links<br>spare"]:::host
   s1 ---|"400G"| s3
   s1 ---|"400G"| s4
@@ -106,5 +106,26 @@ func TestMermaidLarge(t *testing.T) {
 	writeTopology(d, f)
 	if !strings.Contains(d.b.String(), "more than Mermaid's default limits (50,000 characters, 500 edges)") {
 		t.Error("no note about Mermaid's limits")
+	}
+}
+
+func TestNameRuns(t *testing.T) {
+	tests := []struct {
+		in   []string
+		want string
+	}{
+		{[]string{"gpu01", "gpu02", "gpu03", "gpu04", "stor01", "stor02"}, "gpu01-04, stor01-02"},
+		{[]string{"a", "b"}, "a, b"},
+		{[]string{"n1", "n2", "n10"}, "n1-2, n10"},
+		{[]string{"x09", "x10"}, "x09-10"},
+		{[]string{"h7"}, "h7"},
+	}
+	for _, tc := range tests {
+		if got := strings.Join(nameRuns(tc.in), ", "); got != tc.want {
+			t.Errorf("nameRuns(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	if got, want := groupLabel([]string{"a1", "b", "c", "d", "e"}, false), "5 hosts<br>a1, b, c and 2 more"; got != want {
+		t.Errorf("groupLabel = %q, want %q", got, want)
 	}
 }
