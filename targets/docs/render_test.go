@@ -2,6 +2,7 @@ package docs
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -152,10 +153,19 @@ func TestMermaidInChromium(t *testing.T) {
 	}
 }
 
-// checkDrawn asserts one node per switch (label starting with its name)
-// and an edge between the nodes of every two linked switches.
+// checkDrawn fails t with every drawing problem.
 func checkDrawn(t *testing.T, f *model.Fabric, r rendered) {
 	t.Helper()
+	for _, p := range drawProblems(f, r) {
+		t.Error(p)
+	}
+}
+
+// drawProblems lists what the drawing lacks: one node per switch (label
+// starting with its name and platform) and an edge between the nodes of
+// every two linked switches.
+func drawProblems(f *model.Fabric, r rendered) []string {
+	var problems []string
 	nodeOf := map[string]string{} // Mermaid node id ("s3") -> label
 	for _, n := range r.Nodes {
 		// "topology-flowchart-s3-2": the diagram id, "flowchart", our id, a counter.
@@ -174,7 +184,7 @@ func checkDrawn(t *testing.T, f *model.Fabric, r rendered) {
 			}
 		}
 		if found != 1 {
-			t.Errorf("switch %s: %d nodes drawn, want 1 (nodes: %v)", sw.Name, found, nodeOf)
+			problems = append(problems, fmt.Sprintf("switch %s: %d nodes drawn, want 1 (nodes: %v)", sw.Name, found, nodeOf))
 		}
 	}
 	drawn := map[string]bool{}
@@ -197,9 +207,46 @@ func checkDrawn(t *testing.T, f *model.Fabric, r rendered) {
 	}
 	sort.Strings(want)
 	if len(want) > 0 {
-		t.Errorf("inter-switch links without an edge: %v (edges: %v)", want, r.Edges)
+		problems = append(problems, fmt.Sprintf("inter-switch links without an edge: %v (edges: %v)", want, r.Edges))
 	}
 	if len(r.Edges) != len(r.Labels) {
-		t.Errorf("%d edges but %d edge labels", len(r.Edges), len(r.Labels))
+		problems = append(problems, fmt.Sprintf("%d edges but %d edge labels", len(r.Edges), len(r.Labels)))
+	}
+	return problems
+}
+
+// TestCheckDrawn makes sure the SVG check fails on a missing switch node
+// and a missing inter-switch edge, and passes a complete drawing.
+func TestCheckDrawn(t *testing.T) {
+	f := clos(1, 2, 1)
+	full := rendered{}
+	for _, n := range []struct{ id, label string }{
+		{"topology-flowchart-s1-0", "spine1eos 4.32.2F7050CX3-32S"},
+		{"topology-flowchart-s2-1", "leaf1cumulus 5.9.2SN2700"},
+		{"topology-flowchart-s3-2", "leaf2cumulus 5.9.2SN2700"},
+	} {
+		full.Nodes = append(full.Nodes, struct {
+			ID    string `json:"id"`
+			Label string `json:"label"`
+		}{n.id, n.label})
+	}
+	for _, id := range []string{"topology-L_s1_s2_0", "topology-L_s1_s3_0"} {
+		full.Edges = append(full.Edges, struct {
+			ID string `json:"id"`
+		}{id})
+		full.Labels = append(full.Labels, "400G")
+	}
+	noEdge := full
+	noEdge.Edges, noEdge.Labels = full.Edges[:1], full.Labels[:1]
+	noNode := full
+	noNode.Nodes = full.Nodes[:2]
+	for _, tc := range []struct {
+		name string
+		r    rendered
+		fail bool
+	}{{"complete", full, false}, {"edge missing", noEdge, true}, {"node missing", noNode, true}} {
+		if p := drawProblems(f, tc.r); (len(p) > 0) != tc.fail {
+			t.Errorf("%s: problems %q, want failure %v", tc.name, p, tc.fail)
+		}
 	}
 }
