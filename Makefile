@@ -50,6 +50,8 @@ demo: build
 	./$(BIN) build $(DEMO) -o $(OUT)
 	@echo "artifacts in $(OUT)/:"
 	@cd $(OUT) && find . -type f | sort | sed 's|^\./|  |'
+	@echo "documents: $(OUT)/fabric.md (overview, topology, cabling, buffer budgets, warnings);"
+	@echo "           $(OUT)/<device>/<device>.md per device, $(OUT)/<switch>/<switch>.buffer.svg per switch"
 	./$(BIN) lab $(DEMO) --dir $(OUT)/lab --run-push
 
 clean:

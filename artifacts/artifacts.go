@@ -17,6 +17,7 @@ import (
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets"
 	"github.com/fabricc/fabricc/targets/all"
+	"github.com/fabricc/fabricc/targets/docs"
 )
 
 // Names of the files at the top of an artifact folder.
@@ -33,8 +34,18 @@ type Set struct {
 	Model []byte
 	// Manifest is the manifest.json content.
 	Manifest []byte
+	// Top are the other files at the top of the folder (fabric.md), in
+	// name order.
+	Top []targets.File
 	// Devices in name order, each with its files in name order.
 	Devices []Device
+}
+
+// Options are the inputs of a build besides the model.
+type Options struct {
+	// Warnings of the build, listed with their source places in
+	// fabric.md.
+	Warnings []docs.Warning
 }
 
 // Device is one switch or host and the files rendered for it.
@@ -56,11 +67,15 @@ type File struct {
 	Data []byte
 }
 
-// Render runs every registered renderer over f's switches and hosts and
-// assembles the Set. Two files of the same name in one device folder,
-// two devices of the same name, or a name that is not a plain file name
-// are errors, as is any renderer error.
-func Render(f *model.Fabric) (*Set, error) {
+// Render is RenderWith without warnings.
+func Render(f *model.Fabric) (*Set, error) { return RenderWith(f, Options{}) }
+
+// RenderWith runs every registered renderer over f's switches and hosts,
+// writes fabric.md with opts' warnings and assembles the Set. Two files
+// of the same name in one device folder, two devices of the same name,
+// or a name that is not a plain file name are errors, as is any renderer
+// error.
+func RenderWith(f *model.Fabric, opts Options) (*Set, error) {
 	var devs []Device
 	for i := range f.Switches {
 		sw := &f.Switches[i]
@@ -86,11 +101,16 @@ func Render(f *model.Fabric) (*Set, error) {
 		}
 		devs = append(devs, d)
 	}
-	return assemble(f, devs)
+	fabricDoc, err := docs.RenderFabric(f, opts.Warnings)
+	if err != nil {
+		return nil, fmt.Errorf("rendering %s: %w", docs.FabricFile, err)
+	}
+	return assemble(f, devs, fabricDoc)
 }
 
-// assemble checks and orders the devices and builds model and manifest.
-func assemble(f *model.Fabric, devs []Device) (*Set, error) {
+// assemble checks and orders the devices and builds model and manifest;
+// top are the files at the top of the folder besides those two.
+func assemble(f *model.Fabric, devs []Device, top ...targets.File) (*Set, error) {
 	if err := checkDevices(devs); err != nil {
 		return nil, err
 	}
@@ -103,7 +123,7 @@ func assemble(f *model.Fabric, devs []Device) (*Set, error) {
 	if err != nil {
 		return nil, fmt.Errorf("encoding the model: %w", err)
 	}
-	s := &Set{Fabric: f.Name, Model: m, Devices: devs}
+	s := &Set{Fabric: f.Name, Model: m, Top: top, Devices: devs}
 	s.Manifest, err = manifest(s)
 	if err != nil {
 		return nil, err
@@ -122,7 +142,7 @@ func checkDevices(devs []Device) error {
 			return fmt.Errorf("a %s and a %s are both named %q; their artifact folders would clash, rename one", prev, d.Kind, d.Name)
 		}
 		seen[d.Name] = d.Kind
-		if d.Name == ModelFile || d.Name == ManifestFile {
+		if d.Name == ModelFile || d.Name == ManifestFile || d.Name == docs.FabricFile {
 			return fmt.Errorf("%s %q clashes with the top-level %s file; rename it", d.Kind, d.Name, d.Name)
 		}
 		files := map[string]string{}
@@ -155,11 +175,14 @@ func checkName(name string) error {
 }
 
 // Files returns every file of the set with its path, in path order:
-// the device files, manifest.json and model.json.
+// the device files, fabric.md, manifest.json and model.json.
 func (s *Set) Files() []File {
 	out := []File{
 		{Path: ManifestFile, Mode: 0o644, Data: s.Manifest},
 		{Path: ModelFile, Mode: 0o644, Data: s.Model},
+	}
+	for _, f := range s.Top {
+		out = append(out, File{Path: f.Name, Mode: fileMode(f.Mode), Data: f.Data})
 	}
 	for _, d := range s.Devices {
 		for _, f := range d.Files {
@@ -211,6 +234,10 @@ func manifest(s *Set) ([]byte, error) {
 		Devices: []manifestDevice{},
 		Files:   []manifestFile{{Path: ModelFile, SHA256: digest(s.Model)}},
 	}
+	for _, f := range s.Top {
+		m.Files = append(m.Files, manifestFile{Path: f.Name, Target: f.Target, SHA256: digest(f.Data)})
+	}
+	sort.SliceStable(m.Files, func(i, j int) bool { return m.Files[i].Path < m.Files[j].Path })
 	for _, d := range s.Devices {
 		md := manifestDevice{Name: d.Name, Kind: d.Kind, Platform: string(d.Platform), OS: string(d.OS),
 			Targets: []string{}, Files: []manifestFile{}}

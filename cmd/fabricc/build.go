@@ -78,6 +78,6 @@ func buildSet(path string, opts dsl.Options) (*artifacts.Set, map[string]*hcl.Fi
 	if diags.HasErrors() {
 		return nil, files, diags, nil
 	}
-	set, err := artifacts.Render(f)
+	set, err := artifacts.RenderWith(f, artifacts.Options{Warnings: artifacts.Warnings(diags, path)})
 	return set, files, diags, err
 }

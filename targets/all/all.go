@@ -7,6 +7,7 @@ import (
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets"
 	"github.com/fabricc/fabricc/targets/cumulus"
+	"github.com/fabricc/fabricc/targets/docs"
 	"github.com/fabricc/fabricc/targets/eos"
 	"github.com/fabricc/fabricc/targets/freebsd"
 	"github.com/fabricc/fabricc/targets/linux"
@@ -23,8 +24,8 @@ var switchTargets = map[model.Platform][]targets.SwitchRenderer{
 }
 
 // everySwitch lists renderers that apply to every switch whatever its
-// platform (OpenConfig).
-var everySwitch = []targets.SwitchRenderer{openconfig.Render}
+// platform (OpenConfig, the switch's document and buffer chart).
+var everySwitch = []targets.SwitchRenderer{openconfig.Render, docs.RenderSwitch}
 
 // hostTargets lists, per operating system, the renderers of its scripts.
 var hostTargets = map[model.OS][]targets.HostRenderer{
@@ -40,7 +41,13 @@ func ForSwitch(sw *model.Switch) []targets.SwitchRenderer {
 	return append(out, everySwitch...)
 }
 
-// ForHost returns the renderers for h's operating system.
+// everyHost lists renderers that apply to every host whatever its
+// operating system (the host's document).
+var everyHost = []targets.HostRenderer{docs.RenderHost}
+
+// ForHost returns the renderers for h: its operating system's first,
+// then those that apply to every host.
 func ForHost(h *model.Host) []targets.HostRenderer {
-	return hostTargets[h.OS]
+	out := append([]targets.HostRenderer(nil), hostTargets[h.OS]...)
+	return append(out, everyHost...)
 }

@@ -1,0 +1,139 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/plan"
+	"github.com/spf13/cobra"
+)
+
+func init() { commands = append(commands, newPlanCmd) }
+
+// newPlanCmd is `fabricc plan --base REV PATH`.
+func newPlanCmd() *cobra.Command {
+	var lf loadFlags
+	var base, format string
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "plan --base BASE PATH",
+		Short: "Show what changes in meaning between two revisions of a fabric",
+		Long: "plan compiles the fabric at PATH and the base revision, compares the two models and\n" +
+			"prints per device what changes and why: a changed input (a cable, a VLAN, a platform)\n" +
+			"with the derived values it moves (PFC headroom, pool demand). BASE is a fabric (.hcl file\n" +
+			"or folder), a `fabricc build` output folder (its model.json), or a git revision of PATH\n" +
+			"(read with git archive; the work tree is not touched). The same -var and --var-file apply\n" +
+			"to both revisions.\n\n" +
+			"Exit status: 0 nothing changes, 2 something changes, 1 an error.",
+		Example: "  fabricc plan --base main examples/multivendor-clos\n" +
+			"  fabricc plan --base out/ fabric/ --format markdown > plan.md\n" +
+			"  fabricc plan --base HEAD~1 fabric/ --json | jq .devices",
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return exitCode(1, fmt.Errorf("plan takes one fabric PATH, got %d arguments", len(args)))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if asJSON {
+				format = "json"
+			}
+			return runPlan(cmd, base, args[0], format, &lf)
+		},
+	}
+	// Every failure of plan, a wrong command line included, is exit 1:
+	// 2 means "changes".
+	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return exitCode(1, err) })
+	lf.register(cmd.Flags())
+	cmd.Flags().StringVar(&base, "base", "", "the revision to compare with: a fabric folder or file, a build output folder, or a git revision")
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text, markdown (for a pull-request comment) or json")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the plan as JSON (same as --format json)")
+	return cmd
+}
+
+// runPlan loads both revisions, compares and prints.
+func runPlan(cmd *cobra.Command, base, path, format string, lf *loadFlags) error {
+	write, ok := map[string]func(*bytes.Buffer, *plan.Plan) error{
+		"text":     func(b *bytes.Buffer, p *plan.Plan) error { return plan.WriteText(b, p) },
+		"markdown": func(b *bytes.Buffer, p *plan.Plan) error { return plan.WriteMarkdown(b, p) },
+		"json":     func(b *bytes.Buffer, p *plan.Plan) error { return plan.WriteJSON(b, p) },
+	}[format]
+	if !ok {
+		return exitCode(1, fmt.Errorf("--format %q: use text, markdown or json", format))
+	}
+	if base == "" {
+		return exitCode(1, fmt.Errorf("missing --base: give the revision to compare with (a folder, a build output or a git revision)"))
+	}
+	if _, err := os.Stat(path); err != nil {
+		return exitCode(1, fmt.Errorf("%s does not exist; give a .hcl file or a folder of .hcl files", path))
+	}
+	opts, err := lf.options()
+	if err != nil {
+		return exitCode(1, err)
+	}
+	head, err := planModel(cmd, path, opts, "")
+	if err != nil {
+		return err
+	}
+	old, err := loadBase(cmd, base, path, opts)
+	if err != nil {
+		return err
+	}
+	p := plan.Compare(old, head)
+	var b bytes.Buffer
+	if err := write(&b, p); err != nil {
+		return exitCode(1, err)
+	}
+	if _, err := cmd.OutOrStdout().Write(b.Bytes()); err != nil {
+		return exitCode(1, err)
+	}
+	if p.Changed() {
+		return exitCode(2, nil)
+	}
+	return nil
+}
+
+// loadBase reads the base revision's model.
+func loadBase(cmd *cobra.Command, base, path string, opts dsl.Options) (*model.Fabric, error) {
+	switch plan.ClassifyBase(base) {
+	case plan.BaseBuild:
+		file := filepath.Join(base, plan.ModelFile)
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return nil, exitCode(1, err)
+		}
+		f, err := model.Unmarshal(data)
+		if err != nil {
+			return nil, exitCode(1, fmt.Errorf("%s: %w", file, err))
+		}
+		return f, nil
+	case plan.BaseFabric:
+		return planModel(cmd, base, opts, "")
+	}
+	fabric, tmp, err := plan.CheckoutFabric(base, path)
+	if err != nil {
+		return nil, exitCode(1, err)
+	}
+	defer os.RemoveAll(tmp)
+	return planModel(cmd, fabric, opts, base)
+}
+
+// planModel compiles the fabric at path; its errors are printed with
+// their places and end the plan with exit status 1. rev names the git
+// revision the files were read from, for the message.
+func planModel(cmd *cobra.Command, path string, opts dsl.Options, rev string) (*model.Fabric, error) {
+	f, files, diags := compileFabric(path, opts)
+	if !diags.HasErrors() {
+		return f, nil
+	}
+	_ = printDiagnostics(cmd, formatText, files, diags)
+	what := path
+	if rev != "" {
+		what = "the base revision " + rev
+	}
+	return nil, exitCode(1, fmt.Errorf("%s does not compile (%s); nothing compared", what, countSummary(diags)))
+}

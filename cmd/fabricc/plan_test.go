@@ -1,0 +1,113 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// planBase is the plan package's base test fabric.
+func planBase(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "plan", "testdata", "base", "fabric.hcl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// writeFabric writes text as dir/fabric.hcl.
+func writeFabric(t *testing.T, dir, text string) {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "fabric.hcl"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// gitRun runs git in dir with a fixed identity.
+func gitRun(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com",
+		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+}
+
+const cableLine = "  swp1: cable 3 m dac -> 30 m aoc, so PG3 xoff 72,704 -> 79,872 B, PG3 size 92,160 -> 99,328 B\n"
+
+// TestPlanCommand runs `fabricc plan` against each kind of base: a
+// fabric folder, a build output folder and git revisions of a work tree.
+func TestPlanCommand(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed; the git revision cases need it")
+	}
+	base := planBase(t)
+	changed := strings.Replace(base, "length = 3\n", "length = 30\n", 1)
+	root := t.TempDir()
+	// A git work tree whose first commit holds the base and whose work
+	// tree holds the change; the fabric lives in a subfolder.
+	repo := filepath.Join(root, "repo")
+	fabric := filepath.Join(repo, "net", "lab")
+	writeFabric(t, fabric, base)
+	gitRun(t, repo, "init", "-q")
+	gitRun(t, repo, "add", ".")
+	gitRun(t, repo, "commit", "-q", "-m", "base")
+	writeFabric(t, fabric, changed)
+	baseDir := filepath.Join(root, "base")
+	writeFabric(t, baseDir, base)
+	build := filepath.Join(root, "out")
+	if code, _, errs := fabricc(t, "build", baseDir, "-o", build); code != 0 {
+		t.Fatalf("build: %d %s", code, errs)
+	}
+	tests := []struct {
+		name     string
+		args     []string
+		code     int
+		contains string
+		stderr   string
+	}{
+		{"folder, no change", []string{"plan", "--base", baseDir, baseDir}, 0, "No changes: fabric \"plan-test\" means the same in both revisions.\n", ""},
+		{"folder", []string{"plan", "--base", baseDir, fabric}, 2, cableLine, ""},
+		{"build output", []string{"plan", "--base", build, fabric}, 2, cableLine, ""},
+		{"git HEAD", []string{"plan", "--base", "HEAD", fabric}, 2, cableLine, ""},
+		{"git HEAD, markdown", []string{"plan", "--base", "HEAD", fabric, "--format", "markdown"}, 2, "- **swp1**: cable 3 m dac -\\> 30 m aoc", ""},
+		{"git HEAD, json", []string{"plan", "--base", "HEAD", fabric, "--json"}, 2, "\"changed\": true", ""},
+		{"git, single file", []string{"plan", "--base", "HEAD", filepath.Join(fabric, "fabric.hcl")}, 2, cableLine, ""},
+		{"unknown revision", []string{"plan", "--base", "no-such-rev", fabric}, 1, "", "fabricc: --base \"no-such-rev\" is no folder, file or git revision of "},
+		{"option as revision", []string{"plan", "--base", "--output=x", fabric}, 1, "", "fabricc: --base \"--output=x\": not a folder, a file or a git revision\n"},
+		{"missing base", []string{"plan", fabric}, 1, "", "fabricc: missing --base"},
+		{"bad format", []string{"plan", "--base", "HEAD", "--format", "yaml", fabric}, 1, "", "fabricc: --format \"yaml\": use text, markdown or json\n"},
+		{"bad flag", []string{"plan", "--bogus", fabric}, 1, "", "fabricc: unknown flag: --bogus\n"},
+		{"base does not compile", []string{"plan", "--base", filepath.Join(root, "bad"), fabric}, 1, "", "does not compile (1 error, 0 warnings); nothing compared\n"},
+	}
+	writeFabric(t, filepath.Join(root, "bad"), strings.Replace(base, "length = 3\n", "length = -3\n", 1))
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := fabricc(t, tc.args...)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, out, errs)
+			}
+			if !strings.Contains(out, tc.contains) {
+				t.Errorf("stdout lacks %q:\n%s", tc.contains, out)
+			}
+			if tc.stderr != "" && !strings.Contains(errs, tc.stderr) {
+				t.Errorf("stderr lacks %q:\n%s", tc.stderr, errs)
+			}
+			if tc.code == 1 && out != "" {
+				t.Errorf("an error printed a plan:\n%s", out)
+			}
+		})
+	}
+	// The work tree is untouched by reading the base revision.
+	if data, _ := os.ReadFile(filepath.Join(fabric, "fabric.hcl")); string(data) != changed {
+		t.Error("plan changed the work tree")
+	}
+}

@@ -1,0 +1,192 @@
+package plan
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets/docs"
+)
+
+// Compare returns what changes from base to head. Neither is modified.
+func Compare(base, head *model.Fabric) *Plan {
+	p := &Plan{Fabric: head.Name}
+	if p.Fabric == "" {
+		p.Fabric = base.Name
+	}
+	p.FabricItems = fabricItems(base, head)
+	causes := qosCauses(p.FabricItems)
+	p.Devices = append(p.Devices, compareSwitches(base, head, causes)...)
+	p.Devices = append(p.Devices, compareHosts(base, head, causes)...)
+	sortDevices(p.Devices)
+	return p
+}
+
+// fabricItems compares the fabric-wide parts: name, traffic policy,
+// classes, VLANs and which links exist.
+func fabricItems(base, head *model.Fabric) []Item {
+	var items []Item
+	items = item(items, Item{Subject: "fabric", Changes: concat(
+		change("name", base.Name, head.Name, ""),
+		change("description", base.Description, head.Description, ""))})
+	items = append(items, qosItems(&base.QoS, &head.QoS)...)
+	// Links show at their ends: a port's or NIC's peer and cable.
+	return append(items, vlanItems(base.VLANs, head.VLANs)...)
+}
+
+// qosItems compares the policy and each class.
+func qosItems(a, b *model.QoS) []Item {
+	items := item(nil, Item{Subject: "qos", Changes: concat(
+		change("profile", a.Profile, b.Profile, ""),
+		change("PFC priorities", docs.Ranges(a.PFCPriorities), docs.Ranges(b.PFCPriorities), ""),
+		change("RoCE class", a.RoCEClass, b.RoCEClass, ""),
+		change("CNP class", a.CNPClass, b.CNPClass, ""),
+		change("lossless MTU", num(a.Headroom.LosslessMTUBytes), num(b.Headroom.LosslessMTUBytes), "B"),
+		change("small packets", strconv.Itoa(a.Headroom.SmallPacketPercent), strconv.Itoa(b.Headroom.SmallPacketPercent), "%"))})
+	names := union(classNames(a), classNames(b))
+	for _, n := range names {
+		ca, cb := a.Class(n), b.Class(n)
+		it := Item{Subject: "class " + n}
+		switch {
+		case ca == nil:
+			it.Changes = added(classSummary(cb))
+		case cb == nil:
+			it.Changes = removed(classSummary(ca))
+		default:
+			it.Changes = classChanges(ca, cb)
+		}
+		items = item(items, it)
+	}
+	return items
+}
+
+// classNames lists the classes' names in order.
+func classNames(q *model.QoS) []string {
+	out := make([]string, len(q.Classes))
+	for i, c := range q.Classes {
+		out[i] = c.Name
+	}
+	return out
+}
+
+// classChanges compares two classes of the same name.
+func classChanges(a, b *model.Class) []Change {
+	return concat(
+		change("priority", strconv.Itoa(a.Priority), strconv.Itoa(b.Priority), ""),
+		change("priorities", docs.Ranges(a.Priorities), docs.Ranges(b.Priorities), ""),
+		change("TC", strconv.Itoa(a.TrafficClass), strconv.Itoa(b.TrafficClass), ""),
+		change("DSCP", docs.Ranges(a.DSCP), docs.Ranges(b.DSCP), ""),
+		change("marked DSCP", strconv.Itoa(a.MarkDSCP), strconv.Itoa(b.MarkDSCP), ""),
+		change("lossless", onOff(a.Lossless), onOff(b.Lossless), ""),
+		change("CNP", onOff(a.CNP), onOff(b.CNP), ""),
+		change("ETS", etsText(a.ETS), etsText(b.ETS), ""),
+		change("ECN", ecnText(a.ECN), ecnText(b.ECN), ""))
+}
+
+// classSummary is "priority 3, TC3, DSCP 26, lossless, WRR 50 %".
+func classSummary(c *model.Class) string {
+	s := fmt.Sprintf("priority %d, TC%d, DSCP %s", c.Priority, c.TrafficClass, docs.Ranges(c.DSCP))
+	if c.Lossless {
+		s += ", lossless"
+	}
+	return s + ", " + etsText(c.ETS)
+}
+
+// vlanItems compares the VLANs by id.
+func vlanItems(a, b []model.VLAN) []Item {
+	before, after := map[int]string{}, map[int]string{}
+	var ids []int
+	for _, v := range a {
+		before[v.ID] = v.Name
+		ids = append(ids, v.ID)
+	}
+	for _, v := range b {
+		if _, ok := before[v.ID]; !ok {
+			ids = append(ids, v.ID)
+		}
+		after[v.ID] = v.Name
+	}
+	sort.Ints(ids)
+	var items []Item
+	for _, id := range ids {
+		na, inA := before[id]
+		nb, inB := after[id]
+		it := Item{Subject: "VLAN " + strconv.Itoa(id)}
+		switch {
+		case !inA:
+			it.Changes = added("name " + nb)
+		case !inB:
+			it.Changes = removed("name " + na)
+		default:
+			it.Changes = change("name", na, nb, "")
+		}
+		items = item(items, it)
+	}
+	return items
+}
+
+// qosCauses names the fabric-wide changes that move derived per-port
+// and per-NIC values (headroom, NIC marking and PFC): the change itself
+// when there is one, else "the fabric-wide changes above".
+func qosCauses(items []Item) []string {
+	var out []string
+	for _, it := range items {
+		if it.Subject != "qos" && !strings.HasPrefix(it.Subject, "class ") {
+			continue
+		}
+		for _, c := range it.Changes {
+			out = append(out, it.Subject+" "+changeText(c))
+		}
+	}
+	if len(out) > 1 {
+		return []string{"the fabric-wide changes above"}
+	}
+	return out
+}
+
+// added and removed describe a whole subject appearing or going.
+func added(summary string) []Change { return []Change{{Field: "added", After: summary}} }
+
+// removed: see added.
+func removed(summary string) []Change { return []Change{{Field: "removed", Before: summary}} }
+
+// concat joins change lists.
+func concat(lists ...[]Change) []Change {
+	var out []Change
+	for _, l := range lists {
+		out = append(out, l...)
+	}
+	return out
+}
+
+// num is n with thousands separators.
+func num(n int) string { return docs.Thousands(int64(n)) }
+
+// onOff is "on" or "off".
+func onOff(v bool) string {
+	if v {
+		return "on"
+	}
+	return "off"
+}
+
+// etsText is "WRR 50 %" or "strict".
+func etsText(e model.ETS) string {
+	if e.Mode == model.ETSStrict {
+		return "strict"
+	}
+	return fmt.Sprintf("WRR %d %%", e.BandwidthPercent)
+}
+
+// ecnText is "153,600..1,536,000 B at 100 %", or "off".
+func ecnText(e *model.ECN) string {
+	if e == nil {
+		return "off"
+	}
+	return fmt.Sprintf("%s..%s B at %d %%", docs.Thousands(e.MinBytes), docs.Thousands(e.MaxBytes), e.MarkProbabilityPercent)
+}
+
+// cable is "3 m dac".
+func cable(m float64, kind string) string { return docs.Meters(m) + " " + kind }

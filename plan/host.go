@@ -1,0 +1,149 @@
+package plan
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets/docs"
+)
+
+// compareHosts compares the hosts by name.
+func compareHosts(base, head *model.Fabric, fabricCauses []string) []Device {
+	var names []string
+	for _, h := range base.Hosts {
+		names = append(names, h.Name)
+	}
+	for _, h := range head.Hosts {
+		names = append(names, h.Name)
+	}
+	var out []Device
+	for _, n := range union(names, nil) {
+		a, b := base.Host(n), head.Host(n)
+		d := Device{Name: n, Kind: "host", Status: "changed"}
+		switch {
+		case a == nil:
+			d.Status, d.Items = "added", []Item{{Changes: added(hostSummary(b))}}
+		case b == nil:
+			d.Status, d.Items = "removed", []Item{{Changes: removed(hostSummary(a))}}
+		default:
+			d.Items = hostItems(a, b, fabricCauses)
+		}
+		if len(d.Items) > 0 {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// hostOS is "linux ubuntu22.04".
+func hostOS(h *model.Host) string { return strings.TrimSpace(string(h.OS) + " " + h.OSVersion) }
+
+// hostSummary is "linux ubuntu22.04, 1 NIC".
+func hostSummary(h *model.Host) string {
+	n := strconv.Itoa(len(h.NICs)) + " NICs"
+	if len(h.NICs) == 1 {
+		n = "1 NIC"
+	}
+	return hostOS(h) + ", " + n
+}
+
+// hostItems compares two revisions of one host and its NICs. A NIC's
+// RoCE marking, PFC, DCQCN and ETS derive from the fabric's classes;
+// when they change, the fabric changes are named as the cause.
+func hostItems(a, b *model.Host, fabricCauses []string) []Item {
+	items := item(nil, Item{Changes: concat(
+		change("OS", hostOS(a), hostOS(b), ""),
+		change("tuning", onOff(a.Tuning), onOff(b.Tuning), ""))})
+	var names []string
+	for _, n := range a.NICs {
+		names = append(names, n.Name)
+	}
+	for _, n := range b.NICs {
+		names = append(names, n.Name)
+	}
+	for _, n := range union(names, nil) {
+		na, nb := a.NIC(n), b.NIC(n)
+		it := Item{Subject: n}
+		switch {
+		case na == nil:
+			it.Changes = added(nicSummary(nb))
+		case nb == nil:
+			it.Changes = removed(nicSummary(na))
+		default:
+			it.Changes = nicChanges(na, nb)
+			it.Effects = roceChanges(&na.RoCE, &nb.RoCE)
+			if len(it.Effects) > 0 {
+				it.Because = fabricCauses
+			}
+		}
+		items = item(items, it)
+	}
+	return items
+}
+
+// nicSummary is "ConnectX-6 Dx 100G, to leaf1:swp1".
+func nicSummary(n *model.NIC) string {
+	return n.Model + " " + docs.Speed(n.SpeedMbps) + ", to " + peer(n.Peer)
+}
+
+// nicChanges compares a NIC's own settings and link.
+func nicChanges(a, b *model.NIC) []Change {
+	return concat(
+		change("interface", a.Interface, b.Interface, ""),
+		change("model", a.Model, b.Model, ""),
+		change("driver", a.Driver, b.Driver, ""),
+		change("transport", string(a.Transport), string(b.Transport), ""),
+		change("peer", peer(a.Peer), peer(b.Peer), ""),
+		change("cable", peerCable(a.Peer), peerCable(b.Peer), ""),
+		change("speed", docs.Speed(a.SpeedMbps), docs.Speed(b.SpeedMbps), ""),
+		change("MTU", strconv.Itoa(a.MTU), strconv.Itoa(b.MTU), ""),
+		change("VLAN", vlanOrNone(a.VLAN), vlanOrNone(b.VLAN), ""),
+		change("addresses", strings.Join(a.Addresses, ", "), strings.Join(b.Addresses, ", "), ""),
+		change("applications", apps(a.Applications), apps(b.Applications), ""))
+}
+
+// vlanOrNone is the VLAN id, or "untagged".
+func vlanOrNone(v int) string {
+	if v == 0 {
+		return "untagged"
+	}
+	return strconv.Itoa(v)
+}
+
+// apps is "iser 3260 prio 3, smb-direct 445 prio 3".
+func apps(as []model.Application) string {
+	var parts []string
+	for _, a := range as {
+		parts = append(parts, fmt.Sprintf("%s %d prio %d", a.Kind, a.Port, a.Priority))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// roceChanges compares the QoS settings the compiler derives for a NIC.
+func roceChanges(a, b *model.RoCE) []Change {
+	return concat(
+		change("RoCE", a.Mode, b.Mode, ""),
+		change("priority", strconv.Itoa(a.Priority), strconv.Itoa(b.Priority), ""),
+		change("DSCP", strconv.Itoa(a.DSCP), strconv.Itoa(b.DSCP), ""),
+		change("trust", string(a.Trust), string(b.Trust), ""),
+		change("PFC", docs.Ranges(a.PFCPriorities), docs.Ranges(b.PFCPriorities), ""),
+		change("DCQCN", docs.Ranges(a.ECNPriorities), docs.Ranges(b.ECNPriorities), ""),
+		change("CNP", fmt.Sprintf("priority %d DSCP %d", a.CNPPriority, a.CNPDSCP), fmt.Sprintf("priority %d DSCP %d", b.CNPPriority, b.CNPDSCP), ""),
+		change("ETS", nicETS(a.ETS), nicETS(b.ETS), ""))
+}
+
+// nicETS is "TC0 50 %, TC3 50 %, TC6 strict".
+func nicETS(ets []model.ETS) string {
+	var parts []string
+	for tc, e := range ets {
+		switch {
+		case e.Mode == model.ETSStrict:
+			parts = append(parts, fmt.Sprintf("TC%d strict", tc))
+		case e.BandwidthPercent > 0:
+			parts = append(parts, fmt.Sprintf("TC%d %d %%", tc, e.BandwidthPercent))
+		}
+	}
+	return strings.Join(parts, ", ")
+}

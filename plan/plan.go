@@ -1,0 +1,103 @@
+// Package plan compares two revisions of a fabric at the model level and
+// says, per device, what changes in meaning and why: a changed input (a
+// cable, a VLAN, a platform) together with the derived values it moves
+// (PFC headroom, pool demand). It reads only the model, so it works the
+// same for a fabric folder, a build output (model.json) and a git
+// revision. Output is text, Markdown for a pull-request comment, or JSON.
+package plan
+
+import (
+	"sort"
+)
+
+// Plan is every change between a base and a head revision.
+type Plan struct {
+	// Fabric is the head fabric's name (the base's when head has none).
+	Fabric string `json:"fabric"`
+	// Fabric-wide changes: traffic classes, VLANs, links.
+	FabricItems []Item `json:"fabric_changes"`
+	// Devices with changes: switches, then hosts, each by name.
+	Devices []Device `json:"devices"`
+}
+
+// Changed reports whether anything changes.
+func (p *Plan) Changed() bool { return len(p.FabricItems) > 0 || len(p.Devices) > 0 }
+
+// Device is one switch or host with its changes.
+type Device struct {
+	Name string `json:"name"`
+	// Kind is "switch" or "host".
+	Kind string `json:"kind"`
+	// Status is "added", "removed" or "changed".
+	Status string `json:"status"`
+	Items  []Item `json:"changes"`
+}
+
+// Item is one line of the plan: what changed on one subject (a port, a
+// NIC, a pool, the device itself) and what that changes in turn.
+type Item struct {
+	// Subject names the part of the device or fabric ("swp3", "pool
+	// roce-lossless-ingress (ingress)"); empty for the device itself.
+	Subject string `json:"subject,omitempty"`
+	// Changes are the inputs that changed.
+	Changes []Change `json:"changes,omitempty"`
+	// Effects are derived values that changed as a consequence.
+	Effects []Change `json:"effects,omitempty"`
+	// Because names the causes outside the subject, for effects whose
+	// subject has no changed input of its own.
+	Because []string `json:"because,omitempty"`
+}
+
+// Change is one value before and after.
+type Change struct {
+	// Field is what changed ("cable", "PG3 xoff", "demand").
+	Field  string `json:"field"`
+	Before string `json:"before"`
+	After  string `json:"after"`
+	// Unit follows both values in text ("B"); empty for words.
+	Unit string `json:"unit,omitempty"`
+	// Note follows the change in text ("+4,096 B, 61 % used").
+	Note string `json:"note,omitempty"`
+}
+
+// change returns a Change when before and after differ.
+func change(field, before, after, unit string) []Change {
+	if before == after {
+		return nil
+	}
+	return []Change{{Field: field, Before: before, After: after, Unit: unit}}
+}
+
+// item appends an Item to items unless it has nothing.
+func item(items []Item, it Item) []Item {
+	if len(it.Changes) == 0 && len(it.Effects) == 0 {
+		return items
+	}
+	return append(items, it)
+}
+
+// union returns the names of a and b: a's order first, then b's names
+// that a lacks, in b's order.
+func union(a, b []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, lists := range [][]string{a, b} {
+		for _, n := range lists {
+			if !seen[n] {
+				seen[n] = true
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// sortDevices orders switches before hosts, each by name.
+func sortDevices(ds []Device) {
+	sort.SliceStable(ds, func(i, j int) bool {
+		if ds[i].Kind != ds[j].Kind {
+			return ds[i].Kind == "switch"
+		}
+		return ds[i].Name < ds[j].Name
+	})
+}

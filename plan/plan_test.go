@@ -1,0 +1,238 @@
+package plan
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/fabricc/fabricc/compiler"
+	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/model"
+)
+
+// baseHCL is the base revision every test edits.
+func baseHCL(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "base", "fabric.hcl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// compileHCL compiles one fabric file's text.
+func compileHCL(t *testing.T, text string) *model.Fabric {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "fabric.hcl"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, _, diags := dsl.Load(dir, dsl.Options{})
+	if diags.HasErrors() {
+		t.Fatalf("load: %v", diags)
+	}
+	f, diags := compiler.Compile(cfg)
+	if diags.HasErrors() {
+		t.Fatalf("compile: %v", diags)
+	}
+	return f
+}
+
+// edit applies old -> new replacements, each of which must match.
+func edit(t *testing.T, text string, pairs ...string) string {
+	t.Helper()
+	for i := 0; i < len(pairs); i += 2 {
+		if !strings.Contains(text, pairs[i]) {
+			t.Fatalf("edit: %q not in the base fabric", pairs[i])
+		}
+		text = strings.ReplaceAll(text, pairs[i], pairs[i+1])
+	}
+	return text
+}
+
+func TestPlanText(t *testing.T) {
+	base := baseHCL(t)
+	tests := []struct {
+		name  string
+		edits []string
+		want  string
+	}{
+		{"no change", nil, `No changes: fabric "plan-test" means the same in both revisions.
+`},
+		{"cable 3 m -> 30 m", []string{"length = 3\n", "length = 30\n"}, `Fabric "plan-test": 2 devices change (leaf1, h1).
+
+leaf1 (switch)
+  swp1: cable 3 m dac -> 30 m aoc, so PG3 xoff 72,704 -> 79,872 B, PG3 size 92,160 -> 99,328 B
+  ingress lossless pool: demand 184,320 -> 191,488 B (+7,168 B, used 2.2 %), because of the port changes above
+
+h1 (host)
+  roce0: cable 3 m dac -> 30 m aoc
+`},
+		{"VLAN added to a trunk", []string{
+			"vlan \"compute\" {\n  id = 10\n}\n", "vlan \"compute\" {\n  id = 10\n}\n\nvlan \"storage\" {\n  id = 20\n}\n",
+			"mode  = \"trunk\"\n    vlans = [10]", "mode  = \"trunk\"\n    vlans = [10, 20]",
+		}, `Fabric "plan-test": 1 device changes (leaf1); 1 fabric-wide change.
+
+fabric-wide
+  VLAN 20: added: name storage
+
+leaf1 (switch)
+  swp2: VLANs 10 -> 10, 20
+`},
+		{"platform cumulus -> onyx", []string{
+			"platform   = \"cumulus\"", "platform   = \"onyx\"",
+			"os_version = \"5.9.2\"", "os_version = \"3.10.4206\"",
+			"swp1", "1/1", "swp2", "1/2",
+		}, `Fabric "plan-test": 3 devices change (leaf1, h1, h2).
+
+leaf1 (switch)
+  platform cumulus 5.9.2 -> onyx 3.10.4206, buffer configuration profile -> traffic-pool
+  swp1 -> 1/1: renamed
+  swp2 -> 1/2: renamed
+  ingress lossy pool: name lossy-default-ingress -> lossy-default, because of the switch changes above
+  ingress lossless pool: name roce-lossless-ingress -> roce-lossless, because of the switch changes above
+  egress lossy pool: name lossy-default-egress -> lossy-default, because of the switch changes above
+  egress lossless pool: name roce-lossless-egress -> roce-lossless, because of the switch changes above
+
+h1 (host)
+  roce0: peer leaf1:swp1 -> leaf1:1/1
+
+h2 (host)
+  roce0: peer leaf1:swp2 -> leaf1:1/2
+`},
+		{"headroom policy", []string{"profile = \"nvidia-roce\"\n", "profile = \"nvidia-roce\"\n  headroom {\n    small_packet_percent = 50\n  }\n"},
+			`Fabric "plan-test": 1 device changes (leaf1); 1 fabric-wide change.
+
+fabric-wide
+  qos: small packets 100 -> 50 %
+
+leaf1 (switch)
+  swp1: PG3 xoff 72,704 -> 43,008 B, PG3 size 92,160 -> 62,464 B, because of qos small packets 100 -> 50 %
+  swp2: PG3 xoff 72,704 -> 43,008 B, PG3 size 92,160 -> 62,464 B, because of qos small packets 100 -> 50 %
+  ingress lossy pool: size 8,212,004 -> 8,274,468 B, because of the port changes above
+  ingress lossless pool: size 8,525,348 -> 8,462,884 B, demand 184,320 -> 124,928 B (-59,392 B, used 2.2 % -> 1.5 %), because of the port changes above
+  egress lossy pool: size 8,228,388 -> 8,290,852 B, because of the port changes above
+  egress lossless pool: size 8,194,524 -> 8,256,988 B, because of the port changes above
+  buffer budget: headroom planned 333,824 -> 208,896 B, because of the port changes above
+`},
+		{"host and port removed", []string{
+			"  port \"swp2\" {\n    speed = \"100G\"\n    mtu   = 9216\n    mode  = \"trunk\"\n    vlans = [10]\n  }\n", "",
+			"host \"h2\" {", "host \"h2\" {\n  tuning = true",
+			"link {\n  a      = \"leaf1:swp2\"\n  b      = \"h2:roce0\"\n  length = 2\n}\n", "",
+		}, `Fabric "plan-test": 2 devices change (leaf1, h2).
+
+leaf1 (switch)
+  swp2: removed: 100G trunk VLAN 10, to h2:roce0
+  ingress lossy pool: size 8,212,004 -> 8,300,306 B, demand 20,480 -> 10,240 B (-10,240 B, used 0.2 % -> 0.1 %), because of the port changes above
+  ingress lossless pool: size 8,525,348 -> 8,456,978 B, demand 184,320 -> 92,160 B (-92,160 B, used 2.2 % -> 1.1 %), because of the port changes above
+  egress lossy pool: size 8,228,388 -> 8,308,498 B, demand 36,864 -> 18,432 B (-18,432 B, used 0.4 % -> 0.2 %), because of the port changes above
+  egress lossless pool: size 8,194,524 -> 8,291,566 B, demand 3,000 -> 1,500 B (-1,500 B, used 0 %), because of the port changes above
+  buffer budget: headroom planned 333,824 -> 166,912 B, because of the port changes above
+
+h2 (host)
+  tuning off -> on
+  roce0: peer leaf1:swp2 -> none, cable 2 m dac -> none
+`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			head := edit(t, base, tc.edits...)
+			p := Compare(compileHCL(t, base), compileHCL(t, head))
+			var b bytes.Buffer
+			if err := WriteText(&b, p); err != nil {
+				t.Fatal(err)
+			}
+			if b.String() != tc.want {
+				t.Errorf("got:\n%s\nwant:\n%s", b.String(), tc.want)
+			}
+			if p.Changed() != (tc.edits != nil) {
+				t.Errorf("Changed() = %v", p.Changed())
+			}
+		})
+	}
+}
+
+// TestPlanFormats checks the Markdown and JSON forms of the cable change.
+func TestPlanFormats(t *testing.T) {
+	base := baseHCL(t)
+	p := Compare(compileHCL(t, base), compileHCL(t, edit(t, base, "length = 3\n", "length = 30\n")))
+	var md, js bytes.Buffer
+	if err := WriteMarkdown(&md, p); err != nil {
+		t.Fatal(err)
+	}
+	wantMD := `### fabricc plan: plan-test
+
+Fabric "plan-test": 2 devices change (leaf1, h1).
+
+#### leaf1 (switch)
+
+- **swp1**: cable 3 m dac -\> 30 m aoc, so PG3 xoff 72,704 -\> 79,872 B, PG3 size 92,160 -\> 99,328 B
+- **ingress lossless pool**: demand 184,320 -\> 191,488 B (+7,168 B, used 2.2 %), because of the port changes above
+
+#### h1 (host)
+
+- **roce0**: cable 3 m dac -\> 30 m aoc
+`
+	if md.String() != wantMD {
+		t.Errorf("markdown:\n%s\nwant:\n%s", md.String(), wantMD)
+	}
+	if err := WriteJSON(&js, p); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`"changed": true`,
+		`"name": "leaf1",
+      "kind": "switch",
+      "status": "changed",`,
+		`"subject": "swp1",
+          "changes": [
+            {
+              "field": "cable",
+              "before": "3 m dac",
+              "after": "30 m aoc"
+            }
+          ],
+          "effects": [
+            {
+              "field": "PG3 xoff",
+              "before": "72,704",
+              "after": "79,872",
+              "unit": "B"
+            },`,
+		`"field": "demand",
+              "before": "184,320",
+              "after": "191,488",
+              "unit": "B",
+              "note": "+7,168 B, used 2.2 %"`,
+		`"because": [
+            "the port changes above"
+          ]`,
+	} {
+		if !strings.Contains(js.String(), want) {
+			t.Errorf("JSON lacks:\n%s\n--- in:\n%s", want, js.String())
+		}
+	}
+	var empty bytes.Buffer
+	if err := WriteJSON(&empty, Compare(compileHCL(t, base), compileHCL(t, base))); err != nil {
+		t.Fatal(err)
+	}
+	if want := "{\n  \"fabric\": \"plan-test\",\n  \"changed\": false,\n  \"fabric_changes\": [],\n  \"devices\": []\n}\n"; empty.String() != want {
+		t.Errorf("empty plan JSON = %q, want %q", empty.String(), want)
+	}
+}
+
+// TestPlanHostileNames: names in the Markdown form are escaped.
+func TestPlanHostileNames(t *testing.T) {
+	p := &Plan{Fabric: "f|<x>", Devices: []Device{{Name: "sw*1", Kind: "switch", Status: "changed",
+		Items: []Item{{Subject: "p`1`", Changes: []Change{{Field: "description", Before: "a|b", After: "<img>"}}}}}}}
+	var b bytes.Buffer
+	if err := WriteMarkdown(&b, p); err != nil {
+		t.Fatal(err)
+	}
+	want := "### fabricc plan: f\\|\\<x\\>\n\nFabric \"f\\|\\<x\\>\": 1 device changes (sw\\*1).\n\n#### sw\\*1 (switch)\n\n- **p\\`1\\`**: description a\\|b -\\> \\<img\\>\n"
+	if b.String() != want {
+		t.Errorf("got %q\nwant %q", b.String(), want)
+	}
+}

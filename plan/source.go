@@ -1,0 +1,172 @@
+package plan
+
+import (
+	"archive/tar"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// ModelFile is the model a `fabricc build` output folder holds.
+const ModelFile = "model.json"
+
+// BaseKind says what a --base argument names.
+type BaseKind int
+
+// Kinds of base: a fabric (.hcl file or folder of .hcl files), a build
+// output folder (with model.json), or a git revision.
+const (
+	BaseFabric BaseKind = iota
+	BaseBuild
+	BaseGit
+)
+
+// ClassifyBase says what base names: an existing folder with model.json
+// is a build output, another existing path a fabric, anything else a
+// git revision.
+func ClassifyBase(base string) BaseKind {
+	st, err := os.Stat(base)
+	if err != nil {
+		return BaseGit
+	}
+	if st.IsDir() {
+		if _, err := os.Stat(filepath.Join(base, ModelFile)); err == nil {
+			return BaseBuild
+		}
+	}
+	return BaseFabric
+}
+
+// maxArchiveBytes bounds what a git revision of a fabric may unpack to.
+const maxArchiveBytes = 256 << 20
+
+// CheckoutFabric writes the fabric at path (a file or folder inside a
+// git work tree) as it was at revision rev into a new temporary folder,
+// and returns the fabric's path there and the folder to remove. It runs
+// `git rev-parse` and `git archive`; nothing in the work tree changes.
+func CheckoutFabric(rev, path string) (fabric, tmp string, err error) {
+	if rev == "" || strings.HasPrefix(rev, "-") {
+		return "", "", fmt.Errorf("--base %q: not a folder, a file or a git revision", rev)
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", "", err
+	}
+	dir := abs
+	if st, err := os.Stat(abs); err == nil && !st.IsDir() {
+		dir = filepath.Dir(abs)
+	}
+	top, err := git(dir, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return "", "", fmt.Errorf("--base %q is no folder or file, and %s is not in a git work tree to read it as a revision from: %w", rev, path, err)
+	}
+	top = strings.TrimSpace(top)
+	commit, err := git(top, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
+	if err != nil {
+		return "", "", fmt.Errorf("--base %q is no folder, file or git revision of %s", rev, top)
+	}
+	rel, err := relInRepo(top, abs)
+	if err != nil {
+		return "", "", err
+	}
+	tmp, err = os.MkdirTemp("", "fabricc-plan-")
+	if err != nil {
+		return "", "", err
+	}
+	if err := archive(top, strings.TrimSpace(commit), rel, tmp); err != nil {
+		os.RemoveAll(tmp)
+		return "", "", fmt.Errorf("reading %s at %s: %w", rel, rev, err)
+	}
+	return filepath.Join(tmp, filepath.FromSlash(rel)), tmp, nil
+}
+
+// relInRepo is abs relative to the work tree top, with slashes;
+// symbolic links in either are resolved first.
+func relInRepo(top, abs string) (string, error) {
+	realTop, err := filepath.EvalSymlinks(top)
+	if err != nil {
+		return "", err
+	}
+	realAbs, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", err
+	}
+	rel, err := filepath.Rel(realTop, realAbs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", fmt.Errorf("%s is outside the git work tree %s", abs, top)
+	}
+	return filepath.ToSlash(rel), nil
+}
+
+// archive unpacks the regular files below rel at commit into dst.
+func archive(top, commit, rel, dst string) error {
+	args := []string{"archive", "--format=tar", commit}
+	if rel != "." {
+		args = append(args, "--", rel)
+	}
+	cmd := exec.Command("git", args...)
+	cmd.Dir = top
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("git archive: %v: %s", err, strings.TrimSpace(errb.String()))
+	}
+	return untar(&out, dst)
+}
+
+// untar writes the regular files of a tar stream below dst, refusing
+// paths that leave it, and at most maxArchiveBytes.
+func untar(r io.Reader, dst string) error {
+	tr := tar.NewReader(r)
+	var total int64
+	for {
+		h, err := tr.Next()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if h.Typeflag != tar.TypeReg {
+			continue
+		}
+		name := filepath.FromSlash(h.Name)
+		if !filepath.IsLocal(name) {
+			return fmt.Errorf("refusing archive path %q", h.Name)
+		}
+		if total += h.Size; total > maxArchiveBytes {
+			return fmt.Errorf("the fabric at that revision is over %d bytes", maxArchiveBytes)
+		}
+		p := filepath.Join(dst, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		data, err := io.ReadAll(io.LimitReader(tr, h.Size))
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			return err
+		}
+	}
+}
+
+// git runs git in dir and returns its standard output.
+func git(dir string, args ...string) (string, error) {
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		if msg := strings.TrimSpace(errb.String()); msg != "" {
+			return "", errors.New(msg)
+		}
+		return "", err
+	}
+	return out.String(), nil
+}

@@ -1,0 +1,244 @@
+package docs
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/fabricc/fabricc/compiler"
+	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/model"
+)
+
+// compileExample compiles examples/<name> into its model.
+func compileExample(t testing.TB, name string) *model.Fabric {
+	t.Helper()
+	cfg, _, diags := dsl.Load(filepath.Join("..", "..", "examples", name), dsl.Options{})
+	if diags.HasErrors() {
+		t.Fatalf("loading %s: %v", name, diags)
+	}
+	f, diags := compiler.Compile(cfg)
+	if diags.HasErrors() {
+		t.Fatalf("compiling %s: %v", name, diags)
+	}
+	return f
+}
+
+func TestEscapeRules(t *testing.T) {
+	tests := []struct {
+		in, md, mermaid string
+	}{
+		{"leaf1", "leaf1", "leaf1"},
+		{"a|b", `a\|b`, "a#124;b"},
+		{"<script>x</script>", `\<script\>x\</script\>`, "#60;script#62;x#60;/script#62;"},
+		{"`rm -rf`", "\\`rm -rf\\`", "#96;rm -rf#96;"},
+		{`say "hi"`, `say "hi"`, "say #34;hi#34;"},
+		{"[x](http://e)", `\[x\](http://e)`, "#91;x#93;(http://e)"},
+		{"line\nbreak", `line\\nbreak`, "line#92;nbreak"},
+		{"rtl\u202eevil", `rtl\\u202eevil`, "rtl#92;u202eevil"},
+		{"**bold** _i_ #h &amp; ~s~ !", `\*\*bold\*\* \_i\_ \#h \&amp; \~s\~ \!`, "#42;#42;bold#42;#42; _i_ #35;h #38;amp#59; #126;s#126; #33;"},
+		{"grüße", "grüße", "gr#252;#223;e"},
+		{"%% comment", "%% comment", "#37;#37; comment"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.in, func(t *testing.T) {
+			if got := md(tc.in); got != tc.md {
+				t.Errorf("md(%q) = %q, want %q", tc.in, got, tc.md)
+			}
+			if got := mermaid(tc.in); got != tc.mermaid {
+				t.Errorf("mermaid(%q) = %q, want %q", tc.in, got, tc.mermaid)
+			}
+		})
+	}
+	if got, want := linkPath("a b", "c)d.md"), "a%20b/c%29d.md"; got != want {
+		t.Errorf("linkPath = %q, want %q", got, want)
+	}
+	if got, want := link("javascript:alert(1)", "javascript:alert(1).md"), "[javascript:alert(1)](javascript%3Aalert%281%29.md)"; got != want {
+		t.Errorf("link = %q, want %q", got, want)
+	}
+	if got, want := link("x](y", "x](y", "x](y.md"), `[x\](y](x%5D%28y/x%5D%28y.md)`; got != want {
+		t.Errorf("link = %q, want %q", got, want)
+	}
+}
+
+func TestFormats(t *testing.T) {
+	tests := []struct{ got, want string }{
+		{Bytes(43008), "43,008 B"},
+		{Bytes(16777216), "16,777,216 B"},
+		{Bytes(-4096), "-4,096 B"},
+		{Bytes(999), "999 B"},
+		{Speed(100000), "100G"},
+		{Speed(2500), "2500M"},
+		{Speed(0), "-"},
+		{Meters(0.5), "0.5 m"},
+		{Meters(300), "300 m"},
+		{Percent(61), "61 %"},
+		{Percent(47.3), "47.3 %"},
+		{Ranges([]int{0, 1, 2, 4, 5, 7}), "0-2, 4, 5, 7"},
+		{Ranges([]int{3}), "3"},
+		{Ranges(nil), "none"},
+		{MiB(16777216), "16.0 MiB"},
+	}
+	for i, tc := range tests {
+		if tc.got != tc.want {
+			t.Errorf("%d: got %q, want %q", i, tc.got, tc.want)
+		}
+	}
+}
+
+// hostile renames devices, ports and descriptions of the compiled
+// demartek-lab fabric to strings that try to break out of Markdown and
+// Mermaid, as a hand-built model could (the language refuses some).
+func hostile(t *testing.T) *model.Fabric {
+	f := compileExample(t, "demartek-lab")
+	sw := &f.Switches[0]
+	old := sw.Name
+	sw.Name = `sw"]:::x --> evil["|<b>`
+	sw.Ports[0].Description = "to `host` | <img src=x onerror=alert(1)>\n# heading"
+	h := &f.Hosts[0]
+	oldHost := h.Name
+	h.Name = "h](javascript:alert(1))"
+	for i := range f.Links {
+		for _, e := range []*model.Endpoint{&f.Links[i].A, &f.Links[i].B} {
+			switch e.Device {
+			case old:
+				e.Device = sw.Name
+			case oldHost:
+				e.Device = h.Name
+			}
+		}
+	}
+	for i := range sw.Ports {
+		if p := sw.Ports[i].Peer; p != nil && p.Device == oldHost {
+			p.Device = h.Name
+		}
+	}
+	f.Name = "fab\r\nric"
+	return f
+}
+
+func TestHostileStrings(t *testing.T) {
+	f := hostile(t)
+	fd, err := RenderFabric(f, []Warning{{Summary: "w|<x>", Detail: "d`e`", Place: Place{File: "a|b.hcl", Line: 3, Column: 4},
+		Related: []Place{{Label: "[l](u)", File: "c.hcl", Line: 1, Column: 2}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sw, err := RenderSwitch(f, &f.Switches[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(fd.Data) + string(sw[0].Data)
+	for _, bad := range []string{"<b>", "<img", "](javascript", "\r", "\n# heading", "`host`", "w|<x>", `"]:::x`} {
+		unescaped := regexp.MustCompile(`(^|[^\\])` + regexp.QuoteMeta(bad))
+		if unescaped.MatchString(text) {
+			t.Errorf("raw %q reached the documents", bad)
+		}
+	}
+	for _, want := range []string{
+		"# Fabric fab\\\\r\\\\nric\n",
+		`  s1["sw#34;#93;:::x --#62; evil#91;#34;#124;#60;b#62;<br>onyx 3.6.4006<br>SN2410"]:::leaf` + "\n",
+		`  h1["h#93;(javascript:alert(1))"]:::host` + "\n",
+		"1. **w\\|\\<x\\>** at a\\|b.hcl:3:4\n",
+		"   d\\`e\\`\n",
+		"   - \\[l\\](u): c.hcl:1:2\n",
+		"| 1/1 | to \\`host\\` \\| \\<img src=x onerror=alert(1)\\>\\\\n\\# heading |",
+		"| [h\\](javascript:alert(1))](h%5D%28javascript%3Aalert%281%29%29/h%5D%28javascript%3Aalert%281%29%29.md) |",
+		"[h\\](javascript:alert(1))](../h%5D%28javascript%3Aalert%281%29%29/h%5D%28javascript%3Aalert%281%29%29.md)",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("documents lack %q", want)
+		}
+	}
+	// Every table row keeps its column count: no cell was split by "|".
+	checkTables(t, text)
+}
+
+// checkTables asserts that every row of every table has as many
+// unescaped cell separators as the table's header.
+func checkTables(t *testing.T, text string) {
+	t.Helper()
+	sep := regexp.MustCompile(`(^|[^\\])\|`)
+	cols := -1
+	for _, line := range strings.Split(text, "\n") {
+		if !strings.HasPrefix(line, "|") {
+			cols = -1
+			continue
+		}
+		n := len(sep.FindAllString(line, -1))
+		if cols < 0 {
+			cols = n
+		} else if n != cols {
+			t.Errorf("row has %d separators, header %d: %s", n, cols, line)
+		}
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	for _, ex := range []string{"multivendor-clos", "demartek-lab"} {
+		f := compileExample(t, ex)
+		for i := range f.Switches {
+			a, err := RenderSwitch(f, &f.Switches[i])
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := RenderSwitch(compileExample(t, ex), &f.Switches[i])
+			for j := range a {
+				if !bytes.Equal(a[j].Data, b[j].Data) {
+					t.Errorf("%s %s: two renders differ", ex, a[j].Name)
+				}
+			}
+			svg := string(a[1].Data)
+			if strings.Contains(svg, "id=") || strings.Contains(svg, "20"+"26") {
+				t.Errorf("%s: chart has an id or a date", a[1].Name)
+			}
+		}
+	}
+}
+
+func TestChartContent(t *testing.T) {
+	f := compileExample(t, "multivendor-clos")
+	sw := f.Switch("leaf1")
+	svg, err := BufferChart(sw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		">leaf1: buffer budget, SN2700 Spectrum, 16.0 MiB</text>",
+		">ingress lossless</text>", ">roce-lossless-ingress</text>", ">10.2 % used: 908.0 KiB</text>",
+		">headroom kept for cables up to 300 m</text>", ">switch buffer, 16.0 MiB</text>",
+	} {
+		if !strings.Contains(string(svg), want) {
+			t.Errorf("chart lacks %q", want)
+		}
+	}
+	sw.Name = "<x>&"
+	svg, _ = BufferChart(sw)
+	if !strings.Contains(string(svg), ">&lt;x&gt;&amp;: buffer budget") {
+		t.Errorf("chart title not escaped")
+	}
+}
+
+func TestPools(t *testing.T) {
+	f := compileExample(t, "multivendor-clos")
+	var got []string
+	for _, u := range Pools(f.Switch("leaf3")) {
+		got = append(got, fmt.Sprintf("%s %s %d %d %d %v", u.Pool.Direction, u.Pool.Name, u.Pool.SizeBytes, u.DemandBytes, u.PlannedBytes, u.PercentUsed))
+	}
+	// Demand: 10 ports x 10,240 B lossy PG; the sum of the ten PG3
+	// sizes at the worst-case (100 % small packets) headroom; 10 ports x
+	// (TC0 + TC6) x 9,216 B; 10 x 1,500 B. The lossless pool is planned
+	// for 10 x 166,912 B, the headroom at 300 m.
+	want := []string{
+		"ingress lossy-default 7505588 102400 102400 1.4",
+		"ingress roce-lossless 9072308 935936 1669120 10.3",
+		"egress lossy-default 7587508 184320 184320 2.4",
+		"egress roce-lossless 7418188 15000 15000 0.2",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("pools:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

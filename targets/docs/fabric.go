@@ -1,0 +1,328 @@
+package docs
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets"
+)
+
+// RenderFabric writes fabric.md: what the fabric is, its topology, the
+// cabling, the traffic classes, every switch's buffer budget and every
+// warning of the build.
+func RenderFabric(f *model.Fabric, warnings []Warning) (targets.File, error) {
+	if f == nil {
+		return targets.File{}, fmt.Errorf("docs: no fabric given")
+	}
+	d := &doc{}
+	d.h(1, "Fabric "+md(f.Name))
+	if f.Description != "" {
+		d.p(md(f.Description))
+	}
+	d.p("Written by `fabricc build` from the checked model; every device has its own document (linked below). " +
+		"Sizes are in bytes (B); 1 KiB = 1,024 B.")
+	writeSummary(d, f)
+	writeTopology(d, f)
+	writeCabling(d, f)
+	writeVLANs(d, f)
+	writeClasses(d, &f.QoS)
+	writeBudgets(d, f)
+	writeWarnings(d, warnings)
+	writeSources(d, f)
+	return targets.File{Name: FabricFile, Target: Target, Mode: 0o644, Data: d.bytes()}, nil
+}
+
+// writeSummary counts devices and lists platforms, OS versions and
+// models.
+func writeSummary(d *doc, f *model.Fabric) {
+	d.h(2, "Summary")
+	d.table([]string{"what", "count"}, [][]string{
+		{"switches", strconv.Itoa(len(f.Switches))},
+		{"hosts", strconv.Itoa(len(f.Hosts))},
+		{"RDMA NICs", strconv.Itoa(nicCount(f))},
+		{"links", strconv.Itoa(len(f.Links))},
+		{"VLANs", strconv.Itoa(len(f.VLANs))},
+	}, 1)
+	if len(f.Switches) > 0 {
+		counts := map[[4]string]int{}
+		for _, sw := range f.Switches {
+			counts[[4]string{string(sw.Platform), sw.OSVersion, sw.Hardware.Model, sw.Hardware.ASIC}]++
+		}
+		d.table([]string{"switch platform", "OS version", "model", "ASIC", "switches"}, countRows(counts), 4)
+	}
+	if len(f.Hosts) > 0 {
+		counts := map[[4]string]int{}
+		for _, h := range f.Hosts {
+			for _, n := range h.NICs {
+				counts[[4]string{string(h.OS), h.OSVersion, n.Model, n.Driver}]++
+			}
+		}
+		d.table([]string{"host OS", "OS version", "NIC model", "driver", "NICs"}, countRows(counts), 4)
+	}
+}
+
+// countRows turns counted keys into escaped rows, sorted by key.
+func countRows(counts map[[4]string]int) [][]string {
+	keys := make([][4]string, 0, len(counts))
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return strings.Join(keys[i][:], "\x00") < strings.Join(keys[j][:], "\x00") })
+	rows := make([][]string, 0, len(keys))
+	for _, k := range keys {
+		rows = append(rows, []string{md(k[0]), orDash(md(k[1])), md(k[2]), md(k[3]), strconv.Itoa(counts[k])})
+	}
+	return rows
+}
+
+// nicCount is the number of NICs over all hosts.
+func nicCount(f *model.Fabric) int {
+	n := 0
+	for _, h := range f.Hosts {
+		n += len(h.NICs)
+	}
+	return n
+}
+
+// writeCabling lists every link with both ends.
+func writeCabling(d *doc, f *model.Fabric) {
+	d.h(2, "Cabling")
+	if len(f.Links) == 0 {
+		d.p("No links.")
+		return
+	}
+	var rows [][]string
+	ix := endIndex(f)
+	for i, l := range f.Links {
+		a, b := ix.of(l.A), ix.of(l.B)
+		rows = append(rows, []string{strconv.Itoa(i + 1),
+			deviceLink(l.A.Device), md(l.A.Port), deviceLink(l.B.Device), md(l.B.Port),
+			speedPair(a.speed, b.speed), md(l.CableKind), Meters(l.CableMeters), mtuPair(a.mtu, b.mtu)})
+	}
+	d.table([]string{"#", "A", "A port", "B", "B port", "speed", "cable", "length", "MTU (A / B)"}, rows, 0, 7)
+}
+
+// end is what the cabling table shows of one link end.
+type end struct{ speed, mtu int }
+
+// ends indexes the speed and MTU of every switch port and host NIC by
+// kind, device and port, so large fabrics need no repeated search.
+type ends map[[3]string]end
+
+// endIndex builds the index of f.
+func endIndex(f *model.Fabric) ends {
+	ix := ends{}
+	for _, sw := range f.Switches {
+		for _, p := range sw.Ports {
+			ix[[3]string{"switch", sw.Name, p.Name}] = end{p.SpeedMbps, p.MTU}
+		}
+	}
+	for _, h := range f.Hosts {
+		for _, n := range h.NICs {
+			ix[[3]string{"host", h.Name, n.Name}] = end{n.SpeedMbps, n.MTU}
+		}
+	}
+	return ix
+}
+
+// of is the speed and MTU of a link end (zero when unknown).
+func (ix ends) of(e model.Endpoint) end { return ix[[3]string{e.Kind, e.Device, e.Port}] }
+
+// speedPair is "100G", or "100G / 25G" when the ends disagree.
+func speedPair(a, b int) string {
+	if a == b || b == 0 {
+		return Speed(a)
+	}
+	if a == 0 {
+		return Speed(b)
+	}
+	return Speed(a) + " / " + Speed(b)
+}
+
+// mtuPair is "9216 / 9000" (A / B).
+func mtuPair(a, b int) string { return intOrDash(a) + " / " + intOrDash(b) }
+
+// intOrDash is n, or "-" for zero.
+func intOrDash(n int) string {
+	if n == 0 {
+		return "-"
+	}
+	return strconv.Itoa(n)
+}
+
+// orDash is s, or "-" when s is empty.
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// writeVLANs lists the VLANs.
+func writeVLANs(d *doc, f *model.Fabric) {
+	if len(f.VLANs) == 0 {
+		return
+	}
+	d.h(2, "VLANs")
+	var rows [][]string
+	for _, v := range f.VLANs {
+		rows = append(rows, []string{strconv.Itoa(v.ID), md(v.Name)})
+	}
+	d.table([]string{"VLAN", "name"}, rows, 0)
+}
+
+// writeClasses lists the traffic classes and the headroom policy.
+func writeClasses(d *doc, q *model.QoS) {
+	d.h(2, "Traffic classes")
+	intro := "Every switch port and host NIC uses these classes. RoCE data rides class " + md(q.RoCEClass)
+	if q.CNPClass != "" {
+		intro += ", DCQCN congestion notification packets (CNP) ride class " + md(q.CNPClass)
+	}
+	if q.Profile != "" {
+		intro += "; the classes start from the built-in profile " + md(q.Profile)
+	}
+	d.p(intro + ".")
+	var rows [][]string
+	for _, c := range q.Classes {
+		rows = append(rows, []string{md(c.Name), strconv.Itoa(c.Priority), Ranges(c.Priorities), strconv.Itoa(c.TrafficClass),
+			strconv.Itoa(c.MarkDSCP), Ranges(c.DSCP), yesNo(c.Lossless, "yes (PFC)", "no"), ecnText(c.ECN), etsText(c.ETS), yesNo(c.CNP, "yes", "")})
+	}
+	d.table([]string{"class", "priority", "priorities", "TC", "DSCP marked", "DSCP classified", "lossless", "ECN min / max / mark", "ETS", "CNP"}, rows, 1, 3, 4)
+	d.printf("PFC is on for %s %s. PFC headroom assumes lossless frames of up to %s and %d %% small packets (see each switch's document for the per-port figures).",
+		yesNo(len(q.PFCPriorities) == 1, "priority", "priorities"), Ranges(q.PFCPriorities), Bytes(int64(q.Headroom.LosslessMTUBytes)), q.Headroom.SmallPacketPercent)
+}
+
+// yesNo picks one of two words.
+func yesNo(v bool, yes, no string) string {
+	if v {
+		return yes
+	}
+	return no
+}
+
+// ecnText is "153,600 B / 1,536,000 B / 100 %", or "-".
+func ecnText(e *model.ECN) string {
+	if e == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%s / %s / %d %%", Bytes(e.MinBytes), Bytes(e.MaxBytes), e.MarkProbabilityPercent)
+}
+
+// etsText is "WRR 50 %" or "strict".
+func etsText(e model.ETS) string {
+	if e.Mode == model.ETSStrict {
+		return "strict"
+	}
+	return fmt.Sprintf("WRR %d %%", e.BandwidthPercent)
+}
+
+// writeBudgets lists every switch's buffer budget and its pools.
+func writeBudgets(d *doc, f *model.Fabric) {
+	if len(f.Switches) == 0 {
+		return
+	}
+	d.h(2, "Buffer budget")
+	d.p("Headroom in use is the PFC headroom (xoff + xon) of every lossless priority group; the lossless pool is sized " +
+		"for the headroom the same ports would need at the planning cable length, so recabling within it changes no pool. " +
+		"Demand is what the ports reserve in a pool; used is demand as a share of the pool.")
+	var rows [][]string
+	for _, sw := range f.Switches {
+		b := sw.Buffer
+		rows = append(rows, []string{deviceLink(sw.Name), md(sw.Hardware.Model), Bytes(b.TotalBytes), Bytes(b.HeadroomBytes),
+			Bytes(b.HeadroomReserveBytes), Meters(b.PlanningCableMeters), Bytes(b.ReservedBytes), Bytes(b.SharedBytes),
+			link("chart", sw.Name, sw.Name+ChartSuffix)})
+	}
+	d.table([]string{"switch", "model", "buffer", "headroom in use", "headroom planned", "planned for", "other reservations", "shared", "picture"},
+		rows, 2, 3, 4, 5, 6, 7)
+	rows = nil
+	for _, sw := range f.Switches {
+		for _, u := range Pools(&sw) {
+			rows = append(rows, poolRow(md(sw.Name), u))
+		}
+	}
+	d.table([]string{"switch", "pool", "direction", "type", "size", "share of buffer", "demand", "used"}, rows, 4, 5, 6, 7)
+}
+
+// poolRow is one row of a pool table; first is the switch cell.
+func poolRow(first string, u PoolUse) []string {
+	p := u.Pool
+	return []string{first, md(p.Name), md(p.Direction), md(p.Type), Bytes(p.SizeBytes), Percent(p.Percent), Bytes(u.DemandBytes), Percent(u.PercentUsed)}
+}
+
+// writeWarnings lists every warning of the build with its places.
+func writeWarnings(d *doc, warnings []Warning) {
+	d.h(2, "Warnings")
+	if len(warnings) == 0 {
+		d.p("None.")
+		return
+	}
+	for i, w := range warnings {
+		head := fmt.Sprintf("%d. **%s**", i+1, md(w.Summary))
+		if w.Place.File != "" {
+			head += " at " + placeText(w.Place)
+		}
+		d.line(head)
+		if w.Detail != "" {
+			d.line("")
+			d.line("   " + md(w.Detail))
+		}
+		if len(w.Related) > 0 {
+			d.line("")
+		}
+		for _, r := range w.Related {
+			d.line("   - " + md(r.Label) + ": " + placeText(r))
+		}
+		d.line("")
+	}
+}
+
+// placeText is "switches.hcl:8:5".
+func placeText(p Place) string {
+	return md(fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Column))
+}
+
+// writeSources lists the public documents the figures come from.
+func writeSources(d *doc, f *model.Fabric) {
+	d.h(2, "Sources")
+	seen := map[string]bool{}
+	var items []string
+	add := func(what, src string) {
+		if src == "" || seen[what+src] {
+			return
+		}
+		seen[what+src] = true
+		items = append(items, "- "+what+": "+md(src))
+	}
+	for _, sw := range f.Switches {
+		add("switch buffer and ASIC constants of "+md(sw.Hardware.Model), sw.Hardware.Source)
+	}
+	for _, sw := range f.Switches {
+		for _, p := range sw.Ports {
+			for _, pg := range p.PriorityGroups {
+				if pg.Headroom != nil {
+					add("PFC headroom", pg.Headroom.Formula)
+				}
+			}
+		}
+	}
+	if len(f.Switches) > 0 {
+		add("pool split", poolSplitSource)
+		add("planning cable length", planningSource)
+	}
+	if len(items) == 0 {
+		d.p("No derived figures.")
+		return
+	}
+	for _, it := range items {
+		d.line(it)
+	}
+}
+
+// Public sources of the pool sizing rules the compiler applies.
+const (
+	poolSplitSource = "Cumulus Linux user guide, RoCE, \"Default RoCE Configuration\" (the RoCE pool gets 50 % of the memory)"
+	planningSource  = "sonic-buildimage files/build_templates/cable_length.j2 (5 m server, 40 m leaf, 300 m spine cables)"
+)

@@ -1,0 +1,82 @@
+package docs
+
+import (
+	"fmt"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// ManualSteps lists, as Markdown list items, what a host needs that its
+// script cannot do: settings that live in adapter firmware or UEFI, BIOS
+// settings, and what no documented OS setting controls. Each step names
+// the public document it comes from. The host scripts print the same
+// steps when they run.
+func ManualSteps(h *model.Host) []string {
+	var out []string
+	for _, n := range h.NICs {
+		out = append(out, nicSteps(h, n)...)
+	}
+	if h.Tuning {
+		out = append(out, "BIOS: disable hyperthreading, C-states beyond C1, C1E and T-states; power profile performance "+
+			"(Demartek RoCE Deployment Guide, System BIOS settings).")
+		if h.OS == model.OSLinux {
+			out = append(out, "Kernel command line: intel\\_idle.max\\_cstate=0 processor.max\\_cstate=1 mce=ignore\\_ce idle=poll, then reboot "+
+				"(Demartek RoCE Deployment Guide, Linux QLogic step 9).")
+		}
+	}
+	return out
+}
+
+// nicSteps are the manual steps of one NIC.
+func nicSteps(h *model.Host, n model.NIC) []string {
+	r := n.RoCE
+	who := md(n.Name) + " (" + md(n.Interface) + ", " + md(n.Model) + ")"
+	var out []string
+	if n.Vendor == "qlogic" {
+		out = append(out, fmt.Sprintf("%s: set the RoCE priority in the adapter's UEFI HII, which the OS cannot: System Setup > Device Settings > the port > "+
+			"Device Level Configuration, DCBX protocol Dynamic, RoCE Priority %d; DCQCN (ECN) on this adapter is a firmware setting too "+
+			"(Demartek RoCE Deployment Guide, QLogic adapter set-up).", who, r.Priority))
+	}
+	if n.Transport == model.TransportIWARP {
+		return append(out, who+": iWARP runs RDMA over TCP; check that the adapter's NetworkDirect technology (Windows) or RDMA protocol setting is iWARP; no script sets it.")
+	}
+	switch {
+	case h.OS == model.OSLinux && n.Driver == "inbox" && n.Vendor == "mellanox":
+		out = append(out, fmt.Sprintf("%s: the inbox mlx5 driver has no per-priority DCQCN switch; the firmware runs DCQCN on the priorities in ROCE\\_CC\\_PRIO\\_MASK "+
+			"(set with mlxconfig; default all); wanted: %s.", who, Ranges(r.ECNPriorities)))
+	case h.OS == model.OSFreeBSD:
+		out = append(out, freeBSDSteps(who, n)...)
+	case h.OS == model.OSWindows:
+		out = append(out, windowsSteps(who, n)...)
+	}
+	return out
+}
+
+// freeBSDSteps: the OFED kernel, the application ToS and DCQCN
+// (ConnectX-3 Pro 40GbE home-lab write-up; FreeBSD mlx5en(4), mlx4en(4)).
+func freeBSDSteps(who string, n model.NIC) []string {
+	ib := map[string]string{"mlx4en": "mlx4ib", "mlx5en": "mlx5ib"}[n.Driver]
+	out := []string{fmt.Sprintf("%s: RoCE needs a kernel built with options OFED and the %s module (kldload %s).", who, md(ib), md(ib)),
+		fmt.Sprintf("%s: FreeBSD has no RDMA-CM default ToS, so RDMA applications must mark ToS %d (DSCP %d) themselves.", who, n.RoCE.TOS, n.RoCE.DSCP)}
+	if n.Driver == "mlx5en" {
+		return append(out, fmt.Sprintf("%s: mlx5en has no per-priority DCQCN switch; the firmware default (mlxconfig ROCE\\_CC\\_PRIO\\_MASK) applies; wanted on %s.", who, Ranges(n.RoCE.ECNPriorities)))
+	}
+	return append(out, fmt.Sprintf("%s: mlx4en exposes no congestion control (ECN/DCQCN) setting; wanted on %s, not set.", who, Ranges(n.RoCE.ECNPriorities)))
+}
+
+// windowsSteps: what the WinOF and WinOF-2 manuals document no setting
+// for (Mellanox WinOF User Manual and Release Notes, Rev 5.50; Mellanox
+// WinOF-2 User Manual, Rev 1.21).
+func windowsSteps(who string, n model.NIC) []string {
+	r := n.RoCE
+	var out []string
+	if len(r.ECNPriorities) > 0 || r.CNPPriority != 0 || r.CNPDSCP != 0 {
+		out = append(out, fmt.Sprintf("%s: DCQCN on priorities %s and CNP priority %d / DSCP %d are adapter firmware defaults: neither the WinOF User Manual 5.50 "+
+			"nor the WinOF-2 User Manual 1.21 documents a setting for them; check them with the vendor's firmware tools.", who, Ranges(r.ECNPriorities), r.CNPPriority, r.CNPDSCP))
+	}
+	if n.Driver == "winof2" && r.Mode == "v2" {
+		out = append(out, fmt.Sprintf("%s: the RoCE DSCP %d is not set by the script (the DSCP mapping keys are documented for WinOF, WinOF User Manual 5.50 §4.1.11.7, "+
+			"not in the WinOF-2 User Manual 1.21); capture a RoCE packet and check its DSCP before relying on DSCP trust.", who, r.DSCP))
+	}
+	return out
+}
