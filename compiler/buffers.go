@@ -61,6 +61,7 @@ func portBuffers(f *model.Fabric, sw *model.Switch, p *model.Port, names poolNam
 		}
 		in := headroomInput{
 			speedMbps:   p.SpeedMbps,
+			lanes:       p.Lanes,
 			cableMeters: cableMeters(p),
 			portMTU:     p.MTU,
 			policy:      headroomPolicy(f.QoS.Headroom),

@@ -20,6 +20,7 @@ func lower(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
 		src:      Sources{},
 		written:  map[string]bool{},
 		badPorts: map[string]bool{},
+		badNames: map[string]bool{},
 		linked:   map[string]bool{},
 	}
 	if cfg == nil {
@@ -34,6 +35,8 @@ func lower(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
 	l.lowerLinks()
 	l.finishPorts()
 	l.finishNICs()
+	l.checkNICSpeeds()
+	l.checkAddresses()
 	return l.f, l.src, l.diags
 }
 
@@ -51,6 +54,9 @@ type lowering struct {
 	// every "device:port" a link names; both keep follow-on errors out.
 	badPorts map[string]bool
 	linked   map[string]bool
+	// badNames marks "switch/port" names the switch model has no port
+	// for; their speed is not checked again.
+	badNames map[string]bool
 
 	classes  map[string]*model.Class
 	vlans    map[int]bool

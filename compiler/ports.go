@@ -125,11 +125,12 @@ func (l *lowering) lowerSwitch(s *dsl.Switch) model.Switch {
 	if s.OSVersion != nil {
 		sw.OSVersion = *s.OSVersion
 	}
+	hw := l.checkSwitchModel(s, sw, ok)
 	sw.PFCWatchdog = l.watchdog(s)
-	decls := l.declarePorts(s, info, ok)
+	decls := l.declarePorts(s, info, ok, hw)
 	l.applyOverrides(s, decls)
 	for _, d := range decls {
-		sw.Ports = append(sw.Ports, l.resolvePort(s.Name, info, d, sw.PFCWatchdog.Enabled))
+		sw.Ports = append(sw.Ports, l.resolvePort(s.Name, info, d, sw.PFCWatchdog.Enabled, hw))
 	}
 	sort.Slice(sw.Ports, func(i, j int) bool { return naturalLess(sw.Ports[i].Name, sw.Ports[j].Name) })
 	return sw
@@ -182,8 +183,9 @@ func (l *lowering) overlayWatchdog(w *model.PFCWatchdog, b *dsl.Watchdog) {
 }
 
 // declarePorts expands the port blocks of s into declared ports, in
-// declaration order, checking names against the platform's naming.
-func (l *lowering) declarePorts(s *dsl.Switch, info platformInfo, known bool) []*portDecl {
+// declaration order, checking names against the platform's naming and,
+// when the model is known, against the model's ports.
+func (l *lowering) declarePorts(s *dsl.Switch, info platformInfo, known bool, hw *switchHW) []*portDecl {
 	var decls []*portDecl
 	byName := map[string]*portDecl{}
 	for _, p := range s.Ports {
@@ -192,6 +194,9 @@ func (l *lowering) declarePorts(s *dsl.Switch, info platformInfo, known bool) []
 			l.errorf(or(p.LabelRange, p.DefRange), "Invalid port spec", "%s.", err)
 			l.badPorts[s.Name] = true
 			continue
+		}
+		if known && hw != nil {
+			l.checkPortNames(s, p, names, hw)
 		}
 		for _, n := range names {
 			if known && !info.portName.MatchString(n) {
@@ -252,6 +257,7 @@ func (l *lowering) recordPortAttrs(sw, n string, p dsl.Port) {
 	for attr, r := range map[string]hcl.Range{
 		"speed": p.SpeedRange, "mtu": p.MTURange, "mode": p.ModeRange, "vlans": p.VLANsRange,
 		"native_vlan": p.NativeVLANRange, "trust": p.TrustRange, "pfc": p.PFCRange,
+		"lanes": p.LanesRange,
 	} {
 		l.src.Set(r, append(k, attr)...)
 	}
@@ -292,6 +298,9 @@ func overlayPort(p *dsl.Port, o dsl.Port) {
 	if o.Shutdown != nil {
 		p.Shutdown = o.Shutdown
 	}
+	if o.Lanes != nil {
+		p.Lanes, p.LanesRange = o.Lanes, o.LanesRange
+	}
 }
 
 // trustModes maps the trust attribute's values.
@@ -299,7 +308,7 @@ var trustModes = map[string]model.Trust{"dscp": model.TrustDSCP, "pcp": model.Tr
 
 // resolvePort resolves one declared port. Trust and Description defaults
 // depend on the port's peer and are filled by finishPorts.
-func (l *lowering) resolvePort(sw string, info platformInfo, d *portDecl, watchdog bool) model.Port {
+func (l *lowering) resolvePort(sw string, info platformInfo, d *portDecl, watchdog bool, hw *switchHW) model.Port {
 	a := d.attrs
 	maxMTU := info.maxMTU
 	if maxMTU == 0 {
@@ -314,6 +323,7 @@ func (l *lowering) resolvePort(sw string, info platformInfo, d *portDecl, watchd
 		l.errorOnce(or(a.SpeedRange, d.block), "Invalid speed", err.Error()+".")
 	} else {
 		p.SpeedMbps = v
+		p.Lanes = l.portLanes(sw, d, hw, v)
 	}
 	if a.MTU != nil {
 		p.MTU = *a.MTU

@@ -69,6 +69,16 @@ func speedForms() string {
 	return strings.Join(names, ", ")
 }
 
+// sortedSpeeds lists the accepted speeds in Mb/s, ascending.
+func sortedSpeeds() []int {
+	out := make([]int, 0, len(portSpeeds))
+	for _, v := range portSpeeds {
+		out = append(out, v)
+	}
+	sort.Ints(out)
+	return out
+}
+
 // parseSpeed parses a port speed ("25G", case-insensitive) into Mb/s.
 func parseSpeed(s string) (int, error) {
 	if v, ok := portSpeeds[strings.ToUpper(strings.TrimSpace(s))]; ok {

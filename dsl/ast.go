@@ -158,6 +158,9 @@ type Port struct {
 	// port a lossless class crosses).
 	PFC      *bool `hcl:"pfc,optional"`
 	Shutdown *bool `hcl:"shutdown,optional"`
+	// Lanes is how many electrical lanes the port uses; by default the
+	// fewest that carry its speed on the switch model.
+	Lanes *int `hcl:"lanes,optional"`
 
 	DefRange        hcl.Range `hcl:",def_range"`
 	LabelRange      hcl.Range `hcl:"spec,label_range"`
@@ -168,6 +171,7 @@ type Port struct {
 	NativeVLANRange hcl.Range `hcl:"native_vlan,attr_value_range"`
 	TrustRange      hcl.Range `hcl:"trust,attr_value_range"`
 	PFCRange        hcl.Range `hcl:"pfc,attr_value_range"`
+	LanesRange      hcl.Range `hcl:"lanes,attr_value_range"`
 }
 
 // Host is `host "name" {}`.

@@ -1,4 +1,4 @@
-# Mistake: twelve 10 km 100G lossless links on an SN2410 need more PFC headroom than its 16 MB buffer.
+# Mistake: twelve 10 km 100G lossless links on an SN2700 need more PFC headroom than its 16 MB buffer.
 fabric "bad" {}
 
 qos {
@@ -12,7 +12,7 @@ vlan "rdma" {
 switch "leaf1" {
   platform   = "onyx"
   os_version = "3.9.1014"
-  model      = "SN2410"
+  model      = "SN2700"
 
   port "1/1-1/2" {
     speed = "100G"
