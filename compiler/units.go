@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/fabricc/fabricc/dsl"
 )
 
 // Sizes are written "150KB", "1.5MB", "512B" or as a plain number of
@@ -122,54 +124,10 @@ func chunks(s string) []string {
 	return out
 }
 
-// distance is the Levenshtein edit distance between a and b, in bytes.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
-
-// closest returns the candidate nearest to name, or "" when none is close
-// enough to be a likely typo or when several are equally near (a guess
-// between "swp1" and "swp4" for "swp5" would mislead).
-func closest(name string, candidates []string) string {
-	best, bestD, ties := "", -1, 0
-	for _, c := range candidates {
-		d := distance(strings.ToLower(name), strings.ToLower(c))
-		switch {
-		case c == best:
-		case bestD < 0 || d < bestD:
-			best, bestD, ties = c, d, 1
-		case d == bestD:
-			ties++
-		}
-	}
-	if bestD < 0 || ties > 1 || bestD > max(2, len(name)/3) {
-		return ""
-	}
-	return best
-}
-
-// didYouMean returns ` Did you mean "x"?` for the closest candidate, or "".
+// didYouMean returns ` Did you mean "x"?` for the closest candidate, or
+// "" (dsl.DidYouMean: fabricc's one suggestion rule).
 func didYouMean(name string, candidates []string) string {
-	if c := closest(name, candidates); c != "" {
-		return fmt.Sprintf(" Did you mean %q?", c)
-	}
-	return ""
+	return dsl.DidYouMean(name, candidates)
 }
 
 // sortedUnique returns the values sorted ascending without repeats.

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/model"
 	"github.com/hashicorp/hcl/v2"
 )
@@ -55,7 +56,7 @@ func (l *lowering) checkVLAN(id int, r hcl.Range, who string) bool {
 		ids = append(ids, strconv.Itoa(v.ID))
 	}
 	hint := ""
-	if c := closest(strconv.Itoa(id), ids); c != "" {
+	if c := dsl.Suggest(strconv.Itoa(id), ids); c != "" {
 		hint = fmt.Sprintf(" Did you mean %s?", c)
 	}
 	l.errorOnce(r, "Undeclared VLAN",
