@@ -146,6 +146,7 @@ func (l *lowering) lowerHosts() {
 		if first, dup := seen[h.Name]; dup {
 			d := l.errorf(h.DefRange, "Duplicate host", "host %q is declared twice; rename one or merge the blocks.", h.Name)
 			also(d, fmt.Sprintf("host %q is first declared here", h.Name), first)
+			l.badPorts[h.Name] = true // links to the second block's NICs are not follow-on errors
 			continue
 		}
 		if sw, dup := switches[h.Name]; dup {

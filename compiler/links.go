@@ -131,6 +131,9 @@ func (l *lowering) endpoint(s string, r hcl.Range, used map[string]hcl.Range) (m
 	case l.hosts[dev] != nil:
 		e.Kind = kindHost
 		if findNIC(l.hosts[dev], port) == nil {
+			if l.badPorts[dev] {
+				return e, false // the duplicate host's error says why
+			}
 			l.errorf(r, "Unknown NIC", "host %q has no nic %q; declare it in a nic block.%s", dev, port, didYouMean(port, nicNames(l.hosts[dev])))
 			return e, false
 		}

@@ -21,7 +21,9 @@ func lower(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
 		written:  map[string]bool{},
 		badPorts: map[string]bool{},
 		badNames: map[string]bool{},
-		linked:   map[string]bool{},
+
+		undeclaredVLANs: map[int][]string{},
+		linked:          map[string]bool{},
 	}
 	if cfg == nil {
 		l.errorf(hcl.Range{}, "Empty fabric", "There is nothing to compile; declare a fabric block.")
@@ -35,6 +37,7 @@ func lower(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
 	l.lowerLinks()
 	l.finishPorts()
 	l.finishNICs()
+	l.finishVLANs()
 	l.checkNICSpeeds()
 	l.checkAddresses()
 	return l.f, l.src, l.diags
@@ -50,13 +53,18 @@ type lowering struct {
 	// (keys as in Sources), for defaults decided after the links are known.
 	written map[string]bool
 
-	// badPorts marks switches with a port block that failed, and linked
-	// every "device:port" a link names; both keep follow-on errors out.
+	// badPorts marks switches with a port block that failed and devices
+	// declared twice, and linked every "device:port" a link names; both
+	// keep follow-on errors out.
 	badPorts map[string]bool
 	linked   map[string]bool
 	// badNames marks "switch/port" names the switch model has no port
 	// for; their speed is not checked again.
 	badNames map[string]bool
+	// dupVLAN is the first "Duplicate VLAN id" error; undeclaredVLANs
+	// collects the VLANs used but not declared after it, for its detail.
+	dupVLAN         *hcl.Diagnostic
+	undeclaredVLANs map[int][]string
 
 	classes  map[string]*model.Class
 	vlans    map[int]bool

@@ -96,6 +96,7 @@ func (l *lowering) lowerSwitches() {
 		if first, dup := seen[s.Name]; dup {
 			d := l.errorf(s.DefRange, "Duplicate switch", "switch %q is declared twice; rename one or merge the blocks.", s.Name)
 			also(d, fmt.Sprintf("switch %q is first declared here", s.Name), first)
+			l.badPorts[s.Name] = true // links to the second block's ports are not follow-on errors
 			continue
 		}
 		seen[s.Name] = s.DefRange
