@@ -33,6 +33,7 @@ func (l *lowering) checkAddresses() {
 					continue // lowerNIC reported it
 				}
 				a := nicAddr{h.Name, n.Name, p}
+				done := l.within(a.name())
 				if prev, dup := first[p.Addr()]; dup {
 					d := l.errorf(l.addrRange(a), "Duplicate IP address",
 						"%s has address %s, which %s already has; every NIC needs its own address. Change one of them.",
@@ -42,6 +43,7 @@ func (l *lowering) checkAddresses() {
 					first[p.Addr()] = a
 				}
 				mine = append(mine, a)
+				done()
 			}
 		}
 		l.checkHostSubnets(mine)
@@ -56,6 +58,7 @@ func (l *lowering) checkHostSubnets(addrs []nicAddr) {
 			if a.nic == b.nic || !a.prefix.Overlaps(b.prefix) {
 				continue
 			}
+			defer l.within(a.name())()
 			d := l.warnf(l.addrRange(a), "NICs of one host in overlapping subnets",
 				"%s (%s) and %s (%s) are in overlapping subnets of one host: the host routes the subnet out of one NIC only, so the other NIC's RDMA traffic leaves through the wrong port and replies are dropped by reverse-path filtering. Give each NIC (each rail) its own subnet, or set up policy routing and accept this warning.",
 				a.name(), a.prefix, b.name(), b.prefix)

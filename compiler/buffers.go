@@ -205,6 +205,9 @@ func switchBuffers(f *model.Fabric, sw *model.Switch, src Sources) hcl.Diagnosti
 		ReservedBytes: reserved, SharedBytes: total - planned - reserved,
 	}
 	if sw.Buffer.SharedBytes < 0 {
+		if diags := cableBudgetErrors(f, sw, src); len(diags) > 0 {
+			return diags
+		}
 		d := budgetError(sw, names)
 		d.Subject = src.At("switch", sw.Name)
 		return hcl.Diagnostics{d}

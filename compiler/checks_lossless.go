@@ -160,17 +160,18 @@ func (c *checker) checkECNAgainstSwitches(cl model.Class, minPath, maxPath []str
 	e := cl.ECN
 	var overLimit, overBound []string
 	minLimit, minBound := int64(-1), int64(-1)
-	for _, sw := range c.f.Switches {
-		if !switchCarries(&sw, cl.Priority) {
+	for i := range c.f.Switches {
+		sw := &c.f.Switches[i]
+		if !switchCarries(sw, cl.Priority) {
 			continue
 		}
-		if limit := egressLosslessPool(&sw); limit > 0 && e.MaxBytes > limit {
+		if limit := egressLosslessPool(sw); limit > 0 && e.MaxBytes > limit && !c.cableECNErrors(sw, cl, limit) {
 			overLimit = append(overLimit, sw.Name)
 			if minLimit < 0 || limit < minLimit {
 				minLimit = limit
 			}
 		}
-		if bound := dcqcnBound(&sw); bound >= 0 && e.MinBytes > bound {
+		if bound := dcqcnBound(sw); bound >= 0 && e.MinBytes > bound {
 			overBound = append(overBound, sw.Name)
 			if minBound < 0 || bound < minBound {
 				minBound = bound

@@ -167,6 +167,7 @@ func (l *lowering) lowerHosts() {
 
 // lowerHost lowers one host and its NICs.
 func (l *lowering) lowerHost(h *dsl.Host) model.Host {
+	defer l.within(h.Name)()
 	l.src.Set(h.DefRange, "host", h.Name)
 	l.src.Set(h.OSRange, "host", h.Name, "os")
 	out := model.Host{Name: h.Name, OS: model.OS(h.OS), Tuning: h.Tuning != nil && *h.Tuning, NICs: []model.NIC{}}
@@ -214,6 +215,7 @@ func (l *lowering) recordNIC(host string, n *dsl.NIC) {
 // lowerNIC lowers one NIC. Its speed may default to the linked switch
 // port's, which finishNICs fills once the links are known.
 func (l *lowering) lowerNIC(host string, os model.OS, osOK bool, n *dsl.NIC) model.NIC {
+	defer l.within(host + ":" + n.Name)()
 	l.recordNIC(host, n)
 	out := model.NIC{Name: n.Name, Interface: n.Interface, MTU: defaultNICMTU, Addresses: []string{}}
 	l.nicModel(host, os, osOK, n, &out)
@@ -348,6 +350,7 @@ func (l *lowering) checkNICSpeeds() {
 // nicSpeedError reports one NIC whose model cannot run its speed,
 // saying where the speed came from.
 func (l *lowering) nicSpeedError(host string, n model.NIC, info nicInfo) {
+	defer l.within(host + ":" + n.Name)()
 	k := []string{"host", host, "nic", n.Name}
 	speeds := make([]int, len(info.speedsG))
 	for i, g := range info.speedsG {

@@ -22,6 +22,7 @@ func lower(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
 		badPorts: map[string]bool{},
 		badNames: map[string]bool{},
 
+		portNotOnModel:  map[string]*hcl.Diagnostic{},
 		undeclaredVLANs: map[int][]string{},
 		linked:          map[string]bool{},
 	}
@@ -49,6 +50,9 @@ type lowering struct {
 	f     *model.Fabric
 	src   Sources
 	diags hcl.Diagnostics
+	// instance names the switch, port, host, NIC or link being lowered,
+	// for the errors recorded meanwhile (dsl.SetInstance).
+	instance string
 	// written records which optional attributes were set in the source
 	// (keys as in Sources), for defaults decided after the links are known.
 	written map[string]bool
@@ -59,8 +63,12 @@ type lowering struct {
 	badPorts map[string]bool
 	linked   map[string]bool
 	// badNames marks "switch/port" names the switch model has no port
-	// for; their speed is not checked again.
+	// for (their speed is not checked again), and the right spelling of
+	// a misspelt one (a link to it is no follow-on error).
 	badNames map[string]bool
+	// portNotOnModel is each switch's first "Port not on this model"
+	// error; links to undeclared ports of the switch join it.
+	portNotOnModel map[string]*hcl.Diagnostic
 	// dupVLAN is the first "Duplicate VLAN id" error; undeclaredVLANs
 	// collects the VLANs used but not declared after it, for its detail.
 	dupVLAN         *hcl.Diagnostic
@@ -83,8 +91,21 @@ func (l *lowering) errorf(r hcl.Range, summary, detail string, args ...any) *hcl
 	if hasRange(r) {
 		d.Subject = r.Ptr()
 	}
+	if l.instance != "" {
+		dsl.SetInstance(d, l.instance)
+	}
 	l.diags = append(l.diags, d)
 	return d
+}
+
+// within makes name the instance of the errors recorded until the
+// returned function restores the previous one:
+//
+//	defer l.within(sw.Name)()
+func (l *lowering) within(name string) func() {
+	prev := l.instance
+	l.instance = name
+	return func() { l.instance = prev }
 }
 
 // also adds a related place to d unless r is empty (a value from a

@@ -191,26 +191,27 @@ func (m switchModel) portsText(p model.Platform) string {
 // nameProblem says why name does not fit a port of model m on platform
 // p, or "" when it does: the front-panel port must exist, a single-lane
 // cage cannot be split, and EOS names a multi-lane port by its first
-// lane (EthernetN/1), never EthernetN.
-func nameProblem(p model.Platform, modelName string, m switchModel, name string) string {
+// lane (EthernetN/1), never EthernetN. fix is the name the port has on
+// the platform when the mistake is only its spelling.
+func nameProblem(p model.Platform, modelName string, m switchModel, name string) (why, fix string) {
 	ref, ok := parsePortRef(p, name)
 	if !ok {
-		return "" // the platform's naming check reports it
+		return "", "" // the platform's naming check reports it
 	}
 	g, ok := m.groupOf(ref.number)
 	if !ok {
-		return fmt.Sprintf("a %s has no port %s; its ports are %s", modelName, name, m.portsText(p))
+		return fmt.Sprintf("a %s has no port %s; its ports are %s", modelName, name, m.portsText(p)), ""
 	}
 	unsplit := portName(p, ref.number, g.cage)
 	switch {
 	case p == model.PlatformEOS && g.cage.lanes > 1 && !ref.hasSub:
-		return fmt.Sprintf("port %d of a %s is a %s cage with %d lanes, and EOS names such a port by its first lane: write %s", ref.number, modelName, g.cage.name, g.cage.lanes, unsplit)
+		return fmt.Sprintf("port %d of a %s is a %s cage with %d lanes, and EOS names such a port by its first lane: write %s", ref.number, modelName, g.cage.name, g.cage.lanes, unsplit), unsplit
 	case g.cage.lanes == 1 && ref.hasSub:
-		return fmt.Sprintf("port %d of a %s is a single-lane %s cage and cannot be split: write %s", ref.number, modelName, g.cage.name, unsplit)
+		return fmt.Sprintf("port %d of a %s is a single-lane %s cage and cannot be split: write %s", ref.number, modelName, g.cage.name, unsplit), unsplit
 	case ref.hasSub && subIndex(p, ref) >= g.cage.lanes:
-		return fmt.Sprintf("port %d of a %s is a %s cage with %d lanes, so %s does not exist", ref.number, modelName, g.cage.name, g.cage.lanes, name)
+		return fmt.Sprintf("port %d of a %s is a %s cage with %d lanes, so %s does not exist", ref.number, modelName, g.cage.name, g.cage.lanes, name), ""
 	}
-	return ""
+	return "", ""
 }
 
 // subIndex is the 0-based sub-port (Onyx, Cumulus) or lane (EOS) index.

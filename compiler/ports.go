@@ -111,6 +111,7 @@ func (l *lowering) lowerSwitches() {
 
 // lowerSwitch lowers one switch and its ports.
 func (l *lowering) lowerSwitch(s *dsl.Switch) model.Switch {
+	defer l.within(s.Name)()
 	l.src.Set(s.DefRange, "switch", s.Name)
 	l.src.Set(s.PlatformRange, "switch", s.Name, "platform")
 	l.src.Set(s.ModelRange, "switch", s.Name, "model")
@@ -310,6 +311,7 @@ var trustModes = map[string]model.Trust{"dscp": model.TrustDSCP, "pcp": model.Tr
 // resolvePort resolves one declared port. Trust and Description defaults
 // depend on the port's peer and are filled by finishPorts.
 func (l *lowering) resolvePort(sw string, info platformInfo, d *portDecl, watchdog bool, hw *switchHW) model.Port {
+	defer l.within(sw + ":" + d.name)()
 	a := d.attrs
 	maxMTU := info.maxMTU
 	if maxMTU == 0 {

@@ -69,8 +69,11 @@ func (l *lowering) checkPortNames(s *dsl.Switch, p dsl.Port, names []string, hw 
 		if !platforms[hw.platform].portName.MatchString(n) {
 			return // the platform's naming check reports it
 		}
-		if why := nameProblem(hw.platform, hw.name, hw.row, n); why != "" {
+		if why, fix := nameProblem(hw.platform, hw.name, hw.row, n); why != "" {
 			l.badNames[Key(s.Name, n)] = true
+			if fix != "" {
+				l.badNames[Key(s.Name, fix)] = true // a link to the right name is no follow-on error
+			}
 			if first == "" {
 				first = why
 			}
@@ -84,7 +87,23 @@ func (l *lowering) checkPortNames(s *dsl.Switch, p dsl.Port, names []string, hw 
 	if len(bad) > 1 {
 		detail += fmt.Sprintf(" The same holds for %d more ports of %q: %s.", len(bad)-1, p.Spec, listText(bad[1:]))
 	}
-	l.errorf(or(p.LabelRange, p.DefRange), "Port not on this model", "%s", detail)
+	d := l.errorf(or(p.LabelRange, p.DefRange), "Port not on this model", "%s", detail)
+	if l.portNotOnModel[s.Name] == nil {
+		l.portNotOnModel[s.Name] = d
+	}
+}
+
+// undeclaredAfterBadPort folds a link to an undeclared port of sw into
+// the switch's "Port not on this model" error, when there is one: most
+// likely the wrongly named port was meant to be this one. It reports
+// whether it did.
+func (l *lowering) undeclaredAfterBadPort(sw, port string) bool {
+	d := l.portNotOnModel[sw]
+	if d == nil {
+		return false
+	}
+	d.Detail += fmt.Sprintf(" A link uses %s:%s, which no port block declares; if that is the port meant, correcting the port block fixes both.", sw, port)
+	return true
 }
 
 // portLanes returns the lanes of a declared port running speedMbps and

@@ -65,15 +65,16 @@ func exactArgs(n int) cobra.PositionalArgs {
 }
 
 // compileFabric loads and compiles the fabric at path. The model is nil
-// when the diagnostics hold errors.
+// when the diagnostics hold errors. One mistake repeated by a dynamic
+// block or a variable is reported once (dsl.Collapse).
 func compileFabric(path string, opts dsl.Options) (*model.Fabric, map[string]*hcl.File, hcl.Diagnostics) {
 	cfg, files, diags := dsl.Load(path, opts)
 	if diags.HasErrors() {
-		return nil, files, diags
+		return nil, files, dsl.Collapse(diags, files)
 	}
 	// Compile returns a model whenever it reports no error.
 	f, cdiags := compiler.Compile(cfg)
-	return f, files, append(diags, cdiags...)
+	return f, files, dsl.Collapse(append(diags, cdiags...), files)
 }
 
 // diagFormat selects how diagnostics are printed.

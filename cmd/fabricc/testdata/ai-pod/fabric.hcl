@@ -13,7 +13,10 @@
 #  7. the storage host's ConnectX-6 Dx is linked at 400G (it stops at 200G).
 #  8. the GPU NICs are set to MTU 9216 while the leaf host ports are 9000
 #     (one line in a dynamic block, 30 NICs).
-#  9. leaf4's uplinks are 3 km of fibre, too long for the PFC headroom.
+#  9. the leaf uplinks leave their MTU to the platform defaults, which
+#     differ: EOS 9214, Onyx and Cumulus 9216.
+# 10. leaf4's uplinks are 8 km of fibre (80 m was meant), too long for
+#     the PFC headroom the spines can hold.
 fabric "ai-pod" {
   description = "2 EOS spines, 2 Cumulus and 2 Onyx leaves, 16 GPU hosts with two rails"
 }
@@ -51,4 +54,13 @@ locals {
 
   # Every GPU host but the last (written by hand in hosts.hcl).
   gpu_hosts = { for i in range(1, var.gpus) : format("gpu%02d", i) => i }
+
+  # Leaf uplinks: port 32 to spine1, port 31 to spine2.
+  uplink_m = { leaf1 = 30, leaf2 = 30, leaf3 = 30, leaf4 = 8000 }
+  uplinks = flatten([
+    for i, leaf in ["leaf1", "leaf2", "leaf3", "leaf4"] : [
+      { spine = "spine1", spine_port = format("Ethernet%d/1", 33 + i), leaf = leaf, leaf_port = format(local.leaves[leaf].port, 32) },
+      { spine = "spine2", spine_port = format("Ethernet%d/1", 33 + i), leaf = leaf, leaf_port = format(local.leaves[leaf].port, 31) },
+    ]
+  ])
 }

@@ -10,57 +10,17 @@ dynamic "link" {
 }
 
 link {
-  a      = "leaf1:swp31"
+  a      = "leaf1:swp9"
   b      = "stor01:roce0"
   length = 5
 }
 
-# Leaf uplinks: leaf N port 32 to spine1, leaves 1-3 port 31 to spine2.
-link {
-  a      = "spine1:Ethernet33/1"
-  b      = "leaf1:swp32"
-  length = 30
-  cable  = "fibre"
-}
-
-link {
-  a      = "spine1:Ethernet34/1"
-  b      = "leaf2:swp32"
-  length = 30
-  cable  = "fibre"
-}
-
-link {
-  a      = "spine1:Ethernet35/1"
-  b      = "leaf3:1/32"
-  length = 30
-  cable  = "fibre"
-}
-
-link {
-  a      = "spine1:Ethernet36/1"
-  b      = "leaf4:1/32"
-  length = 3000
-  cable  = "fibre"
-}
-
-link {
-  a      = "spine2:Ethernet33/1"
-  b      = "leaf2:swp31"
-  length = 30
-  cable  = "fibre"
-}
-
-link {
-  a      = "spine2:Ethernet34/1"
-  b      = "leaf3:1/31"
-  length = 30
-  cable  = "fibre"
-}
-
-link {
-  a      = "spine2:Ethernet35/1"
-  b      = "leaf4:1/31"
-  length = 3000
-  cable  = "fibre"
+dynamic "link" {
+  for_each = local.uplinks
+  content {
+    a      = format("%s:%s", link.value.spine, link.value.spine_port)
+    b      = format("%s:%s", link.value.leaf, link.value.leaf_port)
+    length = local.uplink_m[link.value.leaf]
+    cable  = "fibre"
+  }
 }

@@ -28,7 +28,7 @@ dynamic "switch" {
     model    = leaf.value.model
 
     dynamic "port" {
-      for_each = [format(leaf.value.range, 1, 8)]
+      for_each = [format(leaf.value.range, 1, 9)]
       labels   = [port.value]
       content {
         speed = "400G"

@@ -1,4 +1,4 @@
-# Mistake: twelve 10 km 100G lossless links on an SN2700 need more PFC headroom than its 16 MB buffer.
+# Mistake: twelve 100G lossless links to one switch are 10 km long; planned for 10 km, their PFC headroom does not fit the SN2700's 16 MB buffer.
 fabric "bad" {}
 
 qos {
