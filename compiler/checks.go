@@ -90,6 +90,21 @@ func instanceOf(path []string) string {
 	return ""
 }
 
+// defaultNote says where an attribute of an end came from when it was
+// not written: " (the EOS default, not written)", or "" when written.
+// Platform defaults differ (EOS ports default to MTU 9214, Onyx and
+// Cumulus to 9216; see docs/models.md), which is why a mismatch of two
+// defaults needs saying.
+func (c *checker) defaultNote(e end, attr string) string {
+	if _, written := c.src[Key(e.path(attr)...)]; written {
+		return ""
+	}
+	if e.port != nil {
+		return fmt.Sprintf(" (the %s default, not written)", platformTitle(e.sw.Platform))
+	}
+	return " (the default, not written)"
+}
+
 // errorf and warnf are add with a severity.
 func (c *checker) errorf(summary, detail string, path []string, rels ...related) {
 	c.add(hcl.DiagError, summary, detail, path, rels...)

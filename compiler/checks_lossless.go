@@ -185,7 +185,7 @@ func (c *checker) checkECNAgainstSwitches(cl model.Class, minPath, maxPath []str
 	}
 	if len(overBound) > 0 {
 		c.warnf("ECN minimum above DCQCN bound",
-			fmt.Sprintf("Class %q starts ECN marking at %d bytes, above the DCQCN ECN-before-PFC bound beta x (buffer - headroom) / (8 x lossless ports x (beta + 1)) = %d bytes on switch %s; PFC may pause before ECN slows the senders. Lower min below %d bytes or use fewer lossless ports per switch.", cl.Name, e.MinBytes, minBound, listText(overBound), minBound),
+			fmt.Sprintf("Class %q starts ECN marking at %d bytes, above the DCQCN ECN-before-PFC bound beta x (buffer - headroom) / (8 x lossless ports x (beta + 1)) = %d bytes (beta is the dynamic-threshold factor of the lossless priority groups, alpha 2; see \"Terms\" in docs/language.md) on switch %s; PFC may pause before ECN slows the senders. Lower min below %d bytes or use fewer lossless ports per switch.", cl.Name, e.MinBytes, minBound, listText(overBound), minBound),
 			minPath)
 	}
 }

@@ -49,6 +49,21 @@ var platforms = map[model.Platform]platformInfo{
 	},
 }
 
+// platformTitles are the platforms' product names, for messages.
+var platformTitles = map[model.Platform]string{
+	model.PlatformOnyx:    "Onyx",
+	model.PlatformEOS:     "EOS",
+	model.PlatformCumulus: "Cumulus Linux",
+}
+
+// platformTitle is the product name of p, or p itself.
+func platformTitle(p model.Platform) string {
+	if t, ok := platformTitles[p]; ok {
+		return t
+	}
+	return string(p)
+}
+
 // platformNames lists the platforms for messages.
 var platformNames = []string{string(model.PlatformOnyx), string(model.PlatformEOS), string(model.PlatformCumulus)}
 

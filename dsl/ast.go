@@ -20,8 +20,22 @@ type Config struct {
 type Fabric struct {
 	Name        string  `hcl:"name,label"`
 	Description *string `hcl:"description,optional"`
+	// Accepts acknowledge warnings, each with its reason.
+	Accepts []Accept `hcl:"accept,block"`
 
 	DefRange hcl.Range `hcl:",def_range"`
+}
+
+// Accept is `accept "warning-code" { reason = "..." }` inside the fabric
+// block: the warning with that code (printed with every warning) is
+// acknowledged and no longer reported; the reason is kept in model.json.
+type Accept struct {
+	Warning string `hcl:"warning,label"`
+	Reason  string `hcl:"reason"`
+
+	DefRange    hcl.Range `hcl:",def_range"`
+	LabelRange  hcl.Range `hcl:"warning,label_range"`
+	ReasonRange hcl.Range `hcl:"reason,attr_value_range"`
 }
 
 // QoS is the `qos {}` block: the traffic classes, usually started from a

@@ -66,6 +66,16 @@ type Fabric struct {
 	Switches []Switch `json:"switches"`
 	Hosts    []Host   `json:"hosts"`
 	Links    []Link   `json:"links"`
+	// Accepted lists the warnings the fabric acknowledges (its `accept`
+	// blocks), by code, with the reason given and how many were raised.
+	Accepted []AcceptedWarning `json:"accepted,omitempty"`
+}
+
+// AcceptedWarning is one acknowledged warning.
+type AcceptedWarning struct {
+	Warning string `json:"warning"`
+	Reason  string `json:"reason"`
+	Count   int    `json:"count"`
 }
 
 // QoS is the resolved traffic policy: the classes and the complete maps
