@@ -38,7 +38,7 @@ func newBuildCmd() *cobra.Command {
 		},
 	}
 	lf.register(cmd.Flags())
-	cmd.Flags().StringVarP(&out, "output", "o", "", "folder to write the artifacts into (replaced as a whole)")
+	cmd.Flags().StringVarP(&out, "output", "o", "", "`DIR` to write the artifacts into (replaced as a whole)")
 	cmd.Flags().BoolVar(&compact, "compact", false, "print one FILE:LINE:COL line per diagnostic on stdout")
 	return cmd
 }

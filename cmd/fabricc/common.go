@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
@@ -23,8 +22,8 @@ type loadFlags struct {
 
 // register adds the flags to fs.
 func (l *loadFlags) register(fs *pflag.FlagSet) {
-	fs.StringArrayVar(&l.vars, "var", nil, "set a variable: -var name=VALUE (VALUE is an HCL expression or plain text; repeatable)")
-	fs.StringArrayVar(&l.varFiles, "var-file", nil, "read variables from an HCL file of name = value lines (repeatable)")
+	fs.StringArrayVar(&l.vars, "var", nil, "set a variable: `NAME=VALUE`, VALUE an HCL expression or plain text (repeatable)")
+	fs.StringArrayVar(&l.varFiles, "var-file", nil, "read variables from `FILE`, HCL lines of name = value (repeatable)")
 }
 
 // options turns the flags into dsl.Options; a -var without "=" is a
@@ -101,21 +100,11 @@ func printDiagnostics(cmd *cobra.Command, format diagFormat, files map[string]*h
 		return nil
 	}
 	w := cmd.ErrOrStderr()
-	width, color := uint(0), isTerminal(w)
-	if color {
+	width := uint(0)
+	if isTerminal(w) {
 		width = 100
 	}
-	return dsl.WriteText(w, files, diags, width, color)
-}
-
-// isTerminal reports whether w is a character device (a terminal).
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return dsl.WriteText(w, files, diags, width, useColor(w))
 }
 
 // countSummary is "2 errors, 1 warning".

@@ -43,7 +43,7 @@ func newLabCmd() *cobra.Command {
 		},
 	}
 	lf.register(cmd.Flags())
-	cmd.Flags().StringVar(&dir, "dir", "", "folder for the inventory, known_hosts and secrets (default: a new temporary folder)")
+	cmd.Flags().StringVar(&dir, "dir", "", "`DIR` for the inventory, known_hosts and secrets (default: a new temporary folder)")
 	cmd.Flags().BoolVar(&runPush, "run-push", false, "push, re-push, verify against the lab, print the summaries and stop")
 	return cmd
 }

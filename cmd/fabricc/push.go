@@ -37,11 +37,11 @@ type switchFlags struct {
 
 func (s *switchFlags) register(fs *pflag.FlagSet) {
 	s.lf.register(fs)
-	fs.StringVarP(&s.inventory, "inventory", "i", "", "inventory HCL file: where each switch is and how to log in (required)")
-	fs.StringVar(&s.artifacts, "artifacts", "", "a `fabricc build` output folder to push (instead of a fabric PATH)")
-	fs.StringVar(&s.limit, "limit", "", "only these devices: comma list of names, globs, groups or tags")
-	fs.IntVar(&s.parallel, "parallel", push.DefaultParallel, "devices worked on at once")
-	fs.StringVar(&s.report, "report", "", "write a JSON report (diff, commands, verification, duration, error per device) to FILE")
+	fs.StringVarP(&s.inventory, "inventory", "i", "", "the inventory, an HCL `FILE`: where each switch is and how to log in (required)")
+	fs.StringVar(&s.artifacts, "artifacts", "", "push the output `DIR` of fabricc build (instead of a fabric PATH)")
+	fs.StringVar(&s.limit, "limit", "", "only these devices: a comma `LIST` of names, globs, groups or tags")
+	fs.IntVar(&s.parallel, "parallel", push.DefaultParallel, "work on `N` devices at once")
+	fs.StringVar(&s.report, "report", "", "write a JSON report (diff, commands, verification, duration, error per device) to `FILE`")
 	fs.BoolVar(&s.insecure, "insecure-ignore-host-key", false, "do not check switch host keys against known_hosts (DANGEROUS: allows a man in the middle)")
 }
 
@@ -191,7 +191,7 @@ func warnInsecure(cmd *cobra.Command) {
 // runEngine runs with bars on a real terminal, log lines otherwise.
 func runEngine(ctx context.Context, cmd *cobra.Command, o push.Options) *push.Report {
 	errw := cmd.ErrOrStderr()
-	if f, ok := errw.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+	if f, ok := errw.(*os.File); ok && canRedraw(errw) {
 		if w, h, err := term.GetSize(int(f.Fd())); err == nil && w > 0 && h > 0 {
 			var names []string
 			for _, t := range o.Targets {

@@ -51,7 +51,7 @@ func usageError(err error) error { return &exitError{Code: 2, Err: err} }
 // newRoot builds the command tree.
 func newRoot() *cobra.Command {
 	root := &cobra.Command{
-		Use:   "fabricc",
+		Use:   "fabricc COMMAND [ARGUMENTS]",
 		Short: "Compile an HCL description of a lossless RoCE fabric into switch and host configuration",
 		Long: "fabricc reads one HCL description of a lossless RoCE fabric (switches, ports, hosts,\n" +
 			"NICs, cables, VLANs, traffic classes), checks it end to end, and renders switch\n" +
@@ -62,11 +62,14 @@ func newRoot() *cobra.Command {
 			"  fabricc fmt -check examples",
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       "-", // makes --version; the template prints versionLine
 	}
+	root.SetVersionTemplate(versionLine() + "\n")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError(err) })
 	for _, c := range commands {
 		root.AddCommand(c())
 	}
+	plainHelp(root)
 	return root
 }
 
