@@ -102,7 +102,10 @@ func TestValidateJSON(t *testing.T) {
 		t.Errorf("exit %d, want 1", code)
 	}
 	var got struct {
-		Diagnostics []struct {
+		FormatVersion int    `json:"format_version"`
+		Command       string `json:"command"`
+		OK            bool   `json:"ok"`
+		Diagnostics   []struct {
 			Severity, Summary, Detail string
 			Range                     struct {
 				Filename   string
@@ -114,8 +117,8 @@ func TestValidateJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
 		t.Fatalf("stdout is not JSON: %v\n%s", err, stdout)
 	}
-	if got.Errors != 1 || got.Warnings != 0 || len(got.Diagnostics) != 1 {
-		t.Fatalf("got %+v, want one error", got)
+	if got.Errors != 1 || got.Warnings != 0 || len(got.Diagnostics) != 1 || got.FormatVersion != 1 || got.Command != "validate" || got.OK {
+		t.Fatalf("got %+v, want one error in a validate envelope", got)
 	}
 	d := got.Diagnostics[0]
 	if d.Severity != "error" || d.Summary != "Unsupported argument" || d.Range.Filename != bad ||
@@ -131,8 +134,51 @@ func TestValidateOK(t *testing.T) {
 		t.Errorf("exit %d stdout %q stderr %q; want 0 and an ok line", code, stdout, stderr)
 	}
 	code, stdout, _ = fabricc(t, "validate", "--json", good)
-	if code != 0 || !strings.Contains(stdout, `"errors": 0`) {
-		t.Errorf("json: exit %d stdout %q", code, stdout)
+	want := `{
+  "format_version": 1,
+  "command": "validate",
+  "ok": true,
+  "diagnostics": [],
+  "errors": 0,
+  "warnings": 0,
+  "result": {
+    "fabric": "t",
+    "switches": 0,
+    "hosts": 1,
+    "links": 0
+  }
+}
+`
+	if code != 0 || stdout != want {
+		t.Errorf("json: exit %d stdout %q, want %q", code, stdout, want)
+	}
+}
+
+// TestBuildJSON: build --json prints one envelope with the files written.
+func TestBuildJSON(t *testing.T) {
+	good := tempFile(t, "good.hcl", okFabric)
+	out := filepath.Join(t.TempDir(), "out")
+	code, stdout, _ := fabricc(t, "build", good, "-o", out, "--json")
+	var env struct {
+		Command string `json:"command"`
+		OK      bool   `json:"ok"`
+		Result  struct {
+			Output  string   `json:"output"`
+			Devices int      `json:"devices"`
+			Files   []string `json:"files"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &env); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	if code != 0 || env.Command != "build" || !env.OK || env.Result.Output != out || env.Result.Devices != 1 ||
+		len(env.Result.Files) < 3 || env.Result.Files[0] != "a/a.linux.sh" {
+		t.Errorf("exit %d, envelope %+v", code, env)
+	}
+	bad := tempFile(t, "bad.hcl", "fabric \"t\" {\n  mttu = 1\n}\n")
+	code, stdout, _ = fabricc(t, "build", bad, "-o", out, "--json")
+	if code != 1 || !strings.Contains(stdout, `"ok": false`) || !strings.Contains(stdout, `"summary": "Unsupported argument"`) {
+		t.Errorf("bad build: exit %d\n%s", code, stdout)
 	}
 }
 

@@ -87,13 +87,11 @@ const (
 	formatJSON
 )
 
-// printDiagnostics writes diags in the chosen format: JSON and compact to
-// stdout (for tools), text to stderr (for people).
+// printDiagnostics writes diags in the chosen format: compact to stdout
+// (for tools), text to stderr (for people). JSON goes into the command's
+// envelope (output).
 func printDiagnostics(cmd *cobra.Command, format diagFormat, files map[string]*hcl.File, diags hcl.Diagnostics) error {
-	switch format {
-	case formatJSON:
-		return dsl.WriteJSON(cmd.OutOrStdout(), diags)
-	case formatCompact:
+	if format == formatCompact {
 		return dsl.WriteCompact(cmd.OutOrStdout(), diags)
 	}
 	if len(diags) == 0 {

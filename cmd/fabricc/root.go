@@ -48,6 +48,11 @@ func exitCode(code int, err error) error { return &exitError{Code: code, Err: er
 // usageError marks err as a wrong command line (exit status 2).
 func usageError(err error) error { return &exitError{Code: 2, Err: err} }
 
+// usageExitAnnotation marks a command whose exit status 2 means
+// something else than a wrong command line (diff: changes pending); a
+// wrong command line then exits 1.
+const usageExitAnnotation = "fabricc/usage-exit-1"
+
 // newRoot builds the command tree.
 func newRoot() *cobra.Command {
 	root := &cobra.Command{
@@ -97,6 +102,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "fabricc: %v\n", err)
 	if code == 2 {
 		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", cmd.CommandPath())
+		if cmd.Annotations[usageExitAnnotation] != "" {
+			code = 1 // the command gives 2 another meaning
+		}
 	}
 	return code
 }
