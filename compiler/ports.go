@@ -39,7 +39,7 @@ var platforms = map[model.Platform]platformInfo{
 		osVersion: "4.32.2F",
 		maxMTU:    9214,
 		portName:  regexp.MustCompile(`^Ethernet[1-9][0-9]*(/[1-9][0-9]*)?$`),
-		portForm:  `EOS ports are "EthernetN", or "EthernetN/M" on multi-lane ports`,
+		portForm:  `EOS ports are "EthernetN" on single-lane (SFP) ports and "EthernetN/M", lane M, on multi-lane ports`,
 	},
 	model.PlatformCumulus: {
 		osVersion: "5.9.2",

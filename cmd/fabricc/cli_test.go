@@ -21,7 +21,7 @@ func TestHelpText(t *testing.T) {
 			cmds = append(cmds, []string{c.Name(), "--help"})
 		}
 	}
-	if len(cmds) < 9 {
+	if len(cmds) < 10 {
 		t.Fatalf("only %d commands found", len(cmds))
 	}
 	for _, args := range cmds {
