@@ -296,3 +296,48 @@ func TestCommandsHaveExamples(t *testing.T) {
 		t.Error("the root command has no Example")
 	}
 }
+
+// TestFmtFolders: fmt walks folders recursively (not hidden ones) and a
+// folder with no .hcl file fails instead of passing a check of nothing.
+func TestFmtFolders(t *testing.T) {
+	root := t.TempDir()
+	write := func(rel, src string) string {
+		p := filepath.Join(root, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	write("a.hcl", "fabric \"t\" {}\n")
+	deep := write("pods/pod1/switches.hcl", "fabric \"t\" {\n  description   =   \"x\"\n}\n")
+	write(".git/x.hcl", "fabric \"t\" {\n  description   =   \"x\"\n}\n")
+	write("notes.txt", "not hcl")
+	empty := filepath.Join(root, "empty")
+	if err := os.MkdirAll(filepath.Join(empty, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		args   []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{[]string{"fmt", "-check", root}, 1, deep + "\n", "1 file not formatted"},
+		{[]string{"fmt", "-check", empty}, 1, "", empty + " holds no .hcl files"},
+		{[]string{"fmt", empty}, 1, "", "holds no .hcl files"},
+		{[]string{"fmt", root}, 0, "", ""},
+		{[]string{"fmt", "-check", root}, 0, "", ""},
+	}
+	for _, tt := range tests {
+		code, stdout, stderr := fabricc(t, tt.args...)
+		if code != tt.code || stdout != tt.stdout || !strings.Contains(stderr, tt.stderr) {
+			t.Errorf("%v: exit %d stdout %q stderr %q; want %d %q %q", tt.args, code, stdout, stderr, tt.code, tt.stdout, tt.stderr)
+		}
+	}
+	if data, _ := os.ReadFile(filepath.Join(root, ".git", "x.hcl")); !strings.Contains(string(data), "   =   ") {
+		t.Error("fmt rewrote a file in a hidden folder")
+	}
+}
