@@ -6,9 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode"
-
 	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/model"
 )
 
 // Sizes are written "150KB", "1.5MB", "512B" or as a plain number of
@@ -89,40 +88,9 @@ func parseSpeed(s string) (int, error) {
 	return 0, fmt.Errorf("%q is not a port speed; write one of %s", s, speedForms())
 }
 
-// naturalLess orders names so that embedded numbers compare by value:
-// "1/2" < "1/10", "Ethernet2" < "Ethernet10", "swp2" < "swp10".
-func naturalLess(a, b string) bool {
-	ca, cb := chunks(a), chunks(b)
-	for i := 0; i < len(ca) && i < len(cb); i++ {
-		x, y := ca[i], cb[i]
-		if x == y {
-			continue
-		}
-		nx, ex := strconv.Atoi(x)
-		ny, ey := strconv.Atoi(y)
-		if ex == nil && ey == nil && nx != ny {
-			return nx < ny
-		}
-		return x < y
-	}
-	if len(ca) != len(cb) {
-		return len(ca) < len(cb)
-	}
-	return a < b
-}
-
-// chunks splits s into runs of digits and runs of other characters.
-func chunks(s string) []string {
-	var out []string
-	start := 0
-	for i := 1; i <= len(s); i++ {
-		if i == len(s) || unicode.IsDigit(rune(s[i])) != unicode.IsDigit(rune(s[i-1])) {
-			out = append(out, s[start:i])
-			start = i
-		}
-	}
-	return out
-}
+// naturalLess orders names so that embedded numbers compare by value
+// ("swp2" < "swp10"); see model.NaturalLess.
+func naturalLess(a, b string) bool { return model.NaturalLess(a, b) }
 
 // didYouMean returns ` Did you mean "x"?` for the closest candidate, or
 // "" (dsl.DidYouMean: fabricc's one suggestion rule).
