@@ -339,12 +339,18 @@ func (l *lowering) checkNICSpeeds() {
 	for _, h := range l.f.Hosts {
 		for _, n := range h.NICs {
 			_, info, ok := lookupNIC(n.Model)
-			if !ok || n.SpeedMbps == 0 || nicRuns(info, n.SpeedMbps) {
+			if !ok || n.SpeedMbps == 0 || nicRuns(info, n.SpeedMbps) || l.speedFromBadPort(h.Name, n) {
 				continue
 			}
 			l.nicSpeedError(h.Name, n, info)
 		}
 	}
+}
+
+// speedFromBadPort reports whether n took its speed from a switch port
+// whose speed is already reported as one the switch cannot run.
+func (l *lowering) speedFromBadPort(host string, n model.NIC) bool {
+	return n.Peer != nil && !l.written[Key("host", host, "nic", n.Name, "speed")] && l.badSpeeds[Key(n.Peer.Device, n.Peer.Port)]
 }
 
 // nicSpeedError reports one NIC whose model cannot run its speed,

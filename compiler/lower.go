@@ -15,12 +15,13 @@ import (
 // Headroom) for applyPhysics.
 func lower(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
 	l := &lowering{
-		cfg:      cfg,
-		f:        &model.Fabric{},
-		src:      Sources{},
-		written:  map[string]bool{},
-		badPorts: map[string]bool{},
-		badNames: map[string]bool{},
+		cfg:       cfg,
+		f:         &model.Fabric{},
+		src:       Sources{},
+		written:   map[string]bool{},
+		badPorts:  map[string]bool{},
+		badNames:  map[string]bool{},
+		badSpeeds: map[string]bool{},
 
 		portNotOnModel:  map[string]*hcl.Diagnostic{},
 		undeclaredVLANs: map[int][]string{},
@@ -66,6 +67,9 @@ type lowering struct {
 	// for (their speed is not checked again), and the right spelling of
 	// a misspelt one (a link to it is no follow-on error).
 	badNames map[string]bool
+	// badSpeeds marks "switch/port" whose speed the model cannot run;
+	// a NIC taking that speed gets no follow-on error.
+	badSpeeds map[string]bool
 	// portNotOnModel is each switch's first "Port not on this model"
 	// error; links to undeclared ports of the switch join it.
 	portNotOnModel map[string]*hcl.Diagnostic

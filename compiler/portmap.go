@@ -200,16 +200,16 @@ func nameProblem(p model.Platform, modelName string, m switchModel, name string)
 	}
 	g, ok := m.groupOf(ref.number)
 	if !ok {
-		return fmt.Sprintf("a %s has no port %s; its ports are %s", modelName, name, m.portsText(p)), ""
+		return fmt.Sprintf("the %s has no port %s; its ports are %s", modelName, name, m.portsText(p)), ""
 	}
 	unsplit := portName(p, ref.number, g.cage)
 	switch {
 	case p == model.PlatformEOS && g.cage.lanes > 1 && !ref.hasSub:
-		return fmt.Sprintf("port %d of a %s is a %s cage with %d lanes, and EOS names such a port by its first lane: write %s", ref.number, modelName, g.cage.name, g.cage.lanes, unsplit), unsplit
+		return fmt.Sprintf("port %d of the %s is a %s cage with %d lanes, and EOS names such a port by its first lane: write %s", ref.number, modelName, g.cage.name, g.cage.lanes, unsplit), unsplit
 	case g.cage.lanes == 1 && ref.hasSub:
-		return fmt.Sprintf("port %d of a %s is a single-lane %s cage and cannot be split: write %s", ref.number, modelName, g.cage.name, unsplit), unsplit
+		return fmt.Sprintf("port %d of the %s is a single-lane %s cage and cannot be split: write %s", ref.number, modelName, g.cage.name, unsplit), unsplit
 	case ref.hasSub && subIndex(p, ref) >= g.cage.lanes:
-		return fmt.Sprintf("port %d of a %s is a %s cage with %d lanes, so %s does not exist", ref.number, modelName, g.cage.name, g.cage.lanes, name), ""
+		return fmt.Sprintf("port %d of the %s is a %s cage with %d lanes, so %s does not exist", ref.number, modelName, g.cage.name, g.cage.lanes, name), ""
 	}
 	return "", ""
 }
@@ -241,13 +241,13 @@ func portLanes(p model.Platform, modelName string, m switchModel, name string, s
 	opts := laneOptions(m.asic.name, g, speedMbps)
 	if len(opts) == 0 {
 		speeds, _ := groupSpeeds(m.asic.name, g)
-		return 0, fmt.Sprintf("ports %s of a %s are %s cages (%d x %dG lanes on %s), which run %s, not %s",
+		return 0, fmt.Sprintf("ports %s of the %s are %s cages (%d x %dG lanes on %s), which run %s, not %s",
 			groupRange(p, g), modelName, g.cage.name, g.cage.lanes, min(g.cage.maxLaneG, maxRate(m.asic.name)), m.asic.name, speedList(speeds), speedText(speedMbps))
 	}
 	lanes := opts[0]
 	if written != 0 {
 		if !slices.Contains(opts, written) {
-			return 0, fmt.Sprintf("%s on ports %s of a %s (%s) runs on %s lanes, not %d", speedText(speedMbps), groupRange(p, g), modelName, g.cage.name, intsOr(opts), written)
+			return 0, fmt.Sprintf("%s on ports %s of the %s (%s) runs on %s lanes, not %d", speedText(speedMbps), groupRange(p, g), modelName, g.cage.name, intsOr(opts), written)
 		}
 		lanes = written
 	}

@@ -37,14 +37,14 @@ func (l *lowering) checkSwitchModel(s *dsl.Switch, sw model.Switch, platformKnow
 	case runs:
 	case below != "":
 		d := l.errorf(or(s.OSVersionRange, at), "Platform release does not run on this model",
-			"switch %q runs %s %s%s on a %s, which %s runs only before release %s. Set os_version to an earlier release, or pick a model that runs %s %s: %s.",
+			"switch %q runs %s %s%s on its %s, which %s runs only before release %s. Set os_version to an earlier release, or pick a model that runs %s %s: %s.",
 			s.Name, sw.Platform, sw.OSVersion, defaultNote(s.OSVersion == nil), hw.name, sw.Platform, below, sw.Platform, sw.OSVersion, strings.Join(modelsRunning(sw.Platform), ", "))
 		if s.OSVersion != nil {
 			also(d, fmt.Sprintf("model %s", hw.name), s.ModelRange)
 		}
 	default:
 		d := l.errorf(at, "Platform does not run on this model",
-			"switch %q declares platform %q on a %s (%s, %s), which runs %s. Models that run %s: %s. Fix the platform or the model.",
+			"switch %q declares platform %q on its %s (%s, %s), which runs %s. Models that run %s: %s. Fix the platform or the model.",
 			s.Name, sw.Platform, hw.name, row.vendor, row.asic.name, row.platformList(), sw.Platform, strings.Join(modelsRunning(sw.Platform), ", "))
 		also(d, fmt.Sprintf("platform %s", sw.Platform), s.PlatformRange)
 	}
@@ -120,6 +120,7 @@ func (l *lowering) portLanes(sw string, d *portDecl, hw *switchHW, speedMbps int
 	if why == "" {
 		return lanes
 	}
+	l.badSpeeds[Key(sw, d.name)] = true
 	at := or(d.attrs.SpeedRange, d.block)
 	summary := "Port speed not supported"
 	if written != 0 && strings.Contains(why, " lanes, not ") {

@@ -48,7 +48,11 @@ func Collapse(diags hcl.Diagnostics, files map[string]*hcl.File) hcl.Diagnostics
 			out = append(out, g...)
 			continue
 		}
-		out = append(out, merge(g, strings.HasPrefix(k, "ref|")))
+		ref := ""
+		if strings.HasPrefix(k, "ref|") {
+			ref = k[strings.LastIndex(k, "|")+1:]
+		}
+		out = append(out, merge(g, ref))
 	}
 	return out
 }
@@ -81,8 +85,10 @@ func referenceAt(r hcl.Range, files map[string]*hcl.File) string {
 	return ""
 }
 
-// merge folds a group into its first diagnostic.
-func merge(g []*hcl.Diagnostic, byReference bool) *hcl.Diagnostic {
+// merge folds a group into its first diagnostic; ref is the variable or
+// local the group's places share, "" for a group at one place.
+func merge(g []*hcl.Diagnostic, ref string) *hcl.Diagnostic {
+	byReference := ref != ""
 	first := *g[0]
 	first.Extra = nil
 	for _, rel := range RelatedOf(g[0]) {
@@ -99,7 +105,7 @@ func merge(g []*hcl.Diagnostic, byReference bool) *hcl.Diagnostic {
 	names = uniqueNames(names)
 	what := "instances of this block (a dynamic block, for_each or port range)"
 	if byReference {
-		what = "places that use this value"
+		what = "places that use " + ref
 	}
 	note := fmt.Sprintf(" One mistake, reported once for %d %s", len(g), what)
 	if named == len(g) {
