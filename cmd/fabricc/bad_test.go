@@ -47,3 +47,28 @@ func TestBadExamples(t *testing.T) {
 		})
 	}
 }
+
+// TestAIPodTrial pins what validate says about the AI-pod trial of issue
+// 13 (testdata/ai-pod: ten mistakes in one pod, see its fabric.hcl): one
+// diagnostic per mistake that lowering can see, no follow-ons.
+// testdata/ai-pod/trial.sh runs the later stages with a built binary.
+func TestAIPodTrial(t *testing.T) {
+	code, got, _ := fabricc(t, "validate", "--compact", filepath.Join("testdata", "ai-pod"))
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	want := filepath.Join("testdata", "ai-pod.want")
+	if *update {
+		if err := os.WriteFile(want, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	wb, err := os.ReadFile(want)
+	if err != nil {
+		t.Fatalf("%v: run go test ./cmd/fabricc -run TestAIPodTrial -update", err)
+	}
+	if d := cmp.Diff(strings.Split(string(wb), "\n"), strings.Split(got, "\n")); d != "" {
+		t.Errorf("%s mismatch (-want +got):\n%s", want, d)
+	}
+}
