@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
 	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/model"
 )

@@ -188,7 +188,7 @@ func TestSwitchesJSON(t *testing.T) {
 			Action  string `json:"action"`
 			Devices []struct {
 				Device, Status, Diff string
-				Verified            bool
+				Verified             bool
 			} `json:"devices"`
 		} `json:"result"`
 	}
