@@ -15,11 +15,14 @@ all: build
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/fabricc
 
-# gofmt must list nothing; then vet, every test, and the race detector over
-# the concurrent parts (push engine, simulators, inventory).
+# gofmt must list nothing and go.mod/go.sum must be tidy (go mod tidy
+# -diff prints what tidy would change and fails); then vet, every test,
+# and the race detector over the concurrent parts (push engine,
+# simulators, inventory).
 test:
 	@unformatted="$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './.git/*'))"; \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed on:"; echo "$$unformatted"; exit 1; fi
+	@$(GO) mod tidy -diff || { echo "go.mod/go.sum are not tidy: run go mod tidy"; exit 1; }
 	$(GO) vet ./...
 	$(GO) test ./...
 	$(GO) test -race ./push/... ./sim/... ./inventory/...

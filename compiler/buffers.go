@@ -64,6 +64,7 @@ func portBuffers(f *model.Fabric, sw *model.Switch, p *model.Port, names poolNam
 		}
 		in := headroomInput{
 			speedMbps:   p.SpeedMbps,
+			lanes:       p.Lanes,
 			cableMeters: cableMeters(p),
 			portMTU:     p.MTU,
 			policy:      headroomPolicy(f.QoS.Headroom),
@@ -208,6 +209,9 @@ func switchBuffers(f *model.Fabric, sw *model.Switch, src Sources) hcl.Diagnosti
 		ReservedBytes: reserved, SharedBytes: total - planned - reserved,
 	}
 	if sw.Buffer.SharedBytes < 0 {
+		if diags := cableBudgetErrors(f, sw, src); len(diags) > 0 {
+			return diags
+		}
 		d := budgetError(sw, names)
 		d.Subject = src.At("switch", sw.Name)
 		return hcl.Diagnostics{d}

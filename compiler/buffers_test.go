@@ -1,12 +1,14 @@
 package compiler
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/fabricc/fabricc/model"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/hashicorp/hcl/v2"
 )
 
 func TestPortBuffers(t *testing.T) {
@@ -115,20 +117,53 @@ func TestPoolNamesByStyle(t *testing.T) {
 	}
 }
 
-// TestBudgetExceeded puts 40 km cables on four 100G ports of an SN2410:
-// each needs about 5 MB of headroom (cable term 2 x 40000 x 1e11 / 1.98e8
-// / 8 = 5.05 MB, times the 1.118 occupancy), 22 MB against 16 MB.
-func TestBudgetExceeded(t *testing.T) {
+// TestCableTooLongForBuffer puts 40 km cables on the four 100G ports of
+// leaf1 (SN2410): each needs about 5 MB of headroom (cable term 2 x 40000
+// x 1e11 / 1.98e8 / 8 = 5.05 MB, times the 1.118 occupancy), 22 MB
+// against 16 MB, while planning for 29 km still fits. Each link gets the
+// error, at its length.
+func TestCableTooLongForBuffer(t *testing.T) {
 	f := testFabric()
 	for i := range f.Switches[0].Ports {
 		f.Switches[0].Ports[i].Peer = &model.Peer{Kind: "host", Device: "h", Port: "p", CableMeters: 40000, CableKind: "fibre"}
+	}
+	src := testSources(f)
+	for i, p := range f.Switches[0].Ports {
+		src[Key("switch", "leaf1", "port", p.Name, "link", "length")] = lineRange(900 + i)
+	}
+	diags := applyPhysics(f, src)
+	if len(diags) != 4 {
+		t.Fatalf("got %d diagnostics, want one per 40 km link: %v", len(diags), diags)
+	}
+	for i, d := range diags {
+		port := f.Switches[0].Ports[i].Name
+		if d.Summary != "Cable too long for the switch buffer" || keyAt(src, d.Subject) != "switch/leaf1/port/"+port+"/link/length" {
+			t.Errorf("diagnostic %d: %s at %s", i, d.Summary, keyAt(src, d.Subject))
+		}
+		for _, want := range []string{"Link leaf1:" + port + " - h:p is 40000 m long", `Switch "leaf1" (SN2410, Spectrum)`, "at 40000 m that is 22827008 bytes", "more than the 16656528 bytes", "Up to 29000 m it fits"} {
+			if !strings.Contains(d.Detail, want) {
+				t.Errorf("detail %q lacks %q", d.Detail, want)
+			}
+		}
+	}
+}
+
+// TestBudgetExceeded gives leaf1 (SN2410, 16 MB) 170 lossless 100G ports
+// on 5 m cables: planned for 300 m (about 104 KB each) they need 17.7 MB,
+// which no shorter cable fixes, so the error is the switch's.
+func TestBudgetExceeded(t *testing.T) {
+	f := testFabric()
+	sw := &f.Switches[0]
+	sw.Ports = nil
+	for i := 1; i <= 170; i++ {
+		sw.Ports = append(sw.Ports, testPort(fmt.Sprintf("1/%d", i), 100000, &model.Peer{Kind: "host", Device: "h", Port: "p", CableMeters: 5, CableKind: "dac"}))
 	}
 	src := testSources(f)
 	diags := applyPhysics(f, src)
 	if len(diags) != 1 || diags[0].Summary != "Buffer budget exceeded" || keyAt(src, diags[0].Subject) != "switch/leaf1" {
 		t.Fatalf("got %v", diags)
 	}
-	for _, want := range []string{`"leaf1"`, "SN2410", "16777216 bytes", `pool "roce-lossless"`, "4 lossless priority groups", "shorter cables (longest here: 40000 m)"} {
+	for _, want := range []string{`"leaf1"`, "SN2410", "16777216 bytes", `pool "roce-lossless"`, "170 lossless priority groups", "planned for 300 m cables"} {
 		if !strings.Contains(diags[0].Detail, want) {
 			t.Errorf("detail %q lacks %q", diags[0].Detail, want)
 		}
@@ -163,5 +198,36 @@ func TestPhysicsDeterministic(t *testing.T) {
 	physics(t, b, testSources(b))
 	if diff := cmp.Diff(a, b); diff != "" {
 		t.Errorf("two runs differ:\n%s", diff)
+	}
+}
+
+// TestCableTooLongForECN: at 27 km the four ports of leaf1 (SN2410) still
+// fit the buffer, but the egress lossless pool left is below the roce
+// class's 1500 KB ECN maximum; at 300 m it would not be. The links get
+// the error, at their length, instead of the class's ECN max.
+func TestCableTooLongForECN(t *testing.T) {
+	f := testFabric()
+	for i := range f.Switches[0].Ports {
+		f.Switches[0].Ports[i].Peer = &model.Peer{Kind: "host", Device: "h", Port: "p", CableMeters: 27000, CableKind: "fibre"}
+	}
+	src := testSources(f)
+	for i, p := range f.Switches[0].Ports {
+		src[Key("switch", "leaf1", "port", p.Name, "link", "length")] = lineRange(900 + i)
+	}
+	physics(t, f, src)
+	var got []string
+	for _, d := range check(f, src) {
+		if d.Severity == hcl.DiagError {
+			got = append(got, d.Summary+" @ "+keyAt(src, d.Subject))
+		}
+	}
+	want := []string{
+		"Cable too long for the ECN queue limit @ switch/leaf1/port/1/1/link/length",
+		"Cable too long for the ECN queue limit @ switch/leaf1/port/1/2/link/length",
+		"Cable too long for the ECN queue limit @ switch/leaf1/port/1/49/link/length",
+		"Cable too long for the ECN queue limit @ switch/leaf1/port/1/50/link/length",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("errors (-want +got):\n%s", d)
 	}
 }

@@ -65,6 +65,9 @@ func rel(label string, path ...string) related { return related{label, path} }
 // dsl.Also.
 func (c *checker) add(sev hcl.DiagnosticSeverity, summary, detail string, path []string, rels ...related) {
 	d := &hcl.Diagnostic{Severity: sev, Summary: summary, Detail: detail, Subject: c.src.At(path...)}
+	if n := instanceOf(path); n != "" {
+		dsl.SetInstance(d, n)
+	}
 	for _, r := range rels {
 		rng := c.src.At(r.path...)
 		if rng == nil || (d.Subject != nil && *rng == *d.Subject) {
@@ -73,6 +76,34 @@ func (c *checker) add(sev hcl.DiagnosticSeverity, summary, detail string, path [
 		dsl.Also(d, r.label, *rng)
 	}
 	c.diags = append(c.diags, d)
+}
+
+// instanceOf names what a Sources path is about, for dsl.Collapse:
+// "leaf1:swp1" for a port, "gpu01:roce0" for a NIC, the device for a
+// switch or host, "" otherwise.
+func instanceOf(path []string) string {
+	switch {
+	case len(path) >= 4 && (path[0] == "switch" && path[2] == "port" || path[0] == "host" && path[2] == "nic"):
+		return path[1] + ":" + path[3]
+	case len(path) >= 2 && (path[0] == "switch" || path[0] == "host"):
+		return path[1]
+	}
+	return ""
+}
+
+// defaultNote says where an attribute of an end came from when it was
+// not written: " (the EOS default, not written)", or "" when written.
+// Platform defaults differ (EOS ports default to MTU 9214, Onyx and
+// Cumulus to 9216; see docs/models.md), which is why a mismatch of two
+// defaults needs saying.
+func (c *checker) defaultNote(e end, attr string) string {
+	if _, written := c.src[Key(e.path(attr)...)]; written {
+		return ""
+	}
+	if e.port != nil {
+		return fmt.Sprintf(" (the %s default, not written)", platformTitle(e.sw.Platform))
+	}
+	return " (the default, not written)"
 }
 
 // errorf and warnf are add with a severity.

@@ -45,7 +45,7 @@ func (c *checker) checkSwitchSwitch(a, b end) {
 	c.checkSpeed(a, b, pa.SpeedMbps, pb.SpeedMbps)
 	if pa.MTU != pb.MTU {
 		c.errorf("Link MTU mismatch",
-			fmt.Sprintf("%s has MTU %d but its link peer %s has MTU %d; frames above the smaller MTU are dropped. Set the same MTU on both ends.", a.name(), pa.MTU, b.name(), pb.MTU),
+			fmt.Sprintf("%s has MTU %d%s but its link peer %s has MTU %d%s; frames above the smaller MTU are dropped. Set the same MTU on both ends.", a.name(), pa.MTU, c.defaultNote(a, "mtu"), b.name(), pb.MTU, c.defaultNote(b, "mtu")),
 			a.path("mtu"), rel(fmt.Sprintf("%s MTU %d", b.name(), pb.MTU), b.path("mtu")...))
 	}
 	if va, vb := portVLANs(pa), portVLANs(pb); !slices.Equal(va, vb) {
@@ -60,7 +60,7 @@ func (c *checker) checkSwitchSwitch(a, b end) {
 	}
 	if pa.Trust != pb.Trust {
 		c.errorf("Link trust mismatch",
-			fmt.Sprintf("%s trusts %s but its link peer %s trusts %s; the two ends classify the same packets into different priorities. Use the same trust on both ends.", a.name(), pa.Trust, b.name(), pb.Trust),
+			fmt.Sprintf("%s trusts %s%s but its link peer %s trusts %s%s; the two ends classify the same packets into different priorities. Use the same trust on both ends.", a.name(), pa.Trust, c.defaultNote(a, "trust"), b.name(), pb.Trust, c.defaultNote(b, "trust")),
 			a.path("trust"), rel(fmt.Sprintf("%s trust %s", b.name(), pb.Trust), b.path("trust")...))
 	}
 }
@@ -84,7 +84,7 @@ func (c *checker) checkSwitchHost(s, h end) {
 	c.checkSpeed(h, s, n.SpeedMbps, p.SpeedMbps)
 	if n.MTU != 0 && n.MTU > p.MTU {
 		c.errorf("Host MTU above switch port MTU",
-			fmt.Sprintf("%s has MTU %d but its switch port %s has MTU %d. The values are compared as written: hosts usually count the L3 payload and switches the L2 frame (18-22 bytes more), so the NIC MTU must not exceed the port MTU. Lower the NIC MTU or raise the port MTU.", h.name(), n.MTU, s.name(), p.MTU),
+			fmt.Sprintf("%s has MTU %d%s but its switch port %s has MTU %d%s. The values are compared as written: hosts usually count the L3 payload and switches the L2 frame (18-22 bytes more), so the NIC MTU must not exceed the port MTU. Lower the NIC MTU or raise the port MTU.", h.name(), n.MTU, c.defaultNote(h, "mtu"), s.name(), p.MTU, c.defaultNote(s, "mtu")),
 			h.path("mtu"), rel(fmt.Sprintf("%s MTU %d", s.name(), p.MTU), s.path("mtu")...))
 	}
 	if n.VLAN != 0 && !vlanAllowed(p, n.VLAN) {
@@ -138,7 +138,7 @@ func (c *checker) checkNICAgainstPort(s, h end) {
 	}
 	if r.Trust != "" && r.Trust != p.Trust {
 		c.errorf("Link trust mismatch",
-			fmt.Sprintf("%s trusts %s but its switch port %s trusts %s; the two ends classify the same packets into different priorities. Use the same trust on both ends.", h.name(), r.Trust, s.name(), p.Trust),
+			fmt.Sprintf("%s trusts %s but its switch port %s trusts %s%s; the two ends classify the same packets into different priorities. Use the same trust on both ends.", h.name(), r.Trust, s.name(), p.Trust, c.defaultNote(s, "trust")),
 			h.path("trust"), rel(fmt.Sprintf("%s trust %s", s.name(), p.Trust), s.path("trust")...))
 	}
 	c.checkCNP(s, h, trustsDSCP)

@@ -161,17 +161,18 @@ func (c *checker) checkECNAgainstSwitches(cl model.Class, minPath, maxPath []str
 	e := cl.ECN
 	var overLimit, overBound []string
 	minLimit, minBound := int64(-1), int64(-1)
-	for _, sw := range c.f.Switches {
-		if !switchCarries(&sw, cl.Priority) {
+	for i := range c.f.Switches {
+		sw := &c.f.Switches[i]
+		if !switchCarries(sw, cl.Priority) {
 			continue
 		}
-		if limit := egressLosslessPool(&sw); limit > 0 && e.MaxBytes > limit {
+		if limit := egressLosslessPool(sw); limit > 0 && e.MaxBytes > limit && !c.cableECNErrors(sw, cl, limit) {
 			overLimit = append(overLimit, sw.Name)
 			if minLimit < 0 || limit < minLimit {
 				minLimit = limit
 			}
 		}
-		if bound := dcqcnBound(&sw); bound >= 0 && e.MinBytes > bound {
+		if bound := dcqcnBound(sw); bound >= 0 && e.MinBytes > bound {
 			overBound = append(overBound, sw.Name)
 			if minBound < 0 || bound < minBound {
 				minBound = bound
@@ -185,7 +186,7 @@ func (c *checker) checkECNAgainstSwitches(cl model.Class, minPath, maxPath []str
 	}
 	if len(overBound) > 0 {
 		c.warnf("ECN minimum above DCQCN bound",
-			fmt.Sprintf("Class %q starts ECN marking at %d bytes, above the DCQCN ECN-before-PFC bound beta x (buffer - headroom) / (8 x lossless ports x (beta + 1)) = %d bytes on switch %s; PFC may pause before ECN slows the senders. Lower min below %d bytes or use fewer lossless ports per switch.", cl.Name, e.MinBytes, minBound, listText(overBound), minBound),
+			fmt.Sprintf("Class %q starts ECN marking at %d bytes, above the DCQCN ECN-before-PFC bound beta x (buffer - headroom) / (8 x lossless ports x (beta + 1)) = %d bytes (beta is the dynamic-threshold factor of the lossless priority groups, alpha 2; see \"Terms\" in docs/language.md) on switch %s; PFC may pause before ECN slows the senders. Lower min below %d bytes or use fewer lossless ports per switch.", cl.Name, e.MinBytes, minBound, listText(overBound), minBound),
 			minPath)
 	}
 }

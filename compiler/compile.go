@@ -12,7 +12,24 @@ import (
 
 // Compile lowers cfg into a model and checks it. It returns the model only
 // when there are no errors; warnings come back with it.
+//
+// Warnings the fabric block acknowledges (`accept` blocks) are left out
+// and listed in the model's Accepted.
 func Compile(cfg *dsl.Config) (*model.Fabric, hcl.Diagnostics) {
+	f, diags := compile(cfg)
+	var fb *dsl.Fabric
+	if cfg != nil {
+		fb = cfg.Fabric
+	}
+	diags = applyAccepts(fb, f, diags)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return f, diags
+}
+
+// compile runs the phases, stopping after the first with errors.
+func compile(cfg *dsl.Config) (*model.Fabric, hcl.Diagnostics) {
 	f, src, diags := lower(cfg)
 	if diags.HasErrors() {
 		return nil, diags
@@ -22,8 +39,5 @@ func Compile(cfg *dsl.Config) (*model.Fabric, hcl.Diagnostics) {
 		return nil, diags
 	}
 	diags = append(diags, check(f, src)...)
-	if diags.HasErrors() {
-		return nil, diags
-	}
 	return f, diags
 }

@@ -1,14 +1,11 @@
 package compiler
 
 import (
-	"fmt"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
-	"github.com/hashicorp/hcl/v2"
 )
 
 // asic holds the constants of one switch ASIC that the headroom and
@@ -75,45 +72,70 @@ var (
 type switchModel struct {
 	vendor string // "nvidia", "arista" or "dell"
 	asic   asic
+	// ports are the front-panel ports, in number order.
+	ports []portGroup
+	// platforms lists the switch operating systems the model runs.
+	platforms []platformSupport
+	// datasheet cites the port layout.
+	datasheet string
 }
 
-// hardwareTable maps a model name (upper case) to its vendor and ASIC.
-// Cumulus Linux runs on the same SN-series hardware as Onyx, so a Cumulus
-// switch with model SN2700 or SN3700 uses the Spectrum rows; the Dell
-// S5248F-ON (Trident3, on Cumulus Linux's hardware list up to 4.x; SONiC
-// td3-s5248f-25g.config.bcm, 32744448 B ingress pool) is the
-// non-Spectrum Cumulus row.
+// platformSupport is one OS a model runs; below, when set, is the first
+// OS release that no longer runs on it.
+type platformSupport struct {
+	platform model.Platform
+	below    string
+}
+
+// Platform sets of the rows below. Onyx runs on Spectrum, Spectrum-2
+// and Spectrum-3 switches; Spectrum-4 (SN5000) ships with Cumulus Linux
+// (and SONiC) only (NVIDIA SN5000 series datasheet, "Software": Cumulus
+// Linux, SONiC). Cumulus Linux 5.0 dropped Broadcom hardware (Cumulus
+// Linux 5.0 release notes: NVIDIA Spectrum switches only), so the Dell
+// S5248F-ON needs a 4.x release.
+var (
+	onyxCumulus = []platformSupport{{model.PlatformOnyx, ""}, {model.PlatformCumulus, ""}}
+	cumulusOnly = []platformSupport{{model.PlatformCumulus, ""}}
+	eosOnly     = []platformSupport{{model.PlatformEOS, ""}}
+	cumulus4    = []platformSupport{{model.PlatformCumulus, "5.0"}}
+)
+
+// hardwareTable maps a model name (upper case) to its vendor, ASIC,
+// ports and platforms. Cumulus Linux runs on the same SN-series hardware
+// as Onyx, so a Cumulus switch with model SN2700 or SN3700 uses the
+// Spectrum rows; the Dell S5248F-ON (Trident3, on Cumulus Linux's
+// hardware list up to 4.x; SONiC td3-s5248f-25g.config.bcm, 32744448 B
+// ingress pool) is the non-Spectrum Cumulus row. Port layouts are the
+// vendors' datasheets (front-panel cages, numbered from 1).
 var hardwareTable = map[string]switchModel{
-	"SN2010":         {"nvidia", spectrum1},
-	"SN2100":         {"nvidia", spectrum1},
-	"SN2410":         {"nvidia", spectrum1},
-	"SN2700":         {"nvidia", spectrum1},
-	"SN2740":         {"nvidia", spectrum1},
-	"SN3420":         {"nvidia", spectrum2},
-	"SN3700":         {"nvidia", spectrum2},
-	"SN3700C":        {"nvidia", spectrum2},
-	"SN3800":         {"nvidia", spectrum2},
-	"SN4410":         {"nvidia", spectrum3},
-	"SN4600":         {"nvidia", spectrum3},
-	"SN4600C":        {"nvidia", spectrum3},
-	"SN4700":         {"nvidia", spectrum3},
-	"SN5400":         {"nvidia", spectrum4},
-	"SN5600":         {"nvidia", spectrum4},
-	"7050CX3-32S":    {"arista", trident3},
-	"7050SX3-48YC8":  {"arista", trident3},
-	"7050SX3-48YC12": {"arista", trident3},
-	"7060CX-32S":     {"arista", tomahawk},
-	"7280CR3-32P4":   {"arista", jericho2},
-	"7280CR3-32D4":   {"arista", jericho2},
-	"7280SR3-48YC8":  {"arista", jericho2},
-	"S5248F-ON":      {"dell", trident3},
-}
+	"SN2010": {"nvidia", spectrum1, ports(group(1, 18, sfp28), group(19, 22, qsfp28)), onyxCumulus, "NVIDIA Spectrum SN2000 series datasheet"},
+	"SN2100": {"nvidia", spectrum1, ports(group(1, 16, qsfp28)), onyxCumulus, "NVIDIA Spectrum SN2000 series datasheet"},
+	"SN2410": {"nvidia", spectrum1, ports(group(1, 48, sfp28), group(49, 56, qsfp28)), onyxCumulus, "NVIDIA Spectrum SN2000 series datasheet"},
+	"SN2700": {"nvidia", spectrum1, ports(group(1, 32, qsfp28)), onyxCumulus, "NVIDIA Spectrum SN2000 series datasheet"},
+	"SN2740": {"nvidia", spectrum1, ports(group(1, 32, qsfp28)), onyxCumulus, "NVIDIA Spectrum SN2000 series datasheet"},
 
-// platformVendors lists the hardware vendors each switch OS runs on.
-var platformVendors = map[model.Platform][]string{
-	model.PlatformOnyx:    {"nvidia"},
-	model.PlatformEOS:     {"arista"},
-	model.PlatformCumulus: {"nvidia", "dell"},
+	"SN3420":  {"nvidia", spectrum2, ports(group(1, 48, sfp28), group(49, 60, qsfp28)), onyxCumulus, "NVIDIA Spectrum-2 SN3000 series datasheet"},
+	"SN3700":  {"nvidia", spectrum2, ports(group(1, 32, qsfp56)), onyxCumulus, "NVIDIA Spectrum-2 SN3000 series datasheet"},
+	"SN3700C": {"nvidia", spectrum2, ports(group(1, 32, qsfp28)), onyxCumulus, "NVIDIA Spectrum-2 SN3000 series datasheet"},
+	"SN3800":  {"nvidia", spectrum2, ports(group(1, 64, qsfp28)), onyxCumulus, "NVIDIA Spectrum-2 SN3000 series datasheet"},
+
+	"SN4410":  {"nvidia", spectrum3, ports(group(1, 24, qsfp28dd), group(25, 32, qsfpDD)), onyxCumulus, "NVIDIA Spectrum-3 SN4000 series datasheet"},
+	"SN4600":  {"nvidia", spectrum3, ports(group(1, 64, qsfp56)), onyxCumulus, "NVIDIA Spectrum-3 SN4000 series datasheet"},
+	"SN4600C": {"nvidia", spectrum3, ports(group(1, 64, qsfp28)), onyxCumulus, "NVIDIA Spectrum-3 SN4000 series datasheet"},
+	"SN4700":  {"nvidia", spectrum3, ports(group(1, 32, qsfpDD)), onyxCumulus, "NVIDIA Spectrum-3 SN4000 series datasheet"},
+
+	"SN5400": {"nvidia", spectrum4, ports(group(1, 64, qsfp112)), cumulusOnly, "NVIDIA Spectrum-4 SN5000 series datasheet"},
+	"SN5600": {"nvidia", spectrum4, ports(group(1, 64, osfp800), group(65, 65, sfp28)), cumulusOnly, "NVIDIA Spectrum-4 SN5000 series datasheet"},
+
+	"7050CX3-32S":    {"arista", trident3, ports(group(1, 32, qsfp28), group(33, 34, sfpPlus)), eosOnly, "Arista 7050X3 series datasheet"},
+	"7050SX3-48YC8":  {"arista", trident3, ports(group(1, 48, sfp28), group(49, 56, qsfp28)), eosOnly, "Arista 7050X3 series datasheet"},
+	"7050SX3-48YC12": {"arista", trident3, ports(group(1, 48, sfp28), group(49, 60, qsfp28)), eosOnly, "Arista 7050X3 series datasheet"},
+	"7060CX-32S":     {"arista", tomahawk, ports(group(1, 32, qsfp28), group(33, 34, sfpPlus)), eosOnly, "Arista 7060X series datasheet"},
+	"7280CR3-32P4":   {"arista", jericho2, ports(group(1, 32, qsfp28), group(33, 36, osfp400)), eosOnly, "Arista 7280R3 series datasheet"},
+	"7280CR3-32D4":   {"arista", jericho2, ports(group(1, 32, qsfp28), group(33, 36, qsfpDD)), eosOnly, "Arista 7280R3 series datasheet"},
+	"7280SR3-48YC8":  {"arista", jericho2, ports(group(1, 48, sfp28), group(49, 56, qsfp28)), eosOnly, "Arista 7280R3 series datasheet"},
+
+	"S5248F-ON": {"dell", trident3, ports(group(1, 48, sfp28), group(49, 52, qsfp28), group(53, 54, qsfp28dd)), cumulus4, "Dell EMC PowerSwitch S5248F-ON specification sheet"},
 }
 
 // knownModels returns the model names of the table, sorted.
@@ -128,28 +150,65 @@ func knownModels() []string {
 
 // lookupHardware returns the table row for a model name, ignoring case.
 func lookupHardware(name string) (switchModel, bool) {
-	m, ok := hardwareTable[strings.ToUpper(strings.TrimSpace(name))]
+	m, ok := hardwareTable[canonicalModel(name)]
 	return m, ok
 }
 
+// canonicalModel is the table key of a model name.
+func canonicalModel(name string) string {
+	return strings.ToUpper(strings.TrimSpace(name))
+}
+
+// runs reports whether the row's model runs platform p at OS release
+// version, and if not, the releases it needs ("" when p never runs it).
+func (m switchModel) runs(p model.Platform, version string) (ok bool, below string) {
+	for _, s := range m.platforms {
+		if s.platform != p {
+			continue
+		}
+		if s.below == "" || compareVersions(version, s.below) < 0 {
+			return true, ""
+		}
+		return false, s.below
+	}
+	return false, ""
+}
+
+// platformList names the platforms of the row ("onyx, cumulus").
+func (m switchModel) platformList() string {
+	names := make([]string, len(m.platforms))
+	for i, s := range m.platforms {
+		names[i] = string(s.platform)
+		if s.below != "" {
+			names[i] += " (before " + s.below + ")"
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// modelsRunning lists the models that run platform p at its default
+// release, sorted, for messages.
+func modelsRunning(p model.Platform) []string {
+	var out []string
+	for _, name := range knownModels() {
+		if ok, _ := hardwareTable[name].runs(p, platforms[p].osVersion); ok {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
 // resolveHardware fills sw.Hardware from the table and sets BufferStyle.
-func resolveHardware(sw *model.Switch, src Sources) hcl.Diagnostics {
+// The model and its fit to the platform were checked while lowering
+// (checkSwitchModel); an unknown model leaves the hardware unresolved.
+func resolveHardware(sw *model.Switch) bool {
 	row, ok := lookupHardware(sw.Hardware.Model)
 	if !ok {
-		return hcl.Diagnostics{unknownModel(sw, src)}
-	}
-	if !slices.Contains(platformVendors[sw.Platform], row.vendor) {
-		return hcl.Diagnostics{{
-			Severity: hcl.DiagError,
-			Summary:  "Platform does not run on this model",
-			Detail: fmt.Sprintf("Switch %q declares platform %q on model %s, which is %s hardware; %s runs on %s hardware. Fix the platform or the model.",
-				sw.Name, sw.Platform, sw.Hardware.Model, row.vendor, sw.Platform, strings.Join(platformVendors[sw.Platform], " or ")),
-			Subject: src.At("switch", sw.Name, "model"),
-		}}
+		return false
 	}
 	a := row.asic
 	sw.Hardware = model.Hardware{
-		Model:                strings.ToUpper(strings.TrimSpace(sw.Hardware.Model)),
+		Model:                canonicalModel(sw.Hardware.Model),
 		ASIC:                 a.name,
 		BufferBytes:          a.bufferBytes,
 		CellBytes:            a.cellBytes,
@@ -158,23 +217,7 @@ func resolveHardware(sw *model.Switch, src Sources) hcl.Diagnostics {
 		Source:               a.source,
 	}
 	sw.BufferStyle = bufferStyle(sw.Platform, sw.OSVersion)
-	return nil
-}
-
-// unknownModel is the diagnostic for a model missing from the table.
-func unknownModel(sw *model.Switch, src Sources) *hcl.Diagnostic {
-	known := knownModels()
-	detail := fmt.Sprintf("Switch %q has model %q, which fabricc has no buffer constants for.", sw.Name, sw.Hardware.Model)
-	if s := suggest(sw.Hardware.Model, known); s != "" {
-		detail += fmt.Sprintf(" Did you mean %q?", s)
-	}
-	detail += " Known models: " + strings.Join(known, ", ") + "."
-	return &hcl.Diagnostic{
-		Severity: hcl.DiagError,
-		Summary:  "Unknown switch model",
-		Detail:   detail,
-		Subject:  src.At("switch", sw.Name, "model"),
-	}
+	return true
 }
 
 // bufferStyle picks how a switch's buffers are configured. Onyx gained
@@ -223,17 +266,4 @@ func versionField(fields []string, i int) int {
 	}
 	v, _ := strconv.Atoi(f[:n])
 	return v
-}
-
-// suggest returns the option closest to name by edit distance, ignoring
-// case, if it is close enough to be a likely typo.
-func suggest(name string, options []string) string {
-	best, bestDist := "", 4
-	up := strings.ToUpper(name)
-	for _, o := range options {
-		if d := distance(up, strings.ToUpper(o)); d < bestDist {
-			best, bestDist = o, d
-		}
-	}
-	return best
 }

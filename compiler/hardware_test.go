@@ -1,11 +1,11 @@
 package compiler
 
 import (
-	"strings"
+	"fmt"
 	"testing"
 
 	"github.com/fabricc/fabricc/model"
-	"github.com/hashicorp/hcl/v2"
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestResolveHardware(t *testing.T) {
@@ -29,8 +29,8 @@ func TestResolveHardware(t *testing.T) {
 	}
 	for _, tt := range tests {
 		sw := &model.Switch{Name: "s", Platform: tt.platform, Hardware: model.Hardware{Model: tt.model}}
-		if d := resolveHardware(sw, Sources{}); d.HasErrors() {
-			t.Fatalf("%s: %v", tt.model, d)
+		if !resolveHardware(sw) {
+			t.Fatalf("%s: not resolved", tt.model)
 		}
 		h := sw.Hardware
 		if h.ASIC != tt.asic || h.BufferBytes != tt.buffer || h.CellBytes != tt.cell ||
@@ -38,30 +38,102 @@ func TestResolveHardware(t *testing.T) {
 			t.Errorf("%s: got %+v", tt.model, h)
 		}
 	}
+	if resolveHardware(&model.Switch{Hardware: model.Hardware{Model: "SN241"}}) {
+		t.Error("an unknown model resolved")
+	}
 }
 
-func TestUnknownModel(t *testing.T) {
-	src := Sources{"switch/leaf1/model": lineRange(7)}
-	sw := &model.Switch{Name: "leaf1", Platform: model.PlatformOnyx, Hardware: model.Hardware{Model: "SN241"}}
-	d := resolveHardware(sw, src)
-	if len(d) != 1 || d[0].Severity != hcl.DiagError || d[0].Summary != "Unknown switch model" {
-		t.Fatalf("got %v", d)
+// hwSwitch is a fabric with one switch of the given platform, model and
+// os_version line (may be empty) and one port block.
+func hwSwitch(platform, mdl, extra, spec, speed string) string {
+	return fmt.Sprintf("fabric \"lab\" {}\n\nswitch \"s1\" {\n  platform = %q\n  model    = %q\n%s  port %q {\n    speed = %q\n  }\n}\n", platform, mdl, extra, spec, speed)
+}
+
+// TestSwitchHardwareChecks pins the model, platform, port and speed
+// checks of lowering, message for message (line 5 is model, 6 the extra
+// line or the port label, then speed).
+func TestSwitchHardwareChecks(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want []string
+	}{
+		{"ok", hwSwitch("cumulus", "SN5600", "", "swp1s0-1", "400G"), nil},
+		{"unknown model", hwSwitch("onyx", "SN241", "", "1/1", "25G"), []string{
+			`5:14: Unknown switch model: switch "s1" has model "SN241", which fabricc has no hardware data for. Did you mean "SN2410"? Known models: 7050CX3-32S, 7050SX3-48YC12, 7050SX3-48YC8, 7060CX-32S, 7280CR3-32D4, 7280CR3-32P4, 7280SR3-48YC8, S5248F-ON, SN2010, SN2100, SN2410, SN2700, SN2740, SN3420, SN3700, SN3700C, SN3800, SN4410, SN4600, SN4600C, SN4700, SN5400, SN5600 (see ` + "`fabricc models`" + `).`}},
+		{"onyx on spectrum-4", hwSwitch("onyx", "SN5600", "", "1/1", "400G"), []string{
+			`5:14: Platform does not run on this model: switch "s1" declares platform "onyx" on its SN5600 (nvidia, Spectrum-4), which runs cumulus. Models that run onyx: SN2010, SN2100, SN2410, SN2700, SN2740, SN3420, SN3700, SN3700C, SN3800, SN4410, SN4600, SN4600C, SN4700. Fix the platform or the model.`,
+			"  note 4:14: platform onyx"}},
+		{"onyx on arista", hwSwitch("onyx", "7050CX3-32S", "", "1/1", "100G"), []string{
+			`5:14: Platform does not run on this model: switch "s1" declares platform "onyx" on its 7050CX3-32S (arista, Trident3), which runs eos. Models that run onyx: SN2010, SN2100, SN2410, SN2700, SN2740, SN3420, SN3700, SN3700C, SN3800, SN4410, SN4600, SN4600C, SN4700. Fix the platform or the model.`,
+			"  note 4:14: platform onyx"}},
+		{"cumulus 5 on dell", hwSwitch("cumulus", "S5248F-ON", "", "swp1", "25G"), []string{
+			`5:14: Platform release does not run on this model: switch "s1" runs cumulus 5.9.2 (the default; not written) on its S5248F-ON, which cumulus runs only before release 5.0. Set os_version to an earlier release, or pick a model that runs cumulus 5.9.2: SN2010, SN2100, SN2410, SN2700, SN2740, SN3420, SN3700, SN3700C, SN3800, SN4410, SN4600, SN4600C, SN4700, SN5400, SN5600.`}},
+		{"cumulus 4 on dell", hwSwitch("cumulus", "S5248F-ON", "  os_version = \"4.4.5\"\n", "swp1", "25G"), nil},
+		{"port beyond the model", hwSwitch("cumulus", "SN2700", "", "swp31-34", "100G"), []string{
+			`6:8: Port not on this model: switch "s1": the SN2700 has no port swp33; its ports are swp1-32 (QSFP28). The same holds for 1 more ports of "swp31-34": swp34.`}},
+		{"eos multi-lane port without lane", hwSwitch("eos", "7280CR3-32D4", "", "Ethernet33-34", "400G"), []string{
+			`6:8: Port not on this model: switch "s1": port 33 of the 7280CR3-32D4 is a QSFP-DD cage with 8 lanes, and EOS names such a port by its first lane: write Ethernet33/1. The same holds for 1 more ports of "Ethernet33-34": Ethernet34.`}},
+		{"eos sfp with lane", hwSwitch("eos", "7050SX3-48YC8", "", "Ethernet5/1", "25G"), []string{
+			`6:8: Port not on this model: switch "s1": port 5 of the 7050SX3-48YC8 is a single-lane SFP28 cage and cannot be split: write Ethernet5.`}},
+		{"800G on SN3700", hwSwitch("cumulus", "SN3700", "", "swp1-2", "800G"), []string{
+			`7:13: Port speed not supported: switch "s1": ports swp1-32 of the SN3700 are QSFP56 cages (4 x 50G lanes on Spectrum-2), which run 10G, 25G, 40G, 50G, 100G and 200G, not 800G.`}},
+		{"400G on SN2700", hwSwitch("onyx", "SN2700", "", "1/1", "400G"), []string{
+			`7:13: Port speed not supported: switch "s1": ports 1/1-1/32 of the SN2700 are QSFP28 cages (4 x 25G lanes on Spectrum), which run 10G, 25G, 40G, 50G and 100G, not 400G.`}},
+		{"100G on an SFP28", hwSwitch("cumulus", "SN2410", "", "swp1", "100G"), []string{
+			`7:13: Port speed not supported: switch "s1": ports swp1-48 of the SN2410 are SFP28 cages (1 x 25G lanes on Spectrum), which run 1G, 10G and 25G, not 100G.`}},
+		{"split port at full width", hwSwitch("cumulus", "SN2700", "", "swp1s0", "100G"), []string{
+			`7:13: Port speed not supported: switch "s1": swp1s0 is a split port, but at this speed it takes all 4 lanes of the QSFP28 cage: name it swp1.`}},
+		{"split beyond the cage", hwSwitch("onyx", "SN2700", "", "1/1/3", "50G"), []string{
+			`7:13: Port speed not supported: switch "s1": 1/1/3 would take lanes 5-6 of a 4-lane QSFP28 cage.`}},
+		{"eos lane misaligned", hwSwitch("eos", "7050CX3-32S", "", "Ethernet1/2", "50G"), []string{
+			`7:13: Port speed not supported: switch "s1": Ethernet1/2 starts at lane 2, but a 2-lane port of a QSFP28 cage starts at lane 1, 3.`}},
+		{"sub index beyond lanes", hwSwitch("cumulus", "SN2700", "", "swp1s4", "25G"), []string{
+			`6:8: Port not on this model: switch "s1": port 1 of the SN2700 is a QSFP28 cage with 4 lanes, so swp1s4 does not exist.`}},
 	}
-	if d[0].Subject == nil || d[0].Subject.Start.Line != 7 {
-		t.Errorf("subject %v, want line 7", d[0].Subject)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, got := lowerSrc(t, tt.src)
+			if d := cmp.Diff(tt.want, got); d != "" {
+				t.Errorf("diagnostics (-want +got):\n%s", d)
+			}
+		})
 	}
-	for _, want := range []string{`Did you mean "SN2410"?`, "Known models: 7050CX3-32S,", "SN5600"} {
-		if !strings.Contains(d[0].Detail, want) {
-			t.Errorf("detail %q lacks %q", d[0].Detail, want)
+}
+
+// TestPortLanes pins the lane count of a port per model and speed: the
+// fewest lanes that carry the speed, or the lanes written.
+func TestPortLanes(t *testing.T) {
+	tests := []struct {
+		platform model.Platform
+		model    string
+		port     string
+		speed    int
+		written  int
+		want     int
+		problem  string
+	}{
+		{model.PlatformCumulus, "SN5600", "swp1", 800000, 0, 8, ""},
+		{model.PlatformCumulus, "SN5600", "swp1s1", 400000, 0, 4, ""},
+		{model.PlatformCumulus, "SN5600", "swp1", 400000, 8, 8, ""},
+		{model.PlatformCumulus, "SN5400", "swp1", 400000, 0, 4, ""},
+		{model.PlatformOnyx, "SN4700", "1/1", 400000, 0, 8, ""},
+		{model.PlatformOnyx, "SN4700", "1/1/2", 200000, 0, 4, ""},
+		{model.PlatformEOS, "7280CR3-32D4", "Ethernet33/1", 400000, 0, 8, ""},
+		{model.PlatformEOS, "7050CX3-32S", "Ethernet1/1", 100000, 0, 4, ""},
+		{model.PlatformEOS, "7050CX3-32S", "Ethernet1/3", 50000, 0, 2, ""},
+		{model.PlatformCumulus, "SN3700", "swp1", 100000, 0, 2, ""},
+		{model.PlatformCumulus, "SN3700", "swp1", 100000, 4, 4, ""},
+		{model.PlatformCumulus, "SN2700", "swp1", 40000, 0, 4, ""},
+		{model.PlatformCumulus, "SN2410", "swp1", 25000, 0, 1, ""},
+		{model.PlatformCumulus, "SN3700", "swp1", 200000, 2, 0, "200G on ports swp1-32 of the SN3700 (QSFP56) runs on 4 lanes, not 2"},
+	}
+	for _, tt := range tests {
+		row, _ := lookupHardware(tt.model)
+		got, problem := portLanes(tt.platform, tt.model, row, tt.port, tt.speed, tt.written)
+		if got != tt.want || problem != tt.problem {
+			t.Errorf("%s %s %s at %s (lanes %d): got %d %q, want %d %q", tt.platform, tt.model, tt.port, speedText(tt.speed), tt.written, got, problem, tt.want, tt.problem)
 		}
-	}
-}
-
-func TestPlatformModelMismatch(t *testing.T) {
-	sw := &model.Switch{Name: "a", Platform: model.PlatformOnyx, Hardware: model.Hardware{Model: "7050CX3-32S"}}
-	d := resolveHardware(sw, Sources{})
-	if len(d) != 1 || d[0].Summary != "Platform does not run on this model" {
-		t.Fatalf("got %v", d)
 	}
 }
 

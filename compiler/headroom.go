@@ -46,6 +46,8 @@ type headroomInput struct {
 	portMTU     int
 	policy      model.HeadroomPolicy
 	hw          model.Hardware
+	// lanes is the port's lane count (model.Port.Lanes).
+	lanes int
 }
 
 // computeHeadroom returns the PFC headroom of one lossless priority group.
@@ -80,11 +82,17 @@ type headroomInput struct {
 //
 // size = xoff + xon (rounded to 1 KB). No shared headroom pool is used
 // (each PG reserves its full headroom), which is the conservative choice.
-// For 8-lane ports (400G and faster, taken here as 8 x 50G lanes, as on
-// Spectrum-3) the lua doubles the pipeline latency and adds one port MTU.
+// For 8-lane ports the lua doubles the pipeline latency and adds one
+// port MTU: its lane-count argument is the port's lanes from the PORT
+// table, and only "8" counts (SONiC buffer_headroom_mellanox.lua,
+// is_8lane; Linux mlxsw "spectrum: Adjust headroom buffers for 8x
+// ports": on Spectrum-3 an 8-lane port splits its headroom over two
+// buffers). Lanes, not speed: 400G is 8 x 50G on an SN4700 but 4 x 100G
+// on an SN5600.
 func computeHeadroom(in headroomInput) *model.Headroom {
 	h := &model.Headroom{
 		SpeedMbps:            in.speedMbps,
+		Lanes:                in.lanes,
 		CableMeters:          in.cableMeters,
 		PortMTUBytes:         in.portMTU,
 		LosslessMTUBytes:     in.policy.LosslessMTUBytes,
@@ -96,7 +104,7 @@ func computeHeadroom(in headroomInput) *model.Headroom {
 		Formula:              headroomFormula,
 	}
 	pipeline, speedOverhead := float64(in.hw.PipelineLatencyBytes), 0.0
-	if in.speedMbps >= 400000 {
+	if in.lanes == 8 {
 		pipeline *= 2
 		speedOverhead = float64(in.portMTU)
 		h.Formula += "; 8-lane port: pipeline x 2, + port MTU"

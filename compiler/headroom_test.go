@@ -24,7 +24,7 @@ func spectrum() model.Hardware {
 //	xon               = ceil1K(19 x 1024) = 19456
 //	size              = 44032 + 19456 = 63488
 func TestHeadroomWorkedExample(t *testing.T) {
-	h := computeHeadroom(headroomInput{100000, 5, 9216, model.HeadroomPolicy{LosslessMTUBytes: 1024, SmallPacketPercent: 50}, spectrum()})
+	h := computeHeadroom(headroomInput{100000, 5, 9216, model.HeadroomPolicy{LosslessMTUBytes: 1024, SmallPacketPercent: 50}, spectrum(), 4})
 	got := []int64{int64(h.PauseQuanta), int64(h.PeerResponseBytes), int64(h.CableBytes), int64(h.PropagationBytes), h.XoffBytes, h.XonBytes, h.SizeBytes}
 	want := []int64{394, 25216, 632, 35883, 44032, 19456, 63488}
 	for i := range want {
@@ -39,9 +39,12 @@ func TestHeadroomWorkedExample(t *testing.T) {
 
 func TestHeadroomTable(t *testing.T) {
 	p := model.HeadroomPolicy{LosslessMTUBytes: 1024, SmallPacketPercent: 50}
+	spectrum4 := model.Hardware{ASIC: "Spectrum-4", CellBytes: 192, PipelineLatencyBytes: 19456, MACPHYDelayBytes: 819}
+	spectrum3 := model.Hardware{ASIC: "Spectrum-3", CellBytes: 144, PipelineLatencyBytes: 19456, MACPHYDelayBytes: 819}
 	tests := []struct {
 		name  string
 		speed int
+		lanes int
 		cable float64
 		hw    model.Hardware
 		xoff  int64
@@ -49,22 +52,29 @@ func TestHeadroomTable(t *testing.T) {
 	}{
 		// 25G, 5 m: peer 80x64=5120, cable 157.8, prop 9216+157.8+819+5120=15312.8,
 		// xoff ceil1K(1024+17114.3)=18432, all-small 31744 > 20480 -> 20480; size 39936.
-		{"25G 5m", 25000, 5, spectrum(), 20480, 39936},
+		{"25G 5m", 25000, 1, 5, spectrum(), 20480, 39936},
 		// 100G, 300 m: cable 37878.8, prop 73129.8, xoff ceil1K(82757)=82944+2048.
-		{"100G 300m", 100000, 300, spectrum(), 84992, 104448},
-		// 400G is taken as 8-lane: xon doubles to 38912 and size adds the port MTU.
-		{"400G 5m SN5600", 400000, 5, model.Hardware{ASIC: "Spectrum-4", CellBytes: 192, PipelineLatencyBytes: 19456, MACPHYDelayBytes: 819}, 0, 0},
+		{"100G 300m", 100000, 4, 300, spectrum(), 84992, 104448},
+		// 400G on an SN5600 is 4 x 100G: no 8-lane terms, xon 19456.
+		{"400G 5m SN5600", 400000, 4, 5, spectrum4, 0, 0},
+		// 400G on an SN4700 is 8 x 50G: xon doubles to 38912 and size
+		// adds the port MTU (buffer_headroom_mellanox.lua, is_8lane).
+		{"400G 5m SN4700", 400000, 8, 5, spectrum3, 0, 0},
+		// 800G on an SN5600 is 8 x 100G.
+		{"800G 5m SN5600", 800000, 8, 5, spectrum4, 0, 0},
 	}
 	for _, tt := range tests {
-		h := computeHeadroom(headroomInput{tt.speed, tt.cable, 9216, p, tt.hw})
+		h := computeHeadroom(headroomInput{tt.speed, tt.cable, 9216, p, tt.hw, tt.lanes})
 		if tt.xoff != 0 && (h.XoffBytes != tt.xoff || h.SizeBytes != tt.size) {
 			t.Errorf("%s: xoff %d size %d, want %d %d", tt.name, h.XoffBytes, h.SizeBytes, tt.xoff, tt.size)
 		}
 		if h.SizeBytes%1024 != 0 || h.SizeBytes < h.XoffBytes+h.XonBytes {
 			t.Errorf("%s: size %d not rounded or below xoff+xon", tt.name, h.SizeBytes)
 		}
-		if tt.speed == 400000 && (h.XonBytes != 38912 || h.SizeBytes != ceilKB(float64(h.XoffBytes+h.XonBytes)+9216)) {
-			t.Errorf("%s: 8-lane terms not applied: %+v", tt.name, h)
+		eight := h.XonBytes == 38912 && h.SizeBytes == ceilKB(float64(h.XoffBytes+h.XonBytes)+9216)
+		plain := h.XonBytes == 19456 && h.SizeBytes == ceilKB(float64(h.XoffBytes+h.XonBytes))
+		if (tt.lanes == 8 && !eight) || (tt.lanes != 8 && !plain) || h.Lanes != tt.lanes {
+			t.Errorf("%s: %d lanes, got xon %d size %d (xoff %d), lanes %d", tt.name, tt.lanes, h.XonBytes, h.SizeBytes, h.XoffBytes, h.Lanes)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package compiler
 import (
 	"fmt"
 	"net/netip"
+	"slices"
 	"sort"
 
 	"github.com/fabricc/fabricc/dsl"
@@ -25,6 +26,11 @@ const (
 type nicInfo struct {
 	vendor string
 	family nicFamily
+	// speedsG are the Ethernet speeds the adapter runs, in Gb/s,
+	// ascending (NVIDIA ConnectX product briefs; Marvell FastLinQ
+	// QL45212 datasheet). 56G (ConnectX-3 Pro, -4) is not a speed the
+	// language takes.
+	speedsG []int
 }
 
 // nicModels lists the adapters fabricc knows, in the order shown in
@@ -33,14 +39,30 @@ var nicModels = []struct {
 	name string
 	info nicInfo
 }{
-	{"ConnectX-3 Pro", nicInfo{"mellanox", familyCX3}},
-	{"ConnectX-4", nicInfo{"mellanox", familyCX4}},
-	{"ConnectX-4 Lx", nicInfo{"mellanox", familyCX4}},
-	{"ConnectX-5", nicInfo{"mellanox", familyCX4}},
-	{"ConnectX-6", nicInfo{"mellanox", familyCX4}},
-	{"ConnectX-6 Dx", nicInfo{"mellanox", familyCX4}},
-	{"ConnectX-7", nicInfo{"mellanox", familyCX4}},
-	{"QL45212", nicInfo{"qlogic", familyQLogic}},
+	{"ConnectX-3 Pro", nicInfo{"mellanox", familyCX3, []int{1, 10, 40}}},
+	{"ConnectX-4", nicInfo{"mellanox", familyCX4, []int{1, 10, 25, 40, 50, 100}}},
+	{"ConnectX-4 Lx", nicInfo{"mellanox", familyCX4, []int{1, 10, 25, 40, 50}}},
+	{"ConnectX-5", nicInfo{"mellanox", familyCX4, []int{1, 10, 25, 40, 50, 100}}},
+	{"ConnectX-6", nicInfo{"mellanox", familyCX4, []int{10, 25, 40, 50, 100, 200}}},
+	{"ConnectX-6 Dx", nicInfo{"mellanox", familyCX4, []int{10, 25, 40, 50, 100, 200}}},
+	{"ConnectX-7", nicInfo{"mellanox", familyCX4, []int{10, 25, 40, 50, 100, 200, 400}}},
+	{"QL45212", nicInfo{"qlogic", familyQLogic, []int{10, 25}}},
+}
+
+// nicRuns reports whether a NIC model runs speedMbps.
+func nicRuns(info nicInfo, speedMbps int) bool {
+	return speedMbps%1000 == 0 && slices.Contains(info.speedsG, speedMbps/1000)
+}
+
+// nicsFor lists the known NIC models that run speedMbps.
+func nicsFor(speedMbps int) []string {
+	var out []string
+	for _, m := range nicModels {
+		if nicRuns(m.info, speedMbps) {
+			out = append(out, m.name)
+		}
+	}
+	return out
 }
 
 // nicAliases maps other accepted spellings to a model name.
@@ -126,6 +148,7 @@ func (l *lowering) lowerHosts() {
 		if first, dup := seen[h.Name]; dup {
 			d := l.errorf(h.DefRange, "Duplicate host", "host %q is declared twice; rename one or merge the blocks.", h.Name)
 			also(d, fmt.Sprintf("host %q is first declared here", h.Name), first)
+			l.badPorts[h.Name] = true // links to the second block's NICs are not follow-on errors
 			continue
 		}
 		if sw, dup := switches[h.Name]; dup {
@@ -146,6 +169,7 @@ func (l *lowering) lowerHosts() {
 
 // lowerHost lowers one host and its NICs.
 func (l *lowering) lowerHost(h *dsl.Host) model.Host {
+	defer l.within(h.Name)()
 	l.src.Set(h.DefRange, "host", h.Name)
 	l.src.Set(h.OSRange, "host", h.Name, "os")
 	out := model.Host{Name: h.Name, OS: model.OS(h.OS), Tuning: h.Tuning != nil && *h.Tuning, NICs: []model.NIC{}}
@@ -193,6 +217,7 @@ func (l *lowering) recordNIC(host string, n *dsl.NIC) {
 // lowerNIC lowers one NIC. Its speed may default to the linked switch
 // port's, which finishNICs fills once the links are known.
 func (l *lowering) lowerNIC(host string, os model.OS, osOK bool, n *dsl.NIC) model.NIC {
+	defer l.within(host + ":" + n.Name)()
 	l.recordNIC(host, n)
 	out := model.NIC{Name: n.Name, Interface: n.Interface, MTU: defaultNICMTU, Addresses: []string{}}
 	l.nicModel(host, os, osOK, n, &out)
@@ -308,4 +333,57 @@ func (l *lowering) nicApplications(host string, n *dsl.NIC, prio int) []model.Ap
 	}
 	sort.Slice(apps, func(i, j int) bool { return apps[i].Kind < apps[j].Kind })
 	return apps
+}
+
+// checkNICSpeeds reports NICs set to (or given by their switch port) a
+// speed their model does not run.
+func (l *lowering) checkNICSpeeds() {
+	for _, h := range l.f.Hosts {
+		for _, n := range h.NICs {
+			_, info, ok := lookupNIC(n.Model)
+			if !ok || n.SpeedMbps == 0 || nicRuns(info, n.SpeedMbps) || l.speedFromBadPort(h.Name, n) {
+				continue
+			}
+			l.nicSpeedError(h.Name, n, info)
+		}
+	}
+}
+
+// speedFromBadPort reports whether n took its speed from a switch port
+// whose speed is already reported as one the switch cannot run.
+func (l *lowering) speedFromBadPort(host string, n model.NIC) bool {
+	return n.Peer != nil && !l.written[Key("host", host, "nic", n.Name, "speed")] && l.badSpeeds[Key(n.Peer.Device, n.Peer.Port)]
+}
+
+// nicSpeedError reports one NIC whose model cannot run its speed,
+// saying where the speed came from.
+func (l *lowering) nicSpeedError(host string, n model.NIC, info nicInfo) {
+	defer l.within(host + ":" + n.Name)()
+	k := []string{"host", host, "nic", n.Name}
+	speeds := make([]int, len(info.speedsG))
+	for i, g := range info.speedsG {
+		speeds[i] = g * 1000
+	}
+	fix := "Set a speed the NIC runs"
+	if others := nicsFor(n.SpeedMbps); len(others) > 0 {
+		fix += fmt.Sprintf(", or use a NIC that runs %s (%s)", speedText(n.SpeedMbps), joinAnd(others))
+	}
+	from := ""
+	at := l.src.At(append(k, "speed")...)
+	if !l.written[Key(append(k, "speed")...)] && n.Peer != nil {
+		from = fmt.Sprintf(" (taken from its switch port %s:%s; the NIC's speed is not written)", n.Peer.Device, n.Peer.Port)
+		at = l.src.At(append(k, "model")...)
+	}
+	var r hcl.Range
+	if at != nil {
+		r = *at
+	}
+	d := l.errorf(r, "NIC speed above the NIC model",
+		"nic %q of host %q runs at %s%s, but a %s runs %s. %s.",
+		n.Name, host, speedText(n.SpeedMbps), from, n.Model, speedList(speeds), fix)
+	if from != "" {
+		if pr := l.src.At("switch", n.Peer.Device, "port", n.Peer.Port, "speed"); pr != nil {
+			also(d, fmt.Sprintf("%s:%s speed %s", n.Peer.Device, n.Peer.Port, speedText(n.SpeedMbps)), *pr)
+		}
+	}
 }

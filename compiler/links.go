@@ -55,6 +55,7 @@ func (l *lowering) lowerLinks() {
 // lowerLink resolves link i of the declarations.
 func (l *lowering) lowerLink(i int, used map[string]hcl.Range) (model.Link, bool) {
 	dl := &l.cfg.Links[i]
+	defer l.within(dl.A + " - " + dl.B)()
 	idx := strconv.Itoa(i)
 	l.src.Set(dl.DefRange, "link", idx)
 	l.src.Set(dl.ARange, "link", idx, "a")
@@ -73,6 +74,11 @@ func (l *lowering) lowerLink(i int, used map[string]hcl.Range) (model.Link, bool
 	}
 	l.connect(link.A, link.B, link, dl.DefRange)
 	l.connect(link.B, link.A, link, dl.DefRange)
+	for _, e := range []model.Endpoint{link.A, link.B} {
+		if e.Kind == kindSwitch {
+			l.src.Set(dl.LengthRange, "switch", e.Device, "port", e.Port, "link", "length")
+		}
+	}
 	return link, true
 }
 
@@ -122,7 +128,7 @@ func (l *lowering) endpoint(s string, r hcl.Range, used map[string]hcl.Range) (m
 	case l.switches[dev] != nil:
 		e.Kind = kindSwitch
 		if findPort(l.switches[dev], port) == nil {
-			if l.badPorts[dev] {
+			if l.badPorts[dev] || l.badNames[Key(dev, port)] || l.undeclaredAfterBadPort(dev, port) {
 				return e, false // the port block's error says why
 			}
 			l.errorf(r, "Unknown port", "switch %q has no port %s; declare it in a port block.%s", dev, port, didYouMean(port, portNames(l.switches[dev])))
@@ -131,6 +137,9 @@ func (l *lowering) endpoint(s string, r hcl.Range, used map[string]hcl.Range) (m
 	case l.hosts[dev] != nil:
 		e.Kind = kindHost
 		if findNIC(l.hosts[dev], port) == nil {
+			if l.badPorts[dev] {
+				return e, false // the duplicate host's error says why
+			}
 			l.errorf(r, "Unknown NIC", "host %q has no nic %q; declare it in a nic block.%s", dev, port, didYouMean(port, nicNames(l.hosts[dev])))
 			return e, false
 		}

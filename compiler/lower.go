@@ -15,12 +15,17 @@ import (
 // Headroom) for applyPhysics.
 func lower(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
 	l := &lowering{
-		cfg:      cfg,
-		f:        &model.Fabric{},
-		src:      Sources{},
-		written:  map[string]bool{},
-		badPorts: map[string]bool{},
-		linked:   map[string]bool{},
+		cfg:       cfg,
+		f:         &model.Fabric{},
+		src:       Sources{},
+		written:   map[string]bool{},
+		badPorts:  map[string]bool{},
+		badNames:  map[string]bool{},
+		badSpeeds: map[string]bool{},
+
+		portNotOnModel:  map[string]*hcl.Diagnostic{},
+		undeclaredVLANs: map[int][]string{},
+		linked:          map[string]bool{},
 	}
 	if cfg == nil {
 		l.errorf(hcl.Range{}, "Empty fabric", "There is nothing to compile; declare a fabric block.")
@@ -34,6 +39,9 @@ func lower(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
 	l.lowerLinks()
 	l.finishPorts()
 	l.finishNICs()
+	l.finishVLANs()
+	l.checkNICSpeeds()
+	l.checkAddresses()
 	return l.f, l.src, l.diags
 }
 
@@ -43,14 +51,32 @@ type lowering struct {
 	f     *model.Fabric
 	src   Sources
 	diags hcl.Diagnostics
+	// instance names the switch, port, host, NIC or link being lowered,
+	// for the errors recorded meanwhile (dsl.SetInstance).
+	instance string
 	// written records which optional attributes were set in the source
 	// (keys as in Sources), for defaults decided after the links are known.
 	written map[string]bool
 
-	// badPorts marks switches with a port block that failed, and linked
-	// every "device:port" a link names; both keep follow-on errors out.
+	// badPorts marks switches with a port block that failed and devices
+	// declared twice, and linked every "device:port" a link names; both
+	// keep follow-on errors out.
 	badPorts map[string]bool
 	linked   map[string]bool
+	// badNames marks "switch/port" names the switch model has no port
+	// for (their speed is not checked again), and the right spelling of
+	// a misspelt one (a link to it is no follow-on error).
+	badNames map[string]bool
+	// badSpeeds marks "switch/port" whose speed the model cannot run;
+	// a NIC taking that speed gets no follow-on error.
+	badSpeeds map[string]bool
+	// portNotOnModel is each switch's first "Port not on this model"
+	// error; links to undeclared ports of the switch join it.
+	portNotOnModel map[string]*hcl.Diagnostic
+	// dupVLAN is the first "Duplicate VLAN id" error; undeclaredVLANs
+	// collects the VLANs used but not declared after it, for its detail.
+	dupVLAN         *hcl.Diagnostic
+	undeclaredVLANs map[int][]string
 
 	classes  map[string]*model.Class
 	vlans    map[int]bool
@@ -69,8 +95,21 @@ func (l *lowering) errorf(r hcl.Range, summary, detail string, args ...any) *hcl
 	if hasRange(r) {
 		d.Subject = r.Ptr()
 	}
+	if l.instance != "" {
+		dsl.SetInstance(d, l.instance)
+	}
 	l.diags = append(l.diags, d)
 	return d
+}
+
+// within makes name the instance of the errors recorded until the
+// returned function restores the previous one:
+//
+//	defer l.within(sw.Name)()
+func (l *lowering) within(name string) func() {
+	prev := l.instance
+	l.instance = name
+	return func() { l.instance = prev }
 }
 
 // also adds a related place to d unless r is empty (a value from a

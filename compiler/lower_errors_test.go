@@ -76,7 +76,7 @@ var errorCases = []struct {
 	{name: "winof on connectx-4", src: edit("", "os = \"linux\"\n  nic \"roce0\" {\n    model     = \"ConnectX-6 Dx\"", "os = \"windows\"\n  nic \"roce0\" {\n    model     = \"ConnectX-4\"\n    driver    = \"winof\""), want: []string{
 		"21:17: Driver does not fit the NIC: WinOF supports ConnectX-3 and ConnectX-3 Pro only; a ConnectX-4 needs WinOF-2: write driver = \"winof2\" (Mellanox WinOF User Manual and Release Notes, Rev 5.50, §3.3.1).",
 	}},
-	{name: "winof2 on connectx-3 pro", src: edit("", "os = \"linux\"\n  nic \"roce0\" {\n    model     = \"ConnectX-6 Dx\"", "os = \"windows\"\n  nic \"roce0\" {\n    model     = \"ConnectX-3 Pro\"\n    driver    = \"winof2\""), want: []string{
+	{name: "winof2 on connectx-3 pro", src: edit("", "os = \"linux\"\n  nic \"roce0\" {\n    model     = \"ConnectX-6 Dx\"", "os = \"windows\"\n  nic \"roce0\" {\n    model     = \"ConnectX-3 Pro\"\n    driver    = \"winof2\"\n    speed     = \"40G\""), want: []string{
 		"21:17: Driver does not fit the NIC: WinOF-2 supports ConnectX-4 and later only; a ConnectX-3 Pro needs driver = \"winof\" (Mellanox WinOF-2 User Manual, Rev 1.21, §2.3).",
 	}},
 	{name: "iwarp on connectx", src: edit("", "vlan      = 100\n", "vlan      = 100\n    transport = \"iwarp\"\n"), want: []string{

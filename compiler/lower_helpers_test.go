@@ -92,7 +92,7 @@ vlan "rdma" {
 
 switch "leaf1" {
   platform = "cumulus"
-  model    = "SN2410"
+  model    = "SN2700"
   port "swp1-4" {
     speed = "100G"
     vlans = [100]

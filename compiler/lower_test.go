@@ -33,7 +33,7 @@ switch "sn2410" {
     speed = "25G"
   }
   port "1/1,1/3" {
-    speed = "100G"
+    speed = "10G"
   }
 }
 `)
@@ -57,9 +57,9 @@ vlan "mgmt" {
 }
 switch "leaf1" {
   platform = "eos"
-  model    = "7050CX3-32S"
+  model    = "7050SX3-48YC8"
   port "Ethernet1-4" {
-    speed = "100G"
+    speed = "25G"
     vlans = [100, 10, 100]
   }
   port "Ethernet10" {
@@ -80,22 +80,22 @@ switch "leaf1" {
 }
 `)
 	sw := f.Switches[0]
-	if sw.OSVersion != "4.32.2F" || sw.Hardware.Model != "7050CX3-32S" {
+	if sw.OSVersion != "4.32.2F" || sw.Hardware.Model != "7050SX3-48YC8" {
 		t.Errorf("os %q model %q", sw.OSVersion, sw.Hardware.Model)
 	}
 	if want := (model.PFCWatchdog{Enabled: true, Action: "drop", TimeoutMs: 400, PollingIntervalMs: 100, RestoreMs: 200}); sw.PFCWatchdog != want {
 		t.Errorf("watchdog = %+v, want %+v", sw.PFCWatchdog, want)
 	}
 	want := []model.Port{
-		{Name: "Ethernet1", SpeedMbps: 100000, MTU: 9214, Mode: model.ModeTrunk, TrunkVLANs: []int{10, 100},
+		{Name: "Ethernet1", SpeedMbps: 25000, Lanes: 1, MTU: 9214, Mode: model.ModeTrunk, TrunkVLANs: []int{10, 100},
 			Trust: model.TrustDSCP, PFCPriorities: []int{3}, PFCWatchdog: true},
-		{Name: "Ethernet2", SpeedMbps: 100000, MTU: 9214, Mode: model.ModeTrunk, TrunkVLANs: []int{10, 100},
+		{Name: "Ethernet2", SpeedMbps: 25000, Lanes: 1, MTU: 9214, Mode: model.ModeTrunk, TrunkVLANs: []int{10, 100},
 			Trust: model.TrustDSCP, PFCPriorities: []int{3}, PFCWatchdog: true},
-		{Name: "Ethernet3", Description: "storage", SpeedMbps: 100000, MTU: 9000, Mode: model.ModeAccess, AccessVLAN: 10,
+		{Name: "Ethernet3", Description: "storage", SpeedMbps: 25000, Lanes: 1, MTU: 9000, Mode: model.ModeAccess, AccessVLAN: 10,
 			Trust: model.TrustBoth, PFCPriorities: []int{3}, PFCWatchdog: true, Shutdown: true},
-		{Name: "Ethernet4", Description: "storage", SpeedMbps: 100000, MTU: 9000, Mode: model.ModeAccess, AccessVLAN: 10,
+		{Name: "Ethernet4", Description: "storage", SpeedMbps: 25000, Lanes: 1, MTU: 9000, Mode: model.ModeAccess, AccessVLAN: 10,
 			Trust: model.TrustBoth, PFCPriorities: []int{3}, PFCWatchdog: true, Shutdown: true},
-		{Name: "Ethernet10", SpeedMbps: 25000, MTU: 9214, Mode: model.ModeRouted,
+		{Name: "Ethernet10", SpeedMbps: 25000, Lanes: 1, MTU: 9214, Mode: model.ModeRouted,
 			Trust: model.TrustDSCP, PFCPriorities: []int{}, PFCWatchdog: false},
 	}
 	if !reflect.DeepEqual(sw.Ports, want) {
@@ -127,7 +127,7 @@ switch "leaf1" {
   platform = "cumulus"
   model    = "SN2410"
   port "swp10,swp49" {
-    speed = "100G"
+    speed = "25G"
   }
 }
 host "gpu01" {
@@ -166,7 +166,7 @@ link {
 		t.Errorf("spine1 swp2 should be unused: %+v", p)
 	}
 	nic := f.Hosts[0].NICs[0]
-	if nic.SpeedMbps != 100000 || *nic.Peer != (model.Peer{Kind: "switch", Device: "leaf1", Port: "swp10", CableMeters: 2, CableKind: "dac"}) {
+	if nic.SpeedMbps != 25000 || *nic.Peer != (model.Peer{Kind: "switch", Device: "leaf1", Port: "swp10", CableMeters: 2, CableKind: "dac"}) {
 		t.Errorf("nic speed %d peer %+v (speed defaults to the switch port's)", nic.SpeedMbps, nic.Peer)
 	}
 	for key, line := range map[string]int{
@@ -201,12 +201,12 @@ host "h1" {
   nic "n0" {
     model     = "`+tc.model+`"
     interface = "eth0"
-    speed     = "40G"
+    speed     = "10G"
   }
 }
 `)
 			n := f.Hosts[0].NICs[0]
-			if n.Driver != tc.driver || n.Vendor != tc.vendor || n.MTU != 9000 || n.Transport != model.TransportRoCE || n.SpeedMbps != 40000 {
+			if n.Driver != tc.driver || n.Vendor != tc.vendor || n.MTU != 9000 || n.Transport != model.TransportRoCE || n.SpeedMbps != 10000 {
 				t.Errorf("nic = %+v, want driver %s vendor %s", n, tc.driver, tc.vendor)
 			}
 		})
@@ -223,7 +223,7 @@ switch "sn2410" {
   platform = "onyx"
   model    = "SN2410"
   port "1/1-1/2" {
-    speed = "25G"
+    speed = "10G"
     vlans = [2]
   }
 }
@@ -265,7 +265,7 @@ link {
 	old := f.Hosts[1].NICs[0]
 	wantOld := model.RoCE{Mode: "v1", UDPPort: 0, Priority: 3, DSCP: 26, TOS: 104, CNPPriority: 6, CNPDSCP: 48,
 		PFCPriorities: []int{3}, Trust: model.TrustPCP, ECNPriorities: []int{3}, ETS: old.RoCE.ETS}
-	if !reflect.DeepEqual(old.RoCE, wantOld) || old.VLAN != 2 || old.SpeedMbps != 25000 {
+	if !reflect.DeepEqual(old.RoCE, wantOld) || old.VLAN != 2 || old.SpeedMbps != 10000 {
 		t.Errorf("old nic = %+v", old)
 	}
 	if want := []model.Application{{Kind: "smb-direct", Port: 445, Priority: 3}}; !reflect.DeepEqual(old.Applications, want) {

@@ -7,15 +7,14 @@ import (
 
 // applyPhysics fills hardware constants, PFC headroom, buffer pools and
 // the buffer budget of every switch, in model order. A switch whose
-// model is unknown is skipped after its error (nothing else can be
+// model is unknown is skipped (lowering reported it; nothing else can be
 // computed for it).
 func applyPhysics(f *model.Fabric, src Sources) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for i := range f.Switches {
 		sw := &f.Switches[i]
-		if d := resolveHardware(sw, src); d.HasErrors() {
-			diags = append(diags, d...)
-			continue
+		if !resolveHardware(sw) {
+			continue // lowering reported the unknown model
 		}
 		diags = append(diags, switchBuffers(f, sw, src)...)
 	}

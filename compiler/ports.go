@@ -41,7 +41,7 @@ var platforms = map[model.Platform]platformInfo{
 		osVersion: "4.32.2F",
 		maxMTU:    9214,
 		portName:  regexp.MustCompile(`^Ethernet[1-9][0-9]*(/[1-9][0-9]*)?$`),
-		portForm:  `EOS ports are "EthernetN", or "EthernetN/M" on multi-lane ports`,
+		portForm:  `EOS ports are "EthernetN" on single-lane (SFP) ports and "EthernetN/M", lane M, on multi-lane ports`,
 	},
 	model.PlatformCumulus: {
 		osVersion: "5.9.2",
@@ -49,6 +49,21 @@ var platforms = map[model.Platform]platformInfo{
 		portName:  regexp.MustCompile(`^swp[1-9][0-9]*(s[0-9]+)?$`),
 		portForm:  `Cumulus ports are "swpN", or "swpNsM" for a breakout port`,
 	},
+}
+
+// platformTitles are the platforms' product names, for messages.
+var platformTitles = map[model.Platform]string{
+	model.PlatformOnyx:    "Onyx",
+	model.PlatformEOS:     "EOS",
+	model.PlatformCumulus: "Cumulus Linux",
+}
+
+// platformTitle is the product name of p, or p itself.
+func platformTitle(p model.Platform) string {
+	if t, ok := platformTitles[p]; ok {
+		return t
+	}
+	return string(p)
 }
 
 // platformNames lists the platforms for messages.
@@ -100,6 +115,7 @@ func (l *lowering) lowerSwitches() {
 		if first, dup := seen[s.Name]; dup {
 			d := l.errorf(s.DefRange, "Duplicate switch", "switch %q is declared twice; rename one or merge the blocks.", s.Name)
 			also(d, fmt.Sprintf("switch %q is first declared here", s.Name), first)
+			l.badPorts[s.Name] = true // links to the second block's ports are not follow-on errors
 			continue
 		}
 		seen[s.Name] = s.DefRange
@@ -114,6 +130,7 @@ func (l *lowering) lowerSwitches() {
 
 // lowerSwitch lowers one switch and its ports.
 func (l *lowering) lowerSwitch(s *dsl.Switch) model.Switch {
+	defer l.within(s.Name)()
 	l.src.Set(s.DefRange, "switch", s.Name)
 	l.src.Set(s.PlatformRange, "switch", s.Name, "platform")
 	l.src.Set(s.ModelRange, "switch", s.Name, "model")
@@ -129,11 +146,12 @@ func (l *lowering) lowerSwitch(s *dsl.Switch) model.Switch {
 	if s.OSVersion != nil {
 		sw.OSVersion = *s.OSVersion
 	}
+	hw := l.checkSwitchModel(s, sw, ok)
 	sw.PFCWatchdog = l.watchdog(s)
-	decls := l.declarePorts(s, info, ok)
+	decls := l.declarePorts(s, info, ok, hw)
 	l.applyOverrides(s, decls)
 	for _, d := range decls {
-		sw.Ports = append(sw.Ports, l.resolvePort(s.Name, info, d, sw.PFCWatchdog.Enabled))
+		sw.Ports = append(sw.Ports, l.resolvePort(s.Name, info, d, sw.PFCWatchdog.Enabled, hw))
 	}
 	sort.Slice(sw.Ports, func(i, j int) bool { return naturalLess(sw.Ports[i].Name, sw.Ports[j].Name) })
 	return sw
@@ -186,8 +204,9 @@ func (l *lowering) overlayWatchdog(w *model.PFCWatchdog, b *dsl.Watchdog) {
 }
 
 // declarePorts expands the port blocks of s into declared ports, in
-// declaration order, checking names against the platform's naming.
-func (l *lowering) declarePorts(s *dsl.Switch, info platformInfo, known bool) []*portDecl {
+// declaration order, checking names against the platform's naming and,
+// when the model is known, against the model's ports.
+func (l *lowering) declarePorts(s *dsl.Switch, info platformInfo, known bool, hw *switchHW) []*portDecl {
 	var decls []*portDecl
 	byName := map[string]*portDecl{}
 	for _, p := range s.Ports {
@@ -196,6 +215,9 @@ func (l *lowering) declarePorts(s *dsl.Switch, info platformInfo, known bool) []
 			l.errorf(or(p.LabelRange, p.DefRange), "Invalid port spec", "%s.", err)
 			l.badPorts[s.Name] = true
 			continue
+		}
+		if known && hw != nil {
+			l.checkPortNames(s, p, names, hw)
 		}
 		for _, n := range names {
 			if known && !info.portName.MatchString(n) {
@@ -256,6 +278,7 @@ func (l *lowering) recordPortAttrs(sw, n string, p dsl.Port) {
 	for attr, r := range map[string]hcl.Range{
 		"speed": p.SpeedRange, "mtu": p.MTURange, "mode": p.ModeRange, "vlans": p.VLANsRange,
 		"native_vlan": p.NativeVLANRange, "trust": p.TrustRange, "pfc": p.PFCRange,
+		"lanes": p.LanesRange,
 	} {
 		l.src.Set(r, append(k, attr)...)
 	}
@@ -296,6 +319,9 @@ func overlayPort(p *dsl.Port, o dsl.Port) {
 	if o.Shutdown != nil {
 		p.Shutdown = o.Shutdown
 	}
+	if o.Lanes != nil {
+		p.Lanes, p.LanesRange = o.Lanes, o.LanesRange
+	}
 }
 
 // trustModes maps the trust attribute's values.
@@ -303,7 +329,8 @@ var trustModes = map[string]model.Trust{"dscp": model.TrustDSCP, "pcp": model.Tr
 
 // resolvePort resolves one declared port. Trust and Description defaults
 // depend on the port's peer and are filled by finishPorts.
-func (l *lowering) resolvePort(sw string, info platformInfo, d *portDecl, watchdog bool) model.Port {
+func (l *lowering) resolvePort(sw string, info platformInfo, d *portDecl, watchdog bool, hw *switchHW) model.Port {
+	defer l.within(sw + ":" + d.name)()
 	a := d.attrs
 	maxMTU := info.maxMTU
 	if maxMTU == 0 {
@@ -318,6 +345,7 @@ func (l *lowering) resolvePort(sw string, info platformInfo, d *portDecl, watchd
 		l.errorOnce(or(a.SpeedRange, d.block), "Invalid speed", err.Error()+".")
 	} else {
 		p.SpeedMbps = v
+		p.Lanes = l.portLanes(sw, d, hw, v)
 	}
 	if a.MTU != nil {
 		p.MTU = *a.MTU

@@ -19,6 +19,7 @@ import (
 //	host/<name>, host/<name>/<attr>
 //	host/<name>/nic/<nic>, host/<name>/nic/<nic>/<attr>
 //	link/<index>, link/<index>/<attr>   (index in declaration order)
+//	switch/<name>/port/<port>/link, .../link/length (the port's link)
 //
 // <attr> is the HCL attribute name ("mtu", "speed", "priority", "a").
 // A port declared by a range maps to the range's label, and an attribute

@@ -6,7 +6,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode"
+
+	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/model"
 )
 
 // Sizes are written "150KB", "1.5MB", "512B" or as a plain number of
@@ -72,6 +74,16 @@ func speedForms() string {
 	return strings.Join(names, ", ")
 }
 
+// sortedSpeeds lists the accepted speeds in Mb/s, ascending.
+func sortedSpeeds() []int {
+	out := make([]int, 0, len(portSpeeds))
+	for _, v := range portSpeeds {
+		out = append(out, v)
+	}
+	sort.Ints(out)
+	return out
+}
+
 // parseSpeed parses a port speed ("25G", case-insensitive) into Mb/s.
 func parseSpeed(s string) (int, error) {
 	if v, ok := portSpeeds[strings.ToUpper(strings.TrimSpace(s))]; ok {
@@ -80,89 +92,14 @@ func parseSpeed(s string) (int, error) {
 	return 0, fmt.Errorf("%q is not a port speed; write one of %s", s, speedForms())
 }
 
-// naturalLess orders names so that embedded numbers compare by value:
-// "1/2" < "1/10", "Ethernet2" < "Ethernet10", "swp2" < "swp10".
-func naturalLess(a, b string) bool {
-	ca, cb := chunks(a), chunks(b)
-	for i := 0; i < len(ca) && i < len(cb); i++ {
-		x, y := ca[i], cb[i]
-		if x == y {
-			continue
-		}
-		nx, ex := strconv.Atoi(x)
-		ny, ey := strconv.Atoi(y)
-		if ex == nil && ey == nil && nx != ny {
-			return nx < ny
-		}
-		return x < y
-	}
-	if len(ca) != len(cb) {
-		return len(ca) < len(cb)
-	}
-	return a < b
-}
+// naturalLess orders names so that embedded numbers compare by value
+// ("swp2" < "swp10"); see model.NaturalLess.
+func naturalLess(a, b string) bool { return model.NaturalLess(a, b) }
 
-// chunks splits s into runs of digits and runs of other characters.
-func chunks(s string) []string {
-	var out []string
-	start := 0
-	for i := 1; i <= len(s); i++ {
-		if i == len(s) || unicode.IsDigit(rune(s[i])) != unicode.IsDigit(rune(s[i-1])) {
-			out = append(out, s[start:i])
-			start = i
-		}
-	}
-	return out
-}
-
-// distance is the Levenshtein edit distance between a and b, in bytes.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
-
-// closest returns the candidate nearest to name, or "" when none is close
-// enough to be a likely typo or when several are equally near (a guess
-// between "swp1" and "swp4" for "swp5" would mislead).
-func closest(name string, candidates []string) string {
-	best, bestD, ties := "", -1, 0
-	for _, c := range candidates {
-		d := distance(strings.ToLower(name), strings.ToLower(c))
-		switch {
-		case c == best:
-		case bestD < 0 || d < bestD:
-			best, bestD, ties = c, d, 1
-		case d == bestD:
-			ties++
-		}
-	}
-	if bestD < 0 || ties > 1 || bestD > max(2, len(name)/3) {
-		return ""
-	}
-	return best
-}
-
-// didYouMean returns ` Did you mean "x"?` for the closest candidate, or "".
+// didYouMean returns ` Did you mean "x"?` for the closest candidate, or
+// "" (dsl.DidYouMean: fabricc's one suggestion rule).
 func didYouMean(name string, candidates []string) string {
-	if c := closest(name, candidates); c != "" {
-		return fmt.Sprintf(" Did you mean %q?", c)
-	}
-	return ""
+	return dsl.DidYouMean(name, candidates)
 }
 
 // sortedUnique returns the values sorted ascending without repeats.

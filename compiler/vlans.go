@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/model"
 	"github.com/hashicorp/hcl/v2"
 )
@@ -22,16 +23,23 @@ func (l *lowering) lowerVLANs() {
 			l.vlans[v.ID] = true // declared, if wrongly: no follow-on errors
 			continue
 		}
+		// A duplicate still declares its id: ports and NICs using it
+		// get no "Undeclared VLAN" follow-on errors.
 		if first, dup := byID[v.ID]; dup {
 			d := l.errorf(or(v.IDRange, v.DefRange), "Duplicate VLAN id",
 				"VLAN id %d is declared twice; give each vlan block its own id.", v.ID)
 			also(d, fmt.Sprintf("VLAN %d is first declared here", v.ID), first)
+			if l.dupVLAN == nil {
+				l.dupVLAN = d
+			}
 			continue
 		}
 		if first, dup := byName[v.Name]; dup {
 			d := l.errorf(v.DefRange, "Duplicate VLAN name",
 				"VLAN name %q is used twice; give each vlan block its own name.", v.Name)
 			also(d, fmt.Sprintf("VLAN %q is first declared here", v.Name), first)
+			l.vlans[v.ID] = true
+			byID[v.ID] = v.DefRange
 			continue
 		}
 		byID[v.ID], byName[v.Name] = v.DefRange, v.DefRange
@@ -54,13 +62,51 @@ func (l *lowering) checkVLAN(id int, r hcl.Range, who string) bool {
 	for _, v := range l.f.VLANs {
 		ids = append(ids, strconv.Itoa(v.ID))
 	}
+	if l.dupVLAN != nil {
+		// Most likely the duplicate block was meant to declare this id:
+		// one error (the duplicate's) says so, not one per user.
+		l.undeclaredVLANs[id] = append(l.undeclaredVLANs[id], who)
+		return false
+	}
 	hint := ""
-	if c := closest(strconv.Itoa(id), ids); c != "" {
+	if c := dsl.Suggest(strconv.Itoa(id), ids); c != "" {
 		hint = fmt.Sprintf(" Did you mean %s?", c)
 	}
 	l.errorOnce(r, "Undeclared VLAN",
 		fmt.Sprintf("%s uses VLAN %d, which no vlan block declares; add vlan \"name\" { id = %d }.%s", who, id, id, hint))
 	return false
+}
+
+// finishVLANs adds the VLANs used but not declared to the duplicate VLAN
+// id error, when there is one (see checkVLAN).
+func (l *lowering) finishVLANs() {
+	if l.dupVLAN == nil || len(l.undeclaredVLANs) == 0 {
+		return
+	}
+	ids := make([]int, 0, len(l.undeclaredVLANs))
+	for id := range l.undeclaredVLANs {
+		ids = append(ids, id)
+	}
+	sort.Ints(ids)
+	var parts []string
+	for _, id := range ids {
+		users := l.undeclaredVLANs[id]
+		parts = append(parts, fmt.Sprintf("VLAN %d (%s)", id, listText(uniqueStrings(users))))
+	}
+	l.dupVLAN.Detail += fmt.Sprintf(" No vlan block declares %s, which ports or NICs use; if the duplicate was meant to declare one of those, correcting its id fixes both.", joinAnd(parts))
+}
+
+// uniqueStrings drops repeats, keeping the first of each.
+func uniqueStrings(v []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range v {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // errorOnce records an error unless the same one (place, summary and

@@ -20,8 +20,22 @@ type Config struct {
 type Fabric struct {
 	Name        string  `hcl:"name,label"`
 	Description *string `hcl:"description,optional"`
+	// Accepts acknowledge warnings, each with its reason.
+	Accepts []Accept `hcl:"accept,block"`
 
 	DefRange hcl.Range `hcl:",def_range"`
+}
+
+// Accept is `accept "warning-code" { reason = "..." }` inside the fabric
+// block: the warning with that code (printed with every warning) is
+// acknowledged and no longer reported; the reason is kept in model.json.
+type Accept struct {
+	Warning string `hcl:"warning,label"`
+	Reason  string `hcl:"reason"`
+
+	DefRange    hcl.Range `hcl:",def_range"`
+	LabelRange  hcl.Range `hcl:"warning,label_range"`
+	ReasonRange hcl.Range `hcl:"reason,attr_value_range"`
 }
 
 // QoS is the `qos {}` block: the traffic classes, usually started from a
@@ -158,6 +172,9 @@ type Port struct {
 	// port a lossless class crosses).
 	PFC      *bool `hcl:"pfc,optional"`
 	Shutdown *bool `hcl:"shutdown,optional"`
+	// Lanes is how many electrical lanes the port uses; by default the
+	// fewest that carry its speed on the switch model.
+	Lanes *int `hcl:"lanes,optional"`
 
 	DefRange        hcl.Range `hcl:",def_range"`
 	LabelRange      hcl.Range `hcl:"spec,label_range"`
@@ -168,6 +185,7 @@ type Port struct {
 	NativeVLANRange hcl.Range `hcl:"native_vlan,attr_value_range"`
 	TrustRange      hcl.Range `hcl:"trust,attr_value_range"`
 	PFCRange        hcl.Range `hcl:"pfc,attr_value_range"`
+	LanesRange      hcl.Range `hcl:"lanes,attr_value_range"`
 }
 
 // Host is `host "name" {}`.

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/fatih/color"
 	"github.com/hashicorp/hcl/v2"
 )
 
@@ -68,6 +69,14 @@ func WriteText(w io.Writer, files map[string]*hcl.File, diags hcl.Diagnostics, w
 	return nil
 }
 
+// highlight marks the part of a related place's line the diagnostic is
+// about, bold and underlined, as HCL's writer marks the subject.
+func highlight(s string) string {
+	c := color.New(color.Bold, color.Underline)
+	c.EnableColor() // the caller decided: WriteText's color argument
+	return c.Sprint(s)
+}
+
 // maxRelatedLines bounds the snippet of a related place.
 const maxRelatedLines = 5
 
@@ -98,7 +107,7 @@ func writeRelated(w io.Writer, files map[string]*hcl.File, rel Related, color bo
 		before, mid, after := line.PartitionAround(hl)
 		text := string(sc.Bytes())
 		if color && !mid.Empty() {
-			text = string(before.SliceBytes(f.Bytes)) + "\x1b[1;4m" + string(mid.SliceBytes(f.Bytes)) + "\x1b[0m" + string(after.SliceBytes(f.Bytes))
+			text = string(before.SliceBytes(f.Bytes)) + highlight(string(mid.SliceBytes(f.Bytes))) + string(after.SliceBytes(f.Bytes))
 		}
 		fmt.Fprintf(&b, "%4d: %s\n", line.Start.Line, text)
 	}

@@ -81,7 +81,7 @@ func TestWriteTextColor(t *testing.T) {
 	if err := WriteText(&b, files, diags[:1], 0, true); err != nil {
 		t.Fatal(err)
 	}
-	if want := "   2: \x1b[1;4mswitch \"s\"\x1b[0m {\n"; !bytes.Contains(b.Bytes(), []byte(want)) {
+	if want := "   2: \x1b[1;4mswitch \"s\"\x1b[22;24m {\n"; !bytes.Contains(b.Bytes(), []byte(want)) {
 		t.Errorf("coloured related snippet missing %q in:\n%q", want, b.String())
 	}
 }

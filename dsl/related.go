@@ -12,18 +12,41 @@ type Related struct {
 
 // extra is what fabricc keeps in hcl.Diagnostic.Extra.
 type extra struct {
-	related []Related
+	related  []Related
+	instance string
+}
+
+// extraOf returns d's extra, creating it.
+func extraOf(d *hcl.Diagnostic) *extra {
+	e, _ := d.Extra.(*extra)
+	if e == nil {
+		e = &extra{}
+		d.Extra = e
+	}
+	return e
+}
+
+// SetInstance records which instance of a repeated block (a dynamic
+// block, a for_each, a port range) d is about ("leaf3", "gpu07:nic1"),
+// so that Collapse can name the instances of one mistake.
+func SetInstance(d *hcl.Diagnostic, name string) *hcl.Diagnostic {
+	extraOf(d).instance = name
+	return d
+}
+
+// InstanceOf returns the instance recorded with SetInstance, or "".
+func InstanceOf(d *hcl.Diagnostic) string {
+	if e, ok := d.Extra.(*extra); ok {
+		return e.instance
+	}
+	return ""
 }
 
 // Also records that d is also about the place r, described by label, and
 // returns d. Diagnostic writers show every related place with its own
 // snippet (text) or range (JSON).
 func Also(d *hcl.Diagnostic, label string, r hcl.Range) *hcl.Diagnostic {
-	e, _ := d.Extra.(*extra)
-	if e == nil {
-		e = &extra{}
-		d.Extra = e
-	}
+	e := extraOf(d)
 	e.related = append(e.related, Related{Label: label, Range: r})
 	return d
 }

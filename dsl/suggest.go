@@ -32,7 +32,7 @@ func suggestNames(diags hcl.Diagnostics, files map[string]*hcl.File, ctx *hcl.Ev
 		for n := range val.Type().AttributeTypes() {
 			names = append(names, n)
 		}
-		d.Detail += suggestFrom(m[1], names)
+		d.Detail += DidYouMean(m[1], names)
 	}
 }
 

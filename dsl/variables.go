@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/agext/levenshtein"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/hashicorp/hcl/v2/hclparse"
@@ -233,27 +232,7 @@ func flagValue(name, text string) cty.Value {
 // suggest returns ` Did you mean "x"?` for the declared name closest to
 // name, or "" when none is close.
 func suggest(name string, decl map[string]*variable) string {
-	names := make([]string, 0, len(decl))
-	for n := range decl {
-		names = append(names, n)
-	}
-	return suggestFrom(name, names)
-}
-
-// suggestFrom returns ` Did you mean "x"?` for the entry of names closest
-// to name (edit distance below 3, first in name order on ties), or "".
-func suggestFrom(name string, names []string) string {
-	sort.Strings(names)
-	best, bestDist := "", 3
-	for _, n := range names {
-		if d := levenshtein.Distance(name, n, nil); d < bestDist {
-			best, bestDist = n, d
-		}
-	}
-	if best == "" {
-		return ""
-	}
-	return fmt.Sprintf(" Did you mean %q?", best)
+	return DidYouMean(name, sortedKeys(decl))
 }
 
 // sortedAttrs returns attrs in source order.

@@ -66,6 +66,16 @@ type Fabric struct {
 	Switches []Switch `json:"switches"`
 	Hosts    []Host   `json:"hosts"`
 	Links    []Link   `json:"links"`
+	// Accepted lists the warnings the fabric acknowledges (its `accept`
+	// blocks), by code, with the reason given and how many were raised.
+	Accepted []AcceptedWarning `json:"accepted,omitempty"`
+}
+
+// AcceptedWarning is one acknowledged warning.
+type AcceptedWarning struct {
+	Warning string `json:"warning"`
+	Reason  string `json:"reason"`
+	Count   int    `json:"count"`
 }
 
 // QoS is the resolved traffic policy: the classes and the complete maps
@@ -243,11 +253,16 @@ type BufferBudget struct {
 type Port struct {
 	// Name in the platform's own naming: "1/1" (Onyx, rendered
 	// "ethernet 1/1"), "Ethernet1" or "Ethernet1/1" (EOS), "swp1" (Cumulus).
-	Name        string   `json:"name"`
-	Description string   `json:"description,omitempty"`
-	SpeedMbps   int      `json:"speed_mbps"`
-	MTU         int      `json:"mtu"`
-	Mode        PortMode `json:"mode"`
+	Name        string `json:"name"`
+	Description string `json:"description,omitempty"`
+	SpeedMbps   int    `json:"speed_mbps"`
+	// Lanes is how many electrical lanes (SerDes) the port uses at its
+	// speed: 4 for 100G on QSFP28, 8 for 400G on QSFP-DD (8 x 50G), 4
+	// for 400G on Spectrum-4 (4 x 100G). The headroom formula sizes
+	// 8-lane ports differently.
+	Lanes int      `json:"lanes"`
+	MTU   int      `json:"mtu"`
+	Mode  PortMode `json:"mode"`
 	// AccessVLAN is the VLAN of an access port (0 otherwise).
 	AccessVLAN int `json:"access_vlan,omitempty"`
 	// TrunkVLANs are the allowed VLANs of a trunk port, ascending.
@@ -307,7 +322,10 @@ type EgressQueue struct {
 // All byte values; see compiler/headroom.go for the formula.
 type Headroom struct {
 	// Inputs.
-	SpeedMbps            int     `json:"speed_mbps"`
+	SpeedMbps int `json:"speed_mbps"`
+	// Lanes of the port; 8-lane ports get twice the pipeline latency and
+	// one more port MTU.
+	Lanes                int     `json:"lanes"`
 	CableMeters          float64 `json:"cable_meters"`
 	PortMTUBytes         int     `json:"port_mtu_bytes"`
 	LosslessMTUBytes     int     `json:"lossless_mtu_bytes"`

@@ -11,8 +11,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/fabricc/fabricc/inventory"
 	"github.com/fabricc/fabricc/model"
@@ -70,20 +71,22 @@ func Run(ctx context.Context, o Options) *Report {
 	if n <= 0 {
 		n = DefaultParallel
 	}
-	sem := make(chan struct{}, n)
-	var wg sync.WaitGroup
+	// errgroup bounds the workers; runDevice reports failures in the
+	// result, so no goroutine returns an error and one device failing
+	// stops none of the others.
+	var g errgroup.Group
+	g.SetLimit(n)
 	for i, t := range o.Targets {
-		wg.Go(func() {
-			sem <- struct{}{}
-			defer func() { <-sem }()
+		g.Go(func() error {
 			r := runDevice(ctx, o, t)
 			rep.Devices[i] = r
 			if o.Progress != nil {
 				o.Progress.Done(r)
 			}
+			return nil
 		})
 	}
-	wg.Wait()
+	_ = g.Wait()
 	return rep
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/fabricc/fabricc/artifacts"
 	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/model"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
 )
@@ -15,7 +16,7 @@ func init() { commands = append(commands, newBuildCmd) }
 func newBuildCmd() *cobra.Command {
 	var lf loadFlags
 	var out string
-	var compact bool
+	var compact, asJSON bool
 	cmd := &cobra.Command{
 		Use:   "build PATH -o DIR",
 		Short: "Compile a fabric and write every device's configuration into a folder",
@@ -31,20 +32,33 @@ func newBuildCmd() *cobra.Command {
 				return usageError(fmt.Errorf("missing -o DIR: say where to write the artifacts"))
 			}
 			format := formatText
-			if compact {
+			switch {
+			case compact && asJSON:
+				return usageError(fmt.Errorf("--json and --compact exclude each other"))
+			case compact:
 				format = formatCompact
+			case asJSON:
+				format = formatJSON
 			}
 			return runBuild(cmd, args[0], out, &lf, format)
 		},
 	}
 	lf.register(cmd.Flags())
-	cmd.Flags().StringVarP(&out, "output", "o", "", "folder to write the artifacts into (replaced as a whole)")
+	cmd.Flags().StringVarP(&out, "output", "o", "", "`DIR` to write the artifacts into (replaced as a whole)")
 	cmd.Flags().BoolVar(&compact, "compact", false, "print one FILE:LINE:COL line per diagnostic on stdout")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print what was written and the diagnostics as one JSON object on stdout (docs/json.md)")
 	return cmd
 }
 
+// buildResult is the --json result of build: where the files went.
+type buildResult struct {
+	Output  string   `json:"output"`
+	Devices int      `json:"devices"`
+	Files   []string `json:"files"`
+}
+
 // runBuild compiles, renders and writes.
-func runBuild(cmd *cobra.Command, path, out string, lf *loadFlags, format diagFormat) error {
+func runBuild(cmd *cobra.Command, path, dir string, lf *loadFlags, format diagFormat) error {
 	if err := existingPath(path); err != nil {
 		return err
 	}
@@ -52,32 +66,40 @@ func runBuild(cmd *cobra.Command, path, out string, lf *loadFlags, format diagFo
 	if err != nil {
 		return err
 	}
-	set, files, diags, err := buildSet(path, opts)
-	if perr := printDiagnostics(cmd, format, files, diags); perr != nil {
+	out := newOutput(cmd, "build", format == formatJSON)
+	set, files, diags, f, err := buildSet(path, opts)
+	out.fabric(f)
+	if out.json {
+		out.report(files, diags)
+	} else if perr := printDiagnostics(cmd, format, files, diags); perr != nil {
 		return perr
 	}
 	if diags.HasErrors() {
 		fmt.Fprintf(cmd.ErrOrStderr(), "%s; nothing written\n", countSummary(diags))
-		return exitCode(1, nil)
+		return out.done(exitCode(1, nil))
 	}
 	if err != nil {
-		return exitCode(1, fmt.Errorf("%w; nothing written", err))
+		return out.done(exitCode(1, fmt.Errorf("%w; nothing written", err)))
 	}
-	if err := artifacts.Write(out, set); err != nil {
-		return exitCode(1, fmt.Errorf("%w; %s left as it was", err, out))
+	if err := artifacts.Write(dir, set); err != nil {
+		return out.done(exitCode(1, fmt.Errorf("%w; %s left as it was", err, dir)))
 	}
-	n := len(set.Files())
-	fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s for %s to %s\n", plural(n, "file"), plural(len(set.Devices), "device"), out)
-	return nil
+	res := &buildResult{Output: dir, Devices: len(set.Devices), Files: []string{}}
+	for _, file := range set.Files() {
+		res.Files = append(res.Files, file.Path)
+	}
+	out.result = res
+	fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s for %s to %s\n", plural(len(res.Files), "file"), plural(res.Devices, "device"), dir)
+	return out.done(nil)
 }
 
 // buildSet loads, compiles and renders the fabric at path in memory.
 // The error is a renderer failure; diagnostics errors leave it nil.
-func buildSet(path string, opts dsl.Options) (*artifacts.Set, map[string]*hcl.File, hcl.Diagnostics, error) {
+func buildSet(path string, opts dsl.Options) (*artifacts.Set, map[string]*hcl.File, hcl.Diagnostics, *model.Fabric, error) {
 	f, files, diags := compileFabric(path, opts)
 	if diags.HasErrors() {
-		return nil, files, diags, nil
+		return nil, files, diags, nil, nil
 	}
 	set, err := artifacts.RenderWith(f, artifacts.Options{Warnings: artifacts.Warnings(diags, path)})
-	return set, files, diags, err
+	return set, files, diags, f, err
 }

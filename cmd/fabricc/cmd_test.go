@@ -102,7 +102,10 @@ func TestValidateJSON(t *testing.T) {
 		t.Errorf("exit %d, want 1", code)
 	}
 	var got struct {
-		Diagnostics []struct {
+		FormatVersion int    `json:"format_version"`
+		Command       string `json:"command"`
+		OK            bool   `json:"ok"`
+		Diagnostics   []struct {
 			Severity, Summary, Detail string
 			Range                     struct {
 				Filename   string
@@ -114,8 +117,8 @@ func TestValidateJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
 		t.Fatalf("stdout is not JSON: %v\n%s", err, stdout)
 	}
-	if got.Errors != 1 || got.Warnings != 0 || len(got.Diagnostics) != 1 {
-		t.Fatalf("got %+v, want one error", got)
+	if got.Errors != 1 || got.Warnings != 0 || len(got.Diagnostics) != 1 || got.FormatVersion != 1 || got.Command != "validate" || got.OK {
+		t.Fatalf("got %+v, want one error in a validate envelope", got)
 	}
 	d := got.Diagnostics[0]
 	if d.Severity != "error" || d.Summary != "Unsupported argument" || d.Range.Filename != bad ||
@@ -131,8 +134,51 @@ func TestValidateOK(t *testing.T) {
 		t.Errorf("exit %d stdout %q stderr %q; want 0 and an ok line", code, stdout, stderr)
 	}
 	code, stdout, _ = fabricc(t, "validate", "--json", good)
-	if code != 0 || !strings.Contains(stdout, `"errors": 0`) {
-		t.Errorf("json: exit %d stdout %q", code, stdout)
+	want := `{
+  "format_version": 1,
+  "command": "validate",
+  "ok": true,
+  "diagnostics": [],
+  "errors": 0,
+  "warnings": 0,
+  "result": {
+    "fabric": "t",
+    "switches": 0,
+    "hosts": 1,
+    "links": 0
+  }
+}
+`
+	if code != 0 || stdout != want {
+		t.Errorf("json: exit %d stdout %q, want %q", code, stdout, want)
+	}
+}
+
+// TestBuildJSON: build --json prints one envelope with the files written.
+func TestBuildJSON(t *testing.T) {
+	good := tempFile(t, "good.hcl", okFabric)
+	out := filepath.Join(t.TempDir(), "out")
+	code, stdout, _ := fabricc(t, "build", good, "-o", out, "--json")
+	var env struct {
+		Command string `json:"command"`
+		OK      bool   `json:"ok"`
+		Result  struct {
+			Output  string   `json:"output"`
+			Devices int      `json:"devices"`
+			Files   []string `json:"files"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &env); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	if code != 0 || env.Command != "build" || !env.OK || env.Result.Output != out || env.Result.Devices != 1 ||
+		len(env.Result.Files) < 3 || env.Result.Files[0] != "a/a.linux.sh" {
+		t.Errorf("exit %d, envelope %+v", code, env)
+	}
+	bad := tempFile(t, "bad.hcl", "fabric \"t\" {\n  mttu = 1\n}\n")
+	code, stdout, _ = fabricc(t, "build", bad, "-o", out, "--json")
+	if code != 1 || !strings.Contains(stdout, `"ok": false`) || !strings.Contains(stdout, `"summary": "Unsupported argument"`) {
+		t.Errorf("bad build: exit %d\n%s", code, stdout)
 	}
 }
 
@@ -248,5 +294,50 @@ func TestCommandsHaveExamples(t *testing.T) {
 	}
 	if root.Example == "" {
 		t.Error("the root command has no Example")
+	}
+}
+
+// TestFmtFolders: fmt walks folders recursively (not hidden ones) and a
+// folder with no .hcl file fails instead of passing a check of nothing.
+func TestFmtFolders(t *testing.T) {
+	root := t.TempDir()
+	write := func(rel, src string) string {
+		p := filepath.Join(root, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	write("a.hcl", "fabric \"t\" {}\n")
+	deep := write("pods/pod1/switches.hcl", "fabric \"t\" {\n  description   =   \"x\"\n}\n")
+	write(".git/x.hcl", "fabric \"t\" {\n  description   =   \"x\"\n}\n")
+	write("notes.txt", "not hcl")
+	empty := filepath.Join(root, "empty")
+	if err := os.MkdirAll(filepath.Join(empty, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		args   []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{[]string{"fmt", "-check", root}, 1, deep + "\n", "1 file not formatted"},
+		{[]string{"fmt", "-check", empty}, 1, "", empty + " holds no .hcl files"},
+		{[]string{"fmt", empty}, 1, "", "holds no .hcl files"},
+		{[]string{"fmt", root}, 0, "", ""},
+		{[]string{"fmt", "-check", root}, 0, "", ""},
+	}
+	for _, tt := range tests {
+		code, stdout, stderr := fabricc(t, tt.args...)
+		if code != tt.code || stdout != tt.stdout || !strings.Contains(stderr, tt.stderr) {
+			t.Errorf("%v: exit %d stdout %q stderr %q; want %d %q %q", tt.args, code, stdout, stderr, tt.code, tt.stdout, tt.stderr)
+		}
+	}
+	if data, _ := os.ReadFile(filepath.Join(root, ".git", "x.hcl")); !strings.Contains(string(data), "   =   ") {
+		t.Error("fmt rewrote a file in a hidden folder")
 	}
 }

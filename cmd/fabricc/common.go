@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
@@ -23,8 +22,8 @@ type loadFlags struct {
 
 // register adds the flags to fs.
 func (l *loadFlags) register(fs *pflag.FlagSet) {
-	fs.StringArrayVar(&l.vars, "var", nil, "set a variable: -var name=VALUE (VALUE is an HCL expression or plain text; repeatable)")
-	fs.StringArrayVar(&l.varFiles, "var-file", nil, "read variables from an HCL file of name = value lines (repeatable)")
+	fs.StringArrayVar(&l.vars, "var", nil, "set a variable: `NAME=VALUE`, VALUE an HCL expression or plain text (repeatable)")
+	fs.StringArrayVar(&l.varFiles, "var-file", nil, "read variables from `FILE`, HCL lines of name = value (repeatable)")
 }
 
 // options turns the flags into dsl.Options; a -var without "=" is a
@@ -65,15 +64,16 @@ func exactArgs(n int) cobra.PositionalArgs {
 }
 
 // compileFabric loads and compiles the fabric at path. The model is nil
-// when the diagnostics hold errors.
+// when the diagnostics hold errors. One mistake repeated by a dynamic
+// block or a variable is reported once (dsl.Collapse).
 func compileFabric(path string, opts dsl.Options) (*model.Fabric, map[string]*hcl.File, hcl.Diagnostics) {
 	cfg, files, diags := dsl.Load(path, opts)
 	if diags.HasErrors() {
-		return nil, files, diags
+		return nil, files, dsl.Collapse(diags, files)
 	}
 	// Compile returns a model whenever it reports no error.
 	f, cdiags := compiler.Compile(cfg)
-	return f, files, append(diags, cdiags...)
+	return f, files, dsl.Collapse(append(diags, cdiags...), files)
 }
 
 // diagFormat selects how diagnostics are printed.
@@ -87,34 +87,22 @@ const (
 	formatJSON
 )
 
-// printDiagnostics writes diags in the chosen format: JSON and compact to
-// stdout (for tools), text to stderr (for people).
+// printDiagnostics writes diags in the chosen format: compact to stdout
+// (for tools), text to stderr (for people). JSON goes into the command's
+// envelope (output).
 func printDiagnostics(cmd *cobra.Command, format diagFormat, files map[string]*hcl.File, diags hcl.Diagnostics) error {
-	switch format {
-	case formatJSON:
-		return dsl.WriteJSON(cmd.OutOrStdout(), diags)
-	case formatCompact:
+	if format == formatCompact {
 		return dsl.WriteCompact(cmd.OutOrStdout(), diags)
 	}
 	if len(diags) == 0 {
 		return nil
 	}
 	w := cmd.ErrOrStderr()
-	width, color := uint(0), isTerminal(w)
-	if color {
+	width := uint(0)
+	if isTerminal(w) {
 		width = 100
 	}
-	return dsl.WriteText(w, files, diags, width, color)
-}
-
-// isTerminal reports whether w is a character device (a terminal).
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return dsl.WriteText(w, files, diags, width, useColor(w))
 }
 
 // countSummary is "2 errors, 1 warning".

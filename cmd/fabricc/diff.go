@@ -13,8 +13,18 @@ func newDiffCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "diff [PATH] -i INVENTORY",
 		Short: "Show what push would change on each switch, changing nothing",
-		Long:  "diff is `push --dry-run`: it stages the change, prints the diff and discards it.\n\n" + switchArgsHelp,
-		Args:  cobra.MaximumNArgs(1),
+		Long: "diff is `push --dry-run`: it stages the change, prints the diff and discards it.\n" +
+			"Exit status: 0 nothing to change, 2 changes pending, 1 an error (a wrong command line\n" +
+			"included, so that 2 means only \"changes pending\").\n\n" + switchArgsHelp,
+		Example: "  fabricc diff examples/multivendor-clos -i inventory.hcl\n" +
+			"  fabricc diff --artifacts out -i inventory.hcl --json | jq '.result.devices[].diff'",
+		Annotations: map[string]string{usageExitAnnotation: "true"},
+		Args: func(cmd *cobra.Command, args []string) error {
+			if err := cobra.MaximumNArgs(1)(cmd, args); err != nil {
+				return usageError(err)
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runSwitches(cmd, args, &sf, push.ActionDiff)
 		},

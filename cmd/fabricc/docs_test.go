@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"github.com/fabricc/fabricc/compiler"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -56,5 +58,33 @@ func TestDocExamplesValidate(t *testing.T) {
 	}
 	if found < 2 {
 		t.Errorf("found %d complete fabrics in the docs, want the README's and the language reference's", found)
+	}
+}
+
+// TestWarningsDocumented keeps the Warnings table of docs/language.md
+// equal to the compiler's list, code and meaning.
+func TestWarningsDocumented(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "docs", "language.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range compiler.Warnings {
+		if row := "| `" + w.Code + "` | " + w.Meaning + " |"; !strings.Contains(string(src), row) {
+			t.Errorf("docs/language.md, Warnings, lacks the row\n%s", row)
+		}
+	}
+}
+
+// TestPlatformDefaultsDocumented keeps "Defaults per platform" of
+// docs/language.md equal to the defaults the compiler applies.
+func TestPlatformDefaultsDocumented(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "docs", "language.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range compiler.Models().Platforms {
+		if row := fmt.Sprintf("| %s | %s | %d", p.Name, p.DefaultOSVersion, p.PortMTU); !strings.Contains(string(src), row) {
+			t.Errorf("docs/language.md, Defaults per platform, lacks a row starting %q", row)
+		}
 	}
 }

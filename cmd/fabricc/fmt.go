@@ -2,9 +2,11 @@ package main
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/aymanbagabas/go-udiff"
 	"github.com/fabricc/fabricc/dsl"
@@ -25,10 +27,11 @@ func newFmtCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "fmt PATH...",
 		Short: "Rewrite fabric files in canonical layout",
-		Long: "fmt rewrites .hcl files (or the .hcl files of folders, not recursive) in canonical\n" +
-			"HCL layout. With -check it changes nothing, lists the files that are not formatted\n" +
-			"and exits 1 if there are any; with -diff it prints what would change. Files that do\n" +
-			"not parse are reported and never rewritten.",
+		Long: "fmt rewrites .hcl files, or every .hcl file below a folder (recursively), in\n" +
+			"canonical HCL layout. With -check it changes nothing, lists the files that are not\n" +
+			"formatted and exits 1 if there are any; with -diff it prints what would change. Files\n" +
+			"that do not parse are reported and never rewritten. A folder without .hcl files is an\n" +
+			"error (exit 1), so a check that found nothing to check does not pass.",
 		Example: "  fabricc fmt examples/demartek-lab\n" +
 			"  fabricc fmt -check -diff fabric/",
 		Args: func(cmd *cobra.Command, args []string) error {
@@ -117,7 +120,9 @@ func fmtFile(cmd *cobra.Command, name string, ff fmtFlags, sources map[string]*h
 }
 
 // hclFiles expands paths into .hcl files: files as given, folders to
-// their *.hcl files in name order.
+// every *.hcl file below them (recursively, skipping folders whose name
+// starts with a dot, such as .git), in path order. A folder holding no
+// .hcl file is an error: a check that looked at nothing must not pass.
 func hclFiles(paths []string) ([]string, error) {
 	var out []string
 	for _, p := range paths {
@@ -129,14 +134,34 @@ func hclFiles(paths []string) ([]string, error) {
 			out = append(out, p)
 			continue
 		}
-		names, err := filepath.Glob(filepath.Join(p, "*.hcl"))
+		names, err := walkHCL(p)
 		if err != nil {
-			return nil, err
+			return nil, exitCode(1, err)
 		}
-		sort.Strings(names)
+		if len(names) == 0 {
+			return nil, exitCode(1, fmt.Errorf("%s holds no .hcl files", p))
+		}
 		out = append(out, names...)
 	}
 	return out, nil
+}
+
+// walkHCL lists the .hcl files below root, sorted.
+func walkHCL(root string) ([]string, error) {
+	var names []string
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && path != root && strings.HasPrefix(d.Name(), "."):
+			return filepath.SkipDir
+		case !d.IsDir() && d.Type().IsRegular() && strings.HasSuffix(d.Name(), ".hcl"):
+			names = append(names, path)
+		}
+		return nil
+	})
+	sort.Strings(names)
+	return names, err
 }
 
 // countFiles is the number of distinct files with errors in diags.

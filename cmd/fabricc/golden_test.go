@@ -30,7 +30,7 @@ func TestGolden(t *testing.T) {
 			continue
 		}
 		t.Run(e.Name(), func(t *testing.T) {
-			set, files, diags, err := buildSet(filepath.Join("examples", e.Name()), dsl.Options{})
+			set, files, diags, _, err := buildSet(filepath.Join("examples", e.Name()), dsl.Options{})
 			if diags.HasErrors() {
 				var b bytes.Buffer
 				dsl.WriteText(&b, files, diags, 0, false)

@@ -43,13 +43,13 @@ func newLabCmd() *cobra.Command {
 		},
 	}
 	lf.register(cmd.Flags())
-	cmd.Flags().StringVar(&dir, "dir", "", "folder for the inventory, known_hosts and secrets (default: a new temporary folder)")
+	cmd.Flags().StringVar(&dir, "dir", "", "`DIR` for the inventory, known_hosts and secrets (default: a new temporary folder)")
 	cmd.Flags().BoolVar(&runPush, "run-push", false, "push, re-push, verify against the lab, print the summaries and stop")
 	return cmd
 }
 
 func runLab(cmd *cobra.Command, path, dir string, runPush bool, lf *loadFlags) error {
-	f, set, err := buildInMemory(cmd, path, lf)
+	f, set, err := buildInMemory(cmd, path, lf, nil)
 	if err != nil {
 		return err
 	}
@@ -131,7 +131,7 @@ func randomPassword() (string, error) {
 
 // labStory runs dry run, push, second push and verify against the lab.
 func labStory(ctx context.Context, cmd *cobra.Command, b *push.Build, invPath string) error {
-	inv, err := loadInventory(cmd, invPath)
+	inv, err := loadInventory(invPath, newOutput(cmd, "lab", false))
 	if err != nil {
 		return err
 	}

@@ -49,8 +49,8 @@ func newPlanCmd() *cobra.Command {
 	// 2 means "changes".
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return exitCode(1, err) })
 	lf.register(cmd.Flags())
-	cmd.Flags().StringVar(&base, "base", "", "the revision to compare with: a fabric folder or file, a build output folder, or a git revision")
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text, markdown (for a pull-request comment) or json")
+	cmd.Flags().StringVar(&base, "base", "", "the `revision` to compare with: a fabric folder or file, a build output folder, or a git revision")
+	cmd.Flags().StringVar(&format, "format", "text", "output `format`: text, markdown (for a pull-request comment) or json")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the plan as JSON (same as --format json)")
 	return cmd
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"os/signal"
@@ -33,16 +34,18 @@ type switchFlags struct {
 	parallel  int
 	report    string
 	insecure  bool
+	json      bool
 }
 
 func (s *switchFlags) register(fs *pflag.FlagSet) {
 	s.lf.register(fs)
-	fs.StringVarP(&s.inventory, "inventory", "i", "", "inventory HCL file: where each switch is and how to log in (required)")
-	fs.StringVar(&s.artifacts, "artifacts", "", "a `fabricc build` output folder to push (instead of a fabric PATH)")
-	fs.StringVar(&s.limit, "limit", "", "only these devices: comma list of names, globs, groups or tags")
-	fs.IntVar(&s.parallel, "parallel", push.DefaultParallel, "devices worked on at once")
-	fs.StringVar(&s.report, "report", "", "write a JSON report (diff, commands, verification, duration, error per device) to FILE")
+	fs.StringVarP(&s.inventory, "inventory", "i", "", "the inventory, an HCL `FILE`: where each switch is and how to log in (required)")
+	fs.StringVar(&s.artifacts, "artifacts", "", "push the output `DIR` of fabricc build (instead of a fabric PATH)")
+	fs.StringVar(&s.limit, "limit", "", "only these devices: a comma `LIST` of names, globs, groups or tags")
+	fs.IntVar(&s.parallel, "parallel", push.DefaultParallel, "work on `N` devices at once")
+	fs.StringVar(&s.report, "report", "", "write a JSON report (diff, commands, verification, duration, error per device) to `FILE`")
 	fs.BoolVar(&s.insecure, "insecure-ignore-host-key", false, "do not check switch host keys against known_hosts (DANGEROUS: allows a man in the middle)")
+	fs.BoolVar(&s.json, "json", false, "print the report and the diagnostics as one JSON object on stdout (docs/json.md)")
 }
 
 const switchArgsHelp = "The input is either a fabric PATH, built in memory first, or --artifacts DIR from\n" +
@@ -84,11 +87,17 @@ func runSwitches(cmd *cobra.Command, args []string, sf *switchFlags, action stri
 	if (len(args) == 1) == (sf.artifacts != "") {
 		return usageError(errors.New("give either a fabric PATH or --artifacts DIR (one of them)"))
 	}
-	b, err := loadBuild(cmd, args, sf)
+	out := newOutput(cmd, cmd.Name(), sf.json)
+	return out.done(switchRun(cmd, args, sf, action, out))
+}
+
+// switchRun is runSwitches after the command line is checked.
+func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string, out *output) error {
+	b, err := loadBuild(cmd, args, sf, out)
 	if err != nil || b == nil {
 		return err
 	}
-	inv, err := loadInventory(cmd, sf.inventory)
+	inv, err := loadInventory(sf.inventory, out)
 	if err != nil {
 		return err
 	}
@@ -114,15 +123,15 @@ func runSwitches(cmd *cobra.Command, args []string, sf *switchFlags, action stri
 	defer stop()
 	rep := runEngine(ctx, cmd, push.Options{Action: action, Fabric: b.Fabric, ID: txnID(), Targets: targets,
 		Dial: push.SSHDialer(hk), Parallel: sf.parallel})
-	return finish(cmd, rep, sf.report)
+	return finish(cmd, rep, sf.report, out)
 }
 
 // loadBuild reads --artifacts or builds the fabric PATH in memory.
-func loadBuild(cmd *cobra.Command, args []string, sf *switchFlags) (*push.Build, error) {
+func loadBuild(cmd *cobra.Command, args []string, sf *switchFlags, out *output) (*push.Build, error) {
 	if sf.artifacts != "" {
 		return push.LoadArtifacts(sf.artifacts)
 	}
-	f, set, err := buildInMemory(cmd, args[0], &sf.lf)
+	f, set, err := buildInMemory(cmd, args[0], &sf.lf, out)
 	if err != nil {
 		return nil, err
 	}
@@ -130,9 +139,9 @@ func loadBuild(cmd *cobra.Command, args []string, sf *switchFlags) (*push.Build,
 }
 
 // buildInMemory builds the fabric at path (push of a PATH, lab): the
-// model and the rendered artifacts. Diagnostics are printed and make an
-// exit status 1.
-func buildInMemory(cmd *cobra.Command, path string, lf *loadFlags) (*model.Fabric, *artifacts.Set, error) {
+// model and the rendered artifacts. Diagnostics go to out; errors among
+// them make an exit status 1.
+func buildInMemory(cmd *cobra.Command, path string, lf *loadFlags, out *output) (*model.Fabric, *artifacts.Set, error) {
 	opts, err := lf.options()
 	if err != nil {
 		return nil, nil, err
@@ -140,9 +149,15 @@ func buildInMemory(cmd *cobra.Command, path string, lf *loadFlags) (*model.Fabri
 	if err := existingPath(path); err != nil {
 		return nil, nil, err
 	}
-	set, files, diags, err := buildSet(path, opts)
+	if out == nil {
+		out = newOutput(cmd, cmd.Name(), false)
+	}
+	set, files, diags, compiled, err := buildSet(path, opts)
+	out.fabric(compiled)
+	if len(diags) > 0 {
+		out.report(files, diags)
+	}
 	if diags.HasErrors() {
-		_ = printDiagnostics(cmd, formatText, files, diags)
 		return nil, nil, exitCode(1, nil)
 	}
 	if err != nil {
@@ -155,14 +170,14 @@ func buildInMemory(cmd *cobra.Command, path string, lf *loadFlags) (*model.Fabri
 	return f, set, nil
 }
 
-// loadInventory reads the inventory file; its diagnostics are printed
-// and make an exit status 1.
-func loadInventory(cmd *cobra.Command, path string) (*inventory.Inventory, error) {
+// loadInventory reads the inventory file; its diagnostics go to out and
+// errors among them make an exit status 1.
+func loadInventory(path string, out *output) (*inventory.Inventory, error) {
 	inv, files, diags := inventory.Load(path)
 	if len(diags) > 0 {
 		// Warnings too: an inventory problem that does not stop the push
 		// should still be seen before anything touches a switch.
-		_ = printDiagnostics(cmd, formatText, files, diags)
+		out.report(files, diags)
 	}
 	if diags.HasErrors() {
 		return nil, exitCode(1, nil)
@@ -191,7 +206,7 @@ func warnInsecure(cmd *cobra.Command) {
 // runEngine runs with bars on a real terminal, log lines otherwise.
 func runEngine(ctx context.Context, cmd *cobra.Command, o push.Options) *push.Report {
 	errw := cmd.ErrOrStderr()
-	if f, ok := errw.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+	if f, ok := errw.(*os.File); ok && canRedraw(errw) {
 		if w, h, err := term.GetSize(int(f.Fd())); err == nil && w > 0 && h > 0 {
 			var names []string
 			for _, t := range o.Targets {
@@ -208,19 +223,23 @@ func runEngine(ctx context.Context, cmd *cobra.Command, o push.Options) *push.Re
 	return push.Run(ctx, o)
 }
 
-// finish prints diffs and differences, the summary, writes the report and
-// sets the exit status.
-func finish(cmd *cobra.Command, rep *push.Report, reportPath string) error {
-	out := cmd.OutOrStdout()
-	for _, d := range rep.Devices {
-		if d.Diff != "" && (rep.Action == push.ActionDiff || d.Status == push.StatusChanged) {
-			fmt.Fprintf(out, "=== %s (%s)\n%s", d.Device, d.Platform, d.Diff)
-		}
-		for _, x := range d.Differences {
-			fmt.Fprintf(out, "DIFF %s\n", x)
-		}
+// changesPending is the exit status of a dry run (diff, push --dry-run)
+// that found changes to make: 2, as diff(1) and `terraform plan
+// -detailed-exitcode` say it; 0 means nothing to change, 1 an error.
+var changesPending = &exitError{Code: 2}
+
+// finish prints diffs and differences and the summary (or, with --json,
+// hands the report to the envelope and prints the summary on stderr),
+// writes the report file and sets the exit status.
+func finish(cmd *cobra.Command, rep *push.Report, reportPath string, out *output) error {
+	w := cmd.OutOrStdout()
+	if out.json {
+		out.result = rep
+		w = cmd.ErrOrStderr()
+	} else {
+		writeChanges(w, rep)
 	}
-	rep.WriteSummary(out)
+	rep.WriteSummary(w)
 	if reportPath != "" {
 		js, err := rep.JSON()
 		if err == nil {
@@ -233,7 +252,33 @@ func finish(cmd *cobra.Command, rep *push.Report, reportPath string) error {
 	if rep.Failed() {
 		return exitCode(1, nil)
 	}
+	if rep.Action == push.ActionDiff && pending(rep) {
+		return changesPending
+	}
 	return nil
+}
+
+// writeChanges prints each device's diff (dry run, or what a push
+// changed) and each difference verification found.
+func writeChanges(w io.Writer, rep *push.Report) {
+	for _, d := range rep.Devices {
+		if d.Diff != "" && (rep.Action == push.ActionDiff || d.Status == push.StatusChanged) {
+			fmt.Fprintf(w, "=== %s (%s)\n%s", d.Device, d.Platform, d.Diff)
+		}
+		for _, x := range d.Differences {
+			fmt.Fprintf(w, "DIFF %s\n", x)
+		}
+	}
+}
+
+// pending reports whether a dry run found a change on some device.
+func pending(rep *push.Report) bool {
+	for _, d := range rep.Devices {
+		if d.Diff != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // txnID names this run's transaction: time plus randomness, in the

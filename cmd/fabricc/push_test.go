@@ -19,7 +19,7 @@ const clos = "../../examples/multivendor-clos"
 // folder (inventory, known_hosts, secrets) and the secrets' values.
 func labFor(t *testing.T) (dir string, secrets []string) {
 	t.Helper()
-	set, _, diags, err := buildSet(clos, dsl.Options{})
+	set, _, diags, _, err := buildSet(clos, dsl.Options{})
 	if diags.HasErrors() || err != nil {
 		t.Fatalf("build: %v %v", diags, err)
 	}
@@ -65,12 +65,16 @@ func TestPushCommandStory(t *testing.T) {
 		code   int
 		stdout []string
 	}{
-		{[]string{"diff", "--artifacts", out, "-i", inv, "--limit", "spine*"}, 0, []string{"=== spine1 (eos)", "diff: 2 devices: 2 dry-run"}},
-		{[]string{"push", clos, "-i", inv, "--dry-run", "--limit", "onyx"}, 0, []string{"=== leaf3 (onyx)", "+ interface ethernet 1/1 mtu 9216 force", "2 dry-run"}},
+		// A dry run exits 2 when there are changes to make, 0 when none.
+		{[]string{"diff", "--artifacts", out, "-i", inv, "--limit", "spine*"}, 2, []string{"=== spine1 (eos)", "diff: 2 devices: 2 dry-run"}},
+		{[]string{"push", clos, "-i", inv, "--dry-run", "--limit", "onyx"}, 2, []string{"=== leaf3 (onyx)", "+ interface ethernet 1/1 mtu 9216 force", "2 dry-run"}},
 		{[]string{"verify", "--artifacts", out, "-i", inv, "--limit", "leaf1"}, 1, []string{"DIFF leaf1 swp1 MTU: intended 9216, actual 0", "1 mismatch"}},
 		{[]string{"push", "--artifacts", out, "-i", inv, "--parallel", "3", "--report", report}, 0, []string{"push: 6 devices: 6 changed"}},
 		{[]string{"push", "--artifacts", out, "-i", inv}, 0, []string{"push: 6 devices: 6 unchanged"}},
 		{[]string{"verify", clos, "-i", inv}, 0, []string{"verify: 6 devices: 6 verified"}},
+		{[]string{"diff", clos, "-i", inv}, 0, []string{"diff: 6 devices: 6 dry-run"}},
+		// diff keeps 2 for "changes pending": a wrong command line is 1.
+		{[]string{"diff", "--artifacts", out}, 1, nil},
 		{[]string{"push", "--artifacts", out, "-i", inv, "--limit", "nosuch"}, 2, nil},
 		{[]string{"push", clos, "--artifacts", out, "-i", inv}, 2, nil},
 	} {
@@ -163,7 +167,59 @@ func TestPushNotesUnlistedSwitches(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, stdout, stderr := fabricc(t, "diff", clos, "-i", inv)
-	if code != 0 || !strings.Contains(stderr, "note: switch spine2 is not in") || !strings.Contains(stdout, "5 dry-run") {
+	if code != 2 || !strings.Contains(stderr, "note: switch spine2 is not in") || !strings.Contains(stdout, "5 dry-run") {
 		t.Errorf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
+
+// TestSwitchesJSON: diff, push and verify print one envelope on stdout
+// with --json (docs/json.md), the report as its result, and keep the
+// exit statuses (diff 2 with changes pending, 0 without).
+func TestSwitchesJSON(t *testing.T) {
+	dir, _ := labFor(t)
+	inv := filepath.Join(dir, "inventory.hcl")
+	type envelope struct {
+		FormatVersion int    `json:"format_version"`
+		Command       string `json:"command"`
+		OK            bool   `json:"ok"`
+		Errors        int    `json:"errors"`
+		Error         string `json:"error"`
+		Result        struct {
+			Action  string `json:"action"`
+			Devices []struct {
+				Device, Status, Diff string
+				Verified             bool
+			} `json:"devices"`
+		} `json:"result"`
+	}
+	for _, step := range []struct {
+		args           []string
+		code           int
+		command, first string // first device's status
+		withDiff       bool
+	}{
+		{[]string{"diff", clos, "-i", inv, "--json", "--limit", "leaf1"}, 2, "diff", "dry-run", true},
+		{[]string{"push", clos, "-i", inv, "--json"}, 0, "push", "changed", true},
+		{[]string{"diff", clos, "-i", inv, "--json"}, 0, "diff", "dry-run", false},
+		{[]string{"verify", clos, "-i", inv, "--json"}, 0, "verify", "verified", false},
+	} {
+		code, stdout, stderr := fabricc(t, step.args...)
+		var env envelope
+		if err := json.Unmarshal([]byte(stdout), &env); err != nil {
+			t.Fatalf("%v: stdout is not one JSON object: %v\n%s\n%s", step.args, err, stdout, stderr)
+		}
+		if code != step.code || env.FormatVersion != 1 || env.Command != step.command || !env.OK || env.Errors != 0 || env.Error != "" ||
+			env.Result.Action != step.command || len(env.Result.Devices) == 0 || env.Result.Devices[0].Status != step.first ||
+			(env.Result.Devices[0].Diff != "") != step.withDiff {
+			t.Errorf("%v: exit %d, envelope %+v", step.args, code, env)
+		}
+		if !strings.Contains(stderr, step.command+": ") {
+			t.Errorf("%v: the summary should go to stderr with --json:\n%s", step.args, stderr)
+		}
+	}
+	code, stdout, _ := fabricc(t, "verify", clos, "-i", filepath.Join(dir, "nosuch.hcl"), "--json")
+	var env envelope
+	if err := json.Unmarshal([]byte(stdout), &env); err != nil || code != 1 || env.OK || env.Errors != 1 {
+		t.Errorf("missing inventory: exit %d, envelope %+v (%v)\n%s", code, env, err, stdout)
 	}
 }

@@ -48,10 +48,15 @@ func exitCode(code int, err error) error { return &exitError{Code: code, Err: er
 // usageError marks err as a wrong command line (exit status 2).
 func usageError(err error) error { return &exitError{Code: 2, Err: err} }
 
+// usageExitAnnotation marks a command whose exit status 2 means
+// something else than a wrong command line (diff: changes pending); a
+// wrong command line then exits 1.
+const usageExitAnnotation = "fabricc/usage-exit-1"
+
 // newRoot builds the command tree.
 func newRoot() *cobra.Command {
 	root := &cobra.Command{
-		Use:   "fabricc",
+		Use:   "fabricc COMMAND [ARGUMENTS]",
 		Short: "Compile an HCL description of a lossless RoCE fabric into switch and host configuration",
 		Long: "fabricc reads one HCL description of a lossless RoCE fabric (switches, ports, hosts,\n" +
 			"NICs, cables, VLANs, traffic classes), checks it end to end, and renders switch\n" +
@@ -62,11 +67,14 @@ func newRoot() *cobra.Command {
 			"  fabricc fmt -check examples",
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       "-", // makes --version; the template prints versionLine
 	}
+	root.SetVersionTemplate(versionLine() + "\n")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError(err) })
 	for _, c := range commands {
 		root.AddCommand(c())
 	}
+	plainHelp(root)
 	return root
 }
 
@@ -94,6 +102,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "fabricc: %v\n", err)
 	if code == 2 {
 		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", cmd.CommandPath())
+		if cmd.Annotations[usageExitAnnotation] != "" {
+			code = 1 // the command gives 2 another meaning
+		}
 	}
 	return code
 }

@@ -2,6 +2,10 @@ package main
 
 import (
 	"fmt"
+	"strings"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/hashicorp/hcl/v2"
 
 	"github.com/spf13/cobra"
 )
@@ -36,7 +40,7 @@ func newValidateCmd() *cobra.Command {
 		},
 	}
 	lf.register(cmd.Flags())
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print diagnostics as JSON on stdout")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result and the diagnostics as one JSON object on stdout (docs/json.md)")
 	cmd.Flags().BoolVar(&compact, "compact", false, "print one FILE:LINE:COL line per diagnostic on stdout")
 	return cmd
 }
@@ -51,21 +55,42 @@ func runValidate(cmd *cobra.Command, path string, lf *loadFlags, format diagForm
 		return err
 	}
 	f, files, diags := compileFabric(path, opts)
+	if format == formatJSON {
+		out := newOutput(cmd, "validate", true)
+		out.report(files, diags)
+		out.fabric(f)
+		out.result = summarize(f)
+		if diags.HasErrors() {
+			return out.done(exitCode(1, nil))
+		}
+		return out.done(nil)
+	}
 	if err := printDiagnostics(cmd, format, files, diags); err != nil {
 		return err
 	}
 	if diags.HasErrors() {
-		if format != formatJSON {
-			fmt.Fprintln(cmd.ErrOrStderr(), countSummary(diags))
-		}
+		fmt.Fprintln(cmd.ErrOrStderr(), countSummary(diags))
 		return exitCode(1, nil)
 	}
-	if format != formatJSON {
-		line := "ok: " + fabricSummary(f)
-		if len(diags) > 0 {
-			line += " (" + plural(len(diags), "warning") + ")"
-		}
-		fmt.Fprintln(cmd.ErrOrStderr(), line)
-	}
+	fmt.Fprintln(cmd.ErrOrStderr(), "ok: "+fabricSummary(f)+warningsNote(f, diags))
 	return nil
+}
+
+// warningsNote is " (2 warnings, 1 accepted)" after the ok line, or "".
+func warningsNote(f *model.Fabric, diags hcl.Diagnostics) string {
+	var parts []string
+	if len(diags) > 0 {
+		parts = append(parts, plural(len(diags), "warning"))
+	}
+	accepted := 0
+	for _, a := range f.Accepted {
+		accepted += a.Count
+	}
+	if accepted > 0 {
+		parts = append(parts, fmt.Sprintf("%d accepted", accepted))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
 }

@@ -15,7 +15,7 @@ switch "leaf1" {
   model      = "SN2410"
 
   port "1/1-1/2" {
-    speed = "100G"
+    speed = "25G"
     mtu   = 9216
     mode  = "trunk"
     vlans = [100]
@@ -29,7 +29,7 @@ host "gpu1" {
   nic "roce0" {
     model     = "ConnectX-5"
     interface = "ens1f0"
-    speed     = "100G"
+    speed     = "25G"
     mtu       = 9000
     vlan      = 100
     addresses = ["10.0.0.1/24"]
@@ -42,7 +42,7 @@ host "gpu2" {
   nic "roce0" {
     model     = "QL45212"
     interface = "ens1f0"
-    speed     = "100G"
+    speed     = "25G"
     mtu       = 9000
     vlan      = 100
     addresses = ["10.0.0.2/24"]

@@ -12,7 +12,7 @@ vlan "rdma" {
 switch "leaf1" {
   platform   = "onyx"
   os_version = "3.9.1014"
-  model      = "SN2410"
+  model      = "SN2700"
 
   port "1/1-1/2" {
     speed = "100G"

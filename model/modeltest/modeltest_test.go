@@ -19,7 +19,7 @@ func compiled(t *testing.T) *model.Fabric {
 	cfg := &dsl.Config{
 		Fabric: &dsl.Fabric{Name: "t"},
 		VLANs:  []dsl.VLAN{{Name: "rdma", ID: 100}},
-		Switches: []dsl.Switch{{Name: "leaf1", Platform: "onyx", Model: "SN2410", OSVersion: str("3.10.4006"),
+		Switches: []dsl.Switch{{Name: "leaf1", Platform: "onyx", Model: "SN2700", OSVersion: str("3.10.4006"),
 			Ports: []dsl.Port{{Spec: "1/1", Speed: str("100G"), Mode: str("trunk"), VLANs: []int{100}}}}},
 		Hosts: []dsl.Host{{Name: "h1", OS: "linux", NICs: []dsl.NIC{{Name: "roce0", Model: "ConnectX-6 Dx",
 			Interface: "ens1f0", Speed: str("100G"), MTU: num(9000), VLAN: num(100), Addresses: []string{"10.0.0.1/24"}}}}},

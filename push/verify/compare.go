@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
+	"github.com/fabricc/fabricc/model"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -65,7 +67,7 @@ func Compare(device string, want, got *State) []Difference {
 		}
 	}
 	out = append(out, comparePools(device, want.Pools, got.Pools)...)
-	for _, n := range slices.Sorted(maps.Keys(want.Ports)) {
+	for _, n := range slices.SortedFunc(maps.Keys(want.Ports), naturalCmp) {
 		var g Port // copies: the DSCP map may be dropped below
 		if got.Ports[n] != nil {
 			g = *got.Ports[n]
@@ -101,23 +103,43 @@ func (r *reporter) Report(rs cmp.Result) {
 	r.diffs = append(r.diffs, Difference{Field: fieldName(r.path), Intended: show(want), Actual: show(got)})
 }
 
-// fieldName turns a go-cmp path into "ECN[3]" / "MTU" / "ETS[6].Mode".
+// fieldNames are the State fields as the language and the docs name
+// them.
+var fieldNames = map[string]string{
+	"MTU": "MTU", "Mode": "mode", "AccessVLAN": "access VLAN", "TrunkVLANs": "trunk VLANs",
+	"Trust": "trust", "PFC": "PFC priorities", "ETS": "ETS", "ECN": "ECN", "PFCWatchdog": "PFC watchdog",
+	"DSCPToTC": "DSCP", "BandwidthPercent": "bandwidth", "MinBytes": "min", "MaxBytes": "max",
+}
+
+// fieldName turns a go-cmp path into the words a user reads: "MTU",
+// "ECN TC3", "ETS TC6 mode", "DSCP 26 traffic class".
 func fieldName(p cmp.Path) string {
-	var b strings.Builder
+	var parts []string
+	mapOf := ""
 	for _, s := range p[1:] {
 		switch s := s.(type) {
 		case cmp.StructField:
-			if b.Len() > 0 {
-				b.WriteByte('.')
+			mapOf = s.Name()
+			name := fieldNames[s.Name()]
+			if name == "" {
+				name = s.Name()
 			}
-			b.WriteString(s.Name())
+			parts = append(parts, name)
 		case cmp.MapIndex:
-			fmt.Fprintf(&b, "[%v]", s.Key())
+			switch mapOf {
+			case "DSCPToTC":
+				parts = append(parts, fmt.Sprintf("%v traffic class", s.Key()))
+			default:
+				parts = append(parts, fmt.Sprintf("TC%v", s.Key()))
+			}
 		}
 	}
-	return b.String()
+	return strings.Join(parts, " ")
 }
 
+// show writes a value in the language's units and forms: sizes in KB as
+// the ECN thresholds are written, lists as "3,4", maps by key, never Go
+// syntax.
 func show(v interface {
 	IsValid() bool
 	Interface() any
@@ -125,16 +147,109 @@ func show(v interface {
 	if !v.IsValid() {
 		return "(none)"
 	}
-	x := v.Interface()
-	switch x := x.(type) {
+	switch x := v.Interface().(type) {
 	case ECN:
-		return fmt.Sprintf("min %d B max %d B", x.MinBytes, x.MaxBytes)
+		return fmt.Sprintf("min %s max %s", sizeText(x.MinBytes), sizeText(x.MaxBytes))
+	case int64:
+		return sizeText(x)
+	case []int:
+		return intsText(x)
+	case model.ETS:
+		return etsText(x)
+	case map[int]model.ETS:
+		return mapText(x, etsText)
+	case map[int]ECN:
+		return mapText(x, func(e ECN) string { return fmt.Sprintf("min %s max %s", sizeText(e.MinBytes), sizeText(e.MaxBytes)) })
+	case map[int]int:
+		return runsText(x)
 	case string:
 		if x == "" {
 			return `""`
 		}
+		return x
+	case bool:
+		if x {
+			return "on"
+		}
+		return "off"
+	default:
+		return fmt.Sprint(x)
 	}
-	return fmt.Sprintf("%v", x)
+}
+
+// sizeText writes bytes as the language does: "150KB" when a whole
+// number of KB (1024 B), else "153601 B".
+func sizeText(b int64) string {
+	if b != 0 && b%1024 == 0 {
+		return fmt.Sprintf("%dKB", b/1024)
+	}
+	return fmt.Sprintf("%d B", b)
+}
+
+// intsText writes a list as "3,4", or "none".
+func intsText(v []int) string {
+	if len(v) == 0 {
+		return "none"
+	}
+	s := make([]string, len(v))
+	for i, n := range v {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ",")
+}
+
+// etsText writes a class's scheduling: "strict" or "wrr 50%".
+func etsText(e model.ETS) string {
+	if e.Mode == model.ETSStrict {
+		return "strict"
+	}
+	return fmt.Sprintf("%s %d%%", e.Mode, e.BandwidthPercent)
+}
+
+// mapText writes a per-traffic-class map as "TC0 wrr 50%, TC3 ...".
+func mapText[V any](m map[int]V, text func(V) string) string {
+	if len(m) == 0 {
+		return "none"
+	}
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		parts = append(parts, fmt.Sprintf("TC%d %s", k, text(m[k])))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// runsText writes a DSCP -> traffic class map by runs of equal values:
+// "0-25 TC0, 26 TC3, 27-63 TC0".
+func runsText(m map[int]int) string {
+	keys := slices.Sorted(maps.Keys(m))
+	var parts []string
+	for i := 0; i < len(keys); {
+		j := i
+		for j+1 < len(keys) && keys[j+1] == keys[j]+1 && m[keys[j+1]] == m[keys[i]] {
+			j++
+		}
+		span := strconv.Itoa(keys[i])
+		if j > i {
+			span += "-" + strconv.Itoa(keys[j])
+		}
+		parts = append(parts, fmt.Sprintf("%s TC%d", span, m[keys[i]]))
+		i = j + 1
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// naturalCmp orders port names as the model does (swp2 before swp10).
+func naturalCmp(a, b string) int {
+	switch {
+	case model.NaturalLess(a, b):
+		return -1
+	case model.NaturalLess(b, a):
+		return 1
+	}
+	return 0
 }
 
 // poolSlackPercent is how far a pool's share may be from the model's: the
@@ -158,13 +273,13 @@ func comparePools(device string, want, got map[string]Pool) []Difference {
 		field := "pool " + typ
 		switch {
 		case !ok:
-			out = append(out, Difference{Device: device, Field: field, Intended: fmt.Sprintf("%.1f%% priorities %v", w.Percent, w.Priorities), Actual: "missing"})
+			out = append(out, Difference{Device: device, Field: field, Intended: fmt.Sprintf("%.1f%% priorities %s", w.Percent, intsText(w.Priorities)), Actual: "missing"})
 			continue
 		case g.Percent < w.Percent-poolSlackPercent || g.Percent > w.Percent+poolSlackPercent:
 			out = append(out, Difference{Device: device, Field: field + " percent", Intended: fmt.Sprintf("%.1f", w.Percent), Actual: fmt.Sprintf("%.1f", g.Percent)})
 		}
 		if !slices.Equal(w.Priorities, g.Priorities) {
-			out = append(out, Difference{Device: device, Field: field + " priorities", Intended: fmt.Sprint(w.Priorities), Actual: fmt.Sprint(g.Priorities)})
+			out = append(out, Difference{Device: device, Field: field + " priorities", Intended: intsText(w.Priorities), Actual: intsText(g.Priorities)})
 		}
 	}
 	return out

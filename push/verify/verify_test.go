@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/google/go-cmp/cmp"
 )
 
 // fabric is a small RoCE fabric: roce TC3 lossless WRR 50 ECN 150/1500 KiB,
@@ -128,11 +129,11 @@ func TestCompareNamesEachDifference(t *testing.T) {
 	want := []string{
 		"sw1 VLAN 100 name: intended rdma, actual x",
 		"sw1 1/1 MTU: intended 9216, actual 9116",
-		"sw1 1/1 Trust: intended dscp, actual pcp",
-		"sw1 1/1 PFC: intended [3], actual [4]",
-		"sw1 1/1 ETS[6].Mode: intended strict, actual wrr",
-		"sw1 1/1 ETS[6].BandwidthPercent: intended 0, actual 10",
-		"sw1 1/1 ECN[3]: intended min 153600 B max 1536000 B, actual min 51200 B max 1536000 B",
+		"sw1 1/1 trust: intended dscp, actual pcp",
+		"sw1 1/1 PFC priorities: intended 3, actual 4",
+		"sw1 1/1 ETS TC6 mode: intended strict, actual wrr",
+		"sw1 1/1 ETS TC6 bandwidth: intended 0, actual 10",
+		"sw1 1/1 ECN TC3: intended min 150KB max 1500KB, actual min 50KB max 1500KB",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("differences:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -210,7 +211,7 @@ func TestMapsAndWatchdog(t *testing.T) {
 	for _, x := range Compare("sw1", Expect(f, sw), ParseOnyx(onyxRunning+bad)) {
 		got = append(got, x.String())
 	}
-	want := "sw1 1/1 PFCWatchdog: intended true, actual false|sw1 1/1 DSCPToTC[26]: intended 3, actual 0"
+	want := "sw1 1/1 PFC watchdog: intended on, actual off|sw1 1/1 DSCP 26 traffic class: intended 3, actual 0"
 	if strings.Join(got, "|") != want {
 		t.Errorf("differences %q, want %q", got, want)
 	}
@@ -235,7 +236,7 @@ func TestMapsAndWatchdog(t *testing.T) {
 	for _, x := range Compare("sw1", Expect(f2, sw2), ParseEOS(eos+strings.Replace(eosMaps, "dscp 26 to traffic-class 3", "dscp 26 to traffic-class 0", 1))) {
 		got = append(got, x.String())
 	}
-	if want := "sw1 Ethernet1/1 DSCPToTC[26]: intended 3, actual 0"; strings.Join(got, "|") != want {
+	if want := "sw1 Ethernet1/1 DSCP 26 traffic class: intended 3, actual 0"; strings.Join(got, "|") != want {
 		t.Errorf("eos differences %q, want %q", got, want)
 	}
 }
@@ -258,7 +259,7 @@ traffic pool roce-lossless map switch-priority 3 4
 	for _, d := range Compare("sw1", Expect(f, sw), ParseOnyx(onyx)) {
 		got = append(got, d.String())
 	}
-	want := "sw1 pool lossless percent: intended 50.8, actual 40.0|sw1 pool lossless priorities: intended [3], actual [3 4]"
+	want := "sw1 pool lossless percent: intended 50.8, actual 40.0|sw1 pool lossless priorities: intended 3, actual 3,4"
 	if strings.Join(got, "|") != want {
 		t.Errorf("onyx pools: %q, want %q", got, want)
 	}
@@ -302,5 +303,45 @@ func TestApplyOnyxPFC(t *testing.T) {
 	}
 	if err := ApplyOnyxPFC(NewState(), []byte("% Unrecognized command")); err == nil {
 		t.Error("want an error for non-JSON")
+	}
+}
+
+// TestCompareSpeaksUserTerms: ports in natural order (swp2 before
+// swp10), sizes in KB as the language writes them, lists and maps
+// written out, never Go syntax.
+func TestCompareSpeaksUserTerms(t *testing.T) {
+	want, got := NewState(), NewState()
+	for _, n := range []string{"swp10", "swp2", "swp1"} {
+		w, g := want.Port(n), got.Port(n)
+		w.MTU, g.MTU = 9216, 9000
+	}
+	w := want.Port("swp2")
+	w.ETS[0] = model.ETS{Mode: model.ETSWRR, BandwidthPercent: 50}
+	w.ECN[3] = ECN{MinBytes: 150 * 1024, MaxBytes: 153601}
+	w.DSCPToTC = map[int]int{0: 0, 1: 0, 2: 0, 26: 3, 48: 6}
+	g := got.Port("swp2")
+	g.DSCPToTC = map[int]int{0: 0, 1: 0, 2: 0, 26: 0, 48: 6}
+	var lines []string
+	for _, d := range Compare("leaf1", want, got) {
+		lines = append(lines, d.String())
+	}
+	wantLines := []string{
+		"leaf1 swp1 MTU: intended 9216, actual 9000",
+		"leaf1 swp2 MTU: intended 9216, actual 9000",
+		"leaf1 swp2 ETS TC0: intended wrr 50%, actual (none)",
+		"leaf1 swp2 ECN TC3: intended min 150KB max 153601 B, actual (none)",
+		"leaf1 swp2 DSCP 26 traffic class: intended 3, actual 0",
+		"leaf1 swp10 MTU: intended 9216, actual 9000",
+	}
+	if d := cmp.Diff(wantLines, lines); d != "" {
+		t.Errorf("differences (-want +got):\n%s", d)
+	}
+	for _, l := range lines {
+		if strings.Contains(l, "map[") || strings.Contains(l, "{") || strings.Contains(l, "[") {
+			t.Errorf("Go syntax in %q", l)
+		}
+	}
+	if got := runsText(map[int]int{0: 0, 1: 0, 2: 0, 26: 3, 27: 0, 28: 0}); got != "0-2 TC0, 26 TC3, 27-28 TC0" {
+		t.Errorf("runsText = %q", got)
 	}
 }

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+
+	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/model"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/spf13/cobra"
+)
+
+// jsonFormatVersion is the version of the --json envelope; docs/json.md
+// describes it. It changes only when a field changes meaning or goes.
+const jsonFormatVersion = 1
+
+// envelope is what every command prints on stdout with --json: one JSON
+// object, the same frame for every command so a script reads
+// diagnostics and success the same way everywhere; Result holds what
+// the command made (documented per command in docs/json.md).
+type envelope struct {
+	FormatVersion int                  `json:"format_version"`
+	Command       string               `json:"command"`
+	OK            bool                 `json:"ok"`
+	Diagnostics   []dsl.JSONDiagnostic `json:"diagnostics"`
+	Errors        int                  `json:"errors"`
+	Warnings      int                  `json:"warnings"`
+	// Accepted lists the warnings the fabric acknowledges.
+	Accepted []model.AcceptedWarning `json:"accepted,omitempty"`
+	// Error is why the command failed when the reason is not a
+	// diagnostic (an unreachable switch, an unwritable folder).
+	Error  string `json:"error,omitempty"`
+	Result any    `json:"result,omitempty"`
+}
+
+// output is where a command reports: text for people (diagnostics with
+// source snippets on stderr) or one JSON envelope on stdout.
+type output struct {
+	cmd     *cobra.Command
+	name    string
+	json    bool
+	diags   hcl.Diagnostics
+	result  any
+	accepts []model.AcceptedWarning
+}
+
+// newOutput starts the output of command name.
+func newOutput(cmd *cobra.Command, name string, asJSON bool) *output {
+	return &output{cmd: cmd, name: name, json: asJSON}
+}
+
+// report shows diagnostics now (text) or keeps them for the envelope.
+func (o *output) report(files map[string]*hcl.File, diags hcl.Diagnostics) {
+	if o.json {
+		o.diags = append(o.diags, diags...)
+		return
+	}
+	_ = printDiagnostics(o.cmd, formatText, files, diags)
+}
+
+// fabric records what the compiled fabric acknowledges.
+func (o *output) fabric(f *model.Fabric) {
+	if f != nil {
+		o.accepts = f.Accepted
+	}
+}
+
+// done ends the command: with --json it prints the envelope, ok when err
+// is nil. It returns err for the exit status.
+func (o *output) done(err error) error {
+	if !o.json {
+		return err
+	}
+	env := newEnvelope(o.name, o.diags)
+	env.Accepted = o.accepts
+	env.Result = o.result
+	env.OK = (err == nil || err == changesPending) && !o.diags.HasErrors()
+	var ee *exitError
+	if err != nil && (!errors.As(err, &ee) || ee.Err != nil) {
+		env.Error = err.Error()
+	}
+	if werr := env.write(o.cmd.OutOrStdout()); werr != nil {
+		return werr
+	}
+	return err
+}
+
+// newEnvelope frames diags for command.
+func newEnvelope(command string, diags hcl.Diagnostics) *envelope {
+	rep := dsl.NewJSONReport(diags)
+	return &envelope{FormatVersion: jsonFormatVersion, Command: command, OK: !diags.HasErrors(),
+		Diagnostics: rep.Diagnostics, Errors: rep.Errors, Warnings: rep.Warnings}
+}
+
+// write prints the envelope, indented, with a final newline.
+func (e *envelope) write(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(e)
+}
+
+// fabricResult is the result of validate: the fabric's size.
+type fabricResult struct {
+	Fabric   string `json:"fabric"`
+	Switches int    `json:"switches"`
+	Hosts    int    `json:"hosts"`
+	Links    int    `json:"links"`
+}
+
+// summarize is the fabricResult of f.
+func summarize(f *model.Fabric) *fabricResult {
+	if f == nil {
+		return nil
+	}
+	return &fabricResult{Fabric: f.Name, Switches: len(f.Switches), Hosts: len(f.Hosts), Links: len(f.Links)}
+}

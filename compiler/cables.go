@@ -1,0 +1,127 @@
+package compiler
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/model"
+	"github.com/hashicorp/hcl/v2"
+)
+
+// plannedHeadroom is the headroom sw's pools reserve when planned for
+// cables of meters: the size of every lossless priority group at that
+// length (see planningMeters).
+func plannedHeadroom(f *model.Fabric, sw *model.Switch, meters float64) int64 {
+	var sum int64
+	for i := range sw.Ports {
+		p := &sw.Ports[i]
+		for _, pg := range p.PriorityGroups {
+			if !pg.Lossless {
+				continue
+			}
+			sum += computeHeadroom(headroomInput{
+				speedMbps: p.SpeedMbps, cableMeters: meters, portMTU: p.MTU,
+				policy: headroomPolicy(f.QoS.Headroom), hw: sw.Hardware, lanes: p.Lanes,
+			}).SizeBytes
+		}
+	}
+	return sum
+}
+
+// longestFit is the longest planning length, in whole 100 m, at which
+// fits(meters) holds, searched between the floor and upTo; 0 when even
+// the floor does not fit.
+func longestFit(upTo float64, fits func(float64) bool) float64 {
+	if !fits(planningCableFloor) {
+		return 0
+	}
+	lo, hi := int(planningCableFloor/100), int(math.Ceil(upTo/100))
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if fits(float64(mid) * 100) {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return float64(lo) * 100
+}
+
+// longLink is a port of a switch whose cable is longer than a limit.
+type longLink struct {
+	port *model.Port
+}
+
+// name is "sw:port - peer:port".
+func (l longLink) name(sw string) string {
+	return fmt.Sprintf("%s:%s - %s:%s", sw, l.port.Name, l.port.Peer.Device, l.port.Peer.Port)
+}
+
+// linksLongerThan lists the cabled ports of sw whose cable exceeds
+// meters, longest first (then by port).
+func linksLongerThan(sw *model.Switch, meters float64) []longLink {
+	var out []longLink
+	for i := range sw.Ports {
+		p := &sw.Ports[i]
+		if p.Peer != nil && cableMeters(p) > meters {
+			out = append(out, longLink{p})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return cableMeters(out[i].port) > cableMeters(out[j].port) })
+	return out
+}
+
+// cableBudgetErrors blames the switch's over-long cables for a buffer
+// budget it misses, when planning for shorter cables would fit: each
+// such link gets an error at its length naming the limit it breaks. It
+// returns nil when the budget misses even at the floor length (then the
+// ports and the buffer are the problem, not one cable).
+func cableBudgetErrors(f *model.Fabric, sw *model.Switch, src Sources) hcl.Diagnostics {
+	b := sw.Buffer
+	fits := func(m float64) bool { return b.TotalBytes-plannedHeadroom(f, sw, m)-b.ReservedBytes >= 0 }
+	limit := longestFit(b.PlanningCableMeters, fits)
+	if limit == 0 {
+		return nil
+	}
+	limit = math.Min(limit, b.PlanningCableMeters)
+	var diags hcl.Diagnostics
+	for _, ll := range linksLongerThan(sw, limit) {
+		detail := fmt.Sprintf("Link %s is %g m long. Switch %q (%s, %s) reserves PFC headroom on every lossless priority group for its longest cable, so that recabling never resizes its pools: at %g m that is %d bytes, more than the %d bytes of buffer left after %d bytes of other reservations (the switch buffer limit). Up to %g m it fits. Use a shorter cable, fewer lossless ports on the switch, or a switch with a larger buffer.",
+			ll.name(sw.Name), cableMeters(ll.port), sw.Name, sw.Hardware.Model, sw.Hardware.ASIC, b.PlanningCableMeters, b.HeadroomReserveBytes, b.TotalBytes-b.ReservedBytes, b.ReservedBytes, limit)
+		diags = append(diags, cableDiag(sw, ll, src, "Cable too long for the switch buffer", detail))
+	}
+	return diags
+}
+
+// cableDiag is an error at a long link's length attribute.
+func cableDiag(sw *model.Switch, ll longLink, src Sources, summary, detail string) *hcl.Diagnostic {
+	d := &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary, Detail: detail,
+		Subject: src.At(portPath(sw.Name, ll.port.Name, "link", "length")...)}
+	return dsl.SetInstance(d, ll.name(sw.Name))
+}
+
+// cableECNErrors blames sw's over-long cables for an ECN maximum above
+// its lossless queue limit, when planning for shorter cables would
+// leave the egress lossless pool big enough; it reports whether it did.
+func (c *checker) cableECNErrors(sw *model.Switch, cl model.Class, limit int64) bool {
+	b := sw.Buffer
+	if b.PlanningCableMeters <= planningCableFloor {
+		return false
+	}
+	reserved := limit - b.SharedBytes/2 // the pool's own queue reservations
+	pool := func(m float64) int64 {
+		return reserved + (b.TotalBytes-plannedHeadroom(c.f, sw, m)-b.ReservedBytes)/2
+	}
+	fit := longestFit(b.PlanningCableMeters, func(m float64) bool { return pool(m) >= cl.ECN.MaxBytes })
+	if fit == 0 {
+		return false
+	}
+	for _, ll := range linksLongerThan(sw, fit) {
+		detail := fmt.Sprintf("Link %s is %g m long. Switch %q (%s) reserves PFC headroom on every lossless priority group for its longest cable; at %g m that leaves its egress lossless pool %d bytes, less than the %d bytes at which class %q marks ECN at its maximum, so marking never reaches it (the queue limit). Up to %g m it fits. Use a shorter cable, or lower the class's ECN max.",
+			ll.name(sw.Name), cableMeters(ll.port), sw.Name, sw.Hardware.Model, b.PlanningCableMeters, limit, cl.ECN.MaxBytes, cl.Name, fit)
+		c.diags = append(c.diags, cableDiag(sw, ll, c.src, "Cable too long for the ECN queue limit", detail))
+	}
+	return true
+}

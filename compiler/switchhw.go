@@ -1,0 +1,131 @@
+package compiler
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/model"
+)
+
+// switchHW is a switch's row of the hardware table while lowering.
+type switchHW struct {
+	name     string // canonical model name
+	row      switchModel
+	platform model.Platform
+}
+
+// checkSwitchModel looks the switch's model up and checks that its
+// platform runs on it. It returns nil when the model is unknown (after
+// reporting it), so no port is checked against a guess.
+func (l *lowering) checkSwitchModel(s *dsl.Switch, sw model.Switch, platformKnown bool) *switchHW {
+	at := or(s.ModelRange, s.DefRange)
+	row, ok := lookupHardware(s.Model)
+	if !ok {
+		known := knownModels()
+		l.errorf(at, "Unknown switch model",
+			"switch %q has model %q, which fabricc has no hardware data for.%s Known models: %s (see `fabricc models`).",
+			s.Name, s.Model, didYouMean(s.Model, known), strings.Join(known, ", "))
+		return nil
+	}
+	hw := &switchHW{name: canonicalModel(s.Model), row: row, platform: sw.Platform}
+	if !platformKnown {
+		return hw
+	}
+	runs, below := row.runs(sw.Platform, sw.OSVersion)
+	switch {
+	case runs:
+	case below != "":
+		d := l.errorf(or(s.OSVersionRange, at), "Platform release does not run on this model",
+			"switch %q runs %s %s%s on its %s, which %s runs only before release %s. Set os_version to an earlier release, or pick a model that runs %s %s: %s.",
+			s.Name, sw.Platform, sw.OSVersion, defaultNote(s.OSVersion == nil), hw.name, sw.Platform, below, sw.Platform, sw.OSVersion, strings.Join(modelsRunning(sw.Platform), ", "))
+		if s.OSVersion != nil {
+			also(d, fmt.Sprintf("model %s", hw.name), s.ModelRange)
+		}
+	default:
+		d := l.errorf(at, "Platform does not run on this model",
+			"switch %q declares platform %q on its %s (%s, %s), which runs %s. Models that run %s: %s. Fix the platform or the model.",
+			s.Name, sw.Platform, hw.name, row.vendor, row.asic.name, row.platformList(), sw.Platform, strings.Join(modelsRunning(sw.Platform), ", "))
+		also(d, fmt.Sprintf("platform %s", sw.Platform), s.PlatformRange)
+	}
+	return hw
+}
+
+// defaultNote is " (the default; not written)" for a value fabricc
+// chose, else "".
+func defaultNote(isDefault bool) string {
+	if isDefault {
+		return " (the default; not written)"
+	}
+	return ""
+}
+
+// checkPortNames reports the names of one port block that the model has
+// no port for, or that do not fit its cages, in one diagnostic.
+func (l *lowering) checkPortNames(s *dsl.Switch, p dsl.Port, names []string, hw *switchHW) {
+	var bad []string
+	first := ""
+	for _, n := range names {
+		if !platforms[hw.platform].portName.MatchString(n) {
+			return // the platform's naming check reports it
+		}
+		if why, fix := nameProblem(hw.platform, hw.name, hw.row, n); why != "" {
+			l.badNames[Key(s.Name, n)] = true
+			if fix != "" {
+				l.badNames[Key(s.Name, fix)] = true // a link to the right name is no follow-on error
+			}
+			if first == "" {
+				first = why
+			}
+			bad = append(bad, n)
+		}
+	}
+	if len(bad) == 0 {
+		return
+	}
+	detail := fmt.Sprintf("switch %q: %s.", s.Name, first)
+	if len(bad) > 1 {
+		detail += fmt.Sprintf(" The same holds for %d more ports of %q: %s.", len(bad)-1, p.Spec, listText(bad[1:]))
+	}
+	d := l.errorf(or(p.LabelRange, p.DefRange), "Port not on this model", "%s", detail)
+	if l.portNotOnModel[s.Name] == nil {
+		l.portNotOnModel[s.Name] = d
+	}
+}
+
+// undeclaredAfterBadPort folds a link to an undeclared port of sw into
+// the switch's "Port not on this model" error, when there is one: most
+// likely the wrongly named port was meant to be this one. It reports
+// whether it did.
+func (l *lowering) undeclaredAfterBadPort(sw, port string) bool {
+	d := l.portNotOnModel[sw]
+	if d == nil {
+		return false
+	}
+	d.Detail += fmt.Sprintf(" A link uses %s:%s, which no port block declares; if that is the port meant, correcting the port block fixes both.", sw, port)
+	return true
+}
+
+// portLanes returns the lanes of a declared port running speedMbps and
+// reports a speed or lane count the port cannot run (once per block).
+func (l *lowering) portLanes(sw string, d *portDecl, hw *switchHW, speedMbps int) int {
+	if hw == nil || l.badNames[Key(sw, d.name)] {
+		return 0
+	}
+	written := 0
+	if d.attrs.Lanes != nil {
+		written = *d.attrs.Lanes
+	}
+	lanes, why := portLanes(hw.platform, hw.name, hw.row, d.name, speedMbps, written)
+	if why == "" {
+		return lanes
+	}
+	l.badSpeeds[Key(sw, d.name)] = true
+	at := or(d.attrs.SpeedRange, d.block)
+	summary := "Port speed not supported"
+	if written != 0 && strings.Contains(why, " lanes, not ") {
+		at, summary = or(d.attrs.LanesRange, at), "Invalid lane count"
+	}
+	l.errorOnce(at, summary, fmt.Sprintf("switch %q: %s.", sw, why))
+	return lanes
+}

@@ -1,0 +1,145 @@
+package compiler
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/model"
+	"github.com/hashicorp/hcl/v2"
+)
+
+// Warning is one kind of warning fabricc gives: its summary, its code
+// (what an `accept` block names) and what it means.
+type Warning struct {
+	Code    string
+	Summary string
+	Meaning string
+}
+
+// Warnings lists every warning the compiler gives, by code; docs and
+// `accept` validation read it.
+var Warnings = []Warning{
+	warning("CNP marking not settable",
+		"a Mellanox NIC must mark its congestion notification packets with the fabric's CNP class, but its driver has no setting the host scripts can write, so it keeps the firmware default (DSCP 48, priority 6) until mlxconfig changes it"),
+	warning("ECN minimum above DCQCN bound",
+		"the ECN minimum of a lossless class is above the DCQCN ECN-before-PFC bound of a switch, so PFC may pause before ECN slows the senders"),
+	warning("NICs of one host in overlapping subnets",
+		"two NICs of one host have addresses in overlapping subnets; without policy routing the host sends both NICs' traffic out of one of them"),
+	warning("Priority 3 may be taken by FCoE",
+		"a lossless class uses priority 3 on switches other than NVIDIA Spectrum, where priority 3 is often reserved for FCoE"),
+	warning("QLogic RoCE priority is set in UEFI",
+		"a QLogic FastLinQ NIC takes its RoCE priority from the adapter's UEFI setup, which the host scripts cannot set"),
+}
+
+// warning builds a Warning with the code derived from the summary.
+func warning(summary, meaning string) Warning {
+	return Warning{Code: WarningCode(summary), Summary: summary, Meaning: meaning}
+}
+
+// WarningCode is the code of a warning: its summary in lower case with
+// every run of other characters turned into one '-' ("Priority 3 may be
+// taken by FCoE" -> "priority-3-may-be-taken-by-fcoe").
+func WarningCode(summary string) string {
+	f := strings.FieldsFunc(strings.ToLower(summary), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+	return strings.Join(f, "-")
+}
+
+// warningCodes lists the codes of Warnings.
+func warningCodes() []string {
+	out := make([]string, len(Warnings))
+	for i, w := range Warnings {
+		out[i] = w.Code
+	}
+	return out
+}
+
+// acknowledgeHint tells, at the end of every warning, how to accept it.
+func acknowledgeHint(d *hcl.Diagnostic) {
+	d.Detail += fmt.Sprintf(" To acknowledge this warning, add accept %q { reason = \"...\" } to the fabric block.", WarningCode(d.Summary))
+}
+
+// applyAccepts drops the warnings the fabric block's accept blocks name,
+// records them in f.Accepted, reports an accept naming an unknown
+// warning (error) or none raised (warning), and adds the accept hint to
+// the warnings that stay.
+func applyAccepts(fb *dsl.Fabric, f *model.Fabric, diags hcl.Diagnostics) hcl.Diagnostics {
+	accepts := map[string]*model.AcceptedWarning{}
+	var out hcl.Diagnostics
+	if fb != nil {
+		out = append(out, checkAccepts(fb, accepts)...)
+	}
+	for _, d := range diags {
+		if d.Severity == hcl.DiagWarning {
+			if a := accepts[WarningCode(d.Summary)]; a != nil {
+				a.Count++
+				continue
+			}
+			acknowledgeHint(d)
+		}
+		out = append(out, d)
+	}
+	if fb == nil {
+		return out
+	}
+	complete := !out.HasErrors() // a stopped compile raised no later warnings
+	for _, a := range fb.Accepts {
+		acc := accepts[a.Warning]
+		if acc == nil {
+			continue
+		}
+		if acc.Count == 0 && complete {
+			out = append(out, &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: "Accepted warning not raised",
+				Detail:  fmt.Sprintf("accept %q acknowledges a warning this fabric no longer raises; remove the accept block so it cannot hide the warning when it comes back.", a.Warning),
+				Subject: or(a.LabelRange, a.DefRange).Ptr()})
+			continue
+		}
+		if f != nil {
+			f.Accepted = append(f.Accepted, *acc)
+		}
+	}
+	if f != nil {
+		sort.Slice(f.Accepted, func(i, j int) bool { return f.Accepted[i].Warning < f.Accepted[j].Warning })
+	}
+	return out
+}
+
+// checkAccepts validates the accept blocks and fills accepts by code.
+func checkAccepts(fb *dsl.Fabric, accepts map[string]*model.AcceptedWarning) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	codes := warningCodes()
+	for _, a := range fb.Accepts {
+		at := or(a.LabelRange, a.DefRange)
+		switch {
+		case !containsString(codes, a.Warning):
+			diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Unknown warning",
+				Detail:  fmt.Sprintf("accept %q names no warning fabricc gives.%s The codes are listed in docs/language.md, \"Warnings\", and printed with every warning.", a.Warning, didYouMean(a.Warning, codes)),
+				Subject: at.Ptr()})
+		case strings.TrimSpace(a.Reason) == "":
+			diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Accept without a reason",
+				Detail:  fmt.Sprintf("accept %q has an empty reason; say why the warning does not apply, so the next reader knows.", a.Warning),
+				Subject: or(a.ReasonRange, at).Ptr()})
+		case accepts[a.Warning] != nil:
+			diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Duplicate accept",
+				Detail:  fmt.Sprintf("warning %q is accepted twice; keep one accept block.", a.Warning),
+				Subject: at.Ptr()})
+		default:
+			accepts[a.Warning] = &model.AcceptedWarning{Warning: a.Warning, Reason: a.Reason}
+		}
+	}
+	return diags
+}
+
+// containsString reports whether list holds s.
+func containsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,138 @@
+package compiler
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/google/go-cmp/cmp"
+	"github.com/hashicorp/hcl/v2"
+)
+
+// fcoeFabric raises one warning, "Priority 3 may be taken by FCoE"
+// (priority 3 lossless on an EOS switch); accepts are added to its
+// fabric block.
+func fcoeFabric(accepts string) string {
+	return `fabric "lab" {
+` + accepts + `}
+
+vlan "rdma" {
+  id = 100
+}
+
+switch "spine1" {
+  platform = "eos"
+  model    = "7050CX3-32S"
+  port "Ethernet1/1" {
+    speed = "100G"
+    vlans = [100]
+  }
+}
+
+host "gpu01" {
+  os = "linux"
+  nic "roce0" {
+    model     = "ConnectX-6 Dx"
+    interface = "ens1f0"
+    vlan      = 100
+    mtu       = 9000
+    addresses = ["10.0.0.1/24"]
+  }
+}
+
+link {
+  a      = "spine1:Ethernet1/1"
+  b      = "gpu01:roce0"
+  length = 3
+}
+`
+}
+
+func TestAccept(t *testing.T) {
+	tests := []struct {
+		name     string
+		accepts  string
+		want     []string // severity|summary
+		accepted []model.AcceptedWarning
+	}{
+		{"not accepted", "", []string{"warning|Priority 3 may be taken by FCoE"}, nil},
+		{"accepted", "  accept \"priority-3-may-be-taken-by-fcoe\" {\n    reason = \"no FCoE here\"\n  }\n", nil,
+			[]model.AcceptedWarning{{Warning: "priority-3-may-be-taken-by-fcoe", Reason: "no FCoE here", Count: 1}}},
+		{"unknown code", "  accept \"priority-3-taken-by-fcoe\" {\n    reason = \"x\"\n  }\n", []string{"error|Unknown warning", "warning|Priority 3 may be taken by FCoE"}, nil},
+		{"empty reason", "  accept \"priority-3-may-be-taken-by-fcoe\" {\n    reason = \" \"\n  }\n", []string{"error|Accept without a reason", "warning|Priority 3 may be taken by FCoE"}, nil},
+		{"not raised", "  accept \"qlogic-roce-priority-is-set-in-uefi\" {\n    reason = \"old card\"\n  }\n", []string{"warning|Priority 3 may be taken by FCoE", "warning|Accepted warning not raised"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, diags := Compile(parseFabric(t, fcoeFabric(tt.accepts)))
+			var got []string
+			for _, d := range diags {
+				sev := "error"
+				if d.Severity == hcl.DiagWarning {
+					sev = "warning"
+				}
+				got = append(got, sev+"|"+d.Summary)
+			}
+			if d := cmp.Diff(tt.want, got); d != "" {
+				t.Errorf("diagnostics (-want +got):\n%s", d)
+			}
+			if f != nil {
+				if d := cmp.Diff(tt.accepted, f.Accepted); d != "" {
+					t.Errorf("accepted (-want +got):\n%s", d)
+				}
+			}
+		})
+	}
+	_, diags := Compile(parseFabric(t, fcoeFabric("")))
+	if want := `To acknowledge this warning, add accept "priority-3-may-be-taken-by-fcoe" { reason = "..." } to the fabric block.`; len(diags) != 1 || !strings.HasSuffix(diags[0].Detail, want) {
+		t.Errorf("warning detail lacks the accept hint: %v", diags)
+	}
+	_, diags = Compile(parseFabric(t, fcoeFabric("  accept \"priority-3-taken-by-fcoe\" {\n    reason = \"x\"\n  }\n")))
+	if !strings.Contains(diags[0].Detail, `Did you mean "priority-3-may-be-taken-by-fcoe"?`) {
+		t.Errorf("unknown code detail: %q", diags[0].Detail)
+	}
+}
+
+// warnCall finds the summary of each warning the compiler raises.
+var warnCall = regexp.MustCompile(`warnf\((?:[^,"]+, )?"([^"]+)"`)
+
+// TestWarningsRegistered keeps Warnings complete: every warnf call's
+// summary has a code an accept block can name.
+func TestWarningsRegistered(t *testing.T) {
+	files, _ := filepath.Glob("*.go")
+	codes := warningCodes()
+	found := 0
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range warnCall.FindAllStringSubmatch(string(src), -1) {
+			found++
+			if !containsString(codes, WarningCode(m[1])) {
+				t.Errorf("%s: warning %q is not in Warnings", name, m[1])
+			}
+		}
+	}
+	if found != len(Warnings) {
+		t.Errorf("found %d warnf calls, Warnings lists %d", found, len(Warnings))
+	}
+}
+
+func TestWarningCode(t *testing.T) {
+	for in, want := range map[string]string{
+		"Priority 3 may be taken by FCoE":         "priority-3-may-be-taken-by-fcoe",
+		"ECN minimum above DCQCN bound":           "ecn-minimum-above-dcqcn-bound",
+		"NICs of one host in overlapping subnets": "nics-of-one-host-in-overlapping-subnets",
+	} {
+		if got := WarningCode(in); got != want {
+			t.Errorf("WarningCode(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,60 @@
+# Mistake: the SN3700's ports are QSFP56 (4 x 50G); they cannot run 800G.
+fabric "bad" {}
+
+qos {
+  profile = "nvidia-roce"
+}
+
+vlan "rdma" {
+  id = 100
+}
+
+switch "leaf1" {
+  platform   = "onyx"
+  os_version = "3.9.1014"
+  model      = "SN3700"
+
+  port "1/1-1/2" {
+    speed = "800G"
+    mtu   = 9216
+    mode  = "trunk"
+    vlans = [100]
+    trust = "dscp"
+  }
+}
+
+host "gpu1" {
+  os = "linux"
+
+  nic "roce0" {
+    model     = "ConnectX-5"
+    interface = "ens1f0"
+    mtu       = 9000
+    vlan      = 100
+    addresses = ["10.0.0.1/24"]
+  }
+}
+
+host "gpu2" {
+  os = "linux"
+
+  nic "roce0" {
+    model     = "ConnectX-5"
+    interface = "ens1f0"
+    mtu       = 9000
+    vlan      = 100
+    addresses = ["10.0.0.2/24"]
+  }
+}
+
+link {
+  a      = "leaf1:1/1"
+  b      = "gpu1:roce0"
+  length = 3
+}
+
+link {
+  a      = "leaf1:1/2"
+  b      = "gpu2:roce0"
+  length = 3
+}
