@@ -19,10 +19,18 @@ import (
 
 const testUser, testPass = "admin", "s3cret-pw"
 
-// start runs a simulated switch for the test.
+// start runs a simulated switch of the platform's default model for the
+// test.
 func start(t *testing.T, p model.Platform, f sim.Faults) *sim.Device {
 	t.Helper()
-	d, err := sim.Start(context.Background(), sim.Options{Name: "leaf1", Platform: p, Users: map[string]string{testUser: testPass}, Faults: f})
+	return startWith(t, sim.Options{Platform: p, Faults: f})
+}
+
+// startWith runs a simulated switch "leaf1" with opts (users filled in).
+func startWith(t *testing.T, opts sim.Options) *sim.Device {
+	t.Helper()
+	opts.Name, opts.Users = "leaf1", map[string]string{testUser: testPass}
+	d, err := sim.Start(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}

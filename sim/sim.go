@@ -33,6 +33,14 @@ type Options struct {
 	// Platform selects the dialect: model.PlatformOnyx, PlatformEOS or
 	// PlatformCumulus.
 	Platform model.Platform
+	// Model is the hardware model ("SN2700", "7050CX3-32S"): the switch
+	// has every port of it (ports.go). Empty: the platform's default
+	// model (SN2700 for Onyx and Cumulus, 7050CX3-32S for EOS).
+	Model string
+	// OSVersion is the release `show version` reports ("3.10.4206",
+	// "4.32.2F", "5.9.2"); Onyx's JSON shapes follow it. Empty: the
+	// platform's default release.
+	OSVersion string
 	// Users maps user name to password. A user may also log in with any
 	// key in AuthorizedKeys.
 	Users map[string]string
