@@ -148,3 +148,9 @@ func newHostKey() (ssh.Signer, error) {
 	}
 	return ssh.NewSignerFromKey(priv)
 }
+
+// SwitchOptions are the Options that simulate sw: its name, platform,
+// hardware model and OS release. Users, keys and faults are the caller's.
+func SwitchOptions(sw *model.Switch) Options {
+	return Options{Name: sw.Name, Platform: sw.Platform, Model: sw.Hardware.Model, OSVersion: sw.OSVersion}
+}

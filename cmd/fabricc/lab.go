@@ -101,7 +101,9 @@ func startLab(ctx context.Context, f *model.Fabric, dir string) ([]*sim.Device, 
 		if err != nil {
 			return devs, err
 		}
-		d, err := sim.Start(ctx, sim.Options{Name: sw.Name, Platform: sw.Platform, Users: map[string]string{"admin": pw}})
+		opts := sim.SwitchOptions(&sw)
+		opts.Users = map[string]string{"admin": pw}
+		d, err := sim.Start(ctx, opts)
 		if err != nil {
 			return devs, fmt.Errorf("switch %s: %w", sw.Name, err)
 		}

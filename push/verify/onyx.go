@@ -10,10 +10,12 @@ import (
 	"github.com/fabricc/fabricc/model"
 )
 
-// ParseOnyx reads Onyx `show running-config` (flat single-line commands
-// under "##" headers, vendors.md 1.1) into a State. Port names are the
-// model's ("1/1"). Defaults that the running config does not print are
-// filled in: trust L2 (vendors.md 1.2: "default L2"), access mode.
+// ParseOnyx reads Onyx `show running-config` (single-line commands
+// under "##" headers, indented or not, ports as ranges "1/7-1/8"; the
+// mellanox.onyx fixture onyx_config_config.cfg) into a State. Port names
+// are the model's ("1/1"). Defaults that the running config does not
+// print are filled in: trust L2 (onyx_qos module default), access mode,
+// the default DSCP and traffic-class maps.
 func ParseOnyx(running string) *State {
 	s := NewState()
 	var globalPFC []int
@@ -148,15 +150,18 @@ func (m *onyxPortLines) finish(p *Port, globalPFC []int) {
 	p.DSCPToTC = m.compose()
 }
 
-// compose gives DSCP -> TC, or nil when the port prints no DSCP map. A
-// switch priority without a bind line keeps Onyx's default SP n -> TC n
-// (vendors.md 1.2, from the show qos json-print fixture).
+// compose gives the port's DSCP -> TC map. Onyx prints only the entries
+// that differ from its defaults, DSCP 8n..8n+7 -> switch priority n and
+// switch priority n -> traffic class n (mellanox.onyx fixture
+// show_qos_interface_ethernet.cfg), so every value without a line has
+// the default.
 func (m *onyxPortLines) compose() map[int]int {
-	if len(m.dscpSP) == 0 {
-		return nil
-	}
 	out := map[int]int{}
-	for d, sp := range m.dscpSP {
+	for d := 0; d < 64; d++ {
+		sp, ok := m.dscpSP[d]
+		if !ok {
+			sp = d / 8
+		}
 		tc, ok := m.spTC[sp]
 		if !ok {
 			tc = sp
