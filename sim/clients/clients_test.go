@@ -247,7 +247,9 @@ func (l *lab) env() []string {
 var notAlnum = regexp.MustCompile(`[^A-Za-z0-9]`)
 
 // passwordEnv is the environment variable holding a switch's password.
-func passwordEnv(name string) string { return "FABRICC_LAB_PASSWORD_" + notAlnum.ReplaceAllString(name, "_") }
+func passwordEnv(name string) string {
+	return "FABRICC_LAB_PASSWORD_" + notAlnum.ReplaceAllString(name, "_")
+}
 
 // mustNotLeak fails the test when a lab password appears in out.
 func (l *lab) mustNotLeak(t *testing.T, what, out string) {

@@ -135,4 +135,3 @@ func (l *lab) unusedVLAN(sw *model.Switch) int {
 	}
 	return ids[len(ids)-1]
 }
-
