@@ -3,6 +3,7 @@ package push
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -47,13 +48,6 @@ var onyxRules = []onyxRule{
 	}},
 	{regexp.MustCompile(onyxPort + `(no )?shutdown$`), func(m []string) []onyxSetting { return one(m[1]+" shutdown", yesNo(m[2] == ""), "no") }},
 	{regexp.MustCompile(onyxPort + `switchport access vlan (\d+)$`), func(m []string) []onyxSetting { return one(m[1]+" access vlan", m[2], "1") }},
-	// `allowed-vlan add N` adds one VLAN; a plain list replaces the set.
-	{regexp.MustCompile(onyxPort + `switchport (?:trunk|hybrid) allowed-vlan add (\d+)$`), func(m []string) []onyxSetting {
-		return one(m[1]+" allowed "+m[2], "yes", "no")
-	}},
-	{regexp.MustCompile(onyxPort + `switchport (?:trunk|hybrid) allowed-vlan ([\d,\-]+)$`), func(m []string) []onyxSetting {
-		return one(m[1]+" allowed-set", joinInts(expandInts(m[2])), "")
-	}},
 	{regexp.MustCompile(onyxPort + `qos trust (\S+)$`), func(m []string) []onyxSetting { return one(m[1]+" trust", m[2], "L2") }},
 	{regexp.MustCompile(onyxPort + `qos map dscp ([\d ]+) to switch-priority (\d)$`), func(m []string) []onyxSetting {
 		var out []onyxSetting
@@ -115,23 +109,7 @@ func readOnyx(running []string) onyxHave {
 			h[s.key] = struct{ value, line string }{s.value, l}
 		}
 	}
-	h.allowedSets()
 	return h
-}
-
-// allowedSets adds, for every port with tagged VLANs, the "allowed-set"
-// a plain allowed-vlan list is compared with.
-func (h onyxHave) allowedSets() {
-	sets := map[string][]int{}
-	for k, v := range h {
-		port, vlan, ok := strings.Cut(k, " allowed ")
-		if ok && v.value == "yes" {
-			sets[port] = addInt(sets[port], atoi(vlan))
-		}
-	}
-	for port, ids := range sets {
-		h[port+" allowed-set"] = struct{ value, line string }{joinInts(ids), ""}
-	}
 }
 
 // value is the switch's value of s's key, its default when no line sets it.
@@ -153,9 +131,10 @@ func (h onyxHave) holds(l string) bool {
 }
 
 // onyxMissing returns the wanted lines that change something on the
-// switch, in the rendered order. A port whose switchport mode changes
-// loses its VLAN membership on Onyx, so its membership lines are sent
-// again with it.
+// switch, in the rendered order. A port's allowed-vlan lines count as a
+// whole (allowedChanges); a port whose switchport mode changes loses its
+// VLAN membership on Onyx, so its membership lines are sent again with
+// it.
 func onyxMissing(want, running []string) []string {
 	h := readOnyx(running)
 	modeChanges := map[string]bool{}
@@ -166,8 +145,15 @@ func onyxMissing(want, running []string) []string {
 			}
 		}
 	}
+	allowed := allowedChanges(want, running)
 	var out []string
 	for _, l := range want {
+		if m := onyxAllowedRe.FindStringSubmatch(l); m != nil {
+			if allowed[m[1]] || modeChanges[m[1]] {
+				out = append(out, l)
+			}
+			continue
+		}
 		if !h.holds(l) || membershipOf(l, modeChanges) {
 			out = append(out, l)
 		}
@@ -175,16 +161,104 @@ func onyxMissing(want, running []string) []string {
 	return out
 }
 
-// membershipOf says whether l sets the VLAN membership of a port in
-// ports.
+// membershipOf says whether l sets the access VLAN of a port in ports.
 func membershipOf(l string, ports map[string]bool) bool {
 	for _, s := range onyxSettingsOf(l) {
 		port, _, _ := strings.Cut(s.key, " ")
-		if ports[port] && (strings.Contains(s.key, " allowed") || strings.HasSuffix(s.key, " access vlan")) {
+		if ports[port] && strings.HasSuffix(s.key, " access vlan") {
 			return true
 		}
 	}
 	return false
+}
+
+// onyxAllowedRe is a port's "switchport trunk|hybrid allowed-vlan ..." line.
+var onyxAllowedRe = regexp.MustCompile(`^interface ethernet (\S+) switchport (?:trunk|hybrid) allowed-vlan (.+)$`)
+
+// vlanSet is a port's tagged VLANs: every VLAN, or a list.
+type vlanSet struct {
+	all bool
+	ids string
+}
+
+// allowedChanges names the ports whose tagged VLANs the wanted lines
+// leave other than the switch has them. The lines cannot be compared one
+// by one: `allowed-vlan add N` adds, `none` empties, a bare list
+// replaces, and a trunk starts out allowing every VLAN (Emulab
+// snmpit_mellanox.pm), so `add` lines alone mean nothing on a fresh
+// trunk. The sets they build can be compared.
+func allowedChanges(want, running []string) map[string]bool {
+	modes := modesOf(running)
+	have := allowedSets(running, modes)
+	for p, m := range modesOf(want) {
+		modes[p] = m
+	}
+	out := map[string]bool{}
+	for p, w := range allowedSets(want, modes) {
+		h, ok := have[p]
+		if !ok {
+			h = startSet(modes[p])
+		}
+		out[p] = h != w
+	}
+	return out
+}
+
+// modesOf reads each port's switchport mode from lines.
+func modesOf(lines []string) map[string]string {
+	out := map[string]string{}
+	for _, l := range lines {
+		for _, s := range onyxSettingsOf(l) {
+			if p, ok := strings.CutSuffix(s.key, " mode"); ok && !strings.Contains(p, " ") {
+				out[p] = s.value
+			}
+		}
+	}
+	return out
+}
+
+// startSet is what a port allows before any allowed-vlan line: a trunk
+// every VLAN, a hybrid port none.
+func startSet(mode string) vlanSet { return vlanSet{all: mode == "trunk"} }
+
+// allowedSets applies each port's allowed-vlan lines in order.
+func allowedSets(lines []string, modes map[string]string) map[string]vlanSet {
+	ids := map[string][]int{}
+	sets := map[string]vlanSet{}
+	for _, l := range lines {
+		m := onyxAllowedRe.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		p := m[1]
+		cur, ok := sets[p]
+		if !ok {
+			cur = startSet(modes[p])
+		}
+		f := strings.Fields(m[2])
+		switch f[0] {
+		case "none":
+			cur, ids[p] = vlanSet{}, nil
+		case "all":
+			cur, ids[p] = vlanSet{all: true}, nil
+		case "add":
+			if !cur.all {
+				for _, v := range expandInts(strings.Join(f[1:], " ")) {
+					ids[p] = addInt(ids[p], v)
+				}
+			}
+		case "remove":
+			cur.all = false
+			for _, v := range expandInts(strings.Join(f[1:], " ")) {
+				ids[p] = slices.DeleteFunc(ids[p], func(x int) bool { return x == v })
+			}
+		default:
+			cur.all, ids[p] = false, expandInts(strings.Join(f, " "))
+		}
+		cur.ids = joinInts(ids[p])
+		sets[p] = cur
+	}
+	return sets
 }
 
 // onyxDiff prints what sending lines does: "-" for a running line whose
@@ -193,11 +267,23 @@ func onyxDiff(running, send []string) string {
 	h := readOnyx(running)
 	var b strings.Builder
 	shown := map[string]bool{}
+	minus := func(l string) {
+		if !shown[l] {
+			shown[l] = true
+			b.WriteString("- " + l + "\n")
+		}
+	}
 	for _, l := range send {
+		if m := onyxAllowedRe.FindStringSubmatch(l); m != nil {
+			for _, r := range running {
+				if rm := onyxAllowedRe.FindStringSubmatch(r); rm != nil && rm[1] == m[1] && !slices.Contains(send, r) {
+					minus(r)
+				}
+			}
+		}
 		for _, s := range onyxSettingsOf(l) {
-			if old, ok := h[s.key]; ok && old.line != "" && old.value != s.value && !shown[old.line] {
-				shown[old.line] = true
-				b.WriteString("- " + old.line + "\n")
+			if old, ok := h[s.key]; ok && old.value != s.value {
+				minus(old.line)
 			}
 		}
 		b.WriteString("+ " + l + "\n")

@@ -37,18 +37,10 @@ func TestOnyxMissingReadsTheDevicesLayout(t *testing.T) {
 			"   vlan 10 name \"rdma\"\n   interface ethernet 1/1 description to-host\n   interface ethernet 1/2 description \"to host 2\"\n",
 			[]string{"vlan 10 name rdma", `interface ethernet 1/1 description "to-host"`, `interface ethernet 1/2 description "to host 2"`, "vlan 10 name storage"},
 			[]string{"vlan 10 name storage"}},
-		{"allowed-vlan add adds to what is there",
-			"   interface ethernet 1/1 switchport mode trunk\n   interface ethernet 1/1 switchport trunk allowed-vlan add 10\n   interface ethernet 1/1 switchport trunk allowed-vlan add 20\n",
-			[]string{"interface ethernet 1/1 switchport mode trunk", "interface ethernet 1/1 switchport trunk allowed-vlan add 20", "interface ethernet 1/1 switchport trunk allowed-vlan add 30"},
-			[]string{"interface ethernet 1/1 switchport trunk allowed-vlan add 30"}},
-		{"a plain allowed-vlan list replaces the set",
-			"   interface ethernet 1/1 switchport mode trunk\n   interface ethernet 1/1 switchport trunk allowed-vlan add 10\n   interface ethernet 1/1 switchport trunk allowed-vlan add 20\n",
-			[]string{"interface ethernet 1/1 switchport trunk allowed-vlan 10,20", "interface ethernet 1/2 switchport trunk allowed-vlan 10"},
-			[]string{"interface ethernet 1/2 switchport trunk allowed-vlan 10"}},
 		{"a mode change resends the membership",
 			"   interface ethernet 1/1 switchport access vlan 10\n",
-			[]string{"interface ethernet 1/1 switchport mode hybrid", "interface ethernet 1/1 switchport access vlan 10", "interface ethernet 1/2 switchport access vlan 10"},
-			[]string{"interface ethernet 1/1 switchport mode hybrid", "interface ethernet 1/1 switchport access vlan 10", "interface ethernet 1/2 switchport access vlan 10"}},
+			[]string{"interface ethernet 1/1 switchport mode hybrid", "interface ethernet 1/1 switchport access vlan 10", "interface ethernet 1/1 switchport hybrid allowed-vlan add 20", "interface ethernet 1/2 switchport access vlan 10"},
+			[]string{"interface ethernet 1/1 switchport mode hybrid", "interface ethernet 1/1 switchport access vlan 10", "interface ethernet 1/1 switchport hybrid allowed-vlan add 20", "interface ethernet 1/2 switchport access vlan 10"}},
 		{"PFC mode off prints as a no form",
 			"   interface ethernet 1/1 no dcb priority-flow-control mode force\n   interface ethernet 1/2 dcb priority-flow-control mode on force\n",
 			[]string{"interface ethernet 1/1 no dcb priority-flow-control mode force", "interface ethernet 1/2 dcb priority-flow-control mode on force", "interface ethernet 1/3 dcb priority-flow-control mode auto force"},
@@ -65,6 +57,41 @@ func TestOnyxMissingReadsTheDevicesLayout(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			got := onyxMissing(tc.want, onyxLines(tc.running))
 			if !reflect.DeepEqual(got, tc.send) {
+				t.Errorf("send %q\nwant %q", got, tc.send)
+			}
+		})
+	}
+}
+
+// TestOnyxTrunkVLANs: a trunk's allowed-vlan lines are sent as a whole
+// when the set they build differs from the switch's, whatever form the
+// running config prints it in, and not at all when it matches.
+func TestOnyxTrunkVLANs(t *testing.T) {
+	want := []string{
+		"interface ethernet 1/7 switchport mode trunk",
+		"interface ethernet 1/7 switchport trunk allowed-vlan none",
+		"interface ethernet 1/7 switchport trunk allowed-vlan add 101",
+		"interface ethernet 1/7 switchport trunk allowed-vlan add 102",
+	}
+	all := want[1:]
+	for _, tc := range []struct {
+		name    string
+		running []string
+		send    []string
+	}{
+		{"one list, same set", []string{want[0], "interface ethernet 1/7 switchport trunk allowed-vlan 101,102"}, nil},
+		{"none and add lines, same set", want, nil},
+		{"a range, same set", []string{want[0], "interface ethernet 1/7 switchport trunk allowed-vlan 101-102"}, nil},
+		{"the device's layout, same set", onyxLines("   interface ethernet 1/6-1/7 switchport mode trunk\n   interface ethernet 1/7 switchport trunk allowed-vlan none\n" +
+			"   interface ethernet 1/7 switchport trunk allowed-vlan add 101\n   interface ethernet 1/7 switchport trunk allowed-vlan add 102\n"), nil},
+		// Sending only "add 102" would leave 103 allowed: every line goes.
+		{"none and add lines, another set", []string{want[0], want[1], want[2], "interface ethernet 1/7 switchport trunk allowed-vlan add 103"}, all},
+		{"one list, a VLAN short", []string{want[0], "interface ethernet 1/7 switchport trunk allowed-vlan 101"}, all},
+		{"a trunk allowing every VLAN", []string{want[0]}, all},
+		{"an access port becoming the trunk", nil, want},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := onyxMissing(want, tc.running); !reflect.DeepEqual(got, tc.send) {
 				t.Errorf("send %q\nwant %q", got, tc.send)
 			}
 		})

@@ -31,6 +31,8 @@ var onyxBlock = []string{
 	"interface ethernet 1/1 mtu 9216 force",
 	"interface ethernet 1/1 speed 100G force",
 	"interface ethernet 1/1 switchport mode trunk",
+	// A new trunk allows every VLAN; "none" first makes "add" narrow it.
+	"interface ethernet 1/1 switchport trunk allowed-vlan none",
 	"interface ethernet 1/1 switchport trunk allowed-vlan add 100",
 	"interface ethernet 1/1 flowcontrol send off force",
 	"interface ethernet 1/1 flowcontrol receive off force",
@@ -187,14 +189,49 @@ func TestOnyxGrammar(t *testing.T) {
 			t.Errorf("running-config lacks %q:\n%s", want, run)
 		}
 	}
-	// Plain allowed-vlan replaces the list, add adds to it.
-	configs(t, drv, "vlan 30", "exit", "interface ethernet 1/8 switchport mode trunk",
-		"interface ethernet 1/8 switchport trunk allowed-vlan add 20", "interface ethernet 1/8 switchport trunk allowed-vlan add 30")
-	if got := path(t, jsonOf(t, drv, "show interfaces switchport | json-print"), "Eth1/8", "0", "Allowed vlans"); got != "20, 30" {
-		t.Errorf("after two adds: allowed %v", got)
-	}
-	configs(t, drv, "interface ethernet 1/8 switchport trunk allowed-vlan 30")
-	if got := path(t, jsonOf(t, drv, "show interfaces switchport | json-print"), "Eth1/8", "0", "Allowed vlans"); got != "30" {
-		t.Errorf("after a plain list: allowed %v", got)
+}
+
+// TestOnyxTrunkAllowedVLANs: a new trunk allows every VLAN, "add" to it
+// changes nothing, "remove" lists the rest, "none" then "add" builds a
+// list, a bare "allowed-vlan N" replaces it (Emulab snmpit_mellanox.pm;
+// mellanox.onyx onyx_l2_interface); the running-config prints a narrowed
+// trunk as "none" plus one "add" per VLAN.
+func TestOnyxTrunkAllowedVLANs(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		lines   []string
+		allowed string   // "Allowed vlans" of show interfaces switchport
+		run     []string // the port's allowed-vlan lines in running-config
+	}{
+		{"new trunk allows all", nil, "1, 100, 200", nil},
+		{"add to all keeps all", []string{"switchport trunk allowed-vlan add 100"}, "1, 100, 200", nil},
+		{"remove from all lists the rest", []string{"switchport trunk allowed-vlan remove 100"}, "1, 200",
+			[]string{"switchport trunk allowed-vlan none", "switchport trunk allowed-vlan add 1", "switchport trunk allowed-vlan add 200"}},
+		{"none then add", []string{"switchport trunk allowed-vlan none", "switchport trunk allowed-vlan add 100", "switchport trunk allowed-vlan add 200"}, "100, 200",
+			[]string{"switchport trunk allowed-vlan none", "switchport trunk allowed-vlan add 100", "switchport trunk allowed-vlan add 200"}},
+		{"bare lines replace", []string{"switchport trunk allowed-vlan 100", "switchport trunk allowed-vlan 200"}, "200",
+			[]string{"switchport trunk allowed-vlan none", "switchport trunk allowed-vlan add 200"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := start(t, model.PlatformOnyx, sim.Faults{})
+			drv := mustOpen(t, d, onyxDef(t))
+			block := []string{"vlan 100", "exit", "vlan 200", "exit", "interface ethernet 1/5 switchport mode trunk"}
+			for _, l := range tc.lines {
+				block = append(block, "interface ethernet 1/5 "+l)
+			}
+			configs(t, drv, block...)
+			if got := path(t, jsonOf(t, drv, "show interfaces switchport | json-print"), "Eth1/5", "0", "Allowed vlans"); got != tc.allowed {
+				t.Errorf("allowed %v, want %q", got, tc.allowed)
+			}
+			var run []string
+			for _, l := range strings.Split(d.Running(), "\n") {
+				if l = strings.TrimSpace(l); strings.HasPrefix(l, "interface ethernet 1/5 switchport trunk allowed-vlan") {
+					run = append(run, strings.TrimPrefix(l, "interface ethernet 1/5 "))
+				}
+			}
+			if strings.Join(run, "|") != strings.Join(tc.run, "|") {
+				t.Errorf("running-config has %q, want %q", run, tc.run)
+			}
+		})
 	}
 }

@@ -115,13 +115,26 @@ func (s *server) track(c net.Conn, add bool) bool {
 	return true
 }
 
-// dropAll ends every session (a simulated reboot); the listener stays.
-func (s *server) dropAll() {
+// rebootDelay is how long the sessions of a rebooting switch live on
+// after the reboot message, so that clients read it before the
+// connection goes.
+const rebootDelay = 200 * time.Millisecond
+
+// reboot ends every session open now (a simulated reboot) once the
+// reboot message had time to reach them; the listener stays, and
+// sessions opened meanwhile are the rebooted switch's.
+func (s *server) reboot() {
 	s.mu.Lock()
-	defer s.mu.Unlock()
+	var open []net.Conn
 	for c := range s.conns {
-		c.Close()
+		open = append(open, c)
 	}
+	s.mu.Unlock()
+	time.AfterFunc(rebootDelay, func() {
+		for _, c := range open {
+			c.Close()
+		}
+	})
 }
 
 func (s *server) close() error {
@@ -244,6 +257,7 @@ func (s *server) repl(c net.Conn, ch ssh.Channel, sh cli.Shell) {
 	w.flush()
 	var line []byte
 	var pg *pager
+	halted := false
 	buf := make([]byte, 1024)
 	lastCR, count := false, 0
 	for {
@@ -271,8 +285,11 @@ func (s *server) repl(c net.Conn, ch ssh.Channel, sh cli.Shell) {
 			if strings.TrimSpace(cmd) != "" {
 				count++
 			}
+			if halted {
+				continue // rebooting: the switch reads nothing more
+			}
 			var ok bool
-			if pg, ok = s.enter(c, w, sh, cmd, count); !ok {
+			if pg, ok, halted = s.enter(c, w, sh, cmd, count); !ok {
 				return
 			}
 		}
@@ -281,15 +298,16 @@ func (s *server) repl(c net.Conn, ch ssh.Channel, sh cli.Shell) {
 
 // enter ends the typed line, runs it as the count-th non-blank command
 // and writes its output and the next prompt, or the first screen and the
-// pager. It reports false when the session ends: the shell exits, the
-// device reboots, or the drop fault closes the connection before the
-// command runs.
-func (s *server) enter(c net.Conn, w *lineWriter, sh cli.Shell, cmd string, count int) (*pager, bool) {
+// pager. ok is false when the session ends: the shell exits or the drop
+// fault closes the connection before the command runs. halted is true
+// when the command rebooted the switch: the session stays open, silent,
+// until the reboot closes it, as a real switch's would.
+func (s *server) enter(c net.Conn, w *lineWriter, sh cli.Shell, cmd string, count int) (pg *pager, ok, halted bool) {
 	w.write("\r\n")
 	w.flush()
 	if strings.TrimSpace(cmd) != "" && s.faults.DropAfter > 0 && count >= s.faults.DropAfter {
 		c.Close()
-		return nil, false
+		return nil, false, false
 	}
 	res := s.run(sh, cmd)
 	if res.Exit || res.Reboot {
@@ -298,21 +316,21 @@ func (s *server) enter(c net.Conn, w *lineWriter, sh cli.Shell, cmd string, coun
 		}
 		w.flush()
 		if res.Reboot {
-			s.dropAll()
+			s.reboot()
 		}
-		return nil, false
+		return nil, res.Reboot, res.Reboot
 	}
 	if res.Out == "" {
 		w.write(sh.Prompt())
-		return nil, true
+		return nil, true, false
 	}
 	lines := strings.Split(strings.TrimRight(res.Out, "\n"), "\n")
 	per, more := sh.Pager()
-	pg := &pager{lines: lines, per: max(per-1, 1), more: more}
+	pg = &pager{lines: lines, per: max(per-1, 1), more: more}
 	if per <= 0 {
 		pg.per = len(lines)
 	}
-	return pg.show(w, pg.per, sh), true
+	return pg.show(w, pg.per, sh), true, false
 }
 
 // pager holds output that waits for a key (" --More-- "): space shows

@@ -69,19 +69,20 @@ var portRules = []cli.Rule[*penv]{
 	{Syntax: "no switchport access vlan", Do: func(e *penv, m []string) error { e.p.AccessVLAN = 0; return nil }},
 	// `allowed-vlan add N` adds, `remove N` removes, and a plain list
 	// replaces the allowed set (Onyx User Manual, "switchport
-	// {trunk|hybrid} allowed-vlan").
+	// {trunk|hybrid} allowed-vlan"); adding to a trunk that allows every
+	// VLAN changes nothing.
 	{Syntax: "switchport {trunk|hybrid} allowed-vlan [{add|remove}] <list>", Do: allowedVLANs},
 	{Syntax: "switchport {trunk|hybrid} allowed-vlan {all|none}", Do: func(e *penv, m []string) error {
 		if err := needMode(e.p, m[1]); err != nil {
 			return err
 		}
-		e.p.Allowed = nil
-		if m[2] == "all" {
-			e.p.Allowed = cli.SortedKeys(e.st.VLANs)
-		}
+		e.p.Allowed, e.p.AllowedAll = nil, m[2] == "all"
 		return nil
 	}},
-	{Syntax: "no switchport {trunk|hybrid} allowed-vlan", Do: func(e *penv, m []string) error { e.p.Allowed = nil; return nil }},
+	{Syntax: "no switchport {trunk|hybrid} allowed-vlan", Do: func(e *penv, m []string) error {
+		e.p.Allowed, e.p.AllowedAll = nil, e.p.Mode == "trunk"
+		return nil
+	}},
 	{Syntax: "qos trust {port|L2|L3|both}", Do: func(e *penv, m []string) error { e.p.Trust = m[1]; return nil }},
 	{Syntax: "no qos trust", Do: func(e *penv, m []string) error { e.p.Trust = "L2"; return nil }},
 	{Syntax: "[no] qos rewrite {pcp|dscp}", Do: func(e *penv, m []string) error {
@@ -172,10 +173,10 @@ var portRules = []cli.Rule[*penv]{
 }
 
 // setMode changes the switchport mode; the VLAN membership of the old
-// mode does not carry over.
+// mode does not carry over, and a new trunk allows every VLAN.
 func setMode(e *penv, m []string) error {
 	if e.p.Mode != m[1] {
-		e.p.Mode, e.p.Allowed = m[1], nil
+		e.p.Mode, e.p.Allowed, e.p.AllowedAll = m[1], nil, m[1] == "trunk"
 		if m[1] == "trunk" {
 			e.p.AccessVLAN = 0
 		}
@@ -262,7 +263,14 @@ func allowedVLANs(e *penv, m []string) error {
 		}
 	}
 	set := map[int]bool{}
-	if m[2] != "" {
+	switch {
+	case m[2] == "add" && e.p.AllowedAll:
+		return nil
+	case m[2] == "remove" && e.p.AllowedAll:
+		for id := range e.st.VLANs {
+			set[id] = true
+		}
+	case m[2] != "":
 		for _, v := range e.p.Allowed {
 			set[v] = true
 		}
@@ -270,7 +278,7 @@ func allowedVLANs(e *penv, m []string) error {
 	for _, v := range ids {
 		set[v] = m[2] != "remove"
 	}
-	e.p.Allowed = nil
+	e.p.Allowed, e.p.AllowedAll = nil, false
 	for _, v := range cli.SortedKeys(set) {
 		if set[v] {
 			e.p.Allowed = append(e.p.Allowed, v)

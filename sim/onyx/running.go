@@ -13,9 +13,9 @@ import (
 // indented by three spaces (hostname and the prefix-mode lines are not),
 // consecutive ports with the same setting as one range
 // ("interface ethernet 1/7-1/8 ..."), defaults left out. VLAN names are
-// quoted and a description only when it has blanks, as in the Cray-HPE
-// canu Mellanox running-config sample; trunk members print one
-// `allowed-vlan add` line per VLAN like that sample's hybrid ports.
+// quoted, descriptions are not, as in the Cray-HPE canu Mellanox
+// running-config sample and intel mfd-switchmanagement's Onyx sample
+// ("description TRUNK TO Dell7048").
 func (d *Device) render(s *State) string {
 	r := &renderer{s: s, ports: s.portNames()}
 	r.raw("##\n## Running database \"%s\"\n## Generated at %s\n## Hostname: %s\n##\n", d.active, d.booted.Format("2006/01/02 15:04:05 -0700"), s.Hostname)
@@ -132,7 +132,7 @@ var interfaceLines = []portLines{
 		}
 		return nil
 	},
-	func(p *Port) []string { return when(p.Description != "", "description "+quoteIfBlank(p.Description)) },
+	func(p *Port) []string { return when(p.Description != "", "description "+p.Description) },
 	func(p *Port) []string { return when(p.FlowSend, "flowcontrol send on force") },
 	func(p *Port) []string { return when(p.FlowReceive, "flowcontrol receive on force") },
 	func(p *Port) []string { return when(p.Shutdown, "shutdown") },
@@ -143,14 +143,6 @@ func when(ok bool, line string) []string {
 		return []string{line}
 	}
 	return nil
-}
-
-// quoteIfBlank quotes a value with blanks, as Onyx prints descriptions.
-func quoteIfBlank(s string) string {
-	if strings.ContainsAny(s, " \t") || s == "" {
-		return `"` + s + `"`
-	}
-	return s
 }
 
 func (r *renderer) buffers() {
@@ -216,11 +208,18 @@ func (r *renderer) vlans() {
 			r.cmd("vlan %d name \"%s\"", id, r.s.VLANs[id])
 		}
 	}
+	// A narrowed trunk: "allowed-vlan none" before the access VLANs, then
+	// one "add" per VLAN (the order of intel mfd-switchmanagement's Onyx
+	// running-config sample; the add form of Emulab snmpit_mellanox.pm and
+	// of the Cray-HPE canu sample's hybrid ports).
+	r.perPort(func(p *Port) []string {
+		return when(p.Mode == "trunk" && !p.AllowedAll, "switchport trunk allowed-vlan none")
+	})
 	r.perPort(func(p *Port) []string {
 		return when(p.AccessVLAN > 1 && p.Mode != "trunk" && p.Mode != "routed", fmt.Sprintf("switchport access vlan %d", p.AccessVLAN))
 	})
 	r.perPort(func(p *Port) []string {
-		if p.Mode != "trunk" && p.Mode != "hybrid" {
+		if p.Mode != "trunk" && p.Mode != "hybrid" || p.AllowedAll {
 			return nil
 		}
 		var out []string

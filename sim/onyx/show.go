@@ -246,7 +246,11 @@ func (e *env) switchport(m []string) (any, error) {
 		if p.Mode != "trunk" {
 			access = strconv.Itoa(max(p.AccessVLAN, 1))
 		}
-		row := map[string]any{"Mode": p.Mode, "Access vlan": access, "Allowed vlans": cli.Join(p.Allowed, ", ")}
+		allowed := p.Allowed
+		if p.AllowedAll {
+			allowed = cli.SortedKeys(e.st.VLANs)
+		}
+		row := map[string]any{"Mode": p.Mode, "Access vlan": access, "Allowed vlans": cli.Join(allowed, ", ")}
 		if e.sh.d.newAPI {
 			out["Eth"+n] = []any{row}
 		} else {
@@ -286,7 +290,7 @@ func inVLAN(p *Port, id int) bool {
 	case "routed":
 		return false
 	case "trunk":
-		return contains(p.Allowed, id)
+		return p.AllowedAll || contains(p.Allowed, id)
 	case "hybrid":
 		return contains(p.Allowed, id) || max(p.AccessVLAN, 1) == id
 	}

@@ -57,9 +57,13 @@ type Port struct {
 	Mode string
 	// AccessVLAN is the access (or hybrid untagged) VLAN; 0 is VLAN 1.
 	AccessVLAN int
-	// Allowed are the tagged VLANs of a trunk or hybrid port; empty by
-	// default: ansible onyx_l2_interface only ever adds to it.
-	Allowed []int
+	// AllowedAll is a trunk's implicit "allowed-vlan all", what a port
+	// has when it becomes a trunk; Allowed are the tagged VLANs of a trunk
+	// or hybrid port otherwise (a hybrid port starts with none). Emulab
+	// snmpit_mellanox.pm: removing one VLAN from a trunk turns the
+	// implicit all into "allowed-vlan none" plus one "add" per VLAN.
+	AllowedAll bool
+	Allowed    []int
 	// Trust is "L2" (default), "L3", "both" or "port".
 	Trust                   string
 	RewritePCP, RewriteDSCP bool
