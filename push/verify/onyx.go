@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -141,6 +142,11 @@ func (m *onyxPortLines) finish(p *Port, globalPFC []int) {
 		p.AccessVLAN = m.access
 	case "hybrid", "trunk":
 		p.Mode = model.ModeTrunk
+		if m.mode == "hybrid" && m.access != 0 {
+			// The access VLAN of a hybrid port is its untagged (native)
+			// VLAN, which the model lists among the trunk's VLANs.
+			p.TrunkVLANs = addSorted(p.TrunkVLANs, m.access)
+		}
 	case "routed":
 		p.Mode = model.ModeRouted
 	}
@@ -150,11 +156,10 @@ func (m *onyxPortLines) finish(p *Port, globalPFC []int) {
 	p.DSCPToTC = m.compose()
 }
 
-// compose gives the port's DSCP -> TC map. Onyx prints only the entries
-// that differ from its defaults, DSCP 8n..8n+7 -> switch priority n and
-// switch priority n -> traffic class n (mellanox.onyx fixture
-// show_qos_interface_ethernet.cfg), so every value without a line has
-// the default.
+// compose gives DSCP -> TC. fabricc writes no DSCP map on Onyx, so a
+// DSCP without a map line keeps Onyx's default switch priority DSCP/8,
+// and a switch priority without a bind line its default TC (both from
+// the mellanox.onyx test fixture show_qos_interface_ethernet.cfg).
 func (m *onyxPortLines) compose() map[int]int {
 	out := map[int]int{}
 	for d := 0; d < 64; d++ {
@@ -167,6 +172,30 @@ func (m *onyxPortLines) compose() map[int]int {
 			tc = sp
 		}
 		out[d] = tc
+	}
+	return out
+}
+
+// onyxAllowed applies "allowed-vlan none | add L | remove L | L" to a
+// trunk's list: add and remove change it, a bare list replaces it (the
+// mellanox.onyx onyx_l2_interface module adds and removes one VLAN at a
+// time; a running-config prints the narrowed list as "none" then the
+// VLANs).
+func onyxAllowed(have []int, args []string) []int {
+	if len(args) == 0 || args[0] == "none" || args[0] == "all" {
+		return nil
+	}
+	op := args[0]
+	if op != "add" && op != "remove" {
+		return expandList(strings.Join(args, ","))
+	}
+	out := append([]int(nil), have...)
+	for _, v := range expandList(strings.Join(args[1:], ",")) {
+		if op == "add" {
+			out = addSorted(out, v)
+		} else {
+			out = slices.DeleteFunc(out, func(x int) bool { return x == v })
+		}
 	}
 	return out
 }
@@ -185,13 +214,7 @@ func onyxPort(p *Port, pl *onyxPortLines, f []string) {
 	case len(f) == 4 && strings.HasPrefix(line, "switchport access vlan "):
 		pl.access = atoi(f[3])
 	case strings.HasPrefix(line, "switchport trunk allowed-vlan ") || strings.HasPrefix(line, "switchport hybrid allowed-vlan "):
-		list := f[3:]
-		if len(list) > 0 && list[0] == "add" {
-			list = list[1:]
-		}
-		for _, v := range expandList(strings.Join(list, ",")) {
-			p.TrunkVLANs = addSorted(p.TrunkVLANs, v)
-		}
+		p.TrunkVLANs = onyxAllowed(p.TrunkVLANs, f[3:])
 	case len(f) == 3 && f[0] == "qos" && f[1] == "trust":
 		p.Trust = map[string]model.Trust{"L3": model.TrustDSCP, "L2": model.TrustPCP, "both": model.TrustBoth}[f[2]]
 	case line == "dcb priority-flow-control mode on force":
