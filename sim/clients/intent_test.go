@@ -82,12 +82,13 @@ func eosSkips(v hostVars) []skipped {
 	return []skipped{{"eos_l2_interfaces", "no switchport on the switch (every port routed); the module refuses an empty list"}}
 }
 
-// eosInterface is the eos_interfaces entry of p. The MTU is left out at
-// EOS's default (1500), which the running-config does not print; the
-// speed is EOS's forced form as eos_interfaces reads it ("forced 100g",
-// duplex "full").
+// eosInterface is the eos_interfaces entry of p. What EOS's defaults
+// are is left out, because the running-config does not print it and the
+// module reads only that: the MTU at 1500, layer-2 mode (a switchport;
+// only "no switchport" is printed); the speed is EOS's forced form as
+// eos_interfaces reads it ("forced 100g", duplex "full").
 func eosInterface(p model.Port) dict {
-	e := dict{"name": p.Name, "enabled": !p.Shutdown, "mode": "layer2"}
+	e := dict{"name": p.Name, "enabled": !p.Shutdown}
 	if p.Mode == model.ModeRouted {
 		e["mode"] = "layer3"
 	}
