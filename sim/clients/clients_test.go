@@ -88,6 +88,9 @@ func TestThirdPartyClients(t *testing.T) {
 		{"demartek-lab", false},
 	} {
 		t.Run(tc.example, func(t *testing.T) {
+			// The labs share nothing; netmiko's waits overlap the other
+			// lab's Ansible run.
+			t.Parallel()
 			l := startLab(t, tc.example)
 			l.pushAll(t)
 			l.checkAnsible(t, tools)

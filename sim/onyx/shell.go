@@ -87,12 +87,13 @@ func (s *shell) Reject(line string) string {
 }
 
 // Pager pages at the terminal height until `no cli session paging
-// enable` (or `terminal length`) changes it.
+// enable` (or `terminal length`) changes it; the pager's text has no
+// public sample.
 func (s *shell) Pager() (int, string) {
 	if !s.paging {
 		return 0, ""
 	}
-	return s.rows, "lines --More--"
+	return s.rows, " --More-- "
 }
 
 // unrecognized is Onyx's error for a word it does not know: `%
