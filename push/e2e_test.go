@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/scrapli/scrapligo/channel"
 	"golang.org/x/crypto/ssh/knownhosts"
 
 	"github.com/fabricc/fabricc/artifacts"
@@ -79,8 +80,9 @@ func startLab(t *testing.T, sw *model.Switch, faults sim.Faults) *lab {
 
 func startLabEnable(t *testing.T, sw *model.Switch, faults sim.Faults, enable string) *lab {
 	t.Helper()
-	d, err := sim.Start(context.Background(), sim.Options{Name: sw.Name, Platform: sw.Platform,
-		Users: map[string]string{"admin": testPassword}, Faults: faults, EnablePassword: enable})
+	opts := sim.SwitchOptions(sw)
+	opts.Users, opts.Faults, opts.EnablePassword = map[string]string{"admin": testPassword}, faults, enable
+	d, err := sim.Start(context.Background(), opts)
 	if err != nil {
 		if strings.Contains(err.Error(), "is not simulated") {
 			t.Skipf("simulator: %v", err)
@@ -342,4 +344,66 @@ func TestEveryExampleSwitch(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestOnyxCheckpointRestores pushes to an Onyx switch, checks that the
+// checkpoint stayed a separate file (written with no-switch, so the
+// confirming `configuration write` went to the active file), then
+// restores it the way an operator would, `configuration switch-to` and
+// the reboot it asks for, and finds the configuration from before the
+// push.
+func TestOnyxCheckpointRestores(t *testing.T) {
+	f, set := demo(t)
+	var sw *model.Switch
+	for _, s := range platformsUnderTest(f) {
+		if s.Platform == model.PlatformOnyx {
+			sw = s
+		}
+	}
+	l := startLab(t, sw, sim.Faults{})
+	before := withoutOnyxHeader(l.sim.Running())
+	if r := l.run(t, ActionPush, f, sw, config(t, set, sw)); r.Status != StatusChanged || !r.Verified {
+		t.Fatalf("push: %s %q", r.Status, r.Error)
+	}
+	hk, err := transport.HostKeyCallback(l.kh, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := dialSSH(l.dev, sw.Platform, hk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	files, err := c.Send("show configuration files")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"fabricc-pre-t1\n", "initial (active)", "Unsaved changes     : no"} {
+		if !strings.Contains(files, want) {
+			t.Errorf("after the push, show configuration files lacks %q:\n%s", want, files)
+		}
+	}
+	_, err = c.(*sshConn).d.SendInteractive([]*channel.SendInteractiveEvent{
+		{ChannelInput: "configure terminal"},
+		{ChannelInput: "configuration switch-to fabricc-pre-t1", ChannelResponse: "to confirm:"},
+		{ChannelInput: "yes", ChannelResponse: "Rebooting"},
+	})
+	if err != nil {
+		t.Fatalf("switch-to: %v", err)
+	}
+	if got := withoutOnyxHeader(l.sim.Running()); got != before {
+		t.Errorf("the checkpoint does not hold the configuration from before the push:\n%s", lineDiff(before, got))
+	}
+}
+
+// withoutOnyxHeader drops the "##" header lines that name the running
+// database and its time.
+func withoutOnyxHeader(run string) string {
+	var out []string
+	for _, l := range strings.Split(run, "\n") {
+		if !strings.HasPrefix(l, "## Generated at ") && !strings.HasPrefix(l, "## Running database ") {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
 }

@@ -6,17 +6,16 @@ import (
 	"strings"
 )
 
-// onyxTxn changes an Onyx switch, which has no candidate configuration
-// (netmiko mellanox_mlnxos_ssh.py and the mellanox.onyx onyx_config module
-// persist with `configuration write`): every command is effective at once.
-// The transaction is
-// built by fabricc: read `show running-config`, send only the lines that
-// change something, and on failure send what brings the running
-// configuration back to what was read (the previous values, `no ...` for
-// what was added). `configuration write to fabricc-pre-<id>` saves a
-// checkpoint first; `configuration switch-to` is never used because it
-// reboots the switch. `configuration write` persists only after
-// verification passed.
+// onyxTxn changes an Onyx switch, which has no candidate configuration:
+// every command is effective at once. The transaction is built by
+// fabricc: read `show running-config`, send only the lines that change
+// what the switch does (onyx_meaning.go), and on failure send what brings
+// the running configuration back to what was read (the previous values,
+// `no ...` for what was added). `configuration write to
+// fabricc-pre-<id> no-switch` saves a checkpoint first and leaves the
+// active file alone; push never uses `configuration switch-to`, which
+// reboots the switch, but an operator restores the checkpoint with it.
+// `configuration write` persists only after verification passed.
 type onyxTxn struct {
 	checkpoint string
 	before     []string // running config lines read by Stage
@@ -35,8 +34,13 @@ func (t *onyxTxn) Stage(c Conn, config []byte) (string, error) {
 
 func (t *onyxTxn) Discard(Conn) error { return nil }
 
+// Apply saves the checkpoint with no-switch: without it `configuration
+// write to NAME` makes NAME the active file, so the `configuration
+// write` of Confirm would overwrite the checkpoint (CSM documentation:
+// after `configuration write to csm1.0`, `show configuration files` lists
+// csm1.0 as active).
 func (t *onyxTxn) Apply(c Conn) error {
-	return onyxConfigure(c, append([]string{"configuration write to " + t.checkpoint}, t.send...))
+	return onyxConfigure(c, append([]string{"configuration write to " + t.checkpoint + " no-switch"}, t.send...))
 }
 
 func (t *onyxTxn) Confirm(c Conn) error {
@@ -141,90 +145,17 @@ func atoi(s string) int {
 	return n
 }
 
-// onyxMissing returns the wanted lines not already in the running config,
-// in the rendered order. A line that sets a default is already there when
-// the running config holds no other value for it: `show running-config`
-// does not print defaults.
-//
-// A trunk's allowed-vlan lines count as a whole (onyxSameVLANs): all of a
-// port's lines are sent when its VLAN set differs, none when it matches,
-// whatever form the running config prints the list in.
-func onyxMissing(want, running []string) []string {
-	have := set(running)
-	var out []string
-	for _, l := range onyxSameVLANs(want, running) {
-		if onyxAllowedLine.MatchString(l) {
-			out = append(out, l)
-			continue
-		}
-		if !have[l] && !onyxDefaultHolds(l, running) {
-			out = append(out, l)
-		}
-	}
-	return out
-}
-
-// onyxDefaults are lines that set the Onyx default, with the prefix of
-// the lines that would override it (mellanox.onyx onyx_qos.py: trust
-// default L2; onyx_pfc_interface.py: PFC mode auto; ports are access ports
-// and enabled by default).
-var onyxDefaults = []struct {
-	re       *regexp.Regexp
-	override string
-}{
-	{regexp.MustCompile(`^(interface ethernet \S+) switchport mode access$`), "$1 switchport mode "},
-	{regexp.MustCompile(`^(interface ethernet \S+) no shutdown$`), "$1 shutdown"},
-	{regexp.MustCompile(`^(interface ethernet \S+) qos trust L2$`), "$1 qos trust "},
-}
-
-func onyxDefaultHolds(l string, running []string) bool {
-	for _, d := range onyxDefaults {
-		if !d.re.MatchString(l) {
-			continue
-		}
-		prefix := d.re.ReplaceAllString(l, d.override)
-		for _, r := range running {
-			if strings.HasPrefix(r, prefix) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
-}
-
-// onyxDiff prints what sending lines does: "-" for a running line whose
-// setting a sent line replaces, "+" for each sent line.
-func onyxDiff(running, send []string) string {
-	var b strings.Builder
-	for _, l := range send {
-		k := onyxKey(l)
-		for _, r := range running {
-			if k != "" && onyxKey(r) == k && r != l {
-				b.WriteString("- " + r + "\n")
-			}
-		}
-		b.WriteString("+ " + l + "\n")
-	}
-	return b.String()
-}
-
 // onyxUndo returns the commands that remove what the running config
-// now has and target has not (newest first); a line whose setting target
-// holds with another value is left for the restore round.
+// now has and target has not (newest first); a line whose settings
+// target all sets with other values is left for the restore round.
 func onyxUndo(now, target []string) []string {
 	want := set(target)
-	keys := map[string]bool{}
-	for _, l := range target {
-		if k := onyxKey(l); k != "" {
-			keys[k] = true
-		}
-	}
+	have := readOnyx(target)
 	var out []string
 	seen := map[string]bool{}
 	for i := len(now) - 1; i >= 0; i-- {
 		l := now[i]
-		if want[l] || onyxKey(l) != "" && keys[onyxKey(l)] {
+		if want[l] || setsAll(have, l) {
 			continue
 		}
 		if n := onyxNegate(l); !seen[n] {
@@ -233,36 +164,6 @@ func onyxUndo(now, target []string) []string {
 		}
 	}
 	return out
-}
-
-// onyxSettings are the single-valued Onyx settings: a new line with the
-// same key replaces the old value instead of adding to it. The captured
-// group is the key.
-var onyxSettings = []*regexp.Regexp{
-	regexp.MustCompile(`^(interface ethernet \S+ mtu) \d+ force$`),
-	regexp.MustCompile(`^(interface ethernet \S+ dcb priority-flow-control mode) \S+ force$`),
-	regexp.MustCompile(`^(interface ethernet \S+ speed) \S+ force$`),
-	regexp.MustCompile(`^(interface ethernet \S+ description) .*$`),
-	regexp.MustCompile(`^(interface ethernet \S+ qos trust) \S+$`),
-	regexp.MustCompile(`^(interface ethernet \S+ switchport mode) \S+$`),
-	regexp.MustCompile(`^(interface ethernet \S+ switchport access vlan) \d+$`),
-	regexp.MustCompile(`^(interface ethernet \S+ traffic-class \d+ dcb ets) .*$`),
-	regexp.MustCompile(`^(interface ethernet \S+ traffic-class \d+ congestion-control) .*$`),
-	regexp.MustCompile(`^(interface ethernet \S+ traffic-class \d+ bind switch-priority) .*$`),
-	regexp.MustCompile(`^(traffic pool \S+ type) \S+$`),
-	regexp.MustCompile(`^(traffic pool \S+ memory percent) \S+$`),
-	regexp.MustCompile(`^(vlan \d+ name) .*$`),
-}
-
-func onyxKey(l string) string {
-	// "no ... mode force" is the running config's form of PFC mode off.
-	l = strings.Replace(l, " no dcb priority-flow-control mode force", " dcb priority-flow-control mode off force", 1)
-	for _, re := range onyxSettings {
-		if m := re.FindStringSubmatch(l); m != nil {
-			return m[1]
-		}
-	}
-	return ""
 }
 
 // onyxNegations are the inverse forms that are not plain "no" + line
@@ -301,6 +202,16 @@ func onyxNegate(l string) string {
 		}
 	}
 	return "no " + l
+}
+
+// setsAll says whether h has a line for every setting of l.
+func setsAll(h onyxHave, l string) bool {
+	for _, s := range onyxSettingsOf(l) {
+		if v, ok := h[s.key]; !ok || v.line == "" {
+			return false
+		}
+	}
+	return true
 }
 
 func set(lines []string) map[string]bool {

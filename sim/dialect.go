@@ -1,7 +1,9 @@
 package sim
 
 import (
+	"cmp"
 	"fmt"
+	"strings"
 
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/sim/cli"
@@ -12,7 +14,17 @@ import (
 
 // newDialect builds the OS simulation for opts.Platform.
 func newDialect(opts Options) (cli.Device, error) {
-	o := cli.Options{Name: opts.Name, EnablePassword: opts.EnablePassword, NoVRFPrompt: opts.CumulusNoVRFPrompt, Drift: opts.Faults.Drift}
+	def, ok := defaultModels[opts.Platform]
+	if !ok {
+		return nil, fmt.Errorf("sim: platform %q is not simulated; use %q, %q or %q", opts.Platform, model.PlatformOnyx, model.PlatformEOS, model.PlatformCumulus)
+	}
+	hw, version := cmp.Or(opts.Model, def[0]), cmp.Or(opts.OSVersion, def[1])
+	ports, err := frontPanel(opts.Platform, hw)
+	if err != nil {
+		return nil, err
+	}
+	o := cli.Options{Name: opts.Name, Model: strings.ToUpper(hw), Version: version, Ports: ports, Passwords: opts.Users,
+		EnablePassword: opts.EnablePassword, NoVRFPrompt: opts.CumulusNoVRFPrompt, Drift: opts.Faults.Drift}
 	switch opts.Platform {
 	case model.PlatformEOS:
 		return eos.New(o), nil

@@ -38,14 +38,14 @@ var eosBlock = []string{
 func TestEOSModesAndPrompts(t *testing.T) {
 	d := start(t, model.PlatformEOS, sim.Faults{})
 	drv := mustOpen(t, d, "arista_eos")
-	if got := cmd(t, drv, "show version"); !strings.Contains(got, "4.32.1F") {
+	if got := cmd(t, drv, "show version"); !strings.Contains(got, "4.32.2F") {
 		t.Errorf("show version = %q", got)
 	}
-	configs(t, drv, "interface Ethernet1", "mtu 9000")
+	configs(t, drv, "interface Ethernet33", "mtu 9000")
 	if drv.CurrentPriv != "configuration" {
 		t.Errorf("priv = %q", drv.CurrentPriv)
 	}
-	if got := cmd(t, drv, "show running-config"); !strings.Contains(got, "interface Ethernet1\n   mtu 9000\n") {
+	if got := cmd(t, drv, "show running-config"); !strings.Contains(got, "interface Ethernet33\n   mtu 9000\n") {
 		t.Errorf("running-config lacks the MTU:\n%s", got)
 	}
 }
@@ -117,10 +117,10 @@ func TestEOSRunningConfigRoundTrip(t *testing.T) {
 func TestEOSInvalidInputChangesNothing(t *testing.T) {
 	d := start(t, model.PlatformEOS, sim.Faults{})
 	drv := mustOpen(t, d, "arista_eos")
-	configs(t, drv, "interface Ethernet2", "mtu 9000")
+	configs(t, drv, "interface Ethernet34", "mtu 9000")
 	before := d.Running()
 	for _, bad := range []string{"bogus command", "mtu 99999", "switchport mode hybrid", "qos map dscp 64 to traffic-class 3"} {
-		mr, err := drv.SendConfigs([]string{"interface Ethernet2", bad})
+		mr, err := drv.SendConfigs([]string{"interface Ethernet34", bad})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/scrapli/scrapligo/channel"
+	"github.com/scrapli/scrapligo/driver/opoptions"
 	"github.com/scrapli/scrapligo/driver/options"
 	"golang.org/x/crypto/ssh/knownhosts"
 
@@ -22,7 +24,7 @@ func TestEOSSessionCommitAbortTimer(t *testing.T) {
 	drv := mustOpen(t, d, "arista_eos")
 	base := d.Running()
 	cmd(t, drv, "configure session s1")
-	cmd(t, drv, "interface Ethernet1")
+	cmd(t, drv, "interface Ethernet33")
 	cmd(t, drv, "mtu 9000")
 	if d.Running() != base {
 		t.Fatal("session change reached running-config before commit")
@@ -37,7 +39,7 @@ func TestEOSSessionCommitAbortTimer(t *testing.T) {
 	// Timer commit, not confirmed: rolls back.
 	cmd(t, drv, "configure session s2")
 	cmd(t, drv, "rollback clean-config")
-	cmd(t, drv, "interface Ethernet1")
+	cmd(t, drv, "interface Ethernet33")
 	cmd(t, drv, "mtu 9100")
 	cmd(t, drv, "commit timer 00:00:01")
 	if !strings.Contains(d.Running(), "mtu 9100") {
@@ -49,7 +51,7 @@ func TestEOSSessionCommitAbortTimer(t *testing.T) {
 	waitFor(t, func() bool { return d.Running() == base })
 	// Timer commit confirmed: stays.
 	cmd(t, drv, "configure session s3")
-	cmd(t, drv, "interface Ethernet1")
+	cmd(t, drv, "interface Ethernet33")
 	cmd(t, drv, "mtu 9200")
 	cmd(t, drv, "commit timer 00:05:00")
 	cmd(t, drv, "configure session s3 commit")
@@ -82,19 +84,68 @@ func TestOnyxNoFormsFilesAndSwitchTo(t *testing.T) {
 	if got := d.Running(); got != base {
 		t.Errorf("no forms did not restore the config:\n%s", got)
 	}
-	configs(t, drv, "interface ethernet 1/2 mtu 9000 force")
-	cmd(t, drv, "configuration write to before-push")
+	// A checkpoint written with no-switch leaves the active file alone;
+	// switching to it reboots the switch into the saved configuration.
+	configs(t, drv, "interface ethernet 1/2 mtu 9000 force", "configuration write to before-push no-switch")
+	saved := withoutStamp(d.Running())
 	files := cmd(t, drv, "show configuration files")
-	for _, want := range []string{"before-push (active)", "Active configuration: before-push", "Unsaved changes     : no"} {
+	for _, want := range []string{"before-push\n", "initial (active)", "Active configuration: initial", "Unsaved changes     : yes"} {
 		if !strings.Contains(files, want) {
 			t.Errorf("show configuration files lacks %q:\n%s", want, files)
 		}
 	}
-	r, err := drv.SendCommand("configuration switch-to before-push", options.WithTimeoutOps(2*time.Second))
-	_ = r
-	if err == nil {
-		t.Error("switch-to did not stop at the reboot question")
+	configs(t, drv, "interface ethernet 1/2 mtu 9100 force")
+	_, err := drv.SendInteractive([]*channel.SendInteractiveEvent{
+		{ChannelInput: "configure terminal", ChannelResponse: ""},
+		{ChannelInput: "configuration switch-to before-push", ChannelResponse: "to confirm:"},
+		{ChannelInput: "yes", ChannelResponse: "Rebooting"},
+	}, opoptions.WithTimeoutOps(2*time.Second))
+	if err != nil {
+		t.Fatalf("switch-to: %v", err)
 	}
+	after := mustOpen(t, d, onyxDef(t))
+	if got := withoutStamp(d.Running()); got != strings.Replace(saved, `"initial"`, `"before-push"`, 1) {
+		t.Errorf("switch-to did not restore the checkpoint:\n%s", lineDiffSim(saved, got))
+	}
+	if files := cmd(t, after, "show configuration files"); !strings.Contains(files, "before-push (active)") {
+		t.Errorf("switch-to left another file active:\n%s", files)
+	}
+}
+
+// withoutStamp drops the "## Generated at" header line of an Onyx
+// running-config, the one line that depends on when the switch booted.
+func withoutStamp(run string) string {
+	var out []string
+	for _, l := range strings.Split(run, "\n") {
+		if !strings.HasPrefix(l, "## Generated at ") {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// lineDiffSim lists the lines only in a (-) or only in b (+).
+func lineDiffSim(a, b string) string {
+	in := func(s string) map[string]bool {
+		m := map[string]bool{}
+		for _, l := range strings.Split(s, "\n") {
+			m[l] = true
+		}
+		return m
+	}
+	ia, ib := in(a), in(b)
+	var out []string
+	for _, l := range strings.Split(a, "\n") {
+		if !ib[l] {
+			out = append(out, "- "+l)
+		}
+	}
+	for _, l := range strings.Split(b, "\n") {
+		if !ia[l] {
+			out = append(out, "+ "+l)
+		}
+	}
+	return strings.Join(out, "\n")
 }
 
 func TestOnyxErrorChangesNothing(t *testing.T) {
@@ -122,7 +173,7 @@ func TestOnyxErrorChangesNothing(t *testing.T) {
 func TestFaultRejectLatencyDrop(t *testing.T) {
 	d := start(t, model.PlatformEOS, sim.Faults{Reject: regexp.MustCompile(`^\s*mtu 9000`)})
 	drv := mustOpen(t, d, "arista_eos")
-	mr, err := drv.SendConfigs([]string{"interface Ethernet1", "mtu 9000"})
+	mr, err := drv.SendConfigs([]string{"interface Ethernet33", "mtu 9000"})
 	if err != nil || mr.Failed == nil || !strings.Contains(mr.JoinedResult(), "% Invalid input") {
 		t.Errorf("reject: err=%v out=%q", err, mr.JoinedResult())
 	}
@@ -190,12 +241,12 @@ func TestFaultDrift(t *testing.T) {
 				model.PlatformEOS: func() any { return "arista_eos" }, model.PlatformOnyx: func() any { return onyxDef(t) }, model.PlatformCumulus: func() any { return cumulusDef(t) },
 			}[p]()
 			c := mustOpen(t, d, drv)
-			want := map[model.Platform]string{model.PlatformEOS: "mtu 9116", model.PlatformOnyx: "interface ethernet 1/1 mtu 9116 force", model.PlatformCumulus: "mtu: 9116"}[p]
+			want := map[model.Platform]string{model.PlatformEOS: "mtu 9114", model.PlatformOnyx: "interface ethernet 1/1 mtu 9116 force", model.PlatformCumulus: "mtu: 9116"}[p]
 			switch p {
 			case model.PlatformEOS:
 				cmd(t, c, "configure session drift")
-				cmd(t, c, "interface Ethernet1")
-				cmd(t, c, "mtu 9216")
+				cmd(t, c, "interface Ethernet33")
+				cmd(t, c, "mtu 9214")
 				cmd(t, c, "commit")
 			case model.PlatformOnyx:
 				configs(t, c, "interface ethernet 1/1 mtu 9216 force")

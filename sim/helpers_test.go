@@ -3,10 +3,16 @@ package sim_test
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"net"
+	"regexp"
 	"strconv"
+	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"golang.org/x/crypto/ssh"
 
 	"github.com/scrapli/scrapligo/driver/network"
 	"github.com/scrapli/scrapligo/driver/options"
@@ -19,10 +25,18 @@ import (
 
 const testUser, testPass = "admin", "s3cret-pw"
 
-// start runs a simulated switch for the test.
+// start runs a simulated switch of the platform's default model for the
+// test.
 func start(t *testing.T, p model.Platform, f sim.Faults) *sim.Device {
 	t.Helper()
-	d, err := sim.Start(context.Background(), sim.Options{Name: "leaf1", Platform: p, Users: map[string]string{testUser: testPass}, Faults: f})
+	return startWith(t, sim.Options{Platform: p, Faults: f})
+}
+
+// startWith runs a simulated switch "leaf1" with opts (users filled in).
+func startWith(t *testing.T, opts sim.Options) *sim.Device {
+	t.Helper()
+	opts.Name, opts.Users = "leaf1", map[string]string{testUser: testPass}
+	d, err := sim.Start(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,3 +141,81 @@ func path(t *testing.T, v any, keys ...string) any {
 	}
 	return v
 }
+
+// shellConn is a raw interactive SSH session (a terminal of rows lines),
+// for what a CLI driver hides: prompts, paging, passwords.
+type shellConn struct {
+	t    *testing.T
+	in   io.Writer
+	mu   sync.Mutex
+	buf  strings.Builder
+	sess *ssh.Session
+}
+
+// rawShell opens an interactive session on d with a terminal of rows lines.
+func rawShell(t *testing.T, d *sim.Device, rows int) *shellConn {
+	t.Helper()
+	c, err := ssh.Dial("tcp", d.Addr(), &ssh.ClientConfig{User: testUser, Auth: []ssh.AuthMethod{ssh.Password(testPass)},
+		HostKeyCallback: ssh.FixedHostKey(d.HostKey()), Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	sess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sess.RequestPty("xterm", rows, 200, ssh.TerminalModes{}); err != nil {
+		t.Fatal(err)
+	}
+	in, _ := sess.StdinPipe()
+	out, _ := sess.StdoutPipe()
+	if err := sess.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	s := &shellConn{t: t, in: in, sess: sess}
+	go func() {
+		b := make([]byte, 4096)
+		for {
+			n, err := out.Read(b)
+			s.mu.Lock()
+			s.buf.Write(b[:n])
+			s.mu.Unlock()
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return s
+}
+
+// expect waits until the output since the last expect matches re and
+// returns that output.
+func (s *shellConn) expect(re string) string {
+	s.t.Helper()
+	r := regexp.MustCompile(re)
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		s.mu.Lock()
+		got := s.buf.String()
+		if loc := r.FindStringIndex(got); loc != nil {
+			rest := got[loc[1]:]
+			s.buf.Reset()
+			s.buf.WriteString(rest)
+			s.mu.Unlock()
+			return strings.ReplaceAll(got[:loc[1]], "\r\n", "\n")
+		}
+		s.mu.Unlock()
+		time.Sleep(10 * time.Millisecond)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.t.Fatalf("no %q in the output:\n%q", re, s.buf.String())
+	return ""
+}
+
+// send types a line (or keys, with raw).
+func (s *shellConn) send(line string) { _, _ = io.WriteString(s.in, line+"\r") }
+
+// key types keys without a line end.
+func (s *shellConn) key(k string) { _, _ = io.WriteString(s.in, k) }

@@ -115,6 +115,28 @@ func (s *server) track(c net.Conn, add bool) bool {
 	return true
 }
 
+// rebootDelay is how long the sessions of a rebooting switch live on
+// after the reboot message, so that clients read it before the
+// connection goes.
+const rebootDelay = 200 * time.Millisecond
+
+// reboot ends every session open now (a simulated reboot) once the
+// reboot message had time to reach them; the listener stays, and
+// sessions opened meanwhile are the rebooted switch's.
+func (s *server) reboot() {
+	s.mu.Lock()
+	var open []net.Conn
+	for c := range s.conns {
+		open = append(open, c)
+	}
+	s.mu.Unlock()
+	time.AfterFunc(rebootDelay, func() {
+		for _, c := range open {
+			c.Close()
+		}
+	})
+}
+
 func (s *server) close() error {
 	s.mu.Lock()
 	conns := s.conns
@@ -159,14 +181,18 @@ func (s *server) serveConn(c net.Conn) {
 // (interactive) or a single command (exec).
 func (s *server) session(c net.Conn, user string, ch ssh.Channel, reqs <-chan *ssh.Request) {
 	defer ch.Close()
+	rows := 0
 	for req := range reqs {
 		switch req.Type {
-		case "pty-req", "env", "window-change":
+		case "pty-req":
+			rows = ptyRows(req.Payload)
+			_ = req.Reply(true, nil)
+		case "env", "window-change":
 			_ = req.Reply(true, nil)
 		case "shell":
 			_ = req.Reply(true, nil)
 			go ssh.DiscardRequests(reqs)
-			s.repl(c, ch, s.dev.NewShell(user))
+			s.repl(c, ch, s.dev.NewShell(cli.Session{User: user, Rows: rows}))
 			return
 		case "exec":
 			_ = req.Reply(true, nil)
@@ -179,11 +205,29 @@ func (s *server) session(c net.Conn, user string, ch ssh.Channel, reqs <-chan *s
 	}
 }
 
+// defaultRows is the terminal height when a pty-req gives none.
+const defaultRows = 24
+
+// ptyRows reads the terminal height from a pty-req payload (RFC 4254
+// 6.2: term, width, height, ...).
+func ptyRows(payload []byte) int {
+	var p struct {
+		Term          string
+		Cols, Rows    uint32
+		Width, Height uint32
+		Modes         string
+	}
+	if err := ssh.Unmarshal(payload, &p); err != nil || p.Rows == 0 {
+		return defaultRows
+	}
+	return int(p.Rows)
+}
+
 func (s *server) exec(ch ssh.Channel, user, cmd string) {
-	sh := s.dev.NewShell(user)
-	out := s.run(sh, cmd).Out
-	_, _ = io.WriteString(ch, crlf(out))
-	status := []byte{0, 0, 0, 0}
+	sh := s.dev.NewShell(cli.Session{User: user})
+	res := s.run(sh, cmd)
+	_, _ = io.WriteString(ch, crlf(res.Out))
+	status := ssh.Marshal(struct{ Status uint32 }{uint32(res.Status)})
 	_, _ = ch.SendRequest("exit-status", false, status)
 }
 
@@ -205,12 +249,15 @@ func (s *server) run(sh cli.Shell, line string) (res cli.Result) {
 	return sh.Exec(line)
 }
 
-// repl reads lines with echo, runs them and prints the prompt.
+// repl reads lines with echo, runs them and prints the prompt; output
+// longer than the shell's page waits at the pager after each screen.
 func (s *server) repl(c net.Conn, ch ssh.Channel, sh cli.Shell) {
 	w := &lineWriter{w: ch}
 	w.write(sh.Prompt())
 	w.flush()
 	var line []byte
+	var pg *pager
+	halted := false
 	buf := make([]byte, 1024)
 	lastCR, count := false, 0
 	for {
@@ -225,6 +272,10 @@ func (s *server) repl(c net.Conn, ch ssh.Channel, sh cli.Shell) {
 				continue
 			}
 			lastCR = b == '\r'
+			if pg != nil {
+				pg = pg.key(w, b, sh)
+				continue
+			}
 			if b != '\r' && b != '\n' {
 				line = editLine(w, sh, line, b)
 				continue
@@ -234,7 +285,11 @@ func (s *server) repl(c net.Conn, ch ssh.Channel, sh cli.Shell) {
 			if strings.TrimSpace(cmd) != "" {
 				count++
 			}
-			if !s.enter(c, w, sh, cmd, count) {
+			if halted {
+				continue // rebooting: the switch reads nothing more
+			}
+			var ok bool
+			if pg, ok, halted = s.enter(c, w, sh, cmd, count); !ok {
 				return
 			}
 		}
@@ -242,26 +297,77 @@ func (s *server) repl(c net.Conn, ch ssh.Channel, sh cli.Shell) {
 }
 
 // enter ends the typed line, runs it as the count-th non-blank command
-// and writes its output and the next prompt. It reports false when the
-// session ends: the shell exits, or the drop fault closes the connection
-// before the command runs.
-func (s *server) enter(c net.Conn, w *lineWriter, sh cli.Shell, cmd string, count int) bool {
+// and writes its output and the next prompt, or the first screen and the
+// pager. ok is false when the session ends: the shell exits or the drop
+// fault closes the connection before the command runs. halted is true
+// when the command rebooted the switch: the session stays open, silent,
+// until the reboot closes it, as a real switch's would.
+func (s *server) enter(c net.Conn, w *lineWriter, sh cli.Shell, cmd string, count int) (pg *pager, ok, halted bool) {
 	w.write("\r\n")
 	w.flush()
 	if strings.TrimSpace(cmd) != "" && s.faults.DropAfter > 0 && count >= s.faults.DropAfter {
 		c.Close()
-		return false
+		return nil, false, false
 	}
 	res := s.run(sh, cmd)
-	if res.Out != "" {
-		w.write(crlf(strings.TrimRight(res.Out, "\n") + "\n"))
-	}
-	if res.Exit {
+	if res.Exit || res.Reboot {
+		if res.Out != "" {
+			w.write(crlf(strings.TrimRight(res.Out, "\n") + "\n"))
+		}
 		w.flush()
-		return false
+		if res.Reboot {
+			s.reboot()
+		}
+		return nil, res.Reboot, res.Reboot
+	}
+	if res.Out == "" {
+		w.write(sh.Prompt())
+		return nil, true, false
+	}
+	lines := strings.Split(strings.TrimRight(res.Out, "\n"), "\n")
+	per, more := sh.Pager()
+	pg = &pager{lines: lines, per: max(per-1, 1), more: more}
+	if per <= 0 {
+		pg.per = len(lines)
+	}
+	return pg.show(w, pg.per, sh), true, false
+}
+
+// pager holds output that waits for a key (" --More-- "): space shows
+// the next screen, Enter the next line, q ends the output.
+type pager struct {
+	lines []string
+	per   int
+	more  string
+}
+
+// show writes n more lines, then the pager text, or the prompt when the
+// output is done (nil pager).
+func (p *pager) show(w *lineWriter, n int, sh cli.Shell) *pager {
+	n = min(n, len(p.lines))
+	for _, l := range p.lines[:n] {
+		w.write(l + "\r\n")
+	}
+	p.lines = p.lines[n:]
+	if len(p.lines) == 0 {
+		w.write(sh.Prompt())
+		return nil
+	}
+	w.write(p.more)
+	return p
+}
+
+// key handles one key typed at the pager.
+func (p *pager) key(w *lineWriter, b byte, sh cli.Shell) *pager {
+	w.write("\r" + strings.Repeat(" ", len(p.more)) + "\r")
+	switch b {
+	case ' ':
+		return p.show(w, p.per, sh)
+	case '\r', '\n':
+		return p.show(w, 1, sh)
 	}
 	w.write(sh.Prompt())
-	return true
+	return nil
 }
 
 // editLine applies one typed byte other than a line end to line:

@@ -46,7 +46,7 @@ func TestPublicKeyAuth(t *testing.T) {
 	if err != nil {
 		t.Fatalf("key login: %v", err)
 	}
-	if out := cmd(t, drv, "show version"); !strings.Contains(out, "4.32.1F") {
+	if out := cmd(t, drv, "show version"); !strings.Contains(out, "4.32.2F") {
 		t.Errorf("show version = %q", out)
 	}
 }
@@ -64,7 +64,7 @@ func TestConcurrentSessionsOneDevice(t *testing.T) {
 				errs <- err
 				return
 			}
-			mr, err := drv.SendConfigs([]string{fmt.Sprintf("interface Ethernet%d", i), fmt.Sprintf("mtu %d", 9000+i)})
+			mr, err := drv.SendConfigs([]string{fmt.Sprintf("interface Ethernet%d/1", i), fmt.Sprintf("mtu %d", 9000+i)})
 			if err == nil && mr.Failed != nil {
 				err = mr.Failed
 			}
@@ -80,7 +80,7 @@ func TestConcurrentSessionsOneDevice(t *testing.T) {
 	}
 	run := d.Running()
 	for i := 1; i <= 4; i++ {
-		if want := fmt.Sprintf("interface Ethernet%d\n   mtu %d\n", i, 9000+i); !strings.Contains(run, want) {
+		if want := fmt.Sprintf("interface Ethernet%d/1\n   mtu %d\n", i, 9000+i); !strings.Contains(run, want) {
 			t.Errorf("running-config lacks %q", want)
 		}
 	}

@@ -33,6 +33,14 @@ type Options struct {
 	// Platform selects the dialect: model.PlatformOnyx, PlatformEOS or
 	// PlatformCumulus.
 	Platform model.Platform
+	// Model is the hardware model ("SN2700", "7050CX3-32S"): the switch
+	// has every port of it (ports.go). Empty: the platform's default
+	// model (SN2700 for Onyx and Cumulus, 7050CX3-32S for EOS).
+	Model string
+	// OSVersion is the release `show version` reports ("3.10.4206",
+	// "4.32.2F", "5.9.2"); Onyx's JSON shapes follow it. Empty: the
+	// platform's default release.
+	OSVersion string
 	// Users maps user name to password. A user may also log in with any
 	// key in AuthorizedKeys.
 	Users map[string]string
@@ -139,4 +147,10 @@ func newHostKey() (ssh.Signer, error) {
 		return nil, fmt.Errorf("sim: generate host key: %w", err)
 	}
 	return ssh.NewSignerFromKey(priv)
+}
+
+// SwitchOptions are the Options that simulate sw: its name, platform,
+// hardware model and OS release. Users, keys and faults are the caller's.
+func SwitchOptions(sw *model.Switch) Options {
+	return Options{Name: sw.Name, Platform: sw.Platform, Model: sw.Hardware.Model, OSVersion: sw.OSVersion}
 }

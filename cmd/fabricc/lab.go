@@ -2,19 +2,14 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/crypto/ssh/knownhosts"
 
-	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/push"
 	"github.com/fabricc/fabricc/push/transport"
 	"github.com/fabricc/fabricc/sim"
@@ -63,20 +58,16 @@ func runLab(cmd *cobra.Command, path, dir string, runPush bool, lf *loadFlags) e
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 	defer stop()
-	devs, err := startLab(ctx, f, dir)
-	defer func() {
-		for _, d := range devs {
-			_ = d.Close()
-		}
-	}()
+	lab, err := sim.StartLab(ctx, f, dir, nil)
 	if err != nil {
 		return err
 	}
+	defer lab.Close()
 	out := cmd.OutOrStdout()
-	for i, sw := range f.Switches {
-		fmt.Fprintf(out, "%-10s %-8s ssh admin@%s\n", sw.Name, sw.Platform, devs[i].Addr())
+	for _, d := range lab.Devices {
+		fmt.Fprintf(out, "%-10s %-8s ssh %s@%s\n", d.Switch.Name, d.Switch.Platform, sim.LabUser, d.Addr())
 	}
-	inv := filepath.Join(dir, "inventory.hcl")
+	inv := lab.Inventory()
 	fmt.Fprintf(out, "inventory: %s (known_hosts and 0600 secrets next to it)\n", inv)
 	if runPush {
 		return labStory(ctx, cmd, push.FromSet(f, set), inv)
@@ -84,49 +75,6 @@ func runLab(cmd *cobra.Command, path, dir string, runPush bool, lf *loadFlags) e
 	fmt.Fprintf(out, "try: fabricc push %s -i %s\nserving; press Ctrl-C to stop\n", path, inv)
 	<-ctx.Done()
 	return nil
-}
-
-// startLab starts one simulator per switch and writes the inventory, the
-// known_hosts file and the secrets.
-func startLab(ctx context.Context, f *model.Fabric, dir string) ([]*sim.Device, error) {
-	if err := os.MkdirAll(filepath.Join(dir, "secrets"), 0o700); err != nil {
-		return nil, err
-	}
-	var devs []*sim.Device
-	var inv, kh strings.Builder
-	inv.WriteString("# Written by `fabricc lab`: simulated switches on 127.0.0.1.\n" +
-		"known_hosts = \"known_hosts\"\n\ndefaults {\n  username        = \"admin\"\n  command_timeout = \"30s\"\n}\n")
-	for _, sw := range f.Switches {
-		pw, err := randomPassword()
-		if err != nil {
-			return devs, err
-		}
-		d, err := sim.Start(ctx, sim.Options{Name: sw.Name, Platform: sw.Platform, Users: map[string]string{"admin": pw}})
-		if err != nil {
-			return devs, fmt.Errorf("switch %s: %w", sw.Name, err)
-		}
-		devs = append(devs, d)
-		secret := filepath.Join("secrets", sw.Name)
-		if err := os.WriteFile(filepath.Join(dir, secret), []byte(pw+"\n"), 0o600); err != nil {
-			return devs, err
-		}
-		host, port, _ := strings.Cut(d.Addr(), ":")
-		fmt.Fprintf(&inv, "\ndevice %q {\n  address       = %q\n  port          = %s\n  platform      = %q\n  password_file = %q\n  groups        = [%q]\n}\n",
-			sw.Name, host, port, sw.Platform, secret, string(sw.Platform))
-		kh.WriteString(knownhosts.Line([]string{knownhosts.Normalize(d.Addr())}, d.HostKey()) + "\n")
-	}
-	if err := os.WriteFile(filepath.Join(dir, "known_hosts"), []byte(kh.String()), 0o600); err != nil {
-		return devs, err
-	}
-	return devs, os.WriteFile(filepath.Join(dir, "inventory.hcl"), []byte(inv.String()), 0o600)
-}
-
-func randomPassword() (string, error) {
-	b := make([]byte, 18)
-	if _, err := rand.Read(b); err != nil {
-		return "", err
-	}
-	return base64.RawURLEncoding.EncodeToString(b), nil
 }
 
 // labStory runs dry run, push, second push and verify against the lab.

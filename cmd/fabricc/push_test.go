@@ -11,6 +11,7 @@ import (
 	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/push"
+	"github.com/fabricc/fabricc/sim"
 )
 
 const clos = "../../examples/multivendor-clos"
@@ -28,15 +29,11 @@ func labFor(t *testing.T) (dir string, secrets []string) {
 		t.Fatal(err)
 	}
 	dir = t.TempDir()
-	devs, err := startLab(context.Background(), f, dir)
-	t.Cleanup(func() {
-		for _, d := range devs {
-			_ = d.Close()
-		}
-	})
+	lab, err := sim.StartLab(context.Background(), f, dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(lab.Close)
 	files, _ := filepath.Glob(filepath.Join(dir, "secrets", "*"))
 	for _, p := range files {
 		st, _ := os.Stat(p)

@@ -11,11 +11,12 @@ import (
 	"github.com/fabricc/fabricc/model"
 )
 
-// ParseOnyx reads Onyx `show running-config` (flat single-line commands
-// under "##" headers, mellanox.onyx fixture onyx_config_config.cfg) into a
-// State. Port names are the
-// model's ("1/1"). Defaults that the running config does not print are
-// filled in: trust L2 (mellanox.onyx onyx_qos.py: default L2), access mode.
+// ParseOnyx reads Onyx `show running-config` (single-line commands
+// under "##" headers, indented or not, ports as ranges "1/7-1/8"; the
+// mellanox.onyx fixture onyx_config_config.cfg) into a State. Port names
+// are the model's ("1/1"). Defaults that the running config does not
+// print are filled in: trust L2 (onyx_qos module default), access mode,
+// the default DSCP and traffic-class maps.
 func ParseOnyx(running string) *State {
 	s := NewState()
 	var globalPFC []int

@@ -1,17 +1,27 @@
 // Package cli is what the SSH server of package sim and the three switch
 // dialects (sim/onyx, sim/eos, sim/cumulus) share: the interfaces a dialect
-// implements and small parsing helpers.
+// implements, the rule grammar with abbreviations, output filters and
+// small parsing helpers.
 package cli
 
 // Device is the operating system of one simulated switch: its shared,
 // mutex-guarded state and a factory for interactive sessions.
 type Device interface {
-	// NewShell starts one interactive session for user.
-	NewShell(user string) Shell
+	// NewShell starts one session.
+	NewShell(s Session) Shell
 	// Running is the canonical running configuration text.
 	Running() string
 	// Close stops timers (commit timers, confirm timers).
 	Close()
+}
+
+// Session describes how a client opened a session.
+type Session struct {
+	// User is the SSH login name.
+	User string
+	// Rows is the terminal height the client asked for (pty-req); 0
+	// without a terminal (an exec request), which never pages.
+	Rows int
 }
 
 // Shell is one interactive session on a Device.
@@ -27,6 +37,9 @@ type Shell interface {
 	// Reject is the OS's error for a command it refuses (fault
 	// injection); the state is not changed.
 	Reject(line string) string
+	// Pager is the number of lines per screen (0: paging off) and the
+	// text the pager shows while it waits for a key.
+	Pager() (lines int, more string)
 }
 
 // Result is the outcome of one line.
@@ -35,12 +48,34 @@ type Result struct {
 	Out string
 	// Exit ends the session after Out is printed.
 	Exit bool
+	// Status is the exit status of the command (shells); an exec
+	// request returns it to the client.
+	Status int
+	// Reboot ends every session of the device after Out is printed.
+	Reboot bool
+}
+
+// Port is one front-panel port of the simulated hardware model.
+type Port struct {
+	// Name is the OS's name ("1/1", "Ethernet1/1", "swp1").
+	Name string
+	// SpeedG is the port's native speed in Gb/s.
+	SpeedG int
+	// Inactive marks a lane of a multi-lane cage that is not broken out
+	// (EOS lists it, inactive).
+	Inactive bool
 }
 
 // Options are the dialect-independent settings of a Device.
 type Options struct {
 	// Name is the hostname.
 	Name string
+	// Model is the hardware model ("SN2700"); Version the OS release.
+	Model, Version string
+	// Ports are every port of the model, in front-panel order.
+	Ports []Port
+	// Passwords maps user name to login password (sudo checks it).
+	Passwords map[string]string
 	// EnablePassword is asked for by `enable` when set.
 	EnablePassword string
 	// NoVRFPrompt selects the Cumulus prompt without ":mgmt".

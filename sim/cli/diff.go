@@ -58,12 +58,14 @@ func lcsOps(x, y []string) []op {
 		case i < n && j < m && x[i] == y[j]:
 			ops = append(ops, op{' ', x[i], i + 1, j + 1})
 			i, j = i+1, j+1
-		case j < m && (i == n || l[i][j+1] >= l[i+1][j]):
-			ops = append(ops, op{'+', y[j], i, j + 1})
-			j++
-		default:
+		case i < n && (j == m || l[i+1][j] >= l[i][j+1]):
+			// Removed lines come before the lines that replace them,
+			// as in every unified diff.
 			ops = append(ops, op{'-', x[i], i + 1, j})
 			i++
+		default:
+			ops = append(ops, op{'+', y[j], i, j + 1})
+			j++
 		}
 	}
 	return ops

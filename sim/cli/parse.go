@@ -10,6 +10,17 @@ import (
 	"strings"
 )
 
+// ValueError is a number outside its range or not a number at all; the
+// dialects print it in their own style (EOS names the token).
+type ValueError struct {
+	Value  string
+	Lo, Hi int
+}
+
+func (e *ValueError) Error() string {
+	return fmt.Sprintf("%q is not a number in %d-%d", e.Value, e.Lo, e.Hi)
+}
+
 // Ints parses a list of integers written with spaces, commas and ranges
 // ("24 25 26", "0,3", "24-31", "100,200-202") into ascending, unique
 // values, each within [lo, hi].
@@ -19,23 +30,23 @@ func Ints(s string, lo, hi int) ([]int, error) {
 		a, b, isRange := strings.Cut(f, "-")
 		from, err := strconv.Atoi(a)
 		if err != nil {
-			return nil, fmt.Errorf("%q is not a number", a)
+			return nil, &ValueError{Value: a, Lo: lo, Hi: hi}
 		}
 		to := from
 		if isRange {
 			if to, err = strconv.Atoi(b); err != nil {
-				return nil, fmt.Errorf("%q is not a number", b)
+				return nil, &ValueError{Value: b, Lo: lo, Hi: hi}
 			}
 		}
 		if from < lo || to > hi || from > to {
-			return nil, fmt.Errorf("%q is outside %d-%d", f, lo, hi)
+			return nil, &ValueError{Value: f, Lo: lo, Hi: hi}
 		}
 		for v := from; v <= to; v++ {
 			seen[v] = true
 		}
 	}
 	if len(seen) == 0 {
-		return nil, fmt.Errorf("empty list")
+		return nil, &ValueError{Value: s, Lo: lo, Hi: hi}
 	}
 	return SortedKeys(seen), nil
 }
@@ -44,7 +55,7 @@ func Ints(s string, lo, hi int) ([]int, error) {
 func Int(s string, lo, hi int) (int, error) {
 	v, err := strconv.Atoi(s)
 	if err != nil || v < lo || v > hi {
-		return 0, fmt.Errorf("%q is not a number in %d-%d", s, lo, hi)
+		return 0, &ValueError{Value: s, Lo: lo, Hi: hi}
 	}
 	return v, nil
 }
@@ -132,4 +143,26 @@ func PortNames[V any](m map[string]V) []string {
 	names := SortedKeys(m)
 	sort.SliceStable(names, func(i, j int) bool { return PortLess(names[i], names[j]) })
 	return names
+}
+
+// VersionAtLeast compares dotted releases numerically field by field
+// ("3.10.4206" >= "3.6.6000"); letters after a field's digits ("32F")
+// are ignored and a missing field counts as 0.
+func VersionAtLeast(v, min string) bool {
+	a, b := strings.Split(v, "."), strings.Split(min, ".")
+	for i := 0; i < len(a) || i < len(b); i++ {
+		x, y := leadField(a, i), leadField(b, i)
+		if x != y {
+			return x > y
+		}
+	}
+	return true
+}
+
+func leadField(f []string, i int) int {
+	if i >= len(f) {
+		return 0
+	}
+	n, _ := leadNum(f[i])
+	return max(n, 0)
 }

@@ -70,8 +70,8 @@ func (d *Device) Close() {
 	}
 }
 
-// NewShell starts a bash login session for user.
-func (d *Device) NewShell(user string) cli.Shell { return &shell{d: d, user: user} }
+// NewShell starts a bash login session for the user.
+func (d *Device) NewShell(s cli.Session) cli.Shell { return &shell{d: d, user: s.User} }
 
 // edit returns the pending revision, creating it from applied.
 func (d *Device) edit() *revision {

@@ -161,10 +161,18 @@ func (s *shell) applyCmd(pos []string, flags map[string]string) string {
 	rev.message = flags["-m"]
 	do := func() string { return s.d.apply(rev, window) }
 	if flags["-y"] == "" && flags["--assume-yes"] == "" {
-		s.ask = do
+		s.ask = func() (string, int) { return nvStatus(do()) }
 		return s.d.diff(false)
 	}
 	return do()
+}
+
+// nvStatus is the exit status of an nv command's output: 1 for an error.
+func nvStatus(out string) (string, int) {
+	if strings.HasPrefix(out, "Error") {
+		return out, 1
+	}
+	return out, 0
 }
 
 // confirmDuration parses "300s", "5m", "1h"; a bare number is minutes
@@ -363,28 +371,132 @@ func toYAMLAny(v any) string {
 	return string(b)
 }
 
-// show is `nv show <path> [-o json|yaml] [--applied|--pending]`.
+// show is `nv show <path> [-o json|yaml] [--applied|--pending|
+// --operational]`. Without a revision flag NVUE shows the operational
+// state, which has every port and the default of every value nobody set
+// (NVUE-CLI reference, "nv show": --operational is the default);
+// --applied and --pending show that revision's configuration only.
 func (s *shell) show(args []string) string {
 	path, flags := splitFlags(args)
-	src := s.d.applied
-	if flags["--pending"] != "" && s.d.pending != nil {
-		src = s.d.pending.t
+	applied := s.d.applied
+	var src tree
+	switch {
+	case flags["--applied"] != "":
+		src = applied
+	case flags["--pending"] != "":
+		src = applied
+		if s.d.pending != nil {
+			src = s.d.pending.t
+		}
+	default:
+		src = s.d.operational()
 	}
-	var cur any = src
-	for _, p := range path {
-		m, ok := cur.(map[string]any)
-		if !ok {
-			return "Error: The requested item does not exist."
-		}
-		if cur, ok = m[p]; !ok {
-			return "Error: The requested item does not exist."
-		}
+	cur, ok := lookup(src, path)
+	if !ok {
+		return "Error: The requested item does not exist."
 	}
 	switch flags["-o"] {
 	case "json":
 		return cli.JSON(cur)
-	case "", "yaml", "auto":
+	case "yaml":
 		return toYAMLAny(cur)
+	case "", "auto":
+		if len(path) == 1 && path[0] == "interface" {
+			return interfaceTable(cur.(tree))
+		}
+		app, _ := lookup(applied, path)
+		return columns(cur, app)
 	}
 	return "Error: unknown output format " + flags["-o"]
+}
+
+func lookup(t tree, path []string) (any, bool) {
+	var cur any = t
+	for _, p := range path {
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		if cur, ok = m[p]; !ok {
+			return nil, false
+		}
+	}
+	return cur, true
+}
+
+// columns prints an object as NVUE's text output does: one row per
+// value, its operational and applied value side by side; objects below
+// are listed by name.
+func columns(op, applied any) string {
+	m, ok := op.(map[string]any)
+	if !ok {
+		return fmt.Sprint(op)
+	}
+	am, _ := applied.(map[string]any)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-24s %-16s %s\n%-24s %-16s %s\n", "", "operational", "applied", "", "-----------", "-------")
+	for _, k := range cli.SortedKeys(m) {
+		if _, nested := m[k].(map[string]any); nested {
+			fmt.Fprintf(&b, "[%s]\n", k)
+			continue
+		}
+		a := ""
+		if v, ok := am[k]; ok {
+			a = fmt.Sprint(v)
+		}
+		fmt.Fprintf(&b, "%-24s %-16v %s\n", k, m[k], a)
+	}
+	return b.String()
+}
+
+// interfaceTable is `nv show interface`: one row per interface.
+func interfaceTable(ifs tree) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-10s %-6s %-6s %-6s %-6s %s\n", "Interface", "MTU", "Speed", "State", "Type", "Summary")
+	fmt.Fprintf(&b, "%-10s %-6s %-6s %-6s %-6s %s\n", "---------", "-----", "-----", "-----", "----", "-------")
+	for _, n := range cli.PortNames(ifs) {
+		i, _ := ifs[n].(map[string]any)
+		link, _ := i["link"].(map[string]any)
+		fmt.Fprintf(&b, "%-10s %-6v %-6v %-6v %-6v\n", n, link["mtu"], link["speed"], link["oper-status"], i["type"])
+	}
+	return b.String()
+}
+
+// defaultMTU is the MTU of a switch port nobody set (Cumulus Linux 5
+// user guide, "Switch Port Attributes": MTU 9216 by default).
+const defaultMTU = 9216
+
+// operational is the switch as `nv show` reports it: the applied
+// configuration with every port of the model and its defaults, and the
+// link state (every enabled port up, as if cabled; no public sample of
+// the lab case).
+func (d *Device) operational() tree {
+	op := clone(d.applied)
+	ifs := child(op, "interface")
+	for i, p := range d.opts.Ports {
+		it := child(ifs, p.Name)
+		setDefault(it, "type", "swp")
+		link := child(it, "link")
+		setDefault(link, "mtu", defaultMTU)
+		setDefault(link, "speed", fmt.Sprintf("%dG", p.SpeedG))
+		setDefault(link, "auto-negotiate", "off")
+		setDefault(link, "duplex", "full")
+		state := "up"
+		if link["state"] == "down" {
+			state = "down"
+		}
+		link["state"] = tree{state: tree{}}
+		link["admin-status"], link["oper-status"] = state, state
+		link["mac"] = fmt.Sprintf("48:b0:2d:00:%02x:%02x", i/256, i%256)
+	}
+	sys := child(op, "system")
+	setDefault(sys, "hostname", d.opts.Name)
+	sys["build"] = "Cumulus Linux " + d.opts.Version
+	return op
+}
+
+func setDefault(t tree, k string, v any) {
+	if _, ok := t[k]; !ok {
+		t[k] = v
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/fabricc/fabricc/sim/cli"
@@ -13,12 +14,18 @@ type shell struct {
 	d    *Device
 	user string
 	root bool
-	// askSudo: the next line is the sudo password.
-	askSudo bool
+	// sudo is the command waiting for the sudo password (nil: none);
+	// tries counts the wrong passwords; authed is sudo's cached
+	// credential for this session.
+	sudo   []string
+	tries  int
+	authed bool
+	// status is $?, the exit status of the last command.
+	status int
 	// doc collects a heredoc for file until the line equals end.
 	doc *heredoc
 	// ask holds an `nv config apply` waiting for "Are you sure? [y/N]".
-	ask func() string
+	ask func() (string, int)
 }
 
 type heredoc struct {
@@ -27,18 +34,23 @@ type heredoc struct {
 }
 
 // Echo is off while sudo reads its password.
-func (s *shell) Echo() bool { return !s.askSudo }
+func (s *shell) Echo() bool { return s.sudo == nil }
 
 // Reject is NVUE's style of error.
 func (s *shell) Reject(line string) string {
 	return "Error: " + strings.TrimSpace(line) + ": rejected by the switch"
 }
 
+// Pager is off: bash does not page, and NVUE pages only through less
+// when its output is a terminal, which scripted sessions turn off.
+func (s *shell) Pager() (int, string) { return 0, "" }
+
 // Prompt is sudo's password prompt, the here-document or apply
-// confirmation prompt, or the bash prompt of the user or root.
+// confirmation prompt, or the bash prompt of the user or root
+// (`cumulus@leaf1:mgmt:~$`, root `root@leaf1:mgmt:/home/cumulus#`).
 func (s *shell) Prompt() string {
 	switch {
-	case s.askSudo:
+	case s.sudo != nil:
 		return "[sudo] password for " + s.user + ": "
 	case s.doc != nil:
 		return "> "
@@ -60,10 +72,8 @@ func (s *shell) Exec(raw string) cli.Result {
 	s.d.mu.Lock()
 	defer s.d.mu.Unlock()
 	switch {
-	case s.askSudo:
-		s.askSudo = false
-		s.root = true // any password: the SSH login already proved the user
-		return cli.Result{}
+	case s.sudo != nil:
+		return s.sudoPassword(raw)
 	case s.doc != nil:
 		s.heredocLine(raw)
 		return cli.Result{}
@@ -71,18 +81,46 @@ func (s *shell) Exec(raw string) cli.Result {
 		run := s.ask
 		s.ask = nil
 		if a := strings.TrimSpace(raw); a == "y" || a == "Y" || a == "yes" {
-			return cli.Result{Out: run()}
+			return s.done(run())
 		}
-		return cli.Result{Out: "Declined applying the configuration."}
+		return s.done("Declined applying the configuration.", 1)
 	}
 	words, err := splitWords(raw)
 	if err != nil {
-		return cli.Result{Out: "-bash: " + err.Error()}
+		return s.done("-bash: "+err.Error(), 2)
 	}
-	if len(words) > 0 && words[0] == "sudo" && len(words) > 1 && words[1] != "su" && words[1] != "-i" {
-		words = words[1:]
+	return s.done(s.run(words, raw))
+}
+
+// done records the exit status ($?) and returns the result.
+func (s *shell) done(out string, status int) cli.Result {
+	if status == exitSession {
+		return cli.Result{Out: out, Status: s.status, Exit: true}
 	}
-	return s.run(words, raw)
+	s.status = status
+	return cli.Result{Out: out, Status: status}
+}
+
+// exitSession is the run status that ends the login shell.
+const exitSession = -1
+
+// sudoPassword checks the password sudo asked for: three tries, as
+// sudo(8) allows by default ("Sorry, try again.", then "sudo: 3
+// incorrect password attempts"); the right one runs the command and is
+// remembered for the session.
+func (s *shell) sudoPassword(pw string) cli.Result {
+	want, ok := s.d.opts.Passwords[s.user]
+	if !ok || pw != want {
+		s.tries++
+		if s.tries < 3 {
+			return cli.Result{Out: "Sorry, try again."}
+		}
+		s.sudo, s.tries = nil, 0
+		return s.done("sudo: 3 incorrect password attempts", 1)
+	}
+	cmd := s.sudo
+	s.sudo, s.tries, s.authed = nil, 0, true
+	return s.done(s.asRoot(cmd))
 }
 
 var (
@@ -90,10 +128,11 @@ var (
 	base64Re  = regexp.MustCompile(`^echo\s+['"]?([A-Za-z0-9+/=]*)['"]?\s*\|\s*base64\s+(?:-d|--decode)\s*>\s*(\S+)\s*$`)
 )
 
-func (s *shell) run(w []string, raw string) cli.Result {
+// run runs one command line; it returns the output and exit status.
+func (s *shell) run(w []string, raw string) (string, int) {
 	line := strings.TrimSpace(raw)
 	if len(w) == 0 || strings.HasPrefix(w[0], "#") {
-		return cli.Result{}
+		return "", s.status
 	}
 	if m := heredocRe.FindStringSubmatch(line); m != nil {
 		if m[1] != "" {
@@ -101,45 +140,73 @@ func (s *shell) run(w []string, raw string) cli.Result {
 		} else {
 			s.doc = &heredoc{file: m[4], end: m[3]}
 		}
-		return cli.Result{}
+		return "", 0
 	}
 	if m := base64Re.FindStringSubmatch(line); m != nil {
 		b, err := base64.StdEncoding.DecodeString(m[1])
 		if err != nil {
-			return cli.Result{Out: "base64: invalid input"}
+			return "base64: invalid input", 1
 		}
 		s.d.files[m[2]] = string(b)
-		return cli.Result{}
+		return "", 0
 	}
 	switch w[0] {
 	case "exit", "logout":
 		if s.root {
 			s.root = false
-			return cli.Result{}
+			return "", 0
 		}
-		return cli.Result{Exit: true}
+		return "", exitSession
 	case "sudo":
-		s.askSudo = true
-		return cli.Result{}
+		return s.sudoCmd(w[1:])
 	case "set", "true", "cd":
-		return cli.Result{}
+		return "", 0
+	case "false":
+		return "", 1
 	case "echo":
-		return cli.Result{Out: strings.Join(w[1:], " ")}
+		return strings.ReplaceAll(strings.Join(w[1:], " "), "$?", strconv.Itoa(s.status)), 0
 	case "hostname":
-		return cli.Result{Out: s.d.opts.Name}
+		return fmt.Sprint(s.d.operational()["system"].(tree)["hostname"]), 0
 	case "cat":
-		return cli.Result{Out: s.cat(w[1:])}
+		return s.cat(w[1:])
 	case "rm":
 		for _, f := range w[1:] {
 			if !strings.HasPrefix(f, "-") {
 				delete(s.d.files, f)
 			}
 		}
-		return cli.Result{}
+		return "", 0
 	case "nv":
-		return cli.Result{Out: s.nv(w[1:])}
+		return nvStatus(s.nv(w[1:]))
 	}
-	return cli.Result{Out: "-bash: " + w[0] + ": command not found"}
+	return "-bash: " + w[0] + ": command not found", 127
+}
+
+// sudoCmd runs `sudo CMD...`: as root at once when the session is root
+// or sudo has the password already, else after asking for it.
+func (s *shell) sudoCmd(cmd []string) (string, int) {
+	if len(cmd) == 0 {
+		return "usage: sudo -h | -K | -k | -V\nusage: sudo [-AbEHknPS] [-u user] command", 1
+	}
+	if s.root || s.authed {
+		return s.asRoot(cmd)
+	}
+	s.sudo = cmd
+	return "", 0
+}
+
+// asRoot runs cmd as root: `su`, `-i` and `-s` open a root shell.
+func (s *shell) asRoot(cmd []string) (string, int) {
+	switch cmd[0] {
+	case "su", "-i", "-s":
+		s.root = true
+		return "", 0
+	}
+	root := s.root
+	s.root = true
+	out, status := s.run(cmd, strings.Join(cmd, " "))
+	s.root = root
+	return out, status
 }
 
 func (s *shell) heredocLine(raw string) {
@@ -152,17 +219,19 @@ func (s *shell) heredocLine(raw string) {
 	s.doc.lines = append(s.doc.lines, line)
 }
 
-func (s *shell) cat(files []string) string {
+func (s *shell) cat(files []string) (string, int) {
 	var b strings.Builder
+	status := 0
 	for _, f := range files {
 		data, ok := s.d.files[f]
 		if !ok {
 			fmt.Fprintf(&b, "cat: %s: No such file or directory\n", f)
+			status = 1
 			continue
 		}
 		b.WriteString(data)
 	}
-	return b.String()
+	return b.String(), status
 }
 
 // splitWords splits a command line like bash: blanks separate words;

@@ -2,7 +2,6 @@ package eos
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -22,7 +21,7 @@ const (
 // frame is one configuration mode on the shell's mode stack.
 type frame struct {
 	kind string
-	key  string // port name, VLAN id, profile name, queue number
+	key  string // port name, VLAN list, profile name, queue number
 	qos  *QoS   // the QoS a txq or qos line edits (port or profile)
 	txq  *TxQueue
 }
@@ -34,114 +33,120 @@ type env struct {
 	fr *frame
 }
 
-type rules = cli.Rules[*env]
+// Grammar sources: the Arista EOS User Manual command pages and the
+// arista.avd eos_cli_config_gen templates (qos, ethernet-interfaces,
+// platform), as quoted in ../README.md.
 
-var ifName = `(?i:ethernet|et)\s*(\d+(?:/\d+){0,2})`
+// kinds are the EOS value kinds.
+var kinds = map[string]string{
+	"if":    `(?i:ethernet|et)\d+(?:/\d+){0,2}`,
+	"ifnum": `\d+(?:/\d+){0,2}`,
+	"name":  `[\w.\-]{1,40}`,
+	"vlans": `\d[\d,\-]*`,
+	"speed": `\d+g(?:-\d|full)?`,
+	"unit":  `segments|bytes|kbytes|mbytes|milliseconds|microseconds`,
+	"frac":  `1/(?:2|4|8|16|32|64|128)|1|2|4|8|16|32|64|3/4`,
+	"secs":  `\d+(?:\.\d+)?`,
+}
 
-// portName canonicalises "et1/1" to "Ethernet1/1".
-func portName(num string) string { return "Ethernet" + num }
+// portName canonicalises "et1/1" or "1/1" to "Ethernet1/1".
+func portName(s string) string {
+	s = strings.TrimLeft(s, "EeTtHhRrNn")
+	return "Ethernet" + s
+}
 
-var grammar = map[string]rules{
-	kGlobal: cli.Compile([]cli.Rule[*env]{
-		{Pattern: `interface ` + ifName, Do: func(e *env, m []string) error {
-			name := portName(m[1])
-			p := e.st.port(name)
-			e.sh.push(&frame{kind: kIf, key: name, qos: &p.QoS})
-			return nil
-		}},
-		{Pattern: `no interface ` + ifName, Do: func(e *env, m []string) error {
-			e.st.Ports[portName(m[1])] = newPort()
-			return nil
-		}},
-		{Pattern: `vlan (\S+)`, Do: enterVLAN},
-		{Pattern: `no vlan (\S+)`, Do: func(e *env, m []string) error {
-			ids, err := cli.Ints(m[1], 1, 4094)
-			for _, id := range ids {
+// port is the port of the current interface frame.
+func (e *env) port() *Port { return e.st.Ports[e.fr.key] }
+
+// enterPort enters the interface sub-mode of an existing port; a port
+// the model does not have is invalid input (no public sample of the
+// exact text).
+func enterPort(e *env, name string) error {
+	p, ok := e.st.Ports[name]
+	if !ok {
+		return fmt.Errorf("%% Invalid input (at token 1: '%s')", name)
+	}
+	e.sh.push(&frame{kind: kIf, key: name, qos: &p.QoS})
+	return nil
+}
+
+var globalRules = []cli.Rule[*env]{
+	{Syntax: "interface <if>", Do: func(e *env, m []string) error { return enterPort(e, portName(m[1])) }},
+	{Syntax: "interface ethernet <ifnum>", Do: func(e *env, m []string) error { return enterPort(e, portName(m[1])) }},
+	{Syntax: "{no|default} interface <if>", Do: func(e *env, m []string) error {
+		name := portName(m[2])
+		p, ok := e.st.Ports[name]
+		if !ok {
+			return fmt.Errorf("%% Invalid input (at token 2: '%s')", name)
+		}
+		e.st.Ports[name] = newPort(p.NativeG, p.Inactive)
+		return nil
+	}},
+	{Syntax: "vlan <vlans>", Do: enterVLAN},
+	{Syntax: "no vlan <vlans>", Do: func(e *env, m []string) error {
+		ids, err := cli.Ints(m[1], 1, 4094)
+		for _, id := range ids {
+			if id != 1 {
 				delete(e.st.VLANs, id)
 			}
-			return err
-		}},
-		{Pattern: `qos map dscp ([\d ]+) to traffic-class (\d)`, Do: func(e *env, m []string) error {
-			return setMap(e.st.DSCPToTC, m[1], 63, m[2])
-		}},
-		{Pattern: `qos map cos ([\d ]+) to traffic-class (\d)`, Do: func(e *env, m []string) error {
-			return setMap(e.st.CoSToTC, m[1], 7, m[2])
-		}},
-		{Pattern: `no qos map dscp ([\d ]+) to traffic-class (\d)`, Do: func(e *env, m []string) error {
-			return delMap(e.st.DSCPToTC, m[1], 63)
-		}},
-		{Pattern: `no qos map cos ([\d ]+) to traffic-class (\d)`, Do: func(e *env, m []string) error {
-			return delMap(e.st.CoSToTC, m[1], 7)
-		}},
-		{Pattern: `(no )?priority-flow-control all off`, Do: func(e *env, m []string) error {
-			e.st.PFCAllOff = m[1] == ""
-			return nil
-		}},
-		{Pattern: `priority-flow-control pause watchdog default (timeout|recovery-time|polling-interval) (\d+(?:\.\d+)?)`, Do: func(e *env, m []string) error {
-			*e.st.Watchdog.timer(m[1]) = m[2]
-			return nil
-		}},
-		{Pattern: `no priority-flow-control pause watchdog default (timeout|recovery-time|polling-interval)`, Do: func(e *env, m []string) error {
-			*e.st.Watchdog.timer(m[1]) = ""
-			return nil
-		}},
-		{Pattern: `priority-flow-control pause watchdog action (drop|no-drop)`, Do: func(e *env, m []string) error {
-			e.st.Watchdog.Action = m[1]
-			return nil
-		}},
-		{Pattern: `no priority-flow-control pause watchdog action`, Do: func(e *env, m []string) error {
-			e.st.Watchdog.Action = ""
-			return nil
-		}},
-		{Pattern: `qos profile ([\w.\-]{1,40})`, Do: func(e *env, m []string) error {
-			q := cli.Entry(e.st.Profiles, m[1], newQoS)
-			e.sh.push(&frame{kind: kProfile, key: m[1], qos: q})
-			return nil
-		}},
-		{Pattern: `no qos profile ([\w.\-]{1,40})`, Do: func(e *env, m []string) error {
-			delete(e.st.Profiles, m[1])
-			return nil
-		}},
-		{Pattern: `platform trident mmu queue profile ([\w.\-]{1,40})`, Do: func(e *env, m []string) error {
-			cli.Entry(e.st.MMU, m[1], func() *MMU { return &MMU{Egress: map[int]*MMUQueue{}, PGs: map[int]*MMUQueue{}} })
-			e.sh.push(&frame{kind: kMMU, key: m[1]})
-			return nil
-		}},
-		{Pattern: `platform trident mmu queue profile ([\w.\-]{1,40}) apply`, Do: func(e *env, m []string) error {
-			if _, ok := e.st.MMU[m[1]]; !ok {
-				return fmt.Errorf("%% MMU queue profile %s does not exist", m[1])
-			}
-			e.st.MMUApply = m[1]
-			return nil
-		}},
-		{Pattern: `hostname (\S+)`, Do: func(e *env, m []string) error {
-			e.st.Hostname = m[1]
-			return nil
-		}},
-	}),
-	kVLAN: cli.Compile([]cli.Rule[*env]{
-		{Pattern: `name (\S{1,32})`, Do: func(e *env, m []string) error {
-			e.st.VLANs[atoi(e.fr.key)] = m[1]
-			return nil
-		}},
-		{Pattern: `no name`, Do: func(e *env, m []string) error {
-			e.st.VLANs[atoi(e.fr.key)] = defaultVLANName(atoi(e.fr.key))
-			return nil
-		}},
-	}),
-	kIf:      cli.Compile(append(portRules(), qosRules()...)),
-	kProfile: cli.Compile(qosRules()),
-	kTxQ:     cli.Compile(txqRules()),
-	kMMU:     cli.Compile(mmuRules()),
+		}
+		return err
+	}},
+	{Syntax: "qos map dscp <list> to traffic-class <int>", Do: func(e *env, m []string) error {
+		return setMap(e.st.DSCPToTC, m[1], 63, m[2], func(d int) int { return defaultTC(d / 8) })
+	}},
+	{Syntax: "qos map cos <list> to traffic-class <int>", Do: func(e *env, m []string) error {
+		return setMap(e.st.CoSToTC, m[1], 7, m[2], defaultTC)
+	}},
+	{Syntax: "no qos map dscp <list> to traffic-class <int>", Do: func(e *env, m []string) error { return delMap(e.st.DSCPToTC, m[1], 63) }},
+	{Syntax: "no qos map cos <list> to traffic-class <int>", Do: func(e *env, m []string) error { return delMap(e.st.CoSToTC, m[1], 7) }},
+	{Syntax: "[no] priority-flow-control all off", Do: func(e *env, m []string) error { e.st.PFCAllOff = m[1] == ""; return nil }},
+	{Syntax: "priority-flow-control pause watchdog default {timeout|recovery-time|polling-interval} <secs>", Do: func(e *env, m []string) error {
+		*e.st.Watchdog.timer(m[1]) = m[2]
+		return nil
+	}},
+	{Syntax: "no priority-flow-control pause watchdog default {timeout|recovery-time|polling-interval}", Do: func(e *env, m []string) error {
+		*e.st.Watchdog.timer(m[1]) = ""
+		return nil
+	}},
+	{Syntax: "priority-flow-control pause watchdog action {drop|no-drop}", Do: func(e *env, m []string) error { e.st.Watchdog.Action = m[1]; return nil }},
+	{Syntax: "no priority-flow-control pause watchdog action", Do: func(e *env, m []string) error { e.st.Watchdog.Action = ""; return nil }},
+	{Syntax: "qos profile <name>", Do: func(e *env, m []string) error {
+		q := cli.Entry(e.st.Profiles, m[1], newQoS)
+		e.sh.push(&frame{kind: kProfile, key: m[1], qos: q})
+		return nil
+	}},
+	{Syntax: "no qos profile <name>", Do: func(e *env, m []string) error { delete(e.st.Profiles, m[1]); return nil }},
+	{Syntax: "platform trident mmu queue profile <name>", Do: func(e *env, m []string) error {
+		cli.Entry(e.st.MMU, m[1], func() *MMU { return &MMU{Egress: map[int]*MMUQueue{}, PGs: map[int]*MMUQueue{}} })
+		e.sh.push(&frame{kind: kMMU, key: m[1]})
+		return nil
+	}},
+	{Syntax: "platform trident mmu queue profile <name> apply", Do: func(e *env, m []string) error {
+		if _, ok := e.st.MMU[m[1]]; !ok {
+			return fmt.Errorf("%% MMU queue profile %s does not exist", m[1])
+		}
+		e.st.MMUApply = m[1]
+		return nil
+	}},
+	{Syntax: "hostname <word>", Do: func(e *env, m []string) error { e.st.Hostname = m[1]; return nil }},
+	{Syntax: "spanning-tree <rest>"},
+	{Syntax: "ip <rest>"},
+	{Syntax: "router <rest>"},
+	{Syntax: "username <rest>"},
+	{Syntax: "management <rest>"},
+	{Syntax: "service <rest>"},
 }
 
 func enterVLAN(e *env, m []string) error {
-	id, err := cli.Int(m[1], 1, 4094)
+	ids, err := cli.Ints(m[1], 1, 4094)
 	if err != nil {
 		return err
 	}
-	if _, ok := e.st.VLANs[id]; !ok {
-		e.st.VLANs[id] = defaultVLANName(id)
+	for _, id := range ids {
+		if _, ok := e.st.VLANs[id]; !ok {
+			e.st.VLANs[id] = defaultVLANName(id)
+		}
 	}
 	e.sh.push(&frame{kind: kVLAN, key: m[1]})
 	return nil
@@ -154,137 +159,153 @@ func defaultVLANName(id int) string {
 	return fmt.Sprintf("VLAN%04d", id)
 }
 
-func portRules() []cli.Rule[*env] {
-	p := func(e *env) *Port { return e.st.port(e.fr.key) }
-	return []cli.Rule[*env]{
-		{Pattern: `description (.+)`, Do: func(e *env, m []string) error { p(e).Description = m[1]; return nil }},
-		{Pattern: `no description`, Do: func(e *env, m []string) error { p(e).Description = ""; return nil }},
-		{Pattern: `mtu (\d+)`, Do: func(e *env, m []string) error {
-			v, err := cli.Int(m[1], 68, 9216) // Arista AVD examples show 9214 (unverified); the EOS target emits 9216
-			if err == nil {
-				p(e).MTU = v
-			}
-			return err
-		}},
-		{Pattern: `no mtu`, Do: func(e *env, m []string) error { p(e).MTU = defaultMTU; return nil }},
-		{Pattern: `speed ((?:forced |auto )?\d+g(?:-\d|full)?)`, Do: func(e *env, m []string) error { p(e).Speed = m[1]; return nil }},
-		{Pattern: `no speed`, Do: func(e *env, m []string) error { p(e).Speed = ""; return nil }},
-		{Pattern: `(no )?shutdown`, Do: func(e *env, m []string) error { p(e).Shutdown = m[1] == ""; return nil }},
-		{Pattern: `switchport mode (access|trunk)`, Do: func(e *env, m []string) error { p(e).Mode = m[1]; return nil }},
-		{Pattern: `no switchport`, Do: func(e *env, m []string) error { p(e).Mode = "routed"; return nil }},
-		{Pattern: `switchport`, Do: func(e *env, m []string) error { p(e).Mode = ""; return nil }},
-		{Pattern: `no switchport mode`, Do: func(e *env, m []string) error { p(e).Mode = ""; return nil }},
-		{Pattern: `switchport access vlan (\d+)`, Do: func(e *env, m []string) error {
-			v, err := cli.Int(m[1], 1, 4094)
-			if err == nil {
-				p(e).AccessVLAN = v
-			}
-			return err
-		}},
-		{Pattern: `no switchport access vlan`, Do: func(e *env, m []string) error { p(e).AccessVLAN = 0; return nil }},
-		{Pattern: `switchport trunk allowed vlan (add |remove )?([\d,\-]+)`, Do: func(e *env, m []string) error {
-			return trunkVLANs(p(e), strings.TrimSpace(m[1]), m[2])
-		}},
-		{Pattern: `switchport trunk allowed vlan none`, Do: func(e *env, m []string) error { p(e).TrunkVLANs = []int{}; return nil }},
-		{Pattern: `switchport trunk allowed vlan all`, Do: func(e *env, m []string) error { p(e).TrunkVLANs = nil; return nil }},
-		{Pattern: `no switchport trunk allowed vlan`, Do: func(e *env, m []string) error { p(e).TrunkVLANs = nil; return nil }},
-		{Pattern: `switchport trunk native vlan (\d+)`, Do: func(e *env, m []string) error {
-			v, err := cli.Int(m[1], 1, 4094)
-			if err == nil {
-				p(e).NativeVLAN = v
-			}
-			return err
-		}},
-		{Pattern: `no switchport trunk native vlan`, Do: func(e *env, m []string) error { p(e).NativeVLAN = 0; return nil }},
-		{Pattern: `service-profile ([\w.\-]{1,40})`, Do: func(e *env, m []string) error {
-			if _, ok := e.st.Profiles[m[1]]; !ok {
-				return fmt.Errorf("%% QoS profile %s does not exist", m[1])
-			}
-			p(e).Profile = m[1]
-			return nil
-		}},
-		{Pattern: `no service-profile`, Do: func(e *env, m []string) error { p(e).Profile = ""; return nil }},
-		{Pattern: `dcbx mode (ieee|cee)`, Do: func(e *env, m []string) error { p(e).DCBX = m[1]; return nil }},
-		{Pattern: `no dcbx mode`, Do: func(e *env, m []string) error { p(e).DCBX = ""; return nil }},
-	}
+var vlanRules = []cli.Rule[*env]{
+	{Syntax: "name <word>", Do: func(e *env, m []string) error { return nameVLANs(e, func(int) string { return m[1] }) }},
+	{Syntax: "no name", Do: func(e *env, m []string) error { return nameVLANs(e, defaultVLANName) }},
 }
 
-func qosRules() []cli.Rule[*env] {
-	return []cli.Rule[*env]{
-		{Pattern: `qos trust (dscp|cos)`, Do: func(e *env, m []string) error { e.fr.qos.Trust = m[1]; return nil }},
-		{Pattern: `no qos trust`, Do: func(e *env, m []string) error { e.fr.qos.Trust = "untrusted"; return nil }},
-		{Pattern: `default qos trust`, Do: func(e *env, m []string) error { e.fr.qos.Trust = ""; return nil }},
-		{Pattern: `(no )?priority-flow-control (?:mode )?on`, Do: func(e *env, m []string) error {
-			e.fr.qos.PFC = m[1] == ""
-			return nil
-		}},
-		{Pattern: `priority-flow-control priority (\d) (no-drop|drop)`, Do: func(e *env, m []string) error {
-			v, err := cli.Int(m[1], 0, 7)
-			if err == nil {
-				e.fr.qos.NoDrop[v] = m[2] == "no-drop"
-			}
-			return err
-		}},
-		{Pattern: `no priority-flow-control priority (\d)(?: no-drop| drop)?`, Do: func(e *env, m []string) error {
-			v, err := cli.Int(m[1], 0, 7)
-			delete(e.fr.qos.NoDrop, v)
-			return err
-		}},
-		{Pattern: `(no )?priority-flow-control pause watchdog`, Do: func(e *env, m []string) error {
-			e.fr.qos.Watchdog = m[1] == ""
-			return nil
-		}},
-		{Pattern: `(tx-queue|uc-tx-queue) (\d)`, Do: func(e *env, m []string) error {
-			q := cli.Entry(e.fr.qos.TxQueues, atoi(m[2]), func() *TxQueue { return &TxQueue{Keyword: m[1]} })
-			e.sh.push(&frame{kind: kTxQ, key: m[2], qos: e.fr.qos, txq: q})
-			return nil
-		}},
-		{Pattern: `no (?:tx-queue|uc-tx-queue) (\d)`, Do: func(e *env, m []string) error {
-			delete(e.fr.qos.TxQueues, atoi(m[1]))
-			return nil
-		}},
+func nameVLANs(e *env, name func(int) string) error {
+	ids, err := cli.Ints(e.fr.key, 1, 4094)
+	for _, id := range ids {
+		e.st.VLANs[id] = name(id)
 	}
+	return err
 }
 
-var ecnRe = `random-detect ecn minimum-threshold (\d+) (segments|bytes|kbytes|mbytes) maximum-threshold (\d+) (segments|bytes|kbytes|mbytes)(?: max-mark-probability (\d+))?(?: weight (\d+))?`
-
-func txqRules() []cli.Rule[*env] {
-	return []cli.Rule[*env]{
-		{Pattern: `no priority`, Do: func(e *env, m []string) error { e.fr.txq.WRR = true; return nil }},
-		{Pattern: `priority strict`, Do: func(e *env, m []string) error { e.fr.txq.WRR = false; return nil }},
-		{Pattern: `bandwidth (?:guaranteed )?percent (\d+)`, Do: func(e *env, m []string) error {
-			v, err := cli.Int(m[1], 1, 100)
-			if err == nil {
-				e.fr.txq.BWPercent = v
-			}
-			return err
-		}},
-		{Pattern: `no bandwidth (?:guaranteed )?percent`, Do: func(e *env, m []string) error { e.fr.txq.BWPercent = 0; return nil }},
-		{Pattern: ecnRe, Do: setECN},
-		{Pattern: `no random-detect ecn`, Do: func(e *env, m []string) error { e.fr.txq.ECN = nil; return nil }},
-		{Pattern: `(no )?random-detect ecn count`, Do: func(e *env, m []string) error { e.fr.txq.ECNCounter = m[1] == ""; return nil }},
-	}
+var portRules = []cli.Rule[*env]{
+	{Syntax: "description <rest>", Do: func(e *env, m []string) error { e.port().Description = m[1]; return nil }},
+	{Syntax: "no description", Do: func(e *env, m []string) error { e.port().Description = ""; return nil }},
+	{Syntax: "mtu <int>", Do: func(e *env, m []string) error {
+		v, err := cli.Int(m[1], 68, 9214)
+		if err == nil {
+			e.port().MTU = v
+		}
+		return err
+	}},
+	{Syntax: "no mtu", Do: func(e *env, m []string) error { e.port().MTU = defaultMTU; return nil }},
+	{Syntax: "speed [{forced|auto}] <speed>", Do: func(e *env, m []string) error {
+		e.port().Speed = strings.TrimSpace(m[1] + " " + m[2])
+		return nil
+	}},
+	{Syntax: "no speed", Do: func(e *env, m []string) error { e.port().Speed = ""; return nil }},
+	{Syntax: "[no] shutdown", Do: func(e *env, m []string) error { e.port().Shutdown = m[1] == ""; return nil }},
+	// Access is the default mode: the running-config does not print it.
+	{Syntax: "switchport mode {access|trunk}", Do: func(e *env, m []string) error {
+		e.port().Mode = map[string]string{"access": "", "trunk": "trunk"}[m[1]]
+		return nil
+	}},
+	{Syntax: "no switchport", Do: func(e *env, m []string) error { e.port().Mode = "routed"; return nil }},
+	{Syntax: "switchport", Do: func(e *env, m []string) error { e.port().Mode = ""; return nil }},
+	{Syntax: "no switchport mode", Do: func(e *env, m []string) error { e.port().Mode = ""; return nil }},
+	{Syntax: "switchport access vlan <int>", Do: func(e *env, m []string) error {
+		v, err := cli.Int(m[1], 1, 4094)
+		if err == nil {
+			e.port().AccessVLAN = v
+		}
+		return err
+	}},
+	{Syntax: "no switchport access vlan", Do: func(e *env, m []string) error { e.port().AccessVLAN = 0; return nil }},
+	{Syntax: "switchport trunk allowed vlan [{add|remove}] <vlans>", Do: func(e *env, m []string) error {
+		return trunkVLANs(e.port(), m[1], m[2])
+	}},
+	{Syntax: "switchport trunk allowed vlan none", Do: func(e *env, m []string) error { e.port().TrunkVLANs = []int{}; return nil }},
+	{Syntax: "switchport trunk allowed vlan all", Do: func(e *env, m []string) error { e.port().TrunkVLANs = nil; return nil }},
+	{Syntax: "no switchport trunk allowed vlan", Do: func(e *env, m []string) error { e.port().TrunkVLANs = nil; return nil }},
+	{Syntax: "switchport trunk native vlan <int>", Do: func(e *env, m []string) error {
+		v, err := cli.Int(m[1], 1, 4094)
+		if err == nil {
+			e.port().NativeVLAN = v
+		}
+		return err
+	}},
+	{Syntax: "no switchport trunk native vlan", Do: func(e *env, m []string) error { e.port().NativeVLAN = 0; return nil }},
+	{Syntax: "service-profile <name>", Do: func(e *env, m []string) error {
+		if _, ok := e.st.Profiles[m[1]]; !ok {
+			return fmt.Errorf("%% QoS profile %s does not exist", m[1])
+		}
+		e.port().Profile = m[1]
+		return nil
+	}},
+	{Syntax: "no service-profile", Do: func(e *env, m []string) error { e.port().Profile = ""; return nil }},
+	{Syntax: "dcbx mode {ieee|cee}", Do: func(e *env, m []string) error { e.port().DCBX = m[1]; return nil }},
+	{Syntax: "no dcbx mode", Do: func(e *env, m []string) error { e.port().DCBX = ""; return nil }},
+	{Syntax: "channel-group <rest>"},
+	{Syntax: "ip <rest>"},
+	{Syntax: "lldp <rest>"},
 }
 
-func setECN(e *env, m []string) error {
-	if m[2] != m[4] {
+var qosRules = []cli.Rule[*env]{
+	{Syntax: "qos trust {dscp|cos}", Do: func(e *env, m []string) error { e.fr.qos.Trust = m[1]; return nil }},
+	{Syntax: "no qos trust", Do: func(e *env, m []string) error { e.fr.qos.Trust = "untrusted"; return nil }},
+	{Syntax: "default qos trust", Do: func(e *env, m []string) error { e.fr.qos.Trust = ""; return nil }},
+	{Syntax: "[no] priority-flow-control on", Do: func(e *env, m []string) error { e.fr.qos.PFC = m[1] == ""; return nil }},
+	{Syntax: "[no] priority-flow-control mode on", Do: func(e *env, m []string) error { e.fr.qos.PFC = m[1] == ""; return nil }},
+	{Syntax: "priority-flow-control priority <int> {no-drop|drop}", Do: func(e *env, m []string) error {
+		v, err := cli.Int(m[1], 0, 7)
+		if err == nil {
+			e.fr.qos.NoDrop[v] = m[2] == "no-drop"
+		}
+		return err
+	}},
+	{Syntax: "no priority-flow-control priority <int> [{no-drop|drop}]", Do: func(e *env, m []string) error {
+		v, err := cli.Int(m[1], 0, 7)
+		delete(e.fr.qos.NoDrop, v)
+		return err
+	}},
+	{Syntax: "[no] priority-flow-control pause watchdog", Do: func(e *env, m []string) error { e.fr.qos.Watchdog = m[1] == ""; return nil }},
+	{Syntax: "{tx-queue|uc-tx-queue} <int>", Do: func(e *env, m []string) error {
+		q := cli.Entry(e.fr.qos.TxQueues, atoi(m[2]), func() *TxQueue { return &TxQueue{Keyword: m[1]} })
+		e.sh.push(&frame{kind: kTxQ, key: m[2], qos: e.fr.qos, txq: q})
+		return nil
+	}},
+	{Syntax: "no {tx-queue|uc-tx-queue} <int>", Do: func(e *env, m []string) error {
+		delete(e.fr.qos.TxQueues, atoi(m[2]))
+		return nil
+	}},
+}
+
+const ecnBase = "random-detect ecn minimum-threshold <int> <unit> maximum-threshold <int> <unit>"
+
+var txqRules = []cli.Rule[*env]{
+	{Syntax: "no priority", Do: func(e *env, m []string) error { e.fr.txq.WRR = true; return nil }},
+	{Syntax: "priority strict", Do: func(e *env, m []string) error { e.fr.txq.WRR = false; return nil }},
+	{Syntax: "bandwidth [guaranteed] percent <int>", Do: func(e *env, m []string) error {
+		v, err := cli.Int(m[2], 1, 100)
+		if err == nil {
+			e.fr.txq.BWPercent = v
+		}
+		return err
+	}},
+	{Syntax: "no bandwidth [guaranteed] percent", Do: func(e *env, m []string) error { e.fr.txq.BWPercent = 0; return nil }},
+	{Syntax: ecnBase + " max-mark-probability <int> weight <int>", Do: func(e *env, m []string) error { return setECN(e, m[1:5], m[5], m[6]) }},
+	{Syntax: ecnBase + " max-mark-probability <int>", Do: func(e *env, m []string) error { return setECN(e, m[1:5], m[5], "") }},
+	{Syntax: ecnBase + " weight <int>", Do: func(e *env, m []string) error { return setECN(e, m[1:5], "", m[5]) }},
+	{Syntax: ecnBase, Do: func(e *env, m []string) error { return setECN(e, m[1:5], "", "") }},
+	{Syntax: "no random-detect ecn", Do: func(e *env, m []string) error { e.fr.txq.ECN = nil; return nil }},
+	{Syntax: "[no] random-detect ecn count", Do: func(e *env, m []string) error { e.fr.txq.ECNCounter = m[1] == ""; return nil }},
+}
+
+// setECN stores `random-detect ecn` thresholds t (min, unit, max, unit)
+// with the optional probability and weight.
+func setECN(e *env, t []string, prob, weight string) error {
+	if t[1] != t[3] {
 		return fmt.Errorf("%% Minimum and maximum threshold units must match")
 	}
-	ecn := &ECN{Unit: m[2], Prob: 100, Weight: -1}
+	ecn := &ECN{Unit: t[1], Prob: 100, Weight: -1}
 	var err error
-	if ecn.Min, err = strconv.ParseInt(m[1], 10, 64); err != nil || ecn.Min < 1 {
+	if ecn.Min, err = strconv.ParseInt(t[0], 10, 64); err != nil || ecn.Min < 1 {
 		return fmt.Errorf("%% Invalid input")
 	}
-	if ecn.Max, err = strconv.ParseInt(m[3], 10, 64); err != nil || ecn.Max < ecn.Min || ecn.Max > 256000000 {
+	if ecn.Max, err = strconv.ParseInt(t[2], 10, 64); err != nil || ecn.Max < ecn.Min || ecn.Max > 256000000 {
 		return fmt.Errorf("%% Maximum threshold must not be less than the minimum threshold")
 	}
-	if m[5] != "" {
-		if ecn.Prob, err = cli.Int(m[5], 1, 100); err != nil {
+	if prob != "" {
+		if ecn.Prob, err = cli.Int(prob, 1, 100); err != nil {
 			return err
 		}
 	}
-	if m[6] != "" {
-		if ecn.Weight, err = cli.Int(m[6], 0, 15); err != nil {
+	if weight != "" {
+		if ecn.Weight, err = cli.Int(weight, 0, 15); err != nil {
 			return err
 		}
 	}
@@ -292,55 +313,28 @@ func setECN(e *env, m []string) error {
 	return nil
 }
 
-var fracRe = regexp.MustCompile(`^(?:1/(?:2|4|8|16|32|64|128)|1|2|4|8|16|32|64|3/4)$`)
-
-func mmuRules() []cli.Rule[*env] {
-	mmu := func(e *env) *MMU { return e.st.MMU[e.fr.key] }
-	return []cli.Rule[*env]{
-		{Pattern: `ingress threshold (\S+)`, Do: func(e *env, m []string) error {
-			if !fracRe.MatchString(m[1]) {
-				return fmt.Errorf("%% Invalid input")
-			}
-			mmu(e).IngressThreshold = m[1]
-			return nil
-		}},
-		{Pattern: `ingress priority-group (\d) reserved (?:bytes )?(\d+)`, Do: func(e *env, m []string) error {
-			v, err := strconv.ParseInt(m[2], 10, 64)
-			if err == nil {
-				mmuEntry(mmu(e).PGs, m[1]).Reserved = v
-			}
-			return err
-		}},
-		{Pattern: `ingress priority-group (\d) threshold (\S+)`, Do: func(e *env, m []string) error {
-			if !fracRe.MatchString(m[2]) {
-				return fmt.Errorf("%% Invalid input")
-			}
-			mmuEntry(mmu(e).PGs, m[1]).Threshold = m[2]
-			return nil
-		}},
-		{Pattern: `ingress headroom (?:bytes )?(\d+)`, Do: func(e *env, m []string) error {
-			v, err := strconv.ParseInt(m[1], 10, 64)
-			if err == nil {
-				mmu(e).IngressHeadroom = v
-			}
-			return err
-		}},
-		{Pattern: `egress unicast queue (\d) reserved (?:bytes )?(\d+)`, Do: func(e *env, m []string) error {
-			v, err := strconv.ParseInt(m[2], 10, 64)
-			if err == nil {
-				mmuEntry(mmu(e).Egress, m[1]).Reserved = v
-			}
-			return err
-		}},
-		{Pattern: `egress unicast queue (\d) threshold (\S+)`, Do: func(e *env, m []string) error {
-			if !fracRe.MatchString(m[2]) {
-				return fmt.Errorf("%% Invalid input")
-			}
-			mmuEntry(mmu(e).Egress, m[1]).Threshold = m[2]
-			return nil
-		}},
-	}
+var mmuRules = []cli.Rule[*env]{
+	{Syntax: "ingress threshold <frac>", Do: func(e *env, m []string) error { e.mmu().IngressThreshold = m[1]; return nil }},
+	{Syntax: "ingress priority-group <int> reserved [bytes] <int>", Do: func(e *env, m []string) error {
+		mmuEntry(e.mmu().PGs, m[1]).Reserved = int64(atoi(m[3]))
+		return nil
+	}},
+	{Syntax: "ingress priority-group <int> threshold <frac>", Do: func(e *env, m []string) error {
+		mmuEntry(e.mmu().PGs, m[1]).Threshold = m[2]
+		return nil
+	}},
+	{Syntax: "ingress headroom [bytes] <int>", Do: func(e *env, m []string) error { e.mmu().IngressHeadroom = int64(atoi(m[2])); return nil }},
+	{Syntax: "egress unicast queue <int> reserved [bytes] <int>", Do: func(e *env, m []string) error {
+		mmuEntry(e.mmu().Egress, m[1]).Reserved = int64(atoi(m[3]))
+		return nil
+	}},
+	{Syntax: "egress unicast queue <int> threshold <frac>", Do: func(e *env, m []string) error {
+		mmuEntry(e.mmu().Egress, m[1]).Threshold = m[2]
+		return nil
+	}},
 }
+
+func (e *env) mmu() *MMU { return e.st.MMU[e.fr.key] }
 
 // timer is the field of the `priority-flow-control pause watchdog default`
 // keyword name (timeout, recovery-time or polling-interval).
@@ -359,13 +353,19 @@ func mmuEntry(queues map[int]*MMUQueue, n string) *MMUQueue {
 	return cli.Entry(queues, atoi(n), func() *MMUQueue { return &MMUQueue{} })
 }
 
-func setMap(m map[int]int, list string, hi int, tc string) error {
+// setMap stores a `qos map` entry; an entry equal to EOS's default map
+// is dropped, so the running-config leaves it out as EOS does.
+func setMap(m map[int]int, list string, hi int, tc string, def func(int) int) error {
 	keys, err := cli.Ints(list, 0, hi)
 	if err != nil {
 		return err
 	}
 	for _, k := range keys {
-		m[k] = atoi(tc)
+		if v := atoi(tc); v != def(k) {
+			m[k] = v
+		} else {
+			delete(m, k)
+		}
 	}
 	return nil
 }
@@ -392,14 +392,11 @@ func trunkVLANs(p *Port, op, list string) error {
 	for _, v := range ids {
 		set[v] = op != "remove"
 	}
-	p.TrunkVLANs = nil
+	p.TrunkVLANs = []int{}
 	for _, v := range cli.SortedKeys(set) {
 		if set[v] {
 			p.TrunkVLANs = append(p.TrunkVLANs, v)
 		}
-	}
-	if p.TrunkVLANs == nil {
-		p.TrunkVLANs = []int{}
 	}
 	return nil
 }
@@ -407,4 +404,24 @@ func trunkVLANs(p *Port, op, list string) error {
 func atoi(s string) int {
 	v, _ := strconv.Atoi(s)
 	return v
+}
+
+func join[T any](lists ...[]T) []T {
+	var out []T
+	for _, l := range lists {
+		out = append(out, l...)
+	}
+	return out
+}
+
+// grammar is the command set of each configuration frame; a line a
+// frame does not know falls back to the frames around it, which is how a
+// pasted block works.
+var grammar = map[string]*cli.Grammar[*env]{
+	kGlobal:  cli.Compile(globalRules, kinds),
+	kIf:      cli.Compile(join(portRules, qosRules), kinds),
+	kVLAN:    cli.Compile(vlanRules, kinds),
+	kProfile: cli.Compile(qosRules, kinds),
+	kTxQ:     cli.Compile(txqRules, kinds),
+	kMMU:     cli.Compile(mmuRules, kinds),
 }

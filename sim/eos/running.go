@@ -7,10 +7,17 @@ import (
 	"github.com/fabricc/fabricc/sim/cli"
 )
 
-// render is `show running-config`: EOS block form, stable order.
-func render(s *State) string {
+// render is `show running-config`: EOS block form, stable order, every
+// interface listed (a port without settings as an empty block), defaults
+// left out, a "! device:" header as EOS prints it.
+func (d *Device) render(s *State) string {
 	var b strings.Builder
 	w := func(format string, a ...any) { fmt.Fprintf(&b, format+"\n", a...) }
+	w("! Command: show running-config")
+	w("! device: %s (%s, EOS-%s)", s.Hostname, d.modelName(), d.opts.Version)
+	w("!")
+	w("! boot system flash:/EOS-%s.swi", d.opts.Version)
+	w("!")
 	w("hostname %s", s.Hostname)
 	w("!")
 	for _, id := range cli.SortedKeys(s.VLANs) {
@@ -129,8 +136,8 @@ func renderPort(w writer, p *Port) {
 	switch p.Mode {
 	case "routed":
 		w("   no switchport")
-	case "access", "trunk":
-		w("   switchport mode %s", p.Mode)
+	case "trunk":
+		w("   switchport mode trunk")
 	}
 	if p.AccessVLAN != 0 {
 		w("   switchport access vlan %d", p.AccessVLAN)

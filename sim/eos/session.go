@@ -2,104 +2,106 @@ package eos
 
 import (
 	"fmt"
-	"regexp"
 	"time"
 
 	"github.com/fabricc/fabricc/sim/cli"
 )
 
-var (
-	sessCmd  = regexp.MustCompile(`^configure session ([\w.\-]{1,50})(?: (commit|abort)(?: timer (\d\d):(\d\d):(\d\d))?)?$`)
-	timerCmd = regexp.MustCompile(`^commit timer (\d\d):(\d\d):(\d\d)$`)
-)
-
-// sessionCommand handles `configure session NAME [commit [timer T]|abort]`.
-func (s *shell) sessionCommand(line string) string {
-	m := sessCmd.FindStringSubmatch(line)
-	if m == nil {
-		return invalid(line)
+// enterSession is `configure session [NAME]`: a new session copies the
+// running configuration; a pending one is entered again.
+func (s *shell) enterSession(name string) error {
+	if name == "" {
+		name = fmt.Sprintf("session%d", len(s.d.order)+1)
 	}
-	name := m[1]
 	sess := s.d.sessions[name]
-	switch m[2] {
-	case "":
-		if sess == nil || sess.state == "completed" || sess.state == "aborted" {
-			sess = &session{name: name, st: s.d.run.clone(), state: "pending"}
-			s.d.sessions[name] = sess
-			s.d.order = append(s.d.order, name)
-		} else if sess.state == "pendingCommitTimer" {
-			return "% Cannot enter session " + name + " (commit timer pending)"
-		}
-		s.enterConfig(sess)
-		return ""
-	case "abort":
-		if sess == nil {
-			return "% Session " + name + " does not exist"
-		}
-		s.d.abort(sess)
-		return ""
+	switch {
+	case sess == nil || sess.state == "completed" || sess.state == "aborted":
+		sess = &session{name: name, st: s.d.run.clone(), state: "pending"}
+		s.d.sessions[name] = sess
+		s.d.order = append(s.d.order, name)
+	case sess.state == "pendingCommitTimer":
+		return fmt.Errorf("%% Cannot enter session %s (commit timer pending)", name)
 	}
+	s.enterConfig(sess)
+	return nil
+}
+
+// inSession is the session the shell is in, for the commands only a
+// session has.
+func (s *shell) inSession() (*session, error) {
+	if s.sess == nil {
+		return nil, fmt.Errorf("%% Not in a configuration session")
+	}
+	return s.sess, nil
+}
+
+func (s *shell) named(name string) (*session, error) {
+	sess := s.d.sessions[name]
 	if sess == nil {
-		return "% Session " + name + " does not exist"
+		return nil, fmt.Errorf("%% Session %s does not exist", name)
 	}
-	if m[3] != "" {
-		return s.d.commitTimer(sess, hms(m[3], m[4], m[5]))
+	return sess, nil
+}
+
+// commitNamed is `configure session NAME commit [timer hh:mm:ss]`.
+func (s *shell) commitNamed(name string, timer bool, hms string) error {
+	sess, err := s.named(name)
+	if err != nil {
+		return err
+	}
+	if timer {
+		return s.d.commitTimer(sess, hms)
 	}
 	return s.d.commit(sess)
 }
 
-// inSession handles the commands only valid inside a session.
-func (s *shell) inSession(line string) (string, bool) {
-	switch line {
-	case "commit":
-		out := s.d.commit(s.sess)
-		s.leaveConfig()
-		return out, true
-	case "abort":
-		s.d.abort(s.sess)
-		s.leaveConfig()
-		return "", true
-	case "rollback clean-config":
-		s.sess.st = s.sess.st.cleanConfig()
-		s.stack = s.stack[:1]
-		return "", true
+// abortNamed is `configure session NAME abort`.
+func (s *shell) abortNamed(name string) error {
+	sess, err := s.named(name)
+	if err != nil {
+		return err
 	}
-	if m := timerCmd.FindStringSubmatch(line); m != nil {
-		out := s.d.commitTimer(s.sess, hms(m[1], m[2], m[3]))
-		s.leaveConfig()
-		return out, true
-	}
-	return "", false
+	s.d.abort(sess)
+	return nil
 }
 
-func hms(h, m, sec string) time.Duration {
-	return time.Duration(atoi(h))*time.Hour + time.Duration(atoi(m))*time.Minute + time.Duration(atoi(sec))*time.Second
+// parseHMS reads hh:mm:ss.
+func parseHMS(v string) (time.Duration, error) {
+	var h, m, sec int
+	if _, err := fmt.Sscanf(v, "%d:%d:%d", &h, &m, &sec); err != nil {
+		return 0, fmt.Errorf("%% Invalid input (commit timer must be hh:mm:ss)")
+	}
+	return time.Duration(h)*time.Hour + time.Duration(m)*time.Minute + time.Duration(sec)*time.Second, nil
 }
 
 // commit makes the session running; it also confirms a pending timer.
-func (d *Device) commit(sess *session) string {
+func (d *Device) commit(sess *session) error {
 	switch sess.state {
 	case "pendingCommitTimer":
 		sess.timer.Stop()
 		sess.timer, sess.prev = nil, nil
 		sess.state = "completed"
-		return ""
+		return nil
 	case "pending":
 		d.run = sess.st.clone()
 		d.afterCommit()
 		sess.state = "completed"
-		return ""
+		return nil
 	}
-	return fmt.Sprintf("%% Cannot commit session %s: it is %s", sess.name, sess.state)
+	return fmt.Errorf("%% Cannot commit session %s: it is %s", sess.name, sess.state)
 }
 
-// commitTimer commits now and rolls back unless confirmed within dur.
-func (d *Device) commitTimer(sess *session, dur time.Duration) string {
+// commitTimer commits now and rolls back unless confirmed within hms.
+func (d *Device) commitTimer(sess *session, hms string) error {
 	if sess.state != "pending" {
-		return fmt.Sprintf("%% Cannot commit session %s: it is %s", sess.name, sess.state)
+		return fmt.Errorf("%% Cannot commit session %s: it is %s", sess.name, sess.state)
+	}
+	dur, err := parseHMS(hms)
+	if err != nil {
+		return err
 	}
 	if dur <= 0 {
-		return "% Invalid input (commit timer must be at least 00:00:01)"
+		return fmt.Errorf("%% Invalid input (commit timer must be at least 00:00:01)")
 	}
 	sess.prev = d.run
 	d.run = sess.st.clone()
@@ -107,7 +109,7 @@ func (d *Device) commitTimer(sess *session, dur time.Duration) string {
 	sess.state = "pendingCommitTimer"
 	sess.expires = time.Now().Add(dur)
 	sess.timer = time.AfterFunc(dur, func() { d.expire(sess) })
-	return ""
+	return nil
 }
 
 // expire is the commit timer running out: roll back.
@@ -159,10 +161,8 @@ func (d *Device) sessionsJSON() map[string]any {
 	return out
 }
 
-// diffs is `show session-config diffs`.
-func (s *shell) diffs() string {
-	if s.sess == nil {
-		return "% Not in a configuration session"
-	}
-	return cli.Diff(render(s.d.run), render(s.sess.st), "system:/running-config", "session:/"+s.sess.name+"-session-config")
+// sessionDiff is `show session-config [named NAME] diffs`: a unified
+// diff of running against the session.
+func (d *Device) sessionDiff(sess *session) string {
+	return cli.Diff(d.render(d.run), d.render(sess.st), "system:/running-config", "session:/"+sess.name+"-session-config")
 }

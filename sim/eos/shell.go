@@ -1,6 +1,7 @@
 package eos
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -16,7 +17,8 @@ type Device struct {
 	run      *State
 	sessions map[string]*session
 	order    []string // session names in creation order
-	drifted  bool     // the drift fault has been applied
+	booted   time.Time
+	drifted  bool // the drift fault has been applied
 }
 
 // session is a `configure session NAME`.
@@ -31,16 +33,16 @@ type session struct {
 	expires time.Time
 }
 
-// New builds an EOS device.
+// New builds an EOS device with every port of its model at the defaults.
 func New(opts cli.Options) *Device {
-	return &Device{opts: opts, run: newState(opts.Name), sessions: map[string]*session{}}
+	return &Device{opts: opts, run: newState(opts), sessions: map[string]*session{}, booted: time.Now()}
 }
 
 // Running is `show running-config`.
 func (d *Device) Running() string {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	return render(d.run)
+	return d.render(d.run)
 }
 
 // Close stops every commit timer.
@@ -54,8 +56,9 @@ func (d *Device) Close() {
 	}
 }
 
-// NewShell starts a CLI session in exec mode.
-func (d *Device) NewShell(user string) cli.Shell { return &shell{d: d} }
+// NewShell starts a CLI session in exec mode; a session with a terminal
+// pages its output at the terminal height until `terminal length 0`.
+func (d *Device) NewShell(s cli.Session) cli.Shell { return &shell{d: d, rows: s.Rows} }
 
 const (
 	privExec = iota
@@ -69,30 +72,48 @@ type shell struct {
 	sess      *session
 	stack     []*frame
 	askSecret bool
+	rows      int
 }
 
 // Echo is off while `enable` reads its secret.
 func (s *shell) Echo() bool { return !s.askSecret }
 
 // Reject is EOS's error for input it refuses.
-func (s *shell) Reject(line string) string { return invalid(line) }
-
-// invalid is EOS's "% Invalid input" naming the first token.
-func invalid(line string) string {
-	tok := strings.Fields(line)
-	if len(tok) == 0 {
+func (s *shell) Reject(line string) string {
+	f := strings.Fields(line)
+	if len(f) == 0 {
 		return "% Invalid input"
 	}
-	return fmt.Sprintf("%% Invalid input (at token 0: '%s')", tok[0])
+	return fmt.Sprintf("%% Invalid input (at token 0: '%s')", f[0])
+}
+
+// Pager pages at `terminal length` lines (the terminal height until the
+// client sets it; 0 turns paging off).
+func (s *shell) Pager() (int, string) { return s.rows, " --More-- " }
+
+// syntaxText is EOS's error for a line no rule accepts: `% Invalid input
+// (at token 1: 'bogus')` as eAPI returns it for "show bogus" (public
+// pyeapi/napalm error samples), `% Incomplete command`, `% Ambiguous
+// command` (scrapligo's arista_eos failure strings).
+func syntaxText(e *cli.SyntaxError) string {
+	switch e.Kind {
+	case cli.Incomplete:
+		return "% Incomplete command"
+	case cli.Ambiguous:
+		return "% Ambiguous command"
+	}
+	return fmt.Sprintf("%% Invalid input (at token %d: '%s')", e.Token, e.Word)
 }
 
 // Prompt is "Password: " while the enable secret is read, else host>,
-// host# or host(config...)# for the privilege and mode.
+// host# or host(config...)#. A session prompt shows the first six
+// characters of the session name (`localhost(config-s-exampl)#`, "A look
+// at Arista's configuration session"; Arista EOS 4.15.0F release notes).
 func (s *shell) Prompt() string {
 	if s.askSecret {
 		return "Password: "
 	}
-	h := s.d.opts.Name
+	h := s.state().Hostname
 	switch s.priv {
 	case privExec:
 		return h + ">"
@@ -101,7 +122,11 @@ func (s *shell) Prompt() string {
 	}
 	mode := "config"
 	if s.sess != nil {
-		mode += "-s-" + s.sess.name
+		name := s.sess.name
+		if len(name) > 6 {
+			name = name[:6]
+		}
+		mode += "-s-" + name
 	}
 	return h + "(" + mode + s.frameTag() + ")#"
 }
@@ -151,54 +176,76 @@ func (s *shell) Exec(raw string) cli.Result {
 		}
 		return cli.Result{Out: "% Access denied"}
 	}
-	line := cli.Normalize(raw)
+	line := strings.TrimSpace(raw)
 	if line == "" || strings.HasPrefix(line, "!") {
 		return cli.Result{}
 	}
-	if strings.HasPrefix(line, "show ") || line == "show" {
-		return cli.Result{Out: s.show(line)}
+	cmd, filters := cli.Pipe(line)
+	e := &cmdEnv{sh: s}
+	post, ferr := e.filters(filters)
+	if ferr != "" {
+		return cli.Result{Out: ferr}
 	}
-	if strings.HasPrefix(line, "terminal ") {
-		return cli.Result{}
+	r, m, serr := s.commands().Match(cmd)
+	if serr == nil && r.Do == nil {
+		return cli.Result{Out: "% This command is not simulated"}
 	}
-	switch s.priv {
-	case privExec:
-		return s.execMode(line)
-	case privEnable:
-		return s.enableMode(line)
-	}
-	return cli.Result{Out: s.configMode(line)}
-}
-
-func (s *shell) execMode(line string) cli.Result {
-	switch line {
-	case "enable":
-		if s.d.opts.EnablePassword != "" {
-			s.askSecret = true
-		} else {
-			s.priv = privEnable
+	if serr == nil {
+		if err := r.Do(e, m); err != nil {
+			if errors.Is(err, errExit) {
+				return cli.Result{Exit: true}
+			}
+			return cli.Result{Out: errText(cmd, err)}
 		}
-		return cli.Result{}
-	case "exit", "quit", "logout":
-		return cli.Result{Exit: true}
+		return cli.Result{Out: post(e.out.String())}
 	}
-	return cli.Result{Out: invalid(line)}
+	if s.priv != privConfig {
+		return cli.Result{Out: syntaxText(serr)}
+	}
+	return cli.Result{Out: s.apply(cmd, serr)}
 }
 
-func (s *shell) enableMode(line string) cli.Result {
-	switch line {
-	case "disable":
-		s.priv = privExec
-		return cli.Result{}
-	case "exit", "quit", "logout":
-		return cli.Result{Exit: true}
-	case "configure", "configure terminal", "config", "conf t":
-		s.enterConfig(nil)
-		return cli.Result{}
-	case "write memory", "write", "copy running-config startup-config":
-		return cli.Result{Out: "Copy completed successfully."}
+// apply finds the innermost mode whose grammar accepts line (EOS falls
+// back to the parent modes, which is how a pasted block works). When no
+// mode takes it, the error is the one that got furthest into the line.
+func (s *shell) apply(line string, worst *cli.SyntaxError) string {
+	for i := len(s.stack) - 1; i >= 0; i-- {
+		f := s.stack[i]
+		r, m, serr := grammar[f.kind].Match(line)
+		if serr != nil {
+			if serr.Token > worst.Token {
+				worst = serr
+			}
+			continue
+		}
+		if r.Do == nil {
+			return "% This command is not simulated"
+		}
+		s.stack = s.stack[:i+1]
+		if err := r.Do(&env{st: s.state(), sh: s, fr: f}, m); err != nil {
+			return errText(line, err)
+		}
+		return ""
 	}
-	return cli.Result{Out: s.sessionCommand(line)}
+	return syntaxText(worst)
+}
+
+// errText is EOS's text for a refused command: a value out of range is
+// invalid input at its token, as EOS reports it.
+func errText(line string, err error) string {
+	var ve *cli.ValueError
+	if errors.As(err, &ve) {
+		for i, t := range cli.Tokens(line) {
+			if strings.Contains(t.Text, ve.Value) {
+				return fmt.Sprintf("%% Invalid input (at token %d: '%s')", i, t.Text)
+			}
+		}
+		return "% Invalid input"
+	}
+	if strings.HasPrefix(err.Error(), "%") {
+		return err.Error()
+	}
+	return "% " + err.Error()
 }
 
 func (s *shell) enterConfig(sess *session) {
@@ -211,53 +258,4 @@ func (s *shell) leaveConfig() {
 	s.priv = privEnable
 	s.sess = nil
 	s.stack = nil
-}
-
-func (s *shell) configMode(line string) string {
-	switch line {
-	case "end":
-		s.leaveConfig()
-		return ""
-	case "exit":
-		if len(s.stack) > 1 {
-			s.stack = s.stack[:len(s.stack)-1]
-		} else {
-			s.leaveConfig()
-		}
-		return ""
-	}
-	if s.sess != nil {
-		if out, ok := s.inSession(line); ok {
-			return out
-		}
-	}
-	if strings.HasPrefix(line, "configure session ") {
-		return s.sessionCommand(line)
-	}
-	return s.apply(line)
-}
-
-// apply finds the innermost mode whose grammar accepts line (EOS falls
-// back to the parent modes, which is how a pasted block works).
-func (s *shell) apply(line string) string {
-	for i := len(s.stack) - 1; i >= 0; i-- {
-		f := s.stack[i]
-		r, m := grammar[f.kind].Find(line)
-		if r == nil {
-			continue
-		}
-		s.stack = s.stack[:i+1]
-		if err := r.Do(&env{st: s.state(), sh: s, fr: f}, m); err != nil {
-			return errText(line, err)
-		}
-		return ""
-	}
-	return invalid(line)
-}
-
-func errText(line string, err error) string {
-	if strings.HasPrefix(err.Error(), "%") {
-		return err.Error()
-	}
-	return invalid(line) + "\n% " + err.Error()
 }

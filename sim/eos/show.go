@@ -2,94 +2,113 @@ package eos
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
+	"time"
 
 	"github.com/fabricc/fabricc/sim/cli"
 )
 
-// showCmd renders one show command; json selects `| json`.
-type showCmd struct {
-	pattern string
-	do      func(s *shell, m []string, json bool) string
-	re      *regexp.Regexp
+// shower renders one show command as JSON (`| json`) or text.
+type shower struct {
+	syntax string
+	do     func(e *cmdEnv, m []string) (json any, text string, err error)
 }
 
-var shows = compileShows([]showCmd{
-	{pattern: `show running-config`, do: func(s *shell, m []string, json bool) string {
-		if json {
-			return cli.JSON(cmdsTree(render(s.d.run)))
-		}
-		return render(s.d.run)
+var shows = []shower{
+	{"show running-config", func(e *cmdEnv, m []string) (any, string, error) {
+		text := e.sh.d.render(e.sh.d.run)
+		return cmdsTree(text), text, nil
 	}},
-	{pattern: `show session-config`, do: func(s *shell, m []string, json bool) string {
-		if s.sess == nil {
-			return "% Not in a configuration session"
+	{"show session-config", func(e *cmdEnv, m []string) (any, string, error) {
+		sess, err := e.sh.inSession()
+		if err != nil {
+			return nil, "", err
 		}
-		return render(s.sess.st)
+		text := e.sh.d.render(sess.st)
+		return cmdsTree(text), text, nil
 	}},
-	{pattern: `show session-config diffs`, do: func(s *shell, m []string, json bool) string { return s.diffs() }},
-	{pattern: `show session-config named ([\w.\-]+) diffs`, do: func(s *shell, m []string, json bool) string {
-		sess, ok := s.d.sessions[m[1]]
-		if !ok {
-			return "% Session " + m[1] + " does not exist"
+	{"show session-config diffs", func(e *cmdEnv, m []string) (any, string, error) {
+		sess, err := e.sh.inSession()
+		if err != nil {
+			return nil, "", err
 		}
-		return cli.Diff(render(s.d.run), render(sess.st), "system:/running-config", "session:/"+m[1]+"-session-config")
+		return nil, e.sh.d.sessionDiff(sess), nil
 	}},
-	{pattern: `show configuration sessions(?: detail)?`, do: func(s *shell, m []string, json bool) string {
-		if json {
-			return cli.JSON(s.d.sessionsJSON())
+	{"show session-config named <name> diffs", func(e *cmdEnv, m []string) (any, string, error) {
+		sess, err := e.sh.named(m[1])
+		if err != nil {
+			return nil, "", err
 		}
-		return sessionsText(s.d)
+		return nil, e.sh.d.sessionDiff(sess), nil
 	}},
-	{pattern: `show interfaces status`, do: func(s *shell, m []string, json bool) string { return s.d.interfacesStatus(json) }},
-	{pattern: `show interfaces(?: ` + ifName + `)?`, do: func(s *shell, m []string, json bool) string { return s.d.interfaces(m[1], json) }},
-	{pattern: `show vlan`, do: func(s *shell, m []string, json bool) string { return s.d.vlans(json) }},
-	{pattern: `show priority-flow-control(?: status)?`, do: func(s *shell, m []string, json bool) string { return s.d.pfc(json) }},
-	{pattern: `show qos interfaces(?: ` + ifName + `)?`, do: func(s *shell, m []string, json bool) string { return s.d.qosInterfaces(m[1], json) }},
-	{pattern: `show qos maps`, do: func(s *shell, m []string, json bool) string { return s.d.qosMaps(json) }},
-	{pattern: `show version`, do: func(s *shell, m []string, json bool) string {
-		v := map[string]any{"modelName": "DCS-7060CX-32S", "version": "4.32.1F", "hostname": s.d.opts.Name, "uptime": 3600.0}
-		if json {
-			return cli.JSON(v)
-		}
-		return "Arista DCS-7060CX-32S\nSoftware image version: 4.32.1F"
+	{"show configuration sessions [detail]", func(e *cmdEnv, m []string) (any, string, error) {
+		return e.sh.d.sessionsJSON(), sessionsText(e.sh.d), nil
 	}},
-})
-
-func compileShows(cs []showCmd) []showCmd {
-	for i := range cs {
-		cs[i].re = cli.Anchored(cs[i].pattern)
-	}
-	return cs
+	{"show interfaces status", func(e *cmdEnv, m []string) (any, string, error) { return e.sh.d.interfacesStatus() }},
+	{"show interfaces [<if>]", func(e *cmdEnv, m []string) (any, string, error) { return e.sh.d.interfaces(m[1]) }},
+	{"show vlan", func(e *cmdEnv, m []string) (any, string, error) { return e.sh.d.vlans() }},
+	{"show priority-flow-control [status]", func(e *cmdEnv, m []string) (any, string, error) { return e.sh.d.pfc() }},
+	{"show qos interfaces [<if>]", func(e *cmdEnv, m []string) (any, string, error) { return e.sh.d.qosInterfaces(m[1]) }},
+	{"show qos maps", func(e *cmdEnv, m []string) (any, string, error) { return e.sh.d.qosMaps() }},
+	{"show version", func(e *cmdEnv, m []string) (any, string, error) { return e.sh.d.version() }},
+	{"show hostname", func(e *cmdEnv, m []string) (any, string, error) {
+		h := e.sh.d.run.Hostname
+		return map[string]any{"hostname": h, "fqdn": h}, fmt.Sprintf("Hostname: %s\nFQDN:     %s\n", h, h), nil
+	}},
+	{"show lldp neighbors", func(e *cmdEnv, m []string) (any, string, error) {
+		return map[string]any{"lldpNeighbors": []any{}, "tablesAgeOuts": 0, "tablesDeletes": 0, "tablesDrops": 0, "tablesInserts": 0, "tablesLastChangeTime": 0.0},
+			"Last table change time   : never\nNumber of table inserts  : 0\n\nPort          Neighbor Device ID       Neighbor Port ID    TTL\n", nil
+	}},
 }
 
-// show runs a show command with its pipes.
-func (s *shell) show(line string) string {
-	cmd, filters := cli.Pipe(line)
-	json := false
-	var include []string
-	for _, f := range filters {
-		switch {
-		case f == "json":
-			json = true
-		case f == "no-more":
-		case strings.HasPrefix(f, "include "):
-			include = append(include, strings.TrimPrefix(f, "include "))
-		default:
-			return invalid(f)
-		}
+// unsimulatedShows keep abbreviations as ambiguous as on the switch.
+var unsimulatedShows = []string{"show ip <rest>", "show inventory", "show logging [<rest>]", "show startup-config",
+	"show mac address-table [<rest>]", "show spanning-tree [<rest>]", "show clock", "show users", "show environment <rest>"}
+
+var showRules = func() []cli.Rule[*cmdEnv] {
+	var out []cli.Rule[*cmdEnv]
+	for _, s := range shows {
+		out = append(out, cli.Rule[*cmdEnv]{Syntax: s.syntax, Do: s.run})
 	}
-	for _, c := range shows {
-		if m := c.re.FindStringSubmatch(cmd); m != nil {
-			out := c.do(s, m, json)
-			for _, w := range include {
-				out = cli.Include(out, w)
-			}
-			return out
-		}
+	for _, s := range unsimulatedShows {
+		out = append(out, cli.Rule[*cmdEnv]{Syntax: s})
 	}
-	return invalid(cmd)
+	return out
+}()
+
+func (s shower) run(e *cmdEnv, m []string) error {
+	j, text, err := s.do(e, m)
+	if err != nil {
+		return err
+	}
+	if e.json && j != nil {
+		e.out.WriteString(cli.JSON(j))
+	} else {
+		e.out.WriteString(text)
+	}
+	return nil
+}
+
+// modelName is the chassis model EOS prints ("DCS-7050CX3-32S").
+func (d *Device) modelName() string { return "DCS-" + d.opts.Model }
+
+// version is `show version`: the JSON fields of napalm's EOS fixture
+// test_get_facts/normal/show_version.json (arista.eos reads "version"
+// and "modelName") and the text layout of EOS.
+func (d *Device) version() (any, string, error) {
+	up := time.Since(d.booted)
+	j := map[string]any{
+		"mfgName": "Arista", "modelName": d.modelName(), "hardwareRevision": "11.00", "serialNumber": "SSJ00000000",
+		"systemMacAddress": "28:99:3a:00:00:01", "hwMacAddress": "28:99:3a:00:00:01", "version": d.opts.Version,
+		"internalVersion": d.opts.Version + "-0000000.sim", "internalBuildId": "00000000-0000-0000-0000-000000000000",
+		"imageFormatVersion": "3.0", "architecture": "x86_64", "bootupTimestamp": float64(d.booted.Unix()),
+		"uptime": up.Seconds(), "memTotal": 8099732, "memFree": 5840368, "isIntlVersion": false,
+	}
+	text := fmt.Sprintf("Arista %s\nHardware version: 11.00\nSerial number: SSJ00000000\nHardware MAC address: 28:99:3a:00:00:01\n"+
+		"System MAC address: 28:99:3a:00:00:01\n\nSoftware image version: %s\nArchitecture: x86_64\nInternal build version: %s-0000000.sim\n"+
+		"Image format version: 3.0\n\nUptime: %d hours and %d minutes\nTotal memory: 8099732 kB\nFree memory: 5840368 kB\n",
+		d.modelName(), d.opts.Version, d.opts.Version, int(up.Hours()), int(up.Minutes())%60)
+	return j, text, nil
 }
 
 func sessionsText(d *Device) string {
@@ -103,49 +122,56 @@ func sessionsText(d *Device) string {
 	return b.String()
 }
 
-// cmdsTree is the `show running-config | json` shape: nested "cmds" keyed
-// by command, children by indentation.
+// cmdsTree is the `show running-config | json` shape (eAPI): nested
+// "cmds" keyed by command, children by indentation, the "!" header
+// lines under "header".
 func cmdsTree(text string) map[string]any {
-	root := map[string]any{"cmds": map[string]any{}, "comments": []string{}, "header": []string{"! device: fabricc simulator"}}
+	var header []string
 	type level struct {
 		indent int
-		cmds   map[string]any
+		node   map[string]any
 	}
-	stack := []level{{-1, root["cmds"].(map[string]any)}}
+	root := map[string]any{"cmds": map[string]any{}, "comments": []string{}}
+	stack := []level{{-1, root}}
 	for _, l := range strings.Split(text, "\n") {
 		t := strings.TrimSpace(l)
-		if t == "" || t == "!" || t == "end" {
+		switch {
+		case strings.HasPrefix(t, "! ") && len(stack) == 1:
+			header = append(header, t+"\n")
+			continue
+		case t == "" || t == "!" || t == "end" || strings.HasPrefix(t, "!"):
 			continue
 		}
 		ind := len(l) - len(strings.TrimLeft(l, " "))
 		for len(stack) > 1 && stack[len(stack)-1].indent >= ind {
 			stack = stack[:len(stack)-1]
 		}
-		parent := stack[len(stack)-1].cmds
-		parent[t] = nil
+		parent := stack[len(stack)-1].node
+		cmds, _ := parent["cmds"].(map[string]any)
+		if cmds == nil {
+			cmds = map[string]any{}
+			parent["cmds"], parent["comments"] = cmds, []string{}
+		}
 		child := map[string]any{}
+		cmds[t] = child
 		stack = append(stack, level{ind, child})
-		// A command with children becomes an object; set lazily below.
-		parent[t] = lazyNode{child}
 	}
-	return unlazy(root).(map[string]any)
+	root["header"] = header
+	return nullLeaves(root).(map[string]any)
 }
 
-type lazyNode struct{ cmds map[string]any }
-
-func unlazy(v any) any {
-	switch x := v.(type) {
-	case lazyNode:
-		if len(x.cmds) == 0 {
-			return nil
-		}
-		return map[string]any{"cmds": unlazy(x.cmds), "comments": []string{}}
-	case map[string]any:
-		out := map[string]any{}
-		for k, c := range x {
-			out[k] = unlazy(c)
-		}
-		return out
+// nullLeaves turns commands without children into null, as eAPI does.
+func nullLeaves(v any) any {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return v
 	}
-	return v
+	if len(m) == 0 {
+		return nil
+	}
+	out := map[string]any{}
+	for k, c := range m {
+		out[k] = nullLeaves(c)
+	}
+	return out
 }

@@ -1,6 +1,9 @@
-// Package eos simulates Arista EOS: the configuration grammar fabricc's EOS
-// target emits, configure sessions with commit timers, and show commands
-// with `| json` output.
+// Package eos simulates Arista EOS: every port of the switch model, the
+// configuration grammar with unique-prefix abbreviations and parent-mode
+// fallback, configure sessions with commit timers (session prompts show
+// the first six characters of the name), output filters (`| json`,
+// `| section`, `| include`) and paging. See ../README.md for the public
+// sample behind each behaviour.
 package eos
 
 import (
@@ -83,6 +86,10 @@ type MMUQueue struct {
 // Port is one Ethernet interface.
 type Port struct {
 	QoS
+	// NativeG is the cage speed in Gb/s; Inactive marks a lane that is
+	// not broken out (hardware, not configuration).
+	NativeG     int
+	Inactive    bool
 	Description string
 	MTU         int
 	Speed       string
@@ -97,7 +104,15 @@ type Port struct {
 	DCBX       string
 }
 
-func newState(host string) *State {
+func newState(opts cli.Options) *State {
+	s := emptyState(opts.Name)
+	for _, p := range opts.Ports {
+		s.Ports[p.Name] = newPort(p.SpeedG, p.Inactive)
+	}
+	return s
+}
+
+func emptyState(host string) *State {
 	return &State{
 		Hostname: host,
 		VLANs:    map[int]string{1: "default"},
@@ -115,7 +130,7 @@ func (s *State) clone() *State {
 	if err != nil {
 		panic(err) // only maps, slices and scalars: cannot fail
 	}
-	c := newState(s.Hostname)
+	c := emptyState(s.Hostname)
 	if err := json.Unmarshal(b, c); err != nil {
 		panic(err)
 	}
@@ -124,15 +139,15 @@ func (s *State) clone() *State {
 
 // cleanConfig is `rollback clean-config`: factory defaults, ports kept.
 func (s *State) cleanConfig() *State {
-	c := newState(s.Hostname)
-	for name := range s.Ports {
-		c.Ports[name] = newPort()
+	c := emptyState(s.Hostname)
+	for name, p := range s.Ports {
+		c.Ports[name] = newPort(p.NativeG, p.Inactive)
 	}
 	return c
 }
 
-func newPort() *Port {
-	return &Port{MTU: defaultMTU, QoS: *newQoS()}
+func newPort(nativeG int, inactive bool) *Port {
+	return &Port{MTU: defaultMTU, QoS: *newQoS(), NativeG: nativeG, Inactive: inactive}
 }
 
 // newQoS is an empty QoS block (a port's or a service profile's).
@@ -143,10 +158,7 @@ func newQoS() *QoS {
 // defaultMTU is the EOS default L3 MTU of an Ethernet interface.
 const defaultMTU = 1500
 
-// port is the named port, created with EOS defaults on first use.
-func (s *State) port(name string) *Port { return cli.Entry(s.Ports, name, newPort) }
-
-// portNames lists the configured ports in natural order.
+// portNames lists the ports in natural order.
 func (s *State) portNames() []string { return cli.PortNames(s.Ports) }
 
 // effective merges a port's own QoS over its service profile's.

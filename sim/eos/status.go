@@ -1,9 +1,11 @@
 package eos
 
-// JSON shapes: `show interfaces`, `show interfaces status` and `show vlan`
-// follow real EOS output (napalm, anta and amd/node-scraper test
-// fixtures). The PFC and QoS shapes are not documented in
-// any source found; they are this simulator's and are listed in README.md.
+// JSON shapes: `show interfaces` follows napalm's EOS fixture
+// test_get_interfaces/normal/show_interfaces.json and ANTA's VerifyL2MTU
+// and VerifyInterfacesSpeed test data; `show interfaces status` the
+// node-scraper Arista collector test data; `show vlan` napalm's
+// test_get_vlans/normal/show_vlan.json. The PFC and QoS shapes have no
+// public sample; they are this simulator's and README.md marks them.
 
 import (
 	"fmt"
@@ -13,7 +15,7 @@ import (
 	"github.com/fabricc/fabricc/sim/cli"
 )
 
-func (d *Device) interfacesStatus(json bool) string {
+func (d *Device) interfacesStatus() (any, string, error) {
 	st := map[string]any{}
 	var text strings.Builder
 	text.WriteString("Port       Name        Status       Vlan     Duplex Speed  Type\n")
@@ -24,17 +26,14 @@ func (d *Device) interfacesStatus(json bool) string {
 			"description":        p.Description,
 			"linkStatus":         link,
 			"lineProtocolStatus": map[bool]string{true: "up", false: "down"}[link == "connected"],
-			"bandwidth":          bandwidth(p.Speed),
+			"bandwidth":          bandwidth(p),
 			"duplex":             "duplexFull",
 			"interfaceType":      "100GBASE-CR4",
 			"vlanInformation":    vlanInfo(p),
 		}
-		fmt.Fprintf(&text, "%-10s %-11s %-12s %-8s full   %-6s 100GBASE-CR4\n", "Et"+strings.TrimPrefix(n, "Ethernet"), p.Description, link, vlanColumn(p), speedText(p.Speed))
+		fmt.Fprintf(&text, "%-10s %-11s %-12s %-8s full   %-6s 100GBASE-CR4\n", "Et"+strings.TrimPrefix(n, "Ethernet"), p.Description, link, vlanColumn(p), speedText(p))
 	}
-	if json {
-		return cli.JSON(map[string]any{"interfaceStatuses": st})
-	}
-	return text.String()
+	return map[string]any{"interfaceStatuses": st}, text.String(), nil
 }
 
 // selectPorts returns every configured port when num is empty, else the
@@ -50,10 +49,10 @@ func (d *Device) selectPorts(num string) (names []string, ok bool) {
 	return []string{n}, true
 }
 
-func (d *Device) interfaces(num string, json bool) string {
+func (d *Device) interfaces(num string) (any, string, error) {
 	names, ok := d.selectPorts(num)
 	if !ok {
-		return "% Interface does not exist"
+		return nil, "", fmt.Errorf("%% Interface does not exist")
 	}
 	out := map[string]any{}
 	var text strings.Builder
@@ -62,19 +61,27 @@ func (d *Device) interfaces(num string, json bool) string {
 		link := linkStatus(p)
 		proto := map[bool]string{true: "up", false: "down"}[link == "connected"]
 		out[n] = map[string]any{
-			"name": n, "description": p.Description, "mtu": p.MTU, "l2Mru": 0,
-			"bandwidth": bandwidth(p.Speed), "interfaceStatus": link, "lineProtocolStatus": proto,
-			"duplex": "duplexFull", "autoNegotiate": "off", "forwardingModel": forwarding(p),
+			"name": n, "description": p.Description, "mtu": ifMTU(p), "l2Mru": 0, "l3MtuConfigured": p.MTU != defaultMTU,
+			"bandwidth": bandwidth(p), "interfaceStatus": link, "lineProtocolStatus": proto, "lanes": 0,
+			"duplex": "duplexFull", "autoNegotiate": "off", "forwardingModel": forwarding(p), "hardware": "ethernet",
 		}
-		fmt.Fprintf(&text, "%s is %s, line protocol is %s (%s)\n  Description: %s\n  IP MTU %d bytes, BW %d kbit\n", n, map[bool]string{true: "up", false: "administratively down"}[!p.Shutdown], proto, link, p.Description, p.MTU, bandwidth(p.Speed)/1000)
+		fmt.Fprintf(&text, "%s is %s, line protocol is %s (%s)\n  Description: %s\n  IP MTU %d bytes, BW %d kbit\n", n, map[bool]string{true: "up", false: "administratively down"}[!p.Shutdown], proto, link, p.Description, ifMTU(p), bandwidth(p)/1000)
 	}
-	if json {
-		return cli.JSON(map[string]any{"interfaces": out})
-	}
-	return text.String()
+	return map[string]any{"interfaces": out}, text.String(), nil
 }
 
-func (d *Device) vlans(json bool) string {
+// ifMTU is the "mtu" `show interfaces` reports: the configured (IP) MTU
+// of a routed port, 9214 on a switchport, whose frames the L2 MTU
+// bounds (ANTA VerifyL2MTU expects 9214 on L2 ports and VerifyL3MTU 1500
+// on L3 ports by default).
+func ifMTU(p *Port) int {
+	if p.Mode == "routed" || p.MTU != defaultMTU {
+		return p.MTU
+	}
+	return 9214
+}
+
+func (d *Device) vlans() (any, string, error) {
 	out := map[string]any{}
 	var text strings.Builder
 	text.WriteString("VLAN  Name                             Status    Ports\n")
@@ -90,13 +97,10 @@ func (d *Device) vlans(json bool) string {
 		out[strconv.Itoa(id)] = map[string]any{"name": d.run.VLANs[id], "status": "active", "interfaces": members, "dynamic": false}
 		fmt.Fprintf(&text, "%-5d %-32s active    %s\n", id, d.run.VLANs[id], strings.Join(names, ", "))
 	}
-	if json {
-		return cli.JSON(map[string]any{"vlans": out, "sourceDetail": ""})
-	}
-	return text.String()
+	return map[string]any{"vlans": out, "sourceDetail": ""}, text.String(), nil
 }
 
-func (d *Device) pfc(json bool) string {
+func (d *Device) pfc() (any, string, error) {
 	st := map[string]any{}
 	var text strings.Builder
 	fmt.Fprintf(&text, "Global PFC : %s\n\nPort       Status   Priorities  Watchdog\n", enabled(!d.run.PFCAllOff))
@@ -113,19 +117,16 @@ func (d *Device) pfc(json bool) string {
 		fmt.Fprintf(&text, "%-10s %-8s %-11s %s\n", n, enabled(on), cli.Join(prios, ","), enabled(q.Watchdog))
 	}
 	wd := d.run.Watchdog
-	if json {
-		return cli.JSON(map[string]any{
-			"enabled": !d.run.PFCAllOff, "interfaceStatuses": st,
-			"watchdog": map[string]any{"action": wd.Action, "timeout": wd.Timeout, "recoveryTime": wd.Recovery, "pollingInterval": wd.Polling},
-		})
-	}
-	return text.String()
+	return map[string]any{
+		"enabled": !d.run.PFCAllOff, "interfaceStatuses": st,
+		"watchdog": map[string]any{"action": wd.Action, "timeout": wd.Timeout, "recoveryTime": wd.Recovery, "pollingInterval": wd.Polling},
+	}, text.String(), nil
 }
 
-func (d *Device) qosInterfaces(num string, json bool) string {
+func (d *Device) qosInterfaces(num string) (any, string, error) {
 	names, ok := d.selectPorts(num)
 	if !ok {
-		return "% Interface does not exist"
+		return nil, "", fmt.Errorf("%% Interface does not exist")
 	}
 	out := map[string]any{}
 	var text strings.Builder
@@ -143,13 +144,10 @@ func (d *Device) qosInterfaces(num string, json bool) string {
 			fmt.Fprintf(&text, "  Tx-Queue %d: %s bandwidth %d%%%s\n", i, schedMode(t), t.BWPercent, ecnText(t.ECN))
 		}
 	}
-	if json {
-		return cli.JSON(map[string]any{"intfQosDetails": out})
-	}
-	return text.String()
+	return map[string]any{"intfQosDetails": out}, text.String(), nil
 }
 
-func (d *Device) qosMaps(json bool) string {
+func (d *Device) qosMaps() (any, string, error) {
 	dscp, cos := map[string]int{}, map[string]int{}
 	var text strings.Builder
 	for v := 0; v < 64; v++ {
@@ -168,10 +166,7 @@ func (d *Device) qosMaps(json bool) string {
 		cos[strconv.Itoa(v)] = tc
 		fmt.Fprintf(&text, "CoS %d -> TC %d\n", v, tc)
 	}
-	if json {
-		return cli.JSON(map[string]any{"dscpToTcMap": dscp, "cosToTcMap": cos})
-	}
-	return text.String()
+	return map[string]any{"dscpToTcMap": dscp, "cosToTcMap": cos}, text.String(), nil
 }
 
 // defaultTC is EOS's default map: class 0 -> TC1, class 1 -> TC0, else
@@ -218,8 +213,13 @@ func trustMode(t string) string {
 	return "COS"
 }
 
+// linkStatus reports every enabled active port as connected, as if
+// cabled; an inactive lane is "inactive".
 func linkStatus(p *Port) string {
-	if p.Shutdown {
+	switch {
+	case p.Inactive:
+		return "inactive"
+	case p.Shutdown:
 		return "disabled"
 	}
 	return "connected"
@@ -277,21 +277,19 @@ func inVLAN(p *Port, id int) bool {
 	return accessVLAN(p) == id
 }
 
-// bandwidth is the configured speed in bit/s (100G when unset).
-func bandwidth(speed string) int64 {
-	digits := strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(speed, "forced "), "auto "), " ")
-	i := strings.IndexByte(digits, 'g')
-	if i <= 0 {
-		return 100_000_000_000
+// bandwidth is the port's speed in bit/s: the configured one, else the
+// cage's.
+func bandwidth(p *Port) int64 {
+	digits := strings.TrimPrefix(strings.TrimPrefix(p.Speed, "forced "), "auto ")
+	if i := strings.IndexByte(digits, 'g'); i > 0 {
+		if g, err := strconv.ParseInt(digits[:i], 10, 64); err == nil {
+			return g * 1_000_000_000
+		}
 	}
-	g, err := strconv.ParseInt(digits[:i], 10, 64)
-	if err != nil {
-		return 100_000_000_000
-	}
-	return g * 1_000_000_000
+	return int64(p.NativeG) * 1_000_000_000
 }
 
-func speedText(speed string) string { return fmt.Sprintf("%dG", bandwidth(speed)/1_000_000_000) }
+func speedText(p *Port) string { return fmt.Sprintf("%dG", bandwidth(p)/1_000_000_000) }
 
 func enabled(b bool) string {
 	if b {

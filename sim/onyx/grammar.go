@@ -2,296 +2,309 @@ package onyx
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/fabricc/fabricc/sim/cli"
 )
 
-// penv is what a per-port rule works on.
+// Grammar sources: the mellanox.onyx Ansible modules and their unit tests
+// (onyx_interface, onyx_l2_interface, onyx_vlan, onyx_qos,
+// onyx_traffic_class, onyx_pfc_interface, onyx_buffer_pool), the Onyx
+// User Manual command reference (traffic pool, ingress-buffer), and the
+// running-config samples named in ../README.md.
+
+// kinds are the Onyx value kinds of the grammar.
+var kinds = map[string]string{
+	"ports": `\d+/\d+(?:/\d+)?(?:-\d+/\d+(?:/\d+)?)?`,
+	"speed": `\d+G`,
+	"pool":  `[\w\-]{1,20}`,
+	"pg":    `iPort\.pg\d`,
+	"tcq":   `ePort\.tc\d`,
+	"alpha": `1/(?:2|4|8|16|32|64|128)|0|1|2|4|8|16|32|64|inf`,
+	"file":  `[\w.\-]{1,64}`,
+	"tc":    `[0-7]`,
+	"prio":  `[0-7]`,
+}
+
+// penv is what a per-port rule works on: one port (a copy that replaces
+// the port when the command succeeds on every port it names).
 type penv struct {
 	st *State
 	p  *Port
 }
 
-// genv is what a global rule works on.
-type genv struct {
-	st *State
-	sh *shell
-}
-
-// Onyx syntax sources: the Ansible mellanox.onyx modules and unit tests,
-// intel/mfd-switchmanagement tests, att/netarbiter nvmf/RoCE_Deployment.md.
-var portRules = cli.Compile([]cli.Rule[*penv]{
-	{Pattern: `speed (\d+G)(?: force)?`, Do: func(e *penv, m []string) error { e.p.Speed = m[1]; return nil }},
-	{Pattern: `no speed(?: force)?`, Do: func(e *penv, m []string) error { e.p.Speed = ""; return nil }},
-	{Pattern: `mtu (\d+)(?: force)?`, Do: func(e *penv, m []string) error {
-		v, err := cli.Int(m[1], 1500, 9216)
+// portRules are the commands of `interface ethernet X` (also written
+// on one line after it from configuration mode).
+var portRules = []cli.Rule[*penv]{
+	{Syntax: "speed <speed> [force]", Do: func(e *penv, m []string) error { e.p.Speed = m[1]; return nil }},
+	{Syntax: "no speed [force]", Do: func(e *penv, m []string) error { e.p.Speed = ""; return nil }},
+	{Syntax: "mtu <int> [force]", Do: func(e *penv, m []string) error {
+		v, err := rangeInt("MTU", m[1], 1500, 9216)
 		if err == nil {
 			e.p.MTU = v
 		}
 		return err
 	}},
-	{Pattern: `no mtu(?: force)?`, Do: func(e *penv, m []string) error { e.p.MTU = defaultMTU; return nil }},
-	{Pattern: `description (.+)`, Do: func(e *penv, m []string) error { e.p.Description = unquote(m[1]); return nil }},
-	{Pattern: `no description`, Do: func(e *penv, m []string) error { e.p.Description = ""; return nil }},
-	{Pattern: `(no )?shutdown`, Do: func(e *penv, m []string) error { e.p.Shutdown = m[1] == ""; return nil }},
-	{Pattern: `switchport mode (access|trunk|hybrid)`, Do: func(e *penv, m []string) error { e.p.Mode = m[1]; return nil }},
-	{Pattern: `no switchport mode`, Do: func(e *penv, m []string) error { e.p.Mode = "access"; return nil }},
-	{Pattern: `no switchport force`, Do: func(e *penv, m []string) error { e.p.Mode = "routed"; return nil }},
-	{Pattern: `switchport(?: force)?`, Do: func(e *penv, m []string) error { e.p.Mode = "access"; return nil }},
-	{Pattern: `switchport access vlan (\d+)`, Do: func(e *penv, m []string) error {
+	{Syntax: "no mtu [force]", Do: func(e *penv, m []string) error { e.p.MTU = defaultMTU; return nil }},
+	{Syntax: "description <rest>", Do: func(e *penv, m []string) error { e.p.Description = unquote(m[1]); return nil }},
+	{Syntax: "no description", Do: func(e *penv, m []string) error { e.p.Description = ""; return nil }},
+	{Syntax: "[no] shutdown", Do: func(e *penv, m []string) error { e.p.Shutdown = m[1] == ""; return nil }},
+	{Syntax: "switchport mode {access|trunk|hybrid}", Do: setMode},
+	{Syntax: "no switchport mode", Do: func(e *penv, m []string) error { return setMode(e, []string{"", "access"}) }},
+	{Syntax: "no switchport force", Do: func(e *penv, m []string) error { e.p.Mode = "routed"; return nil }},
+	{Syntax: "switchport [force]", Do: func(e *penv, m []string) error {
+		if e.p.Mode == "routed" {
+			e.p.Mode = "access"
+		}
+		return nil
+	}},
+	{Syntax: "switchport access vlan <int>", Do: func(e *penv, m []string) error {
 		v, err := vlanID(e.st, m[1])
 		if err == nil {
 			e.p.AccessVLAN = v
 		}
 		return err
 	}},
-	{Pattern: `no switchport access vlan`, Do: func(e *penv, m []string) error { e.p.AccessVLAN = 0; return nil }},
-	{Pattern: `switchport (?:trunk|hybrid) allowed-vlan (add |remove )?([\d,\- ]+)`, Do: allowedVLANs},
-	{Pattern: `switchport (?:trunk|hybrid) allowed-vlan (all|none)`, Do: func(e *penv, m []string) error {
-		e.p.Allowed = map[string][]int{"all": nil, "none": {}}[m[1]]
+	{Syntax: "no switchport access vlan", Do: func(e *penv, m []string) error { e.p.AccessVLAN = 0; return nil }},
+	// `allowed-vlan add N` adds, `remove N` removes, and a plain list
+	// replaces the allowed set (Onyx User Manual, "switchport
+	// {trunk|hybrid} allowed-vlan"); adding to a trunk that allows every
+	// VLAN changes nothing.
+	{Syntax: "switchport {trunk|hybrid} allowed-vlan [{add|remove}] <list>", Do: allowedVLANs},
+	{Syntax: "switchport {trunk|hybrid} allowed-vlan {all|none}", Do: func(e *penv, m []string) error {
+		if err := needMode(e.p, m[1]); err != nil {
+			return err
+		}
+		e.p.Allowed, e.p.AllowedAll = nil, m[2] == "all"
 		return nil
 	}},
-	{Pattern: `no switchport (?:trunk|hybrid) allowed-vlan`, Do: func(e *penv, m []string) error { e.p.Allowed = nil; return nil }},
-	{Pattern: `qos trust (port|L2|L3|both)`, Do: func(e *penv, m []string) error { e.p.Trust = m[1]; return nil }},
-	{Pattern: `no qos trust`, Do: func(e *penv, m []string) error { e.p.Trust = "L2"; return nil }},
-	{Pattern: `qos map dscp ([\d ]+) to switch-priority (\d)`, Do: func(e *penv, m []string) error {
+	{Syntax: "no switchport {trunk|hybrid} allowed-vlan", Do: func(e *penv, m []string) error {
+		e.p.Allowed, e.p.AllowedAll = nil, e.p.Mode == "trunk"
+		return nil
+	}},
+	{Syntax: "qos trust {port|L2|L3|both}", Do: func(e *penv, m []string) error { e.p.Trust = m[1]; return nil }},
+	{Syntax: "no qos trust", Do: func(e *penv, m []string) error { e.p.Trust = "L2"; return nil }},
+	{Syntax: "[no] qos rewrite {pcp|dscp}", Do: func(e *penv, m []string) error {
+		*map[string]*bool{"pcp": &e.p.RewritePCP, "dscp": &e.p.RewriteDSCP}[m[2]] = m[1] == ""
+		return nil
+	}},
+	{Syntax: "qos map dscp <list> to switch-priority <prio>", Do: func(e *penv, m []string) error {
 		ds, err := cli.Ints(m[1], 0, 63)
 		for _, d := range ds {
-			e.p.DSCPToSP[d] = atoi(m[2])
+			setOverride(e.p.DSCPToSP, d, atoi(m[2]), defaultSP(d))
 		}
 		return err
 	}},
-	{Pattern: `no qos map dscp ([\d ]+)(?: to switch-priority \d)?`, Do: func(e *penv, m []string) error {
+	{Syntax: "no qos map dscp <list> [to] [switch-priority] [<prio>]", Do: func(e *penv, m []string) error {
 		ds, err := cli.Ints(m[1], 0, 63)
 		for _, d := range ds {
 			delete(e.p.DSCPToSP, d)
 		}
 		return err
 	}},
-	{Pattern: `traffic-class (\d) bind switch-priority ([\d ]+)`, Do: func(e *penv, m []string) error {
+	{Syntax: "traffic-class <tc> bind switch-priority <list>", Do: func(e *penv, m []string) error {
 		sps, err := cli.Ints(m[2], 0, 7)
 		for _, sp := range sps {
-			e.p.SPToTC[sp] = atoi(m[1])
+			setOverride(e.p.SPToTC, sp, atoi(m[1]), sp)
 		}
 		return err
 	}},
-	{Pattern: `no traffic-class (\d) bind switch-priority ([\d ]+)`, Do: func(e *penv, m []string) error {
+	{Syntax: "no traffic-class <tc> bind switch-priority <list>", Do: func(e *penv, m []string) error {
 		sps, err := cli.Ints(m[2], 0, 7)
 		for _, sp := range sps {
 			delete(e.p.SPToTC, sp)
 		}
 		return err
 	}},
-	{Pattern: `traffic-class (\d) dcb ets strict`, Do: func(e *penv, m []string) error {
+	{Syntax: "traffic-class <tc> dcb ets strict", Do: func(e *penv, m []string) error {
 		e.p.ETS[atoi(m[1])] = &ETS{Strict: true}
 		return nil
 	}},
-	{Pattern: `traffic-class (\d) dcb ets wrr (\d+)`, Do: func(e *penv, m []string) error {
-		w, err := cli.Int(m[2], 1, 100)
+	{Syntax: "traffic-class <tc> dcb ets wrr <int>", Do: func(e *penv, m []string) error {
+		w, err := rangeInt("weight", m[2], 1, 100)
 		if err == nil {
 			e.p.ETS[atoi(m[1])] = &ETS{Weight: w}
 		}
 		return err
 	}},
-	{Pattern: `no traffic-class (\d) dcb ets`, Do: func(e *penv, m []string) error { delete(e.p.ETS, atoi(m[1])); return nil }},
-	{Pattern: `traffic-class (\d) congestion-control (ecn|red|both) minimum-(absolute|relative) (\d+) maximum-(absolute|relative) (\d+)`, Do: setECN},
-	{Pattern: `no traffic-class (\d) congestion-control`, Do: func(e *penv, m []string) error { delete(e.p.ECN, atoi(m[1])); return nil }},
-	{Pattern: `dcb priority-flow-control mode (on|auto) force`, Do: func(e *penv, m []string) error { e.p.PFCMode = m[1]; return nil }},
-	{Pattern: `no dcb priority-flow-control mode(?: force)?`, Do: func(e *penv, m []string) error { e.p.PFCMode = "off"; return nil }},
-	{Pattern: `flowcontrol (send|receive) (on|off) force`, Do: func(e *penv, m []string) error {
-		if m[2] == "on" && e.p.PFCMode == "on" {
-			return fmt.Errorf("%% Error: global pause and PFC cannot both be enabled on the interface")
+	{Syntax: "no traffic-class <tc> dcb ets", Do: func(e *penv, m []string) error { delete(e.p.ETS, atoi(m[1])); return nil }},
+	{Syntax: "traffic-class <tc> congestion-control {ecn|red|both} {minimum-absolute|minimum-relative} <int> {maximum-absolute|maximum-relative} <int>", Do: setECN},
+	{Syntax: "no traffic-class <tc> congestion-control", Do: func(e *penv, m []string) error { delete(e.p.ECN, atoi(m[1])); return nil }},
+	{Syntax: "dcb priority-flow-control mode {on|auto} force", Do: func(e *penv, m []string) error {
+		if m[1] == "on" && (e.p.FlowSend || e.p.FlowReceive) {
+			return fmt.Errorf("PFC cannot be enabled on an interface with global pause (flowcontrol) enabled")
 		}
-		*map[string]*string{"send": &e.p.FlowSend, "receive": &e.p.FlowReceive}[m[1]] = m[2]
+		e.p.PFCMode = m[1]
 		return nil
 	}},
-	{Pattern: `no flowcontrol (send|receive)(?: force)?`, Do: func(e *penv, m []string) error {
-		*map[string]*string{"send": &e.p.FlowSend, "receive": &e.p.FlowReceive}[m[1]] = ""
+	{Syntax: "no dcb priority-flow-control mode [force]", Do: func(e *penv, m []string) error { e.p.PFCMode = "off"; return nil }},
+	{Syntax: "flowcontrol {send|receive} {on|off} force", Do: func(e *penv, m []string) error {
+		if m[2] == "on" && e.p.PFCMode == "on" {
+			return fmt.Errorf("global pause and PFC cannot both be enabled on the interface")
+		}
+		*flow(e.p, m[1]) = m[2] == "on"
 		return nil
 	}},
-	{Pattern: `(no )?pfc-wd`, Do: func(e *penv, m []string) error { e.p.PFCWatchdog = m[1] == ""; return nil }},
-	{Pattern: `ingress-buffer iPort\.pg(\d) bind switch-priority ([\d ]+)`, Do: func(e *penv, m []string) error {
+	{Syntax: "no flowcontrol {send|receive} [force]", Do: func(e *penv, m []string) error { *flow(e.p, m[1]) = false; return nil }},
+	{Syntax: "[no] pfc-wd", Do: func(e *penv, m []string) error { e.p.PFCWatchdog = m[1] == ""; return nil }},
+	{Syntax: "ingress-buffer <pg> bind switch-priority <list>", Do: func(e *penv, m []string) error {
 		sps, err := cli.Ints(m[2], 0, 7)
 		if err == nil {
 			pg(e.p, m[1]).SPs = sps
 		}
 		return err
 	}},
-	{Pattern: `ingress-buffer iPort\.pg(\d) map pool (\w+) type (lossy|lossless) reserved (\d+)(?: xoff (\d+) xon (\d+))? shared alpha (\S+)`, Do: mapPG},
-	{Pattern: `no ingress-buffer iPort\.pg(\d)(?: .*)?`, Do: func(e *penv, m []string) error { delete(e.p.IngressPGs, atoi(m[1])); return nil }},
-	{Pattern: `egress-buffer ePort\.tc(\d) map pool (\w+) reserved (\d+) shared alpha (\S+)`, Do: func(e *penv, m []string) error {
+	{Syntax: "ingress-buffer <pg> map pool <word> type lossless reserved <int> xoff <int> xon <int> shared alpha <alpha>", Do: func(e *penv, m []string) error {
+		return mapPG(e, m[1], m[2], "lossless", m[3], m[4], m[5], m[6])
+	}},
+	{Syntax: "ingress-buffer <pg> map pool <word> type lossy reserved <int> shared alpha <alpha>", Do: func(e *penv, m []string) error {
+		return mapPG(e, m[1], m[2], "lossy", m[3], "0", "0", m[4])
+	}},
+	{Syntax: "no ingress-buffer <pg> [<rest>]", Do: func(e *penv, m []string) error { delete(e.p.IngressPGs, pgNum(m[1])); return nil }},
+	{Syntax: "egress-buffer <tcq> map pool <word> reserved <int> shared alpha <alpha>", Do: func(e *penv, m []string) error {
 		if err := checkPool(e.st, m[2]); err != nil {
 			return err
 		}
-		if !alphaRe.MatchString(m[4]) {
-			return fmt.Errorf("%% Error: invalid alpha %s", m[4])
-		}
-		e.p.EgressQueues[atoi(m[1])] = &EgressQueue{Pool: m[2], Reserved: int64(atoi(m[3])), Alpha: m[4]}
+		e.p.EgressQueues[pgNum(m[1])] = &EgressQueue{Pool: m[2], Reserved: int64(atoi(m[3])), Alpha: m[4]}
 		return nil
 	}},
-	{Pattern: `no egress-buffer ePort\.tc(\d)(?: .*)?`, Do: func(e *penv, m []string) error { delete(e.p.EgressQueues, atoi(m[1])); return nil }},
-})
+	{Syntax: "no egress-buffer <tcq> [<rest>]", Do: func(e *penv, m []string) error { delete(e.p.EgressQueues, pgNum(m[1])); return nil }},
+}
 
-var alphaRe = regexp.MustCompile(`^(?:1/(?:2|4|8|16|32|64|128)|0|1|2|4|8|16|32|64|inf)$`)
-
-func setECN(e *penv, m []string) error {
-	if m[3] != m[5] {
-		return fmt.Errorf("%% Error: minimum and maximum thresholds must both be absolute or both relative")
+// setMode changes the switchport mode; the VLAN membership of the old
+// mode does not carry over, and a new trunk allows every VLAN.
+func setMode(e *penv, m []string) error {
+	if e.p.Mode != m[1] {
+		e.p.Mode, e.p.Allowed, e.p.AllowedAll = m[1], nil, m[1] == "trunk"
+		if m[1] == "trunk" {
+			e.p.AccessVLAN = 0
+		}
 	}
-	lo, hi := atoi(m[4]), atoi(m[6])
-	if lo > hi || (m[3] == "relative" && hi > 100) {
-		return fmt.Errorf("%% Error: minimum threshold must not exceed maximum threshold")
-	}
-	e.p.ECN[atoi(m[1])] = &ECN{Mode: m[2], Relative: m[3] == "relative", Min: lo, Max: hi}
 	return nil
 }
 
-func mapPG(e *penv, m []string) error {
-	if err := checkPool(e.st, m[2]); err != nil {
+func needMode(p *Port, mode string) error {
+	if p.Mode != mode {
+		return fmt.Errorf("interface is not in %s mode", mode)
+	}
+	return nil
+}
+
+func flow(p *Port, dir string) *bool {
+	if dir == "send" {
+		return &p.FlowSend
+	}
+	return &p.FlowReceive
+}
+
+// setOverride stores m[k] = v, or drops it when v is the default: the
+// running-config then leaves it out.
+func setOverride(m map[int]int, k, v, def int) {
+	if v == def {
+		delete(m, k)
+		return
+	}
+	m[k] = v
+}
+
+func setECN(e *penv, m []string) error {
+	minKind, maxKind := strings.TrimPrefix(m[3], "minimum-"), strings.TrimPrefix(m[5], "maximum-")
+	if minKind != maxKind {
+		return fmt.Errorf("minimum and maximum thresholds must both be absolute or both relative")
+	}
+	lo, hi := atoi(m[4]), atoi(m[6])
+	if lo > hi || (minKind == "relative" && hi > 100) {
+		return fmt.Errorf("minimum threshold must not exceed maximum threshold")
+	}
+	e.p.ECN[atoi(m[1])] = &ECN{Mode: m[2], Relative: minKind == "relative", Min: lo, Max: hi}
+	return nil
+}
+
+func mapPG(e *penv, name, pool, typ, reserved, xoff, xon, alpha string) error {
+	if err := checkPool(e.st, pool); err != nil {
 		return err
 	}
-	if !alphaRe.MatchString(m[7]) {
-		return fmt.Errorf("%% Error: invalid alpha %s", m[7])
-	}
-	if (m[3] == "lossless") != (m[5] != "") {
-		return fmt.Errorf("%% Error: xoff and xon are required for, and only allowed with, type lossless")
-	}
-	g := pg(e.p, m[1])
-	g.Pool, g.Type, g.Reserved, g.Alpha, g.Mapped = m[2], m[3], int64(atoi(m[4])), m[7], true
-	g.Xoff, g.Xon = int64(atoi(m[5])), int64(atoi(m[6]))
+	g := pg(e.p, name)
+	g.Pool, g.Type, g.Reserved, g.Alpha, g.Mapped = pool, typ, int64(atoi(reserved)), alpha, true
+	g.Xoff, g.Xon = int64(atoi(xoff)), int64(atoi(xon))
 	return nil
 }
 
 func checkPool(st *State, name string) error {
 	if !st.Advanced {
-		return fmt.Errorf("%% Error: advanced buffer management is disabled; run \"advanced buffer management force\" first")
+		return fmt.Errorf("advanced buffer management is disabled; run \"advanced buffer management force\" first")
 	}
 	if _, ok := st.APools[name]; !ok {
-		return fmt.Errorf("%% Error: pool %s does not exist", name)
+		return fmt.Errorf("pool %s does not exist", name)
 	}
 	return nil
 }
 
-// pg is the port's ingress priority group numbered n.
-func pg(p *Port, n string) *PG {
-	return cli.Entry(p.IngressPGs, atoi(n), func() *PG { return &PG{} })
+// pg is the port's ingress priority group named "iPort.pgN".
+func pg(p *Port, name string) *PG {
+	return cli.Entry(p.IngressPGs, pgNum(name), func() *PG { return &PG{} })
 }
 
+// pgNum is N of "iPort.pgN" or "ePort.tcN".
+func pgNum(name string) int { return atoi(name[len(name)-1:]) }
+
 func allowedVLANs(e *penv, m []string) error {
-	ids, err := cli.Ints(m[2], 1, 4094)
+	if err := needMode(e.p, m[1]); err != nil {
+		return err
+	}
+	ids, err := cli.Ints(m[3], 1, 4094)
 	if err != nil {
 		return err
 	}
 	for _, id := range ids {
-		if _, ok := e.st.VLANs[id]; !ok && m[1] != "remove " {
-			return fmt.Errorf("%% VLAN %d does not exist", id)
+		if _, ok := e.st.VLANs[id]; !ok && m[2] != "remove" {
+			return fmt.Errorf("VLAN %d does not exist", id)
 		}
 	}
 	set := map[int]bool{}
-	if m[1] != "" && e.p.Allowed == nil && e.p.Mode == "trunk" {
-		// A trunk with no list allows every VLAN: adding changes nothing,
-		// removing turns the implicit "all" into the explicit list of the
-		// other VLANs (Emulab snmpit_mellanox.pm).
-		if m[1] == "add " {
-			return nil
-		}
+	switch {
+	case m[2] == "add" && e.p.AllowedAll:
+		return nil
+	case m[2] == "remove" && e.p.AllowedAll:
 		for id := range e.st.VLANs {
 			set[id] = true
 		}
-	}
-	if m[1] != "" {
+	case m[2] != "":
 		for _, v := range e.p.Allowed {
 			set[v] = true
 		}
 	}
 	for _, v := range ids {
-		set[v] = m[1] != "remove "
+		set[v] = m[2] != "remove"
 	}
-	allowed := []int{}
+	e.p.Allowed, e.p.AllowedAll = nil, false
 	for _, v := range cli.SortedKeys(set) {
 		if set[v] {
-			allowed = append(allowed, v)
+			e.p.Allowed = append(e.p.Allowed, v)
 		}
 	}
-	e.p.Allowed = allowed
 	return nil
 }
 
 func vlanID(st *State, s string) (int, error) {
-	v, err := cli.Int(s, 1, 4094)
+	v, err := rangeInt("VLAN ID", s, 1, 4094)
 	if err != nil {
 		return 0, err
 	}
 	if _, ok := st.VLANs[v]; !ok {
-		return 0, fmt.Errorf("%% VLAN %d does not exist", v)
+		return 0, fmt.Errorf("VLAN %d does not exist", v)
 	}
 	return v, nil
 }
 
-var globalRules = cli.Compile([]cli.Rule[*genv]{
-	{Pattern: `(no )?cli default prefix-modes enable`, Do: func(e *genv, m []string) error { return nil }},
-	{Pattern: `hostname (\S+)`, Do: func(e *genv, m []string) error { e.st.Hostname = m[1]; return nil }},
-	{Pattern: `vlan ([\d,\-]+)`, Do: func(e *genv, m []string) error {
-		ids, err := cli.Ints(m[1], 1, 4094)
-		for _, id := range ids {
-			if _, ok := e.st.VLANs[id]; !ok {
-				e.st.VLANs[id] = ""
-			}
-		}
-		if err == nil && len(ids) == 1 {
-			e.sh.sub = "vlan " + m[1]
-		}
-		return err
-	}},
-	{Pattern: `vlan (\d+) name (.+)`, Do: func(e *genv, m []string) error { return nameVLAN(e.st, m[1], unquote(m[2])) }},
-	{Pattern: `vlan (\d+) no name`, Do: func(e *genv, m []string) error { return nameVLAN(e.st, m[1], "") }},
-	{Pattern: `no vlan ([\d,\-]+)`, Do: func(e *genv, m []string) error {
-		ids, err := cli.Ints(m[1], 2, 4094)
-		for _, id := range ids {
-			delete(e.st.VLANs, id)
-		}
-		return err
-	}},
-	{Pattern: `(no )?dcb priority-flow-control enable(?: force)?`, Do: func(e *genv, m []string) error { e.st.PFC = m[1] == ""; return nil }},
-	{Pattern: `(no )?dcb priority-flow-control priority (\d) enable`, Do: func(e *genv, m []string) error {
-		if m[1] == "" {
-			e.st.PFCPriorities[atoi(m[2])] = true
-		} else {
-			delete(e.st.PFCPriorities, atoi(m[2]))
-		}
-		return nil
-	}},
-	{Pattern: `traffic pool ([\w\-]{1,20}) type (lossless|lossy|lossy-mc)`, Do: func(e *genv, m []string) error { pool(e.st, m[1]).Type = m[2]; return nil }},
-	{Pattern: `traffic pool ([\w\-]{1,20}) memory percent (\d+(?:\.\d+)?)`, Do: func(e *genv, m []string) error {
-		v, err := strconv.ParseFloat(m[2], 64)
-		if err != nil || v > 100 {
-			return fmt.Errorf("%% Error: memory percent must be 0-100")
-		}
-		pool(e.st, m[1]).MemoryPercent = fmt.Sprintf("%.2f", v)
-		return nil
-	}},
-	{Pattern: `traffic pool ([\w\-]{1,20}) map switch-priority ([\d ]+)`, Do: func(e *genv, m []string) error {
-		sps, err := cli.Ints(m[2], 0, 7)
-		if err == nil {
-			pool(e.st, m[1]).SPs = sps
-		}
-		return err
-	}},
-	{Pattern: `no traffic pool ([\w\-]{1,20}) map switch-priority(?: [\d ]+)?`, Do: func(e *genv, m []string) error { pool(e.st, m[1]).SPs = nil; return nil }},
-	{Pattern: `no traffic pool ([\w\-]{1,20})`, Do: func(e *genv, m []string) error { delete(e.st.Pools, m[1]); return nil }},
-	{Pattern: `(no )?advanced buffer management force`, Do: func(e *genv, m []string) error { e.st.Advanced = m[1] == ""; return nil }},
-	{Pattern: `pool (\w+) size (\d+) type (dynamic|static)`, Do: func(e *genv, m []string) error {
-		if !e.st.Advanced {
-			return fmt.Errorf("%% Error: advanced buffer management is disabled; run \"advanced buffer management force\" first")
-		}
-		e.st.APools[m[1]] = &AdvPool{Size: int64(atoi(m[2])), Type: m[3]}
-		return nil
-	}},
-	{Pattern: `no pool (\w+)`, Do: func(e *genv, m []string) error { delete(e.st.APools, m[1]); return nil }},
-})
+func rangeInt(what, s string, lo, hi int) (int, error) {
+	v, err := strconv.Atoi(s)
+	if err != nil || v < lo || v > hi {
+		return 0, fmt.Errorf("%s must be between %d and %d", what, lo, hi)
+	}
+	return v, nil
+}
 
 // pool is the named traffic pool, created lossy on first use.
 func pool(st *State, name string) *TrafficPool {
@@ -313,25 +326,26 @@ func unquote(s string) string {
 	return s
 }
 
-// portRange expands "1/1" or "1/1-1/4" (ranges as in att/netarbiter
-// nvmf/RoCE_Deployment.md) into port names.
-func portRange(spec string) ([]string, error) {
+// portRange expands "1/1" or "1/1-1/4" into the names of existing ports.
+func portRange(st *State, spec string) ([]string, error) {
 	a, b, isRange := strings.Cut(spec, "-")
 	if !isRange {
-		return []string{a}, nil
+		b = a
 	}
-	ma, mb := portRe.FindStringSubmatch(a), portRe.FindStringSubmatch(b)
-	if ma == nil || mb == nil || ma[1] != mb[1] || atoi(ma[2]) > atoi(mb[2]) {
-		return nil, fmt.Errorf("%% Error: bad interface range %s", spec)
+	ia, ib := strings.LastIndex(a, "/"), strings.LastIndex(b, "/")
+	if a[:ia] != b[:ib] || atoi(a[ia+1:]) > atoi(b[ib+1:]) {
+		return nil, fmt.Errorf("bad interface range %s", spec)
 	}
 	var out []string
-	for i := atoi(ma[2]); i <= atoi(mb[2]); i++ {
-		out = append(out, fmt.Sprintf("%s/%d", ma[1], i))
+	for i := atoi(a[ia+1:]); i <= atoi(b[ib+1:]); i++ {
+		name := fmt.Sprintf("%s/%d", a[:ia], i)
+		if _, ok := st.Ports[name]; !ok {
+			return nil, fmt.Errorf("interface ethernet %s does not exist", name)
+		}
+		out = append(out, name)
 	}
 	return out, nil
 }
-
-var portRe = regexp.MustCompile(`^(\d+)/(\d+)$`)
 
 func atoi(s string) int {
 	v, _ := strconv.Atoi(s)

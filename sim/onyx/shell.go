@@ -1,10 +1,11 @@
 package onyx
 
 import (
+	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/fabricc/fabricc/sim/cli"
 )
@@ -14,18 +15,24 @@ type Device struct {
 	mu   sync.Mutex
 	opts cli.Options
 	run  *State
-	// files are the saved configuration files (`configuration write to`),
-	// as running-config text; active is the one `configuration write`
-	// writes to.
-	files   map[string]string
-	active  string
+	// files are the saved configuration files (`configuration write
+	// [to NAME]`); active is the one the switch boots from and
+	// `configuration write` writes to.
+	files  map[string]*State
+	active string
+	booted time.Time
+	// newAPI is true from MLNX-OS 3.6.6000 on: the JSON of several show
+	// commands is wrapped in lists (mellanox.onyx BaseOnyxModule
+	// ONYX_API_VERSION and the modules that test it).
+	newAPI  bool
 	drifted bool // the drift fault has been applied
 }
 
-// New builds an Onyx device.
+// New builds an Onyx device with every port of its model at the defaults.
 func New(opts cli.Options) *Device {
-	d := &Device{opts: opts, run: newState(opts.Name), files: map[string]string{}, active: "initial"}
-	d.files["initial"] = render(d.run)
+	d := &Device{opts: opts, run: newState(opts), files: map[string]*State{}, active: "initial",
+		booted: time.Now().UTC().Truncate(time.Second), newAPI: cli.VersionAtLeast(opts.Version, "3.6.6000")}
+	d.files["initial"] = d.run.clone()
 	return d
 }
 
@@ -33,14 +40,17 @@ func New(opts cli.Options) *Device {
 func (d *Device) Running() string {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	return render(d.run)
+	return d.render(d.run)
 }
 
 // Close has nothing to stop: Onyx has no timers.
 func (d *Device) Close() {}
 
-// NewShell starts a CLI session in exec mode.
-func (d *Device) NewShell(user string) cli.Shell { return &shell{d: d} }
+// NewShell starts a CLI session in exec mode; a session with a terminal
+// pages its output until the client turns paging off.
+func (d *Device) NewShell(s cli.Session) cli.Shell {
+	return &shell{d: d, rows: s.Rows, paging: s.Rows > 0}
+}
 
 const (
 	privExec = iota
@@ -51,29 +61,70 @@ const (
 type shell struct {
 	d    *Device
 	priv int
-	// sub is the configuration sub-mode ("interface ethernet 1/1",
-	// "vlan 10") or "".
-	sub       string
+	// ports are the ports of the `interface ethernet` sub-mode; vlan the
+	// VLAN of the `vlan N` sub-mode (0: none).
 	ports     []string
+	portsSpec string
+	vlan      int
 	askSecret bool
-	// confirm holds a command waiting for "yes" (configuration switch-to).
+	// confirm is the configuration file a switch-to waits for "yes" on.
 	confirm string
 	changed bool
+	paging  bool
+	rows    int
 }
 
 // Echo is off while `enable` reads its password.
 func (s *shell) Echo() bool { return !s.askSecret }
 
-// Reject is Onyx's error for an unknown command.
-func (s *shell) Reject(line string) string { return unrecognized(line) }
+// Reject is Onyx's error for a command it refuses.
+func (s *shell) Reject(line string) string {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return unrecognized("")
+	}
+	return unrecognized(f[0])
+}
 
-// unrecognized is Onyx's error for a command it does not know.
-func unrecognized(line string) string {
-	return fmt.Sprintf("%% Unrecognized command \"%s\".\nType \"?\" for help.", cli.Normalize(line))
+// Pager pages at the terminal height until `no cli session paging
+// enable` (or `terminal length`) changes it; the pager's text has no
+// public sample.
+func (s *shell) Pager() (int, string) {
+	if !s.paging {
+		return 0, ""
+	}
+	return s.rows, " --More-- "
+}
+
+// unrecognized is Onyx's error for a word it does not know: `%
+// Unrecognized command "ib".` (MLNX-OS 3.6.8012 sample in a public lab
+// note; the "Type "?" for help." line as in a public MLNX-OS CLI test).
+func unrecognized(word string) string {
+	return fmt.Sprintf("%% Unrecognized command \"%s\".\nType \"?\" for help.", word)
+}
+
+// syntaxText is the Onyx error for a line no rule accepts.
+func syntaxText(e *cli.SyntaxError) string {
+	switch e.Kind {
+	case cli.Incomplete:
+		return "% Incomplete command.\nType \"?\" for help."
+	case cli.Ambiguous:
+		return fmt.Sprintf("%% Ambiguous command \"%s\".\nType \"?\" for help.", e.Word)
+	}
+	return unrecognized(e.Word)
+}
+
+// errText puts a refused command's reason in the "% Error: ..." form.
+// Onyx errors start with "%" (ansible's onyx terminal plugin treats such
+// a line as an error); the wording of value errors has no public sample.
+func errText(err error) string {
+	msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "% "), "Error: ")
+	return "% Error: " + msg
 }
 
 // Prompt is the password or reboot-confirmation prompt, else
-// "<host> [standalone: master] " with >, # or the config mode.
+// "<host> [standalone: master] " with >, # or the configuration mode
+// (CSM documentation prompt sample `sw-spine01 [standalone: master] >`).
 func (s *shell) Prompt() string {
 	switch {
 	case s.askSecret:
@@ -81,15 +132,16 @@ func (s *shell) Prompt() string {
 	case s.confirm != "":
 		return "This requires a reboot. Type 'yes' to confirm: "
 	}
-	h := s.d.opts.Name + " [standalone: master] "
-	switch s.priv {
-	case privExec:
+	h := s.d.run.Hostname + " [standalone: master] "
+	switch {
+	case s.priv == privExec:
 		return h + "> "
-	case privEnable:
+	case s.priv == privEnable:
 		return h + "# "
-	}
-	if s.sub != "" {
-		return h + "(config " + s.sub + ") # "
+	case s.ports != nil:
+		return h + "(config interface ethernet " + s.portsSpec + ") # "
+	case s.vlan != 0:
+		return fmt.Sprintf("%s(config vlan %d) # ", h, s.vlan)
 	}
 	return h + "(config) # "
 }
@@ -107,180 +159,135 @@ func (s *shell) Exec(raw string) cli.Result {
 		return cli.Result{Out: "% Access denied"}
 	}
 	if s.confirm != "" {
-		name := s.confirm
-		s.confirm = ""
-		if strings.TrimSpace(raw) != "yes" {
-			return cli.Result{Out: "Switch-to cancelled."}
-		}
-		return cli.Result{Out: "% Error: cannot switch to " + name + ": the simulator does not reboot; nothing was changed"}
+		return s.switchTo(raw)
 	}
-	line := cli.Normalize(raw)
+	line := strings.TrimSpace(raw)
 	if line == "" || strings.HasPrefix(line, "#") {
 		return cli.Result{}
 	}
-	if strings.HasPrefix(line, "show ") {
-		return cli.Result{Out: s.show(line)}
+	cmd, filters := cli.Pipe(line)
+	e := &env{sh: s, st: s.d.run}
+	post, ferr := e.filters(filters)
+	if ferr != "" {
+		return cli.Result{Out: ferr}
 	}
-	if line == "no cli session paging enable" || strings.HasPrefix(line, "terminal ") {
-		return cli.Result{}
+	r, m, serr := s.grammar().Match(cmd)
+	switch {
+	case serr != nil:
+		return cli.Result{Out: syntaxText(serr)}
+	case r.Do == nil:
+		return cli.Result{Out: errText(fmt.Errorf("%s: %w", m[0], cli.ErrUnsupported))}
 	}
-	if out, ok := s.fileCommand(line); ok {
-		return cli.Result{Out: out}
+	if err := r.Do(e, m); err != nil {
+		var exit exitSession
+		if errors.As(err, &exit) {
+			return cli.Result{Exit: true}
+		}
+		return cli.Result{Out: errText(err)}
 	}
-	switch s.priv {
-	case privExec:
-		return s.execMode(line)
-	case privEnable:
-		return s.enableMode(line)
-	}
-	return cli.Result{Out: s.configMode(line)}
+	return cli.Result{Out: post(e.out.String())}
 }
 
-func (s *shell) execMode(line string) cli.Result {
-	switch line {
-	case "enable":
-		if s.d.opts.EnablePassword != "" {
-			s.askSecret = true
-		} else {
-			s.priv = privEnable
-		}
-		return cli.Result{}
-	case "exit", "quit":
-		return cli.Result{Exit: true}
+// exitSession is what `exit` from exec or enable mode returns.
+type exitSession struct{}
+
+func (exitSession) Error() string { return "exit" }
+
+// grammar is the command set of the current mode.
+func (s *shell) grammar() *cli.Grammar[*env] {
+	switch {
+	case s.priv == privExec:
+		return execGrammar
+	case s.priv == privEnable:
+		return enableGrammar
+	case s.ports != nil:
+		return interfaceGrammar
+	case s.vlan != 0:
+		return vlanGrammar
 	}
-	return cli.Result{Out: unrecognized(line)}
+	return configGrammar
 }
-
-func (s *shell) enableMode(line string) cli.Result {
-	switch line {
-	case "disable":
-		s.priv = privExec
-		return cli.Result{}
-	case "exit", "quit":
-		return cli.Result{Exit: true}
-	case "configure terminal", "config terminal", "conf t":
-		s.priv = privConfig
-		return cli.Result{}
-	}
-	return cli.Result{Out: unrecognized(line)}
-}
-
-var (
-	ifEnter = regexp.MustCompile(`^interface ethernet (\d+/\d+(?:/\d+)?(?:-\d+/\d+)?)$`)
-	ifFlat  = regexp.MustCompile(`^interface ethernet (\d+/\d+(?:/\d+)?(?:-\d+/\d+)?) (.+)$`)
-)
-
-func (s *shell) configMode(line string) string {
-	if line == "exit" {
-		s.exit()
-		return ""
-	}
-	if m := ifEnter.FindStringSubmatch(line); m != nil {
-		ports, err := portRange(m[1])
-		if err != nil {
-			return err.Error()
-		}
-		for _, p := range ports {
-			s.d.run.port(p)
-		}
-		s.sub, s.ports = "interface ethernet "+m[1], ports
-		return ""
-	}
-	if m := ifFlat.FindStringSubmatch(line); m != nil {
-		ports, err := portRange(m[1])
-		if err != nil {
-			return err.Error()
-		}
-		return s.portCommand(ports, m[2], line)
-	}
-	if strings.HasPrefix(s.sub, "interface ") {
-		if r, _ := portRules.Find(line); r != nil {
-			return s.portCommand(s.ports, line, line)
-		}
-	}
-	if strings.HasPrefix(s.sub, "vlan ") {
-		if m := vlanName.FindStringSubmatch(line); m != nil {
-			line = s.sub + " " + line
-		}
-	}
-	return s.globalCommand(line)
-}
-
-var vlanName = regexp.MustCompile(`^(?:no )?name(?: .+)?$`)
 
 // exit leaves the sub-mode, or configuration mode (applying drift after a
-// change when the fault is set).
-func (s *shell) exit() {
-	if s.sub != "" {
-		s.sub, s.ports = "", nil
-		return
-	}
-	s.priv = privEnable
-	if s.changed && s.d.opts.Drift && !s.d.drifted {
-		s.d.drifted = true
-		s.d.run.drift()
-	}
-	s.changed = false
-}
-
-func (s *shell) portCommand(ports []string, cmd, line string) string {
-	r, m := portRules.Find(cmd)
-	if r == nil {
-		return unrecognized(line)
-	}
-	for _, name := range ports {
-		if err := r.Do(&penv{st: s.d.run, p: s.d.run.port(name)}, m); err != nil {
-			return errText(err)
-		}
-	}
-	s.changed = true
-	return ""
-}
-
-func (s *shell) globalCommand(line string) string {
-	r, m := globalRules.Find(line)
-	if r == nil {
-		return unrecognized(line)
-	}
-	if err := r.Do(&genv{st: s.d.run, sh: s}, m); err != nil {
-		return errText(err)
-	}
-	s.changed = true
-	return ""
-}
-
-var (
-	writeTo  = regexp.MustCompile(`^configuration write to ([\w.\-]{1,64})(?: no-switch)?$`)
-	switchTo = regexp.MustCompile(`^configuration switch-to ([\w.\-]{1,64})$`)
-)
-
-// fileCommand handles configuration files (HPE Cray CSM documentation,
-// `configuration write to`, `configuration switch-to`): write, write to
-// NAME, switch-to (needs a reboot: asked, then refused).
-func (s *shell) fileCommand(line string) (string, bool) {
-	if s.priv == privExec {
-		return "", false
-	}
+// change when the fault is set), or ends the session.
+func (s *shell) exit() error {
 	switch {
-	case line == "configuration write" || line == "write memory":
-		s.d.files[s.d.active] = render(s.d.run)
-		return "", true
-	case writeTo.MatchString(line):
-		name := writeTo.FindStringSubmatch(line)[1]
-		s.d.files[name] = render(s.d.run)
-		if !strings.HasSuffix(line, " no-switch") {
-			s.d.active = name
+	case s.ports != nil || s.vlan != 0:
+		s.ports, s.portsSpec, s.vlan = nil, "", 0
+	case s.priv == privConfig:
+		s.priv = privEnable
+		if s.changed && s.d.opts.Drift && !s.d.drifted {
+			s.d.drifted = true
+			s.d.run.drift()
 		}
-		return "", true
-	case switchTo.MatchString(line):
-		name := switchTo.FindStringSubmatch(line)[1]
-		if _, ok := s.d.files[name]; !ok {
-			return "% Error: configuration file " + name + " does not exist", true
-		}
-		s.confirm = name
-		return "", true
+		s.changed = false
+	default:
+		return exitSession{}
 	}
-	return "", false
+	return nil
+}
+
+// applyPorts runs a port rule on copies of the named ports and keeps
+// them only when it succeeds on every one: a refused command changes
+// nothing.
+func (s *shell) applyPorts(names []string, do func(*penv, []string) error, m []string) error {
+	copies := make([]*Port, len(names))
+	for i, n := range names {
+		copies[i] = s.d.run.Ports[n].clone()
+		if err := do(&penv{st: s.d.run, p: copies[i]}, m); err != nil {
+			return err
+		}
+	}
+	for i, n := range names {
+		s.d.run.Ports[n] = copies[i]
+	}
+	s.changed = true
+	return nil
+}
+
+// portCommand runs the port command text on the ports spec names.
+func (s *shell) portCommand(spec, text string) error {
+	names, err := portRange(s.d.run, spec)
+	if err != nil {
+		return err
+	}
+	r, m, serr := portGrammar.Match(text)
+	switch {
+	case serr != nil:
+		return errors.New(strings.TrimPrefix(syntaxText(serr), "% "))
+	case r.Do == nil:
+		return cli.ErrUnsupported
+	}
+	return s.applyPorts(names, r.Do, m)
+}
+
+// write saves the running configuration to a file; with no-switch the
+// active file stays, without it the written file becomes the active one
+// (CSM documentation: `configuration write to csm1.0` then lists it as
+// active).
+func (s *shell) write(name string, noSwitch bool) {
+	if name == "" {
+		name = s.d.active
+	}
+	s.d.files[name] = s.d.run.clone()
+	if !noSwitch {
+		s.d.active = name
+	}
+}
+
+// switchTo answers the reboot confirmation of `configuration switch-to`:
+// "yes" makes the file the active and running configuration and reboots
+// the switch (every session ends).
+func (s *shell) switchTo(answer string) cli.Result {
+	name := s.confirm
+	s.confirm = ""
+	if strings.TrimSpace(answer) != "yes" {
+		return cli.Result{Out: "Switch-to cancelled."}
+	}
+	s.d.active = name
+	s.d.run = s.d.files[name].clone()
+	s.d.booted = time.Now().UTC().Truncate(time.Second)
+	return cli.Result{Out: "Rebooting...", Reboot: true}
 }
 
 // filesText is `show configuration files`.
@@ -294,16 +301,9 @@ func (d *Device) filesText() string {
 		}
 	}
 	unsaved := "no"
-	if d.files[d.active] != render(d.run) {
+	if d.render(d.files[d.active]) != d.render(d.run) {
 		unsaved = "yes"
 	}
 	fmt.Fprintf(&b, "\nActive configuration: %s\nUnsaved changes     : %s\n", d.active, unsaved)
 	return b.String()
-}
-
-// errText puts a refused command's reason in the "% Error: ..." form the
-// platform definition's failed-when-contains catches.
-func errText(err error) string {
-	msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "% "), "Error: ")
-	return "% Error: " + msg
 }

@@ -1,16 +1,22 @@
-// Package onyx simulates NVIDIA Onyx (MLNX-OS): the flat `interface
-// ethernet 1/1 ...` grammar fabricc's Onyx target emits, its `no` forms,
-// immediate effect, configuration files, and `| json-print` show output.
+// Package onyx simulates NVIDIA Onyx (MLNX-OS): every port of the
+// switch model with its defaults, the CLI grammar (prefix and interface
+// modes, unique-prefix abbreviations, `no` forms, ranges), immediate
+// effect, configuration files, show commands in the `| json-print` shapes
+// of the OS release the switch reports, and a running-config in Onyx's own
+// layout. See ../README.md for the public sample behind each behaviour.
 package onyx
 
 import (
+	"encoding/json"
+	"maps"
+
 	"github.com/fabricc/fabricc/sim/cli"
 )
 
 // State is the structured configuration of one Onyx switch.
 type State struct {
 	Hostname string
-	// VLANs maps id -> name ("" when unnamed).
+	// VLANs maps id -> name ("" when unnamed); VLAN 1 always exists.
 	VLANs map[int]string
 	// PFC is `dcb priority-flow-control enable force`; PFCPriorities the
 	// `dcb priority-flow-control priority N enable` set.
@@ -20,7 +26,8 @@ type State struct {
 	// Advanced is `advanced buffer management force`; APools its pools.
 	Advanced bool
 	APools   map[string]*AdvPool
-	Ports    map[string]*Port
+	// Ports holds every port of the model by name ("1/1").
+	Ports map[string]*Port
 }
 
 // TrafficPool is a `traffic pool NAME` (MLNX-OS >= 3.6.5000).
@@ -36,32 +43,38 @@ type AdvPool struct {
 	Type string
 }
 
-// Port is one `interface ethernet 1/N`.
+// Port is one `interface ethernet 1/N`. Zero values of the optional
+// settings are the Onyx defaults, which the running-config leaves out.
 type Port struct {
+	// NativeG is the cage's speed in Gb/s (hardware, not configuration).
+	NativeG int
+	// Speed is the forced speed ("100G"); "" is auto-negotiation.
 	Speed       string
 	MTU         int
 	Description string
 	Shutdown    bool
 	// Mode is "access" (default), "trunk", "hybrid" or "routed".
-	Mode       string
+	Mode string
+	// AccessVLAN is the access (or hybrid untagged) VLAN; 0 is VLAN 1.
 	AccessVLAN int
+	// AllowedAll is a trunk's implicit "allowed-vlan all", what a port
+	// has when it becomes a trunk; Allowed are the tagged VLANs of a trunk
+	// or hybrid port otherwise (a hybrid port starts with none). Emulab
+	// snmpit_mellanox.pm: removing one VLAN from a trunk turns the
+	// implicit all into "allowed-vlan none" plus one "add" per VLAN.
+	AllowedAll bool
 	Allowed    []int
 	// Trust is "L2" (default), "L3", "both" or "port".
-	Trust string
-	// DSCPToSP overrides the default DSCP 8n..8n+7 -> SP n.
-	DSCPToSP map[int]int
-	// SPToTC overrides the default SP n -> TC n (`traffic-class T bind
-	// switch-priority ...`).
-	SPToTC map[int]int
-	ETS    map[int]*ETS
-	ECN    map[int]*ECN
-	// PFCMode is "auto" (default), "on" or "off".
-	PFCMode      string
-	FlowSend     string
-	FlowReceive  string
-	PFCWatchdog  bool
-	IngressPGs   map[int]*PG
-	EgressQueues map[int]*EgressQueue
+	Trust                   string
+	RewritePCP, RewriteDSCP bool
+	DSCPToSP, SPToTC        map[int]int // overrides of the defaults (sp, tc)
+	ETS                     map[int]*ETS
+	ECN                     map[int]*ECN
+	PFCMode                 string // "auto" (default), "on" or "off"
+	FlowSend, FlowReceive   bool   // global pause; off by default
+	PFCWatchdog             bool
+	IngressPGs              map[int]*PG
+	EgressQueues            map[int]*EgressQueue
 }
 
 // ETS is `traffic-class T dcb ets strict|wrr W`.
@@ -94,35 +107,70 @@ type EgressQueue struct {
 	Alpha    string
 }
 
-func newState(host string) *State {
-	return &State{Hostname: host, VLANs: map[int]string{1: "default"}, PFCPriorities: map[int]bool{},
-		Pools: map[string]*TrafficPool{}, APools: map[string]*AdvPool{}, Ports: map[string]*Port{}}
-}
-
-// defaultMTU is the Onyx default port MTU.
+// defaultMTU is the Onyx default port MTU ("1500 bytes(Maximum packet
+// size 1522 bytes)" on a fresh port, mellanox.onyx fixture
+// onyx_interfaces_show.cfg).
 const defaultMTU = 1500
 
-func newPort() *Port {
-	return &Port{MTU: defaultMTU, Mode: "access", Trust: "L2", PFCMode: "auto",
+func newState(opts cli.Options) *State {
+	s := &State{Hostname: opts.Name, VLANs: map[int]string{1: "default"}, PFCPriorities: map[int]bool{},
+		Pools: map[string]*TrafficPool{}, APools: map[string]*AdvPool{}, Ports: map[string]*Port{}}
+	for _, p := range opts.Ports {
+		s.Ports[p.Name] = newPort(p.SpeedG)
+	}
+	return s
+}
+
+func newPort(nativeG int) *Port {
+	return &Port{NativeG: nativeG, MTU: defaultMTU, Mode: "access", Trust: "L2", PFCMode: "auto",
 		DSCPToSP: map[int]int{}, SPToTC: map[int]int{}, ETS: map[int]*ETS{}, ECN: map[int]*ECN{},
 		IngressPGs: map[int]*PG{}, EgressQueues: map[int]*EgressQueue{}}
 }
 
-// port is the named port, created with Onyx defaults on first use.
-func (s *State) port(name string) *Port { return cli.Entry(s.Ports, name, newPort) }
+// clone deep-copies the state (a configuration file's snapshot).
+func (s *State) clone() *State {
+	b, err := json.Marshal(s)
+	if err != nil {
+		panic(err) // maps, slices and scalars only: cannot fail
+	}
+	c := &State{}
+	if err := json.Unmarshal(b, c); err != nil {
+		panic(err)
+	}
+	return c
+}
 
-// portNames lists the configured ports in natural order.
+// clone copies a port so a command can be tried on it first.
+func (p *Port) clone() *Port {
+	c := *p
+	c.Allowed = append([]int(nil), p.Allowed...)
+	c.DSCPToSP, c.SPToTC = maps.Clone(p.DSCPToSP), maps.Clone(p.SPToTC)
+	c.ETS, c.ECN = maps.Clone(p.ETS), maps.Clone(p.ECN)
+	c.IngressPGs, c.EgressQueues = map[int]*PG{}, maps.Clone(p.EgressQueues)
+	for k, g := range p.IngressPGs {
+		cg := *g
+		c.IngressPGs[k] = &cg
+	}
+	return &c
+}
+
+// portNames lists the ports in front-panel order.
 func (s *State) portNames() []string { return cli.PortNames(s.Ports) }
+
+// defaultSP is Onyx's default DSCP -> switch priority: 8n..8n+7 -> n
+// (mellanox.onyx fixture show_qos_interface_ethernet.cfg).
+func defaultSP(dscp int) int { return dscp / 8 }
 
 // sp is the switch priority of a DSCP on p.
 func (p *Port) sp(dscp int) int {
 	if v, ok := p.DSCPToSP[dscp]; ok {
 		return v
 	}
-	return dscp / 8
+	return defaultSP(dscp)
 }
 
-// tc is the traffic class of a switch priority on p.
+// tc is the traffic class of a switch priority on p; SP n -> TC n by
+// default (the "TC" column of the same fixture's rewrite mapping).
 func (p *Port) tc(sp int) int {
 	if v, ok := p.SPToTC[sp]; ok {
 		return v
@@ -130,7 +178,22 @@ func (p *Port) tc(sp int) int {
 	return sp
 }
 
-// drift lowers the MTU of the first configured port by 100 bytes.
+// defaultWeight is the WRR weight of a traffic class nobody configured:
+// the weights 12 and 13 alternate so that the eight classes share 100
+// (mellanox.onyx fixture onyx_show_dcb_ets_interface.cfg: TC0 12, TC1 13,
+// TC4 12, TC5 13, TC6 12, TC7 13).
+func defaultWeight(tc int) int { return 12 + tc%2 }
+
+// ets is the scheduling of tc on p, defaults filled in.
+func (p *Port) ets(tc int) ETS {
+	if e, ok := p.ETS[tc]; ok {
+		return *e
+	}
+	return ETS{Weight: defaultWeight(tc)}
+}
+
+// drift lowers the MTU of the first port (panel order) whose MTU was
+// configured by 100 bytes.
 func (s *State) drift() {
 	for _, n := range s.portNames() {
 		if p := s.Ports[n]; p.MTU != defaultMTU {

@@ -1,0 +1,115 @@
+package sim
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/crypto/ssh/knownhosts"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// Lab is one simulated switch per switch of a fabric, on 127.0.0.1, with
+// the files a client needs in Dir: inventory.hcl (fabricc's inventory),
+// known_hosts and secrets/<switch> (the random password of user "admin",
+// mode 0600). `fabricc lab` and the client tests start it.
+type Lab struct {
+	Dir     string
+	Devices []*LabDevice
+}
+
+// LabDevice is one switch of a Lab.
+type LabDevice struct {
+	*Device
+	Switch *model.Switch
+	// Options are what the simulator was started with (users left out).
+	Options Options
+	// SecretFile is the path of the file holding the password.
+	SecretFile string
+}
+
+// LabUser is the login name of every lab switch.
+const LabUser = "admin"
+
+// StartLab starts a simulator for every switch of f and writes the lab's
+// files into dir. adjust, when not nil, may change each switch's
+// simulator options (another OS release, faults) before it starts.
+// Close stops every simulator.
+func StartLab(ctx context.Context, f *model.Fabric, dir string, adjust func(*Options)) (*Lab, error) {
+	if err := os.MkdirAll(filepath.Join(dir, "secrets"), 0o700); err != nil {
+		return nil, err
+	}
+	l := &Lab{Dir: dir}
+	var inv, kh strings.Builder
+	inv.WriteString("# Written by `fabricc lab`: simulated switches on 127.0.0.1.\n" +
+		"known_hosts = \"known_hosts\"\n\ndefaults {\n  username        = \"" + LabUser + "\"\n  command_timeout = \"30s\"\n}\n")
+	for i := range f.Switches {
+		sw := &f.Switches[i]
+		d, err := l.start(ctx, sw, adjust)
+		if err != nil {
+			l.Close()
+			return nil, err
+		}
+		host, port, _ := strings.Cut(d.Addr(), ":")
+		fmt.Fprintf(&inv, "\ndevice %q {\n  address       = %q\n  port          = %s\n  platform      = %q\n  password_file = %q\n  groups        = [%q]\n}\n",
+			sw.Name, host, port, sw.Platform, filepath.Join("secrets", sw.Name), string(sw.Platform))
+		kh.WriteString(knownhosts.Line([]string{knownhosts.Normalize(d.Addr())}, d.HostKey()) + "\n")
+	}
+	for name, data := range map[string]string{"known_hosts": kh.String(), "inventory.hcl": inv.String()} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o600); err != nil {
+			l.Close()
+			return nil, err
+		}
+	}
+	return l, nil
+}
+
+func (l *Lab) start(ctx context.Context, sw *model.Switch, adjust func(*Options)) (*LabDevice, error) {
+	pw, err := randomPassword()
+	if err != nil {
+		return nil, err
+	}
+	opts := SwitchOptions(sw)
+	if adjust != nil {
+		adjust(&opts)
+	}
+	secret := filepath.Join(l.Dir, "secrets", sw.Name)
+	if err := os.WriteFile(secret, []byte(pw+"\n"), 0o600); err != nil {
+		return nil, err
+	}
+	withUser := opts
+	withUser.Users = map[string]string{LabUser: pw}
+	d, err := Start(ctx, withUser)
+	if err != nil {
+		return nil, fmt.Errorf("switch %s: %w", sw.Name, err)
+	}
+	ld := &LabDevice{Device: d, Switch: sw, Options: opts, SecretFile: secret}
+	l.Devices = append(l.Devices, ld)
+	return ld, nil
+}
+
+// Inventory is the path of the lab's inventory file.
+func (l *Lab) Inventory() string { return filepath.Join(l.Dir, "inventory.hcl") }
+
+// KnownHosts is the path of the lab's known_hosts file.
+func (l *Lab) KnownHosts() string { return filepath.Join(l.Dir, "known_hosts") }
+
+// Close stops every simulator of the lab.
+func (l *Lab) Close() {
+	for _, d := range l.Devices {
+		_ = d.Close()
+	}
+}
+
+func randomPassword() (string, error) {
+	b := make([]byte, 18)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	return base64.RawURLEncoding.EncodeToString(b), nil
+}
