@@ -152,6 +152,7 @@ func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Option
 		cfg.Links = append(cfg.Links, fb.Links...)
 	}
 	diags = append(diags, checkSingletons(names, fabricBlocks, qosBlocks)...)
+	diags = append(diags, checkStrings(&cfg, diags)...)
 	suggestNames(diags, p.Files(), ctx)
 	return &cfg, diags
 }

@@ -37,7 +37,7 @@ import (
 // This is Go's strconv.IsPrint, which follows the Unicode categories L, M,
 // N, P, S plus U+0020.
 func Printable(r rune) bool {
-	return r != utf8.RuneError && strconv.IsPrint(r)
+	return strconv.IsPrint(r)
 }
 
 // Visible returns s with every rune that is not Printable written as a Go
@@ -51,7 +51,7 @@ func Visible(s string) string {
 	for i := 0; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		switch {
-		case r == utf8.RuneError && n <= 1:
+		case r == utf8.RuneError && n == 1:
 			fmt.Fprintf(&b, `\x%02x`, s[i])
 		case Printable(r):
 			b.WriteString(s[i : i+n])
@@ -68,7 +68,7 @@ func Visible(s string) string {
 func isVisible(s string) bool {
 	for i := 0; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])
-		if !Printable(r) {
+		if r == utf8.RuneError && n == 1 || !Printable(r) {
 			return false
 		}
 		i += n
