@@ -16,6 +16,7 @@ import (
 	"github.com/fabricc/fabricc/artifacts"
 	"github.com/fabricc/fabricc/compiler"
 	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/model"
 	"github.com/hashicorp/hcl/v2"
 	"gopkg.in/yaml.v3"
 )
@@ -545,4 +546,109 @@ func sortedKeys(m map[string]string) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// modelPayloads are what no rule of the language lets through, put
+// straight into a model as a hand-built one could hold them.
+var modelPayloads = []string{"\nno vlan 2", "\rno vlan 2", "\u2028no vlan 2", "\u0085x", "\x00x", "\x1b[2J", "'\"\u2018\u2019\u201c; x"}
+
+// modelStrings are setters of every free-text and name field of a model
+// that a renderer writes.
+var modelStrings = map[string]func(f *model.Fabric, v string){
+	"fabric name":         func(f *model.Fabric, v string) { f.Name = v },
+	"fabric description":  func(f *model.Fabric, v string) { f.Description = v },
+	"VLAN name":           func(f *model.Fabric, v string) { f.VLANs[0].Name = v },
+	"class name":          func(f *model.Fabric, v string) { f.QoS.Classes[0].Name = v },
+	"switch os_version":   func(f *model.Fabric, v string) { eachSwitch(f, func(s *model.Switch) { s.OSVersion += v }) },
+	"switch model":        func(f *model.Fabric, v string) { eachSwitch(f, func(s *model.Switch) { s.Hardware.Model += v }) },
+	"port description":    func(f *model.Fabric, v string) { eachSwitch(f, func(s *model.Switch) { s.Ports[0].Description += v }) },
+	"peer device":         func(f *model.Fabric, v string) { eachSwitch(f, func(s *model.Switch) { s.Ports[0].Peer.Device += v }) },
+	"host os_version":     func(f *model.Fabric, v string) { eachHost(f, func(h *model.Host) { h.OSVersion += v }) },
+	"nic name":            func(f *model.Fabric, v string) { eachHost(f, func(h *model.Host) { h.NICs[0].Name += v }) },
+	"nic interface":       func(f *model.Fabric, v string) { eachHost(f, func(h *model.Host) { h.NICs[0].Interface += v }) },
+	"nic model":           func(f *model.Fabric, v string) { eachHost(f, func(h *model.Host) { h.NICs[0].Model += v }) },
+	"nic peer device":     func(f *model.Fabric, v string) { eachHost(f, func(h *model.Host) { h.NICs[0].Peer.Device += v }) },
+	"host name (comment)": func(f *model.Fabric, v string) { eachHost(f, func(h *model.Host) { h.Name = v }) },
+}
+
+func eachSwitch(f *model.Fabric, do func(*model.Switch)) {
+	for i := range f.Switches {
+		do(&f.Switches[i])
+	}
+}
+
+func eachHost(f *model.Fabric, do func(*model.Host)) {
+	for i := range f.Hosts {
+		do(&f.Hosts[i])
+	}
+}
+
+// TestHostileModel renders models that hold strings the language never
+// lets through (line breaks, NUL, ESC, quotes of every kind) in every
+// free-text and name field: each renderer either refuses the model or
+// writes the string through its context's rule, so no file gains a line
+// or holds a raw line break. This checks that every target is wired
+// through package quote, not only that the language refuses.
+func TestHostileModel(t *testing.T) {
+	tmpl := hostileTemplate(t)
+	src := fill(tmpl, nil)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "fabric.hcl")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	compile := func() *model.Fabric {
+		cfg, _, diags := dsl.Load(path, dsl.Options{})
+		f, cdiags := compiler.Compile(cfg)
+		if diags.HasErrors() || cdiags.HasErrors() {
+			t.Fatalf("clean fabric: %v %v", diags, cdiags)
+		}
+		return f
+	}
+	clean, err := artifacts.Render(compile())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cleanFiles := map[string][]byte{}
+	for _, f := range clean.Files() {
+		cleanFiles[filepath.Base(f.Path)[strings.Index(filepath.Base(f.Path), "."):]+"@"+filepath.Dir(f.Path)] = f.Data
+	}
+	refusedN, inertN := 0, 0
+	for field, set := range modelStrings {
+		for _, p := range modelPayloads {
+			f := compile()
+			set(f, p)
+			s, err := artifacts.Render(f)
+			if err != nil {
+				refusedN++
+				continue
+			}
+			bad := false
+			for _, file := range s.Files() {
+				if i := bytes.IndexAny(file.Data, lineBreaks+"\n"); i >= 0 && strings.HasSuffix(file.Path, ".json") {
+					continue // JSON escapes every control character
+				}
+				if i := bytes.IndexAny(file.Data, lineBreaks); i >= 0 {
+					t.Errorf("%s = %q: %s holds a raw line break or control character at byte %d", field, p, file.Path, i)
+					bad = true
+				}
+			}
+			for _, file := range s.Files() {
+				base := filepath.Base(file.Path)
+				key := base[strings.Index(base, "."):] + "@" + filepath.Dir(file.Path)
+				want, ok := cleanFiles[key]
+				if !ok || strings.HasSuffix(file.Path, ".json") {
+					continue
+				}
+				if g, w := len(scriptLines(file.Data)), len(scriptLines(want)); g != w {
+					t.Errorf("%s = %q: %s has %d lines, the clean build %d", field, p, file.Path, g, w)
+					bad = true
+				}
+			}
+			if !bad {
+				inertN++
+			}
+		}
+	}
+	t.Logf("hostile model: %d cases, %d refused by a renderer, %d rendered inert", len(modelStrings)*len(modelPayloads), refusedN, inertN)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
 )
 
@@ -60,7 +61,10 @@ func renderPort(p *plan, port *model.Port, i int, a attachments, t target) error
 	base := "interface " + port.Name
 	p.set(base+" type", "swp")
 	if port.Description != "" {
-		p.set(base+" description", oneLine(port.Description))
+		if err := quote.CheckCLIText(port.Description); err != nil {
+			return fmt.Errorf("description %q %w; change it", port.Description, err)
+		}
+		p.set(base+" description", quote.CLIText(port.Description))
 	}
 	if err := renderLink(p, port, base); err != nil {
 		return err
