@@ -2,6 +2,9 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/fabricc/fabricc/artifacts"
 	"github.com/fabricc/fabricc/dsl"
@@ -63,7 +66,11 @@ func runBuild(cmd *cobra.Command, path, out string, lf *loadFlags, format diagFo
 	if err != nil {
 		return exitCode(1, fmt.Errorf("%w; nothing written", err))
 	}
-	if err := artifacts.Write(out, set); err != nil {
+	// SIGINT and SIGTERM stop the write and remove its temporary folder;
+	// out keeps what it held.
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := artifacts.WriteContext(ctx, out, set); err != nil {
 		return exitCode(1, fmt.Errorf("%w; %s left as it was", err, out))
 	}
 	n := len(set.Files())
