@@ -73,6 +73,11 @@ func readSource(name, root string) ([]byte, hcl.Diagnostics) {
 	return src, checkTokens(src, name)
 }
 
+// ReadSource reads an HCL file given on the command line (an inventory)
+// under the same rules as a fabric file: a regular file of at most
+// MaxFileBytes, nesting and operators within their limits.
+func ReadSource(name string) ([]byte, hcl.Diagnostics) { return readSource(name, "") }
+
 // describeMode names a non-regular file type for a message.
 func describeMode(m os.FileMode) string {
 	switch {

@@ -254,3 +254,27 @@ func TestSecretFileRefusals(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadRegularFileOnly: an inventory path that is a device or a FIFO is
+// refused at once instead of blocking or filling memory.
+func TestLoadRegularFileOnly(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "inv.hcl")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"/dev/zero", fifo} {
+		done := make(chan string, 1)
+		go func() {
+			_, _, diags := Load(p)
+			done <- diags.Error()
+		}()
+		select {
+		case got := <-done:
+			if !strings.Contains(got, "Not a regular file") {
+				t.Errorf("Load(%s) = %s, want a refusal", p, got)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("Load(%s) blocked", p)
+		}
+	}
+}
