@@ -21,6 +21,7 @@ func check(f *model.Fabric, src Sources) hcl.Diagnostics {
 	c.checkECN()
 	c.checkTransports()
 	c.checkVendorNotes()
+	c.checkWindows()
 	sortDiagnostics(c.diags)
 	return c.diags
 }
