@@ -111,9 +111,9 @@ func shellPlain(s string) bool {
 // quotes. A single quote may not occur between single quotes, even when
 // preceded by a backslash" (Bash Reference Manual, 3.1.2.2 Single Quotes;
 // POSIX Shell Command Language, 2.2.2), so each ' becomes a closing
-// quote, a backslash-escaped quote and an opening quote. No expansion ($, `, !, \) happens inside single
-// quotes. A shell word cannot hold NUL (C strings end there); NUL is
-// written as the visible text \x00.
+// quote, a backslash-escaped quote and an opening quote. No expansion
+// ($, `, !, \) happens inside single quotes. A shell word cannot hold NUL
+// (C strings end there); NUL is written as the visible text \x00.
 func ShellWord(s string) string {
 	if shellPlain(s) {
 		return s
