@@ -6,6 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/fabricc/fabricc/internal/quote"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -70,7 +73,38 @@ func readSource(name, root string) ([]byte, hcl.Diagnostics) {
 	if len(src) > MaxFileBytes {
 		return fail("File too large", "%s holds more than %d bytes; a fabric file holds at most %d.", name, MaxFileBytes, MaxFileBytes)
 	}
+	if d := checkBytes(src, name); d != nil {
+		return nil, d
+	}
 	return src, checkTokens(src, name)
+}
+
+// checkBytes refuses a file holding, anywhere (a comment included), a
+// control character other than tab, line feed and carriage return, a
+// line or paragraph separator, a bidirectional control character or
+// invalid UTF-8. Such a character is never needed in a fabric; in a
+// comment it would still reach a terminal through the source snippet of
+// a diagnostic (an ESC sequence), or show a reviewer other text than the
+// parser reads (bidirectional overrides, "Trojan Source", CVE-2021-42574).
+func checkBytes(src []byte, name string) hcl.Diagnostics {
+	line, col := 1, 1
+	for i := 0; i < len(src); {
+		r, n := utf8.DecodeRune(src[i:])
+		bad := r == utf8.RuneError && n == 1 || r < 0x20 && r != '\t' && r != '\n' && r != '\r' ||
+			r >= 0x7f && r < 0xa0 || r == 0x2028 || r == 0x2029 || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069
+		if bad {
+			pos := hcl.Pos{Line: line, Column: col, Byte: i}
+			return hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Invalid character",
+				Detail:  fmt.Sprintf("The file holds %s here. Fabric files are text: remove it (a string that needs it cannot hold it either).", quote.DescribeRune(r)),
+				Subject: &hcl.Range{Filename: name, Start: pos, End: pos}}}
+		}
+		if r == '\n' {
+			line, col = line+1, 0
+		}
+		col++
+		i += n
+	}
+	return nil
 }
 
 // ReadSource reads an HCL file given on the command line (an inventory)

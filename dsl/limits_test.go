@@ -48,6 +48,8 @@ func TestLimits(t *testing.T) {
 		{"ports over the whole fabric", fabric(`"x"`) + "dynamic \"switch\" {\n  for_each = range(20)\n  labels   = [\"s${switch.value}\"]\n  content {\n" +
 			"    platform = \"eos\"\n    model    = \"x\"\n    port \"Ethernet1-4096\" {}\n  }\n}\n",
 			"f.hcl:10:10: error: Too many ports"},
+		{"ESC in a comment", "# \x1b[2J\x1b]0;owned\x07\n" + fabric(`"x"`), "f.hcl:1:3: error: Invalid character: The file holds U+001B (escape) here."},
+		{"bidi override in a comment", fabric("\"x\" # \u202e } \""), "f.hcl:2:23: error: Invalid character: The file holds U+202E (right-to-left override) here."},
 		{"a chain of 300 locals", "locals {\n" + localsChain(300) + "}\n" + fabric("local.l0"),
 			"f.hcl:258:3: error: Locals chain too long"},
 	}
