@@ -56,7 +56,7 @@ func TestWindowsChecks(t *testing.T) {
 	profile := "qos {\n  profile = \"nvidia-roce\"\n}"
 	for _, tc := range []struct {
 		name, qos, nic2 string
-		want           []string
+		want            []string
 	}{
 		{"clean", profile, "", nil},
 		{"NICs on different priorities", profile, "priority = 5", []string{
