@@ -99,7 +99,7 @@ func TestWriteKilled(t *testing.T) {
 	dir := filepath.Join(parent, "out")
 	old := bigSet(t, "old")
 	// How long a whole run of the child takes, to spread the signals
-	// over it and a little past it.
+	// over twice that (a child under load runs slower).
 	if err := Write(dir, old); err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func TestWriteKilled(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(span * time.Duration(trial/2) / (trials/2 - 1))
+		time.Sleep(2 * span * time.Duration(trial/2) / (trials/2 - 1))
 		_ = cmd.Process.Signal(sig)
 		err := cmd.Wait()
 		state := buildState(dir)
