@@ -8,7 +8,7 @@ BIN     := bin/fabricc
 DEMO    ?= examples/multivendor-clos
 OUT     ?= out
 
-.PHONY: all build test golden bench lint demo clean
+.PHONY: all build test golden bench lint demo clean fuzz
 
 all: build
 
@@ -31,6 +31,23 @@ test:
 golden:
 	$(GO) test ./cmd/fabricc -run 'TestGolden' -update
 	@git status --short golden
+
+# Run every fuzz target for FUZZTIME each (default 10s). A crash is saved
+# by go test under the package's testdata/fuzz/<Target>/, where every
+# later `go test` runs it as a regular test; fix it and commit the file.
+FUZZTIME ?= 10s
+FUZZ_TARGETS := \
+	./dsl:FuzzLoad ./dsl:FuzzLoadWithVariables ./dsl:FuzzExpression ./dsl:FuzzExpandPorts \
+	./artifacts:FuzzBuild ./inventory:FuzzParse \
+	./push/verify:FuzzParseOnyx ./push/verify:FuzzApplyOnyxPFC ./push/verify:FuzzParseEOS \
+	./push/verify:FuzzParseEOSJSON ./push/verify:FuzzParseNVUE
+
+fuzz:
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; name=$${t##*:}; \
+		echo "fuzz $$pkg $$name for $(FUZZTIME)"; \
+		$(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) $$pkg; \
+	done
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...

@@ -203,9 +203,12 @@ func fileMode(m uint32) uint32 {
 
 // manifestJSON is the manifest.json layout.
 type manifestJSON struct {
-	Fabric  string           `json:"fabric"`
-	Devices []manifestDevice `json:"devices"`
-	Files   []manifestFile   `json:"files"`
+	// Generator is always Generator ("fabricc"): Write replaces only a
+	// folder whose manifest says so.
+	Generator string           `json:"generator"`
+	Fabric    string           `json:"fabric"`
+	Devices   []manifestDevice `json:"devices"`
+	Files     []manifestFile   `json:"files"`
 }
 
 // manifestDevice is one device's entry in manifest.json.
@@ -230,9 +233,10 @@ type manifestFile struct {
 // the same model always gives the same bytes.
 func manifest(s *Set) ([]byte, error) {
 	m := manifestJSON{
-		Fabric:  s.Fabric,
-		Devices: []manifestDevice{},
-		Files:   []manifestFile{{Path: ModelFile, SHA256: digest(s.Model)}},
+		Generator: Generator,
+		Fabric:    s.Fabric,
+		Devices:   []manifestDevice{},
+		Files:     []manifestFile{{Path: ModelFile, SHA256: digest(s.Model)}},
 	}
 	for _, f := range s.Top {
 		m.Files = append(m.Files, manifestFile{Path: f.Name, Target: f.Target, SHA256: digest(f.Data)})

@@ -45,7 +45,8 @@ func TestAssembleManifest(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := manifestJSON{
-		Fabric: "lab",
+		Generator: "fabricc",
+		Fabric:    "lab",
 		Devices: []manifestDevice{
 			{Name: "gpu1", Kind: "host", OS: "linux", Targets: []string{"linux"}, Files: []manifestFile{
 				{Path: "gpu1/gpu1.linux.sh", Target: "linux", SHA256: digest(devs[0].Files[0].Data)}}},
@@ -166,10 +167,13 @@ func TestWrite(t *testing.T) {
 	}
 	parent := t.TempDir()
 	dir := filepath.Join(parent, "out")
-	if err := os.MkdirAll(filepath.Join(dir, "stale"), 0o755); err != nil {
+	// A build folder of another fabric, which Write replaces whole.
+	older, err := assemble(&model.Fabric{Name: "old", Hosts: []model.Host{{Name: "stale", OS: model.OSLinux}}},
+		[]Device{{Name: "stale", Kind: "host", OS: model.OSLinux, Files: []targets.File{{Name: "stale.linux.sh", Target: "linux", Data: []byte("old")}}}})
+	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "stale", "old.cfg"), []byte("old"), 0o644); err != nil {
+	if err := Write(dir, older); err != nil {
 		t.Fatal(err)
 	}
 	if err := Write(dir, s); err != nil {

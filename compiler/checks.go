@@ -22,6 +22,7 @@ func check(f *model.Fabric, src Sources) hcl.Diagnostics {
 	c.checkTransports()
 	c.checkVendorNotes()
 	c.checkDeviceDefaults()
+	c.checkWindows()
 	sortDiagnostics(c.diags)
 	return c.diags
 }

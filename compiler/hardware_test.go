@@ -69,7 +69,8 @@ func TestSwitchHardwareChecks(t *testing.T) {
 			"  note 4:14: platform onyx"}},
 		{"cumulus 5 on dell", hwSwitch("cumulus", "S5248F-ON", "", "swp1", "25G"), []string{
 			`5:14: Platform release does not run on this model: switch "s1" runs cumulus 5.9.2 (the default; not written) on its S5248F-ON, which cumulus runs only before release 5.0. Set os_version to an earlier release, or pick a model that runs cumulus 5.9.2: SN2010, SN2100, SN2410, SN2700, SN2740, SN3420, SN3700, SN3700C, SN3800, SN4410, SN4600, SN4600C, SN4700, SN5400, SN5600.`}},
-		{"cumulus 4 on dell", hwSwitch("cumulus", "S5248F-ON", "  os_version = \"4.4.5\"\n", "swp1", "25G"), nil},
+		{"cumulus 4 on dell", hwSwitch("cumulus", "S5248F-ON", "  os_version = \"4.4.5\"\n", "swp1", "25G"), []string{
+			`6:16: Unsupported os_version: switch "s1" runs Cumulus Linux 4.4.5, which has no NVUE QoS profiles (they arrived in 5.3); declare os_version 5.3 or later.`}},
 		{"port beyond the model", hwSwitch("cumulus", "SN2700", "", "swp31-34", "100G"), []string{
 			`6:8: Port not on this model: switch "s1": the SN2700 has no port swp33; its ports are swp1-32 (QSFP28). The same holds for 1 more ports of "swp31-34": swp34.`}},
 		{"eos multi-lane port without lane", hwSwitch("eos", "7280CR3-32D4", "", "Ethernet33-34", "400G"), []string{

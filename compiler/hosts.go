@@ -221,6 +221,7 @@ func (l *lowering) lowerNIC(host string, os model.OS, osOK bool, n *dsl.NIC) mod
 	l.recordNIC(host, n)
 	out := model.NIC{Name: n.Name, Interface: n.Interface, MTU: defaultNICMTU, Addresses: []string{}}
 	l.nicModel(host, os, osOK, n, &out)
+	l.checkInterface(host, os, n, &out)
 	l.nicTransport(host, n, &out)
 	if n.Speed != nil {
 		v, err := parseSpeed(*n.Speed)

@@ -35,6 +35,7 @@ func lower(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
 	l.lowerQoS()
 	l.lowerVLANs()
 	l.lowerSwitches()
+	l.checkReleases()
 	l.lowerHosts()
 	l.lowerLinks()
 	l.finishPorts()

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -11,6 +12,9 @@ import (
 func edit(extra string, pairs ...string) string {
 	s := minimalFabric
 	for i := 0; i+1 < len(pairs); i += 2 {
+		if !strings.Contains(s, pairs[i]) {
+			panic(fmt.Sprintf("edit: %q is not in minimalFabric", pairs[i]))
+		}
 		s = strings.Replace(s, pairs[i], pairs[i+1], 1)
 	}
 	return s + extra

@@ -194,13 +194,17 @@ func TestNICDriverDefaults(t *testing.T) {
 		{"freebsd", "ConnectX-5", "mlx5en", "mellanox"},
 	} {
 		t.Run(tc.os+"/"+tc.model, func(t *testing.T) {
+			ifc := map[string]string{"mlx4en": "mlxen0", "mlx5en": "mce0"}[tc.driver]
+			if ifc == "" {
+				ifc = "eth0"
+			}
 			f, _ := mustLower(t, `
 fabric "lab" {}
 host "h1" {
   os = "`+tc.os+`"
   nic "n0" {
     model     = "`+tc.model+`"
-    interface = "eth0"
+    interface = "`+ifc+`"
     speed     = "10G"
   }
 }

@@ -24,6 +24,9 @@ type Fabric struct {
 	Accepts []Accept `hcl:"accept,block"`
 
 	DefRange hcl.Range `hcl:",def_range"`
+
+	LabelRange       hcl.Range `hcl:"name,label_range"`
+	DescriptionRange hcl.Range `hcl:"description,attr_value_range"`
 }
 
 // Accept is `accept "warning-code" { reason = "..." }` inside the fabric
@@ -127,6 +130,8 @@ type VLAN struct {
 
 	DefRange hcl.Range `hcl:",def_range"`
 	IDRange  hcl.Range `hcl:"id,attr_value_range"`
+
+	LabelRange hcl.Range `hcl:"name,label_range"`
 }
 
 // Switch is `switch "name" {}`.
@@ -186,6 +191,8 @@ type Port struct {
 	TrustRange      hcl.Range `hcl:"trust,attr_value_range"`
 	PFCRange        hcl.Range `hcl:"pfc,attr_value_range"`
 	LanesRange      hcl.Range `hcl:"lanes,attr_value_range"`
+
+	DescriptionRange hcl.Range `hcl:"description,attr_value_range"`
 }
 
 // Host is `host "name" {}`.
@@ -200,6 +207,8 @@ type Host struct {
 	DefRange   hcl.Range `hcl:",def_range"`
 	LabelRange hcl.Range `hcl:"name,label_range"`
 	OSRange    hcl.Range `hcl:"os,attr_value_range"`
+
+	OSVersionRange hcl.Range `hcl:"os_version,attr_value_range"`
 }
 
 // NIC is `nic "name" {}` inside a host.
@@ -253,6 +262,8 @@ type NIC struct {
 	PFCPrioritiesRange hcl.Range `hcl:"pfc_priorities,attr_value_range"`
 	TrustRange         hcl.Range `hcl:"trust,attr_value_range"`
 	ApplicationsRange  hcl.Range `hcl:"applications,attr_value_range"`
+
+	InterfaceRange hcl.Range `hcl:"interface,attr_value_range"`
 }
 
 // Link is `link {}`: one cable. A and B are "device:port" for a switch

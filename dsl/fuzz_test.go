@@ -4,6 +4,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
 
 // FuzzLoad feeds arbitrary bytes to Load as a one-file fabric; it must
@@ -42,5 +45,60 @@ func FuzzExpandPorts(f *testing.F) {
 		if err == nil && len(names) > MaxPortsPerSpec {
 			t.Fatalf("ExpandPorts(%q) returned %d names", spec, len(names))
 		}
+	})
+}
+
+// FuzzLoadWithVariables fuzzes the variable paths of the front end: a
+// fabric, a var file and a -var value, read together. Load must never
+// panic, hang or return a config with errors.
+func FuzzLoadWithVariables(f *testing.F) {
+	f.Add([]byte("variable \"n\" {\n  type = number\n  default = 2\n}\nvariable \"s\" {}\nfabric \"f\" {\n  description = format(\"%s-%d\", var.s, var.n)\n}\n"),
+		[]byte("n = 4\n"), "hello")
+	f.Add([]byte("variable \"m\" {\n  type = map(string)\n}\nfabric \"f\" {\n  description = join(\",\", values(var.m))\n}\n"),
+		[]byte("m = { a = \"x\" }\n"), "{b = \"y\"}")
+	f.Add([]byte("variable \"l\" {}\nlocals {\n  p = [for s in var.l : ports(s)]\n}\nfabric \"f\" {}\n"), []byte(""), `["swp1-4", "swp9"]`)
+	f.Fuzz(func(t *testing.T, fabric, varFile []byte, value string) {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "f.hcl")
+		vars := filepath.Join(dir, "v.hcl")
+		if err := os.WriteFile(path, fabric, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(vars, varFile, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cfg, _, diags := Load(path, Options{VarFiles: []string{vars}, Vars: map[string]string{"s": value, "l": value, "m": value}})
+		if (cfg == nil) != diags.HasErrors() {
+			t.Fatalf("config %v with errors %v", cfg != nil, diags.HasErrors())
+		}
+	})
+}
+
+// FuzzExpression evaluates one arbitrary expression with the functions a
+// fabric may call, under the same budget as Load: no function, wrapper or
+// limit check may panic or run away.
+func FuzzExpression(f *testing.F) {
+	for _, s := range []string{
+		`cidrhost("fd00::/120", -1)`, `ports("swp1-4,swp9s0-3")`, `range(1, 10, 2)`, `setproduct([1, 2], ["a"])`,
+		`format("%-5s|%08.3f", "x", 3.14)`, `join(",", [for i in range(5) : tostring(i)])`, `replace("aaa", "/a/", "bb")`,
+		`indent(2, "a\nb")`, `jsondecode("[1,2,{\"a\":null}]")`, `try(tonumber("x"), 0)`, `regexall("[a-z]+", "ab cd")`,
+		`flatten([[1], [[2]]])`, `"${upper("x")}%{for i in [1, 2]}${i}%{endfor}"`, `chunklist(range(7), 3)`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		if len(src) > 4096 {
+			return
+		}
+		if diags := checkTokens([]byte(src), "e.hcl"); diags.HasErrors() {
+			return
+		}
+		expr, diags := hclsyntax.ParseExpression([]byte(src), "e.hcl", hcl.InitialPos)
+		if diags.HasErrors() {
+			return
+		}
+		chargeExpr(expr)
+		ctx := &hcl.EvalContext{Functions: boundedFunctions(Functions(), &budget{})}
+		_, _ = expr.Value(ctx)
 	})
 }

@@ -55,9 +55,18 @@ func Load(path string, opts Options) (*Config, map[string]*hcl.File, hcl.Diagnos
 	if diags.HasErrors() {
 		return nil, p.Files(), diags
 	}
+	root := ""
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		root = path
+	}
 	var bodies []hcl.Body
 	for _, name := range names {
-		f, d := p.ParseHCLFile(name)
+		src, d := readSource(name, root)
+		diags = append(diags, d...)
+		if d.HasErrors() {
+			continue
+		}
+		f, d := p.ParseHCL(src, name)
 		diags = append(diags, d...)
 		if f != nil && !d.HasErrors() {
 			bodies = append(bodies, f.Body)
@@ -99,6 +108,14 @@ func sourceFiles(path string) ([]string, hcl.Diagnostics) {
 			Detail:   fmt.Sprintf("%v. Give a .hcl file or a folder of .hcl files.", err),
 		}}
 	}
+	if len(names) > MaxFiles {
+		return nil, hcl.Diagnostics{{
+			Severity: hcl.DiagError,
+			Summary:  "Too many fabric files",
+			Detail:   fmt.Sprintf("Folder %s holds %d .hcl files; a fabric has at most %d. Merge some.", path, len(names), MaxFiles),
+			Subject:  fileStart(names[MaxFiles]),
+		}}
+	}
 	sort.Strings(names)
 	return names, nil
 }
@@ -108,6 +125,8 @@ func sourceFiles(path string) ([]string, hcl.Diagnostics) {
 func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Options) (*Config, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	var varBlocks, localBlocks []*hcl.Block
+	work := &budget{}
+	chargeBodies(bodies)
 	remains := make([]hcl.Body, len(bodies))
 	for i, b := range bodies {
 		content, remain, d := b.PartialContent(metaSchema)
@@ -125,7 +144,7 @@ func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Option
 	diags = append(diags, d...)
 	ctx := &hcl.EvalContext{
 		Variables: map[string]cty.Value{"var": cty.ObjectVal(vars), "local": cty.EmptyObjectVal},
-		Functions: Functions(),
+		Functions: boundedFunctions(Functions(), work),
 	}
 	diags = append(diags, evalLocals(ctx, localBlocks)...)
 
@@ -151,7 +170,10 @@ func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Option
 		cfg.Hosts = append(cfg.Hosts, fb.Hosts...)
 		cfg.Links = append(cfg.Links, fb.Links...)
 	}
+	renameBudgetErrors(diags)
 	diags = append(diags, checkSingletons(names, fabricBlocks, qosBlocks)...)
+	diags = append(diags, checkPortCount(&cfg)...)
+	diags = append(diags, checkStrings(&cfg, diags)...)
 	suggestNames(diags, p.Files(), ctx)
 	return &cfg, diags
 }

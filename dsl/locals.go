@@ -43,6 +43,12 @@ func evalLocals(ctx *hcl.EvalContext, blocks []*hcl.Block) hcl.Diagnostics {
 			order = append(order, a.Name)
 		}
 	}
+	if len(order) > MaxLocals {
+		r := s.attrs[order[MaxLocals]].NameRange
+		s.diags = append(s.diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Too many locals",
+			Detail: fmt.Sprintf("A fabric has at most %d locals; fabricc stops here. Group values into maps or lists.", MaxLocals), Subject: &r})
+		return s.diags
+	}
 	for _, name := range order {
 		s.eval(name)
 	}
@@ -72,6 +78,13 @@ func (s *localsState) eval(name string) {
 		return
 	}
 	a := s.attrs[name]
+	if len(s.visiting) >= MaxLocalsDepth {
+		r := a.NameRange
+		s.diags = append(s.diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Locals chain too long",
+			Detail: fmt.Sprintf("local.%s is reached through a chain of more than %d locals that each refer to the next; fabricc stops there. Compute the value in fewer steps.", name, MaxLocalsDepth), Subject: &r})
+		s.values[name] = cty.DynamicVal
+		return
+	}
 	s.onPath[name] = true
 	s.visiting = append(s.visiting, name)
 	for _, dep := range localRefs(a.Expr) {

@@ -143,7 +143,12 @@ func (v *variable) fail() { v.value, v.set = cty.DynamicVal, true }
 func applyVarFiles(p *hclparse.Parser, decl map[string]*variable, files []string) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, name := range files {
-		f, d := p.ParseHCLFile(name)
+		src, d := readSource(name, "")
+		diags = append(diags, d...)
+		if d.HasErrors() {
+			continue
+		}
+		f, d := p.ParseHCL(src, name)
 		diags = append(diags, d...)
 		if d.HasErrors() {
 			continue

@@ -3,6 +3,7 @@ package inventory
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -119,7 +120,7 @@ func (d *Device) Credentials() (Credentials, error) {
 		}
 		c.Password = NewSecret(v)
 	case AuthPrivateKey:
-		pem, err := os.ReadFile(ExpandHome(a.Ref))
+		pem, err := readSecret(a.Ref)
 		if err != nil {
 			return c, fmt.Errorf("device %s: private key: %w", d.Name, err)
 		}
@@ -163,23 +164,69 @@ func optionalSecret(what, env, file string) (Secret, error) {
 	return Secret{}, nil
 }
 
+// maxSecretBytes bounds a secret file: a password, passphrase or private
+// key (an 8192-bit RSA key in PEM is about 6.5 KB).
+const maxSecretBytes = 64 << 10
+
 // readSecretFile reads a one-line secret file, dropping the trailing
-// newline. Files readable by group or others are refused, as ssh does
-// for private keys.
+// newline (see readSecret for what is refused).
 func readSecretFile(path string) (string, error) {
-	path = ExpandHome(path)
-	st, err := os.Stat(path)
-	if err != nil {
-		return "", err
-	}
-	if st.Mode().Perm()&0o077 != 0 {
-		return "", fmt.Errorf("%s is readable by others (mode %04o); run chmod 600 %s", path, st.Mode().Perm(), path)
-	}
-	b, err := os.ReadFile(path)
+	b, err := readSecret(path)
 	if err != nil {
 		return "", err
 	}
 	return strings.TrimRight(string(b), "\r\n"), nil
+}
+
+// readSecret reads a secret file: a password file or a private key. Like
+// ssh for private keys ("UNPROTECTED PRIVATE KEY FILE!", ssh(1) FILES:
+// "must not be accessible by others"), a file readable or writable by
+// group or others is refused; so is anything but a regular file (a FIFO
+// or a device such as /dev/zero would block or never end) and a file
+// above maxSecretBytes. The file is checked on the descriptor it is read
+// from.
+func readSecret(path string) ([]byte, error) {
+	path = ExpandHome(path)
+	// Stat before opening: opening a FIFO blocks until a writer comes.
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkSecretFile(path, st); err != nil {
+		return nil, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err = f.Stat(); err != nil {
+		return nil, err
+	}
+	if err := checkSecretFile(path, st); err != nil {
+		return nil, err
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxSecretBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > maxSecretBytes {
+		return nil, fmt.Errorf("%s grew past %d bytes while being read", path, maxSecretBytes)
+	}
+	return b, nil
+}
+
+// checkSecretFile refuses what readSecret must not read.
+func checkSecretFile(path string, st os.FileInfo) error {
+	switch {
+	case !st.Mode().IsRegular():
+		return fmt.Errorf("%s is not a regular file (%s); give the file that holds the secret", path, st.Mode().Type())
+	case st.Mode().Perm()&0o077 != 0:
+		return fmt.Errorf("%s is readable by others (mode %04o); run chmod 600 %s", path, st.Mode().Perm(), path)
+	case st.Size() > maxSecretBytes:
+		return fmt.Errorf("%s is %d bytes; a secret file holds at most %d", path, st.Size(), maxSecretBytes)
+	}
+	return nil
 }
 
 // ExpandHome expands a leading "~/" in a path from the inventory.

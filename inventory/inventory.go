@@ -30,6 +30,7 @@ package inventory
 
 import (
 	"fmt"
+	"github.com/fabricc/fabricc/dsl"
 	"path/filepath"
 	"sort"
 	"time"
@@ -113,7 +114,11 @@ type deviceSchema struct {
 // parser's files too, for printing diagnostics with source snippets.
 func Load(path string) (*Inventory, map[string]*hcl.File, hcl.Diagnostics) {
 	p := hclparse.NewParser()
-	f, diags := p.ParseHCLFile(path)
+	src, diags := dsl.ReadSource(path)
+	if diags.HasErrors() {
+		return nil, p.Files(), diags
+	}
+	f, diags := p.ParseHCL(src, path)
 	return decodeParsed(p, f, diags, path)
 }
 

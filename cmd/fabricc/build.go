@@ -2,6 +2,9 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/fabricc/fabricc/artifacts"
 	"github.com/fabricc/fabricc/dsl"
@@ -81,7 +84,11 @@ func runBuild(cmd *cobra.Command, path, dir string, lf *loadFlags, format diagFo
 	if err != nil {
 		return out.done(exitCode(1, fmt.Errorf("%w; nothing written", err)))
 	}
-	if err := artifacts.Write(dir, set); err != nil {
+	// SIGINT and SIGTERM stop the write and remove its temporary folder;
+	// dir keeps what it held.
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := artifacts.WriteContext(ctx, dir, set); err != nil {
 		return out.done(exitCode(1, fmt.Errorf("%w; %s left as it was", err, dir)))
 	}
 	res := &buildResult{Output: dir, Devices: len(set.Devices), Files: []string{}}

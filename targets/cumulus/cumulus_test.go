@@ -409,7 +409,7 @@ func TestShellcheck(t *testing.T) {
 	if err != nil {
 		t.Skip("shellcheck not installed")
 	}
-	script, _ := render(t, func(f *model.Fabric) { f.Switches[0].Ports[0].Description = `it's "quoted" $HOME` })
+	script, _ := render(t, func(f *model.Fabric) { f.Switches[0].Ports[0].Description = "it's `quoted` $HOME" })
 	path := filepath.Join(t.TempDir(), "leaf01.nvue.sh")
 	if err := os.WriteFile(path, []byte(script), 0o644); err != nil {
 		t.Fatal(err)
@@ -420,7 +420,7 @@ func TestShellcheck(t *testing.T) {
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("shellcheck: %v\n%s", err, out.String())
 	}
-	if len(missing(script, []string{`nv set interface swp1 description 'it'\''s "quoted" $HOME'`})) > 0 {
+	if len(missing(script, []string{"nv set interface swp1 description 'it'\\''s `quoted` $HOME'"})) > 0 {
 		t.Error("description not single-quoted for bash")
 	}
 }

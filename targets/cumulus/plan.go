@@ -3,11 +3,11 @@ package cumulus
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/fabricc/fabricc/internal/quote"
 	"gopkg.in/yaml.v3"
 )
 
@@ -72,21 +72,15 @@ func (p *plan) notes() []string {
 	return out
 }
 
-// oneLine keeps a comment on one line.
+// oneLine keeps a comment on one line: white space runs become one
+// space, and quote.Comment writes anything else that could end the line
+// as its escape.
 func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
+	return quote.Comment(strings.Join(strings.Fields(s), " "))
 }
 
-// shellSafe matches words bash takes literally.
-var shellSafe = regexp.MustCompile(`^[A-Za-z0-9_.,:/=+@%-]+$`)
-
-// shellQuote quotes s for bash when it is not a plain word.
-func shellQuote(s string) string {
-	if shellSafe.MatchString(s) {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+// shellQuote quotes s as one bash word (quote.ShellWord).
+func shellQuote(s string) string { return quote.ShellWord(s) }
 
 // script renders the plan as bash `nv set` lines between header and footer.
 func (p *plan) script(header, footer []string) []byte {
@@ -128,7 +122,7 @@ func writeComments(b *bytes.Buffer, lines []string) {
 			b.WriteString("#\n")
 			continue
 		}
-		b.WriteString("# " + l + "\n")
+		b.WriteString("# " + quote.Comment(l) + "\n")
 	}
 }
 
@@ -193,7 +187,7 @@ func scalar(v any) *yaml.Node {
 	case int64:
 		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.FormatInt(x, 10)}
 	default:
-		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: fmt.Sprint(x)}
+		return quote.YAML(fmt.Sprint(x))
 	}
 }
 
@@ -207,7 +201,7 @@ func (t *tree) node() *yaml.Node {
 		m.Style = yaml.FlowStyle
 	}
 	for _, k := range orderedKeys(t.keys) {
-		key := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: k}
+		key := quote.YAML(k)
 		m.Content = append(m.Content, key, t.kids[k].node())
 	}
 	return m

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
 )
 
@@ -62,7 +63,10 @@ func renderPort(p *plan, port *model.Port, i int, a attachments, t target) error
 	base := "interface " + port.Name
 	p.set(base+" type", "swp")
 	if port.Description != "" {
-		p.set(base+" description", oneLine(port.Description))
+		if err := quote.CheckCLIText(port.Description); err != nil {
+			return fmt.Errorf("description %q %w; change it", port.Description, err)
+		}
+		p.set(base+" description", quote.CLIText(port.Description))
 	}
 	if err := renderLink(p, port, base); err != nil {
 		return err

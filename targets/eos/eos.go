@@ -37,6 +37,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets"
 )
@@ -121,10 +122,10 @@ func writeVLANs(w *writer, f *model.Fabric) error {
 		w.sep()
 		w.line(0, "vlan %d", v.ID)
 		if v.Name != "" {
-			if strings.ContainsAny(v.Name, " \t\"") {
-				return fmt.Errorf("vlan %d: name %q has a space or quote; EOS VLAN names are one word", v.ID, v.Name)
+			if err := quote.CheckWord(v.Name, 63); err != nil {
+				return fmt.Errorf("vlan %d: name %q %w; EOS VLAN names are one word", v.ID, v.Name, err)
 			}
-			w.line(1, "name %s", v.Name)
+			w.line(1, "name %s", quote.CLIText(v.Name))
 		}
 	}
 	return nil
@@ -164,9 +165,10 @@ func (w *writer) raw(indent, format string, args ...any) {
 	w.WriteByte('\n')
 }
 
-// comment writes an EOS comment line ("! text") at the given level.
+// comment writes an EOS comment line ("! text") at the given level; the
+// text goes through quote.Comment, so it stays one line.
 func (w *writer) comment(level int, format string, args ...any) {
-	w.raw(indents[level]+"! ", format, args...)
+	w.raw(indents[level]+"! ", "%s", quote.Comment(fmt.Sprintf(format, args...)))
 }
 
 // sep writes the "!" section separator EOS prints between blocks.

@@ -2,11 +2,16 @@ package eos
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
 )
+
+// portName is the EOS front-panel port form: "Ethernet1", "Ethernet1/1".
+var portName = regexp.MustCompile(`^Ethernet[0-9]+(/[0-9]+)*$`)
 
 // eosMaxMTU is the largest "mtu" value seen accepted by EOS (Arista AVD
 // eos_cli_config_gen examples; unverified on a switch), so larger values
@@ -18,8 +23,13 @@ const eosMaxMTU = 9214
 // shutdown, mtu, flowcontrol, speed, switchport lines, trust, PFC, then the
 // tx-queue sub-blocks (txQueues, rendered once by writeTxQueues).
 func writeInterface(w *writer, p *model.Port, txQueues string) error {
-	if !strings.HasPrefix(p.Name, "Ethernet") {
+	if !portName.MatchString(p.Name) {
 		return fmt.Errorf("EOS front-panel ports are named EthernetN or EthernetN/M; rename the port")
+	}
+	if p.Description != "" {
+		if err := quote.CheckCLIText(p.Description); err != nil {
+			return fmt.Errorf("description %q %w; change it", p.Description, err)
+		}
 	}
 	speed, err := speedToken(p.SpeedMbps)
 	if err != nil {
@@ -31,7 +41,7 @@ func writeInterface(w *writer, p *model.Port, txQueues string) error {
 	w.sep()
 	w.line(0, "interface %s", p.Name)
 	if p.Description != "" {
-		w.line(1, "description %s", p.Description)
+		w.line(1, "description %s", quote.CLIText(p.Description))
 	}
 	if p.Shutdown {
 		w.line(1, "shutdown")

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
 )
 
@@ -38,7 +39,7 @@ func script(h *model.Host, head string, plans []nicPlan) string {
 func writeNIC(b *strings.Builder, p *nicPlan, idx int) {
 	n := p.nic
 	r := &n.RoCE
-	fmt.Fprintf(b, "\n# NIC %q: %s, driver %s, on %s, MTU %d", n.Name, n.Model, n.Driver, n.Interface, n.MTU)
+	fmt.Fprintf(b, "\n# %s", quote.Comment(fmt.Sprintf("NIC %q: %s, driver %s, on %s, MTU %d", n.Name, n.Model, n.Driver, n.Interface, n.MTU)))
 	if n.VLAN != 0 {
 		fmt.Fprintf(b, ", VLAN %d", n.VLAN)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets"
 )
@@ -25,7 +26,7 @@ const (
 // writeNIC writes the function that configures one NIC.
 func writeNIC(b *strings.Builder, f *model.Fabric, n *model.NIC, idx int) {
 	r := &n.RoCE
-	fmt.Fprintf(b, "\n# NIC %q: %s (%s, driver %s) on %s, %d Mb/s, MTU %d", n.Name, n.Model, n.Vendor, n.Driver, n.Interface, n.SpeedMbps, n.MTU)
+	fmt.Fprintf(b, "\n# %s", quote.Comment(fmt.Sprintf("NIC %q: %s (%s, driver %s) on %s, %d Mb/s, MTU %d", n.Name, n.Model, n.Vendor, n.Driver, n.Interface, n.SpeedMbps, n.MTU)))
 	if n.VLAN != 0 {
 		fmt.Fprintf(b, ", VLAN %d", n.VLAN)
 	}
@@ -34,7 +35,7 @@ func writeNIC(b *strings.Builder, f *model.Fabric, n *model.NIC, idx int) {
 	fmt.Fprintf(b, "# PFC on %s, trust %s, DCQCN on %s: the same priorities the switches keep lossless.\n",
 		intList(r.PFCPriorities), r.Trust, intList(r.ECNPriorities))
 	fmt.Fprintf(b, "nic_%d() {\n", idx)
-	fmt.Fprintf(b, "\tlocal ifc=%s\n", n.Interface)
+	fmt.Fprintf(b, "\tlocal ifc=%s\n", quote.ShellWord(n.Interface))
 	b.WriteString("\tif ! link_exists \"$ifc\"; then\n\t\tmissing_link \"$ifc\" || return 0\n\tfi\n")
 	writeLink(b, f, n)
 	if len(r.PFCPriorities) > 0 {
@@ -253,15 +254,15 @@ func writeMain(b *strings.Builder, h *model.Host) {
 	for i := range h.NICs {
 		n := &h.NICs[i]
 		if len(n.RoCE.PFCPriorities) > 0 {
-			fmt.Fprintf(b, "need_driver_tool %s ethtool %s\n", n.Interface, pkgEthtool)
+			fmt.Fprintf(b, "need_driver_tool %s ethtool %s\n", quote.ShellWord(n.Interface), pkgEthtool)
 		}
 		switch n.Driver {
 		case driverOFED:
-			fmt.Fprintf(b, "need_driver_tool %s mlnx_qos '%s'\n", n.Interface, pkgMlnxQos)
+			fmt.Fprintf(b, "need_driver_tool %s mlnx_qos '%s'\n", quote.ShellWord(n.Interface), pkgMlnxQos)
 		case driverQede:
 			// DCB lives in the adapter firmware (writeQLogic): no tool.
 		default:
-			fmt.Fprintf(b, "need_driver_tool %s dcb %s\n", n.Interface, pkgIproute)
+			fmt.Fprintf(b, "need_driver_tool %s dcb %s\n", quote.ShellWord(n.Interface), pkgIproute)
 		}
 	}
 	for i := range h.NICs {

@@ -3,6 +3,7 @@ package onyx
 import (
 	"fmt"
 
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
 )
 
@@ -55,7 +56,7 @@ func writeInterfaces(w *writer, sw *model.Switch) {
 	}
 	for i := range sw.Ports {
 		if p := &sw.Ports[i]; p.Description != "" {
-			w.cmd("%s description %s", iface(p), quote(p.Description))
+			w.cmd("%s description %s", iface(p), quote.OnyxString(p.Description))
 		}
 	}
 	for i := range sw.Ports {
@@ -127,7 +128,7 @@ func writeVLANs(w *writer, f *model.Fabric, sw *model.Switch) {
 	}
 	for _, v := range f.VLANs {
 		if v.Name != "" {
-			w.cmd("vlan %d name %s", v.ID, quote(v.Name))
+			w.cmd("vlan %d name %s", v.ID, quote.OnyxString(v.Name))
 		}
 	}
 	for i := range sw.Ports {

@@ -384,7 +384,7 @@ func TestErrors(t *testing.T) {
 		{"priority out of range", func(f *model.Fabric) { f.QoS.DSCPToPriority[3] = 9 }, "DSCP 3 maps to priority 9"},
 		{"bad speed", func(f *model.Fabric) { f.Switches[0].Ports[0].SpeedMbps = 33000 }, "33000 Mb/s has no Onyx keyword"},
 		{"bad port name", func(f *model.Fabric) { f.Switches[0].Ports[0].Name = "Ethernet1" }, `port "Ethernet1"`},
-		{"quote in description", func(f *model.Fabric) { f.Switches[0].Ports[0].Description = `a "b"` }, "contains a quote"},
+		{"quote in description", func(f *model.Fabric) { f.Switches[0].Ports[0].Description = `a "b"` }, "which a switch CLI reads as syntax"},
 		{"bad alpha", func(f *model.Fabric) { f.Switches[0].Ports[0].PriorityGroups[1].SharedAlpha = "3" }, `shared alpha "3"`},
 		{"long pool name", func(f *model.Fabric) { f.Switches[0].Pools[1].Name = strings.Repeat("p", 21) }, "not a valid Onyx traffic pool name"},
 		{"ecn min above max", func(f *model.Fabric) { f.QoS.Classes[1].ECN.MinBytes = 2000000 }, "want 0 < min <= max"},

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets"
 )
@@ -174,10 +175,14 @@ func checkPriorities(what string, ps []int) error {
 	return nil
 }
 
-// text rejects characters that would break a quoted Onyx string.
+// text rejects what a quoted Onyx string cannot carry (quote.CheckCLIText:
+// quotes, backslashes, line breaks, "?", non-ASCII); "" means no text.
 func text(what, s string) error {
-	if strings.ContainsAny(s, "\"\n\r\\") {
-		return fmt.Errorf("%s %q contains a quote, backslash or line break, which Onyx cannot take; remove it", what, s)
+	if s == "" {
+		return nil
+	}
+	if err := quote.CheckCLIText(s); err != nil {
+		return fmt.Errorf("%s %q %w; change it", what, s, err)
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets"
 )
@@ -17,11 +18,12 @@ import (
 // github.com/openconfig/public).
 func Note(f *model.Fabric, sw *model.Switch) []byte {
 	b := &strings.Builder{}
-	fmt.Fprintf(b, "# %s: intent not in %s.openconfig.json\n\n", sw.Name, sw.Name)
+	name := quote.Markdown(sw.Name)
+	fmt.Fprintf(b, "# %s: intent not in %s.openconfig.json\n\n", name, name)
 	fmt.Fprintf(b, "Switch %s (%s %s, %s). OpenConfig has no model for PFC, the PFC watchdog, "+
 		"priority-group headroom or DCQCN, and its classifiers cannot match the 802.1p priority. "+
 		"A gNMI Set of the JSON leaves everything below to the switch's native configuration.\n",
-		sw.Name, sw.Platform, sw.OSVersion, sw.Hardware.Model)
+		name, sw.Platform, quote.Markdown(sw.OSVersion), quote.Markdown(sw.Hardware.Model))
 	writePFC(b, &f.QoS, sw)
 	writeWatchdog(b, sw)
 	writeMaps(b, &f.QoS)
@@ -37,7 +39,7 @@ func writePFC(b *strings.Builder, q *model.QoS, sw *model.Switch) {
 	fmt.Fprintf(b, "\n## PFC (802.1Qbb)\n\nLossless priorities of the fabric: %s.\n\n", ints(q.PFCPriorities))
 	b.WriteString("| port | PFC priorities | 802.3x link pause |\n|---|---|---|\n")
 	for _, p := range sw.Ports {
-		fmt.Fprintf(b, "| %s | %s | %s |\n", p.Name, ints(p.PFCPriorities), onOff(p.LinkPause))
+		fmt.Fprintf(b, "| %s | %s | %s |\n", quote.Markdown(p.Name), ints(p.PFCPriorities), onOff(p.LinkPause))
 	}
 	b.WriteString("\nLink pause is also in the JSON (openconfig-if-ethernet enable-flow-control).\n")
 }
@@ -55,7 +57,7 @@ func writeWatchdog(b *strings.Builder, sw *model.Switch) {
 	var covered []string
 	for _, p := range sw.Ports {
 		if p.PFCWatchdog {
-			covered = append(covered, p.Name)
+			covered = append(covered, quote.Markdown(p.Name))
 		}
 	}
 	fmt.Fprintf(b, "Ports covered: %s.\n", orNone(strings.Join(covered, ", ")))
@@ -87,9 +89,9 @@ func writeTrust(b *strings.Builder, sw *model.Switch) {
 	for _, p := range sw.Ports {
 		switch p.Trust {
 		case model.TrustPCP:
-			pcp = append(pcp, p.Name)
+			pcp = append(pcp, quote.Markdown(p.Name))
 		case model.TrustBoth:
-			both = append(both, p.Name)
+			both = append(both, quote.Markdown(p.Name))
 		}
 	}
 	if len(pcp) == 0 && len(both) == 0 {
@@ -111,7 +113,7 @@ func writeHeadroom(b *strings.Builder, sw *model.Switch) {
 	b.WriteString("|---|---|---|---|---|---|---|---|---|\n")
 	for _, p := range sw.Ports {
 		for _, g := range p.PriorityGroups {
-			fmt.Fprintf(b, "| %s | %d | %s | %s | %s | %d | %d | %d | %s |\n", p.Name, g.Index, ints(g.Priorities),
+			fmt.Fprintf(b, "| %s | %d | %s | %s | %s | %d | %d | %d | %s |\n", quote.Markdown(p.Name), g.Index, ints(g.Priorities),
 				yesNo(g.Lossless), g.Pool, g.SizeBytes, g.XoffBytes, g.XonBytes, g.SharedAlpha)
 		}
 	}
@@ -129,7 +131,7 @@ func writePools(b *strings.Builder, sw *model.Switch) {
 	b.WriteString("\n| port | traffic class | pool | reserved bytes | shared alpha |\n|---|---|---|---|---|\n")
 	for _, p := range sw.Ports {
 		for _, e := range p.EgressQueues {
-			fmt.Fprintf(b, "| %s | %d | %s | %d | %s |\n", p.Name, e.TrafficClass, e.Pool, e.ReservedBytes, e.SharedAlpha)
+			fmt.Fprintf(b, "| %s | %d | %s | %d | %s |\n", quote.Markdown(p.Name), e.TrafficClass, e.Pool, e.ReservedBytes, e.SharedAlpha)
 		}
 	}
 }
@@ -142,9 +144,9 @@ func writeDCQCN(b *strings.Builder, q *model.QoS) {
 	for _, c := range q.Classes {
 		switch {
 		case c.Name == q.RoCEClass:
-			fmt.Fprintf(b, "- RoCE class %s: priority %d, DSCP %d, traffic class %d.\n", c.Name, c.Priority, c.MarkDSCP, c.TrafficClass)
+			fmt.Fprintf(b, "- RoCE class %s: priority %d, DSCP %d, traffic class %d.\n", quote.Markdown(c.Name), c.Priority, c.MarkDSCP, c.TrafficClass)
 		case c.Name == q.CNPClass:
-			fmt.Fprintf(b, "- CNP class %s: priority %d, DSCP %d, traffic class %d.\n", c.Name, c.Priority, c.MarkDSCP, c.TrafficClass)
+			fmt.Fprintf(b, "- CNP class %s: priority %d, DSCP %d, traffic class %d.\n", quote.Markdown(c.Name), c.Priority, c.MarkDSCP, c.TrafficClass)
 		}
 	}
 }

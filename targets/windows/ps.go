@@ -3,6 +3,8 @@ package windows
 import (
 	"fmt"
 	"strings"
+
+	"github.com/fabricc/fabricc/internal/quote"
 )
 
 // writer accumulates the lines of one PowerShell script with the
@@ -25,21 +27,22 @@ func (w *writer) line(format string, args ...any) {
 // blank writes an empty line.
 func (w *writer) blank() { w.b.WriteByte('\n') }
 
-// comment writes each text as a "# " comment line.
+// comment writes each text as a "# " comment line (quote.Comment: one
+// line, whatever the text holds).
 func (w *writer) comment(texts ...string) {
 	for _, t := range texts {
 		if t == "" {
 			w.line("#")
 			continue
 		}
-		w.line("# %s", t)
+		w.line("# %s", quote.Comment(t))
 	}
 }
 
 // section writes a banner comment between blank lines.
 func (w *writer) section(title string) {
 	w.blank()
-	w.line("# ---- %s ----", title)
+	w.line("# ---- %s ----", quote.Comment(title))
 }
 
 // open writes a line ending in "{" and indents what follows.
@@ -65,11 +68,9 @@ func (w *writer) close() {
 // String returns the script written so far.
 func (w *writer) String() string { return w.b.String() }
 
-// q quotes s as a PowerShell single-quoted string, in which only the
-// single quote is special and is written twice.
-func q(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
-}
+// q quotes s as a PowerShell single-quoted string (quote.PowerShell: every
+// single-quote character, U+2018-U+201B included, written twice).
+func q(s string) string { return quote.PowerShell(s) }
 
 // change writes the guarded form every change takes: compare (which
 // prints the difference), and outside -Check apply it through

@@ -1,0 +1,298 @@
+package artifacts
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets"
+)
+
+// bigSet is a set of many files, so that writing it takes long enough to
+// be interrupted; tag makes the content of two sets differ.
+func bigSet(t testing.TB, tag string) *Set {
+	f := &model.Fabric{Name: "big-" + tag}
+	var devs []Device
+	for i := 0; i < 100; i++ {
+		name := fmt.Sprintf("h%03d", i)
+		f.Hosts = append(f.Hosts, model.Host{Name: name, OS: model.OSLinux})
+		d := Device{Name: name, Kind: "host", OS: model.OSLinux}
+		for j := 0; j < 10; j++ {
+			data := []byte(strings.Repeat(tag+" "+name+"\n", 200))
+			d.Files = append(d.Files, targets.File{Name: fmt.Sprintf("%s.%d.sh", name, j), Target: "linux", Mode: 0o755, Data: data})
+		}
+		devs = append(devs, d)
+	}
+	s, err := assemble(f, devs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestWriteHelperProcess is the child of TestWriteKilled: it writes a big
+// set into the folder named by FABRICC_WRITE_DIR, cancelling on SIGTERM
+// as fabricc build does.
+func TestWriteHelperProcess(t *testing.T) {
+	dir := os.Getenv("FABRICC_WRITE_DIR")
+	if dir == "" {
+		t.Skip("run by TestWriteKilled")
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM)
+	defer stop()
+	if err := WriteContext(ctx, dir, bigSet(t, "new")); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Exit(0)
+}
+
+// buildState reads which complete set dir holds: "old" or "new" after
+// checking every file against the manifest, or a description of what is
+// wrong.
+func buildState(dir string) string {
+	data, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	if err != nil {
+		return "no manifest: " + err.Error()
+	}
+	var m manifestJSON
+	if err := json.Unmarshal(data, &m); err != nil {
+		return "bad manifest"
+	}
+	if err := ownBuild(dir); err != nil {
+		return err.Error()
+	}
+	for _, d := range m.Devices {
+		for _, f := range d.Files {
+			b, err := os.ReadFile(filepath.Join(dir, f.Path))
+			sum := sha256.Sum256(b)
+			if err != nil || hex.EncodeToString(sum[:]) != f.SHA256 {
+				return "file " + f.Path + " does not match the manifest"
+			}
+		}
+	}
+	return strings.TrimPrefix(m.Fabric, "big-")
+}
+
+// TestWriteKilled kills a process writing a build folder over an older
+// build at moments spread over the write (SIGKILL, and SIGTERM, which
+// fabricc build turns into a cancel): the folder always holds one
+// complete build, old or new, and never goes missing. A SIGTERM leaves no
+// temporary folder; after a SIGKILL the next Write removes what the
+// killed process left.
+func TestWriteKilled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a process per trial")
+	}
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "out")
+	old := bigSet(t, "old")
+	// How long a whole run of the child takes, to spread the signals
+	// over twice that (a child under load runs slower).
+	if err := Write(dir, old); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	full := exec.Command(os.Args[0], "-test.run=^TestWriteHelperProcess$")
+	full.Env = append(os.Environ(), "FABRICC_WRITE_DIR="+dir)
+	if out, err := full.CombinedOutput(); err != nil {
+		t.Fatalf("child: %v\n%s", err, out)
+	}
+	span := time.Since(start)
+	const trials = 12
+	outcome := map[string]int{}
+	for trial := 0; trial < trials; trial++ {
+		if err := Write(dir, old); err != nil {
+			t.Fatal(err)
+		}
+		assertOnly(t, parent, "out")
+		sig := syscall.SIGKILL
+		if trial%2 == 1 {
+			sig = syscall.SIGTERM
+		}
+		cmd := exec.Command(os.Args[0], "-test.run=^TestWriteHelperProcess$")
+		cmd.Env = append(os.Environ(), "FABRICC_WRITE_DIR="+dir)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(2 * span * time.Duration(trial/2) / (trials/2 - 1))
+		_ = cmd.Process.Signal(sig)
+		err := cmd.Wait()
+		state := buildState(dir)
+		if state != "old" && state != "new" {
+			t.Fatalf("trial %d (%v): the output folder is %s", trial, sig, state)
+		}
+		outcome[fmt.Sprintf("%v -> %s", sig, state)]++
+		if sig == syscall.SIGTERM {
+			if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() != 1 && state == "old" && ee.ExitCode() != -1 {
+				t.Errorf("trial %d: SIGTERM exit status %d, want 1", trial, ee.ExitCode())
+			}
+			if state == "old" || err == nil {
+				assertOnly(t, parent, "out")
+			}
+		}
+	}
+	if err := Write(dir, old); err != nil {
+		t.Fatal(err)
+	}
+	assertOnly(t, parent, "out")
+	t.Logf("outcomes: %v", outcome)
+}
+
+// TestWriteRefusesForeignFolders: only an empty folder or a build folder
+// fabricc wrote is replaced; everything else stays as it was.
+func TestWriteRefusesForeignFolders(t *testing.T) {
+	f, devs := fixture()
+	s, err := assemble(f, devs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(dir, name, data string) {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		name  string
+		setup func(dir string)
+		want  string // "" when Write must replace it
+	}{
+		{"empty folder", func(dir string) { os.Mkdir(dir, 0o755) }, ""},
+		{"someone's project", func(dir string) { write(dir, "src/main.go", "package main") },
+			"OUT is not empty and holds no manifest.json; fabricc replaces only an empty folder or one it wrote. Choose another output folder, or empty it yourself"},
+		{"another tool's manifest", func(dir string) { write(dir, "manifest.json", `{"name": "app", "version": "1"}`) },
+			"OUT is not empty and its manifest.json was not written by fabricc; fabricc replaces only an empty folder or one it wrote. Choose another output folder, or empty it yourself"},
+		{"fabricc build with a file added", func(dir string) {
+			if err := Write(dir, s); err != nil {
+				t.Fatal(err)
+			}
+			write(dir, "leaf1/notes.txt", "keep me")
+		}, "OUT is not empty and holds OUT/leaf1/notes.txt, which its manifest.json does not list; fabricc replaces only an empty folder or one it wrote. Choose another output folder, or empty it yourself"},
+		{"fabricc build", func(dir string) {
+			if err := Write(dir, s); err != nil {
+				t.Fatal(err)
+			}
+		}, ""},
+		{"build of an older fabricc without a generator", func(dir string) {
+			write(dir, "model.json", "{}")
+			write(dir, "manifest.json", `{"fabric": "x", "devices": [], "files": [{"path": "model.json", "sha256": "x"}]}`)
+		}, ""},
+		{"symbolic link", func(dir string) {
+			target := filepath.Join(filepath.Dir(dir), "elsewhere")
+			os.Mkdir(target, 0o755)
+			if err := os.Symlink(target, dir); err != nil {
+				t.Fatal(err)
+			}
+		}, "OUT is a symbolic link; give the folder itself as the output folder"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			parent := t.TempDir()
+			dir := filepath.Join(parent, "out")
+			tc.setup(dir)
+			before := treeState(t, parent)
+			err := Write(dir, s)
+			got := ""
+			if err != nil {
+				got = strings.ReplaceAll(err.Error(), dir, "OUT")
+			}
+			if got != tc.want {
+				t.Errorf("Write = %q, want %q", got, tc.want)
+			}
+			if tc.want != "" {
+				if after := treeState(t, parent); after != before {
+					t.Errorf("a refused Write changed the folder")
+				}
+			} else if state := snapshot(t, dir); state["model.json"] != "-rw-r--r-- "+string(s.Model) {
+				t.Errorf("the build was not written: %v", state)
+			}
+		})
+	}
+}
+
+// treeState describes every entry below dir, links by their target, for
+// comparing before and after.
+func treeState(t *testing.T, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	err := filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := e.Info()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "%s %v", p, info.Mode())
+		switch {
+		case info.Mode()&os.ModeSymlink != 0:
+			target, _ := os.Readlink(p)
+			b.WriteString(" -> " + target)
+		case info.Mode().IsRegular():
+			data, _ := os.ReadFile(p)
+			b.Write(data)
+		}
+		b.WriteByte('\n')
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestWriteNeverMissing replaces a build folder again and again while
+// another goroutine looks at it as fast as it can: the folder is there
+// every time it looks (the swap is one atomic rename; with two renames
+// there is a moment without it).
+func TestWriteNeverMissing(t *testing.T) {
+	f, devs := fixture()
+	s, err := assemble(f, devs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "out")
+	if err := Write(dir, s); err != nil {
+		t.Fatal(err)
+	}
+	stop := make(chan struct{})
+	missing := make(chan int, 1)
+	go func() {
+		n := 0
+		for {
+			select {
+			case <-stop:
+				missing <- n
+				return
+			default:
+			}
+			if _, err := os.Lstat(filepath.Join(dir, ManifestFile)); err != nil {
+				n++
+			}
+		}
+	}()
+	for i := 0; i < 300; i++ {
+		if err := Write(dir, s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	close(stop)
+	if n := <-missing; n > 0 {
+		t.Errorf("the build folder was missing %d times while it was replaced", n)
+	}
+}

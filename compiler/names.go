@@ -1,0 +1,102 @@
+package compiler
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/model"
+)
+
+// releaseForms are the os_version forms of each switch OS, as the switch
+// prints its release: Onyx "3.9.3202" (`show version`, Product release),
+// EOS "4.32.2F" (a letter for the train, sometimes more after it),
+// Cumulus "5.9" or "5.9.2". The renderers pick syntax by these numbers.
+var releaseForms = map[model.Platform]struct {
+	re   *regexp.Regexp
+	form string
+}{
+	model.PlatformOnyx:    {regexp.MustCompile(`^[0-9]+\.[0-9]+\.[0-9]+$`), `"3.9.3202"`},
+	model.PlatformEOS:     {regexp.MustCompile(`^[0-9]+\.[0-9]+\.[0-9]+[A-Za-z0-9.-]*$`), `"4.32.2F"`},
+	model.PlatformCumulus: {regexp.MustCompile(`^[0-9]+\.[0-9]+(\.[0-9]+)?$`), `"5.9.2"`},
+}
+
+// minCumulusRelease is the first Cumulus Linux release with the NVUE QoS
+// profiles the Cumulus target writes (NVUE reference, Version History of
+// `nv set qos mapping`: 5.3).
+const minCumulusRelease = "5.3"
+
+// checkReleases refuses a switch os_version that is not a release of its
+// platform in the form the switch prints it.
+func (l *lowering) checkReleases() {
+	for i := range l.cfg.Switches {
+		s := &l.cfg.Switches[i]
+		f, ok := releaseForms[model.Platform(s.Platform)]
+		if s.OSVersion == nil || !ok {
+			continue
+		}
+		v := *s.OSVersion
+		r := or(s.OSVersionRange, s.DefRange)
+		switch {
+		case !f.re.MatchString(v):
+			l.errorf(r, "Invalid os_version", "switch %q runs %s, and %q is not one of its releases; write it as the switch prints it, such as %s.",
+				s.Name, s.Platform, v, f.form)
+		case s.Platform == string(model.PlatformCumulus) && compareVersions(v, minCumulusRelease) < 0:
+			l.errorf(r, "Unsupported os_version", "switch %q runs Cumulus Linux %s, which has no NVUE QoS profiles (they arrived in %s); "+
+				"declare os_version %s or later.", s.Name, v, minCumulusRelease, minCumulusRelease)
+		}
+	}
+}
+
+// linuxIfName is what Linux accepts as an interface name: at most 15
+// bytes (IFNAMSIZ 16 with the terminating NUL), no '/', ':' or white
+// space, not "." or ".." (dev_valid_name, net/core/dev.c); fabricc keeps
+// to the characters udev's predictable names use.
+var linuxIfName = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,15}$`)
+
+// freebsdIfNames are the interface names the FreeBSD drivers create.
+var freebsdIfNames = map[string]struct {
+	re      *regexp.Regexp
+	example string
+}{
+	"mlx4en": {regexp.MustCompile(`^mlxen[0-9]+$`), "mlxen0"},
+	"mlx5en": {regexp.MustCompile(`^mce[0-9]+$`), "mce0"},
+}
+
+// windowsWildcards are the characters the NetAdapter cmdlets read as a
+// wildcard pattern in -Name and -InterfaceAlias ("Accept wildcard
+// characters: True"; about_Wildcards: * ? [ ]), so an adapter name holding
+// one could select other adapters.
+const windowsWildcards = "*?[]"
+
+// checkInterface refuses a NIC interface name the host OS cannot have,
+// once the driver is known (out).
+func (l *lowering) checkInterface(host string, os model.OS, n *dsl.NIC, out *model.NIC) {
+	ifc := n.Interface
+	r := or(n.InterfaceRange, n.DefRange)
+	who := fmt.Sprintf("nic %q of host %q", n.Name, host)
+	switch os {
+	case model.OSLinux:
+		switch {
+		case !linuxIfName.MatchString(ifc) || ifc == "." || ifc == "..":
+			l.errorf(r, "Invalid interface name", "%s has interface %q; a Linux interface name is 1-15 letters, digits, '_', '.' or '-' (not \".\" or \"..\"), such as \"ens1f0\".", who, ifc)
+		case n.VLAN != nil && *n.VLAN > 0 && len(fmt.Sprintf("%s.%d", ifc, *n.VLAN)) > 15:
+			l.errorf(r, "Interface name too long for its VLAN", "%s: its VLAN interface %q is longer than Linux's 15 characters; shorten the interface name.", who, fmt.Sprintf("%s.%d", ifc, *n.VLAN))
+		}
+	case model.OSFreeBSD:
+		if f, ok := freebsdIfNames[out.Driver]; ok && !f.re.MatchString(ifc) {
+			l.errorf(r, "Invalid interface name", "%s has interface %q; the %s driver names its interfaces like %q.", who, ifc, out.Driver, f.example)
+		}
+	case model.OSWindows:
+		switch {
+		case strings.TrimSpace(ifc) == "":
+			l.errorf(r, "Invalid interface name", "%s has no interface name; write the adapter name Get-NetAdapter shows, such as \"Ethernet 4\".", who)
+		case strings.TrimSpace(ifc) != ifc:
+			l.errorf(r, "Invalid interface name", "%s has interface %q, which starts or ends with a space; write the adapter name as Get-NetAdapter shows it.", who, ifc)
+		case strings.ContainsAny(ifc, windowsWildcards):
+			l.errorf(r, "Invalid interface name", "%s has interface %q; the NetAdapter cmdlets read %s as wildcards in an adapter name, so it could select other adapters. Rename the adapter (Rename-NetAdapter) and write its new name.",
+				who, ifc, "* ? [ ]")
+		}
+	}
+}

@@ -1,0 +1,58 @@
+package compiler
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestNameErrors covers the strings whose rule depends on the platform or
+// OS. Each of these fabrics passed validation and failed only in build,
+// without a location, before these checks.
+func TestNameErrors(t *testing.T) {
+	windowsHost := "host \"win1\" {\n  os = \"windows\"\n  nic \"r0\" {\n    model     = \"ConnectX-4\"\n    interface = IFACE\n    speed     = \"25G\"\n  }\n}\n"
+	bsdHost := "host \"nas\" {\n  os = \"freebsd\"\n  nic \"r0\" {\n    model     = \"ConnectX-4\"\n    interface = \"eth0\"\n    speed     = \"25G\"\n  }\n}\n"
+	for _, tc := range []struct {
+		name string
+		src  string
+		want []string
+	}{
+		{"linux interface with a space", edit("", `"ens1f0"`, `"ens1f0 && reboot"`), []string{
+			`21:17: Invalid interface name: nic "roce0" of host "gpu01" has interface "ens1f0 && reboot"; a Linux interface name is 1-15 letters, digits, '_', '.' or '-' (not "." or ".."), such as "ens1f0".`,
+		}},
+		{"linux interface dot-dot", edit("", `"ens1f0"`, `".."`), []string{
+			`21:17: Invalid interface name: nic "roce0" of host "gpu01" has interface ".."; a Linux interface name is 1-15 letters, digits, '_', '.' or '-' (not "." or ".."), such as "ens1f0".`,
+		}},
+		{"linux VLAN interface too long", edit("", `"ens1f0"`, `"enp129s0f1np1"`), []string{
+			`21:17: Interface name too long for its VLAN: nic "roce0" of host "gpu01": its VLAN interface "enp129s0f1np1.100" is longer than Linux's 15 characters; shorten the interface name.`,
+		}},
+		{"freebsd interface", edit(bsdHost), []string{
+			`36:17: Invalid interface name: nic "r0" of host "nas" has interface "eth0"; the mlx5en driver names its interfaces like "mce0".`,
+		}},
+		{"windows empty interface", edit(strings.ReplaceAll(windowsHost, "IFACE", `""`)), []string{
+			`36:17: Invalid interface name: nic "r0" of host "win1" has no interface name; write the adapter name Get-NetAdapter shows, such as "Ethernet 4".`,
+		}},
+		{"windows wildcard interface", edit(strings.ReplaceAll(windowsHost, "IFACE", `"Ethernet*"`)), []string{
+			`36:17: Invalid interface name: nic "r0" of host "win1" has interface "Ethernet*"; the NetAdapter cmdlets read * ? [ ] as wildcards in an adapter name, so it could select other adapters. Rename the adapter (Rename-NetAdapter) and write its new name.`,
+		}},
+		{"windows interface with a space at the end", edit(strings.ReplaceAll(windowsHost, "IFACE", `"Ethernet 4 "`)), []string{
+			`36:17: Invalid interface name: nic "r0" of host "win1" has interface "Ethernet 4 ", which starts or ends with a space; write the adapter name as Get-NetAdapter shows it.`,
+		}},
+		{"cumulus os_version that is not a release", edit("", `model    = "SN2700"`, "model    = \"SN2700\"\n  os_version = \"model.json\""), []string{
+			`11:16: Invalid os_version: switch "leaf1" runs cumulus, and "model.json" is not one of its releases; write it as the switch prints it, such as "5.9.2".`,
+		}},
+		{"cumulus before NVUE QoS", edit("", `model    = "SN2700"`, "model    = \"SN2700\"\n  os_version = \"5.2\""), []string{
+			`11:16: Unsupported os_version: switch "leaf1" runs Cumulus Linux 5.2, which has no NVUE QoS profiles (they arrived in 5.3); declare os_version 5.3 or later.`,
+		}},
+		{"onyx os_version that is not a release", edit("", `"cumulus"`, `"onyx"`, `model    = "SN2700"`, "model    = \"SN2700\"\n  os_version = \"3.9\"", `"swp1-4"`, `"1/1-1/4"`, `leaf1:swp2`, `leaf1:1/2`), []string{
+			`11:16: Invalid os_version: switch "leaf1" runs onyx, and "3.9" is not one of its releases; write it as the switch prints it, such as "3.9.3202".`,
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, got := lowerSrc(t, tc.src)
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("diagnostics:\n%s\nwant:\n%s", joinLines(got), joinLines(tc.want))
+			}
+		})
+	}
+}

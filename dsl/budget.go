@@ -1,0 +1,361 @@
+package dsl
+
+import (
+	"fmt"
+	"math/big"
+	"regexp"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function"
+)
+
+// Evaluation limits. The language has functions (range, setproduct,
+// join, format, ...), for expressions, templates, locals and dynamic
+// blocks, and each of them can multiply what a short file asks for. The
+// work of one Load is counted in values (list, set, map and object
+// elements) and in string bytes; past either limit evaluation stops with
+// an error at the expression that crossed it.
+const (
+	// MaxValues bounds the elements all expressions of a fabric produce
+	// together: every function result, every for expression element and
+	// every attribute value, each time it is evaluated (again for every
+	// dynamic block instance).
+	MaxValues = 1_000_000
+	// MaxStringBytes bounds the string bytes they produce together.
+	MaxStringBytes = 16 << 20
+	// MaxListLength bounds one list a function builds from numbers
+	// (range, setproduct), before it is built.
+	MaxListLength = 10_000
+	// MaxLocals bounds the locals of a fabric, and MaxLocalsDepth how
+	// long a chain of locals referring to each other may be.
+	MaxLocals      = 4096
+	MaxLocalsDepth = 256
+)
+
+// budget counts the work of one Load. Once a limit is crossed, the one
+// expression that crossed it reports the error and every later charge
+// yields an unknown value instead: evaluation then ends quickly (a for
+// expression over an unknown collection does not iterate), and the
+// follow-on "value is not yet known" errors are dropped like any others.
+type budget struct {
+	values, bytes int
+	over          bool
+}
+
+// errBudget is the error past a limit.
+func (b *budget) exceeded() error {
+	if b.values > MaxValues {
+		return fmt.Errorf("the fabric's expressions produce more than %d values here; fabricc stops there. Check for a range, for expression or dynamic block that multiplies more than meant", MaxValues)
+	}
+	if b.bytes > MaxStringBytes {
+		return fmt.Errorf("the fabric's expressions produce more than %d bytes of text here; fabricc stops there. Check for a template, join, format or replace that repeats more than meant", MaxStringBytes)
+	}
+	return nil
+}
+
+// charge adds the size of v to the budget and reports crossing a limit.
+// It stops walking v as soon as the limit is crossed.
+func (b *budget) charge(v cty.Value) error {
+	b.add(v)
+	err := b.exceeded()
+	b.over = err != nil
+	return err
+}
+
+// add walks v, counting elements and string bytes.
+func (b *budget) add(v cty.Value) {
+	if !v.IsKnown() || v.IsNull() || b.values > MaxValues || b.bytes > MaxStringBytes {
+		return
+	}
+	v, _ = v.Unmark()
+	ty := v.Type()
+	switch {
+	case ty == cty.String:
+		b.bytes += len(v.AsString())
+	case ty.IsListType() || ty.IsSetType() || ty.IsTupleType() || ty.IsMapType() || ty.IsObjectType():
+		for it := v.ElementIterator(); it.Next(); {
+			b.values++
+			_, e := it.Element()
+			b.add(e)
+			if b.values > MaxValues || b.bytes > MaxStringBytes {
+				return
+			}
+		}
+	}
+}
+
+// chargeFuncName is the function the rewritten expressions call to
+// count the values they produce; it returns its argument.
+const chargeFuncName = "fabricc::charge"
+
+// chargeFunc is the function behind chargeFuncName for b; weight > 1
+// counts each element of a collection that many times more (see
+// instancesFuncName).
+func chargeFunc(b *budget, weight int) function.Function {
+	return function.New(&function.Spec{
+		Description: "Counts the size of a value against the fabric's evaluation limits and returns it.",
+		Params: []function.Parameter{{Name: "value", Type: cty.DynamicPseudoType,
+			AllowUnknown: true, AllowDynamicType: true, AllowNull: true, AllowMarked: true}},
+		Type: func(args []cty.Value) (cty.Type, error) { return args[0].Type(), nil },
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			if b.over {
+				return cty.UnknownVal(args[0].Type()), nil
+			}
+			if v := args[0]; weight > 1 && v.IsKnown() && !v.IsNull() && v.CanIterateElements() {
+				b.values += (weight - 1) * v.LengthInt()
+			}
+			if err := b.charge(args[0]); err != nil {
+				return cty.DynamicVal, err
+			}
+			return args[0], nil
+		},
+	})
+}
+
+// renameBudgetErrors gives the errors of the charge functions, which
+// HCL reports as a failed call of a function the author never wrote, a
+// summary of their own.
+func renameBudgetErrors(diags hcl.Diagnostics) {
+	for _, d := range diags {
+		for _, fn := range []string{chargeFuncName, instancesFuncName} {
+			prefix := fmt.Sprintf("Call to function %q failed: ", fn)
+			if strings.HasPrefix(d.Detail, prefix) {
+				d.Summary = "Evaluation too large"
+				d.Detail = strings.ToUpper(d.Detail[len(prefix):len(prefix)+1]) + d.Detail[len(prefix)+1:]
+			}
+		}
+	}
+}
+
+// charged wraps e in a call of the charge function at e's place. A
+// constant (literals only) is left as it is: its size is bounded by the
+// file's, and its diagnostics keep pointing where they did.
+func charged(e hclsyntax.Expression) hclsyntax.Expression { return chargedAs(e, chargeFuncName) }
+
+// chargedAs wraps e in a call of the charge function fn.
+func chargedAs(e hclsyntax.Expression, fn string) hclsyntax.Expression {
+	if call, ok := e.(*hclsyntax.FunctionCallExpr); (ok && (call.Name == chargeFuncName || call.Name == instancesFuncName)) || constant(e) {
+		return e
+	}
+	r := e.Range()
+	return &hclsyntax.FunctionCallExpr{Name: fn, Args: []hclsyntax.Expression{e},
+		NameRange: r, OpenParenRange: r, CloseParenRange: r}
+}
+
+// constant reports whether e holds no function call, reference, for
+// expression or splat: its value is spelled out in the source.
+func constant(e hclsyntax.Expression) bool {
+	c := true
+	hclsyntax.VisitAll(e, func(n hclsyntax.Node) hcl.Diagnostics {
+		switch n.(type) {
+		case *hclsyntax.FunctionCallExpr, *hclsyntax.ForExpr, *hclsyntax.ScopeTraversalExpr,
+			*hclsyntax.RelativeTraversalExpr, *hclsyntax.SplatExpr, *hclsyntax.IndexExpr:
+			c = false
+		}
+		return nil
+	})
+	return c
+}
+
+// chargeBodies rewrites the bodies so that evaluating them counts against
+// the budget: every attribute value, every for expression's collection
+// and element, and every template part. A dynamic block's attributes are
+// evaluated again for each instance, a nested for expression's inner
+// collection once per outer element, so the count follows the real work.
+// Variable blocks are left alone: their defaults are constants, evaluated
+// without functions.
+func chargeBodies(bodies []hcl.Body) {
+	for _, b := range bodies {
+		sb, ok := b.(*hclsyntax.Body)
+		if !ok {
+			continue
+		}
+		chargeAttrs(sb, false)
+		for _, blk := range sb.Blocks {
+			if blk.Type != "variable" {
+				chargeBody(blk)
+			}
+		}
+	}
+}
+
+// chargeBody rewrites one block and the blocks inside it.
+func chargeBody(blk *hclsyntax.Block) {
+	chargeAttrs(blk.Body, blk.Type == "dynamic")
+	for _, inner := range blk.Body.Blocks {
+		chargeBody(inner)
+	}
+}
+
+// chargeAttrs rewrites the attributes of one body. In a dynamic block,
+// iterator names a variable and labels must stay a literal list (the
+// dynblock extension reads both statically), so only what is inside them
+// is rewritten.
+func chargeAttrs(body *hclsyntax.Body, dynamic bool) {
+	for name, a := range body.Attributes {
+		switch {
+		case dynamic && name == "for_each":
+			a.Expr = chargedAs(a.Expr, instancesFuncName)
+		case !(dynamic && (name == "iterator" || name == "labels")):
+			a.Expr = charged(a.Expr)
+		}
+		chargeExpr(a.Expr)
+	}
+}
+
+// instancesFuncName is the function a dynamic block's for_each is wrapped
+// in: each element becomes a block, which weighs blockWeight values.
+const instancesFuncName = "fabricc::instances"
+
+// blockWeight is what one dynamic block instance counts for: decoding a
+// block costs about as much as twenty values.
+const blockWeight = 20
+
+// chargeExpr rewrites the for expressions and templates inside e.
+func chargeExpr(e hclsyntax.Expression) {
+	hclsyntax.VisitAll(e, func(n hclsyntax.Node) hcl.Diagnostics {
+		switch x := n.(type) {
+		case *hclsyntax.ForExpr:
+			x.CollExpr = charged(x.CollExpr)
+			x.ValExpr = charged(x.ValExpr)
+			if x.KeyExpr != nil {
+				x.KeyExpr = charged(x.KeyExpr)
+			}
+		case *hclsyntax.TemplateExpr:
+			for i, p := range x.Parts {
+				x.Parts[i] = charged(p)
+			}
+		}
+		return nil
+	})
+}
+
+// boundedFunctions wraps every function of fns (but try and can, which
+// take expressions) so that a call first checks the arguments that would
+// make a huge result (a range of a billion numbers, a join with a
+// megabyte separator, a format width of a million) and then counts its
+// result against b.
+func boundedFunctions(fns map[string]function.Function, b *budget) map[string]function.Function {
+	out := make(map[string]function.Function, len(fns)+1)
+	for name, f := range fns {
+		if name == "try" || name == "can" {
+			out[name] = f
+			continue
+		}
+		out[name] = bounded(name, f, b)
+	}
+	out[chargeFuncName] = chargeFunc(b, 1)
+	out[instancesFuncName] = chargeFunc(b, blockWeight)
+	return out
+}
+
+// bounded wraps one function.
+func bounded(name string, f function.Function, b *budget) function.Function {
+	return function.New(&function.Spec{
+		Description: f.Description(),
+		Params:      f.Params(),
+		VarParam:    f.VarParam(),
+		Type:        func(args []cty.Value) (cty.Type, error) { return f.ReturnTypeForValues(args) },
+		Impl: func(args []cty.Value, retType cty.Type) (cty.Value, error) {
+			if b.over {
+				return cty.UnknownVal(retType), nil
+			}
+			if err := precheck(name, args); err != nil {
+				return cty.DynamicVal, err
+			}
+			v, err := f.Call(args)
+			if err != nil {
+				return v, err
+			}
+			if err := b.charge(v); err != nil {
+				return cty.DynamicVal, err
+			}
+			return v, nil
+		},
+	})
+}
+
+// formatWidth finds a width or precision of five digits or more in a
+// format verb ("%100000d").
+var formatWidth = regexp.MustCompile(`%[^A-Za-z%]*[0-9]{5}`)
+
+// precheck refuses the arguments that would build a huge value before
+// the function builds it. Arguments are known (the wrapper runs only then).
+func precheck(name string, args []cty.Value) error {
+	switch name {
+	case "range":
+		return checkRange(args)
+	case "setproduct":
+		n := 1
+		for _, a := range args {
+			if !a.IsKnown() || a.IsNull() {
+				return nil
+			}
+			if n *= a.LengthInt(); n > MaxListLength {
+				return fmt.Errorf("setproduct would make more than %d combinations; fabricc stops there", MaxListLength)
+			}
+		}
+	case "format", "formatlist":
+		if len(args) > 0 && args[0].Type() == cty.String && args[0].IsKnown() && formatWidth.MatchString(args[0].AsString()) {
+			return fmt.Errorf("a format width or precision of 10000 or more is not supported; fabricc stops there")
+		}
+	case "join":
+		if len(args) > 1 && args[0].IsKnown() && !args[0].IsNull() {
+			n := 0
+			for _, l := range args[1:] {
+				if l.IsKnown() && !l.IsNull() {
+					n += l.LengthInt()
+				}
+			}
+			if n*len(args[0].AsString()) > MaxStringBytes {
+				return fmt.Errorf("join would write more than %d bytes of separators; fabricc stops there", MaxStringBytes)
+			}
+		}
+	case "replace":
+		if len(args) == 3 && args[0].IsKnown() && args[2].IsKnown() && !args[0].IsNull() && !args[2].IsNull() &&
+			(len(args[0].AsString())+1)*(len(args[2].AsString())+1) > MaxStringBytes {
+			return fmt.Errorf("replace could write more than %d bytes; fabricc stops there", MaxStringBytes)
+		}
+	case "indent":
+		if len(args) > 0 && args[0].IsKnown() && !args[0].IsNull() {
+			if n, _ := args[0].AsBigFloat().Int64(); n > 1000 {
+				return fmt.Errorf("indent by %d spaces is not supported; fabricc stops at 1000", n)
+			}
+		}
+	}
+	return nil
+}
+
+// checkRange refuses a range() of more than MaxListLength numbers.
+func checkRange(args []cty.Value) error {
+	nums := make([]*big.Float, len(args))
+	for i, a := range args {
+		if !a.IsKnown() || a.IsNull() || a.Type() != cty.Number {
+			return nil
+		}
+		nums[i] = a.AsBigFloat()
+	}
+	start, end, step := big.NewFloat(0), big.NewFloat(0), big.NewFloat(1)
+	switch len(nums) {
+	case 1:
+		end = nums[0]
+	case 2:
+		start, end = nums[0], nums[1]
+	case 3:
+		start, end, step = nums[0], nums[1], nums[2]
+	default:
+		return nil
+	}
+	if step.Sign() == 0 {
+		return nil // the function itself refuses a zero step
+	}
+	span := new(big.Float).Sub(end, start)
+	count := new(big.Float).Quo(span, step)
+	if limit := big.NewFloat(MaxListLength); count.Cmp(limit) > 0 {
+		return fmt.Errorf("range would make more than %d numbers; fabricc stops there", MaxListLength)
+	}
+	return nil
+}

@@ -1,0 +1,233 @@
+package dsl
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/fabricc/fabricc/internal/quote"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+)
+
+// Limits on what Load reads and evaluates. A fabric is a file someone
+// else may have written: each limit turns what would otherwise exhaust
+// memory, overflow the stack or never finish into an error at a place in
+// the source. A real fabric stays far below every one of them (the
+// 24-host example is 6 KB with nesting 6).
+const (
+	// MaxFileBytes bounds one .hcl or var file.
+	MaxFileBytes = 1 << 20
+	// MaxFiles bounds the .hcl files of a fabric folder.
+	MaxFiles = 256
+	// MaxNesting bounds how deep blocks, brackets, parentheses,
+	// templates and unary operators nest: the parser and the evaluator
+	// recurse once per level.
+	MaxNesting = 64
+	// MaxOperators bounds the operators of one file: a chain of binary
+	// operators is one deep tree to evaluate.
+	MaxOperators = 10000
+)
+
+// fileStart is the first position of a file, where file-wide errors point.
+func fileStart(name string) *hcl.Range {
+	return &hcl.Range{Filename: name, Start: hcl.InitialPos, End: hcl.InitialPos}
+}
+
+// readSource reads one fabric or var file. Only a regular file of at most
+// MaxFileBytes is read: a FIFO would block, a device such as /dev/zero
+// never ends. When root is not empty the file was found in the fabric
+// folder root, and a symbolic link must stay inside it.
+func readSource(name, root string) ([]byte, hcl.Diagnostics) {
+	fail := func(summary, detail string, args ...any) ([]byte, hcl.Diagnostics) {
+		return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: summary, Detail: fmt.Sprintf(detail, args...), Subject: fileStart(name)}}
+	}
+	if root != "" {
+		if err := insideRoot(name, root); err != nil {
+			return fail("File outside the fabric folder", "%v. A fabric folder's files must be in it; copy the file in instead of linking to it.", err)
+		}
+	}
+	st, err := os.Stat(name) // before opening: opening a FIFO blocks
+	if err != nil {
+		return fail("Cannot read file", "%v.", err)
+	}
+	if !st.Mode().IsRegular() {
+		return fail("Not a regular file", "%s is a %s, not a file; give a .hcl file.", name, describeMode(st.Mode()))
+	}
+	if st.Size() > MaxFileBytes {
+		return fail("File too large", "%s is %d bytes; a fabric file holds at most %d. Split the fabric into several files of a folder.", name, st.Size(), MaxFileBytes)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return fail("Cannot read file", "%v.", err)
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if err != nil {
+		return fail("Cannot read file", "%v.", err)
+	}
+	if len(src) > MaxFileBytes {
+		return fail("File too large", "%s holds more than %d bytes; a fabric file holds at most %d.", name, MaxFileBytes, MaxFileBytes)
+	}
+	if d := checkBytes(src, name); d != nil {
+		return nil, d
+	}
+	return src, checkTokens(src, name)
+}
+
+// checkBytes refuses a file holding, anywhere (a comment included), a
+// control character other than tab, line feed and carriage return, a
+// line or paragraph separator, a bidirectional control character or
+// invalid UTF-8. Such a character is never needed in a fabric; in a
+// comment it would still reach a terminal through the source snippet of
+// a diagnostic (an ESC sequence), or show a reviewer other text than the
+// parser reads (bidirectional overrides, "Trojan Source", CVE-2021-42574).
+func checkBytes(src []byte, name string) hcl.Diagnostics {
+	line, col := 1, 1
+	for i := 0; i < len(src); {
+		r, n := utf8.DecodeRune(src[i:])
+		bad := r == utf8.RuneError && n == 1 || r < 0x20 && r != '\t' && r != '\n' && r != '\r' ||
+			r >= 0x7f && r < 0xa0 || r == 0x2028 || r == 0x2029 || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069
+		if bad {
+			pos := hcl.Pos{Line: line, Column: col, Byte: i}
+			return hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Invalid character",
+				Detail:  fmt.Sprintf("The file holds %s here. Fabric files are text: remove it (a string that needs it cannot hold it either).", quote.DescribeRune(r)),
+				Subject: &hcl.Range{Filename: name, Start: pos, End: pos}}}
+		}
+		if r == '\n' {
+			line, col = line+1, 0
+		}
+		col++
+		i += n
+	}
+	return nil
+}
+
+// ReadSource reads an HCL file given on the command line (an inventory)
+// under the same rules as a fabric file: a regular file of at most
+// MaxFileBytes, nesting and operators within their limits.
+func ReadSource(name string) ([]byte, hcl.Diagnostics) { return readSource(name, "") }
+
+// describeMode names a non-regular file type for a message.
+func describeMode(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "folder"
+	case m&os.ModeNamedPipe != 0:
+		return "named pipe (FIFO)"
+	case m&os.ModeDevice != 0, m&os.ModeCharDevice != 0:
+		return "device"
+	case m&os.ModeSocket != 0:
+		return "socket"
+	}
+	return "special file"
+}
+
+// insideRoot refuses a file of the folder root whose real path (links
+// followed) is not inside root's real path.
+func insideRoot(name, root string) error {
+	real, err := filepath.EvalSymlinks(name)
+	if err != nil {
+		return err
+	}
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return err
+	}
+	rel, err := filepath.Rel(realRoot, real)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return fmt.Errorf("%s links to %s, outside %s", name, real, root)
+	}
+	return nil
+}
+
+// opens and closes are the tokens that start and end a nesting level.
+var (
+	opens = map[hclsyntax.TokenType]bool{
+		hclsyntax.TokenOBrace: true, hclsyntax.TokenOBrack: true, hclsyntax.TokenOParen: true,
+		hclsyntax.TokenOQuote: true, hclsyntax.TokenOHeredoc: true,
+		hclsyntax.TokenTemplateInterp: true, hclsyntax.TokenTemplateControl: true,
+	}
+	closes = map[hclsyntax.TokenType]bool{
+		hclsyntax.TokenCBrace: true, hclsyntax.TokenCBrack: true, hclsyntax.TokenCParen: true,
+		hclsyntax.TokenCQuote: true, hclsyntax.TokenCHeredoc: true, hclsyntax.TokenTemplateSeqEnd: true,
+	}
+	operators = map[hclsyntax.TokenType]bool{
+		hclsyntax.TokenStar: true, hclsyntax.TokenSlash: true, hclsyntax.TokenPlus: true, hclsyntax.TokenMinus: true,
+		hclsyntax.TokenPercent: true, hclsyntax.TokenEqualOp: true, hclsyntax.TokenNotEqual: true,
+		hclsyntax.TokenLessThan: true, hclsyntax.TokenLessThanEq: true, hclsyntax.TokenGreaterThan: true,
+		hclsyntax.TokenGreaterThanEq: true, hclsyntax.TokenAnd: true, hclsyntax.TokenOr: true,
+		hclsyntax.TokenBang: true, hclsyntax.TokenQuestion: true,
+	}
+)
+
+// checkTokens scans src with HCL's lexer (a state machine, no recursion)
+// before it is parsed: nesting deeper than MaxNesting (a run of unary
+// operators counts one level per operator) or more than MaxOperators
+// operators is an error at the token that crosses the limit.
+func checkTokens(src []byte, name string) hcl.Diagnostics {
+	tokens, _ := hclsyntax.LexConfig(src, name, hcl.InitialPos)
+	depth, run, ops := 0, 0, 0
+	for i, tok := range tokens {
+		t := tok.Type
+		switch {
+		case opens[t]:
+			depth++
+		case closes[t] && depth > 0:
+			depth--
+		}
+		if operators[t] {
+			ops++
+		}
+		unary := (t == hclsyntax.TokenBang || t == hclsyntax.TokenMinus) && i > 0 && (operators[tokens[i-1].Type] || opens[tokens[i-1].Type])
+		if unary {
+			run++
+		} else if t != hclsyntax.TokenBang && t != hclsyntax.TokenMinus {
+			run = 0
+		}
+		r := tok.Range
+		switch {
+		case depth+run > MaxNesting:
+			return hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Nesting too deep",
+				Detail: fmt.Sprintf("Blocks, brackets, parentheses, templates and unary operators nest more than %d levels deep here; "+
+					"fabricc stops there. Compute the value in steps with locals.", MaxNesting), Subject: &r}}
+		case ops > MaxOperators:
+			return hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Too many operators",
+				Detail: fmt.Sprintf("This file holds more than %d operators; fabricc stops there. Compute the value in steps with locals, or split the file.", MaxOperators), Subject: &r}}
+		}
+	}
+	return nil
+}
+
+// MaxPorts bounds the ports of a whole fabric, counted over the port and
+// override specs as written (a spec of a range counts each port): a pod
+// of 64 switches with 64 ports each is 4096.
+const MaxPorts = 65536
+
+// checkPortCount refuses a fabric whose port specs name more than
+// MaxPorts ports together, at the spec that crosses the limit, before the
+// compiler expands them.
+func checkPortCount(cfg *Config) hcl.Diagnostics {
+	total := 0
+	for _, s := range cfg.Switches {
+		for _, blocks := range [][]Port{s.Ports, s.Overrides} {
+			for _, p := range blocks {
+				names, err := ExpandPorts(p.Spec)
+				if err != nil {
+					continue // the compiler reports the spec
+				}
+				if total += len(names); total > MaxPorts {
+					r := or(p.LabelRange, p.DefRange)
+					return hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Too many ports",
+						Detail:  fmt.Sprintf("The fabric's port specs name more than %d ports together; fabricc stops at this one. Check the ranges and dynamic blocks.", MaxPorts),
+						Subject: &r}}
+				}
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,140 @@
+package dsl
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestLimits loads fabrics built to exhaust memory, overflow the stack or
+// never finish. Each must end quickly in one located error. Before these
+// limits the nesting cases crashed with "goroutine stack exceeds
+// 1000000000-byte limit" (exit status 2) and the others ran out of memory.
+func TestLimits(t *testing.T) {
+	fabric := func(attr string) string { return "fabric \"f\" {\n  description = " + attr + "\n}\n" }
+	tests := []struct {
+		name, src string
+		want      string // compact diagnostic, FILE:LINE:COL: error: Summary...
+	}{
+		{"parentheses nested 300000 deep", fabric(strings.Repeat("(", 300000) + "1" + strings.Repeat(")", 300000)),
+			"f.hcl:2:80: error: Nesting too deep"},
+		{"unary operators 500000 deep", fabric("tostring(" + strings.Repeat("!", 500000) + "true)"),
+			"f.hcl:2:88: error: Nesting too deep"},
+		{"a chain of 400000 operators", fabric("tostring(" + strings.Repeat("1+", 400000) + "1)"),
+			"f.hcl:2:20027: error: Too many operators"},
+		{"file over 1 MiB", fabric(`"` + strings.Repeat("x", MaxFileBytes) + `"`),
+			"f.hcl:1:1: error: File too large"},
+		{"range of a billion", fabric("tostring(length(range(1000000000)))"),
+			"f.hcl:2:33: error: Error in function call: Call to function \"range\" failed: range would make more than 10000 numbers"},
+		{"setproduct", "locals {\n  a = range(1000)\n}\n" + fabric("tostring(length(setproduct(local.a, local.a)))"),
+			"f.hcl:5:33: error: Error in function call: Call to function \"setproduct\" failed: setproduct would make more than 10000 combinations"},
+		{"nested for expressions", fabric("tostring(length(flatten([for a in range(1000) : [for b in range(1000) : [for c in range(1000) : c]]])))"),
+			"f.hcl:2:99: error: Error in function call: Call to function \"range\" failed: the fabric's expressions produce more than 1000000 values here"},
+		{"template repeating a long string", "locals {\n  big = join(\"\", [for i in range(1000) : \"" + strings.Repeat("x", 100) + "\"])\n}\n" +
+			fabric("\"%{for i in range(1000)}${local.big}%{endfor}\""),
+			"f.hcl:5:43: error: Evaluation too large: The fabric's expressions produce more than 16777216 bytes of text here"},
+		{"format width", fabric(`format("%999999999d", 1)`),
+			"f.hcl:2:17: error: Error in function call: Call to function \"format\" failed: a format width or precision of 10000 or more is not supported"},
+		{"join with a long separator", "locals {\n  sep = join(\"\", [for i in range(1000) : \"" + strings.Repeat("x", 100) + "\"])\n}\n" + fabric(`join(local.sep, range(1000))`),
+			"f.hcl:5:17: error: Error in function call: Call to function \"join\" failed: join would write more than 16777216 bytes of separators"},
+		{"nested dynamic blocks", "locals {\n  n = range(1000)\n}\n" + fabric(`"x"`) +
+			"dynamic \"switch\" {\n  for_each = local.n\n  labels   = [\"s${switch.value}\"]\n  content {\n    platform = \"eos\"\n    model    = \"x\"\n" +
+			"    dynamic \"port\" {\n      for_each = local.n\n      labels   = [\"Ethernet${port.value}\"]\n      content {\n        description = \"x\"\n      }\n    }\n  }\n}\n",
+			"f.hcl:14:18: error: Evaluation too large: The fabric's expressions produce more than 1000000 values here"},
+		{"ports over the whole fabric", fabric(`"x"`) + "dynamic \"switch\" {\n  for_each = range(20)\n  labels   = [\"s${switch.value}\"]\n  content {\n" +
+			"    platform = \"eos\"\n    model    = \"x\"\n    port \"Ethernet1-4096\" {}\n  }\n}\n",
+			"f.hcl:10:10: error: Too many ports"},
+		{"ESC in a comment", "# \x1b[2J\x1b]0;owned\x07\n" + fabric(`"x"`), "f.hcl:1:3: error: Invalid character: The file holds U+001B (escape) here."},
+		{"bidi override in a comment", fabric("\"x\" # \u202e } \""), "f.hcl:2:23: error: Invalid character: The file holds U+202E (right-to-left override) here."},
+		{"a chain of 300 locals", "locals {\n" + localsChain(300) + "}\n" + fabric("local.l0"),
+			"f.hcl:258:3: error: Locals chain too long"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "f.hcl")
+			if err := os.WriteFile(path, []byte(tc.src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			start := time.Now()
+			cfg, _, diags := Load(path, Options{})
+			got := compact(t, dir, diags)
+			if cfg != nil || !strings.HasPrefix(got, tc.want) {
+				t.Errorf("diagnostics:\n%s\nwant one starting with\n%s", shortText(got), tc.want)
+			}
+			t.Logf("%s: refused in %v", tc.name, time.Since(start).Round(time.Millisecond))
+		})
+	}
+}
+
+// localsChain is n locals, each referring to the next.
+func localsChain(n int) string {
+	var b strings.Builder
+	for i := 0; i < n-1; i++ {
+		b.WriteString("  l" + strconv.Itoa(i) + " = local.l" + strconv.Itoa(i+1) + "\n")
+	}
+	b.WriteString("  l" + strconv.Itoa(n-1) + " = \"end\"\n")
+	return b.String()
+}
+
+// shortText cuts a long message for the failure output.
+func shortText(s string) string {
+	if len(s) > 600 {
+		return s[:600] + "..."
+	}
+	return s
+}
+
+// TestOnlyRegularFiles: a FIFO, a device and a symbolic link out of the
+// fabric folder are refused at once, with the file named.
+func TestOnlyRegularFiles(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe.hcl")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	outside := filepath.Join(t.TempDir(), "secret.hcl")
+	if err := os.WriteFile(outside, []byte("fabric \"x\" {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	folder := t.TempDir()
+	if err := os.WriteFile(filepath.Join(folder, "a.hcl"), []byte("fabric \"x\" {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(folder, "b.hcl")); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		path string
+		opts Options
+		want string
+	}{
+		{fifo, Options{}, fifo + ":1:1: error: Not a regular file: " + fifo + " is a named pipe (FIFO), not a file; give a .hcl file.\n"},
+		{"/dev/zero", Options{}, "/dev/zero:1:1: error: Not a regular file: /dev/zero is a device, not a file; give a .hcl file.\n"},
+		{folder, Options{}, filepath.Join(folder, "b.hcl") + ":1:1: error: File outside the fabric folder: " + filepath.Join(folder, "b.hcl") +
+			" links to " + outside + ", outside " + folder + ". A fabric folder's files must be in it; copy the file in instead of linking to it.\n"},
+		{filepath.Join(folder, "a.hcl"), Options{VarFiles: []string{"/dev/zero"}}, "/dev/zero:1:1: error: Not a regular file: /dev/zero is a device, not a file; give a .hcl file.\n"},
+	} {
+		done := make(chan string, 1)
+		go func() {
+			_, _, diags := Load(tc.path, tc.opts)
+			var b strings.Builder
+			if err := WriteCompact(&b, diags); err != nil {
+				t.Error(err)
+			}
+			done <- b.String()
+		}()
+		select {
+		case got := <-done:
+			if got != tc.want {
+				t.Errorf("%s:\n%s\nwant\n%s", tc.path, got, tc.want)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: Load blocked", tc.path)
+		}
+	}
+}

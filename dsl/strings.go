@@ -1,0 +1,367 @@
+package dsl
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/fabricc/fabricc/internal/quote"
+	"github.com/hashicorp/hcl/v2"
+)
+
+// String limits of the language. Every string of a fabric ends up in
+// generated files (file names, shell scripts, PowerShell, YAML, switch
+// CLI lines, comments); these rules refuse what no such context can
+// carry, with the place it was written, before anything is compiled.
+const (
+	// MaxNameLength bounds every name: a DNS label, which a device name
+	// usually is, holds at most 63 characters (RFC 1123, 2.1; RFC 1035,
+	// 2.3.4).
+	MaxNameLength = 63
+	// MaxVersionLength bounds os_version.
+	MaxVersionLength = 32
+	// MaxStringLength bounds every other string.
+	MaxStringLength = 1024
+)
+
+// reservedDeviceNames are the names Windows reserves for devices in every
+// folder and with any extension ("Naming Files, Paths,
+// and Namespaces", Microsoft Learn: CON, PRN, AUX, NUL, COM1-COM9,
+// LPT1-LPT9), so a build folder copies to any file system.
+var reservedDeviceNames = func() map[string]bool {
+	m := map[string]bool{"con": true, "prn": true, "aux": true, "nul": true}
+	for i := 1; i <= 9; i++ {
+		m["com"+strconv.Itoa(i)] = true
+		m["lpt"+strconv.Itoa(i)] = true
+	}
+	return m
+}()
+
+// reservedDevice reports a name a device folder cannot have: one of the
+// two files at the top of a build folder, or a Windows device name in any
+// letter case and with any extension ("nul.txt").
+func reservedDevice(name string) bool {
+	lower := strings.ToLower(name)
+	stem, _, _ := strings.Cut(lower, ".")
+	return lower == "model.json" || lower == "manifest.json" || reservedDeviceNames[stem]
+}
+
+// stringKind is what a string field may hold.
+type stringKind int
+
+// String kinds, from the strictest.
+const (
+	// kindDevice is a switch or host name: a word that is also a file
+	// and folder name, unique across devices whatever the letter case.
+	kindDevice stringKind = iota
+	// kindName is any other name (fabric, VLAN, class, NIC): a word.
+	kindName
+	// kindVersion is an os_version: a word of at most MaxVersionLength.
+	kindVersion
+	// kindCLIText is a port description: switch CLI text
+	// (quote.CheckCLIText).
+	kindCLIText
+	// kindText is any other string: one line of printable text.
+	kindText
+)
+
+// stringField is one written string with where it was written.
+type stringField struct {
+	what  string // "switch name", "description of port 1/1 of switch \"a\""
+	value string
+	rng   hcl.Range
+	kind  stringKind
+}
+
+// checkStrings applies the string rules to every string of cfg. A field
+// whose expression already failed (prior holds an error inside its range)
+// is skipped: its value is a placeholder, not what was written.
+func checkStrings(cfg *Config, prior hcl.Diagnostics) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	for _, f := range stringFields(cfg) {
+		if failedInside(prior, f.rng) {
+			continue
+		}
+		if d := checkString(f); d != nil {
+			diags = append(diags, d)
+		}
+	}
+	return append(diags, checkDeviceCase(cfg)...)
+}
+
+// failedInside reports whether an error of diags points into r.
+func failedInside(diags hcl.Diagnostics, r hcl.Range) bool {
+	for _, d := range diags {
+		if d.Severity != hcl.DiagError || d.Subject == nil {
+			continue
+		}
+		s := d.Subject
+		if s.Filename == r.Filename && s.Start.Byte >= r.Start.Byte && s.End.Byte <= r.End.Byte {
+			return true
+		}
+	}
+	return false
+}
+
+// checkString reports the first rule f breaks, or nil.
+func checkString(f stringField) *hcl.Diagnostic {
+	if d := checkText(f); d != nil {
+		return d
+	}
+	var err error
+	fix := ""
+	switch f.kind {
+	case kindDevice:
+		err = quote.CheckWord(f.value, MaxNameLength)
+		if err == nil && reservedDevice(f.value) {
+			err = fmt.Errorf("is reserved: it names a file of the build folder, or a device on Windows")
+		}
+		fix = " A device name is the name of its artifact folder and files and a word in generated scripts and switch configurations; rename it."
+	case kindName:
+		err = quote.CheckWord(f.value, MaxNameLength)
+		fix = " Names are words in generated scripts and switch configurations; rename it."
+	case kindVersion:
+		err = quote.CheckWord(f.value, MaxVersionLength)
+		fix = ` Write the release as the OS prints it, such as "4.32.2F", "5.9.2" or "2016".`
+	case kindCLIText:
+		err = quote.CheckCLIText(f.value)
+		fix = " A port description becomes a line of the switch configuration; change it."
+	}
+	if err == nil {
+		return nil
+	}
+	return stringError(f, "Invalid "+summaryWhat(f.what), fmt.Sprintf("%s %s %s.%s", f.what, shown(f.value), err, fix))
+}
+
+// checkText applies the rule every string obeys: valid UTF-8, no
+// character that is not printable (control characters such as NUL, ESC,
+// CR, LF and TAB, line and paragraph separators, invisible format
+// characters such as bidirectional overrides), at most MaxStringLength
+// characters.
+func checkText(f stringField) *hcl.Diagnostic {
+	for i := 0; i < len(f.value); {
+		r, n := utf8.DecodeRuneInString(f.value[i:])
+		if r == utf8.RuneError && n == 1 || !quote.Printable(r) {
+			return stringError(f, "Invalid character",
+				fmt.Sprintf("%s %s holds %s at character %d. Generated scripts and switch configurations are read line by line, "+
+					"so a string may hold only printable characters and spaces; remove it.",
+					f.what, shown(f.value), quote.DescribeRune(r), utf8.RuneCountInString(f.value[:i])+1))
+		}
+		i += n
+	}
+	if n := utf8.RuneCountInString(f.value); n > MaxStringLength {
+		return stringError(f, "String too long",
+			fmt.Sprintf("%s is %d characters long; strings in a fabric hold at most %d. Shorten it.", f.what, n, MaxStringLength))
+	}
+	return nil
+}
+
+// stringError is an error diagnostic at f's place.
+func stringError(f stringField, summary, detail string) *hcl.Diagnostic {
+	d := &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary, Detail: detail}
+	if f.rng.Filename != "" || f.rng.Start.Line != 0 {
+		r := f.rng
+		d.Subject = &r
+	}
+	return d
+}
+
+// summaryWhat is the kind of field for a summary: "switch name" from
+// `switch name`, "description" from `description of port ...`.
+func summaryWhat(what string) string {
+	w, _, _ := strings.Cut(what, " of ")
+	return w
+}
+
+// shown is s quoted for a message, cut to its first 40 characters.
+func shown(s string) string {
+	if utf8.RuneCountInString(s) <= 40 {
+		return strconv.Quote(s)
+	}
+	r := []rune(s)
+	return strconv.Quote(string(r[:40])) + "..."
+}
+
+// checkDeviceCase refuses two device names that differ only in letter
+// case: their artifact folders would be one folder on a case-insensitive
+// file system (Windows, macOS).
+func checkDeviceCase(cfg *Config) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	type first struct {
+		name string
+		rng  hcl.Range
+	}
+	seen := map[string]first{}
+	add := func(name string, rng hcl.Range) {
+		key := strings.ToLower(name)
+		prev, ok := seen[key]
+		if !ok {
+			seen[key] = first{name, rng}
+			return
+		}
+		if prev.name == name {
+			return // an exact duplicate: the compiler reports it
+		}
+		d := stringError(stringField{rng: rng}, "Device names differ only in case",
+			fmt.Sprintf("Devices %q and %q differ only in letter case; their artifact folders would be one folder on a "+
+				"case-insensitive file system (Windows, macOS). Rename one.", prev.name, name))
+		diags = append(diags, Also(d, fmt.Sprintf("device %q is declared here", prev.name), prev.rng))
+	}
+	for _, s := range cfg.Switches {
+		add(s.Name, or(s.LabelRange, s.DefRange))
+	}
+	for _, h := range cfg.Hosts {
+		add(h.Name, or(h.LabelRange, h.DefRange))
+	}
+	return diags
+}
+
+// or returns r, or fallback when r is empty.
+func or(r, fallback hcl.Range) hcl.Range {
+	if r.Filename == "" && r.Start.Line == 0 {
+		return fallback
+	}
+	return r
+}
+
+// stringFields lists every string of cfg with its rule and place.
+func stringFields(cfg *Config) []stringField {
+	var out []stringField
+	add := func(what, value string, rng hcl.Range, kind stringKind) {
+		out = append(out, stringField{what, value, rng, kind})
+	}
+	opt := func(what string, value *string, rng hcl.Range, kind stringKind) {
+		if value != nil {
+			add(what, *value, rng, kind)
+		}
+	}
+	if f := cfg.Fabric; f != nil {
+		add("fabric name", f.Name, or(f.LabelRange, f.DefRange), kindName)
+		opt("fabric description", f.Description, or(f.DescriptionRange, f.DefRange), kindText)
+	}
+	if q := cfg.QoS; q != nil {
+		opt("qos profile", q.Profile, or(q.ProfileRange, q.DefRange), kindText)
+		opt("qos roce_class", q.RoCEClass, or(q.RoCEClassRange, q.DefRange), kindText)
+		opt("qos cnp_class", q.CNPClass, or(q.CNPClassRange, q.DefRange), kindText)
+		out = append(out, watchdogFields("qos", q.Watchdog)...)
+		for _, c := range q.Classes {
+			add("class name", c.Name, or(c.LabelRange, c.DefRange), kindName)
+			if e := c.ECN; e != nil {
+				who := fmt.Sprintf(" of class %q", c.Name)
+				opt("ecn min"+who, e.Min, or(e.MinRange, e.DefRange), kindText)
+				opt("ecn max"+who, e.Max, or(e.MaxRange, e.DefRange), kindText)
+			}
+		}
+	}
+	for _, v := range cfg.VLANs {
+		add("VLAN name", v.Name, or(v.LabelRange, v.DefRange), kindName)
+	}
+	for _, s := range cfg.Switches {
+		out = append(out, switchFields(&s)...)
+	}
+	for _, h := range cfg.Hosts {
+		out = append(out, hostFields(&h)...)
+	}
+	for _, l := range cfg.Links {
+		add("link end a", l.A, or(l.ARange, l.DefRange), kindText)
+		add("link end b", l.B, or(l.BRange, l.DefRange), kindText)
+		opt("link cable", l.Cable, or(l.CableRange, l.DefRange), kindText)
+	}
+	return out
+}
+
+// watchdogFields lists the strings of a pfc_watchdog block.
+func watchdogFields(where string, w *Watchdog) []stringField {
+	if w == nil || w.Action == nil {
+		return nil
+	}
+	return []stringField{{"pfc_watchdog action of " + where, *w.Action, or(w.ActionRange, w.DefRange), kindText}}
+}
+
+// switchFields lists the strings of a switch block and its ports.
+func switchFields(s *Switch) []stringField {
+	who := fmt.Sprintf(" of switch %q", s.Name)
+	out := []stringField{
+		{"switch name", s.Name, or(s.LabelRange, s.DefRange), kindDevice},
+		{"platform" + who, s.Platform, or(s.PlatformRange, s.DefRange), kindText},
+		{"model" + who, s.Model, or(s.ModelRange, s.DefRange), kindText},
+	}
+	if s.OSVersion != nil {
+		out = append(out, stringField{"os_version" + who, *s.OSVersion, or(s.OSVersionRange, s.DefRange), kindVersion})
+	}
+	out = append(out, watchdogFields("switch "+strconv.Quote(s.Name), s.Watchdog)...)
+	for _, blocks := range [][]Port{s.Ports, s.Overrides} {
+		for _, p := range blocks {
+			out = append(out, portFields(who, &p)...)
+		}
+	}
+	return out
+}
+
+// portFields lists the strings of a port or override block.
+func portFields(sw string, p *Port) []stringField {
+	who := fmt.Sprintf(" of port %q%s", p.Spec, sw)
+	out := []stringField{{"port spec" + sw, p.Spec, or(p.LabelRange, p.DefRange), kindText}}
+	for _, a := range []struct {
+		name string
+		v    *string
+		rng  hcl.Range
+		kind stringKind
+	}{
+		{"description", p.Description, p.DescriptionRange, kindCLIText},
+		{"speed", p.Speed, p.SpeedRange, kindText},
+		{"mode", p.Mode, p.ModeRange, kindText},
+		{"trust", p.Trust, p.TrustRange, kindText},
+	} {
+		if a.v != nil {
+			out = append(out, stringField{a.name + who, *a.v, or(a.rng, p.DefRange), a.kind})
+		}
+	}
+	return out
+}
+
+// hostFields lists the strings of a host block and its NICs.
+func hostFields(h *Host) []stringField {
+	who := fmt.Sprintf(" of host %q", h.Name)
+	out := []stringField{
+		{"host name", h.Name, or(h.LabelRange, h.DefRange), kindDevice},
+		{"os" + who, h.OS, or(h.OSRange, h.DefRange), kindText},
+	}
+	if h.OSVersion != nil {
+		out = append(out, stringField{"os_version" + who, *h.OSVersion, or(h.OSVersionRange, h.DefRange), kindVersion})
+	}
+	for _, n := range h.NICs {
+		out = append(out, nicFields(who, &n)...)
+	}
+	return out
+}
+
+// nicFields lists the strings of a nic block.
+func nicFields(host string, n *NIC) []stringField {
+	who := fmt.Sprintf(" of nic %q%s", n.Name, host)
+	out := []stringField{
+		{"nic name" + host, n.Name, or(n.LabelRange, n.DefRange), kindName},
+		{"model" + who, n.Model, or(n.ModelRange, n.DefRange), kindText},
+		{"interface" + who, n.Interface, or(n.InterfaceRange, n.DefRange), kindText},
+	}
+	for _, a := range []struct {
+		name string
+		v    *string
+		rng  hcl.Range
+	}{
+		{"driver", n.Driver, n.DriverRange}, {"speed", n.Speed, n.SpeedRange}, {"roce_mode", n.RoCEMode, n.RoCEModeRange},
+		{"transport", n.Transport, n.TransportRange}, {"class", n.Class, n.ClassRange}, {"trust", n.Trust, n.TrustRange},
+	} {
+		if a.v != nil {
+			out = append(out, stringField{a.name + who, *a.v, or(a.rng, n.DefRange), kindText})
+		}
+	}
+	for _, a := range n.Addresses {
+		out = append(out, stringField{"address" + who, a, or(n.AddressesRange, n.DefRange), kindText})
+	}
+	for _, a := range n.Applications {
+		out = append(out, stringField{"application" + who, a, or(n.ApplicationsRange, n.DefRange), kindText})
+	}
+	return out
+}

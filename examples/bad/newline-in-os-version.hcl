@@ -1,0 +1,35 @@
+# Mistake: a line break inside os_version, which would become a command
+# line of the switch configuration.
+fabric "bad" {}
+
+vlan "rdma" {
+  id = 100
+}
+
+switch "leaf1" {
+  platform   = "cumulus"
+  model      = "SN2410"
+  os_version = "5.9.2\nnv set system hostname x"
+
+  port "swp1-4" {
+    speed = "25G"
+    vlans = [100]
+  }
+}
+
+host "gpu1" {
+  os = "linux"
+
+  nic "roce0" {
+    model     = "ConnectX-5"
+    interface = "ens1f0"
+    vlan      = 100
+    addresses = ["10.0.0.1/24"]
+  }
+}
+
+link {
+  a      = "leaf1:swp1"
+  b      = "gpu1:roce0"
+  length = 3
+}

@@ -1,0 +1,77 @@
+package verify
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// goldenFiles returns the generated configurations in golden/ whose names
+// end in suffix, as seed corpus entries: what a switch shows back after a push.
+func goldenFiles(f *testing.F, suffix string) {
+	names, _ := filepath.Glob(filepath.Join("..", "..", "golden", "*", "*", "*"+suffix))
+	for _, n := range names {
+		if data, err := os.ReadFile(n); err == nil {
+			f.Add(data)
+		}
+	}
+}
+
+// FuzzParseOnyx feeds arbitrary `show running-config` text to the Onyx
+// parser, which reads what a device (possibly a hostile one) sends back:
+// it must never panic, and compare its state with the expected one.
+func FuzzParseOnyx(f *testing.F) {
+	f.Add([]byte(onyxRunning))
+	goldenFiles(f, ".onyx.cli")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got := ParseOnyx(string(data))
+		f, sw := fabric("1/1")
+		Compare("sw1", Expect(f, sw), got)
+	})
+}
+
+// FuzzApplyOnyxPFC feeds arbitrary `| json-print` output to the Onyx PFC
+// reader.
+func FuzzApplyOnyxPFC(f *testing.F) {
+	f.Add([]byte(`{"1/1": [{"PFC": "Enabled"}]}`))
+	f.Add([]byte(`[]`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		_ = ApplyOnyxPFC(ParseOnyx(onyxRunning), data)
+	})
+}
+
+// FuzzParseEOS feeds arbitrary running-config text to the EOS parser.
+func FuzzParseEOS(f *testing.F) {
+	f.Add([]byte(eosRunning))
+	goldenFiles(f, ".eos.cfg")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got := ParseEOS(string(data))
+		f, sw := fabric("Ethernet1/1")
+		Compare("sw1", Expect(f, sw), got)
+	})
+}
+
+// FuzzParseEOSJSON feeds arbitrary `| json` output to the EOS JSON reader.
+func FuzzParseEOSJSON(f *testing.F) {
+	f.Add([]byte(`{"cmds": {"vlan 100": {"cmds": {"name rdma": null}}}}`), []byte(`{"interfaces": {"Ethernet1/1": {"mtu": 9214}}}`))
+	f.Add([]byte(`{}`), []byte(nil))
+	f.Fuzz(func(t *testing.T, running, interfaces []byte) {
+		st, err := ParseEOSJSON(running, interfaces)
+		if err == nil && st == nil {
+			t.Fatal("nil state without an error")
+		}
+	})
+}
+
+// FuzzParseNVUE feeds arbitrary `nv config show -o json` output to the
+// NVUE reader.
+func FuzzParseNVUE(f *testing.F) {
+	f.Add([]byte(nvueJSON))
+	f.Add([]byte(`[]`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		st, err := ParseNVUE(data)
+		if err == nil && st == nil {
+			t.Fatal("nil state without an error")
+		}
+	})
+}
