@@ -43,6 +43,14 @@ func (d *Device) Running() string {
 	return d.render(d.run)
 }
 
+// Saved is the active configuration file, the one the switch boots
+// with.
+func (d *Device) Saved() string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.render(d.files[d.active])
+}
+
 // Close has nothing to stop: Onyx has no timers.
 func (d *Device) Close() {}
 
