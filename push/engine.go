@@ -11,6 +11,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -51,6 +52,23 @@ type Options struct {
 	Parallel int
 	// Progress receives per-device events; nil for none.
 	Progress Progress
+	// LockTimeout is how long a push or dry run waits for another
+	// push's device lock; 0 refuses at once, naming the holder.
+	LockTimeout time.Duration
+	// BreakLock removes the lock a device holds, whoever holds it, before
+	// taking it (--break-lock, for a lock whose push is known to be gone).
+	BreakLock bool
+	// Holder names this run on the device lock; LocalHolder(ID) when
+	// its ID is empty.
+	Holder Holder
+	// Stale reports whether a lock's holder is gone for sure; a stale
+	// lock is broken without BreakLock. nil: localStale (a process of
+	// this host that no longer runs).
+	Stale func(Holder) bool
+	// ConfirmWindow is how long the switch keeps an applied, unconfirmed
+	// change (EOS commit timer, NVUE confirm window);
+	// DefaultConfirmWindow when 0.
+	ConfirmWindow time.Duration
 }
 
 // Progress is told what each device is doing.
@@ -96,16 +114,31 @@ type device struct {
 	t    Target
 	v    *Vendor
 	res  *DeviceResult
-	conn Conn
+	conn *closer
+	me   Holder
+	// locked: this run holds (or may hold) the device lock.
+	locked bool
+	// stale is the holder of a lock this run broke: its transaction may
+	// have left work behind.
+	stale *Holder
+	// completed: this run made an earlier run's change permanent.
+	completed bool
+	// cancels end the time budgets of the connections fresh opened.
+	cancels []context.CancelFunc
 }
 
 func runDevice(ctx context.Context, o Options, t Target) *DeviceResult {
 	start := time.Now()
 	res := &DeviceResult{Device: t.Switch.Name, Platform: string(t.Switch.Platform), Address: t.Device.Addr(), Commands: []string{}}
-	d := &device{o: o, t: t, res: res}
+	d := &device{o: o, t: t, res: res, me: o.Holder}
+	if d.me.ID == "" {
+		d.me = LocalHolder(o.ID)
+	}
 	err := d.run(ctx)
 	if err != nil {
-		res.Status = StatusFailed
+		if res.Status == "" {
+			res.Status = StatusFailed
+		}
 		res.Error = err.Error()
 	}
 	res.DurationMs = time.Since(start).Milliseconds()
@@ -130,9 +163,22 @@ func (d *device) run(ctx context.Context) error {
 	if err := d.connect(ctx); err != nil {
 		return err
 	}
-	defer func() { _ = d.conn.Close() }()
+	defer func() {
+		_ = d.conn.Close()
+		for _, c := range d.cancels {
+			c()
+		}
+	}()
 	if d.o.Action == ActionVerify {
 		return d.verifyOnly()
+	}
+	err = d.lock(ctx)
+	defer d.unlock(ctx)
+	if err != nil {
+		return err
+	}
+	if err := d.recover(); err != nil {
+		return err
 	}
 	return d.push(ctx)
 }
@@ -148,33 +194,223 @@ func (d *device) connect(ctx context.Context) error {
 	if a, ok := c.(interface{ abort() }); ok {
 		stop = context.AfterFunc(ctx, a.abort)
 	}
-	d.conn = closer{Conn: recorder{Conn: c, sent: &d.res.Commands}, stop: stop, ctx: ctx}
+	d.conn = &closer{Conn: recorder{Conn: c, sent: &d.res.Commands}, stop: stop, ctx: ctx}
 	return nil
 }
 
-// closer cancels the cut-on-timeout of connect on Close and reports a
-// cut connection as the device timeout it was.
-type closer struct {
-	Conn
-	stop func() bool // context.AfterFunc's stop
-	ctx  context.Context
+// fresh replaces the connection with a new one that has its own time
+// budget and outlives ctx: a rollback, a save or an unlock must still
+// happen after a device timeout or an interruption (SIGINT, SIGTERM).
+func (d *device) fresh(ctx context.Context) error {
+	_ = d.conn.Close()
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), rollbackBudget(d.t.Device))
+	d.cancels = append(d.cancels, cancel)
+	return d.connect(rctx)
 }
 
-func (c closer) Send(cmd string) (string, error) {
+// closer cancels the cut-on-timeout of connect on Close, reports a cut
+// connection as the device timeout or interruption it was, and marks
+// the connection broken after any failure that is not the device's
+// answer: after a timeout the session may still be busy with the
+// command, so its next answer cannot be trusted to be the next
+// command's.
+type closer struct {
+	Conn
+	stop   func() bool // context.AfterFunc's stop
+	ctx    context.Context
+	broken bool
+}
+
+func (c *closer) Send(cmd string) (string, error) {
+	if c.broken {
+		return "", fmt.Errorf("%q not sent: the connection failed before", cmd)
+	}
 	out, err := c.Conn.Send(cmd)
-	if err != nil && errors.Is(c.ctx.Err(), context.DeadlineExceeded) {
+	if err != nil && !refused(err) {
+		c.broken = true
+	}
+	switch {
+	case err == nil || c.ctx.Err() == nil:
+	case errors.Is(c.ctx.Err(), context.DeadlineExceeded):
 		err = fmt.Errorf("device timeout reached during %q: %w", cmd, err)
+	default:
+		err = fmt.Errorf("%w during %q", context.Cause(c.ctx), cmd)
 	}
 	return out, err
 }
 
-func (c closer) Close() error {
+func (c *closer) Home() error {
+	err := c.Conn.Home()
+	if err != nil {
+		c.broken = true
+	}
+	return err
+}
+
+func (c *closer) Close() error {
 	c.stop()
 	return c.Conn.Close()
 }
 
+// lock takes the device lock, waiting up to LockTimeout for another
+// holder, breaking a stale lock (or any, with BreakLock) once.
+func (d *device) lock(ctx context.Context) error {
+	if d.v.Lock == nil {
+		return nil
+	}
+	d.step(stepLock)
+	deadline := time.Now().Add(d.o.LockTimeout)
+	breakOnce := true
+	for {
+		d.locked = true // a failed attempt may have taken it: unlock checks
+		other, err := d.v.Lock.acquire(d.conn, d.me)
+		if err != nil {
+			return fmt.Errorf("taking the device lock: %w", err)
+		}
+		if other == nil {
+			return nil
+		}
+		d.locked = false
+		if breakOnce && (d.o.BreakLock || d.isStale(*other)) {
+			breakOnce = false
+			if err := d.v.Lock.remove(d.conn, *other); err != nil {
+				return fmt.Errorf("breaking the lock of %s: %w", other, err)
+			}
+			why := "its fabricc process on this host has ended"
+			if d.o.BreakLock {
+				why = "--break-lock"
+			}
+			d.res.Recovered = append(d.res.Recovered, Recovery{Found: "the device lock of " + other.String() + " (" + why + ")", Action: RecoveryLockBroken})
+			d.stale = other
+			continue
+		}
+		if !time.Now().Before(deadline) {
+			d.res.Status, d.res.Lock = StatusLocked, other.String()
+			return fmt.Errorf("%s is locked by %s; nothing was changed. Wait for that push (--lock-timeout 5m waits up to 5 minutes), or, if it is gone for good, run again with --break-lock", d.t.Switch.Name, other)
+		}
+		d.step("waiting for the lock of " + other.String())
+		if err := sleep(ctx, lockPoll()); err != nil {
+			return fmt.Errorf("waiting for the lock of %s: %w", other, context.Cause(ctx))
+		}
+	}
+}
+
+// isStale asks Options.Stale (default localStale).
+func (d *device) isStale(h Holder) bool {
+	if d.o.Stale != nil {
+		return d.o.Stale(h)
+	}
+	return localStale(h)
+}
+
+// lockPoll is the wait between two tries of a held lock: 0.5 to 1 s, so
+// two waiting pushes do not keep meeting.
+func lockPoll() time.Duration {
+	return 500*time.Millisecond + time.Duration(rand.Int64N(int64(500*time.Millisecond)))
+}
+
+// sleep waits d or until ctx ends.
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// unlock releases the lock, over a new connection when the current one
+// failed; a lock it cannot release is reported, never left silently.
+func (d *device) unlock(ctx context.Context) {
+	if !d.locked {
+		return
+	}
+	d.step(stepUnlock)
+	err := errors.New("connection failed")
+	if !d.conn.broken {
+		err = d.v.Lock.release(d.conn, d.me)
+	}
+	if err != nil && !refused(err) {
+		cerr := d.fresh(ctx)
+		err = cerr
+		if cerr == nil {
+			err = d.v.Lock.release(d.conn, d.me)
+		}
+	}
+	if err != nil {
+		d.res.Notes = append(d.res.Notes, "the device lock could not be released ("+err.Error()+"); the next push from this host breaks it once this process has ended, another host needs --break-lock")
+	}
+}
+
+// recover resolves what interrupted runs left on the device (recover.go)
+// before anything is staged; a dry run only reports it.
+func (d *device) recover() error {
+	if d.v.Leftovers == nil {
+		return nil
+	}
+	d.step(stepRecover)
+	found, err := d.v.Leftovers(d.conn, d.stale)
+	if err != nil {
+		return fmt.Errorf("looking for what interrupted runs left: %w", err)
+	}
+	for _, lo := range found {
+		if err := d.resolve(lo); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// resolve finishes, rolls back, discards or leaves one leftover.
+func (d *device) resolve(lo leftover) error {
+	switch {
+	case d.o.Action == ActionDiff:
+		if lo.kind != leftStaged {
+			d.res.Pending = append(d.res.Pending, lo.what)
+		}
+		return nil
+	case !lo.ours && lo.kind == leftTimed:
+		return fmt.Errorf("%s, and it is not fabricc's: confirm or abort it on the switch first; nothing was changed", lo.what)
+	case !lo.ours:
+		d.recovered(lo.what, RecoveryLeft)
+		return nil
+	case lo.kind == leftStaged:
+		return d.apply(lo, lo.undo, RecoveryDiscarded)
+	}
+	if diffs, err := d.check(); err != nil {
+		return fmt.Errorf("reading back what %s holds: %w", lo.what, err)
+	} else if len(diffs) == 0 {
+		d.completed = true
+		return d.apply(lo, lo.finish, RecoveryCompleted)
+	}
+	if lo.undo == nil {
+		d.recovered(lo.what+" (it does not verify as this fabric; this push replaces it)", RecoveryLeft)
+		return nil
+	}
+	return d.apply(lo, lo.undo, RecoveryRolledBack)
+}
+
+// apply runs one recovery step and records it.
+func (d *device) apply(lo leftover, step func(Conn) error, action string) error {
+	if err := step(d.conn); err != nil {
+		return fmt.Errorf("%s: %s failed: %w", lo.what, action, err)
+	}
+	d.recovered(lo.what, action)
+	return nil
+}
+
+func (d *device) recovered(what, action string) {
+	d.res.Recovered = append(d.res.Recovered, Recovery{Found: what, Action: action})
+}
+
 func (d *device) push(ctx context.Context) error {
-	txn := d.v.NewTxn(d.o.ID)
+	window := d.o.ConfirmWindow
+	if window <= 0 {
+		window = DefaultConfirmWindow
+	}
+	txn := d.v.NewTxn(d.o.ID, window)
 	d.step(stepStage)
 	diff, err := txn.Stage(d.conn, d.t.Config)
 	d.res.Diff = diff
@@ -182,15 +418,10 @@ func (d *device) push(ctx context.Context) error {
 		return d.rollback(ctx, txn, fmt.Errorf("staging: %w", err))
 	}
 	if d.o.Action == ActionDiff || diff == "" {
-		if err := txn.Discard(d.conn); err != nil {
-			return d.rollback(ctx, txn, fmt.Errorf("discarding the staged change: %w", err))
-		}
-		if d.o.Action == ActionDiff {
-			d.res.Status = StatusDryRun
-			return nil
-		}
-		d.res.Status = StatusUnchanged
-		return d.verify()
+		return d.nothingToApply(ctx, txn)
+	}
+	if err := interrupted(ctx, "applying"); err != nil {
+		return d.rollback(ctx, txn, err)
 	}
 	d.step(stepApply)
 	if err := txn.Apply(d.conn); err != nil {
@@ -200,63 +431,184 @@ func (d *device) push(ctx context.Context) error {
 	if err := d.verify(); err != nil {
 		return d.rollback(ctx, txn, err)
 	}
+	if err := interrupted(ctx, "confirming"); err != nil {
+		return d.rollback(ctx, txn, err)
+	}
 	d.step(stepConfirm)
 	if err := txn.Confirm(d.conn); err != nil {
-		return d.rollback(ctx, txn, fmt.Errorf("confirming: %w", err))
+		if ok := d.confirmedAnyway(ctx, txn, err); !ok {
+			return d.rollback(ctx, txn, fmt.Errorf("confirming: %w", err))
+		}
+	}
+	// Confirmed and verified: from here the change is finished, not
+	// undone, also when interrupted.
+	d.step(stepSave)
+	if err := d.save(ctx, txn); err != nil {
+		return err
 	}
 	d.res.Status = StatusChanged
 	return nil
 }
 
-// verify reads the switch back and compares it with the model.
-func (d *device) verify() error {
+// interrupted is ctx's cause (SIGINT, SIGTERM, the device timeout) when
+// it ended, before step.
+func interrupted(ctx context.Context, step string) error {
+	if ctx.Err() == nil {
+		return nil
+	}
+	return fmt.Errorf("%w before %s", context.Cause(ctx), step)
+}
+
+// nothingToApply ends a dry run, or a push with nothing to change.
+func (d *device) nothingToApply(ctx context.Context, txn Txn) error {
+	if err := txn.Discard(d.conn); err != nil {
+		return d.rollback(ctx, txn, fmt.Errorf("discarding the staged change: %w", err))
+	}
+	if d.o.Action == ActionDiff {
+		d.res.Status = StatusDryRun
+		return nil
+	}
+	d.res.Status = StatusUnchanged
+	if d.completed {
+		d.res.Status = StatusChanged // an interrupted push's change, made permanent
+	}
+	return d.verify()
+}
+
+// confirmedAnyway reads back, over a new connection when needed, whether
+// a confirm that failed (no answer, cut connection) took effect.
+func (d *device) confirmedAnyway(ctx context.Context, txn Txn, cause error) bool {
+	if refused(cause) {
+		return false
+	}
+	if err := d.fresh(ctx); err != nil {
+		return false
+	}
+	ok, err := txn.Confirmed(d.conn)
+	if ok && err == nil {
+		d.res.Notes = append(d.res.Notes, "the confirmation got no answer ("+cause.Error()+"), but the switch shows it confirmed")
+		return true
+	}
+	return false
+}
+
+// save writes the confirmed change to the boot configuration; a save
+// that fails is tried once more over a new connection, and only then
+// rolled back (where the platform still can).
+func (d *device) save(ctx context.Context, txn Txn) error {
+	err := errors.New("connection failed")
+	if !d.conn.broken && ctx.Err() == nil {
+		err = txn.Save(d.conn)
+	}
+	if err == nil {
+		return nil
+	}
+	first := err
+	if err = d.fresh(ctx); err == nil {
+		err = txn.Save(d.conn)
+	}
+	if err == nil {
+		d.res.Notes = append(d.res.Notes, "saving failed once ("+first.Error()+"); saved over a new connection")
+		return nil
+	}
+	return d.rollback(ctx, txn, fmt.Errorf("saving (twice): %w", err))
+}
+
+// check reads the switch back and compares it with the model.
+func (d *device) check() ([]verify.Difference, error) {
 	outs := make([]string, len(d.v.ReadBack))
 	for i, cmd := range d.v.ReadBack {
 		out, err := d.conn.Send(cmd)
 		if err != nil {
-			return fmt.Errorf("reading back: %w", err)
+			return nil, fmt.Errorf("reading back: %w", err)
 		}
 		outs[i] = out
 	}
 	got, err := d.v.Parse(outs)
 	if err != nil {
-		return fmt.Errorf("reading back: %w", err)
+		return nil, fmt.Errorf("reading back: %w", err)
 	}
-	d.res.Differences = verify.Compare(d.t.Switch.Name, verify.Expect(d.o.Fabric, d.t.Switch), got)
-	d.res.Verified = len(d.res.Differences) == 0
-	if !d.res.Verified {
-		return fmt.Errorf("verification failed: %d differences, first: %s", len(d.res.Differences), d.res.Differences[0])
-	}
-	return nil
+	return verify.Compare(d.t.Switch.Name, verify.Expect(d.o.Fabric, d.t.Switch), got), nil
 }
 
-// verifyOnly is the verify action: a difference is a mismatch, not a
-// failure.
-func (d *device) verifyOnly() error {
-	d.step(stepVerify)
-	err := d.verify()
-	switch {
-	case err == nil:
-		d.res.Status = StatusVerified
-	case len(d.res.Differences) > 0:
-		d.res.Status = StatusMismatch
-	default:
+// verify checks and records the result.
+func (d *device) verify() error {
+	diffs, err := d.check()
+	if err != nil {
 		return err
 	}
+	d.res.Differences = diffs
+	d.res.Verified = len(diffs) == 0
+	if !d.res.Verified {
+		return fmt.Errorf("verification failed: %d differences, first: %s", len(diffs), diffs[0])
+	}
 	return nil
 }
 
-// rollback undoes the transaction after cause, over a new connection when
-// the old one is gone, with a fresh time budget (the device timeout may be
-// what failed).
+// verifyOnly is the verify action: it changes nothing. A difference is a
+// mismatch, not a failure; a change waiting for a timer, a confirmation
+// or a save, or a lock held, makes the device pending even when it
+// matches.
+func (d *device) verifyOnly() error {
+	d.step(stepVerify)
+	if err := d.pendingWork(); err != nil {
+		return err
+	}
+	err := d.verify()
+	switch {
+	case err != nil && len(d.res.Differences) == 0:
+		return err
+	case len(d.res.Pending) > 0:
+		d.res.Status = StatusPending
+	case err == nil:
+		d.res.Status = StatusVerified
+	default:
+		d.res.Status = StatusMismatch
+	}
+	return nil
+}
+
+// pendingWork lists, for verify, a lock held and every leftover that is
+// effective but not final.
+func (d *device) pendingWork() error {
+	var holder *Holder
+	if d.v.Lock != nil {
+		h, err := d.v.Lock.holder(d.conn)
+		if err != nil {
+			return fmt.Errorf("reading the device lock: %w", err)
+		}
+		if h != nil {
+			holder = h
+			d.res.Lock = h.String()
+			d.res.Pending = append(d.res.Pending, "the device lock is held by "+h.String()+": a push is running, or was interrupted and the next push recovers it")
+		}
+	}
+	if d.v.Leftovers == nil {
+		return nil
+	}
+	found, err := d.v.Leftovers(d.conn, holder)
+	if err != nil {
+		return fmt.Errorf("looking for unfinished changes: %w", err)
+	}
+	for _, lo := range found {
+		if lo.kind != leftStaged {
+			d.res.Pending = append(d.res.Pending, lo.what)
+		}
+	}
+	return nil
+}
+
+// rollback undoes the transaction after cause, over a new connection
+// when the old one failed, with a fresh time budget (the device timeout
+// or an interruption may be what failed).
 func (d *device) rollback(ctx context.Context, txn Txn, cause error) error {
 	d.step(stepRollback)
-	err := txn.Rollback(d.conn)
-	if err != nil {
-		_ = d.conn.Close()
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), rollbackBudget(d.t.Device))
-		defer cancel()
-		if cerr := d.connect(rctx); cerr != nil {
+	err := errors.New("connection failed")
+	if !d.conn.broken {
+		err = txn.Rollback(d.conn)
+	}
+	if err != nil && !refused(err) {
+		if cerr := d.fresh(ctx); cerr != nil {
 			d.res.RollbackNote = "rollback failed: cannot reconnect: " + cerr.Error()
 			return cause
 		}
