@@ -2,9 +2,9 @@ package push
 
 import (
 	"fmt"
-	"slices"
 	"io"
 	"log/slog"
+	"slices"
 	"sync"
 
 	"github.com/vbauerster/mpb/v8"

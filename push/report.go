@@ -26,11 +26,11 @@ const (
 // What a push did about something an earlier, interrupted run left on a
 // device (Recovery.Action).
 const (
-	RecoveryCompleted  = "completed"      // it verified as the intended state and was confirmed or saved
-	RecoveryRolledBack = "rolled back"    // it did not verify and was undone
-	RecoveryDiscarded  = "discarded"      // staged, never effective: thrown away
-	RecoveryLockBroken = "lock broken"    // the lock of a gone (or, with --break-lock, any) holder removed
-	RecoveryLeft       = "left as it is"  // not fabricc's, or not undoable; the detail says what to do
+	RecoveryCompleted  = "completed"     // it verified as the intended state and was confirmed or saved
+	RecoveryRolledBack = "rolled back"   // it did not verify and was undone
+	RecoveryDiscarded  = "discarded"     // staged, never effective: thrown away
+	RecoveryLockBroken = "lock broken"   // the lock of a gone (or, with --break-lock, any) holder removed
+	RecoveryLeft       = "left as it is" // not fabricc's, or not undoable; the detail says what to do
 )
 
 // Recovery is one thing an earlier run left on the device and what this

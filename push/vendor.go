@@ -57,8 +57,8 @@ type Txn interface {
 // Vendors lists the platforms push handles, by platform.
 var Vendors = map[model.Platform]*Vendor{
 	model.PlatformEOS: {
-		Artifact: ".eos.cfg",
-		NewTxn:   func(id string, w time.Duration) Txn { return &eosTxn{name: "fabricc-" + id, window: hms(w)} },
+		Artifact:  ".eos.cfg",
+		NewTxn:    func(id string, w time.Duration) Txn { return &eosTxn{name: "fabricc-" + id, window: hms(w)} },
 		Lock:      fileLock{path: "/mnt/flash/fabricc.lock", prefix: "bash timeout 10 "},
 		Leftovers: eosLeftovers,
 		// eAPI JSON of the running config plus the interfaces' real MTU
@@ -69,7 +69,7 @@ var Vendors = map[model.Platform]*Vendor{
 		},
 	},
 	model.PlatformOnyx: {
-		Artifact: ".onyx.cli",
+		Artifact:  ".onyx.cli",
 		NewTxn:    func(id string, _ time.Duration) Txn { return &onyxTxn{checkpoint: "fabricc-pre-" + id} },
 		Lock:      onyxLock{},
 		Leftovers: onyxLeftovers,
