@@ -171,7 +171,9 @@ func normal(text string) string {
 }
 
 // state is a switch's running and saved configuration.
-func (o *oneSwitch) state() string { return normal(o.sim.Running()) + "\n--- saved ---\n" + normal(o.sim.Saved()) }
+func (o *oneSwitch) state() string {
+	return normal(o.sim.Running()) + "\n--- saved ---\n" + normal(o.sim.Saved())
+}
 
 // TestSIGTERMRollsBack: SIGTERM in the middle of applying an Onyx
 // change (every command is effective at once there) rolls the switch back
