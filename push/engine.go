@@ -186,7 +186,7 @@ func (d *device) run(ctx context.Context) error {
 // connect dials and arranges for the connection to be cut when ctx ends,
 // which makes a command blocked on a silent device return.
 func (d *device) connect(ctx context.Context) error {
-	c, err := d.o.Dial(d.t.Device, d.t.Switch.Platform)
+	c, err := d.dial(ctx)
 	if err != nil {
 		return err
 	}
@@ -196,6 +196,31 @@ func (d *device) connect(ctx context.Context) error {
 	}
 	d.conn = &closer{Conn: recorder{Conn: c, sent: &d.res.Commands}, stop: stop, ctx: ctx}
 	return nil
+}
+
+// dial opens a connection, giving up when ctx ends first (the dial then
+// finishes on its own and its connection is closed).
+func (d *device) dial(ctx context.Context) (Conn, error) {
+	type dialed struct {
+		c   Conn
+		err error
+	}
+	ch := make(chan dialed, 1)
+	go func() {
+		c, err := d.o.Dial(d.t.Device, d.t.Switch.Platform)
+		ch <- dialed{c, err}
+	}()
+	select {
+	case r := <-ch:
+		return r.c, r.err
+	case <-ctx.Done():
+		go func() {
+			if r := <-ch; r.c != nil {
+				_ = r.c.Close()
+			}
+		}()
+		return nil, fmt.Errorf("%w while connecting to %s", context.Cause(ctx), d.t.Device.Addr())
+	}
 }
 
 // fresh replaces the connection with a new one that has its own time
@@ -219,16 +244,15 @@ type closer struct {
 	stop   func() bool // context.AfterFunc's stop
 	ctx    context.Context
 	broken bool
+	// failure is the error that broke the connection.
+	failure error
 }
 
 func (c *closer) Send(cmd string) (string, error) {
 	if c.broken {
-		return "", fmt.Errorf("%q not sent: the connection failed before", cmd)
+		return "", fmt.Errorf("%q not sent, the connection failed before: %w", cmd, c.failure)
 	}
 	out, err := c.Conn.Send(cmd)
-	if err != nil && !refused(err) {
-		c.broken = true
-	}
 	switch {
 	case err == nil || c.ctx.Err() == nil:
 	case errors.Is(c.ctx.Err(), context.DeadlineExceeded):
@@ -236,13 +260,16 @@ func (c *closer) Send(cmd string) (string, error) {
 	default:
 		err = fmt.Errorf("%w during %q", context.Cause(c.ctx), cmd)
 	}
+	if err != nil && !refused(err) {
+		c.broken, c.failure = true, err
+	}
 	return out, err
 }
 
 func (c *closer) Home() error {
 	err := c.Conn.Home()
 	if err != nil {
-		c.broken = true
+		c.broken, c.failure = true, err
 	}
 	return err
 }
@@ -328,19 +355,27 @@ func (d *device) unlock(ctx context.Context) {
 		return
 	}
 	d.step(stepUnlock)
-	err := errors.New("connection failed")
-	if !d.conn.broken {
-		err = d.v.Lock.release(d.conn, d.me)
+	var err, first error
+	if d.conn.broken {
+		err = errors.New("connection failed")
+	} else {
+		_ = d.conn.Home() // release runs at the enable prompt
+		if err = d.v.Lock.release(d.conn, d.me); err != nil {
+			first = err
+		}
 	}
-	if err != nil && !refused(err) {
+	if err != nil {
 		cerr := d.fresh(ctx)
 		err = cerr
 		if cerr == nil {
 			err = d.v.Lock.release(d.conn, d.me)
 		}
 	}
-	if err != nil {
+	switch {
+	case err != nil:
 		d.res.Notes = append(d.res.Notes, "the device lock could not be released ("+err.Error()+"); the next push from this host breaks it once this process has ended, another host needs --break-lock")
+	case first != nil:
+		d.res.Notes = append(d.res.Notes, "releasing the device lock failed once ("+first.Error()+"); released over a new connection")
 	}
 }
 

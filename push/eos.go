@@ -50,7 +50,9 @@ func (t *eosTxn) Discard(c Conn) error {
 
 func (t *eosTxn) Apply(c Conn) error {
 	_, err := c.Send("commit timer " + t.window)
-	t.inSession = false
+	if err == nil || !refused(err) {
+		t.inSession = false // refused: still in the session, which Rollback aborts
+	}
 	return err
 }
 

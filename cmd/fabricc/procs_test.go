@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -80,11 +81,20 @@ const matrixTimeouts = `  connect_timeout = "5s"
 // inventory, known_hosts and password file.
 func startOne(t *testing.T, sw *model.Switch, faults sim.Faults) *oneSwitch {
 	t.Helper()
+	one, err := startOneErr(t, sw, faults)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return one
+}
+
+// startOneErr is startOne for any goroutine: it returns its error.
+func startOneErr(t *testing.T, sw *model.Switch, faults sim.Faults) (*oneSwitch, error) {
 	opts := sim.SwitchOptions(sw)
 	opts.Users, opts.Faults = map[string]string{"admin": "pw-matrix-7"}, faults
 	d, err := sim.Start(context.Background(), opts)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	t.Cleanup(func() { _ = d.Close() })
 	dir := t.TempDir()
@@ -98,33 +108,34 @@ func startOne(t *testing.T, sw *model.Switch, faults sim.Faults) *oneSwitch {
 	}
 	for name, data := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o600); err != nil {
-			t.Fatal(err)
+			return nil, err
 		}
 	}
 	inv := filepath.Join(dir, "inventory.hcl")
 	loaded, _, diags := inventory.Load(inv)
 	if diags.HasErrors() {
-		t.Fatalf("inventory: %v", diags)
+		return nil, fmt.Errorf("inventory: %v", diags)
 	}
-	return &oneSwitch{sw: sw, sim: d, inv: inv, dev: loaded.Devices[0]}
+	return &oneSwitch{sw: sw, sim: d, inv: inv, dev: loaded.Devices[0]}, nil
 }
 
 // fabriccProc is a fabricc process started in the background.
 type fabriccProc struct {
 	cmd    *exec.Cmd
 	report string
-	out    strings.Builder
+	out    lockedBuffer
 	done   chan error
 }
 
-// startFabricc starts the binary with args and --report.
+// startFabricc starts the binary with args and --report; a process that
+// cannot start reports its error on done.
 func startFabricc(t *testing.T, bin string, args ...string) *fabriccProc {
-	t.Helper()
 	p := &fabriccProc{report: filepath.Join(t.TempDir(), "report.json"), done: make(chan error, 1)}
 	p.cmd = exec.Command(bin, append(args, "--report", p.report)...)
 	p.cmd.Stdout, p.cmd.Stderr = &p.out, &p.out
 	if err := p.cmd.Start(); err != nil {
-		t.Fatal(err)
+		p.done <- err
+		return p
 	}
 	go func() { p.done <- p.cmd.Wait() }()
 	return p
@@ -140,6 +151,24 @@ func (p *fabriccProc) wait(limit time.Duration) (int, error) {
 		<-p.done
 		return -1, fmt.Errorf("still running after %s; killed", limit)
 	}
+}
+
+// lockedBuffer is an output buffer the process and the test share.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 // result reads the report's only device.
@@ -279,11 +308,10 @@ func TestTwoOperatorsPushAtOnce(t *testing.T) {
 }
 
 // dialer dials the switch of one, checking its host key.
-func dialer(t *testing.T, one *oneSwitch) push.Dialer {
-	t.Helper()
+func dialer(_ *testing.T, one *oneSwitch) push.Dialer {
 	hk, err := transport.HostKeyCallback(filepath.Join(filepath.Dir(one.inv), "known_hosts"), false)
 	if err != nil {
-		t.Fatal(err)
+		return func(*inventory.Device, model.Platform) (push.Conn, error) { return nil, err }
 	}
 	return push.SSHDialer(hk)
 }
