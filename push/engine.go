@@ -219,6 +219,9 @@ func (d *device) dial(ctx context.Context) (Conn, error) {
 				_ = r.c.Close()
 			}
 		}()
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return nil, fmt.Errorf("device timeout reached while connecting to %s", d.t.Device.Addr())
+		}
 		return nil, fmt.Errorf("%w while connecting to %s", context.Cause(ctx), d.t.Device.Addr())
 	}
 }

@@ -128,6 +128,8 @@ func syntaxText(e *cli.SyntaxError) string {
 // characters of the session name (`localhost(config-s-exampl)#`, "A look
 // at Arista's configuration session"; Arista EOS 4.15.0F release notes).
 func (s *shell) Prompt() string {
+	s.d.mu.Lock()
+	defer s.d.mu.Unlock()
 	if s.askSecret {
 		return "Password: "
 	}

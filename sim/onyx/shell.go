@@ -134,6 +134,8 @@ func errText(err error) string {
 // "<host> [standalone: master] " with >, # or the configuration mode
 // (CSM documentation prompt sample `sw-spine01 [standalone: master] >`).
 func (s *shell) Prompt() string {
+	s.d.mu.Lock()
+	defer s.d.mu.Unlock()
 	switch {
 	case s.askSecret:
 		return "Password: "
