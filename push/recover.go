@@ -86,8 +86,8 @@ func eosSessions(c Conn) (map[string]string, error) {
 }
 
 // eosLeftovers finds configure sessions of interrupted pushes and
-// running-config changes not saved to startup-config (`show
-// running-config diffs`; EOS does not save on commit).
+// running-config changes not saved to startup-config (EOS does not save
+// on commit).
 func eosLeftovers(c Conn, stale *Holder) ([]leftover, error) {
 	states, err := eosSessions(c)
 	if err != nil {
@@ -107,16 +107,42 @@ func eosLeftovers(c Conn, stale *Holder) ([]leftover, error) {
 			}
 		}
 	}
-	diffs, err := c.Send("show running-config diffs")
+	unsaved, err := eosUnsaved(c)
 	if err != nil {
 		return nil, err
 	}
-	if strings.TrimSpace(diffs) != "" {
+	if unsaved {
 		ours := stale != nil && states["fabricc-"+stale.ID] == "completed"
 		out = append(out, leftover{what: "running-config changes not saved to startup-config" + byStale(ours, stale),
 			kind: leftUnsaved, ours: ours, finish: sends("write memory")})
 	}
 	return out, nil
+}
+
+// eosUnsaved reports whether running-config differs from
+// startup-config, comment lines aside (arista.eos's eos_config compares
+// them the same way for diff_against: startup).
+func eosUnsaved(c Conn) (bool, error) {
+	run, err := c.Send("show running-config")
+	if err != nil {
+		return false, err
+	}
+	start, err := c.Send("show startup-config")
+	if err != nil {
+		return false, err
+	}
+	return eosConfigLines(run) != eosConfigLines(start), nil
+}
+
+// eosConfigLines is a config without comments and blank lines.
+func eosConfigLines(text string) string {
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "!") {
+			out = append(out, strings.TrimRight(l, " \r"))
+		}
+	}
+	return strings.Join(out, "\n")
 }
 
 // byStale names the interrupted transaction a leftover belongs to.

@@ -19,10 +19,6 @@ var shows = []shower{
 		text := e.sh.d.render(e.sh.d.run)
 		return cmdsTree(text), text, nil
 	}},
-	{"show running-config diffs", func(e *cmdEnv, m []string) (any, string, error) {
-		d := e.sh.d
-		return nil, cli.Diff(d.render(d.startup), d.render(d.run), "flash:/startup-config", "system:/running-config"), nil
-	}},
 	{"show startup-config", func(e *cmdEnv, m []string) (any, string, error) {
 		text := e.sh.d.render(e.sh.d.startup)
 		return cmdsTree(text), text, nil
