@@ -180,6 +180,11 @@ func TestPushVerifyIdempotentDryRun(t *testing.T) {
 			if after == before {
 				t.Fatal("push changed nothing on the device")
 			}
+			// Confirmed means saved: a reload keeps the change (EOS does
+			// not save on commit, NVUE not without auto-save).
+			if l.sim.Saved() != after {
+				t.Fatal("the pushed change is not saved; a reload would lose it")
+			}
 			second := l.run(t, ActionPush, f, sw, cfg)
 			if second.Status != StatusUnchanged || !second.Verified || second.Diff != "" {
 				t.Fatalf("second push: %s %q diff %q", second.Status, second.Error, second.Diff)
