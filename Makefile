@@ -17,14 +17,17 @@ build:
 
 # gofmt must list nothing and go.mod/go.sum must be tidy (go mod tidy
 # -diff prints what tidy would change and fails); then vet, every test,
-# and the race detector over the concurrent parts (push engine,
-# simulators, inventory).
+# the push fault matrix (every injected fault, kill -9 and SIGTERM at
+# every stage of a push, on each platform; it prints its counts), and
+# the race detector over the concurrent parts (push engine, simulators,
+# inventory).
 test:
 	@unformatted="$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './.git/*'))"; \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed on:"; echo "$$unformatted"; exit 1; fi
 	@$(GO) mod tidy -diff || { echo "go.mod/go.sum are not tidy: run go mod tidy"; exit 1; }
 	$(GO) vet ./...
 	$(GO) test ./...
+	FABRICC_FAULT_MATRIX=1 $(GO) test -count=1 -run '^TestFaultMatrix$$' -v ./cmd/fabricc
 	$(GO) test -race ./push/... ./sim/... ./inventory/...
 
 # Rewrite golden/ from the current build of every example; review the diff.

@@ -97,6 +97,18 @@ func Models() Catalog {
 	return c
 }
 
+// SwitchModel returns the hardware table row of the switch model name
+// (any case): vendor, ASIC and the front-panel port groups with their
+// cages, lanes and lane rates. The simulators (package sim) build their
+// ports from it.
+func SwitchModel(name string) (SwitchModelInfo, bool) {
+	m, ok := lookupHardware(name)
+	if !ok {
+		return SwitchModelInfo{}, false
+	}
+	return switchInfo(canonicalModel(name), m), true
+}
+
 // switchInfo describes one hardware table row.
 func switchInfo(name string, m switchModel) SwitchModelInfo {
 	s := SwitchModelInfo{Name: name, Vendor: m.vendor, ASIC: m.asic.name, BufferBytes: m.asic.bufferBytes,

@@ -105,9 +105,25 @@ func (c *sshConn) Send(cmd string) (string, error) {
 		return "", fmt.Errorf("%q: %w", cmd, err)
 	}
 	if r.Failed != nil {
-		return r.Result, fmt.Errorf("device refused %q: %s", cmd, firstLine(r.Result))
+		return r.Result, &RefusedError{Cmd: cmd, Reason: firstLine(r.Result)}
 	}
 	return r.Result, nil
+}
+
+// RefusedError is a command the device answered with an error: the
+// session is intact and in step, unlike after a transport error or a
+// timeout.
+type RefusedError struct {
+	Cmd, Reason string
+}
+
+func (e *RefusedError) Error() string { return fmt.Sprintf("device refused %q: %s", e.Cmd, e.Reason) }
+
+// refused reports whether err is the device's answer rather than a
+// failure of the session.
+func refused(err error) bool {
+	var r *RefusedError
+	return errors.As(err, &r)
 }
 
 // Home uses scrapligo's acquire-priv, which reads the prompt and sends

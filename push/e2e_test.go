@@ -33,7 +33,13 @@ func demo(t *testing.T) (*model.Fabric, *artifacts.Set) {
 // buildExample builds the fabric at path with the real pipeline.
 func buildExample(t *testing.T, path string) (*model.Fabric, *artifacts.Set) {
 	t.Helper()
-	cfg, _, diags := dsl.Load(path, dsl.Options{})
+	return buildExampleVars(t, path, nil)
+}
+
+// buildExampleVars builds the fabric at path with -var settings.
+func buildExampleVars(t *testing.T, path string, vars map[string]string) (*model.Fabric, *artifacts.Set) {
+	t.Helper()
+	cfg, _, diags := dsl.Load(path, dsl.Options{Vars: vars})
 	if diags.HasErrors() {
 		t.Fatalf("load: %s", diags.Error())
 	}
@@ -116,12 +122,21 @@ func startLabEnable(t *testing.T, sw *model.Switch, faults sim.Faults, enable st
 
 func (l *lab) run(t *testing.T, action string, f *model.Fabric, sw *model.Switch, cfg []byte) *DeviceResult {
 	t.Helper()
+	return l.runWith(t, Options{Action: action, Fabric: f}, sw, cfg)
+}
+
+// runWith runs o (ID t1 unless set) against the lab switch.
+func (l *lab) runWith(t *testing.T, o Options, sw *model.Switch, cfg []byte) *DeviceResult {
+	t.Helper()
 	hk, err := transport.HostKeyCallback(l.kh, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep := Run(context.Background(), Options{Action: action, Fabric: f, ID: "t1",
-		Targets: []Target{{Switch: sw, Config: cfg, Device: l.dev}}, Dial: SSHDialer(hk)})
+	if o.ID == "" {
+		o.ID = "t1"
+	}
+	o.Targets, o.Dial = []Target{{Switch: sw, Config: cfg, Device: l.dev}}, SSHDialer(hk)
+	rep := Run(context.Background(), o)
 	js, _ := rep.JSON()
 	if strings.Contains(string(js), testPassword) {
 		t.Fatalf("report contains the password")
@@ -164,6 +179,11 @@ func TestPushVerifyIdempotentDryRun(t *testing.T) {
 			after := l.sim.Running()
 			if after == before {
 				t.Fatal("push changed nothing on the device")
+			}
+			// Confirmed means saved: a reload keeps the change (EOS does
+			// not save on commit, NVUE not without auto-save).
+			if l.sim.Saved() != after {
+				t.Fatal("the pushed change is not saved; a reload would lose it")
 			}
 			second := l.run(t, ActionPush, f, sw, cfg)
 			if second.Status != StatusUnchanged || !second.Verified || second.Diff != "" {

@@ -51,6 +51,23 @@ type Options struct {
 	Parallel int
 	// Progress receives per-device events; nil for none.
 	Progress Progress
+	// LockTimeout is how long a push or dry run waits for another
+	// push's device lock; 0 refuses at once, naming the holder.
+	LockTimeout time.Duration
+	// BreakLock removes the lock a device holds, whoever holds it, before
+	// taking it (--break-lock, for a lock whose push is known to be gone).
+	BreakLock bool
+	// Holder names this run on the device lock; LocalHolder(ID) when
+	// its ID is empty.
+	Holder Holder
+	// Stale reports whether a lock's holder is gone for sure; a stale
+	// lock is broken without BreakLock. nil: localStale (a process of
+	// this host that no longer runs).
+	Stale func(Holder) bool
+	// ConfirmWindow is how long the switch keeps an applied, unconfirmed
+	// change (EOS commit timer, NVUE confirm window);
+	// DefaultConfirmWindow when 0.
+	ConfirmWindow time.Duration
 }
 
 // Progress is told what each device is doing.
@@ -96,16 +113,31 @@ type device struct {
 	t    Target
 	v    *Vendor
 	res  *DeviceResult
-	conn Conn
+	conn *closer
+	me   Holder
+	// locked: this run holds (or may hold) the device lock.
+	locked bool
+	// stale is the holder of a lock this run broke: its transaction may
+	// have left work behind.
+	stale *Holder
+	// completed: this run made an earlier run's change permanent.
+	completed bool
+	// cancels end the time budgets of the connections fresh opened.
+	cancels []context.CancelFunc
 }
 
 func runDevice(ctx context.Context, o Options, t Target) *DeviceResult {
 	start := time.Now()
 	res := &DeviceResult{Device: t.Switch.Name, Platform: string(t.Switch.Platform), Address: t.Device.Addr(), Commands: []string{}}
-	d := &device{o: o, t: t, res: res}
+	d := &device{o: o, t: t, res: res, me: o.Holder}
+	if d.me.ID == "" {
+		d.me = LocalHolder(o.ID)
+	}
 	err := d.run(ctx)
 	if err != nil {
-		res.Status = StatusFailed
+		if res.Status == "" {
+			res.Status = StatusFailed
+		}
 		res.Error = err.Error()
 	}
 	res.DurationMs = time.Since(start).Milliseconds()
@@ -130,9 +162,22 @@ func (d *device) run(ctx context.Context) error {
 	if err := d.connect(ctx); err != nil {
 		return err
 	}
-	defer func() { _ = d.conn.Close() }()
+	defer func() {
+		_ = d.conn.Close()
+		for _, c := range d.cancels {
+			c()
+		}
+	}()
 	if d.o.Action == ActionVerify {
 		return d.verifyOnly()
+	}
+	err = d.lock(ctx)
+	defer d.unlock(ctx)
+	if err != nil {
+		return err
+	}
+	if err := d.recover(); err != nil {
+		return err
 	}
 	return d.push(ctx)
 }
@@ -140,7 +185,7 @@ func (d *device) run(ctx context.Context) error {
 // connect dials and arranges for the connection to be cut when ctx ends,
 // which makes a command blocked on a silent device return.
 func (d *device) connect(ctx context.Context) error {
-	c, err := d.o.Dial(d.t.Device, d.t.Switch.Platform)
+	c, err := d.dial(ctx)
 	if err != nil {
 		return err
 	}
@@ -148,33 +193,100 @@ func (d *device) connect(ctx context.Context) error {
 	if a, ok := c.(interface{ abort() }); ok {
 		stop = context.AfterFunc(ctx, a.abort)
 	}
-	d.conn = closer{Conn: recorder{Conn: c, sent: &d.res.Commands}, stop: stop, ctx: ctx}
+	d.conn = &closer{Conn: recorder{Conn: c, sent: &d.res.Commands}, stop: stop, ctx: ctx}
 	return nil
 }
 
-// closer cancels the cut-on-timeout of connect on Close and reports a
-// cut connection as the device timeout it was.
-type closer struct {
-	Conn
-	stop func() bool // context.AfterFunc's stop
-	ctx  context.Context
+// dial opens a connection, giving up when ctx ends first (the dial then
+// finishes on its own and its connection is closed).
+func (d *device) dial(ctx context.Context) (Conn, error) {
+	type dialed struct {
+		c   Conn
+		err error
+	}
+	ch := make(chan dialed, 1)
+	go func() {
+		c, err := d.o.Dial(d.t.Device, d.t.Switch.Platform)
+		ch <- dialed{c, err}
+	}()
+	select {
+	case r := <-ch:
+		return r.c, r.err
+	case <-ctx.Done():
+		go func() {
+			if r := <-ch; r.c != nil {
+				_ = r.c.Close()
+			}
+		}()
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return nil, fmt.Errorf("device timeout reached while connecting to %s", d.t.Device.Addr())
+		}
+		return nil, fmt.Errorf("%w while connecting to %s", context.Cause(ctx), d.t.Device.Addr())
+	}
 }
 
-func (c closer) Send(cmd string) (string, error) {
+// fresh replaces the connection with a new one that has its own time
+// budget and outlives ctx: a rollback, a save or an unlock must still
+// happen after a device timeout or an interruption (SIGINT, SIGTERM).
+func (d *device) fresh(ctx context.Context) error {
+	_ = d.conn.Close()
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), rollbackBudget(d.t.Device))
+	d.cancels = append(d.cancels, cancel)
+	return d.connect(rctx)
+}
+
+// closer cancels the cut-on-timeout of connect on Close, reports a cut
+// connection as the device timeout or interruption it was, and marks
+// the connection broken after any failure that is not the device's
+// answer: after a timeout the session may still be busy with the
+// command, so its next answer cannot be trusted to be the next
+// command's.
+type closer struct {
+	Conn
+	stop   func() bool // context.AfterFunc's stop
+	ctx    context.Context
+	broken bool
+	// failure is the error that broke the connection.
+	failure error
+}
+
+func (c *closer) Send(cmd string) (string, error) {
+	if c.broken {
+		return "", fmt.Errorf("%q not sent, the connection failed before: %w", cmd, c.failure)
+	}
 	out, err := c.Conn.Send(cmd)
-	if err != nil && errors.Is(c.ctx.Err(), context.DeadlineExceeded) {
+	switch {
+	case err == nil || c.ctx.Err() == nil:
+	case errors.Is(c.ctx.Err(), context.DeadlineExceeded):
 		err = fmt.Errorf("device timeout reached during %q: %w", cmd, err)
+	default:
+		err = fmt.Errorf("%w during %q", context.Cause(c.ctx), cmd)
+	}
+	if err != nil && !refused(err) {
+		c.broken, c.failure = true, err
 	}
 	return out, err
 }
 
-func (c closer) Close() error {
+func (c *closer) Home() error {
+	err := c.Conn.Home()
+	if err != nil {
+		c.broken, c.failure = true, err
+	}
+	return err
+}
+
+func (c *closer) Close() error {
 	c.stop()
 	return c.Conn.Close()
 }
 
 func (d *device) push(ctx context.Context) error {
-	txn := d.v.NewTxn(d.o.ID)
+	window := d.o.ConfirmWindow
+	if window <= 0 {
+		window = DefaultConfirmWindow
+	}
+	txn := d.v.NewTxn(d.o.ID, window)
 	d.step(stepStage)
 	diff, err := txn.Stage(d.conn, d.t.Config)
 	d.res.Diff = diff
@@ -182,15 +294,10 @@ func (d *device) push(ctx context.Context) error {
 		return d.rollback(ctx, txn, fmt.Errorf("staging: %w", err))
 	}
 	if d.o.Action == ActionDiff || diff == "" {
-		if err := txn.Discard(d.conn); err != nil {
-			return d.rollback(ctx, txn, fmt.Errorf("discarding the staged change: %w", err))
-		}
-		if d.o.Action == ActionDiff {
-			d.res.Status = StatusDryRun
-			return nil
-		}
-		d.res.Status = StatusUnchanged
-		return d.verify()
+		return d.nothingToApply(ctx, txn)
+	}
+	if err := interrupted(ctx, "applying"); err != nil {
+		return d.rollback(ctx, txn, err)
 	}
 	d.step(stepApply)
 	if err := txn.Apply(d.conn); err != nil {
@@ -200,63 +307,131 @@ func (d *device) push(ctx context.Context) error {
 	if err := d.verify(); err != nil {
 		return d.rollback(ctx, txn, err)
 	}
+	if err := interrupted(ctx, "confirming"); err != nil {
+		return d.rollback(ctx, txn, err)
+	}
 	d.step(stepConfirm)
 	if err := txn.Confirm(d.conn); err != nil {
-		return d.rollback(ctx, txn, fmt.Errorf("confirming: %w", err))
+		if ok := d.confirmedAnyway(ctx, txn, err); !ok {
+			return d.rollback(ctx, txn, fmt.Errorf("confirming: %w", err))
+		}
+	}
+	// Confirmed and verified: from here the change is finished, not
+	// undone, also when interrupted.
+	d.step(stepSave)
+	if err := d.save(ctx, txn); err != nil {
+		return err
 	}
 	d.res.Status = StatusChanged
 	return nil
 }
 
-// verify reads the switch back and compares it with the model.
-func (d *device) verify() error {
+// interrupted is ctx's cause (SIGINT, SIGTERM, the device timeout) when
+// it ended, before step.
+func interrupted(ctx context.Context, step string) error {
+	if ctx.Err() == nil {
+		return nil
+	}
+	return fmt.Errorf("%w before %s", context.Cause(ctx), step)
+}
+
+// nothingToApply ends a dry run, or a push with nothing to change.
+func (d *device) nothingToApply(ctx context.Context, txn Txn) error {
+	if err := txn.Discard(d.conn); err != nil {
+		return d.rollback(ctx, txn, fmt.Errorf("discarding the staged change: %w", err))
+	}
+	if d.o.Action == ActionDiff {
+		d.res.Status = StatusDryRun
+		return nil
+	}
+	d.res.Status = StatusUnchanged
+	if d.completed {
+		d.res.Status = StatusChanged // an interrupted push's change, made permanent
+	}
+	return d.verify()
+}
+
+// confirmedAnyway reads back, over a new connection when needed, whether
+// a confirm that failed (no answer, cut connection) took effect.
+func (d *device) confirmedAnyway(ctx context.Context, txn Txn, cause error) bool {
+	if refused(cause) {
+		return false
+	}
+	if err := d.fresh(ctx); err != nil {
+		return false
+	}
+	ok, err := txn.Confirmed(d.conn)
+	if ok && err == nil {
+		d.res.Notes = append(d.res.Notes, "the confirmation got no answer ("+cause.Error()+"), but the switch shows it confirmed")
+		return true
+	}
+	return false
+}
+
+// save writes the confirmed change to the boot configuration; a save
+// that fails is tried once more over a new connection, and only then
+// rolled back (where the platform still can).
+func (d *device) save(ctx context.Context, txn Txn) error {
+	err := errors.New("connection failed")
+	if !d.conn.broken && ctx.Err() == nil {
+		err = txn.Save(d.conn)
+	}
+	if err == nil {
+		return nil
+	}
+	first := err
+	if err = d.fresh(ctx); err == nil {
+		err = txn.Save(d.conn)
+	}
+	if err == nil {
+		d.res.Notes = append(d.res.Notes, "saving failed once ("+first.Error()+"); saved over a new connection")
+		return nil
+	}
+	return d.rollback(ctx, txn, fmt.Errorf("saving (twice): %w", err))
+}
+
+// check reads the switch back and compares it with the model.
+func (d *device) check() ([]verify.Difference, error) {
 	outs := make([]string, len(d.v.ReadBack))
 	for i, cmd := range d.v.ReadBack {
 		out, err := d.conn.Send(cmd)
 		if err != nil {
-			return fmt.Errorf("reading back: %w", err)
+			return nil, fmt.Errorf("reading back: %w", err)
 		}
 		outs[i] = out
 	}
 	got, err := d.v.Parse(outs)
 	if err != nil {
-		return fmt.Errorf("reading back: %w", err)
+		return nil, fmt.Errorf("reading back: %w", err)
 	}
-	d.res.Differences = verify.Compare(d.t.Switch.Name, verify.Expect(d.o.Fabric, d.t.Switch), got)
-	d.res.Verified = len(d.res.Differences) == 0
-	if !d.res.Verified {
-		return fmt.Errorf("verification failed: %d differences, first: %s", len(d.res.Differences), d.res.Differences[0])
-	}
-	return nil
+	return verify.Compare(d.t.Switch.Name, verify.Expect(d.o.Fabric, d.t.Switch), got), nil
 }
 
-// verifyOnly is the verify action: a difference is a mismatch, not a
-// failure.
-func (d *device) verifyOnly() error {
-	d.step(stepVerify)
-	err := d.verify()
-	switch {
-	case err == nil:
-		d.res.Status = StatusVerified
-	case len(d.res.Differences) > 0:
-		d.res.Status = StatusMismatch
-	default:
+// verify checks and records the result.
+func (d *device) verify() error {
+	diffs, err := d.check()
+	if err != nil {
 		return err
 	}
+	d.res.Differences = diffs
+	d.res.Verified = len(diffs) == 0
+	if !d.res.Verified {
+		return fmt.Errorf("verification failed: %d differences, first: %s", len(diffs), diffs[0])
+	}
 	return nil
 }
 
-// rollback undoes the transaction after cause, over a new connection when
-// the old one is gone, with a fresh time budget (the device timeout may be
-// what failed).
+// rollback undoes the transaction after cause, over a new connection
+// when the old one failed, with a fresh time budget (the device timeout
+// or an interruption may be what failed).
 func (d *device) rollback(ctx context.Context, txn Txn, cause error) error {
 	d.step(stepRollback)
-	err := txn.Rollback(d.conn)
-	if err != nil {
-		_ = d.conn.Close()
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), rollbackBudget(d.t.Device))
-		defer cancel()
-		if cerr := d.connect(rctx); cerr != nil {
+	err := errors.New("connection failed")
+	if !d.conn.broken {
+		err = txn.Rollback(d.conn)
+	}
+	if err != nil && !refused(err) {
+		if cerr := d.fresh(ctx); cerr != nil {
 			d.res.RollbackNote = "rollback failed: cannot reconnect: " + cerr.Error()
 			return cause
 		}

@@ -6,20 +6,20 @@ import "strings"
 // napalm/eos/eos.py): the rendered lines are entered into `configure session NAME`,
 // `show session-config diffs` gives the diff, `commit timer` makes it
 // effective with an automatic rollback, `configure session NAME commit`
-// confirms and `configure session NAME abort` rolls back.
+// confirms, `write memory` saves (EOS does not save on commit:
+// "Autosave to startup-config on commit is disabled" by default) and
+// `configure session NAME abort` rolls back.
 //
 // The session merges the rendered lines into the running configuration.
 // fabricc does not start it with `rollback clean-config`: that gives
 // replace semantics, which would delete everything the fabric does not
 // render (management, routing, AAA) from the switch.
 type eosTxn struct {
-	name      string
+	name string
+	// window is the commit timer, hh:mm:ss.
+	window    string
 	inSession bool
 }
-
-// commitWindow is how long EOS keeps a timer commit before rolling back
-// on its own: enough to verify, short enough to recover a lost session.
-const commitWindow = "00:05:00"
 
 func (t *eosTxn) Stage(c Conn, config []byte) (string, error) {
 	if _, err := c.Send("configure session " + t.name); err != nil {
@@ -49,13 +49,25 @@ func (t *eosTxn) Discard(c Conn) error {
 }
 
 func (t *eosTxn) Apply(c Conn) error {
-	_, err := c.Send("commit timer " + commitWindow)
-	t.inSession = false
+	_, err := c.Send("commit timer " + t.window)
+	if err == nil || !refused(err) {
+		t.inSession = false // refused: still in the session, which Rollback aborts
+	}
 	return err
 }
 
 func (t *eosTxn) Confirm(c Conn) error {
 	_, err := c.Send("configure session " + t.name + " commit")
+	return err
+}
+
+func (t *eosTxn) Confirmed(c Conn) (bool, error) {
+	states, err := eosSessions(c)
+	return states[t.name] == "completed", err
+}
+
+func (t *eosTxn) Save(c Conn) error {
+	_, err := c.Send("write memory")
 	return err
 }
 

@@ -13,19 +13,21 @@ import (
 // (NVUE command reference, Config Commands): the rendered YAML is patched
 // into the pending revision
 // (`nv config patch`), `nv config diff` shows the change, `nv config apply
-// --confirm 300s -y` makes it effective and reverts on its own unless
-// `nv config confirm` follows; a failure applies the revision that was
-// applied before (`nv config apply <rev> -y`).
+// --confirm 300s -y -m fabricc-<id>` makes it effective and reverts on
+// its own unless `nv config confirm` follows, `nv config save` writes
+// it to startup.yaml (needed where auto-save is off); a failure applies
+// the revision that was applied before (`nv config apply <rev> -y`).
+// The message names fabricc's revision for the next run.
 type nvueTxn struct {
 	file    string
+	message string
+	// window has an explicit unit ("300s"): NVUE reads a bare number as
+	// minutes in some releases (NVUE command reference, `nv config
+	// apply --confirm`).
+	window  string
 	prevRev string
 	applied bool
 }
-
-// confirmWindow has an explicit unit: NVUE reads a bare number as
-// minutes in some releases (NVUE command reference, `nv config apply
-// --confirm`).
-const confirmWindow = "300s"
 
 func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
 	rev, err := c.Send("nv config revision -o json")
@@ -65,12 +67,29 @@ func (t *nvueTxn) Discard(c Conn) error {
 
 func (t *nvueTxn) Apply(c Conn) error {
 	t.applied = true
-	_, err := c.Send("nv config apply --confirm " + confirmWindow + " -y")
+	_, err := c.Send("nv config apply --confirm " + t.window + " -y -m " + t.message)
 	return err
 }
 
 func (t *nvueTxn) Confirm(c Conn) error {
 	_, err := c.Send("nv config confirm")
+	return err
+}
+
+// Confirmed finds fabricc's revision by its message: applied, no longer
+// waiting for confirmation.
+func (t *nvueTxn) Confirmed(c Conn) (bool, error) {
+	revs, err := nvueRevisions(c)
+	for _, r := range revs {
+		if r.Message == t.message && strings.HasPrefix(r.State, "applied") {
+			return true, err
+		}
+	}
+	return false, err
+}
+
+func (t *nvueTxn) Save(c Conn) error {
+	_, err := c.Send("nv config save")
 	return err
 }
 
@@ -87,7 +106,7 @@ func (t *nvueTxn) Rollback(c Conn) error {
 		return nil
 	}
 	if t.prevRev == "" {
-		return fmt.Errorf("no previously applied revision to return to; the confirm timer (%s) reverts the change", confirmWindow)
+		return fmt.Errorf("no previously applied revision to return to; the confirm timer (%s) reverts the change", t.window)
 	}
 	_, err := c.Send("nv config apply " + t.prevRev + " -y")
 	return err

@@ -15,7 +15,8 @@ import (
 // fabricc-pre-<id> no-switch` saves a checkpoint first and leaves the
 // active file alone; push never uses `configuration switch-to`, which
 // reboots the switch, but an operator restores the checkpoint with it.
-// `configuration write` persists only after verification passed.
+// `configuration write` (Save) persists only after verification passed,
+// never after a rollback; Onyx has nothing to confirm.
 type onyxTxn struct {
 	checkpoint string
 	before     []string // running config lines read by Stage
@@ -43,7 +44,12 @@ func (t *onyxTxn) Apply(c Conn) error {
 	return onyxConfigure(c, append([]string{"configuration write to " + t.checkpoint + " no-switch"}, t.send...))
 }
 
-func (t *onyxTxn) Confirm(c Conn) error {
+// Confirm has nothing to do: Onyx has no automatic rollback to disarm.
+func (t *onyxTxn) Confirm(Conn) error { return nil }
+
+func (t *onyxTxn) Confirmed(Conn) (bool, error) { return true, nil }
+
+func (t *onyxTxn) Save(c Conn) error {
 	return onyxConfigure(c, []string{"configuration write"})
 }
 

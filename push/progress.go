@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"slices"
 	"sync"
 
 	"github.com/vbauerster/mpb/v8"
@@ -15,15 +16,19 @@ import (
 // stepRollback instead of the rest when one fails.
 const (
 	stepConnect  = "connect"
+	stepLock     = "lock"
+	stepRecover  = "recover"
 	stepStage    = "stage"
 	stepApply    = "apply"
 	stepVerify   = "verify"
 	stepConfirm  = "confirm"
+	stepSave     = "save"
+	stepUnlock   = "unlock"
 	stepRollback = "rollback"
 )
 
 // steps are the progress points of one device's bar.
-var steps = []string{stepConnect, stepStage, stepApply, stepVerify, stepConfirm}
+var steps = []string{stepConnect, stepLock, stepRecover, stepStage, stepApply, stepVerify, stepConfirm, stepSave}
 
 // LogProgress writes one log line per device event: the form for pipes,
 // CI and terminals without a size (mpb/v8 renders nothing and drops lines
@@ -71,7 +76,7 @@ func (b *BarProgress) Step(device, step string) {
 	b.mu.Lock()
 	b.step[device] = step
 	b.mu.Unlock()
-	if bar := b.bars[device]; bar != nil && step != stepRollback {
+	if bar := b.bars[device]; bar != nil && slices.Contains(steps, step) {
 		bar.Increment()
 	}
 }

@@ -19,7 +19,28 @@ const (
 	StatusVerified  = "verified"  // verify only: matches the model
 	StatusMismatch  = "mismatch"  // verify only: differs from the model
 	StatusFailed    = "failed"    // push failed; see RolledBack
+	StatusLocked    = "locked"    // another push holds the device; nothing was changed
+	StatusPending   = "pending"   // verify only: a change waits for a timer, a confirmation or a save
 )
+
+// What a push did about something an earlier, interrupted run left on a
+// device (Recovery.Action).
+const (
+	RecoveryCompleted  = "completed"     // it verified as the intended state and was confirmed or saved
+	RecoveryRolledBack = "rolled back"   // it did not verify and was undone
+	RecoveryDiscarded  = "discarded"     // staged, never effective: thrown away
+	RecoveryLockBroken = "lock broken"   // the lock of a gone (or, with --break-lock, any) holder removed
+	RecoveryLeft       = "left as it is" // not fabricc's, or not undoable; the detail says what to do
+)
+
+// Recovery is one thing an earlier run left on the device and what this
+// run did about it.
+type Recovery struct {
+	Found  string `json:"found"`
+	Action string `json:"action"`
+}
+
+func (r Recovery) String() string { return r.Found + ": " + r.Action }
 
 // Report is what `fabricc push|diff|verify --report FILE` writes.
 type Report struct {
@@ -52,12 +73,26 @@ type DeviceResult struct {
 	// says why the undo itself failed when it did.
 	RolledBack   bool   `json:"rolled_back,omitempty"`
 	RollbackNote string `json:"rollback,omitempty"`
+	// Recovered lists what earlier, interrupted runs left on the device
+	// (pending sessions and revisions, unsaved changes, a stale lock)
+	// and what this run did about each.
+	Recovered []Recovery `json:"recovered,omitempty"`
+	// Pending lists, for verify (and a dry run), the changes that wait
+	// for a commit timer, a confirmation or a save, and a lock found.
+	Pending []string `json:"pending,omitempty"`
+	// Lock names the holder of the device lock that kept this run out
+	// (status locked).
+	Lock string `json:"lock,omitempty"`
+	// Notes are what else this run did that its status does not say.
+	Notes []string `json:"notes,omitempty"`
 }
 
-// Failed reports whether any device failed or mismatched.
+// Failed reports whether any device failed, mismatched, was kept out
+// by another push's lock or has a change waiting.
 func (r *Report) Failed() bool {
 	for _, d := range r.Devices {
-		if d.Status == StatusFailed || d.Status == StatusMismatch {
+		switch d.Status {
+		case StatusFailed, StatusMismatch, StatusLocked, StatusPending:
 			return true
 		}
 	}
@@ -77,26 +112,43 @@ func (r *Report) WriteSummary(w io.Writer) {
 	counts := map[string]int{}
 	for _, d := range r.Devices {
 		counts[d.Status]++
-		detail := d.Error
-		if detail == "" && len(d.Differences) > 0 {
-			detail = fmt.Sprintf("%d differences, first: %s", len(d.Differences), d.Differences[0])
-		}
-		if d.RolledBack {
-			detail += " (rolled back)"
-		} else if d.RollbackNote != "" {
-			detail += " (" + d.RollbackNote + ")"
-		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", d.Device, d.Platform, d.Status, yesNo(d.Verified),
-			(time.Duration(d.DurationMs) * time.Millisecond).String(), oneLine(detail))
+			(time.Duration(d.DurationMs) * time.Millisecond).String(), oneLine(d.detail()))
 	}
 	_ = tw.Flush()
 	var parts []string
-	for _, s := range []string{StatusChanged, StatusUnchanged, StatusDryRun, StatusVerified, StatusMismatch, StatusFailed} {
+	for _, s := range []string{StatusChanged, StatusUnchanged, StatusDryRun, StatusVerified, StatusMismatch, StatusPending, StatusLocked, StatusFailed} {
 		if counts[s] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", counts[s], s))
 		}
 	}
 	fmt.Fprintf(w, "%s: %d devices: %s\n", r.Action, len(r.Devices), strings.Join(parts, ", "))
+}
+
+// detail is the summary's last column: the error or the first
+// difference, the rollback, then what was waiting, recovered or noted.
+func (d *DeviceResult) detail() string {
+	var parts []string
+	detail := d.Error
+	if detail == "" && len(d.Differences) > 0 {
+		detail = fmt.Sprintf("%d differences, first: %s", len(d.Differences), d.Differences[0])
+	}
+	if d.RolledBack {
+		detail += " (rolled back)"
+	} else if d.RollbackNote != "" {
+		detail += " (" + d.RollbackNote + ")"
+	}
+	if detail != "" {
+		parts = append(parts, detail)
+	}
+	for _, p := range d.Pending {
+		parts = append(parts, "pending: "+p)
+	}
+	for _, r := range d.Recovered {
+		parts = append(parts, "found "+r.String())
+	}
+	parts = append(parts, d.Notes...)
+	return strings.Join(parts, "; ")
 }
 
 func yesNo(b bool) string {

@@ -92,6 +92,8 @@ func (f *fakeTxn) Stage(Conn, []byte) (string, error) { return f.diff, f.do("sta
 func (f *fakeTxn) Discard(Conn) error                 { return f.do("discard") }
 func (f *fakeTxn) Apply(Conn) error                   { return f.do("apply") }
 func (f *fakeTxn) Confirm(Conn) error                 { return f.do("confirm") }
+func (f *fakeTxn) Confirmed(Conn) (bool, error)       { return false, nil }
+func (f *fakeTxn) Save(Conn) error                    { return f.do("save") }
 func (f *fakeTxn) Rollback(Conn) error                { *f.calls = append(*f.calls, "rollback"); return f.rollErr }
 
 type fakeConn struct{ readBack string }
@@ -109,17 +111,18 @@ func TestEngineFlow(t *testing.T) {
 		name, action, diff, failAt, readBack string
 		want, status                         string
 	}{
-		{"push", ActionPush, "+x\n", "", fakeRunning, "stage apply confirm", StatusChanged},
+		{"push", ActionPush, "+x\n", "", fakeRunning, "stage apply confirm save", StatusChanged},
 		{"nothing to do", ActionPush, "", "", fakeRunning, "stage discard", StatusUnchanged},
 		{"dry run", ActionDiff, "+x\n", "", fakeRunning, "stage discard", StatusDryRun},
 		{"stage fails", ActionPush, "+x\n", "stage", fakeRunning, "stage rollback", StatusFailed},
 		{"apply fails", ActionPush, "+x\n", "apply", fakeRunning, "stage apply rollback", StatusFailed},
 		{"drift", ActionPush, "+x\n", "", strings.Replace(fakeRunning, "9214", "9114", 1), "stage apply rollback", StatusFailed},
 		{"confirm fails", ActionPush, "+x\n", "confirm", fakeRunning, "stage apply confirm rollback", StatusFailed},
+		{"save fails twice", ActionPush, "+x\n", "save", fakeRunning, "stage apply confirm save save rollback", StatusFailed},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var calls []string
-			Vendors["fake"] = &Vendor{NewTxn: func(string) Txn { return &fakeTxn{calls: &calls, diff: tc.diff, failAt: tc.failAt} },
+			Vendors["fake"] = &Vendor{NewTxn: func(string, time.Duration) Txn { return &fakeTxn{calls: &calls, diff: tc.diff, failAt: tc.failAt} },
 				ReadBack: []string{"show running-config"}, Parse: func(o []string) (*verify.State, error) { return verify.ParseEOS(o[0]), nil }}
 			defer delete(Vendors, "fake")
 			dev := &inventory.Device{Name: "sw1", DeviceTimeout: time.Minute, ConnectTimeout: time.Second, CommandTimeout: time.Second}

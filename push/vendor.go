@@ -2,6 +2,7 @@ package push
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/push/verify"
@@ -13,8 +14,15 @@ type Vendor struct {
 	// Artifact is the suffix of the rendered file push sends
 	// ("<switch>" + Artifact).
 	Artifact string
-	// NewTxn starts a transaction named by id.
-	NewTxn func(id string) Txn
+	// NewTxn starts a transaction named by id whose automatic rollback
+	// (EOS commit timer, NVUE confirm window) waits window.
+	NewTxn func(id string, window time.Duration) Txn
+	// Lock is how the switch holds fabricc's device lock (lock.go).
+	Lock locker
+	// Leftovers finds what interrupted runs left on the switch
+	// (recover.go); stale is the holder of a stale lock just broken, or
+	// nil.
+	Leftovers func(c Conn, stale *Holder) ([]leftover, error)
 	// ReadBack are the commands whose outputs, in order, Parse turns
 	// into a State; structured output where the OS offers it.
 	ReadBack []string
@@ -32,8 +40,15 @@ type Txn interface {
 	// Apply makes the staged change effective, with an automatic
 	// rollback armed where the OS has one.
 	Apply(c Conn) error
-	// Confirm makes the applied change permanent.
+	// Confirm makes the applied change permanent: the automatic
+	// rollback is disarmed.
 	Confirm(c Conn) error
+	// Confirmed reads whether Confirm took effect (after it failed, the
+	// switch may have done it without the answer arriving).
+	Confirmed(c Conn) (bool, error)
+	// Save writes the confirmed change to the configuration the switch
+	// boots with.
+	Save(c Conn) error
 	// Rollback returns the switch to its state before Stage. c may be a
 	// new connection when the first one was lost.
 	Rollback(c Conn) error
@@ -42,8 +57,10 @@ type Txn interface {
 // Vendors lists the platforms push handles, by platform.
 var Vendors = map[model.Platform]*Vendor{
 	model.PlatformEOS: {
-		Artifact: ".eos.cfg",
-		NewTxn:   func(id string) Txn { return &eosTxn{name: "fabricc-" + id} },
+		Artifact:  ".eos.cfg",
+		NewTxn:    func(id string, w time.Duration) Txn { return &eosTxn{name: "fabricc-" + id, window: hms(w)} },
+		Lock:      fileLock{path: "/mnt/flash/fabricc.lock", prefix: "bash timeout 10 "},
+		Leftovers: eosLeftovers,
 		// eAPI JSON of the running config plus the interfaces' real MTU
 		// (napalm and anta EOS test fixtures).
 		ReadBack: []string{"show running-config | json", "show interfaces | json"},
@@ -52,8 +69,10 @@ var Vendors = map[model.Platform]*Vendor{
 		},
 	},
 	model.PlatformOnyx: {
-		Artifact: ".onyx.cli",
-		NewTxn:   func(id string) Txn { return &onyxTxn{checkpoint: "fabricc-pre-" + id} },
+		Artifact:  ".onyx.cli",
+		NewTxn:    func(id string, _ time.Duration) Txn { return &onyxTxn{checkpoint: "fabricc-pre-" + id} },
+		Lock:      onyxLock{},
+		Leftovers: onyxLeftovers,
 		// Onyx prints its running config as flat commands (there is no
 		// json-print form of it); PFC is read in its structured,
 		// operational form (mellanox.onyx onyx_pfc_interface.py).
@@ -65,7 +84,11 @@ var Vendors = map[model.Platform]*Vendor{
 	},
 	model.PlatformCumulus: {
 		Artifact: ".nvue.yaml",
-		NewTxn:   func(id string) Txn { return &nvueTxn{file: "/tmp/fabricc-" + id + ".yaml"} },
+		NewTxn: func(id string, w time.Duration) Txn {
+			return &nvueTxn{file: "/tmp/fabricc-" + id + ".yaml", message: "fabricc-" + id, window: fmt.Sprintf("%ds", int(w.Seconds()))}
+		},
+		Lock:      fileLock{path: "/var/tmp/fabricc.lock"},
+		Leftovers: nvueLeftovers,
 		// The applied configuration in the NVUE object model (Cumulus
 		// Linux user guide, NVUE CLI).
 		ReadBack: []string{"nv config show -o json"},
@@ -92,4 +115,15 @@ func jsonPart(s string) string {
 		}
 	}
 	return s
+}
+
+// DefaultConfirmWindow is how long EOS's commit timer and NVUE's confirm
+// window keep an applied change before the switch reverts it on its
+// own: enough to verify, short enough to recover a lost session.
+const DefaultConfirmWindow = 5 * time.Minute
+
+// hms writes d as EOS's commit timer takes it ("00:05:00").
+func hms(d time.Duration) string {
+	s := int(d.Seconds())
+	return fmt.Sprintf("%02d:%02d:%02d", s/3600, s/60%60, s%60)
 }

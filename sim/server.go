@@ -22,6 +22,7 @@ type server struct {
 	cfg    *ssh.ServerConfig
 	dev    cli.Device
 	faults Faults
+	stage  *stageState
 	mu     sync.Mutex
 	conns  map[net.Conn]bool
 	wg     sync.WaitGroup
@@ -32,7 +33,11 @@ func listen(ctx context.Context, opts Options, key ssh.Signer, dev cli.Device) (
 	if err != nil {
 		return nil, fmt.Errorf("sim: listen on 127.0.0.1: %w", err)
 	}
-	s := &server{ln: ln, cfg: serverConfig(opts), dev: dev, faults: opts.Faults, conns: map[net.Conn]bool{}}
+	s := &server{ln: ln, dev: dev, faults: opts.Faults, conns: map[net.Conn]bool{}}
+	if opts.Faults.Stage != nil {
+		s.stage = &stageState{f: opts.Faults.Stage}
+	}
+	s.cfg = s.serverConfig(opts)
 	s.cfg.AddHostKey(key)
 	s.wg.Add(1)
 	go s.accept()
@@ -43,28 +48,31 @@ func listen(ctx context.Context, opts Options, key ssh.Signer, dev cli.Device) (
 	return s, nil
 }
 
-func serverConfig(opts Options) *ssh.ServerConfig {
-	okPassword := func(user string, pw []byte) bool {
-		want, ok := opts.Users[user]
-		return ok && !opts.Faults.RejectAuth && want == string(pw)
+func (s *server) serverConfig(opts Options) *ssh.ServerConfig {
+	refused := func(c ssh.ConnMetadata) bool {
+		return opts.Faults.RejectAuth || (s.stage != nil && s.stage.refuseLogin(c.SessionID()))
+	}
+	okPassword := func(c ssh.ConnMetadata, pw []byte) bool {
+		want, ok := opts.Users[c.User()]
+		return ok && !refused(c) && want == string(pw)
 	}
 	return &ssh.ServerConfig{
 		PasswordCallback: func(c ssh.ConnMetadata, pw []byte) (*ssh.Permissions, error) {
-			if okPassword(c.User(), pw) {
+			if okPassword(c, pw) {
 				return nil, nil
 			}
 			return nil, errors.New("permission denied")
 		},
 		KeyboardInteractiveCallback: func(c ssh.ConnMetadata, ask ssh.KeyboardInteractiveChallenge) (*ssh.Permissions, error) {
 			ans, err := ask(c.User(), "", []string{"Password: "}, []bool{false})
-			if err == nil && len(ans) == 1 && okPassword(c.User(), []byte(ans[0])) {
+			if err == nil && len(ans) == 1 && okPassword(c, []byte(ans[0])) {
 				return nil, nil
 			}
 			return nil, errors.New("permission denied")
 		},
 		PublicKeyCallback: func(c ssh.ConnMetadata, k ssh.PublicKey) (*ssh.Permissions, error) {
 			_, known := opts.Users[c.User()]
-			if opts.Faults.RejectAuth || (len(opts.Users) > 0 && !known) {
+			if refused(c) || (len(opts.Users) > 0 && !known) {
 				return nil, errors.New("permission denied")
 			}
 			for _, a := range opts.AuthorizedKeys {
@@ -159,6 +167,13 @@ func (s *server) serveConn(c net.Conn) {
 		return
 	}
 	defer sc.Close()
+	// done closes when the connection ends, which releases a session
+	// that holds back an answer (slow and hang faults).
+	done := make(chan struct{})
+	go func() {
+		_ = sc.Wait()
+		close(done)
+	}()
 	go ssh.DiscardRequests(reqs)
 	for nc := range chans {
 		if nc.ChannelType() != "session" {
@@ -172,14 +187,14 @@ func (s *server) serveConn(c net.Conn) {
 		s.wg.Add(1)
 		go func() {
 			defer s.wg.Done()
-			s.session(c, sc.User(), ch, creqs)
+			s.session(c, done, sc.User(), ch, creqs)
 		}()
 	}
 }
 
 // session answers the channel requests of one session and runs the shell
 // (interactive) or a single command (exec).
-func (s *server) session(c net.Conn, user string, ch ssh.Channel, reqs <-chan *ssh.Request) {
+func (s *server) session(c net.Conn, done <-chan struct{}, user string, ch ssh.Channel, reqs <-chan *ssh.Request) {
 	defer ch.Close()
 	rows := 0
 	for req := range reqs {
@@ -192,7 +207,7 @@ func (s *server) session(c net.Conn, user string, ch ssh.Channel, reqs <-chan *s
 		case "shell":
 			_ = req.Reply(true, nil)
 			go ssh.DiscardRequests(reqs)
-			s.repl(c, ch, s.dev.NewShell(cli.Session{User: user, Rows: rows}))
+			s.repl(c, done, ch, s.dev.NewShell(cli.Session{User: user, Rows: rows}))
 			return
 		case "exec":
 			_ = req.Reply(true, nil)
@@ -251,7 +266,10 @@ func (s *server) run(sh cli.Shell, line string) (res cli.Result) {
 
 // repl reads lines with echo, runs them and prints the prompt; output
 // longer than the shell's page waits at the pager after each screen.
-func (s *server) repl(c net.Conn, ch ssh.Channel, sh cli.Shell) {
+func (s *server) repl(c net.Conn, done <-chan struct{}, ch ssh.Channel, sh cli.Shell) {
+	if !s.loginFault(c, done) {
+		return
+	}
 	w := &lineWriter{w: ch}
 	w.write(sh.Prompt())
 	w.flush()
@@ -289,7 +307,7 @@ func (s *server) repl(c net.Conn, ch ssh.Channel, sh cli.Shell) {
 				continue // rebooting: the switch reads nothing more
 			}
 			var ok bool
-			if pg, ok, halted = s.enter(c, w, sh, cmd, count); !ok {
+			if pg, ok, halted = s.enter(c, done, w, sh, cmd, count); !ok {
 				return
 			}
 		}
@@ -302,14 +320,17 @@ func (s *server) repl(c net.Conn, ch ssh.Channel, sh cli.Shell) {
 // fault closes the connection before the command runs. halted is true
 // when the command rebooted the switch: the session stays open, silent,
 // until the reboot closes it, as a real switch's would.
-func (s *server) enter(c net.Conn, w *lineWriter, sh cli.Shell, cmd string, count int) (pg *pager, ok, halted bool) {
+func (s *server) enter(c net.Conn, done <-chan struct{}, w *lineWriter, sh cli.Shell, cmd string, count int) (pg *pager, ok, halted bool) {
 	w.write("\r\n")
 	w.flush()
 	if strings.TrimSpace(cmd) != "" && s.faults.DropAfter > 0 && count >= s.faults.DropAfter {
 		c.Close()
 		return nil, false, false
 	}
-	res := s.run(sh, cmd)
+	res, ok := s.runLine(c, done, sh, cmd)
+	if !ok {
+		return nil, false, false
+	}
 	if res.Exit || res.Reboot {
 		if res.Out != "" {
 			w.write(crlf(strings.TrimRight(res.Out, "\n") + "\n"))
@@ -409,3 +430,119 @@ func (l *lineWriter) flush() {
 }
 
 func crlf(s string) string { return strings.ReplaceAll(s, "\n", "\r\n") }
+
+// runLine runs one typed line, with the stage fault when it fires on
+// it. ok is false when the session ends instead (drop, hang, or the
+// client leaving while a slow answer waits).
+func (s *server) runLine(c net.Conn, done <-chan struct{}, sh cli.Shell, cmd string) (cli.Result, bool) {
+	if s.stage == nil || strings.TrimSpace(cmd) == "" || !s.stage.fireAt(cmd) {
+		return s.run(sh, cmd), true
+	}
+	f := s.stage.f
+	var res cli.Result
+	if f.Kind == FaultSlow {
+		res = s.run(sh, cmd) // done before the client can learn of it
+	}
+	if f.Reached != nil {
+		f.Reached(cmd)
+	}
+	switch f.Kind {
+	case FaultDrop:
+		c.Close()
+		return cli.Result{}, false
+	case FaultReject:
+		return cli.Result{Out: sh.Reject(cmd)}, true
+	case FaultHang:
+		<-done
+		return cli.Result{}, false
+	}
+	return res, wait(done, f.Delay)
+}
+
+// loginFault applies a login stage fault before the first prompt of a
+// session; false means the session ends.
+func (s *server) loginFault(c net.Conn, done <-chan struct{}) bool {
+	if s.stage == nil || !s.stage.fireLogin() {
+		return true
+	}
+	f := s.stage.f
+	if f.Reached != nil {
+		f.Reached("login")
+	}
+	switch f.Kind {
+	case FaultDrop:
+		c.Close()
+		return false
+	case FaultHang:
+		<-done
+		return false
+	}
+	return wait(done, f.Delay)
+}
+
+// wait sleeps for d; false when the connection ended first.
+func wait(done <-chan struct{}, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-done:
+		return false
+	}
+}
+
+// stageState fires a StageFault once per switch.
+type stageState struct {
+	mu    sync.Mutex
+	f     *StageFault
+	seen  int
+	fired bool
+	// refused is the SSH session ID whose logins a login Reject refuses.
+	refused []byte
+}
+
+// fireAt reports whether the fault fires on command line l.
+func (st *stageState) fireAt(l string) bool {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.fired || st.f.Login || st.f.At == nil || !st.f.At.MatchString(strings.TrimSpace(l)) {
+		return false
+	}
+	st.seen++
+	if st.seen < max(st.f.Nth, 1) {
+		return false
+	}
+	st.fired = true
+	return true
+}
+
+// fireLogin reports whether a login fault other than Reject fires for a
+// new session.
+func (st *stageState) fireLogin() bool {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.fired || !st.f.Login || st.f.Kind == FaultReject {
+		return false
+	}
+	st.fired = true
+	return true
+}
+
+// refuseLogin reports whether the login of SSH session id is refused: a
+// login Reject fires on the first connection and refuses every attempt
+// it makes.
+func (st *stageState) refuseLogin(id []byte) bool {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if !st.f.Login || st.f.Kind != FaultReject {
+		return false
+	}
+	if !st.fired {
+		st.fired, st.refused = true, append([]byte(nil), id...)
+		if st.f.Reached != nil {
+			st.f.Reached("login")
+		}
+	}
+	return bytes.Equal(st.refused, id)
+}

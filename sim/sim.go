@@ -80,6 +80,55 @@ type Faults struct {
 	// first configured port, in name order, is lowered by 100 bytes, so
 	// verification must fail. A later rollback is not drifted again.
 	Drift bool
+	// Stage injects one failure, once, at one point of a client's work
+	// (the fault matrix of package push): at the first login or at the
+	// Nth command line that matches a pattern.
+	Stage *StageFault
+}
+
+// StageFault is one failure injected once per simulated switch.
+type StageFault struct {
+	// Login puts the fault at the start of the first session: Drop
+	// closes the connection before the first prompt, Reject refuses
+	// every login attempt of that connection, Slow delays the first
+	// prompt by Delay, Hang never shows it.
+	Login bool
+	// At and Nth put the fault at the Nth command line (1 when Nth is
+	// 0), counted over every session of the switch, that At matches.
+	At  *regexp.Regexp
+	Nth int
+	// Kind is what goes wrong.
+	Kind FaultKind
+	// Delay is how long a Slow answer waits.
+	Delay time.Duration
+	// Reached, when set, is called with the command line (or "login")
+	// when the fault fires (for Slow once the line has run), before the
+	// answer is delayed or withheld: a test stops its client here.
+	Reached func(line string)
+}
+
+// FaultKind is how an injected failure shows.
+type FaultKind int
+
+// The failures a StageFault injects.
+const (
+	// FaultDrop closes the connection instead of running the line.
+	FaultDrop FaultKind = iota
+	// FaultReject refuses the line with the OS's own error; nothing
+	// changes.
+	FaultReject
+	// FaultSlow runs the line and answers only after Delay (or never,
+	// when the client goes first): the switch did the work, the client
+	// may not learn of it.
+	FaultSlow
+	// FaultHang neither runs nor answers the line; the session stays
+	// silent until the client closes it.
+	FaultHang
+)
+
+// String names the kind ("drop", "reject", "slow", "hang").
+func (k FaultKind) String() string {
+	return [...]string{"drop", "reject", "slow", "hang"}[k]
 }
 
 // Device is one simulated switch.
@@ -132,6 +181,11 @@ func (d *Device) HostKey() ssh.PublicKey { return d.pub }
 // `show running-config` (EOS, Onyx) or `nv config show -o yaml` (Cumulus,
 // applied revision) form; compare it before and after a push.
 func (d *Device) Running() string { return d.dev.Running() }
+
+// Saved is the configuration the switch boots with, in the same form as
+// Running: EOS startup-config, the Onyx active configuration file, the
+// last NVUE revision saved with `nv config save`.
+func (d *Device) Saved() string { return d.dev.Saved() }
 
 // Close stops the server and ends every session.
 func (d *Device) Close() error {

@@ -30,5 +30,6 @@ func newDiffCmd() *cobra.Command {
 		},
 	}
 	sf.register(cmd.Flags())
+	sf.registerLock(cmd.Flags())
 	return cmd
 }

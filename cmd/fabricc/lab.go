@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/signal"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -56,7 +55,7 @@ func runLab(cmd *cobra.Command, path, dir string, runPush bool, lf *loadFlags) e
 			return err
 		}
 	}
-	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+	ctx, stop := interruptible(cmd, "stopping the simulators")
 	defer stop()
 	lab, err := sim.StartLab(ctx, f, dir, nil)
 	if err != nil {

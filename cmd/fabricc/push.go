@@ -9,7 +9,6 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"os/signal"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -35,6 +34,15 @@ type switchFlags struct {
 	report    string
 	insecure  bool
 	json      bool
+	// lockTimeout and breakLock: the device lock (push and diff).
+	lockTimeout time.Duration
+	breakLock   bool
+}
+
+// registerLock adds the device lock flags (push and diff).
+func (s *switchFlags) registerLock(fs *pflag.FlagSet) {
+	fs.DurationVar(&s.lockTimeout, "lock-timeout", 0, "wait up to `DURATION` (e.g. 5m) for another push's lock on a switch; 0 refuses at once, naming the holder")
+	fs.BoolVar(&s.breakLock, "break-lock", false, "remove a switch's device lock left by a push that is gone (a stale lock of a fabricc of this host is removed without it)")
 }
 
 func (s *switchFlags) register(fs *pflag.FlagSet) {
@@ -61,8 +69,11 @@ func newPushCmd() *cobra.Command {
 		Long: "push stages each switch's rendered configuration (EOS configure session, NVUE pending\n" +
 			"revision, Onyx computed change), shows the diff, applies it with an automatic rollback\n" +
 			"armed (EOS commit timer, NVUE apply --confirm, Onyx inverse commands), reads the switch\n" +
-			"back and compares it with the model, and only then confirms. Any failure returns the\n" +
-			"switch to its state before the push. Exit status 1 when any device failed.\n\n" + switchArgsHelp,
+			"back and compares it with the model, and only then confirms and saves. Any failure\n" +
+			"returns the switch to its state before the push; so do Ctrl-C and SIGTERM. A device lock\n" +
+			"on each switch keeps two pushes apart; what an interrupted push left (a commit timer,\n" +
+			"an unconfirmed revision, unsaved changes) is finished when it verifies, else rolled\n" +
+			"back. Exit status 1 when any device failed.\n\n" + switchArgsHelp,
 		Example: "  fabricc push examples/multivendor-clos -i inventory.hcl --dry-run\n" +
 			"  fabricc push --artifacts out -i inventory.hcl --limit leaves --report push.json",
 		Args: cobra.MaximumNArgs(1),
@@ -75,6 +86,7 @@ func newPushCmd() *cobra.Command {
 		},
 	}
 	sf.register(cmd.Flags())
+	sf.registerLock(cmd.Flags())
 	cmd.Flags().BoolVar(&dry, "dry-run", false, "connect, read and print the diff; change nothing")
 	return cmd
 }
@@ -119,10 +131,10 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 	if err != nil {
 		return err
 	}
-	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+	ctx, stop := interruptible(cmd, "rolling back what is in flight")
 	defer stop()
 	rep := runEngine(ctx, cmd, push.Options{Action: action, Fabric: b.Fabric, ID: txnID(), Targets: targets,
-		Dial: push.SSHDialer(hk), Parallel: sf.parallel})
+		Dial: push.SSHDialer(hk), Parallel: sf.parallel, LockTimeout: sf.lockTimeout, BreakLock: sf.breakLock})
 	return finish(cmd, rep, sf.report, out)
 }
 

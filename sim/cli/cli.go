@@ -11,6 +11,9 @@ type Device interface {
 	NewShell(s Session) Shell
 	// Running is the canonical running configuration text.
 	Running() string
+	// Saved is the configuration the switch boots with, in Running's
+	// form.
+	Saved() string
 	// Close stops timers (commit timers, confirm timers).
 	Close()
 }

@@ -23,6 +23,10 @@ type Device struct {
 	confirm *revision
 	files   map[string]string
 	drifted bool // the drift fault has been applied
+	// saved is the configuration `nv config save` last wrote to
+	// /etc/nvue.d/startup.yaml (Cumulus Linux user guide, NVUE CLI:
+	// "nv config save").
+	saved tree
 }
 
 // revision is one NVUE revision.
@@ -42,9 +46,28 @@ type revision struct {
 func New(opts cli.Options) *Device {
 	d := &Device{opts: opts, revs: map[int]*revision{}, nextID: 1, files: map[string]string{}}
 	initial := tree{"system": tree{"hostname": opts.Name}}
-	d.applied = initial
+	d.applied, d.saved = initial, clone(initial)
 	d.add(clone(initial), "applied", "initial configuration")
 	return d
+}
+
+// Saved is the configuration saved to startup.yaml.
+func (d *Device) Saved() string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return toYAML(d.saved)
+}
+
+// save is `nv config save`: the applied revision becomes the startup
+// configuration ("applied_and_saved" in `nv config revision`).
+func (d *Device) save() string {
+	d.saved = clone(d.applied)
+	for _, r := range d.revs {
+		if r.state == "applied" {
+			r.state = "applied_and_saved"
+		}
+	}
+	return ""
 }
 
 func (d *Device) add(t tree, state, msg string) *revision {

@@ -78,7 +78,7 @@ func (s *shell) config(verb string, args []string) string {
 	case "revision":
 		return cli.JSON(s.d.revisionJSON())
 	case "save":
-		return ""
+		return s.d.save()
 	}
 	return "Error: unknown command: nv config " + verb
 }

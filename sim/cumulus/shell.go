@@ -22,6 +22,8 @@ type shell struct {
 	authed bool
 	// status is $?, the exit status of the last command.
 	status int
+	// noclobber is bash's `set -C`: `>` refuses an existing file.
+	noclobber bool
 	// doc collects a heredoc for file until the line equals end.
 	doc *heredoc
 	// ask holds an `nv config apply` waiting for "Are you sure? [y/N]".
@@ -85,11 +87,23 @@ func (s *shell) Exec(raw string) cli.Result {
 		}
 		return s.done("Declined applying the configuration.", 1)
 	}
-	words, err := splitWords(raw)
-	if err != nil {
-		return s.done("-bash: "+err.Error(), 2)
+	if cli.IsList(raw) {
+		return s.done(cli.RunList(raw, s.runLine))
 	}
-	return s.done(s.run(words, raw))
+	return s.done(s.runLine(raw))
+}
+
+// runLine runs one command of a line.
+func (s *shell) runLine(raw string) (string, int) {
+	words, err := cli.ShellWords(raw)
+	if err != nil {
+		return "-bash: " + err.Error(), 2
+	}
+	out, status := s.run(words, raw)
+	if status != exitSession {
+		s.status = status
+	}
+	return out, status
 }
 
 // done records the exit status ($?) and returns the result.
@@ -159,12 +173,20 @@ func (s *shell) run(w []string, raw string) (string, int) {
 		return "", exitSession
 	case "sudo":
 		return s.sudoCmd(w[1:])
-	case "set", "true", "cd":
+	case "set":
+		s.noclobber = cli.SetOption(w[1:], s.noclobber)
+		return "", 0
+	case "true", "cd":
 		return "", 0
 	case "false":
 		return "", 1
 	case "echo":
-		return strings.ReplaceAll(strings.Join(w[1:], " "), "$?", strconv.Itoa(s.status)), 0
+		args, op, file := cli.Redirection(w[1:])
+		text := strings.ReplaceAll(strings.Join(args, " "), "$?", strconv.Itoa(s.status))
+		if op != "" {
+			return cli.Redirect(s.d.files, op, file, text+"\n", s.noclobber, "-bash")
+		}
+		return text, 0
 	case "hostname":
 		return fmt.Sprint(s.d.operational()["system"].(tree)["hostname"]), 0
 	case "cat":
@@ -232,41 +254,4 @@ func (s *shell) cat(files []string) (string, int) {
 		b.WriteString(data)
 	}
 	return b.String(), status
-}
-
-// splitWords splits a command line like bash: blanks separate words;
-// '...' and "..." quote.
-func splitWords(line string) ([]string, error) {
-	var out []string
-	var cur strings.Builder
-	inWord := false
-	var quote rune
-	for _, r := range line {
-		switch {
-		case quote != 0:
-			if r == quote {
-				quote = 0
-			} else {
-				cur.WriteRune(r)
-			}
-		case r == '\'' || r == '"':
-			quote, inWord = r, true
-		case r == ' ' || r == '\t' || r == '\r' || r == '\n':
-			if inWord {
-				out = append(out, cur.String())
-				cur.Reset()
-				inWord = false
-			}
-		default:
-			cur.WriteRune(r)
-			inWord = true
-		}
-	}
-	if quote != 0 {
-		return nil, fmt.Errorf("unexpected EOF while looking for matching `%c'", quote)
-	}
-	if inWord {
-		out = append(out, cur.String())
-	}
-	return out, nil
 }

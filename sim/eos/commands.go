@@ -94,11 +94,8 @@ var enableRules = []cli.Rule[*cmdEnv]{
 		return e.sh.commitNamed(m[1], m[2] != "", m[3])
 	}},
 	{Syntax: "configure session <name> abort", Do: func(e *cmdEnv, m []string) error { return e.sh.abortNamed(m[1]) }},
-	{Syntax: "write [memory]", Do: func(e *cmdEnv, m []string) error { e.out.WriteString("Copy completed successfully."); return nil }},
-	{Syntax: "copy running-config startup-config", Do: func(e *cmdEnv, m []string) error {
-		e.out.WriteString("Copy completed successfully.")
-		return nil
-	}},
+	{Syntax: "write [memory]", Do: func(e *cmdEnv, m []string) error { return e.save() }},
+	{Syntax: "copy running-config startup-config", Do: func(e *cmdEnv, m []string) error { return e.save() }},
 	{Syntax: "bash timeout <int> <rest>", Do: func(e *cmdEnv, m []string) error { return e.bash(m[2]) }},
 	{Syntax: "copy <word> <word>"},
 	{Syntax: "clear <rest>"},
@@ -160,14 +157,81 @@ var configRules = []cli.Rule[*cmdEnv]{
 	{Syntax: "configure session <name> abort", Do: func(e *cmdEnv, m []string) error { return e.sh.abortNamed(m[1]) }},
 }
 
-// bash answers the one shell command clients send: arista.eos's cliconf
-// reads the boot image from /mnt/flash/boot-config ("SWI=flash:...").
-func (e *cmdEnv) bash(cmd string) error {
-	if strings.TrimSpace(cmd) != "cat /mnt/flash/boot-config" {
-		return fmt.Errorf("bash: this command is not simulated")
-	}
-	fmt.Fprintf(&e.out, "SWI=flash:/EOS-%s.swi\n", e.sh.d.opts.Version)
+// save is `write memory`: running-config becomes startup-config.
+func (e *cmdEnv) save() error {
+	e.sh.d.startup = e.sh.d.run.clone()
+	e.out.WriteString("Copy completed successfully.")
 	return nil
+}
+
+// bash runs `bash timeout N COMMAND` in a fresh non-interactive bash
+// over the files of /mnt/flash: command lists, echo with output
+// redirection and noclobber (`set -C`), cat and rm. arista.eos's
+// cliconf reads the boot image with `cat /mnt/flash/boot-config`
+// ("SWI=flash:..."); fabricc keeps its device lock there.
+func (e *cmdEnv) bash(cmd string) error {
+	b := &bash{files: e.sh.d.flash}
+	out, _ := cli.RunList(cmd, b.run)
+	e.out.WriteString(out)
+	return nil
+}
+
+// bash is one `bash -c` run: its noclobber option.
+type bash struct {
+	files     map[string]string
+	noclobber bool
+}
+
+// run runs one simple command; errors are bash's own, for `bash -c`
+// ("bash: line 1: ...").
+func (b *bash) run(line string) (string, int) {
+	w, err := cli.ShellWords(line)
+	if err != nil {
+		return "bash: line 1: " + err.Error(), 2
+	}
+	if len(w) == 0 {
+		return "", 0
+	}
+	args, op, file := cli.Redirection(w[1:])
+	switch w[0] {
+	case "set":
+		b.noclobber = cli.SetOption(args, b.noclobber)
+		return "", 0
+	case "true":
+		return "", 0
+	case "false":
+		return "", 1
+	case "echo":
+		if op == "" {
+			return strings.Join(args, " "), 0
+		}
+		return cli.Redirect(b.files, op, file, strings.Join(args, " ")+"\n", b.noclobber, "bash: line 1")
+	case "cat":
+		return b.cat(args)
+	case "rm":
+		for _, f := range args {
+			if !strings.HasPrefix(f, "-") {
+				delete(b.files, f)
+			}
+		}
+		return "", 0
+	}
+	return "bash: line 1: " + w[0] + ": command not found", 127
+}
+
+func (b *bash) cat(files []string) (string, int) {
+	var out strings.Builder
+	status := 0
+	for _, f := range files {
+		data, ok := b.files[f]
+		if !ok {
+			fmt.Fprintf(&out, "cat: %s: No such file or directory\n", f)
+			status = 1
+			continue
+		}
+		out.WriteString(data)
+	}
+	return strings.TrimSuffix(out.String(), "\n"), status
 }
 
 var cmdKinds = map[string]string{

@@ -15,6 +15,11 @@ func (s *shell) enterSession(name string) error {
 	}
 	sess := s.d.sessions[name]
 	switch {
+	case (sess == nil || sess.state == "completed" || sess.state == "aborted") && s.d.pending() >= maxPending:
+		// EOS keeps at most five uncommitted sessions ("Maximum number
+		// of pending sessions: 5" in `show configuration sessions`); the
+		// wording of the refusal has no public sample.
+		return fmt.Errorf("%% Error: maximum number of pending sessions (%d) reached; commit or abort one first", maxPending)
 	case sess == nil || sess.state == "completed" || sess.state == "aborted":
 		sess = &session{name: name, st: s.d.run.clone(), state: "pending"}
 		s.d.sessions[name] = sess
@@ -24,6 +29,20 @@ func (s *shell) enterSession(name string) error {
 	}
 	s.enterConfig(sess)
 	return nil
+}
+
+// maxPending is how many uncommitted sessions EOS keeps.
+const maxPending = 5
+
+// pending counts the sessions not yet committed or aborted.
+func (d *Device) pending() int {
+	n := 0
+	for _, sess := range d.sessions {
+		if sess.state == "pending" || sess.state == "pendingCommitTimer" {
+			n++
+		}
+	}
+	return n
 }
 
 // inSession is the session the shell is in, for the commands only a
@@ -60,6 +79,11 @@ func (s *shell) abortNamed(name string) error {
 	sess, err := s.named(name)
 	if err != nil {
 		return err
+	}
+	if sess.state == "completed" {
+		// A committed session has nothing left to abort (no public
+		// sample of the wording).
+		return fmt.Errorf("%% Error: session %s is completed and cannot be aborted", name)
 	}
 	s.d.abort(sess)
 	return nil

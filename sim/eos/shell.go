@@ -12,9 +12,17 @@ import (
 
 // Device is one simulated EOS switch.
 type Device struct {
-	mu       sync.Mutex
-	opts     cli.Options
-	run      *State
+	mu   sync.Mutex
+	opts cli.Options
+	run  *State
+	// startup is startup-config: `write memory` (or `copy
+	// running-config startup-config`) saves run into it; EOS does not
+	// save on commit ("Autosave to startup-config on commit is
+	// disabled" in `show configuration sessions detail`).
+	startup *State
+	// flash holds the files of /mnt/flash that bash commands read and
+	// write (the boot-config, fabricc's lock file).
+	flash    map[string]string
 	sessions map[string]*session
 	order    []string // session names in creation order
 	booted   time.Time
@@ -35,7 +43,17 @@ type session struct {
 
 // New builds an EOS device with every port of its model at the defaults.
 func New(opts cli.Options) *Device {
-	return &Device{opts: opts, run: newState(opts), sessions: map[string]*session{}, booted: time.Now()}
+	d := &Device{opts: opts, run: newState(opts), sessions: map[string]*session{}, booted: time.Now()}
+	d.startup = d.run.clone()
+	d.flash = map[string]string{"/mnt/flash/boot-config": "SWI=flash:/EOS-" + opts.Version + ".swi\n"}
+	return d
+}
+
+// Saved is `show startup-config`.
+func (d *Device) Saved() string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.render(d.startup)
 }
 
 // Running is `show running-config`.
@@ -110,6 +128,8 @@ func syntaxText(e *cli.SyntaxError) string {
 // characters of the session name (`localhost(config-s-exampl)#`, "A look
 // at Arista's configuration session"; Arista EOS 4.15.0F release notes).
 func (s *shell) Prompt() string {
+	s.d.mu.Lock()
+	defer s.d.mu.Unlock()
 	if s.askSecret {
 		return "Password: "
 	}

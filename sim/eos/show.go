@@ -19,6 +19,10 @@ var shows = []shower{
 		text := e.sh.d.render(e.sh.d.run)
 		return cmdsTree(text), text, nil
 	}},
+	{"show startup-config", func(e *cmdEnv, m []string) (any, string, error) {
+		text := e.sh.d.render(e.sh.d.startup)
+		return cmdsTree(text), text, nil
+	}},
 	{"show session-config", func(e *cmdEnv, m []string) (any, string, error) {
 		sess, err := e.sh.inSession()
 		if err != nil {
@@ -62,7 +66,7 @@ var shows = []shower{
 }
 
 // unsimulatedShows keep abbreviations as ambiguous as on the switch.
-var unsimulatedShows = []string{"show ip <rest>", "show inventory", "show logging [<rest>]", "show startup-config",
+var unsimulatedShows = []string{"show ip <rest>", "show inventory", "show logging [<rest>]",
 	"show mac address-table [<rest>]", "show spanning-tree [<rest>]", "show clock", "show users", "show environment <rest>"}
 
 var showRules = func() []cli.Rule[*cmdEnv] {

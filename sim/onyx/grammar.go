@@ -22,9 +22,11 @@ var kinds = map[string]string{
 	"pg":    `iPort\.pg\d`,
 	"tcq":   `ePort\.tc\d`,
 	"alpha": `1/(?:2|4|8|16|32|64|128)|0|1|2|4|8|16|32|64|inf`,
-	"file":  `[\w.\-]{1,64}`,
-	"tc":    `[0-7]`,
-	"prio":  `[0-7]`,
+	// No public sample gives the longest file name Onyx takes; fabricc's
+	// lock file names are at most 80 characters.
+	"file": `[\w.\-]{1,80}`,
+	"tc":   `[0-7]`,
+	"prio": `[0-7]`,
 }
 
 // penv is what a per-port rule works on: one port (a copy that replaces

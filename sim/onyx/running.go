@@ -17,8 +17,16 @@ import (
 // running-config sample and intel mfd-switchmanagement's Onyx sample
 // ("description TRUNK TO Dell7048").
 func (d *Device) render(s *State) string {
+	return d.renderAs(s, "Running database \""+d.active+"\"")
+}
+
+// renderAs renders s under the header title ("Running database
+// \"initial\"", as in the running-config samples; a saved file's
+// title, "Saved database \"NAME\"", follows the TMS CLI's "Active saved
+// database" header of `show configuration` and has no Onyx sample).
+func (d *Device) renderAs(s *State, title string) string {
 	r := &renderer{s: s, ports: s.portNames()}
-	r.raw("##\n## Running database \"%s\"\n## Generated at %s\n## Hostname: %s\n##\n", d.active, d.booted.Format("2006/01/02 15:04:05 -0700"), s.Hostname)
+	r.raw("##\n## %s\n## Generated at %s\n## Hostname: %s\n##\n", title, d.booted.Format("2006/01/02 15:04:05 -0700"), s.Hostname)
 	r.section("Running-config temporary prefix mode setting")
 	r.raw("no cli default prefix-modes enable\n")
 	r.section("Interface Ethernet configuration")

@@ -43,6 +43,14 @@ func (d *Device) Running() string {
 	return d.render(d.run)
 }
 
+// Saved is the active configuration file, the one the switch boots
+// with.
+func (d *Device) Saved() string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.render(d.files[d.active])
+}
+
 // Close has nothing to stop: Onyx has no timers.
 func (d *Device) Close() {}
 
@@ -126,6 +134,8 @@ func errText(err error) string {
 // "<host> [standalone: master] " with >, # or the configuration mode
 // (CSM documentation prompt sample `sw-spine01 [standalone: master] >`).
 func (s *shell) Prompt() string {
+	s.d.mu.Lock()
+	defer s.d.mu.Unlock()
 	switch {
 	case s.askSecret:
 		return "Password: "

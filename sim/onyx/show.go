@@ -31,6 +31,13 @@ const ethArg = " ethernet <ports>"
 var shows = []shower{
 	{syntax: "show running-config", enable: true, text: func(e *env, m []string) (string, error) { return e.sh.d.render(e.st), nil }},
 	{syntax: "show configuration files", enable: true, text: func(e *env, m []string) (string, error) { return e.sh.d.filesText(), nil }},
+	{syntax: "show configuration files <file>", enable: true, text: func(e *env, m []string) (string, error) {
+		st, ok := e.sh.d.files[m[1]]
+		if !ok {
+			return "", fmt.Errorf("configuration file %s does not exist", m[1])
+		}
+		return e.sh.d.renderAs(st, "Saved database \""+m[1]+"\""), nil
+	}},
 	{syntax: "show version", value: func(e *env, m []string) (any, error) { return e.sh.d.version(), nil }, text: versionText},
 	{syntax: "show hosts", text: hostsText},
 	{syntax: "show module", value: func(e *env, m []string) (any, error) {

@@ -1,0 +1,227 @@
+package push
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+)
+
+// What the engine does around a device's transaction: the device lock
+// (lock.go) and what interrupted runs left (recover.go), and the
+// read-only verify, which reports both.
+
+// lock takes the device lock, waiting up to LockTimeout for another
+// holder, breaking a stale lock (or any, with BreakLock) once.
+func (d *device) lock(ctx context.Context) error {
+	if d.v.Lock == nil {
+		return nil
+	}
+	d.step(stepLock)
+	deadline := time.Now().Add(d.o.LockTimeout)
+	breakOnce := true
+	for {
+		d.locked = true // a failed attempt may have taken it: unlock checks
+		other, err := d.v.Lock.acquire(d.conn, d.me)
+		if err != nil {
+			return fmt.Errorf("taking the device lock: %w", err)
+		}
+		if other == nil {
+			return nil
+		}
+		d.locked = false
+		if breakOnce && (d.o.BreakLock || d.isStale(*other)) {
+			breakOnce = false
+			if err := d.v.Lock.remove(d.conn, *other); err != nil {
+				return fmt.Errorf("breaking the lock of %s: %w", other, err)
+			}
+			why := "its fabricc process on this host has ended"
+			if d.o.BreakLock {
+				why = "--break-lock"
+			}
+			d.res.Recovered = append(d.res.Recovered, Recovery{Found: "the device lock of " + other.String() + " (" + why + ")", Action: RecoveryLockBroken})
+			d.stale = other
+			continue
+		}
+		if !time.Now().Before(deadline) {
+			d.res.Status, d.res.Lock = StatusLocked, other.String()
+			return fmt.Errorf("%s is locked by %s; nothing was changed. Wait for that push (--lock-timeout 5m waits up to 5 minutes), or, if it is gone for good, run again with --break-lock", d.t.Switch.Name, other)
+		}
+		d.step("waiting for the lock of " + other.String())
+		if err := sleep(ctx, lockPoll()); err != nil {
+			return fmt.Errorf("waiting for the lock of %s: %w", other, context.Cause(ctx))
+		}
+	}
+}
+
+// isStale asks Options.Stale (default localStale).
+func (d *device) isStale(h Holder) bool {
+	if d.o.Stale != nil {
+		return d.o.Stale(h)
+	}
+	return localStale(h)
+}
+
+// lockPoll is the wait between two tries of a held lock: 0.5 to 1 s, so
+// two waiting pushes do not keep meeting.
+func lockPoll() time.Duration {
+	return 500*time.Millisecond + time.Duration(rand.Int64N(int64(500*time.Millisecond)))
+}
+
+// sleep waits d or until ctx ends.
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// unlock releases the lock, over a new connection when the current one
+// failed; a lock it cannot release is reported, never left silently.
+func (d *device) unlock(ctx context.Context) {
+	if !d.locked {
+		return
+	}
+	d.step(stepUnlock)
+	var err, first error
+	if d.conn.broken {
+		err = errors.New("connection failed")
+	} else {
+		_ = d.conn.Home() // release runs at the enable prompt
+		if err = d.v.Lock.release(d.conn, d.me); err != nil {
+			first = err
+		}
+	}
+	if err != nil {
+		cerr := d.fresh(ctx)
+		err = cerr
+		if cerr == nil {
+			err = d.v.Lock.release(d.conn, d.me)
+		}
+	}
+	switch {
+	case err != nil:
+		d.res.Notes = append(d.res.Notes, "the device lock could not be released ("+err.Error()+"); the next push from this host breaks it once this process has ended, another host needs --break-lock")
+	case first != nil:
+		d.res.Notes = append(d.res.Notes, "releasing the device lock failed once ("+first.Error()+"); released over a new connection")
+	}
+}
+
+// recover resolves what interrupted runs left on the device (recover.go)
+// before anything is staged; a dry run only reports it.
+func (d *device) recover() error {
+	if d.v.Leftovers == nil {
+		return nil
+	}
+	d.step(stepRecover)
+	found, err := d.v.Leftovers(d.conn, d.stale)
+	if err != nil {
+		return fmt.Errorf("looking for what interrupted runs left: %w", err)
+	}
+	for _, lo := range found {
+		if err := d.resolve(lo); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// resolve finishes, rolls back, discards or leaves one leftover.
+func (d *device) resolve(lo leftover) error {
+	switch {
+	case d.o.Action == ActionDiff:
+		if lo.kind != leftStaged {
+			d.res.Pending = append(d.res.Pending, lo.what)
+		}
+		return nil
+	case !lo.ours && lo.kind == leftTimed:
+		return fmt.Errorf("%s, and it is not fabricc's: confirm or abort it on the switch first; nothing was changed", lo.what)
+	case !lo.ours:
+		d.recovered(lo.what, RecoveryLeft)
+		return nil
+	case lo.kind == leftStaged:
+		return d.apply(lo, lo.undo, RecoveryDiscarded)
+	}
+	if diffs, err := d.check(); err != nil {
+		return fmt.Errorf("reading back what %s holds: %w", lo.what, err)
+	} else if len(diffs) == 0 {
+		d.completed = true
+		return d.apply(lo, lo.finish, RecoveryCompleted)
+	}
+	if lo.undo == nil {
+		d.recovered(lo.what+" (it does not verify as this fabric; this push replaces it)", RecoveryLeft)
+		return nil
+	}
+	return d.apply(lo, lo.undo, RecoveryRolledBack)
+}
+
+// apply runs one recovery step and records it.
+func (d *device) apply(lo leftover, step func(Conn) error, action string) error {
+	if err := step(d.conn); err != nil {
+		return fmt.Errorf("%s: %s failed: %w", lo.what, action, err)
+	}
+	d.recovered(lo.what, action)
+	return nil
+}
+
+func (d *device) recovered(what, action string) {
+	d.res.Recovered = append(d.res.Recovered, Recovery{Found: what, Action: action})
+}
+
+// verifyOnly is the verify action: it changes nothing. A difference is a
+// mismatch, not a failure; a change waiting for a timer, a confirmation
+// or a save, or a lock held, makes the device pending even when it
+// matches.
+func (d *device) verifyOnly() error {
+	d.step(stepVerify)
+	if err := d.pendingWork(); err != nil {
+		return err
+	}
+	err := d.verify()
+	switch {
+	case err != nil && len(d.res.Differences) == 0:
+		return err
+	case len(d.res.Pending) > 0:
+		d.res.Status = StatusPending
+	case err == nil:
+		d.res.Status = StatusVerified
+	default:
+		d.res.Status = StatusMismatch
+	}
+	return nil
+}
+
+// pendingWork lists, for verify, a lock held and every leftover that is
+// effective but not final.
+func (d *device) pendingWork() error {
+	var holder *Holder
+	if d.v.Lock != nil {
+		h, err := d.v.Lock.holder(d.conn)
+		if err != nil {
+			return fmt.Errorf("reading the device lock: %w", err)
+		}
+		if h != nil {
+			holder = h
+			d.res.Lock = h.String()
+			d.res.Pending = append(d.res.Pending, "the device lock is held by "+h.String()+": a push is running, or was interrupted and the next push recovers it")
+		}
+	}
+	if d.v.Leftovers == nil {
+		return nil
+	}
+	found, err := d.v.Leftovers(d.conn, holder)
+	if err != nil {
+		return fmt.Errorf("looking for unfinished changes: %w", err)
+	}
+	for _, lo := range found {
+		if lo.kind != leftStaged {
+			d.res.Pending = append(d.res.Pending, lo.what)
+		}
+	}
+	return nil
+}

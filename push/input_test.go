@@ -1,0 +1,99 @@
+package push
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/fabricc/fabricc/artifacts"
+)
+
+// TestLoadArtifactsChecksTheManifest: push --artifacts reads a build
+// folder only through its manifest: a file changed, added, replaced by
+// a link or missing is refused with the file named.
+func TestLoadArtifactsChecksTheManifest(t *testing.T) {
+	_, set := demo(t)
+	for _, tc := range []struct {
+		name  string
+		spoil func(t *testing.T, dir string)
+		want  string // "" loads
+	}{
+		{"as built", func(*testing.T, string) {}, ""},
+		{"pushed file edited", func(t *testing.T, dir string) {
+			appendTo(t, filepath.Join(dir, "leaf1", "leaf1.nvue.yaml"), "# edited\n")
+		}, "leaf1/leaf1.nvue.yaml: changed after `fabricc build`: its SHA-256 is "},
+		{"other file edited", func(t *testing.T, dir string) {
+			appendTo(t, filepath.Join(dir, "gpu01", "gpu01.linux.sh"), "rm -rf /\n")
+		}, "gpu01/gpu01.linux.sh: changed after `fabricc build`"},
+		{"model edited", func(t *testing.T, dir string) {
+			appendTo(t, filepath.Join(dir, "model.json"), " ")
+		}, "model.json: changed after `fabricc build`"},
+		{"stray config elsewhere", func(t *testing.T, dir string) {
+			write(t, filepath.Join(dir, "old", "spine1.eos.cfg"), "hostname evil\n")
+		}, "old/spine1.eos.cfg: not listed in manifest.json; push --artifacts uses only what `fabricc build` wrote"},
+		{"stray file at the top", func(t *testing.T, dir string) {
+			write(t, filepath.Join(dir, "notes.txt"), "x\n")
+		}, "notes.txt: not listed in manifest.json"},
+		{"link instead of a file", func(t *testing.T, dir string) {
+			p := filepath.Join(dir, "spine1", "spine1.eos.cfg")
+			if err := os.Remove(p); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink("/etc/hostname", p); err != nil {
+				t.Fatal(err)
+			}
+		}, "spine1/spine1.eos.cfg: not a regular file"},
+		{"listed file missing", func(t *testing.T, dir string) {
+			if err := os.Remove(filepath.Join(dir, "leaf3", "leaf3.onyx.cli")); err != nil {
+				t.Fatal(err)
+			}
+		}, "leaf3/leaf3.onyx.cli: listed in manifest.json but missing"},
+		{"no manifest", func(t *testing.T, dir string) {
+			if err := os.Remove(filepath.Join(dir, "manifest.json")); err != nil {
+				t.Fatal(err)
+			}
+		}, "--artifacts takes a folder written by `fabricc build FABRIC -o "},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "out")
+			if err := artifacts.Write(dir, set); err != nil {
+				t.Fatal(err)
+			}
+			tc.spoil(t, dir)
+			b, err := LoadArtifacts(dir)
+			switch {
+			case tc.want == "" && err != nil:
+				t.Fatalf("a clean build folder: %v", err)
+			case tc.want == "":
+				if len(b.Configs) != 6 || !strings.Contains(string(b.Configs["spine1"]), "! fabric multivendor-clos, switch spine1") {
+					t.Errorf("loaded %d configs; spine1:\n%s", len(b.Configs), b.Configs["spine1"])
+				}
+			case err == nil || !strings.Contains(filepath.ToSlash(err.Error()), tc.want):
+				t.Errorf("error %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func appendTo(t *testing.T, p, text string) {
+	t.Helper()
+	f, err := os.OpenFile(p, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteString(text); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func write(t *testing.T, p, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,378 @@
+package push
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"os/user"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// The device lock keeps two pushes (two operators, two machines) from
+// working on one switch at once. The switch itself holds it, in what
+// its OS offers and keeps for everyone who logs in:
+//
+//   - EOS and Cumulus Linux: a file created with bash's noclobber option
+//     (`set -C`: `>` refuses to overwrite an existing file, so exactly one
+//     writer creates it; GNU Bash Reference Manual, "The Set Builtin").
+//     EOS runs it with `bash timeout N ...` on /mnt/flash, the flash file
+//     system that survives a reload (Arista EOS User Manual, "bash";
+//     arista.eos's cliconf reads /mnt/flash/boot-config the same way);
+//     Cumulus in the login shell on /var/tmp, which a reboot keeps
+//     (Filesystem Hierarchy Standard, /var/tmp).
+//   - Onyx, which has no shell: a configuration file named after the
+//     holder, written with `configuration write to NAME no-switch` (the
+//     active file stays; NVIDIA Onyx User Manual, "Configuration
+//     Management") and listed by `show configuration files`. Writing a
+//     file is not a test-and-set, so each contender writes its own and
+//     then lists them: it holds the lock only when its file is the only
+//     lock file; otherwise it deletes its file (`configuration delete`)
+//     and waits. Of two contenders at least one sees the other's file.
+//
+// The lock names its holder (user, host, fabricc pid, transaction). A
+// lock whose holder ran on this host in a process that is gone is stale
+// and is broken by the next push; any other is broken only with
+// --break-lock.
+
+// Holder is who holds a device lock: the transaction and the fabricc
+// process behind it. Every field is reduced to letters, digits, '-' and
+// '_' before it reaches a device.
+type Holder struct {
+	ID   string `json:"id"`
+	User string `json:"user"`
+	// Host is the host name, cut short, with a hash of the whole name:
+	// two hosts whose names start alike still differ.
+	Host string `json:"host"`
+	PID  int    `json:"pid"`
+	// raw is a lock file's text when it did not parse.
+	raw string
+}
+
+// LocalHolder is this fabricc process as the holder of transaction id.
+func LocalHolder(id string) Holder {
+	name := os.Getenv("USER")
+	if u, err := user.Current(); err == nil {
+		name = u.Username
+	}
+	host, _ := os.Hostname()
+	return Holder{ID: lockField(id, 40), User: lockField(name, 8), Host: hostField(host), PID: os.Getpid()}
+}
+
+// lockField keeps letters, digits, '-' and '_' of s (others become '-'),
+// at most n of them; "unknown" when nothing is left.
+func lockField(s string, n int) string {
+	b := []byte(s)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			b[i] = '-'
+		}
+	}
+	if len(b) > n {
+		b = b[:n]
+	}
+	if len(b) == 0 {
+		return "unknown"
+	}
+	return string(b)
+}
+
+// hostField is the first 8 characters of host and 4 hex digits of its
+// SHA-256 ("compute--3fa2").
+func hostField(host string) string {
+	sum := sha256.Sum256([]byte(host))
+	return lockField(host, 8) + "-" + hex.EncodeToString(sum[:2])
+}
+
+// Since is when the transaction started, read from its ID
+// ("20060102-150405-..."); zero when the ID has no time.
+func (h Holder) Since() time.Time {
+	if len(h.ID) < 15 {
+		return time.Time{}
+	}
+	t, err := time.Parse("20060102-150405", h.ID[:15])
+	if err != nil {
+		return time.Time{}
+	}
+	return t
+}
+
+// String names the holder for a message.
+func (h Holder) String() string {
+	if h.raw != "" {
+		return fmt.Sprintf("an unreadable lock (%q)", h.raw)
+	}
+	s := fmt.Sprintf("user %s on host %s (fabricc pid %d, transaction %s", h.User, h.Host, h.PID, h.ID)
+	if t := h.Since(); !t.IsZero() {
+		s += ", since " + t.Format("2006-01-02 15:04:05 UTC")
+	}
+	return s + ")"
+}
+
+// same reports whether h and o are one lock.
+func (h Holder) same(o Holder) bool {
+	return h.ID == o.ID && h.PID == o.PID && h.Host == o.Host && h.raw == o.raw
+}
+
+// marker is the lock file's line.
+func (h Holder) marker() string {
+	return fmt.Sprintf("%s id=%s pid=%d user=%s host=%s", lockTag, h.ID, h.PID, h.User, h.Host)
+}
+
+// lockTag starts a lock file's line and an Onyx lock file's name.
+const lockTag = "fabricc-lock"
+
+// parseMarker reads a lock file's text.
+func parseMarker(text string) Holder {
+	text = strings.TrimSpace(text)
+	f := strings.Fields(text)
+	if len(f) == 0 || f[0] != lockTag {
+		return Holder{raw: text}
+	}
+	h := Holder{}
+	for _, kv := range f[1:] {
+		k, v, _ := strings.Cut(kv, "=")
+		switch k {
+		case "id":
+			h.ID = v
+		case "pid":
+			h.PID, _ = strconv.Atoi(v)
+		case "user":
+			h.User = v
+		case "host":
+			h.Host = v
+		}
+	}
+	if h.ID == "" {
+		return Holder{raw: text}
+	}
+	return h
+}
+
+// localStale reports whether h is a lock left by a fabricc process of
+// this host that no longer runs. A holder of another host is never
+// taken for stale: its process cannot be seen from here.
+func localStale(h Holder) bool {
+	me := LocalHolder("")
+	if h.raw != "" || h.Host != me.Host || h.PID <= 0 || h.PID == me.PID {
+		return false
+	}
+	return !processAlive(h.PID)
+}
+
+// processAlive asks the kernel whether pid runs (signal 0); a process
+// it may not signal runs, and any other doubt counts as running.
+func processAlive(pid int) bool {
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return false
+	}
+	err = p.Signal(syscall.Signal(0))
+	return !(errors.Is(err, os.ErrProcessDone) || errors.Is(err, syscall.ESRCH))
+}
+
+// locker is how one OS holds the device lock.
+type locker interface {
+	// acquire takes the lock for me; when another holds it, it returns
+	// that holder and leaves the lock alone.
+	acquire(c Conn, me Holder) (*Holder, error)
+	// release drops the lock when me holds it.
+	release(c Conn, me Holder) error
+	// holder reads who holds the lock; nil when nobody does.
+	holder(c Conn) (*Holder, error)
+	// remove deletes h's lock (stale, or --break-lock).
+	remove(c Conn, h Holder) error
+}
+
+// fileLock is the lock file of EOS (prefix "bash timeout 10 ") and
+// Cumulus (no prefix).
+type fileLock struct {
+	path, prefix string
+}
+
+// lockTaken is what the lock command prints, on a line of its own, when
+// it created the file.
+const lockTaken = "fabricc-lock-taken"
+
+func (l fileLock) acquire(c Conn, me Holder) (*Holder, error) {
+	for range 3 {
+		out, err := c.Send(l.prefix + "set -C; echo " + me.marker() + " > " + l.path + " && echo " + lockTaken + "; set +C")
+		if err != nil {
+			return nil, err
+		}
+		if hasLine(out, lockTaken) {
+			return nil, nil
+		}
+		h, err := l.holder(c)
+		if err != nil || h != nil {
+			return h, err
+		}
+		// Released between the two commands: try again.
+	}
+	return nil, fmt.Errorf("the lock file %s comes and goes; try again", l.path)
+}
+
+func (l fileLock) holder(c Conn) (*Holder, error) {
+	out, err := c.Send(l.prefix + "cat " + l.path)
+	if err != nil {
+		return nil, err
+	}
+	if strings.Contains(out, "No such file or directory") {
+		return nil, nil
+	}
+	h := parseMarker(out)
+	return &h, nil
+}
+
+func (l fileLock) release(c Conn, me Holder) error {
+	h, err := l.holder(c)
+	if err != nil || h == nil || !h.same(me) {
+		return err
+	}
+	_, err = c.Send(l.prefix + "rm -f " + l.path)
+	return err
+}
+
+func (l fileLock) remove(c Conn, h Holder) error {
+	now, err := l.holder(c)
+	if err != nil || now == nil || !now.same(h) {
+		return err // gone already, or taken anew: not the lock to break
+	}
+	_, err = c.Send(l.prefix + "rm -f " + l.path)
+	return err
+}
+
+// hasLine reports whether out has a line equal to want (the device
+// echoes the command, which holds want inside a longer line).
+func hasLine(out, want string) bool {
+	for _, l := range strings.Split(out, "\n") {
+		if strings.TrimSpace(l) == want {
+			return true
+		}
+	}
+	return false
+}
+
+// onyxLock is the Onyx lock: one configuration file per contender,
+// named "fabricc-lock.<id>.<pid>.<user>.<host>".
+type onyxLock struct{}
+
+func onyxLockName(h Holder) string {
+	return fmt.Sprintf("%s.%s.%d.%s.%s", lockTag, h.ID, h.PID, h.User, h.Host)
+}
+
+func parseOnyxLockName(name string) (Holder, bool) {
+	f := strings.Split(name, ".")
+	if len(f) != 5 || f[0] != lockTag {
+		return Holder{}, false
+	}
+	pid, err := strconv.Atoi(f[2])
+	if err != nil {
+		return Holder{}, false
+	}
+	return Holder{ID: f[1], PID: pid, User: f[3], Host: f[4]}, true
+}
+
+func (onyxLock) acquire(c Conn, me Holder) (*Holder, error) {
+	mine := onyxLockName(me)
+	if err := onyxConfigure(c, []string{"configuration write to " + mine + " no-switch"}); err != nil {
+		return nil, err
+	}
+	others, err := onyxLocks(c)
+	if err != nil {
+		return nil, err
+	}
+	var first *Holder
+	for _, h := range others {
+		if !h.same(me) {
+			first = &h
+			break
+		}
+	}
+	if first == nil {
+		return nil, nil
+	}
+	return first, onyxConfigure(c, []string{"configuration delete " + mine})
+}
+
+func (onyxLock) holder(c Conn) (*Holder, error) {
+	locks, err := onyxLocks(c)
+	if err != nil || len(locks) == 0 {
+		return nil, err
+	}
+	return &locks[0], nil
+}
+
+func (onyxLock) release(c Conn, me Holder) error { return onyxLock{}.remove(c, me) }
+
+func (onyxLock) remove(c Conn, h Holder) error {
+	locks, err := onyxLocks(c)
+	if err != nil {
+		return err
+	}
+	for _, l := range locks {
+		if l.same(h) {
+			return onyxConfigure(c, []string{"configuration delete " + onyxLockName(h)})
+		}
+	}
+	return nil
+}
+
+// onyxLocks lists the lock files, oldest transaction first.
+func onyxLocks(c Conn) ([]Holder, error) {
+	out, err := c.Send("show configuration files")
+	if err != nil {
+		return nil, err
+	}
+	var locks []Holder
+	for _, name := range onyxFiles(out).names {
+		if h, ok := parseOnyxLockName(name); ok {
+			locks = append(locks, h)
+		}
+	}
+	sort.Slice(locks, func(i, j int) bool { return onyxLockName(locks[i]) < onyxLockName(locks[j]) })
+	return locks, nil
+}
+
+// onyxFileList is `show configuration files`: the file names, the
+// active one and whether the running configuration has unsaved changes
+// (CSM documentation sample: "Active configuration: X", "Unsaved changes
+// : yes").
+type onyxFileList struct {
+	names   []string
+	active  string
+	unsaved bool
+}
+
+func onyxFiles(out string) onyxFileList {
+	var l onyxFileList
+	for _, line := range strings.Split(out, "\n") {
+		line = strings.TrimSpace(line)
+		k, v, found := strings.Cut(line, ":")
+		switch {
+		case line == "":
+		case found && strings.TrimSpace(k) == "Active configuration":
+			l.active = strings.TrimSpace(v)
+		case found && strings.TrimSpace(k) == "Unsaved changes":
+			l.unsaved = strings.TrimSpace(v) == "yes"
+		case !found:
+			name := strings.TrimSpace(strings.TrimSuffix(line, "(active)"))
+			l.names = append(l.names, name)
+		}
+	}
+	return l
+}
+
+func (l onyxFileList) has(name string) bool {
+	for _, n := range l.names {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,209 @@
+package push
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/sim"
+)
+
+// elsewhere is a lock holder on another host.
+var elsewhere = Holder{ID: "20250101-120000-abcdef", User: "alice", Host: "opsbox-9f3c", PID: 4242}
+
+// holdLock takes the device lock for h over its own connection, as
+// another fabricc would.
+func holdLock(t *testing.T, l *lab, p model.Platform, h Holder) {
+	t.Helper()
+	c := l.dial(t, p)
+	defer c.Close()
+	if other, err := Vendors[p].Lock.acquire(c, h); err != nil || other != nil {
+		t.Fatalf("taking the lock for %s: %v, held by %v", h, err, other)
+	}
+}
+
+// lockHolder reads the lock as verify does.
+func lockHolder(t *testing.T, l *lab, p model.Platform) *Holder {
+	t.Helper()
+	c := l.dial(t, p)
+	defer c.Close()
+	h, err := Vendors[p].Lock.holder(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// deadPID is the pid of a process of this host that has ended.
+func deadPID(t *testing.T) int {
+	t.Helper()
+	cmd := exec.Command("true")
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd.Process.Pid
+}
+
+// TestLockRefusesWaitsAndBreaks: a switch locked by another push is
+// refused at once with the holder named and nothing changed; with a lock
+// timeout the push waits for the release; --break-lock removes a lock
+// of another host.
+func TestLockRefusesWaitsAndBreaks(t *testing.T) {
+	f, set := demo(t)
+	for _, sw := range platformsUnderTest(f) {
+		t.Run(string(sw.Platform), func(t *testing.T) {
+			t.Parallel()
+			cfg := config(t, set, sw)
+			l := startLab(t, sw, sim.Faults{})
+			before := l.sim.Running()
+			holdLock(t, l, sw.Platform, elsewhere)
+
+			r := l.runWith(t, Options{Action: ActionPush, Fabric: f}, sw, cfg)
+			want := "is locked by user alice on host opsbox-9f3c (fabricc pid 4242, transaction 20250101-120000-abcdef, since 2025-01-01 12:00:00 UTC); nothing was changed"
+			if r.Status != StatusLocked || !strings.Contains(r.Error, want) || r.Lock != elsewhere.String() {
+				t.Fatalf("locked push: status %s lock %q error %q", r.Status, r.Lock, r.Error)
+			}
+			if l.sim.Running() != before {
+				t.Fatal("a refused push changed the switch")
+			}
+			if h := lockHolder(t, l, sw.Platform); h == nil || !h.same(elsewhere) {
+				t.Fatalf("the other push's lock is gone: %v", h)
+			}
+			if v := l.run(t, ActionVerify, f, sw, cfg); v.Status != StatusPending || v.Lock != elsewhere.String() {
+				t.Errorf("verify of a locked switch: %s lock %q", v.Status, v.Lock)
+			}
+
+			// The holder releases after a second; a push that waits gets in.
+			go func() {
+				time.Sleep(time.Second)
+				c := l.dial(t, sw.Platform)
+				defer c.Close()
+				_ = Vendors[sw.Platform].Lock.release(c, elsewhere)
+			}()
+			if r := l.runWith(t, Options{Action: ActionPush, Fabric: f, LockTimeout: 20 * time.Second}, sw, cfg); r.Status != StatusChanged || !r.Verified {
+				t.Fatalf("waiting push: %s %q", r.Status, r.Error)
+			}
+
+			holdLock(t, l, sw.Platform, elsewhere)
+			r = l.runWith(t, Options{Action: ActionPush, Fabric: f, BreakLock: true}, sw, cfg)
+			if r.Status != StatusUnchanged || len(r.Recovered) != 1 || r.Recovered[0].Action != RecoveryLockBroken ||
+				r.Recovered[0].Found != "the device lock of "+elsewhere.String()+" (--break-lock)" {
+				t.Fatalf("--break-lock: %s %q %v", r.Status, r.Error, r.Recovered)
+			}
+			if h := lockHolder(t, l, sw.Platform); h != nil {
+				t.Errorf("lock left after the push: %v", h)
+			}
+		})
+	}
+}
+
+// TestStaleLockOfThisHostIsBroken: the lock of a fabricc of this host
+// whose process has ended (kill -9) is broken by the next push without
+// --break-lock; a live one is not.
+func TestStaleLockOfThisHostIsBroken(t *testing.T) {
+	f, set := demo(t)
+	for _, sw := range platformsUnderTest(f) {
+		t.Run(string(sw.Platform), func(t *testing.T) {
+			t.Parallel()
+			cfg := config(t, set, sw)
+			l := startLab(t, sw, sim.Faults{})
+			live := LocalHolder("20250101-120000-live00")
+			live.PID = 1 // init: runs, and is not this process
+			holdLock(t, l, sw.Platform, live)
+			if r := l.run(t, ActionPush, f, sw, cfg); r.Status != StatusLocked {
+				t.Fatalf("the lock of a running process was broken: %s %q", r.Status, r.Error)
+			}
+			c := l.dial(t, sw.Platform)
+			_ = Vendors[sw.Platform].Lock.remove(c, live)
+			_ = c.Close()
+
+			dead := LocalHolder("20250101-120000-dead00")
+			dead.PID = deadPID(t)
+			holdLock(t, l, sw.Platform, dead)
+			r := l.run(t, ActionPush, f, sw, cfg)
+			if r.Status != StatusChanged || len(r.Recovered) == 0 || r.Recovered[0].Action != RecoveryLockBroken ||
+				!strings.Contains(r.Recovered[0].Found, "its fabricc process on this host has ended") {
+				t.Fatalf("push after a stale lock: %s %q %v", r.Status, r.Error, r.Recovered)
+			}
+		})
+	}
+}
+
+// TestOnyxUnsavedChangesOfAKilledPush: a push killed after its lines
+// and before `configuration write` leaves unsaved changes, its
+// checkpoint and its lock. The next push finds them: complete (they
+// verify) it saves them; partial it brings the switch back to the
+// checkpoint, then pushes.
+func TestOnyxUnsavedChangesOfAKilledPush(t *testing.T) {
+	f, set := demo(t)
+	sw := switchOf(t, f, model.PlatformOnyx)
+	cfg := config(t, set, sw)
+	for _, tc := range []struct {
+		name   string
+		lines  func(n int) int // how many of the n lines the killed push sent
+		action string
+	}{
+		{"complete", func(n int) int { return n }, RecoveryCompleted},
+		{"partial", func(n int) int { return n / 2 }, RecoveryRolledBack},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			l := startLab(t, sw, sim.Faults{})
+			saved := l.sim.Saved()
+			killed := LocalHolder("20250101-120000-killed")
+			killed.PID = deadPID(t)
+			holdLock(t, l, sw.Platform, killed)
+			c := l.dial(t, sw.Platform)
+			txn := &onyxTxn{checkpoint: "fabricc-pre-" + killed.ID}
+			if _, err := txn.Stage(c, cfg); err != nil {
+				t.Fatal(err)
+			}
+			txn.send = txn.send[:tc.lines(len(txn.send))]
+			if err := txn.Apply(c); err != nil {
+				t.Fatal(err)
+			}
+			_ = c.Close()
+			if l.sim.Saved() != saved {
+				t.Fatal("the killed push saved")
+			}
+			r := l.run(t, ActionPush, f, sw, cfg)
+			if r.Status != StatusChanged || !r.Verified {
+				t.Fatalf("re-run: %s %q", r.Status, r.Error)
+			}
+			var actions []string
+			for _, rec := range r.Recovered {
+				actions = append(actions, rec.Action)
+			}
+			if strings.Join(actions, ",") != RecoveryLockBroken+","+tc.action {
+				t.Errorf("recovered %v, want the lock broken, then %s", r.Recovered, tc.action)
+			}
+			if l.sim.Saved() != l.sim.Running() {
+				t.Error("the switch is left with unsaved changes")
+			}
+		})
+	}
+}
+
+// TestOnyxSavesOnlyVerifiedConfigurations: a push that fails
+// verification is rolled back and never saved; the active file keeps
+// what it held.
+func TestOnyxSavesOnlyVerifiedConfigurations(t *testing.T) {
+	f, set := demo(t)
+	sw := switchOf(t, f, model.PlatformOnyx)
+	l := startLab(t, sw, sim.Faults{Drift: true})
+	saved, running := l.sim.Saved(), l.sim.Running()
+	r := l.run(t, ActionPush, f, sw, config(t, set, sw))
+	if r.Status != StatusFailed || !r.RolledBack {
+		t.Fatalf("push with drift: %s rolled back %v", r.Status, r.RolledBack)
+	}
+	for _, c := range r.Commands {
+		if c == "configuration write" {
+			t.Errorf("a failed push sent %q", c)
+		}
+	}
+	if l.sim.Saved() != saved || l.sim.Running() != running {
+		t.Error("the failed push left the running or the saved configuration changed")
+	}
+}

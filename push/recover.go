@@ -1,0 +1,257 @@
+package push
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// What a push killed at the wrong moment leaves on a switch, and what
+// the next push does about it, under the device lock and before it
+// stages anything (README, "Pushing to switches"):
+//
+//   - staged, never effective (an EOS session fabricc-* still pending,
+//     an NVUE pending revision with changes): thrown away, so that it
+//     does not ride along with the new change;
+//   - effective under a timer (an EOS session with a commit timer, an
+//     NVUE revision applied with --confirm): the switch reverts it on
+//     its own within minutes. When the switch verifies as the intended
+//     state it is confirmed and saved; otherwise it is rolled back now;
+//   - effective, not saved, left by the transaction of a stale lock (an
+//     Onyx running configuration with unsaved changes and that push's
+//     checkpoint, an EOS or NVUE change confirmed but not saved): saved
+//     when it verifies; otherwise Onyx is brought back to the
+//     checkpoint, and EOS and NVUE are left to the new push.
+//
+// Anything of the kind that is not fabricc's is left alone; one with a
+// timer makes the push refuse, since fabricc would confirm or revert
+// someone else's change. verify changes nothing: it reports each of
+// these as pending.
+
+// leftoverKind says how a leftover affects the switch.
+type leftoverKind int
+
+const (
+	leftStaged  leftoverKind = iota // not effective
+	leftTimed                       // effective, reverts on a timer
+	leftUnsaved                     // effective, not saved
+)
+
+// leftover is one thing an earlier run left on a switch.
+type leftover struct {
+	what string
+	kind leftoverKind
+	// ours: fabricc's own (a fabricc-* session or revision, or the
+	// transaction of a stale lock).
+	ours bool
+	// finish makes it permanent; undo throws it away or rolls it back
+	// (nil when the platform cannot).
+	finish, undo func(Conn) error
+}
+
+// sends returns a step that sends cmds in order.
+func sends(cmds ...string) func(Conn) error {
+	return func(c Conn) error {
+		for _, cmd := range cmds {
+			if _, err := c.Send(cmd); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// eosSessions reads `show configuration sessions detail | json`
+// (napalm's EOS driver reads the same: sessions.<name>.state is
+// "pending", "pendingCommitTimer", "completed" or "aborted").
+func eosSessions(c Conn) (map[string]string, error) {
+	out, err := c.Send("show configuration sessions detail | json")
+	if err != nil {
+		return nil, err
+	}
+	var js struct {
+		Sessions map[string]struct {
+			State string `json:"state"`
+		} `json:"sessions"`
+	}
+	if err := json.Unmarshal([]byte(jsonPart(out)), &js); err != nil {
+		return nil, fmt.Errorf("show configuration sessions detail | json: %w", err)
+	}
+	states := map[string]string{}
+	for name, s := range js.Sessions {
+		states[name] = s.State
+	}
+	return states, nil
+}
+
+// eosLeftovers finds configure sessions of interrupted pushes and
+// running-config changes not saved to startup-config (EOS does not save
+// on commit).
+func eosLeftovers(c Conn, stale *Holder) ([]leftover, error) {
+	states, err := eosSessions(c)
+	if err != nil {
+		return nil, err
+	}
+	var out []leftover
+	for _, name := range sortedKeys(states) {
+		ours := strings.HasPrefix(name, "fabricc-")
+		switch states[name] {
+		case "pendingCommitTimer":
+			out = append(out, leftover{what: "EOS session " + name + " committed with a timer, not confirmed (the switch reverts it when the timer runs out)",
+				kind: leftTimed, ours: ours, finish: sends("configure session "+name+" commit", "write memory"), undo: sends("configure session " + name + " abort")})
+		case "pending":
+			if ours {
+				out = append(out, leftover{what: "EOS session " + name + " staged and never committed", kind: leftStaged, ours: true,
+					undo: sends("configure session " + name + " abort")})
+			}
+		}
+	}
+	unsaved, err := eosUnsaved(c)
+	if err != nil {
+		return nil, err
+	}
+	if unsaved {
+		ours := stale != nil && states["fabricc-"+stale.ID] == "completed"
+		out = append(out, leftover{what: "running-config changes not saved to startup-config" + byStale(ours, stale),
+			kind: leftUnsaved, ours: ours, finish: sends("write memory")})
+	}
+	return out, nil
+}
+
+// eosUnsaved reports whether running-config differs from
+// startup-config, comment lines aside (arista.eos's eos_config compares
+// them the same way for diff_against: startup).
+func eosUnsaved(c Conn) (bool, error) {
+	run, err := c.Send("show running-config")
+	if err != nil {
+		return false, err
+	}
+	start, err := c.Send("show startup-config")
+	if err != nil {
+		return false, err
+	}
+	return eosConfigLines(run) != eosConfigLines(start), nil
+}
+
+// eosConfigLines is a config without comments and blank lines.
+func eosConfigLines(text string) string {
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "!") {
+			out = append(out, strings.TrimRight(l, " \r"))
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// byStale names the interrupted transaction a leftover belongs to.
+func byStale(ours bool, stale *Holder) string {
+	if !ours {
+		return ""
+	}
+	return " by the interrupted push " + stale.ID
+}
+
+// nvueRevisions reads `nv config revision -o json`: each revision's
+// state and the message `nv config apply -m` gave it.
+func nvueRevisions(c Conn) (map[string]nvueRev, error) {
+	out, err := c.Send("nv config revision -o json")
+	if err != nil {
+		return nil, err
+	}
+	var revs map[string]nvueRev
+	if err := json.Unmarshal([]byte(jsonPart(out)), &revs); err != nil {
+		return nil, fmt.Errorf("nv config revision -o json: %w", err)
+	}
+	return revs, nil
+}
+
+// nvueRev is one revision of `nv config revision -o json`.
+type nvueRev struct {
+	State   string `json:"state"`
+	Message string `json:"message"`
+}
+
+// nvueLeftovers finds a revision waiting for confirmation, pending
+// changes nobody applied (`nv config diff`) and the unsaved revision of
+// a stale lock's push.
+func nvueLeftovers(c Conn, stale *Holder) ([]leftover, error) {
+	revs, err := nvueRevisions(c)
+	if err != nil {
+		return nil, err
+	}
+	var out []leftover
+	for _, id := range sortedKeys(revs) {
+		r := revs[id]
+		switch {
+		case r.State == "confirm":
+			out = append(out, leftover{what: "NVUE revision " + id + " applied with --confirm and not confirmed (the switch reverts it when the window closes)",
+				kind: leftTimed, ours: strings.HasPrefix(r.Message, "fabricc-"),
+				finish: sends("nv config confirm", "nv config save"), undo: sends("nv config apply --confirm-no -y")})
+		case stale != nil && r.Message == "fabricc-"+stale.ID && r.State == "applied":
+			out = append(out, leftover{what: "NVUE revision " + id + " confirmed but not saved" + byStale(true, stale),
+				kind: leftUnsaved, ours: true, finish: sends("nv config save")})
+		}
+	}
+	diff, err := c.Send("nv config diff")
+	if err != nil {
+		return nil, err
+	}
+	if d := strings.TrimSpace(diff); d != "" && d != "{}" {
+		// Pending changes would be applied with the next patch; NVUE
+		// keeps what `nv config detach` drops as a detached revision.
+		out = append(out, leftover{what: "NVUE pending changes nobody applied", kind: leftStaged, ours: true, undo: sends("nv config detach")})
+	}
+	return out, nil
+}
+
+// onyxLeftovers finds unsaved changes (`show configuration files`) and,
+// when a stale lock names the push that made them, that push's
+// checkpoint to return to.
+func onyxLeftovers(c Conn, stale *Holder) ([]leftover, error) {
+	out, err := c.Send("show configuration files")
+	if err != nil {
+		return nil, err
+	}
+	files := onyxFiles(out)
+	if !files.unsaved {
+		return nil, nil
+	}
+	checkpoint := ""
+	if stale != nil && files.has("fabricc-pre-"+stale.ID) {
+		checkpoint = "fabricc-pre-" + stale.ID
+	}
+	lo := leftover{what: "Onyx running configuration with unsaved changes", kind: leftUnsaved, ours: checkpoint != "",
+		finish: func(c Conn) error { return onyxConfigure(c, []string{"configuration write"}) }}
+	if checkpoint != "" {
+		lo.what += byStale(true, stale) + " (checkpoint " + checkpoint + ")"
+		lo.undo = func(c Conn) error { return onyxRestore(c, checkpoint) }
+	}
+	return []leftover{lo}, nil
+}
+
+// onyxRestore brings the running configuration back to a saved file's
+// commands (`show configuration files NAME`, the TMS CLI's listing of a
+// file) without a reboot, as a failed push's rollback does.
+func onyxRestore(c Conn, file string) error {
+	text, err := c.Send("show configuration files " + file)
+	if err != nil {
+		return err
+	}
+	before := onyxLines(text)
+	if before == nil {
+		before = []string{} // a file of defaults only: undo everything
+	}
+	t := &onyxTxn{checkpoint: file, before: before}
+	return t.Rollback(c)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
