@@ -36,6 +36,9 @@ type File struct {
 	// Mode is the file permission: 0o755 for scripts, 0o644 otherwise.
 	Mode uint32
 	Data []byte
+	// Map is the file's source map, written only when one was asked for
+	// (RenderMapped); nil otherwise.
+	Map *SourceMap
 }
 
 // SwitchRenderer renders one switch of a fabric.
