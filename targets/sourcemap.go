@@ -2,6 +2,8 @@ package targets
 
 import (
 	"strings"
+
+	"github.com/fabricc/fabricc/model"
 )
 
 // Element names one part of the model that lines of an artifact come
@@ -176,6 +178,14 @@ func (t *Text) Also(parts ...string) {
 	t.rec.set(t.Len(), union(t.rec.cur, []Element{Path(parts...)}))
 }
 
+// AlsoElement adds e to the elements of the lines written from here on.
+func (t *Text) AlsoElement(e Element) {
+	if t.rec == nil {
+		return
+	}
+	t.rec.set(t.Len(), union(t.rec.cur, []Element{e}))
+}
+
 // Elements returns the current elements, to restore with Set after a
 // nested block; nil without a source map.
 func (t *Text) Elements() []Element {
@@ -251,4 +261,37 @@ func (t *Text) Append(u *Text) {
 	}
 	t.WriteString(u.String())
 	t.rec.set(t.Len(), cur)
+}
+
+// SourceMapOf is SourceMap for data, which is what was written with its
+// end changed (trailing blank lines trimmed): offsets past its end are
+// ignored.
+func (t *Text) SourceMapOf(data []byte) *SourceMap {
+	if t.rec == nil {
+		return nil
+	}
+	return t.rec.lineMap(string(data))
+}
+
+// Uniform maps every line of data to elems: a file drawn as one whole
+// from one part of the model (a chart).
+func Uniform(data []byte, elems ...Element) *SourceMap {
+	n := strings.Count(string(data), "\n")
+	if len(data) > 0 && data[len(data)-1] != '\n' {
+		n++
+	}
+	m := &SourceMap{Lines: make([][]Element, n)}
+	for i := range m.Lines {
+		m.Lines[i] = elems
+	}
+	return m
+}
+
+// LinkElement is the element of a cable: the link of its A end (the
+// switch end when it has one), whose source is the link block.
+func LinkElement(a model.Endpoint) Element {
+	if a.Kind == "switch" {
+		return Path("switch", a.Device, "port", a.Port, "link")
+	}
+	return Path("host", a.Device, "nic", a.Port, "link")
 }
