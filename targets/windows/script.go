@@ -74,9 +74,16 @@ func writeHeader(w *writer, f *model.Fabric, h *model.Host) {
 		"the Mellanox WinOF User Manual and Release Notes, Rev 5.50 (\"WinOF User",
 		"Manual 5.50\") and the Demartek RoCE Deployment Guide.",
 		"",
+	)
+	// The usage lines name the script after its host.
+	w.b.At("host", h.Name)
+	w.comment(
 		"  .\\"+name+"           apply; every change is printed as CHANGE",
 		"  .\\"+name+" -WhatIf   print what would change, change nothing",
 		"  .\\"+name+" -Check    compare only; print each DIFF and exit 1 if any",
+	)
+	w.b.At()
+	w.comment(
 		"",
 		"The script converges rather than starting from scratch: it changes only",
 		"what differs, so a second run changes nothing. Like the manuals' procedure",
