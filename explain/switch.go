@@ -192,7 +192,7 @@ func (b *Build) priorityGroup(el *Element, sw *model.Switch, p *model.Port, inde
 	}
 	el.Derivation = &Derivation{Name: "lossy priority group reservation",
 		Formula: "fixed: " + lossyRecipe,
-		Steps: []Term{{Name: "reserved", Value: docs.Bytes(pg.SizeBytes)}, {Name: "shared alpha", Value: pg.SharedAlpha}}}
+		Steps:   []Term{{Name: "reserved", Value: docs.Bytes(pg.SizeBytes)}, {Name: "shared alpha", Value: pg.SharedAlpha}}}
 	return nil
 }
 
