@@ -31,9 +31,9 @@ func (b *Build) headroom(sw *model.Switch, p *model.Port, pg *model.PriorityGrou
 		b.input("port MTU", docs.Bytes(int64(h.PortMTUBytes)), "", append(port, "mtu")...),
 		b.policyInput("lossless MTU", docs.Bytes(int64(h.LosslessMTUBytes)), losslessMTUText),
 		b.policyInput("small packets", strconv.Itoa(h.SmallPacketPercent)+" %", smallPacketText),
-		b.hardwareInput(sw, "cell size", docs.Bytes(int64(h.CellBytes))),
-		b.hardwareInput(sw, "pipeline latency", docs.Bytes(int64(h.PipelineLatencyBytes))),
-		b.hardwareInput(sw, "MAC/PHY delay", docs.Bytes(int64(h.MACPHYDelayBytes))),
+		b.hardwareInput(sw, "cell size", docs.Bytes(int64(h.CellBytes)), true),
+		b.hardwareInput(sw, "pipeline latency", docs.Bytes(int64(h.PipelineLatencyBytes)), false),
+		b.hardwareInput(sw, "MAC/PHY delay", docs.Bytes(int64(h.MACPHYDelayBytes)), false),
 		{Name: "pause quanta", Value: strconv.Itoa(h.PauseQuanta), From: pauseQuantaSource},
 	}
 	tile := ""
@@ -99,12 +99,15 @@ func (b *Build) policyInput(name, value, def string) Term {
 	return Term{Name: name, Value: value, From: def}
 }
 
-// hardwareInput is an ASIC constant of the switch model.
-func (b *Build) hardwareInput(sw *model.Switch, name, value string) Term {
+// hardwareInput is an ASIC constant of the switch model; cite adds the
+// public source of the hardware table's figures.
+func (b *Build) hardwareInput(sw *model.Switch, name, value string, cite bool) Term {
 	hw := sw.Hardware
-	return Term{Name: name, Value: value,
-		From:   fmt.Sprintf("hardware table: %s (%s): %s", hw.Model, hw.ASIC, hw.Source),
-		Source: b.source("model", "switch", sw.Name, "model")}
+	from := fmt.Sprintf("hardware table: %s (%s)", hw.Model, hw.ASIC)
+	if cite {
+		from += ", from " + hw.Source
+	}
+	return Term{Name: name, Value: value, From: from, Source: b.source("model", "switch", sw.Name, "model")}
 }
 
 // budget derives the switch's buffer budget and, when pl is given, that

@@ -95,10 +95,9 @@ func (b *Build) nicAttr(el *Element, key []string, attr string) {
 	if strings.HasPrefix(attr, "cnp_") {
 		b.addExact(el, "cnp_class", "qos", "cnp_class")
 	}
-	if class != "" {
-		b.add(el, fmt.Sprintf("%s: not written on the nic, from class %q", attr, class), "qos", "class", class)
+	if c := q.Class(class); c != nil {
+		b.addClass(el, c, fmt.Sprintf("%s: not written on the nic, so class %q's", attr, class))
 	}
-	b.addQoSBlock(el)
 }
 
 // addNICVLAN adds the vlan block of the NIC's VLAN.

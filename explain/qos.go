@@ -40,7 +40,7 @@ func (b *Build) qos(el *Element, path []string) error {
 func (b *Build) addQoSBlock(el *Element) {
 	b.add(el, "qos block", "qos")
 	if p := b.Fabric.QoS.Profile; p != "" {
-		b.addExact(el, "profile "+strconv.Quote(p), "qos", "profile")
+		b.addExact(el, "profile "+strconv.Quote(p)+" (its classes)", "qos", "profile")
 	}
 }
 
@@ -48,17 +48,19 @@ func (b *Build) addQoSBlock(el *Element) {
 // attribute).
 func (b *Build) class(el *Element, c *model.Class, rest []string) error {
 	key := []string{"qos", "class", c.Name}
-	declared := b.exact("", key...) != nil
+	if b.fromProfile(c) {
+		// A profile class (and its ECN) is recorded at the profile.
+		el.What = b.classWhat(c, rest)
+		b.addQoSBlock(el)
+		return nil
+	}
+	el.What = b.classWhat(c, rest)
 	switch {
 	case len(rest) == 0:
-		el.What = "traffic class " + classText(c)
 		b.add(el, "class block", key...)
 	case rest[0] == "ecn" && c.ECN == nil:
-		el.What = fmt.Sprintf("ECN of class %q (traffic class %d): off", c.Name, c.TrafficClass)
 		b.add(el, "class block", key...)
 	case rest[0] == "ecn":
-		el.What = fmt.Sprintf("ECN of class %q (traffic class %d): mark from %s, up to %d %% at %s",
-			c.Name, c.TrafficClass, docs.Bytes(c.ECN.MinBytes), c.ECN.MarkProbabilityPercent, docs.Bytes(c.ECN.MaxBytes))
 		ecn := append(key, "ecn")
 		if !b.addExact(el, "ecn block", ecn...) {
 			b.add(el, "class block", key...)
@@ -67,19 +69,47 @@ func (b *Build) class(el *Element, c *model.Class, rest []string) error {
 			b.addExact(el, "ecn "+attr, append(ecn, attr)...)
 		}
 	case rest[0] == "ets":
-		el.What = fmt.Sprintf("ETS of class %q (traffic class %d): %s", c.Name, c.TrafficClass, etsText(c.ETS))
 		if !b.addExact(el, "bandwidth", append(key, "bandwidth")...) {
 			b.add(el, "class block", key...)
 		}
 	default:
-		el.What = fmt.Sprintf("%s of traffic class %s", rest[0], classText(c))
 		b.addAttr(el, rest[0], key...)
 	}
-	if !declared {
-		// The class comes from the profile, not from a class block.
-		b.addQoSBlock(el)
-	}
 	return nil
+}
+
+// addClass adds the class block of c, described as what, or the qos
+// block and profile it comes from.
+func (b *Build) addClass(el *Element, c *model.Class, what string) {
+	if b.fromProfile(c) {
+		b.addQoSBlock(el)
+		return
+	}
+	b.add(el, what, "qos", "class", c.Name)
+}
+
+// fromProfile reports whether class c comes from the qos profile rather
+// than a class block.
+func (b *Build) fromProfile(c *model.Class) bool {
+	class, ok := b.Sources["qos/class/"+c.Name]
+	profile, isProfile := b.Sources["qos/profile"]
+	return ok && isProfile && class == profile
+}
+
+// classWhat describes a class or one of its parts.
+func (b *Build) classWhat(c *model.Class, rest []string) string {
+	switch {
+	case len(rest) == 0:
+		return "traffic class " + classText(c)
+	case rest[0] == "ecn" && c.ECN == nil:
+		return fmt.Sprintf("ECN of class %q (traffic class %d): off", c.Name, c.TrafficClass)
+	case rest[0] == "ecn":
+		return fmt.Sprintf("ECN of class %q (traffic class %d): mark from %s, up to %d %% at %s",
+			c.Name, c.TrafficClass, docs.Bytes(c.ECN.MinBytes), c.ECN.MarkProbabilityPercent, docs.Bytes(c.ECN.MaxBytes))
+	case rest[0] == "ets":
+		return fmt.Sprintf("ETS of class %q (traffic class %d): %s", c.Name, c.TrafficClass, etsText(c.ETS))
+	}
+	return fmt.Sprintf("%s of traffic class %s", rest[0], classText(c))
 }
 
 // classText describes a class: `"roce" (priority 3, traffic class 3,

@@ -100,22 +100,10 @@ func (b *Build) port(el *Element, sw *model.Switch, p *model.Port, rest []string
 }
 
 // addPortExtras adds what else a port attribute's value comes from: the
-// VLAN blocks of its VLANs, the switch model for default lanes, the
-// switch's or qos-level watchdog for PFC.
+// switch model for default lanes and speed, the QoS policy for trust and
+// PFC. (The renderers name the VLANs of a VLAN line themselves.)
 func (b *Build) addPortExtras(el *Element, sw *model.Switch, p *model.Port, attr string) {
 	switch attr {
-	case "vlans":
-		ids := p.TrunkVLANs
-		if p.Mode == model.ModeAccess {
-			ids = []int{p.AccessVLAN}
-		}
-		for _, id := range ids {
-			b.addExact(el, "vlan block "+strconv.Itoa(id), "vlan", strconv.Itoa(id))
-		}
-	case "native_vlan":
-		if p.NativeVLAN != 0 {
-			b.addExact(el, "vlan block "+strconv.Itoa(p.NativeVLAN), "vlan", strconv.Itoa(p.NativeVLAN))
-		}
 	case "lanes", "speed":
 		if b.exact("", "switch", sw.Name, "port", p.Name, attr) == nil {
 			b.addHardware(el, sw)
@@ -184,7 +172,7 @@ func (b *Build) priorityGroup(el *Element, sw *model.Switch, p *model.Port, inde
 		sw.Name, p.Name, pg.Index, kind, docs.Ranges(pg.Priorities), pg.Pool)
 	b.add(el, "port block", "switch", sw.Name, "port", p.Name)
 	if c := b.Fabric.QoS.ClassForTC(pg.Index); c != nil && pg.Lossless {
-		b.add(el, "class block", "qos", "class", c.Name)
+		b.addClass(el, c, "class "+strconv.Quote(c.Name))
 	}
 	if pg.Headroom != nil {
 		el.Derivation = b.headroom(sw, p, pg)
@@ -208,7 +196,7 @@ func (b *Build) egressQueue(el *Element, sw *model.Switch, p *model.Port, tc str
 		el.What = fmt.Sprintf("switch %s, port %s, egress queue of traffic class %d (pool %s)", sw.Name, p.Name, q.TrafficClass, q.Pool)
 		b.add(el, "port block", "switch", sw.Name, "port", p.Name)
 		if c := b.Fabric.QoS.ClassForTC(q.TrafficClass); c != nil {
-			b.add(el, "class block", "qos", "class", c.Name)
+			b.addClass(el, c, "class "+strconv.Quote(c.Name))
 		}
 		el.Derivation = &Derivation{Name: "egress queue reservation", Formula: "fixed: " + lossyRecipe,
 			Steps: []Term{{Name: "reserved", Value: docs.Bytes(q.ReservedBytes)}, {Name: "shared alpha", Value: q.SharedAlpha}}}
@@ -229,7 +217,7 @@ func (b *Build) pool(el *Element, sw *model.Switch, name, direction string) erro
 		b.addHardware(el, sw)
 		for _, c := range b.Fabric.QoS.Classes {
 			if c.Lossless {
-				b.add(el, "lossless class block", "qos", "class", c.Name)
+				b.addClass(el, &c, "lossless class "+strconv.Quote(c.Name))
 			}
 		}
 		el.Derivation = budget(sw, pl)

@@ -15,7 +15,9 @@ import (
 // character reaches the terminal.
 func WriteText(w io.Writer, ex *Explanation) error {
 	p := &printer{w: w}
-	p.printf("%s:%d: %s\n", v(ex.File), ex.Line, v(ex.Text))
+	// Tabs indent script lines; they show as spaces, anything else that
+	// is not printable as its escape.
+	p.printf("%s:%d: %s\n", v(ex.File), ex.Line, v(strings.ReplaceAll(ex.Text, "\t", "    ")))
 	if ex.Fixed {
 		p.printf("  fixed text: a comment or boilerplate that does not depend on the fabric\n")
 		return p.err
