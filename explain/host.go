@@ -65,7 +65,7 @@ func (b *Build) nic(el *Element, h *model.Host, n *model.NIC, rest []string) err
 		b.nicAttr(el, key, rest[0])
 		if rest[0] == "dscp" {
 			el.Derivation = &Derivation{Name: "ToS", Formula: "ToS = DSCP x 4 (the DSCP in the upper six bits of the IP ToS byte, as RDMA-CM takes it)",
-				Inputs: []Term{{Name: "DSCP", Value: strconv.Itoa(n.RoCE.DSCP)}},
+				Inputs: []Term{{Name: "DSCP", Value: strconv.Itoa(n.RoCE.DSCP), From: "the nic's dscp, above"}},
 				Steps:  []Term{{Name: "ToS", Value: strconv.Itoa(n.RoCE.TOS)}}}
 		}
 	}
@@ -96,7 +96,7 @@ func (b *Build) nicAttr(el *Element, key []string, attr string) {
 		b.addExact(el, "cnp_class", "qos", "cnp_class")
 	}
 	if c := q.Class(class); c != nil {
-		b.addClass(el, c, fmt.Sprintf("%s: not written on the nic, so class %q's", attr, class))
+		b.addClass(el, c, fmt.Sprintf("%s not written on the nic: class %q", attr, class))
 	}
 }
 

@@ -51,7 +51,11 @@ func (b *Build) class(el *Element, c *model.Class, rest []string) error {
 	if b.fromProfile(c) {
 		// A profile class (and its ECN) is recorded at the profile.
 		el.What = b.classWhat(c, rest)
-		b.addQoSBlock(el)
+		what := "class " + strconv.Quote(c.Name)
+		if len(rest) > 0 {
+			what = rest[0] + " of " + what
+		}
+		b.addClass(el, c, what)
 		return nil
 	}
 	el.What = b.classWhat(c, rest)
@@ -79,10 +83,11 @@ func (b *Build) class(el *Element, c *model.Class, rest []string) error {
 }
 
 // addClass adds the class block of c, described as what, or the qos
-// block and profile it comes from.
+// block and the profile it comes from.
 func (b *Build) addClass(el *Element, c *model.Class, what string) {
 	if b.fromProfile(c) {
-		b.addQoSBlock(el)
+		b.add(el, "qos block", "qos")
+		b.addExact(el, fmt.Sprintf("%s, from profile %q", what, b.Fabric.QoS.Profile), "qos", "profile")
 		return
 	}
 	b.add(el, what, "qos", "class", c.Name)

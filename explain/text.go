@@ -65,13 +65,17 @@ func (p *printer) derivation(d *Derivation) {
 		fmt.Fprintf(tw, "    inputs:\n")
 	}
 	for _, t := range d.Inputs {
-		fmt.Fprintf(tw, "      %s\t%s\t%s\n", v(t.Name), v(t.Value), origin(t))
+		if o := origin(t); o != "" {
+			fmt.Fprintf(tw, "      %s\t%s\t%s\n", v(t.Name), v(t.Value), o)
+		} else {
+			fmt.Fprintf(tw, "      %s\t%s\n", v(t.Name), v(t.Value))
+		}
 	}
 	if len(d.Steps) > 0 {
 		fmt.Fprintf(tw, "    steps:\n")
 	}
 	for _, t := range d.Steps {
-		fmt.Fprintf(tw, "      %s\t%s\t\n", v(t.Name), v(t.Value))
+		fmt.Fprintf(tw, "      %s\t%s\n", v(t.Name), v(t.Value))
 	}
 	tw.Flush()
 }
