@@ -122,7 +122,10 @@ func nicValue(n *model.NIC, attr string) string {
 	case "mtu":
 		return strconv.Itoa(n.MTU)
 	case "vlan":
-		return orNone(strconv.Itoa(n.VLAN))
+		if n.VLAN == 0 {
+			return "none (untagged)"
+		}
+		return strconv.Itoa(n.VLAN)
 	case "addresses":
 		return strings.Join(n.Addresses, ", ")
 	case "priority":

@@ -128,7 +128,10 @@ func portValue(p *model.Port, attr string) string {
 		}
 		return docs.Ranges(p.TrunkVLANs)
 	case "native_vlan":
-		return orNone(strconv.Itoa(p.NativeVLAN))
+		if p.NativeVLAN == 0 {
+			return "none"
+		}
+		return strconv.Itoa(p.NativeVLAN)
 	case "trust":
 		return string(p.Trust)
 	case "pfc":
