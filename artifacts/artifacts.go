@@ -34,6 +34,9 @@ type Set struct {
 	Model []byte
 	// Manifest is the manifest.json content.
 	Manifest []byte
+	// FabricPath is the fabric the set was built from, relative to the
+	// output folder (Options.FabricPath).
+	FabricPath string
 	// Top are the other files at the top of the folder (fabric.md), in
 	// name order.
 	Top []targets.File
@@ -46,6 +49,15 @@ type Options struct {
 	// Warnings of the build, listed with their source places in
 	// fabric.md.
 	Warnings []docs.Warning
+	// FabricPath is the fabric's path (a .hcl file or a folder) relative
+	// to the output folder, with slashes ("../fabric"); manifest.json
+	// records it so that `fabricc explain` can build the fabric again
+	// and check the folder against it. Empty: not recorded.
+	FabricPath string
+	// SourceMaps asks every renderer for the source map of its files
+	// (targets.File.Map), which `fabricc explain` reads; a build leaves
+	// it off, so that rendering costs nothing for it.
+	SourceMaps bool
 }
 
 // Device is one switch or host and the files rendered for it.
@@ -80,7 +92,7 @@ func RenderWith(f *model.Fabric, opts Options) (*Set, error) {
 	for i := range f.Switches {
 		sw := &f.Switches[i]
 		d := Device{Name: sw.Name, Kind: "switch", Platform: sw.Platform}
-		for _, r := range all.ForSwitch(sw) {
+		for _, r := range switchRenderers(sw, opts.SourceMaps) {
 			files, err := r(f, sw)
 			if err != nil {
 				return nil, fmt.Errorf("rendering switch %q: %w", sw.Name, err)
@@ -92,7 +104,7 @@ func RenderWith(f *model.Fabric, opts Options) (*Set, error) {
 	for i := range f.Hosts {
 		h := &f.Hosts[i]
 		d := Device{Name: h.Name, Kind: "host", OS: h.OS}
-		for _, r := range all.ForHost(h) {
+		for _, r := range hostRenderers(h, opts.SourceMaps) {
 			files, err := r(f, h)
 			if err != nil {
 				return nil, fmt.Errorf("rendering host %q: %w", h.Name, err)
@@ -101,16 +113,102 @@ func RenderWith(f *model.Fabric, opts Options) (*Set, error) {
 		}
 		devs = append(devs, d)
 	}
-	fabricDoc, err := docs.RenderFabric(f, opts.Warnings)
+	fabricDoc, err := renderFabric(f, opts)
 	if err != nil {
-		return nil, fmt.Errorf("rendering %s: %w", docs.FabricFile, err)
+		return nil, err
 	}
-	return assemble(f, devs, fabricDoc)
+	return assembleFrom(f, opts.FabricPath, devs, fabricDoc)
+}
+
+// switchRenderers are sw's renderers, mapped ones when maps are asked for.
+func switchRenderers(sw *model.Switch, mapped bool) []targets.SwitchRenderer {
+	if mapped {
+		return all.ForSwitchMapped(sw)
+	}
+	return all.ForSwitch(sw)
+}
+
+// hostRenderers are h's renderers, mapped ones when maps are asked for.
+func hostRenderers(h *model.Host, mapped bool) []targets.HostRenderer {
+	if mapped {
+		return all.ForHostMapped(h)
+	}
+	return all.ForHost(h)
+}
+
+// renderFabric writes fabric.md, with its source map when asked for.
+func renderFabric(f *model.Fabric, opts Options) (targets.File, error) {
+	render := docs.RenderFabric
+	if opts.SourceMaps {
+		render = docs.RenderFabricMapped
+	}
+	doc, err := render(f, opts.Warnings)
+	if err != nil {
+		return doc, fmt.Errorf("rendering %s: %w", docs.FabricFile, err)
+	}
+	return doc, nil
+}
+
+// RenderFile renders only the file at path of f's build folder (slash
+// path: "leaf1/leaf1.nvue.sh" or "fabric.md") with its source map, as
+// RenderWith with SourceMaps would: what `fabricc explain` needs of a
+// large fabric without rendering every device. model.json and
+// manifest.json are not rendered by a target and are refused.
+func RenderFile(f *model.Fabric, opts Options, path string) (targets.File, error) {
+	opts.SourceMaps = true
+	if path == docs.FabricFile {
+		return renderFabric(f, opts)
+	}
+	device, name, ok := strings.Cut(path, "/")
+	if !ok || strings.Contains(name, "/") {
+		return targets.File{}, fmt.Errorf("%s is not a file fabricc renders (a device's file, or %s)", path, docs.FabricFile)
+	}
+	files, err := deviceFiles(f, device)
+	if err != nil {
+		return targets.File{}, err
+	}
+	for _, fl := range files {
+		if fl.Name == name {
+			return fl, nil
+		}
+	}
+	return targets.File{}, fmt.Errorf("no target writes %s for %s", name, device)
+}
+
+// deviceFiles renders every mapped file of the switch or host named name.
+func deviceFiles(f *model.Fabric, name string) ([]targets.File, error) {
+	var out []targets.File
+	if sw := f.Switch(name); sw != nil {
+		for _, r := range all.ForSwitchMapped(sw) {
+			files, err := r(f, sw)
+			if err != nil {
+				return nil, fmt.Errorf("rendering switch %q: %w", name, err)
+			}
+			out = append(out, files...)
+		}
+		return out, nil
+	}
+	if h := f.Host(name); h != nil {
+		for _, r := range all.ForHostMapped(h) {
+			files, err := r(f, h)
+			if err != nil {
+				return nil, fmt.Errorf("rendering host %q: %w", name, err)
+			}
+			out = append(out, files...)
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("the fabric has no switch or host %q", name)
 }
 
 // assemble checks and orders the devices and builds model and manifest;
 // top are the files at the top of the folder besides those two.
 func assemble(f *model.Fabric, devs []Device, top ...targets.File) (*Set, error) {
+	return assembleFrom(f, "", devs, top...)
+}
+
+// assembleFrom is assemble recording the fabric's path in the manifest.
+func assembleFrom(f *model.Fabric, fabricPath string, devs []Device, top ...targets.File) (*Set, error) {
 	if err := checkDevices(devs); err != nil {
 		return nil, err
 	}
@@ -123,7 +221,7 @@ func assemble(f *model.Fabric, devs []Device, top ...targets.File) (*Set, error)
 	if err != nil {
 		return nil, fmt.Errorf("encoding the model: %w", err)
 	}
-	s := &Set{Fabric: f.Name, Model: m, Top: top, Devices: devs}
+	s := &Set{Fabric: f.Name, FabricPath: fabricPath, Model: m, Top: top, Devices: devs}
 	s.Manifest, err = manifest(s)
 	if err != nil {
 		return nil, err
@@ -205,10 +303,13 @@ func fileMode(m uint32) uint32 {
 type manifestJSON struct {
 	// Generator is always Generator ("fabricc"): Write replaces only a
 	// folder whose manifest says so.
-	Generator string           `json:"generator"`
-	Fabric    string           `json:"fabric"`
-	Devices   []manifestDevice `json:"devices"`
-	Files     []manifestFile   `json:"files"`
+	Generator string `json:"generator"`
+	Fabric    string `json:"fabric"`
+	// FabricPath is where the fabric was, relative to the folder
+	// (Options.FabricPath); absent when not recorded.
+	FabricPath string           `json:"fabric_path,omitempty"`
+	Devices    []manifestDevice `json:"devices"`
+	Files      []manifestFile   `json:"files"`
 }
 
 // manifestDevice is one device's entry in manifest.json.
@@ -233,10 +334,11 @@ type manifestFile struct {
 // the same model always gives the same bytes.
 func manifest(s *Set) ([]byte, error) {
 	m := manifestJSON{
-		Generator: Generator,
-		Fabric:    s.Fabric,
-		Devices:   []manifestDevice{},
-		Files:     []manifestFile{{Path: ModelFile, SHA256: digest(s.Model)}},
+		Generator:  Generator,
+		Fabric:     s.Fabric,
+		FabricPath: s.FabricPath,
+		Devices:    []manifestDevice{},
+		Files:      []manifestFile{{Path: ModelFile, SHA256: digest(s.Model)}},
 	}
 	for _, f := range s.Top {
 		m.Files = append(m.Files, manifestFile{Path: f.Name, Target: f.Target, SHA256: digest(f.Data)})

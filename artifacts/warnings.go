@@ -21,10 +21,7 @@ func Warnings(diags hcl.Diagnostics, path string) []docs.Warning {
 		root = filepath.Dir(path)
 	}
 	var out []docs.Warning
-	for _, d := range dsl.SortDiagnostics(diags) {
-		if d.Severity != hcl.DiagWarning {
-			continue
-		}
+	for _, d := range WarningDiagnostics(diags) {
 		w := docs.Warning{Summary: d.Summary, Detail: d.Detail}
 		if d.Subject != nil {
 			w.Place = place(root, "", *d.Subject)
@@ -33,6 +30,18 @@ func Warnings(diags hcl.Diagnostics, path string) []docs.Warning {
 			w.Related = append(w.Related, place(root, r.Label, r.Range))
 		}
 		out = append(out, w)
+	}
+	return out
+}
+
+// WarningDiagnostics are the warnings of diags in the order fabric.md
+// lists them (Warnings): its warning/<i> is the i-th.
+func WarningDiagnostics(diags hcl.Diagnostics) hcl.Diagnostics {
+	var out hcl.Diagnostics
+	for _, d := range dsl.SortDiagnostics(diags) {
+		if d.Severity == hcl.DiagWarning {
+			out = append(out, d)
+		}
 	}
 	return out
 }

@@ -16,28 +16,35 @@ import (
 // Warnings the fabric block acknowledges (`accept` blocks) are left out
 // and listed in the model's Accepted.
 func Compile(cfg *dsl.Config) (*model.Fabric, hcl.Diagnostics) {
-	f, diags := compile(cfg)
+	f, _, diags := CompileSources(cfg)
+	return f, diags
+}
+
+// CompileSources is Compile that also returns where each value of the
+// model was written (see Sources), for `fabricc explain`.
+func CompileSources(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
+	f, src, diags := compile(cfg)
 	var fb *dsl.Fabric
 	if cfg != nil {
 		fb = cfg.Fabric
 	}
 	diags = applyAccepts(fb, f, diags)
 	if diags.HasErrors() {
-		return nil, diags
+		return nil, nil, diags
 	}
-	return f, diags
+	return f, src, diags
 }
 
 // compile runs the phases, stopping after the first with errors.
-func compile(cfg *dsl.Config) (*model.Fabric, hcl.Diagnostics) {
+func compile(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
 	f, src, diags := lower(cfg)
 	if diags.HasErrors() {
-		return nil, diags
+		return nil, src, diags
 	}
 	diags = append(diags, applyPhysics(f, src)...)
 	if diags.HasErrors() {
-		return nil, diags
+		return nil, src, diags
 	}
 	diags = append(diags, check(f, src)...)
-	return f, diags
+	return f, src, diags
 }

@@ -102,6 +102,22 @@ h1 (host)
 h2 (host)
   roce0: peer leaf1:swp2 -> leaf1:1/2
 `},
+		{"speed and lanes 100G/4 -> 50G/2", []string{
+			"port \"swp1\" {\n    speed = \"100G\"", "port \"swp1\" {\n    speed = \"50G\"",
+			"speed     = \"100G\"\n    mtu       = 9000\n    addresses = [\"10.0.10.11/24\"]", "speed     = \"50G\"\n    mtu       = 9000\n    addresses = [\"10.0.10.11/24\"]",
+		}, `Fabric "plan-test": 2 devices change (leaf1, h1).
+
+leaf1 (switch)
+  swp1: speed 100G -> 50G, lanes 4 -> 2, so PG3 xoff 72,704 -> 40,960 B, PG3 size 92,160 -> 60,416 B
+  ingress lossy pool: size 8,212,004 -> 8,246,820 B, because of the port changes above
+  ingress lossless pool: size 8,525,348 -> 8,490,532 B, demand 184,320 -> 152,576 B (-31,744 B, used 2.2 % -> 1.8 %), because of the port changes above
+  egress lossy pool: size 8,228,388 -> 8,263,204 B, because of the port changes above
+  egress lossless pool: size 8,194,524 -> 8,229,340 B, because of the port changes above
+  buffer budget: headroom planned 333,824 -> 264,192 B, because of the port changes above
+
+h1 (host)
+  roce0: speed 100G -> 50G
+`},
 		{"headroom policy", []string{"profile = \"nvidia-roce\"\n", "profile = \"nvidia-roce\"\n  headroom {\n    small_packet_percent = 50\n  }\n"},
 			`Fabric "plan-test": 1 device changes (leaf1); 1 fabric-wide change.
 

@@ -69,8 +69,10 @@ type jsonPlan struct {
 	Devices     []Device `json:"devices"`
 }
 
-// WriteJSON writes the plan as indented JSON with a final newline.
-func WriteJSON(w io.Writer, p *Plan) error {
+// JSONValue is the plan in its JSON form: fabric, changed,
+// fabric_changes and devices (empty lists, not null), for WriteJSON and
+// for the result of `fabricc plan --json` (docs/json.md).
+func JSONValue(p *Plan) any {
 	out := jsonPlan{Fabric: p.Fabric, Changed: p.Changed(), FabricItems: p.FabricItems, Devices: p.Devices}
 	if out.FabricItems == nil {
 		out.FabricItems = []Item{}
@@ -78,6 +80,12 @@ func WriteJSON(w io.Writer, p *Plan) error {
 	if out.Devices == nil {
 		out.Devices = []Device{}
 	}
+	return out
+}
+
+// WriteJSON writes the plan as indented JSON with a final newline.
+func WriteJSON(w io.Writer, p *Plan) error {
+	out := JSONValue(p)
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetIndent("", "  ")

@@ -169,6 +169,7 @@ func portChanges(a, b *model.Port) []Change {
 		change("peer", peer(a.Peer), peer(b.Peer), ""),
 		change("cable", peerCable(a.Peer), peerCable(b.Peer), ""),
 		change("speed", docs.Speed(a.SpeedMbps), docs.Speed(b.SpeedMbps), ""),
+		change("lanes", strconv.Itoa(a.Lanes), strconv.Itoa(b.Lanes), ""),
 		change("MTU", strconv.Itoa(a.MTU), strconv.Itoa(b.MTU), ""),
 		change("mode", string(a.Mode), string(b.Mode), ""),
 		change("VLANs", vlans(a), vlans(b), ""),

@@ -13,6 +13,16 @@
 // Renderers are thin: they read the model and print it in the device's own
 // syntax. They never invent a value the model does not hold, and the same
 // model always gives the same bytes.
+//
+// Each target also exports RenderMapped, the same renderer returning every
+// file with its source map (File.Map): which model element (an Element:
+// a port, a priority group, a class) each line was written from, for
+// `fabricc explain`. A renderer writes into a Text and names the element
+// once per block (Text.At, Text.Also); without a map asked for, those
+// calls record nothing, so a build pays nothing for them. Renderers that
+// build their bytes otherwise map them afterwards: JSON by reading it back
+// (MapJSON), NVUE YAML by reading its keys back, a chart as a whole
+// (Uniform).
 package targets
 
 import (
@@ -36,6 +46,9 @@ type File struct {
 	// Mode is the file permission: 0o755 for scripts, 0o644 otherwise.
 	Mode uint32
 	Data []byte
+	// Map is the file's source map, written only when one was asked for
+	// (RenderMapped); nil otherwise.
+	Map *SourceMap
 }
 
 // SwitchRenderer renders one switch of a fabric.

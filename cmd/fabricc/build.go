@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 
 	"github.com/fabricc/fabricc/artifacts"
@@ -70,7 +71,7 @@ func runBuild(cmd *cobra.Command, path, dir string, lf *loadFlags, format diagFo
 		return err
 	}
 	out := newOutput(cmd, "build", format == formatJSON)
-	set, files, diags, f, err := buildSet(path, opts)
+	set, files, diags, f, err := buildSetFor(path, dir, opts)
 	out.fabric(f)
 	if out.json {
 		out.report(files, diags)
@@ -103,10 +104,34 @@ func runBuild(cmd *cobra.Command, path, dir string, lf *loadFlags, format diagFo
 // buildSet loads, compiles and renders the fabric at path in memory.
 // The error is a renderer failure; diagnostics errors leave it nil.
 func buildSet(path string, opts dsl.Options) (*artifacts.Set, map[string]*hcl.File, hcl.Diagnostics, *model.Fabric, error) {
+	return buildSetFor(path, "", opts)
+}
+
+// buildSetFor is buildSet for the output folder dir: its manifest
+// records where the fabric is, relative to dir, for fabricc explain.
+func buildSetFor(path, dir string, opts dsl.Options) (*artifacts.Set, map[string]*hcl.File, hcl.Diagnostics, *model.Fabric, error) {
 	f, files, diags := compileFabric(path, opts)
 	if diags.HasErrors() {
 		return nil, files, diags, nil, nil
 	}
-	set, err := artifacts.RenderWith(f, artifacts.Options{Warnings: artifacts.Warnings(diags, path)})
+	set, err := artifacts.RenderWith(f, artifacts.Options{Warnings: artifacts.Warnings(diags, path), FabricPath: relativePath(dir, path)})
 	return set, files, diags, f, err
+}
+
+// relativePath is path relative to the folder dir, with slashes
+// ("../examples/lab"); "" when dir is "" or no relative path exists.
+func relativePath(dir, path string) string {
+	if dir == "" {
+		return ""
+	}
+	absDir, err1 := filepath.Abs(dir)
+	absPath, err2 := filepath.Abs(path)
+	if err1 != nil || err2 != nil {
+		return ""
+	}
+	rel, err := filepath.Rel(absDir, absPath)
+	if err != nil {
+		return ""
+	}
+	return filepath.ToSlash(rel)
 }

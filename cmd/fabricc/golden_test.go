@@ -30,7 +30,8 @@ func TestGolden(t *testing.T) {
 			continue
 		}
 		t.Run(e.Name(), func(t *testing.T) {
-			set, files, diags, _, err := buildSet(filepath.Join("examples", e.Name()), dsl.Options{})
+			dir := filepath.Join("golden", e.Name())
+			set, files, diags, _, err := buildSetFor(filepath.Join("examples", e.Name()), dir, dsl.Options{})
 			if diags.HasErrors() {
 				var b bytes.Buffer
 				dsl.WriteText(&b, files, diags, 0, false)
@@ -39,7 +40,6 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			dir := filepath.Join("golden", e.Name())
 			if *update {
 				if err := os.MkdirAll("golden", 0o755); err != nil {
 					t.Fatal(err)

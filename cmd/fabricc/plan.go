@@ -28,6 +28,8 @@ func newPlanCmd() *cobra.Command {
 			"or folder), a `fabricc build` output folder (its model.json), or a git revision of PATH\n" +
 			"(read with git archive; the work tree is not touched). The same -var and --var-file apply\n" +
 			"to both revisions.\n\n" +
+			"With --json (or --format json) stdout holds one JSON object, the envelope every command\n" +
+			"prints (docs/json.md), with the plan as its result.\n\n" +
 			"Exit status: 0 nothing changes, 2 something changes, 1 an error.",
 		Example: "  fabricc plan --base main examples/multivendor-clos\n" +
 			"  fabricc plan --base out/ fabric/ --format markdown > plan.md\n" +
@@ -51,7 +53,7 @@ func newPlanCmd() *cobra.Command {
 	lf.register(cmd.Flags())
 	cmd.Flags().StringVar(&base, "base", "", "the `revision` to compare with: a fabric folder or file, a build output folder, or a git revision")
 	cmd.Flags().StringVar(&format, "format", "text", "output `format`: text, markdown (for a pull-request comment) or json")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the plan as JSON (same as --format json)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the plan as one JSON object on stdout (docs/json.md; same as --format json)")
 	return cmd
 }
 
@@ -60,45 +62,61 @@ func runPlan(cmd *cobra.Command, base, path, format string, lf *loadFlags) error
 	write, ok := map[string]func(*bytes.Buffer, *plan.Plan) error{
 		"text":     func(b *bytes.Buffer, p *plan.Plan) error { return plan.WriteText(b, p) },
 		"markdown": func(b *bytes.Buffer, p *plan.Plan) error { return plan.WriteMarkdown(b, p) },
-		"json":     func(b *bytes.Buffer, p *plan.Plan) error { return plan.WriteJSON(b, p) },
+		"json":     nil,
 	}[format]
 	if !ok {
 		return exitCode(1, fmt.Errorf("--format %q: use text, markdown or json", format))
 	}
+	out := newOutput(cmd, "plan", format == "json")
+	p, err := comparePlan(cmd, out, base, path, lf)
+	if err != nil {
+		return out.done(err)
+	}
+	if out.json {
+		out.result = plan.JSONValue(p)
+	} else {
+		var b bytes.Buffer
+		if err := write(&b, p); err != nil {
+			return exitCode(1, err)
+		}
+		if _, err := cmd.OutOrStdout().Write(b.Bytes()); err != nil {
+			return exitCode(1, err)
+		}
+	}
+	if p.Changed() {
+		// Exit status 2 as diff's: changes, not a failure.
+		return out.done(changesPending)
+	}
+	return out.done(nil)
+}
+
+// comparePlan loads both revisions and compares them; every failure is
+// exit status 1 (2 means "changes").
+func comparePlan(cmd *cobra.Command, out *output, base, path string, lf *loadFlags) (*plan.Plan, error) {
 	if base == "" {
-		return exitCode(1, fmt.Errorf("missing --base: give the revision to compare with (a folder, a build output or a git revision)"))
+		return nil, exitCode(1, fmt.Errorf("missing --base: give the revision to compare with (a folder, a build output or a git revision)"))
 	}
 	if _, err := os.Stat(path); err != nil {
-		return exitCode(1, fmt.Errorf("%s does not exist; give a .hcl file or a folder of .hcl files", path))
+		return nil, exitCode(1, fmt.Errorf("%s does not exist; give a .hcl file or a folder of .hcl files", path))
 	}
 	opts, err := lf.options()
 	if err != nil {
-		return exitCode(1, err)
+		return nil, exitCode(1, err)
 	}
-	head, err := planModel(cmd, path, opts, "")
+	head, err := planModel(out, path, opts, "")
 	if err != nil {
-		return err
+		return nil, err
 	}
-	old, err := loadBase(cmd, base, path, opts)
+	out.fabric(head)
+	old, err := loadBase(out, base, path, opts)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	p := plan.Compare(old, head)
-	var b bytes.Buffer
-	if err := write(&b, p); err != nil {
-		return exitCode(1, err)
-	}
-	if _, err := cmd.OutOrStdout().Write(b.Bytes()); err != nil {
-		return exitCode(1, err)
-	}
-	if p.Changed() {
-		return exitCode(2, nil)
-	}
-	return nil
+	return plan.Compare(old, head), nil
 }
 
 // loadBase reads the base revision's model.
-func loadBase(cmd *cobra.Command, base, path string, opts dsl.Options) (*model.Fabric, error) {
+func loadBase(out *output, base, path string, opts dsl.Options) (*model.Fabric, error) {
 	switch plan.ClassifyBase(base) {
 	case plan.BaseBuild:
 		file := filepath.Join(base, plan.ModelFile)
@@ -112,25 +130,26 @@ func loadBase(cmd *cobra.Command, base, path string, opts dsl.Options) (*model.F
 		}
 		return f, nil
 	case plan.BaseFabric:
-		return planModel(cmd, base, opts, "")
+		return planModel(out, base, opts, "")
 	}
 	fabric, tmp, err := plan.CheckoutFabric(base, path)
 	if err != nil {
 		return nil, exitCode(1, err)
 	}
 	defer os.RemoveAll(tmp)
-	return planModel(cmd, fabric, opts, base)
+	return planModel(out, fabric, opts, base)
 }
 
-// planModel compiles the fabric at path; its errors are printed with
-// their places and end the plan with exit status 1. rev names the git
-// revision the files were read from, for the message.
-func planModel(cmd *cobra.Command, path string, opts dsl.Options, rev string) (*model.Fabric, error) {
+// planModel compiles the fabric at path; its errors are reported with
+// their places (printed, or in the JSON envelope) and end the plan with
+// exit status 1. rev names the git revision the files were read from,
+// for the message.
+func planModel(out *output, path string, opts dsl.Options, rev string) (*model.Fabric, error) {
 	f, files, diags := compileFabric(path, opts)
 	if !diags.HasErrors() {
 		return f, nil
 	}
-	_ = printDiagnostics(cmd, formatText, files, diags)
+	out.report(files, diags)
 	what := path
 	if rev != "" {
 		what = "the base revision " + rev

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -109,5 +111,89 @@ func TestPlanCommand(t *testing.T) {
 	// The work tree is untouched by reading the base revision.
 	if data, _ := os.ReadFile(filepath.Join(fabric, "fabric.hcl")); string(data) != changed {
 		t.Error("plan changed the work tree")
+	}
+}
+
+// TestPlanJSON: plan --json prints the shared envelope (docs/json.md)
+// with the plan as its result, and keeps plan's exit status: 2 changes,
+// 0 none, 1 an error (the compile errors then in diagnostics).
+func TestPlanJSON(t *testing.T) {
+	base := planBase(t)
+	root := t.TempDir()
+	baseDir, headDir, badDir := filepath.Join(root, "base"), filepath.Join(root, "head"), filepath.Join(root, "bad")
+	writeFabric(t, baseDir, base)
+	writeFabric(t, headDir, strings.Replace(base, "length = 3\n", "length = 30\n", 1))
+	writeFabric(t, badDir, strings.Replace(base, "length = 3\n", "length = -3\n", 1))
+	type change struct{ Field, Before, After string }
+	type envelope struct {
+		Command     string
+		OK          bool
+		Errors      int
+		Error       string
+		Diagnostics []struct{ Summary string }
+		Result      *struct {
+			Fabric  string
+			Changed bool
+			Devices []struct {
+				Name    string
+				Changes []struct {
+					Subject string
+					Changes []change
+				}
+			}
+		}
+	}
+	tests := []struct {
+		name    string
+		base    string
+		format  []string
+		code    int
+		ok      bool
+		changed bool
+		devices []string
+		errors  []string
+	}{
+		{"cable change", baseDir, []string{"--json"}, 2, true, true, []string{"leaf1", "h1"}, nil},
+		{"format json", baseDir, []string{"--format", "json"}, 2, true, true, []string{"leaf1", "h1"}, nil},
+		{"no change", headDir, []string{"--json"}, 0, true, false, []string{}, nil},
+		{"base does not compile", badDir, []string{"--json"}, 1, false, false, nil, []string{"Invalid cable length"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			args := append([]string{"plan", "--base", tc.base, headDir}, tc.format...)
+			code, stdout, stderr := fabricc(t, args...)
+			var env envelope
+			dec := json.NewDecoder(strings.NewReader(stdout))
+			if err := dec.Decode(&env); err != nil || dec.More() {
+				t.Fatalf("stdout is not one JSON object (%v):\n%s", err, stdout)
+			}
+			if code != tc.code || env.Command != "plan" || env.OK != tc.ok {
+				t.Fatalf("exit %d command %q ok %v, want %d plan %v\nstderr:\n%s", code, env.Command, env.OK, tc.code, tc.ok, stderr)
+			}
+			var summaries []string
+			for _, d := range env.Diagnostics {
+				summaries = append(summaries, d.Summary)
+			}
+			if tc.errors != nil {
+				if env.Result != nil || !slices.Equal(summaries, tc.errors) || env.Errors != len(tc.errors) {
+					t.Errorf("result %+v, diagnostics %q, want none and %q", env.Result, summaries, tc.errors)
+				}
+				return
+			}
+			var names []string
+			for _, d := range env.Result.Devices {
+				names = append(names, d.Name)
+			}
+			if env.Result.Fabric != "plan-test" || env.Result.Changed != tc.changed || !slices.Equal(names, tc.devices) {
+				t.Errorf("result: fabric %q changed %v devices %q", env.Result.Fabric, env.Result.Changed, names)
+			}
+			if tc.changed {
+				got := env.Result.Devices[0].Changes[0]
+				want := change{"cable", "3 m dac", "30 m aoc"}
+				if got.Subject != "swp1" || len(got.Changes) != 1 || got.Changes[0] != want {
+					t.Errorf("leaf1's first change = %+v, want swp1 %+v", got, want)
+				}
+			}
+		})
 	}
 }

@@ -2,6 +2,7 @@ package cumulus
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
@@ -15,10 +16,12 @@ func inUse(port *model.Port) bool { return port.Peer != nil && !port.Shutdown }
 type distinct[T comparable] struct {
 	vals  []T
 	ports [][]string
+	// elems are the elements of the first occurrence of each value.
+	elems [][]string
 }
 
 // add records v for port.
-func (d *distinct[T]) add(v T, port string) {
+func (d *distinct[T]) add(v T, port string, elem ...string) {
 	for i, have := range d.vals {
 		if have == v {
 			d.ports[i] = append(d.ports[i], port)
@@ -27,6 +30,18 @@ func (d *distinct[T]) add(v T, port string) {
 	}
 	d.vals = append(d.vals, v)
 	d.ports = append(d.ports, []string{port})
+	d.elems = append(d.elems, elem)
+}
+
+// at says that the items added next come from the first occurrences of
+// d's values.
+func (d *distinct[T]) at(p *plan) {
+	p.at()
+	for _, e := range d.elems {
+		if len(e) > 0 {
+			p.also(e...)
+		}
+	}
 }
 
 // describe lists "value (ports)" for a note.
@@ -52,7 +67,9 @@ func (q queueBuf) String() string { return fmt.Sprintf("%d B alpha %s", q.reserv
 // NVUE sets these once for all ports, so a value is written only when every
 // port in use agrees on it; otherwise a note lists the per-port values.
 func renderAdvancedBuffers(p *plan, q *model.QoS, sw *model.Switch, t target) error {
+	p.at()
 	p.sectionf("Shared-buffer alpha and reservations (advance-buffer-config, bytes)")
+	p.at("switch", sw.Name, "os_version")
 	if !t.rel.atLeast(sinceAdvanceBuffer) {
 		p.notef("per-PG and per-queue alpha/reserved need advance-buffer-config (Cumulus Linux %s); %s keeps its defaults", sinceAdvanceBuffer, t.rel)
 		return nil
@@ -73,21 +90,23 @@ func renderAdvancedBuffers(p *plan, q *model.QoS, sw *model.Switch, t target) er
 			continue
 		}
 		for _, pg := range port.PriorityGroups {
+			elem := p.elem(port.Name, "pg", strconv.Itoa(pg.Index))
 			if pg.Lossless {
-				inAlpha.add(pg.SharedAlpha, port.Name)
+				inAlpha.add(pg.SharedAlpha, port.Name, elem...)
 				continue
 			}
-			lossyPG.add(fmt.Sprintf("PG %d (priorities %s) reserved %d B alpha %s", pg.Index, joinInts(pg.Priorities), pg.SizeBytes, pg.SharedAlpha), port.Name)
+			lossyPG.add(fmt.Sprintf("PG %d (priorities %s) reserved %d B alpha %s", pg.Index, joinInts(pg.Priorities), pg.SizeBytes, pg.SharedAlpha), port.Name, elem...)
 		}
 		for _, eq := range port.EgressQueues {
 			if eq.TrafficClass < 0 || eq.TrafficClass > 7 {
 				return fmt.Errorf("port %s: egress queue for traffic class %d, want 0-7", port.Name, eq.TrafficClass)
 			}
 			b := queueBuf{eq.ReservedBytes, eq.SharedAlpha}
+			elem := p.elem(port.Name, "queue", strconv.Itoa(eq.TrafficClass))
 			if lossless[eq.TrafficClass] {
-				egLossless.add(b, port.Name)
+				egLossless.add(b, port.Name, elem...)
 			} else {
-				egLossy[eq.TrafficClass].add(b, port.Name)
+				egLossy[eq.TrafficClass].add(b, port.Name, elem...)
 			}
 		}
 	}
@@ -96,6 +115,7 @@ func renderAdvancedBuffers(p *plan, q *model.QoS, sw *model.Switch, t target) er
 		return err
 	}
 	if len(lossyPG.vals) > 0 {
+		lossyPG.at(p)
 		p.notef("lossy ingress PGs: %s. NVUE names lossy PGs by alias (bulk, service1..) under ingress-lossy-buffer; fabricc does not guess the alias, the switch keeps its lossy PG defaults", lossyPG.describe(func(s string) string { return s }))
 	}
 	if err := writeQueue(p, &egLossless, base+" egress-lossless-buffer", "egress lossless queues"); err != nil {
@@ -112,6 +132,7 @@ func renderAdvancedBuffers(p *plan, q *model.QoS, sw *model.Switch, t target) er
 
 // writeAlpha sets an alpha when all ports agree, or notes the spread.
 func writeAlpha(p *plan, d *distinct[string], path, what string) error {
+	d.at(p)
 	switch len(d.vals) {
 	case 0:
 		return nil
@@ -129,6 +150,7 @@ func writeAlpha(p *plan, d *distinct[string], path, what string) error {
 
 // writeQueue sets reserved and alpha when all ports agree.
 func writeQueue(p *plan, d *distinct[queueBuf], path, what string) error {
+	d.at(p)
 	switch len(d.vals) {
 	case 0:
 		return nil

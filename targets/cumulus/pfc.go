@@ -3,6 +3,7 @@ package cumulus
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
@@ -23,6 +24,9 @@ type pfcProfile struct {
 	// formula names the headroom algorithm the model used; assumes says
 	// what it assumed (cable, speed, MTUs, small-packet share).
 	formula, assumes string
+	// pg is the index of the lossless priority group the numbers come
+	// from (on the profile's first port); -1 for none.
+	pg int
 }
 
 // sameAs compares the settings, not the name or ports.
@@ -61,13 +65,16 @@ func portPFC(p *plan, port *model.Port) *pfcProfile {
 			lossless = append(lossless, &port.PriorityGroups[i])
 		}
 	}
-	prof := &pfcProfile{prios: joinInts(port.PFCPriorities)}
+	prof := &pfcProfile{prios: joinInts(port.PFCPriorities), pg: -1}
+	p.port(port.Name, "pfc")
 	if len(lossless) == 0 {
 		prof.cable = ceilMeters(cableOf(port, nil))
 		p.notef("port %s has PFC on priorities %s but no lossless priority group; NVUE derives port-buffer and thresholds itself", port.Name, prof.prios)
 		return prof
 	}
 	pg := lossless[0]
+	prof.pg = pg.Index
+	p.port(port.Name, "pg", strconv.Itoa(pg.Index))
 	prof.cable = ceilMeters(cableOf(port, pg))
 	prof.size, prof.pause, prof.inFlight = pg.SizeBytes, pg.SizeBytes-pg.XoffBytes, pg.XoffBytes
 	prof.assumes = targets.HeadroomAssumption(pg)
@@ -105,6 +112,7 @@ func pfcName(prof *pfcProfile, port *model.Port, taken map[string]bool) string {
 // otherwise each distinct setting gets a custom profile attached per port,
 // as NVUE requires (QoS guide, "Port Groups" > "PFC").
 func renderPFC(p *plan, sw *model.Switch, t target) []string {
+	p.at()
 	p.sectionf("PFC: lossless switch priorities and the lossless PG buffer per port group")
 	attach := make([]string, len(sw.Ports))
 	per := make([]*pfcProfile, len(sw.Ports))
@@ -143,6 +151,7 @@ func renderPFC(p *plan, sw *model.Switch, t target) []string {
 			attach[i] = found.name
 		}
 	}
+	p.at()
 	if len(profiles) == 0 {
 		p.commentf("PFC is off on every port")
 		return attach
@@ -154,6 +163,7 @@ func renderPFC(p *plan, sw *model.Switch, t target) []string {
 	for _, prof := range profiles {
 		if prof.formula != "" && prof.formula != formula {
 			formula = prof.formula
+			p.at()
 			p.commentf("headroom: %s", formula)
 		}
 		writePFC(p, prof, t)
@@ -163,7 +173,20 @@ func renderPFC(p *plan, sw *model.Switch, t target) []string {
 
 // writePFC writes one profile.
 func writePFC(p *plan, prof *pfcProfile, t target) {
+	p.at()
+	if p.mapped {
+		for _, port := range prof.ports {
+			p.also("switch", p.sw, "port", port, "pfc")
+		}
+	}
 	p.commentf("profile %s: ports %s", prof.name, strings.Join(prof.ports, ","))
+	// The profile's numbers are those of its first port: the ports of one
+	// profile have the same.
+	if prof.pg >= 0 {
+		p.port(prof.ports[0], "pg", strconv.Itoa(prof.pg))
+	} else {
+		p.port(prof.ports[0], "pfc")
+	}
 	base := "qos pfc " + prof.name
 	p.member(base + " switch-priority " + prof.prios)
 	p.set(base+" tx", t.enable)
@@ -189,6 +212,7 @@ func renderLinkPause(p *plan, sw *model.Switch, t target) ([]string, error) {
 	attach := make([]string, len(sw.Ports))
 	var ports []string
 	cable := 0
+	p.at()
 	for i := range sw.Ports {
 		port := &sw.Ports[i]
 		if !port.LinkPause {
@@ -199,12 +223,17 @@ func renderLinkPause(p *plan, sw *model.Switch, t target) ([]string, error) {
 		}
 		attach[i] = pauseProfile
 		ports = append(ports, port.Name)
+		p.also("switch", sw.Name, "port", port.Name, "pfc")
 		if c := ceilMeters(cableOf(port, nil)); c > cable {
 			cable = c
 		}
 	}
+	elems := p.cur
+	p.at()
 	p.sectionf("802.3x link pause")
+	p.cur = elems
 	if len(ports) == 0 {
+		p.at()
 		p.commentf("off on every port: no link-pause profile is attached (NVUE default)")
 		return attach, nil
 	}
@@ -228,7 +257,9 @@ func renderLinkPause(p *plan, sw *model.Switch, t target) ([]string, error) {
 // Watchdog", Cumulus 5.6+).
 func renderWatchdog(p *plan, sw *model.Switch, t target) bool {
 	wd := sw.PFCWatchdog
+	p.at()
 	p.sectionf("PFC watchdog")
+	p.at("switch", sw.Name, "pfc_watchdog")
 	if !wd.Enabled {
 		p.commentf("off")
 		return false

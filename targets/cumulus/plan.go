@@ -3,11 +3,13 @@ package cumulus
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/fabricc/fabricc/internal/quote"
+	"github.com/fabricc/fabricc/targets"
 	"gopkg.in/yaml.v3"
 )
 
@@ -28,14 +30,67 @@ type item struct {
 	note    string
 	section string
 	comment string
+	// elems are the model elements the item comes from (recorded only
+	// when a source map was asked for).
+	elems []targets.Element
 }
 
-// plan is the ordered intent for one switch.
-type plan struct{ items []item }
+// plan is the ordered intent for one switch. When mapped, each item
+// records the model elements current when it was added (at, also).
+type plan struct {
+	items  []item
+	mapped bool
+	cur    []targets.Element
+	// sw names the switch, for the elements of its ports.
+	sw string
+}
+
+// elem returns the path parts of the switch's port and more (as port
+// takes them) when mapped; nil otherwise.
+func (p *plan) elem(name string, more ...string) []string {
+	if !p.mapped {
+		return nil
+	}
+	return append([]string{"switch", p.sw, "port", name}, more...)
+}
+
+// port says that the items added next come from the switch's port, and
+// from its HCL attribute when more names one (or from a part of it:
+// "pg", "3").
+func (p *plan) port(name string, more ...string) {
+	if p.mapped {
+		p.at(append([]string{"switch", p.sw, "port", name}, more...)...)
+	}
+}
+
+// at says that the items added next come from the element with the
+// given path parts (targets.Element); at() with none: fixed text.
+func (p *plan) at(parts ...string) {
+	if !p.mapped {
+		return
+	}
+	p.cur = nil
+	if len(parts) > 0 {
+		p.cur = []targets.Element{targets.Path(parts...)}
+	}
+}
+
+// also adds an element to those the items added next come from.
+func (p *plan) also(parts ...string) {
+	if p.mapped {
+		p.cur = append(p.cur[:len(p.cur):len(p.cur)], targets.Path(parts...))
+	}
+}
+
+// add appends it with the current elements.
+func (p *plan) add(it item) {
+	it.elems = p.cur
+	p.items = append(p.items, it)
+}
 
 // set adds `nv set <path> <value>`; path is space separated.
 func (p *plan) set(path string, value any) {
-	p.items = append(p.items, item{path: strings.Fields(path), value: value})
+	p.add(item{path: strings.Fields(path), value: value})
 }
 
 // member adds `nv set <path>` where the last token is a set member.
@@ -43,30 +98,30 @@ func (p *plan) member(path string) { p.set(path, nil) }
 
 // unsetPath adds `nv unset <path>` to the script.
 func (p *plan) unsetPath(path string) {
-	p.items = append(p.items, item{path: strings.Fields(path), unset: true})
+	p.add(item{path: strings.Fields(path), unset: true})
 }
 
 // notef records a model value NVUE cannot take, for both artifacts.
 func (p *plan) notef(format string, args ...any) {
-	p.items = append(p.items, item{note: oneLine(fmt.Sprintf(format, args...))})
+	p.add(item{note: oneLine(fmt.Sprintf(format, args...))})
 }
 
 // sectionf starts a titled block of the script.
 func (p *plan) sectionf(format string, args ...any) {
-	p.items = append(p.items, item{section: oneLine(fmt.Sprintf(format, args...))})
+	p.add(item{section: oneLine(fmt.Sprintf(format, args...))})
 }
 
 // commentf adds an explanatory comment line to the script only.
 func (p *plan) commentf(format string, args ...any) {
-	p.items = append(p.items, item{comment: oneLine(fmt.Sprintf(format, args...))})
+	p.add(item{comment: oneLine(fmt.Sprintf(format, args...))})
 }
 
-// notes returns the notes in order.
-func (p *plan) notes() []string {
-	var out []string
+// notes returns the note items in order.
+func (p *plan) notes() []item {
+	var out []item
 	for _, it := range p.items {
 		if it.note != "" {
-			out = append(out, it.note)
+			out = append(out, it)
 		}
 	}
 	return out
@@ -82,13 +137,20 @@ func oneLine(s string) string {
 // shellQuote quotes s as one bash word (quote.ShellWord).
 func shellQuote(s string) string { return quote.ShellWord(s) }
 
-// script renders the plan as bash `nv set` lines between header and footer.
-func (p *plan) script(header, footer []string) []byte {
+// script renders the plan as bash `nv set` lines between header and
+// footer, and its source map when the plan is mapped.
+func (p *plan) script(header, footer []item) ([]byte, *targets.SourceMap) {
 	var b bytes.Buffer
+	var rec *targets.Recorder
+	if p.mapped {
+		rec = &targets.Recorder{}
+	}
 	b.WriteString("#!/usr/bin/env bash\n")
-	writeComments(&b, header)
+	writeComments(&b, rec, header)
+	rec.Set(b.Len(), nil)
 	b.WriteString("set -euo pipefail\n")
 	for _, it := range p.items {
+		rec.Set(b.Len(), it.elems)
 		switch {
 		case it.section != "":
 			fmt.Fprintf(&b, "\n# %s\n", it.section)
@@ -110,14 +172,21 @@ func (p *plan) script(header, footer []string) []byte {
 			b.WriteString(line + "\n")
 		}
 	}
+	rec.Set(b.Len(), nil)
 	b.WriteByte('\n')
-	writeComments(&b, footer)
-	return b.Bytes()
+	writeComments(&b, rec, footer)
+	return b.Bytes(), rec.SourceMap(b.Bytes())
 }
 
-// writeComments writes each line as a bash/YAML comment.
-func writeComments(b *bytes.Buffer, lines []string) {
-	for _, l := range lines {
+// writeComments writes each item's text (its note, else its comment) as
+// a bash/YAML comment line, recording its elements in rec (may be nil).
+func writeComments(b *bytes.Buffer, rec *targets.Recorder, lines []item) {
+	for _, it := range lines {
+		rec.Set(b.Len(), it.elems)
+		l := it.comment
+		if it.note != "" {
+			l = "NOTE: " + it.note
+		}
 		if l == "" {
 			b.WriteString("#\n")
 			continue
@@ -131,13 +200,33 @@ type tree struct {
 	keys []string
 	kids map[string]*tree
 	leaf *yaml.Node // set for scalar values
+	// elems are the elements every item below this key comes from (their
+	// intersection); seen is set once an item reached it.
+	elems []targets.Element
+	seen  bool
+}
+
+// touch records that an item with elems reaches t.
+func (t *tree) touch(elems []targets.Element) {
+	if !t.seen {
+		t.elems, t.seen = elems, true
+		return
+	}
+	var both []targets.Element
+	for _, e := range t.elems {
+		if slices.Contains(elems, e) {
+			both = append(both, e)
+		}
+	}
+	t.elems = both
 }
 
 // newTree returns an empty mapping.
 func newTree() *tree { return &tree{kids: map[string]*tree{}} }
 
-// insert places value at path, expanding comma lists.
-func (t *tree) insert(path []string, value any) error {
+// insert places value at path, expanding comma lists; elems are the
+// item's elements.
+func (t *tree) insert(path []string, value any, elems []targets.Element) error {
 	if len(path) == 0 {
 		return nil
 	}
@@ -148,6 +237,7 @@ func (t *tree) insert(path []string, value any) error {
 			t.kids[k] = child
 			t.keys = append(t.keys, k)
 		}
+		child.touch(elems)
 		if len(path) == 1 {
 			if err := child.setLeaf(value, path); err != nil {
 				return err
@@ -157,7 +247,7 @@ func (t *tree) insert(path []string, value any) error {
 		if child.leaf != nil {
 			return fmt.Errorf("NVUE path %q is both a value and an object", strings.Join(path, " "))
 		}
-		if err := child.insert(path[1:], value); err != nil {
+		if err := child.insert(path[1:], value, elems); err != nil {
 			return err
 		}
 	}
@@ -225,18 +315,19 @@ func orderedKeys(keys []string) []string {
 	return out
 }
 
-// yamlDoc renders the plan as an NVUE patch document: a list holding one
+// yamlDoc renders the plan as an NVUE patch document (with its source
+// map when the plan is mapped): a list holding one
 // `set` request whose body is the object tree (the shape `nv config show`
 // prints and `nv config patch` takes; NVIDIA docs, NVUE-CLI "nv config
 // patch <nvue-file>", and the startup.yaml form `- set: {interface: ...}`).
-func (p *plan) yamlDoc(header []string) ([]byte, error) {
+func (p *plan) yamlDoc(header []item) ([]byte, *targets.SourceMap, error) {
 	root := newTree()
 	for _, it := range p.items {
 		if it.path == nil || it.unset {
 			continue
 		}
-		if err := root.insert(it.path, it.value); err != nil {
-			return nil, err
+		if err := root.insert(it.path, it.value, it.elems); err != nil {
+			return nil, nil, err
 		}
 	}
 	req := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Content: []*yaml.Node{
@@ -244,14 +335,57 @@ func (p *plan) yamlDoc(header []string) ([]byte, error) {
 	}}
 	seq := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Content: []*yaml.Node{req}}
 	var b bytes.Buffer
-	writeComments(&b, header)
+	var rec *targets.Recorder
+	if p.mapped {
+		rec = &targets.Recorder{}
+	}
+	writeComments(&b, rec, header)
+	rec.Set(b.Len(), nil)
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)
 	if err := enc.Encode(seq); err != nil {
-		return nil, fmt.Errorf("encoding NVUE YAML: %w", err)
+		return nil, nil, fmt.Errorf("encoding NVUE YAML: %w", err)
 	}
 	if err := enc.Close(); err != nil {
-		return nil, fmt.Errorf("encoding NVUE YAML: %w", err)
+		return nil, nil, fmt.Errorf("encoding NVUE YAML: %w", err)
 	}
-	return b.Bytes(), nil
+	if rec == nil {
+		return b.Bytes(), nil, nil
+	}
+	m := rec.SourceMap(b.Bytes())
+	if err := mapYAML(b.Bytes(), root, m); err != nil {
+		return nil, nil, err
+	}
+	return b.Bytes(), m, nil
+}
+
+// mapYAML gives each line of the encoded tree the elements of its key:
+// it reads the document back (yaml.v3 nodes carry their line) and walks
+// it beside root, which encoded it in the same order.
+func mapYAML(data []byte, root *tree, m *targets.SourceMap) error {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return fmt.Errorf("reading the NVUE YAML back: %w", err)
+	}
+	// document -> sequence -> {set: root}
+	if len(doc.Content) != 1 || len(doc.Content[0].Content) != 1 || len(doc.Content[0].Content[0].Content) != 2 {
+		return fmt.Errorf("reading the NVUE YAML back: not one set request")
+	}
+	mapTree(doc.Content[0].Content[0].Content[1], root, m)
+	return nil
+}
+
+// mapTree maps the keys of mapping node n, encoded from t.
+func mapTree(n *yaml.Node, t *tree, m *targets.SourceMap) {
+	if t.leaf != nil || n.Kind != yaml.MappingNode {
+		return
+	}
+	keys := orderedKeys(t.keys)
+	for i := 0; i+1 < len(n.Content) && i/2 < len(keys); i += 2 {
+		child := t.kids[keys[i/2]]
+		if line := n.Content[i].Line; line >= 1 && line <= len(m.Lines) {
+			m.Lines[line-1] = child.elems
+		}
+		mapTree(n.Content[i+1], child, m)
+	}
 }

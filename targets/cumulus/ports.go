@@ -3,6 +3,7 @@ package cumulus
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/fabricc/fabricc/internal/quote"
@@ -45,6 +46,7 @@ func peerText(port *model.Port) string {
 
 // renderPorts writes each port: link, bridge membership and QoS profiles.
 func renderPorts(p *plan, sw *model.Switch, a attachments, t target) error {
+	p.at()
 	renderTrunkNote(p, sw)
 	for i := range sw.Ports {
 		if err := renderPort(p, &sw.Ports[i], i, a, t); err != nil {
@@ -59,10 +61,13 @@ func renderPort(p *plan, port *model.Port, i int, a attachments, t target) error
 	if !ifName.MatchString(port.Name) {
 		return fmt.Errorf("%q is not a Cumulus interface name such as swp1", port.Name)
 	}
+	p.port(port.Name, "link")
 	p.sectionf("%s: %s", port.Name, peerText(port))
 	base := "interface " + port.Name
+	p.port(port.Name)
 	p.set(base+" type", "swp")
 	if port.Description != "" {
+		p.port(port.Name, "description")
 		if err := quote.CheckCLIText(port.Description); err != nil {
 			return fmt.Errorf("description %q %w; change it", port.Description, err)
 		}
@@ -75,16 +80,20 @@ func renderPort(p *plan, port *model.Port, i int, a attachments, t target) error
 		return err
 	}
 	if a.mapping[i] != "" {
+		p.port(port.Name, "trust")
 		p.set(base+" qos mapping profile", a.mapping[i])
 	}
 	if a.pfc[i] != "" {
+		p.port(port.Name, "pfc")
 		p.set(base+" qos pfc profile", a.pfc[i])
 	}
 	if a.pause[i] != "" {
+		p.port(port.Name, "pfc")
 		p.set(base+" qos link-pause profile", a.pause[i])
 	}
 	renderPortWatchdog(p, port, a, t)
 	if port.Shutdown {
+		p.port(port.Name)
 		p.member(base + " link state down")
 	}
 	return nil
@@ -97,8 +106,10 @@ func renderLink(p *plan, port *model.Port, base string) error {
 		if !ok {
 			return fmt.Errorf("speed %d Mb/s has no NVUE link speed keyword (10M, 100M, 1G, 10G, 25G, 40G, 50G, 100G, 200G, 400G, 800G)", port.SpeedMbps)
 		}
+		p.port(port.Name, "speed")
 		p.set(base+" link speed", kw)
 	}
+	p.port(port.Name, "mtu")
 	if port.MTU < 552 || port.MTU > 9216 {
 		return fmt.Errorf("MTU %d is outside NVUE's 552-9216", port.MTU)
 	}
@@ -114,6 +125,8 @@ func renderBridgePort(p *plan, port *model.Port, base string) error {
 		if port.AccessVLAN <= 0 {
 			return fmt.Errorf("access port without an access VLAN; give it one or make it a trunk")
 		}
+		p.port(port.Name, "vlans")
+		p.also("vlan", strconv.Itoa(port.AccessVLAN))
 		p.set(br+" access", port.AccessVLAN)
 	case model.ModeTrunk:
 		vlans := port.TrunkVLANs
@@ -126,14 +139,23 @@ func renderBridgePort(p *plan, port *model.Port, base string) error {
 		// `nv set ... vlan` adds to the port's list; the unset first makes
 		// the script's list replace it. A patch cannot unset and set one
 		// object, so the YAML carries a note instead (renderTrunkNote).
+		p.port(port.Name, "vlans")
 		p.unsetPath(br + " vlan")
+		if p.mapped {
+			for _, id := range vlans {
+				p.also("vlan", strconv.Itoa(id))
+			}
+		}
 		p.member(br + " vlan " + joinInts(vlans))
+		p.port(port.Name, "native_vlan")
 		if port.NativeVLAN > 0 {
+			p.also("vlan", strconv.Itoa(port.NativeVLAN))
 			p.set(br+" untagged", port.NativeVLAN)
 		} else {
 			p.set(br+" untagged", "none")
 		}
 	case model.ModeRouted:
+		p.port(port.Name, "mode")
 		p.commentf("routed port: not a bridge member; its addressing is outside the fabric model")
 	default:
 		return fmt.Errorf("mode %q is not access, trunk or routed", port.Mode)
@@ -152,6 +174,11 @@ func renderTrunkNote(p *plan, sw *model.Switch) {
 		}
 	}
 	if len(trunks) > 0 {
+		if p.mapped {
+			for _, name := range trunks {
+				p.also("switch", sw.Name, "port", name, "vlans")
+			}
+		}
 		p.notef("nv config patch merges: a trunk's VLAN list only grows, so on %s unset interface <port> bridge domain br_default vlan first where the switch may allow other VLANs (the .nvue.sh does)", strings.Join(trunks, ","))
 	}
 }
@@ -162,8 +189,12 @@ func renderPortWatchdog(p *plan, port *model.Port, a attachments, t target) {
 		return
 	}
 	if len(port.PFCPriorities) == 0 && !port.LinkPause {
+		p.port(port.Name, "pfc")
+		p.also("switch", p.sw, "pfc_watchdog")
 		p.notef("port %s is covered by the PFC watchdog but has neither PFC nor link pause; NVUE allows the watchdog only on such ports", port.Name)
 		return
 	}
+	p.port(port.Name, "pfc")
+	p.also("switch", p.sw, "pfc_watchdog")
 	p.set("interface "+port.Name+" qos pfc-watchdog state", t.enable)
 }

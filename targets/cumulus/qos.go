@@ -3,6 +3,7 @@ package cumulus
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
@@ -55,10 +56,12 @@ func renderBridge(p *plan, f *model.Fabric) {
 	if len(f.VLANs) == 0 {
 		return
 	}
+	p.at()
 	p.sectionf("VLANs on the VLAN-aware bridge br_default")
 	ids := make([]int, len(f.VLANs))
 	var names []string
 	for i, v := range f.VLANs {
+		p.also("vlan", strconv.Itoa(v.ID))
 		ids[i] = v.ID
 		if v.Name != "" {
 			names = append(names, fmt.Sprintf("%d %s", v.ID, v.Name))
@@ -76,6 +79,7 @@ func renderBridge(p *plan, f *model.Fabric) {
 // (QoS guide, "Port Groups": custom mapping profiles per interface). It
 // returns the profile to attach per port ("" for default-global).
 func renderMapping(p *plan, q *model.QoS, ports []model.Port) ([]string, error) {
+	p.at()
 	p.sectionf("Trust and DSCP/PCP -> switch priority maps")
 	attach := make([]string, len(ports))
 	var order []string
@@ -103,6 +107,7 @@ func renderMapping(p *plan, q *model.QoS, ports []model.Port) ([]string, error) 
 
 // writeMapping writes one mapping profile.
 func writeMapping(p *plan, name, kw string, q *model.QoS) {
+	p.at("qos")
 	p.set("qos mapping "+name+" trust", kw)
 	if kw == "l3" || kw == "both" {
 		for sp := 0; sp < 8; sp++ {
@@ -128,7 +133,9 @@ func writeMapping(p *plan, name, kw string, q *model.QoS) {
 // renderEgressMapping writes switch priority -> traffic class; NVUE only
 // supports default-global here (QoS guide, "Egress Queues").
 func renderEgressMapping(p *plan, q *model.QoS) {
+	p.at()
 	p.sectionf("Switch priority -> traffic class (egress queue)")
+	p.at("qos")
 	for sp, tc := range q.PriorityToTC {
 		p.set(fmt.Sprintf("qos egress-queue-mapping %s switch-priority %d traffic-class", profileDefault, sp), tc)
 	}
@@ -136,9 +143,11 @@ func renderEgressMapping(p *plan, q *model.QoS) {
 
 // renderScheduler writes ETS: DWRR bandwidth percent or strict per class.
 func renderScheduler(p *plan, q *model.QoS) error {
+	p.at()
 	p.sectionf("ETS: egress scheduler per traffic class")
 	used := map[int]bool{}
 	for _, c := range q.Classes {
+		p.at("qos", "class", c.Name, "ets")
 		used[c.TrafficClass] = true
 		base := fmt.Sprintf("qos egress-scheduler %s traffic-class %d", profileDefault, c.TrafficClass)
 		switch c.ETS.Mode {
@@ -161,6 +170,7 @@ func renderScheduler(p *plan, q *model.QoS) error {
 		}
 	}
 	if len(idle) > 0 {
+		p.at("qos")
 		p.commentf("traffic classes %s carry no class and are left unset", joinInts(idle))
 	}
 	return nil
@@ -170,8 +180,10 @@ func renderScheduler(p *plan, q *model.QoS) error {
 // on traffic class 0 out of the box (QoS guide, "Congestion Control"), so a
 // class without ECN in the model is switched off explicitly.
 func renderECN(p *plan, q *model.QoS, t target) error {
+	p.at()
 	p.sectionf("ECN (WRED marking) per traffic class; thresholds in bytes, as NVUE takes them")
 	for _, c := range q.Classes {
+		p.at("qos", "class", c.Name, "ecn")
 		base := fmt.Sprintf("qos congestion-control %s traffic-class %d", profileDefault, c.TrafficClass)
 		if c.ECN == nil {
 			p.set(base+" ecn", t.disable)
@@ -200,13 +212,15 @@ func renderECN(p *plan, q *model.QoS, t target) error {
 var nvuePool = map[string]string{"lossless": "default-lossless", "lossy": "default-lossy"}
 
 // renderPools writes traffic-pool memory-percent and switch priorities.
-func renderPools(p *plan, pools []model.BufferPool) {
+func renderPools(p *plan, sw string, pools []model.BufferPool) {
 	if len(pools) == 0 {
 		return
 	}
+	p.at()
 	p.sectionf("Buffer pools (traffic-pool); memory-percent is a whole percent and the pools must sum to 100 or less, so fabricc rounds down")
 	used := map[string]bool{}
 	for _, pool := range pools {
+		p.at("switch", sw, "pool", pool.Name, pool.Direction)
 		name, ok := nvuePool[pool.Type]
 		if pool.Direction != "ingress" || !ok || used[name] {
 			p.notef("pool %s (%s %s, %d B, %.1f%%, %s, priorities %s) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together", pool.Name, pool.Direction, pool.Type, pool.SizeBytes, pool.Percent, pool.Mode, joinInts(pool.Priorities))
@@ -232,6 +246,7 @@ func renderPools(p *plan, pools []model.BufferPool) {
 		}
 	}
 	if used["default-lossy"] {
+		p.at()
 		p.notef("nv config patch merges: if default-lossy still lists switch priorities outside the model's lossy pool, unset qos traffic-pool default-lossy switch-priority first (the .nvue.sh does)")
 	}
 }

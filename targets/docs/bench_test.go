@@ -95,7 +95,8 @@ func renderDocs(b *testing.B, f *model.Fabric) (n int) {
 // in-memory build they are part of ("build", artifacts.Render: every
 // target, model.json, manifest). The documents' share of a build is
 // docs / build; their cost over a build without them is docs / (build -
-// docs). The "doc-bytes" metric is the documents' size.
+// docs). The "doc-bytes" metric is the documents' size. "build-mapped"
+// is the build with source maps (fabricc explain).
 func BenchmarkDocs(b *testing.B) {
 	for _, c := range []struct {
 		name string
@@ -115,6 +116,15 @@ func BenchmarkDocs(b *testing.B) {
 		b.Run(c.name+"/build", func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				if _, err := artifacts.Render(f); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		// The same build with every file's source map, as fabricc explain
+		// asks for it; "build" above is what a build pays (none).
+		b.Run(c.name+"/build-mapped", func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, err := artifacts.RenderWith(f, artifacts.Options{SourceMaps: true}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -11,11 +11,27 @@ import (
 
 // RenderSwitch writes <switch>.md and <switch>.buffer.svg.
 func RenderSwitch(f *model.Fabric, sw *model.Switch) ([]targets.File, error) {
+	return renderSwitch(f, sw, false)
+}
+
+// RenderSwitchMapped is RenderSwitch with each file's source map
+// (targets.SourceMap); every line of the chart comes from the switch's
+// buffer budget.
+func RenderSwitchMapped(f *model.Fabric, sw *model.Switch) ([]targets.File, error) {
+	return renderSwitch(f, sw, true)
+}
+
+// renderSwitch writes the switch's files, with source maps when mapped.
+func renderSwitch(f *model.Fabric, sw *model.Switch, mapped bool) ([]targets.File, error) {
 	if f == nil || sw == nil {
 		return nil, fmt.Errorf("docs: no fabric or switch given")
 	}
-	d := &doc{}
+	d := newDoc(mapped)
+	d.at("switch", sw.Name)
 	d.h(1, md(sw.Name))
+	d.also("fabric")
+	d.also("switch", sw.Name, "os_version")
+	d.also("switch", sw.Name, "model")
 	d.p(fmt.Sprintf("Switch of fabric %s: %s %s on %s. Back to the %s.",
 		md(f.Name), md(string(sw.Platform)), md(sw.OSVersion), md(sw.Hardware.Model), "[fabric overview](../"+FabricFile+")"))
 	writeSwitchFacts(d, sw)
@@ -26,10 +42,11 @@ func RenderSwitch(f *model.Fabric, sw *model.Switch) ([]targets.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []targets.File{
-		{Name: sw.Name + ".md", Target: Target, Mode: 0o644, Data: d.bytes()},
-		{Name: sw.Name + ChartSuffix, Target: Target, Mode: 0o644, Data: chart},
-	}, nil
+	svg := targets.File{Name: sw.Name + ChartSuffix, Target: Target, Mode: 0o644, Data: chart}
+	if mapped {
+		svg.Map = targets.Uniform(chart, targets.Path("switch", sw.Name, "buffer"))
+	}
+	return []targets.File{d.file(sw.Name + ".md"), svg}, nil
 }
 
 // writeSwitchFacts lists the hardware and switch-wide settings.
@@ -39,16 +56,23 @@ func writeSwitchFacts(d *doc, sw *model.Switch) {
 	if w := sw.PFCWatchdog; w.Enabled {
 		wd = fmt.Sprintf("on: %s after %d ms, polling every %d ms, restore after %d ms", md(w.Action), w.TimeoutMs, w.PollingIntervalMs, w.RestoreMs)
 	}
-	d.table([]string{"what", "value"}, [][]string{
-		{"platform", md(string(sw.Platform)) + " " + md(sw.OSVersion)},
-		{"model", md(hw.Model) + " (" + md(hw.ASIC) + ")"},
-		{"packet buffer", Bytes(hw.BufferBytes) + " (" + MiB(hw.BufferBytes) + ")"},
-		{"buffer cell", Bytes(int64(hw.CellBytes))},
-		{"pipeline latency, MAC/PHY delay", Bytes(int64(hw.PipelineLatencyBytes)) + ", " + Bytes(int64(hw.MACPHYDelayBytes))},
-		{"hardware figures from", md(hw.Source)},
-		{"buffer configuration", md(sw.BufferStyle)},
-		{"PFC watchdog", wd},
-	})
+	var facts rows
+	d.at("switch", sw.Name, "platform")
+	d.also("switch", sw.Name, "os_version")
+	facts.add(d, "platform", md(string(sw.Platform))+" "+md(sw.OSVersion))
+	// The switch model picks the hardware figures.
+	d.at("switch", sw.Name, "model")
+	facts.add(d, "model", md(hw.Model)+" ("+md(hw.ASIC)+")")
+	facts.add(d, "packet buffer", Bytes(hw.BufferBytes)+" ("+MiB(hw.BufferBytes)+")")
+	facts.add(d, "buffer cell", Bytes(int64(hw.CellBytes)))
+	facts.add(d, "pipeline latency, MAC/PHY delay", Bytes(int64(hw.PipelineLatencyBytes))+", "+Bytes(int64(hw.MACPHYDelayBytes)))
+	facts.add(d, "hardware figures from", md(hw.Source))
+	// The OS version picks the buffer configuration style.
+	d.at("switch", sw.Name, "os_version")
+	facts.add(d, "buffer configuration", md(sw.BufferStyle))
+	d.at("switch", sw.Name, "pfc_watchdog")
+	facts.add(d, "PFC watchdog", wd)
+	d.table([]string{"what", "value"}, &facts)
 }
 
 // writePorts lists every port with its peer and layer-2 settings.
@@ -58,16 +82,20 @@ func writePorts(d *doc, sw *model.Switch) {
 		d.p("No ports.")
 		return
 	}
-	var rows [][]string
+	var body rows
 	for _, p := range sw.Ports {
 		state := ""
 		if p.Shutdown {
 			state = "shut down"
 		}
-		rows = append(rows, []string{md(p.Name), md(p.Description), peerCell(p.Peer), Speed(p.SpeedMbps), md(string(p.Mode)),
-			vlansText(p), strconv.Itoa(p.MTU), md(string(p.Trust)), pfcText(p.PFCPriorities, p.LinkPause), cableText(p.Peer), state})
+		d.at("switch", sw.Name, "port", p.Name)
+		if p.Peer != nil {
+			d.also("switch", sw.Name, "port", p.Name, "link")
+		}
+		body.add(d, md(p.Name), md(p.Description), peerCell(p.Peer), Speed(p.SpeedMbps), md(string(p.Mode)),
+			vlansText(p), strconv.Itoa(p.MTU), md(string(p.Trust)), pfcText(p.PFCPriorities, p.LinkPause), cableText(p.Peer), state)
 	}
-	d.table([]string{"port", "description", "peer", "speed", "mode", "VLANs", "MTU", "trust", "PFC", "cable", "state"}, rows, 6)
+	d.table([]string{"port", "description", "peer", "speed", "mode", "VLANs", "MTU", "trust", "PFC", "cable", "state"}, &body, 6)
 }
 
 // peerCell links the far end's device document: "[gpu01](../gpu01/gpu01.md) roce0".
@@ -116,7 +144,7 @@ func pfcText(prios []int, linkPause bool) string {
 // every lossless priority group.
 func writeHeadroom(d *doc, sw *model.Switch) {
 	d.h(2, "PFC headroom of the lossless priority groups")
-	var inputs, results [][]string
+	var inputs, results rows
 	formulas := map[string]bool{}
 	var formulaOrder []string
 	for _, p := range sw.Ports {
@@ -126,30 +154,34 @@ func writeHeadroom(d *doc, sw *model.Switch) {
 				continue
 			}
 			id := md(p.Name) + " PG" + strconv.Itoa(pg.Index)
-			inputs = append(inputs, []string{id, Ranges(pg.Priorities), Speed(h.SpeedMbps), cableText(p.Peer), Meters(h.CableMeters),
-				Bytes(int64(h.PortMTUBytes)), Bytes(int64(h.LosslessMTUBytes)), strconv.Itoa(h.SmallPacketPercent) + " %",
-				md(sw.Hardware.ASIC), Bytes(int64(h.CellBytes)), Bytes(int64(h.PipelineLatencyBytes)), Bytes(int64(h.MACPHYDelayBytes)), strconv.Itoa(h.PauseQuanta)})
-			results = append(results, []string{id, Bytes(int64(h.PeerResponseBytes)), Bytes(int64(h.CableBytes)), Bytes(int64(h.PropagationBytes)),
-				strconv.FormatFloat(h.CellOccupancy, 'f', 3, 64), Bytes(pg.XoffBytes), Bytes(pg.XonBytes), Bytes(pg.SizeBytes)})
+			if d.b.Mapped() {
+				d.at("switch", sw.Name, "port", p.Name, "pg", strconv.Itoa(pg.Index))
+			}
+			inputs.add(d, id, Ranges(pg.Priorities), Speed(h.SpeedMbps), strconv.Itoa(h.Lanes), cableText(p.Peer), Meters(h.CableMeters),
+				Bytes(int64(h.PortMTUBytes)), Bytes(int64(h.LosslessMTUBytes)), strconv.Itoa(h.SmallPacketPercent)+" %",
+				md(sw.Hardware.ASIC), Bytes(int64(h.CellBytes)), Bytes(int64(h.PipelineLatencyBytes)), Bytes(int64(h.MACPHYDelayBytes)), strconv.Itoa(h.PauseQuanta))
+			results.add(d, id, Bytes(int64(h.PeerResponseBytes)), Bytes(int64(h.CableBytes)), Bytes(int64(h.PropagationBytes)),
+				strconv.FormatFloat(h.CellOccupancy, 'f', 3, 64), Bytes(pg.XoffBytes), Bytes(pg.XonBytes), Bytes(pg.SizeBytes))
 			if !formulas[h.Formula] {
 				formulas[h.Formula] = true
 				formulaOrder = append(formulaOrder, h.Formula)
 			}
 		}
 	}
-	if len(inputs) == 0 {
+	d.at()
+	if len(inputs.cells) == 0 {
 		d.p("No port has a lossless priority group.")
 		return
 	}
-	d.p("Inputs. The cable is the port's link (5 m, SONiC's default, for a port without one); the lossless MTU and the small-packet share are the fabric's traffic assumptions; cell size, pipeline latency and MAC/PHY delay are constants of the ASIC.")
-	d.table([]string{"port / PG", "priorities", "speed", "cable", "length used", "port MTU", "lossless MTU", "small packets", "ASIC", "cell", "pipeline latency", "MAC/PHY delay", "pause quanta"},
-		inputs, 4, 5, 6, 7, 9, 10, 11, 12)
+	d.p("Inputs. The cable is the port's link (5 m, SONiC's default, for a port without one); lanes are the port's electrical lanes (an 8-lane port doubles the pipeline latency and adds a port MTU); the lossless MTU and the small-packet share are the fabric's traffic assumptions; cell size, pipeline latency and MAC/PHY delay are constants of the ASIC.")
+	d.table([]string{"port / PG", "priorities", "speed", "lanes", "cable", "length used", "port MTU", "lossless MTU", "small packets", "ASIC", "cell", "pipeline latency", "MAC/PHY delay", "pause quanta"},
+		&inputs, 3, 5, 6, 7, 8, 10, 11, 12, 13)
 	d.p("Terms and results. Peer response = pause quanta x 512 bit times, what the peer may still send before it obeys the pause; " +
 		"cable = 2 x length x speed / signal speed (198,000 km/s), the bytes on the wire during the pause's round trip; " +
 		"propagation = port MTU + cable + MAC/PHY delay + peer response (+ the tile term on Spectrum-4 and -5); " +
 		"xoff = lossless MTU + propagation x cell occupancy, rounded up to 1 KiB (+ 2 KiB small-packet compensation when the formula adds it); " +
 		"xon = pipeline latency; size = xoff + xon, the buffer reserved for the group.")
-	d.table([]string{"port / PG", "peer response", "cable", "propagation", "cell occupancy", "xoff", "xon", "size"}, results, 1, 2, 3, 4, 5, 6, 7)
+	d.table([]string{"port / PG", "peer response", "cable", "propagation", "cell occupancy", "xoff", "xon", "size"}, &results, 1, 2, 3, 4, 5, 6, 7)
 	for _, fm := range formulaOrder {
 		d.p("Formula: " + md(fm) + ".")
 	}
@@ -159,24 +191,40 @@ func writeHeadroom(d *doc, sw *model.Switch) {
 func writeSwitchBudget(d *doc, sw *model.Switch) {
 	d.h(2, "Buffer budget")
 	b := sw.Buffer
+	d.at("switch", sw.Name, "buffer")
 	d.p("![Buffer budget of " + md(sw.Name) + "](" + linkPath(sw.Name+ChartSuffix) + ")")
 	d.printf("Of %s, the lossless priority groups hold %s of PFC headroom now; the lossless pool is planned for %s, their headroom at %s cables. "+
 		"Other reservations take %s; %s are shared.",
 		Bytes(b.TotalBytes), Bytes(b.HeadroomBytes), Bytes(b.HeadroomReserveBytes), Meters(b.PlanningCableMeters), Bytes(b.ReservedBytes), Bytes(b.SharedBytes))
-	var rows [][]string
+	var body rows
 	for _, u := range Pools(sw) {
-		rows = append(rows, poolRow(md(sw.Name), u)[1:])
+		d.at("switch", sw.Name, "pool", u.Pool.Name, u.Pool.Direction)
+		body.add(d, poolRow(md(sw.Name), u)[1:]...)
 	}
-	d.table([]string{"pool", "direction", "type", "size", "share of buffer", "demand", "used"}, rows, 3, 4, 5, 6)
+	d.table([]string{"pool", "direction", "type", "size", "share of buffer", "demand", "used"}, &body, 3, 4, 5, 6)
 }
 
 // RenderHost writes <host>.md.
 func RenderHost(f *model.Fabric, h *model.Host) ([]targets.File, error) {
+	return renderHost(f, h, false)
+}
+
+// RenderHostMapped is RenderHost with the file's source map.
+func RenderHostMapped(f *model.Fabric, h *model.Host) ([]targets.File, error) {
+	return renderHost(f, h, true)
+}
+
+// renderHost writes the host's document, with its source map when mapped.
+func renderHost(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, error) {
 	if f == nil || h == nil {
 		return nil, fmt.Errorf("docs: no fabric or host given")
 	}
-	d := &doc{}
+	d := newDoc(mapped)
+	d.at("host", h.Name)
 	d.h(1, md(h.Name))
+	d.also("fabric")
+	d.also("host", h.Name, "os")
+	d.also("host", h.Name, "tuning")
 	ver := ""
 	if h.OSVersion != "" {
 		ver = " " + md(h.OSVersion)
@@ -187,6 +235,11 @@ func RenderHost(f *model.Fabric, h *model.Host) ([]targets.File, error) {
 	writeHostQoS(d, f, h)
 	writeApplications(d, h)
 	d.h(2, "By hand")
+	// The steps follow from the host's OS and its NICs' models and drivers.
+	d.at("host", h.Name, "os")
+	for _, n := range h.NICs {
+		d.also("host", h.Name, "nic", n.Name, "model")
+	}
 	steps := ManualSteps(h)
 	if len(steps) == 0 {
 		d.p("Nothing: the host script sets everything the model asks of this host.")
@@ -194,53 +247,63 @@ func RenderHost(f *model.Fabric, h *model.Host) ([]targets.File, error) {
 	for _, s := range steps {
 		d.line("- " + s)
 	}
-	return []targets.File{{Name: h.Name + ".md", Target: Target, Mode: 0o644, Data: d.bytes()}}, nil
+	return []targets.File{d.file(h.Name + ".md")}, nil
 }
 
 // writeNICs lists every NIC with its link.
 func writeNICs(d *doc, h *model.Host) {
 	d.h(2, "NICs")
-	var rows [][]string
+	var body rows
 	for _, n := range h.NICs {
+		d.at("host", h.Name, "nic", n.Name)
+		if n.Peer != nil {
+			d.also("host", h.Name, "nic", n.Name, "link")
+		}
 		addrs := make([]string, len(n.Addresses))
 		for i, a := range n.Addresses {
 			addrs[i] = md(a)
 		}
-		rows = append(rows, []string{md(n.Name), md(n.Interface), md(n.Model), md(n.Driver), md(string(n.Transport)), Speed(n.SpeedMbps),
-			strconv.Itoa(n.MTU), intOrDash(n.VLAN), orDash(strings.Join(addrs, ", ")), peerCell(n.Peer), cableText(n.Peer)})
+		body.add(d, md(n.Name), md(n.Interface), md(n.Model), md(n.Driver), md(string(n.Transport)), Speed(n.SpeedMbps),
+			strconv.Itoa(n.MTU), intOrDash(n.VLAN), orDash(strings.Join(addrs, ", ")), peerCell(n.Peer), cableText(n.Peer))
 	}
-	if len(rows) == 0 {
+	d.at()
+	if len(body.cells) == 0 {
 		d.p("No NICs.")
 		return
 	}
-	d.table([]string{"NIC", "interface", "model", "driver", "transport", "speed", "MTU", "VLAN", "addresses", "peer", "cable"}, rows, 6, 7)
+	d.table([]string{"NIC", "interface", "model", "driver", "transport", "speed", "MTU", "VLAN", "addresses", "peer", "cable"}, &body, 6, 7)
 }
 
 // writeHostQoS lists the RoCE marking, trust, PFC, DCQCN and ETS of
 // every NIC.
 func writeHostQoS(d *doc, f *model.Fabric, h *model.Host) {
 	d.h(2, "RoCE and DCB settings")
-	var rows [][]string
+	var body rows
 	for _, n := range h.NICs {
 		r := n.RoCE
 		if n.Transport == model.TransportIWARP {
-			rows = append(rows, []string{md(n.Name), "iWARP (RDMA over TCP, no PFC needed)", "-", "-", "-", "-", "-", "-", "-"})
+			d.at("host", h.Name, "nic", n.Name, "transport")
+			body.add(d, md(n.Name), "iWARP (RDMA over TCP, no PFC needed)", "-", "-", "-", "-", "-", "-", "-")
 			continue
 		}
+		// The NIC's RoCE settings come from its own attributes or, where
+		// it sets none, from the fabric's RoCE and CNP classes.
+		d.at("host", h.Name, "nic", n.Name, "roce")
 		mode := "RoCE " + md(r.Mode)
 		if r.UDPPort != 0 {
 			mode += ", UDP " + strconv.Itoa(r.UDPPort)
 		}
-		rows = append(rows, []string{md(n.Name), mode, strconv.Itoa(r.Priority), fmt.Sprintf("%d (ToS %d)", r.DSCP, r.TOS), md(string(r.Trust)),
-			Ranges(r.PFCPriorities), Ranges(r.ECNPriorities), fmt.Sprintf("%d / %d", r.CNPPriority, r.CNPDSCP), nicETS(r.ETS)})
+		body.add(d, md(n.Name), mode, strconv.Itoa(r.Priority), fmt.Sprintf("%d (ToS %d)", r.DSCP, r.TOS), md(string(r.Trust)),
+			Ranges(r.PFCPriorities), Ranges(r.ECNPriorities), fmt.Sprintf("%d / %d", r.CNPPriority, r.CNPDSCP), nicETS(r.ETS))
 	}
-	if len(rows) == 0 {
+	d.at()
+	if len(body.cells) == 0 {
 		return
 	}
 	d.p("RoCE traffic is marked with the priority and DSCP below; the NIC trusts the field shown, pauses the PFC priorities and runs DCQCN " +
 		"(ECN reaction and notification point) on the DCQCN priorities; congestion notification packets carry the CNP priority and DSCP. " +
 		"The fabric's classes are in the [fabric overview](../" + FabricFile + "#traffic-classes).")
-	d.table([]string{"NIC", "RDMA", "priority", "DSCP", "trust", "PFC", "DCQCN", "CNP priority / DSCP", "ETS"}, rows, 2)
+	d.table([]string{"NIC", "RDMA", "priority", "DSCP", "trust", "PFC", "DCQCN", "CNP priority / DSCP", "ETS"}, &body, 2)
 }
 
 // nicETS is "TC0 50 %, TC3 50 %, TC6 strict": the classes with a share
@@ -260,15 +323,16 @@ func nicETS(ets []model.ETS) string {
 
 // writeApplications lists the RDMA applications with their ports.
 func writeApplications(d *doc, h *model.Host) {
-	var rows [][]string
+	var body rows
 	for _, n := range h.NICs {
 		for _, a := range n.Applications {
-			rows = append(rows, []string{md(n.Name), md(a.Kind), strconv.Itoa(a.Port), strconv.Itoa(a.Priority)})
+			d.at("host", h.Name, "nic", n.Name, "applications")
+			body.add(d, md(n.Name), md(a.Kind), strconv.Itoa(a.Port), strconv.Itoa(a.Priority))
 		}
 	}
-	if len(rows) == 0 {
+	if len(body.cells) == 0 {
 		return
 	}
 	d.h(2, "Applications")
-	d.table([]string{"NIC", "application", "port", "priority"}, rows, 2, 3)
+	d.table([]string{"NIC", "application", "port", "priority"}, &body, 2, 3)
 }

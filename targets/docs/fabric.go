@@ -14,14 +14,27 @@ import (
 // cabling, the traffic classes, every switch's buffer budget and every
 // warning of the build.
 func RenderFabric(f *model.Fabric, warnings []Warning) (targets.File, error) {
+	return renderFabric(f, warnings, false)
+}
+
+// RenderFabricMapped is RenderFabric with the file's source map
+// (targets.SourceMap); warning/<i> elements are warnings[i].
+func RenderFabricMapped(f *model.Fabric, warnings []Warning) (targets.File, error) {
+	return renderFabric(f, warnings, true)
+}
+
+// renderFabric writes fabric.md, with its source map when mapped.
+func renderFabric(f *model.Fabric, warnings []Warning, mapped bool) (targets.File, error) {
 	if f == nil {
 		return targets.File{}, fmt.Errorf("docs: no fabric given")
 	}
-	d := &doc{}
+	d := newDoc(mapped)
+	d.at("fabric")
 	d.h(1, "Fabric "+md(f.Name))
 	if f.Description != "" {
 		d.p(md(f.Description))
 	}
+	d.at()
 	d.p("Written by `fabricc build` from the checked model; every device has its own document (linked below). " +
 		"Sizes are in bytes (B); 1 KiB = 1,024 B.")
 	writeSummary(d, f)
@@ -32,50 +45,98 @@ func RenderFabric(f *model.Fabric, warnings []Warning) (targets.File, error) {
 	writeBudgets(d, f)
 	writeWarnings(d, warnings)
 	writeSources(d, f)
-	return targets.File{Name: FabricFile, Target: Target, Mode: 0o644, Data: d.bytes()}, nil
+	return d.file(FabricFile), nil
 }
 
 // writeSummary counts devices and lists platforms, OS versions and
 // models.
 func writeSummary(d *doc, f *model.Fabric) {
 	d.h(2, "Summary")
-	d.table([]string{"what", "count"}, [][]string{
-		{"switches", strconv.Itoa(len(f.Switches))},
-		{"hosts", strconv.Itoa(len(f.Hosts))},
-		{"RDMA NICs", strconv.Itoa(nicCount(f))},
-		{"links", strconv.Itoa(len(f.Links))},
-		{"VLANs", strconv.Itoa(len(f.VLANs))},
-	}, 1)
-	if len(f.Switches) > 0 {
-		counts := map[[4]string]int{}
-		for _, sw := range f.Switches {
-			counts[[4]string{string(sw.Platform), sw.OSVersion, sw.Hardware.Model, sw.Hardware.ASIC}]++
+	var body rows
+	d.at()
+	for _, sw := range f.Switches {
+		d.also("switch", sw.Name)
+	}
+	body.add(d, "switches", strconv.Itoa(len(f.Switches)))
+	d.at()
+	for _, h := range f.Hosts {
+		d.also("host", h.Name)
+	}
+	body.add(d, "hosts", strconv.Itoa(len(f.Hosts)))
+	d.at()
+	for _, h := range f.Hosts {
+		for _, n := range h.NICs {
+			d.also("host", h.Name, "nic", n.Name)
 		}
-		d.table([]string{"switch platform", "OS version", "model", "ASIC", "switches"}, countRows(counts), 4)
+	}
+	body.add(d, "RDMA NICs", strconv.Itoa(nicCount(f)))
+	d.at()
+	for _, l := range f.Links {
+		d.b.AlsoElement(targets.LinkElement(l.A))
+	}
+	body.add(d, "links", strconv.Itoa(len(f.Links)))
+	d.at()
+	for _, v := range f.VLANs {
+		d.also("vlan", strconv.Itoa(v.ID))
+	}
+	body.add(d, "VLANs", strconv.Itoa(len(f.VLANs)))
+	d.table([]string{"what", "count"}, &body, 1)
+	if len(f.Switches) > 0 {
+		c := counter{}
+		for _, sw := range f.Switches {
+			c.add(d, [4]string{string(sw.Platform), sw.OSVersion, sw.Hardware.Model, sw.Hardware.ASIC}, "switch", sw.Name)
+		}
+		d.table([]string{"switch platform", "OS version", "model", "ASIC", "switches"}, c.rows(), 4)
 	}
 	if len(f.Hosts) > 0 {
-		counts := map[[4]string]int{}
+		c := counter{}
 		for _, h := range f.Hosts {
 			for _, n := range h.NICs {
-				counts[[4]string{string(h.OS), h.OSVersion, n.Model, n.Driver}]++
+				c.add(d, [4]string{string(h.OS), h.OSVersion, n.Model, n.Driver}, "host", h.Name, "nic", n.Name)
 			}
 		}
-		d.table([]string{"host OS", "OS version", "NIC model", "driver", "NICs"}, countRows(counts), 4)
+		d.table([]string{"host OS", "OS version", "NIC model", "driver", "NICs"}, c.rows(), 4)
 	}
 }
 
-// countRows turns counted keys into escaped rows, sorted by key.
-func countRows(counts map[[4]string]int) [][]string {
-	keys := make([][4]string, 0, len(counts))
-	for k := range counts {
+// counter counts devices by four texts, with the elements counted when
+// the document records a source map.
+type counter map[[4]string]*counted
+
+// counted is one key's count and elements.
+type counted struct {
+	n     int
+	elems []targets.Element
+}
+
+// add counts one more of key, the element with the given path parts.
+func (c counter) add(d *doc, key [4]string, parts ...string) {
+	e := c[key]
+	if e == nil {
+		e = &counted{}
+		c[key] = e
+	}
+	e.n++
+	if d.b.Mapped() {
+		e.elems = append(e.elems, targets.Path(parts...))
+	}
+}
+
+// rows are the counted keys as escaped rows, sorted by key.
+func (c counter) rows() *rows {
+	keys := make([][4]string, 0, len(c))
+	for k := range c {
 		keys = append(keys, k)
 	}
 	sort.Slice(keys, func(i, j int) bool { return strings.Join(keys[i][:], "\x00") < strings.Join(keys[j][:], "\x00") })
-	rows := make([][]string, 0, len(keys))
+	out := &rows{}
 	for _, k := range keys {
-		rows = append(rows, []string{md(k[0]), orDash(md(k[1])), md(k[2]), md(k[3]), strconv.Itoa(counts[k])})
+		out.cells = append(out.cells, []string{md(k[0]), orDash(md(k[1])), md(k[2]), md(k[3]), strconv.Itoa(c[k].n)})
+		if c[k].elems != nil {
+			out.elems = append(out.elems, c[k].elems)
+		}
 	}
-	return rows
+	return out
 }
 
 // nicCount is the number of NICs over all hosts.
@@ -94,19 +155,31 @@ func writeCabling(d *doc, f *model.Fabric) {
 		d.p("No links.")
 		return
 	}
-	var rows [][]string
+	var body rows
 	ix := endIndex(f)
 	for i, l := range f.Links {
 		a, b := ix.of(l.A), ix.of(l.B)
-		rows = append(rows, []string{strconv.Itoa(i + 1),
+		if d.b.Mapped() {
+			d.b.Set([]targets.Element{targets.LinkElement(l.A), endElement(l.A), endElement(l.B)})
+		}
+		body.add(d, strconv.Itoa(i+1),
 			deviceLink(l.A.Device), md(l.A.Port), deviceLink(l.B.Device), md(l.B.Port),
-			speedPair(a.speed, b.speed), md(l.CableKind), Meters(l.CableMeters), mtuPair(a.mtu, b.mtu)})
+			speedPair(a.speed, b.speed), lanesPair(a.lanes, b.lanes), md(l.CableKind), Meters(l.CableMeters), mtuPair(a.mtu, b.mtu))
 	}
-	d.table([]string{"#", "A", "A port", "B", "B port", "speed", "cable", "length", "MTU (A / B)"}, rows, 0, 7)
+	d.table([]string{"#", "A", "A port", "B", "B port", "speed", "lanes", "cable", "length", "MTU (A / B)"}, &body, 0, 6, 8)
 }
 
-// end is what the cabling table shows of one link end.
-type end struct{ speed, mtu int }
+// endElement is the element of a link end: a switch port or a host NIC.
+func endElement(e model.Endpoint) targets.Element {
+	if e.Kind == "switch" {
+		return targets.Path("switch", e.Device, "port", e.Port)
+	}
+	return targets.Path("host", e.Device, "nic", e.Port)
+}
+
+// end is what the cabling table shows of one link end; lanes is 0 for a
+// host NIC.
+type end struct{ speed, mtu, lanes int }
 
 // ends indexes the speed and MTU of every switch port and host NIC by
 // kind, device and port, so large fabrics need no repeated search.
@@ -117,12 +190,12 @@ func endIndex(f *model.Fabric) ends {
 	ix := ends{}
 	for _, sw := range f.Switches {
 		for _, p := range sw.Ports {
-			ix[[3]string{"switch", sw.Name, p.Name}] = end{p.SpeedMbps, p.MTU}
+			ix[[3]string{"switch", sw.Name, p.Name}] = end{p.SpeedMbps, p.MTU, p.Lanes}
 		}
 	}
 	for _, h := range f.Hosts {
 		for _, n := range h.NICs {
-			ix[[3]string{"host", h.Name, n.Name}] = end{n.SpeedMbps, n.MTU}
+			ix[[3]string{"host", h.Name, n.Name}] = end{n.SpeedMbps, n.MTU, 0}
 		}
 	}
 	return ix
@@ -140,6 +213,18 @@ func speedPair(a, b int) string {
 		return Speed(b)
 	}
 	return Speed(a) + " / " + Speed(b)
+}
+
+// lanesPair is the lanes of the switch ends: "4", "4 / 8" when two
+// switch ports differ, "-" for a link between hosts.
+func lanesPair(a, b int) string {
+	switch {
+	case a == b || b == 0:
+		return intOrDash(a)
+	case a == 0:
+		return intOrDash(b)
+	}
+	return strconv.Itoa(a) + " / " + strconv.Itoa(b)
 }
 
 // mtuPair is "9216 / 9000" (A / B).
@@ -167,11 +252,12 @@ func writeVLANs(d *doc, f *model.Fabric) {
 		return
 	}
 	d.h(2, "VLANs")
-	var rows [][]string
+	var body rows
 	for _, v := range f.VLANs {
-		rows = append(rows, []string{strconv.Itoa(v.ID), md(v.Name)})
+		d.at("vlan", strconv.Itoa(v.ID))
+		body.add(d, strconv.Itoa(v.ID), md(v.Name))
 	}
-	d.table([]string{"VLAN", "name"}, rows, 0)
+	d.table([]string{"VLAN", "name"}, &body, 0)
 }
 
 // writeClasses lists the traffic classes and the headroom policy.
@@ -184,13 +270,17 @@ func writeClasses(d *doc, q *model.QoS) {
 	if q.Profile != "" {
 		intro += "; the classes start from the built-in profile " + md(q.Profile)
 	}
+	d.at("qos")
 	d.p(intro + ".")
-	var rows [][]string
+	var body rows
 	for _, c := range q.Classes {
-		rows = append(rows, []string{md(c.Name), strconv.Itoa(c.Priority), Ranges(c.Priorities), strconv.Itoa(c.TrafficClass),
-			strconv.Itoa(c.MarkDSCP), Ranges(c.DSCP), yesNo(c.Lossless, "yes (PFC)", "no"), ecnText(c.ECN), etsText(c.ETS), yesNo(c.CNP, "yes", "")})
+		d.at("qos", "class", c.Name)
+		body.add(d, md(c.Name), strconv.Itoa(c.Priority), Ranges(c.Priorities), strconv.Itoa(c.TrafficClass),
+			strconv.Itoa(c.MarkDSCP), Ranges(c.DSCP), yesNo(c.Lossless, "yes (PFC)", "no"), ecnText(c.ECN), etsText(c.ETS), yesNo(c.CNP, "yes", ""))
 	}
-	d.table([]string{"class", "priority", "priorities", "TC", "DSCP marked", "DSCP classified", "lossless", "ECN min / max / mark", "ETS", "CNP"}, rows, 1, 3, 4)
+	d.table([]string{"class", "priority", "priorities", "TC", "DSCP marked", "DSCP classified", "lossless", "ECN min / max / mark", "ETS", "CNP"}, &body, 1, 3, 4)
+	d.at("qos")
+	d.also("qos", "headroom")
 	d.printf("PFC is on for %s %s. PFC headroom assumes lossless frames of up to %s and %d %% small packets (see each switch's document for the per-port figures).",
 		yesNo(len(q.PFCPriorities) == 1, "priority", "priorities"), Ranges(q.PFCPriorities), Bytes(int64(q.Headroom.LosslessMTUBytes)), q.Headroom.SmallPacketPercent)
 }
@@ -228,22 +318,24 @@ func writeBudgets(d *doc, f *model.Fabric) {
 	d.p("Headroom in use is the PFC headroom (xoff + xon) of every lossless priority group; the lossless pool is sized " +
 		"for the headroom the same ports would need at the planning cable length, so recabling within it changes no pool. " +
 		"Demand is what the ports reserve in a pool; used is demand as a share of the pool.")
-	var rows [][]string
+	var budgets rows
 	for _, sw := range f.Switches {
 		b := sw.Buffer
-		rows = append(rows, []string{deviceLink(sw.Name), md(sw.Hardware.Model), Bytes(b.TotalBytes), Bytes(b.HeadroomBytes),
+		d.at("switch", sw.Name, "buffer")
+		budgets.add(d, deviceLink(sw.Name), md(sw.Hardware.Model), Bytes(b.TotalBytes), Bytes(b.HeadroomBytes),
 			Bytes(b.HeadroomReserveBytes), Meters(b.PlanningCableMeters), Bytes(b.ReservedBytes), Bytes(b.SharedBytes),
-			link("chart", sw.Name, sw.Name+ChartSuffix)})
+			link("chart", sw.Name, sw.Name+ChartSuffix))
 	}
 	d.table([]string{"switch", "model", "buffer", "headroom in use", "headroom planned", "planned for", "other reservations", "shared", "picture"},
-		rows, 2, 3, 4, 5, 6, 7)
-	rows = nil
+		&budgets, 2, 3, 4, 5, 6, 7)
+	var pools rows
 	for _, sw := range f.Switches {
 		for _, u := range Pools(&sw) {
-			rows = append(rows, poolRow(md(sw.Name), u))
+			d.at("switch", sw.Name, "pool", u.Pool.Name, u.Pool.Direction)
+			pools.add(d, poolRow(md(sw.Name), u)...)
 		}
 	}
-	d.table([]string{"switch", "pool", "direction", "type", "size", "share of buffer", "demand", "used"}, rows, 4, 5, 6, 7)
+	d.table([]string{"switch", "pool", "direction", "type", "size", "share of buffer", "demand", "used"}, &pools, 4, 5, 6, 7)
 }
 
 // poolRow is one row of a pool table; first is the switch cell.
@@ -260,6 +352,7 @@ func writeWarnings(d *doc, warnings []Warning) {
 		return
 	}
 	for i, w := range warnings {
+		d.at("warning", strconv.Itoa(i))
 		head := fmt.Sprintf("%d. **%s**", i+1, md(w.Summary))
 		if w.Place.File != "" {
 			head += " at " + placeText(w.Place)
@@ -288,17 +381,20 @@ func placeText(p Place) string {
 func writeSources(d *doc, f *model.Fabric) {
 	d.h(2, "Sources")
 	seen := map[string]bool{}
-	var items []string
+	var items rows
 	add := func(what, src string) {
 		if src == "" || seen[what+src] {
 			return
 		}
 		seen[what+src] = true
-		items = append(items, "- "+what+": "+md(src))
+		items.add(d, "- "+what+": "+md(src))
 	}
 	for _, sw := range f.Switches {
+		// The switch model names the hardware figures and their source.
+		d.at("switch", sw.Name, "model")
 		add("switch buffer and ASIC constants of "+md(sw.Hardware.Model), sw.Hardware.Source)
 	}
+	d.at()
 	for _, sw := range f.Switches {
 		for _, p := range sw.Ports {
 			for _, pg := range p.PriorityGroups {
@@ -312,12 +408,15 @@ func writeSources(d *doc, f *model.Fabric) {
 		add("pool split", poolSplitSource)
 		add("planning cable length", planningSource)
 	}
-	if len(items) == 0 {
+	if len(items.cells) == 0 {
 		d.p("No derived figures.")
 		return
 	}
-	for _, it := range items {
-		d.line(it)
+	for i, it := range items.cells {
+		if items.elems != nil {
+			d.b.Set(items.elems[i])
+		}
+		d.line(it[0])
 	}
 }
 

@@ -3,17 +3,34 @@ package docs
 import (
 	"fmt"
 	"strings"
+
+	"github.com/fabricc/fabricc/targets"
 )
 
-// doc accumulates one Markdown document. Every method takes Markdown
-// that is already safe: fabric strings reach it only through md, link
-// or the table cells built from them.
-type doc struct{ b strings.Builder }
+// doc accumulates one Markdown document, and its source map when one was
+// asked for: the lines written after at come from its element. Every
+// method takes Markdown that is already safe: fabric strings reach it
+// only through md, link or the table cells built from them.
+type doc struct{ b *targets.Text }
 
-// h writes a heading of the given level.
+// newDoc starts a document; mapped asks for a source map.
+func newDoc(mapped bool) *doc { return &doc{b: targets.NewText(mapped)} }
+
+// at says that the lines written next come from the element with the
+// given path parts (targets.Element); at() with none: fixed text.
+func (d *doc) at(parts ...string) { d.b.At(parts...) }
+
+// also adds an element to those of the lines written next.
+func (d *doc) also(parts ...string) { d.b.Also(parts...) }
+
+// h writes a heading of the given level, as fixed text unless a title
+// (level 1, naming its device).
 func (d *doc) h(level int, text string) {
 	if d.b.Len() > 0 && !strings.HasSuffix(d.b.String(), "\n\n") {
-		d.b.WriteString("\n")
+		d.b.Fixed("\n")
+	}
+	if level > 1 {
+		d.b.At()
 	}
 	d.b.WriteString(strings.Repeat("#", level) + " " + text + "\n\n")
 }
@@ -27,10 +44,28 @@ func (d *doc) line(text string) { d.b.WriteString(text + "\n") }
 // printf writes a formatted paragraph.
 func (d *doc) printf(format string, args ...any) { d.p(fmt.Sprintf(format, args...)) }
 
+// rows is the body of a table: its rows, and with a source map the
+// elements each row comes from.
+type rows struct {
+	cells [][]string
+	elems [][]targets.Element
+}
+
+// add appends a row that comes from the document's current elements (set
+// with at and also before it).
+func (r *rows) add(d *doc, cells ...string) {
+	r.cells = append(r.cells, cells)
+	if d.b.Mapped() {
+		r.elems = append(r.elems, d.b.Elements())
+	}
+}
+
 // table writes a GitHub Flavored Markdown table; right lists the columns
-// (by index) that hold numbers and are right-aligned.
-func (d *doc) table(head []string, rows [][]string, right ...int) {
-	if len(rows) == 0 {
+// (by index) that hold numbers and are right-aligned. Header and
+// delimiter rows are fixed text; each body row comes from its elements.
+// What follows the table is fixed text until at is called.
+func (d *doc) table(head []string, body *rows, right ...int) {
+	if len(body.cells) == 0 {
 		return
 	}
 	align := make([]string, len(head))
@@ -40,11 +75,16 @@ func (d *doc) table(head []string, rows [][]string, right ...int) {
 	for _, i := range right {
 		align[i] = "--:"
 	}
+	d.b.At()
 	d.row(head)
 	d.row(align)
-	for _, r := range rows {
+	for i, r := range body.cells {
+		if body.elems != nil {
+			d.b.Set(body.elems[i])
+		}
 		d.row(r)
 	}
+	d.b.At()
 	d.b.WriteString("\n")
 }
 
@@ -63,6 +103,12 @@ func (d *doc) row(cells []string) {
 // bytes returns the document.
 func (d *doc) bytes() []byte {
 	return []byte(strings.TrimRight(d.b.String(), "\n") + "\n")
+}
+
+// file returns the document as the file name, with its source map.
+func (d *doc) file(name string) targets.File {
+	data := d.bytes()
+	return targets.File{Name: name, Target: Target, Mode: 0o644, Data: data, Map: d.b.SourceMapOf(data)}
 }
 
 // link is a Markdown link whose text is a fabric string and whose

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets"
 )
 
 // hostNodeLimit is the most hosts drawn one node each. Above it hosts are
@@ -39,6 +40,9 @@ type graph struct {
 // gnode is one node: a switch, a host or a group of hosts.
 type gnode struct {
 	id, label, class string
+	// key is the node's key in graph.nodeOf; hosts are a group's hosts.
+	key   string
+	hosts []string
 }
 
 // gedge is every link between two nodes, counted by speed.
@@ -65,7 +69,14 @@ func writeTopology(d *doc, f *model.Fabric) {
 	}
 	d.p(note)
 	d.line("```mermaid")
-	d.b.WriteString(text)
+	if d.b.Mapped() {
+		chart := targets.NewText(true)
+		writeMermaid(chart, f)
+		d.b.Append(chart)
+	} else {
+		d.b.WriteString(text)
+	}
+	d.b.At()
 	d.line("```")
 	d.line("")
 }
@@ -74,11 +85,26 @@ func writeTopology(d *doc, f *model.Fabric) {
 // number of edges: a node per switch, hosts per node or per group, one
 // edge per pair of connected nodes.
 func Mermaid(f *model.Fabric) (string, int) {
+	b := targets.NewText(false)
+	edges := writeMermaid(b, f)
+	return b.String(), edges
+}
+
+// writeMermaid writes the flowchart into b and returns its number of
+// edges. With a source map, a node line comes from its switch or hosts
+// and an edge line from its links.
+func writeMermaid(b *targets.Text, f *model.Fabric) int {
 	g := buildGraph(f)
-	var b strings.Builder
 	b.WriteString("flowchart TB\n")
 	for _, n := range g.nodes {
-		fmt.Fprintf(&b, "  %s[\"%s\"]:::%s\n", n.id, n.label, n.class)
+		b.At()
+		if kind, name, _ := strings.Cut(n.key, "\x00"); kind != "group" {
+			b.At(kind, name)
+		}
+		for _, h := range n.hosts {
+			b.Also("host", h)
+		}
+		fmt.Fprintf(b, "  %s[\"%s\"]:::%s\n", n.id, n.label, n.class)
 	}
 	keys := make([][2]int, 0, len(g.edges))
 	for k := range g.edges {
@@ -90,13 +116,35 @@ func Mermaid(f *model.Fabric) (string, int) {
 		}
 		return keys[i][1] < keys[j][1]
 	})
+	links := edgeLinks(b, g, f)
 	for _, k := range keys {
-		fmt.Fprintf(&b, "  %s ---|\"%s\"| %s\n", g.nodes[k[0]].id, edgeLabel(g.edges[k]), g.nodes[k[1]].id)
+		b.At()
+		for _, l := range links[k] {
+			b.AlsoElement(targets.LinkElement(l.A))
+		}
+		fmt.Fprintf(b, "  %s ---|\"%s\"| %s\n", g.nodes[k[0]].id, edgeLabel(g.edges[k]), g.nodes[k[1]].id)
 	}
+	b.At()
 	b.WriteString("  classDef spine fill:#cfe0f5,stroke:#1f5fa8,color:#0b2545\n")
 	b.WriteString("  classDef leaf fill:#e3edf9,stroke:#1f5fa8,color:#0b2545\n")
 	b.WriteString("  classDef host fill:#e4f4e4,stroke:#2e7d32,color:#113311\n")
-	return b.String(), len(keys)
+	return len(keys)
+}
+
+// edgeLinks lists the links of each edge when b records a source map.
+func edgeLinks(b *targets.Text, g *graph, f *model.Fabric) map[[2]int][]model.Link {
+	if !b.Mapped() {
+		return nil
+	}
+	out := map[[2]int][]model.Link{}
+	for _, l := range f.Links {
+		a, z := g.nodeOf[l.A.Kind+"\x00"+l.A.Device], g.nodeOf[l.B.Kind+"\x00"+l.B.Device]
+		if a > z {
+			a, z = z, a
+		}
+		out[[2]int{a, z}] = append(out[[2]int{a, z}], l)
+	}
+	return out
 }
 
 // buildGraph makes the nodes (spines, leaves, hosts or host groups, in
@@ -135,7 +183,7 @@ func buildGraph(f *model.Fabric) *graph {
 func (g *graph) add(key, prefix, label, class string) {
 	g.ids[prefix]++
 	g.nodeOf[key] = len(g.nodes)
-	g.nodes = append(g.nodes, gnode{id: prefix + strconv.Itoa(g.ids[prefix]), label: label, class: class})
+	g.nodes = append(g.nodes, gnode{id: prefix + strconv.Itoa(g.ids[prefix]), label: label, class: class, key: key})
 }
 
 // leafSwitches are the switches with at least one host cabled to them.
@@ -190,6 +238,7 @@ func addHosts(g *graph, f *model.Fabric) {
 		label := groupLabel(names, key == "")
 		idx := len(g.nodes)
 		g.add("group\x00"+key, "g", label, "host")
+		g.nodes[idx].hosts = names
 		for _, n := range names {
 			g.nodeOf["host\x00"+n] = idx
 		}

@@ -102,7 +102,7 @@ func TestMermaidLarge(t *testing.T) {
 	if nodes != 2+4094+4094+1 || edges != 2*4094+4094 {
 		t.Errorf("%d nodes, %d edges; want %d and %d", nodes, edges, 2+4094+4094+1, 2*4094+4094)
 	}
-	d := &doc{}
+	d := newDoc(false)
 	writeTopology(d, f)
 	if !strings.Contains(d.b.String(), "more than Mermaid's default limits (50,000 characters, 500 edges)") {
 		t.Error("no note about Mermaid's limits")

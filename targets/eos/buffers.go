@@ -3,6 +3,7 @@ package eos
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
@@ -43,6 +44,8 @@ func writeBuffers(w *writer, sw *model.Switch) (bool, error) {
 	}
 	w.sep()
 	mmu := hasMMUProfile(sw.Hardware.ASIC)
+	// What EOS does with buffers follows from the switch model's ASIC.
+	w.At("switch", sw.Name, "model")
 	if mmu {
 		w.comment(0, "buffers: MMU queue profile (AVD platform-trident.j2: ingress headroom, ingress priority-group,")
 		w.comment(0, "egress unicast queue lines), system-wide, so each line takes the largest per-port value.")
@@ -75,12 +78,14 @@ func hasPGs(sw *model.Switch) bool {
 // groups and egress queues as comment lines.
 func writeBufferComments(w *writer, sw *model.Switch) {
 	for _, pl := range sw.Pools {
+		w.At("switch", sw.Name, "pool", pl.Name, pl.Direction)
 		w.comment(0, "pool %s: %s %s, %d (%.1f%%), %s, priorities %s",
 			pl.Name, pl.Direction, pl.Type, pl.SizeBytes, pl.Percent, pl.Mode, intList(pl.Priorities))
 	}
 	for _, p := range sw.Ports {
 		for i := range p.PriorityGroups {
 			pg := &p.PriorityGroups[i]
+			w.pg(p.Name, pg.Index)
 			if pg.Lossless {
 				w.comment(0, "%s pg %d (priorities %s) lossless: %d in flight after PFC (headroom), %d below the pause threshold, pool %s, alpha %s%s",
 					p.Name, pg.Index, intList(pg.Priorities), pg.XoffBytes, pg.SizeBytes-pg.XoffBytes, pg.Pool, pg.SharedAlpha, assumed(pg))
@@ -90,6 +95,7 @@ func writeBufferComments(w *writer, sw *model.Switch) {
 				p.Name, pg.Index, intList(pg.Priorities), pg.SizeBytes, pg.Pool, pg.SharedAlpha)
 		}
 		for _, eq := range p.EgressQueues {
+			w.queue(p.Name, eq.TrafficClass)
 			w.comment(0, "%s egress queue %d: reserved %d, pool %s, alpha %s",
 				p.Name, eq.TrafficClass, eq.ReservedBytes, eq.Pool, eq.SharedAlpha)
 		}
@@ -118,11 +124,19 @@ func writeMMUProfile(w *writer, sw *model.Switch) error {
 	if err != nil {
 		return err
 	}
+	w.At("switch", sw.Name, "buffer")
 	w.line(0, "platform trident mmu queue profile %s", profileName)
-	if h := maxHeadroom(sw); h > 0 {
+	if h, p := maxHeadroom(sw); h > 0 {
+		w.port(p)
+		for _, pg := range p.PriorityGroups {
+			if pg.Lossless {
+				w.Also("switch", sw.Name, "port", p.Name, "pg", strconv.Itoa(pg.Index))
+			}
+		}
 		w.raw(profileIndent, "ingress headroom bytes %d", h)
 	}
 	for _, pg := range pgs {
+		w.pg(pg.port, pg.index)
 		what := fmt.Sprintf("ingress priority-group %d", pg.index)
 		writeMixed(w, what, pg)
 		if !pg.lossless {
@@ -134,6 +148,7 @@ func writeMMUProfile(w *writer, sw *model.Switch) error {
 		writeThreshold(w, what, pg.alpha)
 	}
 	for _, q := range queues {
+		w.queue(q.port, q.index)
 		what := fmt.Sprintf("egress unicast queue %d", q.index)
 		writeMixed(w, what, q)
 		w.raw(profileIndent, "%s reserved bytes %d", what, q.size)
@@ -164,19 +179,22 @@ func writeThreshold(w *writer, what, alpha string) {
 
 // maxHeadroom returns the largest per-port sum of the bytes in flight
 // after PFC over the port's lossless priority groups: the EOS "ingress
-// headroom" value that covers every port.
-func maxHeadroom(sw *model.Switch) int64 {
+// headroom" value that covers every port, and the port that needs it.
+func maxHeadroom(sw *model.Switch) (int64, *model.Port) {
 	var most int64
-	for _, p := range sw.Ports {
+	var port *model.Port
+	for i, p := range sw.Ports {
 		var sum int64
 		for _, pg := range p.PriorityGroups {
 			if pg.Lossless {
 				sum += pg.XoffBytes
 			}
 		}
-		most = max(most, sum)
+		if sum > most {
+			most, port = sum, &sw.Ports[i]
+		}
 	}
-	return most
+	return most, port
 }
 
 // occurrence is one port's setting of one priority group or egress queue.
@@ -190,7 +208,9 @@ type occurrence struct {
 // merged is one priority group or egress queue merged over all ports for
 // the system-wide MMU profile.
 type merged struct {
-	index    int
+	index int
+	// port is the port whose size was taken (the largest).
+	port     string
 	lossless bool // the lossless ports' settings were taken
 	mixed    bool // lossless on some ports, lossy on others
 	size     int64
@@ -234,7 +254,9 @@ func mergeOne(what string, index int, occs []occurrence) (merged, error) {
 		if o.lossless != m.lossless {
 			continue
 		}
-		m.size = max(m.size, o.size)
+		if o.size > m.size || m.port == "" {
+			m.size, m.port = max(m.size, o.size), o.port
+		}
 		switch {
 		case o.alpha == "":
 		case m.alpha == "":
@@ -280,4 +302,20 @@ func intList(v []int) string {
 		return "none"
 	}
 	return targets.JoinInts(v, " ")
+}
+
+// pg says that the lines written next come from priority group index of
+// the switch's port.
+func (w *writer) pg(port string, index int) {
+	if w.Mapped() {
+		w.At("switch", w.sw, "port", port, "pg", strconv.Itoa(index))
+	}
+}
+
+// queue says that the lines written next come from the egress queue of
+// traffic class tc of the switch's port.
+func (w *writer) queue(port string, tc int) {
+	if w.Mapped() {
+		w.At("switch", w.sw, "port", port, "queue", strconv.Itoa(tc))
+	}
 }

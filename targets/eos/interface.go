@@ -8,6 +8,7 @@ import (
 
 	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets"
 )
 
 // portName is the EOS front-panel port form: "Ethernet1", "Ethernet1/1".
@@ -22,7 +23,7 @@ const eosMaxMTU = 9214
 // in the order EOS prints them (AVD ethernet-interfaces.j2): description,
 // shutdown, mtu, flowcontrol, speed, switchport lines, trust, PFC, then the
 // tx-queue sub-blocks (txQueues, rendered once by writeTxQueues).
-func writeInterface(w *writer, p *model.Port, txQueues string) error {
+func writeInterface(w *writer, p *model.Port, txQueues *targets.Text) error {
 	if !portName.MatchString(p.Name) {
 		return fmt.Errorf("EOS front-panel ports are named EthernetN or EthernetN/M; rename the port")
 	}
@@ -39,14 +40,18 @@ func writeInterface(w *writer, p *model.Port, txQueues string) error {
 		return fmt.Errorf("link pause (802.3x) and PFC are both on; they are mutually exclusive, turn one off")
 	}
 	w.sep()
+	w.port(p)
 	w.line(0, "interface %s", p.Name)
 	if p.Description != "" {
+		w.port(p, "description")
 		w.line(1, "description %s", quote.CLIText(p.Description))
 	}
 	if p.Shutdown {
+		w.port(p)
 		w.line(1, "shutdown")
 	}
 	if p.MTU > 0 {
+		w.port(p, "mtu")
 		w.line(1, "mtu %d", p.MTU)
 		if p.MTU > eosMaxMTU {
 			w.comment(1, "mtu %d is above %d, the largest EOS L3 MTU seen in vendor examples (Arista AVD, unverified); EOS may reject it", p.MTU, eosMaxMTU)
@@ -55,20 +60,24 @@ func writeInterface(w *writer, p *model.Port, txQueues string) error {
 	if p.LinkPause {
 		// 802.3x pause; EOS default is off in both directions, so only
 		// "on" is written (AVD ethernet-interfaces.j2 "flowcontrol receive").
+		w.port(p, "pfc")
 		w.line(1, "flowcontrol receive on")
 		w.line(1, "flowcontrol send on")
 	}
 	if speed != "" {
+		w.port(p, "speed")
 		w.line(1, "speed %s", speed)
 	}
 	if err := writeSwitchport(w, p); err != nil {
 		return err
 	}
+	w.port(p, "trust")
 	if err := writeTrust(w, p.Trust); err != nil {
 		return err
 	}
 	writePFC(w, p)
-	w.WriteString(txQueues)
+	w.port(p)
+	w.Append(txQueues)
 	return nil
 }
 
@@ -81,15 +90,27 @@ func writeSwitchport(w *writer, p *model.Port) error {
 	switch p.Mode {
 	case model.ModeAccess:
 		if p.AccessVLAN != 0 {
+			w.port(p, "vlans")
+			w.Also("vlan", strconv.Itoa(p.AccessVLAN))
 			w.line(1, "switchport access vlan %d", p.AccessVLAN)
 		}
 	case model.ModeTrunk:
 		if p.NativeVLAN != 0 {
+			w.port(p, "native_vlan")
+			w.Also("vlan", strconv.Itoa(p.NativeVLAN))
 			w.line(1, "switchport trunk native vlan %d", p.NativeVLAN)
 		}
+		w.port(p, "vlans")
+		if w.Mapped() {
+			for _, id := range p.TrunkVLANs {
+				w.Also("vlan", strconv.Itoa(id))
+			}
+		}
 		w.line(1, "switchport trunk allowed vlan %s", vlanList(p.TrunkVLANs))
+		w.port(p, "mode")
 		w.line(1, "switchport mode trunk")
 	case model.ModeRouted:
+		w.port(p, "mode")
 		w.line(1, "no switchport")
 	default:
 		return fmt.Errorf("port mode %q is not access, trunk or routed", p.Mode)
@@ -125,6 +146,7 @@ func writePFC(w *writer, p *model.Port) {
 	if len(p.PFCPriorities) == 0 {
 		return
 	}
+	w.port(p, "pfc")
 	w.line(1, "priority-flow-control on")
 	for _, prio := range p.PFCPriorities {
 		w.line(1, "priority-flow-control priority %d no-drop", prio)

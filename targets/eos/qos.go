@@ -31,6 +31,7 @@ func dscpToTC(q *model.QoS) ([]int, error) {
 // not depend on the platform's default map.
 func writeQoSMaps(w *writer, q *model.QoS, sw *model.Switch, tcOfDSCP []int) {
 	w.sep()
+	w.At("qos")
 	if usesCoS(sw) {
 		for _, l := range groupByTC(q.PriorityToTC) {
 			w.line(0, "qos map cos %s to traffic-class %d", l.values, l.tc)
@@ -90,6 +91,7 @@ func writeTxQueues(w *writer, q *model.QoS) error {
 		if c.TrafficClass < 0 || c.TrafficClass > 7 {
 			return fmt.Errorf("class %q: traffic class %d; EOS tx-queues are 0-7", c.Name, c.TrafficClass)
 		}
+		w.At("qos", "class", c.Name)
 		w.line(1, "!")
 		w.line(1, "tx-queue %d", c.TrafficClass)
 		if err := writeScheduling(w, c); err != nil {
@@ -103,6 +105,7 @@ func writeTxQueues(w *writer, q *model.QoS) error {
 			// Counting marked packets feeds `show qos interfaces ecn
 			// counters queue` (aristanetworks/anta,
 			// VerifyInterfacesECNCounters).
+			w.At("qos", "class", c.Name, "ecn")
 			w.line(2, "random-detect ecn count")
 			w.line(2, "%s", line)
 		}
@@ -113,6 +116,7 @@ func writeTxQueues(w *writer, q *model.QoS) error {
 // writeScheduling writes the tx-queue's ETS lines: "priority strict", or
 // "no priority" plus "bandwidth percent N" for a WRR class.
 func writeScheduling(w *writer, c *model.Class) error {
+	w.At("qos", "class", c.Name, "ets")
 	switch c.ETS.Mode {
 	case model.ETSStrict:
 		w.line(2, "priority strict")
@@ -152,11 +156,13 @@ func ecnLine(e *model.ECN) (string, error) {
 // writeWatchdog writes the global PFC watchdog (AVD
 // priority-flow-control.j2): timeout, recovery-time, polling-interval (all
 // in seconds; the model holds milliseconds) and the action.
-func writeWatchdog(w *writer, wd *model.PFCWatchdog) error {
+func writeWatchdog(w *writer, sw *model.Switch) error {
+	wd := &sw.PFCWatchdog
 	if !wd.Enabled {
 		return nil
 	}
 	w.sep()
+	w.At("switch", sw.Name, "pfc_watchdog")
 	if wd.TimeoutMs > 0 {
 		w.line(0, "priority-flow-control pause watchdog default timeout %s", seconds(wd.TimeoutMs))
 	}

@@ -12,13 +12,13 @@ import (
 func plan(f *model.Fabric, n *model.NIC) nicPlan {
 	p := nicPlan{nic: n, unit: drivers[n.Driver].ifName.FindStringSubmatch(n.Interface)[1]}
 	p.rc = rcSettings(n)
-	p.loader = []setting{{n.Driver + "_load", "YES"}}
+	p.loader = []setting{{n.Driver + "_load", "YES", "driver"}}
 	if n.Driver == driverMlx5 {
 		p.loader = append(p.loader, mlx5Settings(f, n, p.unit)...)
 	} else if len(n.RoCE.PFCPriorities) > 0 {
 		m := fmt.Sprint(pfcMask(n.RoCE.PFCPriorities))
 		base := "hw." + n.Interface + ".conf."
-		p.sysctl = []setting{{base + "rx_ppp", m}, {base + "tx_ppp", m}}
+		p.sysctl = []setting{{base + "rx_ppp", m, "pfc_priorities"}, {base + "tx_ppp", m, "pfc_priorities"}}
 	}
 	return p
 }
@@ -32,16 +32,16 @@ func rcSettings(n *model.NIC) []setting {
 	var out []setting
 	l3 := rcVar(l3Name(n))
 	if n.VLAN != 0 {
-		out = append(out, setting{"vlans_" + rcVar(n.Interface), fmt.Sprint(n.VLAN)},
-			setting{"ifconfig_" + rcVar(n.Interface), "up " + mtu})
+		out = append(out, setting{"vlans_" + rcVar(n.Interface), fmt.Sprint(n.VLAN), "vlan"},
+			setting{"ifconfig_" + rcVar(n.Interface), "up " + mtu, "mtu"})
 	}
-	first := "up " + mtu
+	first, from := "up "+mtu, "mtu"
 	if len(n.Addresses) > 0 {
-		first = inet(n.Addresses[0]) + " " + mtu
+		first, from = inet(n.Addresses[0])+" "+mtu, "addresses"
 	}
-	out = append(out, setting{"ifconfig_" + l3, first})
+	out = append(out, setting{"ifconfig_" + l3, first, from})
 	for i, a := range n.Addresses[min(1, len(n.Addresses)):] {
-		out = append(out, setting{fmt.Sprintf("ifconfig_%s_alias%d", l3, i), inet(a)})
+		out = append(out, setting{fmt.Sprintf("ifconfig_%s_alias%d", l3, i), inet(a), "addresses"})
 	}
 	return out
 }
@@ -57,17 +57,17 @@ func mlx5Settings(f *model.Fabric, n *model.NIC, unit string) []setting {
 	if len(n.RoCE.PFCPriorities) > 0 {
 		// Global pause must be off before PFC can be on ("Global
 		// pauseframes must be disabled before enabling PFC.").
-		out = append(out, setting{base + "rx_pauseframe_control", "0"}, setting{base + "tx_pauseframe_control", "0"})
+		out = append(out, setting{base + "rx_pauseframe_control", "0", "pfc_priorities"}, setting{base + "tx_pauseframe_control", "0", "pfc_priorities"})
 	}
-	out = append(out, setting{base + "rx_priority_flow_control", pfc}, setting{base + "tx_priority_flow_control", pfc},
-		setting{base + "conf.qos.trust_state", fmt.Sprint(trustState(n.RoCE.Trust))})
+	out = append(out, setting{base + "rx_priority_flow_control", pfc, "pfc_priorities"}, setting{base + "tx_priority_flow_control", pfc, "pfc_priorities"},
+		setting{base + "conf.qos.trust_state", fmt.Sprint(trustState(n.RoCE.Trust)), "trust"})
 	for i := 0; i < 64; i += 8 {
-		out = append(out, setting{fmt.Sprintf("%sconf.qos.dscp_%d_%d_prio", base, i, i+7), join(f.QoS.DSCPToPriority[i : i+8])})
+		out = append(out, setting{fmt.Sprintf("%sconf.qos.dscp_%d_%d_prio", base, i, i+7), join(f.QoS.DSCPToPriority[i : i+8]), fromQoS})
 	}
-	out = append(out, setting{base + "conf.qos.prio_0_7_tc", join(f.QoS.PriorityToTC)})
+	out = append(out, setting{base + "conf.qos.prio_0_7_tc", join(f.QoS.PriorityToTC), fromQoS})
 	if n.Peer != nil && n.Peer.CableMeters > 0 {
 		// The NIC sizes its own PFC headroom (xoff) from the cable.
-		out = append(out, setting{base + "conf.qos.cable_length", fmt.Sprint(int(math.Ceil(n.Peer.CableMeters)))})
+		out = append(out, setting{base + "conf.qos.cable_length", fmt.Sprint(int(math.Ceil(n.Peer.CableMeters))), "link"})
 	}
 	return out
 }

@@ -15,45 +15,62 @@ const (
 )
 
 // script writes <host>.freebsd.sh.
-func script(h *model.Host, head string, plans []nicPlan) string {
-	var b strings.Builder
-	b.WriteString("#!/bin/sh\n")
-	b.WriteString(head)
+func script(b *text, f *model.Fabric, h *model.Host, plans []nicPlan) {
+	b.Fixed("#!/bin/sh\n")
+	writeHeader(b, f, h)
 	b.WriteString("#\n# POSIX sh (FreeBSD has no bash by default). Safe to run again: each step\n")
 	b.WriteString("# reads the current value first and changes only what differs; the same\n")
-	fmt.Fprintf(&b, "# settings go to /etc/rc.conf (%s.rc.conf) and %s (%s.loader.conf).\n", h.Name, loaderConf, h.Name)
+	b.At("host", h.Name)
+	fmt.Fprintf(b, "# settings go to /etc/rc.conf (%s.rc.conf) and %s (%s.loader.conf).\n", h.Name, loaderConf, h.Name)
+	b.At()
 	b.WriteString("set -eu\n\n")
 	b.WriteString(prelude)
 	for i := range plans {
-		writeNIC(&b, &plans[i], i+1)
+		b.n = plans[i].nic
+		writeNIC(b, &plans[i], i+1)
 	}
+	b.At()
 	b.WriteString("\nneed_root\n")
 	for i := range plans {
-		fmt.Fprintf(&b, "nic_%d\n", i+1)
+		b.n = plans[i].nic
+		b.nic()
+		fmt.Fprintf(b, "nic_%d\n", i+1)
 	}
+	b.At()
 	b.WriteString("finish\n")
-	return b.String()
 }
 
 // writeNIC writes the function that configures one NIC.
-func writeNIC(b *strings.Builder, p *nicPlan, idx int) {
+func writeNIC(b *text, p *nicPlan, idx int) {
 	n := p.nic
 	r := &n.RoCE
-	fmt.Fprintf(b, "\n# %s", quote.Comment(fmt.Sprintf("NIC %q: %s, driver %s, on %s, MTU %d", n.Name, n.Model, n.Driver, n.Interface, n.MTU)))
+	b.At()
+	b.WriteString("\n")
+	b.nic()
+	fmt.Fprintf(b, "# %s", quote.Comment(fmt.Sprintf("NIC %q: %s, driver %s, on %s, MTU %d", n.Name, n.Model, n.Driver, n.Interface, n.MTU)))
 	if n.VLAN != 0 {
 		fmt.Fprintf(b, ", VLAN %d", n.VLAN)
 	}
-	fmt.Fprintf(b, ".\n# RoCE priority %d / DSCP %d, PFC on %s, trust %s: what the peer keeps lossless.\n",
+	b.WriteString(".\n")
+	b.nic("priority")
+	b.Also("host", b.host, "nic", n.Name, "dscp")
+	b.Also("host", b.host, "nic", n.Name, "pfc_priorities")
+	b.Also("host", b.host, "nic", n.Name, "trust")
+	fmt.Fprintf(b, "# RoCE priority %d / DSCP %d, PFC on %s, trust %s: what the peer keeps lossless.\n",
 		r.Priority, r.DSCP, list(r.PFCPriorities), r.Trust)
+	b.nic()
 	fmt.Fprintf(b, "nic_%d() {\n", idx)
 	mod := n.Driver
+	b.nic("driver")
 	fmt.Fprintf(b, "\tensure system 'module %s' loaded \"$(kmod_state %s)\" kldload %s\n", mod, mod, mod)
 	for _, s := range p.loader {
 		writeConf(b, loaderConf, s)
 	}
+	b.nic()
 	fmt.Fprintf(b, "\tif ! link_exists %s; then\n\t\tmissing_link %s || return 0\n\tfi\n", n.Interface, n.Interface)
 	writeLink(b, n)
 	for _, s := range p.rc {
+		b.at(s)
 		fmt.Fprintf(b, "\tensure rc.conf %s '%s' \"$(rc_get %s)\" rc_set %s '%s'\n", s.name, s.value, s.name, s.name, s.value)
 	}
 	if n.Driver == driverMlx5 {
@@ -63,31 +80,41 @@ func writeNIC(b *strings.Builder, p *nicPlan, idx int) {
 	}
 	if n.Transport != model.TransportIWARP {
 		ib := drivers[n.Driver].ibModule
+		b.nic("driver")
 		fmt.Fprintf(b, "\tmanual \"%s: RoCE needs a kernel built with 'options OFED' and the %s module (kldload %s);\"\n", n.Interface, ib, ib)
+		b.nic("dscp")
 		fmt.Fprintf(b, "\tmanual \"%s:   FreeBSD has no RDMA-CM default ToS, so RDMA applications must mark ToS %d (DSCP %d) themselves\"\n", n.Interface, r.TOS, r.DSCP)
+		b.nic("pfc_priorities")
+		b.Also("host", b.host, "nic", n.Name, "driver")
 		if n.Driver == driverMlx5 {
 			fmt.Fprintf(b, "\tnote \"%s: DCQCN has no per-priority switch in mlx5en; the firmware default (mlxconfig ROCE_CC_PRIO_MASK) applies, wanted on %s\"\n", n.Interface, list(r.ECNPriorities))
 		} else {
 			fmt.Fprintf(b, "\tnote \"%s: mlx4en exposes no congestion control (ECN/DCQCN) setting; wanted on %s, not set\"\n", n.Interface, list(r.ECNPriorities))
 		}
 	}
+	b.nic()
 	b.WriteString("}\n")
 }
 
 // writeLink writes MTU, state, VLAN and addresses now (ConnectX-3 Pro
 // 40GbE home-lab write-up:
 // "ifconfig mlxen0 mtu 9000"; vlan(4) for the VLAN interface).
-func writeLink(b *strings.Builder, n *model.NIC) {
+func writeLink(b *text, n *model.NIC) {
 	ifc := n.Interface
+	b.nic("mtu")
 	fmt.Fprintf(b, "\tensure %s mtu %d \"$(if_mtu %s)\" ifconfig %s mtu %d up\n", ifc, n.MTU, ifc, ifc, n.MTU)
 	l3 := l3Name(n)
 	if n.VLAN != 0 {
+		b.nic("vlan")
 		b.WriteString("\t# No vlanpcp: it would tag all of the VLAN's traffic (TCP, ARP) with the\n")
 		b.WriteString("\t# lossless priority; RoCE's priority comes from its own marking.\n")
 		fmt.Fprintf(b, "\tensure %s vlan present \"$(link_exists %s && echo present || echo absent)\" ifconfig %s create vlan %d vlandev %s\n",
 			l3, l3, l3, n.VLAN, ifc)
+		b.nic("mtu")
+		b.Also("host", b.host, "nic", n.Name, "vlan")
 		fmt.Fprintf(b, "\tensure %s mtu %d \"$(if_mtu %s)\" ifconfig %s mtu %d up\n", l3, n.MTU, l3, l3, n.MTU)
 	}
+	b.nic("addresses")
 	for _, a := range n.Addresses {
 		fam := strings.Fields(inet(a))[0]
 		fmt.Fprintf(b, "\tensure %s 'address %s' present \"$(addr_state %s %s)\" ifconfig %s %s %s alias\n", l3, a, l3, a, l3, fam, a)
@@ -95,10 +122,11 @@ func writeLink(b *strings.Builder, n *model.NIC) {
 }
 
 // writeMlx5 writes the mlx5en QoS sysctls, now and as loader tunables.
-func writeMlx5(b *strings.Builder, n *model.NIC, p *nicPlan) {
+func writeMlx5(b *text, n *model.NIC, p *nicPlan) {
 	ifc := n.Interface
 	if len(n.RoCE.PFCPriorities) > 0 {
 		base := "dev.mce." + p.unit + "."
+		b.nic("pfc_priorities")
 		b.WriteString("\t# PFC needs 802.3x global pause off first (mlx5_en_main.c: \"Global pauseframes\n")
 		b.WriteString("\t# must be disabled before enabling PFC\"); NVIDIA's FreeBSD guide turns it off\n")
 		b.WriteString("\t# with the media options, the loader tunables above keep it off at boot.\n")
@@ -109,8 +137,10 @@ func writeMlx5(b *strings.Builder, n *model.NIC, p *nicPlan) {
 		if !strings.HasPrefix(s.name, "dev.mce.") || strings.HasSuffix(s.name, "pauseframe_control") {
 			continue
 		}
+		b.at(s)
 		fmt.Fprintf(b, "\tensure %s %s %s \"$(sysctl_get %s)\" sysctl %s=%s\n", ifc, s.name, s.value, s.name, s.name, s.value)
 	}
+	b.ets(n)
 	b.WriteString("\tnote \"" + ifc + ": ETS is left to the driver: mlx5en's tc_rate_share has no strict mode for the CNP class\"\n")
 	writeCNP(b, n, p.unit)
 }
@@ -125,11 +155,13 @@ var defaultCNP = [2]int{48, 6}
 // the RDMA device of mce<unit> is taken as mlx5_<unit>, both numbered in
 // attach order), now and in sysctl.conf. Where the fabric's CNP class is
 // the firmware default it is only noted, so mlx5ib need not be loaded.
-func writeCNP(b *strings.Builder, n *model.NIC, unit string) {
+func writeCNP(b *text, n *model.NIC, unit string) {
 	r := &n.RoCE
 	if n.Transport != model.TransportRoCE {
 		return
 	}
+	b.nic("cnp_dscp")
+	b.Also("host", b.host, "nic", n.Name, "cnp_priority")
 	if [2]int{r.CNPDSCP, r.CNPPriority} == defaultCNP {
 		fmt.Fprintf(b, "\tnote \"%s: CNPs keep the firmware default DSCP %d priority %d, the fabric's CNP class\"\n", n.Interface, r.CNPDSCP, r.CNPPriority)
 		return
@@ -139,7 +171,7 @@ func writeCNP(b *strings.Builder, n *model.NIC, unit string) {
 	fmt.Fprintf(b, "\tif [ \"$(sysctl_get %snp_cnp_dscp)\" = absent ] && [ \"$MODE\" != dry-run ]; then\n", base)
 	fmt.Fprintf(b, "\t\tunavailable %s 'CNP marking' 'mlx5ib congestion sysctls' 'kldload mlx5ib, or set CNP_DSCP_P1 and CNP_802P_PRIO_P1 with mlxconfig'\n", n.Interface)
 	b.WriteString("\telse\n")
-	for _, s := range []setting{{base + "np_cnp_dscp", fmt.Sprint(r.CNPDSCP)}, {base + "np_cnp_prio", fmt.Sprint(r.CNPPriority)}} {
+	for _, s := range []setting{{base + "np_cnp_dscp", fmt.Sprint(r.CNPDSCP), "cnp_dscp"}, {base + "np_cnp_prio", fmt.Sprint(r.CNPPriority), "cnp_priority"}} {
 		fmt.Fprintf(b, "\t\tensure %s %s %s \"$(sysctl_get %s)\" sysctl %s=%s\n", n.Interface, s.name, s.value, s.name, s.name, s.value)
 		fmt.Fprintf(b, "\t\tensure %s %s '%s' \"$(conf_get %s %s)\" conf_set %s %s '%s'\n", sysctlConf, s.name, s.value, sysctlConf, s.name, sysctlConf, s.name, s.value)
 	}
@@ -149,21 +181,26 @@ func writeCNP(b *strings.Builder, n *model.NIC, unit string) {
 // writeMlx4 writes mlx4en's per-priority pause sysctls (hw.mlxenN.conf.
 // rx_ppp / tx_ppp, mlx4_en_netdev.c); they are not loader tunables, so
 // they persist in sysctl.conf. mlx4en has no trust or DSCP map.
-func writeMlx4(b *strings.Builder, n *model.NIC, p *nicPlan) {
+func writeMlx4(b *text, n *model.NIC, p *nicPlan) {
 	ifc := n.Interface
+	b.nic("pfc_priorities")
 	b.WriteString("\t# Per-priority pause (PFC) bitmask, bit P for priority P (mlx4_en_netdev.c \"RX/TX Per-priority pause\").\n")
 	for _, s := range p.sysctl {
 		fmt.Fprintf(b, "\tensure %s %s %s \"$(sysctl_get %s)\" sysctl %s=%s\n", ifc, s.name, s.value, s.name, s.name, s.value)
 		writeConf(b, sysctlConf, s)
 	}
+	b.nic("model")
+	b.Also("host", b.host, "nic", n.Name, "trust")
 	fmt.Fprintf(b, "\tnote \"%s: mlx4en (ConnectX-3) has no DSCP trust, DSCP map or ETS sysctls; the NIC classifies by PCP only\"\n", ifc)
 	if len(n.RoCE.PFCPriorities) > 0 {
+		b.nic("pfc_priorities")
 		fmt.Fprintf(b, "\tnote \"%s: mlx4en offers no switch for 802.3x global pause (ifconfig shows rxpause,txpause); it stays as the driver set it\"\n", ifc)
 	}
 }
 
 // writeConf writes one persistent loader.conf or sysctl.conf line.
-func writeConf(b *strings.Builder, file string, s setting) {
+func writeConf(b *text, file string, s setting) {
+	b.at(s)
 	fmt.Fprintf(b, "\tensure %s %s '%s' \"$(conf_get %s %s)\" conf_set %s %s '%s'\n", file, s.name, s.value, file, s.name, file, s.name, s.value)
 }
 
@@ -173,4 +210,11 @@ func list(v []int) string {
 		return "-"
 	}
 	return join(v)
+}
+
+// ets says that the lines written next come from the NIC and the ETS
+// shares of its traffic classes.
+func (b *text) ets(n *model.NIC) {
+	b.nic()
+	b.Also("qos")
 }

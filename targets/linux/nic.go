@@ -24,22 +24,32 @@ const (
 )
 
 // writeNIC writes the function that configures one NIC.
-func writeNIC(b *strings.Builder, f *model.Fabric, n *model.NIC, idx int) {
+func writeNIC(b *script, f *model.Fabric, n *model.NIC, idx int) {
 	r := &n.RoCE
-	fmt.Fprintf(b, "\n# %s", quote.Comment(fmt.Sprintf("NIC %q: %s (%s, driver %s) on %s, %d Mb/s, MTU %d", n.Name, n.Model, n.Vendor, n.Driver, n.Interface, n.SpeedMbps, n.MTU)))
+	b.At()
+	b.WriteString("\n")
+	b.nic(n)
+	fmt.Fprintf(b, "# %s", quote.Comment(fmt.Sprintf("NIC %q: %s (%s, driver %s) on %s, %d Mb/s, MTU %d", n.Name, n.Model, n.Vendor, n.Driver, n.Interface, n.SpeedMbps, n.MTU)))
 	if n.VLAN != 0 {
 		fmt.Fprintf(b, ", VLAN %d", n.VLAN)
 	}
 	b.WriteString(".\n")
+	b.nic(n, "priority")
+	b.alsoNIC(n, "dscp")
+	b.alsoNIC(n, "cnp_priority")
+	b.alsoNIC(n, "cnp_dscp")
 	fmt.Fprintf(b, "# RoCE %s marks priority %d / DSCP %d (ToS %d); CNPs priority %d / DSCP %d;\n", r.Mode, r.Priority, r.DSCP, r.TOS, r.CNPPriority, r.CNPDSCP)
+	b.nic(n, "pfc_priorities")
+	b.alsoNIC(n, "trust")
 	fmt.Fprintf(b, "# PFC on %s, trust %s, DCQCN on %s: the same priorities the switches keep lossless.\n",
 		intList(r.PFCPriorities), r.Trust, intList(r.ECNPriorities))
+	b.nic(n)
 	fmt.Fprintf(b, "nic_%d() {\n", idx)
 	fmt.Fprintf(b, "\tlocal ifc=%s\n", quote.ShellWord(n.Interface))
 	b.WriteString("\tif ! link_exists \"$ifc\"; then\n\t\tmissing_link \"$ifc\" || return 0\n\tfi\n")
 	writeLink(b, f, n)
 	if len(r.PFCPriorities) > 0 {
-		writePause(b)
+		writePause(b, n)
 	}
 	switch n.Driver {
 	case driverOFED:
@@ -54,29 +64,39 @@ func writeNIC(b *strings.Builder, f *model.Fabric, n *model.NIC, idx int) {
 	}
 	writeDCQCN(b, n)
 	writeCNP(b, n)
+	b.nic(n)
 	b.WriteString("}\n")
 }
 
 // writeLink writes MTU, state, VLAN and addresses: what Linux itself does,
 // for every driver.
-func writeLink(b *strings.Builder, f *model.Fabric, n *model.NIC) {
+func writeLink(b *script, f *model.Fabric, n *model.NIC) {
 	mtu := fmt.Sprint(n.MTU)
+	b.nic(n, "mtu")
 	fmt.Fprintf(b, "\tensure \"$ifc\" mtu %s \"$(read_sys /sys/class/net/\"$ifc\"/mtu)\" ip link set dev \"$ifc\" mtu %s\n", mtu, mtu)
+	b.nic(n)
 	b.WriteString("\tensure \"$ifc\" state up \"$(link_state \"$ifc\")\" ip link set dev \"$ifc\" up\n")
 	l3 := "\"$ifc\""
 	if n.VLAN != 0 {
 		all, nonzero := egressMap(&f.QoS, &n.RoCE)
 		vl := vlanName(n)
+		b.nic(n, "vlan")
+		b.alsoNIC(n, "priority")
+		b.Also("qos")
 		fmt.Fprintf(b, "\t# VLAN %d carries the priority in its PCP. RDMA-CM gives ToS %d skb priority %d\n", n.VLAN, n.RoCE.TOS, skbPriority(n.RoCE.TOS))
 		fmt.Fprintf(b, "\t# (kernel ip_tos2prio), and the egress map turns that into PCP %d; every other\n", n.RoCE.Priority)
 		fmt.Fprintf(b, "\t# skb priority goes to the default class (PCP %d), so TCP/ARP stay off the\n", defaultPriority(&f.QoS))
 		b.WriteString("\t# lossless priority (the Demartek RoCE Deployment Guide maps all 16 to the RoCE priority instead).\n")
 		fmt.Fprintf(b, "\tvlan_ensure \"$ifc\" %d %s '%s' %s\n", n.VLAN, vl, nonzero, strings.Join(all, " "))
+		b.nic(n, "mtu")
+		b.alsoNIC(n, "vlan")
 		fmt.Fprintf(b, "\tensure %s mtu %s \"$(read_sys /sys/class/net/%s/mtu)\" ip link set dev %s mtu %s\n", vl, mtu, vl, vl, mtu)
+		b.nic(n, "vlan")
 		fmt.Fprintf(b, "\tensure %s state up \"$(link_state %s)\" ip link set dev %s up\n", vl, vl, vl)
 		l3 = vl
 	}
 	for _, a := range n.Addresses {
+		b.nic(n, "addresses")
 		fmt.Fprintf(b, "\tensure %s 'address %s' present \"$(addr_state %s %s)\" ip addr replace %s dev %s\n", l3, a, l3, a, a, l3)
 	}
 }
@@ -86,7 +106,8 @@ func writeLink(b *strings.Builder, f *model.Fabric, n *model.NIC) {
 // §3.1.3.2; Mellanox WinOF User Manual and Release Notes, Rev 5.50,
 // §4.1.4.1; the switch ports carry
 // link_pause false where PFC is on).
-func writePause(b *strings.Builder) {
+func writePause(b *script, n *model.NIC) {
+	b.nic(n, "pfc_priorities")
 	b.WriteString("\t# PFC replaces 802.3x link pause; the two are mutually exclusive.\n")
 	b.WriteString("\tif capable \"$ifc\" \"pause settings (ethtool -a)\" \"use a driver that supports ethtool -A\" ethtool -a \"$ifc\"; then\n")
 	b.WriteString("\t\tensure \"$ifc\" 'link pause' 'autoneg off rx off tx off' \"$(pause_get \"$ifc\")\" ethtool -A \"$ifc\" autoneg off rx off tx off\n")
@@ -97,19 +118,26 @@ func writePause(b *strings.Builder) {
 // PFC, ETS with willing off, and the DSCP APP table, whose first DSCP
 // entry switches mlx5 to DSCP trust (kernel commit "net/mlx5e: Add
 // support for DSCP to priority mapping" via dcbnl setapp).
-func writeDcb(b *strings.Builder, f *model.Fabric, n *model.NIC) {
+func writeDcb(b *script, f *model.Fabric, n *model.NIC) {
 	r := &n.RoCE
 	pfc, _ := pfcMap(r.PFCPriorities)
 	tsa, bw := etsMaps(r.ETS)
 	ptc := strings.Join(indexed(f.QoS.PriorityToTC), " ")
+	b.nic(n, "driver")
 	b.WriteString("\tif capable \"$ifc\" \"DCB (dcbnl)\" \"load mlx5_core, whose dcbnl iproute2's dcb drives\" dcb pfc show dev \"$ifc\"; then\n")
+	b.nic(n, "pfc_priorities")
 	fmt.Fprintf(b, "\t\tensure \"$ifc\" pfc '%s' \"$(dcb_get \"$ifc\" pfc prio-pfc)\" dcb pfc set dev \"$ifc\" prio-pfc %s\n", pfc, pfc)
+	b.nic(n)
 	b.WriteString("\t\t# Willing off: the host keeps its own settings rather than take the switch's\n")
 	b.WriteString("\t\t# DCBX proposal, as Mellanox advises for Windows (Set-NetQosDcbxSetting -Willing 0).\n")
 	b.WriteString("\t\tensure \"$ifc\" 'ets willing' off \"$(dcb_get \"$ifc\" ets willing)\" dcb ets set dev \"$ifc\" willing off\n")
 	t, w := strings.Join(indexed(tsa), " "), strings.Join(indexed(bw), " ")
+	b.ets(f, n)
 	fmt.Fprintf(b, "\t\tensure \"$ifc\" ets 'tc-tsa %s tc-bw %s' \"tc-tsa $(dcb_get \"$ifc\" ets tc-tsa) tc-bw $(dcb_get \"$ifc\" ets tc-bw)\" dcb ets set dev \"$ifc\" tc-tsa %s tc-bw %s\n", t, w, t, w)
+	b.nic(n)
+	b.Also("qos")
 	fmt.Fprintf(b, "\t\tensure \"$ifc\" 'ets prio-tc' '%s' \"$(dcb_get \"$ifc\" ets prio-tc)\" dcb ets set dev \"$ifc\" prio-tc %s\n", ptc, ptc)
+	b.nic(n, "trust")
 	switch r.Trust {
 	case model.TrustPCP:
 		b.WriteString("\t\t# Trust PCP: no DSCP APP entries (mlx5 returns to PCP trust when the last goes).\n")
@@ -119,9 +147,11 @@ func writeDcb(b *strings.Builder, f *model.Fabric, n *model.NIC) {
 			b.WriteString("\t\tnote \"$ifc: the model asks for trust both; dcb has no such mode, so the DSCP map below makes the NIC trust DSCP\"\n")
 		}
 		m := strings.Join(dscpPairs(&f.QoS), " ")
+		b.Also("qos")
 		b.WriteString("\t\t# Trust DSCP with the fabric's full DSCP -> priority map, replacing all 64 entries.\n")
 		fmt.Fprintf(b, "\t\tensure \"$ifc\" 'app dscp-prio' '%s' \"$(dcb_get \"$ifc\" app dscp-prio)\" dcb app replace dev \"$ifc\" dscp-prio %s\n", m, m)
 	}
+	b.nic(n, "driver")
 	b.WriteString("\tfi\n")
 }
 
@@ -138,26 +168,35 @@ func dscpPairs(q *model.QoS) []string {
 // Guide, "Linux: Deploying iSER over RoCE", step 5: "mlnx_qos -i <if>
 // 0,0,0,1,0,0,0,0"; flags as mlnx-tools' mlnx_qos: --trust, --pfc,
 // --dscp2prio set,D,P, --tsa, --tcbw, --prio_tc).
-func writeMlnxQos(b *strings.Builder, f *model.Fabric, n *model.NIC) {
+func writeMlnxQos(b *script, f *model.Fabric, n *model.NIC) {
 	r := &n.RoCE
 	_, pfc := pfcMap(r.PFCPriorities)
 	tsa, bw := etsMaps(r.ETS)
 	ptc := targets.JoinInts(f.QoS.PriorityToTC, ",")
+	b.nic(n, "driver")
 	b.WriteString("\tif capable \"$ifc\" \"mlnx_qos (MLNX_OFED DCB)\" \"install MLNX_OFED and load mlx5_core\" mlnx_qos -i \"$ifc\"; then\n")
 	trust := string(r.Trust)
+	b.nic(n, "trust")
 	if r.Trust == model.TrustBoth {
 		trust = "dscp"
 		b.WriteString("\t\tnote \"$ifc: the model asks for trust both; mlnx_qos offers pcp or dscp, so DSCP (RoCEv2's marking) is set\"\n")
 	}
 	fmt.Fprintf(b, "\t\tensure \"$ifc\" trust %s \"$(mlnx_get \"$ifc\" trust)\" mlnx_qos -i \"$ifc\" --trust %s\n", trust, trust)
+	b.nic(n, "pfc_priorities")
 	fmt.Fprintf(b, "\t\tensure \"$ifc\" pfc %s \"$(mlnx_get \"$ifc\" pfc)\" mlnx_qos -i \"$ifc\" --pfc %s\n", pfc, pfc)
 	t, w := strings.Join(tsa, ","), strings.Join(bw, ",")
+	b.ets(f, n)
 	fmt.Fprintf(b, "\t\tensure \"$ifc\" ets 'tsa %s tcbw %s' \"$(mlnx_get \"$ifc\" ets)\" mlnx_qos -i \"$ifc\" --tsa %s --tcbw %s\n", t, w, t, w)
+	b.nic(n)
+	b.Also("qos")
 	fmt.Fprintf(b, "\t\tensure \"$ifc\" prio_tc %s \"$(mlnx_get \"$ifc\" prio_tc)\" mlnx_qos -i \"$ifc\" --prio_tc %s\n", ptc, ptc)
 	if r.Trust != model.TrustPCP {
+		b.nic(n, "trust")
+		b.Also("qos")
 		b.WriteString("\t\t# The fabric's DSCP -> priority map, one --dscp2prio per DSCP that differs.\n")
 		fmt.Fprintf(b, "\t\tmlnx_dscp \"$ifc\" %s\n", strings.Join(dscpPairs(&f.QoS), " "))
 	}
+	b.nic(n, "driver")
 	b.WriteString("\tfi\n")
 }
 
@@ -165,8 +204,11 @@ func writeMlnxQos(b *strings.Builder, f *model.Fabric, n *model.NIC) {
 // priority, DCBX) lives in the adapter firmware (Demartek RoCE Deployment
 // Guide, "Linux: Deploying iSER over RoCE", QLogic, steps 3-6); Linux sets
 // only the link, VLAN and RDMA-CM parts.
-func writeQLogic(b *strings.Builder, n *model.NIC) {
+func writeQLogic(b *script, n *model.NIC) {
 	r := &n.RoCE
+	b.nic(n, "model")
+	b.alsoNIC(n, "priority")
+	b.alsoNIC(n, "pfc_priorities")
 	b.WriteString("\t# QLogic FastLinQ runs DCB in firmware (DCBX); Linux cannot set or read it here.\n")
 	b.WriteString("\tmanual \"$ifc: QLogic DCB is set in UEFI HII, not from Linux (Demartek RoCE Deployment Guide, QLogic): at boot press F2 (System Setup),\"\n")
 	b.WriteString("\tmanual \"$ifc:   Device Settings > the QLogic port of $ifc > Device Level Configuration >\"\n")
@@ -179,18 +221,23 @@ func writeQLogic(b *strings.Builder, n *model.NIC) {
 // NVMe-oF, NFS/RDMA, rping). The mode strings are the kernel's GID type
 // names, which default_roce_mode reads and prints (gid_type_str in
 // drivers/infiniband/core/cache.c: "IB/RoCE v1", "RoCE v2").
-func writeRoCECM(b *strings.Builder, n *model.NIC) {
+func writeRoCECM(b *script, n *model.NIC) {
 	mode := "RoCE v2"
 	if n.RoCE.Mode == "v1" {
 		mode = "IB/RoCE v1"
 	}
+	b.nic(n, "roce_mode")
+	b.alsoNIC(n, "dscp")
 	fmt.Fprintf(b, "\troce_cm \"$ifc\" '%s' %d\n", mode, n.RoCE.TOS)
 }
 
 // writeDCQCN writes the DCQCN enables: per priority through MLNX_OFED's
 // sysfs (/sys/class/net/IF/ecn/roce_np and roce_rp); the inbox driver has
 // no per-priority switch and leaves DCQCN to firmware (ROCE_CC_PRIO_MASK).
-func writeDCQCN(b *strings.Builder, n *model.NIC) {
+func writeDCQCN(b *script, n *model.NIC) {
+	// DCQCN runs on the NIC's lossless priorities.
+	b.nic(n, "pfc_priorities")
+	b.alsoNIC(n, "driver")
 	switch n.Driver {
 	case driverOFED:
 		on := [8]bool{}
@@ -228,11 +275,13 @@ var mlx4Models = map[string]bool{"ConnectX-3": true, "ConnectX-3 Pro": true}
 // where the fabric's CNP class is the firmware default it is only noted.
 // ConnectX-3 (mlx4) has no such setting (fabricc validate warns when the
 // fabric needs one).
-func writeCNP(b *strings.Builder, n *model.NIC) {
+func writeCNP(b *script, n *model.NIC) {
 	r := &n.RoCE
 	if n.Vendor != "mellanox" || n.Transport != model.TransportRoCE || mlx4Models[n.Model] {
 		return
 	}
+	b.nic(n, "cnp_priority")
+	b.alsoNIC(n, "cnp_dscp")
 	switch n.Driver {
 	case driverOFED:
 		b.WriteString("	if capable \"$ifc\" \"CNP marking sysfs (ecn/roce_np)\" \"MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np\" test -d \"/sys/class/net/$ifc/ecn/roce_np\"; then\n")
@@ -248,11 +297,13 @@ func writeCNP(b *strings.Builder, n *model.NIC) {
 }
 
 // writeMain writes the tool checks, the NIC calls and the summary.
-func writeMain(b *strings.Builder, h *model.Host) {
+func writeMain(b *script, h *model.Host) {
+	b.At()
 	b.WriteString("\nneed_root\n")
 	fmt.Fprintf(b, "need_tool ip %s\n", pkgIproute)
 	for i := range h.NICs {
 		n := &h.NICs[i]
+		b.nic(n, "driver")
 		if len(n.RoCE.PFCPriorities) > 0 {
 			fmt.Fprintf(b, "need_driver_tool %s ethtool %s\n", quote.ShellWord(n.Interface), pkgEthtool)
 		}
@@ -266,7 +317,22 @@ func writeMain(b *strings.Builder, h *model.Host) {
 		}
 	}
 	for i := range h.NICs {
+		b.nic(&h.NICs[i])
 		fmt.Fprintf(b, "nic_%d\n", i+1)
 	}
-	b.WriteString("if [[ $TUNING == 1 ]]; then\n\ttuning\nfi\nfinish\n")
+	b.At("host", h.Name, "tuning")
+	b.WriteString("if [[ $TUNING == 1 ]]; then\n\ttuning\nfi\n")
+	b.At()
+	b.WriteString("finish\n")
+}
+
+// ets says that the lines written next come from the NIC and the ETS
+// shares of the fabric's classes, which its ETS settings carry.
+func (b *script) ets(f *model.Fabric, n *model.NIC) {
+	b.nic(n)
+	if b.Mapped() {
+		for _, c := range f.QoS.Classes {
+			b.Also("qos", "class", c.Name, "ets")
+		}
+	}
 }

@@ -3,6 +3,7 @@ package onyx
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets"
@@ -45,6 +46,7 @@ func writeTrafficPools(w *writer, sw *model.Switch) {
 		if p.Direction != "ingress" {
 			continue
 		}
+		w.pool(p)
 		w.cmd("traffic pool %s type %s", p.Name, p.Type)
 		w.cmd("traffic pool %s memory percent %.2f", p.Name, p.Percent)
 		if len(p.Priorities) > 0 {
@@ -53,12 +55,14 @@ func writeTrafficPools(w *writer, sw *model.Switch) {
 	}
 	for _, p := range sw.Pools {
 		if p.Direction == "egress" {
+			w.pool(p)
 			w.note("egress pool %s (%s, %d B, %.1f%%): Onyx traffic pools serve both directions; not set separately", p.Name, p.Type, p.SizeBytes, p.Percent)
 		}
 	}
 	if !hasBuffers(sw) {
 		return
 	}
+	w.b.At()
 	w.note("Onyx computes per-port headroom itself in traffic-pool mode; fabricc's computed values, for comparison:")
 	for i := range sw.Ports {
 		writeBufferNotes(w, &sw.Ports[i])
@@ -70,6 +74,7 @@ func writeTrafficPools(w *writer, sw *model.Switch) {
 func writeBufferNotes(w *writer, p *model.Port) {
 	for i := range p.PriorityGroups {
 		pg := &p.PriorityGroups[i]
+		w.pg(p, pg)
 		if pg.Lossless {
 			w.note("ethernet %s pg%d (priorities %s) lossless: %d B in flight after PAUSE, PAUSE at %d B, size %d B, shared alpha %s%s", p.Name, pg.Index, ints(pg.Priorities), pg.XoffBytes, pg.SizeBytes-pg.XoffBytes, pg.SizeBytes, pg.SharedAlpha, assumed(pg))
 			continue
@@ -77,6 +82,7 @@ func writeBufferNotes(w *writer, p *model.Port) {
 		w.note("ethernet %s pg%d (priorities %s) lossy: reserved %d B, shared alpha %s", p.Name, pg.Index, ints(pg.Priorities), pg.SizeBytes, pg.SharedAlpha)
 	}
 	for _, q := range p.EgressQueues {
+		w.queue(p, q)
 		w.note("ethernet %s tc%d egress: reserved %d B, shared alpha %s", p.Name, q.TrafficClass, q.ReservedBytes, q.SharedAlpha)
 	}
 }
@@ -116,14 +122,18 @@ func advancedNames(pools []model.BufferPool) map[string]string {
 // and maps and the egress queue maps, with the model's numbers.
 func writeAdvanced(w *writer, sw *model.Switch) {
 	names := advancedNames(sw.Pools)
+	// The OS version picks the advanced buffer style.
+	w.b.At("switch", sw.Name, "os_version")
 	w.cmd("advanced buffer management force")
 	for _, p := range sw.Pools {
+		w.pool(p)
 		n := names[p.Direction+"/"+p.Name]
 		if n != p.Name {
 			w.note("model %s pool %s is Onyx pool %s", p.Direction, p.Name, n)
 		}
 		w.cmd("pool %s size %d type %s", n, p.SizeBytes, p.Mode)
 	}
+	w.b.At()
 	w.note("lossless priority groups: reserved = the group's buffer; xoff = the occupancy at which PAUSE is sent = reserved - the bytes in flight after PAUSE; xon = the occupancy at which it stops = xoff (bytes; Linux mlxsw programs the same Spectrum register as size = threshold + delay)")
 	for i := range sw.Ports {
 		writePortBuffers(w, &sw.Ports[i], names)
@@ -134,6 +144,7 @@ func writeAdvanced(w *writer, sw *model.Switch) {
 func writePortBuffers(w *writer, p *model.Port, names map[string]string) {
 	for i := range p.PriorityGroups {
 		pg := &p.PriorityGroups[i]
+		w.pg(p, pg)
 		if len(pg.Priorities) > 0 {
 			w.cmd("%s ingress-buffer iPort.pg%d bind switch-priority %s", iface(p), pg.Index, ints(pg.Priorities))
 		}
@@ -147,6 +158,7 @@ func writePortBuffers(w *writer, p *model.Port, names map[string]string) {
 		w.cmd("%s ingress-buffer iPort.pg%d map pool %s type lossy reserved %d shared alpha %s", iface(p), pg.Index, pool, pg.SizeBytes, pg.SharedAlpha)
 	}
 	for _, q := range p.EgressQueues {
+		w.queue(p, q)
 		w.cmd("%s egress-buffer ePort.tc%d map pool %s reserved %d shared alpha %s", iface(p), q.TrafficClass, names["egress/"+q.Pool], q.ReservedBytes, q.SharedAlpha)
 	}
 }
@@ -158,4 +170,25 @@ func assumed(pg *model.PriorityGroup) string {
 		return "; for " + a
 	}
 	return ""
+}
+
+// pool says that the lines written next come from buffer pool p.
+func (w *writer) pool(p model.BufferPool) {
+	w.b.At("switch", w.sw, "pool", p.Name, p.Direction)
+}
+
+// pg says that the lines written next come from priority group pg of
+// port p.
+func (w *writer) pg(p *model.Port, pg *model.PriorityGroup) {
+	if w.b.Mapped() {
+		w.b.At("switch", w.sw, "port", p.Name, "pg", strconv.Itoa(pg.Index))
+	}
+}
+
+// queue says that the lines written next come from egress queue q of
+// port p.
+func (w *writer) queue(p *model.Port, q model.EgressQueue) {
+	if w.b.Mapped() {
+		w.b.At("switch", w.sw, "port", p.Name, "queue", strconv.Itoa(q.TrafficClass))
+	}
 }

@@ -2,6 +2,7 @@ package onyx
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
@@ -43,11 +44,13 @@ func writeInterfaces(w *writer, sw *model.Switch) {
 		p := &sw.Ports[i]
 		// validatePort has rejected every speed without a keyword.
 		if tok, _ := speedToken(p.SpeedMbps); tok != "" {
+			w.port(p, "speed")
 			w.cmd("%s speed %s force", iface(p), tok)
 		}
 	}
 	for i := range sw.Ports {
 		if p := &sw.Ports[i]; p.MTU > 0 {
+			w.port(p, "mtu")
 			w.cmd("%s mtu %d force", iface(p), p.MTU)
 		}
 	}
@@ -56,6 +59,7 @@ func writeInterfaces(w *writer, sw *model.Switch) {
 	}
 	for i := range sw.Ports {
 		if p := &sw.Ports[i]; p.Description != "" {
+			w.port(p, "description")
 			w.cmd("%s description %s", iface(p), quote.OnyxString(p.Description))
 		}
 	}
@@ -64,6 +68,7 @@ func writeInterfaces(w *writer, sw *model.Switch) {
 	}
 	for i := range sw.Ports {
 		p := &sw.Ports[i]
+		w.port(p)
 		if p.Shutdown {
 			w.cmd("%s shutdown", iface(p))
 		} else {
@@ -78,6 +83,7 @@ func writeInterfaces(w *writer, sw *model.Switch) {
 // VLAN (ansible onyx_l2_interface.py: modes access|trunk|hybrid).
 // Routed ports leave switching with `no switchport force`.
 func writeSwitchportMode(w *writer, p *model.Port) {
+	w.port(p, "mode")
 	switch {
 	case p.Mode == model.ModeRouted:
 		w.cmd("%s no switchport force", iface(p))
@@ -103,6 +109,7 @@ func writeFlowControl(w *writer, p *model.Port) {
 	default:
 		return
 	}
+	w.port(p, "pfc")
 	w.cmd("%s flowcontrol send %s force", iface(p), state)
 	w.cmd("%s flowcontrol receive %s force", iface(p), state)
 }
@@ -124,19 +131,23 @@ func writeFlowControl(w *writer, p *model.Port) {
 func writeVLANs(w *writer, f *model.Fabric, sw *model.Switch) {
 	w.section("VLAN configuration")
 	for _, v := range f.VLANs {
+		w.b.At("vlan", strconv.Itoa(v.ID))
 		w.cmd("vlan %d", v.ID)
 	}
 	for _, v := range f.VLANs {
 		if v.Name != "" {
+			w.b.At("vlan", strconv.Itoa(v.ID))
 			w.cmd("vlan %d name %s", v.ID, quote.OnyxString(v.Name))
 		}
 	}
 	for i := range sw.Ports {
 		p := &sw.Ports[i]
+		w.port(p, "vlans")
 		switch {
 		case p.Mode == model.ModeAccess && p.AccessVLAN != 0:
 			w.cmd("%s switchport access vlan %d", iface(p), p.AccessVLAN)
 		case p.Mode == model.ModeTrunk && p.NativeVLAN != 0:
+			w.port(p, "native_vlan")
 			w.cmd("%s switchport access vlan %d", iface(p), p.NativeVLAN)
 		}
 	}
@@ -153,9 +164,12 @@ func writeAllowed(w *writer, p *model.Port) {
 	if p.NativeVLAN != 0 {
 		mode = "hybrid"
 	}
+	w.port(p, "vlans")
 	w.cmd("%s switchport %s allowed-vlan none", iface(p), mode)
 	for _, id := range p.TrunkVLANs {
 		if id != p.NativeVLAN {
+			w.port(p, "vlans")
+			w.b.Also("vlan", strconv.Itoa(id))
 			w.cmd("%s switchport %s allowed-vlan add %d", iface(p), mode, id)
 		}
 	}

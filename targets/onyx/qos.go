@@ -49,12 +49,19 @@ func switchPFC(sw *model.Switch) []int {
 // header of the CSM sample): global PFC, PFC per priority, per-port PFC
 // mode, and the PFC watchdog. Commands as in the Demartek RoCE Deployment
 // Guide ("Deploying RoCE on a Network Switch" steps 5-6).
-func writePFC(w *writer, sw *model.Switch) {
+func writePFC(w *writer, f *model.Fabric, sw *model.Switch) {
 	prios := switchPFC(sw)
 	if len(prios) == 0 {
 		return
 	}
 	w.section("DCBX PFC configuration")
+	// The switch-wide PFC lines follow from the lossless classes.
+	w.b.At("qos")
+	if w.b.Mapped() {
+		for _, c := range lossless(f) {
+			w.b.Also("qos", "class", c)
+		}
+	}
 	w.cmd("dcb priority-flow-control enable force")
 	for _, prio := range prios {
 		w.cmd("dcb priority-flow-control priority %d enable", prio)
@@ -64,6 +71,7 @@ func writePFC(w *writer, sw *model.Switch) {
 		if len(p.PFCPriorities) == 0 {
 			continue
 		}
+		w.port(p, "pfc")
 		if !slices.Equal(p.PFCPriorities, prios) {
 			w.note("ethernet %s wants PFC on priorities %s only; Onyx enables PFC per priority switch-wide, so it also gets %s", p.Name, ints(p.PFCPriorities), ints(prios))
 		}
@@ -84,10 +92,13 @@ func writeWatchdog(w *writer, sw *model.Switch) {
 			continue
 		}
 		if first && sw.PFCWatchdog.Enabled {
+			w.b.At("switch", sw.Name, "pfc_watchdog")
 			wd := sw.PFCWatchdog
 			w.note("PFC watchdog: model action %s, timeout %d ms, polling %d ms, restore %d ms; Onyx pfc-wd takes no such arguments and uses its own", wd.Action, wd.TimeoutMs, wd.PollingIntervalMs, wd.RestoreMs)
 		}
 		first = false
+		w.port(p, "pfc")
+		w.b.Also("switch", sw.Name, "pfc_watchdog")
 		w.cmd("%s pfc-wd", iface(p))
 	}
 }
@@ -105,6 +116,7 @@ func writeQoS(w *writer, f *model.Fabric, sw *model.Switch) {
 	w.section("QoS switch configuration")
 	for _, p := range ports {
 		if kw, ok := trustKeyword[p.Trust]; ok {
+			w.port(p, "trust")
 			w.cmd("%s qos trust %s", iface(p), kw)
 		}
 	}
@@ -124,6 +136,7 @@ func writeQoS(w *writer, f *model.Fabric, sw *model.Switch) {
 func writeDSCPNote(w *writer, ports []*model.Port) {
 	for _, p := range ports {
 		if p.Trust == model.TrustDSCP || p.Trust == model.TrustBoth {
+			w.b.At("qos")
 			w.note("DSCP -> switch priority: Onyx's default map (DSCP 8n..8n+7 -> switch priority n), which equals the fabric's (fabricc validate checks it)")
 			return
 		}
@@ -139,6 +152,8 @@ func writeTCBind(w *writer, q *model.QoS, ports []*model.Port) {
 		byTC[tc] = append(byTC[tc], prio)
 	}
 	for _, p := range ports {
+		w.port(p)
+		w.b.Also("qos")
 		for tc, list := range byTC {
 			if len(list) > 0 {
 				w.cmd("%s traffic-class %d bind switch-priority %s", iface(p), tc, ints(list))
@@ -156,9 +171,12 @@ func writeETS(w *writer, q *model.QoS, ports []*model.Port) {
 		return
 	}
 	w.section("DCBX ETS configuration")
+	w.b.At()
 	w.note("WRR weights are the model's bandwidth percents; traffic classes with no class keep the Onyx default weight")
 	for _, p := range ports {
 		for _, c := range q.Classes {
+			w.port(p)
+			w.b.Also("qos", "class", c.Name, "ets")
 			if c.ETS.Mode == model.ETSStrict {
 				w.cmd("%s traffic-class %d dcb ets strict", iface(p), c.TrafficClass)
 				continue
@@ -188,12 +206,26 @@ func writeECN(w *writer, q *model.QoS, ports []*model.Port) {
 	}
 	w.section("Congestion control configuration")
 	for _, c := range marking {
+		w.b.At("qos", "class", c.Name, "ecn")
 		w.note("class %s (traffic class %d): ECN min %d B -> %d KB, max %d B -> %d KB (KB = bytes/1024 rounded up)", c.Name, c.TrafficClass, c.ECN.MinBytes, kb(c.ECN.MinBytes), c.ECN.MaxBytes, kb(c.ECN.MaxBytes))
 		w.note("class %s: model mark probability %d%% at the maximum threshold; Onyx has no keyword for it and uses its fixed curve", c.Name, c.ECN.MarkProbabilityPercent)
 	}
 	for _, p := range ports {
 		for _, c := range marking {
+			w.port(p)
+			w.b.Also("qos", "class", c.Name, "ecn")
 			w.cmd("%s traffic-class %d congestion-control ecn minimum-absolute %d maximum-absolute %d", iface(p), c.TrafficClass, kb(c.ECN.MinBytes), kb(c.ECN.MaxBytes))
 		}
 	}
+}
+
+// lossless returns the names of the fabric's lossless classes.
+func lossless(f *model.Fabric) []string {
+	var out []string
+	for _, c := range f.QoS.Classes {
+		if c.Lossless {
+			out = append(out, c.Name)
+		}
+	}
+	return out
 }

@@ -17,9 +17,16 @@ import (
 // priority-flow-control anywhere in the OpenConfig public YANG models,
 // github.com/openconfig/public).
 func Note(f *model.Fabric, sw *model.Switch) []byte {
-	b := &strings.Builder{}
+	return []byte(writeNote(f, sw, targets.NewText(false)).String())
+}
+
+// writeNote writes the note into b and returns b.
+func writeNote(f *model.Fabric, sw *model.Switch, b *targets.Text) *targets.Text {
 	name := quote.Markdown(sw.Name)
+	b.At("switch", sw.Name)
 	fmt.Fprintf(b, "# %s: intent not in %s.openconfig.json\n\n", name, name)
+	b.Also("switch", sw.Name, "os_version")
+	b.Also("switch", sw.Name, "model")
 	fmt.Fprintf(b, "Switch %s (%s %s, %s). OpenConfig has no model for PFC, the PFC watchdog, "+
 		"priority-group headroom or DCQCN, and its classifiers cannot match the 802.1p priority. "+
 		"A gNMI Set of the JSON leaves everything below to the switch's native configuration.\n",
@@ -31,23 +38,29 @@ func Note(f *model.Fabric, sw *model.Switch) []byte {
 	writeHeadroom(b, sw)
 	writePools(b, sw)
 	writeDCQCN(b, &f.QoS)
-	return []byte(b.String())
+	return b
 }
 
 // writePFC lists the lossless priorities, fabric-wide and per port.
-func writePFC(b *strings.Builder, q *model.QoS, sw *model.Switch) {
-	fmt.Fprintf(b, "\n## PFC (802.1Qbb)\n\nLossless priorities of the fabric: %s.\n\n", ints(q.PFCPriorities))
+func writePFC(b *targets.Text, q *model.QoS, sw *model.Switch) {
+	b.Fixed("\n## PFC (802.1Qbb)\n\n")
+	b.At("qos")
+	fmt.Fprintf(b, "Lossless priorities of the fabric: %s.\n\n", ints(q.PFCPriorities))
+	b.At()
 	b.WriteString("| port | PFC priorities | 802.3x link pause |\n|---|---|---|\n")
 	for _, p := range sw.Ports {
+		b.At("switch", sw.Name, "port", p.Name, "pfc")
 		fmt.Fprintf(b, "| %s | %s | %s |\n", quote.Markdown(p.Name), ints(p.PFCPriorities), onOff(p.LinkPause))
 	}
+	b.At()
 	b.WriteString("\nLink pause is also in the JSON (openconfig-if-ethernet enable-flow-control).\n")
 }
 
 // writeWatchdog describes the PFC storm watchdog and the ports it covers.
-func writeWatchdog(b *strings.Builder, sw *model.Switch) {
+func writeWatchdog(b *targets.Text, sw *model.Switch) {
 	w := sw.PFCWatchdog
-	b.WriteString("\n## PFC watchdog\n\n")
+	b.Fixed("\n## PFC watchdog\n\n")
+	b.At("switch", sw.Name, "pfc_watchdog")
 	if !w.Enabled {
 		b.WriteString("Off.\n")
 		return
@@ -57,6 +70,7 @@ func writeWatchdog(b *strings.Builder, sw *model.Switch) {
 	var covered []string
 	for _, p := range sw.Ports {
 		if p.PFCWatchdog {
+			b.Also("switch", sw.Name, "port", p.Name, "pfc")
 			covered = append(covered, quote.Markdown(p.Name))
 		}
 	}
@@ -66,11 +80,13 @@ func writeWatchdog(b *strings.Builder, sw *model.Switch) {
 // writeMaps lists the DSCP -> priority and priority -> traffic class maps.
 // The JSON classifies DSCP straight to a forwarding group (queue); the
 // 802.1p priority PFC pauses is not in it.
-func writeMaps(b *strings.Builder, q *model.QoS) {
+func writeMaps(b *targets.Text, q *model.QoS) {
+	b.At()
 	b.WriteString("\n## Priority maps\n\n")
 	b.WriteString("The JSON's classifiers send each class's DSCP set straight to its queue. " +
 		"The 802.1p priority in between, which PFC pauses on, is not in it.\n\n")
 	b.WriteString("| priority | DSCP | traffic class |\n|---|---|---|\n")
+	b.At("qos")
 	for prio := range q.PriorityToTC {
 		var dscp []int
 		for d, p := range q.DSCPToPriority {
@@ -83,10 +99,13 @@ func writeMaps(b *strings.Builder, q *model.QoS) {
 }
 
 // writeTrust lists the ports whose classification the JSON cannot state.
-func writeTrust(b *strings.Builder, sw *model.Switch) {
-	b.WriteString("\n## Trust\n\n")
+func writeTrust(b *targets.Text, sw *model.Switch) {
+	b.Fixed("\n## Trust\n\n")
+	b.At()
 	var pcp, both []string
 	for _, p := range sw.Ports {
+		// Each port's trust decides what the lines below say.
+		b.Also("switch", sw.Name, "port", p.Name, "trust")
 		switch p.Trust {
 		case model.TrustPCP:
 			pcp = append(pcp, quote.Markdown(p.Name))
@@ -107,12 +126,16 @@ func writeTrust(b *strings.Builder, sw *model.Switch) {
 }
 
 // writeHeadroom lists every port's ingress priority groups with headroom.
-func writeHeadroom(b *strings.Builder, sw *model.Switch) {
+func writeHeadroom(b *targets.Text, sw *model.Switch) {
+	b.At()
 	b.WriteString("\n## Ingress priority groups and headroom\n\n")
 	b.WriteString("| port | PG | priorities | lossless | pool | size bytes | xoff bytes | xon bytes | shared alpha |\n")
 	b.WriteString("|---|---|---|---|---|---|---|---|---|\n")
 	for _, p := range sw.Ports {
 		for _, g := range p.PriorityGroups {
+			if b.Mapped() {
+				b.At("switch", sw.Name, "port", p.Name, "pg", strconv.Itoa(g.Index))
+			}
 			fmt.Fprintf(b, "| %s | %d | %s | %s | %s | %d | %d | %d | %s |\n", quote.Markdown(p.Name), g.Index, ints(g.Priorities),
 				yesNo(g.Lossless), g.Pool, g.SizeBytes, g.XoffBytes, g.XonBytes, g.SharedAlpha)
 		}
@@ -121,27 +144,39 @@ func writeHeadroom(b *strings.Builder, sw *model.Switch) {
 
 // writePools lists the shared buffer pools and the egress queue buffers;
 // fabricc does not map them to OpenConfig buffer-allocation profiles.
-func writePools(b *strings.Builder, sw *model.Switch) {
-	fmt.Fprintf(b, "\n## Buffers (%s style)\n\n", sw.BufferStyle)
+func writePools(b *targets.Text, sw *model.Switch) {
+	b.At()
+	b.WriteString("\n")
+	// The OS version picks the buffer style.
+	b.At("switch", sw.Name, "os_version")
+	fmt.Fprintf(b, "## Buffers (%s style)\n\n", sw.BufferStyle)
+	b.At()
 	b.WriteString("| pool | direction | type | size bytes | percent | mode | priorities |\n|---|---|---|---|---|---|---|\n")
 	for _, p := range sw.Pools {
+		b.At("switch", sw.Name, "pool", p.Name, p.Direction)
 		fmt.Fprintf(b, "| %s | %s | %s | %d | %s | %s | %s |\n", p.Name, p.Direction, p.Type, p.SizeBytes,
 			strconv.FormatFloat(p.Percent, 'f', 1, 64), p.Mode, ints(p.Priorities))
 	}
+	b.At()
 	b.WriteString("\n| port | traffic class | pool | reserved bytes | shared alpha |\n|---|---|---|---|---|\n")
 	for _, p := range sw.Ports {
 		for _, e := range p.EgressQueues {
+			if b.Mapped() {
+				b.At("switch", sw.Name, "port", p.Name, "queue", strconv.Itoa(e.TrafficClass))
+			}
 			fmt.Fprintf(b, "| %s | %d | %s | %d | %s |\n", quote.Markdown(p.Name), e.TrafficClass, e.Pool, e.ReservedBytes, e.SharedAlpha)
 		}
 	}
 }
 
 // writeDCQCN says which part of DCQCN the JSON carries.
-func writeDCQCN(b *strings.Builder, q *model.QoS) {
+func writeDCQCN(b *targets.Text, q *model.QoS) {
+	b.At()
 	b.WriteString("\n## DCQCN\n\n")
 	b.WriteString("The switch's part, ECN marking, is in the JSON (queue-management-profiles <class>-ecn). " +
 		"The reaction and notification points run on the hosts' NICs and are in the host scripts.\n\n")
 	for _, c := range q.Classes {
+		b.At("qos", "class", c.Name)
 		switch {
 		case c.Name == q.RoCEClass:
 			fmt.Fprintf(b, "- RoCE class %s: priority %d, DSCP %d, traffic class %d.\n", quote.Markdown(c.Name), c.Priority, c.MarkDSCP, c.TrafficClass)

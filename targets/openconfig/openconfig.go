@@ -59,6 +59,18 @@ const Target = "openconfig"
 // It returns an error naming the switch, port or value OpenConfig cannot
 // hold, or the schema path Validate rejected.
 func Render(f *model.Fabric, sw *model.Switch) ([]targets.File, error) {
+	return renderFiles(f, sw, false)
+}
+
+// RenderMapped is Render with each file's source map (targets.SourceMap):
+// the JSON is read back and each line named by the node it belongs to
+// (see jsonElements).
+func RenderMapped(f *model.Fabric, sw *model.Switch) ([]targets.File, error) {
+	return renderFiles(f, sw, true)
+}
+
+// renderFiles renders both files, with their source maps when mapped.
+func renderFiles(f *model.Fabric, sw *model.Switch, mapped bool) ([]targets.File, error) {
 	if f == nil || sw == nil {
 		return nil, fmt.Errorf("openconfig: nothing to render: fabric or switch is nil")
 	}
@@ -70,10 +82,17 @@ func Render(f *model.Fabric, sw *model.Switch) ([]targets.File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("openconfig: switch %q: %w", sw.Name, err)
 	}
-	return []targets.File{
+	note := writeNote(f, sw, targets.NewText(mapped))
+	files := []targets.File{
 		{Name: sw.Name + ".openconfig.json", Target: Target, Mode: 0o644, Data: data},
-		{Name: sw.Name + ".openconfig.md", Target: Target, Mode: 0o644, Data: Note(f, sw)},
-	}, nil
+		{Name: sw.Name + ".openconfig.md", Target: Target, Mode: 0o644, Data: []byte(note.String()), Map: note.SourceMap()},
+	}
+	if mapped {
+		if files[0].Map, err = targets.MapJSON(data, jsonElements(sw)); err != nil {
+			return nil, fmt.Errorf("openconfig: switch %q: %w", sw.Name, err)
+		}
+	}
+	return files, nil
 }
 
 // Build returns the OpenConfig tree of one switch, validated against the

@@ -60,6 +60,8 @@ type policy struct {
 	args []string
 	// want are the properties of Get-NetQosPolicy that must match.
 	want []field
+	// from are the model elements the policy comes from.
+	from []targets.Element
 }
 
 // field is one property with its intended value, as PowerShell prints it.
@@ -81,8 +83,8 @@ type driverSetting struct {
 	mode   string
 	port   int
 	// nics are the interfaces of this driver, restarted when the
-	// setting changes.
-	nics []string
+	// setting changes; names are their NICs' names in the model.
+	nics, names []string
 }
 
 // nicPlan is the per-adapter part of the plan.
@@ -96,6 +98,8 @@ type nicPlan struct {
 type note struct {
 	comment []string
 	message string
+	// from are the model elements the note is about.
+	from []targets.Element
 }
 
 // appPolicyNames names the NetQos policy of each RDMA application; SMB
@@ -230,8 +234,10 @@ func defaultClass(f *model.Fabric) (model.Class, error) {
 func (p *plan) buildPolicies(h *model.Host, def model.Class) error {
 	roce := h.NICs[0].RoCE
 	apps := map[string]model.Application{}
+	from := map[string][]targets.Element{}
 	for _, n := range h.NICs {
 		for _, a := range n.Applications {
+			from[a.Kind] = append(from[a.Kind], targets.Path("host", h.Name, "nic", n.Name, "applications"))
 			if old, ok := apps[a.Kind]; ok && old != a {
 				return fmt.Errorf("application %q has port %d priority %d on one NIC and port %d priority %d on another; NetQos policies are host-wide, so they must agree", a.Kind, old.Port, old.Priority, a.Port, a.Priority)
 			}
@@ -252,10 +258,17 @@ func (p *plan) buildPolicies(h *model.Host, def model.Class) error {
 			return err
 		}
 		if ok {
+			pol.from = from[k]
 			p.policies = append(p.policies, pol)
 		}
 	}
-	p.policies = append(p.policies, defaultPolicies(roce, def)...)
+	for _, pol := range defaultPolicies(roce, def) {
+		pol.from = []targets.Element{targets.Path("qos", "class", def.Name)}
+		if pol.name == "DEFAULT" {
+			pol.from = nicElements(h, "priority")
+		}
+		p.policies = append(p.policies, pol)
+	}
 	return nil
 }
 
@@ -391,6 +404,7 @@ func (p *plan) buildDrivers(h *model.Host) error {
 			return fmt.Errorf("nic %q has RoCEv2 UDP port %d; roce_udp_dport takes 1-65535 (WinOF User Manual 5.50 §4.6.9.2)", n.Name, n.RoCE.UDPPort)
 		}
 		d.nics = append(d.nics, n.Interface)
+		d.names = append(d.names, n.Name)
 	}
 	sort.Strings(order)
 	for _, k := range order {
@@ -406,6 +420,7 @@ func limits(h *model.Host) []note {
 	var out []note
 	if len(r.ECNPriorities) > 0 || r.CNPPriority != 0 || r.CNPDSCP != 0 {
 		out = append(out, note{
+			from: append(nicElements(h, "cnp_priority"), nicElements(h, "cnp_dscp")...),
 			comment: []string{
 				"DCQCN (ECN reaction and notification point) and the CNP priority/DSCP have no",
 				"documented PowerShell cmdlet or registry key in WinOF 5.50 or WinOF-2 1.21",
@@ -415,20 +430,27 @@ func limits(h *model.Host) []note {
 		})
 	}
 	var winof2 []string
+	var dscp []targets.Element
 	for _, n := range h.NICs {
 		if n.Transport == model.TransportRoCE && n.RoCE.Mode == "v2" && n.Driver == DriverWinOF2 {
 			winof2 = append(winof2, n.Interface)
+			dscp = append(dscp, targets.Path("host", h.Name, "nic", n.Name, "dscp"))
 		}
 	}
 	if len(winof2) > 0 {
-		out = append(out, winof2DSCPNote(winof2, r.DSCP))
+		nt := winof2DSCPNote(winof2, r.DSCP)
+		nt.from = dscp
+		out = append(out, nt)
 	}
 	for _, n := range h.NICs {
 		if n.Driver == DriverQLogic {
-			out = append(out, qlogicNote(n))
+			nt := qlogicNote(n)
+			nt.from = []targets.Element{targets.Path("host", h.Name, "nic", n.Name, "model"), targets.Path("host", h.Name, "nic", n.Name, "priority")}
+			out = append(out, nt)
 		}
 		if n.Transport == model.TransportIWARP {
 			out = append(out, note{
+				from:    []targets.Element{targets.Path("host", h.Name, "nic", n.Name, "transport")},
 				comment: []string{"iWARP runs RDMA over TCP and needs no PFC; the adapter's NetworkDirect technology is chosen in its advanced properties."},
 				message: fmt.Sprintf("fabricc: adapter '%s' runs iWARP: check its NetworkDirect technology property shows iWARP; this script does not set it.", n.Interface),
 			})
@@ -468,6 +490,15 @@ func qlogicNote(n model.NIC) note {
 // commas joins numbers with commas, the list form the NetQos cmdlets take
 // (-Priority 0,1,2) and print.
 func commas(xs []int) string { return targets.JoinInts(xs, ",") }
+
+// nicElements are the elements of attribute attr of every NIC of h.
+func nicElements(h *model.Host, attr string) []targets.Element {
+	out := make([]targets.Element, len(h.NICs))
+	for i, n := range h.NICs {
+		out[i] = targets.Path("host", h.Name, "nic", n.Name, attr)
+	}
+	return out
+}
 
 // others returns the priorities 0-7 not in xs, ascending.
 func others(xs []int) []int {

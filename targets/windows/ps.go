@@ -5,13 +5,36 @@ import (
 	"strings"
 
 	"github.com/fabricc/fabricc/internal/quote"
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets"
 )
 
 // writer accumulates the lines of one PowerShell script with the
 // current indentation.
 type writer struct {
-	b      strings.Builder
+	b      *targets.Text
 	indent int
+	// host names the host, for the elements of its NICs.
+	host string
+}
+
+// nic says that the lines written next come from the host's NIC name,
+// and from its HCL attribute attr when one is given.
+func (w *writer) nic(name string, attr ...string) {
+	if w.b.Mapped() {
+		w.b.At(append([]string{"host", w.host, "nic", name}, attr...)...)
+	}
+}
+
+// allNICs says that the lines written next come from attribute attr of
+// every NIC of the host (the host-wide Windows settings follow them all).
+func (w *writer) allNICs(h *model.Host, attr string) {
+	w.b.At()
+	if w.b.Mapped() {
+		for _, n := range h.NICs {
+			w.b.Also("host", h.Name, "nic", n.Name, attr)
+		}
+	}
 }
 
 // line writes one line at the current indentation.
@@ -42,7 +65,10 @@ func (w *writer) comment(texts ...string) {
 // section writes a banner comment between blank lines.
 func (w *writer) section(title string) {
 	w.blank()
+	cur := w.b.Elements()
+	w.b.At()
 	w.line("# ---- %s ----", quote.Comment(title))
+	w.b.Set(cur)
 }
 
 // open writes a line ending in "{" and indents what follows.

@@ -27,6 +27,16 @@ const Target = "windows"
 // of one host on different RoCE priorities, ETS shares Windows' [Default]
 // class cannot hold, an MTU outside the drivers' range).
 func Render(f *model.Fabric, h *model.Host) ([]targets.File, error) {
+	return renderFiles(f, h, false)
+}
+
+// RenderMapped is Render with the file's source map (targets.SourceMap).
+func RenderMapped(f *model.Fabric, h *model.Host) ([]targets.File, error) {
+	return renderFiles(f, h, true)
+}
+
+// renderFiles writes the script, with its source map when mapped.
+func renderFiles(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, error) {
 	if f == nil || h == nil {
 		return nil, fmt.Errorf("windows: nothing to render: fabric or host is nil")
 	}
@@ -37,10 +47,13 @@ func Render(f *model.Fabric, h *model.Host) ([]targets.File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("windows: host %q: %w", h.Name, err)
 	}
+	w := &writer{b: targets.NewText(mapped), host: h.Name}
+	script(w, f, h, p)
 	return []targets.File{{
 		Name:   h.Name + ".windows.ps1",
 		Target: Target,
 		Mode:   0o755,
-		Data:   []byte(script(f, h, p)),
+		Data:   []byte(w.String()),
+		Map:    w.b.SourceMap(),
 	}}, nil
 }

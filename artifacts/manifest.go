@@ -1,0 +1,47 @@
+package artifacts
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+)
+
+// Manifest is what a build folder's manifest.json says, as `fabricc
+// explain` reads it back.
+type Manifest struct {
+	// Fabric is the fabric's name.
+	Fabric string
+	// FabricPath is the fabric's path relative to the folder, with
+	// slashes; empty when the build did not record it.
+	FabricPath string
+	// Files maps the slash path of every file in the folder (model.json,
+	// fabric.md, "leaf1/leaf1.nvue.sh") to its hex SHA-256.
+	Files map[string]string
+}
+
+// ReadManifest reads the manifest.json of the build folder dir: a
+// regular file of at most 64 MiB written by fabricc.
+func ReadManifest(dir string) (*Manifest, error) {
+	file := filepath.Join(dir, ManifestFile)
+	data, err := readManifest(file)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	var m manifestJSON
+	if err := json.Unmarshal(data, &m); err != nil || (m.Generator != "" && m.Generator != Generator) {
+		return nil, fmt.Errorf("%s was not written by fabricc", file)
+	}
+	out := &Manifest{Fabric: m.Fabric, FabricPath: m.FabricPath, Files: map[string]string{}}
+	for _, f := range m.Files {
+		out.Files[f.Path] = f.SHA256
+	}
+	for _, d := range m.Devices {
+		for _, f := range d.Files {
+			out.Files[f.Path] = f.SHA256
+		}
+	}
+	return out, nil
+}
+
+// Digest is the hex SHA-256 of data, as manifest.json lists it.
+func Digest(data []byte) string { return digest(data) }

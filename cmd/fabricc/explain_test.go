@@ -1,0 +1,261 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// lineOf returns the number of the first line of file that contains s.
+func lineOf(t *testing.T, file, s string) int {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range strings.Split(string(data), "\n") {
+		if strings.Contains(l, s) {
+			return i + 1
+		}
+	}
+	t.Fatalf("%s has no line with %q", file, s)
+	return 0
+}
+
+// TestExplainLines explains one line of each kind in the golden build
+// folders (whose manifests name the examples) and compares the whole
+// output; @N stands for the line's number.
+func TestExplainLines(t *testing.T) {
+	t.Chdir(filepath.Join("..", ".."))
+	tests := []struct {
+		name, file, line, want string
+	}{
+		{"NVUE headroom", "golden/multivendor-clos/leaf1/leaf1.nvue.sh", "nv set qos pfc pfc-sp3-100g-1m port-buffer 92160", `golden/multivendor-clos/leaf1/leaf1.nvue.sh:@N: nv set qos pfc pfc-sp3-100g-1m port-buffer 92160
+
+from switch leaf1, port swp1, priority group 3 (lossless, priorities 3, pool roce-lossless-ingress)
+  port block                                examples/multivendor-clos/switches.hcl:57:5
+  qos block                                 examples/multivendor-clos/fabric.hcl:18:1
+  class "roce", from profile "nvidia-roce"  examples/multivendor-clos/fabric.hcl:19:13
+  PFC headroom
+    formula: SONiC Mellanox headroom (sonic-swss cfgmgr/buffer_headroom_mellanox.lua @422271e7e): xoff = ceil1K(lossless_mtu + propagation x cell_occupancy) [+2 KB small-packet compensation], xon = ceil1K(pipeline_latency), size = ceil1K(xoff + xon)
+    inputs:
+      speed             100G      examples/multivendor-clos/switches.hcl:61:17
+      lanes             4         examples/multivendor-clos/switches.hcl:52:18; not written: the fewest lanes that carry the speed on SN2700
+      cable length      1 m dac   examples/multivendor-clos/links.hcl:7:14
+      port MTU          9,216 B   examples/multivendor-clos/switches.hcl:62:17
+      lossless MTU      1,024 B   default: SONiC's LOSSLESS_TRAFFIC_PATTERN mtu (buffers_config.j2)
+      small packets     100 %     default: the worst case, every packet small
+      cell size         96 B      examples/multivendor-clos/switches.hcl:52:18; hardware table: SN2700 (Spectrum), from NVIDIA SN2000 datasheet (16 MB); sonic-buildimage platform/mellanox/asic_table.j2 MELLANOX-SPECTRUM (cell 96 B, pipeline 19 KB, mac_phy 0.8 KB)
+      pipeline latency  19,456 B  examples/multivendor-clos/switches.hcl:52:18; hardware table: SN2700 (Spectrum)
+      MAC/PHY delay     819 B     examples/multivendor-clos/switches.hcl:52:18; hardware table: SN2700 (Spectrum)
+      pause quanta      394       IEEE 802.3 Annex 31B pause quanta for the port speed, as tabulated in SONiC buffer_headroom_mellanox.lua
+    steps:
+      peer response = pause quanta x 512 bits / 8                              25,216 B
+      cable = 2 x length x speed / 198,000 km/s / 8                            127 B
+      propagation = port MTU + cable + MAC/PHY delay + peer response           35,378 B
+      cell occupancy (small packets by bytes x cells per small packet)         2.000
+      xoff = lossless MTU + propagation x cell occupancy, rounded up to 1 KiB  72,704 B
+      xon = pipeline latency, rounded up to 1 KiB                              19,456 B
+      size = xoff + xon, rounded up to 1 KiB                                   92,160 B
+`},
+		{"NVUE ECN", "golden/multivendor-clos/leaf1/leaf1.nvue.sh", "traffic-class 3 min-threshold 150000", `golden/multivendor-clos/leaf1/leaf1.nvue.sh:@N: nv set qos congestion-control default-global traffic-class 3 min-threshold 150000
+
+from ECN of class "roce" (traffic class 3): mark from 150,000 B, up to 100 % at 1,500,000 B
+  qos block                                        examples/multivendor-clos/fabric.hcl:18:1
+  ecn of class "roce", from profile "nvidia-roce"  examples/multivendor-clos/fabric.hcl:19:13
+`},
+		{"EOS trunk VLANs", "golden/multivendor-clos/spine1/spine1.eos.cfg", "switchport trunk allowed vlan 101-104", `golden/multivendor-clos/spine1/spine1.eos.cfg:@N:    switchport trunk allowed vlan 101-104
+
+from switch spine1, port Ethernet5/1: VLANs 101-104
+  vlans  examples/multivendor-clos/switches.hcl:29:15
+
+from VLAN 101 "rack1"
+  vlan block  examples/multivendor-clos/fabric.hcl:69:1
+  id          examples/multivendor-clos/fabric.hcl:73:10
+
+from VLAN 102 "rack2"
+  vlan block  examples/multivendor-clos/fabric.hcl:69:1
+  id          examples/multivendor-clos/fabric.hcl:73:10
+
+from VLAN 103 "rack3"
+  vlan block  examples/multivendor-clos/fabric.hcl:69:1
+  id          examples/multivendor-clos/fabric.hcl:73:10
+
+from VLAN 104 "rack4"
+  vlan block  examples/multivendor-clos/fabric.hcl:69:1
+  id          examples/multivendor-clos/fabric.hcl:73:10
+`},
+		{"Linux RDMA-CM ToS", "golden/multivendor-clos/gpu01/gpu01.linux.sh", "roce_cm \"$ifc\" 'RoCE v2' 104", `golden/multivendor-clos/gpu01/gpu01.linux.sh:@N:     roce_cm "$ifc" 'RoCE v2' 104
+
+from host gpu01, nic roce0 (ConnectX-6 Dx on ens1f0np0): roce mode v2
+  roce_mode  examples/multivendor-clos/hosts.hcl:11:5 (not written there: the block holding it)
+
+from host gpu01, nic roce0 (ConnectX-6 Dx on ens1f0np0): dscp 26 (ToS 104)
+  qos block                                                              examples/multivendor-clos/fabric.hcl:18:1
+  dscp not written on the nic: class "roce", from profile "nvidia-roce"  examples/multivendor-clos/fabric.hcl:19:13
+  ToS
+    formula: ToS = DSCP x 4 (the DSCP in the upper six bits of the IP ToS byte, as RDMA-CM takes it)
+    inputs:
+      DSCP  26  the nic's dscp, above
+    steps:
+      ToS  104
+`},
+		{"PowerShell default policy", "golden/demartek-lab/win-client/win-client.windows.ps1", "New-NetQosPolicy -Name 'DEFAULT'", `golden/demartek-lab/win-client/win-client.windows.ps1:@N:         New-NetQosPolicy -Name 'DEFAULT' -Default -PriorityValue8021Action 3 | Out-Null
+
+from host win-client, nic roce0 (ConnectX-4 on Ethernet 4): priority 3
+  qos block                                                                  examples/demartek-lab/fabric.hcl:16:1
+  priority not written on the nic: class "roce", from profile "nvidia-roce"  examples/demartek-lab/fabric.hcl:17:13
+`},
+		{"fabric.md cabling row", "golden/multivendor-clos/fabric.md", "| 3 | [leaf1]", `golden/multivendor-clos/fabric.md:@N: | 3 | [leaf1](leaf1/leaf1.md) | swp3 | [gpu03](gpu03/gpu03.md) | roce0 | 100G | 4 | dac | 2 m | 9216 / 9000 |
+
+from the cable of switch leaf1, port swp3: to host gpu03 roce0, 2 m dac
+  link block  examples/multivendor-clos/links.hcl:2:1
+  length      examples/multivendor-clos/links.hcl:7:14
+
+from switch leaf1, port swp3 (100G, access, MTU 9216)
+  port block  examples/multivendor-clos/switches.hcl:57:5
+
+from host gpu03, nic roce0 (ConnectX-6 Dx on ens1f0np0)
+  nic block  examples/multivendor-clos/hosts.hcl:11:5
+`},
+		{"fixed text", "golden/multivendor-clos/leaf1/leaf1.nvue.sh", "set -euo pipefail", `golden/multivendor-clos/leaf1/leaf1.nvue.sh:@N: set -euo pipefail
+  fixed text: a comment or boilerplate that does not depend on the fabric
+`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			n := lineOf(t, tc.file, tc.line)
+			code, stdout, stderr := fabricc(t, "explain", fmt.Sprintf("%s:%d", tc.file, n))
+			want := strings.ReplaceAll(tc.want, "@N", strconv.Itoa(n))
+			if code != 0 || stdout != want || stderr != "" {
+				t.Errorf("exit %d, stderr %q, stdout:\n%s\nwant:\n%s", code, stderr, stdout, want)
+			}
+		})
+	}
+}
+
+// TestExplainJSON: --json prints the explanation as the result of the
+// shared envelope.
+func TestExplainJSON(t *testing.T) {
+	t.Chdir(filepath.Join("..", ".."))
+	file := "golden/multivendor-clos/leaf1/leaf1.nvue.sh"
+	n := lineOf(t, file, "traffic-class 3 min-threshold 150000")
+	code, stdout, _ := fabricc(t, "explain", "--json", fmt.Sprintf("%s:%d", file, n))
+	var env struct {
+		Command string
+		OK      bool
+		Result  struct {
+			File     string
+			Line     int
+			Text     string
+			Fixed    bool `json:"fixed_text"`
+			Elements []struct {
+				Path    []string
+				Sources []struct {
+					What  string
+					Range struct {
+						Filename string
+						Start    struct{ Line, Column int }
+					}
+					Written bool
+				}
+			}
+		}
+	}
+	dec := json.NewDecoder(strings.NewReader(stdout))
+	if err := dec.Decode(&env); err != nil || dec.More() {
+		t.Fatalf("stdout is not one JSON object (%v):\n%s", err, stdout)
+	}
+	r := env.Result
+	if code != 0 || env.Command != "explain" || !env.OK || r.File != file || r.Line != n || r.Fixed ||
+		r.Text != "nv set qos congestion-control default-global traffic-class 3 min-threshold 150000" || len(r.Elements) != 1 {
+		t.Fatalf("exit %d, envelope %+v", code, env)
+	}
+	el := r.Elements[0]
+	if strings.Join(el.Path, "/") != "qos/class/roce/ecn" || len(el.Sources) != 2 {
+		t.Fatalf("element %+v", el)
+	}
+	s := el.Sources[1]
+	if s.What != `ecn of class "roce", from profile "nvidia-roce"` || s.Range.Filename != "examples/multivendor-clos/fabric.hcl" ||
+		s.Range.Start.Line != 19 || s.Range.Start.Column != 13 || !s.Written {
+		t.Errorf("source %+v", s)
+	}
+}
+
+// TestExplainRefuses: a file changed by hand, a folder whose fabric
+// changed since the build (stale), files explain does not take, and bad
+// command lines are refused with a message naming the file; a hostile
+// file name is printed escaped.
+func TestExplainRefuses(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "homelab-40g", "fabric.hcl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	writeFabric(t, "fab", string(src))
+	if code, _, stderr := fabricc(t, "build", "fab", "-o", "out"); code != 0 {
+		t.Fatalf("build: %s", stderr)
+	}
+	line := lineOf(t, "out/nas/nas.md", "| mlxen0 |")
+	explainNAS := fmt.Sprintf("out/nas/nas.md:%d", line)
+	if code, stdout, stderr := fabricc(t, "explain", explainNAS); code != 0 || !strings.Contains(stdout, "from host nas, nic mlxen0") {
+		t.Fatalf("explain before any change: exit %d\n%s%s", code, stdout, stderr)
+	}
+	stale := strings.Replace(string(src), "length = 50\n", "length = 60\n", 1)
+	if stale == string(src) {
+		t.Fatal("the homelab fabric has no \"length = 50\" to change")
+	}
+	writeFabric(t, "fab", stale)
+	if err := os.WriteFile("stray.md", []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	hostile := "out/nas/x\x1b[31m.md"
+	if err := os.WriteFile(hostile, []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stderr string
+	}{
+		{"stale", []string{explainNAS}, 1, "fabricc: out/nas/nas.md is stale: building fab now gives another nas/nas.md than the build that wrote the folder " +
+			"(the fabric, its variables or fabricc changed since); run fabricc build again, or give the build's -var and --var-file\n"},
+		{"stale with --fabric too", []string{"--fabric", "fab", explainNAS}, 1, "fabricc: out/nas/nas.md is stale: "},
+		{"model.json", []string{"out/model.json:2"}, 1, "fabricc: out/model.json is the compiled model (or its index), written whole by fabricc, not by a target; explain a line of a device file or fabric.md\n"},
+		{"not in a build folder", []string{"stray.md:1"}, 1, "fabricc: stray.md is not in a folder fabricc build wrote: no manifest.json next to it or one folder up\n"},
+		{"hostile name", []string{hostile + ":1"}, 1, "fabricc: out/nas/x\\x1b[31m.md is not listed in its folder's manifest.json; explain works on the files fabricc build wrote\n"},
+		{"no line", []string{"out/nas/nas.md"}, 2, "fabricc: \"out/nas/nas.md\": give FILE:LINE, such as out/leaf1/leaf1.nvue.sh:79\n"},
+		{"line 0", []string{"out/nas/nas.md:0"}, 2, "fabricc: \"out/nas/nas.md:0\": the line must be a number from 1, as in out/leaf1/leaf1.nvue.sh:79\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := fabricc(t, append([]string{"explain"}, tc.args...)...)
+			if code != tc.code || stdout != "" || !strings.HasPrefix(stderr, tc.stderr) || strings.ContainsRune(stderr, 0x1b) {
+				t.Errorf("exit %d (want %d), stdout %q, stderr:\n%s\nwant it to start with:\n%s", code, tc.code, stdout, stderr, tc.stderr)
+			}
+		})
+	}
+	// Rebuilt, the folder is explained again; a hand edit is refused.
+	if err := os.Remove(hostile); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := fabricc(t, "build", "fab", "-o", "out"); code != 0 {
+		t.Fatalf("build: %s", stderr)
+	}
+	if code, _, stderr := fabricc(t, "explain", explainNAS); code != 0 {
+		t.Fatalf("explain after the rebuild: exit %d: %s", code, stderr)
+	}
+	if err := os.WriteFile("out/nas/nas.md", []byte("edited\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := fabricc(t, "explain", explainNAS)
+	want := "fabricc: out/nas/nas.md was changed after fabricc build wrote it (its SHA-256 differs from manifest.json); build the folder again\n"
+	if code != 1 || stderr != want {
+		t.Errorf("hand-edited file: exit %d, stderr %q, want %q", code, stderr, want)
+	}
+}
