@@ -98,7 +98,7 @@ func FuzzExpression(f *testing.F) {
 			return
 		}
 		chargeExpr(expr)
-		ctx := &hcl.EvalContext{Functions: boundedFunctions(Functions(), &budget{})}
+		ctx := &hcl.EvalContext{Functions: boundedFunctions(Functions(), newBudget(DefaultLimits))}
 		_, _ = expr.Value(ctx)
 	})
 }

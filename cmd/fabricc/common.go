@@ -18,18 +18,20 @@ import (
 type loadFlags struct {
 	vars     []string
 	varFiles []string
+	large    bool
 }
 
 // register adds the flags to fs.
 func (l *loadFlags) register(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&l.vars, "var", nil, "set a variable: `NAME=VALUE`, VALUE an HCL expression or plain text (repeatable)")
 	fs.StringArrayVar(&l.varFiles, "var-file", nil, "read variables from `FILE`, HCL lines of name = value (repeatable)")
+	fs.BoolVar(&l.large, "large", false, "raise the evaluation limits for a fabric of tens of thousands of devices (docs/language.md, Strings and limits)")
 }
 
 // options turns the flags into dsl.Options; a -var without "=" is a
 // usage error.
 func (l *loadFlags) options() (dsl.Options, error) {
-	opts := dsl.Options{Vars: map[string]string{}, VarFiles: l.varFiles}
+	opts := dsl.Options{Vars: map[string]string{}, VarFiles: l.varFiles, Large: l.large}
 	for _, kv := range l.vars {
 		name, value, ok := strings.Cut(kv, "=")
 		if !ok || strings.TrimSpace(name) == "" {
