@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/fabricc/fabricc/compiler"
 	"github.com/fabricc/fabricc/dsl"
@@ -69,12 +70,16 @@ func exactArgs(n int) cobra.PositionalArgs {
 // when the diagnostics hold errors. One mistake repeated by a dynamic
 // block or a variable is reported once (dsl.Collapse).
 func compileFabric(path string, opts dsl.Options) (*model.Fabric, map[string]*hcl.File, hcl.Diagnostics) {
+	start := time.Now()
 	cfg, files, diags := dsl.Load(path, opts)
+	timings.add("load", time.Since(start))
 	if diags.HasErrors() {
 		return nil, files, dsl.Collapse(diags, files)
 	}
 	// Compile returns a model whenever it reports no error.
+	start = time.Now()
 	f, cdiags := compiler.Compile(cfg)
+	timings.add("compile", time.Since(start))
 	return f, files, dsl.Collapse(append(diags, cdiags...), files)
 }
 

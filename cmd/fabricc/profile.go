@@ -2,10 +2,15 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
+	"strings"
+	"time"
+
+	"github.com/fabricc/fabricc/artifacts"
 )
 
 // Profiling for the benchmarks (README.md, Performance): with
@@ -64,4 +69,43 @@ func tuneGC() {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(1536 << 20)
 	}
+}
+
+// phaseTimes are the phase durations FABRICC_TIMINGS=1 prints.
+type phaseTimes struct {
+	names []string
+	times map[string]time.Duration
+}
+
+// timings collects the phases of this run.
+var timings = &phaseTimes{times: map[string]time.Duration{}}
+
+// add records how long a phase took.
+func (p *phaseTimes) add(name string, d time.Duration) {
+	if _, ok := p.times[name]; !ok {
+		p.names = append(p.names, name)
+	}
+	p.times[name] += d
+}
+
+// report prints one line of phase times in milliseconds to w when
+// FABRICC_TIMINGS is set: load, compile, the build's wall time and, from
+// res, the time spent rendering and writing device files summed over the
+// goroutines that did it, model.json and manifest.json, and what was
+// written.
+func (p *phaseTimes) report(w io.Writer, res *artifacts.Result) {
+	if os.Getenv("FABRICC_TIMINGS") == "" {
+		return
+	}
+	var b strings.Builder
+	b.WriteString("timings:")
+	for _, n := range p.names {
+		fmt.Fprintf(&b, " %s=%d", n, p.times[n].Milliseconds())
+	}
+	if res != nil {
+		fmt.Fprintf(&b, " render=%d write=%d model=%d manifest=%d files=%d bytes=%d written=%d linked=%d",
+			res.Render.Milliseconds(), res.Write.Milliseconds(), res.Model.Milliseconds(), res.Manifest.Milliseconds(),
+			res.Files, res.Bytes, res.Written, res.Linked)
+	}
+	fmt.Fprintln(w, b.String())
 }
