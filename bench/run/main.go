@@ -33,7 +33,7 @@ var (
 	large   = flag.Bool("large", os.Getenv("BENCH_LARGE") != "", "also measure the 4,096-switch fabric (BENCH_LARGE=1)")
 	work    = flag.String("work", "", "scratch folder (default: a new temporary folder, removed at the end)")
 	python  = flag.String("python", "/usr/bin/python3", "the Python with Debian's python3-jinja2")
-	latency = flag.Duration("latency", 5*time.Millisecond, "per-command latency of the simulated switches")
+	latency = flag.Duration("latency", 20*time.Millisecond, "per-command latency of the simulated switches")
 	fabric  = flag.String("fabric", "bench/fabric", "the benchmark fabric")
 	only    = flag.String("only", "", "run only \"sizes\" (validate, build, floor, peer, incremental) or \"push\"")
 )
@@ -341,6 +341,7 @@ func incremental(t *table, out string, n int, full time.Duration) {
 // platform the N have. Memory per session is the push's peak RSS above
 // that of a one-device push, divided by P.
 func pushBench(t *table, dir string) {
+	alone := map[model.Platform]run{}
 	for _, c := range []struct{ n, parallel int }{{50, 10}, {200, 50}, {500, 100}} {
 		out := filepath.Join(dir, fmt.Sprintf("push-%d", c.n))
 		os.RemoveAll(out)
@@ -355,7 +356,7 @@ func pushBench(t *table, dir string) {
 		if err != nil {
 			fail(err)
 		}
-		one, oneRSS := meanAlone(dir, out, f)
+		one, oneRSS := meanAlone(dir, out, f, alone)
 		r := pushOnce(dir, out, f, c.parallel, "")
 		ideal := time.Duration(float64(one) * math.Ceil(float64(len(f.Switches))/float64(c.parallel)))
 		t.add(fmt.Sprintf("push --parallel %d (%v/command)", c.parallel, *latency), strconv.Itoa(len(f.Switches)), secs(r.wall), mb(r.rssMB),
@@ -366,9 +367,10 @@ func pushBench(t *table, dir string) {
 }
 
 // meanAlone pushes one switch of each platform alone (a lab of that one
-// switch) and returns the mean time weighted by the platforms' share of
+// switch; once per platform, kept in alone: leaves of every size are
+// alike) and returns the mean time weighted by the platforms' share of
 // f's switches, and the largest peak RSS of those pushes.
-func meanAlone(dir, out string, f *model.Fabric) (time.Duration, float64) {
+func meanAlone(dir, out string, f *model.Fabric, alone map[model.Platform]run) (time.Duration, float64) {
 	count := map[model.Platform]int{}
 	for _, sw := range f.Switches {
 		count[sw.Platform]++
@@ -381,9 +383,13 @@ func meanAlone(dir, out string, f *model.Fabric) (time.Duration, float64) {
 			continue
 		}
 		done[sw.Platform] = true
-		alone := *f
-		alone.Switches = []model.Switch{sw}
-		r := pushOnce(dir, out, &alone, 1, "")
+		r, ok := alone[sw.Platform]
+		if !ok {
+			one := *f
+			one.Switches = []model.Switch{sw}
+			r = pushOnce(dir, out, &one, 1, "")
+			alone[sw.Platform] = r
+		}
 		sum += float64(r.wall) * float64(count[sw.Platform])
 		rss = max(rss, r.rssMB)
 	}
