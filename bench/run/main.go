@@ -335,70 +335,51 @@ func incremental(t *table, out string, n int, full time.Duration) {
 
 // pushBench pushes to simulated switches with a fixed per-command
 // latency: N switches at --parallel P against the ideal, one device alone
-// times ceil(N/P). The fabric mixes platforms whose pushes take different
-// numbers of commands, so "one device alone" is the mean of one switch of
-// each platform pushed alone, weighted by how many switches of each
-// platform the N have. Memory per session is the push's peak RSS above
-// that of a one-device push, divided by P.
+// times ceil(N/P). The N are EOS leaves of one fabric (every leaf alike,
+// as the ideal assumes; pushes of other platforms take other numbers of
+// commands). Memory per session is the push's peak RSS above that of
+// the one-device push, divided by P.
 func pushBench(t *table, dir string) {
-	alone := map[model.Platform]run{}
+	out := filepath.Join(dir, "push")
+	os.RemoveAll(out)
+	defer os.RemoveAll(out)
+	if _, err := measure(nil, *fabricc, "build", *fabric, "-o", out, "--large", "-var", "switches=1600", "-var", "hosts_per_leaf=1"); err != nil {
+		fail(err)
+	}
+	data, err := os.ReadFile(filepath.Join(out, "model.json"))
+	if err != nil {
+		fail(err)
+	}
+	f, err := model.Unmarshal(data)
+	if err != nil {
+		fail(err)
+	}
+	var leaves []model.Switch
+	for _, sw := range f.Switches {
+		if sw.Platform == model.PlatformEOS {
+			leaves = append(leaves, sw)
+		}
+	}
+	alone := pushOnce(dir, out, withSwitches(f, leaves[:1]), 1)
 	for _, c := range []struct{ n, parallel int }{{50, 10}, {200, 50}, {500, 100}} {
-		out := filepath.Join(dir, fmt.Sprintf("push-%d", c.n))
-		os.RemoveAll(out)
-		if _, err := measure(nil, *fabricc, "build", *fabric, "-o", out, "--large", "-var", fmt.Sprintf("switches=%d", c.n), "-var", "hosts_per_leaf=1"); err != nil {
-			fail(err)
-		}
-		data, err := os.ReadFile(filepath.Join(out, "model.json"))
-		if err != nil {
-			fail(err)
-		}
-		f, err := model.Unmarshal(data)
-		if err != nil {
-			fail(err)
-		}
-		one, oneRSS := meanAlone(dir, out, f, alone)
-		r := pushOnce(dir, out, f, c.parallel, "")
-		ideal := time.Duration(float64(one) * math.Ceil(float64(len(f.Switches))/float64(c.parallel)))
-		t.add(fmt.Sprintf("push --parallel %d (%v/command)", c.parallel, *latency), strconv.Itoa(len(f.Switches)), secs(r.wall), mb(r.rssMB),
-			fmt.Sprintf("one device alone %.1f s, ideal %.1f s", one.Seconds(), ideal.Seconds()),
-			"", "", fmt.Sprintf("%.2f MB/session", (r.rssMB-oneRSS)/float64(c.parallel)), fmt.Sprintf("%.2fx ideal", r.wall.Seconds()/ideal.Seconds()))
-		os.RemoveAll(out)
+		r := pushOnce(dir, out, withSwitches(f, leaves[:c.n]), c.parallel)
+		ideal := time.Duration(float64(alone.wall) * math.Ceil(float64(c.n)/float64(c.parallel)))
+		t.add(fmt.Sprintf("push --parallel %d (%v/command)", c.parallel, *latency), strconv.Itoa(c.n), secs(r.wall), mb(r.rssMB),
+			fmt.Sprintf("one EOS leaf alone %.1f s, ideal %.1f s", alone.wall.Seconds(), ideal.Seconds()),
+			"", "", fmt.Sprintf("%.2f MB/session", (r.rssMB-alone.rssMB)/float64(c.parallel)), fmt.Sprintf("%.2fx ideal", r.wall.Seconds()/ideal.Seconds()))
 	}
 }
 
-// meanAlone pushes one switch of each platform alone (a lab of that one
-// switch; once per platform, kept in alone: leaves of every size are
-// alike) and returns the mean time weighted by the platforms' share of
-// f's switches, and the largest peak RSS of those pushes.
-func meanAlone(dir, out string, f *model.Fabric, alone map[model.Platform]run) (time.Duration, float64) {
-	count := map[model.Platform]int{}
-	for _, sw := range f.Switches {
-		count[sw.Platform]++
-	}
-	var sum float64
-	var rss float64
-	done := map[model.Platform]bool{}
-	for _, sw := range f.Switches {
-		if done[sw.Platform] {
-			continue
-		}
-		done[sw.Platform] = true
-		r, ok := alone[sw.Platform]
-		if !ok {
-			one := *f
-			one.Switches = []model.Switch{sw}
-			r = pushOnce(dir, out, &one, 1, "")
-			alone[sw.Platform] = r
-		}
-		sum += float64(r.wall) * float64(count[sw.Platform])
-		rss = max(rss, r.rssMB)
-	}
-	return time.Duration(sum / float64(len(f.Switches))), rss
+// withSwitches is f with only the given switches simulated.
+func withSwitches(f *model.Fabric, switches []model.Switch) *model.Fabric {
+	g := *f
+	g.Switches = switches
+	return &g
 }
 
 // pushOnce starts a fresh lab of f's switches and pushes the build folder
 // out to them.
-func pushOnce(dir, out string, f *model.Fabric, parallel int, limit string) run {
+func pushOnce(dir, out string, f *model.Fabric, parallel int) run {
 	labDir, err := os.MkdirTemp(dir, "lab-")
 	if err != nil {
 		fail(err)
@@ -411,11 +392,11 @@ func pushOnce(dir, out string, f *model.Fabric, parallel int, limit string) run 
 		fail(err)
 	}
 	defer lab.Close()
-	args := []string{"push", "--artifacts", out, "-i", lab.Inventory(), "--parallel", strconv.Itoa(parallel)}
-	if limit != "" {
-		args = append(args, "--limit", limit)
+	var env []string
+	if p := os.Getenv("BENCH_PUSH_PROFILE"); p != "" && parallel == 100 {
+		env = []string{"FABRICC_CPUPROFILE=" + p}
 	}
-	r, err := measure(nil, *fabricc, args...)
+	r, err := measure(env, *fabricc, "push", "--artifacts", out, "-i", lab.Inventory(), "--parallel", strconv.Itoa(parallel))
 	if err != nil {
 		fail(err)
 	}
