@@ -2,7 +2,8 @@
 // of the same names, sizes and modes as the build folder it is given
 // into a new folder, as plainly as Go can (one open, write and close per
 // file, a mkdir per folder, on every core), and prints the seconds it
-// took. `make bench` reports fabricc build against it.
+// took. OUT_DIR must exist and be empty. `make bench` reports fabricc
+// build against it.
 //
 //	go run ./bench/floor BUILD_DIR OUT_DIR
 package main
@@ -40,7 +41,9 @@ func main() {
 		}
 		rel, _ := filepath.Rel(src, p)
 		if e.IsDir() {
-			folders = append(folders, rel)
+			if rel != "." {
+				folders = append(folders, rel)
+			}
 			return nil
 		}
 		fi, err := e.Info()
