@@ -8,7 +8,7 @@ BIN     := bin/fabricc
 DEMO    ?= examples/multivendor-clos
 OUT     ?= out
 
-.PHONY: all build test golden bench lint demo clean fuzz
+.PHONY: all build test golden bench bench-go lint demo clean fuzz
 
 all: build
 
@@ -52,7 +52,17 @@ fuzz:
 		$(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) $$pkg; \
 	done
 
-bench:
+# The benchmark table (bench/README.md): validate, build, the disk's
+# floor, a Jinja2 peer, an incremental rebuild and pushes to simulated
+# switches, on the generated fabric at 64 and 512 switches; BENCH_LARGE=1
+# adds 4,096 switches. Installs Debian's python3-jinja2 for the peer.
+bench: build
+	$(GO) build -o bin/floor ./bench/floor
+	@/usr/bin/python3 -c 'import jinja2' 2>/dev/null || { apt-get update -qq && apt-get install -y -qq python3-jinja2; }
+	$(GO) run ./bench/run -fabricc $(BIN) -floor bin/floor
+
+# The Go micro-benchmarks of the packages.
+bench-go:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
 # gofmt and vet, plus shellcheck over the rendered shell scripts when it is installed.

@@ -1,6 +1,7 @@
 package artifacts
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -12,6 +13,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 )
 
 // Generator is what manifest.json names as the writer of a build folder;
@@ -19,8 +21,9 @@ import (
 const Generator = "fabricc"
 
 // maxManifestBytes bounds the manifest.json Write reads to decide whether
-// a folder is a fabricc build folder.
-const maxManifestBytes = 64 << 20
+// a folder is a fabricc build folder (a 4,096-switch, 130,000-device
+// build's is about 75 MB).
+const maxManifestBytes = 512 << 20
 
 // Write puts s into dir; see WriteContext.
 func Write(dir string, s *Set) error { return WriteContext(context.Background(), dir, s) }
@@ -39,45 +42,124 @@ func Write(dir string, s *Set) error { return WriteContext(context.Background(),
 // killed earlier run left are removed first. On an error, or when ctx is
 // cancelled (SIGINT, SIGTERM) before the swap, the temporary folder is
 // removed and dir is left exactly as it was, or not created at all.
+//
+// A file whose bytes equal those of the same file in the build dir held
+// is not written again: the temporary folder gets a hard link to it (see
+// stage.reuse), so it keeps its modification time.
 func WriteContext(ctx context.Context, dir string, s *Set) error {
+	_, err := writeSource(ctx, dir, setSource{s})
+	return err
+}
+
+// stage is a build being written: the output folder, the temporary
+// folder beside it, and the files the build dir held (path -> SHA-256,
+// from its manifest).
+type stage struct {
+	dir, tmp string
+	exists   bool
+	prev     map[string]string
+
+	written, linked, bytes atomic.Int64
+}
+
+// newStage checks that dir may be replaced, removes what killed earlier
+// runs left and creates the temporary folder.
+func newStage(dir string) (*stage, error) {
 	dir = filepath.Clean(dir)
-	exists, err := replaceable(dir)
+	exists, m, err := replaceable(dir)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	parent, base := filepath.Dir(dir), filepath.Base(dir)
 	if st, err := os.Stat(parent); err != nil || !st.IsDir() {
-		return fmt.Errorf("the parent folder %s of %s does not exist; create it first", parent, dir)
+		return nil, fmt.Errorf("the parent folder %s of %s does not exist; create it first", parent, dir)
 	}
 	removeStale(parent, base)
 	tmp, err := os.MkdirTemp(parent, tempPrefix(base, os.Getpid()))
 	if err != nil {
-		return fmt.Errorf("cannot create a temporary folder next to %s: %w", dir, err)
+		return nil, fmt.Errorf("cannot create a temporary folder next to %s: %w", dir, err)
 	}
-	if err := writeAll(ctx, tmp, s); err != nil {
+	if err := os.Chmod(tmp, 0o755); err != nil {
 		os.RemoveAll(tmp)
-		return err
+		return nil, fmt.Errorf("setting the mode of %s: %w", tmp, err)
 	}
-	if err := ctx.Err(); err != nil {
-		os.RemoveAll(tmp)
-		return fmt.Errorf("interrupted before %s was replaced: %w", dir, err)
+	st := &stage{dir: dir, tmp: tmp, exists: exists, prev: map[string]string{}}
+	if m != nil {
+		st.prev[ManifestFile] = m.digest
+		for _, f := range m.Files {
+			st.prev[f.Path] = f.SHA256
+		}
+		for _, d := range m.Devices {
+			for _, f := range d.Files {
+				st.prev[f.Path] = f.SHA256
+			}
+		}
 	}
-	if !exists {
-		if err := os.Rename(tmp, dir); err != nil {
-			os.RemoveAll(tmp)
-			return fmt.Errorf("installing %s: %w", dir, err)
+	return st, nil
+}
+
+// install swaps the temporary folder in as dir and removes the old
+// contents.
+func (st *stage) install() error {
+	if !st.exists {
+		if err := os.Rename(st.tmp, st.dir); err != nil {
+			os.RemoveAll(st.tmp)
+			return fmt.Errorf("installing %s: %w", st.dir, err)
 		}
 		return nil
 	}
-	if err := exchange(tmp, dir); err != nil {
-		os.RemoveAll(tmp)
-		return fmt.Errorf("installing %s: %w", dir, err)
+	if err := exchange(st.tmp, st.dir); err != nil {
+		os.RemoveAll(st.tmp)
+		return fmt.Errorf("installing %s: %w", st.dir, err)
 	}
 	// tmp now holds the old contents.
-	if err := os.RemoveAll(tmp); err != nil {
-		return fmt.Errorf("the new %s is in place, but removing the old copy %s failed: %w", dir, tmp, err)
+	if err := os.RemoveAll(st.tmp); err != nil {
+		return fmt.Errorf("the new %s is in place, but removing the old copy %s failed: %w", st.dir, st.tmp, err)
 	}
 	return nil
+}
+
+// reuse gives the temporary folder the previous build's copy of rel, a
+// hard link to it, when that copy is a regular file of the given mode and
+// size whose bytes same confirms (the manifest's digest alone is not
+// trusted: someone may have edited the file). It reports whether it did.
+//
+// Why a link keeps every guarantee of a full write: the previous build's
+// folder is only read, never changed (no file of it is opened for
+// writing, renamed or given another mode), so until the swap dir is
+// exactly the previous build, whatever happens to this process; a killed
+// build leaves its temporary folder, links and all, for the next run to
+// remove (removing a link leaves the file it shares). After the swap the
+// old folder's names are removed and the linked files live on in the new
+// build with their bytes and modification time. Both folders are in the
+// same parent, so on one file system; where links are not supported the
+// file is written instead.
+func (st *stage) reuse(rel string, mode uint32, size int64, same func(*os.File) bool) bool {
+	old := filepath.Join(st.dir, filepath.FromSlash(rel))
+	fi, err := os.Lstat(old)
+	if err != nil || !fi.Mode().IsRegular() || uint32(fi.Mode().Perm()) != mode || fi.Size() != size {
+		return false
+	}
+	f, err := os.Open(old)
+	if err != nil {
+		return false
+	}
+	ok := same(f)
+	f.Close()
+	if !ok {
+		return false
+	}
+	dst := filepath.Join(st.tmp, filepath.FromSlash(rel))
+	if _, err := os.Lstat(dst); err == nil {
+		if err := os.Remove(dst); err != nil {
+			return false
+		}
+	}
+	if err := os.Link(old, dst); err != nil {
+		return false
+	}
+	st.linked.Add(1)
+	return true
 }
 
 // tempPrefix is the name prefix of the temporary folders of process pid.
@@ -107,50 +189,60 @@ func removeStale(parent, base string) {
 	}
 }
 
+// previousBuild is the manifest of the build a folder holds, and its
+// digest.
+type previousBuild struct {
+	manifestJSON
+	digest string
+}
+
 // replaceable reports whether dir exists, and refuses a dir Write must
-// not replace.
-func replaceable(dir string) (bool, error) {
+// not replace. A build folder's manifest comes back with it.
+func replaceable(dir string) (bool, *previousBuild, error) {
 	st, err := os.Lstat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return false, nil
+		return false, nil, nil
 	case err != nil:
-		return false, fmt.Errorf("reading %s: %w", dir, err)
+		return false, nil, fmt.Errorf("reading %s: %w", dir, err)
 	case st.Mode()&fs.ModeSymlink != 0:
-		return false, fmt.Errorf("%s is a symbolic link; give the folder itself as the output folder", dir)
+		return false, nil, fmt.Errorf("%s is a symbolic link; give the folder itself as the output folder", dir)
 	case !st.IsDir():
-		return false, fmt.Errorf("%s exists and is not a folder; choose another output folder", dir)
+		return false, nil, fmt.Errorf("%s exists and is not a folder; choose another output folder", dir)
 	}
-	entries, err := os.ReadDir(dir)
+	f, err := os.Open(dir)
 	if err != nil {
-		return false, fmt.Errorf("reading %s: %w", dir, err)
+		return false, nil, fmt.Errorf("reading %s: %w", dir, err)
 	}
-	if len(entries) == 0 {
-		return true, nil
+	names, err := f.Readdirnames(1)
+	f.Close()
+	if len(names) == 0 && (err == nil || errors.Is(err, io.EOF)) {
+		return true, nil, nil
 	}
-	if err := ownBuild(dir); err != nil {
-		return false, fmt.Errorf("%s is not empty and %v; fabricc replaces only an empty folder or one it wrote. Choose another output folder, or empty it yourself", dir, err)
+	m, err := ownBuild(dir)
+	if err != nil {
+		return false, nil, fmt.Errorf("%s is not empty and %v; fabricc replaces only an empty folder or one it wrote. Choose another output folder, or empty it yourself", dir, err)
 	}
-	return true, nil
+	return true, m, nil
 }
 
 // ownBuild reports why dir is not a build folder fabricc wrote: its
 // manifest.json must name fabricc as its generator (or, for folders
 // written before the manifest named it, have the same layout) and list
 // every file of the folder.
-func ownBuild(dir string) error {
+func ownBuild(dir string) (*previousBuild, error) {
 	data, err := readManifest(filepath.Join(dir, ManifestFile))
 	if errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("holds no %s", ManifestFile)
+		return nil, fmt.Errorf("holds no %s", ManifestFile)
 	}
 	if err != nil {
-		return fmt.Errorf("its %s cannot be read (%v)", ManifestFile, err)
+		return nil, fmt.Errorf("its %s cannot be read (%v)", ManifestFile, err)
 	}
-	var m manifestJSON
-	dec := json.NewDecoder(strings.NewReader(string(data)))
+	m := previousBuild{digest: digest(data)}
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&m); err != nil || len(m.Files) == 0 || (m.Generator != "" && m.Generator != Generator) {
-		return fmt.Errorf("its %s was not written by fabricc", ManifestFile)
+	if err := dec.Decode(&m.manifestJSON); err != nil || len(m.Files) == 0 || (m.Generator != "" && m.Generator != Generator) {
+		return nil, fmt.Errorf("its %s was not written by fabricc", ManifestFile)
 	}
 	listed := map[string]bool{ManifestFile: true}
 	folders := map[string]bool{}
@@ -163,7 +255,7 @@ func ownBuild(dir string) error {
 			listed[f.Path] = true
 		}
 	}
-	return filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+	err = filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -179,6 +271,10 @@ func ownBuild(dir string) error {
 		}
 		return fmt.Errorf("holds %s, which its %s does not list", path.Join(filepath.ToSlash(dir), rel), ManifestFile)
 	})
+	if err != nil {
+		return nil, err
+	}
+	return &m, nil
 }
 
 // readManifest reads a manifest.json that is a regular file of at most
@@ -197,31 +293,4 @@ func readManifest(p string) ([]byte, error) {
 	}
 	defer f.Close()
 	return io.ReadAll(io.LimitReader(f, maxManifestBytes))
-}
-
-// writeAll writes every file of s below root, stopping when ctx is done.
-func writeAll(ctx context.Context, root string, s *Set) error {
-	if err := os.Chmod(root, 0o755); err != nil {
-		return fmt.Errorf("setting the mode of %s: %w", root, err)
-	}
-	for _, f := range s.Files() {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("interrupted while writing: %w", err)
-		}
-		if !filepath.IsLocal(filepath.FromSlash(f.Path)) {
-			return fmt.Errorf("refusing to write %q outside the output folder", f.Path)
-		}
-		p := filepath.Join(root, filepath.FromSlash(f.Path))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return fmt.Errorf("creating the folder for %s: %w", f.Path, err)
-		}
-		if err := os.WriteFile(p, f.Data, fs.FileMode(f.Mode)); err != nil {
-			return fmt.Errorf("writing %s: %w", f.Path, err)
-		}
-		// WriteFile's mode is filtered by the umask; set it exactly.
-		if err := os.Chmod(p, fs.FileMode(f.Mode)); err != nil {
-			return fmt.Errorf("setting the mode of %s: %w", f.Path, err)
-		}
-	}
-	return nil
 }

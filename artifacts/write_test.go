@@ -70,7 +70,7 @@ func buildState(dir string) string {
 	if err := json.Unmarshal(data, &m); err != nil {
 		return "bad manifest"
 	}
-	if err := ownBuild(dir); err != nil {
+	if _, err := ownBuild(dir); err != nil {
 		return err.Error()
 	}
 	for _, d := range m.Devices {

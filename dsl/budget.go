@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"regexp"
 	"strings"
+	"sync/atomic"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -35,23 +36,61 @@ const (
 	MaxLocalsDepth = 256
 )
 
+// Limits are the limits of one Load that grow with the fabric: values
+// and text its expressions produce, and ports it declares.
+type Limits struct {
+	Values, StringBytes int64
+	Ports               int
+	// Large is true for LargeLimits; the errors of the default limits
+	// point at them.
+	Large bool
+}
+
+// DefaultLimits keep a fabric from someone else cheap to refuse: an
+// expression built to exhaust them is stopped within seconds and a few
+// hundred MB. A fabric of a few thousand devices fits (the 64-switch,
+// 2,048-device benchmark fabric produces 384,000 values).
+var DefaultLimits = Limits{Values: MaxValues, StringBytes: MaxStringBytes, Ports: MaxPorts}
+
+// LargeLimits (`--large`) fit the largest fabric fabricc is built for
+// with room to spare: the 4,096-switch, 126,848-host benchmark fabric
+// (bench/fabric) produces 24.6 million values and 71 MB of text and
+// declares 206,592 ports. An expression built to exhaust them is
+// refused only after about a minute and 2.5 GB (a for expression nested
+// three deep over range(1000)), so they are for fabrics one trusts.
+var LargeLimits = Limits{Values: 40_000_000, StringBytes: 256 << 20, Ports: 1 << 20, Large: true}
+
+// hint is what an error past a default limit adds.
+func (l Limits) hint() string {
+	if l.Large {
+		return ""
+	}
+	return " (a fabric of tens of thousands of devices needs --large)"
+}
+
 // budget counts the work of one Load. Once a limit is crossed, the one
 // expression that crossed it reports the error and every later charge
 // yields an unknown value instead: evaluation then ends quickly (a for
 // expression over an unknown collection does not iterate), and the
 // follow-on "value is not yet known" errors are dropped like any others.
+// The counters are atomic: the fast decoder evaluates the instances of a
+// large dynamic block on several goroutines.
 type budget struct {
-	values, bytes int
-	over          bool
+	limits        Limits
+	values, bytes atomic.Int64
+	over          atomic.Bool
 }
 
-// errBudget is the error past a limit.
+// newBudget returns an empty budget under limits.
+func newBudget(limits Limits) *budget { return &budget{limits: limits} }
+
+// exceeded returns the error past a limit, or nil.
 func (b *budget) exceeded() error {
-	if b.values > MaxValues {
-		return fmt.Errorf("the fabric's expressions produce more than %d values here; fabricc stops there. Check for a range, for expression or dynamic block that multiplies more than meant", MaxValues)
+	if b.values.Load() > b.limits.Values {
+		return fmt.Errorf("the fabric's expressions produce more than %d values here; fabricc stops there. Check for a range, for expression or dynamic block that multiplies more than meant%s", b.limits.Values, b.limits.hint())
 	}
-	if b.bytes > MaxStringBytes {
-		return fmt.Errorf("the fabric's expressions produce more than %d bytes of text here; fabricc stops there. Check for a template, join, format or replace that repeats more than meant", MaxStringBytes)
+	if b.bytes.Load() > b.limits.StringBytes {
+		return fmt.Errorf("the fabric's expressions produce more than %d bytes of text here; fabricc stops there. Check for a template, join, format or replace that repeats more than meant%s", b.limits.StringBytes, b.limits.hint())
 	}
 	return nil
 }
@@ -59,28 +98,55 @@ func (b *budget) exceeded() error {
 // charge adds the size of v to the budget and reports crossing a limit.
 // It stops walking v as soon as the limit is crossed.
 func (b *budget) charge(v cty.Value) error {
-	b.add(v)
+	c := tally{values: b.values.Load(), bytes: b.bytes.Load(), limits: &b.limits}
+	start := c
+	c.add(v)
+	b.values.Add(c.values - start.values)
+	b.bytes.Add(c.bytes - start.bytes)
 	err := b.exceeded()
-	b.over = err != nil
+	if err != nil {
+		b.over.Store(true)
+	}
 	return err
 }
 
-// add walks v, counting elements and string bytes.
-func (b *budget) add(v cty.Value) {
-	if !v.IsKnown() || v.IsNull() || b.values > MaxValues || b.bytes > MaxStringBytes {
+// reset sets the counters back to a snapshot taken with save.
+func (b *budget) reset(s tally) {
+	b.values.Store(s.values)
+	b.bytes.Store(s.bytes)
+	b.over.Store(false)
+}
+
+// save returns the counters.
+func (b *budget) save() tally {
+	return tally{values: b.values.Load(), bytes: b.bytes.Load(), limits: &b.limits}
+}
+
+// tally is a count of values and string bytes under limits.
+type tally struct {
+	values, bytes int64
+	limits        *Limits
+}
+
+// full reports whether t is past a limit.
+func (t *tally) full() bool { return t.values > t.limits.Values || t.bytes > t.limits.StringBytes }
+
+// add walks v, counting elements and string bytes, until t is full.
+func (t *tally) add(v cty.Value) {
+	if !v.IsKnown() || v.IsNull() || t.full() {
 		return
 	}
 	v, _ = v.Unmark()
 	ty := v.Type()
 	switch {
 	case ty == cty.String:
-		b.bytes += len(v.AsString())
+		t.bytes += int64(len(v.AsString()))
 	case ty.IsListType() || ty.IsSetType() || ty.IsTupleType() || ty.IsMapType() || ty.IsObjectType():
 		for it := v.ElementIterator(); it.Next(); {
-			b.values++
+			t.values++
 			_, e := it.Element()
-			b.add(e)
-			if b.values > MaxValues || b.bytes > MaxStringBytes {
+			t.add(e)
+			if t.full() {
 				return
 			}
 		}
@@ -101,11 +167,11 @@ func chargeFunc(b *budget, weight int) function.Function {
 			AllowUnknown: true, AllowDynamicType: true, AllowNull: true, AllowMarked: true}},
 		Type: func(args []cty.Value) (cty.Type, error) { return args[0].Type(), nil },
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-			if b.over {
+			if b.over.Load() {
 				return cty.UnknownVal(args[0].Type()), nil
 			}
 			if v := args[0]; weight > 1 && v.IsKnown() && !v.IsNull() && v.CanIterateElements() {
-				b.values += (weight - 1) * v.LengthInt()
+				b.values.Add(int64((weight - 1) * v.LengthInt()))
 			}
 			if err := b.charge(args[0]); err != nil {
 				return cty.DynamicVal, err
@@ -253,17 +319,37 @@ func boundedFunctions(fns map[string]function.Function, b *budget) map[string]fu
 }
 
 // bounded wraps one function.
+//
+// The wrapper's parameters accept marked values: cty checks every
+// argument for marks, walking it to the last element, once per call of
+// each function it goes through, and the wrapped function (which does
+// check) already walks twice. A fabric has no marked values, so the third
+// walk was pure cost (a tenth of loading a 130,000-device fabric).
 func bounded(name string, f function.Function, b *budget) function.Function {
+	params := f.Params()
+	for i := range params {
+		params[i].AllowMarked = true
+	}
+	varParam := f.VarParam()
+	if varParam != nil {
+		vp := *varParam
+		vp.AllowMarked = true
+		varParam = &vp
+	}
 	return function.New(&function.Spec{
 		Description: f.Description(),
-		Params:      f.Params(),
-		VarParam:    f.VarParam(),
+		Params:      params,
+		VarParam:    varParam,
 		Type:        func(args []cty.Value) (cty.Type, error) { return f.ReturnTypeForValues(args) },
 		Impl: func(args []cty.Value, retType cty.Type) (cty.Value, error) {
-			if b.over {
+			if b.over.Load() {
 				return cty.UnknownVal(retType), nil
 			}
-			if err := precheck(name, args); err != nil {
+			top := make([]cty.Value, len(args))
+			for i, a := range args {
+				top[i], _ = a.Unmark() // precheck reads top-level values only
+			}
+			if err := precheck(name, top, b.limits.StringBytes); err != nil {
 				return cty.DynamicVal, err
 			}
 			v, err := f.Call(args)
@@ -284,7 +370,7 @@ var formatWidth = regexp.MustCompile(`%[^A-Za-z%]*[0-9]{5}`)
 
 // precheck refuses the arguments that would build a huge value before
 // the function builds it. Arguments are known (the wrapper runs only then).
-func precheck(name string, args []cty.Value) error {
+func precheck(name string, args []cty.Value, maxBytes int64) error {
 	switch name {
 	case "range":
 		return checkRange(args)
@@ -310,14 +396,14 @@ func precheck(name string, args []cty.Value) error {
 					n += l.LengthInt()
 				}
 			}
-			if n*len(args[0].AsString()) > MaxStringBytes {
-				return fmt.Errorf("join would write more than %d bytes of separators; fabricc stops there", MaxStringBytes)
+			if int64(n)*int64(len(args[0].AsString())) > maxBytes {
+				return fmt.Errorf("join would write more than %d bytes of separators; fabricc stops there", maxBytes)
 			}
 		}
 	case "replace":
 		if len(args) == 3 && args[0].IsKnown() && args[2].IsKnown() && !args[0].IsNull() && !args[2].IsNull() &&
-			(len(args[0].AsString())+1)*(len(args[2].AsString())+1) > MaxStringBytes {
-			return fmt.Errorf("replace could write more than %d bytes; fabricc stops there", MaxStringBytes)
+			int64(len(args[0].AsString())+1)*int64(len(args[2].AsString())+1) > maxBytes {
+			return fmt.Errorf("replace could write more than %d bytes; fabricc stops there", maxBytes)
 		}
 	case "indent":
 		if len(args) > 0 && args[0].IsKnown() && !args[0].IsNull() {

@@ -1,6 +1,10 @@
 package dsl
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
 
 // TestSuggest pins fabricc's one "did you mean" rule: case-insensitive
 // edit distance at most max(2, len/3), no guess on ties.
@@ -31,5 +35,27 @@ func TestSuggest(t *testing.T) {
 	}
 	if got := DidYouMean("onxy", []string{"onyx"}); got != ` Did you mean "onyx"?` {
 		t.Errorf("DidYouMean = %q", got)
+	}
+}
+
+// TestUnknownFunctionSuggestion checks that an unknown function gets
+// Suggest's guess, the same on every run: HCL's own guess picks among
+// equally close names ("abs" and "range" for "abge") in map order.
+func TestUnknownFunctionSuggestion(t *testing.T) {
+	for name, want := range map[string]string{
+		"abge":    `There is no function named "abge".`,
+		"formatt": `There is no function named "formatt". Did you mean "format"?`,
+	} {
+		path := filepath.Join(t.TempDir(), "f.hcl")
+		src := "fabric \"f\" {}\nlocals { x = " + name + "(1) }\n"
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 20; i++ {
+			_, _, diags := Load(path, Options{})
+			if len(diags) != 1 || diags[0].Detail != want {
+				t.Fatalf("%s: got %v, want one diagnostic %q", name, diags, want)
+			}
+		}
 	}
 }

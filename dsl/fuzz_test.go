@@ -1,10 +1,12 @@
 package dsl
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
@@ -98,7 +100,36 @@ func FuzzExpression(f *testing.F) {
 			return
 		}
 		chargeExpr(expr)
-		ctx := &hcl.EvalContext{Functions: boundedFunctions(Functions(), &budget{})}
+		ctx := &hcl.EvalContext{Functions: boundedFunctions(Functions(), newBudget(DefaultLimits))}
 		_, _ = expr.Value(ctx)
+	})
+}
+
+// FuzzFastDecodeSame is the differential check of the fast decoder:
+// for any input, it must give the reference decoder's (gohcl over
+// dynblock) Config and diagnostics, or hand over to it.
+func FuzzFastDecodeSame(f *testing.F) {
+	examples, _ := filepath.Glob(filepath.Join("..", "examples", "*", "*.hcl"))
+	for _, s := range examples {
+		if data, err := os.ReadFile(s); err == nil {
+			f.Add(data)
+		}
+	}
+	f.Add([]byte("fabric \"f\" {}\ndynamic \"vlan\" {\n  for_each = {a = 1, b = 2}\n  labels = [vlan.key]\n  content { id = vlan.value }\n}\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), "f.hcl")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		fast, _, fd := Load(path, Options{})
+		referenceDecoding = true
+		ref, _, rd := Load(path, Options{})
+		referenceDecoding = false
+		if d := cmp.Diff(ref, fast); d != "" {
+			t.Fatalf("Config differs (-reference +fast) for %q:\n%s", data, d)
+		}
+		if fmt.Sprint(fd) != fmt.Sprint(rd) {
+			t.Fatalf("diagnostics differ for %q:\nfast %v\nreference %v", data, fd, rd)
+		}
 	})
 }

@@ -18,7 +18,8 @@ import (
 // else may have written: each limit turns what would otherwise exhaust
 // memory, overflow the stack or never finish into an error at a place in
 // the source. A real fabric stays far below every one of them (the
-// 24-host example is 6 KB with nesting 6).
+// 24-host example is 6 KB with nesting 6). The limits that grow with a
+// fabric's size are in Limits.
 const (
 	// MaxFileBytes bounds one .hcl or var file.
 	MaxFileBytes = 1 << 20
@@ -203,15 +204,15 @@ func checkTokens(src []byte, name string) hcl.Diagnostics {
 	return nil
 }
 
-// MaxPorts bounds the ports of a whole fabric, counted over the port and
-// override specs as written (a spec of a range counts each port): a pod
-// of 64 switches with 64 ports each is 4096.
+// MaxPorts bounds the ports of a whole fabric (DefaultLimits), counted
+// over the port and override specs as written (a spec of a range counts
+// each port): a pod of 64 switches with 64 ports each is 4096.
 const MaxPorts = 65536
 
 // checkPortCount refuses a fabric whose port specs name more than
-// MaxPorts ports together, at the spec that crosses the limit, before the
+// limits.Ports ports together, at the spec that crosses the limit, before the
 // compiler expands them.
-func checkPortCount(cfg *Config) hcl.Diagnostics {
+func checkPortCount(cfg *Config, limits Limits) hcl.Diagnostics {
 	total := 0
 	for _, s := range cfg.Switches {
 		for _, blocks := range [][]Port{s.Ports, s.Overrides} {
@@ -220,10 +221,10 @@ func checkPortCount(cfg *Config) hcl.Diagnostics {
 				if err != nil {
 					continue // the compiler reports the spec
 				}
-				if total += len(names); total > MaxPorts {
+				if total += len(names); total > limits.Ports {
 					r := or(p.LabelRange, p.DefRange)
 					return hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Too many ports",
-						Detail:  fmt.Sprintf("The fabric's port specs name more than %d ports together; fabricc stops at this one. Check the ranges and dynamic blocks.", MaxPorts),
+						Detail:  fmt.Sprintf("The fabric's port specs name more than %d ports together; fabricc stops at this one. Check the ranges and dynamic blocks%s.", limits.Ports, limits.hint()),
 						Subject: &r}}
 				}
 			}

@@ -138,3 +138,37 @@ func TestOnlyRegularFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestLargeLimits: what crosses a default limit says that --large raises
+// it, and loads under LargeLimits.
+func TestLargeLimits(t *testing.T) {
+	fabric := func(attr string) string { return "fabric \"f\" {\n  description = " + attr + "\n}\n" }
+	tests := []struct {
+		name, src, want string
+	}{
+		{"a million values", fabric("tostring(length(flatten([for a in range(1000) : [for b in range(500) : b]])))"),
+			"f.hcl:2:75: error: Evaluation too large: The fabric's expressions produce more than 1000000 values here; fabricc stops there. " +
+				"Check for a range, for expression or dynamic block that multiplies more than meant (a fabric of tens of thousands of devices needs --large).\n"},
+		{"81920 ports", fabric(`"x"`) + "dynamic \"switch\" {\n  for_each = range(20)\n  labels   = [\"s${switch.value}\"]\n  content {\n" +
+			"    platform = \"eos\"\n    model    = \"x\"\n    port \"Ethernet1-4096\" {}\n  }\n}\n",
+			"f.hcl:10:10: error: Too many ports: The fabric's port specs name more than 65536 ports together; fabricc stops at this one. " +
+				"Check the ranges and dynamic blocks (a fabric of tens of thousands of devices needs --large).\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "f.hcl")
+			if err := os.WriteFile(path, []byte(tc.src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cfg, _, diags := Load(path, Options{})
+			if got := compact(t, dir, diags); cfg != nil || got != tc.want {
+				t.Errorf("default limits:\n%s\nwant\n%s", shortText(got), tc.want)
+			}
+			cfg, _, diags = Load(path, Options{Large: true})
+			if cfg == nil || diags.HasErrors() {
+				t.Errorf("--large: %s", compact(t, dir, diags))
+			}
+		})
+	}
+}

@@ -23,6 +23,8 @@ type Options struct {
 	// VarFiles are HCL files of `name = value` lines, applied in order
 	// before Vars.
 	VarFiles []string
+	// Large selects LargeLimits instead of DefaultLimits.
+	Large bool
 }
 
 // metaSchema picks out the blocks evaluated before the fabric itself.
@@ -125,7 +127,12 @@ func sourceFiles(path string) ([]string, hcl.Diagnostics) {
 func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Options) (*Config, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	var varBlocks, localBlocks []*hcl.Block
-	work := &budget{}
+	limits := DefaultLimits
+	if opts.Large {
+		limits = LargeLimits
+	}
+	work := newBudget(limits)
+	lastBudget, lastFast = work, false
 	chargeBodies(bodies)
 	remains := make([]hcl.Body, len(bodies))
 	for i, b := range bodies {
@@ -148,11 +155,28 @@ func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Option
 	}
 	diags = append(diags, evalLocals(ctx, localBlocks)...)
 
+	// The fast decoder gives up at anything that would be a diagnostic;
+	// the reference decoder then runs from the same budget and reports it.
+	var decoded []fileBody
+	if !diags.HasErrors() && !referenceDecoding {
+		saved := work.save()
+		var ok bool
+		decoded, ok = decodeFast(bodies, ctx)
+		lastFast = ok
+		if !ok {
+			decoded = nil
+			work.reset(saved)
+		}
+	}
 	var cfg Config
 	var fabricBlocks, qosBlocks []hcl.Range
-	for _, remain := range remains {
+	for i, remain := range remains {
 		var fb fileBody
-		diags = append(diags, gohcl.DecodeBody(dynblock.Expand(remain, ctx), ctx, &fb)...)
+		if decoded != nil {
+			fb = decoded[i]
+		} else {
+			diags = append(diags, gohcl.DecodeBody(dynblock.Expand(remain, ctx), ctx, &fb)...)
+		}
 		for i := range fb.Fabrics {
 			fabricBlocks = append(fabricBlocks, fb.Fabrics[i].DefRange)
 			if cfg.Fabric == nil {
@@ -172,11 +196,22 @@ func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Option
 	}
 	renameBudgetErrors(diags)
 	diags = append(diags, checkSingletons(names, fabricBlocks, qosBlocks)...)
-	diags = append(diags, checkPortCount(&cfg)...)
+	diags = append(diags, checkPortCount(&cfg, limits)...)
 	diags = append(diags, checkStrings(&cfg, diags)...)
 	suggestNames(diags, p.Files(), ctx)
 	return &cfg, diags
 }
+
+// lastBudget is the budget of the latest Load and lastFast whether the
+// fast decoder decoded it, for the tests.
+var (
+	lastBudget *budget
+	lastFast   bool
+)
+
+// referenceDecoding makes Load use only the reference decoder (gohcl over
+// dynblock); the tests compare the two.
+var referenceDecoding = false
 
 // checkSingletons requires exactly one fabric block and at most one qos
 // block across all files.

@@ -1,7 +1,9 @@
 package dsl
 
 import (
+	"fmt"
 	"regexp"
+	"strconv"
 
 	"github.com/hashicorp/hcl/v2"
 )
@@ -9,12 +11,21 @@ import (
 // unsupportedAttr matches HCL's detail for a missing object attribute.
 var unsupportedAttr = regexp.MustCompile(`^This object does not have an attribute named "([^"]+)"\.$`)
 
+// unknownFunction matches HCL's detail for a call to an unknown function
+// outside a namespace (fabricc defines none), with or without HCL's
+// own suggestion.
+var unknownFunction = regexp.MustCompile(`^There is no function named ("[^"]+")\.( Did you mean "[^"]+"\?)?$`)
+
 // suggestNames adds ` Did you mean "x"?` to "Unsupported attribute" errors
 // on var.NAME and local.NAME references when a declared name is close
 // (HCL suggests names for arguments and blocks, not for object
 // attributes).
 func suggestNames(diags hcl.Diagnostics, files map[string]*hcl.File, ctx *hcl.EvalContext) {
 	for _, d := range diags {
+		if d.Summary == "Call to unknown function" {
+			suggestFunction(d, ctx)
+			continue
+		}
 		if d.Summary != "Unsupported attribute" || d.Subject == nil {
 			continue
 		}
@@ -55,4 +66,19 @@ func rootBefore(src []byte, at int) string {
 // isIdentByte reports whether c can be part of an HCL identifier.
 func isIdentByte(c byte) bool {
 	return c == '_' || c == '-' || isDigit(c) || (c|0x20 >= 'a' && c|0x20 <= 'z')
+}
+
+// suggestFunction replaces HCL's "did you mean" for an unknown function,
+// which picks among equally close names in map order (so the same
+// fabric got "abs" on one run and "range" on the next), with Suggest's.
+func suggestFunction(d *hcl.Diagnostic, ctx *hcl.EvalContext) {
+	m := unknownFunction.FindStringSubmatch(d.Detail)
+	if m == nil {
+		return
+	}
+	name, err := strconv.Unquote(m[1])
+	if err != nil {
+		return
+	}
+	d.Detail = fmt.Sprintf("There is no function named %s.%s", m[1], DidYouMean(name, sortedKeys(ctx.Functions)))
 }

@@ -6,6 +6,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"syscall"
+	"time"
 
 	"github.com/fabricc/fabricc/artifacts"
 	"github.com/fabricc/fabricc/dsl"
@@ -71,7 +72,7 @@ func runBuild(cmd *cobra.Command, path, dir string, lf *loadFlags, format diagFo
 		return err
 	}
 	out := newOutput(cmd, "build", format == formatJSON)
-	set, files, diags, f, err := buildSetFor(path, dir, opts)
+	f, files, diags := compileFabric(path, opts)
 	out.fabric(f)
 	if out.json {
 		out.report(files, diags)
@@ -82,22 +83,25 @@ func runBuild(cmd *cobra.Command, path, dir string, lf *loadFlags, format diagFo
 		fmt.Fprintf(cmd.ErrOrStderr(), "%s; nothing written\n", countSummary(diags))
 		return out.done(exitCode(1, nil))
 	}
-	if err != nil {
-		return out.done(exitCode(1, fmt.Errorf("%w; nothing written", err)))
-	}
-	// SIGINT and SIGTERM stop the write and remove its temporary folder;
-	// dir keeps what it held.
+	// SIGINT and SIGTERM stop the build and remove its temporary folder;
+	// dir keeps what it held. Devices are rendered and written one by
+	// one (artifacts.Build), so a large fabric is never held in memory as
+	// files.
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := artifacts.WriteContext(ctx, dir, set); err != nil {
+	start := time.Now()
+	built, err := artifacts.Build(ctx, dir, f, artifacts.Options{Warnings: artifacts.Warnings(diags, path), FabricPath: relativePath(dir, path)})
+	if err != nil {
 		return out.done(exitCode(1, fmt.Errorf("%w; %s left as it was", err, dir)))
 	}
-	res := &buildResult{Output: dir, Devices: len(set.Devices), Files: []string{}}
-	for _, file := range set.Files() {
-		res.Files = append(res.Files, file.Path)
+	timings.add("render+write", time.Since(start))
+	timings.report(cmd.ErrOrStderr(), built)
+	res := &buildResult{Output: dir, Devices: built.Devices, Files: []string{}}
+	if out.json {
+		res.Files = built.Paths()
 	}
 	out.result = res
-	fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s for %s to %s\n", plural(len(res.Files), "file"), plural(res.Devices, "device"), dir)
+	fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s for %s to %s\n", plural(built.Files, "file"), plural(built.Devices, "device"), dir)
 	return out.done(nil)
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/fabricc/fabricc/compiler"
 	"github.com/fabricc/fabricc/dsl"
@@ -18,18 +19,20 @@ import (
 type loadFlags struct {
 	vars     []string
 	varFiles []string
+	large    bool
 }
 
 // register adds the flags to fs.
 func (l *loadFlags) register(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&l.vars, "var", nil, "set a variable: `NAME=VALUE`, VALUE an HCL expression or plain text (repeatable)")
 	fs.StringArrayVar(&l.varFiles, "var-file", nil, "read variables from `FILE`, HCL lines of name = value (repeatable)")
+	fs.BoolVar(&l.large, "large", false, "raise the evaluation limits for a fabric of tens of thousands of devices (docs/language.md, Strings and limits)")
 }
 
 // options turns the flags into dsl.Options; a -var without "=" is a
 // usage error.
 func (l *loadFlags) options() (dsl.Options, error) {
-	opts := dsl.Options{Vars: map[string]string{}, VarFiles: l.varFiles}
+	opts := dsl.Options{Vars: map[string]string{}, VarFiles: l.varFiles, Large: l.large}
 	for _, kv := range l.vars {
 		name, value, ok := strings.Cut(kv, "=")
 		if !ok || strings.TrimSpace(name) == "" {
@@ -67,12 +70,16 @@ func exactArgs(n int) cobra.PositionalArgs {
 // when the diagnostics hold errors. One mistake repeated by a dynamic
 // block or a variable is reported once (dsl.Collapse).
 func compileFabric(path string, opts dsl.Options) (*model.Fabric, map[string]*hcl.File, hcl.Diagnostics) {
+	start := time.Now()
 	cfg, files, diags := dsl.Load(path, opts)
+	timings.add("load", time.Since(start))
 	if diags.HasErrors() {
 		return nil, files, dsl.Collapse(diags, files)
 	}
 	// Compile returns a model whenever it reports no error.
+	start = time.Now()
 	f, cdiags := compiler.Compile(cfg)
+	timings.add("compile", time.Since(start))
 	return f, files, dsl.Collapse(append(diags, cdiags...), files)
 }
 

@@ -143,5 +143,9 @@ func collectFlags(c *cobra.Command, long map[string]bool) {
 }
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	tuneGC()
+	stop := startProfile()
+	code := run(os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }

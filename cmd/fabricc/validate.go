@@ -73,6 +73,7 @@ func runValidate(cmd *cobra.Command, path string, lf *loadFlags, format diagForm
 		return exitCode(1, nil)
 	}
 	fmt.Fprintln(cmd.ErrOrStderr(), "ok: "+fabricSummary(f)+warningsNote(f, diags))
+	timings.report(cmd.ErrOrStderr(), nil)
 	return nil
 }
 

@@ -32,8 +32,11 @@
 // qos/interfaces input classifiers and output queues).
 //
 // Every tree is checked with the generated Validate (leafrefs included)
-// before it is written; a tree that fails is a renderer error. ygot.EmitJSON
-// sorts map keys, so the same model always gives the same bytes.
+// before it is written; a tree that fails is a renderer error. Render
+// writes the bytes ygot.EmitJSON writes for Build's tree (sorted keys, so
+// the same model always gives the same bytes) without building and
+// validating the whole tree per switch: the fabric-wide part and each
+// port shape are validated once (fast.go).
 //
 // OpenConfig has no PFC model (no priority-flow-control anywhere in
 // openconfig/public, and no vendor augmentation is among the models
@@ -74,11 +77,7 @@ func renderFiles(f *model.Fabric, sw *model.Switch, mapped bool) ([]targets.File
 	if f == nil || sw == nil {
 		return nil, fmt.Errorf("openconfig: nothing to render: fabric or switch is nil")
 	}
-	d, err := Build(f, sw)
-	if err != nil {
-		return nil, fmt.Errorf("openconfig: switch %q: %w", sw.Name, err)
-	}
-	data, err := Emit(d)
+	data, err := renderJSON(f, sw)
 	if err != nil {
 		return nil, fmt.Errorf("openconfig: switch %q: %w", sw.Name, err)
 	}

@@ -1,0 +1,472 @@
+package artifacts
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets"
+	"github.com/fabricc/fabricc/targets/all"
+	"github.com/fabricc/fabricc/targets/docs"
+)
+
+// Result says what a build wrote.
+type Result struct {
+	// Devices and Files count what the folder holds; Written files were
+	// written, Linked ones kept from the previous build (same bytes).
+	Devices, Files, Written, Linked int
+	// Bytes is the size of every file of the folder together.
+	Bytes int64
+	// Render and Write are the time spent rendering and writing device
+	// files, summed over the goroutines that did it; Model and Manifest
+	// the time model.json and manifest.json took.
+	Render, Write, Model, Manifest time.Duration
+
+	devices []manifestDevice
+	top     []manifestFile
+}
+
+// Paths lists every file of the build folder, in path order.
+func (r *Result) Paths() []string {
+	out := []string{ManifestFile}
+	for _, f := range r.top {
+		out = append(out, f.Path)
+	}
+	for _, d := range r.devices {
+		for _, f := range d.Files {
+			out = append(out, f.Path)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Build renders f and writes it into dir with the same rules and
+// guarantees as WriteContext, without holding the rendered files in
+// memory: the devices are rendered on every core, each file is written
+// as soon as it is rendered, and model.json and manifest.json are
+// written as they are encoded. The bytes are those RenderWith and
+// WriteContext write.
+//
+// When dir holds an earlier build, a file whose bytes are unchanged is
+// not written again but linked (see stage.reuse), so it keeps its
+// modification time and a rebuild after a small change writes little.
+func Build(ctx context.Context, dir string, f *model.Fabric, opts Options) (*Result, error) {
+	src, err := newFabricSource(f, opts)
+	if err != nil {
+		return nil, err
+	}
+	return writeSource(ctx, dir, src)
+}
+
+// source is what a build folder is written from: the fabric's name, the
+// devices in name order (rendered on demand), model.json and the other
+// files at the top.
+type source interface {
+	fabric() string
+	fabricPath() string
+	count() int
+	device(i int) (Device, error)
+	encodeModel(w io.Writer) error
+	top() ([]targets.File, error)
+}
+
+// setSource is a Set already rendered in memory.
+type setSource struct{ s *Set }
+
+func (s setSource) fabric() string                { return s.s.Fabric }
+func (s setSource) fabricPath() string            { return s.s.FabricPath }
+func (s setSource) count() int                    { return len(s.s.Devices) }
+func (s setSource) device(i int) (Device, error)  { return s.s.Devices[i], nil }
+func (s setSource) top() ([]targets.File, error)  { return s.s.Top, nil }
+func (s setSource) encodeModel(w io.Writer) error { _, err := w.Write(s.s.Model); return err }
+
+// fabricSource renders the devices of a fabric as they are asked for.
+type fabricSource struct {
+	f     *model.Fabric
+	opts  Options
+	order []deviceRef
+}
+
+// deviceRef is one switch or host of the fabric, by index.
+type deviceRef struct {
+	name   string
+	host   bool
+	index  int
+	fabric *model.Fabric
+}
+
+// newFabricSource orders f's devices by name and checks their names as
+// RenderWith does.
+func newFabricSource(f *model.Fabric, opts Options) (*fabricSource, error) {
+	s := &fabricSource{f: f, opts: opts}
+	var named []Device
+	for i := range f.Switches {
+		s.order = append(s.order, deviceRef{name: f.Switches[i].Name, index: i, fabric: f})
+		named = append(named, Device{Name: f.Switches[i].Name, Kind: "switch"})
+	}
+	for i := range f.Hosts {
+		s.order = append(s.order, deviceRef{name: f.Hosts[i].Name, host: true, index: i, fabric: f})
+		named = append(named, Device{Name: f.Hosts[i].Name, Kind: "host"})
+	}
+	if err := checkDevices(named); err != nil {
+		return nil, err
+	}
+	sort.SliceStable(s.order, func(i, j int) bool { return s.order[i].name < s.order[j].name })
+	return s, nil
+}
+
+func (s *fabricSource) fabric() string                { return s.f.Name }
+func (s *fabricSource) fabricPath() string            { return s.opts.FabricPath }
+func (s *fabricSource) count() int                    { return len(s.order) }
+func (s *fabricSource) encodeModel(w io.Writer) error { return model.Encode(w, s.f) }
+
+// top renders fabric.md.
+func (s *fabricSource) top() ([]targets.File, error) {
+	doc, err := docs.RenderFabric(s.f, s.opts.Warnings)
+	if err != nil {
+		return nil, fmt.Errorf("rendering %s: %w", docs.FabricFile, err)
+	}
+	return []targets.File{doc}, nil
+}
+
+// device renders device i with every renderer that applies to it.
+func (s *fabricSource) device(i int) (Device, error) {
+	r := s.order[i]
+	var d Device
+	var err error
+	if r.host {
+		d, err = renderHost(r.fabric, &r.fabric.Hosts[r.index])
+	} else {
+		d, err = renderSwitch(r.fabric, &r.fabric.Switches[r.index])
+	}
+	if err != nil {
+		return d, err
+	}
+	sort.SliceStable(d.Files, func(a, b int) bool { return d.Files[a].Name < d.Files[b].Name })
+	return d, checkDevices([]Device{d})
+}
+
+// renderSwitch runs every renderer of sw.
+func renderSwitch(f *model.Fabric, sw *model.Switch) (Device, error) {
+	d := Device{Name: sw.Name, Kind: "switch", Platform: sw.Platform}
+	for _, r := range all.ForSwitch(sw) {
+		files, err := r(f, sw)
+		if err != nil {
+			return d, fmt.Errorf("rendering switch %q: %w", sw.Name, err)
+		}
+		d.Files = append(d.Files, files...)
+	}
+	return d, nil
+}
+
+// renderHost runs every renderer of h.
+func renderHost(f *model.Fabric, h *model.Host) (Device, error) {
+	d := Device{Name: h.Name, Kind: "host", OS: h.OS}
+	for _, r := range all.ForHost(h) {
+		files, err := r(f, h)
+		if err != nil {
+			return d, fmt.Errorf("rendering host %q: %w", h.Name, err)
+		}
+		d.Files = append(d.Files, files...)
+	}
+	return d, nil
+}
+
+// writeSource writes src into dir: see WriteContext.
+func writeSource(ctx context.Context, dir string, src source) (*Result, error) {
+	st, err := newStage(dir)
+	if err != nil {
+		return nil, err
+	}
+	res, err := st.fill(ctx, src)
+	if err == nil {
+		err = ctx.Err()
+		if err != nil {
+			err = fmt.Errorf("interrupted before %s was replaced: %w", st.dir, err)
+		}
+	}
+	if err != nil {
+		os.RemoveAll(st.tmp)
+		return nil, err
+	}
+	return res, st.install()
+}
+
+// fill writes every file of src into the temporary folder: the devices
+// on every core, model.json beside them, then fabric.md and the
+// manifest.
+func (st *stage) fill(ctx context.Context, src source) (*Result, error) {
+	res := &Result{Devices: src.count(), devices: make([]manifestDevice, src.count())}
+	var modelErr error
+	var modelFile manifestFile
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		start := time.Now()
+		modelFile, modelErr = st.putStream(ModelFile, src.encodeModel)
+		res.Model = time.Since(start)
+	}()
+	devErr := st.devices(ctx, src, res)
+	wg.Wait()
+	if devErr != nil {
+		return nil, devErr
+	}
+	if modelErr != nil {
+		return nil, fmt.Errorf("writing %s: %w", ModelFile, modelErr)
+	}
+	res.top = append(res.top, modelFile)
+	top, err := src.top()
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range top {
+		mf, err := st.put(f.Name, fileMode(f.Mode), f.Data)
+		if err != nil {
+			return nil, err
+		}
+		mf.Target = f.Target
+		res.top = append(res.top, mf)
+	}
+	sort.SliceStable(res.top, func(i, j int) bool { return res.top[i].Path < res.top[j].Path })
+	start := time.Now()
+	if _, err := st.putStream(ManifestFile, func(w io.Writer) error {
+		return writeManifest(w, src.fabric(), src.fabricPath(), res.top, res.devices)
+	}); err != nil {
+		return nil, fmt.Errorf("writing %s: %w", ManifestFile, err)
+	}
+	res.Manifest = time.Since(start)
+	res.Files = len(res.top) + 1
+	for _, d := range res.devices {
+		res.Files += len(d.Files)
+	}
+	res.Written, res.Linked, res.Bytes = int(st.written.Load()), int(st.linked.Load()), st.bytes.Load()
+	return res, nil
+}
+
+// devices renders and writes every device on every core. The error is
+// that of the first device in name order that failed, so it does not
+// depend on the scheduling.
+func (st *stage) devices(ctx context.Context, src source, res *Result) error {
+	n := src.count()
+	errs := make([]error, n)
+	var next atomic.Int64
+	var failed atomic.Bool
+	var render, write atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= n || failed.Load() {
+					return
+				}
+				if err := ctx.Err(); err != nil {
+					errs[i] = fmt.Errorf("interrupted while writing: %w", err)
+					failed.Store(true)
+					return
+				}
+				start := time.Now()
+				d, err := src.device(i)
+				rendered := time.Now()
+				render.Add(int64(rendered.Sub(start)))
+				if err == nil {
+					res.devices[i], err = st.putDevice(d)
+				}
+				write.Add(int64(time.Since(rendered)))
+				if err != nil {
+					errs[i] = err
+					failed.Store(true)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	res.Render, res.Write = time.Duration(render.Load()), time.Duration(write.Load())
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// putDevice writes one device's folder and returns its manifest entry.
+func (st *stage) putDevice(d Device) (manifestDevice, error) {
+	md := manifestDevice{Name: d.Name, Kind: d.Kind, Platform: string(d.Platform), OS: string(d.OS),
+		Targets: []string{}, Files: []manifestFile{}}
+	if err := os.Mkdir(filepath.Join(st.tmp, d.Name), 0o755); err != nil {
+		return md, fmt.Errorf("creating the folder for %s: %w", d.Name, err)
+	}
+	seen := map[string]bool{}
+	for _, f := range d.Files {
+		if !seen[f.Target] {
+			seen[f.Target] = true
+			md.Targets = append(md.Targets, f.Target)
+		}
+		mf, err := st.put(path.Join(d.Name, f.Name), fileMode(f.Mode), f.Data)
+		if err != nil {
+			return md, err
+		}
+		mf.Target = f.Target
+		md.Files = append(md.Files, mf)
+	}
+	sort.Strings(md.Targets)
+	return md, nil
+}
+
+// put writes one file of the build below the temporary folder, or links
+// the previous build's copy when it holds the same bytes.
+func (st *stage) put(rel string, mode uint32, data []byte) (manifestFile, error) {
+	sum := sha256.Sum256(data)
+	mf := manifestFile{Path: rel, SHA256: hex.EncodeToString(sum[:])}
+	if !filepath.IsLocal(filepath.FromSlash(rel)) {
+		return mf, fmt.Errorf("refusing to write %q outside the output folder", rel)
+	}
+	dst := filepath.Join(st.tmp, filepath.FromSlash(rel))
+	st.bytes.Add(int64(len(data)))
+	if st.prev[rel] == mf.SHA256 && st.reuse(rel, mode, int64(len(data)), func(old *os.File) bool { return sameBytes(old, data) }) {
+		return mf, nil
+	}
+	st.written.Add(1)
+	file, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, fs.FileMode(mode))
+	if err != nil {
+		return mf, fmt.Errorf("writing %s: %w", rel, err)
+	}
+	_, err = file.Write(data)
+	if err == nil {
+		// The mode OpenFile gives is filtered by the umask; set it exactly.
+		err = file.Chmod(fs.FileMode(mode))
+	}
+	if cerr := file.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return mf, fmt.Errorf("writing %s: %w", rel, err)
+	}
+	return mf, nil
+}
+
+// putStream writes a top-level file (mode 0644) from encode, hashing it
+// as it goes; when the previous build's copy holds the same bytes, the
+// new one is replaced by a link to it.
+func (st *stage) putStream(rel string, encode func(io.Writer) error) (manifestFile, error) {
+	dst := filepath.Join(st.tmp, rel)
+	file, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return manifestFile{}, err
+	}
+	h := sha256.New()
+	counter := &countingWriter{}
+	bw := bufio.NewWriterSize(io.MultiWriter(file, h, counter), 1<<20)
+	err = encode(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if err == nil {
+		err = file.Chmod(0o644)
+	}
+	if cerr := file.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return manifestFile{}, err
+	}
+	mf := manifestFile{Path: rel, SHA256: hex.EncodeToString(h.Sum(nil))}
+	st.bytes.Add(counter.n)
+	if st.prev[rel] == mf.SHA256 && st.reuse(rel, 0o644, counter.n, func(old *os.File) bool { return sameFile(old, dst) }) {
+		return mf, nil
+	}
+	st.written.Add(1)
+	return mf, nil
+}
+
+// countingWriter counts the bytes written through it.
+type countingWriter struct{ n int64 }
+
+func (c *countingWriter) Write(p []byte) (int, error) { c.n += int64(len(p)); return len(p), nil }
+
+// writeManifest writes manifest.json as manifest() lays it out
+// (json.MarshalIndent with two spaces), one device at a time.
+func writeManifest(w io.Writer, fabric, fabricPath string, top []manifestFile, devices []manifestDevice) error {
+	head, err := json.MarshalIndent(struct {
+		Generator  string `json:"generator"`
+		Fabric     string `json:"fabric"`
+		FabricPath string `json:"fabric_path,omitempty"`
+	}{Generator, fabric, fabricPath}, "", "  ")
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(w)
+	bw.Write(head[:len(head)-2]) // without "\n}"
+	bw.WriteString(",\n  \"devices\": [")
+	for i := range devices {
+		if i > 0 {
+			bw.WriteString(",")
+		}
+		data, err := json.MarshalIndent(&devices[i], "    ", "  ")
+		if err != nil {
+			return err
+		}
+		bw.WriteString("\n    ")
+		bw.Write(data)
+	}
+	if len(devices) > 0 {
+		bw.WriteString("\n  ")
+	}
+	bw.WriteString("],\n  \"files\": ")
+	files, err := json.MarshalIndent(top, "  ", "  ")
+	if err != nil {
+		return err
+	}
+	bw.Write(files)
+	bw.WriteString("\n}\n")
+	return bw.Flush()
+}
+
+// sameBytes reports whether the open file holds exactly data.
+func sameBytes(f *os.File, data []byte) bool {
+	buf := make([]byte, len(data)+1)
+	n, err := io.ReadFull(f, buf)
+	return err == io.ErrUnexpectedEOF && n == len(data) && bytes.Equal(buf[:n], data)
+}
+
+// sameFile reports whether the open file holds the bytes of the file at p.
+func sameFile(f *os.File, p string) bool {
+	g, err := os.Open(p)
+	if err != nil {
+		return false
+	}
+	defer g.Close()
+	a, b := bufio.NewReaderSize(f, 1<<16), bufio.NewReaderSize(g, 1<<16)
+	x, y := make([]byte, 1<<16), make([]byte, 1<<16)
+	for {
+		n, errA := io.ReadFull(a, x)
+		m, errB := io.ReadFull(b, y)
+		if n != m || !bytes.Equal(x[:n], y[:m]) {
+			return false
+		}
+		if errA != nil || errB != nil {
+			return errA == errB || (errA == io.ErrUnexpectedEOF && errB == io.ErrUnexpectedEOF) ||
+				(errA == io.EOF && errB == io.EOF)
+		}
+	}
+}

@@ -1,0 +1,469 @@
+// Command run is `make bench`: it measures fabricc on the generated
+// benchmark fabric (bench/fabric) and prints one table. See
+// bench/README.md for what each row means.
+//
+//	go run ./bench/run -fabricc bin/fabricc -floor bin/floor [-large] [-work DIR]
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"text/tabwriter"
+	"time"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/sim"
+	"github.com/fabricc/fabricc/targets/eos"
+)
+
+// flags of the run.
+var (
+	fabricc = flag.String("fabricc", "bin/fabricc", "the fabricc binary to measure")
+	floor   = flag.String("floor", "bin/floor", "the floor binary (bench/floor)")
+	large   = flag.Bool("large", os.Getenv("BENCH_LARGE") != "", "also measure the 4,096-switch fabric (BENCH_LARGE=1)")
+	work    = flag.String("work", "", "scratch folder (default: a new temporary folder, removed at the end)")
+	python  = flag.String("python", "/usr/bin/python3", "the Python with Debian's python3-jinja2")
+	latency = flag.Duration("latency", 20*time.Millisecond, "per-command latency of the simulated switches")
+	fabric  = flag.String("fabric", "bench/fabric", "the benchmark fabric")
+	only    = flag.String("only", "", "run only \"sizes\" (validate, build, floor, peer, incremental) or \"push\"")
+)
+
+// table collects the rows of the one table the run prints.
+type table struct{ rows [][]string }
+
+// add appends a row: what was measured, the fabric size, and the figures.
+func (t *table) add(cells ...string) {
+	t.rows = append(t.rows, cells)
+	fmt.Fprintln(os.Stderr, "bench:", strings.Join(cells, " | "))
+}
+
+// print writes the table as Markdown.
+func (t *table) print() {
+	w := tabwriter.NewWriter(os.Stdout, 0, 0, 1, ' ', tabwriter.Debug)
+	fmt.Fprintln(w, "| what\t size\t wall s\t peak RSS MB\t phases s\t files\t MB written\t ms/device\t vs\t")
+	fmt.Fprintln(w, "|---\t---\t---\t---\t---\t---\t---\t---\t---\t")
+	for _, r := range t.rows {
+		fmt.Fprintln(w, "| "+strings.Join(r, "\t ")+"\t")
+	}
+	w.Flush()
+}
+
+// run is one child process's outcome.
+type run struct {
+	wall   time.Duration
+	rssMB  float64
+	stdout string
+	stderr string
+}
+
+// measure runs a command and returns its wall time and peak RSS.
+func measure(env []string, name string, args ...string) (run, error) {
+	cmd := exec.Command(name, args...)
+	cmd.Env = append(os.Environ(), env...)
+	var out, errb strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	start := time.Now()
+	err := cmd.Run()
+	r := run{wall: time.Since(start), stdout: out.String(), stderr: errb.String()}
+	if cmd.ProcessState != nil {
+		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+			r.rssMB = float64(ru.Maxrss) / 1024
+		}
+	}
+	if err != nil {
+		return r, fmt.Errorf("%s %s: %v\n%s", name, strings.Join(args, " "), err, tail(r.stderr))
+	}
+	return r, nil
+}
+
+// tail is the end of a long output.
+func tail(s string) string {
+	if len(s) > 2000 {
+		return "..." + s[len(s)-2000:]
+	}
+	return s
+}
+
+// timings parses the FABRICC_TIMINGS line.
+func timings(stderr string) map[string]float64 {
+	out := map[string]float64{}
+	for _, line := range strings.Split(stderr, "\n") {
+		rest, ok := strings.CutPrefix(line, "timings: ")
+		if !ok {
+			continue
+		}
+		for _, kv := range strings.Fields(rest) {
+			k, v, _ := strings.Cut(kv, "=")
+			out[k], _ = strconv.ParseFloat(v, 64)
+		}
+	}
+	return out
+}
+
+// size is one fabric size of the benchmark.
+type size struct {
+	switches int
+	devices  int
+}
+
+func main() {
+	flag.Parse()
+	dir := *work
+	if dir == "" {
+		var err error
+		if dir, err = os.MkdirTemp("", "fabricc-bench-"); err != nil {
+			fail(err)
+		}
+		defer os.RemoveAll(dir)
+	}
+	sizes := []int{64, 512}
+	if *large {
+		sizes = append(sizes, 4096)
+	}
+	t := &table{}
+	if *only != "push" {
+		var last string
+		var lastBuild time.Duration
+		for _, n := range sizes {
+			out, took := benchSize(t, dir, n)
+			if last != "" {
+				os.RemoveAll(last)
+			}
+			last, lastBuild = out, took
+		}
+		incremental(t, last, sizes[len(sizes)-1], lastBuild)
+		os.RemoveAll(last)
+	}
+	if *only != "sizes" {
+		pushBench(t, dir)
+	}
+	t.print()
+	fmt.Printf("\nmachine: %s; fabricc %s; %s\n", machine(), version(), time.Now().UTC().Format("2006-01-02"))
+}
+
+// fail stops the run.
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "bench:", err)
+	os.Exit(1)
+}
+
+// vars are the variables of size n.
+func vars(n int) []string { return []string{"--large", "-var", "switches=" + strconv.Itoa(n)} }
+
+// benchSize measures validate, build, the floor and the peer for one
+// size and returns the build folder and the build's wall time.
+func benchSize(t *table, dir string, n int) (string, time.Duration) {
+	sz := strconv.Itoa(n)
+	env := []string{"FABRICC_TIMINGS=1"}
+	v, err := measure(env, *fabricc, append([]string{"validate", *fabric}, vars(n)...)...)
+	if err != nil {
+		fail(err)
+	}
+	devices := countDevices(v.stderr)
+	tv := timings(v.stderr)
+	t.add("validate", sz, secs(v.wall), mb(v.rssMB), fmt.Sprintf("load %.1f, compile %.1f", tv["load"]/1000, tv["compile"]/1000),
+		"", "", perDevice(v.wall, devices), "")
+
+	out := filepath.Join(dir, "build-"+sz)
+	os.RemoveAll(out)
+	b, err := measure(env, *fabricc, append([]string{"build", *fabric, "-o", out}, vars(n)...)...)
+	if err != nil {
+		fail(err)
+	}
+	tb := timings(b.stderr)
+	// render and write are summed over the goroutines that did them.
+	phases := fmt.Sprintf("load %.1f, compile %.1f, render %.1f, write %.1f (cpu, all cores), model.json %.1f",
+		tb["load"]/1000, tb["compile"]/1000, tb["render"]/1000, tb["write"]/1000, tb["model"]/1000)
+
+	fl := filepath.Join(dir, "floor-"+sz)
+	os.RemoveAll(fl)
+	if err := os.Mkdir(fl, 0o755); err != nil {
+		fail(err)
+	}
+	syncDisk()
+	f, err := measure(nil, *floor, out, fl)
+	if err != nil {
+		fail(err)
+	}
+	os.RemoveAll(fl)
+	floorSecs, _ := strconv.ParseFloat(strings.TrimSpace(f.stdout), 64)
+	t.add("build", sz, secs(b.wall), mb(b.rssMB), phases, fmt.Sprint(tb["files"]), fmt.Sprintf("%.0f", tb["bytes"]/1e6),
+		perDevice(b.wall, devices), fmt.Sprintf("%.2fx floor", b.wall.Seconds()/floorSecs))
+	t.add("floor (bench/floor)", sz, fmt.Sprintf("%.1f", floorSecs), "", "same files, sizes and modes", fmt.Sprint(tb["files"]),
+		fmt.Sprintf("%.0f", tb["bytes"]/1e6), perDevice(time.Duration(floorSecs*float64(time.Second)), devices), "")
+	if n <= 512 {
+		peer(t, dir, out, sz, b.wall, devices)
+	}
+	return out, b.wall
+}
+
+// countDevices reads the device count from validate's ok line.
+func countDevices(stderr string) int {
+	var sw, hosts int
+	for _, line := range strings.Split(stderr, "\n") {
+		if i := strings.Index(line, ": "); strings.HasPrefix(line, "ok: ") && i > 0 {
+			fmt.Sscanf(line[strings.LastIndex(line, "\": ")+3:], "%d switches, %d hosts", &sw, &hosts)
+		}
+	}
+	if sw+hosts == 0 {
+		fail(fmt.Errorf("no device count in %q", stderr))
+	}
+	return sw + hosts
+}
+
+// peer renders the EOS switches of a build with Jinja2 (bench/peer) and
+// with fabricc's EOS renderer from the same model.json. Reading
+// model.json (every device of the fabric) is timed apart from rendering
+// and writing the EOS switches' files.
+func peer(t *table, dir, build, sz string, buildWall time.Duration, devices int) {
+	out := filepath.Join(dir, "peer-"+sz)
+	os.RemoveAll(out)
+	os.Mkdir(out, 0o755)
+	defer os.RemoveAll(out)
+	p, err := measure(nil, *python, "bench/peer/render.py", build, out)
+	if err != nil {
+		fail(fmt.Errorf("the Jinja2 peer does not write fabricc's EOS text: %w", err))
+	}
+	var switches int
+	var pyLoad, pyRender float64
+	fmt.Sscanf(p.stdout, "%d %f %f", &switches, &pyLoad, &pyRender)
+	goLoad, goRender, n := renderEOS(build, out)
+	if n != switches {
+		fail(fmt.Errorf("peer rendered %d EOS switches, fabricc %d", switches, n))
+	}
+	pyPer := pyRender * 1000 / float64(switches)
+	goPer := goRender * 1000 / float64(switches)
+	buildPer := buildWall.Seconds() * 1000 / float64(devices)
+	t.add("peer: Jinja2 EOS from model.json", sz, fmt.Sprintf("%.2f", pyLoad+pyRender), mb(p.rssMB),
+		fmt.Sprintf("json.load %.2f, render+write %.2f; same bytes", pyLoad, pyRender), fmt.Sprint(switches), "", fmt.Sprintf("%.2f", pyPer),
+		fmt.Sprintf("%.1fx fabricc EOS, %.1fx fabricc build", pyPer/goPer, pyPer/buildPer))
+	t.add("fabricc EOS from model.json", sz, fmt.Sprintf("%.2f", goLoad+goRender), "",
+		fmt.Sprintf("json.Unmarshal %.2f, render+write %.2f", goLoad, goRender), fmt.Sprint(switches), "", fmt.Sprintf("%.3f", goPer), "")
+}
+
+// renderEOS loads model.json and writes every EOS switch's config with
+// targets/eos, as the Jinja2 peer does, and returns the seconds loading
+// and rendering took and the switches rendered.
+func renderEOS(build, out string) (float64, float64, int) {
+	start := time.Now()
+	data, err := os.ReadFile(filepath.Join(build, "model.json"))
+	if err != nil {
+		fail(err)
+	}
+	f, err := model.Unmarshal(data)
+	if err != nil {
+		fail(err)
+	}
+	loaded := time.Now()
+	n := 0
+	for i := range f.Switches {
+		sw := &f.Switches[i]
+		if sw.Platform != model.PlatformEOS {
+			continue
+		}
+		files, err := eos.Render(f, sw)
+		if err != nil {
+			fail(err)
+		}
+		for _, fl := range files {
+			if err := os.WriteFile(filepath.Join(out, "go-"+fl.Name), fl.Data, 0o644); err != nil {
+				fail(err)
+			}
+		}
+		n++
+	}
+	return loaded.Sub(start).Seconds(), time.Since(loaded).Seconds(), n
+}
+
+// fileStamp is what an unchanged file keeps.
+type fileStamp struct {
+	mtime time.Time
+	inode uint64
+}
+
+// stamps reads every file's modification time and inode below dir.
+func stamps(dir string) map[string]fileStamp {
+	out := map[string]fileStamp{}
+	filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		fi, err := e.Info()
+		if err == nil {
+			out[p] = fileStamp{fi.ModTime(), fi.Sys().(*syscall.Stat_t).Ino}
+		}
+		return nil
+	})
+	return out
+}
+
+// incremental recables one host NIC of the largest fabric and rebuilds
+// into the same folder.
+func incremental(t *table, out string, n int, full time.Duration) {
+	sz := strconv.Itoa(n)
+	varFile := filepath.Join(filepath.Dir(out), "recable.hcl")
+	if err := os.WriteFile(varFile, []byte("cable_overrides = { \"h0000-00:roce0\" = 4 }\n"), 0o644); err != nil {
+		fail(err)
+	}
+	before := stamps(out)
+	r, err := measure([]string{"FABRICC_TIMINGS=1"}, *fabricc, append([]string{"build", *fabric, "-o", out, "--var-file", varFile}, vars(n)...)...)
+	if err != nil {
+		fail(err)
+	}
+	after := stamps(out)
+	changed := 0
+	for p, a := range after {
+		if b, ok := before[p]; !ok || a != b {
+			changed++
+		}
+	}
+	tm := timings(r.stderr)
+	if int(tm["written"]) != changed {
+		fail(fmt.Errorf("incremental build says it wrote %v files, but %d files have a new inode or mtime", tm["written"], changed))
+	}
+	t.add("incremental build (1 cable)", sz, secs(r.wall), mb(r.rssMB),
+		fmt.Sprintf("load %.1f, compile %.1f, render %.1f, write+compare %.1f", tm["load"]/1000, tm["compile"]/1000, tm["render"]/1000, tm["write"]/1000),
+		fmt.Sprintf("%d rewritten, %d kept", changed, len(after)-changed), "", "",
+		fmt.Sprintf("%.2f of full build", r.wall.Seconds()/full.Seconds()))
+}
+
+// pushBench pushes to simulated switches with a fixed per-command
+// latency: N switches at --parallel P against the ideal, one device alone
+// times ceil(N/P). The N are EOS leaves of one fabric (every leaf alike,
+// as the ideal assumes; pushes of other platforms take other numbers of
+// commands). Memory per session is the push's peak RSS above that of
+// the one-device push, divided by P.
+func pushBench(t *table, dir string) {
+	out := filepath.Join(dir, "push")
+	os.RemoveAll(out)
+	defer os.RemoveAll(out)
+	if _, err := measure(nil, *fabricc, "build", *fabric, "-o", out, "--large", "-var", "switches=1600", "-var", "hosts_per_leaf=1"); err != nil {
+		fail(err)
+	}
+	data, err := os.ReadFile(filepath.Join(out, "model.json"))
+	if err != nil {
+		fail(err)
+	}
+	f, err := model.Unmarshal(data)
+	if err != nil {
+		fail(err)
+	}
+	var leaves []model.Switch
+	for _, sw := range f.Switches {
+		if sw.Platform == model.PlatformEOS {
+			leaves = append(leaves, sw)
+		}
+	}
+	alone := pushOnce(dir, out, withSwitches(f, leaves[:1]), 1)
+	for _, c := range []struct{ n, parallel int }{{50, 10}, {200, 50}, {500, 100}} {
+		r := pushOnce(dir, out, withSwitches(f, leaves[:c.n]), c.parallel)
+		ideal := time.Duration(float64(alone.wall) * math.Ceil(float64(c.n)/float64(c.parallel)))
+		t.add(fmt.Sprintf("push --parallel %d (%v/command)", c.parallel, *latency), strconv.Itoa(c.n), secs(r.wall), mb(r.rssMB),
+			fmt.Sprintf("one EOS leaf alone %.1f s, ideal %.1f s", alone.wall.Seconds(), ideal.Seconds()),
+			"", "", fmt.Sprintf("%.2f MB/session", (r.rssMB-alone.rssMB)/float64(c.parallel)), fmt.Sprintf("%.2fx ideal", r.wall.Seconds()/ideal.Seconds()))
+	}
+}
+
+// withSwitches is f with only the given switches simulated.
+func withSwitches(f *model.Fabric, switches []model.Switch) *model.Fabric {
+	g := *f
+	g.Switches = switches
+	return &g
+}
+
+// pushOnce starts a fresh lab of f's switches and pushes the build folder
+// out to them.
+func pushOnce(dir, out string, f *model.Fabric, parallel int) run {
+	labDir, err := os.MkdirTemp(dir, "lab-")
+	if err != nil {
+		fail(err)
+	}
+	defer os.RemoveAll(labDir)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	lab, err := sim.StartLab(ctx, f, labDir, func(o *sim.Options) { o.Faults.Latency = *latency })
+	if err != nil {
+		fail(err)
+	}
+	defer lab.Close()
+	var env []string
+	if p := os.Getenv("BENCH_PUSH_PROFILE"); p != "" && parallel == 100 {
+		env = []string{"FABRICC_CPUPROFILE=" + p}
+	}
+	r, err := measure(env, *fabricc, "push", "--artifacts", out, "-i", lab.Inventory(), "--parallel", strconv.Itoa(parallel))
+	if err != nil {
+		fail(err)
+	}
+	return r
+}
+
+// secs formats a duration in seconds.
+func secs(d time.Duration) string { return fmt.Sprintf("%.1f", d.Seconds()) }
+
+// mb formats megabytes.
+func mb(x float64) string { return fmt.Sprintf("%.0f", x) }
+
+// perDevice is milliseconds per device.
+func perDevice(d time.Duration, devices int) string {
+	return fmt.Sprintf("%.3f", d.Seconds()*1000/float64(devices))
+}
+
+// syncDisk flushes dirty pages so the floor does not pay for the build's
+// writeback.
+func syncDisk() { syscall.Sync() }
+
+// machine describes the CPU, cores, memory and file system.
+func machine() string {
+	cpu := "unknown CPU"
+	if f, err := os.Open("/proc/cpuinfo"); err == nil {
+		s := bufio.NewScanner(f)
+		for s.Scan() {
+			if k, v, ok := strings.Cut(s.Text(), ":"); ok && strings.TrimSpace(k) == "model name" {
+				cpu = strings.TrimSpace(v)
+				break
+			}
+		}
+		f.Close()
+	}
+	var si syscall.Sysinfo_t
+	syscall.Sysinfo(&si)
+	return fmt.Sprintf("%s, %d cores, %.0f GB RAM", cpu, numCPU(), float64(si.Totalram)*float64(si.Unit)/1e9)
+}
+
+// numCPU counts online CPUs.
+func numCPU() int {
+	data, err := os.ReadFile("/sys/devices/system/cpu/online")
+	if err != nil {
+		return 0
+	}
+	n := 0
+	for _, part := range strings.Split(strings.TrimSpace(string(data)), ",") {
+		lo, hi, ok := strings.Cut(part, "-")
+		a, _ := strconv.Atoi(lo)
+		b := a
+		if ok {
+			b, _ = strconv.Atoi(hi)
+		}
+		n += b - a + 1
+	}
+	return n
+}
+
+// version is fabricc's version line.
+func version() string {
+	out, err := exec.Command(*fabricc, "version").Output()
+	if err != nil {
+		return "unknown"
+	}
+	return strings.TrimSpace(string(out))
+}

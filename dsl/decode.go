@@ -1,0 +1,596 @@
+package dsl
+
+import (
+	"math"
+	"math/big"
+	"reflect"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+	"github.com/zclconf/go-cty/cty/gocty"
+)
+
+// The fast decoder. gohcl.DecodeBody over dynblock.Expand is the
+// reference: it handles every case and words every error. It also
+// reflects over the target struct for each block, builds a schema per
+// block and wraps every attribute of every dynamic block instance; on a
+// fabric of 130,000 hosts that was most of the time `validate` took.
+//
+// decodeFast walks the parsed bodies itself with a plan per struct type
+// made once, expands dynamic blocks as dynblock does (the same iteration
+// variables, labels, definition and label ranges) and decodes the
+// instances of a large dynamic block on every core. It handles only what
+// decodes cleanly: at the first thing that would be a diagnostic (an
+// unknown attribute or block, a missing required one, a value of another
+// type, a failed expression, a limit crossed) it gives up, and Load runs
+// the reference decoder from the start, so every error is reported
+// exactly as before. A fabric that decodes gives the same Config either
+// way (TestFastDecodeSame).
+
+// plan is how one struct type decodes, from its hcl tags (the rules of
+// gohcl).
+type plan struct {
+	labels      []int // fields of the labels, in order
+	labelRanges []int // their label_range fields, -1 for none
+	defRange    int   // the def_range field, -1 for none
+	attrs       map[string]*attrPlan
+	blocks      map[string]*blockPlan
+	required    []string
+}
+
+// attrPlan is how one attribute decodes.
+type attrPlan struct {
+	field      int
+	valueRange int // attr_value_range field, -1 for none
+	kind       valueKind
+}
+
+// blockPlan is how blocks of one type decode into a field.
+type blockPlan struct {
+	field      int
+	slice, ptr bool
+	elem       reflect.Type
+}
+
+// valueKind selects a conversion without reflection for the common field
+// types; kindOther converts as gohcl does.
+type valueKind int
+
+// Value kinds.
+const (
+	kindOther valueKind = iota
+	kindString
+	kindStringPtr
+	kindInt
+	kindIntPtr
+	kindBoolPtr
+	kindFloat
+	kindInts
+	kindStrings
+)
+
+var (
+	plansMu sync.Mutex
+	plans   = map[reflect.Type]*plan{}
+)
+
+// planFor returns the plan of struct type t.
+func planFor(t reflect.Type) *plan {
+	plansMu.Lock()
+	defer plansMu.Unlock()
+	if p, ok := plans[t]; ok {
+		return p
+	}
+	p := &plan{defRange: -1, attrs: map[string]*attrPlan{}, blocks: map[string]*blockPlan{}}
+	labelRange := map[string]int{}
+	valueRange := map[string]int{}
+	for i := 0; i < t.NumField(); i++ {
+		tag, ok := t.Field(i).Tag.Lookup("hcl")
+		if !ok {
+			continue
+		}
+		name, kind, _ := strings.Cut(tag, ",")
+		ft := t.Field(i).Type
+		switch kind {
+		case "label":
+			p.labels = append(p.labels, i)
+		case "label_range":
+			labelRange[name] = i
+		case "def_range":
+			p.defRange = i
+		case "attr_value_range":
+			valueRange[name] = i
+		case "block":
+			bp := &blockPlan{field: i, elem: ft}
+			if ft.Kind() == reflect.Slice {
+				bp.slice, bp.elem = true, ft.Elem()
+			}
+			if bp.elem.Kind() == reflect.Pointer {
+				bp.ptr, bp.elem = true, bp.elem.Elem()
+			}
+			p.blocks[name] = bp
+		case "", "optional":
+			p.attrs[name] = &attrPlan{field: i, valueRange: -1, kind: kindOf(ft)}
+			if kind == "" {
+				p.required = append(p.required, name)
+			}
+		}
+	}
+	for _, i := range p.labels {
+		r, ok := labelRange[strings.Split(t.Field(i).Tag.Get("hcl"), ",")[0]]
+		if !ok {
+			r = -1
+		}
+		p.labelRanges = append(p.labelRanges, r)
+	}
+	for name, i := range valueRange {
+		if a := p.attrs[name]; a != nil {
+			a.valueRange = i
+		}
+	}
+	plans[t] = p
+	return p
+}
+
+// kindOf picks the conversion of a field type.
+func kindOf(t reflect.Type) valueKind {
+	switch {
+	case t.Kind() == reflect.String:
+		return kindString
+	case t.Kind() == reflect.Int:
+		return kindInt
+	case t.Kind() == reflect.Float64:
+		return kindFloat
+	case t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.String:
+		return kindStringPtr
+	case t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Int:
+		return kindIntPtr
+	case t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Bool:
+		return kindBoolPtr
+	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Int:
+		return kindInts
+	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.String:
+		return kindStrings
+	}
+	return kindOther
+}
+
+// fastDecoder holds one decode's state; failed is set by the first
+// instance that cannot be decoded cleanly, on any goroutine.
+type fastDecoder struct {
+	top     *hcl.EvalContext
+	workers int
+	failed  atomic.Bool
+}
+
+// iteration is the chain of dynamic block iterators in scope, as
+// dynblock keeps it: each instance sees its own and every enclosing one.
+type iteration struct {
+	name       string
+	key, value cty.Value
+	outer      *iteration
+	ctx        *hcl.EvalContext
+}
+
+// newIteration returns the iteration of one instance with its evaluation
+// context: a child of the top context holding every iterator in scope.
+func newIteration(top *hcl.EvalContext, outer *iteration, name string, key, value cty.Value) *iteration {
+	it := &iteration{name: name, key: key, value: value, outer: outer}
+	it.ctx = top.NewChild()
+	it.ctx.Variables = map[string]cty.Value{}
+	var chain []*iteration
+	for i := it; i != nil; i = i.outer {
+		chain = append(chain, i)
+	}
+	for i := len(chain) - 1; i >= 0; i-- { // inner iterators shadow outer ones
+		c := chain[i]
+		it.ctx.Variables[c.name] = cty.ObjectVal(map[string]cty.Value{"key": c.key, "value": c.value})
+	}
+	return it
+}
+
+// context is where the expressions of a body inside it are evaluated.
+func (d *fastDecoder) context(it *iteration) *hcl.EvalContext {
+	if it == nil {
+		return d.top
+	}
+	return it.ctx
+}
+
+// decodeFast decodes the fabric blocks of each file body (variable and
+// locals blocks skipped); ok is false when the reference decoder must
+// run instead.
+func decodeFast(bodies []hcl.Body, ctx *hcl.EvalContext) ([]fileBody, bool) {
+	d := &fastDecoder{top: ctx, workers: runtime.GOMAXPROCS(0)}
+	out := make([]fileBody, len(bodies))
+	for i, b := range bodies {
+		sb, ok := b.(*hclsyntax.Body)
+		if !ok {
+			return nil, false
+		}
+		v := reflect.ValueOf(&out[i]).Elem()
+		if !d.body(sb, nil, planFor(v.Type()), v, true) || d.failed.Load() {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+// body decodes b into the struct v by p; top skips the variable and
+// locals blocks of a file.
+func (d *fastDecoder) body(b *hclsyntax.Body, it *iteration, p *plan, v reflect.Value, top bool) bool {
+	ctx := d.context(it)
+	for name, a := range b.Attributes {
+		ap := p.attrs[name]
+		if ap == nil || !d.attribute(a, ap, ctx, v) {
+			return false
+		}
+	}
+	for _, name := range p.required {
+		if b.Attributes[name] == nil {
+			return false
+		}
+	}
+	found := map[string][]reflect.Value{}
+	for _, blk := range b.Blocks {
+		if top && (blk.Type == "variable" || blk.Type == "locals") {
+			continue
+		}
+		var ok bool
+		if blk.Type == "dynamic" {
+			ok = d.dynamic(blk, it, p, found)
+		} else {
+			ok = d.static(blk, it, p, found)
+		}
+		if !ok {
+			return false
+		}
+	}
+	for typ, bp := range p.blocks {
+		if !assign(v.Field(bp.field), bp, found[typ]) {
+			return false
+		}
+	}
+	return true
+}
+
+// assign stores the decoded blocks of one type in field f, as gohcl does.
+func assign(f reflect.Value, bp *blockPlan, vals []reflect.Value) bool {
+	switch {
+	case bp.slice:
+		if len(vals) == 0 {
+			return true
+		}
+		s := reflect.MakeSlice(f.Type(), len(vals), len(vals))
+		for i, x := range vals {
+			if bp.ptr {
+				s.Index(i).Set(x.Addr())
+			} else {
+				s.Index(i).Set(x)
+			}
+		}
+		f.Set(s)
+	case len(vals) > 1:
+		return false // "Duplicate block"
+	case len(vals) == 0:
+		return bp.ptr // a required block is missing
+	case bp.ptr:
+		f.Set(vals[0].Addr())
+	default:
+		f.Set(vals[0])
+	}
+	return true
+}
+
+// static decodes a block written out in the source.
+func (d *fastDecoder) static(blk *hclsyntax.Block, it *iteration, p *plan, found map[string][]reflect.Value) bool {
+	bp := p.blocks[blk.Type]
+	if bp == nil {
+		return false
+	}
+	ep := planFor(bp.elem)
+	if len(blk.Labels) != len(ep.labels) {
+		return false
+	}
+	hb := blk.AsHCLBlock()
+	v := reflect.New(bp.elem).Elem()
+	if !d.body(blk.Body, it, ep, v, false) {
+		return false
+	}
+	setHeader(v, ep, hb.Labels, hb.LabelRanges, hb.DefRange)
+	found[blk.Type] = append(found[blk.Type], v)
+	return true
+}
+
+// setHeader sets the labels, their ranges and the definition range.
+func setHeader(v reflect.Value, p *plan, labels []string, ranges []hcl.Range, def hcl.Range) {
+	for i, f := range p.labels {
+		v.Field(f).SetString(labels[i])
+		if r := p.labelRanges[i]; r >= 0 {
+			v.Field(r).Set(reflect.ValueOf(ranges[i]))
+		}
+	}
+	if p.defRange >= 0 {
+		v.Field(p.defRange).Set(reflect.ValueOf(def))
+	}
+}
+
+// dynamicSpec is a dynamic block's header, read once.
+type dynamicSpec struct {
+	bp       *blockPlan
+	ep       *plan
+	iterator string
+	labels   []hcl.Expression
+	content  *hclsyntax.Body
+	defRange hcl.Range
+}
+
+// dynamic expands a dynamic block as dynblock does and decodes every
+// instance, on every core when there are many.
+func (d *fastDecoder) dynamic(blk *hclsyntax.Block, it *iteration, p *plan, found map[string][]reflect.Value) bool {
+	spec, each, ok := d.readDynamic(blk, it, p)
+	if !ok {
+		return false
+	}
+	type pair struct{ key, value cty.Value }
+	var items []pair
+	for iter := each.ElementIterator(); iter.Next(); {
+		k, v := iter.Element()
+		items = append(items, pair{k, v})
+	}
+	vals := make([]reflect.Value, len(items))
+	decode := func(lo, hi int) {
+		for i := lo; i < hi && !d.failed.Load(); i++ {
+			v, ok := d.instance(spec, newIteration(d.top, it, spec.iterator, items[i].key, items[i].value))
+			if !ok {
+				d.failed.Store(true)
+				return
+			}
+			vals[i] = v
+		}
+	}
+	d.parallel(len(items), it == nil, decode)
+	if d.failed.Load() {
+		return false
+	}
+	typ := blk.Labels[0]
+	found[typ] = append(found[typ], vals...)
+	return true
+}
+
+// parallel runs decode over [0, n) in chunks on d.workers goroutines when
+// wide is set and n is large, else in one call.
+func (d *fastDecoder) parallel(n int, wide bool, decode func(lo, hi int)) {
+	const chunk = 256
+	if !wide || d.workers < 2 || n < 2*chunk {
+		decode(0, n)
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < d.workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				lo := int(next.Add(chunk)) - chunk
+				if lo >= n {
+					return
+				}
+				decode(lo, min(lo+chunk, n))
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// readDynamic reads a dynamic block's iterator, for_each, labels and
+// content, refusing anything dynblock would report.
+func (d *fastDecoder) readDynamic(blk *hclsyntax.Block, it *iteration, p *plan) (*dynamicSpec, cty.Value, bool) {
+	if len(blk.Labels) != 1 {
+		return nil, cty.NilVal, false
+	}
+	bp := p.blocks[blk.Labels[0]]
+	if bp == nil {
+		return nil, cty.NilVal, false
+	}
+	spec := &dynamicSpec{bp: bp, ep: planFor(bp.elem), iterator: blk.Labels[0], defRange: blk.AsHCLBlock().DefRange}
+	body := blk.Body
+	for name := range body.Attributes {
+		if name != "for_each" && name != "iterator" && name != "labels" {
+			return nil, cty.NilVal, false
+		}
+	}
+	if len(body.Blocks) != 1 || body.Blocks[0].Type != "content" || len(body.Blocks[0].Labels) != 0 {
+		return nil, cty.NilVal, false
+	}
+	spec.content = body.Blocks[0].Body
+	if a := body.Attributes["iterator"]; a != nil {
+		tr, diags := hcl.AbsTraversalForExpr(a.Expr)
+		if diags.HasErrors() || len(tr) != 1 {
+			return nil, cty.NilVal, false
+		}
+		spec.iterator = tr.RootName()
+	}
+	if a := body.Attributes["labels"]; a != nil {
+		exprs, diags := hcl.ExprList(a.Expr)
+		if diags.HasErrors() {
+			return nil, cty.NilVal, false
+		}
+		spec.labels = exprs
+	}
+	if len(spec.labels) != len(spec.ep.labels) {
+		return nil, cty.NilVal, false
+	}
+	a := body.Attributes["for_each"]
+	if a == nil {
+		return nil, cty.NilVal, false
+	}
+	each, diags := a.Expr.Value(d.context(it))
+	if len(diags) > 0 || !each.IsWhollyKnown() || each.IsNull() || each.IsMarked() || !each.CanIterateElements() {
+		return nil, cty.NilVal, false
+	}
+	return spec, each, true
+}
+
+// instance decodes one instance of a dynamic block.
+func (d *fastDecoder) instance(spec *dynamicSpec, it *iteration) (reflect.Value, bool) {
+	labels := make([]string, len(spec.labels))
+	ranges := make([]hcl.Range, len(spec.labels))
+	for i, e := range spec.labels {
+		v, diags := e.Value(it.ctx)
+		if len(diags) > 0 {
+			return reflect.Value{}, false
+		}
+		v, err := convert.Convert(v, cty.String)
+		if err != nil || v.IsNull() || !v.IsKnown() || v.IsMarked() {
+			return reflect.Value{}, false
+		}
+		labels[i], ranges[i] = v.AsString(), e.Range()
+	}
+	v := reflect.New(spec.bp.elem).Elem()
+	if !d.body(spec.content, it, spec.ep, v, false) {
+		return reflect.Value{}, false
+	}
+	setHeader(v, spec.ep, labels, ranges, spec.defRange)
+	return v, true
+}
+
+// attribute evaluates one attribute into its field.
+func (d *fastDecoder) attribute(a *hclsyntax.Attribute, ap *attrPlan, ctx *hcl.EvalContext, v reflect.Value) bool {
+	val, diags := a.Expr.Value(ctx)
+	if len(diags) > 0 || !val.IsWhollyKnown() || val.IsMarked() {
+		return false
+	}
+	if ap.valueRange >= 0 {
+		v.Field(ap.valueRange).Set(reflect.ValueOf(a.Expr.Range()))
+	}
+	f := v.Field(ap.field)
+	if set(f, ap.kind, val) {
+		return true
+	}
+	ty, err := gocty.ImpliedType(f.Addr().Interface())
+	if err != nil {
+		return false
+	}
+	conv, err := convert.Convert(val, ty)
+	if err != nil {
+		return false
+	}
+	return gocty.FromCtyValue(conv, f.Addr().Interface()) == nil
+}
+
+// set converts the common cases without reflection: a value that already
+// has the field's type and converts without loss. It reports false for
+// anything else (null, other types, empty lists), which then converts as
+// gohcl converts.
+func set(f reflect.Value, kind valueKind, val cty.Value) bool {
+	if val.IsNull() {
+		return false
+	}
+	switch kind {
+	case kindString:
+		if val.Type() == cty.String {
+			f.SetString(val.AsString())
+			return true
+		}
+	case kindStringPtr:
+		if val.Type() == cty.String {
+			s := val.AsString()
+			f.Set(reflect.ValueOf(&s))
+			return true
+		}
+	case kindInt:
+		if n, ok := whole(val); ok {
+			f.SetInt(int64(n))
+			return true
+		}
+	case kindIntPtr:
+		if n, ok := whole(val); ok {
+			f.Set(reflect.ValueOf(&n))
+			return true
+		}
+	case kindBoolPtr:
+		if val.Type() == cty.Bool {
+			b := val.True()
+			f.Set(reflect.ValueOf(&b))
+			return true
+		}
+	case kindFloat:
+		if val.Type() == cty.Number {
+			x, _ := val.AsBigFloat().Float64()
+			if !math.IsInf(x, 0) {
+				f.SetFloat(x)
+				return true
+			}
+		}
+	case kindInts:
+		return setInts(f, val)
+	case kindStrings:
+		return setStrings(f, val)
+	}
+	return false
+}
+
+// whole returns a number that is a whole int.
+func whole(val cty.Value) (int, bool) {
+	if val.Type() != cty.Number {
+		return 0, false
+	}
+	n, acc := val.AsBigFloat().Int64()
+	if acc != big.Exact || n < math.MinInt || n > math.MaxInt {
+		return 0, false
+	}
+	return int(n), true
+}
+
+// ordered reports whether val is a non-empty list or tuple, whose
+// elements convert in order.
+func ordered(val cty.Value) bool {
+	ty := val.Type()
+	return (ty.IsListType() || ty.IsTupleType()) && val.LengthInt() > 0
+}
+
+// setInts sets a []int from a list or tuple of whole numbers.
+func setInts(f reflect.Value, val cty.Value) bool {
+	if !ordered(val) {
+		return false
+	}
+	out := make([]int, 0, val.LengthInt())
+	for it := val.ElementIterator(); it.Next(); {
+		_, e := it.Element()
+		if e.IsNull() {
+			return false
+		}
+		n, ok := whole(e)
+		if !ok {
+			return false
+		}
+		out = append(out, n)
+	}
+	f.Set(reflect.ValueOf(out))
+	return true
+}
+
+// setStrings sets a []string from a list or tuple of strings.
+func setStrings(f reflect.Value, val cty.Value) bool {
+	if !ordered(val) {
+		return false
+	}
+	out := make([]string, 0, val.LengthInt())
+	for it := val.ElementIterator(); it.Next(); {
+		_, e := it.Element()
+		if e.IsNull() || e.Type() != cty.String {
+			return false
+		}
+		out = append(out, e.AsString())
+	}
+	f.Set(reflect.ValueOf(out))
+	return true
+}
