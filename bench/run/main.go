@@ -148,7 +148,7 @@ func main() {
 		pushBench(t, dir)
 	}
 	t.print()
-	fmt.Printf("\nmachine: %s; fabricc %s; %s\n", machine(), version(), time.Now().UTC().Format("2006-01-02"))
+	fmt.Printf("\nmachine: %s; %s; %s\n", machine(), version(), time.Now().UTC().Format("2006-01-02"))
 }
 
 // fail stops the run.
