@@ -107,8 +107,8 @@ switch "leaf1" {
 		"switch/leaf1/port/Ethernet3":       12,
 		"switch/leaf1/port/Ethernet10/pfc":  18,
 	} {
-		if r, ok := src[key]; !ok || r.Start.Line != line {
-			t.Errorf("src[%s] = %v, want line %d", key, r, line)
+		if r, ok := src[key]; !ok || r.Range().Start.Line != line {
+			t.Errorf("src[%s] = %v, want line %d", key, r.Range(), line)
 		}
 	}
 }
@@ -173,8 +173,8 @@ link {
 		"link/0": 24, "link/1": 29, "link/1/a": 30,
 		"switch/leaf1/port/swp10/link": 29, "host/gpu01/nic/roce0/link": 29, "switch/spine1/port/swp1/link": 24,
 	} {
-		if r, ok := src[key]; !ok || r.Start.Line != line {
-			t.Errorf("src[%s] = %v, want line %d", key, r, line)
+		if r, ok := src[key]; !ok || r.Range().Start.Line != line {
+			t.Errorf("src[%s] = %v, want line %d", key, r.Range(), line)
 		}
 	}
 }

@@ -124,7 +124,7 @@ func testSources(f *model.Fabric) Sources {
 	}
 	src := Sources{}
 	for i, k := range keys {
-		src[k] = lineRange(i + 1)
+		src[k] = SpanOf(lineRange(i + 1))
 	}
 	return src
 }
@@ -141,7 +141,7 @@ func keyAt(src Sources, r *hcl.Range) string {
 	}
 	var keys []string
 	for k, v := range src {
-		if v == *r {
+		if v.Range() == *r {
 			keys = append(keys, k)
 		}
 	}
