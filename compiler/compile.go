@@ -23,11 +23,14 @@ func Compile(cfg *dsl.Config) (*model.Fabric, hcl.Diagnostics) {
 // CompileSources is Compile that also returns where each value of the
 // model was written (see Sources), for `fabricc explain`.
 func CompileSources(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
-	f, src, diags := compile(cfg)
+	// Only the fabric block is read after lowering, so the rest of cfg
+	// (most of a large fabric's memory) can be freed while the physics
+	// and the checks run.
 	var fb *dsl.Fabric
 	if cfg != nil {
 		fb = cfg.Fabric
 	}
+	f, src, diags := compile(cfg)
 	diags = applyAccepts(fb, f, diags)
 	if diags.HasErrors() {
 		return nil, nil, diags
