@@ -17,7 +17,7 @@ func lower(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
 	l := &lowering{
 		cfg:       cfg,
 		f:         &model.Fabric{},
-		src:       Sources{},
+		src:       make(Sources, sourcesHint(cfg)),
 		written:   map[string]bool{},
 		badPorts:  map[string]bool{},
 		badNames:  map[string]bool{},
@@ -44,6 +44,24 @@ func lower(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
 	l.checkNICSpeeds()
 	l.checkAddresses()
 	return l.f, l.src, l.diags
+}
+
+// sourcesHint estimates how many ranges lowering cfg records: about seven
+// per switch, port block, host, NIC and link (a port block declaring a
+// range records more, so this is a floor). Sizing the map up front
+// spares a 4,096-switch fabric the rehashing of millions of entries.
+func sourcesHint(cfg *dsl.Config) int {
+	if cfg == nil {
+		return 0
+	}
+	blocks := len(cfg.Switches) + len(cfg.Hosts) + len(cfg.Links)
+	for i := range cfg.Switches {
+		blocks += len(cfg.Switches[i].Ports)
+	}
+	for i := range cfg.Hosts {
+		blocks += len(cfg.Hosts[i].NICs)
+	}
+	return 7 * blocks
 }
 
 // lowering is the state of one lower call.
