@@ -96,7 +96,6 @@ func (b *budget) exceeded() error {
 }
 
 // charge adds the size of v to the budget and reports crossing a limit.
-// It stops walking v as soon as the limit is crossed.
 func (b *budget) charge(v cty.Value) error {
 	c := tally{values: b.values.Load(), bytes: b.bytes.Load(), limits: &b.limits}
 	start := c
@@ -128,12 +127,13 @@ type tally struct {
 	limits        *Limits
 }
 
-// full reports whether t is past a limit.
-func (t *tally) full() bool { return t.values > t.limits.Values || t.bytes > t.limits.StringBytes }
-
-// add walks v, counting elements and string bytes, until t is full.
+// add walks v, counting elements and string bytes. It walks all of v,
+// which already exists in memory (its parts were charged as they were
+// made), so the totals do not depend on the order of the walk: objects
+// are walked in map order, because cty's element iterator sorts an
+// object's attribute names on every call.
 func (t *tally) add(v cty.Value) {
-	if !v.IsKnown() || v.IsNull() || t.full() {
+	if !v.IsKnown() || v.IsNull() {
 		return
 	}
 	v, _ = v.Unmark()
@@ -141,14 +141,16 @@ func (t *tally) add(v cty.Value) {
 	switch {
 	case ty == cty.String:
 		t.bytes += int64(len(v.AsString()))
-	case ty.IsListType() || ty.IsSetType() || ty.IsTupleType() || ty.IsMapType() || ty.IsObjectType():
+	case ty.IsObjectType():
+		for name := range ty.AttributeTypes() {
+			t.values++
+			t.add(v.GetAttr(name))
+		}
+	case ty.IsListType() || ty.IsSetType() || ty.IsTupleType() || ty.IsMapType():
 		for it := v.ElementIterator(); it.Next(); {
 			t.values++
 			_, e := it.Element()
 			t.add(e)
-			if t.full() {
-				return
-			}
 		}
 	}
 }
