@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -252,13 +251,7 @@ func TestIncrementalKilled(t *testing.T) {
 	if err := Write(dir, old); err != nil {
 		t.Fatal(err)
 	}
-	start := time.Now()
-	full := exec.Command(os.Args[0], "-test.run=^TestIncrementalHelperProcess$")
-	full.Env = append(os.Environ(), "FABRICC_INCREMENTAL_DIR="+dir)
-	if out, err := full.CombinedOutput(); err != nil {
-		t.Fatalf("child: %v\n%s", err, out)
-	}
-	span := time.Since(start)
+	span := timeChild(t, "TestIncrementalHelperProcess", "FABRICC_INCREMENTAL_DIR", dir)
 	if got := buildState(dir); got != "mixed" {
 		t.Fatalf("after a whole incremental run the folder is %s", got)
 	}
@@ -269,8 +262,7 @@ func TestIncrementalKilled(t *testing.T) {
 			t.Fatal(err)
 		}
 		assertOnly(t, parent, "out")
-		cmd := exec.Command(os.Args[0], "-test.run=^TestIncrementalHelperProcess$")
-		cmd.Env = append(os.Environ(), "FABRICC_INCREMENTAL_DIR="+dir)
+		cmd := child("TestIncrementalHelperProcess", "FABRICC_INCREMENTAL_DIR", dir)
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}

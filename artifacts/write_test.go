@@ -103,13 +103,7 @@ func TestWriteKilled(t *testing.T) {
 	if err := Write(dir, old); err != nil {
 		t.Fatal(err)
 	}
-	start := time.Now()
-	full := exec.Command(os.Args[0], "-test.run=^TestWriteHelperProcess$")
-	full.Env = append(os.Environ(), "FABRICC_WRITE_DIR="+dir)
-	if out, err := full.CombinedOutput(); err != nil {
-		t.Fatalf("child: %v\n%s", err, out)
-	}
-	span := time.Since(start)
+	span := timeChild(t, "TestWriteHelperProcess", "FABRICC_WRITE_DIR", dir)
 	const trials = 12
 	outcome := map[string]int{}
 	for trial := 0; trial < trials; trial++ {
@@ -121,8 +115,7 @@ func TestWriteKilled(t *testing.T) {
 		if trial%2 == 1 {
 			sig = syscall.SIGTERM
 		}
-		cmd := exec.Command(os.Args[0], "-test.run=^TestWriteHelperProcess$")
-		cmd.Env = append(os.Environ(), "FABRICC_WRITE_DIR="+dir)
+		cmd := child("TestWriteHelperProcess", "FABRICC_WRITE_DIR", dir)
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
@@ -295,4 +288,23 @@ func TestWriteNeverMissing(t *testing.T) {
 	if n := <-missing; n > 0 {
 		t.Errorf("the build folder was missing %d times while it was replaced", n)
 	}
+}
+
+// child is this test binary running only the helper test, which writes
+// into dir (passed in the environment variable env).
+func child(helper, env, dir string) *exec.Cmd {
+	cmd := exec.Command(os.Args[0], "-test.run=^"+helper+"$")
+	cmd.Env = append(os.Environ(), env+"="+dir)
+	return cmd
+}
+
+// timeChild runs the helper to its end and returns how long it took, so
+// that signals can be spread over a whole run.
+func timeChild(t *testing.T, helper, env, dir string) time.Duration {
+	t.Helper()
+	start := time.Now()
+	if out, err := child(helper, env, dir).CombinedOutput(); err != nil {
+		t.Fatalf("child: %v\n%s", err, out)
+	}
+	return time.Since(start)
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/fabricc/fabricc/internal/natural"
 )
 
 // MaxPortsPerSpec bounds how many names one port spec may expand to, so a
@@ -95,20 +97,10 @@ func expandRange(item, first, last string) ([]string, error) {
 }
 
 // tokens splits s into alternating runs of digits and non-digits.
-func tokens(s string) []string {
-	var out []string
-	start := 0
-	for i := 1; i <= len(s); i++ {
-		if i == len(s) || isDigit(s[i]) != isDigit(s[i-1]) {
-			out = append(out, s[start:i])
-			start = i
-		}
-	}
-	return out
-}
+func tokens(s string) []string { return natural.Runs(s) }
 
 // isDigit reports whether c is an ASCII digit.
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func isDigit(c byte) bool { return natural.IsDigit(c) }
 
 // isDigits reports whether s is a non-empty run of ASCII digits.
 func isDigits(s string) bool {

@@ -1,6 +1,6 @@
 package model
 
-import "strconv"
+import "github.com/fabricc/fabricc/internal/natural"
 
 // Switch returns the switch called name, or nil.
 func (f *Fabric) Switch(name string) *Switch {
@@ -91,38 +91,4 @@ func (p *Port) Lossless(prio int) bool {
 // NaturalLess orders names so that embedded numbers compare by value:
 // "1/2" < "1/10", "Ethernet2" < "Ethernet10", "swp2" < "swp10". It is
 // the order of ports in the model and in everything fabricc prints.
-func NaturalLess(a, b string) bool {
-	ca, cb := digitRuns(a), digitRuns(b)
-	for i := 0; i < len(ca) && i < len(cb); i++ {
-		x, y := ca[i], cb[i]
-		if x == y {
-			continue
-		}
-		nx, ex := strconv.Atoi(x)
-		ny, ey := strconv.Atoi(y)
-		if ex == nil && ey == nil && nx != ny {
-			return nx < ny
-		}
-		return x < y
-	}
-	if len(ca) != len(cb) {
-		return len(ca) < len(cb)
-	}
-	return a < b
-}
-
-// digitRuns splits s into runs of ASCII digits and runs of other bytes.
-func digitRuns(s string) []string {
-	var out []string
-	start := 0
-	for i := 1; i <= len(s); i++ {
-		if i == len(s) || isDigit(s[i]) != isDigit(s[i-1]) {
-			out = append(out, s[start:i])
-			start = i
-		}
-	}
-	return out
-}
-
-// isDigit reports whether c is an ASCII digit.
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func NaturalLess(a, b string) bool { return natural.Less(a, b) }

@@ -315,11 +315,7 @@ func writeSwitchedVLAN(w *jsonWriter, p *model.Port) {
 			w.number("native-vlan", uint64(p.NativeVLAN))
 		}
 		if len(p.TrunkVLANs) > 0 {
-			ids := make([]uint64, len(p.TrunkVLANs))
-			for i, v := range p.TrunkVLANs {
-				ids[i] = uint64(v)
-			}
-			w.numbers("trunk-vlans", ids)
+			w.numbers("trunk-vlans", uint64s(p.TrunkVLANs))
 		}
 	}
 	w.close('}')
@@ -432,11 +428,7 @@ func writeClassifier(w *jsonWriter, classes []*model.Class, name, typ, family st
 		w.object("conditions")
 		w.object(family)
 		w.object("config")
-		set := make([]uint64, len(c.DSCP))
-		for i, v := range c.DSCP {
-			set[i] = uint64(v)
-		}
-		w.numbers("dscp-set", set)
+		w.numbers("dscp-set", uint64s(c.DSCP))
 		w.close('}')
 		w.close('}')
 		w.close('}')
@@ -632,4 +624,14 @@ func writeOutputQueues(w *jsonWriter, q *model.QoS) {
 	}
 	w.close(']')
 	w.close('}')
+}
+
+// uint64s converts the model's IDs (VLANs, DSCP values) to the unsigned
+// numbers OpenConfig leaves hold.
+func uint64s(in []int) []uint64 {
+	out := make([]uint64, len(in))
+	for i, v := range in {
+		out[i] = uint64(v)
+	}
+	return out
 }
