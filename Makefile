@@ -7,6 +7,7 @@ LDFLAGS := -X main.version=$(VERSION)
 BIN     := bin/fabricc
 DEMO    ?= examples/multivendor-clos
 OUT     ?= out
+LAB     ?= lab
 
 .PHONY: all build test golden bench bench-go lint demo clean fuzz
 
@@ -78,6 +79,9 @@ lint:
 # Build the demo fabric into $(OUT)/ and summarise the manifest, then run
 # the push story against simulated switches on 127.0.0.1 (no network):
 # dry run, push, a second push that changes nothing, verify; then stop.
+# The lab (inventory, known_hosts, passwords) lives in $(LAB)/, beside the
+# build: fabricc build replaces only a folder that holds nothing but a
+# build, so a second `make demo` works.
 demo: build
 	./$(BIN) validate $(DEMO)
 	./$(BIN) build $(DEMO) -o $(OUT)
@@ -85,10 +89,10 @@ demo: build
 	@cd $(OUT) && find . -type f | sort | sed 's|^\./|  |'
 	@echo "documents: $(OUT)/fabric.md (overview, topology, cabling, buffer budgets, warnings);"
 	@echo "           $(OUT)/<device>/<device>.md per device, $(OUT)/<switch>/<switch>.buffer.svg per switch"
-	./$(BIN) lab $(DEMO) --dir $(OUT)/lab --run-push
+	./$(BIN) lab $(DEMO) --dir $(LAB) --run-push
 
 clean:
-	rm -rf bin $(OUT)
+	rm -rf bin $(OUT) $(LAB)
 
 # Regenerate the OpenConfig Go structs (targets/openconfig/oc/oc.go) with
 # ygot's generator from the OpenConfig public YANG models
