@@ -342,7 +342,11 @@ func bounded(name string, f function.Function, b *budget) function.Function {
 		Description: f.Description(),
 		Params:      params,
 		VarParam:    varParam,
-		Type:        func(args []cty.Value) (cty.Type, error) { return f.ReturnTypeForValues(args) },
+		// The wrapped function's Call checks the arguments and works out
+		// the type again; doing it here too cost a twentieth of loading a
+		// large fabric. Its errors (argument index included) reach HCL
+		// unchanged through Impl.
+		Type: function.StaticReturnType(cty.DynamicPseudoType),
 		Impl: func(args []cty.Value, retType cty.Type) (cty.Value, error) {
 			if b.over.Load() {
 				return cty.UnknownVal(retType), nil

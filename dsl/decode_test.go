@@ -57,7 +57,7 @@ func TestFastDecodeSame(t *testing.T) {
 			if d := cmp.Diff(ref, fast); d != "" {
 				t.Errorf("Config differs (-reference +fast):\n%s", d)
 			}
-			if fmt.Sprint(fd) != fmt.Sprint(rd) {
+			if fmt.Sprint(SortDiagnostics(fd)) != fmt.Sprint(SortDiagnostics(rd)) {
 				t.Errorf("diagnostics differ:\nfast %v\nreference %v", fd, rd)
 			}
 		})
@@ -145,7 +145,7 @@ dynamic "vlan" {
 			if d := cmp.Diff(ref, fast); d != "" {
 				t.Errorf("Config differs (-reference +fast):\n%s", d)
 			}
-			if fmt.Sprint(fd) != fmt.Sprint(rd) {
+			if fmt.Sprint(SortDiagnostics(fd)) != fmt.Sprint(SortDiagnostics(rd)) {
 				t.Errorf("diagnostics differ:\nfast %v\nreference %v", fd, rd)
 			}
 			if name == "nested" && (fast == nil || len(fast.Switches) != 2 || len(fast.Switches[0].Ports) != 2 || len(fd) != 0) {

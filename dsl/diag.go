@@ -12,9 +12,9 @@ import (
 	"github.com/hashicorp/hcl/v2"
 )
 
-// SortDiagnostics returns diags sorted stably by file name, line and
-// column; diagnostics without a source place come first, and ties keep
-// their original order.
+// SortDiagnostics returns diags sorted by file name, line and column,
+// then summary and detail; diagnostics without a source place come
+// first, and exact duplicates keep their original order.
 func SortDiagnostics(diags hcl.Diagnostics) hcl.Diagnostics {
 	out := append(hcl.Diagnostics(nil), diags...)
 	sort.SliceStable(out, func(i, j int) bool {
@@ -25,7 +25,16 @@ func SortDiagnostics(diags hcl.Diagnostics) hcl.Diagnostics {
 		if a.Start.Line != b.Start.Line {
 			return a.Start.Line < b.Start.Line
 		}
-		return a.Start.Column < b.Start.Column
+		if a.Start.Column != b.Start.Column {
+			return a.Start.Column < b.Start.Column
+		}
+		// Two at one place (HCL reports some in map order): by text, so
+		// the same fabric always prints the same.
+		x, y := out[i], out[j]
+		if x.Summary != y.Summary {
+			return x.Summary < y.Summary
+		}
+		return x.Detail < y.Detail
 	})
 	return out
 }
