@@ -200,15 +200,13 @@ func (l *lowering) lowerHost(h *dsl.Host) model.Host {
 func (l *lowering) recordNIC(host string, n *dsl.NIC) {
 	k := []string{"host", host, "nic", n.Name}
 	l.src.Set(n.DefRange, k...)
-	for attr, r := range map[string]hcl.Range{
-		"model": n.ModelRange, "driver": n.DriverRange, "speed": n.SpeedRange, "mtu": n.MTURange,
-		"vlan": n.VLANRange, "addresses": n.AddressesRange, "roce_mode": n.RoCEModeRange,
-		"transport": n.TransportRange, "class": n.ClassRange, "priority": n.PriorityRange,
-		"dscp": n.DSCPRange, "cnp_priority": n.CNPPriorityRange, "cnp_dscp": n.CNPDSCPRange,
-		"pfc_priorities": n.PFCPrioritiesRange, "trust": n.TrustRange, "applications": n.ApplicationsRange,
-	} {
-		l.src.Set(r, append(k, attr)...)
-	}
+	l.src.setAttrs(Key(k...), []attrRange{
+		{"model", n.ModelRange}, {"driver", n.DriverRange}, {"speed", n.SpeedRange}, {"mtu", n.MTURange},
+		{"vlan", n.VLANRange}, {"addresses", n.AddressesRange}, {"roce_mode", n.RoCEModeRange},
+		{"transport", n.TransportRange}, {"class", n.ClassRange}, {"priority", n.PriorityRange},
+		{"dscp", n.DSCPRange}, {"cnp_priority", n.CNPPriorityRange}, {"cnp_dscp", n.CNPDSCPRange},
+		{"pfc_priorities", n.PFCPrioritiesRange}, {"trust", n.TrustRange}, {"applications", n.ApplicationsRange},
+	})
 	if n.Speed != nil {
 		l.written[Key(append(k, "speed")...)] = true
 	}

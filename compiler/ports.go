@@ -275,13 +275,11 @@ func (l *lowering) recordPortAttrs(sw, n string, p dsl.Port) {
 	if _, ok := l.src[Key(k...)]; !ok {
 		l.src.Set(p.DefRange, k...)
 	}
-	for attr, r := range map[string]hcl.Range{
-		"speed": p.SpeedRange, "mtu": p.MTURange, "mode": p.ModeRange, "vlans": p.VLANsRange,
-		"native_vlan": p.NativeVLANRange, "trust": p.TrustRange, "pfc": p.PFCRange,
-		"lanes": p.LanesRange,
-	} {
-		l.src.Set(r, append(k, attr)...)
-	}
+	l.src.setAttrs(Key(k...), []attrRange{
+		{"speed", p.SpeedRange}, {"mtu", p.MTURange}, {"mode", p.ModeRange}, {"vlans", p.VLANsRange},
+		{"native_vlan", p.NativeVLANRange}, {"trust", p.TrustRange}, {"pfc", p.PFCRange},
+		{"lanes", p.LanesRange},
+	})
 	if p.Trust != nil {
 		l.written[Key(append(k, "trust")...)] = true
 	}

@@ -69,6 +69,23 @@ func (s Sources) Set(r hcl.Range, parts ...string) {
 	s[Key(parts...)] = SpanOf(r)
 }
 
+// attrRange is one attribute's name and where it is written (an empty
+// range when it is not).
+type attrRange struct {
+	name string
+	r    hcl.Range
+}
+
+// setAttrs records each written attribute of attrs under the path
+// prefix (a Key): prefix/name.
+func (s Sources) setAttrs(prefix string, attrs []attrRange) {
+	for _, a := range attrs {
+		if a.r.Filename != "" {
+			s[prefix+"/"+a.name] = SpanOf(a.r)
+		}
+	}
+}
+
 // At returns the range recorded for the path, or for its nearest recorded
 // ancestor (switch/a/port/b/mtu falls back to switch/a/port/b, then to
 // switch/a). It returns nil when nothing on the path was recorded.
