@@ -31,13 +31,20 @@ func lower(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
 		l.errorf(hcl.Range{}, "Empty fabric", "There is nothing to compile; declare a fabric block.")
 		return l.f, l.src, l.diags
 	}
+	// Lowering lets go of the host and link blocks once they are lowered
+	// (in a large fabric they are most of the decoded configuration), on
+	// its own copy of cfg: the caller's stays whole.
+	own := *cfg
+	l.cfg = &own
 	l.lowerFabric()
 	l.lowerQoS()
 	l.lowerVLANs()
 	l.lowerSwitches()
 	l.checkReleases()
 	l.lowerHosts()
+	l.cfg.Hosts = nil
 	l.lowerLinks()
+	l.cfg.Links = nil
 	l.finishPorts()
 	l.finishNICs()
 	l.finishVLANs()
