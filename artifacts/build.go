@@ -442,11 +442,28 @@ func writeManifest(w io.Writer, fabric, fabricPath string, top []manifestFile, d
 	return bw.Flush()
 }
 
+// compareBuffers are the read buffers of sameBytes, reused: an
+// incremental rebuild of a large fabric compares gigabytes.
+var compareBuffers = sync.Pool{New: func() any { b := make([]byte, 64<<10); return &b }}
+
 // sameBytes reports whether the open file holds exactly data.
 func sameBytes(f *os.File, data []byte) bool {
-	buf := make([]byte, len(data)+1)
-	n, err := io.ReadFull(f, buf)
-	return err == io.ErrUnexpectedEOF && n == len(data) && bytes.Equal(buf[:n], data)
+	bp := compareBuffers.Get().(*[]byte)
+	defer compareBuffers.Put(bp)
+	buf := *bp
+	for {
+		n, err := f.Read(buf)
+		if n > len(data) || !bytes.Equal(buf[:n], data[:n]) {
+			return false
+		}
+		data = data[n:]
+		if err == io.EOF {
+			return len(data) == 0
+		}
+		if err != nil {
+			return false
+		}
+	}
 }
 
 // sameFile reports whether the open file holds the bytes of the file at p.

@@ -1,6 +1,7 @@
 package artifacts
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io/fs"
@@ -280,4 +281,38 @@ func TestIncrementalKilled(t *testing.T) {
 	}
 	assertOnly(t, parent, "out")
 	t.Logf("outcomes: %v", outcome)
+}
+
+// TestSameBytes compares files with data across the read buffer's size:
+// equal, one byte shorter or longer, one byte changed, empty.
+func TestSameBytes(t *testing.T) {
+	big := bytes.Repeat([]byte("0123456789abcdef"), 10000) // 160,000 bytes: three reads
+	changed := append([]byte(nil), big...)
+	changed[100000] = 'x'
+	cases := []struct {
+		name       string
+		file, data []byte
+		want       bool
+	}{
+		{"equal", big, big, true},
+		{"file shorter", big[:len(big)-1], big, false},
+		{"file longer", big, big[:len(big)-1], false},
+		{"one byte changed", changed, big, false},
+		{"both empty", nil, nil, true},
+		{"empty file", nil, []byte("a"), false},
+	}
+	for _, c := range cases {
+		p := filepath.Join(t.TempDir(), "f")
+		if err := os.WriteFile(p, c.file, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := sameBytes(f, c.data); got != c.want {
+			t.Errorf("%s: sameBytes = %v, want %v", c.name, got, c.want)
+		}
+		f.Close()
+	}
 }
