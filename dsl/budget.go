@@ -79,6 +79,11 @@ type budget struct {
 	limits        Limits
 	values, bytes atomic.Int64
 	over          atomic.Bool
+	// parallel is held while expressions are evaluated on several
+	// goroutines (a split for expression, the instances of a dynamic
+	// block): only its holder may save and reset the counters, and
+	// evaluations inside it stay on their own goroutine.
+	parallel atomic.Bool
 }
 
 // newBudget returns an empty budget under limits.

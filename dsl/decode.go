@@ -165,6 +165,7 @@ func kindOf(t reflect.Type) valueKind {
 // instance that cannot be decoded cleanly, on any goroutine.
 type fastDecoder struct {
 	top     *hcl.EvalContext
+	work    *budget
 	workers int
 	failed  atomic.Bool
 }
@@ -206,8 +207,8 @@ func (d *fastDecoder) context(it *iteration) *hcl.EvalContext {
 // decodeFast decodes the fabric blocks of each file body (variable and
 // locals blocks skipped); ok is false when the reference decoder must
 // run instead.
-func decodeFast(bodies []hcl.Body, ctx *hcl.EvalContext) ([]fileBody, bool) {
-	d := &fastDecoder{top: ctx, workers: runtime.GOMAXPROCS(0)}
+func decodeFast(bodies []hcl.Body, ctx *hcl.EvalContext, work *budget) ([]fileBody, bool) {
+	d := &fastDecoder{top: ctx, work: work, workers: runtime.GOMAXPROCS(0)}
 	out := make([]fileBody, len(bodies))
 	for i, b := range bodies {
 		sb, ok := b.(*hclsyntax.Body)
@@ -368,10 +369,11 @@ func (d *fastDecoder) dynamic(blk *hclsyntax.Block, it *iteration, p *plan, foun
 // wide is set and n is large, else in one call.
 func (d *fastDecoder) parallel(n int, wide bool, decode func(lo, hi int)) {
 	const chunk = 256
-	if !wide || d.workers < 2 || n < 2*chunk {
+	if !wide || d.workers < 2 || n < 2*chunk || !d.work.parallel.CompareAndSwap(false, true) {
 		decode(0, n)
 		return
 	}
+	defer d.work.parallel.Store(false)
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for w := 0; w < d.workers; w++ {

@@ -134,6 +134,7 @@ func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Option
 	work := newBudget(limits)
 	lastBudget, lastFast = work, false
 	chargeBodies(bodies)
+	parallelFors(bodies, work)
 	remains := make([]hcl.Body, len(bodies))
 	for i, b := range bodies {
 		content, remain, d := b.PartialContent(metaSchema)
@@ -161,7 +162,7 @@ func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Option
 	if !diags.HasErrors() && !referenceDecoding {
 		saved := work.save()
 		var ok bool
-		decoded, ok = decodeFast(bodies, ctx)
+		decoded, ok = decodeFast(bodies, ctx, work)
 		lastFast = ok
 		if !ok {
 			decoded = nil

@@ -1,0 +1,266 @@
+package dsl
+
+import (
+	"runtime"
+	"sync"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// Large for expressions on every core. A generated fabric builds its
+// hosts, ports and cables in locals and for_each arguments such as
+// merge([for name, h in local.hosts : { ... }]...): one for expression
+// over 130,000 elements, which HCL evaluates on one goroutine. A for
+// expression over a large collection is split into contiguous chunks of
+// that collection, each chunk evaluated by HCL's own ForExpr on its own
+// goroutine, and the chunk results joined in order. Anything the join
+// could get wrong (an error, an unknown or marked result, a key two
+// chunks produce, grouping) is evaluated again by HCL in one pass from
+// the same budget, so values and diagnostics are HCL's own
+// (TestParallelForSame).
+
+// parallelMin is the smallest collection split across goroutines.
+const parallelMin = 1024
+
+// parallelFor evaluates a for expression as HCL does, splitting a large
+// collection across goroutines. It embeds the ForExpr, so it walks,
+// ranges and reports its variables as the ForExpr does.
+type parallelFor struct {
+	*hclsyntax.ForExpr
+	work *budget
+}
+
+// Value implements hcl.Expression.
+func (p *parallelFor) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
+	coll, diags := p.CollExpr.Value(ctx)
+	if !diags.HasErrors() && p.splittable(coll) && p.work.parallel.CompareAndSwap(false, true) {
+		v, ok := p.split(ctx, coll)
+		p.work.parallel.Store(false)
+		if ok {
+			return v, diags
+		}
+	}
+	v, d := p.withCollection(coll).Value(ctx)
+	return v, append(diags, p.restore(d)...)
+}
+
+// withCollection returns a copy of the for expression that iterates over
+// coll, already evaluated, instead of evaluating its collection again.
+func (p *parallelFor) withCollection(coll cty.Value) *hclsyntax.ForExpr {
+	e := *p.ForExpr
+	e.CollExpr = &hclsyntax.LiteralValueExpr{Val: coll, SrcRange: p.CollExpr.Range()}
+	return &e
+}
+
+// restore points diagnostics about the collection back at the expression
+// the author wrote.
+func (p *parallelFor) restore(diags hcl.Diagnostics) hcl.Diagnostics {
+	for _, d := range diags {
+		if lit, ok := d.Expression.(*hclsyntax.LiteralValueExpr); ok && lit.SrcRange == p.CollExpr.Range() {
+			d.Expression = p.CollExpr
+		}
+	}
+	return diags
+}
+
+// splittable reports whether coll can be split into chunks whose joined
+// results equal one pass: a large, known, unmarked map or object (each
+// chunk keeps its keys), or a list or tuple whose index the expression
+// does not name (a chunk would number from 0).
+func (p *parallelFor) splittable(coll cty.Value) bool {
+	if p.Group || coll.IsNull() || !coll.IsKnown() || coll.IsMarked() {
+		return false
+	}
+	ty := coll.Type()
+	ordered := ty.IsListType() || ty.IsTupleType()
+	if !(ty.IsMapType() || ty.IsObjectType() || (ordered && p.KeyVar == "")) {
+		return false
+	}
+	return coll.LengthInt() >= parallelMin && runtime.GOMAXPROCS(0) > 1
+}
+
+// split evaluates the chunks on every core and joins them; ok is false
+// when the result must come from one pass instead (the budget is then
+// as it was).
+func (p *parallelFor) split(ctx *hcl.EvalContext, coll cty.Value) (cty.Value, bool) {
+	saved := p.work.save()
+	chunks := chunksOf(coll, 4*runtime.GOMAXPROCS(0))
+	results := make([]cty.Value, len(chunks))
+	failed := make([]bool, len(chunks))
+	var wg sync.WaitGroup
+	next := make(chan int, len(chunks))
+	for i := range chunks {
+		next <- i
+	}
+	close(next)
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				v, d := p.withCollection(chunks[i]).Value(ctx)
+				results[i], failed[i] = v, len(d) > 0 || !v.IsWhollyKnown() || v.ContainsMarked()
+			}
+		}()
+	}
+	wg.Wait()
+	for _, f := range failed {
+		if f {
+			p.work.reset(saved)
+			return cty.NilVal, false
+		}
+	}
+	v, ok := join(results, p.KeyExpr != nil)
+	if !ok {
+		p.work.reset(saved)
+	}
+	return v, ok
+}
+
+// chunksOf splits coll into at most n contiguous runs of its elements,
+// in its iteration order, each of coll's own kind.
+func chunksOf(coll cty.Value, n int) []cty.Value {
+	size := (coll.LengthInt() + n - 1) / n
+	ty := coll.Type()
+	var chunks []cty.Value
+	var keys []string
+	var elems []cty.Value
+	flush := func() {
+		if len(elems) == 0 {
+			return
+		}
+		switch {
+		case ty.IsObjectType() || ty.IsMapType():
+			m := make(map[string]cty.Value, len(elems))
+			for i, k := range keys {
+				m[k] = elems[i]
+			}
+			if ty.IsObjectType() {
+				chunks = append(chunks, cty.ObjectVal(m))
+			} else {
+				chunks = append(chunks, cty.MapVal(m))
+			}
+		case ty.IsListType():
+			chunks = append(chunks, cty.ListVal(elems))
+		default:
+			chunks = append(chunks, cty.TupleVal(elems))
+		}
+		keys, elems = nil, nil
+	}
+	for it := coll.ElementIterator(); it.Next(); {
+		k, v := it.Element()
+		if ty.IsObjectType() || ty.IsMapType() {
+			keys = append(keys, k.AsString())
+		}
+		elems = append(elems, v)
+		if len(elems) == size {
+			flush()
+		}
+	}
+	flush()
+	return chunks
+}
+
+// join puts the chunk results together: the tuples one after another,
+// or the objects' attributes in one object. A key two chunks produce is
+// not joined (one pass reports it as a duplicate).
+func join(results []cty.Value, object bool) (cty.Value, bool) {
+	if !object {
+		var all []cty.Value
+		for _, r := range results {
+			all = append(all, r.AsValueSlice()...)
+		}
+		return cty.TupleVal(all), true
+	}
+	n := 0
+	for _, r := range results {
+		n += r.LengthInt()
+	}
+	all := make(map[string]cty.Value, n)
+	for _, r := range results {
+		for k, v := range r.AsValueMap() {
+			if _, dup := all[k]; dup {
+				return cty.NilVal, false
+			}
+			all[k] = v
+		}
+	}
+	return cty.ObjectVal(all), true
+}
+
+// parallelFors replaces every for expression inside the bodies' attribute
+// values with a parallelFor evaluated under work.
+func parallelFors(bodies []hcl.Body, work *budget) {
+	for _, b := range bodies {
+		if sb, ok := b.(*hclsyntax.Body); ok {
+			parallelBody(sb, work)
+		}
+	}
+}
+
+// parallelBody rewrites one body and the blocks inside it.
+func parallelBody(body *hclsyntax.Body, work *budget) {
+	for _, a := range body.Attributes {
+		a.Expr = parallelExpr(a.Expr, work)
+	}
+	for _, blk := range body.Blocks {
+		parallelBody(blk.Body, work)
+	}
+}
+
+// parallelExpr returns e with every for expression inside it wrapped.
+// Expression kinds not listed keep what is inside them as it is, which
+// is always correct, only not parallel.
+func parallelExpr(e hclsyntax.Expression, work *budget) hclsyntax.Expression {
+	sub := func(x *hclsyntax.Expression) { *x = parallelExpr(*x, work) }
+	switch x := e.(type) {
+	case *hclsyntax.ForExpr:
+		sub(&x.CollExpr)
+		sub(&x.ValExpr)
+		if x.KeyExpr != nil {
+			sub(&x.KeyExpr)
+		}
+		if x.CondExpr != nil {
+			sub(&x.CondExpr)
+		}
+		return &parallelFor{ForExpr: x, work: work}
+	case *hclsyntax.FunctionCallExpr:
+		for i := range x.Args {
+			sub(&x.Args[i])
+		}
+	case *hclsyntax.ConditionalExpr:
+		sub(&x.Condition)
+		sub(&x.TrueResult)
+		sub(&x.FalseResult)
+	case *hclsyntax.BinaryOpExpr:
+		sub(&x.LHS)
+		sub(&x.RHS)
+	case *hclsyntax.UnaryOpExpr:
+		sub(&x.Val)
+	case *hclsyntax.ParenthesesExpr:
+		sub(&x.Expression)
+	case *hclsyntax.TupleConsExpr:
+		for i := range x.Exprs {
+			sub(&x.Exprs[i])
+		}
+	case *hclsyntax.ObjectConsExpr:
+		for i := range x.Items {
+			sub(&x.Items[i].KeyExpr)
+			sub(&x.Items[i].ValueExpr)
+		}
+	case *hclsyntax.TemplateExpr:
+		for i := range x.Parts {
+			sub(&x.Parts[i])
+		}
+	case *hclsyntax.TemplateWrapExpr:
+		sub(&x.Wrapped)
+	case *hclsyntax.IndexExpr:
+		sub(&x.Collection)
+		sub(&x.Key)
+	case *hclsyntax.RelativeTraversalExpr:
+		sub(&x.Source)
+	}
+	return e
+}

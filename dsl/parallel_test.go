@@ -1,0 +1,104 @@
+package dsl
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// TestParallelForSame evaluates for expressions over large collections
+// split across goroutines and in HCL's one pass, and requires the same
+// value, the same diagnostics and the same budget count.
+func TestParallelForSame(t *testing.T) {
+	big := map[string]cty.Value{}
+	var list []cty.Value
+	for i := 0; i < 3000; i++ {
+		big[fmt.Sprintf("h%05d", i)] = cty.ObjectVal(map[string]cty.Value{
+			"n": cty.NumberIntVal(int64(i)), "name": cty.StringVal(fmt.Sprintf("host-%d", i%1500)),
+		})
+		list = append(list, cty.NumberIntVal(int64(i)))
+	}
+	vars := map[string]cty.Value{
+		"hosts": cty.ObjectVal(big),
+		"nums":  cty.ListVal(list),
+		"tup":   cty.TupleVal(list),
+		"names": cty.MapValEmpty(cty.String),
+	}
+	cases := []string{
+		`[for k, h in hosts : format("%s=%d", k, h.n)]`,
+		`{for k, h in hosts : k => h.n * 2 if h.n % 3 != 0}`,
+		`merge([for k, h in hosts : { for n in range(2) : format("%s:%d", k, n) => h.name }]...)`,
+		`[for n in nums : n + 1]`,
+		`[for n in tup : n if n > 2990]`,
+		`[for i, n in nums : i * n]`,                     // index named: one pass
+		`{for k, h in hosts : h.name => k}`,              // duplicate keys across chunks
+		`{for k, h in hosts : h.name => k...}`,           // grouping: one pass
+		`[for k, h in hosts : h.n == 2500 ? h.nope : 1]`, // an error in one element
+		`[for k, h in hosts : h.n if h.n == 7 ? null : true]`,
+		`{for n in nums : n => n}`,
+		`[for k, h in hosts : [for x in range(3) : x + h.n]]`,
+		`length({for k, h in hosts : k => h if h.n < 10})`,
+	}
+	for _, src := range cases {
+		t.Run(src, func(t *testing.T) {
+			plainV, plainD, plainN := evalFor(t, src, vars, false)
+			parV, parD, parN := evalFor(t, src, vars, true)
+			if !plainV.RawEquals(parV) {
+				t.Errorf("value differs:\none pass: %#v\nsplit:    %#v", plainV, parV)
+			}
+			if got, want := diagText(parD), diagText(plainD); got != want {
+				t.Errorf("diagnostics differ:\none pass: %s\nsplit:    %s", want, got)
+			}
+			if plainN != parN {
+				t.Errorf("budget: one pass counted %v, split %v", plainN, parN)
+			}
+		})
+	}
+}
+
+// evalFor evaluates src under a fresh budget, with for expressions split
+// when parallel is set, and returns the value, the diagnostics and the
+// budget's count.
+func evalFor(t *testing.T, src string, vars map[string]cty.Value, parallel bool) (cty.Value, hcl.Diagnostics, [2]int64) {
+	t.Helper()
+	expr, diags := hclsyntax.ParseExpression([]byte(src), "t.hcl", hcl.InitialPos)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	work := newBudget(LargeLimits)
+	body := &hclsyntax.Body{Attributes: hclsyntax.Attributes{"x": {Name: "x", Expr: expr}}}
+	chargeBodies([]hcl.Body{body})
+	if parallel {
+		parallelFors([]hcl.Body{body}, work)
+		if !hasParallelFor(body.Attributes["x"].Expr) {
+			t.Fatalf("%s: no for expression was wrapped", src)
+		}
+	}
+	ctx := &hcl.EvalContext{Variables: vars, Functions: boundedFunctions(Functions(), work)}
+	v, d := body.Attributes["x"].Expr.Value(ctx)
+	return v, d, [2]int64{work.values.Load(), work.bytes.Load()}
+}
+
+// hasParallelFor reports whether a parallelFor sits anywhere in e.
+func hasParallelFor(e hclsyntax.Expression) bool {
+	found := false
+	hclsyntax.VisitAll(e, func(n hclsyntax.Node) hcl.Diagnostics {
+		if _, ok := n.(*parallelFor); ok {
+			found = true
+		}
+		return nil
+	})
+	return found
+}
+
+// diagText is diagnostics as comparable text.
+func diagText(diags hcl.Diagnostics) string {
+	s := ""
+	for _, d := range diags {
+		s += fmt.Sprintf("%s: %s: %s; ", d.Subject, d.Summary, d.Detail)
+	}
+	return s
+}
