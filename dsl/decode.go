@@ -216,7 +216,7 @@ func decodeFast(bodies []hcl.Body, ctx *hcl.EvalContext, work *budget) ([]fileBo
 			return nil, false
 		}
 		v := reflect.ValueOf(&out[i]).Elem()
-		if !d.body(sb, nil, planFor(v.Type()), v, true) || d.failed.Load() {
+		if !d.body(sb, nil, planFor(v.Type()), v, true, nil) || d.failed.Load() {
 			return nil, false
 		}
 	}
@@ -225,11 +225,20 @@ func decodeFast(bodies []hcl.Body, ctx *hcl.EvalContext, work *budget) ([]fileBo
 
 // body decodes b into the struct v by p; top skips the variable and
 // locals blocks of a file.
-func (d *fastDecoder) body(b *hclsyntax.Body, it *iteration, p *plan, v reflect.Value, top bool) bool {
+func (d *fastDecoder) body(b *hclsyntax.Body, it *iteration, p *plan, v reflect.Value, top bool, hoisted map[string]cty.Value) bool {
 	ctx := d.context(it)
 	for name, a := range b.Attributes {
 		ap := p.attrs[name]
-		if ap == nil || !d.attribute(a, ap, ctx, v) {
+		if ap == nil {
+			return false
+		}
+		val, ok := hoisted[name]
+		if ok {
+			ok = d.reuse(a, val)
+		} else {
+			val, ok = d.evaluate(a, ctx)
+		}
+		if !ok || !d.attribute(a, ap, val, v) {
 			return false
 		}
 	}
@@ -301,7 +310,7 @@ func (d *fastDecoder) static(blk *hclsyntax.Block, it *iteration, p *plan, found
 	}
 	hb := blk.AsHCLBlock()
 	v := reflect.New(bp.elem).Elem()
-	if !d.body(blk.Body, it, ep, v, false) {
+	if !d.body(blk.Body, it, ep, v, false, nil) {
 		return false
 	}
 	setHeader(v, ep, hb.Labels, hb.LabelRanges, hb.DefRange)
@@ -330,6 +339,9 @@ type dynamicSpec struct {
 	labels   []hcl.Expression
 	content  *hclsyntax.Body
 	defRange hcl.Range
+	// hoisted are the content's attribute values that do not depend on
+	// this block's iterator, evaluated once for all its instances.
+	hoisted map[string]cty.Value
 }
 
 // dynamic expands a dynamic block as dynblock does and decodes every
@@ -337,6 +349,9 @@ type dynamicSpec struct {
 func (d *fastDecoder) dynamic(blk *hclsyntax.Block, it *iteration, p *plan, found map[string][]reflect.Value) bool {
 	spec, each, ok := d.readDynamic(blk, it, p)
 	if !ok {
+		return false
+	}
+	if spec.hoisted, ok = d.hoist(spec, it); !ok {
 		return false
 	}
 	type pair struct{ key, value cty.Value }
@@ -457,19 +472,22 @@ func (d *fastDecoder) instance(spec *dynamicSpec, it *iteration) (reflect.Value,
 		labels[i], ranges[i] = v.AsString(), e.Range()
 	}
 	v := reflect.New(spec.bp.elem).Elem()
-	if !d.body(spec.content, it, spec.ep, v, false) {
+	if !d.body(spec.content, it, spec.ep, v, false, spec.hoisted) {
 		return reflect.Value{}, false
 	}
 	setHeader(v, spec.ep, labels, ranges, spec.defRange)
 	return v, true
 }
 
-// attribute evaluates one attribute into its field.
-func (d *fastDecoder) attribute(a *hclsyntax.Attribute, ap *attrPlan, ctx *hcl.EvalContext, v reflect.Value) bool {
+// evaluate evaluates one attribute; ok is false for a value the
+// reference decoder must report on.
+func (d *fastDecoder) evaluate(a *hclsyntax.Attribute, ctx *hcl.EvalContext) (cty.Value, bool) {
 	val, diags := a.Expr.Value(ctx)
-	if len(diags) > 0 || !val.IsWhollyKnown() || val.IsMarked() {
-		return false
-	}
+	return val, len(diags) == 0 && val.IsWhollyKnown() && !val.IsMarked()
+}
+
+// attribute stores one attribute's value in its field.
+func (d *fastDecoder) attribute(a *hclsyntax.Attribute, ap *attrPlan, val cty.Value, v reflect.Value) bool {
 	if ap.valueRange >= 0 {
 		v.Field(ap.valueRange).Set(reflect.ValueOf(a.Expr.Range()))
 	}
@@ -595,4 +613,70 @@ func setStrings(f reflect.Value, val cty.Value) bool {
 	}
 	f.Set(reflect.ValueOf(out))
 	return true
+}
+
+// Hoisting. In a dynamic block, an attribute whose value does not depend
+// on the block's own iterator has the same value in every instance:
+// `speed = "25G"` or `mtu = leaf.value.mtu` in the 48 ports of a leaf.
+// It is evaluated once per expansion of the block and each instance
+// reuses the value. The budget still counts it once per instance, as if
+// evaluated there: only expressions whose single charge is the one
+// around the whole attribute are hoisted (no function call, template
+// part or for expression inside, each of which charges on its own), so
+// charging the value again per instance is exactly what evaluating it
+// there would have charged.
+
+// hoist evaluates the hoistable attributes of spec's content in the
+// context around the block; ok is false when one of them fails, which
+// every instance would report.
+func (d *fastDecoder) hoist(spec *dynamicSpec, it *iteration) (map[string]cty.Value, bool) {
+	var out map[string]cty.Value
+	for name, a := range spec.content.Attributes {
+		inner, ok := hoistable(a.Expr, spec.iterator)
+		if !ok {
+			continue
+		}
+		val, diags := inner.Value(d.context(it))
+		if len(diags) > 0 || !val.IsWhollyKnown() || val.IsMarked() {
+			return nil, false
+		}
+		if out == nil {
+			out = map[string]cty.Value{}
+		}
+		out[name] = val
+	}
+	return out, true
+}
+
+// hoistable returns the expression of an attribute without its charge
+// when the value cannot depend on iterator and nothing inside it charges.
+func hoistable(e hclsyntax.Expression, iterator string) (hclsyntax.Expression, bool) {
+	if call, ok := e.(*hclsyntax.FunctionCallExpr); ok && call.Name == chargeFuncName && len(call.Args) == 1 {
+		e = call.Args[0]
+	}
+	for _, tr := range e.Variables() {
+		if tr.RootName() == iterator {
+			return nil, false
+		}
+	}
+	ok := true
+	hclsyntax.VisitAll(e, func(n hclsyntax.Node) hcl.Diagnostics {
+		switch n.(type) {
+		case *hclsyntax.FunctionCallExpr, *hclsyntax.ForExpr, *parallelFor, *hclsyntax.SplatExpr:
+			ok = false
+		}
+		return nil
+	})
+	return e, ok
+}
+
+// reuse charges a hoisted value as the attribute's own evaluation would
+// have: through its charge, unless it is a constant, which is not
+// charged.
+func (d *fastDecoder) reuse(a *hclsyntax.Attribute, val cty.Value) bool {
+	call, ok := a.Expr.(*hclsyntax.FunctionCallExpr)
+	if !ok || call.Name != chargeFuncName {
+		return true
+	}
+	return !d.work.over.Load() && d.work.charge(val) == nil
 }

@@ -90,6 +90,7 @@ dynamic "switch" {
         mtu         = "9000"
         vlans       = []
         trust       = null
+        lanes       = s.key == "a" ? 4 : null # hoisted: one value per switch
       }
     }
     override "swp1" {
