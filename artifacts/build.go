@@ -30,6 +30,10 @@ type Result struct {
 	// Devices and Files count what the folder holds; Written files were
 	// written, Linked ones kept from the previous build (same bytes).
 	Devices, Files, Written, Linked int
+	// Compared counts the previous build's files read back to confirm
+	// their bytes before they were kept: those the folder's seal could
+	// not vouch for (seal_linux.go).
+	Compared int
 	// Bytes is the size of every file of the folder together.
 	Bytes int64
 	// Render and Write are the time spent rendering and writing device
@@ -256,7 +260,7 @@ func (st *stage) fill(ctx context.Context, src source) (*Result, error) {
 	for _, d := range res.devices {
 		res.Files += len(d.Files)
 	}
-	res.Written, res.Linked, res.Bytes = int(st.written.Load()), int(st.linked.Load()), st.bytes.Load()
+	res.Written, res.Linked, res.Compared, res.Bytes = int(st.written.Load()), int(st.linked.Load()), int(st.compared.Load()), st.bytes.Load()
 	return res, nil
 }
 
@@ -352,7 +356,7 @@ func (st *stage) put(rel string, mode uint32, data []byte) (manifestFile, error)
 		return mf, fmt.Errorf("writing %s: %w", rel, err)
 	}
 	_, err = file.Write(data)
-	if err == nil {
+	if err == nil && !umaskKeeps(fs.FileMode(mode)) {
 		// The mode OpenFile gives is filtered by the umask; set it exactly.
 		err = file.Chmod(fs.FileMode(mode))
 	}

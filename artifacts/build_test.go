@@ -179,12 +179,15 @@ func TestBuildIncremental(t *testing.T) {
 		t.Errorf("%d files changed for one cable: %v", len(changed), changed)
 	}
 
-	// An edited file is put back; a rebuild of the same fabric writes
-	// only that file.
+	// An edited file is put back, even with its old modification time
+	// restored; a rebuild of the same fabric writes only that file.
 	edited := filepath.Join(dir, "gpu02", "gpu02.linux.sh")
 	data, _ := os.ReadFile(edited)
 	data[len(data)-2] ^= 1
 	if err := os.WriteFile(edited, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(edited, after["gpu02/gpu02.linux.sh"].mtime, after["gpu02/gpu02.linux.sh"].mtime); err != nil {
 		t.Fatal(err)
 	}
 	res, err = Build(context.Background(), dir, f2, opts2)

@@ -58,8 +58,11 @@ type stage struct {
 	dir, tmp string
 	exists   bool
 	prev     map[string]string
+	// unchanged reports whether a file of the previous build is as that
+	// build wrote it (seal_linux.go); nil compares every file.
+	unchanged func(fs.FileInfo) bool
 
-	written, linked, bytes atomic.Int64
+	written, linked, compared, bytes atomic.Int64
 }
 
 // newStage checks that dir may be replaced, removes what killed earlier
@@ -85,6 +88,7 @@ func newStage(dir string) (*stage, error) {
 	}
 	st := &stage{dir: dir, tmp: tmp, exists: exists, prev: map[string]string{}}
 	if m != nil {
+		st.unchanged = sealedFiles(dir)
 		st.prev[ManifestFile] = m.digest
 		for _, f := range m.Files {
 			st.prev[f.Path] = f.SHA256
@@ -106,6 +110,7 @@ func (st *stage) install() error {
 			os.RemoveAll(st.tmp)
 			return fmt.Errorf("installing %s: %w", st.dir, err)
 		}
+		seal(st.dir)
 		return nil
 	}
 	if err := exchange(st.tmp, st.dir); err != nil {
@@ -116,13 +121,15 @@ func (st *stage) install() error {
 	if err := os.RemoveAll(st.tmp); err != nil {
 		return fmt.Errorf("the new %s is in place, but removing the old copy %s failed: %w", st.dir, st.tmp, err)
 	}
+	seal(st.dir)
 	return nil
 }
 
 // reuse gives the temporary folder the previous build's copy of rel, a
 // hard link to it, when that copy is a regular file of the given mode and
-// size whose bytes same confirms (the manifest's digest alone is not
-// trusted: someone may have edited the file). It reports whether it did.
+// size whose bytes same confirms. The manifest's digest alone is trusted
+// only for a file unchanged since its build was sealed (seal_linux.go):
+// someone may have edited it. It reports whether it did.
 //
 // Why a link keeps every guarantee of a full write: the previous build's
 // folder is only read, never changed (no file of it is opened for
@@ -140,14 +147,17 @@ func (st *stage) reuse(rel string, mode uint32, size int64, same func(*os.File) 
 	if err != nil || !fi.Mode().IsRegular() || uint32(fi.Mode().Perm()) != mode || fi.Size() != size {
 		return false
 	}
-	f, err := os.Open(old)
-	if err != nil {
-		return false
-	}
-	ok := same(f)
-	f.Close()
-	if !ok {
-		return false
+	if st.unchanged == nil || !st.unchanged(fi) {
+		st.compared.Add(1)
+		f, err := os.Open(old)
+		if err != nil {
+			return false
+		}
+		ok := same(f)
+		f.Close()
+		if !ok {
+			return false
+		}
 	}
 	dst := filepath.Join(st.tmp, filepath.FromSlash(rel))
 	if _, err := os.Lstat(dst); err == nil {
