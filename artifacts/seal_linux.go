@@ -110,4 +110,3 @@ func umaskKeeps(mode fs.FileMode) bool {
 	m := umaskOnce()
 	return m >= 0 && int(mode.Perm())&m == 0
 }
-
