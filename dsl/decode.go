@@ -168,6 +168,15 @@ type fastDecoder struct {
 	work    *budget
 	workers int
 	failed  atomic.Bool
+	// hoistables caches hoistable per content attribute: a nested
+	// dynamic block is expanded once per enclosing instance.
+	hoistables sync.Map // *hclsyntax.Attribute -> hoisted
+}
+
+// hoisted is what hoistable found for one attribute.
+type hoisted struct {
+	expr hclsyntax.Expression
+	ok   bool
 }
 
 // iteration is the chain of dynamic block iterators in scope, as
@@ -632,11 +641,15 @@ func setStrings(f reflect.Value, val cty.Value) bool {
 func (d *fastDecoder) hoist(spec *dynamicSpec, it *iteration) (map[string]cty.Value, bool) {
 	var out map[string]cty.Value
 	for name, a := range spec.content.Attributes {
-		inner, ok := hoistable(a.Expr, spec.iterator)
-		if !ok {
+		h, found := d.hoistables.Load(a)
+		if !found {
+			inner, ok := hoistable(a.Expr, spec.iterator)
+			h, _ = d.hoistables.LoadOrStore(a, hoisted{inner, ok})
+		}
+		if !h.(hoisted).ok {
 			continue
 		}
-		val, diags := inner.Value(d.context(it))
+		val, diags := h.(hoisted).expr.Value(d.context(it))
 		if len(diags) > 0 || !val.IsWhollyKnown() || val.IsMarked() {
 			return nil, false
 		}

@@ -68,25 +68,29 @@ const (
 
 // stringField is one written string with where it was written.
 type stringField struct {
-	what  string // "switch name", "description of port 1/1 of switch \"a\""
+	attr  string // "switch name", "description"
+	who   *owner // nil, or port "1/1" of switch "a"
 	value string
 	rng   hcl.Range
 	kind  stringKind
 }
+
+// what names the field: `description of port "1/1" of switch "a"`.
+func (f stringField) what() string { return f.attr + f.who.String() }
 
 // checkStrings applies the string rules to every string of cfg. A field
 // whose expression already failed (prior holds an error inside its range)
 // is skipped: its value is a placeholder, not what was written.
 func checkStrings(cfg *Config, prior hcl.Diagnostics) hcl.Diagnostics {
 	var diags hcl.Diagnostics
-	for _, f := range stringFields(cfg) {
+	eachStringField(cfg, func(f stringField) {
 		if failedInside(prior, f.rng) {
-			continue
+			return
 		}
 		if d := checkString(f); d != nil {
 			diags = append(diags, d)
 		}
-	}
+	})
 	return append(diags, checkDeviceCase(cfg)...)
 }
 
@@ -131,7 +135,7 @@ func checkString(f stringField) *hcl.Diagnostic {
 	if err == nil {
 		return nil
 	}
-	return stringError(f, "Invalid "+summaryWhat(f.what), fmt.Sprintf("%s %s %s.%s", f.what, shown(f.value), err, fix))
+	return stringError(f, "Invalid "+summaryWhat(f.what()), fmt.Sprintf("%s %s %s.%s", f.what(), shown(f.value), err, fix))
 }
 
 // checkText applies the rule every string obeys: valid UTF-8, no
@@ -146,13 +150,13 @@ func checkText(f stringField) *hcl.Diagnostic {
 			return stringError(f, "Invalid character",
 				fmt.Sprintf("%s %s holds %s at character %d. Generated scripts and switch configurations are read line by line, "+
 					"so a string may hold only printable characters and spaces; remove it.",
-					f.what, shown(f.value), quote.DescribeRune(r), utf8.RuneCountInString(f.value[:i])+1))
+					f.what(), shown(f.value), quote.DescribeRune(r), utf8.RuneCountInString(f.value[:i])+1))
 		}
 		i += n
 	}
 	if n := utf8.RuneCountInString(f.value); n > MaxStringLength {
 		return stringError(f, "String too long",
-			fmt.Sprintf("%s is %d characters long; strings in a fabric hold at most %d. Shorten it.", f.what, n, MaxStringLength))
+			fmt.Sprintf("%s is %d characters long; strings in a fabric hold at most %d. Shorten it.", f.what(), n, MaxStringLength))
 	}
 	return nil
 }
@@ -225,143 +229,153 @@ func or(r, fallback hcl.Range) hcl.Range {
 	return r
 }
 
-// stringFields lists every string of cfg with its rule and place.
-func stringFields(cfg *Config) []stringField {
-	var out []stringField
-	add := func(what, value string, rng hcl.Range, kind stringKind) {
-		out = append(out, stringField{what, value, rng, kind})
+// owner is what a string belongs to, described only when a diagnostic
+// needs it: a large fabric has millions of strings and every one is fine.
+type owner struct {
+	kind, name string
+	unnamed    bool // a block without a label: " of qos"
+	outer      *owner
+}
+
+// String is the owner as the end of a phrase: ` of port "1/1" of switch "a"`.
+func (o *owner) String() string {
+	if o == nil {
+		return ""
 	}
-	opt := func(what string, value *string, rng hcl.Range, kind stringKind) {
+	if o.unnamed {
+		return " of " + o.kind + o.outer.String()
+	}
+	return fmt.Sprintf(" of %s %q", o.kind, o.name) + o.outer.String()
+}
+
+// eachStringField calls visit with every string of cfg, its rule and
+// place.
+func eachStringField(cfg *Config, visit func(stringField)) {
+	add := func(attr string, who *owner, value string, rng hcl.Range, kind stringKind) {
+		visit(stringField{attr: attr, who: who, value: value, rng: rng, kind: kind})
+	}
+	opt := func(attr string, who *owner, value *string, rng hcl.Range, kind stringKind) {
 		if value != nil {
-			add(what, *value, rng, kind)
+			add(attr, who, *value, rng, kind)
 		}
 	}
 	if f := cfg.Fabric; f != nil {
-		add("fabric name", f.Name, or(f.LabelRange, f.DefRange), kindName)
-		opt("fabric description", f.Description, or(f.DescriptionRange, f.DefRange), kindText)
+		add("fabric name", nil, f.Name, or(f.LabelRange, f.DefRange), kindName)
+		opt("fabric description", nil, f.Description, or(f.DescriptionRange, f.DefRange), kindText)
 	}
 	if q := cfg.QoS; q != nil {
-		opt("qos profile", q.Profile, or(q.ProfileRange, q.DefRange), kindText)
-		opt("qos roce_class", q.RoCEClass, or(q.RoCEClassRange, q.DefRange), kindText)
-		opt("qos cnp_class", q.CNPClass, or(q.CNPClassRange, q.DefRange), kindText)
-		out = append(out, watchdogFields("qos", q.Watchdog)...)
+		opt("qos profile", nil, q.Profile, or(q.ProfileRange, q.DefRange), kindText)
+		opt("qos roce_class", nil, q.RoCEClass, or(q.RoCEClassRange, q.DefRange), kindText)
+		opt("qos cnp_class", nil, q.CNPClass, or(q.CNPClassRange, q.DefRange), kindText)
+		watchdogField(&owner{kind: "qos", unnamed: true}, q.Watchdog, visit)
 		for _, c := range q.Classes {
-			add("class name", c.Name, or(c.LabelRange, c.DefRange), kindName)
+			add("class name", nil, c.Name, or(c.LabelRange, c.DefRange), kindName)
 			if e := c.ECN; e != nil {
-				who := fmt.Sprintf(" of class %q", c.Name)
-				opt("ecn min"+who, e.Min, or(e.MinRange, e.DefRange), kindText)
-				opt("ecn max"+who, e.Max, or(e.MaxRange, e.DefRange), kindText)
+				who := &owner{kind: "class", name: c.Name}
+				opt("ecn min", who, e.Min, or(e.MinRange, e.DefRange), kindText)
+				opt("ecn max", who, e.Max, or(e.MaxRange, e.DefRange), kindText)
 			}
 		}
 	}
 	for _, v := range cfg.VLANs {
-		add("VLAN name", v.Name, or(v.LabelRange, v.DefRange), kindName)
+		add("VLAN name", nil, v.Name, or(v.LabelRange, v.DefRange), kindName)
 	}
-	for _, s := range cfg.Switches {
-		out = append(out, switchFields(&s)...)
+	for i := range cfg.Switches {
+		switchFields(&cfg.Switches[i], visit)
 	}
-	for _, h := range cfg.Hosts {
-		out = append(out, hostFields(&h)...)
+	for i := range cfg.Hosts {
+		hostFields(&cfg.Hosts[i], visit)
 	}
 	for _, l := range cfg.Links {
-		add("link end a", l.A, or(l.ARange, l.DefRange), kindText)
-		add("link end b", l.B, or(l.BRange, l.DefRange), kindText)
-		opt("link cable", l.Cable, or(l.CableRange, l.DefRange), kindText)
+		add("link end a", nil, l.A, or(l.ARange, l.DefRange), kindText)
+		add("link end b", nil, l.B, or(l.BRange, l.DefRange), kindText)
+		opt("link cable", nil, l.Cable, or(l.CableRange, l.DefRange), kindText)
 	}
-	return out
 }
 
-// watchdogFields lists the strings of a pfc_watchdog block.
-func watchdogFields(where string, w *Watchdog) []stringField {
-	if w == nil || w.Action == nil {
-		return nil
+// watchdogField visits the string of a pfc_watchdog block.
+func watchdogField(who *owner, w *Watchdog, visit func(stringField)) {
+	if w != nil && w.Action != nil {
+		visit(stringField{attr: "pfc_watchdog action", who: who, value: *w.Action, rng: or(w.ActionRange, w.DefRange), kind: kindText})
 	}
-	return []stringField{{"pfc_watchdog action of " + where, *w.Action, or(w.ActionRange, w.DefRange), kindText}}
 }
 
-// switchFields lists the strings of a switch block and its ports.
-func switchFields(s *Switch) []stringField {
-	who := fmt.Sprintf(" of switch %q", s.Name)
-	out := []stringField{
-		{"switch name", s.Name, or(s.LabelRange, s.DefRange), kindDevice},
-		{"platform" + who, s.Platform, or(s.PlatformRange, s.DefRange), kindText},
-		{"model" + who, s.Model, or(s.ModelRange, s.DefRange), kindText},
-	}
+// switchFields visits the strings of a switch block and its ports.
+func switchFields(s *Switch, visit func(stringField)) {
+	who := &owner{kind: "switch", name: s.Name}
+	visit(stringField{attr: "switch name", value: s.Name, rng: or(s.LabelRange, s.DefRange), kind: kindDevice})
+	visit(stringField{attr: "platform", who: who, value: s.Platform, rng: or(s.PlatformRange, s.DefRange), kind: kindText})
+	visit(stringField{attr: "model", who: who, value: s.Model, rng: or(s.ModelRange, s.DefRange), kind: kindText})
 	if s.OSVersion != nil {
-		out = append(out, stringField{"os_version" + who, *s.OSVersion, or(s.OSVersionRange, s.DefRange), kindVersion})
+		visit(stringField{attr: "os_version", who: who, value: *s.OSVersion, rng: or(s.OSVersionRange, s.DefRange), kind: kindVersion})
 	}
-	out = append(out, watchdogFields("switch "+strconv.Quote(s.Name), s.Watchdog)...)
+	watchdogField(who, s.Watchdog, visit)
 	for _, blocks := range [][]Port{s.Ports, s.Overrides} {
-		for _, p := range blocks {
-			out = append(out, portFields(who, &p)...)
+		for i := range blocks {
+			portFields(who, &blocks[i], visit)
 		}
 	}
-	return out
 }
 
-// portFields lists the strings of a port or override block.
-func portFields(sw string, p *Port) []stringField {
-	who := fmt.Sprintf(" of port %q%s", p.Spec, sw)
-	out := []stringField{{"port spec" + sw, p.Spec, or(p.LabelRange, p.DefRange), kindText}}
+// portFields visits the strings of a port or override block.
+func portFields(sw *owner, p *Port, visit func(stringField)) {
+	visit(stringField{attr: "port spec", who: sw, value: p.Spec, rng: or(p.LabelRange, p.DefRange), kind: kindText})
+	if p.Description == nil && p.Speed == nil && p.Mode == nil && p.Trust == nil {
+		return
+	}
+	who := &owner{kind: "port", name: p.Spec, outer: sw}
 	for _, a := range []struct {
 		name string
 		v    *string
-		rng  hcl.Range
+		rng  *hcl.Range
 		kind stringKind
 	}{
-		{"description", p.Description, p.DescriptionRange, kindCLIText},
-		{"speed", p.Speed, p.SpeedRange, kindText},
-		{"mode", p.Mode, p.ModeRange, kindText},
-		{"trust", p.Trust, p.TrustRange, kindText},
+		{"description", p.Description, &p.DescriptionRange, kindCLIText},
+		{"speed", p.Speed, &p.SpeedRange, kindText},
+		{"mode", p.Mode, &p.ModeRange, kindText},
+		{"trust", p.Trust, &p.TrustRange, kindText},
 	} {
 		if a.v != nil {
-			out = append(out, stringField{a.name + who, *a.v, or(a.rng, p.DefRange), a.kind})
+			visit(stringField{attr: a.name, who: who, value: *a.v, rng: or(*a.rng, p.DefRange), kind: a.kind})
 		}
 	}
-	return out
 }
 
-// hostFields lists the strings of a host block and its NICs.
-func hostFields(h *Host) []stringField {
-	who := fmt.Sprintf(" of host %q", h.Name)
-	out := []stringField{
-		{"host name", h.Name, or(h.LabelRange, h.DefRange), kindDevice},
-		{"os" + who, h.OS, or(h.OSRange, h.DefRange), kindText},
-	}
+// hostFields visits the strings of a host block and its NICs.
+func hostFields(h *Host, visit func(stringField)) {
+	who := &owner{kind: "host", name: h.Name}
+	visit(stringField{attr: "host name", value: h.Name, rng: or(h.LabelRange, h.DefRange), kind: kindDevice})
+	visit(stringField{attr: "os", who: who, value: h.OS, rng: or(h.OSRange, h.DefRange), kind: kindText})
 	if h.OSVersion != nil {
-		out = append(out, stringField{"os_version" + who, *h.OSVersion, or(h.OSVersionRange, h.DefRange), kindVersion})
+		visit(stringField{attr: "os_version", who: who, value: *h.OSVersion, rng: or(h.OSVersionRange, h.DefRange), kind: kindVersion})
 	}
-	for _, n := range h.NICs {
-		out = append(out, nicFields(who, &n)...)
+	for i := range h.NICs {
+		nicFields(who, &h.NICs[i], visit)
 	}
-	return out
 }
 
-// nicFields lists the strings of a nic block.
-func nicFields(host string, n *NIC) []stringField {
-	who := fmt.Sprintf(" of nic %q%s", n.Name, host)
-	out := []stringField{
-		{"nic name" + host, n.Name, or(n.LabelRange, n.DefRange), kindName},
-		{"model" + who, n.Model, or(n.ModelRange, n.DefRange), kindText},
-		{"interface" + who, n.Interface, or(n.InterfaceRange, n.DefRange), kindText},
-	}
+// nicFields visits the strings of a nic block.
+func nicFields(host *owner, n *NIC, visit func(stringField)) {
+	who := &owner{kind: "nic", name: n.Name, outer: host}
+	visit(stringField{attr: "nic name", who: host, value: n.Name, rng: or(n.LabelRange, n.DefRange), kind: kindName})
+	visit(stringField{attr: "model", who: who, value: n.Model, rng: or(n.ModelRange, n.DefRange), kind: kindText})
+	visit(stringField{attr: "interface", who: who, value: n.Interface, rng: or(n.InterfaceRange, n.DefRange), kind: kindText})
 	for _, a := range []struct {
 		name string
 		v    *string
-		rng  hcl.Range
+		rng  *hcl.Range
 	}{
-		{"driver", n.Driver, n.DriverRange}, {"speed", n.Speed, n.SpeedRange}, {"roce_mode", n.RoCEMode, n.RoCEModeRange},
-		{"transport", n.Transport, n.TransportRange}, {"class", n.Class, n.ClassRange}, {"trust", n.Trust, n.TrustRange},
+		{"driver", n.Driver, &n.DriverRange}, {"speed", n.Speed, &n.SpeedRange}, {"roce_mode", n.RoCEMode, &n.RoCEModeRange},
+		{"transport", n.Transport, &n.TransportRange}, {"class", n.Class, &n.ClassRange}, {"trust", n.Trust, &n.TrustRange},
 	} {
 		if a.v != nil {
-			out = append(out, stringField{a.name + who, *a.v, or(a.rng, n.DefRange), kindText})
+			visit(stringField{attr: a.name, who: who, value: *a.v, rng: or(*a.rng, n.DefRange), kind: kindText})
 		}
 	}
 	for _, a := range n.Addresses {
-		out = append(out, stringField{"address" + who, a, or(n.AddressesRange, n.DefRange), kindText})
+		visit(stringField{attr: "address", who: who, value: a, rng: or(n.AddressesRange, n.DefRange), kind: kindText})
 	}
 	for _, a := range n.Applications {
-		out = append(out, stringField{"application" + who, a, or(n.ApplicationsRange, n.DefRange), kindText})
+		visit(stringField{attr: "application", who: who, value: a, rng: or(n.ApplicationsRange, n.DefRange), kind: kindText})
 	}
-	return out
 }
