@@ -184,6 +184,7 @@ type hoisted struct {
 type iteration struct {
 	name       string
 	key, value cty.Value
+	obj        cty.Value // the iterator's value: {key, value}
 	outer      *iteration
 	ctx        *hcl.EvalContext
 }
@@ -191,16 +192,14 @@ type iteration struct {
 // newIteration returns the iteration of one instance with its evaluation
 // context: a child of the top context holding every iterator in scope.
 func newIteration(top *hcl.EvalContext, outer *iteration, name string, key, value cty.Value) *iteration {
-	it := &iteration{name: name, key: key, value: value, outer: outer}
+	it := &iteration{name: name, key: key, value: value, outer: outer,
+		obj: cty.ObjectVal(map[string]cty.Value{"key": key, "value": value})}
 	it.ctx = top.NewChild()
 	it.ctx.Variables = map[string]cty.Value{}
-	var chain []*iteration
-	for i := it; i != nil; i = i.outer {
-		chain = append(chain, i)
-	}
-	for i := len(chain) - 1; i >= 0; i-- { // inner iterators shadow outer ones
-		c := chain[i]
-		it.ctx.Variables[c.name] = cty.ObjectVal(map[string]cty.Value{"key": c.key, "value": c.value})
+	for c := it; c != nil; c = c.outer { // inner iterators shadow outer ones
+		if _, shadowed := it.ctx.Variables[c.name]; !shadowed {
+			it.ctx.Variables[c.name] = c.obj
+		}
 	}
 	return it
 }
@@ -490,9 +489,23 @@ func (d *fastDecoder) instance(spec *dynamicSpec, it *iteration) (reflect.Value,
 
 // evaluate evaluates one attribute; ok is false for a value the
 // reference decoder must report on.
+//
+// An attribute's charge (chargeBodies) is applied here directly rather
+// than through a cty function call: the same count, the same refusal
+// once the budget is over, without cty's call machinery, which cost as
+// much as the traversal it wraps in most attributes of a large fabric.
 func (d *fastDecoder) evaluate(a *hclsyntax.Attribute, ctx *hcl.EvalContext) (cty.Value, bool) {
-	val, diags := a.Expr.Value(ctx)
-	return val, len(diags) == 0 && val.IsWhollyKnown() && !val.IsMarked()
+	e := a.Expr
+	call, charged := e.(*hclsyntax.FunctionCallExpr)
+	charged = charged && call.Name == chargeFuncName && len(call.Args) == 1 && !call.ExpandFinal
+	if charged {
+		e = call.Args[0]
+	}
+	val, diags := e.Value(ctx)
+	if len(diags) > 0 || !val.IsWhollyKnown() || val.IsMarked() {
+		return val, false
+	}
+	return val, !charged || d.reuse(a, val)
 }
 
 // attribute stores one attribute's value in its field.
