@@ -38,8 +38,9 @@ type Result struct {
 	Bytes int64
 	// Render and Write are the time spent rendering and writing device
 	// files, summed over the goroutines that did it; Model and Manifest
-	// the time model.json and manifest.json took.
-	Render, Write, Model, Manifest time.Duration
+	// the time model.json and manifest.json took; Install the time the
+	// new folder took to replace the old one (swap, removal, seal).
+	Render, Write, Model, Manifest, Install time.Duration
 
 	devices []manifestDevice
 	top     []manifestFile
@@ -209,7 +210,10 @@ func writeSource(ctx context.Context, dir string, src source) (*Result, error) {
 		os.RemoveAll(st.tmp)
 		return nil, err
 	}
-	return res, st.install()
+	start := time.Now()
+	err = st.install()
+	res.Install = time.Since(start)
+	return res, err
 }
 
 // fill writes every file of src into the temporary folder: the devices

@@ -182,8 +182,8 @@ func benchSize(t *table, dir string, n int) (string, time.Duration) {
 	}
 	tb := timings(b.stderr)
 	// render and write are summed over the goroutines that did them.
-	phases := fmt.Sprintf("load %.1f, compile %.1f, render %.1f, write %.1f (cpu, all cores), model.json %.1f",
-		tb["load"]/1000, tb["compile"]/1000, tb["render"]/1000, tb["write"]/1000, tb["model"]/1000)
+	phases := fmt.Sprintf("load %.1f, compile %.1f, render %.1f, write %.1f (cpu, all cores), model.json %.1f, install %.1f",
+		tb["load"]/1000, tb["compile"]/1000, tb["render"]/1000, tb["write"]/1000, tb["model"]/1000, tb["install"]/1000)
 
 	fl := filepath.Join(dir, "floor-"+sz)
 	os.RemoveAll(fl)
@@ -332,7 +332,8 @@ func incremental(t *table, out string, n int, full time.Duration) {
 		fail(fmt.Errorf("incremental build says it wrote %v files, but %d files have a new inode or mtime", tm["written"], changed))
 	}
 	t.add("incremental build (1 cable)", sz, secs(r.wall), mb(r.rssMB),
-		fmt.Sprintf("load %.1f, compile %.1f, render %.1f, write+compare %.1f", tm["load"]/1000, tm["compile"]/1000, tm["render"]/1000, tm["write"]/1000),
+		fmt.Sprintf("load %.1f, compile %.1f, render %.1f, write+link %.1f (cpu, all cores), model.json %.1f, install %.1f; %.0f kept files read back",
+			tm["load"]/1000, tm["compile"]/1000, tm["render"]/1000, tm["write"]/1000, tm["model"]/1000, tm["install"]/1000, tm["compared"]),
 		fmt.Sprintf("%d rewritten, %d kept", changed, len(after)-changed), "", "",
 		fmt.Sprintf("%.2f of full build", r.wall.Seconds()/full.Seconds()))
 }

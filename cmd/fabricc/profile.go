@@ -103,9 +103,9 @@ func (p *phaseTimes) report(w io.Writer, res *artifacts.Result) {
 		fmt.Fprintf(&b, " %s=%d", n, p.times[n].Milliseconds())
 	}
 	if res != nil {
-		fmt.Fprintf(&b, " render=%d write=%d model=%d manifest=%d files=%d bytes=%d written=%d linked=%d",
+		fmt.Fprintf(&b, " render=%d write=%d model=%d manifest=%d install=%d files=%d bytes=%d written=%d linked=%d compared=%d",
 			res.Render.Milliseconds(), res.Write.Milliseconds(), res.Model.Milliseconds(), res.Manifest.Milliseconds(),
-			res.Files, res.Bytes, res.Written, res.Linked)
+			res.Install.Milliseconds(), res.Files, res.Bytes, res.Written, res.Linked, res.Compared)
 	}
 	fmt.Fprintln(w, b.String())
 }
