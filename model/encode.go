@@ -14,6 +14,7 @@ import (
 // bytes are Marshal's.
 func Encode(w io.Writer, f *Fabric) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
+	e := &valueEncoder{w: bw}
 	v := reflect.ValueOf(f).Elem()
 	t := v.Type()
 	bw.WriteString("{")
@@ -34,9 +35,9 @@ func Encode(w io.Writer, f *Fabric) error {
 		bw.WriteString(": ")
 		var err error
 		if fv.Kind() == reflect.Slice && fv.Len() > 0 {
-			err = encodeArray(bw, fv)
+			err = e.array(fv)
 		} else {
-			err = encodeValue(bw, fv.Interface(), "  ")
+			err = e.value(fv.Interface(), "  ")
 		}
 		if err != nil {
 			return err
@@ -59,33 +60,49 @@ func jsonName(f reflect.StructField) (string, bool) {
 	return name, strings.Contains(","+opts+",", ",omitempty,")
 }
 
-// encodeArray writes a top-level member's non-empty array, one element
-// at a time, as Marshal indents it.
-func encodeArray(w *bufio.Writer, s reflect.Value) error {
-	w.WriteString("[")
+// valueEncoder writes the members of a fabric to w. Its buffers and
+// encoders are reused from one value to the next: one encoder per value
+// allocated its output and indentation again for each of 130,000 devices.
+type valueEncoder struct {
+	w    *bufio.Writer
+	buf  bytes.Buffer
+	encs map[string]*json.Encoder // by indentation prefix
+}
+
+// array writes a top-level member's non-empty array, one element at a
+// time, as Marshal indents it.
+func (e *valueEncoder) array(s reflect.Value) error {
+	e.w.WriteString("[")
 	for i := 0; i < s.Len(); i++ {
 		if i > 0 {
-			w.WriteString(",")
+			e.w.WriteString(",")
 		}
-		w.WriteString("\n    ")
-		if err := encodeValue(w, s.Index(i).Interface(), "    "); err != nil {
+		e.w.WriteString("\n    ")
+		if err := e.value(s.Index(i).Interface(), "    "); err != nil {
 			return err
 		}
 	}
-	w.WriteString("\n  ]")
+	e.w.WriteString("\n  ]")
 	return nil
 }
 
-// encodeValue writes v indented as at prefix, without HTML escaping (as
+// value writes v indented as at prefix, without HTML escaping (as
 // Marshal), and without the encoder's trailing newline.
-func encodeValue(w *bufio.Writer, v any, prefix string) error {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetIndent(prefix, "  ")
-	enc.SetEscapeHTML(false)
+func (e *valueEncoder) value(v any, prefix string) error {
+	enc := e.encs[prefix]
+	if enc == nil {
+		enc = json.NewEncoder(&e.buf)
+		enc.SetIndent(prefix, "  ")
+		enc.SetEscapeHTML(false)
+		if e.encs == nil {
+			e.encs = map[string]*json.Encoder{}
+		}
+		e.encs[prefix] = enc
+	}
+	e.buf.Reset()
 	if err := enc.Encode(v); err != nil {
 		return err
 	}
-	_, err := w.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+	_, err := e.w.Write(bytes.TrimSuffix(e.buf.Bytes(), []byte("\n")))
 	return err
 }

@@ -42,6 +42,9 @@ import (
 	"github.com/fabricc/fabricc/targets"
 )
 
+// configSize sizes the next configuration's buffer (targets.SizeHint).
+var configSize targets.SizeHint
+
 // Target is the renderer name recorded in every File this package writes.
 const Target = "eos"
 
@@ -64,8 +67,9 @@ func renderFiles(f *model.Fabric, sw *model.Switch, mapped bool) ([]targets.File
 	if sw.Platform != model.PlatformEOS {
 		return nil, fmt.Errorf("eos: switch %q has platform %q; only %q switches render as EOS", sw.Name, sw.Platform, model.PlatformEOS)
 	}
-	w := &writer{Text: targets.NewText(mapped), sw: sw.Name}
+	w := &writer{Text: configSize.NewText(mapped), sw: sw.Name}
 	err := renderConfig(w, f, sw)
+	configSize.Done(w.Text)
 	if err != nil {
 		return nil, fmt.Errorf("eos: switch %q: %w", sw.Name, err)
 	}
@@ -73,7 +77,7 @@ func renderFiles(f *model.Fabric, sw *model.Switch, mapped bool) ([]targets.File
 		Name:   sw.Name + ".eos.cfg",
 		Target: Target,
 		Mode:   0o644,
-		Data:   []byte(w.String()),
+		Data:   w.Bytes(),
 		Map:    w.SourceMap(),
 	}}, nil
 }

@@ -113,7 +113,7 @@ func renderFiles(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, e
 	confFile(rc, f, h, "/etc/rc.conf (set with sysrc)", plans, func(p nicPlan) []setting { return p.rc })
 	confFile(loader, f, h, "/boot/loader.conf", plans, func(p nicPlan) []setting { return p.loader })
 	file := func(name string, mode uint32, t *text) targets.File {
-		return targets.File{Name: h.Name + name, Target: "freebsd", Mode: mode, Data: []byte(t.String()), Map: t.SourceMap()}
+		return targets.File{Name: h.Name + name, Target: "freebsd", Mode: mode, Data: t.Bytes(), Map: t.SourceMap()}
 	}
 	return []targets.File{file(".freebsd.sh", 0o755, sh), file(".rc.conf", 0o644, rc), file(".loader.conf", 0o644, loader)}, nil
 }

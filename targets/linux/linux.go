@@ -19,6 +19,9 @@ import (
 	"github.com/fabricc/fabricc/targets"
 )
 
+// scriptSize sizes the next script's buffer (targets.SizeHint).
+var scriptSize targets.SizeHint
+
 // Render returns the host's script, <host>.linux.sh.
 func Render(f *model.Fabric, h *model.Host) ([]targets.File, error) {
 	return renderFiles(f, h, false)
@@ -34,18 +37,19 @@ func renderFiles(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, e
 	if err := validate(f, h); err != nil {
 		return nil, err
 	}
-	b := &script{Text: targets.NewText(mapped), host: h.Name}
+	b := &script{Text: scriptSize.NewText(mapped), host: h.Name}
 	writeHeader(b, f, h)
 	b.Fixed(prelude)
 	for i := range h.NICs {
 		writeNIC(b, f, &h.NICs[i], i+1)
 	}
 	writeMain(b, h)
+	scriptSize.Done(b.Text)
 	return []targets.File{{
 		Name:   h.Name + ".linux.sh",
 		Target: "linux",
 		Mode:   0o755,
-		Data:   []byte(b.String()),
+		Data:   b.Bytes(),
 		Map:    b.SourceMap(),
 	}}, nil
 }

@@ -8,6 +8,9 @@ import (
 	"github.com/fabricc/fabricc/targets"
 )
 
+// configSize sizes the next configuration's buffer (targets.SizeHint).
+var configSize targets.SizeHint
+
 // Buffer styles the model sets in Switch.BufferStyle for Onyx switches.
 const (
 	// StyleTrafficPool is the "traffic pool" form of MLNX-OS 3.6.5000 and
@@ -44,18 +47,19 @@ func renderFiles(f *model.Fabric, sw *model.Switch, mapped bool) ([]targets.File
 	if err := validate(f, sw); err != nil {
 		return nil, fmt.Errorf("onyx: switch %q: %w", sw.Name, err)
 	}
-	w := &writer{b: targets.NewText(mapped), sw: sw.Name}
+	w := &writer{b: configSize.NewText(mapped), sw: sw.Name}
 	writeHeader(w, f, sw)
 	writeInterfaces(w, sw)
 	writeBuffers(w, sw)
 	writeVLANs(w, f, sw)
 	writePFC(w, f, sw)
 	writeQoS(w, f, sw)
+	configSize.Done(w.b)
 	return []targets.File{{
 		Name:   sw.Name + ".onyx.cli",
 		Target: string(model.PlatformOnyx),
 		Mode:   0o644,
-		Data:   []byte(w.String()),
+		Data:   w.Bytes(),
 		Map:    w.b.SourceMap(),
 	}}, nil
 }
@@ -96,6 +100,9 @@ func (w *writer) section(name string) {
 
 // String returns everything written so far.
 func (w *writer) String() string { return w.b.String() }
+
+// Bytes returns what was written, without a copy.
+func (w *writer) Bytes() []byte { return w.b.Bytes() }
 
 // writeHeader names the fabric, switch, platform and OS release, and turns
 // prefix modes off as every Onyx running-config does first, so the flat

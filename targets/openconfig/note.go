@@ -17,7 +17,7 @@ import (
 // priority-flow-control anywhere in the OpenConfig public YANG models,
 // github.com/openconfig/public).
 func Note(f *model.Fabric, sw *model.Switch) []byte {
-	return []byte(writeNote(f, sw, targets.NewText(false)).String())
+	return writeNote(f, sw, targets.NewText(false)).Bytes()
 }
 
 // writeNote writes the note into b and returns b.

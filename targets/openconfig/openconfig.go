@@ -84,7 +84,7 @@ func renderFiles(f *model.Fabric, sw *model.Switch, mapped bool) ([]targets.File
 	note := writeNote(f, sw, targets.NewText(mapped))
 	files := []targets.File{
 		{Name: sw.Name + ".openconfig.json", Target: Target, Mode: 0o644, Data: data},
-		{Name: sw.Name + ".openconfig.md", Target: Target, Mode: 0o644, Data: []byte(note.String()), Map: note.SourceMap()},
+		{Name: sw.Name + ".openconfig.md", Target: Target, Mode: 0o644, Data: note.Bytes(), Map: note.SourceMap()},
 	}
 	if mapped {
 		if files[0].Map, err = targets.MapJSON(data, jsonElements(sw)); err != nil {

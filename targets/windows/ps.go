@@ -94,6 +94,9 @@ func (w *writer) close() {
 // String returns the script written so far.
 func (w *writer) String() string { return w.b.String() }
 
+// Bytes returns what was written, without a copy.
+func (w *writer) Bytes() []byte { return w.b.Bytes() }
+
 // q quotes s as a PowerShell single-quoted string (quote.PowerShell: every
 // single-quote character, U+2018-U+201B included, written twice).
 func q(s string) string { return quote.PowerShell(s) }

@@ -19,6 +19,9 @@ import (
 	"github.com/fabricc/fabricc/targets"
 )
 
+// scriptSize sizes the next script's buffer (targets.SizeHint).
+var scriptSize targets.SizeHint
+
 // Target is the renderer name written into targets.File.Target.
 const Target = "windows"
 
@@ -47,13 +50,14 @@ func renderFiles(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, e
 	if err != nil {
 		return nil, fmt.Errorf("windows: host %q: %w", h.Name, err)
 	}
-	w := &writer{b: targets.NewText(mapped), host: h.Name}
+	w := &writer{b: scriptSize.NewText(mapped), host: h.Name}
 	script(w, f, h, p)
+	scriptSize.Done(w.b)
 	return []targets.File{{
 		Name:   h.Name + ".windows.ps1",
 		Target: Target,
 		Mode:   0o755,
-		Data:   []byte(w.String()),
+		Data:   w.Bytes(),
 		Map:    w.b.SourceMap(),
 	}}, nil
 }
