@@ -203,19 +203,63 @@ func renameBudgetErrors(diags hcl.Diagnostics) {
 	}
 }
 
-// charged wraps e in a call of the charge function at e's place. A
-// constant (literals only) is left as it is: its size is bounded by the
-// file's, and its diagnostics keep pointing where they did.
-func charged(e hclsyntax.Expression) hclsyntax.Expression { return chargedAs(e, chargeFuncName) }
+// chargeCall is a call of the charge function (chargeFuncName or
+// instancesFuncName) that counts its argument itself instead of going
+// through cty's function call, which walks every argument to its last
+// element for marks and checks types before and after: on a fabric of
+// 130,000 devices that machinery cost more than the expressions it
+// wrapped. It embeds the call, so it walks, ranges and reports its
+// variables as the call does, and its values and diagnostics are the
+// call's (renameBudgetErrors words them alike): TestChargeCallSame.
+type chargeCall struct {
+	*hclsyntax.FunctionCallExpr
+	work   *budget
+	weight int
+}
 
-// chargedAs wraps e in a call of the charge function fn.
-func chargedAs(e hclsyntax.Expression, fn string) hclsyntax.Expression {
-	if call, ok := e.(*hclsyntax.FunctionCallExpr); (ok && (call.Name == chargeFuncName || call.Name == instancesFuncName)) || constant(e) {
+// Value implements hcl.Expression as chargeFunc's call would.
+func (c *chargeCall) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
+	v, diags := c.Args[0].Value(ctx)
+	if diags.HasErrors() {
+		return cty.DynamicVal, diags
+	}
+	if c.work.over.Load() {
+		return cty.UnknownVal(v.Type()), diags
+	}
+	if c.weight > 1 && v.IsKnown() && !v.IsNull() && v.CanIterateElements() {
+		c.work.values.Add(int64((c.weight - 1) * v.LengthInt()))
+	}
+	if err := c.work.charge(v); err != nil {
+		detail := err.Error()
+		return cty.DynamicVal, append(diags, &hcl.Diagnostic{
+			Severity:    hcl.DiagError,
+			Summary:     "Evaluation too large",
+			Detail:      strings.ToUpper(detail[:1]) + detail[1:] + ".",
+			Subject:     c.StartRange().Ptr(),
+			Context:     c.Range().Ptr(),
+			Expression:  c,
+			EvalContext: ctx,
+		})
+	}
+	return v, diags
+}
+
+// charged wraps e in a charge at e's place. A constant (literals only) is
+// left as it is: its size is bounded by the file's, and its diagnostics
+// keep pointing where they did.
+func charged(e hclsyntax.Expression, work *budget) hclsyntax.Expression {
+	return chargedAs(e, chargeFuncName, 1, work)
+}
+
+// chargedAs wraps e in a call of the charge function fn of that weight.
+func chargedAs(e hclsyntax.Expression, fn string, weight int, work *budget) hclsyntax.Expression {
+	if _, ok := e.(*chargeCall); ok || constant(e) {
 		return e
 	}
 	r := e.Range()
-	return &hclsyntax.FunctionCallExpr{Name: fn, Args: []hclsyntax.Expression{e},
+	call := &hclsyntax.FunctionCallExpr{Name: fn, Args: []hclsyntax.Expression{e},
 		NameRange: r, OpenParenRange: r, CloseParenRange: r}
+	return &chargeCall{FunctionCallExpr: call, work: work, weight: weight}
 }
 
 // constant reports whether e holds no function call, reference, for
@@ -240,26 +284,26 @@ func constant(e hclsyntax.Expression) bool {
 // collection once per outer element, so the count follows the real work.
 // Variable blocks are left alone: their defaults are constants, evaluated
 // without functions.
-func chargeBodies(bodies []hcl.Body) {
+func chargeBodies(bodies []hcl.Body, work *budget) {
 	for _, b := range bodies {
 		sb, ok := b.(*hclsyntax.Body)
 		if !ok {
 			continue
 		}
-		chargeAttrs(sb, false)
+		chargeAttrs(sb, false, work)
 		for _, blk := range sb.Blocks {
 			if blk.Type != "variable" {
-				chargeBody(blk)
+				chargeBody(blk, work)
 			}
 		}
 	}
 }
 
 // chargeBody rewrites one block and the blocks inside it.
-func chargeBody(blk *hclsyntax.Block) {
-	chargeAttrs(blk.Body, blk.Type == "dynamic")
+func chargeBody(blk *hclsyntax.Block, work *budget) {
+	chargeAttrs(blk.Body, blk.Type == "dynamic", work)
 	for _, inner := range blk.Body.Blocks {
-		chargeBody(inner)
+		chargeBody(inner, work)
 	}
 }
 
@@ -267,15 +311,15 @@ func chargeBody(blk *hclsyntax.Block) {
 // iterator names a variable and labels must stay a literal list (the
 // dynblock extension reads both statically), so only what is inside them
 // is rewritten.
-func chargeAttrs(body *hclsyntax.Body, dynamic bool) {
+func chargeAttrs(body *hclsyntax.Body, dynamic bool, work *budget) {
 	for name, a := range body.Attributes {
 		switch {
 		case dynamic && name == "for_each":
-			a.Expr = chargedAs(a.Expr, instancesFuncName)
+			a.Expr = chargedAs(a.Expr, instancesFuncName, blockWeight, work)
 		case !(dynamic && (name == "iterator" || name == "labels")):
-			a.Expr = charged(a.Expr)
+			a.Expr = charged(a.Expr, work)
 		}
-		chargeExpr(a.Expr)
+		chargeExpr(a.Expr, work)
 	}
 }
 
@@ -288,18 +332,18 @@ const instancesFuncName = "fabricc::instances"
 const blockWeight = 20
 
 // chargeExpr rewrites the for expressions and templates inside e.
-func chargeExpr(e hclsyntax.Expression) {
+func chargeExpr(e hclsyntax.Expression, work *budget) {
 	hclsyntax.VisitAll(e, func(n hclsyntax.Node) hcl.Diagnostics {
 		switch x := n.(type) {
 		case *hclsyntax.ForExpr:
-			x.CollExpr = charged(x.CollExpr)
-			x.ValExpr = charged(x.ValExpr)
+			x.CollExpr = charged(x.CollExpr, work)
+			x.ValExpr = charged(x.ValExpr, work)
 			if x.KeyExpr != nil {
-				x.KeyExpr = charged(x.KeyExpr)
+				x.KeyExpr = charged(x.KeyExpr, work)
 			}
 		case *hclsyntax.TemplateExpr:
 			for i, p := range x.Parts {
-				x.Parts[i] = charged(p)
+				x.Parts[i] = charged(p, work)
 			}
 		}
 		return nil

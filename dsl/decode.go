@@ -489,23 +489,9 @@ func (d *fastDecoder) instance(spec *dynamicSpec, it *iteration) (reflect.Value,
 
 // evaluate evaluates one attribute; ok is false for a value the
 // reference decoder must report on.
-//
-// An attribute's charge (chargeBodies) is applied here directly rather
-// than through a cty function call: the same count, the same refusal
-// once the budget is over, without cty's call machinery, which cost as
-// much as the traversal it wraps in most attributes of a large fabric.
 func (d *fastDecoder) evaluate(a *hclsyntax.Attribute, ctx *hcl.EvalContext) (cty.Value, bool) {
-	e := a.Expr
-	call, charged := e.(*hclsyntax.FunctionCallExpr)
-	charged = charged && call.Name == chargeFuncName && len(call.Args) == 1 && !call.ExpandFinal
-	if charged {
-		e = call.Args[0]
-	}
-	val, diags := e.Value(ctx)
-	if len(diags) > 0 || !val.IsWhollyKnown() || val.IsMarked() {
-		return val, false
-	}
-	return val, !charged || d.reuse(a, val)
+	val, diags := a.Expr.Value(ctx)
+	return val, len(diags) == 0 && val.IsWhollyKnown() && !val.IsMarked()
 }
 
 // attribute stores one attribute's value in its field.
@@ -677,8 +663,8 @@ func (d *fastDecoder) hoist(spec *dynamicSpec, it *iteration) (map[string]cty.Va
 // hoistable returns the expression of an attribute without its charge
 // when the value cannot depend on iterator and nothing inside it charges.
 func hoistable(e hclsyntax.Expression, iterator string) (hclsyntax.Expression, bool) {
-	if call, ok := e.(*hclsyntax.FunctionCallExpr); ok && call.Name == chargeFuncName && len(call.Args) == 1 {
-		e = call.Args[0]
+	if c, ok := e.(*chargeCall); ok && c.weight == 1 {
+		e = c.Args[0]
 	}
 	for _, tr := range e.Variables() {
 		if tr.RootName() == iterator {
@@ -688,7 +674,7 @@ func hoistable(e hclsyntax.Expression, iterator string) (hclsyntax.Expression, b
 	ok := true
 	hclsyntax.VisitAll(e, func(n hclsyntax.Node) hcl.Diagnostics {
 		switch n.(type) {
-		case *hclsyntax.FunctionCallExpr, *hclsyntax.ForExpr, *parallelFor, *hclsyntax.SplatExpr:
+		case *hclsyntax.FunctionCallExpr, *chargeCall, *hclsyntax.ForExpr, *parallelFor, *hclsyntax.SplatExpr:
 			ok = false
 		}
 		return nil
@@ -700,8 +686,7 @@ func hoistable(e hclsyntax.Expression, iterator string) (hclsyntax.Expression, b
 // have: through its charge, unless it is a constant, which is not
 // charged.
 func (d *fastDecoder) reuse(a *hclsyntax.Attribute, val cty.Value) bool {
-	call, ok := a.Expr.(*hclsyntax.FunctionCallExpr)
-	if !ok || call.Name != chargeFuncName {
+	if _, ok := a.Expr.(*chargeCall); !ok {
 		return true
 	}
 	return !d.work.over.Load() && d.work.charge(val) == nil

@@ -99,8 +99,9 @@ func FuzzExpression(f *testing.F) {
 		if diags.HasErrors() {
 			return
 		}
-		chargeExpr(expr)
-		ctx := &hcl.EvalContext{Functions: boundedFunctions(Functions(), newBudget(DefaultLimits))}
+		work := newBudget(DefaultLimits)
+		chargeExpr(expr, work)
+		ctx := &hcl.EvalContext{Functions: boundedFunctions(Functions(), work)}
 		_, _ = expr.Value(ctx)
 	})
 }

@@ -133,7 +133,7 @@ func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Option
 	}
 	work := newBudget(limits)
 	lastBudget, lastFast = work, false
-	chargeBodies(bodies)
+	chargeBodies(bodies, work)
 	parallelFors(bodies, work)
 	remains := make([]hcl.Body, len(bodies))
 	for i, b := range bodies {

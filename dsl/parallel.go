@@ -101,7 +101,7 @@ func (p *parallelFor) split(ctx *hcl.EvalContext, coll cty.Value) (cty.Value, bo
 			defer wg.Done()
 			for i := range next {
 				v, d := p.withCollection(chunks[i]).Value(ctx)
-				results[i], failed[i] = v, len(d) > 0 || !v.IsWhollyKnown() || v.ContainsMarked()
+				results[i], failed[i] = v, len(d) > 0 || !v.IsWhollyKnown() || v.IsMarked()
 			}
 		}()
 	}
@@ -226,6 +226,8 @@ func parallelExpr(e hclsyntax.Expression, work *budget) hclsyntax.Expression {
 			sub(&x.CondExpr)
 		}
 		return &parallelFor{ForExpr: x, work: work}
+	case *chargeCall:
+		sub(&x.Args[0])
 	case *hclsyntax.FunctionCallExpr:
 		for i := range x.Args {
 			sub(&x.Args[i])

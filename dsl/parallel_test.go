@@ -70,7 +70,7 @@ func evalFor(t *testing.T, src string, vars map[string]cty.Value, parallel bool)
 	}
 	work := newBudget(LargeLimits)
 	body := &hclsyntax.Body{Attributes: hclsyntax.Attributes{"x": {Name: "x", Expr: expr}}}
-	chargeBodies([]hcl.Body{body})
+	chargeBodies([]hcl.Body{body}, work)
 	if parallel {
 		parallelFors([]hcl.Body{body}, work)
 		if !hasParallelFor(body.Attributes["x"].Expr) {
