@@ -60,14 +60,17 @@ func writeHeapProfile(p string) {
 // collection: a large fabric allocates much short-lived data (HCL values,
 // rendered text) and the default collector ran a quarter of the time.
 // The collector runs at twice the default heap growth, and harder as the
-// heap nears 1.5 GiB, so a 4,096-switch build stays under 2 GB. GOGC and
+// heap nears 1,750 MiB. The limit sits where a 4,096-switch validate or
+// build peaks at 1.8 GB: at 1,536 MiB the compiler's live heap (1.3 GB at
+// its peak) left so little room that the collector ran back to back and
+// compiling took half as long again (README, Performance). GOGC and
 // GOMEMLIMIT in the environment win.
 func tuneGC() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(200)
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(1536 << 20)
+		debug.SetMemoryLimit(1750 << 20)
 	}
 }
 
