@@ -64,6 +64,7 @@ type buildResult struct {
 
 // runBuild compiles, renders and writes.
 func runBuild(cmd *cobra.Command, path, dir string, lf *loadFlags, format diagFormat) error {
+	tuneGC()
 	if err := existingPath(path); err != nil {
 		return err
 	}

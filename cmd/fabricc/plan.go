@@ -59,6 +59,7 @@ func newPlanCmd() *cobra.Command {
 
 // runPlan loads both revisions, compares and prints.
 func runPlan(cmd *cobra.Command, base, path, format string, lf *loadFlags) error {
+	tuneGC()
 	write, ok := map[string]func(*bytes.Buffer, *plan.Plan) error{
 		"text":     func(b *bytes.Buffer, p *plan.Plan) error { return plan.WriteText(b, p) },
 		"markdown": func(b *bytes.Buffer, p *plan.Plan) error { return plan.WriteMarkdown(b, p) },

@@ -143,7 +143,6 @@ func collectFlags(c *cobra.Command, long map[string]bool) {
 }
 
 func main() {
-	tuneGC()
 	stop := startProfile()
 	code := run(os.Args[1:], os.Stdout, os.Stderr)
 	stop()

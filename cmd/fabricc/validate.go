@@ -47,6 +47,7 @@ func newValidateCmd() *cobra.Command {
 
 // runValidate loads, compiles and reports.
 func runValidate(cmd *cobra.Command, path string, lf *loadFlags, format diagFormat) error {
+	tuneGC()
 	if err := existingPath(path); err != nil {
 		return err
 	}
