@@ -7,7 +7,6 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
-	"github.com/zclconf/go-cty/cty"
 )
 
 // TestChargeCallSame evaluates expressions with their charges as
@@ -26,19 +25,10 @@ func TestChargeCallSame(t *testing.T) {
 	for _, src := range cases {
 		for _, limit := range []int64{1_000_000, 400} {
 			t.Run(fmt.Sprintf("%s/%d", src, limit), func(t *testing.T) {
-				nv, nd, nc := evalCharged(t, src, limit, false)
-				fv, fd, fc := evalCharged(t, src, limit, true)
-				if !nv.RawEquals(fv) {
-					t.Errorf("value: call %#v, chargeCall %#v", fv, nv)
-				}
-				if got, want := diagText(nd), diagText(fd); got != want {
-					t.Errorf("diagnostics:\ncall       %s\nchargeCall %s", want, got)
-				}
-				if nc != fc {
-					t.Errorf("count: call %v, chargeCall %v", fc, nc)
-				}
-				if limit == 400 && src == cases[0] && !strings.Contains(diagText(nd), "Evaluation too large") {
-					t.Errorf("the small limit was not crossed: %s", diagText(nd))
+				nodes := evalCharged(t, src, limit, false)
+				sameEvaluation(t, "function call", evalCharged(t, src, limit, true), "chargeCall", nodes)
+				if limit == 400 && src == cases[0] && !strings.Contains(diagText(nodes.diags), "Evaluation too large") {
+					t.Errorf("the small limit was not crossed: %s", diagText(nodes.diags))
 				}
 			})
 		}
@@ -47,7 +37,7 @@ func TestChargeCallSame(t *testing.T) {
 
 // evalCharged evaluates src as an attribute with its charges, as
 // chargeCall nodes or (asCalls) as the function calls they stand for.
-func evalCharged(t *testing.T, src string, values int64, asCalls bool) (cty.Value, hcl.Diagnostics, [2]int64) {
+func evalCharged(t *testing.T, src string, values int64, asCalls bool) evaluation {
 	t.Helper()
 	expr, diags := hclsyntax.ParseExpression([]byte(src), "t.hcl", hcl.InitialPos)
 	if diags.HasErrors() {
@@ -62,7 +52,7 @@ func evalCharged(t *testing.T, src string, values int64, asCalls bool) (cty.Valu
 	ctx := &hcl.EvalContext{Functions: boundedFunctions(Functions(), work)}
 	v, d := body.Attributes["x"].Expr.Value(ctx)
 	renameBudgetErrors(d)
-	return v, d, [2]int64{work.values.Load(), work.bytes.Load()}
+	return evaluation{v, d, [2]int64{work.values.Load(), work.bytes.Load()}}
 }
 
 // plainCalls replaces every chargeCall inside e with the function call

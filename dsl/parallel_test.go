@@ -44,25 +44,36 @@ func TestParallelForSame(t *testing.T) {
 	}
 	for _, src := range cases {
 		t.Run(src, func(t *testing.T) {
-			plainV, plainD, plainN := evalFor(t, src, vars, false)
-			parV, parD, parN := evalFor(t, src, vars, true)
-			if !plainV.RawEquals(parV) {
-				t.Errorf("value differs:\none pass: %#v\nsplit:    %#v", plainV, parV)
-			}
-			if got, want := diagText(parD), diagText(plainD); got != want {
-				t.Errorf("diagnostics differ:\none pass: %s\nsplit:    %s", want, got)
-			}
-			if plainN != parN {
-				t.Errorf("budget: one pass counted %v, split %v", plainN, parN)
-			}
+			sameEvaluation(t, "one pass", evalFor(t, src, vars, false), "split", evalFor(t, src, vars, true))
 		})
 	}
 }
 
+// evaluation is what evaluating an expression gave: its value, its
+// diagnostics and what the budget counted (values, bytes).
+type evaluation struct {
+	v     cty.Value
+	diags hcl.Diagnostics
+	count [2]int64
+}
+
+// sameEvaluation fails unless two ways of evaluating gave the same.
+func sameEvaluation(t *testing.T, wantName string, want evaluation, gotName string, got evaluation) {
+	t.Helper()
+	if !want.v.RawEquals(got.v) {
+		t.Errorf("value differs:\n%s: %#v\n%s: %#v", wantName, want.v, gotName, got.v)
+	}
+	if w, g := diagText(want.diags), diagText(got.diags); w != g {
+		t.Errorf("diagnostics differ:\n%s: %s\n%s: %s", wantName, w, gotName, g)
+	}
+	if want.count != got.count {
+		t.Errorf("budget: %s counted %v, %s %v", wantName, want.count, gotName, got.count)
+	}
+}
+
 // evalFor evaluates src under a fresh budget, with for expressions split
-// when parallel is set, and returns the value, the diagnostics and the
-// budget's count.
-func evalFor(t *testing.T, src string, vars map[string]cty.Value, parallel bool) (cty.Value, hcl.Diagnostics, [2]int64) {
+// when parallel is set.
+func evalFor(t *testing.T, src string, vars map[string]cty.Value, parallel bool) evaluation {
 	t.Helper()
 	expr, diags := hclsyntax.ParseExpression([]byte(src), "t.hcl", hcl.InitialPos)
 	if diags.HasErrors() {
@@ -79,7 +90,7 @@ func evalFor(t *testing.T, src string, vars map[string]cty.Value, parallel bool)
 	}
 	ctx := &hcl.EvalContext{Variables: vars, Functions: boundedFunctions(Functions(), work)}
 	v, d := body.Attributes["x"].Expr.Value(ctx)
-	return v, d, [2]int64{work.values.Load(), work.bytes.Load()}
+	return evaluation{v, d, [2]int64{work.values.Load(), work.bytes.Load()}}
 }
 
 // hasParallelFor reports whether a parallelFor sits anywhere in e.
