@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fabricc/fabricc/artifacts"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/push/transport"
 	"github.com/fabricc/fabricc/sim"
@@ -63,6 +64,21 @@ var interruptedTimer = map[model.Platform]func(t *testing.T, c Conn, cfg []byte)
 	},
 }
 
+// interruptedLab starts a simulated switch of platform p from the demo
+// fabric and leaves on it what a push killed between apply and confirm
+// leaves (interruptedTimer); it returns the lab, the switch and its
+// configuration.
+func interruptedLab(t *testing.T, f *model.Fabric, set *artifacts.Set, p model.Platform) (*lab, *model.Switch, []byte) {
+	t.Helper()
+	sw := switchOf(t, f, p)
+	cfg := config(t, set, sw)
+	l := startLab(t, sw, sim.Faults{})
+	c := l.dial(t, p)
+	interruptedTimer[p](t, c, cfg)
+	_ = c.Close()
+	return l, sw, cfg
+}
+
 // TestRerunFinishesAnInterruptedCommit: a push killed after its change
 // became effective under a timer leaves the switch reverting on its own
 // within minutes. The next push must not call that "unchanged": it
@@ -73,12 +89,7 @@ func TestRerunFinishesAnInterruptedCommit(t *testing.T) {
 	for _, p := range []model.Platform{model.PlatformEOS, model.PlatformCumulus} {
 		t.Run(string(p), func(t *testing.T) {
 			t.Parallel()
-			sw := switchOf(t, f, p)
-			cfg := config(t, set, sw)
-			l := startLab(t, sw, sim.Faults{})
-			c := l.dial(t, p)
-			interruptedTimer[p](t, c, cfg)
-			_ = c.Close()
+			l, sw, cfg := interruptedLab(t, f, set, p)
 			applied := l.sim.Running()
 			r := l.run(t, ActionPush, f, sw, cfg)
 			if r.Status != StatusChanged || !r.Verified {
@@ -102,12 +113,7 @@ func TestVerifyReportsAPendingTimer(t *testing.T) {
 	for _, p := range []model.Platform{model.PlatformEOS, model.PlatformCumulus} {
 		t.Run(string(p), func(t *testing.T) {
 			t.Parallel()
-			sw := switchOf(t, f, p)
-			cfg := config(t, set, sw)
-			l := startLab(t, sw, sim.Faults{})
-			c := l.dial(t, p)
-			interruptedTimer[p](t, c, cfg)
-			_ = c.Close()
+			l, sw, cfg := interruptedLab(t, f, set, p)
 			r := l.run(t, ActionVerify, f, sw, cfg)
 			if r.Status == StatusVerified {
 				t.Fatalf("verify says verified while the change reverts on a timer")
