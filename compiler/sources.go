@@ -62,11 +62,13 @@ func (s Span) Range() hcl.Range {
 func Key(parts ...string) string { return strings.Join(parts, "/") }
 
 // Set records r for the path, ignoring empty ranges (attribute not written).
-func (s Sources) Set(r hcl.Range, parts ...string) {
-	if r.Filename == "" {
-		return
+func (s Sources) Set(r hcl.Range, parts ...string) { s.put(Key(parts...), r) }
+
+// put records r under key unless r is empty.
+func (s Sources) put(key string, r hcl.Range) {
+	if r.Filename != "" {
+		s[key] = SpanOf(r)
 	}
-	s[Key(parts...)] = SpanOf(r)
 }
 
 // attrRange is one attribute's name and where it is written (an empty
@@ -80,9 +82,7 @@ type attrRange struct {
 // prefix (a Key): prefix/name.
 func (s Sources) setAttrs(prefix string, attrs []attrRange) {
 	for _, a := range attrs {
-		if a.r.Filename != "" {
-			s[prefix+"/"+a.name] = SpanOf(a.r)
-		}
+		s.put(prefix+"/"+a.name, a.r)
 	}
 }
 

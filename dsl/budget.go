@@ -174,18 +174,30 @@ func chargeFunc(b *budget, weight int) function.Function {
 			AllowUnknown: true, AllowDynamicType: true, AllowNull: true, AllowMarked: true}},
 		Type: func(args []cty.Value) (cty.Type, error) { return args[0].Type(), nil },
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-			if b.over.Load() {
+			spent, err := b.chargeWeighted(args[0], weight)
+			switch {
+			case spent:
 				return cty.UnknownVal(args[0].Type()), nil
-			}
-			if v := args[0]; weight > 1 && v.IsKnown() && !v.IsNull() && v.CanIterateElements() {
-				b.values.Add(int64((weight - 1) * v.LengthInt()))
-			}
-			if err := b.charge(args[0]); err != nil {
+			case err != nil:
 				return cty.DynamicVal, err
 			}
 			return args[0], nil
 		},
 	})
+}
+
+// chargeWeighted counts v as one charge of that weight does: each
+// element of a collection weight times, and the error of a limit v
+// crosses. Once the budget is spent it counts nothing and reports spent:
+// the charge then yields an unknown value.
+func (b *budget) chargeWeighted(v cty.Value, weight int) (spent bool, err error) {
+	if b.over.Load() {
+		return true, nil
+	}
+	if weight > 1 && v.IsKnown() && !v.IsNull() && v.CanIterateElements() {
+		b.values.Add(int64((weight - 1) * v.LengthInt()))
+	}
+	return false, b.charge(v)
 }
 
 // renameBudgetErrors gives the errors of the charge functions, which
@@ -223,13 +235,11 @@ func (c *chargeCall) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 	if diags.HasErrors() {
 		return cty.DynamicVal, diags
 	}
-	if c.work.over.Load() {
+	spent, err := c.work.chargeWeighted(v, c.weight)
+	if spent {
 		return cty.UnknownVal(v.Type()), diags
 	}
-	if c.weight > 1 && v.IsKnown() && !v.IsNull() && v.CanIterateElements() {
-		c.work.values.Add(int64((c.weight - 1) * v.LengthInt()))
-	}
-	if err := c.work.charge(v); err != nil {
+	if err != nil {
 		detail := err.Error()
 		return cty.DynamicVal, append(diags, &hcl.Diagnostic{
 			Severity:    hcl.DiagError,

@@ -686,8 +686,10 @@ func hoistable(e hclsyntax.Expression, iterator string) (hclsyntax.Expression, b
 // have: through its charge, unless it is a constant, which is not
 // charged.
 func (d *fastDecoder) reuse(a *hclsyntax.Attribute, val cty.Value) bool {
-	if _, ok := a.Expr.(*chargeCall); !ok {
+	c, ok := a.Expr.(*chargeCall)
+	if !ok {
 		return true
 	}
-	return !d.work.over.Load() && d.work.charge(val) == nil
+	spent, err := d.work.chargeWeighted(val, c.weight)
+	return !spent && err == nil
 }

@@ -62,8 +62,8 @@ func expandItem(item string) ([]string, error) {
 
 // expandRange expands FIRST-LAST.
 func expandRange(item, first, last string) ([]string, error) {
-	ft := tokens(first)
-	lt := tokens(last)
+	ft := natural.Runs(first)
+	lt := natural.Runs(last)
 	if len(ft) == 0 || len(lt) == 0 || !isDigits(ft[len(ft)-1]) || !isDigits(lt[len(lt)-1]) {
 		return nil, fmt.Errorf("%q: both ends of a range must end in a number; %s", item, portSpecForms)
 	}
@@ -96,16 +96,10 @@ func expandRange(item, first, last string) ([]string, error) {
 	return names, nil
 }
 
-// tokens splits s into alternating runs of digits and non-digits.
-func tokens(s string) []string { return natural.Runs(s) }
-
-// isDigit reports whether c is an ASCII digit.
-func isDigit(c byte) bool { return natural.IsDigit(c) }
-
 // isDigits reports whether s is a non-empty run of ASCII digits.
 func isDigits(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if !isDigit(s[i]) {
+		if !natural.IsDigit(s[i]) {
 			return false
 		}
 	}

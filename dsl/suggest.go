@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 
+	"github.com/fabricc/fabricc/internal/natural"
 	"github.com/hashicorp/hcl/v2"
 )
 
@@ -65,7 +66,7 @@ func rootBefore(src []byte, at int) string {
 
 // isIdentByte reports whether c can be part of an HCL identifier.
 func isIdentByte(c byte) bool {
-	return c == '_' || c == '-' || isDigit(c) || (c|0x20 >= 'a' && c|0x20 <= 'z')
+	return c == '_' || c == '-' || natural.IsDigit(c) || (c|0x20 >= 'a' && c|0x20 <= 'z')
 }
 
 // suggestFunction replaces HCL's "did you mean" for an unknown function,
