@@ -397,18 +397,24 @@ func (d *fastDecoder) parallel(n int, wide bool, decode func(lo, hi int)) {
 		return
 	}
 	defer d.work.parallel.Store(false)
+	onCores(n, chunk, decode)
+}
+
+// onCores runs do over [0, n) in chunks of size chunk, taken in turn by
+// one goroutine per core, and returns when all are done.
+func onCores(n, chunk int, do func(lo, hi int)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for w := 0; w < d.workers; w++ {
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for {
-				lo := int(next.Add(chunk)) - chunk
+				lo := int(next.Add(int64(chunk))) - chunk
 				if lo >= n {
 					return
 				}
-				decode(lo, min(lo+chunk, n))
+				do(lo, min(lo+chunk, n))
 			}
 		}()
 	}

@@ -2,7 +2,6 @@ package dsl
 
 import (
 	"runtime"
-	"sync"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -89,23 +88,10 @@ func (p *parallelFor) split(ctx *hcl.EvalContext, coll cty.Value) (cty.Value, bo
 	chunks := chunksOf(coll, 4*runtime.GOMAXPROCS(0))
 	results := make([]cty.Value, len(chunks))
 	failed := make([]bool, len(chunks))
-	var wg sync.WaitGroup
-	next := make(chan int, len(chunks))
-	for i := range chunks {
-		next <- i
-	}
-	close(next)
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				v, d := p.withCollection(chunks[i]).Value(ctx)
-				results[i], failed[i] = v, len(d) > 0 || !v.IsWhollyKnown() || v.IsMarked()
-			}
-		}()
-	}
-	wg.Wait()
+	onCores(len(chunks), 1, func(i, _ int) {
+		v, d := p.withCollection(chunks[i]).Value(ctx)
+		results[i], failed[i] = v, len(d) > 0 || !v.IsWhollyKnown() || v.IsMarked()
+	})
 	for _, f := range failed {
 		if f {
 			p.work.reset(saved)
