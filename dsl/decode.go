@@ -680,7 +680,7 @@ func hoistable(e hclsyntax.Expression, iterator string) (hclsyntax.Expression, b
 	ok := true
 	hclsyntax.VisitAll(e, func(n hclsyntax.Node) hcl.Diagnostics {
 		switch n.(type) {
-		case *hclsyntax.FunctionCallExpr, *chargeCall, *hclsyntax.ForExpr, *parallelFor, *hclsyntax.SplatExpr:
+		case *hclsyntax.FunctionCallExpr, *chargeCall, *nativeCall, *hclsyntax.ForExpr, *parallelFor, *hclsyntax.SplatExpr:
 			ok = false
 		}
 		return nil

@@ -11,16 +11,16 @@ import (
 	"github.com/hashicorp/hcl/v2"
 )
 
-// loadBoth loads path with the fast decoder and with the reference
-// decoder (gohcl over dynblock) only.
+// loadBoth loads path with the fast decoder and the native nodes, and
+// with the reference decoder (gohcl over dynblock) and HCL alone.
 func loadBoth(t *testing.T, path string, opts Options) (fast, ref *Config, fd, rd hcl.Diagnostics) {
 	t.Helper()
 	fast, _, fd = Load(path, opts)
 	if !fd.HasErrors() && !lastFast {
 		t.Errorf("%s loads without errors, but the fast decoder gave up", path)
 	}
-	referenceDecoding = true
-	defer func() { referenceDecoding = false }()
+	referenceDecoding, plainEvaluation = true, true
+	defer func() { referenceDecoding, plainEvaluation = false, false }()
 	ref, _, rd = Load(path, opts)
 	return fast, ref, fd, rd
 }

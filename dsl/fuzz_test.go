@@ -106,9 +106,10 @@ func FuzzExpression(f *testing.F) {
 	})
 }
 
-// FuzzFastDecodeSame is the differential check of the fast decoder:
-// for any input, it must give the reference decoder's (gohcl over
-// dynblock) Config and diagnostics, or hand over to it.
+// FuzzFastDecodeSame is the differential check of the fast decoder and
+// the native nodes: for any input, they must give the Config and
+// diagnostics of the reference decoder (gohcl over dynblock) evaluating
+// through HCL alone, or hand over to it.
 func FuzzFastDecodeSame(f *testing.F) {
 	examples, _ := filepath.Glob(filepath.Join("..", "examples", "*", "*.hcl"))
 	for _, s := range examples {
@@ -123,9 +124,9 @@ func FuzzFastDecodeSame(f *testing.F) {
 			t.Fatal(err)
 		}
 		fast, _, fd := Load(path, Options{})
-		referenceDecoding = true
+		referenceDecoding, plainEvaluation = true, true
 		ref, _, rd := Load(path, Options{})
-		referenceDecoding = false
+		referenceDecoding, plainEvaluation = false, false
 		if d := cmp.Diff(ref, fast); d != "" {
 			t.Fatalf("Config differs (-reference +fast) for %q:\n%s", data, d)
 		}

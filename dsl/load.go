@@ -135,6 +135,11 @@ func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Option
 	lastBudget, lastFast = work, false
 	chargeBodies(bodies, work)
 	parallelFors(bodies, work)
+	raw := Functions()
+	fns := boundedFunctions(raw, work)
+	if !plainEvaluation {
+		nativeExprs(bodies, fns, raw, work)
+	}
 	remains := make([]hcl.Body, len(bodies))
 	for i, b := range bodies {
 		content, remain, d := b.PartialContent(metaSchema)
@@ -152,7 +157,7 @@ func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Option
 	diags = append(diags, d...)
 	ctx := &hcl.EvalContext{
 		Variables: map[string]cty.Value{"var": cty.ObjectVal(vars), "local": cty.EmptyObjectVal},
-		Functions: boundedFunctions(Functions(), work),
+		Functions: fns,
 	}
 	diags = append(diags, evalLocals(ctx, localBlocks)...)
 
@@ -213,6 +218,10 @@ var (
 // referenceDecoding makes Load use only the reference decoder (gohcl over
 // dynblock); the tests compare the two.
 var referenceDecoding = false
+
+// plainEvaluation makes Load evaluate every expression through HCL alone,
+// without the native nodes (native.go); tests compare both.
+var plainEvaluation = false
 
 // checkSingletons requires exactly one fabric block and at most one qos
 // block across all files.

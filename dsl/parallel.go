@@ -179,76 +179,10 @@ func join(results []cty.Value, object bool) (cty.Value, bool) {
 // parallelFors replaces every for expression inside the bodies' attribute
 // values with a parallelFor evaluated under work.
 func parallelFors(bodies []hcl.Body, work *budget) {
-	for _, b := range bodies {
-		if sb, ok := b.(*hclsyntax.Body); ok {
-			parallelBody(sb, work)
+	rewriteBodies(bodies, func(e hclsyntax.Expression) hclsyntax.Expression {
+		if x, ok := e.(*hclsyntax.ForExpr); ok {
+			return &parallelFor{ForExpr: x, work: work}
 		}
-	}
-}
-
-// parallelBody rewrites one body and the blocks inside it.
-func parallelBody(body *hclsyntax.Body, work *budget) {
-	for _, a := range body.Attributes {
-		a.Expr = parallelExpr(a.Expr, work)
-	}
-	for _, blk := range body.Blocks {
-		parallelBody(blk.Body, work)
-	}
-}
-
-// parallelExpr returns e with every for expression inside it wrapped.
-// Expression kinds not listed keep what is inside them as it is, which
-// is always correct, only not parallel.
-func parallelExpr(e hclsyntax.Expression, work *budget) hclsyntax.Expression {
-	sub := func(x *hclsyntax.Expression) { *x = parallelExpr(*x, work) }
-	switch x := e.(type) {
-	case *hclsyntax.ForExpr:
-		sub(&x.CollExpr)
-		sub(&x.ValExpr)
-		if x.KeyExpr != nil {
-			sub(&x.KeyExpr)
-		}
-		if x.CondExpr != nil {
-			sub(&x.CondExpr)
-		}
-		return &parallelFor{ForExpr: x, work: work}
-	case *chargeCall:
-		sub(&x.Args[0])
-	case *hclsyntax.FunctionCallExpr:
-		for i := range x.Args {
-			sub(&x.Args[i])
-		}
-	case *hclsyntax.ConditionalExpr:
-		sub(&x.Condition)
-		sub(&x.TrueResult)
-		sub(&x.FalseResult)
-	case *hclsyntax.BinaryOpExpr:
-		sub(&x.LHS)
-		sub(&x.RHS)
-	case *hclsyntax.UnaryOpExpr:
-		sub(&x.Val)
-	case *hclsyntax.ParenthesesExpr:
-		sub(&x.Expression)
-	case *hclsyntax.TupleConsExpr:
-		for i := range x.Exprs {
-			sub(&x.Exprs[i])
-		}
-	case *hclsyntax.ObjectConsExpr:
-		for i := range x.Items {
-			sub(&x.Items[i].KeyExpr)
-			sub(&x.Items[i].ValueExpr)
-		}
-	case *hclsyntax.TemplateExpr:
-		for i := range x.Parts {
-			sub(&x.Parts[i])
-		}
-	case *hclsyntax.TemplateWrapExpr:
-		sub(&x.Wrapped)
-	case *hclsyntax.IndexExpr:
-		sub(&x.Collection)
-		sub(&x.Key)
-	case *hclsyntax.RelativeTraversalExpr:
-		sub(&x.Source)
-	}
-	return e
+		return e
+	})
 }

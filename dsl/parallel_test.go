@@ -105,11 +105,21 @@ func hasParallelFor(e hclsyntax.Expression) bool {
 	return found
 }
 
-// diagText is diagnostics as comparable text.
+// diagText is diagnostics as comparable text: what a diagnostic writer
+// prints (places, summary, detail, and the variables of the expression
+// whose values it shows).
 func diagText(diags hcl.Diagnostics) string {
 	s := ""
 	for _, d := range diags {
-		s += fmt.Sprintf("%s: %s: %s; ", d.Subject, d.Summary, d.Detail)
+		s += fmt.Sprintf("%s (in %s): %s: %s", d.Subject, d.Context, d.Summary, d.Detail)
+		if d.Expression != nil {
+			s += fmt.Sprintf(" [expression %s", d.Expression.Range())
+			for _, v := range d.Expression.Variables() {
+				s += " " + v.RootName() + fmt.Sprint(v.SourceRange())
+			}
+			s += "]"
+		}
+		s += "; "
 	}
 	return s
 }

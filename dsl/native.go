@@ -1,0 +1,392 @@
+package dsl
+
+import (
+	"math/big"
+	"strconv"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/customdecode"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function"
+)
+
+// Native evaluation of the commonest expressions. A generated fabric
+// evaluates millions of small expressions: format("h%04d-%02d", i, h),
+// h % 16 == 15, os == "linux" ? a : b. HCL evaluates each through cty's
+// generic function machinery (argument conversion, type checks, mark
+// walks, refinements), twice for a function of the fabric (the budget's
+// wrapper, then the function), and that machinery costs more than the
+// work. The nodes here embed the expression they replace and evaluate
+// its operands exactly as HCL does, in the same order; when every
+// operand is a known, unmarked value of the type the operation takes,
+// they compute the result directly (for format, natively for the verbs
+// %s and %d; otherwise with the function itself). Anything else (an
+// error, an unknown, a mark, a conversion, a null) goes through HCL's
+// own code with the operands already evaluated, so values, diagnostics
+// and budget counts are HCL's: TestNativeSame and FuzzNativeSame compare
+// both ways of evaluating.
+
+// evaluated is an operand that was already evaluated: it gives HCL the
+// value and diagnostics its expression gave, without evaluating (and
+// charging) it again. It embeds the expression, so ranges and variables
+// are the operand's own.
+type evaluated struct {
+	hclsyntax.Expression
+	val   cty.Value
+	diags hcl.Diagnostics
+}
+
+// Value implements hcl.Expression.
+func (e *evaluated) Value(*hcl.EvalContext) (cty.Value, hcl.Diagnostics) { return e.val, e.diags }
+
+// evaluateAll evaluates exprs in order, as HCL does, and reports whether
+// none of them gave a diagnostic.
+func evaluateAll(ctx *hcl.EvalContext, exprs ...hclsyntax.Expression) ([]*evaluated, bool) {
+	out := make([]*evaluated, len(exprs))
+	clean := true
+	for i, e := range exprs {
+		v, d := e.Value(ctx)
+		out[i] = &evaluated{Expression: e, val: v, diags: d}
+		clean = clean && len(d) == 0
+	}
+	return out, clean
+}
+
+// restoreExpressions points diagnostics that HCL's code attached to the
+// copy of a node, or to an evaluated operand, back at the node and the
+// operand expression, as evaluating the node itself would have.
+func restoreExpressions(diags hcl.Diagnostics, cp, node hcl.Expression) hcl.Diagnostics {
+	for _, d := range diags {
+		switch x := d.Expression.(type) {
+		case *evaluated:
+			d.Expression = x.Expression
+		default:
+			if d.Expression == cp {
+				d.Expression = node
+			}
+		}
+	}
+	return diags
+}
+
+// plain reports whether v can take the direct path: known and unmarked
+// at the top (what cty's call checks), and of a type (not the dynamic
+// pseudo-type, which a call answers with an unknown).
+func plain(v cty.Value) bool {
+	return v.IsKnown() && !v.IsMarked() && v.Type() != cty.DynamicPseudoType
+}
+
+// nativeBinary is a binary operator on numbers, or == and != on two
+// values of one primitive type.
+type nativeBinary struct {
+	*hclsyntax.BinaryOpExpr
+}
+
+// Value implements hcl.Expression.
+func (e *nativeBinary) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
+	ops, clean := evaluateAll(ctx, e.LHS, e.RHS)
+	if clean {
+		if v, ok := binary(e.Op, ops[0].val, ops[1].val); ok {
+			return v, nil
+		}
+	}
+	cp := *e.BinaryOpExpr
+	cp.LHS, cp.RHS = ops[0], ops[1]
+	v, d := cp.Value(ctx)
+	return v, restoreExpressions(d, &cp, e.BinaryOpExpr)
+}
+
+// binary computes an operation as its cty function's implementation
+// does, when both operands are known, unmarked, non-null values of the
+// type the operation takes; ok is false otherwise, and when cty would
+// fail or panic (opposing infinities, zero divided by zero).
+func binary(op *hclsyntax.Operation, a, b cty.Value) (v cty.Value, ok bool) {
+	if !plain(a) || !plain(b) || a.IsNull() || b.IsNull() || !a.Type().Equals(b.Type()) {
+		return cty.NilVal, false
+	}
+	defer func() {
+		if recover() != nil {
+			v, ok = cty.NilVal, false
+		}
+	}()
+	if op == hclsyntax.OpEqual || op == hclsyntax.OpNotEqual {
+		if !a.Type().IsPrimitiveType() {
+			return cty.NilVal, false
+		}
+		if op == hclsyntax.OpEqual {
+			return a.Equals(b), true
+		}
+		return a.Equals(b).Not(), true
+	}
+	if a.Type() != cty.Number {
+		return cty.NilVal, false
+	}
+	switch op {
+	case hclsyntax.OpAdd:
+		return a.Add(b), true
+	case hclsyntax.OpSubtract:
+		return a.Subtract(b), true
+	case hclsyntax.OpMultiply:
+		return a.Multiply(b), true
+	case hclsyntax.OpDivide:
+		return a.Divide(b), true
+	case hclsyntax.OpModulo:
+		return a.Modulo(b), true
+	case hclsyntax.OpGreaterThan:
+		return a.GreaterThan(b), true
+	case hclsyntax.OpGreaterThanOrEqual:
+		return a.GreaterThanOrEqualTo(b), true
+	case hclsyntax.OpLessThan:
+		return a.LessThan(b), true
+	case hclsyntax.OpLessThanOrEqual:
+		return a.LessThanOrEqualTo(b), true
+	}
+	return cty.NilVal, false
+}
+
+// nativeConditional is a conditional whose branches are of one
+// primitive type.
+type nativeConditional struct {
+	*hclsyntax.ConditionalExpr
+}
+
+// Value implements hcl.Expression. HCL evaluates both branches (their
+// types make the result's type) before the condition, and keeps only
+// the chosen branch's diagnostics.
+func (e *nativeConditional) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
+	ops, clean := evaluateAll(ctx, e.TrueResult, e.FalseResult, e.Condition)
+	t, f, c := ops[0].val, ops[1].val, ops[2].val
+	if clean && !t.IsMarked() && !f.IsMarked() && plain(c) && c.Type() == cty.Bool && !c.IsNull() &&
+		t.Type().IsPrimitiveType() && t.Type().Equals(f.Type()) {
+		if c.True() {
+			return t, nil
+		}
+		return f, nil
+	}
+	cp := *e.ConditionalExpr
+	cp.TrueResult, cp.FalseResult, cp.Condition = ops[0], ops[1], ops[2]
+	v, d := cp.Value(ctx)
+	return v, restoreExpressions(d, &cp, e.ConditionalExpr)
+}
+
+// nativeCall is a call of one of the fabric's functions (Functions).
+type nativeCall struct {
+	*hclsyntax.FunctionCallExpr
+	// bounded is the function the evaluation context must give for the
+	// name (the budget's wrapper); fn is the function it wraps, with its
+	// parameters (cty copies them on every Params call).
+	bounded, fn function.Function
+	params      []function.Parameter
+	varParam    *function.Parameter
+	work        *budget
+}
+
+// Value implements hcl.Expression. HCL checks the argument count before
+// it evaluates any argument; a call it would refuse goes to it at once.
+func (c *nativeCall) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
+	if c.ExpandFinal || !c.arity() || !c.resolves(ctx) {
+		return c.FunctionCallExpr.Value(ctx)
+	}
+	args, clean := evaluateAll(ctx, c.Args...)
+	if clean {
+		if v, ok := c.direct(args); ok {
+			return v, nil
+		}
+	}
+	cp := *c.FunctionCallExpr
+	cp.Args = make([]hclsyntax.Expression, len(args))
+	for i, a := range args {
+		cp.Args[i] = a
+	}
+	v, d := cp.Value(ctx)
+	return v, restoreExpressions(d, &cp, c.FunctionCallExpr)
+}
+
+// arity reports whether the call has as many arguments as the function
+// takes.
+func (c *nativeCall) arity() bool {
+	n := len(c.params)
+	return len(c.Args) == n || (len(c.Args) > n && c.varParam != nil)
+}
+
+// resolves reports whether ctx gives the name the function the call was
+// made for, looking it up as HCL does.
+func (c *nativeCall) resolves(ctx *hcl.EvalContext) bool {
+	for ; ctx != nil; ctx = ctx.Parent() {
+		if f, ok := ctx.Functions[c.Name]; ok {
+			return f == c.bounded
+		}
+	}
+	return false
+}
+
+// direct returns what the budget's wrapper returns for plain arguments
+// of the parameters' own types (HCL converts nothing then): the
+// function's result, counted. ok is false when the wrapper would give
+// an unknown, a limit error or the function an error; the call then goes
+// through HCL.
+func (c *nativeCall) direct(args []*evaluated) (cty.Value, bool) {
+	vals := make([]cty.Value, len(args))
+	for i, a := range args {
+		p := c.param(i)
+		if !plain(a.val) || !(p.Type == cty.DynamicPseudoType || a.val.Type().Equals(p.Type)) ||
+			(a.val.IsNull() && !p.AllowNull) {
+			return cty.NilVal, false // the wrapper's call refuses a null the function does not take
+		}
+		vals[i] = a.val
+	}
+	if c.work.over.Load() {
+		return cty.NilVal, false
+	}
+	// nativeFormat takes no width the precheck would refuse.
+	v, ok := nativeFormat(c.Name, vals)
+	if !ok {
+		if precheck(c.Name, vals, c.work.limits.StringBytes) != nil {
+			return cty.NilVal, false
+		}
+		var err error
+		if v, err = c.fn.Call(vals); err != nil {
+			return cty.NilVal, false
+		}
+	}
+	return v, c.work.chargeFits(v)
+}
+
+// param returns the parameter argument i is for.
+func (c *nativeCall) param(i int) *function.Parameter {
+	if i < len(c.params) {
+		return &c.params[i]
+	}
+	return c.varParam
+}
+
+// chargeFits counts v unless that would cross a limit, and reports
+// whether it did; a call that would cross one goes through HCL, which
+// counts it and reports the error where it always did.
+func (b *budget) chargeFits(v cty.Value) bool {
+	var t tally
+	t.add(v)
+	values, bytes := b.values.Add(t.values), b.bytes.Add(t.bytes)
+	if values > b.limits.Values || bytes > b.limits.StringBytes {
+		b.values.Add(-t.values)
+		b.bytes.Add(-t.bytes)
+		return false
+	}
+	return true
+}
+
+// nativeFormat formats as cty's format does, for a format string of
+// literal text, %%, %s given a string and %d given a whole number
+// (with an optional zero flag and a width under 100), with exactly one
+// argument per verb; ok is false for anything else.
+func nativeFormat(name string, args []cty.Value) (cty.Value, bool) {
+	if name != "format" || len(args) == 0 || args[0].IsNull() {
+		return cty.NilVal, false
+	}
+	spec := args[0].AsString()
+	rest := args[1:]
+	out := make([]byte, 0, len(spec)+16)
+	for i := 0; i < len(spec); i++ {
+		if spec[i] != '%' {
+			out = append(out, spec[i])
+			continue
+		}
+		i++
+		if i < len(spec) && spec[i] == '%' {
+			out = append(out, '%')
+			continue
+		}
+		zero, width := false, 0
+		if i < len(spec) && spec[i] == '0' {
+			zero = true
+			i++
+		}
+		for digits := 0; i < len(spec) && spec[i] >= '0' && spec[i] <= '9'; i++ {
+			if digits++; digits > 2 {
+				return cty.NilVal, false
+			}
+			width = width*10 + int(spec[i]-'0')
+		}
+		if i >= len(spec) || len(rest) == 0 || rest[0].IsNull() {
+			return cty.NilVal, false
+		}
+		var ok bool
+		switch spec[i] {
+		case 's':
+			ok = !zero && width == 0 && rest[0].Type() == cty.String
+			if ok {
+				out = append(out, rest[0].AsString()...)
+			}
+		case 'd':
+			out, ok = appendInteger(out, rest[0], zero, width)
+		}
+		if !ok {
+			return cty.NilVal, false
+		}
+		rest = rest[1:]
+	}
+	if len(rest) > 0 {
+		return cty.NilVal, false
+	}
+	return cty.StringVal(string(out)), true
+}
+
+// appendInteger appends a non-negative whole number as Go's %d, %Nd or
+// %0Nd writes it (cty's format hands integers to Go's fmt).
+func appendInteger(out []byte, v cty.Value, zero bool, width int) ([]byte, bool) {
+	if v.Type() != cty.Number {
+		return out, false
+	}
+	n, acc := v.AsBigFloat().Int64()
+	if acc != big.Exact || n < 0 {
+		return out, false
+	}
+	digits := strconv.AppendInt(nil, n, 10)
+	pad := byte(' ')
+	if zero {
+		pad = '0'
+	}
+	for i := len(digits); i < width; i++ {
+		out = append(out, pad)
+	}
+	return append(out, digits...), true
+}
+
+// nativeExprs replaces the function calls, binary operators and
+// conditionals inside the bodies' attribute values with their native
+// nodes. fns is the evaluation context's function table (the budget's
+// wrappers) and raw the functions they wrap.
+func nativeExprs(bodies []hcl.Body, fns, raw map[string]function.Function, work *budget) {
+	native := func(e hclsyntax.Expression) hclsyntax.Expression {
+		switch x := e.(type) {
+		case *hclsyntax.BinaryOpExpr:
+			return &nativeBinary{x}
+		case *hclsyntax.ConditionalExpr:
+			return &nativeConditional{x}
+		case *hclsyntax.FunctionCallExpr:
+			if f, ok := raw[x.Name]; ok && !decodesExpressions(f) {
+				return &nativeCall{FunctionCallExpr: x, bounded: fns[x.Name], fn: f,
+					params: f.Params(), varParam: f.VarParam(), work: work}
+			}
+		}
+		return e
+	}
+	rewriteBodies(bodies, native)
+}
+
+// decodesExpressions reports whether a parameter of f takes an
+// expression rather than its value (try and can): HCL hands such an
+// argument over unevaluated, so its call must stay HCL's.
+func decodesExpressions(f function.Function) bool {
+	params := f.Params()
+	if vp := f.VarParam(); vp != nil {
+		params = append(params, *vp)
+	}
+	for _, p := range params {
+		if customdecode.CustomExpressionDecoderForType(p.Type) != nil {
+			return true
+		}
+	}
+	return false
+}
