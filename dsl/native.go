@@ -40,17 +40,30 @@ type evaluated struct {
 // Value implements hcl.Expression.
 func (e *evaluated) Value(*hcl.EvalContext) (cty.Value, hcl.Diagnostics) { return e.val, e.diags }
 
-// evaluateAll evaluates exprs in order, as HCL does, and reports whether
-// none of them gave a diagnostic.
-func evaluateAll(ctx *hcl.EvalContext, exprs ...hclsyntax.Expression) ([]*evaluated, bool) {
-	out := make([]*evaluated, len(exprs))
-	clean := true
+// evaluateInto evaluates exprs in order, as HCL does, into vals, and
+// returns each one's diagnostics, or nil when none gave any.
+func evaluateInto(ctx *hcl.EvalContext, exprs []hclsyntax.Expression, vals []cty.Value) []hcl.Diagnostics {
+	var diags []hcl.Diagnostics
 	for i, e := range exprs {
 		v, d := e.Value(ctx)
-		out[i] = &evaluated{Expression: e, val: v, diags: d}
-		clean = clean && len(d) == 0
+		vals[i] = v
+		if len(d) > 0 {
+			if diags == nil {
+				diags = make([]hcl.Diagnostics, len(exprs))
+			}
+			diags[i] = d
+		}
 	}
-	return out, clean
+	return diags
+}
+
+// memo returns operand i, evaluated, for HCL's code.
+func memo(exprs []hclsyntax.Expression, vals []cty.Value, diags []hcl.Diagnostics, i int) *evaluated {
+	m := &evaluated{Expression: exprs[i], val: vals[i]}
+	if diags != nil {
+		m.diags = diags[i]
+	}
+	return m
 }
 
 // restoreExpressions points diagnostics that HCL's code attached to the
@@ -85,14 +98,16 @@ type nativeBinary struct {
 
 // Value implements hcl.Expression.
 func (e *nativeBinary) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
-	ops, clean := evaluateAll(ctx, e.LHS, e.RHS)
-	if clean {
-		if v, ok := binary(e.Op, ops[0].val, ops[1].val); ok {
+	var vals [2]cty.Value
+	exprs := []hclsyntax.Expression{e.LHS, e.RHS}
+	diags := evaluateInto(ctx, exprs, vals[:])
+	if diags == nil {
+		if v, ok := binary(e.Op, vals[0], vals[1]); ok {
 			return v, nil
 		}
 	}
 	cp := *e.BinaryOpExpr
-	cp.LHS, cp.RHS = ops[0], ops[1]
+	cp.LHS, cp.RHS = memo(exprs, vals[:], diags, 0), memo(exprs, vals[:], diags, 1)
 	v, d := cp.Value(ctx)
 	return v, restoreExpressions(d, &cp, e.BinaryOpExpr)
 }
@@ -155,9 +170,11 @@ type nativeConditional struct {
 // types make the result's type) before the condition, and keeps only
 // the chosen branch's diagnostics.
 func (e *nativeConditional) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
-	ops, clean := evaluateAll(ctx, e.TrueResult, e.FalseResult, e.Condition)
-	t, f, c := ops[0].val, ops[1].val, ops[2].val
-	if clean && !t.IsMarked() && !f.IsMarked() && plain(c) && c.Type() == cty.Bool && !c.IsNull() &&
+	var vals [3]cty.Value
+	exprs := []hclsyntax.Expression{e.TrueResult, e.FalseResult, e.Condition}
+	diags := evaluateInto(ctx, exprs, vals[:])
+	t, f, c := vals[0], vals[1], vals[2]
+	if diags == nil && !t.IsMarked() && !f.IsMarked() && plain(c) && c.Type() == cty.Bool && !c.IsNull() &&
 		t.Type().IsPrimitiveType() && t.Type().Equals(f.Type()) {
 		if c.True() {
 			return t, nil
@@ -165,7 +182,8 @@ func (e *nativeConditional) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnost
 		return f, nil
 	}
 	cp := *e.ConditionalExpr
-	cp.TrueResult, cp.FalseResult, cp.Condition = ops[0], ops[1], ops[2]
+	cp.TrueResult, cp.FalseResult, cp.Condition =
+		memo(exprs, vals[:], diags, 0), memo(exprs, vals[:], diags, 1), memo(exprs, vals[:], diags, 2)
 	v, d := cp.Value(ctx)
 	return v, restoreExpressions(d, &cp, e.ConditionalExpr)
 }
@@ -188,16 +206,17 @@ func (c *nativeCall) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 	if c.ExpandFinal || !c.arity() || !c.resolves(ctx) {
 		return c.FunctionCallExpr.Value(ctx)
 	}
-	args, clean := evaluateAll(ctx, c.Args...)
-	if clean {
-		if v, ok := c.direct(args); ok {
+	vals := make([]cty.Value, len(c.Args))
+	diags := evaluateInto(ctx, c.Args, vals)
+	if diags == nil {
+		if v, ok := c.direct(vals); ok {
 			return v, nil
 		}
 	}
 	cp := *c.FunctionCallExpr
-	cp.Args = make([]hclsyntax.Expression, len(args))
-	for i, a := range args {
-		cp.Args[i] = a
+	cp.Args = make([]hclsyntax.Expression, len(vals))
+	for i := range vals {
+		cp.Args[i] = memo(c.Args, vals, diags, i)
 	}
 	v, d := cp.Value(ctx)
 	return v, restoreExpressions(d, &cp, c.FunctionCallExpr)
@@ -226,15 +245,13 @@ func (c *nativeCall) resolves(ctx *hcl.EvalContext) bool {
 // function's result, counted. ok is false when the wrapper would give
 // an unknown, a limit error or the function an error; the call then goes
 // through HCL.
-func (c *nativeCall) direct(args []*evaluated) (cty.Value, bool) {
-	vals := make([]cty.Value, len(args))
-	for i, a := range args {
+func (c *nativeCall) direct(vals []cty.Value) (cty.Value, bool) {
+	for i, a := range vals {
 		p := c.param(i)
-		if !plain(a.val) || !(p.Type == cty.DynamicPseudoType || a.val.Type().Equals(p.Type)) ||
-			(a.val.IsNull() && !p.AllowNull) {
+		if !plain(a) || !(p.Type == cty.DynamicPseudoType || a.Type().Equals(p.Type)) ||
+			(a.IsNull() && !p.AllowNull) {
 			return cty.NilVal, false // the wrapper's call refuses a null the function does not take
 		}
-		vals[i] = a.val
 	}
 	if c.work.over.Load() {
 		return cty.NilVal, false
