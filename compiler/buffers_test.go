@@ -129,7 +129,7 @@ func TestCableTooLongForBuffer(t *testing.T) {
 	}
 	src := testSources(f)
 	for i, p := range f.Switches[0].Ports {
-		src[Key("switch", "leaf1", "port", p.Name, "link", "length")] = SpanOf(lineRange(900 + i))
+		src.spans[Key("switch", "leaf1", "port", p.Name, "link", "length")] = SpanOf(lineRange(900 + i))
 	}
 	diags := applyPhysics(f, src)
 	if len(diags) != 4 {
@@ -212,7 +212,7 @@ func TestCableTooLongForECN(t *testing.T) {
 	}
 	src := testSources(f)
 	for i, p := range f.Switches[0].Ports {
-		src[Key("switch", "leaf1", "port", p.Name, "link", "length")] = SpanOf(lineRange(900 + i))
+		src.spans[Key("switch", "leaf1", "port", p.Name, "link", "length")] = SpanOf(lineRange(900 + i))
 	}
 	physics(t, f, src)
 	var got []string

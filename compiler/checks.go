@@ -98,7 +98,7 @@ func instanceOf(path []string) string {
 // Cumulus to 9216; see docs/models.md), which is why a mismatch of two
 // defaults needs saying.
 func (c *checker) defaultNote(e end, attr string) string {
-	if _, written := c.src[Key(e.path(attr)...)]; written {
+	if c.src.Has(e.path(attr)...) {
 		return ""
 	}
 	if e.port != nil {

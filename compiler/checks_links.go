@@ -208,6 +208,6 @@ func (c *checker) checkHostHost(a, b end) {
 // pfcOff reports whether a switch end has PFC off because pfc = false
 // was written for it.
 func (c *checker) pfcOff(s end) bool {
-	_, written := c.src[Key(s.path("pfc")...)]
+	written := c.src.Has(s.path("pfc")...)
 	return written && len(s.port.PFCPriorities) == 0
 }

@@ -56,7 +56,7 @@ func (c *checker) checkPortLossless(sw *model.Switch, p *model.Port, classes []m
 	if p.Peer == nil || p.Shutdown {
 		return
 	}
-	_, pfcWritten := c.src[Key(portPath(sw.Name, p.Name, "pfc")...)]
+	pfcWritten := c.src.Has(portPath(sw.Name, p.Name, "pfc")...)
 	for _, cl := range classes {
 		switch {
 		case p.Lossless(cl.Priority) && !hasLosslessPG(p, cl.Priority):

@@ -75,7 +75,7 @@ func TestChecks(t *testing.T) {
 			[]string{"error|CNP priority mismatch|host/h2/nic/roce0/cnp_priority|qos/class/cnp/priority"}},
 		{"pfc=false facing RoCE host", func(f *model.Fabric, src Sources) {
 			leaf(f, 0).PFCPriorities = nil
-			src[Key(portPath("leaf1", "1/1", "pfc")...)] = SpanOf(lineRange(900))
+			src.spans[Key(portPath("leaf1", "1/1", "pfc")...)] = SpanOf(lineRange(900))
 		}, []string{
 			// The NIC-side lossless checks defer to this one error.
 			"error|PFC disabled on port facing RoCE traffic|switch/leaf1/port/1/1/pfc|host/h1/nic/roce0",
@@ -84,7 +84,7 @@ func TestChecks(t *testing.T) {
 			leaf(f, 0).PFCPriorities = nil
 			h1(f).Transport = model.TransportIWARP
 			f.Hosts[1].NICs[0].Transport = model.TransportIWARP
-			src[Key(portPath("leaf1", "1/1", "pfc")...)] = SpanOf(lineRange(900))
+			src.spans[Key(portPath("leaf1", "1/1", "pfc")...)] = SpanOf(lineRange(900))
 		}, nil},
 		{"PFC missing on a cabled port", func(f *model.Fabric, _ Sources) {
 			leaf(f, 2).PFCPriorities, spine(f).PFCPriorities = nil, nil
@@ -147,7 +147,7 @@ func TestChecks(t *testing.T) {
 			[]string{"error|Lossless class without PFC priority|qos/class/roce/lossless|"}},
 		{"switch without lossless ports", func(f *model.Fabric, src Sources) {
 			spine(f).PFCPriorities = nil
-			src[Key(portPath("spine1", "1/1", "pfc")...)] = SpanOf(lineRange(901))
+			src.spans[Key(portPath("spine1", "1/1", "pfc")...)] = SpanOf(lineRange(901))
 		}, []string{
 			"error|Link PFC priorities mismatch|switch/leaf1/port/1/49|switch/spine1/port/1/1/pfc",
 			"error|No lossless ports on switch|switch/spine1|",

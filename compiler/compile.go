@@ -33,7 +33,7 @@ func CompileSources(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
 	f, src, diags := compile(cfg)
 	diags = applyAccepts(fb, f, diags)
 	if diags.HasErrors() {
-		return nil, nil, diags
+		return nil, Sources{}, diags
 	}
 	return f, src, diags
 }

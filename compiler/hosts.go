@@ -171,7 +171,7 @@ func (l *lowering) lowerHosts() {
 func (l *lowering) lowerHost(h *dsl.Host) model.Host {
 	defer l.within(h.Name)()
 	l.src.Set(h.DefRange, "host", h.Name)
-	l.src.Set(h.OSRange, "host", h.Name, "os")
+	l.src.setAttrs(Key("host", h.Name), []attrRange{{"os", h.OSRange}})
 	out := model.Host{Name: h.Name, OS: model.OS(h.OS), Tuning: h.Tuning != nil && *h.Tuning, NICs: []model.NIC{}}
 	if h.OSVersion != nil {
 		out.OSVersion = *h.OSVersion

@@ -58,10 +58,9 @@ func (l *lowering) lowerLink(i int, used map[string]hcl.Range) (model.Link, bool
 	defer l.within(dl.A + " - " + dl.B)()
 	idx := strconv.Itoa(i)
 	l.src.Set(dl.DefRange, "link", idx)
-	l.src.Set(dl.ARange, "link", idx, "a")
-	l.src.Set(dl.BRange, "link", idx, "b")
-	l.src.Set(dl.LengthRange, "link", idx, "length")
-	l.src.Set(dl.CableRange, "link", idx, "cable")
+	l.src.setAttrs(Key("link", idx), []attrRange{
+		{"a", dl.ARange}, {"b", dl.BRange}, {"length", dl.LengthRange}, {"cable", dl.CableRange},
+	})
 	n := len(l.diags)
 	a, aok := l.endpoint(dl.A, or(dl.ARange, dl.DefRange), used)
 	b, bok := l.endpoint(dl.B, or(dl.BRange, dl.DefRange), used)

@@ -17,7 +17,7 @@ func lower(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
 	l := &lowering{
 		cfg:       cfg,
 		f:         &model.Fabric{},
-		src:       make(Sources, sourcesHint(cfg)),
+		src:       NewSources(sourcesHint(cfg)),
 		written:   map[string]bool{},
 		badPorts:  map[string]bool{},
 		badNames:  map[string]bool{},
@@ -53,9 +53,9 @@ func lower(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
 	return l.f, l.src, l.diags
 }
 
-// sourcesHint estimates how many ranges lowering cfg records: about seven
-// per switch, port block, host, NIC and link (a port block declaring a
-// range records more, so this is a floor). Sizing the map up front
+// sourcesHint counts the blocks whose ranges lowering cfg records:
+// switches, port blocks, hosts, NICs and links (a port block declaring a
+// range records more, so this is a floor). Sizing the maps up front
 // spares a 4,096-switch fabric the rehashing of millions of entries.
 func sourcesHint(cfg *dsl.Config) int {
 	if cfg == nil {
@@ -68,7 +68,7 @@ func sourcesHint(cfg *dsl.Config) int {
 	for i := range cfg.Hosts {
 		blocks += len(cfg.Hosts[i].NICs)
 	}
-	return 7 * blocks
+	return blocks
 }
 
 // lowering is the state of one lower call.

@@ -2,10 +2,13 @@ package compiler
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"reflect"
 	"sort"
 	"testing"
 
+	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/model"
 )
 
@@ -107,7 +110,7 @@ switch "leaf1" {
 		"switch/leaf1/port/Ethernet3":       12,
 		"switch/leaf1/port/Ethernet10/pfc":  18,
 	} {
-		if r, ok := src[key]; !ok || r.Range().Start.Line != line {
+		if r, ok := src.Get(key); !ok || r.Range().Start.Line != line {
 			t.Errorf("src[%s] = %v, want line %d", key, r.Range(), line)
 		}
 	}
@@ -173,7 +176,7 @@ link {
 		"link/0": 24, "link/1": 29, "link/1/a": 30,
 		"switch/leaf1/port/swp10/link": 29, "host/gpu01/nic/roce0/link": 29, "switch/spine1/port/swp1/link": 24,
 	} {
-		if r, ok := src[key]; !ok || r.Range().Start.Line != line {
+		if r, ok := src.Get(key); !ok || r.Range().Start.Line != line {
 			t.Errorf("src[%s] = %v, want line %d", key, r.Range(), line)
 		}
 	}
@@ -309,5 +312,42 @@ func TestLowerNilConfig(t *testing.T) {
 	_, _, diags := lower(nil)
 	if got := compactDiags(diags); !reflect.DeepEqual(got, []string{"-: Empty fabric: There is nothing to compile; declare a fabric block."}) {
 		t.Errorf("diags = %v", got)
+	}
+}
+
+// TestSourcesDisjoint compiles the example fabrics (demartek-lab has
+// override blocks) and the benchmark fabric, and requires that no key is
+// recorded both on its own and as an attribute of its block:
+// Sources.Get looks on its own first, so such a key would shadow the
+// later record.
+func TestSourcesDisjoint(t *testing.T) {
+	paths, _ := filepath.Glob("../examples/*")
+	paths = append(paths, "../bench/fabric")
+	checked := 0
+	for _, path := range paths {
+		if st, err := os.Stat(path); err != nil || !st.IsDir() || filepath.Base(path) == "bad" {
+			continue
+		}
+		cfg, _, diags := dsl.Load(path, dsl.Options{})
+		if diags.HasErrors() {
+			t.Fatalf("%s: %s", path, diags.Error())
+		}
+		_, src, _ := CompileSources(cfg)
+		blockKeys := 0
+		for prefix, block := range src.blocks {
+			for _, a := range block {
+				blockKeys++
+				if _, dup := src.spans[prefix+"/"+a.name]; dup {
+					t.Errorf("%s: %s/%s is recorded on its own and in its block", path, prefix, a.name)
+				}
+			}
+		}
+		if blockKeys == 0 || len(src.spans) == 0 {
+			t.Errorf("%s: %d keys on their own, %d in blocks", path, len(src.spans), blockKeys)
+		}
+		checked++
+	}
+	if checked < 4 {
+		t.Fatalf("checked only %d fabrics", checked)
 	}
 }

@@ -272,7 +272,7 @@ func (l *lowering) applyOverrides(s *dsl.Switch, decls []*portDecl) {
 // port n (a port block also records the port itself).
 func (l *lowering) recordPortAttrs(sw, n string, p dsl.Port) {
 	k := []string{"switch", sw, "port", n}
-	if _, ok := l.src[Key(k...)]; !ok {
+	if !l.src.Has(k...) {
 		l.src.Set(p.DefRange, k...)
 	}
 	l.src.setAttrs(Key(k...), []attrRange{

@@ -122,9 +122,9 @@ func testSources(f *model.Fabric) Sources {
 	for i := range f.Links {
 		add("link", fmt.Sprint(i))
 	}
-	src := Sources{}
+	src := NewSources(0)
 	for i, k := range keys {
-		src[k] = SpanOf(lineRange(i + 1))
+		src.spans[k] = SpanOf(lineRange(i + 1))
 	}
 	return src
 }
@@ -140,7 +140,7 @@ func keyAt(src Sources, r *hcl.Range) string {
 		return "<none>"
 	}
 	var keys []string
-	for k, v := range src {
+	for k, v := range src.all {
 		if v.Range() == *r {
 			keys = append(keys, k)
 		}

@@ -96,8 +96,8 @@ func (b *Build) addClass(el *Element, c *model.Class, what string) {
 // fromProfile reports whether class c comes from the qos profile rather
 // than a class block.
 func (b *Build) fromProfile(c *model.Class) bool {
-	class, ok := b.Sources["qos/class/"+c.Name]
-	profile, isProfile := b.Sources["qos/profile"]
+	class, ok := b.Sources.Get("qos/class/" + c.Name)
+	profile, isProfile := b.Sources.Get("qos/profile")
 	return ok && isProfile && class == profile
 }
 

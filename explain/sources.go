@@ -11,13 +11,13 @@ import (
 // there and its default or inherited value applies); as a last resort the
 // fabric block. nil when not even that is recorded.
 func (b *Build) source(what string, parts ...string) *Source {
-	if r, ok := b.Sources[compiler.Key(parts...)]; ok {
+	if r, ok := b.Sources.Get(compiler.Key(parts...)); ok {
 		return &Source{What: what, Range: jsonRange(r.Range()), Written: true}
 	}
 	if r := b.Sources.At(parts...); r != nil {
 		return &Source{What: what, Range: jsonRange(*r)}
 	}
-	if r, ok := b.Sources["fabric"]; ok {
+	if r, ok := b.Sources.Get("fabric"); ok {
 		return &Source{What: what, Range: jsonRange(r.Range())}
 	}
 	return nil
@@ -25,7 +25,7 @@ func (b *Build) source(what string, parts ...string) *Source {
 
 // exact returns the range recorded for exactly parts, or nil.
 func (b *Build) exact(what string, parts ...string) *Source {
-	if r, ok := b.Sources[compiler.Key(parts...)]; ok {
+	if r, ok := b.Sources.Get(compiler.Key(parts...)); ok {
 		return &Source{What: what, Range: jsonRange(r.Range()), Written: true}
 	}
 	return nil
