@@ -227,11 +227,20 @@ type chargeCall struct {
 	*hclsyntax.FunctionCallExpr
 	work   *budget
 	weight int
+	// native follows a scope traversal argument directly (valueOf);
+	// nativeExprs sets it.
+	native bool
 }
 
 // Value implements hcl.Expression as chargeFunc's call would.
 func (c *chargeCall) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
-	v, diags := c.Args[0].Value(ctx)
+	var v cty.Value
+	var diags hcl.Diagnostics
+	if c.native {
+		v, diags = valueOf(ctx, c.Args[0])
+	} else {
+		v, diags = c.Args[0].Value(ctx)
+	}
 	if diags.HasErrors() {
 		return cty.DynamicVal, diags
 	}

@@ -45,7 +45,7 @@ func (e *evaluated) Value(*hcl.EvalContext) (cty.Value, hcl.Diagnostics) { retur
 func evaluateInto(ctx *hcl.EvalContext, exprs []hclsyntax.Expression, vals []cty.Value) []hcl.Diagnostics {
 	var diags []hcl.Diagnostics
 	for i, e := range exprs {
-		v, d := e.Value(ctx)
+		v, d := valueOf(ctx, e)
 		vals[i] = v
 		if len(d) > 0 {
 			if diags == nil {
@@ -370,9 +370,12 @@ func appendInteger(out []byte, v cty.Value, zero bool, width int) ([]byte, bool)
 	return append(out, digits...), true
 }
 
-// nativeExprs replaces the function calls, binary operators and
-// conditionals inside the bodies' attribute values with their native
-// nodes. fns is the evaluation context's function table (the budget's
+// nativeExprs replaces the function calls, binary operators,
+// conditionals, index expressions and traversals from a value inside
+// the bodies' attribute values with their native nodes. Scope traversals
+// (host.value.os) stay as they are, because HCL finds an expression's
+// variables by their node type; the native nodes and the budget's
+// charges follow them directly instead (valueOf). fns is the evaluation context's function table (the budget's
 // wrappers) and raw the functions they wrap.
 func nativeExprs(bodies []hcl.Body, fns, raw map[string]function.Function, work *budget) {
 	native := func(e hclsyntax.Expression) hclsyntax.Expression {
@@ -381,6 +384,12 @@ func nativeExprs(bodies []hcl.Body, fns, raw map[string]function.Function, work 
 			return &nativeBinary{x}
 		case *hclsyntax.ConditionalExpr:
 			return &nativeConditional{x}
+		case *chargeCall:
+			x.native = true
+		case *hclsyntax.IndexExpr:
+			return &nativeIndex{x}
+		case *hclsyntax.RelativeTraversalExpr:
+			return &nativeRelative{x}
 		case *hclsyntax.FunctionCallExpr:
 			if f, ok := raw[x.Name]; ok && !decodesExpressions(f) {
 				return &nativeCall{FunctionCallExpr: x, bounded: fns[x.Name], fn: f,
@@ -406,4 +415,120 @@ func decodesExpressions(f function.Function) bool {
 		}
 	}
 	return false
+}
+
+// Traversals and indexes. HCL follows each step of host.value.os through
+// a copy of the step on the heap and a helper that handles nulls,
+// unknowns, marks and conversions; for a known, unmarked object, list or
+// map and a key of the collection's own key type, the step is the cty
+// lookup itself.
+
+// valueOf evaluates e as e.Value does, following a scope traversal
+// directly when every step is plain (traverse).
+func valueOf(ctx *hcl.EvalContext, e hclsyntax.Expression) (cty.Value, hcl.Diagnostics) {
+	if t, ok := e.(*hclsyntax.ScopeTraversalExpr); ok {
+		if v, ok := traverse(ctx, t.Traversal); ok {
+			return v, nil
+		}
+	}
+	return e.Value(ctx)
+}
+
+// traverse follows an absolute traversal as hcl.Traversal.TraverseAbs
+// does: the root from the innermost context that has it, then each step.
+func traverse(ctx *hcl.EvalContext, t hcl.Traversal) (cty.Value, bool) {
+	root, ok := t[0].(hcl.TraverseRoot)
+	if !ok {
+		return cty.NilVal, false
+	}
+	for c := ctx; c != nil; c = c.Parent() {
+		if v, found := c.Variables[root.Name]; found {
+			return steps(v, t[1:])
+		}
+	}
+	return cty.NilVal, false
+}
+
+// steps follows relative steps (.name and [key] with a literal key) as
+// hcl.Traversal.TraverseRel does; ok is false at the first step that is
+// not plain.
+func steps(v cty.Value, t hcl.Traversal) (cty.Value, bool) {
+	for _, step := range t {
+		var ok bool
+		switch s := step.(type) {
+		case hcl.TraverseAttr:
+			v, ok = index(v, cty.StringVal(s.Name), true)
+		case hcl.TraverseIndex:
+			v, ok = index(v, s.Key, false)
+		}
+		if !ok {
+			return cty.NilVal, false
+		}
+	}
+	return v, true
+}
+
+// index looks key up in coll as hcl.Index (or, for attr, hcl.GetAttr)
+// does, when both are known, unmarked and not null, key is of the
+// collection's key type without conversion, and the element exists;
+// ok is false for anything else.
+func index(coll, key cty.Value, attr bool) (cty.Value, bool) {
+	if !plain(coll) || !plain(key) || coll.IsNull() || key.IsNull() {
+		return cty.NilVal, false
+	}
+	ty := coll.Type()
+	switch {
+	case ty.IsObjectType() && key.Type() == cty.String:
+		if name := key.AsString(); ty.HasAttribute(name) {
+			return coll.GetAttr(name), true
+		}
+	case (ty.IsMapType() && key.Type() == cty.String) ||
+		(!attr && (ty.IsListType() || ty.IsTupleType()) && key.Type() == cty.Number):
+		if has := coll.HasIndex(key); has.IsKnown() && !has.IsMarked() && has.True() {
+			return coll.Index(key), true
+		}
+	}
+	return cty.NilVal, false
+}
+
+// nativeIndex is an index expression: coll[key].
+type nativeIndex struct {
+	*hclsyntax.IndexExpr
+}
+
+// Value implements hcl.Expression.
+func (e *nativeIndex) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
+	var vals [2]cty.Value
+	exprs := []hclsyntax.Expression{e.Collection, e.Key}
+	diags := evaluateInto(ctx, exprs, vals[:])
+	if diags == nil {
+		if v, ok := index(vals[0], vals[1], false); ok {
+			return v, nil
+		}
+	}
+	cp := *e.IndexExpr
+	cp.Collection, cp.Key = memo(exprs, vals[:], diags, 0), memo(exprs, vals[:], diags, 1)
+	v, d := cp.Value(ctx)
+	return v, restoreExpressions(d, &cp, e.IndexExpr)
+}
+
+// nativeRelative is a traversal from a value: local.leaves[name].pod.
+type nativeRelative struct {
+	*hclsyntax.RelativeTraversalExpr
+}
+
+// Value implements hcl.Expression.
+func (e *nativeRelative) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
+	var vals [1]cty.Value
+	exprs := []hclsyntax.Expression{e.Source}
+	diags := evaluateInto(ctx, exprs, vals[:])
+	if diags == nil {
+		if v, ok := steps(vals[0], e.Traversal); ok {
+			return v, nil
+		}
+	}
+	cp := *e.RelativeTraversalExpr
+	cp.Source = memo(exprs, vals[:], diags, 0)
+	v, d := cp.Value(ctx)
+	return v, restoreExpressions(d, &cp, e.RelativeTraversalExpr)
 }

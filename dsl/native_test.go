@@ -23,20 +23,22 @@ func nativeVars() map[string]cty.Value {
 		})
 	}
 	return map[string]cty.Value{
-		"hosts":   cty.ObjectVal(hosts),
-		"n":       cty.NumberIntVal(7),
-		"neg":     cty.NumberIntVal(-3),
-		"half":    cty.NumberFloatVal(2.5),
-		"big":     cty.MustParseNumberVal("123456789012345678901234567890"),
-		"s":       cty.StringVal("leaf"),
-		"accent":  cty.StringVal("\u0301x"),
-		"t":       cty.True,
-		"nul":     cty.NullVal(cty.String),
-		"dyn":     cty.NullVal(cty.DynamicPseudoType),
-		"unknown": cty.UnknownVal(cty.Number),
-		"secret":  cty.NumberIntVal(3).Mark("secret"),
-		"list":    cty.ListVal([]cty.Value{cty.StringVal("a"), cty.StringVal("b")}),
-		"m":       cty.MapVal(map[string]cty.Value{"a": cty.NumberIntVal(1)}),
+		"hosts":      cty.ObjectVal(hosts),
+		"n":          cty.NumberIntVal(7),
+		"neg":        cty.NumberIntVal(-3),
+		"half":       cty.NumberFloatVal(2.5),
+		"big":        cty.MustParseNumberVal("123456789012345678901234567890"),
+		"s":          cty.StringVal("leaf"),
+		"accent":     cty.StringVal("\u0301x"),
+		"t":          cty.True,
+		"nul":        cty.NullVal(cty.String),
+		"dyn":        cty.NullVal(cty.DynamicPseudoType),
+		"unknown":    cty.UnknownVal(cty.Number),
+		"secret":     cty.NumberIntVal(3).Mark("secret"),
+		"list":       cty.ListVal([]cty.Value{cty.StringVal("a"), cty.StringVal("b")}),
+		"m":          cty.MapVal(map[string]cty.Value{"a": cty.NumberIntVal(1)}),
+		"tuple":      cty.TupleVal([]cty.Value{cty.StringVal("a"), cty.NumberIntVal(2)}),
+		"secretlist": cty.ListVal([]cty.Value{cty.ObjectVal(map[string]cty.Value{"x": cty.StringVal("s")})}).Mark("secret"),
 	}
 }
 
@@ -66,6 +68,14 @@ var nativeCases = []string{
 	`merge([{a = 1}, {b = 2}]...)`, `length(list)`, `length(nul)`, `tostring(n)`, `tolist(["a", n])`,
 	`try(nope, 3)`, `can(nope)`, `nope(1)`, `upper(s, s)`, `join(",", list)`, `join(",", ["a", 1])`,
 	`ports("swp1-4")`, `cidrhost("10.0.0.0/24", n)`, `keys(hosts)`,
+	// traversals and indexes
+	`hosts.h01.n`, `hosts["h01"].os`, `hosts.h01["os"]`, `list[1]`, `list[5]`, `list[-1]`, `list[0.5]`, `list["1"]`,
+	`m["a"]`, `m.a`, `m["z"]`, `m.z`, `hosts[n]`, `hosts.h01.nope`, `list[0].x`, `nul.x`, `nul[0]`, `dyn[0]`, `dyn.x`,
+	`unknown[0]`, `secret[0]`, `secretlist[0]`, `secretlist[0].x`, `[1, 2, 3][1]`, `{a = 1}["a"]`, `{a = 1}.a`,
+	`[{a = 1}][0].a`, `tuple[1]`, `tuple[2]`, `hosts[s]`, `list[nul]`, `list[unknown]`, `hosts.h01[0]`, `nope[0]`,
+	`hosts.h01.n + list[0]`, `format("%s", hosts.h02.os)`, `"${hosts.h03.os}"`, `list[n - 6]`, `list[n]`,
+	`tuple[n - 6]`, `m[s]`, `hosts[format("h%02d", n)].os`, `hosts[format("h%02d", n)]["os"]`, `list[secret - 3]`,
+	`(hosts).h01.n`, `[for k, h in hosts : h][n].n`, `(t ? hosts : {}).h01`, `(list)[n - 7]`, `(m).b`,
 	// nested, inside for expressions and templates
 	`[for k, h in hosts : format("%s-%02d", h.os, h.n % 16 == 15 ? 0 : h.n) if h.n % 2 == 0]`,
 	`{for k, h in hosts : format("%s:roce%d", k, h.n % 2) => h.os == "windows" ? format("SLOT 2 Port %d", h.n + 1) : format("ens1f%dnp%d", h.n, h.n)}`,
@@ -99,13 +109,13 @@ func TestNativeNodes(t *testing.T) {
 		body, _ := nativeBody(t, src, newBudget(LargeLimits), true)
 		hclsyntax.VisitAll(body.Attributes["x"].Expr, func(n hclsyntax.Node) hcl.Diagnostics {
 			switch n.(type) {
-			case *nativeBinary, *nativeConditional, *nativeCall:
+			case *nativeBinary, *nativeConditional, *nativeCall, *nativeIndex, *nativeRelative:
 				kinds[fmt.Sprintf("%T", n)]++
 			}
 			return nil
 		})
 	}
-	for _, k := range []string{"*dsl.nativeBinary", "*dsl.nativeConditional", "*dsl.nativeCall"} {
+	for _, k := range []string{"*dsl.nativeBinary", "*dsl.nativeConditional", "*dsl.nativeCall", "*dsl.nativeIndex", "*dsl.nativeRelative"} {
 		if kinds[k] < 10 {
 			t.Errorf("only %d %s nodes in the cases: %v", kinds[k], k, kinds)
 		}
