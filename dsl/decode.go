@@ -255,7 +255,7 @@ func (d *fastDecoder) body(b *hclsyntax.Body, it *iteration, p *plan, v reflect.
 			return false
 		}
 	}
-	found := map[string][]reflect.Value{}
+	found := blocksFound{}
 	for _, blk := range b.Blocks {
 		if top && (blk.Type == "variable" || blk.Type == "locals") {
 			continue
@@ -278,11 +278,43 @@ func (d *fastDecoder) body(b *hclsyntax.Body, it *iteration, p *plan, v reflect.
 	return true
 }
 
+// blocksFound are a body's decoded blocks by type, in source order.
+type blocksFound map[string]*blocksOfType
+
+// blocksOfType are the decoded blocks of one type.
+type blocksOfType struct {
+	vals []reflect.Value
+	// whole is a slice whose elements are vals, when they all come from
+	// one dynamic block: assign takes it as it is instead of copying.
+	whole reflect.Value
+}
+
+// add appends decoded blocks of type typ; whole is the slice holding
+// exactly them, or the zero Value.
+func (f blocksFound) add(typ string, whole reflect.Value, vals ...reflect.Value) {
+	b := f[typ]
+	if b == nil {
+		b = &blocksOfType{whole: whole}
+		f[typ] = b
+	} else {
+		b.whole = reflect.Value{}
+	}
+	b.vals = append(b.vals, vals...)
+}
+
 // assign stores the decoded blocks of one type in field f, as gohcl does.
-func assign(f reflect.Value, bp *blockPlan, vals []reflect.Value) bool {
+func assign(f reflect.Value, bp *blockPlan, found *blocksOfType) bool {
+	var vals []reflect.Value
+	if found != nil {
+		vals = found.vals
+	}
 	switch {
 	case bp.slice:
 		if len(vals) == 0 {
+			return true
+		}
+		if found.whole.IsValid() && !bp.ptr && found.whole.Type().AssignableTo(f.Type()) {
+			f.Set(found.whole)
 			return true
 		}
 		s := reflect.MakeSlice(f.Type(), len(vals), len(vals))
@@ -307,7 +339,7 @@ func assign(f reflect.Value, bp *blockPlan, vals []reflect.Value) bool {
 }
 
 // static decodes a block written out in the source.
-func (d *fastDecoder) static(blk *hclsyntax.Block, it *iteration, p *plan, found map[string][]reflect.Value) bool {
+func (d *fastDecoder) static(blk *hclsyntax.Block, it *iteration, p *plan, found blocksFound) bool {
 	bp := p.blocks[blk.Type]
 	if bp == nil {
 		return false
@@ -322,7 +354,7 @@ func (d *fastDecoder) static(blk *hclsyntax.Block, it *iteration, p *plan, found
 		return false
 	}
 	setHeader(v, ep, hb.Labels, hb.LabelRanges, hb.DefRange)
-	found[blk.Type] = append(found[blk.Type], v)
+	found.add(blk.Type, reflect.Value{}, v)
 	return true
 }
 
@@ -354,7 +386,7 @@ type dynamicSpec struct {
 
 // dynamic expands a dynamic block as dynblock does and decodes every
 // instance, on every core when there are many.
-func (d *fastDecoder) dynamic(blk *hclsyntax.Block, it *iteration, p *plan, found map[string][]reflect.Value) bool {
+func (d *fastDecoder) dynamic(blk *hclsyntax.Block, it *iteration, p *plan, found blocksFound) bool {
 	spec, each, ok := d.readDynamic(blk, it, p)
 	if !ok {
 		return false
@@ -369,10 +401,20 @@ func (d *fastDecoder) dynamic(blk *hclsyntax.Block, it *iteration, p *plan, foun
 		items = append(items, pair{k, v})
 	}
 	vals := make([]reflect.Value, len(items))
+	// Blocks held by value are decoded in place, in one slice.
+	var whole reflect.Value
+	if !spec.bp.ptr {
+		whole = reflect.MakeSlice(reflect.SliceOf(spec.bp.elem), len(items), len(items))
+	}
 	decode := func(lo, hi int) {
 		for i := lo; i < hi && !d.failed.Load(); i++ {
-			v, ok := d.instance(spec, newIteration(d.top, it, spec.iterator, items[i].key, items[i].value))
-			if !ok {
+			v := reflect.Value{}
+			if whole.IsValid() {
+				v = whole.Index(i)
+			} else {
+				v = reflect.New(spec.bp.elem).Elem()
+			}
+			if !d.instance(spec, newIteration(d.top, it, spec.iterator, items[i].key, items[i].value), v) {
 				d.failed.Store(true)
 				return
 			}
@@ -383,8 +425,7 @@ func (d *fastDecoder) dynamic(blk *hclsyntax.Block, it *iteration, p *plan, foun
 	if d.failed.Load() {
 		return false
 	}
-	typ := blk.Labels[0]
-	found[typ] = append(found[typ], vals...)
+	found.add(blk.Labels[0], whole, vals...)
 	return true
 }
 
@@ -470,27 +511,26 @@ func (d *fastDecoder) readDynamic(blk *hclsyntax.Block, it *iteration, p *plan) 
 	return spec, each, true
 }
 
-// instance decodes one instance of a dynamic block.
-func (d *fastDecoder) instance(spec *dynamicSpec, it *iteration) (reflect.Value, bool) {
+// instance decodes one instance of a dynamic block into v.
+func (d *fastDecoder) instance(spec *dynamicSpec, it *iteration, v reflect.Value) bool {
 	labels := make([]string, len(spec.labels))
 	ranges := make([]hcl.Range, len(spec.labels))
 	for i, e := range spec.labels {
-		v, diags := e.Value(it.ctx)
+		label, diags := e.Value(it.ctx)
 		if len(diags) > 0 {
-			return reflect.Value{}, false
+			return false
 		}
-		v, err := convert.Convert(v, cty.String)
-		if err != nil || v.IsNull() || !v.IsKnown() || v.IsMarked() {
-			return reflect.Value{}, false
+		label, err := convert.Convert(label, cty.String)
+		if err != nil || label.IsNull() || !label.IsKnown() || label.IsMarked() {
+			return false
 		}
-		labels[i], ranges[i] = v.AsString(), e.Range()
+		labels[i], ranges[i] = label.AsString(), e.Range()
 	}
-	v := reflect.New(spec.bp.elem).Elem()
 	if !d.body(spec.content, it, spec.ep, v, false, spec.hoisted) {
-		return reflect.Value{}, false
+		return false
 	}
 	setHeader(v, spec.ep, labels, ranges, spec.defRange)
-	return v, true
+	return true
 }
 
 // evaluate evaluates one attribute; ok is false for a value the
