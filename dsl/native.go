@@ -57,13 +57,27 @@ func evaluateInto(ctx *hcl.EvalContext, exprs []hclsyntax.Expression, vals []cty
 	return diags
 }
 
-// memo returns operand i, evaluated, for HCL's code.
-func memo(exprs []hclsyntax.Expression, vals []cty.Value, diags []hcl.Diagnostics, i int) *evaluated {
-	m := &evaluated{Expression: exprs[i], val: vals[i]}
-	if diags != nil {
-		m.diags = diags[i]
+// evalNative evaluates a native node: its operands exprs, in HCL's
+// order, into vals; then direct's result when no operand gave a
+// diagnostic and direct has one; else viaHCL's, which evaluates a copy
+// of the node by HCL's own code with ops, the operands as evaluated.
+func evalNative(ctx *hcl.EvalContext, exprs []hclsyntax.Expression, vals []cty.Value,
+	direct func() (cty.Value, bool), viaHCL func(ops []hclsyntax.Expression) (cty.Value, hcl.Diagnostics)) (cty.Value, hcl.Diagnostics) {
+	diags := evaluateInto(ctx, exprs, vals)
+	if diags == nil {
+		if v, ok := direct(); ok {
+			return v, nil
+		}
 	}
-	return m
+	ops := make([]hclsyntax.Expression, len(exprs))
+	for i, e := range exprs {
+		m := &evaluated{Expression: e, val: vals[i]}
+		if diags != nil {
+			m.diags = diags[i]
+		}
+		ops[i] = m
+	}
+	return viaHCL(ops)
 }
 
 // restoreExpressions points diagnostics that HCL's code attached to the
@@ -99,17 +113,14 @@ type nativeBinary struct {
 // Value implements hcl.Expression.
 func (e *nativeBinary) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 	var vals [2]cty.Value
-	exprs := []hclsyntax.Expression{e.LHS, e.RHS}
-	diags := evaluateInto(ctx, exprs, vals[:])
-	if diags == nil {
-		if v, ok := binary(e.Op, vals[0], vals[1]); ok {
-			return v, nil
-		}
-	}
-	cp := *e.BinaryOpExpr
-	cp.LHS, cp.RHS = memo(exprs, vals[:], diags, 0), memo(exprs, vals[:], diags, 1)
-	v, d := cp.Value(ctx)
-	return v, restoreExpressions(d, &cp, e.BinaryOpExpr)
+	return evalNative(ctx, []hclsyntax.Expression{e.LHS, e.RHS}, vals[:],
+		func() (cty.Value, bool) { return binary(e.Op, vals[0], vals[1]) },
+		func(ops []hclsyntax.Expression) (cty.Value, hcl.Diagnostics) {
+			cp := *e.BinaryOpExpr
+			cp.LHS, cp.RHS = ops[0], ops[1]
+			v, d := cp.Value(ctx)
+			return v, restoreExpressions(d, &cp, e.BinaryOpExpr)
+		})
 }
 
 // binary computes an operation as its cty function's implementation
@@ -134,30 +145,24 @@ func binary(op *hclsyntax.Operation, a, b cty.Value) (v cty.Value, ok bool) {
 		}
 		return a.Equals(b).Not(), true
 	}
-	if a.Type() != cty.Number {
-		return cty.NilVal, false
-	}
-	switch op {
-	case hclsyntax.OpAdd:
-		return a.Add(b), true
-	case hclsyntax.OpSubtract:
-		return a.Subtract(b), true
-	case hclsyntax.OpMultiply:
-		return a.Multiply(b), true
-	case hclsyntax.OpDivide:
-		return a.Divide(b), true
-	case hclsyntax.OpModulo:
-		return a.Modulo(b), true
-	case hclsyntax.OpGreaterThan:
-		return a.GreaterThan(b), true
-	case hclsyntax.OpGreaterThanOrEqual:
-		return a.GreaterThanOrEqualTo(b), true
-	case hclsyntax.OpLessThan:
-		return a.LessThan(b), true
-	case hclsyntax.OpLessThanOrEqual:
-		return a.LessThanOrEqualTo(b), true
+	if f, ok := numberOps[op]; ok && a.Type() == cty.Number {
+		return f(a, b), true
 	}
 	return cty.NilVal, false
+}
+
+// numberOps are the operators on numbers with the cty method their
+// function's implementation calls (cty/function/stdlib, number.go).
+var numberOps = map[*hclsyntax.Operation]func(a, b cty.Value) cty.Value{
+	hclsyntax.OpAdd:                cty.Value.Add,
+	hclsyntax.OpSubtract:           cty.Value.Subtract,
+	hclsyntax.OpMultiply:           cty.Value.Multiply,
+	hclsyntax.OpDivide:             cty.Value.Divide,
+	hclsyntax.OpModulo:             cty.Value.Modulo,
+	hclsyntax.OpGreaterThan:        cty.Value.GreaterThan,
+	hclsyntax.OpGreaterThanOrEqual: cty.Value.GreaterThanOrEqualTo,
+	hclsyntax.OpLessThan:           cty.Value.LessThan,
+	hclsyntax.OpLessThanOrEqual:    cty.Value.LessThanOrEqualTo,
 }
 
 // nativeConditional is a conditional whose branches are of one
@@ -171,21 +176,28 @@ type nativeConditional struct {
 // the chosen branch's diagnostics.
 func (e *nativeConditional) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 	var vals [3]cty.Value
-	exprs := []hclsyntax.Expression{e.TrueResult, e.FalseResult, e.Condition}
-	diags := evaluateInto(ctx, exprs, vals[:])
-	t, f, c := vals[0], vals[1], vals[2]
-	if diags == nil && !t.IsMarked() && !f.IsMarked() && plain(c) && c.Type() == cty.Bool && !c.IsNull() &&
-		t.Type().IsPrimitiveType() && t.Type().Equals(f.Type()) {
-		if c.True() {
-			return t, nil
-		}
-		return f, nil
+	return evalNative(ctx, []hclsyntax.Expression{e.TrueResult, e.FalseResult, e.Condition}, vals[:],
+		func() (cty.Value, bool) { return choose(vals[0], vals[1], vals[2]) },
+		func(ops []hclsyntax.Expression) (cty.Value, hcl.Diagnostics) {
+			cp := *e.ConditionalExpr
+			cp.TrueResult, cp.FalseResult, cp.Condition = ops[0], ops[1], ops[2]
+			v, d := cp.Value(ctx)
+			return v, restoreExpressions(d, &cp, e.ConditionalExpr)
+		})
+}
+
+// choose returns the branch a plain boolean condition selects when both
+// branches are unmarked values of one primitive type (HCL then converts
+// neither).
+func choose(t, f, cond cty.Value) (cty.Value, bool) {
+	if t.IsMarked() || f.IsMarked() || !plain(cond) || cond.Type() != cty.Bool || cond.IsNull() ||
+		!t.Type().IsPrimitiveType() || !t.Type().Equals(f.Type()) {
+		return cty.NilVal, false
 	}
-	cp := *e.ConditionalExpr
-	cp.TrueResult, cp.FalseResult, cp.Condition =
-		memo(exprs, vals[:], diags, 0), memo(exprs, vals[:], diags, 1), memo(exprs, vals[:], diags, 2)
-	v, d := cp.Value(ctx)
-	return v, restoreExpressions(d, &cp, e.ConditionalExpr)
+	if cond.True() {
+		return t, true
+	}
+	return f, true
 }
 
 // nativeCall is a call of one of the fabric's functions (Functions).
@@ -207,19 +219,14 @@ func (c *nativeCall) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 		return c.FunctionCallExpr.Value(ctx)
 	}
 	vals := make([]cty.Value, len(c.Args))
-	diags := evaluateInto(ctx, c.Args, vals)
-	if diags == nil {
-		if v, ok := c.direct(vals); ok {
-			return v, nil
-		}
-	}
-	cp := *c.FunctionCallExpr
-	cp.Args = make([]hclsyntax.Expression, len(vals))
-	for i := range vals {
-		cp.Args[i] = memo(c.Args, vals, diags, i)
-	}
-	v, d := cp.Value(ctx)
-	return v, restoreExpressions(d, &cp, c.FunctionCallExpr)
+	return evalNative(ctx, c.Args, vals,
+		func() (cty.Value, bool) { return c.direct(vals) },
+		func(ops []hclsyntax.Expression) (cty.Value, hcl.Diagnostics) {
+			cp := *c.FunctionCallExpr
+			cp.Args = ops
+			v, d := cp.Value(ctx)
+			return v, restoreExpressions(d, &cp, c.FunctionCallExpr)
+		})
 }
 
 // arity reports whether the call has as many arguments as the function
@@ -499,17 +506,14 @@ type nativeIndex struct {
 // Value implements hcl.Expression.
 func (e *nativeIndex) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 	var vals [2]cty.Value
-	exprs := []hclsyntax.Expression{e.Collection, e.Key}
-	diags := evaluateInto(ctx, exprs, vals[:])
-	if diags == nil {
-		if v, ok := index(vals[0], vals[1], false); ok {
-			return v, nil
-		}
-	}
-	cp := *e.IndexExpr
-	cp.Collection, cp.Key = memo(exprs, vals[:], diags, 0), memo(exprs, vals[:], diags, 1)
-	v, d := cp.Value(ctx)
-	return v, restoreExpressions(d, &cp, e.IndexExpr)
+	return evalNative(ctx, []hclsyntax.Expression{e.Collection, e.Key}, vals[:],
+		func() (cty.Value, bool) { return index(vals[0], vals[1], false) },
+		func(ops []hclsyntax.Expression) (cty.Value, hcl.Diagnostics) {
+			cp := *e.IndexExpr
+			cp.Collection, cp.Key = ops[0], ops[1]
+			v, d := cp.Value(ctx)
+			return v, restoreExpressions(d, &cp, e.IndexExpr)
+		})
 }
 
 // nativeRelative is a traversal from a value: local.leaves[name].pod.
@@ -520,15 +524,12 @@ type nativeRelative struct {
 // Value implements hcl.Expression.
 func (e *nativeRelative) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 	var vals [1]cty.Value
-	exprs := []hclsyntax.Expression{e.Source}
-	diags := evaluateInto(ctx, exprs, vals[:])
-	if diags == nil {
-		if v, ok := steps(vals[0], e.Traversal); ok {
-			return v, nil
-		}
-	}
-	cp := *e.RelativeTraversalExpr
-	cp.Source = memo(exprs, vals[:], diags, 0)
-	v, d := cp.Value(ctx)
-	return v, restoreExpressions(d, &cp, e.RelativeTraversalExpr)
+	return evalNative(ctx, []hclsyntax.Expression{e.Source}, vals[:],
+		func() (cty.Value, bool) { return steps(vals[0], e.Traversal) },
+		func(ops []hclsyntax.Expression) (cty.Value, hcl.Diagnostics) {
+			cp := *e.RelativeTraversalExpr
+			cp.Source = ops[0]
+			v, d := cp.Value(ctx)
+			return v, restoreExpressions(d, &cp, e.RelativeTraversalExpr)
+		})
 }

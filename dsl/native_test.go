@@ -93,8 +93,8 @@ func TestNativeSame(t *testing.T) {
 		for _, values := range []int64{1_000_000, 25} {
 			t.Run(fmt.Sprintf("%s/%d", src, values), func(t *testing.T) {
 				limits := Limits{Values: values, StringBytes: 1 << 20, Ports: MaxPorts}
-				plain := evalNative(t, src, vars, limits, false)
-				native := evalNative(t, src, vars, limits, true)
+				plain := evalBothWays(t, src, vars, limits, false)
+				native := evalBothWays(t, src, vars, limits, true)
 				sameEvaluation(t, "HCL", plain, "native", native)
 			})
 		}
@@ -185,9 +185,9 @@ func TestNativeSameFabrics(t *testing.T) {
 	}
 }
 
-// evalNative evaluates src as an attribute under limits, with the
+// evalBothWays evaluates src as an attribute under limits, with the
 // native nodes or through HCL alone.
-func evalNative(t *testing.T, src string, vars map[string]cty.Value, limits Limits, native bool) evaluation {
+func evalBothWays(t *testing.T, src string, vars map[string]cty.Value, limits Limits, native bool) evaluation {
 	t.Helper()
 	work := newBudget(limits)
 	body, fns := nativeBody(t, src, work, native)
@@ -235,7 +235,7 @@ func FuzzNativeSame(f *testing.F) {
 			return
 		}
 		limits := Limits{Values: 5000, StringBytes: 1 << 16, Ports: MaxPorts}
-		plain, native := evalNative(t, src, vars, limits, false), evalNative(t, src, vars, limits, true)
+		plain, native := evalBothWays(t, src, vars, limits, false), evalBothWays(t, src, vars, limits, true)
 		dropSuggestions(plain.diags)
 		dropSuggestions(native.diags)
 		sameEvaluation(t, "HCL", plain, "native", native)
