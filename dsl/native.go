@@ -13,19 +13,20 @@ import (
 
 // Native evaluation of the commonest expressions. A generated fabric
 // evaluates millions of small expressions: format("h%04d-%02d", i, h),
-// h % 16 == 15, os == "linux" ? a : b. HCL evaluates each through cty's
-// generic function machinery (argument conversion, type checks, mark
-// walks, refinements), twice for a function of the fabric (the budget's
-// wrapper, then the function), and that machinery costs more than the
-// work. The nodes here embed the expression they replace and evaluate
-// its operands exactly as HCL does, in the same order; when every
-// operand is a known, unmarked value of the type the operation takes,
-// they compute the result directly (for format, natively for the verbs
-// %s and %d; otherwise with the function itself). Anything else (an
-// error, an unknown, a mark, a conversion, a null) goes through HCL's
-// own code with the operands already evaluated, so values, diagnostics
-// and budget counts are HCL's: TestNativeSame and FuzzNativeSame compare
-// both ways of evaluating.
+// h % 16 == 15, os == "linux" ? a : b, local.leaves[name].pod. HCL
+// evaluates each through cty's generic machinery (argument conversion,
+// type checks, mark walks, refinements, a heap copy of every traversal
+// step), twice for a function of the fabric (the budget's wrapper, then
+// the function), and that machinery costs more than the work. The nodes
+// here embed the expression they replace and evaluate its operands
+// exactly as HCL does, in the same order; when every operand is a known,
+// unmarked value of the type the operation takes, they compute the
+// result directly (format natively for the verbs %s and %d; other
+// functions with the function itself). Anything else (an error, an
+// unknown, a mark, a conversion, a null) goes through HCL's own code
+// with the operands already evaluated, so values, diagnostics and budget
+// counts are HCL's: TestNativeSame, TestNativeSameFabrics and
+// FuzzNativeSame compare both ways of evaluating.
 
 // evaluated is an operand that was already evaluated: it gives HCL the
 // value and diagnostics its expression gave, without evaluating (and
@@ -382,8 +383,9 @@ func appendInteger(out []byte, v cty.Value, zero bool, width int) ([]byte, bool)
 // the bodies' attribute values with their native nodes. Scope traversals
 // (host.value.os) stay as they are, because HCL finds an expression's
 // variables by their node type; the native nodes and the budget's
-// charges follow them directly instead (valueOf). fns is the evaluation context's function table (the budget's
-// wrappers) and raw the functions they wrap.
+// charges follow them directly instead (valueOf). fns is the evaluation
+// context's function table (the budget's wrappers) and raw the
+// functions they wrap.
 func nativeExprs(bodies []hcl.Body, fns, raw map[string]function.Function, work *budget) {
 	native := func(e hclsyntax.Expression) hclsyntax.Expression {
 		switch x := e.(type) {
