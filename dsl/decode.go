@@ -164,10 +164,9 @@ func kindOf(t reflect.Type) valueKind {
 // fastDecoder holds one decode's state; failed is set by the first
 // instance that cannot be decoded cleanly, on any goroutine.
 type fastDecoder struct {
-	top     *hcl.EvalContext
-	work    *budget
-	workers int
-	failed  atomic.Bool
+	top    *hcl.EvalContext
+	work   *budget
+	failed atomic.Bool
 	// hoistables caches hoistable per content attribute: a nested
 	// dynamic block is expanded once per enclosing instance.
 	hoistables sync.Map // *hclsyntax.Attribute -> hoisted
@@ -216,7 +215,7 @@ func (d *fastDecoder) context(it *iteration) *hcl.EvalContext {
 // locals blocks skipped); ok is false when the reference decoder must
 // run instead.
 func decodeFast(bodies []hcl.Body, ctx *hcl.EvalContext, work *budget) ([]fileBody, bool) {
-	d := &fastDecoder{top: ctx, work: work, workers: runtime.GOMAXPROCS(0)}
+	d := &fastDecoder{top: ctx, work: work}
 	out := make([]fileBody, len(bodies))
 	for i, b := range bodies {
 		sb, ok := b.(*hclsyntax.Body)
@@ -429,11 +428,11 @@ func (d *fastDecoder) dynamic(blk *hclsyntax.Block, it *iteration, p *plan, foun
 	return true
 }
 
-// parallel runs decode over [0, n) in chunks on d.workers goroutines when
+// parallel runs decode over [0, n) in chunks on every core when
 // wide is set and n is large, else in one call.
 func (d *fastDecoder) parallel(n int, wide bool, decode func(lo, hi int)) {
 	const chunk = 256
-	if !wide || d.workers < 2 || n < 2*chunk || !d.work.parallel.CompareAndSwap(false, true) {
+	if !wide || runtime.GOMAXPROCS(0) < 2 || n < 2*chunk || !d.work.parallel.CompareAndSwap(false, true) {
 		decode(0, n)
 		return
 	}
@@ -537,7 +536,13 @@ func (d *fastDecoder) instance(spec *dynamicSpec, it *iteration, v reflect.Value
 // reference decoder must report on.
 func (d *fastDecoder) evaluate(a *hclsyntax.Attribute, ctx *hcl.EvalContext) (cty.Value, bool) {
 	val, diags := a.Expr.Value(ctx)
-	return val, len(diags) == 0 && val.IsWhollyKnown() && !val.IsMarked()
+	return val, decodable(val, diags)
+}
+
+// decodable reports whether an evaluation gave a value the fast decoder
+// takes: no diagnostic, nothing unknown or marked in it.
+func decodable(val cty.Value, diags hcl.Diagnostics) bool {
+	return len(diags) == 0 && val.IsWhollyKnown() && !val.IsMarked()
 }
 
 // attribute stores one attribute's value in its field.
@@ -695,7 +700,7 @@ func (d *fastDecoder) hoist(spec *dynamicSpec, it *iteration) (map[string]cty.Va
 			continue
 		}
 		val, diags := h.(hoisted).expr.Value(d.context(it))
-		if len(diags) > 0 || !val.IsWhollyKnown() || val.IsMarked() {
+		if !decodable(val, diags) {
 			return nil, false
 		}
 		if out == nil {

@@ -466,9 +466,9 @@ func steps(v cty.Value, t hcl.Traversal) (cty.Value, bool) {
 		var ok bool
 		switch s := step.(type) {
 		case hcl.TraverseAttr:
-			v, ok = index(v, cty.StringVal(s.Name), true)
+			v, ok = getAttr(v, s.Name)
 		case hcl.TraverseIndex:
-			v, ok = index(v, s.Key, false)
+			v, ok = index(v, s.Key)
 		}
 		if !ok {
 			return cty.NilVal, false
@@ -477,22 +477,35 @@ func steps(v cty.Value, t hcl.Traversal) (cty.Value, bool) {
 	return v, true
 }
 
-// index looks key up in coll as hcl.Index (or, for attr, hcl.GetAttr)
-// does, when both are known, unmarked and not null, key is of the
-// collection's key type without conversion, and the element exists;
-// ok is false for anything else.
-func index(coll, key cty.Value, attr bool) (cty.Value, bool) {
+// getAttr looks name up in obj as hcl.GetAttr does, when obj is a known,
+// unmarked, non-null object that has it or map that holds it; ok is
+// false for anything else.
+func getAttr(obj cty.Value, name string) (cty.Value, bool) {
+	if !plain(obj) || obj.IsNull() {
+		return cty.NilVal, false
+	}
+	switch ty := obj.Type(); {
+	case ty.IsObjectType() && ty.HasAttribute(name):
+		return obj.GetAttr(name), true
+	case ty.IsMapType():
+		return index(obj, cty.StringVal(name))
+	}
+	return cty.NilVal, false
+}
+
+// index looks key up in coll as hcl.Index does, when both are known,
+// unmarked and not null, key is of the collection's key type without
+// conversion, and the element exists; ok is false for anything else.
+func index(coll, key cty.Value) (cty.Value, bool) {
 	if !plain(coll) || !plain(key) || coll.IsNull() || key.IsNull() {
 		return cty.NilVal, false
 	}
 	ty := coll.Type()
 	switch {
 	case ty.IsObjectType() && key.Type() == cty.String:
-		if name := key.AsString(); ty.HasAttribute(name) {
-			return coll.GetAttr(name), true
-		}
+		return getAttr(coll, key.AsString())
 	case (ty.IsMapType() && key.Type() == cty.String) ||
-		(!attr && (ty.IsListType() || ty.IsTupleType()) && key.Type() == cty.Number):
+		((ty.IsListType() || ty.IsTupleType()) && key.Type() == cty.Number):
 		if has := coll.HasIndex(key); has.IsKnown() && !has.IsMarked() && has.True() {
 			return coll.Index(key), true
 		}
@@ -509,7 +522,7 @@ type nativeIndex struct {
 func (e *nativeIndex) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 	var vals [2]cty.Value
 	return evalNative(ctx, []hclsyntax.Expression{e.Collection, e.Key}, vals[:],
-		func() (cty.Value, bool) { return index(vals[0], vals[1], false) },
+		func() (cty.Value, bool) { return index(vals[0], vals[1]) },
 		func(ops []hclsyntax.Expression) (cty.Value, hcl.Diagnostics) {
 			cp := *e.IndexExpr
 			cp.Collection, cp.Key = ops[0], ops[1]

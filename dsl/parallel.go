@@ -41,27 +41,17 @@ func (p *parallelFor) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 			return v, diags
 		}
 	}
-	v, d := p.withCollection(coll).Value(ctx)
-	return v, append(diags, p.restore(d)...)
+	e := p.withCollection(coll)
+	v, d := e.Value(ctx)
+	return v, append(diags, restoreExpressions(d, e, p.ForExpr)...)
 }
 
 // withCollection returns a copy of the for expression that iterates over
 // coll, already evaluated, instead of evaluating its collection again.
 func (p *parallelFor) withCollection(coll cty.Value) *hclsyntax.ForExpr {
 	e := *p.ForExpr
-	e.CollExpr = &hclsyntax.LiteralValueExpr{Val: coll, SrcRange: p.CollExpr.Range()}
+	e.CollExpr = &evaluated{Expression: p.CollExpr, val: coll}
 	return &e
-}
-
-// restore points diagnostics about the collection back at the expression
-// the author wrote.
-func (p *parallelFor) restore(diags hcl.Diagnostics) hcl.Diagnostics {
-	for _, d := range diags {
-		if lit, ok := d.Expression.(*hclsyntax.LiteralValueExpr); ok && lit.SrcRange == p.CollExpr.Range() {
-			d.Expression = p.CollExpr
-		}
-	}
-	return diags
 }
 
 // splittable reports whether coll can be split into chunks whose joined
