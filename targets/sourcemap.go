@@ -139,9 +139,9 @@ func contains(list []Element, e Element) bool {
 // Text is the buffer a renderer writes one artifact into: a
 // bytes.Buffer (whose Bytes become the file's data without a copy) that,
 // when a source map was asked for, also records which model elements the
-// lines come from. A renderer sets the element
-// once per block (At, Also); the lines it writes afterwards belong to it.
-// Without a source map every call is a nil check and records nothing.
+// lines come from. A renderer sets the element once per block (At,
+// Also); the lines it writes afterwards belong to it. Without a source
+// map every call is a nil check and records nothing.
 type Text struct {
 	bytes.Buffer
 	rec *recorder
