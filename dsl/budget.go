@@ -147,10 +147,14 @@ func (t *tally) add(v cty.Value) {
 	case ty == cty.String:
 		t.bytes += int64(len(v.AsString()))
 	case ty.IsObjectType():
-		for name := range ty.AttributeTypes() {
+		for name, at := range ty.AttributeTypes() {
 			t.values++
-			t.add(v.GetAttr(name))
+			if adds(at) {
+				t.add(v.GetAttr(name))
+			}
 		}
+	case (ty.IsListType() || ty.IsMapType()) && !adds(ty.ElementType()):
+		t.values += int64(v.LengthInt())
 	case ty.IsListType() || ty.IsSetType() || ty.IsTupleType() || ty.IsMapType():
 		for it := v.ElementIterator(); it.Next(); {
 			t.values++
@@ -158,6 +162,14 @@ func (t *tally) add(v cty.Value) {
 			t.add(e)
 		}
 	}
+}
+
+// adds reports whether a value of type ty can add to a tally beyond the
+// one value its container counts for it: strings (their bytes) and
+// collections and objects (their elements). A number or a bool adds
+// nothing, so the walk need not fetch it.
+func adds(ty cty.Type) bool {
+	return ty == cty.String || !ty.IsPrimitiveType()
 }
 
 // chargeFuncName is the function the rewritten expressions call to

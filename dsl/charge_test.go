@@ -7,6 +7,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
 )
 
 // TestChargeCallSame evaluates expressions with their charges as
@@ -81,4 +82,44 @@ func plainCalls(e hclsyntax.Expression) hclsyntax.Expression {
 		return nil
 	})
 	return e
+}
+
+// TestTallyCounts pins what a value costs against the evaluation limits:
+// one value per element or attribute at every depth (an unknown or null
+// one too), and the bytes of every string.
+func TestTallyCounts(t *testing.T) {
+	str, num := cty.StringVal, cty.NumberIntVal
+	for _, c := range []struct {
+		name          string
+		v             cty.Value
+		values, bytes int64
+	}{
+		{"string", str("leaf"), 0, 4},
+		{"number", num(7), 0, 0},
+		{"list of numbers", cty.ListVal([]cty.Value{num(1), num(2), num(3)}), 3, 0},
+		{"map of bools", cty.MapVal(map[string]cty.Value{"a": cty.True, "b": cty.False}), 2, 0},
+		{"list of strings", cty.ListVal([]cty.Value{str("ab"), str("c")}), 2, 3},
+		{"set of strings", cty.SetVal([]cty.Value{str("ab"), str("c")}), 2, 3},
+		{"set of numbers", cty.SetVal([]cty.Value{num(1), num(2)}), 2, 0},
+		{"tuple", cty.TupleVal([]cty.Value{num(1), str("xyz"), cty.ListVal([]cty.Value{num(1)})}), 4, 3},
+		{"list with an unknown", cty.ListVal([]cty.Value{num(1), cty.UnknownVal(cty.Number)}), 2, 0},
+		{"empty list", cty.ListValEmpty(cty.Number), 0, 0},
+		{"object", cty.ObjectVal(map[string]cty.Value{
+			"a": num(1), "b": str("xy"), "c": cty.ListVal([]cty.Value{num(1), num(2), num(3)}),
+			"d": cty.ListVal([]cty.Value{str("a"), str("bc")}), "e": cty.ObjectVal(map[string]cty.Value{"f": cty.True}),
+			"g": cty.NullVal(cty.String), "h": cty.UnknownVal(cty.String), "i": cty.NullVal(cty.List(cty.Number)),
+		}), 8 + 3 + 2 + 1, 2 + 1 + 2},
+		{"map of objects", cty.MapVal(map[string]cty.Value{
+			"h1": cty.ObjectVal(map[string]cty.Value{"n": num(1), "os": str("linux")}),
+			"h2": cty.ObjectVal(map[string]cty.Value{"n": num(2), "os": str("bsd")}),
+		}), 2 + 4, 8},
+		{"marked", cty.ListVal([]cty.Value{str("abc")}).Mark("x"), 1, 3},
+		{"unknown", cty.UnknownVal(cty.List(cty.String)), 0, 0},
+	} {
+		var got tally
+		got.add(c.v)
+		if got.values != c.values || got.bytes != c.bytes {
+			t.Errorf("%s: %d values, %d bytes; want %d, %d", c.name, got.values, got.bytes, c.values, c.bytes)
+		}
+	}
 }

@@ -1,9 +1,6 @@
 package dsl
 
 import (
-	"math/big"
-	"strconv"
-
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/customdecode"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -211,30 +208,67 @@ type nativeCall struct {
 	params      []function.Parameter
 	varParam    *function.Parameter
 	work        *budget
+	// native computes the function here (natives), or is nil.
+	native func(args []cty.Value) (cty.Value, bool)
 }
 
 // Value implements hcl.Expression. HCL checks the argument count before
 // it evaluates any argument; a call it would refuse goes to it at once.
 func (c *nativeCall) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
-	if c.ExpandFinal || !c.arity() || !c.resolves(ctx) {
+	switch {
+	case !c.resolves(ctx):
+		return c.FunctionCallExpr.Value(ctx)
+	case c.ExpandFinal:
+		return c.expanded(ctx)
+	case !c.arity(len(c.Args)):
 		return c.FunctionCallExpr.Value(ctx)
 	}
 	vals := make([]cty.Value, len(c.Args))
-	return evalNative(ctx, c.Args, vals,
-		func() (cty.Value, bool) { return c.direct(vals) },
-		func(ops []hclsyntax.Expression) (cty.Value, hcl.Diagnostics) {
-			cp := *c.FunctionCallExpr
-			cp.Args = ops
-			v, d := cp.Value(ctx)
-			return v, restoreExpressions(d, &cp, c.FunctionCallExpr)
-		})
+	return evalNative(ctx, c.Args, vals, func() (cty.Value, bool) { return c.direct(vals) }, c.viaHCL(ctx))
 }
 
-// arity reports whether the call has as many arguments as the function
-// takes.
-func (c *nativeCall) arity() bool {
+// expanded evaluates a call whose last argument is expanded
+// (merge([...]...)). HCL evaluates that argument first, and stops there
+// when it gives a diagnostic or is not a known list, tuple or set; so
+// does this, handing HCL the value. Else the other arguments follow in
+// order, and the expansion's elements take the last one's place.
+func (c *nativeCall) expanded(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
+	last := len(c.Args) - 1
+	list, diags := valueOf(ctx, c.Args[last])
+	spread := &evaluated{Expression: c.Args[last], val: list, diags: diags}
+	viaHCL := func(ops []hclsyntax.Expression) (cty.Value, hcl.Diagnostics) {
+		return c.viaHCL(ctx)(append(ops, spread))
+	}
+	ty := list.Type()
+	if len(diags) > 0 || !plain(list) || list.IsNull() || !(ty.IsListType() || ty.IsTupleType() || ty.IsSetType()) {
+		return viaHCL(c.Args[:last:last])
+	}
+	vals := make([]cty.Value, last, last+list.LengthInt())
+	return evalNative(ctx, c.Args[:last], vals, func() (cty.Value, bool) {
+		args := vals
+		for it := list.ElementIterator(); it.Next(); {
+			_, e := it.Element()
+			args = append(args, e)
+		}
+		return c.direct(args)
+	}, viaHCL)
+}
+
+// viaHCL evaluates a copy of the call by HCL's own code with ops, the
+// arguments as evaluated.
+func (c *nativeCall) viaHCL(ctx *hcl.EvalContext) func(ops []hclsyntax.Expression) (cty.Value, hcl.Diagnostics) {
+	return func(ops []hclsyntax.Expression) (cty.Value, hcl.Diagnostics) {
+		cp := *c.FunctionCallExpr
+		cp.Args = ops
+		v, d := cp.Value(ctx)
+		return v, restoreExpressions(d, &cp, c.FunctionCallExpr)
+	}
+}
+
+// arity reports whether the function takes that many arguments.
+func (c *nativeCall) arity(args int) bool {
 	n := len(c.params)
-	return len(c.Args) == n || (len(c.Args) > n && c.varParam != nil)
+	return args == n || (args > n && c.varParam != nil)
 }
 
 // resolves reports whether ctx gives the name the function the call was
@@ -254,6 +288,9 @@ func (c *nativeCall) resolves(ctx *hcl.EvalContext) bool {
 // an unknown, a limit error or the function an error; the call then goes
 // through HCL.
 func (c *nativeCall) direct(vals []cty.Value) (cty.Value, bool) {
+	if !c.arity(len(vals)) {
+		return cty.NilVal, false
+	}
 	for i, a := range vals {
 		p := c.param(i)
 		if !plain(a) || !(p.Type == cty.DynamicPseudoType || a.Type().Equals(p.Type)) ||
@@ -264,8 +301,12 @@ func (c *nativeCall) direct(vals []cty.Value) (cty.Value, bool) {
 	if c.work.over.Load() {
 		return cty.NilVal, false
 	}
-	// nativeFormat takes no width the precheck would refuse.
-	v, ok := nativeFormat(c.Name, vals)
+	// The natives take no argument the precheck would refuse (format no
+	// width of 100 or more, range no more than 1,024 numbers).
+	v, ok := cty.NilVal, false
+	if c.native != nil {
+		v, ok = c.native(vals)
+	}
 	if !ok {
 		if precheck(c.Name, vals, c.work.limits.StringBytes) != nil {
 			return cty.NilVal, false
@@ -301,83 +342,6 @@ func (b *budget) chargeFits(v cty.Value) bool {
 	return true
 }
 
-// nativeFormat formats as cty's format does, for a format string of
-// literal text, %%, %s given a string and %d given a whole number
-// (with an optional zero flag and a width under 100), with exactly one
-// argument per verb; ok is false for anything else.
-func nativeFormat(name string, args []cty.Value) (cty.Value, bool) {
-	if name != "format" || len(args) == 0 || args[0].IsNull() {
-		return cty.NilVal, false
-	}
-	spec := args[0].AsString()
-	rest := args[1:]
-	out := make([]byte, 0, len(spec)+16)
-	for i := 0; i < len(spec); i++ {
-		if spec[i] != '%' {
-			out = append(out, spec[i])
-			continue
-		}
-		i++
-		if i < len(spec) && spec[i] == '%' {
-			out = append(out, '%')
-			continue
-		}
-		zero, width := false, 0
-		if i < len(spec) && spec[i] == '0' {
-			zero = true
-			i++
-		}
-		for digits := 0; i < len(spec) && spec[i] >= '0' && spec[i] <= '9'; i++ {
-			if digits++; digits > 2 {
-				return cty.NilVal, false
-			}
-			width = width*10 + int(spec[i]-'0')
-		}
-		if i >= len(spec) || len(rest) == 0 || rest[0].IsNull() {
-			return cty.NilVal, false
-		}
-		var ok bool
-		switch spec[i] {
-		case 's':
-			ok = !zero && width == 0 && rest[0].Type() == cty.String
-			if ok {
-				out = append(out, rest[0].AsString()...)
-			}
-		case 'd':
-			out, ok = appendInteger(out, rest[0], zero, width)
-		}
-		if !ok {
-			return cty.NilVal, false
-		}
-		rest = rest[1:]
-	}
-	if len(rest) > 0 {
-		return cty.NilVal, false
-	}
-	return cty.StringVal(string(out)), true
-}
-
-// appendInteger appends a non-negative whole number as Go's %d, %Nd or
-// %0Nd writes it (cty's format hands integers to Go's fmt).
-func appendInteger(out []byte, v cty.Value, zero bool, width int) ([]byte, bool) {
-	if v.Type() != cty.Number {
-		return out, false
-	}
-	n, acc := v.AsBigFloat().Int64()
-	if acc != big.Exact || n < 0 {
-		return out, false
-	}
-	digits := strconv.AppendInt(nil, n, 10)
-	pad := byte(' ')
-	if zero {
-		pad = '0'
-	}
-	for i := len(digits); i < width; i++ {
-		out = append(out, pad)
-	}
-	return append(out, digits...), true
-}
-
 // nativeExprs replaces the function calls, binary operators,
 // conditionals, index expressions and traversals from a value inside
 // the bodies' attribute values with their native nodes. Scope traversals
@@ -402,7 +366,7 @@ func nativeExprs(bodies []hcl.Body, fns, raw map[string]function.Function, work 
 		case *hclsyntax.FunctionCallExpr:
 			if f, ok := raw[x.Name]; ok && !decodesExpressions(f) {
 				return &nativeCall{FunctionCallExpr: x, bounded: fns[x.Name], fn: f,
-					params: f.Params(), varParam: f.VarParam(), work: work}
+					params: f.Params(), varParam: f.VarParam(), work: work, native: natives[x.Name]}
 			}
 		}
 		return e

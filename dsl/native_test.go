@@ -68,6 +68,21 @@ var nativeCases = []string{
 	`merge([{a = 1}, {b = 2}]...)`, `length(list)`, `length(nul)`, `tostring(n)`, `tolist(["a", n])`,
 	`try(nope, 3)`, `can(nope)`, `nope(1)`, `upper(s, s)`, `join(",", list)`, `join(",", ["a", 1])`,
 	`ports("swp1-4")`, `cidrhost("10.0.0.0/24", n)`, `keys(hosts)`,
+	// range and merge, computed natively
+	`range(0)`, `range(neg)`, `range(2, 5)`, `range(5, 2)`, `range(n, n)`, `range(half)`, `range(1024)`,
+	`range(1025)`, `range(-1025)`, `range("3")`, `range(nul)`, `range(unknown)`, `range(secret)`, `range(big)`,
+	`range(neg, n)`, `range()`, `merge()`, `merge({a = 1}, {a = "x"})`, `merge(m, {b = 2})`, `merge({a = 1}, null)`,
+	`merge(hosts, {h01 = 1})`, `merge({a = 1}, secretlist[0])`, `merge({a = secret})`, `merge({a = unknown})`,
+	`merge(list)`, `merge({a = 1}, nul)`, `merge(hosts.h01, hosts.h02, {n = s})`,
+	// an expanded last argument
+	`merge([for k, h in hosts : {(k) = h.n}]...)`, `merge(nul...)`, `merge(dyn...)`, `merge(unknown...)`,
+	`merge(tuple...)`, `merge({x = 1}, [{a = 1}, {x = 2}]...)`, `min([3, 1, n]...)`, `min(list...)`,
+	`max(tolist([1, 2])...)`, `format("%s-%s", list...)`, `format(list...)`, `merge(secretlist...)`,
+	`merge(toset([{a = 1}])...)`, `range([3]...)`, `range([]...)`, `upper([]...)`, `upper(["a", "b"]...)`,
+	`merge([for k, h in hosts : {(k) = h.nope}]...)`, `merge([nope]...)`, `merge([{a = 1}, nul]...)`,
+	`range([n, 2]...)`, `merge([{a = 1}]...).a`, `lookup([m, "a"]...)`, `merge(nope, [nope]...)`,
+	`merge({a = [for k, h in hosts : h.n]}, [for k, h in hosts : {(k) = h.os}]...)`, `merge(nope, nul...)`,
+	`merge({a = format("%s", nope)}, [{b = 1}]...)`, `merge({a = [for k, h in hosts : h.n]}, nul...)`, `merge([for k, h in hosts : h]...)`,
 	// traversals and indexes
 	`hosts.h01.n`, `hosts["h01"].os`, `hosts.h01["os"]`, `list[1]`, `list[5]`, `list[-1]`, `list[0.5]`, `list["1"]`,
 	`m["a"]`, `m.a`, `m["z"]`, `m.z`, `hosts[n]`, `hosts.h01.nope`, `list[0].x`, `nul.x`, `nul[0]`, `dyn[0]`, `dyn.x`,
@@ -144,7 +159,7 @@ func TestNativeFormat(t *testing.T) {
 		{"%123d", []cty.Value{cty.NumberIntVal(1)}, ""},
 	} {
 		args := append([]cty.Value{cty.StringVal(c.spec)}, c.args...)
-		got, ok := nativeFormat("format", args)
+		got, ok := nativeFormat(args)
 		if c.want == "" {
 			if ok {
 				t.Errorf("format(%q, %v) was formatted natively as %#v; it must go to cty", c.spec, c.args, got)
@@ -249,6 +264,59 @@ func dropSuggestions(diags hcl.Diagnostics) {
 	for _, d := range diags {
 		if i := strings.Index(d.Detail, " Did you mean"); i >= 0 {
 			d.Detail = d.Detail[:i]
+		}
+	}
+}
+
+// TestNativeFunctions pins the natives to the cty functions they stand
+// for: the same value, RawEquals (number precision included), for every
+// argument list a native answers, and an answer for the ones a fabric
+// uses, so that a native that always declined would fail here.
+func TestNativeFunctions(t *testing.T) {
+	num := cty.NumberIntVal
+	obj := func(kv ...any) cty.Value {
+		m := map[string]cty.Value{}
+		for i := 0; i < len(kv); i += 2 {
+			m[kv[i].(string)] = kv[i+1].(cty.Value)
+		}
+		return cty.ObjectVal(m)
+	}
+	nested := obj("leaf", cty.StringVal("leaf0001"), "ports", cty.ListVal([]cty.Value{cty.StringVal("swp1")}))
+	for _, c := range []struct {
+		name   string
+		args   []cty.Value
+		native bool // the native must answer
+	}{
+		{"range", []cty.Value{num(3)}, true},
+		{"range", []cty.Value{num(0)}, true},
+		{"range", []cty.Value{num(-4)}, true},
+		{"range", []cty.Value{num(1), num(49)}, true},
+		{"range", []cty.Value{num(49), num(1)}, true},
+		{"range", []cty.Value{cty.MustParseNumberVal("2"), num(6)}, true},
+		{"range", []cty.Value{num(1024)}, true},
+		{"range", []cty.Value{num(-1024)}, true},
+		{"range", []cty.Value{num(1025)}, false},
+		{"range", []cty.Value{cty.NumberFloatVal(2.5)}, false},
+		{"range", []cty.Value{num(0), num(10), num(2)}, false},
+		{"range", []cty.Value{cty.MustParseNumberVal("1e40")}, false},
+		{"merge", nil, true},
+		{"merge", []cty.Value{obj("a", num(1)), obj("a", cty.StringVal("x"), "b", nested)}, true},
+		{"merge", []cty.Value{obj("h0001-00", nested), obj("h0001-01", nested)}, true},
+		{"merge", []cty.Value{obj("a", cty.UnknownVal(cty.String)), obj("b", num(1).Mark("x"))}, true},
+		{"merge", []cty.Value{cty.EmptyObjectVal, cty.EmptyObjectVal}, true},
+		{"merge", []cty.Value{cty.MapVal(map[string]cty.Value{"a": num(1)}), obj("b", num(2))}, false},
+		{"merge", []cty.Value{obj("a", num(1)), cty.NullVal(cty.EmptyObject)}, false},
+	} {
+		name := fmt.Sprintf("%s%#v", c.name, c.args)
+		want, err := Functions()[c.name].Call(c.args)
+		got, ok := natives[c.name](c.args)
+		switch {
+		case ok != c.native:
+			t.Errorf("%s: native answered %v, want %v", name, ok, c.native)
+		case ok && err != nil:
+			t.Errorf("%s: native answered %#v where cty fails: %v", name, got, err)
+		case ok && !want.RawEquals(got):
+			t.Errorf("%s:\nnative %#v\ncty    %#v", name, got, want)
 		}
 	}
 }
