@@ -43,7 +43,7 @@ golden:
 # later `go test` runs it as a regular test; fix it and commit the file.
 FUZZTIME ?= 10s
 FUZZ_TARGETS := \
-	./dsl:FuzzLoad ./dsl:FuzzLoadWithVariables ./dsl:FuzzExpression ./dsl:FuzzNativeSame ./dsl:FuzzNativeFunctions ./dsl:FuzzExpandPorts \
+	./dsl:FuzzLoad ./dsl:FuzzLoadWithVariables ./dsl:FuzzExpression ./dsl:FuzzNativeSame ./dsl:FuzzNativeFunctions ./dsl:FuzzExpandPorts ./model:FuzzIndent \
 	./artifacts:FuzzBuild ./inventory:FuzzParse \
 	./push/verify:FuzzParseOnyx ./push/verify:FuzzApplyOnyxPFC ./push/verify:FuzzParseEOS \
 	./push/verify:FuzzParseEOSJSON ./push/verify:FuzzParseNVUE

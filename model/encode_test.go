@@ -2,6 +2,8 @@ package model
 
 import (
 	"bytes"
+	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -44,4 +46,86 @@ func TestEncodeIsMarshal(t *testing.T) {
 			t.Errorf("%s: Encode differs from Marshal (%d bytes, want %d)", f.Name, got.Len(), len(want))
 		}
 	}
+}
+
+// indentCases are compact JSON texts with what could trip an indenter:
+// punctuation and escapes inside strings, empty and nested containers.
+var indentCases = []string{
+	`{}`, `[]`, `{"a":{}}`, `{"a":[]}`, `[[],[[]],{}]`, `{"a":1,"b":[1,2,{"c":null}],"d":{"e":true}}`,
+	`"plain"`, `3.5e-7`, `null`, `{"k:v":"x,y","q":"a\"b","s":"\\","t":"\\\"","u":"{[]}"}`,
+	`["\u2028","\u003c&\u003e","é",""]`, `{"":""}`, `[{"a":[{"b":[]}]},{}]`,
+}
+
+// TestIndentIsJSONIndent compares indent with json.Indent, under the
+// prefixes the encoder uses.
+func TestIndentIsJSONIndent(t *testing.T) {
+	for _, src := range indentCases {
+		for _, prefix := range []string{"", "  ", "    "} {
+			sameIndent(t, []byte(src), prefix)
+		}
+	}
+}
+
+// sameIndent fails t when indent and json.Indent lay src out
+// differently.
+func sameIndent(t *testing.T, src []byte, prefix string) {
+	t.Helper()
+	var want bytes.Buffer
+	if err := json.Indent(&want, src, prefix, "  "); err != nil {
+		t.Fatalf("%s: %v", src, err)
+	}
+	if got := indent(nil, src, prefix, "  "); !bytes.Equal(got, want.Bytes()) {
+		t.Errorf("%s with prefix %q:\ngot  %s\nwant %s", src, prefix, got, want.Bytes())
+	}
+}
+
+// FuzzIndent compares indent with json.Indent on any valid JSON, made
+// compact as encoding/json writes it.
+func FuzzIndent(f *testing.F) {
+	for _, s := range indentCases {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var compact bytes.Buffer
+		if json.Compact(&compact, []byte(s)) != nil {
+			return
+		}
+		sameIndent(t, compact.Bytes(), "    ")
+	})
+}
+
+// BenchmarkEncode and BenchmarkMarshal write the largest golden model;
+// Marshal, encoding/json's indentation, is the baseline for Encode's.
+func BenchmarkEncode(b *testing.B) {
+	f := largestGolden(b)
+	for b.Loop() {
+		if err := Encode(io.Discard, f); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkMarshal(b *testing.B) {
+	f := largestGolden(b)
+	for b.Loop() {
+		if _, err := Marshal(f); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// largestGolden is the fabric of the largest golden model.json.
+func largestGolden(b *testing.B) *Fabric {
+	paths, _ := filepath.Glob("../golden/*/model.json")
+	var largest []byte
+	for _, p := range paths {
+		if data, err := os.ReadFile(p); err == nil && len(data) > len(largest) {
+			largest = data
+		}
+	}
+	f, err := Unmarshal(largest)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return f
 }
