@@ -13,14 +13,51 @@ import (
 // check runs the cross-device checks on the resolved model (after
 // physics). Checks walk the model in its canonical order; the result is
 // sorted by source range so the output is stable.
+//
+// The checks only read the model and add diagnostics, so the first ones
+// run on two cores: those that ask the cabling's connected components
+// (whose lookups compress paths, so they stay on one goroutine) beside
+// the others. Each check's diagnostics keep their place in the order
+// below, which is what the stable sort sees. The device-default checks
+// come after all of them, because they stay silent when an earlier
+// check found an error (its follow-ons would only repeat it).
 func check(f *model.Fabric, src Sources) hcl.Diagnostics {
+	checks := []struct {
+		run        func(*checker)
+		components bool
+	}{
+		{(*checker).checkRanges, false},
+		{(*checker).checkLinks, false},
+		{(*checker).checkLossless, true},
+		{(*checker).checkECN, false},
+		{(*checker).checkTransports, true},
+		{(*checker).checkVendorNotes, false},
+	}
 	c := newChecker(f, src)
-	c.checkRanges()
-	c.checkLinks()
-	c.checkLossless()
-	c.checkECN()
-	c.checkTransports()
-	c.checkVendorNotes()
+	found := make([]hcl.Diagnostics, len(checks))
+	runGroup := func(withComponents bool) {
+		own := *c
+		if withComponents {
+			own.comp = buildComponents(f)
+		}
+		for i, ch := range checks {
+			if ch.components == withComponents {
+				own.diags = nil
+				ch.run(&own)
+				found[i] = own.diags
+			}
+		}
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		runGroup(true)
+	}()
+	runGroup(false)
+	<-done
+	for _, d := range found {
+		c.diags = append(c.diags, d...)
+	}
 	c.checkDeviceDefaults()
 	c.checkWindows()
 	sortDiagnostics(c.diags)
@@ -34,11 +71,12 @@ type checker struct {
 	switches map[string]*model.Switch
 	hosts    map[string]*model.Host
 	diags    hcl.Diagnostics
-	comp     *components
+	// comp is the cabling's connected components, for the checks that
+	// ask them (check's components group); nil for the others.
+	comp *components
 }
 
-// newChecker indexes switches and hosts by name and computes the
-// connected components of the cabling.
+// newChecker indexes switches and hosts by name.
 func newChecker(f *model.Fabric, src Sources) *checker {
 	c := &checker{f: f, src: src, switches: map[string]*model.Switch{}, hosts: map[string]*model.Host{}}
 	for i := range f.Switches {
@@ -47,7 +85,6 @@ func newChecker(f *model.Fabric, src Sources) *checker {
 	for i := range f.Hosts {
 		c.hosts[f.Hosts[i].Name] = &f.Hosts[i]
 	}
-	c.comp = buildComponents(f)
 	return c
 }
 

@@ -14,6 +14,8 @@ import (
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 	"github.com/zclconf/go-cty/cty/gocty"
+
+	"github.com/fabricc/fabricc/internal/cores"
 )
 
 // The fast decoder. gohcl.DecodeBody over dynblock.Expand is the
@@ -437,28 +439,7 @@ func (d *fastDecoder) parallel(n int, wide bool, decode func(lo, hi int)) {
 		return
 	}
 	defer d.work.parallel.Store(false)
-	onCores(n, chunk, decode)
-}
-
-// onCores runs do over [0, n) in chunks of size chunk, taken in turn by
-// one goroutine per core, and returns when all are done.
-func onCores(n, chunk int, do func(lo, hi int)) {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				lo := int(next.Add(int64(chunk))) - chunk
-				if lo >= n {
-					return
-				}
-				do(lo, min(lo+chunk, n))
-			}
-		}()
-	}
-	wg.Wait()
+	cores.Range(n, chunk, decode)
 }
 
 // readDynamic reads a dynamic block's iterator, for_each, labels and

@@ -6,6 +6,8 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
+
+	"github.com/fabricc/fabricc/internal/cores"
 )
 
 // Large for expressions on every core. A generated fabric builds its
@@ -78,7 +80,7 @@ func (p *parallelFor) split(ctx *hcl.EvalContext, coll cty.Value) (cty.Value, bo
 	chunks := chunksOf(coll, 4*runtime.GOMAXPROCS(0))
 	results := make([]cty.Value, len(chunks))
 	failed := make([]bool, len(chunks))
-	onCores(len(chunks), 1, func(i, _ int) {
+	cores.Range(len(chunks), 1, func(i, _ int) {
 		v, d := p.withCollection(chunks[i]).Value(ctx)
 		results[i], failed[i] = v, len(d) > 0 || !v.IsWhollyKnown() || v.IsMarked()
 	})
