@@ -170,8 +170,7 @@ func (l *lowering) lowerHosts() {
 // lowerHost lowers one host and its NICs.
 func (l *lowering) lowerHost(h *dsl.Host) model.Host {
 	defer l.within(h.Name)()
-	l.src.Set(h.DefRange, "host", h.Name)
-	l.src.setAttrs(Key("host", h.Name), []attrRange{{"os", h.OSRange}})
+	l.src.setBlock(Key("host", h.Name), h.DefRange, []attrRange{{"os", h.OSRange}})
 	out := model.Host{Name: h.Name, OS: model.OS(h.OS), Tuning: h.Tuning != nil && *h.Tuning, NICs: []model.NIC{}}
 	if h.OSVersion != nil {
 		out.OSVersion = *h.OSVersion
@@ -199,8 +198,7 @@ func (l *lowering) lowerHost(h *dsl.Host) model.Host {
 // recordNIC records the ranges of a NIC's written attributes.
 func (l *lowering) recordNIC(host string, n *dsl.NIC) {
 	k := []string{"host", host, "nic", n.Name}
-	l.src.Set(n.DefRange, k...)
-	l.src.setAttrs(Key(k...), []attrRange{
+	l.src.setBlock(Key(k...), n.DefRange, []attrRange{
 		{"model", n.ModelRange}, {"driver", n.DriverRange}, {"speed", n.SpeedRange}, {"mtu", n.MTURange},
 		{"vlan", n.VLANRange}, {"addresses", n.AddressesRange}, {"roce_mode", n.RoCEModeRange},
 		{"transport", n.TransportRange}, {"class", n.ClassRange}, {"priority", n.PriorityRange},

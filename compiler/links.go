@@ -57,8 +57,7 @@ func (l *lowering) lowerLink(i int, used map[string]hcl.Range) (model.Link, bool
 	dl := &l.cfg.Links[i]
 	defer l.within(dl.A + " - " + dl.B)()
 	idx := strconv.Itoa(i)
-	l.src.Set(dl.DefRange, "link", idx)
-	l.src.setAttrs(Key("link", idx), []attrRange{
+	l.src.setBlock(Key("link", idx), dl.DefRange, []attrRange{
 		{"a", dl.ARange}, {"b", dl.BRange}, {"length", dl.LengthRange}, {"cable", dl.CableRange},
 	})
 	n := len(l.diags)

@@ -317,9 +317,9 @@ func TestLowerNilConfig(t *testing.T) {
 
 // TestSourcesDisjoint compiles the example fabrics (demartek-lab has
 // override blocks) and the benchmark fabric, and requires that no key is
-// recorded both on its own and as an attribute of its block:
-// Sources.Get looks on its own first, so such a key would shadow the
-// later record.
+// recorded two ways (on its own, as a block, as an attribute of its
+// block): Sources.Get looks in that order, so such a key would shadow
+// the later record.
 func TestSourcesDisjoint(t *testing.T) {
 	paths, _ := filepath.Glob("../examples/*")
 	paths = append(paths, "../bench/fabric")
@@ -334,11 +334,18 @@ func TestSourcesDisjoint(t *testing.T) {
 		}
 		_, src, _ := CompileSources(cfg)
 		blockKeys := 0
-		for prefix, block := range src.blocks {
-			for _, a := range block {
+		for key, b := range src.blocks {
+			if _, dup := src.spans[key]; dup && b.own {
+				t.Errorf("%s: %s is recorded on its own and as a block", path, key)
+			}
+			for _, a := range b.attrs {
 				blockKeys++
-				if _, dup := src.spans[prefix+"/"+a.name]; dup {
-					t.Errorf("%s: %s/%s is recorded on its own and in its block", path, prefix, a.name)
+				attr := key + "/" + a.name
+				if _, dup := src.spans[attr]; dup {
+					t.Errorf("%s: %s is recorded on its own and in its block", path, attr)
+				}
+				if src.blocks[attr].own {
+					t.Errorf("%s: %s is recorded as a block and in its block", path, attr)
 				}
 			}
 		}

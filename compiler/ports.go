@@ -272,10 +272,7 @@ func (l *lowering) applyOverrides(s *dsl.Switch, decls []*portDecl) {
 // port n (a port block also records the port itself).
 func (l *lowering) recordPortAttrs(sw, n string, p dsl.Port) {
 	k := []string{"switch", sw, "port", n}
-	if !l.src.Has(k...) {
-		l.src.Set(p.DefRange, k...)
-	}
-	l.src.setAttrs(Key(k...), []attrRange{
+	l.src.setBlock(Key(k...), p.DefRange, []attrRange{
 		{"speed", p.SpeedRange}, {"mtu", p.MTURange}, {"mode", p.ModeRange}, {"vlans", p.VLANsRange},
 		{"native_vlan", p.NativeVLANRange}, {"trust", p.TrustRange}, {"pfc", p.PFCRange},
 		{"lanes", p.LanesRange},

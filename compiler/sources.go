@@ -26,15 +26,27 @@ import (
 // A port declared by a range maps to the range's label, and an attribute
 // set by an `override` block maps to that block's attribute.
 //
-// The attributes of one block (a NIC's model, speed, mtu, ...) are kept
-// together under the block's key rather than as keys of their own: a
-// 4,096-switch fabric records 3.8 million ranges, and one map entry per
-// range made compiling it spend a third of its time inserting keys. A
-// key is recorded either on its own (Set) or as an attribute of its
-// block (setAttrs), never both: TestSourcesDisjoint.
+// A block (a switch port, host, NIC or link) keeps its own range and
+// its attributes' ranges (a NIC's model, speed, mtu, ...) together in one
+// entry under its key, rather than as keys of their own: a 4,096-switch
+// fabric records 3.8 million ranges, and one map entry per range made
+// compiling it spend a third of its time inserting keys. A key is
+// recorded one way only: on its own (Set), as a block (setBlock) or as
+// an attribute of its block: TestSourcesDisjoint.
 type Sources struct {
 	spans  map[string]Span
-	blocks map[string][]attrSpan
+	blocks map[string]block
+	// file caches the handle of the file name last recorded; lowering
+	// records ranges from one goroutine, mostly of one file in a row.
+	file *fileHandle
+}
+
+// block is what one block records: where it is written, when own is
+// set, and where its attributes are.
+type block struct {
+	self  Span
+	own   bool
+	attrs []attrSpan
 }
 
 // attrSpan is where one attribute of a block is written.
@@ -43,10 +55,16 @@ type attrSpan struct {
 	span Span
 }
 
-// NewSources returns empty Sources with room for about n blocks (a
-// block records about two keys on its own: itself and its link).
+// fileHandle is a file name and its unique handle.
+type fileHandle struct {
+	name string
+	h    unique.Handle[string]
+}
+
+// NewSources returns empty Sources with room for about n blocks (and as
+// many keys on their own: a port's link and its length, a NIC's link).
 func NewSources(n int) Sources {
-	return Sources{spans: make(map[string]Span, 2*n), blocks: make(map[string][]attrSpan, n)}
+	return Sources{spans: make(map[string]Span, n), blocks: make(map[string]block, n), file: &fileHandle{}}
 }
 
 // Span is an hcl.Range held in half the space: the file name as a
@@ -89,8 +107,19 @@ func (s Sources) Set(r hcl.Range, parts ...string) { s.put(Key(parts...), r) }
 // put records r under key unless r is empty.
 func (s Sources) put(key string, r hcl.Range) {
 	if r.Filename != "" {
-		s.spans[key] = SpanOf(r)
+		s.spans[key] = s.spanOf(r)
 	}
+}
+
+// spanOf is SpanOf through the file name cache.
+func (s Sources) spanOf(r hcl.Range) Span {
+	if s.file == nil {
+		return SpanOf(r)
+	}
+	if s.file.name != r.Filename || s.file.name == "" {
+		*s.file = fileHandle{r.Filename, unique.Make(r.Filename)}
+	}
+	return Span{file: s.file.h, start: posOf(r.Start), end: posOf(r.End)}
 }
 
 // attrRange is one attribute's name and where it is written (an empty
@@ -100,19 +129,23 @@ type attrRange struct {
 	r    hcl.Range
 }
 
-// setAttrs records each written attribute of attrs under the path
-// prefix (a Key): prefix/name. An attribute recorded again (an override
-// block) takes the new range.
-func (s Sources) setAttrs(prefix string, attrs []attrRange) {
-	block := s.blocks[prefix]
-	for _, a := range attrs {
-		if a.r.Filename == "" {
-			continue
-		}
-		block = setAttr(block, a.name, SpanOf(a.r))
+// setBlock records the block at key: def, where the block is written,
+// unless it is empty or the block is recorded already (a port declared
+// again by an override keeps its first range), and each written
+// attribute of attrs as key/name. An attribute recorded again (an
+// override block) takes the new range.
+func (s Sources) setBlock(key string, def hcl.Range, attrs []attrRange) {
+	b := s.blocks[key]
+	if def.Filename != "" && !b.own {
+		b.self, b.own = s.spanOf(def), true
 	}
-	if len(block) > 0 {
-		s.blocks[prefix] = block
+	for _, a := range attrs {
+		if a.r.Filename != "" {
+			b.attrs = setAttr(b.attrs, a.name, s.spanOf(a.r))
+		}
+	}
+	if b.own || len(b.attrs) > 0 {
+		s.blocks[key] = b
 	}
 }
 
@@ -132,8 +165,11 @@ func (s Sources) Get(key string) (Span, bool) {
 	if sp, ok := s.spans[key]; ok {
 		return sp, true
 	}
+	if b, ok := s.blocks[key]; ok && b.own {
+		return b.self, true
+	}
 	if i := strings.LastIndexByte(key, '/'); i >= 0 {
-		for _, a := range s.blocks[key[:i]] {
+		for _, a := range s.blocks[key[:i]].attrs {
 			if a.name == key[i+1:] {
 				return a.span, true
 			}
@@ -169,9 +205,12 @@ func (s Sources) all(yield func(key string, sp Span) bool) {
 			return
 		}
 	}
-	for prefix, block := range s.blocks {
-		for _, a := range block {
-			if !yield(prefix+"/"+a.name, a.span) {
+	for key, b := range s.blocks {
+		if b.own && !yield(key, b.self) {
+			return
+		}
+		for _, a := range b.attrs {
+			if !yield(key+"/"+a.name, a.span) {
 				return
 			}
 		}
