@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"maps"
 	"net/netip"
 	"slices"
 	"sort"
@@ -309,16 +310,12 @@ func (l *lowering) nicTransport(host string, n *dsl.NIC, out *model.NIC) {
 
 // nicApplications resolves the application kinds, sorted by kind.
 func (l *lowering) nicApplications(host string, n *dsl.NIC, prio int) []model.Application {
-	kinds := make([]string, 0, len(applicationPorts))
-	for k := range applicationPorts {
-		kinds = append(kinds, k)
-	}
-	sort.Strings(kinds)
 	apps := []model.Application{}
 	seen := map[string]bool{}
 	for _, a := range n.Applications {
 		port, ok := applicationPorts[a]
 		if !ok {
+			kinds := slices.Sorted(maps.Keys(applicationPorts))
 			l.errorf(or(n.ApplicationsRange, n.DefRange), "Unknown application",
 				"nic %q of host %q lists application %q; fabricc knows %s.%s", n.Name, host, a, quoteList(kinds), didYouMean(a, kinds))
 			continue

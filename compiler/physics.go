@@ -1,10 +1,9 @@
 package compiler
 
 import (
-	"github.com/hashicorp/hcl/v2"
-
 	"github.com/fabricc/fabricc/internal/cores"
 	"github.com/fabricc/fabricc/model"
+	"github.com/hashicorp/hcl/v2"
 )
 
 // applyPhysics fills hardware constants, PFC headroom, buffer pools and
