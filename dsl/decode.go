@@ -364,12 +364,19 @@ func setHeader(v reflect.Value, p *plan, labels []string, ranges []hcl.Range, de
 	for i, f := range p.labels {
 		v.Field(f).SetString(labels[i])
 		if r := p.labelRanges[i]; r >= 0 {
-			v.Field(r).Set(reflect.ValueOf(ranges[i]))
+			setRange(v.Field(r), ranges[i])
 		}
 	}
 	if p.defRange >= 0 {
-		v.Field(p.defRange).Set(reflect.ValueOf(def))
+		setRange(v.Field(p.defRange), def)
 	}
+}
+
+// setRange sets an addressable hcl.Range field in place: Set with
+// reflect.ValueOf(r) would copy r to the heap first, and a large fabric
+// sets millions of ranges.
+func setRange(f reflect.Value, r hcl.Range) {
+	*f.Addr().Interface().(*hcl.Range) = r
 }
 
 // dynamicSpec is a dynamic block's header, read once.
@@ -529,7 +536,7 @@ func decodable(val cty.Value, diags hcl.Diagnostics) bool {
 // attribute stores one attribute's value in its field.
 func (d *fastDecoder) attribute(a *hclsyntax.Attribute, ap *attrPlan, val cty.Value, v reflect.Value) bool {
 	if ap.valueRange >= 0 {
-		v.Field(ap.valueRange).Set(reflect.ValueOf(a.Expr.Range()))
+		setRange(v.Field(ap.valueRange), a.Expr.Range())
 	}
 	f := v.Field(ap.field)
 	if set(f, ap.kind, val) {
