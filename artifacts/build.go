@@ -13,12 +13,12 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/fabricc/fabricc/internal/cores"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets"
 	"github.com/fabricc/fabricc/targets/all"
@@ -274,40 +274,30 @@ func (st *stage) fill(ctx context.Context, src source) (*Result, error) {
 func (st *stage) devices(ctx context.Context, src source, res *Result) error {
 	n := src.count()
 	errs := make([]error, n)
-	var next atomic.Int64
 	var failed atomic.Bool
 	var render, write atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= n || failed.Load() {
-					return
-				}
-				if err := ctx.Err(); err != nil {
-					errs[i] = fmt.Errorf("interrupted while writing: %w", err)
-					failed.Store(true)
-					return
-				}
-				start := time.Now()
-				d, err := src.device(i)
-				rendered := time.Now()
-				render.Add(int64(rendered.Sub(start)))
-				if err == nil {
-					res.devices[i], err = st.putDevice(d)
-				}
-				write.Add(int64(time.Since(rendered)))
-				if err != nil {
-					errs[i] = err
-					failed.Store(true)
-				}
-			}
-		}()
-	}
-	wg.Wait()
+	cores.Range(n, 1, func(i, _ int) {
+		if failed.Load() {
+			return
+		}
+		if err := ctx.Err(); err != nil {
+			errs[i] = fmt.Errorf("interrupted while writing: %w", err)
+			failed.Store(true)
+			return
+		}
+		start := time.Now()
+		d, err := src.device(i)
+		rendered := time.Now()
+		render.Add(int64(rendered.Sub(start)))
+		if err == nil {
+			res.devices[i], err = st.putDevice(d)
+		}
+		write.Add(int64(time.Since(rendered)))
+		if err != nil {
+			errs[i] = err
+			failed.Store(true)
+		}
+	})
 	res.Render, res.Write = time.Duration(render.Load()), time.Duration(write.Load())
 	for _, err := range errs {
 		if err != nil {

@@ -13,10 +13,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
-	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/fabricc/fabricc/internal/cores"
 )
 
 // file is one file to write: its path below the folder, size and mode.
@@ -71,27 +71,16 @@ func main() {
 			os.Exit(1)
 		}
 	}
-	var next atomic.Int64
 	var failed atomic.Value
-	var wg sync.WaitGroup
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= len(files) {
-					return
-				}
-				f := files[i]
-				if err := os.WriteFile(filepath.Join(dst, f.rel), data[:f.size], f.mode); err != nil {
-					failed.Store(err)
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
+	cores.Range(len(files), 1, func(i, _ int) {
+		if failed.Load() != nil {
+			return
+		}
+		f := files[i]
+		if err := os.WriteFile(filepath.Join(dst, f.rel), data[:f.size], f.mode); err != nil {
+			failed.Store(err)
+		}
+	})
 	if err, ok := failed.Load().(error); ok {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
