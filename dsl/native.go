@@ -229,9 +229,11 @@ func (c *nativeCall) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 
 // expanded evaluates a call whose last argument is expanded
 // (merge([...]...)). HCL evaluates that argument first, and stops there
-// when it gives a diagnostic or is not a known list, tuple or set; so
-// does this, handing HCL the value. Else the other arguments follow in
-// order, and the expansion's elements take the last one's place.
+// when it fails or is not a known list, tuple or set. So this evaluates
+// it first too, and hands the call to HCL with the value when it gave
+// any diagnostic or is not a plain list, tuple or set. Else the other
+// arguments follow in order, and the expansion's elements take the last
+// one's place.
 func (c *nativeCall) expanded(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 	last := len(c.Args) - 1
 	list, diags := valueOf(ctx, c.Args[last])

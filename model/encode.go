@@ -109,10 +109,10 @@ func (e *valueEncoder) value(v any, prefix string) error {
 // indent appends src, compact JSON as encoding/json writes it (no
 // space outside strings), to dst laid out as json.Indent lays it out:
 // a member or element per line, each line after the first starting with
-// prefix and one indent per level, ": " after a key, and empty objects
+// prefix and one step per level, ": " after a key, and empty objects
 // and arrays kept as {} and []. TestIndentIsJSONIndent and FuzzIndent
 // compare the two.
-func indent(dst, src []byte, prefix, indent string) []byte {
+func indent(dst, src []byte, prefix, step string) []byte {
 	depth := 0
 	open := false // an object or array has just opened
 	for i := 0; i < len(src); i++ {
@@ -120,7 +120,7 @@ func indent(dst, src []byte, prefix, indent string) []byte {
 		if open && c != '}' && c != ']' {
 			open = false
 			depth++
-			dst = newline(dst, prefix, indent, depth)
+			dst = newline(dst, prefix, step, depth)
 		}
 		switch c {
 		case '"':
@@ -131,7 +131,7 @@ func indent(dst, src []byte, prefix, indent string) []byte {
 			open = true
 			dst = append(dst, c)
 		case ',':
-			dst = newline(append(dst, c), prefix, indent, depth)
+			dst = newline(append(dst, c), prefix, step, depth)
 		case ':':
 			dst = append(dst, c, ' ')
 		case '}', ']':
@@ -139,7 +139,7 @@ func indent(dst, src []byte, prefix, indent string) []byte {
 				open = false
 			} else {
 				depth--
-				dst = newline(dst, prefix, indent, depth)
+				dst = newline(dst, prefix, step, depth)
 			}
 			dst = append(dst, c)
 		default:
@@ -164,11 +164,11 @@ func stringEnd(src []byte, start int) int {
 }
 
 // newline starts a line at depth.
-func newline(dst []byte, prefix, indent string, depth int) []byte {
+func newline(dst []byte, prefix, step string, depth int) []byte {
 	dst = append(dst, '\n')
 	dst = append(dst, prefix...)
 	for range depth {
-		dst = append(dst, indent...)
+		dst = append(dst, step...)
 	}
 	return dst
 }
