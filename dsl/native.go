@@ -252,6 +252,9 @@ func (c *nativeCall) expanded(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics)
 			_, e := it.Element()
 			args = append(args, e)
 		}
+		if !c.arity(len(args)) {
+			return cty.NilVal, false // HCL reports the count
+		}
 		return c.direct(args)
 	}, viaHCL)
 }
@@ -290,9 +293,6 @@ func (c *nativeCall) resolves(ctx *hcl.EvalContext) bool {
 // an unknown, a limit error or the function an error; the call then goes
 // through HCL.
 func (c *nativeCall) direct(vals []cty.Value) (cty.Value, bool) {
-	if !c.arity(len(vals)) {
-		return cty.NilVal, false
-	}
 	for i, a := range vals {
 		p := c.param(i)
 		if !plain(a) || !(p.Type == cty.DynamicPseudoType || a.Type().Equals(p.Type)) ||
