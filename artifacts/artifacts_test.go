@@ -190,7 +190,36 @@ func TestWrite(t *testing.T) {
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("written tree (-want +got):\n%s", d)
 	}
-	assertOnly(t, parent, "out")
+	// The replaced build is kept beside it for the next rebuild.
+	kept := map[string]string{
+		"stale/stale.linux.sh": "-rw-r--r-- old",
+		"manifest.json":        "-rw-r--r-- " + string(older.Manifest),
+		"model.json":           "-rw-r--r-- " + string(older.Model),
+	}
+	if d := cmp.Diff(kept, snapshot(t, filepath.Join(parent, ".out.prev"))); d != "" {
+		t.Errorf("kept build (-want +got):\n%s", d)
+	}
+	assertOnly(t, parent, ".out.prev", "out")
+}
+
+// assertSettled fails unless parent holds the build folder out and at
+// most the build kept beside it: no temporary folder.
+func assertSettled(t *testing.T, parent string) {
+	t.Helper()
+	entries, err := os.ReadDir(parent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range entries {
+		got = append(got, e.Name())
+	}
+	if len(got) == 1 {
+		got = append([]string{".out.prev"}, got...)
+	}
+	if d := cmp.Diff([]string{".out.prev", "out"}, got); d != "" {
+		t.Errorf("entries of %s (-want +got):\n%s", parent, d)
+	}
 }
 
 // assertOnly fails unless parent holds exactly the named entries (no

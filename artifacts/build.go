@@ -34,6 +34,10 @@ type Result struct {
 	// their bytes before they were kept: those the folder's seal could
 	// not vouch for (seal_linux.go).
 	Compared int
+	// Previous reports whether the build started from the build before
+	// the one it replaced, kept beside the folder (previous.go), instead
+	// of an empty folder.
+	Previous bool
 	// Bytes is the size of every file of the folder together.
 	Bytes int64
 	// Render and Write are the time spent rendering and writing device
@@ -260,6 +264,10 @@ func (st *stage) fill(ctx context.Context, src source) (*Result, error) {
 		return nil, fmt.Errorf("writing %s: %w", ManifestFile, err)
 	}
 	res.Manifest = time.Since(start)
+	if err := st.held.prune(st.tmp, res); err != nil {
+		return nil, fmt.Errorf("removing what the previous build held and this one does not: %w", err)
+	}
+	res.Previous = st.held != nil
 	res.Files = len(res.top) + 1
 	for _, d := range res.devices {
 		res.Files += len(d.Files)
@@ -311,7 +319,7 @@ func (st *stage) devices(ctx context.Context, src source, res *Result) error {
 func (st *stage) putDevice(d Device) (manifestDevice, error) {
 	md := manifestDevice{Name: d.Name, Kind: d.Kind, Platform: string(d.Platform), OS: string(d.OS),
 		Targets: []string{}, Files: []manifestFile{}}
-	if err := os.Mkdir(filepath.Join(st.tmp, d.Name), 0o755); err != nil {
+	if err := st.folder(d.Name); err != nil {
 		return md, fmt.Errorf("creating the folder for %s: %w", d.Name, err)
 	}
 	seen := map[string]bool{}
@@ -341,10 +349,14 @@ func (st *stage) put(rel string, mode uint32, data []byte) (manifestFile, error)
 	}
 	dst := filepath.Join(st.tmp, filepath.FromSlash(rel))
 	st.bytes.Add(int64(len(data)))
-	if st.prev[rel] == mf.SHA256 && st.reuse(rel, mode, int64(len(data)), func(old *os.File) bool { return sameBytes(old, data) }) {
+	held := st.held.file(rel)
+	if st.prev[rel] == mf.SHA256 && st.reuse(rel, mode, int64(len(data)), held, func(old *os.File) bool { return sameBytes(old, data) }) {
 		return mf, nil
 	}
 	st.written.Add(1)
+	if err := st.held.clear(rel, dst); err != nil {
+		return mf, fmt.Errorf("writing %s: %w", rel, err)
+	}
 	file, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, fs.FileMode(mode))
 	if err != nil {
 		return mf, fmt.Errorf("writing %s: %w", rel, err)
@@ -368,6 +380,9 @@ func (st *stage) put(rel string, mode uint32, data []byte) (manifestFile, error)
 // new one is replaced by a link to it.
 func (st *stage) putStream(rel string, encode func(io.Writer) error) (manifestFile, error) {
 	dst := filepath.Join(st.tmp, rel)
+	if err := st.held.clear(rel, dst); err != nil {
+		return manifestFile{}, err
+	}
 	file, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return manifestFile{}, err
@@ -390,7 +405,7 @@ func (st *stage) putStream(rel string, encode func(io.Writer) error) (manifestFi
 	}
 	mf := manifestFile{Path: rel, SHA256: hex.EncodeToString(h.Sum(nil))}
 	st.bytes.Add(counter.n)
-	if st.prev[rel] == mf.SHA256 && st.reuse(rel, 0o644, counter.n, func(old *os.File) bool { return sameFile(old, dst) }) {
+	if st.prev[rel] == mf.SHA256 && st.reuse(rel, 0o644, counter.n, 0, func(old *os.File) bool { return sameFile(old, dst) }) {
 		return mf, nil
 	}
 	st.written.Add(1)

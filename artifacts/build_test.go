@@ -204,7 +204,7 @@ func TestBuildIncremental(t *testing.T) {
 		t.Errorf("after one edited file: %d written, want 1: %v", res.Written, rewritten)
 	}
 	sameContent(t, readTree(t, dir), readTree(t, fresh))
-	assertOnly(t, parent, "fresh", "out")
+	assertOnly(t, parent, ".out.prev", "fresh", "out")
 }
 
 // mixedSet is bigSet("old") with every tenth device's files as in
@@ -265,7 +265,7 @@ func TestIncrementalKilled(t *testing.T) {
 		if err := Write(dir, old); err != nil {
 			t.Fatal(err)
 		}
-		assertOnly(t, parent, "out")
+		assertOnly(t, parent, ".out.prev", "out")
 		cmd := child("TestIncrementalHelperProcess", "FABRICC_INCREMENTAL_DIR", dir)
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
@@ -282,7 +282,7 @@ func TestIncrementalKilled(t *testing.T) {
 	if err := Write(dir, old); err != nil {
 		t.Fatal(err)
 	}
-	assertOnly(t, parent, "out")
+	assertOnly(t, parent, ".out.prev", "out")
 	t.Logf("outcomes: %v", outcome)
 }
 

@@ -110,3 +110,21 @@ func umaskKeeps(mode fs.FileMode) bool {
 	m := umaskOnce()
 	return m >= 0 && int(mode.Perm())&m == 0
 }
+
+// unseal removes the seal of a build folder claimed to be written anew.
+func unseal(dir string) { unix.Removexattr(dir, sealAttr) }
+
+// inode is the inode number of the file fi describes.
+func inode(fi fs.FileInfo) uint64 {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return st.Ino
+	}
+	return 0
+}
+
+// folderPerm is the mode os.Mkdir(p, 0o755) gives a folder under the
+// process's umask, and whether the umask could be read.
+func folderPerm() (fs.FileMode, bool) {
+	m := umaskOnce()
+	return 0o755 &^ fs.FileMode(m), m >= 0
+}

@@ -46,6 +46,13 @@ func Write(dir string, s *Set) error { return WriteContext(context.Background(),
 // A file whose bytes equal those of the same file in the build dir held
 // is not written again: the temporary folder gets a hard link to it (see
 // stage.reuse), so it keeps its modification time.
+//
+// The swapped-out build is kept beside dir as the hidden folder
+// ".DIR.prev" (see previous.go): the next rebuild starts from it and
+// touches only the names whose files changed, instead of linking every
+// file again and removing the old folder. It shares every unchanged file
+// with dir, so it costs only its folders and the files that differ; it
+// may be removed at any time.
 func WriteContext(ctx context.Context, dir string, s *Set) error {
 	_, err := writeSource(ctx, dir, setSource{s})
 	return err
@@ -58,6 +65,11 @@ type stage struct {
 	dir, tmp string
 	exists   bool
 	prev     map[string]string
+	// previous is where the swapped-out build is kept (previous.go);
+	// held is what the temporary folder started with when it is that
+	// build, claimed (nil when it started empty).
+	previous string
+	held     *generation
 	// unchanged reports whether a file of the previous build is as that
 	// build wrote it (seal_linux.go); nil compares every file.
 	unchanged func(fs.FileInfo) bool
@@ -82,11 +94,19 @@ func newStage(dir string) (*stage, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot create a temporary folder next to %s: %w", dir, err)
 	}
+	st := &stage{dir: dir, tmp: tmp, exists: exists, prev: map[string]string{}, previous: previousPath(parent, base)}
+	if m != nil {
+		if st.held, err = claimPrevious(st.previous, tmp); err != nil {
+			os.RemoveAll(tmp)
+			return nil, fmt.Errorf("cannot start from the previous build kept in %s: %w; remove that folder", st.previous, err)
+		}
+	} else {
+		dropPrevious(st.previous)
+	}
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		os.RemoveAll(tmp)
 		return nil, fmt.Errorf("setting the mode of %s: %w", tmp, err)
 	}
-	st := &stage{dir: dir, tmp: tmp, exists: exists, prev: map[string]string{}}
 	if m != nil {
 		st.unchanged = sealedFiles(dir)
 		st.prev[ManifestFile] = m.digest
@@ -117,10 +137,8 @@ func (st *stage) install() error {
 		os.RemoveAll(st.tmp)
 		return fmt.Errorf("installing %s: %w", st.dir, err)
 	}
-	// tmp now holds the old contents.
-	if err := os.RemoveAll(st.tmp); err != nil {
-		return fmt.Errorf("the new %s is in place, but removing the old copy %s failed: %w", st.dir, st.tmp, err)
-	}
+	// tmp now holds the old contents: the next rebuild starts from them.
+	keepPrevious(st.tmp, st.previous)
 	seal(st.dir)
 	return nil
 }
@@ -141,7 +159,11 @@ func (st *stage) install() error {
 // build with their bytes and modification time. Both folders are in the
 // same parent, so on one file system; where links are not supported the
 // file is written instead.
-func (st *stage) reuse(rel string, mode uint32, size int64, same func(*os.File) bool) bool {
+//
+// When the temporary folder started as the build before (previous.go)
+// and its name rel already is the same file (held is its inode), nothing
+// needs doing.
+func (st *stage) reuse(rel string, mode uint32, size int64, held uint64, same func(*os.File) bool) bool {
 	old := filepath.Join(st.dir, filepath.FromSlash(rel))
 	fi, err := os.Lstat(old)
 	if err != nil || !fi.Mode().IsRegular() || uint32(fi.Mode().Perm()) != mode || fi.Size() != size {
@@ -158,6 +180,10 @@ func (st *stage) reuse(rel string, mode uint32, size int64, same func(*os.File) 
 		if !ok {
 			return false
 		}
+	}
+	if held != 0 && held == inode(fi) {
+		st.linked.Add(1)
+		return true
 	}
 	dst := filepath.Join(st.tmp, filepath.FromSlash(rel))
 	if _, err := os.Lstat(dst); err == nil {

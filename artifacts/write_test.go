@@ -110,7 +110,7 @@ func TestWriteKilled(t *testing.T) {
 		if err := Write(dir, old); err != nil {
 			t.Fatal(err)
 		}
-		assertOnly(t, parent, "out")
+		assertOnly(t, parent, ".out.prev", "out")
 		sig := syscall.SIGKILL
 		if trial%2 == 1 {
 			sig = syscall.SIGTERM
@@ -132,14 +132,14 @@ func TestWriteKilled(t *testing.T) {
 				t.Errorf("trial %d: SIGTERM exit status %d, want 1", trial, ee.ExitCode())
 			}
 			if state == "old" || err == nil {
-				assertOnly(t, parent, "out")
+				assertSettled(t, parent)
 			}
 		}
 	}
 	if err := Write(dir, old); err != nil {
 		t.Fatal(err)
 	}
-	assertOnly(t, parent, "out")
+	assertOnly(t, parent, ".out.prev", "out")
 	t.Logf("outcomes: %v", outcome)
 }
 

@@ -28,7 +28,8 @@ func newBuildCmd() *cobra.Command {
 		Long: "build loads, compiles and checks the fabric, renders every switch configuration and\n" +
 			"host script, and writes them with model.json and manifest.json into DIR, one folder\n" +
 			"per device. DIR is replaced only when everything succeeded; a failed build leaves it\n" +
-			"exactly as it was.",
+			"exactly as it was. The build it replaced is kept beside it as .DIR.prev (sharing\n" +
+			"every unchanged file), so that the next rebuild writes only what changed.",
 		Example: "  fabricc build examples/multivendor-clos -o out\n" +
 			"  fabricc build fabric/ -o build/lab -var leaf_count=4 --var-file lab.vars.hcl",
 		Args: exactArgs(1),
