@@ -1,8 +1,10 @@
 package artifacts
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"syscall"
 	"testing"
 	"time"
@@ -18,11 +20,11 @@ func hostSet(t *testing.T, name string, hosts map[string]map[string]string) *Set
 	t.Helper()
 	f := &model.Fabric{Name: name}
 	var devs []Device
-	for h, files := range hosts {
+	for _, h := range slices.Sorted(maps.Keys(hosts)) {
 		f.Hosts = append(f.Hosts, model.Host{Name: h, OS: model.OSLinux})
 		d := Device{Name: h, Kind: "host", OS: model.OSLinux}
-		for file, data := range files {
-			d.Files = append(d.Files, targets.File{Name: file, Target: "linux", Mode: 0o755, Data: []byte(data)})
+		for _, file := range slices.Sorted(maps.Keys(hosts[h])) {
+			d.Files = append(d.Files, targets.File{Name: file, Target: "linux", Mode: 0o755, Data: []byte(hosts[h][file])})
 		}
 		devs = append(devs, d)
 	}

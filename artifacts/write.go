@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+
+	"github.com/fabricc/fabricc/internal/cores"
 )
 
 // Generator is what manifest.json names as the writer of a build folder;
@@ -291,26 +293,63 @@ func ownBuild(dir string) (*previousBuild, error) {
 			listed[f.Path] = true
 		}
 	}
-	err = filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		rel = filepath.ToSlash(rel)
-		switch {
-		case rel == ".":
-			return nil
-		case e.IsDir() && folders[rel]:
-			return nil
-		case e.Type().IsRegular() && listed[rel]:
-			return nil
-		}
-		return fmt.Errorf("holds %s, which its %s does not list", path.Join(filepath.ToSlash(dir), rel), ManifestFile)
-	})
-	if err != nil {
+	if err := unlisted(dir, listed, folders); err != nil {
 		return nil, err
 	}
 	return &m, nil
+}
+
+// unlisted names the first entry of the build folder dir, in path
+// order, that its manifest does not list: every entry must be a regular
+// file it lists, or the folder of a device it lists holding only such
+// files. The device folders (a 4,096-switch build has 130,000) are read
+// on every core.
+func unlisted(dir string, listed, folders map[string]bool) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	errs := make([]error, len(entries))
+	var devices []int
+	for i, e := range entries {
+		switch name := e.Name(); {
+		case e.IsDir() && folders[name]:
+			devices = append(devices, i)
+		case !e.Type().IsRegular() || !listed[name]:
+			errs[i] = notListed(dir, name)
+		}
+	}
+	cores.Range(len(devices), 64, func(lo, hi int) {
+		for _, i := range devices[lo:hi] {
+			errs[i] = unlistedIn(dir, entries[i].Name(), listed)
+		}
+	})
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// unlistedIn is unlisted for the device folder dir/name.
+func unlistedIn(dir, name string, listed map[string]bool) error {
+	entries, err := os.ReadDir(filepath.Join(dir, name))
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if rel := name + "/" + e.Name(); !e.Type().IsRegular() || !listed[rel] {
+			return notListed(dir, rel)
+		}
+	}
+	return nil
+}
+
+// notListed is the error for the entry rel (a slash path) of the build
+// folder dir that its manifest does not list.
+func notListed(dir, rel string) error {
+	return fmt.Errorf("holds %s, which its %s does not list", path.Join(filepath.ToSlash(dir), rel), ManifestFile)
 }
 
 // readManifest reads a manifest.json that is a regular file of at most
