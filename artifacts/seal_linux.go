@@ -16,15 +16,17 @@ import (
 // The seal lets a rebuild trust the previous build's digests without
 // reading its files again, as git's index trusts a file whose status has
 // not changed since it was recorded. Once a build folder is in place
-// (and the old copy removed, whose unlinks touch the shared files), the
-// folder gets an extended attribute holding the kernel's change time of
+// (and the old copy moved aside as .DIR.prev), the folder gets an
+// extended attribute holding the kernel's change time of
 // that moment, and fabricc waits until the kernel clock has moved past
 // it. A file whose change time (ctime, which every write, chmod, rename
 // or link of the file sets and no program can set back) is not after
 // the seal holds the bytes the build wrote, so its manifest digest is
 // its content; any later edit gets a later ctime. Anything else (no
 // attribute, a file system without extended attributes, a copied
-// folder, a manifest changed since) is compared byte for byte.
+// folder, a manifest changed since) is compared byte for byte. A later
+// rebuild that unlinks a name in .DIR.prev sharing a file with the
+// folder changes that file's ctime too: it is only compared once more.
 
 // sealAttr is the extended attribute on a build folder.
 const sealAttr = "user.fabricc.sealed"

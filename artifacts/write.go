@@ -36,12 +36,12 @@ func Write(dir string, s *Set) error { return WriteContext(context.Background(),
 // Anything else (a folder of other files, a file, a symbolic link) is
 // refused, so a mistyped -o never deletes someone's work.
 //
-// Everything is first written into a fresh hidden sibling folder named
-// after the process (".DIR.tmp-PID-..."); only when that succeeded is it
+// Everything is first written into a hidden sibling folder named after
+// the process (".DIR.tmp-PID-..."); only when that succeeded is it
 // swapped with dir in one atomic rename (RENAME_EXCHANGE on Linux), so dir
 // is never missing, even if the process is killed at any moment. The
-// swapped-out old contents are then removed. Temporary folders that a
-// killed earlier run left are removed first. On an error, or when ctx is
+// swapped-out old contents are then kept (see below). Temporary folders
+// that a killed earlier run left are removed first. On an error, or when ctx is
 // cancelled (SIGINT, SIGTERM) before the swap, the temporary folder is
 // removed and dir is left exactly as it was, or not created at all.
 //
@@ -124,8 +124,8 @@ func newStage(dir string) (*stage, error) {
 	return st, nil
 }
 
-// install swaps the temporary folder in as dir and removes the old
-// contents.
+// install swaps the temporary folder in as dir and keeps the old
+// contents beside it for the next rebuild.
 func (st *stage) install() error {
 	if !st.exists {
 		if err := os.Rename(st.tmp, st.dir); err != nil {
