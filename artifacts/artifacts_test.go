@@ -206,14 +206,7 @@ func TestWrite(t *testing.T) {
 // most the build kept beside it: no temporary folder.
 func assertSettled(t *testing.T, parent string) {
 	t.Helper()
-	entries, err := os.ReadDir(parent)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, e := range entries {
-		got = append(got, e.Name())
-	}
+	got := entryNames(t, parent)
 	if len(got) == 1 {
 		got = append([]string{".out.prev"}, got...)
 	}
@@ -226,6 +219,14 @@ func assertSettled(t *testing.T, parent string) {
 // temporary folders left behind).
 func assertOnly(t *testing.T, parent string, names ...string) {
 	t.Helper()
+	if d := cmp.Diff(names, entryNames(t, parent)); d != "" {
+		t.Errorf("entries of %s (-want +got):\n%s", parent, d)
+	}
+}
+
+// entryNames lists the names in the folder parent, sorted.
+func entryNames(t *testing.T, parent string) []string {
+	t.Helper()
 	entries, err := os.ReadDir(parent)
 	if err != nil {
 		t.Fatal(err)
@@ -234,9 +235,7 @@ func assertOnly(t *testing.T, parent string, names ...string) {
 	for _, e := range entries {
 		got = append(got, e.Name())
 	}
-	if d := cmp.Diff(names, got); d != "" {
-		t.Errorf("entries of %s (-want +got):\n%s", parent, d)
-	}
+	return got
 }
 
 func TestWriteFailureLeavesDirAlone(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/fabricc/fabricc/internal/cores"
 )
@@ -265,25 +266,19 @@ func (g *generation) prune(dir string, res *Result) error {
 	if g == nil {
 		return nil
 	}
-	keep := make(map[string]bool, len(g.files)+len(g.folders))
-	keep[ManifestFile] = true
-	for _, f := range res.top {
-		keep[f.Path] = true
-	}
-	for _, d := range res.devices {
-		keep[d.Name] = true
-		for _, f := range d.Files {
-			keep[f.Path] = true
-		}
-	}
+	files, folders := listedPaths(res.top, res.devices)
+	// A name that changed kind (a file of the held build that is now a
+	// device folder, or the other way round) was cleared and made anew;
+	// a folder that goes takes its files with it.
 	var gone []string
 	for rel := range g.files {
-		if !keep[rel] {
+		folder, _, inFolder := strings.Cut(rel, "/")
+		if inFolder && folders[folder] && !files[rel] || !inFolder && !files[rel] && !folders[rel] {
 			gone = append(gone, rel)
 		}
 	}
 	for rel := range g.folders {
-		if !keep[rel] {
+		if !files[rel] && !folders[rel] {
 			gone = append(gone, rel)
 		}
 	}

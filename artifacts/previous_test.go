@@ -184,6 +184,15 @@ func TestPreviousHostile(t *testing.T) {
 		{"file changed", func(t *testing.T, prev, outside string) {
 			must(t, os.WriteFile(filepath.Join(prev, "h2", "h2.linux.sh"), []byte("two, c"), 0o755))
 		}},
+		{"folder where a file goes", func(t *testing.T, prev, outside string) {
+			p := filepath.Join(prev, "model.json")
+			must(t, os.Remove(p))
+			must(t, os.Mkdir(p, 0o755))
+			must(t, os.WriteFile(filepath.Join(p, "x"), []byte("x"), 0o644))
+		}},
+		{"file where a device folder goes", func(t *testing.T, prev, outside string) {
+			must(t, os.WriteFile(filepath.Join(prev, "h3"), []byte("x"), 0o644))
+		}},
 		{"shared file changed in place", func(t *testing.T, prev, outside string) {
 			// The build folder's file is the same file: it changes too.
 			must(t, os.WriteFile(filepath.Join(prev, "h1", "h1.same.sh"), []byte("tampered"), 0o755))

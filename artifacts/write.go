@@ -282,21 +282,29 @@ func ownBuild(dir string) (*previousBuild, error) {
 	if err := dec.Decode(&m.manifestJSON); err != nil || len(m.Files) == 0 || (m.Generator != "" && m.Generator != Generator) {
 		return nil, fmt.Errorf("its %s was not written by fabricc", ManifestFile)
 	}
-	listed := map[string]bool{ManifestFile: true}
-	folders := map[string]bool{}
-	for _, f := range m.Files {
-		listed[f.Path] = true
-	}
-	for _, d := range m.Devices {
-		folders[d.Name] = true
-		for _, f := range d.Files {
-			listed[f.Path] = true
-		}
-	}
+	listed, folders := listedPaths(m.Files, m.Devices)
 	if err := unlisted(dir, listed, folders); err != nil {
 		return nil, err
 	}
 	return &m, nil
+}
+
+// listedPaths are the files (manifest.json, the top files and every
+// device's) and the device folders of a build folder with the given
+// top files and devices.
+func listedPaths(top []manifestFile, devices []manifestDevice) (files, folders map[string]bool) {
+	files = map[string]bool{ManifestFile: true}
+	folders = make(map[string]bool, len(devices))
+	for _, f := range top {
+		files[f.Path] = true
+	}
+	for _, d := range devices {
+		folders[d.Name] = true
+		for _, f := range d.Files {
+			files[f.Path] = true
+		}
+	}
+	return files, folders
 }
 
 // unlisted names the first entry of the build folder dir, in path
