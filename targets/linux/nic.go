@@ -2,6 +2,7 @@ package linux
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/fabricc/fabricc/internal/quote"
@@ -146,7 +147,7 @@ func writeDcb(b *script, f *model.Fabric, n *model.NIC) {
 		if r.Trust == model.TrustBoth {
 			b.WriteString("\t\tnote \"$ifc: the model asks for trust both; dcb has no such mode, so the DSCP map below makes the NIC trust DSCP\"\n")
 		}
-		m := strings.Join(dscpPairs(&f.QoS), " ")
+		m := dscpPairs(&f.QoS)
 		b.Also("qos")
 		b.WriteString("\t\t# Trust DSCP with the fabric's full DSCP -> priority map, replacing all 64 entries.\n")
 		fmt.Fprintf(b, "\t\tensure \"$ifc\" 'app dscp-prio' '%s' \"$(dcb_get \"$ifc\" app dscp-prio)\" dcb app replace dev \"$ifc\" dscp-prio %s\n", m, m)
@@ -155,13 +156,20 @@ func writeDcb(b *script, f *model.Fabric, n *model.NIC) {
 	b.WriteString("\tfi\n")
 }
 
-// dscpPairs returns "d:p" for all 64 DSCP values.
-func dscpPairs(q *model.QoS) []string {
-	out := make([]string, 64)
+// dscpPairs returns "d:p" for all 64 DSCP values, space-separated.
+func dscpPairs(q *model.QoS) string {
+	// strconv rather than one Sprintf per code point: every NIC of every
+	// Linux host carries this list.
+	b := make([]byte, 0, 6*len(q.DSCPToPriority))
 	for d, p := range q.DSCPToPriority {
-		out[d] = fmt.Sprintf("%d:%d", d, p)
+		if d > 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendInt(b, int64(d), 10)
+		b = append(b, ':')
+		b = strconv.AppendInt(b, int64(p), 10)
 	}
-	return out
+	return string(b)
 }
 
 // writeMlnxQos writes the MLNX_OFED steps (Demartek RoCE Deployment
@@ -194,7 +202,7 @@ func writeMlnxQos(b *script, f *model.Fabric, n *model.NIC) {
 		b.nic(n, "trust")
 		b.Also("qos")
 		b.WriteString("\t\t# The fabric's DSCP -> priority map, one --dscp2prio per DSCP that differs.\n")
-		fmt.Fprintf(b, "\t\tmlnx_dscp \"$ifc\" %s\n", strings.Join(dscpPairs(&f.QoS), " "))
+		fmt.Fprintf(b, "\t\tmlnx_dscp \"$ifc\" %s\n", dscpPairs(&f.QoS))
 	}
 	b.nic(n, "driver")
 	b.WriteString("\tfi\n")
