@@ -353,7 +353,7 @@ func (st *stage) put(rel string, mode uint32, data []byte) (manifestFile, error)
 	if st.prev[rel] == mf.SHA256 && st.reuse(rel, mode, int64(len(data)), held, func(old *os.File) bool { return sameBytes(old, data) }) {
 		return mf, nil
 	}
-	st.written.Add(1)
+	st.wrote(rel)
 	if err := st.held.clear(rel, dst); err != nil {
 		return mf, fmt.Errorf("writing %s: %w", rel, err)
 	}
@@ -408,7 +408,7 @@ func (st *stage) putStream(rel string, encode func(io.Writer) error) (manifestFi
 	if st.prev[rel] == mf.SHA256 && st.reuse(rel, 0o644, counter.n, 0, func(old *os.File) bool { return sameFile(old, dst) }) {
 		return mf, nil
 	}
-	st.written.Add(1)
+	st.wrote(rel)
 	return mf, nil
 }
 

@@ -21,8 +21,9 @@ import (
 // and as many unlinks, which take longer than rendering. So the
 // swapped-out build is not removed but kept beside the folder as the
 // hidden ".DIR.prev". It shares every file it has in common with DIR
-// (the same inode), so it costs only its folders and the files that
-// differ. The next rebuild claims it as its temporary folder (one
+// (the same inode), and its copies of the files that differ are removed
+// (trimPrevious), so it costs only its folders and its manifest. The
+// next rebuild claims it as its temporary folder (one
 // rename) and changes only the names whose files differ from the new
 // build: a file unchanged since the build before needs nothing at all.
 //
@@ -75,11 +76,31 @@ func dropPrevious(prev string) {
 }
 
 // keepPrevious keeps the swapped-out build old at prev, or removes it
-// when prev is taken (another build kept its own meanwhile).
-func keepPrevious(old, prev string) {
+// when prev is taken (another build kept its own meanwhile). It reports
+// whether it kept it.
+func keepPrevious(old, prev string) bool {
 	if os.Rename(old, prev) != nil {
 		os.RemoveAll(old)
+		return false
 	}
+	return true
+}
+
+// trimPrevious removes from the kept build prev its copies of the files
+// the build now in place wrote anew (slash paths). They are the only
+// files it does not share with the build folder, and the next rebuild
+// never uses them: a file it keeps is linked from the build folder, and
+// one it changes is written afresh. So the kept build costs its folders,
+// not a second copy of model.json. Its manifest.json stays: it marks
+// the folder as fabricc's.
+func trimPrevious(prev string, written []string) {
+	cores.Range(len(written), 64, func(lo, hi int) {
+		for _, rel := range written[lo:hi] {
+			if rel != ManifestFile {
+				os.Remove(filepath.Join(prev, filepath.FromSlash(rel)))
+			}
+		}
+	})
 }
 
 // generation is what a claimed previous build holds: its regular files

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/fabricc/fabricc/internal/cores"
@@ -53,8 +54,8 @@ func Write(dir string, s *Set) error { return WriteContext(context.Background(),
 // ".DIR.prev" (see previous.go): the next rebuild starts from it and
 // touches only the names whose files changed, instead of linking every
 // file again and removing the old folder. It shares every unchanged file
-// with dir, so it costs only its folders and the files that differ; it
-// may be removed at any time.
+// with dir and drops its copies of the changed ones, so it costs only
+// its folders and its manifest; it may be removed at any time.
 func WriteContext(ctx context.Context, dir string, s *Set) error {
 	_, err := writeSource(ctx, dir, setSource{s})
 	return err
@@ -77,6 +78,17 @@ type stage struct {
 	unchanged func(fs.FileInfo) bool
 
 	written, linked, compared, bytes atomic.Int64
+	// fresh lists the files written rather than kept (slash paths).
+	freshMu sync.Mutex
+	fresh   []string
+}
+
+// wrote counts the file rel as written anew.
+func (st *stage) wrote(rel string) {
+	st.written.Add(1)
+	st.freshMu.Lock()
+	st.fresh = append(st.fresh, rel)
+	st.freshMu.Unlock()
 }
 
 // newStage checks that dir may be replaced, removes what killed earlier
@@ -140,7 +152,9 @@ func (st *stage) install() error {
 		return fmt.Errorf("installing %s: %w", st.dir, err)
 	}
 	// tmp now holds the old contents: the next rebuild starts from them.
-	keepPrevious(st.tmp, st.previous)
+	if keepPrevious(st.tmp, st.previous) {
+		trimPrevious(st.previous, st.fresh)
+	}
 	seal(st.dir)
 	return nil
 }
