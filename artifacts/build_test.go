@@ -242,9 +242,11 @@ func TestIncrementalHelperProcess(t *testing.T) {
 }
 
 // TestIncrementalKilled kills processes rebuilding an "old" build folder
-// incrementally (most files linked, some written) at moments spread
-// over the rebuild: the folder always holds one complete build, old or
-// the new one, and the next write removes what a killed one left.
+// incrementally at moments spread over the rebuild. Each trial starts
+// from the build kept beside the folder (.out.prev, which the trial's
+// setup leaves): the child claims it, keeps most names and writes some.
+// The folder always holds one complete build, old or the new one, and
+// the next write removes what a killed one left.
 func TestIncrementalKilled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a process per trial")
