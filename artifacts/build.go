@@ -272,7 +272,7 @@ func (st *stage) fill(ctx context.Context, src source) (*Result, error) {
 	for _, d := range res.devices {
 		res.Files += len(d.Files)
 	}
-	res.Written, res.Linked, res.Compared, res.Bytes = int(st.written.Load()), int(st.linked.Load()), int(st.compared.Load()), st.bytes.Load()
+	res.Written, res.Linked, res.Compared, res.Bytes = len(st.fresh), int(st.linked.Load()), int(st.compared.Load()), st.bytes.Load()
 	return res, nil
 }
 

@@ -77,15 +77,15 @@ type stage struct {
 	// build wrote it (seal_linux.go); nil compares every file.
 	unchanged func(fs.FileInfo) bool
 
-	written, linked, compared, bytes atomic.Int64
-	// fresh lists the files written rather than kept (slash paths).
+	linked, compared, bytes atomic.Int64
+	// fresh lists the files written rather than kept (slash paths);
+	// its length is the count of files written.
 	freshMu sync.Mutex
 	fresh   []string
 }
 
 // wrote counts the file rel as written anew.
 func (st *stage) wrote(rel string) {
-	st.written.Add(1)
 	st.freshMu.Lock()
 	st.fresh = append(st.fresh, rel)
 	st.freshMu.Unlock()
