@@ -11,6 +11,8 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
+
+	"github.com/fabricc/fabricc/internal/cores"
 )
 
 // Evaluation limits. The language has functions (range, setproduct,
@@ -102,11 +104,15 @@ func (b *budget) exceeded() error {
 
 // charge adds the size of v to the budget and reports crossing a limit.
 func (b *budget) charge(v cty.Value) error {
-	c := tally{values: b.values.Load(), bytes: b.bytes.Load(), limits: &b.limits}
-	start := c
-	c.add(v)
-	b.values.Add(c.values - start.values)
-	b.bytes.Add(c.bytes - start.bytes)
+	var c tally
+	if parts := wideParts(v); parts != nil && b.parallel.CompareAndSwap(false, true) {
+		c = parts.tally()
+		b.parallel.Store(false)
+	} else {
+		c.add(v)
+	}
+	b.values.Add(c.values)
+	b.bytes.Add(c.bytes)
 	err := b.exceeded()
 	if err != nil {
 		b.over.Store(true)
@@ -123,13 +129,12 @@ func (b *budget) reset(s tally) {
 
 // save returns the counters.
 func (b *budget) save() tally {
-	return tally{values: b.values.Load(), bytes: b.bytes.Load(), limits: &b.limits}
+	return tally{values: b.values.Load(), bytes: b.bytes.Load()}
 }
 
-// tally is a count of values and string bytes under limits.
+// tally is a count of values and string bytes.
 type tally struct {
 	values, bytes int64
-	limits        *Limits
 }
 
 // add walks v, counting elements and string bytes. It walks all of v,
@@ -162,6 +167,75 @@ func (t *tally) add(v cty.Value) {
 			t.add(e)
 		}
 	}
+}
+
+// wideMin is how many elements a value needs before charge walks them
+// on every core. A large fabric's for_each is one value of hundreds of
+// thousands of elements (190,000 host cables in the 4,096-switch
+// benchmark fabric), and its walk took most of a second on one core.
+const wideMin = 4096
+
+// wide is a value with wideMin or more elements, split for walking: the
+// elements the container counts, and those of them that add more.
+type wide struct {
+	count int
+	elems []cty.Value
+	// obj and names stand for elems when the value is an object: its
+	// attributes are fetched by the goroutine that walks them.
+	obj   cty.Value
+	names []string
+}
+
+// wideParts splits v for a walk on every core, or returns nil when v is
+// small or adds nothing beyond its length (a list of numbers).
+func wideParts(v cty.Value) *wide {
+	if !v.IsKnown() || v.IsNull() {
+		return nil
+	}
+	v, _ = v.Unmark()
+	if !v.CanIterateElements() || v.LengthInt() < wideMin {
+		return nil
+	}
+	ty := v.Type()
+	w := &wide{count: v.LengthInt()}
+	switch {
+	case ty.IsObjectType():
+		w.obj = v
+		for name, at := range ty.AttributeTypes() {
+			if adds(at) {
+				w.names = append(w.names, name)
+			}
+		}
+	case (ty.IsListType() || ty.IsMapType()) && !adds(ty.ElementType()):
+		return nil
+	default:
+		w.elems = make([]cty.Value, 0, w.count)
+		for it := v.ElementIterator(); it.Next(); {
+			_, e := it.Element()
+			w.elems = append(w.elems, e)
+		}
+	}
+	return w
+}
+
+// tally walks the parts on every core. The sum is add's: add counts
+// each element once and then what it adds, in any order.
+func (w *wide) tally() tally {
+	var values, bytes atomic.Int64
+	n := max(len(w.elems), len(w.names))
+	cores.Range(n, 1024, func(lo, hi int) {
+		var t tally
+		for i := lo; i < hi; i++ {
+			if w.names != nil {
+				t.add(w.obj.GetAttr(w.names[i]))
+			} else {
+				t.add(w.elems[i])
+			}
+		}
+		values.Add(t.values)
+		bytes.Add(t.bytes)
+	})
+	return tally{values: int64(w.count) + values.Load(), bytes: bytes.Load()}
 }
 
 // adds reports whether a value of type ty can add to a tally beyond the

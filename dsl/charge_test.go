@@ -123,3 +123,60 @@ func TestTallyCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestWideChargeCounts charges values of wideMin and more elements,
+// which charge walks on every core, and requires the counts of the walk
+// on one goroutine: one value per element plus what each element adds.
+func TestWideChargeCounts(t *testing.T) {
+	n := wideMin + 3
+	host := func(i int) cty.Value {
+		return cty.ObjectVal(map[string]cty.Value{
+			"os":    cty.StringVal("linux"),
+			"nics":  cty.NumberIntVal(int64(i % 2)),
+			"ports": cty.ListVal([]cty.Value{cty.StringVal("swp1"), cty.StringVal("swp33")}),
+		})
+	}
+	// Each host adds 3 values (its attributes), 2 (its ports) and 5+4+5 bytes.
+	const hostValues, hostBytes = 3 + 2, 5 + 4 + 5
+	hosts := make([]cty.Value, n)
+	byName := make(map[string]cty.Value, n)
+	names := make([]cty.Value, n)
+	for i := range hosts {
+		hosts[i] = host(i)
+		byName[fmt.Sprintf("h%05d", i)] = hosts[i]
+		names[i] = cty.StringVal(fmt.Sprintf("h%05d", i))
+	}
+	for _, c := range []struct {
+		name          string
+		v             cty.Value
+		values, bytes int64
+	}{
+		{"object of objects", cty.ObjectVal(byName), int64(n) * (1 + hostValues), int64(n) * hostBytes},
+		{"map of objects", cty.MapVal(byName), int64(n) * (1 + hostValues), int64(n) * hostBytes},
+		{"tuple of objects", cty.TupleVal(hosts), int64(n) * (1 + hostValues), int64(n) * hostBytes},
+		{"list of objects", cty.ListVal(hosts), int64(n) * (1 + hostValues), int64(n) * hostBytes},
+		{"set of strings", cty.SetVal(names), int64(n), int64(n) * 6},
+		{"marked list", cty.ListVal(names).Mark("x"), int64(n), int64(n) * 6},
+	} {
+		if wideParts(c.v) == nil {
+			t.Fatalf("%s: not split for a walk on every core", c.name)
+		}
+		var one tally
+		one.add(c.v)
+		b := newBudget(LargeLimits)
+		if err := b.charge(c.v); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if got := b.save(); got != one || got.values != c.values || got.bytes != c.bytes {
+			t.Errorf("%s: charged %d values, %d bytes; one goroutine %d, %d; want %d, %d",
+				c.name, got.values, got.bytes, one.values, one.bytes, c.values, c.bytes)
+		}
+	}
+	numbers := make([]cty.Value, n)
+	for i := range numbers {
+		numbers[i] = cty.NumberIntVal(int64(i))
+	}
+	if wideParts(cty.ListVal(numbers)) != nil {
+		t.Error("a list of numbers, counted by its length, is split for a walk")
+	}
+}
