@@ -37,9 +37,11 @@ const (
 // lowerLinks resolves the link blocks, fills Peer on both ends and sorts
 // the links by their A end (the switch side when there is one).
 func (l *lowering) lowerLinks() {
-	used := map[string]hcl.Range{}
+	// Two ends per link: sized up front, the map is not rehashed as it
+	// grows (400,000 ends in a 4,096-switch fabric).
+	l.cabled = make(map[linkEnd]hcl.Range, 2*len(l.cfg.Links))
 	for i := range l.cfg.Links {
-		if link, ok := l.lowerLink(i, used); ok {
+		if link, ok := l.lowerLink(i); ok {
 			l.f.Links = append(l.f.Links, link)
 		}
 	}
@@ -53,7 +55,7 @@ func (l *lowering) lowerLinks() {
 }
 
 // lowerLink resolves link i of the declarations.
-func (l *lowering) lowerLink(i int, used map[string]hcl.Range) (model.Link, bool) {
+func (l *lowering) lowerLink(i int) (model.Link, bool) {
 	dl := &l.cfg.Links[i]
 	defer l.within(dl.A + " - " + dl.B)()
 	idx := strconv.Itoa(i)
@@ -61,8 +63,8 @@ func (l *lowering) lowerLink(i int, used map[string]hcl.Range) (model.Link, bool
 		{"a", dl.ARange}, {"b", dl.BRange}, {"length", dl.LengthRange}, {"cable", dl.CableRange},
 	})
 	n := len(l.diags)
-	a, aok := l.endpoint(dl.A, or(dl.ARange, dl.DefRange), used)
-	b, bok := l.endpoint(dl.B, or(dl.BRange, dl.DefRange), used)
+	a, aok := l.endpoint(dl.A, or(dl.ARange, dl.DefRange))
+	b, bok := l.endpoint(dl.B, or(dl.BRange, dl.DefRange))
 	link := model.Link{A: a, B: b, CableMeters: dl.Length, CableKind: l.cableKind(dl)}
 	if !aok || !bok || len(l.diags) != n {
 		return link, false
@@ -112,16 +114,18 @@ func (l *lowering) cableKind(dl *dsl.Link) string {
 	return c
 }
 
-// endpoint resolves "device:port" to a switch port or host NIC and marks
-// it used; a second link on the same end is an error.
-func (l *lowering) endpoint(s string, r hcl.Range, used map[string]hcl.Range) (model.Endpoint, bool) {
+// linkEnd is a switch port or host NIC a link ends on.
+type linkEnd struct{ kind, device, port string }
+
+// endpoint resolves "device:port" to a switch port or host NIC and
+// records it in l.cabled; a second link on the same end is an error.
+func (l *lowering) endpoint(s string, r hcl.Range) (model.Endpoint, bool) {
 	dev, port, ok := strings.Cut(s, ":")
 	if !ok || dev == "" || port == "" {
 		l.errorf(r, "Invalid link end", "link end %q is not \"device:port\"; write it like \"leaf1:swp1\" or \"gpu01:roce0\".", s)
 		return model.Endpoint{}, false
 	}
 	e := model.Endpoint{Device: dev, Port: port}
-	l.linked[Key(dev, port)] = true
 	switch {
 	case l.switches[dev] != nil:
 		e.Kind = kindSwitch
@@ -145,8 +149,8 @@ func (l *lowering) endpoint(s string, r hcl.Range, used map[string]hcl.Range) (m
 		l.errorf(r, "Unknown device", "no switch or host is named %q.%s", dev, didYouMean(dev, l.deviceNames()))
 		return e, false
 	}
-	key := e.Kind + "/" + dev + "/" + port
-	if first, dup := used[key]; dup {
+	key := linkEnd{e.Kind, dev, port}
+	if first, dup := l.cabled[key]; dup {
 		what := fmt.Sprintf("port %s of switch %q", port, dev)
 		if e.Kind == kindHost {
 			what = fmt.Sprintf("nic %q of host %q", port, dev)
@@ -155,7 +159,7 @@ func (l *lowering) endpoint(s string, r hcl.Range, used map[string]hcl.Range) (m
 		also(d, "the other link is here", first)
 		return e, false
 	}
-	used[key] = r
+	l.cabled[key] = r
 	return e, true
 }
 
@@ -267,7 +271,7 @@ func (l *lowering) finishNICs() {
 					continue
 				}
 			}
-			if l.linked[Key(h.Name, n.Name)] {
+			if _, cabled := l.cabled[linkEnd{kindHost, h.Name, n.Name}]; cabled {
 				continue // the link's error says why
 			}
 			var r hcl.Range

@@ -25,7 +25,6 @@ func lower(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
 
 		portNotOnModel:  map[string]*hcl.Diagnostic{},
 		undeclaredVLANs: map[int][]string{},
-		linked:          map[string]bool{},
 	}
 	if cfg == nil {
 		l.errorf(hcl.Range{}, "Empty fabric", "There is nothing to compile; declare a fabric block.")
@@ -85,10 +84,12 @@ type lowering struct {
 	written map[string]bool
 
 	// badPorts marks switches with a port block that failed and devices
-	// declared twice, and linked every "device:port" a link names; both
-	// keep follow-on errors out.
+	// declared twice; it keeps follow-on errors out.
 	badPorts map[string]bool
-	linked   map[string]bool
+	// cabled holds every switch port and NIC a link ends on, and where
+	// that link names it: a second link to it is an error, and a NIC
+	// named by a link that failed gets no follow-on error.
+	cabled map[linkEnd]hcl.Range
 	// badNames marks "switch/port" names the switch model has no port
 	// for (their speed is not checked again), and the right spelling of
 	// a misspelt one (a link to it is no follow-on error).
