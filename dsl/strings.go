@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/fabricc/fabricc/internal/cores"
 	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/hashicorp/hcl/v2"
 )
@@ -83,15 +84,40 @@ func (f stringField) what() string { return f.attr + f.who.String() }
 // is skipped: its value is a placeholder, not what was written.
 func checkStrings(cfg *Config, prior hcl.Diagnostics) hcl.Diagnostics {
 	var diags hcl.Diagnostics
-	eachStringField(cfg, func(f stringField) {
-		if failedInside(prior, f.rng) {
-			return
-		}
-		if d := checkString(f); d != nil {
-			diags = append(diags, d)
-		}
-	})
+	for _, part := range stringParts(cfg) {
+		diags = append(diags, checkPart(part, prior)...)
+	}
 	return append(diags, checkDeviceCase(cfg)...)
+}
+
+// stringChunk is how many blocks one goroutine of checkPart checks at a
+// time.
+const stringChunk = 512
+
+// checkPart checks the strings of a part's blocks, on every core when
+// there are many (a 4,096-switch fabric has 1.3 million strings), and
+// returns the errors in block order, as one loop over them would.
+func checkPart(part stringPart, prior hcl.Diagnostics) hcl.Diagnostics {
+	chunks := make([]hcl.Diagnostics, (part.blocks+stringChunk-1)/stringChunk)
+	cores.Range(part.blocks, stringChunk, func(lo, hi int) {
+		var diags hcl.Diagnostics
+		for i := lo; i < hi; i++ {
+			part.visit(i, func(f stringField) {
+				if failedInside(prior, f.rng) {
+					return
+				}
+				if d := checkString(f); d != nil {
+					diags = append(diags, d)
+				}
+			})
+		}
+		chunks[lo/stringChunk] = diags
+	})
+	var diags hcl.Diagnostics
+	for _, c := range chunks {
+		diags = append(diags, c...)
+	}
+	return diags
 }
 
 // failedInside reports whether an error of diags points into r.
@@ -248,9 +274,28 @@ func (o *owner) String() string {
 	return fmt.Sprintf(" of %s %q", o.kind, o.name) + o.outer.String()
 }
 
-// eachStringField calls visit with every string of cfg, its rule and
-// place.
-func eachStringField(cfg *Config, visit func(stringField)) {
+// stringPart is a part of a fabric's blocks: visit(i, ...) calls its
+// argument with every string of block i, its rule and where it is
+// written.
+type stringPart struct {
+	blocks int
+	visit  func(i int, visit func(stringField))
+}
+
+// stringParts lists every string of cfg in parts, in file order within
+// each: the fabric, qos and VLAN blocks, the switches, the hosts and the
+// links.
+func stringParts(cfg *Config) []stringPart {
+	return []stringPart{
+		{1, func(_ int, visit func(stringField)) { headFields(cfg, visit) }},
+		{len(cfg.Switches), func(i int, visit func(stringField)) { switchFields(&cfg.Switches[i], visit) }},
+		{len(cfg.Hosts), func(i int, visit func(stringField)) { hostFields(&cfg.Hosts[i], visit) }},
+		{len(cfg.Links), func(i int, visit func(stringField)) { linkFields(&cfg.Links[i], visit) }},
+	}
+}
+
+// headFields visits the strings of the fabric, qos and VLAN blocks.
+func headFields(cfg *Config, visit func(stringField)) {
 	add := func(attr string, who *owner, value string, rng hcl.Range, kind stringKind) {
 		visit(stringField{attr: attr, who: who, value: value, rng: rng, kind: kind})
 	}
@@ -280,16 +325,14 @@ func eachStringField(cfg *Config, visit func(stringField)) {
 	for _, v := range cfg.VLANs {
 		add("VLAN name", nil, v.Name, or(v.LabelRange, v.DefRange), kindName)
 	}
-	for i := range cfg.Switches {
-		switchFields(&cfg.Switches[i], visit)
-	}
-	for i := range cfg.Hosts {
-		hostFields(&cfg.Hosts[i], visit)
-	}
-	for _, l := range cfg.Links {
-		add("link end a", nil, l.A, or(l.ARange, l.DefRange), kindText)
-		add("link end b", nil, l.B, or(l.BRange, l.DefRange), kindText)
-		opt("link cable", nil, l.Cable, or(l.CableRange, l.DefRange), kindText)
+}
+
+// linkFields visits the strings of a link block.
+func linkFields(l *Link, visit func(stringField)) {
+	visit(stringField{attr: "link end a", value: l.A, rng: or(l.ARange, l.DefRange), kind: kindText})
+	visit(stringField{attr: "link end b", value: l.B, rng: or(l.BRange, l.DefRange), kind: kindText})
+	if l.Cable != nil {
+		visit(stringField{attr: "link cable", value: *l.Cable, rng: or(l.CableRange, l.DefRange), kind: kindText})
 	}
 }
 

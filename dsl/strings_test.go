@@ -1,8 +1,12 @@
 package dsl
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/hashicorp/hcl/v2"
 )
 
 // base is a fabric whose strings tests replace one at a time.
@@ -105,5 +109,40 @@ func TestStringRules(t *testing.T) {
 				t.Errorf("config returned: %v, want one only without errors", cfg != nil)
 			}
 		})
+	}
+}
+
+// TestStringErrorsInBlockOrder checks more hosts and links than one
+// goroutine of checkPart takes, with bad strings in several chunks, and
+// requires the errors in block order: the hosts' in host order, then
+// the links'.
+func TestStringErrorsInBlockOrder(t *testing.T) {
+	at := func(line int) hcl.Range {
+		return hcl.Range{Filename: "a.hcl", Start: hcl.Pos{Line: line, Column: 1, Byte: line}, End: hcl.Pos{Line: line, Column: 2, Byte: line + 1}}
+	}
+	n := 3*stringChunk + 7
+	cfg := &Config{Hosts: make([]Host, n), Links: make([]Link, n)}
+	var want []int
+	for i := range cfg.Hosts {
+		cfg.Hosts[i] = Host{Name: fmt.Sprintf("h%d", i), OS: "linux", LabelRange: at(1 + i)}
+		if i%stringChunk == 5 || i == n-1 {
+			cfg.Hosts[i].Name = fmt.Sprintf("h/%d", i)
+			want = append(want, 1+i)
+		}
+	}
+	for i := range cfg.Links {
+		cfg.Links[i] = Link{A: "s:p", B: fmt.Sprintf("h%d:n", i), BRange: at(100000 + i)}
+		if i%stringChunk == stringChunk-1 {
+			cfg.Links[i].B = fmt.Sprintf("h%d:\n", i)
+			want = append(want, 100000+i)
+		}
+	}
+	diags := checkStrings(cfg, nil)
+	var got []int
+	for _, d := range diags {
+		got = append(got, d.Subject.Start.Line)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("errors at lines %v, want %v", got, want)
 	}
 }
