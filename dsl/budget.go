@@ -201,6 +201,7 @@ func wideParts(v cty.Value) *wide {
 	switch {
 	case ty.IsObjectType():
 		w.obj = v
+		w.names = make([]string, 0, w.count)
 		for name, at := range ty.AttributeTypes() {
 			if adds(at) {
 				w.names = append(w.names, name)

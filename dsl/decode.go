@@ -403,7 +403,7 @@ func (d *fastDecoder) dynamic(blk *hclsyntax.Block, it *iteration, p *plan, foun
 		return false
 	}
 	type pair struct{ key, value cty.Value }
-	var items []pair
+	items := make([]pair, 0, each.LengthInt())
 	for iter := each.ElementIterator(); iter.Next(); {
 		k, v := iter.Element()
 		items = append(items, pair{k, v})
