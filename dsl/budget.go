@@ -104,11 +104,8 @@ func (b *budget) exceeded() error {
 
 // charge adds the size of v to the budget and reports crossing a limit.
 func (b *budget) charge(v cty.Value) error {
-	var c tally
-	if parts := wideParts(v); parts != nil && b.parallel.CompareAndSwap(false, true) {
-		c = parts.tally()
-		b.parallel.Store(false)
-	} else {
+	c, ok := b.walkWide(v)
+	if !ok {
 		c.add(v)
 	}
 	b.values.Add(c.values)
@@ -186,20 +183,32 @@ type wide struct {
 	names []string
 }
 
-// wideParts splits v for a walk on every core, or returns nil when v is
-// small or adds nothing beyond its length (a list of numbers).
-func wideParts(v cty.Value) *wide {
-	if !v.IsKnown() || v.IsNull() {
-		return nil
-	}
+// walkWide walks v on every core when v is wide and no split for
+// expression or dynamic block holds the cores already.
+func (b *budget) walkWide(v cty.Value) (tally, bool) {
 	v, _ = v.Unmark()
-	if !v.CanIterateElements() || v.LengthInt() < wideMin {
-		return nil
+	if !isWide(v) || !b.parallel.CompareAndSwap(false, true) {
+		return tally{}, false
+	}
+	defer b.parallel.Store(false)
+	return wideParts(v).tally(), true
+}
+
+// isWide reports whether walking the unmarked v on every core pays: it
+// has wideMin or more elements, and they add more than their count
+// (unlike a list of numbers).
+func isWide(v cty.Value) bool {
+	if !v.IsKnown() || v.IsNull() || !v.CanIterateElements() || v.LengthInt() < wideMin {
+		return false
 	}
 	ty := v.Type()
+	return !(ty.IsListType() || ty.IsMapType()) || adds(ty.ElementType())
+}
+
+// wideParts splits the unmarked, wide v for a walk on every core.
+func wideParts(v cty.Value) *wide {
 	w := &wide{count: v.LengthInt()}
-	switch {
-	case ty.IsObjectType():
+	if ty := v.Type(); ty.IsObjectType() {
 		w.obj = v
 		w.names = make([]string, 0, w.count)
 		for name, at := range ty.AttributeTypes() {
@@ -207,14 +216,12 @@ func wideParts(v cty.Value) *wide {
 				w.names = append(w.names, name)
 			}
 		}
-	case (ty.IsListType() || ty.IsMapType()) && !adds(ty.ElementType()):
-		return nil
-	default:
-		w.elems = make([]cty.Value, 0, w.count)
-		for it := v.ElementIterator(); it.Next(); {
-			_, e := it.Element()
-			w.elems = append(w.elems, e)
-		}
+		return w
+	}
+	w.elems = make([]cty.Value, 0, w.count)
+	for it := v.ElementIterator(); it.Next(); {
+		_, e := it.Element()
+		w.elems = append(w.elems, e)
 	}
 	return w
 }

@@ -158,8 +158,8 @@ func TestWideChargeCounts(t *testing.T) {
 		{"set of strings", cty.SetVal(names), int64(n), int64(n) * 6},
 		{"marked list", cty.ListVal(names).Mark("x"), int64(n), int64(n) * 6},
 	} {
-		if wideParts(c.v) == nil {
-			t.Fatalf("%s: not split for a walk on every core", c.name)
+		if unmarked, _ := c.v.Unmark(); !isWide(unmarked) {
+			t.Fatalf("%s: not walked on every core", c.name)
 		}
 		var one tally
 		one.add(c.v)
@@ -171,12 +171,18 @@ func TestWideChargeCounts(t *testing.T) {
 			t.Errorf("%s: charged %d values, %d bytes; one goroutine %d, %d; want %d, %d",
 				c.name, got.values, got.bytes, one.values, one.bytes, c.values, c.bytes)
 		}
+		// Inside a split for expression the walk stays on its goroutine.
+		held := newBudget(LargeLimits)
+		held.parallel.Store(true)
+		if err := held.charge(c.v); err != nil || held.save() != one {
+			t.Errorf("%s, cores held: charged %+v (%v), want %+v", c.name, held.save(), err, one)
+		}
 	}
 	numbers := make([]cty.Value, n)
 	for i := range numbers {
 		numbers[i] = cty.NumberIntVal(int64(i))
 	}
-	if wideParts(cty.ListVal(numbers)) != nil {
-		t.Error("a list of numbers, counted by its length, is split for a walk")
+	if isWide(cty.ListVal(numbers)) {
+		t.Error("a list of numbers, counted by its length, is walked on every core")
 	}
 }
