@@ -172,17 +172,6 @@ func (t *tally) add(v cty.Value) {
 // benchmark fabric), and its walk took most of a second on one core.
 const wideMin = 4096
 
-// wide is a value with wideMin or more elements, split for walking: the
-// elements the container counts, and those of them that add more.
-type wide struct {
-	count int
-	elems []cty.Value
-	// obj and names stand for elems when the value is an object: its
-	// attributes are fetched by the goroutine that walks them.
-	obj   cty.Value
-	names []string
-}
-
 // walkWide walks v on every core when v is wide and no split for
 // expression or dynamic block holds the cores already.
 func (b *budget) walkWide(v cty.Value) (tally, bool) {
@@ -191,7 +180,18 @@ func (b *budget) walkWide(v cty.Value) (tally, bool) {
 		return tally{}, false
 	}
 	defer b.parallel.Store(false)
-	return wideParts(v).tally(), true
+	elems := addingElements(v)
+	var values, bytes atomic.Int64
+	cores.Range(len(elems), 1024, func(lo, hi int) {
+		var t tally
+		for _, e := range elems[lo:hi] {
+			t.add(e)
+		}
+		values.Add(t.values)
+		bytes.Add(t.bytes)
+	})
+	// As add: one value per element, then what the elements add.
+	return tally{values: int64(v.LengthInt()) + values.Load(), bytes: bytes.Load()}, true
 }
 
 // isWide reports whether walking the unmarked v on every core pays: it
@@ -205,45 +205,24 @@ func isWide(v cty.Value) bool {
 	return !(ty.IsListType() || ty.IsMapType()) || adds(ty.ElementType())
 }
 
-// wideParts splits the unmarked, wide v for a walk on every core.
-func wideParts(v cty.Value) *wide {
-	w := &wide{count: v.LengthInt()}
+// addingElements lists the elements of the unmarked v that can add to a
+// tally: an object's attributes in map order (cty's element iterator
+// would sort their names), every element of a collection.
+func addingElements(v cty.Value) []cty.Value {
+	elems := make([]cty.Value, 0, v.LengthInt())
 	if ty := v.Type(); ty.IsObjectType() {
-		w.obj = v
-		w.names = make([]string, 0, w.count)
 		for name, at := range ty.AttributeTypes() {
 			if adds(at) {
-				w.names = append(w.names, name)
+				elems = append(elems, v.GetAttr(name))
 			}
 		}
-		return w
+		return elems
 	}
-	w.elems = make([]cty.Value, 0, w.count)
 	for it := v.ElementIterator(); it.Next(); {
 		_, e := it.Element()
-		w.elems = append(w.elems, e)
+		elems = append(elems, e)
 	}
-	return w
-}
-
-// tally walks the parts on every core. The sum is add's: add counts
-// each element once and then what it adds, in any order.
-func (w *wide) tally() tally {
-	var values, bytes atomic.Int64
-	n := max(len(w.elems), len(w.names))
-	cores.Range(n, 1024, func(lo, hi int) {
-		var t tally
-		for i := lo; i < hi; i++ {
-			if w.names != nil {
-				t.add(w.obj.GetAttr(w.names[i]))
-			} else {
-				t.add(w.elems[i])
-			}
-		}
-		values.Add(t.values)
-		bytes.Add(t.bytes)
-	})
-	return tally{values: int64(w.count) + values.Load(), bytes: bytes.Load()}
+	return elems
 }
 
 // adds reports whether a value of type ty can add to a tally beyond the
