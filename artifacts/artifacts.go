@@ -90,26 +90,16 @@ func Render(f *model.Fabric) (*Set, error) { return RenderWith(f, Options{}) }
 func RenderWith(f *model.Fabric, opts Options) (*Set, error) {
 	var devs []Device
 	for i := range f.Switches {
-		sw := &f.Switches[i]
-		d := Device{Name: sw.Name, Kind: "switch", Platform: sw.Platform}
-		for _, r := range switchRenderers(sw, opts.SourceMaps) {
-			files, err := r(f, sw)
-			if err != nil {
-				return nil, fmt.Errorf("rendering switch %q: %w", sw.Name, err)
-			}
-			d.Files = append(d.Files, files...)
+		d, err := renderSwitchWith(f, &f.Switches[i], switchRenderers(&f.Switches[i], opts.SourceMaps))
+		if err != nil {
+			return nil, err
 		}
 		devs = append(devs, d)
 	}
 	for i := range f.Hosts {
-		h := &f.Hosts[i]
-		d := Device{Name: h.Name, Kind: "host", OS: h.OS}
-		for _, r := range hostRenderers(h, opts.SourceMaps) {
-			files, err := r(f, h)
-			if err != nil {
-				return nil, fmt.Errorf("rendering host %q: %w", h.Name, err)
-			}
-			d.Files = append(d.Files, files...)
+		d, err := renderHostWith(f, &f.Hosts[i], hostRenderers(&f.Hosts[i], opts.SourceMaps))
+		if err != nil {
+			return nil, err
 		}
 		devs = append(devs, d)
 	}
@@ -177,26 +167,13 @@ func RenderFile(f *model.Fabric, opts Options, path string) (targets.File, error
 
 // deviceFiles renders every mapped file of the switch or host named name.
 func deviceFiles(f *model.Fabric, name string) ([]targets.File, error) {
-	var out []targets.File
 	if sw := f.Switch(name); sw != nil {
-		for _, r := range all.ForSwitchMapped(sw) {
-			files, err := r(f, sw)
-			if err != nil {
-				return nil, fmt.Errorf("rendering switch %q: %w", name, err)
-			}
-			out = append(out, files...)
-		}
-		return out, nil
+		d, err := renderSwitchWith(f, sw, all.ForSwitchMapped(sw))
+		return d.Files, err
 	}
 	if h := f.Host(name); h != nil {
-		for _, r := range all.ForHostMapped(h) {
-			files, err := r(f, h)
-			if err != nil {
-				return nil, fmt.Errorf("rendering host %q: %w", name, err)
-			}
-			out = append(out, files...)
-		}
-		return out, nil
+		d, err := renderHostWith(f, h, all.ForHostMapped(h))
+		return d.Files, err
 	}
 	return nil, fmt.Errorf("the fabric has no switch or host %q", name)
 }

@@ -30,6 +30,10 @@ type Result struct {
 	// Devices and Files count what the folder holds; Written files were
 	// written, Linked ones kept from the previous build (same bytes).
 	Devices, Files, Written, Linked int
+	// Kept counts the devices whose files were kept from the previous
+	// build without rendering them: rendered from the same view by the
+	// same renderers (fingerprints.go).
+	Kept int
 	// Compared counts the previous build's files read back to confirm
 	// their bytes before they were kept: those the folder's seal could
 	// not vouch for (seal_linux.go).
@@ -48,6 +52,11 @@ type Result struct {
 
 	devices []manifestDevice
 	top     []manifestFile
+	// fingerprints are the devices' fingerprints in name order, nil
+	// when some device has none; manifest is the hex SHA-256 of the
+	// manifest.json written.
+	fingerprints []fingerprint
+	manifest     string
 }
 
 // Paths lists every file of the build folder, in path order.
@@ -90,6 +99,10 @@ type source interface {
 	fabric() string
 	fabricPath() string
 	count() int
+	name(i int) string
+	// fingerprint is what device i is rendered from (view.go); false
+	// when it cannot be told.
+	fingerprint(i int) (fingerprint, bool, error)
 	device(i int) (Device, error)
 	encodeModel(w io.Writer) error
 	top() ([]targets.File, error)
@@ -98,18 +111,25 @@ type source interface {
 // setSource is a Set already rendered in memory.
 type setSource struct{ s *Set }
 
-func (s setSource) fabric() string                { return s.s.Fabric }
-func (s setSource) fabricPath() string            { return s.s.FabricPath }
-func (s setSource) count() int                    { return len(s.s.Devices) }
-func (s setSource) device(i int) (Device, error)  { return s.s.Devices[i], nil }
-func (s setSource) top() ([]targets.File, error)  { return s.s.Top, nil }
-func (s setSource) encodeModel(w io.Writer) error { _, err := w.Write(s.s.Model); return err }
+func (s setSource) fabric() string               { return s.s.Fabric }
+func (s setSource) fabricPath() string           { return s.s.FabricPath }
+func (s setSource) count() int                   { return len(s.s.Devices) }
+func (s setSource) name(i int) string            { return s.s.Devices[i].Name }
+func (s setSource) device(i int) (Device, error) { return s.s.Devices[i], nil }
+
+// fingerprint is false: a Set's files are given, not rendered here.
+func (s setSource) fingerprint(int) (fingerprint, bool, error) { return fingerprint{}, false, nil }
+func (s setSource) top() ([]targets.File, error)               { return s.s.Top, nil }
+func (s setSource) encodeModel(w io.Writer) error              { _, err := w.Write(s.s.Model); return err }
 
 // fabricSource renders the devices of a fabric as they are asked for.
 type fabricSource struct {
 	f     *model.Fabric
 	opts  Options
 	order []deviceRef
+	// prints makes the devices' fingerprints; nil when the renderers
+	// cannot be identified.
+	prints *fingerprinter
 }
 
 // deviceRef is one switch or host of the fabric, by index.
@@ -137,7 +157,30 @@ func newFabricSource(f *model.Fabric, opts Options) (*fabricSource, error) {
 		return nil, err
 	}
 	sort.SliceStable(s.order, func(i, j int) bool { return s.order[i].name < s.order[j].name })
-	return s, nil
+	var err error
+	s.prints, err = newFingerprinter(f)
+	return s, err
+}
+
+func (s *fabricSource) name(i int) string { return s.order[i].name }
+
+// fingerprint is the fingerprint of device i's view.
+func (s *fabricSource) fingerprint(i int) (fingerprint, bool, error) {
+	if s.prints == nil {
+		return fingerprint{}, false, nil
+	}
+	r := s.order[i]
+	var fp fingerprint
+	var err error
+	if r.host {
+		fp, err = s.prints.of("host", &r.fabric.Hosts[r.index])
+	} else {
+		fp, err = s.prints.of("switch", &r.fabric.Switches[r.index])
+	}
+	if err != nil {
+		return fp, false, fmt.Errorf("fingerprinting %s: %w", r.name, err)
+	}
+	return fp, true, nil
 }
 
 func (s *fabricSource) fabric() string                { return s.f.Name }
@@ -173,9 +216,20 @@ func (s *fabricSource) device(i int) (Device, error) {
 
 // renderSwitch runs every renderer of sw.
 func renderSwitch(f *model.Fabric, sw *model.Switch) (Device, error) {
+	return renderSwitchWith(f, sw, all.ForSwitch(sw))
+}
+
+// renderHost runs every renderer of h.
+func renderHost(f *model.Fabric, h *model.Host) (Device, error) {
+	return renderHostWith(f, h, all.ForHost(h))
+}
+
+// renderSwitchWith runs the renderers rs over sw's view of f (view.go).
+func renderSwitchWith(f *model.Fabric, sw *model.Switch, rs []targets.SwitchRenderer) (Device, error) {
 	d := Device{Name: sw.Name, Kind: "switch", Platform: sw.Platform}
-	for _, r := range all.ForSwitch(sw) {
-		files, err := r(f, sw)
+	vf, vsw := switchView(f, sw)
+	for _, r := range rs {
+		files, err := r(vf, vsw)
 		if err != nil {
 			return d, fmt.Errorf("rendering switch %q: %w", sw.Name, err)
 		}
@@ -184,11 +238,12 @@ func renderSwitch(f *model.Fabric, sw *model.Switch) (Device, error) {
 	return d, nil
 }
 
-// renderHost runs every renderer of h.
-func renderHost(f *model.Fabric, h *model.Host) (Device, error) {
+// renderHostWith runs the renderers rs over h's view of f (view.go).
+func renderHostWith(f *model.Fabric, h *model.Host, rs []targets.HostRenderer) (Device, error) {
 	d := Device{Name: h.Name, Kind: "host", OS: h.OS}
-	for _, r := range all.ForHost(h) {
-		files, err := r(f, h)
+	vf, vh := hostView(f, h)
+	for _, r := range rs {
+		files, err := r(vf, vh)
 		if err != nil {
 			return d, fmt.Errorf("rendering host %q: %w", h.Name, err)
 		}
@@ -216,8 +271,21 @@ func writeSource(ctx context.Context, dir string, src source) (*Result, error) {
 	}
 	start := time.Now()
 	err = st.install()
+	if err == nil {
+		st.recordFingerprints(res)
+	}
 	res.Install = time.Since(start)
 	return res, err
+}
+
+// recordFingerprints keeps the fingerprints of the build just installed
+// beside it, for the next rebuild, or removes those of the build before
+// when res has none. A record that cannot be written only costs the
+// next rebuild its rendering.
+func (st *stage) recordFingerprints(res *Result) {
+	if res.fingerprints == nil || writeFingerprints(st.fingerprints, res.manifest, res.fingerprints) != nil {
+		dropFingerprints(st.fingerprints)
+	}
 }
 
 // fill writes every file of src into the temporary folder: the devices
@@ -258,11 +326,13 @@ func (st *stage) fill(ctx context.Context, src source) (*Result, error) {
 	}
 	sort.SliceStable(res.top, func(i, j int) bool { return res.top[i].Path < res.top[j].Path })
 	start := time.Now()
-	if _, err := st.putStream(ManifestFile, func(w io.Writer) error {
+	mf, err := st.putStream(ManifestFile, func(w io.Writer) error {
 		return writeManifest(w, src.fabric(), src.fabricPath(), res.top, res.devices)
-	}); err != nil {
+	})
+	if err != nil {
 		return nil, fmt.Errorf("writing %s: %w", ManifestFile, err)
 	}
+	res.manifest = mf.SHA256
 	res.Manifest = time.Since(start)
 	if err := st.held.prune(st.tmp, res); err != nil {
 		return nil, fmt.Errorf("removing what the previous build held and this one does not: %w", err)
@@ -282,8 +352,9 @@ func (st *stage) fill(ctx context.Context, src source) (*Result, error) {
 func (st *stage) devices(ctx context.Context, src source, res *Result) error {
 	n := src.count()
 	errs := make([]error, n)
-	var failed atomic.Bool
-	var render, write atomic.Int64
+	fps := make([]fingerprint, n)
+	var failed, unprinted atomic.Bool
+	var render, write, kept atomic.Int64
 	cores.Range(n, 1, func(i, _ int) {
 		if failed.Load() {
 			return
@@ -294,6 +365,21 @@ func (st *stage) devices(ctx context.Context, src source, res *Result) error {
 			return
 		}
 		start := time.Now()
+		fp, ok, err := src.fingerprint(i)
+		fps[i] = fp
+		if err != nil {
+			errs[i] = err
+			failed.Store(true)
+			return
+		}
+		if !ok {
+			unprinted.Store(true)
+		} else if md, ok := st.keepDevice(src.name(i), fp); ok {
+			res.devices[i] = md
+			kept.Add(1)
+			write.Add(int64(time.Since(start)))
+			return
+		}
 		d, err := src.device(i)
 		rendered := time.Now()
 		render.Add(int64(rendered.Sub(start)))
@@ -306,7 +392,10 @@ func (st *stage) devices(ctx context.Context, src source, res *Result) error {
 			failed.Store(true)
 		}
 	})
-	res.Render, res.Write = time.Duration(render.Load()), time.Duration(write.Load())
+	res.Render, res.Write, res.Kept = time.Duration(render.Load()), time.Duration(write.Load()), int(kept.Load())
+	if !unprinted.Load() {
+		res.fingerprints = fps
+	}
 	for _, err := range errs {
 		if err != nil {
 			return err

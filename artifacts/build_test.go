@@ -18,7 +18,7 @@ import (
 	"github.com/fabricc/fabricc/targets"
 )
 
-// compileExample compiles an example fabric; change, when given, edits
+// compileChanged compiles an example fabric; change, when given, edits
 // the decoded fabric first.
 func compileChanged(t *testing.T, name string, change func(*dsl.Config)) (*model.Fabric, Options) {
 	t.Helper()
@@ -178,6 +178,11 @@ func TestBuildIncremental(t *testing.T) {
 	if len(changed) > 12 {
 		t.Errorf("%d files changed for one cable: %v", len(changed), changed)
 	}
+	// The cable's two ends, leaf1 and gpu01, see it (Peer.CableMeters);
+	// every other device's view is unchanged and is not rendered again.
+	if res.Kept != res.Devices-2 {
+		t.Errorf("result: %d of %d devices kept without rendering, want all but leaf1 and gpu01", res.Kept, res.Devices)
+	}
 
 	// An edited file is put back, even with its old modification time
 	// restored; a rebuild of the same fabric writes only that file.
@@ -194,6 +199,9 @@ func TestBuildIncremental(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if res.Kept != res.Devices-1 {
+		t.Errorf("after one edited file: %d of %d devices kept without rendering, want all but gpu02", res.Kept, res.Devices)
+	}
 	if res.Written != 1 {
 		var rewritten []string
 		for p, a := range readTree(t, dir) {
@@ -204,7 +212,7 @@ func TestBuildIncremental(t *testing.T) {
 		t.Errorf("after one edited file: %d written, want 1: %v", res.Written, rewritten)
 	}
 	sameContent(t, readTree(t, dir), readTree(t, fresh))
-	assertOnly(t, parent, ".out.prev", "fresh", "out")
+	assertOnly(t, parent, ".fresh.fingerprints", ".out.fingerprints", ".out.prev", "fresh", "out")
 }
 
 // mixedSet is bigSet("old") with every tenth device's files as in

@@ -76,6 +76,11 @@ type stage struct {
 	// unchanged reports whether a file of the previous build is as that
 	// build wrote it (seal_linux.go); nil compares every file.
 	unchanged func(fs.FileInfo) bool
+	// fingerprints is where the fingerprints of the build in dir are
+	// kept, and kept what they say each of its devices was rendered
+	// from (fingerprints.go); nil when none can be kept.
+	fingerprints string
+	kept         map[string]renderedFrom
 
 	linked, compared, bytes atomic.Int64
 	// fresh lists the files written rather than kept (slash paths);
@@ -108,7 +113,8 @@ func newStage(dir string) (*stage, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot create a temporary folder next to %s: %w", dir, err)
 	}
-	st := &stage{dir: dir, tmp: tmp, exists: exists, prev: map[string]string{}, previous: previousPath(parent, base)}
+	st := &stage{dir: dir, tmp: tmp, exists: exists, prev: map[string]string{}, previous: previousPath(parent, base),
+		fingerprints: fingerprintsPath(parent, base)}
 	if m != nil {
 		if st.held, err = claimPrevious(st.previous, tmp); err != nil {
 			os.RemoveAll(tmp)
@@ -123,6 +129,7 @@ func newStage(dir string) (*stage, error) {
 	}
 	if m != nil {
 		st.unchanged = sealedFiles(dir)
+		st.kept = keptDevices(st.fingerprints, m, st.unchanged)
 		st.prev[ManifestFile] = m.digest
 		for _, f := range m.Files {
 			st.prev[f.Path] = f.SHA256
@@ -197,21 +204,30 @@ func (st *stage) reuse(rel string, mode uint32, size int64, held uint64, same fu
 			return false
 		}
 	}
+	ok, _ := st.linkOld(rel, fi, held)
+	return ok
+}
+
+// linkOld makes the temporary folder's rel the previous build's file
+// there, which fi describes: nothing to do when the claimed build holds
+// that very file at rel (held is its inode), a hard link otherwise. It
+// reports whether rel now is that file, and whether it made a link.
+func (st *stage) linkOld(rel string, fi fs.FileInfo, held uint64) (ok, linked bool) {
 	if held != 0 && held == inode(fi) {
 		st.linked.Add(1)
-		return true
+		return true, false
 	}
 	dst := filepath.Join(st.tmp, filepath.FromSlash(rel))
 	if _, err := os.Lstat(dst); err == nil {
 		if err := os.Remove(dst); err != nil {
-			return false
+			return false, false
 		}
 	}
-	if err := os.Link(old, dst); err != nil {
-		return false
+	if err := os.Link(filepath.Join(st.dir, filepath.FromSlash(rel)), dst); err != nil {
+		return false, false
 	}
 	st.linked.Add(1)
-	return true
+	return true, true
 }
 
 // tempPrefix is the name prefix of the temporary folders of process pid.

@@ -108,9 +108,9 @@ func (p *phaseTimes) report(w io.Writer, res *artifacts.Result) {
 		fmt.Fprintf(&b, " %s=%d", n, p.times[n].Milliseconds())
 	}
 	if res != nil {
-		fmt.Fprintf(&b, " render=%d write=%d model=%d manifest=%d install=%d files=%d bytes=%d written=%d linked=%d compared=%d previous=%d",
+		fmt.Fprintf(&b, " render=%d write=%d model=%d manifest=%d install=%d files=%d bytes=%d written=%d linked=%d compared=%d kept=%d previous=%d",
 			res.Render.Milliseconds(), res.Write.Milliseconds(), res.Model.Milliseconds(), res.Manifest.Milliseconds(),
-			res.Install.Milliseconds(), res.Files, res.Bytes, res.Written, res.Linked, res.Compared, boolInt(res.Previous))
+			res.Install.Milliseconds(), res.Files, res.Bytes, res.Written, res.Linked, res.Compared, res.Kept, boolInt(res.Previous))
 	}
 	fmt.Fprintln(w, b.String())
 }

@@ -1,0 +1,152 @@
+package artifacts
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+)
+
+// Fingerprints. Beside a build folder DIR, the hidden file
+// ".DIR.fingerprints" records the fingerprint (view.go) each device of
+// the build in DIR was rendered from, and the SHA-256 of that build's
+// manifest.json. A rebuild that finds a device with the same
+// fingerprint keeps its files as they are, without rendering it, when
+// every one of them is unchanged since the folder was sealed
+// (seal_linux.go): same renderers and same view give the same bytes, and
+// the seal shows the files still hold the bytes the manifest lists.
+// Anything else renders the device: no such file, one for another build
+// (a manifest that differs, as after a build killed between its swap and
+// this record), a file changed since the seal, or one that cannot be
+// read. The record may be removed at any time; the next build renders
+// every device and writes it again.
+
+// fingerprintsHead starts a fingerprints file; the SHA-256 of the
+// manifest and the device count follow on the same line, then the
+// fingerprints, 32 bytes each, in the manifest's device order.
+const fingerprintsHead = "fabricc fingerprints 1 "
+
+// fingerprintsPath is where the fingerprints of the build in parent/base
+// are kept.
+func fingerprintsPath(parent, base string) string {
+	return filepath.Join(parent, "."+base+".fingerprints")
+}
+
+// writeFingerprints records fps, the fingerprints of the devices of the
+// build whose manifest.json has the hex SHA-256 manifest, at p: written
+// beside it, then renamed over it.
+func writeFingerprints(p, manifest string, fps []fingerprint) error {
+	var b bytes.Buffer
+	b.Grow(len(fingerprintsHead) + 96 + len(fps)*len(fingerprint{}))
+	fmt.Fprintf(&b, "%s%s %d\n", fingerprintsHead, manifest, len(fps))
+	for i := range fps {
+		b.Write(fps[i][:])
+	}
+	tmp := p + ".tmp-" + strconv.Itoa(os.Getpid())
+	if err := os.WriteFile(tmp, b.Bytes(), 0o644); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Rename(tmp, p); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
+}
+
+// readFingerprints returns the fingerprints recorded at p for the build
+// whose manifest.json has the hex SHA-256 manifest and lists devices
+// devices, or nil when p records none for it.
+func readFingerprints(p, manifest string, devices int) []fingerprint {
+	fi, err := os.Lstat(p)
+	head := fmt.Sprintf("%s%s %d\n", fingerprintsHead, manifest, devices)
+	size := int64(len(head) + devices*len(fingerprint{}))
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() != size {
+		return nil
+	}
+	data, err := os.ReadFile(p)
+	if err != nil || int64(len(data)) != size || string(data[:len(head)]) != head {
+		return nil
+	}
+	fps := make([]fingerprint, devices)
+	for i, rest := 0, data[len(head):]; i < devices; i++ {
+		copy(fps[i][:], rest[i*len(fingerprint{}):])
+	}
+	return fps
+}
+
+// dropFingerprints removes the record at p, when there is one.
+func dropFingerprints(p string) {
+	if fi, err := os.Lstat(p); err == nil && fi.Mode().IsRegular() {
+		os.Remove(p)
+	}
+}
+
+// renderedFrom is what the build in the folder rendered one device
+// from, and the device's entry in its manifest.
+type renderedFrom struct {
+	fp     fingerprint
+	device *manifestDevice
+}
+
+// keptDevices maps each device of the previous build m to what it was
+// rendered from, or returns nil when nothing of it can be kept: its
+// files cannot be vouched for by a seal (unchanged is nil) or no
+// fingerprints are recorded for it.
+func keptDevices(p string, m *previousBuild, unchanged func(fs.FileInfo) bool) map[string]renderedFrom {
+	if m == nil || unchanged == nil {
+		return nil
+	}
+	fps := readFingerprints(p, m.digest, len(m.Devices))
+	if fps == nil {
+		return nil
+	}
+	out := make(map[string]renderedFrom, len(fps))
+	for i := range m.Devices {
+		out[m.Devices[i].Name] = renderedFrom{fps[i], &m.Devices[i]}
+	}
+	return out
+}
+
+// keepDevice keeps the files the previous build rendered for the device
+// name from the fingerprint fp, without rendering it: each becomes the
+// temporary folder's, as stage.reuse does. It reports whether it kept
+// them; when it did not, the temporary folder is as it was, and the
+// device is rendered.
+func (st *stage) keepDevice(name string, fp fingerprint) (manifestDevice, bool) {
+	from, ok := st.kept[name]
+	if !ok || from.fp != fp {
+		return manifestDevice{}, false
+	}
+	files := from.device.Files
+	olds := make([]fs.FileInfo, len(files))
+	for i, f := range files {
+		fi, err := os.Lstat(filepath.Join(st.dir, filepath.FromSlash(f.Path)))
+		if err != nil || !fi.Mode().IsRegular() || !st.unchanged(fi) {
+			return manifestDevice{}, false
+		}
+		olds[i] = fi
+	}
+	if err := st.folder(name); err != nil {
+		return manifestDevice{}, false
+	}
+	var made []string
+	for i, f := range files {
+		ok, link := st.linkOld(f.Path, olds[i], st.held.file(f.Path))
+		if !ok {
+			for _, rel := range made {
+				os.Remove(filepath.Join(st.tmp, filepath.FromSlash(rel)))
+			}
+			return manifestDevice{}, false
+		}
+		if link {
+			made = append(made, f.Path)
+		}
+	}
+	for _, fi := range olds {
+		st.bytes.Add(fi.Size())
+	}
+	return *from.device, true
+}
