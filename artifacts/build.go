@@ -293,15 +293,23 @@ func (st *stage) recordFingerprints(res *Result) {
 // manifest.
 func (st *stage) fill(ctx context.Context, src source) (*Result, error) {
 	res := &Result{Devices: src.count(), devices: make([]manifestDevice, src.count())}
-	var modelErr error
+	var modelErr, topErr error
 	var modelFile manifestFile
+	var top []targets.File
 	var wg sync.WaitGroup
-	wg.Add(1)
+	wg.Add(2)
 	go func() {
 		defer wg.Done()
 		start := time.Now()
 		modelFile, modelErr = st.putStream(ModelFile, src.encodeModel)
 		res.Model = time.Since(start)
+	}()
+	// fabric.md is rendered beside the devices: it adds nothing when
+	// they keep both cores busy, and saves its time when most of them
+	// are kept without rendering (a rebuild after a small change).
+	go func() {
+		defer wg.Done()
+		top, topErr = src.top()
 	}()
 	devErr := st.devices(ctx, src, res)
 	wg.Wait()
@@ -311,11 +319,10 @@ func (st *stage) fill(ctx context.Context, src source) (*Result, error) {
 	if modelErr != nil {
 		return nil, fmt.Errorf("writing %s: %w", ModelFile, modelErr)
 	}
-	res.top = append(res.top, modelFile)
-	top, err := src.top()
-	if err != nil {
-		return nil, err
+	if topErr != nil {
+		return nil, topErr
 	}
+	res.top = append(res.top, modelFile)
 	for _, f := range top {
 		mf, err := st.put(f.Name, fileMode(f.Mode), f.Data)
 		if err != nil {
