@@ -346,8 +346,8 @@ func incremental(t *table, out string, n int, full time.Duration) {
 			fail(fmt.Errorf("%s: fabricc says previous=%v", step.what, previous))
 		}
 		t.add(step.what, strconv.Itoa(n), secs(r.wall), mb(r.rssMB),
-			fmt.Sprintf("load %.1f, compile %.1f, render %.1f, write+link %.1f (cpu, all cores), model.json %.1f, install %.1f; %.0f kept files read back",
-				tm["load"]/1000, tm["compile"]/1000, tm["render"]/1000, tm["write"]/1000, tm["model"]/1000, tm["install"]/1000, tm["compared"]),
+			fmt.Sprintf("load %.1f, compile %.1f, render %.1f, write+link %.1f (cpu, all cores), model.json %.1f, install %.1f; %.0f devices kept without rendering; %.0f kept files read back",
+				tm["load"]/1000, tm["compile"]/1000, tm["render"]/1000, tm["write"]/1000, tm["model"]/1000, tm["install"]/1000, tm["kept"], tm["compared"]),
 			fmt.Sprintf("%d rewritten, %d kept", changed, kept), "", "",
 			fmt.Sprintf("%.2f of full build", r.wall.Seconds()/full.Seconds()))
 	}
