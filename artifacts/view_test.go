@@ -3,8 +3,10 @@ package artifacts
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"testing"
 
 	"github.com/fabricc/fabricc/dsl"
@@ -184,4 +186,28 @@ func TestRebuildKeepsOnlyWhatIsVouchedFor(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestRemoveStaleFingerprints: a build removes the temporary folders
+// and fingerprint files that a process no longer running left beside
+// its folder, and nothing of a running one's or of another folder's.
+func TestRemoveStaleFingerprints(t *testing.T) {
+	dead := exec.Command("true")
+	if err := dead.Run(); err != nil {
+		t.Skip("cannot start a process:", err)
+	}
+	gone, alive := strconv.Itoa(dead.Process.Pid), strconv.Itoa(os.Getpid())
+	parent := t.TempDir()
+	for _, name := range []string{".out.tmp-" + gone + "-1", ".out.tmp-" + alive + "-1"} {
+		if err := os.Mkdir(filepath.Join(parent, name), 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, name := range []string{".out.fingerprints.tmp-" + gone, ".out.fingerprints.tmp-" + alive, ".other.fingerprints.tmp-" + gone} {
+		if err := os.WriteFile(filepath.Join(parent, name), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	removeStale(parent, "out")
+	assertOnly(t, parent, ".other.fingerprints.tmp-"+gone, ".out.fingerprints.tmp-"+alive, ".out.tmp-"+alive+"-1")
 }

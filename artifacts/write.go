@@ -235,18 +235,22 @@ func tempPrefix(base string, pid int) string {
 	return "." + base + ".tmp-" + strconv.Itoa(pid) + "-"
 }
 
-// removeStale removes the temporary folders of base that a process which
-// no longer runs left behind (killed while writing or swapping).
+// removeStale removes the temporary folders of base, and the temporary
+// files of its fingerprints, that a process which no longer runs left
+// behind (killed while writing or swapping).
 func removeStale(parent, base string) {
 	entries, err := os.ReadDir(parent)
 	if err != nil {
 		return
 	}
-	prefix := "." + base + ".tmp-"
+	folders, prints := "."+base+".tmp-", "."+base+".fingerprints.tmp-"
 	for _, e := range entries {
-		rest, ok := strings.CutPrefix(e.Name(), prefix)
+		rest, ok := strings.CutPrefix(e.Name(), folders)
 		if !ok || !e.IsDir() {
-			continue
+			rest, ok = strings.CutPrefix(e.Name(), prints)
+			if !ok || !e.Type().IsRegular() {
+				continue
+			}
 		}
 		pidText, _, _ := strings.Cut(rest, "-")
 		pid, err := strconv.Atoi(pidText)
