@@ -22,8 +22,10 @@ build:
 # every stage of a push, on each platform; it prints its counts), and
 # the race detector over the concurrent parts (push engine, simulators,
 # inventory, the HCL front end's tests that decode and evaluate on
-# several goroutines, and the compiler's checks and physics, which run on
-# both cores, over the example and benchmark fabrics).
+# several goroutines, the compiler's lowering of switches beside hosts
+# and its checks and physics, which run on both cores, over the example
+# and benchmark fabrics, and the build's rebuilds, which keep devices
+# from the previous build on every core).
 test:
 	@unformatted="$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './.git/*'))"; \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed on:"; echo "$$unformatted"; exit 1; fi
@@ -33,7 +35,8 @@ test:
 	FABRICC_FAULT_MATRIX=1 $(GO) test -count=1 -run '^TestFaultMatrix$$' -v ./cmd/fabricc
 	$(GO) test -race ./push/... ./sim/... ./inventory/...
 	$(GO) test -race -run 'TestFastDecode|TestParallelForSame|TestNativeSameFabrics' ./dsl
-	$(GO) test -race -run 'TestSourcesDisjoint|TestChecks|TestRange' ./compiler ./internal/cores
+	$(GO) test -race -run 'TestSourcesDisjoint|TestChecks|TestRange|TestLower' ./compiler ./internal/cores
+	$(GO) test -race -run 'TestRebuildKeepsOnlyWhatIsVouchedFor|TestBuildIncremental|TestViewRendersAsFabric' ./artifacts
 
 # Rewrite golden/ from the current build of every example; review the diff.
 golden:

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"maps"
 
 	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/model"
@@ -38,9 +39,7 @@ func lower(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
 	l.lowerFabric()
 	l.lowerQoS()
 	l.lowerVLANs()
-	l.lowerSwitches()
-	l.checkReleases()
-	l.lowerHosts()
+	l.lowerDevices()
 	l.cfg.Hosts = nil
 	l.lowerLinks()
 	l.cfg.Links = nil
@@ -68,6 +67,52 @@ func sourcesHint(cfg *dsl.Config) int {
 		blocks += len(cfg.Hosts[i].NICs)
 	}
 	return blocks
+}
+
+// lowerDevices lowers the switches and the hosts. Neither reads what
+// the other lowers (a host's name is checked against the switch blocks),
+// so the hosts are lowered on a goroutine of their own, into a lowering
+// of their own that is joined after: the errors come in the order of
+// lowering them one after the other (switches, releases, hosts).
+func (l *lowering) lowerDevices() {
+	h := l.forHosts()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		h.lowerHosts()
+	}()
+	l.lowerSwitches()
+	l.checkReleases()
+	<-done
+	l.join(h)
+}
+
+// forHosts returns a lowering of l's fabric for lowering its hosts: it
+// shares what lowering them only reads (the configuration, the classes
+// and VLANs) and records ranges, errors and marks of its own.
+func (l *lowering) forHosts() *lowering {
+	hint := len(l.cfg.Hosts)
+	for i := range l.cfg.Hosts {
+		hint += len(l.cfg.Hosts[i].NICs)
+	}
+	return &lowering{
+		cfg: l.cfg, f: l.f, src: NewSources(hint),
+		written: map[string]bool{}, badPorts: map[string]bool{},
+		dupVLAN: l.dupVLAN, undeclaredVLANs: map[int][]string{},
+		classes: l.classes, vlans: l.vlans,
+	}
+}
+
+// join takes in what the lowering h of the hosts recorded.
+func (l *lowering) join(h *lowering) {
+	l.diags = append(l.diags, h.diags...)
+	l.src.merge(h.src)
+	maps.Copy(l.written, h.written)
+	maps.Copy(l.badPorts, h.badPorts)
+	for id, users := range h.undeclaredVLANs {
+		l.undeclaredVLANs[id] = append(l.undeclaredVLANs[id], users...)
+	}
+	l.hosts = h.hosts
 }
 
 // lowering is the state of one lower call.

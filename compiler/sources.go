@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"maps"
 	"strings"
 	"unique"
 
@@ -65,6 +66,12 @@ type fileHandle struct {
 // many keys on their own: a port's link and its length, a NIC's link).
 func NewSources(n int) Sources {
 	return Sources{spans: make(map[string]Span, n), blocks: make(map[string]block, n), file: &fileHandle{}}
+}
+
+// merge adds every range o records to s; no key of o is one of s's.
+func (s Sources) merge(o Sources) {
+	maps.Copy(s.spans, o.spans)
+	maps.Copy(s.blocks, o.blocks)
 }
 
 // Span is an hcl.Range held in half the space: the file name as a
