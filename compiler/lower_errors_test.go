@@ -181,6 +181,17 @@ var errorCases = []struct {
 		"37:3: Duplicate class: class \"roce\" is declared twice; merge the two blocks.",
 		"  note 34:3: class \"roce\" is first declared here",
 	}},
+	// Switches and hosts are lowered on two goroutines; their errors,
+	// and the users of an undeclared VLAN, come in the order of lowering
+	// one after the other.
+	{name: "switch and host errors", src: edit("", "\"100G\"", "\"25Gb\"", "os = \"linux\"", "os = \"linx\""), want: []string{
+		"12:13: Invalid speed: \"25Gb\" is not a port speed; write one of 100M, 1G, 10G, 25G, 40G, 50G, 100G, 200G, 400G, 800G.",
+		"18:8: Unknown host OS: host \"gpu01\" has os \"linx\"; fabricc renders \"linux\", \"windows\" or \"freebsd\". Did you mean \"linux\"?",
+	}},
+	{name: "duplicate vlan id with undeclared users", src: edit("vlan \"storage\" {\n  id = 100\n}\n", "vlans = [100]", "vlans = [200]", "vlan      = 100", "vlan      = 200"), want: []string{
+		"33:8: Duplicate VLAN id: VLAN id 100 is declared twice; give each vlan block its own id. No vlan block declares VLAN 200 (port \"swp1-4\" on switch \"leaf1\", nic \"roce0\" of host \"gpu01\"), which ports or NICs use; if the duplicate was meant to declare one of those, correcting its id fixes both.",
+		"  note 4:1: VLAN 100 is first declared here",
+	}},
 	{name: "duplicate vlan id", src: edit("vlan \"storage\" {\n  id = 100\n}\n"), want: []string{
 		"33:8: Duplicate VLAN id: VLAN id 100 is declared twice; give each vlan block its own id.",
 		"  note 4:1: VLAN 100 is first declared here",
