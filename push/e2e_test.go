@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/scrapli/scrapligo/channel"
-	"golang.org/x/crypto/ssh/knownhosts"
 
 	"github.com/fabricc/fabricc/artifacts"
 	"github.com/fabricc/fabricc/compiler"
@@ -98,7 +97,7 @@ func startLabEnable(t *testing.T, sw *model.Switch, faults sim.Faults, enable st
 	t.Cleanup(func() { _ = d.Close() })
 	dir := t.TempDir()
 	kh := filepath.Join(dir, "known_hosts")
-	line := knownhosts.Line([]string{knownhosts.Normalize(d.Addr())}, d.HostKey())
+	line := d.KnownHostsLine()
 	if err := os.WriteFile(kh, []byte(line+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package sim_test
 
 import (
 	"context"
-	"net"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,7 +12,6 @@ import (
 	"github.com/scrapli/scrapligo/channel"
 	"github.com/scrapli/scrapligo/driver/opoptions"
 	"github.com/scrapli/scrapligo/driver/options"
-	"golang.org/x/crypto/ssh/knownhosts"
 
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/sim"
@@ -218,9 +216,7 @@ func TestFaultAuthAndHostKey(t *testing.T) {
 		}
 		defer dev.Close()
 		kh := filepath.Join(t.TempDir(), "known_hosts")
-		host, port, _ := net.SplitHostPort(dev.Addr())
-		line := knownhosts.Line([]string{knownhosts.Normalize(net.JoinHostPort(host, port))}, dev.HostKey())
-		if err := os.WriteFile(kh, []byte(line+"\n"), 0o600); err != nil {
+		if err := os.WriteFile(kh, []byte(dev.KnownHostsLine()+"\n"), 0o600); err != nil {
 			t.Fatal(err)
 		}
 		_, err = openWith(t, dev, "arista_eos", options.WithSSHKnownHostsFile(kh))

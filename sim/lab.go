@@ -9,8 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"golang.org/x/crypto/ssh/knownhosts"
-
 	"github.com/fabricc/fabricc/model"
 )
 
@@ -58,7 +56,7 @@ func StartLab(ctx context.Context, f *model.Fabric, dir string, adjust func(*Opt
 		host, port, _ := strings.Cut(d.Addr(), ":")
 		fmt.Fprintf(&inv, "\ndevice %q {\n  address       = %q\n  port          = %s\n  platform      = %q\n  password_file = %q\n  groups        = [%q]\n}\n",
 			sw.Name, host, port, sw.Platform, filepath.Join("secrets", sw.Name), string(sw.Platform))
-		kh.WriteString(knownhosts.Line([]string{knownhosts.Normalize(d.Addr())}, d.HostKey()) + "\n")
+		kh.WriteString(d.KnownHostsLine() + "\n")
 	}
 	for name, data := range map[string]string{"known_hosts": kh.String(), "inventory.hcl": inv.String()} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o600); err != nil {

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"golang.org/x/crypto/ssh"
+	"golang.org/x/crypto/ssh/knownhosts"
 
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/sim/cli"
@@ -176,6 +177,12 @@ func (d *Device) Addr() string { return d.srv.addr() }
 // HostKey is the published host key (for known_hosts). With
 // Faults.WrongHostKey the server presents another key.
 func (d *Device) HostKey() ssh.PublicKey { return d.pub }
+
+// KnownHostsLine is the known_hosts line (without its newline) that
+// names the simulator's address and published host key.
+func (d *Device) KnownHostsLine() string {
+	return knownhosts.Line([]string{knownhosts.Normalize(d.Addr())}, d.HostKey())
+}
 
 // Running is the canonical running configuration in the OS's own
 // `show running-config` (EOS, Onyx) or `nv config show -o yaml` (Cumulus,

@@ -14,8 +14,6 @@ import (
 	"testing"
 	"time"
 
-	"golang.org/x/crypto/ssh/knownhosts"
-
 	"github.com/fabricc/fabricc/artifacts"
 	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/inventory"
@@ -100,7 +98,7 @@ func startOneErr(t *testing.T, sw *model.Switch, faults sim.Faults) (*oneSwitch,
 	dir := t.TempDir()
 	host, port, _ := strings.Cut(d.Addr(), ":")
 	files := map[string]string{
-		"known_hosts": knownhosts.Line([]string{knownhosts.Normalize(d.Addr())}, d.HostKey()) + "\n",
+		"known_hosts": d.KnownHostsLine() + "\n",
 		"pw":          "pw-matrix-7\n",
 		"inventory.hcl": fmt.Sprintf("known_hosts = \"known_hosts\"\n\ndefaults {\n  username = \"admin\"\n%s}\n\n"+
 			"device %q {\n  address = %q\n  port = %s\n  platform = %q\n  password_file = \"pw\"\n}\n",

@@ -17,7 +17,6 @@ import (
 	"github.com/scrapli/scrapligo/platform"
 	"golang.org/x/crypto/ssh"
 	"golang.org/x/crypto/ssh/agent"
-	"golang.org/x/crypto/ssh/knownhosts"
 
 	"github.com/fabricc/fabricc/inventory"
 	"github.com/fabricc/fabricc/model"
@@ -76,7 +75,7 @@ func open(t *testing.T, d *sim.Device, tr *SSH) error {
 func knownHosts(t *testing.T, d *sim.Device) string {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), "known_hosts")
-	line := knownhosts.Line([]string{knownhosts.Normalize(d.Addr())}, d.HostKey())
+	line := d.KnownHostsLine()
 	if err := os.WriteFile(p, []byte(line+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
