@@ -1,8 +1,10 @@
 package artifacts
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/json"
+	"hash"
 	"io"
 	"os"
 	"sync"
@@ -76,18 +78,35 @@ func newFingerprinter(f *model.Fabric) (*fingerprinter, error) {
 // of returns the fingerprint of a device: kind ("switch" or "host") and
 // its model value.
 func (p *fingerprinter) of(kind string, device any) (fingerprint, error) {
-	data, err := json.Marshal(device)
-	if err != nil {
+	e := viewEncoders.Get().(*viewEncoder)
+	defer viewEncoders.Put(e)
+	e.buf.Reset()
+	if err := e.enc.Encode(device); err != nil {
 		return fingerprint{}, err
 	}
-	h := sha256.New()
-	writeBlock(h, p.head[:])
-	writeBlock(h, []byte(kind))
-	writeBlock(h, data)
+	e.hash.Reset()
+	writeBlock(e.hash, p.head[:])
+	writeBlock(e.hash, []byte(kind))
+	writeBlock(e.hash, e.buf.Bytes())
 	var fp fingerprint
-	h.Sum(fp[:0])
+	e.hash.Sum(fp[:0])
 	return fp, nil
 }
+
+// viewEncoder is a JSON encoder and a hash reused from one device to
+// the next: a rebuild fingerprints every device of the fabric, and one
+// buffer per device was most of the cost.
+type viewEncoder struct {
+	buf  bytes.Buffer
+	enc  *json.Encoder
+	hash hash.Hash
+}
+
+var viewEncoders = sync.Pool{New: func() any {
+	e := &viewEncoder{hash: sha256.New()}
+	e.enc = json.NewEncoder(&e.buf)
+	return e
+}}
 
 // writeBlock writes data to h after its length, so that no two
 // sequences of blocks hash the same bytes.
