@@ -111,16 +111,17 @@ type source interface {
 // setSource is a Set already rendered in memory.
 type setSource struct{ s *Set }
 
-func (s setSource) fabric() string               { return s.s.Fabric }
-func (s setSource) fabricPath() string           { return s.s.FabricPath }
-func (s setSource) count() int                   { return len(s.s.Devices) }
-func (s setSource) name(i int) string            { return s.s.Devices[i].Name }
-func (s setSource) device(i int) (Device, error) { return s.s.Devices[i], nil }
+func (s setSource) fabric() string                { return s.s.Fabric }
+func (s setSource) fabricPath() string            { return s.s.FabricPath }
+func (s setSource) count() int                    { return len(s.s.Devices) }
+func (s setSource) name(i int) string             { return s.s.Devices[i].Name }
+func (s setSource) device(i int) (Device, error)  { return s.s.Devices[i], nil }
+func (s setSource) top() ([]targets.File, error)  { return s.s.Top, nil }
+func (s setSource) encodeModel(w io.Writer) error { _, err := w.Write(s.s.Model); return err }
 
-// fingerprint is false: a Set's files are given, not rendered here.
+// fingerprint is false: a Set's files are given, not rendered here, so
+// nothing says what they were rendered from.
 func (s setSource) fingerprint(int) (fingerprint, bool, error) { return fingerprint{}, false, nil }
-func (s setSource) top() ([]targets.File, error)               { return s.s.Top, nil }
-func (s setSource) encodeModel(w io.Writer) error              { _, err := w.Write(s.s.Model); return err }
 
 // fabricSource renders the devices of a fabric as they are asked for.
 type fabricSource struct {
@@ -289,7 +290,7 @@ func (st *stage) recordFingerprints(res *Result) {
 }
 
 // fill writes every file of src into the temporary folder: the devices
-// on every core, model.json beside them, then fabric.md and the
+// on every core, model.json and fabric.md beside them, then the
 // manifest.
 func (st *stage) fill(ctx context.Context, src source) (*Result, error) {
 	res := &Result{Devices: src.count(), devices: make([]manifestDevice, src.count())}
@@ -353,55 +354,32 @@ func (st *stage) fill(ctx context.Context, src source) (*Result, error) {
 	return res, nil
 }
 
-// devices renders and writes every device on every core. The error is
-// that of the first device in name order that failed, so it does not
-// depend on the scheduling.
+// devices renders and writes every device on every core, or keeps a
+// device's files from the previous build when its fingerprint says they
+// would come out the same. The error is that of the first device in
+// name order that failed, so it does not depend on the scheduling.
 func (st *stage) devices(ctx context.Context, src source, res *Result) error {
 	n := src.count()
 	errs := make([]error, n)
-	fps := make([]fingerprint, n)
-	var failed, unprinted atomic.Bool
-	var render, write, kept atomic.Int64
+	t := &deviceTally{fps: make([]fingerprint, n)}
+	var failed atomic.Bool
 	cores.Range(n, 1, func(i, _ int) {
 		if failed.Load() {
 			return
 		}
-		if err := ctx.Err(); err != nil {
-			errs[i] = fmt.Errorf("interrupted while writing: %w", err)
-			failed.Store(true)
-			return
+		errs[i] = ctx.Err()
+		if errs[i] != nil {
+			errs[i] = fmt.Errorf("interrupted while writing: %w", errs[i])
+		} else {
+			res.devices[i], errs[i] = st.device(src, i, t)
 		}
-		start := time.Now()
-		fp, ok, err := src.fingerprint(i)
-		fps[i] = fp
-		if err != nil {
-			errs[i] = err
-			failed.Store(true)
-			return
-		}
-		if !ok {
-			unprinted.Store(true)
-		} else if md, ok := st.keepDevice(src.name(i), fp); ok {
-			res.devices[i] = md
-			kept.Add(1)
-			write.Add(int64(time.Since(start)))
-			return
-		}
-		d, err := src.device(i)
-		rendered := time.Now()
-		render.Add(int64(rendered.Sub(start)))
-		if err == nil {
-			res.devices[i], err = st.putDevice(d)
-		}
-		write.Add(int64(time.Since(rendered)))
-		if err != nil {
-			errs[i] = err
+		if errs[i] != nil {
 			failed.Store(true)
 		}
 	})
-	res.Render, res.Write, res.Kept = time.Duration(render.Load()), time.Duration(write.Load()), int(kept.Load())
-	if !unprinted.Load() {
-		res.fingerprints = fps
+	res.Render, res.Write, res.Kept = time.Duration(t.render.Load()), time.Duration(t.write.Load()), int(t.kept.Load())
+	if !t.unprinted.Load() {
+		res.fingerprints = t.fps
 	}
 	for _, err := range errs {
 		if err != nil {
@@ -409,6 +387,43 @@ func (st *stage) devices(ctx context.Context, src source, res *Result) error {
 		}
 	}
 	return nil
+}
+
+// deviceTally is what the devices of a build add up to: the time spent
+// rendering and writing them, summed over the goroutines, how many were
+// kept without rendering, and their fingerprints (unprinted when one
+// has none).
+type deviceTally struct {
+	render, write, kept atomic.Int64
+	unprinted           atomic.Bool
+	fps                 []fingerprint
+}
+
+// device keeps or renders and writes device i of src, and returns its
+// manifest entry.
+func (st *stage) device(src source, i int, t *deviceTally) (manifestDevice, error) {
+	start := time.Now()
+	fp, ok, err := src.fingerprint(i)
+	if err != nil {
+		return manifestDevice{}, err
+	}
+	t.fps[i] = fp
+	if !ok {
+		t.unprinted.Store(true)
+	} else if md, ok := st.keepDevice(src.name(i), fp); ok {
+		t.kept.Add(1)
+		t.write.Add(int64(time.Since(start)))
+		return md, nil
+	}
+	d, err := src.device(i)
+	rendered := time.Now()
+	t.render.Add(int64(rendered.Sub(start)))
+	if err != nil {
+		return manifestDevice{}, err
+	}
+	md, err := st.putDevice(d)
+	t.write.Add(int64(time.Since(rendered)))
+	return md, err
 }
 
 // putDevice writes one device's folder and returns its manifest entry.
