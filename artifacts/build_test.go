@@ -37,6 +37,21 @@ func compileChanged(t *testing.T, name string, change func(*dsl.Config)) (*model
 	return f, Options{Warnings: Warnings(append(diags, cdiags...), path)}
 }
 
+// compileRecabled compiles multivendor-clos with gpu01 recabled to its
+// leaf with a 7 m cable.
+func compileRecabled(t *testing.T) (*model.Fabric, Options) {
+	t.Helper()
+	return compileChanged(t, "multivendor-clos", func(cfg *dsl.Config) {
+		for i := range cfg.Links {
+			if cfg.Links[i].B == "gpu01:roce0" {
+				cfg.Links[i].Length = 7
+				return
+			}
+		}
+		t.Fatal("no link to gpu01:roce0")
+	})
+}
+
 // fileState is a file's bytes, mode, inode and modification time.
 type fileState struct {
 	data  string
@@ -128,15 +143,7 @@ func TestBuildSameAsWrite(t *testing.T) {
 // written again, not kept. A rebuild of the same fabric writes nothing.
 func TestBuildIncremental(t *testing.T) {
 	f1, opts1 := compileChanged(t, "multivendor-clos", nil)
-	f2, opts2 := compileChanged(t, "multivendor-clos", func(cfg *dsl.Config) {
-		for i := range cfg.Links {
-			if cfg.Links[i].B == "gpu01:roce0" {
-				cfg.Links[i].Length = 7
-				return
-			}
-		}
-		t.Fatal("no link to gpu01:roce0")
-	})
+	f2, opts2 := compileRecabled(t)
 	parent := t.TempDir()
 	dir, fresh := filepath.Join(parent, "out"), filepath.Join(parent, "fresh")
 	if _, err := Build(context.Background(), dir, f1, opts1); err != nil {

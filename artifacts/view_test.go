@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets"
 	"github.com/fabricc/fabricc/targets/all"
@@ -25,24 +24,26 @@ func TestViewRendersAsFabric(t *testing.T) {
 		for i := range f.Switches {
 			sw := &f.Switches[i]
 			vf, vsw := switchView(f, sw)
-			for _, rs := range [][]targets.SwitchRenderer{all.ForSwitch(sw), all.ForSwitchMapped(sw)} {
-				for _, r := range rs {
-					whole, err1 := r(f, sw)
-					view, err2 := r(vf, vsw)
-					sameFiles(t, name+"/"+sw.Name, whole, view, err1, err2)
-				}
-			}
+			rendersAsFabric(t, name+"/"+sw.Name, f, vf, sw, vsw, all.ForSwitch(sw), all.ForSwitchMapped(sw))
 		}
 		for i := range f.Hosts {
 			h := &f.Hosts[i]
 			vf, vh := hostView(f, h)
-			for _, rs := range [][]targets.HostRenderer{all.ForHost(h), all.ForHostMapped(h)} {
-				for _, r := range rs {
-					whole, err1 := r(f, h)
-					view, err2 := r(vf, vh)
-					sameFiles(t, name+"/"+h.Name, whole, view, err1, err2)
-				}
-			}
+			rendersAsFabric(t, name+"/"+h.Name, f, vf, h, vh, all.ForHost(h), all.ForHostMapped(h))
+		}
+	}
+}
+
+// rendersAsFabric runs every renderer of the sets over the device d of
+// f and over vd of its view vf, and fails unless each gives the same
+// files and error both ways.
+func rendersAsFabric[D any, R ~func(*model.Fabric, *D) ([]targets.File, error)](t *testing.T, device string, f, vf *model.Fabric, d, vd *D, sets ...[]R) {
+	t.Helper()
+	for _, rs := range sets {
+		for _, r := range rs {
+			whole, err1 := r(f, d)
+			view, err2 := r(vf, vd)
+			sameFiles(t, device, whole, view, err1, err2)
 		}
 	}
 }
@@ -106,13 +107,7 @@ func TestFingerprintCoversModel(t *testing.T) {
 // of the fabric.
 func TestRebuildKeepsOnlyWhatIsVouchedFor(t *testing.T) {
 	f, opts := compileChanged(t, "multivendor-clos", nil)
-	recabled, _ := compileChanged(t, "multivendor-clos", func(cfg *dsl.Config) {
-		for i := range cfg.Links {
-			if cfg.Links[i].B == "gpu01:roce0" {
-				cfg.Links[i].Length = 7
-			}
-		}
-	})
+	recabled, _ := compileRecabled(t)
 	cases := []struct {
 		name   string
 		before func(t *testing.T, dir, prints string)
