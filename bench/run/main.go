@@ -1,6 +1,9 @@
+//go:build linux
+
 // Command run is `make bench`: it measures fabricc on the generated
 // benchmark fabric (bench/fabric) and prints one table. See
-// bench/README.md for what each row means.
+// bench/README.md for what each row means. It runs on Linux only: it
+// reads peak memory, inodes, the machine and the disk the Linux way.
 //
 //	go run ./bench/run -fabricc bin/fabricc -floor bin/floor [-large] [-work DIR]
 package main
