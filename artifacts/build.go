@@ -204,25 +204,17 @@ func (s *fabricSource) device(i int) (Device, error) {
 	var d Device
 	var err error
 	if r.host {
-		d, err = renderHost(r.fabric, &r.fabric.Hosts[r.index])
+		h := &r.fabric.Hosts[r.index]
+		d, err = renderHostWith(r.fabric, h, all.ForHost(h))
 	} else {
-		d, err = renderSwitch(r.fabric, &r.fabric.Switches[r.index])
+		sw := &r.fabric.Switches[r.index]
+		d, err = renderSwitchWith(r.fabric, sw, all.ForSwitch(sw))
 	}
 	if err != nil {
 		return d, err
 	}
 	sort.SliceStable(d.Files, func(a, b int) bool { return d.Files[a].Name < d.Files[b].Name })
 	return d, checkDevices([]Device{d})
-}
-
-// renderSwitch runs every renderer of sw.
-func renderSwitch(f *model.Fabric, sw *model.Switch) (Device, error) {
-	return renderSwitchWith(f, sw, all.ForSwitch(sw))
-}
-
-// renderHost runs every renderer of h.
-func renderHost(f *model.Fabric, h *model.Host) (Device, error) {
-	return renderHostWith(f, h, all.ForHost(h))
 }
 
 // renderSwitchWith runs the renderers rs over sw's view of f (view.go).

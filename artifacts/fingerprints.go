@@ -1,8 +1,6 @@
 package artifacts
 
 import (
-	"bytes"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -28,6 +26,13 @@ import (
 // fingerprints, 32 bytes each, in the manifest's device order.
 const fingerprintsHead = "fabricc fingerprints 1 "
 
+// fingerprintsHeader is the first line of the record for the build
+// whose manifest.json has the hex SHA-256 manifest and lists devices
+// devices.
+func fingerprintsHeader(manifest string, devices int) string {
+	return fingerprintsHead + manifest + " " + strconv.Itoa(devices) + "\n"
+}
+
 // fingerprintsPath is where the fingerprints of the build in parent/base
 // are kept.
 func fingerprintsPath(parent, base string) string {
@@ -38,14 +43,12 @@ func fingerprintsPath(parent, base string) string {
 // build whose manifest.json has the hex SHA-256 manifest, at p: written
 // beside it, then renamed over it.
 func writeFingerprints(p, manifest string, fps []fingerprint) error {
-	var b bytes.Buffer
-	b.Grow(len(fingerprintsHead) + 96 + len(fps)*len(fingerprint{}))
-	fmt.Fprintf(&b, "%s%s %d\n", fingerprintsHead, manifest, len(fps))
+	data := []byte(fingerprintsHeader(manifest, len(fps)))
 	for i := range fps {
-		b.Write(fps[i][:])
+		data = append(data, fps[i][:]...)
 	}
 	tmp := p + ".tmp-" + strconv.Itoa(os.Getpid())
-	if err := os.WriteFile(tmp, b.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
 		os.Remove(tmp)
 		return err
 	}
@@ -61,7 +64,7 @@ func writeFingerprints(p, manifest string, fps []fingerprint) error {
 // devices, or nil when p records none for it.
 func readFingerprints(p, manifest string, devices int) []fingerprint {
 	fi, err := os.Lstat(p)
-	head := fmt.Sprintf("%s%s %d\n", fingerprintsHead, manifest, devices)
+	head := fingerprintsHeader(manifest, devices)
 	size := int64(len(head) + devices*len(fingerprint{}))
 	if err != nil || !fi.Mode().IsRegular() || fi.Size() != size {
 		return nil
@@ -136,9 +139,12 @@ func (st *stage) keepDevice(name string, fp fingerprint) (manifestDevice, bool) 
 	for i, f := range files {
 		ok, link := st.linkOld(f.Path, olds[i], st.held.file(f.Path))
 		if !ok {
+			// Undo the links made, and their count: the device's files
+			// are written or linked again as it is rendered.
 			for _, rel := range made {
 				os.Remove(filepath.Join(st.tmp, filepath.FromSlash(rel)))
 			}
+			st.linked.Add(-int64(i))
 			return manifestDevice{}, false
 		}
 		if link {

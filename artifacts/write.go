@@ -243,14 +243,17 @@ func removeStale(parent, base string) {
 	if err != nil {
 		return
 	}
-	folders, prints := "."+base+".tmp-", "."+base+".fingerprints.tmp-"
 	for _, e := range entries {
-		rest, ok := strings.CutPrefix(e.Name(), folders)
-		if !ok || !e.IsDir() {
-			rest, ok = strings.CutPrefix(e.Name(), prints)
-			if !ok || !e.Type().IsRegular() {
-				continue
-			}
+		var rest string
+		ok := false
+		switch {
+		case e.IsDir():
+			rest, ok = strings.CutPrefix(e.Name(), "."+base+".tmp-")
+		case e.Type().IsRegular():
+			rest, ok = strings.CutPrefix(e.Name(), "."+base+".fingerprints.tmp-")
+		}
+		if !ok {
+			continue
 		}
 		pidText, _, _ := strings.Cut(rest, "-")
 		pid, err := strconv.Atoi(pidText)

@@ -59,14 +59,20 @@ func sourcesHint(cfg *dsl.Config) int {
 	if cfg == nil {
 		return 0
 	}
-	blocks := len(cfg.Switches) + len(cfg.Hosts) + len(cfg.Links)
+	blocks := len(cfg.Switches) + len(cfg.Links) + hostBlocks(cfg.Hosts)
 	for i := range cfg.Switches {
 		blocks += len(cfg.Switches[i].Ports)
 	}
-	for i := range cfg.Hosts {
-		blocks += len(cfg.Hosts[i].NICs)
-	}
 	return blocks
+}
+
+// hostBlocks counts the host and NIC blocks of hosts.
+func hostBlocks(hosts []dsl.Host) int {
+	n := len(hosts)
+	for i := range hosts {
+		n += len(hosts[i].NICs)
+	}
+	return n
 }
 
 // lowerDevices lowers the switches and the hosts. Neither reads what
@@ -91,12 +97,8 @@ func (l *lowering) lowerDevices() {
 // shares what lowering them only reads (the configuration, the classes
 // and VLANs) and records ranges, errors and marks of its own.
 func (l *lowering) forHosts() *lowering {
-	hint := len(l.cfg.Hosts)
-	for i := range l.cfg.Hosts {
-		hint += len(l.cfg.Hosts[i].NICs)
-	}
 	return &lowering{
-		cfg: l.cfg, f: l.f, src: NewSources(hint),
+		cfg: l.cfg, f: l.f, src: NewSources(hostBlocks(l.cfg.Hosts)),
 		written: map[string]bool{}, badPorts: map[string]bool{},
 		dupVLAN: l.dupVLAN, undeclaredVLANs: map[int][]string{},
 		classes: l.classes, vlans: l.vlans,
