@@ -104,6 +104,9 @@ type source interface {
 	// when it cannot be told.
 	fingerprint(i int) (fingerprint, bool, error)
 	device(i int) (Device, error)
+	// release is told that d, from device, is written and no longer
+	// needed.
+	release(d Device)
 	encodeModel(w io.Writer) error
 	top() ([]targets.File, error)
 }
@@ -118,6 +121,9 @@ func (s setSource) name(i int) string             { return s.s.Devices[i].Name }
 func (s setSource) device(i int) (Device, error)  { return s.s.Devices[i], nil }
 func (s setSource) top() ([]targets.File, error)  { return s.s.Top, nil }
 func (s setSource) encodeModel(w io.Writer) error { _, err := w.Write(s.s.Model); return err }
+
+// release keeps d: a Set's files belong to its caller.
+func (s setSource) release(Device) {}
 
 // fingerprint is false: a Set's files are given, not rendered here, so
 // nothing says what they were rendered from.
@@ -197,6 +203,10 @@ func (s *fabricSource) top() ([]targets.File, error) {
 	}
 	return []targets.File{doc}, nil
 }
+
+// release hands the bytes of a device this source rendered, now on
+// disk, to the next device's renderers (targets.Recycle).
+func (s *fabricSource) release(d Device) { targets.Recycle(d.Files) }
 
 // device renders device i with every renderer that applies to it.
 func (s *fabricSource) device(i int) (Device, error) {
@@ -414,6 +424,7 @@ func (st *stage) device(src source, i int, t *deviceTally) (manifestDevice, erro
 		return manifestDevice{}, err
 	}
 	md, err := st.putDevice(d)
+	src.release(d)
 	t.write.Add(int64(time.Since(rendered)))
 	return md, err
 }

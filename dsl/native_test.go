@@ -92,6 +92,8 @@ var nativeCases = []string{
 	`hosts.h01.n + list[0]`, `format("%s", hosts.h02.os)`, `"${hosts.h03.os}"`, `list[n - 6]`, `list[n]`,
 	`tuple[n - 6]`, `m[s]`, `hosts[format("h%02d", n)].os`, `hosts[format("h%02d", n)]["os"]`, `list[secret - 3]`,
 	`(hosts).h01.n`, `[for k, h in hosts : h][n].n`, `(t ? hosts : {}).h01`, `(list)[n - 7]`, `(m).b`,
+	// literal strings: plain, empty, escaped interpolation, not yet in NFC
+	`"25G"`, `""`, `"a$${b}%%{c}"`, `"e\u0301"`, "\"e\u0301\"", `"x" == s ? "" : "y"`,
 	// nested, inside for expressions and templates
 	`[for k, h in hosts : format("%s-%02d", h.os, h.n % 16 == 15 ? 0 : h.n) if h.n % 2 == 0]`,
 	`{for k, h in hosts : format("%s:roce%d", k, h.n % 2) => h.os == "windows" ? format("SLOT 2 Port %d", h.n + 1) : format("ens1f%dnp%d", h.n, h.n)}`,
@@ -125,13 +127,13 @@ func TestNativeNodes(t *testing.T) {
 		body, _ := nativeBody(t, src, newBudget(LargeLimits), true)
 		hclsyntax.VisitAll(body.Attributes["x"].Expr, func(n hclsyntax.Node) hcl.Diagnostics {
 			switch n.(type) {
-			case *nativeBinary, *nativeConditional, *nativeCall, *nativeIndex, *nativeRelative:
+			case *nativeBinary, *nativeConditional, *nativeCall, *nativeIndex, *nativeRelative, *nativeLiteral:
 				kinds[fmt.Sprintf("%T", n)]++
 			}
 			return nil
 		})
 	}
-	for _, k := range []string{"*dsl.nativeBinary", "*dsl.nativeConditional", "*dsl.nativeCall", "*dsl.nativeIndex", "*dsl.nativeRelative"} {
+	for _, k := range []string{"*dsl.nativeBinary", "*dsl.nativeConditional", "*dsl.nativeCall", "*dsl.nativeIndex", "*dsl.nativeRelative", "*dsl.nativeLiteral"} {
 		if kinds[k] < 10 {
 			t.Errorf("only %d %s nodes in the cases: %v", kinds[k], k, kinds)
 		}

@@ -3,7 +3,6 @@ package targets
 import (
 	"bytes"
 	"strings"
-	"sync/atomic"
 
 	"github.com/fabricc/fabricc/model"
 )
@@ -297,28 +296,4 @@ func LinkElement(a model.Endpoint) Element {
 		return Path("switch", a.Device, "port", a.Port, "link")
 	}
 	return Path("host", a.Device, "nic", a.Port, "link")
-}
-
-// SizeHint is the size of the largest artifact one renderer has written
-// so far. A Text made from it is allocated once at that size instead of
-// growing by doubling: a 20 KB host script grew through nine copies, a
-// fifth of what a large build allocated. It changes only capacity, never
-// bytes.
-type SizeHint struct{ n atomic.Int64 }
-
-// NewText is NewText(mapped) with room for the largest artifact so far.
-func (h *SizeHint) NewText(mapped bool) *Text {
-	t := NewText(mapped)
-	t.Grow(int(h.n.Load()))
-	return t
-}
-
-// Done records the size of t, once written.
-func (h *SizeHint) Done(t *Text) {
-	for n := int64(t.Len()); ; {
-		old := h.n.Load()
-		if n <= old || h.n.CompareAndSwap(old, n) {
-			return
-		}
-	}
 }

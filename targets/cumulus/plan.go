@@ -137,29 +137,34 @@ func oneLine(s string) string {
 // shellQuote quotes s as one bash word (quote.ShellWord).
 func shellQuote(s string) string { return quote.ShellWord(s) }
 
+// scriptSize and yamlSize size the next script's and patch document's
+// buffers (targets.SizeHint).
+var scriptSize, yamlSize targets.SizeHint
+
 // script renders the plan as bash `nv set` lines between header and
 // footer, and its source map when the plan is mapped.
 func (p *plan) script(header, footer []item) ([]byte, *targets.SourceMap) {
-	var b bytes.Buffer
+	b := scriptSize.Buffer()
+	defer func() { scriptSize.Done(b.Len()) }()
 	var rec *targets.Recorder
 	if p.mapped {
 		rec = &targets.Recorder{}
 	}
 	b.WriteString("#!/usr/bin/env bash\n")
-	writeComments(&b, rec, header)
+	writeComments(b, rec, header)
 	rec.Set(b.Len(), nil)
 	b.WriteString("set -euo pipefail\n")
 	for _, it := range p.items {
 		rec.Set(b.Len(), it.elems)
 		switch {
 		case it.section != "":
-			fmt.Fprintf(&b, "\n# %s\n", it.section)
+			fmt.Fprintf(b, "\n# %s\n", it.section)
 		case it.note != "":
-			fmt.Fprintf(&b, "# NOTE: %s\n", it.note)
+			fmt.Fprintf(b, "# NOTE: %s\n", it.note)
 		case it.comment != "":
-			fmt.Fprintf(&b, "# %s\n", it.comment)
+			fmt.Fprintf(b, "# %s\n", it.comment)
 		case it.unset:
-			fmt.Fprintf(&b, "nv unset %s\n", strings.Join(it.path, " "))
+			fmt.Fprintf(b, "nv unset %s\n", strings.Join(it.path, " "))
 		default:
 			line := "nv set " + strings.Join(it.path, " ")
 			if it.value != nil {
@@ -174,7 +179,7 @@ func (p *plan) script(header, footer []item) ([]byte, *targets.SourceMap) {
 	}
 	rec.Set(b.Len(), nil)
 	b.WriteByte('\n')
-	writeComments(&b, rec, footer)
+	writeComments(b, rec, footer)
 	return b.Bytes(), rec.SourceMap(b.Bytes())
 }
 
@@ -334,14 +339,15 @@ func (p *plan) yamlDoc(header []item) ([]byte, *targets.SourceMap, error) {
 		{Kind: yaml.ScalarNode, Tag: "!!str", Value: "set"}, root.node(),
 	}}
 	seq := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Content: []*yaml.Node{req}}
-	var b bytes.Buffer
+	b := yamlSize.Buffer()
+	defer func() { yamlSize.Done(b.Len()) }()
 	var rec *targets.Recorder
 	if p.mapped {
 		rec = &targets.Recorder{}
 	}
-	writeComments(&b, rec, header)
+	writeComments(b, rec, header)
 	rec.Set(b.Len(), nil)
-	enc := yaml.NewEncoder(&b)
+	enc := yaml.NewEncoder(b)
 	enc.SetIndent(2)
 	if err := enc.Encode(seq); err != nil {
 		return nil, nil, fmt.Errorf("encoding NVUE YAML: %w", err)

@@ -26,7 +26,7 @@ func renderSwitch(f *model.Fabric, sw *model.Switch, mapped bool) ([]targets.Fil
 	if f == nil || sw == nil {
 		return nil, fmt.Errorf("docs: no fabric or switch given")
 	}
-	d := newDoc(mapped)
+	d := newDeviceDoc(mapped)
 	d.at("switch", sw.Name)
 	d.h(1, md(sw.Name))
 	d.also("fabric")
@@ -219,7 +219,7 @@ func renderHost(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, er
 	if f == nil || h == nil {
 		return nil, fmt.Errorf("docs: no fabric or host given")
 	}
-	d := newDoc(mapped)
+	d := newDeviceDoc(mapped)
 	d.at("host", h.Name)
 	d.h(1, md(h.Name))
 	d.also("fabric")

@@ -1,6 +1,7 @@
 package docs
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -11,10 +12,24 @@ import (
 // asked for: the lines written after at come from its element. Every
 // method takes Markdown that is already safe: fabric strings reach it
 // only through md, link or the table cells built from them.
-type doc struct{ b *targets.Text }
+type doc struct {
+	b *targets.Text
+	// size is told the document's size when it is done (device
+	// documents); nil for fabric.md, one per build.
+	size *targets.SizeHint
+}
 
-// newDoc starts a document; mapped asks for a source map.
+// deviceDocSize sizes the next device document's buffer
+// (targets.SizeHint).
+var deviceDocSize targets.SizeHint
+
+// newDoc starts fabric.md; mapped asks for a source map.
 func newDoc(mapped bool) *doc { return &doc{b: targets.NewText(mapped)} }
+
+// newDeviceDoc starts a device's document.
+func newDeviceDoc(mapped bool) *doc {
+	return &doc{b: deviceDocSize.NewText(mapped), size: &deviceDocSize}
+}
 
 // at says that the lines written next come from the element with the
 // given path parts (targets.Element); at() with none: fixed text.
@@ -26,7 +41,7 @@ func (d *doc) also(parts ...string) { d.b.Also(parts...) }
 // h writes a heading of the given level, as fixed text unless a title
 // (level 1, naming its device).
 func (d *doc) h(level int, text string) {
-	if d.b.Len() > 0 && !strings.HasSuffix(d.b.String(), "\n\n") {
+	if d.b.Len() > 0 && !bytes.HasSuffix(d.b.Bytes(), []byte("\n\n")) {
 		d.b.Fixed("\n")
 	}
 	if level > 1 {
@@ -95,19 +110,24 @@ func (d *doc) row(cells []string) {
 		if c == "" {
 			c = " "
 		}
-		d.b.WriteString(" " + c + " |")
+		d.b.WriteString(" ")
+		d.b.WriteString(c)
+		d.b.WriteString(" |")
 	}
 	d.b.WriteString("\n")
 }
 
 // bytes returns the document.
 func (d *doc) bytes() []byte {
-	return []byte(strings.TrimRight(d.b.String(), "\n") + "\n")
+	return append(bytes.TrimRight(d.b.Bytes(), "\n"), '\n')
 }
 
 // file returns the document as the file name, with its source map.
 func (d *doc) file(name string) targets.File {
 	data := d.bytes()
+	if d.size != nil {
+		d.size.Done(len(data))
+	}
 	return targets.File{Name: name, Target: Target, Mode: 0o644, Data: data, Map: d.b.SourceMapOf(data)}
 }
 

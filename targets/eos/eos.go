@@ -69,7 +69,7 @@ func renderFiles(f *model.Fabric, sw *model.Switch, mapped bool) ([]targets.File
 	}
 	w := &writer{Text: configSize.NewText(mapped), sw: sw.Name}
 	err := renderConfig(w, f, sw)
-	configSize.Done(w.Text)
+	configSize.Done(w.Len())
 	if err != nil {
 		return nil, fmt.Errorf("eos: switch %q: %w", sw.Name, err)
 	}

@@ -98,6 +98,10 @@ func RenderMapped(f *model.Fabric, h *model.Host) ([]targets.File, error) {
 	return renderFiles(f, h, true)
 }
 
+// fileSize sizes the next file's buffer (targets.SizeHint); the script
+// is the largest of the three.
+var fileSize targets.SizeHint
+
 // renderFiles writes the three files, with source maps when mapped.
 func renderFiles(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, error) {
 	if err := validate(f, h); err != nil {
@@ -107,12 +111,13 @@ func renderFiles(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, e
 	for i := range h.NICs {
 		plans[i] = plan(f, &h.NICs[i])
 	}
-	newText := func() *text { return &text{Text: targets.NewText(mapped), host: h.Name} }
+	newText := func() *text { return &text{Text: fileSize.NewText(mapped), host: h.Name} }
 	sh, rc, loader := newText(), newText(), newText()
 	script(sh, f, h, plans)
 	confFile(rc, f, h, "/etc/rc.conf (set with sysrc)", plans, func(p nicPlan) []setting { return p.rc })
 	confFile(loader, f, h, "/boot/loader.conf", plans, func(p nicPlan) []setting { return p.loader })
 	file := func(name string, mode uint32, t *text) targets.File {
+		fileSize.Done(t.Len())
 		return targets.File{Name: h.Name + name, Target: "freebsd", Mode: mode, Data: t.Bytes(), Map: t.SourceMap()}
 	}
 	return []targets.File{file(".freebsd.sh", 0o755, sh), file(".rc.conf", 0o644, rc), file(".loader.conf", 0o644, loader)}, nil

@@ -44,7 +44,7 @@ func renderFiles(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, e
 		writeNIC(b, f, &h.NICs[i], i+1)
 	}
 	writeMain(b, h)
-	scriptSize.Done(b.Text)
+	scriptSize.Done(b.Len())
 	return []targets.File{{
 		Name:   h.Name + ".linux.sh",
 		Target: "linux",

@@ -54,7 +54,7 @@ func renderFiles(f *model.Fabric, sw *model.Switch, mapped bool) ([]targets.File
 	writeVLANs(w, f, sw)
 	writePFC(w, f, sw)
 	writeQoS(w, f, sw)
-	configSize.Done(w.b)
+	configSize.Done(w.b.Len())
 	return []targets.File{{
 		Name:   sw.Name + ".onyx.cli",
 		Target: string(model.PlatformOnyx),

@@ -11,6 +11,7 @@ import (
 	"github.com/openconfig/ygot/ygot"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets"
 	"github.com/fabricc/fabricc/targets/openconfig/oc"
 )
 
@@ -195,6 +196,9 @@ func shapeKey(p *model.Port) string {
 	return string(b)
 }
 
+// jsonSize sizes the next document's buffer (targets.SizeHint).
+var jsonSize targets.SizeHint
+
 // renderJSON writes the OpenConfig JSON of sw: the bytes Emit writes for
 // Build's tree, with the same errors.
 func renderJSON(f *model.Fabric, sw *model.Switch) ([]byte, error) {
@@ -213,7 +217,8 @@ func renderJSON(f *model.Fabric, sw *model.Switch) ([]byte, error) {
 	if s.err != nil {
 		return nil, s.err
 	}
-	w := &jsonWriter{buf: bytes.NewBuffer(make([]byte, 0, 2048*(len(ports)+4)))}
+	w := &jsonWriter{buf: jsonSize.Buffer()}
+	defer func() { jsonSize.Done(w.buf.Len()) }()
 	w.open('{')
 	if len(ports) > 0 {
 		w.object("openconfig-interfaces:interfaces")

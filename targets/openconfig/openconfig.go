@@ -72,6 +72,9 @@ func RenderMapped(f *model.Fabric, sw *model.Switch) ([]targets.File, error) {
 	return renderFiles(f, sw, true)
 }
 
+// noteSize sizes the next note's buffer (targets.SizeHint).
+var noteSize targets.SizeHint
+
 // renderFiles renders both files, with their source maps when mapped.
 func renderFiles(f *model.Fabric, sw *model.Switch, mapped bool) ([]targets.File, error) {
 	if f == nil || sw == nil {
@@ -81,7 +84,8 @@ func renderFiles(f *model.Fabric, sw *model.Switch, mapped bool) ([]targets.File
 	if err != nil {
 		return nil, fmt.Errorf("openconfig: switch %q: %w", sw.Name, err)
 	}
-	note := writeNote(f, sw, targets.NewText(mapped))
+	note := writeNote(f, sw, noteSize.NewText(mapped))
+	noteSize.Done(note.Len())
 	files := []targets.File{
 		{Name: sw.Name + ".openconfig.json", Target: Target, Mode: 0o644, Data: data},
 		{Name: sw.Name + ".openconfig.md", Target: Target, Mode: 0o644, Data: note.Bytes(), Map: note.SourceMap()},

@@ -52,7 +52,7 @@ func renderFiles(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, e
 	}
 	w := &writer{b: scriptSize.NewText(mapped), host: h.Name}
 	script(w, f, h, p)
-	scriptSize.Done(w.b)
+	scriptSize.Done(w.b.Len())
 	return []targets.File{{
 		Name:   h.Name + ".windows.ps1",
 		Target: Target,
