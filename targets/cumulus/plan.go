@@ -326,19 +326,10 @@ func orderedKeys(keys []string) []string {
 // prints and `nv config patch` takes; NVIDIA docs, NVUE-CLI "nv config
 // patch <nvue-file>", and the startup.yaml form `- set: {interface: ...}`).
 func (p *plan) yamlDoc(header []item) ([]byte, *targets.SourceMap, error) {
-	root := newTree()
-	for _, it := range p.items {
-		if it.path == nil || it.unset {
-			continue
-		}
-		if err := root.insert(it.path, it.value, it.elems); err != nil {
-			return nil, nil, err
-		}
+	root, err := p.patchTree()
+	if err != nil {
+		return nil, nil, err
 	}
-	req := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Content: []*yaml.Node{
-		{Kind: yaml.ScalarNode, Tag: "!!str", Value: "set"}, root.node(),
-	}}
-	seq := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Content: []*yaml.Node{req}}
 	b := yamlSize.Buffer()
 	defer func() { yamlSize.Done(b.Len()) }()
 	var rec *targets.Recorder
@@ -347,13 +338,11 @@ func (p *plan) yamlDoc(header []item) ([]byte, *targets.SourceMap, error) {
 	}
 	writeComments(b, rec, header)
 	rec.Set(b.Len(), nil)
-	enc := yaml.NewEncoder(b)
-	enc.SetIndent(2)
-	if err := enc.Encode(seq); err != nil {
-		return nil, nil, fmt.Errorf("encoding NVUE YAML: %w", err)
-	}
-	if err := enc.Close(); err != nil {
-		return nil, nil, fmt.Errorf("encoding NVUE YAML: %w", err)
+	if start := b.Len(); !writePatch(b, root) {
+		b.Truncate(start)
+		if err := encodePatch(b, root); err != nil {
+			return nil, nil, err
+		}
 	}
 	if rec == nil {
 		return b.Bytes(), nil, nil
@@ -363,6 +352,38 @@ func (p *plan) yamlDoc(header []item) ([]byte, *targets.SourceMap, error) {
 		return nil, nil, err
 	}
 	return b.Bytes(), m, nil
+}
+
+// patchTree is the object tree of the plan's settings.
+func (p *plan) patchTree() (*tree, error) {
+	root := newTree()
+	for _, it := range p.items {
+		if it.path == nil || it.unset {
+			continue
+		}
+		if err := root.insert(it.path, it.value, it.elems); err != nil {
+			return nil, err
+		}
+	}
+	return root, nil
+}
+
+// encodePatch writes root as the body of the patch's one set request,
+// the whole document through yaml.v3's encoder (yamltext.go says when).
+func encodePatch(b *bytes.Buffer, root *tree) error {
+	req := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Content: []*yaml.Node{
+		{Kind: yaml.ScalarNode, Tag: "!!str", Value: "set"}, root.node(),
+	}}
+	seq := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Content: []*yaml.Node{req}}
+	enc := yaml.NewEncoder(b)
+	enc.SetIndent(2)
+	if err := enc.Encode(seq); err != nil {
+		return fmt.Errorf("encoding NVUE YAML: %w", err)
+	}
+	if err := enc.Close(); err != nil {
+		return fmt.Errorf("encoding NVUE YAML: %w", err)
+	}
+	return nil
 }
 
 // mapYAML gives each line of the encoded tree the elements of its key:
