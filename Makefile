@@ -25,7 +25,7 @@ build:
 # several goroutines, the compiler's lowering of switches beside hosts
 # and its checks and physics, which run on both cores, over the example
 # and benchmark fabrics, and the build's rebuilds, which keep devices
-# from the previous build on every core).
+# from the previous build and recycle rendered buffers on every core).
 test:
 	@unformatted="$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './.git/*'))"; \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed on:"; echo "$$unformatted"; exit 1; fi
@@ -49,7 +49,7 @@ golden:
 FUZZTIME ?= 10s
 FUZZ_TARGETS := \
 	./dsl:FuzzLoad ./dsl:FuzzLoadWithVariables ./dsl:FuzzExpression ./dsl:FuzzNativeSame ./dsl:FuzzNativeFunctions ./dsl:FuzzExpandPorts ./model:FuzzIndent \
-	./artifacts:FuzzBuild ./inventory:FuzzParse \
+	./artifacts:FuzzBuild ./inventory:FuzzParse ./targets/cumulus:FuzzPatchTextIsYAMLv3 \
 	./push/verify:FuzzParseOnyx ./push/verify:FuzzApplyOnyxPFC ./push/verify:FuzzParseEOS \
 	./push/verify:FuzzParseEOSJSON ./push/verify:FuzzParseNVUE
 
