@@ -64,6 +64,31 @@ func TestEscapeRules(t *testing.T) {
 	}
 }
 
+// TestEscapeASCII: every printable ASCII character stays as it is in
+// visible text, and in Markdown too unless it is special, where it gets
+// its backslash; DEL and the controls are shown as escapes.
+func TestEscapeASCII(t *testing.T) {
+	for c := byte(' '); c <= '~'; c++ {
+		s := "a" + string(c) + "b"
+		want := s
+		if strings.IndexByte(mdSpecial, c) >= 0 {
+			want = "a\\" + string(c) + "b"
+		}
+		if got := md(s); got != want {
+			t.Errorf("md(%q) = %q, want %q", s, got, want)
+		}
+		if got := visible(s); got != s {
+			t.Errorf("visible(%q) = %q", s, got)
+		}
+	}
+	for raw, shown := range map[string]string{"\x7f": `\x7f`, "\x00": `\x00`, "\t": `\t`, "\r": `\r`} {
+		// visible shows it as an escape, whose backslash md escapes
+		if got, want := md("a"+raw), `a\`+shown; got != want {
+			t.Errorf("md(%q) = %q, want %q", "a"+raw, got, want)
+		}
+	}
+}
+
 func TestFormats(t *testing.T) {
 	tests := []struct{ got, want string }{
 		{Bytes(43008), "43,008 B"},

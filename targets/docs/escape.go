@@ -27,6 +27,9 @@ import (
 // what it is. The language refuses such characters already; this holds
 // for a model built by hand too.
 func visible(s string) string {
+	if printableASCII(s) {
+		return s // every character stands as itself
+	}
 	var b strings.Builder
 	for _, r := range s {
 		if r == ' ' || unicode.IsGraphic(r) && !unicode.In(r, unicode.Zl, unicode.Zp, unicode.Cf) {
@@ -37,6 +40,17 @@ func visible(s string) string {
 		b.WriteString(q[1 : len(q)-1])
 	}
 	return b.String()
+}
+
+// printableASCII reports whether s holds only printable ASCII (space
+// to tilde), which visible leaves as it is.
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < ' ' || s[i] > '~' {
+			return false
+		}
+	}
+	return true
 }
 
 // mdSpecial are the characters that can start emphasis, code, a link, an
@@ -50,6 +64,9 @@ const mdSpecial = "\\`*_[]<>|#!&~"
 // a list item or a table cell: one line, every special character
 // backslash-escaped.
 func md(s string) string {
+	if printableASCII(s) && !strings.ContainsAny(s, mdSpecial) {
+		return s // nothing to escape
+	}
 	s = visible(s)
 	var b strings.Builder
 	for _, r := range s {
