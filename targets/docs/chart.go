@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
+	"sync"
+	"sync/atomic"
 
 	"github.com/fabricc/fabricc/model"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgsvg"
@@ -151,6 +154,7 @@ func budgetLegends(sw *model.Switch) (left, right plot.Legend) {
 func newLegend() plot.Legend {
 	leg := plot.NewLegend()
 	leg.TextStyle.Font = font.From(chartFont, 9)
+	leg.TextStyle.Handler = chartText
 	leg.Top, leg.Left = true, true
 	leg.ThumbnailWidth = 0.5 * vg.Centimeter
 	leg.Padding = 0.15 * vg.Centimeter
@@ -166,12 +170,61 @@ func (s swatch) Thumbnail(c *draw.Canvas) {
 	c.FillPolygon(s.c, c.ClipPolygonY(pts))
 }
 
-// setFonts gives every text of p the chart font.
+// setFonts gives every text of p the chart font, measured by
+// measuredText.
 func setFonts(p *plot.Plot) {
 	p.Title.TextStyle.Font = font.From(chartFont, 12)
 	p.X.Label.TextStyle.Font = font.From(chartFont, 9)
 	p.X.Tick.Label.Font = font.From(chartFont, 9)
 	p.Y.Tick.Label.Font = font.From(chartFont, 9)
+	for _, sty := range []*text.Style{&p.Title.TextStyle, &p.X.Label.TextStyle, &p.X.Tick.Label, &p.Y.Label.TextStyle, &p.Y.Tick.Label} {
+		sty.Handler = chartText
+	}
+}
+
+// measuredText is gonum/plot's plain text handler that measures each
+// text once. Every chart lays out the same axis label, legend entries,
+// tick labels and pool names, and gonum measures each one glyph by
+// glyph through a new glyph buffer: at 4,096 switches, a gigabyte
+// allocated. A box depends only on the text and its font, so the bytes
+// of a chart do not change (the golden charts).
+type measuredText struct{ text.Plain }
+
+// chartText measures with gonum/plot's own font cache, as its default
+// handler does.
+var chartText = measuredText{text.Plain{Fonts: font.DefaultCache}}
+
+// textBox is a measured text's box.
+type textBox struct{ width, height, depth vg.Length }
+
+// textKey is what a box is measured from.
+type textKey struct {
+	text string
+	font font.Font
+}
+
+// boxes holds the boxes measured so far, at most maxBoxes (a fabric's
+// own strings, in titles, need not be kept).
+var (
+	boxes    sync.Map // textKey -> textBox
+	boxCount atomic.Int64
+	maxBoxes int64 = 1 << 14
+)
+
+// Box implements text.Handler.
+func (m measuredText) Box(txt string, fnt font.Font) (width, height, depth vg.Length) {
+	key := textKey{txt, fnt}
+	if b, ok := boxes.Load(key); ok {
+		b := b.(textBox)
+		return b.width, b.height, b.depth
+	}
+	width, height, depth = m.Plain.Box(txt, fnt)
+	if boxCount.Load() < maxBoxes {
+		if _, loaded := boxes.LoadOrStore(key, textBox{width, height, depth}); !loaded {
+			boxCount.Add(1)
+		}
+	}
+	return width, height, depth
 }
 
 // kib is a byte count in KiB to one decimal: "494.0 KiB".

@@ -11,6 +11,9 @@ import (
 	"testing"
 
 	"github.com/fabricc/fabricc/model"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/text"
+	"gonum.org/v1/plot/vg"
 )
 
 // rendered is what testdata/render/render.mjs reports of the SVG that
@@ -247,6 +250,24 @@ func TestCheckDrawn(t *testing.T) {
 	}{{"complete", full, false}, {"edge missing", noEdge, true}, {"node missing", noNode, true}} {
 		if p := drawProblems(f, tc.r); (len(p) > 0) != tc.fail {
 			t.Errorf("%s: problems %q, want failure %v", tc.name, p, tc.fail)
+		}
+	}
+}
+
+// TestMeasuredTextIsPlain: the chart's text handler gives gonum/plot's
+// own boxes, the first time and from its store, and keeps the boxes of
+// one text in two sizes apart.
+func TestMeasuredTextIsPlain(t *testing.T) {
+	plain := text.Plain{Fonts: font.DefaultCache}
+	for _, txt := range []string{"", "MiB", "switch buffer, 32.0 MiB", "grüße"} {
+		for _, size := range []vg.Length{9, 12} {
+			fnt := font.From(chartFont, size)
+			w, h, d := plain.Box(txt, fnt)
+			for round := 0; round < 2; round++ {
+				if gw, gh, gd := chartText.Box(txt, fnt); gw != w || gh != h || gd != d {
+					t.Errorf("%q at %v pt, round %d: box %v %v %v, gonum's %v %v %v", txt, size, round, gw, gh, gd, w, h, d)
+				}
+			}
 		}
 	}
 }
