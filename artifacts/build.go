@@ -257,11 +257,13 @@ func renderHostWith(f *model.Fabric, h *model.Host, rs []targets.HostRenderer) (
 
 // writeSource writes src into dir: see WriteContext.
 func writeSource(ctx context.Context, dir string, src source) (*Result, error) {
+	model := startStream(dir, ModelFile, src.encodeModel) // early.go
 	st, err := newStage(dir)
 	if err != nil {
+		model.discard()
 		return nil, err
 	}
-	res, err := st.fill(ctx, src)
+	res, err := st.fill(ctx, src, model)
 	if err == nil {
 		err = ctx.Err()
 		if err != nil {
@@ -292,9 +294,9 @@ func (st *stage) recordFingerprints(res *Result) {
 }
 
 // fill writes every file of src into the temporary folder: the devices
-// on every core, model.json and fabric.md beside them, then the
-// manifest.
-func (st *stage) fill(ctx context.Context, src source) (*Result, error) {
+// on every core, fabric.md beside them, model.json from its early
+// stream, then the manifest.
+func (st *stage) fill(ctx context.Context, src source, model *earlyStream) (*Result, error) {
 	res := &Result{Devices: src.count(), devices: make([]manifestDevice, src.count())}
 	var modelErr, topErr error
 	var modelFile manifestFile
@@ -303,9 +305,8 @@ func (st *stage) fill(ctx context.Context, src source) (*Result, error) {
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
-		start := time.Now()
-		modelFile, modelErr = st.putStream(ModelFile, src.encodeModel)
-		res.Model = time.Since(start)
+		modelFile, modelErr = st.adopt(ModelFile, model)
+		res.Model = model.took
 	}()
 	// fabric.md is rendered beside the devices: it adds nothing when
 	// they keep both cores busy, and saves its time when most of them
@@ -497,33 +498,24 @@ func (st *stage) putStream(rel string, encode func(io.Writer) error) (manifestFi
 	if err := st.held.clear(rel, dst); err != nil {
 		return manifestFile{}, err
 	}
-	file, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	sum, size, err := streamFile(dst, encode)
 	if err != nil {
 		return manifestFile{}, err
 	}
-	h := sha256.New()
-	counter := &countingWriter{}
-	bw := bufio.NewWriterSize(io.MultiWriter(file, h, counter), 1<<20)
-	err = encode(bw)
-	if err == nil {
-		err = bw.Flush()
-	}
-	if err == nil {
-		err = file.Chmod(0o644)
-	}
-	if cerr := file.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return manifestFile{}, err
-	}
-	mf := manifestFile{Path: rel, SHA256: hex.EncodeToString(h.Sum(nil))}
-	st.bytes.Add(counter.n)
-	if st.prev[rel] == mf.SHA256 && st.reuse(rel, 0o644, counter.n, 0, func(old *os.File) bool { return sameFile(old, dst) }) {
-		return mf, nil
+	return st.settle(rel, dst, sum, size), nil
+}
+
+// settle counts the top-level file rel, written at dst with the hex
+// SHA-256 sum, and replaces it by a link to the previous build's copy
+// when that holds the same bytes.
+func (st *stage) settle(rel, dst, sum string, size int64) manifestFile {
+	mf := manifestFile{Path: rel, SHA256: sum}
+	st.bytes.Add(size)
+	if st.prev[rel] == sum && st.reuse(rel, 0o644, size, 0, func(old *os.File) bool { return sameFile(old, dst) }) {
+		return mf
 	}
 	st.wrote(rel)
-	return mf, nil
+	return mf
 }
 
 // countingWriter counts the bytes written through it.
