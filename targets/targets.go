@@ -12,7 +12,9 @@
 //
 // Renderers are thin: they read the model and print it in the device's own
 // syntax. They never invent a value the model does not hold, and the same
-// model always gives the same bytes.
+// model always gives the same bytes. The bytes they return are the
+// caller's: a renderer keeps no reference to them, so a build can hand
+// them to the next device once written (Recycle, buffers.go).
 //
 // Each target also exports RenderMapped, the same renderer returning every
 // file with its source map (File.Map): which model element (an Element:
