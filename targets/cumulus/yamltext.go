@@ -21,8 +21,8 @@ import (
 // unlimited), so it is made once and kept. An entry yaml.v3 would not
 // write on one line (a complex key: one longer than 128 bytes, or with a
 // line break) sends the whole document back to yaml.v3 (writeTree's
-// false). TestPatchTextIsYAMLv3
-// and FuzzPatchTextIsYAMLv3 compare the two byte for byte.
+// false). TestPatchTextIsYAMLv3 and FuzzPatchTextIsYAMLv3 compare the
+// two byte for byte.
 
 // entryKind is what follows a key: a scalar, an empty mapping, or a
 // mapping whose entries come on the lines below.
@@ -45,10 +45,11 @@ type entryKey struct {
 // maxEntryTexts (a fabric's keys and values repeat from switch to
 // switch; its own strings, descriptions, need not be kept).
 var (
-	entryTexts    sync.Map // entryKey -> string ("" when not one line)
-	entryCount    atomic.Int64
-	maxEntryTexts int64 = 1 << 16
+	entryTexts sync.Map // entryKey -> string ("" when not one line)
+	entryCount atomic.Int64
 )
+
+const maxEntryTexts = 1 << 16
 
 // writePatch writes root as the body of the patch's one set request,
 // and false when yaml.v3 must write the document (an entry that is not

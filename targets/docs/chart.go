@@ -208,8 +208,9 @@ type textKey struct {
 var (
 	boxes    sync.Map // textKey -> textBox
 	boxCount atomic.Int64
-	maxBoxes int64 = 1 << 14
 )
+
+const maxBoxes = 1 << 14
 
 // Box implements text.Handler.
 func (m measuredText) Box(txt string, fnt font.Font) (width, height, depth vg.Length) {
