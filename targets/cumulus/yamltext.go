@@ -3,9 +3,8 @@ package cumulus
 import (
 	"bytes"
 	"strings"
-	"sync"
-	"sync/atomic"
 
+	"github.com/fabricc/fabricc/internal/memo"
 	"github.com/fabricc/fabricc/internal/quote"
 	"gopkg.in/yaml.v3"
 )
@@ -41,15 +40,10 @@ type entryKey struct {
 	kind            entryKind
 }
 
-// entryTexts holds the text of the entries made so far, at most
-// maxEntryTexts (a fabric's keys and values repeat from switch to
-// switch; its own strings, descriptions, need not be kept).
-var (
-	entryTexts sync.Map // entryKey -> string ("" when not one line)
-	entryCount atomic.Int64
-)
-
-const maxEntryTexts = 1 << 16
+// entryTexts keeps the text of the entries made so far ("" when not one
+// line), at most 65,536: a fabric's keys and values repeat from switch
+// to switch; its own strings, descriptions, need not be kept.
+var entryTexts = memo.New[entryKey, string](1 << 16)
 
 // writePatch writes root as the body of the patch's one set request,
 // and false when yaml.v3 must write the document (an entry that is not
@@ -93,16 +87,7 @@ func writeTree(b *bytes.Buffer, t *tree, indent int) bool {
 // break: "key: value", "key: {}", or "key:" for a parent; "" when it is
 // not one line.
 func entryText(ek entryKey) string {
-	if s, ok := entryTexts.Load(ek); ok {
-		return s.(string)
-	}
-	s := makeEntryText(ek)
-	if entryCount.Load() < maxEntryTexts {
-		if _, loaded := entryTexts.LoadOrStore(ek, s); !loaded {
-			entryCount.Add(1)
-		}
-	}
-	return s
+	return entryTexts.Get(ek, func() string { return makeEntryText(ek) })
 }
 
 // makeEntryText encodes the entry as a one-entry mapping, a parent as a

@@ -4,9 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
-	"sync"
-	"sync/atomic"
 
+	"github.com/fabricc/fabricc/internal/memo"
 	"github.com/fabricc/fabricc/model"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -203,29 +202,17 @@ type textKey struct {
 	font font.Font
 }
 
-// boxes holds the boxes measured so far, at most maxBoxes (a fabric's
+// boxes keeps the boxes measured so far, at most 16,384 (a fabric's
 // own strings, in titles, need not be kept).
-var (
-	boxes    sync.Map // textKey -> textBox
-	boxCount atomic.Int64
-)
-
-const maxBoxes = 1 << 14
+var boxes = memo.New[textKey, textBox](1 << 14)
 
 // Box implements text.Handler.
 func (m measuredText) Box(txt string, fnt font.Font) (width, height, depth vg.Length) {
-	key := textKey{txt, fnt}
-	if b, ok := boxes.Load(key); ok {
-		b := b.(textBox)
-		return b.width, b.height, b.depth
-	}
-	width, height, depth = m.Plain.Box(txt, fnt)
-	if boxCount.Load() < maxBoxes {
-		if _, loaded := boxes.LoadOrStore(key, textBox{width, height, depth}); !loaded {
-			boxCount.Add(1)
-		}
-	}
-	return width, height, depth
+	b := boxes.Get(textKey{txt, fnt}, func() textBox {
+		w, h, d := m.Plain.Box(txt, fnt)
+		return textBox{w, h, d}
+	})
+	return b.width, b.height, b.depth
 }
 
 // kib is a byte count in KiB to one decimal: "494.0 KiB".
