@@ -339,3 +339,17 @@ func BenchmarkLoad(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLoadClos loads the benchmark fabric of `make bench`
+// (bench/fabric) at 512 switches, 15,872 hosts: the dynamic blocks, the
+// for expressions over thousands of elements and the evaluation budget,
+// on every core, as a large build loads them.
+func BenchmarkLoadClos(b *testing.B) {
+	path := filepath.Join("..", "bench", "fabric")
+	opts := Options{Vars: map[string]string{"switches": "512"}, Large: true}
+	for b.Loop() {
+		if _, _, diags := Load(path, opts); diags.HasErrors() {
+			b.Fatal(diags)
+		}
+	}
+}
