@@ -63,7 +63,7 @@ func writeHeapProfile(p string) {
 // heap nears 1,750 MiB. The limit sits where a 4,096-switch validate or
 // build peaks at 1.8 GB: at 1,536 MiB the compiler's live heap (1.3 GB at
 // its peak) left so little room that the collector ran back to back and
-// compiling took half as long again (README, Performance). Only the
+// compiling took half as long again (docs/performance.md). Only the
 // commands that compile a whole fabric (validate, build, plan) tune it;
 // push and verify, which wait on switches, keep Go's default and its
 // smaller heap per session. GOGC and GOMEMLIMIT in the environment win.
