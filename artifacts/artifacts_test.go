@@ -285,8 +285,12 @@ func TestWriteRefuses(t *testing.T) {
 		{filepath.Join(parent, "missing", "out"), "does not exist; create it first"},
 	}
 	for _, tc := range tests {
-		if err := Write(tc.dir, s); err == nil || !strings.Contains(err.Error(), tc.want) {
+		err := Write(tc.dir, s)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("Write(%s) = %v, want an error containing %q", tc.dir, err, tc.want)
+		}
+		if early := CheckOutput(tc.dir); early == nil || err == nil || early.Error() != err.Error() {
+			t.Errorf("CheckOutput(%s) = %v, want Write's error %v", tc.dir, early, err)
 		}
 	}
 	if data, _ := os.ReadFile(file); string(data) != "keep" {

@@ -101,13 +101,13 @@ func (st *stage) wrote(rel string) {
 func newStage(dir string) (*stage, error) {
 	dir = filepath.Clean(dir)
 	exists, m, err := replaceable(dir)
+	if err == nil {
+		err = checkParent(dir)
+	}
 	if err != nil {
 		return nil, err
 	}
 	parent, base := filepath.Dir(dir), filepath.Base(dir)
-	if st, err := os.Stat(parent); err != nil || !st.IsDir() {
-		return nil, fmt.Errorf("the parent folder %s of %s does not exist; create it first", parent, dir)
-	}
 	removeStale(parent, base)
 	tmp, err := os.MkdirTemp(parent, tempPrefix(base, os.Getpid()))
 	if err != nil {
@@ -271,34 +271,77 @@ type previousBuild struct {
 	digest string
 }
 
+// CheckOutput reports, before a fabric is compiled, what Write would
+// refuse about dir that is cheap to tell: a symbolic link, a file, a
+// missing parent folder, a folder that is not empty and whose
+// manifest.json fabricc did not write. Write checks dir again, and
+// whole (every file its manifest lists), when it starts; a large
+// fabric takes seconds to compile, and a mistyped output folder should
+// not cost them.
+func CheckOutput(dir string) error {
+	dir = filepath.Clean(dir)
+	exists, empty, err := folderState(dir)
+	if err == nil && exists && !empty {
+		if _, merr := ownManifest(dir); merr != nil {
+			err = refusal(dir, merr)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	return checkParent(dir)
+}
+
+// checkParent requires the folder dir is to be created in.
+func checkParent(dir string) error {
+	parent := filepath.Dir(dir)
+	if st, err := os.Stat(parent); err != nil || !st.IsDir() {
+		return fmt.Errorf("the parent folder %s of %s does not exist; create it first", parent, dir)
+	}
+	return nil
+}
+
 // replaceable reports whether dir exists, and refuses a dir Write must
 // not replace. A build folder's manifest comes back with it.
 func replaceable(dir string) (bool, *previousBuild, error) {
-	st, err := os.Lstat(dir)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return false, nil, nil
-	case err != nil:
-		return false, nil, fmt.Errorf("reading %s: %w", dir, err)
-	case st.Mode()&fs.ModeSymlink != 0:
-		return false, nil, fmt.Errorf("%s is a symbolic link; give the folder itself as the output folder", dir)
-	case !st.IsDir():
-		return false, nil, fmt.Errorf("%s exists and is not a folder; choose another output folder", dir)
-	}
-	f, err := os.Open(dir)
-	if err != nil {
-		return false, nil, fmt.Errorf("reading %s: %w", dir, err)
-	}
-	names, err := f.Readdirnames(1)
-	f.Close()
-	if len(names) == 0 && (err == nil || errors.Is(err, io.EOF)) {
-		return true, nil, nil
+	exists, empty, err := folderState(dir)
+	if err != nil || !exists || empty {
+		return exists, nil, err
 	}
 	m, err := ownBuild(dir)
 	if err != nil {
-		return false, nil, fmt.Errorf("%s is not empty and %v; fabricc replaces only an empty folder or one it wrote. Choose another output folder, or empty it yourself", dir, err)
+		return false, nil, refusal(dir, err)
 	}
 	return true, m, nil
+}
+
+// folderState reports whether dir exists and is empty, and refuses a
+// dir that is a symbolic link or not a folder.
+func folderState(dir string) (exists, empty bool, err error) {
+	st, err := os.Lstat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return false, false, nil
+	case err != nil:
+		return false, false, fmt.Errorf("reading %s: %w", dir, err)
+	case st.Mode()&fs.ModeSymlink != 0:
+		return false, false, fmt.Errorf("%s is a symbolic link; give the folder itself as the output folder", dir)
+	case !st.IsDir():
+		return false, false, fmt.Errorf("%s exists and is not a folder; choose another output folder", dir)
+	}
+	f, err := os.Open(dir)
+	if err != nil {
+		return false, false, fmt.Errorf("reading %s: %w", dir, err)
+	}
+	names, err := f.Readdirnames(1)
+	f.Close()
+	return true, len(names) == 0 && (err == nil || errors.Is(err, io.EOF)), nil
+}
+
+// refusal is the error for a folder that is not empty and why is why it
+// is not a build folder fabricc wrote.
+func refusal(dir string, why error) error {
+	return fmt.Errorf("%s is not empty and %v; fabricc replaces only an empty folder or one it wrote. Choose another output folder, or empty it yourself", dir, why)
 }
 
 // ownBuild reports why dir is not a build folder fabricc wrote: its
@@ -306,6 +349,20 @@ func replaceable(dir string) (bool, *previousBuild, error) {
 // written before the manifest named it, have the same layout) and list
 // every file of the folder.
 func ownBuild(dir string) (*previousBuild, error) {
+	m, err := ownManifest(dir)
+	if err != nil {
+		return nil, err
+	}
+	listed, folders := listedPaths(m.Files, m.Devices)
+	if err := unlisted(dir, listed, folders); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// ownManifest reads dir's manifest.json and reports why fabricc did not
+// write it: missing, unreadable, or not fabricc's.
+func ownManifest(dir string) (*previousBuild, error) {
 	data, err := readManifest(filepath.Join(dir, ManifestFile))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("holds no %s", ManifestFile)
@@ -318,10 +375,6 @@ func ownBuild(dir string) (*previousBuild, error) {
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&m.manifestJSON); err != nil || len(m.Files) == 0 || (m.Generator != "" && m.Generator != Generator) {
 		return nil, fmt.Errorf("its %s was not written by fabricc", ManifestFile)
-	}
-	listed, folders := listedPaths(m.Files, m.Devices)
-	if err := unlisted(dir, listed, folders); err != nil {
-		return nil, err
 	}
 	return &m, nil
 }

@@ -199,6 +199,22 @@ func TestWriteRefusesForeignFolders(t *testing.T) {
 			dir := filepath.Join(parent, "out")
 			tc.setup(dir)
 			before := treeState(t, parent)
+			early, wantEarly := "", tc.want
+			if err := CheckOutput(dir); err != nil {
+				early = strings.ReplaceAll(err.Error(), dir, "OUT")
+			}
+			// Only Write reads the whole folder and finds a file its
+			// manifest does not list; CheckOutput refuses every other
+			// folder as Write does.
+			if tc.name == "fabricc build with a file added" {
+				wantEarly = ""
+			}
+			if early != wantEarly {
+				t.Errorf("CheckOutput = %q, want %q", early, wantEarly)
+			}
+			if after := treeState(t, parent); after != before {
+				t.Errorf("CheckOutput changed the folder")
+			}
 			err := Write(dir, s)
 			got := ""
 			if err != nil {

@@ -74,6 +74,11 @@ func runBuild(cmd *cobra.Command, path, dir string, lf *loadFlags, format diagFo
 		return err
 	}
 	out := newOutput(cmd, "build", format == formatJSON)
+	// An output folder the build would refuse is refused first: a large
+	// fabric takes seconds to compile.
+	if err := artifacts.CheckOutput(dir); err != nil {
+		return out.done(exitCode(1, fmt.Errorf("%w; %s left as it was", err, dir)))
+	}
 	f, files, diags := compileFabric(path, opts)
 	out.fabric(f)
 	if out.json {

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -186,25 +188,67 @@ func TestBuildFailureLeavesDirAlone(t *testing.T) {
 	bad := tempFile(t, "bad.hcl", "fabric \"t\" {\n  mttu = 1\n}\n")
 	parent := t.TempDir()
 	out := filepath.Join(parent, "out")
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		t.Fatal(err)
+	if code, _, stderr := fabricc(t, "build", "../../examples/homelab-40g", "-o", out); code != 0 {
+		t.Fatalf("build: exit %d\n%s", code, stderr)
 	}
-	keep := filepath.Join(out, "keep.txt")
-	if err := os.WriteFile(keep, []byte("keep"), 0o644); err != nil {
+	model := filepath.Join(out, "model.json")
+	before, err := os.ReadFile(model)
+	if err != nil {
 		t.Fatal(err)
 	}
 	code, _, stderr := fabricc(t, "build", bad, "-o", out)
 	if code != 1 || !strings.Contains(stderr, "nothing written") {
 		t.Errorf("exit %d stderr %q; want 1 and 'nothing written'", code, stderr)
 	}
-	if data, err := os.ReadFile(keep); err != nil || string(data) != "keep" {
-		t.Errorf("a failed build changed %s: %q %v", out, data, err)
+	if after, err := os.ReadFile(model); err != nil || !bytes.Equal(after, before) {
+		t.Errorf("a failed build changed %s: %v", model, err)
 	}
 	fresh := filepath.Join(parent, "fresh")
 	fabricc(t, "build", bad, "-o", fresh)
 	entries, _ := os.ReadDir(parent)
-	if len(entries) != 1 {
-		t.Errorf("a failed build left %d entries in %s, want only out/", len(entries), parent)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if want := []string{".out.fingerprints", "out"}; !slices.Equal(names, want) {
+		t.Errorf("after a failed build %s holds %q, want %q", parent, names, want)
+	}
+}
+
+// TestBuildRefusesOutputFirst: an output folder the build would refuse
+// is refused before the fabric is compiled, so that a mistyped -o does
+// not cost a large fabric's compile; the fabric's own errors are not
+// reported then, and nothing is written.
+func TestBuildRefusesOutputFirst(t *testing.T) {
+	bad := tempFile(t, "bad.hcl", "fabric \"t\" {\n  mttu = 1\n}\n")
+	parent := t.TempDir()
+	file := filepath.Join(parent, "notes.txt")
+	if err := os.WriteFile(file, []byte("keep"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	project := filepath.Join(parent, "project")
+	if err := os.Mkdir(project, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(project, "main.go"), []byte("package main\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ out, want string }{
+		{file, "fabricc: " + file + " exists and is not a folder; choose another output folder; " + file + " left as it was\n"},
+		{project, "fabricc: " + project + " is not empty and holds no manifest.json; fabricc replaces only an empty folder or one it wrote. Choose another output folder, or empty it yourself; " + project + " left as it was\n"},
+		{filepath.Join(parent, "missing", "out"), "fabricc: the parent folder " + filepath.Join(parent, "missing") + " of " + filepath.Join(parent, "missing", "out") + " does not exist; create it first; " + filepath.Join(parent, "missing", "out") + " left as it was\n"},
+	} {
+		code, stdout, stderr := fabricc(t, "build", bad, "-o", tc.out)
+		if code != 1 || stdout != "" || stderr != tc.want {
+			t.Errorf("build -o %s: exit %d\nstdout %q\nstderr %q\nwant exit 1 and stderr %q", tc.out, code, stdout, stderr, tc.want)
+		}
+	}
+	entries, _ := os.ReadDir(parent)
+	if len(entries) != 2 {
+		t.Errorf("a refused build left %d entries in %s, want 2", len(entries), parent)
+	}
+	if data, _ := os.ReadFile(file); string(data) != "keep" {
+		t.Errorf("a refused build changed %s", file)
 	}
 }
 
