@@ -282,14 +282,52 @@ func CheckOutput(dir string) error {
 	dir = filepath.Clean(dir)
 	exists, empty, err := folderState(dir)
 	if err == nil && exists && !empty {
-		if _, merr := ownManifest(dir); merr != nil {
-			err = refusal(dir, merr)
-		}
+		err = claimedByFabricc(dir)
 	}
 	if err != nil {
 		return err
 	}
 	return checkParent(dir)
+}
+
+// claimedByFabricc refuses dir as Write would when its manifest.json is
+// missing, unreadable or names another generator. A manifest that names
+// fabricc in its first key is taken at its word: the manifest of a
+// 4,096-switch build is 72 MB and takes most of a second to decode, and
+// Write decodes it anyway. Any other start (another tool's file, a
+// manifest written before fabricc named itself) is read whole.
+func claimedByFabricc(dir string) error {
+	gen, named := manifestGenerator(filepath.Join(dir, ManifestFile))
+	switch {
+	case named && gen == Generator:
+		return nil
+	case named:
+		return refusal(dir, fmt.Errorf("its %s was not written by fabricc", ManifestFile))
+	}
+	if _, err := ownManifest(dir); err != nil {
+		return refusal(dir, err)
+	}
+	return nil
+}
+
+// manifestGenerator reads the start of the manifest at p: the generator
+// it names when its first key is "generator", as fabricc writes it.
+func manifestGenerator(p string) (gen string, named bool) {
+	f, err := openManifest(p)
+	if err != nil {
+		return "", false
+	}
+	defer f.Close()
+	dec := json.NewDecoder(f)
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return "", false
+	}
+	if t, err := dec.Token(); err != nil || t != "generator" {
+		return "", false
+	}
+	t, err := dec.Token()
+	gen, named = t.(string)
+	return gen, named && err == nil
 }
 
 // checkParent requires the folder dir is to be created in.
@@ -453,6 +491,17 @@ func notListed(dir, rel string) error {
 // readManifest reads a manifest.json that is a regular file of at most
 // maxManifestBytes.
 func readManifest(p string) ([]byte, error) {
+	f, err := openManifest(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, maxManifestBytes))
+}
+
+// openManifest opens the manifest at p when it is a regular file of at
+// most maxManifestBytes.
+func openManifest(p string) (*os.File, error) {
 	st, err := os.Lstat(p)
 	if err != nil {
 		return nil, err
@@ -460,10 +509,5 @@ func readManifest(p string) ([]byte, error) {
 	if !st.Mode().IsRegular() || st.Size() > maxManifestBytes {
 		return nil, fmt.Errorf("not a regular file of at most %d bytes", maxManifestBytes)
 	}
-	f, err := os.Open(p)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, maxManifestBytes))
+	return os.Open(p)
 }

@@ -171,6 +171,10 @@ func TestWriteRefusesForeignFolders(t *testing.T) {
 			"OUT is not empty and holds no manifest.json; fabricc replaces only an empty folder or one it wrote. Choose another output folder, or empty it yourself"},
 		{"another tool's manifest", func(dir string) { write(dir, "manifest.json", `{"name": "app", "version": "1"}`) },
 			"OUT is not empty and its manifest.json was not written by fabricc; fabricc replaces only an empty folder or one it wrote. Choose another output folder, or empty it yourself"},
+		{"another generator's manifest", func(dir string) {
+			write(dir, "model.json", "{}")
+			write(dir, "manifest.json", `{"generator": "othertool", "fabric": "x", "devices": [], "files": [{"path": "model.json", "sha256": "x"}]}`)
+		}, "OUT is not empty and its manifest.json was not written by fabricc; fabricc replaces only an empty folder or one it wrote. Choose another output folder, or empty it yourself"},
 		{"fabricc build with a file added", func(dir string) {
 			if err := Write(dir, s); err != nil {
 				t.Fatal(err)
@@ -323,4 +327,27 @@ func timeChild(t *testing.T, helper, env, dir string) time.Duration {
 		t.Fatalf("child: %v\n%s", err, out)
 	}
 	return time.Since(start)
+}
+
+// TestCheckOutputReadsTheManifestStart: a manifest that names fabricc in
+// its first key is taken at its word by CheckOutput, without reading the
+// rest (72 MB at 4,096 switches); Write reads it whole and refuses what
+// follows. A manifest that names another generator is refused by both.
+func TestCheckOutputReadsTheManifestStart(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	manifest := `{"generator": "fabricc", "fabric": "x", "devices": [` + strings.Repeat(" ", 1<<20) + `not JSON`
+	if err := os.WriteFile(filepath.Join(dir, ManifestFile), []byte(manifest), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckOutput(dir); err != nil {
+		t.Errorf("CheckOutput = %v, want nil: the manifest names fabricc first", err)
+	}
+	s := &Set{Model: []byte("{}\n"), Manifest: []byte("{}\n")}
+	want := dir + " is not empty and its manifest.json was not written by fabricc"
+	if err := Write(dir, s); err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("Write = %v, want %q...", err, want)
+	}
 }
