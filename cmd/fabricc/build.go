@@ -61,6 +61,10 @@ type buildResult struct {
 	Output  string   `json:"output"`
 	Devices int      `json:"devices"`
 	Files   []string `json:"files"`
+	// Written counts the files written anew (new or changed bytes),
+	// Unchanged those a rebuild kept as they were.
+	Written   int `json:"written"`
+	Unchanged int `json:"unchanged"`
 }
 
 // runBuild compiles, renders and writes.
@@ -103,13 +107,29 @@ func runBuild(cmd *cobra.Command, path, dir string, lf *loadFlags, format diagFo
 	}
 	timings.add("render+write", time.Since(start))
 	timings.report(cmd.ErrOrStderr(), built)
-	res := &buildResult{Output: dir, Devices: built.Devices, Files: []string{}}
+	res := &buildResult{Output: dir, Devices: built.Devices, Files: []string{},
+		Written: built.Written, Unchanged: built.Files - built.Written}
 	if out.json {
 		res.Files = built.Paths()
 	}
 	out.result = res
-	fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s for %s to %s\n", plural(built.Files, "file"), plural(built.Devices, "device"), dir)
+	fmt.Fprintln(cmd.ErrOrStderr(), builtSummary(dir, built))
 	return out.done(nil)
+}
+
+// builtSummary is the line a build ends with: what it wrote, and for a
+// rebuild that kept files, how many it kept and how many devices it did
+// not have to render again.
+func builtSummary(dir string, r *artifacts.Result) string {
+	if r.Written == r.Files {
+		return fmt.Sprintf("wrote %s for %s to %s", plural(r.Files, "file"), plural(r.Devices, "device"), dir)
+	}
+	line := fmt.Sprintf("%s holds %s for %s: wrote %d, kept %d unchanged", dir, plural(r.Files, "file"),
+		plural(r.Devices, "device"), r.Written, r.Files-r.Written)
+	if r.Kept > 0 {
+		line += fmt.Sprintf(" (%s not rendered again)", plural(r.Kept, "device"))
+	}
+	return line
 }
 
 // buildSet loads, compiles and renders the fabric at path in memory.

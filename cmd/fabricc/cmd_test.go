@@ -184,6 +184,42 @@ func TestBuildJSON(t *testing.T) {
 	}
 }
 
+// TestBuildSummary: a build's last line says what it wrote; a rebuild
+// says how much it kept as it was and how many devices it did not render
+// again, and --json counts the same.
+func TestBuildSummary(t *testing.T) {
+	good := tempFile(t, "good.hcl", okFabric)
+	out := filepath.Join(t.TempDir(), "out")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "wrote 5 files for 1 device to OUT\n"},
+		{nil, "OUT holds 5 files for 1 device: wrote 0, kept 5 unchanged (1 device not rendered again)\n"},
+		// The NIC's MTU changes the host's script and document, model.json
+		// and the manifest; fabric.md does not show it.
+		{[]string{"-var", "mtu=4000"}, "OUT holds 5 files for 1 device: wrote 4, kept 1 unchanged\n"},
+	} {
+		code, _, stderr := fabricc(t, append([]string{"build", good, "-o", out}, tc.args...)...)
+		if got := strings.ReplaceAll(stderr, out, "OUT"); code != 0 || got != tc.want {
+			t.Errorf("build %v: exit %d, stderr %q, want %q", tc.args, code, got, tc.want)
+		}
+	}
+	code, stdout, _ := fabricc(t, "build", good, "-o", out, "--json")
+	var env struct {
+		Result struct {
+			Written   int `json:"written"`
+			Unchanged int `json:"unchanged"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &env); err != nil || code != 0 {
+		t.Fatalf("exit %d, %v\n%s", code, err, stdout)
+	}
+	if env.Result.Written != 4 || env.Result.Unchanged != 1 {
+		t.Errorf("--json after going back to the default MTU: written %d, unchanged %d; want 4 and 1", env.Result.Written, env.Result.Unchanged)
+	}
+}
+
 func TestBuildFailureLeavesDirAlone(t *testing.T) {
 	bad := tempFile(t, "bad.hcl", "fabric \"t\" {\n  mttu = 1\n}\n")
 	parent := t.TempDir()
