@@ -376,8 +376,8 @@ func folderState(dir string) (exists, empty bool, err error) {
 	return true, len(names) == 0 && (err == nil || errors.Is(err, io.EOF)), nil
 }
 
-// refusal is the error for a folder that is not empty and why is why it
-// is not a build folder fabricc wrote.
+// refusal is the error for dir, a folder that is not empty, where why
+// says why it is not a build folder fabricc wrote.
 func refusal(dir string, why error) error {
 	return fmt.Errorf("%s is not empty and %v; fabricc replaces only an empty folder or one it wrote. Choose another output folder, or empty it yourself", dir, why)
 }
