@@ -259,16 +259,9 @@ func TestBuildRefusesOutputFirst(t *testing.T) {
 	bad := tempFile(t, "bad.hcl", "fabric \"t\" {\n  mttu = 1\n}\n")
 	parent := t.TempDir()
 	file := filepath.Join(parent, "notes.txt")
-	if err := os.WriteFile(file, []byte("keep"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, file, "keep")
 	project := filepath.Join(parent, "project")
-	if err := os.Mkdir(project, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(project, "main.go"), []byte("package main\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, filepath.Join(project, "main.go"), "package main\n")
 	for _, tc := range []struct{ out, want string }{
 		{file, "fabricc: " + file + " exists and is not a folder; choose another output folder; " + file + " left as it was\n"},
 		{project, "fabricc: " + project + " is not empty and holds no manifest.json; fabricc replaces only an empty folder or one it wrote. Choose another output folder, or empty it yourself; " + project + " left as it was\n"},

@@ -24,12 +24,7 @@ func TestBadInputExitsOne(t *testing.T) {
 		t.Fatal(err)
 	}
 	project := filepath.Join(dir, "project")
-	if err := os.MkdirAll(project, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(project, "main.go"), []byte("package main\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, filepath.Join(project, "main.go"), "package main\n")
 	for _, tc := range []struct {
 		args []string
 		code int
