@@ -195,10 +195,10 @@ func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Option
 				cfg.QoS = &fb.QoS[i]
 			}
 		}
-		cfg.VLANs = append(cfg.VLANs, fb.VLANs...)
-		cfg.Switches = append(cfg.Switches, fb.Switches...)
-		cfg.Hosts = append(cfg.Hosts, fb.Hosts...)
-		cfg.Links = append(cfg.Links, fb.Links...)
+		cfg.VLANs = joinBlocks(cfg.VLANs, fb.VLANs)
+		cfg.Switches = joinBlocks(cfg.Switches, fb.Switches)
+		cfg.Hosts = joinBlocks(cfg.Hosts, fb.Hosts)
+		cfg.Links = joinBlocks(cfg.Links, fb.Links)
 	}
 	renameBudgetErrors(diags)
 	diags = append(diags, checkSingletons(names, fabricBlocks, qosBlocks)...)
@@ -206,6 +206,17 @@ func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Option
 	diags = append(diags, checkStrings(&cfg, diags)...)
 	suggestNames(diags, p.Files(), ctx)
 	return &cfg, diags
+}
+
+// joinBlocks appends the blocks of one file to those of the files before. The
+// first file's blocks are taken as they are: a generated fabric keeps
+// its hosts and links in one file each, 130,000 and 200,000 blocks of
+// up to 1.4 KB at 4,096 switches, which append would copy.
+func joinBlocks[T any](all, file []T) []T {
+	if all == nil {
+		return file
+	}
+	return append(all, file...)
 }
 
 // lastBudget is the budget of the latest Load and lastFast whether the
