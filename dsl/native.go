@@ -156,11 +156,29 @@ var numberOps = map[*hclsyntax.Operation]func(a, b cty.Value) cty.Value{
 	hclsyntax.OpSubtract:           cty.Value.Subtract,
 	hclsyntax.OpMultiply:           cty.Value.Multiply,
 	hclsyntax.OpDivide:             cty.Value.Divide,
-	hclsyntax.OpModulo:             cty.Value.Modulo,
+	hclsyntax.OpModulo:             modulo,
 	hclsyntax.OpGreaterThan:        cty.Value.GreaterThan,
 	hclsyntax.OpGreaterThanOrEqual: cty.Value.GreaterThanOrEqualTo,
 	hclsyntax.OpLessThan:           cty.Value.LessThan,
 	hclsyntax.OpLessThanOrEqual:    cty.Value.LessThanOrEqualTo,
+}
+
+// modulo is cty's Modulo (the % of HCL's own operator): for whole
+// numbers within an int32 it is Go's % on int64, whose result takes the
+// dividend's sign as cty's does (a - b x trunc(a / b)), into a number of
+// the dividend's precision, as cty's is. cty divides at that precision
+// (512 bits for a literal) to get there, most of a generated fabric's
+// `h % 16 == 15` cost. A zero divisor, larger or fractional numbers go
+// to cty: there a rounded quotient can differ from the exact remainder.
+func modulo(a, b cty.Value) cty.Value {
+	x, xok := smallWhole(a)
+	y, yok := smallWhole(b)
+	if !xok || !yok || y == 0 {
+		return a.Modulo(b)
+	}
+	f := a.AsBigFloat()
+	f.SetInt64(x % y)
+	return cty.NumberVal(f)
 }
 
 // nativeConditional is a conditional whose branches are of one

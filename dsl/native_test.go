@@ -49,6 +49,8 @@ func nativeVars() map[string]cty.Value {
 var nativeCases = []string{
 	// binary operators
 	`n + 1`, `n - 10`, `n * n`, `n / 2`, `n % 3`, `neg % 2`, `half * 2`, `big + 1`, `big % 7`,
+	`-7 % 3`, `7 % -3`, `-7 % -3`, `-6 % 3`, `0 % 5`, `n % 0`, `neg % 0`, `2147483647 % 2`, `2147483649 % 7`,
+	`n % half`, `half % 2`, `"${(5 % 3) / 3}"`, `"${(5 % 3) / n}"`, `"${(n % 5) / 3}"`, `"${(neg % 2) / 7}"`,
 	`n > 3`, `n >= 7`, `n < 7`, `n <= 6`, `n == 7`, `n != 7`, `s == "leaf"`, `s != "spine"`, `t == true`,
 	`"7" + 1`, `n == "7"`, `s == nul`, `nul == nul`, `list == list`, `n + nul`, `n + unknown`, `unknown == 1`,
 	`secret + 1`, `secret == 3`, `n / 0`, `0 / 0`, `n + nope`, `nope.x == n`, `s + 1`, `true && n`,
