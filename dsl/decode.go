@@ -190,6 +190,33 @@ type iteration struct {
 	ctx        *hcl.EvalContext
 }
 
+// whollyKnown is cty's IsWhollyKnown, with an object's attributes
+// walked in map order: cty's element iterator sorts an object's
+// attribute names on every call, and every element of a large for_each
+// is asked (TestWhollyKnownSame).
+func whollyKnown(v cty.Value) bool {
+	v, _ = v.Unmark()
+	switch {
+	case !v.IsKnown():
+		return false
+	case v.IsNull() || !v.CanIterateElements():
+		return true
+	case v.Type().IsObjectType():
+		for name := range v.Type().AttributeTypes() {
+			if !whollyKnown(v.GetAttr(name)) {
+				return false
+			}
+		}
+		return true
+	}
+	for it := v.ElementIterator(); it.Next(); {
+		if _, e := it.Element(); !whollyKnown(e) {
+			return false
+		}
+	}
+	return true
+}
+
 // newIteration returns the iteration of one instance with its evaluation
 // context: a child of the top context holding every iterator in scope.
 func newIteration(top *hcl.EvalContext, outer *iteration, name string, key, value cty.Value) *iteration {
@@ -423,7 +450,7 @@ func (d *fastDecoder) dynamic(blk *hclsyntax.Block, it *iteration, p *plan, foun
 				v = reflect.New(spec.bp.elem).Elem()
 			}
 			key, value := items[i].key, items[i].value
-			if !key.IsWhollyKnown() || !value.IsWhollyKnown() || !d.instance(spec, newIteration(d.top, it, spec.iterator, key, value), v) {
+			if !whollyKnown(key) || !whollyKnown(value) || !d.instance(spec, newIteration(d.top, it, spec.iterator, key, value), v) {
 				d.failed.Store(true)
 				return
 			}
@@ -534,7 +561,7 @@ func (d *fastDecoder) evaluate(a *hclsyntax.Attribute, ctx *hcl.EvalContext) (ct
 // decodable reports whether an evaluation gave a value the fast decoder
 // takes: no diagnostic, nothing unknown or marked in it.
 func decodable(val cty.Value, diags hcl.Diagnostics) bool {
-	return len(diags) == 0 && val.IsWhollyKnown() && !val.IsMarked()
+	return len(diags) == 0 && whollyKnown(val) && !val.IsMarked()
 }
 
 // attribute stores one attribute's value in its field.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
 )
 
 // loadBoth loads path with the fast decoder and the native nodes, and
@@ -170,6 +171,32 @@ func TestFastDecodeBudget(t *testing.T) {
 	for _, path := range []string{"../examples/multivendor-clos", "../bench/fabric"} {
 		if f, r := work(path, false), work(path, true); f != r || f == 0 {
 			t.Errorf("%s: fast decoder charged %d values, reference %d", path, f, r)
+		}
+	}
+}
+
+// TestWhollyKnownSame: whollyKnown answers as cty's IsWhollyKnown for
+// unknowns at every depth of every kind of collection, marked, null and
+// dynamic values.
+func TestWhollyKnownSame(t *testing.T) {
+	unknown := cty.UnknownVal(cty.String)
+	obj := func(v cty.Value) cty.Value {
+		return cty.ObjectVal(map[string]cty.Value{"a": cty.StringVal("x"), "b": cty.NumberIntVal(1), "z": v})
+	}
+	values := []cty.Value{
+		cty.StringVal("x"), unknown, cty.DynamicVal, cty.NullVal(cty.String), cty.NullVal(cty.DynamicPseudoType),
+		unknown.Mark("secret"), cty.StringVal("x").Mark("secret"), cty.EmptyObjectVal, cty.EmptyTupleVal,
+		obj(cty.StringVal("y")), obj(unknown), obj(obj(unknown)), obj(obj(cty.True)), obj(unknown.Mark("secret")),
+		cty.ListVal([]cty.Value{obj(cty.StringVal("y")), obj(unknown)}), cty.ListVal([]cty.Value{cty.StringVal("y")}),
+		cty.TupleVal([]cty.Value{cty.NumberIntVal(1), obj(obj(unknown))}), cty.TupleVal([]cty.Value{cty.NumberIntVal(1)}),
+		cty.MapVal(map[string]cty.Value{"k": obj(unknown)}), cty.MapVal(map[string]cty.Value{"k": cty.StringVal("v")}),
+		cty.SetVal([]cty.Value{cty.StringVal("a"), unknown}), cty.SetVal([]cty.Value{cty.StringVal("a")}),
+		cty.UnknownVal(cty.List(cty.String)), cty.ListValEmpty(cty.String), cty.NullVal(cty.List(cty.String)),
+		obj(cty.ListVal([]cty.Value{cty.StringVal("a"), unknown})).Mark("secret"),
+	}
+	for _, v := range values {
+		if got, want := whollyKnown(v), v.IsWhollyKnown(); got != want {
+			t.Errorf("whollyKnown(%#v) = %v, cty says %v", v, got, want)
 		}
 	}
 }

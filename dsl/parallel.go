@@ -82,7 +82,7 @@ func (p *parallelFor) split(ctx *hcl.EvalContext, coll cty.Value) (cty.Value, bo
 	failed := make([]bool, len(chunks))
 	cores.Range(len(chunks), 1, func(i, _ int) {
 		v, d := p.withCollection(chunks[i]).Value(ctx)
-		results[i], failed[i] = v, len(d) > 0 || !v.IsWhollyKnown() || v.IsMarked()
+		results[i], failed[i] = v, len(d) > 0 || !whollyKnown(v) || v.IsMarked()
 	})
 	for _, f := range failed {
 		if f {
