@@ -232,6 +232,22 @@ func newIteration(top *hcl.EvalContext, outer *iteration, name string, key, valu
 	return it
 }
 
+// advance returns the iteration of the next instance of a dynamic block
+// after it (nil for the first): it keeps the context, whose other
+// iterators (the outer blocks') are the same for every instance of the
+// block, and replaces its own. A range of instances is decoded one after
+// the other on one goroutine, and nothing keeps an instance's context
+// once it is decoded, so one context and its map serve them all.
+func (it *iteration) advance(top *hcl.EvalContext, outer *iteration, name string, key, value cty.Value) *iteration {
+	if it == nil {
+		return newIteration(top, outer, name, key, value)
+	}
+	it.key, it.value = key, value
+	it.obj = cty.ObjectVal(map[string]cty.Value{"key": key, "value": value})
+	it.ctx.Variables[name] = it.obj
+	return it
+}
+
 // context is where the expressions of a body inside it are evaluated.
 func (d *fastDecoder) context(it *iteration) *hcl.EvalContext {
 	if it == nil {
@@ -442,6 +458,7 @@ func (d *fastDecoder) dynamic(blk *hclsyntax.Block, it *iteration, p *plan, foun
 		whole = reflect.MakeSlice(reflect.SliceOf(spec.bp.elem), len(items), len(items))
 	}
 	decode := func(lo, hi int) {
+		var next *iteration
 		for i := lo; i < hi && !d.failed.Load(); i++ {
 			v := reflect.Value{}
 			if whole.IsValid() {
@@ -450,7 +467,12 @@ func (d *fastDecoder) dynamic(blk *hclsyntax.Block, it *iteration, p *plan, foun
 				v = reflect.New(spec.bp.elem).Elem()
 			}
 			key, value := items[i].key, items[i].value
-			if !whollyKnown(key) || !whollyKnown(value) || !d.instance(spec, newIteration(d.top, it, spec.iterator, key, value), v) {
+			if !whollyKnown(key) || !whollyKnown(value) {
+				d.failed.Store(true)
+				return
+			}
+			next = next.advance(d.top, it, spec.iterator, key, value)
+			if !d.instance(spec, next, v) {
 				d.failed.Store(true)
 				return
 			}
