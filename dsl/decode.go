@@ -183,45 +183,16 @@ type hoisted struct {
 // iteration is the chain of dynamic block iterators in scope, as
 // dynblock keeps it: each instance sees its own and every enclosing one.
 type iteration struct {
-	name       string
-	key, value cty.Value
-	obj        cty.Value // the iterator's value: {key, value}
-	outer      *iteration
-	ctx        *hcl.EvalContext
-}
-
-// whollyKnown is cty's IsWhollyKnown, with an object's attributes
-// walked in map order: cty's element iterator sorts an object's
-// attribute names on every call, and every element of a large for_each
-// is asked (TestWhollyKnownSame).
-func whollyKnown(v cty.Value) bool {
-	v, _ = v.Unmark()
-	switch {
-	case !v.IsKnown():
-		return false
-	case v.IsNull() || !v.CanIterateElements():
-		return true
-	case v.Type().IsObjectType():
-		for name := range v.Type().AttributeTypes() {
-			if !whollyKnown(v.GetAttr(name)) {
-				return false
-			}
-		}
-		return true
-	}
-	for it := v.ElementIterator(); it.Next(); {
-		if _, e := it.Element(); !whollyKnown(e) {
-			return false
-		}
-	}
-	return true
+	name  string
+	obj   cty.Value // the iterator's value: {key, value}
+	outer *iteration
+	ctx   *hcl.EvalContext
 }
 
 // newIteration returns the iteration of one instance with its evaluation
 // context: a child of the top context holding every iterator in scope.
 func newIteration(top *hcl.EvalContext, outer *iteration, name string, key, value cty.Value) *iteration {
-	it := &iteration{name: name, key: key, value: value, outer: outer,
-		obj: cty.ObjectVal(map[string]cty.Value{"key": key, "value": value})}
+	it := &iteration{name: name, outer: outer, obj: iteratorValue(key, value)}
 	it.ctx = top.NewChild()
 	it.ctx.Variables = map[string]cty.Value{}
 	for c := it; c != nil; c = c.outer { // inner iterators shadow outer ones
@@ -242,10 +213,15 @@ func (it *iteration) advance(top *hcl.EvalContext, outer *iteration, name string
 	if it == nil {
 		return newIteration(top, outer, name, key, value)
 	}
-	it.key, it.value = key, value
-	it.obj = cty.ObjectVal(map[string]cty.Value{"key": key, "value": value})
-	it.ctx.Variables[name] = it.obj
+	it.obj = iteratorValue(key, value)
+	it.ctx.Variables[it.name] = it.obj
 	return it
+}
+
+// iteratorValue is what a dynamic block's iterator holds for one
+// instance: {key, value}, as dynblock makes it.
+func iteratorValue(key, value cty.Value) cty.Value {
+	return cty.ObjectVal(map[string]cty.Value{"key": key, "value": value})
 }
 
 // context is where the expressions of a body inside it are evaluated.
@@ -578,6 +554,33 @@ func (d *fastDecoder) instance(spec *dynamicSpec, it *iteration, v reflect.Value
 func (d *fastDecoder) evaluate(a *hclsyntax.Attribute, ctx *hcl.EvalContext) (cty.Value, bool) {
 	val, diags := a.Expr.Value(ctx)
 	return val, decodable(val, diags)
+}
+
+// whollyKnown is cty's IsWhollyKnown, with an object's attributes
+// walked in map order: cty's element iterator sorts an object's
+// attribute names on every call, and every element of a large for_each
+// is asked (TestWhollyKnownSame).
+func whollyKnown(v cty.Value) bool {
+	v, _ = v.Unmark()
+	switch {
+	case !v.IsKnown():
+		return false
+	case v.IsNull() || !v.CanIterateElements():
+		return true
+	case v.Type().IsObjectType():
+		for name := range v.Type().AttributeTypes() {
+			if !whollyKnown(v.GetAttr(name)) {
+				return false
+			}
+		}
+		return true
+	}
+	for it := v.ElementIterator(); it.Next(); {
+		if _, e := it.Element(); !whollyKnown(e) {
+			return false
+		}
+	}
+	return true
 }
 
 // decodable reports whether an evaluation gave a value the fast decoder
