@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/netip"
 
+	"github.com/fabricc/fabricc/dsl"
 	"github.com/hashicorp/hcl/v2"
 )
 
@@ -69,15 +70,12 @@ func (l *lowering) checkHostSubnets(addrs []nicAddr) {
 }
 
 // addrRange is where a NIC's addresses are written.
-func (l *lowering) addrRange(a nicAddr) hcl.Range {
-	if r := l.src.At("host", a.host, "nic", a.nic, "addresses"); r != nil {
-		return *r
-	}
-	return hcl.Range{}
+func (l *lowering) addrRange(a nicAddr) dsl.Range {
+	return l.src.Place("host", a.host, "nic", a.nic, "addresses")
 }
 
 // warnf records a warning at r, like errorf.
-func (l *lowering) warnf(r hcl.Range, summary, detail string, args ...any) *hcl.Diagnostic {
+func (l *lowering) warnf(r dsl.Range, summary, detail string, args ...any) *hcl.Diagnostic {
 	d := l.errorf(r, summary, detail, args...)
 	d.Severity = hcl.DiagWarning
 	return d

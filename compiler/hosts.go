@@ -9,7 +9,6 @@ import (
 
 	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/model"
-	"github.com/hashicorp/hcl/v2"
 )
 
 // nicFamily groups adapters that share drivers.
@@ -139,11 +138,11 @@ const (
 
 // lowerHosts lowers every host block, sorted by name.
 func (l *lowering) lowerHosts() {
-	switches := map[string]hcl.Range{}
+	switches := map[string]dsl.Range{}
 	for i := range l.cfg.Switches {
 		switches[l.cfg.Switches[i].Name] = l.cfg.Switches[i].DefRange
 	}
-	seen := map[string]hcl.Range{}
+	seen := map[string]dsl.Range{}
 	for i := range l.cfg.Hosts {
 		h := &l.cfg.Hosts[i]
 		if first, dup := seen[h.Name]; dup {
@@ -181,7 +180,7 @@ func (l *lowering) lowerHost(h *dsl.Host) model.Host {
 		l.errorf(or(h.OSRange, h.DefRange), "Unknown host OS",
 			"host %q has os %q; fabricc renders %s.%s", h.Name, h.OS, quoteList(hostOSes), didYouMean(h.OS, hostOSes))
 	}
-	seen := map[string]hcl.Range{}
+	seen := map[string]dsl.Range{}
 	for i := range h.NICs {
 		n := &h.NICs[i]
 		if first, dup := seen[n.Name]; dup {
@@ -363,21 +362,16 @@ func (l *lowering) nicSpeedError(host string, n model.NIC, info nicInfo) {
 		fix += fmt.Sprintf(", or use a NIC that runs %s (%s)", speedText(n.SpeedMbps), joinAnd(others))
 	}
 	from := ""
-	at := l.src.At(append(k, "speed")...)
+	at := l.src.Place(append(k, "speed")...)
 	if !l.written[Key(append(k, "speed")...)] && n.Peer != nil {
 		from = fmt.Sprintf(" (taken from its switch port %s:%s; the NIC's speed is not written)", n.Peer.Device, n.Peer.Port)
-		at = l.src.At(append(k, "model")...)
+		at = l.src.Place(append(k, "model")...)
 	}
-	var r hcl.Range
-	if at != nil {
-		r = *at
-	}
-	d := l.errorf(r, "NIC speed above the NIC model",
+	d := l.errorf(at, "NIC speed above the NIC model",
 		"nic %q of host %q runs at %s%s, but a %s runs %s. %s.",
 		n.Name, host, speedText(n.SpeedMbps), from, n.Model, speedList(speeds), fix)
 	if from != "" {
-		if pr := l.src.At("switch", n.Peer.Device, "port", n.Peer.Port, "speed"); pr != nil {
-			also(d, fmt.Sprintf("%s:%s speed %s", n.Peer.Device, n.Peer.Port, speedText(n.SpeedMbps)), *pr)
-		}
+		also(d, fmt.Sprintf("%s:%s speed %s", n.Peer.Device, n.Peer.Port, speedText(n.SpeedMbps)),
+			l.src.Place("switch", n.Peer.Device, "port", n.Peer.Port, "speed"))
 	}
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/model"
-	"github.com/hashicorp/hcl/v2"
 )
 
 // Cable kinds.
@@ -39,7 +38,7 @@ const (
 func (l *lowering) lowerLinks() {
 	// Two ends per link: sized up front, the map is not rehashed as it
 	// grows (400,000 ends in a 4,096-switch fabric).
-	l.cabled = make(map[linkEnd]hcl.Range, 2*len(l.cfg.Links))
+	l.cabled = make(map[linkEnd]dsl.Range, 2*len(l.cfg.Links))
 	for i := range l.cfg.Links {
 		if link, ok := l.lowerLink(i); ok {
 			l.f.Links = append(l.f.Links, link)
@@ -119,7 +118,7 @@ type linkEnd struct{ kind, device, port string }
 
 // endpoint resolves "device:port" to a switch port or host NIC and
 // records it in l.cabled; a second link on the same end is an error.
-func (l *lowering) endpoint(s string, r hcl.Range) (model.Endpoint, bool) {
+func (l *lowering) endpoint(s string, r dsl.Range) (model.Endpoint, bool) {
 	dev, port, ok := strings.Cut(s, ":")
 	if !ok || dev == "" || port == "" {
 		l.errorf(r, "Invalid link end", "link end %q is not \"device:port\"; write it like \"leaf1:swp1\" or \"gpu01:roce0\".", s)
@@ -165,7 +164,7 @@ func (l *lowering) endpoint(s string, r hcl.Range) (model.Endpoint, bool) {
 
 // connect sets the Peer of end (switch port or NIC) to the far end and
 // records the link's source under the end's key.
-func (l *lowering) connect(end, far model.Endpoint, link model.Link, r hcl.Range) {
+func (l *lowering) connect(end, far model.Endpoint, link model.Link, r dsl.Range) {
 	peer := &model.Peer{Kind: far.Kind, Device: far.Device, Port: far.Port, CableMeters: link.CableMeters, CableKind: link.CableKind}
 	if end.Kind == kindSwitch {
 		findPort(l.switches[end.Device], end.Port).Peer = peer
@@ -274,11 +273,7 @@ func (l *lowering) finishNICs() {
 			if _, cabled := l.cabled[linkEnd{kindHost, h.Name, n.Name}]; cabled {
 				continue // the link's error says why
 			}
-			var r hcl.Range
-			if at := l.src.At("host", h.Name, "nic", n.Name); at != nil {
-				r = *at
-			}
-			l.errorf(r, "NIC has no speed",
+			l.errorf(l.src.Place("host", h.Name, "nic", n.Name), "NIC has no speed",
 				"nic %q of host %q has no speed and is not linked to a switch port; set speed (e.g. speed = \"25G\").", n.Name, h.Name)
 		}
 	}

@@ -28,7 +28,7 @@ func lower(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
 		undeclaredVLANs: map[int][]string{},
 	}
 	if cfg == nil {
-		l.errorf(hcl.Range{}, "Empty fabric", "There is nothing to compile; declare a fabric block.")
+		l.errorf(dsl.Range{}, "Empty fabric", "There is nothing to compile; declare a fabric block.")
 		return l.f, l.src, l.diags
 	}
 	// Lowering lets go of the host and link blocks once they are lowered
@@ -136,7 +136,7 @@ type lowering struct {
 	// cabled holds every switch port and NIC a link ends on, and where
 	// that link names it: a second link to it is an error, and a NIC
 	// named by a link that failed gets no follow-on error.
-	cabled map[linkEnd]hcl.Range
+	cabled map[linkEnd]dsl.Range
 	// badNames marks "switch/port" names the switch model has no port
 	// for (their speed is not checked again), and the right spelling of
 	// a misspelt one (a link to it is no follow-on error).
@@ -160,13 +160,13 @@ type lowering struct {
 
 // errorf records an error at r and returns it so callers can add related
 // places with dsl.Also.
-func (l *lowering) errorf(r hcl.Range, summary, detail string, args ...any) *hcl.Diagnostic {
+func (l *lowering) errorf(r dsl.Range, summary, detail string, args ...any) *hcl.Diagnostic {
 	d := &hcl.Diagnostic{
 		Severity: hcl.DiagError,
 		Summary:  summary,
 		Detail:   fmt.Sprintf(detail, args...),
 	}
-	if hasRange(r) {
+	if !r.Empty() {
 		d.Subject = r.Ptr()
 	}
 	if l.instance != "" {
@@ -188,31 +188,27 @@ func (l *lowering) within(name string) func() {
 
 // also adds a related place to d unless r is empty (a value from a
 // built-in default has no place).
-func also(d *hcl.Diagnostic, label string, r hcl.Range) {
-	if hasRange(r) {
-		dsl.Also(d, label, r)
+func also(d *hcl.Diagnostic, label string, r dsl.Range) {
+	if !r.Empty() {
+		dsl.Also(d, label, r.HCL())
 	}
 }
 
 // or returns r, or fallback when r is empty (attribute not written).
-func or(r, fallback hcl.Range) hcl.Range {
-	if !hasRange(r) {
+// The zero range stands for a value that was not written (a default or
+// a profile value).
+func or(r, fallback dsl.Range) dsl.Range {
+	if r.Empty() {
 		return fallback
 	}
 	return r
-}
-
-// hasRange reports whether r points somewhere; the zero range stands for
-// a value that was not written (a default or a profile value).
-func hasRange(r hcl.Range) bool {
-	return r.Filename != "" || r.Start.Line != 0
 }
 
 // lowerFabric copies the fabric block's name and description.
 func (l *lowering) lowerFabric() {
 	fb := l.cfg.Fabric
 	if fb == nil {
-		l.errorf(hcl.Range{}, "Missing fabric block", `Declare the fabric with a block such as fabric "lab" {}.`)
+		l.errorf(dsl.Range{}, "Missing fabric block", `Declare the fabric with a block such as fabric "lab" {}.`)
 		return
 	}
 	l.f.Name = fb.Name

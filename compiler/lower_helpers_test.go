@@ -7,7 +7,6 @@ import (
 	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/model"
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/gohcl"
 	"github.com/hashicorp/hcl/v2/hclparse"
 )
 
@@ -31,7 +30,7 @@ func parseFabric(t *testing.T, src string) *dsl.Config {
 		t.Fatalf("parse: %v", diags)
 	}
 	var lf lowerFile
-	if diags := gohcl.DecodeBody(f.Body, nil, &lf); diags.HasErrors() {
+	if diags := dsl.DecodeBody(f.Body, nil, &lf); diags.HasErrors() {
 		t.Fatalf("decode: %v", diags)
 	}
 	return &dsl.Config{Fabric: lf.Fabric, QoS: lf.QoS, VLANs: lf.VLANs, Switches: lf.Switches, Hosts: lf.Hosts, Links: lf.Links}

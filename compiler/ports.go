@@ -7,7 +7,6 @@ import (
 
 	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/model"
-	"github.com/hashicorp/hcl/v2"
 )
 
 // platformInfo is what the lowering knows about a switch platform.
@@ -104,12 +103,12 @@ type portDecl struct {
 	name  string
 	attrs dsl.Port
 	// block is the def range of the declaring port block.
-	block hcl.Range
+	block dsl.Range
 }
 
 // lowerSwitches lowers every switch block, sorted by name.
 func (l *lowering) lowerSwitches() {
-	seen := map[string]hcl.Range{}
+	seen := map[string]dsl.Range{}
 	for i := range l.cfg.Switches {
 		s := &l.cfg.Switches[i]
 		if first, dup := seen[s.Name]; dup {
@@ -380,7 +379,7 @@ var portModes = []string{string(model.ModeAccess), string(model.ModeTrunk), stri
 
 // resolveMode sets the port's mode and VLANs: trunk when VLANs are given,
 // else routed; access takes exactly one VLAN.
-func (l *lowering) resolveMode(p *model.Port, a dsl.Port, block hcl.Range, who string) {
+func (l *lowering) resolveMode(p *model.Port, a dsl.Port, block dsl.Range, who string) {
 	p.Mode = model.ModeRouted
 	if len(a.VLANs) > 0 {
 		p.Mode = model.ModeTrunk

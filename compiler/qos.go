@@ -7,7 +7,6 @@ import (
 
 	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/model"
-	"github.com/hashicorp/hcl/v2"
 )
 
 // Headroom policy defaults. The lossless MTU is SONiC's
@@ -96,7 +95,7 @@ func (l *lowering) qosProfile(q *dsl.QoS) ([]classSpec, bool) {
 // a block named like a profile class changes only the attributes it sets,
 // any other block adds a class. Declaration order is kept.
 func (l *lowering) mergeClasses(q *dsl.QoS, specs []classSpec) []classSpec {
-	seen := map[string]hcl.Range{}
+	seen := map[string]dsl.Range{}
 	for _, c := range q.Classes {
 		if first, dup := seen[c.Name]; dup {
 			d := l.errorf(c.DefRange, "Duplicate class", "class %q is declared twice; merge the two blocks.", c.Name)
@@ -162,7 +161,7 @@ func overlaySchedule(c *dsl.Class, o dsl.Class) {
 		c.Strict = nil
 	}
 	if o.Strict != nil && *o.Strict && o.Bandwidth == nil {
-		c.Bandwidth, c.BandwidthRange = nil, hcl.Range{}
+		c.Bandwidth, c.BandwidthRange = nil, dsl.Range{}
 	}
 	if o.Strict != nil {
 		c.Strict = o.Strict
@@ -238,7 +237,7 @@ func (l *lowering) recordClass(s *classSpec) {
 
 // checkRange reports v outside lo..hi at r (or fallback). detail takes
 // the class name and v.
-func (l *lowering) checkRange(v, lo, hi int, r, fallback hcl.Range, summary, detail, name string) bool {
+func (l *lowering) checkRange(v, lo, hi int, r, fallback dsl.Range, summary, detail, name string) bool {
 	if v >= lo && v <= hi {
 		return true
 	}
@@ -308,7 +307,7 @@ func (l *lowering) resolveECN(s *classSpec, lossless bool) *model.ECN {
 }
 
 // ecnSize parses one ECN threshold.
-func (l *lowering) ecnSize(class, attr string, v *string, r, block hcl.Range) int64 {
+func (l *lowering) ecnSize(class, attr string, v *string, r, block dsl.Range) int64 {
 	if v == nil {
 		l.errorf(block, "Incomplete ECN", "class %q ecn has no %s; set both min and max (e.g. \"150KB\" and \"1500KB\").", class, attr)
 		return 0
@@ -326,10 +325,10 @@ func (l *lowering) ecnSize(class, attr string, v *string, r, block hcl.Range) in
 func (l *lowering) checkClassSet(q *dsl.QoS, specs []classSpec, classes []model.Class) bool {
 	n := len(l.diags)
 	l.checkDefaultClass(q, specs)
-	l.checkUnique(specs, "Priority", "priority", func(s *classSpec) ([]int, hcl.Range) {
+	l.checkUnique(specs, "Priority", "priority", func(s *classSpec) ([]int, dsl.Range) {
 		return append([]int{*s.Priority}, s.Priorities...), or(s.PrioritiesRange, or(s.PriorityRange, s.DefRange))
 	})
-	l.checkUnique(specs, "DSCP", "DSCP", func(s *classSpec) ([]int, hcl.Range) { return s.DSCP, or(s.DSCPRange, s.DefRange) })
+	l.checkUnique(specs, "DSCP", "DSCP", func(s *classSpec) ([]int, dsl.Range) { return s.DSCP, or(s.DSCPRange, s.DefRange) })
 	l.checkTrafficClasses(specs, classes)
 	l.checkWRRSum(q, specs, classes)
 	return len(l.diags) == n
@@ -357,7 +356,7 @@ func (l *lowering) checkDefaultClass(q *dsl.QoS, specs []classSpec) {
 }
 
 // checkUnique reports a value (priority or DSCP) that two classes claim.
-func (l *lowering) checkUnique(specs []classSpec, title, what string, values func(*classSpec) ([]int, hcl.Range)) {
+func (l *lowering) checkUnique(specs []classSpec, title, what string, values func(*classSpec) ([]int, dsl.Range)) {
 	owner := map[int]int{}
 	for i := range specs {
 		vs, r := values(&specs[i])
@@ -399,7 +398,7 @@ func (l *lowering) checkWRRSum(q *dsl.QoS, specs []classSpec, classes []model.Cl
 		}
 		sum += c.ETS.BandwidthPercent
 		terms = append(terms, fmt.Sprintf("%s %d", c.Name, c.ETS.BandwidthPercent))
-		if at == q.DefRange && specs[i].BandwidthRange.Filename != "" {
+		if at == q.DefRange && !specs[i].BandwidthRange.Empty() {
 			at = specs[i].BandwidthRange
 		}
 	}

@@ -5,7 +5,6 @@ import (
 
 	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/model"
-	"github.com/hashicorp/hcl/v2"
 )
 
 // nicRoCE resolves the host side of the lossless contract from the NIC's
@@ -69,7 +68,7 @@ func (l *lowering) nicRoCE(host string, n *dsl.NIC) model.RoCE {
 }
 
 // nicOverride applies a written priority or DSCP value, checking 0..hi.
-func (l *lowering) nicOverride(v *int, dst *int, hi int, r, block hcl.Range, who, attr string) {
+func (l *lowering) nicOverride(v *int, dst *int, hi int, r, block dsl.Range, who, attr string) {
 	if v == nil {
 		return
 	}

@@ -3,8 +3,8 @@ package compiler
 import (
 	"maps"
 	"strings"
-	"unique"
 
+	"github.com/fabricc/fabricc/dsl"
 	"github.com/hashicorp/hcl/v2"
 )
 
@@ -37,9 +37,6 @@ import (
 type Sources struct {
 	spans  map[string]Span
 	blocks map[string]block
-	// file caches the handle of the file name last recorded; lowering
-	// records ranges from one goroutine, mostly of one file in a row.
-	file *fileHandle
 }
 
 // block is what one block records: where it is written, when own is
@@ -56,16 +53,10 @@ type attrSpan struct {
 	span Span
 }
 
-// fileHandle is a file name and its unique handle.
-type fileHandle struct {
-	name string
-	h    unique.Handle[string]
-}
-
 // NewSources returns empty Sources with room for about n blocks (and as
 // many keys on their own: a port's link and its length, a NIC's link).
 func NewSources(n int) Sources {
-	return Sources{spans: make(map[string]Span, n), blocks: make(map[string]block, n), file: &fileHandle{}}
+	return Sources{spans: make(map[string]Span, n), blocks: make(map[string]block, n)}
 }
 
 // merge adds every range o records to s; no key of o is one of s's.
@@ -74,66 +65,36 @@ func (s Sources) merge(o Sources) {
 	maps.Copy(s.blocks, o.blocks)
 }
 
-// Span is an hcl.Range held in half the space: the file name as a
-// unique handle and the positions as 32-bit numbers. A 4,096-switch
-// fabric records about 30 ranges per device, 3.8 million in all, and
-// as hcl.Range they were most of what compiling it held in memory.
-type Span struct {
-	file       unique.Handle[string]
-	start, end spanPos
-}
-
-// spanPos is an hcl.Pos in 32-bit numbers (fabric files are far smaller
-// than 4 GiB).
-type spanPos struct{ line, column, byte uint32 }
+// Span is where a value is written: the dsl.Range of the block or
+// attribute that set it, which shares one copy of each place among the
+// instances of a dynamic block. A 4,096-switch fabric records about 30
+// places per device, 3.8 million in all.
+type Span struct{ r dsl.Range }
 
 // SpanOf returns r as a Span.
-func SpanOf(r hcl.Range) Span {
-	return Span{file: unique.Make(r.Filename), start: posOf(r.Start), end: posOf(r.End)}
-}
-
-func posOf(p hcl.Pos) spanPos {
-	return spanPos{uint32(p.Line), uint32(p.Column), uint32(p.Byte)}
-}
-
-func (p spanPos) pos() hcl.Pos {
-	return hcl.Pos{Line: int(p.line), Column: int(p.column), Byte: int(p.byte)}
-}
+func SpanOf(r hcl.Range) Span { return Span{dsl.RangeOf(r)} }
 
 // Range returns the span as an hcl.Range.
-func (s Span) Range() hcl.Range {
-	return hcl.Range{Filename: s.file.Value(), Start: s.start.pos(), End: s.end.pos()}
-}
+func (s Span) Range() hcl.Range { return s.r.HCL() }
 
 // Key joins path elements into a Sources key.
 func Key(parts ...string) string { return strings.Join(parts, "/") }
 
 // Set records r for the path, ignoring empty ranges (attribute not written).
-func (s Sources) Set(r hcl.Range, parts ...string) { s.put(Key(parts...), r) }
+func (s Sources) Set(r dsl.Range, parts ...string) { s.put(Key(parts...), r) }
 
 // put records r under key unless r is empty.
-func (s Sources) put(key string, r hcl.Range) {
-	if r.Filename != "" {
-		s.spans[key] = s.spanOf(r)
+func (s Sources) put(key string, r dsl.Range) {
+	if !r.Empty() {
+		s.spans[key] = Span{r}
 	}
-}
-
-// spanOf is SpanOf through the file name cache.
-func (s Sources) spanOf(r hcl.Range) Span {
-	if s.file == nil {
-		return SpanOf(r)
-	}
-	if s.file.name != r.Filename || s.file.name == "" {
-		*s.file = fileHandle{r.Filename, unique.Make(r.Filename)}
-	}
-	return Span{file: s.file.h, start: posOf(r.Start), end: posOf(r.End)}
 }
 
 // attrRange is one attribute's name and where it is written (an empty
 // range when it is not).
 type attrRange struct {
 	name string
-	r    hcl.Range
+	r    dsl.Range
 }
 
 // setBlock records the block at key: def, where the block is written,
@@ -141,14 +102,14 @@ type attrRange struct {
 // again by an override keeps its first range), and each written
 // attribute of attrs as key/name. An attribute recorded again (an
 // override block) takes the new range.
-func (s Sources) setBlock(key string, def hcl.Range, attrs []attrRange) {
+func (s Sources) setBlock(key string, def dsl.Range, attrs []attrRange) {
 	b := s.blocks[key]
-	if def.Filename != "" && !b.own {
-		b.self, b.own = s.spanOf(def), true
+	if !def.Empty() && !b.own {
+		b.self, b.own = Span{def}, true
 	}
 	for _, a := range attrs {
-		if a.r.Filename != "" {
-			b.attrs = setAttr(b.attrs, a.name, s.spanOf(a.r))
+		if !a.r.Empty() {
+			b.attrs = setAttr(b.attrs, a.name, Span{a.r})
 		}
 	}
 	if b.own || len(b.attrs) > 0 {
@@ -196,13 +157,21 @@ func (s Sources) Has(parts ...string) bool {
 // ancestor (switch/a/port/b/mtu falls back to switch/a/port/b, then to
 // switch/a). It returns nil when nothing on the path was recorded.
 func (s Sources) At(parts ...string) *hcl.Range {
-	for n := len(parts); n > 0; n-- {
-		if sp, ok := s.Get(Key(parts[:n]...)); ok {
-			r := sp.Range()
-			return &r
-		}
+	if r := s.Place(parts...); !r.Empty() {
+		return r.Ptr()
 	}
 	return nil
+}
+
+// Place is At as a dsl.Range: the zero Range when nothing on the path
+// was recorded.
+func (s Sources) Place(parts ...string) dsl.Range {
+	for n := len(parts); n > 0; n-- {
+		if sp, ok := s.Get(Key(parts[:n]...)); ok {
+			return sp.r
+		}
+	}
+	return dsl.Range{}
 }
 
 // all yields every recorded key and its span, in no particular order.

@@ -14,8 +14,8 @@ import (
 // sorts them by id.
 func (l *lowering) lowerVLANs() {
 	l.vlans = map[int]bool{}
-	byID := map[int]hcl.Range{}
-	byName := map[string]hcl.Range{}
+	byID := map[int]dsl.Range{}
+	byName := map[string]dsl.Range{}
 	for _, v := range l.cfg.VLANs {
 		if v.ID < 1 || v.ID > 4094 {
 			l.errorf(or(v.IDRange, v.DefRange), "Invalid VLAN id",
@@ -54,7 +54,7 @@ func (l *lowering) lowerVLANs() {
 
 // checkVLAN reports a VLAN id no vlan block declares; who describes the
 // user ("port swp1 on switch \"leaf1\"").
-func (l *lowering) checkVLAN(id int, r hcl.Range, who string) bool {
+func (l *lowering) checkVLAN(id int, r dsl.Range, who string) bool {
 	if l.vlans[id] {
 		return true
 	}
@@ -112,7 +112,7 @@ func uniqueStrings(v []string) []string {
 // errorOnce records an error unless the same one (place, summary and
 // detail) is already recorded, so a mistake in a port range's block is
 // reported once, not once per port.
-func (l *lowering) errorOnce(r hcl.Range, summary, detail string) {
+func (l *lowering) errorOnce(r dsl.Range, summary, detail string) {
 	for _, d := range l.diags {
 		if d.Summary == summary && d.Detail == detail && sameSubject(d, r) {
 			return
@@ -122,9 +122,9 @@ func (l *lowering) errorOnce(r hcl.Range, summary, detail string) {
 }
 
 // sameSubject tells whether d points at r (or both point nowhere).
-func sameSubject(d *hcl.Diagnostic, r hcl.Range) bool {
+func sameSubject(d *hcl.Diagnostic, r dsl.Range) bool {
 	if d.Subject == nil {
-		return !hasRange(r)
+		return r.Empty()
 	}
-	return *d.Subject == r
+	return *d.Subject == r.HCL()
 }

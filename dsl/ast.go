@@ -1,7 +1,5 @@
 package dsl
 
-import "github.com/hashicorp/hcl/v2"
-
 // Config is a decoded fabric: every .hcl file of a folder merged, with
 // variables, locals, functions and dynamic blocks already evaluated.
 // Optional attributes are pointers (nil: not written), so the compiler can
@@ -23,10 +21,10 @@ type Fabric struct {
 	// Accepts acknowledge warnings, each with its reason.
 	Accepts []Accept `hcl:"accept,block"`
 
-	DefRange hcl.Range `hcl:",def_range"`
+	DefRange Range `hcl:",def_range"`
 
-	LabelRange       hcl.Range `hcl:"name,label_range"`
-	DescriptionRange hcl.Range `hcl:"description,attr_value_range"`
+	LabelRange       Range `hcl:"name,label_range"`
+	DescriptionRange Range `hcl:"description,attr_value_range"`
 }
 
 // Accept is `accept "warning-code" { reason = "..." }` inside the fabric
@@ -36,9 +34,9 @@ type Accept struct {
 	Warning string `hcl:"warning,label"`
 	Reason  string `hcl:"reason"`
 
-	DefRange    hcl.Range `hcl:",def_range"`
-	LabelRange  hcl.Range `hcl:"warning,label_range"`
-	ReasonRange hcl.Range `hcl:"reason,attr_value_range"`
+	DefRange    Range `hcl:",def_range"`
+	LabelRange  Range `hcl:"warning,label_range"`
+	ReasonRange Range `hcl:"reason,attr_value_range"`
 }
 
 // QoS is the `qos {}` block: the traffic classes, usually started from a
@@ -51,10 +49,10 @@ type QoS struct {
 	Headroom  *Headroom `hcl:"headroom,block"`
 	Watchdog  *Watchdog `hcl:"pfc_watchdog,block"`
 
-	DefRange       hcl.Range `hcl:",def_range"`
-	ProfileRange   hcl.Range `hcl:"profile,attr_value_range"`
-	RoCEClassRange hcl.Range `hcl:"roce_class,attr_value_range"`
-	CNPClassRange  hcl.Range `hcl:"cnp_class,attr_value_range"`
+	DefRange       Range `hcl:",def_range"`
+	ProfileRange   Range `hcl:"profile,attr_value_range"`
+	RoCEClassRange Range `hcl:"roce_class,attr_value_range"`
+	CNPClassRange  Range `hcl:"cnp_class,attr_value_range"`
 }
 
 // Class is `class "name" {}` inside qos.
@@ -78,13 +76,13 @@ type Class struct {
 	Default *bool `hcl:"default,optional"`
 	ECN     *ECN  `hcl:"ecn,block"`
 
-	DefRange          hcl.Range `hcl:",def_range"`
-	LabelRange        hcl.Range `hcl:"name,label_range"`
-	PriorityRange     hcl.Range `hcl:"priority,attr_value_range"`
-	PrioritiesRange   hcl.Range `hcl:"priorities,attr_value_range"`
-	TrafficClassRange hcl.Range `hcl:"traffic_class,attr_value_range"`
-	DSCPRange         hcl.Range `hcl:"dscp,attr_value_range"`
-	BandwidthRange    hcl.Range `hcl:"bandwidth,attr_value_range"`
+	DefRange          Range `hcl:",def_range"`
+	LabelRange        Range `hcl:"name,label_range"`
+	PriorityRange     Range `hcl:"priority,attr_value_range"`
+	PrioritiesRange   Range `hcl:"priorities,attr_value_range"`
+	TrafficClassRange Range `hcl:"traffic_class,attr_value_range"`
+	DSCPRange         Range `hcl:"dscp,attr_value_range"`
+	BandwidthRange    Range `hcl:"bandwidth,attr_value_range"`
 }
 
 // ECN is `ecn {}` inside a class. Sizes are strings with a unit ("150KB",
@@ -95,10 +93,10 @@ type ECN struct {
 	Max         *string `hcl:"max,optional"`
 	Probability *int    `hcl:"probability,optional"`
 
-	DefRange         hcl.Range `hcl:",def_range"`
-	MinRange         hcl.Range `hcl:"min,attr_value_range"`
-	MaxRange         hcl.Range `hcl:"max,attr_value_range"`
-	ProbabilityRange hcl.Range `hcl:"probability,attr_value_range"`
+	DefRange         Range `hcl:",def_range"`
+	MinRange         Range `hcl:"min,attr_value_range"`
+	MaxRange         Range `hcl:"max,attr_value_range"`
+	ProbabilityRange Range `hcl:"probability,attr_value_range"`
 }
 
 // Headroom is `headroom {}` inside qos: the traffic assumptions of the
@@ -107,7 +105,7 @@ type Headroom struct {
 	LosslessMTU        *int `hcl:"lossless_mtu,optional"`
 	SmallPacketPercent *int `hcl:"small_packet_percent,optional"`
 
-	DefRange hcl.Range `hcl:",def_range"`
+	DefRange Range `hcl:",def_range"`
 }
 
 // Watchdog is `pfc_watchdog {}` inside qos (fabric-wide) or inside a
@@ -119,8 +117,8 @@ type Watchdog struct {
 	PollingMs *int    `hcl:"polling_ms,optional"`
 	RestoreMs *int    `hcl:"restore_ms,optional"`
 
-	DefRange    hcl.Range `hcl:",def_range"`
-	ActionRange hcl.Range `hcl:"action,attr_value_range"`
+	DefRange    Range `hcl:",def_range"`
+	ActionRange Range `hcl:"action,attr_value_range"`
 }
 
 // VLAN is `vlan "name" { id = N }`.
@@ -128,10 +126,10 @@ type VLAN struct {
 	Name string `hcl:"name,label"`
 	ID   int    `hcl:"id"`
 
-	DefRange hcl.Range `hcl:",def_range"`
-	IDRange  hcl.Range `hcl:"id,attr_value_range"`
+	DefRange Range `hcl:",def_range"`
+	IDRange  Range `hcl:"id,attr_value_range"`
 
-	LabelRange hcl.Range `hcl:"name,label_range"`
+	LabelRange Range `hcl:"name,label_range"`
 }
 
 // Switch is `switch "name" {}`.
@@ -147,11 +145,11 @@ type Switch struct {
 	Ports     []Port    `hcl:"port,block"`
 	Overrides []Port    `hcl:"override,block"`
 
-	DefRange       hcl.Range `hcl:",def_range"`
-	LabelRange     hcl.Range `hcl:"name,label_range"`
-	PlatformRange  hcl.Range `hcl:"platform,attr_value_range"`
-	ModelRange     hcl.Range `hcl:"model,attr_value_range"`
-	OSVersionRange hcl.Range `hcl:"os_version,attr_value_range"`
+	DefRange       Range `hcl:",def_range"`
+	LabelRange     Range `hcl:"name,label_range"`
+	PlatformRange  Range `hcl:"platform,attr_value_range"`
+	ModelRange     Range `hcl:"model,attr_value_range"`
+	OSVersionRange Range `hcl:"os_version,attr_value_range"`
 }
 
 // Port is `port "spec" {}` inside a switch, and `override "spec" {}` with
@@ -181,18 +179,18 @@ type Port struct {
 	// fewest that carry its speed on the switch model.
 	Lanes *int `hcl:"lanes,optional"`
 
-	DefRange        hcl.Range `hcl:",def_range"`
-	LabelRange      hcl.Range `hcl:"spec,label_range"`
-	SpeedRange      hcl.Range `hcl:"speed,attr_value_range"`
-	MTURange        hcl.Range `hcl:"mtu,attr_value_range"`
-	ModeRange       hcl.Range `hcl:"mode,attr_value_range"`
-	VLANsRange      hcl.Range `hcl:"vlans,attr_value_range"`
-	NativeVLANRange hcl.Range `hcl:"native_vlan,attr_value_range"`
-	TrustRange      hcl.Range `hcl:"trust,attr_value_range"`
-	PFCRange        hcl.Range `hcl:"pfc,attr_value_range"`
-	LanesRange      hcl.Range `hcl:"lanes,attr_value_range"`
+	DefRange        Range `hcl:",def_range"`
+	LabelRange      Range `hcl:"spec,label_range"`
+	SpeedRange      Range `hcl:"speed,attr_value_range"`
+	MTURange        Range `hcl:"mtu,attr_value_range"`
+	ModeRange       Range `hcl:"mode,attr_value_range"`
+	VLANsRange      Range `hcl:"vlans,attr_value_range"`
+	NativeVLANRange Range `hcl:"native_vlan,attr_value_range"`
+	TrustRange      Range `hcl:"trust,attr_value_range"`
+	PFCRange        Range `hcl:"pfc,attr_value_range"`
+	LanesRange      Range `hcl:"lanes,attr_value_range"`
 
-	DescriptionRange hcl.Range `hcl:"description,attr_value_range"`
+	DescriptionRange Range `hcl:"description,attr_value_range"`
 }
 
 // Host is `host "name" {}`.
@@ -204,11 +202,11 @@ type Host struct {
 	Tuning    *bool   `hcl:"tuning,optional"`
 	NICs      []NIC   `hcl:"nic,block"`
 
-	DefRange   hcl.Range `hcl:",def_range"`
-	LabelRange hcl.Range `hcl:"name,label_range"`
-	OSRange    hcl.Range `hcl:"os,attr_value_range"`
+	DefRange   Range `hcl:",def_range"`
+	LabelRange Range `hcl:"name,label_range"`
+	OSRange    Range `hcl:"os,attr_value_range"`
 
-	OSVersionRange hcl.Range `hcl:"os_version,attr_value_range"`
+	OSVersionRange Range `hcl:"os_version,attr_value_range"`
 }
 
 // NIC is `nic "name" {}` inside a host.
@@ -244,26 +242,26 @@ type NIC struct {
 	// Applications: "smb-direct", "iser", "nvme-of", "nfs-rdma", "mpi".
 	Applications []string `hcl:"applications,optional"`
 
-	DefRange           hcl.Range `hcl:",def_range"`
-	LabelRange         hcl.Range `hcl:"name,label_range"`
-	ModelRange         hcl.Range `hcl:"model,attr_value_range"`
-	DriverRange        hcl.Range `hcl:"driver,attr_value_range"`
-	SpeedRange         hcl.Range `hcl:"speed,attr_value_range"`
-	MTURange           hcl.Range `hcl:"mtu,attr_value_range"`
-	VLANRange          hcl.Range `hcl:"vlan,attr_value_range"`
-	AddressesRange     hcl.Range `hcl:"addresses,attr_value_range"`
-	RoCEModeRange      hcl.Range `hcl:"roce_mode,attr_value_range"`
-	TransportRange     hcl.Range `hcl:"transport,attr_value_range"`
-	ClassRange         hcl.Range `hcl:"class,attr_value_range"`
-	PriorityRange      hcl.Range `hcl:"priority,attr_value_range"`
-	DSCPRange          hcl.Range `hcl:"dscp,attr_value_range"`
-	CNPPriorityRange   hcl.Range `hcl:"cnp_priority,attr_value_range"`
-	CNPDSCPRange       hcl.Range `hcl:"cnp_dscp,attr_value_range"`
-	PFCPrioritiesRange hcl.Range `hcl:"pfc_priorities,attr_value_range"`
-	TrustRange         hcl.Range `hcl:"trust,attr_value_range"`
-	ApplicationsRange  hcl.Range `hcl:"applications,attr_value_range"`
+	DefRange           Range `hcl:",def_range"`
+	LabelRange         Range `hcl:"name,label_range"`
+	ModelRange         Range `hcl:"model,attr_value_range"`
+	DriverRange        Range `hcl:"driver,attr_value_range"`
+	SpeedRange         Range `hcl:"speed,attr_value_range"`
+	MTURange           Range `hcl:"mtu,attr_value_range"`
+	VLANRange          Range `hcl:"vlan,attr_value_range"`
+	AddressesRange     Range `hcl:"addresses,attr_value_range"`
+	RoCEModeRange      Range `hcl:"roce_mode,attr_value_range"`
+	TransportRange     Range `hcl:"transport,attr_value_range"`
+	ClassRange         Range `hcl:"class,attr_value_range"`
+	PriorityRange      Range `hcl:"priority,attr_value_range"`
+	DSCPRange          Range `hcl:"dscp,attr_value_range"`
+	CNPPriorityRange   Range `hcl:"cnp_priority,attr_value_range"`
+	CNPDSCPRange       Range `hcl:"cnp_dscp,attr_value_range"`
+	PFCPrioritiesRange Range `hcl:"pfc_priorities,attr_value_range"`
+	TrustRange         Range `hcl:"trust,attr_value_range"`
+	ApplicationsRange  Range `hcl:"applications,attr_value_range"`
 
-	InterfaceRange hcl.Range `hcl:"interface,attr_value_range"`
+	InterfaceRange Range `hcl:"interface,attr_value_range"`
 }
 
 // Link is `link {}`: one cable. A and B are "device:port" for a switch
@@ -277,9 +275,9 @@ type Link struct {
 	// Cable is "dac", "aoc" or "fibre".
 	Cable *string `hcl:"cable,optional"`
 
-	DefRange    hcl.Range `hcl:",def_range"`
-	ARange      hcl.Range `hcl:"a,attr_value_range"`
-	BRange      hcl.Range `hcl:"b,attr_value_range"`
-	LengthRange hcl.Range `hcl:"length,attr_value_range"`
-	CableRange  hcl.Range `hcl:"cable,attr_value_range"`
+	DefRange    Range `hcl:",def_range"`
+	ARange      Range `hcl:"a,attr_value_range"`
+	BRange      Range `hcl:"b,attr_value_range"`
+	LengthRange Range `hcl:"length,attr_value_range"`
+	CableRange  Range `hcl:"cable,attr_value_range"`
 }

@@ -172,6 +172,39 @@ type fastDecoder struct {
 	// hoistables caches hoistable per content attribute: a nested
 	// dynamic block is expanded once per enclosing instance.
 	hoistables sync.Map // *hclsyntax.Attribute -> hoisted
+	// ranges holds one copy of each source range the decoded blocks
+	// point at, by the syntax node it comes from (rangeOf): every
+	// instance of a dynamic block shares those of its content.
+	ranges sync.Map // *hclsyntax.Attribute or *hclsyntax.Block -> *hcl.Range
+	// labels holds the label ranges of each block, the same way: a
+	// static block's own, or those of a dynamic block's labels.
+	labels sync.Map // *hclsyntax.Block -> []Range
+}
+
+// rangeOf returns the shared copy of r, the range of the syntax node
+// key: an attribute's expression or a block's definition.
+func (d *fastDecoder) rangeOf(key any, r hcl.Range) Range {
+	if p, ok := d.ranges.Load(key); ok {
+		return Range{p.(*hcl.Range)}
+	}
+	c := r // escapes only here, not on every call
+	p, _ := d.ranges.LoadOrStore(key, &c)
+	return Range{p.(*hcl.Range)}
+}
+
+// labelRanges returns the shared copies of the label ranges of blk,
+// which ranges gives the first time.
+func (d *fastDecoder) labelRanges(blk *hclsyntax.Block, ranges func() []hcl.Range) []Range {
+	if rs, ok := d.labels.Load(blk); ok {
+		return rs.([]Range)
+	}
+	rs := ranges()
+	shared := make([]Range, len(rs))
+	for i, r := range rs {
+		shared[i] = RangeOf(r)
+	}
+	got, _ := d.labels.LoadOrStore(blk, shared)
+	return got.([]Range)
 }
 
 // hoisted is what hoistable found for one attribute.
@@ -368,18 +401,17 @@ func (d *fastDecoder) static(blk *hclsyntax.Block, it *iteration, p *plan, found
 	if len(blk.Labels) != len(ep.labels) {
 		return false
 	}
-	hb := blk.AsHCLBlock()
 	v := reflect.New(bp.elem).Elem()
 	if !d.body(blk.Body, it, ep, v, false, nil) {
 		return false
 	}
-	setHeader(v, ep, hb.Labels, hb.LabelRanges, hb.DefRange)
+	setHeader(v, ep, blk.Labels, d.labelRanges(blk, func() []hcl.Range { return blk.LabelRanges }), d.rangeOf(blk, blk.DefRange()))
 	found.add(blk.Type, reflect.Value{}, v)
 	return true
 }
 
 // setHeader sets the labels, their ranges and the definition range.
-func setHeader(v reflect.Value, p *plan, labels []string, ranges []hcl.Range, def hcl.Range) {
+func setHeader(v reflect.Value, p *plan, labels []string, ranges []Range, def Range) {
 	for i, f := range p.labels {
 		v.Field(f).SetString(labels[i])
 		if r := p.labelRanges[i]; r >= 0 {
@@ -391,11 +423,9 @@ func setHeader(v reflect.Value, p *plan, labels []string, ranges []hcl.Range, de
 	}
 }
 
-// setRange sets an addressable hcl.Range field in place: Set with
-// reflect.ValueOf(r) would copy r to the heap first, and a large fabric
-// sets millions of ranges.
-func setRange(f reflect.Value, r hcl.Range) {
-	*f.Addr().Interface().(*hcl.Range) = r
+// setRange sets an addressable Range field in place.
+func setRange(f reflect.Value, r Range) {
+	*f.Addr().Interface().(*Range) = r
 }
 
 // dynamicSpec is a dynamic block's header, read once.
@@ -405,7 +435,9 @@ type dynamicSpec struct {
 	iterator string
 	labels   []hcl.Expression
 	content  *hclsyntax.Body
-	defRange hcl.Range
+	defRange Range
+	// labelRanges are the ranges of the labels' expressions.
+	labelRanges []Range
 	// hoisted are the content's attribute values that do not depend on
 	// this block's iterator, evaluated once for all its instances.
 	hoisted map[string]cty.Value
@@ -485,7 +517,7 @@ func (d *fastDecoder) readDynamic(blk *hclsyntax.Block, it *iteration, p *plan) 
 	if bp == nil {
 		return nil, cty.NilVal, false
 	}
-	spec := &dynamicSpec{bp: bp, ep: planFor(bp.elem), iterator: blk.Labels[0], defRange: blk.AsHCLBlock().DefRange}
+	spec := &dynamicSpec{bp: bp, ep: planFor(bp.elem), iterator: blk.Labels[0], defRange: d.rangeOf(blk, blk.DefRange())}
 	body := blk.Body
 	for name := range body.Attributes {
 		if name != "for_each" && name != "iterator" && name != "labels" {
@@ -509,6 +541,13 @@ func (d *fastDecoder) readDynamic(blk *hclsyntax.Block, it *iteration, p *plan) 
 			return nil, cty.NilVal, false
 		}
 		spec.labels = exprs
+		spec.labelRanges = d.labelRanges(blk, func() []hcl.Range {
+			ranges := make([]hcl.Range, len(exprs))
+			for i, e := range exprs {
+				ranges[i] = e.Range()
+			}
+			return ranges
+		})
 	}
 	if len(spec.labels) != len(spec.ep.labels) {
 		return nil, cty.NilVal, false
@@ -530,7 +569,6 @@ func (d *fastDecoder) readDynamic(blk *hclsyntax.Block, it *iteration, p *plan) 
 // instance decodes one instance of a dynamic block into v.
 func (d *fastDecoder) instance(spec *dynamicSpec, it *iteration, v reflect.Value) bool {
 	labels := make([]string, len(spec.labels))
-	ranges := make([]hcl.Range, len(spec.labels))
 	for i, e := range spec.labels {
 		label, diags := e.Value(it.ctx)
 		if len(diags) > 0 {
@@ -540,12 +578,12 @@ func (d *fastDecoder) instance(spec *dynamicSpec, it *iteration, v reflect.Value
 		if err != nil || label.IsNull() || !label.IsKnown() || label.IsMarked() {
 			return false
 		}
-		labels[i], ranges[i] = label.AsString(), e.Range()
+		labels[i] = label.AsString()
 	}
 	if !d.body(spec.content, it, spec.ep, v, false, spec.hoisted) {
 		return false
 	}
-	setHeader(v, spec.ep, labels, ranges, spec.defRange)
+	setHeader(v, spec.ep, labels, spec.labelRanges, spec.defRange)
 	return true
 }
 
@@ -592,7 +630,7 @@ func decodable(val cty.Value, diags hcl.Diagnostics) bool {
 // attribute stores one attribute's value in its field.
 func (d *fastDecoder) attribute(a *hclsyntax.Attribute, ap *attrPlan, val cty.Value, v reflect.Value) bool {
 	if ap.valueRange >= 0 {
-		setRange(v.Field(ap.valueRange), a.Expr.Range())
+		setRange(v.Field(ap.valueRange), d.rangeOf(a, a.Expr.Range()))
 	}
 	f := v.Field(ap.field)
 	if set(f, ap.kind, val) {

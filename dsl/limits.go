@@ -222,10 +222,9 @@ func checkPortCount(cfg *Config, limits Limits) hcl.Diagnostics {
 					continue // the compiler reports the spec
 				}
 				if total += len(names); total > limits.Ports {
-					r := or(p.LabelRange, p.DefRange)
 					return hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Too many ports",
 						Detail:  fmt.Sprintf("The fabric's port specs name more than %d ports together; fabricc stops at this one. Check the ranges and dynamic blocks%s.", limits.Ports, limits.hint()),
-						Subject: &r}}
+						Subject: or(p.LabelRange, p.DefRange).Ptr()}}
 				}
 			}
 		}

@@ -8,8 +8,6 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/ext/dynblock"
-	"github.com/hashicorp/hcl/v2/gohcl"
 	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -181,16 +179,18 @@ func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Option
 		if decoded != nil {
 			fb = decoded[i]
 		} else {
-			diags = append(diags, gohcl.DecodeBody(dynblock.Expand(remain, ctx), ctx, &fb)...)
+			var d hcl.Diagnostics
+			fb, d = decodeReference(remain, ctx)
+			diags = append(diags, d...)
 		}
 		for i := range fb.Fabrics {
-			fabricBlocks = append(fabricBlocks, fb.Fabrics[i].DefRange)
+			fabricBlocks = append(fabricBlocks, fb.Fabrics[i].DefRange.HCL())
 			if cfg.Fabric == nil {
 				cfg.Fabric = &fb.Fabrics[i]
 			}
 		}
 		for i := range fb.QoS {
-			qosBlocks = append(qosBlocks, fb.QoS[i].DefRange)
+			qosBlocks = append(qosBlocks, fb.QoS[i].DefRange.HCL())
 			if cfg.QoS == nil {
 				cfg.QoS = &fb.QoS[i]
 			}

@@ -72,7 +72,7 @@ type stringField struct {
 	attr  string // "switch name", "description"
 	who   *owner // nil, or port "1/1" of switch "a"
 	value string
-	rng   hcl.Range
+	rng   Range
 	kind  stringKind
 }
 
@@ -120,8 +120,12 @@ func checkPart(part stringPart, prior hcl.Diagnostics) hcl.Diagnostics {
 	return diags
 }
 
-// failedInside reports whether an error of diags points into r.
-func failedInside(diags hcl.Diagnostics, r hcl.Range) bool {
+// failedInside reports whether an error of diags points into rng.
+func failedInside(diags hcl.Diagnostics, rng Range) bool {
+	if len(diags) == 0 {
+		return false
+	}
+	r := rng.HCL()
 	for _, d := range diags {
 		if d.Severity != hcl.DiagError || d.Subject == nil {
 			continue
@@ -190,9 +194,8 @@ func checkText(f stringField) *hcl.Diagnostic {
 // stringError is an error diagnostic at f's place.
 func stringError(f stringField, summary, detail string) *hcl.Diagnostic {
 	d := &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary, Detail: detail}
-	if f.rng.Filename != "" || f.rng.Start.Line != 0 {
-		r := f.rng
-		d.Subject = &r
+	if !f.rng.Empty() {
+		d.Subject = f.rng.Ptr()
 	}
 	return d
 }
@@ -220,10 +223,10 @@ func checkDeviceCase(cfg *Config) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	type first struct {
 		name string
-		rng  hcl.Range
+		rng  Range
 	}
 	seen := map[string]first{}
-	add := func(name string, rng hcl.Range) {
+	add := func(name string, rng Range) {
 		key := strings.ToLower(name)
 		prev, ok := seen[key]
 		if !ok {
@@ -236,7 +239,7 @@ func checkDeviceCase(cfg *Config) hcl.Diagnostics {
 		d := stringError(stringField{rng: rng}, "Device names differ only in case",
 			fmt.Sprintf("Devices %q and %q differ only in letter case; their artifact folders would be one folder on a "+
 				"case-insensitive file system (Windows, macOS). Rename one.", prev.name, name))
-		diags = append(diags, Also(d, fmt.Sprintf("device %q is declared here", prev.name), prev.rng))
+		diags = append(diags, Also(d, fmt.Sprintf("device %q is declared here", prev.name), prev.rng.HCL()))
 	}
 	for _, s := range cfg.Switches {
 		add(s.Name, or(s.LabelRange, s.DefRange))
@@ -248,8 +251,8 @@ func checkDeviceCase(cfg *Config) hcl.Diagnostics {
 }
 
 // or returns r, or fallback when r is empty.
-func or(r, fallback hcl.Range) hcl.Range {
-	if r.Filename == "" && r.Start.Line == 0 {
+func or(r, fallback Range) Range {
+	if r.Empty() {
 		return fallback
 	}
 	return r
@@ -296,10 +299,10 @@ func stringParts(cfg *Config) []stringPart {
 
 // headFields visits the strings of the fabric, qos and VLAN blocks.
 func headFields(cfg *Config, visit func(stringField)) {
-	add := func(attr string, who *owner, value string, rng hcl.Range, kind stringKind) {
+	add := func(attr string, who *owner, value string, rng Range, kind stringKind) {
 		visit(stringField{attr: attr, who: who, value: value, rng: rng, kind: kind})
 	}
-	opt := func(attr string, who *owner, value *string, rng hcl.Range, kind stringKind) {
+	opt := func(attr string, who *owner, value *string, rng Range, kind stringKind) {
 		if value != nil {
 			add(attr, who, *value, rng, kind)
 		}
@@ -370,7 +373,7 @@ func portFields(sw *owner, p *Port, visit func(stringField)) {
 	for _, a := range []struct {
 		name string
 		v    *string
-		rng  *hcl.Range
+		rng  *Range
 		kind stringKind
 	}{
 		{"description", p.Description, &p.DescriptionRange, kindCLIText},
@@ -406,7 +409,7 @@ func nicFields(host *owner, n *NIC, visit func(stringField)) {
 	for _, a := range []struct {
 		name string
 		v    *string
-		rng  *hcl.Range
+		rng  *Range
 	}{
 		{"driver", n.Driver, &n.DriverRange}, {"speed", n.Speed, &n.SpeedRange}, {"roce_mode", n.RoCEMode, &n.RoCEModeRange},
 		{"transport", n.Transport, &n.TransportRange}, {"class", n.Class, &n.ClassRange}, {"trust", n.Trust, &n.TrustRange},

@@ -117,8 +117,8 @@ func TestStringRules(t *testing.T) {
 // requires the errors in block order: the hosts' in host order, then
 // the links'.
 func TestStringErrorsInBlockOrder(t *testing.T) {
-	at := func(line int) hcl.Range {
-		return hcl.Range{Filename: "a.hcl", Start: hcl.Pos{Line: line, Column: 1, Byte: line}, End: hcl.Pos{Line: line, Column: 2, Byte: line + 1}}
+	at := func(line int) Range {
+		return RangeOf(hcl.Range{Filename: "a.hcl", Start: hcl.Pos{Line: line, Column: 1, Byte: line}, End: hcl.Pos{Line: line, Column: 2, Byte: line + 1}})
 	}
 	n := 3*stringChunk + 7
 	cfg := &Config{Hosts: make([]Host, n), Links: make([]Link, n)}
