@@ -38,7 +38,8 @@ const (
 func (l *lowering) lowerLinks() {
 	// Two ends per link: sized up front, the map is not rehashed as it
 	// grows (400,000 ends in a 4,096-switch fabric).
-	l.cabled = make(map[linkEnd]dsl.Range, 2*len(l.cfg.Links))
+	l.cabled = make(map[**model.Peer]dsl.Range, 2*len(l.cfg.Links))
+	l.f.Links = make([]model.Link, 0, len(l.cfg.Links))
 	for i := range l.cfg.Links {
 		if link, ok := l.lowerLink(i); ok {
 			l.f.Links = append(l.f.Links, link)
@@ -62,8 +63,8 @@ func (l *lowering) lowerLink(i int) (model.Link, bool) {
 		{"a", dl.ARange}, {"b", dl.BRange}, {"length", dl.LengthRange}, {"cable", dl.CableRange},
 	})
 	n := len(l.diags)
-	a, aok := l.endpoint(dl.A, or(dl.ARange, dl.DefRange))
-	b, bok := l.endpoint(dl.B, or(dl.BRange, dl.DefRange))
+	a, aPeer, aok := l.endpoint(dl.A, or(dl.ARange, dl.DefRange))
+	b, bPeer, bok := l.endpoint(dl.B, or(dl.BRange, dl.DefRange))
 	link := model.Link{A: a, B: b, CableMeters: dl.Length, CableKind: l.cableKind(dl)}
 	if !aok || !bok || len(l.diags) != n {
 		return link, false
@@ -71,8 +72,8 @@ func (l *lowering) lowerLink(i int) (model.Link, bool) {
 	if swapEnds(a, b) {
 		link.A, link.B = b, a
 	}
-	l.connect(link.A, link.B, link, dl.DefRange)
-	l.connect(link.B, link.A, link, dl.DefRange)
+	l.connect(a, aPeer, b, link, dl.DefRange)
+	l.connect(b, bPeer, a, link, dl.DefRange)
 	for _, e := range []model.Endpoint{link.A, link.B} {
 		if e.Kind == kindSwitch {
 			l.src.Set(dl.LengthRange, "switch", e.Device, "port", e.Port, "link", "length")
@@ -113,65 +114,65 @@ func (l *lowering) cableKind(dl *dsl.Link) string {
 	return c
 }
 
-// linkEnd is a switch port or host NIC a link ends on.
-type linkEnd struct{ kind, device, port string }
-
-// endpoint resolves "device:port" to a switch port or host NIC and
-// records it in l.cabled; a second link on the same end is an error.
-func (l *lowering) endpoint(s string, r dsl.Range) (model.Endpoint, bool) {
+// endpoint resolves "device:port" to a switch port or host NIC, returns
+// the address of its Peer field and records it in l.cabled; a second
+// link on the same end is an error.
+func (l *lowering) endpoint(s string, r dsl.Range) (model.Endpoint, **model.Peer, bool) {
 	dev, port, ok := strings.Cut(s, ":")
 	if !ok || dev == "" || port == "" {
 		l.errorf(r, "Invalid link end", "link end %q is not \"device:port\"; write it like \"leaf1:swp1\" or \"gpu01:roce0\".", s)
-		return model.Endpoint{}, false
+		return model.Endpoint{}, nil, false
 	}
 	e := model.Endpoint{Device: dev, Port: port}
-	switch {
-	case l.switches[dev] != nil:
+	var peer **model.Peer
+	if sw, h := l.switches[dev], l.hosts[dev]; sw != nil {
 		e.Kind = kindSwitch
-		if findPort(l.switches[dev], port) == nil {
+		p := findPort(sw, port)
+		if p == nil {
 			if l.badPorts[dev] || l.badNames[Key(dev, port)] || l.undeclaredAfterBadPort(dev, port) {
-				return e, false // the port block's error says why
+				return e, nil, false // the port block's error says why
 			}
-			l.errorf(r, "Unknown port", "switch %q has no port %s; declare it in a port block.%s", dev, port, didYouMean(port, portNames(l.switches[dev])))
-			return e, false
+			l.errorf(r, "Unknown port", "switch %q has no port %s; declare it in a port block.%s", dev, port, didYouMean(port, portNames(sw)))
+			return e, nil, false
 		}
-	case l.hosts[dev] != nil:
+		peer = &p.Peer
+	} else if h != nil {
 		e.Kind = kindHost
-		if findNIC(l.hosts[dev], port) == nil {
+		n := findNIC(h, port)
+		if n == nil {
 			if l.badPorts[dev] {
-				return e, false // the duplicate host's error says why
+				return e, nil, false // the duplicate host's error says why
 			}
-			l.errorf(r, "Unknown NIC", "host %q has no nic %q; declare it in a nic block.%s", dev, port, didYouMean(port, nicNames(l.hosts[dev])))
-			return e, false
+			l.errorf(r, "Unknown NIC", "host %q has no nic %q; declare it in a nic block.%s", dev, port, didYouMean(port, nicNames(h)))
+			return e, nil, false
 		}
-	default:
+		peer = &n.Peer
+	} else {
 		l.errorf(r, "Unknown device", "no switch or host is named %q.%s", dev, didYouMean(dev, l.deviceNames()))
-		return e, false
+		return e, nil, false
 	}
-	key := linkEnd{e.Kind, dev, port}
-	if first, dup := l.cabled[key]; dup {
+	if first, dup := l.cabled[peer]; dup {
 		what := fmt.Sprintf("port %s of switch %q", port, dev)
 		if e.Kind == kindHost {
 			what = fmt.Sprintf("nic %q of host %q", port, dev)
 		}
 		d := l.errorf(r, "Cabled twice", "%s is already cabled by another link; one end takes one cable.", what)
 		also(d, "the other link is here", first)
-		return e, false
+		return e, nil, false
 	}
-	l.cabled[key] = r
-	return e, true
+	l.cabled[peer] = r
+	return e, peer, true
 }
 
-// connect sets the Peer of end (switch port or NIC) to the far end and
-// records the link's source under the end's key.
-func (l *lowering) connect(end, far model.Endpoint, link model.Link, r dsl.Range) {
-	peer := &model.Peer{Kind: far.Kind, Device: far.Device, Port: far.Port, CableMeters: link.CableMeters, CableKind: link.CableKind}
+// connect sets the Peer of end (switch port or NIC; peer is the address
+// of its Peer field) to the far end and records the link's source under
+// the end's key.
+func (l *lowering) connect(end model.Endpoint, peer **model.Peer, far model.Endpoint, link model.Link, r dsl.Range) {
+	*peer = &model.Peer{Kind: far.Kind, Device: far.Device, Port: far.Port, CableMeters: link.CableMeters, CableKind: link.CableKind}
 	if end.Kind == kindSwitch {
-		findPort(l.switches[end.Device], end.Port).Peer = peer
 		l.src.Set(r, "switch", end.Device, "port", end.Port, "link")
 		return
 	}
-	findNIC(l.hosts[end.Device], end.Port).Peer = peer
 	l.src.Set(r, "host", end.Device, "nic", end.Port, "link")
 }
 
@@ -270,7 +271,7 @@ func (l *lowering) finishNICs() {
 					continue
 				}
 			}
-			if _, cabled := l.cabled[linkEnd{kindHost, h.Name, n.Name}]; cabled {
+			if _, cabled := l.cabled[&n.Peer]; cabled {
 				continue // the link's error says why
 			}
 			l.errorf(l.src.Place("host", h.Name, "nic", n.Name), "NIC has no speed",

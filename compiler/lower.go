@@ -133,10 +133,11 @@ type lowering struct {
 	// badPorts marks switches with a port block that failed and devices
 	// declared twice; it keeps follow-on errors out.
 	badPorts map[string]bool
-	// cabled holds every switch port and NIC a link ends on, and where
-	// that link names it: a second link to it is an error, and a NIC
-	// named by a link that failed gets no follow-on error.
-	cabled map[linkEnd]dsl.Range
+	// cabled holds every switch port and NIC a link ends on, by the
+	// address of its Peer field (one per end), and where that link names
+	// it: a second link to it is an error, and a NIC named by a link that
+	// failed gets no follow-on error.
+	cabled map[**model.Peer]dsl.Range
 	// badNames marks "switch/port" names the switch model has no port
 	// for (their speed is not checked again), and the right spelling of
 	// a misspelt one (a link to it is no follow-on error).
