@@ -124,31 +124,8 @@ func (l *lowering) endpoint(s string, r dsl.Range) (model.Endpoint, **model.Peer
 		return model.Endpoint{}, nil, false
 	}
 	e := model.Endpoint{Device: dev, Port: port}
-	var peer **model.Peer
-	if sw, h := l.switches[dev], l.hosts[dev]; sw != nil {
-		e.Kind = kindSwitch
-		p := findPort(sw, port)
-		if p == nil {
-			if l.badPorts[dev] || l.badNames[Key(dev, port)] || l.undeclaredAfterBadPort(dev, port) {
-				return e, nil, false // the port block's error says why
-			}
-			l.errorf(r, "Unknown port", "switch %q has no port %s; declare it in a port block.%s", dev, port, didYouMean(port, portNames(sw)))
-			return e, nil, false
-		}
-		peer = &p.Peer
-	} else if h != nil {
-		e.Kind = kindHost
-		n := findNIC(h, port)
-		if n == nil {
-			if l.badPorts[dev] {
-				return e, nil, false // the duplicate host's error says why
-			}
-			l.errorf(r, "Unknown NIC", "host %q has no nic %q; declare it in a nic block.%s", dev, port, didYouMean(port, nicNames(h)))
-			return e, nil, false
-		}
-		peer = &n.Peer
-	} else {
-		l.errorf(r, "Unknown device", "no switch or host is named %q.%s", dev, didYouMean(dev, l.deviceNames()))
+	peer := l.peerField(&e, r)
+	if peer == nil {
 		return e, nil, false
 	}
 	if first, dup := l.cabled[peer]; dup {
@@ -162,6 +139,37 @@ func (l *lowering) endpoint(s string, r dsl.Range) (model.Endpoint, **model.Peer
 	}
 	l.cabled[peer] = r
 	return e, peer, true
+}
+
+// peerField sets e's kind and returns the address of the Peer field of
+// the switch port or host NIC e names, or nil when there is none (an
+// error says why: its own, or an earlier one).
+func (l *lowering) peerField(e *model.Endpoint, r dsl.Range) **model.Peer {
+	dev, port := e.Device, e.Port
+	if sw := l.switches[dev]; sw != nil {
+		e.Kind = kindSwitch
+		if p := findPort(sw, port); p != nil {
+			return &p.Peer
+		}
+		if l.badPorts[dev] || l.badNames[Key(dev, port)] || l.undeclaredAfterBadPort(dev, port) {
+			return nil // the port block's error says why
+		}
+		l.errorf(r, "Unknown port", "switch %q has no port %s; declare it in a port block.%s", dev, port, didYouMean(port, portNames(sw)))
+		return nil
+	}
+	if h := l.hosts[dev]; h != nil {
+		e.Kind = kindHost
+		if n := findNIC(h, port); n != nil {
+			return &n.Peer
+		}
+		if l.badPorts[dev] {
+			return nil // the duplicate host's error says why
+		}
+		l.errorf(r, "Unknown NIC", "host %q has no nic %q; declare it in a nic block.%s", dev, port, didYouMean(port, nicNames(h)))
+		return nil
+	}
+	l.errorf(r, "Unknown device", "no switch or host is named %q.%s", dev, didYouMean(dev, l.deviceNames()))
+	return nil
 }
 
 // connect sets the Peer of end (switch port or NIC; peer is the address
