@@ -177,7 +177,7 @@ func (l *lowering) lowerHost(h *dsl.Host) model.Host {
 	}
 	osOK := drivers(out.OS, familyCX4) != nil
 	if !osOK {
-		l.errorf(or(h.OSRange, h.DefRange), "Unknown host OS",
+		l.errorf(h.OSRange.Or(h.DefRange), "Unknown host OS",
 			"host %q has os %q; fabricc renders %s.%s", h.Name, h.OS, quoteList(hostOSes), didYouMean(h.OS, hostOSes))
 	}
 	seen := map[string]dsl.Range{}
@@ -222,7 +222,7 @@ func (l *lowering) lowerNIC(host string, os model.OS, osOK bool, n *dsl.NIC) mod
 	if n.Speed != nil {
 		v, err := parseSpeed(*n.Speed)
 		if err != nil {
-			l.errorf(or(n.SpeedRange, n.DefRange), "Invalid speed", "%s.", err)
+			l.errorf(n.SpeedRange.Or(n.DefRange), "Invalid speed", "%s.", err)
 		}
 		out.SpeedMbps = v
 	}
@@ -231,12 +231,12 @@ func (l *lowering) lowerNIC(host string, os model.OS, osOK bool, n *dsl.NIC) mod
 	}
 	if n.VLAN != nil {
 		out.VLAN = *n.VLAN
-		l.checkVLAN(out.VLAN, or(n.VLANRange, n.DefRange), fmt.Sprintf("nic %q of host %q", n.Name, host))
+		l.checkVLAN(out.VLAN, n.VLANRange.Or(n.DefRange), fmt.Sprintf("nic %q of host %q", n.Name, host))
 	}
 	for _, a := range n.Addresses {
 		p, err := netip.ParsePrefix(a)
 		if err != nil {
-			l.errorf(or(n.AddressesRange, n.DefRange), "Invalid address",
+			l.errorf(n.AddressesRange.Or(n.DefRange), "Invalid address",
 				"nic %q of host %q: %q is not an address in CIDR form; write it like \"192.168.10.11/24\" or \"fd00::11/64\".", n.Name, host, a)
 			continue
 		}
@@ -251,7 +251,7 @@ func (l *lowering) lowerNIC(host string, os model.OS, osOK bool, n *dsl.NIC) mod
 func (l *lowering) nicModel(host string, os model.OS, osOK bool, n *dsl.NIC, out *model.NIC) {
 	name, info, ok := lookupNIC(n.Model)
 	if !ok {
-		l.errorf(or(n.ModelRange, n.DefRange), "Unknown NIC model",
+		l.errorf(n.ModelRange.Or(n.DefRange), "Unknown NIC model",
 			"nic %q of host %q has model %q; fabricc knows %s.%s", n.Name, host, n.Model, quoteList(nicModelNames()), didYouMean(n.Model, nicModelNames()))
 		return
 	}
@@ -261,7 +261,7 @@ func (l *lowering) nicModel(host string, os model.OS, osOK bool, n *dsl.NIC, out
 	}
 	valid := drivers(os, info.family)
 	if len(valid) == 0 {
-		l.errorf(or(n.ModelRange, n.DefRange), "Unsupported NIC",
+		l.errorf(n.ModelRange.Or(n.DefRange), "Unsupported NIC",
 			"fabricc knows no %s driver for the %s of nic %q on host %q; use a ConnectX adapter or another OS.", os, name, n.Name, host)
 		return
 	}
@@ -275,7 +275,7 @@ func (l *lowering) nicModel(host string, os model.OS, osOK bool, n *dsl.NIC, out
 			return
 		}
 	}
-	l.errorf(or(n.DriverRange, n.DefRange), "Driver does not fit the NIC", "%s", driverAdvice(*n.Driver, name, os, valid))
+	l.errorf(n.DriverRange.Or(n.DefRange), "Driver does not fit the NIC", "%s", driverAdvice(*n.Driver, name, os, valid))
 }
 
 // driverAdvice explains why driver d cannot run model m on os.
@@ -296,7 +296,7 @@ func (l *lowering) nicTransport(host string, n *dsl.NIC, out *model.NIC) {
 		return
 	}
 	out.Transport = model.Transport(*n.Transport)
-	r := or(n.TransportRange, n.DefRange)
+	r := n.TransportRange.Or(n.DefRange)
 	switch {
 	case out.Transport == model.TransportRoCE:
 	case out.Transport != model.TransportIWARP:
@@ -315,7 +315,7 @@ func (l *lowering) nicApplications(host string, n *dsl.NIC, prio int) []model.Ap
 		port, ok := applicationPorts[a]
 		if !ok {
 			kinds := slices.Sorted(maps.Keys(applicationPorts))
-			l.errorf(or(n.ApplicationsRange, n.DefRange), "Unknown application",
+			l.errorf(n.ApplicationsRange.Or(n.DefRange), "Unknown application",
 				"nic %q of host %q lists application %q; fabricc knows %s.%s", n.Name, host, a, quoteList(kinds), didYouMean(a, kinds))
 			continue
 		}

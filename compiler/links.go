@@ -63,8 +63,8 @@ func (l *lowering) lowerLink(i int) (model.Link, bool) {
 		{"a", dl.ARange}, {"b", dl.BRange}, {"length", dl.LengthRange}, {"cable", dl.CableRange},
 	})
 	n := len(l.diags)
-	a, aPeer, aok := l.endpoint(dl.A, or(dl.ARange, dl.DefRange))
-	b, bPeer, bok := l.endpoint(dl.B, or(dl.BRange, dl.DefRange))
+	a, aPeer, aok := l.endpoint(dl.A, dl.ARange.Or(dl.DefRange))
+	b, bPeer, bok := l.endpoint(dl.B, dl.BRange.Or(dl.DefRange))
 	link := model.Link{A: a, B: b, CableMeters: dl.Length, CableKind: l.cableKind(dl)}
 	if !aok || !bok || len(l.diags) != n {
 		return link, false
@@ -97,7 +97,7 @@ func swapEnds(a, b model.Endpoint) bool {
 // cableKind checks the length and resolves the cable kind.
 func (l *lowering) cableKind(dl *dsl.Link) string {
 	if dl.Length <= 0 || dl.Length > maxCableMeters {
-		l.errorf(or(dl.LengthRange, dl.DefRange), "Invalid cable length",
+		l.errorf(dl.LengthRange.Or(dl.DefRange), "Invalid cable length",
 			"length %g is out of range; write the cable length in metres, more than 0 and at most %d.", dl.Length, maxCableMeters)
 	}
 	if dl.Cable == nil {
@@ -108,7 +108,7 @@ func (l *lowering) cableKind(dl *dsl.Link) string {
 	}
 	c := *dl.Cable
 	if c != cableDAC && c != cableAOC && c != cableFibre {
-		l.errorf(or(dl.CableRange, dl.DefRange), "Invalid cable kind",
+		l.errorf(dl.CableRange.Or(dl.DefRange), "Invalid cable kind",
 			"cable %q is not known; write %s.%s", c, quoteList(cableKinds), didYouMean(c, cableKinds))
 	}
 	return c

@@ -195,16 +195,6 @@ func also(d *hcl.Diagnostic, label string, r dsl.Range) {
 	}
 }
 
-// or returns r, or fallback when r is empty (attribute not written).
-// The zero range stands for a value that was not written (a default or
-// a profile value).
-func or(r, fallback dsl.Range) dsl.Range {
-	if r.Empty() {
-		return fallback
-	}
-	return r
-}
-
 // lowerFabric copies the fabric block's name and description.
 func (l *lowering) lowerFabric() {
 	fb := l.cfg.Fabric

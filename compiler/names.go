@@ -37,7 +37,7 @@ func (l *lowering) checkReleases() {
 			continue
 		}
 		v := *s.OSVersion
-		r := or(s.OSVersionRange, s.DefRange)
+		r := s.OSVersionRange.Or(s.DefRange)
 		switch {
 		case !f.re.MatchString(v):
 			l.errorf(r, "Invalid os_version", "switch %q runs %s, and %q is not one of its releases; write it as the switch prints it, such as %s.",
@@ -74,7 +74,7 @@ const windowsWildcards = "*?[]"
 // once the driver is known (out).
 func (l *lowering) checkInterface(host string, os model.OS, n *dsl.NIC, out *model.NIC) {
 	ifc := n.Interface
-	r := or(n.InterfaceRange, n.DefRange)
+	r := n.InterfaceRange.Or(n.DefRange)
 	who := fmt.Sprintf("nic %q of host %q", n.Name, host)
 	switch os {
 	case model.OSLinux:

@@ -138,7 +138,7 @@ func (l *lowering) lowerSwitch(s *dsl.Switch) model.Switch {
 	info, ok := platforms[sw.Platform]
 	if !ok {
 		l.badPorts[s.Name] = true
-		l.errorf(or(s.PlatformRange, s.DefRange), "Unknown platform",
+		l.errorf(s.PlatformRange.Or(s.DefRange), "Unknown platform",
 			"switch %q has platform %q; fabricc renders %s.%s", s.Name, s.Platform, quoteList(platformNames), didYouMean(s.Platform, platformNames))
 	}
 	sw.OSVersion = info.osVersion
@@ -181,7 +181,7 @@ func (l *lowering) overlayWatchdog(w *model.PFCWatchdog, b *dsl.Watchdog) {
 	}
 	if b.Action != nil {
 		if *b.Action != "drop" && *b.Action != "no-drop" {
-			l.errorOnce(or(b.ActionRange, b.DefRange), "Invalid PFC watchdog action",
+			l.errorOnce(b.ActionRange.Or(b.DefRange), "Invalid PFC watchdog action",
 				fmt.Sprintf("pfc_watchdog action %q is not known; write \"drop\" or \"no-drop\".", *b.Action))
 		}
 		w.Action = *b.Action
@@ -211,7 +211,7 @@ func (l *lowering) declarePorts(s *dsl.Switch, info platformInfo, known bool, hw
 	for _, p := range s.Ports {
 		names, err := dsl.ExpandPorts(p.Spec)
 		if err != nil {
-			l.errorf(or(p.LabelRange, p.DefRange), "Invalid port spec", "%s.", err)
+			l.errorf(p.LabelRange.Or(p.DefRange), "Invalid port spec", "%s.", err)
 			l.badPorts[s.Name] = true
 			continue
 		}
@@ -220,13 +220,13 @@ func (l *lowering) declarePorts(s *dsl.Switch, info platformInfo, known bool, hw
 		}
 		for _, n := range names {
 			if known && !info.portName.MatchString(n) {
-				l.errorf(or(p.LabelRange, p.DefRange), "Invalid port name",
+				l.errorf(p.LabelRange.Or(p.DefRange), "Invalid port name",
 					"switch %q runs %s, and %q is not a port name there: %s.", s.Name, s.Platform, n, info.portForm)
 				l.badPorts[s.Name] = true
 				break
 			}
 			if first, dup := byName[n]; dup {
-				d := l.errorf(or(p.LabelRange, p.DefRange), "Duplicate port",
+				d := l.errorf(p.LabelRange.Or(p.DefRange), "Duplicate port",
 					"port %s of switch %q is declared twice; declare each port in one port block and change it with an override block.", n, s.Name)
 				also(d, fmt.Sprintf("port %s is first declared here", n), first.block)
 				continue
@@ -251,13 +251,13 @@ func (l *lowering) applyOverrides(s *dsl.Switch, decls []*portDecl) {
 	for _, o := range s.Overrides {
 		ports, err := dsl.ExpandPorts(o.Spec)
 		if err != nil {
-			l.errorf(or(o.LabelRange, o.DefRange), "Invalid port spec", "%s.", err)
+			l.errorf(o.LabelRange.Or(o.DefRange), "Invalid port spec", "%s.", err)
 			continue
 		}
 		for _, n := range ports {
 			d := byName[n]
 			if d == nil {
-				l.errorf(or(o.LabelRange, o.DefRange), "Override of an undeclared port",
+				l.errorf(o.LabelRange.Or(o.DefRange), "Override of an undeclared port",
 					"switch %q has no port %s to override; declare it in a port block first.%s", s.Name, n, didYouMean(n, names))
 				continue
 			}
@@ -336,7 +336,7 @@ func (l *lowering) resolvePort(sw string, info platformInfo, d *portDecl, watchd
 		l.errorOnce(d.block, "Port has no speed",
 			fmt.Sprintf("port %q on switch %q has no speed; set speed (e.g. speed = \"100G\") in its port block or an override.", a.Spec, sw))
 	} else if v, err := parseSpeed(*a.Speed); err != nil {
-		l.errorOnce(or(a.SpeedRange, d.block), "Invalid speed", err.Error()+".")
+		l.errorOnce(a.SpeedRange.Or(d.block), "Invalid speed", err.Error()+".")
 	} else {
 		p.SpeedMbps = v
 		p.Lanes = l.portLanes(sw, d, hw, v)
@@ -344,7 +344,7 @@ func (l *lowering) resolvePort(sw string, info platformInfo, d *portDecl, watchd
 	if a.MTU != nil {
 		p.MTU = *a.MTU
 		if p.MTU < minPortMTU || p.MTU > maxMTU {
-			l.errorOnce(or(a.MTURange, d.block), "Invalid MTU",
+			l.errorOnce(a.MTURange.Or(d.block), "Invalid MTU",
 				fmt.Sprintf("MTU %d is out of range; ports on switch %q take %d-%d bytes (the platform's maximum).", p.MTU, sw, minPortMTU, maxMTU))
 		}
 	}
@@ -352,7 +352,7 @@ func (l *lowering) resolvePort(sw string, info platformInfo, d *portDecl, watchd
 	if a.Trust != nil {
 		t, ok := trustModes[*a.Trust]
 		if !ok {
-			l.errorOnce(or(a.TrustRange, d.block), "Invalid trust",
+			l.errorOnce(a.TrustRange.Or(d.block), "Invalid trust",
 				fmt.Sprintf("trust %q is not known; write \"dscp\", \"pcp\" or \"both\".%s", *a.Trust, didYouMean(*a.Trust, []string{"dscp", "pcp", "both"})))
 		}
 		p.Trust = t
@@ -387,39 +387,39 @@ func (l *lowering) resolveMode(p *model.Port, a dsl.Port, block dsl.Range, who s
 	if a.Mode != nil {
 		p.Mode = model.PortMode(*a.Mode)
 	}
-	vr := or(a.VLANsRange, block)
+	vr := a.VLANsRange.Or(block)
 	for _, v := range a.VLANs {
 		l.checkVLAN(v, vr, who)
 	}
 	if a.NativeVLAN != nil && p.Mode != model.ModeTrunk {
-		l.errorOnce(or(a.NativeVLANRange, block), "Native VLAN on a non-trunk port",
+		l.errorOnce(a.NativeVLANRange.Or(block), "Native VLAN on a non-trunk port",
 			fmt.Sprintf("native_vlan applies to trunk ports, and this port is %s; remove native_vlan or use mode = \"trunk\".", p.Mode))
 	}
 	switch p.Mode {
 	case model.ModeAccess:
 		if len(a.VLANs) != 1 {
-			l.errorOnce(or(a.VLANsRange, or(a.ModeRange, block)), "Access port needs one VLAN",
+			l.errorOnce(a.VLANsRange.Or(a.ModeRange.Or(block)), "Access port needs one VLAN",
 				fmt.Sprintf("an access port carries exactly one VLAN, and this port lists %d; write vlans = [ID], or mode = \"trunk\" for several.", len(a.VLANs)))
 			return
 		}
 		p.AccessVLAN = a.VLANs[0]
 	case model.ModeTrunk:
 		if len(a.VLANs) == 0 {
-			l.errorOnce(or(a.ModeRange, block), "Trunk port without VLANs",
+			l.errorOnce(a.ModeRange.Or(block), "Trunk port without VLANs",
 				"a trunk port needs the VLANs it carries; write vlans = [ID, ...], or use mode = \"routed\".")
 		}
 		p.TrunkVLANs = sortedUnique(a.VLANs)
 		if a.NativeVLAN != nil {
 			p.NativeVLAN = *a.NativeVLAN
-			l.checkVLAN(p.NativeVLAN, or(a.NativeVLANRange, block), who)
+			l.checkVLAN(p.NativeVLAN, a.NativeVLANRange.Or(block), who)
 		}
 	case model.ModeRouted:
 		if len(a.VLANs) > 0 {
-			l.errorOnce(or(a.ModeRange, block), "Routed port with VLANs",
+			l.errorOnce(a.ModeRange.Or(block), "Routed port with VLANs",
 				"a routed port carries no VLANs; remove vlans, or use mode = \"trunk\" or \"access\".")
 		}
 	default:
-		l.errorOnce(or(a.ModeRange, block), "Invalid port mode",
+		l.errorOnce(a.ModeRange.Or(block), "Invalid port mode",
 			fmt.Sprintf("mode %q is not known; write %s.%s", *a.Mode, quoteList(portModes), didYouMean(*a.Mode, portModes)))
 	}
 }

@@ -80,13 +80,13 @@ func (l *lowering) qosProfile(q *dsl.QoS) ([]classSpec, bool) {
 		for i := range specs {
 			// Profile classes point at the profile attribute (or the qos
 			// block) until a class block overrides them.
-			specs[i].DefRange = or(q.ProfileRange, q.DefRange)
+			specs[i].DefRange = q.ProfileRange.Or(q.DefRange)
 		}
 		return specs, true
 	case profileNone:
 		return nil, true
 	}
-	l.errorf(or(q.ProfileRange, q.DefRange), "Unknown QoS profile",
+	l.errorf(q.ProfileRange.Or(q.DefRange), "Unknown QoS profile",
 		"profile %q is not a built-in profile; write %s.%s", name, quoteList(profiles), didYouMean(name, profiles))
 	return nil, false
 }
@@ -241,7 +241,7 @@ func (l *lowering) checkRange(v, lo, hi int, r, fallback dsl.Range, summary, det
 	if v >= lo && v <= hi {
 		return true
 	}
-	l.errorf(or(r, fallback), summary, detail, name, v)
+	l.errorf(r.Or(fallback), summary, detail, name, v)
 	return false
 }
 
@@ -268,7 +268,7 @@ func (l *lowering) resolveETS(s *classSpec) model.ETS {
 	strict := s.Strict != nil && *s.Strict
 	switch {
 	case strict && s.Bandwidth != nil:
-		l.errorf(or(s.BandwidthRange, s.DefRange), "Strict class with bandwidth",
+		l.errorf(s.BandwidthRange.Or(s.DefRange), "Strict class with bandwidth",
 			"class %q has strict = true and bandwidth = %d; a strict class is served first and has no WRR share. Remove one of the two.", s.Name, *s.Bandwidth)
 	case strict:
 		return model.ETS{Mode: model.ETSStrict}
@@ -276,7 +276,7 @@ func (l *lowering) resolveETS(s *classSpec) model.ETS {
 		l.errorf(s.DefRange, "Class has no bandwidth",
 			"class %q is scheduled by WRR but has no bandwidth; set bandwidth (percent of the link) or strict = true.", s.Name)
 	case *s.Bandwidth < 1 || *s.Bandwidth > 100:
-		l.errorf(or(s.BandwidthRange, s.DefRange), "Invalid bandwidth",
+		l.errorf(s.BandwidthRange.Or(s.DefRange), "Invalid bandwidth",
 			"class %q bandwidth %d is out of range; write a percentage from 1 to 100.", s.Name, *s.Bandwidth)
 	default:
 		return model.ETS{Mode: model.ETSWRR, BandwidthPercent: *s.Bandwidth}
@@ -314,7 +314,7 @@ func (l *lowering) ecnSize(class, attr string, v *string, r, block dsl.Range) in
 	}
 	n, err := parseSize(*v)
 	if err != nil {
-		l.errorf(or(r, block), "Invalid size", "class %q ecn %s: %s.", class, attr, err)
+		l.errorf(r.Or(block), "Invalid size", "class %q ecn %s: %s.", class, attr, err)
 	}
 	return n
 }
@@ -326,9 +326,9 @@ func (l *lowering) checkClassSet(q *dsl.QoS, specs []classSpec, classes []model.
 	n := len(l.diags)
 	l.checkDefaultClass(q, specs)
 	l.checkUnique(specs, "Priority", "priority", func(s *classSpec) ([]int, dsl.Range) {
-		return append([]int{*s.Priority}, s.Priorities...), or(s.PrioritiesRange, or(s.PriorityRange, s.DefRange))
+		return append([]int{*s.Priority}, s.Priorities...), s.PrioritiesRange.Or(s.PriorityRange.Or(s.DefRange))
 	})
-	l.checkUnique(specs, "DSCP", "DSCP", func(s *classSpec) ([]int, dsl.Range) { return s.DSCP, or(s.DSCPRange, s.DefRange) })
+	l.checkUnique(specs, "DSCP", "DSCP", func(s *classSpec) ([]int, dsl.Range) { return s.DSCP, s.DSCPRange.Or(s.DefRange) })
 	l.checkTrafficClasses(specs, classes)
 	l.checkWRRSum(q, specs, classes)
 	return len(l.diags) == n
@@ -383,7 +383,7 @@ func (l *lowering) checkTrafficClasses(specs []classSpec, classes []model.Class)
 			owner[c.TrafficClass] = i
 			continue
 		}
-		d := l.errorf(or(specs[i].TrafficClassRange, specs[i].DefRange), "Traffic class used twice",
+		d := l.errorf(specs[i].TrafficClassRange.Or(specs[i].DefRange), "Traffic class used twice",
 			"classes %q and %q both use traffic class %d; give each class its own egress queue (traffic_class 0-7).", classes[j].Name, c.Name, c.TrafficClass)
 		also(d, fmt.Sprintf("class %q uses traffic class %d", classes[j].Name, c.TrafficClass), specs[j].DefRange)
 	}
@@ -482,7 +482,7 @@ func (l *lowering) classNames() []string {
 func (l *lowering) pickRoCEClass(q *dsl.QoS, specs []classSpec) {
 	if q.RoCEClass != nil {
 		if l.classes[*q.RoCEClass] == nil {
-			l.errorf(or(q.RoCEClassRange, q.DefRange), "Unknown RoCE class",
+			l.errorf(q.RoCEClassRange.Or(q.DefRange), "Unknown RoCE class",
 				"roce_class %q names no class; the classes are %s.%s", *q.RoCEClass, quoteList(l.classNames()), didYouMean(*q.RoCEClass, l.classNames()))
 			return
 		}
@@ -519,7 +519,7 @@ func (l *lowering) pickCNPClass(q *dsl.QoS, specs []classSpec) {
 	if q.CNPClass != nil {
 		name = *q.CNPClass
 		if l.classes[name] == nil {
-			l.errorf(or(q.CNPClassRange, q.DefRange), "Unknown CNP class",
+			l.errorf(q.CNPClassRange.Or(q.DefRange), "Unknown CNP class",
 				"cnp_class %q names no class; the classes are %s.%s", name, quoteList(l.classNames()), didYouMean(name, l.classNames()))
 			return
 		}

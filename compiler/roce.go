@@ -20,7 +20,7 @@ func (l *lowering) nicRoCE(host string, n *dsl.NIC) model.RoCE {
 			// RoCEv1 is plain Ethernet (no UDP); only PCP marks it.
 			r.UDPPort, r.Trust = 0, model.TrustPCP
 		default:
-			l.errorf(or(n.RoCEModeRange, n.DefRange), "Invalid RoCE mode", "%s has roce_mode %q; write \"v1\" or \"v2\".", who, r.Mode)
+			l.errorf(n.RoCEModeRange.Or(n.DefRange), "Invalid RoCE mode", "%s has roce_mode %q; write \"v1\" or \"v2\".", who, r.Mode)
 		}
 	}
 	q := &l.f.QoS
@@ -28,7 +28,7 @@ func (l *lowering) nicRoCE(host string, n *dsl.NIC) model.RoCE {
 	if n.Class != nil {
 		class = l.classes[*n.Class]
 		if class == nil && len(l.classes) > 0 {
-			l.errorf(or(n.ClassRange, n.DefRange), "Unknown class",
+			l.errorf(n.ClassRange.Or(n.DefRange), "Unknown class",
 				"%s rides class %q, which the qos block does not declare; the classes are %s.%s", who, *n.Class, quoteList(l.classNames()), didYouMean(*n.Class, l.classNames()))
 		}
 	}
@@ -48,7 +48,7 @@ func (l *lowering) nicRoCE(host string, n *dsl.NIC) model.RoCE {
 	if n.PFCPriorities != nil {
 		for _, p := range n.PFCPriorities {
 			if p < 0 || p > 7 {
-				l.errorf(or(n.PFCPrioritiesRange, n.DefRange), "Invalid priority", "%s lists PFC priority %d; 802.1p priorities are 0-7.", who, p)
+				l.errorf(n.PFCPrioritiesRange.Or(n.DefRange), "Invalid priority", "%s lists PFC priority %d; 802.1p priorities are 0-7.", who, p)
 			}
 		}
 		r.PFCPriorities = sortedUnique(n.PFCPriorities)
@@ -56,7 +56,7 @@ func (l *lowering) nicRoCE(host string, n *dsl.NIC) model.RoCE {
 	if n.Trust != nil {
 		t, ok := trustModes[*n.Trust]
 		if !ok {
-			l.errorf(or(n.TrustRange, n.DefRange), "Invalid trust", "%s has trust %q; write \"dscp\", \"pcp\" or \"both\".", who, *n.Trust)
+			l.errorf(n.TrustRange.Or(n.DefRange), "Invalid trust", "%s has trust %q; write \"dscp\", \"pcp\" or \"both\".", who, *n.Trust)
 		}
 		r.Trust = t
 	}
@@ -74,7 +74,7 @@ func (l *lowering) nicOverride(v *int, dst *int, hi int, r, block dsl.Range, who
 	}
 	*dst = *v
 	if *v < 0 || *v > hi {
-		l.errorf(or(r, block), "Invalid "+attr, "%s has %s %d; write 0-%d.", who, attr, *v, hi)
+		l.errorf(r.Or(block), "Invalid "+attr, "%s has %s %d; write 0-%d.", who, attr, *v, hi)
 	}
 }
 

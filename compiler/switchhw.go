@@ -19,7 +19,7 @@ type switchHW struct {
 // platform runs on it. It returns nil when the model is unknown (after
 // reporting it), so no port is checked against a guess.
 func (l *lowering) checkSwitchModel(s *dsl.Switch, sw model.Switch, platformKnown bool) *switchHW {
-	at := or(s.ModelRange, s.DefRange)
+	at := s.ModelRange.Or(s.DefRange)
 	row, ok := lookupHardware(s.Model)
 	if !ok {
 		known := knownModels()
@@ -36,7 +36,7 @@ func (l *lowering) checkSwitchModel(s *dsl.Switch, sw model.Switch, platformKnow
 	switch {
 	case runs:
 	case below != "":
-		d := l.errorf(or(s.OSVersionRange, at), "Platform release does not run on this model",
+		d := l.errorf(s.OSVersionRange.Or(at), "Platform release does not run on this model",
 			"switch %q runs %s %s%s on its %s, which %s runs only before release %s. Set os_version to an earlier release, or pick a model that runs %s %s: %s.",
 			s.Name, sw.Platform, sw.OSVersion, defaultNote(s.OSVersion == nil), hw.name, sw.Platform, below, sw.Platform, sw.OSVersion, strings.Join(modelsRunning(sw.Platform), ", "))
 		if s.OSVersion != nil {
@@ -87,7 +87,7 @@ func (l *lowering) checkPortNames(s *dsl.Switch, p dsl.Port, names []string, hw 
 	if len(bad) > 1 {
 		detail += fmt.Sprintf(" The same holds for %d more ports of %q: %s.", len(bad)-1, p.Spec, listText(bad[1:]))
 	}
-	d := l.errorf(or(p.LabelRange, p.DefRange), "Port not on this model", "%s", detail)
+	d := l.errorf(p.LabelRange.Or(p.DefRange), "Port not on this model", "%s", detail)
 	if l.portNotOnModel[s.Name] == nil {
 		l.portNotOnModel[s.Name] = d
 	}
@@ -121,10 +121,10 @@ func (l *lowering) portLanes(sw string, d *portDecl, hw *switchHW, speedMbps int
 		return lanes
 	}
 	l.badSpeeds[Key(sw, d.name)] = true
-	at := or(d.attrs.SpeedRange, d.block)
+	at := d.attrs.SpeedRange.Or(d.block)
 	summary := "Port speed not supported"
 	if written != 0 && strings.Contains(why, " lanes, not ") {
-		at, summary = or(d.attrs.LanesRange, at), "Invalid lane count"
+		at, summary = d.attrs.LanesRange.Or(at), "Invalid lane count"
 	}
 	l.errorOnce(at, summary, fmt.Sprintf("switch %q: %s.", sw, why))
 	return lanes

@@ -18,7 +18,7 @@ func (l *lowering) lowerVLANs() {
 	byName := map[string]dsl.Range{}
 	for _, v := range l.cfg.VLANs {
 		if v.ID < 1 || v.ID > 4094 {
-			l.errorf(or(v.IDRange, v.DefRange), "Invalid VLAN id",
+			l.errorf(v.IDRange.Or(v.DefRange), "Invalid VLAN id",
 				"vlan %q has id %d; 802.1Q VLAN ids are 1-4094.", v.Name, v.ID)
 			l.vlans[v.ID] = true // declared, if wrongly: no follow-on errors
 			continue
@@ -26,7 +26,7 @@ func (l *lowering) lowerVLANs() {
 		// A duplicate still declares its id: ports and NICs using it
 		// get no "Undeclared VLAN" follow-on errors.
 		if first, dup := byID[v.ID]; dup {
-			d := l.errorf(or(v.IDRange, v.DefRange), "Duplicate VLAN id",
+			d := l.errorf(v.IDRange.Or(v.DefRange), "Duplicate VLAN id",
 				"VLAN id %d is declared twice; give each vlan block its own id.", v.ID)
 			also(d, fmt.Sprintf("VLAN %d is first declared here", v.ID), first)
 			if l.dupVLAN == nil {

@@ -95,7 +95,7 @@ func applyAccepts(fb *dsl.Fabric, f *model.Fabric, diags hcl.Diagnostics) hcl.Di
 		if acc.Count == 0 && complete {
 			out = append(out, &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: "Accepted warning not raised",
 				Detail:  fmt.Sprintf("accept %q acknowledges a warning this fabric no longer raises; remove the accept block so it cannot hide the warning when it comes back.", a.Warning),
-				Subject: or(a.LabelRange, a.DefRange).Ptr()})
+				Subject: a.LabelRange.Or(a.DefRange).Ptr()})
 			continue
 		}
 		if f != nil {
@@ -113,7 +113,7 @@ func checkAccepts(fb *dsl.Fabric, accepts map[string]*model.AcceptedWarning) hcl
 	var diags hcl.Diagnostics
 	codes := warningCodes()
 	for _, a := range fb.Accepts {
-		at := or(a.LabelRange, a.DefRange)
+		at := a.LabelRange.Or(a.DefRange)
 		switch {
 		case !containsString(codes, a.Warning):
 			diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Unknown warning",
@@ -122,7 +122,7 @@ func checkAccepts(fb *dsl.Fabric, accepts map[string]*model.AcceptedWarning) hcl
 		case strings.TrimSpace(a.Reason) == "":
 			diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Accept without a reason",
 				Detail:  fmt.Sprintf("accept %q has an empty reason; say why the warning does not apply, so the next reader knows.", a.Warning),
-				Subject: or(a.ReasonRange, at).Ptr()})
+				Subject: a.ReasonRange.Or(at).Ptr()})
 		case accepts[a.Warning] != nil:
 			diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Duplicate accept",
 				Detail:  fmt.Sprintf("warning %q is accepted twice; keep one accept block.", a.Warning),

@@ -224,7 +224,7 @@ func checkPortCount(cfg *Config, limits Limits) hcl.Diagnostics {
 				if total += len(names); total > limits.Ports {
 					return hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Too many ports",
 						Detail:  fmt.Sprintf("The fabric's port specs name more than %d ports together; fabricc stops at this one. Check the ranges and dynamic blocks%s.", limits.Ports, limits.hint()),
-						Subject: or(p.LabelRange, p.DefRange).Ptr()}}
+						Subject: p.LabelRange.Or(p.DefRange).Ptr()}}
 				}
 			}
 		}

@@ -34,6 +34,16 @@ func (r Range) Ptr() *hcl.Range {
 	return &h
 }
 
+// Or returns r, or fallback when nothing is written at r (an attribute
+// not written, whose value is a default or a profile's): a check points
+// at the attribute, or else at its block.
+func (r Range) Or(fallback Range) Range {
+	if r.Empty() {
+		return fallback
+	}
+	return r
+}
+
 // Empty reports whether nothing is written there.
 func (r Range) Empty() bool { return r.r == nil }
 

@@ -242,20 +242,12 @@ func checkDeviceCase(cfg *Config) hcl.Diagnostics {
 		diags = append(diags, Also(d, fmt.Sprintf("device %q is declared here", prev.name), prev.rng.HCL()))
 	}
 	for _, s := range cfg.Switches {
-		add(s.Name, or(s.LabelRange, s.DefRange))
+		add(s.Name, s.LabelRange.Or(s.DefRange))
 	}
 	for _, h := range cfg.Hosts {
-		add(h.Name, or(h.LabelRange, h.DefRange))
+		add(h.Name, h.LabelRange.Or(h.DefRange))
 	}
 	return diags
-}
-
-// or returns r, or fallback when r is empty.
-func or(r, fallback Range) Range {
-	if r.Empty() {
-		return fallback
-	}
-	return r
 }
 
 // owner is what a string belongs to, described only when a diagnostic
@@ -308,52 +300,52 @@ func headFields(cfg *Config, visit func(stringField)) {
 		}
 	}
 	if f := cfg.Fabric; f != nil {
-		add("fabric name", nil, f.Name, or(f.LabelRange, f.DefRange), kindName)
-		opt("fabric description", nil, f.Description, or(f.DescriptionRange, f.DefRange), kindText)
+		add("fabric name", nil, f.Name, f.LabelRange.Or(f.DefRange), kindName)
+		opt("fabric description", nil, f.Description, f.DescriptionRange.Or(f.DefRange), kindText)
 	}
 	if q := cfg.QoS; q != nil {
-		opt("qos profile", nil, q.Profile, or(q.ProfileRange, q.DefRange), kindText)
-		opt("qos roce_class", nil, q.RoCEClass, or(q.RoCEClassRange, q.DefRange), kindText)
-		opt("qos cnp_class", nil, q.CNPClass, or(q.CNPClassRange, q.DefRange), kindText)
+		opt("qos profile", nil, q.Profile, q.ProfileRange.Or(q.DefRange), kindText)
+		opt("qos roce_class", nil, q.RoCEClass, q.RoCEClassRange.Or(q.DefRange), kindText)
+		opt("qos cnp_class", nil, q.CNPClass, q.CNPClassRange.Or(q.DefRange), kindText)
 		watchdogField(&owner{kind: "qos", unnamed: true}, q.Watchdog, visit)
 		for _, c := range q.Classes {
-			add("class name", nil, c.Name, or(c.LabelRange, c.DefRange), kindName)
+			add("class name", nil, c.Name, c.LabelRange.Or(c.DefRange), kindName)
 			if e := c.ECN; e != nil {
 				who := &owner{kind: "class", name: c.Name}
-				opt("ecn min", who, e.Min, or(e.MinRange, e.DefRange), kindText)
-				opt("ecn max", who, e.Max, or(e.MaxRange, e.DefRange), kindText)
+				opt("ecn min", who, e.Min, e.MinRange.Or(e.DefRange), kindText)
+				opt("ecn max", who, e.Max, e.MaxRange.Or(e.DefRange), kindText)
 			}
 		}
 	}
 	for _, v := range cfg.VLANs {
-		add("VLAN name", nil, v.Name, or(v.LabelRange, v.DefRange), kindName)
+		add("VLAN name", nil, v.Name, v.LabelRange.Or(v.DefRange), kindName)
 	}
 }
 
 // linkFields visits the strings of a link block.
 func linkFields(l *Link, visit func(stringField)) {
-	visit(stringField{attr: "link end a", value: l.A, rng: or(l.ARange, l.DefRange), kind: kindText})
-	visit(stringField{attr: "link end b", value: l.B, rng: or(l.BRange, l.DefRange), kind: kindText})
+	visit(stringField{attr: "link end a", value: l.A, rng: l.ARange.Or(l.DefRange), kind: kindText})
+	visit(stringField{attr: "link end b", value: l.B, rng: l.BRange.Or(l.DefRange), kind: kindText})
 	if l.Cable != nil {
-		visit(stringField{attr: "link cable", value: *l.Cable, rng: or(l.CableRange, l.DefRange), kind: kindText})
+		visit(stringField{attr: "link cable", value: *l.Cable, rng: l.CableRange.Or(l.DefRange), kind: kindText})
 	}
 }
 
 // watchdogField visits the string of a pfc_watchdog block.
 func watchdogField(who *owner, w *Watchdog, visit func(stringField)) {
 	if w != nil && w.Action != nil {
-		visit(stringField{attr: "pfc_watchdog action", who: who, value: *w.Action, rng: or(w.ActionRange, w.DefRange), kind: kindText})
+		visit(stringField{attr: "pfc_watchdog action", who: who, value: *w.Action, rng: w.ActionRange.Or(w.DefRange), kind: kindText})
 	}
 }
 
 // switchFields visits the strings of a switch block and its ports.
 func switchFields(s *Switch, visit func(stringField)) {
 	who := &owner{kind: "switch", name: s.Name}
-	visit(stringField{attr: "switch name", value: s.Name, rng: or(s.LabelRange, s.DefRange), kind: kindDevice})
-	visit(stringField{attr: "platform", who: who, value: s.Platform, rng: or(s.PlatformRange, s.DefRange), kind: kindText})
-	visit(stringField{attr: "model", who: who, value: s.Model, rng: or(s.ModelRange, s.DefRange), kind: kindText})
+	visit(stringField{attr: "switch name", value: s.Name, rng: s.LabelRange.Or(s.DefRange), kind: kindDevice})
+	visit(stringField{attr: "platform", who: who, value: s.Platform, rng: s.PlatformRange.Or(s.DefRange), kind: kindText})
+	visit(stringField{attr: "model", who: who, value: s.Model, rng: s.ModelRange.Or(s.DefRange), kind: kindText})
 	if s.OSVersion != nil {
-		visit(stringField{attr: "os_version", who: who, value: *s.OSVersion, rng: or(s.OSVersionRange, s.DefRange), kind: kindVersion})
+		visit(stringField{attr: "os_version", who: who, value: *s.OSVersion, rng: s.OSVersionRange.Or(s.DefRange), kind: kindVersion})
 	}
 	watchdogField(who, s.Watchdog, visit)
 	for _, blocks := range [][]Port{s.Ports, s.Overrides} {
@@ -365,7 +357,7 @@ func switchFields(s *Switch, visit func(stringField)) {
 
 // portFields visits the strings of a port or override block.
 func portFields(sw *owner, p *Port, visit func(stringField)) {
-	visit(stringField{attr: "port spec", who: sw, value: p.Spec, rng: or(p.LabelRange, p.DefRange), kind: kindText})
+	visit(stringField{attr: "port spec", who: sw, value: p.Spec, rng: p.LabelRange.Or(p.DefRange), kind: kindText})
 	if p.Description == nil && p.Speed == nil && p.Mode == nil && p.Trust == nil {
 		return
 	}
@@ -382,7 +374,7 @@ func portFields(sw *owner, p *Port, visit func(stringField)) {
 		{"trust", p.Trust, &p.TrustRange, kindText},
 	} {
 		if a.v != nil {
-			visit(stringField{attr: a.name, who: who, value: *a.v, rng: or(*a.rng, p.DefRange), kind: a.kind})
+			visit(stringField{attr: a.name, who: who, value: *a.v, rng: a.rng.Or(p.DefRange), kind: a.kind})
 		}
 	}
 }
@@ -390,10 +382,10 @@ func portFields(sw *owner, p *Port, visit func(stringField)) {
 // hostFields visits the strings of a host block and its NICs.
 func hostFields(h *Host, visit func(stringField)) {
 	who := &owner{kind: "host", name: h.Name}
-	visit(stringField{attr: "host name", value: h.Name, rng: or(h.LabelRange, h.DefRange), kind: kindDevice})
-	visit(stringField{attr: "os", who: who, value: h.OS, rng: or(h.OSRange, h.DefRange), kind: kindText})
+	visit(stringField{attr: "host name", value: h.Name, rng: h.LabelRange.Or(h.DefRange), kind: kindDevice})
+	visit(stringField{attr: "os", who: who, value: h.OS, rng: h.OSRange.Or(h.DefRange), kind: kindText})
 	if h.OSVersion != nil {
-		visit(stringField{attr: "os_version", who: who, value: *h.OSVersion, rng: or(h.OSVersionRange, h.DefRange), kind: kindVersion})
+		visit(stringField{attr: "os_version", who: who, value: *h.OSVersion, rng: h.OSVersionRange.Or(h.DefRange), kind: kindVersion})
 	}
 	for i := range h.NICs {
 		nicFields(who, &h.NICs[i], visit)
@@ -403,9 +395,9 @@ func hostFields(h *Host, visit func(stringField)) {
 // nicFields visits the strings of a nic block.
 func nicFields(host *owner, n *NIC, visit func(stringField)) {
 	who := &owner{kind: "nic", name: n.Name, outer: host}
-	visit(stringField{attr: "nic name", who: host, value: n.Name, rng: or(n.LabelRange, n.DefRange), kind: kindName})
-	visit(stringField{attr: "model", who: who, value: n.Model, rng: or(n.ModelRange, n.DefRange), kind: kindText})
-	visit(stringField{attr: "interface", who: who, value: n.Interface, rng: or(n.InterfaceRange, n.DefRange), kind: kindText})
+	visit(stringField{attr: "nic name", who: host, value: n.Name, rng: n.LabelRange.Or(n.DefRange), kind: kindName})
+	visit(stringField{attr: "model", who: who, value: n.Model, rng: n.ModelRange.Or(n.DefRange), kind: kindText})
+	visit(stringField{attr: "interface", who: who, value: n.Interface, rng: n.InterfaceRange.Or(n.DefRange), kind: kindText})
 	for _, a := range []struct {
 		name string
 		v    *string
@@ -415,13 +407,13 @@ func nicFields(host *owner, n *NIC, visit func(stringField)) {
 		{"transport", n.Transport, &n.TransportRange}, {"class", n.Class, &n.ClassRange}, {"trust", n.Trust, &n.TrustRange},
 	} {
 		if a.v != nil {
-			visit(stringField{attr: a.name, who: who, value: *a.v, rng: or(*a.rng, n.DefRange), kind: kindText})
+			visit(stringField{attr: a.name, who: who, value: *a.v, rng: a.rng.Or(n.DefRange), kind: kindText})
 		}
 	}
 	for _, a := range n.Addresses {
-		visit(stringField{attr: "address", who: who, value: a, rng: or(n.AddressesRange, n.DefRange), kind: kindText})
+		visit(stringField{attr: "address", who: who, value: a, rng: n.AddressesRange.Or(n.DefRange), kind: kindText})
 	}
 	for _, a := range n.Applications {
-		visit(stringField{attr: "application", who: who, value: a, rng: or(n.ApplicationsRange, n.DefRange), kind: kindText})
+		visit(stringField{attr: "application", who: who, value: a, rng: n.ApplicationsRange.Or(n.DefRange), kind: kindText})
 	}
 }
