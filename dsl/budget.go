@@ -571,7 +571,8 @@ func checkRange(args []cty.Value) error {
 		}
 		nums[i] = a.AsBigFloat()
 	}
-	start, end, step := big.NewFloat(0), big.NewFloat(0), big.NewFloat(1)
+	start, step := big.NewFloat(0), big.NewFloat(1)
+	var end *big.Float
 	switch len(nums) {
 	case 1:
 		end = nums[0]

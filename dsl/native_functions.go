@@ -128,7 +128,8 @@ const maxRangeValues = 1024
 // in a list, or an empty list of numbers. ok is false for a fraction, a
 // step argument, or more than cty's 1,024 numbers (cty's error).
 func nativeRange(args []cty.Value) (cty.Value, bool) {
-	start, end := cty.Zero, cty.NilVal
+	start := cty.Zero
+	var end cty.Value
 	switch len(args) {
 	case 1:
 		end = args[0]

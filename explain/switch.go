@@ -229,14 +229,6 @@ func (b *Build) pool(el *Element, sw *model.Switch, name, direction string) erro
 	return fmt.Errorf("switch %s has no %s pool %s", sw.Name, direction, name)
 }
 
-// lanesText is "4 lanes" or "1 lane".
-func lanesText(n int) string {
-	if n == 1 {
-		return "1 lane"
-	}
-	return strconv.Itoa(n) + " lanes"
-}
-
 // join joins non-empty parts with sep.
 func join(sep string, parts ...string) string {
 	var out []string

@@ -115,12 +115,6 @@ func timings(stderr string) map[string]float64 {
 	return out
 }
 
-// size is one fabric size of the benchmark.
-type size struct {
-	switches int
-	devices  int
-}
-
 func main() {
 	flag.Parse()
 	dir := *work
