@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
@@ -23,6 +24,17 @@ type Options struct {
 	VarFiles []string
 	// Large selects LargeLimits instead of DefaultLimits.
 	Large bool
+	// Phase, when set, is told how long each phase of Load took:
+	// "parse" (reading and parsing the files) and "evaluate" (variables,
+	// locals, functions and dynamic blocks, and decoding the result).
+	Phase func(name string, took time.Duration)
+}
+
+// timed tells o.Phase that phase name, begun at start, is done.
+func (o Options) timed(name string, start time.Time) {
+	if o.Phase != nil {
+		o.Phase(name, time.Since(start))
+	}
 }
 
 // metaSchema picks out the blocks evaluated before the fabric itself.
@@ -50,6 +62,7 @@ type fileBody struct {
 // need for source snippets; they are returned even when Load fails. The
 // Config is nil when there are errors.
 func Load(path string, opts Options) (*Config, map[string]*hcl.File, hcl.Diagnostics) {
+	start := time.Now()
 	p := hclparse.NewParser()
 	names, diags := sourceFiles(path)
 	if diags.HasErrors() {
@@ -72,10 +85,13 @@ func Load(path string, opts Options) (*Config, map[string]*hcl.File, hcl.Diagnos
 			bodies = append(bodies, f.Body)
 		}
 	}
+	opts.timed("parse", start)
 	if diags.HasErrors() {
 		return nil, p.Files(), diags
 	}
+	start = time.Now()
 	cfg, d := evaluate(p, names, bodies, opts)
+	opts.timed("evaluate", start)
 	diags = append(diags, d...)
 	diags = dropConsequential(diags)
 	if diags.HasErrors() {

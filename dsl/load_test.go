@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/hashicorp/hcl/v2"
@@ -351,5 +352,34 @@ func BenchmarkLoadClos(b *testing.B) {
 		if _, _, diags := Load(path, opts); diags.HasErrors() {
 			b.Fatal(diags)
 		}
+	}
+}
+
+// TestLoadPhases requires Load to report its two phases, in order and
+// once each, for a fabric that loads, and only "parse" for one that
+// does not parse (evaluation never starts).
+func TestLoadPhases(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      []string
+	}{
+		{"loads", `fabric "lab" {}`, []string{"parse", "evaluate"}},
+		{"syntax error", `fabric "lab" {`, []string{"parse"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := writeFabric(t, map[string]string{"fabric.hcl": tt.src})
+			var got []string
+			opts := Options{Phase: func(name string, took time.Duration) {
+				if took < 0 {
+					t.Errorf("phase %s took %v", name, took)
+				}
+				got = append(got, name)
+			}}
+			Load(dir, opts)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("phases (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

@@ -38,7 +38,7 @@ var (
 	large   = flag.Bool("large", os.Getenv("BENCH_LARGE") != "", "also measure the 4,096-switch fabric (BENCH_LARGE=1)")
 	work    = flag.String("work", "", "scratch folder (default: a new temporary folder, removed at the end)")
 	python  = flag.String("python", "/usr/bin/python3", "the Python with Debian's python3-jinja2")
-	latency = flag.Duration("latency", 20*time.Millisecond, "per-command latency of the simulated switches")
+	latency = flag.Duration("latency", 10*time.Millisecond, "per-command latency of the simulated switches")
 	fabric  = flag.String("fabric", "bench/fabric", "the benchmark fabric")
 	only    = flag.String("only", "", "run only \"sizes\" (validate, build, floor, peer, incremental) or \"push\"")
 )
@@ -177,7 +177,7 @@ func benchSize(t *table, dir string, n int) (string, time.Duration, string) {
 	v, spread := medianValidate(env, n)
 	devices := countDevices(v.stderr)
 	tv := timings(v.stderr)
-	t.add("validate", sz, secs(v.wall), mb(v.rssMB), fmt.Sprintf("load %.1f, compile %.1f; median of %d runs, %s", tv["load"]/1000, tv["compile"]/1000, validateRuns, spread),
+	t.add("validate", sz, secs(v.wall), mb(v.rssMB), fmt.Sprintf("parse %.2f, evaluate %.1f, compile %.1f; median of %d runs, %s", tv["parse"]/1000, tv["evaluate"]/1000, tv["compile"]/1000, validateRuns, spread),
 		"", "", perDevice(v.wall, devices), "")
 
 	out := filepath.Join(dir, "build-"+sz)
@@ -189,8 +189,8 @@ func benchSize(t *table, dir string, n int) (string, time.Duration, string) {
 	}
 	tb := timings(b.stderr)
 	// render and write are summed over the goroutines that did them.
-	phases := fmt.Sprintf("load %.1f, compile %.1f, render %.1f, write %.1f (cpu, all cores), model.json %.1f, install %.1f",
-		tb["load"]/1000, tb["compile"]/1000, tb["render"]/1000, tb["write"]/1000, tb["model"]/1000, tb["install"]/1000)
+	phases := fmt.Sprintf("parse %.2f, evaluate %.1f, compile %.1f, render %.1f, write %.1f (cpu, all cores), model.json %.1f, install %.1f",
+		tb["parse"]/1000, tb["evaluate"]/1000, tb["compile"]/1000, tb["render"]/1000, tb["write"]/1000, tb["model"]/1000, tb["install"]/1000)
 
 	fl := filepath.Join(dir, "floor-"+sz)
 	os.RemoveAll(fl)
@@ -351,8 +351,8 @@ func incremental(t *table, out string, n int, full time.Duration) {
 			fail(fmt.Errorf("%s: fabricc says previous=%v", step.what, previous))
 		}
 		t.add(step.what, strconv.Itoa(n), secs(r.wall), mb(r.rssMB),
-			fmt.Sprintf("load %.1f, compile %.1f, render %.1f, write+link %.1f (cpu, all cores), model.json %.1f, install %.1f; %.0f devices kept without rendering; %.0f kept files read back",
-				tm["load"]/1000, tm["compile"]/1000, tm["render"]/1000, tm["write"]/1000, tm["model"]/1000, tm["install"]/1000, tm["kept"], tm["compared"]),
+			fmt.Sprintf("parse %.2f, evaluate %.1f, compile %.1f, render %.1f, write+link %.1f (cpu, all cores), model.json %.1f, install %.1f; %.0f devices kept without rendering; %.0f kept files read back",
+				tm["parse"]/1000, tm["evaluate"]/1000, tm["compile"]/1000, tm["render"]/1000, tm["write"]/1000, tm["model"]/1000, tm["install"]/1000, tm["kept"], tm["compared"]),
 			fmt.Sprintf("%d rewritten, %d kept", changed, kept), "", "",
 			fmt.Sprintf("%.2f of full build", r.wall.Seconds()/full.Seconds()))
 	}

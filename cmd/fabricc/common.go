@@ -71,6 +71,7 @@ func exactArgs(n int) cobra.PositionalArgs {
 // block or a variable is reported once (dsl.Collapse).
 func compileFabric(path string, opts dsl.Options) (*model.Fabric, map[string]*hcl.File, hcl.Diagnostics) {
 	start := time.Now()
+	opts.Phase = timings.add
 	cfg, files, diags := dsl.Load(path, opts)
 	timings.add("load", time.Since(start))
 	if diags.HasErrors() {

@@ -94,7 +94,8 @@ func (p *phaseTimes) add(name string, d time.Duration) {
 }
 
 // report prints one line of phase times in milliseconds to w when
-// FABRICC_TIMINGS is set: load, compile, the build's wall time and, from
+// FABRICC_TIMINGS is set: parse and evaluate (dsl.Load's phases), load
+// (the two together), compile, the build's wall time and, from
 // res, the time spent rendering and writing device files summed over the
 // goroutines that did it, model.json and manifest.json, and what was
 // written.
