@@ -131,32 +131,40 @@ func main() {
 	}
 	t := &table{}
 	if *only != "push" {
-		var last, lastFloor string
+		var last string
 		var lastBuild time.Duration
+		var litter []string
 		for _, n := range sizes {
-			out, took, floorDir := benchSize(t, dir, n)
-			if last != "" {
-				os.RemoveAll(last)
-				os.RemoveAll(lastFloor)
-			}
-			last, lastBuild, lastFloor = out, took, floorDir
+			out, took, others := benchSize(t, dir, n)
+			removeBuilds(append(litter, last)...)
+			last, lastBuild, litter = out, took, others
 		}
-		// The largest floor's folder goes only after the rebuilds: its
-		// gigabytes, freed right before them, are discarded (the file
-		// system is mounted with discard) while they run, and made the
-		// first rebuild take 49 s instead of 30 s in one run.
+		// The largest size's other folders go only after the rebuilds:
+		// their gigabytes, freed right before them, are discarded (the
+		// file system is mounted with discard) while they run, and made
+		// the first rebuild take 49 s instead of 30 s in one run.
 		incremental(t, last, sizes[len(sizes)-1], lastBuild)
-		os.RemoveAll(lastFloor)
-		os.RemoveAll(last)
-		for _, beside := range []string{".prev", ".fingerprints"} {
-			os.RemoveAll(filepath.Join(filepath.Dir(last), "."+filepath.Base(last)+beside))
-		}
+		removeBuilds(append(litter, last)...)
 	}
 	if *only != "sizes" {
 		pushBench(t, dir)
 	}
 	t.print()
 	fmt.Printf("\nmachine: %s; %s; %s\n", machine(), version(), time.Now().UTC().Format("2006-01-02"))
+}
+
+// removeBuilds removes folders and what fabricc keeps beside a build
+// folder (the previous build and the fingerprints).
+func removeBuilds(dirs ...string) {
+	for _, d := range dirs {
+		if d == "" {
+			continue
+		}
+		os.RemoveAll(d)
+		for _, beside := range []string{".prev", ".fingerprints"} {
+			os.RemoveAll(filepath.Join(filepath.Dir(d), "."+filepath.Base(d)+beside))
+		}
+	}
 }
 
 // fail stops the run.
@@ -170,8 +178,9 @@ func vars(n int) []string { return []string{"--large", "-var", "switches=" + str
 
 // benchSize measures validate, build, the floor and the peer for one
 // size and returns the build folder, the build's wall time and the
-// floor's folder, which the caller removes.
-func benchSize(t *table, dir string, n int) (string, time.Duration, string) {
+// other folders it wrote (the floors' and the second build's), which
+// the caller removes.
+func benchSize(t *table, dir string, n int) (string, time.Duration, []string) {
 	sz := strconv.Itoa(n)
 	env := []string{"FABRICC_TIMINGS=1"}
 	v, spread := medianValidate(env, n)
@@ -180,37 +189,60 @@ func benchSize(t *table, dir string, n int) (string, time.Duration, string) {
 	t.add("validate", sz, secs(v.wall), mb(v.rssMB), fmt.Sprintf("parse %.2f, evaluate %.1f, compile %.1f; median of %d runs, %s", tv["parse"]/1000, tv["evaluate"]/1000, tv["compile"]/1000, validateRuns, spread),
 		"", "", perDevice(v.wall, devices), "")
 
+	// Two pairs of build and floor, the second the other way round: one
+	// pair moves by a fifth from one minute to the next on this shared
+	// disk, and whichever writes second may pay for the other's
+	// writeback. The build row shows the first build's phases.
 	out := filepath.Join(dir, "build-"+sz)
+	b, tb := buildInto(env, out, n)
+	fl := filepath.Join(dir, "floor-"+sz)
+	floorSecs := floorInto(out, fl)
+	fl2 := filepath.Join(dir, "floor-"+sz+"-2")
+	floorSecs2 := floorInto(out, fl2)
+	out2 := filepath.Join(dir, "build-"+sz+"-2")
+	b2, _ := buildInto(env, out2, n)
+	// render and write are summed over the goroutines that did them.
+	phases := fmt.Sprintf("parse %.2f, evaluate %.1f, compile %.1f, render %.1f, write %.1f (cpu, all cores), model.json %.1f, install %.1f; 2nd build (after its floor) %.1f s",
+		tb["parse"]/1000, tb["evaluate"]/1000, tb["compile"]/1000, tb["render"]/1000, tb["write"]/1000, tb["model"]/1000, tb["install"]/1000, b2.wall.Seconds())
+	t.add("build", sz, secs(b.wall), mb(b.rssMB), phases, fmt.Sprint(tb["files"]), fmt.Sprintf("%.0f", tb["bytes"]/1e6),
+		perDevice(b.wall, devices), fmt.Sprintf("%.2fx floor; 2nd pair %.2fx", b.wall.Seconds()/floorSecs, b2.wall.Seconds()/floorSecs2))
+	t.add("floor (bench/floor)", sz, fmt.Sprintf("%.1f", floorSecs), "", fmt.Sprintf("same files, sizes and modes; 2nd floor (before its build) %.1f s", floorSecs2), fmt.Sprint(tb["files"]),
+		fmt.Sprintf("%.0f", tb["bytes"]/1e6), perDevice(time.Duration(floorSecs*float64(time.Second)), devices), "")
+	if n <= 512 {
+		peer(t, dir, out, sz, b.wall, devices)
+	}
+	return out, b.wall, []string{fl, fl2, out2}
+}
+
+// buildInto builds the benchmark fabric of size n into the new folder
+// out, after a sync, and returns the run and its phase timings.
+func buildInto(env []string, out string, n int) (run, map[string]float64) {
 	os.RemoveAll(out)
 	syncDisk()
 	b, err := measure(env, *fabricc, append([]string{"build", *fabric, "-o", out}, vars(n)...)...)
 	if err != nil {
 		fail(err)
 	}
-	tb := timings(b.stderr)
-	// render and write are summed over the goroutines that did them.
-	phases := fmt.Sprintf("parse %.2f, evaluate %.1f, compile %.1f, render %.1f, write %.1f (cpu, all cores), model.json %.1f, install %.1f",
-		tb["parse"]/1000, tb["evaluate"]/1000, tb["compile"]/1000, tb["render"]/1000, tb["write"]/1000, tb["model"]/1000, tb["install"]/1000)
+	return b, timings(b.stderr)
+}
 
-	fl := filepath.Join(dir, "floor-"+sz)
-	os.RemoveAll(fl)
-	if err := os.Mkdir(fl, 0o755); err != nil {
+// floorInto runs bench/floor for the build folder build into the new
+// folder dst, after a sync, and returns the seconds it reports.
+func floorInto(build, dst string) float64 {
+	os.RemoveAll(dst)
+	if err := os.Mkdir(dst, 0o755); err != nil {
 		fail(err)
 	}
 	syncDisk()
-	f, err := measure(nil, *floor, out, fl)
+	f, err := measure(nil, *floor, build, dst)
 	if err != nil {
 		fail(err)
 	}
-	floorSecs, _ := strconv.ParseFloat(strings.TrimSpace(f.stdout), 64)
-	t.add("build", sz, secs(b.wall), mb(b.rssMB), phases, fmt.Sprint(tb["files"]), fmt.Sprintf("%.0f", tb["bytes"]/1e6),
-		perDevice(b.wall, devices), fmt.Sprintf("%.2fx floor", b.wall.Seconds()/floorSecs))
-	t.add("floor (bench/floor)", sz, fmt.Sprintf("%.1f", floorSecs), "", "same files, sizes and modes", fmt.Sprint(tb["files"]),
-		fmt.Sprintf("%.0f", tb["bytes"]/1e6), perDevice(time.Duration(floorSecs*float64(time.Second)), devices), "")
-	if n <= 512 {
-		peer(t, dir, out, sz, b.wall, devices)
+	secs, err := strconv.ParseFloat(strings.TrimSpace(f.stdout), 64)
+	if err != nil {
+		fail(fmt.Errorf("floor printed %q: %w", f.stdout, err))
 	}
-	return out, b.wall, fl
+	return secs
 }
 
 // validateRuns is how many times each size is validated. One run moves
