@@ -190,9 +190,9 @@ func benchSize(t *table, dir string, n int) (string, time.Duration, []string) {
 		"", "", perDevice(v.wall, devices), "")
 
 	// Two pairs of build and floor, the second the other way round: one
-	// pair moves by a fifth from one minute to the next on this shared
-	// disk, and whichever writes second may pay for the other's
-	// writeback. The build row shows the first build's phases.
+	// pair moves by a fifth or more from one minute to the next on this
+	// shared disk, and neither side should always run on the disk the
+	// other just left. The build row shows the first build's phases.
 	out := filepath.Join(dir, "build-"+sz)
 	b, tb := buildInto(env, out, n)
 	fl := filepath.Join(dir, "floor-"+sz)
