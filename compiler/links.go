@@ -2,11 +2,12 @@ package compiler
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/internal/cores"
 	"github.com/fabricc/fabricc/model"
 )
 
@@ -45,12 +46,11 @@ func (l *lowering) lowerLinks() {
 			l.f.Links = append(l.f.Links, link)
 		}
 	}
-	sort.SliceStable(l.f.Links, func(i, j int) bool {
-		a, b := l.f.Links[i].A, l.f.Links[j].A
-		if a.Device != b.Device {
-			return a.Device < b.Device
+	slices.SortStableFunc(l.f.Links, func(x, y model.Link) int {
+		if c := strings.Compare(x.A.Device, y.A.Device); c != 0 {
+			return c
 		}
-		return naturalLess(a.Port, b.Port)
+		return naturalCompare(x.A.Port, y.A.Port)
 	})
 }
 
@@ -237,17 +237,25 @@ func (l *lowering) deviceNames() []string {
 // finishPorts fills the defaults that depend on a port's peer: trust
 // (PCP toward a RoCEv1 NIC, else DSCP) and the description "to dev:port".
 func (l *lowering) finishPorts() {
-	for i := range l.f.Switches {
-		sw := &l.f.Switches[i]
-		for j := range sw.Ports {
-			p := &sw.Ports[j]
-			k := Key("switch", sw.Name, "port", p.Name)
-			if !l.written[k+"/trust"] {
-				p.Trust = l.peerTrust(p.Peer)
-			}
-			if !l.written[k+"/description"] && p.Peer != nil {
-				p.Description = fmt.Sprintf("to %s:%s", p.Peer.Device, p.Peer.Port)
-			}
+	// Each switch's ports are its own, and lowering only reads the
+	// maps here: the switches are finished on every core.
+	cores.Range(len(l.f.Switches), 64, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			l.finishSwitchPorts(&l.f.Switches[i])
+		}
+	})
+}
+
+// finishSwitchPorts is finishPorts for the ports of sw.
+func (l *lowering) finishSwitchPorts(sw *model.Switch) {
+	for j := range sw.Ports {
+		p := &sw.Ports[j]
+		k := Key("switch", sw.Name, "port", p.Name)
+		if !l.written[k+"/trust"] {
+			p.Trust = l.peerTrust(p.Peer)
+		}
+		if !l.written[k+"/description"] && p.Peer != nil {
+			p.Description = fmt.Sprintf("to %s:%s", p.Peer.Device, p.Peer.Port)
 		}
 	}
 }

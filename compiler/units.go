@@ -96,6 +96,9 @@ func parseSpeed(s string) (int, error) {
 // ("swp2" < "swp10"); see model.NaturalLess.
 func naturalLess(a, b string) bool { return model.NaturalLess(a, b) }
 
+// naturalCompare is naturalLess as -1, 0 or +1.
+func naturalCompare(a, b string) int { return model.NaturalCompare(a, b) }
+
 // didYouMean returns ` Did you mean "x"?` for the closest candidate, or
 // "" (dsl.DidYouMean: fabricc's one suggestion rule).
 func didYouMean(name string, candidates []string) string {

@@ -92,3 +92,6 @@ func (p *Port) Lossless(prio int) bool {
 // "1/2" < "1/10", "Ethernet2" < "Ethernet10", "swp2" < "swp10". It is
 // the order of ports in the model and in everything fabricc prints.
 func NaturalLess(a, b string) bool { return natural.Less(a, b) }
+
+// NaturalCompare is NaturalLess as -1, 0 or +1, for slices.SortFunc.
+func NaturalCompare(a, b string) int { return natural.Compare(a, b) }

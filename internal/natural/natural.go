@@ -4,7 +4,11 @@
 // model (port order) share it.
 package natural
 
-import "strconv"
+import (
+	"cmp"
+	"strconv"
+	"strings"
+)
 
 // Runs splits s into runs of ASCII digits and runs of other bytes:
 // "Ethernet1/10" is "Ethernet", "1", "/", "10".
@@ -27,22 +31,50 @@ func IsDigit(c byte) bool { return c >= '0' && c <= '9' }
 // "1/2" < "1/10", "Ethernet2" < "Ethernet10", "swp2" < "swp10". Names
 // that compare equal that way ("swp01" and "swp1") fall back to byte
 // order, so the order is total.
-func Less(a, b string) bool {
-	ra, rb := Runs(a), Runs(b)
-	for i := 0; i < len(ra) && i < len(rb); i++ {
-		x, y := ra[i], rb[i]
+func Less(a, b string) bool { return Compare(a, b) < 0 }
+
+// Compare is Less as -1, 0 or +1, for slices.SortFunc. It walks the
+// runs of a and b in step without making them (Runs allocates, and a
+// large fabric sorts hundreds of thousands of ports and links): the
+// first pair of runs that differ decides, digit runs by their value
+// when both fit an int and the values differ, any other pair by bytes;
+// then the name with fewer runs comes first, then byte order.
+func Compare(a, b string) int {
+	for i, j := 0, 0; ; {
+		if i == len(a) || j == len(b) {
+			if i != len(a) || j != len(b) {
+				return cmpBool(i == len(a)) // fewer runs first
+			}
+			return strings.Compare(a, b)
+		}
+		x, y := a[i:runEnd(a, i)], b[j:runEnd(b, j)]
+		i, j = i+len(x), j+len(y)
 		if x == y {
 			continue
 		}
-		nx, ex := strconv.Atoi(x)
-		ny, ey := strconv.Atoi(y)
-		if ex == nil && ey == nil && nx != ny {
-			return nx < ny
+		if IsDigit(x[0]) && IsDigit(y[0]) {
+			nx, ex := strconv.Atoi(x)
+			ny, ey := strconv.Atoi(y)
+			if ex == nil && ey == nil && nx != ny {
+				return cmp.Compare(nx, ny)
+			}
 		}
-		return x < y
+		return strings.Compare(x, y)
 	}
-	if len(ra) != len(rb) {
-		return len(ra) < len(rb)
+}
+
+// runEnd is where the run of s starting at i ends.
+func runEnd(s string, i int) int {
+	d := IsDigit(s[i])
+	for i++; i < len(s) && IsDigit(s[i]) == d; i++ {
 	}
-	return a < b
+	return i
+}
+
+// cmpBool is -1 when first is true, else +1.
+func cmpBool(first bool) int {
+	if first {
+		return -1
+	}
+	return 1
 }
