@@ -16,24 +16,40 @@ func (c *checker) checkRanges() {
 	for _, v := range c.f.VLANs {
 		c.vlanRange(v.ID, fmt.Sprintf("VLAN %q", v.Name), []string{"vlan", fmt.Sprint(v.ID)})
 	}
-	for _, sw := range c.f.Switches {
-		for _, p := range sw.Ports {
-			where := fmt.Sprintf("port %s:%s", sw.Name, p.Name)
-			for _, q := range p.PFCPriorities {
-				c.priorityRange(q, where+" PFC", portPath(sw.Name, p.Name, "pfc"))
-			}
-			for _, v := range append(append([]int{}, p.TrunkVLANs...), p.AccessVLAN, p.NativeVLAN) {
-				if v != 0 {
-					c.vlanRange(v, where, portPath(sw.Name, p.Name, "vlans"))
-				}
-			}
+	for i := range c.f.Switches {
+		sw := &c.f.Switches[i]
+		for j := range sw.Ports {
+			c.checkPortRanges(sw.Name, &sw.Ports[j])
 		}
 	}
-	for _, h := range c.f.Hosts {
-		for _, n := range h.NICs {
-			c.checkNICRanges(h.Name, n)
+	for i := range c.f.Hosts {
+		h := &c.f.Hosts[i]
+		for j := range h.NICs {
+			c.checkNICRanges(h.Name, &h.NICs[j])
 		}
 	}
+}
+
+// checkPortRanges checks one port's PFC priorities and VLANs. Every
+// port of a large fabric passes through here, so the error's words and
+// path are made only for a value out of range.
+func (c *checker) checkPortRanges(sw string, p *model.Port) {
+	where := func() string { return fmt.Sprintf("port %s:%s", sw, p.Name) }
+	for _, q := range p.PFCPriorities {
+		if !priorityOK(q) {
+			c.priorityRange(q, where()+" PFC", portPath(sw, p.Name, "pfc"))
+		}
+	}
+	vlan := func(v int) {
+		if v != 0 && !vlanOK(v) {
+			c.vlanRange(v, where(), portPath(sw, p.Name, "vlans"))
+		}
+	}
+	for _, v := range p.TrunkVLANs {
+		vlan(v)
+	}
+	vlan(p.AccessVLAN)
+	vlan(p.NativeVLAN)
 }
 
 // checkQoSRanges checks the classes and the two maps.
@@ -82,39 +98,62 @@ func (c *checker) checkQoSRanges() {
 	}
 }
 
-// checkNICRanges checks one NIC's priorities, DSCP values and VLAN.
-func (c *checker) checkNICRanges(host string, n model.NIC) {
-	where := fmt.Sprintf("NIC %s:%s", host, n.Name)
-	r := n.RoCE
-	c.priorityRange(r.Priority, where, nicPath(host, n.Name, "priority"))
-	c.priorityRange(r.CNPPriority, where, nicPath(host, n.Name, "cnp_priority"))
-	for _, p := range append(append([]int{}, r.PFCPriorities...), r.ECNPriorities...) {
-		c.priorityRange(p, where, nicPath(host, n.Name, "pfc_priorities"))
+// checkNICRanges checks one NIC's priorities, DSCP values and VLAN; as
+// checkPortRanges, it makes an error's words only for a value out of
+// range.
+func (c *checker) checkNICRanges(host string, n *model.NIC) {
+	where := func() string { return fmt.Sprintf("NIC %s:%s", host, n.Name) }
+	priority := func(v int, attr string) {
+		if !priorityOK(v) {
+			c.priorityRange(v, where(), nicPath(host, n.Name, attr))
+		}
 	}
-	c.dscpRange(r.DSCP, where, nicPath(host, n.Name, "dscp"))
-	c.dscpRange(r.CNPDSCP, where, nicPath(host, n.Name, "cnp_dscp"))
-	if n.VLAN != 0 {
-		c.vlanRange(n.VLAN, where, nicPath(host, n.Name, "vlan"))
+	dscp := func(v int, attr string) {
+		if !dscpOK(v) {
+			c.dscpRange(v, where(), nicPath(host, n.Name, attr))
+		}
+	}
+	r := &n.RoCE
+	priority(r.Priority, "priority")
+	priority(r.CNPPriority, "cnp_priority")
+	for _, p := range r.PFCPriorities {
+		priority(p, "pfc_priorities")
+	}
+	for _, p := range r.ECNPriorities {
+		priority(p, "pfc_priorities")
+	}
+	dscp(r.DSCP, "dscp")
+	dscp(r.CNPDSCP, "cnp_dscp")
+	if n.VLAN != 0 && !vlanOK(n.VLAN) {
+		c.vlanRange(n.VLAN, where(), nicPath(host, n.Name, "vlan"))
 	}
 }
 
+// priorityOK, dscpOK and vlanOK tell whether a value is in its range:
+// 802.1p priorities 0-7, DSCP 0-63, VLAN ids 1-4094.
+func priorityOK(v int) bool { return v >= 0 && v <= 7 }
+
+func dscpOK(v int) bool { return v >= 0 && v <= 63 }
+
+func vlanOK(v int) bool { return v >= 1 && v <= 4094 }
+
 // priorityRange, dscpRange and vlanRange report a value out of range.
 func (c *checker) priorityRange(v int, where string, path []string) {
-	if v < 0 || v > 7 {
+	if !priorityOK(v) {
 		c.errorf("Priority out of range", fmt.Sprintf("%s uses priority %d; 802.1p priorities are 0-7.", where, v), path)
 	}
 }
 
 // dscpRange reports a DSCP value outside 0-63.
 func (c *checker) dscpRange(v int, where string, path []string) {
-	if v < 0 || v > 63 {
+	if !dscpOK(v) {
 		c.errorf("DSCP out of range", fmt.Sprintf("%s uses DSCP %d; DSCP values are 0-63.", where, v), path)
 	}
 }
 
 // vlanRange reports a VLAN id outside 1-4094.
 func (c *checker) vlanRange(v int, where string, path []string) {
-	if v < 1 || v > 4094 {
+	if !vlanOK(v) {
 		c.errorf("VLAN id out of range", fmt.Sprintf("%s uses VLAN %d; VLAN ids are 1-4094 (0 and 4095 are reserved).", where, v), path)
 	}
 }

@@ -227,3 +227,36 @@ func TestChecksSortedAndDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestRangeErrorDetails checks the words of the range errors of a port
+// and a NIC, which checkPortRanges and checkNICRanges make only for a
+// value out of range: the place, the value and the range, once per
+// value, and nothing for values in range (a trunk, access or native VLAN
+// of 0 is no VLAN).
+func TestRangeErrorDetails(t *testing.T) {
+	f := testFabric()
+	src := testSources(f)
+	leaf := &f.Switches[0].Ports[0]
+	leaf.PFCPriorities = []int{3, 8}
+	leaf.TrunkVLANs, leaf.AccessVLAN, leaf.NativeVLAN = []int{100, 4095}, 0, 0
+	nic := &f.Hosts[0].NICs[0]
+	nic.RoCE.ECNPriorities = []int{3, -1}
+	nic.RoCE.CNPDSCP = 64
+	nic.VLAN = 5000
+	c := &checker{f: f, src: src}
+	c.checkRanges()
+	var got []string
+	for _, d := range c.diags {
+		got = append(got, d.Summary+": "+d.Detail+" @ "+keyAt(src, d.Subject))
+	}
+	want := []string{
+		"Priority out of range: port leaf1:1/1 PFC uses priority 8; 802.1p priorities are 0-7. @ switch/leaf1/port/1/1",
+		"VLAN id out of range: port leaf1:1/1 uses VLAN 4095; VLAN ids are 1-4094 (0 and 4095 are reserved). @ switch/leaf1/port/1/1/vlans",
+		"Priority out of range: NIC h1:roce0 uses priority -1; 802.1p priorities are 0-7. @ host/h1/nic/roce0/pfc_priorities",
+		"DSCP out of range: NIC h1:roce0 uses DSCP 64; DSCP values are 0-63. @ host/h1/nic/roce0/cnp_dscp",
+		"VLAN id out of range: NIC h1:roce0 uses VLAN 5000; VLAN ids are 1-4094 (0 and 4095 are reserved). @ host/h1/nic/roce0/vlan",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("range errors (-want +got):\n%s", diff)
+	}
+}
