@@ -2,7 +2,6 @@ package compiler
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -109,31 +108,70 @@ type portRef struct {
 	hasSub bool
 }
 
-// portNameParts are the platforms' port naming, with the number and the
-// sub index captured.
-var portNameParts = map[model.Platform]*regexp.Regexp{
-	model.PlatformOnyx:    regexp.MustCompile(`^1/([1-9][0-9]*)(?:/([1-9][0-9]*))?$`),
-	model.PlatformEOS:     regexp.MustCompile(`^Ethernet([1-9][0-9]*)(?:/([1-9][0-9]*))?$`),
-	model.PlatformCumulus: regexp.MustCompile(`^swp([1-9][0-9]*)(?:s([0-9]+))?$`),
+// portSyntax is how a platform writes a port name: prefix, the
+// front-panel number N without a leading zero, then optionally sep and
+// the sub-port or lane index M, without a leading zero, or any digits
+// when subFromZero (Cumulus counts breakouts from swpNs0). Onyx writes
+// 1/N and 1/N/M, EOS EthernetN and EthernetN/M, Cumulus swpN and swpNsM.
+type portSyntax struct {
+	prefix      string
+	sep         byte
+	subFromZero bool
+}
+
+// parse takes name apart, or is false when it is not a port name of the
+// syntax. A number too large for an int is 0 (no model has such a port).
+func (ps portSyntax) parse(name string) (portRef, bool) {
+	rest, ok := strings.CutPrefix(name, ps.prefix)
+	if ps.prefix == "" || !ok {
+		return portRef{}, false
+	}
+	num, rest, ok := leadingNumber(rest, false)
+	if !ok {
+		return portRef{}, false
+	}
+	r := portRef{number: atoiOrZero(num)}
+	if rest == "" {
+		return r, true
+	}
+	if rest[0] != ps.sep {
+		return portRef{}, false
+	}
+	sub, rest, ok := leadingNumber(rest[1:], ps.subFromZero)
+	if !ok || rest != "" {
+		return portRef{}, false
+	}
+	r.sub, r.hasSub = atoiOrZero(sub), true
+	return r, true
+}
+
+// leadingNumber splits the ASCII digits s starts with from the rest; it
+// is false when there are none, or when they start with a 0 and
+// zeroFirst is false.
+func leadingNumber(s string, zeroFirst bool) (digits, rest string, ok bool) {
+	n := 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	if n == 0 || s[0] == '0' && !zeroFirst {
+		return "", s, false
+	}
+	return s[:n], s[n:], true
+}
+
+// atoiOrZero is the value of a run of digits, or 0 past an int.
+func atoiOrZero(digits string) int {
+	n, _ := strconv.Atoi(digits)
+	return n
 }
 
 // parsePortRef takes a port name of platform p apart.
 func parsePortRef(p model.Platform, name string) (portRef, bool) {
-	re := portNameParts[p]
-	if re == nil {
+	info, ok := platforms[p]
+	if !ok {
 		return portRef{}, false
 	}
-	m := re.FindStringSubmatch(name)
-	if m == nil {
-		return portRef{}, false
-	}
-	r := portRef{}
-	r.number, _ = strconv.Atoi(m[1])
-	if m[2] != "" {
-		r.sub, _ = strconv.Atoi(m[2])
-		r.hasSub = true
-	}
-	return r, true
+	return info.ports.parse(name)
 }
 
 // groupOf returns the group holding front-panel port n.

@@ -2,7 +2,6 @@ package compiler
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 
 	"github.com/fabricc/fabricc/dsl"
@@ -23,8 +22,8 @@ type platformInfo struct {
 	// `mtu` is the IP MTU and stops at 9214, its L2 MTU then being 9234
 	// (Arista EOS Central forum "Jumbo frame MTU sizes", show interfaces).
 	maxMTU int
-	// portName is the platform's port naming, and portForm says it in words.
-	portName *regexp.Regexp
+	// ports is the platform's port naming, and portForm says it in words.
+	ports    portSyntax
 	portForm string
 }
 
@@ -33,19 +32,19 @@ var platforms = map[model.Platform]platformInfo{
 	model.PlatformOnyx: {
 		osVersion: "3.9.3202",
 		maxMTU:    9216,
-		portName:  regexp.MustCompile(`^1/[1-9][0-9]*(/[1-9][0-9]*)?$`),
+		ports:     portSyntax{prefix: "1/", sep: '/'},
 		portForm:  `Onyx ports are "1/N", or "1/N/M" for a split port (rendered "ethernet 1/N")`,
 	},
 	model.PlatformEOS: {
 		osVersion: "4.32.2F",
 		maxMTU:    9214,
-		portName:  regexp.MustCompile(`^Ethernet[1-9][0-9]*(/[1-9][0-9]*)?$`),
+		ports:     portSyntax{prefix: "Ethernet", sep: '/'},
 		portForm:  `EOS ports are "EthernetN" on single-lane (SFP) ports and "EthernetN/M", lane M, on multi-lane ports`,
 	},
 	model.PlatformCumulus: {
 		osVersion: "5.9.2",
 		maxMTU:    9216,
-		portName:  regexp.MustCompile(`^swp[1-9][0-9]*(s[0-9]+)?$`),
+		ports:     portSyntax{prefix: "swp", sep: 's', subFromZero: true},
 		portForm:  `Cumulus ports are "swpN", or "swpNsM" for a breakout port`,
 	},
 }
@@ -219,7 +218,7 @@ func (l *lowering) declarePorts(s *dsl.Switch, info platformInfo, known bool, hw
 			l.checkPortNames(s, p, names, hw)
 		}
 		for _, n := range names {
-			if known && !info.portName.MatchString(n) {
+			if _, ok := info.ports.parse(n); known && !ok {
 				l.errorf(p.LabelRange.Or(p.DefRange), "Invalid port name",
 					"switch %q runs %s, and %q is not a port name there: %s.", s.Name, s.Platform, n, info.portForm)
 				l.badPorts[s.Name] = true

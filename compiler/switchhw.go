@@ -66,7 +66,7 @@ func (l *lowering) checkPortNames(s *dsl.Switch, p dsl.Port, names []string, hw 
 	var bad []string
 	first := ""
 	for _, n := range names {
-		if !platforms[hw.platform].portName.MatchString(n) {
+		if _, ok := platforms[hw.platform].ports.parse(n); !ok {
 			return // the platform's naming check reports it
 		}
 		if why, fix := nameProblem(hw.platform, hw.name, hw.row, n); why != "" {
