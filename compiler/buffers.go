@@ -1,8 +1,10 @@
 package compiler
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/fabricc/fabricc/model"
@@ -54,9 +56,9 @@ func namesFor(style string) poolNames {
 
 // portBuffers fills a port's priority groups and egress queues and
 // returns its headroom and other reservations in bytes.
-func portBuffers(f *model.Fabric, sw *model.Switch, p *model.Port, names poolNames, planMeters float64) (headroom, planned, reserved int64) {
+func portBuffers(f *model.Fabric, sw *model.Switch, p *model.Port, names poolNames, planMeters float64, tcs []int) (headroom, planned, reserved int64) {
 	p.PriorityGroups, p.EgressQueues = nil, nil
-	losslessPrio := map[int]bool{}
+	var losslessPrio prioritySet
 	var lossless []model.PriorityGroup
 	for _, c := range f.QoS.Classes {
 		if !c.Lossless || !p.Lossless(c.Priority) {
@@ -79,19 +81,21 @@ func portBuffers(f *model.Fabric, sw *model.Switch, p *model.Port, names poolNam
 			SizeBytes: h.SizeBytes, XoffBytes: h.XoffBytes, XonBytes: h.XonBytes,
 			SharedAlpha: losslessPGAlpha, Headroom: h,
 		})
-		for _, q := range c.Priorities {
-			losslessPrio[q] = true
-		}
+		losslessPrio.add(c.Priorities...)
 		headroom += h.SizeBytes
 	}
+	p.PriorityGroups = make([]model.PriorityGroup, 0, 1+len(lossless))
 	p.PriorityGroups = append(p.PriorityGroups, model.PriorityGroup{
-		Index: 0, Priorities: complement(losslessPrio), Pool: names.inLossy,
+		Index: 0, Priorities: losslessPrio.complement(), Pool: names.inLossy,
 		SizeBytes: lossyPGReserved, SharedAlpha: lossyPGAlpha,
 	})
 	p.PriorityGroups = append(p.PriorityGroups, lossless...)
-	sort.SliceStable(p.PriorityGroups, func(i, j int) bool { return p.PriorityGroups[i].Index < p.PriorityGroups[j].Index })
+	slices.SortStableFunc(p.PriorityGroups, func(a, b model.PriorityGroup) int { return cmp.Compare(a.Index, b.Index) })
 	reserved = lossyPGReserved
-	for _, tc := range usedTCs(f.QoS) {
+	if len(tcs) > 0 {
+		p.EgressQueues = make([]model.EgressQueue, 0, len(tcs)) // nil without classes, as before
+	}
+	for _, tc := range tcs {
 		q := model.EgressQueue{TrafficClass: tc, Pool: names.egLossy, ReservedBytes: lossyQueueReserve, SharedAlpha: lossyQueueAlpha}
 		if c := f.QoS.ClassForTC(tc); c != nil && c.Lossless && p.Lossless(c.Priority) {
 			q = model.EgressQueue{TrafficClass: tc, Pool: names.egLossless, ReservedBytes: losslessQueueReserve, SharedAlpha: losslessQueueAlpha}
@@ -142,9 +146,34 @@ func cableMeters(p *model.Port) float64 {
 
 // complement returns the priorities 0-7 not in set, ascending.
 func complement(set map[int]bool) []int {
-	out := []int{}
+	var s prioritySet
+	for q, in := range set {
+		if in {
+			s.add(q)
+		}
+	}
+	return s.complement()
+}
+
+// prioritySet is a set of 802.1p priorities, one bit each; values
+// outside 0-7 (which the checks report) are left out. portBuffers keeps
+// one per port of the fabric, where a map cost an allocation each.
+type prioritySet uint8
+
+// add puts the priorities ps in s.
+func (s *prioritySet) add(ps ...int) {
+	for _, p := range ps {
+		if p >= 0 && p < 8 {
+			*s |= 1 << p
+		}
+	}
+}
+
+// complement returns the priorities 0-7 not in s, ascending.
+func (s prioritySet) complement() []int {
+	out := make([]int, 0, 8)
 	for q := 0; q < 8; q++ {
-		if !set[q] {
+		if s&(1<<q) == 0 {
 			out = append(out, q)
 		}
 	}
@@ -184,9 +213,10 @@ func usedTCs(q model.QoS) []int {
 func switchBuffers(f *model.Fabric, sw *model.Switch, src Sources) hcl.Diagnostics {
 	names := namesFor(sw.BufferStyle)
 	planM := planningMeters(sw)
+	tcs := usedTCs(f.QoS)
 	var headroom, planned, pgLossy, egLossless, egLossy int64
 	for i := range sw.Ports {
-		h, plan, _ := portBuffers(f, sw, &sw.Ports[i], names, planM)
+		h, plan, _ := portBuffers(f, sw, &sw.Ports[i], names, planM, tcs)
 		headroom += h
 		planned += plan
 		for _, pg := range sw.Ports[i].PriorityGroups {

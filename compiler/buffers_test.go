@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -229,5 +230,33 @@ func TestCableTooLongForECN(t *testing.T) {
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("errors (-want +got):\n%s", d)
+	}
+}
+
+// TestPrioritySetComplement: the lossy priority group takes the
+// priorities 0-7 that no lossless class has, ascending; a value out of
+// range (the checks report it) takes none away, and with every priority
+// lossless the list is empty, not null, in model.json.
+func TestPrioritySetComplement(t *testing.T) {
+	tests := []struct {
+		add  []int
+		want string
+	}{
+		{nil, "[0,1,2,3,4,5,6,7]"},
+		{[]int{3}, "[0,1,2,4,5,6,7]"},
+		{[]int{3, 4, 3}, "[0,1,2,5,6,7]"},
+		{[]int{-1, 8, 9, 3}, "[0,1,2,4,5,6,7]"},
+		{[]int{0, 1, 2, 3, 4, 5, 6, 7}, "[]"},
+	}
+	for _, tt := range tests {
+		var s prioritySet
+		s.add(tt.add...)
+		got, err := json.Marshal(s.complement())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != tt.want {
+			t.Errorf("complement after add(%v) = %s, want %s", tt.add, got, tt.want)
+		}
 	}
 }

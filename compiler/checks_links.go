@@ -208,6 +208,7 @@ func (c *checker) checkHostHost(a, b end) {
 // pfcOff reports whether a switch end has PFC off because pfc = false
 // was written for it.
 func (c *checker) pfcOff(s end) bool {
-	written := c.src.Has(s.path("pfc")...)
-	return written && len(s.port.PFCPriorities) == 0
+	// A port with PFC priorities is not off, and most are: the record
+	// of sources is asked only about the rest.
+	return len(s.port.PFCPriorities) == 0 && c.src.Has(s.path("pfc")...)
 }
