@@ -79,7 +79,7 @@ func portBuffers(f *model.Fabric, sw *model.Switch, p *model.Port, names poolNam
 			Index: c.TrafficClass, Priorities: append([]int(nil), c.Priorities...),
 			Lossless: true, Pool: names.inLossless,
 			SizeBytes: h.SizeBytes, XoffBytes: h.XoffBytes, XonBytes: h.XonBytes,
-			SharedAlpha: losslessPGAlpha, Headroom: h,
+			SharedAlpha: losslessPGAlpha, Headroom: &h,
 		})
 		losslessPrio.add(c.Priorities...)
 		headroom += h.SizeBytes

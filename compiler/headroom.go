@@ -89,8 +89,8 @@ type headroomInput struct {
 // ports": on Spectrum-3 an 8-lane port splits its headroom over two
 // buffers). Lanes, not speed: 400G is 8 x 50G on an SN4700 but 4 x 100G
 // on an SN5600.
-func computeHeadroom(in headroomInput) *model.Headroom {
-	h := &model.Headroom{
+func computeHeadroom(in headroomInput) model.Headroom {
+	h := model.Headroom{
 		SpeedMbps:            in.speedMbps,
 		Lanes:                in.lanes,
 		CableMeters:          in.cableMeters,

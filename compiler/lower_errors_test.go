@@ -86,6 +86,10 @@ var errorCases = []struct {
 	{name: "iwarp on connectx", src: edit("", "vlan      = 100\n", "vlan      = 100\n    transport = \"iwarp\"\n"), want: []string{
 		"23:17: iWARP needs a QLogic NIC: nic \"roce0\" of host \"gpu01\" is a ConnectX-6 Dx, which runs RoCE only; iWARP is available on QLogic FastLinQ (QL45212). Remove transport or write \"roce\".",
 	}},
+	{name: "duplicate address", src: edit("host \"gpu02\" {\n  os = \"linux\"\n  nic \"roce0\" {\n    model     = \"ConnectX-6 Dx\"\n    interface = \"ens1f0\"\n    vlan      = 100\n    addresses = [\"192.168.100.11/24\"]\n  }\n}\nlink {\n  a      = \"gpu02:roce0\"\n  b      = \"leaf1:swp3\"\n  length = 3\n}\n"), want: []string{
+		"38:17: Duplicate IP address: gpu02:roce0 has address 192.168.100.11, which gpu01:roce0 already has; every NIC needs its own address. Change one of them.",
+		"  note 23:17: gpu01:roce0 has 192.168.100.11/24",
+	}},
 	{name: "bad address", src: edit("", "192.168.100.11/24", "192.168.100.300/24"), want: []string{
 		"23:17: Invalid address: nic \"roce0\" of host \"gpu01\": \"192.168.100.300/24\" is not an address in CIDR form; write it like \"192.168.10.11/24\" or \"fd00::11/64\".",
 	}},
