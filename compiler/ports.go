@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/fabricc/fabricc/dsl"
@@ -148,10 +149,14 @@ func (l *lowering) lowerSwitch(s *dsl.Switch) model.Switch {
 	sw.PFCWatchdog = l.watchdog(s)
 	decls := l.declarePorts(s, info, ok, hw)
 	l.applyOverrides(s, decls)
+	if len(decls) > 0 { // a switch without ports keeps nil ports, as before
+		sw.Ports = make([]model.Port, 0, len(decls))
+	}
 	for _, d := range decls {
 		sw.Ports = append(sw.Ports, l.resolvePort(s.Name, info, d, sw.PFCWatchdog.Enabled, hw))
 	}
-	sort.Slice(sw.Ports, func(i, j int) bool { return naturalLess(sw.Ports[i].Name, sw.Ports[j].Name) })
+	// The names are unique (declarePorts), so any sort gives one order.
+	slices.SortFunc(sw.Ports, func(a, b model.Port) int { return naturalCompare(a.Name, b.Name) })
 	return sw
 }
 
