@@ -144,17 +144,6 @@ func cableMeters(p *model.Port) float64 {
 	return p.Peer.CableMeters
 }
 
-// complement returns the priorities 0-7 not in set, ascending.
-func complement(set map[int]bool) []int {
-	var s prioritySet
-	for q, in := range set {
-		if in {
-			s.add(q)
-		}
-	}
-	return s.complement()
-}
-
 // prioritySet is a set of 802.1p priorities, one bit each; values
 // outside 0-7 (which the checks report) are left out. portBuffers keeps
 // one per port of the fabric, where a map cost an allocation each.
@@ -169,11 +158,14 @@ func (s *prioritySet) add(ps ...int) {
 	}
 }
 
+// has reports whether priority p is in s.
+func (s prioritySet) has(p int) bool { return p >= 0 && p < 8 && s&(1<<p) != 0 }
+
 // complement returns the priorities 0-7 not in s, ascending.
 func (s prioritySet) complement() []int {
 	out := make([]int, 0, 8)
 	for q := 0; q < 8; q++ {
-		if s&(1<<q) == 0 {
+		if !s.has(q) {
 			out = append(out, q)
 		}
 	}
@@ -290,20 +282,18 @@ func pool(name, dir, typ string, size, total int64, prios []int) model.BufferPoo
 // poolPriorities splits priorities 0-7 into the lossless ones (those of
 // lossless classes) and the rest.
 func poolPriorities(q model.QoS) (lossless, lossy []int) {
-	set := map[int]bool{}
+	var set prioritySet
 	for _, c := range q.Classes {
 		if c.Lossless {
-			for _, p := range c.Priorities {
-				set[p] = true
-			}
+			set.add(c.Priorities...)
 		}
 	}
 	for p := 0; p < 8; p++ {
-		if set[p] {
+		if set.has(p) {
 			lossless = append(lossless, p)
 		}
 	}
-	return lossless, complement(set)
+	return lossless, set.complement()
 }
 
 // budgetError reports a switch whose reservations exceed its buffer.

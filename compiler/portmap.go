@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fabricc/fabricc/internal/natural"
 	"github.com/fabricc/fabricc/model"
 )
 
@@ -150,7 +151,7 @@ func (ps portSyntax) parse(name string) (portRef, bool) {
 // zeroFirst is false.
 func leadingNumber(s string, zeroFirst bool) (digits, rest string, ok bool) {
 	n := 0
-	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+	for n < len(s) && natural.IsDigit(s[n]) {
 		n++
 	}
 	if n == 0 || s[0] == '0' && !zeroFirst {
