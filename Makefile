@@ -9,7 +9,7 @@ DEMO    ?= examples/multivendor-clos
 OUT     ?= out
 LAB     ?= lab
 
-.PHONY: all build test golden bench bench-go lint demo clean fuzz
+.PHONY: all build test golden bench bench-go pgo lint demo clean fuzz
 
 all: build
 
@@ -68,6 +68,12 @@ bench: build
 	$(GO) build -o bin/floor ./bench/floor
 	@/usr/bin/python3 -c 'import jinja2' 2>/dev/null || { apt-get update -qq && apt-get install -y -qq python3-jinja2; }
 	$(GO) run ./bench/run -fabricc $(BIN) -floor bin/floor
+
+# Regenerate cmd/fabricc/default.pgo, the CPU profile of two 4,096-switch
+# builds from which `go build` optimises fabricc (bench/pgo.sh). It writes
+# 4.7 GB into TMPDIR; `make pgo TMPDIR=/dev/shm` keeps that off the disk.
+pgo:
+	GO=$(GO) bench/pgo.sh
 
 # The Go micro-benchmarks of the packages.
 bench-go:
