@@ -8,12 +8,13 @@
 # The profile is of fabricc's heaviest work: two builds of the benchmark
 # fabric (bench/fabric) at PGO_SWITCHES switches by a fabricc built
 # without a profile, merged (one build's 35 s of samples gave profiles
-# whose binaries differed by 2-3 % from one build to the next). The default, 4,096 switches (130,944 devices),
-# writes 4.7 GB into a temporary folder: point TMPDIR at a tmpfs with
-# room for it to spare the disk. A profile of the 1,024-switch build and
-# validate, merged, made validate at 4,096 switches 2 % faster where this
-# one made it 5 % faster (docs/performance.md, "Profile-guided
-# optimisation").
+# whose binaries differed by 2-3 % from one build to the next). The
+# default, 4,096 switches (130,944 devices), writes 4.7 GB into a
+# temporary folder: point TMPDIR at a tmpfs with
+# room for it to spare the disk. In alternating runs of validate at
+# 4,096 switches, one build's profile made fabricc 3-8 % faster and
+# another's 1-4 %; a merged profile of a 1,024-switch build and validate
+# 1-2 % (docs/performance.md, "Profile-guided optimisation").
 #
 #	make pgo    # or: bench/pgo.sh
 set -euo pipefail
