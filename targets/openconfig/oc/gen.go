@@ -21,3 +21,8 @@ package oc
 // cache path out of it too.
 //go:generate go run -trimpath github.com/openconfig/ygot/generator@v0.36.0 -path=../../../../shared/yang/release/models,../../../../shared/yang/third_party/ietf -output_file=oc.go -package_name=oc -generate_fakeroot -fakeroot_name=device -compress_paths=true -exclude_state -shorten_enum_leaf_names -trim_enum_openconfig_prefix -typedef_enum_with_defmod -enum_suffix_for_simple_union_enums -exclude_modules=ietf-interfaces,openconfig-platform,openconfig-acl,openconfig-bfd,openconfig-keychain -generate_getters -generate_append -generate_simple_unions ../../../../shared/yang/release/models/interfaces/openconfig-interfaces.yang ../../../../shared/yang/release/models/interfaces/openconfig-if-ethernet.yang ../../../../shared/yang/release/models/vlan/openconfig-vlan.yang ../../../../shared/yang/release/models/qos/openconfig-qos.yang ../../../../shared/yang/release/models/network-instance/openconfig-network-instance.yang fabricc-oc-deviations.yang
 //go:generate gofmt -w oc.go
+
+// The schema is unzipped on first use, not in init: lazyschema rewrites
+// the generated file (it fails on a file of another shape).
+//go:generate go run ./lazyschema oc.go
+//go:generate gofmt -w oc.go

@@ -25,6 +25,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"sync"
 
 	"github.com/openconfig/goyang/pkg/yang"
 	"github.com/openconfig/ygot/ygot"
@@ -81,18 +82,22 @@ type UnionUnsupported struct {
 	Value interface{}
 }
 
-var (
-	SchemaTree map[string]*yang.Entry
-	ΛEnumTypes map[string][]reflect.Type
-)
+var ΛEnumTypes map[string][]reflect.Type
 
 func init() {
-	var err error
 	initΛEnumTypes()
-	if SchemaTree, err = UnzipSchema(); err != nil {
+}
+
+// schemaTree returns the unzipped schema, unzipping it on the first
+// call (rewritten by lazyschema: an init that unzipped it cost every
+// program importing this package about 20 ms at start).
+var schemaTree = sync.OnceValue(func() map[string]*yang.Entry {
+	tree, err := UnzipSchema()
+	if err != nil {
 		panic("schema error: " + err.Error())
 	}
-}
+	return tree
+})
 
 // Schema returns the details of the generated schema.
 func Schema() (*ytypes.Schema, error) {
@@ -127,7 +132,7 @@ func UnzipSchema() (map[string]*yang.Entry, error) {
 // thrown for unknown fields in the input JSON.
 func Unmarshal(data []byte, destStruct ygot.GoStruct, opts ...ytypes.UnmarshalOpt) error {
 	tn := reflect.TypeOf(destStruct).Elem().Name()
-	schema, ok := SchemaTree[tn]
+	schema, ok := schemaTree()[tn]
 	if !ok {
 		return fmt.Errorf("could not find schema for type %s", tn)
 	}
@@ -449,7 +454,7 @@ func (t *DefinedSets) AppendPortSet(v *DefinedSets_PortSet) error {
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *DefinedSets) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["DefinedSets"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["DefinedSets"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -496,7 +501,7 @@ func (t *DefinedSets_Ipv4PrefixSet) ΛListKeyMap() (map[string]interface{}, erro
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *DefinedSets_Ipv4PrefixSet) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["DefinedSets_Ipv4PrefixSet"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["DefinedSets_Ipv4PrefixSet"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -543,7 +548,7 @@ func (t *DefinedSets_Ipv6PrefixSet) ΛListKeyMap() (map[string]interface{}, erro
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *DefinedSets_Ipv6PrefixSet) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["DefinedSets_Ipv6PrefixSet"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["DefinedSets_Ipv6PrefixSet"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -590,7 +595,7 @@ func (t *DefinedSets_PortSet) ΛListKeyMap() (map[string]interface{}, error) {
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *DefinedSets_PortSet) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["DefinedSets_PortSet"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["DefinedSets_PortSet"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -958,7 +963,7 @@ func (t *Device) GetRoutingPolicy() *RoutingPolicy {
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Device) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Device"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Device"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -1213,7 +1218,7 @@ func (t *Interface) ΛListKeyMap() (map[string]interface{}, error) {
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Interface) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Interface"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Interface"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -1268,7 +1273,7 @@ func (t *Interface_Aggregation) GetSwitchedVlan() *Interface_Aggregation_Switche
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Interface_Aggregation) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Interface_Aggregation"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Interface_Aggregation"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -1304,7 +1309,7 @@ func (*Interface_Aggregation_SwitchedVlan) IsYANGGoStruct() {}
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Interface_Aggregation_SwitchedVlan) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Interface_Aggregation_SwitchedVlan"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Interface_Aggregation_SwitchedVlan"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -1399,7 +1404,7 @@ func (t *Interface_Ethernet) GetSwitchedVlan() *Interface_Ethernet_SwitchedVlan 
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Interface_Ethernet) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Interface_Ethernet"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Interface_Ethernet"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -1435,7 +1440,7 @@ func (*Interface_Ethernet_SwitchedVlan) IsYANGGoStruct() {}
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Interface_Ethernet_SwitchedVlan) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Interface_Ethernet_SwitchedVlan"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Interface_Ethernet_SwitchedVlan"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -1503,7 +1508,7 @@ func (*Interface_HoldTime) IsYANGGoStruct() {}
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Interface_HoldTime) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Interface_HoldTime"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Interface_HoldTime"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -1540,7 +1545,7 @@ func (*Interface_PenaltyBasedAied) IsYANGGoStruct() {}
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Interface_PenaltyBasedAied) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Interface_PenaltyBasedAied"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Interface_PenaltyBasedAied"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -1573,7 +1578,7 @@ func (*Interface_RoutedVlan) IsYANGGoStruct() {}
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Interface_RoutedVlan) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Interface_RoutedVlan"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Interface_RoutedVlan"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -1672,7 +1677,7 @@ func (t *Interface_Subinterface) ΛListKeyMap() (map[string]interface{}, error) 
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Interface_Subinterface) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Interface_Subinterface"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Interface_Subinterface"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -1768,7 +1773,7 @@ func (t *Interface_Subinterface_Vlan) GetMatch() *Interface_Subinterface_Vlan_Ma
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Interface_Subinterface_Vlan) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Interface_Subinterface_Vlan"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Interface_Subinterface_Vlan"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -1835,7 +1840,7 @@ func (*Interface_Subinterface_Vlan_EgressMapping) IsYANGGoStruct() {}
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Interface_Subinterface_Vlan_EgressMapping) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Interface_Subinterface_Vlan_EgressMapping"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Interface_Subinterface_Vlan_EgressMapping"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -1872,7 +1877,7 @@ func (*Interface_Subinterface_Vlan_IngressMapping) IsYANGGoStruct() {}
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Interface_Subinterface_Vlan_IngressMapping) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Interface_Subinterface_Vlan_IngressMapping"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Interface_Subinterface_Vlan_IngressMapping"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -2095,7 +2100,7 @@ func (t *Interface_Subinterface_Vlan_Match) GetSingleTaggedRange() *Interface_Su
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Interface_Subinterface_Vlan_Match) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Interface_Subinterface_Vlan_Match"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Interface_Subinterface_Vlan_Match"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -2131,7 +2136,7 @@ func (*Interface_Subinterface_Vlan_Match_DoubleTagged) IsYANGGoStruct() {}
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Interface_Subinterface_Vlan_Match_DoubleTagged) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Interface_Subinterface_Vlan_Match_DoubleTagged"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Interface_Subinterface_Vlan_Match_DoubleTagged"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -2167,7 +2172,7 @@ func (*Interface_Subinterface_Vlan_Match_DoubleTaggedInnerList) IsYANGGoStruct()
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Interface_Subinterface_Vlan_Match_DoubleTaggedInnerList) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Interface_Subinterface_Vlan_Match_DoubleTaggedInnerList"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Interface_Subinterface_Vlan_Match_DoubleTaggedInnerList"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -2205,7 +2210,7 @@ func (*Interface_Subinterface_Vlan_Match_DoubleTaggedInnerOuterRange) IsYANGGoSt
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Interface_Subinterface_Vlan_Match_DoubleTaggedInnerOuterRange) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Interface_Subinterface_Vlan_Match_DoubleTaggedInnerOuterRange"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Interface_Subinterface_Vlan_Match_DoubleTaggedInnerOuterRange"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -2242,7 +2247,7 @@ func (*Interface_Subinterface_Vlan_Match_DoubleTaggedInnerRange) IsYANGGoStruct(
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Interface_Subinterface_Vlan_Match_DoubleTaggedInnerRange) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Interface_Subinterface_Vlan_Match_DoubleTaggedInnerRange"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Interface_Subinterface_Vlan_Match_DoubleTaggedInnerRange"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -2278,7 +2283,7 @@ func (*Interface_Subinterface_Vlan_Match_DoubleTaggedOuterList) IsYANGGoStruct()
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Interface_Subinterface_Vlan_Match_DoubleTaggedOuterList) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Interface_Subinterface_Vlan_Match_DoubleTaggedOuterList"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Interface_Subinterface_Vlan_Match_DoubleTaggedOuterList"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -2315,7 +2320,7 @@ func (*Interface_Subinterface_Vlan_Match_DoubleTaggedOuterRange) IsYANGGoStruct(
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Interface_Subinterface_Vlan_Match_DoubleTaggedOuterRange) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Interface_Subinterface_Vlan_Match_DoubleTaggedOuterRange"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Interface_Subinterface_Vlan_Match_DoubleTaggedOuterRange"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -2350,7 +2355,7 @@ func (*Interface_Subinterface_Vlan_Match_SingleTagged) IsYANGGoStruct() {}
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Interface_Subinterface_Vlan_Match_SingleTagged) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Interface_Subinterface_Vlan_Match_SingleTagged"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Interface_Subinterface_Vlan_Match_SingleTagged"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -2385,7 +2390,7 @@ func (*Interface_Subinterface_Vlan_Match_SingleTaggedList) IsYANGGoStruct() {}
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Interface_Subinterface_Vlan_Match_SingleTaggedList) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Interface_Subinterface_Vlan_Match_SingleTaggedList"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Interface_Subinterface_Vlan_Match_SingleTaggedList"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -2421,7 +2426,7 @@ func (*Interface_Subinterface_Vlan_Match_SingleTaggedRange) IsYANGGoStruct() {}
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Interface_Subinterface_Vlan_Match_SingleTaggedRange) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Interface_Subinterface_Vlan_Match_SingleTaggedRange"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Interface_Subinterface_Vlan_Match_SingleTaggedRange"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -2672,7 +2677,7 @@ func (t *NetworkInstance) ΛListKeyMap() (map[string]interface{}, error) {
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *NetworkInstance) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["NetworkInstance"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["NetworkInstance"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -2721,7 +2726,7 @@ func (t *NetworkInstance_Interface) ΛListKeyMap() (map[string]interface{}, erro
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *NetworkInstance_Interface) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["NetworkInstance_Interface"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["NetworkInstance_Interface"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -2767,7 +2772,7 @@ func (t *NetworkInstance_Vlan) ΛListKeyMap() (map[string]interface{}, error) {
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *NetworkInstance_Vlan) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["NetworkInstance_Vlan"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["NetworkInstance_Vlan"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -3520,7 +3525,7 @@ func (t *Qos) GetPacketTrim() *Qos_PacketTrim {
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -3664,7 +3669,7 @@ func (t *Qos_BufferAllocationProfile) ΛListKeyMap() (map[string]interface{}, er
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_BufferAllocationProfile) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_BufferAllocationProfile"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_BufferAllocationProfile"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -3716,7 +3721,7 @@ func (t *Qos_BufferAllocationProfile_Queue) ΛListKeyMap() (map[string]interface
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_BufferAllocationProfile_Queue) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_BufferAllocationProfile_Queue"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_BufferAllocationProfile_Queue"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -3863,7 +3868,7 @@ func (t *Qos_Classifier) ΛListKeyMap() (map[string]interface{}, error) {
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_Classifier) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_Classifier"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_Classifier"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -3949,7 +3954,7 @@ func (t *Qos_Classifier_Term) ΛListKeyMap() (map[string]interface{}, error) {
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_Classifier_Term) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_Classifier_Term"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_Classifier_Term"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -4003,7 +4008,7 @@ func (t *Qos_Classifier_Term_Actions) GetRemark() *Qos_Classifier_Term_Actions_R
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_Classifier_Term_Actions) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_Classifier_Term_Actions"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_Classifier_Term_Actions"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -4038,7 +4043,7 @@ func (*Qos_Classifier_Term_Actions_Remark) IsYANGGoStruct() {}
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_Classifier_Term_Actions_Remark) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_Classifier_Term_Actions_Remark"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_Classifier_Term_Actions_Remark"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -4198,7 +4203,7 @@ func (t *Qos_Classifier_Term_Conditions) GetTransport() *Qos_Classifier_Term_Con
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_Classifier_Term_Conditions) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_Classifier_Term_Conditions"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_Classifier_Term_Conditions"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -4233,7 +4238,7 @@ func (*Qos_Classifier_Term_Conditions_Fabric) IsYANGGoStruct() {}
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_Classifier_Term_Conditions_Fabric) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_Classifier_Term_Conditions_Fabric"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_Classifier_Term_Conditions_Fabric"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -4298,7 +4303,7 @@ func (t *Qos_Classifier_Term_Conditions_Ipv4) GetIcmpv4() *Qos_Classifier_Term_C
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_Classifier_Term_Conditions_Ipv4) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_Classifier_Term_Conditions_Ipv4"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_Classifier_Term_Conditions_Ipv4"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -4402,7 +4407,7 @@ func (*Qos_Classifier_Term_Conditions_Ipv4_Icmpv4) IsYANGGoStruct() {}
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_Classifier_Term_Conditions_Ipv4_Icmpv4) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_Classifier_Term_Conditions_Ipv4_Icmpv4"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_Classifier_Term_Conditions_Ipv4_Icmpv4"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -4468,7 +4473,7 @@ func (t *Qos_Classifier_Term_Conditions_Ipv6) GetIcmpv6() *Qos_Classifier_Term_C
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_Classifier_Term_Conditions_Ipv6) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_Classifier_Term_Conditions_Ipv6"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_Classifier_Term_Conditions_Ipv6"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -4535,7 +4540,7 @@ func (*Qos_Classifier_Term_Conditions_Ipv6_Icmpv6) IsYANGGoStruct() {}
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_Classifier_Term_Conditions_Ipv6_Icmpv6) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_Classifier_Term_Conditions_Ipv6_Icmpv6"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_Classifier_Term_Conditions_Ipv6_Icmpv6"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -4574,7 +4579,7 @@ func (*Qos_Classifier_Term_Conditions_L2) IsYANGGoStruct() {}
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_Classifier_Term_Conditions_L2) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_Classifier_Term_Conditions_L2"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_Classifier_Term_Conditions_L2"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -4643,7 +4648,7 @@ func (*Qos_Classifier_Term_Conditions_Mpls) IsYANGGoStruct() {}
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_Classifier_Term_Conditions_Mpls) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_Classifier_Term_Conditions_Mpls"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_Classifier_Term_Conditions_Mpls"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -4747,7 +4752,7 @@ func (*Qos_Classifier_Term_Conditions_Transport) IsYANGGoStruct() {}
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_Classifier_Term_Conditions_Transport) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_Classifier_Term_Conditions_Transport"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_Classifier_Term_Conditions_Transport"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -4873,7 +4878,7 @@ func (t *Qos_ForwardingGroup) ΛListKeyMap() (map[string]interface{}, error) {
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_ForwardingGroup) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_ForwardingGroup"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_ForwardingGroup"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -4980,7 +4985,7 @@ func (t *Qos_Interface) ΛListKeyMap() (map[string]interface{}, error) {
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_Interface) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_Interface"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_Interface"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -5332,7 +5337,7 @@ func (t *Qos_Interface_Input) GetSchedulerPolicy() *Qos_Interface_Input_Schedule
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_Interface_Input) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_Interface_Input"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_Interface_Input"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -5374,7 +5379,7 @@ func (t *Qos_Interface_Input_Classifier) ΛListKeyMap() (map[string]interface{},
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_Interface_Input_Classifier) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_Interface_Input_Classifier"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_Interface_Input_Classifier"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -5421,7 +5426,7 @@ func (t *Qos_Interface_Input_Queue) ΛListKeyMap() (map[string]interface{}, erro
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_Interface_Input_Queue) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_Interface_Input_Queue"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_Interface_Input_Queue"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -5454,7 +5459,7 @@ func (*Qos_Interface_Input_SchedulerPolicy) IsYANGGoStruct() {}
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_Interface_Input_SchedulerPolicy) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_Interface_Input_SchedulerPolicy"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_Interface_Input_SchedulerPolicy"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -5600,7 +5605,7 @@ func (t *Qos_Interface_Input_VoqInterface) ΛListKeyMap() (map[string]interface{
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_Interface_Input_VoqInterface) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_Interface_Input_VoqInterface"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_Interface_Input_VoqInterface"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -5646,7 +5651,7 @@ func (t *Qos_Interface_Input_VoqInterface_Queue) ΛListKeyMap() (map[string]inte
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_Interface_Input_VoqInterface_Queue) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_Interface_Input_VoqInterface_Queue"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_Interface_Input_VoqInterface_Queue"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -5682,7 +5687,7 @@ func (*Qos_Interface_InterfaceRef) IsYANGGoStruct() {}
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_Interface_InterfaceRef) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_Interface_InterfaceRef"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_Interface_InterfaceRef"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -5934,7 +5939,7 @@ func (t *Qos_Interface_Output) GetSchedulerPolicy() *Qos_Interface_Output_Schedu
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_Interface_Output) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_Interface_Output"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_Interface_Output"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -5976,7 +5981,7 @@ func (t *Qos_Interface_Output_Classifier) ΛListKeyMap() (map[string]interface{}
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_Interface_Output_Classifier) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_Interface_Output_Classifier"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_Interface_Output_Classifier"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -6023,7 +6028,7 @@ func (t *Qos_Interface_Output_Queue) ΛListKeyMap() (map[string]interface{}, err
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_Interface_Output_Queue) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_Interface_Output_Queue"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_Interface_Output_Queue"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -6056,7 +6061,7 @@ func (*Qos_Interface_Output_SchedulerPolicy) IsYANGGoStruct() {}
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_Interface_Output_SchedulerPolicy) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_Interface_Output_SchedulerPolicy"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_Interface_Output_SchedulerPolicy"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -6092,7 +6097,7 @@ func (*Qos_PacketTrim) IsYANGGoStruct() {}
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_PacketTrim) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_PacketTrim"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_PacketTrim"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -6137,7 +6142,7 @@ func (t *Qos_Queue) ΛListKeyMap() (map[string]interface{}, error) {
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_Queue) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_Queue"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_Queue"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -6223,7 +6228,7 @@ func (t *Qos_QueueManagementProfile) ΛListKeyMap() (map[string]interface{}, err
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_QueueManagementProfile) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_QueueManagementProfile"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_QueueManagementProfile"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -6276,7 +6281,7 @@ func (t *Qos_QueueManagementProfile_Red) GetUniform() *Qos_QueueManagementProfil
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_QueueManagementProfile_Red) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_QueueManagementProfile_Red"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_QueueManagementProfile_Red"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -6316,7 +6321,7 @@ func (*Qos_QueueManagementProfile_Red_Uniform) IsYANGGoStruct() {}
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_QueueManagementProfile_Red_Uniform) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_QueueManagementProfile_Red_Uniform"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_QueueManagementProfile_Red_Uniform"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -6371,7 +6376,7 @@ func (t *Qos_QueueManagementProfile_Wred) GetUniform() *Qos_QueueManagementProfi
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_QueueManagementProfile_Wred) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_QueueManagementProfile_Wred"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_QueueManagementProfile_Wred"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -6413,7 +6418,7 @@ func (*Qos_QueueManagementProfile_Wred_Uniform) IsYANGGoStruct() {}
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_QueueManagementProfile_Wred_Uniform) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_QueueManagementProfile_Wred_Uniform"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_QueueManagementProfile_Wred_Uniform"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -6559,7 +6564,7 @@ func (t *Qos_SchedulerPolicy) ΛListKeyMap() (map[string]interface{}, error) {
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_SchedulerPolicy) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_SchedulerPolicy"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_SchedulerPolicy"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -6768,7 +6773,7 @@ func (t *Qos_SchedulerPolicy_Scheduler) ΛListKeyMap() (map[string]interface{}, 
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_SchedulerPolicy_Scheduler) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_SchedulerPolicy_Scheduler"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_SchedulerPolicy_Scheduler"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -6815,7 +6820,7 @@ func (t *Qos_SchedulerPolicy_Scheduler_Input) ΛListKeyMap() (map[string]interfa
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_SchedulerPolicy_Scheduler_Input) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_SchedulerPolicy_Scheduler_Input"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_SchedulerPolicy_Scheduler_Input"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -6899,7 +6904,7 @@ func (t *Qos_SchedulerPolicy_Scheduler_OneRateTwoColor) GetExceedAction() *Qos_S
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_SchedulerPolicy_Scheduler_OneRateTwoColor) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_SchedulerPolicy_Scheduler_OneRateTwoColor"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_SchedulerPolicy_Scheduler_OneRateTwoColor"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -6936,7 +6941,7 @@ func (*Qos_SchedulerPolicy_Scheduler_OneRateTwoColor_ConformAction) IsYANGGoStru
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_SchedulerPolicy_Scheduler_OneRateTwoColor_ConformAction) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_SchedulerPolicy_Scheduler_OneRateTwoColor_ConformAction"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_SchedulerPolicy_Scheduler_OneRateTwoColor_ConformAction"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -6974,7 +6979,7 @@ func (*Qos_SchedulerPolicy_Scheduler_OneRateTwoColor_ExceedAction) IsYANGGoStruc
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_SchedulerPolicy_Scheduler_OneRateTwoColor_ExceedAction) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_SchedulerPolicy_Scheduler_OneRateTwoColor_ExceedAction"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_SchedulerPolicy_Scheduler_OneRateTwoColor_ExceedAction"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -7011,7 +7016,7 @@ func (*Qos_SchedulerPolicy_Scheduler_Output) IsYANGGoStruct() {}
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_SchedulerPolicy_Scheduler_Output) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_SchedulerPolicy_Scheduler_Output"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_SchedulerPolicy_Scheduler_Output"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -7116,7 +7121,7 @@ func (t *Qos_SchedulerPolicy_Scheduler_TwoRateThreeColor) GetViolateAction() *Qo
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_SchedulerPolicy_Scheduler_TwoRateThreeColor) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_SchedulerPolicy_Scheduler_TwoRateThreeColor"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_SchedulerPolicy_Scheduler_TwoRateThreeColor"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -7153,7 +7158,7 @@ func (*Qos_SchedulerPolicy_Scheduler_TwoRateThreeColor_ConformAction) IsYANGGoSt
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_SchedulerPolicy_Scheduler_TwoRateThreeColor_ConformAction) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_SchedulerPolicy_Scheduler_TwoRateThreeColor_ConformAction"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_SchedulerPolicy_Scheduler_TwoRateThreeColor_ConformAction"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -7191,7 +7196,7 @@ func (*Qos_SchedulerPolicy_Scheduler_TwoRateThreeColor_ExceedAction) IsYANGGoStr
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_SchedulerPolicy_Scheduler_TwoRateThreeColor_ExceedAction) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_SchedulerPolicy_Scheduler_TwoRateThreeColor_ExceedAction"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_SchedulerPolicy_Scheduler_TwoRateThreeColor_ExceedAction"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -7229,7 +7234,7 @@ func (*Qos_SchedulerPolicy_Scheduler_TwoRateThreeColor_ViolateAction) IsYANGGoSt
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *Qos_SchedulerPolicy_Scheduler_TwoRateThreeColor_ViolateAction) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["Qos_SchedulerPolicy_Scheduler_TwoRateThreeColor_ViolateAction"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["Qos_SchedulerPolicy_Scheduler_TwoRateThreeColor_ViolateAction"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -7384,7 +7389,7 @@ func (t *RoutingPolicy) GetDefinedSets() *RoutingPolicy_DefinedSets {
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *RoutingPolicy) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["RoutingPolicy"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["RoutingPolicy"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -7716,7 +7721,7 @@ func (t *RoutingPolicy_DefinedSets) AppendTagSet(v *RoutingPolicy_DefinedSets_Ta
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *RoutingPolicy_DefinedSets) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["RoutingPolicy_DefinedSets"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["RoutingPolicy_DefinedSets"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -7761,7 +7766,7 @@ func (t *RoutingPolicy_DefinedSets_NeighborSet) ΛListKeyMap() (map[string]inter
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *RoutingPolicy_DefinedSets_NeighborSet) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["RoutingPolicy_DefinedSets_NeighborSet"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["RoutingPolicy_DefinedSets_NeighborSet"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -7944,7 +7949,7 @@ func (t *RoutingPolicy_DefinedSets_PrefixSet) ΛListKeyMap() (map[string]interfa
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *RoutingPolicy_DefinedSets_PrefixSet) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["RoutingPolicy_DefinedSets_PrefixSet"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["RoutingPolicy_DefinedSets_PrefixSet"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -7996,7 +8001,7 @@ func (t *RoutingPolicy_DefinedSets_PrefixSet_Prefix) ΛListKeyMap() (map[string]
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *RoutingPolicy_DefinedSets_PrefixSet_Prefix) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["RoutingPolicy_DefinedSets_PrefixSet_Prefix"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["RoutingPolicy_DefinedSets_PrefixSet_Prefix"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -8043,7 +8048,7 @@ func (t *RoutingPolicy_DefinedSets_TagSet) ΛListKeyMap() (map[string]interface{
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *RoutingPolicy_DefinedSets_TagSet) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["RoutingPolicy_DefinedSets_TagSet"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["RoutingPolicy_DefinedSets_TagSet"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -8295,7 +8300,7 @@ func (t *RoutingPolicy_PolicyDefinition) ΛListKeyMap() (map[string]interface{},
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *RoutingPolicy_PolicyDefinition) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["RoutingPolicy_PolicyDefinition"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["RoutingPolicy_PolicyDefinition"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -8383,7 +8388,7 @@ func (t *RoutingPolicy_PolicyDefinition_Statement) ΛListKeyMap() (map[string]in
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *RoutingPolicy_PolicyDefinition_Statement) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["RoutingPolicy_PolicyDefinition_Statement"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["RoutingPolicy_PolicyDefinition_Statement"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -8439,7 +8444,7 @@ func (t *RoutingPolicy_PolicyDefinition_Statement_Actions) GetSetTag() *RoutingP
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *RoutingPolicy_PolicyDefinition_Statement_Actions) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["RoutingPolicy_PolicyDefinition_Statement_Actions"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["RoutingPolicy_PolicyDefinition_Statement_Actions"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -8516,7 +8521,7 @@ func (t *RoutingPolicy_PolicyDefinition_Statement_Actions_SetTag) GetReference()
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *RoutingPolicy_PolicyDefinition_Statement_Actions_SetTag) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["RoutingPolicy_PolicyDefinition_Statement_Actions_SetTag"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["RoutingPolicy_PolicyDefinition_Statement_Actions_SetTag"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -8551,7 +8556,7 @@ func (*RoutingPolicy_PolicyDefinition_Statement_Actions_SetTag_Inline) IsYANGGoS
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *RoutingPolicy_PolicyDefinition_Statement_Actions_SetTag_Inline) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["RoutingPolicy_PolicyDefinition_Statement_Actions_SetTag_Inline"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["RoutingPolicy_PolicyDefinition_Statement_Actions_SetTag_Inline"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -8620,7 +8625,7 @@ func (*RoutingPolicy_PolicyDefinition_Statement_Actions_SetTag_Reference) IsYANG
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *RoutingPolicy_PolicyDefinition_Statement_Actions_SetTag_Reference) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["RoutingPolicy_PolicyDefinition_Statement_Actions_SetTag_Reference"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["RoutingPolicy_PolicyDefinition_Statement_Actions_SetTag_Reference"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -8740,7 +8745,7 @@ func (t *RoutingPolicy_PolicyDefinition_Statement_Conditions) GetMatchTagSet() *
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *RoutingPolicy_PolicyDefinition_Statement_Conditions) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["RoutingPolicy_PolicyDefinition_Statement_Conditions"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["RoutingPolicy_PolicyDefinition_Statement_Conditions"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -8776,7 +8781,7 @@ func (*RoutingPolicy_PolicyDefinition_Statement_Conditions_MatchInterface) IsYAN
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *RoutingPolicy_PolicyDefinition_Statement_Conditions_MatchInterface) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["RoutingPolicy_PolicyDefinition_Statement_Conditions_MatchInterface"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["RoutingPolicy_PolicyDefinition_Statement_Conditions_MatchInterface"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -8812,7 +8817,7 @@ func (*RoutingPolicy_PolicyDefinition_Statement_Conditions_MatchNeighborSet) IsY
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *RoutingPolicy_PolicyDefinition_Statement_Conditions_MatchNeighborSet) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["RoutingPolicy_PolicyDefinition_Statement_Conditions_MatchNeighborSet"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["RoutingPolicy_PolicyDefinition_Statement_Conditions_MatchNeighborSet"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -8848,7 +8853,7 @@ func (*RoutingPolicy_PolicyDefinition_Statement_Conditions_MatchPrefixSet) IsYAN
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *RoutingPolicy_PolicyDefinition_Statement_Conditions_MatchPrefixSet) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["RoutingPolicy_PolicyDefinition_Statement_Conditions_MatchPrefixSet"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["RoutingPolicy_PolicyDefinition_Statement_Conditions_MatchPrefixSet"], t, opts...); err != nil {
 		return err
 	}
 	return nil
@@ -8884,7 +8889,7 @@ func (*RoutingPolicy_PolicyDefinition_Statement_Conditions_MatchTagSet) IsYANGGo
 
 // Validate validates s against the YANG schema corresponding to its type.
 func (t *RoutingPolicy_PolicyDefinition_Statement_Conditions_MatchTagSet) ΛValidate(opts ...ygot.ValidationOption) error {
-	if err := ytypes.Validate(SchemaTree["RoutingPolicy_PolicyDefinition_Statement_Conditions_MatchTagSet"], t, opts...); err != nil {
+	if err := ytypes.Validate(schemaTree()["RoutingPolicy_PolicyDefinition_Statement_Conditions_MatchTagSet"], t, opts...); err != nil {
 		return err
 	}
 	return nil
