@@ -7,14 +7,12 @@
 #
 # The profile is of fabricc's heaviest work: two builds of the benchmark
 # fabric (bench/fabric) at PGO_SWITCHES switches by a fabricc built
-# without a profile, merged (one build's 35 s of samples gave profiles
-# whose binaries differed by 2-3 % from one build to the next). The
+# without a profile, merged, since one build's samples are few (profiles
+# of two single builds gave binaries 4-8 % and 0-7 % faster than the
+# code without; docs/performance.md, "Profile-guided optimisation"). The
 # default, 4,096 switches (130,944 devices), writes 4.7 GB into a
-# temporary folder: point TMPDIR at a tmpfs with
-# room for it to spare the disk. In alternating runs of validate at
-# 4,096 switches, one build's profile made fabricc 3-8 % faster and
-# another's 1-4 %; a merged profile of a 1,024-switch build and validate
-# 1-2 % (docs/performance.md, "Profile-guided optimisation").
+# temporary folder, one build at a time: point TMPDIR at a tmpfs with
+# room for it to spare the disk.
 #
 #	make pgo    # or: bench/pgo.sh
 set -euo pipefail
