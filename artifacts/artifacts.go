@@ -13,6 +13,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync/atomic"
 
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets"
@@ -58,6 +59,10 @@ type Options struct {
 	// (targets.File.Map), which `fabricc explain` reads; a build leaves
 	// it off, so that rendering costs nothing for it.
 	SourceMaps bool
+	// Progress, when set, counts the devices done as the build goes:
+	// Build adds one for each device written or kept, from every core, so
+	// that a caller can show how far a large build is.
+	Progress *atomic.Int64
 }
 
 // Device is one switch or host and the files rendered for it.

@@ -89,7 +89,7 @@ func Build(ctx context.Context, dir string, f *model.Fabric, opts Options) (*Res
 	if err != nil {
 		return nil, err
 	}
-	return writeSource(ctx, dir, src)
+	return writeSource(ctx, dir, src, opts.Progress)
 }
 
 // source is what a build folder is written from: the fabric's name, the
@@ -256,13 +256,14 @@ func renderHostWith(f *model.Fabric, h *model.Host, rs []targets.HostRenderer) (
 }
 
 // writeSource writes src into dir: see WriteContext.
-func writeSource(ctx context.Context, dir string, src source) (*Result, error) {
+func writeSource(ctx context.Context, dir string, src source, progress *atomic.Int64) (*Result, error) {
 	model := startStream(dir, ModelFile, src.encodeModel) // early.go
 	st, err := newStage(dir)
 	if err != nil {
 		model.discard()
 		return nil, err
 	}
+	st.progress = progress
 	res, err := st.fill(ctx, src, model)
 	if err == nil {
 		err = ctx.Err()
@@ -378,6 +379,8 @@ func (st *stage) devices(ctx context.Context, src source, res *Result) error {
 		}
 		if errs[i] != nil {
 			failed.Store(true)
+		} else if st.progress != nil {
+			st.progress.Add(1)
 		}
 	})
 	res.Render, res.Write, res.Kept = time.Duration(t.render.Load()), time.Duration(t.write.Load()), int(t.kept.Load())

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -334,5 +335,31 @@ func TestSameBytes(t *testing.T) {
 			t.Errorf("%s: sameBytes = %v, want %v", c.name, got, c.want)
 		}
 		f.Close()
+	}
+}
+
+// TestBuildCountsProgress: Options.Progress ends at the number of
+// devices, for a build that renders every device and for a rebuild that
+// keeps all but the two at the ends of a changed cable.
+func TestBuildCountsProgress(t *testing.T) {
+	f1, opts1 := compileChanged(t, "multivendor-clos", nil)
+	f2, opts2 := compileRecabled(t)
+	dir := filepath.Join(t.TempDir(), "out")
+	for i, step := range []struct {
+		f    *model.Fabric
+		opts Options
+	}{{f1, opts1}, {f2, opts2}} {
+		var done atomic.Int64
+		step.opts.Progress = &done
+		res, err := Build(context.Background(), dir, step.f, step.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := len(step.f.Switches) + len(step.f.Hosts); res.Devices != want || done.Load() != int64(want) {
+			t.Errorf("build %d: progress %d, %d devices in the result; want %d", i+1, done.Load(), res.Devices, want)
+		}
+		if i == 1 && res.Kept != res.Devices-2 {
+			t.Errorf("rebuild kept %d of %d devices; want all but the 2 at the ends of the cable", res.Kept, res.Devices)
+		}
 	}
 }

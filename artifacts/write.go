@@ -57,7 +57,7 @@ func Write(dir string, s *Set) error { return WriteContext(context.Background(),
 // with dir and drops its copies of the changed ones, so it costs only
 // its folders and its manifest; it may be removed at any time.
 func WriteContext(ctx context.Context, dir string, s *Set) error {
-	_, err := writeSource(ctx, dir, setSource{s})
+	_, err := writeSource(ctx, dir, setSource{s}, nil)
 	return err
 }
 
@@ -83,6 +83,8 @@ type stage struct {
 	kept         map[string]renderedFrom
 
 	linked, compared, bytes atomic.Int64
+	// progress counts the devices done, for Options.Progress (nil: none).
+	progress *atomic.Int64
 	// fresh lists the files written rather than kept (slash paths);
 	// its length is the count of files written.
 	freshMu sync.Mutex

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -83,7 +84,11 @@ func runBuild(cmd *cobra.Command, path, dir string, lf *loadFlags, format diagFo
 	if err := artifacts.CheckOutput(dir); err != nil {
 		return out.done(exitCode(1, fmt.Errorf("%w; %s left as it was", err, dir)))
 	}
+	errw := cmd.ErrOrStderr()
+	showProgress := !out.json && canRedraw(errw)
+	loading := startProgress(showProgress, errw, "build", 0, nil, progressDelay)
 	f, files, diags := compileFabric(path, opts)
+	loading.finish()
 	out.fabric(f)
 	if out.json {
 		out.report(files, diags)
@@ -101,7 +106,11 @@ func runBuild(cmd *cobra.Command, path, dir string, lf *loadFlags, format diagFo
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	start := time.Now()
-	built, err := artifacts.Build(ctx, dir, f, artifacts.Options{Warnings: artifacts.Warnings(diags, path), FabricPath: relativePath(dir, path)})
+	var done atomic.Int64
+	writing := startProgress(showProgress, errw, "build", int64(len(f.Switches)+len(f.Hosts)), &done, progressDelay)
+	built, err := artifacts.Build(ctx, dir, f, artifacts.Options{Warnings: artifacts.Warnings(diags, path),
+		FabricPath: relativePath(dir, path), Progress: &done})
+	writing.finish()
 	if err != nil {
 		return out.done(exitCode(1, fmt.Errorf("%w; %s left as it was", err, dir)))
 	}

@@ -55,7 +55,10 @@ func runValidate(cmd *cobra.Command, path string, lf *loadFlags, format diagForm
 	if err != nil {
 		return err
 	}
+	errw := cmd.ErrOrStderr()
+	loading := startProgress(format != formatJSON && canRedraw(errw), errw, "validate", 0, nil, progressDelay)
 	f, files, diags := compileFabric(path, opts)
+	loading.finish()
 	if format == formatJSON {
 		out := newOutput(cmd, "validate", true)
 		out.report(files, diags)

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+func TestProgressText(t *testing.T) {
+	for _, c := range []struct {
+		cmd         string
+		total, done int64
+		want        string
+	}{
+		{"build", 0, 0, "build: loading and checking the fabric ..."},
+		{"validate", 0, 0, "validate: loading and checking the fabric ..."},
+		{"build", 130944, 0, "build: 0 of 130944 devices done (0%)"},
+		{"build", 130944, 52340, "build: 52340 of 130944 devices done (39%)"},
+		{"build", 10, 10, "build: 10 of 10 devices done (100%)"},
+	} {
+		if got := progressText(c.cmd, c.total, c.done); got != c.want {
+			t.Errorf("progressText(%q, %d, %d) = %q, want %q", c.cmd, c.total, c.done, got, c.want)
+		}
+	}
+}
+
+// TestProgressLine: the line is redrawn in place (carriage return,
+// erase line) with the devices done, and cleared by finish.
+func TestProgressLine(t *testing.T) {
+	var w lockedBuffer
+	var done atomic.Int64
+	done.Store(3)
+	p := startProgress(true, &w, "build", 10, &done, 0)
+	const line = "\r\x1b[Kbuild: 3 of 10 devices done (30%)"
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(w.String(), line); {
+		if time.Now().After(deadline) {
+			t.Fatalf("no progress line after 10 s; got %q", w.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	p.finish()
+	p.finish()
+	got := w.String()
+	if !strings.HasSuffix(got, line+"\r\x1b[K") || strings.Count(got, "\r\x1b[K") != strings.Count(got, line)+1 {
+		t.Errorf("want redraws of %q ending in one erased line; got %q", line, got)
+	}
+}
+
+// TestProgressQuiet: nothing is written for a step that ends before the
+// delay, nor without a terminal (show false, a nil line).
+func TestProgressQuiet(t *testing.T) {
+	var w lockedBuffer
+	startProgress(true, &w, "validate", 0, nil, time.Hour).finish()
+	var none *buildProgress = startProgress(false, &w, "build", 10, nil, 0)
+	none.finish()
+	if none != nil || w.String() != "" {
+		t.Errorf("want no line and nothing written; got %v and %q", none, w.String())
+	}
+}
