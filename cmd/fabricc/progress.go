@@ -12,9 +12,9 @@ import (
 // loading and checking, then the devices; validate takes the eight
 // seconds. buildProgress says which step runs, on one line of a
 // terminal redrawn in place, and clears it before the command prints
-// anything else. It shows nothing for a step that ends
-// within a second, and nothing at all where stderr is not a terminal
-// (a pipe, a CI log, --format json).
+// anything else. It shows nothing for a step that ends within a
+// second, and nothing at all where stderr is not a terminal (a pipe,
+// a CI log, --format json).
 
 // progressDelay is how long a step runs before its line appears, so
 // that a small fabric's build prints what it always did.
@@ -35,10 +35,10 @@ type buildProgress struct {
 	shown bool // set by run, read after ended is closed
 }
 
-// startProgress starts the line of a step of cmd on w, after delay: loading and
-// checking the fabric when total is 0 (done may be nil), else writing
-// its total devices, of which done counts those finished. It returns nil,
-// and shows nothing, when show is false.
+// startProgress starts the line of a step of cmd on w, after delay:
+// loading and checking the fabric when total is 0 (done may be nil),
+// else writing its total devices, of which done counts those
+// finished. It returns nil, and shows nothing, when show is false.
 func startProgress(show bool, w io.Writer, cmd string, total int64, done *atomic.Int64, delay time.Duration) *buildProgress {
 	if !show {
 		return nil
