@@ -50,6 +50,7 @@ func newExplainCmd() *cobra.Command {
 
 // runExplain explains one line.
 func runExplain(cmd *cobra.Command, arg, fabric string, lf *loadFlags, asJSON bool) error {
+	tuneGC() // it compiles the whole fabric again, as build does
 	file, line, err := parseFileLine(arg)
 	if err != nil {
 		return usageError(err)
@@ -75,7 +76,10 @@ func runExplain(cmd *cobra.Command, arg, fabric string, lf *loadFlags, asJSON bo
 			return out.done(exitCode(1, err))
 		}
 	}
+	errw := cmd.ErrOrStderr()
+	loading := startProgress(!asJSON && canRedraw(errw), errw, "explain", 0, nil, progressDelay)
 	b, files, diags := explain.Load(fabric, opts)
+	loading.finish()
 	if asJSON || diags.HasErrors() {
 		// The build's warnings are not what was asked; errors are.
 		out.report(files, diags)

@@ -9,24 +9,25 @@ import (
 )
 
 // A build of 130,000 devices takes half a minute: eight seconds of
-// loading and checking, then the devices; validate takes the eight
-// seconds. buildProgress says which step runs, on one line of a
-// terminal redrawn in place, and clears it before the command prints
-// anything else. It shows nothing for a step that ends within a
-// second, and nothing at all where stderr is not a terminal (a pipe,
-// a CI log, --format json).
+// loading and checking, then the devices; validate and explain take
+// the eight seconds. buildProgress says which step runs, on one line
+// of a terminal redrawn in place, and clears it before the command
+// prints anything else. It shows nothing for a step that ends within
+// a second, and nothing at all where stderr is not a terminal (a
+// pipe, a CI log, --format json).
 
 // progressDelay is how long a step runs before its line appears, so
 // that a small fabric's build prints what it always did.
 const progressDelay = time.Second
 
-// progressEvery is how often the line is redrawn.
+// progressEvery is how often the line is looked at, and redrawn when
+// its text changed.
 const progressEvery = 200 * time.Millisecond
 
 // buildProgress is the progress line of one step of a command.
 type buildProgress struct {
 	w     io.Writer
-	cmd   string        // the command: "build", "validate"
+	cmd   string        // the command: "build", "validate", "explain"
 	total int64         // the fabric's devices; 0 while loading
 	done  *atomic.Int64 // devices written or kept (artifacts.Options.Progress)
 	stop  chan struct{}
@@ -48,7 +49,8 @@ func startProgress(show bool, w io.Writer, cmd string, total int64, done *atomic
 	return p
 }
 
-// run draws the line every progressEvery from delay on, until stopped.
+// run draws the line from delay on, looking every progressEvery, until
+// stopped.
 func (p *buildProgress) run(delay time.Duration) {
 	defer close(p.ended)
 	wait := time.NewTimer(delay)
@@ -60,13 +62,17 @@ func (p *buildProgress) run(delay time.Duration) {
 	}
 	tick := time.NewTicker(progressEvery)
 	defer tick.Stop()
+	last := ""
 	for {
 		var done int64
 		if p.done != nil {
 			done = p.done.Load()
 		}
-		fmt.Fprintf(p.w, "\r\x1b[K%s", progressText(p.cmd, p.total, done))
-		p.shown = true
+		// Drawn again only when it says something new.
+		if text := progressText(p.cmd, p.total, done); text != last {
+			fmt.Fprintf(p.w, "\r\x1b[K%s", text)
+			last, p.shown = text, true
+		}
 		select {
 		case <-p.stop:
 			return
