@@ -146,7 +146,10 @@ func loadBase(out *output, base, path string, opts dsl.Options) (*model.Fabric, 
 // exit status 1. rev names the git revision the files were read from,
 // for the message.
 func planModel(out *output, path string, opts dsl.Options, rev string) (*model.Fabric, error) {
+	errw := out.cmd.ErrOrStderr()
+	loading := startProgress(!out.json && canRedraw(errw), errw, "plan", 0, nil, progressDelay)
 	f, files, diags := compileFabric(path, opts)
+	loading.finish()
 	if !diags.HasErrors() {
 		return f, nil
 	}

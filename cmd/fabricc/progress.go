@@ -9,12 +9,12 @@ import (
 )
 
 // A build of 130,000 devices takes half a minute: eight seconds of
-// loading and checking, then the devices; validate and explain take
-// the eight seconds. buildProgress says which step runs, on one line
-// of a terminal redrawn in place, and clears it before the command
-// prints anything else. It shows nothing for a step that ends within
-// a second, and nothing at all where stderr is not a terminal (a
-// pipe, a CI log, --format json).
+// loading and checking, then the devices; validate, explain and plan
+// (once per revision) take the eight seconds. buildProgress says
+// which step runs, on one line of a terminal redrawn in place, and
+// clears it before the command prints anything else. It shows nothing
+// for a step that ends within a second, and nothing at all where
+// stderr is not a terminal (a pipe, a CI log, --format json).
 
 // progressDelay is how long a step runs before its line appears, so
 // that a small fabric's build prints what it always did.
@@ -27,7 +27,7 @@ const progressEvery = 200 * time.Millisecond
 // buildProgress is the progress line of one step of a command.
 type buildProgress struct {
 	w     io.Writer
-	cmd   string        // the command: "build", "validate", "explain"
+	cmd   string        // the command: "build", "validate", "explain", "plan"
 	total int64         // the fabric's devices; 0 while loading
 	done  *atomic.Int64 // devices written or kept (artifacts.Options.Progress)
 	stop  chan struct{}
