@@ -85,8 +85,7 @@ func runBuild(cmd *cobra.Command, path, dir string, lf *loadFlags, format diagFo
 		return out.done(exitCode(1, fmt.Errorf("%w; %s left as it was", err, dir)))
 	}
 	errw := cmd.ErrOrStderr()
-	showProgress := !out.json && canRedraw(errw)
-	loading := startProgress(showProgress, errw, "build", 0, nil, progressDelay)
+	loading := loadingLine(errw, "build", out.json)
 	f, files, diags := compileFabric(path, opts)
 	loading.finish()
 	out.fabric(f)
@@ -107,7 +106,8 @@ func runBuild(cmd *cobra.Command, path, dir string, lf *loadFlags, format diagFo
 	defer stop()
 	start := time.Now()
 	var done atomic.Int64
-	writing := startProgress(showProgress, errw, "build", int64(len(f.Switches)+len(f.Hosts)), &done, progressDelay)
+	// A loading line exists only where progress is shown.
+	writing := startProgress(loading != nil, errw, "build", int64(len(f.Switches)+len(f.Hosts)), &done, progressDelay)
 	built, err := artifacts.Build(ctx, dir, f, artifacts.Options{Warnings: artifacts.Warnings(diags, path),
 		FabricPath: relativePath(dir, path), Progress: &done})
 	writing.finish()

@@ -76,8 +76,7 @@ func runExplain(cmd *cobra.Command, arg, fabric string, lf *loadFlags, asJSON bo
 			return out.done(exitCode(1, err))
 		}
 	}
-	errw := cmd.ErrOrStderr()
-	loading := startProgress(!asJSON && canRedraw(errw), errw, "explain", 0, nil, progressDelay)
+	loading := loadingLine(cmd.ErrOrStderr(), "explain", asJSON)
 	b, files, diags := explain.Load(fabric, opts)
 	loading.finish()
 	if asJSON || diags.HasErrors() {

@@ -146,8 +146,7 @@ func loadBase(out *output, base, path string, opts dsl.Options) (*model.Fabric, 
 // exit status 1. rev names the git revision the files were read from,
 // for the message.
 func planModel(out *output, path string, opts dsl.Options, rev string) (*model.Fabric, error) {
-	errw := out.cmd.ErrOrStderr()
-	loading := startProgress(!out.json && canRedraw(errw), errw, "plan", 0, nil, progressDelay)
+	loading := loadingLine(out.cmd.ErrOrStderr(), "plan", out.json)
 	f, files, diags := compileFabric(path, opts)
 	loading.finish()
 	if !diags.HasErrors() {

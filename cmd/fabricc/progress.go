@@ -10,7 +10,7 @@ import (
 
 // A build of 130,000 devices takes half a minute: eight seconds of
 // loading and checking, then the devices; validate, explain and plan
-// (once per revision) take the eight seconds. buildProgress says
+// (once per revision) take the eight seconds. progressLine says
 // which step runs, on one line of a terminal redrawn in place, and
 // clears it before the command prints anything else. It shows nothing
 // for a step that ends within a second, and nothing at all where
@@ -24,8 +24,8 @@ const progressDelay = time.Second
 // its text changed.
 const progressEvery = 200 * time.Millisecond
 
-// buildProgress is the progress line of one step of a command.
-type buildProgress struct {
+// progressLine is the progress line of one step of a command.
+type progressLine struct {
 	w     io.Writer
 	cmd   string        // the command: "build", "validate", "explain", "plan"
 	total int64         // the fabric's devices; 0 while loading
@@ -33,25 +33,31 @@ type buildProgress struct {
 	stop  chan struct{}
 	ended chan struct{}
 	once  sync.Once
-	shown bool // set by run, read after ended is closed
+	last  string // the text drawn last, by run; read after ended is closed
+}
+
+// loadingLine starts the line of cmd loading and checking a fabric on
+// w, shown only on a terminal and never with JSON output.
+func loadingLine(w io.Writer, cmd string, asJSON bool) *progressLine {
+	return startProgress(!asJSON && canRedraw(w), w, cmd, 0, nil, progressDelay)
 }
 
 // startProgress starts the line of a step of cmd on w, after delay:
 // loading and checking the fabric when total is 0 (done may be nil),
 // else writing its total devices, of which done counts those
 // finished. It returns nil, and shows nothing, when show is false.
-func startProgress(show bool, w io.Writer, cmd string, total int64, done *atomic.Int64, delay time.Duration) *buildProgress {
+func startProgress(show bool, w io.Writer, cmd string, total int64, done *atomic.Int64, delay time.Duration) *progressLine {
 	if !show {
 		return nil
 	}
-	p := &buildProgress{w: w, cmd: cmd, total: total, done: done, stop: make(chan struct{}), ended: make(chan struct{})}
+	p := &progressLine{w: w, cmd: cmd, total: total, done: done, stop: make(chan struct{}), ended: make(chan struct{})}
 	go p.run(delay)
 	return p
 }
 
 // run draws the line from delay on, looking every progressEvery, until
 // stopped.
-func (p *buildProgress) run(delay time.Duration) {
+func (p *progressLine) run(delay time.Duration) {
 	defer close(p.ended)
 	wait := time.NewTimer(delay)
 	defer wait.Stop()
@@ -62,16 +68,15 @@ func (p *buildProgress) run(delay time.Duration) {
 	}
 	tick := time.NewTicker(progressEvery)
 	defer tick.Stop()
-	last := ""
 	for {
 		var done int64
 		if p.done != nil {
 			done = p.done.Load()
 		}
 		// Drawn again only when it says something new.
-		if text := progressText(p.cmd, p.total, done); text != last {
+		if text := progressText(p.cmd, p.total, done); text != p.last {
 			fmt.Fprintf(p.w, "\r\x1b[K%s", text)
-			last, p.shown = text, true
+			p.last = text
 		}
 		select {
 		case <-p.stop:
@@ -84,14 +89,14 @@ func (p *buildProgress) run(delay time.Duration) {
 // finish stops the line and clears it, so that what the build prints
 // next starts on an empty line. It may be called more than once, and on
 // a nil line (no terminal).
-func (p *buildProgress) finish() {
+func (p *progressLine) finish() {
 	if p == nil {
 		return
 	}
 	p.once.Do(func() {
 		close(p.stop)
 		<-p.ended
-		if p.shown {
+		if p.last != "" {
 			fmt.Fprint(p.w, "\r\x1b[K")
 		}
 	})

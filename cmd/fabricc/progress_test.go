@@ -61,7 +61,7 @@ func waitFor(t *testing.T, w *lockedBuffer, text string) {
 func TestProgressQuiet(t *testing.T) {
 	var w lockedBuffer
 	startProgress(true, &w, "validate", 0, nil, time.Hour).finish()
-	var none *buildProgress = startProgress(false, &w, "build", 10, nil, 0)
+	var none *progressLine = startProgress(false, &w, "build", 10, nil, 0)
 	none.finish()
 	if none != nil || w.String() != "" {
 		t.Errorf("want no line and nothing written; got %v and %q", none, w.String())

@@ -55,8 +55,7 @@ func runValidate(cmd *cobra.Command, path string, lf *loadFlags, format diagForm
 	if err != nil {
 		return err
 	}
-	errw := cmd.ErrOrStderr()
-	loading := startProgress(format != formatJSON && canRedraw(errw), errw, "validate", 0, nil, progressDelay)
+	loading := loadingLine(cmd.ErrOrStderr(), "validate", format == formatJSON)
 	f, files, diags := compileFabric(path, opts)
 	loading.finish()
 	if format == formatJSON {
