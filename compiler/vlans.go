@@ -111,10 +111,14 @@ func uniqueStrings(v []string) []string {
 
 // errorOnce records an error unless the same one (place, summary and
 // detail) is already recorded, so a mistake in a port range's block is
-// reported once, not once per port.
+// reported once, not once per port. The error kept then stands for
+// several instances and names none (dsl.Collapse would name it).
 func (l *lowering) errorOnce(r dsl.Range, summary, detail string) {
 	for _, d := range l.diags {
 		if d.Summary == summary && d.Detail == detail && sameSubject(d, r) {
+			if dsl.InstanceOf(d) != l.instance {
+				dsl.SetInstance(d, "")
+			}
 			return
 		}
 	}

@@ -3,9 +3,11 @@ package dsl
 import (
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
 
 // maxListed bounds how many instances or places a collapsed diagnostic
@@ -26,10 +28,15 @@ var bareReference = regexp.MustCompile(`^(var|local)\.[A-Za-z_][A-Za-z0-9_-]*$`)
 //     (mtu = var.mtu in five port blocks, with a bad -var mtu).
 //
 // The first diagnostic of each group stays, in its place, and says how
-// many instances share it and which (by InstanceOf, else by count); for
-// a variable, the other places become related places. Diagnostics that
-// stand alone are returned unchanged. files supplies the source text to
-// recognise variable references; without it only the first rule
+// many instances share it and which (by InstanceOf, else by count); when
+// the members' details differ (two instances with different bad
+// values), it says the words are the first one's. For a variable, the
+// other places become related places. A diagnostic that stands alone
+// inside a dynamic block or a port range names its instance (one of
+// thousands of cables written by one dynamic block is otherwise not to
+// be found); other lone diagnostics are returned unchanged. files
+// supplies the source text to recognise variable references and the
+// syntax to find repeated blocks; without it only the first rule
 // applies.
 func Collapse(diags hcl.Diagnostics, files map[string]*hcl.File) hcl.Diagnostics {
 	groups := map[string][]*hcl.Diagnostic{}
@@ -42,8 +49,16 @@ func Collapse(diags hcl.Diagnostics, files map[string]*hcl.File) hcl.Diagnostics
 		groups[k] = append(groups[k], d)
 	}
 	out := make(hcl.Diagnostics, 0, len(order))
+	var repeated repeatedBlocks
 	for _, k := range order {
 		g := groups[k]
+		if len(g) == 1 && InstanceOf(g[0]) != "" && k != "" {
+			if repeated == nil {
+				repeated = findRepeatedBlocks(files)
+			}
+			out = append(out, nameInstance(g[0], repeated))
+			continue
+		}
 		if len(g) == 1 || k == "" {
 			out = append(out, g...)
 			continue
@@ -111,6 +126,14 @@ func merge(g []*hcl.Diagnostic, ref string) *hcl.Diagnostic {
 	if named == len(g) {
 		note += ": " + shortList(names)
 	}
+	if !sameDetails(g) {
+		// Two cables of one dynamic block with different bad lengths:
+		// one line to fix, but the words are only the first's.
+		note = fmt.Sprintf(" Reported once for %d %s, the text above for the first", len(g), what)
+		if named == len(g) {
+			note += ": " + shortList(names)
+		}
+	}
 	first.Detail = strings.TrimSpace(first.Detail + note + ".")
 	if byReference {
 		addPlaces(&first, g)
@@ -151,4 +174,93 @@ func shortList(names []string) string {
 		return strings.Join(names, ", ")
 	}
 	return fmt.Sprintf("%s and %d more", strings.Join(names[:maxListed], ", "), len(names)-maxListed)
+}
+
+// sameDetails reports whether every member of g says the same, apart
+// from its own instance's name: thirty NICs with the same wrong MTU
+// ("gpu07:nic1 has MTU 9500"), not two cables with different bad
+// lengths.
+func sameDetails(g []*hcl.Diagnostic) bool {
+	want := ownNameless(g[0])
+	for _, d := range g[1:] {
+		if ownNameless(d) != want {
+			return false
+		}
+	}
+	return true
+}
+
+// ownNameless is d's detail with its instance's name taken out.
+func ownNameless(d *hcl.Diagnostic) string {
+	if n := InstanceOf(d); n != "" {
+		return strings.ReplaceAll(d.Detail, n, "\x00")
+	}
+	return d.Detail
+}
+
+// nameInstance returns d, with its instance named when its place stands
+// for many (inside a dynamic block or a port range) and its detail does
+// not name it already.
+func nameInstance(d *hcl.Diagnostic, repeated repeatedBlocks) *hcl.Diagnostic {
+	n := InstanceOf(d)
+	if !repeated.contain(*d.Subject) || strings.Contains(d.Detail, n) {
+		return d
+	}
+	named := *d
+	named.Detail = strings.TrimSpace(d.Detail + " Reported for " + n +
+		", one instance of this block (a dynamic block, for_each or port range).")
+	return &named
+}
+
+// repeatedBlocks holds, by file name, the ranges of the outermost blocks
+// whose body stands for many instances: dynamic blocks and port blocks
+// whose label is a range or a list of ports. Each file's ranges are in
+// source order and do not overlap.
+type repeatedBlocks map[string][]hcl.Range
+
+// findRepeatedBlocks walks the native syntax of files (a file in another
+// syntax, or without one, has none).
+func findRepeatedBlocks(files map[string]*hcl.File) repeatedBlocks {
+	out := repeatedBlocks{}
+	for name, f := range files {
+		if f == nil {
+			continue
+		}
+		if body, ok := f.Body.(*hclsyntax.Body); ok {
+			out[name] = appendRepeated(nil, body)
+			sort.Slice(out[name], func(i, j int) bool { return out[name][i].Start.Byte < out[name][j].Start.Byte })
+		}
+	}
+	return out
+}
+
+// appendRepeated appends the outermost repeated blocks below body.
+func appendRepeated(out []hcl.Range, body *hclsyntax.Body) []hcl.Range {
+	for _, b := range body.Blocks {
+		if isRepeated(b) {
+			out = append(out, b.Range())
+			continue
+		}
+		out = appendRepeated(out, b.Body)
+	}
+	return out
+}
+
+// isRepeated reports whether b stands for many instances.
+func isRepeated(b *hclsyntax.Block) bool {
+	if b.Type == "dynamic" {
+		return true
+	}
+	if b.Type != "port" || len(b.Labels) == 0 {
+		return false
+	}
+	names, err := ExpandPorts(b.Labels[0])
+	return err == nil && len(names) > 1
+}
+
+// contain reports whether r lies inside one of the repeated blocks.
+func (rb repeatedBlocks) contain(r hcl.Range) bool {
+	blocks := rb[r.Filename]
+	i := sort.Search(len(blocks), func(i int) bool { return blocks[i].End.Byte > r.Start.Byte })
+	return i < len(blocks) && blocks[i].Start.Byte <= r.Start.Byte
 }

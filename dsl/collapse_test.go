@@ -1,10 +1,12 @@
 package dsl
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
 
 // at is a range of test.hcl from byte a to b on line 1.
@@ -39,6 +41,15 @@ func TestCollapse(t *testing.T) {
 			"MTU: gpu1 has 9500. One mistake, reported once for 3 instances of this block (a dynamic block, for_each or port range): gpu1, gpu2, gpu3.",
 			"Other: o.",
 		}},
+		{"one place, two values", hcl.Diagnostics{
+			diag("Len", "length -1 is out of range.", at(32, 36), "a - l1"), diag("Len", "length 0 is out of range.", at(32, 36), "a - l2"),
+		}, []string{
+			"Len: length -1 is out of range. Reported once for 2 instances of this block (a dynamic block, for_each or port range), the text above for the first: a - l1, a - l2.",
+		}},
+		{"two values, unnamed", hcl.Diagnostics{diag("U", "u1.", at(32, 36), ""), diag("U", "u2.", at(32, 36), "")},
+			[]string{"U: u1. Reported once for 2 instances of this block (a dynamic block, for_each or port range), the text above for the first."}},
+		{"one variable, two values", hcl.Diagnostics{diag("Bad", "9300 on EOS.", at(6, 13), "s1"), diag("Bad", "9300 on Onyx.", at(19, 26), "s2")},
+			[]string{"Bad: 9300 on EOS. Reported once for 2 places that use var.mtu, the text above for the first: s1, s2. | the same value is used here 1:20"}},
 		{"instances unnamed", hcl.Diagnostics{diag("U", "u.", at(32, 36), ""), diag("U", "u.", at(32, 36), "")},
 			[]string{"U: u. One mistake, reported once for 2 instances of this block (a dynamic block, for_each or port range)."}},
 		{"one variable, two places", hcl.Diagnostics{diag("Bad", "9300.", at(6, 13), "s1"), diag("Bad", "9300.", at(19, 26), "s2")},
@@ -59,5 +70,82 @@ func TestCollapse(t *testing.T) {
 				t.Errorf("(-want +got):\n%s", d)
 			}
 		})
+	}
+}
+
+// TestCollapseNamesLoneInstance: an error that stands alone names its
+// instance when its line stands for many (inside a dynamic block or a
+// port range), and only then.
+func TestCollapseNamesLoneInstance(t *testing.T) {
+	src := `dynamic "link" {
+  for_each = local.cables
+  content {
+    length = link.value
+  }
+}
+link {
+  length = 0
+}
+switch "leaf1" {
+  port "swp1-4" {
+    mtu = 1
+  }
+  port "swp5" {
+    mtu = 2
+  }
+  dynamic "port" {
+    for_each = range(6, 9)
+    labels   = [format("swp%d", port.value)]
+    content {
+      mtu = 3
+    }
+  }
+}
+`
+	f, diags := hclsyntax.ParseConfig([]byte(src), "test.hcl", hcl.InitialPos)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	files := map[string]*hcl.File{"test.hcl": f}
+	// place is the range of the first occurrence of text in src.
+	place := func(text string) *hcl.Range {
+		i := strings.Index(src, text)
+		if i < 0 {
+			t.Fatalf("%q not in the source", text)
+		}
+		r, _ := hclsyntax.ParseExpression([]byte(src[i:i+len(text)]), "test.hcl", hcl.Pos{Line: 1, Column: 1, Byte: i})
+		rng := r.Range()
+		return &rng
+	}
+	tests := []struct {
+		name string
+		in   *hcl.Diagnostic
+		want string
+	}{
+		{"dynamic block", diag("Len", "length 0.", place("link.value"), "leaf1:swp2 - gpu2:roce0"),
+			"length 0. Reported for leaf1:swp2 - gpu2:roce0, one instance of this block (a dynamic block, for_each or port range)."},
+		{"nested dynamic block", diag("MTU", "mtu 3.", place("3\n"), "leaf1:swp7"),
+			"mtu 3. Reported for leaf1:swp7, one instance of this block (a dynamic block, for_each or port range)."},
+		{"port range", diag("MTU", "mtu 1.", place("1\n"), "leaf1:swp3"),
+			"mtu 1. Reported for leaf1:swp3, one instance of this block (a dynamic block, for_each or port range)."},
+		{"detail names it", diag("Len", "leaf1:swp2 - gpu2:roce0 is 0 m long.", place("link.value"), "leaf1:swp2 - gpu2:roce0"),
+			"leaf1:swp2 - gpu2:roce0 is 0 m long."},
+		{"literal block", diag("Len", "length 0.", place("0\n"), "leaf1:swp1 - gpu1:roce0"), "length 0."},
+		{"one port", diag("MTU", "mtu 2.", place("2\n"), "leaf1:swp5"), "mtu 2."},
+		{"no instance", diag("Len", "length 0.", place("link.value"), ""), "length 0."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Collapse(hcl.Diagnostics{tt.in}, files)
+			if len(got) != 1 || got[0].Detail != tt.want {
+				t.Errorf("got %v, want one diagnostic with detail %q", got, tt.want)
+			}
+			if got[0] != tt.in && tt.in.Detail == tt.want {
+				t.Errorf("a diagnostic left as it was should be returned as it is")
+			}
+		})
+	}
+	if tt := tests[0]; tt.in.Detail != "length 0." {
+		t.Errorf("Collapse changed its argument's detail to %q", tt.in.Detail)
 	}
 }
