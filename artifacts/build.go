@@ -475,19 +475,7 @@ func (st *stage) put(rel string, mode uint32, data []byte) (manifestFile, error)
 	if err := st.held.clear(rel, dst); err != nil {
 		return mf, fmt.Errorf("writing %s: %w", rel, err)
 	}
-	file, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, fs.FileMode(mode))
-	if err != nil {
-		return mf, fmt.Errorf("writing %s: %w", rel, err)
-	}
-	_, err = file.Write(data)
-	if err == nil && !umaskKeeps(fs.FileMode(mode)) {
-		// The mode OpenFile gives is filtered by the umask; set it exactly.
-		err = file.Chmod(fs.FileMode(mode))
-	}
-	if cerr := file.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
+	if err := writeNew(dst, fs.FileMode(mode), data); err != nil {
 		return mf, fmt.Errorf("writing %s: %w", rel, err)
 	}
 	return mf, nil
