@@ -63,6 +63,10 @@ type Options struct {
 	// Build adds one for each device written or kept, from every core, so
 	// that a caller can show how far a large build is.
 	Progress *atomic.Int64
+	// Waiting, when set, is called once when another build holds the
+	// output folder (its lock, see lockOutput), with that build's process
+	// id (0 if unknown); Build then waits for it to finish.
+	Waiting func(pid int)
 }
 
 // Device is one switch or host and the files rendered for it.

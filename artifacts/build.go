@@ -89,7 +89,7 @@ func Build(ctx context.Context, dir string, f *model.Fabric, opts Options) (*Res
 	if err != nil {
 		return nil, err
 	}
-	return writeSource(ctx, dir, src, opts.Progress)
+	return writeSource(ctx, dir, src, opts.Progress, opts.Waiting)
 }
 
 // source is what a build folder is written from: the fabric's name, the
@@ -256,7 +256,12 @@ func renderHostWith(f *model.Fabric, h *model.Host, rs []targets.HostRenderer) (
 }
 
 // writeSource writes src into dir: see WriteContext.
-func writeSource(ctx context.Context, dir string, src source, progress *atomic.Int64) (*Result, error) {
+func writeSource(ctx context.Context, dir string, src source, progress *atomic.Int64, waiting func(pid int)) (*Result, error) {
+	unlock, err := lockOutput(ctx, dir, waiting)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
 	model := startStream(dir, ModelFile, src.encodeModel) // early.go
 	st, err := newStage(dir)
 	if err != nil {

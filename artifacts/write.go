@@ -57,7 +57,7 @@ func Write(dir string, s *Set) error { return WriteContext(context.Background(),
 // with dir and drops its copies of the changed ones, so it costs only
 // its folders and its manifest; it may be removed at any time.
 func WriteContext(ctx context.Context, dir string, s *Set) error {
-	_, err := writeSource(ctx, dir, setSource{s}, nil)
+	_, err := writeSource(ctx, dir, setSource{s}, nil, nil)
 	return err
 }
 

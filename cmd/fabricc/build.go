@@ -107,9 +107,16 @@ func runBuild(cmd *cobra.Command, path, dir string, lf *loadFlags, format diagFo
 	start := time.Now()
 	var done atomic.Int64
 	// A loading line exists only where progress is shown.
-	writing := startProgress(loading != nil, errw, "build", int64(len(f.Switches)+len(f.Hosts)), &done, progressDelay)
+	total := int64(len(f.Switches) + len(f.Hosts))
+	writing := startProgress(loading != nil, errw, "build", total, &done, progressDelay)
+	// Another build into dir runs first (artifacts.Options.Waiting).
+	waiting := func(pid int) {
+		writing.finish()
+		fmt.Fprintln(errw, waitingLine(dir, pid))
+		writing = startProgress(loading != nil, errw, "build", total, &done, progressDelay)
+	}
 	built, err := artifacts.Build(ctx, dir, f, artifacts.Options{Warnings: artifacts.Warnings(diags, path),
-		FabricPath: relativePath(dir, path), Progress: &done})
+		FabricPath: relativePath(dir, path), Progress: &done, Waiting: waiting})
 	writing.finish()
 	if err != nil {
 		return out.done(exitCode(1, fmt.Errorf("%w; %s left as it was", err, dir)))
@@ -124,6 +131,16 @@ func runBuild(cmd *cobra.Command, path, dir string, lf *loadFlags, format diagFo
 	out.result = res
 	fmt.Fprintln(cmd.ErrOrStderr(), builtSummary(dir, built))
 	return out.done(nil)
+}
+
+// waitingLine says that the build waits for another one into dir, run
+// by process pid (0: unknown).
+func waitingLine(dir string, pid int) string {
+	who := "another fabricc build"
+	if pid > 0 {
+		who += fmt.Sprintf(" (process %d)", pid)
+	}
+	return fmt.Sprintf("build: %s is writing %s; waiting for it to finish", who, dir)
 }
 
 // builtSummary is the line a build ends with: what it wrote, and for a

@@ -67,3 +67,19 @@ func TestProgressQuiet(t *testing.T) {
 		t.Errorf("want no line and nothing written; got %v and %q", none, w.String())
 	}
 }
+
+// TestWaitingLine: the line a build prints once when another build
+// holds its output folder.
+func TestWaitingLine(t *testing.T) {
+	for _, tt := range []struct {
+		pid  int
+		want string
+	}{
+		{4242, "build: another fabricc build (process 4242) is writing out; waiting for it to finish"},
+		{0, "build: another fabricc build is writing out; waiting for it to finish"},
+	} {
+		if got := waitingLine("out", tt.pid); got != tt.want {
+			t.Errorf("waitingLine(out, %d) = %q, want %q", tt.pid, got, tt.want)
+		}
+	}
+}
