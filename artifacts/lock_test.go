@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestBuildWaitsForLock: a build into a folder that another build holds
@@ -23,13 +24,12 @@ func TestBuildWaitsForLock(t *testing.T) {
 	if _, err := Build(context.Background(), dir, f1, opts); err != nil {
 		t.Fatal(err)
 	}
-	before := names(t, parent)
-	manifest := readFile(t, filepath.Join(dir, ManifestFile))
-
 	unlock, err := lockOutput(context.Background(), dir, nil) // the other build
 	if err != nil {
 		t.Fatal(err)
 	}
+	before := names(t, parent)
+	manifest := readFile(t, filepath.Join(dir, ManifestFile))
 	waited := make(chan int, 2)
 	opts.Waiting = func(pid int) { waited <- pid }
 	done := make(chan error, 1)
@@ -65,6 +65,55 @@ func TestBuildWaitsForLock(t *testing.T) {
 	opts.Waiting = func(pid int) { t.Errorf("a build waited for process %d, though no build runs", pid) }
 	if _, err := Build(context.Background(), dir, f1, opts); err != nil {
 		t.Fatal(err)
+	}
+	// And removed: nothing is left beside the folder but its kept build.
+	if got, want := names(t, parent), []string{".out.fingerprints", ".out.prev", "out"}; !slices.Equal(got, want) {
+		t.Errorf("after the builds the parent holds %v, want %v", got, want)
+	}
+}
+
+// TestLockTakenFromRemovedFile: a build that gets the lock of a file
+// removed meanwhile, whose name now is another file that another build
+// holds, waits for that one: two builds never hold the lock at once.
+func TestLockTakenFromRemovedFile(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	p := lockPath(filepath.Dir(dir), "out")
+	first, err := lockOutput(context.Background(), dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second := make(chan func(), 1)
+	waiting := make(chan int, 2)
+	go func() {
+		unlock, err := lockOutput(context.Background(), dir, func(pid int) { waiting <- pid })
+		if err != nil {
+			t.Error(err)
+		}
+		second <- unlock
+	}()
+	<-waiting // the second waits on the first's file
+	// A third build finds the name free (someone removed the file) and
+	// holds a new file there.
+	if err := os.Remove(p); err != nil {
+		t.Fatal(err)
+	}
+	third, err := lockOutput(context.Background(), dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first() // releases the removed file, and leaves the third's alone
+	if _, err := os.Stat(p); err != nil {
+		t.Fatalf("the first build's release removed the third's lock file: %v", err)
+	}
+	select {
+	case <-second:
+		t.Fatal("the second build holds the lock while the third does")
+	case <-time.After(3 * lockPoll):
+	}
+	third()
+	(<-second)()
+	if len(waiting) != 0 {
+		t.Error("the second build said twice that it waits")
 	}
 }
 

@@ -23,53 +23,80 @@ const lockPoll = 100 * time.Millisecond
 // kept beside it (previous.go) and take it from the other half-read; so
 // a build holds ".DIR.lock", a file beside the folder, with flock(2)
 // from before it looks at the folder until its fingerprints are
-// recorded, and a second build waits for it. The kernel releases the
-// lock of a killed process, so no lock outlives its build. The holder
-// writes its process id into the file for the waiter's message. When the
-// lock is taken, waiting is called once, with that id (0 if unknown);
-// the wait ends with ctx.
+// recorded, and a second build waits for it. The holder writes its
+// process id into the file for the waiter's message and removes the
+// file when it is done, still holding it: a waiter that then gets the
+// lock of a removed file opens the name again. The kernel releases the
+// lock of a killed process; the file it leaves is taken by the next
+// build. When the lock is taken, waiting is called once, with the
+// holder's id (0 if unknown); the wait ends with ctx.
 func lockOutput(ctx context.Context, dir string, waiting func(pid int)) (func(), error) {
 	dir = filepath.Clean(dir)
 	p := lockPath(filepath.Dir(dir), filepath.Base(dir))
-	f, err := os.OpenFile(p, os.O_RDWR|os.O_CREATE, 0o644)
-	if err != nil {
-		// Nothing can be written beside dir (a missing or read-only
-		// parent): the build stops at its first write, with the error
-		// that says why (newStage).
-		return func() {}, nil
-	}
 	told := false
 	for {
-		err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
-		if err == nil {
-			break
+		f, err := os.OpenFile(p, os.O_RDWR|os.O_CREATE, 0o644)
+		if err != nil {
+			// Nothing can be written beside dir (a missing or read-only
+			// parent): the build stops at its first write, with the
+			// error that says why (newStage).
+			return func() {}, nil
 		}
-		if err != unix.EWOULDBLOCK && err != unix.EINTR {
+		held, err := waitLock(ctx, f, func() {
+			if !told && waiting != nil {
+				told = true
+				waiting(lockHolder(f))
+			}
+		})
+		if err != nil {
 			f.Close()
-			return nil, fmt.Errorf("cannot lock %s: %w", p, err)
+			return nil, fmt.Errorf("interrupted while waiting for another build of %s: %w", dir, err)
 		}
-		if !told && waiting != nil {
-			waiting(lockHolder(f))
-			told = true
+		if held && samePath(f, p) {
+			f.Truncate(0)
+			f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
+			return func() {
+				if samePath(f, p) {
+					os.Remove(p)
+				}
+				f.Close()
+			}, nil
 		}
+		// The holder removed the file the lock was taken on: take the
+		// name's new file.
+		f.Close()
+	}
+}
+
+// waitLock takes the flock of f, calling busy each time it is held by
+// another, until ctx ends. held is false when flock fails otherwise
+// (the caller then tries a new file).
+func waitLock(ctx context.Context, f *os.File, busy func()) (held bool, err error) {
+	for {
+		err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
+		switch {
+		case err == nil:
+			return true, nil
+		case err != unix.EWOULDBLOCK && err != unix.EINTR:
+			return false, nil
+		}
+		busy()
 		select {
 		case <-ctx.Done():
-			f.Close()
-			return nil, fmt.Errorf("interrupted while waiting for another build of %s: %w", dir, ctx.Err())
+			return false, ctx.Err()
 		case <-time.After(lockPoll):
 		}
 	}
-	// The id is only for a waiter's message: failing to write it
-	// changes nothing else.
-	if f.Truncate(0) == nil {
-		f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
+}
+
+// samePath reports whether p still names the file f is.
+func samePath(f *os.File, p string) bool {
+	fi, err := f.Stat()
+	if err != nil {
+		return false
 	}
-	return func() {
-		// Emptied first, so that the next waiter does not read this
-		// process's id as its holder's.
-		f.Truncate(0)
-		f.Close()
-	}, nil
+	pi, err := os.Stat(p)
+	return err == nil && os.SameFile(fi, pi)
 }
 
 // lockHolder reads the process id the lock's holder wrote, or 0.
