@@ -56,6 +56,10 @@ func Write(dir string, s *Set) error { return WriteContext(context.Background(),
 // file again and removing the old folder. It shares every unchanged file
 // with dir and drops its copies of the changed ones, so it costs only
 // its folders and its manifest; it may be removed at any time.
+//
+// Two builds into one dir run one after the other: each holds the lock
+// file ".DIR.lock" beside dir from start to end (lockOutput), and the
+// second waits for the first.
 func WriteContext(ctx context.Context, dir string, s *Set) error {
 	_, err := writeSource(ctx, dir, setSource{s}, nil, nil)
 	return err
