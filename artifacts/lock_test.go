@@ -28,7 +28,7 @@ func TestBuildWaitsForLock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := names(t, parent)
+	before := entryNames(t, parent)
 	manifest := readFile(t, filepath.Join(dir, ManifestFile))
 	waited := make(chan int, 2)
 	opts.Waiting = func(pid int) { waited <- pid }
@@ -45,7 +45,7 @@ func TestBuildWaitsForLock(t *testing.T) {
 	case err := <-done:
 		t.Fatalf("the build ran (error %v) while another build held the folder", err)
 	}
-	if got := names(t, parent); !slices.Equal(got, before) {
+	if got := entryNames(t, parent); !slices.Equal(got, before) {
 		t.Errorf("a waiting build changed the folder's parent: %v, want %v", got, before)
 	}
 	if got := readFile(t, filepath.Join(dir, ManifestFile)); got != manifest {
@@ -67,7 +67,7 @@ func TestBuildWaitsForLock(t *testing.T) {
 		t.Fatal(err)
 	}
 	// And removed: nothing is left beside the folder but its kept build.
-	if got, want := names(t, parent), []string{".out.fingerprints", ".out.prev", "out"}; !slices.Equal(got, want) {
+	if got, want := entryNames(t, parent), []string{".out.fingerprints", ".out.prev", "out"}; !slices.Equal(got, want) {
 		t.Errorf("after the builds the parent holds %v, want %v", got, want)
 	}
 }
@@ -132,7 +132,7 @@ func TestBuildInterruptedWhileWaiting(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer unlock()
-	before := names(t, parent)
+	before := entryNames(t, parent)
 	manifest := readFile(t, filepath.Join(dir, ManifestFile))
 	ctx, cancel := context.WithCancel(context.Background())
 	opts.Waiting = func(int) { cancel() }
@@ -140,26 +140,12 @@ func TestBuildInterruptedWhileWaiting(t *testing.T) {
 	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "interrupted while waiting for another build of "+dir) {
 		t.Errorf("got %v, want the interruption while waiting for another build of %s", err, dir)
 	}
-	if got := names(t, parent); !slices.Equal(got, before) {
+	if got := entryNames(t, parent); !slices.Equal(got, before) {
 		t.Errorf("the parent holds %v, want %v", got, before)
 	}
 	if readFile(t, filepath.Join(dir, ManifestFile)) != manifest {
 		t.Error("an interrupted build changed the folder")
 	}
-}
-
-// names lists the names in dir, sorted.
-func names(t *testing.T, dir string) []string {
-	t.Helper()
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, e := range entries {
-		out = append(out, e.Name())
-	}
-	return out
 }
 
 // readFile is the text of p.
