@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -156,4 +157,44 @@ func readFile(t *testing.T, p string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestLockFileHostile: a lock file name that is a symbolic link, a
+// second name of another file or a FIFO is refused with an error that
+// names it, and the file behind it keeps its bytes: the lock file takes
+// the build's process id, and the parent may be shared (/tmp).
+func TestLockFileHostile(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		make func(victim, lock string) error
+		want string
+	}{
+		{"symbolic link", os.Symlink, "is a symbolic link, where fabricc keeps the lock of"},
+		{"hard link", os.Link, "is not a lock file fabricc made"},
+		{"fifo", func(_, lock string) error { return syscall.Mkfifo(lock, 0o644) }, "is not a lock file fabricc made"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			parent := t.TempDir()
+			dir := filepath.Join(parent, "out")
+			victim := filepath.Join(parent, "victim")
+			if err := os.WriteFile(victim, []byte("keep me\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			lock := lockPath(parent, "out")
+			if err := tt.make(victim, lock); err != nil {
+				t.Fatal(err)
+			}
+			unlock, err := lockOutput(context.Background(), dir, nil)
+			if err == nil {
+				unlock()
+				t.Fatalf("lockOutput took %s", lock)
+			}
+			if !strings.Contains(err.Error(), lock+" "+tt.want) || !strings.HasSuffix(err.Error(), "; remove it") {
+				t.Errorf("got %q, want it to say %s %s ...; remove it", err, lock, tt.want)
+			}
+			if got := readFile(t, victim); got != "keep me\n" {
+				t.Errorf("the file behind the lock's name now holds %q", got)
+			}
+		})
+	}
 }

@@ -4,11 +4,13 @@ package artifacts
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -35,12 +37,22 @@ func lockOutput(ctx context.Context, dir string, waiting func(pid int)) (func(),
 	p := lockPath(filepath.Dir(dir), filepath.Base(dir))
 	told := false
 	for {
-		f, err := os.OpenFile(p, os.O_RDWR|os.O_CREATE, 0o644)
+		// Not through a symbolic link, and never into a file that is
+		// not fabricc's: the lock file takes this process's id, and the
+		// parent may be shared (/tmp).
+		f, err := os.OpenFile(p, os.O_RDWR|os.O_CREATE|unix.O_NOFOLLOW|unix.O_NONBLOCK, 0o644)
+		if errors.Is(err, unix.ELOOP) {
+			return nil, fmt.Errorf("%s is a symbolic link, where fabricc keeps the lock of %s; remove it", p, dir)
+		}
 		if err != nil {
 			// Nothing can be written beside dir (a missing or read-only
 			// parent): the build stops at its first write, with the
 			// error that says why (newStage).
 			return func() {}, nil
+		}
+		if !ownLockFile(f) {
+			f.Close()
+			return nil, fmt.Errorf("%s is not a lock file fabricc made (a regular file of this user, with one name), where fabricc keeps the lock of %s; remove it", p, dir)
 		}
 		held, err := waitLock(ctx, f, func() {
 			if !told && waiting != nil {
@@ -97,6 +109,18 @@ func samePath(f *os.File, p string) bool {
 	}
 	pi, err := os.Stat(p)
 	return err == nil && os.SameFile(fi, pi)
+}
+
+// ownLockFile reports whether f is a regular file of this process's
+// user with no other name (a hard link would let the process id
+// overwrite another file).
+func ownLockFile(f *os.File) bool {
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return false
+	}
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	return ok && st.Nlink == 1 && int(st.Uid) == os.Geteuid()
 }
 
 // lockHolder reads the process id the lock's holder wrote, or 0.
