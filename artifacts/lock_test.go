@@ -198,3 +198,26 @@ func TestLockFileHostile(t *testing.T) {
 		})
 	}
 }
+
+// TestLockWithoutFlock: on a file system without flock(2) a build runs
+// without the lock, as before there was one, and leaves no lock file.
+func TestLockWithoutFlock(t *testing.T) {
+	defer func(f func(int, int) error) { flock = f }(flock)
+	flock = func(int, int) error { return syscall.EOPNOTSUPP }
+	f, opts := compileChanged(t, "multivendor-clos", nil)
+	parent := t.TempDir()
+	done := make(chan error, 1)
+	go func() {
+		_, err := Build(context.Background(), filepath.Join(parent, "out"), f, opts)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("the build did not end within a minute: it keeps trying to lock")
+	}
+	assertOnly(t, parent, ".out.fingerprints", "out")
+}
