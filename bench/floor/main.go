@@ -12,7 +12,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -20,7 +19,6 @@ import (
 	"time"
 
 	"github.com/fabricc/fabricc/internal/cores"
-	"golang.org/x/sys/unix"
 )
 
 // file is one file to write: its path below the folder, size and mode.
@@ -90,33 +88,4 @@ func main() {
 		os.Exit(1)
 	}
 	fmt.Printf("%.3f\n", time.Since(start).Seconds())
-}
-
-// writeFile creates p with data: open, write, close. The folder's files
-// have their modes from the build folder, which the umask of `make
-// bench` does not narrow (0644, 0755).
-func writeFile(p string, data []byte, mode fs.FileMode) error {
-	fd, err := unix.Open(p, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_CLOEXEC, uint32(mode))
-	if err != nil {
-		return &fs.PathError{Op: "open", Path: p, Err: err}
-	}
-	for len(data) > 0 && err == nil {
-		var n int
-		n, err = unix.Write(fd, data)
-		switch {
-		case err == unix.EINTR:
-			err = nil
-		case err == nil && n == 0:
-			err = io.ErrShortWrite
-		case err == nil:
-			data = data[n:]
-		}
-	}
-	if cerr := unix.Close(fd); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return &fs.PathError{Op: "write", Path: p, Err: err}
-	}
-	return nil
 }
