@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/fabricc/fabricc/internal/cores"
+	"github.com/fabricc/fabricc/internal/newfile"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets"
 	"github.com/fabricc/fabricc/targets/all"
@@ -480,7 +481,8 @@ func (st *stage) put(rel string, mode uint32, data []byte) (manifestFile, error)
 	if err := st.held.clear(rel, dst); err != nil {
 		return mf, fmt.Errorf("writing %s: %w", rel, err)
 	}
-	if err := writeNew(dst, fs.FileMode(mode), data); err != nil {
+	// The umask may narrow the mode open gives; it is then set exactly.
+	if err := newfile.Write(dst, fs.FileMode(mode), data, !umaskKeeps(fs.FileMode(mode))); err != nil {
 		return mf, fmt.Errorf("writing %s: %w", rel, err)
 	}
 	return mf, nil

@@ -228,13 +228,13 @@ func findRepeatedBlocks(files map[string]*hcl.File) repeatedBlocks {
 		}
 		if body, ok := f.Body.(*hclsyntax.Body); ok {
 			out[name] = appendRepeated(nil, body)
-			sort.Slice(out[name], func(i, j int) bool { return out[name][i].Start.Byte < out[name][j].Start.Byte })
 		}
 	}
 	return out
 }
 
-// appendRepeated appends the outermost repeated blocks below body.
+// appendRepeated appends the outermost repeated blocks below body, in
+// source order (a body's blocks are in source order).
 func appendRepeated(out []hcl.Range, body *hclsyntax.Body) []hcl.Range {
 	for _, b := range body.Blocks {
 		if isRepeated(b) {

@@ -1,4 +1,4 @@
-package artifacts
+package newfile
 
 import (
 	"errors"
@@ -9,15 +9,15 @@ import (
 	"testing"
 )
 
-// TestWriteNew: the file gets exactly the bytes and the mode (also
-// where the umask would take bits away), and an existing name is refused
-// with os's error, its bytes untouched.
-func TestWriteNew(t *testing.T) {
+// TestWrite: the file gets exactly the bytes and the mode (also where
+// the umask would take bits away), and an existing name is refused with
+// os's error, its bytes untouched.
+func TestWrite(t *testing.T) {
 	dir := t.TempDir()
 	for _, mode := range []fs.FileMode{0o644, 0o755, 0o666, 0o600} {
 		p := filepath.Join(dir, "f"+strconv.FormatUint(uint64(mode), 8))
 		data := []byte("#!/bin/sh\necho " + mode.String() + "\n")
-		if err := writeNew(p, mode, data); err != nil {
+		if err := Write(p, mode, data, true); err != nil {
 			t.Fatal(err)
 		}
 		got, err := os.ReadFile(p)
@@ -28,7 +28,7 @@ func TestWriteNew(t *testing.T) {
 		if err != nil || fi.Mode().Perm() != mode {
 			t.Errorf("%s has mode %v (%v), want %v", p, fi.Mode().Perm(), err, mode)
 		}
-		err = writeNew(p, mode, []byte("other"))
+		err = Write(p, mode, []byte("other"), true)
 		var pe *fs.PathError
 		if !errors.Is(err, fs.ErrExist) || !errors.As(err, &pe) || pe.Op != "open" || pe.Path != p {
 			t.Errorf("writing %s again: %v, want an open *fs.PathError that is fs.ErrExist", p, err)
@@ -37,16 +37,16 @@ func TestWriteNew(t *testing.T) {
 			t.Errorf("a refused write changed %s to %q", p, got)
 		}
 	}
-	if err := writeNew(filepath.Join(dir, "missing", "f"), 0o644, nil); !errors.Is(err, fs.ErrNotExist) {
+	if err := Write(filepath.Join(dir, "missing", "f"), 0o644, nil, true); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("writing below a missing folder: %v, want fs.ErrNotExist", err)
 	}
 }
 
-// BenchmarkWriteNew and BenchmarkOSWrite write 16 KB files, the size of
+// BenchmarkWrite and BenchmarkOSWrite write 16 KB files, the size of
 // a host script, into TMPDIR (a tmpfs such as /dev/shm shows the system
 // calls' cost without the disk's).
-func BenchmarkWriteNew(b *testing.B) {
-	benchWrite(b, func(p string, data []byte) error { return writeNew(p, 0o644, data) })
+func BenchmarkWrite(b *testing.B) {
+	benchWrite(b, func(p string, data []byte) error { return Write(p, 0o644, data, false) })
 }
 
 func BenchmarkOSWrite(b *testing.B) {
