@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/fabricc/fabricc/internal/cores"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets"
 	"github.com/fabricc/fabricc/targets/all"
@@ -117,6 +118,33 @@ func RenderWith(f *model.Fabric, opts Options) (*Set, error) {
 		return nil, err
 	}
 	return assembleFrom(f, opts.FabricPath, devs, fabricDoc)
+}
+
+// RenderSwitches renders f's switches alone, on every core: what push
+// and lab need of a fabric path. A build's other files (the hosts',
+// fabric.md, model.json and the manifest) are not made: at 4,096
+// switches they are 4.7 GB, and holding them took push 12 GB. Each
+// switch's files are those a build writes for it. The names are
+// checked as RenderWith checks them; the error is that of the first
+// switch in the fabric's order that fails.
+func RenderSwitches(f *model.Fabric) ([]Device, error) {
+	devs := make([]Device, len(f.Switches))
+	errs := make([]error, len(f.Switches))
+	cores.Range(len(f.Switches), 8, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			sw := &f.Switches[i]
+			devs[i], errs[i] = renderSwitchWith(f, sw, switchRenderers(sw, false))
+		}
+	})
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	if err := checkDevices(devs); err != nil {
+		return nil, err
+	}
+	return devs, nil
 }
 
 // switchRenderers are sw's renderers, mapped ones when maps are asked for.

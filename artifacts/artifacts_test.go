@@ -142,6 +142,56 @@ func TestRenderDeterministic(t *testing.T) {
 	}
 }
 
+// TestRenderSwitchesIsRender checks that RenderSwitches gives every
+// switch of every example the files RenderWith gives it, byte for byte,
+// and nothing for the hosts.
+func TestRenderSwitchesIsRender(t *testing.T) {
+	for _, name := range []string{"multivendor-clos", "demartek-lab"} { // homelab-40g has no switch
+		t.Run(name, func(t *testing.T) {
+			f := compileExample(t, name)
+			set, err := Render(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			devs, err := RenderSwitches(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[string][]byte{}
+			for _, d := range set.Devices {
+				if d.Kind == "switch" {
+					for _, file := range d.Files {
+						want[d.Name+"/"+file.Name] = file.Data
+					}
+				}
+			}
+			got := map[string][]byte{}
+			for _, d := range devs {
+				for _, file := range d.Files {
+					got[d.Name+"/"+file.Name] = file.Data
+				}
+			}
+			if len(want) == 0 {
+				t.Fatal("the example rendered no switch files")
+			}
+			if d := cmp.Diff(want, got); d != "" {
+				t.Errorf("RenderSwitches differs from Render (-Render +RenderSwitches):\n%s", d)
+			}
+		})
+	}
+}
+
+// TestRenderSwitchesRefusesNames checks that RenderSwitches refuses a
+// switch name a build would refuse, as RenderWith does.
+func TestRenderSwitchesRefusesNames(t *testing.T) {
+	f := compileExample(t, "multivendor-clos")
+	f.Switches[1].Name = f.Switches[0].Name
+	_, err := RenderSwitches(f)
+	if err == nil || !strings.Contains(err.Error(), "are both named") {
+		t.Fatalf("got %v, want the clash of two switch names", err)
+	}
+}
+
 // snapshot reads every file below dir into path -> content.
 func snapshot(t *testing.T, dir string) map[string]string {
 	t.Helper()

@@ -11,16 +11,10 @@ import (
 
 // compareHosts compares the hosts by name.
 func compareHosts(base, head *model.Fabric, fabricCauses []string) []Device {
-	var names []string
-	for _, h := range base.Hosts {
-		names = append(names, h.Name)
-	}
-	for _, h := range head.Hosts {
-		names = append(names, h.Name)
-	}
+	before, after := byName(base.Hosts, hostName), byName(head.Hosts, hostName)
 	var out []Device
-	for _, n := range union(names, nil) {
-		a, b := base.Host(n), head.Host(n)
+	for _, n := range deviceNames(base.Hosts, head.Hosts, hostName) {
+		a, b := before[n], after[n]
 		d := Device{Name: n, Kind: "host", Status: "changed"}
 		switch {
 		case a == nil:
@@ -36,6 +30,9 @@ func compareHosts(base, head *model.Fabric, fabricCauses []string) []Device {
 	}
 	return out
 }
+
+// hostName is the name of a host.
+func hostName(h *model.Host) string { return h.Name }
 
 // hostOS is "linux ubuntu22.04".
 func hostOS(h *model.Host) string { return strings.TrimSpace(string(h.OS) + " " + h.OSVersion) }

@@ -10,16 +10,10 @@ import (
 
 // compareSwitches compares the switches by name.
 func compareSwitches(base, head *model.Fabric, fabricCauses []string) []Device {
-	var names []string
-	for _, sw := range base.Switches {
-		names = append(names, sw.Name)
-	}
-	for _, sw := range head.Switches {
-		names = append(names, sw.Name)
-	}
+	before, after := byName(base.Switches, switchName), byName(head.Switches, switchName)
 	var out []Device
-	for _, n := range union(names, nil) {
-		a, b := base.Switch(n), head.Switch(n)
+	for _, n := range deviceNames(base.Switches, head.Switches, switchName) {
+		a, b := before[n], after[n]
 		d := Device{Name: n, Kind: "switch", Status: "changed"}
 		switch {
 		case a == nil:
@@ -35,6 +29,9 @@ func compareSwitches(base, head *model.Fabric, fabricCauses []string) []Device {
 	}
 	return out
 }
+
+// switchName is the name of a switch.
+func switchName(sw *model.Switch) string { return sw.Name }
 
 // switchSummary is "cumulus 5.9.2 on SN2700, 32 ports".
 func switchSummary(sw *model.Switch) string {

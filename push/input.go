@@ -1,18 +1,22 @@
 package push
 
 import (
+	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/fabricc/fabricc/artifacts"
+	"github.com/fabricc/fabricc/internal/cores"
 	"github.com/fabricc/fabricc/inventory"
 	"github.com/fabricc/fabricc/model"
 )
@@ -31,24 +35,28 @@ type Build struct {
 // "<sw>/<sw>.eos.cfg", ".onyx.cli" or ".nvue.yaml"). A file changed or
 // added after the build is refused, naming it: what push sends is what
 // `fabricc build` wrote and the pull request reviewed.
+//
+// Every listed file is checked, on every core, but only the model and
+// the switch configurations are kept: the other files of a 4,096-switch
+// build are 3.6 GB of host scripts and documents, and holding them took
+// verify 5.7 GB.
 func LoadArtifacts(dir string) (*Build, error) {
-	files, err := checkManifest(dir)
+	listed, err := checkListing(dir)
 	if err != nil {
 		return nil, err
 	}
-	data, ok := files[artifacts.ModelFile]
-	if !ok {
+	if _, ok := listed[artifacts.ModelFile]; !ok {
 		return nil, fmt.Errorf("%s: manifest.json does not list %s; rebuild with `fabricc build FABRIC -o %s`", dir, artifacts.ModelFile, dir)
 	}
-	f, err := model.Unmarshal(data)
+	f, kept, err := loadListed(dir, listed)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, artifacts.ModelFile), err)
+		return nil, err
 	}
 	b := &Build{Fabric: f, Configs: map[string][]byte{}}
 	for i := range f.Switches {
 		sw := &f.Switches[i]
 		name := artifactName(sw)
-		if data, ok := files[path.Join(sw.Name, name)]; name != "" && ok {
+		if data, ok := kept[path.Join(sw.Name, name)]; name != "" && ok {
 			b.Configs[sw.Name] = data
 		}
 	}
@@ -61,10 +69,10 @@ type manifestEntry struct {
 	SHA256 string `json:"sha256"`
 }
 
-// checkManifest reads dir/manifest.json and returns the content of every
-// file it lists, by manifest path, after checking each file's SHA-256
-// and that the folder holds nothing else.
-func checkManifest(dir string) (map[string][]byte, error) {
+// checkListing reads dir/manifest.json and returns the SHA-256 of every
+// file it lists, by manifest path, after checking that the folder holds
+// nothing else.
+func checkListing(dir string) (map[string]string, error) {
 	raw, err := os.ReadFile(filepath.Join(dir, artifacts.ManifestFile))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w; --artifacts takes a folder written by `fabricc build FABRIC -o %s`", dir, err, dir)
@@ -92,15 +100,57 @@ func checkManifest(dir string) (map[string][]byte, error) {
 	if err := noStrays(dir, listed); err != nil {
 		return nil, err
 	}
-	files := map[string][]byte{}
-	for _, p := range sortedKeys(listed) {
-		data, err := readListed(dir, p, listed[p])
-		if err != nil {
-			return nil, err
+	return listed, nil
+}
+
+// loadListed checks the SHA-256 of every listed file on every core and
+// returns the fabric decoded from model.json and the bytes of the files
+// push sends, by manifest path. The error is that of the first file in
+// path order that fails, whatever the scheduling.
+func loadListed(dir string, listed map[string]string) (*model.Fabric, map[string][]byte, error) {
+	paths := sortedKeys(listed)
+	data := make([][]byte, len(paths))
+	errs := make([]error, len(paths))
+	var f *model.Fabric
+	cores.Range(len(paths), 64, func(lo, hi int) {
+		buf := make([]byte, 64<<10)
+		for i := lo; i < hi; i++ {
+			p, want := paths[i], listed[paths[i]]
+			switch {
+			case p == artifacts.ModelFile:
+				f, errs[i] = decodeListed(dir, p, want)
+			case pushed(p):
+				data[i], errs[i] = readListed(dir, p, want)
+			default:
+				errs[i] = hashListed(dir, p, want, buf)
+			}
 		}
-		files[p] = data
+	})
+	kept := map[string][]byte{}
+	for i, err := range errs {
+		if err != nil {
+			return nil, nil, err
+		}
+		if data[i] != nil {
+			kept[paths[i]] = data[i]
+		}
 	}
-	return files, nil
+	return f, kept, nil
+}
+
+// pushed reports whether rel is a file push may send to a switch,
+// "<sw>/<sw>" and a platform's suffix (".eos.cfg").
+func pushed(rel string) bool {
+	folder, name, ok := strings.Cut(rel, "/")
+	if !ok || strings.Contains(name, "/") {
+		return false
+	}
+	for _, v := range Vendors {
+		if name == folder+v.Artifact {
+			return true
+		}
+	}
+	return false
 }
 
 // noStrays refuses any file of dir that the manifest does not list, and
@@ -124,8 +174,9 @@ func noStrays(dir string, listed map[string]string) error {
 	})
 }
 
-// readListed reads one listed file and checks its SHA-256.
-func readListed(dir, rel, want string) ([]byte, error) {
+// openListed opens one listed file, refusing a missing one and anything
+// but a regular file.
+func openListed(dir, rel string) (*os.File, error) {
 	p := filepath.Join(dir, filepath.FromSlash(rel))
 	st, err := os.Lstat(p)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -137,23 +188,89 @@ func readListed(dir, rel, want string) ([]byte, error) {
 	if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s: not a regular file (%s)", p, st.Mode().Type())
 	}
-	data, err := os.ReadFile(p)
+	return os.Open(p)
+}
+
+// readListed reads one listed file and checks its SHA-256.
+func readListed(dir, rel, want string) ([]byte, error) {
+	file, err := openListed(dir, rel)
+	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	data, err := io.ReadAll(file)
 	if err != nil {
 		return nil, err
 	}
 	sum := sha256.Sum256(data)
-	if got := hex.EncodeToString(sum[:]); got != want {
-		return nil, fmt.Errorf("%s: changed after `fabricc build`: its SHA-256 is %s, manifest.json says %s; rebuild with `fabricc build FABRIC -o %s` instead of editing the output", p, got, want, dir)
-	}
-	return data, nil
+	return data, sameSum(dir, rel, sum[:], want)
 }
 
-// FromSet is a Build from an in-memory artifact set (push of a fabric
-// path builds first).
-func FromSet(f *model.Fabric, set *artifacts.Set) *Build {
+// hashListed checks the SHA-256 of one listed file without keeping its
+// bytes, reading it through buf.
+func hashListed(dir, rel, want string, buf []byte) error {
+	file, err := openListed(dir, rel)
+	if err != nil {
+		return err
+	}
+	defer file.Close()
+	h := sha256.New()
+	if _, err := io.CopyBuffer(h, file, buf); err != nil {
+		return err
+	}
+	return sameSum(dir, rel, h.Sum(nil), want)
+}
+
+// decodeListed decodes the fabric from one listed file as it checks its
+// SHA-256, in one reading: the fabric is the one the checked bytes hold.
+// A file that does not hash as listed is reported as changed, whatever
+// its text.
+func decodeListed(dir, rel, want string) (*model.Fabric, error) {
+	file, err := openListed(dir, rel)
+	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	h := sha256.New()
+	read := io.TeeReader(file, h)
+	f, decodeErr := model.Decode(bufio.NewReaderSize(read, 1<<20))
+	if _, err := io.Copy(io.Discard, read); err != nil {
+		return nil, err
+	}
+	if err := sameSum(dir, rel, h.Sum(nil), want); err != nil {
+		return nil, err
+	}
+	if decodeErr != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, filepath.FromSlash(rel)), decodeErr)
+	}
+	return f, nil
+}
+
+// sameSum refuses a listed file whose SHA-256 is not the manifest's.
+func sameSum(dir, rel string, sum []byte, want string) error {
+	if got := hex.EncodeToString(sum); got != want {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		return fmt.Errorf("%s: changed after `fabricc build`: its SHA-256 is %s, manifest.json says %s; rebuild with `fabricc build FABRIC -o %s` instead of editing the output", p, got, want, dir)
+	}
+	return nil
+}
+
+// FromSet is a Build from an in-memory artifact set.
+func FromSet(f *model.Fabric, set *artifacts.Set) *Build { return FromDevices(f, set.Devices) }
+
+// FromDevices is a Build from devices rendered in memory (push of a
+// fabric path renders its switches first): each switch's configuration
+// is the file of its platform's name.
+func FromDevices(f *model.Fabric, devs []artifacts.Device) *Build {
 	b := &Build{Fabric: f, Configs: map[string][]byte{}}
-	for _, d := range set.Devices {
-		sw := f.Switch(d.Name)
+	switches := make(map[string]*model.Switch, len(f.Switches))
+	for i := range f.Switches {
+		switches[f.Switches[i].Name] = &f.Switches[i]
+	}
+	// A set's devices are the fabric's, hosts too (130,000 of them in a
+	// large fabric): each is looked up by name, not searched for.
+	for _, d := range devs {
+		sw := switches[d.Name]
 		if sw == nil {
 			continue
 		}

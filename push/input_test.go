@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/fabricc/fabricc/artifacts"
 )
 
@@ -73,6 +75,58 @@ func TestLoadArtifactsChecksTheManifest(t *testing.T) {
 				t.Errorf("error %v, want one containing %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestPathBuildIsFolderBuild checks that push of a fabric path works
+// from what push --artifacts reads of its build folder: the same
+// configuration bytes for every switch, and the compiled model equal to
+// the one decoded from model.json.
+func TestPathBuildIsFolderBuild(t *testing.T) {
+	f, set := demo(t)
+	dir := filepath.Join(t.TempDir(), "out")
+	if err := artifacts.Write(dir, set); err != nil {
+		t.Fatal(err)
+	}
+	folder, err := LoadArtifacts(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	devs, err := artifacts.RenderSwitches(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := FromDevices(f, devs)
+	if len(path.Configs) != len(f.Switches) {
+		t.Fatalf("%d configurations for %d switches", len(path.Configs), len(f.Switches))
+	}
+	if d := cmp.Diff(folder.Configs, path.Configs); d != "" {
+		t.Errorf("configurations differ (-folder +path):\n%s", d)
+	}
+	if d := cmp.Diff(folder.Fabric, path.Fabric); d != "" {
+		t.Errorf("models differ (-model.json +compiled):\n%s", d)
+	}
+}
+
+// TestPushed: LoadArtifacts keeps the bytes of a switch's own
+// configuration file alone; every other file is only hashed.
+func TestPushed(t *testing.T) {
+	for rel, want := range map[string]bool{
+		"leaf1/leaf1.eos.cfg":           true,
+		"leaf3/leaf3.onyx.cli":          true,
+		"leaf1/leaf1.nvue.yaml":         true,
+		"leaf1/leaf1.nvue.sh":           false,
+		"leaf1/leaf1.openconfig.json":   false,
+		"gpu01/gpu01.linux.sh":          false,
+		"leaf1/leaf2.eos.cfg":           false,
+		"a/leaf1/leaf1.eos.cfg":         false,
+		"leaf1.eos.cfg":                 false,
+		"model.json":                    false,
+		"leaf1/leaf1.eos.cfg/x.eos.cfg": false,
+	} {
+		if got := pushed(rel); got != want {
+			t.Errorf("pushed(%q) = %v, want %v", rel, got, want)
+		}
 	}
 }
 

@@ -43,10 +43,11 @@ func newLabCmd() *cobra.Command {
 }
 
 func runLab(cmd *cobra.Command, path, dir string, runPush bool, lf *loadFlags) error {
-	f, set, err := buildInMemory(cmd, path, lf, nil)
+	b, err := buildInMemory(cmd, path, lf, nil)
 	if err != nil {
 		return err
 	}
+	f := b.Fabric
 	if len(f.Switches) == 0 {
 		return fmt.Errorf("fabric %q has no switches; there is nothing to simulate", f.Name)
 	}
@@ -69,7 +70,7 @@ func runLab(cmd *cobra.Command, path, dir string, runPush bool, lf *loadFlags) e
 	inv := lab.Inventory()
 	fmt.Fprintf(out, "inventory: %s (known_hosts and 0600 secrets next to it)\n", inv)
 	if runPush {
-		return labStory(ctx, cmd, push.FromSet(f, set), inv)
+		return labStory(ctx, cmd, b, inv)
 	}
 	fmt.Fprintf(out, "try: fabricc push %s -i %s\nserving; press Ctrl-C to stop\n", path, inv)
 	<-ctx.Done()

@@ -17,7 +17,6 @@ import (
 
 	"github.com/fabricc/fabricc/artifacts"
 	"github.com/fabricc/fabricc/inventory"
-	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/push"
 	"github.com/fabricc/fabricc/push/transport"
 )
@@ -143,43 +142,39 @@ func loadBuild(cmd *cobra.Command, args []string, sf *switchFlags, out *output) 
 	if sf.artifacts != "" {
 		return push.LoadArtifacts(sf.artifacts)
 	}
-	f, set, err := buildInMemory(cmd, args[0], &sf.lf, out)
+	return buildInMemory(cmd, args[0], &sf.lf, out)
+}
+
+// buildInMemory compiles the fabric at path (push of a PATH, lab) and
+// renders its switches: the model and each switch's configuration, the
+// files of a build that push sends. Diagnostics go to out; errors among
+// them make an exit status 1.
+func buildInMemory(cmd *cobra.Command, path string, lf *loadFlags, out *output) (*push.Build, error) {
+	opts, err := lf.options()
 	if err != nil {
 		return nil, err
 	}
-	return push.FromSet(f, set), nil
-}
-
-// buildInMemory builds the fabric at path (push of a PATH, lab): the
-// model and the rendered artifacts. Diagnostics go to out; errors among
-// them make an exit status 1.
-func buildInMemory(cmd *cobra.Command, path string, lf *loadFlags, out *output) (*model.Fabric, *artifacts.Set, error) {
-	opts, err := lf.options()
-	if err != nil {
-		return nil, nil, err
-	}
 	if err := existingPath(path); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if out == nil {
 		out = newOutput(cmd, cmd.Name(), false)
 	}
-	set, files, diags, compiled, err := buildSet(path, opts)
-	out.fabric(compiled)
+	f, files, diags := compileFabric(path, opts)
+	if !diags.HasErrors() {
+		out.fabric(f)
+	}
 	if len(diags) > 0 {
 		out.report(files, diags)
 	}
 	if diags.HasErrors() {
-		return nil, nil, exitCode(1, nil)
+		return nil, exitCode(1, nil)
 	}
+	devs, err := artifacts.RenderSwitches(f)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	f, err := model.Unmarshal(set.Model)
-	if err != nil {
-		return nil, nil, err
-	}
-	return f, set, nil
+	return push.FromDevices(f, devs), nil
 }
 
 // loadInventory reads the inventory file; its diagnostics go to out and
