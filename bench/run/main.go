@@ -15,6 +15,7 @@ import (
 	"debug/buildinfo"
 	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -134,18 +135,19 @@ func main() {
 	t := &table{}
 	if *only != "push" {
 		var last string
-		var lastBuild time.Duration
+		var lastBuild, lastValidate time.Duration
 		var litter []string
 		for _, n := range sizes {
-			out, took, others := benchSize(t, dir, n)
+			out, took, validated, others := benchSize(t, dir, n)
 			removeBuilds(append(litter, last)...)
-			last, lastBuild, litter = out, took, others
+			last, lastBuild, lastValidate, litter = out, took, validated, others
 		}
 		// The largest size's other folders go only after the rebuilds:
 		// their gigabytes, freed right before them, are discarded (the
 		// file system is mounted with discard) while they run, and made
 		// the first rebuild take 49 s instead of 30 s in one run.
 		incremental(t, last, sizes[len(sizes)-1], lastBuild)
+		readers(t, dir, last, sizes[len(sizes)-1], lastValidate)
 		removeBuilds(append(litter, last)...)
 	}
 	if *only != "sizes" {
@@ -179,10 +181,10 @@ func fail(err error) {
 func vars(n int) []string { return []string{"--large", "-var", "switches=" + strconv.Itoa(n)} }
 
 // benchSize measures validate, build, the floor and the peer for one
-// size and returns the build folder, the build's wall time and the
-// other folders it wrote (the floors' and the second build's), which
-// the caller removes.
-func benchSize(t *table, dir string, n int) (string, time.Duration, []string) {
+// size and returns the build folder, the build's and validate's wall
+// times and the other folders it wrote (the floors' and the second
+// build's), which the caller removes.
+func benchSize(t *table, dir string, n int) (string, time.Duration, time.Duration, []string) {
 	sz := strconv.Itoa(n)
 	env := []string{"FABRICC_TIMINGS=1"}
 	v, spread := medianValidate(env, n)
@@ -213,7 +215,7 @@ func benchSize(t *table, dir string, n int) (string, time.Duration, []string) {
 	if n <= 512 {
 		peer(t, dir, out, sz, b.wall, devices)
 	}
-	return out, b.wall, []string{fl, fl2, out2}
+	return out, b.wall, v.wall, []string{fl, fl2, out2}
 }
 
 // buildInto builds the benchmark fabric of size n into the new folder
@@ -420,6 +422,53 @@ func rebuild(out string, n, length int) (run, map[string]float64, int, int) {
 	return r, tm, changed, len(after) - changed
 }
 
+// readers measures the commands that read a large build folder rather
+// than write one: plan against it (one cable changed), which compiles
+// the fabric and reads model.json, and push --artifacts of it to one
+// simulated switch, which checks the SHA-256 of every file it lists and
+// reads model.json. Both are compared with validate, which compiles the
+// fabric alone.
+func readers(t *table, dir, out string, n int, validate time.Duration) {
+	sz := strconv.Itoa(n)
+	varFile := filepath.Join(filepath.Dir(out), "replan.hcl")
+	if err := os.WriteFile(varFile, []byte("cable_overrides = { \"h0000-00:roce0\" = 6 }\n"), 0o644); err != nil {
+		fail(err)
+	}
+	syncDisk()
+	p, err := measure(nil, *fabricc, append([]string{"plan", *fabric, "--base", out, "--var-file", varFile}, vars(n)...)...)
+	// Exit status 2: the plan has changes, as it must here.
+	if err == nil || !strings.Contains(p.stdout, "2 devices change") {
+		fail(fmt.Errorf("plan of one recabled NIC: %v\n%s", err, tail(p.stdout)))
+	}
+	t.add("plan (1 cable) against the build folder", sz, secs(p.wall), mb(p.rssMB), "compiles the fabric while reading model.json; 2 devices change", "", "", "",
+		fmt.Sprintf("%.1fx validate", p.wall.Seconds()/validate.Seconds()))
+
+	f, err := model.Decode(openBuf(filepath.Join(out, "model.json")))
+	if err != nil {
+		fail(err)
+	}
+	var leaf []model.Switch
+	for _, sw := range f.Switches {
+		if sw.Platform == model.PlatformEOS {
+			leaf = append(leaf, sw)
+			break
+		}
+	}
+	syncDisk()
+	r := pushOnce(dir, out, withSwitches(f, leaf), 1, 0)
+	t.add("push --artifacts of the build, to 1 switch", sz, secs(r.wall), mb(r.rssMB), "checks the SHA-256 of every listed file, reads model.json and the switch configurations; one EOS leaf, no command latency", "", "", "",
+		fmt.Sprintf("%.1fx validate", r.wall.Seconds()/validate.Seconds()))
+}
+
+// openBuf opens a file for buffered reading.
+func openBuf(p string) io.Reader {
+	f, err := os.Open(p)
+	if err != nil {
+		fail(err)
+	}
+	return bufio.NewReaderSize(f, 1<<20)
+}
+
 // pushBench pushes to simulated switches with a fixed per-command
 // latency: N switches at --parallel P against the ideal, one device alone
 // times ceil(N/P). The N are EOS leaves of one fabric (every leaf alike,
@@ -447,9 +496,9 @@ func pushBench(t *table, dir string) {
 			leaves = append(leaves, sw)
 		}
 	}
-	alone := pushOnce(dir, out, withSwitches(f, leaves[:1]), 1)
+	alone := pushOnce(dir, out, withSwitches(f, leaves[:1]), 1, *latency)
 	for _, c := range []struct{ n, parallel int }{{50, 10}, {200, 50}, {500, 100}} {
-		r := pushOnce(dir, out, withSwitches(f, leaves[:c.n]), c.parallel)
+		r := pushOnce(dir, out, withSwitches(f, leaves[:c.n]), c.parallel, *latency)
 		ideal := time.Duration(float64(alone.wall) * math.Ceil(float64(c.n)/float64(c.parallel)))
 		t.add(fmt.Sprintf("push --parallel %d (%v/command)", c.parallel, *latency), strconv.Itoa(c.n), secs(r.wall), mb(r.rssMB),
 			fmt.Sprintf("one EOS leaf alone %.1f s, ideal %.1f s", alone.wall.Seconds(), ideal.Seconds()),
@@ -464,9 +513,9 @@ func withSwitches(f *model.Fabric, switches []model.Switch) *model.Fabric {
 	return &g
 }
 
-// pushOnce starts a fresh lab of f's switches and pushes the build folder
-// out to them.
-func pushOnce(dir, out string, f *model.Fabric, parallel int) run {
+// pushOnce starts a fresh lab of f's switches, each command taking
+// latency, and pushes the build folder out to them.
+func pushOnce(dir, out string, f *model.Fabric, parallel int, latency time.Duration) run {
 	labDir, err := os.MkdirTemp(dir, "lab-")
 	if err != nil {
 		fail(err)
@@ -474,7 +523,7 @@ func pushOnce(dir, out string, f *model.Fabric, parallel int) run {
 	defer os.RemoveAll(labDir)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	lab, err := sim.StartLab(ctx, f, labDir, func(o *sim.Options) { o.Faults.Latency = *latency })
+	lab, err := sim.StartLab(ctx, f, labDir, func(o *sim.Options) { o.Faults.Latency = latency })
 	if err != nil {
 		fail(err)
 	}
