@@ -2,14 +2,18 @@ package plan
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/fabricc/fabricc/compiler"
 	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets/docs"
 )
 
 // baseHCL is the base revision every test edits.
@@ -175,7 +179,7 @@ func TestPlanFormats(t *testing.T) {
 	base := baseHCL(t)
 	p := Compare(compileHCL(t, base), compileHCL(t, edit(t, base, "length = 3\n", "length = 30\n")))
 	var md, js bytes.Buffer
-	if err := WriteMarkdown(&md, p); err != nil {
+	if err := WriteMarkdown(&md, p, CommentLimit); err != nil {
 		t.Fatal(err)
 	}
 	wantMD := `### fabricc plan: plan-test
@@ -244,11 +248,132 @@ func TestPlanHostileNames(t *testing.T) {
 	p := &Plan{Fabric: "f|<x>", Devices: []Device{{Name: "sw*1", Kind: "switch", Status: "changed",
 		Items: []Item{{Subject: "p`1`", Changes: []Change{{Field: "description", Before: "a|b", After: "<img>"}}}}}}}
 	var b bytes.Buffer
-	if err := WriteMarkdown(&b, p); err != nil {
+	if err := WriteMarkdown(&b, p, CommentLimit); err != nil {
 		t.Fatal(err)
 	}
 	want := "### fabricc plan: f\\|\\<x\\>\n\nFabric \"f\\|\\<x\\>\": 1 device changes (sw\\*1).\n\n#### sw\\*1 (switch)\n\n- **p\\`1\\`**: description a\\|b -\\> \\<img\\>\n"
 	if b.String() != want {
 		t.Errorf("got %q\nwant %q", b.String(), want)
+	}
+}
+
+// manyDevices is a plan with fabric-wide changes and n changed
+// switches, each with two changed ports.
+func manyDevices(n int) *Plan {
+	p := &Plan{Fabric: "big", FabricItems: []Item{{Subject: "class roce", Changes: []Change{{Field: "ECN minimum", Before: "150,000", After: "200,000", Unit: "B"}}}}}
+	for i := range n {
+		d := Device{Name: fmt.Sprintf("leaf%04d", i), Kind: "switch", Status: "changed"}
+		for _, port := range []string{"Ethernet1", "Ethernet2"} {
+			d.Items = append(d.Items, Item{Subject: port, Effects: []Change{{Field: "ECN minimum", Before: "150,000", After: "200,000", Unit: "B"}}, Because: []string{"class roce"}})
+		}
+		p.Devices = append(p.Devices, d)
+	}
+	return p
+}
+
+// TestPlanMarkdownLimit: a Markdown plan longer than the limit keeps
+// its heading, summary and the whole sections that fit, and ends with
+// the line that says what is left out; one that fits is whole.
+func TestPlanMarkdownLimit(t *testing.T) {
+	p := manyDevices(500)
+	var whole bytes.Buffer
+	if err := WriteMarkdown(&whole, p, 0); err != nil {
+		t.Fatal(err)
+	}
+	if n := utf8.RuneCount(whole.Bytes()); n <= CommentLimit {
+		t.Fatalf("the whole plan is %d characters; the test needs more than the limit", n)
+	}
+	for _, limit := range []int{CommentLimit, 5000, 1000} {
+		var b bytes.Buffer
+		if err := WriteMarkdown(&b, p, limit); err != nil {
+			t.Fatal(err)
+		}
+		got := b.String()
+		if n := utf8.RuneCountInString(got); n > limit {
+			t.Errorf("limit %d: %d characters", limit, n)
+		}
+		shown := strings.Count(got, "\n#### leaf")
+		want := fmt.Sprintf("\n_Not shown: %d more devices, from leaf%04d on. A pull-request comment holds %s characters; `fabricc plan` with `--format text` or `--json` prints the whole plan._\n",
+			500-shown, shown, docs.Thousands(int64(limit)))
+		if !strings.HasSuffix(got, want) {
+			t.Errorf("limit %d: the plan ends:\n%s\nwant:\n%s", limit, got[max(0, len(got)-300):], want)
+		}
+		// Whole sections only, in order: the output is the whole plan up
+		// to the last section shown.
+		kept := strings.TrimSuffix(got, want)
+		if !strings.HasPrefix(whole.String(), kept) || !strings.HasPrefix(whole.String()[len(kept):], "\n#### leaf") {
+			t.Errorf("limit %d: not the whole plan up to a section boundary", limit)
+		}
+		// The next section would not have fitted with the line.
+		next := whole.String()[len(kept):]
+		if end := strings.Index(next[1:], "\n#### "); end > 0 && utf8.RuneCountInString(kept)+utf8.RuneCountInString(next[:end+1])+utf8.RuneCountInString(want) <= limit {
+			t.Errorf("limit %d: the next section would have fitted", limit)
+		}
+	}
+	// A limit the heading and the fabric-wide part fill: both are cut.
+	var small bytes.Buffer
+	if err := WriteMarkdown(&small, p, 100); err != nil {
+		t.Fatal(err)
+	}
+	if want := "Not shown: the fabric-wide changes and 500 more devices, from leaf0000 on."; !strings.Contains(small.String(), want) {
+		t.Errorf("got:\n%s\nwant it to contain %q", small.String(), want)
+	}
+	// Exactly at the limit: whole, no last line. One character less: cut.
+	size := utf8.RuneCount(whole.Bytes())
+	for limit, cut := range map[int]bool{size: false, size - 1: true} {
+		var b bytes.Buffer
+		if err := WriteMarkdown(&b, p, limit); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(b.String(), "Not shown:"); got != cut || !cut && b.String() != whole.String() {
+			t.Errorf("limit %d of a %d-character plan: cut %v, want %v", limit, size, got, cut)
+		}
+	}
+}
+
+// TestPlanMarkdownLimitCountsCharacters: the limit counts characters, as
+// GitHub does, not bytes: a plan of names in two-byte letters fits by
+// its count of characters. Its sections are shorter than the line a cut
+// plan ends with, so the last ones fit only as the whole rest.
+func TestPlanMarkdownLimitCountsCharacters(t *testing.T) {
+	p := &Plan{Fabric: "f"}
+	for i := range 4 {
+		p.Devices = append(p.Devices, Device{Name: strings.Repeat("é", 40) + strconv.Itoa(i), Kind: "switch", Status: "changed",
+			Items: []Item{{Subject: "p", Changes: []Change{{Field: "x", Before: "1", After: "2"}}}}})
+	}
+	var whole bytes.Buffer
+	if err := WriteMarkdown(&whole, p, 0); err != nil {
+		t.Fatal(err)
+	}
+	chars := utf8.RuneCount(whole.Bytes())
+	if chars == whole.Len() {
+		t.Fatal("the plan has no multi-byte character")
+	}
+	var b bytes.Buffer
+	if err := WriteMarkdown(&b, p, chars); err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != whole.String() {
+		t.Errorf("a plan of %d characters (%d bytes) was cut at a limit of %d:\n%s", chars, whole.Len(), chars, b.String())
+	}
+	b.Reset()
+	if err := WriteMarkdown(&b, p, chars-1); err != nil {
+		t.Fatal(err)
+	}
+	if n := utf8.RuneCount(b.Bytes()); n > chars-1 || !strings.Contains(b.String(), "Not shown: ") {
+		t.Errorf("a limit one under the plan: %d characters:\n%s", n, b.String())
+	}
+}
+
+// TestPlanSummaryNames: the summary names the first ten devices and
+// counts the rest.
+func TestPlanSummaryNames(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteText(&b, manyDevices(12)); err != nil {
+		t.Fatal(err)
+	}
+	want := `Fabric "big": 12 devices change (leaf0000, leaf0001, leaf0002, leaf0003, leaf0004, leaf0005, leaf0006, leaf0007, leaf0008, leaf0009 and 2 more); 1 fabric-wide change.` + "\n"
+	if first, _, _ := strings.Cut(b.String(), "\n"); first+"\n" != want {
+		t.Errorf("summary %q, want %q", first, want)
 	}
 }

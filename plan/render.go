@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/fabricc/fabricc/targets/docs"
 )
@@ -31,25 +32,117 @@ func WriteText(w io.Writer, p *Plan) error {
 	return err
 }
 
-// WriteMarkdown writes the plan as Markdown for a pull-request comment.
-func WriteMarkdown(w io.Writer, p *Plan) error {
+// CommentLimit is the most characters a GitHub pull-request comment
+// holds: GitHub refuses a longer one ("Body is too long (maximum is
+// 65536 characters)", GitHub REST API, create an issue comment), and
+// the workflow of docs/review.md would fail on it.
+const CommentLimit = 65536
+
+// WriteMarkdown writes the plan as Markdown for a pull-request comment,
+// in at most limit characters (none when limit is 0 or less). A longer
+// plan keeps its heading and summary, then as many whole sections
+// (fabric-wide, then each device) as fit with a last line that says
+// what is left out and how to see it. Only what may be written is
+// rendered: a plan of 130,000 devices costs what its first sections do.
+func WriteMarkdown(w io.Writer, p *Plan, limit int) error {
+	m := markdownPlan{p: p, limit: limit}
+	head := "### fabricc plan: " + docs.Markdown(p.Fabric) + "\n\n" + docs.Markdown(summary(p)) + "\n"
 	var b strings.Builder
-	b.WriteString("### fabricc plan: " + docs.Markdown(p.Fabric) + "\n\n")
-	b.WriteString(docs.Markdown(summary(p)) + "\n")
-	if len(p.FabricItems) > 0 {
-		b.WriteString("\n#### fabric-wide\n\n")
-		for _, it := range p.FabricItems {
-			b.WriteString(markdownItem(it))
+	b.WriteString(head)
+	size := utf8.RuneCountInString(head)
+	for i := 0; i < m.count(); i++ {
+		text := m.section(i)
+		n := utf8.RuneCountInString(text)
+		if limit <= 0 || size+n+utf8.RuneCountInString(m.cut(i+1)) <= limit {
+			b.WriteString(text)
+			size += n
+			continue
 		}
-	}
-	for _, d := range p.Devices {
-		b.WriteString("\n#### " + docs.Markdown(deviceTitle(d)) + "\n\n")
-		for _, it := range d.Items {
-			b.WriteString(markdownItem(it))
+		// The section fits only if the rest does, with no last line.
+		rest, fits := m.restWithin(i, limit-size)
+		if fits {
+			b.WriteString(rest)
+		} else {
+			b.WriteString(m.cut(i))
 		}
+		break
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// markdownPlan renders the sections of a Markdown plan one at a time:
+// the fabric-wide part (when there is one), then one per device.
+type markdownPlan struct {
+	p     *Plan
+	limit int
+}
+
+// count is the number of sections.
+func (m markdownPlan) count() int { return m.fabricSections() + len(m.p.Devices) }
+
+// fabricSections is 1 when the plan has fabric-wide changes, else 0.
+func (m markdownPlan) fabricSections() int {
+	if len(m.p.FabricItems) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// section is the Markdown of section i.
+func (m markdownPlan) section(i int) string {
+	var b strings.Builder
+	items := m.p.FabricItems
+	if i < m.fabricSections() {
+		b.WriteString("\n#### fabric-wide\n\n")
+	} else {
+		d := m.p.Devices[i-m.fabricSections()]
+		b.WriteString("\n#### " + docs.Markdown(deviceTitle(d)) + "\n\n")
+		items = d.Items
+	}
+	for _, it := range items {
+		b.WriteString(markdownItem(it))
+	}
+	return b.String()
+}
+
+// restWithin renders the sections from i on while they fit in room
+// characters, and reports whether all of them did.
+func (m markdownPlan) restWithin(i, room int) (string, bool) {
+	var b strings.Builder
+	size := 0
+	for ; i < m.count(); i++ {
+		text := m.section(i)
+		size += utf8.RuneCountInString(text)
+		if size > room {
+			return "", false
+		}
+		b.WriteString(text)
+	}
+	return b.String(), true
+}
+
+// cut is the last line of a plan that stops before section i: what is
+// left out, and how to see it; "" when nothing is.
+func (m markdownPlan) cut(i int) string {
+	if i >= m.count() {
+		return ""
+	}
+	var left []string
+	if i < m.fabricSections() {
+		left = append(left, "the fabric-wide changes")
+		i++
+	}
+	if devices := m.count() - i; devices > 0 {
+		first := m.p.Devices[i-m.fabricSections()].Name
+		what := docs.Thousands(int64(devices)) + " more devices, from " + first + " on"
+		if devices == 1 {
+			what = "1 more device, " + first
+		}
+		left = append(left, what)
+	}
+	return "\n_Not shown: " + docs.Markdown(strings.Join(left, " and ")) + ". A pull-request comment holds " +
+		docs.Thousands(int64(m.limit)) + " characters; `fabricc plan` with `--format text` or `--json` prints the whole plan._\n"
 }
 
 // markdownItem is one list item: the subject in bold, then the text.
@@ -114,7 +207,7 @@ func summary(p *Plan) string {
 	case 1:
 		s += "1 device changes (" + names[0] + ")"
 	default:
-		s += fmt.Sprintf("%d devices change (%s)", len(names), strings.Join(names, ", "))
+		s += fmt.Sprintf("%d devices change (%s)", len(names), namesInSummary(names))
 	}
 	if n := len(p.FabricItems); n > 0 {
 		s += fmt.Sprintf("; %d fabric-wide change", n)
@@ -123,6 +216,20 @@ func summary(p *Plan) string {
 		}
 	}
 	return s + "."
+}
+
+// summaryNames is how many device names the summary line gives: a
+// change to the traffic classes changes every device, 130,944 in the
+// largest benchmark fabric, and the line named them all.
+const summaryNames = 10
+
+// namesInSummary is the names, the first summaryNames of them when there
+// are more, with how many more.
+func namesInSummary(names []string) string {
+	if len(names) <= summaryNames {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:summaryNames], ", ") + fmt.Sprintf(" and %d more", len(names)-summaryNames)
 }
 
 // deviceTitle is "leaf1 (switch)" or "leaf9 (switch, added)".

@@ -20,6 +20,7 @@ func newPlanCmd() *cobra.Command {
 	var lf loadFlags
 	var base, format string
 	var asJSON bool
+	var markdownLimit int
 	cmd := &cobra.Command{
 		Use:   "plan --base BASE PATH",
 		Short: "Show what changes in meaning between two revisions of a fabric",
@@ -45,7 +46,7 @@ func newPlanCmd() *cobra.Command {
 			if asJSON {
 				format = "json"
 			}
-			return runPlan(cmd, base, args[0], format, &lf)
+			return runPlan(cmd, base, args[0], format, markdownLimit, &lf)
 		},
 	}
 	// Every failure of plan, a wrong command line included, is exit 1:
@@ -54,20 +55,24 @@ func newPlanCmd() *cobra.Command {
 	lf.register(cmd.Flags())
 	cmd.Flags().StringVar(&base, "base", "", "the `revision` to compare with: a fabric folder or file, a build output folder, or a git revision")
 	cmd.Flags().StringVar(&format, "format", "text", "output `format`: text, markdown (for a pull-request comment) or json")
+	cmd.Flags().IntVar(&markdownLimit, "markdown-limit", plan.CommentLimit, "with --format markdown, write at most `N` characters, the whole sections that fit and a line naming what is left out (0: no limit); the default is what a GitHub comment holds")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the plan as one JSON object on stdout (docs/json.md; same as --format json)")
 	return cmd
 }
 
 // runPlan loads both revisions, compares and prints.
-func runPlan(cmd *cobra.Command, base, path, format string, lf *loadFlags) error {
+func runPlan(cmd *cobra.Command, base, path, format string, markdownLimit int, lf *loadFlags) error {
 	tuneGC()
 	write, ok := map[string]func(*bytes.Buffer, *plan.Plan) error{
 		"text":     func(b *bytes.Buffer, p *plan.Plan) error { return plan.WriteText(b, p) },
-		"markdown": func(b *bytes.Buffer, p *plan.Plan) error { return plan.WriteMarkdown(b, p) },
+		"markdown": func(b *bytes.Buffer, p *plan.Plan) error { return plan.WriteMarkdown(b, p, markdownLimit) },
 		"json":     nil,
 	}[format]
 	if !ok {
 		return exitCode(1, fmt.Errorf("--format %q: use text, markdown or json", format))
+	}
+	if markdownLimit < 0 {
+		return exitCode(1, fmt.Errorf("--markdown-limit %d: give a number of characters, or 0 for no limit", markdownLimit))
 	}
 	out := newOutput(cmd, "plan", format == "json")
 	p, err := comparePlan(cmd, out, base, path, lf)

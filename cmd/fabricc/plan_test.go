@@ -87,6 +87,9 @@ func TestPlanCommand(t *testing.T) {
 		{"option as revision", []string{"plan", "--base", "--output=x", fabric}, 1, "", "fabricc: --base \"--output=x\": not a folder, a file or a git revision\n"},
 		{"missing base", []string{"plan", fabric}, 1, "", "fabricc: missing --base"},
 		{"bad format", []string{"plan", "--base", "HEAD", "--format", "yaml", fabric}, 1, "", "fabricc: --format \"yaml\": use text, markdown or json\n"},
+		{"markdown, small limit", []string{"plan", "--base", "HEAD", fabric, "--format", "markdown", "--markdown-limit", "200"}, 2,
+			"\n_Not shown: 2 more devices, from leaf1 on. A pull-request comment holds 200 characters; `fabricc plan` with `--format text` or `--json` prints the whole plan._\n", ""},
+		{"markdown, negative limit", []string{"plan", "--base", "HEAD", fabric, "--format", "markdown", "--markdown-limit", "-1"}, 1, "", "fabricc: --markdown-limit -1: give a number of characters, or 0 for no limit\n"},
 		{"bad flag", []string{"plan", "--bogus", fabric}, 1, "", "fabricc: unknown flag: --bogus\n"},
 		{"base does not compile", []string{"plan", "--base", filepath.Join(root, "bad"), fabric}, 1, "", "does not compile (1 error, 0 warnings); nothing compared\n"},
 	}
