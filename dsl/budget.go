@@ -43,6 +43,8 @@ const (
 type Limits struct {
 	Values, StringBytes int64
 	Ports               int
+	// FileBytes bounds one .hcl or var file.
+	FileBytes int64
 	// Large is true for LargeLimits; the errors of the default limits
 	// point at them.
 	Large bool
@@ -52,15 +54,25 @@ type Limits struct {
 // expression built to exhaust them is stopped within seconds and a few
 // hundred MB. A fabric of a few thousand devices fits (the 64-switch,
 // 2,048-device benchmark fabric produces 384,000 values).
-var DefaultLimits = Limits{Values: MaxValues, StringBytes: MaxStringBytes, Ports: MaxPorts}
+var DefaultLimits = Limits{Values: MaxValues, StringBytes: MaxStringBytes, Ports: MaxPorts, FileBytes: MaxFileBytes}
 
 // LargeLimits (`--large`) fit the largest fabric fabricc is built for
 // with room to spare: the 4,096-switch, 126,848-host benchmark fabric
 // (bench/fabric) produces 24.6 million values and 71 MB of text and
 // declares 206,592 ports. An expression built to exhaust them is
 // refused only after about a minute and 2.5 GB (a for expression nested
-// three deep over range(1000)), so they are for fabrics one trusts.
-var LargeLimits = Limits{Values: 40_000_000, StringBytes: 256 << 20, Ports: 1 << 20, Large: true}
+// three deep over range(1000)), so they are for fabrics one trusts. A
+// file may hold 128 MiB: the same fabric written out as plain blocks by
+// a script, one file, is about 75 MB.
+var LargeLimits = Limits{Values: 40_000_000, StringBytes: 256 << 20, Ports: 1 << 20, FileBytes: 128 << 20, Large: true}
+
+// limitsOf are the limits opts selects.
+func limitsOf(opts Options) Limits {
+	if opts.Large {
+		return LargeLimits
+	}
+	return DefaultLimits
+}
 
 // hint is what an error past a default limit adds.
 func (l Limits) hint() string {

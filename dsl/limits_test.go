@@ -1,8 +1,10 @@
 package dsl
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -68,6 +70,43 @@ func TestLimits(t *testing.T) {
 			}
 			t.Logf("%s: refused in %v", tc.name, time.Since(start).Round(time.Millisecond))
 		})
+	}
+}
+
+// TestLargeFileLimit: a file over 1 MiB is refused under the default
+// limits, with the way out named, and read under --large; a file over
+// --large's 128 MiB is refused by its size before it is read.
+func TestLargeFileLimit(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "f.hcl")
+	// 2 MiB of plain blocks, as a script writes a fabric out.
+	var b strings.Builder
+	for i := 0; b.Len() <= 2<<20; i++ {
+		fmt.Fprintf(&b, "vlan \"v%d\" {\n  id = %d\n}\n", i, i%4000+1)
+	}
+	if err := os.WriteFile(path, []byte("fabric \"f\" {}\n"+b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, diags := Load(path, Options{})
+	want := fmt.Sprintf("is %d bytes; a fabric file holds at most 1048576 (a fabric of tens of thousands of devices needs --large). Split the fabric into several files of a folder.", b.Len()+len("fabric \"f\" {}\n"))
+	if len(diags) != 1 || diags[0].Summary != "File too large" || !strings.HasSuffix(diags[0].Detail, want) {
+		t.Errorf("default limits: %v, want File too large ending %q", diags, want)
+	}
+	if _, _, diags := Load(path, Options{Large: true}); diags.HasErrors() {
+		t.Errorf("--large: %v", diags)
+	}
+	huge := filepath.Join(dir, "huge.hcl")
+	f, err := os.Create(huge)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(128<<20 + 1); err != nil { // sparse: no disk is used
+		t.Fatal(err)
+	}
+	f.Close()
+	_, _, diags = Load(huge, Options{Large: true})
+	if want := "is 134217729 bytes; a fabric file holds at most 134217728. Split"; len(diags) != 1 || !strings.Contains(diags[0].Detail, want) {
+		t.Errorf("--large, a file over 128 MiB: %v, want %q", diags, want)
 	}
 }
 
@@ -170,5 +209,94 @@ func TestLargeLimits(t *testing.T) {
 				t.Errorf("--large: %s", compact(t, dir, diags))
 			}
 		})
+	}
+}
+
+// withinLimitsCases are inputs for surelyWithinLimits: plain generated
+// blocks it must pass, and the shapes it must leave to checkTokens.
+var withinLimitsCases = []struct {
+	name, src string
+	sure      bool
+}{
+	{"plain blocks", "switch \"leaf1\" {\n  platform = \"cumulus\" # a comment (((\n  port \"swp1\" {\n    vlans = [100] // ]]]\n    mtu   = 9216\n  }\n}\n/* {{{ */\nlink {\n  a = \"leaf1:swp1\"\n  b = \"h\\\"1:roce0\"\n  length = 3\n}\n", true},
+	{"interpolation", "fabric \"f\" {\n  description = \"a ${var.x} b\"\n}\n", false},
+	{"escaped interpolation", "fabric \"f\" {\n  description = \"a $${x} b\"\n}\n", false},
+	{"directive", "fabric \"f\" {\n  description = \"%{if true}x%{endif}\"\n}\n", false},
+	{"heredoc", "fabric \"f\" {\n  description = <<EOT\n((((\nEOT\n}\n", false},
+	{"string past its line", "fabric \"f\" {\n  description = \"a\\\n" + strings.Repeat("(", 100) + "\"\n}\n", false},
+	{"unterminated string", "fabric \"f\" {\n  description = \"abc", false},
+	{"unterminated comment", "/* abc", false},
+	{"deep nesting", "fabric \"f\" {\n  description = tostring(" + strings.Repeat("[", 64) + "1" + strings.Repeat("]", 64) + ")\n}\n", false},
+	{"nesting at the limit", "x = " + strings.Repeat("[", 64) + strings.Repeat("]", 64) + "\n", true},
+	{"unary run", "fabric \"f\" {\n  description = tostring(" + strings.Repeat("!", 70) + "true)\n}\n", false},
+	{"many operators", "locals {\n  a = " + strings.Repeat("1+", 10001) + "1\n}\n", false},
+	{"equal signs are no operators", strings.Repeat("a = 1\n", 20000), true},
+}
+
+// TestSurelyWithinLimits checks the prefilter's answers, and that
+// checkTokens accepts every input it is sure of.
+func TestSurelyWithinLimits(t *testing.T) {
+	for _, tc := range withinLimitsCases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := surelyWithinLimits([]byte(tc.src)); got != tc.sure {
+				t.Errorf("surelyWithinLimits = %v, want %v", got, tc.sure)
+			}
+			if tc.sure {
+				if d := checkTokens([]byte(tc.src), "f.hcl"); d != nil {
+					t.Errorf("sure, but checkTokens says %v", d)
+				}
+			}
+		})
+	}
+}
+
+// FuzzSurelyWithinLimits: whatever surelyWithinLimits is sure of,
+// checkTokens accepts; it may only leave work to checkTokens, never
+// let past what checkTokens refuses.
+func FuzzSurelyWithinLimits(f *testing.F) {
+	for _, tc := range withinLimitsCases {
+		f.Add(tc.src)
+	}
+	examples, _ := filepath.Glob(filepath.Join("..", "examples", "*", "*.hcl"))
+	for _, p := range examples {
+		if data, err := os.ReadFile(p); err == nil {
+			f.Add(string(data))
+		}
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		if surelyWithinLimits([]byte(src)) {
+			if d := checkTokens([]byte(src), "f.hcl"); d != nil {
+				t.Fatalf("sure of %q, but checkTokens says %v", src, d)
+			}
+		}
+	})
+}
+
+// TestParseErrorsInFileOrder: the files of a folder are parsed on every
+// core, and their errors still come in file order, every file kept for
+// its source snippet.
+func TestParseErrorsInFileOrder(t *testing.T) {
+	dir := t.TempDir()
+	var want []string
+	for i := range 8 {
+		name := fmt.Sprintf("f%d.hcl", i)
+		src := strings.Repeat("vlan \"v\" {\n  id = 1\n}\n", 2000*(8-i)) + "vlan {\n"
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, filepath.Join(dir, name))
+	}
+	_, files, diags := Load(dir, Options{})
+	var got []string
+	for _, d := range diags {
+		if d.Subject != nil && !slices.Contains(got, d.Subject.Filename) {
+			got = append(got, d.Subject.Filename)
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("errors in files %v, want %v", got, want)
+	}
+	if len(files) != len(want) {
+		t.Errorf("%d files kept for snippets, want %d", len(files), len(want))
 	}
 }

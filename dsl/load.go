@@ -8,8 +8,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/fabricc/fabricc/internal/cores"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -55,6 +57,31 @@ type fileBody struct {
 	Links    []Link   `hcl:"link,block"`
 }
 
+// parsedFile is one fabric file read and parsed: the file (nil when it
+// could not be read) and the diagnostics of reading and of parsing it.
+type parsedFile struct {
+	file        *hcl.File
+	read, parse hcl.Diagnostics
+}
+
+// parseFiles reads and parses the fabric files names on every core, in
+// their order. A fabric a script writes out as plain blocks is tens of
+// megabytes of HCL in several files, and parsing them one after the
+// other was most of loading it.
+func parseFiles(names []string, root string, limits Limits) []parsedFile {
+	out := make([]parsedFile, len(names))
+	cores.Range(len(names), 1, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			src, d := readSource(names[i], root, limits)
+			out[i].read = d
+			if !d.HasErrors() {
+				out[i].file, out[i].parse = hclsyntax.ParseConfig(src, names[i], hcl.InitialPos)
+			}
+		}
+	})
+	return out
+}
+
 // Load reads a fabric from path: one .hcl file, or a folder whose *.hcl
 // files (not recursive, sorted by name) make up one fabric together. It
 // evaluates variables, locals, functions and dynamic blocks and decodes
@@ -73,16 +100,15 @@ func Load(path string, opts Options) (*Config, map[string]*hcl.File, hcl.Diagnos
 		root = path
 	}
 	var bodies []hcl.Body
-	for _, name := range names {
-		src, d := readSource(name, root)
-		diags = append(diags, d...)
-		if d.HasErrors() {
+	for i, r := range parseFiles(names, root, limitsOf(opts)) {
+		diags = append(diags, r.read...)
+		diags = append(diags, r.parse...)
+		if r.file == nil {
 			continue
 		}
-		f, d := p.ParseHCL(src, name)
-		diags = append(diags, d...)
-		if f != nil && !d.HasErrors() {
-			bodies = append(bodies, f.Body)
+		p.AddFile(names[i], r.file)
+		if !r.parse.HasErrors() {
+			bodies = append(bodies, r.file.Body)
 		}
 	}
 	opts.timed("parse", start)
@@ -141,11 +167,7 @@ func sourceFiles(path string) ([]string, hcl.Diagnostics) {
 func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Options) (*Config, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	var varBlocks, localBlocks []*hcl.Block
-	limits := DefaultLimits
-	if opts.Large {
-		limits = LargeLimits
-	}
-	work := newBudget(limits)
+	work := newBudget(limitsOf(opts))
 	lastBudget, lastFast = work, false
 	chargeBodies(bodies, work)
 	parallelFors(bodies, work)
@@ -218,7 +240,7 @@ func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Option
 	}
 	renameBudgetErrors(diags)
 	diags = append(diags, checkSingletons(names, fabricBlocks, qosBlocks)...)
-	diags = append(diags, checkPortCount(&cfg, limits)...)
+	diags = append(diags, checkPortCount(&cfg, limitsOf(opts))...)
 	diags = append(diags, checkStrings(&cfg, diags)...)
 	suggestNames(diags, p.Files(), ctx)
 	return &cfg, diags

@@ -34,7 +34,7 @@ type variable struct {
 // the default, then var files in order, then -var settings.
 func evalVariables(p *hclparse.Parser, blocks []*hcl.Block, opts Options) (map[string]cty.Value, hcl.Diagnostics) {
 	decl, diags := declareVariables(blocks)
-	diags = append(diags, applyVarFiles(p, decl, opts.VarFiles)...)
+	diags = append(diags, applyVarFiles(p, decl, opts.VarFiles, limitsOf(opts))...)
 	diags = append(diags, applyVarFlags(decl, opts.Vars)...)
 	vals := map[string]cty.Value{}
 	for _, b := range blocks {
@@ -140,10 +140,10 @@ func (v *variable) assign(val cty.Value) error {
 func (v *variable) fail() { v.value, v.set = cty.DynamicVal, true }
 
 // applyVarFiles sets variables from `name = value` files.
-func applyVarFiles(p *hclparse.Parser, decl map[string]*variable, files []string) hcl.Diagnostics {
+func applyVarFiles(p *hclparse.Parser, decl map[string]*variable, files []string, limits Limits) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, name := range files {
-		src, d := readSource(name, "")
+		src, d := readSource(name, "", limits)
 		diags = append(diags, d...)
 		if d.HasErrors() {
 			continue
