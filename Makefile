@@ -36,9 +36,9 @@ test:
 	$(GO) test ./...
 	FABRICC_FAULT_MATRIX=1 $(GO) test -count=1 -run '^TestFaultMatrix$$' -v ./cmd/fabricc
 	$(GO) test -race ./push/... ./sim/... ./inventory/...
-	$(GO) test -race -run 'TestFastDecode|TestParallelForSame|TestNativeSameFabrics' ./dsl
+	$(GO) test -race -run 'TestFastDecode|TestParallelForSame|TestNativeSameFabrics|TestParseErrorsInFileOrder' ./dsl
 	$(GO) test -race -run 'TestSourcesDisjoint|TestChecks|TestRange|TestLower' ./compiler ./internal/cores
-	$(GO) test -race -run 'TestRebuildKeepsOnlyWhatIsVouchedFor|TestBuildIncremental|TestViewRendersAsFabric' ./artifacts
+	$(GO) test -race -run 'TestRebuildKeepsOnlyWhatIsVouchedFor|TestBuildIncremental|TestViewRendersAsFabric|TestRenderSwitchesIsRender' ./artifacts
 
 # Rewrite golden/ from the current build of every example; review the diff.
 golden:
