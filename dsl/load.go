@@ -11,7 +11,6 @@ import (
 	"github.com/fabricc/fabricc/internal/cores"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -75,7 +74,7 @@ func parseFiles(names []string, root string, limits Limits) []parsedFile {
 			src, d := readSource(names[i], root, limits)
 			out[i].read = d
 			if !d.HasErrors() {
-				out[i].file, out[i].parse = hclsyntax.ParseConfig(src, names[i], hcl.InitialPos)
+				out[i].file, out[i].parse = parseConfig(src, names[i])
 			}
 		}
 	})
