@@ -2,6 +2,7 @@ package dsl
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -64,9 +65,8 @@ func Count(diags hcl.Diagnostics) (errors, warnings int) {
 // by its label. color adds VT100 highlighting; width wraps details (0:
 // no wrapping).
 func WriteText(w io.Writer, files map[string]*hcl.File, diags hcl.Diagnostics, width uint, color bool) error {
-	hw := hcl.NewDiagnosticTextWriter(w, files, width, color)
 	for _, d := range SortDiagnostics(diags) {
-		if err := hw.WriteDiagnostic(d); err != nil {
+		if err := writeDiagnostic(w, files, d, width, color); err != nil {
 			return err
 		}
 		for _, rel := range RelatedOf(d) {
@@ -105,7 +105,10 @@ func writeRelated(w io.Writer, files map[string]*hcl.File, rel Related, color bo
 		hl.End.Byte++
 		hl.End.Column++
 	}
-	sc := hcl.NewRangeScanner(f.Bytes, rel.Range.Filename, bufio.ScanLines)
+	// Scan from the place's line, not from the file's first (window.go).
+	from := min(max(rel.Range.Start.Byte, 0), len(f.Bytes))
+	lineStart := bytes.LastIndexByte(f.Bytes[:from], '\n') + 1
+	sc := hcl.NewRangeScannerFragment(f.Bytes, rel.Range.Filename, hcl.Pos{Byte: lineStart, Line: rel.Range.Start.Line, Column: 1}, bufio.ScanLines)
 	shown := 0
 	for sc.Scan() && shown < maxRelatedLines {
 		line := sc.Range()
