@@ -192,6 +192,7 @@ func benchSize(t *table, dir string, n int) (string, time.Duration, time.Duratio
 	tv := timings(v.stderr)
 	t.add("validate", sz, secs(v.wall), mb(v.rssMB), fmt.Sprintf("parse %.2f, evaluate %.1f, compile %.1f; median of %d runs, %s", tv["parse"]/1000, tv["evaluate"]/1000, tv["compile"]/1000, validateRuns, spread),
 		"", "", perDevice(v.wall, devices), "")
+	plainRow(t, dir, n, v.wall)
 
 	// Two pairs of build and floor, the second the other way round: one
 	// pair moves by a fifth or more from one minute to the next on this
