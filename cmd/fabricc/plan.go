@@ -150,12 +150,10 @@ func startBuiltBase(base string) func() (*model.Fabric, error) {
 	}
 }
 
-// loadBase reads the base revision's model.
+// loadBase compiles the base revision's model from a fabric or a git
+// revision (startBuiltBase reads a build output's).
 func loadBase(out *output, base, path string, opts dsl.Options) (*model.Fabric, error) {
-	switch plan.ClassifyBase(base) {
-	case plan.BaseBuild:
-		return readBuiltModel(base)
-	case plan.BaseFabric:
+	if plan.ClassifyBase(base) == plan.BaseFabric {
 		return planModel(out, base, opts, "")
 	}
 	fabric, tmp, err := plan.CheckoutFabric(base, path)
