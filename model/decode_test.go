@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -58,16 +57,8 @@ var decodeCases = []string{
 // every example's model.json and every case above, and refuses what it
 // refuses.
 func TestDecodeIsUnmarshal(t *testing.T) {
-	paths, _ := filepath.Glob("../golden/*/model.json")
-	if len(paths) == 0 {
-		t.Fatal("no golden model.json found")
-	}
-	for _, p := range paths {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Run(filepath.Base(filepath.Dir(p)), func(t *testing.T) { sameAsUnmarshal(t, data) })
+	for _, g := range goldenModels(t) {
+		t.Run(g.example, func(t *testing.T) { sameAsUnmarshal(t, g.data) })
 	}
 	for _, c := range decodeCases {
 		t.Run(c, func(t *testing.T) { sameAsUnmarshal(t, []byte(c)) })

@@ -14,16 +14,8 @@ import (
 // omitted members.
 func TestEncodeIsMarshal(t *testing.T) {
 	var fabrics []*Fabric
-	paths, _ := filepath.Glob("../golden/*/model.json")
-	if len(paths) == 0 {
-		t.Fatal("no golden model.json found")
-	}
-	for _, p := range paths {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := Unmarshal(data)
+	for _, g := range goldenModels(t) {
+		f, err := Unmarshal(g.data)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -114,13 +106,36 @@ func BenchmarkMarshal(b *testing.B) {
 	}
 }
 
+// goldenModel is one example's golden model.json.
+type goldenModel struct {
+	example string
+	data    []byte
+}
+
+// goldenModels reads every example's golden model.json.
+func goldenModels(t testing.TB) []goldenModel {
+	t.Helper()
+	paths, _ := filepath.Glob("../golden/*/model.json")
+	if len(paths) == 0 {
+		t.Fatal("no golden model.json found")
+	}
+	var out []goldenModel
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, goldenModel{example: filepath.Base(filepath.Dir(p)), data: data})
+	}
+	return out
+}
+
 // largestGolden is the fabric of the largest golden model.json.
 func largestGolden(b *testing.B) *Fabric {
-	paths, _ := filepath.Glob("../golden/*/model.json")
 	var largest []byte
-	for _, p := range paths {
-		if data, err := os.ReadFile(p); err == nil && len(data) > len(largest) {
-			largest = data
+	for _, g := range goldenModels(b) {
+		if len(g.data) > len(largest) {
+			largest = g.data
 		}
 	}
 	f, err := Unmarshal(largest)
