@@ -255,7 +255,7 @@ func surelyWithinLimits(src []byte) bool {
 		} else if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
 			run = 0
 		}
-		if bytes.IndexByte([]byte("*/+-%!?<>&|"), c) >= 0 || c == '=' && i+1 < len(src) && src[i+1] == '=' {
+		if strings.IndexByte("*/+-%!?<>&|", c) >= 0 || c == '=' && i+1 < len(src) && src[i+1] == '=' {
 			ops++
 		}
 		if depth+run > MaxNesting || ops > MaxOperators {
