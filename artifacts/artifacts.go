@@ -98,13 +98,9 @@ func Render(f *model.Fabric) (*Set, error) { return RenderWith(f, Options{}) }
 // or a name that is not a plain file name are errors, as is any renderer
 // error.
 func RenderWith(f *model.Fabric, opts Options) (*Set, error) {
-	var devs []Device
-	for i := range f.Switches {
-		d, err := renderSwitchWith(f, &f.Switches[i], switchRenderers(&f.Switches[i], opts.SourceMaps))
-		if err != nil {
-			return nil, err
-		}
-		devs = append(devs, d)
+	devs, err := renderSwitches(f, opts.SourceMaps)
+	if err != nil {
+		return nil, err
 	}
 	for i := range f.Hosts {
 		d, err := renderHostWith(f, &f.Hosts[i], hostRenderers(&f.Hosts[i], opts.SourceMaps))
@@ -128,21 +124,32 @@ func RenderWith(f *model.Fabric, opts Options) (*Set, error) {
 // checked as RenderWith checks them; the error is that of the first
 // switch in the fabric's order that fails.
 func RenderSwitches(f *model.Fabric) ([]Device, error) {
+	devs, err := renderSwitches(f, false)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkDevices(devs); err != nil {
+		return nil, err
+	}
+	return devs, nil
+}
+
+// renderSwitches renders f's switches on every core, in the fabric's
+// order, with mapped renderers when asked; the error is that of the
+// first switch that fails.
+func renderSwitches(f *model.Fabric, mapped bool) ([]Device, error) {
 	devs := make([]Device, len(f.Switches))
 	errs := make([]error, len(f.Switches))
 	cores.Range(len(f.Switches), 8, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			sw := &f.Switches[i]
-			devs[i], errs[i] = renderSwitchWith(f, sw, switchRenderers(sw, false))
+			devs[i], errs[i] = renderSwitchWith(f, sw, switchRenderers(sw, mapped))
 		}
 	})
 	for _, err := range errs {
 		if err != nil {
 			return nil, err
 		}
-	}
-	if err := checkDevices(devs); err != nil {
-		return nil, err
 	}
 	return devs, nil
 }

@@ -2,7 +2,6 @@ package dsl
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -106,9 +105,8 @@ func writeRelated(w io.Writer, files map[string]*hcl.File, rel Related, color bo
 		hl.End.Column++
 	}
 	// Scan from the place's line, not from the file's first (window.go).
-	from := min(max(rel.Range.Start.Byte, 0), len(f.Bytes))
-	lineStart := bytes.LastIndexByte(f.Bytes[:from], '\n') + 1
-	sc := hcl.NewRangeScannerFragment(f.Bytes, rel.Range.Filename, hcl.Pos{Byte: lineStart, Line: rel.Range.Start.Line, Column: 1}, bufio.ScanLines)
+	start := hcl.Pos{Byte: lineStart(f.Bytes, rel.Range.Start.Byte), Line: rel.Range.Start.Line, Column: 1}
+	sc := hcl.NewRangeScannerFragment(f.Bytes, rel.Range.Filename, start, bufio.ScanLines)
 	shown := 0
 	for sc.Scan() && shown < maxRelatedLines {
 		line := sc.Range()

@@ -215,24 +215,48 @@ func checkTokens(src []byte, name string) hcl.Diagnostics {
 // took longer than parsing a fabric a script writes out as plain
 // blocks (1.2 of 3.8 s for 9 MB). It counts what may be a nesting
 // level, a unary operator or an operator, never less than checkTokens
-// counts, and gives up (false: checkTokens decides) on a template
-// interpolation or directive, a heredoc, or a string that runs past
-// its line, where telling text from code needs the lexer.
+// counts, and leaves to checkTokens what codeBytes gives up on.
 // FuzzSurelyWithinLimits holds it to that.
 func surelyWithinLimits(src []byte) bool {
 	depth, run, ops := 0, 0, 0
+	return codeBytes(src, func(i int) bool {
+		c := src[i]
+		if c == '"' { // a plain string is one level deeper, and ends a unary run
+			ok := depth+1+run <= MaxNesting
+			run = 0
+			return ok
+		}
+		switch c {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth = max(depth-1, 0)
+		}
+		if c == '!' || c == '-' {
+			run++
+		} else if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+			run = 0
+		}
+		if strings.IndexByte("*/+-%!?<>&|", c) >= 0 || c == '=' && i+1 < len(src) && src[i+1] == '=' {
+			ops++
+		}
+		return depth+run <= MaxNesting && ops <= MaxOperators
+	})
+}
+
+// codeBytes calls visit with the index of each byte of src that is
+// code, outside comments and quoted strings; a plain quoted string is
+// visited at its opening quote only. It returns false, having stopped,
+// where telling text from code needs HCL's lexer (a template sequence,
+// a heredoc, a string past its line, an unterminated string or block
+// comment), or when visit returns false. The line break that ends a
+// line comment is visited.
+func codeBytes(src []byte, visit func(i int) bool) bool {
 	for i := 0; i < len(src); i++ {
 		c := src[i]
 		switch {
-		case c == '"':
-			end, ok := plainStringEnd(src, i)
-			if !ok || depth+1+run > MaxNesting {
-				return false
-			}
-			i, run = end, 0
-			continue
 		case c == '#' || c == '/' && i+1 < len(src) && src[i+1] == '/':
-			for i < len(src) && src[i] != '\n' {
+			for i+1 < len(src) && src[i+1] != '\n' {
 				i++
 			}
 			continue
@@ -245,21 +269,16 @@ func surelyWithinLimits(src []byte) bool {
 			continue
 		case c == '<' && i+1 < len(src) && src[i+1] == '<':
 			return false // a heredoc
-		case c == '(' || c == '[' || c == '{':
-			depth++
-		case c == ')' || c == ']' || c == '}':
-			depth = max(depth-1, 0)
 		}
-		if c == '!' || c == '-' {
-			run++
-		} else if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
-			run = 0
-		}
-		if strings.IndexByte("*/+-%!?<>&|", c) >= 0 || c == '=' && i+1 < len(src) && src[i+1] == '=' {
-			ops++
-		}
-		if depth+run > MaxNesting || ops > MaxOperators {
+		if !visit(i) {
 			return false
+		}
+		if c == '"' {
+			end, ok := plainStringEnd(src, i)
+			if !ok {
+				return false
+			}
+			i = end
 		}
 	}
 	return true

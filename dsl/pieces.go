@@ -16,8 +16,8 @@ import (
 // 2.1 of the 3.8 s that validating it took. Such a file is cut between
 // its top-level blocks and the pieces are parsed at once, each from its
 // own place in the file, so that every range is the file's; their
-// blocks make one body. Only a file the byte scan of surelyWithinLimits
-// reads whole is cut (no template, no heredoc), and a file whose pieces
+// blocks make one body. Only a file the byte scan of codeBytes reads
+// whole is cut (no template, no heredoc), and a file whose pieces
 // hold an error, or the same argument twice, is parsed whole instead:
 // every diagnostic is HCL's own. TestPiecesParseSame and
 // FuzzPiecesParseSame compare both ways.
@@ -42,44 +42,35 @@ type cut struct{ offset, line int }
 
 // topLevelCuts returns where to cut src into pieces of at least least
 // bytes (the first piece starts at 0 and is not listed), or nil when it
-// should not be cut: too small, or holding what the byte scan does not
-// read (a template, a heredoc, an unterminated string or comment).
+// should not be cut: too small, or holding what codeBytes does not read
+// (a template, a heredoc, an unterminated string or comment).
 func topLevelCuts(src []byte, least int) []cut {
-	if least <= 0 || len(src) < 2*least || !surelyWithinLimits(src) {
+	if least <= 0 || len(src) < 2*least {
 		return nil
 	}
 	var cuts []cut
-	depth, line, last := 0, 1, 0
-	for i := 0; i < len(src); i++ {
-		switch c := src[i]; {
-		case c == '"':
-			end, ok := plainStringEnd(src, i)
-			if !ok {
-				return nil
-			}
-			i = end
-		case c == '#' || c == '/' && i+1 < len(src) && src[i+1] == '/':
-			for i+1 < len(src) && src[i+1] != '\n' {
-				i++
-			}
-		case c == '/' && i+1 < len(src) && src[i+1] == '*':
-			end := bytes.Index(src[i+2:], []byte("*/"))
-			if end < 0 {
-				return nil
-			}
-			line += bytes.Count(src[i:i+end+4], []byte("\n"))
-			i += end + 3
-		case c == '(' || c == '[' || c == '{':
+	depth, line, counted := 0, 1, 0
+	whole := codeBytes(src, func(i int) bool {
+		switch src[i] {
+		case '(', '[', '{':
 			depth++
-		case c == ')' || c == ']' || c == '}':
+		case ')', ']', '}':
 			depth = max(depth-1, 0)
-		case c == '\n':
-			line++
+		case '\n':
+			last := 0
+			if len(cuts) > 0 {
+				last = cuts[len(cuts)-1].offset
+			}
 			if depth == 0 && i+1-last >= least && len(src)-(i+1) >= least {
-				last = i + 1
-				cuts = append(cuts, cut{offset: last, line: line})
+				line += bytes.Count(src[counted:i+1], []byte("\n"))
+				counted = i + 1
+				cuts = append(cuts, cut{offset: i + 1, line: line})
 			}
 		}
+		return true
+	})
+	if !whole {
+		return nil
 	}
 	return cuts
 }

@@ -59,7 +59,7 @@ func window(f *hcl.File, d *hcl.Diagnostic) (fileWindow, *hcl.Diagnostic) {
 	}
 	src := f.Bytes
 	from := min(max(snip.Start.Byte, 0), len(src))
-	start := bytes.LastIndexByte(src[:from], '\n') + 1
+	start := lineStart(src, from)
 	end := min(max(snip.End.Byte, from)+1, len(src))
 	for lines := 0; end < len(src) && lines < 2; end++ {
 		if src[end] == '\n' {
@@ -72,6 +72,12 @@ func window(f *hcl.File, d *hcl.Diagnostic) (fileWindow, *hcl.Diagnostic) {
 	shifted.Subject = win.shift(d.Subject)
 	shifted.Context = win.shift(d.Context)
 	return win, &shifted
+}
+
+// lineStart is the offset of the start of the line holding offset,
+// which is clamped into src.
+func lineStart(src []byte, offset int) int {
+	return bytes.LastIndexByte(src[:min(max(offset, 0), len(src))], '\n') + 1
 }
 
 // shift moves r from the file into the window.
