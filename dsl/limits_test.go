@@ -300,3 +300,25 @@ func TestParseErrorsInFileOrder(t *testing.T) {
 		t.Errorf("%d files kept for snippets, want %d", len(files), len(want))
 	}
 }
+
+// BenchmarkSurelyWithinLimits scans a plain fabric of about 4 MB; its
+// figure is against BenchmarkCheckTokens, the lexer pass it spares.
+func BenchmarkSurelyWithinLimits(b *testing.B) {
+	src := []byte(plainFabric(1000))
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		if !surelyWithinLimits(src) {
+			b.Fatal("not sure of a plain fabric")
+		}
+	}
+}
+
+func BenchmarkCheckTokens(b *testing.B) {
+	src := []byte(plainFabric(1000))
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		if d := checkTokens(src, "f.hcl"); d != nil {
+			b.Fatal(d)
+		}
+	}
+}
