@@ -128,6 +128,9 @@ func TestScriptLines(t *testing.T) {
 			"nv set qos pfc pfc-sp3-100g-3m port-buffer 57000",
 			// NVUE: PAUSE at xoff-threshold; port-buffer - xoff-threshold
 			// (57000 - 19000) is the room for the 38000 B still in flight.
+			// xon-threshold is a distance below xoff-threshold (the user
+			// guide's xon_delta), equal to it as in Cumulus's own RoCE
+			// configuration (4.0 user guide: xoff_size 18000, xon_delta 18000).
 			"nv set qos pfc pfc-sp3-100g-3m xoff-threshold 19000",
 			"nv set qos pfc pfc-sp3-100g-3m xon-threshold 19000",
 			"# NOTE: pfc profile pfc-sp3-100g-3m: 38000 B in flight after PAUSE; port-buffer 57000 B - xoff-threshold 19000 B leaves 38000 B; for 3 m at 100G, port MTU 9216 B, lossless MTU 4096 B, small packets 100 %",

@@ -18,7 +18,7 @@ type pfcProfile struct {
 	prios    string // "3" or "3,4"
 	cable    int    // whole meters; 0 when the model has no cable
 	size     int64  // port-buffer: the group's buffer
-	pause    int64  // xoff-threshold and xon-threshold: PAUSE at this occupancy
+	pause    int64  // xoff-threshold (PAUSE at this consumption), and xon-threshold too (see renderPFC)
 	inFlight int64  // the bytes that still arrive after PAUSE (model xoff)
 	ports    []string
 	// formula names the headroom algorithm the model used; assumes says
@@ -156,9 +156,9 @@ func renderPFC(p *plan, sw *model.Switch, t target) []string {
 		p.commentf("PFC is off on every port")
 		return attach
 	}
-	p.commentf("port-buffer = the lossless priority group's buffer; xoff-threshold = the occupancy at which PAUSE is sent, so port-buffer - xoff-threshold is the room for bytes in flight after PAUSE;")
-	p.commentf("xon-threshold = the occupancy at which PAUSE stops, equal to xoff-threshold (as Linux mlxsw programs Spectrum and the Demartek RoCE Deployment Guide sets Onyx: xoff = xon); all in bytes")
-	p.commentf("(Cumulus Linux user guide, Quality of Service, Priority Flow Control: the xoff byte limit triggers PFC frame transmit; NVUE reference: qos pfc <profile> port-buffer|xoff-threshold|xon-threshold); cable-length is rounded up to whole meters")
+	p.commentf("port-buffer = the lossless priority group's buffer; xoff-threshold = the reserved buffer consumed before PAUSE is sent, so port-buffer - xoff-threshold is the room for bytes in flight after PAUSE;")
+	p.commentf("xon-threshold = how far below xoff-threshold consumption must drop before PAUSE stops (qos_features.conf xon_delta), set equal to xoff-threshold as Cumulus sets it for RoCE on Spectrum")
+	p.commentf("(Cumulus Linux 4.0 user guide, RDMA over Converged Ethernet: xoff_size 18000, xon_delta 18000); all in bytes (Cumulus Linux 5.9 user guide, Quality of Service, PFC: all PFC commands); cable-length is rounded up to whole meters")
 	formula := ""
 	for _, prof := range profiles {
 		if prof.formula != "" && prof.formula != formula {

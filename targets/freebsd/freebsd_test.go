@@ -2,7 +2,9 @@ package freebsd
 
 import (
 	"bytes"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -62,13 +64,16 @@ func TestRenderLines(t *testing.T) {
 			"conf_set /boot/loader.conf mlx4en_load 'YES'\n",
 			"ensure mlxen0 mtu 9000 \"$(if_mtu mlxen0)\" ifconfig mlxen0 mtu 9000 up\n",
 			"ifconfig mlxen0 inet 10.20.0.1/24 alias\n",
-			"rc_set ifconfig_mlxen0 'inet 10.20.0.1/24 mtu 9000'\n",
+			"rc_set ifconfig_mlxen0 'inet 10.20.0.1/24 mtu 9000 media autoselect'\n",
+			// PFC with global pause off: mlx4en clears rx_pause and
+			// tx_pause when the media options lack them.
+			"ensure mlxen0 'global pause' off \"$(media_pause mlxen0)\" ifconfig mlxen0 media autoselect\n",
 			"sysctl hw.mlxen0.conf.rx_ppp=8\n", "sysctl hw.mlxen0.conf.tx_ppp=8\n",
 			"conf_set /etc/sysctl.conf hw.mlxen0.conf.rx_ppp '8'\n",
 			"mlx4en (ConnectX-3) has no DSCP trust",
 			"options OFED",
-		}, []string{"dev.mce.", "vlans_"}},
-		{"mlx4en rc.conf", "nas.rc.conf", 0, []string{"ifconfig_mlxen0=\"inet 10.20.0.1/24 mtu 9000\"\n"}, []string{"vlans_"}},
+		}, []string{"dev.mce.", "vlans_", "offers no switch for 802.3x global pause"}},
+		{"mlx4en rc.conf", "nas.rc.conf", 0, []string{"ifconfig_mlxen0=\"inet 10.20.0.1/24 mtu 9000 media autoselect\"\n"}, []string{"vlans_"}},
 		{"mlx4en loader.conf", "nas.loader.conf", 0, []string{"mlx4en_load=\"YES\"\n"}, []string{"mlx5en_load"}},
 		{"mlx5en script", "nas5.freebsd.sh", 1, []string{
 			"kldload mlx5en\n",
@@ -205,9 +210,60 @@ func TestDryRun(t *testing.T) {
 		t.Fatalf("--dry-run: %v\n%s", err, out)
 	}
 	for _, w := range []string{"would run: kldload mlx4en\n", "would run: ifconfig mlxen0 mtu 9000 up\n",
-		"would run: rc_set ifconfig_mlxen0 inet 10.20.0.1/24 mtu 9000\n", "would run: sysctl hw.mlxen0.conf.rx_ppp=8\n"} {
+		"would run: rc_set ifconfig_mlxen0 inet 10.20.0.1/24 mtu 9000 media autoselect\n",
+		"would run: ifconfig mlxen0 media autoselect\nwould run: sysctl hw.mlxen0.conf.rx_ppp=8\n"} {
 		if !strings.Contains(string(out), w) {
 			t.Errorf("dry run lacks %q:\n%s", w, out)
+		}
+	}
+}
+
+// TestMlx4PauseOnlyWithPFC: without PFC an mlx4en NIC keeps the driver's
+// global pause (the only flow control it then has) and its rc.conf line
+// has no media options.
+func TestMlx4PauseOnlyWithPFC(t *testing.T) {
+	f := fixture()
+	f.Hosts[0].NICs[0].RoCE.PFCPriorities = nil
+	m := files(t, f, 0)
+	if s := m["nas.freebsd.sh"]; strings.Contains(s, "media autoselect") || strings.Contains(s, "media_pause mlxen0") {
+		t.Errorf("script without PFC touches the media options")
+	}
+	if !strings.Contains(m["nas.rc.conf"], "ifconfig_mlxen0=\"inet 10.20.0.1/24 mtu 9000\"\n") {
+		t.Errorf("rc.conf without PFC:\n%s", m["nas.rc.conf"])
+	}
+}
+
+// TestMediaPause runs the script's media_pause over ifconfig(8) output
+// as the ConnectX-3 Pro 40GbE home-lab write-up shows it for mlxen0
+// (media: Ethernet autoselect (40Gbase-CR4 <full-duplex,rxpause,txpause>))
+// and as it reads once pause is off.
+func TestMediaPause(t *testing.T) {
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	const head = "mlxen0: flags=8843<UP,BROADCAST,RUNNING,SIMPLEX,MULTICAST> metric 0 mtu 9000\n" +
+		"\toptions=ed07bb<RXCSUM,TXCSUM,VLAN_MTU,VLAN_HWTAGGING,JUMBO_MTU>\n\tether 24:8a:07:da:15:81\n" +
+		"\tinet 10.20.0.1 netmask 0xffffff00 broadcast 10.20.0.255\n"
+	tests := []struct{ ifconfig, want string }{
+		{head + "\tmedia: Ethernet autoselect (40Gbase-CR4 <full-duplex,rxpause,txpause>)\n\tstatus: active\n", "rxpause,txpause"},
+		{head + "\tmedia: Ethernet autoselect (40Gbase-CR4 <full-duplex,txpause>)\n\tstatus: active\n", "txpause"},
+		{head + "\tmedia: Ethernet autoselect (40Gbase-CR4 <full-duplex>)\n\tstatus: active\n", "off"},
+		{"", "absent"},
+	}
+	for _, tc := range tests {
+		dir := t.TempDir()
+		fake := "#!/bin/sh\n[ -n \"$OUT\" ] || exit 1\nprintf '%s' \"$OUT\"\n"
+		if err := os.WriteFile(filepath.Join(dir, "ifconfig"), []byte(fake), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		script := prelude[strings.Index(prelude, "media_pause() {"):]
+		script = script[:strings.Index(script, "\n}\n")+3] + "media_pause mlxen0\n"
+		cmd := exec.Command(sh, "-c", script)
+		cmd.Env = append(os.Environ(), "PATH="+dir+":"+os.Getenv("PATH"), "OUT="+tc.ifconfig)
+		out, err := cmd.CombinedOutput()
+		if err != nil || strings.TrimSpace(string(out)) != tc.want {
+			t.Errorf("media_pause over %q = %q (%v), want %q", tc.ifconfig, out, err, tc.want)
 		}
 	}
 }

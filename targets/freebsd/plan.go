@@ -33,17 +33,43 @@ func rcSettings(n *model.NIC) []setting {
 	l3 := rcVar(l3Name(n))
 	if n.VLAN != 0 {
 		out = append(out, setting{"vlans_" + rcVar(n.Interface), fmt.Sprint(n.VLAN), "vlan"},
-			setting{"ifconfig_" + rcVar(n.Interface), "up " + mtu, "mtu"})
+			setting{"ifconfig_" + rcVar(n.Interface), "up " + mtu + mediaOptions(n), "mtu"})
 	}
-	first, from := "up "+mtu, "mtu"
+	first, from := "up "+mtu+mediaOptions(n), "mtu"
 	if len(n.Addresses) > 0 {
 		first, from = inet(n.Addresses[0])+" "+mtu, "addresses"
+		if n.VLAN == 0 {
+			first += mediaOptions(n)
+		}
 	}
 	out = append(out, setting{"ifconfig_" + l3, first, from})
 	for i, a := range n.Addresses[min(1, len(n.Addresses)):] {
 		out = append(out, setting{fmt.Sprintf("ifconfig_%s_alias%d", l3, i), inet(a), "addresses"})
 	}
 	return out
+}
+
+// mlx4PauseOff reports whether the NIC is an mlx4en one with PFC, whose
+// 802.3x global pause must be turned off through its media options.
+// mlx4en turns global pause on at attach (mlx4_en_main.c: rx_pause and
+// tx_pause 1) and takes it from the media options only
+// (mlx4_en_netdev.c, mlx4_en_media_change: "Allow user to set/clear
+// pause"); PFC and global pause exclude each other on ConnectX-3, as the
+// Linux mlx4 driver shows by turning global pause off whenever it turns
+// PFC on (en_dcb_nl.c, mlx4_en_dcbnl_ieee_setpfc).
+func mlx4PauseOff(n *model.NIC) bool {
+	return n.Driver == driverMlx4 && len(n.RoCE.PFCPriorities) > 0
+}
+
+// mediaOptions is what the physical interface's rc.conf line adds so
+// that global pause stays off at boot: "media autoselect" without
+// rxpause or txpause (mlx4en lists autoselect without options, so
+// mediaopt full-duplex would not match).
+func mediaOptions(n *model.NIC) string {
+	if mlx4PauseOff(n) {
+		return " media autoselect"
+	}
+	return ""
 }
 
 // mlx5Settings are the mlx5en sysctls, all of them loader tunables

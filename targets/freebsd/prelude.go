@@ -122,6 +122,13 @@ addr_state() {
 	fi
 }
 
+# media_pause IF: the 802.3x pause options of the media line's active
+# media (ifconfig(8): "media: Ethernet autoselect (40Gbase-CR4
+# <full-duplex,rxpause,txpause>)"): rxpause, txpause, both, off, or absent.
+media_pause() {
+	ifconfig "$1" 2>/dev/null | awk '$1 == "media:" { f = 1; if (/rxpause/) p = "rxpause"; if (/txpause/) p = p (p ? "," : "") "txpause" } END { print f ? (p ? p : "off") : "absent" }'
+}
+
 # sysctl_get NAME: the value, arrays as comma lists, or absent.
 sysctl_get() {
 	_v=$(sysctl -n "$1" 2>/dev/null) || {

@@ -184,6 +184,12 @@ func writeCNP(b *text, n *model.NIC, unit string) {
 func writeMlx4(b *text, n *model.NIC, p *nicPlan) {
 	ifc := n.Interface
 	b.nic("pfc_priorities")
+	if mlx4PauseOff(n) {
+		b.WriteString("\t# PFC needs 802.3x global pause off, which mlx4en turns on at attach; it takes it from\n")
+		b.WriteString("\t# the media options (mlx4_en_netdev.c, mlx4_en_media_change), so \"media autoselect\"\n")
+		b.WriteString("\t# without rxpause,txpause turns it off; the rc.conf line above keeps it off at boot.\n")
+		fmt.Fprintf(b, "\tensure %s 'global pause' off \"$(media_pause %s)\" ifconfig %s media autoselect\n", ifc, ifc, ifc)
+	}
 	b.WriteString("\t# Per-priority pause (PFC) bitmask, bit P for priority P (mlx4_en_netdev.c \"RX/TX Per-priority pause\").\n")
 	for _, s := range p.sysctl {
 		fmt.Fprintf(b, "\tensure %s %s %s \"$(sysctl_get %s)\" sysctl %s=%s\n", ifc, s.name, s.value, s.name, s.name, s.value)
@@ -192,10 +198,6 @@ func writeMlx4(b *text, n *model.NIC, p *nicPlan) {
 	b.nic("model")
 	b.Also("host", b.host, "nic", n.Name, "trust")
 	fmt.Fprintf(b, "\tnote \"%s: mlx4en (ConnectX-3) has no DSCP trust, DSCP map or ETS sysctls; the NIC classifies by PCP only\"\n", ifc)
-	if len(n.RoCE.PFCPriorities) > 0 {
-		b.nic("pfc_priorities")
-		fmt.Fprintf(b, "\tnote \"%s: mlx4en offers no switch for 802.3x global pause (ifconfig shows rxpause,txpause); it stays as the driver set it\"\n", ifc)
-	}
 }
 
 // writeConf writes one persistent loader.conf or sysctl.conf line.

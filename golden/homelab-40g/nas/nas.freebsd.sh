@@ -126,6 +126,13 @@ addr_state() {
 	fi
 }
 
+# media_pause IF: the 802.3x pause options of the media line's active
+# media (ifconfig(8): "media: Ethernet autoselect (40Gbase-CR4
+# <full-duplex,rxpause,txpause>)"): rxpause, txpause, both, off, or absent.
+media_pause() {
+	ifconfig "$1" 2>/dev/null | awk '$1 == "media:" { f = 1; if (/rxpause/) p = "rxpause"; if (/txpause/) p = p (p ? "," : "") "txpause" } END { print f ? (p ? p : "off") : "absent" }'
+}
+
 # sysctl_get NAME: the value, arrays as comma lists, or absent.
 sysctl_get() {
 	_v=$(sysctl -n "$1" 2>/dev/null) || {
@@ -185,14 +192,17 @@ nic_1() {
 	fi
 	ensure mlxen0 mtu 9000 "$(if_mtu mlxen0)" ifconfig mlxen0 mtu 9000 up
 	ensure mlxen0 'address 10.20.0.1/24' present "$(addr_state mlxen0 10.20.0.1/24)" ifconfig mlxen0 inet 10.20.0.1/24 alias
-	ensure rc.conf ifconfig_mlxen0 'inet 10.20.0.1/24 mtu 9000' "$(rc_get ifconfig_mlxen0)" rc_set ifconfig_mlxen0 'inet 10.20.0.1/24 mtu 9000'
+	ensure rc.conf ifconfig_mlxen0 'inet 10.20.0.1/24 mtu 9000 media autoselect' "$(rc_get ifconfig_mlxen0)" rc_set ifconfig_mlxen0 'inet 10.20.0.1/24 mtu 9000 media autoselect'
+	# PFC needs 802.3x global pause off, which mlx4en turns on at attach; it takes it from
+	# the media options (mlx4_en_netdev.c, mlx4_en_media_change), so "media autoselect"
+	# without rxpause,txpause turns it off; the rc.conf line above keeps it off at boot.
+	ensure mlxen0 'global pause' off "$(media_pause mlxen0)" ifconfig mlxen0 media autoselect
 	# Per-priority pause (PFC) bitmask, bit P for priority P (mlx4_en_netdev.c "RX/TX Per-priority pause").
 	ensure mlxen0 hw.mlxen0.conf.rx_ppp 8 "$(sysctl_get hw.mlxen0.conf.rx_ppp)" sysctl hw.mlxen0.conf.rx_ppp=8
 	ensure /etc/sysctl.conf hw.mlxen0.conf.rx_ppp '8' "$(conf_get /etc/sysctl.conf hw.mlxen0.conf.rx_ppp)" conf_set /etc/sysctl.conf hw.mlxen0.conf.rx_ppp '8'
 	ensure mlxen0 hw.mlxen0.conf.tx_ppp 8 "$(sysctl_get hw.mlxen0.conf.tx_ppp)" sysctl hw.mlxen0.conf.tx_ppp=8
 	ensure /etc/sysctl.conf hw.mlxen0.conf.tx_ppp '8' "$(conf_get /etc/sysctl.conf hw.mlxen0.conf.tx_ppp)" conf_set /etc/sysctl.conf hw.mlxen0.conf.tx_ppp '8'
 	note "mlxen0: mlx4en (ConnectX-3) has no DSCP trust, DSCP map or ETS sysctls; the NIC classifies by PCP only"
-	note "mlxen0: mlx4en offers no switch for 802.3x global pause (ifconfig shows rxpause,txpause); it stays as the driver set it"
 	manual "mlxen0: RoCE needs a kernel built with 'options OFED' and the mlx4ib module (kldload mlx4ib);"
 	manual "mlxen0:   FreeBSD has no RDMA-CM default ToS, so RDMA applications must mark ToS 104 (DSCP 26) themselves"
 	note "mlxen0: mlx4en exposes no congestion control (ECN/DCQCN) setting; wanted on 3, not set"

@@ -72,9 +72,9 @@ nv set qos advance-buffer-config default-global egress-lossy-buffer traffic-clas
 nv set qos advance-buffer-config default-global egress-lossy-buffer traffic-class 6 shared-alpha alpha_8
 
 # PFC: lossless switch priorities and the lossless PG buffer per port group
-# port-buffer = the lossless priority group's buffer; xoff-threshold = the occupancy at which PAUSE is sent, so port-buffer - xoff-threshold is the room for bytes in flight after PAUSE;
-# xon-threshold = the occupancy at which PAUSE stops, equal to xoff-threshold (as Linux mlxsw programs Spectrum and the Demartek RoCE Deployment Guide sets Onyx: xoff = xon); all in bytes
-# (Cumulus Linux user guide, Quality of Service, Priority Flow Control: the xoff byte limit triggers PFC frame transmit; NVUE reference: qos pfc <profile> port-buffer|xoff-threshold|xon-threshold); cable-length is rounded up to whole meters
+# port-buffer = the lossless priority group's buffer; xoff-threshold = the reserved buffer consumed before PAUSE is sent, so port-buffer - xoff-threshold is the room for bytes in flight after PAUSE;
+# xon-threshold = how far below xoff-threshold consumption must drop before PAUSE stops (qos_features.conf xon_delta), set equal to xoff-threshold as Cumulus sets it for RoCE on Spectrum
+# (Cumulus Linux 4.0 user guide, RDMA over Converged Ethernet: xoff_size 18000, xon_delta 18000); all in bytes (Cumulus Linux 5.9 user guide, Quality of Service, PFC: all PFC commands); cable-length is rounded up to whole meters
 # headroom: SONiC Mellanox headroom (sonic-swss cfgmgr/buffer_headroom_mellanox.lua @422271e7e): xoff = ceil1K(lossless_mtu + propagation x cell_occupancy) [+2 KB small-packet compensation], xon = ceil1K(pipeline_latency), size = ceil1K(xoff + xon)
 # profile pfc-sp3-100g-1m: ports swp1
 nv set qos pfc pfc-sp3-100g-1m switch-priority 3
