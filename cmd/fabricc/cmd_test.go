@@ -122,10 +122,44 @@ func TestValidateJSON(t *testing.T) {
 	if got.Errors != 1 || got.Warnings != 0 || len(got.Diagnostics) != 1 || got.FormatVersion != 1 || got.Command != "validate" || got.OK {
 		t.Fatalf("got %+v, want one error in a validate envelope", got)
 	}
+	if strings.Contains(stdout, `"result"`) {
+		t.Errorf("a fabric with errors has a result; docs/json.md: absent on errors\n%s", stdout)
+	}
 	d := got.Diagnostics[0]
 	if d.Severity != "error" || d.Summary != "Unsupported argument" || d.Range.Filename != bad ||
 		d.Range.Start.Line != 2 || d.Range.Start.Column != 3 || d.Range.Start.Byte != 15 || d.Range.End.Column != 7 {
 		t.Errorf("diagnostic = %+v", d)
+	}
+}
+
+// TestJSONEnvelopeOnEarlyFailure: --json prints one envelope even when
+// the command fails before it starts its own (docs/json.md: stdout
+// carries exactly one JSON object), with the reason in "error" and the
+// exit status unchanged.
+func TestJSONEnvelopeOnEarlyFailure(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "nonexist")
+	for _, args := range [][]string{
+		{"validate", "--json", missing},
+		{"build", "--json", missing, "-o", filepath.Join(t.TempDir(), "out")},
+	} {
+		code, stdout, stderr := fabricc(t, args...)
+		want := `{
+  "format_version": 1,
+  "command": "` + args[0] + `",
+  "ok": false,
+  "diagnostics": [],
+  "errors": 0,
+  "warnings": 0,
+  "error": "` + missing + ` does not exist; give a .hcl file or a folder of .hcl files"
+}
+`
+		if code != 2 || stdout != want || !strings.Contains(stderr, "does not exist") {
+			t.Errorf("%v: exit %d stdout %q stderr %q, want 2 and %q", args, code, stdout, stderr, want)
+		}
+	}
+	// Without --json nothing goes to stdout.
+	if _, stdout, _ := fabricc(t, "validate", missing); stdout != "" {
+		t.Errorf("text mode wrote %q on stdout", stdout)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"reflect"
 
 	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/model"
@@ -74,7 +75,9 @@ func (o *output) done(err error) error {
 	}
 	env := newEnvelope(o.name, o.diags)
 	env.Accepted = o.accepts
-	env.Result = o.result
+	if present(o.result) {
+		env.Result = o.result
+	}
 	env.OK = (err == nil || err == changesPending) && !o.diags.HasErrors()
 	var ee *exitError
 	if err != nil && (!errors.As(err, &ee) || ee.Err != nil) {
@@ -84,6 +87,14 @@ func (o *output) done(err error) error {
 		return werr
 	}
 	return err
+}
+
+// present reports whether a result is there: not nil, nor a nil pointer
+// in an interface, which encoding/json would print as null instead of
+// leaving "result" out (docs/json.md: absent).
+func present(result any) bool {
+	v := reflect.ValueOf(result)
+	return v.IsValid() && !(v.Kind() == reflect.Pointer && v.IsNil())
 }
 
 // newEnvelope frames diags for command.

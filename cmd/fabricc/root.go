@@ -81,12 +81,21 @@ func newRoot() *cobra.Command {
 // run executes fabricc with args and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
 	root := newRoot()
-	root.SetOut(stdout)
+	out := &watchedWriter{Writer: stdout}
+	root.SetOut(out)
 	root.SetErr(stderr)
 	root.SetArgs(singleDashLongFlags(root, args))
 	cmd, err := root.ExecuteC()
 	if err == nil {
 		return 0
+	}
+	if wantsJSON(cmd) && !out.written {
+		// --json promises one envelope on stdout whatever happens
+		// (docs/json.md): a failure before the command made its own
+		// (a path that does not exist, a wrong flag value) gets one too.
+		env := newEnvelope(cmd.Name(), nil)
+		env.OK, env.Error = false, err.Error()
+		_ = env.write(stdout)
 	}
 	code := 1
 	var ee *exitError
@@ -107,6 +116,24 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return code
+}
+
+// watchedWriter records whether anything was written through it.
+type watchedWriter struct {
+	io.Writer
+	written bool
+}
+
+// Write implements io.Writer.
+func (w *watchedWriter) Write(p []byte) (int, error) {
+	w.written = w.written || len(p) > 0
+	return w.Writer.Write(p)
+}
+
+// wantsJSON reports whether cmd was run with --json.
+func wantsJSON(cmd *cobra.Command) bool {
+	f := cmd.Flags().Lookup("json")
+	return f != nil && f.Changed && f.Value.String() == "true"
 }
 
 // singleDashLongFlags lets long flags be written with one dash, as
