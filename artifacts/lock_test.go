@@ -73,6 +73,40 @@ func TestBuildWaitsForLock(t *testing.T) {
 	}
 }
 
+// TestWaitingNamesALateHolder: a build that finds the lock held before
+// its holder has written its process id waits for the id and names it,
+// instead of saying that it waits for a build it cannot name.
+func TestWaitingNamesALateHolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	p := lockPath(filepath.Dir(dir), "out")
+	f, err := os.OpenFile(p, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		t.Fatal(err)
+	}
+	waiting := make(chan int, 1)
+	done := make(chan func(), 1)
+	go func() {
+		unlock, err := lockOutput(context.Background(), dir, func(pid int) { waiting <- pid })
+		if err != nil {
+			t.Error(err)
+		}
+		done <- unlock
+	}()
+	time.Sleep(2 * lockPoll) // the holder is slow to write its id
+	if _, err := f.WriteAt([]byte("4242\n"), 0); err != nil {
+		t.Fatal(err)
+	}
+	if pid := <-waiting; pid != 4242 {
+		t.Errorf("Waiting was told process %d; want 4242, which the holder wrote", pid)
+	}
+	syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+	(<-done)()
+}
+
 // TestLockTakenFromRemovedFile: a build that gets the lock of a file
 // removed meanwhile, whose name now is another file that another build
 // holds, waits for that one: two builds never hold the lock at once.

@@ -23,6 +23,10 @@ var flock = unix.Flock
 // tries again; polling lets SIGINT end the wait.
 const lockPoll = 100 * time.Millisecond
 
+// holderPolls is how many polls a waiter waits for the holder's process
+// id before it says that it waits without naming one.
+const holderPolls = 5
+
 // lockOutput takes the lock of the output folder dir and returns its
 // release. Two builds into one folder would each start from the build
 // kept beside it (previous.go) and take it from the other half-read; so
@@ -38,7 +42,7 @@ const lockPoll = 100 * time.Millisecond
 func lockOutput(ctx context.Context, dir string, waiting func(pid int)) (func(), error) {
 	dir = filepath.Clean(dir)
 	p := lockPath(filepath.Dir(dir), filepath.Base(dir))
-	told := false
+	told, polls := false, 0
 	for {
 		// Not through a symbolic link, and never into a file that is
 		// not fabricc's: the lock file takes this process's id, and the
@@ -58,9 +62,13 @@ func lockOutput(ctx context.Context, dir string, waiting func(pid int)) (func(),
 			return nil, fmt.Errorf("%s is not a lock file fabricc made (a regular file of this user, with one name), where fabricc keeps the lock of %s; remove it", p, dir)
 		}
 		held, err := waitLock(ctx, f, func() {
-			if !told && waiting != nil {
+			// The holder writes its process id just after it takes the
+			// lock: a waiter that comes in between waits a few polls
+			// for it before saying who it waits for.
+			polls++
+			if pid := lockHolder(f); !told && waiting != nil && (pid > 0 || polls > holderPolls) {
 				told = true
-				waiting(lockHolder(f))
+				waiting(pid)
 			}
 		})
 		if err != nil {
@@ -78,8 +86,11 @@ func lockOutput(ctx context.Context, dir string, waiting func(pid int)) (func(),
 			return func() {}, nil
 		}
 		if samePath(f, p) {
-			f.Truncate(0)
-			f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
+			// Written before the rest is cut off, so that a waiter never
+			// reads an empty file while this build holds the lock.
+			id := []byte(strconv.Itoa(os.Getpid()) + "\n")
+			f.WriteAt(id, 0)
+			f.Truncate(int64(len(id)))
 			return func() {
 				if samePath(f, p) {
 					os.Remove(p)
