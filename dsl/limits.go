@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -100,9 +101,16 @@ func checkBytes(src []byte, name string) hcl.Diagnostics {
 		bad := r == utf8.RuneError && n == 1 || r < 0x20 && r != '\t' && r != '\n' && r != '\r' ||
 			r >= 0x7f && r < 0xa0 || r == 0x2028 || r == 0x2029 || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069
 		if bad {
+			what := quote.DescribeRune(r)
+			if r == utf8.RuneError && n == 1 {
+				what = fmt.Sprintf("the byte 0x%02X (not UTF-8)", src[i])
+			}
 			pos := hcl.Pos{Line: line, Column: col, Byte: i}
+			// The snippet of a diagnostic cannot show this line (the
+			// file is not shown at all), so the detail quotes it, escaped.
 			return hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Invalid character",
-				Detail:  fmt.Sprintf("The file holds %s here. Fabric files are text: remove it (a string that needs it cannot hold it either).", quote.DescribeRune(r)),
+				Detail: fmt.Sprintf("The file holds %s at column %d of line %d: %s. Fabric files are text: remove it (a string that needs it cannot hold it either).",
+					what, col, line, quotedLineAround(src, i)),
 				Subject: &hcl.Range{Filename: name, Start: pos, End: pos}}}
 		}
 		if r == '\n' {
@@ -112,6 +120,31 @@ func checkBytes(src []byte, name string) hcl.Diagnostics {
 		i += n
 	}
 	return nil
+}
+
+// quotedLineAround quotes the line of src that holds byte i, at most 60
+// bytes either side of it, in Go syntax (control characters and invalid
+// UTF-8 escaped), "..." marking what is cut off.
+func quotedLineAround(src []byte, i int) string {
+	start, end := lineStart(src, i), len(src)
+	if nl := bytes.IndexByte(src[i:], '\n'); nl >= 0 {
+		end = i + nl
+	}
+	lo, hi := max(start, i-60), min(end, i+60)
+	for lo > start && !utf8.RuneStart(src[lo]) {
+		lo--
+	}
+	for hi < end && !utf8.RuneStart(src[hi]) {
+		hi++
+	}
+	q := strconv.Quote(string(src[lo:hi]))
+	if lo > start {
+		q = "..." + q
+	}
+	if hi < end {
+		q += "..."
+	}
+	return q
 }
 
 // ReadSource reads an HCL file given on the command line (an inventory)

@@ -50,8 +50,14 @@ func TestLimits(t *testing.T) {
 		{"ports over the whole fabric", fabric(`"x"`) + "dynamic \"switch\" {\n  for_each = range(20)\n  labels   = [\"s${switch.value}\"]\n  content {\n" +
 			"    platform = \"eos\"\n    model    = \"x\"\n    port \"Ethernet1-4096\" {}\n  }\n}\n",
 			"f.hcl:10:10: error: Too many ports"},
-		{"ESC in a comment", "# \x1b[2J\x1b]0;owned\x07\n" + fabric(`"x"`), "f.hcl:1:3: error: Invalid character: The file holds U+001B (escape) here."},
-		{"bidi override in a comment", fabric("\"x\" # \u202e } \""), "f.hcl:2:23: error: Invalid character: The file holds U+202E (right-to-left override) here."},
+		{"ESC in a comment", "# \x1b[2J\x1b]0;owned\x07\n" + fabric(`"x"`),
+			`f.hcl:1:3: error: Invalid character: The file holds U+001B (escape) at column 3 of line 1: "# \x1b[2J\x1b]0;owned\a". Fabric files are text`},
+		{"bidi override in a comment", fabric("\"x\" # \u202e } \""),
+			`f.hcl:2:23: error: Invalid character: The file holds U+202E (right-to-left override) at column 23 of line 2: " description = \"x\" # \u202e } \"". Fabric files are text`},
+		{"invalid UTF-8 in a label", "host \"h\xff1\" {\n}\n",
+			`f.hcl:1:8: error: Invalid character: The file holds the byte 0xFF (not UTF-8) at column 8 of line 1: "host \"h\xff1\" {". Fabric files are text`},
+		{"invalid UTF-8 in a long line", "# " + strings.Repeat("a", 100) + "\xfe" + strings.Repeat("\u00e9", 100) + "\n",
+			`f.hcl:1:103: error: Invalid character: The file holds the byte 0xFE (not UTF-8) at column 103 of line 1: ..."` + strings.Repeat("a", 60) + "\\xfe" + strings.Repeat("\u00e9", 30) + `".... Fabric files are text`},
 		{"a chain of 300 locals", "locals {\n" + localsChain(300) + "}\n" + fabric("local.l0"),
 			"f.hcl:258:3: error: Locals chain too long"},
 	}
