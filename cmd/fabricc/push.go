@@ -104,12 +104,14 @@ func runSwitches(cmd *cobra.Command, args []string, sf *switchFlags, action stri
 
 // switchRun is runSwitches after the command line is checked.
 func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string, out *output) error {
-	b, err := loadBuild(cmd, args, sf, out)
-	if err != nil || b == nil {
-		return err
-	}
+	// The inventory first: its mistakes are found in a moment, a
+	// large fabric's compilation takes seconds.
 	inv, err := loadInventory(sf.inventory, out)
 	if err != nil {
+		return err
+	}
+	b, err := loadBuild(cmd, args, sf, out)
+	if err != nil || b == nil {
 		return err
 	}
 	devs, err := inv.Select(sf.limit)

@@ -142,6 +142,29 @@ func TestPushInventoryDiagnostics(t *testing.T) {
 	if code != 1 || !strings.Contains(stderr, "Missing username") || !strings.Contains(stderr, "inv.hcl") {
 		t.Errorf("exit %d, stderr:\n%s", code, stderr)
 	}
+	// The inventory is read before the fabric is compiled: its mistake
+	// comes alone, not after the fabric's diagnostics.
+	code, _, stderr = fabricc(t, "push", "../../examples/bad/dscp-70.hcl", "-i", inv)
+	if code != 1 || !strings.Contains(stderr, "Missing username") || strings.Contains(stderr, "Invalid DSCP") {
+		t.Errorf("broken inventory and fabric: exit %d, stderr:\n%s", code, stderr)
+	}
+}
+
+// TestPushPlatformMismatchNamesTheInventory: a device whose inventory
+// platform is not its fabric's is refused before anything connects,
+// with the place in the inventory that declares it.
+func TestPushPlatformMismatchNamesTheInventory(t *testing.T) {
+	inv := filepath.Join(t.TempDir(), "inv.hcl")
+	src := "defaults {\n  username     = \"admin\"\n  password_env = \"FABRICC_TEST_UNSET\"\n}\n\n" +
+		"device \"leaf1\" {\n  address  = \"127.0.0.1\"\n  platform = \"eos\"\n}\n"
+	if err := os.WriteFile(inv, []byte(src), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := fabricc(t, "push", clos, "-i", inv, "--limit", "leaf1")
+	want := "fabricc: " + inv + ":6:1: device \"leaf1\": the inventory says platform eos, the fabric says cumulus; correct the inventory's platform, or remove it (the fabric's is used)\n"
+	if code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stderr:\n%s\nwant %q", code, stderr, want)
+	}
 }
 
 func TestLabNeedsSwitches(t *testing.T) {
