@@ -65,7 +65,7 @@ func TestPushCommandStory(t *testing.T) {
 		// A dry run exits 2 when there are changes to make, 0 when none.
 		{[]string{"diff", "--artifacts", out, "-i", inv, "--limit", "spine*"}, 2, []string{"=== spine1 (eos)", "diff: 2 devices: 2 dry-run"}},
 		{[]string{"push", clos, "-i", inv, "--dry-run", "--limit", "onyx"}, 2, []string{"=== leaf3 (onyx)", "+ interface ethernet 1/1 mtu 9216 force", "2 dry-run"}},
-		{[]string{"verify", "--artifacts", out, "-i", inv, "--limit", "leaf1"}, 1, []string{"DIFF leaf1 swp1 MTU: intended 9216, actual 0", "1 mismatch"}},
+		{[]string{"verify", "--artifacts", out, "-i", inv, "--limit", "leaf1"}, 1, []string{"DIFF leaf1 swp1 port: intended configured, actual not in the switch's configuration", "1 mismatch"}},
 		{[]string{"push", "--artifacts", out, "-i", inv, "--parallel", "3", "--report", report}, 0, []string{"push: 6 devices: 6 changed"}},
 		{[]string{"push", "--artifacts", out, "-i", inv}, 0, []string{"push: 6 devices: 6 unchanged"}},
 		{[]string{"verify", clos, "-i", inv}, 0, []string{"verify: 6 devices: 6 verified"}},

@@ -68,10 +68,12 @@ func Compare(device string, want, got *State) []Difference {
 	}
 	out = append(out, comparePools(device, want.Pools, got.Pools)...)
 	for _, n := range slices.SortedFunc(maps.Keys(want.Ports), naturalCmp) {
-		var g Port // copies: the DSCP map may be dropped below
-		if got.Ports[n] != nil {
-			g = *got.Ports[n]
+		if got.Ports[n] == nil {
+			// One line, not one per field read as zero.
+			out = append(out, Difference{Device: device, Port: n, Field: "port", Intended: "configured", Actual: "not in the switch's configuration"})
+			continue
 		}
+		g := *got.Ports[n] // copies: the DSCP map may be dropped below
 		w := *want.Ports[n]
 		if g.DSCPToTC == nil || w.DSCPToTC == nil {
 			w.DSCPToTC, g.DSCPToTC = nil, nil // not readable on this platform, or no map in the model
@@ -100,8 +102,18 @@ func (r *reporter) Report(rs cmp.Result) {
 		return
 	}
 	want, got := r.path.Last().Values()
-	r.diffs = append(r.diffs, Difference{Field: fieldName(r.path), Intended: show(want), Actual: show(got)})
+	actual := show(got)
+	if unsetField[r.path.Last().String()] && got.IsValid() && got.IsZero() {
+		actual = "not set (the switch's default)"
+	}
+	r.diffs = append(r.diffs, Difference{Field: fieldName(r.path), Intended: show(want), Actual: actual})
 }
+
+// unsetField are the port fields whose zero value is no setting at all
+// (no MTU is 0 bytes, no mode or trust is empty): a running configuration that
+// leaves them out keeps the switch's default, which is what the
+// difference says instead of "0".
+var unsetField = map[string]bool{".MTU": true, ".Mode": true, ".Trust": true}
 
 // fieldNames are the State fields as the language and the docs name
 // them.

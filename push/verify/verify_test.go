@@ -140,6 +140,30 @@ func TestCompareNamesEachDifference(t *testing.T) {
 	}
 }
 
+// TestCompareUnsetAndAbsent: a port the running configuration leaves
+// without an MTU line (Onyx prints none for its default) reads "not set",
+// not "0"; a port the configuration does not have at all is one line,
+// not a zero for each of its fields.
+func TestCompareUnsetAndAbsent(t *testing.T) {
+	f, sw := fabric("1/1")
+	noMTU := strings.Replace(onyxRunning, "   interface ethernet 1/1-1/2 mtu 9216 force\n", "", 1)
+	var got []string
+	for _, d := range Compare("sw1", Expect(f, sw), ParseOnyx(noMTU)) {
+		got = append(got, d.String())
+	}
+	if want := "sw1 1/1 MTU: intended 9216, actual not set (the switch's default)"; strings.Join(got, "|") != want {
+		t.Errorf("port without an MTU line: %q, want %q", got, want)
+	}
+	f, sw = fabric("1/3")
+	got = nil
+	for _, d := range Compare("sw1", Expect(f, sw), ParseOnyx(onyxRunning)) {
+		got = append(got, d.String())
+	}
+	if want := "sw1 1/3 port: intended configured, actual not in the switch's configuration"; strings.Join(got, "|") != want {
+		t.Errorf("port the switch does not configure: %q, want %q", got, want)
+	}
+}
+
 func TestECNTolerance(t *testing.T) {
 	want := ECN{MinBytes: 150000, MaxBytes: 1500000}
 	for _, tc := range []struct {
