@@ -22,10 +22,14 @@ const (
 var cableKinds = []string{cableDAC, cableAOC, cableFibre}
 
 // Cable lengths. Passive copper DACs are sold up to about 5 m, so a longer
-// link defaults to an active optical cable.
+// link defaults to an active optical cable. No passive copper Ethernet PHY
+// of IEEE 802.3 reaches beyond 7 m (40GBASE-CR4, clause 85; 25GBASE-CR
+// and 100GBASE-CR4 reach 5 m, clauses 110 and 92), so a longer "dac" is
+// warned about.
 const (
-	maxDACMeters   = 5
-	maxCableMeters = 10000
+	maxDACMeters          = 5
+	maxPassiveCopperMeter = 7
+	maxCableMeters        = 10000
 )
 
 // Endpoint kinds.
@@ -66,7 +70,7 @@ func (l *lowering) lowerLink(i int) (model.Link, bool) {
 	a, aPeer, aok := l.endpoint(dl.A, dl.ARange.Or(dl.DefRange))
 	b, bPeer, bok := l.endpoint(dl.B, dl.BRange.Or(dl.DefRange))
 	link := model.Link{A: a, B: b, CableMeters: dl.Length, CableKind: l.cableKind(dl)}
-	if !aok || !bok || len(l.diags) != n {
+	if !aok || !bok || l.failedSince(n) {
 		return link, false
 	}
 	if swapEnds(a, b) {
@@ -110,6 +114,11 @@ func (l *lowering) cableKind(dl *dsl.Link) string {
 	if c != cableDAC && c != cableAOC && c != cableFibre {
 		l.errorf(dl.CableRange.Or(dl.DefRange), "Invalid cable kind",
 			"cable %q is not known; write %s.%s", c, quoteList(cableKinds), didYouMean(c, cableKinds))
+	}
+	if c == cableDAC && dl.Length > maxPassiveCopperMeter {
+		l.warnf(dl.CableRange.Or(dl.DefRange), "DAC longer than copper reaches",
+			"cable \"dac\" of %g m: no passive copper Ethernet PHY reaches beyond %d m (40GBASE-CR4, IEEE 802.3 clause 85; 25G and 100G copper reach 5 m). Write cable = \"aoc\" or \"fibre\" if that is what is laid, or correct the length.",
+			dl.Length, maxPassiveCopperMeter)
 	}
 	return c
 }

@@ -177,6 +177,10 @@ func (l *lowering) errorf(r dsl.Range, summary, detail string, args ...any) *hcl
 	return d
 }
 
+// failedSince reports whether an error (not a warning) was recorded
+// after the first n diagnostics.
+func (l *lowering) failedSince(n int) bool { return l.diags[n:].HasErrors() }
+
 // within makes name the instance of the errors recorded until the
 // returned function restores the previous one:
 //

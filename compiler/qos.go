@@ -215,7 +215,7 @@ func (l *lowering) resolveClass(s *classSpec) (model.Class, bool) {
 	c.Lossless = s.Lossless != nil && *s.Lossless
 	c.ETS = l.resolveETS(s)
 	c.ECN = l.resolveECN(s, c.Lossless)
-	return c, len(l.diags) == n
+	return c, !l.failedSince(n)
 }
 
 // recordClass records the source ranges of a class.
@@ -331,7 +331,7 @@ func (l *lowering) checkClassSet(q *dsl.QoS, specs []classSpec, classes []model.
 	l.checkUnique(specs, "DSCP", "DSCP", func(s *classSpec) ([]int, dsl.Range) { return s.DSCP, s.DSCPRange.Or(s.DefRange) })
 	l.checkTrafficClasses(specs, classes)
 	l.checkWRRSum(q, specs, classes)
-	return len(l.diags) == n
+	return !l.failedSince(n)
 }
 
 // checkDefaultClass requires exactly one class with default = true.

@@ -136,3 +136,38 @@ func TestWarningCode(t *testing.T) {
 		}
 	}
 }
+
+// TestDACLongerThanCopperReaches: a "dac" longer than any passive copper
+// PHY reaches (7 m, 40GBASE-CR4) is warned about at its cable attribute,
+// and the link stays in the model: a warning does not drop what it is
+// about. 7 m is still copper.
+func TestDACLongerThanCopperReaches(t *testing.T) {
+	for _, tc := range []struct {
+		length string
+		warn   bool
+	}{{"7", false}, {"7.5", true}, {"100", true}} {
+		src := strings.Replace(fcoeFabric(`  accept "priority-3-may-be-taken-by-fcoe" {
+    reason = "no FCoE here"
+  }
+`), "  length = 3\n", "  length = "+tc.length+"\n  cable  = \"dac\"\n", 1)
+		f, diags := Compile(parseFabric(t, src))
+		if f == nil || len(f.Links) != 1 {
+			t.Fatalf("length %s: the link is not in the model: %v", tc.length, diags)
+		}
+		want := hcl.Diagnostics(nil)
+		if tc.warn {
+			want = hcl.Diagnostics{{Severity: hcl.DiagWarning, Summary: "DAC longer than copper reaches",
+				Detail: `cable "dac" of ` + tc.length + ` m: no passive copper Ethernet PHY reaches beyond 7 m (40GBASE-CR4, IEEE 802.3 clause 85; 25G and 100G copper reach 5 m). Write cable = "aoc" or "fibre" if that is what is laid, or correct the length. To acknowledge this warning, add accept "dac-longer-than-copper-reaches" { reason = "..." } to the fabric block.`}}
+		}
+		var got hcl.Diagnostics
+		for _, d := range diags {
+			got = append(got, &hcl.Diagnostic{Severity: d.Severity, Summary: d.Summary, Detail: d.Detail})
+			if d.Subject == nil || d.Subject.Start.Line != 35 {
+				t.Errorf("length %s: %s not at the cable attribute (line 35): %v", tc.length, d.Summary, d.Subject)
+			}
+		}
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("length %s (-want +got):\n%s", tc.length, d)
+		}
+	}
+}
