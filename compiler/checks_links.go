@@ -124,6 +124,7 @@ func (c *checker) checkNICAgainstPort(s, h end) {
 			fmt.Sprintf("%s sends RoCE on priority %d, but switch port %s has PFC on priorities %s, so RoCE would be dropped under congestion. Use a lossless priority on the NIC (its class's priority) or enable PFC for priority %d on the port.", h.name(), r.Priority, s.name(), intsText(p.PFCPriorities), r.Priority),
 			h.path("priority"), rel(fmt.Sprintf("%s PFC priorities %s", s.name(), intsText(p.PFCPriorities)), s.path("pfc")...))
 	}
+	c.checkPCPUntagged(s, h)
 	trustsDSCP := p.Trust == model.TrustDSCP || p.Trust == model.TrustBoth
 	if trustsDSCP && validDSCP(q, r.DSCP) && !p.Lossless(q.DSCPToPriority[r.DSCP]) {
 		prio := q.DSCPToPriority[r.DSCP]
@@ -142,6 +143,46 @@ func (c *checker) checkNICAgainstPort(s, h end) {
 			h.path("trust"), rel(fmt.Sprintf("%s trust %s", s.name(), p.Trust), s.path("trust")...))
 	}
 	c.checkCNP(s, h, trustsDSCP)
+}
+
+// checkPCPUntagged reports a switch port that classifies a NIC's RoCE by
+// PCP (trust pcp; trust both for RoCE v1, which has no IP header and so
+// no DSCP) while the NIC sends it untagged. PCP is a field of the 802.1Q
+// VLAN tag (IEEE 802.1Q, Tag Control Information), and the ConnectX
+// drivers put the RoCE priority in the tag of a VLAN interface only
+// (NVIDIA MLNX_OFED documentation, RoCE, Quality of Service: "In case of
+// VLAN interface, the UP ... is also used in the VLAN tag"): untagged
+// frames take the port's default priority 0 (Cumulus Linux 5.9 user guide,
+// Quality of Service, Classification). When the two ends' trust differs,
+// the trust mismatch error is the one reported.
+func (c *checker) checkPCPUntagged(s, h end) {
+	p, r := s.port, h.nic.RoCE
+	byPCP := p.Trust == model.TrustPCP || p.Trust == model.TrustBoth && r.Mode == "v1"
+	if !byPCP || h.nic.VLAN != 0 || r.Priority == 0 || r.Trust != "" && r.Trust != p.Trust {
+		return
+	}
+	trust := fmt.Sprintf("trusts %s", p.Trust)
+	switch {
+	case p.Trust == model.TrustBoth:
+		trust += " (DSCP for IP packets, PCP for the rest, and RoCE v1 has no IP header)"
+	case !c.src.Has(s.path("trust")...):
+		trust += " (the default toward a RoCE v1 NIC, not written)"
+	}
+	fix := `trust = "dscp" on both ends`
+	if r.Mode == "v1" {
+		fix = `roce_mode = "v2" with trust = "dscp" on both ends`
+	}
+	lossy := ""
+	if !p.Lossless(0) {
+		lossy = "; priority 0 has no PFC, so RoCE would be dropped under congestion"
+	}
+	rels := []related{rel(fmt.Sprintf("%s trust %s", s.name(), p.Trust), s.path("trust")...)}
+	if r.Mode == "v1" {
+		rels = append(rels, rel(fmt.Sprintf("%s roce_mode v1", h.name()), h.path("roce_mode")...))
+	}
+	c.errorf("PCP trust toward untagged NIC",
+		fmt.Sprintf("%s sends RoCE untagged (it has no vlan), but switch port %s %s. An untagged frame carries no PCP (PCP is a field of the 802.1Q VLAN tag), so the port puts the NIC's RoCE in its default priority 0 instead of priority %d%s. Give the NIC a vlan that the port carries tagged (mode = \"trunk\" with that VLAN in vlans), or use %s.", h.name(), s.name(), trust, r.Priority, lossy, fix),
+		h.path("vlan"), rels...)
 }
 
 // checkCNP compares the NIC's CNP marking with the CNP class.
