@@ -87,13 +87,51 @@ func (c *checker) checkSwitchHost(s, h end) {
 			fmt.Sprintf("%s has MTU %d%s but its switch port %s has MTU %d%s. The values are compared as written: hosts usually count the L3 payload and switches the L2 frame (18-22 bytes more), so the NIC MTU must not exceed the port MTU. Lower the NIC MTU or raise the port MTU.", h.name(), n.MTU, c.defaultNote(h, "mtu"), s.name(), p.MTU, c.defaultNote(s, "mtu")),
 			h.path("mtu"), rel(fmt.Sprintf("%s MTU %d", s.name(), p.MTU), s.path("mtu")...))
 	}
-	if n.VLAN != 0 && !vlanAllowed(p, n.VLAN) {
-		c.errorf("VLAN not allowed on switch port",
-			fmt.Sprintf("%s tags its traffic with VLAN %d, but switch port %s (%s) carries VLANs %s. Add VLAN %d to the port's vlans or change the NIC's vlan.", h.name(), n.VLAN, s.name(), p.Mode, intsText(portVLANs(p)), n.VLAN),
-			h.path("vlan"), rel(fmt.Sprintf("%s VLANs %s", s.name(), intsText(portVLANs(p))), s.path("vlans")...))
-	}
+	c.checkTagging(s, h)
 	if n.Transport == model.TransportRoCE {
 		c.checkNICAgainstPort(s, h)
+	}
+}
+
+// checkTagging compares the NIC's tagging with what its switch port
+// sends and takes. An access port and a trunk's native VLAN carry their
+// VLAN untagged, the other VLANs of a trunk tagged, and a routed port no
+// VLAN (IEEE 802.1Q; Cumulus Linux 5.9 user guide, VLAN-aware Bridge Mode,
+// "untagged"; Arista EOS user manual, Ethernet Ports, "switchport trunk
+// native vlan"; NVIDIA Onyx User Manual, VLANs, access, trunk and hybrid
+// modes). An EOS trunk without a native VLAN takes untagged frames into
+// VLAN 1, which fabricc never allows on it, so every platform drops them.
+func (c *checker) checkTagging(s, h end) {
+	p, n := s.port, h.nic
+	vlans := intsText(portVLANs(p))
+	switch {
+	case n.VLAN == 0:
+		if p.Mode == model.ModeTrunk && p.NativeVLAN == 0 {
+			c.errorf("Untagged NIC on trunk port without native VLAN",
+				fmt.Sprintf("%s sends untagged frames (it has no vlan), but switch port %s is a trunk without native_vlan, which forwards only frames tagged with VLANs %s and drops every frame the NIC sends. Give the NIC a vlan the trunk carries (%s), or give the port a native_vlan for the NIC's untagged frames.", h.name(), s.name(), vlans, vlans),
+				h.path("vlan"), rel(fmt.Sprintf("%s trunk VLANs %s, no native_vlan", s.name(), vlans), s.path("vlans")...))
+		}
+	case !vlanAllowed(p, n.VLAN):
+		fix := fmt.Sprintf("Add VLAN %d to the port's vlans or change the NIC's vlan.", n.VLAN)
+		switch p.Mode {
+		case model.ModeAccess:
+			fix = fmt.Sprintf("An access port carries one VLAN, untagged: remove the NIC's vlan to send untagged frames into VLAN %d, or make the port mode = \"trunk\" with VLAN %d in its vlans.", p.AccessVLAN, n.VLAN)
+		case model.ModeRouted:
+			fix = fmt.Sprintf("A routed port carries no VLAN: remove the NIC's vlan, or make the port mode = \"trunk\" with VLAN %d in its vlans.", n.VLAN)
+		}
+		c.errorf("VLAN not allowed on switch port",
+			fmt.Sprintf("%s tags its traffic with VLAN %d, but switch port %s (%s) carries VLANs %s. %s", h.name(), n.VLAN, s.name(), p.Mode, vlans, fix),
+			h.path("vlan"), rel(fmt.Sprintf("%s VLANs %s", s.name(), vlans), s.path("vlans")...))
+	case p.Mode == model.ModeAccess || p.NativeVLAN == n.VLAN:
+		how, fix := "an access port", fmt.Sprintf("make the port mode = \"trunk\" with vlans = [%d]", n.VLAN)
+		at := s.path("mode")
+		if p.Mode == model.ModeTrunk {
+			how, fix = "a trunk whose native_vlan it is", fmt.Sprintf("remove native_vlan from the port so that it carries VLAN %d tagged", n.VLAN)
+			at = s.path("native_vlan")
+		}
+		c.errorf("Tagged NIC on untagged VLAN",
+			fmt.Sprintf("%s tags its traffic with VLAN %d, but switch port %s sends VLAN %d untagged (%s), so the switch's frames reach the NIC without a tag and the host does not deliver them to its VLAN %d interface: address resolution and RDMA connections fail. Remove the NIC's vlan, or %s.", h.name(), n.VLAN, s.name(), n.VLAN, how, n.VLAN, fix),
+			h.path("vlan"), rel(fmt.Sprintf("%s sends VLAN %d untagged", s.name(), n.VLAN), at...))
 	}
 }
 

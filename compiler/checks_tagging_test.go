@@ -37,6 +37,9 @@ link {
   b      = "srv1:roce0"
   length = 2
 }
+vlan "t" {
+  id = 200
+}
 `
 
 // checkSrc lowers src, runs physics and the checks, and returns the
@@ -86,6 +89,51 @@ func TestPCPTrustUntagged(t *testing.T) {
 		{"PCP trust on the port only", access + "\n    trust = \"pcp\"", "", []string{
 			`20:3: Link trust mismatch: srv1:roce0 trusts dscp but its switch port leaf1:swp1 trusts pcp; the two ends classify the same packets into different priorities. Use the same trust on both ends.`,
 			`  note 15:13: leaf1:swp1 trust pcp`,
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := checkSrc(t, strings.NewReplacer("PORT", tc.port, "NIC", tc.nic).Replace(taggingFabric))
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("diagnostics:\n%s\nwant:\n%s", joinLines(got), joinLines(tc.want))
+			}
+		})
+	}
+}
+
+// TestTagging: a NIC's tagging against what its switch port sends and
+// takes (access and native VLANs untagged, other trunk VLANs tagged).
+func TestTagging(t *testing.T) {
+	const trunk = "mode  = \"trunk\"\n    vlans = [100]"
+	for _, tc := range []struct {
+		name, port, nic string
+		want            []string
+	}{
+		{"untagged on access", access, "", nil},
+		{"tagged on trunk", trunk, "vlan      = 100", nil},
+		{"untagged on trunk with native VLAN", trunk + "\n    native_vlan = 100", "", nil},
+		{"untagged on trunk without native VLAN", trunk, "", []string{
+			`19:3: Untagged NIC on trunk port without native VLAN: srv1:roce0 sends untagged frames (it has no vlan), but switch port leaf1:swp1 is a trunk without native_vlan, which forwards only frames tagged with VLANs 100 and drops every frame the NIC sends. Give the NIC a vlan the trunk carries (100), or give the port a native_vlan for the NIC's untagged frames.`,
+			`  note 14:13: leaf1:swp1 trunk VLANs 100, no native_vlan`,
+		}},
+		{"tagged on access port", access, "vlan      = 100", []string{
+			`23:17: Tagged NIC on untagged VLAN: srv1:roce0 tags its traffic with VLAN 100, but switch port leaf1:swp1 sends VLAN 100 untagged (an access port), so the switch's frames reach the NIC without a tag and the host does not deliver them to its VLAN 100 interface: address resolution and RDMA connections fail. Remove the NIC's vlan, or make the port mode = "trunk" with vlans = [100].`,
+			`  note 13:13: leaf1:swp1 sends VLAN 100 untagged`,
+		}},
+		{"tagged with the native VLAN", trunk + "\n    native_vlan = 100", "vlan      = 100", []string{
+			`24:17: Tagged NIC on untagged VLAN: srv1:roce0 tags its traffic with VLAN 100, but switch port leaf1:swp1 sends VLAN 100 untagged (a trunk whose native_vlan it is), so the switch's frames reach the NIC without a tag and the host does not deliver them to its VLAN 100 interface: address resolution and RDMA connections fail. Remove the NIC's vlan, or remove native_vlan from the port so that it carries VLAN 100 tagged.`,
+			`  note 15:19: leaf1:swp1 sends VLAN 100 untagged`,
+		}},
+		{"other VLAN on access port", access, "vlan      = 200", []string{
+			`23:17: VLAN not allowed on switch port: srv1:roce0 tags its traffic with VLAN 200, but switch port leaf1:swp1 (access) carries VLANs 100. An access port carries one VLAN, untagged: remove the NIC's vlan to send untagged frames into VLAN 100, or make the port mode = "trunk" with VLAN 200 in its vlans.`,
+			`  note 14:13: leaf1:swp1 VLANs 100`,
+		}},
+		{"other VLAN on trunk", trunk, "vlan      = 200", []string{
+			`23:17: VLAN not allowed on switch port: srv1:roce0 tags its traffic with VLAN 200, but switch port leaf1:swp1 (trunk) carries VLANs 100. Add VLAN 200 to the port's vlans or change the NIC's vlan.`,
+			`  note 14:13: leaf1:swp1 VLANs 100`,
+		}},
+		{"tagged on routed port", "mode  = \"routed\"", "vlan      = 100", []string{
+			`22:17: VLAN not allowed on switch port: srv1:roce0 tags its traffic with VLAN 100, but switch port leaf1:swp1 (routed) carries VLANs none. A routed port carries no VLAN: remove the NIC's vlan, or make the port mode = "trunk" with VLAN 100 in its vlans.`,
+			`  note 11:3: leaf1:swp1 VLANs none`,
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

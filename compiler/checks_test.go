@@ -48,9 +48,14 @@ func TestChecks(t *testing.T) {
 			[]string{"error|Host MTU above switch port MTU|host/h1/nic/roce0/mtu|switch/leaf1/port/1/1/mtu"}},
 		{"host VLAN not allowed", func(f *model.Fabric, _ Sources) { h1(f).VLAN = 200 },
 			[]string{"error|VLAN not allowed on switch port|host/h1/nic/roce0/vlan|switch/leaf1/port/1/1/vlans"}},
-		{"host VLAN on access port", func(f *model.Fabric, _ Sources) {
+		{"host tags the VLAN of its access port", func(f *model.Fabric, _ Sources) {
 			p := leaf(f, 0)
 			p.Mode, p.TrunkVLANs, p.AccessVLAN = model.ModeAccess, nil, 100
+		}, []string{"error|Tagged NIC on untagged VLAN|host/h1/nic/roce0/vlan|switch/leaf1/port/1/1"}},
+		{"untagged host on access port", func(f *model.Fabric, _ Sources) {
+			p := leaf(f, 0)
+			p.Mode, p.TrunkVLANs, p.AccessVLAN = model.ModeAccess, nil, 100
+			h1(f).VLAN = 0
 		}, nil},
 		{"trunk VLAN mismatch", func(f *model.Fabric, _ Sources) { spine(f).TrunkVLANs = []int{100, 200} },
 			[]string{"error|Link VLAN mismatch|switch/leaf1/port/1/49/vlans|switch/spine1/port/1/1/vlans"}},
