@@ -93,6 +93,21 @@ var errorCases = []struct {
 	{name: "bad address", src: edit("", "192.168.100.11/24", "192.168.100.300/24"), want: []string{
 		"23:17: Invalid address: nic \"roce0\" of host \"gpu01\": \"192.168.100.300/24\" is not an address in CIDR form; write it like \"192.168.10.11/24\" or \"fd00::11/64\".",
 	}},
+	{name: "broadcast address", src: edit("", "192.168.100.11/24", "192.168.100.255/24"), want: []string{
+		"23:17: Not a host address: nic \"roce0\" of host \"gpu01\": 192.168.100.255/24 is the broadcast address of subnet 192.168.100.0/24: IP stacks read an address whose host part is all zeros or all ones as the subnet itself or its broadcast, not as a host (RFC 1122, section 3.2.1.3), so the NIC cannot use it. Write an address from 192.168.100.1 to 192.168.100.254.",
+	}},
+	{name: "network address", src: edit("", "192.168.100.11/24", "192.168.100.0/24"), want: []string{
+		"23:17: Not a host address: nic \"roce0\" of host \"gpu01\": 192.168.100.0/24 is the network address of subnet 192.168.100.0/24: IP stacks read an address whose host part is all zeros or all ones as the subnet itself or its broadcast, not as a host (RFC 1122, section 3.2.1.3), so the NIC cannot use it. Write an address from 192.168.100.1 to 192.168.100.254.",
+	}},
+	{name: "broadcast address of a /30", src: edit("", "192.168.100.11/24", "192.168.100.7/30"), want: []string{
+		"23:17: Not a host address: nic \"roce0\" of host \"gpu01\": 192.168.100.7/30 is the broadcast address of subnet 192.168.100.4/30: IP stacks read an address whose host part is all zeros or all ones as the subnet itself or its broadcast, not as a host (RFC 1122, section 3.2.1.3), so the NIC cannot use it. Write an address from 192.168.100.5 to 192.168.100.6.",
+	}},
+	// A /31 has no network or broadcast address (RFC 3021), a /32 and
+	// IPv6 neither.
+	{name: "both addresses of a /31", src: edit("", "192.168.100.11/24", "192.168.100.0/31"), want: nil},
+	{name: "upper address of a /31", src: edit("", "192.168.100.11/24", "192.168.100.1/31"), want: nil},
+	{name: "host route", src: edit("", "192.168.100.11/24", "192.168.100.255/32"), want: nil},
+	{name: "IPv6 all-zeros host part", src: edit("", "192.168.100.11/24", "fd00::/64"), want: nil},
 	{name: "unknown application", src: edit("", "vlan      = 100\n", "vlan      = 100\n    applications = [\"smb\"]\n"), want: []string{
 		"23:20: Unknown application: nic \"roce0\" of host \"gpu01\" lists application \"smb\"; fabricc knows \"iser\", \"mpi\", \"nfs-rdma\", \"nvme-of\" or \"smb-direct\".",
 	}},
