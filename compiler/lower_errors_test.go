@@ -196,6 +196,9 @@ var errorCases = []struct {
 		"36:21: Invalid size: class \"roce\" ecn min: \"150 KiB\" is not a size; write a number of bytes (153600) or a string with a unit B, KB or MB (\"150KB\", \"1.5MB\"; KB = 1024 bytes).",
 		"37:21: Invalid ECN probability: class \"roce\" ecn probability 0 is out of range; write a percentage from 1 to 100.",
 	}},
+	{name: "ECN size in kilobits", src: edit("qos {\n  profile = \"nvidia-roce\"\n  class \"roce\" {\n    ecn {\n      min = \"150kb\"\n    }\n  }\n}\n"), want: []string{
+		"36:13: Invalid size: class \"roce\" ecn min: \"150kb\" reads as kilobits (a lowercase b means bits), an eighth of what fabricc would take it for, since fabricc sizes are bytes; write \"150KB\" (KB = 1024 bytes, MB = 1024 KB).",
+	}},
 	{name: "duplicate class", src: edit("qos {\n  profile = \"nvidia-roce\"\n  class \"roce\" {\n    priority = 3\n  }\n  class \"roce\" {\n    priority = 4\n  }\n}\n"), want: []string{
 		"37:3: Duplicate class: class \"roce\" is declared twice; merge the two blocks.",
 		"  note 34:3: class \"roce\" is first declared here",
