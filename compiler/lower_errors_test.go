@@ -122,6 +122,18 @@ var errorCases = []struct {
 	}},
 	{name: "link to unknown nic", src: edit("", "gpu01:roce0", "gpu01:roce1"), want: []string{
 		"28:12: Unknown NIC: host \"gpu01\" has no nic \"roce1\"; declare it in a nic block. Did you mean \"roce0\"?",
+	}},
+	// The NIC a misspelt link end means gets no follow-on error for the
+	// missing link; a NIC no link end means does.
+	{name: "link to misspelt host", src: edit("", "gpu01:roce0", "gpu02:roce0"), want: []string{
+		"28:12: Unknown device: no switch or host is named \"gpu02\". Did you mean \"gpu01\"?",
+	}},
+	{name: "link to unknown host", src: edit("", "gpu01:roce0", "storage:roce0"), want: []string{
+		"28:12: Unknown device: no switch or host is named \"storage\".",
+		"19:3: NIC has no speed: nic \"roce0\" of host \"gpu01\" has no speed and is not linked to a switch port; set speed (e.g. speed = \"25G\").",
+	}},
+	{name: "link to misspelt host and NIC", src: edit("", "gpu01:roce0", "gpu02:roce9"), want: []string{
+		"28:12: Unknown device: no switch or host is named \"gpu02\". Did you mean \"gpu01\"?",
 		"19:3: NIC has no speed: nic \"roce0\" of host \"gpu01\" has no speed and is not linked to a switch port; set speed (e.g. speed = \"25G\").",
 	}},
 	{name: "bad link end", src: edit("", "leaf1:swp2", "leaf1"), want: []string{
@@ -213,6 +225,9 @@ var errorCases = []struct {
 	{name: "duplicate vlan id with undeclared users", src: edit("vlan \"storage\" {\n  id = 100\n}\n", "vlans = [100]", "vlans = [200]", "vlan      = 100", "vlan      = 200"), want: []string{
 		"33:8: Duplicate VLAN id: VLAN id 100 is declared twice; give each vlan block its own id. No vlan block declares VLAN 200 (port \"swp1-4\" on switch \"leaf1\", nic \"roce0\" of host \"gpu01\"), which ports or NICs use; if the duplicate was meant to declare one of those, correcting its id fixes both.",
 		"  note 4:1: VLAN 100 is first declared here",
+	}},
+	{name: "invalid vlan id with undeclared users", src: edit("", "id = 100", "id = 0"), want: []string{
+		"5:8: Invalid VLAN id: vlan \"rdma\" has id 0; 802.1Q VLAN ids are 1-4094. No vlan block declares VLAN 100 (port \"swp1-4\" on switch \"leaf1\", nic \"roce0\" of host \"gpu01\"), which ports or NICs use; if vlan \"rdma\" was meant to declare one of those, correcting its id fixes both.",
 	}},
 	{name: "duplicate vlan id", src: edit("vlan \"storage\" {\n  id = 100\n}\n"), want: []string{
 		"33:8: Duplicate VLAN id: VLAN id 100 is declared twice; give each vlan block its own id.",
