@@ -97,10 +97,10 @@ func (c *checker) checkSwitchHost(s, h end) {
 // sends and takes. An access port and a trunk's native VLAN carry their
 // VLAN untagged, the other VLANs of a trunk tagged, and a routed port no
 // VLAN (IEEE 802.1Q; Cumulus Linux 5.9 user guide, VLAN-aware Bridge Mode,
-// "untagged"; Arista EOS user manual, Ethernet Ports, "switchport trunk
-// native vlan"; NVIDIA Onyx User Manual, VLANs, access, trunk and hybrid
-// modes). An EOS trunk without a native VLAN takes untagged frames into
-// VLAN 1, which fabricc never allows on it, so every platform drops them.
+// untagged; Arista EOS User Manual, VLANs, "switchport trunk native
+// vlan"; NVIDIA Onyx User Manual, VLANs, access, trunk and hybrid modes).
+// An EOS trunk without a native VLAN takes untagged frames into VLAN 1,
+// which fabricc never allows on it, so every platform drops them.
 func (c *checker) checkTagging(s, h end) {
 	p, n := s.port, h.nic
 	vlans := intsText(portVLANs(p))
@@ -187,12 +187,12 @@ func (c *checker) checkNICAgainstPort(s, h end) {
 // PCP (trust pcp; trust both for RoCE v1, which has no IP header and so
 // no DSCP) while the NIC sends it untagged. PCP is a field of the 802.1Q
 // VLAN tag (IEEE 802.1Q, Tag Control Information), and the ConnectX
-// drivers put the RoCE priority in the tag of a VLAN interface only
-// (NVIDIA MLNX_OFED documentation, RoCE, Quality of Service: "In case of
-// VLAN interface, the UP ... is also used in the VLAN tag"): untagged
-// frames take the port's default priority 0 (Cumulus Linux 5.9 user guide,
-// Quality of Service, Classification). When the two ends' trust differs,
-// the trust mismatch error is the one reported.
+// drivers put the priority in the tag of a VLAN interface (Mellanox OFED
+// for Linux User Manual, Quality of Service Mapping: "In case of VLAN
+// interface, the UP ... is also used in the VLAN tag of the traffic"):
+// untagged frames take the port's default switch priority, 0 (Cumulus
+// Linux 5.9 user guide, Quality of Service, port-default-sp). When the two
+// ends' trust differs, the trust mismatch error is the one reported.
 func (c *checker) checkPCPUntagged(s, h end) {
 	p, r := s.port, h.nic.RoCE
 	byPCP := p.Trust == model.TrustPCP || p.Trust == model.TrustBoth && r.Mode == "v1"
