@@ -99,8 +99,9 @@ func (c *checker) checkSwitchHost(s, h end) {
 // VLAN (IEEE 802.1Q; Cumulus Linux 5.9 user guide, VLAN-aware Bridge Mode,
 // untagged; Arista EOS User Manual, VLANs, "switchport trunk native
 // vlan"; NVIDIA Onyx User Manual, VLANs, access, trunk and hybrid modes).
-// An EOS trunk without a native VLAN takes untagged frames into VLAN 1,
-// which fabricc never allows on it, so every platform drops them.
+// An EOS trunk without a native VLAN takes untagged frames into VLAN 1
+// and drops them unless its vlans list VLAN 1; the other platforms drop
+// them, so fabricc asks for a native_vlan on every platform.
 func (c *checker) checkTagging(s, h end) {
 	p, n := s.port, h.nic
 	vlans := intsText(portVLANs(p))
