@@ -87,13 +87,52 @@ func (c *checker) checkSwitchHost(s, h end) {
 			fmt.Sprintf("%s has MTU %d%s but its switch port %s has MTU %d%s. The values are compared as written: hosts usually count the L3 payload and switches the L2 frame (18-22 bytes more), so the NIC MTU must not exceed the port MTU. Lower the NIC MTU or raise the port MTU.", h.name(), n.MTU, c.defaultNote(h, "mtu"), s.name(), p.MTU, c.defaultNote(s, "mtu")),
 			h.path("mtu"), rel(fmt.Sprintf("%s MTU %d", s.name(), p.MTU), s.path("mtu")...))
 	}
-	if n.VLAN != 0 && !vlanAllowed(p, n.VLAN) {
-		c.errorf("VLAN not allowed on switch port",
-			fmt.Sprintf("%s tags its traffic with VLAN %d, but switch port %s (%s) carries VLANs %s. Add VLAN %d to the port's vlans or change the NIC's vlan.", h.name(), n.VLAN, s.name(), p.Mode, intsText(portVLANs(p)), n.VLAN),
-			h.path("vlan"), rel(fmt.Sprintf("%s VLANs %s", s.name(), intsText(portVLANs(p))), s.path("vlans")...))
-	}
+	c.checkTagging(s, h)
 	if n.Transport == model.TransportRoCE {
 		c.checkNICAgainstPort(s, h)
+	}
+}
+
+// checkTagging compares the NIC's tagging with what its switch port
+// sends and takes. An access port and a trunk's native VLAN carry their
+// VLAN untagged, the other VLANs of a trunk tagged, and a routed port no
+// VLAN (IEEE 802.1Q; Cumulus Linux 5.9 user guide, VLAN-aware Bridge Mode,
+// untagged; Arista EOS User Manual, VLANs, "switchport trunk native
+// vlan"; NVIDIA Onyx User Manual, VLANs, access, trunk and hybrid modes).
+// An EOS trunk without a native VLAN takes untagged frames into VLAN 1
+// and drops them unless its vlans list VLAN 1; the other platforms drop
+// them, so fabricc asks for a native_vlan on every platform.
+func (c *checker) checkTagging(s, h end) {
+	p, n := s.port, h.nic
+	vlans := intsText(portVLANs(p))
+	switch {
+	case n.VLAN == 0:
+		if p.Mode == model.ModeTrunk && p.NativeVLAN == 0 {
+			c.errorf("Untagged NIC on trunk port without native VLAN",
+				fmt.Sprintf("%s sends untagged frames (it has no vlan), but switch port %s is a trunk without native_vlan, which forwards only frames tagged with VLANs %s and drops every frame the NIC sends. Give the NIC a vlan the trunk carries (%s), or give the port a native_vlan for the NIC's untagged frames.", h.name(), s.name(), vlans, vlans),
+				h.path("vlan"), rel(fmt.Sprintf("%s trunk VLANs %s, no native_vlan", s.name(), vlans), s.path("vlans")...))
+		}
+	case !vlanAllowed(p, n.VLAN):
+		fix := fmt.Sprintf("Add VLAN %d to the port's vlans or change the NIC's vlan.", n.VLAN)
+		switch p.Mode {
+		case model.ModeAccess:
+			fix = fmt.Sprintf("An access port carries one VLAN, untagged: remove the NIC's vlan to send untagged frames into VLAN %d, or make the port mode = \"trunk\" with VLAN %d in its vlans.", p.AccessVLAN, n.VLAN)
+		case model.ModeRouted:
+			fix = fmt.Sprintf("A routed port carries no VLAN: remove the NIC's vlan, or make the port mode = \"trunk\" with VLAN %d in its vlans.", n.VLAN)
+		}
+		c.errorf("VLAN not allowed on switch port",
+			fmt.Sprintf("%s tags its traffic with VLAN %d, but switch port %s (%s) carries VLANs %s. %s", h.name(), n.VLAN, s.name(), p.Mode, vlans, fix),
+			h.path("vlan"), rel(fmt.Sprintf("%s VLANs %s", s.name(), vlans), s.path("vlans")...))
+	case p.Mode == model.ModeAccess || p.NativeVLAN == n.VLAN:
+		how, fix := "an access port", fmt.Sprintf("make the port mode = \"trunk\" with vlans = [%d]", n.VLAN)
+		at := s.path("mode")
+		if p.Mode == model.ModeTrunk {
+			how, fix = "a trunk whose native_vlan it is", fmt.Sprintf("remove native_vlan from the port so that it carries VLAN %d tagged", n.VLAN)
+			at = s.path("native_vlan")
+		}
+		c.errorf("Tagged NIC on untagged VLAN",
+			fmt.Sprintf("%s tags its traffic with VLAN %d, but switch port %s sends VLAN %d untagged (%s), so the switch's frames reach the NIC without a tag and the host does not deliver them to its VLAN %d interface: address resolution and RDMA connections fail. Remove the NIC's vlan, or %s.", h.name(), n.VLAN, s.name(), n.VLAN, how, n.VLAN, fix),
+			h.path("vlan"), rel(fmt.Sprintf("%s sends VLAN %d untagged", s.name(), n.VLAN), at...))
 	}
 }
 
@@ -124,6 +163,7 @@ func (c *checker) checkNICAgainstPort(s, h end) {
 			fmt.Sprintf("%s sends RoCE on priority %d, but switch port %s has PFC on priorities %s, so RoCE would be dropped under congestion. Use a lossless priority on the NIC (its class's priority) or enable PFC for priority %d on the port.", h.name(), r.Priority, s.name(), intsText(p.PFCPriorities), r.Priority),
 			h.path("priority"), rel(fmt.Sprintf("%s PFC priorities %s", s.name(), intsText(p.PFCPriorities)), s.path("pfc")...))
 	}
+	c.checkPCPUntagged(s, h)
 	trustsDSCP := p.Trust == model.TrustDSCP || p.Trust == model.TrustBoth
 	if trustsDSCP && validDSCP(q, r.DSCP) && !p.Lossless(q.DSCPToPriority[r.DSCP]) {
 		prio := q.DSCPToPriority[r.DSCP]
@@ -142,6 +182,46 @@ func (c *checker) checkNICAgainstPort(s, h end) {
 			h.path("trust"), rel(fmt.Sprintf("%s trust %s", s.name(), p.Trust), s.path("trust")...))
 	}
 	c.checkCNP(s, h, trustsDSCP)
+}
+
+// checkPCPUntagged reports a switch port that classifies a NIC's RoCE by
+// PCP (trust pcp; trust both for RoCE v1, which has no IP header and so
+// no DSCP) while the NIC sends it untagged. PCP is a field of the 802.1Q
+// VLAN tag (IEEE 802.1Q, Tag Control Information), and the ConnectX
+// drivers put the priority in the tag of a VLAN interface (Mellanox OFED
+// for Linux User Manual, Quality of Service Mapping: "In case of VLAN
+// interface, the UP ... is also used in the VLAN tag of the traffic"):
+// untagged frames take the port's default switch priority, 0 (Cumulus
+// Linux 5.9 user guide, Quality of Service, port-default-sp). When the two
+// ends' trust differs, the trust mismatch error is the one reported.
+func (c *checker) checkPCPUntagged(s, h end) {
+	p, r := s.port, h.nic.RoCE
+	byPCP := p.Trust == model.TrustPCP || p.Trust == model.TrustBoth && r.Mode == "v1"
+	if !byPCP || h.nic.VLAN != 0 || r.Priority == 0 || r.Trust != "" && r.Trust != p.Trust {
+		return
+	}
+	trust := fmt.Sprintf("trusts %s", p.Trust)
+	switch {
+	case p.Trust == model.TrustBoth:
+		trust += " (DSCP for IP packets, PCP for the rest, and RoCE v1 has no IP header)"
+	case !c.src.Has(s.path("trust")...):
+		trust += " (the default toward a RoCE v1 NIC, not written)"
+	}
+	fix := `trust = "dscp" on both ends`
+	if r.Mode == "v1" {
+		fix = `roce_mode = "v2" with trust = "dscp" on both ends`
+	}
+	lossy := ""
+	if !p.Lossless(0) {
+		lossy = "; priority 0 has no PFC, so RoCE would be dropped under congestion"
+	}
+	rels := []related{rel(fmt.Sprintf("%s trust %s", s.name(), p.Trust), s.path("trust")...)}
+	if r.Mode == "v1" {
+		rels = append(rels, rel(fmt.Sprintf("%s roce_mode v1", h.name()), h.path("roce_mode")...))
+	}
+	c.errorf("PCP trust toward untagged NIC",
+		fmt.Sprintf("%s sends RoCE untagged (it has no vlan), but switch port %s %s. An untagged frame carries no PCP (PCP is a field of the 802.1Q VLAN tag), so the port puts the NIC's RoCE in its default priority 0 instead of priority %d%s. Give the NIC a vlan that the port carries tagged (mode = \"trunk\" with that VLAN in vlans), or use %s.", h.name(), s.name(), trust, r.Priority, lossy, fix),
+		h.path("vlan"), rels...)
 }
 
 // checkCNP compares the NIC's CNP marking with the CNP class.

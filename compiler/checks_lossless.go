@@ -1,9 +1,11 @@
 package compiler
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/fabricc/fabricc/model"
 )
@@ -160,36 +162,79 @@ func (c *checker) checkECN() {
 // headroom actually reserved, Buffer.HeadroomBytes.
 func (c *checker) checkECNAgainstSwitches(cl model.Class, minPath, maxPath []string) {
 	e := cl.ECN
-	var overLimit, overBound []string
-	minLimit, minBound := int64(-1), int64(-1)
+	var overLimit, overBound switchLimits
 	for i := range c.f.Switches {
 		sw := &c.f.Switches[i]
 		if !switchCarries(sw, cl.Priority) {
 			continue
 		}
 		if limit := egressLosslessPool(sw); limit > 0 && e.MaxBytes > limit && !c.cableECNErrors(sw, cl, limit) {
-			overLimit = append(overLimit, sw.Name)
-			if minLimit < 0 || limit < minLimit {
-				minLimit = limit
-			}
+			overLimit.add(sw.Name, limit)
 		}
 		if bound := dcqcnBound(sw); bound >= 0 && e.MinBytes > bound {
-			overBound = append(overBound, sw.Name)
-			if minBound < 0 || bound < minBound {
-				minBound = bound
-			}
+			overBound.add(sw.Name, bound)
 		}
 	}
-	if len(overLimit) > 0 {
+	if len(overLimit) == 1 {
+		l := overLimit[0]
 		c.errorf("ECN maximum above queue limit",
-			fmt.Sprintf("Class %q marks ECN up to %d bytes, but on switch %s a lossless queue can hold at most %d bytes (the egress lossless pool), so marking never reaches its maximum. Lower max below %d bytes.", cl.Name, e.MaxBytes, listText(overLimit), minLimit, minLimit),
+			fmt.Sprintf("Class %q marks ECN up to %d bytes, but on switch %s a lossless queue can hold at most %d bytes (the egress lossless pool), so marking never reaches its maximum. Lower max below %d bytes.", cl.Name, e.MaxBytes, listText(l.switches), l.bytes, l.bytes),
+			maxPath)
+	} else if len(overLimit) > 1 {
+		c.errorf("ECN maximum above queue limit",
+			fmt.Sprintf("Class %q marks ECN up to %d bytes, but a lossless queue can hold at most %s (the egress lossless pool of each), so marking never reaches its maximum there. Lower max below %d bytes.", cl.Name, e.MaxBytes, overLimit, overLimit[0].bytes),
 			maxPath)
 	}
 	if len(overBound) > 0 {
+		bound := fmt.Sprintf("%d bytes (%s) on switch %s", overBound[0].bytes, betaNote, listText(overBound[0].switches))
+		if len(overBound) > 1 {
+			bound = fmt.Sprintf("%s (%s)", overBound, betaNote)
+		}
 		c.warnf("ECN minimum above DCQCN bound",
-			fmt.Sprintf("Class %q starts ECN marking at %d bytes, above the DCQCN ECN-before-PFC bound beta x (buffer - headroom) / (8 x lossless ports x (beta + 1)) = %d bytes (beta is the dynamic-threshold factor of the lossless priority groups, alpha 2; see \"Terms\" in docs/language.md) on switch %s; PFC may pause before ECN slows the senders. Lower min below %d bytes or use fewer lossless ports per switch.", cl.Name, e.MinBytes, minBound, listText(overBound), minBound),
+			fmt.Sprintf("Class %q starts ECN marking at %d bytes, above the DCQCN ECN-before-PFC bound beta x (buffer - headroom) / (8 x lossless ports x (beta + 1)) = %s; PFC may pause before ECN slows the senders. Lower min below %d bytes or use fewer lossless ports per switch.", cl.Name, e.MinBytes, bound, overBound[0].bytes),
 			minPath)
 	}
+}
+
+// betaNote says what beta is, for the DCQCN bound warning.
+const betaNote = `beta is the dynamic-threshold factor of the lossless priority groups, alpha 2; see "Terms" in docs/language.md`
+
+// switchLimits are the switches a limit holds for, one entry per value,
+// smallest first: the limits of a class's switches differ with their
+// models and buffers, and a message gives each its own.
+type switchLimits []switchLimit
+
+// switchLimit is one limit in bytes and the switches it holds for.
+type switchLimit struct {
+	bytes    int64
+	switches []string
+}
+
+// add records that the limit of switch sw is bytes.
+func (ls *switchLimits) add(sw string, bytes int64) {
+	i, found := slices.BinarySearchFunc(*ls, bytes, func(l switchLimit, b int64) int { return cmp.Compare(l.bytes, b) })
+	if !found {
+		*ls = slices.Insert(*ls, i, switchLimit{bytes: bytes})
+	}
+	(*ls)[i].switches = append((*ls)[i].switches, sw)
+}
+
+// String renders the limits as "8242652 bytes on switch leaf1, leaf2;
+// 11796480 bytes on switch spine", the first five values.
+func (ls switchLimits) String() string {
+	var parts []string
+	for i, l := range ls {
+		if i == 5 {
+			n := 0
+			for _, rest := range ls[i:] {
+				n += len(rest.switches)
+			}
+			parts = append(parts, fmt.Sprintf("more on %d other switches", n))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%d bytes on switch %s", l.bytes, listText(l.switches)))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // switchCarries reports whether some port of sw has PFC on prio.

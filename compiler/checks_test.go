@@ -48,9 +48,14 @@ func TestChecks(t *testing.T) {
 			[]string{"error|Host MTU above switch port MTU|host/h1/nic/roce0/mtu|switch/leaf1/port/1/1/mtu"}},
 		{"host VLAN not allowed", func(f *model.Fabric, _ Sources) { h1(f).VLAN = 200 },
 			[]string{"error|VLAN not allowed on switch port|host/h1/nic/roce0/vlan|switch/leaf1/port/1/1/vlans"}},
-		{"host VLAN on access port", func(f *model.Fabric, _ Sources) {
+		{"host tags the VLAN of its access port", func(f *model.Fabric, _ Sources) {
 			p := leaf(f, 0)
 			p.Mode, p.TrunkVLANs, p.AccessVLAN = model.ModeAccess, nil, 100
+		}, []string{"error|Tagged NIC on untagged VLAN|host/h1/nic/roce0/vlan|switch/leaf1/port/1/1"}},
+		{"untagged host on access port", func(f *model.Fabric, _ Sources) {
+			p := leaf(f, 0)
+			p.Mode, p.TrunkVLANs, p.AccessVLAN = model.ModeAccess, nil, 100
+			h1(f).VLAN = 0
 		}, nil},
 		{"trunk VLAN mismatch", func(f *model.Fabric, _ Sources) { spine(f).TrunkVLANs = []int{100, 200} },
 			[]string{"error|Link VLAN mismatch|switch/leaf1/port/1/49/vlans|switch/spine1/port/1/1/vlans"}},
@@ -258,5 +263,61 @@ func TestRangeErrorDetails(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("range errors (-want +got):\n%s", diff)
+	}
+}
+
+// TestECNLimitsText: the ECN findings give each switch its own limit
+// (leaf1 is an SN2410, spine1 an SN2700, with different buffers and
+// ports), in the words of one limit when all the switches share it.
+func TestECNLimitsText(t *testing.T) {
+	const beta = `beta is the dynamic-threshold factor of the lossless priority groups, alpha 2; see "Terms" in docs/language.md`
+	for _, tc := range []struct {
+		name          string
+		minB, maxB    int64
+		summary, want string
+	}{
+		{"max above both switches' limits", 150 * 1024, 20 << 20, "ECN maximum above queue limit",
+			`Class "roce" marks ECN up to 20971520 bytes, but a lossless queue can hold at most 8125368 bytes on switch leaf1; 8322798 bytes on switch spine1 (the egress lossless pool of each), so marking never reaches its maximum there. Lower max below 8125368 bytes.`},
+		{"max above one switch's limit", 150 * 1024, 8200000, "ECN maximum above queue limit",
+			`Class "roce" marks ECN up to 8200000 bytes, but on switch leaf1 a lossless queue can hold at most 8125368 bytes (the egress lossless pool), so marking never reaches its maximum. Lower max below 8125368 bytes.`},
+		{"min above both switches' bounds", 2 << 20, 20 << 20, "ECN minimum above DCQCN bound",
+			`Class "roce" starts ECN marking at 2097152 bytes, above the DCQCN ECN-before-PFC bound beta x (buffer - headroom) / (8 x lossless ports x (beta + 1)) = 459008 bytes on switch leaf1; 1392810 bytes on switch spine1 (` + beta + `); PFC may pause before ECN slows the senders. Lower min below 459008 bytes or use fewer lossless ports per switch.`},
+		{"min above one switch's bound", 500000, 20 << 20, "ECN minimum above DCQCN bound",
+			`Class "roce" starts ECN marking at 500000 bytes, above the DCQCN ECN-before-PFC bound beta x (buffer - headroom) / (8 x lossless ports x (beta + 1)) = 459008 bytes (` + beta + `) on switch leaf1; PFC may pause before ECN slows the senders. Lower min below 459008 bytes or use fewer lossless ports per switch.`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := testFabric()
+			src := testSources(f)
+			f.QoS.Classes[1].ECN.MinBytes, f.QoS.Classes[1].ECN.MaxBytes = tc.minB, tc.maxB
+			got := ""
+			for _, d := range append(applyPhysics(f, src), check(f, src)...) {
+				if d.Summary == tc.summary {
+					got = d.Detail
+				}
+			}
+			if got != tc.want {
+				t.Errorf("%s:\n%s\nwant:\n%s", tc.summary, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestSwitchLimitsText: switches with one limit share an entry, entries
+// go smallest first, and past five values the rest are counted.
+func TestSwitchLimitsText(t *testing.T) {
+	var ls switchLimits
+	for i, sw := range []string{"s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8"} {
+		ls.add(sw, int64(100-i%7))
+	}
+	want := "94 bytes on switch s7; 95 bytes on switch s6; 96 bytes on switch s5; 97 bytes on switch s4; 98 bytes on switch s3; more on 3 other switches"
+	if got := ls.String(); got != want {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	ls = nil
+	ls.add("leaf1", 7)
+	ls.add("spine", 9)
+	ls.add("leaf2", 7)
+	if got, want := ls.String(), "7 bytes on switch leaf1, leaf2; 9 bytes on switch spine"; got != want {
+		t.Errorf("got %q\nwant %q", got, want)
 	}
 }

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"encoding/binary"
 	"fmt"
 	"maps"
 	"net/netip"
@@ -240,11 +241,45 @@ func (l *lowering) lowerNIC(host string, os model.OS, osOK bool, n *dsl.NIC) mod
 				"nic %q of host %q: %q is not an address in CIDR form; write it like \"192.168.10.11/24\" or \"fd00::11/64\".", n.Name, host, a)
 			continue
 		}
+		if what, first, last := notHostAddress(p); what != "" {
+			l.errorf(n.AddressesRange.Or(n.DefRange), "Not a host address",
+				"nic %q of host %q: %s is the %s address of subnet %s: IP stacks read an address whose host part is all zeros or all ones as the subnet itself or its broadcast, not as a host (RFC 1122, section 3.2.1.3), so the NIC cannot use it. Write an address from %s to %s.",
+				n.Name, host, p, what, p.Masked(), first, last)
+			continue
+		}
 		out.Addresses = append(out.Addresses, p.String())
 	}
 	out.RoCE = l.nicRoCE(host, n)
 	out.Applications = l.nicApplications(host, n, out.RoCE.Priority)
 	return out
+}
+
+// notHostAddress tells whether an IPv4 prefix of /30 or shorter names its
+// subnet's network or broadcast address ("network", "broadcast"; "" for
+// a host address, an IPv6 one, and /31 and /32, which have neither: RFC
+// 3021), with the first and last host address of the subnet.
+func notHostAddress(p netip.Prefix) (what string, first, last netip.Addr) {
+	if !p.Addr().Is4() || p.Bits() > 30 {
+		return "", first, last
+	}
+	a := p.Addr().As4()
+	v := binary.BigEndian.Uint32(a[:])
+	hostMask := uint32(1)<<(32-p.Bits()) - 1
+	switch v & hostMask {
+	case 0:
+		what = "network"
+	case hostMask:
+		what = "broadcast"
+	default:
+		return "", first, last
+	}
+	addr := func(u uint32) netip.Addr {
+		var b [4]byte
+		binary.BigEndian.PutUint32(b[:], u)
+		return netip.AddrFrom4(b)
+	}
+	net := v &^ hostMask
+	return what, addr(net + 1), addr((net | hostMask) - 1)
 }
 
 // nicModel resolves the model, vendor and driver.

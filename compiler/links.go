@@ -175,10 +175,22 @@ func (l *lowering) peerField(e *model.Endpoint, r dsl.Range) **model.Peer {
 			return nil // the duplicate host's error says why
 		}
 		l.errorf(r, "Unknown NIC", "host %q has no nic %q; declare it in a nic block.%s", dev, port, didYouMean(port, nicNames(h)))
+		l.meantNIC(dev, dsl.Suggest(port, nicNames(h)))
 		return nil
 	}
 	l.errorf(r, "Unknown device", "no switch or host is named %q.%s", dev, didYouMean(dev, l.deviceNames()))
+	l.meantNIC(dsl.Suggest(dev, l.deviceNames()), port)
 	return nil
+}
+
+// meantNIC records that a link end which names no NIC most likely means
+// nic of host (the name its error suggests), when there is such a NIC:
+// its link's error says why it is not cabled, so finishNICs gives it no
+// "NIC has no speed" error.
+func (l *lowering) meantNIC(host, nic string) {
+	if h := l.hosts[host]; h != nil && findNIC(h, nic) != nil {
+		l.meant[Key(host, nic)] = true
+	}
 }
 
 // connect sets the Peer of end (switch port or NIC; peer is the address
@@ -296,7 +308,7 @@ func (l *lowering) finishNICs() {
 					continue
 				}
 			}
-			if _, cabled := l.cabled[&n.Peer]; cabled {
+			if _, cabled := l.cabled[&n.Peer]; cabled || l.meant[Key(h.Name, n.Name)] {
 				continue // the link's error says why
 			}
 			l.errorf(l.src.Place("host", h.Name, "nic", n.Name), "NIC has no speed",

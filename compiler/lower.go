@@ -23,6 +23,7 @@ func lower(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
 		badPorts:  map[string]bool{},
 		badNames:  map[string]bool{},
 		badSpeeds: map[string]bool{},
+		meant:     map[string]bool{},
 
 		portNotOnModel:  map[string]*hcl.Diagnostic{},
 		undeclaredVLANs: map[int][]string{},
@@ -100,7 +101,7 @@ func (l *lowering) forHosts() *lowering {
 	return &lowering{
 		cfg: l.cfg, f: l.f, src: NewSources(hostBlocks(l.cfg.Hosts)),
 		written: map[string]bool{}, badPorts: map[string]bool{},
-		dupVLAN: l.dupVLAN, undeclaredVLANs: map[int][]string{},
+		badVLAN: l.badVLAN, badVLANBlock: l.badVLANBlock, undeclaredVLANs: map[int][]string{},
 		classes: l.classes, vlans: l.vlans,
 	}
 }
@@ -142,15 +143,21 @@ type lowering struct {
 	// for (their speed is not checked again), and the right spelling of
 	// a misspelt one (a link to it is no follow-on error).
 	badNames map[string]bool
+	// meant marks "host/nic" NICs that a link end naming no NIC most
+	// likely meant (its error's suggestion): they get no follow-on error.
+	meant map[string]bool
 	// badSpeeds marks "switch/port" whose speed the model cannot run;
 	// a NIC taking that speed gets no follow-on error.
 	badSpeeds map[string]bool
 	// portNotOnModel is each switch's first "Port not on this model"
 	// error; links to undeclared ports of the switch join it.
 	portNotOnModel map[string]*hcl.Diagnostic
-	// dupVLAN is the first "Duplicate VLAN id" error; undeclaredVLANs
-	// collects the VLANs used but not declared after it, for its detail.
-	dupVLAN         *hcl.Diagnostic
+	// badVLAN is the first "Duplicate VLAN id" or "Invalid VLAN id"
+	// error, and badVLANBlock names its vlan block in its words ("the
+	// duplicate", `vlan "s"`); undeclaredVLANs collects the VLANs used
+	// but not declared after it, for its detail.
+	badVLAN         *hcl.Diagnostic
+	badVLANBlock    string
 	undeclaredVLANs map[int][]string
 
 	classes  map[string]*model.Class

@@ -93,6 +93,21 @@ var errorCases = []struct {
 	{name: "bad address", src: edit("", "192.168.100.11/24", "192.168.100.300/24"), want: []string{
 		"23:17: Invalid address: nic \"roce0\" of host \"gpu01\": \"192.168.100.300/24\" is not an address in CIDR form; write it like \"192.168.10.11/24\" or \"fd00::11/64\".",
 	}},
+	{name: "broadcast address", src: edit("", "192.168.100.11/24", "192.168.100.255/24"), want: []string{
+		"23:17: Not a host address: nic \"roce0\" of host \"gpu01\": 192.168.100.255/24 is the broadcast address of subnet 192.168.100.0/24: IP stacks read an address whose host part is all zeros or all ones as the subnet itself or its broadcast, not as a host (RFC 1122, section 3.2.1.3), so the NIC cannot use it. Write an address from 192.168.100.1 to 192.168.100.254.",
+	}},
+	{name: "network address", src: edit("", "192.168.100.11/24", "192.168.100.0/24"), want: []string{
+		"23:17: Not a host address: nic \"roce0\" of host \"gpu01\": 192.168.100.0/24 is the network address of subnet 192.168.100.0/24: IP stacks read an address whose host part is all zeros or all ones as the subnet itself or its broadcast, not as a host (RFC 1122, section 3.2.1.3), so the NIC cannot use it. Write an address from 192.168.100.1 to 192.168.100.254.",
+	}},
+	{name: "broadcast address of a /30", src: edit("", "192.168.100.11/24", "192.168.100.7/30"), want: []string{
+		"23:17: Not a host address: nic \"roce0\" of host \"gpu01\": 192.168.100.7/30 is the broadcast address of subnet 192.168.100.4/30: IP stacks read an address whose host part is all zeros or all ones as the subnet itself or its broadcast, not as a host (RFC 1122, section 3.2.1.3), so the NIC cannot use it. Write an address from 192.168.100.5 to 192.168.100.6.",
+	}},
+	// A /31 has no network or broadcast address (RFC 3021), a /32 and
+	// IPv6 neither.
+	{name: "both addresses of a /31", src: edit("", "192.168.100.11/24", "192.168.100.0/31"), want: nil},
+	{name: "upper address of a /31", src: edit("", "192.168.100.11/24", "192.168.100.1/31"), want: nil},
+	{name: "host route", src: edit("", "192.168.100.11/24", "192.168.100.255/32"), want: nil},
+	{name: "IPv6 all-zeros host part", src: edit("", "192.168.100.11/24", "fd00::/64"), want: nil},
 	{name: "unknown application", src: edit("", "vlan      = 100\n", "vlan      = 100\n    applications = [\"smb\"]\n"), want: []string{
 		"23:20: Unknown application: nic \"roce0\" of host \"gpu01\" lists application \"smb\"; fabricc knows \"iser\", \"mpi\", \"nfs-rdma\", \"nvme-of\" or \"smb-direct\".",
 	}},
@@ -107,6 +122,18 @@ var errorCases = []struct {
 	}},
 	{name: "link to unknown nic", src: edit("", "gpu01:roce0", "gpu01:roce1"), want: []string{
 		"28:12: Unknown NIC: host \"gpu01\" has no nic \"roce1\"; declare it in a nic block. Did you mean \"roce0\"?",
+	}},
+	// The NIC a misspelt link end means gets no follow-on error for the
+	// missing link; a NIC no link end means does.
+	{name: "link to misspelt host", src: edit("", "gpu01:roce0", "gpu02:roce0"), want: []string{
+		"28:12: Unknown device: no switch or host is named \"gpu02\". Did you mean \"gpu01\"?",
+	}},
+	{name: "link to unknown host", src: edit("", "gpu01:roce0", "storage:roce0"), want: []string{
+		"28:12: Unknown device: no switch or host is named \"storage\".",
+		"19:3: NIC has no speed: nic \"roce0\" of host \"gpu01\" has no speed and is not linked to a switch port; set speed (e.g. speed = \"25G\").",
+	}},
+	{name: "link to misspelt host and NIC", src: edit("", "gpu01:roce0", "gpu02:roce9"), want: []string{
+		"28:12: Unknown device: no switch or host is named \"gpu02\". Did you mean \"gpu01\"?",
 		"19:3: NIC has no speed: nic \"roce0\" of host \"gpu01\" has no speed and is not linked to a switch port; set speed (e.g. speed = \"25G\").",
 	}},
 	{name: "bad link end", src: edit("", "leaf1:swp2", "leaf1"), want: []string{
@@ -181,6 +208,9 @@ var errorCases = []struct {
 		"36:21: Invalid size: class \"roce\" ecn min: \"150 KiB\" is not a size; write a number of bytes (153600) or a string with a unit B, KB or MB (\"150KB\", \"1.5MB\"; KB = 1024 bytes).",
 		"37:21: Invalid ECN probability: class \"roce\" ecn probability 0 is out of range; write a percentage from 1 to 100.",
 	}},
+	{name: "ECN size in kilobits", src: edit("qos {\n  profile = \"nvidia-roce\"\n  class \"roce\" {\n    ecn {\n      min = \"150kb\"\n    }\n  }\n}\n"), want: []string{
+		"36:13: Invalid size: class \"roce\" ecn min: \"150kb\" reads as kilobits (a lowercase b means bits), an eighth of what fabricc would take it for, since fabricc sizes are bytes; write \"150KB\" (KB = 1024 bytes, MB = 1024 KB).",
+	}},
 	{name: "duplicate class", src: edit("qos {\n  profile = \"nvidia-roce\"\n  class \"roce\" {\n    priority = 3\n  }\n  class \"roce\" {\n    priority = 4\n  }\n}\n"), want: []string{
 		"37:3: Duplicate class: class \"roce\" is declared twice; merge the two blocks.",
 		"  note 34:3: class \"roce\" is first declared here",
@@ -195,6 +225,9 @@ var errorCases = []struct {
 	{name: "duplicate vlan id with undeclared users", src: edit("vlan \"storage\" {\n  id = 100\n}\n", "vlans = [100]", "vlans = [200]", "vlan      = 100", "vlan      = 200"), want: []string{
 		"33:8: Duplicate VLAN id: VLAN id 100 is declared twice; give each vlan block its own id. No vlan block declares VLAN 200 (port \"swp1-4\" on switch \"leaf1\", nic \"roce0\" of host \"gpu01\"), which ports or NICs use; if the duplicate was meant to declare one of those, correcting its id fixes both.",
 		"  note 4:1: VLAN 100 is first declared here",
+	}},
+	{name: "invalid vlan id with undeclared users", src: edit("", "id = 100", "id = 0"), want: []string{
+		"5:8: Invalid VLAN id: vlan \"rdma\" has id 0; 802.1Q VLAN ids are 1-4094. No vlan block declares VLAN 100 (port \"swp1-4\" on switch \"leaf1\", nic \"roce0\" of host \"gpu01\"), which ports or NICs use; if vlan \"rdma\" was meant to declare one of those, correcting its id fixes both.",
 	}},
 	{name: "duplicate vlan id", src: edit("vlan \"storage\" {\n  id = 100\n}\n"), want: []string{
 		"33:8: Duplicate VLAN id: VLAN id 100 is declared twice; give each vlan block its own id.",

@@ -52,7 +52,12 @@ func (l *lowering) checkReleases() {
 // linuxIfName is what Linux accepts as an interface name: at most 15
 // bytes (IFNAMSIZ 16 with the terminating NUL), no '/', ':' or white
 // space, not "." or ".." (dev_valid_name, net/core/dev.c); fabricc keeps
-// to the characters udev's predictable names use.
+// to the characters udev's predictable names use. checkInterface also
+// refuses a leading '-', which Linux allows but the script's commands
+// (ethtool, mlnx_qos) would parse as an option (POSIX.1-2017, Base
+// Definitions, section 12.2 Utility Syntax Guidelines, guideline 4:
+// options start with '-'). FreeBSD names are the drivers' own
+// (freebsdIfNames), which never start with '-'.
 var linuxIfName = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,15}$`)
 
 // freebsdIfNames are the interface names the FreeBSD drivers create.
@@ -79,6 +84,8 @@ func (l *lowering) checkInterface(host string, os model.OS, n *dsl.NIC, out *mod
 	switch os {
 	case model.OSLinux:
 		switch {
+		case strings.HasPrefix(ifc, "-"):
+			l.errorf(r, "Invalid interface name", "%s has interface %q, which starts with '-': commands of the host script such as ethtool -a \"$ifc\" read it as an option, not as an interface name. Write a name that starts with a letter or digit, such as \"ens1f0\" (rename the interface if the OS gave it such a name).", who, ifc)
 		case !linuxIfName.MatchString(ifc) || ifc == "." || ifc == "..":
 			l.errorf(r, "Invalid interface name", "%s has interface %q; a Linux interface name is 1-15 letters, digits, '_', '.' or '-' (not \".\" or \"..\"), such as \"ens1f0\".", who, ifc)
 		case n.VLAN != nil && *n.VLAN > 0 && len(fmt.Sprintf("%s.%d", ifc, *n.VLAN)) > 15:

@@ -23,11 +23,21 @@ func TestNameErrors(t *testing.T) {
 		{"linux interface dot-dot", edit("", `"ens1f0"`, `".."`), []string{
 			`21:17: Invalid interface name: nic "roce0" of host "gpu01" has interface ".."; a Linux interface name is 1-15 letters, digits, '_', '.' or '-' (not "." or ".."), such as "ens1f0".`,
 		}},
+		{"linux interface starting with a dash", edit("", `"ens1f0"`, `"-rf"`), []string{
+			`21:17: Invalid interface name: nic "roce0" of host "gpu01" has interface "-rf", which starts with '-': commands of the host script such as ethtool -a "$ifc" read it as an option, not as an interface name. Write a name that starts with a letter or digit, such as "ens1f0" (rename the interface if the OS gave it such a name).`,
+		}},
+		{"linux interface of one dash", edit("", `"ens1f0"`, `"-"`), []string{
+			`21:17: Invalid interface name: nic "roce0" of host "gpu01" has interface "-", which starts with '-': commands of the host script such as ethtool -a "$ifc" read it as an option, not as an interface name. Write a name that starts with a letter or digit, such as "ens1f0" (rename the interface if the OS gave it such a name).`,
+		}},
+		{"linux interface with a dash inside", edit("", `"ens1f0"`, `"ens1f0-rdma"`), nil},
 		{"linux VLAN interface too long", edit("", `"ens1f0"`, `"enp129s0f1np1"`), []string{
 			`21:17: Interface name too long for its VLAN: nic "roce0" of host "gpu01": its VLAN interface "enp129s0f1np1.100" is longer than Linux's 15 characters; shorten the interface name.`,
 		}},
 		{"freebsd interface", edit(bsdHost), []string{
 			`36:17: Invalid interface name: nic "r0" of host "nas" has interface "eth0"; the mlx5en driver names its interfaces like "mce0".`,
+		}},
+		{"freebsd interface starting with a dash", edit(strings.Replace(bsdHost, `"eth0"`, `"-mce0"`, 1)), []string{
+			`36:17: Invalid interface name: nic "r0" of host "nas" has interface "-mce0"; the mlx5en driver names its interfaces like "mce0".`,
 		}},
 		{"windows empty interface", edit(strings.ReplaceAll(windowsHost, "IFACE", `""`)), []string{
 			`36:17: Invalid interface name: nic "r0" of host "win1" has no interface name; write the adapter name Get-NetAdapter shows, such as "Ethernet 4".`,

@@ -29,8 +29,14 @@ var sizeUnits = []struct {
 // sizeForms is what parseSize accepts, for error messages.
 const sizeForms = `a number of bytes (153600) or a string with a unit B, KB or MB ("150KB", "1.5MB"; KB = 1024 bytes)`
 
-// parseSize parses a buffer size into bytes.
+// parseSize parses a buffer size into bytes. A unit with a lowercase b
+// ("kb", "Mb", "b") is refused: by convention it counts bits (IEEE
+// 1541-2002 writes the bit b and the byte B), and read as bytes it would
+// be 8 times what was meant.
 func parseSize(s string) (int64, error) {
+	if unit := bitUnit(strings.TrimSpace(s)); unit != "" {
+		return 0, fmt.Errorf("%q reads as %s (a lowercase b means bits), an eighth of what fabricc would take it for, since fabricc sizes are bytes; write %q (KB = 1024 bytes, MB = 1024 KB)", s, unit, strings.ToUpper(strings.TrimSpace(s)))
+	}
 	t := strings.ToUpper(strings.TrimSpace(s))
 	mult := 1.0
 	for _, u := range sizeUnits {
@@ -45,6 +51,24 @@ func parseSize(s string) (int64, error) {
 		return 0, fmt.Errorf("%q is not a size; write %s", s, sizeForms)
 	}
 	return int64(math.Round(v * mult)), nil
+}
+
+// bitUnit names the bit unit t ends with ("kilobits" for "150kb" or
+// "150Kb", "megabits", "bits" for "512b"), or "".
+func bitUnit(t string) string {
+	n := len(t)
+	if n < 2 || t[n-1] != 'b' {
+		return ""
+	}
+	switch c := t[n-2]; {
+	case c == 'k' || c == 'K':
+		return "kilobits"
+	case c == 'm' || c == 'M':
+		return "megabits"
+	case c == ' ' || c >= '0' && c <= '9' || c == '.':
+		return "bits"
+	}
+	return ""
 }
 
 // portSpeeds maps the accepted speed strings to Mb/s. They are the speeds

@@ -18,9 +18,10 @@ func (l *lowering) lowerVLANs() {
 	byName := map[string]dsl.Range{}
 	for _, v := range l.cfg.VLANs {
 		if v.ID < 1 || v.ID > 4094 {
-			l.errorf(v.IDRange.Or(v.DefRange), "Invalid VLAN id",
+			d := l.errorf(v.IDRange.Or(v.DefRange), "Invalid VLAN id",
 				"vlan %q has id %d; 802.1Q VLAN ids are 1-4094.", v.Name, v.ID)
 			l.vlans[v.ID] = true // declared, if wrongly: no follow-on errors
+			l.foldUndeclared(d, fmt.Sprintf("vlan %q", v.Name))
 			continue
 		}
 		// A duplicate still declares its id: ports and NICs using it
@@ -29,9 +30,7 @@ func (l *lowering) lowerVLANs() {
 			d := l.errorf(v.IDRange.Or(v.DefRange), "Duplicate VLAN id",
 				"VLAN id %d is declared twice; give each vlan block its own id.", v.ID)
 			also(d, fmt.Sprintf("VLAN %d is first declared here", v.ID), first)
-			if l.dupVLAN == nil {
-				l.dupVLAN = d
-			}
+			l.foldUndeclared(d, "the duplicate")
 			continue
 		}
 		if first, dup := byName[v.Name]; dup {
@@ -52,6 +51,16 @@ func (l *lowering) lowerVLANs() {
 	sort.Slice(l.f.VLANs, func(i, j int) bool { return l.f.VLANs[i].ID < l.f.VLANs[j].ID })
 }
 
+// foldUndeclared makes d, an error of a vlan block that declares no
+// usable id (block names it), the one that names the VLANs used but not
+// declared, unless an earlier block's error is: most likely that block
+// was meant to declare one of them (see checkVLAN and finishVLANs).
+func (l *lowering) foldUndeclared(d *hcl.Diagnostic, block string) {
+	if l.badVLAN == nil {
+		l.badVLAN, l.badVLANBlock = d, block
+	}
+}
+
 // checkVLAN reports a VLAN id no vlan block declares; who describes the
 // user ("port swp1 on switch \"leaf1\"").
 func (l *lowering) checkVLAN(id int, r dsl.Range, who string) bool {
@@ -62,9 +71,9 @@ func (l *lowering) checkVLAN(id int, r dsl.Range, who string) bool {
 	for _, v := range l.f.VLANs {
 		ids = append(ids, strconv.Itoa(v.ID))
 	}
-	if l.dupVLAN != nil {
-		// Most likely the duplicate block was meant to declare this id:
-		// one error (the duplicate's) says so, not one per user.
+	if l.badVLAN != nil {
+		// Most likely the duplicate or invalid block was meant to declare
+		// this id: one error (that block's) says so, not one per user.
 		l.undeclaredVLANs[id] = append(l.undeclaredVLANs[id], who)
 		return false
 	}
@@ -77,10 +86,10 @@ func (l *lowering) checkVLAN(id int, r dsl.Range, who string) bool {
 	return false
 }
 
-// finishVLANs adds the VLANs used but not declared to the duplicate VLAN
-// id error, when there is one (see checkVLAN).
+// finishVLANs adds the VLANs used but not declared to the duplicate or
+// invalid VLAN id error, when there is one (see checkVLAN).
 func (l *lowering) finishVLANs() {
-	if l.dupVLAN == nil || len(l.undeclaredVLANs) == 0 {
+	if l.badVLAN == nil || len(l.undeclaredVLANs) == 0 {
 		return
 	}
 	ids := make([]int, 0, len(l.undeclaredVLANs))
@@ -93,7 +102,7 @@ func (l *lowering) finishVLANs() {
 		users := l.undeclaredVLANs[id]
 		parts = append(parts, fmt.Sprintf("VLAN %d (%s)", id, listText(uniqueStrings(users))))
 	}
-	l.dupVLAN.Detail += fmt.Sprintf(" No vlan block declares %s, which ports or NICs use; if the duplicate was meant to declare one of those, correcting its id fixes both.", joinAnd(parts))
+	l.badVLAN.Detail += fmt.Sprintf(" No vlan block declares %s, which ports or NICs use; if %s was meant to declare one of those, correcting its id fixes both.", joinAnd(parts), l.badVLANBlock)
 }
 
 // uniqueStrings drops repeats, keeping the first of each.

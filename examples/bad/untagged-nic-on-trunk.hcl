@@ -1,0 +1,38 @@
+# Mistake: a NIC without a vlan on a trunk port without native_vlan, which
+# drops untagged frames.
+fabric "bad" {}
+
+qos {
+  profile = "nvidia-roce"
+}
+
+vlan "rdma" {
+  id = 100
+}
+
+switch "leaf1" {
+  platform = "cumulus"
+  model    = "SN2410"
+
+  port "swp1" {
+    speed = "25G"
+    mode  = "trunk"
+    vlans = [100]
+  }
+}
+
+host "gpu1" {
+  os = "linux"
+
+  nic "roce0" {
+    model     = "ConnectX-5"
+    interface = "ens1f0"
+    addresses = ["10.0.0.1/24"]
+  }
+}
+
+link {
+  a      = "leaf1:swp1"
+  b      = "gpu1:roce0"
+  length = 2
+}

@@ -1,0 +1,34 @@
+# Mistake: vlan "rdma" has id 0 where 100 was meant, so VLAN 100, which the
+# ports and the NIC use, is declared nowhere.
+fabric "bad" {}
+
+vlan "rdma" {
+  id = 0
+}
+
+switch "leaf1" {
+  platform = "cumulus"
+  model    = "SN2410"
+
+  port "swp1-4" {
+    speed = "25G"
+    vlans = [100]
+  }
+}
+
+host "gpu1" {
+  os = "linux"
+
+  nic "roce0" {
+    model     = "ConnectX-5"
+    interface = "ens1f0"
+    vlan      = 100
+    addresses = ["10.0.0.1/24"]
+  }
+}
+
+link {
+  a      = "leaf1:swp1"
+  b      = "gpu1:roce0"
+  length = 3
+}
