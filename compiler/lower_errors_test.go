@@ -62,13 +62,17 @@ var errorCases = []struct {
 		"9:14: Unknown platform: switch \"leaf1\" has platform \"onxy\"; fabricc renders \"onyx\", \"eos\" or \"cumulus\". Did you mean \"onyx\"?",
 	}},
 	{name: "undeclared vlan", src: edit("", "vlans = [100]", "vlans = [100, 200]"), want: []string{
-		"13:13: Undeclared VLAN: port \"swp1-4\" on switch \"leaf1\" uses VLAN 200, which no vlan block declares; add vlan \"name\" { id = 200 }. Did you mean 100?",
+		// 100 is in the list already: not suggested.
+		"13:13: Undeclared VLAN: port \"swp1-4\" on switch \"leaf1\" uses VLAN 200, which no vlan block declares; add vlan \"name\" { id = 200 }.",
+	}},
+	{name: "misspelt vlan", src: edit("", "vlans = [100]", "vlans = [10]"), want: []string{
+		"13:13: Undeclared VLAN: port \"swp1-4\" on switch \"leaf1\" uses VLAN 10, which no vlan block declares; add vlan \"name\" { id = 10 }. Did you mean 100?",
 	}},
 	{name: "vlan id 5000", src: edit("vlan \"big\" {\n  id = 5000\n}\n"), want: []string{
 		"33:8: Invalid VLAN id: vlan \"big\" has id 5000; 802.1Q VLAN ids are 1-4094.",
 	}},
 	{name: "access port with two vlans", src: edit("", "vlans = [100]", "mode  = \"access\"\n    vlans = [100, 101]"), want: []string{
-		"14:13: Undeclared VLAN: port \"swp1-4\" on switch \"leaf1\" uses VLAN 101, which no vlan block declares; add vlan \"name\" { id = 101 }. Did you mean 100?",
+		"14:13: Undeclared VLAN: port \"swp1-4\" on switch \"leaf1\" uses VLAN 101, which no vlan block declares; add vlan \"name\" { id = 101 }.",
 		"14:13: Access port needs one VLAN: an access port carries exactly one VLAN, and this port lists 2; write vlans = [ID], or mode = \"trunk\" for several.",
 	}},
 	{name: "bad mtu", src: edit("", "vlans = [100]", "vlans = [100]\n    mtu   = 10000"), want: []string{

@@ -393,7 +393,7 @@ func (l *lowering) resolveMode(p *model.Port, a dsl.Port, block dsl.Range, who s
 	}
 	vr := a.VLANsRange.Or(block)
 	for _, v := range a.VLANs {
-		l.checkVLAN(v, vr, who)
+		l.checkVLAN(v, vr, who, a.VLANs...)
 	}
 	if a.NativeVLAN != nil && p.Mode != model.ModeTrunk {
 		l.errorOnce(a.NativeVLANRange.Or(block), "Native VLAN on a non-trunk port",

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -62,14 +63,17 @@ func (l *lowering) foldUndeclared(d *hcl.Diagnostic, block string) {
 }
 
 // checkVLAN reports a VLAN id no vlan block declares; who describes the
-// user ("port swp1 on switch \"leaf1\"").
-func (l *lowering) checkVLAN(id int, r dsl.Range, who string) bool {
+// user ("port swp1 on switch \"leaf1\""). listed are the ids the same
+// attribute already holds: never suggested for the undeclared one.
+func (l *lowering) checkVLAN(id int, r dsl.Range, who string, listed ...int) bool {
 	if l.vlans[id] {
 		return true
 	}
 	ids := make([]string, 0, len(l.f.VLANs))
 	for _, v := range l.f.VLANs {
-		ids = append(ids, strconv.Itoa(v.ID))
+		if !slices.Contains(listed, v.ID) {
+			ids = append(ids, strconv.Itoa(v.ID))
+		}
 	}
 	if l.badVLAN != nil {
 		// Most likely the duplicate or invalid block was meant to declare
