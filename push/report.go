@@ -30,7 +30,11 @@ const (
 	RecoveryRolledBack = "rolled back"   // it did not verify and was undone
 	RecoveryDiscarded  = "discarded"     // staged, never effective: thrown away
 	RecoveryLockBroken = "lock broken"   // the lock of a gone (or, with --break-lock, any) holder removed
-	RecoveryLeft       = "left as it is" // not fabricc's, or not undoable; the detail says what to do
+	RecoveryLeft       = "left as it is" // not undoable, or not saved because the push failed; the detail says what to do
+	// RecoverySaved: unsaved changes no fabricc push made, saved with
+	// this push's change because it ran with --save-unsaved
+	// (Options.SaveUnsaved); without it the push refuses.
+	RecoverySaved = "saved with this push"
 )
 
 // Recovery is one thing an earlier run left on the device and what this
