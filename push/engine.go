@@ -334,6 +334,7 @@ func (d *device) push(ctx context.Context) error {
 		return err
 	}
 	d.settleUnsaved(true)
+	d.cleanup(txn)
 	d.res.Status = StatusChanged
 	return nil
 }
@@ -457,7 +458,27 @@ func (d *device) rollback(ctx context.Context, txn Txn, cause error) error {
 		return cause
 	}
 	d.res.RolledBack = true
+	d.cleanup(txn)
 	return cause
+}
+
+// cleaner is a Txn that keeps something on the switch for its rollback
+// (Onyx: the checkpoint file) which is not needed once the change is
+// saved or undone.
+type cleaner interface {
+	// Cleanup removes it; the error says what is left and how to remove
+	// it by hand.
+	Cleanup(c Conn) error
+}
+
+// cleanup removes what txn kept for its rollback. The switch is as it
+// should be either way, so a failure is a note, not an error.
+func (d *device) cleanup(txn Txn) {
+	if c, ok := txn.(cleaner); ok {
+		if err := c.Cleanup(d.conn); err != nil {
+			d.res.Notes = append(d.res.Notes, err.Error())
+		}
+	}
 }
 
 // rollbackBudget is the time a rollback over a new connection gets: one

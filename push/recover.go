@@ -23,6 +23,8 @@ import (
 //     checkpoint, an EOS or NVUE change confirmed but not saved): saved
 //     when it verifies; otherwise Onyx is brought back to the
 //     checkpoint, and EOS and NVUE are left to the new push;
+//   - the checkpoint of a stale lock's Onyx push without unsaved changes
+//     (killed after its save, or before its first line): deleted.
 //
 // What is not fabricc's makes a push refuse, changing nothing: a timer,
 // since fabricc would confirm or revert someone else's change, and
@@ -260,29 +262,48 @@ func nvueUnsaved(c Conn) (bool, error) {
 
 // onyxLeftovers finds unsaved changes (`show configuration files`) and,
 // when a stale lock names the push that made them, that push's
-// checkpoint to return to.
+// checkpoint to return to; a stale push's checkpoint without unsaved
+// changes (that push saved, or had not changed anything yet) is not
+// needed and is deleted.
 func onyxLeftovers(c Conn, stale *Holder) ([]leftover, error) {
 	out, err := c.Send("show configuration files")
 	if err != nil {
 		return nil, err
 	}
 	files := onyxFiles(out)
-	if !files.unsaved {
-		return nil, nil
+	checkpoint := ""
+	if stale != nil && files.has("fabricc-pre-"+stale.ID) {
+		checkpoint = "fabricc-pre-" + stale.ID
 	}
-	if stale == nil || !files.has("fabricc-pre-"+stale.ID) {
+	switch {
+	case !files.unsaved && checkpoint == "":
+		return nil, nil
+	case !files.unsaved:
+		return []leftover{{what: "checkpoint " + checkpoint + byStale(true, stale) + " (no unsaved changes: it is not needed)", kind: leftStaged, ours: true,
+			undo: onyxDelete(checkpoint)}}, nil
+	case checkpoint == "":
 		return []leftover{{what: "Onyx running configuration with unsaved changes that no fabricc push made", kind: leftUnsaved,
 			finish: onyxDo("configuration write")}}, nil
 	}
-	checkpoint := "fabricc-pre-" + stale.ID
+	restore := func(c Conn) error {
+		if err := onyxRestore(c, checkpoint); err != nil {
+			return err
+		}
+		return onyxDelete(checkpoint)(c)
+	}
 	return []leftover{{what: "Onyx running configuration with unsaved changes" + byStale(true, stale) + " (checkpoint " + checkpoint + ")",
-		kind: leftUnsaved, ours: true, finish: onyxDo("configuration write"), undo: func(c Conn) error { return onyxRestore(c, checkpoint) }}}, nil
+		kind: leftUnsaved, ours: true, finish: onyxDo("configuration write", "configuration delete "+checkpoint), undo: restore}}, nil
 }
 
 // onyxDo is a step that sends lines from configuration mode.
 func onyxDo(lines ...string) func(Conn) error {
 	return func(c Conn) error { return onyxConfigure(c, lines) }
 }
+
+// onyxDelete is a step that deletes a configuration file
+// (`configuration delete NAME`; NVIDIA Onyx User Manual, "Configuration
+// Management": any file but the active one).
+func onyxDelete(file string) func(Conn) error { return onyxDo("configuration delete " + file) }
 
 // onyxRestore brings the running configuration back to a saved file's
 // commands (`show configuration files NAME`, the TMS CLI's listing of a
