@@ -64,13 +64,13 @@ func TestPushCommandStory(t *testing.T) {
 		stdout []string
 	}{
 		// A dry run exits 2 when there are changes to make, 0 when none.
-		{[]string{"diff", "--artifacts", out, "-i", inv, "--limit", "spine*"}, 2, []string{"=== spine1 (eos)", "diff: 2 devices: 2 dry-run"}},
-		{[]string{"push", clos, "-i", inv, "--dry-run", "--limit", "onyx"}, 2, []string{"=== leaf3 (onyx)", "+ interface ethernet 1/1 mtu 9216 force", "2 dry-run"}},
-		{[]string{"verify", "--artifacts", out, "-i", inv, "--limit", "leaf1"}, 1, []string{"DIFF leaf1 swp1 MTU: intended 9216, actual 0", "1 mismatch"}},
+		{[]string{"diff", "--artifacts", out, "-i", inv, "--limit", "spine*"}, 2, []string{"=== spine1 (eos)", "diff: 2 devices: 2 would change"}},
+		{[]string{"push", clos, "-i", inv, "--dry-run", "--limit", "onyx"}, 2, []string{"=== leaf3 (onyx)", "+ interface ethernet 1/1 mtu 9216 force", "diff: 2 devices: 2 would change"}},
+		{[]string{"verify", "--artifacts", out, "-i", inv, "--limit", "leaf1"}, 1, []string{"DIFF leaf1 swp1 MTU: intended 9216, actual 0", "verify: 1 device: 1 mismatch"}},
 		{[]string{"push", "--artifacts", out, "-i", inv, "--parallel", "3", "--report", report}, 0, []string{"push: 6 devices: 6 changed"}},
 		{[]string{"push", "--artifacts", out, "-i", inv}, 0, []string{"push: 6 devices: 6 unchanged"}},
 		{[]string{"verify", clos, "-i", inv}, 0, []string{"verify: 6 devices: 6 verified"}},
-		{[]string{"diff", clos, "-i", inv}, 0, []string{"diff: 6 devices: 6 dry-run"}},
+		{[]string{"diff", clos, "-i", inv}, 0, []string{"diff: 6 devices: 6 up to date"}},
 		// diff keeps 2 for "changes pending": a wrong command line is 1.
 		{[]string{"diff", "--artifacts", out}, 1, nil},
 		{[]string{"push", "--artifacts", out, "-i", inv, "--limit", "nosuch"}, 2, nil},
@@ -165,7 +165,7 @@ func TestPushNotesUnlistedSwitches(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, stdout, stderr := fabricc(t, "diff", clos, "-i", inv)
-	if code != 2 || !strings.Contains(stderr, "note: switch spine2 is not in") || !strings.Contains(stdout, "5 dry-run") {
+	if code != 2 || !strings.Contains(stderr, "note: switch spine2 is not in") || !strings.Contains(stdout, "diff: 5 devices: 5 would change") {
 		t.Errorf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
 }
