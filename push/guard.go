@@ -191,7 +191,7 @@ func (d *device) resolve(lo leftover) error {
 // saveUnsaved is the save of a push that has nothing of its own to
 // apply but went ahead, with --save-unsaved, over unsaved changes no
 // fabricc push made: it saves them as a push's change would have, which
-// makes the device changed.
+// makes the device changed (failed when the save fails).
 func (d *device) saveUnsaved() error {
 	if len(d.othersUnsaved) == 0 {
 		return nil
@@ -199,6 +199,7 @@ func (d *device) saveUnsaved() error {
 	d.step(stepSave)
 	for _, lo := range d.othersUnsaved {
 		if err := lo.finish(d.conn); err != nil {
+			d.res.Status = StatusFailed
 			return fmt.Errorf("saving %s (--save-unsaved): %w", lo.what, err)
 		}
 	}
