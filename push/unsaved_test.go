@@ -1,6 +1,7 @@
 package push
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -123,5 +124,32 @@ func TestUnsavedChangesOfOthersAreNotSaved(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestSaveUnsavedThatFails: with nothing of its own to apply, a push with
+// SaveUnsaved saves the other user's change itself; when the switch
+// refuses that save the device fails, and the report says the change
+// was not saved.
+func TestSaveUnsavedThatFails(t *testing.T) {
+	f, set := demo(t)
+	sw := switchOf(t, f, model.PlatformOnyx)
+	cfg := config(t, set, sw)
+	// The first `configuration write` is the first push's save; the
+	// second, refused, the save of the push with SaveUnsaved.
+	l := startLab(t, sw, sim.Faults{Stage: &sim.StageFault{At: regexp.MustCompile(`^configuration write$`), Nth: 2, Kind: sim.FaultReject}})
+	if r := l.run(t, ActionPush, f, sw, cfg); r.Status != StatusChanged || !r.Verified {
+		t.Fatalf("first push: %s %q", r.Status, r.Error)
+	}
+	makeOthersChange(t, l, sw.Platform)
+	saved := l.sim.Saved()
+	r := l.runWith(t, Options{Action: ActionPush, Fabric: f, SaveUnsaved: true, ID: "t2"}, sw, cfg)
+	found := othersUnsaved[model.PlatformOnyx]
+	want := []Recovery{{Found: found + " (not saved: this push did not get to its save)", Action: RecoveryLeft}}
+	if r.Status != StatusFailed || !strings.HasPrefix(r.Error, "saving "+found+" (--save-unsaved): ") || !slices.Equal(r.Recovered, want) {
+		t.Fatalf("push with a refused save: status %s error %q recovered %v, want failed, the save named, %v", r.Status, r.Error, r.Recovered, want)
+	}
+	if l.sim.Saved() != saved {
+		t.Error("the refused save changed the saved configuration")
 	}
 }
