@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -365,41 +366,40 @@ func TestEveryExampleSwitch(t *testing.T) {
 	}
 }
 
-// TestOnyxCheckpointRestores pushes to an Onyx switch, checks that the
+// TestOnyxCheckpointRestores does what a push does up to its save, the
+// checkpoint, the lines and `configuration write`, checks that the
 // checkpoint stayed a separate file (written with no-switch, so the
-// confirming `configuration write` went to the active file), then
-// restores it the way an operator would, `configuration switch-to` and
-// the reboot it asks for, and finds the configuration from before the
-// push.
+// save went to the active file), then restores it the way an operator
+// would, `configuration switch-to` and the reboot it asks for, and finds
+// the configuration from before the change. (A push that finishes then
+// deletes the checkpoint: TestOnyxPushesLeaveNoCheckpoint.)
 func TestOnyxCheckpointRestores(t *testing.T) {
 	f, set := demo(t)
-	var sw *model.Switch
-	for _, s := range platformsUnderTest(f) {
-		if s.Platform == model.PlatformOnyx {
-			sw = s
-		}
-	}
+	sw := switchOf(t, f, model.PlatformOnyx)
 	l := startLab(t, sw, sim.Faults{})
 	before := withoutOnyxHeader(l.sim.Running())
-	if r := l.run(t, ActionPush, f, sw, config(t, set, sw)); r.Status != StatusChanged || !r.Verified {
-		t.Fatalf("push: %s %q", r.Status, r.Error)
-	}
-	hk, err := transport.HostKeyCallback(l.kh, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := dialSSH(l.dev, sw.Platform, hk)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := l.dial(t, sw.Platform)
 	defer c.Close()
+	txn := &onyxTxn{checkpoint: "fabricc-pre-t1"}
+	if _, err := txn.Stage(c, config(t, set, sw)); err != nil {
+		t.Fatal(err)
+	}
+	if err := txn.Apply(c); err != nil {
+		t.Fatal(err)
+	}
+	if err := txn.Save(c); err != nil {
+		t.Fatal(err)
+	}
+	if withoutOnyxHeader(l.sim.Saved()) == before {
+		t.Fatal("the change was not saved")
+	}
 	files, err := c.Send("show configuration files")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"fabricc-pre-t1\n", "initial (active)", "Unsaved changes     : no"} {
 		if !strings.Contains(files, want) {
-			t.Errorf("after the push, show configuration files lacks %q:\n%s", want, files)
+			t.Errorf("after the save, show configuration files lacks %q:\n%s", want, files)
 		}
 	}
 	_, err = c.(*sshConn).d.SendInteractive([]*channel.SendInteractiveEvent{
@@ -412,6 +412,54 @@ func TestOnyxCheckpointRestores(t *testing.T) {
 	}
 	if got := withoutOnyxHeader(l.sim.Running()); got != before {
 		t.Errorf("the checkpoint does not hold the configuration from before the push:\n%s", lineDiff(before, got))
+	}
+}
+
+// TestOnyxPushesLeaveNoCheckpoint: each push deletes its checkpoint once
+// its change is saved, or rolled back, so two pushes leave only the
+// active file; a push whose rollback fails keeps its checkpoint, which
+// holds the configuration to go back to.
+func TestOnyxPushesLeaveNoCheckpoint(t *testing.T) {
+	f1, set1 := demo(t)
+	f2, set2 := buildExample(t, otherClos(t))
+	sw1 := switchOf(t, f1, model.PlatformOnyx)
+	sw2 := f2.Switch(sw1.Name)
+	l := startLab(t, sw1, sim.Faults{})
+	for i, b := range []struct {
+		f   *model.Fabric
+		sw  *model.Switch
+		cfg []byte
+	}{{f1, sw1, config(t, set1, sw1)}, {f2, sw2, config(t, set2, sw2)}} {
+		id := []string{"a1", "b2"}[i]
+		r := l.runWith(t, Options{Action: ActionPush, Fabric: b.f, ID: id}, b.sw, b.cfg)
+		if r.Status != StatusChanged || !r.Verified || len(r.Notes) != 0 {
+			t.Fatalf("push %s: %s %q notes %q", id, r.Status, r.Error, r.Notes)
+		}
+		if !slices.Contains(r.Commands, "configuration delete fabricc-pre-"+id) {
+			t.Errorf("push %s did not delete its checkpoint: %q", id, r.Commands)
+		}
+	}
+	if files := onyxFileNames(t, l); !slices.Equal(files, []string{"initial"}) {
+		t.Errorf("configuration files after two pushes: %q, want only initial", files)
+	}
+
+	// Drift fails verification and the rollback's `no mtu` lines are
+	// refused: the rollback fails.
+	bad := startLab(t, sw1, sim.Faults{Drift: true, Reject: regexp.MustCompile(` no mtu force$`)})
+	r := bad.run(t, ActionPush, f1, sw1, config(t, set1, sw1))
+	if r.Status != StatusFailed || r.RolledBack || !strings.HasPrefix(r.RollbackNote, "rollback failed: ") {
+		t.Fatalf("push with a failing rollback: %s rolled back %v note %q", r.Status, r.RolledBack, r.RollbackNote)
+	}
+	if files := onyxFileNames(t, bad); !slices.Equal(files, []string{"fabricc-pre-t1", "initial"}) {
+		t.Errorf("configuration files after a failed rollback: %q, want the checkpoint kept", files)
+	}
+	// A drift the rollback undoes: the checkpoint is not needed.
+	undone := startLab(t, sw1, sim.Faults{Drift: true})
+	if r := undone.run(t, ActionPush, f1, sw1, config(t, set1, sw1)); r.Status != StatusFailed || !r.RolledBack {
+		t.Fatalf("push with drift: %s rolled back %v note %q", r.Status, r.RolledBack, r.RollbackNote)
+	}
+	if files := onyxFileNames(t, undone); !slices.Equal(files, []string{"initial"}) {
+		t.Errorf("configuration files after a rollback: %q, want only initial", files)
 	}
 }
 

@@ -64,6 +64,11 @@ type Options struct {
 	// lock is broken without BreakLock. nil: localStale (a process of
 	// this host that no longer runs).
 	Stale func(Holder) bool
+	// SaveUnsaved lets a push go ahead on a switch whose running
+	// configuration has changes no fabricc push made that are not saved
+	// (--save-unsaved): the push's save saves them too, and the report
+	// says so. Without it such a push refuses, changing nothing.
+	SaveUnsaved bool
 	// ConfirmWindow is how long the switch keeps an applied, unconfirmed
 	// change (EOS commit timer, NVUE confirm window);
 	// DefaultConfirmWindow when 0.
@@ -122,6 +127,10 @@ type device struct {
 	stale *Holder
 	// completed: this run made an earlier run's change permanent.
 	completed bool
+	// othersUnsaved are unsaved changes no fabricc push made that
+	// Options.SaveUnsaved let this push go ahead over; its save saves
+	// them.
+	othersUnsaved []leftover
 	// cancels end the time budgets of the connections fresh opened.
 	cancels []context.CancelFunc
 }
@@ -179,7 +188,9 @@ func (d *device) run(ctx context.Context) error {
 	if err := d.recover(); err != nil {
 		return err
 	}
-	return d.push(ctx)
+	err = d.push(ctx)
+	d.settleUnsaved(false) // when the push did not save them
+	return err
 }
 
 // connect dials and arranges for the connection to be cut when ctx ends,
@@ -322,6 +333,8 @@ func (d *device) push(ctx context.Context) error {
 	if err := d.save(ctx, txn); err != nil {
 		return err
 	}
+	d.settleUnsaved(true)
+	d.cleanup(txn)
 	d.res.Status = StatusChanged
 	return nil
 }
@@ -348,7 +361,10 @@ func (d *device) nothingToApply(ctx context.Context, txn Txn) error {
 	if d.completed {
 		d.res.Status = StatusChanged // an interrupted push's change, made permanent
 	}
-	return d.verify()
+	if err := d.verify(); err != nil {
+		return err
+	}
+	return d.saveUnsaved()
 }
 
 // confirmedAnyway reads back, over a new connection when needed, whether
@@ -442,7 +458,27 @@ func (d *device) rollback(ctx context.Context, txn Txn, cause error) error {
 		return cause
 	}
 	d.res.RolledBack = true
+	d.cleanup(txn)
 	return cause
+}
+
+// cleaner is a Txn that keeps something on the switch for its rollback
+// (Onyx: the checkpoint file) which is not needed once the change is
+// saved or undone.
+type cleaner interface {
+	// Cleanup removes it; the error says what is left and how to remove
+	// it by hand.
+	Cleanup(c Conn) error
+}
+
+// cleanup removes what txn kept for its rollback. The switch is as it
+// should be either way, so a failure is a note, not an error.
+func (d *device) cleanup(txn Txn) {
+	if c, ok := txn.(cleaner); ok {
+		if err := c.Cleanup(d.conn); err != nil {
+			d.res.Notes = append(d.res.Notes, err.Error())
+		}
+	}
 }
 
 // rollbackBudget is the time a rollback over a new connection gets: one

@@ -113,7 +113,9 @@ func (d *device) unlock(ctx context.Context) {
 }
 
 // recover resolves what interrupted runs left on the device (recover.go)
-// before anything is staged; a dry run only reports it.
+// before anything is staged; a dry run only reports it. Whatever makes
+// the push refuse is found before any of it is resolved, so a refused
+// push changes nothing.
 func (d *device) recover() error {
 	if d.v.Leftovers == nil {
 		return nil
@@ -124,6 +126,11 @@ func (d *device) recover() error {
 		return fmt.Errorf("looking for what interrupted runs left: %w", err)
 	}
 	for _, lo := range found {
+		if err := d.refusal(lo); err != nil {
+			return err
+		}
+	}
+	for _, lo := range found {
 		if err := d.resolve(lo); err != nil {
 			return err
 		}
@@ -131,7 +138,26 @@ func (d *device) recover() error {
 	return nil
 }
 
-// resolve finishes, rolls back, discards or leaves one leftover.
+// refusal is why a push must not go ahead because of lo, or nil: a
+// change of someone else's under a timer (fabricc would confirm or
+// revert it), or unsaved changes no fabricc push made (the push's save
+// would save them too) unless Options.SaveUnsaved. A dry run refuses
+// nothing: it reports them as pending.
+func (d *device) refusal(lo leftover) error {
+	if d.o.Action != ActionPush || lo.ours {
+		return nil
+	}
+	switch {
+	case lo.kind == leftTimed:
+		return fmt.Errorf("%s, and it is not fabricc's: confirm or abort it on the switch first; nothing was changed", lo.what)
+	case lo.kind == leftUnsaved && !d.o.SaveUnsaved:
+		return d.v.Unsaved.refusal(lo.what)
+	}
+	return nil
+}
+
+// resolve finishes, rolls back, discards or keeps for the push's save
+// one leftover that refusal let through.
 func (d *device) resolve(lo leftover) error {
 	switch {
 	case d.o.Action == ActionDiff:
@@ -139,8 +165,10 @@ func (d *device) resolve(lo leftover) error {
 			d.res.Pending = append(d.res.Pending, lo.what)
 		}
 		return nil
-	case !lo.ours && lo.kind == leftTimed:
-		return fmt.Errorf("%s, and it is not fabricc's: confirm or abort it on the switch first; nothing was changed", lo.what)
+	case !lo.ours && lo.kind == leftUnsaved:
+		// --save-unsaved: the push's save saves them (settleUnsaved).
+		d.othersUnsaved = append(d.othersUnsaved, lo)
+		return nil
 	case !lo.ours:
 		d.recovered(lo.what, RecoveryLeft)
 		return nil
@@ -158,6 +186,40 @@ func (d *device) resolve(lo leftover) error {
 		return nil
 	}
 	return d.apply(lo, lo.undo, RecoveryRolledBack)
+}
+
+// saveUnsaved is the save of a push that has nothing of its own to
+// apply but went ahead, with --save-unsaved, over unsaved changes no
+// fabricc push made: it saves them as a push's change would have, which
+// makes the device changed (failed when the save fails).
+func (d *device) saveUnsaved() error {
+	if len(d.othersUnsaved) == 0 {
+		return nil
+	}
+	d.step(stepSave)
+	for _, lo := range d.othersUnsaved {
+		if err := lo.finish(d.conn); err != nil {
+			d.res.Status = StatusFailed
+			return fmt.Errorf("saving %s (--save-unsaved): %w", lo.what, err)
+		}
+	}
+	d.res.Status = StatusChanged
+	d.settleUnsaved(true)
+	return nil
+}
+
+// settleUnsaved records what became of the unsaved changes no fabricc
+// push made that --save-unsaved let this push go ahead over: saved with
+// its change, or, when it did not get to its save, left as they were.
+func (d *device) settleUnsaved(saved bool) {
+	for _, lo := range d.othersUnsaved {
+		if saved {
+			d.recovered(lo.what, RecoverySaved)
+		} else {
+			d.recovered(lo.what+" (not saved: this push did not get to its save)", RecoveryLeft)
+		}
+	}
+	d.othersUnsaved = nil
 }
 
 // apply runs one recovery step and records it.

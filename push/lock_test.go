@@ -2,6 +2,7 @@ package push
 
 import (
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -135,7 +136,9 @@ func TestStaleLockOfThisHostIsBroken(t *testing.T) {
 // and before `configuration write` leaves unsaved changes, its
 // checkpoint and its lock. The next push finds them: complete (they
 // verify) it saves them; partial it brings the switch back to the
-// checkpoint, then pushes.
+// checkpoint, then pushes. A push killed after its save, before it
+// deleted its checkpoint, leaves the checkpoint alone, which the next
+// push deletes. Either way no checkpoint is left.
 func TestOnyxUnsavedChangesOfAKilledPush(t *testing.T) {
 	f, set := demo(t)
 	sw := switchOf(t, f, model.PlatformOnyx)
@@ -143,10 +146,13 @@ func TestOnyxUnsavedChangesOfAKilledPush(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		lines  func(n int) int // how many of the n lines the killed push sent
+		saved  bool            // the killed push got to its save
 		action string
+		status string // of the next push
 	}{
-		{"complete", func(n int) int { return n }, RecoveryCompleted},
-		{"partial", func(n int) int { return n / 2 }, RecoveryRolledBack},
+		{"complete", func(n int) int { return n }, false, RecoveryCompleted, StatusChanged},
+		{"partial", func(n int) int { return n / 2 }, false, RecoveryRolledBack, StatusChanged},
+		{"saved", func(n int) int { return n }, true, RecoveryDiscarded, StatusUnchanged},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -164,13 +170,18 @@ func TestOnyxUnsavedChangesOfAKilledPush(t *testing.T) {
 			if err := txn.Apply(c); err != nil {
 				t.Fatal(err)
 			}
+			if tc.saved {
+				if err := txn.Save(c); err != nil {
+					t.Fatal(err)
+				}
+			}
 			_ = c.Close()
-			if l.sim.Saved() != saved {
-				t.Fatal("the killed push saved")
+			if (l.sim.Saved() != saved) != tc.saved {
+				t.Fatalf("the killed push saved: %v, want %v", l.sim.Saved() != saved, tc.saved)
 			}
 			r := l.run(t, ActionPush, f, sw, cfg)
-			if r.Status != StatusChanged || !r.Verified {
-				t.Fatalf("re-run: %s %q", r.Status, r.Error)
+			if r.Status != tc.status || !r.Verified {
+				t.Fatalf("re-run: %s %q, want %s", r.Status, r.Error, tc.status)
 			}
 			var actions []string
 			for _, rec := range r.Recovered {
@@ -182,8 +193,24 @@ func TestOnyxUnsavedChangesOfAKilledPush(t *testing.T) {
 			if l.sim.Saved() != l.sim.Running() {
 				t.Error("the switch is left with unsaved changes")
 			}
+			if files := onyxFileNames(t, l); !slices.Equal(files, []string{"initial"}) {
+				t.Errorf("configuration files after the re-run: %q, want only initial", files)
+			}
 		})
 	}
+}
+
+// onyxFileNames lists the configuration files of the lab's Onyx switch
+// (`show configuration files`).
+func onyxFileNames(t *testing.T, l *lab) []string {
+	t.Helper()
+	c := l.dial(t, model.PlatformOnyx)
+	defer c.Close()
+	out, err := c.Send("show configuration files")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return onyxFiles(out).names
 }
 
 // TestOnyxSavesOnlyVerifiedConfigurations: a push that fails

@@ -16,11 +16,14 @@ import (
 // active file alone; push never uses `configuration switch-to`, which
 // reboots the switch, but an operator restores the checkpoint with it.
 // `configuration write` (Save) persists only after verification passed,
-// never after a rollback; Onyx has nothing to confirm.
+// never after a rollback; Onyx has nothing to confirm. Once the change is
+// saved, or rolled back, the checkpoint is deleted (Cleanup).
 type onyxTxn struct {
 	checkpoint string
 	before     []string // running config lines read by Stage
 	send       []string // lines Stage computed
+	// applied: Apply began, so the checkpoint may exist.
+	applied bool
 }
 
 func (t *onyxTxn) Stage(c Conn, config []byte) (string, error) {
@@ -41,6 +44,7 @@ func (t *onyxTxn) Discard(Conn) error { return nil }
 // after `configuration write to csm1.0`, `show configuration files` lists
 // csm1.0 as active).
 func (t *onyxTxn) Apply(c Conn) error {
+	t.applied = true
 	return onyxConfigure(c, append([]string{"configuration write to " + t.checkpoint + " no-switch"}, t.send...))
 }
 
@@ -51,6 +55,28 @@ func (t *onyxTxn) Confirmed(Conn) (bool, error) { return true, nil }
 
 func (t *onyxTxn) Save(c Conn) error {
 	return onyxConfigure(c, []string{"configuration write"})
+}
+
+// Cleanup deletes the checkpoint once the change is saved or undone
+// (`configuration delete NAME`; NVIDIA Onyx User Manual, "Configuration
+// Management"), so that pushes do not pile checkpoints up on the switch.
+// A failed push whose rollback failed keeps it: it holds the
+// configuration to go back to.
+func (t *onyxTxn) Cleanup(c Conn) error {
+	if !t.applied {
+		return nil
+	}
+	out, err := c.Send("show configuration files")
+	if err == nil && !onyxFiles(out).has(t.checkpoint) {
+		return nil
+	}
+	if err == nil {
+		err = onyxConfigure(c, []string{"configuration delete " + t.checkpoint})
+	}
+	if err != nil {
+		return fmt.Errorf("the checkpoint %s is no longer needed but was not deleted (%v); delete it on the switch with `configuration delete %s`", t.checkpoint, err, t.checkpoint)
+	}
+	return nil
 }
 
 func (t *onyxTxn) Rollback(c Conn) error {

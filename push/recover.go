@@ -22,12 +22,22 @@ import (
 //     Onyx running configuration with unsaved changes and that push's
 //     checkpoint, an EOS or NVUE change confirmed but not saved): saved
 //     when it verifies; otherwise Onyx is brought back to the
-//     checkpoint, and EOS and NVUE are left to the new push.
+//     checkpoint, and EOS and NVUE are left to the new push;
+//   - the checkpoint of a stale lock's Onyx push without unsaved changes
+//     (killed after its save, or before its first line): deleted.
 //
-// Anything of the kind that is not fabricc's is left alone; one with a
-// timer makes the push refuse, since fabricc would confirm or revert
-// someone else's change. verify changes nothing: it reports each of
-// these as pending.
+// What is not fabricc's makes a push refuse, changing nothing: a timer,
+// since fabricc would confirm or revert someone else's change, and
+// unsaved changes, since a push ends by saving the whole configuration
+// and so would save them too, unless the push runs with --save-unsaved
+// (Options.SaveUnsaved). A dry run and verify change nothing: they
+// report each of these as pending.
+//
+// Unsaved changes are fabricc's when a stale lock names the push that
+// made them. A change under a timer is unsaved too; that difference is
+// the timed change's own and is not listed again: a push only starts on
+// a switch without unsaved changes (or with --save-unsaved), so what a
+// fabricc timer holds unsaved is that push's change.
 
 // leftoverKind says how a leftover affects the switch.
 type leftoverKind int
@@ -94,10 +104,12 @@ func eosLeftovers(c Conn, stale *Holder) ([]leftover, error) {
 		return nil, err
 	}
 	var out []leftover
+	timed := false
 	for _, name := range sortedKeys(states) {
 		ours := strings.HasPrefix(name, "fabricc-")
 		switch states[name] {
 		case "pendingCommitTimer":
+			timed = true
 			out = append(out, leftover{what: "EOS session " + name + " committed with a timer, not confirmed (the switch reverts it when the timer runs out)",
 				kind: leftTimed, ours: ours, finish: sends("configure session "+name+" commit", "write memory"), undo: sends("configure session " + name + " abort")})
 		case "pending":
@@ -107,16 +119,28 @@ func eosLeftovers(c Conn, stale *Holder) ([]leftover, error) {
 			}
 		}
 	}
+	if timed {
+		return out, nil // the timed session's change is what is unsaved
+	}
 	unsaved, err := eosUnsaved(c)
 	if err != nil {
 		return nil, err
 	}
 	if unsaved {
-		ours := stale != nil && states["fabricc-"+stale.ID] == "completed"
-		out = append(out, leftover{what: "running-config changes not saved to startup-config" + byStale(ours, stale),
-			kind: leftUnsaved, ours: ours, finish: sends("write memory")})
+		out = append(out, eosUnsavedLeftover(stale != nil && states["fabricc-"+stale.ID] == "completed", stale))
 	}
 	return out, nil
+}
+
+// eosUnsavedLeftover is a running-config that differs from
+// startup-config: the change of the stale lock's push (ours), or one no
+// fabricc push made.
+func eosUnsavedLeftover(ours bool, stale *Holder) leftover {
+	what := "EOS running-config with unsaved changes that no fabricc push made (it differs from startup-config)"
+	if ours {
+		what = "running-config changes not saved to startup-config" + byStale(true, stale)
+	}
+	return leftover{what: what, kind: leftUnsaved, ours: ours, finish: sends("write memory")}
 }
 
 // eosUnsaved reports whether running-config differs from
@@ -174,24 +198,43 @@ type nvueRev struct {
 }
 
 // nvueLeftovers finds a revision waiting for confirmation, pending
-// changes nobody applied (`nv config diff`) and the unsaved revision of
-// a stale lock's push.
+// changes nobody applied (`nv config diff`), the unsaved revision of a
+// stale lock's push, and an applied configuration that differs from the
+// startup one (`nv config diff startup applied`; NVUE Command Reference,
+// Config Commands, "nv config diff <revision-base> <revision-target>":
+// either may be applied, startup or a revision number). A revision's
+// state does not tell it: with auto-save on, every applied revision
+// stays applied_and_saved (the same reference's `nv config revision`
+// example), and one applied before a save keeps "applied".
 func nvueLeftovers(c Conn, stale *Holder) ([]leftover, error) {
 	revs, err := nvueRevisions(c)
 	if err != nil {
 		return nil, err
 	}
 	var out []leftover
+	explained := false // the unsaved difference belongs to a leftover listed
 	for _, id := range sortedKeys(revs) {
 		r := revs[id]
 		switch {
 		case r.State == "confirm":
+			explained = true
 			out = append(out, leftover{what: "NVUE revision " + id + " applied with --confirm and not confirmed (the switch reverts it when the window closes)",
 				kind: leftTimed, ours: strings.HasPrefix(r.Message, "fabricc-"),
 				finish: sends("nv config confirm", "nv config save"), undo: sends("nv config apply --confirm-no -y")})
 		case stale != nil && r.Message == "fabricc-"+stale.ID && r.State == "applied":
+			explained = true
 			out = append(out, leftover{what: "NVUE revision " + id + " confirmed but not saved" + byStale(true, stale),
 				kind: leftUnsaved, ours: true, finish: sends("nv config save")})
+		}
+	}
+	if !explained {
+		unsaved, err := nvueUnsaved(c)
+		if err != nil {
+			return nil, err
+		}
+		if unsaved {
+			out = append(out, leftover{what: "NVUE applied configuration with unsaved changes that no fabricc push made (nv config diff startup applied lists them)",
+				kind: leftUnsaved, finish: sends("nv config save")})
 		}
 	}
 	diff, err := c.Send("nv config diff")
@@ -206,30 +249,61 @@ func nvueLeftovers(c Conn, stale *Holder) ([]leftover, error) {
 	return out, nil
 }
 
+// nvueUnsaved reports whether the applied configuration differs from the
+// startup one, which `nv config save` overwrites with it.
+func nvueUnsaved(c Conn) (bool, error) {
+	diff, err := c.Send("nv config diff startup applied")
+	if err != nil {
+		return false, err
+	}
+	d := strings.TrimSpace(diff)
+	return d != "" && d != "{}", nil
+}
+
 // onyxLeftovers finds unsaved changes (`show configuration files`) and,
 // when a stale lock names the push that made them, that push's
-// checkpoint to return to.
+// checkpoint to return to; a stale push's checkpoint without unsaved
+// changes (that push saved, or had not changed anything yet) is not
+// needed and is deleted.
 func onyxLeftovers(c Conn, stale *Holder) ([]leftover, error) {
 	out, err := c.Send("show configuration files")
 	if err != nil {
 		return nil, err
 	}
 	files := onyxFiles(out)
-	if !files.unsaved {
-		return nil, nil
-	}
 	checkpoint := ""
 	if stale != nil && files.has("fabricc-pre-"+stale.ID) {
 		checkpoint = "fabricc-pre-" + stale.ID
 	}
-	lo := leftover{what: "Onyx running configuration with unsaved changes", kind: leftUnsaved, ours: checkpoint != "",
-		finish: func(c Conn) error { return onyxConfigure(c, []string{"configuration write"}) }}
-	if checkpoint != "" {
-		lo.what += byStale(true, stale) + " (checkpoint " + checkpoint + ")"
-		lo.undo = func(c Conn) error { return onyxRestore(c, checkpoint) }
+	switch {
+	case !files.unsaved && checkpoint == "":
+		return nil, nil
+	case !files.unsaved:
+		return []leftover{{what: "checkpoint " + checkpoint + byStale(true, stale) + " (no unsaved changes: it is not needed)", kind: leftStaged, ours: true,
+			undo: onyxDelete(checkpoint)}}, nil
+	case checkpoint == "":
+		return []leftover{{what: "Onyx running configuration with unsaved changes that no fabricc push made", kind: leftUnsaved,
+			finish: onyxDo("configuration write")}}, nil
 	}
-	return []leftover{lo}, nil
+	restore := func(c Conn) error {
+		if err := onyxRestore(c, checkpoint); err != nil {
+			return err
+		}
+		return onyxDelete(checkpoint)(c)
+	}
+	return []leftover{{what: "Onyx running configuration with unsaved changes" + byStale(true, stale) + " (checkpoint " + checkpoint + ")",
+		kind: leftUnsaved, ours: true, finish: onyxDo("configuration write", "configuration delete "+checkpoint), undo: restore}}, nil
 }
+
+// onyxDo is a step that sends lines from configuration mode.
+func onyxDo(lines ...string) func(Conn) error {
+	return func(c Conn) error { return onyxConfigure(c, lines) }
+}
+
+// onyxDelete is a step that deletes a configuration file
+// (`configuration delete NAME`; NVIDIA Onyx User Manual, "Configuration
+// Management": any file but the active one).
+func onyxDelete(file string) func(Conn) error { return onyxDo("configuration delete " + file) }
 
 // onyxRestore brings the running configuration back to a saved file's
 // commands (`show configuration files NAME`, the TMS CLI's listing of a

@@ -15,7 +15,7 @@ import (
 const (
 	StatusChanged   = "changed"   // push applied, verified and confirmed a change
 	StatusUnchanged = "unchanged" // nothing to change; verified
-	StatusDryRun    = "dry-run"   // diff computed, nothing changed
+	StatusDryRun    = "dry-run"   // diff computed, nothing changed; the summary says "would change" or "up to date"
 	StatusVerified  = "verified"  // verify only: matches the model
 	StatusMismatch  = "mismatch"  // verify only: differs from the model
 	StatusFailed    = "failed"    // push failed; see RolledBack
@@ -30,7 +30,11 @@ const (
 	RecoveryRolledBack = "rolled back"   // it did not verify and was undone
 	RecoveryDiscarded  = "discarded"     // staged, never effective: thrown away
 	RecoveryLockBroken = "lock broken"   // the lock of a gone (or, with --break-lock, any) holder removed
-	RecoveryLeft       = "left as it is" // not fabricc's, or not undoable; the detail says what to do
+	RecoveryLeft       = "left as it is" // not undoable, or not saved because the push failed; the detail says what to do
+	// RecoverySaved: unsaved changes no fabricc push made, saved with
+	// this push's change because it ran with --save-unsaved
+	// (Options.SaveUnsaved); without it the push refuses.
+	RecoverySaved = "saved with this push"
 )
 
 // Recovery is one thing an earlier run left on the device and what this
@@ -105,24 +109,55 @@ func (r *Report) JSON() ([]byte, error) {
 	return append(b, '\n'), err
 }
 
+// What the summary prints for a dry run's device (StatusDryRun in the
+// report): whether the push would change it, which the report tells by
+// its diff.
+const (
+	labelWouldChange = "would change" // the dry run found a diff
+	labelUpToDate    = "up to date"   // the dry run found none
+)
+
+// label is a device's status as the summary prints it.
+func (d *DeviceResult) label() string {
+	switch {
+	case d.Status != StatusDryRun:
+		return d.Status
+	case d.Diff != "":
+		return labelWouldChange
+	}
+	return labelUpToDate
+}
+
+// summaryOrder is the order of the summary's totals.
+var summaryOrder = []string{StatusChanged, StatusUnchanged, labelWouldChange, labelUpToDate, StatusVerified,
+	StatusMismatch, StatusPending, StatusLocked, StatusFailed}
+
 // WriteSummary prints one line per device and a totals line.
 func (r *Report) WriteSummary(w io.Writer) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "DEVICE\tPLATFORM\tSTATUS\tVERIFIED\tTIME\tDETAIL")
 	counts := map[string]int{}
 	for _, d := range r.Devices {
-		counts[d.Status]++
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", d.Device, d.Platform, d.Status, yesNo(d.Verified),
+		counts[d.label()]++
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", d.Device, d.Platform, d.label(), yesNo(d.Verified),
 			(time.Duration(d.DurationMs) * time.Millisecond).String(), oneLine(d.detail()))
 	}
 	_ = tw.Flush()
 	var parts []string
-	for _, s := range []string{StatusChanged, StatusUnchanged, StatusDryRun, StatusVerified, StatusMismatch, StatusPending, StatusLocked, StatusFailed} {
+	for _, s := range summaryOrder {
 		if counts[s] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", counts[s], s))
 		}
 	}
-	fmt.Fprintf(w, "%s: %d devices: %s\n", r.Action, len(r.Devices), strings.Join(parts, ", "))
+	fmt.Fprintf(w, "%s: %s: %s\n", r.Action, plural(len(r.Devices), "device"), strings.Join(parts, ", "))
+}
+
+// plural is "1 device", "2 devices".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // detail is the summary's last column: the error or the first

@@ -23,10 +23,35 @@ type Vendor struct {
 	// (recover.go); stale is the holder of a stale lock just broken, or
 	// nil.
 	Leftovers func(c Conn, stale *Holder) ([]leftover, error)
+	// Unsaved names what a push saves and how unsaved changes are saved
+	// or discarded by hand, for the refusal of a push that finds
+	// unsaved changes no fabricc push made.
+	Unsaved unsavedHelp
 	// ReadBack are the commands whose outputs, in order, Parse turns
 	// into a State; structured output where the OS offers it.
 	ReadBack []string
 	Parse    func(outs []string) (*verify.State, error)
+}
+
+// unsavedHelp is how a platform's unsaved changes are saved or
+// discarded by hand.
+type unsavedHelp struct {
+	// config is what a push's save writes to the boot configuration.
+	config string
+	// save saves unsaved changes; discard, when the platform documents
+	// one, throws them away.
+	save, discard string
+}
+
+// refusal is the error of a push that found what: unsaved changes that
+// no fabricc push made.
+func (h unsavedHelp) refusal(what string) error {
+	discard := "discard them on the switch first"
+	if h.discard != "" {
+		discard = "discard them (" + h.discard + ") first"
+	}
+	return fmt.Errorf("%s: a push ends by saving the whole %s, so it would save them too; save them (%s) or %s, "+
+		"or push with --save-unsaved to save them with this change; nothing was changed", what, h.config, h.save, discard)
 }
 
 // Txn is one transactional change of one switch.
@@ -61,6 +86,13 @@ var Vendors = map[model.Platform]*Vendor{
 		NewTxn:    func(id string, w time.Duration) Txn { return &eosTxn{name: "fabricc-" + id, window: hms(w)} },
 		Lock:      fileLock{path: "/mnt/flash/fabricc.lock", prefix: "bash timeout 10 "},
 		Leftovers: eosLeftovers,
+		// `write memory` copies running-config to startup-config (Arista
+		// Warrior, 2nd ed., ch. 9 "Configuration Management"); a commit
+		// does not save ("Autosave to startup-config on commit is
+		// disabled", `show configuration sessions detail`). No discard
+		// command is named: fabricc has not checked the syntax of EOS's
+		// `configure replace` against Arista's documentation.
+		Unsaved: unsavedHelp{config: "running-config", save: "write memory"},
 		// eAPI JSON of the running config plus the interfaces' real MTU
 		// (napalm and anta EOS test fixtures).
 		ReadBack: []string{"show running-config | json", "show interfaces | json"},
@@ -73,6 +105,11 @@ var Vendors = map[model.Platform]*Vendor{
 		NewTxn:    func(id string, _ time.Duration) Txn { return &onyxTxn{checkpoint: "fabricc-pre-" + id} },
 		Lock:      onyxLock{},
 		Leftovers: onyxLeftovers,
+		// `configuration write` writes the running configuration to the
+		// active file (NVIDIA Onyx User Manual, "Configuration
+		// Management"). No discard command is named: the one fabricc
+		// knows, `configuration switch-to`, reboots the switch.
+		Unsaved: unsavedHelp{config: "running configuration", save: "configuration write"},
 		// Onyx prints its running config as flat commands (there is no
 		// json-print form of it); PFC is read in its structured,
 		// operational form (mellanox.onyx onyx_pfc_interface.py).
@@ -89,6 +126,10 @@ var Vendors = map[model.Platform]*Vendor{
 		},
 		Lock:      fileLock{path: "/var/tmp/fabricc.lock"},
 		Leftovers: nvueLeftovers,
+		// NVUE Command Reference, Config Commands: `nv config save`
+		// overwrites the startup configuration with the applied one;
+		// `nv config apply <revision>` takes startup as a revision.
+		Unsaved: unsavedHelp{config: "applied configuration", save: "nv config save", discard: "nv config apply startup -y"},
 		// The applied configuration in the NVUE object model (Cumulus
 		// Linux user guide, NVUE CLI).
 		ReadBack: []string{"nv config show -o json"},

@@ -176,3 +176,42 @@ func waitFor(t *testing.T, cond func() bool) {
 	}
 	t.Fatal("condition not reached within 5s")
 }
+
+// TestCumulusStartupAgainstApplied: `nv config diff startup applied`
+// lists what is applied and not saved, empty once `nv config save` ran
+// (NVUE Command Reference, Config Commands); `nv config apply startup`
+// brings the applied configuration back to the saved one.
+func TestCumulusStartupAgainstApplied(t *testing.T) {
+	d := start(t, model.PlatformCumulus, sim.Faults{})
+	drv := mustOpen(t, d, cumulusDef(t))
+	if got := cmd(t, drv, "nv config diff startup applied"); got != "" {
+		t.Fatalf("a fresh switch has applied changes not saved:\n%s", got)
+	}
+	saved := d.Saved()
+	cmd(t, drv, "nv set interface swp20 description unsaved-note")
+	cmd(t, drv, "nv config apply -y")
+	if got := cmd(t, drv, "nv config diff startup applied -o commands"); got != "nv set interface swp20 description unsaved-note" {
+		t.Errorf("diff startup applied -o commands: %q, want the one set line", got)
+	}
+	if got := cmd(t, drv, "nv config diff applied startup -o commands"); got != "nv unset interface swp20 description unsaved-note" {
+		t.Errorf("diff applied startup -o commands: %q, want the one unset line", got)
+	}
+	if r, err := drv.SendCommand("nv config diff startup 99"); err != nil || r.Failed == nil || r.Result != "Error: revision 99 does not exist" {
+		t.Errorf("diff against a missing revision: %v %q, want the error", err, r.Result)
+	}
+	if out := cmd(t, drv, "nv config apply startup -y"); !strings.HasPrefix(out, "applied [rev_id: ") {
+		t.Fatalf("apply startup said %q", out)
+	}
+	if got := cmd(t, drv, "nv config diff startup applied"); got != "" {
+		t.Errorf("after apply startup the applied configuration still differs from startup:\n%s", got)
+	}
+	if d.Running() != saved || d.Saved() != saved {
+		t.Errorf("apply startup: applied\n%s\nsaved\n%s\nwant both\n%s", d.Running(), d.Saved(), saved)
+	}
+	cmd(t, drv, "nv set interface swp20 description saved-note")
+	cmd(t, drv, "nv config apply -y")
+	cmd(t, drv, "nv config save")
+	if got := cmd(t, drv, "nv config diff startup applied"); got != "" {
+		t.Errorf("after nv config save the applied configuration still differs from startup:\n%s", got)
+	}
+}

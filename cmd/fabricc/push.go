@@ -36,6 +36,8 @@ type switchFlags struct {
 	// lockTimeout and breakLock: the device lock (push and diff).
 	lockTimeout time.Duration
 	breakLock   bool
+	// saveUnsaved: push only (--save-unsaved).
+	saveUnsaved bool
 }
 
 // registerLock adds the device lock flags (push and diff).
@@ -72,7 +74,9 @@ func newPushCmd() *cobra.Command {
 			"returns the switch to its state before the push; so do Ctrl-C and SIGTERM. A device lock\n" +
 			"on each switch keeps two pushes apart; what an interrupted push left (a commit timer,\n" +
 			"an unconfirmed revision, unsaved changes) is finished when it verifies, else rolled\n" +
-			"back. Exit status 1 when any device failed.\n\n" + switchArgsHelp,
+			"back. A switch with unsaved changes that no fabricc push made is refused, since the\n" +
+			"push's save would save them too, unless --save-unsaved. Exit status 1 when any device\n" +
+			"failed.\n\n" + switchArgsHelp,
 		Example: "  fabricc push examples/multivendor-clos -i inventory.hcl --dry-run\n" +
 			"  fabricc push --artifacts out -i inventory.hcl --limit leaves --report push.json",
 		Args: cobra.MaximumNArgs(1),
@@ -87,6 +91,7 @@ func newPushCmd() *cobra.Command {
 	sf.register(cmd.Flags())
 	sf.registerLock(cmd.Flags())
 	cmd.Flags().BoolVar(&dry, "dry-run", false, "connect, read and print the diff; change nothing")
+	cmd.Flags().BoolVar(&sf.saveUnsaved, "save-unsaved", false, "push to a switch whose running configuration has unsaved changes that no fabricc push made, saving them with this change (without it such a switch is refused)")
 	return cmd
 }
 
@@ -135,7 +140,7 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 	ctx, stop := interruptible(cmd, "rolling back what is in flight")
 	defer stop()
 	rep := runEngine(ctx, cmd, push.Options{Action: action, Fabric: b.Fabric, ID: txnID(), Targets: targets,
-		Dial: push.SSHDialer(hk), Parallel: sf.parallel, LockTimeout: sf.lockTimeout, BreakLock: sf.breakLock})
+		Dial: push.SSHDialer(hk), Parallel: sf.parallel, LockTimeout: sf.lockTimeout, BreakLock: sf.breakLock, SaveUnsaved: sf.saveUnsaved})
 	return finish(cmd, rep, sf.report, out)
 }
 

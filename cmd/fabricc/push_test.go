@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -63,13 +64,13 @@ func TestPushCommandStory(t *testing.T) {
 		stdout []string
 	}{
 		// A dry run exits 2 when there are changes to make, 0 when none.
-		{[]string{"diff", "--artifacts", out, "-i", inv, "--limit", "spine*"}, 2, []string{"=== spine1 (eos)", "diff: 2 devices: 2 dry-run"}},
-		{[]string{"push", clos, "-i", inv, "--dry-run", "--limit", "onyx"}, 2, []string{"=== leaf3 (onyx)", "+ interface ethernet 1/1 mtu 9216 force", "2 dry-run"}},
-		{[]string{"verify", "--artifacts", out, "-i", inv, "--limit", "leaf1"}, 1, []string{"DIFF leaf1 swp1 port: intended configured, actual not in the switch's configuration", "1 mismatch"}},
+		{[]string{"diff", "--artifacts", out, "-i", inv, "--limit", "spine*"}, 2, []string{"=== spine1 (eos)", "diff: 2 devices: 2 would change"}},
+		{[]string{"push", clos, "-i", inv, "--dry-run", "--limit", "onyx"}, 2, []string{"=== leaf3 (onyx)", "+ interface ethernet 1/1 mtu 9216 force", "diff: 2 devices: 2 would change"}},
+		{[]string{"verify", "--artifacts", out, "-i", inv, "--limit", "leaf1"}, 1, []string{"DIFF leaf1 swp1 port: intended configured, actual not in the switch's configuration", "verify: 1 device: 1 mismatch"}},
 		{[]string{"push", "--artifacts", out, "-i", inv, "--parallel", "3", "--report", report}, 0, []string{"push: 6 devices: 6 changed"}},
 		{[]string{"push", "--artifacts", out, "-i", inv}, 0, []string{"push: 6 devices: 6 unchanged"}},
 		{[]string{"verify", clos, "-i", inv}, 0, []string{"verify: 6 devices: 6 verified"}},
-		{[]string{"diff", clos, "-i", inv}, 0, []string{"diff: 6 devices: 6 dry-run"}},
+		{[]string{"diff", clos, "-i", inv}, 0, []string{"diff: 6 devices: 6 up to date"}},
 		// diff keeps 2 for "changes pending": a wrong command line is 1.
 		{[]string{"diff", "--artifacts", out}, 1, nil},
 		{[]string{"push", "--artifacts", out, "-i", inv, "--limit", "nosuch"}, 2, nil},
@@ -187,7 +188,7 @@ func TestPushNotesUnlistedSwitches(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, stdout, stderr := fabricc(t, "diff", clos, "-i", inv)
-	if code != 2 || !strings.Contains(stderr, "note: switch spine2 is not in") || !strings.Contains(stdout, "5 dry-run") {
+	if code != 2 || !strings.Contains(stderr, "note: switch spine2 is not in") || !strings.Contains(stdout, "diff: 5 devices: 5 would change") {
 		t.Errorf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
 }
@@ -241,5 +242,66 @@ func TestSwitchesJSON(t *testing.T) {
 	var env envelope
 	if err := json.Unmarshal([]byte(stdout), &env); err != nil || code != 1 || env.OK || env.Errors != 1 {
 		t.Errorf("missing inventory: exit %d, envelope %+v (%v)\n%s", code, env, err, stdout)
+	}
+}
+
+// TestPushSaveUnsaved is the reviewer's case through the command line:
+// someone's unsaved change on an Onyx leaf (made over SSH in
+// configuration mode) makes `fabricc push` fail on that switch with the
+// refusal, exit status 1 and nothing saved; `--save-unsaved` pushes and
+// reports the change "saved with this push".
+func TestPushSaveUnsaved(t *testing.T) {
+	f, _, out := closBuild(t)
+	sw := f.Switch("leaf3")
+	one := startOne(t, sw, sim.Faults{})
+	c, err := dialer(t, one)(one.dev, sw.Platform)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"configure terminal", "interface ethernet 1/20 description SOMEONE-ELSES-UNSAVED"} {
+		if _, err := c.Send(cmd); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := c.Home(); err != nil {
+		t.Fatal(err)
+	}
+	_ = c.Close()
+	saved := one.sim.Saved()
+	found := "Onyx running configuration with unsaved changes that no fabricc push made"
+	report := filepath.Join(t.TempDir(), "r.json")
+	readReport := func() *push.DeviceResult {
+		t.Helper()
+		var rep push.Report
+		data, err := os.ReadFile(report)
+		if err == nil {
+			err = json.Unmarshal(data, &rep)
+		}
+		if err != nil || len(rep.Devices) != 1 {
+			t.Fatalf("report: %v %d devices", err, len(rep.Devices))
+		}
+		return rep.Devices[0]
+	}
+
+	code, stdout, stderr := fabricc(t, "push", "--artifacts", out, "-i", one.inv, "--report", report)
+	want := found + ": a push ends by saving the whole running configuration, so it would save them too; save them (configuration write) " +
+		"or discard them on the switch first, or push with --save-unsaved to save them with this change; nothing was changed"
+	if d := readReport(); code != 1 || d.Status != push.StatusFailed || d.Error != want || len(d.Recovered) != 0 {
+		t.Fatalf("push: exit %d status %s error %q recovered %v, want 1, failed, %q\n%s%s", code, d.Status, d.Error, d.Recovered, want, stdout, stderr)
+	}
+	if one.sim.Saved() != saved {
+		t.Fatal("the refused push saved the configuration")
+	}
+
+	code, stdout, stderr = fabricc(t, "push", "--artifacts", out, "-i", one.inv, "--save-unsaved", "--report", report)
+	d := readReport()
+	if code != 0 || d.Status != push.StatusChanged || !slices.Equal(d.Recovered, []push.Recovery{{Found: found, Action: "saved with this push"}}) {
+		t.Fatalf("push --save-unsaved: exit %d status %s error %q recovered %v\n%s%s", code, d.Status, d.Error, d.Recovered, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "found "+found+": saved with this push") {
+		t.Errorf("the summary does not say the change was saved:\n%s", stdout)
+	}
+	if got := one.sim.Saved(); got != one.sim.Running() || !strings.Contains(got, "SOMEONE-ELSES-UNSAVED") {
+		t.Errorf("after push --save-unsaved the running configuration is not saved:\n%s", got)
 	}
 }

@@ -178,6 +178,13 @@ func buildExample(t *testing.T, path string) (*model.Fabric, *artifacts.Set) {
 // run runs fabricc's push engine (push, diff or verify) on every switch.
 func (l *lab) run(t *testing.T, action string) *push.Report {
 	t.Helper()
+	return l.runWith(t, push.Options{Action: action})
+}
+
+// runWith runs the push engine with o (its action and flags) on every
+// switch.
+func (l *lab) runWith(t *testing.T, o push.Options) *push.Report {
+	t.Helper()
 	inv, _, diags := inventory.Load(l.Inventory())
 	if diags.HasErrors() {
 		t.Fatalf("lab inventory: %s", diags.Error())
@@ -191,7 +198,8 @@ func (l *lab) run(t *testing.T, action string) *push.Report {
 		t.Fatal(err)
 	}
 	l.n++
-	return push.Run(context.Background(), push.Options{Action: action, Fabric: l.f, ID: fmt.Sprintf("c%d", l.n), Targets: targets, Dial: push.SSHDialer(hk)})
+	o.Fabric, o.ID, o.Targets, o.Dial = l.f, fmt.Sprintf("c%d", l.n), targets, push.SSHDialer(hk)
+	return push.Run(context.Background(), o)
 }
 
 // expect runs action and checks every switch: the ones in changed must

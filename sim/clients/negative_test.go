@@ -15,8 +15,11 @@ import (
 // negativeControl changes one thing per platform with the clients: an
 // ECN threshold (onyx_traffic_class), PFC off (onyx_pfc_interface), an
 // MTU (netmiko on EOS) and a VLAN removed (netmiko on Cumulus, as root).
-// `fabricc diff` must show exactly those changes, `fabricc push` must
-// repair them and a second diff must show nothing.
+// `fabricc diff` must show exactly those changes. The clients do not
+// save them, so `fabricc push` must refuse those switches, changing
+// nothing, since its save would save the clients' changes too;
+// `fabricc push --save-unsaved` must repair them and say it saved what
+// it found, and a second diff must show nothing.
 func (l *lab) negativeControl(t *testing.T, tools clientTools) {
 	t.Helper()
 	want := map[string][]string{}
@@ -86,8 +89,61 @@ func (l *lab) negativeControl(t *testing.T, tools clientTools) {
 		}
 	}
 	l.expect(t, push.ActionDiff, want)
-	l.expect(t, push.ActionPush, want)
+	l.expectRefused(t, want)
+	l.expectSaved(t, want)
 	l.expect(t, push.ActionDiff, nil)
+}
+
+// unsavedFound is what push reports, per platform, for unsaved changes
+// that no fabricc push made.
+var unsavedFound = map[model.Platform]string{
+	model.PlatformOnyx:    "Onyx running configuration with unsaved changes that no fabricc push made",
+	model.PlatformEOS:     "EOS running-config with unsaved changes that no fabricc push made (it differs from startup-config)",
+	model.PlatformCumulus: "NVUE applied configuration with unsaved changes that no fabricc push made (nv config diff startup applied lists them)",
+}
+
+// unsavedRefusal is, per platform, the rest of the error of a push that
+// finds them.
+var unsavedRefusal = map[model.Platform]string{
+	model.PlatformOnyx: ": a push ends by saving the whole running configuration, so it would save them too; save them (configuration write) " +
+		"or discard them on the switch first, or push with --save-unsaved to save them with this change; nothing was changed",
+	model.PlatformEOS: ": a push ends by saving the whole running-config, so it would save them too; save them (write memory) " +
+		"or discard them on the switch first, or push with --save-unsaved to save them with this change; nothing was changed",
+	model.PlatformCumulus: ": a push ends by saving the whole applied configuration, so it would save them too; save them (nv config save) " +
+		"or discard them (nv config apply startup -y) first, or push with --save-unsaved to save them with this change; nothing was changed",
+}
+
+// expectRefused pushes: every switch in changed refuses with the error
+// for unsaved changes of others; every other one is unchanged.
+func (l *lab) expectRefused(t *testing.T, changed map[string][]string) {
+	t.Helper()
+	for _, d := range l.run(t, push.ActionPush).Devices {
+		p := l.f.Switch(d.Device).Platform
+		_, isChanged := changed[d.Device]
+		switch {
+		case isChanged && (d.Status != push.StatusFailed || d.Error != unsavedFound[p]+unsavedRefusal[p]):
+			t.Errorf("fabricc push %s over the clients' unsaved change: %s %q, want failed %q", d.Device, d.Status, d.Error, unsavedFound[p]+unsavedRefusal[p])
+		case !isChanged && (d.Status != push.StatusUnchanged || !d.Verified):
+			t.Errorf("fabricc push %s: %s verified %v %q, want unchanged", d.Device, d.Status, d.Verified, d.Error)
+		}
+	}
+}
+
+// expectSaved pushes with --save-unsaved: every switch in changed is
+// repaired, verified and reports the clients' change saved with the
+// push; every other one is unchanged.
+func (l *lab) expectSaved(t *testing.T, changed map[string][]string) {
+	t.Helper()
+	for _, d := range l.runWith(t, push.Options{Action: push.ActionPush, SaveUnsaved: true}).Devices {
+		_, isChanged := changed[d.Device]
+		want := []push.Recovery{{Found: unsavedFound[l.f.Switch(d.Device).Platform], Action: push.RecoverySaved}}
+		switch {
+		case isChanged && (d.Status != push.StatusChanged || !d.Verified || !slices.Equal(d.Recovered, want)):
+			t.Errorf("fabricc push --save-unsaved %s: %s verified %v %q recovered %v, want changed, verified, %v", d.Device, d.Status, d.Verified, d.Error, d.Recovered, want)
+		case !isChanged && (d.Status != push.StatusUnchanged || !d.Verified || len(d.Recovered) != 0):
+			t.Errorf("fabricc push --save-unsaved %s: %s verified %v %q recovered %v, want unchanged", d.Device, d.Status, d.Verified, d.Error, d.Recovered)
+		}
+	}
 }
 
 // switches are the switches of platform p, in fabric order.

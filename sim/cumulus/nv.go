@@ -59,6 +59,9 @@ func (s *shell) config(verb string, args []string) string {
 	case "confirm":
 		return s.d.confirmNow()
 	case "diff":
+		if len(out) == 2 {
+			return s.d.diffRevisions(out[0], out[1], flags["-o"] == "commands")
+		}
 		return s.d.diff(flags["-o"] == "commands")
 	case "detach":
 		if s.d.pending != nil {
@@ -143,12 +146,14 @@ func (s *shell) applyCmd(pos []string, flags map[string]string) string {
 		}
 		rev = s.d.pending
 	default:
-		id, err := strconv.Atoi(pos[0])
-		old, ok := s.d.revs[id]
-		if err != nil || !ok {
+		t, ok := s.d.revisionTree(pos[0])
+		if pos[0] == "empty" {
+			t, ok = tree{}, true
+		}
+		if !ok {
 			return "Error: revision " + pos[0] + " does not exist"
 		}
-		rev = s.d.add(clone(old.t), "pending", "apply of revision "+pos[0])
+		rev = s.d.add(clone(t), "pending", "apply of revision "+pos[0])
 	}
 	var window time.Duration
 	if c, ok := flags["--confirm"]; ok {
@@ -295,23 +300,62 @@ func (d *Device) diff(asCommands bool) string {
 	if d.pending == nil {
 		return ""
 	}
+	return diffTrees(d.applied, d.pending.t, "applied", "pending", asCommands)
+}
+
+// revisionTree is a configuration `nv config diff <revision-base>
+// <revision-target>` and `nv config apply <revision>` name: applied,
+// startup (what `nv config save` last wrote) or a revision number (NVUE
+// Command Reference, Config Commands).
+func (d *Device) revisionTree(name string) (tree, bool) {
+	switch name {
+	case "applied":
+		return d.applied, true
+	case "startup":
+		return d.saved, true
+	}
+	id, err := strconv.Atoi(name)
+	r, ok := d.revs[id]
+	if err != nil || !ok {
+		return nil, false
+	}
+	return r.t, true
+}
+
+// diffRevisions is `nv config diff <revision-base> <revision-target>`:
+// what target changes from base, "" when they are the same.
+func (d *Device) diffRevisions(base, target string, asCommands bool) string {
+	a, ok := d.revisionTree(base)
+	if !ok {
+		return "Error: revision " + base + " does not exist"
+	}
+	b, ok := d.revisionTree(target)
+	if !ok {
+		return "Error: revision " + target + " does not exist"
+	}
+	return diffTrees(a, b, base, target, asCommands)
+}
+
+// diffTrees is what b changes from a: `nv set`/`nv unset` commands, or
+// a unified diff of their YAML.
+func diffTrees(a, b tree, nameA, nameB string, asCommands bool) string {
 	if asCommands {
-		a, p := lineSet(commands(d.applied)), commands(d.pending.t)
-		var b strings.Builder
+		have, p := lineSet(commands(a)), commands(b)
+		var out strings.Builder
 		for _, l := range strings.Split(strings.TrimSpace(p), "\n") {
-			if l != "" && !a[l] {
-				b.WriteString(l + "\n")
+			if l != "" && !have[l] {
+				out.WriteString(l + "\n")
 			}
 		}
 		pl := lineSet(p)
-		for _, l := range strings.Split(strings.TrimSpace(commands(d.applied)), "\n") {
+		for _, l := range strings.Split(strings.TrimSpace(commands(a)), "\n") {
 			if l != "" && !pl[l] {
-				b.WriteString("nv unset" + strings.TrimPrefix(l, "nv set") + "\n")
+				out.WriteString("nv unset" + strings.TrimPrefix(l, "nv set") + "\n")
 			}
 		}
-		return b.String()
+		return out.String()
 	}
-	return cli.Diff(toYAML(d.applied), toYAML(d.pending.t), "applied", "pending")
+	return cli.Diff(toYAML(a), toYAML(b), nameA, nameB)
 }
 
 func lineSet(s string) map[string]bool {

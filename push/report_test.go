@@ -1,0 +1,36 @@
+package push
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestSummarySaysWhichDevicesWouldChange: a dry run's table and totals
+// say which devices the push would change and which are up to date
+// (the report keeps status dry-run), and one device is "1 device".
+func TestSummarySaysWhichDevicesWouldChange(t *testing.T) {
+	rep := &Report{Action: ActionDiff, Devices: []*DeviceResult{
+		{Device: "leaf1", Platform: "cumulus", Status: StatusDryRun, Diff: "+ mtu 9216\n"},
+		{Device: "leaf3", Platform: "onyx", Status: StatusDryRun, Pending: []string{"Onyx running configuration with unsaved changes that no fabricc push made"}},
+		{Device: "spine1", Platform: "eos", Status: StatusDryRun},
+		{Device: "spine2", Platform: "eos", Status: StatusLocked, Error: "spine2 is locked"},
+	}}
+	var b strings.Builder
+	rep.WriteSummary(&b)
+	want := "DEVICE  PLATFORM  STATUS        VERIFIED  TIME  DETAIL\n" +
+		"leaf1   cumulus   would change  no        0s    \n" +
+		"leaf3   onyx      up to date    no        0s    pending: Onyx running configuration with unsaved changes that no fabricc push made\n" +
+		"spine1  eos       up to date    no        0s    \n" +
+		"spine2  eos       locked        no        0s    spine2 is locked\n" +
+		"diff: 4 devices: 1 would change, 2 up to date, 1 locked\n"
+	if b.String() != want {
+		t.Errorf("summary:\n%s\nwant:\n%s", b.String(), want)
+	}
+
+	one := &Report{Action: ActionVerify, Devices: []*DeviceResult{{Device: "leaf1", Platform: "cumulus", Status: StatusVerified, Verified: true}}}
+	b.Reset()
+	one.WriteSummary(&b)
+	if !strings.HasSuffix(b.String(), "\nverify: 1 device: 1 verified\n") {
+		t.Errorf("summary of one device:\n%s", b.String())
+	}
+}
