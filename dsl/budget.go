@@ -574,7 +574,9 @@ func precheck(name string, args []cty.Value, maxBytes int64) error {
 	return nil
 }
 
-// checkRange refuses a range() of more than MaxListLength numbers.
+// checkRange refuses a range() of more than maxRangeValues numbers
+// before anything is built, with what to do instead: HCL's range (cty's,
+// as Terraform's) makes at most 1024.
 func checkRange(args []cty.Value) error {
 	nums := make([]*big.Float, len(args))
 	for i, a := range args {
@@ -600,8 +602,9 @@ func checkRange(args []cty.Value) error {
 	}
 	span := new(big.Float).Sub(end, start)
 	count := new(big.Float).Quo(span, step)
-	if limit := big.NewFloat(MaxListLength); count.Cmp(limit) > 0 {
-		return fmt.Errorf("range would make more than %d numbers; fabricc stops there", MaxListLength)
+	if limit := big.NewFloat(maxRangeValues); count.Cmp(limit) > 0 {
+		return fmt.Errorf("range makes at most %d numbers (HCL's limit, as in Terraform); for more, combine two: flatten([for a in range(N) : [for b in range(%d) : a * %d + b]])",
+			maxRangeValues, maxRangeValues, maxRangeValues)
 	}
 	return nil
 }
