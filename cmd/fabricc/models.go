@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/fabricc/fabricc/compiler"
+	"github.com/fabricc/fabricc/targets/docs"
 	"github.com/spf13/cobra"
 )
 
@@ -151,7 +152,9 @@ func writeModelsMarkdown(w io.Writer, c compiler.Catalog) error {
 	b.WriteString(strings.Join(sources, "; ") + "; ASIC buffer and cell sizes as cited in compiler/hardware.go.\n")
 	b.WriteString("\n## NIC models\n\n| model | vendor | speeds | drivers |\n|---|---|---|---|\n")
 	for _, n := range c.NICs {
-		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", n.Name, n.Vendor, strings.Join(n.Speeds, ", "), driversText(n))
+		// docs.Markdown escapes the "|" between a driver's alternatives,
+		// which would otherwise end the cell.
+		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", n.Name, n.Vendor, strings.Join(n.Speeds, ", "), docs.Markdown(driversText(n)))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -30,6 +31,25 @@ func TestModelsDoc(t *testing.T) {
 	}
 	if d := cmp.Diff(strings.Split(string(want), "\n"), strings.Split(got, "\n")); d != "" {
 		t.Errorf("docs/models.md is out of date; run go test ./cmd/fabricc -run TestModelsDoc -update (-file +generated):\n%s", d)
+	}
+}
+
+// TestModelsDocTables: every row of every table in the generated
+// docs/models.md has as many cells as its header, so GitHub shows every
+// column (an unescaped "|" inside a cell would end it).
+func TestModelsDocTables(t *testing.T) {
+	_, doc, _ := fabricc(t, "models", "--markdown")
+	cells := func(row string) int { return len(regexp.MustCompile(`(^|[^\\])\|`).FindAllString(row, -1)) }
+	header := 0
+	for i, line := range strings.Split(doc, "\n") {
+		switch {
+		case !strings.HasPrefix(line, "|"):
+			header = 0
+		case header == 0:
+			header = cells(line)
+		case cells(line) != header:
+			t.Errorf("line %d has %d cell borders, its table's header %d: %s", i+1, cells(line), header, line)
+		}
 	}
 }
 
