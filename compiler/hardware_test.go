@@ -88,7 +88,7 @@ func TestSwitchHardwareChecks(t *testing.T) {
 		{"split beyond the cage", hwSwitch("onyx", "SN2700", "", "1/1/3", "50G"), []string{
 			`7:13: Port speed not supported: switch "s1": 1/1/3 would take lanes 5-6 of a 4-lane QSFP28 cage.`}},
 		{"eos lane misaligned", hwSwitch("eos", "7050CX3-32S", "", "Ethernet1/2", "50G"), []string{
-			`7:13: Port speed not supported: switch "s1": Ethernet1/2 starts at lane 2, but a 2-lane port of a QSFP28 cage starts at lane 1, 3.`}},
+			`7:13: Port speed not supported: switch "s1": Ethernet1/2 starts at lane 2, but a 2-lane port of a QSFP28 cage starts at lane 1 or 3.`}},
 		{"sub index beyond lanes", hwSwitch("cumulus", "SN2700", "", "swp1s4", "25G"), []string{
 			`6:8: Port not on this model: switch "s1": port 1 of the SN2700 is a QSFP28 cage with 4 lanes, so swp1s4 does not exist.`}},
 	}

@@ -402,7 +402,7 @@ func (l *lowering) nicSpeedError(host string, n model.NIC, info nicInfo) {
 		from = fmt.Sprintf(" (taken from its switch port %s:%s; the NIC's speed is not written)", n.Peer.Device, n.Peer.Port)
 		at = l.src.Place(append(k, "model")...)
 	}
-	d := l.errorf(at, "NIC speed above the NIC model",
+	d := l.errorf(at, "NIC speed not supported by its model",
 		"nic %q of host %q runs at %s%s, but a %s runs %s. %s.",
 		n.Name, host, speedText(n.SpeedMbps), from, n.Model, speedList(speeds), fix)
 	if from != "" {

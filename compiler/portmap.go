@@ -302,11 +302,11 @@ func splitProblem(p model.Platform, ref portRef, g portGroup, name string, lanes
 	if p == model.PlatformEOS {
 		start = subIndex(p, ref)
 		if start%lanes != 0 {
-			var starts []string
+			var starts []int
 			for l := 0; l+lanes <= g.cage.lanes; l += lanes {
-				starts = append(starts, strconv.Itoa(l+1))
+				starts = append(starts, l+1)
 			}
-			return fmt.Sprintf("%s starts at lane %d, but a %d-lane port of a %s cage starts at lane %s", name, ref.sub, lanes, g.cage.name, strings.Join(starts, ", "))
+			return fmt.Sprintf("%s starts at lane %d, but a %d-lane port of a %s cage starts at lane %s", name, ref.sub, lanes, g.cage.name, intsOr(starts))
 		}
 	} else if lanes == g.cage.lanes {
 		return fmt.Sprintf("%s is a split port, but at this speed it takes all %d lanes of the %s cage: name it %s", name, lanes, g.cage.name, portName(p, ref.number, g.cage))
