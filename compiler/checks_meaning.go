@@ -37,14 +37,26 @@ func (c *checker) checkOnyxDSCPMap() {
 	if len(switches) == 0 {
 		return
 	}
-	wrong, first := onyxMismatches(c.f.QoS)
+	wrong, classes := onyxMismatches(c.f.QoS)
 	if len(wrong) == 0 {
 		return
 	}
 	c.errorf("DSCP map Onyx keeps at its default",
-		fmt.Sprintf("Onyx switch %s classifies DSCP with Onyx's default map (DSCP 8n..8n+7 -> switch priority n; no public Onyx document gives the command that changes it), which differs from the fabric's for %s. Give each class the whole blocks of eight DSCP values of its priorities (a class on priority 3 takes DSCP 24-31), or trust PCP on those switches' ports.",
+		fmt.Sprintf("Onyx switch %s classifies DSCP with Onyx's default map (DSCP 8n..8n+7 -> switch priority n; no public Onyx document gives the command that changes it), which differs from the fabric's: %s. Give each class the whole blocks of eight DSCP values of its priorities (a class on priority 3 takes DSCP 24-31), or trust PCP on those switches' ports.",
 			strings.Join(switches, ", "), strings.Join(wrong, "; ")),
-		[]string{"qos", "class", first, "dscp"}, rels...)
+		c.blamedDSCP(classes), rels...)
+}
+
+// blamedDSCP is where the error points among the classes involved: the
+// first whose dscp is written (a class that takes the rest of the DSCP
+// values has none), else the first class's dscp.
+func (c *checker) blamedDSCP(classes []string) []string {
+	for _, name := range classes {
+		if at := []string{"qos", "class", name, "dscp"}; c.src.Has(at...) {
+			return at
+		}
+	}
+	return []string{"qos", "class", classes[0], "dscp"}
 }
 
 // trustsDSCP reports whether a switch has a port that classifies by DSCP.
@@ -58,8 +70,9 @@ func trustsDSCP(sw *model.Switch) bool {
 }
 
 // onyxMismatches lists, per fabric class, the DSCP values Onyx's default
-// map would put in another class, and names the first such class.
-func onyxMismatches(q model.QoS) (wrong []string, first string) {
+// map would put in another class, and names the classes involved, each
+// class before the class its values would land in.
+func onyxMismatches(q model.QoS) (wrong []string, classes []string) {
 	owner := map[int]string{} // priority -> class
 	for _, cl := range q.Classes {
 		for _, p := range cl.Priorities {
@@ -76,12 +89,10 @@ func onyxMismatches(q model.QoS) (wrong []string, first string) {
 		if len(bad) == 0 {
 			continue
 		}
-		if first == "" {
-			first = cl.Name
-		}
+		classes = append(classes, cl.Name, owner[bad[0]/8])
 		wrong = append(wrong, fmt.Sprintf("DSCP %s of class %s would land in class %s", intsText(bad), cl.Name, owner[bad[0]/8]))
 	}
-	return wrong, first
+	return wrong, classes
 }
 
 // defaultCNP is how a ConnectX NIC marks CNPs until told otherwise: its

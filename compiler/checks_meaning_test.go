@@ -80,7 +80,7 @@ func TestDeviceDefaultsText(t *testing.T) {
 	withOwnCNP(f)
 	diags := append(applyPhysics(f, src), check(f, src)...)
 	want := map[string]string{
-		"DSCP map Onyx keeps at its default": "Onyx switch leaf1, spine1 classifies DSCP with Onyx's default map (DSCP 8n..8n+7 -> switch priority n; no public Onyx document gives the command that changes it), which differs from the fabric's for DSCP 34 of class roce would land in class default. Give each class the whole blocks of eight DSCP values of its priorities (a class on priority 3 takes DSCP 24-31), or trust PCP on those switches' ports.",
+		"DSCP map Onyx keeps at its default": "Onyx switch leaf1, spine1 classifies DSCP with Onyx's default map (DSCP 8n..8n+7 -> switch priority n; no public Onyx document gives the command that changes it), which differs from the fabric's: DSCP 34 of class roce would land in class default. Give each class the whole blocks of eight DSCP values of its priorities (a class on priority 3 takes DSCP 24-31), or trust PCP on those switches' ports.",
 		"CNP marking not settable":           "NIC h1:roce0 (ConnectX-5, driver winof2 on windows) must mark its congestion notification packets DSCP 46 priority 5, but its driver has no setting fabricc can write, so it keeps the firmware default DSCP 48 priority 6 (mlxconfig CNP_DSCP_P1, CNP_802P_PRIO_P1). Set those two firmware values with mlxconfig (then reset the adapter), or give the fabric's cnp class DSCP 48 and priority 6.",
 	}
 	got := map[string]string{}
