@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -8,7 +9,7 @@ import (
 )
 
 func TestWatchdogHeadroomAndNICOverrides(t *testing.T) {
-	f, src := mustLower(t, `
+	f, src, diags := lowerSrc(t, `
 fabric "lab" {
   description = "policy test"
 }
@@ -54,6 +55,13 @@ host "h" {
   }
 }
 `)
+	// Switch b runs its watchdog on Onyx, whose pfc-wd takes none of the
+	// written settings (the qos block's action and polling_ms, its own
+	// restore_ms); switch a's watchdog is off.
+	ignored := "PFC watchdog setting the switch ignores: pfc_watchdog %s is written, but onyx switches cannot honour it: Onyx's pfc-wd command takes no action, timeout or interval and uses its own. Their watchdog runs without it; remove the setting, or set it in the pfc_watchdog block of the switches that honour it."
+	if want := []string{"14:18: " + fmt.Sprintf(ignored, "action"), "12:3: " + fmt.Sprintf(ignored, "polling_ms"), "26:3: " + fmt.Sprintf(ignored, "restore_ms")}; !reflect.DeepEqual(diags, want) {
+		t.Errorf("diagnostics:\n%s\nwant:\n%s", joinLines(diags), joinLines(want))
+	}
 	if f.Name != "lab" || f.Description != "policy test" {
 		t.Errorf("fabric = %q %q", f.Name, f.Description)
 	}
@@ -85,6 +93,10 @@ func TestPolicyErrors(t *testing.T) {
 		{"watchdog", edit("qos {\n  pfc_watchdog {\n    action     = \"pause\"\n    timeout_ms = 0\n  }\n}\n"), []string{
 			"34:18: Invalid PFC watchdog action: pfc_watchdog action \"pause\" is not known; write \"drop\" or \"no-drop\".",
 			"33:3: Invalid PFC watchdog time: pfc_watchdog timeout_ms 0 is out of range; write milliseconds from 1 to 60000.",
+		}},
+		{"watchdog NVUE ignores", edit("qos {\n  pfc_watchdog {\n    action     = \"no-drop\"\n    restore_ms = 500\n  }\n}\n"), []string{
+			"34:18: PFC watchdog setting the switch ignores: pfc_watchdog action is written, but cumulus switches cannot honour it: NVUE's watchdog always drops the stuck queue's packets. Their watchdog runs without it; remove the setting, or set it in the pfc_watchdog block of the switches that honour it.",
+			"33:3: PFC watchdog setting the switch ignores: pfc_watchdog restore_ms is written, but cumulus switches cannot honour it: NVUE has no restore timer: it restores PFC after one polling interval without pause frames. Their watchdog runs without it; remove the setting, or set it in the pfc_watchdog block of the switches that honour it.",
 		}},
 		{"headroom", edit("qos {\n  headroom {\n    lossless_mtu         = 10\n    small_packet_percent = 101\n  }\n}\n"), []string{
 			"33:3: Invalid lossless MTU: headroom lossless_mtu 10 is out of range; write the largest lossless frame in bytes, 64-9216.",

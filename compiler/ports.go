@@ -175,7 +175,59 @@ func (l *lowering) watchdog(s *dsl.Switch) model.PFCWatchdog {
 	if !w.Enabled {
 		return model.PFCWatchdog{}
 	}
+	l.warnIgnoredWatchdog(model.Platform(s.Platform), w, s.Watchdog)
 	return w
+}
+
+// watchdogSetting is one written pfc_watchdog attribute.
+type watchdogSetting struct {
+	name    string
+	written func(*dsl.Watchdog) bool
+	at      func(*dsl.Watchdog) dsl.Range
+}
+
+var watchdogSettings = []watchdogSetting{
+	{"action", func(b *dsl.Watchdog) bool { return b.Action != nil }, func(b *dsl.Watchdog) dsl.Range { return b.ActionRange.Or(b.DefRange) }},
+	{"timeout_ms", func(b *dsl.Watchdog) bool { return b.TimeoutMs != nil }, func(b *dsl.Watchdog) dsl.Range { return b.DefRange }},
+	{"polling_ms", func(b *dsl.Watchdog) bool { return b.PollingMs != nil }, func(b *dsl.Watchdog) dsl.Range { return b.DefRange }},
+	{"restore_ms", func(b *dsl.Watchdog) bool { return b.RestoreMs != nil }, func(b *dsl.Watchdog) dsl.Range { return b.DefRange }},
+}
+
+// watchdogIgnored is why a platform's watchdog cannot take a pfc_watchdog
+// setting (w is the merged watchdog), or "": the renderers leave a NOTE
+// in the configuration where they drop it.
+func watchdogIgnored(p model.Platform, setting string, w model.PFCWatchdog) string {
+	switch {
+	case p == model.PlatformOnyx:
+		return "Onyx's pfc-wd command takes no action, timeout or interval and uses its own"
+	case p == model.PlatformCumulus && setting == "action" && w.Action == "no-drop":
+		return "NVUE's watchdog always drops the stuck queue's packets"
+	case p == model.PlatformCumulus && setting == "restore_ms":
+		return "NVUE has no restore timer: it restores PFC after one polling interval without pause frames"
+	}
+	return ""
+}
+
+// warnIgnoredWatchdog warns, once per written attribute and platform,
+// about a pfc_watchdog setting the switch cannot honour, at the block
+// whose value the switch takes (its own, else the qos block's).
+func (l *lowering) warnIgnoredWatchdog(p model.Platform, w model.PFCWatchdog, own *dsl.Watchdog) {
+	for _, st := range watchdogSettings {
+		b := own
+		if b == nil || !st.written(b) {
+			b = nil
+			if q := l.cfg.QoS; q != nil && q.Watchdog != nil && st.written(q.Watchdog) {
+				b = q.Watchdog
+			}
+		}
+		if b == nil {
+			continue
+		}
+		if why := watchdogIgnored(p, st.name, w); why != "" {
+			l.warnOnce(st.at(b), "PFC watchdog setting the switch ignores",
+				fmt.Sprintf("pfc_watchdog %s is written, but %s switches cannot honour it: %s. Their watchdog runs without it; remove the setting, or set it in the pfc_watchdog block of the switches that honour it.", st.name, p, why))
+		}
+	}
 }
 
 // overlayWatchdog applies the attributes b sets, checking each.

@@ -138,6 +138,16 @@ func (l *lowering) errorOnce(r dsl.Range, summary, detail string) {
 	l.errorf(r, summary, "%s", detail)
 }
 
+// warnOnce records a warning at r unless the same one is recorded.
+func (l *lowering) warnOnce(r dsl.Range, summary, detail string) {
+	for _, d := range l.diags {
+		if d.Summary == summary && d.Detail == detail && sameSubject(d, r) {
+			return
+		}
+	}
+	l.warnf(r, summary, "%s", detail)
+}
+
 // sameSubject tells whether d points at r (or both point nowhere).
 func sameSubject(d *hcl.Diagnostic, r dsl.Range) bool {
 	if d.Subject == nil {

@@ -30,6 +30,8 @@ var Warnings = []Warning{
 		"the ECN minimum of a lossless class is above the DCQCN ECN-before-PFC bound of a switch, so PFC may pause before ECN slows the senders"),
 	warning("NICs of one host in overlapping subnets",
 		"two NICs of one host have addresses in overlapping subnets; without policy routing the host sends both NICs' traffic out of one of them"),
+	warning("PFC watchdog setting the switch ignores",
+		"a written pfc_watchdog setting is one the switch's platform cannot take (Onyx's pfc-wd takes none; NVUE always drops and has no restore timer), so the watchdog runs without it"),
 	warning("Priority 3 may be taken by FCoE",
 		"a lossless class uses priority 3 on switches other than NVIDIA Spectrum, where priority 3 is often reserved for FCoE"),
 	warning("QLogic RoCE priority is set in UEFI",

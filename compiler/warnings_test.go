@@ -97,7 +97,7 @@ func TestAccept(t *testing.T) {
 }
 
 // warnCall finds the summary of each warning the compiler raises.
-var warnCall = regexp.MustCompile(`warnf\((?:[^,"]+, )?"([^"]+)"`)
+var warnCall = regexp.MustCompile(`warn(?:f|Once)\((?:[^,"]+, )?"([^"]+)"`)
 
 // TestWarningsRegistered keeps Warnings complete: every warnf call's
 // summary has a code an accept block can name.
