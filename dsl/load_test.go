@@ -220,6 +220,18 @@ func TestLoadErrors(t *testing.T) {
 			want: "vars.txt:1:1: error: Undeclared variable: This var file sets \"mut\", which the fabric does not declare. Did you mean \"mtu\"?\n",
 		},
 		{
+			// The file's own error, not "No value for required variable
+			// leaves", which line 1 sets; one the file cannot set is still
+			// reported once the file reads.
+			name: "var file that does not parse",
+			files: map[string]string{
+				"a.hcl":    "variable \"leaves\" {}\nvariable \"speed\" {}\nfabric \"f\" {}\n",
+				"vars.txt": "leaves = 2\nspeed = 25G\n",
+			},
+			opts: Options{VarFiles: []string{"vars.txt"}},
+			want: "vars.txt:2:11: error: Missing newline after argument: An argument definition must end with a newline.\n",
+		},
+		{
 			name: "duplicate variable",
 			files: map[string]string{
 				"a.hcl": "variable \"mtu\" { default = 1 }\nfabric \"f\" {}\n",

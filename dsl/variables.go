@@ -34,15 +34,20 @@ type variable struct {
 // the default, then var files in order, then -var settings.
 func evalVariables(p *hclparse.Parser, blocks []*hcl.Block, opts Options) (map[string]cty.Value, hcl.Diagnostics) {
 	decl, diags := declareVariables(blocks)
-	diags = append(diags, applyVarFiles(p, decl, opts.VarFiles, limitsOf(opts))...)
+	fileDiags, unread := applyVarFiles(p, decl, opts.VarFiles, limitsOf(opts))
+	diags = append(diags, fileDiags...)
 	diags = append(diags, applyVarFlags(decl, opts.Vars)...)
+	// A var file that could not be read whole may set what looks unset:
+	// its own error is the one to fix, not one per variable it holds.
 	vals := map[string]cty.Value{}
 	for _, b := range blocks {
 		v := decl[b.Labels[0]]
 		if v.block != b {
 			continue // duplicate, already reported
 		}
-		if !v.set {
+		if !v.set && unread {
+			v.value = cty.DynamicVal
+		} else if !v.set {
 			r := b.DefRange
 			diags = append(diags, &hcl.Diagnostic{
 				Severity: hcl.DiagError,
@@ -139,27 +144,30 @@ func (v *variable) assign(val cty.Value) error {
 // reported, so it is not reported again as missing.
 func (v *variable) fail() { v.value, v.set = cty.DynamicVal, true }
 
-// applyVarFiles sets variables from `name = value` files.
-func applyVarFiles(p *hclparse.Parser, decl map[string]*variable, files []string, limits Limits) hcl.Diagnostics {
-	var diags hcl.Diagnostics
+// applyVarFiles sets variables from the var files in order; unread is
+// true when a file could not be read or parsed whole.
+func applyVarFiles(p *hclparse.Parser, decl map[string]*variable, files []string, limits Limits) (diags hcl.Diagnostics, unread bool) {
 	for _, name := range files {
 		src, d := readSource(name, "", limits)
 		diags = append(diags, d...)
 		if d.HasErrors() {
+			unread = true
 			continue
 		}
 		f, d := p.ParseHCL(src, name)
 		diags = append(diags, d...)
 		if d.HasErrors() {
+			unread = true
 			continue
 		}
 		attrs, d := f.Body.JustAttributes()
 		diags = append(diags, d...)
+		unread = unread || d.HasErrors()
 		for _, attr := range sortedAttrs(attrs) {
 			diags = append(diags, setFromExpr(decl, attr)...)
 		}
 	}
-	return diags
+	return diags, unread
 }
 
 // setFromExpr sets one variable from a var file line.
