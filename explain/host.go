@@ -96,7 +96,36 @@ func (b *Build) nicAttr(el *Element, key []string, attr string) {
 		b.addExact(el, "cnp_class", "qos", "cnp_class")
 	}
 	if c := q.Class(class); c != nil {
-		b.addClass(el, c, fmt.Sprintf("%s not written on the nic: class %q", attr, class))
+		what := fmt.Sprintf("%s not written on the nic: class %q", attr, class)
+		if ca := classAttrOf[attr]; ca != "" {
+			b.addClassAttr(el, c, what, ca)
+		} else {
+			b.addClass(el, c, what)
+		}
+	}
+}
+
+// classAttrOf is the class attribute a NIC's RoCE attribute takes its
+// value from when the NIC does not write it.
+var classAttrOf = map[string]string{
+	"priority": "priority", "pfc_priorities": "priority", "dscp": "dscp",
+	"cnp_priority": "priority", "cnp_dscp": "dscp",
+}
+
+// addClassAttr adds where attribute attr of class c comes from: the
+// attribute when the class block writes it; else the class block (not
+// written there) and the profile that gives the value.
+func (b *Build) addClassAttr(el *Element, c *model.Class, what, attr string) {
+	key := []string{"qos", "class", c.Name, attr}
+	if b.fromProfile(c) || b.addExact(el, what, key...) {
+		if b.fromProfile(c) {
+			b.addClass(el, c, what)
+		}
+		return
+	}
+	b.add(el, what, key...)
+	if p := b.Fabric.QoS.Profile; p != "" {
+		b.addExact(el, fmt.Sprintf("class %q %s, from profile %q", c.Name, attr, p), "qos", "profile")
 	}
 }
 

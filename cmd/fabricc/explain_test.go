@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -257,5 +258,45 @@ func TestExplainRefuses(t *testing.T) {
 	want := "fabricc: out/nas/nas.md was changed after fabricc build wrote it (its SHA-256 differs from manifest.json); build the folder again\n"
 	if code != 1 || stderr != want {
 		t.Errorf("hand-edited file: exit %d, stderr %q, want %q", code, stderr, want)
+	}
+}
+
+// TestExplainClassAttributeFromProfile: a class block that writes neither
+// priority nor lossless is not credited with the NIC's PFC priorities as
+// if it wrote them: the class block is named as not written there, and
+// the profile that gives the priority follows.
+func TestExplainClassAttributeFromProfile(t *testing.T) {
+	dir := t.TempDir()
+	fab := filepath.Join(dir, "fabric")
+	if err := os.MkdirAll(fab, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"fabric.hcl", "switches.hcl", "hosts.hcl", "links.hcl"} {
+		src, err := os.ReadFile(filepath.Join(clos, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name == "fabric.hcl" {
+			src = []byte(strings.Replace(string(src), "  profile = \"nvidia-roce\"\n",
+				"  profile = \"nvidia-roce\"\n  class \"roce\" {\n    bandwidth = 60\n  }\n  class \"default\" {\n    bandwidth = 40\n  }\n", 1))
+		}
+		if err := os.WriteFile(filepath.Join(fab, name), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := filepath.Join(dir, "out")
+	if code, _, stderr := fabricc(t, "build", fab, "-o", out); code != 0 {
+		t.Fatalf("build: exit %d\n%s", code, stderr)
+	}
+	script := filepath.Join(out, "gpu01", "gpu01.linux.sh")
+	code, stdout, stderr := fabricc(t, "explain", fmt.Sprintf("%s:%d", script, lineOf(t, script, "--pfc 0,0,0,1,0,0,0,0")))
+	// Paths are printed relative to the working directory.
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`\n  pfc_priorities not written on the nic: class "roce"  \S*/fabric/fabric\.hcl:20:3 \(not written there: the block holding it\)\n`),
+		regexp.MustCompile(`\n  class "roce" priority, from profile "nvidia-roce"    \S*/fabric/fabric\.hcl:19:13\n`),
+	} {
+		if code != 0 || !want.MatchString(stdout) {
+			t.Errorf("exit %d, stdout lacks %q:\n%s%s", code, want, stdout, stderr)
+		}
 	}
 }
