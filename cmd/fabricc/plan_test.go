@@ -200,3 +200,102 @@ func TestPlanJSON(t *testing.T) {
 		})
 	}
 }
+
+// TestPlanFabricWideChanges: a class or VLAN change that no port input
+// shows lists the switch, in text and in --json's result.devices, with
+// the fabric-wide changes as the cause.
+func TestPlanFabricWideChanges(t *testing.T) {
+	base := planBase(t)
+	root := t.TempDir()
+	baseDir := filepath.Join(root, "base")
+	writeFabric(t, baseDir, base)
+	const qos = "profile = \"nvidia-roce\"\n"
+	tests := []struct {
+		name, old, new string
+		text           string // the whole standard output
+		devices        []string
+		effect         string // leaf1's first change, as "field before -> after because"
+	}{
+		{"ECN minimum", qos, qos + "\n  class \"roce\" {\n    ecn {\n      min = \"200KB\"\n    }\n  }\n",
+			`Fabric "plan-test": 1 device changes (leaf1); 1 fabric-wide change.
+
+fabric-wide
+  class roce: ECN 150,000..1,500,000 B at 100 % -> 204,800..1,500,000 B at 100 %
+
+leaf1 (switch)
+  TC3 ECN 150,000..1,500,000 B at 100 % -> 204,800..1,500,000 B at 100 %, because of class roce ECN 150,000..1,500,000 B at 100 % -> 204,800..1,500,000 B at 100 %
+`,
+			[]string{"leaf1"}, "TC3 ECN 150,000..1,500,000 B at 100 % -> 204,800..1,500,000 B at 100 % because class roce ECN 150,000..1,500,000 B at 100 % -> 204,800..1,500,000 B at 100 %"},
+		{"unused VLAN", "vlan \"compute\" {\n  id = 10\n}\n", "vlan \"compute\" {\n  id = 10\n}\n\nvlan \"spare\" {\n  id = 200\n}\n",
+			`Fabric "plan-test": 1 device changes (leaf1); 1 fabric-wide change.
+
+fabric-wide
+  VLAN 200: added: name spare
+
+leaf1 (switch)
+  VLANs 10 -> 10, 200, because of VLAN 200 added: name spare
+`,
+			[]string{"leaf1"}, "VLANs 10 -> 10, 200 because VLAN 200 added: name spare"},
+		{"ETS bandwidths", qos, qos + "\n  class \"roce\" {\n    bandwidth = 60\n  }\n\n  class \"default\" {\n    bandwidth = 40\n  }\n",
+			`Fabric "plan-test": 3 devices change (leaf1, h1, h2); 2 fabric-wide changes.
+
+fabric-wide
+  class default: ETS WRR 50 % -> WRR 40 %
+  class roce: ETS WRR 50 % -> WRR 60 %
+
+leaf1 (switch)
+  ETS TC0 50 %, TC3 50 %, TC6 strict -> TC0 40 %, TC3 60 %, TC6 strict, because of the fabric-wide changes above
+
+h1 (host)
+  roce0: ETS TC0 50 %, TC3 50 %, TC6 strict -> TC0 40 %, TC3 60 %, TC6 strict, because of the fabric-wide changes above
+
+h2 (host)
+  roce0: ETS TC0 50 %, TC3 50 %, TC6 strict -> TC0 40 %, TC3 60 %, TC6 strict, because of the fabric-wide changes above
+`,
+			[]string{"leaf1", "h1", "h2"}, "ETS TC0 50 %, TC3 50 %, TC6 strict -> TC0 40 %, TC3 60 %, TC6 strict because the fabric-wide changes above"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			head := filepath.Join(root, strings.ReplaceAll(tc.name, " ", "-"))
+			if !strings.Contains(base, tc.old) {
+				t.Fatalf("%q not in the base fabric", tc.old)
+			}
+			writeFabric(t, head, strings.Replace(base, tc.old, tc.new, 1))
+			code, out, errs := fabricc(t, "plan", "--base", baseDir, head)
+			if code != 2 || out != tc.text {
+				t.Errorf("exit %d, want 2; stdout:\n%s\nwant:\n%s\nstderr:\n%s", code, out, tc.text, errs)
+			}
+			code, out, _ = fabricc(t, "plan", "--base", baseDir, head, "--json")
+			var env struct {
+				Result struct {
+					Devices []struct {
+						Name    string
+						Changes []struct {
+							Subject string
+							Effects []struct{ Field, Before, After string }
+							Because []string
+						}
+					}
+				}
+			}
+			if err := json.Unmarshal([]byte(out), &env); err != nil || code != 2 {
+				t.Fatalf("exit %d (%v):\n%s", code, err, out)
+			}
+			var names []string
+			for _, d := range env.Result.Devices {
+				names = append(names, d.Name)
+			}
+			if !slices.Equal(names, tc.devices) {
+				t.Fatalf("result.devices %q, want %q", names, tc.devices)
+			}
+			first := env.Result.Devices[0].Changes[0]
+			if len(first.Effects) != 1 || first.Subject != "" {
+				t.Fatalf("leaf1's first change = %+v, want one effect on the switch itself", first)
+			}
+			e := first.Effects[0]
+			if got := e.Field + " " + e.Before + " -> " + e.After + " because " + strings.Join(first.Because, "; "); got != tc.effect {
+				t.Errorf("leaf1's first change: %q, want %q", got, tc.effect)
+			}
+		})
+	}
+}
