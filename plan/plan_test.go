@@ -490,3 +490,38 @@ func TestPlanSummaryNames(t *testing.T) {
 		t.Errorf("summary %q, want %q", first, want)
 	}
 }
+
+// TestPlanNotes: notes follow the summary line in text and Markdown.
+func TestPlanNotes(t *testing.T) {
+	p := &Plan{Fabric: "f", Notes: []string{`The base revision HEAD~1 has no fabric at "fabric"; every device is added.`},
+		Devices: []Device{{Name: "sw1", Kind: "switch", Status: "added", Items: []Item{{Changes: added("cumulus 5.9.2 on SN2700, 2 ports")}}}}}
+	var text, md bytes.Buffer
+	if err := WriteText(&text, p); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteMarkdown(&md, p, CommentLimit); err != nil {
+		t.Fatal(err)
+	}
+	wantText := `Fabric "f": 1 device changes (sw1).
+The base revision HEAD~1 has no fabric at "fabric"; every device is added.
+
+sw1 (switch, added)
+  added: cumulus 5.9.2 on SN2700, 2 ports
+`
+	wantMD := `### fabricc plan: f
+
+Fabric "f": 1 device changes (sw1).
+
+The base revision HEAD\~1 has no fabric at "fabric"; every device is added.
+
+#### sw1 (switch, added)
+
+- added: cumulus 5.9.2 on SN2700, 2 ports
+`
+	if text.String() != wantText {
+		t.Errorf("text:\n%s\nwant:\n%s", text.String(), wantText)
+	}
+	if md.String() != wantMD {
+		t.Errorf("markdown:\n%s\nwant:\n%s", md.String(), wantMD)
+	}
+}

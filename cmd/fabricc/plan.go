@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -117,15 +118,20 @@ func comparePlan(cmd *cobra.Command, out *output, base, path string, lf *loadFla
 	}
 	out.fabric(head)
 	var old *model.Fabric
+	var note string
 	if builtBase != nil {
 		old, err = builtBase()
 	} else {
-		old, err = loadBase(out, base, path, opts)
+		old, note, err = loadBase(out, base, path, opts)
 	}
 	if err != nil {
 		return nil, err
 	}
-	return plan.Compare(old, head), nil
+	p := plan.Compare(old, head)
+	if note != "" {
+		p.Notes = append(p.Notes, note)
+	}
+	return p, nil
 }
 
 // startBuiltBase starts reading the model of a base that is a build
@@ -151,17 +157,25 @@ func startBuiltBase(base string) func() (*model.Fabric, error) {
 }
 
 // loadBase compiles the base revision's model from a fabric or a git
-// revision (startBuiltBase reads a build output's).
-func loadBase(out *output, base, path string, opts dsl.Options) (*model.Fabric, error) {
+// revision (startBuiltBase reads a build output's). A git revision with
+// nothing at the fabric's path is an empty fabric, with a note that says
+// so: the change adds the fabric.
+func loadBase(out *output, base, path string, opts dsl.Options) (*model.Fabric, string, error) {
 	if plan.ClassifyBase(base) == plan.BaseFabric {
-		return planModel(out, base, opts, "")
+		f, err := planModel(out, base, opts, "")
+		return f, "", err
 	}
 	fabric, tmp, err := plan.CheckoutFabric(base, path)
+	var missing *plan.NoFabricError
+	if errors.As(err, &missing) {
+		return &model.Fabric{}, fmt.Sprintf("The base revision %s has no fabric at %q; every device is added.", missing.Rev, missing.Path), nil
+	}
 	if err != nil {
-		return nil, exitCode(1, err)
+		return nil, "", exitCode(1, err)
 	}
 	defer os.RemoveAll(tmp)
-	return planModel(out, fabric, opts, base)
+	f, err := planModel(out, fabric, opts, base)
+	return f, "", err
 }
 
 // readBuiltModel reads the model.json of the build output base, as it

@@ -299,3 +299,67 @@ h2 (host)
 		})
 	}
 }
+
+// TestPlanBaseWithoutFabric: a git revision before the fabric was added
+// (the first pull request of a fabric) is a plan that adds every device,
+// with a line that says why, not an error.
+func TestPlanBaseWithoutFabric(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	repo := t.TempDir()
+	if err := os.WriteFile(filepath.Join(repo, "README"), []byte("no fabric yet\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitRun(t, repo, "init", "-q")
+	gitRun(t, repo, "add", ".")
+	gitRun(t, repo, "commit", "-q", "-m", "before the fabric")
+	fabric := filepath.Join(repo, "fabric")
+	writeFabric(t, fabric, planBase(t))
+	gitRun(t, repo, "add", ".")
+	gitRun(t, repo, "commit", "-q", "-m", "the fabric")
+	want := `Fabric "plan-test": 3 devices change (leaf1, h1, h2); 6 fabric-wide changes.
+The base revision HEAD~1 has no fabric at "fabric"; every device is added.
+
+fabric-wide
+  fabric: name none -> plan-test
+  qos: profile none -> nvidia-roce, PFC priorities none -> 3, RoCE class none -> roce, CNP class none -> cnp, lossless MTU 0 -> 1,024 B, small packets 0 -> 100 %
+  class default: added: priority 0, TC0, DSCP 0-23, 32-47, 56-63, WRR 50 %
+  class roce: added: priority 3, TC3, DSCP 24-31, lossless, WRR 50 %
+  class cnp: added: priority 6, TC6, DSCP 48-55, strict
+  VLAN 10: added: name compute
+
+leaf1 (switch, added)
+  added: cumulus 5.9.2 on SN2700, 2 ports
+
+h1 (host, added)
+  added: linux ubuntu22.04, 1 NIC
+
+h2 (host, added)
+  added: linux ubuntu22.04, 1 NIC
+`
+	code, out, errs := fabricc(t, "plan", "--base", "HEAD~1", fabric)
+	if code != 2 || out != want {
+		t.Errorf("exit %d, want 2\nstdout:\n%s\nwant:\n%s\nstderr:\n%s", code, out, want, errs)
+	}
+	// A single file new since the revision, and --json.
+	code, out, errs = fabricc(t, "plan", "--base", "HEAD~1", filepath.Join(fabric, "fabric.hcl"), "--json")
+	var env struct {
+		OK     bool
+		Result struct {
+			Notes   []string
+			Devices []struct{ Name, Status string }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &env); err != nil || code != 2 || !env.OK {
+		t.Fatalf("exit %d ok %v (%v):\n%s\nstderr:\n%s", code, env.OK, err, out, errs)
+	}
+	var devices []string
+	for _, d := range env.Result.Devices {
+		devices = append(devices, d.Name+" "+d.Status)
+	}
+	wantNotes := []string{`The base revision HEAD~1 has no fabric at "fabric/fabric.hcl"; every device is added.`}
+	if !slices.Equal(env.Result.Notes, wantNotes) || !slices.Equal(devices, []string{"leaf1 added", "h1 added", "h2 added"}) {
+		t.Errorf("notes %q devices %q, want %q and every device added", env.Result.Notes, devices, wantNotes)
+	}
+}
