@@ -363,3 +363,57 @@ h2 (host, added)
 		t.Errorf("notes %q devices %q, want %q and every device added", env.Result.Notes, devices, wantNotes)
 	}
 }
+
+// TestPlanBaseDiagnosticNames: the errors of a git revision that does
+// not compile name its files as REV:PATH, in the summary, the detail, the
+// related places and the snippets (text) and in --json's ranges, never
+// the temporary folder the revision was read into.
+func TestPlanBaseDiagnosticNames(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	base := planBase(t)
+	repo := t.TempDir()
+	fabric := filepath.Join(repo, "net", "lab")
+	writeFabric(t, fabric, base+"\nqos {\n  profile = \"nvidia-roce\"\n}\n")
+	gitRun(t, repo, "init", "-q")
+	gitRun(t, repo, "add", ".")
+	gitRun(t, repo, "commit", "-q", "-m", "two qos blocks")
+	writeFabric(t, fabric, base)
+	code, out, errs := fabricc(t, "plan", "--base", "HEAD", fabric)
+	want := `Error: Duplicate qos block
+
+  on HEAD:net/lab/fabric.hcl line 72, in qos:
+  72: qos {
+
+A fabric has at most one qos block, and the first is at HEAD:net/lab/fabric.hcl:5,1-4; merge the two.
+
+  first qos block:
+  on HEAD:net/lab/fabric.hcl line 5:
+   5: qos {
+
+fabricc: the base revision HEAD does not compile (1 error, 0 warnings); nothing compared
+`
+	if code != 1 || out != "" || errs != want {
+		t.Errorf("exit %d, want 1; stdout %q\nstderr:\n%s\nwant:\n%s", code, out, errs, want)
+	}
+	code, out, _ = fabricc(t, "plan", "--base", "HEAD", fabric, "--json")
+	var env struct {
+		Diagnostics []struct {
+			Detail  string
+			Range   struct{ Filename string }
+			Related []struct{ Range struct{ Filename string } }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &env); err != nil || code != 1 || len(env.Diagnostics) != 1 || len(env.Diagnostics[0].Related) != 1 {
+		t.Fatalf("exit %d (%v):\n%s", code, err, out)
+	}
+	d := env.Diagnostics[0]
+	if got := []string{d.Range.Filename, d.Related[0].Range.Filename, d.Detail}; !slices.Equal(got, []string{"HEAD:net/lab/fabric.hcl", "HEAD:net/lab/fabric.hcl",
+		"A fabric has at most one qos block, and the first is at HEAD:net/lab/fabric.hcl:5,1-4; merge the two."}) {
+		t.Errorf("range, related range, detail: %q", got)
+	}
+	if strings.Contains(out, "fabricc-plan-") {
+		t.Errorf("--json names the temporary folder:\n%s", out)
+	}
+}
