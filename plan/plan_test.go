@@ -406,8 +406,12 @@ func TestPlanMarkdownLimit(t *testing.T) {
 			t.Errorf("limit %d: %d characters", limit, n)
 		}
 		shown := strings.Count(got, "\n#### leaf")
-		want := fmt.Sprintf("\n_Not shown: %d more devices, from leaf%04d on. A pull-request comment holds %s characters; `fabricc plan` with `--format text` or `--json` prints the whole plan._\n",
-			500-shown, shown, docs.Thousands(int64(limit)))
+		why := "A pull-request comment holds 65,536 characters"
+		if limit != CommentLimit {
+			why = "This comment is limited to " + docs.Thousands(int64(limit)) + " characters (--markdown-limit)"
+		}
+		want := fmt.Sprintf("\n_Not shown: %d more devices, from leaf%04d on. %s; `fabricc plan` with `--format text` or `--json` prints the whole plan._\n",
+			500-shown, shown, why)
 		if !strings.HasSuffix(got, want) {
 			t.Errorf("limit %d: the plan ends:\n%s\nwant:\n%s", limit, got[max(0, len(got)-300):], want)
 		}

@@ -147,8 +147,17 @@ func (m markdownPlan) cut(i int) string {
 		}
 		left = append(left, what)
 	}
-	return "\n_Not shown: " + docs.Markdown(strings.Join(left, " and ")) + ". A pull-request comment holds " +
-		docs.Thousands(int64(m.limit)) + " characters; `fabricc plan` with `--format text` or `--json` prints the whole plan._\n"
+	return "\n_Not shown: " + docs.Markdown(strings.Join(left, " and ")) + ". " + limitText(m.limit) +
+		"; `fabricc plan` with `--format text` or `--json` prints the whole plan._\n"
+}
+
+// limitText says why the plan stops: GitHub's limit, or the one given
+// with --markdown-limit.
+func limitText(limit int) string {
+	if limit == CommentLimit {
+		return "A pull-request comment holds " + docs.Thousands(CommentLimit) + " characters"
+	}
+	return "This comment is limited to " + docs.Thousands(int64(limit)) + " characters (--markdown-limit)"
 }
 
 // markdownItem is one list item: the subject in bold, then the text.

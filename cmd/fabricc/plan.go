@@ -37,7 +37,7 @@ func newPlanCmd() *cobra.Command {
 			"Exit status: 0 nothing changes, 2 something changes, 1 an error.",
 		Example: "  fabricc plan --base main examples/multivendor-clos\n" +
 			"  fabricc plan --base out/ fabric/ --format markdown > plan.md\n" +
-			"  fabricc plan --base HEAD~1 fabric/ --json | jq .devices",
+			"  fabricc plan --base HEAD~1 fabric/ --json | jq .result.devices",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return exitCode(1, fmt.Errorf("plan takes one fabric PATH, got %d arguments", len(args)))

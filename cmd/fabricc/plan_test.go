@@ -88,7 +88,7 @@ func TestPlanCommand(t *testing.T) {
 		{"missing base", []string{"plan", fabric}, 1, "", "fabricc: missing --base"},
 		{"bad format", []string{"plan", "--base", "HEAD", "--format", "yaml", fabric}, 1, "", "fabricc: --format \"yaml\": use text, markdown or json\n"},
 		{"markdown, small limit", []string{"plan", "--base", "HEAD", fabric, "--format", "markdown", "--markdown-limit", "200"}, 2,
-			"\n_Not shown: 2 more devices, from leaf1 on. A pull-request comment holds 200 characters; `fabricc plan` with `--format text` or `--json` prints the whole plan._\n", ""},
+			"\n_Not shown: 2 more devices, from leaf1 on. This comment is limited to 200 characters (--markdown-limit); `fabricc plan` with `--format text` or `--json` prints the whole plan._\n", ""},
 		{"markdown, negative limit", []string{"plan", "--base", "HEAD", fabric, "--format", "markdown", "--markdown-limit", "-1"}, 1, "", "fabricc: --markdown-limit -1: give a number of characters, or 0 for no limit\n"},
 		{"bad flag", []string{"plan", "--bogus", fabric}, 1, "", "fabricc: unknown flag: --bogus\n"},
 		{"base does not compile", []string{"plan", "--base", filepath.Join(root, "bad"), fabric}, 1, "", "does not compile (1 error, 0 warnings); nothing compared\n"},
@@ -415,5 +415,32 @@ fabricc: the base revision HEAD does not compile (1 error, 0 warnings); nothing 
 	}
 	if strings.Contains(out, "fabricc-plan-") {
 		t.Errorf("--json names the temporary folder:\n%s", out)
+	}
+}
+
+// TestPlanHelpJQExample: the jq path the help's --json example reads is
+// in the output: the devices of the changed plan, not null.
+func TestPlanHelpJQExample(t *testing.T) {
+	_, help, _ := fabricc(t, "plan", "--help")
+	_, path, ok := strings.Cut(help, "--json | jq .")
+	if !ok {
+		t.Fatalf("plan --help has no jq example:\n%s", help)
+	}
+	path, _, _ = strings.Cut(path, "\n")
+	root := t.TempDir()
+	baseDir, headDir := filepath.Join(root, "base"), filepath.Join(root, "head")
+	writeFabric(t, baseDir, planBase(t))
+	writeFabric(t, headDir, strings.Replace(planBase(t), "length = 3\n", "length = 30\n", 1))
+	_, out, _ := fabricc(t, "plan", "--base", baseDir, headDir, "--json")
+	var v any
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range strings.Split(path, ".") {
+		obj, _ := v.(map[string]any)
+		v = obj[key]
+	}
+	if devices, _ := v.([]any); len(devices) != 2 {
+		t.Errorf("jq .%s of a plan with two changed devices gives %v", path, v)
 	}
 }
