@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets/docs"
@@ -18,7 +17,7 @@ func Compare(base, head *model.Fabric) *Plan {
 	}
 	p.FabricItems = fabricItems(base, head)
 	causes := qosCauses(p.FabricItems)
-	p.Devices = append(p.Devices, compareSwitches(base, head, causes)...)
+	p.Devices = append(p.Devices, compareSwitches(base, head, causes, fabricEffects(base, head, p.FabricItems))...)
 	p.Devices = append(p.Devices, compareHosts(base, head, causes)...)
 	sortDevices(p.Devices)
 	return p
@@ -125,25 +124,6 @@ func vlanItems(a, b []model.VLAN) []Item {
 		items = item(items, it)
 	}
 	return items
-}
-
-// qosCauses names the fabric-wide changes that move derived per-port
-// and per-NIC values (headroom, NIC marking and PFC): the change itself
-// when there is one, else "the fabric-wide changes above".
-func qosCauses(items []Item) []string {
-	var out []string
-	for _, it := range items {
-		if it.Subject != "qos" && !strings.HasPrefix(it.Subject, "class ") {
-			continue
-		}
-		for _, c := range it.Changes {
-			out = append(out, it.Subject+" "+changeText(c))
-		}
-	}
-	if len(out) > 1 {
-		return []string{"the fabric-wide changes above"}
-	}
-	return out
 }
 
 // added and removed describe a whole subject appearing or going.

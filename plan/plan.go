@@ -18,6 +18,10 @@ type Plan struct {
 	FabricItems []Item `json:"fabric_changes"`
 	// Devices with changes: switches, then hosts, each by name.
 	Devices []Device `json:"devices"`
+	// Notes are sentences about the comparison as a whole, shown below
+	// the summary ("The base revision HEAD~1 has no fabric at "fabric";
+	// every device is added.").
+	Notes []string `json:"notes,omitempty"`
 }
 
 // Changed reports whether anything changes.

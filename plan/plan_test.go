@@ -83,7 +83,72 @@ fabric-wide
   VLAN 20: added: name storage
 
 leaf1 (switch)
+  VLANs 10 -> 10, 20, because of VLAN 20 added: name storage
   swp2: VLANs 10 -> 10, 20
+`},
+		// Fabric-wide changes that no port or NIC input shows: every
+		// switch configures the classes and declares every VLAN.
+		{"class ECN minimum", []string{"profile = \"nvidia-roce\"\n", "profile = \"nvidia-roce\"\n\n  class \"roce\" {\n    ecn {\n      min = \"200KB\"\n    }\n  }\n"},
+			`Fabric "plan-test": 1 device changes (leaf1); 1 fabric-wide change.
+
+fabric-wide
+  class roce: ECN 150,000..1,500,000 B at 100 % -> 204,800..1,500,000 B at 100 %
+
+leaf1 (switch)
+  TC3 ECN 150,000..1,500,000 B at 100 % -> 204,800..1,500,000 B at 100 %, because of class roce ECN 150,000..1,500,000 B at 100 % -> 204,800..1,500,000 B at 100 %
+`},
+		{"unused VLAN added", []string{"vlan \"compute\" {\n  id = 10\n}\n", "vlan \"compute\" {\n  id = 10\n}\n\nvlan \"spare\" {\n  id = 200\n}\n"},
+			`Fabric "plan-test": 1 device changes (leaf1); 1 fabric-wide change.
+
+fabric-wide
+  VLAN 200: added: name spare
+
+leaf1 (switch)
+  VLANs 10 -> 10, 200, because of VLAN 200 added: name spare
+`},
+		{"VLAN renamed", []string{"vlan \"compute\" {", "vlan \"gpu\" {"},
+			`Fabric "plan-test": 1 device changes (leaf1); 1 fabric-wide change.
+
+fabric-wide
+  VLAN 10: name compute -> gpu
+
+leaf1 (switch)
+  VLAN 10 name compute -> gpu, because of VLAN 10 name compute -> gpu
+`},
+		{"ETS bandwidths", []string{"profile = \"nvidia-roce\"\n", "profile = \"nvidia-roce\"\n\n  class \"roce\" {\n    bandwidth = 60\n  }\n\n  class \"default\" {\n    bandwidth = 40\n  }\n"},
+			`Fabric "plan-test": 3 devices change (leaf1, h1, h2); 2 fabric-wide changes.
+
+fabric-wide
+  class default: ETS WRR 50 % -> WRR 40 %
+  class roce: ETS WRR 50 % -> WRR 60 %
+
+leaf1 (switch)
+  ETS TC0 50 %, TC3 50 %, TC6 strict -> TC0 40 %, TC3 60 %, TC6 strict, because of the fabric-wide changes above
+
+h1 (host)
+  roce0: ETS TC0 50 %, TC3 50 %, TC6 strict -> TC0 40 %, TC3 60 %, TC6 strict, because of the fabric-wide changes above
+
+h2 (host)
+  roce0: ETS TC0 50 %, TC3 50 %, TC6 strict -> TC0 40 %, TC3 60 %, TC6 strict, because of the fabric-wide changes above
+`},
+		{"class priorities and DSCP", []string{"profile = \"nvidia-roce\"\n", "profile = \"nvidia-roce\"\n\n  class \"roce\" {\n    priorities = [4]\n    dscp       = [26, 24, 25, 27, 28, 29, 30, 31, 32]\n  }\n"},
+			`Fabric "plan-test": 3 devices change (leaf1, h1, h2); 3 fabric-wide changes.
+
+fabric-wide
+  qos: PFC priorities 3 -> 3, 4
+  class default: priorities 0-2, 4, 5, 7 -> 0-2, 5, 7, DSCP 0-23, 32-47, 56-63 -> 0-23, 33-47, 56-63
+  class roce: priorities 3 -> 3, 4, DSCP 24-31 -> 24-32
+
+leaf1 (switch)
+  TC0 priorities 0-2, 4, 5, 7 -> 0-2, 5, 7, TC3 priorities 3 -> 3, 4, priority 0 DSCP 0-23, 32-47, 56-63 -> 0-23, 33-47, 56-63, priority 3 DSCP 24-31 -> 24-32, because of the fabric-wide changes above
+  swp1: PFC 3 -> 3, 4, so PG0 priorities 0-2, 4-7 -> 0-2, 5-7, PG3 priorities 3 -> 3, 4
+  swp2: PFC 3 -> 3, 4, so PG0 priorities 0-2, 4-7 -> 0-2, 5-7, PG3 priorities 3 -> 3, 4
+
+h1 (host)
+  roce0: PFC 3 -> 3, 4, DCQCN 3 -> 3, 4, because of the fabric-wide changes above
+
+h2 (host)
+  roce0: PFC 3 -> 3, 4, DCQCN 3 -> 3, 4, because of the fabric-wide changes above
 `},
 		{"platform cumulus -> onyx", []string{
 			"platform   = \"cumulus\"", "platform   = \"onyx\"",
@@ -171,6 +236,54 @@ h2 (host)
 				t.Errorf("Changed() = %v", p.Changed())
 			}
 		})
+	}
+}
+
+// TestPlanFabricChangesReachEverySwitch: a class or VLAN change lists
+// every switch, whatever its platform and ports: every switch's
+// OpenConfig holds every class and VLAN, so even a switch with no port
+// in service or none at all changes.
+func TestPlanFabricChangesReachEverySwitch(t *testing.T) {
+	base := baseHCL(t) + `
+switch "onyx-down" {
+  platform   = "onyx"
+  model      = "SN2700"
+  os_version = "3.10.4206"
+
+  port "1/1" {
+    speed    = "100G"
+    mtu      = 9216
+    mode     = "routed"
+    shutdown = true
+  }
+}
+
+switch "eos-bare" {
+  platform   = "eos"
+  model      = "7050CX3-32S"
+  os_version = "4.32.2F"
+}
+`
+	head := edit(t, base, "profile = \"nvidia-roce\"\n", "profile = \"nvidia-roce\"\n\n  class \"roce\" {\n    ecn {\n      min = \"200KB\"\n    }\n  }\n",
+		"vlan \"compute\" {\n  id = 10\n}\n", "vlan \"compute\" {\n  id = 10\n}\n\nvlan \"spare\" {\n  id = 200\n}\n")
+	var b bytes.Buffer
+	if err := WriteText(&b, Compare(compileHCL(t, base), compileHCL(t, head))); err != nil {
+		t.Fatal(err)
+	}
+	device := func(name string) string {
+		return "\n" + name + ` (switch)
+  TC3 ECN 150,000..1,500,000 B at 100 % -> 204,800..1,500,000 B at 100 %, because of class roce ECN 150,000..1,500,000 B at 100 % -> 204,800..1,500,000 B at 100 %
+  VLANs 10 -> 10, 200, because of VLAN 200 added: name spare
+`
+	}
+	want := `Fabric "plan-test": 3 devices change (eos-bare, leaf1, onyx-down); 2 fabric-wide changes.
+
+fabric-wide
+  class roce: ECN 150,000..1,500,000 B at 100 % -> 204,800..1,500,000 B at 100 %
+  VLAN 200: added: name spare
+` + device("eos-bare") + device("leaf1") + device("onyx-down")
+	if b.String() != want {
+		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)
 	}
 }
 
@@ -293,8 +406,12 @@ func TestPlanMarkdownLimit(t *testing.T) {
 			t.Errorf("limit %d: %d characters", limit, n)
 		}
 		shown := strings.Count(got, "\n#### leaf")
-		want := fmt.Sprintf("\n_Not shown: %d more devices, from leaf%04d on. A pull-request comment holds %s characters; `fabricc plan` with `--format text` or `--json` prints the whole plan._\n",
-			500-shown, shown, docs.Thousands(int64(limit)))
+		why := "A pull-request comment holds 65,536 characters"
+		if limit != CommentLimit {
+			why = "This comment is limited to " + docs.Thousands(int64(limit)) + " characters (--markdown-limit)"
+		}
+		want := fmt.Sprintf("\n_Not shown: %d more devices, from leaf%04d on. %s; `fabricc plan` with `--format text` or `--json` prints the whole plan._\n",
+			500-shown, shown, why)
 		if !strings.HasSuffix(got, want) {
 			t.Errorf("limit %d: the plan ends:\n%s\nwant:\n%s", limit, got[max(0, len(got)-300):], want)
 		}
@@ -375,5 +492,40 @@ func TestPlanSummaryNames(t *testing.T) {
 	want := `Fabric "big": 12 devices change (leaf0000, leaf0001, leaf0002, leaf0003, leaf0004, leaf0005, leaf0006, leaf0007, leaf0008, leaf0009 and 2 more); 1 fabric-wide change.` + "\n"
 	if first, _, _ := strings.Cut(b.String(), "\n"); first+"\n" != want {
 		t.Errorf("summary %q, want %q", first, want)
+	}
+}
+
+// TestPlanNotes: notes follow the summary line in text and Markdown.
+func TestPlanNotes(t *testing.T) {
+	p := &Plan{Fabric: "f", Notes: []string{`The base revision HEAD~1 has no fabric at "fabric"; every device is added.`},
+		Devices: []Device{{Name: "sw1", Kind: "switch", Status: "added", Items: []Item{{Changes: added("cumulus 5.9.2 on SN2700, 2 ports")}}}}}
+	var text, md bytes.Buffer
+	if err := WriteText(&text, p); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteMarkdown(&md, p, CommentLimit); err != nil {
+		t.Fatal(err)
+	}
+	wantText := `Fabric "f": 1 device changes (sw1).
+The base revision HEAD~1 has no fabric at "fabric"; every device is added.
+
+sw1 (switch, added)
+  added: cumulus 5.9.2 on SN2700, 2 ports
+`
+	wantMD := `### fabricc plan: f
+
+Fabric "f": 1 device changes (sw1).
+
+The base revision HEAD\~1 has no fabric at "fabric"; every device is added.
+
+#### sw1 (switch, added)
+
+- added: cumulus 5.9.2 on SN2700, 2 ports
+`
+	if text.String() != wantText {
+		t.Errorf("text:\n%s\nwant:\n%s", text.String(), wantText)
+	}
+	if md.String() != wantMD {
+		t.Errorf("markdown:\n%s\nwant:\n%s", md.String(), wantMD)
 	}
 }

@@ -16,6 +16,9 @@ import (
 func WriteText(w io.Writer, p *Plan) error {
 	var b strings.Builder
 	b.WriteString(docs.Visible(summary(p)) + "\n")
+	for _, n := range p.Notes {
+		b.WriteString(docs.Visible(n) + "\n")
+	}
 	if len(p.FabricItems) > 0 {
 		b.WriteString("\nfabric-wide\n")
 		for _, it := range p.FabricItems {
@@ -47,6 +50,9 @@ const CommentLimit = 65536
 func WriteMarkdown(w io.Writer, p *Plan, limit int) error {
 	m := markdownPlan{p: p, limit: limit}
 	head := "### fabricc plan: " + docs.Markdown(p.Fabric) + "\n\n" + docs.Markdown(summary(p)) + "\n"
+	for _, n := range p.Notes {
+		head += "\n" + docs.Markdown(n) + "\n"
+	}
 	var b strings.Builder
 	b.WriteString(head)
 	size := utf8.RuneCountInString(head)
@@ -141,8 +147,17 @@ func (m markdownPlan) cut(i int) string {
 		}
 		left = append(left, what)
 	}
-	return "\n_Not shown: " + docs.Markdown(strings.Join(left, " and ")) + ". A pull-request comment holds " +
-		docs.Thousands(int64(m.limit)) + " characters; `fabricc plan` with `--format text` or `--json` prints the whole plan._\n"
+	return "\n_Not shown: " + docs.Markdown(strings.Join(left, " and ")) + ". " + limitText(m.limit) +
+		"; `fabricc plan` with `--format text` or `--json` prints the whole plan._\n"
+}
+
+// limitText says why the plan stops: GitHub's limit, or the one given
+// with --markdown-limit.
+func limitText(limit int) string {
+	if limit == CommentLimit {
+		return "A pull-request comment holds " + docs.Thousands(CommentLimit) + " characters"
+	}
+	return "This comment is limited to " + docs.Thousands(int64(limit)) + " characters (--markdown-limit)"
 }
 
 // markdownItem is one list item: the subject in bold, then the text.
@@ -160,13 +175,15 @@ type jsonPlan struct {
 	Changed     bool     `json:"changed"`
 	FabricItems []Item   `json:"fabric_changes"`
 	Devices     []Device `json:"devices"`
+	Notes       []string `json:"notes,omitempty"`
 }
 
 // JSONValue is the plan in its JSON form: fabric, changed,
-// fabric_changes and devices (empty lists, not null), for WriteJSON and
+// fabric_changes and devices (empty lists, not null) and notes (absent
+// when there are none), for WriteJSON and
 // for the result of `fabricc plan --json` (docs/json.md).
 func JSONValue(p *Plan) any {
-	out := jsonPlan{Fabric: p.Fabric, Changed: p.Changed(), FabricItems: p.FabricItems, Devices: p.Devices}
+	out := jsonPlan{Fabric: p.Fabric, Changed: p.Changed(), FabricItems: p.FabricItems, Devices: p.Devices, Notes: p.Notes}
 	if out.FabricItems == nil {
 		out.FabricItems = []Item{}
 	}

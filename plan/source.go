@@ -45,10 +45,24 @@ func ClassifyBase(base string) BaseKind {
 // maxArchiveBytes bounds what a git revision of a fabric may unpack to.
 const maxArchiveBytes = 256 << 20
 
+// NoFabricError says that the base revision has nothing at the fabric's
+// path: the fabric is new since that revision.
+type NoFabricError struct {
+	// Rev is the revision as given, Path the fabric's path in the
+	// repository, with slashes.
+	Rev, Path string
+}
+
+// Error is "the base revision HEAD~1 has no fabric at net/lab".
+func (e *NoFabricError) Error() string {
+	return "the base revision " + e.Rev + " has no fabric at " + e.Path
+}
+
 // CheckoutFabric writes the fabric at path (a file or folder inside a
 // git work tree) as it was at revision rev into a new temporary folder,
 // and returns the fabric's path there and the folder to remove. It runs
 // `git rev-parse` and `git archive`; nothing in the work tree changes.
+// When the revision has nothing at path, the error is a *NoFabricError.
 func CheckoutFabric(rev, path string) (fabric, tmp string, err error) {
 	if rev == "" || strings.HasPrefix(rev, "-") {
 		return "", "", fmt.Errorf("--base %q: not a folder, a file or a git revision", rev)
@@ -74,11 +88,15 @@ func CheckoutFabric(rev, path string) (fabric, tmp string, err error) {
 	if err != nil {
 		return "", "", err
 	}
+	commit = strings.TrimSpace(commit)
+	if !existsAt(top, commit, rel) {
+		return "", "", &NoFabricError{Rev: rev, Path: rel}
+	}
 	tmp, err = os.MkdirTemp("", "fabricc-plan-")
 	if err != nil {
 		return "", "", err
 	}
-	if err := archive(top, strings.TrimSpace(commit), rel, tmp); err != nil {
+	if err := archive(top, commit, rel, tmp); err != nil {
 		os.RemoveAll(tmp)
 		return "", "", fmt.Errorf("reading %s at %s: %w", rel, rev, err)
 	}
@@ -101,6 +119,16 @@ func relInRepo(top, abs string) (string, error) {
 		return "", fmt.Errorf("%s is outside the git work tree %s", abs, top)
 	}
 	return filepath.ToSlash(rel), nil
+}
+
+// existsAt reports whether the commit has a file or folder at rel (the
+// top of the repository always exists).
+func existsAt(top, commit, rel string) bool {
+	if rel == "." {
+		return true
+	}
+	_, err := git(top, "rev-parse", "--verify", "--quiet", commit+":"+rel)
+	return err == nil
 }
 
 // archive unpacks the regular files below rel at commit into dst.

@@ -8,8 +8,10 @@ import (
 	"github.com/fabricc/fabricc/targets/docs"
 )
 
-// compareSwitches compares the switches by name.
-func compareSwitches(base, head *model.Fabric, fabricCauses []string) []Device {
+// compareSwitches compares the switches by name. Every switch in both
+// revisions gets the fabric's effects (fabricEffects) after its own
+// changes.
+func compareSwitches(base, head *model.Fabric, fabricCauses []string, effects []Item) []Device {
 	before, after := byName(base.Switches, switchName), byName(head.Switches, switchName)
 	var out []Device
 	for _, n := range deviceNames(base.Switches, head.Switches, switchName) {
@@ -21,7 +23,7 @@ func compareSwitches(base, head *model.Fabric, fabricCauses []string) []Device {
 		case b == nil:
 			d.Status, d.Items = "removed", []Item{{Changes: removed(switchSummary(a))}}
 		default:
-			d.Items = switchItems(a, b, fabricCauses)
+			d.Items = switchItems(a, b, fabricCauses, effects)
 		}
 		if len(d.Items) > 0 {
 			out = append(out, d)
@@ -42,8 +44,9 @@ func switchSummary(sw *model.Switch) string {
 func platform(sw *model.Switch) string { return string(sw.Platform) + " " + sw.OSVersion }
 
 // switchItems compares two revisions of one switch: the switch itself,
-// every port, every pool and the budget.
-func switchItems(a, b *model.Switch, fabricCauses []string) []Item {
+// what the fabric-wide changes change on it (effects), every port, every
+// pool and the budget.
+func switchItems(a, b *model.Switch, fabricCauses []string, effects []Item) []Item {
 	self := Item{Changes: concat(
 		change("platform", platform(a), platform(b), ""),
 		change("model", a.Hardware.Model, b.Hardware.Model, ""),
@@ -52,7 +55,7 @@ func switchItems(a, b *model.Switch, fabricCauses []string) []Item {
 		change("cell", num(a.Hardware.CellBytes), num(b.Hardware.CellBytes), "B"),
 		change("buffer configuration", a.BufferStyle, b.BufferStyle, ""),
 		change("PFC watchdog", watchdog(a.PFCWatchdog), watchdog(b.PFCWatchdog), ""))}
-	items := item(nil, self)
+	items := append(item(nil, self), effects...)
 	// Derived values of a port with no changed input of its own come from
 	// the switch or the fabric policy.
 	var causes []string

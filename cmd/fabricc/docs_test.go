@@ -88,3 +88,71 @@ func TestPlatformDefaultsDocumented(t *testing.T) {
 		}
 	}
 }
+
+// TestReviewPlanExamples keeps the plans shown in docs/review.md equal to
+// what fabricc plan prints for the changes the text describes, made to
+// plan/testdata/base: the first example whole (after its command line),
+// the second as a part of the plan.
+func TestReviewPlanExamples(t *testing.T) {
+	t.Chdir(filepath.Join("..", ".."))
+	src, err := os.ReadFile(filepath.Join("docs", "review.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := regexp.MustCompile("(?s)\n```\n(.*?)```").FindAllStringSubmatch(string(src), -1)
+	base := filepath.Join("plan", "testdata", "base")
+	fabric, err := os.ReadFile(filepath.Join(base, "fabric.hcl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const qos = "profile = \"nvidia-roce\"\n"
+	tests := []struct {
+		name, start string // the example is the block that starts so
+		whole       bool   // the block is the whole plan after its first line
+		edits       []string
+	}{
+		{"cable 3 m -> 30 m", "$ fabricc plan --base main fabric/\n", true, []string{"length = 3\n", "length = 30\n"}},
+		{"ECN minimum and an unused VLAN", "leaf1 (switch)\n  TC3 ECN", false, []string{
+			qos, qos + "\n  class \"roce\" {\n    ecn {\n      min = \"200KB\"\n    }\n  }\n",
+			"vlan \"compute\" {\n  id = 10\n}\n", "vlan \"compute\" {\n  id = 10\n}\n\nvlan \"spare\" {\n  id = 200\n}\n"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var example string
+			for _, b := range blocks {
+				if strings.HasPrefix(b[1], tc.start) {
+					example = b[1]
+				}
+			}
+			if example == "" {
+				t.Fatalf("docs/review.md has no example starting %q", tc.start)
+			}
+			head := string(fabric)
+			for i := 0; i < len(tc.edits); i += 2 {
+				if !strings.Contains(head, tc.edits[i]) {
+					t.Fatalf("%q not in %s", tc.edits[i], base)
+				}
+				head = strings.Replace(head, tc.edits[i], tc.edits[i+1], 1)
+			}
+			dir := filepath.Join(t.TempDir(), "fabric")
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "fabric.hcl"), []byte(head), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, out, errs := fabricc(t, "plan", "--base", base, dir)
+			if code != 2 {
+				t.Fatalf("exit %d:\n%s", code, errs)
+			}
+			if tc.whole {
+				_, example, _ = strings.Cut(example, "\n")
+				if out != example {
+					t.Errorf("docs/review.md shows:\n%s\nfabricc plan prints:\n%s", example, out)
+				}
+			} else if !strings.Contains(out, "\n"+example) {
+				t.Errorf("docs/review.md shows:\n%s\nwhich is not in what fabricc plan prints:\n%s", example, out)
+			}
+		})
+	}
+}

@@ -3,9 +3,11 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/model"
@@ -35,7 +37,7 @@ func newPlanCmd() *cobra.Command {
 			"Exit status: 0 nothing changes, 2 something changes, 1 an error.",
 		Example: "  fabricc plan --base main examples/multivendor-clos\n" +
 			"  fabricc plan --base out/ fabric/ --format markdown > plan.md\n" +
-			"  fabricc plan --base HEAD~1 fabric/ --json | jq .devices",
+			"  fabricc plan --base HEAD~1 fabric/ --json | jq .result.devices",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return exitCode(1, fmt.Errorf("plan takes one fabric PATH, got %d arguments", len(args)))
@@ -111,21 +113,26 @@ func comparePlan(cmd *cobra.Command, out *output, base, path string, lf *loadFla
 		return nil, exitCode(1, err)
 	}
 	builtBase := startBuiltBase(base)
-	head, err := planModel(out, path, opts, "")
+	head, err := planModel(out, path, opts, nil)
 	if err != nil {
 		return nil, err
 	}
 	out.fabric(head)
 	var old *model.Fabric
+	var note string
 	if builtBase != nil {
 		old, err = builtBase()
 	} else {
-		old, err = loadBase(out, base, path, opts)
+		old, note, err = loadBase(out, base, path, opts)
 	}
 	if err != nil {
 		return nil, err
 	}
-	return plan.Compare(old, head), nil
+	p := plan.Compare(old, head)
+	if note != "" {
+		p.Notes = append(p.Notes, note)
+	}
+	return p, nil
 }
 
 // startBuiltBase starts reading the model of a base that is a build
@@ -151,17 +158,38 @@ func startBuiltBase(base string) func() (*model.Fabric, error) {
 }
 
 // loadBase compiles the base revision's model from a fabric or a git
-// revision (startBuiltBase reads a build output's).
-func loadBase(out *output, base, path string, opts dsl.Options) (*model.Fabric, error) {
+// revision (startBuiltBase reads a build output's). A git revision with
+// nothing at the fabric's path is an empty fabric, with a note that says
+// so: the change adds the fabric.
+func loadBase(out *output, base, path string, opts dsl.Options) (*model.Fabric, string, error) {
 	if plan.ClassifyBase(base) == plan.BaseFabric {
-		return planModel(out, base, opts, "")
+		f, err := planModel(out, base, opts, nil)
+		return f, "", err
 	}
 	fabric, tmp, err := plan.CheckoutFabric(base, path)
+	var missing *plan.NoFabricError
+	if errors.As(err, &missing) {
+		return &model.Fabric{}, fmt.Sprintf("The base revision %s has no fabric at %q; every device is added.", missing.Rev, missing.Path), nil
+	}
 	if err != nil {
-		return nil, exitCode(1, err)
+		return nil, "", exitCode(1, err)
 	}
 	defer os.RemoveAll(tmp)
-	return planModel(out, fabric, opts, base)
+	f, err := planModel(out, fabric, opts, &checkout{rev: base, dir: tmp})
+	return f, "", err
+}
+
+// checkout is a git revision's fabric written to a temporary folder.
+type checkout struct {
+	rev string // the revision as given
+	dir string // the temporary folder, removed after compiling
+}
+
+// rename turns a path in the temporary folder, alone or in a message,
+// into REV:PATH, its path in the repository at the revision
+// ("HEAD:fabric/fabric.hcl"): the folder is gone when the message is read.
+func (c *checkout) rename(s string) string {
+	return strings.ReplaceAll(s, c.dir+string(filepath.Separator), c.rev+":")
 }
 
 // readBuiltModel reads the model.json of the build output base, as it
@@ -182,19 +210,20 @@ func readBuiltModel(base string) (*model.Fabric, error) {
 
 // planModel compiles the fabric at path; its errors are reported with
 // their places (printed, or in the JSON envelope) and end the plan with
-// exit status 1. rev names the git revision the files were read from,
-// for the message.
-func planModel(out *output, path string, opts dsl.Options, rev string) (*model.Fabric, error) {
+// exit status 1. co is the git revision the files were read from, nil
+// for a fabric on disk: its places are shown as REV:PATH.
+func planModel(out *output, path string, opts dsl.Options, co *checkout) (*model.Fabric, error) {
 	loading := loadingLine(out.cmd.ErrOrStderr(), "plan", out.json)
 	f, files, diags := compileFabric(path, opts)
 	loading.finish()
 	if !diags.HasErrors() {
 		return f, nil
 	}
-	out.report(files, diags)
 	what := path
-	if rev != "" {
-		what = "the base revision " + rev
+	if co != nil {
+		diags, files = dsl.RenameFiles(diags, files, co.rename)
+		what = "the base revision " + co.rev
 	}
+	out.report(files, diags)
 	return nil, exitCode(1, fmt.Errorf("%s does not compile (%s); nothing compared", what, countSummary(diags)))
 }

@@ -88,7 +88,7 @@ func TestPlanCommand(t *testing.T) {
 		{"missing base", []string{"plan", fabric}, 1, "", "fabricc: missing --base"},
 		{"bad format", []string{"plan", "--base", "HEAD", "--format", "yaml", fabric}, 1, "", "fabricc: --format \"yaml\": use text, markdown or json\n"},
 		{"markdown, small limit", []string{"plan", "--base", "HEAD", fabric, "--format", "markdown", "--markdown-limit", "200"}, 2,
-			"\n_Not shown: 2 more devices, from leaf1 on. A pull-request comment holds 200 characters; `fabricc plan` with `--format text` or `--json` prints the whole plan._\n", ""},
+			"\n_Not shown: 2 more devices, from leaf1 on. This comment is limited to 200 characters (--markdown-limit); `fabricc plan` with `--format text` or `--json` prints the whole plan._\n", ""},
 		{"markdown, negative limit", []string{"plan", "--base", "HEAD", fabric, "--format", "markdown", "--markdown-limit", "-1"}, 1, "", "fabricc: --markdown-limit -1: give a number of characters, or 0 for no limit\n"},
 		{"bad flag", []string{"plan", "--bogus", fabric}, 1, "", "fabricc: unknown flag: --bogus\n"},
 		{"base does not compile", []string{"plan", "--base", filepath.Join(root, "bad"), fabric}, 1, "", "does not compile (1 error, 0 warnings); nothing compared\n"},
@@ -198,5 +198,249 @@ func TestPlanJSON(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPlanFabricWideChanges: a class or VLAN change that no port input
+// shows lists the switch, in text and in --json's result.devices, with
+// the fabric-wide changes as the cause.
+func TestPlanFabricWideChanges(t *testing.T) {
+	base := planBase(t)
+	root := t.TempDir()
+	baseDir := filepath.Join(root, "base")
+	writeFabric(t, baseDir, base)
+	const qos = "profile = \"nvidia-roce\"\n"
+	tests := []struct {
+		name, old, new string
+		text           string // the whole standard output
+		devices        []string
+		effect         string // leaf1's first change, as "field before -> after because"
+	}{
+		{"ECN minimum", qos, qos + "\n  class \"roce\" {\n    ecn {\n      min = \"200KB\"\n    }\n  }\n",
+			`Fabric "plan-test": 1 device changes (leaf1); 1 fabric-wide change.
+
+fabric-wide
+  class roce: ECN 150,000..1,500,000 B at 100 % -> 204,800..1,500,000 B at 100 %
+
+leaf1 (switch)
+  TC3 ECN 150,000..1,500,000 B at 100 % -> 204,800..1,500,000 B at 100 %, because of class roce ECN 150,000..1,500,000 B at 100 % -> 204,800..1,500,000 B at 100 %
+`,
+			[]string{"leaf1"}, "TC3 ECN 150,000..1,500,000 B at 100 % -> 204,800..1,500,000 B at 100 % because class roce ECN 150,000..1,500,000 B at 100 % -> 204,800..1,500,000 B at 100 %"},
+		{"unused VLAN", "vlan \"compute\" {\n  id = 10\n}\n", "vlan \"compute\" {\n  id = 10\n}\n\nvlan \"spare\" {\n  id = 200\n}\n",
+			`Fabric "plan-test": 1 device changes (leaf1); 1 fabric-wide change.
+
+fabric-wide
+  VLAN 200: added: name spare
+
+leaf1 (switch)
+  VLANs 10 -> 10, 200, because of VLAN 200 added: name spare
+`,
+			[]string{"leaf1"}, "VLANs 10 -> 10, 200 because VLAN 200 added: name spare"},
+		{"ETS bandwidths", qos, qos + "\n  class \"roce\" {\n    bandwidth = 60\n  }\n\n  class \"default\" {\n    bandwidth = 40\n  }\n",
+			`Fabric "plan-test": 3 devices change (leaf1, h1, h2); 2 fabric-wide changes.
+
+fabric-wide
+  class default: ETS WRR 50 % -> WRR 40 %
+  class roce: ETS WRR 50 % -> WRR 60 %
+
+leaf1 (switch)
+  ETS TC0 50 %, TC3 50 %, TC6 strict -> TC0 40 %, TC3 60 %, TC6 strict, because of the fabric-wide changes above
+
+h1 (host)
+  roce0: ETS TC0 50 %, TC3 50 %, TC6 strict -> TC0 40 %, TC3 60 %, TC6 strict, because of the fabric-wide changes above
+
+h2 (host)
+  roce0: ETS TC0 50 %, TC3 50 %, TC6 strict -> TC0 40 %, TC3 60 %, TC6 strict, because of the fabric-wide changes above
+`,
+			[]string{"leaf1", "h1", "h2"}, "ETS TC0 50 %, TC3 50 %, TC6 strict -> TC0 40 %, TC3 60 %, TC6 strict because the fabric-wide changes above"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			head := filepath.Join(root, strings.ReplaceAll(tc.name, " ", "-"))
+			if !strings.Contains(base, tc.old) {
+				t.Fatalf("%q not in the base fabric", tc.old)
+			}
+			writeFabric(t, head, strings.Replace(base, tc.old, tc.new, 1))
+			code, out, errs := fabricc(t, "plan", "--base", baseDir, head)
+			if code != 2 || out != tc.text {
+				t.Errorf("exit %d, want 2; stdout:\n%s\nwant:\n%s\nstderr:\n%s", code, out, tc.text, errs)
+			}
+			code, out, _ = fabricc(t, "plan", "--base", baseDir, head, "--json")
+			var env struct {
+				Result struct {
+					Devices []struct {
+						Name    string
+						Changes []struct {
+							Subject string
+							Effects []struct{ Field, Before, After string }
+							Because []string
+						}
+					}
+				}
+			}
+			if err := json.Unmarshal([]byte(out), &env); err != nil || code != 2 {
+				t.Fatalf("exit %d (%v):\n%s", code, err, out)
+			}
+			var names []string
+			for _, d := range env.Result.Devices {
+				names = append(names, d.Name)
+			}
+			if !slices.Equal(names, tc.devices) {
+				t.Fatalf("result.devices %q, want %q", names, tc.devices)
+			}
+			first := env.Result.Devices[0].Changes[0]
+			if len(first.Effects) != 1 || first.Subject != "" {
+				t.Fatalf("leaf1's first change = %+v, want one effect on the switch itself", first)
+			}
+			e := first.Effects[0]
+			if got := e.Field + " " + e.Before + " -> " + e.After + " because " + strings.Join(first.Because, "; "); got != tc.effect {
+				t.Errorf("leaf1's first change: %q, want %q", got, tc.effect)
+			}
+		})
+	}
+}
+
+// TestPlanBaseWithoutFabric: a git revision before the fabric was added
+// (the first pull request of a fabric) is a plan that adds every device,
+// with a line that says why, not an error.
+func TestPlanBaseWithoutFabric(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	repo := t.TempDir()
+	if err := os.WriteFile(filepath.Join(repo, "README"), []byte("no fabric yet\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitRun(t, repo, "init", "-q")
+	gitRun(t, repo, "add", ".")
+	gitRun(t, repo, "commit", "-q", "-m", "before the fabric")
+	fabric := filepath.Join(repo, "fabric")
+	writeFabric(t, fabric, planBase(t))
+	gitRun(t, repo, "add", ".")
+	gitRun(t, repo, "commit", "-q", "-m", "the fabric")
+	want := `Fabric "plan-test": 3 devices change (leaf1, h1, h2); 6 fabric-wide changes.
+The base revision HEAD~1 has no fabric at "fabric"; every device is added.
+
+fabric-wide
+  fabric: name none -> plan-test
+  qos: profile none -> nvidia-roce, PFC priorities none -> 3, RoCE class none -> roce, CNP class none -> cnp, lossless MTU 0 -> 1,024 B, small packets 0 -> 100 %
+  class default: added: priority 0, TC0, DSCP 0-23, 32-47, 56-63, WRR 50 %
+  class roce: added: priority 3, TC3, DSCP 24-31, lossless, WRR 50 %
+  class cnp: added: priority 6, TC6, DSCP 48-55, strict
+  VLAN 10: added: name compute
+
+leaf1 (switch, added)
+  added: cumulus 5.9.2 on SN2700, 2 ports
+
+h1 (host, added)
+  added: linux ubuntu22.04, 1 NIC
+
+h2 (host, added)
+  added: linux ubuntu22.04, 1 NIC
+`
+	code, out, errs := fabricc(t, "plan", "--base", "HEAD~1", fabric)
+	if code != 2 || out != want {
+		t.Errorf("exit %d, want 2\nstdout:\n%s\nwant:\n%s\nstderr:\n%s", code, out, want, errs)
+	}
+	// A single file new since the revision, and --json.
+	code, out, errs = fabricc(t, "plan", "--base", "HEAD~1", filepath.Join(fabric, "fabric.hcl"), "--json")
+	var env struct {
+		OK     bool
+		Result struct {
+			Notes   []string
+			Devices []struct{ Name, Status string }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &env); err != nil || code != 2 || !env.OK {
+		t.Fatalf("exit %d ok %v (%v):\n%s\nstderr:\n%s", code, env.OK, err, out, errs)
+	}
+	var devices []string
+	for _, d := range env.Result.Devices {
+		devices = append(devices, d.Name+" "+d.Status)
+	}
+	wantNotes := []string{`The base revision HEAD~1 has no fabric at "fabric/fabric.hcl"; every device is added.`}
+	if !slices.Equal(env.Result.Notes, wantNotes) || !slices.Equal(devices, []string{"leaf1 added", "h1 added", "h2 added"}) {
+		t.Errorf("notes %q devices %q, want %q and every device added", env.Result.Notes, devices, wantNotes)
+	}
+}
+
+// TestPlanBaseDiagnosticNames: the errors of a git revision that does
+// not compile name its files as REV:PATH, in the summary, the detail, the
+// related places and the snippets (text) and in --json's ranges, never
+// the temporary folder the revision was read into.
+func TestPlanBaseDiagnosticNames(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	base := planBase(t)
+	repo := t.TempDir()
+	fabric := filepath.Join(repo, "net", "lab")
+	writeFabric(t, fabric, base+"\nqos {\n  profile = \"nvidia-roce\"\n}\n")
+	gitRun(t, repo, "init", "-q")
+	gitRun(t, repo, "add", ".")
+	gitRun(t, repo, "commit", "-q", "-m", "two qos blocks")
+	writeFabric(t, fabric, base)
+	code, out, errs := fabricc(t, "plan", "--base", "HEAD", fabric)
+	want := `Error: Duplicate qos block
+
+  on HEAD:net/lab/fabric.hcl line 72, in qos:
+  72: qos {
+
+A fabric has at most one qos block, and the first is at HEAD:net/lab/fabric.hcl:5,1-4; merge the two.
+
+  first qos block:
+  on HEAD:net/lab/fabric.hcl line 5:
+   5: qos {
+
+fabricc: the base revision HEAD does not compile (1 error, 0 warnings); nothing compared
+`
+	if code != 1 || out != "" || errs != want {
+		t.Errorf("exit %d, want 1; stdout %q\nstderr:\n%s\nwant:\n%s", code, out, errs, want)
+	}
+	code, out, _ = fabricc(t, "plan", "--base", "HEAD", fabric, "--json")
+	var env struct {
+		Diagnostics []struct {
+			Detail  string
+			Range   struct{ Filename string }
+			Related []struct{ Range struct{ Filename string } }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &env); err != nil || code != 1 || len(env.Diagnostics) != 1 || len(env.Diagnostics[0].Related) != 1 {
+		t.Fatalf("exit %d (%v):\n%s", code, err, out)
+	}
+	d := env.Diagnostics[0]
+	if got := []string{d.Range.Filename, d.Related[0].Range.Filename, d.Detail}; !slices.Equal(got, []string{"HEAD:net/lab/fabric.hcl", "HEAD:net/lab/fabric.hcl",
+		"A fabric has at most one qos block, and the first is at HEAD:net/lab/fabric.hcl:5,1-4; merge the two."}) {
+		t.Errorf("range, related range, detail: %q", got)
+	}
+	if strings.Contains(out, "fabricc-plan-") {
+		t.Errorf("--json names the temporary folder:\n%s", out)
+	}
+}
+
+// TestPlanHelpJQExample: the jq path the help's --json example reads is
+// in the output: the devices of the changed plan, not null.
+func TestPlanHelpJQExample(t *testing.T) {
+	_, help, _ := fabricc(t, "plan", "--help")
+	_, path, ok := strings.Cut(help, "--json | jq .")
+	if !ok {
+		t.Fatalf("plan --help has no jq example:\n%s", help)
+	}
+	path, _, _ = strings.Cut(path, "\n")
+	root := t.TempDir()
+	baseDir, headDir := filepath.Join(root, "base"), filepath.Join(root, "head")
+	writeFabric(t, baseDir, planBase(t))
+	writeFabric(t, headDir, strings.Replace(planBase(t), "length = 3\n", "length = 30\n", 1))
+	_, out, _ := fabricc(t, "plan", "--base", baseDir, headDir, "--json")
+	var v any
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range strings.Split(path, ".") {
+		obj, _ := v.(map[string]any)
+		v = obj[key]
+	}
+	if devices, _ := v.([]any); len(devices) != 2 {
+		t.Errorf("jq .%s of a plan with two changed devices gives %v", path, v)
 	}
 }
