@@ -39,8 +39,7 @@ func script(w *writer, f *model.Fabric, h *model.Host, p *plan) {
 	w.close()
 	writeDCBX(w)
 	writePolicies(w, p)
-	w.allNICs(h, "pfc_priorities")
-	writePFC(w, p)
+	writePFC(w, h, p)
 	writeClasses(w, p)
 	writeDrivers(w, p)
 	for _, n := range p.nics {
@@ -227,11 +226,14 @@ func ordered(fs []field) string {
 	return "([ordered]@{ " + strings.Join(parts, "; ") + " })"
 }
 
-// writePFC enables PFC on the lossless priorities and disables it on the
+// writePFC turns global pause off on the adapters with lossless
+// priorities, then enables PFC on those priorities and disables it on the
 // others (Demartek RoCE Deployment Guide, Windows: "Disable-NetQoSFlowControl 0,1,2,4,5,6,7",
 // "Enable-NetQoSFlowControl -Priority 3").
-func writePFC(w *writer, p *plan) {
+func writePFC(w *writer, h *model.Host, p *plan) {
 	w.section("priority flow control")
+	writeGlobalPauseOff(w, p)
+	w.allNICs(h, "pfc_priorities")
 	on, off := commas(p.pfc), commas(others(p.pfc))
 	want := on
 	if want == "" {
@@ -252,6 +254,31 @@ func writePFC(w *writer, p *plan) {
 	w.line("$enabled = Format-Value (Get-NetQosFlowControl | Where-Object { $_.Enabled } | ForEach-Object { $_.Priority } | Sort-Object)")
 	w.change(fmt.Sprintf("Compare-State 'PFC' 'enabled priorities' %s $enabled", q(want)), "PFC", strings.Join(body, "; "), body...)
 	w.close()
+}
+
+// writeGlobalPauseOff sets *FlowControl to 0 (802.3x global pause off) on
+// each adapter with PFC priorities, before PFC is enabled: both Mellanox
+// manuals disable flow control before configuring QoS ("To Disable Flow
+// Control Configuration", the first item of WinOF-2 User Manual 1.21
+// §3.1.5.1 and WinOF User Manual 5.50 §4.1.9.2.1), and *FlowControl 0 is
+// "Flow control is disabled" (WinOF-2 User Manual 1.21 §3.4.5.1; Microsoft,
+// "Enumeration Keywords", *FlowControl). An adapter without PFC keeps its
+// global pause, which may be its only flow control.
+func writeGlobalPauseOff(w *writer, p *plan) {
+	for _, np := range p.nics {
+		n := np.nic
+		if len(n.RoCE.PFCPriorities) == 0 {
+			continue
+		}
+		w.nic(n.Name, "pfc_priorities")
+		w.open("if ($Present[%s])", q(n.Interface))
+		writeKeyword(w, n.Interface, "*FlowControl", "0",
+			"Global pause (802.3x) off before PFC: \"To Disable Flow Control Configuration\" comes first",
+			"(WinOF-2 User Manual 1.21 §3.1.5.1, WinOF User Manual 5.50 §4.1.9.2.1); *FlowControl 0 is",
+			"\"Flow control is disabled\", 3 \"Rx & Tx Flow control is enabled\" (WinOF-2 User Manual 1.21",
+			"§3.4.5.1; Microsoft \"Enumeration Keywords\", *FlowControl).")
+		w.close()
+	}
 }
 
 // writeClasses writes the ETS traffic classes and checks [Default].

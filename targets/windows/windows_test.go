@@ -419,3 +419,35 @@ func TestTuning(t *testing.T) {
 	h.Tuning = true
 	assertLines(t, render(t, h), []string{"powercfg /setactive 8c5e7fda-e8bf-4a96-9a85-a6e23a8c635c"})
 }
+
+// TestGlobalPauseOffBeforePFC checks that each adapter with PFC priorities
+// gets *FlowControl 0 (global pause off, WinOF-2 User Manual 1.21
+// §3.1.5.1 and §3.4.5.1), compared under -Check and set before
+// Enable-NetQosFlowControl, and that a host without PFC keeps its pause.
+func TestGlobalPauseOffBeforePFC(t *testing.T) {
+	s := render(t, fcNode1())
+	assertLines(t, s, []string{
+		"# ---- priority flow control ----",
+		"if ($Present['SLOT 4 Port 1']) {",
+		"if ((Compare-State 'SLOT 4 Port 1' '*FlowControl' '0' (Get-Keyword 'SLOT 4 Port 1' '*FlowControl')) -and -not $Check) {",
+		"if ($PSCmdlet.ShouldProcess('SLOT 4 Port 1', 'set *FlowControl to 0')) {",
+		"Set-Keyword 'SLOT 4 Port 1' '*FlowControl' '0'",
+		"if ($Present['SLOT 4 Port 2']) {",
+		"Set-Keyword 'SLOT 4 Port 2' '*FlowControl' '0'",
+		"Enable-NetQosFlowControl -Priority 3",
+	})
+
+	h := workstation()
+	h.NICs[0].Interface = "Bob's NIC"
+	assertLines(t, render(t, h), []string{
+		"if ($Present['Bob''s NIC']) {",
+		"Set-Keyword 'Bob''s NIC' '*FlowControl' '0'",
+		"Enable-NetQosFlowControl -Priority 3",
+	})
+
+	noPFC := workstation()
+	noPFC.NICs[0].RoCE.PFCPriorities = nil
+	s = render(t, noPFC)
+	assertAbsent(t, s, []string{"*FlowControl"})
+	assertLines(t, s, []string{"Disable-NetQosFlowControl -Priority 0,1,2,3,4,5,6,7"})
+}

@@ -232,6 +232,28 @@ if ((Compare-Properties 'QoS policy UDP' $policy ([ordered]@{ IPProtocolMatchCon
 }
 
 # ---- priority flow control ----
+if ($Present['SLOT 4 Port 1']) {
+    # Global pause (802.3x) off before PFC: "To Disable Flow Control Configuration" comes first
+    # (WinOF-2 User Manual 1.21 §3.1.5.1, WinOF User Manual 5.50 §4.1.9.2.1); *FlowControl 0 is
+    # "Flow control is disabled", 3 "Rx & Tx Flow control is enabled" (WinOF-2 User Manual 1.21
+    # §3.4.5.1; Microsoft "Enumeration Keywords", *FlowControl).
+    if ((Compare-State 'SLOT 4 Port 1' '*FlowControl' '0' (Get-Keyword 'SLOT 4 Port 1' '*FlowControl')) -and -not $Check) {
+        if ($PSCmdlet.ShouldProcess('SLOT 4 Port 1', 'set *FlowControl to 0')) {
+            Set-Keyword 'SLOT 4 Port 1' '*FlowControl' '0'
+        }
+    }
+}
+if ($Present['SLOT 4 Port 2']) {
+    # Global pause (802.3x) off before PFC: "To Disable Flow Control Configuration" comes first
+    # (WinOF-2 User Manual 1.21 §3.1.5.1, WinOF User Manual 5.50 §4.1.9.2.1); *FlowControl 0 is
+    # "Flow control is disabled", 3 "Rx & Tx Flow control is enabled" (WinOF-2 User Manual 1.21
+    # §3.4.5.1; Microsoft "Enumeration Keywords", *FlowControl).
+    if ((Compare-State 'SLOT 4 Port 2' '*FlowControl' '0' (Get-Keyword 'SLOT 4 Port 2' '*FlowControl')) -and -not $Check) {
+        if ($PSCmdlet.ShouldProcess('SLOT 4 Port 2', 'set *FlowControl to 0')) {
+            Set-Keyword 'SLOT 4 Port 2' '*FlowControl' '0'
+        }
+    }
+}
 # PFC on priorities 3 only: the RoCE traffic's priorities, lossless in every
 # switch on the path ("the priorities must have PFC enabled on them", WinOF-2 User Manual 1.21 §3.1.5.1).
 if ($DcbAvailable) {

@@ -232,6 +232,17 @@ if ((Compare-Properties 'QoS policy UDP' $policy ([ordered]@{ IPProtocolMatchCon
 }
 
 # ---- priority flow control ----
+if ($Present['Ethernet 4']) {
+    # Global pause (802.3x) off before PFC: "To Disable Flow Control Configuration" comes first
+    # (WinOF-2 User Manual 1.21 §3.1.5.1, WinOF User Manual 5.50 §4.1.9.2.1); *FlowControl 0 is
+    # "Flow control is disabled", 3 "Rx & Tx Flow control is enabled" (WinOF-2 User Manual 1.21
+    # §3.4.5.1; Microsoft "Enumeration Keywords", *FlowControl).
+    if ((Compare-State 'Ethernet 4' '*FlowControl' '0' (Get-Keyword 'Ethernet 4' '*FlowControl')) -and -not $Check) {
+        if ($PSCmdlet.ShouldProcess('Ethernet 4', 'set *FlowControl to 0')) {
+            Set-Keyword 'Ethernet 4' '*FlowControl' '0'
+        }
+    }
+}
 # PFC on priorities 3 only: the RoCE traffic's priorities, lossless in every
 # switch on the path ("the priorities must have PFC enabled on them", WinOF-2 User Manual 1.21 §3.1.5.1).
 if ($DcbAvailable) {
