@@ -506,15 +506,36 @@ func writeVLAN(w *writer, n model.NIC) {
 		fmt.Sprintf("VLAN %d tags RDMA traffic and carries its priority; the switch port must allow it.", n.VLAN))
 }
 
-// writeJumbo sets *JumboPacket, which counts the Ethernet header: "when
-// setting *JumboPacket to 1500, the actual frame size is 1514" and "Added
-// to the MTU size the IP header size (1500->1514, 9600->9614)" (WinOF-2 User Manual 1.21
-// §3.4.2, WinOF User Manual 5.50, release notes of Rel. 4.40), and the
-// Demartek RoCE Deployment Guide's QLogic "Jumbo Packet 1514".
+// writeJumbo sets *JumboPacket to the MTU plus the 14-byte Ethernet
+// header. Microsoft defines the keyword as a frame size: "The size, in
+// bytes, of the largest supported Jumbo Packet (an Ethernet frame that is
+// greater than 1514 bytes)", default and minimum 1514, the frame of a
+// 1500-byte MTU ("Keywords That Can Be Edited", Windows driver docs).
+// Mellanox moved WinOF to that reading in Rev. 4.40: "Added to the MTU size
+// the IP header size (1500->1514, 9600->9614). Thus the minimum Jumbo frame
+// size is 614" (WinOF User Manual 5.50 §10, Rev. 4.40). Both manuals give
+// a 1514 default (WinOF-2 User Manual 1.21 §3.4.2, WinOF User Manual 5.50
+// §4.6.3) and the 614-9614 range (WinOF-2 User Manual 1.21 §3.5.3, WinOF
+// User Manual 5.50 §4.9.3); the Demartek RoCE Deployment Guide's QLogic
+// adapter shows "Jumbo Packet 1514" (its Mellanox adapter shows 1500,
+// without saying which MTU that meant).
+//
+// Mellanox's own *JumboPacket note reads the other way: "Mellanox adapters
+// do not include Ethernet header information in the frame size. (i.e when
+// setting *JumboPacket to 1500, the actual frame size is 1514)", with
+// valid values 600-9600 (WinOF-2 User Manual 1.21 §3.4.2, WinOF User
+// Manual 5.50 §4.6.3). That range is the one Rev. 4.40 replaced, so the
+// note describes WinOF before 4.40; the value follows Microsoft's
+// definition and the current range, and the emitted comment says so.
 func writeJumbo(w *writer, np nicPlan) {
+	mtu := np.nic.MTU
 	writeKeyword(w, np.nic.Interface, "*JumboPacket", fmt.Sprint(np.jumbo),
-		fmt.Sprintf("MTU %d: *JumboPacket counts the 14-byte Ethernet header, so %d + 14 = %d", np.nic.MTU, np.nic.MTU, np.jumbo),
-		"(WinOF-2 User Manual 1.21 §3.4.2: \"*JumboPacket to 1500, the actual frame size is 1514\").")
+		fmt.Sprintf("MTU %d: *JumboPacket is the frame size with the 14-byte Ethernet header, %d + 14 = %d", mtu, mtu, np.jumbo),
+		"(\"an Ethernet frame that is greater than 1514 bytes\", default and minimum 1514, Microsoft",
+		"\"Keywords That Can Be Edited\"; \"Added to the MTU size the IP header size (1500->1514,",
+		"9600->9614)\", WinOF User Manual 5.50 §10, Rev. 4.40). The *JumboPacket notes of WinOF-2 User",
+		"Manual 1.21 §3.4.2 and WinOF User Manual 5.50 §4.6.3 read the other way (\"Mellanox adapters do",
+		"not include Ethernet header information in the frame size\", range 600-9600), as WinOF did before 4.40.")
 }
 
 // writeWinOFDSCP maps the RoCE priority to the RoCE DSCP for the RDMA

@@ -168,8 +168,10 @@ func TestApplications(t *testing.T) {
 }
 
 // TestJumboPacket checks that *JumboPacket is the MTU plus the 14-byte
-// Ethernet header (WinOF-2 User Manual 1.21 §3.4.2) and that MTUs outside the drivers'
-// 614-9614 frame range are refused.
+// Ethernet header (Microsoft, "Keywords That Can Be Edited"; WinOF User
+// Manual 5.50 §10, Rev. 4.40), that the comment says which sources support
+// the value and which Mellanox note reads the other way, and that MTUs
+// outside the drivers' 614-9614 frame range are refused.
 func TestJumboPacket(t *testing.T) {
 	tests := []struct {
 		mtu     int
@@ -199,6 +201,16 @@ func TestJumboPacket(t *testing.T) {
 		}
 		assertLines(t, string(files[0].Data), []string{tt.want})
 	}
+	assertLines(t, render(t, workstation()), []string{
+		"# MTU 9000: *JumboPacket is the frame size with the 14-byte Ethernet header, 9000 + 14 = 9014",
+		"# (\"an Ethernet frame that is greater than 1514 bytes\", default and minimum 1514, Microsoft",
+		"# \"Keywords That Can Be Edited\"; \"Added to the MTU size the IP header size (1500->1514,",
+		"# 9600->9614)\", WinOF User Manual 5.50 §10, Rev. 4.40). The *JumboPacket notes of WinOF-2 User",
+		"# Manual 1.21 §3.4.2 and WinOF User Manual 5.50 §4.6.3 read the other way (\"Mellanox adapters do",
+		"# not include Ethernet header information in the frame size\", range 600-9600), as WinOF did before 4.40.",
+		"Set-Keyword 'Ethernet 3' '*JumboPacket' '9014'",
+	})
+	assertAbsent(t, render(t, workstation()), []string{"*JumboPacket to 1500, the actual frame size is 1514\")."})
 }
 
 // TestRoCEModePerDriver checks the RoCE mode lines of each driver

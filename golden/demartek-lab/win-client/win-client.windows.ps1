@@ -315,8 +315,12 @@ if ($Present['Ethernet 4']) {
             Set-Keyword 'Ethernet 4' 'VlanID' '2'
         }
     }
-    # MTU 1500: *JumboPacket counts the 14-byte Ethernet header, so 1500 + 14 = 1514
-    # (WinOF-2 User Manual 1.21 §3.4.2: "*JumboPacket to 1500, the actual frame size is 1514").
+    # MTU 1500: *JumboPacket is the frame size with the 14-byte Ethernet header, 1500 + 14 = 1514
+    # ("an Ethernet frame that is greater than 1514 bytes", default and minimum 1514, Microsoft
+    # "Keywords That Can Be Edited"; "Added to the MTU size the IP header size (1500->1514,
+    # 9600->9614)", WinOF User Manual 5.50 §10, Rev. 4.40). The *JumboPacket notes of WinOF-2 User
+    # Manual 1.21 §3.4.2 and WinOF User Manual 5.50 §4.6.3 read the other way ("Mellanox adapters do
+    # not include Ethernet header information in the frame size", range 600-9600), as WinOF did before 4.40.
     if ((Compare-State 'Ethernet 4' '*JumboPacket' '1514' (Get-Keyword 'Ethernet 4' '*JumboPacket')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 4', 'set *JumboPacket to 1514')) {
             Set-Keyword 'Ethernet 4' '*JumboPacket' '1514'
