@@ -485,13 +485,14 @@ func writeKeyword(w *writer, adapter, keyword, value string, why ...string) {
 	setKeyword(w, adapter, keyword, value)
 }
 
-// setKeyword writes the compare-and-set of one registry keyword; the then
-// lines (a restart) run after the set.
-func setKeyword(w *writer, adapter, keyword, value string, then ...string) {
-	set := fmt.Sprintf("Set-Keyword %s %s %s", q(adapter), q(keyword), q(value))
+// setKeyword writes the compare-and-set of one registry keyword. Set-Keyword
+// does not restart the adapter (-NoRestart), so the set queues it for the
+// one restart at the end, where the new value takes effect.
+func setKeyword(w *writer, adapter, keyword, value string) {
 	w.change(fmt.Sprintf("Compare-State %s %s %s (Get-Keyword %s %s)", q(adapter), q(keyword), q(value), q(adapter), q(keyword)),
 		adapter, fmt.Sprintf("set %s to %s", keyword, value),
-		append([]string{set}, then...)...)
+		fmt.Sprintf("Set-Keyword %s %s %s", q(adapter), q(keyword), q(value)),
+		restartLine([]string{adapter}))
 }
 
 // writeVLAN sets the adapter's VLAN ID ("If VLANs are used, mark the
@@ -548,28 +549,29 @@ func writeWinOFDSCP(w *writer, n model.NIC) {
 	key := fmt.Sprintf("PriorityToDscpMappingTable_%d", r.Priority)
 	w.comment(fmt.Sprintf("RDMA on priority %d leaves with DSCP %d, the DSCP the switches classify as RoCE;", r.Priority, r.DSCP),
 		fmt.Sprintf("the driver default would be DSCP %d (the priority, WinOF User Manual 5.50 §4.1.11.7).", r.Priority))
-	restart := restartLine([]string{n.Interface})
-	setKeyword(w, n.Interface, key, fmt.Sprint(r.DSCP), restart)
+	setKeyword(w, n.Interface, key, fmt.Sprint(r.DSCP))
 	if n.VLAN != 0 || (r.Trust != model.TrustDSCP && r.Trust != model.TrustBoth) {
 		return
 	}
 	w.comment("Untagged with DSCP trust: DSCP-based PFC needs TxUntagPriorityTag and",
 		"RxUntaggedMapToLossless set to 1 (WinOF User Manual 5.50 §4.1.11.7: \"for DSCP based PFC set to 0x1\").")
 	for _, k := range []string{"TxUntagPriorityTag", "RxUntaggedMapToLossless"} {
-		setKeyword(w, n.Interface, k, "1", restart)
+		setKeyword(w, n.Interface, k, "1")
 	}
 }
 
 // writeQLogicMode sets the QLogic adapter's "RoCE Mode" advanced
 // property ("RoCE Mode RoCE v2 ... the option to specify the RoCE mode as
 // RoCE v2 or RoCE v1", Demartek RoCE Deployment Guide, QLogic adapter
-// settings).
+// settings), without a restart of its own (-NoRestart): the adapter is
+// queued for the one restart at the end.
 func writeQLogicMode(w *writer, n model.NIC) {
 	value := "RoCE " + n.RoCE.Mode
 	w.comment("QLogic sets the RoCE mode per adapter, in the \"RoCE Mode\" property (Demartek RoCE Deployment Guide, QLogic).")
 	w.change(fmt.Sprintf("Compare-State %s 'RoCE Mode' %s (Get-Display %s 'RoCE Mode')", q(n.Interface), q(value), q(n.Interface)),
 		n.Interface, "set RoCE Mode to "+value,
-		fmt.Sprintf("Set-NetAdapterAdvancedProperty -Name %s -DisplayName 'RoCE Mode' -DisplayValue %s", q(n.Interface), q(value)))
+		fmt.Sprintf("Set-NetAdapterAdvancedProperty -Name %s -DisplayName 'RoCE Mode' -DisplayValue %s -NoRestart", q(n.Interface), q(value)),
+		restartLine([]string{n.Interface}))
 }
 
 // writeAdapterQos enables DCB QoS on the adapter (WinOF-2 User Manual 1.21 §3.1.5.1 step
@@ -643,13 +645,15 @@ func writeTuning(w *writer) {
 		"powercfg /setactive "+highPerformancePlan)
 }
 
-// writeEnd restarts adapters whose driver-wide keys changed and, under
+// writeEnd restarts, once, the adapters whose advanced properties or
+// driver-wide keys changed (the steps queue them in $script:Restart only
+// when they apply a change, never under -Check or -WhatIf) and, under
 // -Check, exits 1 when anything differs.
 func writeEnd(w *writer) {
 	w.section("end")
 	w.line("$names = @($script:Restart | Sort-Object -Unique)")
 	w.open("if ($names.Count -gt 0 -and -not $Check)")
-	w.open("if ($PSCmdlet.ShouldProcess(($names -join ', '), 'Restart-NetAdapter (driver registry keys take effect on restart)'))")
+	w.open("if ($PSCmdlet.ShouldProcess(($names -join ', '), 'Restart-NetAdapter (advanced properties and driver registry keys take effect on restart)'))")
 	w.line("Restart-NetAdapter -Name $names")
 	w.close()
 	w.close()

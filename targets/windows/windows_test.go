@@ -251,7 +251,8 @@ func TestRoCEModePerDriver(t *testing.T) {
 			"Write-Warning 'fabricc: the model asks RoCEv2 UDP port 1021, but WinOF-2 documents no setting for it; the driver''s port (IANA 4791) applies.'",
 		}, nil},
 		{"qlogic v2", qlogicHost, "v2", 4791, []string{
-			"Set-NetAdapterAdvancedProperty -Name 'NIC in Slot 4 Port 1' -DisplayName 'RoCE Mode' -DisplayValue 'RoCE v2'",
+			"Set-NetAdapterAdvancedProperty -Name 'NIC in Slot 4 Port 1' -DisplayName 'RoCE Mode' -DisplayValue 'RoCE v2' -NoRestart",
+			"$script:Restart += @('NIC in Slot 4 Port 1')",
 		}, []string{"roce_mode"}},
 	}
 	for _, tt := range tests {
@@ -303,7 +304,8 @@ func TestQLogicPath(t *testing.T) {
 		"New-NetQosPolicy -Name 'SMB' -NetDirectPortMatchCondition 445 -PriorityValue8021Action 3 | Out-Null",
 		"Set-Keyword 'NIC in Slot 4 Port 1' 'VlanID' '2'",
 		"Set-Keyword 'NIC in Slot 4 Port 1' '*JumboPacket' '1514'",
-		"Set-NetAdapterAdvancedProperty -Name 'NIC in Slot 4 Port 1' -DisplayName 'RoCE Mode' -DisplayValue 'RoCE v2'",
+		"Set-NetAdapterAdvancedProperty -Name 'NIC in Slot 4 Port 1' -DisplayName 'RoCE Mode' -DisplayValue 'RoCE v2' -NoRestart",
+		"$script:Restart += @('NIC in Slot 4 Port 1')",
 		"Enable-NetAdapterRdma -Name 'NIC in Slot 4 Port 1'",
 		"New-NetIPAddress -InterfaceAlias 'NIC in Slot 4 Port 1' -IPAddress '192.168.2.61' -PrefixLength 24 | Out-Null",
 	})
@@ -462,4 +464,59 @@ func TestGlobalPauseOffBeforePFC(t *testing.T) {
 	s = render(t, noPFC)
 	assertAbsent(t, s, []string{"*FlowControl"})
 	assertLines(t, s, []string{"Disable-NetQosFlowControl -Priority 0,1,2,3,4,5,6,7"})
+}
+
+// TestOneRestartAtTheEnd checks that no advanced-property cmdlet restarts
+// the adapter on its own (-NoRestart, Set-/New-NetAdapterAdvancedProperty
+// documentation), that every step that sets one queues its adapter
+// inside its ShouldProcess block (so -Check and -WhatIf queue nothing),
+// and that the script restarts once, at the end, only when something was
+// queued and never under -Check.
+func TestOneRestartAtTheEnd(t *testing.T) {
+	for _, h := range []model.Host{fcNode1(), workstation(), qlogicHost()} {
+		t.Run(h.Name, func(t *testing.T) {
+			s := render(t, h)
+			ls := lines(s)
+			restarts := 0
+			for i, l := range ls {
+				if strings.HasPrefix(l, "#") {
+					continue
+				}
+				if strings.Contains(l, "NetAdapterAdvancedProperty -Name") && (strings.HasPrefix(l, "Set-") || strings.HasPrefix(l, "New-")) && !strings.Contains(l, " -NoRestart") {
+					t.Errorf("line %d restarts the adapter on its own: %q", i+1, l)
+				}
+				if strings.HasPrefix(l, "Set-Keyword '") || strings.HasPrefix(l, "Set-NetAdapterAdvancedProperty -Name '") {
+					if next := ls[i+1]; !strings.HasPrefix(next, "$script:Restart += @(") {
+						t.Errorf("line %d sets a property without queueing the restart: %q, then %q", i+1, l, next)
+					}
+				}
+				if strings.HasPrefix(l, "$script:Restart += ") && !strings.HasPrefix(ls[i-2], "if ($PSCmdlet.ShouldProcess(") {
+					t.Errorf("line %d queues a restart outside a change: %q", i+1, l)
+				}
+				if strings.HasPrefix(l, "Restart-NetAdapter ") {
+					restarts++
+				}
+			}
+			if restarts != 1 {
+				t.Errorf("script has %d Restart-NetAdapter commands, want 1", restarts)
+			}
+			assertLines(t, s, []string{
+				"New-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -RegistryDataType REG_SZ -NoRestart | Out-Null",
+				"Set-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -AllProperties -NoRestart",
+				"# ---- end ----",
+				"$names = @($script:Restart | Sort-Object -Unique)",
+				"if ($names.Count -gt 0 -and -not $Check) {",
+				"if ($PSCmdlet.ShouldProcess(($names -join ', '), 'Restart-NetAdapter (advanced properties and driver registry keys take effect on restart)')) {",
+				"Restart-NetAdapter -Name $names",
+			})
+		})
+	}
+	assertLines(t, render(t, workstation()), []string{
+		"Set-Keyword 'Ethernet 3' '*FlowControl' '0'",
+		"$script:Restart += @('Ethernet 3')",
+		"Set-Keyword 'Ethernet 3' 'VlanID' '0'",
+		"$script:Restart += @('Ethernet 3')",
+		"Set-Keyword 'Ethernet 3' '*JumboPacket' '9014'",
+		"$script:Restart += @('Ethernet 3')",
+	})
 }

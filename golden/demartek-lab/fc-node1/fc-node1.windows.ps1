@@ -87,13 +87,17 @@ function Get-Keyword {
 # Set-Keyword sets an advanced property by registry keyword, creating it
 # as a string value when the driver has not written it ("All registry
 # keys added for driver configuration should be of string type", WinOF-2
-# manual, Configuring the Driver Registry Keys).
+# manual, Configuring the Driver Registry Keys). Both cmdlets restart the
+# adapter unless given -NoRestart ("Indicates that the cmdlet does not
+# restart the network adapter after completing the operation",
+# Set-NetAdapterAdvancedProperty and New-NetAdapterAdvancedProperty); the
+# step that calls Set-Keyword queues the adapter for the one restart at the end.
 function Set-Keyword {
     param([string]$Adapter, [string]$Keyword, [string]$Value)
     if ((Get-Keyword $Adapter $Keyword) -eq 'absent') {
-        New-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -RegistryDataType REG_SZ | Out-Null
+        New-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -RegistryDataType REG_SZ -NoRestart | Out-Null
     } else {
-        Set-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -AllProperties
+        Set-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -AllProperties -NoRestart
     }
 }
 
@@ -240,6 +244,7 @@ if ($Present['SLOT 4 Port 1']) {
     if ((Compare-State 'SLOT 4 Port 1' '*FlowControl' '0' (Get-Keyword 'SLOT 4 Port 1' '*FlowControl')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('SLOT 4 Port 1', 'set *FlowControl to 0')) {
             Set-Keyword 'SLOT 4 Port 1' '*FlowControl' '0'
+            $script:Restart += @('SLOT 4 Port 1')
         }
     }
 }
@@ -251,6 +256,7 @@ if ($Present['SLOT 4 Port 2']) {
     if ((Compare-State 'SLOT 4 Port 2' '*FlowControl' '0' (Get-Keyword 'SLOT 4 Port 2' '*FlowControl')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('SLOT 4 Port 2', 'set *FlowControl to 0')) {
             Set-Keyword 'SLOT 4 Port 2' '*FlowControl' '0'
+            $script:Restart += @('SLOT 4 Port 2')
         }
     }
 }
@@ -324,6 +330,7 @@ if ($Present['SLOT 4 Port 1']) {
     if ((Compare-State 'SLOT 4 Port 1' 'VlanID' '2' (Get-Keyword 'SLOT 4 Port 1' 'VlanID')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('SLOT 4 Port 1', 'set VlanID to 2')) {
             Set-Keyword 'SLOT 4 Port 1' 'VlanID' '2'
+            $script:Restart += @('SLOT 4 Port 1')
         }
     }
     # MTU 1500: *JumboPacket is the frame size with the 14-byte Ethernet header, 1500 + 14 = 1514
@@ -335,6 +342,7 @@ if ($Present['SLOT 4 Port 1']) {
     if ((Compare-State 'SLOT 4 Port 1' '*JumboPacket' '1514' (Get-Keyword 'SLOT 4 Port 1' '*JumboPacket')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('SLOT 4 Port 1', 'set *JumboPacket to 1514')) {
             Set-Keyword 'SLOT 4 Port 1' '*JumboPacket' '1514'
+            $script:Restart += @('SLOT 4 Port 1')
         }
     }
     # *PriorityVLANTag 3 ("Packet Priority & VLAN Enabled") so frames carry the 802.1p priority
@@ -342,6 +350,7 @@ if ($Present['SLOT 4 Port 1']) {
     if ((Compare-State 'SLOT 4 Port 1' '*PriorityVLANTag' '3' (Get-Keyword 'SLOT 4 Port 1' '*PriorityVLANTag')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('SLOT 4 Port 1', 'set *PriorityVLANTag to 3')) {
             Set-Keyword 'SLOT 4 Port 1' '*PriorityVLANTag' '3'
+            $script:Restart += @('SLOT 4 Port 1')
         }
     }
     # Enable QoS (PFC and ETS) on the adapter (WinOF-2 User Manual 1.21 §3.1.5.1 step 10).
@@ -385,6 +394,7 @@ if ($Present['SLOT 4 Port 2']) {
     if ((Compare-State 'SLOT 4 Port 2' 'VlanID' '2' (Get-Keyword 'SLOT 4 Port 2' 'VlanID')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('SLOT 4 Port 2', 'set VlanID to 2')) {
             Set-Keyword 'SLOT 4 Port 2' 'VlanID' '2'
+            $script:Restart += @('SLOT 4 Port 2')
         }
     }
     # MTU 1500: *JumboPacket is the frame size with the 14-byte Ethernet header, 1500 + 14 = 1514
@@ -396,6 +406,7 @@ if ($Present['SLOT 4 Port 2']) {
     if ((Compare-State 'SLOT 4 Port 2' '*JumboPacket' '1514' (Get-Keyword 'SLOT 4 Port 2' '*JumboPacket')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('SLOT 4 Port 2', 'set *JumboPacket to 1514')) {
             Set-Keyword 'SLOT 4 Port 2' '*JumboPacket' '1514'
+            $script:Restart += @('SLOT 4 Port 2')
         }
     }
     # *PriorityVLANTag 3 ("Packet Priority & VLAN Enabled") so frames carry the 802.1p priority
@@ -403,6 +414,7 @@ if ($Present['SLOT 4 Port 2']) {
     if ((Compare-State 'SLOT 4 Port 2' '*PriorityVLANTag' '3' (Get-Keyword 'SLOT 4 Port 2' '*PriorityVLANTag')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('SLOT 4 Port 2', 'set *PriorityVLANTag to 3')) {
             Set-Keyword 'SLOT 4 Port 2' '*PriorityVLANTag' '3'
+            $script:Restart += @('SLOT 4 Port 2')
         }
     }
     # Enable QoS (PFC and ETS) on the adapter (WinOF-2 User Manual 1.21 §3.1.5.1 step 10).
@@ -443,7 +455,7 @@ if ($Present['SLOT 4 Port 2']) {
 # ---- end ----
 $names = @($script:Restart | Sort-Object -Unique)
 if ($names.Count -gt 0 -and -not $Check) {
-    if ($PSCmdlet.ShouldProcess(($names -join ', '), 'Restart-NetAdapter (driver registry keys take effect on restart)')) {
+    if ($PSCmdlet.ShouldProcess(($names -join ', '), 'Restart-NetAdapter (advanced properties and driver registry keys take effect on restart)')) {
         Restart-NetAdapter -Name $names
     }
 }

@@ -87,13 +87,17 @@ function Get-Keyword {
 # Set-Keyword sets an advanced property by registry keyword, creating it
 # as a string value when the driver has not written it ("All registry
 # keys added for driver configuration should be of string type", WinOF-2
-# manual, Configuring the Driver Registry Keys).
+# manual, Configuring the Driver Registry Keys). Both cmdlets restart the
+# adapter unless given -NoRestart ("Indicates that the cmdlet does not
+# restart the network adapter after completing the operation",
+# Set-NetAdapterAdvancedProperty and New-NetAdapterAdvancedProperty); the
+# step that calls Set-Keyword queues the adapter for the one restart at the end.
 function Set-Keyword {
     param([string]$Adapter, [string]$Keyword, [string]$Value)
     if ((Get-Keyword $Adapter $Keyword) -eq 'absent') {
-        New-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -RegistryDataType REG_SZ | Out-Null
+        New-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -RegistryDataType REG_SZ -NoRestart | Out-Null
     } else {
-        Set-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -AllProperties
+        Set-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -AllProperties -NoRestart
     }
 }
 
@@ -240,6 +244,7 @@ if ($Present['Ethernet 4']) {
     if ((Compare-State 'Ethernet 4' '*FlowControl' '0' (Get-Keyword 'Ethernet 4' '*FlowControl')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 4', 'set *FlowControl to 0')) {
             Set-Keyword 'Ethernet 4' '*FlowControl' '0'
+            $script:Restart += @('Ethernet 4')
         }
     }
 }
@@ -313,6 +318,7 @@ if ($Present['Ethernet 4']) {
     if ((Compare-State 'Ethernet 4' 'VlanID' '2' (Get-Keyword 'Ethernet 4' 'VlanID')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 4', 'set VlanID to 2')) {
             Set-Keyword 'Ethernet 4' 'VlanID' '2'
+            $script:Restart += @('Ethernet 4')
         }
     }
     # MTU 1500: *JumboPacket is the frame size with the 14-byte Ethernet header, 1500 + 14 = 1514
@@ -324,6 +330,7 @@ if ($Present['Ethernet 4']) {
     if ((Compare-State 'Ethernet 4' '*JumboPacket' '1514' (Get-Keyword 'Ethernet 4' '*JumboPacket')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 4', 'set *JumboPacket to 1514')) {
             Set-Keyword 'Ethernet 4' '*JumboPacket' '1514'
+            $script:Restart += @('Ethernet 4')
         }
     }
     # *PriorityVLANTag 3 ("Packet Priority & VLAN Enabled") so frames carry the 802.1p priority
@@ -331,6 +338,7 @@ if ($Present['Ethernet 4']) {
     if ((Compare-State 'Ethernet 4' '*PriorityVLANTag' '3' (Get-Keyword 'Ethernet 4' '*PriorityVLANTag')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 4', 'set *PriorityVLANTag to 3')) {
             Set-Keyword 'Ethernet 4' '*PriorityVLANTag' '3'
+            $script:Restart += @('Ethernet 4')
         }
     }
     # Enable QoS (PFC and ETS) on the adapter (WinOF-2 User Manual 1.21 §3.1.5.1 step 10).
@@ -371,7 +379,7 @@ if ($Present['Ethernet 4']) {
 # ---- end ----
 $names = @($script:Restart | Sort-Object -Unique)
 if ($names.Count -gt 0 -and -not $Check) {
-    if ($PSCmdlet.ShouldProcess(($names -join ', '), 'Restart-NetAdapter (driver registry keys take effect on restart)')) {
+    if ($PSCmdlet.ShouldProcess(($names -join ', '), 'Restart-NetAdapter (advanced properties and driver registry keys take effect on restart)')) {
         Restart-NetAdapter -Name $names
     }
 }

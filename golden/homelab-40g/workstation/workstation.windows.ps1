@@ -87,13 +87,17 @@ function Get-Keyword {
 # Set-Keyword sets an advanced property by registry keyword, creating it
 # as a string value when the driver has not written it ("All registry
 # keys added for driver configuration should be of string type", WinOF-2
-# manual, Configuring the Driver Registry Keys).
+# manual, Configuring the Driver Registry Keys). Both cmdlets restart the
+# adapter unless given -NoRestart ("Indicates that the cmdlet does not
+# restart the network adapter after completing the operation",
+# Set-NetAdapterAdvancedProperty and New-NetAdapterAdvancedProperty); the
+# step that calls Set-Keyword queues the adapter for the one restart at the end.
 function Set-Keyword {
     param([string]$Adapter, [string]$Keyword, [string]$Value)
     if ((Get-Keyword $Adapter $Keyword) -eq 'absent') {
-        New-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -RegistryDataType REG_SZ | Out-Null
+        New-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -RegistryDataType REG_SZ -NoRestart | Out-Null
     } else {
-        Set-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -AllProperties
+        Set-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -AllProperties -NoRestart
     }
 }
 
@@ -235,6 +239,7 @@ if ($Present['Ethernet 3']) {
     if ((Compare-State 'Ethernet 3' '*FlowControl' '0' (Get-Keyword 'Ethernet 3' '*FlowControl')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set *FlowControl to 0')) {
             Set-Keyword 'Ethernet 3' '*FlowControl' '0'
+            $script:Restart += @('Ethernet 3')
         }
     }
 }
@@ -315,6 +320,7 @@ if ($Present['Ethernet 3']) {
     if ((Compare-State 'Ethernet 3' 'VlanID' '0' (Get-Keyword 'Ethernet 3' 'VlanID')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set VlanID to 0')) {
             Set-Keyword 'Ethernet 3' 'VlanID' '0'
+            $script:Restart += @('Ethernet 3')
         }
     }
     # MTU 9000: *JumboPacket is the frame size with the 14-byte Ethernet header, 9000 + 14 = 9014
@@ -326,6 +332,7 @@ if ($Present['Ethernet 3']) {
     if ((Compare-State 'Ethernet 3' '*JumboPacket' '9014' (Get-Keyword 'Ethernet 3' '*JumboPacket')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set *JumboPacket to 9014')) {
             Set-Keyword 'Ethernet 3' '*JumboPacket' '9014'
+            $script:Restart += @('Ethernet 3')
         }
     }
     # *PriorityVLANTag 3 ("Packet Priority & VLAN Enabled") so frames carry the 802.1p priority
@@ -333,6 +340,7 @@ if ($Present['Ethernet 3']) {
     if ((Compare-State 'Ethernet 3' '*PriorityVLANTag' '3' (Get-Keyword 'Ethernet 3' '*PriorityVLANTag')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set *PriorityVLANTag to 3')) {
             Set-Keyword 'Ethernet 3' '*PriorityVLANTag' '3'
+            $script:Restart += @('Ethernet 3')
         }
     }
     # RDMA on priority 3 leaves with DSCP 26, the DSCP the switches classify as RoCE;
@@ -395,7 +403,7 @@ if ($Present['Ethernet 3']) {
 # ---- end ----
 $names = @($script:Restart | Sort-Object -Unique)
 if ($names.Count -gt 0 -and -not $Check) {
-    if ($PSCmdlet.ShouldProcess(($names -join ', '), 'Restart-NetAdapter (driver registry keys take effect on restart)')) {
+    if ($PSCmdlet.ShouldProcess(($names -join ', '), 'Restart-NetAdapter (advanced properties and driver registry keys take effect on restart)')) {
         Restart-NetAdapter -Name $names
     }
 }
