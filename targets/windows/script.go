@@ -262,8 +262,9 @@ func writePFC(w *writer, h *model.Host, p *plan) {
 // Control Configuration", the first item of WinOF-2 User Manual 1.21
 // §3.1.5.1 and WinOF User Manual 5.50 §4.1.9.2.1), and *FlowControl 0 is
 // "Flow control is disabled" (WinOF-2 User Manual 1.21 §3.4.5.1; Microsoft,
-// "Enumeration Keywords", *FlowControl). An adapter without PFC keeps its
-// global pause, which may be its only flow control.
+// "Enumeration Keywords", *FlowControl). Each comment cites the adapter's
+// own driver (keywordDoc). An adapter without PFC keeps its global pause,
+// which may be its only flow control.
 func writeGlobalPauseOff(w *writer, p *plan) {
 	for _, np := range p.nics {
 		n := np.nic
@@ -273,10 +274,9 @@ func writeGlobalPauseOff(w *writer, p *plan) {
 		w.nic(n.Name, "pfc_priorities")
 		w.open("if ($Present[%s])", q(n.Interface))
 		writeKeyword(w, n.Interface, "*FlowControl", "0",
-			"Global pause (802.3x) off before PFC: \"To Disable Flow Control Configuration\" comes first",
-			"(WinOF-2 User Manual 1.21 §3.1.5.1, WinOF User Manual 5.50 §4.1.9.2.1); *FlowControl 0 is",
-			"\"Flow control is disabled\", 3 \"Rx & Tx Flow control is enabled\" (WinOF-2 User Manual 1.21",
-			"§3.4.5.1; Microsoft \"Enumeration Keywords\", *FlowControl).")
+			"Global pause (802.3x) off before PFC, the manual's first QoS item (\"To Disable Flow Control",
+			"Configuration\", "+disableFlowControlDoc(n.Driver)+"); *FlowControl 0 is flow control disabled,",
+			"3 Rx & Tx enabled ("+keywordDoc(n.Driver, "*FlowControl")+").")
 		w.close()
 	}
 }
@@ -383,8 +383,10 @@ func writeWinOFMode(w *writer, d driverSetting) {
 	w.section("RoCE mode, WinOF driver (ConnectX-3, mlx4_bus)")
 	w.comment(
 		"\"RoCE mode is configured per-driver and is enforced on all the devices in the",
-		"system\"; roce_mode: MAC based 0, IP based 5, over UDP (v2) 2, none 4 (WinOF User Manual 5.50 §4.6.9.2).",
-		"\"For changes to take affect, please restart the network adapter\" (WinOF User Manual 5.50 §4.1.11.7).",
+		"system\" (WinOF User Manual 5.50 §4.1.4.4.4); roce_mode: MAC based 0, IP based 5,",
+		"over UDP (v2) 2, none 4 (WinOF User Manual 5.50 §4.6.9.2). The manual gives no restart rule",
+		"for roce_mode; the adapters restart at the end, as it asks after its DSCP keys (\"For changes",
+		"to take affect, please restart the network adapter\", WinOF User Manual 5.50 §4.1.11.7.1).",
 	)
 	mode, label := "2", "RoCE over UDP (v2)"
 	if d.mode == "v1" {
@@ -457,9 +459,7 @@ func writeAdapter(w *writer, np nicPlan) {
 	w.nic(n.Name, "mtu")
 	writeJumbo(w, np)
 	w.nic(n.Name)
-	writeKeyword(w, name, "*PriorityVLANTag", "3",
-		"*PriorityVLANTag 3 (\"Packet Priority & VLAN Enabled\") so frames carry the 802.1p priority",
-		"PFC acts on (WinOF-2 User Manual 1.21 §3.4.5).")
+	writeKeyword(w, name, "*PriorityVLANTag", "3", priorityTagWhy(n)...)
 	if n.Driver == DriverWinOF && n.Transport == model.TransportRoCE && n.RoCE.Mode == "v2" {
 		w.nic(n.Name, "dscp")
 		w.b.Also("host", w.host, "nic", n.Name, "priority")
@@ -470,7 +470,7 @@ func writeAdapter(w *writer, np nicPlan) {
 		writeQLogicMode(w, n)
 	}
 	w.nic(n.Name)
-	writeAdapterQos(w, name)
+	writeAdapterQos(w, n)
 	writeRdma(w, name)
 	w.nic(n.Name, "addresses")
 	writeAddresses(w, np)
@@ -496,15 +496,52 @@ func setKeyword(w *writer, adapter, keyword, value string) {
 }
 
 // writeVLAN sets the adapter's VLAN ID ("If VLANs are used, mark the
-// egress traffic with the relevant VlanID", WinOF-2 User Manual 1.21 §3.1.5.1 step 6).
+// egress traffic with the relevant VlanID", WinOF-2 User Manual 1.21
+// §3.1.5.1 step 6, WinOF User Manual 5.50 §4.1.9.2.4 step 6).
 func writeVLAN(w *writer, n model.NIC) {
 	if n.VLAN == 0 {
-		writeKeyword(w, n.Interface, "VlanID", "0",
-			"Untagged: VlanID 0 (\"No Vlan Id is passed\", WinOF-2 User Manual 1.21 §3.4.4); the priority rides in a priority tag.")
+		writeKeyword(w, n.Interface, "VlanID", "0", untaggedWhy(n)...)
 		return
 	}
 	writeKeyword(w, n.Interface, "VlanID", fmt.Sprint(n.VLAN),
 		fmt.Sprintf("VLAN %d tags RDMA traffic and carries its priority; the switch port must allow it.", n.VLAN))
+}
+
+// untaggedWhy explains VlanID 0, citing the adapter's driver. The 802.1p
+// priority then travels in a priority tag (802.1Q, VLAN ID 0) unless
+// TxUntagPriorityTag is 1, which "do[es] not add 802.1Q tag to transmitted
+// packets which are assigned 802.1p priority, but are not assigned a
+// non-zero VLAN ID" (WinOF User Manual 5.50 §4.1.11.7).
+func untaggedWhy(n model.NIC) []string {
+	what := "Untagged: VlanID 0 (" + keywordDoc(n.Driver, "VlanID") + ")"
+	if isMellanox(n.Driver) {
+		what = "Untagged: VlanID 0 (\"No Vlan Id is passed\", " + keywordDoc(n.Driver, "VlanID") + ")"
+	}
+	if untaggedDSCP(n) {
+		return []string{what + "; TxUntagPriorityTag 1 below sends",
+			"no 802.1Q tag at all, so the switch classifies RoCE by its DSCP."}
+	}
+	return []string{what + "; the priority rides in a priority tag (802.1Q, VLAN ID 0)."}
+}
+
+// priorityTagWhy explains *PriorityVLANTag 3, citing the adapter's driver.
+func priorityTagWhy(n model.NIC) []string {
+	doc := keywordDoc(n.Driver, "*PriorityVLANTag")
+	if untaggedDSCP(n) {
+		return []string{"*PriorityVLANTag 3 (\"Packet Priority & VLAN Enabled\", " + doc + ");",
+			"TxUntagPriorityTag 1 below keeps the 802.1p tag off the wire."}
+	}
+	return []string{"*PriorityVLANTag 3 (\"Packet Priority & VLAN Enabled\") so frames carry the 802.1p priority",
+		"PFC acts on (" + doc + ")."}
+}
+
+// untaggedDSCP reports whether n is a WinOF RoCEv2 adapter without a VLAN
+// on a fabric that trusts DSCP: it gets TxUntagPriorityTag and
+// RxUntaggedMapToLossless 1, "for DSCP based PFC" (WinOF User Manual 5.50
+// §4.1.11.7).
+func untaggedDSCP(n model.NIC) bool {
+	return n.Driver == DriverWinOF && n.Transport == model.TransportRoCE && n.RoCE.Mode == "v2" && n.VLAN == 0 &&
+		(n.RoCE.Trust == model.TrustDSCP || n.RoCE.Trust == model.TrustBoth)
 }
 
 // writeJumbo sets *JumboPacket to the MTU plus the 14-byte Ethernet
@@ -529,14 +566,26 @@ func writeVLAN(w *writer, n model.NIC) {
 // note describes WinOF before 4.40; the value follows Microsoft's
 // definition and the current range, and the emitted comment says so.
 func writeJumbo(w *writer, np nicPlan) {
-	mtu := np.nic.MTU
-	writeKeyword(w, np.nic.Interface, "*JumboPacket", fmt.Sprint(np.jumbo),
+	writeKeyword(w, np.nic.Interface, "*JumboPacket", fmt.Sprint(np.jumbo), jumboWhy(np)...)
+}
+
+// jumboWhy is the *JumboPacket comment: Microsoft's definition, then for a
+// Mellanox driver the WinOF release note and its own manual's contrary
+// note, for QLogic the Demartek guide's QLogic value.
+func jumboWhy(np nicPlan) []string {
+	mtu, d := np.nic.MTU, np.nic.Driver
+	out := []string{
 		fmt.Sprintf("MTU %d: *JumboPacket is the frame size with the 14-byte Ethernet header, %d + 14 = %d", mtu, mtu, np.jumbo),
 		"(\"an Ethernet frame that is greater than 1514 bytes\", default and minimum 1514, Microsoft",
+	}
+	if !isMellanox(d) {
+		return append(out, "\"Keywords That Can Be Edited\"; \"Jumbo Packet 1514\", "+demartekQLogic+").")
+	}
+	return append(out,
 		"\"Keywords That Can Be Edited\"; \"Added to the MTU size the IP header size (1500->1514,",
-		"9600->9614)\", WinOF User Manual 5.50 §10, Rev. 4.40). The *JumboPacket notes of WinOF-2 User",
-		"Manual 1.21 §3.4.2 and WinOF User Manual 5.50 §4.6.3 read the other way (\"Mellanox adapters do",
-		"not include Ethernet header information in the frame size\", range 600-9600), as WinOF did before 4.40.")
+		"9600->9614)\", "+winofManual+" §10, Rev. 4.40).",
+		"The *JumboPacket note of "+keywordDoc(d, "*JumboPacket")+" reads the other way (\"Mellanox adapters",
+		"do not include Ethernet header information in the frame size\", range 600-9600), as WinOF did before 4.40.")
 }
 
 // writeWinOFDSCP maps the RoCE priority to the RoCE DSCP for the RDMA
@@ -550,7 +599,7 @@ func writeWinOFDSCP(w *writer, n model.NIC) {
 	w.comment(fmt.Sprintf("RDMA on priority %d leaves with DSCP %d, the DSCP the switches classify as RoCE;", r.Priority, r.DSCP),
 		fmt.Sprintf("the driver default would be DSCP %d (the priority, WinOF User Manual 5.50 §4.1.11.7).", r.Priority))
 	setKeyword(w, n.Interface, key, fmt.Sprint(r.DSCP))
-	if n.VLAN != 0 || (r.Trust != model.TrustDSCP && r.Trust != model.TrustBoth) {
+	if !untaggedDSCP(n) {
 		return
 	}
 	w.comment("Untagged with DSCP trust: DSCP-based PFC needs TxUntagPriorityTag and",
@@ -574,10 +623,11 @@ func writeQLogicMode(w *writer, n model.NIC) {
 		restartLine([]string{n.Interface}))
 }
 
-// writeAdapterQos enables DCB QoS on the adapter (WinOF-2 User Manual 1.21 §3.1.5.1 step
-// 10: "Enable-NetAdapterQos -InterfaceAlias").
-func writeAdapterQos(w *writer, name string) {
-	w.comment("Enable QoS (PFC and ETS) on the adapter (WinOF-2 User Manual 1.21 §3.1.5.1 step 10).")
+// writeAdapterQos enables DCB QoS on the adapter (step 10 of the manuals'
+// QoS procedure: "Enable-NetAdapterQos -InterfaceAlias").
+func writeAdapterQos(w *writer, n model.NIC) {
+	name := n.Interface
+	w.comment("Enable QoS (PFC and ETS) on the adapter (" + qosStep(n.Driver, 10) + ").")
 	w.change(fmt.Sprintf("Compare-State %s 'NetAdapterQos' 'True' (Format-Value (Get-NetAdapterQos -Name %s -ErrorAction SilentlyContinue).Enabled)", q(name), q(name)),
 		name, "Enable-NetAdapterQos",
 		fmt.Sprintf("Enable-NetAdapterQos -Name %s", q(name)))
@@ -593,8 +643,8 @@ func writeRdma(w *writer, name string) {
 		fmt.Sprintf("Enable-NetAdapterRdma -Name %s", q(name)))
 }
 
-// writeAddresses sets the static addresses (WinOF-2 User Manual 1.21 §3.1.5.1 step 7:
-// Set-NetIPInterface -DHCP Disabled, Remove-NetIPAddress,
+// writeAddresses sets the static addresses (step 7 of the manuals' QoS
+// procedure: Set-NetIPInterface -DHCP Disabled, Remove-NetIPAddress,
 // New-NetIPAddress), changing only what differs.
 func writeAddresses(w *writer, np nicPlan) {
 	name := np.nic.Interface
@@ -609,7 +659,7 @@ func writeAddresses(w *writer, np nicPlan) {
 		v4 = v4 || a.Addr().Is4()
 	}
 	w.comment("Static addresses from the model; DHCP off and other static or DHCP addresses removed,",
-		"as the manual does (WinOF-2 User Manual 1.21 §3.1.5.1 step 7). Link-local addresses stay.")
+		"as the manual does ("+qosStep(np.nic.Driver, 7)+"). Link-local addresses stay.")
 	if v4 {
 		w.change(fmt.Sprintf("Compare-State %s 'IPv4 DHCP' 'Disabled' (Format-Value (Get-NetIPInterface -InterfaceAlias %s -AddressFamily IPv4).Dhcp)", q(name), q(name)),
 			name, "Set-NetIPInterface -Dhcp Disabled",

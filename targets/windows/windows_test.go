@@ -205,9 +205,9 @@ func TestJumboPacket(t *testing.T) {
 		"# MTU 9000: *JumboPacket is the frame size with the 14-byte Ethernet header, 9000 + 14 = 9014",
 		"# (\"an Ethernet frame that is greater than 1514 bytes\", default and minimum 1514, Microsoft",
 		"# \"Keywords That Can Be Edited\"; \"Added to the MTU size the IP header size (1500->1514,",
-		"# 9600->9614)\", WinOF User Manual 5.50 §10, Rev. 4.40). The *JumboPacket notes of WinOF-2 User",
-		"# Manual 1.21 §3.4.2 and WinOF User Manual 5.50 §4.6.3 read the other way (\"Mellanox adapters do",
-		"# not include Ethernet header information in the frame size\", range 600-9600), as WinOF did before 4.40.",
+		"# 9600->9614)\", WinOF User Manual 5.50 §10, Rev. 4.40).",
+		"# The *JumboPacket note of WinOF User Manual 5.50 §4.6.3 reads the other way (\"Mellanox adapters",
+		"# do not include Ethernet header information in the frame size\", range 600-9600), as WinOF did before 4.40.",
 		"Set-Keyword 'Ethernet 3' '*JumboPacket' '9014'",
 	})
 	assertAbsent(t, render(t, workstation()), []string{"*JumboPacket to 1500, the actual frame size is 1514\")."})
@@ -519,4 +519,68 @@ func TestOneRestartAtTheEnd(t *testing.T) {
 		"Set-Keyword 'Ethernet 3' '*JumboPacket' '9014'",
 		"$script:Restart += @('Ethernet 3')",
 	})
+}
+
+// TestCitationsByDriver checks that each adapter's comments cite its own
+// driver's manual (WinOF User Manual 5.50 for the homelab workstation's
+// ConnectX-3 Pro, WinOF-2 User Manual 1.21 for ConnectX-4, Microsoft's
+// keyword pages and the Demartek guide for QLogic), that an untagged WinOF
+// adapter with TxUntagPriorityTag 1 is not said to send a priority tag,
+// that the WinOF RoCE-mode quote is attributed to §4.1.4.4.4, and that the
+// prelude quotes no sentence the manuals lack.
+func TestCitationsByDriver(t *testing.T) {
+	s := render(t, workstation())
+	assertLines(t, s, []string{
+		"# Set-Keyword sets an advanced property by registry keyword, creating it",
+		"# as a string (REG_SZ) value when the driver has not written it: some keys",
+		"# exist only once set (the WinOF DSCP keys \"must be set manually and will",
+		"# be added to the miniport registry\", WinOF User Manual 5.50 §4.1.11.7).",
+		"# Global pause (802.3x) off before PFC, the manual's first QoS item (\"To Disable Flow Control",
+		"# Configuration\", WinOF User Manual 5.50 §4.1.9.2.1); *FlowControl 0 is flow control disabled,",
+		"# 3 Rx & Tx enabled (Microsoft \"Enumeration Keywords\").",
+		"# \"RoCE mode is configured per-driver and is enforced on all the devices in the",
+		"# system\" (WinOF User Manual 5.50 §4.1.4.4.4); roce_mode: MAC based 0, IP based 5,",
+		"# over UDP (v2) 2, none 4 (WinOF User Manual 5.50 §4.6.9.2). The manual gives no restart rule",
+		"# for roce_mode; the adapters restart at the end, as it asks after its DSCP keys (\"For changes",
+		"# to take affect, please restart the network adapter\", WinOF User Manual 5.50 §4.1.11.7.1).",
+		"# Untagged: VlanID 0 (\"No Vlan Id is passed\", WinOF User Manual 5.50 §4.6.5); TxUntagPriorityTag 1 below sends",
+		"# no 802.1Q tag at all, so the switch classifies RoCE by its DSCP.",
+		"# *PriorityVLANTag 3 (\"Packet Priority & VLAN Enabled\", WinOF User Manual 5.50 §4.6.6);",
+		"# TxUntagPriorityTag 1 below keeps the 802.1p tag off the wire.",
+		"Set-Keyword 'Ethernet 3' 'TxUntagPriorityTag' '1'",
+		"# Enable QoS (PFC and ETS) on the adapter (WinOF User Manual 5.50 §4.1.9.2.4 step 10).",
+		"# as the manual does (WinOF User Manual 5.50 §4.1.9.2.4 step 7). Link-local addresses stay.",
+	})
+	assertAbsent(t, s, []string{"WinOF-2 User Manual 1.21 §3.4", "priority tag", "should be of string type", "restart the network adapter\" (WinOF User Manual 5.50 §4.1.11.7)."})
+
+	pcp := workstation()
+	pcp.NICs[0].RoCE.Trust = model.TrustPCP
+	assertLines(t, render(t, pcp), []string{
+		"# Untagged: VlanID 0 (\"No Vlan Id is passed\", WinOF User Manual 5.50 §4.6.5); the priority rides in a priority tag (802.1Q, VLAN ID 0).",
+		"# *PriorityVLANTag 3 (\"Packet Priority & VLAN Enabled\") so frames carry the 802.1p priority",
+		"# PFC acts on (WinOF User Manual 5.50 §4.6.6).",
+	})
+
+	s = render(t, fcNode1())
+	assertLines(t, s, []string{
+		"# Configuration\", WinOF-2 User Manual 1.21 §3.1.5.1); *FlowControl 0 is flow control disabled,",
+		"# 3 Rx & Tx enabled (WinOF-2 User Manual 1.21 §3.4.5.1).",
+		"# The *JumboPacket note of WinOF-2 User Manual 1.21 §3.4.2 reads the other way (\"Mellanox adapters",
+		"# PFC acts on (WinOF-2 User Manual 1.21 §3.4.5).",
+		"# Enable QoS (PFC and ETS) on the adapter (WinOF-2 User Manual 1.21 §3.1.5.1 step 10).",
+	})
+	assertAbsent(t, s, []string{"WinOF User Manual 5.50 §4.6."})
+	untagged := fcNode1()
+	untagged.NICs[0].VLAN = 0
+	assertLines(t, render(t, untagged), []string{
+		"# Untagged: VlanID 0 (\"No Vlan Id is passed\", WinOF-2 User Manual 1.21 §3.4.4); the priority rides in a priority tag (802.1Q, VLAN ID 0).",
+	})
+
+	s = render(t, qlogicHost())
+	assertLines(t, s, []string{
+		"# 3 Rx & Tx enabled (Microsoft \"Enumeration Keywords\").",
+		"# \"Keywords That Can Be Edited\"; \"Jumbo Packet 1514\", Demartek RoCE Deployment Guide, QLogic adapter settings).",
+		"# PFC acts on (Microsoft \"Enumeration Keywords\").",
+	})
+	assertAbsent(t, s, []string{"*JumboPacket note of", "§3.4.", "§4.6."})
 }

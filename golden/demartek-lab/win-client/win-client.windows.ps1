@@ -85,13 +85,14 @@ function Get-Keyword {
 }
 
 # Set-Keyword sets an advanced property by registry keyword, creating it
-# as a string value when the driver has not written it ("All registry
-# keys added for driver configuration should be of string type", WinOF-2
-# manual, Configuring the Driver Registry Keys). Both cmdlets restart the
-# adapter unless given -NoRestart ("Indicates that the cmdlet does not
-# restart the network adapter after completing the operation",
-# Set-NetAdapterAdvancedProperty and New-NetAdapterAdvancedProperty); the
-# step that calls Set-Keyword queues the adapter for the one restart at the end.
+# as a string (REG_SZ) value when the driver has not written it: some keys
+# exist only once set (the WinOF DSCP keys "must be set manually and will
+# be added to the miniport registry", WinOF User Manual 5.50 §4.1.11.7).
+# Both cmdlets restart the adapter unless given -NoRestart ("Indicates that
+# the cmdlet does not restart the network adapter after completing the
+# operation", Set-NetAdapterAdvancedProperty and
+# New-NetAdapterAdvancedProperty); the step that calls Set-Keyword queues
+# the adapter for the one restart at the end.
 function Set-Keyword {
     param([string]$Adapter, [string]$Keyword, [string]$Value)
     if ((Get-Keyword $Adapter $Keyword) -eq 'absent') {
@@ -237,10 +238,9 @@ if ((Compare-Properties 'QoS policy UDP' $policy ([ordered]@{ IPProtocolMatchCon
 
 # ---- priority flow control ----
 if ($Present['Ethernet 4']) {
-    # Global pause (802.3x) off before PFC: "To Disable Flow Control Configuration" comes first
-    # (WinOF-2 User Manual 1.21 §3.1.5.1, WinOF User Manual 5.50 §4.1.9.2.1); *FlowControl 0 is
-    # "Flow control is disabled", 3 "Rx & Tx Flow control is enabled" (WinOF-2 User Manual 1.21
-    # §3.4.5.1; Microsoft "Enumeration Keywords", *FlowControl).
+    # Global pause (802.3x) off before PFC, the manual's first QoS item ("To Disable Flow Control
+    # Configuration", WinOF-2 User Manual 1.21 §3.1.5.1); *FlowControl 0 is flow control disabled,
+    # 3 Rx & Tx enabled (WinOF-2 User Manual 1.21 §3.4.5.1).
     if ((Compare-State 'Ethernet 4' '*FlowControl' '0' (Get-Keyword 'Ethernet 4' '*FlowControl')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 4', 'set *FlowControl to 0')) {
             Set-Keyword 'Ethernet 4' '*FlowControl' '0'
@@ -324,9 +324,9 @@ if ($Present['Ethernet 4']) {
     # MTU 1500: *JumboPacket is the frame size with the 14-byte Ethernet header, 1500 + 14 = 1514
     # ("an Ethernet frame that is greater than 1514 bytes", default and minimum 1514, Microsoft
     # "Keywords That Can Be Edited"; "Added to the MTU size the IP header size (1500->1514,
-    # 9600->9614)", WinOF User Manual 5.50 §10, Rev. 4.40). The *JumboPacket notes of WinOF-2 User
-    # Manual 1.21 §3.4.2 and WinOF User Manual 5.50 §4.6.3 read the other way ("Mellanox adapters do
-    # not include Ethernet header information in the frame size", range 600-9600), as WinOF did before 4.40.
+    # 9600->9614)", WinOF User Manual 5.50 §10, Rev. 4.40).
+    # The *JumboPacket note of WinOF-2 User Manual 1.21 §3.4.2 reads the other way ("Mellanox adapters
+    # do not include Ethernet header information in the frame size", range 600-9600), as WinOF did before 4.40.
     if ((Compare-State 'Ethernet 4' '*JumboPacket' '1514' (Get-Keyword 'Ethernet 4' '*JumboPacket')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 4', 'set *JumboPacket to 1514')) {
             Set-Keyword 'Ethernet 4' '*JumboPacket' '1514'
