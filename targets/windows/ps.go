@@ -186,15 +186,20 @@ function Get-Keyword {
 }
 
 # Set-Keyword sets an advanced property by registry keyword, creating it
-# as a string value when the driver has not written it ("All registry
-# keys added for driver configuration should be of string type", WinOF-2
-# manual, Configuring the Driver Registry Keys).
+# as a string (REG_SZ) value when the driver has not written it: some keys
+# exist only once set (the WinOF DSCP keys "must be set manually and will
+# be added to the miniport registry", WinOF User Manual 5.50 §4.1.11.7).
+# Both cmdlets restart the adapter unless given -NoRestart ("Indicates that
+# the cmdlet does not restart the network adapter after completing the
+# operation", Set-NetAdapterAdvancedProperty and
+# New-NetAdapterAdvancedProperty); the step that calls Set-Keyword queues
+# the adapter for the one restart at the end.
 function Set-Keyword {
     param([string]$Adapter, [string]$Keyword, [string]$Value)
     if ((Get-Keyword $Adapter $Keyword) -eq 'absent') {
-        New-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -RegistryDataType REG_SZ | Out-Null
+        New-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -RegistryDataType REG_SZ -NoRestart | Out-Null
     } else {
-        Set-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -AllProperties
+        Set-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -AllProperties -NoRestart
     }
 }
 

@@ -39,8 +39,7 @@ func script(w *writer, f *model.Fabric, h *model.Host, p *plan) {
 	w.close()
 	writeDCBX(w)
 	writePolicies(w, p)
-	w.allNICs(h, "pfc_priorities")
-	writePFC(w, p)
+	writePFC(w, h, p)
 	writeClasses(w, p)
 	writeDrivers(w, p)
 	for _, n := range p.nics {
@@ -227,11 +226,14 @@ func ordered(fs []field) string {
 	return "([ordered]@{ " + strings.Join(parts, "; ") + " })"
 }
 
-// writePFC enables PFC on the lossless priorities and disables it on the
+// writePFC turns global pause off on the adapters with lossless
+// priorities, then enables PFC on those priorities and disables it on the
 // others (Demartek RoCE Deployment Guide, Windows: "Disable-NetQoSFlowControl 0,1,2,4,5,6,7",
 // "Enable-NetQoSFlowControl -Priority 3").
-func writePFC(w *writer, p *plan) {
+func writePFC(w *writer, h *model.Host, p *plan) {
 	w.section("priority flow control")
+	writeGlobalPauseOff(w, p)
+	w.allNICs(h, "pfc_priorities")
 	on, off := commas(p.pfc), commas(others(p.pfc))
 	want := on
 	if want == "" {
@@ -252,6 +254,31 @@ func writePFC(w *writer, p *plan) {
 	w.line("$enabled = Format-Value (Get-NetQosFlowControl | Where-Object { $_.Enabled } | ForEach-Object { $_.Priority } | Sort-Object)")
 	w.change(fmt.Sprintf("Compare-State 'PFC' 'enabled priorities' %s $enabled", q(want)), "PFC", strings.Join(body, "; "), body...)
 	w.close()
+}
+
+// writeGlobalPauseOff sets *FlowControl to 0 (802.3x global pause off) on
+// each adapter with PFC priorities, before PFC is enabled: both Mellanox
+// manuals disable flow control before configuring QoS ("To Disable Flow
+// Control Configuration", the first item of WinOF-2 User Manual 1.21
+// §3.1.5.1 and WinOF User Manual 5.50 §4.1.9.2.1), and *FlowControl 0 is
+// "Flow control is disabled" (WinOF-2 User Manual 1.21 §3.4.5.1; Microsoft,
+// "Enumeration Keywords", *FlowControl). Each comment cites the adapter's
+// own driver (keywordDoc). An adapter without PFC keeps its global pause,
+// which may be its only flow control.
+func writeGlobalPauseOff(w *writer, p *plan) {
+	for _, np := range p.nics {
+		n := np.nic
+		if len(n.RoCE.PFCPriorities) == 0 {
+			continue
+		}
+		w.nic(n.Name, "pfc_priorities")
+		w.open("if ($Present[%s])", q(n.Interface))
+		writeKeyword(w, n.Interface, "*FlowControl", "0",
+			"Global pause (802.3x) off before PFC, the manual's first QoS item (\"To Disable Flow Control",
+			"Configuration\", "+disableFlowControlDoc(n.Driver)+"); *FlowControl 0 is flow control disabled,",
+			"3 Rx & Tx enabled ("+keywordDoc(n.Driver, "*FlowControl")+").")
+		w.close()
+	}
 }
 
 // writeClasses writes the ETS traffic classes and checks [Default].
@@ -356,8 +383,10 @@ func writeWinOFMode(w *writer, d driverSetting) {
 	w.section("RoCE mode, WinOF driver (ConnectX-3, mlx4_bus)")
 	w.comment(
 		"\"RoCE mode is configured per-driver and is enforced on all the devices in the",
-		"system\"; roce_mode: MAC based 0, IP based 5, over UDP (v2) 2, none 4 (WinOF User Manual 5.50 §4.6.9.2).",
-		"\"For changes to take affect, please restart the network adapter\" (WinOF User Manual 5.50 §4.1.11.7).",
+		"system\" (WinOF User Manual 5.50 §4.1.4.4.4); roce_mode: MAC based 0, IP based 5,",
+		"over UDP (v2) 2, none 4 (WinOF User Manual 5.50 §4.6.9.2). The manual gives no restart rule",
+		"for roce_mode; the adapters restart at the end, as it asks after its DSCP keys (\"For changes",
+		"to take affect, please restart the network adapter\", WinOF User Manual 5.50 §4.1.11.7.1).",
 	)
 	mode, label := "2", "RoCE over UDP (v2)"
 	if d.mode == "v1" {
@@ -430,9 +459,7 @@ func writeAdapter(w *writer, np nicPlan) {
 	w.nic(n.Name, "mtu")
 	writeJumbo(w, np)
 	w.nic(n.Name)
-	writeKeyword(w, name, "*PriorityVLANTag", "3",
-		"*PriorityVLANTag 3 (\"Packet Priority & VLAN Enabled\") so frames carry the 802.1p priority",
-		"PFC acts on (WinOF-2 User Manual 1.21 §3.4.5).")
+	writeKeyword(w, name, "*PriorityVLANTag", "3", priorityTagWhy(n)...)
 	if n.Driver == DriverWinOF && n.Transport == model.TransportRoCE && n.RoCE.Mode == "v2" {
 		w.nic(n.Name, "dscp")
 		w.b.Also("host", w.host, "nic", n.Name, "priority")
@@ -443,7 +470,7 @@ func writeAdapter(w *writer, np nicPlan) {
 		writeQLogicMode(w, n)
 	}
 	w.nic(n.Name)
-	writeAdapterQos(w, name)
+	writeAdapterQos(w, n)
 	writeRdma(w, name)
 	w.nic(n.Name, "addresses")
 	writeAddresses(w, np)
@@ -458,36 +485,107 @@ func writeKeyword(w *writer, adapter, keyword, value string, why ...string) {
 	setKeyword(w, adapter, keyword, value)
 }
 
-// setKeyword writes the compare-and-set of one registry keyword; the then
-// lines (a restart) run after the set.
-func setKeyword(w *writer, adapter, keyword, value string, then ...string) {
-	set := fmt.Sprintf("Set-Keyword %s %s %s", q(adapter), q(keyword), q(value))
+// setKeyword writes the compare-and-set of one registry keyword. Set-Keyword
+// does not restart the adapter (-NoRestart), so the set queues it for the
+// one restart at the end, where the new value takes effect.
+func setKeyword(w *writer, adapter, keyword, value string) {
 	w.change(fmt.Sprintf("Compare-State %s %s %s (Get-Keyword %s %s)", q(adapter), q(keyword), q(value), q(adapter), q(keyword)),
 		adapter, fmt.Sprintf("set %s to %s", keyword, value),
-		append([]string{set}, then...)...)
+		fmt.Sprintf("Set-Keyword %s %s %s", q(adapter), q(keyword), q(value)),
+		restartLine([]string{adapter}))
 }
 
 // writeVLAN sets the adapter's VLAN ID ("If VLANs are used, mark the
-// egress traffic with the relevant VlanID", WinOF-2 User Manual 1.21 §3.1.5.1 step 6).
+// egress traffic with the relevant VlanID", WinOF-2 User Manual 1.21
+// §3.1.5.1 step 6, WinOF User Manual 5.50 §4.1.9.2.4 step 6).
 func writeVLAN(w *writer, n model.NIC) {
 	if n.VLAN == 0 {
-		writeKeyword(w, n.Interface, "VlanID", "0",
-			"Untagged: VlanID 0 (\"No Vlan Id is passed\", WinOF-2 User Manual 1.21 §3.4.4); the priority rides in a priority tag.")
+		writeKeyword(w, n.Interface, "VlanID", "0", untaggedWhy(n)...)
 		return
 	}
 	writeKeyword(w, n.Interface, "VlanID", fmt.Sprint(n.VLAN),
 		fmt.Sprintf("VLAN %d tags RDMA traffic and carries its priority; the switch port must allow it.", n.VLAN))
 }
 
-// writeJumbo sets *JumboPacket, which counts the Ethernet header: "when
-// setting *JumboPacket to 1500, the actual frame size is 1514" and "Added
-// to the MTU size the IP header size (1500->1514, 9600->9614)" (WinOF-2 User Manual 1.21
-// §3.4.2, WinOF User Manual 5.50, release notes of Rel. 4.40), and the
-// Demartek RoCE Deployment Guide's QLogic "Jumbo Packet 1514".
+// untaggedWhy explains VlanID 0, citing the adapter's driver. The 802.1p
+// priority then travels in a priority tag (802.1Q, VLAN ID 0) unless
+// TxUntagPriorityTag is 1, which "do[es] not add 802.1Q tag to transmitted
+// packets which are assigned 802.1p priority, but are not assigned a
+// non-zero VLAN ID" (WinOF User Manual 5.50 §4.1.11.7).
+func untaggedWhy(n model.NIC) []string {
+	what := "Untagged: VlanID 0 (" + keywordDoc(n.Driver, "VlanID") + ")"
+	if isMellanox(n.Driver) {
+		what = "Untagged: VlanID 0 (\"No Vlan Id is passed\", " + keywordDoc(n.Driver, "VlanID") + ")"
+	}
+	if untaggedDSCP(n) {
+		return []string{what + "; TxUntagPriorityTag 1 below sends",
+			"no 802.1Q tag at all, so the switch classifies RoCE by its DSCP."}
+	}
+	return []string{what + "; the priority rides in a priority tag (802.1Q, VLAN ID 0)."}
+}
+
+// priorityTagWhy explains *PriorityVLANTag 3, citing the adapter's driver.
+func priorityTagWhy(n model.NIC) []string {
+	doc := keywordDoc(n.Driver, "*PriorityVLANTag")
+	if untaggedDSCP(n) {
+		return []string{"*PriorityVLANTag 3 (\"Packet Priority & VLAN Enabled\", " + doc + ");",
+			"TxUntagPriorityTag 1 below keeps the 802.1p tag off the wire."}
+	}
+	return []string{"*PriorityVLANTag 3 (\"Packet Priority & VLAN Enabled\") so frames carry the 802.1p priority",
+		"PFC acts on (" + doc + ")."}
+}
+
+// untaggedDSCP reports whether n is a WinOF RoCEv2 adapter without a VLAN
+// on a fabric that trusts DSCP: it gets TxUntagPriorityTag and
+// RxUntaggedMapToLossless 1, "for DSCP based PFC" (WinOF User Manual 5.50
+// §4.1.11.7).
+func untaggedDSCP(n model.NIC) bool {
+	return n.Driver == DriverWinOF && n.Transport == model.TransportRoCE && n.RoCE.Mode == "v2" && n.VLAN == 0 &&
+		(n.RoCE.Trust == model.TrustDSCP || n.RoCE.Trust == model.TrustBoth)
+}
+
+// writeJumbo sets *JumboPacket to the MTU plus the 14-byte Ethernet
+// header. Microsoft defines the keyword as a frame size: "The size, in
+// bytes, of the largest supported Jumbo Packet (an Ethernet frame that is
+// greater than 1514 bytes)", default and minimum 1514, the frame of a
+// 1500-byte MTU ("Keywords That Can Be Edited", Windows driver docs).
+// Mellanox moved WinOF to that reading in Rev. 4.40: "Added to the MTU size
+// the IP header size (1500->1514, 9600->9614). Thus the minimum Jumbo frame
+// size is 614" (WinOF User Manual 5.50 §10, Rev. 4.40). Both manuals give
+// a 1514 default (WinOF-2 User Manual 1.21 §3.4.2, WinOF User Manual 5.50
+// §4.6.3) and the 614-9614 range (WinOF-2 User Manual 1.21 §3.5.3, WinOF
+// User Manual 5.50 §4.9.3); the Demartek RoCE Deployment Guide's QLogic
+// adapter shows "Jumbo Packet 1514" (its Mellanox adapter shows 1500,
+// without saying which MTU that meant).
+//
+// Mellanox's own *JumboPacket note reads the other way: "Mellanox adapters
+// do not include Ethernet header information in the frame size. (i.e when
+// setting *JumboPacket to 1500, the actual frame size is 1514)", with
+// valid values 600-9600 (WinOF-2 User Manual 1.21 §3.4.2, WinOF User
+// Manual 5.50 §4.6.3). That range is the one Rev. 4.40 replaced, so the
+// note describes WinOF before 4.40; the value follows Microsoft's
+// definition and the current range, and the emitted comment says so.
 func writeJumbo(w *writer, np nicPlan) {
-	writeKeyword(w, np.nic.Interface, "*JumboPacket", fmt.Sprint(np.jumbo),
-		fmt.Sprintf("MTU %d: *JumboPacket counts the 14-byte Ethernet header, so %d + 14 = %d", np.nic.MTU, np.nic.MTU, np.jumbo),
-		"(WinOF-2 User Manual 1.21 §3.4.2: \"*JumboPacket to 1500, the actual frame size is 1514\").")
+	writeKeyword(w, np.nic.Interface, "*JumboPacket", fmt.Sprint(np.jumbo), jumboWhy(np)...)
+}
+
+// jumboWhy is the *JumboPacket comment: Microsoft's definition, then for a
+// Mellanox driver the WinOF release note and its own manual's contrary
+// note, for QLogic the Demartek guide's QLogic value.
+func jumboWhy(np nicPlan) []string {
+	mtu, d := np.nic.MTU, np.nic.Driver
+	out := []string{
+		fmt.Sprintf("MTU %d: *JumboPacket is the frame size with the 14-byte Ethernet header, %d + 14 = %d", mtu, mtu, np.jumbo),
+		"(\"an Ethernet frame that is greater than 1514 bytes\", default and minimum 1514, Microsoft",
+	}
+	if !isMellanox(d) {
+		return append(out, "\"Keywords That Can Be Edited\"; \"Jumbo Packet 1514\", "+demartekQLogic+").")
+	}
+	return append(out,
+		"\"Keywords That Can Be Edited\"; \"Added to the MTU size the IP header size (1500->1514,",
+		"9600->9614)\", "+winofManual+" §10, Rev. 4.40).",
+		"The *JumboPacket note of "+keywordDoc(d, "*JumboPacket")+" reads the other way (\"Mellanox adapters",
+		"do not include Ethernet header information in the frame size\", range 600-9600), as WinOF did before 4.40.")
 }
 
 // writeWinOFDSCP maps the RoCE priority to the RoCE DSCP for the RDMA
@@ -500,34 +598,36 @@ func writeWinOFDSCP(w *writer, n model.NIC) {
 	key := fmt.Sprintf("PriorityToDscpMappingTable_%d", r.Priority)
 	w.comment(fmt.Sprintf("RDMA on priority %d leaves with DSCP %d, the DSCP the switches classify as RoCE;", r.Priority, r.DSCP),
 		fmt.Sprintf("the driver default would be DSCP %d (the priority, WinOF User Manual 5.50 §4.1.11.7).", r.Priority))
-	restart := restartLine([]string{n.Interface})
-	setKeyword(w, n.Interface, key, fmt.Sprint(r.DSCP), restart)
-	if n.VLAN != 0 || (r.Trust != model.TrustDSCP && r.Trust != model.TrustBoth) {
+	setKeyword(w, n.Interface, key, fmt.Sprint(r.DSCP))
+	if !untaggedDSCP(n) {
 		return
 	}
 	w.comment("Untagged with DSCP trust: DSCP-based PFC needs TxUntagPriorityTag and",
 		"RxUntaggedMapToLossless set to 1 (WinOF User Manual 5.50 §4.1.11.7: \"for DSCP based PFC set to 0x1\").")
 	for _, k := range []string{"TxUntagPriorityTag", "RxUntaggedMapToLossless"} {
-		setKeyword(w, n.Interface, k, "1", restart)
+		setKeyword(w, n.Interface, k, "1")
 	}
 }
 
 // writeQLogicMode sets the QLogic adapter's "RoCE Mode" advanced
 // property ("RoCE Mode RoCE v2 ... the option to specify the RoCE mode as
 // RoCE v2 or RoCE v1", Demartek RoCE Deployment Guide, QLogic adapter
-// settings).
+// settings), without a restart of its own (-NoRestart): the adapter is
+// queued for the one restart at the end.
 func writeQLogicMode(w *writer, n model.NIC) {
 	value := "RoCE " + n.RoCE.Mode
 	w.comment("QLogic sets the RoCE mode per adapter, in the \"RoCE Mode\" property (Demartek RoCE Deployment Guide, QLogic).")
 	w.change(fmt.Sprintf("Compare-State %s 'RoCE Mode' %s (Get-Display %s 'RoCE Mode')", q(n.Interface), q(value), q(n.Interface)),
 		n.Interface, "set RoCE Mode to "+value,
-		fmt.Sprintf("Set-NetAdapterAdvancedProperty -Name %s -DisplayName 'RoCE Mode' -DisplayValue %s", q(n.Interface), q(value)))
+		fmt.Sprintf("Set-NetAdapterAdvancedProperty -Name %s -DisplayName 'RoCE Mode' -DisplayValue %s -NoRestart", q(n.Interface), q(value)),
+		restartLine([]string{n.Interface}))
 }
 
-// writeAdapterQos enables DCB QoS on the adapter (WinOF-2 User Manual 1.21 §3.1.5.1 step
-// 10: "Enable-NetAdapterQos -InterfaceAlias").
-func writeAdapterQos(w *writer, name string) {
-	w.comment("Enable QoS (PFC and ETS) on the adapter (WinOF-2 User Manual 1.21 §3.1.5.1 step 10).")
+// writeAdapterQos enables DCB QoS on the adapter (step 10 of the manuals'
+// QoS procedure: "Enable-NetAdapterQos -InterfaceAlias").
+func writeAdapterQos(w *writer, n model.NIC) {
+	name := n.Interface
+	w.comment("Enable QoS (PFC and ETS) on the adapter (" + qosStep(n.Driver, 10) + ").")
 	w.change(fmt.Sprintf("Compare-State %s 'NetAdapterQos' 'True' (Format-Value (Get-NetAdapterQos -Name %s -ErrorAction SilentlyContinue).Enabled)", q(name), q(name)),
 		name, "Enable-NetAdapterQos",
 		fmt.Sprintf("Enable-NetAdapterQos -Name %s", q(name)))
@@ -543,8 +643,8 @@ func writeRdma(w *writer, name string) {
 		fmt.Sprintf("Enable-NetAdapterRdma -Name %s", q(name)))
 }
 
-// writeAddresses sets the static addresses (WinOF-2 User Manual 1.21 §3.1.5.1 step 7:
-// Set-NetIPInterface -DHCP Disabled, Remove-NetIPAddress,
+// writeAddresses sets the static addresses (step 7 of the manuals' QoS
+// procedure: Set-NetIPInterface -DHCP Disabled, Remove-NetIPAddress,
 // New-NetIPAddress), changing only what differs.
 func writeAddresses(w *writer, np nicPlan) {
 	name := np.nic.Interface
@@ -559,7 +659,7 @@ func writeAddresses(w *writer, np nicPlan) {
 		v4 = v4 || a.Addr().Is4()
 	}
 	w.comment("Static addresses from the model; DHCP off and other static or DHCP addresses removed,",
-		"as the manual does (WinOF-2 User Manual 1.21 §3.1.5.1 step 7). Link-local addresses stay.")
+		"as the manual does ("+qosStep(np.nic.Driver, 7)+"). Link-local addresses stay.")
 	if v4 {
 		w.change(fmt.Sprintf("Compare-State %s 'IPv4 DHCP' 'Disabled' (Format-Value (Get-NetIPInterface -InterfaceAlias %s -AddressFamily IPv4).Dhcp)", q(name), q(name)),
 			name, "Set-NetIPInterface -Dhcp Disabled",
@@ -595,13 +695,15 @@ func writeTuning(w *writer) {
 		"powercfg /setactive "+highPerformancePlan)
 }
 
-// writeEnd restarts adapters whose driver-wide keys changed and, under
+// writeEnd restarts, once, the adapters whose advanced properties or
+// driver-wide keys changed (the steps queue them in $script:Restart only
+// when they apply a change, never under -Check or -WhatIf) and, under
 // -Check, exits 1 when anything differs.
 func writeEnd(w *writer) {
 	w.section("end")
 	w.line("$names = @($script:Restart | Sort-Object -Unique)")
 	w.open("if ($names.Count -gt 0 -and -not $Check)")
-	w.open("if ($PSCmdlet.ShouldProcess(($names -join ', '), 'Restart-NetAdapter (driver registry keys take effect on restart)'))")
+	w.open("if ($PSCmdlet.ShouldProcess(($names -join ', '), 'Restart-NetAdapter (advanced properties and driver registry keys take effect on restart)'))")
 	w.line("Restart-NetAdapter -Name $names")
 	w.close()
 	w.close()

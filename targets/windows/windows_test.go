@@ -168,8 +168,10 @@ func TestApplications(t *testing.T) {
 }
 
 // TestJumboPacket checks that *JumboPacket is the MTU plus the 14-byte
-// Ethernet header (WinOF-2 User Manual 1.21 §3.4.2) and that MTUs outside the drivers'
-// 614-9614 frame range are refused.
+// Ethernet header (Microsoft, "Keywords That Can Be Edited"; WinOF User
+// Manual 5.50 §10, Rev. 4.40), that the comment says which sources support
+// the value and which Mellanox note reads the other way, and that MTUs
+// outside the drivers' 614-9614 frame range are refused.
 func TestJumboPacket(t *testing.T) {
 	tests := []struct {
 		mtu     int
@@ -199,6 +201,16 @@ func TestJumboPacket(t *testing.T) {
 		}
 		assertLines(t, string(files[0].Data), []string{tt.want})
 	}
+	assertLines(t, render(t, workstation()), []string{
+		"# MTU 9000: *JumboPacket is the frame size with the 14-byte Ethernet header, 9000 + 14 = 9014",
+		"# (\"an Ethernet frame that is greater than 1514 bytes\", default and minimum 1514, Microsoft",
+		"# \"Keywords That Can Be Edited\"; \"Added to the MTU size the IP header size (1500->1514,",
+		"# 9600->9614)\", WinOF User Manual 5.50 §10, Rev. 4.40).",
+		"# The *JumboPacket note of WinOF User Manual 5.50 §4.6.3 reads the other way (\"Mellanox adapters",
+		"# do not include Ethernet header information in the frame size\", range 600-9600), as WinOF did before 4.40.",
+		"Set-Keyword 'Ethernet 3' '*JumboPacket' '9014'",
+	})
+	assertAbsent(t, render(t, workstation()), []string{"*JumboPacket to 1500, the actual frame size is 1514\")."})
 }
 
 // TestRoCEModePerDriver checks the RoCE mode lines of each driver
@@ -239,7 +251,8 @@ func TestRoCEModePerDriver(t *testing.T) {
 			"Write-Warning 'fabricc: the model asks RoCEv2 UDP port 1021, but WinOF-2 documents no setting for it; the driver''s port (IANA 4791) applies.'",
 		}, nil},
 		{"qlogic v2", qlogicHost, "v2", 4791, []string{
-			"Set-NetAdapterAdvancedProperty -Name 'NIC in Slot 4 Port 1' -DisplayName 'RoCE Mode' -DisplayValue 'RoCE v2'",
+			"Set-NetAdapterAdvancedProperty -Name 'NIC in Slot 4 Port 1' -DisplayName 'RoCE Mode' -DisplayValue 'RoCE v2' -NoRestart",
+			"$script:Restart += @('NIC in Slot 4 Port 1')",
 		}, []string{"roce_mode"}},
 	}
 	for _, tt := range tests {
@@ -291,7 +304,8 @@ func TestQLogicPath(t *testing.T) {
 		"New-NetQosPolicy -Name 'SMB' -NetDirectPortMatchCondition 445 -PriorityValue8021Action 3 | Out-Null",
 		"Set-Keyword 'NIC in Slot 4 Port 1' 'VlanID' '2'",
 		"Set-Keyword 'NIC in Slot 4 Port 1' '*JumboPacket' '1514'",
-		"Set-NetAdapterAdvancedProperty -Name 'NIC in Slot 4 Port 1' -DisplayName 'RoCE Mode' -DisplayValue 'RoCE v2'",
+		"Set-NetAdapterAdvancedProperty -Name 'NIC in Slot 4 Port 1' -DisplayName 'RoCE Mode' -DisplayValue 'RoCE v2' -NoRestart",
+		"$script:Restart += @('NIC in Slot 4 Port 1')",
 		"Enable-NetAdapterRdma -Name 'NIC in Slot 4 Port 1'",
 		"New-NetIPAddress -InterfaceAlias 'NIC in Slot 4 Port 1' -IPAddress '192.168.2.61' -PrefixLength 24 | Out-Null",
 	})
@@ -418,4 +432,155 @@ func TestTuning(t *testing.T) {
 	assertAbsent(t, render(t, h), []string{"powercfg"})
 	h.Tuning = true
 	assertLines(t, render(t, h), []string{"powercfg /setactive 8c5e7fda-e8bf-4a96-9a85-a6e23a8c635c"})
+}
+
+// TestGlobalPauseOffBeforePFC checks that each adapter with PFC priorities
+// gets *FlowControl 0 (global pause off, WinOF-2 User Manual 1.21
+// §3.1.5.1 and §3.4.5.1), compared under -Check and set before
+// Enable-NetQosFlowControl, and that a host without PFC keeps its pause.
+func TestGlobalPauseOffBeforePFC(t *testing.T) {
+	s := render(t, fcNode1())
+	assertLines(t, s, []string{
+		"# ---- priority flow control ----",
+		"if ($Present['SLOT 4 Port 1']) {",
+		"if ((Compare-State 'SLOT 4 Port 1' '*FlowControl' '0' (Get-Keyword 'SLOT 4 Port 1' '*FlowControl')) -and -not $Check) {",
+		"if ($PSCmdlet.ShouldProcess('SLOT 4 Port 1', 'set *FlowControl to 0')) {",
+		"Set-Keyword 'SLOT 4 Port 1' '*FlowControl' '0'",
+		"if ($Present['SLOT 4 Port 2']) {",
+		"Set-Keyword 'SLOT 4 Port 2' '*FlowControl' '0'",
+		"Enable-NetQosFlowControl -Priority 3",
+	})
+
+	h := workstation()
+	h.NICs[0].Interface = "Bob's NIC"
+	assertLines(t, render(t, h), []string{
+		"if ($Present['Bob''s NIC']) {",
+		"Set-Keyword 'Bob''s NIC' '*FlowControl' '0'",
+		"Enable-NetQosFlowControl -Priority 3",
+	})
+
+	noPFC := workstation()
+	noPFC.NICs[0].RoCE.PFCPriorities = nil
+	s = render(t, noPFC)
+	assertAbsent(t, s, []string{"*FlowControl"})
+	assertLines(t, s, []string{"Disable-NetQosFlowControl -Priority 0,1,2,3,4,5,6,7"})
+}
+
+// TestOneRestartAtTheEnd checks that no advanced-property cmdlet restarts
+// the adapter on its own (-NoRestart, Set-/New-NetAdapterAdvancedProperty
+// documentation), that every step that sets one queues its adapter
+// inside its ShouldProcess block (so -Check and -WhatIf queue nothing),
+// and that the script restarts once, at the end, only when something was
+// queued and never under -Check.
+func TestOneRestartAtTheEnd(t *testing.T) {
+	for _, h := range []model.Host{fcNode1(), workstation(), qlogicHost()} {
+		t.Run(h.Name, func(t *testing.T) {
+			s := render(t, h)
+			ls := lines(s)
+			restarts := 0
+			for i, l := range ls {
+				if strings.HasPrefix(l, "#") {
+					continue
+				}
+				if strings.Contains(l, "NetAdapterAdvancedProperty -Name") && (strings.HasPrefix(l, "Set-") || strings.HasPrefix(l, "New-")) && !strings.Contains(l, " -NoRestart") {
+					t.Errorf("line %d restarts the adapter on its own: %q", i+1, l)
+				}
+				if strings.HasPrefix(l, "Set-Keyword '") || strings.HasPrefix(l, "Set-NetAdapterAdvancedProperty -Name '") {
+					if next := ls[i+1]; !strings.HasPrefix(next, "$script:Restart += @(") {
+						t.Errorf("line %d sets a property without queueing the restart: %q, then %q", i+1, l, next)
+					}
+				}
+				if strings.HasPrefix(l, "$script:Restart += ") && !strings.HasPrefix(ls[i-2], "if ($PSCmdlet.ShouldProcess(") {
+					t.Errorf("line %d queues a restart outside a change: %q", i+1, l)
+				}
+				if strings.HasPrefix(l, "Restart-NetAdapter ") {
+					restarts++
+				}
+			}
+			if restarts != 1 {
+				t.Errorf("script has %d Restart-NetAdapter commands, want 1", restarts)
+			}
+			assertLines(t, s, []string{
+				"New-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -RegistryDataType REG_SZ -NoRestart | Out-Null",
+				"Set-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -AllProperties -NoRestart",
+				"# ---- end ----",
+				"$names = @($script:Restart | Sort-Object -Unique)",
+				"if ($names.Count -gt 0 -and -not $Check) {",
+				"if ($PSCmdlet.ShouldProcess(($names -join ', '), 'Restart-NetAdapter (advanced properties and driver registry keys take effect on restart)')) {",
+				"Restart-NetAdapter -Name $names",
+			})
+		})
+	}
+	assertLines(t, render(t, workstation()), []string{
+		"Set-Keyword 'Ethernet 3' '*FlowControl' '0'",
+		"$script:Restart += @('Ethernet 3')",
+		"Set-Keyword 'Ethernet 3' 'VlanID' '0'",
+		"$script:Restart += @('Ethernet 3')",
+		"Set-Keyword 'Ethernet 3' '*JumboPacket' '9014'",
+		"$script:Restart += @('Ethernet 3')",
+	})
+}
+
+// TestCitationsByDriver checks that each adapter's comments cite its own
+// driver's manual (WinOF User Manual 5.50 for the homelab workstation's
+// ConnectX-3 Pro, WinOF-2 User Manual 1.21 for ConnectX-4, Microsoft's
+// keyword pages and the Demartek guide for QLogic), that an untagged WinOF
+// adapter with TxUntagPriorityTag 1 is not said to send a priority tag,
+// that the WinOF RoCE-mode quote is attributed to §4.1.4.4.4, and that the
+// prelude quotes no sentence the manuals lack.
+func TestCitationsByDriver(t *testing.T) {
+	s := render(t, workstation())
+	assertLines(t, s, []string{
+		"# Set-Keyword sets an advanced property by registry keyword, creating it",
+		"# as a string (REG_SZ) value when the driver has not written it: some keys",
+		"# exist only once set (the WinOF DSCP keys \"must be set manually and will",
+		"# be added to the miniport registry\", WinOF User Manual 5.50 §4.1.11.7).",
+		"# Global pause (802.3x) off before PFC, the manual's first QoS item (\"To Disable Flow Control",
+		"# Configuration\", WinOF User Manual 5.50 §4.1.9.2.1); *FlowControl 0 is flow control disabled,",
+		"# 3 Rx & Tx enabled (Microsoft \"Enumeration Keywords\").",
+		"# \"RoCE mode is configured per-driver and is enforced on all the devices in the",
+		"# system\" (WinOF User Manual 5.50 §4.1.4.4.4); roce_mode: MAC based 0, IP based 5,",
+		"# over UDP (v2) 2, none 4 (WinOF User Manual 5.50 §4.6.9.2). The manual gives no restart rule",
+		"# for roce_mode; the adapters restart at the end, as it asks after its DSCP keys (\"For changes",
+		"# to take affect, please restart the network adapter\", WinOF User Manual 5.50 §4.1.11.7.1).",
+		"# Untagged: VlanID 0 (\"No Vlan Id is passed\", WinOF User Manual 5.50 §4.6.5); TxUntagPriorityTag 1 below sends",
+		"# no 802.1Q tag at all, so the switch classifies RoCE by its DSCP.",
+		"# *PriorityVLANTag 3 (\"Packet Priority & VLAN Enabled\", WinOF User Manual 5.50 §4.6.6);",
+		"# TxUntagPriorityTag 1 below keeps the 802.1p tag off the wire.",
+		"Set-Keyword 'Ethernet 3' 'TxUntagPriorityTag' '1'",
+		"# Enable QoS (PFC and ETS) on the adapter (WinOF User Manual 5.50 §4.1.9.2.4 step 10).",
+		"# as the manual does (WinOF User Manual 5.50 §4.1.9.2.4 step 7). Link-local addresses stay.",
+	})
+	assertAbsent(t, s, []string{"WinOF-2 User Manual 1.21 §3.4", "priority tag", "should be of string type", "restart the network adapter\" (WinOF User Manual 5.50 §4.1.11.7)."})
+
+	pcp := workstation()
+	pcp.NICs[0].RoCE.Trust = model.TrustPCP
+	assertLines(t, render(t, pcp), []string{
+		"# Untagged: VlanID 0 (\"No Vlan Id is passed\", WinOF User Manual 5.50 §4.6.5); the priority rides in a priority tag (802.1Q, VLAN ID 0).",
+		"# *PriorityVLANTag 3 (\"Packet Priority & VLAN Enabled\") so frames carry the 802.1p priority",
+		"# PFC acts on (WinOF User Manual 5.50 §4.6.6).",
+	})
+
+	s = render(t, fcNode1())
+	assertLines(t, s, []string{
+		"# Configuration\", WinOF-2 User Manual 1.21 §3.1.5.1); *FlowControl 0 is flow control disabled,",
+		"# 3 Rx & Tx enabled (WinOF-2 User Manual 1.21 §3.4.5.1).",
+		"# The *JumboPacket note of WinOF-2 User Manual 1.21 §3.4.2 reads the other way (\"Mellanox adapters",
+		"# PFC acts on (WinOF-2 User Manual 1.21 §3.4.5).",
+		"# Enable QoS (PFC and ETS) on the adapter (WinOF-2 User Manual 1.21 §3.1.5.1 step 10).",
+	})
+	assertAbsent(t, s, []string{"WinOF User Manual 5.50 §4.6."})
+	untagged := fcNode1()
+	untagged.NICs[0].VLAN = 0
+	assertLines(t, render(t, untagged), []string{
+		"# Untagged: VlanID 0 (\"No Vlan Id is passed\", WinOF-2 User Manual 1.21 §3.4.4); the priority rides in a priority tag (802.1Q, VLAN ID 0).",
+	})
+
+	s = render(t, qlogicHost())
+	assertLines(t, s, []string{
+		"# 3 Rx & Tx enabled (Microsoft \"Enumeration Keywords\").",
+		"# \"Keywords That Can Be Edited\"; \"Jumbo Packet 1514\", Demartek RoCE Deployment Guide, QLogic adapter settings).",
+		"# PFC acts on (Microsoft \"Enumeration Keywords\").",
+	})
+	assertAbsent(t, s, []string{"*JumboPacket note of", "§3.4.", "§4.6."})
 }

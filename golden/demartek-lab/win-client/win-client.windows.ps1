@@ -85,15 +85,20 @@ function Get-Keyword {
 }
 
 # Set-Keyword sets an advanced property by registry keyword, creating it
-# as a string value when the driver has not written it ("All registry
-# keys added for driver configuration should be of string type", WinOF-2
-# manual, Configuring the Driver Registry Keys).
+# as a string (REG_SZ) value when the driver has not written it: some keys
+# exist only once set (the WinOF DSCP keys "must be set manually and will
+# be added to the miniport registry", WinOF User Manual 5.50 §4.1.11.7).
+# Both cmdlets restart the adapter unless given -NoRestart ("Indicates that
+# the cmdlet does not restart the network adapter after completing the
+# operation", Set-NetAdapterAdvancedProperty and
+# New-NetAdapterAdvancedProperty); the step that calls Set-Keyword queues
+# the adapter for the one restart at the end.
 function Set-Keyword {
     param([string]$Adapter, [string]$Keyword, [string]$Value)
     if ((Get-Keyword $Adapter $Keyword) -eq 'absent') {
-        New-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -RegistryDataType REG_SZ | Out-Null
+        New-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -RegistryDataType REG_SZ -NoRestart | Out-Null
     } else {
-        Set-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -AllProperties
+        Set-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -AllProperties -NoRestart
     }
 }
 
@@ -232,6 +237,17 @@ if ((Compare-Properties 'QoS policy UDP' $policy ([ordered]@{ IPProtocolMatchCon
 }
 
 # ---- priority flow control ----
+if ($Present['Ethernet 4']) {
+    # Global pause (802.3x) off before PFC, the manual's first QoS item ("To Disable Flow Control
+    # Configuration", WinOF-2 User Manual 1.21 §3.1.5.1); *FlowControl 0 is flow control disabled,
+    # 3 Rx & Tx enabled (WinOF-2 User Manual 1.21 §3.4.5.1).
+    if ((Compare-State 'Ethernet 4' '*FlowControl' '0' (Get-Keyword 'Ethernet 4' '*FlowControl')) -and -not $Check) {
+        if ($PSCmdlet.ShouldProcess('Ethernet 4', 'set *FlowControl to 0')) {
+            Set-Keyword 'Ethernet 4' '*FlowControl' '0'
+            $script:Restart += @('Ethernet 4')
+        }
+    }
+}
 # PFC on priorities 3 only: the RoCE traffic's priorities, lossless in every
 # switch on the path ("the priorities must have PFC enabled on them", WinOF-2 User Manual 1.21 §3.1.5.1).
 if ($DcbAvailable) {
@@ -302,13 +318,19 @@ if ($Present['Ethernet 4']) {
     if ((Compare-State 'Ethernet 4' 'VlanID' '2' (Get-Keyword 'Ethernet 4' 'VlanID')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 4', 'set VlanID to 2')) {
             Set-Keyword 'Ethernet 4' 'VlanID' '2'
+            $script:Restart += @('Ethernet 4')
         }
     }
-    # MTU 1500: *JumboPacket counts the 14-byte Ethernet header, so 1500 + 14 = 1514
-    # (WinOF-2 User Manual 1.21 §3.4.2: "*JumboPacket to 1500, the actual frame size is 1514").
+    # MTU 1500: *JumboPacket is the frame size with the 14-byte Ethernet header, 1500 + 14 = 1514
+    # ("an Ethernet frame that is greater than 1514 bytes", default and minimum 1514, Microsoft
+    # "Keywords That Can Be Edited"; "Added to the MTU size the IP header size (1500->1514,
+    # 9600->9614)", WinOF User Manual 5.50 §10, Rev. 4.40).
+    # The *JumboPacket note of WinOF-2 User Manual 1.21 §3.4.2 reads the other way ("Mellanox adapters
+    # do not include Ethernet header information in the frame size", range 600-9600), as WinOF did before 4.40.
     if ((Compare-State 'Ethernet 4' '*JumboPacket' '1514' (Get-Keyword 'Ethernet 4' '*JumboPacket')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 4', 'set *JumboPacket to 1514')) {
             Set-Keyword 'Ethernet 4' '*JumboPacket' '1514'
+            $script:Restart += @('Ethernet 4')
         }
     }
     # *PriorityVLANTag 3 ("Packet Priority & VLAN Enabled") so frames carry the 802.1p priority
@@ -316,6 +338,7 @@ if ($Present['Ethernet 4']) {
     if ((Compare-State 'Ethernet 4' '*PriorityVLANTag' '3' (Get-Keyword 'Ethernet 4' '*PriorityVLANTag')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 4', 'set *PriorityVLANTag to 3')) {
             Set-Keyword 'Ethernet 4' '*PriorityVLANTag' '3'
+            $script:Restart += @('Ethernet 4')
         }
     }
     # Enable QoS (PFC and ETS) on the adapter (WinOF-2 User Manual 1.21 §3.1.5.1 step 10).
@@ -356,7 +379,7 @@ if ($Present['Ethernet 4']) {
 # ---- end ----
 $names = @($script:Restart | Sort-Object -Unique)
 if ($names.Count -gt 0 -and -not $Check) {
-    if ($PSCmdlet.ShouldProcess(($names -join ', '), 'Restart-NetAdapter (driver registry keys take effect on restart)')) {
+    if ($PSCmdlet.ShouldProcess(($names -join ', '), 'Restart-NetAdapter (advanced properties and driver registry keys take effect on restart)')) {
         Restart-NetAdapter -Name $names
     }
 }

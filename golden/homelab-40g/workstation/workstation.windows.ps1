@@ -85,15 +85,20 @@ function Get-Keyword {
 }
 
 # Set-Keyword sets an advanced property by registry keyword, creating it
-# as a string value when the driver has not written it ("All registry
-# keys added for driver configuration should be of string type", WinOF-2
-# manual, Configuring the Driver Registry Keys).
+# as a string (REG_SZ) value when the driver has not written it: some keys
+# exist only once set (the WinOF DSCP keys "must be set manually and will
+# be added to the miniport registry", WinOF User Manual 5.50 §4.1.11.7).
+# Both cmdlets restart the adapter unless given -NoRestart ("Indicates that
+# the cmdlet does not restart the network adapter after completing the
+# operation", Set-NetAdapterAdvancedProperty and
+# New-NetAdapterAdvancedProperty); the step that calls Set-Keyword queues
+# the adapter for the one restart at the end.
 function Set-Keyword {
     param([string]$Adapter, [string]$Keyword, [string]$Value)
     if ((Get-Keyword $Adapter $Keyword) -eq 'absent') {
-        New-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -RegistryDataType REG_SZ | Out-Null
+        New-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -RegistryDataType REG_SZ -NoRestart | Out-Null
     } else {
-        Set-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -AllProperties
+        Set-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -AllProperties -NoRestart
     }
 }
 
@@ -227,6 +232,17 @@ if ((Compare-Properties 'QoS policy UDP' $policy ([ordered]@{ IPProtocolMatchCon
 }
 
 # ---- priority flow control ----
+if ($Present['Ethernet 3']) {
+    # Global pause (802.3x) off before PFC, the manual's first QoS item ("To Disable Flow Control
+    # Configuration", WinOF User Manual 5.50 §4.1.9.2.1); *FlowControl 0 is flow control disabled,
+    # 3 Rx & Tx enabled (Microsoft "Enumeration Keywords").
+    if ((Compare-State 'Ethernet 3' '*FlowControl' '0' (Get-Keyword 'Ethernet 3' '*FlowControl')) -and -not $Check) {
+        if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set *FlowControl to 0')) {
+            Set-Keyword 'Ethernet 3' '*FlowControl' '0'
+            $script:Restart += @('Ethernet 3')
+        }
+    }
+}
 # PFC on priorities 3 only: the RoCE traffic's priorities, lossless in every
 # switch on the path ("the priorities must have PFC enabled on them", WinOF-2 User Manual 1.21 §3.1.5.1).
 if ($DcbAvailable) {
@@ -281,8 +297,10 @@ if ($DcbAvailable) {
 
 # ---- RoCE mode, WinOF driver (ConnectX-3, mlx4_bus) ----
 # "RoCE mode is configured per-driver and is enforced on all the devices in the
-# system"; roce_mode: MAC based 0, IP based 5, over UDP (v2) 2, none 4 (WinOF User Manual 5.50 §4.6.9.2).
-# "For changes to take affect, please restart the network adapter" (WinOF User Manual 5.50 §4.1.11.7).
+# system" (WinOF User Manual 5.50 §4.1.4.4.4); roce_mode: MAC based 0, IP based 5,
+# over UDP (v2) 2, none 4 (WinOF User Manual 5.50 §4.6.9.2). The manual gives no restart rule
+# for roce_mode; the adapters restart at the end, as it asks after its DSCP keys ("For changes
+# to take affect, please restart the network adapter", WinOF User Manual 5.50 §4.1.11.7.1).
 if ((Compare-State 'driver mlx4_bus' 'roce_mode' '2' (Get-RegistryDword 'HKLM:\SYSTEM\CurrentControlSet\Services\mlx4_bus\Parameters\Roce' 'roce_mode')) -and -not $Check) {
     if ($PSCmdlet.ShouldProcess('driver mlx4_bus', 'set roce_mode to 2 (RoCE over UDP (v2))')) {
         Set-RegistryDword 'HKLM:\SYSTEM\CurrentControlSet\Services\mlx4_bus\Parameters\Roce' 'roce_mode' 2
@@ -300,24 +318,32 @@ if ((Compare-State 'driver mlx4_bus' 'roce_udp_dport' '4791' (Get-RegistryDword 
 
 # ---- adapter 'Ethernet 3' (nic qsfp1: ConnectX-3 Pro, winof, 40000 Mb/s) ----
 if ($Present['Ethernet 3']) {
-    # Untagged: VlanID 0 ("No Vlan Id is passed", WinOF-2 User Manual 1.21 §3.4.4); the priority rides in a priority tag.
+    # Untagged: VlanID 0 ("No Vlan Id is passed", WinOF User Manual 5.50 §4.6.5); TxUntagPriorityTag 1 below sends
+    # no 802.1Q tag at all, so the switch classifies RoCE by its DSCP.
     if ((Compare-State 'Ethernet 3' 'VlanID' '0' (Get-Keyword 'Ethernet 3' 'VlanID')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set VlanID to 0')) {
             Set-Keyword 'Ethernet 3' 'VlanID' '0'
+            $script:Restart += @('Ethernet 3')
         }
     }
-    # MTU 9000: *JumboPacket counts the 14-byte Ethernet header, so 9000 + 14 = 9014
-    # (WinOF-2 User Manual 1.21 §3.4.2: "*JumboPacket to 1500, the actual frame size is 1514").
+    # MTU 9000: *JumboPacket is the frame size with the 14-byte Ethernet header, 9000 + 14 = 9014
+    # ("an Ethernet frame that is greater than 1514 bytes", default and minimum 1514, Microsoft
+    # "Keywords That Can Be Edited"; "Added to the MTU size the IP header size (1500->1514,
+    # 9600->9614)", WinOF User Manual 5.50 §10, Rev. 4.40).
+    # The *JumboPacket note of WinOF User Manual 5.50 §4.6.3 reads the other way ("Mellanox adapters
+    # do not include Ethernet header information in the frame size", range 600-9600), as WinOF did before 4.40.
     if ((Compare-State 'Ethernet 3' '*JumboPacket' '9014' (Get-Keyword 'Ethernet 3' '*JumboPacket')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set *JumboPacket to 9014')) {
             Set-Keyword 'Ethernet 3' '*JumboPacket' '9014'
+            $script:Restart += @('Ethernet 3')
         }
     }
-    # *PriorityVLANTag 3 ("Packet Priority & VLAN Enabled") so frames carry the 802.1p priority
-    # PFC acts on (WinOF-2 User Manual 1.21 §3.4.5).
+    # *PriorityVLANTag 3 ("Packet Priority & VLAN Enabled", WinOF User Manual 5.50 §4.6.6);
+    # TxUntagPriorityTag 1 below keeps the 802.1p tag off the wire.
     if ((Compare-State 'Ethernet 3' '*PriorityVLANTag' '3' (Get-Keyword 'Ethernet 3' '*PriorityVLANTag')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set *PriorityVLANTag to 3')) {
             Set-Keyword 'Ethernet 3' '*PriorityVLANTag' '3'
+            $script:Restart += @('Ethernet 3')
         }
     }
     # RDMA on priority 3 leaves with DSCP 26, the DSCP the switches classify as RoCE;
@@ -342,7 +368,7 @@ if ($Present['Ethernet 3']) {
             $script:Restart += @('Ethernet 3')
         }
     }
-    # Enable QoS (PFC and ETS) on the adapter (WinOF-2 User Manual 1.21 §3.1.5.1 step 10).
+    # Enable QoS (PFC and ETS) on the adapter (WinOF User Manual 5.50 §4.1.9.2.4 step 10).
     if ((Compare-State 'Ethernet 3' 'NetAdapterQos' 'True' (Format-Value (Get-NetAdapterQos -Name 'Ethernet 3' -ErrorAction SilentlyContinue).Enabled)) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 3', 'Enable-NetAdapterQos')) {
             Enable-NetAdapterQos -Name 'Ethernet 3'
@@ -355,7 +381,7 @@ if ($Present['Ethernet 3']) {
         }
     }
     # Static addresses from the model; DHCP off and other static or DHCP addresses removed,
-    # as the manual does (WinOF-2 User Manual 1.21 §3.1.5.1 step 7). Link-local addresses stay.
+    # as the manual does (WinOF User Manual 5.50 §4.1.9.2.4 step 7). Link-local addresses stay.
     if ((Compare-State 'Ethernet 3' 'IPv4 DHCP' 'Disabled' (Format-Value (Get-NetIPInterface -InterfaceAlias 'Ethernet 3' -AddressFamily IPv4).Dhcp)) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 3', 'Set-NetIPInterface -Dhcp Disabled')) {
             Set-NetIPInterface -InterfaceAlias 'Ethernet 3' -AddressFamily IPv4 -Dhcp Disabled
@@ -380,7 +406,7 @@ if ($Present['Ethernet 3']) {
 # ---- end ----
 $names = @($script:Restart | Sort-Object -Unique)
 if ($names.Count -gt 0 -and -not $Check) {
-    if ($PSCmdlet.ShouldProcess(($names -join ', '), 'Restart-NetAdapter (driver registry keys take effect on restart)')) {
+    if ($PSCmdlet.ShouldProcess(($names -join ', '), 'Restart-NetAdapter (advanced properties and driver registry keys take effect on restart)')) {
         Restart-NetAdapter -Name $names
     }
 }
