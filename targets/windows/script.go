@@ -624,23 +624,30 @@ func writeQLogicMode(w *writer, n model.NIC) {
 }
 
 // writeAdapterQos enables DCB QoS on the adapter (step 10 of the manuals'
-// QoS procedure: "Enable-NetAdapterQos -InterfaceAlias").
+// QoS procedure: "Enable-NetAdapterQos -InterfaceAlias"), without a
+// restart of its own (-NoRestart, Microsoft's Enable-NetAdapterQos
+// reference): the adapter is queued for the one restart at the end.
 func writeAdapterQos(w *writer, n model.NIC) {
 	name := n.Interface
 	w.comment("Enable QoS (PFC and ETS) on the adapter (" + qosStep(n.Driver, 10) + ").")
 	w.change(fmt.Sprintf("Compare-State %s 'NetAdapterQos' 'True' (Format-Value (Get-NetAdapterQos -Name %s -ErrorAction SilentlyContinue).Enabled)", q(name), q(name)),
 		name, "Enable-NetAdapterQos",
-		fmt.Sprintf("Enable-NetAdapterQos -Name %s", q(name)))
+		fmt.Sprintf("Enable-NetAdapterQos -Name %s -NoRestart", q(name)),
+		restartLine([]string{name}))
 }
 
 // writeRdma enables NetworkDirect on the adapter ("NetworkDirect
 // Functionality Enabled", Demartek RoCE Deployment Guide, adapter
-// settings; Get-NetAdapterRdma).
+// settings; Get-NetAdapterRdma), without the restart the cmdlet makes by
+// default (Microsoft's Enable-NetAdapterRdma reference: "enables RDMA ...
+// and restarts the network adapter"; -NoRestart): the adapter is queued
+// for the one restart at the end.
 func writeRdma(w *writer, name string) {
 	w.comment("Enable RDMA (NetworkDirect) on the adapter; SMB Direct uses it automatically (Demartek RoCE Deployment Guide).")
 	w.change(fmt.Sprintf("Compare-State %s 'NetAdapterRdma' 'True' (Format-Value (Get-NetAdapterRdma -Name %s -ErrorAction SilentlyContinue).Enabled)", q(name), q(name)),
 		name, "Enable-NetAdapterRdma",
-		fmt.Sprintf("Enable-NetAdapterRdma -Name %s", q(name)))
+		fmt.Sprintf("Enable-NetAdapterRdma -Name %s -NoRestart", q(name)),
+		restartLine([]string{name}))
 }
 
 // writeAddresses sets the static addresses (step 7 of the manuals' QoS

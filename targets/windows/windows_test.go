@@ -98,10 +98,10 @@ func TestDemartekPolicySet(t *testing.T) {
 			"Disable-NetQosFlowControl -Priority 0,1,2,4,5,6,7",
 			"New-NetQosTrafficClass -Name 'roce' -Priority 3 -Algorithm ETS -BandwidthPercentage 50 | Out-Null",
 			"New-NetQosTrafficClass -Name 'cnp' -Priority 6 -Algorithm Strict | Out-Null",
-			"Enable-NetAdapterQos -Name 'SLOT 4 Port 1'",
-			"Enable-NetAdapterRdma -Name 'SLOT 4 Port 1'",
-			"Enable-NetAdapterQos -Name 'SLOT 4 Port 2'",
-			"Enable-NetAdapterRdma -Name 'SLOT 4 Port 2'",
+			"Enable-NetAdapterQos -Name 'SLOT 4 Port 1' -NoRestart",
+			"Enable-NetAdapterRdma -Name 'SLOT 4 Port 1' -NoRestart",
+			"Enable-NetAdapterQos -Name 'SLOT 4 Port 2' -NoRestart",
+			"Enable-NetAdapterRdma -Name 'SLOT 4 Port 2' -NoRestart",
 		}},
 		{"model priority 5", 5, []string{
 			"New-NetQosPolicy -Name 'SMB' -NetDirectPortMatchCondition 445 -PriorityValue8021Action 5 | Out-Null",
@@ -306,7 +306,7 @@ func TestQLogicPath(t *testing.T) {
 		"Set-Keyword 'NIC in Slot 4 Port 1' '*JumboPacket' '1514'",
 		"Set-NetAdapterAdvancedProperty -Name 'NIC in Slot 4 Port 1' -DisplayName 'RoCE Mode' -DisplayValue 'RoCE v2' -NoRestart",
 		"$script:Restart += @('NIC in Slot 4 Port 1')",
-		"Enable-NetAdapterRdma -Name 'NIC in Slot 4 Port 1'",
+		"Enable-NetAdapterRdma -Name 'NIC in Slot 4 Port 1' -NoRestart",
 		"New-NetIPAddress -InterfaceAlias 'NIC in Slot 4 Port 1' -IPAddress '192.168.2.61' -PrefixLength 24 | Out-Null",
 	})
 	assertAbsent(t, s, []string{"roce_mode", "PriorityToDscpMappingTable"})
@@ -423,7 +423,7 @@ func TestQuoting(t *testing.T) {
 	h := workstation()
 	h.NICs[0].Interface = "Bob's NIC"
 	s := render(t, h)
-	assertLines(t, s, []string{"Enable-NetAdapterRdma -Name 'Bob''s NIC'"})
+	assertLines(t, s, []string{"Enable-NetAdapterRdma -Name 'Bob''s NIC' -NoRestart"})
 }
 
 // TestTuning checks the power plan step appears only with tuning on.
@@ -467,8 +467,8 @@ func TestGlobalPauseOffBeforePFC(t *testing.T) {
 }
 
 // TestOneRestartAtTheEnd checks that no advanced-property cmdlet restarts
-// the adapter on its own (-NoRestart, Set-/New-NetAdapterAdvancedProperty
-// documentation), that every step that sets one queues its adapter
+// the adapter on its own (-NoRestart, Set-/New-NetAdapterAdvancedProperty,
+// Enable-NetAdapterQos and Enable-NetAdapterRdma documentation), that every step that sets one queues its adapter
 // inside its ShouldProcess block (so -Check and -WhatIf queue nothing),
 // and that the script restarts once, at the end, only when something was
 // queued and never under -Check.
@@ -482,10 +482,13 @@ func TestOneRestartAtTheEnd(t *testing.T) {
 				if strings.HasPrefix(l, "#") {
 					continue
 				}
-				if strings.Contains(l, "NetAdapterAdvancedProperty -Name") && (strings.HasPrefix(l, "Set-") || strings.HasPrefix(l, "New-")) && !strings.Contains(l, " -NoRestart") {
+				restarting := strings.Contains(l, "NetAdapterAdvancedProperty -Name") && (strings.HasPrefix(l, "Set-") || strings.HasPrefix(l, "New-")) ||
+					strings.HasPrefix(l, "Enable-NetAdapterQos ") || strings.HasPrefix(l, "Enable-NetAdapterRdma ")
+				if restarting && !strings.Contains(l, " -NoRestart") {
 					t.Errorf("line %d restarts the adapter on its own: %q", i+1, l)
 				}
-				if strings.HasPrefix(l, "Set-Keyword '") || strings.HasPrefix(l, "Set-NetAdapterAdvancedProperty -Name '") {
+				if strings.HasPrefix(l, "Set-Keyword '") || strings.HasPrefix(l, "Set-NetAdapterAdvancedProperty -Name '") ||
+					strings.HasPrefix(l, "Enable-NetAdapterQos -Name '") || strings.HasPrefix(l, "Enable-NetAdapterRdma -Name '") {
 					if next := ls[i+1]; !strings.HasPrefix(next, "$script:Restart += @(") {
 						t.Errorf("line %d sets a property without queueing the restart: %q, then %q", i+1, l, next)
 					}

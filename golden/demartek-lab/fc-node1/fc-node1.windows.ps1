@@ -355,13 +355,15 @@ if ($Present['SLOT 4 Port 1']) {
     # Enable QoS (PFC and ETS) on the adapter (WinOF-2 User Manual 1.21 §3.1.5.1 step 10).
     if ((Compare-State 'SLOT 4 Port 1' 'NetAdapterQos' 'True' (Format-Value (Get-NetAdapterQos -Name 'SLOT 4 Port 1' -ErrorAction SilentlyContinue).Enabled)) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('SLOT 4 Port 1', 'Enable-NetAdapterQos')) {
-            Enable-NetAdapterQos -Name 'SLOT 4 Port 1'
+            Enable-NetAdapterQos -Name 'SLOT 4 Port 1' -NoRestart
+            $script:Restart += @('SLOT 4 Port 1')
         }
     }
     # Enable RDMA (NetworkDirect) on the adapter; SMB Direct uses it automatically (Demartek RoCE Deployment Guide).
     if ((Compare-State 'SLOT 4 Port 1' 'NetAdapterRdma' 'True' (Format-Value (Get-NetAdapterRdma -Name 'SLOT 4 Port 1' -ErrorAction SilentlyContinue).Enabled)) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('SLOT 4 Port 1', 'Enable-NetAdapterRdma')) {
-            Enable-NetAdapterRdma -Name 'SLOT 4 Port 1'
+            Enable-NetAdapterRdma -Name 'SLOT 4 Port 1' -NoRestart
+            $script:Restart += @('SLOT 4 Port 1')
         }
     }
     # Static addresses from the model; DHCP off and other static or DHCP addresses removed,
@@ -419,13 +421,15 @@ if ($Present['SLOT 4 Port 2']) {
     # Enable QoS (PFC and ETS) on the adapter (WinOF-2 User Manual 1.21 §3.1.5.1 step 10).
     if ((Compare-State 'SLOT 4 Port 2' 'NetAdapterQos' 'True' (Format-Value (Get-NetAdapterQos -Name 'SLOT 4 Port 2' -ErrorAction SilentlyContinue).Enabled)) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('SLOT 4 Port 2', 'Enable-NetAdapterQos')) {
-            Enable-NetAdapterQos -Name 'SLOT 4 Port 2'
+            Enable-NetAdapterQos -Name 'SLOT 4 Port 2' -NoRestart
+            $script:Restart += @('SLOT 4 Port 2')
         }
     }
     # Enable RDMA (NetworkDirect) on the adapter; SMB Direct uses it automatically (Demartek RoCE Deployment Guide).
     if ((Compare-State 'SLOT 4 Port 2' 'NetAdapterRdma' 'True' (Format-Value (Get-NetAdapterRdma -Name 'SLOT 4 Port 2' -ErrorAction SilentlyContinue).Enabled)) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('SLOT 4 Port 2', 'Enable-NetAdapterRdma')) {
-            Enable-NetAdapterRdma -Name 'SLOT 4 Port 2'
+            Enable-NetAdapterRdma -Name 'SLOT 4 Port 2' -NoRestart
+            $script:Restart += @('SLOT 4 Port 2')
         }
     }
     # Static addresses from the model; DHCP off and other static or DHCP addresses removed,

@@ -344,13 +344,15 @@ if ($Present['Ethernet 4']) {
     # Enable QoS (PFC and ETS) on the adapter (WinOF-2 User Manual 1.21 §3.1.5.1 step 10).
     if ((Compare-State 'Ethernet 4' 'NetAdapterQos' 'True' (Format-Value (Get-NetAdapterQos -Name 'Ethernet 4' -ErrorAction SilentlyContinue).Enabled)) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 4', 'Enable-NetAdapterQos')) {
-            Enable-NetAdapterQos -Name 'Ethernet 4'
+            Enable-NetAdapterQos -Name 'Ethernet 4' -NoRestart
+            $script:Restart += @('Ethernet 4')
         }
     }
     # Enable RDMA (NetworkDirect) on the adapter; SMB Direct uses it automatically (Demartek RoCE Deployment Guide).
     if ((Compare-State 'Ethernet 4' 'NetAdapterRdma' 'True' (Format-Value (Get-NetAdapterRdma -Name 'Ethernet 4' -ErrorAction SilentlyContinue).Enabled)) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 4', 'Enable-NetAdapterRdma')) {
-            Enable-NetAdapterRdma -Name 'Ethernet 4'
+            Enable-NetAdapterRdma -Name 'Ethernet 4' -NoRestart
+            $script:Restart += @('Ethernet 4')
         }
     }
     # Static addresses from the model; DHCP off and other static or DHCP addresses removed,

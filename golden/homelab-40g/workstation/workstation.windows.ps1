@@ -371,13 +371,15 @@ if ($Present['Ethernet 3']) {
     # Enable QoS (PFC and ETS) on the adapter (WinOF User Manual 5.50 §4.1.9.2.4 step 10).
     if ((Compare-State 'Ethernet 3' 'NetAdapterQos' 'True' (Format-Value (Get-NetAdapterQos -Name 'Ethernet 3' -ErrorAction SilentlyContinue).Enabled)) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 3', 'Enable-NetAdapterQos')) {
-            Enable-NetAdapterQos -Name 'Ethernet 3'
+            Enable-NetAdapterQos -Name 'Ethernet 3' -NoRestart
+            $script:Restart += @('Ethernet 3')
         }
     }
     # Enable RDMA (NetworkDirect) on the adapter; SMB Direct uses it automatically (Demartek RoCE Deployment Guide).
     if ((Compare-State 'Ethernet 3' 'NetAdapterRdma' 'True' (Format-Value (Get-NetAdapterRdma -Name 'Ethernet 3' -ErrorAction SilentlyContinue).Enabled)) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 3', 'Enable-NetAdapterRdma')) {
-            Enable-NetAdapterRdma -Name 'Ethernet 3'
+            Enable-NetAdapterRdma -Name 'Ethernet 3' -NoRestart
+            $script:Restart += @('Ethernet 3')
         }
     }
     # Static addresses from the model; DHCP off and other static or DHCP addresses removed,
