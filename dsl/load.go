@@ -25,6 +25,11 @@ type Options struct {
 	VarFiles []string
 	// Large selects LargeLimits instead of DefaultLimits.
 	Large bool
+	// Undeclared, when set, makes a -var setting for a variable the
+	// fabric does not declare no error: Undeclared is told its name
+	// instead (fabricc plan's base revision, which may predate the
+	// variable).
+	Undeclared func(name string)
 	// Phase, when set, is told how long each phase of Load took:
 	// "parse" (reading and parsing the files) and "evaluate" (variables,
 	// locals, functions and dynamic blocks, and decoding the result).

@@ -36,7 +36,7 @@ func evalVariables(p *hclparse.Parser, blocks []*hcl.Block, opts Options) (map[s
 	decl, diags := declareVariables(blocks)
 	fileDiags, unread := applyVarFiles(p, decl, opts.VarFiles, limitsOf(opts))
 	diags = append(diags, fileDiags...)
-	diags = append(diags, applyVarFlags(decl, opts.Vars)...)
+	diags = append(diags, applyVarFlags(decl, opts.Vars, opts.Undeclared)...)
 	// A var file that could not be read whole may set what looks unset:
 	// its own error is the one to fix, not one per variable it holds.
 	vals := map[string]cty.Value{}
@@ -199,8 +199,10 @@ func setFromExpr(decl map[string]*variable, attr *hcl.Attribute) hcl.Diagnostics
 	return diags
 }
 
-// applyVarFlags sets variables from -var name=value settings, in name order.
-func applyVarFlags(decl map[string]*variable, flags map[string]string) hcl.Diagnostics {
+// applyVarFlags sets variables from -var name=value settings, in name
+// order; a setting for an undeclared variable is an error, or, with
+// undeclared set, told to it.
+func applyVarFlags(decl map[string]*variable, flags map[string]string, undeclared func(string)) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	names := make([]string, 0, len(flags))
 	for n := range flags {
@@ -209,6 +211,10 @@ func applyVarFlags(decl map[string]*variable, flags map[string]string) hcl.Diagn
 	sort.Strings(names)
 	for _, n := range names {
 		v, ok := decl[n]
+		if !ok && undeclared != nil {
+			undeclared(n)
+			continue
+		}
 		if !ok {
 			diags = append(diags, &hcl.Diagnostic{
 				Severity: hcl.DiagError,

@@ -162,6 +162,24 @@ func startBuiltBase(base string) func() (*model.Fabric, error) {
 // nothing at the fabric's path is an empty fabric, with a note that says
 // so: the change adds the fabric.
 func loadBase(out *output, base, path string, opts dsl.Options) (*model.Fabric, string, error) {
+	// A -var for a variable the change adds is for the head: the base
+	// compiles without it, and the plan says so.
+	var skipped []string
+	opts.Undeclared = func(name string) { skipped = append(skipped, name) }
+	f, note, err := loadBaseWith(out, base, path, opts)
+	if err == nil && len(skipped) > 0 {
+		what, it := "variable", "it"
+		if len(skipped) > 1 {
+			what, it = "variables", "them"
+		}
+		note = strings.TrimSpace(note + fmt.Sprintf(" The base revision does not declare %s %s; -var sets %s for the head only.",
+			what, strings.Join(skipped, ", "), it))
+	}
+	return f, note, err
+}
+
+// loadBaseWith is loadBase with the options as given.
+func loadBaseWith(out *output, base, path string, opts dsl.Options) (*model.Fabric, string, error) {
 	if plan.ClassifyBase(base) == plan.BaseFabric {
 		f, err := planModel(out, base, opts, nil)
 		return f, "", err

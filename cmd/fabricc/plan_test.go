@@ -444,3 +444,31 @@ func TestPlanHelpJQExample(t *testing.T) {
 		t.Errorf("jq .%s of a plan with two changed devices gives %v", path, v)
 	}
 }
+
+// TestPlanVarOfANewVariable: a -var for a variable the change adds is
+// the head's alone: the base, which does not declare it, compiles
+// without it (it was an error), and the plan says so.
+func TestPlanVarOfANewVariable(t *testing.T) {
+	base := planBase(t)
+	root := t.TempDir()
+	baseDir, headDir := filepath.Join(root, "base"), filepath.Join(root, "head")
+	writeFabric(t, baseDir, base)
+	writeFabric(t, headDir, "variable \"spare_vlan\" {\n  default = 300\n}\n\n"+base+"\nvlan \"spare\" {\n  id = var.spare_vlan\n}\n")
+	code, stdout, stderr := fabricc(t, "plan", "--base", baseDir, "-var", "spare_vlan=200", headDir)
+	want := `Fabric "plan-test": 1 device changes (leaf1); 1 fabric-wide change.
+The base revision does not declare variable spare_vlan; -var sets it for the head only.
+
+fabric-wide
+  VLAN 200: added: name spare
+
+leaf1 (switch)
+  VLANs 10 -> 10, 200, because of VLAN 200 added: name spare
+`
+	if code != 2 || stdout != want {
+		t.Errorf("exit %d, stdout:\n%s\nwant:\n%s\nstderr:\n%s", code, stdout, want, stderr)
+	}
+	// validate keeps refusing a -var the fabric does not declare.
+	if code, _, stderr := fabricc(t, "validate", "-var", "spare_vlan=200", baseDir); code != 1 || !strings.Contains(stderr, `-var sets "spare_vlan", which the fabric does not declare`) {
+		t.Errorf("validate: exit %d\n%s", code, stderr)
+	}
+}
