@@ -165,8 +165,8 @@ func TestHostileStrings(t *testing.T) {
 	}
 	for _, want := range []string{
 		"# Fabric fab\\\\r\\\\nric\n",
-		`  s1["sw#34;#93;:::x --#62; evil#91;#34;#124;#60;b#62;<br>onyx 3.6.4006<br>SN2410"]:::leaf` + "\n",
-		`  h1["h#93;(javascript:alert(1))"]:::host` + "\n",
+		`  s_sw_x22_x5D_x3A_x3A_x3Ax_x20_h_h_x3E_x20evil_x5B_x22_x7C_x3Cb_x3E["sw#34;#93;:::x --#62; evil#91;#34;#124;#60;b#62;<br>onyx 3.6.4006<br>SN2410"]:::leaf` + "\n",
+		`  h_h_x5D_x28javascript_x3Aalert_x281_x29_x29["h#93;(javascript:alert(1))"]:::host` + "\n",
 		"1. **w\\|\\<x\\>** at a\\|b.hcl:3:4\n",
 		"   d\\`e\\`\n",
 		"   - \\[l\\](u): c.hcl:1:2\n",

@@ -169,9 +169,9 @@ func checkDrawn(t *testing.T, f *model.Fabric, r rendered) {
 // every two linked switches.
 func drawProblems(f *model.Fabric, r rendered) []string {
 	var problems []string
-	nodeOf := map[string]string{} // Mermaid node id ("s3") -> label
+	nodeOf := map[string]string{} // Mermaid node id ("s_leaf1") -> label
 	for _, n := range r.Nodes {
-		// "topology-flowchart-s3-2": the diagram id, "flowchart", our id, a counter.
+		// "topology-flowchart-s_leaf1-2": the diagram id, "flowchart", our id (no "-" in it), a counter.
 		parts := strings.Split(n.ID, "-")
 		if len(parts) >= 2 {
 			nodeOf[parts[len(parts)-2]] = n.Label
@@ -192,10 +192,14 @@ func drawProblems(f *model.Fabric, r rendered) []string {
 	}
 	drawn := map[string]bool{}
 	for _, e := range r.Edges {
-		// "topology-L_s1_s3_0"
-		p := strings.Split(e.ID, "_")
-		if len(p) >= 4 {
-			drawn[p[len(p)-3]+" "+p[len(p)-2]] = true
+		// "topology-L_s_spine1_s_leaf1_0": the diagram id, "L", our two
+		// ids (which hold underscores themselves), a counter; split the
+		// middle where both halves are node ids.
+		mid := e.ID[strings.Index(e.ID, "L_")+2 : strings.LastIndex(e.ID, "_")]
+		for id := range nodeOf {
+			if rest, ok := strings.CutPrefix(mid, id+"_"); ok && nodeOf[rest] != "" {
+				drawn[id+" "+rest] = true
+			}
 		}
 	}
 	var want []string

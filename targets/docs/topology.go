@@ -33,8 +33,6 @@ type graph struct {
 	// nodeOf maps "switch\x00name" and "host\x00name" to a node index.
 	nodeOf map[string]int
 	edges  map[[2]int]*gedge
-	// ids counts the nodes per id prefix.
-	ids map[string]int
 }
 
 // gnode is one node: a switch, a host or a group of hosts.
@@ -150,7 +148,7 @@ func edgeLinks(b *targets.Text, g *graph, f *model.Fabric) map[[2]int][]model.Li
 // buildGraph makes the nodes (spines, leaves, hosts or host groups, in
 // that order) and the edges between them.
 func buildGraph(f *model.Fabric) *graph {
-	g := &graph{nodeOf: map[string]int{}, edges: map[[2]int]*gedge{}, ids: map[string]int{}}
+	g := &graph{nodeOf: map[string]int{}, edges: map[[2]int]*gedge{}}
 	leaves := leafSwitches(f)
 	for _, tier := range []bool{false, true} {
 		for _, sw := range f.Switches {
@@ -179,11 +177,40 @@ func buildGraph(f *model.Fabric) *graph {
 	return g
 }
 
-// add appends a node with an id of prefix and its number.
+// add appends a node whose id is prefix and its name: the device's, or
+// for a host group its peers' (the part of key after the kind). An id
+// made from the name, not a count, stays the same when other devices
+// come or go, so a change of the fabric changes only its own lines of
+// the diagram in a review diff.
 func (g *graph) add(key, prefix, label, class string) {
-	g.ids[prefix]++
+	_, name, _ := strings.Cut(key, "\x00")
 	g.nodeOf[key] = len(g.nodes)
-	g.nodes = append(g.nodes, gnode{id: prefix + strconv.Itoa(g.ids[prefix]), label: label, class: class, key: key})
+	g.nodes = append(g.nodes, gnode{id: prefix + "_" + mermaidID(name), label: label, class: class, key: key})
+}
+
+// mermaidID writes name with only letters, digits and underscores, as a
+// Mermaid node id takes them, one to one: "_" is "__", "-" "_h", "."
+// "_d", a peer separator "_s" and any other byte "_xHH", so two names
+// never share an id.
+func mermaidID(name string) string {
+	var b strings.Builder
+	for i := 0; i < len(name); i++ {
+		switch c := name[i]; {
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9':
+			b.WriteByte(c)
+		case c == '_':
+			b.WriteString("__")
+		case c == '-':
+			b.WriteString("_h")
+		case c == '.':
+			b.WriteString("_d")
+		case c == 0:
+			b.WriteString("_s")
+		default:
+			fmt.Fprintf(&b, "_x%02X", c)
+		}
+	}
+	return b.String()
 }
 
 // leafSwitches are the switches with at least one host cabled to them.

@@ -47,35 +47,35 @@ func TestMermaid(t *testing.T) {
 		edges                   int
 	}{
 		{"hosts one node each", 1, 2, 2, `flowchart TB
-  s1["spine1<br>eos 4.32.2F<br>7050CX3-32S"]:::spine
-  s2["leaf1<br>cumulus 5.9.2<br>SN2700"]:::leaf
-  s3["leaf2<br>cumulus 5.9.2<br>SN2700"]:::leaf
-  h1["h01-01"]:::host
-  h2["h01-02"]:::host
-  h3["h02-01"]:::host
-  h4["h02-02"]:::host
-  h5["spare"]:::host
-  s1 ---|"400G"| s2
-  s1 ---|"400G"| s3
-  s2 ---|"100G"| h1
-  s2 ---|"100G"| h2
-  s3 ---|"100G"| h3
-  s3 ---|"100G"| h4
+  s_spine1["spine1<br>eos 4.32.2F<br>7050CX3-32S"]:::spine
+  s_leaf1["leaf1<br>cumulus 5.9.2<br>SN2700"]:::leaf
+  s_leaf2["leaf2<br>cumulus 5.9.2<br>SN2700"]:::leaf
+  h_h01_h01["h01-01"]:::host
+  h_h01_h02["h01-02"]:::host
+  h_h02_h01["h02-01"]:::host
+  h_h02_h02["h02-02"]:::host
+  h_spare["spare"]:::host
+  s_spine1 ---|"400G"| s_leaf1
+  s_spine1 ---|"400G"| s_leaf2
+  s_leaf1 ---|"100G"| h_h01_h01
+  s_leaf1 ---|"100G"| h_h01_h02
+  s_leaf2 ---|"100G"| h_h02_h01
+  s_leaf2 ---|"100G"| h_h02_h02
 `, 6},
 		{"hosts grouped per leaf", 2, 2, 7, `flowchart TB
-  s1["spine1<br>eos 4.32.2F<br>7050CX3-32S"]:::spine
-  s2["spine2<br>eos 4.32.2F<br>7050CX3-32S"]:::spine
-  s3["leaf1<br>cumulus 5.9.2<br>SN2700"]:::leaf
-  s4["leaf2<br>cumulus 5.9.2<br>SN2700"]:::leaf
-  g1["7 hosts<br>h01-01-07"]:::host
-  g2["7 hosts<br>h02-01-07"]:::host
-  g3["1 host without links<br>spare"]:::host
-  s1 ---|"400G"| s3
-  s1 ---|"400G"| s4
-  s2 ---|"400G"| s3
-  s2 ---|"400G"| s4
-  s3 ---|"7 x 100G"| g1
-  s4 ---|"7 x 100G"| g2
+  s_spine1["spine1<br>eos 4.32.2F<br>7050CX3-32S"]:::spine
+  s_spine2["spine2<br>eos 4.32.2F<br>7050CX3-32S"]:::spine
+  s_leaf1["leaf1<br>cumulus 5.9.2<br>SN2700"]:::leaf
+  s_leaf2["leaf2<br>cumulus 5.9.2<br>SN2700"]:::leaf
+  g_leaf1["7 hosts<br>h01-01-07"]:::host
+  g_leaf2["7 hosts<br>h02-01-07"]:::host
+  g_["1 host without links<br>spare"]:::host
+  s_spine1 ---|"400G"| s_leaf1
+  s_spine1 ---|"400G"| s_leaf2
+  s_spine2 ---|"400G"| s_leaf1
+  s_spine2 ---|"400G"| s_leaf2
+  s_leaf1 ---|"7 x 100G"| g_leaf1
+  s_leaf2 ---|"7 x 100G"| g_leaf2
 `, 6},
 	}
 	for _, tc := range tests {
