@@ -37,7 +37,7 @@ func fabricEffects(base, head *model.Fabric, fabricItems []Item) []Item {
 func qosEffects(a, b *model.QoS) []Change {
 	out := change("ETS", nicETS(switchETS(a)), nicETS(switchETS(b)), "")
 	for tc := range 8 {
-		ca, cb := classOfTC(a, tc), classOfTC(b, tc)
+		ca, cb := a.ClassForTC(tc), b.ClassForTC(tc)
 		name := "TC" + strconv.Itoa(tc)
 		out = concat(out,
 			change(name+" class", classNameOrNone(ca), classNameOrNone(cb), ""),
@@ -61,16 +61,6 @@ func switchETS(q *model.QoS) []model.ETS {
 		}
 	}
 	return out
-}
-
-// classOfTC is the class of traffic class tc, or nil.
-func classOfTC(q *model.QoS, tc int) *model.Class {
-	for i := range q.Classes {
-		if q.Classes[i].TrafficClass == tc {
-			return &q.Classes[i]
-		}
-	}
-	return nil
 }
 
 // classNameOrNone is the class's name, or "none".
