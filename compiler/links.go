@@ -293,6 +293,14 @@ func (l *lowering) peerTrust(peer *model.Peer) model.Trust {
 	return model.TrustDSCP
 }
 
+// noSpeed reports a NIC that has no speed, naming it as the instance it
+// is, so that one mistake a dynamic block repeats lists its NICs.
+func (l *lowering) noSpeed(host, nic string) {
+	defer l.within(host + ":" + nic)()
+	l.errorf(l.src.Place("host", host, "nic", nic), "NIC has no speed",
+		"nic %q of host %q has no speed and is not linked to a switch port; set speed (e.g. speed = \"25G\").", nic, host)
+}
+
 // finishNICs gives a NIC without a written speed its switch port's speed.
 func (l *lowering) finishNICs() {
 	for i := range l.f.Hosts {
@@ -311,8 +319,7 @@ func (l *lowering) finishNICs() {
 			if _, cabled := l.cabled[&n.Peer]; cabled || l.meant[Key(h.Name, n.Name)] {
 				continue // the link's error says why
 			}
-			l.errorf(l.src.Place("host", h.Name, "nic", n.Name), "NIC has no speed",
-				"nic %q of host %q has no speed and is not linked to a switch port; set speed (e.g. speed = \"25G\").", n.Name, h.Name)
+			l.noSpeed(h.Name, n.Name)
 		}
 	}
 }

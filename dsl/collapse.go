@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -190,12 +191,19 @@ func sameDetails(g []*hcl.Diagnostic) bool {
 	return true
 }
 
-// ownNameless is d's detail with its instance's name taken out.
+// ownNameless is d's detail with its instance's name taken out: the
+// name itself ("gpu07:nic1") and each of its parts where the detail
+// quotes them (nic "nic1" of host "gpu07").
 func ownNameless(d *hcl.Diagnostic) string {
-	if n := InstanceOf(d); n != "" {
-		return strings.ReplaceAll(d.Detail, n, "\x00")
+	n := InstanceOf(d)
+	if n == "" {
+		return d.Detail
 	}
-	return d.Detail
+	out := strings.ReplaceAll(d.Detail, n, "\x00")
+	for _, part := range strings.Split(n, ":") {
+		out = strings.ReplaceAll(out, strconv.Quote(part), "\x00")
+	}
+	return out
 }
 
 // nameInstance returns d, with its instance named when its place stands

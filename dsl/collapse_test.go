@@ -41,6 +41,11 @@ func TestCollapse(t *testing.T) {
 			"MTU: gpu1 has 9500. One mistake, reported once for 3 instances of this block (a dynamic block, for_each or port range): gpu1, gpu2, gpu3.",
 			"Other: o.",
 		}},
+		{"one place, names quoted in parts", hcl.Diagnostics{
+			diag("Speed", `nic "roce0" of host "a" has no speed.`, at(32, 36), "a:roce0"), diag("Speed", `nic "roce0" of host "b" has no speed.`, at(32, 36), "b:roce0"),
+		}, []string{
+			`Speed: nic "roce0" of host "a" has no speed. One mistake, reported once for 2 instances of this block (a dynamic block, for_each or port range): a:roce0, b:roce0.`,
+		}},
 		{"one place, two values", hcl.Diagnostics{
 			diag("Len", "length -1 is out of range.", at(32, 36), "a - l1"), diag("Len", "length 0 is out of range.", at(32, 36), "a - l2"),
 		}, []string{
