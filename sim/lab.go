@@ -54,8 +54,8 @@ func StartLab(ctx context.Context, f *model.Fabric, dir string, adjust func(*Opt
 			return nil, err
 		}
 		host, port, _ := strings.Cut(d.Addr(), ":")
-		fmt.Fprintf(&inv, "\ndevice %q {\n  address       = %q\n  port          = %s\n  platform      = %q\n  password_file = %q\n  groups        = [%q]\n}\n",
-			sw.Name, host, port, sw.Platform, filepath.Join("secrets", sw.Name), string(sw.Platform))
+		fmt.Fprintf(&inv, "\ndevice %q {\n  address       = %q\n  port          = %s\n  platform      = %q\n  password_file = %q\n  groups        = [%q, %q]\n}\n",
+			sw.Name, host, port, sw.Platform, filepath.Join("secrets", sw.Name), string(sw.Platform), role(sw))
 		kh.WriteString(d.KnownHostsLine() + "\n")
 	}
 	for name, data := range map[string]string{"known_hosts": kh.String(), "inventory.hcl": inv.String()} {
@@ -65,6 +65,18 @@ func StartLab(ctx context.Context, f *model.Fabric, dir string, adjust func(*Opt
 		}
 	}
 	return l, nil
+}
+
+// role is the lab inventory's group for a switch's place in the fabric:
+// "leaves" when a host is cabled to it, else "spines" (so the README's
+// `--limit 'leaf*,spines'` works against a lab).
+func role(sw *model.Switch) string {
+	for _, p := range sw.Ports {
+		if p.Peer != nil && p.Peer.Kind == "host" {
+			return "leaves"
+		}
+	}
+	return "spines"
 }
 
 func (l *Lab) start(ctx context.Context, sw *model.Switch, adjust func(*Options)) (*LabDevice, error) {

@@ -65,6 +65,9 @@ func TestPushCommandStory(t *testing.T) {
 	}{
 		// A dry run exits 2 when there are changes to make, 0 when none.
 		{[]string{"diff", "--artifacts", out, "-i", inv, "--limit", "spine*"}, 2, []string{"=== spine1 (eos)", "diff: 2 devices: 2 would change"}},
+		// The README's --limit: a name pattern and a group the lab's
+		// inventory gives by role (leaves, spines).
+		{[]string{"diff", "--artifacts", out, "-i", inv, "--limit", "leaf1,spines"}, 2, []string{"=== leaf1 (cumulus)", "=== spine2 (eos)", "diff: 3 devices: 3 would change"}},
 		{[]string{"push", clos, "-i", inv, "--dry-run", "--limit", "onyx"}, 2, []string{"=== leaf3 (onyx)", "+ interface ethernet 1/1 mtu 9216 force", "diff: 2 devices: 2 would change"}},
 		{[]string{"verify", "--artifacts", out, "-i", inv, "--limit", "leaf1"}, 1, []string{"DIFF leaf1 swp1 port: intended configured, actual not in the switch's configuration", "verify: 1 device: 1 mismatch"}},
 		{[]string{"push", "--artifacts", out, "-i", inv, "--parallel", "3", "--report", report}, 0, []string{"push: 6 devices: 6 changed"}},
