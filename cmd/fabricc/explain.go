@@ -148,12 +148,13 @@ func buildFolder(file string) (dir, rel string, err error) {
 // checkListed refuses a file the manifest does not list, one fabricc
 // does not explain, and one changed since the build.
 func checkListed(m *artifacts.Manifest, file, rel string) error {
+	if path.Base(rel) == artifacts.ModelFile || rel == artifacts.ManifestFile {
+		// The manifest does not list itself: it is the index.
+		return fmt.Errorf("%s is the compiled model (or its index), written whole by fabricc, not by a target; explain a line of a device file or %s", v(file), "fabric.md")
+	}
 	want, ok := m.Files[rel]
 	if !ok {
 		return fmt.Errorf("%s is not listed in its folder's %s; explain works on the files fabricc build wrote", v(file), artifacts.ManifestFile)
-	}
-	if path.Base(rel) == artifacts.ModelFile || rel == artifacts.ManifestFile {
-		return fmt.Errorf("%s is the compiled model (or its index), written whole by fabricc, not by a target; explain a line of a device file or %s", v(file), "fabric.md")
 	}
 	data, err := os.ReadFile(file)
 	if err != nil {

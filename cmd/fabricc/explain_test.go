@@ -228,6 +228,7 @@ func TestExplainRefuses(t *testing.T) {
 			"(the fabric, its variables or fabricc changed since); run fabricc build again, or give the build's -var and --var-file\n"},
 		{"stale with --fabric too", []string{"--fabric", "fab", explainNAS}, 1, "fabricc: out/nas/nas.md is stale: "},
 		{"model.json", []string{"out/model.json:2"}, 1, "fabricc: out/model.json is the compiled model (or its index), written whole by fabricc, not by a target; explain a line of a device file or fabric.md\n"},
+		{"manifest.json", []string{"out/manifest.json:3"}, 1, "fabricc: out/manifest.json is the compiled model (or its index), written whole by fabricc, not by a target; explain a line of a device file or fabric.md\n"},
 		{"not in a build folder", []string{"stray.md:1"}, 1, "fabricc: stray.md is not in a folder fabricc build wrote: no manifest.json next to it or one folder up\n"},
 		{"hostile name", []string{hostile + ":1"}, 1, "fabricc: out/nas/x\\x1b[31m.md is not listed in its folder's manifest.json; explain works on the files fabricc build wrote\n"},
 		{"no line", []string{"out/nas/nas.md"}, 2, "fabricc: \"out/nas/nas.md\": give FILE:LINE, such as out/leaf1/leaf1.nvue.sh:79\n"},
