@@ -2,6 +2,7 @@ package push
 
 import (
 	"bufio"
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -61,7 +62,34 @@ func LoadArtifacts(dir string) (*Build, error) {
 			b.Configs[sw.Name] = data
 		}
 	}
+	if err := checkRendered(dir, b); err != nil {
+		return nil, err
+	}
 	return b, nil
+}
+
+// checkRendered refuses a folder whose switch configurations are not
+// what fabricc renders from its model.json. The manifest's SHA-256 finds
+// a file changed by accident, but whoever can write the folder can
+// rewrite the manifest too; a configuration is sent to the switch line
+// by line, and one line such as "exit" would leave the configure session
+// and run what follows as commands, even in a dry run. Rendered again,
+// every line is one a renderer writes, with every string of the model
+// through its context's checks and escaping.
+func checkRendered(dir string, b *Build) error {
+	devs, err := artifacts.RenderSwitches(b.Fabric)
+	if err != nil {
+		return fmt.Errorf("%s: rendering the switches of its %s: %w", dir, artifacts.ModelFile, err)
+	}
+	again := FromDevices(b.Fabric, devs)
+	for _, name := range sortedKeys(b.Configs) {
+		if !bytes.Equal(b.Configs[name], again.Configs[name]) {
+			sw := b.Fabric.Switch(name)
+			return fmt.Errorf("%s: %s is not what fabricc renders from the folder's %s: the folder was changed after `fabricc build`, or built by another fabricc version; build it again with this one",
+				dir, path.Join(name, artifactName(sw)), artifacts.ModelFile)
+		}
+	}
+	return nil
 }
 
 // manifestEntry is what push reads of a manifest.json file entry.

@@ -1,6 +1,8 @@
 package push
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,6 +53,22 @@ func TestLoadArtifactsChecksTheManifest(t *testing.T) {
 				t.Fatal(err)
 			}
 		}, "leaf3/leaf3.onyx.cli: listed in manifest.json but missing"},
+		{"pushed file edited and its manifest entry too", func(t *testing.T, dir string) {
+			// The reviewer's case: an "exit" leaves EOS's configure
+			// session, and what follows would run as commands, even in
+			// a dry run. The manifest is rewritten to match.
+			p := filepath.Join(dir, "spine1", "spine1.eos.cfg")
+			old := sha256File(t, p)
+			appendTo(t, p, "exit\nbash timeout 10 echo PWNED > /mnt/flash/pwned\n")
+			m := filepath.Join(dir, "manifest.json")
+			data, err := os.ReadFile(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(m, []byte(strings.Replace(string(data), old, sha256File(t, p), 1)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, "spine1/spine1.eos.cfg is not what fabricc renders from the folder's model.json: the folder was changed after `fabricc build`, or built by another fabricc version; build it again with this one"},
 		{"no manifest", func(t *testing.T, dir string) {
 			if err := os.Remove(filepath.Join(dir, "manifest.json")); err != nil {
 				t.Fatal(err)
@@ -150,4 +168,15 @@ func write(t *testing.T, p, text string) {
 	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// sha256File is the hex SHA-256 of the file at p.
+func sha256File(t *testing.T, p string) string {
+	t.Helper()
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
 }
