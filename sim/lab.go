@@ -39,7 +39,7 @@ const LabUser = "admin"
 // simulator options (another OS release, faults) before it starts.
 // Close stops every simulator.
 func StartLab(ctx context.Context, f *model.Fabric, dir string, adjust func(*Options)) (*Lab, error) {
-	if err := os.MkdirAll(filepath.Join(dir, "secrets"), 0o700); err != nil {
+	if err := labFolders(dir); err != nil {
 		return nil, err
 	}
 	l := &Lab{Dir: dir}
@@ -59,12 +59,53 @@ func StartLab(ctx context.Context, f *model.Fabric, dir string, adjust func(*Opt
 		kh.WriteString(d.KnownHostsLine() + "\n")
 	}
 	for name, data := range map[string]string{"known_hosts": kh.String(), "inventory.hcl": inv.String()} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o600); err != nil {
+		if err := writeNew(filepath.Join(dir, name), []byte(data)); err != nil {
 			l.Close()
 			return nil, err
 		}
 	}
 	return l, nil
+}
+
+// labFolders makes dir and dir/secrets, or checks them when they exist:
+// real folders (not links), which no other user may write into (a
+// password file there could be swapped or read), secrets 0700.
+func labFolders(dir string) error {
+	secrets := filepath.Join(dir, "secrets")
+	if err := os.MkdirAll(secrets, 0o700); err != nil {
+		return err
+	}
+	for _, d := range []string{dir, secrets} {
+		fi, err := os.Lstat(d)
+		if err != nil {
+			return err
+		}
+		if !fi.IsDir() || fi.Mode().Perm()&0o022 != 0 {
+			return fmt.Errorf("%s is not a folder only you can write (it is a link, or group or others may write in it); give --dir a new folder", d)
+		}
+	}
+	return os.Chmod(secrets, 0o700)
+}
+
+// writeNew writes data as a new 0600 file at path: written beside it
+// and renamed over the name, so an existing file, or a link planted
+// there, is replaced rather than written through (or left readable).
+func writeNew(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), ".lab-*")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
 }
 
 // role is the lab inventory's group for a switch's place in the fabric:
@@ -89,7 +130,7 @@ func (l *Lab) start(ctx context.Context, sw *model.Switch, adjust func(*Options)
 		adjust(&opts)
 	}
 	secret := filepath.Join(l.Dir, "secrets", sw.Name)
-	if err := os.WriteFile(secret, []byte(pw+"\n"), 0o600); err != nil {
+	if err := writeNew(secret, []byte(pw+"\n")); err != nil {
 		return nil, err
 	}
 	withUser := opts
