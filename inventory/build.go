@@ -2,10 +2,13 @@ package inventory
 
 import (
 	"fmt"
+	"net"
+	"strings"
 	"time"
 
 	"github.com/hashicorp/hcl/v2"
 
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
 )
 
@@ -17,9 +20,14 @@ func build(dir string, ds, def *deviceSchema) (*Device, hcl.Diagnostics) {
 			Detail: fmt.Sprintf("Device %q: %s", ds.Name, detail), Subject: &ds.DefRange})
 	}
 	dev := &Device{Name: ds.Name, Port: DefaultPort, Range: ds.DefRange}
+	if err := quote.CheckWord(ds.Name, 63); err != nil {
+		errf("Invalid device name", fmt.Sprintf("the name %s; it must be the switch's name in the fabric, a word.", err))
+	}
 	dev.Address = str(ds.Address, nil)
 	if dev.Address == "" {
 		errf("Missing address", `set address = "<management IP or hostname>".`)
+	} else if !hostOrIP(dev.Address) {
+		errf("Invalid address", fmt.Sprintf("address %q is not an IP address or a host name (letters, digits, '-' and '.'); write the switch's management address.", dev.Address))
 	}
 	if p := pick(ds.Port, def.Port); p != nil {
 		dev.Port = *p
@@ -30,6 +38,8 @@ func build(dir string, ds, def *deviceSchema) (*Device, hcl.Diagnostics) {
 	dev.Username = str(ds.Username, def.Username)
 	if dev.Username == "" {
 		errf("Missing username", `set username here or in the defaults block.`)
+	} else if !visibleASCII(dev.Username, 64) {
+		errf("Invalid username", fmt.Sprintf("username %q holds a space, a control character or a letter outside ASCII, or is over 64 characters; write the login name.", dev.Username))
 	}
 	if pl := str(ds.Platform, def.Platform); pl != "" {
 		switch model.Platform(pl) {
@@ -45,12 +55,54 @@ func build(dir string, ds, def *deviceSchema) (*Device, hcl.Diagnostics) {
 	if t := pick(ds.Tags, def.Tags); t != nil {
 		dev.Tags = *t
 	}
+	for _, w := range append(append([]string(nil), dev.Groups...), dev.Tags...) {
+		if err := quote.CheckWord(w, 63); err != nil {
+			errf("Invalid group or tag", fmt.Sprintf("group or tag %q %s.", w, err))
+		}
+	}
 	dev.Auth = buildAuth(dir, ds, def, errf)
 	buildTimeouts(dev, ds, def, errf)
 	if diags.HasErrors() {
 		return nil, diags
 	}
 	return dev, nil
+}
+
+// hostOrIP reports whether s is an IP address or a host name: labels of
+// letters, digits and '-' joined by '.', at most 253 characters (RFC
+// 1123). Anything else would reach a terminal or a log as written.
+func hostOrIP(s string) bool {
+	if net.ParseIP(s) != nil {
+		return true
+	}
+	if len(s) > 253 {
+		return false
+	}
+	for _, label := range strings.Split(s, ".") {
+		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
+			return false
+		}
+		for _, c := range label {
+			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// visibleASCII reports whether s is 1 to max printable ASCII characters
+// other than space.
+func visibleASCII(s string, max int) bool {
+	if s == "" || len(s) > max {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] <= ' ' || s[i] > '~' {
+			return false
+		}
+	}
+	return true
 }
 
 // buildAuth takes the device's credential source, or else the defaults',

@@ -126,6 +126,12 @@ func TestDiagnostics(t *testing.T) {
 		{blk(`address = "h"`, `username = "u"`, `agent = true`, `command_timeout = "soon"`), `command_timeout = "soon" is not a positive duration`},
 		{blk(`address = "h"`, `username = "u"`, `agent = true`) + blk(`address = "h"`, `username = "u"`, `agent = true`), `Device "a" was already declared at inv.hcl:1`},
 		{blk(`adress = "h"`), `Unsupported argument`},
+		// What reaches a terminal or a log: no control character, no
+		// forged summary line.
+		{blk(`address = "h"`, `username = "adm\u001b[31min\nleaf9 changed"`, `agent = true`), `Invalid username; Device "a": username "adm\x1b[31min\nleaf9 changed" holds a space, a control character or a letter outside ASCII`},
+		{blk(`address = "10.0.0.1; reboot"`, `username = "u"`, `agent = true`), `Invalid address; Device "a": address "10.0.0.1; reboot" is not an IP address or a host name`},
+		{blk(`address = "h"`, `username = "u"`, `agent = true`, `groups = ["ok", "bad\tgroup"]`), `Invalid group or tag; Device "a": group or tag "bad\tgroup" holds`},
+		{"device \"a\\nb\" {\n  address = \"h\"\n  username = \"u\"\n  agent = true\n}\n", `Invalid device name; Device "a\nb": the name holds`},
 		{blk(`address = "h"`, `username = "u"`, `agent = true`, `enable_password_env = "E"`, `enable_password_file = "f"`), `enable_password_env and enable_password_file are both set`},
 	} {
 		_, _, diags := Parse([]byte(tc.src), "inv.hcl")
