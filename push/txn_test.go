@@ -27,6 +27,10 @@ func TestEOSDiff(t *testing.T) {
 		{"", ""},
 		{"--- system:/running-config\n+++ session:/x\n@@ -1,3 +1,3 @@\n interface Ethernet1\n-   mtu 1500\n+   mtu 9214\n",
 			"@@ -1,3 +1,3 @@\n interface Ethernet1\n-   mtu 1500\n+   mtu 9214\n"},
+		// Context lines come from the running-config: its credentials
+		// never reach the terminal or the report.
+		{"--- system:/running-config\n+++ session:/x\n@@ -1,6 +1,6 @@\n username admin privilege 15 role network-admin secret sha512 $6$abc\n snmp-server community s3cret ro\n tacacs-server key 7 070C285F4D06\n interface Ethernet1\n-   mtu 1500\n+   mtu 9214\n",
+			"@@ -1,6 +1,6 @@\n username admin privilege 15 role network-admin secret <redacted>\n snmp-server community <redacted>\n tacacs-server key <redacted>\n interface Ethernet1\n-   mtu 1500\n+   mtu 9214\n"},
 	} {
 		if got := eosDiff(tc.in); got != tc.want {
 			t.Errorf("eosDiff(%q) = %q, want %q", tc.in, got, tc.want)
