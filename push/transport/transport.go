@@ -54,7 +54,29 @@ func HostKeyCallback(path string, insecure bool) (ssh.HostKeyCallback, error) {
 	if err != nil {
 		return nil, fmt.Errorf("known_hosts %s: %w (add the switches' keys, e.g. with ssh-keyscan, or pass --insecure-ignore-host-key)", path, err)
 	}
-	return cb, nil
+	return explainHostKey(cb, path), nil
+}
+
+// explainHostKey wraps a known_hosts check so that a refused key says
+// what it was (its SHA256 fingerprint, as ssh prints it), where the file
+// is, and what to check before trusting it; the error keeps knownhosts'
+// own words.
+func explainHostKey(cb ssh.HostKeyCallback, path string) ssh.HostKeyCallback {
+	return func(host string, remote net.Addr, key ssh.PublicKey) error {
+		err := cb(host, remote, key)
+		var ke *knownhosts.KeyError
+		if !errors.As(err, &ke) {
+			return err
+		}
+		fp := ssh.FingerprintSHA256(key)
+		if len(ke.Want) == 0 {
+			return fmt.Errorf("%w: %s offers host key %s %s, which %s does not list; compare it with the fingerprint on the switch's console, then add it (ssh-keyscan)",
+				err, host, key.Type(), fp, path)
+		}
+		w := ke.Want[0]
+		return fmt.Errorf("%w: %s offers host key %s %s, not the one %s:%d lists; the connection may be intercepted, or the switch was reinstalled: check on its console before replacing that line",
+			err, host, key.Type(), fp, w.Filename, w.Line)
+	}
 }
 
 // Open dials a.Host:a.Port, authenticates, requests a PTY and a shell.

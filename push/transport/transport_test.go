@@ -170,9 +170,22 @@ func TestHostKeyChecking(t *testing.T) {
 	}
 	defer d.Close()
 	creds := inventory.Credentials{Username: "admin", Password: inventory.NewSecret("pw1")}
-	hk, _ := HostKeyCallback(knownHosts(t, d), false)
-	if err := open(t, d, &SSH{Creds: creds, HostKey: hk}); err == nil || !strings.Contains(err.Error(), "key mismatch") {
-		t.Errorf("strict check: err = %v, want key mismatch", err)
+	kh := knownHosts(t, d)
+	hk, _ := HostKeyCallback(kh, false)
+	err = open(t, d, &SSH{Creds: creds, HostKey: hk})
+	if err == nil || !strings.Contains(err.Error(), "knownhosts: key mismatch: ") || !strings.Contains(err.Error(), " offers host key ssh-") ||
+		!strings.Contains(err.Error(), " SHA256:") || !strings.Contains(err.Error(), ", not the one "+kh+":1 lists; the connection may be intercepted, or the switch was reinstalled") {
+		t.Errorf("strict check: err = %v, want key mismatch with the offered key's fingerprint and the known_hosts line", err)
+	}
+	// A host known_hosts does not list: the offered key and what to do.
+	other := filepath.Join(t.TempDir(), "known_hosts")
+	if err := os.WriteFile(other, []byte("[192.0.2.1]:22 "+strings.SplitN(d.KnownHostsLine(), " ", 2)[1]+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	hk, _ = HostKeyCallback(other, false)
+	err = open(t, d, &SSH{Creds: creds, HostKey: hk})
+	if err == nil || !strings.Contains(err.Error(), "knownhosts: key is unknown: ") || !strings.Contains(err.Error(), "which "+other+" does not list; compare it with the fingerprint on the switch's console, then add it (ssh-keyscan)") {
+		t.Errorf("unknown host: err = %v", err)
 	}
 	insecure, _ := HostKeyCallback("", true)
 	if err := open(t, d, &SSH{Creds: creds, HostKey: insecure}); err != nil {
