@@ -134,6 +134,15 @@ func RenderSwitches(f *model.Fabric) ([]Device, error) {
 	return devs, nil
 }
 
+// RenderSwitchConfig renders the configuration files of one switch of f
+// (its platform's, not the OpenConfig or documents every switch gets),
+// as Render does: for a caller that checks switches one at a time and
+// keeps none (push --artifacts comparing each configuration with its
+// folder's).
+func RenderSwitchConfig(f *model.Fabric, sw *model.Switch) (Device, error) {
+	return renderSwitchWith(f, sw, all.ForSwitchPlatform(sw))
+}
+
 // renderSwitches renders f's switches on every core, in the fabric's
 // order, with mapped renderers when asked; the error is that of the
 // first switch that fails.

@@ -51,6 +51,17 @@ var everyHost = []hostTarget{{docs.RenderHost, docs.RenderHostMapped}}
 // those that apply to every switch.
 func ForSwitch(sw *model.Switch) []targets.SwitchRenderer { return forSwitch(sw, false) }
 
+// ForSwitchPlatform returns only the renderers of sw's platform (its
+// configuration files), without those every switch gets (OpenConfig,
+// documents).
+func ForSwitchPlatform(sw *model.Switch) []targets.SwitchRenderer {
+	var out []targets.SwitchRenderer
+	for _, t := range switchTargets[sw.Platform] {
+		out = append(out, t.plain)
+	}
+	return out
+}
+
 // ForSwitchMapped is ForSwitch with renderers that also return each
 // file's source map (targets.File.Map).
 func ForSwitchMapped(sw *model.Switch) []targets.SwitchRenderer { return forSwitch(sw, true) }
