@@ -1,6 +1,10 @@
 package push
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/fabricc/fabricc/model"
+)
 
 // eosTxn is an EOS configure session (napalm's EOS driver,
 // napalm/eos/eos.py): the rendered lines are entered into `configure session NAME`,
@@ -22,6 +26,9 @@ type eosTxn struct {
 }
 
 func (t *eosTxn) Stage(c Conn, config []byte) (string, error) {
+	if err := refuseSessionLines(model.PlatformEOS, config); err != nil {
+		return "", err
+	}
 	if _, err := c.Send("configure session " + t.name); err != nil {
 		return "", err
 	}

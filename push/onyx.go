@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/fabricc/fabricc/model"
 )
 
 // onyxTxn changes an Onyx switch, which has no candidate configuration:
@@ -27,6 +29,9 @@ type onyxTxn struct {
 }
 
 func (t *onyxTxn) Stage(c Conn, config []byte) (string, error) {
+	if err := refuseSessionLines(model.PlatformOnyx, config); err != nil {
+		return "", err
+	}
 	run, err := c.Send("show running-config")
 	if err != nil {
 		return "", err
