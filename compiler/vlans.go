@@ -127,25 +127,31 @@ func uniqueStrings(v []string) []string {
 // reported once, not once per port. The error kept then stands for
 // several instances and names none (dsl.Collapse would name it).
 func (l *lowering) errorOnce(r dsl.Range, summary, detail string) {
-	for _, d := range l.diags {
-		if d.Summary == summary && d.Detail == detail && sameSubject(d, r) {
-			if dsl.InstanceOf(d) != l.instance {
-				dsl.SetInstance(d, "")
-			}
-			return
+	if d := l.recorded(r, summary, detail); d != nil {
+		if dsl.InstanceOf(d) != l.instance {
+			dsl.SetInstance(d, "")
 		}
+		return
 	}
 	l.errorf(r, summary, "%s", detail)
 }
 
-// warnOnce records a warning at r unless the same one is recorded.
-func (l *lowering) warnOnce(r dsl.Range, summary, detail string) {
+// recorded is the diagnostic already recorded at r with summary and
+// detail, or nil.
+func (l *lowering) recorded(r dsl.Range, summary, detail string) *hcl.Diagnostic {
 	for _, d := range l.diags {
 		if d.Summary == summary && d.Detail == detail && sameSubject(d, r) {
-			return
+			return d
 		}
 	}
-	l.warnf(r, summary, "%s", detail)
+	return nil
+}
+
+// warnOnce records a warning at r unless the same one is recorded.
+func (l *lowering) warnOnce(r dsl.Range, summary, detail string) {
+	if l.recorded(r, summary, detail) == nil {
+		l.warnf(r, summary, "%s", detail)
+	}
 }
 
 // sameSubject tells whether d points at r (or both point nowhere).

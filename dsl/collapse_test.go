@@ -67,7 +67,7 @@ func TestCollapse(t *testing.T) {
 			for _, d := range Collapse(tt.in, files) {
 				line := d.Summary + ": " + d.Detail
 				for _, r := range RelatedOf(d) {
-					line += " | " + r.Label + " " + position(r.Range)[len("test.hcl:"):]
+					line += " | " + r.Label + " " + Position(r.Range)[len("test.hcl:"):]
 				}
 				got = append(got, line)
 			}

@@ -137,7 +137,7 @@ func WriteCompact(w io.Writer, diags hcl.Diagnostics) error {
 	var b strings.Builder
 	for _, d := range SortDiagnostics(diags) {
 		if d.Subject != nil {
-			b.WriteString(position(*d.Subject) + ": ")
+			b.WriteString(Position(*d.Subject) + ": ")
 		}
 		b.WriteString(severityName(d.Severity) + ": " + oneLine(d.Summary))
 		if d.Detail != "" {
@@ -145,15 +145,16 @@ func WriteCompact(w io.Writer, diags hcl.Diagnostics) error {
 		}
 		b.WriteString("\n")
 		for _, rel := range RelatedOf(d) {
-			fmt.Fprintf(&b, "  %s: note: %s\n", position(rel.Range), oneLine(rel.Label))
+			fmt.Fprintf(&b, "  %s: note: %s\n", Position(rel.Range), oneLine(rel.Label))
 		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// position is FILE:LINE:COL of the start of r.
-func position(r hcl.Range) string {
+// Position is FILE:LINE:COL of r's start, as the compact format and
+// messages name a place.
+func Position(r hcl.Range) string {
 	return fmt.Sprintf("%s:%d:%d", r.Filename, r.Start.Line, r.Start.Column)
 }
 

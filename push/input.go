@@ -18,10 +18,10 @@ import (
 	"strings"
 
 	"github.com/fabricc/fabricc/artifacts"
+	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/internal/cores"
 	"github.com/fabricc/fabricc/inventory"
 	"github.com/fabricc/fabricc/model"
-	"github.com/hashicorp/hcl/v2"
 )
 
 // Build is what push works from: the model and each switch's rendered
@@ -357,11 +357,6 @@ func artifactName(sw *model.Switch) string {
 	return ""
 }
 
-// at is FILE:LINE:COL of r's start, as diagnostics name a place.
-func at(r hcl.Range) string {
-	return fmt.Sprintf("%s:%d:%d", r.Filename, r.Start.Line, r.Start.Column)
-}
-
 // Targets pairs the selected inventory devices with their switches. A
 // device the fabric does not have, a switch without a rendered config, or
 // a platform that disagrees with the inventory is an error naming it and
@@ -371,10 +366,10 @@ func (b *Build) Targets(devs []*inventory.Device) ([]Target, error) {
 	for _, d := range devs {
 		sw := b.Fabric.Switch(d.Name)
 		if sw == nil {
-			return nil, fmt.Errorf("%s: inventory device %q is not a switch of fabric %q; fix the name or narrow --limit", at(d.Range), d.Name, b.Fabric.Name)
+			return nil, fmt.Errorf("%s: inventory device %q is not a switch of fabric %q; fix the name or narrow --limit", dsl.Position(d.Range), d.Name, b.Fabric.Name)
 		}
 		if d.Platform != "" && d.Platform != sw.Platform {
-			return nil, fmt.Errorf("%s: device %q: the inventory says platform %s, the fabric says %s; correct the inventory's platform, or remove it (the fabric's is used)", at(d.Range), d.Name, d.Platform, sw.Platform)
+			return nil, fmt.Errorf("%s: device %q: the inventory says platform %s, the fabric says %s; correct the inventory's platform, or remove it (the fabric's is used)", dsl.Position(d.Range), d.Name, d.Platform, sw.Platform)
 		}
 		cfg, ok := b.Configs[sw.Name]
 		if !ok {
