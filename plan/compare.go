@@ -42,8 +42,8 @@ func qosItems(a, b *model.QoS) []Item {
 		change("PFC priorities", docs.Ranges(a.PFCPriorities), docs.Ranges(b.PFCPriorities), ""),
 		change("RoCE class", a.RoCEClass, b.RoCEClass, ""),
 		change("CNP class", a.CNPClass, b.CNPClass, ""),
-		change("lossless MTU", num(a.Headroom.LosslessMTUBytes), num(b.Headroom.LosslessMTUBytes), "B"),
-		change("small packets", strconv.Itoa(a.Headroom.SmallPacketPercent), strconv.Itoa(b.Headroom.SmallPacketPercent), "%"))})
+		amountChange("lossless MTU", int64(a.Headroom.LosslessMTUBytes), int64(b.Headroom.LosslessMTUBytes), "B"),
+		amountChange("small packets", int64(a.Headroom.SmallPacketPercent), int64(b.Headroom.SmallPacketPercent), "%"))})
 	names := union(classNames(a), classNames(b))
 	for _, n := range names {
 		ca, cb := a.Class(n), b.Class(n)

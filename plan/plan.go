@@ -8,6 +8,8 @@ package plan
 
 import (
 	"sort"
+
+	"github.com/fabricc/fabricc/targets/docs"
 )
 
 // Plan is every change between a base and a head revision.
@@ -62,6 +64,11 @@ type Change struct {
 	Unit string `json:"unit,omitempty"`
 	// Note follows the change in text ("+4,096 B, 61 % used").
 	Note string `json:"note,omitempty"`
+	// BeforeValue and AfterValue are Before and After as numbers in
+	// Unit, for a program to compare; nil where the side is no number
+	// ("none", "added") or the change is not an amount.
+	BeforeValue *int64 `json:"before_value,omitempty"`
+	AfterValue  *int64 `json:"after_value,omitempty"`
 }
 
 // change returns a Change when before and after differ.
@@ -70,6 +77,15 @@ func change(field, before, after, unit string) []Change {
 		return nil
 	}
 	return []Change{{Field: field, Before: before, After: after, Unit: unit}}
+}
+
+// amountChange returns a Change of an amount in unit when a and b
+// differ, with the numbers beside their text.
+func amountChange(field string, a, b int64, unit string) []Change {
+	if a == b {
+		return nil
+	}
+	return []Change{{Field: field, Before: docs.Thousands(a), After: docs.Thousands(b), Unit: unit, BeforeValue: &a, AfterValue: &b}}
 }
 
 // item appends an Item to items unless it has nothing.

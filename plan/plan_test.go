@@ -2,6 +2,7 @@ package plan
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -332,13 +333,17 @@ Fabric "plan-test": 2 devices change (leaf1, h1).
               "field": "PG3 xoff",
               "before": "72,704",
               "after": "79,872",
-              "unit": "B"
+              "unit": "B",
+              "before_value": 72704,
+              "after_value": 79872
             },`,
 		`"field": "demand",
               "before": "184,320",
               "after": "191,488",
               "unit": "B",
-              "note": "+7,168 B, used 2.2 %"`,
+              "note": "+7,168 B, used 2.2 %",
+              "before_value": 184320,
+              "after_value": 191488`,
 		`"because": [
             "the port changes above"
           ]`,
@@ -528,4 +533,43 @@ The base revision HEAD\~1 has no fabric at "fabric"; every device is added.
 	if md.String() != wantMD {
 		t.Errorf("markdown:\n%s\nwant:\n%s", md.String(), wantMD)
 	}
+}
+
+// TestAmountValues: a program reading plan --json compares numbers, not
+// the text with its thousands separators; a side that has no amount
+// ("none") has no number.
+func TestAmountValues(t *testing.T) {
+	q := &model.EgressQueue{ReservedBytes: 10240}
+	for _, c := range []struct {
+		name   string
+		got    []Change
+		before string
+		after  string
+	}{
+		{"amount", amountChange("PG3 xoff", 72704, 79872, "B"), `"before_value":72704`, `"after_value":79872`},
+		{"queue added", reservedChange("TC3 queue reserved", nil, q), ``, `"after_value":10240`},
+		{"queue removed", reservedChange("TC3 queue reserved", q, nil), `"before_value":10240`, ``},
+	} {
+		if len(c.got) != 1 {
+			t.Fatalf("%s: %d changes, want 1", c.name, len(c.got))
+		}
+		js := mustJSON(t, c.got[0])
+		for key, want := range map[string]string{"before_value": c.before, "after_value": c.after} {
+			if want == "" && strings.Contains(js, key) || want != "" && !strings.Contains(js, want) {
+				t.Errorf("%s: %s: want %q in %s", c.name, key, want, js)
+			}
+		}
+	}
+	if got := amountChange("cell", 144, 144, "B"); got != nil {
+		t.Errorf("equal amounts: %v, want no change", got)
+	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

@@ -51,8 +51,8 @@ func switchItems(a, b *model.Switch, fabricCauses []string, effects []Item) []It
 		change("platform", platform(a), platform(b), ""),
 		change("model", a.Hardware.Model, b.Hardware.Model, ""),
 		change("ASIC", a.Hardware.ASIC, b.Hardware.ASIC, ""),
-		change("buffer", docs.Thousands(a.Hardware.BufferBytes), docs.Thousands(b.Hardware.BufferBytes), "B"),
-		change("cell", num(a.Hardware.CellBytes), num(b.Hardware.CellBytes), "B"),
+		amountChange("buffer", a.Hardware.BufferBytes, b.Hardware.BufferBytes, "B"),
+		amountChange("cell", int64(a.Hardware.CellBytes), int64(b.Hardware.CellBytes), "B"),
 		change("buffer configuration", a.BufferStyle, b.BufferStyle, ""),
 		change("PFC watchdog", watchdog(a.PFCWatchdog), watchdog(b.PFCWatchdog), ""))}
 	items := append(item(nil, self), effects...)
@@ -230,9 +230,9 @@ func bufferEffects(swa, swb *model.Switch, a, b *model.Port) []Change {
 			out = append(out, concat(
 				change(name+" priorities", docs.Ranges(ga.Priorities), docs.Ranges(gb.Priorities), ""),
 				change(name+" pool", kindA(ga.Pool), kindB(gb.Pool), ""),
-				change(name+" xoff", docs.Thousands(ga.XoffBytes), docs.Thousands(gb.XoffBytes), "B"),
-				change(name+" xon", docs.Thousands(ga.XonBytes), docs.Thousands(gb.XonBytes), "B"),
-				change(name+" size", docs.Thousands(ga.SizeBytes), docs.Thousands(gb.SizeBytes), "B"))...)
+				amountChange(name+" xoff", ga.XoffBytes, gb.XoffBytes, "B"),
+				amountChange(name+" xon", ga.XonBytes, gb.XonBytes, "B"),
+				amountChange(name+" size", ga.SizeBytes, gb.SizeBytes, "B"))...)
 		}
 	}
 	for _, tc := range queueTCs(a, b) {
@@ -241,7 +241,7 @@ func bufferEffects(swa, swb *model.Switch, a, b *model.Port) []Change {
 		out = append(out, concat(
 			change(name+" pool", queueField(qa, func(q *model.EgressQueue) string { return poolKind(swa, "egress", q.Pool) }),
 				queueField(qb, func(q *model.EgressQueue) string { return poolKind(swb, "egress", q.Pool) }), ""),
-			change(name+" reserved", queueField(qa, reservedText), queueField(qb, reservedText), "B"))...)
+			reservedChange(name+" reserved", qa, qb))...)
 	}
 	return out
 }
@@ -331,6 +331,24 @@ func queueField(q *model.EgressQueue, f func(*model.EgressQueue) string) string 
 // reservedText is the queue's reservation in bytes.
 func reservedText(q *model.EgressQueue) string { return docs.Thousands(q.ReservedBytes) }
 
+// reservedChange compares two queues' reservations, "none" for a queue
+// a side does not have, with the number of each side that has one.
+func reservedChange(field string, qa, qb *model.EgressQueue) []Change {
+	c := change(field, queueField(qa, reservedText), queueField(qb, reservedText), "B")
+	if len(c) == 0 {
+		return nil
+	}
+	if qa != nil {
+		v := qa.ReservedBytes
+		c[0].BeforeValue = &v
+	}
+	if qb != nil {
+		v := qb.ReservedBytes
+		c[0].AfterValue = &v
+	}
+	return c
+}
+
 // poolItems compares the pools by direction and name, with their
 // demand.
 func poolItems(a, b *model.Switch, causes []string) []Item {
@@ -366,10 +384,11 @@ func poolItems(a, b *model.Switch, causes []string) []Item {
 // poolChanges compares size and demand of one pool.
 func poolChanges(a, b docs.PoolUse) []Change {
 	out := concat(change("name", a.Pool.Name, b.Pool.Name, ""),
-		change("size", docs.Thousands(a.Pool.SizeBytes), docs.Thousands(b.Pool.SizeBytes), "B"))
+		amountChange("size", a.Pool.SizeBytes, b.Pool.SizeBytes, "B"))
 	if a.DemandBytes != b.DemandBytes {
-		out = append(out, Change{Field: "demand", Before: docs.Thousands(a.DemandBytes), After: docs.Thousands(b.DemandBytes), Unit: "B",
-			Note: signed(b.DemandBytes-a.DemandBytes) + " B, used " + usedText(a.PercentUsed, b.PercentUsed)})
+		c := amountChange("demand", a.DemandBytes, b.DemandBytes, "B")
+		c[0].Note = signed(b.DemandBytes-a.DemandBytes) + " B, used " + usedText(a.PercentUsed, b.PercentUsed)
+		out = append(out, c...)
 	} else if a.PercentUsed != b.PercentUsed {
 		out = append(out, change("used", docs.Percent(a.PercentUsed), docs.Percent(b.PercentUsed), "")...)
 	}
@@ -417,7 +436,7 @@ func poolSummary(u docs.PoolUse) string {
 func budgetItem(a, b *model.Switch, causes []string) Item {
 	x, y := a.Buffer, b.Buffer
 	it := Item{Subject: "buffer budget", Effects: concat(
-		change("headroom planned", docs.Thousands(x.HeadroomReserveBytes), docs.Thousands(y.HeadroomReserveBytes), "B"),
+		amountChange("headroom planned", x.HeadroomReserveBytes, y.HeadroomReserveBytes, "B"),
 		change("planned for", docs.Meters(x.PlanningCableMeters), docs.Meters(y.PlanningCableMeters), ""))}
 	if len(it.Effects) > 0 {
 		it.Because = causes
