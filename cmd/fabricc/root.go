@@ -75,6 +75,7 @@ func newRoot() *cobra.Command {
 		root.AddCommand(c())
 	}
 	plainHelp(root)
+	completeFlagValues(root)
 	return root
 }
 
