@@ -22,7 +22,7 @@ func init() { commands = append(commands, newBuildCmd) }
 func newBuildCmd() *cobra.Command {
 	var lf loadFlags
 	var out string
-	var compact, asJSON bool
+	var df diagFlags
 	cmd := &cobra.Command{
 		Use:   "build PATH -o DIR",
 		Short: "Compile a fabric and write every device's configuration into a folder",
@@ -38,22 +38,16 @@ func newBuildCmd() *cobra.Command {
 			if out == "" {
 				return usageError(fmt.Errorf("missing -o DIR: say where to write the artifacts"))
 			}
-			format := formatText
-			switch {
-			case compact && asJSON:
-				return usageError(fmt.Errorf("--json and --compact exclude each other"))
-			case compact:
-				format = formatCompact
-			case asJSON:
-				format = formatJSON
+			format, err := df.format()
+			if err != nil {
+				return err
 			}
 			return runBuild(cmd, args[0], out, &lf, format)
 		},
 	}
 	lf.register(cmd.Flags())
 	cmd.Flags().StringVarP(&out, "output", "o", "", "`DIR` to write the artifacts into (replaced as a whole)")
-	cmd.Flags().BoolVar(&compact, "compact", false, "print one FILE:LINE:COL line per diagnostic on stdout")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print what was written and the diagnostics as one JSON object on stdout (docs/json.md)")
+	df.register(cmd.Flags(), "what was written and the diagnostics")
 	return cmd
 }
 

@@ -88,19 +88,57 @@ func compileFabric(path string, opts dsl.Options) (*model.Fabric, map[string]*hc
 type diagFormat int
 
 // Diagnostic formats: text with source snippets (the default), compact
-// (--compact, one line each) and JSON (--json).
+// (--compact, one line each), JSON (--json) and GitHub Actions workflow
+// commands (--github).
 const (
 	formatText diagFormat = iota
 	formatCompact
 	formatJSON
+	formatGitHub
 )
+
+// diagFlags are the flags that choose the diagnostics' format.
+type diagFlags struct {
+	compact, json, github bool
+}
+
+// register adds --compact, --json (what jsonWhat says the object holds)
+// and --github to fs.
+func (d *diagFlags) register(fs *pflag.FlagSet, jsonWhat string) {
+	fs.BoolVar(&d.compact, "compact", false, "print one FILE:LINE:COL line per diagnostic on stdout")
+	fs.BoolVar(&d.json, "json", false, "print "+jsonWhat+" as one JSON object on stdout (docs/json.md)")
+	fs.BoolVar(&d.github, "github", false, "print each diagnostic as a GitHub Actions workflow command on stdout, shown on the pull request's lines (docs/review.md)")
+}
+
+// format is the format the flags choose, or a usage error when more
+// than one is set.
+func (d *diagFlags) format() (diagFormat, error) {
+	var set []string
+	format := formatText
+	for _, f := range []struct {
+		on     bool
+		name   string
+		format diagFormat
+	}{{d.compact, "--compact", formatCompact}, {d.json, "--json", formatJSON}, {d.github, "--github", formatGitHub}} {
+		if f.on {
+			set, format = append(set, f.name), f.format
+		}
+	}
+	if len(set) > 1 {
+		return formatText, usageError(fmt.Errorf("%s exclude each other; keep one", strings.Join(set, " and ")))
+	}
+	return format, nil
+}
 
 // printDiagnostics writes diags in the chosen format: compact to stdout
 // (for tools), text to stderr (for people). JSON goes into the command's
 // envelope (output).
 func printDiagnostics(cmd *cobra.Command, format diagFormat, files map[string]*hcl.File, diags hcl.Diagnostics) error {
-	if format == formatCompact {
+	switch format {
+	case formatCompact:
 		return dsl.WriteCompact(cmd.OutOrStdout(), diags)
+	case formatGitHub:
+		return dsl.WriteGitHub(cmd.OutOrStdout(), diags)
 	}
 	if len(diags) == 0 {
 		return nil

@@ -15,7 +15,7 @@ func init() { commands = append(commands, newValidateCmd) }
 // newValidateCmd is `fabricc validate PATH`.
 func newValidateCmd() *cobra.Command {
 	var lf loadFlags
-	var asJSON, compact bool
+	var df diagFlags
 	cmd := &cobra.Command{
 		Use:   "validate PATH",
 		Short: "Check a fabric and report every problem",
@@ -24,24 +24,19 @@ func newValidateCmd() *cobra.Command {
 			"there are errors and 2 when the command line is wrong.",
 		Example: "  fabricc validate examples/demartek-lab\n" +
 			"  fabricc validate --compact -var leaf_count=4 fabric/\n" +
-			"  fabricc validate --json fabric.hcl | jq .errors",
+			"  fabricc validate --json fabric.hcl | jq .errors\n" +
+			"  fabricc validate --github fabric/    # in a GitHub Actions workflow: annotations on the lines",
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if asJSON && compact {
-				return usageError(fmt.Errorf("--json and --compact exclude each other"))
-			}
-			format := formatText
-			if asJSON {
-				format = formatJSON
-			} else if compact {
-				format = formatCompact
+			format, err := df.format()
+			if err != nil {
+				return err
 			}
 			return runValidate(cmd, args[0], &lf, format)
 		},
 	}
 	lf.register(cmd.Flags())
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result and the diagnostics as one JSON object on stdout (docs/json.md)")
-	cmd.Flags().BoolVar(&compact, "compact", false, "print one FILE:LINE:COL line per diagnostic on stdout")
+	df.register(cmd.Flags(), "the result and the diagnostics")
 	return cmd
 }
 

@@ -1,0 +1,28 @@
+package main
+
+import "testing"
+
+// TestGitHubDiagnostics: validate and build --github print each
+// diagnostic as a GitHub Actions workflow command on stdout, the count on
+// stderr, and exit as without the flag; one format flag at a time.
+func TestGitHubDiagnostics(t *testing.T) {
+	const want = "::error file=../../examples/bad/bad-speed.hcl,line=13,col=13,endLine=13,endColumn=19,title=Invalid speed::" +
+		"\"25Gb\" is not a port speed; write one of 100M, 1G, 10G, 25G, 40G, 50G, 100G, 200G, 400G, 800G.\n"
+	for _, c := range []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"validate", "--github", "../../examples/bad/bad-speed.hcl"}, "1 error, 0 warnings\n"},
+		{[]string{"build", "--github", "-o", t.TempDir() + "/out", "../../examples/bad/bad-speed.hcl"}, "1 error, 0 warnings; nothing written\n"},
+	} {
+		args := c.args
+		code, out, stderr := fabricc(t, args...)
+		if code != 1 || out != want || stderr != c.stderr {
+			t.Errorf("%q: exit %d\nstdout %q\nstderr %q\nwant exit 1, stdout %q", args, code, out, stderr, want)
+		}
+	}
+	code, _, stderr := fabricc(t, "validate", "--github", "--compact", "../../examples/demartek-lab")
+	if wantErr := "fabricc: --compact and --github exclude each other; keep one\nRun 'fabricc validate --help' for usage.\n"; code != 2 || stderr != wantErr {
+		t.Errorf("--github --compact: exit %d, stderr %q, want 2 and %q", code, stderr, wantErr)
+	}
+}
