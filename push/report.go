@@ -139,7 +139,7 @@ func (r *Report) WriteSummary(w io.Writer) {
 	counts := map[string]int{}
 	for _, d := range r.Devices {
 		counts[d.label()]++
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", d.Device, d.Platform, d.label(), yesNo(d.Verified),
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", d.Device, d.Platform, d.label(), r.verifiedColumn(d),
 			(time.Duration(d.DurationMs) * time.Millisecond).String(), oneLine(d.detail()))
 	}
 	_ = tw.Flush()
@@ -150,6 +150,15 @@ func (r *Report) WriteSummary(w io.Writer) {
 		}
 	}
 	fmt.Fprintf(w, "%s: %s: %s\n", r.Action, plural(len(r.Devices), "device"), strings.Join(parts, ", "))
+}
+
+// verifiedColumn is "yes" or "no", or "-" in a diff, which reads
+// nothing back to verify (a "no" there read as a failed check).
+func (r *Report) verifiedColumn(d *DeviceResult) string {
+	if r.Action == ActionDiff {
+		return "-"
+	}
+	return yesNo(d.Verified)
 }
 
 // plural is "1 device", "2 devices".

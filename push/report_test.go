@@ -7,7 +7,8 @@ import (
 
 // TestSummarySaysWhichDevicesWouldChange: a dry run's table and totals
 // say which devices the push would change and which are up to date
-// (the report keeps status dry-run), and one device is "1 device".
+// (the report keeps status dry-run), a diff verifies nothing ("-", not
+// "no"), and one device is "1 device".
 func TestSummarySaysWhichDevicesWouldChange(t *testing.T) {
 	rep := &Report{Action: ActionDiff, Devices: []*DeviceResult{
 		{Device: "leaf1", Platform: "cumulus", Status: StatusDryRun, Diff: "+ mtu 9216\n"},
@@ -18,10 +19,10 @@ func TestSummarySaysWhichDevicesWouldChange(t *testing.T) {
 	var b strings.Builder
 	rep.WriteSummary(&b)
 	want := "DEVICE  PLATFORM  STATUS        VERIFIED  TIME  DETAIL\n" +
-		"leaf1   cumulus   would change  no        0s    \n" +
-		"leaf3   onyx      up to date    no        0s    pending: Onyx running configuration with unsaved changes that no fabricc push made\n" +
-		"spine1  eos       up to date    no        0s    \n" +
-		"spine2  eos       locked        no        0s    spine2 is locked\n" +
+		"leaf1   cumulus   would change  -         0s    \n" +
+		"leaf3   onyx      up to date    -         0s    pending: Onyx running configuration with unsaved changes that no fabricc push made\n" +
+		"spine1  eos       up to date    -         0s    \n" +
+		"spine2  eos       locked        -         0s    spine2 is locked\n" +
 		"diff: 4 devices: 1 would change, 2 up to date, 1 locked\n"
 	if b.String() != want {
 		t.Errorf("summary:\n%s\nwant:\n%s", b.String(), want)
@@ -30,7 +31,7 @@ func TestSummarySaysWhichDevicesWouldChange(t *testing.T) {
 	one := &Report{Action: ActionVerify, Devices: []*DeviceResult{{Device: "leaf1", Platform: "cumulus", Status: StatusVerified, Verified: true}}}
 	b.Reset()
 	one.WriteSummary(&b)
-	if !strings.HasSuffix(b.String(), "\nverify: 1 device: 1 verified\n") {
+	if !strings.HasSuffix(b.String(), "\nleaf1   cumulus   verified  yes       0s    \nverify: 1 device: 1 verified\n") {
 		t.Errorf("summary of one device:\n%s", b.String())
 	}
 }
