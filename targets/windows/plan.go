@@ -58,7 +58,13 @@ type policy struct {
 	why string
 	// args are the match and action parameters of New-NetQosPolicy.
 	args []string
-	// want are the properties of Get-NetQosPolicy that must match.
+	// want are the properties of Get-NetQosPolicy that must match, as
+	// the script prints them ("$_"): Template and IPProtocolMatchCondition
+	// come back as enum names ("Default", "TCP"), since Windows' NetQos
+	// module casts them to its NetQosPolicy.Template and
+	// NetQosPolicy.Protocol enums (MSFT_NetQosPolicy.Types.ps1xml, and
+	// the <Enums> of MSFT_NetQosPolicy.cdxml, in the NetQos module that
+	// ships with Windows); the ports and priorities as decimal numbers.
 	want []field
 	// from are the model elements the policy comes from.
 	from []targets.Element

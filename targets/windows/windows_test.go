@@ -124,7 +124,12 @@ func TestDemartekPolicySet(t *testing.T) {
 	}
 }
 
-// TestPolicyCheckProperties checks what -Check compares for each policy.
+// TestPolicyCheckProperties checks what -Check compares for each policy,
+// in the form Get-NetQosPolicy gives it back: Template and
+// IPProtocolMatchCondition are enums of Windows' NetQos module whose names
+// print ("Default" = 1 of NetQosPolicy.Template, "TCP" = 1 of
+// NetQosPolicy.Protocol: MSFT_NetQosPolicy.cdxml, <Enums>), not the
+// numbers CIM stores.
 func TestPolicyCheckProperties(t *testing.T) {
 	s := render(t, fcNode1())
 	assertLines(t, s, []string{
