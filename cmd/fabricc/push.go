@@ -49,7 +49,7 @@ func (s *switchFlags) registerLock(fs *pflag.FlagSet) {
 func (s *switchFlags) register(fs *pflag.FlagSet) {
 	s.lf.register(fs)
 	fs.StringVarP(&s.inventory, "inventory", "i", "", "the inventory, an HCL `FILE`: where each switch is and how to log in (required)")
-	fs.StringVar(&s.artifacts, "artifacts", "", "push the output `DIR` of fabricc build (instead of a fabric PATH)")
+	fs.StringVar(&s.artifacts, "artifacts", "", "read the switch configurations from `DIR`, the output of fabricc build (instead of a fabric PATH)")
 	fs.StringVar(&s.limit, "limit", "", "only these devices: a comma `LIST` of names, globs, groups or tags")
 	fs.IntVar(&s.parallel, "parallel", push.DefaultParallel, "work on `N` devices at once")
 	fs.StringVar(&s.report, "report", "", "write a JSON report (diff, commands, verification, duration, error per device) to `FILE`")
