@@ -64,6 +64,13 @@ func TestExitCodes(t *testing.T) {
 		{"build without -o", []string{"build", good}, 2, "missing -o DIR"},
 		{"fmt without paths", []string{"fmt"}, 2, "give at least one"},
 		{"version takes no args", []string{"version", "x"}, 2, "accepts 0 arg(s)"},
+		// A dry run exits 2 for "changes pending": a wrong command line of
+		// diff or push (whose --dry-run a wrong line may leave unparsed)
+		// exits 1.
+		{"diff unknown flag", []string{"diff", "--bogus", good}, 1, "unknown flag: --bogus"},
+		{"push --dry-run unknown flag", []string{"push", "--dry-run", "--bogus", good}, 1, "unknown flag: --bogus"},
+		{"push unknown flag before --dry-run", []string{"push", "--bogus", "--dry-run", good}, 1, "unknown flag: --bogus"},
+		{"push --dry-run without inventory", []string{"push", "--dry-run", good}, 1, "-i"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

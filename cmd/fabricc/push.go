@@ -76,10 +76,14 @@ func newPushCmd() *cobra.Command {
 			"an unconfirmed revision, unsaved changes) is finished when it verifies, else rolled\n" +
 			"back. A switch with unsaved changes that no fabricc push made is refused, since the\n" +
 			"push's save would save them too, unless --save-unsaved. Exit status 1 when any device\n" +
-			"failed.\n\n" + switchArgsHelp,
+			"failed or the command line is wrong; with --dry-run, as diff: 0 nothing to change, 2\n" +
+			"changes pending, 1 an error (so that 2 means only \"changes pending\").\n\n" + switchArgsHelp,
 		Example: "  fabricc push examples/multivendor-clos -i inventory.hcl --dry-run\n" +
 			"  fabricc push --artifacts out -i inventory.hcl --limit leaves --report push.json",
-		Args: cobra.MaximumNArgs(1),
+		// --dry-run exits 2 for changes pending, so a wrong command line
+		// exits 1 (the flag may not even be parsed when the line is wrong).
+		Annotations: map[string]string{usageExitAnnotation: "true"},
+		Args:        cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			action := push.ActionPush
 			if dry {
