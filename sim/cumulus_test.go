@@ -116,7 +116,12 @@ func TestCumulusPatchConfirmAndRollback(t *testing.T) {
 	// Confirmed in time: stays.
 	cmd(t, drv, "nv config patch /tmp/fabricc.yaml")
 	cmd(t, drv, "nv config apply --confirm 300s -y")
-	cmd(t, drv, "nv config confirm")
+	// NVUE has no `nv config confirm` (Cumulus Linux user guide, NVUE CLI,
+	// "Configuration Management Commands"): it is refused and confirms nothing.
+	if r, err := drv.SendCommand("nv config confirm"); err != nil || r.Failed == nil {
+		t.Errorf("nv config confirm was accepted: %v %q", err, r.Result)
+	}
+	cmd(t, drv, "nv config apply --confirm-yes")
 	if !strings.Contains(d.Running(), "mtu: 9100") {
 		t.Errorf("confirmed revision not applied:\n%s", d.Running())
 	}

@@ -35,7 +35,7 @@ func (s *shell) setUnset(verb string, path []string) string {
 		return "Error: nv " + verb + " needs a path"
 	}
 	if s.d.confirm != nil {
-		return "Error: a revision is waiting for confirmation; run nv config confirm first"
+		return "Error: a revision is waiting for confirmation; run nv config apply --confirm-yes first"
 	}
 	t := clone(s.d.edit().t)
 	var err error
@@ -56,8 +56,6 @@ func (s *shell) config(verb string, args []string) string {
 	switch verb {
 	case "apply":
 		return s.applyCmd(out, flags)
-	case "confirm":
-		return s.d.confirmNow()
 	case "diff":
 		if len(out) == 2 {
 			return s.d.diffRevisions(out[0], out[1], flags["-o"] == "commands")
@@ -126,6 +124,14 @@ func shortFlag(a string) string {
 	return a
 }
 
+// applyCmd is `nv config apply`. A revision applied with --confirm is kept
+// with `nv config apply --confirm-yes` and rolled back with --confirm-no;
+// NVUE has no `nv config confirm` (the config commands of the NVUE Command
+// Reference, Config Commands, and of the Cumulus Linux user guide, NVUE
+// CLI, "Configuration Management Commands", are apply, attach, delete,
+// detach, diff, find, history, patch, replace, revision, save, show and
+// translate; an NVUE fork of napalm-cumulus, napalm_cumulus/cumulus.py
+// confirm_commit, sends `nv config apply <rev> --confirm-yes`).
 func (s *shell) applyCmd(pos []string, flags map[string]string) string {
 	if flags["--confirm-yes"] != "" {
 		return s.d.confirmNow()
@@ -207,7 +213,7 @@ func (s *shell) patch(verb, file string) string {
 		return "Error: " + file + ": No such file or directory"
 	}
 	if s.d.confirm != nil {
-		return "Error: a revision is waiting for confirmation; run nv config confirm first"
+		return "Error: a revision is waiting for confirmation; run nv config apply --confirm-yes first"
 	}
 	sets, unsets, err := parsePatch(data)
 	if err != nil {
