@@ -14,7 +14,7 @@ import (
 // into the pending revision
 // (`nv config patch`), `nv config diff` shows the change, `nv config apply
 // --confirm 300s -y -m fabricc-<id>` makes it effective and reverts on
-// its own unless `nv config confirm` follows, `nv config save` writes
+// its own unless `nv config apply --confirm-yes` follows, `nv config save` writes
 // it to startup.yaml (needed where auto-save is off); a failure applies
 // the revision that was applied before (`nv config apply <rev> -y`).
 // The message names fabricc's revision for the next run.
@@ -71,8 +71,17 @@ func (t *nvueTxn) Apply(c Conn) error {
 	return err
 }
 
+// nvueConfirm keeps the revision applied with --confirm. NVUE has no
+// `nv config confirm`: its config commands are apply, attach, delete,
+// detach, diff, find, history, patch, replace, revision, save, show and
+// translate (Cumulus Linux user guide, NVUE CLI, "Configuration
+// Management Commands"), and an NVUE fork of napalm-cumulus confirms with
+// `nv config apply <rev> --confirm-yes` (napalm_cumulus/cumulus.py,
+// confirm_commit). -y answers any prompt, as Rollback's --confirm-no does.
+const nvueConfirm = "nv config apply --confirm-yes -y"
+
 func (t *nvueTxn) Confirm(c Conn) error {
-	_, err := c.Send("nv config confirm")
+	_, err := c.Send(nvueConfirm)
 	return err
 }
 

@@ -220,7 +220,7 @@ func nvueLeftovers(c Conn, stale *Holder) ([]leftover, error) {
 			explained = true
 			out = append(out, leftover{what: "NVUE revision " + id + " applied with --confirm and not confirmed (the switch reverts it when the window closes)",
 				kind: leftTimed, ours: strings.HasPrefix(r.Message, "fabricc-"),
-				finish: sends("nv config confirm", "nv config save"), undo: sends("nv config apply --confirm-no -y")})
+				finish: sends(nvueConfirm, "nv config save"), undo: sends("nv config apply --confirm-no -y")})
 		case stale != nil && r.Message == "fabricc-"+stale.ID && r.State == "applied":
 			explained = true
 			out = append(out, leftover{what: "NVUE revision " + id + " confirmed but not saved" + byStale(true, stale),

@@ -116,7 +116,12 @@ func TestCumulusPatchConfirmAndRollback(t *testing.T) {
 	// Confirmed in time: stays.
 	cmd(t, drv, "nv config patch /tmp/fabricc.yaml")
 	cmd(t, drv, "nv config apply --confirm 300s -y")
-	cmd(t, drv, "nv config confirm")
+	// NVUE has no `nv config confirm` (Cumulus Linux user guide, NVUE CLI,
+	// "Configuration Management Commands"): it is refused and confirms nothing.
+	if r, err := drv.SendCommand("nv config confirm"); err != nil || r.Failed == nil {
+		t.Errorf("nv config confirm was accepted: %v %q", err, r.Result)
+	}
+	cmd(t, drv, "nv config apply --confirm-yes")
 	if !strings.Contains(d.Running(), "mtu: 9100") {
 		t.Errorf("confirmed revision not applied:\n%s", d.Running())
 	}
@@ -195,6 +200,14 @@ func TestCumulusStartupAgainstApplied(t *testing.T) {
 	}
 	if got := cmd(t, drv, "nv config diff applied startup -o commands"); got != "nv unset interface swp20 description unsaved-note" {
 		t.Errorf("diff applied startup -o commands: %q, want the one unset line", got)
+	}
+	// Without -o commands, NVUE's YAML list of changes (Cumulus Linux user
+	// guide, NVUE CLI, "View Differences Between Configurations").
+	if got := cmd(t, drv, "nv config diff startup applied"); got != "- set:\n    interface:\n      swp20:\n        description: unsaved-note" {
+		t.Errorf("diff startup applied: %q, want the set form", got)
+	}
+	if got := cmd(t, drv, "nv config diff applied startup"); got != "- unset:\n    interface:" {
+		t.Errorf("diff applied startup: %q, want the unset form", got)
 	}
 	if r, err := drv.SendCommand("nv config diff startup 99"); err != nil || r.Failed == nil || r.Result != "Error: revision 99 does not exist" {
 		t.Errorf("diff against a missing revision: %v %q, want the error", err, r.Result)

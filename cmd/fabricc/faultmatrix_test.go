@@ -157,7 +157,7 @@ var stageRegexps = map[model.Platform]map[string]string{
 	model.PlatformCumulus: {
 		"lock": `^set -C; echo fabricc-lock `, "read": `^nv config revision -o json$`,
 		"apply first": `^echo \S+`, "apply last": `^nv config apply --confirm `,
-		"verify": `^nv config show -o json$`, "confirm": `^nv config confirm$`, "save": `^nv config save$`, "unlock": `^rm -f /var/tmp/fabricc.lock$`,
+		"verify": `^nv config show -o json$`, "confirm": `^nv config apply --confirm-yes`, "save": `^nv config save$`, "unlock": `^rm -f /var/tmp/fabricc.lock$`,
 	},
 }
 

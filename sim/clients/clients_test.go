@@ -232,12 +232,41 @@ func (l *lab) pushAll(t *testing.T) {
 }
 
 // changedLines are the "+" and "-" lines of a diff, headers dropped and
-// blanks collapsed (indentation is the OS's layout, not the change).
+// blanks collapsed (indentation is the OS's layout, not the change). An
+// NVUE diff (`- set:` / `- unset:` YAML; Cumulus Linux user guide, NVUE
+// CLI, "View Differences Between Configurations") gives "+" for each
+// value it sets and "-" for each path it unsets.
 func changedLines(diff string) []string {
+	if strings.HasPrefix(diff, "- set:") || strings.HasPrefix(diff, "- unset:") {
+		return nvueChangedLines(diff)
+	}
 	var out []string
 	for _, l := range strings.Split(diff, "\n") {
 		if (strings.HasPrefix(l, "+") || strings.HasPrefix(l, "-")) && !strings.HasPrefix(l, "+++") && !strings.HasPrefix(l, "---") {
 			out = append(out, l[:1]+" "+strings.Join(strings.Fields(l[1:]), " "))
+		}
+	}
+	return out
+}
+
+// nvueChangedLines reads an NVUE diff: under `- set:` the lines with a
+// value, under `- unset:` the last key of each path.
+func nvueChangedLines(diff string) []string {
+	lines := strings.Split(strings.TrimRight(diff, "\n"), "\n")
+	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " ")) }
+	var out []string
+	sign := ""
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		switch {
+		case t == "- set:":
+			sign = "+"
+		case t == "- unset:":
+			sign = "-"
+		case sign == "+" && !strings.HasSuffix(t, ":"):
+			out = append(out, "+ "+t)
+		case sign == "-" && (i+1 == len(lines) || indent(lines[i+1]) <= indent(l)):
+			out = append(out, "- "+t)
 		}
 	}
 	return out

@@ -108,7 +108,7 @@ func (d *Device) edit() *revision {
 // confirm window).
 func (d *Device) apply(rev *revision, confirm time.Duration) string {
 	if d.confirm != nil {
-		return "Error: revision " + strconv.Itoa(d.confirm.id) + " is waiting for confirmation; run nv config confirm first"
+		return "Error: revision " + strconv.Itoa(d.confirm.id) + " is waiting for confirmation; run nv config apply --confirm-yes first"
 	}
 	rev.prev = d.applied
 	d.applied = clone(rev.t)
@@ -129,7 +129,7 @@ func (d *Device) apply(rev *revision, confirm time.Duration) string {
 		rev.state = "confirm"
 		d.confirm = rev
 		rev.timer = time.AfterFunc(confirm, func() { d.expire(rev) })
-		return fmt.Sprintf("applied [rev_id: %d]\nConfirm within %s or the configuration is rolled back: nv config confirm", rev.id, confirm)
+		return fmt.Sprintf("applied [rev_id: %d]\nConfirm within %s or the configuration is rolled back: nv config apply --confirm-yes", rev.id, confirm)
 	}
 	return fmt.Sprintf("applied [rev_id: %d]", rev.id)
 }

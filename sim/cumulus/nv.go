@@ -2,6 +2,7 @@ package cumulus
 
 import (
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -35,7 +36,7 @@ func (s *shell) setUnset(verb string, path []string) string {
 		return "Error: nv " + verb + " needs a path"
 	}
 	if s.d.confirm != nil {
-		return "Error: a revision is waiting for confirmation; run nv config confirm first"
+		return "Error: a revision is waiting for confirmation; run nv config apply --confirm-yes first"
 	}
 	t := clone(s.d.edit().t)
 	var err error
@@ -56,8 +57,6 @@ func (s *shell) config(verb string, args []string) string {
 	switch verb {
 	case "apply":
 		return s.applyCmd(out, flags)
-	case "confirm":
-		return s.d.confirmNow()
 	case "diff":
 		if len(out) == 2 {
 			return s.d.diffRevisions(out[0], out[1], flags["-o"] == "commands")
@@ -126,6 +125,14 @@ func shortFlag(a string) string {
 	return a
 }
 
+// applyCmd is `nv config apply`. A revision applied with --confirm is kept
+// with `nv config apply --confirm-yes` and rolled back with --confirm-no;
+// NVUE has no `nv config confirm` (the config commands of the NVUE Command
+// Reference, Config Commands, and of the Cumulus Linux user guide, NVUE
+// CLI, "Configuration Management Commands", are apply, attach, delete,
+// detach, diff, find, history, patch, replace, revision, save, show and
+// translate; an NVUE fork of napalm-cumulus, napalm_cumulus/cumulus.py
+// confirm_commit, sends `nv config apply <rev> --confirm-yes`).
 func (s *shell) applyCmd(pos []string, flags map[string]string) string {
 	if flags["--confirm-yes"] != "" {
 		return s.d.confirmNow()
@@ -207,7 +214,7 @@ func (s *shell) patch(verb, file string) string {
 		return "Error: " + file + ": No such file or directory"
 	}
 	if s.d.confirm != nil {
-		return "Error: a revision is waiting for confirmation; run nv config confirm first"
+		return "Error: a revision is waiting for confirmation; run nv config apply --confirm-yes first"
 	}
 	sets, unsets, err := parsePatch(data)
 	if err != nil {
@@ -300,7 +307,7 @@ func (d *Device) diff(asCommands bool) string {
 	if d.pending == nil {
 		return ""
 	}
-	return diffTrees(d.applied, d.pending.t, "applied", "pending", asCommands)
+	return diffTrees(d.applied, d.pending.t, asCommands)
 }
 
 // revisionTree is a configuration `nv config diff <revision-base>
@@ -333,12 +340,16 @@ func (d *Device) diffRevisions(base, target string, asCommands bool) string {
 	if !ok {
 		return "Error: revision " + target + " does not exist"
 	}
-	return diffTrees(a, b, base, target, asCommands)
+	return diffTrees(a, b, asCommands)
 }
 
 // diffTrees is what b changes from a: `nv set`/`nv unset` commands, or
-// a unified diff of their YAML.
-func diffTrees(a, b tree, nameA, nameB string, asCommands bool) string {
+// NVUE's YAML list of the changes, `- set:` with the new values and
+// `- unset:` with the paths removed (Cumulus Linux user guide, NVUE CLI,
+// "View Differences Between Configurations": `nv config diff 2 3` prints
+// `- unset:` followed by the removed path, its last key with no value;
+// only the new configuration is shown), "" when nothing changes.
+func diffTrees(a, b tree, asCommands bool) string {
 	if asCommands {
 		have, p := lineSet(commands(a)), commands(b)
 		var out strings.Builder
@@ -355,7 +366,73 @@ func diffTrees(a, b tree, nameA, nameB string, asCommands bool) string {
 		}
 		return out.String()
 	}
-	return cli.Diff(toYAML(a), toYAML(b), nameA, nameB)
+	var ops []any
+	if set := setPart(a, b); len(set) > 0 {
+		ops = append(ops, map[string]any{"set": set})
+	}
+	if unset := unsetPart(a, b); len(unset) > 0 {
+		ops = append(ops, map[string]any{"unset": unset})
+	}
+	if len(ops) == 0 {
+		return ""
+	}
+	var out strings.Builder
+	var y strings.Builder
+	enc := yaml.NewEncoder(&y)
+	enc.SetIndent(2) // as the user guide's samples indent
+	if err := enc.Encode(ops); err != nil {
+		return "Error: " + err.Error()
+	}
+	for _, l := range strings.SplitAfter(y.String(), "\n") {
+		// A removed path ends in a key with no value ("l2:"), not "null".
+		if t := strings.TrimSuffix(l, "\n"); strings.HasSuffix(t, ": null") {
+			l = strings.TrimSuffix(t, " null") + "\n"
+		}
+		out.WriteString(l)
+	}
+	return out.String()
+}
+
+// setPart is what b has that a has not, or has with another value.
+func setPart(a, b map[string]any) map[string]any {
+	out := map[string]any{}
+	for k, bv := range b {
+		av, ok := a[k]
+		am, aIsMap := av.(map[string]any)
+		bm, bIsMap := bv.(map[string]any)
+		switch {
+		case !ok:
+			out[k] = bv
+		case aIsMap && bIsMap:
+			if sub := setPart(am, bm); len(sub) > 0 {
+				out[k] = sub
+			}
+		case !reflect.DeepEqual(av, bv):
+			out[k] = bv
+		}
+	}
+	return out
+}
+
+// unsetPart is the paths a has and b has not, each ending in a key
+// with no value.
+func unsetPart(a, b map[string]any) map[string]any {
+	out := map[string]any{}
+	for k, av := range a {
+		bv, ok := b[k]
+		if !ok {
+			out[k] = nil
+			continue
+		}
+		am, aIsMap := av.(map[string]any)
+		bm, bIsMap := bv.(map[string]any)
+		if aIsMap && bIsMap {
+			if sub := unsetPart(am, bm); len(sub) > 0 {
+				out[k] = sub
+			}
+		}
+	}
+	return out
 }
 
 func lineSet(s string) map[string]bool {
