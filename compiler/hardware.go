@@ -2,7 +2,6 @@ package compiler
 
 import (
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
@@ -166,7 +165,7 @@ func (m switchModel) runs(p model.Platform, version string) (ok bool, below stri
 		if s.platform != p {
 			continue
 		}
-		if s.below == "" || compareVersions(version, s.below) < 0 {
+		if s.below == "" || model.CompareVersions(version, s.below) < 0 {
 			return true, ""
 		}
 		return false, s.below
@@ -231,39 +230,8 @@ func bufferStyle(p model.Platform, version string) string {
 	if p != model.PlatformOnyx {
 		return "profile"
 	}
-	if version != "" && compareVersions(version, "3.6.5000") < 0 {
+	if version != "" && model.CompareVersions(version, "3.6.5000") < 0 {
 		return "advanced"
 	}
 	return "traffic-pool"
-}
-
-// compareVersions compares dotted versions numerically, field by field
-// ("3.6.10000" > "3.6.5000"). Non-digit suffixes of a field ("1F") are
-// ignored; missing fields count as 0.
-func compareVersions(a, b string) int {
-	as, bs := strings.Split(a, "."), strings.Split(b, ".")
-	for i := 0; i < len(as) || i < len(bs); i++ {
-		x, y := versionField(as, i), versionField(bs, i)
-		if x != y {
-			if x < y {
-				return -1
-			}
-			return 1
-		}
-	}
-	return 0
-}
-
-// versionField returns the leading number of field i, or 0.
-func versionField(fields []string, i int) int {
-	if i >= len(fields) {
-		return 0
-	}
-	f := fields[i]
-	n := 0
-	for n < len(f) && f[n] >= '0' && f[n] <= '9' {
-		n++
-	}
-	v, _ := strconv.Atoi(f[:n])
-	return v
 }

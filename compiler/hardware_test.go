@@ -173,8 +173,8 @@ func TestCompareVersions(t *testing.T) {
 		{"3.6", "3.6.0", 0},
 	}
 	for _, tt := range tests {
-		if got := compareVersions(tt.a, tt.b); got != tt.want {
-			t.Errorf("compareVersions(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
+		if got := model.CompareVersions(tt.a, tt.b); got != tt.want {
+			t.Errorf("model.CompareVersions(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
 		}
 	}
 }

@@ -42,7 +42,7 @@ func (l *lowering) checkReleases() {
 		case !f.re.MatchString(v):
 			l.errorf(r, "Invalid os_version", "switch %q runs %s, and %q is not one of its releases; write it as the switch prints it, such as %s.",
 				s.Name, s.Platform, v, f.form)
-		case s.Platform == string(model.PlatformCumulus) && compareVersions(v, minCumulusRelease) < 0:
+		case s.Platform == string(model.PlatformCumulus) && model.CompareVersions(v, minCumulusRelease) < 0:
 			l.errorf(r, "Unsupported os_version", "switch %q runs Cumulus Linux %s, which has no NVUE QoS profiles (they arrived in %s); "+
 				"declare os_version %s or later.", s.Name, v, minCumulusRelease, minCumulusRelease)
 		}

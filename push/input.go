@@ -351,6 +351,18 @@ func FromDevices(f *model.Fabric, devs []artifacts.Device) *Build {
 	return b
 }
 
+// checkRelease refuses a switch whose declared release predates a
+// command push sends to its platform: the push would fail on the switch,
+// after its lock was taken.
+func checkRelease(sw *model.Switch) error {
+	v := Vendors[sw.Platform]
+	if v == nil || v.MinRelease == "" || sw.OSVersion == "" || model.CompareVersions(sw.OSVersion, v.MinRelease) >= 0 {
+		return nil
+	}
+	return fmt.Errorf("switch %q declares os_version %s, and push needs %s or later: %s; upgrade the switch and its os_version, or apply the built configuration by hand",
+		sw.Name, sw.OSVersion, v.MinRelease, v.Since)
+}
+
 // artifactName is the rendered file push sends to sw ("leaf1.eos.cfg"),
 // or "" when push does not handle sw's platform.
 func artifactName(sw *model.Switch) string {
@@ -373,6 +385,9 @@ func (b *Build) Targets(devs []*inventory.Device) ([]Target, error) {
 		}
 		if d.Platform != "" && d.Platform != sw.Platform {
 			return nil, fmt.Errorf("%s: device %q: the inventory says platform %s, the fabric says %s; correct the inventory's platform, or remove it (the fabric's is used)", dsl.Position(d.Range), d.Name, d.Platform, sw.Platform)
+		}
+		if err := checkRelease(sw); err != nil {
+			return nil, err
 		}
 		cfg, ok := b.Configs[sw.Name]
 		if !ok {

@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/fabricc/fabricc/artifacts"
+	"github.com/fabricc/fabricc/inventory"
 )
 
 // TestLoadArtifactsChecksTheManifest: push --artifacts reads a build
@@ -179,4 +180,30 @@ func sha256File(t *testing.T, p string) string {
 	}
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:])
+}
+
+// TestTargetsRefuseAReleaseWithoutPushCommands: a Cumulus switch declared
+// at a release before `nv config revision` (5.5.0, NVUE Command
+// Reference, Config Commands) is refused before anything connects; the
+// build accepts it (5.3 and later), since only push needs the command.
+func TestTargetsRefuseAReleaseWithoutPushCommands(t *testing.T) {
+	for _, tc := range []struct {
+		release string
+		want    string // "" accepted
+	}{
+		{"5.4.0", `switch "leaf1" declares os_version 5.4.0, and push needs 5.5.0 or later: ` +
+			"`nv config revision`, which push reads the applied revision with, came in Cumulus Linux 5.5.0 (NVUE Command Reference, Config Commands, Version History); " +
+			"upgrade the switch and its os_version, or apply the built configuration by hand"},
+		{"5.4", `switch "leaf1" declares os_version 5.4, and push needs 5.5.0 or later`},
+		{"5.5", ""},
+		{"5.5.0", ""},
+		{"5.10.1", ""},
+	} {
+		f, set := demo(t)
+		f.Switch("leaf1").OSVersion = tc.release
+		_, err := FromSet(f, set).Targets([]*inventory.Device{{Name: "leaf1"}, {Name: "spine1"}})
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.want)) {
+			t.Errorf("release %s: %v; want %q", tc.release, err, tc.want)
+		}
+	}
 }

@@ -27,6 +27,10 @@ type Vendor struct {
 	// or discarded by hand, for the refusal of a push that finds
 	// unsaved changes no fabricc push made.
 	Unsaved unsavedHelp
+	// MinRelease is the first OS release with every command push sends,
+	// and Since says which command and where that is documented; empty
+	// when every release the fabric accepts has them.
+	MinRelease, Since string
 	// ReadBack are the commands whose outputs, in order, Parse turns
 	// into a State; structured output where the OS offers it.
 	ReadBack []string
@@ -126,6 +130,9 @@ var Vendors = map[model.Platform]*Vendor{
 		},
 		Lock:      fileLock{path: "/var/tmp/fabricc.lock"},
 		Leftovers: nvueLeftovers,
+		// Stage reads the applied revision with `nv config revision`.
+		MinRelease: "5.5.0",
+		Since:      "`nv config revision`, which push reads the applied revision with, came in Cumulus Linux 5.5.0 (NVUE Command Reference, Config Commands, Version History)",
 		// NVUE Command Reference, Config Commands: `nv config save`
 		// overwrites the startup configuration with the applied one;
 		// `nv config apply <revision>` takes startup as a revision.
