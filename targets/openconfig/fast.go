@@ -136,20 +136,20 @@ func (w *jsonWriter) raw(members []byte) {
 	w.buf.Write(members)
 }
 
-// checkPort returns Build's error for port p, checking each port shape
-// against the schema once.
-func (s *shared) checkPort(f *model.Fabric, p *model.Port) error {
+// checkPort returns Build's error for port p of a switch on platform pl,
+// checking each port shape against the schema once.
+func (s *shared) checkPort(f *model.Fabric, pl model.Platform, p *model.Port) error {
 	if p.Name == "" {
 		return fmt.Errorf("port has no name; name every port in the switch block")
 	}
-	key := shapeKey(p)
+	key := shapeKey(pl, p)
 	s.mu.Lock()
 	err, ok := s.shapes[key]
 	s.mu.Unlock()
 	if ok {
 		return err
 	}
-	err = checkShape(f, p)
+	err = checkShape(f, pl, p)
 	s.mu.Lock()
 	s.shapes[key] = err
 	s.mu.Unlock()
@@ -158,9 +158,9 @@ func (s *shared) checkPort(f *model.Fabric, p *model.Port) error {
 
 // checkShape builds a switch holding only p with the fabric-wide part
 // and validates it.
-func checkShape(f *model.Fabric, p *model.Port) error {
+func checkShape(f *model.Fabric, pl model.Platform, p *model.Port) error {
 	d := &oc.Device{}
-	if err := addInterface(d, p); err != nil {
+	if err := addInterface(d, pl, p); err != nil {
 		return err
 	}
 	if err := addVLANs(d, f.VLANs); err != nil {
@@ -176,9 +176,11 @@ func checkShape(f *model.Fabric, p *model.Port) error {
 }
 
 // shapeKey is everything of p the OpenConfig JSON holds but its name and
-// description text.
-func shapeKey(p *model.Port) string {
+// description text, with the platform (which the MTU depends on).
+func shapeKey(pl model.Platform, p *model.Port) string {
 	b := make([]byte, 0, 64)
+	b = append(b, pl...)
+	b = append(b, ',')
 	for _, n := range []int{p.SpeedMbps, p.MTU, p.AccessVLAN, p.NativeVLAN} {
 		b = strconv.AppendInt(b, int64(n), 10)
 		b = append(b, ',')
@@ -204,7 +206,7 @@ var jsonSize targets.SizeHint
 func renderJSON(f *model.Fabric, sw *model.Switch) ([]byte, error) {
 	s := sharedPart(f)
 	for i := range sw.Ports {
-		if err := s.checkPort(f, &sw.Ports[i]); err != nil {
+		if err := s.checkPort(f, sw.Platform, &sw.Ports[i]); err != nil {
 			return nil, fmt.Errorf("port %q: %w", sw.Ports[i].Name, err)
 		}
 	}
@@ -224,7 +226,7 @@ func renderJSON(f *model.Fabric, sw *model.Switch) ([]byte, error) {
 		w.object("openconfig-interfaces:interfaces")
 		w.array("interface")
 		for _, p := range ports {
-			writeInterface(w, p)
+			writeInterface(w, sw.Platform, p)
 		}
 		w.close(']')
 		w.close('}')
@@ -274,16 +276,17 @@ var speedNames = func() map[int]string {
 	return out
 }()
 
-// writeInterface writes /interfaces/interface[name] for p (addInterface).
-func writeInterface(w *jsonWriter, p *model.Port) {
+// writeInterface writes /interfaces/interface[name] for p on a switch on
+// platform pl (addInterface; checkPort has accepted p's MTU).
+func writeInterface(w *jsonWriter, pl model.Platform, p *model.Port) {
 	w.element()
 	w.object("config")
 	if p.Description != "" {
 		w.member("description", p.Description)
 	}
 	w.boolean("enabled", !p.Shutdown)
-	if p.MTU > 0 {
-		w.number("mtu", uint64(p.MTU))
+	if mtu, _ := ocMTU(pl, p.MTU); mtu > 0 {
+		w.number("mtu", uint64(mtu))
 	}
 	w.member("name", p.Name)
 	w.member("type", "iana-if-type:ethernetCsmacd")

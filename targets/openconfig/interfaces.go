@@ -29,15 +29,47 @@ var speeds = map[int]oc.E_IfEthernet_ETHERNET_SPEED{
 	1600000: oc.IfEthernet_ETHERNET_SPEED_SPEED_1600GB,
 }
 
-// addInterface adds /interfaces/interface[name] for one port: type
-// ethernetCsmacd, description, enabled, MTU, port speed, 802.3x flow
-// control and, for access and trunk ports, switched-vlan.
-func addInterface(d *oc.Device, p *model.Port) error {
+// ethernetHeaderBytes is what OpenConfig's interface mtu counts on top
+// of an IP MTU: the 14-byte Ethernet header (destination and source MAC,
+// EtherType), not the FCS. openconfig-interfaces.yang, leaf mtu: "Set
+// the max transmission unit size in octets for the physical interface.
+// If this is not set, the mtu is set to the operational default -- e.g.,
+// 1514 bytes on an Ethernet interface", i.e. 1500 + 14; the
+// openconfig/featureprofiles interface tests set it to the L3 MTU + 14.
+const ethernetHeaderBytes = 14
+
+// ocMTU returns the OpenConfig interface mtu (an L2 frame without FCS) for
+// the model's port MTU, which is the platform's own "mtu" number: the IP
+// MTU on EOS (docs/language.md, "EOS's mtu is the IP MTU") and on Cumulus
+// Linux (the Linux netdev MTU, which excludes the Ethernet header), so
+// those get the header added. Onyx's mtu is written as it is: whether
+// Onyx counts the Ethernet header is not confirmed (README, open points).
+// 0 (no MTU in the model) stays 0, meaning "not written".
+func ocMTU(pl model.Platform, mtu int) (uint16, error) {
+	if mtu == 0 {
+		return 0, nil
+	}
+	frame := mtu
+	if pl == model.PlatformEOS || pl == model.PlatformCumulus {
+		frame += ethernetHeaderBytes
+	}
+	if mtu < 0 || frame > 65535 {
+		return 0, fmt.Errorf("MTU %d is outside the OpenConfig range 0-65535 (uint16) as the frame size OpenConfig counts (%d)", mtu, frame)
+	}
+	return uint16(frame), nil
+}
+
+// addInterface adds /interfaces/interface[name] for one port of a switch
+// on platform pl: type ethernetCsmacd, description, enabled, MTU (as
+// ocMTU), port speed, 802.3x flow control and, for access and trunk
+// ports, switched-vlan.
+func addInterface(d *oc.Device, pl model.Platform, p *model.Port) error {
 	if p.Name == "" {
 		return fmt.Errorf("port has no name; name every port in the switch block")
 	}
-	if p.MTU < 0 || p.MTU > 65535 {
-		return fmt.Errorf("MTU %d is outside the OpenConfig range 0-65535 (uint16)", p.MTU)
+	mtu, err := ocMTU(pl, p.MTU)
+	if err != nil {
+		return err
 	}
 	i, err := d.NewInterface(p.Name)
 	if err != nil {
@@ -48,8 +80,8 @@ func addInterface(d *oc.Device, p *model.Port) error {
 		i.Description = ygot.String(p.Description)
 	}
 	i.Enabled = ygot.Bool(!p.Shutdown)
-	if p.MTU > 0 {
-		i.Mtu = ygot.Uint16(uint16(p.MTU))
+	if mtu > 0 {
+		i.Mtu = ygot.Uint16(mtu)
 	}
 	eth := i.GetOrCreateEthernet()
 	if p.SpeedMbps != 0 {
@@ -91,8 +123,14 @@ func addSwitchedVLAN(eth *oc.Interface_Ethernet, p *model.Port) error {
 }
 
 // setTrunk fills a trunk port's switched-vlan: mode, native VLAN and the
-// allowed VLANs in the model's (ascending) order.
+// allowed VLANs in the model's (ascending) order. A trunk without VLANs is
+// an error: openconfig-vlan.yang trunk-vlans, "If not specified, all VLANs
+// are allowed on the interface", so leaving the list out would allow
+// every VLAN.
 func setTrunk(sv *oc.Interface_Ethernet_SwitchedVlan, p *model.Port) error {
+	if len(p.TrunkVLANs) == 0 {
+		return fmt.Errorf("trunk port has no VLANs; OpenConfig reads a trunk without trunk-vlans as carrying every VLAN")
+	}
 	sv.InterfaceMode = oc.VlanTypes_VlanModeType_TRUNK
 	if p.NativeVLAN != 0 {
 		id, err := vlanID(p.NativeVLAN)

@@ -13,9 +13,11 @@ import (
 // Note returns the sidecar "<switch>.openconfig.md": the switch's intent
 // that OpenConfig cannot express, with the model's values, so a reader sees
 // what a gNMI Set of the JSON will not configure. OpenConfig has no PFC,
-// headroom or DCQCN model and no 802.1p classifier match (no
-// priority-flow-control anywhere in the OpenConfig public YANG models,
-// github.com/openconfig/public).
+// PFC watchdog or headroom model, carries of DCQCN only the switch's ECN
+// marking, and has no 802.1p classifier match (openconfig/public
+// release/models: no PFC anywhere; the classifier's l2 conditions are
+// MAC addresses and EtherType only, openconfig-packet-match.yang revision
+// 2026-03-25; see README.md).
 func Note(f *model.Fabric, sw *model.Switch) []byte {
 	return writeNote(f, sw, targets.NewText(false)).Bytes()
 }
@@ -27,9 +29,11 @@ func writeNote(f *model.Fabric, sw *model.Switch, b *targets.Text) *targets.Text
 	fmt.Fprintf(b, "# %s: intent not in %s.openconfig.json\n\n", name, name)
 	b.Also("switch", sw.Name, "os_version")
 	b.Also("switch", sw.Name, "model")
-	fmt.Fprintf(b, "Switch %s (%s %s, %s). OpenConfig has no model for PFC, the PFC watchdog, "+
-		"priority-group headroom or DCQCN, and its classifiers cannot match the 802.1p priority. "+
-		"A gNMI Set of the JSON leaves everything below to the switch's native configuration.\n",
+	fmt.Fprintf(b, "Switch %s (%s %s, %s). OpenConfig has no model for PFC, the PFC watchdog "+
+		"or priority-group headroom, carries of DCQCN only the switch's ECN marking, "+
+		"and its classifiers cannot match the 802.1p priority. "+
+		"A gNMI Set of the JSON leaves everything below to the switch's native configuration. "+
+		"Send it as an update (merge) at /: a replace at / would also delete every setting the JSON does not hold.\n",
 		name, sw.Platform, quote.Markdown(sw.OSVersion), quote.Markdown(sw.Hardware.Model))
 	writePFC(b, &f.QoS, sw)
 	writeWatchdog(b, sw)
@@ -38,7 +42,27 @@ func writeNote(f *model.Fabric, sw *model.Switch, b *targets.Text) *targets.Text
 	writeHeadroom(b, sw)
 	writePools(b, sw)
 	writeDCQCN(b, &f.QoS)
+	writeMTU(b, sw)
 	return b
+}
+
+// writeMTU says how the JSON's interface mtu relates to the model's port
+// MTU on this platform (ocMTU).
+func writeMTU(b *targets.Text, sw *model.Switch) {
+	b.At()
+	b.WriteString("\n## MTU (in the JSON)\n\n")
+	b.At("switch", sw.Name)
+	for _, p := range sw.Ports {
+		b.Also("switch", sw.Name, "port", p.Name, "mtu")
+	}
+	if sw.Platform == model.PlatformEOS || sw.Platform == model.PlatformCumulus {
+		fmt.Fprintf(b, "OpenConfig's interface mtu is the Ethernet frame without FCS (1514 for a 1500-byte IP MTU). "+
+			"The %s port MTU is the IP MTU, so the JSON's mtu is the port MTU + %d.\n", sw.Platform, ethernetHeaderBytes)
+		return
+	}
+	fmt.Fprintf(b, "OpenConfig's interface mtu is the Ethernet frame without FCS (1514 for a 1500-byte IP MTU). "+
+		"The JSON's mtu is the %s port MTU as written; whether %s counts the %d-byte Ethernet header in it is not confirmed.\n",
+		sw.Platform, sw.Platform, ethernetHeaderBytes)
 }
 
 // writePFC lists the lossless priorities, fabric-wide and per port.
@@ -143,7 +167,8 @@ func writeHeadroom(b *targets.Text, sw *model.Switch) {
 }
 
 // writePools lists the shared buffer pools and the egress queue buffers;
-// fabricc does not map them to OpenConfig buffer-allocation profiles.
+// fabricc does not map them to OpenConfig buffer-allocation profiles
+// (README.md, open points), and OpenConfig has no buffer pools.
 func writePools(b *targets.Text, sw *model.Switch) {
 	b.At()
 	b.WriteString("\n")

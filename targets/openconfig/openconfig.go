@@ -7,7 +7,7 @@
 // The JSON is built with the ygot structs generated into the oc
 // subpackage and holds:
 //
-//	/interfaces           name, type, description, enabled, MTU, port
+//	/interfaces           name, type, description, enabled, MTU (frame), port
 //	                      speed, 802.3x flow control, switched-vlan
 //	                      (access/trunk/native; none on routed ports)
 //	/network-instances    the "default" instance with the fabric's VLANs
@@ -38,11 +38,16 @@
 // validating the whole tree per switch: the fabric-wide part and each
 // port shape are validated once (fast.go).
 //
-// OpenConfig has no PFC model (no priority-flow-control anywhere in
-// openconfig/public, and no vendor augmentation is among the models
-// fabricc generates from), so PFC priorities, the PFC watchdog, headroom,
-// buffers, PCP trust and the priority maps go to the sidecar note with the
-// model's values.
+// The interface mtu is the Ethernet frame without FCS, as OpenConfig
+// counts it (ocMTU). A trunk port without VLANs is refused (OpenConfig
+// reads a missing trunk-vlans as every VLAN).
+//
+// OpenConfig has no PFC, PFC watchdog or headroom model (none anywhere in
+// openconfig/public release/models, and no vendor augmentation is among
+// the models fabricc generates from) and no 802.1p classifier match, so
+// PFC priorities, the PFC watchdog, headroom, buffers, PCP trust and the
+// priority maps go to the sidecar note with the model's values (README.md
+// lists the models and revisions checked).
 package openconfig
 
 import (
@@ -103,7 +108,7 @@ func renderFiles(f *model.Fabric, sw *model.Switch, mapped bool) ([]targets.File
 func Build(f *model.Fabric, sw *model.Switch) (*oc.Device, error) {
 	d := &oc.Device{}
 	for i := range sw.Ports {
-		if err := addInterface(d, &sw.Ports[i]); err != nil {
+		if err := addInterface(d, sw.Platform, &sw.Ports[i]); err != nil {
 			return nil, fmt.Errorf("port %q: %w", sw.Ports[i].Name, err)
 		}
 	}

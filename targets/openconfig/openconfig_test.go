@@ -113,7 +113,7 @@ func TestJSONFragments(t *testing.T) {
 			`"config": {`,
 			`  "description": "host01-roce0",`,
 			`  "enabled": true,`,
-			`  "mtu": 9214,`,
+			`  "mtu": 9228,`, // EOS IP MTU 9214 + the 14-byte Ethernet header (ocMTU)
 			`  "name": "Ethernet1/1",`,
 			`  "type": "iana-if-type:ethernetCsmacd"`,
 			`},`,
@@ -145,7 +145,7 @@ func TestJSONFragments(t *testing.T) {
 		{"shut access port with link pause", "leaf1", lines(4,
 			`"config": {`,
 			`  "enabled": false,`,
-			`  "mtu": 1500,`,
+			`  "mtu": 1514,`, // EOS IP MTU 1500 + 14
 			`  "name": "Ethernet32/1",`,
 			`  "type": "iana-if-type:ethernetCsmacd"`,
 			`},`,
