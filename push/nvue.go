@@ -52,10 +52,10 @@ func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if diff = strings.TrimSpace(diff); diff == "" || diff == "{}" {
+	if nvueNoDiff(diff) {
 		return "", nil
 	}
-	return diff + "\n", nil
+	return strings.TrimSpace(diff) + "\n", nil
 }
 
 // Discard throws the pending revision away: `nv config detach`

@@ -241,7 +241,7 @@ func nvueLeftovers(c Conn, stale *Holder) ([]leftover, error) {
 	if err != nil {
 		return nil, err
 	}
-	if d := strings.TrimSpace(diff); d != "" && d != "{}" {
+	if !nvueNoDiff(diff) {
 		// Pending changes would be applied with the next patch; NVUE
 		// keeps what `nv config detach` drops as a detached revision.
 		out = append(out, leftover{what: "NVUE pending changes nobody applied", kind: leftStaged, ours: true, undo: sends("nv config detach")})
@@ -256,8 +256,20 @@ func nvueUnsaved(c Conn) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	d := strings.TrimSpace(diff)
-	return d != "" && d != "{}", nil
+	return !nvueNoDiff(diff), nil
+}
+
+// nvueNoDiff reports whether an `nv config diff` output lists no change.
+// NVUE prints the changes as a YAML list of `- set:` and `- unset:`
+// operations (Cumulus Linux user guide, NVUE CLI, "View Differences
+// Between Configurations"); what it prints for no change is not shown
+// there, so nothing, an empty list and an empty object all count.
+func nvueNoDiff(out string) bool {
+	switch strings.TrimSpace(out) {
+	case "", "[]", "{}":
+		return true
+	}
+	return false
 }
 
 // onyxLeftovers finds unsaved changes (`show configuration files`) and,

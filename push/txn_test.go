@@ -182,3 +182,22 @@ no cli default prefix-modes enable
 		t.Errorf("missing = %q", send)
 	}
 }
+
+// TestNVUENoDiff: an `nv config diff` that lists no change, in any of
+// the empty forms, stages nothing and is no unsaved change; the
+// documented form of a change (Cumulus Linux user guide, NVUE CLI, "View
+// Differences Between Configurations") is one.
+func TestNVUENoDiff(t *testing.T) {
+	for out, want := range map[string]bool{
+		"":                                  true,
+		"\n":                                true,
+		"[]\n":                              true,
+		"{}\n":                              true,
+		"- unset:\n    qos:\n      roce:\n": false,
+		"- set:\n    interface:\n      swp1:\n        link:\n          mtu: 9216\n": false,
+	} {
+		if got := nvueNoDiff(out); got != want {
+			t.Errorf("nvueNoDiff(%q) = %v, want %v", out, got, want)
+		}
+	}
+}
