@@ -44,6 +44,16 @@ func TestValidateRefuses(t *testing.T) {
 		// advanced mode: pool <name> size <bytes> type dynamic|static.
 		{"advanced pool mode", StyleAdvanced, func(f *model.Fabric) { f.Switches[0].Pools[0].Mode = "elastic" },
 			`onyx: switch "leaf1": pool "iPool0" has mode "elastic"; want dynamic or static`},
+		// "traffic pool <name> type lossless": a space or quote in the
+		// name would split it into CLI words.
+		{"space in traffic pool name", StyleTrafficPool, func(f *model.Fabric) { f.Switches[0].Pools[1].Name = "roce pool" },
+			`onyx: switch "leaf1": pool name "roce pool" is not a valid Onyx traffic pool name (1-20 characters, no spaces or quotes)`},
+		{"quote in traffic pool name", StyleTrafficPool, func(f *model.Fabric) { f.Switches[0].Pools[1].Name = `ro"ce` },
+			`pool name "ro\"ce" is not a valid Onyx traffic pool name`},
+		{"tab in traffic pool name", StyleTrafficPool, func(f *model.Fabric) { f.Switches[0].Pools[1].Name = "ro\tce" },
+			`pool name "ro\tce" is not a valid Onyx traffic pool name`},
+		{"empty traffic pool name", StyleTrafficPool, func(f *model.Fabric) { f.Switches[0].Pools[1].Name = "" },
+			`pool name "" is not a valid Onyx traffic pool name`},
 		{"pool direction", StyleTrafficPool, func(f *model.Fabric) { f.Switches[0].Pools[0].Direction = "both" },
 			`pool "lossy-default" has direction "both"; want ingress or egress`},
 		{"pool type", StyleTrafficPool, func(f *model.Fabric) { f.Switches[0].Pools[0].Type = "shared" },
