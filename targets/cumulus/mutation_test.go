@@ -88,6 +88,22 @@ func TestScriptLinesArithmetic(t *testing.T) {
 			"# profile link-pause: ports swp3,swp32; cable-length is the longest of their cables",
 			"nv set qos link-pause link-pause cable-length 30",
 		}, absent: []string{"nv set qos link-pause link-pause cable-length 3"}},
+		// A trunk given only its native VLAN carries that VLAN untagged.
+		{name: "trunk with only a native VLAN", mutate: func(f *model.Fabric) {
+			p := &f.Switches[0].Ports[4]
+			p.TrunkVLANs, p.NativeVLAN = nil, 100
+		}, want: []string{
+			"nv set interface swp32 bridge domain br_default vlan 100",
+			"nv set interface swp32 bridge domain br_default untagged 100",
+		}},
+		// NVUE refuses the watchdog on a port with neither PFC nor link
+		// pause, so the port gets a note, not the set line.
+		{name: "watchdog needs PFC or pause", mutate: func(f *model.Fabric) {
+			f.Switches[0].Ports[2].PFCPriorities = nil
+		}, want: []string{
+			"# NOTE: port swp3 is covered by the PFC watchdog but has neither PFC nor link pause; NVUE allows the watchdog only on such ports",
+			"nv set interface swp1 qos pfc-watchdog state enable",
+		}, absent: []string{"nv set interface swp3 qos pfc-watchdog state enable"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -87,3 +87,28 @@ func TestMMUThresholdRange(t *testing.T) {
 		}
 	}
 }
+
+// TestPerPortWatchdog checks that the per-port PFC watchdog line is
+// written only on ports the model covers.
+func TestPerPortWatchdog(t *testing.T) {
+	f := testFabric()
+	f.Switches[0].Ports[0].PFCWatchdog = false
+	out := render(t, f)
+	block := func(name string) string {
+		i := strings.Index(out, "\ninterface "+name+"\n")
+		if i < 0 {
+			t.Fatalf("no interface %s", name)
+		}
+		rest := out[i+1:]
+		if j := strings.Index(rest, "\n!\n"); j >= 0 {
+			rest = rest[:j]
+		}
+		return rest
+	}
+	if strings.Contains(block("Ethernet1/1"), "priority-flow-control pause watchdog") {
+		t.Errorf("Ethernet1/1 (watchdog off) has the watchdog line:\n%s", block("Ethernet1/1"))
+	}
+	if !strings.Contains(block("Ethernet2/1"), "\n   priority-flow-control pause watchdog\n") {
+		t.Errorf("Ethernet2/1 (watchdog on) lacks the watchdog line:\n%s", block("Ethernet2/1"))
+	}
+}
