@@ -165,3 +165,29 @@ func TestEOSThresholdUnits(t *testing.T) {
 		t.Errorf("1 mbytes = %d B but 1024 kbytes = %d B", a, b)
 	}
 }
+
+// TestNVUEReadBack checks three NVUE read-backs: the DSCP map goes
+// through egress-queue-mapping (switch priority -> traffic class), a
+// traffic class whose ecn is disabled has no ECN, and roce-lossless
+// counts as a lossless pool (NVUE command reference).
+func TestNVUEReadBack(t *testing.T) {
+	doc := strings.Replace(nvueJSON, `"mapping": {"default-global": {"trust": "l3"}},`,
+		`"mapping": {"default-global": {"trust": "l3", "dscp": {"26": {"switch-priority": 3}, "48": {"switch-priority": 6}, "0": {"switch-priority": 0}}}},
+		 "egress-queue-mapping": {"default-global": {"switch-priority": {"3": {"traffic-class": 3}, "6": {"traffic-class": 5}, "0": {"traffic-class": 0}}}},
+		 "traffic-pool": {"roce-lossless": {"memory-percent": 50, "switch-priority": {"3": {}}}},`, 1)
+	doc = strings.Replace(doc, `"probability": 100, "ecn": "enable"}`, `"probability": 100, "ecn": "enable"}, "0": {"min-threshold": 1000, "max-threshold": 2000, "ecn": "disable"}`, 1)
+	s, err := ParseNVUE([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := s.Ports["swp1"]
+	if got := p.DSCPToTC; got[26] != 3 || got[48] != 5 || got[0] != 0 {
+		t.Errorf("DSCP -> TC %v, want 26:3 48:5 (switch priority 6 -> TC 5) 0:0", got)
+	}
+	if _, ok := p.ECN[0]; ok || len(p.ECN) != 1 {
+		t.Errorf("ECN %v, want TC 3 only (TC 0 has ecn disable)", p.ECN)
+	}
+	if pl, ok := s.Pools["lossless"]; !ok || pl.Percent != 50 || intsText(pl.Priorities) != "3" {
+		t.Errorf("pools %v, want lossless 50%% priorities 3 from roce-lossless", s.Pools)
+	}
+}
