@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/fabricc/fabricc/model"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -106,5 +107,44 @@ func TestZeroSizeLosslessPG(t *testing.T) {
 	want := []string{"error|No lossless buffer for PFC priority|switch/leaf1/port/1/1|"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("diagnostics (-want +got):\n%s", diff)
+	}
+}
+
+// TestShutDownPortChecks checks what a shut-down port changes in the
+// checks. Switches have egress queues 0-7, so traffic class 8 is out of
+// range; a shut-down port carries no traffic, so it needs no PFC (only
+// the host side still reports that its NIC expects lossless service)
+// and it does not count among the lossless ports of the DCQCN bound:
+// with leaf1 1/1 down, 2 x (16777216 - 252928) / (8 x 2 x 3) = 688512 B,
+// so a 460 KB (471040 B) minimum is below it.
+func TestShutDownPortChecks(t *testing.T) {
+	tests := []struct {
+		name   string
+		mutate func(f *model.Fabric)
+		want   []string
+	}{
+		{"traffic class 8", func(f *model.Fabric) { f.QoS.Classes[2].TrafficClass = 8 },
+			[]string{"error|Traffic class out of range|qos/class/cnp|"}},
+		{"shut-down port without PFC", func(f *model.Fabric) {
+			f.Switches[0].Ports[0].Shutdown = true
+			f.Switches[0].Ports[0].PFCPriorities = nil
+		}, []string{
+			"error|RoCE priority not lossless|host/h1/nic/roce0/priority|switch/leaf1/port/1/1",
+			"error|RoCE DSCP maps to lossy priority|host/h1/nic/roce0/dscp|switch/leaf1/port/1/1/trust",
+			"error|NIC PFC priorities differ from switch port|host/h1/nic/roce0/pfc_priorities|switch/leaf1/port/1/1",
+		}},
+		{"shut-down port leaves the DCQCN bound", func(f *model.Fabric) {
+			f.Switches[0].Ports[0].Shutdown = true
+			f.QoS.Classes[1].ECN.MinBytes = 460 * 1024
+		}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := testFabric()
+			tt.mutate(f)
+			if diff := cmp.Diff(tt.want, runChecks(t, f, testSources(f))); diff != "" {
+				t.Errorf("diagnostics (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
