@@ -56,16 +56,29 @@ func TestHeadroomTable(t *testing.T) {
 		// 100G, 300 m: cable 37878.8, prop 73129.8, xoff ceil1K(82757)=82944+2048.
 		{"100G 300m", 100000, 4, 300, spectrum(), 84992, 104448},
 		// 400G on an SN5600 is 4 x 100G: no 8-lane terms, xon 19456.
-		{"400G 5m SN5600", 400000, 4, 5, spectrum4, 0, 0},
+		// Cell 192 > 2 x 64: factor ceil(192/64) = 3, occupancy
+		// (100 - 11.765 + 3 x 11.765) / 100 = 1.23529; peer 905 x 64 =
+		// 57920, cable 2 x 5 x 400e9 / 1.98e8 / 8 = 2525.3, Spectrum-4
+		// tile 400 x 120 / 8 = 6000, prop 9216 + 2525.3 + 819 + 57920 +
+		// 6000 = 76480.3; xoff ceil1K(1024 + 94475.6) = 96256, all-small
+		// ceil1K(1024 + 3 x 76480.3) = 231424 > 98304 -> 98304;
+		// size ceil1K(98304 + 19456) = 117760.
+		{"400G 5m SN5600", 400000, 4, 5, spectrum4, 98304, 117760},
 		// 400G on an SN4700 is 8 x 50G: xon doubles to 38912 and size
 		// adds the port MTU (buffer_headroom_mellanox.lua, is_8lane).
-		{"400G 5m SN4700", 400000, 8, 5, spectrum3, 0, 0},
-		// 800G on an SN5600 is 8 x 100G.
-		{"800G 5m SN5600", 800000, 8, 5, spectrum4, 0, 0},
+		// Cell 144 > 128: factor ceil(144/64) = ceil(2.25) = 3; no tile
+		// term before Spectrum-4, prop 70480.3; xoff ceil1K(1024 +
+		// 87063.9) = 89088 + 2048 = 91136; size ceil1K(91136 + 38912 +
+		// 9216) = 139264.
+		{"400G 5m SN4700", 400000, 8, 5, spectrum3, 91136, 139264},
+		// 800G on an SN5600 is 8 x 100G: cable 5050.5, tile 12000, prop
+		// 85005.5; xoff ceil1K(1024 + 105006.8) = 106496 + 2048 =
+		// 108544; size ceil1K(108544 + 38912 + 9216) = 156672.
+		{"800G 5m SN5600", 800000, 8, 5, spectrum4, 108544, 156672},
 	}
 	for _, tt := range tests {
 		h := computeHeadroom(headroomInput{tt.speed, tt.cable, 9216, p, tt.hw, tt.lanes})
-		if tt.xoff != 0 && (h.XoffBytes != tt.xoff || h.SizeBytes != tt.size) {
+		if h.XoffBytes != tt.xoff || h.SizeBytes != tt.size {
 			t.Errorf("%s: xoff %d size %d, want %d %d", tt.name, h.XoffBytes, h.SizeBytes, tt.xoff, tt.size)
 		}
 		if h.SizeBytes%1024 != 0 || h.SizeBytes < h.XoffBytes+h.XonBytes {

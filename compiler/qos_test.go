@@ -191,6 +191,8 @@ func TestParseSize(t *testing.T) {
 		{in: "512b", err: `"512b" reads as bits (a lowercase b means bits), an eighth of what fabricc would take it for, since fabricc sizes are bytes; write "512B" (KB = 1024 bytes, MB = 1024 KB)`},
 		{in: "b", err: `"b" is not a size; write a number of bytes (153600) or a string with a unit B, KB or MB ("150KB", "1.5MB"; KB = 1024 bytes)`},
 		{in: "150KiB", err: `"150KiB" is not a size; write a number of bytes (153600) or a string with a unit B, KB or MB ("150KB", "1.5MB"; KB = 1024 bytes)`},
+		{in: "0", err: `"0" is not a size; write a number of bytes (153600) or a string with a unit B, KB or MB ("150KB", "1.5MB"; KB = 1024 bytes)`},
+		{in: "0KB", err: `"0KB" is not a size; write a number of bytes (153600) or a string with a unit B, KB or MB ("150KB", "1.5MB"; KB = 1024 bytes)`},
 		{in: "-5KB", err: `"-5KB" is not a size; write a number of bytes (153600) or a string with a unit B, KB or MB ("150KB", "1.5MB"; KB = 1024 bytes)`},
 	} {
 		got, err := parseSize(tc.in)

@@ -1,0 +1,193 @@
+package verify
+
+import (
+	"strings"
+	"testing"
+)
+
+// diffs is Compare's differences as strings.
+func diffs(want, got *State) string {
+	var out []string
+	for _, d := range Compare("sw1", want, got) {
+		out = append(out, d.String())
+	}
+	return strings.Join(out, "|")
+}
+
+// TestECNToleranceBounds checks the exact edges of the ECN tolerance:
+// one KiB (1024 B) below and 7 % + 1 KiB above the intended value.
+// Anything outside is a real change that verify must report.
+func TestECNToleranceBounds(t *testing.T) {
+	want := ECN{MinBytes: 150000, MaxBytes: 1500000}
+	for _, tc := range []struct {
+		got ECN
+		ok  bool
+	}{
+		{ECN{150000 - 1024, 1500000}, true},
+		{ECN{150000 - 1025, 1500000}, false},
+		{ECN{148000, 1500000}, false}, // 2000 B below: more than a KB rounding
+		{ECN{150000, 1500000 - 1024}, true},
+		{ECN{150000, 1500000 - 1025}, false},
+		{ECN{150000 + 10500 + 1024, 1500000}, true}, // 7 % of 150000 = 10500
+		{ECN{150000 + 10500 + 1025, 1500000}, false},
+		{ECN{150000, 1500000 + 105000 + 1024}, true},
+		{ECN{150000, 1500000 + 105000 + 1025}, false},
+	} {
+		if got := ecnClose(want, tc.got); got != tc.ok {
+			t.Errorf("ecnClose(%v, %v) = %v, want %v", want, tc.got, got, tc.ok)
+		}
+	}
+}
+
+// TestPoolSlack checks that a pool's share may differ from the model's by
+// at most 1 percentage point (the NVUE rounding down to a whole percent),
+// either way.
+func TestPoolSlack(t *testing.T) {
+	w := map[string]Pool{"lossy": {Percent: 48.3, Priorities: []int{0, 1, 2}}}
+	for _, tc := range []struct {
+		got  float64
+		want string
+	}{
+		{48.0, ""},
+		{47.3, ""},
+		{49.3, ""},
+		{47.2, "sw1 pool lossy percent: intended 48.3, actual 47.2"},
+		{46.0, "sw1 pool lossy percent: intended 48.3, actual 46.0"},
+		{49.4, "sw1 pool lossy percent: intended 48.3, actual 49.4"},
+	} {
+		g := map[string]Pool{"lossy": {Percent: tc.got, Priorities: []int{0, 1, 2}}}
+		var got []string
+		for _, d := range comparePools("sw1", w, g) {
+			got = append(got, d.String())
+		}
+		if s := strings.Join(got, "|"); s != tc.want {
+			t.Errorf("actual %.1f: %q, want %q", tc.got, s, tc.want)
+		}
+	}
+}
+
+// TestEOSDefaultDSCPMap checks the DSCP -> traffic class map EOS uses for
+// a DSCP without a "qos map dscp" line: DSCP 0-7 -> TC 1 and 8-15 -> TC
+// 0 (EOS keeps TC 0 below best effort: CoS 1 -> TC 0, CoS 0 -> TC 1),
+// then DSCP 8n..8n+7 -> TC n.
+func TestEOSDefaultDSCPMap(t *testing.T) {
+	s := ParseEOS("interface Ethernet1/1\n   mtu 9216\n")
+	m := s.Ports["Ethernet1/1"].DSCPToTC
+	for d, want := range map[int]int{0: 1, 7: 1, 8: 0, 15: 0, 16: 2, 26: 3, 46: 5, 48: 6, 63: 7} {
+		if m[d] != want {
+			t.Errorf("EOS default: DSCP %d -> TC %d, want %d", d, m[d], want)
+		}
+	}
+}
+
+// TestOnyxDefaults checks what a port reads as when Onyx's running-config
+// leaves a setting at its default (no line): trust L2 (PCP), and the
+// default map DSCP 8n..8n+7 -> switch priority n -> traffic class n.
+func TestOnyxDefaults(t *testing.T) {
+	f, sw := fabric("1/1")
+	f.QoS.DSCPToPriority = make([]int, 64)
+	for d := range f.QoS.DSCPToPriority {
+		f.QoS.DSCPToPriority[d] = d / 8
+	}
+	f.QoS.PriorityToTC = []int{0, 1, 2, 3, 4, 5, 6, 7}
+	if got := diffs(Expect(f, sw), ParseOnyx(onyxRunning)); got != "" {
+		t.Errorf("default DSCP map equal to the model's: differences %q", got)
+	}
+	noTrust := strings.Replace(onyxRunning, "interface ethernet 1/1 qos trust L3\n", "", 1)
+	if got, want := diffs(Expect(f, sw), ParseOnyx(noTrust)), "sw1 1/1 trust: intended dscp, actual pcp"; got != want {
+		t.Errorf("no trust line: %q, want %q", got, want)
+	}
+}
+
+// TestOnyxPortPFCMode checks that PFC enabled switch-wide on a priority
+// is not PFC on a port: the port needs "dcb priority-flow-control mode on
+// force" too.
+func TestOnyxPortPFCMode(t *testing.T) {
+	f, sw := fabric("1/1")
+	running := strings.Replace(onyxRunning, "interface ethernet 1/1 dcb priority-flow-control mode on force\n", "", 1)
+	if got, want := diffs(Expect(f, sw), ParseOnyx(running)), "sw1 1/1 PFC priorities: intended 3, actual none"; got != want {
+		t.Errorf("port without PFC mode: %q, want %q", got, want)
+	}
+}
+
+// TestOnyxAllowedVLANs checks how Onyx trunk and hybrid lines build the
+// tagged VLAN list: "none" clears it, "add" and "remove" edit it, and a
+// hybrid port's access VLAN is carried untagged on the trunk (the
+// model's native VLAN, which the model lists among the trunk VLANs).
+func TestOnyxAllowedVLANs(t *testing.T) {
+	for _, tc := range []struct {
+		name, lines string
+		want        []int
+	}{
+		{"add and remove", "interface ethernet 1/1 switchport mode trunk\n" +
+			"interface ethernet 1/1 switchport trunk allowed-vlan none\n" +
+			"interface ethernet 1/1 switchport trunk allowed-vlan add 100\n" +
+			"interface ethernet 1/1 switchport trunk allowed-vlan add 200\n" +
+			"interface ethernet 1/1 switchport trunk allowed-vlan remove 200\n", []int{100}},
+		{"hybrid", "interface ethernet 1/1 switchport mode hybrid\n" +
+			"interface ethernet 1/1 switchport access vlan 10\n" +
+			"interface ethernet 1/1 switchport hybrid allowed-vlan none\n" +
+			"interface ethernet 1/1 switchport hybrid allowed-vlan add 2\n", []int{2, 10}},
+	} {
+		p := ParseOnyx(tc.lines).Ports["1/1"]
+		if p == nil || intsText(p.TrunkVLANs) != intsText(tc.want) || p.Mode != "trunk" {
+			t.Errorf("%s: %+v, want trunk VLANs %v", tc.name, p, tc.want)
+		}
+	}
+}
+
+// TestEOSTrustCoS checks that "qos trust cos" reads as PCP trust.
+func TestEOSTrustCoS(t *testing.T) {
+	f, sw := fabric("Ethernet1/1")
+	running := strings.Replace(eosRunning, "   qos trust dscp\n", "   qos trust cos\n", 1)
+	if got, want := diffs(Expect(f, sw), ParseEOS(running)), "sw1 Ethernet1/1 trust: intended dscp, actual pcp"; got != want {
+		t.Errorf("trust cos: %q, want %q", got, want)
+	}
+}
+
+// TestEOSThresholdUnits checks that the EOS threshold units scale
+// consistently: 1 mbytes is 1024 kbytes, as 1 kbytes is 1024 bytes
+// (TestParsersMatchModel reads 150 kbytes as 153600 B).
+func TestEOSThresholdUnits(t *testing.T) {
+	for _, tc := range []struct {
+		v, unit string
+		want    int64
+	}{
+		{"150", "bytes", 150},
+		{"150", "kbytes", 150 * 1024},
+		{"2", "mbytes", 2 * 1024 * 1024},
+	} {
+		if got := eosBytes(tc.v, tc.unit); got != tc.want {
+			t.Errorf("eosBytes(%s %s) = %d, want %d", tc.v, tc.unit, got, tc.want)
+		}
+	}
+	if a, b := eosBytes("1", "mbytes"), eosBytes("1024", "kbytes"); a != b {
+		t.Errorf("1 mbytes = %d B but 1024 kbytes = %d B", a, b)
+	}
+}
+
+// TestNVUEReadBack checks three NVUE read-backs: the DSCP map goes
+// through egress-queue-mapping (switch priority -> traffic class), a
+// traffic class whose ecn is disabled has no ECN, and roce-lossless
+// counts as a lossless pool (NVUE command reference).
+func TestNVUEReadBack(t *testing.T) {
+	doc := strings.Replace(nvueJSON, `"mapping": {"default-global": {"trust": "l3"}},`,
+		`"mapping": {"default-global": {"trust": "l3", "dscp": {"26": {"switch-priority": 3}, "48": {"switch-priority": 6}, "0": {"switch-priority": 0}}}},
+		 "egress-queue-mapping": {"default-global": {"switch-priority": {"3": {"traffic-class": 3}, "6": {"traffic-class": 5}, "0": {"traffic-class": 0}}}},
+		 "traffic-pool": {"roce-lossless": {"memory-percent": 50, "switch-priority": {"3": {}}}},`, 1)
+	doc = strings.Replace(doc, `"probability": 100, "ecn": "enable"}`, `"probability": 100, "ecn": "enable"}, "0": {"min-threshold": 1000, "max-threshold": 2000, "ecn": "disable"}`, 1)
+	s, err := ParseNVUE([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := s.Ports["swp1"]
+	if got := p.DSCPToTC; got[26] != 3 || got[48] != 5 || got[0] != 0 {
+		t.Errorf("DSCP -> TC %v, want 26:3 48:5 (switch priority 6 -> TC 5) 0:0", got)
+	}
+	if _, ok := p.ECN[0]; ok || len(p.ECN) != 1 {
+		t.Errorf("ECN %v, want TC 3 only (TC 0 has ecn disable)", p.ECN)
+	}
+	if pl, ok := s.Pools["lossless"]; !ok || pl.Percent != 50 || intsText(pl.Priorities) != "3" {
+		t.Errorf("pools %v, want lossless 50%% priorities 3 from roce-lossless", s.Pools)
+	}
+}
