@@ -1,9 +1,11 @@
 package docs
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets/eos"
 )
 
 // PoolUse is one shared buffer pool of a switch with what the switch's
@@ -75,4 +77,28 @@ func percentOf(part, whole int64) float64 {
 		return 0
 	}
 	return math.Round(float64(part)*1000/float64(whole)) / 10
+}
+
+// eosProfileNote says, for an EOS switch whose configuration carries an
+// MMU queue profile with an "ingress headroom" line, how that one
+// platform-wide value compares with the per-port headroom the budget
+// counts, what fabricc assumes EOS does with it and how to check it; ""
+// for every other switch. The reading and its sources are those of
+// eos.ProfileHeadroom (Arista TOI tag "mmu": ingress settings "at both a
+// port level as well as a priority-group level"; AVD schema
+// platform.trident.mmu.queue_profiles[].ingress.headroom, profile applied
+// to the platform).
+func eosProfileNote(sw *model.Switch) string {
+	h, ok := eos.ProfileHeadroomOf(sw)
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("EOS MMU queue profile of %s: one ingress headroom for the whole platform, %s, the need of %s; "+
+		"the budget counts each port's own headroom instead. "+
+		"Assumed: the value is per port (a port-level setting: Arista TOI, tag mmu; AVD platform.trident.mmu schema) "+
+		"and each port with a no-drop priority may hold up to it. If each of the %d ports with a lossless group reserves it, "+
+		"that is %s against %s of their own bytes in flight. "+
+		"Not documented: whether EOS reserves it on every front-panel port or only on PFC ports, or takes it from a shared headroom pool. "+
+		"Check on the switch: `%s`.",
+		md(sw.Name), Bytes(h.Bytes), md(h.Port), h.LosslessPorts, Bytes(h.IfEveryLosslessPort()), Bytes(h.OwnBytes), eos.ShowMMUCommand)
 }

@@ -202,6 +202,10 @@ func writeSwitchBudget(d *doc, sw *model.Switch) {
 		body.add(d, poolRow(md(sw.Name), u)[1:]...)
 	}
 	d.table([]string{"pool", "direction", "type", "size", "share of buffer", "demand", "used"}, &body, 3, 4, 5, 6)
+	if note := eosProfileNote(sw); note != "" {
+		d.at("switch", sw.Name, "buffer")
+		d.p(note)
+	}
 }
 
 // RenderHost writes <host>.md.

@@ -267,3 +267,81 @@ func TestPools(t *testing.T) {
 		t.Errorf("pools:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestEOSProfileNote checks that the budget of an EOS switch with an MMU
+// queue profile says how its one "ingress headroom" compares with the
+// per-port headroom the budget counts, under the per-port reading the
+// sources support (Arista TOI tag mmu: ingress settings at port level and
+// priority-group level; AVD: headroom only at the profile's port level):
+// the value is the largest port's bytes in flight, and if each port with a
+// lossless group holds it the switch holds value x ports. The expected
+// figures are worked out here from the ports, not taken from the output.
+func TestEOSProfileNote(t *testing.T) {
+	f := compileExample(t, "multivendor-clos")
+	sw := f.Switch("spine1")
+	if sw.Platform != model.PlatformEOS || sw.Hardware.ASIC != "Trident3" {
+		t.Fatalf("spine1 is %s on %s; the test needs EOS on Trident3", sw.Platform, sw.Hardware.ASIC)
+	}
+	var most, own int64
+	var mostPort string
+	ports := 0
+	for _, p := range sw.Ports {
+		var sum int64
+		lossless := false
+		for _, pg := range p.PriorityGroups {
+			if pg.Lossless {
+				sum += pg.XoffBytes
+				lossless = true
+			}
+		}
+		if !lossless {
+			continue
+		}
+		ports++
+		own += sum
+		if sum > most {
+			most, mostPort = sum, p.Name
+		}
+	}
+	if ports == 0 {
+		t.Fatal("spine1 has no lossless group")
+	}
+	wants := []string{
+		fmt.Sprintf("one ingress headroom for the whole platform, %s, the need of %s;", Bytes(most), mostPort),
+		fmt.Sprintf("If each of the %d ports with a lossless group reserves it, that is %s against %s of their own bytes in flight.",
+			ports, Bytes(most*int64(ports)), Bytes(own)),
+		"Assumed: the value is per port",
+		"Not documented: whether EOS reserves it on every front-panel port or only on PFC ports, or takes it from a shared headroom pool.",
+		"Check on the switch: `show platform trident mmu queue status`.",
+	}
+	fab, err := RenderFabric(f, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := RenderSwitch(f, sw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dev string
+	for _, file := range files {
+		if strings.HasSuffix(file.Name, ".md") {
+			dev = string(file.Data)
+		}
+	}
+	for name, text := range map[string]string{"fabric.md": string(fab.Data), "spine1.md": dev} {
+		for _, want := range wants {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s lacks %q", name, want)
+			}
+		}
+	}
+	if strings.Contains(string(fab.Data), "EOS MMU queue profile of leaf1") {
+		t.Error("fabric.md has an EOS profile note for leaf1, a Cumulus switch")
+	}
+
+	// Jericho-based EOS switches have no MMU queue profile: no note.
+	sw.Hardware.ASIC = "Jericho2"
+	if note := eosProfileNote(sw); note != "" {
+		t.Errorf("note on a Jericho2 switch: %q", note)
+	}
+}

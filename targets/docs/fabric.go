@@ -336,6 +336,13 @@ func writeBudgets(d *doc, f *model.Fabric) {
 		}
 	}
 	d.table([]string{"switch", "pool", "direction", "type", "size", "share of buffer", "demand", "used"}, &pools, 4, 5, 6, 7)
+	for i := range f.Switches {
+		sw := &f.Switches[i]
+		if note := eosProfileNote(sw); note != "" {
+			d.at("switch", sw.Name, "buffer")
+			d.p(note)
+		}
+	}
 }
 
 // poolRow is one row of a pool table; first is the switch cell.

@@ -48,8 +48,12 @@ func writeBuffers(w *writer, sw *model.Switch) (bool, error) {
 	w.At("switch", sw.Name, "model")
 	if mmu {
 		w.comment(0, "buffers: MMU queue profile (AVD platform-trident.j2: ingress headroom, ingress priority-group,")
-		w.comment(0, "egress unicast queue lines), system-wide, so each line takes the largest per-port value.")
+		w.comment(0, "egress unicast queue lines), applied to the whole platform (\"... apply\", AVD platform-apply.j2),")
+		w.comment(0, "so each line takes the largest per-port value.")
 		w.comment(0, "ingress headroom = the room above the pause threshold for bytes in flight after PFC is sent.")
+		if h, ok := ProfileHeadroomOf(sw); ok {
+			writeHeadroomAssumption(w, h)
+		}
 		w.comment(0, "Left to EOS defaults: ingress resume (xon), the lossless priority group's reserved size, the")
 		w.comment(0, "shared pool sizes (the profile has no pool command) and any threshold EOS does not accept.")
 	} else {
@@ -175,6 +179,87 @@ func writeThreshold(w *writer, what, alpha string) {
 	default:
 		w.raw(profileIndent, "! %s: model alpha %s is not an EOS threshold (1/128 .. 8); left at the EOS default", what, alpha)
 	}
+}
+
+// ShowMMUCommand is the EOS command that shows the MMU queue profile in
+// effect (used as is by public Arista collectors, e.g. AMD nodescraper's
+// ScaleOutAristaCollector); its output format is not documented publicly.
+const ShowMMUCommand = "show platform trident mmu queue status"
+
+// ProfileHeadroom is the "ingress headroom" line of the MMU queue profile
+// fabricc writes for a switch, beside what the switch's ports need.
+//
+// What EOS does with the value is only partly documented. Public sources:
+// the Arista TOI summary under tag "mmu" (arista.com/en/support/toi/tag/mmu)
+// says the profile is for the front-panel interfaces and that "On the
+// ingress, configuration is supported at both a port level as well as a
+// priority-group level"; AVD's eos_cli_config_gen schema
+// (platform.trident.mmu.queue_profiles[].ingress.headroom, docs/tables/
+// platform.md) has headroom only at the profile's port level, none per
+// priority group, bytes unless "cells" is given, and the profile is
+// applied "to the platform" (platform.trident.mmu.active_profile), with no
+// interface command. fabricc therefore reads the value as a per-port
+// headroom: each port with a no-drop priority may hold up to Bytes after
+// it sends PFC. Not documented: whether EOS reserves it on every
+// front-panel port or only on ports with PFC, and whether it is drawn from
+// a shared headroom pool ("platform trident mmu headroom-pool limit", AVD
+// issue #4921). IfEveryLosslessPort is the reservation under the reading
+// that each port with a lossless group holds Bytes.
+type ProfileHeadroom struct {
+	// Bytes is the value written: the largest per-port sum of the bytes in
+	// flight after PFC over the port's lossless priority groups.
+	Bytes int64
+	// Port is the port that needs Bytes.
+	Port string
+	// LosslessPorts is how many ports have at least one lossless group.
+	LosslessPorts int
+	// OwnBytes is the sum over those ports of their own bytes in flight.
+	OwnBytes int64
+}
+
+// IfEveryLosslessPort is Bytes for each port with a lossless group.
+func (h ProfileHeadroom) IfEveryLosslessPort() int64 {
+	return h.Bytes * int64(h.LosslessPorts)
+}
+
+// ProfileHeadroomOf returns the "ingress headroom" of the MMU queue profile
+// fabricc writes for sw, and false when it writes none: sw is not EOS on a
+// Trident or Tomahawk ASIC, or has no lossless priority group.
+func ProfileHeadroomOf(sw *model.Switch) (ProfileHeadroom, bool) {
+	if sw == nil || sw.Platform != model.PlatformEOS || !hasMMUProfile(sw.Hardware.ASIC) {
+		return ProfileHeadroom{}, false
+	}
+	most, port := maxHeadroom(sw)
+	if most <= 0 {
+		return ProfileHeadroom{}, false
+	}
+	h := ProfileHeadroom{Bytes: most, Port: port.Name}
+	for _, p := range sw.Ports {
+		own, lossless := int64(0), false
+		for _, pg := range p.PriorityGroups {
+			if pg.Lossless {
+				own += pg.XoffBytes
+				lossless = true
+			}
+		}
+		if lossless {
+			h.LosslessPorts++
+			h.OwnBytes += own
+		}
+	}
+	return h, true
+}
+
+// writeHeadroomAssumption says how the profile's ingress headroom is read,
+// what that reading reserves and how to check it on the switch.
+func writeHeadroomAssumption(w *writer, h ProfileHeadroom) {
+	w.comment(0, "ingress headroom is a port-level setting (Arista TOI, tag mmu: ingress configuration \"at both a")
+	w.comment(0, "port level as well as a priority-group level\"; AVD has no per-group headroom). Assumed: each port")
+	w.comment(0, "with a no-drop priority may hold up to %d bytes (the need of %s). Not documented: whether EOS", h.Bytes, h.Port)
+	w.comment(0, "reserves it on every front-panel port or only on PFC ports, or takes it from a shared headroom pool.")
+	w.comment(0, "If each of the %d ports with a lossless group reserves it: %d x %d = %d bytes, against %d,",
+		h.LosslessPorts, h.LosslessPorts, h.Bytes, h.IfEveryLosslessPort(), h.OwnBytes)
+	w.comment(0, "the sum of each port's own bytes in flight. Check on the switch: %s", ShowMMUCommand)
 }
 
 // maxHeadroom returns the largest per-port sum of the bytes in flight

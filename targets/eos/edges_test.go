@@ -112,3 +112,87 @@ func TestPerPortWatchdog(t *testing.T) {
 		t.Errorf("Ethernet2/1 (watchdog on) lacks the watchdog line:\n%s", block("Ethernet2/1"))
 	}
 }
+
+// TestProfileHeadroomPerPortReading checks the reading of "ingress
+// headroom" the sources support: a port-level setting of a profile applied
+// to the whole platform (Arista TOI tag mmu; AVD platform.trident.mmu
+// schema, no per-group headroom). The value must cover the port that needs
+// the most (the sum of its lossless groups' bytes in flight), and if each
+// port with a lossless group holds it, the switch holds value x ports. The
+// figures are worked by hand from testFabric: lossless xoff 38912
+// (Ethernet1/1), 20480 (Ethernet2/1), 47104 (Ethernet31/1); Ethernet32/1 has
+// no lossless group.
+func TestProfileHeadroomPerPortReading(t *testing.T) {
+	f := testFabric()
+	sw := &f.Switches[0]
+	h, ok := ProfileHeadroomOf(sw)
+	if !ok {
+		t.Fatal("ProfileHeadroomOf = false on a Tomahawk switch with lossless groups")
+	}
+	want := ProfileHeadroom{Bytes: 47104, Port: "Ethernet31/1", LosslessPorts: 3, OwnBytes: 38912 + 20480 + 47104}
+	if h != want {
+		t.Errorf("ProfileHeadroomOf = %+v, want %+v", h, want)
+	}
+	if got := h.IfEveryLosslessPort(); got != 3*47104 {
+		t.Errorf("IfEveryLosslessPort = %d, want %d", got, 3*47104)
+	}
+
+	// Two lossless groups on one port: the port needs their sum, since
+	// the profile's headroom is per port, not per group.
+	sw.Ports[0].PriorityGroups = append(sw.Ports[0].PriorityGroups, losslessPG3(100000, 3, 30000, 19456))
+	sw.Ports[0].PriorityGroups[2].Index = 4
+	h, _ = ProfileHeadroomOf(sw)
+	if h.Bytes != 38912+30000 || h.Port != "Ethernet1/1" || h.LosslessPorts != 3 {
+		t.Errorf("with two lossless groups on Ethernet1/1: %+v, want 68912 on Ethernet1/1 over 3 ports", h)
+	}
+	out := render(t, f)
+	if !hasBlock(out, "    ingress headroom bytes 68912") {
+		t.Errorf("profile lacks the per-port sum 68912\n--- output:\n%s", out)
+	}
+}
+
+// TestProfileHeadroomOnlyWhereWritten checks that no profile headroom is
+// reported where fabricc writes no "ingress headroom" line: off
+// Trident/Tomahawk, on another platform, or without a lossless group.
+func TestProfileHeadroomOnlyWhereWritten(t *testing.T) {
+	jericho := testFabric()
+	jericho.Switches[0].Hardware.ASIC = "Jericho2"
+	onyx := testFabric()
+	onyx.Switches[0].Platform = model.PlatformOnyx
+	lossy := testFabric()
+	for i := range lossy.Switches[0].Ports {
+		lossy.Switches[0].Ports[i].PriorityGroups = []model.PriorityGroup{lossyPG0()}
+	}
+	for name, f := range map[string]*model.Fabric{"Jericho2": jericho, "onyx": onyx, "no lossless group": lossy} {
+		if h, ok := ProfileHeadroomOf(&f.Switches[0]); ok {
+			t.Errorf("%s: ProfileHeadroomOf = %+v, true; want false", name, h)
+		}
+	}
+	if _, ok := ProfileHeadroomOf(nil); ok {
+		t.Error("ProfileHeadroomOf(nil) = true")
+	}
+}
+
+// TestHeadroomAssumptionStated checks that the configuration says what
+// is assumed about "ingress headroom", what that reading reserves, and
+// the command that shows the profile in effect.
+func TestHeadroomAssumptionStated(t *testing.T) {
+	out := render(t, testFabric())
+	for _, want := range []string{
+		"port level as well as a priority-group level",
+		"with a no-drop priority may hold up to 47104 bytes (the need of Ethernet31/1)",
+		"reserves it on every front-panel port or only on PFC ports, or takes it from a shared headroom pool.",
+		// 3 ports with a lossless group x 47104; 38912 + 20480 + 47104.
+		"3 x 47104 = 141312 bytes, against 106496,",
+		"Check on the switch: show platform trident mmu queue status",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q\n--- output:\n%s", want, out)
+		}
+	}
+	jericho := testFabric()
+	jericho.Switches[0].Hardware.ASIC = "Jericho2"
+	if out := render(t, jericho); strings.Contains(out, "Assumed: each port") {
+		t.Errorf("Jericho2 output states a profile headroom assumption, but no profile is written:\n%s", out)
+	}
+}
