@@ -141,9 +141,6 @@ func concat(lists ...[]Change) []Change {
 	return out
 }
 
-// num is n with thousands separators.
-func num(n int) string { return docs.Thousands(int64(n)) }
-
 // onOff is "on" or "off".
 func onOff(v bool) string {
 	if v {

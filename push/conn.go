@@ -21,15 +21,17 @@ import (
 	"github.com/fabricc/fabricc/push/transport"
 )
 
-// Conn is a CLI session on one switch. Send returns the command's output
-// and an error when the transport failed or the device refused the
-// command (its error text is in the error).
+// Conn is a CLI session on one switch.
 type Conn interface {
+	// Send runs cmd and returns its output, and an error when the
+	// transport failed or the device refused the command (its error text
+	// is in the error).
 	Send(cmd string) (string, error)
 	// Home returns to the platform's default privilege level (the enable
 	// prompt), leaving however many sub-modes the last commands entered
 	// (Onyx "vlan 100" enters a vlan sub-mode and has no single "end").
 	Home() error
+	// Close ends the session.
 	Close() error
 }
 
@@ -117,6 +119,7 @@ type RefusedError struct {
 	Cmd, Reason string
 }
 
+// Error names the refused command and the device's reason.
 func (e *RefusedError) Error() string { return fmt.Sprintf("device refused %q: %s", e.Cmd, e.Reason) }
 
 // refused reports whether err is the device's answer rather than a

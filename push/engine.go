@@ -77,7 +77,10 @@ type Options struct {
 
 // Progress is told what each device is doing.
 type Progress interface {
+	// Step tells that device has begun step, such as "connect", "stage"
+	// or "apply".
 	Step(device, step string)
+	// Done tells that a device has finished, with its result.
 	Done(r *DeviceResult)
 }
 

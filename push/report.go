@@ -44,6 +44,7 @@ type Recovery struct {
 	Action string `json:"action"`
 }
 
+// String is the finding and the action, as "found: action".
 func (r Recovery) String() string { return r.Found + ": " + r.Action }
 
 // Report is what `fabricc push|diff|verify --report FILE` writes.

@@ -29,6 +29,8 @@ type SyntaxError struct {
 	Choices []string
 }
 
+// Error describes the fault: an incomplete command, an ambiguous token
+// with its choices, or invalid input at a token.
 func (e *SyntaxError) Error() string {
 	switch e.Kind {
 	case Incomplete:

@@ -17,6 +17,7 @@ type ValueError struct {
 	Lo, Hi int
 }
 
+// Error names the value and the range it must be in.
 func (e *ValueError) Error() string {
 	return fmt.Sprintf("%q is not a number in %d-%d", e.Value, e.Lo, e.Hi)
 }
