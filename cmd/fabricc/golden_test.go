@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -59,6 +60,52 @@ func TestGolden(t *testing.T) {
 		})
 	}
 }
+
+// TestBuildCommandMatchesGolden runs `fabricc build` itself, the path a
+// user takes (artifacts.Build, writing device by device), for every
+// example and compares the folder with golden/<example>/, which TestGolden
+// checks through the in-memory render.
+func TestBuildCommandMatchesGolden(t *testing.T) {
+	if *update {
+		t.Skip("-update rewrites golden/ through TestGolden")
+	}
+	t.Chdir(filepath.Join("..", ".."))
+	entries, err := os.ReadDir("examples")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if !e.IsDir() || e.Name() == "bad" {
+			continue
+		}
+		t.Run(e.Name(), func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out")
+			if code, _, stderr := fabricc(t, "build", filepath.Join("examples", e.Name()), "-o", out); code != 0 {
+				t.Fatalf("build: exit %d\n%s", code, stderr)
+			}
+			got, err := readTree(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := readTree(filepath.Join("golden", e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The manifest records the fabric's path relative to the
+			// folder, which differs between golden/<example> and a
+			// temporary folder: that field alone is left out.
+			for _, tree := range []map[string][]byte{want, got} {
+				tree["manifest.json"] = fabricPathField.ReplaceAll(tree["manifest.json"], []byte(`"fabric_path": "PATH"`))
+			}
+			for _, p := range compareTree(want, got) {
+				t.Error(p)
+			}
+		})
+	}
+}
+
+// fabricPathField is the manifest's fabric_path member.
+var fabricPathField = regexp.MustCompile(`"fabric_path": "[^"]*"`)
 
 // setTree is the set's files by slash path.
 func setTree(s *artifacts.Set) map[string][]byte {
