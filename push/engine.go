@@ -11,13 +11,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
-
-	"golang.org/x/sync/errgroup"
 
 	"github.com/fabricc/fabricc/inventory"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/push/verify"
+	"golang.org/x/sync/semaphore"
 )
 
 // Actions the engine runs.
@@ -73,6 +73,10 @@ type Options struct {
 	// change (EOS commit timer, NVUE confirm window);
 	// DefaultConfirmWindow when 0.
 	ConfirmWindow time.Duration
+	// PerDevice lets each switch of a push confirm on its own, whatever
+	// the others do (--per-device). Without it a push is all or nothing
+	// across its switches (gate.go).
+	PerDevice bool
 }
 
 // Progress is told what each device is doing.
@@ -88,30 +92,42 @@ type Progress interface {
 const DefaultParallel = 8
 
 // Run works on every target, at most Parallel at a time, and returns
-// the report. Devices are independent: one failing does not stop others;
-// ctx cancellation (Ctrl-C) stops them all, each rolling back.
+// the report. A push is all or nothing across its switches unless
+// PerDevice: a switch that failed makes the others roll back (gate.go).
+// A dry run and verify read each switch on its own. ctx cancellation
+// (Ctrl-C) stops them all, each rolling back.
 func Run(ctx context.Context, o Options) *Report {
 	rep := &Report{ID: o.ID, Action: o.Action, Fabric: o.Fabric.Name, Devices: make([]*DeviceResult, len(o.Targets))}
 	n := o.Parallel
 	if n <= 0 {
 		n = DefaultParallel
 	}
-	// errgroup bounds the workers; runDevice reports failures in the
-	// result, so no goroutine returns an error and one device failing
-	// stops none of the others.
-	var g errgroup.Group
-	g.SetLimit(n)
+	var g *gate
+	var turns lockTurns
+	if o.Action == ActionPush && !o.PerDevice {
+		g = newGate(len(o.Targets))
+		if o.LockTimeout > 0 {
+			turns = newLockTurns(len(o.Targets))
+		}
+	}
+	// A switch waiting at the gate gives its slot back, so that the
+	// switches it waits for can run.
+	free := semaphore.NewWeighted(int64(n))
+	var wg sync.WaitGroup
+	// Slots are taken in the targets' order, so that a switch waiting for
+	// its lock turn never holds one the switch before it needs.
 	for i, t := range o.Targets {
-		g.Go(func() error {
-			r := runDevice(ctx, o, t)
+		take(ctx, free)
+		wg.Go(func() {
+			r := runDevice(ctx, o, t, &gating{gate: g, turn: turns.of(i), free: free})
+			free.Release(1)
 			rep.Devices[i] = r
 			if o.Progress != nil {
 				o.Progress.Done(r)
 			}
-			return nil
 		})
 	}
-	_ = g.Wait()
+	wg.Wait()
 	return rep
 }
 
@@ -136,16 +152,43 @@ type device struct {
 	othersUnsaved []leftover
 	// cancels end the time budgets of the connections fresh opened.
 	cancels []context.CancelFunc
+	*gating
 }
 
-func runDevice(ctx context.Context, o Options, t Target) *DeviceResult {
+// take waits for a slot of free, also after ctx ended: every target
+// gets its result, an interrupted one a rollback or an error.
+func take(ctx context.Context, free *semaphore.Weighted) {
+	_ = free.Acquire(context.WithoutCancel(ctx), 1)
+}
+
+// gating is how one switch takes part in an all-or-nothing push: the
+// gate (nil for a per-device push, a dry run or verify), its lock turn
+// (nil without an order) and the run's slots, one given back while it
+// waits at the gate.
+type gating struct {
+	gate *gate
+	turn *turn
+	free *semaphore.Weighted
+	// gated: this switch has passed or failed the gate.
+	gated bool
+}
+
+func runDevice(ctx context.Context, o Options, t Target, gt *gating) *DeviceResult {
 	start := time.Now()
 	res := &DeviceResult{Device: t.Switch.Name, Platform: string(t.Switch.Platform), Address: t.Device.Addr(), Commands: []string{}}
-	d := &device{o: o, t: t, res: res, me: o.Holder}
+	d := &device{o: o, t: t, res: res, me: o.Holder, gating: gt}
 	if d.me.ID == "" {
 		d.me = LocalHolder(o.ID)
 	}
 	err := d.run(ctx)
+	d.turn.done()
+	// A switch that ended before its decision point (no connection, a
+	// lock, nothing to change) tells the gate now.
+	if err != nil {
+		d.failGate(err)
+	} else {
+		d.passGate()
+	}
 	if err != nil {
 		if res.Status == "" {
 			res.Status = StatusFailed
@@ -183,7 +226,11 @@ func (d *device) run(ctx context.Context) error {
 	if d.o.Action == ActionVerify {
 		return d.verifyOnly()
 	}
+	if err := d.turn.wait(ctx); err != nil {
+		return err
+	}
 	err = d.lock(ctx)
+	d.turn.done()
 	defer d.unlock(ctx)
 	if err != nil {
 		return err
@@ -300,29 +347,40 @@ func (d *device) push(ctx context.Context) error {
 	if window <= 0 {
 		window = DefaultConfirmWindow
 	}
+	if err := d.othersFailed(); err != nil {
+		return err
+	}
 	txn := d.v.NewTxn(d.o.ID, window)
 	d.step(stepStage)
 	diff, err := txn.Stage(d.conn, d.t.Config)
 	d.res.Diff = diff
 	if err != nil {
-		return d.rollback(ctx, txn, fmt.Errorf("staging: %w", err))
+		return d.failed(ctx, txn, fmt.Errorf("staging: %w", err))
 	}
 	if d.o.Action == ActionDiff || diff == "" {
 		return d.nothingToApply(ctx, txn)
 	}
 	if err := interrupted(ctx, "applying"); err != nil {
+		return d.failed(ctx, txn, err)
+	}
+	if err := d.othersFailed(); err != nil {
+		d.res.Status = StatusAborted
 		return d.rollback(ctx, txn, err)
 	}
 	d.step(stepApply)
+	applied := time.Now()
 	if err := txn.Apply(d.conn); err != nil {
-		return d.rollback(ctx, txn, fmt.Errorf("applying: %w", err))
+		return d.failed(ctx, txn, fmt.Errorf("applying: %w", err))
 	}
 	d.step(stepVerify)
 	if err := d.verify(); err != nil {
-		return d.rollback(ctx, txn, err)
+		return d.failed(ctx, txn, err)
 	}
 	if err := interrupted(ctx, "confirming"); err != nil {
-		return d.rollback(ctx, txn, err)
+		return d.failed(ctx, txn, err)
+	}
+	if err := d.awaitOthers(ctx, applied, window); err != nil {
+		return d.aborted(ctx, txn, err)
 	}
 	d.step(stepConfirm)
 	if err := txn.Confirm(d.conn); err != nil {
@@ -340,6 +398,74 @@ func (d *device) push(ctx context.Context) error {
 	d.cleanup(txn)
 	d.res.Status = StatusChanged
 	return nil
+}
+
+// failed tells the gate that this switch failed before it could
+// confirm, and rolls it back.
+func (d *device) failed(ctx context.Context, txn Txn, cause error) error {
+	d.failGate(cause)
+	return d.rollback(ctx, txn, cause)
+}
+
+// aborted rolls back a switch that verified but may not confirm,
+// because another switch of the push failed (or the wait for them ran
+// out).
+func (d *device) aborted(ctx context.Context, txn Txn, cause error) error {
+	err := d.rollback(ctx, txn, fmt.Errorf("not confirmed, all or nothing: %w; every switch of the push rolls back (--per-device lets each switch finish on its own)", cause))
+	if d.res.RolledBack {
+		d.res.Status = StatusAborted
+	}
+	return err
+}
+
+// othersFailed is, once a switch of an all-or-nothing push has failed,
+// the reason this one does not apply its change (status aborted).
+func (d *device) othersFailed() error {
+	if d.gate == nil {
+		return nil
+	}
+	if err := d.gate.failed(); err != nil {
+		d.res.Status = StatusAborted
+		return fmt.Errorf("not applied, all or nothing: %w", err)
+	}
+	return nil
+}
+
+// passGate tells the gate that this switch verified, or had nothing to
+// change; failGate that it failed. Each tells it once.
+func (d *device) passGate() {
+	if d.gate != nil && !d.gated {
+		d.gated = true
+		d.gate.pass()
+	}
+}
+
+func (d *device) failGate(err error) {
+	if d.gate != nil && !d.gated {
+		d.gated = true
+		d.gate.fail(d.t.Switch.Name, err)
+	}
+}
+
+// awaitOthers passes the gate and waits, without holding a slot, until
+// every switch of the push verified (nil) or one failed. A switch that
+// reverts an unconfirmed change on its own stops waiting before the
+// window that began when it applied closes, less the time its
+// confirmation needs.
+func (d *device) awaitOthers(ctx context.Context, applied time.Time, window time.Duration) error {
+	if d.gate == nil {
+		return nil
+	}
+	d.passGate()
+	var deadline time.Time
+	if d.v.Armed {
+		deadline = applied.Add(window - confirmMargin(window))
+	}
+	d.step(stepWait)
+	d.free.Release(1)
+	err := d.gate.wait(ctx, deadline)
+	take(ctx, d.free)
+	return err
 }
 
 // interrupted is ctx's cause (SIGINT, SIGTERM, the device timeout) when
@@ -367,6 +493,7 @@ func (d *device) nothingToApply(ctx context.Context, txn Txn) error {
 	if err := d.verify(); err != nil {
 		return err
 	}
+	d.passGate()
 	return d.saveUnsaved()
 }
 

@@ -21,6 +21,7 @@ const (
 	stepStage    = "stage"
 	stepApply    = "apply"
 	stepVerify   = "verify"
+	stepWait     = "wait for the other switches"
 	stepConfirm  = "confirm"
 	stepSave     = "save"
 	stepUnlock   = "unlock"

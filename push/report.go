@@ -19,6 +19,7 @@ const (
 	StatusVerified  = "verified"  // verify only: matches the model
 	StatusMismatch  = "mismatch"  // verify only: differs from the model
 	StatusFailed    = "failed"    // push failed; see RolledBack
+	StatusAborted   = "aborted"   // push verified its change, then rolled it back because another switch failed (all or nothing)
 	StatusLocked    = "locked"    // another push holds the device; nothing was changed
 	StatusPending   = "pending"   // verify only: a change waits for a timer, a confirmation or a save
 )
@@ -97,7 +98,7 @@ type DeviceResult struct {
 func (r *Report) Failed() bool {
 	for _, d := range r.Devices {
 		switch d.Status {
-		case StatusFailed, StatusMismatch, StatusLocked, StatusPending:
+		case StatusFailed, StatusAborted, StatusMismatch, StatusLocked, StatusPending:
 			return true
 		}
 	}
@@ -131,7 +132,7 @@ func (d *DeviceResult) label() string {
 
 // summaryOrder is the order of the summary's totals.
 var summaryOrder = []string{StatusChanged, StatusUnchanged, labelWouldChange, labelUpToDate, StatusVerified,
-	StatusMismatch, StatusPending, StatusLocked, StatusFailed}
+	StatusMismatch, StatusPending, StatusLocked, StatusFailed, StatusAborted}
 
 // WriteSummary prints one line per device and a totals line.
 func (r *Report) WriteSummary(w io.Writer) {

@@ -27,6 +27,10 @@ type Vendor struct {
 	// or discarded by hand, for the refusal of a push that finds
 	// unsaved changes no fabricc push made.
 	Unsaved unsavedHelp
+	// Armed: the switch rolls an applied change back by itself unless it
+	// is confirmed within the window (EOS commit timer, NVUE apply
+	// --confirm); a switch waiting for the others must confirm before.
+	Armed bool
 	// MinRelease is the first OS release with every command push sends,
 	// and Since says which command and where that is documented; empty
 	// when every release the fabric accepts has them.
@@ -89,6 +93,7 @@ var Vendors = map[model.Platform]*Vendor{
 		Artifact:  ".eos.cfg",
 		NewTxn:    func(id string, w time.Duration) Txn { return &eosTxn{name: "fabricc-" + id, window: hms(w)} },
 		Lock:      fileLock{path: "/mnt/flash/fabricc.lock", prefix: "bash timeout 10 "},
+		Armed:     true,
 		Leftovers: eosLeftovers,
 		// `write memory` copies running-config to startup-config (Arista
 		// Warrior, 2nd ed., ch. 9 "Configuration Management"); a commit
@@ -129,6 +134,7 @@ var Vendors = map[model.Platform]*Vendor{
 			return &nvueTxn{file: "/tmp/fabricc-" + id + ".yaml", message: "fabricc-" + id, window: fmt.Sprintf("%ds", int(w.Seconds()))}
 		},
 		Lock:      fileLock{path: "/var/tmp/fabricc.lock"},
+		Armed:     true,
 		Leftovers: nvueLeftovers,
 		// Stage reads the applied revision with `nv config revision`.
 		MinRelease: "5.5.0",

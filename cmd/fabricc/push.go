@@ -38,6 +38,8 @@ type switchFlags struct {
 	breakLock   bool
 	// saveUnsaved: push only (--save-unsaved).
 	saveUnsaved bool
+	// perDevice: push only (--per-device): no all-or-nothing gate.
+	perDevice bool
 }
 
 // registerLock adds the device lock flags (push and diff).
@@ -70,8 +72,11 @@ func newPushCmd() *cobra.Command {
 		Long: "push stages each switch's rendered configuration (EOS configure session, NVUE pending\n" +
 			"revision, Onyx computed change), shows the diff, applies it with an automatic rollback\n" +
 			"armed (EOS commit timer, NVUE apply --confirm, Onyx inverse commands), reads the switch\n" +
-			"back and compares it with the model, and only then confirms and saves. Any failure\n" +
-			"returns the switch to its state before the push; so do Ctrl-C and SIGTERM. A device lock\n" +
+			"back and compares it with the model, and only then confirms and saves. A push is all\n" +
+			"or nothing across its switches: each waits, verified, until every switch has verified,\n" +
+			"and one that fails makes every switch roll back to its state before the push (status\n" +
+			"aborted), since a change on some hops only can stall a RoCE fabric; --per-device lets\n" +
+			"each switch finish on its own. Ctrl-C and SIGTERM roll back too. A device lock\n" +
 			"on each switch keeps two pushes apart; what an interrupted push left (a commit timer,\n" +
 			"an unconfirmed revision, unsaved changes) is finished when it verifies, else rolled\n" +
 			"back. A switch with unsaved changes that no fabricc push made is refused, since the\n" +
@@ -95,6 +100,7 @@ func newPushCmd() *cobra.Command {
 	sf.register(cmd.Flags())
 	sf.registerLock(cmd.Flags())
 	cmd.Flags().BoolVar(&dry, "dry-run", false, "connect, read and print the diff; change nothing")
+	cmd.Flags().BoolVar(&sf.perDevice, "per-device", false, "let each switch confirm its change once it verifies, whatever the other switches do (without it one failure rolls back every switch)")
 	cmd.Flags().BoolVar(&sf.saveUnsaved, "save-unsaved", false, "push to a switch whose running configuration has unsaved changes that no fabricc push made, saving them with this change (without it such a switch is refused)")
 	return cmd
 }
@@ -144,7 +150,7 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 	ctx, stop := interruptible(cmd, "rolling back what is in flight")
 	defer stop()
 	rep := runEngine(ctx, cmd, push.Options{Action: action, Fabric: b.Fabric, ID: txnID(), Targets: targets,
-		Dial: push.SSHDialer(hk), Parallel: sf.parallel, LockTimeout: sf.lockTimeout, BreakLock: sf.breakLock, SaveUnsaved: sf.saveUnsaved})
+		Dial: push.SSHDialer(hk), Parallel: sf.parallel, LockTimeout: sf.lockTimeout, BreakLock: sf.breakLock, SaveUnsaved: sf.saveUnsaved, PerDevice: sf.perDevice})
 	return finish(cmd, rep, sf.report, out)
 }
 

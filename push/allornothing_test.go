@@ -1,0 +1,148 @@
+package push
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/push/transport"
+	"github.com/fabricc/fabricc/sim"
+)
+
+// fleet is one simulated switch per platform of the demo fabric.
+type fleet struct {
+	f       *model.Fabric
+	labs    []*lab
+	targets []Target
+	before  []string
+}
+
+// startFleet starts a switch of each platform; faults[platform] is
+// injected into that platform's switch.
+func startFleet(t *testing.T, faults map[model.Platform]sim.Faults) *fleet {
+	t.Helper()
+	f, set := demo(t)
+	fl := &fleet{f: f}
+	for _, sw := range platformsUnderTest(f) {
+		l := startLab(t, sw, faults[sw.Platform])
+		fl.labs = append(fl.labs, l)
+		fl.targets = append(fl.targets, Target{Switch: sw, Config: config(t, set, sw), Device: l.dev})
+		fl.before = append(fl.before, l.sim.Running())
+	}
+	return fl
+}
+
+// run pushes to every switch of the fleet with o.
+func (fl *fleet) run(t *testing.T, o Options) *Report {
+	t.Helper()
+	// One known_hosts file holds every switch's key.
+	var lines []string
+	for _, l := range fl.labs {
+		lines = append(lines, l.sim.KnownHostsLine())
+	}
+	kh := t.TempDir() + "/known_hosts"
+	write(t, kh, strings.Join(lines, "\n")+"\n")
+	hk, err := transport.HostKeyCallback(kh, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Action, o.Fabric, o.ID, o.Targets, o.Dial = ActionPush, fl.f, "t1", fl.targets, SSHDialer(hk)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	return Run(ctx, o)
+}
+
+// TestAllOrNothing: a switch whose change does not verify (drift) makes
+// the others roll back what they applied, or not apply it (status
+// aborted), and
+// every switch is as it was before the push; with PerDevice the others
+// keep their change.
+func TestAllOrNothing(t *testing.T) {
+	faults := map[model.Platform]sim.Faults{model.PlatformOnyx: {Drift: true}}
+	fl := startFleet(t, faults)
+	if len(fl.labs) != 3 {
+		t.Fatalf("%d platforms in the demo fabric, want 3", len(fl.labs))
+	}
+	rep := fl.run(t, Options{})
+	for i, d := range rep.Devices {
+		want := StatusAborted
+		if fl.targets[i].Switch.Platform == model.PlatformOnyx {
+			want = StatusFailed
+		}
+		if d.Status != want || want == StatusFailed && !d.RolledBack {
+			t.Errorf("%s: status %s, rolled back %v (%s); want %s", d.Device, d.Status, d.RolledBack, d.Error, want)
+		}
+		// A switch that had applied when the Onyx switch failed rolls
+		// back ("not confirmed"); one that had not yet applies nothing.
+		if want == StatusAborted && !strings.Contains(d.Error, "all or nothing: "+onyxName(fl)+" failed: verification failed") {
+			t.Errorf("%s: error %q does not name the switch that failed", d.Device, d.Error)
+		}
+		if got := fl.labs[i].sim.Running(); got != fl.before[i] {
+			t.Errorf("%s not as before the push:\n%s", d.Device, lineDiff(fl.before[i], got))
+		}
+	}
+	if !rep.Failed() {
+		t.Error("report not failed")
+	}
+	var sum strings.Builder
+	rep.WriteSummary(&sum)
+	if !strings.HasSuffix(sum.String(), "push: 3 devices: 1 failed, 2 aborted\n") {
+		t.Errorf("summary:\n%s", sum.String())
+	}
+
+	fl = startFleet(t, faults)
+	rep = fl.run(t, Options{PerDevice: true})
+	for i, d := range rep.Devices {
+		want := StatusChanged
+		if fl.targets[i].Switch.Platform == model.PlatformOnyx {
+			want = StatusFailed
+		}
+		if d.Status != want {
+			t.Errorf("per device: %s: status %s (%s), want %s", d.Device, d.Status, d.Error, want)
+		}
+	}
+}
+
+// TestAllOrNothingRollsBackTheVerified: the Onyx switch, slow and then
+// drifting, fails after the other two applied and verified their changes
+// and wait at the gate: they roll back ("not confirmed"), and every
+// switch is as before.
+func TestAllOrNothingRollsBackTheVerified(t *testing.T) {
+	fl := startFleet(t, map[model.Platform]sim.Faults{model.PlatformOnyx: {Drift: true, Latency: 20 * time.Millisecond}})
+	rep := fl.run(t, Options{})
+	for i, d := range rep.Devices {
+		if fl.targets[i].Switch.Platform != model.PlatformOnyx {
+			if d.Status != StatusAborted || !d.RolledBack || !strings.HasPrefix(d.Error, "not confirmed, all or nothing: "+onyxName(fl)+" failed: verification failed") {
+				t.Errorf("%s: status %s, rolled back %v, error %q; want aborted after verifying, rolled back", d.Device, d.Status, d.RolledBack, d.Error)
+			}
+		}
+		if got := fl.labs[i].sim.Running(); got != fl.before[i] {
+			t.Errorf("%s not as before the push:\n%s", d.Device, lineDiff(fl.before[i], got))
+		}
+	}
+}
+
+// TestAllOrNothingOneSlot: switches waiting at the gate give their slot
+// back, so a push of three switches one at a time (--parallel 1) does
+// not wait for ever, and confirms all three.
+func TestAllOrNothingOneSlot(t *testing.T) {
+	fl := startFleet(t, nil)
+	rep := fl.run(t, Options{Parallel: 1})
+	for _, d := range rep.Devices {
+		if d.Status != StatusChanged {
+			t.Errorf("%s: status %s (%s), want changed", d.Device, d.Status, d.Error)
+		}
+	}
+}
+
+// onyxName is the fleet's Onyx switch.
+func onyxName(fl *fleet) string {
+	for _, tg := range fl.targets {
+		if tg.Switch.Platform == model.PlatformOnyx {
+			return tg.Switch.Name
+		}
+	}
+	return ""
+}

@@ -1,0 +1,158 @@
+package push
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+)
+
+// gate makes a push all or nothing across its switches. RoCE works only
+// when every hop agrees on priority, trust and PFC, so a change that
+// lands on some switches and not on others can stall the fabric: every
+// switch that applied a change waits at the gate after its own
+// verification, and confirms only once every switch of the push has
+// verified or had nothing to change. The first switch that fails instead
+// (staging, applying, verification, a lock, a lost connection) makes
+// every waiting switch roll back.
+//
+// The confirmations themselves are not one step: a switch whose
+// confirmation fails after the gate opened rolls back alone (its report
+// says so). Options.PerDevice drops the gate.
+type gate struct {
+	mu sync.Mutex
+	// open counts the switches that have not yet passed or failed.
+	open int
+	// failure is the first failure, naming its switch.
+	failure error
+	// decided is closed when every switch passed or one failed.
+	decided chan struct{}
+}
+
+// newGate is a gate for n switches.
+func newGate(n int) *gate {
+	g := &gate{open: n, decided: make(chan struct{})}
+	if n == 0 {
+		close(g.decided)
+	}
+	return g
+}
+
+// pass records a switch that verified its change, or had none.
+func (g *gate) pass() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.open--
+	if g.open == 0 && g.failure == nil {
+		close(g.decided)
+	}
+}
+
+// fail records a switch that failed before it could confirm.
+func (g *gate) fail(device string, err error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.open--
+	if g.failure == nil {
+		g.failure = fmt.Errorf("%s failed: %w", device, err)
+		close(g.decided)
+	}
+}
+
+// failed is the first failure when one has happened, without waiting.
+func (g *gate) failed() error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.failure
+}
+
+// wait blocks until the gate is decided and returns nil when every
+// switch passed, else the first failure. It gives up with an error when
+// ctx ends or, where the switch rolls back on its own when a change is
+// not confirmed in time (EOS commit timer, NVUE apply --confirm), at
+// deadline: confirming after it would be too late.
+func (g *gate) wait(ctx context.Context, deadline time.Time) error {
+	var expired <-chan time.Time
+	if !deadline.IsZero() {
+		t := time.NewTimer(time.Until(deadline))
+		defer t.Stop()
+		expired = t.C
+	}
+	select {
+	case <-g.decided:
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		return g.failure
+	case <-ctx.Done():
+		return fmt.Errorf("%w while waiting for the other switches to verify", context.Cause(ctx))
+	case <-expired:
+		return fmt.Errorf("the other switches had not all verified before this switch's confirm window was about to end")
+	}
+}
+
+// confirmMargin is how long before the end of the confirm window a
+// switch stops waiting at the gate: the time its confirmation needs.
+func confirmMargin(window time.Duration) time.Duration {
+	return min(30*time.Second, window/4)
+}
+
+// lockTurns make the switches of an all-or-nothing push that waits for
+// locks (--lock-timeout) take them one after another, in the targets'
+// order (by switch name): a switch holding its lock waits at the gate
+// for the others, so two such pushes taking locks in different orders
+// would each hold what the other waits for until the timeout. In one
+// order, the push that has the first contested switch goes on and the
+// other waits for it, holding nothing after it. A push that does not
+// wait for locks fails at once on a held lock and rolls back, and needs
+// no order.
+type lockTurns []chan struct{}
+
+// newLockTurns is the turns of n switches.
+func newLockTurns(n int) lockTurns {
+	t := make(lockTurns, n)
+	for i := range t {
+		t[i] = make(chan struct{})
+	}
+	return t
+}
+
+// turn is switch i's place in t: before is closed when the switch
+// before it has tried its lock (nil for the first), done closes i's own.
+type turn struct {
+	before <-chan struct{}
+	mine   chan struct{}
+	once   sync.Once
+}
+
+// of returns switch i's turn, or nil when t is nil (no order).
+func (t lockTurns) of(i int) *turn {
+	if t == nil {
+		return nil
+	}
+	tn := &turn{mine: t[i]}
+	if i > 0 {
+		tn.before = t[i-1]
+	}
+	return tn
+}
+
+// wait blocks until the switch before has tried its lock, or ctx ends.
+func (tn *turn) wait(ctx context.Context) error {
+	if tn == nil || tn.before == nil {
+		return nil
+	}
+	select {
+	case <-tn.before:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("%w while the switches before this one took their locks", context.Cause(ctx))
+	}
+}
+
+// done lets the next switch take its lock; it may be called more than
+// once.
+func (tn *turn) done() {
+	if tn != nil {
+		tn.once.Do(func() { close(tn.mine) })
+	}
+}

@@ -1,0 +1,62 @@
+package push
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestGate: the gate opens (nil) only when every switch passed; the
+// first failure, naming its switch, is every waiter's answer; a waiter
+// gives up at its deadline and when its context ends.
+func TestGate(t *testing.T) {
+	ctx := context.Background()
+	g := newGate(3)
+	g.pass()
+	g.pass()
+	select {
+	case <-g.decided:
+		t.Fatal("decided with one switch still open")
+	default:
+	}
+	g.pass()
+	if err := g.wait(ctx, time.Time{}); err != nil {
+		t.Errorf("all passed: %v", err)
+	}
+
+	g = newGate(3)
+	g.pass()
+	g.fail("leaf3", errors.New("verification failed"))
+	g.fail("leaf4", errors.New("later"))
+	if err := g.wait(ctx, time.Time{}); err == nil || err.Error() != "leaf3 failed: verification failed" {
+		t.Errorf("one failed: %v, want the first failure", err)
+	}
+
+	if err := newGate(0).wait(ctx, time.Time{}); err != nil {
+		t.Errorf("no switches: %v", err)
+	}
+
+	g = newGate(2)
+	g.pass()
+	err := g.wait(ctx, time.Now().Add(20*time.Millisecond))
+	if err == nil || !strings.Contains(err.Error(), "confirm window was about to end") {
+		t.Errorf("deadline: %v", err)
+	}
+	cctx, cancel := context.WithCancelCause(ctx)
+	cancel(errors.New("interrupted (SIGTERM)"))
+	if err := g.wait(cctx, time.Time{}); err == nil || err.Error() != "interrupted (SIGTERM) while waiting for the other switches to verify" {
+		t.Errorf("cancelled: %v", err)
+	}
+}
+
+// TestConfirmMargin: a switch stops waiting 30 s before a 5-minute
+// window closes (the time a confirmation needs), a quarter of a short one.
+func TestConfirmMargin(t *testing.T) {
+	for window, want := range map[time.Duration]time.Duration{5 * time.Minute: 30 * time.Second, 40 * time.Second: 10 * time.Second} {
+		if got := confirmMargin(window); got != want {
+			t.Errorf("confirmMargin(%v) = %v, want %v", window, got, want)
+		}
+	}
+}
