@@ -146,3 +146,34 @@ func onyxName(fl *fleet) string {
 	}
 	return ""
 }
+
+// TestAllOrNothingWindowEnds: the EOS and NVUE switches, verified, stop
+// waiting before their 2-second confirm window ends, while the slow Onyx
+// switch is still applying: the first to give up rolls back (failed),
+// and every other switch, waiting or still applying, finds the gate
+// failed and rolls back too (aborted).
+func TestAllOrNothingWindowEnds(t *testing.T) {
+	fl := startFleet(t, map[model.Platform]sim.Faults{model.PlatformOnyx: {Latency: 20 * time.Millisecond}})
+	rep := fl.run(t, Options{ConfirmWindow: 2 * time.Second})
+	gaveUp := 0
+	for i, d := range rep.Devices {
+		ownWindow := d.Status == StatusFailed && strings.Contains(d.Error, "confirm window was about to end")
+		abortedByIt := d.Status == StatusAborted && strings.Contains(d.Error, "stopped waiting: the other switches had not all verified")
+		switch {
+		case ownWindow && fl.targets[i].Switch.Platform != model.PlatformOnyx:
+			gaveUp++
+		case abortedByIt:
+		default:
+			t.Errorf("%s: status %s, error %q; want failed at the end of its own window (EOS, NVUE), or aborted by a switch that did", d.Device, d.Status, d.Error)
+		}
+		if !d.RolledBack {
+			t.Errorf("%s: not rolled back", d.Device)
+		}
+		if got := fl.labs[i].sim.Running(); got != fl.before[i] {
+			t.Errorf("%s not as before the push:\n%s", d.Device, lineDiff(fl.before[i], got))
+		}
+	}
+	if gaveUp == 0 {
+		t.Error("no switch stopped waiting at the end of its window")
+	}
+}

@@ -380,6 +380,9 @@ func (d *device) push(ctx context.Context) error {
 		return d.failed(ctx, txn, err)
 	}
 	if err := d.awaitOthers(ctx, applied, window); err != nil {
+		if !d.gate.decidedBy(err) {
+			return d.rollback(ctx, txn, err) // its own reason: failed
+		}
 		return d.aborted(ctx, txn, err)
 	}
 	d.step(stepConfirm)
@@ -465,6 +468,9 @@ func (d *device) awaitOthers(ctx context.Context, applied time.Time, window time
 	d.free.Release(1)
 	err := d.gate.wait(ctx, deadline)
 	take(ctx, d.free)
+	if err != nil && !d.gate.decidedBy(err) {
+		d.gate.abandon(d.t.Switch.Name, err)
+	}
 	return err
 }
 

@@ -59,6 +59,26 @@ func (g *gate) fail(device string, err error) {
 	}
 }
 
+// abandon records that a switch which had passed stopped waiting (its
+// confirm window was about to end, or the push was interrupted) and rolls
+// back: no other switch may confirm either.
+func (g *gate) abandon(device string, err error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.failure == nil {
+		g.failure = fmt.Errorf("%s stopped waiting: %w", device, err)
+		close(g.decided)
+	}
+}
+
+// decidedBy reports whether err is the gate's own failure, that is
+// another switch's, rather than the waiter's reason to stop waiting.
+func (g *gate) decidedBy(err error) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.failure != nil && err == g.failure
+}
+
 // failed is the first failure when one has happened, without waiting.
 func (g *gate) failed() error {
 	g.mu.Lock()

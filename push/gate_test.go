@@ -60,3 +60,24 @@ func TestConfirmMargin(t *testing.T) {
 		}
 	}
 }
+
+// TestGateAbandon: a switch that passed and then stops waiting (its
+// confirm window about to end) fails the gate for every other switch,
+// also for one that passes after it: none may confirm once it rolled
+// back.
+func TestGateAbandon(t *testing.T) {
+	ctx := context.Background()
+	g := newGate(3)
+	g.pass() // a: EOS, waits with a deadline
+	g.pass() // b: Onyx, waits without one
+	errA := g.wait(ctx, time.Now().Add(10*time.Millisecond))
+	if errA == nil || g.decidedBy(errA) {
+		t.Fatalf("a: %v, want its own deadline", errA)
+	}
+	g.abandon("spine1", errA)
+	g.pass() // c: the last switch verifies after a gave up
+	errB := g.wait(ctx, time.Time{})
+	if errB == nil || !g.decidedBy(errB) || !strings.HasPrefix(errB.Error(), "spine1 stopped waiting: the other switches had not all verified") {
+		t.Errorf("b: %v, want spine1's abandonment", errB)
+	}
+}
