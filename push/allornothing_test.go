@@ -177,3 +177,20 @@ func TestAllOrNothingWindowEnds(t *testing.T) {
 		t.Error("no switch stopped waiting at the end of its window")
 	}
 }
+
+// TestAllOrNothingUpToDateStaysUnchanged: a switch with nothing to
+// change is verified and reports unchanged, not aborted, when another
+// switch of the push fails: there was nothing to apply or roll back.
+func TestAllOrNothingUpToDateStaysUnchanged(t *testing.T) {
+	fl := startFleet(t, map[model.Platform]sim.Faults{model.PlatformOnyx: {Drift: true}})
+	fl.run(t, Options{PerDevice: true}) // the EOS and NVUE switches take their change
+	rep := fl.run(t, Options{})
+	for i, d := range rep.Devices {
+		if fl.targets[i].Switch.Platform == model.PlatformOnyx {
+			continue
+		}
+		if d.Status != StatusUnchanged || !d.Verified {
+			t.Errorf("%s: status %s, verified %v (%s); want unchanged, verified", d.Device, d.Status, d.Verified, d.Error)
+		}
+	}
+}

@@ -347,9 +347,6 @@ func (d *device) push(ctx context.Context) error {
 	if window <= 0 {
 		window = DefaultConfirmWindow
 	}
-	if err := d.othersFailed(); err != nil {
-		return err
-	}
 	txn := d.v.NewTxn(d.o.ID, window)
 	d.step(stepStage)
 	diff, err := txn.Stage(d.conn, d.t.Config)
