@@ -182,7 +182,10 @@ func TestAllOrNothingWindowEnds(t *testing.T) {
 // change is verified and reports unchanged, not aborted, when another
 // switch of the push fails: there was nothing to apply or roll back.
 func TestAllOrNothingUpToDateStaysUnchanged(t *testing.T) {
-	fl := startFleet(t, map[model.Platform]sim.Faults{model.PlatformOnyx: {Drift: true}})
+	// The Onyx switch refuses every login, so it fails at once, before
+	// the slower EOS and NVUE switches have staged.
+	slow := sim.Faults{Latency: 30 * time.Millisecond}
+	fl := startFleet(t, map[model.Platform]sim.Faults{model.PlatformOnyx: {RejectAuth: true}, model.PlatformEOS: slow, model.PlatformCumulus: slow})
 	fl.run(t, Options{PerDevice: true}) // the EOS and NVUE switches take their change
 	rep := fl.run(t, Options{})
 	for i, d := range rep.Devices {
