@@ -469,7 +469,7 @@ func (d *device) awaitOthers(ctx context.Context, applied time.Time, window time
 	err := d.gate.wait(ctx, deadline)
 	take(ctx, d.free)
 	if err != nil && !d.gate.decidedBy(err) {
-		d.gate.abandon(d.t.Switch.Name, err)
+		err = d.gate.abandon(d.t.Switch.Name, err)
 	}
 	return err
 }

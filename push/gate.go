@@ -61,14 +61,23 @@ func (g *gate) fail(device string, err error) {
 
 // abandon records that a switch which had passed stopped waiting (its
 // confirm window was about to end, or the push was interrupted) and rolls
-// back: no other switch may confirm either.
-func (g *gate) abandon(device string, err error) {
+// back: no other switch may confirm either. It returns err, the switch's
+// own reason, when that is what decides the gate. When the gate was
+// decided while the switch gave up (the last switch passed, or another
+// failed, at that moment), that decision stands for this switch too and
+// is returned instead: nil, confirm like every other switch, or the
+// first failure.
+func (g *gate) abandon(device string, err error) error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.failure == nil {
-		g.failure = fmt.Errorf("%s stopped waiting: %w", device, err)
-		close(g.decided)
+	select {
+	case <-g.decided:
+		return g.failure
+	default:
 	}
+	g.failure = fmt.Errorf("%s stopped waiting: %w", device, err)
+	close(g.decided)
+	return err
 }
 
 // decidedBy reports whether err is the gate's own failure, that is
