@@ -379,7 +379,13 @@ func (d *device) push(ctx context.Context) error {
 	if err := interrupted(ctx, "confirming"); err != nil {
 		return d.failed(ctx, txn, err)
 	}
-	if err := d.awaitOthers(ctx, applied, window); err != nil {
+	var deadline time.Time
+	if d.v.Armed {
+		// The switch reverts the change on its own when the window that
+		// began when it applied closes; confirming takes the margin.
+		deadline = applied.Add(window - confirmMargin(window))
+	}
+	if err := d.awaitOthers(ctx, deadline); err != nil {
 		if !d.gate.decidedBy(err) {
 			return d.rollback(ctx, txn, err) // its own reason: failed
 		}
@@ -451,19 +457,14 @@ func (d *device) failGate(err error) {
 }
 
 // awaitOthers passes the gate and waits, without holding a slot, until
-// every switch of the push verified (nil) or one failed. A switch that
-// reverts an unconfirmed change on its own stops waiting before the
-// window that began when it applied closes, less the time its
-// confirmation needs.
-func (d *device) awaitOthers(ctx context.Context, applied time.Time, window time.Duration) error {
+// every switch of the push verified (nil) or one failed. It stops
+// waiting at deadline (zero: none), where a switch that reverts an
+// unconfirmed change on its own must confirm.
+func (d *device) awaitOthers(ctx context.Context, deadline time.Time) error {
 	if d.gate == nil {
 		return nil
 	}
 	d.passGate()
-	var deadline time.Time
-	if d.v.Armed {
-		deadline = applied.Add(window - confirmMargin(window))
-	}
 	d.step(stepWait)
 	d.free.Release(1)
 	err := d.gate.wait(ctx, deadline)
@@ -492,12 +493,26 @@ func (d *device) nothingToApply(ctx context.Context, txn Txn) error {
 		d.res.Status = StatusDryRun
 		return nil
 	}
+	// A read-back that fails or differs fails the switch (runDevice),
+	// so the status is set only once it verified.
+	if err := d.verify(); err != nil {
+		return err
+	}
+	if len(d.othersUnsaved) > 0 {
+		// With --save-unsaved the save of the others' unsaved changes is
+		// this push's change on the switch: it waits for the gate like
+		// any other (nothing is armed, so without a deadline).
+		if err := d.awaitOthers(ctx, time.Time{}); err != nil {
+			if d.gate.decidedBy(err) {
+				d.res.Status = StatusAborted
+				return fmt.Errorf("not saved, all or nothing: %w", err)
+			}
+			return err
+		}
+	}
 	d.res.Status = StatusUnchanged
 	if d.completed {
 		d.res.Status = StatusChanged // an interrupted push's change, made permanent
-	}
-	if err := d.verify(); err != nil {
-		return err
 	}
 	d.passGate()
 	return d.saveUnsaved()
