@@ -519,7 +519,11 @@ func (d *device) nothingToApply(ctx context.Context, txn Txn) error {
 }
 
 // confirmedAnyway reads back, over a new connection when needed, whether
-// a confirm that failed (no answer, cut connection) took effect.
+// a confirm that failed (no answer, cut connection) took effect. In an
+// all-or-nothing push of several switches the gate has opened and every
+// other switch confirms, so a switch that shows it unconfirmed is
+// confirmed again over that connection, which outlives an interruption
+// (Ctrl-C) like a rollback's, rather than rolled back alone.
 func (d *device) confirmedAnyway(ctx context.Context, txn Txn, cause error) bool {
 	if refused(cause) {
 		return false
@@ -532,7 +536,14 @@ func (d *device) confirmedAnyway(ctx context.Context, txn Txn, cause error) bool
 		d.res.Notes = append(d.res.Notes, "the confirmation got no answer ("+cause.Error()+"), but the switch shows it confirmed")
 		return true
 	}
-	return false
+	if err != nil || d.gate == nil || d.gate.size < 2 {
+		return false
+	}
+	if err := txn.Confirm(d.conn); err != nil {
+		return false
+	}
+	d.res.Notes = append(d.res.Notes, "the confirmation failed ("+cause.Error()+"); every switch of the push confirms, so it was confirmed again over a new connection")
+	return true
 }
 
 // save writes the confirmed change to the boot configuration; a save

@@ -20,7 +20,9 @@ import (
 // confirmation fails after the gate opened rolls back alone (its report
 // says so). Options.PerDevice drops the gate.
 type gate struct {
-	mu sync.Mutex
+	// size is the number of switches.
+	size int
+	mu   sync.Mutex
 	// open counts the switches that have not yet passed or failed.
 	open int
 	// failure is the first failure, naming its switch.
@@ -31,7 +33,7 @@ type gate struct {
 
 // newGate is a gate for n switches.
 func newGate(n int) *gate {
-	g := &gate{open: n, decided: make(chan struct{})}
+	g := &gate{size: n, open: n, decided: make(chan struct{})}
 	if n == 0 {
 		close(g.decided)
 	}
