@@ -226,7 +226,16 @@ func (d *device) run(ctx context.Context) error {
 	if d.o.Action == ActionVerify {
 		return d.verifyOnly()
 	}
-	if err := d.turn.wait(ctx); err != nil {
+	var stop <-chan struct{}
+	if d.gate != nil {
+		stop = d.gate.decided
+	}
+	if err := d.turn.wait(ctx, stop); err != nil {
+		return err
+	}
+	// Once another switch failed this one applies nothing: it takes no
+	// lock, recovers nothing, and lets the next switch take its turn.
+	if err := d.othersFailed(); err != nil {
 		return err
 	}
 	err = d.lock(ctx)

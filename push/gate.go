@@ -167,13 +167,17 @@ func (t lockTurns) of(i int) *turn {
 	return tn
 }
 
-// wait blocks until the switch before has tried its lock, or ctx ends.
-func (tn *turn) wait(ctx context.Context) error {
+// wait blocks until the switch before has tried its lock, ctx ends, or
+// stop is closed (the gate decided, which before this switch passed
+// means that another switch failed: it will not take its lock at all).
+func (tn *turn) wait(ctx context.Context, stop <-chan struct{}) error {
 	if tn == nil || tn.before == nil {
 		return nil
 	}
 	select {
 	case <-tn.before:
+		return nil
+	case <-stop:
 		return nil
 	case <-ctx.Done():
 		return fmt.Errorf("%w while the switches before this one took their locks", context.Cause(ctx))
