@@ -490,7 +490,7 @@ func interrupted(ctx context.Context, step string) error {
 	if ctx.Err() == nil {
 		return nil
 	}
-	return fmt.Errorf("%w before %s", context.Cause(ctx), step)
+	return fmt.Errorf("%w before %s", ended(ctx), step)
 }
 
 // nothingToApply ends a dry run, or a push with nothing to change.

@@ -2,6 +2,7 @@ package push
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -115,10 +116,20 @@ func (g *gate) wait(ctx context.Context, deadline time.Time) error {
 		defer g.mu.Unlock()
 		return g.failure
 	case <-ctx.Done():
-		return fmt.Errorf("%w while waiting for the other switches to verify", context.Cause(ctx))
+		return fmt.Errorf("%w while waiting for the other switches to verify", ended(ctx))
 	case <-expired:
 		return fmt.Errorf("the other switches had not all verified before this switch's confirm window was about to end")
 	}
+}
+
+// ended is why a device's ctx ended, as its report says it: the device
+// timeout (ctx's own deadline, whose cause reads only "context deadline
+// exceeded"), or the interruption (SIGINT, SIGTERM) that cancelled it.
+func ended(ctx context.Context) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return errors.New("device timeout reached")
+	}
+	return context.Cause(ctx)
 }
 
 // confirmMargin is how long before the end of the confirm window a
@@ -180,7 +191,7 @@ func (tn *turn) wait(ctx context.Context, stop <-chan struct{}) error {
 	case <-stop:
 		return nil
 	case <-ctx.Done():
-		return fmt.Errorf("%w while the switches before this one took their locks", context.Cause(ctx))
+		return fmt.Errorf("%w while the switches before this one took their locks", ended(ctx))
 	}
 }
 

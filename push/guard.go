@@ -55,7 +55,7 @@ func (d *device) lock(ctx context.Context) error {
 		}
 		d.step("waiting for the lock of " + other.String())
 		if err := sleep(ctx, lockPoll()); err != nil {
-			return fmt.Errorf("waiting for the lock of %s: %w", other, context.Cause(ctx))
+			return fmt.Errorf("waiting for the lock of %s: %w", other, ended(ctx))
 		}
 	}
 }
