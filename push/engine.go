@@ -171,6 +171,9 @@ type gating struct {
 	free *semaphore.Weighted
 	// gated: this switch has passed or failed the gate.
 	gated bool
+	// slotless: this switch gave its slot back at the gate and has not
+	// taken it again yet (retake).
+	slotless bool
 }
 
 func runDevice(ctx context.Context, o Options, t Target, gt *gating) *DeviceResult {
@@ -181,6 +184,7 @@ func runDevice(ctx context.Context, o Options, t Target, gt *gating) *DeviceResu
 		d.me = LocalHolder(o.ID)
 	}
 	err := d.run(ctx)
+	d.retake(ctx) // Run releases the slot this switch holds
 	d.turn.done()
 	// A switch that ended before its decision point (no connection, a
 	// lock, nothing to change) tells the gate now.
@@ -401,7 +405,9 @@ func (d *device) push(ctx context.Context) error {
 		return d.aborted(ctx, txn, err)
 	}
 	d.step(stepConfirm)
-	if err := txn.Confirm(d.conn); err != nil {
+	err = txn.Confirm(d.conn)
+	d.retake(ctx)
+	if err != nil {
 		if ok := d.confirmedAnyway(ctx, txn, err); !ok {
 			return d.rollback(ctx, txn, fmt.Errorf("confirming: %w", err))
 		}
@@ -469,6 +475,12 @@ func (d *device) failGate(err error) {
 // every switch of the push verified (nil) or one failed. It stops
 // waiting at deadline (zero: none), where a switch that reverts an
 // unconfirmed change on its own must confirm.
+//
+// On an error it returns with its slot taken back, for the rollback. On
+// nil it returns without one: every switch confirms at once, the moment
+// the gate opens, and then calls retake. A switch that queued for a slot
+// first, behind the others' saves, could see its window end and its
+// change reverted by the switch while the others keep theirs.
 func (d *device) awaitOthers(ctx context.Context, deadline time.Time) error {
 	if d.gate == nil {
 		return nil
@@ -476,12 +488,23 @@ func (d *device) awaitOthers(ctx context.Context, deadline time.Time) error {
 	d.passGate()
 	d.step(stepWait)
 	d.free.Release(1)
+	d.slotless = true
 	err := d.gate.wait(ctx, deadline)
-	take(ctx, d.free)
 	if err != nil && !d.gate.decidedBy(err) {
 		err = d.gate.abandon(d.t.Switch.Name, err)
 	}
+	if err != nil {
+		d.retake(ctx)
+	}
 	return err
+}
+
+// retake takes back the slot awaitOthers gave up, if it did.
+func (d *device) retake(ctx context.Context) {
+	if d.slotless {
+		take(ctx, d.free)
+		d.slotless = false
+	}
 }
 
 // interrupted is ctx's cause (SIGINT, SIGTERM, the device timeout) when
@@ -518,6 +541,7 @@ func (d *device) nothingToApply(ctx context.Context, txn Txn) error {
 			}
 			return err
 		}
+		d.retake(ctx)
 	}
 	d.res.Status = StatusUnchanged
 	if d.completed {
