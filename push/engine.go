@@ -171,6 +171,9 @@ type gating struct {
 	free *semaphore.Weighted
 	// gated: this switch has passed or failed the gate.
 	gated bool
+	// slotless: this switch gave its slot back at the gate and has not
+	// taken it again yet (retake).
+	slotless bool
 }
 
 func runDevice(ctx context.Context, o Options, t Target, gt *gating) *DeviceResult {
@@ -181,6 +184,7 @@ func runDevice(ctx context.Context, o Options, t Target, gt *gating) *DeviceResu
 		d.me = LocalHolder(o.ID)
 	}
 	err := d.run(ctx)
+	d.retake(ctx) // Run releases the slot this switch holds
 	d.turn.done()
 	// A switch that ended before its decision point (no connection, a
 	// lock, nothing to change) tells the gate now.
@@ -226,7 +230,16 @@ func (d *device) run(ctx context.Context) error {
 	if d.o.Action == ActionVerify {
 		return d.verifyOnly()
 	}
-	if err := d.turn.wait(ctx); err != nil {
+	var stop <-chan struct{}
+	if d.gate != nil {
+		stop = d.gate.decided
+	}
+	if err := d.turn.wait(ctx, stop); err != nil {
+		return err
+	}
+	// Once another switch failed this one applies nothing: it takes no
+	// lock, recovers nothing, and lets the next switch take its turn.
+	if err := d.othersFailed(); err != nil {
 		return err
 	}
 	err = d.lock(ctx)
@@ -376,14 +389,22 @@ func (d *device) push(ctx context.Context) error {
 	if err := interrupted(ctx, "confirming"); err != nil {
 		return d.failed(ctx, txn, err)
 	}
-	if err := d.awaitOthers(ctx, applied, window); err != nil {
+	var deadline time.Time
+	if d.v.Armed {
+		// The switch reverts the change on its own when the window that
+		// began when it applied closes; confirming takes the margin.
+		deadline = applied.Add(window - confirmMargin(window))
+	}
+	if err := d.awaitOthers(ctx, deadline); err != nil {
 		if !d.gate.decidedBy(err) {
 			return d.rollback(ctx, txn, err) // its own reason: failed
 		}
 		return d.aborted(ctx, txn, err)
 	}
 	d.step(stepConfirm)
-	if err := txn.Confirm(d.conn); err != nil {
+	err = txn.Confirm(d.conn)
+	d.retake(ctx)
+	if err != nil {
 		if ok := d.confirmedAnyway(ctx, txn, err); !ok {
 			return d.rollback(ctx, txn, fmt.Errorf("confirming: %w", err))
 		}
@@ -448,27 +469,39 @@ func (d *device) failGate(err error) {
 }
 
 // awaitOthers passes the gate and waits, without holding a slot, until
-// every switch of the push verified (nil) or one failed. A switch that
-// reverts an unconfirmed change on its own stops waiting before the
-// window that began when it applied closes, less the time its
-// confirmation needs.
-func (d *device) awaitOthers(ctx context.Context, applied time.Time, window time.Duration) error {
+// every switch of the push verified (nil) or one failed. It stops
+// waiting at deadline (zero: none), where a switch that reverts an
+// unconfirmed change on its own must confirm.
+//
+// On an error it returns with its slot taken back, for the rollback. On
+// nil it returns without one: every switch confirms at once, the moment
+// the gate opens, and then calls retake. A switch that queued for a slot
+// first, behind the others' saves, could see its window end and its
+// change reverted by the switch while the others keep theirs.
+func (d *device) awaitOthers(ctx context.Context, deadline time.Time) error {
 	if d.gate == nil {
 		return nil
 	}
 	d.passGate()
-	var deadline time.Time
-	if d.v.Armed {
-		deadline = applied.Add(window - confirmMargin(window))
-	}
 	d.step(stepWait)
 	d.free.Release(1)
+	d.slotless = true
 	err := d.gate.wait(ctx, deadline)
-	take(ctx, d.free)
 	if err != nil && !d.gate.decidedBy(err) {
-		d.gate.abandon(d.t.Switch.Name, err)
+		err = d.gate.abandon(d.t.Switch.Name, err)
+	}
+	if err != nil {
+		d.retake(ctx)
 	}
 	return err
+}
+
+// retake takes back the slot awaitOthers gave up, if it did.
+func (d *device) retake(ctx context.Context) {
+	if d.slotless {
+		take(ctx, d.free)
+		d.slotless = false
+	}
 }
 
 // interrupted is ctx's cause (SIGINT, SIGTERM, the device timeout) when
@@ -477,7 +510,7 @@ func interrupted(ctx context.Context, step string) error {
 	if ctx.Err() == nil {
 		return nil
 	}
-	return fmt.Errorf("%w before %s", context.Cause(ctx), step)
+	return fmt.Errorf("%w before %s", ended(ctx), step)
 }
 
 // nothingToApply ends a dry run, or a push with nothing to change.
@@ -489,19 +522,38 @@ func (d *device) nothingToApply(ctx context.Context, txn Txn) error {
 		d.res.Status = StatusDryRun
 		return nil
 	}
+	// A read-back that fails or differs fails the switch (runDevice),
+	// so the status is set only once it verified.
+	if err := d.verify(); err != nil {
+		return err
+	}
+	if len(d.othersUnsaved) > 0 {
+		// With --save-unsaved the save of the others' unsaved changes is
+		// this push's change on the switch: it waits for the gate like
+		// any other (nothing is armed, so without a deadline).
+		if err := d.awaitOthers(ctx, time.Time{}); err != nil {
+			if d.gate.decidedBy(err) {
+				d.res.Status = StatusAborted
+				return fmt.Errorf("not saved, all or nothing: %w", err)
+			}
+			return err
+		}
+		d.retake(ctx)
+	}
 	d.res.Status = StatusUnchanged
 	if d.completed {
 		d.res.Status = StatusChanged // an interrupted push's change, made permanent
-	}
-	if err := d.verify(); err != nil {
-		return err
 	}
 	d.passGate()
 	return d.saveUnsaved()
 }
 
 // confirmedAnyway reads back, over a new connection when needed, whether
-// a confirm that failed (no answer, cut connection) took effect.
+// a confirm that failed (no answer, cut connection) took effect. In an
+// all-or-nothing push of several switches the gate has opened and every
+// other switch confirms, so a switch that shows it unconfirmed is
+// confirmed again over that connection, which outlives an interruption
+// (Ctrl-C) like a rollback's, rather than rolled back alone.
 func (d *device) confirmedAnyway(ctx context.Context, txn Txn, cause error) bool {
 	if refused(cause) {
 		return false
@@ -514,7 +566,14 @@ func (d *device) confirmedAnyway(ctx context.Context, txn Txn, cause error) bool
 		d.res.Notes = append(d.res.Notes, "the confirmation got no answer ("+cause.Error()+"), but the switch shows it confirmed")
 		return true
 	}
-	return false
+	if err != nil || d.gate == nil || d.gate.size < 2 {
+		return false
+	}
+	if err := txn.Confirm(d.conn); err != nil {
+		return false
+	}
+	d.res.Notes = append(d.res.Notes, "the confirmation failed ("+cause.Error()+"); every switch of the push confirms, so it was confirmed again over a new connection")
+	return true
 }
 
 // save writes the confirmed change to the boot configuration; a save

@@ -2,6 +2,7 @@ package push
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -20,7 +21,9 @@ import (
 // confirmation fails after the gate opened rolls back alone (its report
 // says so). Options.PerDevice drops the gate.
 type gate struct {
-	mu sync.Mutex
+	// size is the number of switches.
+	size int
+	mu   sync.Mutex
 	// open counts the switches that have not yet passed or failed.
 	open int
 	// failure is the first failure, naming its switch.
@@ -31,7 +34,7 @@ type gate struct {
 
 // newGate is a gate for n switches.
 func newGate(n int) *gate {
-	g := &gate{open: n, decided: make(chan struct{})}
+	g := &gate{size: n, open: n, decided: make(chan struct{})}
 	if n == 0 {
 		close(g.decided)
 	}
@@ -61,14 +64,23 @@ func (g *gate) fail(device string, err error) {
 
 // abandon records that a switch which had passed stopped waiting (its
 // confirm window was about to end, or the push was interrupted) and rolls
-// back: no other switch may confirm either.
-func (g *gate) abandon(device string, err error) {
+// back: no other switch may confirm either. It returns err, the switch's
+// own reason, when that is what decides the gate. When the gate was
+// decided while the switch gave up (the last switch passed, or another
+// failed, at that moment), that decision stands for this switch too and
+// is returned instead: nil, confirm like every other switch, or the
+// first failure.
+func (g *gate) abandon(device string, err error) error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.failure == nil {
-		g.failure = fmt.Errorf("%s stopped waiting: %w", device, err)
-		close(g.decided)
+	select {
+	case <-g.decided:
+		return g.failure
+	default:
 	}
+	g.failure = fmt.Errorf("%s stopped waiting: %w", device, err)
+	close(g.decided)
+	return err
 }
 
 // decidedBy reports whether err is the gate's own failure, that is
@@ -104,10 +116,20 @@ func (g *gate) wait(ctx context.Context, deadline time.Time) error {
 		defer g.mu.Unlock()
 		return g.failure
 	case <-ctx.Done():
-		return fmt.Errorf("%w while waiting for the other switches to verify", context.Cause(ctx))
+		return fmt.Errorf("%w while waiting for the other switches to verify", ended(ctx))
 	case <-expired:
 		return fmt.Errorf("the other switches had not all verified before this switch's confirm window was about to end")
 	}
+}
+
+// ended is why a device's ctx ended, as its report says it: the device
+// timeout (ctx's own deadline, whose cause reads only "context deadline
+// exceeded"), or the interruption (SIGINT, SIGTERM) that cancelled it.
+func ended(ctx context.Context) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return errors.New("device timeout reached")
+	}
+	return context.Cause(ctx)
 }
 
 // confirmMargin is how long before the end of the confirm window a
@@ -156,16 +178,20 @@ func (t lockTurns) of(i int) *turn {
 	return tn
 }
 
-// wait blocks until the switch before has tried its lock, or ctx ends.
-func (tn *turn) wait(ctx context.Context) error {
+// wait blocks until the switch before has tried its lock, ctx ends, or
+// stop is closed (the gate decided, which before this switch passed
+// means that another switch failed: it will not take its lock at all).
+func (tn *turn) wait(ctx context.Context, stop <-chan struct{}) error {
 	if tn == nil || tn.before == nil {
 		return nil
 	}
 	select {
 	case <-tn.before:
 		return nil
+	case <-stop:
+		return nil
 	case <-ctx.Done():
-		return fmt.Errorf("%w while the switches before this one took their locks", context.Cause(ctx))
+		return fmt.Errorf("%w while the switches before this one took their locks", ended(ctx))
 	}
 }
 

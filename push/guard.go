@@ -44,13 +44,18 @@ func (d *device) lock(ctx context.Context) error {
 			d.stale = other
 			continue
 		}
+		// A lock no longer worth waiting for: another switch of the
+		// push failed, so this one will not apply anything.
+		if err := d.othersFailed(); err != nil {
+			return err
+		}
 		if !time.Now().Before(deadline) {
 			d.res.Status, d.res.Lock = StatusLocked, other.String()
 			return fmt.Errorf("%s is locked by %s; nothing was changed. Wait for that push (--lock-timeout 5m waits up to 5 minutes), or, if it is gone for good, run again with --break-lock", d.t.Switch.Name, other)
 		}
 		d.step("waiting for the lock of " + other.String())
 		if err := sleep(ctx, lockPoll()); err != nil {
-			return fmt.Errorf("waiting for the lock of %s: %w", other, context.Cause(ctx))
+			return fmt.Errorf("waiting for the lock of %s: %w", other, ended(ctx))
 		}
 	}
 }

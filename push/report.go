@@ -19,7 +19,7 @@ const (
 	StatusVerified  = "verified"  // verify only: matches the model
 	StatusMismatch  = "mismatch"  // verify only: differs from the model
 	StatusFailed    = "failed"    // push failed; see RolledBack
-	StatusAborted   = "aborted"   // push verified its change, then rolled it back because another switch failed (all or nothing)
+	StatusAborted   = "aborted"   // push rolled its change back, or did not apply (or, --save-unsaved, save) it, because another switch failed (all or nothing)
 	StatusLocked    = "locked"    // another push holds the device; nothing was changed
 	StatusPending   = "pending"   // verify only: a change waits for a timer, a confirmation or a save
 )
