@@ -19,6 +19,7 @@ import (
 // has been rolled back by the switch itself while the others keep the
 // change, which the gate exists to prevent.
 func TestAllOrNothingConfirmsBeforeTheWindowEnds(t *testing.T) {
+	t.Parallel()
 	slowSave := func(cmd string) sim.Faults {
 		return sim.Faults{Stage: &sim.StageFault{At: regexp.MustCompile(cmd), Kind: sim.FaultSlow, Delay: 5 * time.Second}}
 	}

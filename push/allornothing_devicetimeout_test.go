@@ -16,6 +16,7 @@ import (
 // report must say so, as every other device timeout does ("device
 // timeout reached ..."), not "context deadline exceeded".
 func TestAllOrNothingDeviceTimeoutWhileWaiting(t *testing.T) {
+	t.Parallel()
 	fl := startFleet(t, map[model.Platform]sim.Faults{model.PlatformCumulus: {Stage: &sim.StageFault{
 		At: regexp.MustCompile(`^nv config apply --confirm \S+ -y`), Kind: sim.FaultSlow, Delay: 8 * time.Second}}})
 	onyx := -1

@@ -51,6 +51,7 @@ func (p *onFirstConfirm) Done(*DeviceResult) {}
 // their confirmation went over the connection the interruption had
 // cut, failed, and they rolled back alone.
 func TestAllOrNothingInterruptedWhileConfirming(t *testing.T) {
+	t.Parallel()
 	fl := startFleet(t, nil)
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)

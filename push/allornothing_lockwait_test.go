@@ -17,6 +17,7 @@ import (
 // the third waited for its turn as long, and the push ended only then,
 // with the second switch "locked".
 func TestAllOrNothingStopsWaitingForLocks(t *testing.T) {
+	t.Parallel()
 	// The first switch cannot log in; the second is locked by another
 	// push that does not end.
 	fl := startFleet(t, nil)

@@ -60,6 +60,7 @@ func (fl *fleet) run(t *testing.T, o Options) *Report {
 // every switch is as it was before the push; with PerDevice the others
 // keep their change.
 func TestAllOrNothing(t *testing.T) {
+	t.Parallel()
 	faults := map[model.Platform]sim.Faults{model.PlatformOnyx: {Drift: true}}
 	fl := startFleet(t, faults)
 	if len(fl.labs) != 3 {
@@ -110,6 +111,7 @@ func TestAllOrNothing(t *testing.T) {
 // and wait at the gate: they roll back ("not confirmed"), and every
 // switch is as before.
 func TestAllOrNothingRollsBackTheVerified(t *testing.T) {
+	t.Parallel()
 	fl := startFleet(t, map[model.Platform]sim.Faults{model.PlatformOnyx: {Drift: true, Latency: 20 * time.Millisecond}})
 	rep := fl.run(t, Options{})
 	for i, d := range rep.Devices {
@@ -128,6 +130,7 @@ func TestAllOrNothingRollsBackTheVerified(t *testing.T) {
 // back, so a push of three switches one at a time (--parallel 1) does
 // not wait for ever, and confirms all three.
 func TestAllOrNothingOneSlot(t *testing.T) {
+	t.Parallel()
 	fl := startFleet(t, nil)
 	rep := fl.run(t, Options{Parallel: 1})
 	for _, d := range rep.Devices {
@@ -153,6 +156,7 @@ func onyxName(fl *fleet) string {
 // and every other switch, waiting or still applying, finds the gate
 // failed and rolls back too (aborted).
 func TestAllOrNothingWindowEnds(t *testing.T) {
+	t.Parallel()
 	fl := startFleet(t, map[model.Platform]sim.Faults{model.PlatformOnyx: {Latency: 20 * time.Millisecond}})
 	rep := fl.run(t, Options{ConfirmWindow: 2 * time.Second})
 	gaveUp := 0
@@ -178,22 +182,24 @@ func TestAllOrNothingWindowEnds(t *testing.T) {
 	}
 }
 
-// TestAllOrNothingUpToDateStaysUnchanged: a switch with nothing to
-// change is verified and reports unchanged, not aborted, when another
-// switch of the push fails: there was nothing to apply or roll back.
-func TestAllOrNothingUpToDateStaysUnchanged(t *testing.T) {
-	// The Onyx switch refuses every login, so it fails at once, before
-	// the slower EOS and NVUE switches have staged.
+// TestAllOrNothingStopsAfterAFailure: once a switch failed (the Onyx
+// switch refuses every login, so at once), a switch that has not yet
+// taken its lock takes none, reads nothing and applies nothing: it
+// reports aborted, "not applied", naming the switch that failed.
+func TestAllOrNothingStopsAfterAFailure(t *testing.T) {
+	t.Parallel()
 	slow := sim.Faults{Latency: 30 * time.Millisecond}
 	fl := startFleet(t, map[model.Platform]sim.Faults{model.PlatformOnyx: {RejectAuth: true}, model.PlatformEOS: slow, model.PlatformCumulus: slow})
-	fl.run(t, Options{PerDevice: true}) // the EOS and NVUE switches take their change
 	rep := fl.run(t, Options{})
 	for i, d := range rep.Devices {
 		if fl.targets[i].Switch.Platform == model.PlatformOnyx {
 			continue
 		}
-		if d.Status != StatusUnchanged || !d.Verified {
-			t.Errorf("%s: status %s, verified %v (%s); want unchanged, verified", d.Device, d.Status, d.Verified, d.Error)
+		if d.Status != StatusAborted || !strings.HasPrefix(d.Error, "not applied, all or nothing: "+onyxName(fl)+" failed: ") || d.Lock != "" {
+			t.Errorf("%s: status %s, error %q; want aborted, not applied", d.Device, d.Status, d.Error)
+		}
+		if got := fl.labs[i].sim.Running(); got != fl.before[i] {
+			t.Errorf("%s changed:\n%s", d.Device, lineDiff(fl.before[i], got))
 		}
 	}
 }

@@ -18,6 +18,7 @@ import (
 // passed the gate and saved at once: changed, while every other switch
 // rolled back.
 func TestAllOrNothingSaveUnsavedWaits(t *testing.T) {
+	t.Parallel()
 	fl := startFleet(t, map[model.Platform]sim.Faults{model.PlatformOnyx: {Drift: true, Latency: 20 * time.Millisecond}})
 	eos := -1
 	for i, tg := range fl.targets {

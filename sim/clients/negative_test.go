@@ -114,10 +114,13 @@ var unsavedRefusal = map[model.Platform]string{
 }
 
 // expectRefused pushes: every switch in changed refuses with the error
-// for unsaved changes of others; every other one is unchanged.
+// for unsaved changes of others; every other one is unchanged. The push
+// is per device: all or nothing, the refusal would make the others
+// abort, some before they were even read, and this checks each switch's
+// own answer.
 func (l *lab) expectRefused(t *testing.T, changed map[string][]string) {
 	t.Helper()
-	for _, d := range l.run(t, push.ActionPush).Devices {
+	for _, d := range l.runWith(t, push.Options{Action: push.ActionPush, PerDevice: true}).Devices {
 		p := l.f.Switch(d.Device).Platform
 		_, isChanged := changed[d.Device]
 		switch {
