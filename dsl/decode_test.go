@@ -17,7 +17,7 @@ import (
 func loadBoth(t *testing.T, path string, opts Options) (fast, ref *Config, fd, rd hcl.Diagnostics) {
 	t.Helper()
 	fast, _, fd = Load(path, opts)
-	if !fd.HasErrors() && !lastFast {
+	if !fd.HasErrors() && !lastFast.Load() {
 		t.Errorf("%s loads without errors, but the fast decoder gave up", path)
 	}
 	referenceDecoding, plainEvaluation = true, true
@@ -164,9 +164,9 @@ func TestFastDecodeBudget(t *testing.T) {
 	work := func(path string, reference bool) int64 {
 		referenceDecoding = reference
 		defer func() { referenceDecoding = false }()
-		lastBudget = nil
+		lastBudget.Store(nil)
 		Load(path, Options{})
-		return lastBudget.values.Load()
+		return lastBudget.Load().values.Load()
 	}
 	for _, path := range []string{"../examples/multivendor-clos", "../bench/fabric"} {
 		if f, r := work(path, false), work(path, true); f != r || f == 0 {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/fabricc/fabricc/internal/cores"
@@ -172,7 +173,8 @@ func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Option
 	var diags hcl.Diagnostics
 	var varBlocks, localBlocks []*hcl.Block
 	work := newBudget(limitsOf(opts))
-	lastBudget, lastFast = work, false
+	lastBudget.Store(work)
+	lastFast.Store(false)
 	chargeBodies(bodies, work)
 	parallelFors(bodies, work)
 	raw := Functions()
@@ -208,7 +210,7 @@ func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Option
 		saved := work.save()
 		var ok bool
 		decoded, ok = decodeFast(bodies, ctx, work)
-		lastFast = ok
+		lastFast.Store(ok)
 		if !ok {
 			decoded = nil
 			work.reset(saved)
@@ -262,10 +264,11 @@ func joinBlocks[T any](all, file []T) []T {
 }
 
 // lastBudget is the budget of the latest Load and lastFast whether the
-// fast decoder decoded it, for the tests.
+// fast decoder decoded it, for the tests; atomic, since fabrics may load
+// on several goroutines at once (plan's two revisions, tests).
 var (
-	lastBudget *budget
-	lastFast   bool
+	lastBudget atomic.Pointer[budget]
+	lastFast   atomic.Bool
 )
 
 // referenceDecoding makes Load use only the reference decoder (gohcl over

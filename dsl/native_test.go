@@ -188,7 +188,7 @@ func TestNativeSameFabrics(t *testing.T) {
 	for _, path := range fabricPaths(t) {
 		t.Run(path, func(t *testing.T) {
 			native, _, nd := Load(path, Options{})
-			counted := [2]int64{lastBudget.values.Load(), lastBudget.bytes.Load()}
+			counted := [2]int64{lastBudget.Load().values.Load(), lastBudget.Load().bytes.Load()}
 			plainEvaluation = true
 			defer func() { plainEvaluation = false }()
 			plain, _, pd := Load(path, Options{})
@@ -198,7 +198,7 @@ func TestNativeSameFabrics(t *testing.T) {
 			if w, g := diagText(SortDiagnostics(pd)), diagText(SortDiagnostics(nd)); w != g {
 				t.Errorf("diagnostics differ:\nHCL:    %s\nnative: %s", w, g)
 			}
-			if plainCount := [2]int64{lastBudget.values.Load(), lastBudget.bytes.Load()}; plainCount != counted {
+			if plainCount := [2]int64{lastBudget.Load().values.Load(), lastBudget.Load().bytes.Load()}; plainCount != counted {
 				t.Errorf("budget: HCL counted %v, native %v", plainCount, counted)
 			}
 		})
