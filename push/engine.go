@@ -11,6 +11,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
 	"sync"
 	"time"
 
@@ -114,12 +115,15 @@ func Run(ctx context.Context, o Options) *Report {
 	// switches it waits for can run.
 	free := semaphore.NewWeighted(int64(n))
 	var wg sync.WaitGroup
-	// Slots are taken in the targets' order, so that a switch waiting for
-	// its lock turn never holds one the switch before it needs.
-	for i, t := range o.Targets {
+	// Switches start, and take their lock turns, in name order, whatever
+	// the caller's order: two pushes then contend for locks in the same
+	// order, and as slots are taken in that order too, a switch waiting
+	// for its turn never holds a slot the switch before it needs.
+	for k, i := range byName(o.Targets) {
+		t := o.Targets[i]
 		take(ctx, free)
 		wg.Go(func() {
-			r := runDevice(ctx, o, t, &gating{gate: g, turn: turns.of(i), free: free})
+			r := runDevice(ctx, o, t, &gating{gate: g, turn: turns.of(k), free: free})
 			free.Release(1)
 			rep.Devices[i] = r
 			if o.Progress != nil {
@@ -129,6 +133,16 @@ func Run(ctx context.Context, o Options) *Report {
 	}
 	wg.Wait()
 	return rep
+}
+
+// byName is the indexes of targets in the order of their switch names.
+func byName(targets []Target) []int {
+	order := make([]int, len(targets))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return targets[order[a]].Switch.Name < targets[order[b]].Switch.Name })
+	return order
 }
 
 // device is the state of one device's run.

@@ -3,9 +3,12 @@ package push
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/fabricc/fabricc/model"
 )
 
 // TestGate: the gate opens (nil) only when every switch passed; the
@@ -79,5 +82,22 @@ func TestGateAbandon(t *testing.T) {
 	errB := g.wait(ctx, time.Time{})
 	if errB == nil || !g.decidedBy(errB) || !strings.HasPrefix(errB.Error(), "spine1 stopped waiting: the other switches had not all verified") {
 		t.Errorf("b: %v, want spine1's abandonment", errB)
+	}
+}
+
+// TestByName: switches start and take their lock turns in name order,
+// whatever order the caller gives the targets in.
+func TestByName(t *testing.T) {
+	names := []string{"spine1", "leaf2", "leaf10", "leaf1"}
+	var targets []Target
+	for _, n := range names {
+		targets = append(targets, Target{Switch: &model.Switch{Name: n}})
+	}
+	var got []string
+	for _, i := range byName(targets) {
+		got = append(got, targets[i].Switch.Name)
+	}
+	if want := []string{"leaf1", "leaf10", "leaf2", "spine1"}; !slices.Equal(got, want) {
+		t.Errorf("order %v, want %v", got, want)
 	}
 }
