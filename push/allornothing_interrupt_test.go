@@ -11,7 +11,8 @@ import (
 	"github.com/fabricc/fabricc/push/transport"
 )
 
-// runCtx is fleet.run with the caller's context.
+// runCtx pushes to every switch of the fleet with o and ctx; one
+// known_hosts file holds every switch's key.
 func (fl *fleet) runCtx(t *testing.T, ctx context.Context, o Options) *Report {
 	t.Helper()
 	var lines []string

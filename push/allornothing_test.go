@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/fabricc/fabricc/model"
-	"github.com/fabricc/fabricc/push/transport"
 	"github.com/fabricc/fabricc/sim"
 )
 
@@ -34,24 +33,12 @@ func startFleet(t *testing.T, faults map[model.Platform]sim.Faults) *fleet {
 	return fl
 }
 
-// run pushes to every switch of the fleet with o.
+// run pushes to every switch of the fleet with o, within two minutes.
 func (fl *fleet) run(t *testing.T, o Options) *Report {
 	t.Helper()
-	// One known_hosts file holds every switch's key.
-	var lines []string
-	for _, l := range fl.labs {
-		lines = append(lines, l.sim.KnownHostsLine())
-	}
-	kh := t.TempDir() + "/known_hosts"
-	write(t, kh, strings.Join(lines, "\n")+"\n")
-	hk, err := transport.HostKeyCallback(kh, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	o.Action, o.Fabric, o.ID, o.Targets, o.Dial = ActionPush, fl.f, "t1", fl.targets, SSHDialer(hk)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	return Run(ctx, o)
+	return fl.runCtx(t, ctx, o)
 }
 
 // TestAllOrNothing: a switch whose change does not verify (drift) makes

@@ -388,8 +388,7 @@ func (d *device) push(ctx context.Context) error {
 		return d.failed(ctx, txn, err)
 	}
 	if err := d.othersFailed(); err != nil {
-		d.res.Status = StatusAborted
-		return d.rollback(ctx, txn, err)
+		return d.rollback(ctx, txn, err) // the staged change, discarded
 	}
 	d.step(stepApply)
 	applied := time.Now()
@@ -403,17 +402,8 @@ func (d *device) push(ctx context.Context) error {
 	if err := interrupted(ctx, "confirming"); err != nil {
 		return d.failed(ctx, txn, err)
 	}
-	var deadline time.Time
-	if d.v.Armed {
-		// The switch reverts the change on its own when the window that
-		// began when it applied closes; confirming takes the margin.
-		deadline = applied.Add(window - confirmMargin(window))
-	}
-	if err := d.awaitOthers(ctx, deadline); err != nil {
-		if !d.gate.decidedBy(err) {
-			return d.rollback(ctx, txn, err) // its own reason: failed
-		}
-		return d.aborted(ctx, txn, err)
+	if err := d.awaitOthersArmed(ctx, txn, applied, window); err != nil {
+		return err
 	}
 	d.step(stepConfirm)
 	err = txn.Confirm(d.conn)
@@ -464,6 +454,26 @@ func (d *device) othersFailed() error {
 		return fmt.Errorf("not applied, all or nothing: %w", err)
 	}
 	return nil
+}
+
+// awaitOthersArmed waits at the gate with a change applied at applied,
+// and rolls it back when the push will not confirm: aborted when another
+// switch failed, failed when this one stopped waiting for its own reason.
+// A switch that reverts the change on its own when its window closes
+// stops waiting before, leaving its confirmation the margin.
+func (d *device) awaitOthersArmed(ctx context.Context, txn Txn, applied time.Time, window time.Duration) error {
+	var deadline time.Time
+	if d.v.Armed {
+		deadline = applied.Add(window - confirmMargin(window))
+	}
+	err := d.awaitOthers(ctx, deadline)
+	switch {
+	case err == nil:
+		return nil
+	case d.gate.decidedBy(err):
+		return d.aborted(ctx, txn, err)
+	}
+	return d.rollback(ctx, txn, err)
 }
 
 // passGate tells the gate that this switch verified, or had nothing to

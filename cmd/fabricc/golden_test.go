@@ -22,17 +22,10 @@ import (
 // set of paths and the same bytes. `make golden` (-update) rewrites them.
 func TestGolden(t *testing.T) {
 	t.Chdir(filepath.Join("..", ".."))
-	entries, err := os.ReadDir("examples")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		if !e.IsDir() || e.Name() == "bad" {
-			continue
-		}
-		t.Run(e.Name(), func(t *testing.T) {
-			dir := filepath.Join("golden", e.Name())
-			set, files, diags, _, err := buildSetFor(filepath.Join("examples", e.Name()), dir, dsl.Options{})
+	for _, name := range exampleNames(t) {
+		t.Run(name, func(t *testing.T) {
+			dir := filepath.Join("golden", name)
+			set, files, diags, _, err := buildSetFor(filepath.Join("examples", name), dir, dsl.Options{})
 			if diags.HasErrors() {
 				var b bytes.Buffer
 				dsl.WriteText(&b, files, diags, 0, false)
@@ -70,24 +63,17 @@ func TestBuildCommandMatchesGolden(t *testing.T) {
 		t.Skip("-update rewrites golden/ through TestGolden")
 	}
 	t.Chdir(filepath.Join("..", ".."))
-	entries, err := os.ReadDir("examples")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		if !e.IsDir() || e.Name() == "bad" {
-			continue
-		}
-		t.Run(e.Name(), func(t *testing.T) {
+	for _, name := range exampleNames(t) {
+		t.Run(name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "out")
-			if code, _, stderr := fabricc(t, "build", filepath.Join("examples", e.Name()), "-o", out); code != 0 {
+			if code, _, stderr := fabricc(t, "build", filepath.Join("examples", name), "-o", out); code != 0 {
 				t.Fatalf("build: exit %d\n%s", code, stderr)
 			}
 			got, err := readTree(out)
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := readTree(filepath.Join("golden", e.Name()))
+			want, err := readTree(filepath.Join("golden", name))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -102,6 +88,23 @@ func TestBuildCommandMatchesGolden(t *testing.T) {
 			}
 		})
 	}
+}
+
+// exampleNames are the folders of examples/ but bad, the fabrics with
+// golden output; the working folder is the repository's.
+func exampleNames(t *testing.T) []string {
+	t.Helper()
+	entries, err := os.ReadDir("examples")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		if e.IsDir() && e.Name() != "bad" {
+			names = append(names, e.Name())
+		}
+	}
+	return names
 }
 
 // fabricPathField is the manifest's fabric_path member.

@@ -211,14 +211,7 @@ func TestScriptLines(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			script, _ := render(t, tc.mutate)
-			if m := missing(script, tc.want); len(m) > 0 {
-				t.Errorf("script lacks lines:\n%s\n--- script ---\n%s", strings.Join(m, "\n"), script)
-			}
-			for _, a := range tc.absent {
-				if len(missing(script, []string{a})) == 0 {
-					t.Errorf("script has unwanted line %q", a)
-				}
-			}
+			assertLines(t, script, tc.want, tc.absent)
 		})
 	}
 }
@@ -425,5 +418,19 @@ func TestShellcheck(t *testing.T) {
 	}
 	if len(missing(script, []string{"nv set interface swp1 description 'it'\\''s `quoted` $HOME'"})) > 0 {
 		t.Error("description not single-quoted for bash")
+	}
+}
+
+// assertLines fails t unless script has every line of want and none of
+// absent.
+func assertLines(t *testing.T, script string, want, absent []string) {
+	t.Helper()
+	if m := missing(script, want); len(m) > 0 {
+		t.Errorf("script lacks lines:\n%s\n--- script ---\n%s", strings.Join(m, "\n"), script)
+	}
+	for _, a := range absent {
+		if len(missing(script, []string{a})) == 0 {
+			t.Errorf("script has unwanted line %q", a)
+		}
 	}
 }

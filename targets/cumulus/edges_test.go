@@ -108,14 +108,7 @@ func TestScriptLinesArithmetic(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			script, _ := render(t, tc.mutate)
-			if m := missing(script, tc.want); len(m) > 0 {
-				t.Errorf("script lacks lines:\n%s\n--- script ---\n%s", strings.Join(m, "\n"), script)
-			}
-			for _, a := range tc.absent {
-				if len(missing(script, []string{a})) == 0 {
-					t.Errorf("script has unwanted line %q", a)
-				}
-			}
+			assertLines(t, script, tc.want, tc.absent)
 		})
 	}
 }

@@ -35,16 +35,7 @@ func TestMlnxQosTrust(t *testing.T) {
 			f := fixture()
 			f.Hosts[0].NICs[0].RoCE.Trust = tt.trust
 			s := render(t, f, 0)
-			for _, w := range tt.want {
-				if !strings.Contains(s, w) {
-					t.Errorf("script lacks %q", w)
-				}
-			}
-			for _, w := range tt.notWant {
-				if strings.Contains(s, w) {
-					t.Errorf("script has %q", w)
-				}
-			}
+			assertHas(t, s, tt.want, tt.notWant)
 		})
 	}
 }
@@ -77,16 +68,7 @@ func TestNICFeatureGates(t *testing.T) {
 			f := fixture()
 			tt.change(&f.Hosts[0].NICs[0])
 			s := render(t, f, 0)
-			for _, w := range tt.want {
-				if !strings.Contains(s, w) {
-					t.Errorf("script lacks %q", w)
-				}
-			}
-			for _, w := range tt.notWant {
-				if strings.Contains(s, w) {
-					t.Errorf("script has %q", w)
-				}
-			}
+			assertHas(t, s, tt.want, tt.notWant)
 		})
 	}
 }
@@ -99,5 +81,21 @@ func TestDSCPPairsFollowModel(t *testing.T) {
 	s := render(t, f, 2)
 	if !strings.Contains(s, " 9:0 10:3 11:0 ") {
 		t.Errorf("dcb app map does not carry DSCP 10 -> 3")
+	}
+}
+
+// assertHas fails t unless s contains every text of want and none of
+// notWant.
+func assertHas(t *testing.T, s string, want, notWant []string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(s, w) {
+			t.Errorf("script lacks %q", w)
+		}
+	}
+	for _, w := range notWant {
+		if strings.Contains(s, w) {
+			t.Errorf("script has %q", w)
+		}
 	}
 }

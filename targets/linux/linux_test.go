@@ -88,17 +88,7 @@ func TestRenderLines(t *testing.T) {
 	f := fixture()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s := render(t, f, tc.host)
-			for _, w := range tc.want {
-				if !strings.Contains(s, w) {
-					t.Errorf("script lacks %q", w)
-				}
-			}
-			for _, w := range tc.notWant {
-				if strings.Contains(s, w) {
-					t.Errorf("script has %q, which does not belong", w)
-				}
-			}
+			assertHas(t, render(t, f, tc.host), tc.want, tc.notWant)
 		})
 	}
 }
