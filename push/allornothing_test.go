@@ -64,7 +64,7 @@ func TestAllOrNothing(t *testing.T) {
 		}
 		// A switch that had applied when the Onyx switch failed rolls
 		// back ("not confirmed"); one that had not yet applies nothing.
-		if want == StatusAborted && !strings.Contains(d.Error, "all or nothing: "+onyxName(fl)+" failed: verification failed") {
+		if want == StatusAborted && !strings.Contains(d.Error, "all or nothing: "+onyxName(fl)+" failed") {
 			t.Errorf("%s: error %q does not name the switch that failed", d.Device, d.Error)
 		}
 		if got := fl.labs[i].sim.Running(); got != fl.before[i] {
@@ -103,7 +103,7 @@ func TestAllOrNothingRollsBackTheVerified(t *testing.T) {
 	rep := fl.run(t, Options{})
 	for i, d := range rep.Devices {
 		if fl.targets[i].Switch.Platform != model.PlatformOnyx {
-			if d.Status != StatusAborted || !d.RolledBack || !strings.HasPrefix(d.Error, "not confirmed, all or nothing: "+onyxName(fl)+" failed: verification failed") {
+			if d.Status != StatusAborted || !d.RolledBack || !strings.HasPrefix(d.Error, "not confirmed, all or nothing: "+onyxName(fl)+" failed; every switch rolls back") {
 				t.Errorf("%s: status %s, rolled back %v, error %q; want aborted after verifying, rolled back", d.Device, d.Status, d.RolledBack, d.Error)
 			}
 		}
@@ -149,7 +149,7 @@ func TestAllOrNothingWindowEnds(t *testing.T) {
 	gaveUp := 0
 	for i, d := range rep.Devices {
 		ownWindow := d.Status == StatusFailed && strings.Contains(d.Error, "confirm window was about to end")
-		abortedByIt := d.Status == StatusAborted && strings.Contains(d.Error, "stopped waiting: the other switches had not all verified")
+		abortedByIt := d.Status == StatusAborted && strings.Contains(d.Error, " gave up waiting")
 		switch {
 		case ownWindow && fl.targets[i].Switch.Platform != model.PlatformOnyx:
 			gaveUp++
@@ -182,7 +182,7 @@ func TestAllOrNothingStopsAfterAFailure(t *testing.T) {
 		if fl.targets[i].Switch.Platform == model.PlatformOnyx {
 			continue
 		}
-		if d.Status != StatusAborted || !strings.HasPrefix(d.Error, "not applied, all or nothing: "+onyxName(fl)+" failed: ") || d.Lock != "" {
+		if d.Status != StatusAborted || d.Error != "not applied, all or nothing: "+onyxName(fl)+" failed" || d.Lock != "" {
 			t.Errorf("%s: status %s, error %q; want aborted, not applied", d.Device, d.Status, d.Error)
 		}
 		if got := fl.labs[i].sim.Running(); got != fl.before[i] {

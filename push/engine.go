@@ -203,7 +203,7 @@ func runDevice(ctx context.Context, o Options, t Target, gt *gating) *DeviceResu
 	// A switch that ended before its decision point (no connection, a
 	// lock, nothing to change) tells the gate now.
 	if err != nil {
-		d.failGate(err)
+		d.failGate()
 	} else {
 		d.passGate()
 	}
@@ -428,7 +428,7 @@ func (d *device) push(ctx context.Context) error {
 // failed tells the gate that this switch failed before it could
 // confirm, and rolls it back.
 func (d *device) failed(ctx context.Context, txn Txn, cause error) error {
-	d.failGate(cause)
+	d.failGate()
 	return d.rollback(ctx, txn, cause)
 }
 
@@ -436,7 +436,7 @@ func (d *device) failed(ctx context.Context, txn Txn, cause error) error {
 // because another switch of the push failed (or the wait for them ran
 // out).
 func (d *device) aborted(ctx context.Context, txn Txn, cause error) error {
-	err := d.rollback(ctx, txn, fmt.Errorf("not confirmed, all or nothing: %w; every switch of the push rolls back (--per-device lets each switch finish on its own)", cause))
+	err := d.rollback(ctx, txn, fmt.Errorf("not confirmed, all or nothing: %w; every switch rolls back (--per-device lets each switch finish on its own)", cause))
 	if d.res.RolledBack {
 		d.res.Status = StatusAborted
 	}
@@ -485,10 +485,10 @@ func (d *device) passGate() {
 	}
 }
 
-func (d *device) failGate(err error) {
+func (d *device) failGate() {
 	if d.gate != nil && !d.gated {
 		d.gated = true
-		d.gate.fail(d.t.Switch.Name, err)
+		d.gate.fail(d.t.Switch.Name)
 	}
 }
 

@@ -52,12 +52,14 @@ func (g *gate) pass() {
 }
 
 // fail records a switch that failed before it could confirm.
-func (g *gate) fail(device string, err error) {
+func (g *gate) fail(device string) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.open--
 	if g.failure == nil {
-		g.failure = fmt.Errorf("%s failed: %w", device, err)
+		// The cause is on the failed switch's own line of the report; the
+		// others name the switch only, not to repeat it on every line.
+		g.failure = fmt.Errorf("%s failed", device)
 		close(g.decided)
 	}
 }
@@ -78,7 +80,7 @@ func (g *gate) abandon(device string, err error) error {
 		return g.failure
 	default:
 	}
-	g.failure = fmt.Errorf("%s stopped waiting: %w", device, err)
+	g.failure = fmt.Errorf("%s gave up waiting", device)
 	close(g.decided)
 	return err
 }
