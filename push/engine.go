@@ -197,7 +197,7 @@ func runDevice(ctx context.Context, o Options, t Target, gt *gating) *DeviceResu
 	if d.me.ID == "" {
 		d.me = LocalHolder(o.ID)
 	}
-	err := d.run(ctx)
+	err := d.runGuarded(ctx)
 	d.retake(ctx) // Run releases the slot this switch holds
 	d.turn.done()
 	// A switch that ended before its decision point (no connection, a
@@ -221,6 +221,20 @@ func (d *device) step(s string) {
 	if d.o.Progress != nil {
 		d.o.Progress.Step(d.t.Switch.Name, s)
 	}
+}
+
+// runGuarded is run, with a panic (a fabricc bug) turned into this
+// switch's failure: the process goes on, the other switches of an
+// all-or-nothing push roll back, and run's deferred steps (closing the
+// connection, releasing the device lock) have run while it unwound.
+func (d *device) runGuarded(ctx context.Context) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			d.res.Status = StatusFailed
+			err = fmt.Errorf("internal error, a fabricc bug (please report it with this text): %v; the switch may hold a part of the change: run fabricc verify", p)
+		}
+	}()
+	return d.run(ctx)
 }
 
 func (d *device) run(ctx context.Context) error {

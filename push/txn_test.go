@@ -201,3 +201,44 @@ func TestNVUENoDiff(t *testing.T) {
 		}
 	}
 }
+
+// panicTxn stages a change and panics when it is applied: a bug in a
+// platform's transaction.
+type panicTxn struct{ fakeTxn }
+
+func (*panicTxn) Apply(Conn) error { panic("index out of range [3] with length 3") }
+
+// TestPanicFailsTheSwitch: a panic in one switch's run (a fabricc bug)
+// fails that switch with the panic's text instead of ending the process,
+// and the other switch of the all-or-nothing push rolls back what it
+// applied: the run returns a report for both.
+func TestPanicFailsTheSwitch(t *testing.T) {
+	f := &model.Fabric{Name: "t", VLANs: []model.VLAN{{ID: 100, Name: "rdma"}}, Switches: []model.Switch{
+		{Name: "sw1", Platform: "fake", Ports: []model.Port{{Name: "Ethernet1", MTU: 9214, Mode: model.ModeAccess}}},
+		{Name: "sw2", Platform: "fakepanic", Ports: []model.Port{{Name: "Ethernet1", MTU: 9214, Mode: model.ModeAccess}}},
+	}}
+	var calls []string
+	parse := func(o []string) (*verify.State, error) { return verify.ParseEOS(o[0]), nil }
+	Vendors["fake"] = &Vendor{NewTxn: func(string, time.Duration) Txn { return &fakeTxn{calls: &calls, diff: "+x\n"} },
+		ReadBack: []string{"show running-config"}, Parse: parse}
+	Vendors["fakepanic"] = &Vendor{NewTxn: func(string, time.Duration) Txn { return &panicTxn{fakeTxn{calls: new([]string), diff: "+x\n"}} },
+		ReadBack: []string{"show running-config"}, Parse: parse}
+	defer delete(Vendors, "fake")
+	defer delete(Vendors, "fakepanic")
+	var targets []Target
+	for i := range f.Switches {
+		dev := &inventory.Device{Name: f.Switches[i].Name, DeviceTimeout: time.Minute, ConnectTimeout: time.Second, CommandTimeout: time.Second}
+		targets = append(targets, Target{Switch: &f.Switches[i], Device: dev})
+	}
+	rep := Run(context.Background(), Options{Action: ActionPush, Fabric: f, ID: "1", Targets: targets,
+		Dial: func(*inventory.Device, model.Platform) (Conn, error) { return fakeConn{fakeRunning}, nil }})
+	sw1, sw2 := rep.Devices[0], rep.Devices[1]
+	if sw2.Status != StatusFailed || !strings.HasPrefix(sw2.Error, "internal error, a fabricc bug (please report it with this text): index out of range [3] with length 3;") {
+		t.Errorf("sw2: status %s, error %q; want failed with the panic", sw2.Status, sw2.Error)
+	}
+	// sw1 either had applied and rolls back, or had not yet and
+	// applies nothing.
+	if c := strings.Join(calls, " "); sw1.Status != StatusAborted || c != "" && c != "stage rollback" && c != "stage apply rollback" {
+		t.Errorf("sw1: status %s, calls %q; want aborted, and nothing left applied", sw1.Status, c)
+	}
+}
