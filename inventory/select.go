@@ -3,6 +3,7 @@ package inventory
 import (
 	"fmt"
 	"path"
+	"sort"
 	"strings"
 )
 
@@ -53,6 +54,24 @@ func (d *Device) matches(term string) bool {
 		}
 	}
 	return false
+}
+
+// Terms is every word a --limit term can name without a glob: the
+// device names, groups and tags, sorted, each once (shell completion
+// offers them).
+func (inv *Inventory) Terms() []string {
+	seen := map[string]bool{}
+	for _, d := range inv.Devices {
+		for _, t := range append(append([]string{d.Name}, d.Groups...), d.Tags...) {
+			seen[t] = true
+		}
+	}
+	terms := make([]string, 0, len(seen))
+	for t := range seen {
+		terms = append(terms, t)
+	}
+	sort.Strings(terms)
+	return terms
 }
 
 // Device returns the device called name, or nil.

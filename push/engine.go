@@ -320,10 +320,7 @@ func (d *device) dial(ctx context.Context) (Conn, error) {
 				_ = r.c.Close()
 			}
 		}()
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return nil, fmt.Errorf("device timeout reached while connecting to %s", d.t.Device.Addr())
-		}
-		return nil, fmt.Errorf("%w while connecting to %s", context.Cause(ctx), d.t.Device.Addr())
+		return nil, fmt.Errorf("%w while connecting to %s", ended(ctx), d.t.Device.Addr())
 	}
 }
 
@@ -540,6 +537,16 @@ func (d *device) retake(ctx context.Context) {
 		take(ctx, d.free)
 		d.slotless = false
 	}
+}
+
+// ended is why a device's ctx ended, as its report says it: the device
+// timeout (ctx's own deadline, whose cause reads only "context deadline
+// exceeded"), or the interruption (SIGINT, SIGTERM) that cancelled it.
+func ended(ctx context.Context) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return errors.New("device timeout reached")
+	}
+	return context.Cause(ctx)
 }
 
 // interrupted is ctx's cause (SIGINT, SIGTERM, the device timeout) when

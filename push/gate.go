@@ -2,7 +2,6 @@ package push
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -122,16 +121,6 @@ func (g *gate) wait(ctx context.Context, deadline time.Time) error {
 	case <-expired:
 		return fmt.Errorf("the other switches had not all verified before this switch's confirm window was about to end")
 	}
-}
-
-// ended is why a device's ctx ended, as its report says it: the device
-// timeout (ctx's own deadline, whose cause reads only "context deadline
-// exceeded"), or the interruption (SIGINT, SIGTERM) that cancelled it.
-func ended(ctx context.Context) error {
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return errors.New("device timeout reached")
-	}
-	return context.Cause(ctx)
 }
 
 // confirmMargin is how long before the end of the confirm window a

@@ -114,28 +114,8 @@ func inventoryTerms(c *cobra.Command, _ []string, word string) ([]string, cobra.
 	}
 	prefix := word[:strings.LastIndex(word, ",")+1]
 	var out []string
-	for _, t := range limitTerms(inv) {
+	for _, t := range inv.Terms() {
 		out = append(out, prefix+t)
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
-}
-
-// limitTerms is every device name, group and tag of inv, sorted, once.
-func limitTerms(inv *inventory.Inventory) []string {
-	seen := map[string]bool{}
-	for _, d := range inv.Devices {
-		seen[d.Name] = true
-		for _, g := range d.Groups {
-			seen[g] = true
-		}
-		for _, t := range d.Tags {
-			seen[t] = true
-		}
-	}
-	terms := make([]string, 0, len(seen))
-	for t := range seen {
-		terms = append(terms, t)
-	}
-	sort.Strings(terms)
-	return terms
 }
