@@ -135,7 +135,7 @@ func merge(g []*hcl.Diagnostic, ref string) *hcl.Diagnostic {
 			note += ": " + shortList(names)
 		}
 	}
-	first.Detail = strings.TrimSpace(first.Detail + note + ".")
+	first.Detail = strings.TrimSpace(sentence(first.Detail) + note + ".")
 	if byReference {
 		addPlaces(&first, g)
 	}
@@ -271,4 +271,14 @@ func (rb repeatedBlocks) contain(r hcl.Range) bool {
 	blocks := rb[r.Filename]
 	i := sort.Search(len(blocks), func(i int) bool { return blocks[i].End.Byte > r.Start.Byte })
 	return i < len(blocks) && blocks[i].Start.Byte <= r.Start.Byte
+}
+
+// sentence ends s with a full stop unless it ends a sentence already, so
+// that a note appended to it starts a sentence of its own.
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" || strings.ContainsAny(s[len(s)-1:], ".!?:") {
+		return s
+	}
+	return s + "."
 }

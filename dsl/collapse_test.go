@@ -59,6 +59,8 @@ func TestCollapse(t *testing.T) {
 			[]string{"U: u. One mistake, reported once for 2 instances of this block (a dynamic block, for_each or port range)."}},
 		{"one variable, two places", hcl.Diagnostics{diag("Bad", "9300.", at(6, 13), "s1"), diag("Bad", "9300.", at(19, 26), "s2")},
 			[]string{"Bad: 9300. One mistake, reported once for 2 places that use var.mtu: s1, s2. | the same value is used here 1:20"}},
+		{"detail without a full stop", hcl.Diagnostics{diag("T", "a number is required", at(32, 36), ""), diag("T", "a number is required", at(32, 36), "")},
+			[]string{"T: a number is required. One mistake, reported once for 2 instances of this block (a dynamic block, for_each or port range)."}},
 		{"no place", hcl.Diagnostics{diag("N", "n.", nil, ""), diag("N", "n.", nil, "")}, []string{"N: n.", "N: n."}},
 	}
 	for _, tt := range tests {

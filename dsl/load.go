@@ -249,6 +249,7 @@ func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Option
 	diags = append(diags, checkPortCount(&cfg, limitsOf(opts))...)
 	diags = append(diags, checkStrings(&cfg, diags)...)
 	suggestNames(diags, p.Files(), ctx)
+	nameTypeErrors(diags, p.Files())
 	return &cfg, diags
 }
 

@@ -1,0 +1,77 @@
+package dsl
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestTypeErrorsNameTheAttribute pins the words of a wrong-typed value:
+// the attribute, what it takes, and the advice for a quoted word where a
+// number or a bool belongs. gohcl's own words named neither
+// ("Unsuitable value: a number is required").
+func TestTypeErrorsNameTheAttribute(t *testing.T) {
+	const head = "fabric \"f\" {}\nqos {\n  profile = \"nvidia-roce\"\n}\n"
+	for _, tc := range []struct {
+		name, src, want string
+		line, col       int
+	}{
+		{"quoted word for a number", `switch "s" {
+  platform = "cumulus"
+  model    = "SN2410"
+  port "swp1" {
+    speed = "25G"
+    mtu   = "jumbo"
+  }
+}
+`, `Inappropriate value for attribute "mtu": a number is required. "jumbo" is a quoted string; write a number without quotes.`, 10, 14},
+		{"quoted word for a bool", `switch "s" {
+  platform = "cumulus"
+  model    = "SN2410"
+  port "swp1" {
+    speed = "25G"
+    pfc   = "yes"
+  }
+}
+`, `Inappropriate value for attribute "pfc": a bool is required. "yes" is a quoted string; write true or false without quotes.`, 10, 14},
+		{"variable of the wrong type", `variable "m" {
+  default = "jumbo"
+}
+switch "s" {
+  platform = "cumulus"
+  model    = "SN2410"
+  port "swp1" {
+    speed = "25G"
+    mtu   = var.m
+  }
+}
+`, `Inappropriate value for attribute "mtu": a number is required.`, 13, 13},
+		{"inside a dynamic block", `dynamic "link" {
+  for_each = ["s:swp1"]
+  content {
+    a      = link.value
+    b      = "h:n"
+    length = "3m"
+  }
+}
+`, `Inappropriate value for attribute "length": a number is required. "3m" is a quoted string; write a number without quotes.`, 10, 15},
+	} {
+		// The place is HCL's own: a quoted string starts inside its quotes.
+		path := filepath.Join(t.TempDir(), "f.hcl")
+		if err := os.WriteFile(path, []byte(head+tc.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, _, diags := Load(path, Options{})
+		if len(diags) != 1 {
+			t.Errorf("%s: got %v, want one diagnostic", tc.name, diags)
+			continue
+		}
+		d := diags[0]
+		if d.Summary != "Incorrect attribute value type" || d.Detail != tc.want {
+			t.Errorf("%s:\n got %q: %q\nwant %q: %q", tc.name, d.Summary, d.Detail, "Incorrect attribute value type", tc.want)
+		}
+		if d.Subject.Start.Line != tc.line || d.Subject.Start.Column != tc.col {
+			t.Errorf("%s: at %d:%d, want %d:%d", tc.name, d.Subject.Start.Line, d.Subject.Start.Column, tc.line, tc.col)
+		}
+	}
+}
