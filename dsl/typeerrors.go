@@ -2,6 +2,7 @@ package dsl
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -16,6 +17,10 @@ import (
 // bool belongs, how to write it.
 func nameTypeErrors(diags hcl.Diagnostics, files map[string]*hcl.File) {
 	for _, d := range diags {
+		if strings.HasPrefix(d.Summary, "Missing name for ") {
+			nameLabel(d)
+			continue
+		}
 		if d.Summary != "Unsuitable value type" || d.Context == nil {
 			continue
 		}
@@ -33,7 +38,8 @@ func nameTypeErrors(diags hcl.Diagnostics, files map[string]*hcl.File) {
 		}
 		reason := strings.TrimPrefix(d.Detail, "Unsuitable value: ")
 		d.Summary = "Incorrect attribute value type"
-		d.Detail = fmt.Sprintf("Inappropriate value for attribute %q: %s.", attr.Name, reason) + quotedHint(f.Bytes, *d.Context, reason)
+		d.Detail = fmt.Sprintf("Inappropriate value for attribute %q: %s.", attr.Name, reason) +
+			quotedHint(f.Bytes, *d.Context, reason) + bracketHint(attr.Name, reason, f.Bytes, *d.Context)
 	}
 }
 
@@ -85,4 +91,44 @@ func attributeAt(body *hclsyntax.Body, r hcl.Range) *hclsyntax.Attribute {
 // contains reports whether outer spans inner.
 func contains(outer, inner hcl.Range) bool {
 	return outer.Start.Byte <= inner.Start.Byte && inner.End.Byte <= outer.End.Byte
+}
+
+// oneForList matches cty's words for a single value converted to a list
+// or set of values of its type (vlans = 100).
+var oneForList = regexp.MustCompile(`^(?:list|set) of (\w+) required, but have (\w+)$`)
+
+// bracketHint is the advice for a single value written at r of src where
+// a list of such values belongs: the same value in brackets.
+func bracketHint(name, reason string, src []byte, r hcl.Range) string {
+	m := oneForList.FindStringSubmatch(reason)
+	if m == nil || m[1] != m[2] || r.End.Byte > len(src) || r.Start.Byte > r.End.Byte {
+		return ""
+	}
+	text := string(src[r.Start.Byte:r.End.Byte])
+	if len(text) > 40 || !printable(text) {
+		return " Write it in brackets, as a list of one."
+	}
+	return fmt.Sprintf(" Write it in brackets, as a list of one: %s = [%s].", name, text)
+}
+
+// printable reports whether s is printable ASCII on one line, safe to
+// quote from the source into a diagnostic.
+func printable(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < ' ' || s[i] > '~' {
+			return false
+		}
+	}
+	return true
+}
+
+// missingLabel matches HCL's words for a block written without its label.
+var missingLabel = regexp.MustCompile(`^All (\w+) blocks must have 1 labels \((\w+)\)\.$`)
+
+// nameLabel rewrites HCL's "All nic blocks must have 1 labels (name)."
+// as what to write.
+func nameLabel(d *hcl.Diagnostic) {
+	if m := missingLabel.FindStringSubmatch(d.Detail); m != nil {
+		d.Detail = fmt.Sprintf("A %s block takes its %s as a label: %s \"<%s>\" { ... }.", m[1], m[2], m[1], m[2])
+	}
 }

@@ -55,6 +55,24 @@ switch "s" {
   }
 }
 `, `Inappropriate value for attribute "length": a number is required. "3m" is a quoted string; write a number without quotes.`, 10, 15},
+		{"one value for a list", `switch "s" {
+  platform = "cumulus"
+  model    = "SN2410"
+  port "swp1" {
+    speed = "25G"
+    vlans = 100
+  }
+}
+`, `Inappropriate value for attribute "vlans": list of number required, but have number. Write it in brackets, as a list of one: vlans = [100].`, 10, 13},
+		{"a list for one value", `switch "s" {
+  platform = "cumulus"
+  model    = "SN2410"
+  port "swp1" {
+    speed       = "25G"
+    description = ["a"]
+  }
+}
+`, `Inappropriate value for attribute "description": string required, but have tuple.`, 10, 19},
 	} {
 		// The place is HCL's own: a quoted string starts inside its quotes.
 		path := filepath.Join(t.TempDir(), "f.hcl")
@@ -73,5 +91,20 @@ switch "s" {
 		if d.Subject.Start.Line != tc.line || d.Subject.Start.Column != tc.col {
 			t.Errorf("%s: at %d:%d, want %d:%d", tc.name, d.Subject.Start.Line, d.Subject.Start.Column, tc.line, tc.col)
 		}
+	}
+}
+
+// TestMissingLabelSaysWhatToWrite: a block without its label gets the
+// line to write, not HCL's "All nic blocks must have 1 labels (name).".
+func TestMissingLabelSaysWhatToWrite(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "f.hcl")
+	src := "fabric \"f\" {}\nhost \"h\" {\n  os = \"linux\"\n  nic {\n    model = \"ConnectX-5\"\n  }\n}\n"
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, diags := Load(path, Options{})
+	want := `A nic block takes its name as a label: nic "<name>" { ... }.`
+	if len(diags) != 1 || diags[0].Summary != "Missing name for nic" || diags[0].Detail != want {
+		t.Fatalf("got %v, want one diagnostic %q", diags, want)
 	}
 }
