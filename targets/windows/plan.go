@@ -34,11 +34,10 @@ const (
 )
 
 // adapterWildcards are the characters the NetAdapter cmdlets read as a
-// wildcard pattern in -Name ("Get-NetAdapter -Name "E*2" ... gets adapters
-// starting with "E" and ending in "2" using wildcard characters",
-// Get-NetAdapter, Example; about_Wildcards: * ? [ ]). The compiler refuses
-// such names too; the target does not rely on it, since a model can reach
-// Render without the compiler.
+// wildcard pattern in -Name (Microsoft's Get-NetAdapter example: -Name
+// "E*2" gets adapters starting with E and ending in 2; about_Wildcards:
+// * ? [ ]). The compiler refuses such names too; the target does not rely
+// on it, since a model can reach Render without the compiler.
 const adapterWildcards = "*?[]"
 
 // plan is everything the script sets, derived from the model and checked
@@ -120,7 +119,10 @@ type note struct {
 
 // appPolicyNames names the NetQos policy of each RDMA application; SMB
 // keeps the name the Mellanox manuals and the Demartek guide use so a host
-// configured by hand from their procedure is recognised as in sync.
+// configured by hand from their procedure is recognised as in sync. The
+// script reads a policy with Get-NetQosPolicy -Name, a wildcard pattern
+// (AllowGlobbing="true" on Name in MSFT_NetQosPolicy.cdxml), so no policy
+// name may hold * ? [ ] (TestPolicyNamesAreLiteral).
 var appPolicyNames = map[string]string{
 	"smb-direct": "SMB",
 	"iser":       "iSER",

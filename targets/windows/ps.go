@@ -149,7 +149,9 @@ function Compare-State {
 }
 
 # Format-Value prints a property the way the steps compare it: 'none'
-# when unset, lists joined with commas.
+# when unset, lists joined with commas. "$_" formats with the invariant
+# culture whatever the host's (PowerShell issue 6989), so numbers compare
+# alike on every Windows.
 function Format-Value {
     param($Value)
     if ($null -eq $Value) {

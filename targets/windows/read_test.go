@@ -311,3 +311,19 @@ func TestAdapterWildcardRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestPolicyNamesAreLiteral checks that no policy name the script reads
+// with Get-NetQosPolicy -Name, a wildcard pattern (AllowGlobbing="true" on
+// Name in MSFT_NetQosPolicy.cdxml), holds a wildcard character.
+func TestPolicyNamesAreLiteral(t *testing.T) {
+	names := []string{"DEFAULT", "TCP", "UDP"}
+	for _, n := range appPolicyNames {
+		names = append(names, n)
+	}
+	for _, n := range names {
+		if strings.ContainsAny(n, adapterWildcards) {
+			t.Errorf("policy name %q holds a wildcard character", n)
+		}
+	}
+	assertLines(t, render(t, fcNode1()), []string{"$policy = Get-NetQosPolicy -Name 'SMB' -ErrorAction SilentlyContinue"})
+}
