@@ -33,6 +33,13 @@ const (
 	maxJumboPacket      = 9614
 )
 
+// adapterWildcards are the characters the NetAdapter cmdlets read as a
+// wildcard pattern in -Name (Microsoft's Get-NetAdapter example: -Name
+// "E*2" gets adapters starting with E and ending in 2; about_Wildcards:
+// * ? [ ]). The compiler refuses such names too; the target does not rely
+// on it, since a model can reach Render without the compiler.
+const adapterWildcards = "*?[]"
+
 // plan is everything the script sets, derived from the model and checked
 // before any text is written.
 type plan struct {
@@ -58,13 +65,15 @@ type policy struct {
 	why string
 	// args are the match and action parameters of New-NetQosPolicy.
 	args []string
-	// want are the properties of Get-NetQosPolicy that must match, as
-	// the script prints them ("$_"): Template and IPProtocolMatchCondition
-	// come back as enum names ("Default", "TCP"), since Windows' NetQos
-	// module casts them to its NetQosPolicy.Template and
-	// NetQosPolicy.Protocol enums (MSFT_NetQosPolicy.Types.ps1xml, and
-	// the <Enums> of MSFT_NetQosPolicy.cdxml, in the NetQos module that
-	// ships with Windows); the ports and priorities as decimal numbers.
+	// want are the properties of Get-NetQosPolicy the policy sets, as the
+	// script prints them ("$_"), under their CIM names: TemplateMatchCondition
+	// and IPProtocolMatchCondition come back as enum names ("Default",
+	// "TCP"), since Windows' NetQos module casts them to its
+	// NetQosPolicy.Template and NetQosPolicy.Protocol enums
+	// (MSFT_NetQosPolicy.Types.ps1xml, and the <Enums> of
+	// MSFT_NetQosPolicy.cdxml, in the NetQos module that ships with
+	// Windows); the ports and priorities as decimal numbers. Every other
+	// match condition and action must be unset (Compare-Policy).
 	want []field
 	// from are the model elements the policy comes from.
 	from []targets.Element
@@ -110,7 +119,10 @@ type note struct {
 
 // appPolicyNames names the NetQos policy of each RDMA application; SMB
 // keeps the name the Mellanox manuals and the Demartek guide use so a host
-// configured by hand from their procedure is recognised as in sync.
+// configured by hand from their procedure is recognised as in sync. The
+// script reads a policy with Get-NetQosPolicy -Name, a wildcard pattern
+// (AllowGlobbing="true" on Name in MSFT_NetQosPolicy.cdxml), so no policy
+// name may hold * ? [ ] (TestPolicyNamesAreLiteral).
 var appPolicyNames = map[string]string{
 	"smb-direct": "SMB",
 	"iser":       "iSER",
@@ -155,6 +167,9 @@ func (p *plan) checkNICs(h *model.Host) error {
 		where := fmt.Sprintf("nic %q (interface %q)", n.Name, n.Interface)
 		if n.Interface == "" {
 			return fmt.Errorf("%s has no interface name; set interface to the adapter name Get-NetAdapter shows", where)
+		}
+		if strings.ContainsAny(n.Interface, adapterWildcards) {
+			return fmt.Errorf("%s: the NetAdapter cmdlets read * ? [ ] in an adapter name as wildcards, so the script could read or change other adapters; rename the adapter (Rename-NetAdapter) and write its new name", where)
 		}
 		switch n.Driver {
 		case DriverWinOF, DriverWinOF2, DriverQLogic:
@@ -313,7 +328,7 @@ func defaultPolicies(roce model.RoCE, def model.Class) []policy {
 		name: "DEFAULT",
 		why:  fmt.Sprintf("everything no other policy matches, which includes NetworkDirect traffic on ports without a policy (MPI), goes on the RoCE priority %d as in every Mellanox and Demartek procedure (\"this prio should be lossless all the way in the switches\", WinOF User Manual 5.50 §7.4).", roce.Priority),
 		args: []string{"-Default", "-PriorityValue8021Action", fmt.Sprint(roce.Priority)},
-		want: []field{{"Template", "Default"}, {"PriorityValue8021Action", fmt.Sprint(roce.Priority)}},
+		want: []field{{"TemplateMatchCondition", "Default"}, {"PriorityValue8021Action", fmt.Sprint(roce.Priority)}},
 	}
 	out := []policy{dflt}
 	for _, proto := range []string{"TCP", "UDP"} {

@@ -149,7 +149,9 @@ function Compare-State {
 }
 
 # Format-Value prints a property the way the steps compare it: 'none'
-# when unset, lists joined with commas.
+# when unset, lists joined with commas. "$_" formats with the invariant
+# culture whatever the host's (PowerShell issue 6989), so numbers compare
+# alike on every Windows.
 function Format-Value {
     param($Value)
     if ($null -eq $Value) {
@@ -158,8 +160,9 @@ function Format-Value {
     return (@($Value) | ForEach-Object { "$_" }) -join ','
 }
 
-# Compare-Properties compares the named properties of one object (a QoS
-# policy, a traffic class) with their intended values.
+# Compare-Properties compares the named properties of one object (a traffic
+# class) with their intended values. A list (a class's priorities, a byte
+# array) compares in ascending order, whatever order Windows returns it in.
 function Compare-Properties {
     param([string]$Target, $Object, [System.Collections.IDictionary]$Intended)
     if ($null -eq $Object) {
@@ -167,22 +170,95 @@ function Compare-Properties {
     }
     $differs = $false
     foreach ($key in $Intended.Keys) {
-        if (Compare-State $Target $key $Intended[$key] (Format-Value $Object.$key)) {
+        $value = $Object.$key
+        if ($null -ne $value) {
+            $value = @($value | Sort-Object)
+        }
+        if (Compare-State $Target $key $Intended[$key] (Format-Value $value)) {
             $differs = $true
         }
     }
     return $differs
 }
 
-# Get-Keyword returns an adapter's advanced property by registry keyword,
-# hidden ones included, or 'absent'.
+# The properties of a NetQos policy -Check compares, with the value of a
+# policy that sets none of them: every match condition and action of
+# MSFT_NetQosPolicySettingData (MSFT_NetQosPolicy.Types.ps1xml in the NetQos
+# module), 'none' where unset; NetworkProfile All and Precedence 127, which
+# New-NetQosPolicy gives a policy that names neither ("If this parameter is
+# not specified, then the QoS policy will be effective when a computer is
+# connected on any type of connection", "If not specified, then the default
+# value is 127", New-NetQosPolicy). A policy of our name with one more
+# condition (a destination prefix, a network profile) matches less traffic,
+# and one more action (a DSCP mark, a throttle) changes it, so both differ.
+$script:PolicyProperties = [ordered]@{
+    NetworkProfile = 'All'; Precedence = '127'
+    TemplateMatchCondition = 'none'; UserMatchCondition = 'none'; AppPathNameMatchCondition = 'none'
+    JobObjectMatchCondition = 'none'; NetDirectPortMatchCondition = 'none'; IPProtocolMatchCondition = 'none'
+    IPPortMatchCondition = 'none'; IPSrcPrefixMatchCondition = 'none'; IPSrcPortStartMatchCondition = 'none'
+    IPSrcPortEndMatchCondition = 'none'; IPDstPrefixMatchCondition = 'none'; IPDstPortStartMatchCondition = 'none'
+    IPDstPortEndMatchCondition = 'none'; URIMatchCondition = 'none'
+    PriorityValue8021Action = 'none'; DSCPAction = 'none'; MinBandwidthWeightAction = 'none'; ThrottleRateAction = 'none'
+}
+
+# Get-PolicyValue returns one property of a NetQos policy as Get-NetQosPolicy
+# prints it (enum names such as Default and TCP), or 'none' for a match
+# condition or action the policy does not set. Unset is read from the CIM
+# value, where Get-NetQosPolicy's own list view reads it: $null, empty, 0, and
+# -1 for PriorityValue8021Action and DSCPAction, whose 0 is a priority and a
+# DSCP (MSFT_NetQosPolicy.Format.ps1xml; Set-NetQosPolicy takes -1 for them).
+# A property the host's Windows does not have reads as 'none'.
+function Get-PolicyValue {
+    param($Policy, [string]$Name)
+    if ($Name -like '*MatchCondition' -or $Name -like '*Action') {
+        $raw = $Policy.PSBase.CimInstanceProperties[$Name]
+        $unset = '0'
+        if ($Name -eq 'PriorityValue8021Action' -or $Name -eq 'DSCPAction') {
+            $unset = '-1'
+        }
+        if ($null -eq $raw -or $null -eq $raw.Value -or "$($raw.Value)" -eq '' -or "$($raw.Value)" -eq $unset) {
+            return 'none'
+        }
+    }
+    return Format-Value $Policy.$Name
+}
+
+# Compare-Policy compares every property of $script:PolicyProperties of one
+# NetQos policy with its intended value: the one given, else the unset one.
+function Compare-Policy {
+    param([string]$Target, $Policy, [System.Collections.IDictionary]$Intended)
+    if ($null -eq $Policy) {
+        return (Compare-State $Target 'presence' 'present' 'absent')
+    }
+    $differs = $false
+    foreach ($key in $script:PolicyProperties.Keys) {
+        $want = $script:PolicyProperties[$key]
+        if ($Intended.Contains($key)) {
+            $want = $Intended[$key]
+        }
+        if (Compare-State $Target $key $want (Get-PolicyValue $Policy $key)) {
+            $differs = $true
+        }
+    }
+    return $differs
+}
+
+# Get-Keyword returns the value of an adapter's advanced property by
+# registry keyword, hidden ones included, or 'absent'. RegistryValue is a
+# string array (MSFT_NetAdapterAdvancedPropertySettingData, "string
+# RegistryValue[]"), printed joined. The keyword is matched exactly, not
+# through -RegistryKeyword: that parameter of Get-NetAdapterAdvancedProperty
+# is a wildcard pattern (its Example 3, -RegistryKeyword "*", gets every
+# property), so a standardized keyword, which starts with '*', would also
+# select every keyword ending in the rest of its name, values that
+# Set-NetAdapterAdvancedProperty, matching exactly, would never change.
 function Get-Keyword {
     param([string]$Adapter, [string]$Keyword)
-    $property = Get-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -AllProperties -ErrorAction SilentlyContinue
-    if ($null -eq $property) {
+    $property = @(Get-NetAdapterAdvancedProperty -Name $Adapter -AllProperties -ErrorAction SilentlyContinue | Where-Object { $_.RegistryKeyword -eq $Keyword })
+    if ($property.Count -eq 0) {
         return 'absent'
     }
-    return Format-Value $property.RegistryValue
+    return Format-Value $property[0].RegistryValue
 }
 
 # Set-Keyword sets an advanced property by registry keyword, creating it

@@ -194,13 +194,17 @@ func writePolicies(w *writer, p *plan) {
 
 // writeRemoveForeign removes each object the get cmdlet lists whose name
 // is not in $ours: the host-wide policies and classes the script did not
-// write (kind names them in the output).
+// write (kind names them in the output). The object itself is piped to the
+// remove cmdlet (its InputObject parameter set): -Name of the NetQos and
+// DcbQos cmdlets is a wildcard pattern (<RegularQuery AllowGlobbing="true">
+// on Name in MSFT_NetQosPolicy.cdxml), so a foreign policy or class named
+// "*" or "r*" would take ours, or [Default], with it.
 func writeRemoveForeign(w *writer, kind, get, remove string) {
 	label := "(" + q(kind+" ") + " + $stale.Name)"
 	w.open("foreach ($stale in @(%s | Where-Object { $ours -notcontains $_.Name }))", get)
 	w.changeExpr("Compare-State "+label+" 'presence' 'absent' 'present'",
 		label, q(remove+" (not in the model)"),
-		remove+" -Name $stale.Name -Confirm:$false")
+		"$stale | "+remove+" -Confirm:$false")
 	w.close()
 }
 
@@ -211,7 +215,7 @@ func writePolicy(w *writer, pol policy) {
 	args := strings.Join(pol.args, " ")
 	w.comment(pol.why)
 	w.line("$policy = Get-NetQosPolicy -Name %s -ErrorAction SilentlyContinue", q(pol.name))
-	w.change(fmt.Sprintf("Compare-Properties %s $policy %s", q(target), ordered(pol.want)),
+	w.change(fmt.Sprintf("Compare-Policy %s $policy %s", q(target), ordered(pol.want)),
 		target, "New-NetQosPolicy "+args,
 		"if ($policy) { Remove-NetQosPolicy -Name "+q(pol.name)+" -Confirm:$false }",
 		"New-NetQosPolicy -Name "+q(pol.name)+" "+args+" | Out-Null")
@@ -334,10 +338,14 @@ func writeClass(w *writer, c trafficClass) {
 	}
 	want := []field{{"Algorithm", algorithm}, {"BandwidthPercentage", fmt.Sprint(c.bandwidth)}, {"Priority", prios}}
 	w.comment(why)
-	w.line("$class = Get-NetQosTrafficClass -Name %s -ErrorAction SilentlyContinue", q(c.name))
+	// The class is found by exact name, like [Default] below, not through
+	// -Name, which reads a model class name such as "bulk*" or "[x]" as a
+	// wildcard pattern; the old class is removed through the pipeline for
+	// the same reason (writeRemoveForeign).
+	w.line("$class = Get-NetQosTrafficClass | Where-Object { $_.Name -eq %s }", q(c.name))
 	w.change(fmt.Sprintf("Compare-Properties %s $class %s", q(target), ordered(want)),
 		target, "New-NetQosTrafficClass "+args,
-		"if ($class) { Remove-NetQosTrafficClass -Name "+q(c.name)+" -Confirm:$false }",
+		"if ($class) { $class | Remove-NetQosTrafficClass -Confirm:$false }",
 		"New-NetQosTrafficClass -Name "+q(c.name)+" "+args+" | Out-Null")
 }
 
@@ -662,7 +670,7 @@ func writeAddresses(w *writer, np nicPlan) {
 	var v4 bool
 	quoted := make([]string, len(np.addresses))
 	for i, a := range np.addresses {
-		quoted[i] = q(a.Addr().String())
+		quoted[i] = "[ipaddress]" + q(a.Addr().String())
 		v4 = v4 || a.Addr().Is4()
 	}
 	w.comment("Static addresses from the model; DHCP off and other static or DHCP addresses removed,",
@@ -672,18 +680,24 @@ func writeAddresses(w *writer, np nicPlan) {
 			name, "Set-NetIPInterface -Dhcp Disabled",
 			fmt.Sprintf("Set-NetIPInterface -InterfaceAlias %s -AddressFamily IPv4 -Dhcp Disabled", q(name)))
 	}
-	w.open("foreach ($extra in @(Get-NetIPAddress -InterfaceAlias %s -ErrorAction SilentlyContinue | Where-Object { @('Manual', 'Dhcp') -contains \"$($_.PrefixOrigin)\" -and @(%s) -notcontains $_.IPAddress }))",
+	// Addresses compare as [ipaddress] values, not as text: Windows prints an
+	// IPv6 address in its own form (IPAddress is a string of
+	// MSFT_NetIPAddress), which need not be the RFC 5952 form Go writes, so
+	// a text compare could find the model's address foreign, remove it and
+	// add it back on every run. The address objects are piped to
+	// Remove-NetIPAddress (its InputObject parameter set) for the same reason.
+	w.open("foreach ($extra in @(Get-NetIPAddress -InterfaceAlias %s -ErrorAction SilentlyContinue | Where-Object { @('Manual', 'Dhcp') -contains \"$($_.PrefixOrigin)\" -and @(%s) -notcontains [ipaddress]$_.IPAddress }))",
 		q(name), strings.Join(quoted, ", "))
 	w.change(fmt.Sprintf("Compare-State %s ('address ' + $extra.IPAddress) 'absent' 'present'", q(name)),
 		name, "Remove-NetIPAddress (not in the model)",
-		fmt.Sprintf("Remove-NetIPAddress -InterfaceAlias %s -IPAddress $extra.IPAddress -Confirm:$false", q(name)))
+		"$extra | Remove-NetIPAddress -Confirm:$false")
 	w.close()
 	for _, a := range np.addresses {
 		ip, bits := a.Addr().String(), a.Bits()
-		w.line("$address = Get-NetIPAddress -InterfaceAlias %s -IPAddress %s -ErrorAction SilentlyContinue", q(name), q(ip))
+		w.line("$address = Get-NetIPAddress -InterfaceAlias %s -ErrorAction SilentlyContinue | Where-Object { [ipaddress]$_.IPAddress -eq [ipaddress]%s }", q(name), q(ip))
 		w.change(fmt.Sprintf("Compare-State %s %s '%d' (Format-Value $address.PrefixLength)", q(name), q("address "+ip+" prefix length"), bits),
 			name, fmt.Sprintf("New-NetIPAddress %s/%d", ip, bits),
-			fmt.Sprintf("if ($address) { Remove-NetIPAddress -InterfaceAlias %s -IPAddress %s -Confirm:$false }", q(name), q(ip)),
+			"if ($address) { $address | Remove-NetIPAddress -Confirm:$false }",
 			fmt.Sprintf("New-NetIPAddress -InterfaceAlias %s -IPAddress %s -PrefixLength %d | Out-Null", q(name), q(ip), bits))
 	}
 }

@@ -125,7 +125,7 @@ func TestDemartekPolicySet(t *testing.T) {
 }
 
 // TestPolicyCheckProperties checks what -Check compares for each policy,
-// in the form Get-NetQosPolicy gives it back: Template and
+// in the form Get-NetQosPolicy gives it back: TemplateMatchCondition and
 // IPProtocolMatchCondition are enums of Windows' NetQos module whose names
 // print ("Default" = 1 of NetQosPolicy.Template, "TCP" = 1 of
 // NetQosPolicy.Protocol: MSFT_NetQosPolicy.cdxml, <Enums>), not the
@@ -133,9 +133,9 @@ func TestDemartekPolicySet(t *testing.T) {
 func TestPolicyCheckProperties(t *testing.T) {
 	s := render(t, fcNode1())
 	assertLines(t, s, []string{
-		"if ((Compare-Properties 'QoS policy SMB' $policy ([ordered]@{ NetDirectPortMatchCondition = '445'; PriorityValue8021Action = '3' })) -and -not $Check) {",
-		"if ((Compare-Properties 'QoS policy DEFAULT' $policy ([ordered]@{ Template = 'Default'; PriorityValue8021Action = '3' })) -and -not $Check) {",
-		"if ((Compare-Properties 'QoS policy TCP' $policy ([ordered]@{ IPProtocolMatchCondition = 'TCP'; PriorityValue8021Action = '0'; DSCPAction = '0' })) -and -not $Check) {",
+		"if ((Compare-Policy 'QoS policy SMB' $policy ([ordered]@{ NetDirectPortMatchCondition = '445'; PriorityValue8021Action = '3' })) -and -not $Check) {",
+		"if ((Compare-Policy 'QoS policy DEFAULT' $policy ([ordered]@{ TemplateMatchCondition = 'Default'; PriorityValue8021Action = '3' })) -and -not $Check) {",
+		"if ((Compare-Policy 'QoS policy TCP' $policy ([ordered]@{ IPProtocolMatchCondition = 'TCP'; PriorityValue8021Action = '0'; DSCPAction = '0' })) -and -not $Check) {",
 		"if ((Compare-State 'PFC' 'enabled priorities' '3' $enabled) -and -not $Check) {",
 		"Compare-Properties 'traffic class [Default]' $class ([ordered]@{ Algorithm = 'ETS'; BandwidthPercentage = '50'; Priority = '0,1,2,4,5,7' }) | Out-Null",
 	})

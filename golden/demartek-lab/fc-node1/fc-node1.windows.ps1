@@ -48,7 +48,9 @@ function Compare-State {
 }
 
 # Format-Value prints a property the way the steps compare it: 'none'
-# when unset, lists joined with commas.
+# when unset, lists joined with commas. "$_" formats with the invariant
+# culture whatever the host's (PowerShell issue 6989), so numbers compare
+# alike on every Windows.
 function Format-Value {
     param($Value)
     if ($null -eq $Value) {
@@ -57,8 +59,9 @@ function Format-Value {
     return (@($Value) | ForEach-Object { "$_" }) -join ','
 }
 
-# Compare-Properties compares the named properties of one object (a QoS
-# policy, a traffic class) with their intended values.
+# Compare-Properties compares the named properties of one object (a traffic
+# class) with their intended values. A list (a class's priorities, a byte
+# array) compares in ascending order, whatever order Windows returns it in.
 function Compare-Properties {
     param([string]$Target, $Object, [System.Collections.IDictionary]$Intended)
     if ($null -eq $Object) {
@@ -66,22 +69,95 @@ function Compare-Properties {
     }
     $differs = $false
     foreach ($key in $Intended.Keys) {
-        if (Compare-State $Target $key $Intended[$key] (Format-Value $Object.$key)) {
+        $value = $Object.$key
+        if ($null -ne $value) {
+            $value = @($value | Sort-Object)
+        }
+        if (Compare-State $Target $key $Intended[$key] (Format-Value $value)) {
             $differs = $true
         }
     }
     return $differs
 }
 
-# Get-Keyword returns an adapter's advanced property by registry keyword,
-# hidden ones included, or 'absent'.
+# The properties of a NetQos policy -Check compares, with the value of a
+# policy that sets none of them: every match condition and action of
+# MSFT_NetQosPolicySettingData (MSFT_NetQosPolicy.Types.ps1xml in the NetQos
+# module), 'none' where unset; NetworkProfile All and Precedence 127, which
+# New-NetQosPolicy gives a policy that names neither ("If this parameter is
+# not specified, then the QoS policy will be effective when a computer is
+# connected on any type of connection", "If not specified, then the default
+# value is 127", New-NetQosPolicy). A policy of our name with one more
+# condition (a destination prefix, a network profile) matches less traffic,
+# and one more action (a DSCP mark, a throttle) changes it, so both differ.
+$script:PolicyProperties = [ordered]@{
+    NetworkProfile = 'All'; Precedence = '127'
+    TemplateMatchCondition = 'none'; UserMatchCondition = 'none'; AppPathNameMatchCondition = 'none'
+    JobObjectMatchCondition = 'none'; NetDirectPortMatchCondition = 'none'; IPProtocolMatchCondition = 'none'
+    IPPortMatchCondition = 'none'; IPSrcPrefixMatchCondition = 'none'; IPSrcPortStartMatchCondition = 'none'
+    IPSrcPortEndMatchCondition = 'none'; IPDstPrefixMatchCondition = 'none'; IPDstPortStartMatchCondition = 'none'
+    IPDstPortEndMatchCondition = 'none'; URIMatchCondition = 'none'
+    PriorityValue8021Action = 'none'; DSCPAction = 'none'; MinBandwidthWeightAction = 'none'; ThrottleRateAction = 'none'
+}
+
+# Get-PolicyValue returns one property of a NetQos policy as Get-NetQosPolicy
+# prints it (enum names such as Default and TCP), or 'none' for a match
+# condition or action the policy does not set. Unset is read from the CIM
+# value, where Get-NetQosPolicy's own list view reads it: $null, empty, 0, and
+# -1 for PriorityValue8021Action and DSCPAction, whose 0 is a priority and a
+# DSCP (MSFT_NetQosPolicy.Format.ps1xml; Set-NetQosPolicy takes -1 for them).
+# A property the host's Windows does not have reads as 'none'.
+function Get-PolicyValue {
+    param($Policy, [string]$Name)
+    if ($Name -like '*MatchCondition' -or $Name -like '*Action') {
+        $raw = $Policy.PSBase.CimInstanceProperties[$Name]
+        $unset = '0'
+        if ($Name -eq 'PriorityValue8021Action' -or $Name -eq 'DSCPAction') {
+            $unset = '-1'
+        }
+        if ($null -eq $raw -or $null -eq $raw.Value -or "$($raw.Value)" -eq '' -or "$($raw.Value)" -eq $unset) {
+            return 'none'
+        }
+    }
+    return Format-Value $Policy.$Name
+}
+
+# Compare-Policy compares every property of $script:PolicyProperties of one
+# NetQos policy with its intended value: the one given, else the unset one.
+function Compare-Policy {
+    param([string]$Target, $Policy, [System.Collections.IDictionary]$Intended)
+    if ($null -eq $Policy) {
+        return (Compare-State $Target 'presence' 'present' 'absent')
+    }
+    $differs = $false
+    foreach ($key in $script:PolicyProperties.Keys) {
+        $want = $script:PolicyProperties[$key]
+        if ($Intended.Contains($key)) {
+            $want = $Intended[$key]
+        }
+        if (Compare-State $Target $key $want (Get-PolicyValue $Policy $key)) {
+            $differs = $true
+        }
+    }
+    return $differs
+}
+
+# Get-Keyword returns the value of an adapter's advanced property by
+# registry keyword, hidden ones included, or 'absent'. RegistryValue is a
+# string array (MSFT_NetAdapterAdvancedPropertySettingData, "string
+# RegistryValue[]"), printed joined. The keyword is matched exactly, not
+# through -RegistryKeyword: that parameter of Get-NetAdapterAdvancedProperty
+# is a wildcard pattern (its Example 3, -RegistryKeyword "*", gets every
+# property), so a standardized keyword, which starts with '*', would also
+# select every keyword ending in the rest of its name, values that
+# Set-NetAdapterAdvancedProperty, matching exactly, would never change.
 function Get-Keyword {
     param([string]$Adapter, [string]$Keyword)
-    $property = Get-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -AllProperties -ErrorAction SilentlyContinue
-    if ($null -eq $property) {
+    $property = @(Get-NetAdapterAdvancedProperty -Name $Adapter -AllProperties -ErrorAction SilentlyContinue | Where-Object { $_.RegistryKeyword -eq $Keyword })
+    if ($property.Count -eq 0) {
         return 'absent'
     }
-    return Format-Value $property.RegistryValue
+    return Format-Value $property[0].RegistryValue
 }
 
 # Set-Keyword sets an advanced property by registry keyword, creating it
@@ -195,14 +271,14 @@ $ours = @('SMB', 'DEFAULT', 'TCP', 'UDP')
 foreach ($stale in @(Get-NetQosPolicy | Where-Object { $ours -notcontains $_.Name })) {
     if ((Compare-State ('QoS policy ' + $stale.Name) 'presence' 'absent' 'present') -and -not $Check) {
         if ($PSCmdlet.ShouldProcess(('QoS policy ' + $stale.Name), 'Remove-NetQosPolicy (not in the model)')) {
-            Remove-NetQosPolicy -Name $stale.Name -Confirm:$false
+            $stale | Remove-NetQosPolicy -Confirm:$false
         }
     }
 }
 
 # smb-direct: NetworkDirect (RDMA) traffic on port 445 is tagged with the RoCE priority 3, which the switches keep lossless.
 $policy = Get-NetQosPolicy -Name 'SMB' -ErrorAction SilentlyContinue
-if ((Compare-Properties 'QoS policy SMB' $policy ([ordered]@{ NetDirectPortMatchCondition = '445'; PriorityValue8021Action = '3' })) -and -not $Check) {
+if ((Compare-Policy 'QoS policy SMB' $policy ([ordered]@{ NetDirectPortMatchCondition = '445'; PriorityValue8021Action = '3' })) -and -not $Check) {
     if ($PSCmdlet.ShouldProcess('QoS policy SMB', 'New-NetQosPolicy -NetDirectPortMatchCondition 445 -PriorityValue8021Action 3')) {
         if ($policy) { Remove-NetQosPolicy -Name 'SMB' -Confirm:$false }
         New-NetQosPolicy -Name 'SMB' -NetDirectPortMatchCondition 445 -PriorityValue8021Action 3 | Out-Null
@@ -211,7 +287,7 @@ if ((Compare-Properties 'QoS policy SMB' $policy ([ordered]@{ NetDirectPortMatch
 
 # everything no other policy matches, which includes NetworkDirect traffic on ports without a policy (MPI), goes on the RoCE priority 3 as in every Mellanox and Demartek procedure ("this prio should be lossless all the way in the switches", WinOF User Manual 5.50 §7.4).
 $policy = Get-NetQosPolicy -Name 'DEFAULT' -ErrorAction SilentlyContinue
-if ((Compare-Properties 'QoS policy DEFAULT' $policy ([ordered]@{ Template = 'Default'; PriorityValue8021Action = '3' })) -and -not $Check) {
+if ((Compare-Policy 'QoS policy DEFAULT' $policy ([ordered]@{ TemplateMatchCondition = 'Default'; PriorityValue8021Action = '3' })) -and -not $Check) {
     if ($PSCmdlet.ShouldProcess('QoS policy DEFAULT', 'New-NetQosPolicy -Default -PriorityValue8021Action 3')) {
         if ($policy) { Remove-NetQosPolicy -Name 'DEFAULT' -Confirm:$false }
         New-NetQosPolicy -Name 'DEFAULT' -Default -PriorityValue8021Action 3 | Out-Null
@@ -220,7 +296,7 @@ if ((Compare-Properties 'QoS policy DEFAULT' $policy ([ordered]@{ Template = 'De
 
 # TCP from the IP stack goes to the lossy class "default", priority 0 ("Direct ALL TCP/UDP traffic to a lossy priority", WinOF User Manual 5.50 §7.4; the Demartek RoCE Deployment Guide uses priority 0). The switches trust DSCP, so it is also marked DSCP 0, the class's mark.
 $policy = Get-NetQosPolicy -Name 'TCP' -ErrorAction SilentlyContinue
-if ((Compare-Properties 'QoS policy TCP' $policy ([ordered]@{ IPProtocolMatchCondition = 'TCP'; PriorityValue8021Action = '0'; DSCPAction = '0' })) -and -not $Check) {
+if ((Compare-Policy 'QoS policy TCP' $policy ([ordered]@{ IPProtocolMatchCondition = 'TCP'; PriorityValue8021Action = '0'; DSCPAction = '0' })) -and -not $Check) {
     if ($PSCmdlet.ShouldProcess('QoS policy TCP', 'New-NetQosPolicy -IPProtocolMatchCondition TCP -PriorityValue8021Action 0 -DSCPAction 0')) {
         if ($policy) { Remove-NetQosPolicy -Name 'TCP' -Confirm:$false }
         New-NetQosPolicy -Name 'TCP' -IPProtocolMatchCondition TCP -PriorityValue8021Action 0 -DSCPAction 0 | Out-Null
@@ -229,7 +305,7 @@ if ((Compare-Properties 'QoS policy TCP' $policy ([ordered]@{ IPProtocolMatchCon
 
 # UDP from the IP stack goes to the lossy class "default", priority 0 ("Direct ALL TCP/UDP traffic to a lossy priority", WinOF User Manual 5.50 §7.4; the Demartek RoCE Deployment Guide uses priority 0). The switches trust DSCP, so it is also marked DSCP 0, the class's mark.
 $policy = Get-NetQosPolicy -Name 'UDP' -ErrorAction SilentlyContinue
-if ((Compare-Properties 'QoS policy UDP' $policy ([ordered]@{ IPProtocolMatchCondition = 'UDP'; PriorityValue8021Action = '0'; DSCPAction = '0' })) -and -not $Check) {
+if ((Compare-Policy 'QoS policy UDP' $policy ([ordered]@{ IPProtocolMatchCondition = 'UDP'; PriorityValue8021Action = '0'; DSCPAction = '0' })) -and -not $Check) {
     if ($PSCmdlet.ShouldProcess('QoS policy UDP', 'New-NetQosPolicy -IPProtocolMatchCondition UDP -PriorityValue8021Action 0 -DSCPAction 0')) {
         if ($policy) { Remove-NetQosPolicy -Name 'UDP' -Confirm:$false }
         New-NetQosPolicy -Name 'UDP' -IPProtocolMatchCondition UDP -PriorityValue8021Action 0 -DSCPAction 0 | Out-Null
@@ -282,25 +358,25 @@ if ($DcbAvailable) {
     foreach ($stale in @(Get-NetQosTrafficClass | Where-Object { $ours -notcontains $_.Name })) {
         if ((Compare-State ('traffic class ' + $stale.Name) 'presence' 'absent' 'present') -and -not $Check) {
             if ($PSCmdlet.ShouldProcess(('traffic class ' + $stale.Name), 'Remove-NetQosTrafficClass (not in the model)')) {
-                Remove-NetQosTrafficClass -Name $stale.Name -Confirm:$false
+                $stale | Remove-NetQosTrafficClass -Confirm:$false
             }
         }
     }
 
     # Class "roce": ETS, 50% of the link guaranteed.
-    $class = Get-NetQosTrafficClass -Name 'roce' -ErrorAction SilentlyContinue
+    $class = Get-NetQosTrafficClass | Where-Object { $_.Name -eq 'roce' }
     if ((Compare-Properties 'traffic class roce' $class ([ordered]@{ Algorithm = 'ETS'; BandwidthPercentage = '50'; Priority = '3' })) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('traffic class roce', 'New-NetQosTrafficClass -Priority 3 -Algorithm ETS -BandwidthPercentage 50')) {
-            if ($class) { Remove-NetQosTrafficClass -Name 'roce' -Confirm:$false }
+            if ($class) { $class | Remove-NetQosTrafficClass -Confirm:$false }
             New-NetQosTrafficClass -Name 'roce' -Priority 3 -Algorithm ETS -BandwidthPercentage 50 | Out-Null
         }
     }
 
     # Class "cnp": strict priority, served before the ETS classes.
-    $class = Get-NetQosTrafficClass -Name 'cnp' -ErrorAction SilentlyContinue
+    $class = Get-NetQosTrafficClass | Where-Object { $_.Name -eq 'cnp' }
     if ((Compare-Properties 'traffic class cnp' $class ([ordered]@{ Algorithm = 'Strict'; BandwidthPercentage = '0'; Priority = '6' })) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('traffic class cnp', 'New-NetQosTrafficClass -Priority 6 -Algorithm Strict')) {
-            if ($class) { Remove-NetQosTrafficClass -Name 'cnp' -Confirm:$false }
+            if ($class) { $class | Remove-NetQosTrafficClass -Confirm:$false }
             New-NetQosTrafficClass -Name 'cnp' -Priority 6 -Algorithm Strict | Out-Null
         }
     }
@@ -373,17 +449,17 @@ if ($Present['SLOT 4 Port 1']) {
             Set-NetIPInterface -InterfaceAlias 'SLOT 4 Port 1' -AddressFamily IPv4 -Dhcp Disabled
         }
     }
-    foreach ($extra in @(Get-NetIPAddress -InterfaceAlias 'SLOT 4 Port 1' -ErrorAction SilentlyContinue | Where-Object { @('Manual', 'Dhcp') -contains "$($_.PrefixOrigin)" -and @('192.168.2.11') -notcontains $_.IPAddress })) {
+    foreach ($extra in @(Get-NetIPAddress -InterfaceAlias 'SLOT 4 Port 1' -ErrorAction SilentlyContinue | Where-Object { @('Manual', 'Dhcp') -contains "$($_.PrefixOrigin)" -and @([ipaddress]'192.168.2.11') -notcontains [ipaddress]$_.IPAddress })) {
         if ((Compare-State 'SLOT 4 Port 1' ('address ' + $extra.IPAddress) 'absent' 'present') -and -not $Check) {
             if ($PSCmdlet.ShouldProcess('SLOT 4 Port 1', 'Remove-NetIPAddress (not in the model)')) {
-                Remove-NetIPAddress -InterfaceAlias 'SLOT 4 Port 1' -IPAddress $extra.IPAddress -Confirm:$false
+                $extra | Remove-NetIPAddress -Confirm:$false
             }
         }
     }
-    $address = Get-NetIPAddress -InterfaceAlias 'SLOT 4 Port 1' -IPAddress '192.168.2.11' -ErrorAction SilentlyContinue
+    $address = Get-NetIPAddress -InterfaceAlias 'SLOT 4 Port 1' -ErrorAction SilentlyContinue | Where-Object { [ipaddress]$_.IPAddress -eq [ipaddress]'192.168.2.11' }
     if ((Compare-State 'SLOT 4 Port 1' 'address 192.168.2.11 prefix length' '24' (Format-Value $address.PrefixLength)) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('SLOT 4 Port 1', 'New-NetIPAddress 192.168.2.11/24')) {
-            if ($address) { Remove-NetIPAddress -InterfaceAlias 'SLOT 4 Port 1' -IPAddress '192.168.2.11' -Confirm:$false }
+            if ($address) { $address | Remove-NetIPAddress -Confirm:$false }
             New-NetIPAddress -InterfaceAlias 'SLOT 4 Port 1' -IPAddress '192.168.2.11' -PrefixLength 24 | Out-Null
         }
     }
@@ -439,17 +515,17 @@ if ($Present['SLOT 4 Port 2']) {
             Set-NetIPInterface -InterfaceAlias 'SLOT 4 Port 2' -AddressFamily IPv4 -Dhcp Disabled
         }
     }
-    foreach ($extra in @(Get-NetIPAddress -InterfaceAlias 'SLOT 4 Port 2' -ErrorAction SilentlyContinue | Where-Object { @('Manual', 'Dhcp') -contains "$($_.PrefixOrigin)" -and @('192.168.2.12') -notcontains $_.IPAddress })) {
+    foreach ($extra in @(Get-NetIPAddress -InterfaceAlias 'SLOT 4 Port 2' -ErrorAction SilentlyContinue | Where-Object { @('Manual', 'Dhcp') -contains "$($_.PrefixOrigin)" -and @([ipaddress]'192.168.2.12') -notcontains [ipaddress]$_.IPAddress })) {
         if ((Compare-State 'SLOT 4 Port 2' ('address ' + $extra.IPAddress) 'absent' 'present') -and -not $Check) {
             if ($PSCmdlet.ShouldProcess('SLOT 4 Port 2', 'Remove-NetIPAddress (not in the model)')) {
-                Remove-NetIPAddress -InterfaceAlias 'SLOT 4 Port 2' -IPAddress $extra.IPAddress -Confirm:$false
+                $extra | Remove-NetIPAddress -Confirm:$false
             }
         }
     }
-    $address = Get-NetIPAddress -InterfaceAlias 'SLOT 4 Port 2' -IPAddress '192.168.2.12' -ErrorAction SilentlyContinue
+    $address = Get-NetIPAddress -InterfaceAlias 'SLOT 4 Port 2' -ErrorAction SilentlyContinue | Where-Object { [ipaddress]$_.IPAddress -eq [ipaddress]'192.168.2.12' }
     if ((Compare-State 'SLOT 4 Port 2' 'address 192.168.2.12 prefix length' '24' (Format-Value $address.PrefixLength)) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('SLOT 4 Port 2', 'New-NetIPAddress 192.168.2.12/24')) {
-            if ($address) { Remove-NetIPAddress -InterfaceAlias 'SLOT 4 Port 2' -IPAddress '192.168.2.12' -Confirm:$false }
+            if ($address) { $address | Remove-NetIPAddress -Confirm:$false }
             New-NetIPAddress -InterfaceAlias 'SLOT 4 Port 2' -IPAddress '192.168.2.12' -PrefixLength 24 | Out-Null
         }
     }
