@@ -62,7 +62,7 @@ func writeNIC(b *text, p *nicPlan, idx int) {
 	fmt.Fprintf(b, "nic_%d() {\n", idx)
 	mod := n.Driver
 	b.nic("driver")
-	fmt.Fprintf(b, "\tensure system 'module %s' loaded \"$(kmod_state %s)\" kldload %s\n", mod, mod, mod)
+	fmt.Fprintf(b, "\tensure system 'module %s' loaded \"$(kmod_state %s)\" kldload %s\n", mod, strings.TrimSpace(mod+" "+drivers[n.Driver].sysctlNode), mod)
 	for _, s := range p.loader {
 		writeConf(b, loaderConf, s)
 	}
