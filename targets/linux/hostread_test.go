@@ -173,6 +173,33 @@ func TestDcbETS(t *testing.T) {
 	}
 }
 
+// TestDcbETSZeroGroup: mlx5 puts ETS TCs of 0 % into a group below the
+// others with an equal share of 100 (the last one the remainder) and reads
+// them back as 0 only when another ETS TC has less than 100 (en_dcbnl.c,
+// mlx5e_build_tc_tx_bw and mlx5e_dcbnl_ieee_getets). One ETS class at 100
+// % with the rest strict or unused is the case where they read back as
+// 16 and 20.
+func TestDcbETSZeroGroup(t *testing.T) {
+	const tsa = "tc-tsa 0:ets 1:ets 2:ets 3:ets 4:ets 5:ets 6:strict 7:ets \n"
+	tests := []struct{ bw, want string }{
+		{"tc-bw 0:100 1:16 2:16 3:16 4:16 5:16 6:100 7:20 \n", "tc-tsa 0:ets 1:ets 2:ets 3:ets 4:ets 5:ets 6:strict 7:ets tc-bw 0:100 1:0 2:0 3:0 4:0 5:0 6:0 7:0"},
+		{"tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:100 7:0 \n", "tc-tsa 0:ets 1:ets 2:ets 3:ets 4:ets 5:ets 6:strict 7:ets tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0"},
+		{"tc-bw 0:60 1:10 2:10 3:10 4:10 5:0 6:100 7:0 \n", "tc-tsa 0:ets 1:ets 2:ets 3:ets 4:ets 5:ets 6:strict 7:ets tc-bw 0:60 1:10 2:10 3:10 4:10 5:0 6:0 7:0"},
+	}
+	for _, tc := range tests {
+		fakes := map[string]string{"dcb": fakeDcb, "dcb.ets.tc-tsa": tsa, "dcb.ets.tc-bw": tc.bw}
+		if got := readValue(t, fakes, "dcb_ets ens2f0np0"); got != tc.want {
+			t.Errorf("dcb_ets over %q = %q, want %q", tc.bw, got, tc.want)
+		}
+	}
+	q := nvidiaQos()
+	q.bw = [8]int{100, 16, 16, 16, 16, 16, 0, 20}
+	fakes := map[string]string{"mlnx_qos": fakeMlnxQos, "mlnx_qos.all": q.text(true), "mlnx_qos.out": q.text(false)}
+	if got, want := readValue(t, fakes, "mlnx_get p9p1 ets"), "tsa ets,ets,ets,ets,ets,ets,strict,ets tcbw 100,0,0,0,0,0,0,0"; got != want {
+		t.Errorf("mlnx_get ets = %q, want %q", got, want)
+	}
+}
+
 // TestDcbETSWritesKeepBandwidth: dcb ets set reads the current ETS, changes
 // what it is given and refuses a tc-bw that does not sum to 100
 // (dcb_ets.c, dcb_ets_validate_bw). On mlx5 the read-back carries 100 % for

@@ -264,17 +264,29 @@ dcb_get() {
 	printf '%s' "${out:-none}"
 }
 
-# dcb_ets IF: "tc-tsa 0:T ... tc-bw 0:B ...", the bandwidth of a TC whose
-# algorithm is not ets read as 0: TC bandwidth is only for ETS, and mlx5
-# reads 100 back for every strict TC whatever was set (Linux drivers/net/
-# ethernet/mellanox/mlx5/core/en_dcbnl.c, mlx5e_build_tc_tx_bw).
+# dcb_ets IF: "tc-tsa 0:T ... tc-bw 0:B ...", as set. TC bandwidth is only
+# for ETS, and mlx5 reads 100 back for every strict TC whatever was set, so
+# a TC that is not ets reads 0. mlx5 also gives its ETS TCs of 0 % an equal
+# share of a group below the others and reads them back as 0 only when some
+# other ETS TC has less than 100; with one ETS TC at 100 (an ETS sum of 200,
+# which no set passes) the others read 0 here (Linux drivers/net/ethernet/
+# mellanox/mlx5/core/en_dcbnl.c, mlx5e_build_tc_tx_bw, ieee_getets).
 dcb_ets() {
 	local tsa bw
 	tsa=$(dcb_get "$1" ets tc-tsa)
 	bw=$(dcb_get "$1" ets tc-bw)
 	if [[ $bw != none ]]; then
 		bw=$(awk -v tsa="$tsa" 'BEGIN { n = split(tsa, t, " "); for (i = 1; i <= n; i++) { split(t[i], kv, ":"); alg[kv[1]] = kv[2] } }
-			{ for (i = 1; i <= NF; i++) { split($i, kv, ":"); if (alg[kv[1]] != "ets") kv[2] = 0; printf "%s%s:%s", (i > 1 ? " " : ""), kv[1], kv[2] } }' <<<"$bw")
+			{
+				for (i = 1; i <= NF; i++) {
+					split($i, kv, ":"); k[i] = kv[1]; b[i] = alg[kv[1]] == "ets" ? kv[2] + 0 : 0
+					sum += b[i]; if (b[i] == 100) full++
+				}
+				for (i = 1; i <= NF; i++) {
+					if (full == 1 && sum == 200 && b[i] != 100) b[i] = 0
+					printf "%s%s:%s", (i > 1 ? " " : ""), k[i], b[i]
+				}
+			}' <<<"$bw")
 	fi
 	printf 'tc-tsa %s tc-bw %s' "$tsa" "$bw"
 }
@@ -318,6 +330,9 @@ mlnx_get() {
 			if (want == "trust") printf "%s", (trust == "" ? "unreadable" : trust)
 			if (want == "pfc") printf "%s", (pfc == "" ? "unreadable" : pfc)
 			if (want == "ets") {
+				# mlx5 ETS TCs of 0 % next to one at 100 (dcb_ets)
+				for (i = 0; i < 8; i++) if (tsa[i] == "ets") { sum += bw[i]; if (bw[i] + 0 == 100) full++ }
+				if (full == 1 && sum == 200) for (i = 0; i < 8; i++) if (tsa[i] == "ets" && bw[i] + 0 != 100) bw[i] = 0
 				t = tsa[0]; b = bw[0]
 				for (i = 1; i < 8; i++) { t = t "," tsa[i]; b = b "," bw[i] }
 				printf "tsa %s tcbw %s", t, b
