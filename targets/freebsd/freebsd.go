@@ -34,12 +34,18 @@ type driverInfo struct {
 	example string
 	// ibModule is the driver's RDMA (OFED) kernel module.
 	ibModule string
+	// sysctlNode is a sysctl node only the running driver creates, the
+	// proof that it is there when no module of its name is registered
+	// (kmod_state): mlx5en names its interfaces' tree dev.mce
+	// (mlx5_en_main.c, mlx5e_create_ifp) and declares no module, only
+	// MODULE_VERSION. mlx4en declares its module (mlx4_en_main.c).
+	sysctlNode string
 }
 
 // drivers are the driver stacks FreeBSD renders, by model.NIC.Driver.
 var drivers = map[string]driverInfo{
-	driverMlx4: {regexp.MustCompile(`^mlxen([0-9]+)$`), "mlxen0", "mlx4ib"},
-	driverMlx5: {regexp.MustCompile(`^mce([0-9]+)$`), "mce0", "mlx5ib"},
+	driverMlx4: {regexp.MustCompile(`^mlxen([0-9]+)$`), "mlxen0", "mlx4ib", ""},
+	driverMlx5: {regexp.MustCompile(`^mce([0-9]+)$`), "mce0", "mlx5ib", "dev.mce"},
 }
 
 // setting is one NAME=VALUE line of rc.conf, loader.conf or sysctl.conf.

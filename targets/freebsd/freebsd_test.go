@@ -76,7 +76,7 @@ func TestRenderLines(t *testing.T) {
 		{"mlx4en rc.conf", "nas.rc.conf", 0, []string{"ifconfig_mlxen0=\"inet 10.20.0.1/24 mtu 9000 media autoselect\"\n"}, []string{"vlans_"}},
 		{"mlx4en loader.conf", "nas.loader.conf", 0, []string{"mlx4en_load=\"YES\"\n"}, []string{"mlx5en_load"}},
 		{"mlx5en script", "nas5.freebsd.sh", 1, []string{
-			"kldload mlx5en\n",
+			"ensure system 'module mlx5en' loaded \"$(kmod_state mlx5en dev.mce)\" kldload mlx5en\n",
 			"ifconfig mce0 media autoselect mediaopt full-duplex\n",
 			"sysctl dev.mce.0.rx_priority_flow_control=0,0,0,1,0,0,0,0\n",
 			"sysctl dev.mce.0.tx_priority_flow_control=0,0,0,1,0,0,0,0\n",

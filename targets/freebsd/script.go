@@ -62,7 +62,7 @@ func writeNIC(b *text, p *nicPlan, idx int) {
 	fmt.Fprintf(b, "nic_%d() {\n", idx)
 	mod := n.Driver
 	b.nic("driver")
-	fmt.Fprintf(b, "\tensure system 'module %s' loaded \"$(kmod_state %s)\" kldload %s\n", mod, mod, mod)
+	fmt.Fprintf(b, "\tensure system 'module %s' loaded \"$(kmod_state %s)\" kldload %s\n", mod, strings.TrimSpace(mod+" "+drivers[n.Driver].sysctlNode), mod)
 	for _, s := range p.loader {
 		writeConf(b, loaderConf, s)
 	}
@@ -155,6 +155,11 @@ var defaultCNP = [2]int{48, 6}
 // the RDMA device of mce<unit> is taken as mlx5_<unit>, both numbered in
 // attach order), now and in sysctl.conf. Where the fabric's CNP class is
 // the firmware default it is only noted, so mlx5ib need not be loaded.
+// These sysctls read the driver's copy, taken from the firmware at attach
+// and changed only by sysctl writes (mlx5_ib_cong_params_handler), and a
+// write of the value already held is skipped; unlike Linux's debugfs
+// (cnp_prio_debugfs) np_cnp_prio_mode here cannot show whether the
+// firmware uses np_cnp_prio, which a write of np_cnp_prio turns on.
 func writeCNP(b *text, n *model.NIC, unit string) {
 	r := &n.RoCE
 	if n.Transport != model.TransportRoCE {

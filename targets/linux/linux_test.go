@@ -75,9 +75,9 @@ func TestRenderLines(t *testing.T) {
 		}, []string{"mlnx_qos -i \"$ifc\" --trust", "dcb pfc set", "dcqcn_prio \"$ifc\""}},
 		{"dcb (inbox mlx5), untagged", 2, []string{
 			"dcb pfc set dev \"$ifc\" prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off\n",
-			"dcb ets set dev \"$ifc\" willing off\n",
+			"dcb ets set dev \"$ifc\" willing off tc-tsa 0:ets 1:ets 2:ets 3:ets 4:ets 5:ets 6:strict 7:ets tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0\n",
 			"dcb ets set dev \"$ifc\" tc-tsa 0:ets 1:ets 2:ets 3:ets 4:ets 5:ets 6:strict 7:ets tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0\n",
-			"dcb ets set dev \"$ifc\" prio-tc 0:0 1:0 2:0 3:3 4:0 5:0 6:6 7:0\n",
+			"dcb ets set dev \"$ifc\" prio-tc 0:0 1:0 2:0 3:3 4:0 5:0 6:6 7:0 tc-tsa 0:ets 1:ets 2:ets 3:ets 4:ets 5:ets 6:strict 7:ets tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0\n",
 			"dcb app replace dev \"$ifc\" dscp-prio 0:0 1:0 ",
 			"need_driver_tool ens2f0np0 dcb iproute2\n",
 			"ensure \"$ifc\" 'address 10.0.1.10/24' present \"$(addr_state \"$ifc\" 10.0.1.10/24)\" ip addr replace 10.0.1.10/24 dev \"$ifc\"\n",

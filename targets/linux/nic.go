@@ -131,13 +131,18 @@ func writeDcb(b *script, f *model.Fabric, n *model.NIC) {
 	b.nic(n)
 	b.WriteString("\t\t# Willing off: the host keeps its own settings rather than take the switch's\n")
 	b.WriteString("\t\t# DCBX proposal, as Mellanox advises for Windows (Set-NetQosDcbxSetting -Willing 0).\n")
-	b.WriteString("\t\tensure \"$ifc\" 'ets willing' off \"$(dcb_get \"$ifc\" ets willing)\" dcb ets set dev \"$ifc\" willing off\n")
+	// dcb ets set reads the current ETS back and refuses a tc-bw that does
+	// not sum to 100 (iproute2 dcb/dcb_ets.c, dcb_ets_validate_bw); mlx5
+	// reads 100 back for each strict TC (dcb_ets), so every ETS write
+	// carries the intended tc-tsa and tc-bw.
 	t, w := strings.Join(indexed(tsa), " "), strings.Join(indexed(bw), " ")
+	tb := fmt.Sprintf("tc-tsa %s tc-bw %s", t, w)
 	b.ets(f, n)
-	fmt.Fprintf(b, "\t\tensure \"$ifc\" ets 'tc-tsa %s tc-bw %s' \"tc-tsa $(dcb_get \"$ifc\" ets tc-tsa) tc-bw $(dcb_get \"$ifc\" ets tc-bw)\" dcb ets set dev \"$ifc\" tc-tsa %s tc-bw %s\n", t, w, t, w)
+	fmt.Fprintf(b, "\t\tensure \"$ifc\" 'ets willing' off \"$(dcb_get \"$ifc\" ets willing)\" dcb ets set dev \"$ifc\" willing off %s\n", tb)
+	fmt.Fprintf(b, "\t\tensure \"$ifc\" ets '%s' \"$(dcb_ets \"$ifc\")\" dcb ets set dev \"$ifc\" %s\n", tb, tb)
 	b.nic(n)
 	b.Also("qos")
-	fmt.Fprintf(b, "\t\tensure \"$ifc\" 'ets prio-tc' '%s' \"$(dcb_get \"$ifc\" ets prio-tc)\" dcb ets set dev \"$ifc\" prio-tc %s\n", ptc, ptc)
+	fmt.Fprintf(b, "\t\tensure \"$ifc\" 'ets prio-tc' '%s' \"$(dcb_get \"$ifc\" ets prio-tc)\" dcb ets set dev \"$ifc\" prio-tc %s %s\n", ptc, ptc, tb)
 	b.nic(n, "trust")
 	switch r.Trust {
 	case model.TrustPCP:

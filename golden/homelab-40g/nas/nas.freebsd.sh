@@ -110,8 +110,17 @@ missing_link() {
 	esac
 }
 
+# kmod_state KLD [SYSCTL]: loaded when a module KLD is registered (kldstat
+# -m finds DECLARE_MODULE names only; mlx5en declares none, just
+# MODULE_VERSION), a file KLD.ko is loaded (kldstat -n), or the driver's
+# sysctl node SYSCTL exists (a driver compiled into the kernel has no file).
 kmod_state() {
-	if kldstat -q -m "$1" 2>/dev/null; then echo loaded; else echo absent; fi
+	if kldstat -q -m "$1" 2>/dev/null || kldstat -q -n "$1" 2>/dev/null ||
+		{ [ -n "${2:-}" ] && sysctl -N "$2" >/dev/null 2>&1; }; then
+		echo loaded
+	else
+		echo absent
+	fi
 }
 
 if_mtu() {
@@ -126,11 +135,18 @@ addr_state() {
 	fi
 }
 
-# media_pause IF: the 802.3x pause options of the media line's active
-# media (ifconfig(8): "media: Ethernet autoselect (40Gbase-CR4
-# <full-duplex,rxpause,txpause>)"): rxpause, txpause, both, off, or absent.
+# media_pause IF: the 802.3x pause options of the active media: rxpause,
+# txpause, both, off, unknown (no carrier), or absent. ifconfig prints the
+# configured media word, then the active one in parentheses when the two
+# differ, then "status: active" or "no carrier" (sbin/ifconfig ifmedia.c,
+# "media: Ethernet autoselect (40Gbase-CR4 <full-duplex,rxpause,txpause>)");
+# mlx4en shows the pause it runs with only in the active word, and none
+# while the port is down (mlx4_en_netdev.c, mlx4_en_calc_media).
 media_pause() {
-	ifconfig "$1" 2>/dev/null | awk '$1 == "media:" { f = 1; if (/rxpause/) p = "rxpause"; if (/txpause/) p = p (p ? "," : "") "txpause" } END { print f ? (p ? p : "off") : "absent" }'
+	ifconfig "$1" 2>/dev/null | awk '
+		$1 == "media:" { f = 1; m = $0; sub(/^[^(]*\(/, "", m); if (m ~ /rxpause/) p = "rxpause"; if (m ~ /txpause/) p = p (p ? "," : "") "txpause" }
+		$1 == "status:" { s = $0; sub(/^[[:space:]]*status: /, "", s) }
+		END { if (!f) print "absent"; else if (s != "" && s != "active") print "unknown (" s ")"; else print (p ? p : "off") }'
 }
 
 # sysctl_get NAME: the value, arrays as comma lists, or absent.

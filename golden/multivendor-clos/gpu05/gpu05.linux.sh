@@ -264,21 +264,65 @@ dcb_get() {
 	printf '%s' "${out:-none}"
 }
 
-# mlnx_get IF FIELD: trust, pfc, ets, prio_tc or dscp2prio from "mlnx_qos -i IF".
+# dcb_ets IF: "tc-tsa 0:T ... tc-bw 0:B ...", as set. TC bandwidth is only
+# for ETS, and mlx5 reads 100 back for every strict TC whatever was set, so
+# a TC that is not ets reads 0. mlx5 also gives its ETS TCs of 0 % an equal
+# share of a group below the others and reads them back as 0 only when some
+# other ETS TC has less than 100; with one ETS TC at 100 (an ETS sum of 200,
+# which no set passes) the others read 0 here (Linux drivers/net/ethernet/
+# mellanox/mlx5/core/en_dcbnl.c, mlx5e_build_tc_tx_bw, ieee_getets).
+dcb_ets() {
+	local tsa bw
+	tsa=$(dcb_get "$1" ets tc-tsa)
+	bw=$(dcb_get "$1" ets tc-bw)
+	if [[ $bw != none ]]; then
+		bw=$(awk -v tsa="$tsa" 'BEGIN { n = split(tsa, t, " "); for (i = 1; i <= n; i++) { split(t[i], kv, ":"); alg[kv[1]] = kv[2] } }
+			{
+				for (i = 1; i <= NF; i++) {
+					split($i, kv, ":"); k[i] = kv[1]; b[i] = alg[kv[1]] == "ets" ? kv[2] + 0 : 0
+					sum += b[i]; if (b[i] == 100) full++
+				}
+				for (i = 1; i <= NF; i++) {
+					if (full == 1 && sum == 200 && b[i] != 100) b[i] = 0
+					printf "%s%s:%s", (i > 1 ? " " : ""), k[i], b[i]
+				}
+			}' <<<"$bw")
+	fi
+	printf 'tc-tsa %s tc-bw %s' "$tsa" "$bw"
+}
+
+# mlnx_get IF FIELD: trust, pfc, ets, prio_tc or dscp2prio from "mlnx_qos -i IF
+# -a", in the shapes mlnx-tools' python/mlnx_qos (pretty_print) prints:
+# -a prints every TC, not only those a priority maps to; the trust line
+# read "Priority trust mode:" in mlnx-tools of June 2017; the dscp2prio list
+# wraps after eight values, onto lines without their own "prio:N dscp:" in
+# MLNX_OFED 4.2 to 4.5 (dcbnetlink.py printAppSelector); without a rate
+# limit (MaxrateNL) a TC line lacks its "tc: N ratelimit: ..., tsa: " head,
+# the TCs still in order 0 to 7.
 mlnx_get() {
 	local out
-	out=$(mlnx_qos -i "$1" 2>/dev/null) || true
+	out=$(mlnx_qos -i "$1" -a 2>/dev/null) || true
 	awk -v want="$2" '
-		/^Priority trust state:/ { trust = $NF }
-		/prio:[0-7] dscp:/ {
-			p = $1; sub(/.*prio:/, "", p); d = $2; sub(/dscp:/, "", d)
-			n = split(d, a, ",")
+		function dscp(p, list,   n, i, a) {
+			n = split(list, a, ",")
 			for (i = 1; i <= n; i++) if (a[i] != "") dp[a[i] + 0] = p
 		}
+		BEGIN { tc = -1 }
+		/^Priority trust (state|mode):/ { trust = $NF }
+		/prio:[0-7] dscp:/ {
+			p = $1; sub(/.*prio:/, "", p); d = $2; sub(/dscp:/, "", d)
+			dscp(p, d); inmap = 1; next
+		}
+		inmap && /^[[:space:]]+[0-9][0-9,]*$/ { dscp(p, $1); next }
+		{ inmap = 0 }
 		/^[[:space:]]*enabled/ { pfc = $2; for (i = 3; i <= NF; i++) pfc = pfc "," $i }
-		/^[[:space:]]*tc: / {
-			tc = $2; tsa[tc] = "strict"; bw[tc] = 0
-			if (match($0, /tsa: [a-z]+/)) tsa[tc] = substr($0, RSTART + 5, RLENGTH - 5)
+		/^[[:space:]]*tc: / || /^(ets, bw: [0-9]+%|strict|vendor|unknown)$/ {
+			tc = /^[[:space:]]*tc: / ? $2 + 0 : tc + 1
+			tsa[tc] = "unknown"; bw[tc] = 0
+			if (match($0, /(ets|strict|vendor|unknown)(, bw: [0-9]+%)?$/)) {
+				tsa[tc] = substr($0, RSTART)
+				sub(/,.*/, "", tsa[tc])
+			}
 			if (match($0, /bw: [0-9]+/)) bw[tc] = substr($0, RSTART + 4, RLENGTH - 4)
 		}
 		/^[[:space:]]*priority:/ { for (i = 2; i <= NF; i++) pt[$i] = tc }
@@ -286,6 +330,9 @@ mlnx_get() {
 			if (want == "trust") printf "%s", (trust == "" ? "unreadable" : trust)
 			if (want == "pfc") printf "%s", (pfc == "" ? "unreadable" : pfc)
 			if (want == "ets") {
+				# mlx5 ETS TCs of 0 % next to one at 100 (dcb_ets)
+				for (i = 0; i < 8; i++) if (tsa[i] == "ets") { sum += bw[i]; if (bw[i] + 0 == 100) full++ }
+				if (full == 1 && sum == 200) for (i = 0; i < 8; i++) if (tsa[i] == "ets" && bw[i] + 0 != 100) bw[i] = 0
 				t = tsa[0]; b = bw[0]
 				for (i = 1; i < 8; i++) { t = t "," tsa[i]; b = b "," bw[i] }
 				printf "tsa %s tcbw %s", t, b
@@ -387,6 +434,19 @@ cc_params_dir() {
 	[[ -d /sys/kernel/debug/mlx5/$pci/cc_params ]]
 }
 
+# cnp_prio_debugfs DIR: the CNP priority in force, np_cnp_prio, which the
+# NIC uses only while np_cnp_prio_mode is 0; np_cnp_prio still reads back
+# its value under another mode (Linux drivers/infiniband/hw/mlx5/cong.c).
+cnp_prio_debugfs() {
+	local mode
+	mode=$(read_sys "$1/np_cnp_prio_mode")
+	if [[ $mode == 0 ]]; then
+		read_sys "$1/np_cnp_prio"
+	else
+		printf 'not used (np_cnp_prio_mode %s)' "$mode"
+	fi
+}
+
 # cnp_debugfs IF DSCP PRIO: the same through the inbox mlx5_ib debugfs
 # (cc_params/np_cnp_dscp and np_cnp_prio, Linux drivers/infiniband/hw/mlx5/
 # cong.c; writing np_cnp_prio also sets np_cnp_prio_mode 0, "use it").
@@ -395,7 +455,7 @@ cnp_debugfs() {
 	pci=$(pci_dev "$1") || pci="pci-device-of-$1"
 	d=/sys/kernel/debug/mlx5/$pci/cc_params
 	ensure "$1" 'CNP DSCP' "$2" "$(read_sys "$d/np_cnp_dscp")" write_value "$d/np_cnp_dscp" "$2"
-	ensure "$1" 'CNP priority' "$3" "$(read_sys "$d/np_cnp_prio")" write_value "$d/np_cnp_prio" "$3"
+	ensure "$1" 'CNP priority' "$3" "$(cnp_prio_debugfs "$d")" write_value "$d/np_cnp_prio" "$3"
 }
 
 memlock_state() {
