@@ -267,7 +267,7 @@ func TestCompareCabling(t *testing.T) {
 			Cabling{Cabled: 4, Matched: 3, Differ: 1}, []string{"leaf1 swp4 neighbor: intended gpu02 ens1f1, actual laptop eth0"}},
 		{"what is sent agrees, but too little to check", func(n Neighbors) {
 			n["swp3"][0].PortDescription = "" // a MAC address alone
-			n["swp4"][0].SystemName = ""       // a NIC's own LLDP agent sends no name
+			n["swp4"][0].SystemName = ""      // a NIC's own LLDP agent sends no name
 		}, Cabling{Cabled: 4, Matched: 2, Partly: []string{"swp3", "swp4"}}, nil},
 		{"a MAC port ID without description, and another host", func(n Neighbors) {
 			n["swp3"][0] = Neighbor{SystemName: "gpu09", PortID: "0c:42:a1:00:00:09", PortIDMAC: true}
