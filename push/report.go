@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/push/verify"
 )
 
@@ -147,7 +148,7 @@ func (r *Report) WriteSummary(w io.Writer) {
 	for _, d := range r.Devices {
 		counts[d.label()]++
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", d.Device, d.Platform, d.label(), r.verifiedColumn(d),
-			(time.Duration(d.DurationMs) * time.Millisecond).String(), oneLine(d.detail()))
+			(time.Duration(d.DurationMs) * time.Millisecond).String(), quote.Visible(oneLine(d.detail())))
 	}
 	_ = tw.Flush()
 	for _, d := range r.Devices {
@@ -183,6 +184,8 @@ func plural(n int, noun string) string {
 
 // detail is the summary's last column: the error or the first
 // difference, the rollback, then what was waiting, recovered or noted.
+// It carries device text (errors, notes), so WriteSummary prints it on
+// one line through quote.Visible.
 func (d *DeviceResult) detail() string {
 	var parts []string
 	detail := d.Error
