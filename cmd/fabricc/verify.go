@@ -12,7 +12,7 @@ func newVerifyCmd() *cobra.Command {
 	var sf switchFlags
 	cmd := &cobra.Command{
 		Use:   "verify [PATH] -i INVENTORY",
-		Short: "Read each switch back and compare it with the model",
+		Short: "Read each switch back, compare it with the model and check its cabling (LLDP)",
 		Long: "verify reads every switch's configuration back, turns it into model terms (PFC\n" +
 			"priorities, trust, ETS, ECN thresholds, VLANs, MTU) and lists every difference as\n" +
 			"device, port, field, intended, actual. It also checks the cabling: each switch's LLDP\n" +
