@@ -162,8 +162,13 @@ func onyxNeighbor(row map[string]any) Neighbor {
 // "ifname", "mac" or another lldpd port ID type, "description"). Object
 // paths from the NVUE Command Reference, LLDP, `nv show interface
 // <interface-id> lldp neighbor <neighbor-id>` (Cumulus Linux 5.1 and
-// later); the same nesting under each interface is what napalm's NVUE
-// Cumulus driver reads from `nv show interface lldp -o json`.
+// later), whose `nv show interface <interface-id>` shows the lldp
+// subtree within the interface; the same nesting under each interface
+// is what napalm's NVUE Cumulus driver reads from `nv show interface
+// lldp -o json`, and what a public NVIDIA test data file of the interface
+// collection holds. fabricc has not seen NVIDIA's documentation print
+// `nv show interface -o json` itself with the lldp subtree: to be
+// confirmed on a switch.
 func ParseNVUENeighbors(data []byte) (Neighbors, error) {
 	var ifs map[string]struct {
 		LLDP struct {
