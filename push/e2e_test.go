@@ -86,8 +86,16 @@ func startLab(t *testing.T, sw *model.Switch, faults sim.Faults) *lab {
 
 func startLabEnable(t *testing.T, sw *model.Switch, faults sim.Faults, enable string) *lab {
 	t.Helper()
+	return startLabWith(t, sw, func(o *sim.Options) { o.Faults, o.EnablePassword = faults, enable })
+}
+
+// startLabWith simulates sw with its options changed by adjust.
+func startLabWith(t *testing.T, sw *model.Switch, adjust func(*sim.Options)) *lab {
+	t.Helper()
 	opts := sim.SwitchOptions(sw)
-	opts.Users, opts.Faults, opts.EnablePassword = map[string]string{"admin": testPassword}, faults, enable
+	opts.Users = map[string]string{"admin": testPassword}
+	adjust(&opts)
+	enable := opts.EnablePassword
 	d, err := sim.Start(context.Background(), opts)
 	if err != nil {
 		if strings.Contains(err.Error(), "is not simulated") {

@@ -78,6 +78,15 @@ type Options struct {
 	// the others do (--per-device). Without it a push is all or nothing
 	// across its switches (gate.go).
 	PerDevice bool
+	// Cabling makes verify also read each switch's LLDP neighbors and
+	// compare them with the fabric's cables (DeviceResult.Cabling); a
+	// neighbor that is not the model's peer is a difference. Only
+	// ActionVerify reads them: a push judges the change it made, and a
+	// miscabled port is not a reason to roll a push back.
+	Cabling bool
+	// peers indexes the fabric's cable ends for the cabling check; Run
+	// builds it once.
+	peers *verify.Peers
 }
 
 // Progress is told what each device is doing.
@@ -102,6 +111,9 @@ func Run(ctx context.Context, o Options) *Report {
 	n := o.Parallel
 	if n <= 0 {
 		n = DefaultParallel
+	}
+	if o.Action == ActionVerify && o.Cabling {
+		o.peers = verify.NewPeers(o.Fabric)
 	}
 	var g *gate
 	var turns lockTurns
@@ -658,6 +670,33 @@ func (d *device) check() ([]verify.Difference, error) {
 		return nil, fmt.Errorf("reading back: %w", err)
 	}
 	return verify.Compare(d.t.Switch.Name, verify.Expect(d.o.Fabric, d.t.Switch), got), nil
+}
+
+// cabling reads the switch's LLDP neighbors and compares them with the
+// model's cables; a neighbor that differs is a difference. A command the
+// switch refuses (or output that cannot be read) leaves the cabling
+// unchecked, said in the result and a note, and is no failure: LLDP is
+// not what fabricc configures.
+func (d *device) cabling() {
+	c := &verify.Cabling{}
+	d.res.Cabling = c
+	if d.v.Neighbors == "" {
+		c.Error = "the platform has no LLDP command in fabricc"
+		return
+	}
+	out, err := d.conn.Send(d.v.Neighbors)
+	var seen verify.Neighbors
+	if err == nil {
+		seen, err = d.v.ParseNeighbors(out)
+	}
+	if err != nil {
+		c.Error = "reading the LLDP neighbors: " + err.Error()
+		d.res.Notes = append(d.res.Notes, "cabling not checked: "+c.Error)
+		return
+	}
+	var diffs []verify.Difference
+	*c, diffs = verify.CompareCabling(d.o.peers, d.t.Switch, seen)
+	d.res.Differences = append(d.res.Differences, diffs...)
 }
 
 // verify checks and records the result.

@@ -249,13 +249,17 @@ func (d *device) verifyOnly() error {
 	if err := d.pendingWork(); err != nil {
 		return err
 	}
-	err := d.verify()
-	switch {
-	case err != nil && len(d.res.Differences) == 0:
+	if err := d.verify(); err != nil && len(d.res.Differences) == 0 {
 		return err
+	}
+	if d.o.peers != nil {
+		d.cabling()
+	}
+	d.res.Verified = len(d.res.Differences) == 0
+	switch {
 	case len(d.res.Pending) > 0:
 		d.res.Status = StatusPending
-	case err == nil:
+	case d.res.Verified:
 		d.res.Status = StatusVerified
 	default:
 		d.res.Status = StatusMismatch

@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/push/verify"
 )
 
@@ -72,7 +73,11 @@ type DeviceResult struct {
 	// Verified is true when the read-back matched the model.
 	Verified    bool                `json:"verified"`
 	Differences []verify.Difference `json:"differences,omitempty"`
-	DurationMs  int64               `json:"duration_ms"`
+	// Cabling is what verify found of the switch's cables from its LLDP
+	// neighbors (Options.Cabling); its differences are among
+	// Differences.
+	Cabling    *verify.Cabling `json:"cabling,omitempty"`
+	DurationMs int64           `json:"duration_ms"`
 	// Error is why the device failed.
 	Error string `json:"error,omitempty"`
 	// RolledBack is true when a failed push was undone; RollbackNote
@@ -134,7 +139,8 @@ func (d *DeviceResult) label() string {
 var summaryOrder = []string{StatusChanged, StatusUnchanged, labelWouldChange, labelUpToDate, StatusVerified,
 	StatusMismatch, StatusPending, StatusLocked, StatusFailed, StatusAborted}
 
-// WriteSummary prints one line per device and a totals line.
+// WriteSummary prints one line per device, for verify one line per
+// switch on its cabling (from LLDP), and a totals line.
 func (r *Report) WriteSummary(w io.Writer) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "DEVICE\tPLATFORM\tSTATUS\tVERIFIED\tTIME\tDETAIL")
@@ -142,9 +148,14 @@ func (r *Report) WriteSummary(w io.Writer) {
 	for _, d := range r.Devices {
 		counts[d.label()]++
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", d.Device, d.Platform, d.label(), r.verifiedColumn(d),
-			(time.Duration(d.DurationMs) * time.Millisecond).String(), oneLine(d.detail()))
+			(time.Duration(d.DurationMs) * time.Millisecond).String(), quote.Visible(oneLine(d.detail())))
 	}
 	_ = tw.Flush()
+	for _, d := range r.Devices {
+		if d.Cabling != nil {
+			fmt.Fprintln(w, "cabling", d.Cabling.Summary(d.Device))
+		}
+	}
 	var parts []string
 	for _, s := range summaryOrder {
 		if counts[s] > 0 {
@@ -173,6 +184,8 @@ func plural(n int, noun string) string {
 
 // detail is the summary's last column: the error or the first
 // difference, the rollback, then what was waiting, recovered or noted.
+// It carries device text (errors, notes), so WriteSummary prints it on
+// one line through quote.Visible.
 func (d *DeviceResult) detail() string {
 	var parts []string
 	detail := d.Error

@@ -3,6 +3,8 @@ package push
 import (
 	"strings"
 	"testing"
+
+	"github.com/fabricc/fabricc/push/verify"
 )
 
 // TestSummarySaysWhichDevicesWouldChange: a dry run's table and totals
@@ -33,5 +35,29 @@ func TestSummarySaysWhichDevicesWouldChange(t *testing.T) {
 	one.WriteSummary(&b)
 	if !strings.HasSuffix(b.String(), "\nleaf1   cumulus   verified  yes       0s    \nverify: 1 device: 1 verified\n") {
 		t.Errorf("summary of one device:\n%s", b.String())
+	}
+}
+
+// TestSummaryCablingLines: verify's summary has one cabling line per
+// switch checked, after the table; device text in the detail column and
+// in a cabling line reaches the terminal escaped.
+func TestSummaryCablingLines(t *testing.T) {
+	rep := &Report{Action: ActionVerify, Devices: []*DeviceResult{
+		{Device: "leaf1", Platform: "cumulus", Status: StatusVerified, Verified: true,
+			Cabling: &verify.Cabling{Cabled: 2, Matched: 1, NoNeighbor: []string{"swp2"}}},
+		{Device: "leaf3", Platform: "onyx", Status: StatusVerified, Verified: true,
+			Notes:   []string{"cabling not checked: reading the LLDP neighbors: % Unrecognized \x1b[2J"},
+			Cabling: &verify.Cabling{Error: "reading the LLDP neighbors: % Unrecognized \x1b[2J"}},
+	}}
+	var b strings.Builder
+	rep.WriteSummary(&b)
+	want := "DEVICE  PLATFORM  STATUS    VERIFIED  TIME  DETAIL\n" +
+		"leaf1   cumulus   verified  yes       0s    \n" +
+		`leaf3   onyx      verified  yes       0s    cabling not checked: reading the LLDP neighbors: % Unrecognized \x1b[2J` + "\n" +
+		"cabling leaf1: 2 cabled ports: 1 as cabled, 0 differ, 1 without an LLDP neighbor (swp2)\n" +
+		`cabling leaf3: not checked: reading the LLDP neighbors: % Unrecognized \x1b[2J` + "\n" +
+		"verify: 2 devices: 2 verified\n"
+	if b.String() != want {
+		t.Errorf("summary:\n%s\nwant:\n%s", b.String(), want)
 	}
 }

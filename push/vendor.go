@@ -39,6 +39,12 @@ type Vendor struct {
 	// into a State; structured output where the OS offers it.
 	ReadBack []string
 	Parse    func(outs []string) (*verify.State, error)
+	// Neighbors is the command that lists the LLDP neighbors of every
+	// port in one call, in the OS's most structured form, and
+	// ParseNeighbors reads its output: fabricc verify checks the
+	// cabling with them (push does not).
+	Neighbors      string
+	ParseNeighbors func(out string) (verify.Neighbors, error)
 }
 
 // unsavedHelp is how a platform's unsaved changes are saved or
@@ -108,6 +114,10 @@ var Vendors = map[model.Platform]*Vendor{
 		Parse: func(outs []string) (*verify.State, error) {
 			return verify.ParseEOSJSON([]byte(jsonPart(outs[0])), []byte(jsonPart(outs[1])))
 		},
+		// The detail form carries the Port ID's subtype and the Port
+		// Description (ANTA's VerifyLLDPNeighbors reads it; eAPI JSON).
+		Neighbors:      "show lldp neighbors detail | json",
+		ParseNeighbors: func(out string) (verify.Neighbors, error) { return verify.ParseEOSNeighbors([]byte(jsonPart(out))) },
 	},
 	model.PlatformOnyx: {
 		Artifact:  ".onyx.cli",
@@ -127,6 +137,10 @@ var Vendors = map[model.Platform]*Vendor{
 			s := verify.ParseOnyx(outs[0])
 			return s, verify.ApplyOnyxPFC(s, []byte(jsonPart(outs[1])))
 		},
+		// Every port's remote LLDP information (NVIDIA Onyx User
+		// Manual, "Link Layer Discovery Protocol"), structured.
+		Neighbors:      "show lldp interfaces ethernet remote | json-print",
+		ParseNeighbors: func(out string) (verify.Neighbors, error) { return verify.ParseOnyxNeighbors([]byte(jsonPart(out))) },
 	},
 	model.PlatformCumulus: {
 		Artifact: ".nvue.yaml",
@@ -147,6 +161,10 @@ var Vendors = map[model.Platform]*Vendor{
 		// Linux user guide, NVUE CLI).
 		ReadBack: []string{"nv config show -o json"},
 		Parse:    func(outs []string) (*verify.State, error) { return verify.ParseNVUE([]byte(jsonPart(outs[0]))) },
+		// Every interface's operational state, LLDP neighbors included,
+		// in one call (NVUE Command Reference, Interface and LLDP).
+		Neighbors:      "nv show interface -o json",
+		ParseNeighbors: func(out string) (verify.Neighbors, error) { return verify.ParseNVUENeighbors([]byte(jsonPart(out))) },
 	},
 }
 

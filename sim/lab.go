@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/sim/cli"
 )
 
 // Lab is one simulated switch per switch of a fabric, on 127.0.0.1, with
@@ -19,6 +21,7 @@ import (
 type Lab struct {
 	Dir     string
 	Devices []*LabDevice
+	fabric  *model.Fabric
 }
 
 // LabDevice is one switch of a Lab.
@@ -35,14 +38,16 @@ type LabDevice struct {
 const LabUser = "admin"
 
 // StartLab starts a simulator for every switch of f and writes the lab's
-// files into dir. adjust, when not nil, may change each switch's
-// simulator options (another OS release, faults) before it starts.
+// files into dir. Each switch has the LLDP neighbors of its cables
+// (LabNeighbors). adjust, when not nil, may change each switch's
+// simulator options (another OS release, faults, a miscabled port with
+// Options.Miscable) before it starts.
 // Close stops every simulator.
 func StartLab(ctx context.Context, f *model.Fabric, dir string, adjust func(*Options)) (*Lab, error) {
 	if err := labFolders(dir); err != nil {
 		return nil, err
 	}
-	l := &Lab{Dir: dir}
+	l := &Lab{Dir: dir, fabric: f}
 	var inv, kh strings.Builder
 	inv.WriteString("# Written by `fabricc lab`: simulated switches on 127.0.0.1.\n" +
 		"known_hosts = \"known_hosts\"\n\ndefaults {\n  username        = \"" + LabUser + "\"\n  command_timeout = \"30s\"\n}\n")
@@ -126,6 +131,7 @@ func (l *Lab) start(ctx context.Context, sw *model.Switch, adjust func(*Options)
 		return nil, err
 	}
 	opts := SwitchOptions(sw)
+	opts.Neighbors = LabNeighbors(l.fabric, sw)
 	if adjust != nil {
 		adjust(&opts)
 	}
@@ -163,4 +169,69 @@ func randomPassword() (string, error) {
 		return "", err
 	}
 	return base64.RawURLEncoding.EncodeToString(b), nil
+}
+
+// LabDomain is the DNS domain of a lab's hosts: their LLDP system name
+// is their FQDN in it, as lldpd sends by default.
+const LabDomain = "lab.example.net"
+
+// LabNeighbors are the LLDP neighbors of sw's ports in a lab of fabric
+// f: on every cabled port, the peer as it advertises itself. A switch
+// sends its name and its interface name as Port ID (EOS "Ethernet1/1",
+// as ANTA's and napalm's samples show; Onyx "Eth1/1", the form Cray-HPE
+// canu's Onyx test data shows for a neighbor's port; Cumulus "swp1",
+// whose lldpd sends ifname, with the same Port Description: Cumulus
+// Linux user guide, "Link Layer Discovery Protocol"). A host is taken to
+// run lldpd with its defaults (lldpcli(8), "configure system hostname",
+// "configure lldp portidsubtype"): its FQDN (in LabDomain) as System
+// Name, a MAC address as Port ID, its interface name as Port
+// Description.
+func LabNeighbors(f *model.Fabric, sw *model.Switch) map[string][]cli.Neighbor {
+	out := map[string][]cli.Neighbor{}
+	for _, p := range sw.Ports {
+		if p.Peer == nil {
+			continue
+		}
+		var n cli.Neighbor
+		switch p.Peer.Kind {
+		case "host":
+			h := f.Host(p.Peer.Device)
+			if h == nil {
+				continue
+			}
+			iface := ""
+			for _, nic := range h.NICs {
+				if nic.Name == p.Peer.Port {
+					iface = nic.Interface
+				}
+			}
+			mac := labMAC(h.Name + "/" + p.Peer.Port)
+			n = cli.Neighbor{SystemName: h.Name + "." + LabDomain, ChassisID: mac, PortID: mac, PortIDMAC: true,
+				PortDescription: iface, SystemDescription: "Linux"}
+		default:
+			peer := f.Switch(p.Peer.Device)
+			if peer == nil {
+				continue
+			}
+			n = cli.Neighbor{SystemName: peer.Name, ChassisID: labMAC(peer.Name), PortID: p.Peer.Port}
+			switch peer.Platform {
+			case model.PlatformEOS:
+				n.SystemDescription = "Arista Networks EOS version " + peer.OSVersion + " running on an Arista Networks DCS-" + peer.Hardware.Model
+			case model.PlatformOnyx:
+				n.PortID = "Eth" + p.Peer.Port
+				n.SystemDescription = "Onyx " + peer.OSVersion
+			case model.PlatformCumulus:
+				n.PortDescription = p.Peer.Port
+				n.SystemDescription = "Cumulus Linux version " + peer.OSVersion + " running on Mellanox Technologies Ltd. " + peer.Hardware.Model
+			}
+		}
+		out[p.Name] = append(out[p.Name], n)
+	}
+	return out
+}
+
+// labMAC is a locally administered MAC address that name always gets.
+func labMAC(name string) string {
+	h := sha256.Sum256([]byte(name))
+	return fmt.Sprintf("02:%02x:%02x:%02x:%02x:%02x", h[0], h[1], h[2], h[3], h[4])
 }

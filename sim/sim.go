@@ -57,7 +57,30 @@ type Options struct {
 	CumulusNoVRFPrompt bool
 	// Faults injects failures.
 	Faults Faults
+	// Neighbors are the LLDP neighbors the switch has learned, by port
+	// (the OS's port name); the LLDP show commands list them. StartLab
+	// derives them from the fabric's links (LabNeighbors); Miscable and
+	// HideNeighbor change them before the switch starts.
+	Neighbors map[string][]cli.Neighbor
 }
+
+// Miscable swaps the LLDP neighbors of ports a and b, as if their
+// cables had been plugged into each other's port.
+func (o *Options) Miscable(a, b string) {
+	if o.Neighbors == nil {
+		o.Neighbors = map[string][]cli.Neighbor{}
+	}
+	o.Neighbors[a], o.Neighbors[b] = o.Neighbors[b], o.Neighbors[a]
+	for _, p := range []string{a, b} {
+		if len(o.Neighbors[p]) == 0 {
+			delete(o.Neighbors, p)
+		}
+	}
+}
+
+// HideNeighbor removes the LLDP neighbor of port, as if it sent no LLDP
+// (a host without an LLDP agent, LLDP off).
+func (o *Options) HideNeighbor(port string) { delete(o.Neighbors, port) }
 
 // Faults are the failures a simulated switch can inject.
 type Faults struct {

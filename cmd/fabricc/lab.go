@@ -97,7 +97,8 @@ func labStory(ctx context.Context, cmd *cobra.Command, b *push.Build, invPath st
 		fmt.Fprintf(out, "\n## fabricc %s\n", action)
 		// The summary tables tell the story; per-step progress would
 		// drown them.
-		rep := push.Run(ctx, push.Options{Action: action, Fabric: b.Fabric, ID: txnID(), Targets: targets, Dial: push.SSHDialer(hk)})
+		rep := push.Run(ctx, push.Options{Action: action, Fabric: b.Fabric, ID: txnID(), Targets: targets, Dial: push.SSHDialer(hk),
+			Cabling: action == push.ActionVerify})
 		if action == push.ActionDiff {
 			for _, d := range rep.Devices {
 				fmt.Fprintf(out, "%s: %d changed lines\n", d.Device, strings.Count(d.Diff, "\n"))

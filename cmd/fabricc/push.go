@@ -40,6 +40,8 @@ type switchFlags struct {
 	saveUnsaved bool
 	// perDevice: push only (--per-device): no all-or-nothing gate.
 	perDevice bool
+	// noCabling: verify only (--no-cabling): no LLDP cabling check.
+	noCabling bool
 }
 
 // registerLock adds the device lock flags (push and diff).
@@ -150,7 +152,8 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 	ctx, stop := interruptible(cmd, "rolling back what is in flight")
 	defer stop()
 	rep := runEngine(ctx, cmd, push.Options{Action: action, Fabric: b.Fabric, ID: txnID(), Targets: targets,
-		Dial: push.SSHDialer(hk), Parallel: sf.parallel, LockTimeout: sf.lockTimeout, BreakLock: sf.breakLock, SaveUnsaved: sf.saveUnsaved, PerDevice: sf.perDevice})
+		Dial: push.SSHDialer(hk), Parallel: sf.parallel, LockTimeout: sf.lockTimeout, BreakLock: sf.breakLock, SaveUnsaved: sf.saveUnsaved, PerDevice: sf.perDevice,
+		Cabling: action == push.ActionVerify && !sf.noCabling})
 	return finish(cmd, rep, sf.report, out)
 }
 

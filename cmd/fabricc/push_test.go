@@ -21,6 +21,13 @@ const clos = "../../examples/multivendor-clos"
 // folder (inventory, known_hosts, secrets) and the secrets' values.
 func labFor(t *testing.T) (dir string, secrets []string) {
 	t.Helper()
+	return labWith(t, nil)
+}
+
+// labWith is labFor with adjust changing each switch's simulator
+// options before it starts (sim.StartLab).
+func labWith(t *testing.T, adjust func(*sim.Options)) (dir string, secrets []string) {
+	t.Helper()
 	set, _, diags, _, err := buildSet(clos, dsl.Options{})
 	if diags.HasErrors() || err != nil {
 		t.Fatalf("build: %v %v", diags, err)
@@ -30,7 +37,7 @@ func labFor(t *testing.T) (dir string, secrets []string) {
 		t.Fatal(err)
 	}
 	dir = t.TempDir()
-	lab, err := sim.StartLab(context.Background(), f, dir, nil)
+	lab, err := sim.StartLab(context.Background(), f, dir, adjust)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +79,11 @@ func TestPushCommandStory(t *testing.T) {
 		{[]string{"verify", "--artifacts", out, "-i", inv, "--limit", "leaf1"}, 1, []string{"DIFF leaf1 swp1 port: intended configured, actual not in the switch's configuration", "verify: 1 device: 1 mismatch"}},
 		{[]string{"push", "--artifacts", out, "-i", inv, "--parallel", "3", "--report", report}, 0, []string{"push: 6 devices: 6 changed"}},
 		{[]string{"push", "--artifacts", out, "-i", inv}, 0, []string{"push: 6 devices: 6 unchanged"}},
-		{[]string{"verify", clos, "-i", inv}, 0, []string{"verify: 6 devices: 6 verified"}},
+		{[]string{"verify", clos, "-i", inv}, 0, []string{"verify: 6 devices: 6 verified",
+			// Every platform's LLDP neighbors read and found as cabled.
+			"cabling leaf1: 10 cabled ports: 10 as cabled, 0 differ, 0 without an LLDP neighbor\n",
+			"cabling leaf3: 10 cabled ports: 10 as cabled, 0 differ, 0 without an LLDP neighbor\n",
+			"cabling spine1: 6 cabled ports: 6 as cabled, 0 differ, 0 without an LLDP neighbor\n"}},
 		{[]string{"diff", clos, "-i", inv}, 0, []string{"diff: 6 devices: 6 up to date"}},
 		// diff and push keep 2 for "changes pending" (a dry run): a wrong
 		// command line is 1.

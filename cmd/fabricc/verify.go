@@ -12,17 +12,25 @@ func newVerifyCmd() *cobra.Command {
 	var sf switchFlags
 	cmd := &cobra.Command{
 		Use:   "verify [PATH] -i INVENTORY",
-		Short: "Read each switch back and compare it with the model",
+		Short: "Read each switch back, compare it with the model and check its cabling (LLDP)",
 		Long: "verify reads every switch's configuration back, turns it into model terms (PFC\n" +
 			"priorities, trust, ETS, ECN thresholds, VLANs, MTU) and lists every difference as\n" +
-			"device, port, field, intended, actual. Exit status 1 when any device differs, failed\n" +
-			"or has a change pending (a commit timer, an unconfirmed revision or unsaved changes\n" +
-			"of a push, or a push's device lock); 2 when the command line is wrong.\n\n" + switchArgsHelp,
+			"device, port, field, intended, actual. It also checks the cabling: each switch's LLDP\n" +
+			"neighbors (EOS show lldp neighbors detail, Onyx show lldp interfaces ethernet remote,\n" +
+			"NVUE nv show interface) against the fabric's links. A cabled port whose neighbor is\n" +
+			"not the model's peer (switch and port, or host and NIC interface; a name may be the\n" +
+			"FQDN) is a difference, field \"neighbor\"; a cabled port without a neighbor is not (LLDP\n" +
+			"may be off, a host may run no LLDP agent) but is counted on the switch's cabling line,\n" +
+			"and so are neighbors on ports the fabric does not cable. --no-cabling skips the check.\n" +
+			"Exit status 1 when any device differs, failed or has a change pending (a commit timer,\n" +
+			"an unconfirmed revision or unsaved changes of a push, or a push's device lock); 2 when\n" +
+			"the command line is wrong.\n\n" + switchArgsHelp,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runSwitches(cmd, args, &sf, push.ActionVerify)
 		},
 	}
 	sf.register(cmd.Flags())
+	cmd.Flags().BoolVar(&sf.noCabling, "no-cabling", false, "do not read the switches' LLDP neighbors to check the cabling (for a fabric without LLDP)")
 	return cmd
 }

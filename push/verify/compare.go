@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
 	"github.com/google/go-cmp/cmp"
 )
@@ -20,13 +21,16 @@ type Difference struct {
 	Actual   string `json:"actual"`
 }
 
-// String is "leaf1 Ethernet1 MTU: intended 9214, actual 9114".
+// String is "leaf1 Ethernet1 MTU: intended 9214, actual 9114", one line
+// of printable text: what a device sent (a neighbor's name, a VLAN's)
+// goes through quote.Visible, the rule for terminal text, so a control
+// character in it is written escaped, never raw.
 func (d Difference) String() string {
 	where := d.Device
 	if d.Port != "" {
 		where += " " + d.Port
 	}
-	return fmt.Sprintf("%s %s: intended %s, actual %s", where, d.Field, d.Intended, d.Actual)
+	return quote.Visible(fmt.Sprintf("%s %s: intended %s, actual %s", where, d.Field, d.Intended, d.Actual))
 }
 
 // ECN thresholds are compared with a tolerance: Onyx takes them in KB

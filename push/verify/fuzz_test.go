@@ -3,6 +3,7 @@ package verify
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -72,6 +73,35 @@ func FuzzParseNVUE(f *testing.F) {
 		st, err := ParseNVUE(data)
 		if err == nil && st == nil {
 			t.Fatal("nil state without an error")
+		}
+	})
+}
+
+// FuzzNeighbors feeds arbitrary output to the three LLDP neighbor
+// parsers, whose input is what a (possibly hostile) device sends, and
+// compares what they read with a fabric's cables: nothing may panic,
+// and the printed lines stay one line each.
+func FuzzNeighbors(f *testing.F) {
+	f.Add([]byte(eosLLDPDetail))
+	f.Add([]byte(onyxLLDPRemote))
+	f.Add([]byte(nvueInterfaces))
+	f.Add([]byte(`{"swp1": {"lldp": {"neighbor": {"x": {"port": {"name": "Eth"}}}}}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ps, sw := cabledLeaf()
+		for _, parse := range []func([]byte) (Neighbors, error){ParseEOSNeighbors, ParseOnyxNeighbors, ParseNVUENeighbors} {
+			ns, err := parse(data)
+			if err != nil {
+				continue
+			}
+			c, diffs := CompareCabling(ps, sw, ns)
+			for _, d := range diffs {
+				if s := d.String(); strings.ContainsAny(s, "\n\r\x1b") {
+					t.Fatalf("a difference breaks the line: %q", s)
+				}
+			}
+			if s := c.Summary("leaf1"); strings.ContainsAny(s, "\n\r\x1b") {
+				t.Fatalf("the summary breaks the line: %q", s)
+			}
 		}
 	})
 }

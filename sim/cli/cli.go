@@ -85,4 +85,23 @@ type Options struct {
 	NoVRFPrompt bool
 	// Drift changes one value after a change is made effective.
 	Drift bool
+	// Neighbors are the LLDP neighbors the switch has learned, by its
+	// port name; the LLDP show commands list them.
+	Neighbors map[string][]Neighbor
+}
+
+// Neighbor is one LLDP neighbor of a port, as it advertises itself.
+type Neighbor struct {
+	// SystemName is the System Name TLV ("" for none).
+	SystemName string
+	// ChassisID is the neighbor's MAC address ("0c:42:a1:00:00:01").
+	ChassisID string
+	// PortID is the Port ID TLV: an interface name, or with PortIDMAC a
+	// MAC address ("0c:42:a1:00:00:01").
+	PortID    string
+	PortIDMAC bool
+	// PortDescription is the Port Description TLV ("" for none).
+	PortDescription string
+	// SystemDescription is the System Description TLV.
+	SystemDescription string
 }

@@ -55,6 +55,7 @@ func eosVars(f *model.Fabric, sw *model.Switch, d *sim.LabDevice, cfgFile string
 		"fabricc_commands":    []string{"show version", "show interfaces " + first + " | json"},
 		"fabricc_wait_for":    []string{fmt.Sprintf("result[1].interfaces['%s'].mtu eq %d", first, want.Ports[first].MTU)},
 		"fabricc_config_file": cfgFile,
+		"fabricc_neighbors":   eosNeighbors(d.Options.Neighbors),
 	}
 	vlans, ifs, l2 := []dict{}, []dict{}, []dict{}
 	for _, vl := range f.VLANs {
@@ -68,6 +69,27 @@ func eosVars(f *model.Fabric, sw *model.Switch, d *sim.LabDevice, cfgFile string
 	}
 	v["fabricc_vlans"], v["fabricc_interfaces"], v["fabricc_l2_interfaces"] = vlans, ifs, l2
 	return v
+}
+
+// eosNeighbors are the LLDP neighbors eos_facts reports
+// (ansible_net_neighbors, from `show lldp neighbors | json`): per port
+// with a neighbor, its system name as host and its port ID as port, a
+// MAC address in EOS's dotted form. The lab's switches see the fabric's
+// cables (sim.LabNeighbors).
+func eosNeighbors(ns map[string][]cli.Neighbor) dict {
+	out := dict{}
+	for port, list := range ns {
+		var l []dict
+		for _, n := range list {
+			id := n.PortID
+			if n.PortIDMAC {
+				id = cli.DottedMAC(id)
+			}
+			l = append(l, dict{"host": n.SystemName, "port": id})
+		}
+		out[port] = l
+	}
+	return out
 }
 
 // eosSkips are the arista.eos calls that do not apply to sw:

@@ -609,11 +609,40 @@ func (d *Device) operational() tree {
 		link["state"] = tree{state: tree{}}
 		link["admin-status"], link["oper-status"] = state, state
 		link["mac"] = fmt.Sprintf("48:b0:2d:00:%02x:%02x", i/256, i%256)
+		if ns := d.opts.Neighbors[p.Name]; len(ns) > 0 {
+			child(it, "lldp")["neighbor"] = lldpNeighbors(ns)
+		}
 	}
 	sys := child(op, "system")
 	setDefault(sys, "hostname", d.opts.Name)
 	sys["build"] = "Cumulus Linux " + d.opts.Version
 	return op
+}
+
+// lldpNeighbors is an interface's "lldp neighbor" object, keyed by the
+// neighbor's name, with the fields of the NVUE Command Reference's `nv
+// show interface <interface-id> lldp neighbor <neighbor-id>` example
+// (chassis system-name and chassis-id; port name, type, description,
+// ttl). A neighbor without a name is keyed by its chassis ID (no public
+// sample).
+func lldpNeighbors(ns []cli.Neighbor) tree {
+	out := tree{}
+	for _, n := range ns {
+		typ := "ifname"
+		if n.PortIDMAC {
+			typ = "mac"
+		}
+		key := n.SystemName
+		if key == "" {
+			key = n.ChassisID
+		}
+		out[key] = tree{
+			"age":     60,
+			"chassis": tree{"chassis-id": n.ChassisID, "system-name": n.SystemName, "system-description": n.SystemDescription},
+			"port":    tree{"name": n.PortID, "type": typ, "description": n.PortDescription, "ttl": 120},
+		}
+	}
+	return out
 }
 
 func setDefault(t tree, k string, v any) {

@@ -59,10 +59,8 @@ var shows = []shower{
 		h := e.sh.d.run.Hostname
 		return map[string]any{"hostname": h, "fqdn": h}, fmt.Sprintf("Hostname: %s\nFQDN:     %s\n", h, h), nil
 	}},
-	{"show lldp neighbors", func(e *cmdEnv, m []string) (any, string, error) {
-		return map[string]any{"lldpNeighbors": []any{}, "tablesAgeOuts": 0, "tablesDeletes": 0, "tablesDrops": 0, "tablesInserts": 0, "tablesLastChangeTime": 0.0},
-			"Last table change time   : never\nNumber of table inserts  : 0\n\nPort          Neighbor Device ID       Neighbor Port ID    TTL\n", nil
-	}},
+	{"show lldp neighbors", func(e *cmdEnv, m []string) (any, string, error) { return e.sh.d.lldpNeighbors() }},
+	{"show lldp neighbors detail", func(e *cmdEnv, m []string) (any, string, error) { return e.sh.d.lldpDetail() }},
 }
 
 // unsimulatedShows keep abbreviations as ambiguous as on the switch.

@@ -53,6 +53,7 @@ var shows = []shower{
 	{syntax: "show qos interface" + ethArg, value: (*env).qos},
 	{syntax: "show traffic pool [<pool>]", value: (*env).pools},
 	{syntax: "show buffers details interfaces" + ethArg, value: (*env).buffers},
+	{syntax: "show lldp interfaces ethernet remote", value: (*env).lldpRemote},
 }
 
 // unsimulatedShows are show commands the switch has and the simulator
