@@ -161,9 +161,11 @@ var Vendors = map[model.Platform]*Vendor{
 		// Linux user guide, NVUE CLI).
 		ReadBack: []string{"nv config show -o json"},
 		Parse:    func(outs []string) (*verify.State, error) { return verify.ParseNVUE([]byte(jsonPart(outs[0]))) },
-		// Every interface's operational state, LLDP neighbors included,
-		// in one call (NVUE Command Reference, Interface and LLDP).
-		Neighbors:      "nv show interface -o json",
+		// Every interface's LLDP neighbors in one call (NVUE Command
+		// Reference, Show Commands, LLDP: `nv show interface
+		// lldp-detail`, Cumulus Linux 5.0.0 and later; its JSON is what
+		// napalm's NVUE Cumulus driver reads).
+		Neighbors:      "nv show interface lldp-detail -o json",
 		ParseNeighbors: func(out string) (verify.Neighbors, error) { return verify.ParseNVUENeighbors([]byte(jsonPart(out))) },
 	},
 }

@@ -3,6 +3,7 @@ package sim_test
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -113,5 +114,28 @@ func TestLabNeighbors(t *testing.T) {
 	o.HideNeighbor("swp1")
 	if o.Neighbors["swp31"][0].SystemName != "spine2" || o.Neighbors["swp32"][0].SystemName != "spine1" || o.Neighbors["swp1"] != nil {
 		t.Errorf("after Miscable and HideNeighbor: %+v", o.Neighbors)
+	}
+}
+
+// TestNVUELLDPTable: `nv show interface lldp` prints the NVUE Command
+// Reference's table (Show Commands, LLDP), one row per neighbor, and its
+// JSON form holds only the interfaces with neighbors, as napalm's NVUE
+// Cumulus driver reads it.
+func TestNVUELLDPTable(t *testing.T) {
+	d := startWith(t, sim.Options{Platform: model.PlatformCumulus, Neighbors: map[string][]cli.Neighbor{
+		"swp1": {{SystemName: "spine1", PortID: "Ethernet1/1"}},
+		"swp2": {{SystemName: "gpu01", PortID: "02:00:00:00:00:02", PortIDMAC: true, PortDescription: "ens1f0np0"}},
+	}})
+	drv := mustOpen(t, d, cumulusDef(t))
+	want := "Interface  Speed  Type  Remote Host      Remote Port\n" +
+		"---------  -----  ----  -----------      -----------\n" +
+		"swp1       100G   swp   spine1           Ethernet1/1\n" +
+		"swp2       100G   swp   gpu01            02:00:00:00:00:02\n"
+	if got := cmd(t, drv, "nv show interface lldp"); got != strings.TrimSuffix(want, "\n") {
+		t.Errorf("nv show interface lldp:\n%s\nwant:\n%s", got, want)
+	}
+	got, err := push.Vendors[model.PlatformCumulus].ParseNeighbors(cmd(t, drv, "nv show interface lldp -o json"))
+	if err != nil || len(got) != 2 || got["swp1"][0].SystemName != "spine1" {
+		t.Errorf("nv show interface lldp -o json: %v, %v", got, err)
 	}
 }

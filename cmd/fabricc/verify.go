@@ -17,7 +17,7 @@ func newVerifyCmd() *cobra.Command {
 			"priorities, trust, ETS, ECN thresholds, VLANs, MTU) and lists every difference as\n" +
 			"device, port, field, intended, actual. It also checks the cabling: each switch's LLDP\n" +
 			"neighbors (EOS show lldp neighbors detail, Onyx show lldp interfaces ethernet remote,\n" +
-			"NVUE nv show interface) against the fabric's links. A cabled port whose neighbor is\n" +
+			"NVUE nv show interface lldp-detail) against the fabric's links. A cabled port whose neighbor is\n" +
 			"not the model's peer (switch and port, or host and NIC interface; a name may be the\n" +
 			"FQDN) is a difference, field \"neighbor\"; a cabled port without a neighbor is not (LLDP\n" +
 			"may be off, a host may run no LLDP agent) but is counted on the switch's cabling line,\n" +

@@ -156,19 +156,17 @@ func onyxNeighbor(row map[string]any) Neighbor {
 	return Neighbor{SystemName: val("Remote system name"), PortID: id, PortIDMAC: mac, PortDescription: val("Remote port description")}
 }
 
-// ParseNVUENeighbors reads NVUE `nv show interface -o json`: each
-// interface's "lldp" object holds "neighbor", keyed by the neighbor's
-// name, each with "chassis" ("system-name") and "port" ("name", "type":
-// "ifname", "mac" or another lldpd port ID type, "description"). Object
-// paths from the NVUE Command Reference, LLDP, `nv show interface
-// <interface-id> lldp neighbor <neighbor-id>` (Cumulus Linux 5.1 and
-// later), whose `nv show interface <interface-id>` shows the lldp
-// subtree within the interface; the same nesting under each interface
+// ParseNVUENeighbors reads NVUE `nv show interface lldp-detail -o json`:
+// each interface's "lldp" object holds "neighbor", keyed by the
+// neighbor's name, each with "chassis" ("system-name") and "port"
+// ("name", "type": "ifname", "mac" or another lldpd port ID type,
+// "description"). Object paths from the NVUE Command Reference, LLDP,
+// `nv show interface <interface-id> lldp neighbor <neighbor-id>`
+// (Cumulus Linux 5.1 and later); the same nesting under each interface
 // is what napalm's NVUE Cumulus driver reads from `nv show interface
-// lldp -o json`, and what a public NVIDIA test data file of the interface
-// collection holds. fabricc has not seen NVIDIA's documentation print
-// `nv show interface -o json` itself with the lldp subtree: to be
-// confirmed on a switch.
+// lldp-detail -o json` (chassis system-name, port name and
+// description). NVIDIA's reference prints that command's text form
+// only.
 func ParseNVUENeighbors(data []byte) (Neighbors, error) {
 	var ifs map[string]struct {
 		LLDP struct {
@@ -185,7 +183,7 @@ func ParseNVUENeighbors(data []byte) (Neighbors, error) {
 		} `json:"lldp"`
 	}
 	if err := json.Unmarshal(data, &ifs); err != nil {
-		return nil, fmt.Errorf("nv show interface -o json: %w", err)
+		return nil, fmt.Errorf("nv show interface lldp-detail -o json: %w", err)
 	}
 	ns := Neighbors{}
 	for port, i := range ifs {

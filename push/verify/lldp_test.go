@@ -165,7 +165,7 @@ func TestParseOnyxNeighbors(t *testing.T) {
 	}
 }
 
-// nvueInterfaces is `nv show interface -o json` cut to what matters here,
+// nvueInterfaces is `nv show interface lldp-detail -o json` cut to what matters here,
 // in NVUE's object model (NVUE Command Reference, `nv show interface
 // <interface-id> lldp neighbor <neighbor-id>`): a spine by interface
 // name, a host whose lldpd sends its MAC address, the management port's

@@ -512,6 +512,9 @@ func (s *shell) show(args []string) string {
 	default:
 		src = s.d.operational()
 	}
+	if len(path) == 2 && path[0] == "interface" && (path[1] == "lldp" || path[1] == "lldp-detail") {
+		return lldpView(src, path[1], flags["-o"])
+	}
 	cur, ok := lookup(src, path)
 	if !ok {
 		return "Error: The requested item does not exist."
@@ -566,6 +569,55 @@ func columns(op, applied any) string {
 			a = fmt.Sprint(v)
 		}
 		fmt.Fprintf(&b, "%-24s %-16v %s\n", k, m[k], a)
+	}
+	return b.String()
+}
+
+// lldpView is `nv show interface lldp` and `nv show interface
+// lldp-detail` (NVUE Command Reference, Show Commands, LLDP: both
+// "Introduced in Cumulus Linux 5.0.0"): in JSON, each interface with LLDP
+// neighbors holds its "lldp" subtree, the form napalm's NVUE Cumulus
+// driver reads from both commands; the lldp text form is the reference's
+// table. The detail text form (lldpcli's) is not simulated.
+func lldpView(src tree, view, format string) string {
+	ifs, _ := src["interface"].(tree)
+	out := tree{}
+	for _, n := range cli.PortNames(ifs) {
+		i, _ := ifs[n].(map[string]any)
+		if l, ok := i["lldp"]; ok {
+			out[n] = tree{"lldp": l}
+		}
+	}
+	switch {
+	case format == "json":
+		return cli.JSON(out)
+	case format == "yaml":
+		return toYAMLAny(out)
+	case view == "lldp" && (format == "" || format == "auto"):
+		return lldpTable(ifs, out)
+	}
+	return "Error: fabricc's simulator prints " + view + " only with -o json"
+}
+
+// lldpTable is the text of `nv show interface lldp`: one row per
+// neighbor (the reference's example: Interface, Speed, Type, Remote
+// Host, Remote Port).
+func lldpTable(ifs, withLLDP tree) string {
+	var b strings.Builder
+	row := "%-10s %-6s %-5s %-16s %s\n"
+	fmt.Fprintf(&b, row, "Interface", "Speed", "Type", "Remote Host", "Remote Port")
+	fmt.Fprintf(&b, row, "---------", "-----", "----", "-----------", "-----------")
+	for _, n := range cli.PortNames(withLLDP) {
+		i, _ := ifs[n].(map[string]any)
+		link, _ := i["link"].(map[string]any)
+		l, _ := i["lldp"].(map[string]any)
+		ns, _ := l["neighbor"].(tree)
+		for _, k := range cli.SortedKeys(ns) {
+			nb, _ := ns[k].(tree)
+			ch, _ := nb["chassis"].(tree)
+			port, _ := nb["port"].(tree)
+			fmt.Fprintf(&b, row, n, fmt.Sprint(link["speed"]), fmt.Sprint(i["type"]), fmt.Sprint(ch["system-name"]), fmt.Sprint(port["name"]))
+		}
 	}
 	return b.String()
 }
