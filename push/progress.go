@@ -3,10 +3,10 @@ package push
 import (
 	"fmt"
 	"io"
-	"log/slog"
 	"slices"
 	"sync"
 
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/vbauerster/mpb/v8"
 	"github.com/vbauerster/mpb/v8/decor"
 )
@@ -31,21 +31,39 @@ const (
 // steps are the progress points of one device's bar.
 var steps = []string{stepConnect, stepLock, stepRecover, stepStage, stepApply, stepVerify, stepConfirm, stepSave}
 
-// LogProgress writes one log line per device event: the form for pipes,
-// CI and terminals without a size (mpb/v8 renders nothing and drops lines
-// there).
-type LogProgress struct{ Log *slog.Logger }
+// LogProgress writes one line per device event, "[leaf1] connect": the
+// form for pipes, CI and terminals without a size (mpb/v8 renders
+// nothing and drops lines there). Lines from several devices interleave;
+// each says its device. An error is device text, written through
+// quote.Visible.
+type LogProgress struct {
+	mu sync.Mutex
+	W  io.Writer
+}
 
 // Step logs a step.
-func (p LogProgress) Step(device, step string) { p.Log.Info(step, "device", device) }
+func (p *LogProgress) Step(device, step string) { p.line(device, step) }
 
-// Done logs the outcome.
-func (p LogProgress) Done(r *DeviceResult) {
-	if r.Status == StatusFailed {
-		p.Log.Error("failed", "device", r.Device, "error", r.Error, "rolled_back", r.RolledBack)
-		return
+// Done logs the outcome: "[leaf1] changed, verified", "[leaf2] failed,
+// rolled back: <error>".
+func (p *LogProgress) Done(r *DeviceResult) {
+	text := r.Status
+	if r.Verified && r.Status != StatusVerified {
+		text += ", verified"
 	}
-	p.Log.Info(r.Status, "device", r.Device, "verified", r.Verified)
+	if r.RolledBack {
+		text += ", rolled back"
+	}
+	if r.Error != "" {
+		text += ": " + oneLine(r.Error)
+	}
+	p.line(r.Device, text)
+}
+
+func (p *LogProgress) line(device, text string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	fmt.Fprintln(p.W, quote.Visible("["+device+"] "+text))
 }
 
 // BarProgress shows one bar per device with mpb; use it only when stderr

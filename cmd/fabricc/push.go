@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"os"
 	"time"
 
@@ -246,7 +245,7 @@ func runEngine(ctx context.Context, cmd *cobra.Command, o push.Options) *push.Re
 			return rep
 		}
 	}
-	o.Progress = push.LogProgress{Log: slog.New(slog.NewTextHandler(errw, nil))}
+	o.Progress = &push.LogProgress{W: errw}
 	return push.Run(ctx, o)
 }
 

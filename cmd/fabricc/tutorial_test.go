@@ -315,7 +315,7 @@ func startTutorialLab(t *testing.T, dir string, env []string, bin, command strin
 var (
 	// tutorialProgress is a push, diff or verify step logged on stderr
 	// when it is not a terminal (a terminal draws bars instead).
-	tutorialProgress = regexp.MustCompile(`^time=\S+ level=[A-Z]+ msg=`)
+	tutorialProgress = regexp.MustCompile(`^\[[^\]\s]+\] `)
 	// labAddress and inventoryPort are the lab's ports, new every run.
 	labAddress    = regexp.MustCompile(`127\.0\.0\.1:[0-9]+`)
 	inventoryPort = regexp.MustCompile(`^(\s*port\s+= )[0-9]+$`)
@@ -421,7 +421,7 @@ func TestTutorialHarness(t *testing.T) {
 		// The lab's port and the summary's times vary.
 		{"leaf1  cumulus  ssh admin@127.0.0.1:33723\n", "leaf1  cumulus  ssh admin@127.0.0.1:41002\n", true},
 		{"DEVICE  PLATFORM  STATUS   VERIFIED  TIME  DETAIL\nleaf1   cumulus   changed  yes       47ms\npush: 1 device: 1 changed\n",
-			"time=2026-11-27T01:10:40.920Z level=INFO msg=connect device=leaf1\n" +
+			"[leaf1] connect\n" +
 				"DEVICE  PLATFORM  STATUS   VERIFIED  TIME    DETAIL\nleaf1   cumulus   changed  yes       1.203s  \npush: 1 device: 1 changed\n", true},
 		// But not the status.
 		{"DEVICE  PLATFORM  STATUS   VERIFIED  TIME  DETAIL\nleaf1   cumulus   changed  yes       47ms\npush: 1 device: 1 changed\n",
