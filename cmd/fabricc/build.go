@@ -139,8 +139,13 @@ func waitingLine(dir string, pid int) string {
 
 // builtSummary is the line a build ends with: what it wrote, and for a
 // rebuild that kept files, how many it kept and how many devices it did
-// not have to render again.
+// not have to render again; then where a review starts.
 func builtSummary(dir string, r *artifacts.Result) string {
+	return builtCounts(dir, r) + "\nreview it from " + filepath.Join(dir, "fabric.md")
+}
+
+// builtCounts is the first line of builtSummary.
+func builtCounts(dir string, r *artifacts.Result) string {
 	if r.Written == r.Files {
 		return fmt.Sprintf("wrote %s for %s to %s", plural(r.Files, "file"), plural(r.Devices, "device"), dir)
 	}

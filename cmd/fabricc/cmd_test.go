@@ -235,11 +235,11 @@ func TestBuildSummary(t *testing.T) {
 		args []string
 		want string
 	}{
-		{nil, "wrote 5 files for 1 device to OUT\n"},
-		{nil, "OUT holds 5 files for 1 device: wrote 0, kept 5 unchanged (1 device not rendered again)\n"},
+		{nil, "wrote 5 files for 1 device to OUT\nreview it from OUT/fabric.md\n"},
+		{nil, "OUT holds 5 files for 1 device: wrote 0, kept 5 unchanged (1 device not rendered again)\nreview it from OUT/fabric.md\n"},
 		// The NIC's MTU changes the host's script and document, model.json
 		// and the manifest; fabric.md does not show it.
-		{[]string{"-var", "mtu=4000"}, "OUT holds 5 files for 1 device: wrote 4, kept 1 unchanged\n"},
+		{[]string{"-var", "mtu=4000"}, "OUT holds 5 files for 1 device: wrote 4, kept 1 unchanged\nreview it from OUT/fabric.md\n"},
 	} {
 		code, _, stderr := fabricc(t, append([]string{"build", good, "-o", out}, tc.args...)...)
 		if got := strings.ReplaceAll(stderr, out, "OUT"); code != 0 || got != tc.want {
