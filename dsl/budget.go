@@ -289,6 +289,7 @@ func (b *budget) chargeWeighted(v cty.Value, weight int) (spent bool, err error)
 // HCL reports as a failed call of a function the author never wrote, a
 // summary of their own.
 func renameBudgetErrors(diags hcl.Diagnostics) {
+	quietPanics(diags)
 	for _, d := range diags {
 		for _, fn := range []string{chargeFuncName, instancesFuncName} {
 			prefix := fmt.Sprintf("Call to function %q failed: ", fn)
@@ -607,4 +608,25 @@ func checkRange(args []cty.Value) error {
 			maxRangeValues, maxRangeValues, maxRangeValues)
 	}
 	return nil
+}
+
+// panicText is how cty words a panic it caught in a function, before the
+// panic's message and a Go stack trace.
+const panicText = "panic in function implementation: "
+
+// quietPanics takes the Go stack trace out of an error whose function
+// panicked inside cty (cty.Value.Modulo on an infinite number: 1/0 % 1),
+// which otherwise printed machine paths and goroutine dumps to the user,
+// and says what the operation is known to fail on. Called with the
+// budget's renaming, on every evaluation's diagnostics.
+func quietPanics(diags hcl.Diagnostics) {
+	for _, d := range diags {
+		i := strings.Index(d.Detail, panicText)
+		if i < 0 {
+			continue
+		}
+		msg, _, _ := strings.Cut(d.Detail[i+len(panicText):], "\n")
+		d.Detail = d.Detail[:i] + "the expression library failed on it (" + strings.TrimSpace(msg) +
+			"); its % fails this way on an infinite number, which a division by zero gives."
+	}
 }
