@@ -6,6 +6,7 @@
 package transport
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +14,7 @@ import (
 	"os"
 	"strconv"
 	"sync"
+	"time"
 
 	scrapli "github.com/scrapli/scrapligo/transport"
 	"golang.org/x/crypto/ssh"
@@ -81,19 +83,10 @@ func explainHostKey(cb ssh.HostKeyCallback, path string) ssh.HostKeyCallback {
 
 // Open dials a.Host:a.Port, authenticates, requests a PTY and a shell.
 func (t *SSH) Open(a *scrapli.Args) error {
-	auth, err := t.authMethods()
+	addr := net.JoinHostPort(a.Host, strconv.Itoa(a.Port))
+	client, err := t.Dial(context.Background(), addr, a.TimeoutSocket)
 	if err != nil {
 		return err
-	}
-	if t.HostKey == nil {
-		return errors.New("no host key check configured; set a known_hosts file or --insecure-ignore-host-key")
-	}
-	cfg := &ssh.ClientConfig{User: t.Creds.Username, Auth: auth, HostKeyCallback: t.HostKey, Timeout: a.TimeoutSocket}
-	addr := net.JoinHostPort(a.Host, strconv.Itoa(a.Port))
-	client, err := ssh.Dial("tcp", addr, cfg)
-	if err != nil {
-		t.closeAgent()
-		return fmt.Errorf("ssh %s@%s: %w", t.Creds.Username, addr, err)
 	}
 	if err := t.shell(client, a); err != nil {
 		_ = client.Close()
@@ -101,6 +94,48 @@ func (t *SSH) Open(a *scrapli.Args) error {
 		return fmt.Errorf("ssh %s: %w", addr, err)
 	}
 	return nil
+}
+
+// Dial connects to addr ("host:port") and logs in with t.Creds, checking
+// the server's key with t.HostKey. timeout bounds the TCP connect and the
+// SSH handshake with the login, as the inventory's connect_timeout says;
+// ctx ending closes the connection. Open dials with it before it asks for
+// a shell, Run before it runs a command. The caller closes the client,
+// then t (which holds the ssh-agent connection).
+func (t *SSH) Dial(ctx context.Context, addr string, timeout time.Duration) (*ssh.Client, error) {
+	auth, err := t.authMethods()
+	if err != nil {
+		return nil, err
+	}
+	if t.HostKey == nil {
+		t.closeAgent()
+		return nil, errors.New("no host key check configured; set a known_hosts file or --insecure-ignore-host-key")
+	}
+	cfg := &ssh.ClientConfig{User: t.Creds.Username, Auth: auth, HostKeyCallback: t.HostKey, Timeout: timeout}
+	fail := func(err error) (*ssh.Client, error) {
+		t.closeAgent()
+		return nil, fmt.Errorf("ssh %s@%s: %w", t.Creds.Username, addr, err)
+	}
+	d := net.Dialer{Timeout: timeout}
+	conn, err := d.DialContext(ctx, "tcp", addr)
+	if err != nil {
+		return fail(err)
+	}
+	stop := context.AfterFunc(ctx, func() { _ = conn.Close() })
+	defer stop()
+	if timeout > 0 {
+		_ = conn.SetDeadline(time.Now().Add(timeout))
+	}
+	c, chans, reqs, err := ssh.NewClientConn(conn, addr, cfg)
+	if err != nil {
+		_ = conn.Close()
+		if ctx.Err() != nil {
+			err = context.Cause(ctx)
+		}
+		return fail(err)
+	}
+	_ = conn.SetDeadline(time.Time{})
+	return ssh.NewClient(c, chans, reqs), nil
 }
 
 func (t *SSH) shell(client *ssh.Client, a *scrapli.Args) error {
