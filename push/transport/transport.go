@@ -54,7 +54,7 @@ func HostKeyCallback(path string, insecure bool) (ssh.HostKeyCallback, error) {
 	}
 	cb, err := knownhosts.New(path)
 	if err != nil {
-		return nil, fmt.Errorf("known_hosts %s: %w (add the switches' keys, e.g. with ssh-keyscan, or pass --insecure-ignore-host-key)", path, err)
+		return nil, fmt.Errorf("known_hosts %s: %w (add the devices' keys, e.g. with ssh-keyscan, or pass --insecure-ignore-host-key)", path, err)
 	}
 	return explainHostKey(cb, path), nil
 }
@@ -72,11 +72,11 @@ func explainHostKey(cb ssh.HostKeyCallback, path string) ssh.HostKeyCallback {
 		}
 		fp := ssh.FingerprintSHA256(key)
 		if len(ke.Want) == 0 {
-			return fmt.Errorf("%w: %s offers host key %s %s, which %s does not list; compare it with the fingerprint on the switch's console, then add it (ssh-keyscan)",
+			return fmt.Errorf("%w: %s offers host key %s %s, which %s does not list; compare it with the fingerprint on the device's console, then add it (ssh-keyscan)",
 				err, host, key.Type(), fp, path)
 		}
 		w := ke.Want[0]
-		return fmt.Errorf("%w: %s offers host key %s %s, not the one %s:%d lists; the connection may be intercepted, or the switch was reinstalled: check on its console before replacing that line",
+		return fmt.Errorf("%w: %s offers host key %s %s, not the one %s:%d lists; the connection may be intercepted, or the device was reinstalled: check on its console before replacing that line",
 			err, host, key.Type(), fp, w.Filename, w.Line)
 	}
 }
