@@ -42,7 +42,8 @@ type Options struct {
 	// Sudoers are the users whose `sudo -n` runs the command as root.
 	// For anyone else but root it prints sudo's "sudo: a password is
 	// required" and exits 1, as sudo -n does when it would have to ask
-	// (sudo(8), -n).
+	// (sudo(8), -n; the wording is the sudoers plugin's, logging.c, for a
+	// non-interactive run that needs a password).
 	Sudoers []string
 	// Missing are the programs this host lacks ("bash", "sudo"): a
 	// command line that starts with one fails as a login shell dash
