@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -24,6 +25,8 @@ type simHost struct {
 	addr  string
 	user  string
 	block string // more attributes: platform, sudo, groups
+	// setup are more `ip -n NS` commands, run after ifc is made.
+	setup [][]string
 	opts  host.Options
 	sim   *host.Host
 }
@@ -31,9 +34,10 @@ type simHost struct {
 var hostNetnsSeq atomic.Int64
 
 // hostNetns makes a network namespace holding a veth pair, ifc (up,
-// with mtu and addr) and peer0, removed when the test ends; it skips the
-// test where namespaces cannot be made (not root, no ip, no netns).
-func hostNetns(t *testing.T, ifc string, mtu int, addr string) string {
+// with mtu and addr, when addr is set) and peer0, then runs setup's ip
+// commands in it; it is removed when the test ends. It skips the test
+// where namespaces cannot be made (not root, no ip, no netns).
+func hostNetns(t *testing.T, ifc string, mtu int, addr string, setup ...[]string) string {
 	t.Helper()
 	if os.Geteuid() != 0 {
 		t.Skip("not root: the host simulator runs scripts in a network namespace, which needs root")
@@ -49,12 +53,15 @@ func hostNetns(t *testing.T, ifc string, mtu int, addr string) string {
 		t.Skipf("ip netns not available: %v: %s", err, out)
 	}
 	t.Cleanup(func() { _ = exec.Command("ip", "netns", "del", ns).Run() })
-	for _, args := range [][]string{
-		{"link", "add", ifc, "mtu", fmt.Sprint(mtu), "type", "veth", "peer", "name", "peer0"},
-		{"addr", "add", addr, "dev", ifc},
-		{"link", "set", ifc, "up"},
-	} {
+	cmds := [][]string{{"link", "add", ifc, "mtu", fmt.Sprint(mtu), "type", "veth", "peer", "name", "peer0"}, {"link", "set", ifc, "up"}}
+	if addr != "" {
+		cmds = append(cmds, []string{"addr", "add", addr, "dev", ifc})
+	}
+	for _, args := range append(cmds, setup...) {
 		if out, err := exec.Command("ip", append([]string{"-n", ns}, args...)...).CombinedOutput(); err != nil {
+			if slices.Contains(args, "vlan") {
+				t.Skipf("this kernel cannot make VLAN interfaces (8021q): ip %s: %s", strings.Join(args, " "), strings.TrimSpace(string(out)))
+			}
 			t.Fatalf("ip %s: %v: %s", strings.Join(args, " "), err, out)
 		}
 	}
@@ -76,7 +83,7 @@ func hostInventory(t *testing.T, hosts []*simHost) (string, []string) {
 		if h.user == "" {
 			h.user = "root"
 		}
-		h.opts.Netns = hostNetns(t, h.ifc, h.mtu, h.addr)
+		h.opts.Netns = hostNetns(t, h.ifc, h.mtu, h.addr, h.setup...)
 		h.opts.Users = map[string]string{h.user: pw}
 		s, err := host.Start(context.Background(), h.opts)
 		if err != nil {
@@ -331,6 +338,45 @@ func TestVerifyFreeBSDHost(t *testing.T) {
 	if c := nas.sim.Commands(); len(c) != 1 {
 		t.Errorf("a refused inventory reached nas: %q", c)
 	}
+}
+
+// TestVerifyHostVLAN: the Linux script reads the host's VLAN interface
+// as the kernel has it. iser-target (examples/demartek-lab) tags RoCE on
+// VLAN 2, p9p1.2 on p9p1 with egress map 2:3 3:3: with that VLAN made in
+// its namespace it verifies (where the kernel has 8021q; skipped
+// otherwise). On a host where p9p1.2 is instead a veth whose peer is
+// named with an escape sequence, the script reports what it found, the
+// peer's name as the parent, and that name reaches the terminal escaped.
+func TestVerifyHostVLAN(t *testing.T) {
+	const demartek = "../../examples/demartek-lab"
+	t.Run("hostile parent name", func(t *testing.T) {
+		h := &simHost{name: "iser-target", ifc: "p9p1", mtu: 1500, setup: [][]string{
+			{"link", "add", "p9p1.2", "type", "veth", "peer", "name", "e\x1b[7mX"},
+			{"link", "set", "p9p1.2", "up"},
+			{"addr", "add", "192.168.2.41/24", "dev", "p9p1.2"},
+		}}
+		inv, _ := hostInventory(t, []*simHost{h})
+		code, stdout, stderr := fabricc(t, "verify", demartek, "-i", inv, "--limit", "iser-target")
+		got := lines(stdout, "DIFF ")
+		want := []string{`DIFF iser-target p9p1.2 vlan: intended 802.1Q id 2 on p9p1, actual 802.1Q id none on e\x1b[7mX`}
+		if code != 1 || strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("verify: exit %d, DIFF lines\n%s\nwant\n%s\n%s\n%s", code, strings.Join(got, "\n"), strings.Join(want, "\n"), stdout, stderr)
+		}
+		if strings.ContainsAny(stdout+stderr, "\x1b") {
+			t.Errorf("a host's interface name reached the terminal raw")
+		}
+	})
+	t.Run("VLAN as the model says", func(t *testing.T) {
+		h := &simHost{name: "iser-target", ifc: "p9p1", mtu: 1500, setup: [][]string{
+			{"link", "add", "link", "p9p1", "name", "p9p1.2", "type", "vlan", "id", "2", "egress-qos-map", "2:3", "3:3"},
+			{"link", "set", "p9p1.2", "up"},
+			{"addr", "add", "192.168.2.41/24", "dev", "p9p1.2"},
+		}}
+		inv, _ := hostInventory(t, []*simHost{h})
+		if code, stdout, stderr := fabricc(t, "verify", demartek, "-i", inv, "--limit", "iser-target"); code != 0 || !strings.Contains(stdout, "verify: 1 device: 1 verified\n") {
+			t.Errorf("verify: exit %d\n%s\n%s", code, stdout, stderr)
+		}
+	})
 }
 
 func readFile(t *testing.T, p string) string {
