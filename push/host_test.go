@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/fabricc/fabricc/artifacts"
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/inventory"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/push/transport"
@@ -249,4 +250,29 @@ func TestRunHosts(t *testing.T) {
 	if len(rep.Devices) != 0 || len(sent) != 0 {
 		t.Errorf("a dry run checked hosts: %v", sent)
 	}
+}
+
+// FuzzJudgeCheck feeds arbitrary check output to judgeCheck: no panic,
+// and what the summary and the DIFF lines print of it is printable text,
+// one line each.
+func FuzzJudgeCheck(f *testing.F) {
+	f.Add([]byte("DIFF fab0 mtu: intended 9000; actual 1500\nfabricc: 1 difference(s) from the model\n"), []byte(""), 1)
+	f.Add([]byte("note: \x1b[2J\nfabricc: host matches the model\n"), []byte("\x07"), 0)
+	f.Add([]byte("DIFF \r\x00: intended ; actual \u2028"), []byte("sudo: a password is required\n"), 1)
+	f.Fuzz(func(t *testing.T, stdout, stderr []byte, status int) {
+		res := &DeviceResult{Device: "h1", Host: true, Platform: "linux"}
+		if err := judgeCheck(res, transport.Output{Stdout: stdout, Stderr: stderr, Status: status}); err != nil {
+			res.Status, res.Error = StatusFailed, err.Error()
+		}
+		var b strings.Builder
+		(&Report{Action: ActionVerify, Devices: []*DeviceResult{res}}).WriteSummary(&b)
+		for _, d := range res.Differences {
+			b.WriteString("DIFF " + d.String() + "\n")
+		}
+		for _, l := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
+			if l != quote.Visible(l) {
+				t.Fatalf("a printed line is not printable text: %q", l)
+			}
+		}
+	})
 }
