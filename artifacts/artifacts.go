@@ -143,6 +143,14 @@ func RenderSwitchConfig(f *model.Fabric, sw *model.Switch) (Device, error) {
 	return renderSwitchWith(f, sw, all.ForSwitchPlatform(sw))
 }
 
+// RenderHostConfig renders the files of one host of f that its operating
+// system's target writes (the script, and FreeBSD's rc.conf and
+// loader.conf; not the document every host gets), as Render does: what
+// verify runs on a host with --check, rendered for that host alone.
+func RenderHostConfig(f *model.Fabric, h *model.Host) (Device, error) {
+	return renderHostWith(f, h, all.ForHostOS(h))
+}
+
 // renderSwitches renders f's switches on every core, in the fabric's
 // order, with mapped renderers when asked; the error is that of the
 // first switch that fails.

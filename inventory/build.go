@@ -21,13 +21,13 @@ func build(dir string, ds, def *deviceSchema) (*Device, hcl.Diagnostics) {
 	}
 	dev := &Device{Name: ds.Name, Port: DefaultPort, Range: ds.DefRange}
 	if err := quote.CheckWord(ds.Name, 63); err != nil {
-		errf("Invalid device name", fmt.Sprintf("the name %s; it must be the switch's name in the fabric, a word.", err))
+		errf("Invalid device name", fmt.Sprintf("the name %s; it must be the name of a switch or host of the fabric, a word.", err))
 	}
 	dev.Address = str(ds.Address, nil)
 	if dev.Address == "" {
 		errf("Missing address", `set address = "<management IP or hostname>".`)
 	} else if !hostOrIP(dev.Address) {
-		errf("Invalid address", fmt.Sprintf("address %q is not an IP address or a host name (letters, digits, '-' and '.'); write the switch's management address.", dev.Address))
+		errf("Invalid address", fmt.Sprintf("address %q is not an IP address or a host name (letters, digits, '-' and '.'); write the device's management address.", dev.Address))
 	}
 	if p := pick(ds.Port, def.Port); p != nil {
 		dev.Port = *p
@@ -42,12 +42,17 @@ func build(dir string, ds, def *deviceSchema) (*Device, hcl.Diagnostics) {
 		errf("Invalid username", fmt.Sprintf("username %q holds a space, a control character or a letter outside ASCII, or is over 64 characters; write the login name.", dev.Username))
 	}
 	if pl := str(ds.Platform, def.Platform); pl != "" {
-		switch model.Platform(pl) {
-		case model.PlatformOnyx, model.PlatformEOS, model.PlatformCumulus:
+		switch pl {
+		case string(model.PlatformOnyx), string(model.PlatformEOS), string(model.PlatformCumulus), string(model.OSLinux), string(model.OSFreeBSD):
 			dev.Platform = model.Platform(pl)
+		case string(model.OSWindows):
+			errf("Windows host", WindowsRefusal(ds.Name))
 		default:
-			errf("Unknown platform", fmt.Sprintf("platform %q is not one of onyx, eos, cumulus.", pl))
+			errf("Unknown platform", fmt.Sprintf("platform %q is not one of onyx, eos, cumulus (switches), linux, freebsd (hosts).", pl))
 		}
+	}
+	if s := pick(ds.Sudo, def.Sudo); s != nil {
+		dev.Sudo = *s
 	}
 	if g := pick(ds.Groups, def.Groups); g != nil {
 		dev.Groups = *g
@@ -66,6 +71,14 @@ func build(dir string, ds, def *deviceSchema) (*Device, hcl.Diagnostics) {
 		return nil, diags
 	}
 	return dev, nil
+}
+
+// WindowsRefusal says why the Windows host named host is refused: its
+// script is PowerShell, and fabricc runs only the Linux and FreeBSD
+// scripts' --check over SSH; the operator runs it on the host.
+func WindowsRefusal(host string) string {
+	return fmt.Sprintf("%s is a Windows host, and fabricc checks only Linux and FreeBSD hosts over SSH (a Windows host's script is PowerShell); run %s.windows.ps1 -Check on the host instead, and remove it from the inventory.",
+		host, host)
 }
 
 // hostOrIP reports whether s is an IP address or a host name: labels of

@@ -1,7 +1,8 @@
-// Package inventory reads fabricc's inventory: where each switch is
-// reachable for `fabricc push`, how to log in, and which groups and tags it
-// belongs to. It is a separate HCL file from the fabric, so the fabric can
-// be shared without any site's addresses or credential sources:
+// Package inventory reads fabricc's inventory: where each switch (and each
+// host `fabricc verify` checks) is reachable, how to log in, and which
+// groups and tags it belongs to. It is a separate HCL file from the
+// fabric, so the fabric can be shared without any site's addresses or
+// credential sources:
 //
 //	known_hosts = "known_hosts"      # relative to this file
 //
@@ -22,6 +23,25 @@
 //	  groups = ["leaves"]
 //	  tags   = ["rack1"]
 //	}
+//
+//	device "gpu01" {                   # a host of the fabric: verify runs its script's --check
+//	  address     = "10.0.1.11"
+//	  username    = "fabricc"
+//	  private_key = "keys/fabricc"
+//	  sudo        = true               # run the check through `sudo -n` (the login is not root)
+//	  groups      = ["gpu"]
+//	}
+//
+// A device is a switch or a host of the fabric by its name; the inventory
+// itself does not know which (the fabric does, see push.Build). The
+// attributes are the same for both, with two differences: platform, when
+// given, is the switch's platform (onyx, eos, cumulus) or the host's
+// operating system (linux, freebsd; a Windows host is refused, as its
+// PowerShell script cannot be run from here: run it with -Check on the
+// host), and sudo applies to hosts only, enable_password_env and
+// enable_password_file to switches only (each is ignored on the other
+// kind, so a defaults block may set them for all). `fabricc push` and
+// `fabricc diff` never connect to a host.
 //
 // Secrets themselves never live in the inventory: it names an environment
 // variable, a file, a private key file or the ssh-agent, and Credentials
@@ -55,16 +75,22 @@ type Inventory struct {
 	Devices []*Device
 }
 
-// Device is one switch's access details.
+// Device is one switch's or host's access details.
 type Device struct {
-	Name     string
-	Address  string
-	Port     int
-	Platform model.Platform // empty when the inventory does not say
+	Name    string
+	Address string
+	Port    int
+	// Platform is the switch's platform or, for a host, its operating
+	// system (model.OSLinux or model.OSFreeBSD as a Platform); empty
+	// when the inventory does not say.
+	Platform model.Platform
 	Username string
-	Auth     AuthSource
-	Groups   []string
-	Tags     []string
+	// Sudo runs a host's check through `sudo -n` (hosts only; a switch
+	// ignores it).
+	Sudo   bool
+	Auth   AuthSource
+	Groups []string
+	Tags   []string
 	// ConnectTimeout bounds the TCP connect and SSH handshake,
 	// CommandTimeout each command, DeviceTimeout the whole push to this
 	// device.
@@ -101,6 +127,7 @@ type deviceSchema struct {
 	Agent          *bool     `hcl:"agent,optional"`
 	EnableEnv      *string   `hcl:"enable_password_env,optional"`
 	EnableFile     *string   `hcl:"enable_password_file,optional"`
+	Sudo           *bool     `hcl:"sudo,optional"`
 	Groups         *[]string `hcl:"groups,optional"`
 	Tags           *[]string `hcl:"tags,optional"`
 	ConnectTimeout *string   `hcl:"connect_timeout,optional"`
@@ -196,6 +223,7 @@ type defs struct {
 	Agent          *bool     `hcl:"agent,optional"`
 	EnableEnv      *string   `hcl:"enable_password_env,optional"`
 	EnableFile     *string   `hcl:"enable_password_file,optional"`
+	Sudo           *bool     `hcl:"sudo,optional"`
 	Groups         *[]string `hcl:"groups,optional"`
 	Tags           *[]string `hcl:"tags,optional"`
 	ConnectTimeout *string   `hcl:"connect_timeout,optional"`
@@ -208,7 +236,7 @@ func (d defs) deviceSchema() deviceSchema {
 	return deviceSchema{Username: d.Username, Port: d.Port, Platform: d.Platform,
 		PasswordEnv: d.PasswordEnv, PasswordFile: d.PasswordFile, PrivateKey: d.PrivateKey,
 		PassphraseEnv: d.PassphraseEnv, PassphraseFile: d.PassphraseFile, Agent: d.Agent,
-		EnableEnv: d.EnableEnv, EnableFile: d.EnableFile,
+		EnableEnv: d.EnableEnv, EnableFile: d.EnableFile, Sudo: d.Sudo,
 		Groups: d.Groups, Tags: d.Tags, ConnectTimeout: d.ConnectTimeout,
 		CommandTimeout: d.CommandTimeout, DeviceTimeout: d.DeviceTimeout, DefRange: d.DefRange}
 }

@@ -113,6 +113,63 @@ func TestSelect(t *testing.T) {
 	}
 }
 
+// TestHostEntries: a host's entry is a device like a switch's, with its
+// operating system as platform and sudo (from the defaults too); --limit
+// and Terms name hosts, their groups and tags like switches'.
+func TestHostEntries(t *testing.T) {
+	inv := load(t, sample+`
+device "gpu01" {
+  address  = "10.0.1.11"
+  platform = "linux"
+  sudo     = true
+  groups   = ["gpus"]
+}
+device "nas" {
+  address  = "10.20.0.1"
+  platform = "freebsd"
+  username = "root"
+  tags     = ["rack9"]
+}
+`)
+	gpu, nas, leaf := inv.Device("gpu01"), inv.Device("nas"), inv.Device("leaf1")
+	if gpu.Platform != "linux" || !gpu.Sudo || gpu.Username != "admin" || gpu.Auth.Kind != AuthPasswordEnv {
+		t.Errorf("gpu01 = %+v", gpu)
+	}
+	if nas.Platform != "freebsd" || nas.Sudo || nas.Username != "root" || leaf.Sudo {
+		t.Errorf("nas = %+v, leaf1 sudo %v", nas, leaf.Sudo)
+	}
+	for limit, want := range map[string]string{"gpus": "gpu01", "rack9,spines": "nas,spine1", "all": "nas"} {
+		got, err := inv.Select(limit)
+		var names []string
+		for _, d := range got {
+			names = append(names, d.Name)
+		}
+		if err != nil || strings.Join(names, ",") != want {
+			t.Errorf("Select(%q) = %v, %v; want %s", limit, names, err, want)
+		}
+	}
+	if got := strings.Join(inv.Terms(), ","); got != "all,gpu01,gpus,leaf1,leaf2,leaves,nas,rack1,rack2,rack9,spine1,spines" {
+		t.Errorf("Terms = %s", got)
+	}
+	withDefault := load(t, `
+defaults {
+  username = "u"
+  agent    = true
+  sudo     = true
+}
+device "h1" {
+  address = "h"
+}
+device "h2" {
+  address = "h"
+  sudo    = false
+}
+`)
+	if !withDefault.Device("h1").Sudo || withDefault.Device("h2").Sudo {
+		t.Errorf("sudo from the defaults: h1 %v, h2 %v", withDefault.Device("h1").Sudo, withDefault.Device("h2").Sudo)
+	}
+}
+
 func TestDiagnostics(t *testing.T) {
 	blk := func(attrs ...string) string {
 		return "device \"a\" {\n" + strings.Join(attrs, "\n") + "\n}\n"
@@ -122,7 +179,9 @@ func TestDiagnostics(t *testing.T) {
 		{blk(`address = "h"`, `password_env = "X"`), "Missing username"},
 		{blk(`address = "h"`, `username = "u"`), "Missing credentials"},
 		{blk(`address = "h"`, `username = "u"`, `password_env = "X"`, `agent = true`), "password_env, agent are all set"},
-		{blk(`address = "h"`, `username = "u"`, `agent = true`, `platform = "ios"`), `platform "ios" is not one of`},
+		{blk(`address = "h"`, `username = "u"`, `agent = true`, `platform = "ios"`), `platform "ios" is not one of onyx, eos, cumulus (switches), linux, freebsd (hosts)`},
+		{blk(`address = "h"`, `username = "u"`, `agent = true`, `platform = "windows"`), `Windows host; Device "a": a is a Windows host, and fabricc checks only Linux and FreeBSD hosts over SSH (a Windows host's script is PowerShell); run a.windows.ps1 -Check on the host instead`},
+		{blk(`address = "h"`, `username = "u"`, `agent = true`, `sudo = "maybe"`), `Unsuitable value type`},
 		{blk(`address = "h"`, `username = "u"`, `agent = true`, `command_timeout = "soon"`), `command_timeout = "soon" is not a positive duration`},
 		{blk(`address = "h"`, `username = "u"`, `agent = true`) + blk(`address = "h"`, `username = "u"`, `agent = true`), `Device "a" was already declared at inv.hcl:1`},
 		{blk(`adress = "h"`), `Unsupported argument`},

@@ -8,9 +8,10 @@ import (
 )
 
 // Select returns the devices a --limit expression picks: a comma list of
-// terms, each a device name, a glob over names ("leaf*"), a group or a tag.
-// An empty limit selects every device. A term that matches nothing is an
-// error, so a typo does not silently push to fewer switches.
+// terms, each a device name (a switch's or a host's), a glob over names
+// ("leaf*"), a group or a tag. An empty limit selects every device. A
+// term that matches nothing is an error, so a typo does not silently push
+// to fewer switches or verify fewer hosts.
 func (inv *Inventory) Select(limit string) ([]*Device, error) {
 	if strings.TrimSpace(limit) == "" {
 		return inv.Devices, nil
@@ -57,8 +58,8 @@ func (d *Device) matches(term string) bool {
 }
 
 // Terms is every word a --limit term can name without a glob: the
-// device names, groups and tags, sorted, each once (shell completion
-// offers them).
+// device names (switches and hosts), groups and tags, sorted, each once
+// (shell completion offers them).
 func (inv *Inventory) Terms() []string {
 	seen := map[string]bool{}
 	for _, d := range inv.Devices {

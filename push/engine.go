@@ -84,6 +84,13 @@ type Options struct {
 	// ActionVerify reads them: a push judges the change it made, and a
 	// miscabled port is not a reason to roll a push back.
 	Cabling bool
+	// Hosts are the hosts verify checks by running their scripts'
+	// --check (host.go), after the switches and in the same Parallel
+	// slots; only ActionVerify runs them.
+	Hosts []HostTarget
+	// RunScript runs a host's check (SSHScriptRunner; tests pass their
+	// own).
+	RunScript ScriptRunner
 	// peers indexes the fabric's cable ends for the cabling check; Run
 	// builds it once.
 	peers *verify.Peers
@@ -104,10 +111,15 @@ const DefaultParallel = 8
 // Run works on every target, at most Parallel at a time, and returns
 // the report. A push is all or nothing across its switches unless
 // PerDevice: a switch that failed makes the others roll back (gate.go).
-// A dry run and verify read each switch on its own. ctx cancellation
+// A dry run and verify read each switch on its own; verify then checks
+// the Hosts, which follow the switches in the report. ctx cancellation
 // (Ctrl-C) stops them all, each rolling back.
 func Run(ctx context.Context, o Options) *Report {
-	rep := &Report{ID: o.ID, Action: o.Action, Fabric: o.Fabric.Name, Devices: make([]*DeviceResult, len(o.Targets))}
+	var hosts []HostTarget
+	if o.Action == ActionVerify {
+		hosts = o.Hosts
+	}
+	rep := &Report{ID: o.ID, Action: o.Action, Fabric: o.Fabric.Name, Devices: make([]*DeviceResult, len(o.Targets)+len(hosts))}
 	n := o.Parallel
 	if n <= 0 {
 		n = DefaultParallel
@@ -138,6 +150,17 @@ func Run(ctx context.Context, o Options) *Report {
 			r := runDevice(ctx, o, t, &gating{gate: g, turn: turns.of(k), free: free})
 			free.Release(1)
 			rep.Devices[i] = r
+			if o.Progress != nil {
+				o.Progress.Done(r)
+			}
+		})
+	}
+	for k, t := range hosts {
+		take(ctx, free)
+		wg.Go(func() {
+			r := runHost(ctx, o, t)
+			free.Release(1)
+			rep.Devices[len(o.Targets)+k] = r
 			if o.Progress != nil {
 				o.Progress.Done(r)
 			}

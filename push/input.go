@@ -25,10 +25,18 @@ import (
 )
 
 // Build is what push works from: the model and each switch's rendered
-// configuration, by switch name.
+// configuration, by switch name; and, for verify, where each host's
+// script comes from (HostTargets).
 type Build struct {
 	Fabric  *model.Fabric
 	Configs map[string][]byte
+	// dir is the --artifacts folder, and scripts the SHA-256 its
+	// manifest.json gives each Linux and FreeBSD host script, by path
+	// ("gpu01/gpu01.linux.sh"): verify reads a script only when it checks
+	// its host. dir is empty for a Build of a fabric path, whose host
+	// scripts are rendered when they are checked.
+	dir     string
+	scripts map[string]string
 }
 
 // LoadArtifacts reads a `fabricc build` output folder through its
@@ -42,7 +50,9 @@ type Build struct {
 // Every listed file is checked, on every core, but only the model and
 // the switch configurations are kept: the other files of a 4,096-switch
 // build are 3.6 GB of host scripts and documents, and holding them took
-// verify 5.7 GB.
+// verify 5.7 GB. Of the host scripts only their manifest SHA-256 is kept:
+// verify reads and checks a host's script again when it checks the host
+// (Build.HostTargets).
 func LoadArtifacts(dir string) (*Build, error) {
 	listed, err := checkListing(dir)
 	if err != nil {
@@ -55,12 +65,18 @@ func LoadArtifacts(dir string) (*Build, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &Build{Fabric: f, Configs: map[string][]byte{}}
+	b := &Build{Fabric: f, Configs: map[string][]byte{}, dir: dir, scripts: map[string]string{}}
 	for i := range f.Switches {
 		sw := &f.Switches[i]
 		name := artifactName(sw)
 		if data, ok := kept[path.Join(sw.Name, name)]; name != "" && ok {
 			b.Configs[sw.Name] = data
+		}
+	}
+	for i := range f.Hosts {
+		rel := path.Join(f.Hosts[i].Name, hostScriptName(&f.Hosts[i]))
+		if sum, ok := listed[rel]; ok {
+			b.scripts[rel] = sum
 		}
 	}
 	if err := checkRendered(dir, b); err != nil {
@@ -372,16 +388,21 @@ func artifactName(sw *model.Switch) string {
 	return ""
 }
 
-// Targets pairs the selected inventory devices with their switches. A
-// device the fabric does not have, a switch without a rendered config, or
-// a platform that disagrees with the inventory is an error naming it and
-// where the inventory declares it.
+// Targets pairs the selected inventory devices with their switches; the
+// hosts among them are left to HostTargets. A device the fabric does not
+// have, a switch without a rendered config, or a platform that disagrees
+// with the inventory is an error naming it and where the inventory
+// declares it.
 func (b *Build) Targets(devs []*inventory.Device) ([]Target, error) {
 	var out []Target
+	hosts := hostIndex(b.Fabric)
 	for _, d := range devs {
 		sw := b.Fabric.Switch(d.Name)
+		if sw == nil && hosts[d.Name] != nil {
+			continue
+		}
 		if sw == nil {
-			return nil, fmt.Errorf("%s: inventory device %q is not a switch of fabric %q; fix the name or narrow --limit", dsl.Position(d.Range), d.Name, b.Fabric.Name)
+			return nil, fmt.Errorf("%s: inventory device %q is not a switch or host of fabric %q; fix the name or narrow --limit", dsl.Position(d.Range), d.Name, b.Fabric.Name)
 		}
 		if d.Platform != "" && d.Platform != sw.Platform {
 			return nil, fmt.Errorf("%s: device %q: the inventory says platform %s, the fabric says %s; correct the inventory's platform, or remove it (the fabric's is used)", dsl.Position(d.Range), d.Name, d.Platform, sw.Platform)
@@ -397,4 +418,100 @@ func (b *Build) Targets(devs []*inventory.Device) ([]Target, error) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Switch.Name < out[j].Switch.Name })
 	return out, nil
+}
+
+// Hosts returns the selected inventory devices that are hosts of the
+// fabric, by name.
+func (b *Build) Hosts(devs []*inventory.Device) []*inventory.Device {
+	hosts := hostIndex(b.Fabric)
+	var out []*inventory.Device
+	for _, d := range devs {
+		if hosts[d.Name] != nil {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// HostTargets pairs the selected inventory devices that are hosts of the
+// fabric with their hosts, for verify (the switches among them are
+// Targets'). A platform other than the host's operating system, and a
+// Windows host (its script is PowerShell, see
+// inventory.WindowsRefusal), are errors naming the device and where the
+// inventory declares it. Each target's Script renders the host's script
+// or, from --artifacts, reads it, checks its manifest SHA-256 and that it
+// is what fabricc renders from the folder's model.json: the script runs
+// on the host, through sudo when asked, so a script changed in the folder
+// (and its manifest with it) must not reach the host.
+func (b *Build) HostTargets(devs []*inventory.Device) ([]HostTarget, error) {
+	hosts := hostIndex(b.Fabric)
+	var out []HostTarget
+	for _, d := range devs {
+		h := hosts[d.Name]
+		if h == nil {
+			continue
+		}
+		at := dsl.Position(d.Range)
+		switch {
+		case h.OS == model.OSWindows:
+			return nil, fmt.Errorf("%s: %s", at, inventory.WindowsRefusal(h.Name))
+		case h.OS != model.OSLinux && h.OS != model.OSFreeBSD:
+			return nil, fmt.Errorf("%s: host %q runs %s, which fabricc cannot check", at, h.Name, h.OS)
+		case d.Platform != "" && string(d.Platform) != string(h.OS):
+			return nil, fmt.Errorf("%s: device %q: the inventory says platform %s, the fabric's host runs %s; correct the inventory's platform, or remove it (the fabric's is used)", at, d.Name, d.Platform, h.OS)
+		}
+		out = append(out, HostTarget{Host: h, Device: d, Script: func() ([]byte, error) { return b.hostScript(h) }})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Host.Name < out[j].Host.Name })
+	return out, nil
+}
+
+// hostIndex is f's hosts by name: a large fabric has 130,000 of them.
+func hostIndex(f *model.Fabric) map[string]*model.Host {
+	m := make(map[string]*model.Host, len(f.Hosts))
+	for i := range f.Hosts {
+		m[f.Hosts[i].Name] = &f.Hosts[i]
+	}
+	return m
+}
+
+// hostScriptName is the script a Linux or FreeBSD host's target writes:
+// "gpu01.linux.sh", "nas.freebsd.sh".
+func hostScriptName(h *model.Host) string { return h.Name + "." + string(h.OS) + ".sh" }
+
+// hostScript is h's script, rendered from the model; from an --artifacts
+// folder, the folder's file, which must have its manifest SHA-256 and be
+// that render.
+func (b *Build) hostScript(h *model.Host) ([]byte, error) {
+	name := hostScriptName(h)
+	d, err := artifacts.RenderHostConfig(b.Fabric, h)
+	if err != nil {
+		return nil, err
+	}
+	var render []byte
+	for _, f := range d.Files {
+		if f.Name == name {
+			render = f.Data
+		}
+	}
+	if render == nil {
+		return nil, fmt.Errorf("host %q: fabricc renders no %s", h.Name, name)
+	}
+	if b.dir == "" {
+		return render, nil
+	}
+	rel := path.Join(h.Name, name)
+	want, ok := b.scripts[rel]
+	if !ok {
+		return nil, fmt.Errorf("%s: manifest.json does not list %s; rebuild with `fabricc build FABRIC -o %s`", b.dir, rel, b.dir)
+	}
+	data, err := readListed(b.dir, rel, want)
+	if err != nil {
+		return nil, err
+	}
+	if !bytes.Equal(data, render) {
+		return nil, fmt.Errorf("%s: %s is not what fabricc renders from the folder's %s: the folder was changed after `fabricc build`, or built by another fabricc version; build it again with this one",
+			b.dir, rel, artifacts.ModelFile)
+	}
+	return data, nil
 }

@@ -61,10 +61,15 @@ type Report struct {
 
 // DeviceResult is one device's outcome.
 type DeviceResult struct {
-	Device   string `json:"device"`
+	Device string `json:"device"`
+	// Platform is a switch's platform, or a host's operating system.
 	Platform string `json:"platform"`
 	Address  string `json:"address"`
-	Status   string `json:"status"`
+	// Host is true for a host that verify checked with its script's
+	// --check (host.go); its Notes are the script's "skipped:",
+	// "manual:" and "note:" lines.
+	Host   bool   `json:"host,omitempty"`
+	Status string `json:"status"`
 	// Diff is the change the device reported (EOS session diff, NVUE
 	// config diff) or computed (Onyx), before anything was applied.
 	Diff string `json:"diff,omitempty"`
@@ -140,7 +145,8 @@ var summaryOrder = []string{StatusChanged, StatusUnchanged, labelWouldChange, la
 	StatusMismatch, StatusPending, StatusLocked, StatusFailed, StatusAborted}
 
 // WriteSummary prints one line per device, for verify one line per
-// switch on its cabling (from LLDP), and a totals line.
+// switch on its cabling (from LLDP) and one per note of a host's check,
+// and a totals line.
 func (r *Report) WriteSummary(w io.Writer) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "DEVICE\tPLATFORM\tSTATUS\tVERIFIED\tTIME\tDETAIL")
@@ -154,6 +160,11 @@ func (r *Report) WriteSummary(w io.Writer) {
 	for _, d := range r.Devices {
 		if d.Cabling != nil {
 			fmt.Fprintln(w, "cabling", d.Cabling.Summary(d.Device))
+		}
+	}
+	for _, d := range r.Devices {
+		for _, n := range d.hostNotes() {
+			fmt.Fprintf(w, "host %s: %s\n", d.Device, quote.Visible(n))
 		}
 	}
 	var parts []string
@@ -206,8 +217,22 @@ func (d *DeviceResult) detail() string {
 	for _, r := range d.Recovered {
 		parts = append(parts, "found "+r.String())
 	}
-	parts = append(parts, d.Notes...)
+	if n := len(d.hostNotes()); n > 0 {
+		parts = append(parts, plural(n, "note")+" below")
+	} else {
+		parts = append(parts, d.Notes...)
+	}
 	return strings.Join(parts, "; ")
+}
+
+// hostNotes are a host's notes, which the summary prints one a line
+// below the table: a script prints one per step it left out or cannot
+// do, too many for the table's column.
+func (d *DeviceResult) hostNotes() []string {
+	if d.Host {
+		return d.Notes
+	}
+	return nil
 }
 
 func yesNo(b bool) string {

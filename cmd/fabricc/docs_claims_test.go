@@ -254,9 +254,9 @@ qos {
 	}
 }
 
-// TestREADMEInventory parses the inventory shown in the README, and keeps
-// it naming every attribute an inventory takes and the defaults the
-// inventory package applies.
+// TestREADMEInventory parses the inventory shown in the README (a switch
+// and a host), and keeps it naming every attribute an inventory takes and
+// the defaults the inventory package applies.
 func TestREADMEInventory(t *testing.T) {
 	readme := readDoc(t, "README.md")
 	var example string
@@ -272,8 +272,11 @@ func TestREADMEInventory(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatalf("README.md's inventory does not parse: %s", diags.Error())
 	}
-	if len(inv.Devices) != 1 || inv.Devices[0].Port != inventory.DefaultPort {
-		t.Fatalf("README.md's inventory: %+v", inv.Devices)
+	if len(inv.Devices) != 2 || inv.Device("spine1") == nil || inv.Device("spine1").Port != inventory.DefaultPort {
+		t.Fatalf("README.md's inventory: a switch and a host, spine1 on the default port: %+v", inv.Devices)
+	}
+	if h := inv.Device("gpu01"); h == nil || h.Platform != "linux" || !h.Sudo {
+		t.Errorf("README.md's inventory shows no Linux host checked through sudo: %+v", h)
 	}
 	schema := readDoc(t, filepath.Join("inventory", "inventory.go"))
 	named := map[string]bool{}

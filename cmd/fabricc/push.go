@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -51,18 +52,22 @@ func (s *switchFlags) registerLock(fs *pflag.FlagSet) {
 
 func (s *switchFlags) register(fs *pflag.FlagSet) {
 	s.lf.register(fs)
-	fs.StringVarP(&s.inventory, "inventory", "i", "", "the inventory, an HCL `FILE`: where each switch is and how to log in (required)")
-	fs.StringVar(&s.artifacts, "artifacts", "", "read the switch configurations from `DIR`, the output of fabricc build (instead of a fabric PATH)")
+	fs.StringVarP(&s.inventory, "inventory", "i", "", "the inventory, an HCL `FILE`: where each switch (and host, for verify) is and how to log in (required)")
+	fs.StringVar(&s.artifacts, "artifacts", "", "read the switch configurations (and, for verify, the host scripts) from `DIR`, the output of fabricc build (instead of a fabric PATH)")
 	fs.StringVar(&s.limit, "limit", "", "only these devices: a comma `LIST` of names, globs, groups or tags")
 	fs.IntVar(&s.parallel, "parallel", push.DefaultParallel, "work on `N` devices at once")
 	fs.StringVar(&s.report, "report", "", "write a JSON report (diff, commands, verification, duration, error per device) to `FILE`")
-	fs.BoolVar(&s.insecure, "insecure-ignore-host-key", false, "do not check switch host keys against known_hosts (DANGEROUS: allows a man in the middle)")
+	fs.BoolVar(&s.insecure, "insecure-ignore-host-key", false, "do not check the host keys of switches (and hosts) against known_hosts (DANGEROUS: allows a man in the middle)")
 	fs.BoolVar(&s.json, "json", false, "print the report and the diagnostics as one JSON object on stdout (docs/json.md)")
 }
 
 const switchArgsHelp = "The input is either a fabric PATH, built in memory first, or --artifacts DIR from\n" +
 	"`fabricc build`. The inventory (-i) says where each switch is and where its secret\n" +
 	"comes from; host keys are checked against its known_hosts file."
+
+// hostsIgnoredHelp is what push and diff say of the inventory's hosts.
+const hostsIgnoredHelp = "\n\nThe inventory's hosts are left alone: push and diff never connect to a host, and\n" +
+	"applying a host's script stays the operator's job (fabricc verify checks hosts)."
 
 func newPushCmd() *cobra.Command {
 	var sf switchFlags
@@ -83,7 +88,7 @@ func newPushCmd() *cobra.Command {
 			"back. A switch with unsaved changes that no fabricc push made is refused, since the\n" +
 			"push's save would save them too, unless --save-unsaved. Exit status 1 when any device\n" +
 			"failed or the command line is wrong; with --dry-run, as diff: 0 nothing to change, 2\n" +
-			"changes pending, 1 an error (so that 2 means only \"changes pending\").\n\n" + switchArgsHelp,
+			"changes pending, 1 an error (so that 2 means only \"changes pending\").\n\n" + switchArgsHelp + hostsIgnoredHelp,
 		Example: "  fabricc push examples/multivendor-clos -i inventory.hcl --dry-run\n" +
 			"  fabricc push --artifacts out -i inventory.hcl --limit leaves --report push.json",
 		// --dry-run exits 2 for changes pending, so a wrong command line
@@ -138,6 +143,14 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 	if err != nil {
 		return err
 	}
+	var hosts []push.HostTarget
+	if action == push.ActionVerify {
+		if hosts, err = b.HostTargets(devs); err != nil {
+			return err
+		}
+	} else {
+		noteHostsLeftAlone(cmd, b.Hosts(devs))
+	}
 	if sf.limit == "" {
 		warnUnlisted(cmd, b, inv)
 	}
@@ -152,7 +165,7 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 	defer stop()
 	rep := runEngine(ctx, cmd, push.Options{Action: action, Fabric: b.Fabric, ID: txnID(), Targets: targets,
 		Dial: push.SSHDialer(hk), Parallel: sf.parallel, LockTimeout: sf.lockTimeout, BreakLock: sf.breakLock, SaveUnsaved: sf.saveUnsaved, PerDevice: sf.perDevice,
-		Cabling: action == push.ActionVerify && !sf.noCabling})
+		Cabling: action == push.ActionVerify && !sf.noCabling, Hosts: hosts, RunScript: push.SSHScriptRunner(hk)})
 	return finish(cmd, rep, sf.report, out)
 }
 
@@ -221,11 +234,28 @@ func warnUnlisted(cmd *cobra.Command, b *push.Build, inv *inventory.Inventory) {
 	}
 }
 
+// noteHostsLeftAlone says, for push and diff, that the selected hosts of
+// the inventory are not touched: only verify connects to a host.
+func noteHostsLeftAlone(cmd *cobra.Command, hosts []*inventory.Device) {
+	if len(hosts) == 0 {
+		return
+	}
+	var names []string
+	for _, h := range hosts[:min(len(hosts), 5)] {
+		names = append(names, h.Name)
+	}
+	if len(hosts) > 5 {
+		names = append(names, "...")
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "note: %d hosts of the inventory (%s) are left alone: %s never changes a host; fabricc verify checks them\n",
+		len(hosts), strings.Join(names, ", "), cmd.Name())
+}
+
 // warnInsecure prints the warning every use of --insecure-ignore-host-key
 // gets.
 func warnInsecure(cmd *cobra.Command) {
-	fmt.Fprintln(cmd.ErrOrStderr(), "WARNING: --insecure-ignore-host-key: switch host keys are NOT checked.\n"+
-		"WARNING: anyone between you and the switches can read the credentials and the configuration.\n"+
+	fmt.Fprintln(cmd.ErrOrStderr(), "WARNING: --insecure-ignore-host-key: switch (and host) keys are NOT checked.\n"+
+		"WARNING: anyone between you and the devices can read the credentials and the configuration.\n"+
 		"WARNING: add the keys to the inventory's known_hosts file instead.")
 }
 
@@ -237,6 +267,9 @@ func runEngine(ctx context.Context, cmd *cobra.Command, o push.Options) *push.Re
 			var names []string
 			for _, t := range o.Targets {
 				names = append(names, t.Switch.Name)
+			}
+			for _, t := range o.Hosts {
+				names = append(names, t.Host.Name)
 			}
 			bp := push.NewBarProgress(errw, names)
 			o.Progress = bp

@@ -12,7 +12,7 @@ func newVerifyCmd() *cobra.Command {
 	var sf switchFlags
 	cmd := &cobra.Command{
 		Use:   "verify [PATH] -i INVENTORY",
-		Short: "Read each switch back, compare it with the model and check its cabling (LLDP)",
+		Short: "Read each switch back, compare it with the model, check its cabling (LLDP) and check the hosts",
 		Long: "verify reads every switch's configuration back, turns it into model terms (PFC\n" +
 			"priorities, trust, ETS, ECN thresholds, VLANs, MTU) and lists every difference as\n" +
 			"device, port, field, intended, actual. It also checks the cabling: each switch's LLDP\n" +
@@ -21,7 +21,16 @@ func newVerifyCmd() *cobra.Command {
 			"not the model's peer (switch and port, or host and NIC interface; a name may be the\n" +
 			"FQDN) is a difference, field \"neighbor\"; a cabled port without a neighbor is not (LLDP\n" +
 			"may be off, a host may run no LLDP agent) but is counted on the switch's cabling line,\n" +
-			"and so are neighbors on ports the fabric does not cable. --no-cabling skips the check.\n" +
+			"and so are neighbors on ports the fabric does not cable. --no-cabling skips the check.\n\n" +
+			"A device of the inventory named as a host of the fabric (Linux or FreeBSD) is checked\n" +
+			"by its own script's read-only check mode: verify logs in over SSH (the switches'\n" +
+			"known_hosts, credentials and timeouts), sends the host's script on standard input and\n" +
+			"runs `bash -s -- --check` (FreeBSD: `sh -s -- --check`), through `sudo -n` when the\n" +
+			"inventory says sudo = true. Each DIFF line the script prints is a difference (port:\n" +
+			"the interface); its skipped:, manual: and note: lines are printed below the table. A\n" +
+			"script that cannot run (sudo refused, bash missing, not root) fails with its error.\n" +
+			"verify changes nothing on a host, and a Windows host is refused: run its script with\n" +
+			"-Check on the host.\n\n" +
 			"Exit status 1 when any device differs, failed or has a change pending (a commit timer,\n" +
 			"an unconfirmed revision or unsaved changes of a push, or a push's device lock); 2 when\n" +
 			"the command line is wrong.\n\n" + switchArgsHelp,

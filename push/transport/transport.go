@@ -6,6 +6,7 @@
 package transport
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +14,7 @@ import (
 	"os"
 	"strconv"
 	"sync"
+	"time"
 
 	scrapli "github.com/scrapli/scrapligo/transport"
 	"golang.org/x/crypto/ssh"
@@ -52,7 +54,7 @@ func HostKeyCallback(path string, insecure bool) (ssh.HostKeyCallback, error) {
 	}
 	cb, err := knownhosts.New(path)
 	if err != nil {
-		return nil, fmt.Errorf("known_hosts %s: %w (add the switches' keys, e.g. with ssh-keyscan, or pass --insecure-ignore-host-key)", path, err)
+		return nil, fmt.Errorf("known_hosts %s: %w (add the devices' keys, e.g. with ssh-keyscan, or pass --insecure-ignore-host-key)", path, err)
 	}
 	return explainHostKey(cb, path), nil
 }
@@ -70,30 +72,21 @@ func explainHostKey(cb ssh.HostKeyCallback, path string) ssh.HostKeyCallback {
 		}
 		fp := ssh.FingerprintSHA256(key)
 		if len(ke.Want) == 0 {
-			return fmt.Errorf("%w: %s offers host key %s %s, which %s does not list; compare it with the fingerprint on the switch's console, then add it (ssh-keyscan)",
+			return fmt.Errorf("%w: %s offers host key %s %s, which %s does not list; compare it with the fingerprint on the device's console, then add it (ssh-keyscan)",
 				err, host, key.Type(), fp, path)
 		}
 		w := ke.Want[0]
-		return fmt.Errorf("%w: %s offers host key %s %s, not the one %s:%d lists; the connection may be intercepted, or the switch was reinstalled: check on its console before replacing that line",
+		return fmt.Errorf("%w: %s offers host key %s %s, not the one %s:%d lists; the connection may be intercepted, or the device was reinstalled: check on its console before replacing that line",
 			err, host, key.Type(), fp, w.Filename, w.Line)
 	}
 }
 
 // Open dials a.Host:a.Port, authenticates, requests a PTY and a shell.
 func (t *SSH) Open(a *scrapli.Args) error {
-	auth, err := t.authMethods()
+	addr := net.JoinHostPort(a.Host, strconv.Itoa(a.Port))
+	client, err := t.Dial(context.Background(), addr, a.TimeoutSocket)
 	if err != nil {
 		return err
-	}
-	if t.HostKey == nil {
-		return errors.New("no host key check configured; set a known_hosts file or --insecure-ignore-host-key")
-	}
-	cfg := &ssh.ClientConfig{User: t.Creds.Username, Auth: auth, HostKeyCallback: t.HostKey, Timeout: a.TimeoutSocket}
-	addr := net.JoinHostPort(a.Host, strconv.Itoa(a.Port))
-	client, err := ssh.Dial("tcp", addr, cfg)
-	if err != nil {
-		t.closeAgent()
-		return fmt.Errorf("ssh %s@%s: %w", t.Creds.Username, addr, err)
 	}
 	if err := t.shell(client, a); err != nil {
 		_ = client.Close()
@@ -101,6 +94,48 @@ func (t *SSH) Open(a *scrapli.Args) error {
 		return fmt.Errorf("ssh %s: %w", addr, err)
 	}
 	return nil
+}
+
+// Dial connects to addr ("host:port") and logs in with t.Creds, checking
+// the server's key with t.HostKey. timeout bounds the TCP connect and the
+// SSH handshake with the login, as the inventory's connect_timeout says;
+// ctx ending closes the connection. Open dials with it before it asks for
+// a shell, Run before it runs a command. The caller closes the client,
+// then t (which holds the ssh-agent connection).
+func (t *SSH) Dial(ctx context.Context, addr string, timeout time.Duration) (*ssh.Client, error) {
+	auth, err := t.authMethods()
+	if err != nil {
+		return nil, err
+	}
+	if t.HostKey == nil {
+		t.closeAgent()
+		return nil, errors.New("no host key check configured; set a known_hosts file or --insecure-ignore-host-key")
+	}
+	cfg := &ssh.ClientConfig{User: t.Creds.Username, Auth: auth, HostKeyCallback: t.HostKey, Timeout: timeout}
+	fail := func(err error) (*ssh.Client, error) {
+		t.closeAgent()
+		return nil, fmt.Errorf("ssh %s@%s: %w", t.Creds.Username, addr, err)
+	}
+	d := net.Dialer{Timeout: timeout}
+	conn, err := d.DialContext(ctx, "tcp", addr)
+	if err != nil {
+		return fail(err)
+	}
+	stop := context.AfterFunc(ctx, func() { _ = conn.Close() })
+	defer stop()
+	if timeout > 0 {
+		_ = conn.SetDeadline(time.Now().Add(timeout))
+	}
+	c, chans, reqs, err := ssh.NewClientConn(conn, addr, cfg)
+	if err != nil {
+		_ = conn.Close()
+		if ctx.Err() != nil {
+			err = context.Cause(ctx)
+		}
+		return fail(err)
+	}
+	_ = conn.SetDeadline(time.Time{})
+	return ssh.NewClient(c, chans, reqs), nil
 }
 
 func (t *SSH) shell(client *ssh.Client, a *scrapli.Args) error {

@@ -174,7 +174,7 @@ func TestHostKeyChecking(t *testing.T) {
 	hk, _ := HostKeyCallback(kh, false)
 	err = open(t, d, &SSH{Creds: creds, HostKey: hk})
 	if err == nil || !strings.Contains(err.Error(), "knownhosts: key mismatch: ") || !strings.Contains(err.Error(), " offers host key ssh-") ||
-		!strings.Contains(err.Error(), " SHA256:") || !strings.Contains(err.Error(), ", not the one "+kh+":1 lists; the connection may be intercepted, or the switch was reinstalled") {
+		!strings.Contains(err.Error(), " SHA256:") || !strings.Contains(err.Error(), ", not the one "+kh+":1 lists; the connection may be intercepted, or the device was reinstalled") {
 		t.Errorf("strict check: err = %v, want key mismatch with the offered key's fingerprint and the known_hosts line", err)
 	}
 	// A host known_hosts does not list: the offered key and what to do.
@@ -184,7 +184,7 @@ func TestHostKeyChecking(t *testing.T) {
 	}
 	hk, _ = HostKeyCallback(other, false)
 	err = open(t, d, &SSH{Creds: creds, HostKey: hk})
-	if err == nil || !strings.Contains(err.Error(), "knownhosts: key is unknown: ") || !strings.Contains(err.Error(), "which "+other+" does not list; compare it with the fingerprint on the switch's console, then add it (ssh-keyscan)") {
+	if err == nil || !strings.Contains(err.Error(), "knownhosts: key is unknown: ") || !strings.Contains(err.Error(), "which "+other+" does not list; compare it with the fingerprint on the device's console, then add it (ssh-keyscan)") {
 		t.Errorf("unknown host: err = %v", err)
 	}
 	insecure, _ := HostKeyCallback("", true)

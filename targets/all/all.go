@@ -79,6 +79,17 @@ func forSwitch(sw *model.Switch, mapped bool) []targets.SwitchRenderer {
 // then those that apply to every host.
 func ForHost(h *model.Host) []targets.HostRenderer { return forHost(h, false) }
 
+// ForHostOS returns only the renderers of h's operating system (its
+// script and, on FreeBSD, its rc.conf and loader.conf), without the
+// document every host gets.
+func ForHostOS(h *model.Host) []targets.HostRenderer {
+	var out []targets.HostRenderer
+	for _, t := range hostTargets[h.OS] {
+		out = append(out, t.plain)
+	}
+	return out
+}
+
 // ForHostMapped is ForHost with renderers that also return each file's
 // source map.
 func ForHostMapped(h *model.Host) []targets.HostRenderer { return forHost(h, true) }
