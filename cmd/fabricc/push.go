@@ -16,6 +16,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/fabricc/fabricc/artifacts"
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/inventory"
 	"github.com/fabricc/fabricc/push"
 	"github.com/fabricc/fabricc/push/transport"
@@ -322,10 +323,32 @@ func finish(cmd *cobra.Command, rep *push.Report, reportPath string, out *output
 func writeChanges(w io.Writer, rep *push.Report) {
 	for _, d := range rep.Devices {
 		if d.Diff != "" && (rep.Action == push.ActionDiff || d.Status == push.StatusChanged) {
-			fmt.Fprintf(w, "=== %s (%s)\n%s", d.Device, d.Platform, d.Diff)
+			fmt.Fprintf(w, "=== %s (%s)\n", d.Device, d.Platform)
+			writeDeviceText(w, d.Diff)
 		}
 		for _, x := range d.Differences {
 			fmt.Fprintf(w, "DIFF %s\n", x)
+		}
+	}
+}
+
+// writeDeviceText prints text a device sent, line by line, each through
+// quote.Visible: a switch's diff carries what others configured (a
+// description, a VLAN name), and its control characters must not reach
+// the terminal as such. Tabs stay tabs.
+func writeDeviceText(w io.Writer, text string) {
+	for _, line := range strings.SplitAfter(text, "\n") {
+		if line == "" {
+			continue
+		}
+		body, nl := strings.CutSuffix(line, "\n")
+		parts := strings.Split(body, "\t")
+		for i := range parts {
+			parts[i] = quote.Visible(parts[i])
+		}
+		fmt.Fprint(w, strings.Join(parts, "\t"))
+		if nl {
+			fmt.Fprintln(w)
 		}
 	}
 }

@@ -320,3 +320,18 @@ func TestPushSaveUnsaved(t *testing.T) {
 		t.Errorf("after push --save-unsaved the running configuration is not saved:\n%s", got)
 	}
 }
+
+// TestWriteChangesEscapesDeviceText: a diff comes from the switch and
+// carries what others configured there; its escape sequences and other
+// control characters are shown, not obeyed, line by line, and its
+// tabs and newlines stay as they are.
+func TestWriteChangesEscapesDeviceText(t *testing.T) {
+	rep := &push.Report{Action: push.ActionDiff, Devices: []*push.DeviceResult{{Device: "leaf1", Platform: "cumulus",
+		Diff: "- set:\n    description: \"\x1b]0;owned\x07\"\n\tkept\r\n"}}}
+	var b strings.Builder
+	writeChanges(&b, rep)
+	want := "=== leaf1 (cumulus)\n- set:\n    description: \"\\x1b]0;owned\\a\"\n\tkept\\r\n"
+	if b.String() != want {
+		t.Errorf("got %q, want %q", b.String(), want)
+	}
+}
