@@ -434,7 +434,7 @@ func (d *device) push(ctx context.Context) error {
 		return d.failed(ctx, txn, err)
 	}
 	if err := d.othersFailed(); err != nil {
-		return d.rollback(ctx, txn, err) // the staged change, discarded
+		return d.discardStaged(ctx, txn, err)
 	}
 	d.step(stepApply)
 	applied := time.Now()
@@ -486,6 +486,17 @@ func (d *device) aborted(ctx context.Context, txn Txn, cause error) error {
 	if d.res.RolledBack {
 		d.res.Status = StatusAborted
 	}
+	return err
+}
+
+// discardStaged drops a change that was staged but never applied,
+// through rollback (which reconnects when it must): nothing was rolled
+// back on the switch, so the result does not say so ("not applied ...
+// (rolled back)" read as a contradiction); a failure to drop it stays in
+// RollbackNote.
+func (d *device) discardStaged(ctx context.Context, txn Txn, cause error) error {
+	err := d.rollback(ctx, txn, cause)
+	d.res.RolledBack = false
 	return err
 }
 
@@ -731,7 +742,7 @@ func (d *device) verify() error {
 	d.res.Differences = diffs
 	d.res.Verified = len(diffs) == 0
 	if !d.res.Verified {
-		return fmt.Errorf("verification failed: %d differences, first: %s", len(diffs), diffs[0])
+		return fmt.Errorf("verification failed: %s, first: %s", plural(len(diffs), "difference"), diffs[0])
 	}
 	return nil
 }

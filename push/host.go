@@ -161,7 +161,7 @@ func judgeCheck(res *DeviceResult, out transport.Output) error {
 		why = "no output"
 	}
 	if out.Status == 0 || n > 0 {
-		return fmt.Errorf("the check stopped before its summary line (exit status %d), so its %d differences need not be all: %s", out.Status, n, why)
+		return fmt.Errorf("the check stopped before its summary line (exit status %d), so its %s need not be all: %s", out.Status, plural(n, "difference"), why)
 	}
 	return fmt.Errorf("the check exited with status %d: %s", out.Status, why)
 }

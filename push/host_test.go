@@ -54,10 +54,10 @@ func TestJudgeCheck(t *testing.T) {
 		{name: "exit 0 without the summary line", out: transport.Output{Stdout: []byte("note: x\n")},
 			status: StatusFailed, notes: 1, err: "the check stopped before its summary line (exit status 0), so its 0 differences need not be all: note: x"},
 		{name: "stopped after a DIFF line", out: transport.Output{Status: 1, Stdout: []byte("DIFF fab0 mtu: intended 9000; actual 1500\n"), Stderr: []byte("bash: line 9: awk: command not found\n")},
-			status: StatusFailed, diffs: 1, err: "the check stopped before its summary line (exit status 1), so its 1 differences need not be all: bash: line 9: awk: command not found",
+			status: StatusFailed, diffs: 1, err: "the check stopped before its summary line (exit status 1), so its 1 difference need not be all: bash: line 9: awk: command not found",
 			firstDiff: verify.Difference{Device: "h1", Port: "fab0", Field: "mtu", Intended: "9000", Actual: "1500"}},
 		{name: "exit 0 with a DIFF line", out: transport.Output{Stdout: []byte("DIFF fab0 mtu: intended 9000; actual 1500\nfabricc: host matches the model\n")},
-			status: StatusFailed, diffs: 1, err: "the check stopped before its summary line (exit status 0), so its 1 differences need not be all: fabricc: host matches the model",
+			status: StatusFailed, diffs: 1, err: "the check stopped before its summary line (exit status 0), so its 1 difference need not be all: fabricc: host matches the model",
 			firstDiff: verify.Difference{Device: "h1", Port: "fab0", Field: "mtu", Intended: "9000", Actual: "1500"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -236,7 +236,7 @@ func TestRunHosts(t *testing.T) {
 	var b strings.Builder
 	rep.WriteSummary(&b)
 	want := "DEVICE  PLATFORM  STATUS    VERIFIED  TIME  DETAIL\n" +
-		`gpu01   linux     mismatch  no        0s    1 differences, first: gpu01 ens1f0np0 link pause: intended autoneg off rx off tx off, actual autoneg off rx \x1b]0;owned\a tx off; 1 note below` + "\n" +
+		`gpu01   linux     mismatch  no        0s    1 difference, first: gpu01 ens1f0np0 link pause: intended autoneg off rx off tx off, actual autoneg off rx \x1b]0;owned\a tx off; 1 note below` + "\n" +
 		"gpu02   linux     failed    no        0s    ssh fabricc@192.0.2.12:22: dial tcp: connection refused\n" +
 		"stor01  linux     verified  yes       0s    \n" +
 		`host gpu01: skipped: ens1f0np0: \x1b[2J` + "\n" +

@@ -201,7 +201,7 @@ func (d *DeviceResult) detail() string {
 	var parts []string
 	detail := d.Error
 	if detail == "" && len(d.Differences) > 0 {
-		detail = fmt.Sprintf("%d differences, first: %s", len(d.Differences), d.Differences[0])
+		detail = fmt.Sprintf("%s, first: %s", plural(len(d.Differences), "difference"), d.Differences[0])
 	}
 	if d.RolledBack {
 		detail += " (rolled back)"

@@ -20,6 +20,7 @@ func newLabCmd() *cobra.Command {
 	var lf loadFlags
 	var dir string
 	var runPush bool
+	var faults []string
 	cmd := &cobra.Command{
 		Use:   "lab PATH",
 		Short: "Start a simulated switch for every switch of a fabric, on 127.0.0.1",
@@ -27,22 +28,25 @@ func newLabCmd() *cobra.Command {
 			"switch, writes DIR/inventory.hcl, DIR/known_hosts and one 0600 secret file per switch\n" +
 			"(random passwords, never printed), prints where they are and serves until interrupted.\n" +
 			"With --run-push it instead runs the whole story and stops: dry run, push, a second push\n" +
-			"that must change nothing, verify, and prints the summaries.",
+			"that must change nothing, verify, and prints the summaries. --fault makes a switch\n" +
+			"misbehave, to see a rollback, an all-or-nothing abort or a cabling difference.",
 		Example: "  fabricc lab examples/multivendor-clos --dir lab\n" +
 			"  fabricc push examples/multivendor-clos -i lab/inventory.hcl\n" +
-			"  fabricc lab examples/multivendor-clos --run-push",
+			"  fabricc lab examples/multivendor-clos --run-push\n" +
+			"  fabricc lab examples/multivendor-clos --run-push --fault leaf3:drift",
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runLab(cmd, args[0], dir, runPush, &lf)
+			return runLab(cmd, args[0], dir, runPush, faults, &lf)
 		},
 	}
 	lf.register(cmd.Flags())
 	cmd.Flags().StringVar(&dir, "dir", "", "`DIR` for the inventory, known_hosts and secrets (default: a new temporary folder)")
 	cmd.Flags().BoolVar(&runPush, "run-push", false, "push, re-push, verify against the lab, print the summaries and stop")
+	cmd.Flags().StringArrayVar(&faults, "fault", nil, labFaultHelp)
 	return cmd
 }
 
-func runLab(cmd *cobra.Command, path, dir string, runPush bool, lf *loadFlags) error {
+func runLab(cmd *cobra.Command, path, dir string, runPush bool, faultSpecs []string, lf *loadFlags) error {
 	b, err := buildInMemory(cmd, path, lf, nil)
 	if err != nil {
 		return err
@@ -51,6 +55,10 @@ func runLab(cmd *cobra.Command, path, dir string, runPush bool, lf *loadFlags) e
 	if len(f.Switches) == 0 {
 		return fmt.Errorf("fabric %q has no switches; there is nothing to simulate", f.Name)
 	}
+	faults, err := parseLabFaults(faultSpecs, f)
+	if err != nil {
+		return usageError(err)
+	}
 	if dir == "" {
 		if dir, err = os.MkdirTemp("", "fabricc-lab-"); err != nil {
 			return err
@@ -58,7 +66,7 @@ func runLab(cmd *cobra.Command, path, dir string, runPush bool, lf *loadFlags) e
 	}
 	ctx, stop := interruptible(cmd, "stopping the simulators")
 	defer stop()
-	lab, err := sim.StartLab(ctx, f, dir, nil)
+	lab, err := sim.StartLab(ctx, f, dir, labAdjust(faults))
 	if err != nil {
 		return err
 	}
