@@ -69,7 +69,7 @@ func labFaultKind(sw *model.Switch, name, arg string, hasArg bool) (func(*sim.Op
 	}
 	needArg := func(what string) error {
 		if !hasArg || arg == "" {
-			return fmt.Errorf("%s takes %s: %s=%s", name, what, name, strings.ToUpper(what))
+			return fmt.Errorf("%s takes a %s: %s=%s", name, what, name, strings.ToUpper(what))
 		}
 		return nil
 	}
@@ -110,7 +110,10 @@ func labFaultKind(sw *model.Switch, name, arg string, hasArg bool) (func(*sim.Op
 		}
 		return func(o *sim.Options) { o.Miscable(a, b) }, nil
 	case "no-lldp":
-		if err := errors.Join(needArg("port"), port(arg)); err != nil {
+		if err := needArg("port"); err != nil {
+			return nil, err
+		}
+		if err := port(arg); err != nil {
 			return nil, err
 		}
 		return func(o *sim.Options) { o.HideNeighbor(arg) }, nil

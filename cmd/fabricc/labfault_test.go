@@ -1,0 +1,93 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/sim"
+)
+
+// TestParseLabFaults: each --fault kind sets its simulator option on the
+// switch it names, and a wrong one says what to write.
+func TestParseLabFaults(t *testing.T) {
+	set, _, diags, _, err := buildSet(clos, dsl.Options{})
+	if diags.HasErrors() || err != nil {
+		t.Fatalf("build: %v %v", diags, err)
+	}
+	f, err := model.Unmarshal(set.Model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		spec, err string
+		check     func(o *sim.Options) bool
+	}{
+		{"leaf3:drift", "", func(o *sim.Options) bool { return o.Faults.Drift }},
+		{"leaf3:reject=^mtu", "", func(o *sim.Options) bool { return o.Faults.Reject != nil && o.Faults.Reject.MatchString("mtu 9216") }},
+		{"leaf3:drop=7", "", func(o *sim.Options) bool { return o.Faults.DropAfter == 7 }},
+		{"leaf3:latency=20ms", "", func(o *sim.Options) bool { return o.Faults.Latency == 20*time.Millisecond }},
+		{"leaf3:miscable=1/1,1/2", "", func(o *sim.Options) bool {
+			was := sim.LabNeighbors(f, f.Switch("leaf3"))
+			return len(o.Neighbors["1/1"]) == 1 && o.Neighbors["1/1"][0] == was["1/2"][0] && o.Neighbors["1/2"][0] == was["1/1"][0]
+		}},
+		{"leaf3:no-lldp=1/1", "", func(o *sim.Options) bool { return o.Neighbors["1/1"] == nil }},
+		{"leaf9:drift", `--fault "leaf9:drift": the fabric has no switch "leaf9"`, nil},
+		{"leaf3", `--fault "leaf3": write SWITCH:KIND, for example leaf2:drift`, nil},
+		{"leaf3:melt", `--fault "leaf3:melt": unknown kind "melt"; use drift, reject=REGEXP, drop=N, latency=DURATION, miscable=PORT,PORT or no-lldp=PORT`, nil},
+		{"leaf3:drift=1", `--fault "leaf3:drift=1": drift takes no value`, nil},
+		{"leaf3:reject=(", "--fault \"leaf3:reject=(\": reject: error parsing regexp: missing closing ): `(`", nil},
+		{"leaf3:drop=0", `--fault "leaf3:drop=0": drop takes a command line number from 1: drop=N`, nil},
+		{"leaf3:latency=2h", `--fault "leaf3:latency=2h": latency takes a duration up to 1m: latency=200ms`, nil},
+		{"leaf3:miscable=1/1", `--fault "leaf3:miscable=1/1": miscable takes two ports: miscable=swp1,swp2`, nil},
+		{"leaf3:miscable=1/1,swp2", `--fault "leaf3:miscable=1/1,swp2": switch leaf3 has no port "swp2" in the fabric`, nil},
+		{"leaf3:reject=", `--fault "leaf3:reject=": reject takes a regexp: reject=REGEXP`, nil},
+		{"leaf3:no-lldp=", `--fault "leaf3:no-lldp=": no-lldp takes a port: no-lldp=PORT`, nil},
+	} {
+		faults, err := parseLabFaults([]string{tc.spec}, f)
+		if tc.err != "" {
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("%s: error %v, want %q", tc.spec, err, tc.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", tc.spec, err)
+			continue
+		}
+		for _, name := range []string{"leaf3", "leaf4"} {
+			o := sim.SwitchOptions(f.Switch(name))
+			o.Neighbors = sim.LabNeighbors(f, f.Switch(name))
+			labAdjust(faults)(&o)
+			if got := tc.check(&o); got != (name == "leaf3") {
+				t.Errorf("%s on %s: fault set %v", tc.spec, name, got)
+			}
+		}
+	}
+}
+
+// TestLabFaultRollsTheFabricBack: a switch whose MTU drifts after the
+// change fails its verification, and every other switch of the
+// all-or-nothing push rolls back or drops its staged change.
+func TestLabFaultRollsTheFabricBack(t *testing.T) {
+	code, stdout, stderr := fabricc(t, "lab", clos, "--dir", filepath.Join(t.TempDir(), "lab"), "--run-push", "--fault", "leaf3:drift")
+	if code != 1 || !strings.Contains(stderr, "the lab story failed") {
+		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
+	}
+	first := stdout[strings.Index(stdout, "## fabricc push"):]
+	first = first[:strings.Index(first, "\npush: ")+len("\npush: 6 devices: 1 failed, 5 aborted")]
+	for _, want := range []string{
+		"leaf3   onyx      failed",
+		"verification failed: 1 difference, first: leaf3 1/1 MTU: intended 9216, actual 9116 (rolled back)",
+		"not confirmed, all or nothing: leaf3 failed; every switch rolls back (--per-device lets each switch finish on its own) (rolled back)",
+		"not applied, all or nothing: leaf3 failed\n",
+		"push: 6 devices: 1 failed, 5 aborted",
+	} {
+		if !strings.Contains(first, want) {
+			t.Errorf("first push lacks %q:\n%s", want, first)
+		}
+	}
+}
