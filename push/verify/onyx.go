@@ -241,8 +241,7 @@ func onyxPort(p *Port, pl *onyxPortLines, f []string) {
 // advanced buffer mode (Onyx User Manual, ingress-buffer; the Demartek
 // RoCE Deployment Guide, step 9): "iPort.pgN bind switch-priority LIST"
 // and "iPort.pgN map pool NAME type TYPE reserved R [xoff X xon Y] shared
-// alpha A", sizes in bytes as fabricc writes them. A map line replaces
-// the group's earlier one.
+// alpha A", sizes in bytes as fabricc writes them.
 func onyxIngressBuffer(p *Port, f []string) {
 	n, err := strconv.Atoi(strings.TrimPrefix(f[0], "iPort.pg"))
 	if err != nil || !strings.HasPrefix(f[0], "iPort.pg") {
@@ -256,8 +255,7 @@ func onyxIngressBuffer(p *Port, f []string) {
 	case f[1] == "bind" && f[2] == "switch-priority":
 		b.Priorities = expandList(strings.Join(f[3:], " "))
 	case len(f) >= 6 && f[1] == "map" && f[2] == "pool" && f[4] == "type":
-		b.Reserved, b.Xoff, b.Xon = 0, 0, 0
-		// After "type TYPE" (so that a pool named "xoff" is a name).
+		// The keyword-value pairs after "type TYPE".
 		for i := 6; i+1 < len(f); i += 2 {
 			v, _ := strconv.ParseInt(f[i+1], 10, 64)
 			switch f[i] {
