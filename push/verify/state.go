@@ -125,9 +125,11 @@ type IngressBuffer struct {
 // port may use above its pause threshold for the bytes in flight after it
 // sends PFC; Thresholds are the `ingress priority-group N threshold A`
 // lines of the port's lossless priority groups, by group index: the
-// dynamic (alpha) limit of the group's share of the buffer, past which a
-// no-drop group pauses its sender. A profile that gives the headroom in
-// cells is not read (its IngressHeadroom is 0).
+// dynamic (alpha) limit of the group's share of the shared buffer, which
+// on a no-drop group is read as its pause threshold (assumed from how
+// Broadcom MMUs admit lossless traffic; Arista's public documentation does
+// not say it). A profile that gives the headroom in cells is not read (its
+// IngressHeadroom is 0).
 type MMU struct {
 	IngressHeadroom Bytes
 	Thresholds      map[int]string
