@@ -132,3 +132,32 @@ func TestEOSInvalidInputChangesNothing(t *testing.T) {
 		t.Errorf("refused commands changed the config:\n%s", got)
 	}
 }
+
+// TestEOSMMUProfilePrintsWhatWasSet: the running-config prints an MMU
+// queue profile's lines as configured (AVD platform-trident.j2 order),
+// a priority group given only a threshold without a reserved line, and
+// a changed value as changed: what verify reads back.
+func TestEOSMMUProfilePrintsWhatWasSet(t *testing.T) {
+	d := start(t, model.PlatformEOS, sim.Faults{})
+	drv := mustOpen(t, d, "arista_eos")
+	configs(t, drv, "platform trident mmu queue profile fabricc",
+		"    ingress headroom bytes 144384",
+		"    ingress priority-group 0 reserved bytes 10240",
+		"    ingress priority-group 3 threshold 2",
+		"    egress unicast queue 3 reserved bytes 0",
+		"exit",
+		"platform trident mmu queue profile fabricc apply")
+	want := "platform trident mmu queue profile fabricc\n" +
+		"    ingress headroom bytes 144384\n" +
+		"    ingress priority-group 0 reserved bytes 10240\n" +
+		"    ingress priority-group 3 threshold 2\n" +
+		"    egress unicast queue 3 reserved bytes 0\n" +
+		"!\nplatform trident mmu queue profile fabricc apply\n"
+	if got := cmd(t, drv, "show running-config"); !strings.Contains(got, want) {
+		t.Errorf("running-config lacks\n%s\nit is:\n%s", want, got)
+	}
+	configs(t, drv, "platform trident mmu queue profile fabricc", "    ingress headroom bytes 157696")
+	if got := cmd(t, drv, "show running-config"); !strings.Contains(got, "    ingress headroom bytes 157696\n") || strings.Contains(got, "144384") {
+		t.Errorf("a changed headroom does not show as changed:\n%s", got)
+	}
+}

@@ -3,6 +3,7 @@ package verify
 import (
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -82,11 +83,47 @@ func Compare(device string, want, got *State) []Difference {
 		if g.DSCPToTC == nil || w.DSCPToTC == nil {
 			w.DSCPToTC, g.DSCPToTC = nil, nil // not readable on this platform, or no map in the model
 		}
+		onlyIntended(&w, &g)
 		var r reporter
 		cmp.Equal(w, g, opts, cmp.Reporter(&r))
 		for _, d := range r.diffs {
 			d.Device, d.Port = device, n
 			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// onlyIntended leaves in g only the buffer settings w has: they are
+// compared where fabricc renders them, for the priority groups the model
+// has. One w has and g lacks becomes a zero value, which reads "not set".
+func onlyIntended(w, g *Port) {
+	switch {
+	case w.PFCProfile == nil:
+		g.PFCProfile = nil
+	case g.PFCProfile == nil:
+		g.PFCProfile = &PFCProfile{}
+	}
+	g.IngressBuffers = onlyKeys(w.IngressBuffers, g.IngressBuffers)
+	switch {
+	case w.MMU == nil:
+		g.MMU = nil
+	case g.MMU == nil:
+		g.MMU = &MMU{Thresholds: map[int]string{}}
+	default:
+		g.MMU = &MMU{IngressHeadroom: g.MMU.IngressHeadroom, Thresholds: onlyKeys(w.MMU.Thresholds, g.MMU.Thresholds)}
+	}
+}
+
+// onlyKeys is a copy of got with only the keys of want; nil when want is.
+func onlyKeys[V any](want, got map[int]V) map[int]V {
+	if want == nil {
+		return nil
+	}
+	out := map[int]V{}
+	for k := range want {
+		if v, ok := got[k]; ok {
+			out[k] = v
 		}
 	}
 	return out
@@ -117,7 +154,9 @@ func (r *reporter) Report(rs cmp.Result) {
 // (no MTU is 0 bytes, no mode or trust is empty): a running configuration that
 // leaves them out keeps the switch's default, which is what the
 // difference says instead of "0".
-var unsetField = map[string]bool{".MTU": true, ".Mode": true, ".Trust": true}
+var unsetField = map[string]bool{".MTU": true, ".Mode": true, ".Trust": true,
+	".CableMeters": true, ".PortBuffer": true, ".XoffThreshold": true, ".XonThreshold": true,
+	".Xoff": true, ".Xon": true, ".IngressHeadroom": true}
 
 // fieldNames are the State fields as the language and the docs name
 // them.
@@ -125,10 +164,17 @@ var fieldNames = map[string]string{
 	"MTU": "MTU", "Mode": "mode", "AccessVLAN": "access VLAN", "TrunkVLANs": "trunk VLANs",
 	"Trust": "trust", "PFC": "PFC priorities", "ETS": "ETS", "ECN": "ECN", "PFCWatchdog": "PFC watchdog",
 	"DSCPToTC": "DSCP", "BandwidthPercent": "bandwidth", "MinBytes": "min", "MaxBytes": "max",
+	// The platforms' own words for their buffer settings.
+	"PFCProfile": "PFC profile", "CableMeters": "cable-length", "PortBuffer": "port-buffer",
+	"XoffThreshold": "xoff-threshold", "XonThreshold": "xon-threshold",
+	"IngressBuffers": "ingress-buffer", "Priorities": "switch-priority", "Reserved": "reserved", "Xoff": "xoff", "Xon": "xon",
+	"MMU": "MMU", "IngressHeadroom": "ingress headroom", "Thresholds": "priority-group",
 }
 
 // fieldName turns a go-cmp path into the words a user reads: "MTU",
-// "ECN TC3", "ETS TC6 mode", "DSCP 26 traffic class".
+// "ECN TC3", "ETS TC6 mode", "DSCP 26 traffic class", "PFC profile
+// port-buffer", "ingress-buffer pg3 xoff", "MMU priority-group 3
+// threshold".
 func fieldName(p cmp.Path) string {
 	var parts []string
 	mapOf := ""
@@ -145,6 +191,10 @@ func fieldName(p cmp.Path) string {
 			switch mapOf {
 			case "DSCPToTC":
 				parts = append(parts, fmt.Sprintf("%v traffic class", s.Key()))
+			case "IngressBuffers":
+				parts = append(parts, fmt.Sprintf("pg%v", s.Key()))
+			case "Thresholds":
+				parts = append(parts, fmt.Sprintf("%v threshold", s.Key()))
 			default:
 				parts = append(parts, fmt.Sprintf("TC%v", s.Key()))
 			}
@@ -168,6 +218,12 @@ func show(v interface {
 		return fmt.Sprintf("min %s max %s", sizeText(x.MinBytes), sizeText(x.MaxBytes))
 	case int64:
 		return sizeText(x)
+	case Bytes:
+		return fmt.Sprintf("%d B", x)
+	case Meters:
+		return fmt.Sprintf("%d m", x)
+	case IngressBuffer:
+		return fmt.Sprintf("switch-priority %s reserved %d B xoff %d B xon %d B", intsText(x.Priorities), x.Reserved, x.Xoff, x.Xon)
 	case []int:
 		return intsText(x)
 	case model.ETS:
@@ -268,13 +324,9 @@ func naturalCmp(a, b string) int {
 	return 0
 }
 
-// poolSlackPercent is how far a pool's share may be from the model's: the
-// Cumulus target writes whole percents rounded down (NVUE memory-percent
-// is an integer), Onyx two decimals.
-const poolSlackPercent = 1.0
-
 // comparePools compares ingress pools by type; nothing when got has no
-// pools to compare.
+// pools to compare. A share is compared as the platform configures it
+// (Expect holds that value), to the hundredth Onyx prints.
 func comparePools(device string, want, got map[string]Pool) []Difference {
 	if got == nil {
 		return nil
@@ -289,10 +341,10 @@ func comparePools(device string, want, got map[string]Pool) []Difference {
 		field := "pool " + typ
 		switch {
 		case !ok:
-			out = append(out, Difference{Device: device, Field: field, Intended: fmt.Sprintf("%.1f%% priorities %s", w.Percent, intsText(w.Priorities)), Actual: "missing"})
+			out = append(out, Difference{Device: device, Field: field, Intended: percentText(w.Percent) + "% priorities " + intsText(w.Priorities), Actual: "missing"})
 			continue
-		case g.Percent < w.Percent-poolSlackPercent || g.Percent > w.Percent+poolSlackPercent:
-			out = append(out, Difference{Device: device, Field: field + " percent", Intended: fmt.Sprintf("%.1f", w.Percent), Actual: fmt.Sprintf("%.1f", g.Percent)})
+		case !(math.Abs(g.Percent-w.Percent) < 0.005): // NaN is a difference too
+			out = append(out, Difference{Device: device, Field: field + " percent", Intended: percentText(w.Percent), Actual: percentText(g.Percent)})
 		}
 		if !slices.Equal(w.Priorities, g.Priorities) {
 			out = append(out, Difference{Device: device, Field: field + " priorities", Intended: intsText(w.Priorities), Actual: intsText(g.Priorities)})
@@ -300,3 +352,6 @@ func comparePools(device string, want, got map[string]Pool) []Difference {
 	}
 	return out
 }
+
+// percentText writes a share as configured: "50", "50.8", "50.85".
+func percentText(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }

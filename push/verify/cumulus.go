@@ -18,9 +18,10 @@ type obj = map[string]any
 // the NVUE object model; the startup.yaml form is a list `[{"header":
 // ...}, {"set": {...}}]`, a bare object is accepted too) into a State.
 // Object paths follow the NVUE command reference: qos mapping,
-// pfc, egress-scheduler and congestion-control profiles (default-global
-// unless the interface names its own), interface link mtu, bridge domain
-// br_default vlan/access.
+// pfc (with its switch-priority, cable-length, port-buffer,
+// xoff-threshold and xon-threshold), egress-scheduler and
+// congestion-control profiles (default-global unless the interface names
+// its own), interface link mtu, bridge domain br_default vlan/access.
 func ParseNVUE(data []byte) (*State, error) {
 	var raw any
 	if err := json.Unmarshal(data, &raw); err != nil {
@@ -60,7 +61,12 @@ func nvuePort(p *Port, i, qos, dom obj) {
 		return child(qos, kind, n)
 	}
 	p.Trust = map[string]model.Trust{"l3": model.TrustDSCP, "l2": model.TrustPCP, "both": model.TrustBoth}[str(prof("mapping")["trust"])]
-	p.PFC = keysInts(child(prof("pfc"), "switch-priority"))
+	pfc := prof("pfc")
+	p.PFC = keysInts(child(pfc, "switch-priority"))
+	if pfc != nil {
+		p.PFCProfile = &PFCProfile{CableMeters: Meters(num(pfc["cable-length"])), PortBuffer: Bytes(num(pfc["port-buffer"])),
+			XoffThreshold: Bytes(num(pfc["xoff-threshold"])), XonThreshold: Bytes(num(pfc["xon-threshold"]))}
+	}
 	for tc, v := range perTC(child(prof("egress-scheduler"), "traffic-class")) {
 		e := model.ETS{Mode: model.ETSStrict}
 		if str(v["mode"]) == "dwrr" {

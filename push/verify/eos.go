@@ -63,6 +63,7 @@ func eosState(top []*block) *State {
 		}
 	}
 	dscp := eosDSCPMap(top)
+	mmu := eosMMU(top)
 	for _, b := range top {
 		f := strings.Fields(b.text)
 		switch {
@@ -80,9 +81,53 @@ func eosState(top []*block) *State {
 			}
 			eosQoS(p, b.children)
 			p.DSCPToTC = dscp
+			p.MMU = mmu
 		}
 	}
 	return s
+}
+
+// eosMMU reads the MMU queue profile applied to the platform: the
+// `platform trident mmu queue profile NAME` block that a `platform trident
+// mmu queue profile NAME apply` line names (Arista AVD platform-trident.j2
+// and platform-apply.j2), its `ingress headroom [bytes] N` (bytes unless
+// "cells" is given, AVD's platform.trident.mmu.queue_profiles; cells are
+// not read) and `ingress priority-group N threshold A` lines. nil when no
+// profile is applied. Every port shares it; Compare only reads it.
+func eosMMU(top []*block) *MMU {
+	const prefix = "platform trident mmu queue profile "
+	profiles := map[string]*block{}
+	applied := ""
+	for _, b := range top {
+		name, ok := strings.CutPrefix(b.text, prefix)
+		if !ok {
+			continue
+		}
+		if n, ok := strings.CutSuffix(name, " apply"); ok {
+			applied = n
+		} else {
+			profiles[name] = b
+		}
+	}
+	prof := profiles[applied]
+	if prof == nil {
+		return nil
+	}
+	m := &MMU{Thresholds: map[int]string{}}
+	for _, c := range prof.children {
+		f := strings.Fields(c.text)
+		switch {
+		case len(f) == 4 && f[0] == "ingress" && f[1] == "headroom" && f[2] == "bytes":
+			m.IngressHeadroom = Bytes(atoi(f[3]))
+		case len(f) == 3 && f[0] == "ingress" && f[1] == "headroom":
+			m.IngressHeadroom = Bytes(atoi(f[2]))
+		case len(f) == 5 && f[0] == "ingress" && f[1] == "priority-group" && f[3] == "threshold":
+			if n, err := strconv.Atoi(f[2]); err == nil {
+				m.Thresholds[n] = f[4]
+			}
+		}
+	}
+	return m
 }
 
 // eosDSCPMap reads the global `qos map dscp <values> to traffic-class

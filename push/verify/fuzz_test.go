@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/fabricc/fabricc/model"
 )
 
 // goldenFiles returns the generated configurations in golden/ whose names
@@ -23,12 +25,24 @@ func goldenFiles(f *testing.F, suffix string) {
 // it must never panic, and compare its state with the expected one.
 func FuzzParseOnyx(f *testing.F) {
 	f.Add([]byte(onyxRunning))
+	f.Add([]byte(onyxPGs("3", 92160, 19456, 19456)))
 	goldenFiles(f, ".onyx.cli")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		got := ParseOnyx(string(data))
-		f, sw := fabric("1/1")
-		Compare("sw1", Expect(f, sw), got)
+		f, sw := bufferSwitch(model.PlatformOnyx, "1/1")
+		oneLine(t, Compare("sw1", Expect(f, sw), got))
 	})
+}
+
+// oneLine fails when a difference's printed line is not one line of
+// printable text.
+func oneLine(t *testing.T, diffs []Difference) {
+	t.Helper()
+	for _, d := range diffs {
+		if s := d.String(); strings.ContainsAny(s, "\n\r\x1b") {
+			t.Fatalf("a difference breaks the line: %q", s)
+		}
+	}
 }
 
 // FuzzApplyOnyxPFC feeds arbitrary `| json-print` output to the Onyx PFC
@@ -44,11 +58,12 @@ func FuzzApplyOnyxPFC(f *testing.F) {
 // FuzzParseEOS feeds arbitrary running-config text to the EOS parser.
 func FuzzParseEOS(f *testing.F) {
 	f.Add([]byte(eosRunning))
+	f.Add([]byte(eosMMUProfile(72704, "1", true)))
 	goldenFiles(f, ".eos.cfg")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		got := ParseEOS(string(data))
-		f, sw := fabric("Ethernet1/1")
-		Compare("sw1", Expect(f, sw), got)
+		f, sw := bufferSwitch(model.PlatformEOS, "Ethernet1/1")
+		oneLine(t, Compare("sw1", Expect(f, sw), got))
 	})
 }
 
@@ -68,11 +83,16 @@ func FuzzParseEOSJSON(f *testing.F) {
 // NVUE reader.
 func FuzzParseNVUE(f *testing.F) {
 	f.Add([]byte(nvueJSON))
+	f.Add([]byte(nvuePFC("3", 3, 92160, 19456, 19456)))
 	f.Add([]byte(`[]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		st, err := ParseNVUE(data)
 		if err == nil && st == nil {
 			t.Fatal("nil state without an error")
+		}
+		if err == nil {
+			f, sw := bufferSwitch(model.PlatformCumulus, "swp1")
+			oneLine(t, Compare("sw1", Expect(f, sw), st))
 		}
 	})
 }

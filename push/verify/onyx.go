@@ -228,11 +228,47 @@ func onyxPort(p *Port, pl *onyxPortLines, f []string) {
 		} else if len(f) == 6 && f[4] == "wrr" {
 			p.ETS[tc] = model.ETS{Mode: model.ETSWRR, BandwidthPercent: atoi(f[5])}
 		}
+	case len(f) >= 4 && f[0] == "ingress-buffer":
+		onyxIngressBuffer(p, f[1:])
 	case len(f) == 8 && f[0] == "traffic-class" && f[2] == "congestion-control" && f[4] == "minimum-absolute":
 		// Onyx thresholds are KB (mellanox.onyx onyx_traffic_class.py:
 		// "value (in KBs)").
 		p.ECN[atoi(f[1])] = ECN{MinBytes: int64(atoi(f[5])) * 1024, MaxBytes: int64(atoi(f[7])) * 1024}
 	}
+}
+
+// onyxIngressBuffer reads the words after "ingress-buffer" of the
+// advanced buffer mode (Onyx User Manual, ingress-buffer; the Demartek
+// RoCE Deployment Guide, step 9): "iPort.pgN bind switch-priority LIST"
+// and "iPort.pgN map pool NAME type TYPE reserved R [xoff X xon Y] shared
+// alpha A", sizes in bytes as fabricc writes them.
+func onyxIngressBuffer(p *Port, f []string) {
+	n, err := strconv.Atoi(strings.TrimPrefix(f[0], "iPort.pg"))
+	if err != nil || !strings.HasPrefix(f[0], "iPort.pg") {
+		return
+	}
+	if p.IngressBuffers == nil {
+		p.IngressBuffers = map[int]IngressBuffer{}
+	}
+	b := p.IngressBuffers[n]
+	switch {
+	case f[1] == "bind" && f[2] == "switch-priority":
+		b.Priorities = expandList(strings.Join(f[3:], " "))
+	case len(f) >= 6 && f[1] == "map" && f[2] == "pool" && f[4] == "type":
+		// The keyword-value pairs after "type TYPE".
+		for i := 6; i+1 < len(f); i += 2 {
+			v, _ := strconv.ParseInt(f[i+1], 10, 64)
+			switch f[i] {
+			case "reserved":
+				b.Reserved = Bytes(v)
+			case "xoff":
+				b.Xoff = Bytes(v)
+			case "xon":
+				b.Xon = Bytes(v)
+			}
+		}
+	}
+	p.IngressBuffers[n] = b
 }
 
 // expandOnyxPorts expands "1/1" or a range "1/1-1/4" into port names.

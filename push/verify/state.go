@@ -8,7 +8,14 @@
 // device, port, field, intended and actual.
 package verify
 
-import "github.com/fabricc/fabricc/model"
+import (
+	"strconv"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets/cumulus"
+	"github.com/fabricc/fabricc/targets/eos"
+	"github.com/fabricc/fabricc/targets/onyx"
+)
 
 // State is what verification compares: the fabric-owned settings of one
 // switch, in model units (bytes, priorities, traffic classes).
@@ -26,8 +33,9 @@ type State struct {
 	NoVLANNames bool
 }
 
-// Pool is one shared-buffer pool: its share of the buffer and the
-// priorities mapped to it.
+// Pool is one shared-buffer pool: its share of the buffer, as the
+// platform configures it (a whole percent on NVUE, two decimals on Onyx),
+// and the priorities mapped to it.
 type Pool struct {
 	Percent    float64
 	Priorities []int
@@ -54,6 +62,77 @@ type Port struct {
 	// the non-default `qos map` lines, so its parser fills the rest from
 	// EOS's default map (see eosDefaultDSCPTC).
 	DSCPToTC map[int]int
+
+	// The PFC buffer settings fabricc renders for the port, each in its
+	// platform's own terms; nil where the platform's configuration holds
+	// none for the port, and then not compared. Compare looks only at
+	// what the model intends: a setting the model has no value for is
+	// not compared either.
+	//
+	// PFCProfile is the buffer part of the NVUE PFC profile the port uses
+	// (its switch-priority set is PFC above).
+	PFCProfile *PFCProfile
+	// IngressBuffers are Onyx's `ingress-buffer iPort.pgN` lines of the
+	// advanced buffer mode (releases before 3.6.5000), by priority group.
+	// From 3.6.5000 fabricc writes traffic pools only: Onyx computes each
+	// port's headroom itself and fabricc renders no per-port buffer line
+	// (targets/onyx writeTrafficPools), so nothing per port is compared.
+	IngressBuffers map[int]IngressBuffer
+	// MMU is what the EOS MMU queue profile in effect says for a port with
+	// a lossless priority group (Trident and Tomahawk; other EOS
+	// platforms size buffers themselves and have none).
+	MMU *MMU
+}
+
+// Bytes is a buffer size in bytes.
+type Bytes int64
+
+// Meters is a cable length in whole meters.
+type Meters int
+
+// PFCProfile is the buffer of an NVUE PFC profile (`qos pfc NAME`), in
+// the Cumulus Linux user guide's meaning (Quality of Service, Priority
+// Flow Control; the port_buffer_bytes, xoff_size and xon_delta of
+// qos_features.conf): PortBuffer is port-buffer, the buffer of the port's
+// lossless priority group; XoffThreshold is xoff-threshold, the buffer
+// limit that starts PFC frames, so port-buffer less it is the room for
+// the bytes still in flight after PAUSE; XonThreshold is xon-threshold,
+// how far the buffer must drain below xoff-threshold before PFC frames
+// stop; CableMeters is cable-length.
+type PFCProfile struct {
+	CableMeters                             Meters
+	PortBuffer, XoffThreshold, XonThreshold Bytes
+}
+
+// IngressBuffer is one Onyx priority group's `ingress-buffer iPort.pgN
+// bind switch-priority LIST` and `... map pool P type T reserved R [xoff
+// X xon Y] ...` lines, in the meaning of the Spectrum PBMC register Onyx
+// programs (Linux mlxsw reg.h): Reserved is the group's buffer
+// (buf_size); Xoff the occupancy above which the port starts sending PFC
+// frames for the group's priorities (buf_xoff_threshold); Xon the one
+// below which it stops (buf_xon_threshold). A lossy group has no Xoff or
+// Xon.
+type IngressBuffer struct {
+	Priorities          []int
+	Reserved, Xoff, Xon Bytes
+}
+
+// MMU is what the EOS MMU queue profile applied to the platform
+// (`platform trident mmu queue profile NAME` and its `... apply`) says for
+// one port: IngressHeadroom is `ingress headroom bytes N`, which
+// targets/eos reads as a port-level setting (Arista TOI, tag mmu; AVD's
+// platform.trident.mmu.queue_profiles[].ingress.headroom), the room each
+// port may use above its pause threshold for the bytes in flight after it
+// sends PFC; Thresholds are the `ingress priority-group N threshold A`
+// lines of the port's lossless priority groups, by group index: the
+// dynamic (alpha) limit of the group's share of the shared buffer, which
+// on a no-drop group is read as its pause threshold (assumed from how
+// Broadcom MMUs admit lossless traffic; Arista's public documentation does
+// not say it). A profile that gives the headroom in cells is not read (its
+// IngressHeadroom is 0).
+type MMU struct {
+	IngressHeadroom Bytes
+	Thresholds      map[int]string
 }
 
 // ECN is one queue's marking thresholds in bytes.
@@ -86,11 +165,13 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 	}
 	s.Pools = map[string]Pool{}
 	for _, bp := range sw.Pools {
-		if bp.Direction == "ingress" {
-			s.Pools[bp.Type] = Pool{Percent: bp.Percent, Priorities: append([]int(nil), bp.Priorities...)}
+		if _, dup := s.Pools[bp.Type]; bp.Direction == "ingress" && !dup {
+			s.Pools[bp.Type] = Pool{Percent: poolPercent(sw.Platform, bp), Priorities: append([]int(nil), bp.Priorities...)}
 		}
 	}
 	dscpTC := expectDSCPToTC(f.QoS)
+	headroom, mmu := eos.ProfileHeadroomOf(sw)
+	thresholds := eos.ProfileThresholds(sw)
 	for i := range sw.Ports {
 		mp := &sw.Ports[i]
 		p := s.Port(mp.Name)
@@ -102,6 +183,14 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		p.PFC = append([]int(nil), mp.PFCPriorities...)
 		p.PFCWatchdog = mp.PFCWatchdog
 		p.DSCPToTC = dscpTC
+		switch {
+		case sw.Platform == model.PlatformCumulus:
+			p.PFCProfile = expectPFCProfile(mp)
+		case sw.Platform == model.PlatformOnyx && sw.BufferStyle == onyx.StyleAdvanced:
+			p.IngressBuffers = expectIngressBuffers(mp)
+		case sw.Platform == model.PlatformEOS && (mmu || thresholds != nil):
+			p.MMU = expectMMU(mp, headroom.Bytes, thresholds)
+		}
 		for _, c := range f.QoS.Classes {
 			p.ETS[c.TrafficClass] = c.ETS
 			if c.ECN != nil && len(mp.PFCPriorities) > 0 {
@@ -110,6 +199,66 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		}
 	}
 	return s
+}
+
+// poolPercent is the share fabricc configures for pool bp on platform:
+// NVUE's whole percent, rounded down, and Onyx's two decimals
+// (targets/cumulus and targets/onyx PoolPercent).
+func poolPercent(platform model.Platform, bp model.BufferPool) float64 {
+	switch platform {
+	case model.PlatformCumulus:
+		return float64(cumulus.PoolPercent(bp))
+	case model.PlatformOnyx:
+		v, _ := strconv.ParseFloat(onyx.PoolPercent(bp), 64)
+		return v
+	}
+	return bp.Percent
+}
+
+// expectPFCProfile is the buffer of the PFC profile targets/cumulus
+// renders for mp; nil for a port without PFC.
+func expectPFCProfile(mp *model.Port) *PFCProfile {
+	b, ok := cumulus.PortPFCBuffer(mp)
+	if !ok {
+		return nil
+	}
+	return &PFCProfile{CableMeters: Meters(b.CableMeters), PortBuffer: Bytes(b.PortBuffer),
+		XoffThreshold: Bytes(b.XoffThreshold), XonThreshold: Bytes(b.XonThreshold)}
+}
+
+// expectIngressBuffers are the ingress-buffer lines targets/onyx renders
+// for mp's priority groups in advanced buffer mode; nil without groups.
+func expectIngressBuffers(mp *model.Port) map[int]IngressBuffer {
+	if len(mp.PriorityGroups) == 0 {
+		return nil
+	}
+	out := map[int]IngressBuffer{}
+	for i := range mp.PriorityGroups {
+		pg := &mp.PriorityGroups[i]
+		b := onyx.IngressBufferOf(pg)
+		out[pg.Index] = IngressBuffer{Priorities: append([]int(nil), pg.Priorities...),
+			Reserved: Bytes(b.Reserved), Xoff: Bytes(b.Xoff), Xon: Bytes(b.Xon)}
+	}
+	return out
+}
+
+// expectMMU is what the MMU queue profile targets/eos renders says for
+// mp: the switch's ingress headroom and the thresholds of mp's lossless
+// groups; nil for a port without a lossless group.
+func expectMMU(mp *model.Port, headroom int64, thresholds map[int]string) *MMU {
+	var m *MMU
+	for _, pg := range mp.PriorityGroups {
+		if !pg.Lossless {
+			continue
+		}
+		if m == nil {
+			m = &MMU{IngressHeadroom: Bytes(headroom), Thresholds: map[int]string{}}
+		}
+		if a, ok := thresholds[pg.Index]; ok {
+			m.Thresholds[pg.Index] = a
+		}
+	}
+	return m
 }
 
 // expectDSCPToTC composes the model's DSCP -> priority and priority ->

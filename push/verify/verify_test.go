@@ -265,8 +265,14 @@ func TestMapsAndWatchdog(t *testing.T) {
 	}
 }
 
+// TestPools: the intended share is the one fabricc configures on the
+// platform, Onyx's two decimals and NVUE's whole percent rounded down
+// (targets/cumulus: memory-percent is an integer and the pools must sum
+// to 100 or less), so a switch configured as pushed has no difference
+// and one a percent off has one.
 func TestPools(t *testing.T) {
 	f, sw := fabric("1/1")
+	sw.Platform = model.PlatformOnyx
 	sw.Pools = []model.BufferPool{
 		{Name: "lossy-default", Direction: "ingress", Type: "lossy", Percent: 48.3, Priorities: []int{0, 1, 2, 4, 5, 6, 7}},
 		{Name: "roce-lossless", Direction: "ingress", Type: "lossless", Percent: 50.8, Priorities: []int{3}},
@@ -283,22 +289,44 @@ traffic pool roce-lossless map switch-priority 3 4
 	for _, d := range Compare("sw1", Expect(f, sw), ParseOnyx(onyx)) {
 		got = append(got, d.String())
 	}
-	want := "sw1 pool lossless percent: intended 50.8, actual 40.0|sw1 pool lossless priorities: intended 3, actual 3,4"
+	want := "sw1 pool lossless percent: intended 50.8, actual 40|sw1 pool lossless priorities: intended 3, actual 3,4"
 	if strings.Join(got, "|") != want {
 		t.Errorf("onyx pools: %q, want %q", got, want)
 	}
-	// NVUE writes whole percents rounded down: 48 and 50 are within the slack.
-	nv := strings.Replace(nvueJSON, `"qos": {`, `"qos": {"traffic-pool": {
-	  "default-lossy": {"memory-percent": 48, "switch-priority": {"0,1,2,4,5,6,7": {}}},
-	  "default-lossless": {"memory-percent": 50, "switch-priority": {"3": {}}}},`, 1)
-	st, err := ParseNVUE([]byte(nv))
-	if err != nil {
-		t.Fatal(err)
+	// NVUE: 48.3 % and 50.8 % are configured as 48 and 50.
+	nvPools := func(lossy, lossless int) *State {
+		t.Helper()
+		nv := strings.Replace(nvueJSON, `"qos": {`, fmt.Sprintf(`"qos": {"traffic-pool": {
+	  "default-lossy": {"memory-percent": %d, "switch-priority": {"0,1,2,4,5,6,7": {}}},
+	  "default-lossless": {"memory-percent": %d, "switch-priority": {"3": {}}}},`, lossy, lossless), 1)
+		st, err := ParseNVUE([]byte(nv))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
 	}
 	_, sw2 := fabric("swp1")
+	sw2.Platform = model.PlatformCumulus
 	sw2.Pools = sw.Pools
-	if d := Compare("sw1", Expect(f, sw2), st); len(d) != 0 {
-		t.Errorf("nvue pools: %v", d)
+	if d := Compare("sw1", Expect(f, sw2), nvPools(48, 50)); len(d) != 0 {
+		t.Errorf("nvue pools as configured: %v", d)
+	}
+	got = nil
+	for _, d := range Compare("sw1", Expect(f, sw2), nvPools(48, 51)) {
+		got = append(got, d.String())
+	}
+	if want := "sw1 pool lossless percent: intended 50, actual 51"; strings.Join(got, "|") != want {
+		t.Errorf("nvue pool a percent off: %q, want %q", got, want)
+	}
+	// A pool the switch lacks names the share fabricc would configure.
+	st := nvPools(48, 50)
+	delete(st.Pools, "lossless")
+	got = nil
+	for _, d := range Compare("sw1", Expect(f, sw2), st) {
+		got = append(got, d.String())
+	}
+	if want := "sw1 pool lossless: intended 50% priorities 3, actual missing"; strings.Join(got, "|") != want {
+		t.Errorf("nvue pool missing: %q, want %q", got, want)
 	}
 }
 

@@ -316,7 +316,8 @@ func setECN(e *env, t []string, prob, weight string) error {
 var mmuRules = []cli.Rule[*env]{
 	{Syntax: "ingress threshold <frac>", Do: func(e *env, m []string) error { e.mmu().IngressThreshold = m[1]; return nil }},
 	{Syntax: "ingress priority-group <int> reserved [bytes] <int>", Do: func(e *env, m []string) error {
-		mmuEntry(e.mmu().PGs, m[1]).Reserved = int64(atoi(m[3]))
+		q := mmuEntry(e.mmu().PGs, m[1])
+		q.Reserved, q.HasReserved = int64(atoi(m[3])), true
 		return nil
 	}},
 	{Syntax: "ingress priority-group <int> threshold <frac>", Do: func(e *env, m []string) error {
@@ -325,7 +326,8 @@ var mmuRules = []cli.Rule[*env]{
 	}},
 	{Syntax: "ingress headroom [bytes] <int>", Do: func(e *env, m []string) error { e.mmu().IngressHeadroom = int64(atoi(m[2])); return nil }},
 	{Syntax: "egress unicast queue <int> reserved [bytes] <int>", Do: func(e *env, m []string) error {
-		mmuEntry(e.mmu().Egress, m[1]).Reserved = int64(atoi(m[3]))
+		q := mmuEntry(e.mmu().Egress, m[1])
+		q.Reserved, q.HasReserved = int64(atoi(m[3])), true
 		return nil
 	}},
 	{Syntax: "egress unicast queue <int> threshold <frac>", Do: func(e *env, m []string) error {

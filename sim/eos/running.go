@@ -105,14 +105,18 @@ func renderMMU(w writer, name string, p *MMU) {
 	}
 	for _, g := range cli.SortedKeys(p.PGs) {
 		e := p.PGs[g]
-		w("    ingress priority-group %d reserved bytes %d", g, e.Reserved)
+		if e.HasReserved {
+			w("    ingress priority-group %d reserved bytes %d", g, e.Reserved)
+		}
 		if e.Threshold != "" {
 			w("    ingress priority-group %d threshold %s", g, e.Threshold)
 		}
 	}
 	for _, q := range cli.SortedKeys(p.Egress) {
 		e := p.Egress[q]
-		w("    egress unicast queue %d reserved bytes %d", q, e.Reserved)
+		if e.HasReserved {
+			w("    egress unicast queue %d reserved bytes %d", q, e.Reserved)
+		}
 		if e.Threshold != "" {
 			w("    egress unicast queue %d threshold %s", q, e.Threshold)
 		}

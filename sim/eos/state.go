@@ -77,10 +77,14 @@ type MMU struct {
 }
 
 // MMUQueue is one ingress priority group or egress unicast queue of an
-// MMU profile.
+// MMU profile. HasReserved is whether its reserved line was given: the
+// running-config prints only the lines configured, so a group with a
+// threshold alone (the lossless group fabricc writes) has no reserved
+// line **(no public sample of an EOS running-config with one)**.
 type MMUQueue struct {
-	Reserved  int64
-	Threshold string
+	Reserved    int64
+	HasReserved bool
+	Threshold   string
 }
 
 // Port is one Ethernet interface.

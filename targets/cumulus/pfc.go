@@ -10,16 +10,63 @@ import (
 	"github.com/fabricc/fabricc/targets"
 )
 
+// PFCBuffer is the buffer part of the NVUE PFC profile fabricc renders
+// for a port, in NVUE's meaning (Cumulus Linux user guide, Quality of
+// Service, Priority Flow Control: port_buffer_bytes, xoff_size and
+// xon_delta of qos_features.conf, which NVUE writes). Sizes are bytes; a
+// zero is a value fabricc does not write.
+type PFCBuffer struct {
+	// CableMeters is cable-length: the cable the headroom was computed
+	// for, rounded up to NVUE's whole meters.
+	CableMeters int
+	// PortBuffer is port-buffer: the lossless priority group's buffer.
+	PortBuffer int64
+	// XoffThreshold is xoff-threshold, the buffer limit that starts PFC
+	// frames: the group's buffer less the bytes still in flight after
+	// PAUSE, which the rest of port-buffer holds.
+	XoffThreshold int64
+	// XonThreshold is xon-threshold, how far below xoff-threshold the
+	// buffer must drain before PFC frames stop (xon_delta); fabricc sets
+	// it equal to XoffThreshold, as Cumulus's own RoCE configuration on
+	// Spectrum does (Cumulus Linux 4.0 user guide, RDMA over Converged
+	// Ethernet: xoff_size 18000, xon_delta 18000).
+	XonThreshold int64
+}
+
+// PortPFCBuffer is the buffer of the PFC profile fabricc renders for
+// port, from its first lossless priority group; false when the port has
+// no PFC and so no profile. Without a lossless group only the cable is
+// written, and NVUE derives the rest itself.
+func PortPFCBuffer(port *model.Port) (PFCBuffer, bool) {
+	if len(port.PFCPriorities) == 0 {
+		return PFCBuffer{}, false
+	}
+	pg := firstLossless(port)
+	b := PFCBuffer{CableMeters: ceilMeters(cableOf(port, pg))}
+	if pg != nil && pg.SizeBytes > 0 {
+		pause := pg.SizeBytes - pg.XoffBytes
+		b.PortBuffer, b.XoffThreshold, b.XonThreshold = pg.SizeBytes, pause, pause
+	}
+	return b, true
+}
+
+// firstLossless is the port's first lossless priority group, or nil.
+func firstLossless(port *model.Port) *model.PriorityGroup {
+	for i := range port.PriorityGroups {
+		if port.PriorityGroups[i].Lossless {
+			return &port.PriorityGroups[i]
+		}
+	}
+	return nil
+}
+
 // pfcProfile is one NVUE PFC profile: the switch priorities it makes
-// lossless and the lossless priority group's buffer in bytes, in NVUE's
-// meaning (see writePFC).
+// lossless and the lossless priority group's buffer (see writePFC).
 type pfcProfile struct {
 	name     string
 	prios    string // "3" or "3,4"
-	cable    int    // whole meters; 0 when the model has no cable
-	size     int64  // port-buffer: the group's buffer
-	pause    int64  // xoff-threshold (PAUSE at this consumption), and xon-threshold too (see renderPFC)
-	inFlight int64  // the bytes that still arrive after PAUSE (model xoff)
+	buf      PFCBuffer
+	inFlight int64 // the bytes that still arrive after PAUSE (model xoff)
 	ports    []string
 	// formula names the headroom algorithm the model used; assumes says
 	// what it assumed (cable, speed, MTUs, small-packet share).
@@ -31,7 +78,7 @@ type pfcProfile struct {
 
 // sameAs compares the settings, not the name or ports.
 func (a *pfcProfile) sameAs(b *pfcProfile) bool {
-	return a.prios == b.prios && a.cable == b.cable && a.size == b.size && a.pause == b.pause && a.inFlight == b.inFlight && a.assumes == b.assumes
+	return a.prios == b.prios && a.buf == b.buf && a.inFlight == b.inFlight && a.assumes == b.assumes
 }
 
 // ceilMeters rounds a cable length up to NVUE's whole meters (1-100000):
@@ -65,18 +112,17 @@ func portPFC(p *plan, port *model.Port) *pfcProfile {
 			lossless = append(lossless, &port.PriorityGroups[i])
 		}
 	}
-	prof := &pfcProfile{prios: joinInts(port.PFCPriorities), pg: -1}
+	buf, _ := PortPFCBuffer(port)
+	prof := &pfcProfile{prios: joinInts(port.PFCPriorities), buf: buf, pg: -1}
 	p.port(port.Name, "pfc")
 	if len(lossless) == 0 {
-		prof.cable = ceilMeters(cableOf(port, nil))
 		p.notef("port %s has PFC on priorities %s but no lossless priority group; NVUE derives port-buffer and thresholds itself", port.Name, prof.prios)
 		return prof
 	}
 	pg := lossless[0]
 	prof.pg = pg.Index
 	p.port(port.Name, "pg", strconv.Itoa(pg.Index))
-	prof.cable = ceilMeters(cableOf(port, pg))
-	prof.size, prof.pause, prof.inFlight = pg.SizeBytes, pg.SizeBytes-pg.XoffBytes, pg.XoffBytes
+	prof.inFlight = pg.XoffBytes
 	prof.assumes = targets.HeadroomAssumption(pg)
 	if pg.Headroom != nil {
 		prof.formula = pg.Headroom.Formula
@@ -95,8 +141,8 @@ func pfcName(prof *pfcProfile, port *model.Port, taken map[string]bool) string {
 	if port.SpeedMbps > 0 {
 		base += "-" + strings.ToLower(speedName(port.SpeedMbps))
 	}
-	if prof.cable > 0 {
-		base += fmt.Sprintf("-%dm", prof.cable)
+	if prof.buf.CableMeters > 0 {
+		base += fmt.Sprintf("-%dm", prof.buf.CableMeters)
 	}
 	name := base
 	for n := 2; taken[name]; n++ {
@@ -191,14 +237,15 @@ func writePFC(p *plan, prof *pfcProfile, t target) {
 	p.member(base + " switch-priority " + prof.prios)
 	p.set(base+" tx", t.enable)
 	p.set(base+" rx", t.enable)
-	if prof.cable > 0 {
-		p.set(base+" cable-length", prof.cable)
+	b := prof.buf
+	if b.CableMeters > 0 {
+		p.set(base+" cable-length", b.CableMeters)
 	}
-	if prof.size > 0 {
-		p.notef("pfc profile %s: %d B in flight after PAUSE; port-buffer %d B - xoff-threshold %d B leaves %d B%s", prof.name, prof.inFlight, prof.size, prof.pause, prof.size-prof.pause, forText(prof.assumes))
-		p.set(base+" port-buffer", prof.size)
-		p.set(base+" xoff-threshold", prof.pause)
-		p.set(base+" xon-threshold", prof.pause)
+	if b.PortBuffer > 0 {
+		p.notef("pfc profile %s: %d B in flight after PAUSE; port-buffer %d B - xoff-threshold %d B leaves %d B%s", prof.name, prof.inFlight, b.PortBuffer, b.XoffThreshold, b.PortBuffer-b.XoffThreshold, forText(prof.assumes))
+		p.set(base+" port-buffer", b.PortBuffer)
+		p.set(base+" xoff-threshold", b.XoffThreshold)
+		p.set(base+" xon-threshold", b.XonThreshold)
 	}
 }
 

@@ -211,6 +211,11 @@ func renderECN(p *plan, q *model.QoS, t target) error {
 // guide, "Flow Control Buffers": default-lossless, default-lossy).
 var nvuePool = map[string]string{"lossless": "default-lossless", "lossy": "default-lossy"}
 
+// PoolPercent is the memory-percent fabricc writes for a pool: NVUE takes
+// a whole percent and the traffic pools must sum to 100 or less, so the
+// model's share is rounded down.
+func PoolPercent(pool model.BufferPool) int { return int(math.Floor(pool.Percent)) }
+
 // renderPools writes traffic-pool memory-percent and switch priorities.
 func renderPools(p *plan, sw string, pools []model.BufferPool) {
 	if len(pools) == 0 {
@@ -227,7 +232,7 @@ func renderPools(p *plan, sw string, pools []model.BufferPool) {
 			continue
 		}
 		used[name] = true
-		pct := int(math.Floor(pool.Percent))
+		pct := PoolPercent(pool)
 		if float64(pct) != pool.Percent {
 			p.commentf("pool %s: %.1f%% of the buffer rounds down to %d%%", pool.Name, pool.Percent, pct)
 		}

@@ -181,6 +181,31 @@ func writeThreshold(w *writer, what, alpha string) {
 	}
 }
 
+// ProfileThresholds are the `ingress priority-group N threshold A` lines
+// of the MMU queue profile fabricc writes for sw for the groups it writes
+// as lossless, by group index; nil when it writes no profile (see
+// writeMMUProfile and writeThreshold: an alpha EOS does not accept is a
+// comment, not a line).
+func ProfileThresholds(sw *model.Switch) map[int]string {
+	if sw == nil || sw.Platform != model.PlatformEOS || !hasMMUProfile(sw.Hardware.ASIC) {
+		return nil
+	}
+	pgs, err := mergePGs(sw)
+	if err != nil {
+		return nil
+	}
+	var out map[int]string
+	for _, pg := range pgs {
+		if pg.lossless && eosThresholds[pg.alpha] {
+			if out == nil {
+				out = map[int]string{}
+			}
+			out[pg.index] = pg.alpha
+		}
+	}
+	return out
+}
+
 // ShowMMUCommand is the EOS command that shows the MMU queue profile in
 // effect (used as is by public Arista collectors, e.g. AMD nodescraper's
 // ScaleOutAristaCollector); its output format is not documented publicly.

@@ -34,6 +34,10 @@ func hasBuffers(sw *model.Switch) bool {
 	return false
 }
 
+// PoolPercent is the share fabricc writes for a traffic pool, with two
+// decimals as running-config prints it ("50.80").
+func PoolPercent(p model.BufferPool) string { return fmt.Sprintf("%.2f", p.Percent) }
+
 // writeTrafficPools writes the MLNX-OS >= 3.6.5000 form: one traffic pool
 // per ingress pool (ansible onyx_buffer_pool.py; Onyx Shared Buffer
 // Commands, history 3.6.5000). The percent has two decimals, as
@@ -48,7 +52,7 @@ func writeTrafficPools(w *writer, sw *model.Switch) {
 		}
 		w.pool(p)
 		w.cmd("traffic pool %s type %s", p.Name, p.Type)
-		w.cmd("traffic pool %s memory percent %.2f", p.Name, p.Percent)
+		w.cmd("traffic pool %s memory percent %s", p.Name, PoolPercent(p))
 		if len(p.Priorities) > 0 {
 			w.cmd("traffic pool %s map switch-priority %s", p.Name, ints(p.Priorities))
 		}
@@ -140,6 +144,30 @@ func writeAdvanced(w *writer, sw *model.Switch) {
 	}
 }
 
+// IngressBuffer is the numbers of an advanced-mode `ingress-buffer
+// iPort.pgN map pool ... reserved R [xoff X xon Y]` line, bytes, in the
+// meaning of the Spectrum PBMC register Onyx programs (Linux mlxsw
+// reg.h): reserved is the group's buffer (buf_size), xoff the occupancy
+// above which the port sends PFC frames (buf_xoff_threshold), xon the one
+// below which it stops (buf_xon_threshold). Xoff and Xon are zero for a
+// lossy group, whose line has none.
+type IngressBuffer struct {
+	Reserved, Xoff, Xon int64
+}
+
+// IngressBufferOf is what fabricc writes for pg: its size as reserved
+// and, for a lossless group, xoff = xon = the size less the bytes still
+// in flight after PAUSE, which the rest of the group holds (xon = xoff,
+// as Linux mlxsw programs Spectrum and the Demartek RoCE Deployment Guide
+// sets Onyx: reserved 90000 xoff 17000 xon 17000).
+func IngressBufferOf(pg *model.PriorityGroup) IngressBuffer {
+	if !pg.Lossless {
+		return IngressBuffer{Reserved: pg.SizeBytes}
+	}
+	pause := pg.SizeBytes - pg.XoffBytes
+	return IngressBuffer{Reserved: pg.SizeBytes, Xoff: pause, Xon: pause}
+}
+
 // writePortBuffers writes one port's advanced-mode buffer commands.
 func writePortBuffers(w *writer, p *model.Port, names map[string]string) {
 	for i := range p.PriorityGroups {
@@ -149,13 +177,13 @@ func writePortBuffers(w *writer, p *model.Port, names map[string]string) {
 			w.cmd("%s ingress-buffer iPort.pg%d bind switch-priority %s", iface(p), pg.Index, ints(pg.Priorities))
 		}
 		pool := names["ingress/"+pg.Pool]
+		b := IngressBufferOf(pg)
 		if pg.Lossless {
-			pause := pg.SizeBytes - pg.XoffBytes
 			w.note("ethernet %s pg%d: %d B in flight after PAUSE%s", p.Name, pg.Index, pg.XoffBytes, assumed(pg))
-			w.cmd("%s ingress-buffer iPort.pg%d map pool %s type lossless reserved %d xoff %d xon %d shared alpha %s", iface(p), pg.Index, pool, pg.SizeBytes, pause, pause, pg.SharedAlpha)
+			w.cmd("%s ingress-buffer iPort.pg%d map pool %s type lossless reserved %d xoff %d xon %d shared alpha %s", iface(p), pg.Index, pool, b.Reserved, b.Xoff, b.Xon, pg.SharedAlpha)
 			continue
 		}
-		w.cmd("%s ingress-buffer iPort.pg%d map pool %s type lossy reserved %d shared alpha %s", iface(p), pg.Index, pool, pg.SizeBytes, pg.SharedAlpha)
+		w.cmd("%s ingress-buffer iPort.pg%d map pool %s type lossy reserved %d shared alpha %s", iface(p), pg.Index, pool, b.Reserved, pg.SharedAlpha)
 	}
 	for _, q := range p.EgressQueues {
 		w.queue(p, q)

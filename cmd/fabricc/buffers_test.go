@@ -1,0 +1,72 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/sim"
+)
+
+// TestVerifyAfterRecabling is the tutorial reader's case: leaf1 pushed
+// while node2's cable was 3 m, then the cable is changed to 30 m in the
+// fabric. verify must not say "verified": the switch still holds the 3 m
+// PFC profile, and the lines name its cable-length and port-buffer (the
+// lossless group's buffer, 92160 B for 3 m and 99328 B for 30 m; the
+// xoff-threshold where PAUSE is sent is 19456 B for both). Verified
+// against the fabric it was pushed with, it passes.
+func TestVerifyAfterRecabling(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile("../../examples/tutorial/fabric.hcl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fab := filepath.Join(dir, "fabric")
+	writeFile(t, filepath.Join(fab, "fabric.hcl"), string(data))
+	set, _, diags, _, err := buildSet(fab, dsl.Options{})
+	if diags.HasErrors() || err != nil {
+		t.Fatalf("build: %v %v", diags, err)
+	}
+	f, err := model.Unmarshal(set.Model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	labDir := filepath.Join(dir, "lab")
+	lab, err := sim.StartLab(context.Background(), f, labDir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(lab.Close)
+	inv := filepath.Join(labDir, "inventory.hcl")
+	if code, stdout, stderr := fabricc(t, "push", fab, "-i", inv); code != 0 {
+		t.Fatalf("push: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	thirty := strings.Replace(string(data), "b      = \"node2:roce0\"\n  length = 3\n", "b      = \"node2:roce0\"\n  length = 30\n", 1)
+	if thirty == string(data) {
+		t.Fatal("the tutorial fabric has no 3 m cable to node2")
+	}
+	writeFile(t, filepath.Join(fab, "fabric.hcl"), thirty)
+	code, stdout, stderr := fabricc(t, "verify", fab, "-i", inv)
+	var got []string
+	for _, l := range strings.Split(stdout, "\n") {
+		if strings.HasPrefix(l, "DIFF ") || strings.HasPrefix(l, "verify: ") {
+			got = append(got, l)
+		}
+	}
+	want := []string{
+		"DIFF leaf1 swp2 PFC profile cable-length: intended 30 m, actual 3 m",
+		"DIFF leaf1 swp2 PFC profile port-buffer: intended 99328 B, actual 92160 B",
+		"verify: 1 device: 1 mismatch",
+	}
+	if code != 1 || strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("verify after recabling: exit %d, printed\n%s\nwant exit 1 and\n%s\nall of it:\n%s\n%s", code, strings.Join(got, "\n"), strings.Join(want, "\n"), stdout, stderr)
+	}
+	writeFile(t, filepath.Join(fab, "fabric.hcl"), string(data))
+	if code, stdout, stderr := fabricc(t, "verify", fab, "-i", inv); code != 0 || !strings.Contains(stdout, "verify: 1 device: 1 verified") {
+		t.Errorf("verify against the fabric pushed: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
