@@ -4,9 +4,12 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/fabricc/fabricc/targets/cumulus"
 )
 
 // nvueTxn changes a Cumulus Linux switch through NVUE revisions
@@ -36,6 +39,15 @@ func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
 	}
 	if t.prevRev, err = appliedRevision(rev); err != nil {
 		return "", err
+	}
+	unsets, err := pushUnsets(config)
+	if err != nil {
+		return "", err
+	}
+	for _, cmd := range unsets {
+		if _, err := c.Send(cmd); err != nil {
+			return "", err
+		}
 	}
 	// One command line carries the file: no heredoc continuation
 	// prompts for the CLI driver to match (sim/README.md agreement).
@@ -145,4 +157,33 @@ func appliedRevision(out string) (string, error) {
 	}
 	sort.Ints(ids)
 	return strconv.Itoa(ids[len(ids)-1]), nil
+}
+
+// unsetPath is what an `nv unset` line of the patch's header may name:
+// NVUE path words (interface lists with commas, profile names with dashes
+// and underscores), nothing a shell would read otherwise.
+var unsetPath = regexp.MustCompile(`^[A-Za-z0-9_.,-]+( [A-Za-z0-9_.,-]+)*$`)
+
+// pushUnsets are the `nv unset` commands the rendered patch lists in its
+// header ("# nv unset <path>", cumulus.UnsetPrefix) for push to run
+// before the patch, in the same pending revision: a patch only adds, and
+// NVUE takes no unset and set of one object in one patch. A line whose
+// path holds anything but NVUE path words is refused, not sent: the file
+// may come from --artifacts, and the switch's shell runs what is sent.
+func pushUnsets(config []byte) ([]string, error) {
+	var out []string
+	for _, line := range strings.Split(string(config), "\n") {
+		if !strings.HasPrefix(line, "#") {
+			break // the header ends where the document starts
+		}
+		path, ok := strings.CutPrefix(line, cumulus.UnsetPrefix)
+		if !ok {
+			continue
+		}
+		if !unsetPath.MatchString(path) {
+			return nil, fmt.Errorf("the patch's header asks to unset %q, which is not an NVUE path; rebuild the artifacts", path)
+		}
+		out = append(out, "nv unset "+path)
+	}
+	return out, nil
 }

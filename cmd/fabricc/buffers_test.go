@@ -70,3 +70,55 @@ func TestVerifyAfterRecabling(t *testing.T) {
 		t.Errorf("verify against the fabric pushed: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 }
+
+// TestPushOverWhatAnEarlierFabricLeft: a Cumulus switch pushed with the
+// tutorial's 2 m and 3 m cables holds one PFC profile per port; with
+// both cables 2 m the ports share default-global, and a patch alone
+// would leave swp2 on its 3 m profile (NVUE merges a patch). The push
+// unsets the ports' profiles first, so it changes, verifies and is then
+// up to date; trunk VLANs the fabric no longer gives are gone the same
+// way (a patch only adds VLANs to a trunk).
+func TestPushOverWhatAnEarlierFabricLeft(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile("../../examples/tutorial/fabric.hcl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fab := filepath.Join(dir, "fabric")
+	writeFile(t, filepath.Join(fab, "fabric.hcl"), string(data))
+	set, _, diags, _, err := buildSet(fab, dsl.Options{})
+	if diags.HasErrors() || err != nil {
+		t.Fatalf("build: %v %v", diags, err)
+	}
+	f, err := model.Unmarshal(set.Model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	labDir := filepath.Join(dir, "lab")
+	lab, err := sim.StartLab(context.Background(), f, labDir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(lab.Close)
+	inv := filepath.Join(labDir, "inventory.hcl")
+	if code, stdout, stderr := fabricc(t, "push", fab, "-i", inv); code != 0 {
+		t.Fatalf("first push: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	two := strings.Replace(string(data), "b      = \"node2:roce0\"\n  length = 3\n", "b      = \"node2:roce0\"\n  length = 2\n", 1)
+	if two == string(data) {
+		t.Fatal("the tutorial fabric has no 3 m cable to node2")
+	}
+	writeFile(t, filepath.Join(fab, "fabric.hcl"), two)
+	for _, step := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"push", fab, "-i", inv}, "push: 1 device: 1 changed"},
+		{[]string{"push", fab, "-i", inv}, "push: 1 device: 1 unchanged"},
+		{[]string{"verify", fab, "-i", inv}, "verify: 1 device: 1 verified"},
+	} {
+		if code, stdout, stderr := fabricc(t, step.args...); code != 0 || !strings.Contains(stdout, step.want) {
+			t.Errorf("%s: exit %d, want %q:\n%s\n%s", step.args[0], code, step.want, stdout, stderr)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/fabricc/fabricc/model"
@@ -29,6 +30,9 @@ func examples(t *testing.T) []fabric {
 	}
 	var out []fabric
 	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") {
+			continue // the build before, which a rebuild keeps beside the folder
+		}
 		dir := filepath.Join(goldenDir, e.Name())
 		data, err := os.ReadFile(filepath.Join(dir, "model.json"))
 		if err != nil {

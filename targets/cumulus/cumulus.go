@@ -54,7 +54,7 @@ func renderFiles(f *model.Fabric, sw *model.Switch, mapped bool) ([]targets.File
 	}
 	head := header(p, f, sw, t)
 	script, scriptMap := p.script(concat(head, fixedLines(scriptIntro)), fixedLines(footer(t)))
-	doc, docMap, err := p.yamlDoc(concat(head, fixedLines(yamlIntro), noteLines(p.notes())))
+	doc, docMap, err := p.yamlDoc(concat(head, fixedLines(yamlIntro), unsetLines(p.unsets()), noteLines(p.notes())))
 	if err != nil {
 		return nil, fmt.Errorf("cumulus: switch %s: %w", sw.Name, err)
 	}
@@ -144,6 +144,26 @@ var yamlIntro = []string{
 	"",
 	"NVUE patch: `nv config patch <this file>` stages it as a pending",
 	"revision; `fabricc push` runs `nv config apply`.",
+}
+
+// UnsetPrefix starts each header line of the YAML patch that push runs
+// before the patch: "# nv unset <path>".
+const UnsetPrefix = "# nv unset "
+
+// unsetLines lists, for the YAML header, the `nv unset` commands to run
+// before the patch, in the same pending revision (renderClears says
+// why; NVUE takes no unset and set of one object in one patch, NVUE
+// Command Reference, nv config patch).
+func unsetLines(paths []string) []item {
+	if len(paths) == 0 {
+		return nil
+	}
+	out := fixedLines([]string{"", "Before the patch, in the same pending revision (fabricc push runs them; a patch only",
+		"adds, and cannot unset and set one object), clear what an earlier fabric may have left:"})
+	for _, path := range paths {
+		out = append(out, item{comment: "nv unset " + path})
+	}
+	return out
 }
 
 // noteLines lists the notes for the YAML header, after a blank line.

@@ -69,7 +69,7 @@ func TestScriptLines(t *testing.T) {
 			"nv set bridge domain br_default vlan 100,200",
 			"# NOTE: NVUE bridge VLANs carry no name; fabric VLAN names: 100 storage, 200 compute",
 			// `nv set` adds to a port's VLAN list; the unset makes the list replace it.
-			"nv unset interface swp1 bridge domain br_default vlan",
+			"nv unset interface swp1,swp2,swp3,swp31,swp32 bridge domain br_default vlan",
 			"nv set interface swp1 bridge domain br_default vlan 100,200",
 			"nv set interface swp1 bridge domain br_default untagged none",
 			"nv set interface swp32 bridge domain br_default untagged 100",

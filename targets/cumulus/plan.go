@@ -117,6 +117,17 @@ func (p *plan) commentf(format string, args ...any) {
 }
 
 // notes returns the note items in order.
+// unsets are the plan's `nv unset` paths, in order.
+func (p *plan) unsets() []string {
+	var out []string
+	for _, it := range p.items {
+		if it.unset {
+			out = append(out, strings.Join(it.path, " "))
+		}
+	}
+	return out
+}
+
 func (p *plan) notes() []item {
 	var out []item
 	for _, it := range p.items {

@@ -44,10 +44,11 @@ func peerText(port *model.Port) string {
 	return fmt.Sprintf("to %s %s %s (%s, %g m)", pe.Kind, pe.Device, pe.Port, pe.CableKind, pe.CableMeters)
 }
 
-// renderPorts writes each port: link, bridge membership and QoS profiles.
+// renderPorts writes each port: link, bridge membership and QoS profiles,
+// after clearing what an earlier fabric may have left on them.
 func renderPorts(p *plan, sw *model.Switch, a attachments, t target) error {
 	p.at()
-	renderTrunkNote(p, sw)
+	renderClears(p, sw, t)
 	for i := range sw.Ports {
 		if err := renderPort(p, &sw.Ports[i], i, a, t); err != nil {
 			return fmt.Errorf("port %s: %w", sw.Ports[i].Name, err)
@@ -136,11 +137,9 @@ func renderBridgePort(p *plan, port *model.Port, base string) error {
 		if len(vlans) == 0 {
 			return fmt.Errorf("trunk port with no VLANs; list its VLANs or make it routed")
 		}
-		// `nv set ... vlan` adds to the port's list; the unset first makes
-		// the script's list replace it. A patch cannot unset and set one
-		// object, so the YAML carries a note instead (renderTrunkNote).
+		// `nv set ... vlan` adds to the port's list; renderClears unsets
+		// it first, so the list replaces the switch's.
 		p.port(port.Name, "vlans")
-		p.unsetPath(br + " vlan")
 		if p.mapped {
 			for _, id := range vlans {
 				p.also("vlan", strconv.Itoa(id))
@@ -163,24 +162,57 @@ func renderBridgePort(p *plan, port *model.Port, base string) error {
 	return nil
 }
 
-// renderTrunkNote warns once that a patch only adds VLANs to a trunk:
-// NVUE merges `nv config patch` into the revision (NVUE reference, Config
-// Commands), so VLANs the switch already allows on a port stay allowed.
-func renderTrunkNote(p *plan, sw *model.Switch) {
-	var trunks []string
+// renderClears unsets, before any port is written, the per-port objects
+// fabricc owns whose value is a set or a presence rather than one value:
+// the profiles attached to a port (PFC, its watchdog, link pause, the
+// trust mapping) and the parts of its bridge membership its mode does
+// not use. `nv set` and `nv config patch` only add to such objects (NVUE
+// merges a patch into the revision: NVUE Command Reference, Config
+// Commands), so without this a port kept the PFC profile of an earlier
+// fabric when its ports came to share default-global, a trunk kept
+// VLANs the fabric no longer gives it, an access port that became a
+// trunk kept its access VLAN, and a port that became routed stayed in
+// the bridge. A patch cannot unset and set one object, so push runs
+// these unsets first, in the same pending revision (pushUnsets); the
+// unset and the set that follow it leave nothing in the diff when
+// nothing changed. Ports sharing an unset are named in one comma list,
+// as the NVUE CLI takes interfaces.
+func renderClears(p *plan, sw *model.Switch, t target) {
+	var all, access, trunk, routed []string
 	for _, port := range sw.Ports {
-		if port.Mode == model.ModeTrunk {
-			trunks = append(trunks, port.Name)
+		all = append(all, port.Name)
+		switch port.Mode {
+		case model.ModeAccess:
+			access = append(access, port.Name)
+		case model.ModeTrunk:
+			trunk = append(trunk, port.Name)
+		case model.ModeRouted:
+			routed = append(routed, port.Name)
 		}
 	}
-	if len(trunks) > 0 {
-		if p.mapped {
-			for _, name := range trunks {
-				p.also("switch", sw.Name, "port", name, "vlans")
-			}
+	clear := func(ports []string, what string) {
+		if len(ports) > 0 {
+			p.unsetPath("interface " + strings.Join(ports, ",") + " " + what)
 		}
-		p.notef("nv config patch merges: a trunk's VLAN list only grows, so on %s unset interface <port> bridge domain br_default vlan first where the switch may allow other VLANs (the .nvue.sh does)", strings.Join(trunks, ","))
 	}
+	if len(all) > 0 {
+		p.commentf("clear what an earlier fabric may have left on these ports (a patch and nv set only add); what follows sets it again")
+	}
+	clear(all, "qos pfc")
+	clear(all, "qos mapping")
+	// Only what the release has: an unset of an object it does not know
+	// is refused (version.go).
+	if t.rel.atLeast(sinceAdvanceBuffer) {
+		clear(all, "qos link-pause")
+	}
+	if t.rel.atLeast(sincePFCWatchdog) {
+		clear(all, "qos pfc-watchdog")
+	}
+	clear(access, "bridge domain br_default vlan")
+	clear(access, "bridge domain br_default untagged")
+	clear(trunk, "bridge domain br_default access")
+	clear(trunk, "bridge domain br_default vlan")
+	clear(routed, "bridge domain br_default")
 }
 
 // renderPortWatchdog enables the watchdog on a PFC or link-pause port.

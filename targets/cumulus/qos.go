@@ -241,7 +241,8 @@ func renderPools(p *plan, sw string, pools []model.BufferPool) {
 			if name == "default-lossy" {
 				// The factory default-lossy holds switch priorities 0-7
 				// (`nv config show` of a fresh 5.5 switch); `nv set`
-				// only adds members, so the script clears the list.
+				// and a patch only add members, so the list is cleared
+				// first (the script, and push before its patch).
 				p.unsetPath("qos traffic-pool " + name + " switch-priority")
 			}
 			p.member("qos traffic-pool " + name + " switch-priority " + joinInts(pool.Priorities))
@@ -249,9 +250,5 @@ func renderPools(p *plan, sw string, pools []model.BufferPool) {
 		if pool.Mode != "" && pool.Mode != "dynamic" {
 			p.notef("pool %s is %s; NVUE traffic pools are dynamic (alpha based)", pool.Name, pool.Mode)
 		}
-	}
-	if used["default-lossy"] {
-		p.at()
-		p.notef("nv config patch merges: if default-lossy still lists switch priorities outside the model's lossy pool, unset qos traffic-pool default-lossy switch-priority first (the .nvue.sh does)")
 	}
 }

@@ -59,7 +59,6 @@ nv set qos traffic-pool default-lossless memory-percent 54
 nv set qos traffic-pool default-lossless switch-priority 3
 # NOTE: pool lossy-default-egress (egress lossy, 7587508 B, 45.2%, dynamic, priorities 0,1,2,4,5,6,7) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
 # NOTE: pool roce-lossless-egress (egress lossless, 7418188 B, 44.2%, dynamic, priorities 3) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
-# NOTE: nv config patch merges: if default-lossy still lists switch priorities outside the model's lossy pool, unset qos traffic-pool default-lossy switch-priority first (the .nvue.sh does)
 
 # Shared-buffer alpha and reservations (advance-buffer-config, bytes)
 nv set qos advance-buffer-config default-global ingress-lossless-buffer shared-alpha alpha_2
@@ -139,7 +138,16 @@ nv set qos pfc-watchdog polling-interval 100
 # robustness = timeout 200 ms / polling 100 ms, rounded up
 nv set qos pfc-watchdog robustness 2
 # NOTE: PFC watchdog restore 200 ms: NVUE has no restore timer; it restores PFC after one polling interval without pause frames
-# NOTE: nv config patch merges: a trunk's VLAN list only grows, so on swp7,swp8 unset interface <port> bridge domain br_default vlan first where the switch may allow other VLANs (the .nvue.sh does)
+# clear what an earlier fabric may have left on these ports (a patch and nv set only add); what follows sets it again
+nv unset interface swp1,swp2,swp3,swp4,swp5,swp6,swp7,swp8,swp31,swp32 qos pfc
+nv unset interface swp1,swp2,swp3,swp4,swp5,swp6,swp7,swp8,swp31,swp32 qos mapping
+nv unset interface swp1,swp2,swp3,swp4,swp5,swp6,swp7,swp8,swp31,swp32 qos link-pause
+nv unset interface swp1,swp2,swp3,swp4,swp5,swp6,swp7,swp8,swp31,swp32 qos pfc-watchdog
+nv unset interface swp1,swp2,swp3,swp4,swp5,swp6 bridge domain br_default vlan
+nv unset interface swp1,swp2,swp3,swp4,swp5,swp6 bridge domain br_default untagged
+nv unset interface swp7,swp8 bridge domain br_default access
+nv unset interface swp7,swp8 bridge domain br_default vlan
+nv unset interface swp31,swp32 bridge domain br_default
 
 # swp1: to host gpu05 roce0 (dac, 1 m)
 nv set interface swp1 type swp
@@ -200,7 +208,6 @@ nv set interface swp7 type swp
 nv set interface swp7 description 'to leaf4:1/7'
 nv set interface swp7 link speed 100G
 nv set interface swp7 link mtu 9216
-nv unset interface swp7 bridge domain br_default vlan
 nv set interface swp7 bridge domain br_default vlan 101,102,103,104
 nv set interface swp7 bridge domain br_default untagged none
 nv set interface swp7 qos pfc profile pfc-sp3-100g-3m
@@ -211,7 +218,6 @@ nv set interface swp8 type swp
 nv set interface swp8 description 'to leaf1:swp8'
 nv set interface swp8 link speed 100G
 nv set interface swp8 link mtu 9216
-nv unset interface swp8 bridge domain br_default vlan
 nv set interface swp8 bridge domain br_default vlan 101,102,103,104
 nv set interface swp8 bridge domain br_default untagged 101
 nv set interface swp8 qos pfc profile pfc-sp3-100g-3m

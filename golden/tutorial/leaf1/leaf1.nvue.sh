@@ -59,7 +59,6 @@ nv set qos traffic-pool default-lossless memory-percent 50
 nv set qos traffic-pool default-lossless switch-priority 3
 # NOTE: pool lossy-default-egress (egress lossy, 8228388 B, 49.0%, dynamic, priorities 0,1,2,4,5,6,7) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
 # NOTE: pool roce-lossless-egress (egress lossless, 8194524 B, 48.8%, dynamic, priorities 3) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
-# NOTE: nv config patch merges: if default-lossy still lists switch priorities outside the model's lossy pool, unset qos traffic-pool default-lossy switch-priority first (the .nvue.sh does)
 
 # Shared-buffer alpha and reservations (advance-buffer-config, bytes)
 nv set qos advance-buffer-config default-global ingress-lossless-buffer shared-alpha alpha_2
@@ -103,6 +102,13 @@ nv set qos pfc-watchdog polling-interval 100
 # robustness = timeout 200 ms / polling 100 ms, rounded up
 nv set qos pfc-watchdog robustness 2
 # NOTE: PFC watchdog restore 200 ms: NVUE has no restore timer; it restores PFC after one polling interval without pause frames
+# clear what an earlier fabric may have left on these ports (a patch and nv set only add); what follows sets it again
+nv unset interface swp1,swp2 qos pfc
+nv unset interface swp1,swp2 qos mapping
+nv unset interface swp1,swp2 qos link-pause
+nv unset interface swp1,swp2 qos pfc-watchdog
+nv unset interface swp1,swp2 bridge domain br_default vlan
+nv unset interface swp1,swp2 bridge domain br_default untagged
 
 # swp1: to host node1 roce0 (dac, 2 m)
 nv set interface swp1 type swp
