@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"golang.org/x/crypto/ssh"
@@ -38,29 +39,28 @@ func (t *SSH) Run(ctx context.Context, addr string, connectTimeout, timeout time
 	t.mu.Lock()
 	t.client = client
 	t.mu.Unlock()
+	// From here on the command timeout and ctx close the connection,
+	// whatever step waits: a server that logs in but never opens the
+	// session or answers the exec request would otherwise hold Run.
+	var end cutoff
+	stopCtx := context.AfterFunc(ctx, func() { end.cut(client, fmt.Errorf("%w during %q", context.Cause(ctx), cmd)) })
+	defer stopCtx()
+	timer := time.AfterFunc(timeout, func() {
+		end.cut(client, fmt.Errorf("%q ran longer than the command timeout (%s)", cmd, timeout))
+	})
+	defer timer.Stop()
 	sess, err := client.NewSession()
 	if err != nil {
-		return Output{}, fmt.Errorf("ssh %s: %w", addr, err)
+		return Output{}, end.or(fmt.Errorf("ssh %s: %w", addr, err))
 	}
 	stdout, stderr := &capped{}, &capped{}
 	sess.Stdin, sess.Stdout, sess.Stderr = bytes.NewReader(stdin), stdout, stderr
 	if err := sess.Start(cmd); err != nil {
-		return Output{}, fmt.Errorf("ssh %s: starting %q: %w", addr, cmd, err)
+		return Output{}, end.or(fmt.Errorf("ssh %s: starting %q: %w", addr, cmd, err))
 	}
-	done := make(chan error, 1)
-	go func() { done <- sess.Wait() }()
-	timer := time.NewTimer(timeout)
-	defer timer.Stop()
-	select {
-	case err = <-done:
-	case <-timer.C:
-		_ = client.Close()
-		<-done
-		return Output{}, fmt.Errorf("%q ran longer than the command timeout (%s)", cmd, timeout)
-	case <-ctx.Done():
-		_ = client.Close()
-		<-done
-		return Output{}, fmt.Errorf("%w during %q", context.Cause(ctx), cmd)
+	err = sess.Wait()
+	if cut := end.reason(); cut != nil {
+		return Output{}, cut
 	}
 	out := Output{Stdout: stdout.b.Bytes(), Stderr: stderr.b.Bytes()}
 	var exit *ssh.ExitError
@@ -96,4 +96,36 @@ func (c *capped) Write(p []byte) (int, error) {
 		return len(p), nil
 	}
 	return c.b.Write(p)
+}
+
+// cutoff records why Run closed the connection itself (the command
+// timeout, ctx), so that the error a step then gets names that reason.
+type cutoff struct {
+	mu  sync.Mutex
+	err error
+}
+
+// cut closes client for why, the first reason only.
+func (c *cutoff) cut(client *ssh.Client, why error) {
+	c.mu.Lock()
+	if c.err == nil {
+		c.err = why
+	}
+	c.mu.Unlock()
+	_ = client.Close()
+}
+
+// reason is why the connection was cut, or nil.
+func (c *cutoff) reason() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
+}
+
+// or is the cut's reason when there is one, else err.
+func (c *cutoff) or(err error) error {
+	if cut := c.reason(); cut != nil {
+		return cut
+	}
+	return err
 }

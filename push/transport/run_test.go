@@ -120,3 +120,68 @@ func TestRun(t *testing.T) {
 		t.Errorf("wrong password: %v", err)
 	}
 }
+
+// stallingServer logs in and then never answers: not the session's
+// channel open (atOpen), or not its exec request.
+func stallingServer(t *testing.T, atOpen bool) (string, ssh.HostKeyCallback) {
+	t.Helper()
+	signer, _ := keyPair(t, "")
+	cfg := &ssh.ServerConfig{PasswordCallback: func(ssh.ConnMetadata, []byte) (*ssh.Permissions, error) { return nil, nil }}
+	cfg.AddHostKey(signer)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := make(chan struct{})
+	t.Cleanup(func() { close(stop); ln.Close() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer c.Close()
+				_, chans, reqs, err := ssh.NewServerConn(c, cfg)
+				if err != nil {
+					return
+				}
+				go ssh.DiscardRequests(reqs)
+				for nc := range chans {
+					if atOpen {
+						<-stop // never accepted
+						return
+					}
+					_, creqs, _ := nc.Accept()
+					go func() {
+						for range creqs { // never replied to
+						}
+					}()
+				}
+			}()
+		}
+	}()
+	return ln.Addr().String(), ssh.FixedHostKey(signer.PublicKey())
+}
+
+// TestRunCutsAStalledServer: a server that logs in and then answers
+// neither the session's channel open nor its exec request does not
+// hold Run: the command timeout, or ctx, closes the connection and Run
+// says which.
+func TestRunCutsAStalledServer(t *testing.T) {
+	for _, atOpen := range []bool{true, false} {
+		addr, hk := stallingServer(t, atOpen)
+		tr := &SSH{Creds: inventory.Credentials{Username: "ops", Password: inventory.NewSecret("pw")}, HostKey: hk}
+		start := time.Now()
+		_, err := tr.Run(context.Background(), addr, 5*time.Second, 300*time.Millisecond, "bash -s -- --check", nil)
+		if err == nil || err.Error() != `"bash -s -- --check" ran longer than the command timeout (300ms)` || time.Since(start) > 3*time.Second {
+			t.Errorf("atOpen=%v, timeout: %v after %v", atOpen, err, time.Since(start))
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+		_, err = tr.Run(ctx, addr, 5*time.Second, time.Minute, "bash -s -- --check", nil)
+		cancel()
+		if err == nil || err.Error() != `context deadline exceeded during "bash -s -- --check"` {
+			t.Errorf("atOpen=%v, ctx: %v", atOpen, err)
+		}
+	}
+}
