@@ -76,7 +76,10 @@ func build(dir string, ds, def *deviceSchema) (*Device, hcl.Diagnostics) {
 // WindowsRefusal says why the Windows host named host is refused: its
 // script is PowerShell, and fabricc runs only the Linux and FreeBSD
 // scripts' --check over SSH; the operator runs it on the host.
+// The name is written through quote.Visible: the refusal is made even
+// for a name the word check refuses too.
 func WindowsRefusal(host string) string {
+	host = quote.Visible(host)
 	return fmt.Sprintf("%s is a Windows host, and fabricc checks only Linux and FreeBSD hosts over SSH (a Windows host's script is PowerShell); run %s.windows.ps1 -Check on the host instead, and remove it from the inventory.",
 		host, host)
 }

@@ -192,10 +192,19 @@ func TestDiagnostics(t *testing.T) {
 		{blk(`address = "h"`, `username = "u"`, `agent = true`, `groups = ["ok", "bad\tgroup"]`), `Invalid group or tag; Device "a": group or tag "bad\tgroup" holds`},
 		{"device \"a\\nb\" {\n  address = \"h\"\n  username = \"u\"\n  agent = true\n}\n", `Invalid device name; Device "a\nb": the name holds`},
 		{blk(`address = "h"`, `username = "u"`, `agent = true`, `enable_password_env = "E"`, `enable_password_file = "f"`), `enable_password_env and enable_password_file are both set`},
+		{"device \"a\u001b[31mb\" {\n  address = \"h\"\n  username = \"u\"\n  agent = true\n  platform = \"windows\"\n}\n", `a\x1b[31mb is a Windows host`},
 	} {
 		_, _, diags := Parse([]byte(tc.src), "inv.hcl")
-		if !diags.HasErrors() || !strings.Contains(diags.Error(), tc.want) {
-			t.Errorf("src %q: diags %q, want %q", tc.src, diags.Error(), tc.want)
+		var all []string
+		for _, d := range diags {
+			all = append(all, d.Error())
+		}
+		text := strings.Join(all, "\n")
+		if strings.Contains(text, "\x1b") {
+			t.Errorf("src %q: a diagnostic holds a raw escape: %q", tc.src, text)
+		}
+		if !diags.HasErrors() || !strings.Contains(text, tc.want) {
+			t.Errorf("src %q: diags %q, want %q", tc.src, text, tc.want)
 		}
 		for _, d := range diags {
 			if d.Subject == nil || d.Subject.Filename != "inv.hcl" {
