@@ -202,10 +202,17 @@ func TestVerifyHosts(t *testing.T) {
 	}
 
 	for _, cmd := range []string{"push", "diff"} {
+		// Hosts alone select no switch: a push to nothing is refused,
+		// as a --limit term that matches nothing is.
 		code, stdout, stderr = fabricc(t, cmd, clos, "-i", inv)
-		if code != 0 || !strings.Contains(stderr, "note: 2 hosts of the inventory (gpu01, stor01) are left alone: "+cmd+" never changes a host; fabricc verify checks them\n") ||
-			!strings.Contains(stdout, cmd+": 0 devices") {
+		if code != 1 || !strings.Contains(stderr, "note: 2 hosts of the inventory (gpu01, stor01) are left alone: "+cmd+" never changes a host; fabricc verify checks them\n") ||
+			!strings.Contains(stderr, "the inventory lists no switch of the fabric; "+cmd+" changes switches only (fabricc verify checks hosts)") {
 			t.Errorf("%s with hosts only: exit %d\n%s\n%s", cmd, code, stdout, stderr)
+		}
+		code, _, stderr = fabricc(t, cmd, clos, "-i", inv, "--limit", "gpu01")
+		if code != 1 || !strings.Contains(stderr, "note: 1 host of the inventory (gpu01) is left alone: ") ||
+			!strings.Contains(stderr, `--limit "gpu01" selects no switch; `+cmd+` changes switches only`) {
+			t.Errorf("%s --limit gpu01: exit %d\n%s", cmd, code, stderr)
 		}
 	}
 	if c := gpu01.sim.Commands(); len(c) != 2 {

@@ -151,6 +151,16 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 		}
 	} else {
 		noteHostsLeftAlone(cmd, b.Hosts(devs))
+		if len(targets) == 0 {
+			// Select refuses a term that matches nothing, so that a typo
+			// does not quietly push to fewer switches; a selection of
+			// hosts alone would push to none.
+			what := "the inventory lists no switch of the fabric"
+			if sf.limit != "" {
+				what = fmt.Sprintf("--limit %q selects no switch", sf.limit)
+			}
+			return usageError(fmt.Errorf("%s; %s changes switches only (fabricc verify checks hosts)", what, cmd.Name()))
+		}
 	}
 	if sf.limit == "" {
 		warnUnlisted(cmd, b, inv)
@@ -248,8 +258,12 @@ func noteHostsLeftAlone(cmd *cobra.Command, hosts []*inventory.Device) {
 	if len(hosts) > 5 {
 		names = append(names, "...")
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "note: %d hosts of the inventory (%s) are left alone: %s never changes a host; fabricc verify checks them\n",
-		len(hosts), strings.Join(names, ", "), cmd.Name())
+	verb := "are"
+	if len(hosts) == 1 {
+		verb = "is"
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "note: %s of the inventory (%s) %s left alone: %s never changes a host; fabricc verify checks them\n",
+		plural(len(hosts), "host"), strings.Join(names, ", "), verb, cmd.Name())
 }
 
 // warnInsecure prints the warning every use of --insecure-ignore-host-key
