@@ -626,7 +626,10 @@ func quietPanics(diags hcl.Diagnostics) {
 			continue
 		}
 		msg, _, _ := strings.Cut(d.Detail[i+len(panicText):], "\n")
-		d.Detail = d.Detail[:i] + "the expression library failed on it (" + strings.TrimSpace(msg) +
-			"); its % fails this way on an infinite number, which a division by zero gives."
+		why := "it fails this way on an infinite or not-a-number value, which a division by zero gives"
+		if b, ok := d.Expression.(*hclsyntax.BinaryOpExpr); ok && b.Op == hclsyntax.OpModulo {
+			why = "its % fails this way on an infinite number, which a division by zero gives"
+		}
+		d.Detail = d.Detail[:i] + "the expression library failed on it (" + strings.TrimSpace(msg) + "); " + why + "."
 	}
 }
