@@ -79,7 +79,7 @@ func HostCommand(os model.OS, sudo bool) string {
 // its end (finish() in every Linux and FreeBSD script).
 var (
 	checkMatches = "fabricc: host matches the model"
-	checkDiffers = regexp.MustCompile(`^fabricc: [0-9]+ difference\(s\) from the model$`)
+	checkDiffers = regexp.MustCompile(`^fabricc: ([0-9]+) difference\(s\) from the model$`)
 )
 
 // runHost checks one host: it runs the host's script with --check and
@@ -150,6 +150,11 @@ func judgeCheck(res *DeviceResult, out transport.Output) error {
 		res.Status, res.Verified = StatusVerified, true
 		return nil
 	case out.Status == 1 && n > 0 && checkDiffers.MatchString(last):
+		// The summary counts the DIFF lines it printed: a count that
+		// differs means lines were lost on the way.
+		if counted := checkDiffers.FindStringSubmatch(last)[1]; counted != strconv.Itoa(n) {
+			return fmt.Errorf("the check counted %s differences but %s arrived, so they need not be all", counted, plural(n, "DIFF line"))
+		}
 		res.Status = StatusMismatch
 		return nil
 	}
@@ -159,6 +164,9 @@ func judgeCheck(res *DeviceResult, out transport.Output) error {
 	}
 	if why == "" {
 		why = "no output"
+	}
+	if out.Status == 0 && n > 0 && last == checkMatches {
+		return fmt.Errorf("the check printed %s and then that the host matches the model; its output is inconsistent", plural(n, "difference"))
 	}
 	if out.Status == 0 || n > 0 {
 		return fmt.Errorf("the check stopped before its summary line (exit status %d), so its %s need not be all: %s", out.Status, plural(n, "difference"), why)

@@ -57,7 +57,10 @@ func TestJudgeCheck(t *testing.T) {
 			status: StatusFailed, diffs: 1, err: "the check stopped before its summary line (exit status 1), so its 1 difference need not be all: bash: line 9: awk: command not found",
 			firstDiff: verify.Difference{Device: "h1", Port: "fab0", Field: "mtu", Intended: "9000", Actual: "1500"}},
 		{name: "exit 0 with a DIFF line", out: transport.Output{Stdout: []byte("DIFF fab0 mtu: intended 9000; actual 1500\nfabricc: host matches the model\n")},
-			status: StatusFailed, diffs: 1, err: "the check stopped before its summary line (exit status 0), so its 1 difference need not be all: fabricc: host matches the model",
+			status: StatusFailed, diffs: 1, err: "the check printed 1 difference and then that the host matches the model; its output is inconsistent",
+			firstDiff: verify.Difference{Device: "h1", Port: "fab0", Field: "mtu", Intended: "9000", Actual: "1500"}},
+		{name: "fewer DIFF lines than counted", out: transport.Output{Status: 1, Stdout: []byte("DIFF fab0 mtu: intended 9000; actual 1500\nfabricc: 7 difference(s) from the model\n")},
+			status: StatusFailed, diffs: 1, err: "the check counted 7 differences but 1 DIFF line arrived, so they need not be all",
 			firstDiff: verify.Difference{Device: "h1", Port: "fab0", Field: "mtu", Intended: "9000", Actual: "1500"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
