@@ -3,6 +3,7 @@ package push
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/fabricc/fabricc/internal/english"
 	"io"
 	"strings"
 	"text/tabwriter"
@@ -186,12 +187,7 @@ func (r *Report) verifiedColumn(d *DeviceResult) string {
 }
 
 // plural is "1 device", "2 devices".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
+func plural(n int, noun string) string { return english.Count(n, noun) }
 
 // detail is the summary's last column: the error or the first
 // difference, the rollback, then what was waiting, recovered or noted.

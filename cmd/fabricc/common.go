@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/fabricc/fabricc/internal/english"
 	"os"
 	"strings"
 	"time"
@@ -164,12 +165,4 @@ func fabricSummary(f *model.Fabric) string {
 }
 
 // plural is "1 host", "2 hosts", "2 switches".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, noun)
-	}
-	if strings.HasSuffix(noun, "ch") || strings.HasSuffix(noun, "s") {
-		return fmt.Sprintf("%d %ses", n, noun)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
+func plural(n int, noun string) string { return english.Count(n, noun) }

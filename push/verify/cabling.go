@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/fabricc/fabricc/internal/english"
 	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
 )
@@ -51,8 +52,12 @@ func (c *Cabling) Summary(device string) string {
 	if c.Error != "" {
 		return quote.Visible(fmt.Sprintf("%s: not checked: %s", device, c.Error))
 	}
-	s := fmt.Sprintf("%s: %d cabled ports: %d as cabled, %d %s, %d without an LLDP neighbor", device, c.Cabled,
-		c.Matched, c.Differ, plural(c.Differ, "differs", "differ"), len(c.NoNeighbor))
+	verb := "differ"
+	if c.Differ == 1 {
+		verb = "differs"
+	}
+	s := fmt.Sprintf("%s: %s: %d as cabled, %d %s, %d without an LLDP neighbor", device, english.Count(c.Cabled, "cabled port"),
+		c.Matched, c.Differ, verb, len(c.NoNeighbor))
 	if len(c.NoNeighbor) > 0 {
 		s += " (" + strings.Join(c.NoNeighbor, ", ") + ")"
 	}
@@ -60,16 +65,9 @@ func (c *Cabling) Summary(device string) string {
 		s += fmt.Sprintf(", %d partly checked (%s)", len(c.Partly), strings.Join(c.Partly, ", "))
 	}
 	if len(c.Uncabled) > 0 {
-		s += fmt.Sprintf("; %d %s on ports the fabric does not cable", len(c.Uncabled), plural(len(c.Uncabled), "neighbor", "neighbors"))
+		s += fmt.Sprintf("; %s on ports the fabric does not cable", english.Count(len(c.Uncabled), "neighbor"))
 	}
 	return quote.Visible(s)
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // Peers resolves the far ends of a fabric's cables: each switch's
