@@ -3,12 +3,12 @@ package push
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/fabricc/fabricc/internal/english"
 	"io"
 	"strings"
 	"text/tabwriter"
 	"time"
 
+	"github.com/fabricc/fabricc/internal/english"
 	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/push/verify"
 )

@@ -2,13 +2,13 @@ package main
 
 import (
 	"fmt"
-	"github.com/fabricc/fabricc/internal/english"
 	"os"
 	"strings"
 	"time"
 
 	"github.com/fabricc/fabricc/compiler"
 	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/internal/english"
 	"github.com/fabricc/fabricc/model"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
