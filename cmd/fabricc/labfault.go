@@ -16,7 +16,7 @@ import (
 // do wrong, so that a rollback, an all-or-nothing abort or a cabling
 // difference can be seen without a real switch.
 const labFaultHelp = "make a simulated switch misbehave, `SWITCH:KIND` (repeatable): " +
-	"drift (a port's MTU changes right after a change is applied, so verification fails), " +
+	"drift (once, right after the first change is applied, a port's MTU changes, so that push's verification fails), " +
 	"reject=REGEXP (command lines matching it fail with the OS's own error), " +
 	"drop=N (the connection closes at the Nth command line), latency=DURATION (every answer waits), " +
 	"miscable=PORT,PORT (the two ports' LLDP neighbors are swapped), no-lldp=PORT (no LLDP neighbor there)"
