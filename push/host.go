@@ -114,12 +114,14 @@ func checkHost(ctx context.Context, o Options, t HostTarget, res *DeviceResult) 
 		return err
 	}
 	cmd := HostCommand(t.Host.OS, t.Device.Sudo)
-	step(stepVerify)
+	step(stepConnect)
 	res.Commands = append(res.Commands, cmd)
 	out, err := o.RunScript(ctx, t.Device, cmd, script)
 	if err != nil {
-		return err
+		// Worded as a switch's connection error is (dialSSH).
+		return fmt.Errorf("check %s (%s): %w", t.Host.Name, t.Device.Addr(), err)
 	}
+	step(stepVerify)
 	return judgeCheck(res, out)
 }
 

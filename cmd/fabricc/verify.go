@@ -23,8 +23,9 @@ func newVerifyCmd() *cobra.Command {
 			"may be off, a host may run no LLDP agent) but is counted on the switch's cabling line,\n" +
 			"and so are neighbors on ports the fabric does not cable. --no-cabling skips the check.\n\n" +
 			"A device of the inventory named as a host of the fabric (Linux or FreeBSD) is checked\n" +
-			"by its own script's read-only check mode: verify logs in over SSH (the switches'\n" +
-			"known_hosts, credentials and timeouts), sends the host's script on standard input and\n" +
+			"by its own script's read-only check mode: verify logs in over SSH as to a switch (the\n" +
+			"inventory's known_hosts; the host entry's own credentials and timeouts), sends the\n" +
+			"host's script on standard input and\n" +
 			"runs `bash -s -- --check` (FreeBSD: `sh -s -- --check`), through `sudo -n` when the\n" +
 			"inventory says sudo = true. Each DIFF line the script prints is a difference (port:\n" +
 			"the interface); its skipped:, manual: and note: lines are printed below the table. A\n" +
