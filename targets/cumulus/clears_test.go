@@ -42,7 +42,7 @@ func TestClearsComeFirst(t *testing.T) {
 			"nv unset interface swp1 bridge domain br_default untagged",
 			"nv unset interface swp2,swp3,swp32 bridge domain br_default access",
 			"nv unset interface swp2,swp3,swp32 bridge domain br_default vlan",
-			"nv unset interface swp31 bridge domain br_default",
+			"nv unset interface swp31 bridge domain",
 		}},
 		{"5.3 has no link-pause or pfc-watchdog per interface", func(f *model.Fabric) {
 			f.Switches[0].OSVersion = "5.3.0"

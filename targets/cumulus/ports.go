@@ -212,7 +212,10 @@ func renderClears(p *plan, sw *model.Switch, t target) {
 	clear(access, "bridge domain br_default untagged")
 	clear(trunk, "bridge domain br_default access")
 	clear(trunk, "bridge domain br_default vlan")
-	clear(routed, "bridge domain br_default")
+	// "You must omit the bridge name from the `nv unset interface swp1-2
+	// bridge domain br_default` command" (Cumulus Linux 5.9 user guide,
+	// VXLAN Devices): the port leaves every bridge domain.
+	clear(routed, "bridge domain")
 }
 
 // renderPortWatchdog enables the watchdog on a PFC or link-pause port.

@@ -147,7 +147,7 @@ nv unset interface swp1,swp2,swp3,swp4,swp5,swp6 bridge domain br_default vlan
 nv unset interface swp1,swp2,swp3,swp4,swp5,swp6 bridge domain br_default untagged
 nv unset interface swp7,swp8 bridge domain br_default access
 nv unset interface swp7,swp8 bridge domain br_default vlan
-nv unset interface swp31,swp32 bridge domain br_default
+nv unset interface swp31,swp32 bridge domain
 
 # swp1: to host gpu05 roce0 (dac, 1 m)
 nv set interface swp1 type swp
