@@ -96,6 +96,16 @@ def context(fabric, sw):
         for eq in p.get("egress_queues") or []:
             queues.setdefault(eq["traffic_class"], []).append(
                 (lossless_pool.get(eq["pool"], False), eq["reserved_bytes"], eq["shared_alpha"]))
+    # The MMU profile's headroom: the largest per-port sum of bytes in
+    # flight over the lossless groups, the first port that needs it, and
+    # the ports with a lossless group with their own sums.
+    own = [(p["name"], sum(pg["xoff_bytes"] for pg in p.get("priority_groups") or [] if pg["lossless"]),
+            any(pg["lossless"] for pg in p.get("priority_groups") or [])) for p in ports]
+    most, most_port = 0, ""
+    for name, need, _ in own:
+        if need > most:
+            most, most_port = need, name
+    lossless_ports = [need for _, need, lossless in own if lossless]
     asic = (sw["hardware"].get("asic") or "").lower()
     q = fabric["qos"]
     tc_of_dscp = [q["priority_to_tc"][p] for p in q["dscp_to_priority"]]
@@ -103,7 +113,8 @@ def context(fabric, sw):
         "fabric": fabric, "sw": sw,
         "has_buffers": bool(pgs or queues or sw.get("pools")),
         "mmu": "trident" in asic or "tomahawk" in asic,
-        "max_headroom": max([sum(pg["xoff_bytes"] for pg in p.get("priority_groups") or [] if pg["lossless"]) for p in ports] or [0]),
+        "max_headroom": most, "headroom_port": most_port,
+        "lossless_ports": len(lossless_ports), "own_bytes": sum(lossless_ports),
         "pgs": merge(pgs), "queues": merge(queues),
         "uses_cos": any(p["trust"] in ("pcp", "both") for p in ports),
         "cos_groups": groups(q["priority_to_tc"]), "dscp_groups": groups(tc_of_dscp),
