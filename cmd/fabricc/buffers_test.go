@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,36 +21,8 @@ import (
 // xoff-threshold where PAUSE is sent is 19456 B for both). Verified
 // against the fabric it was pushed with, it passes.
 func TestVerifyAfterRecabling(t *testing.T) {
-	dir := t.TempDir()
-	data, err := os.ReadFile("../../examples/tutorial/fabric.hcl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fab := filepath.Join(dir, "fabric")
-	writeFile(t, filepath.Join(fab, "fabric.hcl"), string(data))
-	set, _, diags, _, err := buildSet(fab, dsl.Options{})
-	if diags.HasErrors() || err != nil {
-		t.Fatalf("build: %v %v", diags, err)
-	}
-	f, err := model.Unmarshal(set.Model)
-	if err != nil {
-		t.Fatal(err)
-	}
-	labDir := filepath.Join(dir, "lab")
-	lab, err := sim.StartLab(context.Background(), f, labDir, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(lab.Close)
-	inv := filepath.Join(labDir, "inventory.hcl")
-	if code, stdout, stderr := fabricc(t, "push", fab, "-i", inv); code != 0 {
-		t.Fatalf("push: exit %d\n%s\n%s", code, stdout, stderr)
-	}
-	thirty := strings.Replace(string(data), "b      = \"node2:roce0\"\n  length = 3\n", "b      = \"node2:roce0\"\n  length = 30\n", 1)
-	if thirty == string(data) {
-		t.Fatal("the tutorial fabric has no 3 m cable to node2")
-	}
-	writeFile(t, filepath.Join(fab, "fabric.hcl"), thirty)
+	data, fab, inv := pushedTutorial(t)
+	writeFile(t, filepath.Join(fab, "fabric.hcl"), recabled(t, data, 30))
 	code, stdout, stderr := fabricc(t, "verify", fab, "-i", inv)
 	var got []string
 	for _, l := range strings.Split(stdout, "\n") {
@@ -65,7 +38,7 @@ func TestVerifyAfterRecabling(t *testing.T) {
 	if code != 1 || strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("verify after recabling: exit %d, printed\n%s\nwant exit 1 and\n%s\nall of it:\n%s\n%s", code, strings.Join(got, "\n"), strings.Join(want, "\n"), stdout, stderr)
 	}
-	writeFile(t, filepath.Join(fab, "fabric.hcl"), string(data))
+	writeFile(t, filepath.Join(fab, "fabric.hcl"), data)
 	if code, stdout, stderr := fabricc(t, "verify", fab, "-i", inv); code != 0 || !strings.Contains(stdout, "verify: 1 device: 1 verified") {
 		t.Errorf("verify against the fabric pushed: exit %d\n%s\n%s", code, stdout, stderr)
 	}
@@ -79,13 +52,38 @@ func TestVerifyAfterRecabling(t *testing.T) {
 // up to date; trunk VLANs the fabric no longer gives are gone the same
 // way (a patch only adds VLANs to a trunk).
 func TestPushOverWhatAnEarlierFabricLeft(t *testing.T) {
-	dir := t.TempDir()
-	data, err := os.ReadFile("../../examples/tutorial/fabric.hcl")
+	_, fab, inv := pushedTutorial(t)
+	data, err := os.ReadFile(filepath.Join(fab, "fabric.hcl"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	fab := filepath.Join(dir, "fabric")
-	writeFile(t, filepath.Join(fab, "fabric.hcl"), string(data))
+	writeFile(t, filepath.Join(fab, "fabric.hcl"), recabled(t, string(data), 2))
+	for _, step := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"push", fab, "-i", inv}, "push: 1 device: 1 changed"},
+		{[]string{"push", fab, "-i", inv}, "push: 1 device: 1 unchanged"},
+		{[]string{"verify", fab, "-i", inv}, "verify: 1 device: 1 verified"},
+	} {
+		if code, stdout, stderr := fabricc(t, step.args...); code != 0 || !strings.Contains(stdout, step.want) {
+			t.Errorf("%s: exit %d, want %q:\n%s\n%s", step.args[0], code, step.want, stdout, stderr)
+		}
+	}
+}
+
+// pushedTutorial copies examples/tutorial into a fabric folder, starts a
+// lab for it and pushes it there; it returns the fabric's text, its
+// folder and the lab's inventory.
+func pushedTutorial(t *testing.T) (data, fab, inv string) {
+	t.Helper()
+	dir := t.TempDir()
+	b, err := os.ReadFile("../../examples/tutorial/fabric.hcl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fab = filepath.Join(dir, "fabric")
+	writeFile(t, filepath.Join(fab, "fabric.hcl"), string(b))
 	set, _, diags, _, err := buildSet(fab, dsl.Options{})
 	if diags.HasErrors() || err != nil {
 		t.Fatalf("build: %v %v", diags, err)
@@ -100,25 +98,19 @@ func TestPushOverWhatAnEarlierFabricLeft(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(lab.Close)
-	inv := filepath.Join(labDir, "inventory.hcl")
+	inv = filepath.Join(labDir, "inventory.hcl")
 	if code, stdout, stderr := fabricc(t, "push", fab, "-i", inv); code != 0 {
-		t.Fatalf("first push: exit %d\n%s\n%s", code, stdout, stderr)
+		t.Fatalf("push: exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	two := strings.Replace(string(data), "b      = \"node2:roce0\"\n  length = 3\n", "b      = \"node2:roce0\"\n  length = 2\n", 1)
-	if two == string(data) {
+	return string(b), fab, inv
+}
+
+// recabled is the tutorial fabric with node2's 3 m cable of length m.
+func recabled(t *testing.T, data string, m int) string {
+	t.Helper()
+	out := strings.Replace(data, "b      = \"node2:roce0\"\n  length = 3\n", fmt.Sprintf("b      = \"node2:roce0\"\n  length = %d\n", m), 1)
+	if out == data {
 		t.Fatal("the tutorial fabric has no 3 m cable to node2")
 	}
-	writeFile(t, filepath.Join(fab, "fabric.hcl"), two)
-	for _, step := range []struct {
-		args []string
-		want string
-	}{
-		{[]string{"push", fab, "-i", inv}, "push: 1 device: 1 changed"},
-		{[]string{"push", fab, "-i", inv}, "push: 1 device: 1 unchanged"},
-		{[]string{"verify", fab, "-i", inv}, "verify: 1 device: 1 verified"},
-	} {
-		if code, stdout, stderr := fabricc(t, step.args...); code != 0 || !strings.Contains(stdout, step.want) {
-			t.Errorf("%s: exit %d, want %q:\n%s\n%s", step.args[0], code, step.want, stdout, stderr)
-		}
-	}
+	return out
 }

@@ -27,6 +27,33 @@ func execServer(t *testing.T, answer func(cmd string, ch ssh.Channel) int) (stri
 		return nil, errors.New("denied")
 	}}
 	cfg.AddHostKey(signer)
+	addr := serveSSH(t, cfg, func(chans <-chan ssh.NewChannel) {
+		for nc := range chans {
+			ch, creqs, _ := nc.Accept()
+			go func() {
+				defer ch.Close()
+				for req := range creqs {
+					var p struct{ Command string }
+					if req.Type != "exec" || ssh.Unmarshal(req.Payload, &p) != nil {
+						_ = req.Reply(false, nil)
+						continue
+					}
+					_ = req.Reply(true, nil)
+					if status := answer(p.Command, ch); status >= 0 {
+						_, _ = ch.SendRequest("exit-status", false, ssh.Marshal(struct{ Status uint32 }{uint32(status)}))
+					}
+					return
+				}
+			}()
+		}
+	})
+	return addr, ssh.FixedHostKey(signer.PublicKey())
+}
+
+// serveSSH serves cfg on 127.0.0.1 until the test ends, giving each
+// logged-in connection's channels to handle; it returns the address.
+func serveSSH(t *testing.T, cfg *ssh.ServerConfig, handle func(<-chan ssh.NewChannel)) string {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -45,28 +72,11 @@ func execServer(t *testing.T, answer func(cmd string, ch ssh.Channel) int) (stri
 					return
 				}
 				go ssh.DiscardRequests(reqs)
-				for nc := range chans {
-					ch, creqs, _ := nc.Accept()
-					go func() {
-						defer ch.Close()
-						for req := range creqs {
-							var p struct{ Command string }
-							if req.Type != "exec" || ssh.Unmarshal(req.Payload, &p) != nil {
-								_ = req.Reply(false, nil)
-								continue
-							}
-							_ = req.Reply(true, nil)
-							if status := answer(p.Command, ch); status >= 0 {
-								_, _ = ch.SendRequest("exit-status", false, ssh.Marshal(struct{ Status uint32 }{uint32(status)}))
-							}
-							return
-						}
-					}()
-				}
+				handle(chans)
 			}()
 		}
 	}()
-	return ln.Addr().String(), ssh.FixedHostKey(signer.PublicKey())
+	return ln.Addr().String()
 }
 
 // TestRun: one command over an exec session: standard input in,
@@ -128,40 +138,22 @@ func stallingServer(t *testing.T, atOpen bool) (string, ssh.HostKeyCallback) {
 	signer, _ := keyPair(t, "")
 	cfg := &ssh.ServerConfig{PasswordCallback: func(ssh.ConnMetadata, []byte) (*ssh.Permissions, error) { return nil, nil }}
 	cfg.AddHostKey(signer)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
 	stop := make(chan struct{})
-	t.Cleanup(func() { close(stop); ln.Close() })
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
+	t.Cleanup(func() { close(stop) })
+	addr := serveSSH(t, cfg, func(chans <-chan ssh.NewChannel) {
+		for nc := range chans {
+			if atOpen {
+				<-stop // never accepted
 				return
 			}
+			_, creqs, _ := nc.Accept()
 			go func() {
-				defer c.Close()
-				_, chans, reqs, err := ssh.NewServerConn(c, cfg)
-				if err != nil {
-					return
-				}
-				go ssh.DiscardRequests(reqs)
-				for nc := range chans {
-					if atOpen {
-						<-stop // never accepted
-						return
-					}
-					_, creqs, _ := nc.Accept()
-					go func() {
-						for range creqs { // never replied to
-						}
-					}()
+				for range creqs { // never replied to
 				}
 			}()
 		}
-	}()
-	return ln.Addr().String(), ssh.FixedHostKey(signer.PublicKey())
+	})
+	return addr, ssh.FixedHostKey(signer.PublicKey())
 }
 
 // TestRunCutsAStalledServer: a server that logs in and then answers
