@@ -14,37 +14,30 @@ import (
 	"golang.org/x/crypto/ssh"
 
 	"github.com/fabricc/fabricc/sim/cli"
+	"github.com/fabricc/fabricc/sim/serve"
 )
 
 // server is the SSH front end of one simulated switch.
 type server struct {
-	ln     net.Listener
+	ln     *serve.Listener
 	cfg    *ssh.ServerConfig
 	dev    cli.Device
 	faults Faults
 	stage  *stageState
-	mu     sync.Mutex
-	conns  map[net.Conn]bool
-	wg     sync.WaitGroup
 }
 
 func listen(ctx context.Context, opts Options, key ssh.Signer, dev cli.Device) (*server, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, fmt.Errorf("sim: listen on 127.0.0.1: %w", err)
-	}
-	s := &server{ln: ln, dev: dev, faults: opts.Faults, conns: map[net.Conn]bool{}}
+	s := &server{dev: dev, faults: opts.Faults}
 	if opts.Faults.Stage != nil {
 		s.stage = &stageState{f: opts.Faults.Stage}
 	}
 	s.cfg = s.serverConfig(opts)
 	s.cfg.AddHostKey(key)
-	s.wg.Add(1)
-	go s.accept()
-	go func() {
-		<-ctx.Done()
-		_ = s.close()
-	}()
+	ln, err := serve.Listen(ctx, s.serveConn)
+	if err != nil {
+		return nil, fmt.Errorf("sim: listen on 127.0.0.1: %w", err)
+	}
+	s.ln = ln
 	return s, nil
 }
 
@@ -85,43 +78,7 @@ func (s *server) serverConfig(opts Options) *ssh.ServerConfig {
 	}
 }
 
-func (s *server) addr() string { return s.ln.Addr().String() }
-
-func (s *server) accept() {
-	defer s.wg.Done()
-	for {
-		c, err := s.ln.Accept()
-		if err != nil {
-			return
-		}
-		if !s.track(c, true) {
-			c.Close()
-			return
-		}
-		s.wg.Add(1)
-		go func() {
-			defer s.wg.Done()
-			defer s.track(c, false)
-			s.serveConn(c)
-		}()
-	}
-}
-
-// track registers (add) or forgets a connection; it refuses new ones
-// once the server is closed.
-func (s *server) track(c net.Conn, add bool) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if !add {
-		delete(s.conns, c)
-		return true
-	}
-	if s.conns == nil {
-		return false
-	}
-	s.conns[c] = true
-	return true
-}
+func (s *server) addr() string { return s.ln.Addr() }
 
 // rebootDelay is how long the sessions of a rebooting switch live on
 // after the reboot message, so that clients read it before the
@@ -132,12 +89,7 @@ const rebootDelay = 200 * time.Millisecond
 // reboot message had time to reach them; the listener stays, and
 // sessions opened meanwhile are the rebooted switch's.
 func (s *server) reboot() {
-	s.mu.Lock()
-	var open []net.Conn
-	for c := range s.conns {
-		open = append(open, c)
-	}
-	s.mu.Unlock()
+	open := s.ln.Open()
 	time.AfterFunc(rebootDelay, func() {
 		for _, c := range open {
 			c.Close()
@@ -145,21 +97,7 @@ func (s *server) reboot() {
 	})
 }
 
-func (s *server) close() error {
-	s.mu.Lock()
-	conns := s.conns
-	s.conns = nil
-	s.mu.Unlock()
-	if conns == nil {
-		return nil
-	}
-	err := s.ln.Close()
-	for c := range conns {
-		c.Close()
-	}
-	s.wg.Wait()
-	return err
-}
+func (s *server) close() error { return s.ln.Close() }
 
 func (s *server) serveConn(c net.Conn) {
 	sc, chans, reqs, err := ssh.NewServerConn(c, s.cfg)
@@ -184,11 +122,7 @@ func (s *server) serveConn(c net.Conn) {
 		if err != nil {
 			continue
 		}
-		s.wg.Add(1)
-		go func() {
-			defer s.wg.Done()
-			s.session(c, done, sc.User(), ch, creqs)
-		}()
+		s.ln.Go(func() { s.session(c, done, sc.User(), ch, creqs) })
 	}
 }
 

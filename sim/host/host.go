@@ -26,6 +26,8 @@ import (
 	"time"
 
 	"golang.org/x/crypto/ssh"
+
+	"github.com/fabricc/fabricc/sim/serve"
 	"golang.org/x/crypto/ssh/knownhosts"
 )
 
@@ -59,13 +61,10 @@ type Options struct {
 // Host is one running simulated host.
 type Host struct {
 	opts Options
-	ln   net.Listener
+	ln   *serve.Listener
 	cfg  *ssh.ServerConfig
 	mu   sync.Mutex
 	cmds []string
-	// conns are the open connections, nil once closed.
-	conns map[net.Conn]bool
-	wg    sync.WaitGroup
 }
 
 // nobody is the uid and gid a non-root login runs as.
@@ -90,24 +89,19 @@ func Start(ctx context.Context, opts Options) (*Host, error) {
 			return nil, err
 		}
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	h := &Host{opts: opts}
+	h.cfg = h.serverConfig()
+	h.cfg.AddHostKey(opts.HostKey)
+	ln, err := serve.Listen(ctx, h.serveConn)
 	if err != nil {
 		return nil, fmt.Errorf("sim/host: listen on 127.0.0.1: %w", err)
 	}
-	h := &Host{opts: opts, ln: ln, conns: map[net.Conn]bool{}}
-	h.cfg = h.serverConfig()
-	h.cfg.AddHostKey(opts.HostKey)
-	h.wg.Add(1)
-	go h.accept()
-	go func() {
-		<-ctx.Done()
-		_ = h.Close()
-	}()
+	h.ln = ln
 	return h, nil
 }
 
 // Addr is the "127.0.0.1:port" the host listens on.
-func (h *Host) Addr() string { return h.ln.Addr().String() }
+func (h *Host) Addr() string { return h.ln.Addr() }
 
 // HostKey is the server's public key.
 func (h *Host) HostKey() ssh.PublicKey { return h.opts.HostKey.PublicKey() }
@@ -127,21 +121,7 @@ func (h *Host) Commands() []string {
 }
 
 // Close stops the server and ends every session.
-func (h *Host) Close() error {
-	h.mu.Lock()
-	conns := h.conns
-	h.conns = nil
-	h.mu.Unlock()
-	if conns == nil {
-		return nil
-	}
-	err := h.ln.Close()
-	for c := range conns {
-		c.Close()
-	}
-	h.wg.Wait()
-	return err
-}
+func (h *Host) Close() error { return h.ln.Close() }
 
 func (h *Host) serverConfig() *ssh.ServerConfig {
 	return &ssh.ServerConfig{
@@ -164,34 +144,6 @@ func (h *Host) serverConfig() *ssh.ServerConfig {
 	}
 }
 
-func (h *Host) accept() {
-	defer h.wg.Done()
-	for {
-		c, err := h.ln.Accept()
-		if err != nil {
-			return
-		}
-		h.mu.Lock()
-		open := h.conns != nil
-		if open {
-			h.conns[c] = true
-		}
-		h.mu.Unlock()
-		if !open {
-			c.Close()
-			return
-		}
-		h.wg.Add(1)
-		go func() {
-			defer h.wg.Done()
-			h.serveConn(c)
-			h.mu.Lock()
-			delete(h.conns, c)
-			h.mu.Unlock()
-		}()
-	}
-}
-
 func (h *Host) serveConn(c net.Conn) {
 	sc, chans, reqs, err := ssh.NewServerConn(c, h.cfg)
 	if err != nil {
@@ -208,11 +160,7 @@ func (h *Host) serveConn(c net.Conn) {
 		if err != nil {
 			continue
 		}
-		h.wg.Add(1)
-		go func() {
-			defer h.wg.Done()
-			h.session(sc.User(), ch, creqs)
-		}()
+		h.ln.Go(func() { h.session(sc.User(), ch, creqs) })
 	}
 }
 
