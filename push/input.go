@@ -22,6 +22,7 @@ import (
 	"github.com/fabricc/fabricc/internal/cores"
 	"github.com/fabricc/fabricc/inventory"
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets"
 )
 
 // Build is what push works from: the model and each switch's rendered
@@ -37,6 +38,9 @@ type Build struct {
 	// scripts are rendered when they are checked.
 	dir     string
 	scripts map[string]string
+	// hosts is Fabric's hosts by name, made on first use: a large
+	// fabric has 130,000 of them.
+	hosts map[string]*model.Host
 }
 
 // LoadArtifacts reads a `fabricc build` output folder through its
@@ -74,7 +78,7 @@ func LoadArtifacts(dir string) (*Build, error) {
 		}
 	}
 	for i := range f.Hosts {
-		rel := path.Join(f.Hosts[i].Name, hostScriptName(&f.Hosts[i]))
+		rel := path.Join(f.Hosts[i].Name, targets.HostScriptName(&f.Hosts[i]))
 		if sum, ok := listed[rel]; ok {
 			b.scripts[rel] = sum
 		}
@@ -395,10 +399,9 @@ func artifactName(sw *model.Switch) string {
 // declares it.
 func (b *Build) Targets(devs []*inventory.Device) ([]Target, error) {
 	var out []Target
-	hosts := hostIndex(b.Fabric)
 	for _, d := range devs {
 		sw := b.Fabric.Switch(d.Name)
-		if sw == nil && hosts[d.Name] != nil {
+		if sw == nil && b.host(d.Name) != nil {
 			continue
 		}
 		if sw == nil {
@@ -423,10 +426,9 @@ func (b *Build) Targets(devs []*inventory.Device) ([]Target, error) {
 // Hosts returns the selected inventory devices that are hosts of the
 // fabric, by name.
 func (b *Build) Hosts(devs []*inventory.Device) []*inventory.Device {
-	hosts := hostIndex(b.Fabric)
 	var out []*inventory.Device
 	for _, d := range devs {
-		if hosts[d.Name] != nil {
+		if b.host(d.Name) != nil {
 			out = append(out, d)
 		}
 	}
@@ -444,10 +446,9 @@ func (b *Build) Hosts(devs []*inventory.Device) []*inventory.Device {
 // on the host, through sudo when asked, so a script changed in the folder
 // (and its manifest with it) must not reach the host.
 func (b *Build) HostTargets(devs []*inventory.Device) ([]HostTarget, error) {
-	hosts := hostIndex(b.Fabric)
 	var out []HostTarget
 	for _, d := range devs {
-		h := hosts[d.Name]
+		h := b.host(d.Name)
 		if h == nil {
 			continue
 		}
@@ -466,24 +467,22 @@ func (b *Build) HostTargets(devs []*inventory.Device) ([]HostTarget, error) {
 	return out, nil
 }
 
-// hostIndex is f's hosts by name: a large fabric has 130,000 of them.
-func hostIndex(f *model.Fabric) map[string]*model.Host {
-	m := make(map[string]*model.Host, len(f.Hosts))
-	for i := range f.Hosts {
-		m[f.Hosts[i].Name] = &f.Hosts[i]
+// host is the fabric's host of that name, or nil.
+func (b *Build) host(name string) *model.Host {
+	if b.hosts == nil {
+		b.hosts = make(map[string]*model.Host, len(b.Fabric.Hosts))
+		for i := range b.Fabric.Hosts {
+			b.hosts[b.Fabric.Hosts[i].Name] = &b.Fabric.Hosts[i]
+		}
 	}
-	return m
+	return b.hosts[name]
 }
-
-// hostScriptName is the script a Linux or FreeBSD host's target writes:
-// "gpu01.linux.sh", "nas.freebsd.sh".
-func hostScriptName(h *model.Host) string { return h.Name + "." + string(h.OS) + ".sh" }
 
 // hostScript is h's script, rendered from the model; from an --artifacts
 // folder, the folder's file, which must have its manifest SHA-256 and be
 // that render.
 func (b *Build) hostScript(h *model.Host) ([]byte, error) {
-	name := hostScriptName(h)
+	name := targets.HostScriptName(h)
 	d, err := artifacts.RenderHostConfig(b.Fabric, h)
 	if err != nil {
 		return nil, err

@@ -124,9 +124,9 @@ func renderFiles(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, e
 	confFile(loader, f, h, "/boot/loader.conf", plans, func(p nicPlan) []setting { return p.loader })
 	file := func(name string, mode uint32, t *text) targets.File {
 		fileSize.Done(t.Len())
-		return targets.File{Name: h.Name + name, Target: "freebsd", Mode: mode, Data: t.Bytes(), Map: t.SourceMap()}
+		return targets.File{Name: name, Target: "freebsd", Mode: mode, Data: t.Bytes(), Map: t.SourceMap()}
 	}
-	return []targets.File{file(".freebsd.sh", 0o755, sh), file(".rc.conf", 0o644, rc), file(".loader.conf", 0o644, loader)}, nil
+	return []targets.File{file(targets.HostScriptName(h), 0o755, sh), file(h.Name+".rc.conf", 0o644, rc), file(h.Name+".loader.conf", 0o644, loader)}, nil
 }
 
 // validate rejects a model the files cannot be written from.

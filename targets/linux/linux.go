@@ -46,7 +46,7 @@ func renderFiles(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, e
 	writeMain(b, h)
 	scriptSize.Done(b.Len())
 	return []targets.File{{
-		Name:   h.Name + ".linux.sh",
+		Name:   targets.HostScriptName(h),
 		Target: "linux",
 		Mode:   0o755,
 		Data:   b.Bytes(),
