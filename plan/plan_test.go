@@ -210,7 +210,7 @@ leaf1 (switch)
 		}, `Fabric "plan-test": 2 devices change (leaf1, h2).
 
 leaf1 (switch)
-  swp2: removed: 100G trunk VLAN 10, to h2:roce0
+  swp2: removed: 100G trunk VLAN 10, to h2:roce0 (push leaves the port as it is on the switch, its PFC and headroom included: clear it there, or keep the port in the fabric with shutdown = true)
   ingress lossy pool: size 8,212,004 -> 8,300,306 B, demand 20,480 -> 10,240 B (-10,240 B, used 0.2 % -> 0.1 %), because of the port changes above
   ingress lossless pool: size 8,525,348 -> 8,456,978 B, demand 184,320 -> 92,160 B (-92,160 B, used 2.2 % -> 1.1 %), because of the port changes above
   egress lossy pool: size 8,228,388 -> 8,308,498 B, demand 36,864 -> 18,432 B (-18,432 B, used 0.4 % -> 0.2 %), because of the port changes above

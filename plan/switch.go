@@ -122,11 +122,18 @@ func comparePorts(a, b *model.Switch, causes []string) ([]Item, bool) {
 			it.Changes, moved = added(portSummary(pb)), true
 		default:
 			it.Changes, moved = removed(portSummary(pa)), true
+			it.Changes[0].Note = portLeftNote
 		}
 		items = item(items, it)
 	}
 	return items, moved
 }
+
+// portLeftNote follows a removed port: push changes only the ports the
+// fabric describes, so the port keeps what an earlier push configured,
+// its PFC and buffer reservation included, while the pools above are
+// sized without it.
+const portLeftNote = "push leaves the port as it is on the switch, its PFC and headroom included: clear it there, or keep the port in the fabric with shutdown = true"
 
 // renamedPorts pairs ports only in a with ports only in b that are
 // cabled to the same peer; the map holds both directions (old -> new,
