@@ -143,12 +143,46 @@ func (r *reporter) Report(rs cmp.Result) {
 		return
 	}
 	want, got := r.path.Last().Values()
-	actual := show(got)
+	intended, actual := show(want), show(got)
+	if w, ok := value[ECN](want); ok {
+		if g, ok := value[ECN](got); ok {
+			intended, actual = ecnPair(w, g)
+		}
+	}
 	if unsetField[r.path.Last().String()] && got.IsValid() && got.IsZero() {
 		actual = "not set (the switch's default)"
 	}
-	r.diffs = append(r.diffs, Difference{Field: fieldName(r.path), Intended: show(want), Actual: actual})
+	r.diffs = append(r.diffs, Difference{Field: fieldName(r.path), Intended: intended, Actual: actual})
 }
+
+// value is v's value when v holds a T.
+func value[T any](v interface {
+	IsValid() bool
+	Interface() any
+}) (T, bool) {
+	var zero T
+	if !v.IsValid() {
+		return zero, false
+	}
+	x, ok := v.Interface().(T)
+	return x, ok
+}
+
+// ecnPair writes two ECN thresholds in one unit, KB when all four are
+// whole KB, else bytes: Onyx configures them in KB, so an intended
+// 150000 B reads back as 146KB, and "min 150000 B" against "min 146KB"
+// would read as two numbers that cannot be compared at a glance.
+func ecnPair(want, got ECN) (string, string) {
+	unit := func(b int64) string { return fmt.Sprintf("%d B", b) }
+	if wholeKB(want.MinBytes) && wholeKB(want.MaxBytes) && wholeKB(got.MinBytes) && wholeKB(got.MaxBytes) {
+		unit = func(b int64) string { return fmt.Sprintf("%dKB", b/1024) }
+	}
+	text := func(e ECN) string { return "min " + unit(e.MinBytes) + " max " + unit(e.MaxBytes) }
+	return text(want), text(got)
+}
+
+// wholeKB reports whether b bytes are a whole number of KB (1024 B).
+func wholeKB(b int64) bool { return b%1024 == 0 }
 
 // unsetField are the port fields whose zero value is no setting at all
 // (no MTU is 0 bytes, no mode or trust is empty): a running configuration that

@@ -397,3 +397,22 @@ func TestCompareSpeaksUserTerms(t *testing.T) {
 		t.Errorf("runsText = %q", got)
 	}
 }
+
+// TestECNDifferenceInOneUnit: an intended threshold that is not a whole
+// KB (150000 B) against Onyx's KB read-back prints both sides in bytes,
+// so the two can be compared at a glance; whole KB on both sides stay KB.
+func TestECNDifferenceInOneUnit(t *testing.T) {
+	for _, tc := range []struct {
+		want, got ECN
+		line      string
+	}{
+		{ECN{150000, 1500000}, ECN{100 << 10, 1465 << 10}, "sw1 1/1 ECN TC3: intended min 150000 B max 1500000 B, actual min 102400 B max 1500160 B"},
+		{ECN{150 << 10, 1500 << 10}, ECN{50 << 10, 1500 << 10}, "sw1 1/1 ECN TC3: intended min 150KB max 1500KB, actual min 50KB max 1500KB"},
+	} {
+		state := func(e ECN) *State { return &State{Ports: map[string]*Port{"1/1": {ECN: map[int]ECN{3: e}}}} }
+		d := Compare("sw1", state(tc.want), state(tc.got))
+		if len(d) != 1 || d[0].String() != tc.line {
+			t.Errorf("%v against %v: %v, want %s", tc.want, tc.got, d, tc.line)
+		}
+	}
+}
