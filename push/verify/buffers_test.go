@@ -282,3 +282,25 @@ func TestBuffersOnlyWhereRendered(t *testing.T) {
 		t.Errorf("eos on Jericho2: %v", d)
 	}
 }
+
+// TestMMUDifferenceOncePerSwitch: a wrong headroom in EOS's one MMU
+// profile is one difference however many lossless ports it applies to;
+// a difference of one port stays that port's.
+func TestMMUDifferenceOncePerSwitch(t *testing.T) {
+	port := func(headroom Bytes, mtu int) *Port {
+		return &Port{MTU: mtu, MMU: &MMU{IngressHeadroom: headroom, Thresholds: map[int]string{3: "2"}}}
+	}
+	want := &State{Ports: map[string]*Port{"Ethernet1": port(79872, 9214), "Ethernet2": port(79872, 9214), "Ethernet3": port(79872, 9214)}}
+	got := &State{Ports: map[string]*Port{"Ethernet1": port(72704, 9214), "Ethernet2": port(72704, 9000), "Ethernet3": port(72704, 9214)}}
+	var lines []string
+	for _, d := range Compare("sw1", want, got) {
+		lines = append(lines, d.String())
+	}
+	wantLines := []string{
+		"sw1 MMU ingress headroom (the platform's MMU profile, on 3 ports): intended 79872 B, actual 72704 B",
+		"sw1 Ethernet2 MTU: intended 9214, actual 9000",
+	}
+	if d := cmp.Diff(wantLines, lines); d != "" {
+		t.Errorf("differences (-want +got):\n%s", d)
+	}
+}

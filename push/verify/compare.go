@@ -91,6 +91,36 @@ func Compare(device string, want, got *State) []Difference {
 			out = append(out, d)
 		}
 	}
+	return collapseSwitchWide(out)
+}
+
+// collapseSwitchWide reports once a difference in a switch-wide setting
+// that Compare meets on every port it applies to: EOS applies one MMU
+// queue profile to the whole platform (Arista AVD platform-trident.j2,
+// `platform trident mmu queue profile NAME apply`), so a wrong headroom
+// there is one difference, not one per lossless port. It becomes a
+// switch line at the place of its first port, with the number of ports.
+func collapseSwitchWide(diffs []Difference) []Difference {
+	type key struct{ field, intended, actual string }
+	ports := map[key]int{}
+	for _, d := range diffs {
+		if strings.HasPrefix(d.Field, "MMU ") {
+			ports[key{d.Field, d.Intended, d.Actual}]++
+		}
+	}
+	out := diffs[:0:0]
+	seen := map[key]bool{}
+	for _, d := range diffs {
+		k := key{d.Field, d.Intended, d.Actual}
+		if n := ports[k]; n > 1 {
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			d.Port, d.Field = "", fmt.Sprintf("%s (the platform's MMU profile, on %d ports)", d.Field, n)
+		}
+		out = append(out, d)
+	}
 	return out
 }
 
