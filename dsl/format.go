@@ -11,8 +11,8 @@ import (
 // errors and never reformatted, because hclwrite would pass it through
 // unchanged and hide the mistake.
 func Format(src []byte, filename string) ([]byte, hcl.Diagnostics) {
-	if _, diags := hclsyntax.ParseConfig(src, filename, hcl.InitialPos); diags.HasErrors() {
-		return nil, diags
+	if f, diags := hclsyntax.ParseConfig(src, filename, hcl.InitialPos); diags.HasErrors() {
+		return nil, explainBlockLabels(diags, map[string]*hcl.File{filename: f})
 	}
 	return hclwrite.Format(src), nil
 }

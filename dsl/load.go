@@ -118,7 +118,7 @@ func Load(path string, opts Options) (*Config, map[string]*hcl.File, hcl.Diagnos
 	}
 	opts.timed("parse", start)
 	if diags.HasErrors() {
-		return nil, p.Files(), diags
+		return nil, p.Files(), explainBlockLabels(diags, p.Files())
 	}
 	start = time.Now()
 	cfg, d := evaluate(p, names, bodies, opts)
@@ -250,7 +250,7 @@ func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Option
 	diags = append(diags, checkStrings(&cfg, diags)...)
 	suggestNames(diags, p.Files(), ctx)
 	nameTypeErrors(diags, p.Files())
-	return &cfg, diags
+	return &cfg, explainBlockLabels(diags, p.Files())
 }
 
 // joinBlocks appends the blocks of one file to those of the files before. The
