@@ -14,14 +14,15 @@ var trustKeyword = map[model.Trust]string{
 	model.TrustBoth: "both",
 }
 
-// qosPorts returns the ports that carry traffic (not shut down); the
-// fabric-wide maps, ETS and ECN are written on each of them.
+// qosPorts returns the ports the fabric-wide maps, ETS and ECN are
+// written on: every port, a shut one too. Verification expects them on
+// every port, and a push merges: a port shut now keeps what it has until
+// the fabric brings it up again, so it is given the fabric's values
+// while down.
 func qosPorts(sw *model.Switch) []*model.Port {
-	var out []*model.Port
+	out := make([]*model.Port, len(sw.Ports))
 	for i := range sw.Ports {
-		if !sw.Ports[i].Shutdown {
-			out = append(out, &sw.Ports[i])
-		}
+		out[i] = &sw.Ports[i]
 	}
 	return out
 }
