@@ -43,6 +43,7 @@ var onyxRules = []onyxRule{
 	{regexp.MustCompile(onyxPort + `switchport mode (\S+)$`), func(m []string) []onyxSetting { return one(m[1]+" mode", m[2], "access") }},
 	{regexp.MustCompile(onyxPort + `no switchport force$`), func(m []string) []onyxSetting { return one(m[1]+" mode", "routed", "access") }},
 	{regexp.MustCompile(onyxPort + `description (.+)$`), func(m []string) []onyxSetting { return one(m[1]+" description", unquote(m[2]), "") }},
+	{regexp.MustCompile(onyxPort + `no description$`), func(m []string) []onyxSetting { return one(m[1]+" description", "", "") }},
 	{regexp.MustCompile(onyxPort + `flowcontrol (send|receive) (on|off) force$`), func(m []string) []onyxSetting {
 		return one(m[1]+" flowcontrol "+m[2], m[3], "off")
 	}},
@@ -75,7 +76,9 @@ var onyxRules = []onyxRule{
 	{regexp.MustCompile(onyxPort + `no dcb priority-flow-control mode force$`), func(m []string) []onyxSetting { return one(m[1]+" pfc mode", "off", "auto") }},
 	{regexp.MustCompile(onyxPort + `(no )?pfc-wd$`), func(m []string) []onyxSetting { return one(m[1]+" pfc-wd", yesNo(m[2] == ""), "no") }},
 	{regexp.MustCompile(`^(no )?dcb priority-flow-control enable force$`), func(m []string) []onyxSetting { return one("pfc", yesNo(m[1] == ""), "no") }},
-	{regexp.MustCompile(`^dcb priority-flow-control priority (\d) enable$`), func(m []string) []onyxSetting { return one("pfc priority "+m[1], "yes", "no") }},
+	{regexp.MustCompile(`^(no )?dcb priority-flow-control priority (\d) enable$`), func(m []string) []onyxSetting {
+		return one("pfc priority "+m[2], yesNo(m[1] == ""), "no")
+	}},
 	{regexp.MustCompile(`^vlan (\d+)$`), func(m []string) []onyxSetting { return one("vlan "+m[1], "yes", yesNo(m[1] == "1")) }},
 	{regexp.MustCompile(`^vlan (\d+) name (.+)$`), func(m []string) []onyxSetting { return one("vlan "+m[1]+" name", unquote(m[2]), "") }},
 	{regexp.MustCompile(`^traffic pool (\S+) type (\S+)$`), func(m []string) []onyxSetting { return one("pool "+m[1]+" type", m[2], "") }},

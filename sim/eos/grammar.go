@@ -194,8 +194,19 @@ var portRules = []cli.Rule[*env]{
 		e.port().Mode = map[string]string{"access": "", "trunk": "trunk"}[m[1]]
 		return nil
 	}},
-	{Syntax: "no switchport", Do: func(e *env, m []string) error { e.port().Mode = "routed"; return nil }},
-	{Syntax: "switchport", Do: func(e *env, m []string) error { e.port().Mode = ""; return nil }},
+	// `no switchport` makes the port routed and `switchport` makes it a
+	// switchport again; neither changes the switchport mode or VLANs
+	// (AVD ethernet-interfaces.j2 writes `switchport` or `no switchport`
+	// apart from `switchport mode`). (no public sample of EOS keeping them)
+	{Syntax: "no switchport", Do: func(e *env, m []string) error { e.port().Routed = true; return nil }},
+	{Syntax: "switchport", Do: func(e *env, m []string) error { e.port().Routed = false; return nil }},
+	// 802.3x pause (AVD ethernet-interfaces.j2 `flowcontrol receive`,
+	// values on, off, desired); off is the default and is not printed.
+	{Syntax: "flowcontrol {receive|send} {on|off|desired}", Do: func(e *env, m []string) error {
+		*e.port().flow(m[1]) = map[string]string{"on": "on", "off": "", "desired": "desired"}[m[2]]
+		return nil
+	}},
+	{Syntax: "{no|default} flowcontrol {receive|send}", Do: func(e *env, m []string) error { *e.port().flow(m[2]) = ""; return nil }},
 	{Syntax: "no switchport mode", Do: func(e *env, m []string) error { e.port().Mode = ""; return nil }},
 	{Syntax: "switchport access vlan <int>", Do: func(e *env, m []string) error {
 		v, err := cli.Int(m[1], 1, 4094)
@@ -239,6 +250,11 @@ var qosRules = []cli.Rule[*env]{
 	{Syntax: "no qos trust", Do: func(e *env, m []string) error { e.fr.qos.Trust = "untrusted"; return nil }},
 	{Syntax: "default qos trust", Do: func(e *env, m []string) error { e.fr.qos.Trust = ""; return nil }},
 	{Syntax: "[no] priority-flow-control on", Do: func(e *env, m []string) error { e.fr.qos.PFC = m[1] == ""; return nil }},
+	// AVD ethernet-interfaces.j2 writes `no priority-flow-control` for
+	// priority_flow_control.enabled false; it turns PFC off and, as
+	// modelled here, leaves the priority lines (no public sample of
+	// whether EOS clears them).
+	{Syntax: "no priority-flow-control", Do: func(e *env, m []string) error { e.fr.qos.PFC = false; return nil }},
 	{Syntax: "[no] priority-flow-control mode on", Do: func(e *env, m []string) error { e.fr.qos.PFC = m[1] == ""; return nil }},
 	{Syntax: "priority-flow-control priority <int> {no-drop|drop}", Do: func(e *env, m []string) error {
 		v, err := cli.Int(m[1], 0, 7)
@@ -337,6 +353,14 @@ var mmuRules = []cli.Rule[*env]{
 }
 
 func (e *env) mmu() *MMU { return e.st.MMU[e.fr.key] }
+
+// flow is the port's 802.3x pause setting of one direction.
+func (p *Port) flow(dir string) *string {
+	if dir == "send" {
+		return &p.FlowSend
+	}
+	return &p.FlowReceive
+}
 
 // timer is the field of the `priority-flow-control pause watchdog default`
 // keyword name (timeout, recovery-time or polling-interval).

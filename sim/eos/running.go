@@ -134,14 +134,20 @@ func renderPort(w writer, p *Port) {
 	if p.MTU != defaultMTU {
 		w("   mtu %d", p.MTU)
 	}
+	if p.FlowReceive != "" {
+		w("   flowcontrol receive %s", p.FlowReceive)
+	}
+	if p.FlowSend != "" {
+		w("   flowcontrol send %s", p.FlowSend)
+	}
 	if p.Speed != "" {
 		w("   speed %s", p.Speed)
 	}
-	switch p.Mode {
-	case "routed":
-		w("   no switchport")
-	case "trunk":
+	if p.Mode == "trunk" {
 		w("   switchport mode trunk")
+	}
+	if p.Routed {
+		w("   no switchport")
 	}
 	if p.AccessVLAN != 0 {
 		w("   switchport access vlan %d", p.AccessVLAN)

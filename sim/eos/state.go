@@ -97,15 +97,31 @@ type Port struct {
 	Description string
 	MTU         int
 	Speed       string
-	// Mode is "access", "trunk" or "routed"; "" is the default (access).
+	// Mode is the switchport mode, "trunk" or "" (access, the default);
+	// Routed is set by `no switchport` and cleared by `switchport`, which
+	// leave the switchport mode and VLANs as they were, so a port made
+	// routed and back keeps its mode (see mode).
 	Mode       string
+	Routed     bool
 	AccessVLAN int
 	// TrunkVLANs holds the allowed VLAN list (nil: all).
 	TrunkVLANs []int
 	NativeVLAN int
 	Shutdown   bool
-	Profile    string
-	DCBX       string
+	// FlowReceive and FlowSend are the 802.3x pause settings ("on",
+	// "desired"); "" is off, the default.
+	FlowReceive string
+	FlowSend    string
+	Profile     string
+	DCBX        string
+}
+
+// mode is what the port is: "routed", "trunk" or "" (access).
+func (p *Port) mode() string {
+	if p.Routed {
+		return "routed"
+	}
+	return p.Mode
 }
 
 func newState(opts cli.Options) *State {

@@ -75,7 +75,7 @@ func (d *Device) interfaces(num string) (any, string, error) {
 // bounds (ANTA VerifyL2MTU expects 9214 on L2 ports and VerifyL3MTU 1500
 // on L3 ports by default).
 func ifMTU(p *Port) int {
-	if p.Mode == "routed" || p.MTU != defaultMTU {
+	if p.mode() == "routed" || p.MTU != defaultMTU {
 		return p.MTU
 	}
 	return 9214
@@ -226,14 +226,14 @@ func linkStatus(p *Port) string {
 }
 
 func forwarding(p *Port) string {
-	if p.Mode == "routed" {
+	if p.mode() == "routed" {
 		return "routed"
 	}
 	return "bridged"
 }
 
 func vlanInfo(p *Port) map[string]any {
-	switch p.Mode {
+	switch p.mode() {
 	case "routed":
 		return map[string]any{"interfaceMode": "routed", "interfaceForwardingModel": "routed"}
 	case "trunk":
@@ -243,7 +243,7 @@ func vlanInfo(p *Port) map[string]any {
 }
 
 func vlanColumn(p *Port) string {
-	switch p.Mode {
+	switch p.mode() {
 	case "routed":
 		return "routed"
 	case "trunk":
@@ -260,7 +260,7 @@ func accessVLAN(p *Port) int {
 }
 
 func inVLAN(p *Port, id int) bool {
-	switch p.Mode {
+	switch p.mode() {
 	case "routed":
 		return false
 	case "trunk":

@@ -21,6 +21,8 @@ func TestClearsComeFirst(t *testing.T) {
 	}{
 		{"trunks", nil, []string{
 			"nv unset qos traffic-pool default-lossy switch-priority",
+			"nv unset interface swp1,swp2,swp3,swp31,swp32 description",
+			"nv unset interface swp1,swp2,swp3,swp31,swp32 link state",
 			"nv unset interface swp1,swp2,swp3,swp31,swp32 qos pfc",
 			"nv unset interface swp1,swp2,swp3,swp31,swp32 qos mapping",
 			"nv unset interface swp1,swp2,swp3,swp31,swp32 qos link-pause",
@@ -34,6 +36,8 @@ func TestClearsComeFirst(t *testing.T) {
 			ps[3].Mode, ps[3].TrunkVLANs, ps[3].NativeVLAN = model.ModeRouted, nil, 0
 		}, []string{
 			"nv unset qos traffic-pool default-lossy switch-priority",
+			"nv unset interface swp1,swp2,swp3,swp31,swp32 description",
+			"nv unset interface swp1,swp2,swp3,swp31,swp32 link state",
 			"nv unset interface swp1,swp2,swp3,swp31,swp32 qos pfc",
 			"nv unset interface swp1,swp2,swp3,swp31,swp32 qos mapping",
 			"nv unset interface swp1,swp2,swp3,swp31,swp32 qos link-pause",
@@ -48,6 +52,8 @@ func TestClearsComeFirst(t *testing.T) {
 			f.Switches[0].OSVersion = "5.3.0"
 		}, []string{
 			"nv unset qos traffic-pool default-lossy switch-priority",
+			"nv unset interface swp1,swp2,swp3,swp31,swp32 description",
+			"nv unset interface swp1,swp2,swp3,swp31,swp32 link state",
 			"nv unset interface swp1,swp2,swp3,swp31,swp32 qos pfc",
 			"nv unset interface swp1,swp2,swp3,swp31,swp32 qos mapping",
 			"nv unset interface swp1,swp2,swp3,swp31,swp32 bridge domain br_default access",

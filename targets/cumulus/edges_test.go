@@ -148,3 +148,20 @@ func TestECNErrors(t *testing.T) {
 		t.Errorf("min == max refused: %v", err)
 	}
 }
+
+// TestFirstPortWithoutPFC: a switch whose first port has PFC off and
+// whose other ports have it renders (it dereferenced the first port's
+// missing profile), the others each with a profile attached and the
+// first with none.
+func TestFirstPortWithoutPFC(t *testing.T) {
+	script, _ := render(t, func(f *model.Fabric) {
+		p := &f.Switches[0].Ports[0]
+		p.PFCPriorities, p.PFCWatchdog = []int{}, false
+	})
+	if strings.Contains(script, "nv set interface swp1 qos pfc profile") {
+		t.Errorf("swp1 has PFC off but gets a PFC profile:\n%s", script)
+	}
+	if !strings.Contains(script, "nv set interface swp2 qos pfc profile ") {
+		t.Errorf("swp2 has PFC but no PFC profile attached:\n%s", script)
+	}
+}

@@ -167,7 +167,7 @@ func renderPFC(p *plan, sw *model.Switch, t target) []string {
 	}
 	uniform := len(per) > 0
 	for _, prof := range per {
-		if prof == nil || !prof.sameAs(per[0]) {
+		if prof == nil || per[0] == nil || !prof.sameAs(per[0]) {
 			uniform = false
 		}
 	}

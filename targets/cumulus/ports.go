@@ -164,8 +164,8 @@ func renderBridgePort(p *plan, port *model.Port, base string) error {
 
 // renderClears unsets, before any port is written, the per-port objects
 // fabricc owns whose value is a set or a presence rather than one value:
-// the profiles attached to a port (PFC, its watchdog, link pause, the
-// trust mapping) and the parts of its bridge membership its mode does
+// the port's description and link state, the profiles attached to a
+// port (PFC, its watchdog, link pause, the trust mapping) and the parts of its bridge membership its mode does
 // not use. `nv set` and `nv config patch` only add to such objects (NVUE
 // merges a patch into the revision: NVUE Command Reference, Config
 // Commands), so without this a port kept the PFC profile of an earlier
@@ -198,6 +198,16 @@ func renderClears(p *plan, sw *model.Switch, t target) {
 	if len(all) > 0 {
 		p.commentf("clear what an earlier fabric may have left on these ports (a patch and nv set only add); what follows sets it again")
 	}
+	// A description the fabric no longer gives and the `link state down`
+	// of a port the fabric no longer shuts would stay too: `nv unset`
+	// removes what the equivalent `nv set` configured (NVUE Command
+	// Reference, Set and Unset Commands; Interface: `nv set interface
+	// <interface-id> description`, `nv set interface <interface-id> link
+	// state up|down`), and a port without `link state` is up (Cumulus
+	// Linux user guide, Interface Configuration and Management, "Bring an
+	// Interface Up or Down").
+	clear(all, "description")
+	clear(all, "link state")
 	clear(all, "qos pfc")
 	clear(all, "qos mapping")
 	// Only what the release has: an unset of an object it does not know

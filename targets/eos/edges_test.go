@@ -105,8 +105,8 @@ func TestPerPortWatchdog(t *testing.T) {
 		}
 		return rest
 	}
-	if strings.Contains(block("Ethernet1/1"), "priority-flow-control pause watchdog") {
-		t.Errorf("Ethernet1/1 (watchdog off) has the watchdog line:\n%s", block("Ethernet1/1"))
+	if strings.Contains(block("Ethernet1/1"), "\n   priority-flow-control pause watchdog\n") || !strings.Contains(block("Ethernet1/1"), "\n   no priority-flow-control pause watchdog\n") {
+		t.Errorf("Ethernet1/1 (watchdog off) has the watchdog line, or lacks its no form:\n%s", block("Ethernet1/1"))
 	}
 	if !strings.Contains(block("Ethernet2/1"), "\n   priority-flow-control pause watchdog\n") {
 		t.Errorf("Ethernet2/1 (watchdog on) lacks the watchdog line:\n%s", block("Ethernet2/1"))

@@ -58,39 +58,73 @@ vlan 101
 		{"100G trunk: description, mtu, speed, allowed VLAN ranges, trust, PFC, watchdog", `
 interface Ethernet1/1
    description host01-roce0
+   no shutdown
    mtu 9214
+   flowcontrol receive off
+   flowcontrol send off
    speed forced 100gfull
+   no switchport trunk native vlan
    switchport trunk allowed vlan 100-102,200
    switchport mode trunk
+   switchport
    qos trust dscp
    priority-flow-control on
+   priority-flow-control priority 0 drop
+   priority-flow-control priority 1 drop
+   priority-flow-control priority 2 drop
    priority-flow-control priority 3 no-drop
+   priority-flow-control priority 4 drop
+   priority-flow-control priority 5 drop
+   priority-flow-control priority 6 drop
+   priority-flow-control priority 7 drop
    priority-flow-control pause watchdog
    !
    tx-queue 0`},
 		{"25G trunk with native VLAN", `
 interface Ethernet2/1
    description host02-roce0
+   no shutdown
    mtu 9214
+   flowcontrol receive off
+   flowcontrol send off
    speed forced 25gfull
    switchport trunk native vlan 100
    switchport trunk allowed vlan 100-101
    switchport mode trunk
+   switchport
    qos trust dscp`},
 		{"routed uplink", `
 interface Ethernet31/1
    description spine1-Ethernet1/1
+   no shutdown
    mtu 9214
+   flowcontrol receive off
+   flowcontrol send off
    speed forced 100gfull
    no switchport
    qos trust dscp
    priority-flow-control on`},
-		{"unused port is shut and has no PFC", `
+		{"unused port is shut, without description, access, PFC and watchdog off", `
 interface Ethernet32/1
+   no description
    shutdown
    mtu 9214
+   flowcontrol receive off
+   flowcontrol send off
    speed forced 100gfull
+   switchport mode access
+   switchport
    qos trust dscp
+   no priority-flow-control
+   priority-flow-control priority 0 drop
+   priority-flow-control priority 1 drop
+   priority-flow-control priority 2 drop
+   priority-flow-control priority 3 drop
+   priority-flow-control priority 4 drop
+   priority-flow-control priority 5 drop
+   priority-flow-control priority 6 drop
+   priority-flow-control priority 7 drop
+   no priority-flow-control pause watchdog
    !
    tx-queue 0`},
 		{"ETS and ECN on the tx-queues", `
@@ -260,6 +294,8 @@ func TestMTUAboveEOSMaximumIsFlagged(t *testing.T) {
 	want := `
    mtu 9216
    ! mtu 9216 is above 9214, the largest EOS L3 MTU seen in vendor examples (Arista AVD, unverified); EOS may reject it
+   flowcontrol receive off
+   flowcontrol send off
    speed forced 100gfull`
 	if !hasBlock(out, want) {
 		t.Errorf("output lacks:\n%s", want)
@@ -277,11 +313,14 @@ func TestAccessAndLinkPause(t *testing.T) {
 	want := `
 interface Ethernet32/1
    description printer
+   no shutdown
    mtu 9214
    flowcontrol receive on
    flowcontrol send on
    speed forced 100gfull
    switchport access vlan 200
+   switchport mode access
+   switchport
    qos trust dscp`
 	if !hasBlock(out, want) {
 		t.Errorf("output lacks:\n%s\n--- output:\n%s", want, out)

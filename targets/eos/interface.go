@@ -23,6 +23,18 @@ const eosMaxMTU = 9214
 // in the order EOS prints them (AVD ethernet-interfaces.j2): description,
 // shutdown, mtu, flowcontrol, speed, switchport lines, trust, PFC, then the
 // tx-queue sub-blocks (txQueues, rendered once by writeTxQueues).
+//
+// A push merges these lines into the running configuration (a configure
+// session, not a replace), so every setting the block owns is written in
+// both states: a line that only appears when a setting is on would leave
+// an earlier fabric's value on the port once the fabric stops asking for
+// it. That is how Arista AVD's eos_designs renders the interfaces it
+// manages: ethernet-interfaces.j2 writes `no shutdown` for shutdown false,
+// `flowcontrol receive off`, `switchport mode access`, `switchport` or
+// `no switchport`, `no priority-flow-control` and `priority-flow-control
+// priority N drop`. A removed description is cleared with `no
+// description` (Arista EOS User Manual, Ethernet Ports, "description":
+// the no and default forms remove the description).
 func writeInterface(w *writer, p *model.Port, txQueues *targets.Text) error {
 	if !portName.MatchString(p.Name) {
 		return fmt.Errorf("EOS front-panel ports are named EthernetN or EthernetN/M; rename the port")
@@ -42,13 +54,17 @@ func writeInterface(w *writer, p *model.Port, txQueues *targets.Text) error {
 	w.sep()
 	w.port(p)
 	w.line(0, "interface %s", p.Name)
+	w.port(p, "description")
 	if p.Description != "" {
-		w.port(p, "description")
 		w.line(1, "description %s", quote.CLIText(p.Description))
+	} else {
+		w.line(1, "no description")
 	}
+	w.port(p)
 	if p.Shutdown {
-		w.port(p)
 		w.line(1, "shutdown")
+	} else {
+		w.line(1, "no shutdown")
 	}
 	if p.MTU > 0 {
 		w.port(p, "mtu")
@@ -57,13 +73,17 @@ func writeInterface(w *writer, p *model.Port, txQueues *targets.Text) error {
 			w.comment(1, "mtu %d is above %d, the largest EOS L3 MTU seen in vendor examples (Arista AVD, unverified); EOS may reject it", p.MTU, eosMaxMTU)
 		}
 	}
+	// 802.3x pause, on or off in both directions (AVD schema
+	// ethernet_interfaces[].flowcontrol.received: on, off or desired); off
+	// is written too, so link pause an earlier fabric turned on does not
+	// stay on beside PFC, with which it is mutually exclusive.
+	w.port(p, "pfc")
+	pause := "off"
 	if p.LinkPause {
-		// 802.3x pause; EOS default is off in both directions, so only
-		// "on" is written (AVD ethernet-interfaces.j2 "flowcontrol receive").
-		w.port(p, "pfc")
-		w.line(1, "flowcontrol receive on")
-		w.line(1, "flowcontrol send on")
+		pause = "on"
 	}
+	w.line(1, "flowcontrol receive %s", pause)
+	w.line(1, "flowcontrol send %s", pause)
 	if speed != "" {
 		w.port(p, "speed")
 		w.line(1, "speed %s", speed)
@@ -75,7 +95,9 @@ func writeInterface(w *writer, p *model.Port, txQueues *targets.Text) error {
 	if err := writeTrust(w, p.Trust); err != nil {
 		return err
 	}
-	writePFC(w, p)
+	if err := writePFC(w, p); err != nil {
+		return err
+	}
 	w.port(p)
 	w.Append(txQueues)
 	return nil
@@ -84,8 +106,10 @@ func writeInterface(w *writer, p *model.Port, txQueues *targets.Text) error {
 // writeSwitchport writes the L2 mode lines. EOS prints "switchport access
 // vlan" and the trunk VLAN lines before "switchport mode" (AVD
 // ethernet-interfaces.j2, intended qos.cfg). Access is the EOS default
-// mode, which `show running-config` does not print, so no "switchport mode
-// access" line is written.
+// mode, which `show running-config` does not print; it is written all the
+// same, as AVD does, since a port an earlier fabric made a trunk stays one
+// until told otherwise. An L2 port also gets `switchport` (AVD
+// switchport.enabled: true), which undoes an earlier `no switchport`.
 func writeSwitchport(w *writer, p *model.Port) error {
 	switch p.Mode {
 	case model.ModeAccess:
@@ -94,11 +118,16 @@ func writeSwitchport(w *writer, p *model.Port) error {
 			w.Also("vlan", strconv.Itoa(p.AccessVLAN))
 			w.line(1, "switchport access vlan %d", p.AccessVLAN)
 		}
+		w.port(p, "mode")
+		w.line(1, "switchport mode access")
+		w.line(1, "switchport")
 	case model.ModeTrunk:
+		w.port(p, "native_vlan")
 		if p.NativeVLAN != 0 {
-			w.port(p, "native_vlan")
 			w.Also("vlan", strconv.Itoa(p.NativeVLAN))
 			w.line(1, "switchport trunk native vlan %d", p.NativeVLAN)
+		} else {
+			w.line(1, "no switchport trunk native vlan")
 		}
 		w.port(p, "vlans")
 		if w.Mapped() {
@@ -109,6 +138,7 @@ func writeSwitchport(w *writer, p *model.Port) error {
 		w.line(1, "switchport trunk allowed vlan %s", vlanList(p.TrunkVLANs))
 		w.port(p, "mode")
 		w.line(1, "switchport mode trunk")
+		w.line(1, "switchport")
 	case model.ModeRouted:
 		w.port(p, "mode")
 		w.line(1, "no switchport")
@@ -139,21 +169,39 @@ func writeTrust(w *writer, t model.Trust) error {
 	return nil
 }
 
-// writePFC writes the per-port PFC lines: PFC on, each lossless priority
-// as no-drop, and the per-port watchdog (AVD ethernet-interfaces.j2 and
-// qos-profiles.j2).
-func writePFC(w *writer, p *model.Port) {
-	if len(p.PFCPriorities) == 0 {
-		return
-	}
+// writePFC writes the per-port PFC lines: PFC on or `no
+// priority-flow-control`, every priority as no-drop (lossless) or drop,
+// and the per-port watchdog on or off (AVD ethernet-interfaces.j2:
+// priority_flow_control.enabled and priorities[].no_drop, each written in
+// both states). Every priority is written, so a priority an earlier
+// fabric made lossless does not stay so.
+func writePFC(w *writer, p *model.Port) error {
 	w.port(p, "pfc")
-	w.line(1, "priority-flow-control on")
+	if len(p.PFCPriorities) > 0 {
+		w.line(1, "priority-flow-control on")
+	} else {
+		w.line(1, "no priority-flow-control")
+	}
+	var noDrop [8]bool
 	for _, prio := range p.PFCPriorities {
-		w.line(1, "priority-flow-control priority %d no-drop", prio)
+		if prio < 0 || prio >= len(noDrop) {
+			return fmt.Errorf("PFC priority %d; 802.1p priorities are 0-7", prio)
+		}
+		noDrop[prio] = true
 	}
-	if p.PFCWatchdog {
+	for prio, nd := range noDrop {
+		if nd {
+			w.line(1, "priority-flow-control priority %d no-drop", prio)
+		} else {
+			w.line(1, "priority-flow-control priority %d drop", prio)
+		}
+	}
+	if p.PFCWatchdog && len(p.PFCPriorities) > 0 {
 		w.line(1, "priority-flow-control pause watchdog")
+	} else {
+		w.line(1, "no priority-flow-control pause watchdog")
 	}
+	return nil
 }
 
 // speedToken returns the EOS "speed" argument for a forced speed. The

@@ -57,10 +57,17 @@ func writeInterfaces(w *writer, sw *model.Switch) {
 	for i := range sw.Ports {
 		writeSwitchportMode(w, &sw.Ports[i])
 	}
+	// A push merges its lines into the running configuration, so a
+	// description the fabric no longer gives is removed with the no form
+	// (mellanox.onyx onyx_interface: `no description`), as shutdown is
+	// written in both states below.
 	for i := range sw.Ports {
-		if p := &sw.Ports[i]; p.Description != "" {
-			w.port(p, "description")
+		p := &sw.Ports[i]
+		w.port(p, "description")
+		if p.Description != "" {
 			w.cmd("%s description %s", iface(p), quote.OnyxString(p.Description))
+		} else {
+			w.cmd("%s no description", iface(p))
 		}
 	}
 	for i := range sw.Ports {
@@ -96,18 +103,15 @@ func writeSwitchportMode(w *writer, p *model.Port) {
 	}
 }
 
-// writeFlowControl turns 802.3x global pause off where PFC is on (the two
-// are mutually exclusive on Onyx; intel mfd test_mellanox.py
-// prepare_for_pfc_on_port), or on where the model asks for link pause.
+// writeFlowControl turns 802.3x global pause on where the model asks for
+// link pause, and off everywhere else: where PFC is on (the two are
+// mutually exclusive on Onyx; intel mfd test_mellanox.py
+// prepare_for_pfc_on_port) and on every other port too, so link pause an
+// earlier fabric turned on does not stay on.
 func writeFlowControl(w *writer, p *model.Port) {
-	state := ""
-	switch {
-	case len(p.PFCPriorities) > 0:
-		state = "off"
-	case p.LinkPause:
+	state := "off"
+	if p.LinkPause && len(p.PFCPriorities) == 0 {
 		state = "on"
-	default:
-		return
 	}
 	w.port(p, "pfc")
 	w.cmd("%s flowcontrol send %s force", iface(p), state)

@@ -55,6 +55,25 @@ func TestRenderLines(t *testing.T) {
 			`interface ethernet 1/1 description "server1 roce0"`,
 			`interface ethernet 1/31 description "spine1 1/1"`,
 		}},
+		// A push merges, so what a port does not have is written too:
+		// an earlier fabric's description, link pause, PFC mode,
+		// priorities and watchdog would stay otherwise.
+		// Verification expects the fabric's QoS on every port, and a
+		// shut port keeps what it has until the fabric brings it up.
+		{"shut port gets the fabric's QoS", StyleTrafficPool, []string{
+			"interface ethernet 1/32 qos trust L3",
+			"interface ethernet 1/32 traffic-class 3 congestion-control ecn minimum-absolute 147 maximum-absolute 1465",
+		}},
+		{"settings off are written off", StyleTrafficPool, []string{
+			"interface ethernet 1/32 no description",
+			"interface ethernet 1/32 flowcontrol send off force",
+			"interface ethernet 1/32 flowcontrol receive off force",
+			"interface ethernet 1/32 no dcb priority-flow-control mode force",
+			"interface ethernet 1/32 no pfc-wd",
+			"interface ethernet 1/31 no pfc-wd",
+			"no dcb priority-flow-control priority 0 enable",
+			"no dcb priority-flow-control priority 7 enable",
+		}},
 		{"shutdown", StyleTrafficPool, []string{
 			"interface ethernet 1/1 no shutdown",
 			"interface ethernet 1/32 shutdown",
@@ -166,11 +185,8 @@ func TestRenderAbsent(t *testing.T) {
 		without []string
 	}{
 		{"no config-mode wrapping", StyleTrafficPool, []string{"configure terminal", "configuration write", "exit"}},
-		{"shut-down port gets no QoS or PFC", StyleTrafficPool, []string{
-			"interface ethernet 1/32 qos trust L3",
+		{"port without PFC gets no PFC mode on", StyleTrafficPool, []string{
 			"interface ethernet 1/32 dcb priority-flow-control mode on force",
-			"interface ethernet 1/32 traffic-class 3 congestion-control ecn minimum-absolute 147 maximum-absolute 1465",
-			"interface ethernet 1/32 flowcontrol send off force",
 		}},
 		{"uplink without watchdog", StyleTrafficPool, []string{"interface ethernet 1/31 pfc-wd"}},
 		{"native vlan not repeated as tagged", StyleTrafficPool, []string{

@@ -14,14 +14,15 @@ var trustKeyword = map[model.Trust]string{
 	model.TrustBoth: "both",
 }
 
-// qosPorts returns the ports that carry traffic (not shut down); the
-// fabric-wide maps, ETS and ECN are written on each of them.
+// qosPorts returns the ports the fabric-wide maps, ETS and ECN are
+// written on: every port, a shut one too. Verification expects them on
+// every port, and a push merges: a port shut now keeps what it has until
+// the fabric brings it up again, so it is given the fabric's values
+// while down.
 func qosPorts(sw *model.Switch) []*model.Port {
-	var out []*model.Port
+	out := make([]*model.Port, len(sw.Ports))
 	for i := range sw.Ports {
-		if !sw.Ports[i].Shutdown {
-			out = append(out, &sw.Ports[i])
-		}
+		out[i] = &sw.Ports[i]
 	}
 	return out
 }
@@ -49,11 +50,15 @@ func switchPFC(sw *model.Switch) []int {
 // header of the CSM sample): global PFC, PFC per priority, per-port PFC
 // mode, and the PFC watchdog. Commands as in the Demartek RoCE Deployment
 // Guide ("Deploying RoCE on a Network Switch" steps 5-6).
+//
+// A push merges its lines into the running configuration, so each setting
+// is written in both states: every priority enabled or not (`no dcb
+// priority-flow-control priority N enable`), and each port's PFC mode on
+// or off (`no dcb priority-flow-control mode force`, what mellanox.onyx
+// onyx_pfc_interface sends for state disabled); otherwise a priority or
+// port an earlier fabric made lossless would stay so.
 func writePFC(w *writer, f *model.Fabric, sw *model.Switch) {
 	prios := switchPFC(sw)
-	if len(prios) == 0 {
-		return
-	}
 	w.section("DCBX PFC configuration")
 	// The switch-wide PFC lines follow from the lossless classes.
 	w.b.At("qos")
@@ -62,16 +67,25 @@ func writePFC(w *writer, f *model.Fabric, sw *model.Switch) {
 			w.b.Also("qos", "class", c)
 		}
 	}
-	w.cmd("dcb priority-flow-control enable force")
-	for _, prio := range prios {
-		w.cmd("dcb priority-flow-control priority %d enable", prio)
+	if len(prios) > 0 {
+		w.cmd("dcb priority-flow-control enable force")
+	} else {
+		w.cmd("no dcb priority-flow-control enable force")
+	}
+	for prio := 0; prio < 8; prio++ {
+		if slices.Contains(prios, prio) {
+			w.cmd("dcb priority-flow-control priority %d enable", prio)
+		} else {
+			w.cmd("no dcb priority-flow-control priority %d enable", prio)
+		}
 	}
 	for i := range sw.Ports {
 		p := &sw.Ports[i]
+		w.port(p, "pfc")
 		if len(p.PFCPriorities) == 0 {
+			w.cmd("%s no dcb priority-flow-control mode force", iface(p))
 			continue
 		}
-		w.port(p, "pfc")
 		if !slices.Equal(p.PFCPriorities, prios) {
 			w.note("ethernet %s wants PFC on priorities %s only; Onyx enables PFC per priority switch-wide, so it also gets %s", p.Name, ints(p.PFCPriorities), ints(prios))
 		}
@@ -89,6 +103,10 @@ func writeWatchdog(w *writer, sw *model.Switch) {
 	for i := range sw.Ports {
 		p := &sw.Ports[i]
 		if !p.PFCWatchdog {
+			// Off is written too, so the watchdog an earlier fabric
+			// enabled does not stay on.
+			w.port(p, "pfc")
+			w.cmd("%s no pfc-wd", iface(p))
 			continue
 		}
 		if first && sw.PFCWatchdog.Enabled {
