@@ -103,6 +103,8 @@ nv set qos pfc-watchdog polling-interval 100
 nv set qos pfc-watchdog robustness 2
 # NOTE: PFC watchdog restore 200 ms: NVUE has no restore timer; it restores PFC after one polling interval without pause frames
 # clear what an earlier fabric may have left on these ports (a patch and nv set only add); what follows sets it again
+nv unset interface swp1,swp2,swp3,swp4,swp33,swp34 description
+nv unset interface swp1,swp2,swp3,swp4,swp33,swp34 link state
 nv unset interface swp1,swp2,swp3,swp4,swp33,swp34 qos pfc
 nv unset interface swp1,swp2,swp3,swp4,swp33,swp34 qos mapping
 nv unset interface swp1,swp2,swp3,swp4,swp33,swp34 qos link-pause
