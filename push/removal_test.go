@@ -221,3 +221,37 @@ func containsAll(lines []string, p model.Platform, desc string) bool {
 	}
 	return strings.Contains(text, "shutdown") && strings.Contains(text, "description "+desc)
 }
+
+// TestPushPortWithoutPFC: an uncabled port whose PFC the fabric turns
+// off (the compiler refuses it on a port facing RoCE) still
+// gets the fabric's ECN marking on every platform (EOS writes its
+// tx-queues on every port, Onyx its congestion-control on every port,
+// NVUE one congestion-control profile for the switch), so verification
+// expects it there too; it expected ECN only where PFC is on, and every
+// push of such a fabric failed its verification and rolled back.
+func TestPushPortWithoutPFC(t *testing.T) {
+	for _, tc := range []struct {
+		platform model.Platform
+		port     string
+	}{{model.PlatformEOS, "Ethernet1/1"}, {model.PlatformOnyx, "1/1"}, {model.PlatformCumulus, "swp1"}} {
+		p := tc.platform
+		t.Run(string(p), func(t *testing.T) {
+			f, set := buildExample(t, withOverrides(t, p, `
+  override "`+tc.port+`" {
+    pfc = false
+  }
+`, true))
+			sw := f.Switch("leaf1")
+			if port := sw.Port(tc.port); port == nil || len(port.PFCPriorities) != 0 {
+				t.Fatalf("%s: the fabric does not turn PFC off there", tc.port)
+			}
+			l := startLab(t, sw, sim.Faults{})
+			if r := l.run(t, ActionPush, f, sw, config(t, set, sw)); r.Status != StatusChanged || !r.Verified {
+				t.Fatalf("push: %s %q %v", r.Status, r.Error, r.Differences)
+			}
+			if r := l.run(t, ActionVerify, f, sw, config(t, set, sw)); r.Status != StatusVerified {
+				t.Errorf("verify: %s %q %v", r.Status, r.Error, r.Differences)
+			}
+		})
+	}
+}

@@ -193,7 +193,10 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		}
 		for _, c := range f.QoS.Classes {
 			p.ETS[c.TrafficClass] = c.ETS
-			if c.ECN != nil && len(mp.PFCPriorities) > 0 {
+			// Every renderer marks on every port, PFC or not: EOS in
+			// the tx-queues of each interface, Onyx per port, NVUE
+			// in the one default-global profile.
+			if c.ECN != nil {
 				p.ECN[c.TrafficClass] = ECN{MinBytes: c.ECN.MinBytes, MaxBytes: c.ECN.MaxBytes}
 			}
 		}
