@@ -70,6 +70,9 @@ var onyxRules = []onyxRule{
 	{regexp.MustCompile(onyxPort + `traffic-class (\d) congestion-control (.+)$`), func(m []string) []onyxSetting {
 		return one(m[1]+" congestion "+m[2], m[3], "none")
 	}},
+	{regexp.MustCompile(onyxPort + `no traffic-class (\d) congestion-control$`), func(m []string) []onyxSetting {
+		return one(m[1]+" congestion "+m[2], "none", "none")
+	}},
 	{regexp.MustCompile(onyxPort + `dcb priority-flow-control mode (on|auto) force$`), func(m []string) []onyxSetting {
 		return one(m[1]+" pfc mode", m[2], "auto")
 	}},

@@ -255,3 +255,45 @@ func TestPushPortWithoutPFC(t *testing.T) {
 		})
 	}
 }
+
+// TestPushStopsMarking: a class an earlier fabric made mark ECN and the
+// current one does not has its marking removed from every port of an
+// Onyx switch (`no traffic-class 6 congestion-control`, as the
+// mellanox.onyx onyx_traffic_class module sends for state disabled), and
+// a second push changes nothing.
+func TestPushStopsMarking(t *testing.T) {
+	dir := tutorialOn(t, model.PlatformOnyx, 3)
+	path := filepath.Join(dir, "fabric.hcl")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const plain = "qos {\n  profile = \"nvidia-roce\"\n}\n"
+	if !strings.Contains(string(data), plain) {
+		t.Fatal("the tutorial fabric's qos block is not the plain profile")
+	}
+	marking := strings.Replace(string(data), plain, "qos {\n  profile = \"nvidia-roce\"\n  class \"cnp\" {\n    ecn {\n      min = \"100KB\"\n      max = \"200KB\"\n    }\n  }\n}\n", 1)
+	markDir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(markDir, "fabric.hcl"), []byte(marking), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fa, seta := buildExample(t, markDir)
+	fb, setb := buildExample(t, dir)
+	swa, swb := fa.Switch("leaf1"), fb.Switch("leaf1")
+	l := startLab(t, swa, sim.Faults{})
+	if r := l.run(t, ActionPush, fa, swa, config(t, seta, swa)); r.Status != StatusChanged || !r.Verified {
+		t.Fatalf("push of the marking fabric: %s %q %v", r.Status, r.Error, r.Differences)
+	}
+	if !strings.Contains(l.sim.Running(), "traffic-class 6 congestion-control ecn") {
+		t.Fatal("the marking fabric's push left no ECN on traffic class 6")
+	}
+	if r := l.run(t, ActionPush, fb, swb, config(t, setb, swb)); r.Status != StatusChanged || !r.Verified {
+		t.Fatalf("push of the current fabric: %s %q %v", r.Status, r.Error, r.Differences)
+	}
+	if strings.Contains(l.sim.Running(), "traffic-class 6 congestion-control") {
+		t.Errorf("traffic class 6 still marks after the current fabric's push:\n%s", l.sim.Running())
+	}
+	if r := l.run(t, ActionPush, fb, swb, config(t, setb, swb)); r.Status != StatusUnchanged {
+		t.Errorf("second push: %s %q, want unchanged", r.Status, r.Error)
+	}
+}

@@ -219,7 +219,7 @@ func writeECN(w *writer, q *model.QoS, ports []*model.Port) {
 			marking = append(marking, c)
 		}
 	}
-	if len(marking) == 0 {
+	if len(marking) == 0 && len(q.Classes) == 0 {
 		return
 	}
 	w.section("Congestion control configuration")
@@ -229,8 +229,17 @@ func writeECN(w *writer, q *model.QoS, ports []*model.Port) {
 		w.note("class %s: model mark probability %d%% at the maximum threshold; Onyx has no keyword for it and uses its fixed curve", c.Name, c.ECN.MarkProbabilityPercent)
 	}
 	for _, p := range ports {
-		for _, c := range marking {
+		for _, c := range q.Classes {
 			w.port(p)
+			if c.ECN == nil {
+				// A class that does not mark has its marking removed, so
+				// an earlier fabric's stays on no port (mellanox.onyx
+				// onyx_traffic_class, state disabled: `no traffic-class
+				// N congestion-control`).
+				w.b.Also("qos", "class", c.Name)
+				w.cmd("%s no traffic-class %d congestion-control", iface(p), c.TrafficClass)
+				continue
+			}
 			w.b.Also("qos", "class", c.Name, "ecn")
 			w.cmd("%s traffic-class %d congestion-control ecn minimum-absolute %d maximum-absolute %d", iface(p), c.TrafficClass, kb(c.ECN.MinBytes), kb(c.ECN.MaxBytes))
 		}
