@@ -340,3 +340,29 @@ func TestHostileNeighborNames(t *testing.T) {
 		t.Errorf("Actual: %q", diffs[0].Actual)
 	}
 }
+
+// TestOnyxNeighborTextForms: values as MLNX-OS prints them in the text
+// form of `show lldp interfaces ethernet remote`, which ska-sa
+// switch_exporter (src/switch_exporter/switch.py) parses from real
+// switches: an empty port description as N\A, and the port ID subtype
+// on the port-id line ("Remote port-id : X ; port id subtype: ...").
+// A json-print that carries them through is read like the split form.
+func TestOnyxNeighborTextForms(t *testing.T) {
+	const remote = `[
+    {"Eth1/5": [{"Remote chassis id": "28:99:3a:00:00:05", "Remote port-id": "Eth1/11 ; port id subtype: Interface Name (5)",
+                 "Remote port description": "N\\A", "Remote system name": "spine3"}]},
+    {"Eth1/6": [{"Remote chassis id": "0c:42:a1:00:00:06", "Remote port-id": "0c:42:a1:00:00:06 ; port id subtype: MAC Address (3)",
+                 "Remote port description": "ens2f0", "Remote system name": "gpu06"}]}
+]`
+	got, err := ParseOnyxNeighbors([]byte(remote))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Neighbors{
+		"1/5": {{SystemName: "spine3", PortID: "Eth1/11"}},
+		"1/6": {{SystemName: "gpu06", PortID: "0c:42:a1:00:00:06", PortIDMAC: true, PortDescription: "ens2f0"}},
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("neighbors (-want +got):\n%s", d)
+	}
+}
