@@ -74,7 +74,7 @@ func (s *shell) config(verb string, args []string) string {
 		}
 		return s.patch(verb, out[0])
 	case "show":
-		return format(s.d.applied, flags["-o"], true)
+		return format(configShow(s.d.applied), flags["-o"], true)
 	case "history":
 		return s.d.history()
 	case "revision":
