@@ -46,6 +46,10 @@ var macPattern = regexp.MustCompile(`^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$|^([
 // (get_lldp_neighbors_detail) and its test fixtures: "interfaceId" of
 // an interface name is quoted ("\"Ethernet1\""), which napalm strips;
 // releases with "interfaceId_v2" carry it unquoted, as ANTA reads it.
+// Captured samples read in TestEOSNeighborsCaptured: napalm
+// test/eos/mocked_data/test_get_lldp_neighbors_detail/issue1153/
+// show_lldp_neighbors__detail.json, and an NVIDIA capture with
+// interfaceId_v2.
 func ParseEOSNeighbors(data []byte) (Neighbors, error) {
 	var out struct {
 		LLDPNeighbors map[string]struct {
@@ -188,7 +192,9 @@ func onyxNeighbor(row map[string]any) Neighbor {
 // is what napalm's NVUE Cumulus driver reads from `nv show interface
 // lldp-detail -o json` (chassis system-name, port name and
 // description). NVIDIA's reference prints that command's text form
-// only.
+// only; a Cumulus Linux 5.6.0 capture of `nv show interface -o json`
+// (the same "lldp" object per interface) is read in
+// TestNVUENeighborsCaptured.
 func ParseNVUENeighbors(data []byte) (Neighbors, error) {
 	var ifs map[string]struct {
 		LLDP struct {
