@@ -10,6 +10,7 @@ import (
 	"github.com/scrapli/scrapligo/channel"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/push"
 	"github.com/fabricc/fabricc/push/platforms"
 	"github.com/fabricc/fabricc/sim"
 )
@@ -56,7 +57,11 @@ func TestCumulusSetDiffApplyShow(t *testing.T) {
 	show := jsonOf(t, drv, "nv config show -o json")
 	set := path(t, show, "1", "set")
 	for i, c := range []struct{ got, want any }{
-		{path(t, set, "interface", "swp2", "link", "mtu"), 9216.0},
+		// nv config show lists a setting interfaces share under one key
+		// (sim/cumulus/configshow.go).
+		{path(t, set, "interface", "swp1-2", "link", "mtu"), 9216.0},
+		{set.(map[string]any)["interface"].(map[string]any)["swp2"], nil},
+		{path(t, set, "bridge", "domain", "br_default", "vlan", "100,200") != nil, true},
 		{path(t, set, "interface", "swp1", "description"), "to gpu1:roce0"},
 		{path(t, set, "interface", "swp1", "bridge", "domain", "br_default", "access"), 100.0},
 		{path(t, set, "qos", "mapping", "default-global", "dscp", "26", "switch-priority"), 3.0},
@@ -69,6 +74,14 @@ func TestCumulusSetDiffApplyShow(t *testing.T) {
 		if c.got != c.want {
 			t.Errorf("check %d: got %v, want %v", i, c.got, c.want)
 		}
+	}
+	// verify reads the grouped keys back per interface.
+	st, err := push.Vendors[model.PlatformCumulus].Parse([]string{cmd(t, drv, "nv config show -o json")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p1, p2 := st.Ports["swp1"], st.Ports["swp2"]; p1 == nil || p2 == nil || p1.MTU != 9216 || p2.MTU != 9216 || p1.AccessVLAN != 100 {
+		t.Errorf("read back swp1 %+v swp2 %+v, want both MTU 9216, swp1 access 100", p1, p2)
 	}
 }
 

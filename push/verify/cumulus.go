@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,6 +23,8 @@ type obj = map[string]any
 // xoff-threshold and xon-threshold), egress-scheduler and
 // congestion-control profiles (default-global unless the interface names
 // its own), interface link mtu, bridge domain br_default vlan/access.
+// Interface keys may name several interfaces ("swp2,6", "bond1-3"):
+// nvueConfigInterfaces.
 func ParseNVUE(data []byte) (*State, error) {
 	var raw any
 	if err := json.Unmarshal(data, &raw); err != nil {
@@ -39,13 +42,100 @@ func ParseNVUE(data []byte) (*State, error) {
 	}
 	qos := child(root, "qos")
 	s.Pools = nvuePools(child(qos, "traffic-pool"))
-	ifaces := child(root, "interface")
+	ifaces := nvueConfigInterfaces(child(root, "interface"))
 	for _, name := range slices.Sorted(maps.Keys(ifaces)) {
-		if i := child(ifaces, name); i != nil {
-			nvuePort(s.Port(name), i, qos, dom)
-		}
+		nvuePort(s.Port(name), ifaces[name], qos, dom)
 	}
 	return s, nil
+}
+
+// nvueConfigInterfaces gives each interface its configuration. `nv config
+// show` groups interfaces under one key where their settings are the
+// same and keeps what differs under the interface's own key, so one
+// interface can take its settings from several keys: "bond1" and
+// "bond1-3" in the NVUE Command Reference's `nv config show` example
+// (CumulusNetworks/docs content/nvue-reference/Config-Commands.md,
+// Cumulus Linux 5.7.0), "swp2,6" with an access VLAN in the switch
+// configuration NVIDIA Air's custom topology guide exported with `nv
+// config show -o yaml` (Cumulus Linux 5.15.0). Keys that name more
+// interfaces are merged first, so an interface's own key wins where
+// both set a value.
+func nvueConfigInterfaces(ifaces obj) map[string]obj {
+	type group struct {
+		names []string
+		conf  obj
+	}
+	var groups []group
+	for _, key := range slices.Sorted(maps.Keys(ifaces)) {
+		if conf := child(ifaces, key); conf != nil {
+			groups = append(groups, group{nvueNames(key), conf})
+		}
+	}
+	slices.SortStableFunc(groups, func(a, b group) int { return len(b.names) - len(a.names) })
+	out := map[string]obj{}
+	for _, g := range groups {
+		for _, name := range g.names {
+			out[name] = mergeObj(out[name], g.conf)
+		}
+	}
+	return out
+}
+
+// nvueNamePart is one item of an NVUE interface list: a name ending in
+// a number or a range ("swp1", "swp1-4", "swp1s0-3"), or a bare number
+// or range that takes the item before it's prefix ("6" in "swp2,6").
+var nvueNamePart = regexp.MustCompile(`^(.*?)([0-9]+)(?:-([0-9]+))?$`)
+
+// nvueNames expands an NVUE interface list ("swp1-4,6,bond1") into
+// interface names. A range of more than 4096 names, or one that does
+// not ascend, is kept as a name of its own.
+func nvueNames(key string) []string {
+	var out []string
+	prefix := ""
+	for _, item := range strings.Split(key, ",") {
+		item = strings.TrimSpace(item)
+		m := nvueNamePart.FindStringSubmatch(item)
+		switch {
+		case item == "":
+			continue
+		case m == nil:
+			out, prefix = append(out, item), ""
+			continue
+		case m[1] != "":
+			prefix = m[1]
+		}
+		if m[3] == "" {
+			out = append(out, prefix+m[2])
+			continue
+		}
+		lo, err1 := strconv.Atoi(m[2])
+		hi, err2 := strconv.Atoi(m[3])
+		if err1 != nil || err2 != nil || hi < lo || hi-lo >= 4096 {
+			out = append(out, prefix+m[2]+"-"+m[3])
+			continue
+		}
+		for n := lo; n <= hi; n++ {
+			out = append(out, prefix+itoa(n))
+		}
+	}
+	return out
+}
+
+// mergeObj returns dst with src merged into it, objects merged key by
+// key, other values replaced; src is not shared with the result.
+func mergeObj(dst, src obj) obj {
+	if dst == nil {
+		dst = obj{}
+	}
+	for k, v := range src {
+		if o, ok := v.(obj); ok {
+			d, _ := dst[k].(obj)
+			dst[k] = mergeObj(d, o)
+			continue
+		}
+		dst[k] = v
+	}
+	return dst
 }
 
 // nvuePort reads interface i into p: its MTU and bridge membership, and

@@ -1,9 +1,13 @@
 package verify
 
 import (
+	"maps"
 	"math"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/fabricc/fabricc/model"
 )
 
 // diffs is Compare's differences as strings.
@@ -188,5 +192,81 @@ func TestNVUEReadBack(t *testing.T) {
 	}
 	if pl, ok := s.Pools["lossless"]; !ok || pl.Percent != 50 || intsText(pl.Priorities) != "3" {
 		t.Errorf("pools %v, want lossless 50%% priorities 3 from roce-lossless", s.Pools)
+	}
+}
+
+// TestNVUEGroupedInterfaces: `nv config show` groups interfaces whose
+// settings are the same under one key and keeps what differs under an
+// interface's own key. Shapes of two public samples: the NVUE Command
+// Reference's `nv config show` example (CumulusNetworks/docs
+// content/nvue-reference/Config-Commands.md, Cumulus Linux 5.7.0:
+// "bond1" with its member and access VLAN, "bond1-3" with mtu and
+// type), and the switch configuration NVIDIA Air's custom topology guide
+// exports with `nv config show -o yaml` (Cumulus Linux 5.15.0: VLANs
+// "10,20,30,40", "swp2,6" with access 10).
+func TestNVUEGroupedInterfaces(t *testing.T) {
+	const doc = `[{"header": {"model": "vx", "nvue-api-version": "nvue_v1", "rev-id": 1.0, "version": "Cumulus Linux 5.15.0"}},
+ {"set": {
+  "bridge": {"domain": {"br_default": {"untagged": 1, "vlan": {"10,20,30,40": {}}}}},
+  "interface": {
+   "bond1": {"bond": {"member": {"swp1": {}}, "mlag": {"id": 1}}, "bridge": {"domain": {"br_default": {"access": 10}}}},
+   "bond1-3": {"bond": {"lacp-bypass": "on", "mlag": {"enable": "on"}}, "link": {"mtu": 9000}, "type": "bond"},
+   "eth0": {"ipv4": {"dhcp-client": {"set-hostname": "enabled", "state": "enabled"}}, "type": "eth", "vrf": "mgmt"},
+   "swp2,6": {"bridge": {"domain": {"br_default": {"access": 10}}}},
+   "swp2-4,6": {"link": {"mtu": 9216}, "type": "swp"},
+   "swp4": {"link": {"mtu": 1500}},
+   "vlan10": {"ipv4": {"address": {"172.17.1.1/24": {}}}, "type": "svi", "vlan": 10}
+  }}}]`
+	s, err := ParseNVUE([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	type port struct {
+		mode   model.PortMode
+		access int
+		mtu    int
+	}
+	want := map[string]port{
+		"bond1": {model.ModeAccess, 10, 9000}, "bond2": {model.ModeRouted, 0, 9000}, "bond3": {model.ModeRouted, 0, 9000},
+		"swp2": {model.ModeAccess, 10, 9216}, "swp3": {model.ModeRouted, 0, 9216}, "swp4": {model.ModeRouted, 0, 1500},
+		"swp6": {model.ModeAccess, 10, 9216},
+	}
+	for name, w := range want {
+		p := s.Ports[name]
+		if p == nil {
+			t.Errorf("%s: missing (ports %v)", name, slices.Sorted(maps.Keys(s.Ports)))
+			continue
+		}
+		if got := (port{p.Mode, p.AccessVLAN, p.MTU}); got != w {
+			t.Errorf("%s: %+v, want %+v", name, got, w)
+		}
+	}
+	for _, name := range []string{"swp2,6", "swp2-4,6", "bond1-3", "swp5"} {
+		if _, ok := s.Ports[name]; ok {
+			t.Errorf("port %q read from a grouped key", name)
+		}
+	}
+	if got := slices.Sorted(maps.Keys(s.VLANs)); !slices.Equal(got, []int{10, 20, 30, 40}) {
+		t.Errorf("VLANs %v, want 10 20 30 40", got)
+	}
+}
+
+// TestNVUENames: NVUE interface lists, and lists a hostile device could
+// print, expand to bounded name lists.
+func TestNVUENames(t *testing.T) {
+	for _, tc := range []struct{ key, want string }{
+		{"swp1", "swp1"},
+		{"swp2,6", "swp2 swp6"},
+		{"swp1-3,swp6,8-9", "swp1 swp2 swp3 swp6 swp8 swp9"},
+		{"swp1s0-1,bond1", "swp1s0 swp1s1 bond1"},
+		{"lo,eth0", "lo eth0"},
+		{"swp9-2", "swp9-2"},
+		{"swp1-999999", "swp1-999999"},
+		{"swp1-99999999999999999999999", "swp1-99999999999999999999999"},
+		{",,", ""},
+	} {
+		if got := strings.Join(nvueNames(tc.key), " "); got != tc.want {
+			t.Errorf("nvueNames(%q) = %q, want %q", tc.key, got, tc.want)
+		}
 	}
 }

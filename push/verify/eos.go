@@ -93,7 +93,12 @@ func eosState(top []*block) *State {
 // and platform-apply.j2), its `ingress headroom [bytes] N` (bytes unless
 // "cells" is given, AVD's platform.trident.mmu.queue_profiles; cells are
 // not read) and `ingress priority-group N threshold A` lines. nil when no
-// profile is applied. Every port shares it; Compare only reads it.
+// profile is applied. Every port shares it; Compare only reads it. No
+// public running-config of an EOS switch with a queue profile was found
+// (GitHub search for "platform trident mmu queue profile" and "ingress
+// headroom" finds only AVD's templates and the configs AVD renders);
+// the block layout is parsed by indentation, so AVD's four-space
+// indent and EOS's usual three read the same.
 func eosMMU(top []*block) *MMU {
 	const prefix = "platform trident mmu queue profile "
 	profiles := map[string]*block{}

@@ -46,6 +46,10 @@ var macPattern = regexp.MustCompile(`^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$|^([
 // (get_lldp_neighbors_detail) and its test fixtures: "interfaceId" of
 // an interface name is quoted ("\"Ethernet1\""), which napalm strips;
 // releases with "interfaceId_v2" carry it unquoted, as ANTA reads it.
+// Captured samples read in TestEOSNeighborsCaptured: napalm
+// test/eos/mocked_data/test_get_lldp_neighbors_detail/issue1153/
+// show_lldp_neighbors__detail.json, and an NVIDIA capture with
+// interfaceId_v2.
 func ParseEOSNeighbors(data []byte) (Neighbors, error) {
 	var out struct {
 		LLDPNeighbors map[string]struct {
@@ -78,8 +82,15 @@ func ParseEOSNeighbors(data []byte) (Neighbors, error) {
 }
 
 // onyxNotAdvertised is what Onyx prints for a TLV the neighbor does not
-// send.
-const onyxNotAdvertised = "Not Advertised"
+// send; onyxNA is the N\A (JSON "N\\A") it prints for an empty value
+// (ska-sa switch_exporter, src/switch_exporter/switch.py, written
+// against MLNX-OS switches, skips both for "Remote port description";
+// the mellanox.onyx fixture onyx_interfaces_show.cfg has "Description":
+// "N\\A").
+const (
+	onyxNotAdvertised = "Not Advertised"
+	onyxNA            = `N\A`
+)
 
 // ParseOnyxNeighbors reads Onyx `show lldp interfaces ethernet remote |
 // json-print`: per local port ("Eth1/1", "Eth1/1 (Po100)" for a member
@@ -145,13 +156,28 @@ func onyxLocalPort(key string) (string, bool) {
 func onyxNeighbor(row map[string]any) Neighbor {
 	val := func(k string) string {
 		s := strings.TrimSpace(str(row[k]))
-		if s == onyxNotAdvertised {
+		if s == onyxNotAdvertised || s == onyxNA {
 			return ""
 		}
 		return s
 	}
 	sub := strings.ToLower(val("port id subtype"))
 	id := val("Remote port-id")
+	// The text form prints the subtype on the port-id line ("Remote
+	// port-id : Eth1/11 ; port id subtype: Interface Name (5)", the
+	// pattern ska-sa switch_exporter's _REMOTE_PORT_ID_RE reads); a
+	// json-print that keeps the line whole is read the same way.
+	if v, s, ok := strings.Cut(id, ";"); ok {
+		if k, subtype, ok := strings.Cut(s, ":"); ok && strings.TrimSpace(strings.ToLower(k)) == "port id subtype" {
+			id = strings.TrimSpace(v)
+			if sub == "" {
+				sub = strings.ToLower(strings.TrimSpace(subtype))
+			}
+		}
+	}
+	if id == onyxNotAdvertised || id == onyxNA {
+		id = ""
+	}
 	mac := strings.Contains(sub, "mac") || strings.Contains(sub, "(3)") || sub == "" && macPattern.MatchString(id)
 	return Neighbor{SystemName: val("Remote system name"), PortID: id, PortIDMAC: mac, PortDescription: val("Remote port description")}
 }
@@ -166,7 +192,9 @@ func onyxNeighbor(row map[string]any) Neighbor {
 // is what napalm's NVUE Cumulus driver reads from `nv show interface
 // lldp-detail -o json` (chassis system-name, port name and
 // description). NVIDIA's reference prints that command's text form
-// only.
+// only; a Cumulus Linux 5.6.0 capture of `nv show interface -o json`
+// (the same "lldp" object per interface) is read in
+// TestNVUENeighborsCaptured.
 func ParseNVUENeighbors(data []byte) (Neighbors, error) {
 	var ifs map[string]struct {
 		LLDP struct {

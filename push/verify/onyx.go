@@ -241,7 +241,11 @@ func onyxPort(p *Port, pl *onyxPortLines, f []string) {
 // advanced buffer mode (Onyx User Manual, ingress-buffer; the Demartek
 // RoCE Deployment Guide, step 9): "iPort.pgN bind switch-priority LIST"
 // and "iPort.pgN map pool NAME type TYPE reserved R [xoff X xon Y] shared
-// alpha A", sizes in bytes as fabricc writes them.
+// alpha A", sizes in bytes as fabricc writes them. How a running-config
+// prints these lines (bytes, or the K/M suffixes the command accepts) has
+// no public sample: GitHub search finds the lines only as typed
+// commands (the Mellanox community RoCE guides' advanced-mode steps),
+// never in a show running-config; a value with a suffix reads as 0 here.
 func onyxIngressBuffer(p *Port, f []string) {
 	n, err := strconv.Atoi(strings.TrimPrefix(f[0], "iPort.pg"))
 	if err != nil || !strings.HasPrefix(f[0], "iPort.pg") {
@@ -295,7 +299,10 @@ func expandOnyxPorts(s string) []string {
 // (mellanox.onyx onyx_pfc_interface.py): from 3.6.6000 a
 // list whose elements hold "PFC", "Priority Enabled List" and the
 // per-interface table {"Eth1/1": [{"PFC admin": "on", "PFC oper":
-// "Enabled"}]}; before, one object with the table under "Table 2".
+// "Enabled"}]}; before, one object with the table under "Table 2". A
+// captured JSON API answer (TestApplyOnyxPFC) has a third shape, the
+// global state and both lists in one object and the table in a second;
+// the keys are found wherever they are. No json-print capture is public.
 func ApplyOnyxPFC(s *State, jsonPrint []byte) error {
 	var raw any
 	if err := json.Unmarshal(jsonPrint, &raw); err != nil {

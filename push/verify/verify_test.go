@@ -353,6 +353,21 @@ func TestApplyOnyxPFC(t *testing.T) {
 			t.Errorf("%s: PFC %s, want %s%s", tc.name, got, tc.p1, tc.p2)
 		}
 	}
+	// Captured: the "data" of Onyx's JSON API for this command (the form
+	// json-print is taken to share), in the show_pfc_status docstring of
+	// a public Python JSON API client for Mellanox switches
+	// (ufmlog/ufmdb, systems/switch; the search index did not name its
+	// repository), trimmed to two of its 16 ports: the global state and
+	// both lists in one object, then the table.
+	captured := `[{"PFC": "enabled", "Priority Enabled List": "3 4", "Priority Disabled List": "0 1 2 5 6 7"},
+	  {"Eth1/16": [{"PFC admin": "Auto", "PFC oper": "Enabled"}], "Eth1/1": [{"PFC admin": "Auto", "PFC oper": "Disabled"}]}]`
+	s := ParseOnyx("interface ethernet 1/1 dcb priority-flow-control mode on force\ninterface ethernet 1/16 mtu 9216 force\n")
+	if err := ApplyOnyxPFC(s, []byte(captured)); err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(s.Ports["1/1"].PFC) + fmt.Sprint(s.Ports["1/16"].PFC); got != "[][3 4]" {
+		t.Errorf("JSON API capture: PFC %s, want [] (oper Disabled) then [3 4]", got)
+	}
 	if err := ApplyOnyxPFC(NewState(), []byte("% Unrecognized command")); err == nil {
 		t.Error("want an error for non-JSON")
 	}

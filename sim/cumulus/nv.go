@@ -74,7 +74,7 @@ func (s *shell) config(verb string, args []string) string {
 		}
 		return s.patch(verb, out[0])
 	case "show":
-		return format(s.d.applied, flags["-o"], true)
+		return format(configShow(s.d.applied), flags["-o"], true)
 	case "history":
 		return s.d.history()
 	case "revision":
@@ -676,7 +676,9 @@ func (d *Device) operational() tree {
 // show interface <interface-id> lldp neighbor <neighbor-id>` example
 // (chassis system-name and chassis-id; port name, type, description,
 // ttl). A neighbor without a name is keyed by its chassis ID (no public
-// sample).
+// sample). "age" is a string of seconds, as in a Cumulus Linux 5.6.0
+// capture of `nv show interface -o json` kept in an NVIDIA test-data
+// module ("age": "698044"; see push/verify TestNVUENeighborsCaptured).
 func lldpNeighbors(ns []cli.Neighbor) tree {
 	out := tree{}
 	for _, n := range ns {
@@ -689,7 +691,7 @@ func lldpNeighbors(ns []cli.Neighbor) tree {
 			key = n.ChassisID
 		}
 		out[key] = tree{
-			"age":     60,
+			"age":     "60",
 			"chassis": tree{"chassis-id": n.ChassisID, "system-name": n.SystemName, "system-description": n.SystemDescription},
 			"port":    tree{"name": n.PortID, "type": typ, "description": n.PortDescription, "ttl": 120},
 		}
