@@ -201,6 +201,8 @@ type device struct {
 	othersUnsaved []leftover
 	// cancels end the time budgets of the connections fresh opened.
 	cancels []context.CancelFunc
+	// read is what the latest check read back, with the model's state.
+	read *readBack
 	*gating
 }
 
@@ -689,7 +691,8 @@ func (d *device) save(ctx context.Context, txn Txn) error {
 	return d.rollback(ctx, txn, fmt.Errorf("saving (twice): %w", err))
 }
 
-// check reads the switch back and compares it with the model.
+// check reads the switch back and compares it with the model; it keeps
+// what it read in d.read.
 func (d *device) check() ([]verify.Difference, error) {
 	outs := make([]string, len(d.v.ReadBack))
 	for i, cmd := range d.v.ReadBack {
@@ -703,8 +706,13 @@ func (d *device) check() ([]verify.Difference, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading back: %w", err)
 	}
-	return verify.Compare(d.t.Switch.Name, verify.Expect(d.o.Fabric, d.t.Switch), got), nil
+	want := verify.Expect(d.o.Fabric, d.t.Switch)
+	d.read = &readBack{want, got}
+	return verify.Compare(d.t.Switch.Name, want, got), nil
 }
+
+// readBack is the model's state of a switch and what check read of it.
+type readBack struct{ want, got *verify.State }
 
 // cabling reads the switch's LLDP neighbors and compares them with the
 // model's cables; a neighbor that differs is a difference. A command the
@@ -741,6 +749,7 @@ func (d *device) verify() error {
 	}
 	d.res.Differences = diffs
 	d.res.Verified = len(diffs) == 0
+	d.res.Notes = append(d.res.Notes, verify.Unowned(d.read.want, d.read.got)...)
 	if !d.res.Verified {
 		return fmt.Errorf("verification failed: %s, first: %s", plural(len(diffs), "difference"), diffs[0])
 	}

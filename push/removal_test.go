@@ -297,3 +297,47 @@ func TestPushStopsMarking(t *testing.T) {
 		t.Errorf("second push: %s %q, want unchanged", r.Status, r.Error)
 	}
 }
+
+// TestVerifyNotesAPortLeftLossless: a port removed from the fabric keeps
+// the PFC an earlier push gave it (push changes only the ports the
+// fabric describes); verify says so in a note, and still verifies.
+func TestVerifyNotesAPortLeftLossless(t *testing.T) {
+	for _, tc := range []struct {
+		platform      model.Platform
+		ports, second string
+		note          string
+	}{
+		{model.PlatformCumulus, `port "swp1-2"`, `port "swp2"`, "not in the fabric but running PFC: swp1 (priority 3); "},
+		{model.PlatformOnyx, `port "1/1-1/2"`, `port "1/2"`, "not in the fabric but running PFC: 1/1 (priority 3); "},
+	} {
+		p := tc.platform
+		t.Run(string(p), func(t *testing.T) {
+			fa, seta := buildExample(t, tutorialOn(t, p, 3))
+			dir := withOverrides(t, p, "", true)
+			path := filepath.Join(dir, "fabric.hcl")
+			data, err := os.ReadFile(path)
+			if err != nil || !strings.Contains(string(data), tc.ports) {
+				t.Fatalf("the fabric has no %s: %v", tc.ports, err)
+			}
+			if err := os.WriteFile(path, []byte(strings.Replace(string(data), tc.ports, tc.second, 1)), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			fb, setb := buildExample(t, dir)
+			swa, swb := fa.Switch("leaf1"), fb.Switch("leaf1")
+			l := startLab(t, swa, sim.Faults{})
+			if r := l.run(t, ActionPush, fa, swa, config(t, seta, swa)); r.Status != StatusChanged || !r.Verified {
+				t.Fatalf("push of the two-port fabric: %s %q %v", r.Status, r.Error, r.Differences)
+			}
+			if r := l.run(t, ActionPush, fb, swb, config(t, setb, swb)); !r.Verified || r.Status != StatusChanged {
+				t.Fatalf("push of the one-port fabric: %s %q %v", r.Status, r.Error, r.Differences)
+			}
+			r := l.run(t, ActionVerify, fb, swb, config(t, setb, swb))
+			if r.Status != StatusVerified {
+				t.Fatalf("verify: %s %q %v", r.Status, r.Error, r.Differences)
+			}
+			if len(r.Notes) != 1 || !strings.HasPrefix(r.Notes[0], tc.note+"that reserves buffer") {
+				t.Errorf("notes %q, want one starting %q", r.Notes, tc.note)
+			}
+		})
+	}
+}
