@@ -92,7 +92,7 @@ const maxRelatedLines = 5
 func writeRelated(w io.Writer, files map[string]*hcl.File, rel Related, color bool) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "  %s:\n", rel.Label)
-	fmt.Fprintf(&b, "  on %s line %d:\n", rel.Range.Filename, rel.Range.Start.Line)
+	fmt.Fprintf(&b, "  on %s line %d, column %d:\n", rel.Range.Filename, rel.Range.Start.Line, rel.Range.Start.Column)
 	f := files[rel.Range.Filename]
 	if f == nil || f.Bytes == nil {
 		b.WriteString("  (source code not available)\n\n")

@@ -55,18 +55,18 @@ func TestWriteText(t *testing.T) {
 
 Warning: MTU out of range
 
-  on a.hcl line 3:
+  on a.hcl line 3, column 9:
    3:   mtu = 99999
 
 Error: Duplicate switch
 
-  on b.hcl line 1:
+  on b.hcl line 1, column 1:
    1: switch "s" {}
 
 Switch "s" is declared twice.
 
   first declared here:
-  on a.hcl line 2:
+  on a.hcl line 2, column 1:
    2: switch "s" {
 
 `

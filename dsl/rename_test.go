@@ -36,18 +36,18 @@ func TestRenameFiles(t *testing.T) {
 
 Warning: MTU out of range
 
-  on HEAD:fab/a.hcl line 3:
+  on HEAD:fab/a.hcl line 3, column 9:
    3:   mtu = 99999
 
 Error: Duplicate switch
 
-  on HEAD:fab/b.hcl line 1:
+  on HEAD:fab/b.hcl line 1, column 1:
    1: switch "s" {}
 
 Switch "s" is declared twice. See HEAD:fab/b.hcl.
 
   first declared here:
-  on HEAD:fab/a.hcl line 2:
+  on HEAD:fab/a.hcl line 2, column 1:
    2: switch "s" {
 
 `

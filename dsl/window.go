@@ -31,16 +31,41 @@ func writeDiagnostic(w io.Writer, files map[string]*hcl.File, d *hcl.Diagnostic,
 	if d.Subject != nil {
 		f = files[d.Subject.Filename]
 	}
+	var b strings.Builder
 	if f == nil || f.Bytes == nil || len(f.Bytes) < windowMin {
-		return hcl.NewDiagnosticTextWriter(w, files, width, color).WriteDiagnostic(d)
+		if err := hcl.NewDiagnosticTextWriter(&b, files, width, color).WriteDiagnostic(d); err != nil {
+			return err
+		}
+		_, err := io.WriteString(w, withColumn(b.String(), d))
+		return err
 	}
 	win, shifted := window(f, d)
-	var b strings.Builder
 	if err := hcl.NewDiagnosticTextWriter(&b, map[string]*hcl.File{d.Subject.Filename: win.file}, width, color).WriteDiagnostic(shifted); err != nil {
 		return err
 	}
-	_, err := io.WriteString(w, win.renumber(b.String(), shifted))
+	_, err := io.WriteString(w, withColumn(win.renumber(b.String(), shifted), d))
 	return err
+}
+
+// withColumn puts the column of d's subject into text, the writer's
+// output for d: HCL's header "  on FILE line N, in BLOCK:" names the
+// line only, and every place fabricc prints names file, line and column
+// ("  on FILE line N, column C, in BLOCK:"), as --compact's FILE:LINE:COL
+// does.
+func withColumn(text string, d *hcl.Diagnostic) string {
+	if d.Subject == nil || d.Subject.Start.Column < 1 {
+		return text
+	}
+	i := strings.Index(text, ": ")
+	if i < 0 {
+		return text
+	}
+	head := text[:i] + ": " + d.Summary + "\n\n" // text[:i] is "Error", or colored
+	header := head + fmt.Sprintf("  on %s line %d", d.Subject.Filename, d.Subject.Start.Line)
+	if !strings.HasPrefix(text, header) {
+		return text // not the shape this knows: leave it
+	}
+	return header + fmt.Sprintf(", column %d", d.Subject.Start.Column) + text[len(header):]
 }
 
 // fileWindow is a run of whole lines of a file, from byte start (the

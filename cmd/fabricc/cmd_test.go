@@ -94,7 +94,7 @@ func TestValidateCompact(t *testing.T) {
 func TestValidateText(t *testing.T) {
 	bad := tempFile(t, "bad.hcl", "fabric \"t\" {\n  mttu = 1\n}\n")
 	_, stdout, stderr := fabricc(t, "validate", bad)
-	for _, want := range []string{"Error: Unsupported argument", "  on " + bad + " line 2, in fabric \"t\":", "   2:   mttu = 1", "1 error, 0 warnings"} {
+	for _, want := range []string{"Error: Unsupported argument", "  on " + bad + " line 2, column 3, in fabric \"t\":", "   2:   mttu = 1", "1 error, 0 warnings"} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}

@@ -383,13 +383,13 @@ func TestPlanBaseDiagnosticNames(t *testing.T) {
 	code, out, errs := fabricc(t, "plan", "--base", "HEAD", fabric)
 	want := `Error: Duplicate qos block
 
-  on HEAD:net/lab/fabric.hcl line 72, in qos:
+  on HEAD:net/lab/fabric.hcl line 72, column 1, in qos:
   72: qos {
 
 A fabric has at most one qos block, and the first is at HEAD:net/lab/fabric.hcl:5,1-4; merge the two.
 
   first qos block:
-  on HEAD:net/lab/fabric.hcl line 5:
+  on HEAD:net/lab/fabric.hcl line 5, column 1:
    5: qos {
 
 fabricc: the base revision HEAD does not compile (1 error, 0 warnings); nothing compared
