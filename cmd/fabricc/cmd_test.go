@@ -53,7 +53,7 @@ func TestExitCodes(t *testing.T) {
 		code   int
 		stderr string // substring
 	}{
-		{"no args", []string{"validate"}, 2, "accepts 1 arg(s), received 0"},
+		{"no args", []string{"validate"}, 2, "validate needs PATH"},
 		{"missing path", []string{"validate", "/nonexistent/x.hcl"}, 2, "does not exist"},
 		{"unknown flag", []string{"validate", "--bogus", good}, 2, "unknown flag: --bogus"},
 		{"unknown command", []string{"frobnicate"}, 2, "unknown command"},
@@ -63,7 +63,7 @@ func TestExitCodes(t *testing.T) {
 		{"undeclared -var", []string{"validate", "-var", "x=1", good}, 1, `-var sets "x"`},
 		{"build without -o", []string{"build", good}, 2, "missing -o DIR"},
 		{"fmt without paths", []string{"fmt"}, 2, "give at least one"},
-		{"version takes no args", []string{"version", "x"}, 2, "accepts 0 arg(s)"},
+		{"version takes no args", []string{"version", "x"}, 2, "version takes no arguments"},
 		// A dry run exits 2 for "changes pending": a wrong command line of
 		// diff or push (whose --dry-run a wrong line may leave unparsed)
 		// exits 1.

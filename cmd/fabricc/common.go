@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"strings"
 	"time"
@@ -42,8 +44,8 @@ func (l *loadFlags) options() (dsl.Options, error) {
 		opts.Vars[strings.TrimSpace(name)] = value
 	}
 	for _, f := range l.varFiles {
-		if _, err := os.Stat(f); err != nil {
-			return opts, usageError(fmt.Errorf("--var-file: %w", err))
+		if err := existingFile(f, "--var-file: variables file", "give a file of name = value lines"); err != nil {
+			return opts, err
 		}
 	}
 	return opts, nil
@@ -51,20 +53,82 @@ func (l *loadFlags) options() (dsl.Options, error) {
 
 // existingPath is a usage error unless path exists.
 func existingPath(path string) error {
-	if _, err := os.Stat(path); err != nil {
-		return usageError(fmt.Errorf("%s does not exist; give a .hcl file or a folder of .hcl files", path))
+	return existingFile(path, "", "give a .hcl file or a folder of .hcl files")
+}
+
+// existingFile is a usage error unless path exists: "WHAT PATH does not
+// exist; HINT" (or "PATH does not exist; HINT" without what), the one
+// wording for every path of a command line that is not there. Any other
+// failure to read it is left to the reader, which says what it is.
+func existingFile(path, what, hint string) error {
+	if _, err := os.Stat(path); err != nil && errors.Is(err, fs.ErrNotExist) {
+		if what != "" {
+			what += " "
+		}
+		return usageError(fmt.Errorf("%s%s does not exist; %s", what, path, hint))
 	}
 	return nil
 }
 
-// exactArgs is cobra.ExactArgs reporting a usage error.
-func exactArgs(n int) cobra.PositionalArgs {
+// exactArgs accepts exactly n arguments (argsBetween(n, n)).
+func exactArgs(n int) cobra.PositionalArgs { return argsBetween(n, n) }
+
+// argsBetween accepts min to max arguments. Fewer or more are a usage
+// error that names what is missing, or which arguments are extra, and
+// shows the usage line:
+//
+//	validate takes one argument (PATH); "extra" is one too many. Usage: fabricc validate PATH
+func argsBetween(min, max int) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
-		if err := cobra.ExactArgs(n)(cmd, args); err != nil {
-			return usageError(err)
+		usage := "Usage: " + cmd.UseLine()
+		names := argNames(cmd)
+		switch {
+		case len(args) > max:
+			extra := args[max:]
+			quoted := make([]string, len(extra))
+			for i, a := range extra {
+				quoted[i] = fmt.Sprintf("%q", a)
+			}
+			takes := "no arguments"
+			switch {
+			case max == 1 && min == 1:
+				takes = "one argument (" + strings.Join(names, " ") + ")"
+			case max == 1:
+				takes = "at most one argument (" + strings.Join(names, " ") + ")"
+			case max > 1:
+				takes = fmt.Sprintf("at most %d arguments (%s)", max, strings.Join(names, " "))
+			}
+			tooMany := "is one too many"
+			if len(extra) > 1 {
+				tooMany = fmt.Sprintf("are %d too many", len(extra))
+			}
+			return usageError(fmt.Errorf("%s takes %s; %s %s. %s", cmd.Name(), takes, strings.Join(quoted, ", "), tooMany, usage))
+		case len(args) < min:
+			missing := names
+			if len(args) < len(names) {
+				missing = names[len(args):]
+			}
+			return usageError(fmt.Errorf("%s needs %s. %s", cmd.Name(), strings.Join(missing, " "), usage))
 		}
 		return nil
 	}
+}
+
+// argNames are the argument names of cmd's usage line: its words after
+// the command name up to the first flag ("validate PATH" gives PATH,
+// "push [PATH] -i INVENTORY" gives [PATH]).
+func argNames(cmd *cobra.Command) []string {
+	var names []string
+	for _, w := range strings.Fields(cmd.Use)[1:] {
+		if strings.HasPrefix(w, "-") {
+			break
+		}
+		names = append(names, w)
+	}
+	if len(names) == 0 {
+		names = []string{"ARGUMENT"}
+	}
+	return names
 }
 
 // compileFabric loads and compiles the fabric at path. The model is nil

@@ -19,12 +19,7 @@ func newDiffCmd() *cobra.Command {
 		Example: "  fabricc diff examples/multivendor-clos -i inventory.hcl\n" +
 			"  fabricc diff --artifacts out -i inventory.hcl --json | jq '.result.devices[].diff'",
 		Annotations: map[string]string{usageExitAnnotation: "true"},
-		Args: func(cmd *cobra.Command, args []string) error {
-			if err := cobra.MaximumNArgs(1)(cmd, args); err != nil {
-				return usageError(err)
-			}
-			return nil
-		},
+		Args:        argsBetween(0, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runSwitches(cmd, args, &sf, push.ActionDiff)
 		},

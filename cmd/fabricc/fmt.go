@@ -128,7 +128,7 @@ func hclFiles(paths []string) ([]string, error) {
 	for _, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil {
-			return nil, usageError(fmt.Errorf("%s does not exist", p))
+			return nil, existingPath(p)
 		}
 		if !st.IsDir() {
 			out = append(out, p)

@@ -57,7 +57,7 @@ func newPlanCmd() *cobra.Command {
 	lf.register(cmd.Flags())
 	cmd.Flags().StringVar(&base, "base", "", "the `revision` to compare with: a fabric folder or file, a build output folder, or a git revision")
 	cmd.Flags().StringVar(&format, "format", "text", "output `format`: text, markdown (for a pull-request comment) or json")
-	cmd.Flags().IntVar(&markdownLimit, "markdown-limit", plan.CommentLimit, "with --format markdown, write at most `N` characters, the whole sections that fit and a line naming what is left out (0: no limit); the default is what a GitHub comment holds")
+	countVar(cmd.Flags(), &markdownLimit, "markdown-limit", plan.CommentLimit, 0, "a number of characters, or 0 for no limit", "with --format markdown, write at most `N` characters, the whole sections that fit and a line naming what is left out (0: no limit); the default is what a GitHub comment holds")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the plan as one JSON object on stdout (docs/json.md; same as --format json)")
 	return cmd
 }
@@ -72,9 +72,6 @@ func runPlan(cmd *cobra.Command, base, path, format string, markdownLimit int, l
 	}[format]
 	if !ok {
 		return exitCode(1, fmt.Errorf("--format %q: use text, markdown or json", format))
-	}
-	if markdownLimit < 0 {
-		return exitCode(1, fmt.Errorf("--markdown-limit %d: give a number of characters, or 0 for no limit", markdownLimit))
 	}
 	out := newOutput(cmd, "plan", format == "json")
 	p, err := comparePlan(cmd, out, base, path, lf)

@@ -89,7 +89,7 @@ func TestPlanCommand(t *testing.T) {
 		{"bad format", []string{"plan", "--base", "HEAD", "--format", "yaml", fabric}, 1, "", "fabricc: --format \"yaml\": use text, markdown or json\n"},
 		{"markdown, small limit", []string{"plan", "--base", "HEAD", fabric, "--format", "markdown", "--markdown-limit", "200"}, 2,
 			"\n_Not shown: 2 more devices, from leaf1 on. This comment is limited to 200 characters (--markdown-limit); `fabricc plan` with `--format text` or `--json` prints the whole plan._\n", ""},
-		{"markdown, negative limit", []string{"plan", "--base", "HEAD", fabric, "--format", "markdown", "--markdown-limit", "-1"}, 1, "", "fabricc: --markdown-limit -1: give a number of characters, or 0 for no limit\n"},
+		{"markdown, negative limit", []string{"plan", "--base", "HEAD", fabric, "--format", "markdown", "--markdown-limit", "-1"}, 1, "", "fabricc: invalid argument \"-1\" for \"--markdown-limit\" flag: give a number of characters, or 0 for no limit\n"},
 		{"bad flag", []string{"plan", "--bogus", fabric}, 1, "", "fabricc: unknown flag: --bogus\n"},
 		{"base does not compile", []string{"plan", "--base", filepath.Join(root, "bad"), fabric}, 1, "", "does not compile (1 error, 0 warnings); nothing compared\n"},
 	}

@@ -47,7 +47,7 @@ type switchFlags struct {
 
 // registerLock adds the device lock flags (push and diff).
 func (s *switchFlags) registerLock(fs *pflag.FlagSet) {
-	fs.DurationVar(&s.lockTimeout, "lock-timeout", 0, "wait up to `DURATION` (e.g. 5m) for another push's lock on a switch; 0 refuses at once, naming the holder")
+	durationVar(fs, &s.lockTimeout, "lock-timeout", 0, "wait up to `DURATION` (e.g. 5m) for another push's lock on a switch; 0 refuses at once, naming the holder")
 	fs.BoolVar(&s.breakLock, "break-lock", false, "remove a switch's device lock left by a push that is gone (a stale lock of a fabricc of this host is removed without it)")
 }
 
@@ -56,7 +56,7 @@ func (s *switchFlags) register(fs *pflag.FlagSet) {
 	fs.StringVarP(&s.inventory, "inventory", "i", "", "the inventory, an HCL `FILE`: where each switch (and host, for verify) is and how to log in (required)")
 	fs.StringVar(&s.artifacts, "artifacts", "", "read the switch configurations (and, for verify, the host scripts) from `DIR`, the output of fabricc build (instead of a fabric PATH)")
 	fs.StringVar(&s.limit, "limit", "", "only these devices: a comma `LIST` of names, globs, groups or tags")
-	fs.IntVar(&s.parallel, "parallel", push.DefaultParallel, "work on `N` devices at once")
+	countVar(fs, &s.parallel, "parallel", push.DefaultParallel, 1, fmt.Sprintf("a number of devices from 1, such as %d", push.DefaultParallel), "work on `N` devices at once (from 1)")
 	fs.StringVar(&s.report, "report", "", "write a JSON report (diff, commands, verification, duration, error per device) to `FILE`")
 	fs.BoolVar(&s.insecure, "insecure-ignore-host-key", false, "do not check the host keys of switches (and hosts) against known_hosts (DANGEROUS: allows a man in the middle)")
 	fs.BoolVar(&s.json, "json", false, "print the report and the diagnostics as one JSON object on stdout (docs/json.md)")
@@ -95,7 +95,7 @@ func newPushCmd() *cobra.Command {
 		// --dry-run exits 2 for changes pending, so a wrong command line
 		// exits 1 (the flag may not even be parsed when the line is wrong).
 		Annotations: map[string]string{usageExitAnnotation: "true"},
-		Args:        cobra.MaximumNArgs(1),
+		Args:        argsBetween(0, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			action := push.ActionPush
 			if dry {
@@ -119,6 +119,18 @@ func runSwitches(cmd *cobra.Command, args []string, sf *switchFlags, action stri
 	}
 	if (len(args) == 1) == (sf.artifacts != "") {
 		return usageError(errors.New("give either a fabric PATH or --artifacts DIR (one of them)"))
+	}
+	// Paths that are not there are a wrong command line, said alike for
+	// each, before anything is read.
+	if err := existingFile(sf.inventory, "inventory file", "give -i the inventory's .hcl file"); err != nil {
+		return err
+	}
+	if len(args) == 1 {
+		if err := existingPath(args[0]); err != nil {
+			return err
+		}
+	} else if err := existingFile(sf.artifacts, "--artifacts: build folder", "give the folder fabricc build -o wrote"); err != nil {
+		return err
 	}
 	out := newOutput(cmd, cmd.Name(), sf.json)
 	return out.done(switchRun(cmd, args, sf, action, out))

@@ -255,7 +255,10 @@ func TestSwitchesJSON(t *testing.T) {
 	}
 	code, stdout, _ := fabricc(t, "verify", clos, "-i", filepath.Join(dir, "nosuch.hcl"), "--json")
 	var env envelope
-	if err := json.Unmarshal([]byte(stdout), &env); err != nil || code != 1 || env.OK || env.Errors != 1 {
+	// A wrong command line, as a missing fabric path is: the envelope's
+	// error, exit status 2.
+	if err := json.Unmarshal([]byte(stdout), &env); err != nil || code != 2 || env.OK || env.Errors != 0 ||
+		env.Error != "inventory file "+filepath.Join(dir, "nosuch.hcl")+" does not exist; give -i the inventory's .hcl file" {
 		t.Errorf("missing inventory: exit %d, envelope %+v (%v)\n%s", code, env, err, stdout)
 	}
 }

@@ -35,7 +35,7 @@ func newVerifyCmd() *cobra.Command {
 			"Exit status 1 when any device differs, failed or has a change pending (a commit timer,\n" +
 			"an unconfirmed revision or unsaved changes of a push, or a push's device lock); 2 when\n" +
 			"the command line is wrong.\n\n" + switchArgsHelp,
-		Args: cobra.MaximumNArgs(1),
+		Args: argsBetween(0, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runSwitches(cmd, args, &sf, push.ActionVerify)
 		},
