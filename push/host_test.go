@@ -241,7 +241,7 @@ func TestRunHosts(t *testing.T) {
 	want := "DEVICE  PLATFORM  STATUS    VERIFIED  TIME  DETAIL\n" +
 		`gpu01   linux     mismatch  no        0s    1 difference, first: gpu01 ens1f0np0 link pause: intended autoneg off rx off tx off, actual autoneg off rx \x1b]0;owned\a tx off; 1 note below` + "\n" +
 		"gpu02   linux     failed    no        0s    check gpu02 (192.0.2.12:22): ssh fabricc@192.0.2.12:22: dial tcp: connection refused\n" +
-		"stor01  linux     verified  yes       0s    \n" +
+		"stor01  linux     verified  yes       0s\n" +
 		`host gpu01: skipped: ens1f0np0: \x1b[2J` + "\n" +
 		"verify: 3 devices: 1 verified, 1 mismatch, 1 failed\n"
 	if b.String() != want {

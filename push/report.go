@@ -149,7 +149,8 @@ var summaryOrder = []string{StatusChanged, StatusUnchanged, labelWouldChange, la
 // switch on its cabling (from LLDP) and one per note of a host's check,
 // and a totals line.
 func (r *Report) WriteSummary(w io.Writer) {
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	var table strings.Builder
+	tw := tabwriter.NewWriter(&table, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "DEVICE\tPLATFORM\tSTATUS\tVERIFIED\tTIME\tDETAIL")
 	counts := map[string]int{}
 	for _, d := range r.Devices {
@@ -158,6 +159,12 @@ func (r *Report) WriteSummary(w io.Writer) {
 			(time.Duration(d.DurationMs) * time.Millisecond).String(), quote.Visible(oneLine(d.detail())))
 	}
 	_ = tw.Flush()
+	// A row without a detail would end in the TIME column's padding.
+	for _, line := range strings.SplitAfter(table.String(), "\n") {
+		if body, nl := strings.CutSuffix(line, "\n"); nl {
+			fmt.Fprintln(w, strings.TrimRight(body, " "))
+		}
+	}
 	for _, d := range r.Devices {
 		if d.Cabling != nil {
 			fmt.Fprintln(w, "cabling", d.Cabling.Summary(d.Device))
@@ -177,10 +184,16 @@ func (r *Report) WriteSummary(w io.Writer) {
 	fmt.Fprintf(w, "%s: %s: %s\n", r.Action, plural(len(r.Devices), "device"), strings.Join(parts, ", "))
 }
 
-// verifiedColumn is "yes" or "no", or "-" in a diff, which reads
-// nothing back to verify (a "no" there read as a failed check).
+// verifiedColumn is "yes" or "no", or "-" where the switch holds
+// nothing of this run to verify: in a diff, which reads nothing back (a
+// "no" there read as a failed check), and on a switch whose change was
+// rolled back or never applied (aborted, or rolled back after it
+// verified): a "yes" there read as the change being in place, a "no" as
+// a failed check. Its detail says what happened; the report's verified
+// still says whether the read-back matched before the rollback.
 func (r *Report) verifiedColumn(d *DeviceResult) string {
-	if r.Action == ActionDiff {
+	switch {
+	case r.Action == ActionDiff, d.Status == StatusAborted, d.Verified && d.RolledBack:
 		return "-"
 	}
 	return yesNo(d.Verified)
