@@ -104,13 +104,40 @@ func (c *sshConn) Send(cmd string) (string, error) {
 	}
 	r, err := c.d.Driver.SendCommand(cmd, opoptions.WithTimeoutOps(c.timeout))
 	if err != nil {
-		return "", fmt.Errorf("%q: %w", cmd, err)
+		return "", sendError(cmd, err, c.timeout)
 	}
 	if r.Failed != nil {
 		return r.Result, &RefusedError{Cmd: cmd, Reason: firstLine(r.Result)}
 	}
 	return r.Result, nil
 }
+
+// sendError says what a failed Send means, in words: scrapligo's
+// errors read "errConnectionError" (the session ended under the command:
+// the switch closed it, or the network lost it) and "errTimeoutError:
+// channel timeout sending input to device" (no prompt came back within
+// the inventory's command_timeout). The error still wraps err.
+func sendError(cmd string, err error, timeout time.Duration) error {
+	switch {
+	case errors.Is(err, util.ErrConnectionError), errors.Is(err, io.EOF):
+		return &wordedError{fmt.Sprintf("the connection closed while running %q", cmd), err}
+	case errors.Is(err, util.ErrTimeoutError):
+		return &wordedError{fmt.Sprintf("no answer to %q within the command timeout (%s; command_timeout in the inventory)", cmd, timeout), err}
+	}
+	return fmt.Errorf("%q: %w", cmd, err)
+}
+
+// wordedError is err said in other words.
+type wordedError struct {
+	words string
+	err   error
+}
+
+// Error returns the words.
+func (e *wordedError) Error() string { return e.words }
+
+// Unwrap returns the error the words stand for.
+func (e *wordedError) Unwrap() error { return e.err }
 
 // RefusedError is a command the device answered with an error: the
 // session is intact and in step, unlike after a transport error or a

@@ -109,7 +109,13 @@ func labStory(ctx context.Context, cmd *cobra.Command, b *push.Build, invPath st
 			Cabling: action == push.ActionVerify})
 		if action == push.ActionDiff {
 			for _, d := range rep.Devices {
-				fmt.Fprintf(out, "%s: %d changed lines\n", d.Device, strings.Count(d.Diff, "\n"))
+				if d.Status != push.StatusDryRun {
+					// No diff was read: 0 changed lines would say it is up
+					// to date.
+					fmt.Fprintf(out, "%s: no diff (%s; see the summary below)\n", d.Device, d.Status)
+					continue
+				}
+				fmt.Fprintf(out, "%s: %s\n", d.Device, plural(strings.Count(d.Diff, "\n"), "changed line"))
 			}
 		}
 		rep.WriteSummary(out)

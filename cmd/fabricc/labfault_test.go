@@ -85,9 +85,44 @@ func TestLabFaultRollsTheFabricBack(t *testing.T) {
 		"not confirmed, all or nothing: leaf3 failed; every switch rolls back (--per-device lets each switch finish on its own) (rolled back)",
 		"not applied, all or nothing: leaf3 failed\n",
 		"push: 6 devices: 1 failed, 5 aborted",
+		// Rolled back after they verified, or never applied: nothing of
+		// the push to call verified (it said "yes" and "no").
+		"\nleaf1   cumulus   aborted  -         ",
+		"\nspine1  eos       aborted  -         ",
 	} {
 		if !strings.Contains(first, want) {
 			t.Errorf("first push lacks %q:\n%s", want, first)
+		}
+	}
+}
+
+// TestLabDroppedConnection: a switch whose connection drops says so in
+// words (scrapligo's "errConnectionError" said nothing), its diff line
+// says that no diff was read rather than "0 changed lines", and no
+// summary row ends in spaces.
+func TestLabDroppedConnection(t *testing.T) {
+	code, stdout, stderr := fabricc(t, "lab", "../../examples/tutorial", "--dir", filepath.Join(t.TempDir(), "lab"), "--run-push", "--fault", "leaf1:drop=5")
+	if code != 1 || !strings.Contains(stderr, "the lab story failed") {
+		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
+	}
+	diff := stdout[strings.Index(stdout, "## fabricc diff"):strings.Index(stdout, "\ndiff: ")]
+	for _, want := range []string{
+		"\nleaf1: no diff (failed; see the summary below)\n",
+		"\nleaf1   cumulus   failed  -         ",
+		`staging: the connection closed while running "nv config revision -o json"`,
+	} {
+		if !strings.Contains(diff, want) {
+			t.Errorf("the dry run lacks %q:\n%s", want, diff)
+		}
+	}
+	for _, bad := range []string{"errConnectionError", "0 changed lines"} {
+		if strings.Contains(stdout, bad) {
+			t.Errorf("the story says %q:\n%s", bad, stdout)
+		}
+	}
+	for _, l := range strings.Split(stdout, "\n") {
+		if strings.TrimRight(l, " ") != l {
+			t.Errorf("a line ends in spaces: %q", l)
 		}
 	}
 }
