@@ -251,7 +251,7 @@ func TestFaultsRollBack(t *testing.T) {
 			{"drop", sim.Faults{DropAfter: drop}, "", 0},
 			{"reject", sim.Faults{Reject: rejected[sw.Platform]}, "refused", 0},
 			{"drift", sim.Faults{Drift: true}, "verification failed", 0},
-			{"auth", sim.Faults{RejectAuth: true}, "unable to authenticate", 0},
+			{"auth", sim.Faults{RejectAuth: true}, "the device refused the login of user", 0},
 			{"hostkey", sim.Faults{WrongHostKey: true}, "knownhosts: key mismatch", 0},
 			{"timeout", sim.Faults{Latency: 7 * time.Second}, "timeout", 0},
 			{"device-timeout", sim.Faults{Latency: 300 * time.Millisecond}, "device timeout reached", 1500 * time.Millisecond},

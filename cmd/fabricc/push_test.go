@@ -135,7 +135,8 @@ func TestPushInsecureWarnsAndWrongPasswordFails(t *testing.T) {
 	}
 	report := filepath.Join(t.TempDir(), "r.json")
 	code, stdout, stderr := fabricc(t, "push", clos, "-i", inv, "--limit", "leaf3", "--insecure-ignore-host-key", "--report", report)
-	if code != 1 || !strings.Contains(stdout, "unable to authenticate") {
+	if code != 1 || !strings.Contains(stdout, `leaf3   onyx      failed  no        `) ||
+		!strings.Contains(stdout, `: the device refused the login of user "admin" with the password from the inventory; check the secret the inventory names for it (password_env, password_file, private_key or agent) and the account on the device`) {
 		t.Errorf("exit %d, stdout:\n%s", code, stdout)
 	}
 	if !strings.Contains(stderr, "WARNING: --insecure-ignore-host-key") {

@@ -126,7 +126,7 @@ func TestRun(t *testing.T) {
 	if _, err := tr("pw").Run(context.Background(), addr, 5*time.Second, 5*time.Second, "no status", nil); err == nil || !strings.Contains(err.Error(), "ended without an exit status") {
 		t.Errorf("no status: %v", err)
 	}
-	if _, err := tr("hunter2").Run(context.Background(), addr, 5*time.Second, 5*time.Second, "cat", nil); err == nil || !strings.Contains(err.Error(), "unable to authenticate") || strings.Contains(err.Error(), "hunter2") {
+	if _, err := tr("hunter2").Run(context.Background(), addr, 5*time.Second, 5*time.Second, "cat", nil); err == nil || !strings.Contains(err.Error(), `the device refused the login of user "ops" with the password from the inventory`) || strings.Contains(err.Error(), "hunter2") {
 		t.Errorf("wrong password: %v", err)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"net"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -131,11 +132,56 @@ func (t *SSH) Dial(ctx context.Context, addr string, timeout time.Duration) (*ss
 		_ = conn.Close()
 		if ctx.Err() != nil {
 			err = context.Cause(ctx)
+		} else if strings.Contains(err.Error(), "ssh: unable to authenticate") {
+			t.closeAgent()
+			return nil, &LoginRefusedError{User: t.Creds.Username, Addr: addr, With: offered(t.Creds), Err: err}
 		}
 		return fail(err)
 	}
 	_ = conn.SetDeadline(time.Time{})
 	return ssh.NewClient(c, chans, reqs), nil
+}
+
+// LoginRefusedError is a device that refused the login: the user, or
+// the secret the inventory gives for it, is not what the device takes.
+// It names the user and the kind of secret offered, never the secret.
+type LoginRefusedError struct {
+	User, Addr string
+	// With is what was offered: "the password", "the private key", "the
+	// ssh-agent's keys", joined with "or".
+	With string
+	// Err is x/crypto/ssh's error ("ssh: handshake failed: ssh: unable to
+	// authenticate, attempted methods [...]").
+	Err error
+}
+
+// Error says who was refused and what to check; the callers put the
+// device's name and address before it.
+func (e *LoginRefusedError) Error() string {
+	return fmt.Sprintf("the device refused the login of user %q with %s from the inventory; check the secret the inventory names for it (password_env, password_file, private_key or agent) and the account on the device",
+		e.User, e.With)
+}
+
+// Unwrap returns x/crypto/ssh's error.
+func (e *LoginRefusedError) Unwrap() error { return e.Err }
+
+// offered says what a login with c offers: "the password", "the private
+// key or the ssh-agent's keys".
+func offered(c inventory.Credentials) string {
+	var with []string
+	if !c.KeyPEM.Empty() {
+		with = append(with, "the private key")
+	}
+	if c.Agent {
+		with = append(with, "the ssh-agent's keys")
+	}
+	if !c.Password.Empty() {
+		with = append(with, "the password")
+	}
+	if len(with) == 0 {
+		return "no secret"
+	}
+	return strings.Join(with, " or ")
 }
 
 func (t *SSH) shell(client *ssh.Client, a *scrapli.Args) error {

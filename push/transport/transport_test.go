@@ -126,7 +126,7 @@ func TestAuthMethods(t *testing.T) {
 		wantErr string
 	}{
 		{"password", inventory.Credentials{Username: "admin", Password: inventory.NewSecret("pw1")}, ""},
-		{"wrong password", inventory.Credentials{Username: "admin", Password: inventory.NewSecret("nope")}, "unable to authenticate"},
+		{"wrong password", inventory.Credentials{Username: "admin", Password: inventory.NewSecret("nope")}, `the device refused the login of user "admin" with the password from the inventory; check the secret`},
 		{"key", inventory.Credentials{Username: "admin", KeyPEM: inventory.NewSecret(string(plainPEM))}, ""},
 		{"passphrase key", inventory.Credentials{Username: "admin", KeyPEM: inventory.NewSecret(string(lockedPEM)), Passphrase: inventory.NewSecret("correct horse")}, ""},
 		{"passphrase missing", inventory.Credentials{Username: "admin", KeyPEM: inventory.NewSecret(string(lockedPEM))}, "passphrase"},
