@@ -13,12 +13,18 @@ import (
 )
 
 // build merges a device block over the defaults and checks the result.
+// A value the device takes from a defaults block that checkDefaults
+// found wrong is not reported again: its error is the defaults
+// attribute's, once.
 func build(dir string, ds, def *deviceSchema) (*Device, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	errf := func(summary, detail string) {
 		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary,
 			Detail: fmt.Sprintf("Device %q: %s", ds.Name, detail), Subject: &ds.DefRange})
 	}
+	// inherited reports whether the device takes attribute name from
+	// the defaults block, where it was found wrong.
+	inherited := func(own bool, name string) bool { return !own && def.bad[name] }
 	dev := &Device{Name: ds.Name, Port: DefaultPort, Range: ds.DefRange}
 	if err := quote.CheckWord(ds.Name, 63); err != nil {
 		errf("Invalid device name", fmt.Sprintf("the name %s; it must be the name of a switch or host of the fabric, a word.", err))
@@ -32,23 +38,23 @@ func build(dir string, ds, def *deviceSchema) (*Device, hcl.Diagnostics) {
 	if p := pick(ds.Port, def.Port); p != nil {
 		dev.Port = *p
 	}
-	if dev.Port < 1 || dev.Port > 65535 {
-		errf("Invalid port", fmt.Sprintf("port %d is outside 1-65535.", dev.Port))
+	if detail := checkPort(dev.Port); detail != "" && !inherited(ds.Port != nil, "port") {
+		errf("Invalid port", detail)
 	}
 	dev.Username = str(ds.Username, def.Username)
 	if dev.Username == "" {
 		errf("Missing username", `set username here or in the defaults block.`)
-	} else if !visibleASCII(dev.Username, 64) {
-		errf("Invalid username", fmt.Sprintf("username %q holds a space, a control character or a letter outside ASCII, or is over 64 characters; write the login name.", dev.Username))
+	} else if detail := checkUsername(dev.Username); detail != "" && !inherited(ds.Username != nil, "username") {
+		errf("Invalid username", detail)
 	}
-	if pl := str(ds.Platform, def.Platform); pl != "" {
+	if pl := str(ds.Platform, def.Platform); pl != "" && !inherited(ds.Platform != nil, "platform") {
 		switch pl {
 		case string(model.PlatformOnyx), string(model.PlatformEOS), string(model.PlatformCumulus), string(model.OSLinux), string(model.OSFreeBSD):
 			dev.Platform = model.Platform(pl)
 		case string(model.OSWindows):
 			errf("Windows host", WindowsRefusal(ds.Name))
 		default:
-			errf("Unknown platform", fmt.Sprintf("platform %q is not one of onyx, eos, cumulus (switches), linux, freebsd (hosts).", pl))
+			errf("Unknown platform", unknownPlatform(pl))
 		}
 	}
 	if s := pick(ds.Sudo, def.Sudo); s != nil {
@@ -60,9 +66,13 @@ func build(dir string, ds, def *deviceSchema) (*Device, hcl.Diagnostics) {
 	if t := pick(ds.Tags, def.Tags); t != nil {
 		dev.Tags = *t
 	}
-	for _, w := range append(append([]string(nil), dev.Groups...), dev.Tags...) {
-		if err := quote.CheckWord(w, 63); err != nil {
-			errf("Invalid group or tag", fmt.Sprintf("group or tag %q %s.", w, err))
+	for _, list := range []struct {
+		words []string
+		own   bool
+		name  string
+	}{{dev.Groups, ds.Groups != nil, "groups"}, {dev.Tags, ds.Tags != nil, "tags"}} {
+		if detail := checkWords(list.words); detail != "" && !inherited(list.own, list.name) {
+			errf("Invalid group or tag", detail)
 		}
 	}
 	dev.Auth = buildAuth(dir, ds, def, errf)
@@ -71,6 +81,104 @@ func build(dir string, ds, def *deviceSchema) (*Device, hcl.Diagnostics) {
 		return nil, diags
 	}
 	return dev, nil
+}
+
+// checkDefaults checks the values of a defaults block once, each at its
+// attribute (at, by attribute name; the block when the name is not
+// there), and marks the wrong ones in def.bad so that build does not
+// report them again for every device that takes them.
+func checkDefaults(dir string, def *deviceSchema, at map[string]hcl.Range) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	def.bad = map[string]bool{}
+	report := func(name, summary, detail string) {
+		r, ok := at[name]
+		if !ok {
+			r = def.DefRange
+		}
+		def.bad[name] = true
+		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary,
+			Detail: "The defaults block, which every device takes unless it sets its own: " + detail, Subject: &r})
+	}
+	if def.Port != nil {
+		if detail := checkPort(*def.Port); detail != "" {
+			report("port", "Invalid port", detail)
+		}
+	}
+	if def.Username != nil {
+		if detail := checkUsername(*def.Username); detail != "" {
+			report("username", "Invalid username", detail)
+		}
+	}
+	if def.Platform != nil {
+		switch pl := *def.Platform; pl {
+		case string(model.PlatformOnyx), string(model.PlatformEOS), string(model.PlatformCumulus), string(model.OSLinux), string(model.OSFreeBSD):
+		case string(model.OSWindows):
+			report("platform", "Windows host", `platform "windows" would make every device a Windows host, and fabricc checks only Linux and FreeBSD hosts over SSH (a Windows host's script is PowerShell); run each Windows host's script with -Check on the host instead, and remove platform from the defaults block.`)
+		default:
+			report("platform", "Unknown platform", unknownPlatform(pl))
+		}
+	}
+	for name, words := range map[string]*[]string{"groups": def.Groups, "tags": def.Tags} {
+		if words != nil {
+			if detail := checkWords(*words); detail != "" {
+				report(name, "Invalid group or tag", detail)
+			}
+		}
+	}
+	if _, err := authFrom(dir, def); err != nil {
+		report("auth", "Conflicting credential sources", err.Error())
+	}
+	if def.EnableEnv != nil && def.EnableFile != nil {
+		report("enable", "Conflicting credential sources", "enable_password_env and enable_password_file are both set; keep one.")
+	}
+	for _, t := range timeouts(def) {
+		if t.value != nil {
+			if detail := checkDuration(t.name, *t.value); detail != "" {
+				report(t.name, "Invalid duration", detail)
+			}
+		}
+	}
+	return diags
+}
+
+// checkPort is what is wrong with a port number, or "".
+func checkPort(port int) string {
+	if port < 1 || port > 65535 {
+		return fmt.Sprintf("port %d is outside 1-65535.", port)
+	}
+	return ""
+}
+
+// checkUsername is what is wrong with a login name, or "".
+func checkUsername(u string) string {
+	if !visibleASCII(u, 64) {
+		return fmt.Sprintf("username %q holds a space, a control character or a letter outside ASCII, or is over 64 characters; write the login name.", u)
+	}
+	return ""
+}
+
+// unknownPlatform says that pl is not a platform.
+func unknownPlatform(pl string) string {
+	return fmt.Sprintf("platform %q is not one of onyx, eos, cumulus (switches), linux, freebsd (hosts).", pl)
+}
+
+// checkWords is what is wrong with the first bad group or tag, or "".
+func checkWords(words []string) string {
+	for _, w := range words {
+		if err := quote.CheckWord(w, 63); err != nil {
+			return fmt.Sprintf("group or tag %q %s.", w, err)
+		}
+	}
+	return ""
+}
+
+// checkDuration is what is wrong with the duration attribute name = s,
+// or "".
+func checkDuration(name, s string) string {
+	if d, err := time.ParseDuration(s); err != nil || d <= 0 {
+		return fmt.Sprintf("%s = %q is not a positive duration such as \"30s\" or \"5m\".", name, s)
+	}
+	return ""
 }
 
 // WindowsRefusal says why the Windows host named host is refused: its
@@ -126,6 +234,9 @@ func visibleASCII(s string, max int) bool {
 func buildAuth(dir string, ds, def *deviceSchema, errf func(summary, detail string)) AuthSource {
 	auth, err := authFrom(dir, ds)
 	if err == nil && auth.Kind == "" {
+		if def.bad["auth"] {
+			return AuthSource{} // the defaults' conflict is reported once, there
+		}
 		auth, err = authFrom(dir, def)
 	}
 	if err != nil {
@@ -133,38 +244,52 @@ func buildAuth(dir string, ds, def *deviceSchema, errf func(summary, detail stri
 	} else if auth.Kind == "" {
 		errf("Missing credentials", "set one of password_env, password_file, private_key or agent = true, here or in the defaults block.")
 	}
-	if ds.EnableEnv != nil || ds.EnableFile != nil {
+	own := ds.EnableEnv != nil || ds.EnableFile != nil
+	if own {
 		auth.EnableEnv, auth.EnableFile = str(ds.EnableEnv, nil), resolve(dir, str(ds.EnableFile, nil))
 	} else {
 		auth.EnableEnv, auth.EnableFile = str(def.EnableEnv, nil), resolve(dir, str(def.EnableFile, nil))
 	}
-	if auth.EnableEnv != "" && auth.EnableFile != "" {
+	if auth.EnableEnv != "" && auth.EnableFile != "" && (own || !def.bad["enable"]) {
 		errf("Conflicting credential sources", "enable_password_env and enable_password_file are both set; keep one.")
 	}
 	return auth
 }
 
+// timeout is one timeout attribute of a block.
+type timeout struct {
+	name  string
+	value *string
+}
+
+// timeouts are ds's timeout attributes.
+func timeouts(ds *deviceSchema) []timeout {
+	return []timeout{{"connect_timeout", ds.ConnectTimeout}, {"command_timeout", ds.CommandTimeout}, {"device_timeout", ds.DeviceTimeout}}
+}
+
 // buildTimeouts sets the device's timeouts from its block, the defaults
 // or the package defaults, in that order.
 func buildTimeouts(dev *Device, ds, def *deviceSchema, errf func(summary, detail string)) {
-	for _, t := range []struct {
-		name     string
-		own, dfl *string
+	own, dfl := timeouts(ds), timeouts(def)
+	for i, t := range []struct {
 		dst      *time.Duration
 		fallback time.Duration
 	}{
-		{"connect_timeout", ds.ConnectTimeout, def.ConnectTimeout, &dev.ConnectTimeout, DefaultConnectTimeout},
-		{"command_timeout", ds.CommandTimeout, def.CommandTimeout, &dev.CommandTimeout, DefaultCommandTimeout},
-		{"device_timeout", ds.DeviceTimeout, def.DeviceTimeout, &dev.DeviceTimeout, DefaultDeviceTimeout},
+		{&dev.ConnectTimeout, DefaultConnectTimeout},
+		{&dev.CommandTimeout, DefaultCommandTimeout},
+		{&dev.DeviceTimeout, DefaultDeviceTimeout},
 	} {
 		*t.dst = t.fallback
-		if s := str(t.own, t.dfl); s != "" {
-			d, err := time.ParseDuration(s)
-			if err != nil || d <= 0 {
-				errf("Invalid duration", fmt.Sprintf("%s = %q is not a positive duration such as \"30s\" or \"5m\".", t.name, s))
+		name := own[i].name
+		if own[i].value == nil && def.bad[name] {
+			continue // reported at the defaults block's attribute
+		}
+		if s := str(own[i].value, dfl[i].value); s != "" {
+			if detail := checkDuration(name, s); detail != "" {
+				errf("Invalid duration", detail)
 				continue
 			}
-			*t.dst = d
+			*t.dst, _ = time.ParseDuration(s)
 		}
 	}
 }

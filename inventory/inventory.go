@@ -58,6 +58,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/gohcl"
 	"github.com/hashicorp/hcl/v2/hclparse"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/fabricc/fabricc/model"
 )
@@ -135,6 +136,9 @@ type deviceSchema struct {
 	DeviceTimeout  *string   `hcl:"device_timeout,optional"`
 	DefRange       hcl.Range `hcl:",def_range"`
 	LabelRange     hcl.Range `hcl:"name,label_range"`
+	// bad names the attributes of a defaults block that checkDefaults
+	// found wrong ("auth" and "enable" for its credential sources).
+	bad map[string]bool
 }
 
 // Load parses and checks the inventory file at path. It returns the
@@ -190,6 +194,7 @@ func decode(path string, body hcl.Body) (*Inventory, hcl.Diagnostics) {
 	}
 	if len(raw.Defaults) > 0 {
 		d = raw.Defaults[0].deviceSchema()
+		diags = append(diags, checkDefaults(dir, &d, defaultsRanges(body))...)
 	}
 	seen := map[string]hcl.Range{}
 	for i := range raw.Devices {
@@ -208,6 +213,40 @@ func decode(path string, body hcl.Body) (*Inventory, hcl.Diagnostics) {
 	}
 	sort.Slice(inv.Devices, func(i, j int) bool { return inv.Devices[i].Name < inv.Devices[j].Name })
 	return inv, diags
+}
+
+// defaultsRanges are the value ranges of the first defaults block's
+// attributes, by name ("auth" and "enable": the block's first
+// credential source attribute), for the diagnostics of checkDefaults.
+func defaultsRanges(body hcl.Body) map[string]hcl.Range {
+	sb, ok := body.(*hclsyntax.Body)
+	if !ok {
+		return nil
+	}
+	for _, b := range sb.Blocks {
+		if b.Type != "defaults" {
+			continue
+		}
+		out := map[string]hcl.Range{}
+		var auth, enable []*hclsyntax.Attribute
+		for name, a := range b.Body.Attributes {
+			out[name] = a.Expr.Range()
+			switch name {
+			case "password_env", "password_file", "private_key", "passphrase_env", "passphrase_file", "agent":
+				auth = append(auth, a)
+			case "enable_password_env", "enable_password_file":
+				enable = append(enable, a)
+			}
+		}
+		for name, attrs := range map[string][]*hclsyntax.Attribute{"auth": auth, "enable": enable} {
+			if len(attrs) > 0 {
+				sort.Slice(attrs, func(i, j int) bool { return attrs[i].SrcRange.Start.Byte < attrs[j].SrcRange.Start.Byte })
+				out[name] = attrs[0].SrcRange
+			}
+		}
+		return out
+	}
+	return nil
 }
 
 // defs is the unlabelled defaults block.

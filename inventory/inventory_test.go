@@ -352,3 +352,41 @@ func TestLoadRegularFileOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestDefaultsReportedOnce: a wrong value in the defaults block is one
+// error at the attribute's value, not one per device at each device's
+// block; a device that sets its own value is still checked.
+func TestDefaultsReportedOnce(t *testing.T) {
+	dev := func(name string, attrs ...string) string {
+		return "\ndevice \"" + name + "\" {\n  address = \"10.0.0.1\"\n" + strings.Join(attrs, "\n") + "}\n"
+	}
+	for _, tc := range []struct {
+		attr, value string
+		want        []string // "LINE:COL: SUMMARY: DETAIL"
+	}{
+		{"command_timeout", `"30"`, []string{`6:21: Invalid duration: The defaults block, which every device takes unless it sets its own: command_timeout = "30" is not a positive duration such as "30s" or "5m".`}},
+		{"port", `0`, []string{`6:21: Invalid port: The defaults block, which every device takes unless it sets its own: port 0 is outside 1-65535.`}},
+		{"platform", `"ios"`, []string{`6:21: Unknown platform: The defaults block, which every device takes unless it sets its own: platform "ios" is not one of onyx, eos, cumulus (switches), linux, freebsd (hosts).`}},
+		{"groups", `["a b"]`, []string{`6:21: Invalid group or tag: The defaults block, which every device takes unless it sets its own: group or tag "a b" holds a space at character 2; use letters, digits, '-', '_' and '.'.`}},
+		{"agent", `true`, []string{`4:3: Conflicting credential sources: The defaults block, which every device takes unless it sets its own: password_env, agent are all set; keep exactly one`}},
+	} {
+		src := "\ndefaults {\n  username        = \"admin\"\n  password_env    = \"X\"\n  connect_timeout = \"5s\"\n  " +
+			fmt.Sprintf("%-15s = %s", tc.attr, tc.value) + "\n}\n" +
+			dev("leaf1") + dev("leaf2") + dev("leaf3")
+		_, _, diags := Parse([]byte(src), "inv.hcl")
+		var got []string
+		for _, d := range diags {
+			got = append(got, fmt.Sprintf("%d:%d: %s: %s", d.Subject.Start.Line, d.Subject.Start.Column, d.Summary, d.Detail))
+		}
+		if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+			t.Errorf("%s = %s:\n%s\nwant:\n%s", tc.attr, tc.value, strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+		}
+	}
+	// A device's own wrong value is its own error, at its block.
+	src := "defaults {\n  username        = \"admin\"\n  password_env    = \"X\"\n  command_timeout = \"30\"\n}\n" +
+		dev("leaf1", `  command_timeout = "soon"`+"\n") + dev("leaf2", `  command_timeout = "30s"`+"\n")
+	_, _, diags := Parse([]byte(src), "inv.hcl")
+	if len(diags) != 2 || diags[0].Subject.Start.Line != 4 || !strings.Contains(diags[1].Detail, `Device "leaf1": command_timeout = "soon"`) {
+		t.Errorf("diagnostics: %v", diags)
+	}
+}
