@@ -5,9 +5,13 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
@@ -22,6 +26,8 @@ type Lab struct {
 	Dir     string
 	Devices []*LabDevice
 	fabric  *model.Fabric
+	// unlock releases the folder's lock (lockLab).
+	unlock func()
 }
 
 // LabDevice is one switch of a Lab.
@@ -43,13 +49,29 @@ const LabUser = "admin"
 // simulator options (another OS release, faults, a miscabled port with
 // Options.Miscable) before it starts.
 // Close stops every simulator.
+//
+// dir must be new, empty or a folder an earlier lab wrote (CheckLabDir),
+// and no other lab may serve from it: StartLab holds a lock in it until
+// Close.
 func StartLab(ctx context.Context, f *model.Fabric, dir string, adjust func(*Options)) (*Lab, error) {
+	if err := CheckLabDir(dir); err != nil {
+		return nil, err
+	}
 	if err := labFolders(dir); err != nil {
 		return nil, err
 	}
-	l := &Lab{Dir: dir, fabric: f}
+	unlock, err := lockLab(dir)
+	if err != nil {
+		return nil, err
+	}
+	// Again under the lock: another lab may have written in between.
+	if err := CheckLabDir(dir); err != nil {
+		unlock()
+		return nil, err
+	}
+	l := &Lab{Dir: dir, fabric: f, unlock: unlock}
 	var inv, kh strings.Builder
-	inv.WriteString("# Written by `fabricc lab`: simulated switches on 127.0.0.1.\n" +
+	inv.WriteString(labHeader + "\n" +
 		"known_hosts = \"known_hosts\"\n\ndefaults {\n  username        = \"" + LabUser + "\"\n  command_timeout = \"30s\"\n}\n")
 	for i := range f.Switches {
 		sw := &f.Switches[i]
@@ -70,6 +92,85 @@ func StartLab(ctx context.Context, f *model.Fabric, dir string, adjust func(*Opt
 		}
 	}
 	return l, nil
+}
+
+// labHeader is the first line of a lab's inventory.hcl: CheckLabDir
+// takes a folder whose inventory.hcl starts with it for an earlier lab's.
+const labHeader = "# Written by `fabricc lab`: simulated switches on 127.0.0.1."
+
+// labLockName is the lock file a running lab holds in its folder.
+const labLockName = ".lab.lock"
+
+// CheckLabDir refuses a folder a lab must not write into: one that holds
+// anything but an earlier lab's files (its inventory.hcl, known_hosts,
+// secrets/ of files, its lock, and the temporary files of an
+// interrupted write). The lab writes inventory.hcl there: in a fabric's
+// folder it would be read as part of the fabric, and elsewhere it could
+// replace someone's own inventory or secrets. A folder that does not
+// exist yet, or is empty, is fine.
+func CheckLabDir(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("the lab folder %s: %w", dir, err)
+	}
+	var foreign []string
+	for _, e := range entries {
+		name := e.Name()
+		ok := false
+		switch {
+		case name == "inventory.hcl" && e.Type().IsRegular():
+			ok = labInventory(filepath.Join(dir, name))
+		case name == "known_hosts" && e.Type().IsRegular(), name == labLockName && e.Type().IsRegular():
+			ok = true
+		case name == "secrets" && e.IsDir():
+			ok = onlyFiles(filepath.Join(dir, name))
+		case strings.HasPrefix(name, ".lab-") && e.Type().IsRegular():
+			ok = true
+		}
+		if !ok {
+			foreign = append(foreign, name)
+		}
+	}
+	if len(foreign) == 0 {
+		return nil
+	}
+	sort.Strings(foreign)
+	if len(foreign) > 3 {
+		foreign = append(foreign[:3], "...")
+	}
+	return fmt.Errorf("%s holds files that fabricc lab did not write (%s); give a new or empty folder, or one an earlier lab wrote", dir, strings.Join(foreign, ", "))
+}
+
+// labInventory reports whether the file at path is a lab's inventory:
+// its first line is labHeader.
+func labInventory(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	buf := make([]byte, len(labHeader)+1)
+	n, _ := io.ReadFull(f, buf)
+	return string(buf[:n]) == labHeader+"\n"
+}
+
+// onlyFiles reports whether the folder dir holds regular files only, or
+// symbolic links (a lab replaces a secret's name, never writes through
+// it).
+func onlyFiles(dir string) bool {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		if !e.Type().IsRegular() && e.Type()&fs.ModeSymlink == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // labFolders makes dir and dir/secrets, or checks them when they exist:
@@ -156,10 +257,14 @@ func (l *Lab) Inventory() string { return filepath.Join(l.Dir, "inventory.hcl") 
 // KnownHosts is the path of the lab's known_hosts file.
 func (l *Lab) KnownHosts() string { return filepath.Join(l.Dir, "known_hosts") }
 
-// Close stops every simulator of the lab.
+// Close stops every simulator of the lab and releases its folder.
 func (l *Lab) Close() {
 	for _, d := range l.Devices {
 		_ = d.Close()
+	}
+	if l.unlock != nil {
+		l.unlock()
+		l.unlock = nil
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -40,13 +41,20 @@ func newLabCmd() *cobra.Command {
 		},
 	}
 	lf.register(cmd.Flags())
-	cmd.Flags().StringVar(&dir, "dir", "", "`DIR` for the inventory, known_hosts and secrets (default: a new temporary folder)")
+	cmd.Flags().StringVar(&dir, "dir", "", "`DIR` for the inventory, known_hosts and secrets: new, empty or an earlier lab's, not the fabric's folder (default: a new temporary folder)")
 	cmd.Flags().BoolVar(&runPush, "run-push", false, "push, re-push, verify against the lab, print the summaries and stop")
 	cmd.Flags().StringArrayVar(&faults, "fault", nil, labFaultHelp)
 	return cmd
 }
 
 func runLab(cmd *cobra.Command, path, dir string, runPush bool, faultSpecs []string, lf *loadFlags) error {
+	// A folder the lab would refuse is refused before the fabric is
+	// compiled; StartLab checks it again, holding its lock.
+	if dir != "" {
+		if err := labDirAllowed(path, dir); err != nil {
+			return err
+		}
+	}
 	b, err := buildInMemory(cmd, path, lf, nil)
 	if err != nil {
 		return err
@@ -83,6 +91,31 @@ func runLab(cmd *cobra.Command, path, dir string, runPush bool, faultSpecs []str
 	fmt.Fprintf(out, "try: fabricc push %s -i %s\nserving; press Ctrl-C to stop\n", path, inv)
 	<-ctx.Done()
 	return nil
+}
+
+// labDirAllowed refuses a --dir the lab must not write into: the folder
+// of the fabric's .hcl files (dsl reads every .hcl file of a folder, so
+// the lab's inventory.hcl would become part of the fabric), or a folder
+// with anything but an earlier lab's files (sim.CheckLabDir).
+func labDirAllowed(path, dir string) error {
+	folder := path
+	if st, err := os.Stat(path); err == nil && !st.IsDir() {
+		folder = filepath.Dir(path)
+	}
+	if same(folder, dir) {
+		return fmt.Errorf("--dir %s is the fabric's own folder, whose .hcl files are the fabric: the lab's inventory.hcl would be read as part of it; give --dir another folder, or leave --dir out for a new temporary one", dir)
+	}
+	if err := sim.CheckLabDir(dir); err != nil {
+		return fmt.Errorf("--dir %w", err)
+	}
+	return nil
+}
+
+// same reports whether the paths a and b name one existing folder.
+func same(a, b string) bool {
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
 }
 
 // labStory runs dry run, push, second push and verify against the lab.
