@@ -455,3 +455,33 @@ func TestFmtFolders(t *testing.T) {
 		t.Error("fmt rewrote a file in a hidden folder")
 	}
 }
+
+// TestBuildRefusalAsREADMESays: README says which output folders are
+// refused before the fabric is compiled and which only when the build
+// starts writing: a fabricc build folder with a file its manifest does
+// not list is refused after compiling, the fabric's warnings first (it
+// said every refused folder was refused before), and left as it was.
+func TestBuildRefusalAsREADMESays(t *testing.T) {
+	readme := strings.Join(strings.Fields(readDoc(t, "README.md")), " ")
+	for _, claim := range []string{
+		"someone else's folder: not empty, without a `manifest.json` fabricc wrote) is refused before the fabric is compiled.",
+		"A build folder of fabricc's holding a file its manifest does not list (added after that build) is refused when the build starts writing, after compiling (the fabric's warnings come first)",
+	} {
+		if !strings.Contains(readme, claim) {
+			t.Errorf("README.md does not say: %s", claim)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	if code, _, stderr := fabricc(t, "build", clos, "-o", out); code != 0 {
+		t.Fatalf("build: %s", stderr)
+	}
+	writeFile(t, filepath.Join(out, "extra.txt"), "mine")
+	code, _, stderr := fabricc(t, "build", clos, "-o", out)
+	refusal := "fabricc: " + out + " is not empty and holds " + filepath.Join(out, "extra.txt") + ", which its manifest.json does not list"
+	if code != 1 || !strings.HasPrefix(stderr, "Warning: ") || !strings.Contains(stderr, "\n"+refusal) {
+		t.Errorf("exit %d, stderr:\n%s\nwant the fabric's warnings, then %q", code, stderr, refusal)
+	}
+	if data, _ := os.ReadFile(filepath.Join(out, "extra.txt")); string(data) != "mine" {
+		t.Error("the refused build changed the folder")
+	}
+}
