@@ -48,6 +48,60 @@ func TestHelpText(t *testing.T) {
 	}
 }
 
+// TestHelpSaysItsCommand: every command's help has examples (verify had
+// none), says what applies to that command (push and diff described
+// --artifacts "and, for verify, the host scripts"), writes flags as the
+// flag list does (fmt's text said -check and -diff), and the help
+// command is listed with a description, as shell completion shows it.
+func TestHelpSaysItsCommand(t *testing.T) {
+	cmds := []string{"help"}
+	for _, c := range newRoot().Commands() {
+		if c.IsAvailableCommand() {
+			cmds = append(cmds, c.Name())
+		}
+	}
+	for _, name := range cmds {
+		_, out, _ := fabricc(t, name, "--help")
+		if _, ex, _ := strings.Cut(out, "\nExamples:\n"); !regexp.MustCompile(`fabricc ` + name + `\b`).MatchString(ex) {
+			t.Errorf("%s --help has no examples of %s:\n%s", name, name, out)
+		}
+		if strings.Contains(out, "for verify") && name != "verify" {
+			t.Errorf("%s --help says what applies to verify:\n%s", name, out)
+		}
+		if m := regexp.MustCompile(`(^|[\s(])-(check|diff|var-file|write)\b`).FindString(out); m != "" {
+			t.Errorf("%s --help writes %q, not the flag list's --form:\n%s", name, m, out)
+		}
+	}
+	for name, want := range map[string][]string{
+		"push":   {"--artifacts DIR              read the switch configurations from DIR,", "where each switch is and how to log in", "host keys of switches against"},
+		"diff":   {"--artifacts DIR              read the switch configurations from DIR,", "where each switch is and how to log in", "host keys of switches against"},
+		"verify": {"--artifacts DIR              read the switch configurations and the host scripts from DIR,", "where each switch and host is and how to log in", "host keys of switches and hosts against"},
+	} {
+		_, out, _ := fabricc(t, name, "--help")
+		for _, w := range want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s --help lacks %q:\n%s", name, w, out)
+			}
+		}
+	}
+	_, out, _ := fabricc(t, "--help")
+	if !strings.Contains(out, "\n  help        Show the help of a command (as COMMAND --help does)\n") {
+		t.Errorf("fabricc --help does not list help:\n%s", out)
+	}
+	_, out, _ = fabricc(t, "__complete", "")
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		if !strings.HasPrefix(l, ":") && !strings.Contains(l, "\t") {
+			t.Errorf("completion offers %q without a description:\n%s", l, out)
+		}
+	}
+	if !strings.Contains(out, "\nhelp\tShow the help of a command") {
+		t.Errorf("completion does not offer help with its description:\n%s", out)
+	}
+	if _, out, _ = fabricc(t, "__complete", "help", "ve"); !strings.HasPrefix(out, "verify\tRead each switch back") && !strings.Contains(out, "\nverify\t") {
+		t.Errorf("help does not complete command names:\n%s", out)
+	}
+}
+
 // TestVersionFlag: `fabricc --version` and `fabricc version` print the same
 // line.
 func TestVersionFlag(t *testing.T) {

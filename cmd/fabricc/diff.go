@@ -24,7 +24,7 @@ func newDiffCmd() *cobra.Command {
 			return runSwitches(cmd, args, &sf, push.ActionDiff)
 		},
 	}
-	sf.register(cmd.Flags())
+	sf.register(cmd.Flags(), false)
 	sf.registerLock(cmd.Flags())
 	return cmd
 }

@@ -28,12 +28,12 @@ func newFmtCmd() *cobra.Command {
 		Use:   "fmt PATH...",
 		Short: "Rewrite fabric files in canonical layout",
 		Long: "fmt rewrites .hcl files, or every .hcl file below a folder (recursively), in\n" +
-			"canonical HCL layout. With -check it changes nothing, lists the files that are not\n" +
-			"formatted and exits 1 if there are any; with -diff it prints what would change. Files\n" +
+			"canonical HCL layout. With --check it changes nothing, lists the files that are not\n" +
+			"formatted and exits 1 if there are any; with --diff it prints what would change. Files\n" +
 			"that do not parse are reported and never rewritten. A folder without .hcl files is an\n" +
 			"error (exit 1), so a check that found nothing to check does not pass.",
 		Example: "  fabricc fmt examples/demartek-lab\n" +
-			"  fabricc fmt -check -diff fabric/",
+			"  fabricc fmt --check --diff fabric/",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usageError(fmt.Errorf("give at least one .hcl file or folder"))
@@ -45,14 +45,14 @@ func newFmtCmd() *cobra.Command {
 				ff.write = !ff.check && !ff.diff
 			}
 			if ff.check && ff.write {
-				return usageError(fmt.Errorf("-check and -w exclude each other"))
+				return usageError(fmt.Errorf("--check and --write exclude each other"))
 			}
 			return runFmt(cmd, args, ff)
 		},
 	}
 	cmd.Flags().BoolVar(&ff.check, "check", false, "change nothing; list unformatted files and exit 1 if there are any")
 	cmd.Flags().BoolVar(&ff.diff, "diff", false, "print a unified diff of the changes")
-	cmd.Flags().BoolVarP(&ff.write, "write", "w", false, "rewrite the files (default unless -check or -diff)")
+	cmd.Flags().BoolVarP(&ff.write, "write", "w", false, "rewrite the files (default unless --check or --diff)")
 	return cmd
 }
 

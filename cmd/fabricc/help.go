@@ -16,7 +16,7 @@ const usageTemplate = `Usage:
 Examples:
 {{.Example}}{{end}}{{if .HasAvailableSubCommands}}
 
-Commands:{{range .Commands}}{{if .IsAvailableCommand}}
+Commands:{{range .Commands}}{{if or .IsAvailableCommand (eq .Name "help")}}
   {{rpad .Name .NamePadding }} {{.Short}}{{end}}{{end}}{{end}}{{if .HasAvailableLocalFlags}}
 
 Flags:
@@ -29,17 +29,34 @@ Run "{{.CommandPath}} COMMAND --help" for the arguments and flags of a command.{
 `
 
 // plainHelp applies the help layout to root and every command under it:
-// no completion command, a hidden help command, "-h, --help" described
-// in words, and no "[flags]" added to usage lines.
+// no completion command, a help command with a description, "-h, --help"
+// described in words, and no "[flags]" added to usage lines.
 func plainHelp(root *cobra.Command) {
 	root.CompletionOptions.DisableDefaultCmd = true
-	root.SetHelpCommand(&cobra.Command{Use: "help [COMMAND]", Hidden: true, Run: func(c *cobra.Command, args []string) {
-		target, _, err := c.Root().Find(args)
-		if err != nil || target == nil {
-			target = c.Root()
-		}
-		_ = target.Help()
-	}})
+	// The help command is listed (the template lists it, which cobra's
+	// IsAvailableCommand leaves out) with a description, as shell
+	// completion, which cobra always offers it to, shows it.
+	root.SetHelpCommand(&cobra.Command{Use: "help [COMMAND]", Short: "Show the help of a command (as COMMAND --help does)", DisableFlagsInUseLine: true,
+		Example: "  fabricc help push",
+		Run: func(c *cobra.Command, args []string) {
+			target, _, err := c.Root().Find(args)
+			if err != nil || target == nil {
+				target = c.Root()
+			}
+			_ = target.Help()
+		},
+		ValidArgsFunction: func(c *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			var names []string
+			for _, sub := range c.Root().Commands() {
+				if sub.IsAvailableCommand() && sub != c {
+					names = append(names, sub.Name()+"\t"+sub.Short)
+				}
+			}
+			return names, cobra.ShellCompDirectiveNoFileComp
+		}})
 	root.PersistentFlags().BoolP("help", "h", false, "show this help")
 	root.Flags().Bool("version", false, "print the fabricc version")
 	walk(root, func(c *cobra.Command) {

@@ -51,14 +51,21 @@ func (s *switchFlags) registerLock(fs *pflag.FlagSet) {
 	fs.BoolVar(&s.breakLock, "break-lock", false, "remove a switch's device lock left by a push that is gone (a stale lock of a fabricc of this host is removed without it)")
 }
 
-func (s *switchFlags) register(fs *pflag.FlagSet) {
+// register adds the flags push, diff and verify share, each said for
+// its command: hosts is true for verify, which checks the inventory's
+// hosts too (push and diff leave them alone).
+func (s *switchFlags) register(fs *pflag.FlagSet, hosts bool) {
 	s.lf.register(fs)
-	fs.StringVarP(&s.inventory, "inventory", "i", "", "the inventory, an HCL `FILE`: where each switch (and host, for verify) is and how to log in (required)")
-	fs.StringVar(&s.artifacts, "artifacts", "", "read the switch configurations (and, for verify, the host scripts) from `DIR`, the output of fabricc build (instead of a fabric PATH)")
+	devices, input, keys := "switch", "the switch configurations", "switches"
+	if hosts {
+		devices, input, keys = "switch and host", "the switch configurations and the host scripts", "switches and hosts"
+	}
+	fs.StringVarP(&s.inventory, "inventory", "i", "", "the inventory, an HCL `FILE`: where each "+devices+" is and how to log in (required)")
+	fs.StringVar(&s.artifacts, "artifacts", "", "read "+input+" from `DIR`, the output of fabricc build (instead of a fabric PATH)")
 	fs.StringVar(&s.limit, "limit", "", "only these devices: a comma `LIST` of names, globs, groups or tags")
 	countVar(fs, &s.parallel, "parallel", push.DefaultParallel, 1, fmt.Sprintf("a number of devices from 1, such as %d", push.DefaultParallel), "work on `N` devices at once (from 1)")
 	fs.StringVar(&s.report, "report", "", "write a JSON report (diff, commands, verification, duration, error per device) to `FILE`")
-	fs.BoolVar(&s.insecure, "insecure-ignore-host-key", false, "do not check the host keys of switches (and hosts) against known_hosts (DANGEROUS: allows a man in the middle)")
+	fs.BoolVar(&s.insecure, "insecure-ignore-host-key", false, "do not check the host keys of "+keys+" against known_hosts (DANGEROUS: allows a man in the middle)")
 	fs.BoolVar(&s.json, "json", false, "print the report and the diagnostics as one JSON object on stdout (docs/json.md)")
 }
 
@@ -104,7 +111,7 @@ func newPushCmd() *cobra.Command {
 			return runSwitches(cmd, args, &sf, action)
 		},
 	}
-	sf.register(cmd.Flags())
+	sf.register(cmd.Flags(), false)
 	sf.registerLock(cmd.Flags())
 	cmd.Flags().BoolVar(&dry, "dry-run", false, "connect, read and print the diff; change nothing")
 	cmd.Flags().BoolVar(&sf.perDevice, "per-device", false, "let each switch confirm its change once it verifies, whatever the other switches do (without it one failure rolls back every switch)")

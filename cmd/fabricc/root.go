@@ -64,7 +64,7 @@ func newRoot() *cobra.Command {
 			"FreeBSD) and OpenConfig JSON from one checked model.",
 		Example: "  fabricc validate examples/demartek-lab\n" +
 			"  fabricc build examples/multivendor-clos -o out\n" +
-			"  fabricc fmt -check examples/multivendor-clos",
+			"  fabricc fmt --check examples/multivendor-clos",
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Version:       "-", // makes --version; the template prints versionLine

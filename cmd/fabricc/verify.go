@@ -35,12 +35,15 @@ func newVerifyCmd() *cobra.Command {
 			"Exit status 1 when any device differs, failed or has a change pending (a commit timer,\n" +
 			"an unconfirmed revision or unsaved changes of a push, or a push's device lock); 2 when\n" +
 			"the command line is wrong.\n\n" + switchArgsHelp,
+		Example: "  fabricc verify examples/multivendor-clos -i inventory.hcl\n" +
+			"  fabricc verify --artifacts out -i inventory.hcl --limit leaves --report verify.json\n" +
+			"  fabricc verify --artifacts out -i inventory.hcl --no-cabling --json | jq '.result.devices[].differences'",
 		Args: argsBetween(0, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runSwitches(cmd, args, &sf, push.ActionVerify)
 		},
 	}
-	sf.register(cmd.Flags())
+	sf.register(cmd.Flags(), true)
 	cmd.Flags().BoolVar(&sf.noCabling, "no-cabling", false, "do not read the switches' LLDP neighbors to check the cabling (for a fabric without LLDP)")
 	return cmd
 }
