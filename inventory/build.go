@@ -66,6 +66,12 @@ func build(dir string, ds, def *deviceSchema) (*Device, hcl.Diagnostics) {
 	if t := pick(ds.Tags, def.Tags); t != nil {
 		dev.Tags = *t
 	}
+	if f := pick(ds.Fabrics, def.Fabrics); f != nil {
+		dev.Fabrics = *f
+		if detail := checkFabrics(dev.Fabrics); detail != "" && !inherited(ds.Fabrics != nil, "fabrics") {
+			errf("Invalid fabric name", detail)
+		}
+	}
 	for _, list := range []struct {
 		words []string
 		own   bool
@@ -125,6 +131,11 @@ func checkDefaults(dir string, def *deviceSchema, at map[string]hcl.Range) hcl.D
 			}
 		}
 	}
+	if def.Fabrics != nil {
+		if detail := checkFabrics(*def.Fabrics); detail != "" {
+			report("fabrics", "Invalid fabric name", detail)
+		}
+	}
 	if _, err := authFrom(dir, def); err != nil {
 		report("auth", "Conflicting credential sources", err.Error())
 	}
@@ -170,6 +181,35 @@ func checkWords(words []string) string {
 		}
 	}
 	return ""
+}
+
+// checkFabrics is what is wrong with a fabrics list, or "": each a
+// word, and at least one (an empty list would leave the device out of
+// every fabric).
+func checkFabrics(names []string) string {
+	if len(names) == 0 {
+		return "fabrics = [] puts the device in no fabric; name the fabrics it belongs to, or remove fabrics."
+	}
+	for _, n := range names {
+		if err := quote.CheckWord(n, 63); err != nil {
+			return fmt.Sprintf("fabric name %q %s.", n, err)
+		}
+	}
+	return ""
+}
+
+// In reports whether the inventory says the device belongs to the
+// fabric named fabric: true when it names no fabrics at all.
+func (d *Device) In(fabric string) bool {
+	if len(d.Fabrics) == 0 {
+		return true
+	}
+	for _, f := range d.Fabrics {
+		if f == fabric {
+			return true
+		}
+	}
+	return false
 }
 
 // checkDuration is what is wrong with the duration attribute name = s,

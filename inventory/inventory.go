@@ -22,6 +22,7 @@
 //	  enable_password_env = "EOS_ENABLE" # optional, answers `enable` (or enable_password_file)
 //	  groups = ["leaves"]
 //	  tags   = ["rack1"]
+//	  fabrics = ["pod1"]               # optional: for an inventory several fabrics share
 //	}
 //
 //	device "gpu01" {                   # a host of the fabric: verify runs its script's --check
@@ -92,6 +93,12 @@ type Device struct {
 	Auth   AuthSource
 	Groups []string
 	Tags   []string
+	// Fabrics are the fabrics the device belongs to, when the inventory
+	// says (fabrics = [...]): an inventory shared by several fabrics
+	// names them, and a command on another fabric leaves the device out
+	// instead of refusing a name that fabric does not have. Empty: not
+	// said, and the device must be in the fabric.
+	Fabrics []string
 	// ConnectTimeout bounds the TCP connect and SSH handshake,
 	// CommandTimeout each command, DeviceTimeout the whole push to this
 	// device.
@@ -131,6 +138,7 @@ type deviceSchema struct {
 	Sudo           *bool     `hcl:"sudo,optional"`
 	Groups         *[]string `hcl:"groups,optional"`
 	Tags           *[]string `hcl:"tags,optional"`
+	Fabrics        *[]string `hcl:"fabrics,optional"`
 	ConnectTimeout *string   `hcl:"connect_timeout,optional"`
 	CommandTimeout *string   `hcl:"command_timeout,optional"`
 	DeviceTimeout  *string   `hcl:"device_timeout,optional"`
@@ -265,6 +273,7 @@ type defs struct {
 	Sudo           *bool     `hcl:"sudo,optional"`
 	Groups         *[]string `hcl:"groups,optional"`
 	Tags           *[]string `hcl:"tags,optional"`
+	Fabrics        *[]string `hcl:"fabrics,optional"`
 	ConnectTimeout *string   `hcl:"connect_timeout,optional"`
 	CommandTimeout *string   `hcl:"command_timeout,optional"`
 	DeviceTimeout  *string   `hcl:"device_timeout,optional"`
@@ -276,7 +285,7 @@ func (d defs) deviceSchema() deviceSchema {
 		PasswordEnv: d.PasswordEnv, PasswordFile: d.PasswordFile, PrivateKey: d.PrivateKey,
 		PassphraseEnv: d.PassphraseEnv, PassphraseFile: d.PassphraseFile, Agent: d.Agent,
 		EnableEnv: d.EnableEnv, EnableFile: d.EnableFile, Sudo: d.Sudo,
-		Groups: d.Groups, Tags: d.Tags, ConnectTimeout: d.ConnectTimeout,
+		Groups: d.Groups, Tags: d.Tags, Fabrics: d.Fabrics, ConnectTimeout: d.ConnectTimeout,
 		CommandTimeout: d.CommandTimeout, DeviceTimeout: d.DeviceTimeout, DefRange: d.DefRange}
 }
 

@@ -192,6 +192,8 @@ func TestDiagnostics(t *testing.T) {
 		{blk(`address = "h"`, `username = "u"`, `agent = true`, `groups = ["ok", "bad\tgroup"]`), `Invalid group or tag; Device "a": group or tag "bad\tgroup" holds`},
 		{"device \"a\\nb\" {\n  address = \"h\"\n  username = \"u\"\n  agent = true\n}\n", `Invalid device name; Device "a\nb": the name holds`},
 		{blk(`address = "h"`, `username = "u"`, `agent = true`, `enable_password_env = "E"`, `enable_password_file = "f"`), `enable_password_env and enable_password_file are both set`},
+		{blk(`address = "h"`, `username = "u"`, `agent = true`, `fabrics = []`), `Invalid fabric name; Device "a": fabrics = [] puts the device in no fabric`},
+		{blk(`address = "h"`, `username = "u"`, `agent = true`, `fabrics = ["pod 1"]`), `Invalid fabric name; Device "a": fabric name "pod 1" holds a space`},
 		{"device \"a\u001b[31mb\" {\n  address = \"h\"\n  username = \"u\"\n  agent = true\n  platform = \"windows\"\n}\n", `a\x1b[31mb is a Windows host`},
 	} {
 		_, _, diags := Parse([]byte(tc.src), "inv.hcl")
@@ -388,5 +390,19 @@ func TestDefaultsReportedOnce(t *testing.T) {
 	_, _, diags := Parse([]byte(src), "inv.hcl")
 	if len(diags) != 2 || diags[0].Subject.Start.Line != 4 || !strings.Contains(diags[1].Detail, `Device "leaf1": command_timeout = "soon"`) {
 		t.Errorf("diagnostics: %v", diags)
+	}
+}
+
+// TestDeviceFabrics: a device's fabrics list, its own or the defaults',
+// says which fabrics it is in; without one it is in every fabric.
+func TestDeviceFabrics(t *testing.T) {
+	inv := load(t, "defaults {\n  username = \"u\"\n  agent = true\n  fabrics = [\"pod1\"]\n}\n"+
+		"device \"a\" {\n  address = \"h\"\n}\ndevice \"b\" {\n  address = \"h\"\n  fabrics = [\"pod2\", \"pod3\"]\n}\n")
+	a, b := inv.Device("a"), inv.Device("b")
+	if !a.In("pod1") || a.In("pod2") || b.In("pod1") || !b.In("pod3") {
+		t.Errorf("a in %v, b in %v", a.Fabrics, b.Fabrics)
+	}
+	if c := load(t, "device \"c\" {\n  address = \"h\"\n  username = \"u\"\n  agent = true\n}\n").Device("c"); !c.In("anything") {
+		t.Error("a device without fabrics is not in every fabric")
 	}
 }

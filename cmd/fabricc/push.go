@@ -16,6 +16,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/fabricc/fabricc/artifacts"
+	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/inventory"
 	"github.com/fabricc/fabricc/push"
@@ -159,6 +160,9 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 	if err != nil {
 		return usageError(err)
 	}
+	if devs, err = inFabric(cmd, b, devs, sf.limit); err != nil {
+		return err
+	}
 	targets, err := b.Targets(devs)
 	if err != nil {
 		return err
@@ -252,6 +256,71 @@ func loadInventory(path string, out *output) (*inventory.Inventory, error) {
 		return nil, exitCode(1, nil)
 	}
 	return inv, nil
+}
+
+// inFabric keeps the selected devices that are switches or hosts of the
+// fabric. A device the inventory puts in other fabrics only (its
+// fabrics list, for an inventory shared by several fabrics) is left
+// out, all of them named in one note, unless --limit names it exactly,
+// which is an error. Any other device the fabric does not have is an
+// error: in an inventory that does not say which fabric a device
+// belongs to, a name the fabric lacks is a typo, and the switch it was
+// meant for would be left out.
+func inFabric(cmd *cobra.Command, b *push.Build, devs []*inventory.Device, limit string) ([]*inventory.Device, error) {
+	fabric := b.Fabric.Name
+	named := map[string]bool{}
+	for _, term := range strings.Split(limit, ",") {
+		named[strings.TrimSpace(term)] = true
+	}
+	var keep []*inventory.Device
+	var elsewhere []string
+	for _, d := range devs {
+		if b.Fabric.Switch(d.Name) != nil || len(b.Hosts([]*inventory.Device{d})) > 0 {
+			keep = append(keep, d)
+			continue
+		}
+		at := dsl.Position(d.Range)
+		fabrics := quotedList(d.Fabrics)
+		switch {
+		case !d.In(fabric) && named[d.Name]:
+			return nil, usageError(fmt.Errorf("%s: --limit names device %q, which the inventory puts in fabrics %s, not in fabric %q; narrow --limit", at, d.Name, fabrics, fabric))
+		case !d.In(fabric):
+			elsewhere = append(elsewhere, d.Name)
+		case len(d.Fabrics) > 0:
+			return nil, fmt.Errorf("%s: inventory device %q says fabrics = [%s], but fabric %q has no switch or host of that name; fix the name", at, d.Name, fabrics, fabric)
+		default:
+			fix := "fix the name"
+			if limit != "" {
+				fix += " or narrow --limit"
+			}
+			return nil, fmt.Errorf("%s: inventory device %q is not a switch or host of fabric %q; %s, or, for an inventory that several fabrics share, list the fabrics the device belongs to (fabrics = [...])", at, d.Name, fabric, fix)
+		}
+	}
+	if len(elsewhere) > 0 {
+		verbs := "belong to other fabrics (their fabrics lists) and are"
+		if len(elsewhere) == 1 {
+			verbs = "belongs to other fabrics (their fabrics lists) and is"
+		}
+		fmt.Fprintf(cmd.ErrOrStderr(), "note: %s of the inventory (%s) %s left out\n", plural(len(elsewhere), "device"), shortList(elsewhere), verbs)
+	}
+	return keep, nil
+}
+
+// quotedList is names quoted and joined: "a", "b".
+func quotedList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	return strings.Join(q, ", ")
+}
+
+// shortList is the first five names joined, then "...".
+func shortList(names []string) string {
+	if len(names) > 5 {
+		names = append(names[:5:5], "...")
+	}
+	return strings.Join(names, ", ")
 }
 
 // warnUnlisted says which switches of the fabric the inventory does not

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -337,5 +338,63 @@ func TestWriteChangesEscapesDeviceText(t *testing.T) {
 	want := "=== leaf1 (cumulus)\n- set:\n    description: \"\\x1b]0;owned\\a\"\n\tkept\\r\n"
 	if b.String() != want {
 		t.Errorf("got %q, want %q", b.String(), want)
+	}
+}
+
+// TestInventoryDevicesOfOtherFabrics: an inventory shared by several
+// fabrics says which fabrics a device belongs to (fabrics = [...]); a
+// command on another fabric leaves it out with one note, unless --limit
+// names it. A device that says nothing, or says this fabric, and that
+// the fabric does not have is an error naming it (a typo must not leave
+// a switch out unnoticed). The fabric's warnings come before each
+// error.
+func TestInventoryDevicesOfOtherFabrics(t *testing.T) {
+	dir, _ := labFor(t)
+	inv := filepath.Join(dir, "inventory.hcl")
+	lab, err := os.ReadFile(inv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := strings.Count(string(lab), "\n") + 2 // the ghost's block
+	ghost := func(attrs string) string {
+		p := filepath.Join(t.TempDir(), "inventory.hcl")
+		src := strings.Replace(string(lab), `known_hosts = "known_hosts"`, `known_hosts = "`+filepath.Join(dir, "known_hosts")+`"`, 1) +
+			"\ndevice \"ghost\" {\n  address  = \"127.0.0.1\"\n  password_env = \"FABRICC_TEST_UNSET\"\n  groups   = [\"leaves\"]\n" + attrs + "}\n"
+		if err := os.WriteFile(p, []byte(src), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		// The lab's relative password files resolve against the copy's
+		// folder: the lab's secrets, linked there.
+		if err := os.Symlink(filepath.Join(dir, "secrets"), filepath.Join(filepath.Dir(p), "secrets")); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	at := func(p string) string { return fmt.Sprintf("%s:%d:1", p, line) }
+
+	p := ghost("")
+	code, _, stderr := fabricc(t, "diff", clos, "-i", p, "--limit", "leaves")
+	want := "fabricc: " + at(p) + ": inventory device \"ghost\" is not a switch or host of fabric \"multivendor-clos\"; fix the name or narrow --limit, or, for an inventory that several fabrics share, list the fabrics the device belongs to (fabrics = [...])\n"
+	if code != 1 || !strings.HasSuffix(stderr, "\n"+want) {
+		t.Errorf("a device the fabric lacks: exit %d, stderr %q\nwant %q", code, stderr, want)
+	}
+
+	p = ghost("  fabrics = [\"multivendor-clos\"]\n")
+	code, _, stderr = fabricc(t, "diff", clos, "-i", p)
+	want = "fabricc: " + at(p) + ": inventory device \"ghost\" says fabrics = [\"multivendor-clos\"], but fabric \"multivendor-clos\" has no switch or host of that name; fix the name\n"
+	if code != 1 || !strings.HasSuffix(stderr, "\n"+want) {
+		t.Errorf("a device of this fabric that the fabric lacks: exit %d, stderr %q\nwant %q", code, stderr, want)
+	}
+
+	p = ghost("  fabrics = [\"pod2\", \"pod3\"]\n")
+	code, stdout, stderr := fabricc(t, "diff", clos, "-i", p, "--limit", "leaves")
+	note := "note: 1 device of the inventory (ghost) belongs to other fabrics (their fabrics lists) and is left out\n"
+	if code != 2 || strings.Count(stderr, note) != 1 || !strings.Contains(stdout, "diff: 4 devices: 4 would change") {
+		t.Errorf("a device of other fabrics: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	code, _, stderr = fabricc(t, "diff", clos, "-i", p, "--limit", "leaf1,ghost")
+	want = "fabricc: " + at(p) + ": --limit names device \"ghost\", which the inventory puts in fabrics \"pod2\", \"pod3\", not in fabric \"multivendor-clos\"; narrow --limit\nRun 'fabricc diff --help' for usage.\n"
+	if code != 1 || !strings.HasSuffix(stderr, "\n"+want) {
+		t.Errorf("--limit naming a device of other fabrics: exit %d, stderr %q\nwant %q", code, stderr, want)
 	}
 }
