@@ -141,24 +141,24 @@ const (
 func (l *lowering) lowerHosts() {
 	switches := map[string]dsl.Range{}
 	for i := range l.cfg.Switches {
-		switches[l.cfg.Switches[i].Name] = l.cfg.Switches[i].DefRange
+		switches[l.cfg.Switches[i].Name] = l.cfg.Switches[i].LabelRange.Or(l.cfg.Switches[i].DefRange)
 	}
 	seen := map[string]dsl.Range{}
 	for i := range l.cfg.Hosts {
 		h := &l.cfg.Hosts[i]
 		if first, dup := seen[h.Name]; dup {
-			d := l.errorf(h.DefRange, "Duplicate host", "host %q is declared twice; rename one or merge the blocks.", h.Name)
+			d := l.errorf(h.LabelRange.Or(h.DefRange), "Duplicate host", "host %q is declared twice; rename one or merge the blocks.", h.Name)
 			also(d, fmt.Sprintf("host %q is first declared here", h.Name), first)
 			l.badPorts[h.Name] = true // links to the second block's NICs are not follow-on errors
 			continue
 		}
 		if sw, dup := switches[h.Name]; dup {
-			d := l.errorf(h.DefRange, "Duplicate device name",
+			d := l.errorf(h.LabelRange.Or(h.DefRange), "Duplicate device name",
 				"host %q has the name of a switch; links name devices, so every switch and host needs its own name.", h.Name)
 			also(d, fmt.Sprintf("switch %q is declared here", h.Name), sw)
 			continue
 		}
-		seen[h.Name] = h.DefRange
+		seen[h.Name] = h.LabelRange.Or(h.DefRange)
 		l.f.Hosts = append(l.f.Hosts, l.lowerHost(h))
 	}
 	sort.Slice(l.f.Hosts, func(i, j int) bool { return l.f.Hosts[i].Name < l.f.Hosts[j].Name })

@@ -28,16 +28,16 @@ var errorCases = []struct {
 	want []string
 }{
 	{name: "duplicate switch", src: edit("switch \"leaf1\" {\n  platform = \"eos\"\n  model    = \"7050CX3-32S\"\n}\n"), want: []string{
-		"32:1: Duplicate switch: switch \"leaf1\" is declared twice; rename one or merge the blocks.",
-		"  note 8:1: switch \"leaf1\" is first declared here",
+		"32:8: Duplicate switch: switch \"leaf1\" is declared twice; rename one or merge the blocks.",
+		"  note 8:8: switch \"leaf1\" is first declared here",
 	}},
 	{name: "duplicate host", src: edit("host \"gpu01\" {\n  os = \"linux\"\n}\n"), want: []string{
-		"32:1: Duplicate host: host \"gpu01\" is declared twice; rename one or merge the blocks.",
-		"  note 17:1: host \"gpu01\" is first declared here",
+		"32:6: Duplicate host: host \"gpu01\" is declared twice; rename one or merge the blocks.",
+		"  note 17:6: host \"gpu01\" is first declared here",
 	}},
 	{name: "device named twice", src: edit("host \"leaf1\" {\n  os = \"linux\"\n}\n"), want: []string{
-		"32:1: Duplicate device name: host \"leaf1\" has the name of a switch; links name devices, so every switch and host needs its own name.",
-		"  note 8:1: switch \"leaf1\" is declared here",
+		"32:6: Duplicate device name: host \"leaf1\" has the name of a switch; links name devices, so every switch and host needs its own name.",
+		"  note 8:8: switch \"leaf1\" is declared here",
 	}},
 	{name: "duplicate port", src: edit("", "  port \"swp1-4\" {", "  port \"swp4\" {\n    speed = \"25G\"\n  }\n  port \"swp1-4\" {"), want: []string{
 		"14:8: Duplicate port: port swp4 of switch \"leaf1\" is declared twice; declare each port in one port block and change it with an override block.",

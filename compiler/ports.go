@@ -112,12 +112,12 @@ func (l *lowering) lowerSwitches() {
 	for i := range l.cfg.Switches {
 		s := &l.cfg.Switches[i]
 		if first, dup := seen[s.Name]; dup {
-			d := l.errorf(s.DefRange, "Duplicate switch", "switch %q is declared twice; rename one or merge the blocks.", s.Name)
+			d := l.errorf(s.LabelRange.Or(s.DefRange), "Duplicate switch", "switch %q is declared twice; rename one or merge the blocks.", s.Name)
 			also(d, fmt.Sprintf("switch %q is first declared here", s.Name), first)
 			l.badPorts[s.Name] = true // links to the second block's ports are not follow-on errors
 			continue
 		}
-		seen[s.Name] = s.DefRange
+		seen[s.Name] = s.LabelRange.Or(s.DefRange)
 		l.f.Switches = append(l.f.Switches, l.lowerSwitch(s))
 	}
 	sort.Slice(l.f.Switches, func(i, j int) bool { return l.f.Switches[i].Name < l.f.Switches[j].Name })
