@@ -171,7 +171,7 @@ func (l *lowering) lowerHosts() {
 // lowerHost lowers one host and its NICs.
 func (l *lowering) lowerHost(h *dsl.Host) model.Host {
 	defer l.within(h.Name)()
-	l.src.setBlock(Key("host", h.Name), h.DefRange, []attrRange{{"os", h.OSRange}})
+	l.src.setBlock(Key("host", h.Name), h.DefRange, []attrRange{{"os", h.OSRange}, {"os_version", h.OSVersionRange}})
 	out := model.Host{Name: h.Name, OS: model.OS(h.OS), Tuning: h.Tuning != nil && *h.Tuning, NICs: []model.NIC{}}
 	if h.OSVersion != nil {
 		out.OSVersion = *h.OSVersion
@@ -205,6 +205,7 @@ func (l *lowering) recordNIC(host string, n *dsl.NIC) {
 		{"transport", n.TransportRange}, {"class", n.ClassRange}, {"priority", n.PriorityRange},
 		{"dscp", n.DSCPRange}, {"cnp_priority", n.CNPPriorityRange}, {"cnp_dscp", n.CNPDSCPRange},
 		{"pfc_priorities", n.PFCPrioritiesRange}, {"trust", n.TrustRange}, {"applications", n.ApplicationsRange},
+		{"interface", n.InterfaceRange},
 	})
 	if n.Speed != nil {
 		l.written[Key(append(k, "speed")...)] = true

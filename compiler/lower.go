@@ -218,4 +218,5 @@ func (l *lowering) lowerFabric() {
 		l.f.Description = *fb.Description
 	}
 	l.src.Set(fb.DefRange, "fabric")
+	l.src.Set(fb.DescriptionRange, "fabric", "description")
 }

@@ -166,10 +166,12 @@ func (l *lowering) watchdog(s *dsl.Switch) model.PFCWatchdog {
 	w := defaultWatchdog
 	if q := l.cfg.QoS; q != nil && q.Watchdog != nil {
 		l.src.Set(q.Watchdog.DefRange, "qos", "pfc_watchdog")
+		l.src.Set(q.Watchdog.ActionRange, "qos", "pfc_watchdog", "action")
 		l.overlayWatchdog(&w, q.Watchdog)
 	}
 	if s.Watchdog != nil {
 		l.src.Set(s.Watchdog.DefRange, "switch", s.Name, "pfc_watchdog")
+		l.src.Set(s.Watchdog.ActionRange, "switch", s.Name, "pfc_watchdog", "action")
 		l.overlayWatchdog(&w, s.Watchdog)
 	}
 	if !w.Enabled {
@@ -330,7 +332,7 @@ func (l *lowering) recordPortAttrs(sw, n string, p dsl.Port) {
 	l.src.setBlock(Key(k...), p.DefRange, []attrRange{
 		{"speed", p.SpeedRange}, {"mtu", p.MTURange}, {"mode", p.ModeRange}, {"vlans", p.VLANsRange},
 		{"native_vlan", p.NativeVLANRange}, {"trust", p.TrustRange}, {"pfc", p.PFCRange},
-		{"lanes", p.LanesRange},
+		{"lanes", p.LanesRange}, {"description", p.DescriptionRange},
 	})
 	if p.Trust != nil {
 		l.written[Key(append(k, "trust")...)] = true
@@ -343,7 +345,7 @@ func (l *lowering) recordPortAttrs(sw, n string, p dsl.Port) {
 // overlayPort copies every attribute o sets onto p, with its range.
 func overlayPort(p *dsl.Port, o dsl.Port) {
 	if o.Description != nil {
-		p.Description = o.Description
+		p.Description, p.DescriptionRange = o.Description, o.DescriptionRange
 	}
 	if o.Speed != nil {
 		p.Speed, p.SpeedRange = o.Speed, o.SpeedRange
