@@ -146,6 +146,9 @@ type lowering struct {
 	// meant marks "host/nic" NICs that a link end naming no NIC most
 	// likely meant (its error's suggestion): they get no follow-on error.
 	meant map[string]bool
+	// broken lists the link ends whose errors may account for a NIC no
+	// link cables (see brokenEnd).
+	broken []brokenEnd
 	// badSpeeds marks "switch/port" whose speed the model cannot run;
 	// a NIC taking that speed gets no follow-on error.
 	badSpeeds map[string]bool

@@ -28,6 +28,8 @@ var Warnings = []Warning{
 		"a link says cable = \"dac\" with a length no passive copper Ethernet PHY reaches (7 m, 40GBASE-CR4 in IEEE 802.3 clause 85; 5 m at 25G and 100G); the cable is an AOC or fibre, or the length is wrong"),
 	warning("ECN minimum above DCQCN bound",
 		"the ECN minimum of a lossless class is above the DCQCN ECN-before-PFC bound of a switch, so PFC may pause before ECN slows the senders"),
+	warning("NIC not cabled",
+		"a NIC with a written speed is cabled by no link block, so its speed, MTU, VLAN tagging and PFC are checked against no switch port; without a speed it is an error"),
 	warning("NICs of one host in overlapping subnets",
 		"two NICs of one host have addresses in overlapping subnets; without policy routing the host sends both NICs' traffic out of one of them"),
 	warning("PFC watchdog setting the switch ignores",
