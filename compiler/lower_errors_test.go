@@ -73,7 +73,7 @@ var errorCases = []struct {
 	}},
 	{name: "access port with two vlans", src: edit("", "vlans = [100]", "mode  = \"access\"\n    vlans = [100, 101]"), want: []string{
 		"14:13: Undeclared VLAN: port \"swp1-4\" on switch \"leaf1\" uses VLAN 101, which no vlan block declares; add vlan \"name\" { id = 101 }.",
-		"14:13: Access port needs one VLAN: an access port carries exactly one VLAN, and this port lists 2; write vlans = [ID], or mode = \"trunk\" for several.",
+		"14:13: Access port needs one VLAN: port \"swp1-4\" on switch \"leaf1\" is an access port, which carries exactly one VLAN, but its vlans list 2; write vlans = [ID], or mode = \"trunk\" for several.",
 	}},
 	{name: "bad mtu", src: edit("", "vlans = [100]", "vlans = [100]\n    mtu   = 10000"), want: []string{
 		"14:13: Invalid MTU: MTU 10000 is out of range; ports on switch \"leaf1\" take 552-9216 bytes (the platform's maximum).",

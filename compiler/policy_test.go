@@ -115,12 +115,12 @@ func TestPolicyErrors(t *testing.T) {
 			"26:17: Invalid trust: nic \"roce0\" of host \"gpu01\" has trust \"l3\"; write \"dscp\", \"pcp\" or \"both\".",
 		}},
 		{"port mode", edit("", "    vlans = [100]\n", "    vlans = [100]\n    mode  = \"hybrid\"\n    trust = \"L3\"\n"), []string{
-			"14:13: Invalid port mode: mode \"hybrid\" is not known; write \"access\", \"trunk\" or \"routed\".",
+			"14:13: Invalid port mode: port \"swp1-4\" on switch \"leaf1\" has mode \"hybrid\", which is not known; write \"access\", \"trunk\" or \"routed\".",
 			"15:13: Invalid trust: trust \"L3\" is not known; write \"dscp\", \"pcp\" or \"both\".",
 		}},
 		{"routed with vlans", edit("", "    vlans = [100]\n", "    vlans = [100]\n    mode  = \"routed\"\n    native_vlan = 100\n"), []string{
-			"15:19: Native VLAN on a non-trunk port: native_vlan applies to trunk ports, and this port is routed; remove native_vlan or use mode = \"trunk\".",
-			"14:13: Routed port with VLANs: a routed port carries no VLANs; remove vlans, or use mode = \"trunk\" or \"access\".",
+			"15:19: Native VLAN on a non-trunk port: port \"swp1-4\" on switch \"leaf1\" has native_vlan, which applies to trunk ports, but it is routed; remove native_vlan or use mode = \"trunk\".",
+			"14:13: Routed port with VLANs: port \"swp1-4\" on switch \"leaf1\" is a routed port, which carries no VLANs; remove vlans, or use mode = \"trunk\" or \"access\".",
 		}},
 		{"unknown os and freebsd qlogic", edit("host \"bsd\" {\n  os = \"freebsd\"\n  nic \"q\" {\n    model     = \"QL45212\"\n    interface = \"ql0\"\n    speed     = \"25G\"\n  }\n}\nhost \"mac\" {\n  os = \"macos\"\n}\n"), []string{
 			"35:17: Unsupported NIC: fabricc knows no freebsd driver for the QL45212 of nic \"q\" on host \"bsd\"; use a ConnectX adapter or another OS.",

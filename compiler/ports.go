@@ -451,20 +451,20 @@ func (l *lowering) resolveMode(p *model.Port, a dsl.Port, block dsl.Range, who s
 	}
 	if a.NativeVLAN != nil && p.Mode != model.ModeTrunk {
 		l.errorOnce(a.NativeVLANRange.Or(block), "Native VLAN on a non-trunk port",
-			fmt.Sprintf("native_vlan applies to trunk ports, and this port is %s; remove native_vlan or use mode = \"trunk\".", p.Mode))
+			fmt.Sprintf("%s has native_vlan, which applies to trunk ports, but it is %s; remove native_vlan or use mode = \"trunk\".", who, p.Mode))
 	}
 	switch p.Mode {
 	case model.ModeAccess:
 		if len(a.VLANs) != 1 {
 			l.errorOnce(a.VLANsRange.Or(a.ModeRange.Or(block)), "Access port needs one VLAN",
-				fmt.Sprintf("an access port carries exactly one VLAN, and this port lists %d; write vlans = [ID], or mode = \"trunk\" for several.", len(a.VLANs)))
+				fmt.Sprintf("%s is an access port, which carries exactly one VLAN, but its vlans list %d; write vlans = [ID], or mode = \"trunk\" for several.", who, len(a.VLANs)))
 			return
 		}
 		p.AccessVLAN = a.VLANs[0]
 	case model.ModeTrunk:
 		if len(a.VLANs) == 0 {
 			l.errorOnce(a.ModeRange.Or(block), "Trunk port without VLANs",
-				"a trunk port needs the VLANs it carries; write vlans = [ID, ...], or use mode = \"routed\".")
+				fmt.Sprintf("%s is a trunk, which needs the VLANs it carries; write vlans = [ID, ...], or use mode = \"routed\".", who))
 		}
 		p.TrunkVLANs = sortedUnique(a.VLANs)
 		if a.NativeVLAN != nil {
@@ -474,10 +474,10 @@ func (l *lowering) resolveMode(p *model.Port, a dsl.Port, block dsl.Range, who s
 	case model.ModeRouted:
 		if len(a.VLANs) > 0 {
 			l.errorOnce(a.ModeRange.Or(block), "Routed port with VLANs",
-				"a routed port carries no VLANs; remove vlans, or use mode = \"trunk\" or \"access\".")
+				fmt.Sprintf("%s is a routed port, which carries no VLANs; remove vlans, or use mode = \"trunk\" or \"access\".", who))
 		}
 	default:
 		l.errorOnce(a.ModeRange.Or(block), "Invalid port mode",
-			fmt.Sprintf("mode %q is not known; write %s.%s", *a.Mode, quoteList(portModes), didYouMean(*a.Mode, portModes)))
+			fmt.Sprintf("%s has mode %q, which is not known; write %s.%s", who, *a.Mode, quoteList(portModes), didYouMean(*a.Mode, portModes)))
 	}
 }
