@@ -27,9 +27,26 @@ var cableKinds = []string{cableDAC, cableAOC, cableFibre}
 // of IEEE 802.3 reaches beyond 7 m (40GBASE-CR4, clause 85; 25GBASE-CR
 // and 100GBASE-CR4 reach 5 m, clauses 110 and 92), so a longer "dac" is
 // warned about.
+//
+// An active optical cable is a multimode fibre with the short-reach
+// optics built into its ends, and reaches what those optics reach: 100 m
+// on OM4 fibre at 25G and 100G (25GBASE-SR, IEEE 802.3 clause 112;
+// 100GBASE-SR4, clause 95; 70 m on OM3), the longest length NVIDIA
+// LinkX 100GbE AOCs are sold in (MFA1A00-xxxx 100Gb/s QSFP28 MMF Active
+// Optical Cable Product Specifications, ordering information: up to
+// 100 m). So a link longer than that defaults to fibre, and a longer
+// "aoc" is warned about.
+//
+// Every cable is at most 10 km: the reach of the single-mode LR optics
+// (10GBASE-LR, clause 52; 25GBASE-LR, clause 114; 100GBASE-LR4, clause
+// 88). Longer spans (the 40 km ER optics) are metro links, not a
+// lossless fabric's cabling; the PFC headroom they need (a port's cable
+// term grows with the length, see computeHeadroom) is planned for no
+// longer cable, and a longer length is more likely a typing mistake.
 const (
 	maxDACMeters          = 5
 	maxPassiveCopperMeter = 7
+	maxAOCMeters          = 100
 	maxCableMeters        = 10000
 )
 
@@ -106,14 +123,21 @@ func swapEnds(a, b model.Endpoint) bool {
 // cableKind checks the length and resolves the cable kind.
 func (l *lowering) cableKind(dl *dsl.Link) string {
 	if dl.Length <= 0 || dl.Length > maxCableMeters {
+		why := ""
+		if dl.Length > maxCableMeters {
+			why = " (10 km, the reach of single-mode LR optics such as 100GBASE-LR4)"
+		}
 		l.errorf(dl.LengthRange.Or(dl.DefRange), "Invalid cable length",
-			"length %g is out of range; write the cable length in metres, more than 0 and at most %d.", dl.Length, maxCableMeters)
+			"length %g is out of range; write the cable length in metres, more than 0 and at most %d%s.", dl.Length, maxCableMeters, why)
 	}
 	if dl.Cable == nil {
-		if dl.Length <= maxDACMeters {
+		switch {
+		case dl.Length <= maxDACMeters:
 			return cableDAC
+		case dl.Length <= maxAOCMeters:
+			return cableAOC
 		}
-		return cableAOC
+		return cableFibre
 	}
 	c := *dl.Cable
 	if c != cableDAC && c != cableAOC && c != cableFibre {
@@ -124,6 +148,11 @@ func (l *lowering) cableKind(dl *dsl.Link) string {
 		l.warnf(dl.CableRange.Or(dl.DefRange), "DAC longer than copper reaches",
 			"cable \"dac\" of %g m: no passive copper Ethernet PHY reaches beyond %d m (40GBASE-CR4, IEEE 802.3 clause 85; 25G and 100G copper reach 5 m). Write cable = \"aoc\" or \"fibre\" if that is what is laid, or correct the length.",
 			dl.Length, maxPassiveCopperMeter)
+	}
+	if c == cableAOC && dl.Length > maxAOCMeters && dl.Length <= maxCableMeters {
+		l.warnf(dl.CableRange.Or(dl.DefRange), "AOC longer than active optical cables reach",
+			"cable \"aoc\" of %g m: active optical cables reach %d m (the multimode short-reach optics they are built on: 25GBASE-SR and 100GBASE-SR4 on OM4, IEEE 802.3 clauses 112 and 95; NVIDIA LinkX 100G AOCs are sold up to 100 m). Write cable = \"fibre\" if transceivers and a fibre are laid, or correct the length.",
+			dl.Length, maxAOCMeters)
 	}
 	return c
 }

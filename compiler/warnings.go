@@ -22,6 +22,8 @@ type Warning struct {
 // Warnings lists every warning the compiler gives, by code; docs and
 // `accept` validation read it.
 var Warnings = []Warning{
+	warning("AOC longer than active optical cables reach",
+		"a link says cable = \"aoc\" with a length beyond the 100 m active optical cables reach (the multimode short-reach optics they are built on, 25GBASE-SR and 100GBASE-SR4 on OM4); the cable is fibre between transceivers, or the length is wrong"),
 	warning("CNP marking not settable",
 		"a Mellanox NIC must mark its congestion notification packets with the fabric's CNP class, but its driver has no setting the host scripts can write, so it keeps the firmware default (DSCP 48, priority 6) until mlxconfig changes it"),
 	warning("DAC longer than copper reaches",
