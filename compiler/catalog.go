@@ -114,11 +114,7 @@ func switchInfo(name string, m switchModel) SwitchModelInfo {
 	s := SwitchModelInfo{Name: name, Vendor: m.vendor, ASIC: m.asic.name, BufferBytes: m.asic.bufferBytes,
 		CellBytes: m.asic.cellBytes, Source: m.datasheet}
 	for _, ps := range m.platforms {
-		p := string(ps.platform)
-		if ps.below != "" {
-			p += " (before " + ps.below + ")"
-		}
-		s.Platforms = append(s.Platforms, p)
+		s.Platforms = append(s.Platforms, ps.text())
 	}
 	for _, g := range m.ports {
 		gi := PortGroupInfo{First: g.first, Last: g.last, Cage: g.cage.name, Lanes: g.cage.lanes,
