@@ -43,9 +43,9 @@ func (c *checker) checkSpeed(a, b end, sa, sb int) {
 func (c *checker) checkSwitchSwitch(a, b end) {
 	pa, pb := a.port, b.port
 	c.checkSpeed(a, b, pa.SpeedMbps, pb.SpeedMbps)
-	if pa.MTU != pb.MTU {
+	if ipMTU(a) != ipMTU(b) {
 		c.errorf("Link MTU mismatch",
-			fmt.Sprintf("%s has MTU %d%s but its link peer %s has MTU %d%s; frames above the smaller MTU are dropped. Set the same MTU on both ends.", a.name(), pa.MTU, c.defaultNote(a, "mtu"), b.name(), pb.MTU, c.defaultNote(b, "mtu")),
+			fmt.Sprintf("%s has %s but its link peer %s has %s; IP packets larger than the smaller MTU are dropped. Set the same IP MTU on both ends.", a.name(), c.mtuText(a), b.name(), c.mtuText(b)),
 			a.path("mtu"), rel(fmt.Sprintf("%s MTU %d", b.name(), pb.MTU), b.path("mtu")...))
 	}
 	c.checkSwitchVLANs(a, b)
@@ -156,6 +156,42 @@ func vlansText(p *model.Port) string {
 	return fmt.Sprintf("%s %s", word, intsText(vs))
 }
 
+// mtuMeaning is what the mtu of an end counts (model.PortMTU,
+// model.NICMTU): the same data the OpenConfig renderer converts by.
+func mtuMeaning(e end) model.MTUMeaning {
+	if e.port != nil {
+		return e.sw.Platform.PortMTU()
+	}
+	return e.host.OS.NICMTU()
+}
+
+// ipMTU is the largest IP packet an end carries, the one unit both ends
+// of a link are compared in.
+func ipMTU(e end) int {
+	if e.port != nil {
+		return mtuMeaning(e).IPMTU(e.port.MTU)
+	}
+	return mtuMeaning(e).IPMTU(e.nic.MTU)
+}
+
+// mtuText states an end's MTU as the IP MTU, with the number written
+// when the device counts it otherwise and where it came from: "IP MTU
+// 9214 (the EOS default, not written)".
+func (c *checker) mtuText(e end) string {
+	mtu, who := 0, ""
+	if e.port != nil {
+		mtu, who = e.port.MTU, platformTitle(e.sw.Platform)
+	} else {
+		mtu, who = e.nic.MTU, string(e.host.OS)
+	}
+	m := mtuMeaning(e)
+	text := fmt.Sprintf("IP MTU %d", m.IPMTU(mtu))
+	if m.HeaderBytes != 0 {
+		text += fmt.Sprintf(" (mtu %d, which %s counts with the %d-byte Ethernet header)", mtu, who, m.HeaderBytes)
+	}
+	return text + c.defaultNote(e, "mtu")
+}
+
 // portVLANs is the set of VLANs a port carries, ascending.
 func portVLANs(p *model.Port) []int {
 	switch p.Mode {
@@ -173,9 +209,9 @@ func portVLANs(p *model.Port) []int {
 func (c *checker) checkSwitchHost(s, h end) {
 	p, n := s.port, h.nic
 	c.checkSpeed(h, s, n.SpeedMbps, p.SpeedMbps)
-	if n.MTU != 0 && n.MTU > p.MTU {
+	if n.MTU != 0 && ipMTU(h) > ipMTU(s) {
 		c.errorf("Host MTU above switch port MTU",
-			fmt.Sprintf("%s has MTU %d%s but its switch port %s has MTU %d%s. The values are compared as written: hosts usually count the L3 payload and switches the L2 frame (18-22 bytes more), so the NIC MTU must not exceed the port MTU. Lower the NIC MTU or raise the port MTU.", h.name(), n.MTU, c.defaultNote(h, "mtu"), s.name(), p.MTU, c.defaultNote(s, "mtu")),
+			fmt.Sprintf("%s has %s but its switch port %s has %s, so the port drops the host's largest IP packets. Lower the NIC MTU or raise the port MTU.", h.name(), c.mtuText(h), s.name(), c.mtuText(s)),
 			h.path("mtu"), rel(fmt.Sprintf("%s MTU %d", s.name(), p.MTU), s.path("mtu")...))
 	}
 	c.checkTagging(s, h)
@@ -342,9 +378,9 @@ func validDSCP(q model.QoS, d int) bool { return d >= 0 && d < len(q.DSCPToPrior
 func (c *checker) checkHostHost(a, b end) {
 	na, nb := a.nic, b.nic
 	c.checkSpeed(a, b, na.SpeedMbps, nb.SpeedMbps)
-	if na.MTU != nb.MTU {
+	if ipMTU(a) != ipMTU(b) {
 		c.errorf("Link MTU mismatch",
-			fmt.Sprintf("%s has MTU %d but its link peer %s has MTU %d. Set the same MTU on both NICs.", a.name(), na.MTU, b.name(), nb.MTU),
+			fmt.Sprintf("%s has %s but its link peer %s has %s. Set the same MTU on both NICs.", a.name(), c.mtuText(a), b.name(), c.mtuText(b)),
 			a.path("mtu"), rel(fmt.Sprintf("%s MTU %d", b.name(), nb.MTU), b.path("mtu")...))
 	}
 	if na.VLAN != nb.VLAN {

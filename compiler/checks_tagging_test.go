@@ -235,3 +235,43 @@ func TestSwitchSwitchTagging(t *testing.T) {
 		})
 	}
 }
+
+// TestMTUAcrossVendors: the two ends of a link are compared in one unit,
+// the IP MTU, converted from each device's own mtu by what it counts
+// (model.PortMTU, model.NICMTU). EOS, Onyx and Cumulus Linux all count
+// the IP MTU, so EOS 9214 against Onyx 9214 is equal, and their
+// defaults (9214, 9216) are not.
+func TestMTUAcrossVendors(t *testing.T) {
+	trunk := "mode  = \"trunk\"\n    vlans = [20]"
+	for _, tc := range []struct {
+		name, a, b string
+		want       []string
+	}{
+		{"EOS 9214 and Onyx 9214", trunk, trunk, nil},
+		{"EOS and Onyx defaults", trunk, trunk, []string{
+			`14:3: Link MTU mismatch: leafa:Ethernet49/1 has IP MTU 9214 (the EOS default, not written) but its link peer leafb:1/49 has IP MTU 9216 (the Onyx default, not written); IP packets larger than the smaller MTU are dropped. Set the same IP MTU on both ends.`,
+			`  note 23:3: leafb:1/49 MTU 9216`,
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := strings.NewReplacer("A", tc.a, "B", tc.b).Replace(uplinkFabric)
+			if tc.want != nil {
+				src = strings.ReplaceAll(src, "    mtu   = 9214\n", "")
+			}
+			got := checkSrc(t, src)
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("diagnostics:\n%s\nwant:\n%s", joinLines(got), joinLines(tc.want))
+			}
+		})
+	}
+	// A host's MTU is the IP MTU too: 9216 does not fit an EOS port's
+	// 9214, and the message says both in that unit.
+	src := strings.NewReplacer("PORT", "mode  = \"access\"\n    vlans = [100]", "NIC", "mtu       = 9216", `platform = "cumulus"`, `platform = "eos"`, `model    = "SN2410"`, `model    = "7050SX3-48YC8"`, `"swp1"`, `"Ethernet1"`, `leaf1:swp1`, `leaf1:Ethernet1`).Replace(taggingFabric)
+	want := []string{
+		`23:17: Host MTU above switch port MTU: srv1:roce0 has IP MTU 9216 but its switch port leaf1:Ethernet1 has IP MTU 9214 (the EOS default, not written), so the port drops the host's largest IP packets. Lower the NIC MTU or raise the port MTU.`,
+		`  note 11:3: leaf1:Ethernet1 MTU 9214`,
+	}
+	if got := checkSrc(t, src); !reflect.DeepEqual(got, want) {
+		t.Errorf("host above EOS port:\n%s\nwant:\n%s", joinLines(got), joinLines(want))
+	}
+}
