@@ -170,17 +170,37 @@ func (s platformSupport) usable() bool {
 	return s.below == "" || least == "" || model.CompareVersions(s.below, least) > 0
 }
 
-// text names the platform as the listing and messages show it:
-// "cumulus", "cumulus (before 5.0)", or for one fabricc cannot
-// configure, why not.
+// text names the platform as messages show it: "cumulus", "cumulus
+// (before 5.0)", or for one fabricc cannot configure, why not.
 func (s platformSupport) text() string {
 	switch {
 	case s.below == "":
 		return string(s.platform)
 	case !s.usable():
-		return fmt.Sprintf("%s (before %s only; not supported: fabricc configures %s %s or later)", s.platform, s.below, platformTitle(s.platform), minRelease[s.platform])
+		return fmt.Sprintf("%s (%s)", s.platform, s.unsupported())
 	}
 	return fmt.Sprintf("%s (before %s)", s.platform, s.below)
+}
+
+// listed names the platform as the model listing shows it (`fabricc
+// models`, docs/models.md): as text does, but one fabricc cannot
+// configure only as "not usable", whose reason is the listing's
+// unsupported field. The listing is a table whose columns stay as wide
+// as the widest platform cell ("cumulus (before 5.0)").
+func (s platformSupport) listed() string {
+	if !s.usable() {
+		return fmt.Sprintf("%s (not usable)", s.platform)
+	}
+	return s.text()
+}
+
+// unsupported says why fabricc cannot configure the platform on the
+// model ("" when it can).
+func (s platformSupport) unsupported() string {
+	if s.usable() {
+		return ""
+	}
+	return fmt.Sprintf("runs %s only before %s; fabricc configures %s %s or later", platformTitle(s.platform), s.below, platformTitle(s.platform), minRelease[s.platform])
 }
 
 // support returns the row's entry for platform p.
