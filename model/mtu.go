@@ -38,11 +38,12 @@ func (m MTUMeaning) FrameBytes(mtu int) int { return m.IPMTU(mtu) + EthernetHead
 //   - Onyx: `show interfaces ethernet` prints the mtu with the largest
 //     packet the port passes, 22 bytes more, the Ethernet header (14),
 //     a VLAN tag (4) and the FCS (4): "MTU 1500 bytes (Maximum packet
-//     size 1522 bytes)" (NVIDIA Onyx User Manual, Ethernet Interface
-//     Commands, show interfaces ethernet; the mellanox.onyx Ansible
-//     collection's fixture of that command's output). The manual's mtu
-//     command calls its argument a frame size, but the frame it allows
-//     is the number plus the headers, so the number is the IP MTU.
+//     size 1522 bytes)" (captures of that command's output from Onyx
+//     switches, such as the mellanox.onyx Ansible collection's unit-test
+//     fixture of show interfaces ethernet). The mtu command names its
+//     argument a frame size (NVIDIA Onyx User Manual, Ethernet Interface
+//     Commands, mtu), but the frame it lets through is the number plus
+//     the headers, so the number is the IP MTU.
 //   - Cumulus Linux: NVUE's `link mtu` is the Linux interface MTU
 //     (Cumulus Linux user guide, Interface Configuration and Management,
 //     MTU), which excludes the link-layer header (Linux kernel,
