@@ -31,11 +31,10 @@ var cableKinds = []string{cableDAC, cableAOC, cableFibre}
 // An active optical cable is a multimode fibre with the short-reach
 // optics built into its ends, and reaches what those optics reach: 100 m
 // on OM4 fibre at 25G and 100G (25GBASE-SR, IEEE 802.3 clause 112;
-// 100GBASE-SR4, clause 95; 70 m on OM3), the longest length NVIDIA
-// LinkX 100GbE AOCs are sold in (MFA1A00-xxxx 100Gb/s QSFP28 MMF Active
-// Optical Cable Product Specifications, ordering information: up to
-// 100 m). So a link longer than that defaults to fibre, and a longer
-// "aoc" is warned about.
+// 100GBASE-SR4, clause 95; 70 m on OM3). NVIDIA LinkX 100GbE AOCs are
+// such cables (MFA1A00-xxxx 100Gb/s QSFP28 MMF Active Optical Cable
+// Product Specifications). So a link longer than 100 m defaults to
+// fibre, and a longer "aoc" is warned about.
 //
 // Every cable is at most 10 km: the reach of the single-mode LR optics
 // (10GBASE-LR, clause 52; 25GBASE-LR, clause 114; 100GBASE-LR4, clause
@@ -151,7 +150,7 @@ func (l *lowering) cableKind(dl *dsl.Link) string {
 	}
 	if c == cableAOC && dl.Length > maxAOCMeters && dl.Length <= maxCableMeters {
 		l.warnf(dl.CableRange.Or(dl.DefRange), "AOC longer than active optical cables reach",
-			"cable \"aoc\" of %g m: active optical cables reach %d m (the multimode short-reach optics they are built on: 25GBASE-SR and 100GBASE-SR4 on OM4, IEEE 802.3 clauses 112 and 95; NVIDIA LinkX 100G AOCs are sold up to 100 m). Write cable = \"fibre\" if transceivers and a fibre are laid, or correct the length.",
+			"cable \"aoc\" of %g m: active optical cables reach %d m (the multimode short-reach optics they are built on: 25GBASE-SR and 100GBASE-SR4 on OM4, IEEE 802.3 clauses 112 and 95). Write cable = \"fibre\" if transceivers and a fibre are laid, or correct the length.",
 			dl.Length, maxAOCMeters)
 	}
 	return c

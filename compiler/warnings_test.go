@@ -189,7 +189,7 @@ func TestCableKindsAndReach(t *testing.T) {
 		{"100", "aoc", "aoc", nil},
 		{"2000", "fibre", "fibre", nil},
 		{"2000", "aoc", "aoc", []string{"warning|AOC longer than active optical cables reach|" +
-			`cable "aoc" of 2000 m: active optical cables reach 100 m (the multimode short-reach optics they are built on: 25GBASE-SR and 100GBASE-SR4 on OM4, IEEE 802.3 clauses 112 and 95; NVIDIA LinkX 100G AOCs are sold up to 100 m). Write cable = "fibre" if transceivers and a fibre are laid, or correct the length. To acknowledge this warning, add accept "aoc-longer-than-active-optical-cables-reach" { reason = "..." } to the fabric block.`}},
+			`cable "aoc" of 2000 m: active optical cables reach 100 m (the multimode short-reach optics they are built on: 25GBASE-SR and 100GBASE-SR4 on OM4, IEEE 802.3 clauses 112 and 95). Write cable = "fibre" if transceivers and a fibre are laid, or correct the length. To acknowledge this warning, add accept "aoc-longer-than-active-optical-cables-reach" { reason = "..." } to the fabric block.`}},
 		{"10001", "", "", []string{"error|Invalid cable length|" +
 			`length 10001 is out of range; write the cable length in metres, more than 0 and at most 10000 (10 km, the reach of single-mode LR optics such as 100GBASE-LR4).`}},
 	} {
