@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"strings"
+
 	"github.com/fabricc/fabricc/model"
 )
 
@@ -28,12 +30,16 @@ type PlatformInfo struct {
 
 // SwitchModelInfo is one row of the hardware table.
 type SwitchModelInfo struct {
-	Name        string          `json:"name"`
-	Vendor      string          `json:"vendor"`
-	ASIC        string          `json:"asic"`
-	BufferBytes int64           `json:"buffer_bytes"`
-	CellBytes   int             `json:"cell_bytes"`
-	Platforms   []string        `json:"platforms"`
+	Name        string   `json:"name"`
+	Vendor      string   `json:"vendor"`
+	ASIC        string   `json:"asic"`
+	BufferBytes int64    `json:"buffer_bytes"`
+	CellBytes   int      `json:"cell_bytes"`
+	Platforms   []string `json:"platforms"`
+	// Unsupported says why fabricc cannot configure the model on a
+	// platform it lists as "not usable" (the model runs the platform
+	// only in releases fabricc does not configure); "" for the others.
+	Unsupported string          `json:"unsupported,omitempty"`
 	Ports       []PortGroupInfo `json:"ports"`
 	Source      string          `json:"source"`
 }
@@ -113,13 +119,14 @@ func SwitchModel(name string) (SwitchModelInfo, bool) {
 func switchInfo(name string, m switchModel) SwitchModelInfo {
 	s := SwitchModelInfo{Name: name, Vendor: m.vendor, ASIC: m.asic.name, BufferBytes: m.asic.bufferBytes,
 		CellBytes: m.asic.cellBytes, Source: m.datasheet}
+	var why []string
 	for _, ps := range m.platforms {
-		p := string(ps.platform)
-		if ps.below != "" {
-			p += " (before " + ps.below + ")"
+		s.Platforms = append(s.Platforms, ps.listed())
+		if u := ps.unsupported(); u != "" {
+			why = append(why, u)
 		}
-		s.Platforms = append(s.Platforms, p)
 	}
+	s.Unsupported = strings.Join(why, "; ")
 	for _, g := range m.ports {
 		gi := PortGroupInfo{First: g.first, Last: g.last, Cage: g.cage.name, Lanes: g.cage.lanes,
 			LaneGbps: min(g.cage.maxLaneG, maxRate(m.asic.name)), Naming: map[string]string{}}

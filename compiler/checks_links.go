@@ -43,16 +43,12 @@ func (c *checker) checkSpeed(a, b end, sa, sb int) {
 func (c *checker) checkSwitchSwitch(a, b end) {
 	pa, pb := a.port, b.port
 	c.checkSpeed(a, b, pa.SpeedMbps, pb.SpeedMbps)
-	if pa.MTU != pb.MTU {
+	if ipMTU(a) != ipMTU(b) {
 		c.errorf("Link MTU mismatch",
-			fmt.Sprintf("%s has MTU %d%s but its link peer %s has MTU %d%s; frames above the smaller MTU are dropped. Set the same MTU on both ends.", a.name(), pa.MTU, c.defaultNote(a, "mtu"), b.name(), pb.MTU, c.defaultNote(b, "mtu")),
+			fmt.Sprintf("%s has %s but its link peer %s has %s; IP packets larger than the smaller MTU are dropped. Set the same IP MTU on both ends.", a.name(), c.mtuText(a), b.name(), c.mtuText(b)),
 			a.path("mtu"), rel(fmt.Sprintf("%s MTU %d", b.name(), pb.MTU), b.path("mtu")...))
 	}
-	if va, vb := portVLANs(pa), portVLANs(pb); !slices.Equal(va, vb) {
-		c.errorf("Link VLAN mismatch",
-			fmt.Sprintf("%s allows VLANs %s but its link peer %s allows %s; traffic in a VLAN one end does not allow is dropped. Allow the same VLANs on both ends.", a.name(), intsText(va), b.name(), intsText(vb)),
-			a.path("vlans"), rel(fmt.Sprintf("%s VLANs %s", b.name(), intsText(vb)), b.path("vlans")...))
-	}
+	c.checkSwitchVLANs(a, b)
 	if !slices.Equal(pa.PFCPriorities, pb.PFCPriorities) {
 		c.errorf("Link PFC priorities mismatch",
 			fmt.Sprintf("%s has PFC on priorities %s but its link peer %s on %s; a priority paused on one end only is not lossless. Enable PFC on the same priorities on both ends.", a.name(), intsText(pa.PFCPriorities), b.name(), intsText(pb.PFCPriorities)),
@@ -63,6 +59,137 @@ func (c *checker) checkSwitchSwitch(a, b end) {
 			fmt.Sprintf("%s trusts %s%s but its link peer %s trusts %s%s; the two ends classify the same packets into different priorities. Use the same trust on both ends.", a.name(), pa.Trust, c.defaultNote(a, "trust"), b.name(), pb.Trust, c.defaultNote(b, "trust")),
 			a.path("trust"), rel(fmt.Sprintf("%s trust %s", b.name(), pb.Trust), b.path("trust")...))
 	}
+}
+
+// checkSwitchVLANs compares what two cabled switch ports do with each
+// VLAN. A VLAN both carry must be tagged on both or untagged on both: an
+// access port and a trunk's native VLAN send it untagged, the other
+// VLANs of a trunk go tagged (IEEE 802.1Q; the platform manuals cited at
+// checkTagging), and untagged frames arriving at a trunk belong to its
+// native VLAN, not to the VLAN the sender meant. Then both must carry
+// the same VLANs; when one end is an access port whose VLAN the other
+// tags, its mode is the mistake, and the lists are not blamed as well.
+func (c *checker) checkSwitchVLANs(a, b end) {
+	pa, pb := a.port, b.port
+	mixed := false
+	for _, v := range carriedVLANs(pa) {
+		if !slices.Contains(carriedVLANs(pb), v) || (untaggedVLAN(pa) == v) == (untaggedVLAN(pb) == v) {
+			continue
+		}
+		mixed = true
+		if untaggedVLAN(pa) == v {
+			c.taggingMismatch(a, b, v)
+		} else {
+			c.taggingMismatch(b, a, v)
+		}
+	}
+	if mixed && (pa.Mode == model.ModeAccess || pb.Mode == model.ModeAccess) {
+		return
+	}
+	if va, vb := carriedVLANs(pa), carriedVLANs(pb); !slices.Equal(va, vb) {
+		c.errorf("Link VLAN mismatch",
+			fmt.Sprintf("%s carries %s but its link peer %s carries %s; traffic in a VLAN one end does not carry is dropped. Carry the same VLANs on both ends.", a.name(), vlansText(pa), b.name(), vlansText(pb)),
+			a.path("vlans"), rel(fmt.Sprintf("%s VLANs %s", b.name(), intsText(vb)), b.path("vlans")...))
+	}
+}
+
+// taggingMismatch reports VLAN v, which switch port u sends untagged and
+// its link peer t tagged.
+func (c *checker) taggingMismatch(u, t end, v int) {
+	how, at := fmt.Sprintf("an access port in VLAN %d", v), u.path("mode")
+	if u.port.Mode == model.ModeTrunk {
+		how, at = fmt.Sprintf("a trunk whose native_vlan is %d", v), u.path("native_vlan")
+	}
+	there := fmt.Sprintf("has no native_vlan, so they are not in VLAN %d there", v)
+	if nv := t.port.NativeVLAN; t.port.Mode == model.ModeTrunk && nv != 0 {
+		there = fmt.Sprintf("puts them in its native VLAN %d", nv)
+	}
+	c.errorf("Link VLAN tagging mismatch",
+		fmt.Sprintf("%s sends VLAN %d untagged (%s) but its link peer %s sends VLAN %d tagged (a trunk listing it in vlans). The untagged frames reach %s, which %s: VLAN %d does not cross the link as one VLAN. Send VLAN %d the same way on both ends: tagged on both (mode = \"trunk\" with %d in vlans, not as native_vlan) or untagged on both (mode = \"access\" with vlans = [%d], or native_vlan = %d on a trunk).",
+			u.name(), v, how, t.name(), v, t.name(), there, v, v, v, v, v),
+		at, rel(fmt.Sprintf("%s sends VLAN %d tagged", t.name(), v), t.path("vlans")...))
+}
+
+// carriedVLANs is every VLAN a port carries, tagged or untagged
+// (a trunk's native VLAN even when its vlans do not list it), ascending.
+func carriedVLANs(p *model.Port) []int {
+	vs := portVLANs(p)
+	if p.Mode == model.ModeTrunk && p.NativeVLAN != 0 && !slices.Contains(vs, p.NativeVLAN) {
+		vs = append(slices.Clone(vs), p.NativeVLAN)
+		slices.Sort(vs)
+	}
+	return vs
+}
+
+// untaggedVLAN is the VLAN a port sends untagged: an access port's, a
+// trunk's native VLAN; 0 for none.
+func untaggedVLAN(p *model.Port) int {
+	switch p.Mode {
+	case model.ModeAccess:
+		return p.AccessVLAN
+	case model.ModeTrunk:
+		return p.NativeVLAN
+	}
+	return 0
+}
+
+// vlansText says which VLANs a port carries and how: "VLANs 20,30
+// (20 untagged, as its native VLAN)", "VLAN 20 (an access port,
+// untagged)", "no VLAN (a routed port)".
+func vlansText(p *model.Port) string {
+	vs := carriedVLANs(p)
+	switch {
+	case len(vs) == 0 && p.Mode == model.ModeRouted:
+		return "no VLAN (a routed port)"
+	case len(vs) == 0:
+		return "no VLAN"
+	case p.Mode == model.ModeAccess:
+		return fmt.Sprintf("VLAN %d (an access port, untagged)", p.AccessVLAN)
+	}
+	word := "VLANs"
+	if len(vs) == 1 {
+		word = "VLAN"
+	}
+	if p.NativeVLAN != 0 {
+		return fmt.Sprintf("%s %s (%d untagged, as its native VLAN)", word, intsText(vs), p.NativeVLAN)
+	}
+	return fmt.Sprintf("%s %s", word, intsText(vs))
+}
+
+// mtuMeaning is what the mtu of an end counts (model.PortMTU,
+// model.NICMTU): the same data the OpenConfig renderer converts by.
+func mtuMeaning(e end) model.MTUMeaning {
+	if e.port != nil {
+		return e.sw.Platform.PortMTU()
+	}
+	return e.host.OS.NICMTU()
+}
+
+// ipMTU is the largest IP packet an end carries, the one unit both ends
+// of a link are compared in.
+func ipMTU(e end) int {
+	if e.port != nil {
+		return mtuMeaning(e).IPMTU(e.port.MTU)
+	}
+	return mtuMeaning(e).IPMTU(e.nic.MTU)
+}
+
+// mtuText states an end's MTU as the IP MTU, with the number written
+// when the device counts it otherwise and where it came from: "IP MTU
+// 9214 (the EOS default, not written)".
+func (c *checker) mtuText(e end) string {
+	mtu, who := 0, ""
+	if e.port != nil {
+		mtu, who = e.port.MTU, platformTitle(e.sw.Platform)
+	} else {
+		mtu, who = e.nic.MTU, string(e.host.OS)
+	}
+	m := mtuMeaning(e)
+	text := fmt.Sprintf("IP MTU %d", m.IPMTU(mtu))
+	if m.HeaderBytes != 0 {
+		text += fmt.Sprintf(" (mtu %d, which %s counts with the %d-byte Ethernet header)", mtu, who, m.HeaderBytes)
+	}
+	return text + c.defaultNote(e, "mtu")
 }
 
 // portVLANs is the set of VLANs a port carries, ascending.
@@ -82,9 +209,9 @@ func portVLANs(p *model.Port) []int {
 func (c *checker) checkSwitchHost(s, h end) {
 	p, n := s.port, h.nic
 	c.checkSpeed(h, s, n.SpeedMbps, p.SpeedMbps)
-	if n.MTU != 0 && n.MTU > p.MTU {
+	if n.MTU != 0 && ipMTU(h) > ipMTU(s) {
 		c.errorf("Host MTU above switch port MTU",
-			fmt.Sprintf("%s has MTU %d%s but its switch port %s has MTU %d%s. The values are compared as written: hosts usually count the L3 payload and switches the L2 frame (18-22 bytes more), so the NIC MTU must not exceed the port MTU. Lower the NIC MTU or raise the port MTU.", h.name(), n.MTU, c.defaultNote(h, "mtu"), s.name(), p.MTU, c.defaultNote(s, "mtu")),
+			fmt.Sprintf("%s has %s but its switch port %s has %s, so the port drops the host's largest IP packets. Lower the NIC MTU or raise the port MTU.", h.name(), c.mtuText(h), s.name(), c.mtuText(s)),
 			h.path("mtu"), rel(fmt.Sprintf("%s MTU %d", s.name(), p.MTU), s.path("mtu")...))
 	}
 	c.checkTagging(s, h)
@@ -251,9 +378,9 @@ func validDSCP(q model.QoS, d int) bool { return d >= 0 && d < len(q.DSCPToPrior
 func (c *checker) checkHostHost(a, b end) {
 	na, nb := a.nic, b.nic
 	c.checkSpeed(a, b, na.SpeedMbps, nb.SpeedMbps)
-	if na.MTU != nb.MTU {
+	if ipMTU(a) != ipMTU(b) {
 		c.errorf("Link MTU mismatch",
-			fmt.Sprintf("%s has MTU %d but its link peer %s has MTU %d. Set the same MTU on both NICs.", a.name(), na.MTU, b.name(), nb.MTU),
+			fmt.Sprintf("%s has %s but its link peer %s has %s. Set the same MTU on both NICs.", a.name(), c.mtuText(a), b.name(), c.mtuText(b)),
 			a.path("mtu"), rel(fmt.Sprintf("%s MTU %d", b.name(), nb.MTU), b.path("mtu")...))
 	}
 	if na.VLAN != nb.VLAN {

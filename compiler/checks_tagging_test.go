@@ -144,3 +144,134 @@ func TestTagging(t *testing.T) {
 		})
 	}
 }
+
+// uplinkFabric is the user's EOS leaf cabled to an Onyx leaf; A and B are
+// the mode and VLAN lines of the two uplink ports.
+const uplinkFabric = `fabric "mine" {}
+qos {
+  profile = "nvidia-roce"
+}
+vlan "rdma" {
+  id = 20
+}
+vlan "stor" {
+  id = 30
+}
+switch "leafa" {
+  platform = "eos"
+  model    = "7050SX3-48YC8"
+  port "Ethernet49/1" {
+    speed = "100G"
+    mtu   = 9214
+    A
+  }
+}
+switch "leafb" {
+  platform = "onyx"
+  model    = "SN2410"
+  port "1/49" {
+    speed = "100G"
+    mtu   = 9214
+    B
+  }
+}
+link {
+  a      = "leafa:Ethernet49/1"
+  b      = "leafb:1/49"
+  length = 100
+  cable  = "fibre"
+}
+`
+
+// TestSwitchSwitchTagging: two cabled switch ports must send each VLAN
+// they both carry the same way, tagged or untagged, besides carrying
+// the same VLANs; a mode that differs is named as the mistake.
+func TestSwitchSwitchTagging(t *testing.T) {
+	const trunk20 = "mode  = \"trunk\"\n    vlans = [20]"
+	const trunk2030 = "mode  = \"trunk\"\n    vlans = [20, 30]"
+	const access20 = "mode  = \"access\"\n    vlans = [20]"
+	untagged := func(at, u, how, tg, there string, note string) []string {
+		return []string{
+			at + `: Link VLAN tagging mismatch: ` + u + ` sends VLAN 20 untagged (` + how + `) but its link peer ` + tg + ` sends VLAN 20 tagged (a trunk listing it in vlans). The untagged frames reach ` + tg + `, which ` + there + `: VLAN 20 does not cross the link as one VLAN. Send VLAN 20 the same way on both ends: tagged on both (mode = "trunk" with 20 in vlans, not as native_vlan) or untagged on both (mode = "access" with vlans = [20], or native_vlan = 20 on a trunk).`,
+			note,
+		}
+	}
+	for _, tc := range []struct {
+		name, a, b string
+		want       []string
+	}{
+		{"both trunks", trunk2030, trunk2030, nil},
+		{"both access", access20, access20, nil},
+		{"both trunks with the same native VLAN", trunk2030 + "\n    native_vlan = 20", trunk2030 + "\n    native_vlan = 20", nil},
+		{"native VLAN listed on one end only", trunk2030 + "\n    native_vlan = 20", "mode  = \"trunk\"\n    vlans = [30]\n    native_vlan = 20", nil},
+		{"trunk against access", trunk20, access20, untagged("27:13", "leafb:1/49", "an access port in VLAN 20", "leafa:Ethernet49/1", "has no native_vlan, so they are not in VLAN 20 there",
+			"  note 18:13: leafa:Ethernet49/1 sends VLAN 20 tagged")},
+		// The access end's mode is the mistake: VLAN 30, which only the
+		// trunk carries, is not blamed on the lists as well.
+		{"two-VLAN trunk against access", trunk2030, access20, untagged("27:13", "leafb:1/49", "an access port in VLAN 20", "leafa:Ethernet49/1", "has no native_vlan, so they are not in VLAN 20 there",
+			"  note 18:13: leafa:Ethernet49/1 sends VLAN 20 tagged")},
+		{"native VLAN on one trunk only", trunk2030 + "\n    native_vlan = 20", trunk2030, untagged("19:19", "leafa:Ethernet49/1", "a trunk whose native_vlan is 20", "leafb:1/49", "has no native_vlan, so they are not in VLAN 20 there",
+			"  note 29:13: leafb:1/49 sends VLAN 20 tagged")},
+		{"different native VLANs", trunk2030 + "\n    native_vlan = 20", trunk2030 + "\n    native_vlan = 30", []string{
+			untagged("19:19", "leafa:Ethernet49/1", "a trunk whose native_vlan is 20", "leafb:1/49", "puts them in its native VLAN 30", "")[0],
+			"  note 29:13: leafb:1/49 sends VLAN 20 tagged",
+			`30:19: Link VLAN tagging mismatch: leafb:1/49 sends VLAN 30 untagged (a trunk whose native_vlan is 30) but its link peer leafa:Ethernet49/1 sends VLAN 30 tagged (a trunk listing it in vlans). The untagged frames reach leafa:Ethernet49/1, which puts them in its native VLAN 20: VLAN 30 does not cross the link as one VLAN. Send VLAN 30 the same way on both ends: tagged on both (mode = "trunk" with 30 in vlans, not as native_vlan) or untagged on both (mode = "access" with vlans = [30], or native_vlan = 30 on a trunk).`,
+			"  note 18:13: leafa:Ethernet49/1 sends VLAN 30 tagged",
+		}},
+		{"trunk VLAN lists differ", trunk2030, trunk20, []string{
+			`18:13: Link VLAN mismatch: leafa:Ethernet49/1 carries VLANs 20,30 but its link peer leafb:1/49 carries VLAN 20; traffic in a VLAN one end does not carry is dropped. Carry the same VLANs on both ends.`,
+			"  note 28:13: leafb:1/49 VLANs 20",
+		}},
+		{"trunk against routed", trunk20, "mode  = \"routed\"", []string{
+			`18:13: Link VLAN mismatch: leafa:Ethernet49/1 carries VLAN 20 but its link peer leafb:1/49 carries no VLAN (a routed port); traffic in a VLAN one end does not carry is dropped. Carry the same VLANs on both ends.`,
+			"  note 24:3: leafb:1/49 VLANs none",
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := checkSrc(t, strings.NewReplacer("A", tc.a, "B", tc.b).Replace(uplinkFabric))
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("diagnostics:\n%s\nwant:\n%s", joinLines(got), joinLines(tc.want))
+			}
+		})
+	}
+}
+
+// TestMTUAcrossVendors: the two ends of a link are compared in one unit,
+// the IP MTU, converted from each device's own mtu by what it counts
+// (model.PortMTU, model.NICMTU). EOS, Onyx and Cumulus Linux all count
+// the IP MTU, so EOS 9214 against Onyx 9214 is equal, and their
+// defaults (9214, 9216) are not.
+func TestMTUAcrossVendors(t *testing.T) {
+	trunk := "mode  = \"trunk\"\n    vlans = [20]"
+	for _, tc := range []struct {
+		name, a, b string
+		want       []string
+	}{
+		{"EOS 9214 and Onyx 9214", trunk, trunk, nil},
+		{"EOS and Onyx defaults", trunk, trunk, []string{
+			`14:3: Link MTU mismatch: leafa:Ethernet49/1 has IP MTU 9214 (the EOS default, not written) but its link peer leafb:1/49 has IP MTU 9216 (the Onyx default, not written); IP packets larger than the smaller MTU are dropped. Set the same IP MTU on both ends.`,
+			`  note 23:3: leafb:1/49 MTU 9216`,
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := strings.NewReplacer("A", tc.a, "B", tc.b).Replace(uplinkFabric)
+			if tc.want != nil {
+				src = strings.ReplaceAll(src, "    mtu   = 9214\n", "")
+			}
+			got := checkSrc(t, src)
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("diagnostics:\n%s\nwant:\n%s", joinLines(got), joinLines(tc.want))
+			}
+		})
+	}
+	// A host's MTU is the IP MTU too: 9216 does not fit an EOS port's
+	// 9214, and the message says both in that unit.
+	src := strings.NewReplacer("PORT", "mode  = \"access\"\n    vlans = [100]", "NIC", "mtu       = 9216", `platform = "cumulus"`, `platform = "eos"`, `model    = "SN2410"`, `model    = "7050SX3-48YC8"`, `"swp1"`, `"Ethernet1"`, `leaf1:swp1`, `leaf1:Ethernet1`).Replace(taggingFabric)
+	want := []string{
+		`23:17: Host MTU above switch port MTU: srv1:roce0 has IP MTU 9216 but its switch port leaf1:Ethernet1 has IP MTU 9214 (the EOS default, not written), so the port drops the host's largest IP packets. Lower the NIC MTU or raise the port MTU.`,
+		`  note 11:3: leaf1:Ethernet1 MTU 9214`,
+	}
+	if got := checkSrc(t, src); !reflect.DeepEqual(got, want) {
+		t.Errorf("host above EOS port:\n%s\nwant:\n%s", joinLines(got), joinLines(want))
+	}
+}

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -91,7 +92,10 @@ type platformSupport struct {
 // (and SONiC) only (NVIDIA SN5000 series datasheet, "Software": Cumulus
 // Linux, SONiC). Cumulus Linux 5.0 dropped Broadcom hardware (Cumulus
 // Linux 5.0 release notes: NVIDIA Spectrum switches only), so the Dell
-// S5248F-ON needs a 4.x release.
+// S5248F-ON needs a 4.x release, and fabricc, which writes the NVUE QoS
+// profiles of Cumulus Linux 5.3 and later (minCumulusRelease), cannot
+// configure it: it stays in the table, listed as not supported, so that
+// `fabricc models` and its error say why.
 var (
 	onyxCumulus = []platformSupport{{model.PlatformOnyx, ""}, {model.PlatformCumulus, ""}}
 	cumulusOnly = []platformSupport{{model.PlatformCumulus, ""}}
@@ -158,6 +162,57 @@ func canonicalModel(name string) string {
 	return strings.ToUpper(strings.TrimSpace(name))
 }
 
+// usable reports whether fabricc can configure the platform on the model
+// at all: a model the platform runs only before the first release
+// fabricc configures (minRelease) runs no release fabricc takes.
+func (s platformSupport) usable() bool {
+	least := minRelease[s.platform]
+	return s.below == "" || least == "" || model.CompareVersions(s.below, least) > 0
+}
+
+// text names the platform as messages show it: "cumulus", "cumulus
+// (before 5.0)", or for one fabricc cannot configure, why not.
+func (s platformSupport) text() string {
+	switch {
+	case s.below == "":
+		return string(s.platform)
+	case !s.usable():
+		return fmt.Sprintf("%s (%s)", s.platform, s.unsupported())
+	}
+	return fmt.Sprintf("%s (before %s)", s.platform, s.below)
+}
+
+// listed names the platform as the model listing shows it (`fabricc
+// models`, docs/models.md): as text does, but one fabricc cannot
+// configure only as "not usable", whose reason is the listing's
+// unsupported field. The listing is a table whose columns stay as wide
+// as the widest platform cell ("cumulus (before 5.0)").
+func (s platformSupport) listed() string {
+	if !s.usable() {
+		return fmt.Sprintf("%s (not usable)", s.platform)
+	}
+	return s.text()
+}
+
+// unsupported says why fabricc cannot configure the platform on the
+// model ("" when it can).
+func (s platformSupport) unsupported() string {
+	if s.usable() {
+		return ""
+	}
+	return fmt.Sprintf("runs %s only before %s; fabricc configures %s %s or later", platformTitle(s.platform), s.below, platformTitle(s.platform), minRelease[s.platform])
+}
+
+// support returns the row's entry for platform p.
+func (m switchModel) support(p model.Platform) (platformSupport, bool) {
+	for _, s := range m.platforms {
+		if s.platform == p {
+			return s, true
+		}
+	}
+	return platformSupport{}, false
+}
+
 // runs reports whether the row's model runs platform p at OS release
 // version, and if not, the releases it needs ("" when p never runs it).
 func (m switchModel) runs(p model.Platform, version string) (ok bool, below string) {
@@ -177,10 +232,7 @@ func (m switchModel) runs(p model.Platform, version string) (ok bool, below stri
 func (m switchModel) platformList() string {
 	names := make([]string, len(m.platforms))
 	for i, s := range m.platforms {
-		names[i] = string(s.platform)
-		if s.below != "" {
-			names[i] += " (before " + s.below + ")"
-		}
+		names[i] = s.text()
 	}
 	return strings.Join(names, ", ")
 }

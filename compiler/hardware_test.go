@@ -2,6 +2,8 @@ package compiler
 
 import (
 	"fmt"
+	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/fabricc/fabricc/model"
@@ -67,10 +69,15 @@ func TestSwitchHardwareChecks(t *testing.T) {
 		{"onyx on arista", hwSwitch("onyx", "7050CX3-32S", "", "1/1", "100G"), []string{
 			`5:14: Platform does not run on this model: switch "s1" declares platform "onyx" on its 7050CX3-32S (arista, Trident3), which runs eos. Models that run onyx: SN2010, SN2100, SN2410, SN2700, SN2740, SN3420, SN3700, SN3700C, SN3800, SN4410, SN4600, SN4600C, SN4700. Fix the platform or the model.`,
 			"  note 4:14: platform onyx"}},
+		// The S5248F-ON runs Cumulus Linux only before 5.0 and fabricc
+		// needs 5.3: one error at the model, whatever os_version says,
+		// and no advice to change os_version that the other would refuse.
 		{"cumulus 5 on dell", hwSwitch("cumulus", "S5248F-ON", "", "swp1", "25G"), []string{
-			`5:14: Platform release does not run on this model: switch "s1" runs cumulus 5.9.2 (the default; not written) on its S5248F-ON, which cumulus runs only before release 5.0. Set os_version to an earlier release, or pick a model that runs cumulus 5.9.2: SN2010, SN2100, SN2410, SN2700, SN2740, SN3420, SN3700, SN3700C, SN3800, SN4410, SN4600, SN4600C, SN4700, SN5400, SN5600.`}},
+			`5:14: Model not supported on this platform: switch "s1" is a S5248F-ON, which runs Cumulus Linux only before release 5.0, and fabricc configures Cumulus Linux 5.3 or later: no release runs both, so fabricc cannot configure this switch. Pick a model that runs cumulus 5.3 or later: SN2010, SN2100, SN2410, SN2700, SN2740, SN3420, SN3700, SN3700C, SN3800, SN4410, SN4600, SN4600C, SN4700, SN5400, SN5600.`,
+			"  note 4:14: platform cumulus"}},
 		{"cumulus 4 on dell", hwSwitch("cumulus", "S5248F-ON", "  os_version = \"4.4.5\"\n", "swp1", "25G"), []string{
-			`6:16: Unsupported os_version: switch "s1" runs Cumulus Linux 4.4.5, which has no NVUE QoS profiles (they arrived in 5.3); declare os_version 5.3 or later.`}},
+			`5:14: Model not supported on this platform: switch "s1" is a S5248F-ON, which runs Cumulus Linux only before release 5.0, and fabricc configures Cumulus Linux 5.3 or later: no release runs both, so fabricc cannot configure this switch. Pick a model that runs cumulus 5.3 or later: SN2010, SN2100, SN2410, SN2700, SN2740, SN3420, SN3700, SN3700C, SN3800, SN4410, SN4600, SN4600C, SN4700, SN5400, SN5600.`,
+			"  note 4:14: platform cumulus"}},
 		{"port beyond the model", hwSwitch("cumulus", "SN2700", "", "swp31-34", "100G"), []string{
 			`6:8: Port not on this model: switch "s1": the SN2700 has no port swp33; its ports are swp1-32 (QSFP28). The same holds for 1 more ports of "swp31-34": swp34.`}},
 		{"eos multi-lane port without lane", hwSwitch("eos", "7280CR3-32D4", "", "Ethernet33-34", "400G"), []string{
@@ -176,5 +183,31 @@ func TestCompareVersions(t *testing.T) {
 		if got := model.CompareVersions(tt.a, tt.b); got != tt.want {
 			t.Errorf("model.CompareVersions(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
 		}
+	}
+}
+
+// TestUnsupportedModelListed: the catalog (`fabricc models`,
+// docs/models.md) marks a model whose platform runs only in releases
+// fabricc does not configure, and says why; every other model's
+// platforms are usable.
+func TestUnsupportedModelListed(t *testing.T) {
+	const why = "runs Cumulus Linux only before 5.0; fabricc configures Cumulus Linux 5.3 or later"
+	for _, sw := range Models().Switches {
+		want, wantWhy := []string(nil), ""
+		if sw.Name == "S5248F-ON" {
+			want, wantWhy = []string{"cumulus (not usable)"}, why
+		}
+		for _, p := range sw.Platforms {
+			if strings.Contains(p, "not usable") && want == nil {
+				t.Errorf("%s: platform %q is marked not usable", sw.Name, p)
+			}
+		}
+		if want != nil && !reflect.DeepEqual(sw.Platforms, want) || sw.Unsupported != wantWhy {
+			t.Errorf("%s: platforms %q, unsupported %q; want %q, %q", sw.Name, sw.Platforms, sw.Unsupported, want, wantWhy)
+		}
+	}
+	row, _ := lookupHardware("S5248F-ON")
+	if got, want := row.platformList(), "cumulus ("+why+")"; got != want {
+		t.Errorf("S5248F-ON platforms in messages %q, want %q", got, want)
 	}
 }

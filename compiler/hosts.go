@@ -7,6 +7,7 @@ import (
 	"net/netip"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/model"
@@ -171,7 +172,7 @@ func (l *lowering) lowerHosts() {
 // lowerHost lowers one host and its NICs.
 func (l *lowering) lowerHost(h *dsl.Host) model.Host {
 	defer l.within(h.Name)()
-	l.src.setBlock(Key("host", h.Name), h.DefRange, []attrRange{{"os", h.OSRange}})
+	l.src.setBlock(Key("host", h.Name), h.DefRange, []attrRange{{"os", h.OSRange}, {"os_version", h.OSVersionRange}})
 	out := model.Host{Name: h.Name, OS: model.OS(h.OS), Tuning: h.Tuning != nil && *h.Tuning, NICs: []model.NIC{}}
 	if h.OSVersion != nil {
 		out.OSVersion = *h.OSVersion
@@ -182,6 +183,7 @@ func (l *lowering) lowerHost(h *dsl.Host) model.Host {
 			"host %q has os %q; fabricc renders %s.%s", h.Name, h.OS, quoteList(hostOSes), didYouMean(h.OS, hostOSes))
 	}
 	seen := map[string]dsl.Range{}
+	interfaces := map[string]*dsl.NIC{}
 	for i := range h.NICs {
 		n := &h.NICs[i]
 		if first, dup := seen[n.Name]; dup {
@@ -191,9 +193,42 @@ func (l *lowering) lowerHost(h *dsl.Host) model.Host {
 		}
 		seen[n.Name] = n.DefRange
 		out.NICs = append(out.NICs, l.lowerNIC(h.Name, out.OS, osOK, n))
+		l.checkSharedInterface(h.Name, out.OS, n, interfaces)
 	}
 	sort.Slice(out.NICs, func(i, j int) bool { return out.NICs[i].Name < out.NICs[j].Name })
 	return out
+}
+
+// checkSharedInterface reports a NIC whose OS interface an earlier NIC
+// of the same host (in seen, by interfaceKey) already names. A NIC block
+// is one physical port, cabled by its own link: two blocks on one
+// interface would have the host script configure that one device twice
+// (the second NIC's MTU, VLAN and addresses over the first's), and its
+// check mode could never pass.
+func (l *lowering) checkSharedInterface(host string, os model.OS, n *dsl.NIC, seen map[string]*dsl.NIC) {
+	k := interfaceKey(os, n.Interface)
+	first := seen[k]
+	if first == nil {
+		seen[k] = n
+		return
+	}
+	d := l.errorf(n.InterfaceRange.Or(n.DefRange), "Two NICs on one interface",
+		"nic %q of host %q has interface %q, which nic %q of the same host already has; each nic block is one port of the host and needs its own OS interface, or the host script configures that interface twice (MTU, VLAN and addresses of both NICs on one device). Write the interface this NIC really is, or remove one of the two nic blocks.",
+		n.Name, host, n.Interface, first.Name)
+	also(d, fmt.Sprintf("nic %q has interface %q", first.Name, first.Interface), first.InterfaceRange.Or(first.DefRange))
+}
+
+// interfaceKey is the name by which os tells interfaces apart: the
+// Windows script finds its adapters with the NetAdapter cmdlets, whose
+// -Name is a PowerShell wildcard pattern, and PowerShell matches those
+// without regard to case (PowerShell documentation, about_Wildcards), so
+// "ethernet 4" is "Ethernet 4" there; Linux and FreeBSD interface names
+// are case-sensitive.
+func interfaceKey(os model.OS, name string) string {
+	if os == model.OSWindows {
+		return strings.ToLower(name)
+	}
+	return name
 }
 
 // recordNIC records the ranges of a NIC's written attributes.
@@ -205,6 +240,7 @@ func (l *lowering) recordNIC(host string, n *dsl.NIC) {
 		{"transport", n.TransportRange}, {"class", n.ClassRange}, {"priority", n.PriorityRange},
 		{"dscp", n.DSCPRange}, {"cnp_priority", n.CNPPriorityRange}, {"cnp_dscp", n.CNPDSCPRange},
 		{"pfc_priorities", n.PFCPrioritiesRange}, {"trust", n.TrustRange}, {"applications", n.ApplicationsRange},
+		{"interface", n.InterfaceRange},
 	})
 	if n.Speed != nil {
 		l.written[Key(append(k, "speed")...)] = true

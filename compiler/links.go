@@ -9,6 +9,7 @@ import (
 	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/internal/cores"
 	"github.com/fabricc/fabricc/model"
+	"github.com/hashicorp/hcl/v2"
 )
 
 // Cable kinds.
@@ -26,9 +27,25 @@ var cableKinds = []string{cableDAC, cableAOC, cableFibre}
 // of IEEE 802.3 reaches beyond 7 m (40GBASE-CR4, clause 85; 25GBASE-CR
 // and 100GBASE-CR4 reach 5 m, clauses 110 and 92), so a longer "dac" is
 // warned about.
+//
+// An active optical cable is a multimode fibre with the short-reach
+// optics built into its ends, and reaches what those optics reach: 100 m
+// on OM4 fibre at 25G and 100G (25GBASE-SR, IEEE 802.3 clause 112;
+// 100GBASE-SR4, clause 95; 70 m on OM3). NVIDIA LinkX 100GbE AOCs are
+// such cables (MFA1A00-xxxx 100Gb/s QSFP28 MMF Active Optical Cable
+// Product Specifications). So a link longer than 100 m defaults to
+// fibre, and a longer "aoc" is warned about.
+//
+// Every cable is at most 10 km: the reach of the single-mode LR optics
+// (10GBASE-LR, clause 52; 25GBASE-LR, clause 114; 100GBASE-LR4, clause
+// 88). Longer spans (the 40 km ER optics) are metro links, not a
+// lossless fabric's cabling; the PFC headroom they need (a port's cable
+// term grows with the length, see computeHeadroom) is planned for no
+// longer cable, and a longer length is more likely a typing mistake.
 const (
 	maxDACMeters          = 5
 	maxPassiveCopperMeter = 7
+	maxAOCMeters          = 100
 	maxCableMeters        = 10000
 )
 
@@ -67,8 +84,12 @@ func (l *lowering) lowerLink(i int) (model.Link, bool) {
 		{"a", dl.ARange}, {"b", dl.BRange}, {"length", dl.LengthRange}, {"cable", dl.CableRange},
 	})
 	n := len(l.diags)
-	a, aPeer, aok := l.endpoint(dl.A, dl.ARange.Or(dl.DefRange))
-	b, bPeer, bok := l.endpoint(dl.B, dl.BRange.Or(dl.DefRange))
+	if dl.A == dl.B {
+		l.selfLink(dl)
+		return model.Link{}, false
+	}
+	a, aPeer, aok := l.endpoint(dl.A, "a", dl.ARange.Or(dl.DefRange))
+	b, bPeer, bok := l.endpoint(dl.B, "b", dl.BRange.Or(dl.DefRange))
 	link := model.Link{A: a, B: b, CableMeters: dl.Length, CableKind: l.cableKind(dl)}
 	if !aok || !bok || l.failedSince(n) {
 		return link, false
@@ -101,14 +122,21 @@ func swapEnds(a, b model.Endpoint) bool {
 // cableKind checks the length and resolves the cable kind.
 func (l *lowering) cableKind(dl *dsl.Link) string {
 	if dl.Length <= 0 || dl.Length > maxCableMeters {
+		why := ""
+		if dl.Length > maxCableMeters {
+			why = " (10 km, the reach of single-mode LR optics such as 100GBASE-LR4)"
+		}
 		l.errorf(dl.LengthRange.Or(dl.DefRange), "Invalid cable length",
-			"length %g is out of range; write the cable length in metres, more than 0 and at most %d.", dl.Length, maxCableMeters)
+			"length %g is out of range; write the cable length in metres, more than 0 and at most %d%s.", dl.Length, maxCableMeters, why)
 	}
 	if dl.Cable == nil {
-		if dl.Length <= maxDACMeters {
+		switch {
+		case dl.Length <= maxDACMeters:
 			return cableDAC
+		case dl.Length <= maxAOCMeters:
+			return cableAOC
 		}
-		return cableAOC
+		return cableFibre
 	}
 	c := *dl.Cable
 	if c != cableDAC && c != cableAOC && c != cableFibre {
@@ -120,16 +148,42 @@ func (l *lowering) cableKind(dl *dsl.Link) string {
 			"cable \"dac\" of %g m: no passive copper Ethernet PHY reaches beyond %d m (40GBASE-CR4, IEEE 802.3 clause 85; 25G and 100G copper reach 5 m). Write cable = \"aoc\" or \"fibre\" if that is what is laid, or correct the length.",
 			dl.Length, maxPassiveCopperMeter)
 	}
+	if c == cableAOC && dl.Length > maxAOCMeters && dl.Length <= maxCableMeters {
+		l.warnf(dl.CableRange.Or(dl.DefRange), "AOC longer than active optical cables reach",
+			"cable \"aoc\" of %g m: active optical cables reach %d m (the multimode short-reach optics they are built on: 25GBASE-SR and 100GBASE-SR4 on OM4, IEEE 802.3 clauses 112 and 95). Write cable = \"fibre\" if transceivers and a fibre are laid, or correct the length.",
+			dl.Length, maxAOCMeters)
+	}
 	return c
 }
 
-// endpoint resolves "device:port" to a switch port or host NIC, returns
-// the address of its Peer field and records it in l.cabled; a second
-// link on the same end is an error.
-func (l *lowering) endpoint(s string, r dsl.Range) (model.Endpoint, **model.Peer, bool) {
+// selfLink reports a link whose two ends name the same port or NIC. No
+// end of it is resolved, so neither is taken as cabled; the NICs left
+// without a link may be the end it meant (finishNICs folds them in).
+func (l *lowering) selfLink(dl *dsl.Link) {
+	d := l.errorf(dl.BRange.Or(dl.DefRange), "Link joins a port to itself",
+		"a and b both name %q; a link is one cable between two different ports. Write the far end of the cable in b: \"HOST:NIC\" for a host, \"SWITCH:PORT\" for a switch.", dl.A)
+	also(d, "a names the same end", dl.ARange)
+	l.broken = append(l.broken, brokenEnd{d: d, attr: "b"})
+}
+
+// brokenEnd is a link end whose error leaves a cable unaccounted for: a
+// link joining a port to itself, or an end naming a host but no NIC.
+// A NIC that no link cables may be the end it meant; finishNICs names
+// such NICs in its error instead of reporting each.
+type brokenEnd struct {
+	d *hcl.Diagnostic
+	// attr is the link attribute ("a" or "b") to correct, host the host
+	// the end names ("" when the end could be any NIC).
+	attr, host string
+}
+
+// endpoint resolves "device:port", written as link attribute attr, to a
+// switch port or host NIC, returns the address of its Peer field and
+// records it in l.cabled; a second link on the same end is an error.
+func (l *lowering) endpoint(s, attr string, r dsl.Range) (model.Endpoint, **model.Peer, bool) {
 	dev, port, ok := strings.Cut(s, ":")
 	if !ok || dev == "" || port == "" {
-		l.errorf(r, "Invalid link end", "link end %q is not \"device:port\"; write it like \"leaf1:swp1\" or \"gpu01:roce0\".", s)
+		l.invalidEnd(s, attr, dev, r)
 		return model.Endpoint{}, nil, false
 	}
 	e := model.Endpoint{Device: dev, Port: port}
@@ -148,6 +202,36 @@ func (l *lowering) endpoint(s string, r dsl.Range) (model.Endpoint, **model.Peer
 	}
 	l.cabled[peer] = r
 	return e, peer, true
+}
+
+// invalidEnd reports a link end that is not "device:port". One that
+// names a host (or a switch) says what to add; a host's NICs without a
+// link are then most likely what it meant (see brokenEnd).
+func (l *lowering) invalidEnd(s, attr, dev string, r dsl.Range) {
+	if h := l.hosts[dev]; h != nil {
+		d := l.errorf(r, "Invalid link end", "link end %q names host %q but none of its NICs; write %s = %q, with the name of its nic block for NIC (the host declares %s).",
+			s, dev, attr, dev+":NIC", nicsText(h))
+		l.broken = append(l.broken, brokenEnd{d: d, attr: attr, host: dev})
+		return
+	}
+	if sw := l.switches[dev]; sw != nil {
+		l.errorf(r, "Invalid link end", "link end %q names switch %q but none of its ports; write %s = %q, with the port's name for PORT.", s, dev, attr, dev+":PORT")
+		return
+	}
+	l.errorf(r, "Invalid link end", "link end %q is not \"device:port\"; write it like \"leaf1:swp1\" or \"gpu01:roce0\".", s)
+}
+
+// nicsText lists the NICs of h for messages: nic "roce0", or "no nic
+// block" when it has none.
+func nicsText(h *model.Host) string {
+	if len(h.NICs) == 0 {
+		return "no nic block"
+	}
+	names := make([]string, len(h.NICs))
+	for i, n := range h.NICs {
+		names[i] = strconv.Quote(n.Name)
+	}
+	return "nic " + listText(names)
 }
 
 // peerField sets e's kind and returns the address of the Peer field of
@@ -293,33 +377,129 @@ func (l *lowering) peerTrust(peer *model.Peer) model.Trust {
 	return model.TrustDSCP
 }
 
-// noSpeed reports a NIC that has no speed, naming it as the instance it
-// is, so that one mistake a dynamic block repeats lists its NICs.
-func (l *lowering) noSpeed(host, nic string) {
-	defer l.within(host + ":" + nic)()
-	l.errorf(l.src.Place("host", host, "nic", nic), "NIC has no speed",
-		"nic %q of host %q has no speed and is not linked to a switch port; set speed (e.g. speed = \"25G\").", nic, host)
+// uncabledNIC is a NIC that no link names.
+type uncabledNIC struct {
+	host, nic string
+	// speed tells whether the NIC's speed is written.
+	speed bool
 }
 
-// finishNICs gives a NIC without a written speed its switch port's speed.
+// name is "host:nic" as a link writes it.
+func (u uncabledNIC) name() string { return u.host + ":" + u.nic }
+
+// notCabled reports a NIC that no link cables, naming it as the instance
+// it is, so that one mistake a dynamic block repeats lists its NICs.
+// Without a written speed it is an error (the speed comes from the
+// switch port at the other end of its link). With one it is a warning
+// in a fabric that has switches, since every check of a NIC (speed, MTU,
+// tagging, PFC, marking) is against the switch port its link reaches,
+// so such a NIC is most likely a forgotten link; the NIC may also be
+// cabled to a device the fabric does not describe, hence a warning. A
+// fabric without switches has no port to cable a NIC to (a host-only
+// fabric renders host scripts alone), and says nothing then.
+func (l *lowering) notCabled(u uncabledNIC) {
+	if u.speed && len(l.f.Switches) == 0 {
+		return
+	}
+	defer l.within(u.name())()
+	at := l.src.Place("host", u.host, "nic", u.nic)
+	add := fmt.Sprintf("Add a link block with a = \"SWITCH:PORT\" and b = %q", u.name())
+	if !u.speed {
+		l.errorf(at, "NIC not cabled",
+			"no link block cables nic %q of host %q, so it has no switch port to take its speed from. %s; if the NIC is cabled to a device the fabric does not describe, set its speed instead (e.g. speed = \"25G\").", u.nic, u.host, add)
+		return
+	}
+	l.warnf(at, "NIC not cabled",
+		"no link block cables nic %q of host %q, so its speed, MTU, VLAN tagging and PFC are checked against no switch port, though its host script configures it. %s, or acknowledge this warning if the NIC is cabled to a device the fabric does not describe.", u.nic, u.host, add)
+}
+
+// finishNICs gives a NIC without a written speed its switch port's
+// speed, and reports the NICs no link cables (see notCabled), but for
+// those a broken link end most likely meant (foldUncabled).
 func (l *lowering) finishNICs() {
+	var uncabled []uncabledNIC
 	for i := range l.f.Hosts {
 		h := &l.f.Hosts[i]
 		for j := range h.NICs {
 			n := &h.NICs[j]
-			if l.written[Key("host", h.Name, "nic", n.Name, "speed")] {
-				continue
-			}
-			if n.Peer != nil && n.Peer.Kind == kindSwitch {
+			written := l.written[Key("host", h.Name, "nic", n.Name, "speed")]
+			if !written && n.Peer != nil && n.Peer.Kind == kindSwitch {
 				if sw := l.switches[n.Peer.Device]; sw != nil {
 					n.SpeedMbps = findPort(sw, n.Peer.Port).SpeedMbps
-					continue
 				}
 			}
-			if _, cabled := l.cabled[&n.Peer]; cabled || l.meant[Key(h.Name, n.Name)] {
-				continue // the link's error says why
+			if _, cabled := l.cabled[&n.Peer]; n.Peer != nil || cabled || l.meant[Key(h.Name, n.Name)] {
+				continue // cabled, or the link's error says why
 			}
-			l.noSpeed(h.Name, n.Name)
+			uncabled = append(uncabled, uncabledNIC{host: h.Name, nic: n.Name, speed: written})
 		}
 	}
+	for _, u := range l.foldUncabled(uncabled) {
+		l.notCabled(u)
+	}
+}
+
+// foldUncabled names the uncabled NICs in the errors of the broken link
+// ends that most likely meant them, and returns the others. An end that
+// names a host takes that host's uncabled NICs, a link joining a port
+// to itself any; either only when there are no more such NICs than
+// such ends, so that each could be one of them.
+func (l *lowering) foldUncabled(uncabled []uncabledNIC) []uncabledNIC {
+	if len(l.broken) == 0 || len(uncabled) == 0 {
+		return uncabled
+	}
+	byHost := map[string][]brokenEnd{}
+	var anyEnd []brokenEnd
+	for _, b := range l.broken {
+		if b.host == "" {
+			anyEnd = append(anyEnd, b)
+		} else {
+			byHost[b.host] = append(byHost[b.host], b)
+		}
+	}
+	var rest []uncabledNIC
+	for _, u := range uncabled {
+		if ends := byHost[u.host]; len(ends) > 0 && len(nicsOf(uncabled, u.host)) <= len(ends) {
+			continue // folded below
+		}
+		rest = append(rest, u)
+	}
+	for _, b := range l.broken {
+		if b.host != "" {
+			if nics := nicsOf(uncabled, b.host); len(nics) > 0 && len(nics) <= len(byHost[b.host]) {
+				b.d.Detail += meantText(nics, b.attr)
+			}
+		}
+	}
+	if len(anyEnd) == 0 || len(rest) > len(anyEnd) {
+		return rest
+	}
+	for _, b := range anyEnd {
+		b.d.Detail += meantText(rest, b.attr)
+	}
+	return nil
+}
+
+// nicsOf lists the NICs of uncabled on host.
+func nicsOf(uncabled []uncabledNIC, host string) []uncabledNIC {
+	var out []uncabledNIC
+	for _, u := range uncabled {
+		if u.host == host {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// meantText tells a broken link end's error which uncabled NICs it may
+// have meant.
+func meantText(nics []uncabledNIC, attr string) string {
+	if len(nics) == 1 {
+		return fmt.Sprintf(" No link cables nic %q of host %q; if this end was meant to be it, %s = %q fixes both.", nics[0].nic, nics[0].host, attr, nics[0].name())
+	}
+	names := make([]string, len(nics))
+	for i, u := range nics {
+		names[i] = u.name()
+	}
+	return fmt.Sprintf(" No link cables %s; if this end was meant to be one of them, correcting %s fixes both.", listText(names), attr)
 }

@@ -25,6 +25,8 @@ func lower(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
 		badSpeeds: map[string]bool{},
 		meant:     map[string]bool{},
 
+		unusableModel: map[string]bool{},
+
 		portNotOnModel:  map[string]*hcl.Diagnostic{},
 		undeclaredVLANs: map[int][]string{},
 	}
@@ -146,6 +148,13 @@ type lowering struct {
 	// meant marks "host/nic" NICs that a link end naming no NIC most
 	// likely meant (its error's suggestion): they get no follow-on error.
 	meant map[string]bool
+	// broken lists the link ends whose errors may account for a NIC no
+	// link cables (see brokenEnd).
+	broken []brokenEnd
+	// unusableModel marks switches whose model runs their platform only
+	// in releases fabricc does not configure: their os_version is not
+	// checked against fabricc's releases again.
+	unusableModel map[string]bool
 	// badSpeeds marks "switch/port" whose speed the model cannot run;
 	// a NIC taking that speed gets no follow-on error.
 	badSpeeds map[string]bool
@@ -218,4 +227,5 @@ func (l *lowering) lowerFabric() {
 		l.f.Description = *fb.Description
 	}
 	l.src.Set(fb.DefRange, "fabric")
+	l.src.Set(fb.DescriptionRange, "fabric", "description")
 }

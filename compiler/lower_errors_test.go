@@ -73,7 +73,7 @@ var errorCases = []struct {
 	}},
 	{name: "access port with two vlans", src: edit("", "vlans = [100]", "mode  = \"access\"\n    vlans = [100, 101]"), want: []string{
 		"14:13: Undeclared VLAN: port \"swp1-4\" on switch \"leaf1\" uses VLAN 101, which no vlan block declares; add vlan \"name\" { id = 101 }.",
-		"14:13: Access port needs one VLAN: an access port carries exactly one VLAN, and this port lists 2; write vlans = [ID], or mode = \"trunk\" for several.",
+		"14:13: Access port needs one VLAN: port \"swp1-4\" on switch \"leaf1\" is an access port, which carries exactly one VLAN, but its vlans list 2; write vlans = [ID], or mode = \"trunk\" for several.",
 	}},
 	{name: "bad mtu", src: edit("", "vlans = [100]", "vlans = [100]\n    mtu   = 10000"), want: []string{
 		"14:13: Invalid MTU: MTU 10000 is out of range; ports on switch \"leaf1\" take 552-9216 bytes (the platform's maximum).",
@@ -116,7 +116,7 @@ var errorCases = []struct {
 		"23:20: Unknown application: nic \"roce0\" of host \"gpu01\" lists application \"smb\"; fabricc knows \"iser\", \"mpi\", \"nfs-rdma\", \"nvme-of\" or \"smb-direct\".",
 	}},
 	{name: "nic without speed", src: edit("", "b      = \"leaf1:swp2\"", "b      = \"leaf1:swp2\"\n  cable  = \"dac\"", "addresses = [\"192.168.100.11/24\"]\n  }\n", "addresses = [\"192.168.100.11/24\"]\n  }\n  nic \"roce1\" {\n    model     = \"ConnectX-6 Dx\"\n    interface = \"ens1f1\"\n  }\n"), want: []string{
-		"25:3: NIC has no speed: nic \"roce1\" of host \"gpu01\" has no speed and is not linked to a switch port; set speed (e.g. speed = \"25G\").",
+		"25:3: NIC not cabled: no link block cables nic \"roce1\" of host \"gpu01\", so it has no switch port to take its speed from. Add a link block with a = \"SWITCH:PORT\" and b = \"gpu01:roce1\"; if the NIC is cabled to a device the fabric does not describe, set its speed instead (e.g. speed = \"25G\").",
 	}},
 	{name: "link to unknown port", src: edit("", "leaf1:swp2", "leaf1:swp22"), want: []string{
 		"29:12: Unknown port: switch \"leaf1\" has no port swp22; declare it in a port block. Did you mean \"swp2\"?",
@@ -134,15 +134,55 @@ var errorCases = []struct {
 	}},
 	{name: "link to unknown host", src: edit("", "gpu01:roce0", "storage:roce0"), want: []string{
 		"28:12: Unknown device: no switch or host is named \"storage\".",
-		"19:3: NIC has no speed: nic \"roce0\" of host \"gpu01\" has no speed and is not linked to a switch port; set speed (e.g. speed = \"25G\").",
+		"19:3: NIC not cabled: no link block cables nic \"roce0\" of host \"gpu01\", so it has no switch port to take its speed from. Add a link block with a = \"SWITCH:PORT\" and b = \"gpu01:roce0\"; if the NIC is cabled to a device the fabric does not describe, set its speed instead (e.g. speed = \"25G\").",
 	}},
 	{name: "link to misspelt host and NIC", src: edit("", "gpu01:roce0", "gpu02:roce9"), want: []string{
 		"28:12: Unknown device: no switch or host is named \"gpu02\". Did you mean \"gpu01\"?",
-		"19:3: NIC has no speed: nic \"roce0\" of host \"gpu01\" has no speed and is not linked to a switch port; set speed (e.g. speed = \"25G\").",
+		"19:3: NIC not cabled: no link block cables nic \"roce0\" of host \"gpu01\", so it has no switch port to take its speed from. Add a link block with a = \"SWITCH:PORT\" and b = \"gpu01:roce0\"; if the NIC is cabled to a device the fabric does not describe, set its speed instead (e.g. speed = \"25G\").",
 	}},
-	{name: "bad link end", src: edit("", "leaf1:swp2", "leaf1"), want: []string{
-		"29:12: Invalid link end: link end \"leaf1\" is not \"device:port\"; write it like \"leaf1:swp1\" or \"gpu01:roce0\".",
+	{name: "bad link end", src: edit("", "leaf1:swp2", "leaf:swp2:"), want: []string{
+		"29:12: Unknown device: no switch or host is named \"leaf\". Did you mean \"leaf1\"?",
 	}},
+	{name: "link end without a colon", src: edit("", "leaf1:swp2", "leaf1swp2"), want: []string{
+		"29:12: Invalid link end: link end \"leaf1swp2\" is not \"device:port\"; write it like \"leaf1:swp1\" or \"gpu01:roce0\".",
+	}},
+	{name: "link end naming a switch only", src: edit("", "leaf1:swp2", "leaf1"), want: []string{
+		"29:12: Invalid link end: link end \"leaf1\" names switch \"leaf1\" but none of its ports; write b = \"leaf1:PORT\", with the port's name for PORT.",
+	}},
+	// The NIC a link end naming its host (but no NIC) leaves without a
+	// link is named in that end's error, not reported again.
+	{name: "link end naming a host only", src: edit("", "a      = \"gpu01:roce0\"", "a      = \"gpu01\""), want: []string{
+		"28:12: Invalid link end: link end \"gpu01\" names host \"gpu01\" but none of its NICs; write a = \"gpu01:NIC\", with the name of its nic block for NIC (the host declares nic \"roce0\"). No link cables nic \"roce0\" of host \"gpu01\"; if this end was meant to be it, a = \"gpu01:roce0\" fixes both.",
+	}},
+	// A link from a port to itself: a is right, b repeats it. The NIC
+	// left without a link is the one b most likely meant.
+	{name: "link joining a port to itself", src: edit("", "a      = \"gpu01:roce0\"", "a      = \"leaf1:swp2\""), want: []string{
+		"29:12: Link joins a port to itself: a and b both name \"leaf1:swp2\"; a link is one cable between two different ports. Write the far end of the cable in b: \"HOST:NIC\" for a host, \"SWITCH:PORT\" for a switch. No link cables nic \"roce0\" of host \"gpu01\"; if this end was meant to be it, b = \"gpu01:roce0\" fixes both.",
+		"  note 28:12: a names the same end",
+	}},
+	// Two NICs without a link and one self-link: which one it meant is
+	// unknown, so each NIC keeps its error.
+	{name: "link joining a port to itself, two NICs uncabled", src: edit("host \"gpu02\" {\n  os = \"linux\"\n  nic \"roce0\" {\n    model     = \"ConnectX-6 Dx\"\n    interface = \"ens1f0\"\n  }\n}\n", "a      = \"gpu01:roce0\"", "a      = \"leaf1:swp2\""), want: []string{
+		"29:12: Link joins a port to itself: a and b both name \"leaf1:swp2\"; a link is one cable between two different ports. Write the far end of the cable in b: \"HOST:NIC\" for a host, \"SWITCH:PORT\" for a switch.",
+		"  note 28:12: a names the same end",
+		"19:3: NIC not cabled: no link block cables nic \"roce0\" of host \"gpu01\", so it has no switch port to take its speed from. Add a link block with a = \"SWITCH:PORT\" and b = \"gpu01:roce0\"; if the NIC is cabled to a device the fabric does not describe, set its speed instead (e.g. speed = \"25G\").",
+		"34:3: NIC not cabled: no link block cables nic \"roce0\" of host \"gpu02\", so it has no switch port to take its speed from. Add a link block with a = \"SWITCH:PORT\" and b = \"gpu02:roce0\"; if the NIC is cabled to a device the fabric does not describe, set its speed instead (e.g. speed = \"25G\").",
+	}},
+	// A NIC with a speed and no link is a warning in a fabric with
+	// switches (its path is checked against no port).
+	{name: "nic with speed and no link", src: edit("host \"gpu02\" {\n  os = \"linux\"\n  nic \"roce0\" {\n    model     = \"ConnectX-6 Dx\"\n    interface = \"ens1f0\"\n    speed     = \"100G\"\n  }\n}\n"), want: []string{
+		"34:3: NIC not cabled: no link block cables nic \"roce0\" of host \"gpu02\", so its speed, MTU, VLAN tagging and PFC are checked against no switch port, though its host script configures it. Add a link block with a = \"SWITCH:PORT\" and b = \"gpu02:roce0\", or acknowledge this warning if the NIC is cabled to a device the fabric does not describe.",
+	}},
+	{name: "two NICs on one interface", src: edit("", "addresses = [\"192.168.100.11/24\"]\n  }\n", "addresses = [\"192.168.100.11/24\"]\n  }\n  nic \"roce1\" {\n    model     = \"ConnectX-6 Dx\"\n    interface = \"ens1f0\"\n    speed     = \"100G\"\n  }\n", "  length = 3\n}\n", "  length = 3\n}\nlink {\n  a      = \"gpu01:roce1\"\n  b      = \"leaf1:swp3\"\n  length = 3\n}\n"), want: []string{
+		"27:17: Two NICs on one interface: nic \"roce1\" of host \"gpu01\" has interface \"ens1f0\", which nic \"roce0\" of the same host already has; each nic block is one port of the host and needs its own OS interface, or the host script configures that interface twice (MTU, VLAN and addresses of both NICs on one device). Write the interface this NIC really is, or remove one of the two nic blocks.",
+		"  note 21:17: nic \"roce0\" has interface \"ens1f0\"",
+	}},
+	// Windows adapter names are not case-sensitive.
+	{name: "two NICs on one Windows adapter", src: edit("", "os = \"linux\"", "os = \"windows\"", "\"ens1f0\"", "\"Ethernet 4\"", "addresses = [\"192.168.100.11/24\"]\n  }\n", "addresses = [\"192.168.100.11/24\"]\n  }\n  nic \"roce1\" {\n    model     = \"ConnectX-6 Dx\"\n    interface = \"ethernet 4\"\n    speed     = \"100G\"\n  }\n", "  length = 3\n}\n", "  length = 3\n}\nlink {\n  a      = \"gpu01:roce1\"\n  b      = \"leaf1:swp3\"\n  length = 3\n}\n"), want: []string{
+		"27:17: Two NICs on one interface: nic \"roce1\" of host \"gpu01\" has interface \"ethernet 4\", which nic \"roce0\" of the same host already has; each nic block is one port of the host and needs its own OS interface, or the host script configures that interface twice (MTU, VLAN and addresses of both NICs on one device). Write the interface this NIC really is, or remove one of the two nic blocks.",
+		"  note 21:17: nic \"roce0\" has interface \"Ethernet 4\"",
+	}},
+	{name: "two Linux NICs whose interfaces differ in case", src: edit("", "addresses = [\"192.168.100.11/24\"]\n  }\n", "addresses = [\"192.168.100.11/24\"]\n  }\n  nic \"roce1\" {\n    model     = \"ConnectX-6 Dx\"\n    interface = \"ENS1F0\"\n    speed     = \"100G\"\n  }\n", "  length = 3\n}\n", "  length = 3\n}\nlink {\n  a      = \"gpu01:roce1\"\n  b      = \"leaf1:swp3\"\n  length = 3\n}\n"), want: nil},
 	{name: "port used by two links", src: edit("link {\n  a      = \"leaf1:swp2\"\n  b      = \"gpu01:roce0\"\n  length = 1\n}\n"), want: []string{
 		"33:12: Cabled twice: port swp2 of switch \"leaf1\" is already cabled by another link; one end takes one cable.",
 		"  note 29:12: the other link is here",

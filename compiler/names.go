@@ -27,14 +27,18 @@ var releaseForms = map[model.Platform]struct {
 // `nv set qos mapping`: 5.3).
 const minCumulusRelease = "5.3"
 
+// minRelease is the first release of each platform that fabricc
+// configures ("" for every release).
+var minRelease = map[model.Platform]string{model.PlatformCumulus: minCumulusRelease}
+
 // checkReleases refuses a switch os_version that is not a release of its
 // platform in the form the switch prints it.
 func (l *lowering) checkReleases() {
 	for i := range l.cfg.Switches {
 		s := &l.cfg.Switches[i]
 		f, ok := releaseForms[model.Platform(s.Platform)]
-		if s.OSVersion == nil || !ok {
-			continue
+		if s.OSVersion == nil || !ok || l.unusableModel[s.Name] {
+			continue // an unusable model's error says no release helps
 		}
 		v := *s.OSVersion
 		r := s.OSVersionRange.Or(s.DefRange)

@@ -10,8 +10,10 @@ import (
 // OS. Each of these fabrics passed validation and failed only in build,
 // without a location, before these checks.
 func TestNameErrors(t *testing.T) {
-	windowsHost := "host \"win1\" {\n  os = \"windows\"\n  nic \"r0\" {\n    model     = \"ConnectX-4\"\n    interface = IFACE\n    speed     = \"25G\"\n  }\n}\n"
-	bsdHost := "host \"nas\" {\n  os = \"freebsd\"\n  nic \"r0\" {\n    model     = \"ConnectX-4\"\n    interface = \"eth0\"\n    speed     = \"25G\"\n  }\n}\n"
+	// Each host is cabled to a port of minimalFabric's leaf1: a NIC
+	// no link cables would be warned about as well.
+	windowsHost := "host \"win1\" {\n  os = \"windows\"\n  nic \"r0\" {\n    model     = \"ConnectX-4\"\n    interface = IFACE\n    speed     = \"25G\"\n  }\n}\nlink {\n  a      = \"leaf1:swp3\"\n  b      = \"win1:r0\"\n  length = 2\n}\n"
+	bsdHost := "host \"nas\" {\n  os = \"freebsd\"\n  nic \"r0\" {\n    model     = \"ConnectX-4\"\n    interface = \"eth0\"\n    speed     = \"25G\"\n  }\n}\nlink {\n  a      = \"leaf1:swp3\"\n  b      = \"nas:r0\"\n  length = 2\n}\n"
 	for _, tc := range []struct {
 		name string
 		src  string

@@ -59,7 +59,9 @@ host "h" {
 	// written settings (the qos block's action and polling_ms, its own
 	// restore_ms); switch a's watchdog is off.
 	ignored := "PFC watchdog setting the switch ignores: pfc_watchdog %s is written, but onyx switches cannot honour it: Onyx's pfc-wd command takes no action, timeout or interval and uses its own. Their watchdog runs without it; remove the setting, or set it in the pfc_watchdog block of the switches that honour it."
-	if want := []string{"14:18: " + fmt.Sprintf(ignored, "action"), "12:3: " + fmt.Sprintf(ignored, "polling_ms"), "26:3: " + fmt.Sprintf(ignored, "restore_ms")}; !reflect.DeepEqual(diags, want) {
+	// Host h's NIC has a speed but no link, in a fabric with switches.
+	notCabled := `33:3: NIC not cabled: no link block cables nic "n" of host "h", so its speed, MTU, VLAN tagging and PFC are checked against no switch port, though its host script configures it. Add a link block with a = "SWITCH:PORT" and b = "h:n", or acknowledge this warning if the NIC is cabled to a device the fabric does not describe.`
+	if want := []string{"14:18: " + fmt.Sprintf(ignored, "action"), "12:3: " + fmt.Sprintf(ignored, "polling_ms"), "26:3: " + fmt.Sprintf(ignored, "restore_ms"), notCabled}; !reflect.DeepEqual(diags, want) {
 		t.Errorf("diagnostics:\n%s\nwant:\n%s", joinLines(diags), joinLines(want))
 	}
 	if f.Name != "lab" || f.Description != "policy test" {
@@ -113,16 +115,17 @@ func TestPolicyErrors(t *testing.T) {
 			"26:17: Invalid trust: nic \"roce0\" of host \"gpu01\" has trust \"l3\"; write \"dscp\", \"pcp\" or \"both\".",
 		}},
 		{"port mode", edit("", "    vlans = [100]\n", "    vlans = [100]\n    mode  = \"hybrid\"\n    trust = \"L3\"\n"), []string{
-			"14:13: Invalid port mode: mode \"hybrid\" is not known; write \"access\", \"trunk\" or \"routed\".",
+			"14:13: Invalid port mode: port \"swp1-4\" on switch \"leaf1\" has mode \"hybrid\", which is not known; write \"access\", \"trunk\" or \"routed\".",
 			"15:13: Invalid trust: trust \"L3\" is not known; write \"dscp\", \"pcp\" or \"both\".",
 		}},
 		{"routed with vlans", edit("", "    vlans = [100]\n", "    vlans = [100]\n    mode  = \"routed\"\n    native_vlan = 100\n"), []string{
-			"15:19: Native VLAN on a non-trunk port: native_vlan applies to trunk ports, and this port is routed; remove native_vlan or use mode = \"trunk\".",
-			"14:13: Routed port with VLANs: a routed port carries no VLANs; remove vlans, or use mode = \"trunk\" or \"access\".",
+			"15:19: Native VLAN on a non-trunk port: port \"swp1-4\" on switch \"leaf1\" has native_vlan, which applies to trunk ports, but it is routed; remove native_vlan or use mode = \"trunk\".",
+			"14:13: Routed port with VLANs: port \"swp1-4\" on switch \"leaf1\" is a routed port, which carries no VLANs; remove vlans, or use mode = \"trunk\" or \"access\".",
 		}},
 		{"unknown os and freebsd qlogic", edit("host \"bsd\" {\n  os = \"freebsd\"\n  nic \"q\" {\n    model     = \"QL45212\"\n    interface = \"ql0\"\n    speed     = \"25G\"\n  }\n}\nhost \"mac\" {\n  os = \"macos\"\n}\n"), []string{
 			"35:17: Unsupported NIC: fabricc knows no freebsd driver for the QL45212 of nic \"q\" on host \"bsd\"; use a ConnectX adapter or another OS.",
 			"41:8: Unknown host OS: host \"mac\" has os \"macos\"; fabricc renders \"linux\", \"windows\" or \"freebsd\".",
+			"34:3: NIC not cabled: no link block cables nic \"q\" of host \"bsd\", so its speed, MTU, VLAN tagging and PFC are checked against no switch port, though its host script configures it. Add a link block with a = \"SWITCH:PORT\" and b = \"bsd:q\", or acknowledge this warning if the NIC is cabled to a device the fabric does not describe.",
 		}},
 		{"linux driver", edit("", "    vlan      = 100\n", "    vlan      = 100\n    driver    = \"winof2\"\n"), []string{
 			"23:17: Driver does not fit the NIC: driver \"winof2\" does not run a ConnectX-6 Dx on linux; write \"mlnx_ofed\" or \"inbox\".",

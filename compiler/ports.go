@@ -166,10 +166,12 @@ func (l *lowering) watchdog(s *dsl.Switch) model.PFCWatchdog {
 	w := defaultWatchdog
 	if q := l.cfg.QoS; q != nil && q.Watchdog != nil {
 		l.src.Set(q.Watchdog.DefRange, "qos", "pfc_watchdog")
+		l.src.Set(q.Watchdog.ActionRange, "qos", "pfc_watchdog", "action")
 		l.overlayWatchdog(&w, q.Watchdog)
 	}
 	if s.Watchdog != nil {
 		l.src.Set(s.Watchdog.DefRange, "switch", s.Name, "pfc_watchdog")
+		l.src.Set(s.Watchdog.ActionRange, "switch", s.Name, "pfc_watchdog", "action")
 		l.overlayWatchdog(&w, s.Watchdog)
 	}
 	if !w.Enabled {
@@ -330,7 +332,7 @@ func (l *lowering) recordPortAttrs(sw, n string, p dsl.Port) {
 	l.src.setBlock(Key(k...), p.DefRange, []attrRange{
 		{"speed", p.SpeedRange}, {"mtu", p.MTURange}, {"mode", p.ModeRange}, {"vlans", p.VLANsRange},
 		{"native_vlan", p.NativeVLANRange}, {"trust", p.TrustRange}, {"pfc", p.PFCRange},
-		{"lanes", p.LanesRange},
+		{"lanes", p.LanesRange}, {"description", p.DescriptionRange},
 	})
 	if p.Trust != nil {
 		l.written[Key(append(k, "trust")...)] = true
@@ -343,7 +345,7 @@ func (l *lowering) recordPortAttrs(sw, n string, p dsl.Port) {
 // overlayPort copies every attribute o sets onto p, with its range.
 func overlayPort(p *dsl.Port, o dsl.Port) {
 	if o.Description != nil {
-		p.Description = o.Description
+		p.Description, p.DescriptionRange = o.Description, o.DescriptionRange
 	}
 	if o.Speed != nil {
 		p.Speed, p.SpeedRange = o.Speed, o.SpeedRange
@@ -449,20 +451,20 @@ func (l *lowering) resolveMode(p *model.Port, a dsl.Port, block dsl.Range, who s
 	}
 	if a.NativeVLAN != nil && p.Mode != model.ModeTrunk {
 		l.errorOnce(a.NativeVLANRange.Or(block), "Native VLAN on a non-trunk port",
-			fmt.Sprintf("native_vlan applies to trunk ports, and this port is %s; remove native_vlan or use mode = \"trunk\".", p.Mode))
+			fmt.Sprintf("%s has native_vlan, which applies to trunk ports, but it is %s; remove native_vlan or use mode = \"trunk\".", who, p.Mode))
 	}
 	switch p.Mode {
 	case model.ModeAccess:
 		if len(a.VLANs) != 1 {
 			l.errorOnce(a.VLANsRange.Or(a.ModeRange.Or(block)), "Access port needs one VLAN",
-				fmt.Sprintf("an access port carries exactly one VLAN, and this port lists %d; write vlans = [ID], or mode = \"trunk\" for several.", len(a.VLANs)))
+				fmt.Sprintf("%s is an access port, which carries exactly one VLAN, but its vlans list %d; write vlans = [ID], or mode = \"trunk\" for several.", who, len(a.VLANs)))
 			return
 		}
 		p.AccessVLAN = a.VLANs[0]
 	case model.ModeTrunk:
 		if len(a.VLANs) == 0 {
 			l.errorOnce(a.ModeRange.Or(block), "Trunk port without VLANs",
-				"a trunk port needs the VLANs it carries; write vlans = [ID, ...], or use mode = \"routed\".")
+				fmt.Sprintf("%s is a trunk, which needs the VLANs it carries; write vlans = [ID, ...], or use mode = \"routed\".", who))
 		}
 		p.TrunkVLANs = sortedUnique(a.VLANs)
 		if a.NativeVLAN != nil {
@@ -472,10 +474,10 @@ func (l *lowering) resolveMode(p *model.Port, a dsl.Port, block dsl.Range, who s
 	case model.ModeRouted:
 		if len(a.VLANs) > 0 {
 			l.errorOnce(a.ModeRange.Or(block), "Routed port with VLANs",
-				"a routed port carries no VLANs; remove vlans, or use mode = \"trunk\" or \"access\".")
+				fmt.Sprintf("%s is a routed port, which carries no VLANs; remove vlans, or use mode = \"trunk\" or \"access\".", who))
 		}
 	default:
 		l.errorOnce(a.ModeRange.Or(block), "Invalid port mode",
-			fmt.Sprintf("mode %q is not known; write %s.%s", *a.Mode, quoteList(portModes), didYouMean(*a.Mode, portModes)))
+			fmt.Sprintf("%s has mode %q, which is not known; write %s.%s", who, *a.Mode, quoteList(portModes), didYouMean(*a.Mode, portModes)))
 	}
 }

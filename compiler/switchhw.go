@@ -32,13 +32,27 @@ func (l *lowering) checkSwitchModel(s *dsl.Switch, sw model.Switch, platformKnow
 	if !platformKnown {
 		return hw
 	}
+	if ps, ok := row.support(sw.Platform); ok && !ps.usable() {
+		l.unusableModel[s.Name] = true
+		least := minRelease[sw.Platform]
+		d := l.errorf(at, "Model not supported on this platform",
+			"switch %q is a %s, which runs %s only before release %s, and fabricc configures %s %s or later: no release runs both, so fabricc cannot configure this switch. Pick a model that runs %s %s or later: %s.",
+			s.Name, hw.name, platformTitle(sw.Platform), ps.below, platformTitle(sw.Platform), least, sw.Platform, least, strings.Join(modelsRunning(sw.Platform), ", "))
+		also(d, fmt.Sprintf("platform %s", sw.Platform), s.PlatformRange)
+		return hw
+	}
 	runs, below := row.runs(sw.Platform, sw.OSVersion)
 	switch {
 	case runs:
 	case below != "":
+		earlier := "an earlier release"
+		if least := minRelease[sw.Platform]; least != "" {
+			// usable: below is later than least, so the advice holds.
+			earlier = fmt.Sprintf("a release from %s (the first fabricc configures) up to before %s", least, below)
+		}
 		d := l.errorf(s.OSVersionRange.Or(at), "Platform release does not run on this model",
-			"switch %q runs %s %s%s on its %s, which %s runs only before release %s. Set os_version to an earlier release, or pick a model that runs %s %s: %s.",
-			s.Name, sw.Platform, sw.OSVersion, defaultNote(s.OSVersion == nil), hw.name, sw.Platform, below, sw.Platform, sw.OSVersion, strings.Join(modelsRunning(sw.Platform), ", "))
+			"switch %q runs %s %s%s on its %s, which %s runs only before release %s. Set os_version to %s, or pick a model that runs %s %s: %s.",
+			s.Name, sw.Platform, sw.OSVersion, defaultNote(s.OSVersion == nil), hw.name, sw.Platform, below, earlier, sw.Platform, sw.OSVersion, strings.Join(modelsRunning(sw.Platform), ", "))
 		if s.OSVersion != nil {
 			also(d, fmt.Sprintf("model %s", hw.name), s.ModelRange)
 		}

@@ -22,12 +22,16 @@ type Warning struct {
 // Warnings lists every warning the compiler gives, by code; docs and
 // `accept` validation read it.
 var Warnings = []Warning{
+	warning("AOC longer than active optical cables reach",
+		"a link says cable = \"aoc\" with a length beyond the 100 m active optical cables reach (the multimode short-reach optics they are built on, 25GBASE-SR and 100GBASE-SR4 on OM4); the cable is fibre between transceivers, or the length is wrong"),
 	warning("CNP marking not settable",
 		"a Mellanox NIC must mark its congestion notification packets with the fabric's CNP class, but its driver has no setting the host scripts can write, so it keeps the firmware default (DSCP 48, priority 6) until mlxconfig changes it"),
 	warning("DAC longer than copper reaches",
 		"a link says cable = \"dac\" with a length no passive copper Ethernet PHY reaches (7 m, 40GBASE-CR4 in IEEE 802.3 clause 85; 5 m at 25G and 100G); the cable is an AOC or fibre, or the length is wrong"),
 	warning("ECN minimum above DCQCN bound",
 		"the ECN minimum of a lossless class is above the DCQCN ECN-before-PFC bound of a switch, so PFC may pause before ECN slows the senders"),
+	warning("NIC not cabled",
+		"a NIC with a written speed is cabled by no link block, so its speed, MTU, VLAN tagging and PFC are checked against no switch port; without a speed it is an error"),
 	warning("NICs of one host in overlapping subnets",
 		"two NICs of one host have addresses in overlapping subnets; without policy routing the host sends both NICs' traffic out of one of them"),
 	warning("PFC watchdog setting the switch ignores",

@@ -171,3 +171,53 @@ func TestDACLongerThanCopperReaches(t *testing.T) {
 		}
 	}
 }
+
+// TestCableKindsAndReach: a link without cable is dac up to 5 m, aoc up
+// to the 100 m active optical cables reach, fibre beyond; an "aoc" longer
+// than that is warned about at its cable attribute (the AOC analogue of
+// dac-longer-than-copper-reaches), and 10 km is the longest cable.
+func TestCableKindsAndReach(t *testing.T) {
+	for _, tc := range []struct {
+		length, cable, kind string
+		want                []string
+	}{
+		{"5", "", "dac", nil},
+		{"6", "", "aoc", nil},
+		{"100", "", "aoc", nil},
+		{"101", "", "fibre", nil},
+		{"10000", "", "fibre", nil},
+		{"100", "aoc", "aoc", nil},
+		{"2000", "fibre", "fibre", nil},
+		{"2000", "aoc", "aoc", []string{"warning|AOC longer than active optical cables reach|" +
+			`cable "aoc" of 2000 m: active optical cables reach 100 m (the multimode short-reach optics they are built on: 25GBASE-SR and 100GBASE-SR4 on OM4, IEEE 802.3 clauses 112 and 95). Write cable = "fibre" if transceivers and a fibre are laid, or correct the length. To acknowledge this warning, add accept "aoc-longer-than-active-optical-cables-reach" { reason = "..." } to the fabric block.`}},
+		{"10001", "", "", []string{"error|Invalid cable length|" +
+			`length 10001 is out of range; write the cable length in metres, more than 0 and at most 10000 (10 km, the reach of single-mode LR optics such as 100GBASE-LR4).`}},
+	} {
+		line := "  length = " + tc.length + "\n"
+		if tc.cable != "" {
+			line += "  cable  = \"" + tc.cable + "\"\n"
+		}
+		src := strings.Replace(fcoeFabric(`  accept "priority-3-may-be-taken-by-fcoe" {
+    reason = "no FCoE here"
+  }
+`), "  length = 3\n", line, 1)
+		f, diags := Compile(parseFabric(t, src))
+		var got []string
+		for _, d := range diags {
+			sev := "error"
+			if d.Severity == hcl.DiagWarning {
+				sev = "warning"
+			}
+			if d.Summary == "Cable too long for the switch buffer" || d.Summary == "Cable too long for the ECN queue limit" {
+				continue // the buffer's own limit, not the cable kind's
+			}
+			got = append(got, sev+"|"+d.Summary+"|"+d.Detail)
+		}
+		if d := cmp.Diff(tc.want, got); d != "" {
+			t.Errorf("length %s cable %q (-want +got):\n%s", tc.length, tc.cable, d)
+		}
+		if tc.kind != "" && (f == nil || len(f.Links) != 1 || f.Links[0].CableKind != tc.kind) {
+			t.Errorf("length %s cable %q: want a %s link in the model, got %v", tc.length, tc.cable, tc.kind, f)
+		}
+	}
+}

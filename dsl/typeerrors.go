@@ -3,6 +3,8 @@ package dsl
 import (
 	"fmt"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -36,18 +38,108 @@ func nameTypeErrors(diags hcl.Diagnostics, files map[string]*hcl.File) {
 		if attr == nil {
 			continue
 		}
-		reason := strings.TrimPrefix(d.Detail, "Unsuitable value: ")
+		reason := readableBounds(strings.TrimPrefix(d.Detail, "Unsuitable value: "))
 		d.Summary = "Incorrect attribute value type"
 		d.Detail = fmt.Sprintf("Inappropriate value for attribute %q: %s.", attr.Name, reason) +
-			quotedHint(f.Bytes, *d.Context, reason) + bracketHint(attr.Name, reason, f.Bytes, *d.Context)
+			quotedHint(attr.Name, f.Bytes, *d.Context, reason) + bracketHint(attr.Name, reason, f.Bytes, *d.Context) +
+			boundsHint(attr.Name, reason)
 	}
 }
 
+// numberUnit is the unit of a number attribute: its name in words, the
+// spellings a quoted value may carry after the number ("2m", "9000 B"),
+// and an example value, if one fits every place the attribute is in.
+type numberUnit struct {
+	unit      string
+	spellings []string
+	example   string
+}
+
+// numberUnits are the units of the language's number attributes that
+// have one (docs/language.md, "Units"), by attribute name: a link's
+// length in metres, MTUs in bytes, shares and probabilities in percent,
+// the PFC watchdog's times in milliseconds.
+var numberUnits = map[string]numberUnit{
+	"length":               {"metres", []string{"m", "meter", "meters", "metre", "metres"}, "3"},
+	"mtu":                  {"bytes", []string{"b", "byte", "bytes"}, ""},
+	"lossless_mtu":         {"bytes", []string{"b", "byte", "bytes"}, ""},
+	"bandwidth":            {"percent", []string{"%", "percent"}, ""},
+	"probability":          {"percent", []string{"%", "percent"}, ""},
+	"small_packet_percent": {"percent", []string{"%", "percent"}, ""},
+	"timeout_ms":           {"milliseconds", []string{"ms"}, ""},
+	"polling_ms":           {"milliseconds", []string{"ms"}, ""},
+	"restore_ms":           {"milliseconds", []string{"ms"}, ""},
+}
+
+// leadingNumber matches a quoted value that is a number and what follows
+// it ("2m", "9000 B", "1.5").
+var leadingNumber = regexp.MustCompile(`^\s*([0-9]+(?:\.[0-9]+)?)\s*(.*?)\s*$`)
+
+// unitHint is the advice for the quoted value v where attribute name's
+// number belongs: for an attribute with a unit, that unit and, when v is
+// a number in that unit, the line to write ("length = 2" for "2m").
+func unitHint(name, v string) string {
+	u, ok := numberUnits[name]
+	if !ok {
+		return " write a number without quotes."
+	}
+	if m := leadingNumber.FindStringSubmatch(v); m != nil && (m[2] == "" || slices.Contains(u.spellings, strings.ToLower(m[2]))) {
+		return fmt.Sprintf(" %s is a number of %s, written without quotes: %s = %s.", name, u.unit, name, m[1])
+	}
+	if u.example != "" {
+		return fmt.Sprintf(" %s is a number of %s, written without quotes (e.g. %s = %s).", name, u.unit, name, u.example)
+	}
+	return fmt.Sprintf(" %s is a number of %s, written without quotes.", name, u.unit)
+}
+
+// bounds matches cty's words for a number outside what the Go field
+// holds ("value must be between -1.797...e+308 and ... inclusive",
+// "value must be a whole number, between -9223372036854775808 and
+// 9223372036854775807"), whose bounds run to 300 digits for a float.
+var bounds = regexp.MustCompile(`between (-?[0-9]+(?:\.[0-9]+)?) and (-?[0-9]+(?:\.[0-9]+)?)( inclusive)?$`)
+
+// readableBounds writes the bounds of cty's out-of-range words in
+// scientific notation when they are longer than a few digits, and drops
+// the "inclusive" of a bound no one writes ("between -1.8e+308 and
+// 1.8e+308").
+func readableBounds(reason string) string {
+	m := bounds.FindStringSubmatchIndex(reason)
+	if m == nil {
+		return reason
+	}
+	short := func(n string) string {
+		if len(strings.TrimPrefix(n, "-")) <= 12 {
+			return n
+		}
+		f, err := strconv.ParseFloat(n, 64)
+		if err != nil {
+			return n
+		}
+		return strconv.FormatFloat(f, 'g', 2, 64)
+	}
+	return reason[:m[0]] + "between " + short(reason[m[2]:m[3]]) + " and " + short(reason[m[4]:m[5]])
+}
+
+// boundsHint says the unit of a number attribute whose value is not one
+// the decoder holds (length = 1e400, mtu = 9000.5): the range the
+// compiler then checks is the attribute's own, in that unit.
+func boundsHint(name, reason string) string {
+	u, ok := numberUnits[name]
+	if !ok || !strings.HasPrefix(reason, "value must be ") {
+		return ""
+	}
+	if u.example != "" {
+		return fmt.Sprintf(" %s is a number of %s (e.g. %s = %s).", name, u.unit, name, u.example)
+	}
+	return fmt.Sprintf(" %s is a number of %s.", name, u.unit)
+}
+
 // quotedHint is the advice for a quoted word written at r of src where
-// a number or a bool belongs (mtu = "jumbo", pfc = "yes"), or "". The
-// expression is parsed again from its source: the loader may have put
-// a faster node of its own in the syntax tree's place.
-func quotedHint(src []byte, r hcl.Range, reason string) string {
+// attribute name's number or bool belongs (mtu = "jumbo", pfc = "yes",
+// length = "2m"), or "". The expression is parsed again from its source:
+// the loader may have put a faster node of its own in the syntax tree's
+// place.
+func quotedHint(name string, src []byte, r hcl.Range, reason string) string {
 	if r.End.Byte > len(src) || r.Start.Byte > r.End.Byte {
 		return ""
 	}
@@ -62,7 +154,7 @@ func quotedHint(src []byte, r hcl.Range, reason string) string {
 	}
 	switch {
 	case strings.HasPrefix(reason, "a number is required"):
-		return fmt.Sprintf(" %q is a quoted string; write a number without quotes.", v.AsString())
+		return fmt.Sprintf(" %q is a quoted string;", v.AsString()) + unitHint(name, v.AsString())
 	case strings.HasPrefix(reason, "a bool is required"):
 		return fmt.Sprintf(" %q is a quoted string; write true or false without quotes.", v.AsString())
 	}

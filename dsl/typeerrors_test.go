@@ -24,7 +24,7 @@ func TestTypeErrorsNameTheAttribute(t *testing.T) {
     mtu   = "jumbo"
   }
 }
-`, `Inappropriate value for attribute "mtu": a number is required. "jumbo" is a quoted string; write a number without quotes.`, 10, 14},
+`, `Inappropriate value for attribute "mtu": a number is required. "jumbo" is a quoted string; mtu is a number of bytes, written without quotes.`, 10, 14},
 		{"quoted word for a bool", `switch "s" {
   platform = "cumulus"
   model    = "SN2410"
@@ -54,7 +54,41 @@ switch "s" {
     length = "3m"
   }
 }
-`, `Inappropriate value for attribute "length": a number is required. "3m" is a quoted string; write a number without quotes.`, 10, 15},
+`, `Inappropriate value for attribute "length": a number is required. "3m" is a quoted string; length is a number of metres, written without quotes: length = 3.`, 10, 15},
+		{"a length in another unit", `link {
+  a      = "s:swp1"
+  b      = "h:n"
+  length = "2 km"
+}
+`, `Inappropriate value for attribute "length": a number is required. "2 km" is a quoted string; length is a number of metres, written without quotes (e.g. length = 3).`, 8, 13},
+		{"a length beyond a float", `link {
+  a      = "s:swp1"
+  b      = "h:n"
+  length = 1e400
+}
+`, `Inappropriate value for attribute "length": value must be between -1.8e+308 and 1.8e+308. length is a number of metres (e.g. length = 3).`, 8, 12},
+		{"an MTU with its unit", `switch "s" {
+  platform = "cumulus"
+  model    = "SN2410"
+  port "swp1" {
+    speed = "25G"
+    mtu   = "9000 B"
+  }
+}
+`, `Inappropriate value for attribute "mtu": a number is required. "9000 B" is a quoted string; mtu is a number of bytes, written without quotes: mtu = 9000.`, 10, 14},
+		{"an MTU that is not whole", `switch "s" {
+  platform = "cumulus"
+  model    = "SN2410"
+  port "swp1" {
+    speed = "25G"
+    mtu   = 9000.5
+  }
+}
+`, `Inappropriate value for attribute "mtu": value must be a whole number, between -9.2e+18 and 9.2e+18. mtu is a number of bytes.`, 10, 13},
+		{"a quoted word for a number without a unit", `vlan "v" {
+  id = "ten"
+}
+`, `Inappropriate value for attribute "id": a number is required. "ten" is a quoted string; write a number without quotes.`, 6, 9},
 		{"one value for a list", `switch "s" {
   platform = "cumulus"
   model    = "SN2410"

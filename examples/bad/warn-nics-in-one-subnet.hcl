@@ -14,7 +14,7 @@ switch "leaf1" {
   os_version = "3.9.1014"
   model      = "SN2700"
 
-  port "1/1-1/2" {
+  port "1/1-1/3" {
     speed = "100G"
     mtu   = 9216
     mode  = "trunk"
@@ -67,5 +67,11 @@ link {
 link {
   a      = "leaf1:1/2"
   b      = "gpu2:roce0"
+  length = 3
+}
+
+link {
+  a      = "leaf1:1/3"
+  b      = "gpu1:roce1"
   length = 3
 }

@@ -29,31 +29,23 @@ var speeds = map[int]oc.E_IfEthernet_ETHERNET_SPEED{
 	1600000: oc.IfEthernet_ETHERNET_SPEED_SPEED_1600GB,
 }
 
-// ethernetHeaderBytes is what OpenConfig's interface mtu counts on top
-// of an IP MTU: the 14-byte Ethernet header (destination and source MAC,
-// EtherType), not the FCS. openconfig-interfaces.yang, leaf mtu: "Set
+// ocMTU returns the OpenConfig interface mtu for the model's port MTU,
+// which is the platform's own "mtu" number. OpenConfig counts the
+// Ethernet frame without FCS (openconfig-interfaces.yang, leaf mtu: "Set
 // the max transmission unit size in octets for the physical interface.
 // If this is not set, the mtu is set to the operational default -- e.g.,
 // 1514 bytes on an Ethernet interface", i.e. 1500 + 14; the
-// openconfig/featureprofiles interface tests set it to the L3 MTU + 14.
-const ethernetHeaderBytes = 14
-
-// ocMTU returns the OpenConfig interface mtu (an L2 frame without FCS) for
-// the model's port MTU, which is the platform's own "mtu" number: the IP
-// MTU on EOS (docs/language.md, "EOS's mtu is the IP MTU") and on Cumulus
-// Linux (the Linux netdev MTU, which excludes the Ethernet header), so
-// those get the header added. Onyx's mtu is written as it is: whether
-// Onyx counts the Ethernet header is not confirmed (README, open points).
-// 0 (no MTU in the model) stays 0, meaning "not written".
+// openconfig/featureprofiles interface tests set it to the L3 MTU + 14).
+// What each platform's number counts is model.PortMTU, the data the
+// compiler's link checks compare by: the IP MTU on EOS, Onyx and Cumulus
+// Linux, so each gets the 14-byte Ethernet header added. 0 (no MTU in
+// the model) stays 0, meaning "not written".
 func ocMTU(pl model.Platform, mtu int) (uint16, error) {
 	if mtu == 0 {
 		return 0, nil
 	}
-	frame := mtu
-	if pl == model.PlatformEOS || pl == model.PlatformCumulus {
-		frame += ethernetHeaderBytes
-	}
-	if mtu < 0 || frame > 65535 {
+	frame := pl.PortMTU().FrameBytes(mtu)
+	if mtu < 0 || frame < 0 || frame > 65535 {
 		return 0, fmt.Errorf("MTU %d is outside the OpenConfig range 0-65535 (uint16) as the frame size OpenConfig counts (%d)", mtu, frame)
 	}
 	return uint16(frame), nil

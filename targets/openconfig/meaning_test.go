@@ -52,9 +52,10 @@ func build(t *testing.T, f *model.Fabric, name string) *oc.Device {
 // MTU plus the 14-byte Ethernet header, without FCS; the
 // openconfig/featureprofiles interface test (feature/interface/singleton)
 // sets it to "the L3 MTU, i.e. the payload portion of an Ethernet frame" +
-// 14. The model's port MTU is the platform's own number: the IP MTU on
-// EOS and Cumulus (Linux), so those get 14 added; Onyx's is written as
-// is (whether Onyx counts the header is not confirmed).
+// 14. The model's port MTU is the platform's own number, the IP MTU on
+// EOS, Onyx and Cumulus (Linux) alike (model.PortMTU), so each gets 14
+// added: an EOS 9214 and an Onyx 9214, which the link checks take as
+// equal, are one frame size here too.
 func TestMTUIsFrameWithoutFCS(t *testing.T) {
 	tests := []struct {
 		sw, port string
@@ -63,7 +64,7 @@ func TestMTUIsFrameWithoutFCS(t *testing.T) {
 		{"leaf1", "Ethernet1/1", 9214 + 14},  // EOS, IP MTU 9214
 		{"leaf1", "Ethernet32/1", 1500 + 14}, // EOS, IP MTU 1500: the YANG's 1514
 		{"spine1", "swp1", 9216 + 14},        // Cumulus, Linux MTU 9216
-		{"leaf2", "1/1", 9216},               // Onyx, as written
+		{"leaf2", "1/1", 9216 + 14},          // Onyx, IP MTU 9216
 	}
 	f := testFabric()
 	for _, tt := range tests {
@@ -77,16 +78,19 @@ func TestMTUIsFrameWithoutFCS(t *testing.T) {
 		}
 	}
 
-	// uint16 bounds the frame, not the model's number: 65530 fits on
-	// Onyx but not as 65544 on EOS.
-	f = testFabric()
-	f.Switches[0].Ports[1].MTU = 65530
-	if _, err := Render(f, &f.Switches[0]); err == nil || !strings.Contains(err.Error(), "MTU 65530 is outside the OpenConfig range 0-65535 (uint16) as the frame size OpenConfig counts (65544)") {
-		t.Errorf("EOS MTU 65530: error %v, want the uint16 frame-size error", err)
-	}
-	f.Switches[1].Ports[0].MTU = 65530
-	if _, err := Render(f, &f.Switches[1]); err != nil {
-		t.Errorf("Onyx MTU 65530: %v", err)
+	// uint16 bounds the frame, not the model's number: 65521 fits, as
+	// 65535, but 65530 does not, as 65544, on EOS and Onyx alike.
+	for _, i := range []int{0, 1} {
+		f = testFabric()
+		sw := &f.Switches[i]
+		sw.Ports[len(sw.Ports)-1].MTU = 65530
+		if _, err := Render(f, sw); err == nil || !strings.Contains(err.Error(), "MTU 65530 is outside the OpenConfig range 0-65535 (uint16) as the frame size OpenConfig counts (65544)") {
+			t.Errorf("%s MTU 65530: error %v, want the uint16 frame-size error", sw.Platform, err)
+		}
+		sw.Ports[len(sw.Ports)-1].MTU = 65521
+		if _, err := Render(f, sw); err != nil {
+			t.Errorf("%s MTU 65521: %v", sw.Platform, err)
+		}
 	}
 }
 

@@ -47,7 +47,7 @@ func writeNote(f *model.Fabric, sw *model.Switch, b *targets.Text) *targets.Text
 }
 
 // writeMTU says how the JSON's interface mtu relates to the model's port
-// MTU on this platform (ocMTU).
+// MTU on this platform (ocMTU, by model.PortMTU).
 func writeMTU(b *targets.Text, sw *model.Switch) {
 	b.At()
 	b.WriteString("\n## MTU (in the JSON)\n\n")
@@ -55,14 +55,14 @@ func writeMTU(b *targets.Text, sw *model.Switch) {
 	for _, p := range sw.Ports {
 		b.Also("switch", sw.Name, "port", p.Name, "mtu")
 	}
-	if sw.Platform == model.PlatformEOS || sw.Platform == model.PlatformCumulus {
-		fmt.Fprintf(b, "OpenConfig's interface mtu is the Ethernet frame without FCS (1514 for a 1500-byte IP MTU). "+
-			"The %s port MTU is the IP MTU, so the JSON's mtu is the port MTU + %d.\n", sw.Platform, ethernetHeaderBytes)
-		return
+	m := sw.Platform.PortMTU()
+	fmt.Fprintf(b, "OpenConfig's interface mtu is the Ethernet frame without FCS (1514 for a 1500-byte IP MTU). ")
+	switch add := model.EthernetHeaderBytes - m.HeaderBytes; add {
+	case 0:
+		fmt.Fprintf(b, "The %s port MTU counts that frame, so the JSON's mtu is the port MTU as written.\n", sw.Platform)
+	default:
+		fmt.Fprintf(b, "The %s port MTU is the IP MTU, so the JSON's mtu is the port MTU + %d.\n", sw.Platform, add)
 	}
-	fmt.Fprintf(b, "OpenConfig's interface mtu is the Ethernet frame without FCS (1514 for a 1500-byte IP MTU). "+
-		"The JSON's mtu is the %s port MTU as written; whether %s counts the %d-byte Ethernet header in it is not confirmed.\n",
-		sw.Platform, sw.Platform, ethernetHeaderBytes)
 }
 
 // writePFC lists the lossless priorities, fabric-wide and per port.
