@@ -262,7 +262,9 @@ func loadInventory(path string, out *output) (*inventory.Inventory, error) {
 // fabric. A device the inventory puts in other fabrics only (its
 // fabrics list, for an inventory shared by several fabrics) is left
 // out, all of them named in one note, unless --limit names it exactly,
-// which is an error. Any other device the fabric does not have is an
+// which is an error; also when the fabric has a device of that name
+// (two pods each have a spine1, and this fabric's configuration must
+// not reach the other pod's). Any other device the fabric does not have is an
 // error: in an inventory that does not say which fabric a device
 // belongs to, a name the fabric lacks is a typo, and the switch it was
 // meant for would be left out.
@@ -275,17 +277,22 @@ func inFabric(cmd *cobra.Command, b *push.Build, devs []*inventory.Device, limit
 	var keep []*inventory.Device
 	var elsewhere []string
 	for _, d := range devs {
-		if b.Fabric.Switch(d.Name) != nil || len(b.Hosts([]*inventory.Device{d})) > 0 {
-			keep = append(keep, d)
-			continue
-		}
 		at := dsl.Position(d.Range)
 		fabrics := quotedList(d.Fabrics)
+		// The fabrics list decides first: another pod's spine1 is not
+		// this fabric's spine1, whose configuration must not reach it.
 		switch {
 		case !d.In(fabric) && named[d.Name]:
 			return nil, usageError(fmt.Errorf("%s: --limit names device %q, which the inventory puts in fabrics %s, not in fabric %q; narrow --limit", at, d.Name, fabrics, fabric))
 		case !d.In(fabric):
 			elsewhere = append(elsewhere, d.Name)
+			continue
+		}
+		if b.Fabric.Switch(d.Name) != nil || len(b.Hosts([]*inventory.Device{d})) > 0 {
+			keep = append(keep, d)
+			continue
+		}
+		switch {
 		case len(d.Fabrics) > 0:
 			return nil, fmt.Errorf("%s: inventory device %q says fabrics = [%s], but fabric %q has no switch or host of that name; fix the name", at, d.Name, fabrics, fabric)
 		default:

@@ -397,4 +397,24 @@ func TestInventoryDevicesOfOtherFabrics(t *testing.T) {
 	if code != 1 || !strings.HasSuffix(stderr, "\n"+want) {
 		t.Errorf("--limit naming a device of other fabrics: exit %d, stderr %q\nwant %q", code, stderr, want)
 	}
+
+	// Another pod's leaf1: the fabric has a leaf1 too, but the inventory
+	// says this address is pod2's, so this fabric's configuration must
+	// not reach it. (--limit cumulus leaves the ghost of the leaves group
+	// out of the selection.)
+	p = ghost("")
+	src, err := os.ReadFile(p)
+	const leaf1 = "device \"leaf1\" {\n"
+	if err != nil || !strings.Contains(string(src), leaf1) {
+		t.Fatalf("the lab inventory has no device leaf1 block: %v", err)
+	}
+	pod2 := strings.Replace(string(src), leaf1, leaf1+"  fabrics = [\"pod2\"]\n", 1)
+	if err := os.WriteFile(p, []byte(pod2), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr = fabricc(t, "diff", clos, "-i", p, "--limit", "cumulus")
+	note = "note: 1 device of the inventory (leaf1) belongs to other fabrics (their fabrics lists) and is left out\n"
+	if code != 2 || strings.Count(stderr, note) != 1 || !strings.Contains(stdout, "diff: 1 device: 1 would change") || strings.Contains(stdout, "leaf1 ") {
+		t.Errorf("another fabric's device named as this fabric's switch: exit %d\n%s\n%s", code, stdout, stderr)
+	}
 }
