@@ -105,10 +105,44 @@ func labDirAllowed(path, dir string) error {
 	if same(folder, dir) {
 		return fmt.Errorf("--dir %s is the fabric's own folder, whose .hcl files are the fabric: the lab's inventory.hcl would be read as part of it; give --dir another folder, or leave --dir out for a new temporary one", dir)
 	}
+	if within(dir, folder) {
+		return fmt.Errorf("--dir %s is inside the fabric's folder %s: the lab writes its passwords there (secrets/), where the fabric's repository would take them in with its next commit; give --dir a folder outside it, or leave --dir out for a new temporary one", dir, folder)
+	}
 	if err := sim.CheckLabDir(dir); err != nil {
 		return fmt.Errorf("--dir %w", err)
 	}
 	return nil
+}
+
+// within reports whether dir, which need not exist yet, is below the
+// existing folder parent, links resolved.
+func within(dir, parent string) bool {
+	p, err := filepath.EvalSymlinks(parent)
+	if err != nil {
+		return false
+	}
+	d, err := filepath.Abs(dir)
+	if err != nil {
+		return false
+	}
+	var rest []string
+	for {
+		if real, err := filepath.EvalSymlinks(d); err == nil {
+			d = filepath.Join(append([]string{real}, rest...)...)
+			break
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return false
+		}
+		rest = append([]string{filepath.Base(d)}, rest...)
+		d = up
+	}
+	if p, err = filepath.Abs(p); err != nil {
+		return false
+	}
+	rel, err := filepath.Rel(p, d)
+	return err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // same reports whether the paths a and b name one existing folder.

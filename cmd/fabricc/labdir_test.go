@@ -40,6 +40,10 @@ func TestLabDirRefusals(t *testing.T) {
 			"fabricc: --dir " + mine + "/ is the fabric's own folder, whose .hcl files are the fabric: the lab's inventory.hcl would be read as part of it; give --dir another folder, or leave --dir out for a new temporary one\n"},
 		{[]string{"lab", mine, "--dir", notes, "--run-push"},
 			"fabricc: --dir " + notes + " holds files that fabricc lab did not write (todo.txt); give a new or empty folder, or one an earlier lab wrote\n"},
+		// A folder below the fabric's, new or not: its passwords would
+		// sit in the fabric's repository.
+		{[]string{"lab", mine, "--dir", filepath.Join(mine, "lab", "x"), "--run-push"},
+			"fabricc: --dir " + filepath.Join(mine, "lab", "x") + " is inside the fabric's folder " + mine + ": the lab writes its passwords there (secrets/), where the fabric's repository would take them in with its next commit; give --dir a folder outside it, or leave --dir out for a new temporary one\n"},
 		// Someone's own inventory is not a lab's.
 		{[]string{"lab", mine, "--dir", own, "--run-push"},
 			"fabricc: --dir " + own + " holds files that fabricc lab did not write (inventory.hcl); give a new or empty folder, or one an earlier lab wrote\n"},
