@@ -294,21 +294,21 @@ if ((Compare-Policy 'QoS policy DEFAULT' $policy ([ordered]@{ TemplateMatchCondi
     }
 }
 
-# TCP from the IP stack goes to the lossy class "default", priority 0 ("Direct ALL TCP/UDP traffic to a lossy priority", WinOF User Manual 5.50 §7.4; the Demartek RoCE Deployment Guide uses priority 0). The switches trust DSCP, so it is also marked DSCP 0, the class's mark.
+# TCP from the IP stack goes to the lossy class "default", priority 0 ("Direct ALL TCP/UDP traffic to a lossy priority", WinOF User Manual 5.50 §7.4; the Demartek RoCE Deployment Guide uses priority 0).
 $policy = Get-NetQosPolicy -Name 'TCP' -ErrorAction SilentlyContinue
-if ((Compare-Policy 'QoS policy TCP' $policy ([ordered]@{ IPProtocolMatchCondition = 'TCP'; PriorityValue8021Action = '0'; DSCPAction = '0' })) -and -not $Check) {
-    if ($PSCmdlet.ShouldProcess('QoS policy TCP', 'New-NetQosPolicy -IPProtocolMatchCondition TCP -PriorityValue8021Action 0 -DSCPAction 0')) {
+if ((Compare-Policy 'QoS policy TCP' $policy ([ordered]@{ IPProtocolMatchCondition = 'TCP'; PriorityValue8021Action = '0' })) -and -not $Check) {
+    if ($PSCmdlet.ShouldProcess('QoS policy TCP', 'New-NetQosPolicy -IPProtocolMatchCondition TCP -PriorityValue8021Action 0')) {
         if ($policy) { Remove-NetQosPolicy -Name 'TCP' -Confirm:$false }
-        New-NetQosPolicy -Name 'TCP' -IPProtocolMatchCondition TCP -PriorityValue8021Action 0 -DSCPAction 0 | Out-Null
+        New-NetQosPolicy -Name 'TCP' -IPProtocolMatchCondition TCP -PriorityValue8021Action 0 | Out-Null
     }
 }
 
-# UDP from the IP stack goes to the lossy class "default", priority 0 ("Direct ALL TCP/UDP traffic to a lossy priority", WinOF User Manual 5.50 §7.4; the Demartek RoCE Deployment Guide uses priority 0). The switches trust DSCP, so it is also marked DSCP 0, the class's mark.
+# UDP from the IP stack goes to the lossy class "default", priority 0 ("Direct ALL TCP/UDP traffic to a lossy priority", WinOF User Manual 5.50 §7.4; the Demartek RoCE Deployment Guide uses priority 0).
 $policy = Get-NetQosPolicy -Name 'UDP' -ErrorAction SilentlyContinue
-if ((Compare-Policy 'QoS policy UDP' $policy ([ordered]@{ IPProtocolMatchCondition = 'UDP'; PriorityValue8021Action = '0'; DSCPAction = '0' })) -and -not $Check) {
-    if ($PSCmdlet.ShouldProcess('QoS policy UDP', 'New-NetQosPolicy -IPProtocolMatchCondition UDP -PriorityValue8021Action 0 -DSCPAction 0')) {
+if ((Compare-Policy 'QoS policy UDP' $policy ([ordered]@{ IPProtocolMatchCondition = 'UDP'; PriorityValue8021Action = '0' })) -and -not $Check) {
+    if ($PSCmdlet.ShouldProcess('QoS policy UDP', 'New-NetQosPolicy -IPProtocolMatchCondition UDP -PriorityValue8021Action 0')) {
         if ($policy) { Remove-NetQosPolicy -Name 'UDP' -Confirm:$false }
-        New-NetQosPolicy -Name 'UDP' -IPProtocolMatchCondition UDP -PriorityValue8021Action 0 -DSCPAction 0 | Out-Null
+        New-NetQosPolicy -Name 'UDP' -IPProtocolMatchCondition UDP -PriorityValue8021Action 0 | Out-Null
     }
 }
 
