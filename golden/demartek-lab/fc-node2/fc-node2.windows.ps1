@@ -211,13 +211,14 @@ function Set-RegistryDword {
 # ---- what this script cannot set ----
 # DCQCN (ECN reaction and notification point) and the CNP priority/DSCP have no
 # documented PowerShell cmdlet or registry key in WinOF 5.50 or WinOF-2 1.21
-# (neither manual names one); the adapter firmware defaults apply.
-Write-Warning 'fabricc: DCQCN on priorities 3 and CNP priority 6 / DSCP 48 are not set by this script: the Windows drivers document no setting for them; the adapter firmware defaults apply.'
+# (neither manual names one); the adapter firmware's own settings apply: it runs
+# DCQCN on the priorities of its ROCE_CC_PRIO_MASK, all of them by default.
+Write-Warning 'fabricc: DCQCN only on priority 3 and CNP priority 6 / DSCP 48 are not set by this script: the Windows drivers document no setting for them. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'
 # The DSCP of RDMA packets is set from the priority through the adapter's
 # PriorityToDscpMappingTable_<priority> key, documented for WinOF (ConnectX-3,
 # WinOF User Manual 5.50 §4.1.11.7) but not in the WinOF-2 User Manual 1.21;
-# it is not set here.
-Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (no documented WinOF-2 key); capture a RoCE packet and check its DSCP before relying on DSCP trust.'
+# it is not set here, and RoCE leaves with the driver's own DSCP.
+Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (no documented WinOF-2 key): RoCE leaves with the driver''s own DSCP. The switch port trusts PCP, the 802.1p priority 3 this script sets, so the DSCP does not classify this host''s RoCE there.'
 
 # ---- adapters ----
 # Every adapter must exist before anything changes.
@@ -544,6 +545,10 @@ if ($Check) {
         exit 1
     }
     Write-Host 'fabricc: host matches the model'
+    exit 0
+}
+if ($WhatIfPreference) {
+    Write-Host ("fabricc: would change {0}" -f $script:Differences)
     exit 0
 }
 Write-Host ("fabricc: done, {0} change(s)" -f $script:Differences)
