@@ -30,7 +30,7 @@ func TestDeviceDefaults(t *testing.T) {
 		}, nil},
 		{"own CNP class on a Windows WinOF-2 NIC", func(f *model.Fabric) {
 			f.Hosts[0].OS, h1(f).Driver = model.OSWindows, "winof2"
-		}, []string{"warning|CNP marking not settable|host/h1/nic/roce0/cnp_dscp|qos"}},
+		}, []string{"warning|Windows RoCE DSCP not settable|host/h1/nic/roce0/dscp|switch/leaf1/port/1/1/trust", "warning|CNP marking not settable|host/h1/nic/roce0/cnp_dscp|qos"}},
 		{"own CNP class on ConnectX-3 with MLNX_OFED", func(f *model.Fabric) {
 			h1(f).Model = "ConnectX-3 Pro"
 		}, []string{"warning|CNP marking not settable|host/h1/nic/roce0/cnp_dscp|qos"}},
@@ -39,7 +39,8 @@ func TestDeviceDefaults(t *testing.T) {
 		{"own CNP class on FreeBSD mlx5en (sysctl)", func(f *model.Fabric) {
 			f.Hosts[0].OS, h1(f).Driver = model.OSFreeBSD, "mlx5en"
 		}, nil},
-		{"default CNP marking on Windows", func(f *model.Fabric) { f.Hosts[0].OS, h1(f).Driver = model.OSWindows, "winof2" }, nil},
+		// The port trusts DSCP, which the WinOF-2 script cannot set.
+		{"default CNP marking on Windows", func(f *model.Fabric) { f.Hosts[0].OS, h1(f).Driver = model.OSWindows, "winof2" }, []string{"warning|Windows RoCE DSCP not settable|host/h1/nic/roce0/dscp|switch/leaf1/port/1/1/trust"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

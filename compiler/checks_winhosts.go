@@ -27,6 +27,7 @@ func (c *checker) checkWindows() {
 	c.checkDefaultClass(windows[0])
 	for _, h := range windows {
 		c.checkHostWide(h)
+		c.checkWindowsDSCP(h)
 	}
 }
 

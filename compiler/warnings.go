@@ -40,6 +40,8 @@ var Warnings = []Warning{
 		"a lossless class uses priority 3 on switches other than NVIDIA Spectrum, where priority 3 is often reserved for FCoE"),
 	warning("QLogic RoCE priority is set in UEFI",
 		"a QLogic FastLinQ NIC takes its RoCE priority from the adapter's UEFI setup, which the host scripts cannot set"),
+	warning("Windows RoCE DSCP not settable",
+		"a Windows NIC (WinOF-2 or QLogic driver) faces a switch port that classifies RoCE by DSCP, but no documented setting of its driver sets the DSCP of RDMA packets, so its RoCE leaves with the driver's own DSCP and may be lossy; trust pcp on both ends classifies it by the priority the script does set"),
 }
 
 // warning builds a Warning with the code derived from the summary.

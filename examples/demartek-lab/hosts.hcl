@@ -23,6 +23,7 @@ dynamic "host" {
       vlan         = 2
       addresses    = [format("192.168.2.%d/24", host.value)]
       applications = ["smb-direct"]
+      trust        = "pcp"
     }
 
     nic "port2" {
@@ -33,6 +34,7 @@ dynamic "host" {
       vlan         = 2
       addresses    = [format("192.168.2.%d/24", host.value + 1)]
       applications = ["smb-direct"]
+      trust        = "pcp"
     }
   }
 }
@@ -50,6 +52,8 @@ host "win-client" {
     vlan         = 2
     addresses    = ["192.168.2.31/24"]
     applications = ["smb-direct"]
+    # Classified by PCP (VLAN 2 carries priority 3): see switch.hcl.
+    trust = "pcp"
   }
 }
 

@@ -24,7 +24,16 @@ switch "sn2410" {
     vlans = [2]
   }
 
+  # The Windows hosts (fc-node1, fc-node2 on 1/1-1/4, win-client on 1/49)
+  # are classified by their 802.1p priority, as in the guide, which sets
+  # no DSCP: their WinOF-2 driver documents no setting for the DSCP of
+  # RoCE packets (warning windows-roce-dscp-not-settable otherwise).
+  override "1/1-1/4" {
+    trust = "pcp"
+  }
+
   override "1/49" {
     description = "win-client 100GbE ConnectX-4"
+    trust       = "pcp"
   }
 }

@@ -297,14 +297,26 @@ func writeHostQoS(d *doc, f *model.Fabric, h *model.Host) {
 		if r.UDPPort != 0 {
 			mode += ", UDP " + strconv.Itoa(r.UDPPort)
 		}
-		body.add(d, md(n.Name), mode, strconv.Itoa(r.Priority), fmt.Sprintf("%d (ToS %d)", r.DSCP, r.TOS), md(string(r.Trust)),
+		dscp := fmt.Sprintf("%d (ToS %d)", r.DSCP, r.TOS)
+		if windowsDSCPUnset(h, n) {
+			// The host script cannot set it: say so in the cell rather
+			// than claim the NIC marks it (see By hand).
+			dscp += ", not set: driver's own"
+		}
+		body.add(d, md(n.Name), mode, strconv.Itoa(r.Priority), dscp, md(string(r.Trust)),
 			Ranges(r.PFCPriorities), Ranges(r.ECNPriorities), fmt.Sprintf("%d / %d", r.CNPPriority, r.CNPDSCP), nicETS(r.ETS))
 	}
 	d.at()
 	if len(body.cells) == 0 {
 		return
 	}
-	d.p("RoCE traffic is marked with the priority and DSCP below; the NIC trusts the field shown, pauses the PFC priorities and runs DCQCN " +
+	unset := ""
+	for _, n := range h.NICs {
+		if windowsDSCPUnset(h, n) {
+			unset = " (a DSCP the host script cannot set says so, and the packets carry the driver's own; see By hand)"
+		}
+	}
+	d.p("RoCE traffic is marked with the priority and DSCP below" + unset + "; the NIC trusts the field shown, pauses the PFC priorities and runs DCQCN " +
 		"(ECN reaction and notification point) on the DCQCN priorities; congestion notification packets carry the CNP priority and DSCP. " +
 		"The fabric's classes are in the [fabric overview](../" + FabricFile + "#traffic-classes).")
 	d.table([]string{"NIC", "RDMA", "priority", "DSCP", "trust", "PFC", "DCQCN", "CNP priority / DSCP", "ETS"}, &body, 2)

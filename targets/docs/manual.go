@@ -47,7 +47,7 @@ func nicSteps(h *model.Host, n model.NIC) []string {
 	case h.OS == model.OSFreeBSD:
 		out = append(out, freeBSDSteps(who, n)...)
 	case h.OS == model.OSWindows:
-		out = append(out, windowsSteps(who, n)...)
+		out = append(out, windowsSteps(h, who, n)...)
 	}
 	return out
 }
@@ -67,16 +67,46 @@ func freeBSDSteps(who string, n model.NIC) []string {
 // windowsSteps: what the WinOF and WinOF-2 manuals document no setting
 // for (Mellanox WinOF User Manual and Release Notes, Rev 5.50; Mellanox
 // WinOF-2 User Manual, Rev 1.21).
-func windowsSteps(who string, n model.NIC) []string {
+func windowsSteps(h *model.Host, who string, n model.NIC) []string {
 	r := n.RoCE
 	var out []string
 	if len(r.ECNPriorities) > 0 || r.CNPPriority != 0 || r.CNPDSCP != 0 {
-		out = append(out, fmt.Sprintf("%s: DCQCN on priorities %s and CNP priority %d / DSCP %d are adapter firmware defaults: neither the WinOF User Manual 5.50 "+
-			"nor the WinOF-2 User Manual 1.21 documents a setting for them; check them with the vendor's firmware tools.", who, Ranges(r.ECNPriorities), r.CNPPriority, r.CNPDSCP))
+		out = append(out, fmt.Sprintf("%s: DCQCN only on %s and CNP priority %d / DSCP %d are not set by the script: neither the WinOF User Manual 5.50 "+
+			"nor the WinOF-2 User Manual 1.21 documents a setting for them. The adapter firmware runs DCQCN on the priorities of its ROCE\\_CC\\_PRIO\\_MASK "+
+			"(set with mlxconfig; default all) and marks CNPs as its firmware settings say; check and set them with the vendor's firmware tools.",
+			who, priorityWords(r.ECNPriorities), r.CNPPriority, r.CNPDSCP))
 	}
-	if n.Driver == "winof2" && r.Mode == "v2" {
-		out = append(out, fmt.Sprintf("%s: the RoCE DSCP %d is not set by the script (the DSCP mapping keys are documented for WinOF, WinOF User Manual 5.50 §4.1.11.7, "+
-			"not in the WinOF-2 User Manual 1.21); capture a RoCE packet and check its DSCP before relying on DSCP trust.", who, r.DSCP))
+	if windowsDSCPUnset(h, n) {
+		why := "the DSCP mapping keys are documented for WinOF, WinOF User Manual 5.50 §4.1.11.7, not in the WinOF-2 User Manual 1.21"
+		if n.Driver == "qlogic" {
+			why = "the Demartek RoCE Deployment Guide's QLogic set-up has no DSCP setting"
+		}
+		trust := "its switch port trusts DSCP, so capture a RoCE packet and check its DSCP, or trust PCP on both ends (fabricc warns: windows-roce-dscp-not-settable)"
+		if r.Trust == model.TrustPCP {
+			trust = fmt.Sprintf("its switch port trusts PCP, the priority %d the script sets, so the DSCP does not classify its RoCE there", r.Priority)
+		}
+		out = append(out, fmt.Sprintf("%s: the RoCE DSCP %d is not set by the script (%s): RoCE leaves with the driver's own DSCP; %s.", who, r.DSCP, why, trust))
 	}
 	return out
+}
+
+// windowsDSCPUnset reports whether n is a Windows RoCE v2 NIC whose
+// driver has no documented setting for the DSCP of RDMA packets, so its
+// script leaves it (WinOF-2, QLogic; the WinOF script sets
+// PriorityToDscpMappingTable_<priority>).
+func windowsDSCPUnset(h *model.Host, n model.NIC) bool {
+	return h.OS == model.OSWindows && n.Transport == model.TransportRoCE && n.RoCE.Mode == "v2" &&
+		(n.Driver == "winof2" || n.Driver == "qlogic")
+}
+
+// priorityWords is "priority 3" or "priorities 3-4" (Ranges), "no
+// priority" for none.
+func priorityWords(ps []int) string {
+	switch len(ps) {
+	case 0:
+		return "no priority"
+	case 1:
+		return fmt.Sprintf("priority %d", ps[0])
+	}
+	return "priorities " + Ranges(ps)
 }

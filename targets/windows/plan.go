@@ -445,9 +445,10 @@ func limits(h *model.Host) []note {
 			comment: []string{
 				"DCQCN (ECN reaction and notification point) and the CNP priority/DSCP have no",
 				"documented PowerShell cmdlet or registry key in WinOF 5.50 or WinOF-2 1.21",
-				"(neither manual names one); the adapter firmware defaults apply.",
+				"(neither manual names one); the adapter firmware's own settings apply: it runs",
+				"DCQCN on the priorities of its ROCE_CC_PRIO_MASK, all of them by default.",
 			},
-			message: fmt.Sprintf("fabricc: DCQCN on priorities %s and CNP priority %d / DSCP %d are not set by this script: the Windows drivers document no setting for them; the adapter firmware defaults apply.", commas(r.ECNPriorities), r.CNPPriority, r.CNPDSCP),
+			message: fmt.Sprintf("fabricc: DCQCN only on %s and CNP priority %d / DSCP %d are not set by this script: the Windows drivers document no setting for them. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.", priorityWords(r.ECNPriorities), r.CNPPriority, r.CNPDSCP),
 		})
 	}
 	var winof2 []string
@@ -459,7 +460,7 @@ func limits(h *model.Host) []note {
 		}
 	}
 	if len(winof2) > 0 {
-		nt := winof2DSCPNote(winof2, r.DSCP)
+		nt := winof2DSCPNote(winof2, r)
 		nt.from = dscp
 		out = append(out, nt)
 	}
@@ -481,17 +482,35 @@ func limits(h *model.Host) []note {
 }
 
 // winof2DSCPNote explains that the RoCE DSCP of a WinOF-2 adapter is not
-// set: the DSCP mapping keys are documented for WinOF only.
-func winof2DSCPNote(adapters []string, dscp int) note {
+// set: the DSCP mapping keys are documented for WinOF only. What RoCE
+// leaves with instead is the driver's own DSCP; where the switch port
+// trusts DSCP the compiler warns (windows-roce-dscp-not-settable).
+func winof2DSCPNote(adapters []string, r model.RoCE) note {
+	trust := "The switch port classifies this host's RoCE by DSCP, so it may not land in the lossless class."
+	if r.Trust == model.TrustPCP {
+		trust = fmt.Sprintf("The switch port trusts PCP, the 802.1p priority %d this script sets, so the DSCP does not classify this host's RoCE there.", r.Priority)
+	}
 	return note{
 		comment: []string{
 			"The DSCP of RDMA packets is set from the priority through the adapter's",
 			"PriorityToDscpMappingTable_<priority> key, documented for WinOF (ConnectX-3,",
 			"WinOF User Manual 5.50 §4.1.11.7) but not in the WinOF-2 User Manual 1.21;",
-			"it is not set here.",
+			"it is not set here, and RoCE leaves with the driver's own DSCP.",
 		},
-		message: fmt.Sprintf("fabricc: the RoCE DSCP %d of the WinOF-2 adapter(s) %s is not set by this script (no documented WinOF-2 key); capture a RoCE packet and check its DSCP before relying on DSCP trust.", dscp, "'"+strings.Join(adapters, "', '")+"'"),
+		message: fmt.Sprintf("fabricc: the RoCE DSCP %d of the WinOF-2 adapter(s) %s is not set by this script (no documented WinOF-2 key): RoCE leaves with the driver's own DSCP. %s", r.DSCP, "'"+strings.Join(adapters, "', '")+"'", trust),
 	}
+}
+
+// priorityWords is "priority 3" or "priorities 3,4" (commas), "no priority"
+// for none.
+func priorityWords(ps []int) string {
+	switch len(ps) {
+	case 0:
+		return "no priority"
+	case 1:
+		return fmt.Sprintf("priority %d", ps[0])
+	}
+	return "priorities " + commas(ps)
 }
 
 // qlogicNote prints the UEFI HII steps of the Demartek RoCE Deployment

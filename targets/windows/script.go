@@ -736,6 +736,13 @@ func writeEnd(w *writer) {
 	w.line("Write-Host 'fabricc: host matches the model'")
 	w.line("exit 0")
 	w.close()
+	// -WhatIf changes nothing: the differences it counted are changes it
+	// would make ($WhatIfPreference is set by -WhatIf under
+	// SupportsShouldProcess).
+	w.open("if ($WhatIfPreference)")
+	w.line("Write-Host (\"fabricc: would change {0}\" -f $script:Differences)")
+	w.line("exit 0")
+	w.close()
 	w.line("Write-Host (\"fabricc: done, {0} change(s)\" -f $script:Differences)")
 }
 

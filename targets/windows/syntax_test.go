@@ -113,8 +113,10 @@ var (
 	command   = regexp.MustCompile(`(?:^|[\s(|;{])((?:Get|Set|New|Remove|Enable|Disable|Install|Write|Compare|Format|Test|Restart|Sort|Where|ForEach|Out)-[A-Za-z]+)`)
 )
 
-// automatic are PowerShell's own variables the scripts use.
-var automatic = map[string]bool{"true": true, "false": true, "null": true, "_": true, "pscmdlet": true, "erroractionpreference": true}
+// automatic are PowerShell's own variables the scripts use
+// ($WhatIfPreference is the preference variable -WhatIf sets in a script
+// with SupportsShouldProcess, about_Preference_Variables).
+var automatic = map[string]bool{"true": true, "false": true, "null": true, "_": true, "pscmdlet": true, "erroractionpreference": true, "whatifpreference": true}
 
 // cmdlets are the commands the scripts may call besides their own
 // functions: the NetQos, DcbQos, NetAdapter, NetTCPIP, ServerManager and

@@ -294,7 +294,62 @@ func TestWinOFDSCP(t *testing.T) {
 
 	s = render(t, fcNode1())
 	assertAbsent(t, s, []string{"Set-Keyword 'SLOT 4 Port 1' 'PriorityToDscpMappingTable"})
-	assertLines(t, s, []string{"Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (no documented WinOF-2 key); capture a RoCE packet and check its DSCP before relying on DSCP trust.'"})
+	assertLines(t, s, []string{"Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (no documented WinOF-2 key): RoCE leaves with the driver''s own DSCP. The switch port classifies this host''s RoCE by DSCP, so it may not land in the lossless class.'"})
+	assertAbsent(t, s, []string{"before relying on DSCP trust"})
+
+	// Toward a port trusting PCP the note says the DSCP does not
+	// classify the host's RoCE there, and does not claim it is set.
+	pcp := fcNode1()
+	for i := range pcp.NICs {
+		pcp.NICs[i].RoCE.Trust = model.TrustPCP
+	}
+	assertLines(t, render(t, pcp), []string{"Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (no documented WinOF-2 key): RoCE leaves with the driver''s own DSCP. The switch port trusts PCP, the 802.1p priority 3 this script sets, so the DSCP does not classify this host''s RoCE there.'"})
+}
+
+// TestDCQCNNote checks that the DCQCN warning says the firmware runs
+// DCQCN on every priority by default, not only on the fabric's, and names
+// one priority in the singular.
+func TestDCQCNNote(t *testing.T) {
+	s := render(t, fcNode1())
+	assertLines(t, s, []string{"Write-Warning 'fabricc: DCQCN only on priority 3 and CNP priority 6 / DSCP 48 are not set by this script: the Windows drivers document no setting for them. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'"})
+	assertAbsent(t, s, []string{"DCQCN on priorities 3 ", "the adapter firmware defaults apply"})
+	two := fcNode1()
+	for i := range two.NICs {
+		two.NICs[i].RoCE.ECNPriorities = []int{3, 4}
+	}
+	assertLines(t, render(t, two), []string{"Write-Warning 'fabricc: DCQCN only on priorities 3,4 and CNP priority 6 / DSCP 48 are not set by this script: the Windows drivers document no setting for them. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'"})
+}
+
+// TestWhatIfSummary checks the closing lines: -Check reports differences
+// and exits before the summary; -WhatIf, which changes nothing, says it
+// would change N and exits; only a real run says "done".
+func TestWhatIfSummary(t *testing.T) {
+	s := render(t, fcNode1())
+	end := s[strings.Index(s, "# ---- end ----"):]
+	want := `# ---- end ----
+$names = @($script:Restart | Sort-Object -Unique)
+if ($names.Count -gt 0 -and -not $Check) {
+    if ($PSCmdlet.ShouldProcess(($names -join ', '), 'Restart-NetAdapter (advanced properties and driver registry keys take effect on restart)')) {
+        Restart-NetAdapter -Name $names
+    }
+}
+if ($Check) {
+    if ($script:Differences -gt 0) {
+        Write-Host ("fabricc: {0} difference(s) from the model" -f $script:Differences)
+        exit 1
+    }
+    Write-Host 'fabricc: host matches the model'
+    exit 0
+}
+if ($WhatIfPreference) {
+    Write-Host ("fabricc: would change {0}" -f $script:Differences)
+    exit 0
+}
+Write-Host ("fabricc: done, {0} change(s)" -f $script:Differences)
+`
+	if end != want {
+		t.Errorf("end of script:\n%s\nwant:\n%s", end, want)
+	}
 }
 
 // TestQLogicPath checks that a QLogic NIC gets what Windows controls and

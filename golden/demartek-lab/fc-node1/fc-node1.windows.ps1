@@ -211,13 +211,14 @@ function Set-RegistryDword {
 # ---- what this script cannot set ----
 # DCQCN (ECN reaction and notification point) and the CNP priority/DSCP have no
 # documented PowerShell cmdlet or registry key in WinOF 5.50 or WinOF-2 1.21
-# (neither manual names one); the adapter firmware defaults apply.
-Write-Warning 'fabricc: DCQCN on priorities 3 and CNP priority 6 / DSCP 48 are not set by this script: the Windows drivers document no setting for them; the adapter firmware defaults apply.'
+# (neither manual names one); the adapter firmware's own settings apply: it runs
+# DCQCN on the priorities of its ROCE_CC_PRIO_MASK, all of them by default.
+Write-Warning 'fabricc: DCQCN only on priority 3 and CNP priority 6 / DSCP 48 are not set by this script: the Windows drivers document no setting for them. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'
 # The DSCP of RDMA packets is set from the priority through the adapter's
 # PriorityToDscpMappingTable_<priority> key, documented for WinOF (ConnectX-3,
 # WinOF User Manual 5.50 §4.1.11.7) but not in the WinOF-2 User Manual 1.21;
-# it is not set here.
-Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (no documented WinOF-2 key); capture a RoCE packet and check its DSCP before relying on DSCP trust.'
+# it is not set here, and RoCE leaves with the driver's own DSCP.
+Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (no documented WinOF-2 key): RoCE leaves with the driver''s own DSCP. The switch port trusts PCP, the 802.1p priority 3 this script sets, so the DSCP does not classify this host''s RoCE there.'
 
 # ---- adapters ----
 # Every adapter must exist before anything changes.
@@ -294,21 +295,21 @@ if ((Compare-Policy 'QoS policy DEFAULT' $policy ([ordered]@{ TemplateMatchCondi
     }
 }
 
-# TCP from the IP stack goes to the lossy class "default", priority 0 ("Direct ALL TCP/UDP traffic to a lossy priority", WinOF User Manual 5.50 §7.4; the Demartek RoCE Deployment Guide uses priority 0). The switches trust DSCP, so it is also marked DSCP 0, the class's mark.
+# TCP from the IP stack goes to the lossy class "default", priority 0 ("Direct ALL TCP/UDP traffic to a lossy priority", WinOF User Manual 5.50 §7.4; the Demartek RoCE Deployment Guide uses priority 0).
 $policy = Get-NetQosPolicy -Name 'TCP' -ErrorAction SilentlyContinue
-if ((Compare-Policy 'QoS policy TCP' $policy ([ordered]@{ IPProtocolMatchCondition = 'TCP'; PriorityValue8021Action = '0'; DSCPAction = '0' })) -and -not $Check) {
-    if ($PSCmdlet.ShouldProcess('QoS policy TCP', 'New-NetQosPolicy -IPProtocolMatchCondition TCP -PriorityValue8021Action 0 -DSCPAction 0')) {
+if ((Compare-Policy 'QoS policy TCP' $policy ([ordered]@{ IPProtocolMatchCondition = 'TCP'; PriorityValue8021Action = '0' })) -and -not $Check) {
+    if ($PSCmdlet.ShouldProcess('QoS policy TCP', 'New-NetQosPolicy -IPProtocolMatchCondition TCP -PriorityValue8021Action 0')) {
         if ($policy) { Remove-NetQosPolicy -Name 'TCP' -Confirm:$false }
-        New-NetQosPolicy -Name 'TCP' -IPProtocolMatchCondition TCP -PriorityValue8021Action 0 -DSCPAction 0 | Out-Null
+        New-NetQosPolicy -Name 'TCP' -IPProtocolMatchCondition TCP -PriorityValue8021Action 0 | Out-Null
     }
 }
 
-# UDP from the IP stack goes to the lossy class "default", priority 0 ("Direct ALL TCP/UDP traffic to a lossy priority", WinOF User Manual 5.50 §7.4; the Demartek RoCE Deployment Guide uses priority 0). The switches trust DSCP, so it is also marked DSCP 0, the class's mark.
+# UDP from the IP stack goes to the lossy class "default", priority 0 ("Direct ALL TCP/UDP traffic to a lossy priority", WinOF User Manual 5.50 §7.4; the Demartek RoCE Deployment Guide uses priority 0).
 $policy = Get-NetQosPolicy -Name 'UDP' -ErrorAction SilentlyContinue
-if ((Compare-Policy 'QoS policy UDP' $policy ([ordered]@{ IPProtocolMatchCondition = 'UDP'; PriorityValue8021Action = '0'; DSCPAction = '0' })) -and -not $Check) {
-    if ($PSCmdlet.ShouldProcess('QoS policy UDP', 'New-NetQosPolicy -IPProtocolMatchCondition UDP -PriorityValue8021Action 0 -DSCPAction 0')) {
+if ((Compare-Policy 'QoS policy UDP' $policy ([ordered]@{ IPProtocolMatchCondition = 'UDP'; PriorityValue8021Action = '0' })) -and -not $Check) {
+    if ($PSCmdlet.ShouldProcess('QoS policy UDP', 'New-NetQosPolicy -IPProtocolMatchCondition UDP -PriorityValue8021Action 0')) {
         if ($policy) { Remove-NetQosPolicy -Name 'UDP' -Confirm:$false }
-        New-NetQosPolicy -Name 'UDP' -IPProtocolMatchCondition UDP -PriorityValue8021Action 0 -DSCPAction 0 | Out-Null
+        New-NetQosPolicy -Name 'UDP' -IPProtocolMatchCondition UDP -PriorityValue8021Action 0 | Out-Null
     }
 }
 
@@ -544,6 +545,10 @@ if ($Check) {
         exit 1
     }
     Write-Host 'fabricc: host matches the model'
+    exit 0
+}
+if ($WhatIfPreference) {
+    Write-Host ("fabricc: would change {0}" -f $script:Differences)
     exit 0
 }
 Write-Host ("fabricc: done, {0} change(s)" -f $script:Differences)

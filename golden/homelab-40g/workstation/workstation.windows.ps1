@@ -211,8 +211,9 @@ function Set-RegistryDword {
 # ---- what this script cannot set ----
 # DCQCN (ECN reaction and notification point) and the CNP priority/DSCP have no
 # documented PowerShell cmdlet or registry key in WinOF 5.50 or WinOF-2 1.21
-# (neither manual names one); the adapter firmware defaults apply.
-Write-Warning 'fabricc: DCQCN on priorities 3 and CNP priority 6 / DSCP 48 are not set by this script: the Windows drivers document no setting for them; the adapter firmware defaults apply.'
+# (neither manual names one); the adapter firmware's own settings apply: it runs
+# DCQCN on the priorities of its ROCE_CC_PRIO_MASK, all of them by default.
+Write-Warning 'fabricc: DCQCN only on priority 3 and CNP priority 6 / DSCP 48 are not set by this script: the Windows drivers document no setting for them. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'
 
 # ---- adapters ----
 # Every adapter must exist before anything changes.
@@ -494,6 +495,10 @@ if ($Check) {
         exit 1
     }
     Write-Host 'fabricc: host matches the model'
+    exit 0
+}
+if ($WhatIfPreference) {
+    Write-Host ("fabricc: would change {0}" -f $script:Differences)
     exit 0
 }
 Write-Host ("fabricc: done, {0} change(s)" -f $script:Differences)

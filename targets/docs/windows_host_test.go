@@ -1,0 +1,48 @@
+package docs
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// TestWindowsHostDoc checks that a Windows host's document claims no
+// marking its script does not set: the WinOF-2 NIC's DSCP cell says it is
+// not set, and the By hand steps say the firmware runs DCQCN on every
+// priority by default and what the port's trust makes of the DSCP.
+func TestWindowsHostDoc(t *testing.T) {
+	f := compileExample(t, "demartek-lab")
+	h := f.Host("win-client")
+	if h == nil {
+		t.Fatal("no host win-client")
+	}
+	files, err := RenderHost(f, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(files[0].Data)
+	for _, want := range []string{
+		"| roce0 | RoCE v2, UDP 4791 | 3 | 26 (ToS 104), not set: driver's own | pcp | 3 | 3 | 6 / 48 | TC0 50 %, TC3 50 %, TC6 strict |",
+		"- roce0 (Ethernet 4, ConnectX-4): DCQCN only on priority 3 and CNP priority 6 / DSCP 48 are not set by the script: neither the WinOF User Manual 5.50 nor the WinOF-2 User Manual 1.21 documents a setting for them. The adapter firmware runs DCQCN on the priorities of its ROCE\\_CC\\_PRIO\\_MASK (set with mlxconfig; default all) and marks CNPs as its firmware settings say; check and set them with the vendor's firmware tools.",
+		"- roce0 (Ethernet 4, ConnectX-4): the RoCE DSCP 26 is not set by the script (the DSCP mapping keys are documented for WinOF, WinOF User Manual 5.50 §4.1.11.7, not in the WinOF-2 User Manual 1.21): RoCE leaves with the driver's own DSCP; its switch port trusts PCP, the priority 3 the script sets, so the DSCP does not classify its RoCE there.",
+	} {
+		if !strings.Contains(s, want+"\n") {
+			t.Errorf("win-client.md lacks the line\n%s\nin\n%s", want, s)
+		}
+	}
+	for _, bad := range []string{"DCQCN on priorities 3 ", "are adapter firmware defaults", "| 26 (ToS 104) |"} {
+		if strings.Contains(s, bad) {
+			t.Errorf("win-client.md still says %q", bad)
+		}
+	}
+
+	// Toward a port trusting DSCP the step points at the warning.
+	for i := range h.NICs {
+		h.NICs[i].RoCE.Trust = model.TrustDSCP
+	}
+	steps := strings.Join(ManualSteps(h), "\n")
+	if want := "its switch port trusts DSCP, so capture a RoCE packet and check its DSCP, or trust PCP on both ends (fabricc warns: windows-roce-dscp-not-settable)."; !strings.Contains(steps, want) {
+		t.Errorf("steps lack %q:\n%s", want, steps)
+	}
+}
