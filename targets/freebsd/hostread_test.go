@@ -1,6 +1,7 @@
 package freebsd
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -232,5 +233,73 @@ func TestPersistentReads(t *testing.T) {
 		if got := readValue(t, nil, "conf_get "+tc.file+" "+tc.name); got != tc.want {
 			t.Errorf("conf_get %s %s = %q, want %q", filepath.Base(tc.file), tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestAddrPrune: the addresses of the interface other than the model's
+// (the model's with another prefix length, another IPv4 one, a global
+// IPv6 one) are differences in --check, ifconfig ... -alias in a dry run
+// and a run; link-local ones (fe80::/10 with their %scope) never.
+func TestAddrPrune(t *testing.T) {
+	const cidr = "\tinet 10.30.0.1/24 broadcast 10.30.0.255\n\tinet 10.30.0.1/16 broadcast 10.30.255.255\n" +
+		"\tinet 10.30.0.99/24 broadcast 10.30.0.255\n\tinet6 fe80::e42:a1ff:fe00:1%mce0.2/64 scopeid 0x5\n\tinet6 2001:db8::5/64\n"
+	fake := "#!/bin/sh\nif [ \"$1\" = -f ]; then cat \"$FAKES/cidr\"; else echo \"$*\" >>\"$FAKES/log\"; fi\n"
+	fakes := map[string]string{"ifconfig": fake, "cidr": ifconfigHead + cidr}
+	for _, tc := range []struct{ mode, want string }{
+		{"check", "DIFF mce0.2 address 10.30.0.1/16: intended absent; actual present\n" +
+			"DIFF mce0.2 address 10.30.0.99/24: intended absent; actual present\n" +
+			"DIFF mce0.2 address 2001:db8::5/64: intended absent; actual present\n"},
+		{"dry-run", "would run: ifconfig mce0.2 inet 10.30.0.1/16 -alias\nwould run: ifconfig mce0.2 inet 10.30.0.99/24 -alias\n" +
+			"would run: ifconfig mce0.2 inet6 2001:db8::5/64 -alias\n"},
+		{"apply", "set mce0.2 address 10.30.0.1/16: present -> absent\nset mce0.2 address 10.30.0.99/24: present -> absent\n" +
+			"set mce0.2 address 2001:db8::5/64: present -> absent\n"},
+	} {
+		out, err := shRun(t, fakes, "MODE="+tc.mode+"\naddr_prune mce0.2 10.30.0.1/24\n")
+		if err != nil || out != tc.want {
+			t.Errorf("%s: %v\n%s\nwant:\n%s", tc.mode, err, out, tc.want)
+		}
+	}
+}
+
+// TestAddrPruneRuns: the apply run's ifconfig calls, one per address.
+func TestAddrPruneRuns(t *testing.T) {
+	dir := t.TempDir()
+	fake := "#!/bin/sh\nif [ \"$1\" = -f ]; then printf '\\tinet 10.30.0.1/24\\n\\tinet 10.30.0.99/24\\n'; else echo \"$*\" >>" + dir + "/log; fi\n"
+	if out, err := shRun(t, map[string]string{"ifconfig": fake}, "addr_prune mce0.2 10.30.0.1/24\n"); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "log")); string(got) != "mce0.2 inet 10.30.0.99/24 -alias\n" {
+		t.Errorf("ifconfig calls %q, want one -alias of 10.30.0.99/24", got)
+	}
+}
+
+// TestEnsureFailure: a failing command stops the run with status 1 and a
+// fabricc: error line naming the interface, the step and the command.
+func TestEnsureFailure(t *testing.T) {
+	fakes := map[string]string{"kldload": "#!/bin/sh\necho 'kldload: an error occurred while loading module mlx5en' >&2\nexit 3\n"}
+	out, err := shRun(t, fakes, "ensure system 'module mlx5en' loaded absent kldload mlx5en\necho not reached\n")
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 || strings.Contains(out, "not reached") ||
+		!strings.Contains(out, "fabricc: error: system module mlx5en: kldload mlx5en failed with exit status 3\n") {
+		t.Errorf("exit %v, want 1 and the error line:\n%s", err, out)
+	}
+}
+
+// TestShq: what cmd_text prints, read back by sh, is the words it was
+// given, hostile ones included.
+func TestShq(t *testing.T) {
+	words := []string{"plain", "", "a b", "it's", "$(reboot)", "`x`", "a\nb", "*", "\\"}
+	body := "cmd_text printf '[%s]'"
+	for _, w := range words {
+		body += " '" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+	}
+	text, err := shRun(t, nil, body+"\n")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	out, err := exec.Command("sh", "-c", text).CombinedOutput()
+	want := "[" + strings.Join(words, "][") + "]"
+	if err != nil || string(out) != want {
+		t.Errorf("sh -c %q = %q (%v), want %q", text, out, err, want)
 	}
 }

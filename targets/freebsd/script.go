@@ -115,6 +115,11 @@ func writeLink(b *text, n *model.NIC) {
 		fmt.Fprintf(b, "\tensure %s mtu %d \"$(if_mtu %s)\" ifconfig %s mtu %d up\n", l3, n.MTU, l3, l3, n.MTU)
 	}
 	b.nic("addresses")
+	if len(n.Addresses) > 0 {
+		b.WriteString("\t# The model's addresses are the interface's only global ones: others go\n")
+		b.WriteString("\t# first (link-local fe80::/10 stays), then the model's are added.\n")
+		fmt.Fprintf(b, "\taddr_prune %s %s\n", l3, strings.Join(n.Addresses, " "))
+	}
 	for _, a := range n.Addresses {
 		fam := strings.Fields(inet(a))[0]
 		fmt.Fprintf(b, "\tensure %s 'address %s' present \"$(addr_state %s %s)\" ifconfig %s %s %s alias\n", l3, a, l3, a, l3, fam, a)

@@ -1,6 +1,7 @@
 package linux
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -27,7 +28,7 @@ func hostRun(t *testing.T, fakes map[string]string, body string, args ...string)
 			t.Fatal(err)
 		}
 	}
-	script := "set -euo pipefail\n" + prelude + "\n" + body
+	script := "set -euo pipefail\n" + allPrelude() + "\n" + body
 	argv := append([]string{"-c", script, "host.linux.sh"}, args...)
 	cmd := exec.Command("bash", argv...)
 	cmd.Env = append(os.Environ(), "PATH="+dir+":"+os.Getenv("PATH"), "FAKES="+dir)
@@ -44,6 +45,11 @@ func readValue(t *testing.T, fakes map[string]string, call string) string {
 		t.Fatalf("%s: %v\n%s", call, err, out)
 	}
 	return out
+}
+
+// allPrelude is every block of the prelude, whatever a script needs.
+func allPrelude() string {
+	return preludeText(^feature(0))
 }
 
 // printer is a fake tool that prints text whatever its arguments.
@@ -483,4 +489,78 @@ func TestCNPDebugfs(t *testing.T) {
 			t.Errorf("np_cnp_prio_mode %q: cnp_prio_debugfs = %q, want %q", tc.mode, got, tc.want)
 		}
 	}
+}
+
+// TestEnsureFailure: a tool that fails inside ensure (ip on a kernel
+// without 8021q: "Error: Unknown device type.", status 2) stops the run
+// with status 1 and a fabricc: error line naming the interface, the step
+// and the command, quoted as a shell reads it back.
+func TestEnsureFailure(t *testing.T) {
+	fakes := map[string]string{"ip": "#!/bin/sh\necho 'Error: Unknown device type.' >&2\nexit 2\n"}
+	out, err := hostRun(t, fakes, "ensure fab0.2 vlan '802.1Q id 2 on fab0' absent ip link add link fab0 name fab0.2 type vlan id 2 egress-qos-map 'a b'\necho not reached\n")
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Errorf("exit: %v, want status 1:\n%s", err, out)
+	}
+	for _, w := range []string{"Error: Unknown device type.\n",
+		"fabricc: error: fab0.2 vlan: ip link add link fab0 name fab0.2 type vlan id 2 egress-qos-map a\\ b failed with exit status 2\n"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("output lacks %q:\n%s", w, out)
+		}
+	}
+	if strings.Contains(out, "not reached") {
+		t.Errorf("the script went on after the failed step:\n%s", out)
+	}
+}
+
+// TestDryRunCommands: each --dry-run line is a command a root shell runs
+// as it stands: write_value as echo with a redirection, the RDMA-CM steps
+// as modprobe and mount, odd words quoted.
+func TestDryRunCommands(t *testing.T) {
+	body := `ensure fab0 'CNP DSCP' 48 24 write_value /sys/class/net/fab0/ecn/roce_np/cnp_dscp 48
+ensure x mode 'RoCE v2' absent write_value '/sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_mode' 'RoCE v2'
+ensure system memlock unlimited 'not set' write_value /etc/security/limits.d/90-fabricc-rdma.conf $'* soft memlock unlimited\n* hard memlock unlimited'
+ensure x y a b ip addr del '10.0.1.99/24' dev 'we ird'
+`
+	out, err := hostRun(t, nil, body, "--dry-run")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	want := `would run: echo 48 > /sys/class/net/fab0/ecn/roce_np/cnp_dscp
+would run: echo RoCE\ v2 > /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_mode
+would run: echo $'* soft memlock unlimited\n* hard memlock unlimited' > /etc/security/limits.d/90-fabricc-rdma.conf
+would run: ip addr del 10.0.1.99/24 dev we\ ird
+`
+	if out != want {
+		t.Errorf("dry run:\n%s\nwant:\n%s", out, want)
+	}
+	dir := t.TempDir()
+	for _, l := range strings.Split(strings.TrimSuffix(want, "\n"), "\n")[:3] {
+		cmd := strings.TrimPrefix(l, "would run: ")
+		cmd = strings.ReplaceAll(cmd, "/sys/class/net/fab0/ecn/roce_np/", dir+"/")
+		cmd = strings.ReplaceAll(cmd, "/sys/kernel/config/rdma_cm/mlx5_0/ports/1/", dir+"/")
+		cmd = strings.ReplaceAll(cmd, "/etc/security/limits.d/", dir+"/")
+		if out, err := exec.Command("bash", "-c", cmd).CombinedOutput(); err != nil {
+			t.Errorf("%s: %v: %s", cmd, err, out)
+		}
+	}
+	for f, w := range map[string]string{"cnp_dscp": "48\n", "default_roce_mode": "RoCE v2\n", "90-fabricc-rdma.conf": "* soft memlock unlimited\n* hard memlock unlimited\n"} {
+		if got, _ := os.ReadFile(filepath.Join(dir, f)); string(got) != w {
+			t.Errorf("pasted dry-run line wrote %q to %s, want %q", got, f, w)
+		}
+	}
+}
+
+// TestRoCECMDryRun: a dry run of the RDMA-CM step on a host without the
+// NIC prints modprobe and mount, not the script's own helpers.
+func TestRoCECMDryRun(t *testing.T) {
+	f := fixture()
+	s := render(t, f, 2)
+	out, err := runScript(t, s, "", "--dry-run")
+	if err != nil {
+		t.Fatalf("--dry-run: %v\n%s", err, out)
+	}
+	assertHas(t, out, []string{"would run: modprobe rdma_cm\n", "would run: mount -t configfs none /sys/kernel/config\n",
+		"would run: mkdir /sys/kernel/config/rdma_cm/rdma-device-of-ens2f0np0\n"},
+		[]string{"load_rdma_cm", "write_value"})
 }

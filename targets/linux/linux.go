@@ -39,7 +39,7 @@ func renderFiles(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, e
 	}
 	b := &script{Text: scriptSize.NewText(mapped), host: h.Name}
 	writeHeader(b, f, h)
-	b.Fixed(prelude)
+	writePrelude(b, h)
 	for i := range h.NICs {
 		writeNIC(b, f, &h.NICs[i], i+1)
 	}

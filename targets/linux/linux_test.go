@@ -3,6 +3,7 @@ package linux
 import (
 	"bytes"
 	"os/exec"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -204,5 +205,52 @@ func TestDryRunAndHelp(t *testing.T) {
 	}
 	if out, err = runScript(t, s, "", "--bogus"); err == nil || !strings.Contains(out, "unknown option --bogus") {
 		t.Errorf("--bogus: err %v, output %s", err, out)
+	}
+}
+
+// TestHelpersCalled: a script defines only the helper functions it calls,
+// and every helper it calls, for NICs of each driver, with and without
+// VLAN, PFC, DSCP trust and a CNP class of their own, RoCE and iWARP.
+func TestHelpersCalled(t *testing.T) {
+	def := regexp.MustCompile(`(?m)^([a-z_0-9]+)\(\) \{`)
+	comment := regexp.MustCompile(`(?m)^[\t ]*#.*$`)
+	all := map[string]bool{}
+	for _, m := range def.FindAllStringSubmatch(allPrelude(), -1) {
+		all[m[1]] = true
+	}
+	variants := map[string]func(n *model.NIC){
+		"as is":         func(n *model.NIC) {},
+		"VLAN 5":        func(n *model.NIC) { n.VLAN = 5 },
+		"untagged":      func(n *model.NIC) { n.VLAN = 0 },
+		"no PFC":        func(n *model.NIC) { n.RoCE.PFCPriorities = nil },
+		"trust pcp":     func(n *model.NIC) { n.RoCE.Trust = model.TrustPCP },
+		"iWARP":         func(n *model.NIC) { n.Transport = model.TransportIWARP },
+		"own CNP class": func(n *model.NIC) { n.RoCE.CNPDSCP, n.RoCE.CNPPriority = 46, 5 },
+		"no addresses":  func(n *model.NIC) { n.Addresses = nil },
+		"bare": func(n *model.NIC) {
+			n.VLAN, n.RoCE.PFCPriorities, n.Transport, n.Addresses = 0, nil, model.TransportIWARP, nil
+		},
+	}
+	for host := 0; host < 3; host++ {
+		for name, change := range variants {
+			f := fixture()
+			change(&f.Hosts[host].NICs[0])
+			s := render(t, f, host)
+			defined := map[string]bool{}
+			for _, m := range def.FindAllStringSubmatch(s, -1) {
+				defined[m[1]] = true
+			}
+			for fn := range all {
+				called := regexp.MustCompile(`(?m)(^|[\t ;(|&!])` + fn + `( |$|\)|;)`)
+				body := comment.ReplaceAllString(def.ReplaceAllString(s, ""), "")
+				switch uses := called.MatchString(body); {
+				case fn == "usage" || fn == "finish" || fn == "tuning":
+				case defined[fn] && !uses:
+					t.Errorf("%s, %s: defines %s and never calls it", f.Hosts[host].Name, name, fn)
+				case uses && !defined[fn]:
+					t.Errorf("%s, %s: calls %s without defining it", f.Hosts[host].Name, name, fn)
+				}
+			}
+		}
 	}
 }

@@ -2,6 +2,7 @@ package linux
 
 import (
 	"fmt"
+	"net/netip"
 	"strconv"
 	"strings"
 
@@ -96,10 +97,34 @@ func writeLink(b *script, f *model.Fabric, n *model.NIC) {
 		fmt.Fprintf(b, "\tensure %s state up \"$(link_state %s)\" ip link set dev %s up\n", vl, vl, vl)
 		l3 = vl
 	}
-	for _, a := range n.Addresses {
+	if len(n.Addresses) == 0 {
+		return
+	}
+	// ip prints an address in its canonical form (RFC 5952 for IPv6),
+	// which is what the model's must be compared in.
+	addrs := make([]string, len(n.Addresses))
+	for i, a := range n.Addresses {
+		addrs[i] = canonicalPrefix(a)
+	}
+	b.nic(n, "addresses")
+	b.WriteString("\t# The model's addresses are the interface's only global ones: others go\n")
+	b.WriteString("\t# first (link-local fe80::/10 stays), then the model's are added.\n")
+	fmt.Fprintf(b, "\taddr_prune %s %s\n", l3, strings.Join(addrs, " "))
+	for _, a := range addrs {
 		b.nic(n, "addresses")
 		fmt.Fprintf(b, "\tensure %s 'address %s' present \"$(addr_state %s %s)\" ip addr replace %s dev %s\n", l3, a, l3, a, a, l3)
 	}
+}
+
+// canonicalPrefix is a validated CIDR address as ip prints it: the
+// address in its canonical text (lower case, the longest run of zero
+// groups shortened, RFC 5952), the host bits kept.
+func canonicalPrefix(a string) string {
+	p, err := netip.ParsePrefix(a)
+	if err != nil {
+		return a // validate has refused it already
+	}
+	return p.String()
 }
 
 // writePause turns 802.3x link pause off: PFC and global pause are
@@ -290,23 +315,48 @@ var mlx4Models = map[string]bool{"ConnectX-3": true, "ConnectX-3 Pro": true}
 // fabric needs one).
 func writeCNP(b *script, n *model.NIC) {
 	r := &n.RoCE
-	if n.Vendor != "mellanox" || n.Transport != model.TransportRoCE || mlx4Models[n.Model] {
+	step := cnpStep(n)
+	if step == cnpNone {
 		return
 	}
 	b.nic(n, "cnp_priority")
 	b.alsoNIC(n, "cnp_dscp")
-	switch n.Driver {
-	case driverOFED:
+	switch step {
+	case cnpSysfs:
 		b.WriteString("	if capable \"$ifc\" \"CNP marking sysfs (ecn/roce_np)\" \"MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np\" test -d \"/sys/class/net/$ifc/ecn/roce_np\"; then\n")
 		fmt.Fprintf(b, "\t\tcnp_sysfs \"$ifc\" %d %d\n\tfi\n", r.CNPDSCP, r.CNPPriority)
-	case driverInbox:
-		if [2]int{r.CNPDSCP, r.CNPPriority} == defaultCNP {
-			fmt.Fprintf(b, "\tnote \"$ifc: CNPs keep the firmware default DSCP %d priority %d, the fabric's CNP class\"\n", r.CNPDSCP, r.CNPPriority)
-			return
-		}
+	case cnpDefault:
+		fmt.Fprintf(b, "\tnote \"$ifc: CNPs keep the firmware default DSCP %d priority %d, the fabric's CNP class\"\n", r.CNPDSCP, r.CNPPriority)
+	case cnpDebugfs:
 		b.WriteString("\tif capable \"$ifc\" \"CNP marking (mlx5 debugfs cc_params)\" \"mount debugfs (mount -t debugfs none /sys/kernel/debug) and load mlx5_ib, or set CNP_DSCP_P1 and CNP_802P_PRIO_P1 with mlxconfig\" cc_params_dir \"$ifc\"; then\n")
 		fmt.Fprintf(b, "\t\tcnp_debugfs \"$ifc\" %d %d\n\tfi\n", r.CNPDSCP, r.CNPPriority)
 	}
+}
+
+// How a NIC's CNP marking is written (writeCNP).
+const (
+	cnpNone    = iota // not a RoCE mlx5 NIC, or a driver without the setting
+	cnpSysfs          // MLNX_OFED sysfs, cnp_sysfs
+	cnpDebugfs        // inbox mlx5_ib debugfs, cnp_debugfs
+	cnpDefault        // inbox, and the fabric's CNP class is the firmware's: a note
+)
+
+// cnpStep says how writeCNP marks the NIC's CNPs.
+func cnpStep(n *model.NIC) int {
+	r := &n.RoCE
+	if n.Vendor != "mellanox" || n.Transport != model.TransportRoCE || mlx4Models[n.Model] {
+		return cnpNone
+	}
+	switch n.Driver {
+	case driverOFED:
+		return cnpSysfs
+	case driverInbox:
+		if [2]int{r.CNPDSCP, r.CNPPriority} == defaultCNP {
+			return cnpDefault
+		}
+		return cnpDebugfs
+	}
+	return cnpNone
 }
 
 // writeMain writes the tool checks, the NIC calls and the summary.

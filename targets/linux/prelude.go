@@ -1,10 +1,20 @@
 package linux
 
-// prelude is the fixed part of every generated script: option parsing and
-// the helpers the per-NIC steps call. Every change goes through ensure,
-// which compares the intended with the actual value first, so a second run
-// changes nothing; --check only reads and reports, --dry-run only prints.
-const prelude = `MODE=apply
+import (
+	"strings"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// prelude is the fixed part of every generated script, in blocks: option
+// parsing and the helpers the per-NIC steps call. Every change goes
+// through ensure, which compares the intended with the actual value first,
+// so a second run changes nothing; --check only reads and reports,
+// --dry-run only prints. A script carries only the blocks its steps call
+// (helpers, writePrelude): need is the feature a block serves, 0 for the
+// blocks every script calls (--tuning can ask for tuning on any host).
+var prelude = []preludeBlock{
+	{0, `MODE=apply
 
 usage() {
 	cat <<EOF
@@ -17,7 +27,16 @@ Applies the host side of the fabric's lossless RoCE contract.
   --dry-run    print the commands a run would execute; change nothing
   --tuning     also apply the optional host tuning (CPU governor, memlock)
   --help       show this text
-Exit status: 0 done or no difference, 1 difference or error, 2 bad option.
+The fabric's addresses are the only global IPv4/IPv6 addresses of the
+interface that carries them: any other (a stale one, or the same address
+with another prefix length) is a difference, which a run removes with
+ip addr del. Link-local addresses (fe80::/10) and the interfaces the
+fabric does not name are left alone.
+A step the NIC's driver does not offer on a virtual device is reported
+"skipped:", and --check then says that it checked the rest only.
+Exit status: 0 done or no difference, 1 difference or error (a failed step
+prints "fabricc: error:" with the interface, the step and the command),
+2 bad option.
 EOF
 }
 
@@ -44,13 +63,17 @@ done
 
 DIFFS=0
 CHANGES=0
+SKIPS=0
 
 die() {
 	printf 'fabricc: error: %s\n' "$*" >&2
 	exit 1
 }
 note() { printf 'note: %s\n' "$*"; }
-skip() { printf 'skipped: %s\n' "$*"; }
+skip() {
+	printf 'skipped: %s\n' "$*"
+	SKIPS=$((SKIPS + 1))
+}
 manual() { printf 'manual: %s\n' "$*"; }
 
 # diff IF WHAT WANT HAVE: one --check line per difference.
@@ -59,18 +82,32 @@ diff_line() {
 	DIFFS=$((DIFFS + 1))
 }
 
-# show_cmd CMD...: prints a command as a shell would read it back.
-show_cmd() {
-	local a line='would run:'
-	for a in "$@"; do
-		if [[ $a =~ ^[A-Za-z0-9_./:,=+@%-]+$ ]]; then
-			line+=" $a"
-		else
-			line+=" $(printf '%q' "$a")"
-		fi
-	done
-	printf '%s\n' "$line"
+# shell_word WORD: WORD as a shell reads it back, quoted (printf %q) unless
+# it is only safe characters.
+shell_word() {
+	if [[ $1 =~ ^[A-Za-z0-9_./:,=+@%-]+$ ]]; then
+		printf '%s' "$1"
+	else
+		printf '%q' "$1"
+	fi
 }
+
+# cmd_text CMD...: the command as one could paste it into a root shell;
+# write_value FILE VALUE is shown as the echo it does.
+cmd_text() {
+	local a line=
+	if [[ $1 == write_value ]]; then
+		printf 'echo %s > %s' "$(shell_word "$3")" "$(shell_word "$2")"
+		return 0
+	fi
+	for a in "$@"; do
+		line+=" $(shell_word "$a")"
+	done
+	printf '%s' "${line# }"
+}
+
+# show_cmd CMD...: the --dry-run line of a command.
+show_cmd() { printf 'would run: %s\n' "$(cmd_text "$@")"; }
 
 # ensure IF WHAT WANT HAVE CMD...: runs CMD only when HAVE differs from WANT.
 ensure() {
@@ -87,22 +124,26 @@ ensure() {
 		;;
 	*)
 		printf 'set %s %s: %s -> %s\n' "$ifc" "$what" "$have" "$want"
-		"$@" >/dev/null
+		# The tool's own message goes to standard error first; the script
+		# then stops with status 1, naming the step and the command.
+		local rc=0
+		"$@" >/dev/null || rc=$?
+		if [[ $rc -ne 0 ]]; then
+			die "$ifc $what: $(cmd_text "$@") failed with exit status $rc"
+		fi
 		CHANGES=$((CHANGES + 1))
 		;;
 	esac
-}
-
-# fail IF WHAT WANT HAVE FIX: a state the script must not repair by itself.
+}`},
+	{useFail, `# fail IF WHAT WANT HAVE FIX: a state the script must not repair by itself.
 fail() {
 	case $MODE in
 	check) diff_line "$1" "$2" "$3" "$4" ;;
 	dry-run) note "$1 $2 is $4, not $3: a run would stop here; $5" ;;
 	*) die "$1 $2 is $4, not $3: $5" ;;
 	esac
-}
-
-need_root() {
+}`},
+	{0, `need_root() {
 	if [[ $MODE != dry-run && $EUID -ne 0 ]]; then
 		die "run as root (or use --dry-run to only print the commands)"
 	fi
@@ -120,17 +161,17 @@ need_tool() {
 	die "$1 not found: install $2"
 }
 
-# need_driver_tool IF TOOL PACKAGE: the tool is needed only on a real NIC.
+`},
+	{useDriverTool, `# need_driver_tool IF TOOL PACKAGE: the tool is needed only on a real NIC.
 need_driver_tool() {
 	if is_physical "$1"; then
 		need_tool "$2" "$3"
 	fi
-}
-
-link_exists() { [[ -e /sys/class/net/$1 ]]; }
-is_physical() { [[ -e /sys/class/net/$1/device ]]; }
-write_value() { printf '%s\n' "$2" >"$1"; }
-
+}`},
+	{0, `link_exists() { [[ -e /sys/class/net/$1 ]]; }
+write_value() { printf '%s\n' "$2" >"$1"; }`},
+	{useDriverTool | useCapable, `is_physical() { [[ -e /sys/class/net/$1/device ]]; }`},
+	{0, `
 read_sys() {
 	if [[ -r $1 ]]; then
 		cat "$1"
@@ -152,9 +193,8 @@ missing_link() {
 		;;
 	*) die "interface $1 not found: load its driver, or fix the nic's interface attribute in the fabric" ;;
 	esac
-}
-
-# capable IF WHAT FIX TEST...: true when the driver offers WHAT (TEST
+}`},
+	{useCapable, `# capable IF WHAT FIX TEST...: true when the driver offers WHAT (TEST
 # succeeds). A virtual device (veth, no /sys/class/net/IF/device) skips the
 # step; on a real NIC the missing feature is an error.
 capable() {
@@ -172,9 +212,8 @@ capable() {
 	fi
 	fail "$ifc" "$what" supported unsupported "$fix"
 	return 1
-}
-
-link_state() {
+}`},
+	{0, `link_state() {
 	local flags
 	flags=$(ip -o link show dev "$1" 2>/dev/null | sed -n 's/^[^<]*<\([^>]*\)>.*/\1/p') || true
 	if [[ -z $flags ]]; then
@@ -184,9 +223,8 @@ link_state() {
 	else
 		printf 'down'
 	fi
-}
-
-addr_state() {
+}`},
+	{useAddr, `addr_state() {
 	if ip -o addr show dev "$1" 2>/dev/null | awk -v a="$2" '($3 == "inet" || $3 == "inet6") && $4 == a { f = 1 } END { exit !f }'; then
 		printf 'present'
 	else
@@ -194,7 +232,30 @@ addr_state() {
 	fi
 }
 
-# vlan_info IF: "802.1Q id N on PARENT", or absent.
+# addr_extra IF ADDR...: the global-scope addresses of IF other than the
+# ADDRs, one a line; link-local ones (fe80::/10) never, whatever their scope.
+addr_extra() {
+	local ifc=$1
+	shift
+	ip -o addr show dev "$ifc" scope global 2>/dev/null | awk -v keep="$*" '
+		BEGIN { n = split(keep, k, " "); for (i = 1; i <= n; i++) want[k[i]] = 1 }
+		($3 == "inet" || $3 == "inet6") && !($4 in want) && tolower($4) !~ /^fe[89ab][0-9a-f]:/ { print $4 }' || true
+}
+
+# addr_prune IF ADDR...: removes the global-scope addresses of IF the model
+# does not list (addr_extra). It runs before the model's addresses are
+# added: deleting a primary IPv4 address also deletes the secondaries of
+# its subnet (unless promote_secondaries), which the adds then restore.
+addr_prune() {
+	local ifc=$1 a extra
+	shift
+	mapfile -t extra <<<"$(addr_extra "$ifc" "$@")"
+	for a in "${extra[@]}"; do
+		[[ -n $a ]] || continue
+		ensure "$ifc" "address $a" absent present ip addr del "$a" dev "$ifc"
+	done
+}`},
+	{useVLAN, `# vlan_info IF: "802.1Q id N on PARENT", or absent.
 vlan_info() {
 	local out parent id
 	out=$(ip -d -o link show dev "$1" 2>/dev/null) || true
@@ -232,16 +293,14 @@ vlan_ensure() {
 	fi
 	ensure "$vl" egress-qos-map "$want" "$(vlan_egress "$vl")" \
 		ip link set dev "$vl" type vlan egress-qos-map "$@"
-}
-
-pause_get() {
+}`},
+	{usePause, `pause_get() {
 	local out
 	out=$(ethtool -a "$1" 2>/dev/null) || true
 	awk '/^Autonegotiate:/ { an = $2 } /^RX:/ { rx = $2 } /^TX:/ { tx = $2 }
 		END { printf "autoneg %s rx %s tx %s", an, rx, tx }' <<<"$out"
-}
-
-# dcb_get IF OBJECT KEY: the KEY mappings of "dcb OBJECT show", ascending.
+}`},
+	{useDcb, `# dcb_get IF OBJECT KEY: the KEY mappings of "dcb OBJECT show", ascending.
 dcb_get() {
 	local out
 	out=$(dcb -N "$2" show dev "$1" "$3" 2>/dev/null) || true
@@ -276,9 +335,8 @@ dcb_ets() {
 			}' <<<"$bw")
 	fi
 	printf 'tc-tsa %s tc-bw %s' "$tsa" "$bw"
-}
-
-# mlnx_get IF FIELD: trust, pfc, ets, prio_tc or dscp2prio from "mlnx_qos -i IF
+}`},
+	{useMlnx, `# mlnx_get IF FIELD: trust, pfc, ets, prio_tc or dscp2prio from "mlnx_qos -i IF
 # -a", in the shapes mlnx-tools' python/mlnx_qos (pretty_print) prints:
 # -a prints every TC, not only those a priority maps to; the trust line
 # read "Priority trust mode:" in mlnx-tools of June 2017; the dscp2prio list
@@ -329,9 +387,8 @@ mlnx_get() {
 			}
 			if (want == "dscp2prio") for (i = 0; i < 64; i++) printf "%d:%s ", i, dp[i]
 		}' <<<"$out"
-}
-
-# mlnx_dscp IF D:P...: one mlnx_qos --dscp2prio call per DSCP that differs.
+}`},
+	{useMlnxDSCP, `# mlnx_dscp IF D:P...: one mlnx_qos --dscp2prio call per DSCP that differs.
 mlnx_dscp() {
 	local ifc=$1 cur pair d p have
 	shift
@@ -342,9 +399,8 @@ mlnx_dscp() {
 		have=$(tr ' ' '\n' <<<"$cur" | awk -F: -v d="$d" '$1 == d { print $2 }') || true
 		ensure "$ifc" "dscp $d priority" "$p" "${have:-unreadable}" mlnx_qos -i "$ifc" --dscp2prio "set,$d,$p"
 	done
-}
-
-# rdma_dev IF: the RDMA device of a netdev (mlx5_0, qedr0), or nothing.
+}`},
+	{useRoCECM, `# rdma_dev IF: the RDMA device of a netdev (mlx5_0, qedr0), or nothing.
 rdma_dev() {
 	local d
 	for d in /sys/class/net/"$1"/device/infiniband/*; do
@@ -356,11 +412,22 @@ rdma_dev() {
 	return 1
 }
 
-# load_rdma_cm: the rdma_cm module and configfs, home of its defaults.
-load_rdma_cm() {
-	modprobe rdma_cm
-	if ! mountpoint -q /sys/kernel/config; then
-		mount -t configfs none /sys/kernel/config
+# rdma_cm_state: loaded when the rdma_cm module is (or is built in and
+# shows its configfs group).
+rdma_cm_state() {
+	if [[ -d /sys/module/rdma_cm || -d /sys/kernel/config/rdma_cm ]]; then
+		printf 'loaded'
+	else
+		printf 'absent'
+	fi
+}
+
+# configfs_state: mounted when configfs, home of rdma_cm's defaults, is.
+configfs_state() {
+	if mountpoint -q /sys/kernel/config 2>/dev/null; then
+		printf 'mounted'
+	else
+		printf 'not mounted'
 	fi
 }
 
@@ -380,33 +447,31 @@ roce_cm() {
 		port=1
 	fi
 	need_tool modprobe kmod
-	ensure system "rdma_cm configfs" present "$([[ -d /sys/kernel/config/rdma_cm ]] && printf present || printf absent)" load_rdma_cm
+	ensure system "module rdma_cm" loaded "$(rdma_cm_state)" modprobe rdma_cm
+	ensure system "configfs /sys/kernel/config" mounted "$(configfs_state)" mount -t configfs none /sys/kernel/config
 	dir=/sys/kernel/config/rdma_cm/$dev
 	ensure "$ifc" "rdma_cm group $dev" present "$([[ -d $dir ]] && printf present || printf absent)" mkdir "$dir"
 	ensure "$ifc" "default_roce_mode ($dev port $port)" "$mode" "$(read_sys "$dir/ports/$port/default_roce_mode")" \
 		write_value "$dir/ports/$port/default_roce_mode" "$mode"
 	ensure "$ifc" "default_roce_tos ($dev port $port)" "$tos" "$(read_sys "$dir/ports/$port/default_roce_tos")" \
 		write_value "$dir/ports/$port/default_roce_tos" "$tos"
-}
-
-# dcqcn_prio IF P WANT: DCQCN notification and reaction point on priority P.
+}`},
+	{useDCQCN, `# dcqcn_prio IF P WANT: DCQCN notification and reaction point on priority P.
 dcqcn_prio() {
 	local point f
 	for point in roce_np roce_rp; do
 		f=/sys/class/net/$1/ecn/$point/enable/$2
 		ensure "$1" "DCQCN $point priority $2" "$3" "$(read_sys "$f")" write_value "$f" "$3"
 	done
-}
-
-# cnp_sysfs IF DSCP PRIO: the DSCP and 802.1p priority the NIC marks its
+}`},
+	{useCNPSysfs, `# cnp_sysfs IF DSCP PRIO: the DSCP and 802.1p priority the NIC marks its
 # CNPs with (MLNX_OFED mlx5: ecn/roce_np/cnp_dscp and cnp_802p_prio).
 cnp_sysfs() {
 	local d=/sys/class/net/$1/ecn/roce_np
 	ensure "$1" 'CNP DSCP' "$2" "$(read_sys "$d/cnp_dscp")" write_value "$d/cnp_dscp" "$2"
 	ensure "$1" 'CNP priority' "$3" "$(read_sys "$d/cnp_802p_prio")" write_value "$d/cnp_802p_prio" "$3"
-}
-
-# pci_dev IF: the PCI device of a netdev (0000:3b:00.0), or nothing.
+}`},
+	{useCNPDebugfs, `# pci_dev IF: the PCI device of a netdev (0000:3b:00.0), or nothing.
 pci_dev() {
 	local d
 	d=$(readlink -f "/sys/class/net/$1/device" 2>/dev/null) || return 1
@@ -443,9 +508,8 @@ cnp_debugfs() {
 	d=/sys/kernel/debug/mlx5/$pci/cc_params
 	ensure "$1" 'CNP DSCP' "$2" "$(read_sys "$d/np_cnp_dscp")" write_value "$d/np_cnp_dscp" "$2"
 	ensure "$1" 'CNP priority' "$3" "$(cnp_prio_debugfs "$d")" write_value "$d/np_cnp_prio" "$3"
-}
-
-memlock_state() {
+}`},
+	{0, `memlock_state() {
 	if grep -qx '\* soft memlock unlimited' "$1" 2>/dev/null && grep -qx '\* hard memlock unlimited' "$1" 2>/dev/null; then
 		printf 'unlimited'
 	else
@@ -483,6 +547,10 @@ finish() {
 			printf 'fabricc: %d difference(s) from the model\n' "$DIFFS"
 			exit 1
 		fi
+		# fabricc verify reads the last line: it stays the same.
+		if [[ $SKIPS -gt 0 ]]; then
+			printf 'fabricc: %d step(s) skipped (see skipped: lines above); in what could be checked:\n' "$SKIPS"
+		fi
 		printf 'fabricc: host matches the model\n'
 		;;
 	dry-run)
@@ -501,4 +569,89 @@ finish() {
 		;;
 	esac
 }
-`
+`},
+}
+
+// feature is a set of the steps a script writes, which decides the
+// prelude blocks it carries.
+type feature uint
+
+const (
+	useFail       feature = 1 << iota // fail: capable and vlan_ensure
+	useDriverTool                     // need_driver_tool: ethtool, dcb, mlnx_qos
+	useCapable                        // capable: a driver-only step
+	useAddr                           // addr_state, addr_prune
+	useVLAN                           // vlan_ensure
+	usePause                          // pause_get
+	useDcb                            // dcb_get, dcb_ets
+	useMlnx                           // mlnx_get
+	useMlnxDSCP                       // mlnx_dscp
+	useRoCECM                         // roce_cm
+	useDCQCN                          // dcqcn_prio
+	useCNPSysfs                       // cnp_sysfs
+	useCNPDebugfs                     // cnp_debugfs
+)
+
+// preludeBlock is one part of the prelude and the feature that needs it.
+type preludeBlock struct {
+	need feature
+	text string
+}
+
+// features returns what the host's NIC steps call, decided as writeNIC
+// decides which steps to write.
+func features(h *model.Host) feature {
+	var u feature
+	for i := range h.NICs {
+		n := &h.NICs[i]
+		if len(n.Addresses) > 0 {
+			u |= useAddr
+		}
+		if n.VLAN != 0 {
+			u |= useVLAN | useFail
+		}
+		if len(n.RoCE.PFCPriorities) > 0 {
+			u |= usePause | useCapable | useDriverTool
+		}
+		switch n.Driver {
+		case driverOFED:
+			u |= useMlnx | useDCQCN | useCapable | useDriverTool
+			if n.RoCE.Trust != model.TrustPCP {
+				u |= useMlnxDSCP
+			}
+		case driverQede:
+		default:
+			u |= useDcb | useCapable | useDriverTool
+		}
+		if n.Transport != model.TransportIWARP {
+			u |= useRoCECM | useCapable
+		}
+		switch cnpStep(n) {
+		case cnpSysfs:
+			u |= useCNPSysfs | useCapable
+		case cnpDebugfs:
+			u |= useCNPDebugfs | useCapable
+		}
+	}
+	if u&useCapable != 0 {
+		u |= useFail
+	}
+	return u
+}
+
+// writePrelude writes the prelude blocks the host's script calls.
+func writePrelude(b *script, h *model.Host) {
+	b.Fixed(preludeText(features(h)))
+}
+
+// preludeText joins the blocks that features u need, a blank line
+// between two.
+func preludeText(u feature) string {
+	var parts []string
+	for _, p := range prelude {
+		if p.need == 0 || p.need&u != 0 {
+			parts = append(parts, strings.Trim(p.text, "\n"))
+		}
+	}
+	return strings.Join(parts, "\n\n") + "\n"
+}

@@ -20,6 +20,13 @@ Applies the host side of the fabric's lossless RoCE contract, now and in
                intended, actual) and exit 1 if any
   --dry-run    print the commands a run would execute; change nothing
   --help       show this text
+The fabric's addresses are the only global IPv4/IPv6 addresses of the
+interface that carries them: any other is a difference, which a run
+removes (ifconfig IF inet|inet6 ADDR -alias). Link-local addresses
+(fe80::/10) and the interfaces the fabric does not name are left alone.
+Exit status: 0 done or no difference, 1 difference or error (a failed step
+prints "fabricc: error:" with the interface, the step and the command),
+2 bad option.
 EOF
 }
 
@@ -68,7 +75,45 @@ unavailable() {
 	esac
 }
 
+# shq WORD: WORD as sh reads it back: bare when it has only safe
+# characters, else in single quotes (a quote in it as '\'').
+shq() {
+	case $1 in
+	'' | *[!A-Za-z0-9_./:,=+@%-]*)
+		printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"
+		;;
+	*) printf '%s' "$1" ;;
+	esac
+}
+
+# cmd_text CMD...: the command as one could paste it into a root shell:
+# rc_set as the sysrc it runs, conf_set as the sed and echo that do its
+# edit (FreeBSD's sed -i takes the backup suffix, here none).
+cmd_text() {
+	case $1 in
+	rc_set)
+		printf 'sysrc %s' "$(shq "$2=$3")"
+		return 0
+		;;
+	conf_set)
+		_re=$(printf '%s' "$3" | sed 's/\./\\./g')
+		case $2 in
+		*loader.conf) _line="$3=\"$4\"" ;;
+		*) _line="$3=$4" ;;
+		esac
+		printf "sed -i '' %s %s; echo %s >> %s" "$(shq "/^$_re=/d")" "$(shq "$2")" "$(shq "$_line")" "$(shq "$2")"
+		return 0
+		;;
+	esac
+	_line=
+	for _a in "$@"; do
+		_line="$_line $(shq "$_a")"
+	done
+	printf '%s' "${_line# }"
+}
+
 # ensure IF WHAT WANT HAVE CMD...: runs CMD only when HAVE differs from WANT.
+# A CMD that fails stops the run with status 1, naming the step and CMD.
 ensure() {
 	_if=$1 _what=$2 _want=$3 _have=$4
 	shift 4
@@ -76,12 +121,15 @@ ensure() {
 	case $MODE in
 	check) diff_line "$_if" "$_what" "$_want" "$_have" ;;
 	dry-run)
-		echo "would run: $*"
+		echo "would run: $(cmd_text "$@")"
 		CHANGES=$((CHANGES + 1))
 		;;
 	*)
 		echo "set $_if $_what: $_have -> $_want"
-		"$@" >/dev/null
+		"$@" >/dev/null || {
+			_rc=$?
+			die "$_if $_what: $(cmd_text "$@") failed with exit status $_rc"
+		}
 		CHANGES=$((CHANGES + 1))
 		;;
 	esac
@@ -135,6 +183,34 @@ addr_state() {
 	fi
 }
 
+# addr_extra IF ADDR...: "inet A/N" or "inet6 A/N" per address of IF other
+# than the ADDRs; link-local ones (fe80::/10, printed with their %scope)
+# never.
+addr_extra() {
+	_ifc=$1
+	shift
+	ifconfig -f inet:cidr,inet6:cidr "$_ifc" 2>/dev/null | awk -v keep="$*" '
+		BEGIN { n = split(keep, k, " "); for (i = 1; i <= n; i++) want[k[i]] = 1 }
+		($1 == "inet" || $1 == "inet6") && !($2 in want) && tolower($2) !~ /^fe[89ab][0-9a-f]:/ && $2 !~ /%/ { print $1, $2 }' || true
+}
+
+# addr_prune IF ADDR...: removes the addresses addr_extra finds, before the
+# model's are added.
+addr_prune() {
+	_ifc=$1
+	shift
+	_extra=$(addr_extra "$_ifc" "$@")
+	[ -n "$_extra" ] || return 0
+	set -f
+	# shellcheck disable=SC2086 # words of ifconfig's output, globbing off
+	set -- $_extra
+	set +f
+	while [ $# -ge 2 ]; do
+		ensure "$_ifc" "address $2" absent present ifconfig "$_ifc" "$1" "$2" -alias
+		shift 2
+	done
+}
+
 # media_pause IF: the 802.3x pause options of the active media: rxpause,
 # txpause, both, off, unknown (no carrier), or absent. ifconfig prints the
 # configured media word, then the active one in parentheses when the two
@@ -176,7 +252,10 @@ conf_set() {
 	*loader.conf) echo "$2=\"$3\"" >>"$_t" ;;
 	*) echo "$2=$3" >>"$_t" ;;
 	esac
-	cat "$_t" >"$1"
+	cat "$_t" >"$1" || {
+		rm -f "$_t"
+		return 1
+	}
 	rm -f "$_t"
 }
 
@@ -207,6 +286,9 @@ nic_1() {
 		missing_link mlxen0 || return 0
 	fi
 	ensure mlxen0 mtu 9000 "$(if_mtu mlxen0)" ifconfig mlxen0 mtu 9000 up
+	# The model's addresses are the interface's only global ones: others go
+	# first (link-local fe80::/10 stays), then the model's are added.
+	addr_prune mlxen0 10.20.0.1/24
 	ensure mlxen0 'address 10.20.0.1/24' present "$(addr_state mlxen0 10.20.0.1/24)" ifconfig mlxen0 inet 10.20.0.1/24 alias
 	ensure rc.conf ifconfig_mlxen0 'inet 10.20.0.1/24 mtu 9000 media autoselect' "$(rc_get ifconfig_mlxen0)" rc_set ifconfig_mlxen0 'inet 10.20.0.1/24 mtu 9000 media autoselect'
 	# PFC needs 802.3x global pause off, which mlx4en turns on at attach; it takes it from
