@@ -52,6 +52,10 @@ type Item struct {
 	// Because names the causes outside the subject, for effects whose
 	// subject has no changed input of its own.
 	Because []string `json:"because,omitempty"`
+	// Note follows the item in text: what its effects mean on this
+	// device ("fabricc's computed values for comparison, not
+	// configured: ..." on a switch that sizes its headroom itself).
+	Note string `json:"note,omitempty"`
 }
 
 // Change is one value before and after.

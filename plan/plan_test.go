@@ -573,3 +573,29 @@ func mustJSON(t *testing.T, v any) string {
 	}
 	return string(b)
 }
+
+// On an Onyx switch in traffic-pool mode fabricc configures no per-port
+// headroom: the plan keeps the numbers and says they are fabricc's, for
+// comparison, and what to check on the switch after the recable.
+func TestPlanHeadroomNotConfigured(t *testing.T) {
+	onyx := edit(t, baseHCL(t),
+		`platform   = "cumulus"`, `platform   = "onyx"`,
+		`os_version = "5.9.2"`, `os_version = "3.10.4000"`,
+		`"swp1"`, `"1/1"`, `"swp2"`, `"1/2"`, `leaf1:swp1`, `leaf1:1/1`, `leaf1:swp2`, `leaf1:1/2`)
+	var b bytes.Buffer
+	if err := WriteText(&b, Compare(compileHCL(t, onyx), compileHCL(t, edit(t, onyx, "length = 3\n", "length = 30\n")))); err != nil {
+		t.Fatal(err)
+	}
+	want := `Fabric "plan-test": 2 devices change (leaf1, h1).
+
+leaf1 (switch)
+  1/1: cable 3 m dac -> 30 m aoc, so PG3 xoff 72,704 -> 79,872 B, PG3 size 92,160 -> 99,328 B (fabricc's computed values for comparison, not configured: Onyx sizes each port's headroom itself in traffic-pool mode, MLNX-OS 3.6.5000 and later; after a recable check the switch's own headroom, on the switch: show buffers details interfaces ethernet 1/1)
+  ingress lossless pool: demand 184,320 -> 191,488 B (+7,168 B, used 2.2 %), because of the port changes above (the demand counts fabricc's computed headroom, not a configured one: Onyx sizes each port's headroom itself in traffic-pool mode, MLNX-OS 3.6.5000 and later)
+
+h1 (host)
+  roce0: cable 3 m dac -> 30 m aoc
+`
+	if got := b.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

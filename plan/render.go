@@ -283,6 +283,9 @@ func itemBody(it Item) string {
 	if len(it.Because) > 0 {
 		s += ", because of " + strings.Join(it.Because, "; ")
 	}
+	if it.Note != "" {
+		s += " (" + it.Note + ")"
+	}
 	return s
 }
 
