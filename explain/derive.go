@@ -24,6 +24,9 @@ func (b *Build) headroom(sw *model.Switch, p *model.Port, pg *model.PriorityGrou
 	h := pg.Headroom
 	port := []string{"switch", sw.Name, "port", p.Name}
 	d := &Derivation{Name: "PFC headroom", Formula: h.Formula}
+	if u, ok := docs.HeadroomUnconfigured(sw); ok {
+		d.Configured = "no: " + u.Who + "; these are fabricc's computed values, for comparison; after a recable check the switch's own headroom, " + u.Check(p.Name)
+	}
 	d.Inputs = []Term{
 		b.input("speed", docs.Speed(h.SpeedMbps), "", append(port, "speed")...),
 		b.lanesInput(sw, p, h),
@@ -49,9 +52,9 @@ func (b *Build) headroom(sw *model.Switch, p *model.Port, pg *model.PriorityGrou
 		{Name: "cable = 2 x length x speed / 198,000 km/s / 8", Value: docs.Bytes(int64(h.CableBytes))},
 		{Name: "propagation = port MTU + cable + MAC/PHY delay + peer response" + tile, Value: docs.Bytes(int64(h.PropagationBytes))},
 		{Name: "cell occupancy (small packets by bytes x cells per small packet)", Value: strconv.FormatFloat(h.CellOccupancy, 'f', 3, 64)},
-		{Name: "xoff = lossless MTU + propagation x cell occupancy, rounded up to 1 KiB", Value: docs.Bytes(h.XoffBytes)},
-		{Name: "xon = " + pipeline + ", rounded up to 1 KiB", Value: docs.Bytes(h.XonBytes)},
-		{Name: "size = xoff + xon" + extra + ", rounded up to 1 KiB", Value: docs.Bytes(h.SizeBytes)},
+		{Name: "in flight after PAUSE (SONiC xoff) = lossless MTU + propagation x cell occupancy, rounded up to 1 KiB", Value: docs.Bytes(h.XoffBytes)},
+		{Name: "PAUSE threshold (SONiC xon) = " + pipeline + ", rounded up to 1 KiB", Value: docs.Bytes(h.XonBytes)},
+		{Name: "buffer (SONiC size) = in flight + PAUSE threshold" + extra + ", rounded up to 1 KiB", Value: docs.Bytes(h.SizeBytes)},
 	}
 	return d
 }

@@ -1,9 +1,13 @@
 package explain
 
 import (
+	"os"
+	"strings"
+
 	"github.com/fabricc/fabricc/compiler"
 	"github.com/fabricc/fabricc/dsl"
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
 
 // source returns the range recorded for parts, or for its nearest
@@ -12,7 +16,7 @@ import (
 // fabric block. nil when not even that is recorded.
 func (b *Build) source(what string, parts ...string) *Source {
 	if r, ok := b.Sources.Get(compiler.Key(parts...)); ok {
-		return &Source{What: what, Range: jsonRange(r.Range()), Written: true}
+		return &Source{What: what, Range: jsonRange(r.Range()), Written: true, Computed: computed(r.Range())}
 	}
 	if r := b.Sources.At(parts...); r != nil {
 		return &Source{What: what, Range: jsonRange(*r)}
@@ -26,9 +30,69 @@ func (b *Build) source(what string, parts ...string) *Source {
 // exact returns the range recorded for exactly parts, or nil.
 func (b *Build) exact(what string, parts ...string) *Source {
 	if r, ok := b.Sources.Get(compiler.Key(parts...)); ok {
-		return &Source{What: what, Range: jsonRange(r.Range()), Written: true}
+		return &Source{What: what, Range: jsonRange(r.Range()), Written: true, Computed: computed(r.Range())}
 	}
 	return nil
+}
+
+// computed reports whether the HCL at r is an expression that computes
+// its value (a variable, a function call, an operator) rather than a
+// literal: a number, a string without interpolation, true or false, or a
+// list or object of those. A range that cannot be read or parsed is
+// taken as written there.
+func computed(r hcl.Range) bool {
+	if r.Filename == "" || r.End.Byte <= r.Start.Byte {
+		return false
+	}
+	data, err := os.ReadFile(r.Filename)
+	if err != nil || r.End.Byte > len(data) {
+		return false
+	}
+	expr, diags := hclsyntax.ParseExpression(data[r.Start.Byte:r.End.Byte], r.Filename, r.Start)
+	if diags.HasErrors() || expr.Range().End.Byte != r.End.Byte {
+		// Not one expression: a block's range.
+		return false
+	}
+	if rest := strings.TrimLeft(string(data[r.End.Byte:]), " \t"); strings.HasPrefix(rest, "{") {
+		// A block's type: qos {.
+		return false
+	}
+	return !literal(expr)
+}
+
+// literal reports whether e is a literal value (see computed).
+func literal(e hclsyntax.Expression) bool {
+	switch e := e.(type) {
+	case *hclsyntax.LiteralValueExpr:
+		return true
+	case *hclsyntax.TemplateExpr:
+		return e.IsStringLiteral()
+	case *hclsyntax.TemplateWrapExpr:
+		return literal(e.Wrapped)
+	case *hclsyntax.TupleConsExpr:
+		for _, x := range e.Exprs {
+			if !literal(x) {
+				return false
+			}
+		}
+		return true
+	case *hclsyntax.ObjectConsExpr:
+		for _, it := range e.Items {
+			if !literal(it.ValueExpr) {
+				return false
+			}
+		}
+		return true
+	case *hclsyntax.ObjectConsKeyExpr:
+		return true
+	case *hclsyntax.ParenthesesExpr:
+		return literal(e.Expression)
+	case *hclsyntax.UnaryOpExpr:
+		// -3
+		_, ok := e.Val.(*hclsyntax.LiteralValueExpr)
+		return ok
+	}
+	return false
 }
 
 // add appends source(what, parts) to el's sources.
