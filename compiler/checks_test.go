@@ -103,10 +103,10 @@ func TestChecks(t *testing.T) {
 				"error|ECN minimum not below maximum|qos/class/roce/ecn/min|qos/class/roce/ecn/max"}},
 		{"ECN max above queue limit", func(f *model.Fabric, _ Sources) { roce(f).ECN.MaxBytes = 20 << 20 },
 			[]string{"error|ECN maximum above queue limit|qos/class/roce/ecn/max|"}},
-		// leaf1: 2 x 8119368 / (3 x 3) = 1804304 B < 1800 KiB (its
+		// leaf1: 2 x 8125512 / (3 x 3) = 1805669 B, between 1700 and 1800 KiB (its
 		// lossless pool's shared part over three cabled lossless ports;
 		// the unused one does not count); spine1 (one lossless port)
-		// allows 5547532 B.
+		// allows 5548556 B.
 		{"ECN min above DCQCN bound", func(f *model.Fabric, _ Sources) { roce(f).ECN.MinBytes, roce(f).ECN.MaxBytes = 1800*1024, 4<<20 },
 			[]string{"warning|ECN minimum above DCQCN bound|qos/class/roce/ecn/min|"}},
 		{"ECN min below DCQCN bound", func(f *model.Fabric, _ Sources) { roce(f).ECN.MinBytes, roce(f).ECN.MaxBytes = 1700*1024, 4<<20 }, nil},
@@ -315,6 +315,7 @@ func TestECNLimitsText(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := testFabric()
+			f.QoS.Headroom.LosslessMTUBytes = 1024 // the limits below are SONiC's default lossless MTU's
 			src := testSources(f)
 			f.QoS.Classes[1].ECN.MinBytes, f.QoS.Classes[1].ECN.MaxBytes = tc.minB, tc.maxB
 			got := ""
