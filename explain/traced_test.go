@@ -38,7 +38,7 @@ func explainLine(t *testing.T, dir, path, text string) string {
 // literal is written there; a NIC attribute left to its default says
 // which value the default is.
 func TestExplainComputedAndDefault(t *testing.T) {
-	out := explainLine(t, "multivendor-clos", "leaf1/leaf1.nvue.sh", "port-buffer 92160")
+	out := explainLine(t, "multivendor-clos", "leaf1/leaf1.nvue.sh", "port-buffer 95232")
 	for _, want := range []string{
 		"cable length      1 m dac   computed at ../examples/multivendor-clos/links.hcl:7:14\n",
 		"speed             100G      ../examples/multivendor-clos/switches.hcl:61:17\n",
@@ -62,7 +62,7 @@ func TestExplainHeadroomNotConfigured(t *testing.T) {
 	if !strings.Contains(out, want) {
 		t.Errorf("lacks %q:\n%s", want, out)
 	}
-	if out := explainLine(t, "multivendor-clos", "leaf1/leaf1.nvue.sh", "port-buffer 92160"); strings.Contains(out, "configured:") {
+	if out := explainLine(t, "multivendor-clos", "leaf1/leaf1.nvue.sh", "port-buffer 95232"); strings.Contains(out, "configured:") {
 		t.Errorf("a Cumulus port's headroom says configured:\n%s", out)
 	}
 }

@@ -35,7 +35,7 @@ func TestExplainLines(t *testing.T) {
 	tests := []struct {
 		name, file, line, want string
 	}{
-		{"NVUE headroom", "golden/multivendor-clos/leaf1/leaf1.nvue.sh", "nv set qos pfc pfc-sp3-100g-1m port-buffer 92160", `golden/multivendor-clos/leaf1/leaf1.nvue.sh:@N: nv set qos pfc pfc-sp3-100g-1m port-buffer 92160
+		{"NVUE headroom", "golden/multivendor-clos/leaf1/leaf1.nvue.sh", "nv set qos pfc pfc-sp3-100g-1m port-buffer 95232", `golden/multivendor-clos/leaf1/leaf1.nvue.sh:@N: nv set qos pfc pfc-sp3-100g-1m port-buffer 95232
 
 from switch leaf1, port swp1, priority group 3 (lossless, priorities 3, pool roce-lossless-ingress)
   port block                                examples/multivendor-clos/switches.hcl:57:5
@@ -48,8 +48,8 @@ from switch leaf1, port swp1, priority group 3 (lossless, priorities 3, pool roc
       lanes             4         computed at examples/multivendor-clos/switches.hcl:52:18; not written: the fewest lanes that carry the speed on SN2700
       cable length      1 m dac   computed at examples/multivendor-clos/links.hcl:7:14
       port MTU          9,216 B   examples/multivendor-clos/switches.hcl:62:17
-      lossless MTU      1,024 B   default: SONiC's LOSSLESS_TRAFFIC_PATTERN mtu (buffers_config.j2)
-      small packets     100 %     default: the worst case, every packet small
+      lossless MTU      4,096 B   examples/multivendor-clos/fabric.hcl:20:3
+      small packets     100 %     examples/multivendor-clos/fabric.hcl:20:3
       cell size         96 B      computed at examples/multivendor-clos/switches.hcl:52:18; hardware table: SN2700 (Spectrum), from NVIDIA SN2000 datasheet (16 MB); sonic-buildimage platform/mellanox/asic_table.j2 MELLANOX-SPECTRUM (cell 96 B, pipeline 19 KB, mac_phy 0.8 KB)
       pipeline latency  19,456 B  computed at examples/multivendor-clos/switches.hcl:52:18; hardware table: SN2700 (Spectrum)
       MAC/PHY delay     819 B     computed at examples/multivendor-clos/switches.hcl:52:18; hardware table: SN2700 (Spectrum)
@@ -59,9 +59,9 @@ from switch leaf1, port swp1, priority group 3 (lossless, priorities 3, pool roc
       cable = 2 x length x speed / 198,000 km/s / 8                                                          127 B
       propagation = port MTU + cable + MAC/PHY delay + peer response                                         35,378 B
       cell occupancy (small packets by bytes x cells per small packet)                                       2.000
-      in flight after PAUSE (SONiC xoff) = lossless MTU + propagation x cell occupancy, rounded up to 1 KiB  72,704 B
+      in flight after PAUSE (SONiC xoff) = lossless MTU + propagation x cell occupancy, rounded up to 1 KiB  75,776 B
       PAUSE threshold (SONiC xon) = pipeline latency, rounded up to 1 KiB                                    19,456 B
-      buffer (SONiC size) = in flight + PAUSE threshold, rounded up to 1 KiB                                 92,160 B
+      buffer (SONiC size) = in flight + PAUSE threshold, rounded up to 1 KiB                                 95,232 B
 `},
 		{"NVUE ECN", "golden/multivendor-clos/leaf1/leaf1.nvue.sh", "traffic-class 3 min-threshold 150000", `golden/multivendor-clos/leaf1/leaf1.nvue.sh:@N: nv set qos congestion-control default-global traffic-class 3 min-threshold 150000
 

@@ -17,8 +17,8 @@ variable "hosts_per_leaf" {
 # priority 6, strict.
 qos {
   profile = "nvidia-roce"
+  headroom { lossless_mtu = 4096 } # the RoCE path MTU of the MTU 9000 hosts
 }
-
 locals {
   gpus_per_leaf = 4
 
