@@ -32,8 +32,8 @@ func (b *Build) headroom(sw *model.Switch, p *model.Port, pg *model.PriorityGrou
 		b.lanesInput(sw, p, h),
 		b.cableInput(p, h),
 		b.input("port MTU", docs.Bytes(int64(h.PortMTUBytes)), "", append(port, "mtu")...),
-		b.policyInput("lossless MTU", docs.Bytes(int64(h.LosslessMTUBytes)), losslessMTUText),
-		b.policyInput("small packets", strconv.Itoa(h.SmallPacketPercent)+" %", smallPacketText),
+		b.policyInput("lossless MTU", "lossless_mtu", docs.Bytes(int64(h.LosslessMTUBytes)), losslessMTUText),
+		b.policyInput("small packets", "small_packet_percent", strconv.Itoa(h.SmallPacketPercent)+" %", smallPacketText),
 		b.hardwareInput(sw, "cell size", docs.Bytes(int64(h.CellBytes)), true),
 		b.hardwareInput(sw, "pipeline latency", docs.Bytes(int64(h.PipelineLatencyBytes)), false),
 		b.hardwareInput(sw, "MAC/PHY delay", docs.Bytes(int64(h.MACPHYDelayBytes)), false),
@@ -93,11 +93,16 @@ func (b *Build) cableInput(p *model.Port, h *model.Headroom) Term {
 	return t
 }
 
-// policyInput is a headroom assumption: the qos headroom block, or its
-// default.
-func (b *Build) policyInput(name, value, def string) Term {
+// policyInput is a headroom assumption: the qos headroom block when it
+// writes attr, else its default (a headroom block that writes only the
+// other attribute is named as the block holding it).
+func (b *Build) policyInput(name, attr, value, def string) Term {
 	if s := b.exact("qos headroom block", "qos", "headroom"); s != nil {
-		return Term{Name: name, Value: value, Source: s}
+		if blockWrites(s.Range, attr) {
+			return Term{Name: name, Value: value, Source: s}
+		}
+		s.Written = false
+		return Term{Name: name, Value: value, From: def, Source: s}
 	}
 	return Term{Name: name, Value: value, From: def}
 }

@@ -139,3 +139,41 @@ func jsonRange(r hcl.Range) dsl.JSONRange {
 		End:      dsl.JSONPos{Line: r.End.Line, Column: r.End.Column, Byte: r.End.Byte},
 	}
 }
+
+// blockWrites reports whether the block whose header is at r writes
+// attribute attr in its body (the text from the header to the brace
+// that closes it). A block that cannot be read is taken as writing it.
+func blockWrites(r dsl.JSONRange, attr string) bool {
+	data, err := os.ReadFile(r.Filename)
+	if err != nil || r.Start.Byte >= len(data) {
+		return true
+	}
+	rest := data[r.Start.Byte:]
+	open := strings.IndexByte(string(rest), '{')
+	if open < 0 {
+		return true
+	}
+	depth, end := 0, len(rest)
+	for i := open; i < len(rest); i++ {
+		switch rest[i] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+		}
+		if depth == 0 {
+			end = i
+			break
+		}
+	}
+	file, diags := hclsyntax.ParseConfig(rest[open+1:end], r.Filename, hcl.InitialPos)
+	if diags.HasErrors() {
+		return strings.Contains(string(rest[open:end]), attr)
+	}
+	body, ok := file.Body.(*hclsyntax.Body)
+	if !ok {
+		return true
+	}
+	_, ok = body.Attributes[attr]
+	return ok
+}

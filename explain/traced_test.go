@@ -42,6 +42,8 @@ func TestExplainComputedAndDefault(t *testing.T) {
 	for _, want := range []string{
 		"cable length      1 m dac   computed at ../examples/multivendor-clos/links.hcl:7:14\n",
 		"speed             100G      ../examples/multivendor-clos/switches.hcl:61:17\n",
+		"lossless MTU      4,096 B   ../examples/multivendor-clos/fabric.hcl:20:3\n",
+		"small packets     100 %     ../examples/multivendor-clos/fabric.hcl:20:3 (not written there: the block holding it); default: the worst case, every packet small\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("headroom explanation lacks %q:\n%s", want, out)

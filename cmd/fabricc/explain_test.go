@@ -49,7 +49,7 @@ from switch leaf1, port swp1, priority group 3 (lossless, priorities 3, pool roc
       cable length      1 m dac   computed at examples/multivendor-clos/links.hcl:7:14
       port MTU          9,216 B   examples/multivendor-clos/switches.hcl:62:17
       lossless MTU      4,096 B   examples/multivendor-clos/fabric.hcl:20:3
-      small packets     100 %     examples/multivendor-clos/fabric.hcl:20:3
+      small packets     100 %     examples/multivendor-clos/fabric.hcl:20:3 (not written there: the block holding it); default: the worst case, every packet small
       cell size         96 B      computed at examples/multivendor-clos/switches.hcl:52:18; hardware table: SN2700 (Spectrum), from NVIDIA SN2000 datasheet (16 MB); sonic-buildimage platform/mellanox/asic_table.j2 MELLANOX-SPECTRUM (cell 96 B, pipeline 19 KB, mac_phy 0.8 KB)
       pipeline latency  19,456 B  computed at examples/multivendor-clos/switches.hcl:52:18; hardware table: SN2700 (Spectrum)
       MAC/PHY delay     819 B     computed at examples/multivendor-clos/switches.hcl:52:18; hardware table: SN2700 (Spectrum)
