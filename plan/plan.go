@@ -60,7 +60,7 @@ type Item struct {
 
 // Change is one value before and after.
 type Change struct {
-	// Field is what changed ("cable", "PG3 xoff", "demand").
+	// Field is what changed ("cable", "PG3 in flight after PAUSE", "demand").
 	Field  string `json:"field"`
 	Before string `json:"before"`
 	After  string `json:"after"`

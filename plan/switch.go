@@ -264,9 +264,12 @@ func bufferEffects(swa, swb *model.Switch, a, b *model.Port) []Change {
 			out = append(out, concat(
 				change(name+" priorities", docs.Ranges(ga.Priorities), docs.Ranges(gb.Priorities), ""),
 				change(name+" pool", kindA(ga.Pool), kindB(gb.Pool), ""),
-				amountChange(name+" xoff", ga.XoffBytes, gb.XoffBytes, "B"),
-				amountChange(name+" xon", ga.XonBytes, gb.XonBytes, "B"),
-				amountChange(name+" size", ga.SizeBytes, gb.SizeBytes, "B"))...)
+				// SONiC's xoff, xon and size, named as the switch documents
+				// name them: Onyx's and NVUE's xoff keywords are the PAUSE
+				// threshold, not the in-flight bytes.
+				amountChange(name+" in flight after PAUSE", ga.XoffBytes, gb.XoffBytes, "B"),
+				amountChange(name+" PAUSE threshold", ga.XonBytes, gb.XonBytes, "B"),
+				amountChange(name+" buffer", ga.SizeBytes, gb.SizeBytes, "B"))...)
 		}
 	}
 	for _, tc := range queueTCs(a, b) {
