@@ -53,6 +53,7 @@ func TestNoPFCPortHasNoLosslessPG(t *testing.T) {
 // three cabled (3 m, 5 m, 10 m) and one unused (5 m default), all 100G.
 func TestPoolsAndBudget(t *testing.T) {
 	f := testFabric()
+	f.QoS.Headroom.LosslessMTUBytes = 1024 // the numbers below are SONiC's default lossless MTU's
 	physics(t, f, testSources(f))
 	sw := f.Switches[0]
 	var headroom int64
@@ -125,6 +126,7 @@ func TestPoolNamesByStyle(t *testing.T) {
 // error, at its length.
 func TestCableTooLongForBuffer(t *testing.T) {
 	f := testFabric()
+	f.QoS.Headroom.LosslessMTUBytes = 1024 // the numbers below are SONiC's default lossless MTU's
 	for i := range f.Switches[0].Ports {
 		f.Switches[0].Ports[i].Peer = &model.Peer{Kind: "host", Device: "h", Port: "p", CableMeters: 40000, CableKind: "fibre"}
 	}

@@ -32,6 +32,7 @@ func check(f *model.Fabric, src Sources) hcl.Diagnostics {
 		{(*checker).checkECN, false},
 		{(*checker).checkTransports, true},
 		{(*checker).checkVendorNotes, false},
+		{(*checker).checkLosslessMTU, false},
 	}
 	c := newChecker(f, src)
 	found := make([]hcl.Diagnostics, len(checks))

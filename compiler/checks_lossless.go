@@ -154,15 +154,21 @@ func (c *checker) checkECN() {
 //
 // DCQCN bound (Zhu et al., "Congestion Control for Large-Scale RDMA
 // Deployments", SIGCOMM 2015, section "Buffer Settings"): with dynamic
-// PFC thresholds t_PFC = beta x (B - 8n x t_flight -
-// s) / 8, ECN fires before PFC when t_ECN < beta x (B - 8n x t_flight) /
-// (8n x (beta + 1)). Here B is the switch buffer, n the cabled ports
-// with lossless PGs (the ports that can fill the buffer), beta the lossless PG alpha (2), and 8n x t_flight (the
-// paper reserves headroom for 8 priorities per port) is replaced by the
-// headroom actually reserved, Buffer.HeadroomBytes.
+// PFC thresholds t_PFC = beta x (B - 8n x t_flight - s) / 8, ECN fires
+// before PFC when t_ECN < beta x (B - 8n x t_flight) / (8n x (beta + 1)).
+// In the paper 8n counts the lossless priority groups (8 priorities on
+// each of n ports, every one lossless), 8n x t_flight is their headroom
+// and B the buffer they share; for its Trident II (B = 12 MB, n = 32,
+// t_flight = 22.4 KB, beta = 8) the bound is 21.76 KB (TestDCQCNBoundPaper).
+// fabricc puts the fabric's own numbers in those places (dcqcnBound):
+// k, the lossless priority groups of the switch's cabled ports, for 8n;
+// and S, the shared part of the ingress lossless pool (the pool less the
+// headroom reserved in it), for B - 8n x t_flight, since only the lossless
+// pool's free space feeds the lossless groups' dynamic threshold.
 func (c *checker) checkECNAgainstSwitches(cl model.Class, minPath, maxPath []string) {
 	e := cl.ECN
 	var overLimit, overBound switchLimits
+	terms := map[string]string{}
 	for i := range c.f.Switches {
 		sw := &c.f.Switches[i]
 		if !switchCarries(sw, cl.Priority) {
@@ -171,8 +177,9 @@ func (c *checker) checkECNAgainstSwitches(cl model.Class, minPath, maxPath []str
 		if limit := egressLosslessPool(sw); limit > 0 && e.MaxBytes > limit && !c.cableECNErrors(sw, cl, limit) {
 			overLimit.add(sw.Name, limit)
 		}
-		if bound := dcqcnBound(sw); bound >= 0 && e.MinBytes > bound {
-			overBound.add(sw.Name, bound)
+		if b, ok := dcqcnBound(sw); ok && e.MinBytes > b.bytes {
+			overBound.add(sw.Name, b.bytes)
+			terms[sw.Name] = fmt.Sprintf("%s (S = %d bytes, k = %d)", sw.Name, b.shared, b.groups)
 		}
 	}
 	if len(overLimit) == 1 {
@@ -186,18 +193,37 @@ func (c *checker) checkECNAgainstSwitches(cl model.Class, minPath, maxPath []str
 			maxPath)
 	}
 	if len(overBound) > 0 {
-		bound := fmt.Sprintf("%d bytes (%s) on switch %s", overBound[0].bytes, betaNote, listText(overBound[0].switches))
-		if len(overBound) > 1 {
-			bound = fmt.Sprintf("%s (%s)", overBound, betaNote)
-		}
 		c.warnf("ECN minimum above DCQCN bound",
-			fmt.Sprintf("Class %q starts ECN marking at %d bytes, above the DCQCN ECN-before-PFC bound beta x (buffer - headroom) / (8 x lossless ports x (beta + 1)) = %s; PFC may pause before ECN slows the senders. Lower min below %d bytes or use fewer lossless ports per switch.", cl.Name, e.MinBytes, bound, overBound[0].bytes),
+			fmt.Sprintf("Class %q starts ECN marking at %d bytes, above the DCQCN ECN-before-PFC bound beta x S / (k x (beta + 1)) = %s, where S is the shared part of the switch's ingress lossless pool (the pool less the headroom reserved in it; the paper's B - 8n x t_flight), k the lossless priority groups of its cabled ports (the paper's 8n: 8 priorities on each of n ports) and %s; PFC may pause before ECN slows the senders. Lower min below %d bytes or use fewer lossless ports per switch.", cl.Name, e.MinBytes, boundText(overBound, terms), betaNote, overBound[0].bytes),
 			minPath)
 	}
 }
 
+// boundText is "459008 bytes on switch leaf1 (S = 8119368 bytes, k = 3);
+// 1392810 bytes on switch spine1 (S = ..., k = 1)": each bound with its
+// switches and their terms, the first five values.
+func boundText(ls switchLimits, terms map[string]string) string {
+	var parts []string
+	for i, l := range ls {
+		if i == 5 {
+			n := 0
+			for _, rest := range ls[i:] {
+				n += len(rest.switches)
+			}
+			parts = append(parts, fmt.Sprintf("more on %d other switches", n))
+			break
+		}
+		var sws []string
+		for _, sw := range l.switches {
+			sws = append(sws, terms[sw])
+		}
+		parts = append(parts, fmt.Sprintf("%d bytes on switch %s", l.bytes, listText(sws)))
+	}
+	return strings.Join(parts, "; ")
+}
+
 // betaNote says what beta is, for the DCQCN bound warning.
-const betaNote = `beta is the dynamic-threshold factor of the lossless priority groups, alpha 2; see "Terms" in docs/language.md`
+const betaNote = "beta = " + losslessPGAlpha + `, the dynamic-threshold factor (alpha) of the lossless priority groups; see "Terms" in docs/language.md`
 
 // switchLimits are the switches a limit holds for, one entry per value,
 // smallest first: the limits of a class's switches differ with their
@@ -258,27 +284,50 @@ func egressLosslessPool(sw *model.Switch) int64 {
 	return 0
 }
 
-// dcqcnBound computes the ECN-before-PFC bound of a switch in bytes, or -1
-// when the switch has no lossless port.
-func dcqcnBound(sw *model.Switch) int64 {
-	n := int64(0)
+// dcqcnTerms is a switch's DCQCN bound with its terms.
+type dcqcnTerms struct {
+	// bytes is the bound, beta x shared / (groups x (beta + 1)).
+	bytes int64
+	// shared is S: the ingress lossless pool less the headroom reserved
+	// in it (the whole buffer less the headroom in use on a switch
+	// without pools).
+	shared int64
+	// groups is k: the lossless priority groups of the cabled ports
+	// that are not shut down.
+	groups int64
+}
+
+// dcqcnBound computes the ECN-before-PFC bound of a switch (see
+// checkECNAgainstSwitches); false when the switch has no lossless
+// priority group on a cabled port.
+func dcqcnBound(sw *model.Switch) (dcqcnTerms, bool) {
+	var t dcqcnTerms
 	for _, p := range sw.Ports {
 		if p.Peer == nil || p.Shutdown {
 			continue
 		}
 		for _, pg := range p.PriorityGroups {
 			if pg.Lossless {
-				n++
-				break
+				t.groups++
 			}
 		}
 	}
-	if n == 0 {
-		return -1
+	if t.groups == 0 {
+		return t, false
 	}
 	beta, err := strconv.ParseInt(losslessPGAlpha, 10, 64)
 	if err != nil {
-		return -1
+		return t, false
 	}
-	return beta * (sw.Buffer.TotalBytes - sw.Buffer.HeadroomBytes) / (8 * n * (beta + 1))
+	t.shared = sw.Buffer.TotalBytes - sw.Buffer.HeadroomBytes
+	for _, p := range sw.Pools {
+		if p.Direction == "ingress" && p.Type == "lossless" {
+			t.shared = p.SizeBytes - sw.Buffer.HeadroomReserveBytes
+		}
+	}
+	if t.shared < 0 {
+		t.shared = 0
+	}
+	t.bytes = beta * t.shared / (t.groups * (beta + 1))
+	return t, true
 }

@@ -103,11 +103,13 @@ func TestChecks(t *testing.T) {
 				"error|ECN minimum not below maximum|qos/class/roce/ecn/min|qos/class/roce/ecn/max"}},
 		{"ECN max above queue limit", func(f *model.Fabric, _ Sources) { roce(f).ECN.MaxBytes = 20 << 20 },
 			[]string{"error|ECN maximum above queue limit|qos/class/roce/ecn/max|"}},
-		// leaf1: 2 x (16777216 - 252928) / (8 x 3 x 3) = 458968 B < 460 KB
-		// (three cabled lossless ports; the unused one does not count);
-		// spine1 (one lossless port) allows 1392810 B.
-		{"ECN min above DCQCN bound", func(f *model.Fabric, _ Sources) { roce(f).ECN.MinBytes = 460 * 1024 },
+		// leaf1: 2 x 8125512 / (3 x 3) = 1805669 B, between 1700 and 1800 KiB (its
+		// lossless pool's shared part over three cabled lossless ports;
+		// the unused one does not count); spine1 (one lossless port)
+		// allows 5548556 B.
+		{"ECN min above DCQCN bound", func(f *model.Fabric, _ Sources) { roce(f).ECN.MinBytes, roce(f).ECN.MaxBytes = 1800*1024, 4<<20 },
 			[]string{"warning|ECN minimum above DCQCN bound|qos/class/roce/ecn/min|"}},
+		{"ECN min below DCQCN bound", func(f *model.Fabric, _ Sources) { roce(f).ECN.MinBytes, roce(f).ECN.MaxBytes = 1700*1024, 4<<20 }, nil},
 		{"ETS sum", func(f *model.Fabric, _ Sources) { f.QoS.Classes[0].ETS.BandwidthPercent = 40 },
 			[]string{"error|ETS shares do not sum to 100|qos|qos/class/default/bandwidth,qos/class/roce/bandwidth"}},
 		{"NIC ETS sum", func(f *model.Fabric, _ Sources) { h1(f).RoCE.ETS[3].BandwidthPercent = 60 },
@@ -191,20 +193,46 @@ func TestHostToHost(t *testing.T) {
 }
 
 // TestDCQCNBoundPaper reproduces the paper's arithmetic: B = 12000 KB,
-// n = 32 ports, 8 x 32 x 22.4 KB of headroom, beta = 8 would give
-// 21.76 KB; with our beta = 2 the same switch gives 2 x 6265.6 KB /
-// (256 x 3) = 16.3 KB.
+// n = 32 ports with 8 lossless priorities each (k = 8n = 256 groups),
+// 8 x 32 x 22.4 KB of headroom, beta = 8 would give 21.76 KB; with our
+// beta = 2 the same switch gives 2 x 6265.6 KB / (256 x 3) = 16.3 KB. The
+// lossless pool is the whole buffer there, as in the paper, where all
+// traffic is lossless.
 func TestDCQCNBoundPaper(t *testing.T) {
-	sw := &model.Switch{Buffer: model.BufferBudget{TotalBytes: 12000 * 1024, HeadroomBytes: 5872026}} // 8 x 32 x 22.4 KB, rounded
+	sw := &model.Switch{Buffer: model.BufferBudget{TotalBytes: 12000 * 1024, HeadroomBytes: 5872026, HeadroomReserveBytes: 5872026}, // 8 x 32 x 22.4 KB, rounded
+		Pools: []model.BufferPool{{Name: "lossless", Direction: "ingress", Type: "lossless", SizeBytes: 12000 * 1024}}}
+	eight := make([]model.PriorityGroup, 8)
+	for i := range eight {
+		eight[i] = model.PriorityGroup{Index: i, Lossless: true}
+	}
 	for i := 0; i < 32; i++ {
-		sw.Ports = append(sw.Ports, model.Port{PriorityGroups: []model.PriorityGroup{{Lossless: true}}, Peer: &model.Peer{}})
+		sw.Ports = append(sw.Ports, model.Port{PriorityGroups: eight, Peer: &model.Peer{}})
 	}
 	// Neither a port without lossless PG nor an unused port counts.
 	sw.Ports = append(sw.Ports, model.Port{Peer: &model.Peer{}}, model.Port{PriorityGroups: []model.PriorityGroup{{Lossless: true}}})
-	got := dcqcnBound(sw)
+	got, ok := dcqcnBound(sw)
 	want := int64(2 * (12000*1024 - 5872026) / (8 * 32 * 3))
-	if got != want || got/1024 != 16 {
-		t.Errorf("bound %d, want %d (about 16.3 KB)", got, want)
+	if !ok || got.bytes != want || got.bytes/1024 != 16 || got.groups != 256 {
+		t.Errorf("bound %+v, want %d (about 16.3 KB) over 256 groups", got, want)
+	}
+}
+
+// TestDCQCNBoundOneLosslessPriority: with one lossless priority per port
+// k counts one group per port, not the paper's 8, and S is the lossless
+// pool's shared part, not the whole buffer: 2 x (8,000,000 - 300,000) /
+// (3 x 3) = 1,711,111 B.
+func TestDCQCNBoundOneLosslessPriority(t *testing.T) {
+	sw := &model.Switch{Buffer: model.BufferBudget{TotalBytes: 16 << 20, HeadroomBytes: 250000, HeadroomReserveBytes: 300000},
+		Pools: []model.BufferPool{
+			{Name: "lossy", Direction: "ingress", Type: "lossy", SizeBytes: 7000000},
+			{Name: "lossless", Direction: "ingress", Type: "lossless", SizeBytes: 8000000},
+			{Name: "lossless", Direction: "egress", Type: "lossless", SizeBytes: 9000000}}}
+	for i := 0; i < 3; i++ {
+		sw.Ports = append(sw.Ports, model.Port{PriorityGroups: []model.PriorityGroup{{Index: 0}, {Index: 3, Lossless: true}}, Peer: &model.Peer{}})
+	}
+	got, ok := dcqcnBound(sw)
+	if want := (dcqcnTerms{bytes: 1711111, shared: 7700000, groups: 3}); !ok || got != want {
+		t.Errorf("got %+v, want %+v", got, want)
 	}
 }
 
@@ -270,7 +298,7 @@ func TestRangeErrorDetails(t *testing.T) {
 // (leaf1 is an SN2410, spine1 an SN2700, with different buffers and
 // ports), in the words of one limit when all the switches share it.
 func TestECNLimitsText(t *testing.T) {
-	const beta = `beta is the dynamic-threshold factor of the lossless priority groups, alpha 2; see "Terms" in docs/language.md`
+	const terms = `, where S is the shared part of the switch's ingress lossless pool (the pool less the headroom reserved in it; the paper's B - 8n x t_flight), k the lossless priority groups of its cabled ports (the paper's 8n: 8 priorities on each of n ports) and beta = 2, the dynamic-threshold factor (alpha) of the lossless priority groups; see "Terms" in docs/language.md; PFC may pause before ECN slows the senders.`
 	for _, tc := range []struct {
 		name          string
 		minB, maxB    int64
@@ -280,13 +308,14 @@ func TestECNLimitsText(t *testing.T) {
 			`Class "roce" marks ECN up to 20971520 bytes, but a lossless queue can hold at most 8125368 bytes on switch leaf1; 8322798 bytes on switch spine1 (the egress lossless pool of each), so marking never reaches its maximum there. Lower max below 8125368 bytes.`},
 		{"max above one switch's limit", 150 * 1024, 8200000, "ECN maximum above queue limit",
 			`Class "roce" marks ECN up to 8200000 bytes, but on switch leaf1 a lossless queue can hold at most 8125368 bytes (the egress lossless pool), so marking never reaches its maximum. Lower max below 8125368 bytes.`},
-		{"min above both switches' bounds", 2 << 20, 20 << 20, "ECN minimum above DCQCN bound",
-			`Class "roce" starts ECN marking at 2097152 bytes, above the DCQCN ECN-before-PFC bound beta x (buffer - headroom) / (8 x lossless ports x (beta + 1)) = 459008 bytes on switch leaf1; 1392810 bytes on switch spine1 (` + beta + `); PFC may pause before ECN slows the senders. Lower min below 459008 bytes or use fewer lossless ports per switch.`},
-		{"min above one switch's bound", 500000, 20 << 20, "ECN minimum above DCQCN bound",
-			`Class "roce" starts ECN marking at 500000 bytes, above the DCQCN ECN-before-PFC bound beta x (buffer - headroom) / (8 x lossless ports x (beta + 1)) = 459008 bytes (` + beta + `) on switch leaf1; PFC may pause before ECN slows the senders. Lower min below 459008 bytes or use fewer lossless ports per switch.`},
+		{"min above both switches' bounds", 6 << 20, 20 << 20, "ECN minimum above DCQCN bound",
+			`Class "roce" starts ECN marking at 6291456 bytes, above the DCQCN ECN-before-PFC bound beta x S / (k x (beta + 1)) = 1804304 bytes on switch leaf1 (S = 8119368 bytes, k = 3); 5547532 bytes on switch spine1 (S = 8321298 bytes, k = 1)` + terms + ` Lower min below 1804304 bytes or use fewer lossless ports per switch.`},
+		{"min above one switch's bound", 2 << 20, 20 << 20, "ECN minimum above DCQCN bound",
+			`Class "roce" starts ECN marking at 2097152 bytes, above the DCQCN ECN-before-PFC bound beta x S / (k x (beta + 1)) = 1804304 bytes on switch leaf1 (S = 8119368 bytes, k = 3)` + terms + ` Lower min below 1804304 bytes or use fewer lossless ports per switch.`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := testFabric()
+			f.QoS.Headroom.LosslessMTUBytes = 1024 // the limits below are SONiC's default lossless MTU's
 			src := testSources(f)
 			f.QoS.Classes[1].ECN.MinBytes, f.QoS.Classes[1].ECN.MaxBytes = tc.minB, tc.maxB
 			got := ""

@@ -32,7 +32,7 @@ func testQoS() model.QoS {
 		PFCPriorities:  []int{3},
 		RoCEClass:      "roce",
 		CNPClass:       "cnp",
-		Headroom:       model.HeadroomPolicy{LosslessMTUBytes: 1024, SmallPacketPercent: 50},
+		Headroom:       model.HeadroomPolicy{LosslessMTUBytes: 4096, SmallPacketPercent: 50}, // the RoCE path MTU of the MTU 9000 NICs
 	}
 }
 

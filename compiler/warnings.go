@@ -30,6 +30,8 @@ var Warnings = []Warning{
 		"a link says cable = \"dac\" with a length no passive copper Ethernet PHY reaches (7 m, 40GBASE-CR4 in IEEE 802.3 clause 85; 5 m at 25G and 100G); the cable is an AOC or fibre, or the length is wrong"),
 	warning("ECN minimum above DCQCN bound",
 		"the ECN minimum of a lossless class is above the DCQCN ECN-before-PFC bound of a switch, so PFC may pause before ECN slows the senders"),
+	warning("Lossless MTU below the RoCE MTU",
+		"a lossless switch port faces a RoCE NIC whose MTU gives a RoCE path MTU (Linux ib_core iboe_get_mtu: the largest of 256-4096 B not above the MTU less 96 B of headers) above the headroom policy's lossless_mtu, so the headroom is computed for a shorter last frame than RoCE sends"),
 	warning("NIC not cabled",
 		"a NIC with a written speed is cabled by no link block, so its speed, MTU, VLAN tagging and PFC are checked against no switch port; without a speed it is an error"),
 	warning("NICs of one host in overlapping subnets",

@@ -48,6 +48,12 @@ link {
   b      = "gpu01:roce0"
   length = 3
 }
+
+qos {
+  headroom {
+    lossless_mtu = 4096 # the RoCE path MTU of the MTU 9000 NIC
+  }
+}
 `
 }
 

@@ -24,13 +24,16 @@ func (b *Build) headroom(sw *model.Switch, p *model.Port, pg *model.PriorityGrou
 	h := pg.Headroom
 	port := []string{"switch", sw.Name, "port", p.Name}
 	d := &Derivation{Name: "PFC headroom", Formula: h.Formula}
+	if u, ok := docs.HeadroomUnconfigured(sw); ok {
+		d.Configured = "no: " + u.Who + "; these are fabricc's computed values, for comparison; after a recable check the switch's own headroom, " + u.Check(p.Name)
+	}
 	d.Inputs = []Term{
 		b.input("speed", docs.Speed(h.SpeedMbps), "", append(port, "speed")...),
 		b.lanesInput(sw, p, h),
 		b.cableInput(p, h),
 		b.input("port MTU", docs.Bytes(int64(h.PortMTUBytes)), "", append(port, "mtu")...),
-		b.policyInput("lossless MTU", docs.Bytes(int64(h.LosslessMTUBytes)), losslessMTUText),
-		b.policyInput("small packets", strconv.Itoa(h.SmallPacketPercent)+" %", smallPacketText),
+		b.policyInput("lossless MTU", "lossless_mtu", docs.Bytes(int64(h.LosslessMTUBytes)), losslessMTUText),
+		b.policyInput("small packets", "small_packet_percent", strconv.Itoa(h.SmallPacketPercent)+" %", smallPacketText),
 		b.hardwareInput(sw, "cell size", docs.Bytes(int64(h.CellBytes)), true),
 		b.hardwareInput(sw, "pipeline latency", docs.Bytes(int64(h.PipelineLatencyBytes)), false),
 		b.hardwareInput(sw, "MAC/PHY delay", docs.Bytes(int64(h.MACPHYDelayBytes)), false),
@@ -49,9 +52,9 @@ func (b *Build) headroom(sw *model.Switch, p *model.Port, pg *model.PriorityGrou
 		{Name: "cable = 2 x length x speed / 198,000 km/s / 8", Value: docs.Bytes(int64(h.CableBytes))},
 		{Name: "propagation = port MTU + cable + MAC/PHY delay + peer response" + tile, Value: docs.Bytes(int64(h.PropagationBytes))},
 		{Name: "cell occupancy (small packets by bytes x cells per small packet)", Value: strconv.FormatFloat(h.CellOccupancy, 'f', 3, 64)},
-		{Name: "xoff = lossless MTU + propagation x cell occupancy, rounded up to 1 KiB", Value: docs.Bytes(h.XoffBytes)},
-		{Name: "xon = " + pipeline + ", rounded up to 1 KiB", Value: docs.Bytes(h.XonBytes)},
-		{Name: "size = xoff + xon" + extra + ", rounded up to 1 KiB", Value: docs.Bytes(h.SizeBytes)},
+		{Name: "in flight after PAUSE (SONiC xoff) = lossless MTU + propagation x cell occupancy, rounded up to 1 KiB", Value: docs.Bytes(h.XoffBytes)},
+		{Name: "PAUSE threshold (SONiC xon) = " + pipeline + ", rounded up to 1 KiB", Value: docs.Bytes(h.XonBytes)},
+		{Name: "buffer (SONiC size) = in flight + PAUSE threshold" + extra + ", rounded up to 1 KiB", Value: docs.Bytes(h.SizeBytes)},
 	}
 	return d
 }
@@ -90,11 +93,16 @@ func (b *Build) cableInput(p *model.Port, h *model.Headroom) Term {
 	return t
 }
 
-// policyInput is a headroom assumption: the qos headroom block, or its
-// default.
-func (b *Build) policyInput(name, value, def string) Term {
+// policyInput is a headroom assumption: the qos headroom block when it
+// writes attr, else its default (a headroom block that writes only the
+// other attribute is named as the block holding it).
+func (b *Build) policyInput(name, attr, value, def string) Term {
 	if s := b.exact("qos headroom block", "qos", "headroom"); s != nil {
-		return Term{Name: name, Value: value, Source: s}
+		if blockWrites(s.Range, attr) {
+			return Term{Name: name, Value: value, Source: s}
+		}
+		s.Written = false
+		return Term{Name: name, Value: value, From: def, Source: s}
 	}
 	return Term{Name: name, Value: value, From: def}
 }

@@ -58,6 +58,14 @@ type Source struct {
 	// Written is false when the value itself is not written and the
 	// range is the block holding it (its default applies).
 	Written bool `json:"written"`
+	// Computed is true when the value is written there as an expression
+	// (a variable, a function call, arithmetic) rather than a literal:
+	// the range is where it is computed, and the literal it comes from
+	// may be elsewhere (a local, a for_each collection).
+	Computed bool `json:"computed,omitempty"`
+	// Default is the value that applies when it is not written (Written
+	// false), where explain knows it.
+	Default string `json:"default,omitempty"`
 }
 
 // Derivation is how a number was computed.
@@ -66,6 +74,11 @@ type Derivation struct {
 	Name string `json:"name"`
 	// Formula names the algorithm and its public source.
 	Formula string `json:"formula,omitempty"`
+	// Configured says whether the switch's configuration carries the
+	// result: "no: ..." on a switch that sizes its headroom itself
+	// (docs.HeadroomUnconfigured), where the numbers are fabricc's
+	// computed values, for comparison; empty elsewhere.
+	Configured string `json:"configured,omitempty"`
 	// Inputs are the values the computation took, each with where it
 	// comes from.
 	Inputs []Term `json:"inputs"`

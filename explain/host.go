@@ -63,6 +63,11 @@ func (b *Build) nic(el *Element, h *model.Host, n *model.NIC, rest []string) err
 	default:
 		el.What = fmt.Sprintf("%s: %s %s", who, strings.ReplaceAll(rest[0], "_", " "), nicValue(n, rest[0]))
 		b.nicAttr(el, key, rest[0])
+		// An attribute the nic block does not write has its default:
+		// say which value that is.
+		if last := len(el.Sources) - 1; last >= 0 && !el.Sources[last].Written && !roceAttrs[rest[0]] && el.Sources[last].What == rest[0] {
+			el.Sources[last].Default = nicValue(n, rest[0])
+		}
 		if rest[0] == "dscp" {
 			el.Derivation = &Derivation{Name: "ToS", Formula: "ToS = DSCP x 4 (the DSCP in the upper six bits of the IP ToS byte, as RDMA-CM takes it)",
 				Inputs: []Term{{Name: "DSCP", Value: strconv.Itoa(n.RoCE.DSCP), From: "the nic's dscp, above"}},

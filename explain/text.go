@@ -60,6 +60,9 @@ func (p *printer) derivation(d *Derivation) {
 	if d.Formula != "" {
 		p.printf("    formula: %s\n", v(d.Formula))
 	}
+	if d.Configured != "" {
+		p.printf("    configured: %s\n", v(d.Configured))
+	}
 	tw := tabwriter.NewWriter(&writerOf{p}, 0, 4, 2, ' ', 0)
 	if len(d.Inputs) > 0 {
 		fmt.Fprintf(tw, "    inputs:\n")
@@ -98,8 +101,13 @@ func origin(t Term) string {
 func place(s Source) string {
 	r := s.Range
 	out := fmt.Sprintf("%s:%d:%d", v(r.Filename), r.Start.Line, r.Start.Column)
-	if !s.Written {
+	switch {
+	case !s.Written && s.Default != "":
+		out = "default " + v(s.Default) + " (not written; " + out + " is the block holding it)"
+	case !s.Written:
 		out += " (not written there: the block holding it)"
+	case s.Computed:
+		out = "computed at " + out
 	}
 	return out
 }

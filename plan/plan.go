@@ -52,11 +52,15 @@ type Item struct {
 	// Because names the causes outside the subject, for effects whose
 	// subject has no changed input of its own.
 	Because []string `json:"because,omitempty"`
+	// Note follows the item in text: what its effects mean on this
+	// device ("fabricc's computed values for comparison, not
+	// configured: ..." on a switch that sizes its headroom itself).
+	Note string `json:"note,omitempty"`
 }
 
 // Change is one value before and after.
 type Change struct {
-	// Field is what changed ("cable", "PG3 xoff", "demand").
+	// Field is what changed ("cable", "PG3 in flight after PAUSE", "demand").
 	Field  string `json:"field"`
 	Before string `json:"before"`
 	After  string `json:"after"`

@@ -69,7 +69,7 @@ func TestPlanText(t *testing.T) {
 		{"cable 3 m -> 30 m", []string{"length = 3\n", "length = 30\n"}, `Fabric "plan-test": 2 devices change (leaf1, h1).
 
 leaf1 (switch)
-  swp1: cable 3 m dac -> 30 m aoc, so PG3 xoff 72,704 -> 79,872 B, PG3 size 92,160 -> 99,328 B
+  swp1: cable 3 m dac -> 30 m aoc, so PG3 in flight after PAUSE 72,704 -> 79,872 B, PG3 buffer 92,160 -> 99,328 B
   ingress lossless pool: demand 184,320 -> 191,488 B (+7,168 B, used 2.2 %), because of the port changes above
 
 h1 (host)
@@ -178,7 +178,7 @@ h2 (host)
 		}, `Fabric "plan-test": 2 devices change (leaf1, h1).
 
 leaf1 (switch)
-  swp1: speed 100G -> 50G, lanes 4 -> 2, so PG3 xoff 72,704 -> 40,960 B, PG3 size 92,160 -> 60,416 B
+  swp1: speed 100G -> 50G, lanes 4 -> 2, so PG3 in flight after PAUSE 72,704 -> 40,960 B, PG3 buffer 92,160 -> 60,416 B
   ingress lossy pool: size 8,212,004 -> 8,246,820 B, because of the port changes above
   ingress lossless pool: size 8,525,348 -> 8,490,532 B, demand 184,320 -> 152,576 B (-31,744 B, used 2.2 % -> 1.8 %), because of the port changes above
   egress lossy pool: size 8,228,388 -> 8,263,204 B, because of the port changes above
@@ -195,8 +195,8 @@ fabric-wide
   qos: small packets 100 -> 50 %
 
 leaf1 (switch)
-  swp1: PG3 xoff 72,704 -> 43,008 B, PG3 size 92,160 -> 62,464 B, because of qos small packets 100 -> 50 %
-  swp2: PG3 xoff 72,704 -> 43,008 B, PG3 size 92,160 -> 62,464 B, because of qos small packets 100 -> 50 %
+  swp1: PG3 in flight after PAUSE 72,704 -> 43,008 B, PG3 buffer 92,160 -> 62,464 B, because of qos small packets 100 -> 50 %
+  swp2: PG3 in flight after PAUSE 72,704 -> 43,008 B, PG3 buffer 92,160 -> 62,464 B, because of qos small packets 100 -> 50 %
   ingress lossy pool: size 8,212,004 -> 8,274,468 B, because of the port changes above
   ingress lossless pool: size 8,525,348 -> 8,462,884 B, demand 184,320 -> 124,928 B (-59,392 B, used 2.2 % -> 1.5 %), because of the port changes above
   egress lossy pool: size 8,228,388 -> 8,290,852 B, because of the port changes above
@@ -302,7 +302,7 @@ Fabric "plan-test": 2 devices change (leaf1, h1).
 
 #### leaf1 (switch)
 
-- **swp1**: cable 3 m dac -\> 30 m aoc, so PG3 xoff 72,704 -\> 79,872 B, PG3 size 92,160 -\> 99,328 B
+- **swp1**: cable 3 m dac -\> 30 m aoc, so PG3 in flight after PAUSE 72,704 -\> 79,872 B, PG3 buffer 92,160 -\> 99,328 B
 - **ingress lossless pool**: demand 184,320 -\> 191,488 B (+7,168 B, used 2.2 %), because of the port changes above
 
 #### h1 (host)
@@ -330,7 +330,7 @@ Fabric "plan-test": 2 devices change (leaf1, h1).
           ],
           "effects": [
             {
-              "field": "PG3 xoff",
+              "field": "PG3 in flight after PAUSE",
               "before": "72,704",
               "after": "79,872",
               "unit": "B",
@@ -546,7 +546,7 @@ func TestAmountValues(t *testing.T) {
 		before string
 		after  string
 	}{
-		{"amount", amountChange("PG3 xoff", 72704, 79872, "B"), `"before_value":72704`, `"after_value":79872`},
+		{"amount", amountChange("PG3 in flight after PAUSE", 72704, 79872, "B"), `"before_value":72704`, `"after_value":79872`},
 		{"queue added", reservedChange("TC3 queue reserved", nil, q), ``, `"after_value":10240`},
 		{"queue removed", reservedChange("TC3 queue reserved", q, nil), `"before_value":10240`, ``},
 	} {
@@ -572,4 +572,30 @@ func mustJSON(t *testing.T, v any) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// On an Onyx switch in traffic-pool mode fabricc configures no per-port
+// headroom: the plan keeps the numbers and says they are fabricc's, for
+// comparison, and what to check on the switch after the recable.
+func TestPlanHeadroomNotConfigured(t *testing.T) {
+	onyx := edit(t, baseHCL(t),
+		`platform   = "cumulus"`, `platform   = "onyx"`,
+		`os_version = "5.9.2"`, `os_version = "3.10.4000"`,
+		`"swp1"`, `"1/1"`, `"swp2"`, `"1/2"`, `leaf1:swp1`, `leaf1:1/1`, `leaf1:swp2`, `leaf1:1/2`)
+	var b bytes.Buffer
+	if err := WriteText(&b, Compare(compileHCL(t, onyx), compileHCL(t, edit(t, onyx, "length = 3\n", "length = 30\n")))); err != nil {
+		t.Fatal(err)
+	}
+	want := `Fabric "plan-test": 2 devices change (leaf1, h1).
+
+leaf1 (switch)
+  1/1: cable 3 m dac -> 30 m aoc, so PG3 in flight after PAUSE 72,704 -> 79,872 B, PG3 buffer 92,160 -> 99,328 B (fabricc's computed values for comparison, not configured: Onyx sizes each port's headroom itself in traffic-pool mode, MLNX-OS 3.6.5000 and later; after a recable check the switch's own headroom, on the switch: show buffers details interfaces ethernet 1/1)
+  ingress lossless pool: demand 184,320 -> 191,488 B (+7,168 B, used 2.2 %), because of the port changes above (the demand counts fabricc's computed headroom, not a configured one: Onyx sizes each port's headroom itself in traffic-pool mode, MLNX-OS 3.6.5000 and later)
+
+h1 (host)
+  roce0: cable 3 m dac -> 30 m aoc
+`
+	if got := b.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
 }

@@ -257,7 +257,7 @@ func deviceTitle(d Device) string {
 	return d.Name + " (" + d.Kind + ", " + d.Status + ")"
 }
 
-// itemText is "swp3: cable 3 m dac -> 30 m dac, so PG3 xoff ...".
+// itemText is "swp3: cable 3 m dac -> 30 m dac, so PG3 in flight after PAUSE ...".
 func itemText(it Item) string {
 	if it.Subject == "" {
 		return itemBody(it)
@@ -282,6 +282,9 @@ func itemBody(it Item) string {
 	}
 	if len(it.Because) > 0 {
 		s += ", because of " + strings.Join(it.Because, "; ")
+	}
+	if it.Note != "" {
+		s += " (" + it.Note + ")"
 	}
 	return s
 }

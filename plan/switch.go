@@ -69,8 +69,34 @@ func switchItems(a, b *model.Switch, fabricCauses []string, effects []Item) []It
 	if headroomMoved {
 		poolCauses = []string{"the port changes above"}
 	}
-	items = append(items, poolItems(a, b, poolCauses)...)
+	pools := poolItems(a, b, poolCauses)
+	if u, ok := docs.HeadroomUnconfigured(b); ok && headroomMoved {
+		for i := range pools {
+			if pools[i].Subject == "ingress lossless pool" {
+				pools[i].Note = "the demand counts fabricc's computed headroom, not a configured one: " + u.Who
+			}
+		}
+	}
+	items = append(items, pools...)
 	return item(items, budgetItem(a, b, poolCauses))
+}
+
+// headroomNote is the note of a port whose priority-group numbers
+// change on a switch where fabricc does not configure them
+// (docs.HeadroomUnconfigured): they are fabricc's computation, for
+// comparison, and the switch's own headroom is to be checked; "" on
+// other switches or when no priority group changes.
+func headroomNote(sw *model.Switch, port string, effects []Change) string {
+	u, ok := docs.HeadroomUnconfigured(sw)
+	if !ok {
+		return ""
+	}
+	for _, c := range effects {
+		if strings.HasPrefix(c.Field, "PG") {
+			return u.ComputedNote(port)
+		}
+	}
+	return ""
 }
 
 // watchdog is "drop after 200 ms" or "off".
@@ -114,6 +140,7 @@ func comparePorts(a, b *model.Switch, causes []string) ([]Item, bool) {
 				if len(it.Changes) == 0 {
 					it.Because = causes
 				}
+				it.Note = headroomNote(b, pb.Name, it.Effects)
 			}
 			if it.Subject != n && len(it.Changes)+len(it.Effects) == 0 {
 				it.Changes = []Change{{Field: "renamed", Before: n, After: pb.Name}}
@@ -237,9 +264,12 @@ func bufferEffects(swa, swb *model.Switch, a, b *model.Port) []Change {
 			out = append(out, concat(
 				change(name+" priorities", docs.Ranges(ga.Priorities), docs.Ranges(gb.Priorities), ""),
 				change(name+" pool", kindA(ga.Pool), kindB(gb.Pool), ""),
-				amountChange(name+" xoff", ga.XoffBytes, gb.XoffBytes, "B"),
-				amountChange(name+" xon", ga.XonBytes, gb.XonBytes, "B"),
-				amountChange(name+" size", ga.SizeBytes, gb.SizeBytes, "B"))...)
+				// SONiC's xoff, xon and size, named as the switch documents
+				// name them: Onyx's and NVUE's xoff keywords are the PAUSE
+				// threshold, not the in-flight bytes.
+				amountChange(name+" in flight after PAUSE", ga.XoffBytes, gb.XoffBytes, "B"),
+				amountChange(name+" PAUSE threshold", ga.XonBytes, gb.XonBytes, "B"),
+				amountChange(name+" buffer", ga.SizeBytes, gb.SizeBytes, "B"))...)
 		}
 	}
 	for _, tc := range queueTCs(a, b) {

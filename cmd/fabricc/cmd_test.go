@@ -471,12 +471,14 @@ func TestBuildRefusalAsREADMESays(t *testing.T) {
 			t.Errorf("README.md does not say: %s", claim)
 		}
 	}
+	// demartek-lab builds with warnings (the flagship example has none).
+	lab := filepath.Join("..", "..", "examples", "demartek-lab")
 	out := filepath.Join(t.TempDir(), "out")
-	if code, _, stderr := fabricc(t, "build", clos, "-o", out); code != 0 {
+	if code, _, stderr := fabricc(t, "build", lab, "-o", out); code != 0 {
 		t.Fatalf("build: %s", stderr)
 	}
 	writeFile(t, filepath.Join(out, "extra.txt"), "mine")
-	code, _, stderr := fabricc(t, "build", clos, "-o", out)
+	code, _, stderr := fabricc(t, "build", lab, "-o", out)
 	refusal := "fabricc: " + out + " is not empty and holds " + filepath.Join(out, "extra.txt") + ", which its manifest.json does not list"
 	if code != 1 || !strings.HasPrefix(stderr, "Warning: ") || !strings.Contains(stderr, "\n"+refusal) {
 		t.Errorf("exit %d, stderr:\n%s\nwant the fabric's warnings, then %q", code, stderr, refusal)

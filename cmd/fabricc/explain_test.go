@@ -35,7 +35,7 @@ func TestExplainLines(t *testing.T) {
 	tests := []struct {
 		name, file, line, want string
 	}{
-		{"NVUE headroom", "golden/multivendor-clos/leaf1/leaf1.nvue.sh", "nv set qos pfc pfc-sp3-100g-1m port-buffer 92160", `golden/multivendor-clos/leaf1/leaf1.nvue.sh:@N: nv set qos pfc pfc-sp3-100g-1m port-buffer 92160
+		{"NVUE headroom", "golden/multivendor-clos/leaf1/leaf1.nvue.sh", "nv set qos pfc pfc-sp3-100g-1m port-buffer 95232", `golden/multivendor-clos/leaf1/leaf1.nvue.sh:@N: nv set qos pfc pfc-sp3-100g-1m port-buffer 95232
 
 from switch leaf1, port swp1, priority group 3 (lossless, priorities 3, pool roce-lossless-ingress)
   port block                                examples/multivendor-clos/switches.hcl:57:5
@@ -45,23 +45,23 @@ from switch leaf1, port swp1, priority group 3 (lossless, priorities 3, pool roc
     formula: SONiC Mellanox headroom (sonic-swss cfgmgr/buffer_headroom_mellanox.lua @422271e7e): xoff = ceil1K(lossless_mtu + propagation x cell_occupancy) [+2 KB small-packet compensation], xon = ceil1K(pipeline_latency), size = ceil1K(xoff + xon)
     inputs:
       speed             100G      examples/multivendor-clos/switches.hcl:61:17
-      lanes             4         examples/multivendor-clos/switches.hcl:52:18; not written: the fewest lanes that carry the speed on SN2700
-      cable length      1 m dac   examples/multivendor-clos/links.hcl:7:14
+      lanes             4         computed at examples/multivendor-clos/switches.hcl:52:18; not written: the fewest lanes that carry the speed on SN2700
+      cable length      1 m dac   computed at examples/multivendor-clos/links.hcl:7:14
       port MTU          9,216 B   examples/multivendor-clos/switches.hcl:62:17
-      lossless MTU      1,024 B   default: SONiC's LOSSLESS_TRAFFIC_PATTERN mtu (buffers_config.j2)
-      small packets     100 %     default: the worst case, every packet small
-      cell size         96 B      examples/multivendor-clos/switches.hcl:52:18; hardware table: SN2700 (Spectrum), from NVIDIA SN2000 datasheet (16 MB); sonic-buildimage platform/mellanox/asic_table.j2 MELLANOX-SPECTRUM (cell 96 B, pipeline 19 KB, mac_phy 0.8 KB)
-      pipeline latency  19,456 B  examples/multivendor-clos/switches.hcl:52:18; hardware table: SN2700 (Spectrum)
-      MAC/PHY delay     819 B     examples/multivendor-clos/switches.hcl:52:18; hardware table: SN2700 (Spectrum)
+      lossless MTU      4,096 B   examples/multivendor-clos/fabric.hcl:20:3
+      small packets     100 %     examples/multivendor-clos/fabric.hcl:20:3 (not written there: the block holding it); default: the worst case, every packet small
+      cell size         96 B      computed at examples/multivendor-clos/switches.hcl:52:18; hardware table: SN2700 (Spectrum), from NVIDIA SN2000 datasheet (16 MB); sonic-buildimage platform/mellanox/asic_table.j2 MELLANOX-SPECTRUM (cell 96 B, pipeline 19 KB, mac_phy 0.8 KB)
+      pipeline latency  19,456 B  computed at examples/multivendor-clos/switches.hcl:52:18; hardware table: SN2700 (Spectrum)
+      MAC/PHY delay     819 B     computed at examples/multivendor-clos/switches.hcl:52:18; hardware table: SN2700 (Spectrum)
       pause quanta      394       IEEE 802.3 Annex 31B pause quanta for the port speed, as tabulated in SONiC buffer_headroom_mellanox.lua
     steps:
-      peer response = pause quanta x 512 bits / 8                              25,216 B
-      cable = 2 x length x speed / 198,000 km/s / 8                            127 B
-      propagation = port MTU + cable + MAC/PHY delay + peer response           35,378 B
-      cell occupancy (small packets by bytes x cells per small packet)         2.000
-      xoff = lossless MTU + propagation x cell occupancy, rounded up to 1 KiB  72,704 B
-      xon = pipeline latency, rounded up to 1 KiB                              19,456 B
-      size = xoff + xon, rounded up to 1 KiB                                   92,160 B
+      peer response = pause quanta x 512 bits / 8                                                            25,216 B
+      cable = 2 x length x speed / 198,000 km/s / 8                                                          127 B
+      propagation = port MTU + cable + MAC/PHY delay + peer response                                         35,378 B
+      cell occupancy (small packets by bytes x cells per small packet)                                       2.000
+      in flight after PAUSE (SONiC xoff) = lossless MTU + propagation x cell occupancy, rounded up to 1 KiB  75,776 B
+      PAUSE threshold (SONiC xon) = pipeline latency, rounded up to 1 KiB                                    19,456 B
+      buffer (SONiC size) = in flight + PAUSE threshold, rounded up to 1 KiB                                 95,232 B
 `},
 		{"NVUE ECN", "golden/multivendor-clos/leaf1/leaf1.nvue.sh", "traffic-class 3 min-threshold 150000", `golden/multivendor-clos/leaf1/leaf1.nvue.sh:@N: nv set qos congestion-control default-global traffic-class 3 min-threshold 150000
 
@@ -72,28 +72,28 @@ from ECN of class "roce" (traffic class 3): mark from 150,000 B, up to 100 % at 
 		{"EOS trunk VLANs", "golden/multivendor-clos/spine1/spine1.eos.cfg", "switchport trunk allowed vlan 101-104", `golden/multivendor-clos/spine1/spine1.eos.cfg:@N:    switchport trunk allowed vlan 101-104
 
 from switch spine1, port Ethernet5/1: VLANs 101-104
-  vlans  examples/multivendor-clos/switches.hcl:29:15
+  vlans  computed at examples/multivendor-clos/switches.hcl:29:15
 
 from VLAN 101 "rack1"
   vlan block  examples/multivendor-clos/fabric.hcl:69:1
-  id          examples/multivendor-clos/fabric.hcl:73:10
+  id          computed at examples/multivendor-clos/fabric.hcl:73:10
 
 from VLAN 102 "rack2"
   vlan block  examples/multivendor-clos/fabric.hcl:69:1
-  id          examples/multivendor-clos/fabric.hcl:73:10
+  id          computed at examples/multivendor-clos/fabric.hcl:73:10
 
 from VLAN 103 "rack3"
   vlan block  examples/multivendor-clos/fabric.hcl:69:1
-  id          examples/multivendor-clos/fabric.hcl:73:10
+  id          computed at examples/multivendor-clos/fabric.hcl:73:10
 
 from VLAN 104 "rack4"
   vlan block  examples/multivendor-clos/fabric.hcl:69:1
-  id          examples/multivendor-clos/fabric.hcl:73:10
+  id          computed at examples/multivendor-clos/fabric.hcl:73:10
 `},
 		{"Linux RDMA-CM ToS", "golden/multivendor-clos/gpu01/gpu01.linux.sh", "roce_cm \"$ifc\" 'RoCE v2' 104", `golden/multivendor-clos/gpu01/gpu01.linux.sh:@N:     roce_cm "$ifc" 'RoCE v2' 104
 
 from host gpu01, nic roce0 (ConnectX-6 Dx on ens1f0np0): roce mode v2
-  roce_mode  examples/multivendor-clos/hosts.hcl:11:5 (not written there: the block holding it)
+  roce_mode  default v2 (not written; examples/multivendor-clos/hosts.hcl:11:5 is the block holding it)
 
 from host gpu01, nic roce0 (ConnectX-6 Dx on ens1f0np0): dscp 26 (ToS 104)
   qos block                                                              examples/multivendor-clos/fabric.hcl:18:1
@@ -115,7 +115,7 @@ from host win-client, nic roce0 (ConnectX-4 on Ethernet 4): priority 3
 
 from the cable of switch leaf1, port swp3: to host gpu03 roce0, 2 m dac
   link block  examples/multivendor-clos/links.hcl:2:1
-  length      examples/multivendor-clos/links.hcl:7:14
+  length      computed at examples/multivendor-clos/links.hcl:7:14
 
 from switch leaf1, port swp3 (100G, access, MTU 9216)
   port block  examples/multivendor-clos/switches.hcl:57:5

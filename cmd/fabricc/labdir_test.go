@@ -81,7 +81,7 @@ func TestLabDirRefusals(t *testing.T) {
 	secret, _ := os.ReadFile(filepath.Join(dir, "secrets", "leaf1"))
 	code, _, stderr := fabricc(t, "lab", mine, "--dir", dir, "--run-push")
 	want := "another fabricc lab (process " // this test's process holds it
-	if code != 1 || !strings.HasPrefix(stderr, "fabricc: "+want) || !strings.HasSuffix(stderr, ") serves from "+dir+": its inventory and passwords are in use; stop it (Ctrl-C) or give another folder\n") {
+	if code != 1 || !strings.Contains("\n"+stderr, "\nfabricc: "+want) || !strings.HasSuffix(stderr, ") serves from "+dir+": its inventory and passwords are in use; stop it (Ctrl-C) or give another folder\n") {
 		t.Errorf("a second lab on a running lab's folder: exit %d, stderr %q", code, stderr)
 	}
 	inv2, _ := os.ReadFile(first.Inventory())

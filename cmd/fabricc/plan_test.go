@@ -43,7 +43,7 @@ func gitRun(t *testing.T, dir string, args ...string) {
 	}
 }
 
-const cableLine = "  swp1: cable 3 m dac -> 30 m aoc, so PG3 xoff 72,704 -> 79,872 B, PG3 size 92,160 -> 99,328 B\n"
+const cableLine = "  swp1: cable 3 m dac -> 30 m aoc, so PG3 in flight after PAUSE 72,704 -> 79,872 B, PG3 buffer 92,160 -> 99,328 B\n"
 
 // TestPlanCommand runs `fabricc plan` against each kind of base: a
 // fabric folder, a build output folder and git revisions of a work tree.

@@ -18,6 +18,9 @@ variable "servers" {
 # priority 6, strict.
 qos {
   profile = "nvidia-roce"
+  # The hosts' MTU 9000 carries RoCE at a 4096 B path MTU: the headroom
+  # of every lossless port counts a last frame that long.
+  headroom { lossless_mtu = 4096 }
 }
 
 # Each rail is its own layer-2 segment on its leaf; the rails meet only

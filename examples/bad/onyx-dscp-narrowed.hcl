@@ -6,6 +6,7 @@ fabric "onyx-dscp" {}
 
 qos {
   profile = "nvidia-roce"
+  headroom { lossless_mtu = 4096 } # the RoCE path MTU of MTU 9000 hosts
   class "roce" {
     dscp = [26]
   }

@@ -3,6 +3,7 @@ fabric "bad" {}
 
 qos {
   profile = "nvidia-roce"
+  headroom { lossless_mtu = 4096 } # the RoCE path MTU of MTU 9000 hosts
 }
 
 vlan "rdma" {

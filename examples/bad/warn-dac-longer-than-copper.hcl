@@ -1,7 +1,10 @@
 # Mistake (a warning): a 100 m cable written as "dac"; no passive copper
 # Ethernet PHY reaches past 7 m, so it is an AOC or fibre, or a wrong length.
 fabric "r" {}
-qos { profile = "nvidia-roce" }
+qos {
+  profile = "nvidia-roce"
+  headroom { lossless_mtu = 4096 } # the RoCE path MTU of MTU 9000 hosts
+}
 vlan "s" { id = 100 }
 switch "leaf1" {
   platform = "cumulus"

@@ -2,6 +2,10 @@
 # speed, MTU, VLAN and PFC are checked against no switch port).
 fabric "bad" {}
 
+qos {
+  headroom { lossless_mtu = 4096 } # the RoCE path MTU of MTU 9000 hosts
+}
+
 vlan "rdma" {
   id = 100
 }

@@ -1,10 +1,10 @@
-# A two-tier RoCEv2 Clos from three vendors: two Arista EOS spines, two
-# NVIDIA Cumulus leaves and two NVIDIA Onyx leaves, 24 Linux GPU and
-# storage hosts at 100GbE. Hosts sit untagged in one access VLAN per rack;
-# the fabric trusts DSCP, so RoCE keeps its class across the routed
-# leaf-spine links.
+# A two-tier RoCEv2 Clos from three vendors: two Arista EOS spines, two NVIDIA
+# Cumulus leaves and two NVIDIA Onyx leaves, 24 Linux GPU and storage hosts at
+# 100GbE. Hosts sit untagged in one access VLAN per rack; the fabric trusts
+# DSCP, so RoCE keeps its class across the routed leaf-spine links.
 fabric "multivendor-clos" {
   description = "EOS spines, Cumulus and Onyx leaves, 24 RoCEv2 hosts"
+  accept "priority-3-may-be-taken-by-fcoe" { reason = "the EOS spines (7050CX3-32S) carry no FCoE, and EOS makes priority 3 lossless per interface (priority-flow-control priority 3 no-drop), the form Arista RoCE configurations use (Intel Gaudi documentation, Arista Switch L2 Configuration Example)" }
 }
 
 variable "hosts_per_leaf" {
@@ -17,8 +17,8 @@ variable "hosts_per_leaf" {
 # priority 6, strict.
 qos {
   profile = "nvidia-roce"
+  headroom { lossless_mtu = 4096 } # the RoCE path MTU of the MTU 9000 hosts
 }
-
 locals {
   gpus_per_leaf = 4
 

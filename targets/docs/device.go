@@ -173,18 +173,66 @@ func writeHeadroom(d *doc, sw *model.Switch) {
 		d.p("No port has a lossless priority group.")
 		return
 	}
+	if _, ok := HeadroomUnconfigured(sw); ok {
+		d.at("switch", sw.Name, "os_version")
+		d.also("switch", sw.Name, "model")
+		d.p(configKeywords(sw))
+		d.at()
+	}
 	d.p("Inputs. The cable is the port's link (5 m, SONiC's default, for a port without one); lanes are the port's electrical lanes (an 8-lane port doubles the pipeline latency and adds a port MTU); the lossless MTU and the small-packet share are the fabric's traffic assumptions; cell size, pipeline latency and MAC/PHY delay are constants of the ASIC.")
 	d.table([]string{"port / PG", "priorities", "speed", "lanes", "cable", "length used", "port MTU", "lossless MTU", "small packets", "ASIC", "cell", "pipeline latency", "MAC/PHY delay", "pause quanta"},
 		&inputs, 3, 5, 6, 7, 8, 10, 11, 12, 13)
 	d.p("Terms and results. Peer response = pause quanta x 512 bit times, what the peer may still send before it obeys the pause; " +
 		"cable = 2 x length x speed / signal speed (198,000 km/s), the bytes on the wire during the pause's round trip; " +
 		"propagation = port MTU + cable + MAC/PHY delay + peer response (+ the tile term on Spectrum-4 and -5); " +
-		"xoff = lossless MTU + propagation x cell occupancy, rounded up to 1 KiB (+ 2 KiB small-packet compensation when the formula adds it); " +
-		"xon = pipeline latency; size = xoff + xon, the buffer reserved for the group.")
-	d.table([]string{"port / PG", "peer response", "cable", "propagation", "cell occupancy", "xoff", "xon", "size"}, &results, 1, 2, 3, 4, 5, 6, 7)
+		"in flight after PAUSE (SONiC's xoff) = lossless MTU + propagation x cell occupancy, rounded up to 1 KiB (+ 2 KiB small-packet compensation when the formula adds it), the room kept above the PAUSE threshold; " +
+		"PAUSE threshold (SONiC's xon) = pipeline latency, the occupancy at which the port sends PAUSE; buffer (SONiC's size) = in flight after PAUSE + PAUSE threshold, the buffer reserved for the group.")
+	d.table([]string{"port / PG", "peer response", "cable", "propagation", "cell occupancy", "in flight after PAUSE", "PAUSE threshold", "buffer"}, &results, 1, 2, 3, 4, 5, 6, 7)
 	for _, fm := range formulaOrder {
 		d.p("Formula: " + md(fm) + ".")
 	}
+	if _, ok := HeadroomUnconfigured(sw); !ok {
+		if k := configKeywords(sw); k != "" {
+			d.at("switch", sw.Name, "os_version")
+			d.also("switch", sw.Name, "model")
+			d.p(k)
+		}
+	}
+}
+
+// configKeywords says which lines of the switch's configuration carry
+// the three numbers of the headroom table, so that a reviewer can find
+// each in the configuration; on a switch where fabricc configures no
+// per-port headroom it says so, and that the table is fabricc's
+// computation, for comparison. The keyword meanings are the vendors':
+// a PAUSE threshold is what Linux mlxsw calls the PBMC register's
+// buf_xoff_threshold ("Once the amount of data in the buffer goes above
+// this value, device starts sending PFC frames", drivers/net/ethernet/
+// mellanox/mlxsw/reg.h, commit 155f9de2 "mlxsw: reg: Add lossless
+// settings for PBMC register"), buf_xon_threshold the level below which
+// PFC frames stop, buf_size the buffer; mlx5e's receive-buffer commit
+// 0696d608 writes the relation as xoff_threshold = buffer_size - xoff.
+// NVUE's xoff-threshold and xon-threshold are the same pair (Cumulus
+// Linux user guide, Quality of Service, Priority Flow Control).
+func configKeywords(sw *model.Switch) string {
+	if u, ok := HeadroomUnconfigured(sw); ok {
+		return "**Not configured on this switch.** " + md(u.Who) + ", and this switch's configuration carries none of the numbers below. " +
+			"They are fabricc's computed values, for comparison, and the buffer budget below counts them; after a recable check the switch's own headroom, " +
+			md(u.Check("<port>")) + "."
+	}
+	const both = "Each PAUSE threshold is the level above which the port sends PAUSE and (set equal) below which it stops, so in flight after PAUSE = buffer - PAUSE threshold."
+	switch sw.Platform {
+	case model.PlatformOnyx:
+		return "In the configuration (Onyx advanced buffers): `ingress-buffer iPort.pgN map pool ... reserved R xoff X xon X`, " +
+			"where R is the buffer and Onyx's `xoff` and `xon` are both the PAUSE threshold, not the in-flight bytes that SONiC calls xoff. " + both
+	case model.PlatformCumulus:
+		return "In the configuration (NVUE PFC profile): `qos pfc <profile> port-buffer` is the buffer, `xoff-threshold` and `xon-threshold` are the PAUSE threshold, " +
+			"and `cable-length` is the cable rounded up to whole meters; the in-flight bytes are not a keyword (the NOTE line beside the profile gives them). " + both
+	case model.PlatformEOS:
+		return "In the configuration (EOS MMU queue profile): one `ingress headroom bytes H` line for the whole platform, H = the largest per-port sum of the in-flight-after-PAUSE values of the table; " +
+			"the PAUSE threshold and the buffer are left to EOS (see the buffer budget below)."
+	}
+	return ""
 }
 
 // writeSwitchBudget shows the chart and the pool table.

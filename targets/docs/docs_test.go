@@ -233,7 +233,7 @@ func TestChartContent(t *testing.T) {
 	}
 	for _, want := range []string{
 		">leaf1: buffer budget, SN2700 Spectrum, 16.0 MiB</text>",
-		">ingress lossless</text>", ">roce-lossless-ingress</text>", ">10.2 % used: 908.0 KiB</text>",
+		">ingress lossless</text>", ">roce-lossless-ingress</text>", ">10.6 % used: 938.0 KiB</text>",
 		">headroom kept for cables up to 300 m</text>", ">switch buffer, 16.0 MiB</text>",
 	} {
 		if !strings.Contains(string(svg), want) {
@@ -256,12 +256,12 @@ func TestPools(t *testing.T) {
 	// Demand: 10 ports x 10,240 B lossy PG; the sum of the ten PG3
 	// sizes at the worst-case (100 % small packets) headroom; 10 ports x
 	// (TC0 + TC6) x 9,216 B; 10 x 1,500 B. The lossless pool is planned
-	// for 10 x 166,912 B, the headroom at 300 m.
+	// for 10 x 169,984 B, the headroom at 300 m (lossless_mtu 4096).
 	want := []string{
-		"ingress lossy-default 7505588 102400 102400 1.4",
-		"ingress roce-lossless 9072308 935936 1669120 10.3",
-		"egress lossy-default 7587508 184320 184320 2.4",
-		"egress roce-lossless 7418188 15000 15000 0.2",
+		"ingress lossy-default 7490228 102400 102400 1.4",
+		"ingress roce-lossless 9087668 966656 1699840 10.6",
+		"egress lossy-default 7572148 184320 184320 2.4",
+		"egress roce-lossless 7402828 15000 15000 0.2",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("pools:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -315,7 +315,7 @@ func writeBudgets(d *doc, f *model.Fabric) {
 		return
 	}
 	d.h(2, "Buffer budget")
-	d.p("Headroom in use is the PFC headroom (xoff + xon) of every lossless priority group; the lossless pool is sized " +
+	d.p("Headroom in use is the buffer of every lossless priority group (in flight after PAUSE + PAUSE threshold, SONiC's xoff + xon; fabricc's computation, not configured, on a switch whose document says so); the lossless pool is sized " +
 		"for the headroom the same ports would need at the planning cable length, so recabling within it changes no pool. " +
 		"Demand is what the ports reserve in a pool; used is demand as a share of the pool.")
 	var budgets rows

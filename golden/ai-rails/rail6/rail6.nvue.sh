@@ -57,8 +57,8 @@ nv set qos traffic-pool default-lossy switch-priority 0,1,2,4,5,6,7
 # pool roce-lossless-ingress: 51.2% of the buffer rounds down to 51%
 nv set qos traffic-pool default-lossless memory-percent 51
 nv set qos traffic-pool default-lossless switch-priority 3
-# NOTE: pool lossy-default-egress (egress lossy, 81814124 B, 48.8%, dynamic, priorities 0,1,2,4,5,6,7) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
-# NOTE: pool roce-lossless-egress (egress lossless, 81712532 B, 48.7%, dynamic, priorities 3) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
+# NOTE: pool lossy-default-egress (egress lossy, 81804908 B, 48.8%, dynamic, priorities 0,1,2,4,5,6,7) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
+# NOTE: pool roce-lossless-egress (egress lossless, 81703316 B, 48.7%, dynamic, priorities 3) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
 
 # Shared-buffer alpha and reservations (advance-buffer-config, bytes)
 nv set qos advance-buffer-config default-global ingress-lossless-buffer shared-alpha alpha_2
@@ -80,8 +80,8 @@ nv set qos pfc pfc-sp3-400g-3m switch-priority 3
 nv set qos pfc pfc-sp3-400g-3m tx enable
 nv set qos pfc pfc-sp3-400g-3m rx enable
 nv set qos pfc pfc-sp3-400g-3m cable-length 3
-# NOTE: pfc profile pfc-sp3-400g-3m: 228352 B in flight after PAUSE; port-buffer 247808 B - xoff-threshold 19456 B leaves 228352 B; for 3 m at 400G, port MTU 9216 B, lossless MTU 1024 B, small packets 100 %
-nv set qos pfc pfc-sp3-400g-3m port-buffer 247808
+# NOTE: pfc profile pfc-sp3-400g-3m: 231424 B in flight after PAUSE; port-buffer 250880 B - xoff-threshold 19456 B leaves 231424 B; for 3 m at 400G, port MTU 9216 B, lossless MTU 4096 B, small packets 100 %
+nv set qos pfc pfc-sp3-400g-3m port-buffer 250880
 nv set qos pfc pfc-sp3-400g-3m xoff-threshold 19456
 nv set qos pfc pfc-sp3-400g-3m xon-threshold 19456
 # profile pfc-sp3-400g-20m: ports swp33,swp34
@@ -89,8 +89,8 @@ nv set qos pfc pfc-sp3-400g-20m switch-priority 3
 nv set qos pfc pfc-sp3-400g-20m tx enable
 nv set qos pfc pfc-sp3-400g-20m rx enable
 nv set qos pfc pfc-sp3-400g-20m cable-length 20
-# NOTE: pfc profile pfc-sp3-400g-20m: 253952 B in flight after PAUSE; port-buffer 273408 B - xoff-threshold 19456 B leaves 253952 B; for 20 m at 400G, port MTU 9216 B, lossless MTU 1024 B, small packets 100 %
-nv set qos pfc pfc-sp3-400g-20m port-buffer 273408
+# NOTE: pfc profile pfc-sp3-400g-20m: 257024 B in flight after PAUSE; port-buffer 276480 B - xoff-threshold 19456 B leaves 257024 B; for 20 m at 400G, port MTU 9216 B, lossless MTU 4096 B, small packets 100 %
+nv set qos pfc pfc-sp3-400g-20m port-buffer 276480
 nv set qos pfc pfc-sp3-400g-20m xoff-threshold 19456
 nv set qos pfc pfc-sp3-400g-20m xon-threshold 19456
 

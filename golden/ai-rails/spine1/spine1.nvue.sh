@@ -57,8 +57,8 @@ nv set qos traffic-pool default-lossy switch-priority 0,1,2,4,5,6,7
 # pool roce-lossless-ingress: 51.6% of the buffer rounds down to 51%
 nv set qos traffic-pool default-lossless memory-percent 51
 nv set qos traffic-pool default-lossless switch-priority 3
-# NOTE: pool lossy-default-egress (egress lossy, 81123472 B, 48.4%, dynamic, priorities 0,1,2,4,5,6,7) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
-# NOTE: pool roce-lossless-egress (egress lossless, 80988016 B, 48.3%, dynamic, priorities 3) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
+# NOTE: pool lossy-default-egress (egress lossy, 81111184 B, 48.3%, dynamic, priorities 0,1,2,4,5,6,7) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
+# NOTE: pool roce-lossless-egress (egress lossless, 80975728 B, 48.3%, dynamic, priorities 3) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
 
 # Shared-buffer alpha and reservations (advance-buffer-config, bytes)
 nv set qos advance-buffer-config default-global ingress-lossless-buffer shared-alpha alpha_2
@@ -80,8 +80,8 @@ nv set qos pfc default-global switch-priority 3
 nv set qos pfc default-global tx enable
 nv set qos pfc default-global rx enable
 nv set qos pfc default-global cable-length 20
-# NOTE: pfc profile default-global: 253952 B in flight after PAUSE; port-buffer 273408 B - xoff-threshold 19456 B leaves 253952 B; for 20 m at 400G, port MTU 9216 B, lossless MTU 1024 B, small packets 100 %
-nv set qos pfc default-global port-buffer 273408
+# NOTE: pfc profile default-global: 257024 B in flight after PAUSE; port-buffer 276480 B - xoff-threshold 19456 B leaves 257024 B; for 20 m at 400G, port MTU 9216 B, lossless MTU 4096 B, small packets 100 %
+nv set qos pfc default-global port-buffer 276480
 nv set qos pfc default-global xoff-threshold 19456
 nv set qos pfc default-global xon-threshold 19456
 

@@ -50,15 +50,15 @@ nv set qos congestion-control default-global traffic-class 3 red disable
 nv set qos congestion-control default-global traffic-class 6 ecn disable
 
 # Buffer pools (traffic-pool); memory-percent is a whole percent and the pools must sum to 100 or less, so fabricc rounds down
-# pool lossy-default-ingress: 44.7% of the buffer rounds down to 44%
+# pool lossy-default-ingress: 44.6% of the buffer rounds down to 44%
 nv set qos traffic-pool default-lossy memory-percent 44
 nv unset qos traffic-pool default-lossy switch-priority
 nv set qos traffic-pool default-lossy switch-priority 0,1,2,4,5,6,7
-# pool roce-lossless-ingress: 54.1% of the buffer rounds down to 54%
+# pool roce-lossless-ingress: 54.2% of the buffer rounds down to 54%
 nv set qos traffic-pool default-lossless memory-percent 54
 nv set qos traffic-pool default-lossless switch-priority 3
-# NOTE: pool lossy-default-egress (egress lossy, 7587508 B, 45.2%, dynamic, priorities 0,1,2,4,5,6,7) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
-# NOTE: pool roce-lossless-egress (egress lossless, 7418188 B, 44.2%, dynamic, priorities 3) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
+# NOTE: pool lossy-default-egress (egress lossy, 7572148 B, 45.1%, dynamic, priorities 0,1,2,4,5,6,7) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
+# NOTE: pool roce-lossless-egress (egress lossless, 7402828 B, 44.1%, dynamic, priorities 3) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
 
 # Shared-buffer alpha and reservations (advance-buffer-config, bytes)
 nv set qos advance-buffer-config default-global ingress-lossless-buffer shared-alpha alpha_2
@@ -80,8 +80,8 @@ nv set qos pfc pfc-sp3-100g-1m switch-priority 3
 nv set qos pfc pfc-sp3-100g-1m tx enable
 nv set qos pfc pfc-sp3-100g-1m rx enable
 nv set qos pfc pfc-sp3-100g-1m cable-length 1
-# NOTE: pfc profile pfc-sp3-100g-1m: 72704 B in flight after PAUSE; port-buffer 92160 B - xoff-threshold 19456 B leaves 72704 B; for 1 m at 100G, port MTU 9216 B, lossless MTU 1024 B, small packets 100 %
-nv set qos pfc pfc-sp3-100g-1m port-buffer 92160
+# NOTE: pfc profile pfc-sp3-100g-1m: 75776 B in flight after PAUSE; port-buffer 95232 B - xoff-threshold 19456 B leaves 75776 B; for 1 m at 100G, port MTU 9216 B, lossless MTU 4096 B, small packets 100 %
+nv set qos pfc pfc-sp3-100g-1m port-buffer 95232
 nv set qos pfc pfc-sp3-100g-1m xoff-threshold 19456
 nv set qos pfc pfc-sp3-100g-1m xon-threshold 19456
 # profile pfc-sp3-100g-2m: ports swp2,swp3
@@ -89,8 +89,8 @@ nv set qos pfc pfc-sp3-100g-2m switch-priority 3
 nv set qos pfc pfc-sp3-100g-2m tx enable
 nv set qos pfc pfc-sp3-100g-2m rx enable
 nv set qos pfc pfc-sp3-100g-2m cable-length 2
-# NOTE: pfc profile pfc-sp3-100g-2m: 72704 B in flight after PAUSE; port-buffer 92160 B - xoff-threshold 19456 B leaves 72704 B; for 2 m at 100G, port MTU 9216 B, lossless MTU 1024 B, small packets 100 %
-nv set qos pfc pfc-sp3-100g-2m port-buffer 92160
+# NOTE: pfc profile pfc-sp3-100g-2m: 75776 B in flight after PAUSE; port-buffer 95232 B - xoff-threshold 19456 B leaves 75776 B; for 2 m at 100G, port MTU 9216 B, lossless MTU 4096 B, small packets 100 %
+nv set qos pfc pfc-sp3-100g-2m port-buffer 95232
 nv set qos pfc pfc-sp3-100g-2m xoff-threshold 19456
 nv set qos pfc pfc-sp3-100g-2m xon-threshold 19456
 # profile pfc-sp3-100g-3m: ports swp4,swp7,swp8
@@ -98,8 +98,8 @@ nv set qos pfc pfc-sp3-100g-3m switch-priority 3
 nv set qos pfc pfc-sp3-100g-3m tx enable
 nv set qos pfc pfc-sp3-100g-3m rx enable
 nv set qos pfc pfc-sp3-100g-3m cable-length 3
-# NOTE: pfc profile pfc-sp3-100g-3m: 72704 B in flight after PAUSE; port-buffer 92160 B - xoff-threshold 19456 B leaves 72704 B; for 3 m at 100G, port MTU 9216 B, lossless MTU 1024 B, small packets 100 %
-nv set qos pfc pfc-sp3-100g-3m port-buffer 92160
+# NOTE: pfc profile pfc-sp3-100g-3m: 75776 B in flight after PAUSE; port-buffer 95232 B - xoff-threshold 19456 B leaves 75776 B; for 3 m at 100G, port MTU 9216 B, lossless MTU 4096 B, small packets 100 %
+nv set qos pfc pfc-sp3-100g-3m port-buffer 95232
 nv set qos pfc pfc-sp3-100g-3m xoff-threshold 19456
 nv set qos pfc pfc-sp3-100g-3m xon-threshold 19456
 # profile pfc-sp3-100g-5m: ports swp5
@@ -107,8 +107,8 @@ nv set qos pfc pfc-sp3-100g-5m switch-priority 3
 nv set qos pfc pfc-sp3-100g-5m tx enable
 nv set qos pfc pfc-sp3-100g-5m rx enable
 nv set qos pfc pfc-sp3-100g-5m cable-length 5
-# NOTE: pfc profile pfc-sp3-100g-5m: 73728 B in flight after PAUSE; port-buffer 93184 B - xoff-threshold 19456 B leaves 73728 B; for 5 m at 100G, port MTU 9216 B, lossless MTU 1024 B, small packets 100 %
-nv set qos pfc pfc-sp3-100g-5m port-buffer 93184
+# NOTE: pfc profile pfc-sp3-100g-5m: 76800 B in flight after PAUSE; port-buffer 96256 B - xoff-threshold 19456 B leaves 76800 B; for 5 m at 100G, port MTU 9216 B, lossless MTU 4096 B, small packets 100 %
+nv set qos pfc pfc-sp3-100g-5m port-buffer 96256
 nv set qos pfc pfc-sp3-100g-5m xoff-threshold 19456
 nv set qos pfc pfc-sp3-100g-5m xon-threshold 19456
 # profile pfc-sp3-100g-7m: ports swp6
@@ -116,8 +116,8 @@ nv set qos pfc pfc-sp3-100g-7m switch-priority 3
 nv set qos pfc pfc-sp3-100g-7m tx enable
 nv set qos pfc pfc-sp3-100g-7m rx enable
 nv set qos pfc pfc-sp3-100g-7m cable-length 7
-# NOTE: pfc profile pfc-sp3-100g-7m: 73728 B in flight after PAUSE; port-buffer 93184 B - xoff-threshold 19456 B leaves 73728 B; for 7 m at 100G, port MTU 9216 B, lossless MTU 1024 B, small packets 100 %
-nv set qos pfc pfc-sp3-100g-7m port-buffer 93184
+# NOTE: pfc profile pfc-sp3-100g-7m: 76800 B in flight after PAUSE; port-buffer 96256 B - xoff-threshold 19456 B leaves 76800 B; for 7 m at 100G, port MTU 9216 B, lossless MTU 4096 B, small packets 100 %
+nv set qos pfc pfc-sp3-100g-7m port-buffer 96256
 nv set qos pfc pfc-sp3-100g-7m xoff-threshold 19456
 nv set qos pfc pfc-sp3-100g-7m xon-threshold 19456
 # profile pfc-sp3-100g-15m: ports swp31,swp32
@@ -125,8 +125,8 @@ nv set qos pfc pfc-sp3-100g-15m switch-priority 3
 nv set qos pfc pfc-sp3-100g-15m tx enable
 nv set qos pfc pfc-sp3-100g-15m rx enable
 nv set qos pfc pfc-sp3-100g-15m cable-length 15
-# NOTE: pfc profile pfc-sp3-100g-15m: 75776 B in flight after PAUSE; port-buffer 95232 B - xoff-threshold 19456 B leaves 75776 B; for 15 m at 100G, port MTU 9214 B, lossless MTU 1024 B, small packets 100 %
-nv set qos pfc pfc-sp3-100g-15m port-buffer 95232
+# NOTE: pfc profile pfc-sp3-100g-15m: 78848 B in flight after PAUSE; port-buffer 98304 B - xoff-threshold 19456 B leaves 78848 B; for 15 m at 100G, port MTU 9214 B, lossless MTU 4096 B, small packets 100 %
+nv set qos pfc pfc-sp3-100g-15m port-buffer 98304
 nv set qos pfc pfc-sp3-100g-15m xoff-threshold 19456
 nv set qos pfc pfc-sp3-100g-15m xon-threshold 19456
 

@@ -1,0 +1,107 @@
+package compiler
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// roceHeaderBytes is what Linux ib_core takes off a RoCE netdev's MTU
+// before picking the RoCE path MTU: IB_GRH_BYTES (40) + IB_UDP_BYTES (8)
+// + IB_BTH_BYTES (12) + IB_EXT_XRC_BYTES (4) + IB_EXT_ATOMICETH_BYTES
+// (28) + IB_ICRC_BYTES (4) (include/rdma/ib_addr.h iboe_get_mtu; the
+// sizes are those of include/rdma/ib_pack.h).
+const roceHeaderBytes = 40 + 8 + 12 + 4 + 28 + 4
+
+// roceMTU is the RoCE path MTU a NIC of netdev MTU mtu runs: the largest
+// IB MTU (4096, 2048, 1024, 512, 256) not above mtu less the RoCE
+// headers (iboe_get_mtu), 0 below 256.
+func roceMTU(mtu int) int {
+	for _, m := range []int{4096, 2048, 1024, 512, 256} {
+		if mtu-roceHeaderBytes >= m {
+			return m
+		}
+	}
+	return 0
+}
+
+// checkLosslessMTU warns when a lossless switch port faces a RoCE NIC
+// whose MTU makes it send RoCE frames larger than the headroom policy's
+// lossless_mtu: the headroom's "lossless MTU" term, the frame that may
+// still be arriving when PAUSE takes effect, is then too small by the
+// difference on every lossless priority group of those ports. One
+// warning per RoCE MTU, naming the NICs and ports.
+func (c *checker) checkLosslessMTU() {
+	lossless := c.f.QoS.Headroom.LosslessMTUBytes
+	type finding struct {
+		nics, ports []string
+		firstNIC    []string
+	}
+	byMTU := map[int]*finding{}
+	var order []int
+	for i := range c.f.Switches {
+		sw := &c.f.Switches[i]
+		for j := range sw.Ports {
+			p := &sw.Ports[j]
+			if p.Peer == nil || p.Shutdown || !anyLosslessPG(p) {
+				continue
+			}
+			h := c.hosts[p.Peer.Device]
+			if h == nil {
+				continue
+			}
+			n := h.NIC(p.Peer.Port)
+			if n == nil || n.Transport != model.TransportRoCE {
+				continue
+			}
+			m := roceMTU(n.MTU)
+			if m <= lossless {
+				continue
+			}
+			fd := byMTU[m]
+			if fd == nil {
+				fd = &finding{firstNIC: nicPath(h.Name, n.Name, "mtu")}
+				byMTU[m] = fd
+				order = append(order, m)
+			}
+			fd.nics = append(fd.nics, fmt.Sprintf("%s:%s (MTU %d)", h.Name, n.Name, n.MTU))
+			fd.ports = append(fd.ports, sw.Name+":"+p.Name)
+		}
+	}
+	for _, m := range order {
+		fd := byMTU[m]
+		who, them := "NIC "+fd.nics[0]+" runs", "it"
+		if len(fd.nics) > 1 {
+			who, them = "NICs "+listText(fd.nics)+" run", "them"
+		}
+		c.warnf("Lossless MTU below the RoCE MTU",
+			fmt.Sprintf("%s RoCE at a path MTU of %d B (Linux ib_core, iboe_get_mtu: the largest of 256-4096 B not above the NIC's MTU less %d B of RoCE headers), above the headroom policy's lossless_mtu of %d B, so the PFC headroom of the lossless switch ports facing %s (%s) is computed for a last frame %s B shorter than RoCE sends. Write qos { headroom { lossless_mtu = %d } } (or more, for the frame's Ethernet, IP and UDP headers), or lower the NIC's MTU.",
+				who, m, roceHeaderBytes, lossless, them, listText(fd.ports), thousands(m-lossless), m),
+			fd.firstNIC, rel("the headroom policy", "qos", "headroom"))
+	}
+}
+
+// hasLosslessPG reports whether p has a lossless priority group.
+func anyLosslessPG(p *model.Port) bool {
+	for _, pg := range p.PriorityGroups {
+		if pg.Lossless {
+			return true
+		}
+	}
+	return false
+}
+
+// thousands is n with thousands separators: 3,072.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

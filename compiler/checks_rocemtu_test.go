@@ -1,0 +1,55 @@
+package compiler
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestRoCEMTU follows Linux iboe_get_mtu: the netdev MTU less 96 B of
+// RoCE headers, rounded down to an IB MTU.
+func TestRoCEMTU(t *testing.T) {
+	for _, tc := range []struct{ mtu, want int }{
+		{9000, 4096}, {4200, 4096}, {4192, 4096}, {4191, 2048}, {1500, 1024}, {1120, 1024}, {1119, 512}, {352, 256}, {351, 0},
+	} {
+		if got := roceMTU(tc.mtu); got != tc.want {
+			t.Errorf("roceMTU(%d) = %d, want %d", tc.mtu, got, tc.want)
+		}
+	}
+}
+
+// TestLosslessMTUWarning: a lossless port facing a RoCE NIC whose RoCE
+// MTU is above lossless_mtu warns, with the NIC, the ports and the
+// shortfall; lossless_mtu at the RoCE MTU does not.
+func TestLosslessMTUWarning(t *testing.T) {
+	f := testFabric()
+	src := testSources(f)
+	f.QoS.Headroom.LosslessMTUBytes = 1024
+	for i := range f.Hosts {
+		for j := range f.Hosts[i].NICs {
+			f.Hosts[i].NICs[j].MTU = 4200
+		}
+	}
+	got := ""
+	for _, d := range append(applyPhysics(f, src), check(f, src)...) {
+		if d.Summary == "Lossless MTU below the RoCE MTU" {
+			got = d.Detail
+		}
+	}
+	want := "NICs h1:roce0 (MTU 4200), h2:roce0 (MTU 4200) run RoCE at a path MTU of 4096 B (Linux ib_core, iboe_get_mtu: the largest of 256-4096 B not above the NIC's MTU less 96 B of RoCE headers), above the headroom policy's lossless_mtu of 1024 B, so the PFC headroom of the lossless switch ports facing them ("
+	if !strings.HasPrefix(got, want) || !strings.Contains(got, ") is computed for a last frame 3,072 B shorter than RoCE sends. Write qos { headroom { lossless_mtu = 4096 } }") {
+		t.Errorf("got %q\nwant it to start %q", got, want)
+	}
+	f = testFabric()
+	src = testSources(f)
+	f.QoS.Headroom.LosslessMTUBytes = 4096
+	for i := range f.Hosts {
+		for j := range f.Hosts[i].NICs {
+			f.Hosts[i].NICs[j].MTU = 9000
+		}
+	}
+	for _, d := range append(applyPhysics(f, src), check(f, src)...) {
+		if d.Summary == "Lossless MTU below the RoCE MTU" {
+			t.Errorf("warned with lossless_mtu 4096: %s", d.Detail)
+		}
+	}
+}
