@@ -13,8 +13,9 @@ type CNP struct {
 	Priority int
 }
 
-// sysfsWrite is a dry run's "would run: write_value PATH VALUE" line.
-var sysfsWrite = regexp.MustCompile(`^would run: write_value (\S+) (\S+)$`)
+// sysfsWrite is a dry run's "would run: echo VALUE > PATH" line, the
+// command a person could paste (the script writes PATH itself).
+var sysfsWrite = regexp.MustCompile(`^would run: echo (\S+) > (\S+)$`)
 
 // cnpFiles maps a kernel file to the CNP field it sets, with the part of
 // the path that names the device:
@@ -63,6 +64,7 @@ func ReadLinuxCNP(dryRun string) (CNPs, error) {
 		if m == nil {
 			continue
 		}
+		m[1], m[2] = m[2], m[1] // path, value
 		for _, f := range cnpFiles {
 			dev := f.re.FindStringSubmatch(m[1])
 			if dev == nil {

@@ -111,8 +111,8 @@ func TestUnits(t *testing.T) {
 // TestLinuxCNPWrites: the sysfs and debugfs files set the CNP marking; a
 // field not written keeps the firmware default.
 func TestLinuxCNPWrites(t *testing.T) {
-	got, err := ReadLinuxCNP("would run: write_value /sys/class/net/ens1/ecn/roce_np/cnp_dscp 46\n" +
-		"would run: write_value /sys/kernel/debug/mlx5/0000:3b:00.0/cc_params/np_cnp_prio 5\n")
+	got, err := ReadLinuxCNP("would run: echo 46 > /sys/class/net/ens1/ecn/roce_np/cnp_dscp\n" +
+		"would run: echo 5 > /sys/kernel/debug/mlx5/0000:3b:00.0/cc_params/np_cnp_prio\n")
 	if err != nil {
 		t.Fatal(err)
 	}
