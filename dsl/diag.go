@@ -110,6 +110,9 @@ func writeRelated(w io.Writer, files map[string]*hcl.File, rel Related, color bo
 	shown := 0
 	for sc.Scan() && shown < maxRelatedLines {
 		line := sc.Range()
+		if line.Start.Byte >= hl.End.Byte {
+			break // past the place: the rest of a 70 MB file is not read
+		}
 		if !line.Overlaps(hl) {
 			continue
 		}
