@@ -203,23 +203,7 @@ func (c *checker) checkECNAgainstSwitches(cl model.Class, minPath, maxPath []str
 // 1392810 bytes on switch spine1 (S = ..., k = 1)": each bound with its
 // switches and their terms, the first five values.
 func boundText(ls switchLimits, terms map[string]string) string {
-	var parts []string
-	for i, l := range ls {
-		if i == 5 {
-			n := 0
-			for _, rest := range ls[i:] {
-				n += len(rest.switches)
-			}
-			parts = append(parts, fmt.Sprintf("more on %d other switches", n))
-			break
-		}
-		var sws []string
-		for _, sw := range l.switches {
-			sws = append(sws, terms[sw])
-		}
-		parts = append(parts, fmt.Sprintf("%d bytes on switch %s", l.bytes, listText(sws)))
-	}
-	return strings.Join(parts, "; ")
+	return ls.text(func(sw string) string { return terms[sw] })
 }
 
 // betaNote says what beta is, for the DCQCN bound warning.
@@ -248,6 +232,11 @@ func (ls *switchLimits) add(sw string, bytes int64) {
 // String renders the limits as "8242652 bytes on switch leaf1, leaf2;
 // 11796480 bytes on switch spine", the first five values.
 func (ls switchLimits) String() string {
+	return ls.text(func(sw string) string { return sw })
+}
+
+// text renders the limits, each switch as name gives it.
+func (ls switchLimits) text(name func(string) string) string {
 	var parts []string
 	for i, l := range ls {
 		if i == 5 {
@@ -258,7 +247,11 @@ func (ls switchLimits) String() string {
 			parts = append(parts, fmt.Sprintf("more on %d other switches", n))
 			break
 		}
-		parts = append(parts, fmt.Sprintf("%d bytes on switch %s", l.bytes, listText(l.switches)))
+		var sws []string
+		for _, sw := range l.switches {
+			sws = append(sws, name(sw))
+		}
+		parts = append(parts, fmt.Sprintf("%d bytes on switch %s", l.bytes, listText(sws)))
 	}
 	return strings.Join(parts, "; ")
 }
