@@ -112,18 +112,7 @@ func (s *server) serveConn(c net.Conn) {
 		_ = sc.Wait()
 		close(done)
 	}()
-	go ssh.DiscardRequests(reqs)
-	for nc := range chans {
-		if nc.ChannelType() != "session" {
-			_ = nc.Reject(ssh.UnknownChannelType, "only session channels")
-			continue
-		}
-		ch, creqs, err := nc.Accept()
-		if err != nil {
-			continue
-		}
-		s.ln.Go(func() { s.session(c, done, sc.User(), ch, creqs) })
-	}
+	s.ln.Sessions(chans, reqs, func(ch ssh.Channel, creqs <-chan *ssh.Request) { s.session(c, done, sc.User(), ch, creqs) })
 }
 
 // session answers the channel requests of one session and runs the shell

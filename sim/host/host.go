@@ -150,18 +150,7 @@ func (h *Host) serveConn(c net.Conn) {
 		return
 	}
 	defer sc.Close()
-	go ssh.DiscardRequests(reqs)
-	for nc := range chans {
-		if nc.ChannelType() != "session" {
-			_ = nc.Reject(ssh.UnknownChannelType, "only session channels")
-			continue
-		}
-		ch, creqs, err := nc.Accept()
-		if err != nil {
-			continue
-		}
-		h.ln.Go(func() { h.session(sc.User(), ch, creqs) })
-	}
+	h.ln.Sessions(chans, reqs, func(ch ssh.Channel, creqs <-chan *ssh.Request) { h.session(sc.User(), ch, creqs) })
 }
 
 // session answers one session's requests: an exec request runs its

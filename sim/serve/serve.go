@@ -8,6 +8,8 @@ import (
 	"context"
 	"net"
 	"sync"
+
+	"golang.org/x/crypto/ssh"
 )
 
 // Listener accepts connections on 127.0.0.1 and hands each to its
@@ -111,4 +113,22 @@ func (l *Listener) track(c net.Conn, add bool) bool {
 	}
 	l.conns[c] = true
 	return true
+}
+
+// Sessions serves the session channels of one SSH connection, each with
+// run on a goroutine Close waits for; other channel types are refused
+// and global requests discarded. It returns when the connection ends.
+func (l *Listener) Sessions(chans <-chan ssh.NewChannel, reqs <-chan *ssh.Request, run func(ssh.Channel, <-chan *ssh.Request)) {
+	go ssh.DiscardRequests(reqs)
+	for nc := range chans {
+		if nc.ChannelType() != "session" {
+			_ = nc.Reject(ssh.UnknownChannelType, "only session channels")
+			continue
+		}
+		ch, creqs, err := nc.Accept()
+		if err != nil {
+			continue
+		}
+		l.Go(func() { run(ch, creqs) })
+	}
 }
