@@ -6,6 +6,7 @@ import (
 
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets/eos"
+	"github.com/fabricc/fabricc/targets/onyx"
 )
 
 // Unconfigured says, for a switch whose configuration carries no
@@ -46,7 +47,7 @@ func HeadroomUnconfigured(sw *model.Switch) (Unconfigured, bool) {
 		return Unconfigured{}, false
 	}
 	switch {
-	case sw.Platform == model.PlatformOnyx && sw.BufferStyle == "traffic-pool":
+	case sw.Platform == model.PlatformOnyx && sw.BufferStyle == onyx.StyleTrafficPool:
 		return Unconfigured{
 			Who:   "Onyx sizes each port's headroom itself in traffic-pool mode, MLNX-OS 3.6.5000 and later",
 			check: "on the switch: show buffers details interfaces ethernet %s",
