@@ -43,7 +43,7 @@ func (c *checker) checkOnyxDSCPMap() {
 	}
 	c.errorf("DSCP map Onyx keeps at its default",
 		fmt.Sprintf("Onyx switch %s classifies DSCP with Onyx's default map (DSCP 8n..8n+7 -> switch priority n; no public Onyx document gives the command that changes it), which differs from the fabric's: %s. Give each class the whole blocks of eight DSCP values of its priorities (a class on priority 3 takes DSCP 24-31), or trust PCP on those switches' ports.",
-			strings.Join(switches, ", "), strings.Join(wrong, "; ")),
+			listText(switches), strings.Join(wrong, "; ")),
 		c.blamedDSCP(classes), rels...)
 }
 

@@ -57,6 +57,6 @@ func (c *checker) checkPriority3() {
 		return
 	}
 	c.warnf("Priority 3 may be taken by FCoE",
-		fmt.Sprintf("Class %q makes priority 3 lossless on %s. On switches other than Mellanox/NVIDIA Spectrum, priority 3 is often reserved for FCoE and cannot be changed; the Demartek RoCE Deployment Guide recommends priority 5 there. Check those switches, or move the class to priority 5.", class, strings.Join(names, ", ")),
+		fmt.Sprintf("Class %q makes priority 3 lossless on %s. On switches other than Mellanox/NVIDIA Spectrum, priority 3 is often reserved for FCoE and cannot be changed; the Demartek RoCE Deployment Guide recommends priority 5 there. Check those switches, or move the class to priority 5.", class, listText(names)),
 		[]string{"qos", "class", class, "priority"}, rels...)
 }

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/fabricc/fabricc/internal/english"
 	"github.com/fatih/color"
 	"github.com/hashicorp/hcl/v2"
 )
@@ -59,22 +60,90 @@ func Count(diags hcl.Diagnostics) (errors, warnings int) {
 	return errors, warnings
 }
 
+// Bounds of the text form, which a person reads: a fabric written as
+// thousands of plain blocks can raise one warning at thousands of places,
+// or one diagnostic with thousands of related places. The compact, JSON
+// and GitHub forms keep every one.
+const (
+	// maxSameWarning is how many warnings of one summary are written in
+	// full; the last of them counts the rest, as Terraform's
+	// ConsolidateWarnings does.
+	maxSameWarning = 3
+	// maxRelatedShown is how many related places of one diagnostic are
+	// written; a line counts the rest.
+	maxRelatedShown = 5
+)
+
 // WriteText writes diags the way HCL tools do (summary, source snippet,
-// detail), each followed by a snippet of every related place introduced
-// by its label. color adds VT100 highlighting; width wraps details (0:
-// no wrapping).
+// detail), each followed by a snippet of its related places introduced
+// by their labels. color adds VT100 highlighting; width wraps details (0:
+// no wrapping). Warnings of one summary after the first maxSameWarning,
+// and related places after the first maxRelatedShown, are counted instead
+// of written (--compact lists every one).
 func WriteText(w io.Writer, files map[string]*hcl.File, diags hcl.Diagnostics, width uint, color bool) error {
-	for _, d := range SortDiagnostics(diags) {
-		if err := writeDiagnostic(w, files, d, width, color); err != nil {
+	for _, s := range consolidateWarnings(SortDiagnostics(diags)) {
+		if err := writeDiagnostic(w, files, s.diag, width, color); err != nil {
 			return err
 		}
-		for _, rel := range RelatedOf(d) {
-			if err := writeRelated(w, files, rel, color); err != nil {
+		if err := writeRelatedPlaces(w, files, RelatedOf(s.diag), color); err != nil {
+			return err
+		}
+		if s.alike > 0 {
+			if _, err := fmt.Fprintf(w, "(and %s like this one elsewhere; --compact lists every one)\n\n", english.Count(s.alike, "more warning")); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// writeRelatedPlaces writes the first maxRelatedShown of rels and counts
+// the rest.
+func writeRelatedPlaces(w io.Writer, files map[string]*hcl.File, rels []Related, color bool) error {
+	for i, rel := range rels {
+		if i == maxRelatedShown {
+			_, err := fmt.Fprintf(w, "  and %s (--compact lists every one)\n\n", english.Count(len(rels)-i, "more place"))
+			return err
+		}
+		if err := writeRelated(w, files, rel, color); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// shownDiagnostic is a diagnostic the text form writes and how many
+// warnings like it (of its summary) it stands for and leaves out.
+type shownDiagnostic struct {
+	diag  *hcl.Diagnostic
+	alike int
+}
+
+// consolidateWarnings keeps the first maxSameWarning warnings of each
+// summary in sorted, the last one kept counting the rest; errors all
+// stay.
+func consolidateWarnings(sorted hcl.Diagnostics) []shownDiagnostic {
+	total := map[string]int{}
+	for _, d := range sorted {
+		if d.Severity == hcl.DiagWarning {
+			total[d.Summary]++
+		}
+	}
+	kept := map[string]int{}
+	out := make([]shownDiagnostic, 0, len(sorted))
+	for _, d := range sorted {
+		if d.Severity != hcl.DiagWarning {
+			out = append(out, shownDiagnostic{diag: d})
+			continue
+		}
+		kept[d.Summary]++
+		if n := kept[d.Summary]; n < maxSameWarning {
+			out = append(out, shownDiagnostic{diag: d})
+		} else if n == maxSameWarning {
+			out = append(out, shownDiagnostic{diag: d, alike: total[d.Summary] - n})
+		}
+	}
+	return out
 }
 
 // highlight marks the part of a related place's line the diagnostic is

@@ -3,6 +3,8 @@ package dsl
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -72,6 +74,94 @@ Switch "s" is declared twice.
 `
 	if d := cmp.Diff(want, b.String()); d != "" {
 		t.Errorf("text (-want +got):\n%s", d)
+	}
+}
+
+// linesFixture is a file of n one-line switch blocks and the range of
+// line i (1-based).
+func linesFixture(n int) (map[string]*hcl.File, func(i int) hcl.Range) {
+	var src bytes.Buffer
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&src, "switch \"s%d\" {}\n", i)
+	}
+	lines := bytes.SplitAfter(src.Bytes(), []byte("\n"))
+	at := func(i int) hcl.Range {
+		start := 0
+		for _, l := range lines[:i-1] {
+			start += len(l)
+		}
+		return hcl.Range{Filename: "f.hcl", Start: hcl.Pos{Line: i, Column: 1, Byte: start}, End: hcl.Pos{Line: i, Column: 7, Byte: start + 6}}
+	}
+	return map[string]*hcl.File{"f.hcl": {Bytes: src.Bytes()}}, at
+}
+
+// A fabric of plain blocks raises one warning at every switch: the text
+// form writes three of a summary and counts the rest, as Terraform does;
+// errors are all written; --compact keeps every warning.
+func TestWriteTextConsolidatesWarnings(t *testing.T) {
+	files, at := linesFixture(6)
+	var diags hcl.Diagnostics
+	for i := 6; i >= 1; i-- {
+		r := at(i)
+		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: "Same warning", Detail: fmt.Sprintf("Switch s%d.", i), Subject: &r})
+	}
+	r := at(5)
+	diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "An error", Subject: &r})
+	var b bytes.Buffer
+	if err := WriteText(&b, files, diags, 0, false); err != nil {
+		t.Fatal(err)
+	}
+	want := ""
+	for i := 1; i <= 3; i++ {
+		want += fmt.Sprintf("Warning: Same warning\n\n  on f.hcl line %d, column 1:\n   %d: switch \"s%d\" {}\n\nSwitch s%d.\n\n", i, i, i, i)
+	}
+	want += "(and 3 more warnings like this one elsewhere; --compact lists every one)\n\n" +
+		"Error: An error\n\n  on f.hcl line 5, column 1:\n   5: switch \"s5\" {}\n\n"
+	if d := cmp.Diff(want, b.String()); d != "" {
+		t.Errorf("text (-want +got):\n%s", d)
+	}
+	b.Reset()
+	if err := WriteCompact(&b, diags); err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(b.Bytes(), []byte("warning: Same warning")); n != 6 {
+		t.Errorf("compact has %d warnings, want all 6:\n%s", n, b.String())
+	}
+}
+
+// Exactly three warnings of a summary are all written, with no count.
+func TestWriteTextKeepsThreeWarnings(t *testing.T) {
+	files, at := linesFixture(3)
+	var diags hcl.Diagnostics
+	for i := 1; i <= 3; i++ {
+		r := at(i)
+		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: "Same warning", Subject: &r})
+	}
+	var b bytes.Buffer
+	if err := WriteText(&b, files, diags, 0, false); err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(b.Bytes(), []byte("Warning: Same warning")); n != 3 || bytes.Contains(b.Bytes(), []byte("more warning")) {
+		t.Errorf("want the 3 warnings and no count:\n%s", b.String())
+	}
+}
+
+// A diagnostic with 7 related places writes 5 and counts 2.
+func TestWriteTextBoundsRelatedPlaces(t *testing.T) {
+	files, at := linesFixture(8)
+	r := at(8)
+	d := &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Many places", Subject: &r}
+	for i := 1; i <= 7; i++ {
+		d = Also(d, fmt.Sprintf("place %d", i), at(i))
+	}
+	var b bytes.Buffer
+	if err := WriteText(&b, files, hcl.Diagnostics{d}, 0, false); err != nil {
+		t.Fatal(err)
+	}
+	got := b.String()
+	if !strings.Contains(got, "  place 5:\n") || strings.Contains(got, "place 6") ||
+		!strings.HasSuffix(got, "   5: switch \"s5\" {}\n\n  and 2 more places (--compact lists every one)\n\n") {
+		t.Errorf("want places 1-5 then a count of 2:\n%s", got)
 	}
 }
 
