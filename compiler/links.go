@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,10 +23,10 @@ const (
 // cableKinds lists the accepted cable kinds.
 var cableKinds = []string{cableDAC, cableAOC, cableFibre}
 
-// Cable lengths. Passive copper DACs are sold up to about 5 m, so a longer
-// link defaults to an active optical cable. No passive copper Ethernet PHY
-// of IEEE 802.3 reaches beyond 7 m (40GBASE-CR4, clause 85; 25GBASE-CR
-// and 100GBASE-CR4 reach 5 m, clauses 110 and 92), so a longer "dac" is
+// Cable lengths. Passive copper DACs are sold up to about 5 m, and copper
+// reaches less the faster each lane runs (copperReach), so a longer link,
+// or one longer than copper reaches at its speed, defaults to an active
+// optical cable; a "dac" longer than copper reaches at the link's speed is
 // warned about.
 //
 // An active optical cable is a multimode fibre with the short-reach
@@ -43,11 +44,33 @@ var cableKinds = []string{cableDAC, cableAOC, cableFibre}
 // term grows with the length, see computeHeadroom) is planned for no
 // longer cable, and a longer length is more likely a typing mistake.
 const (
-	maxDACMeters          = 5
-	maxPassiveCopperMeter = 7
-	maxAOCMeters          = 100
-	maxCableMeters        = 10000
+	maxDACMeters   = 5
+	maxAOCMeters   = 100
+	maxCableMeters = 10000
 )
+
+// copperReach is how far passive copper reaches at a link speed, and the
+// standard that says so: the longest reach of any copper PHY of that
+// speed, so that only a cable no standard carries is warned about.
+func copperReach(speedMbps int) (meters float64, standard string) {
+	switch {
+	case speedMbps <= 10000:
+		return 7, "10G SFP+ direct attach copper, SFF-8431, is sold up to 7 m"
+	case speedMbps <= 25000:
+		return 5, "25GBASE-CR, IEEE 802.3 clause 110"
+	case speedMbps <= 40000:
+		return 7, "40GBASE-CR4, IEEE 802.3 clause 85"
+	case speedMbps <= 50000:
+		return 3, "50GBASE-CR, IEEE 802.3 clause 136"
+	case speedMbps <= 100000:
+		return 5, "100GBASE-CR4, IEEE 802.3 clause 92; 100GBASE-CR2 reaches 3 m and 100GBASE-CR1 2 m"
+	case speedMbps <= 400000:
+		// 400G over eight 50G PAM4 lanes uses 200GBASE-CR4's lanes;
+		// 400GBASE-CR4 (IEEE 802.3ck, clause 162) reaches 2 m.
+		return 3, "200GBASE-CR4, IEEE 802.3 clause 136, whose 50G lanes 400G copper also runs; 400GBASE-CR4, clause 162, reaches 2 m"
+	}
+	return 2, "800GBASE-CR8, IEEE 802.3df, on clause 162's 100G lanes"
+}
 
 // Endpoint kinds.
 const (
@@ -90,7 +113,7 @@ func (l *lowering) lowerLink(i int) (model.Link, bool) {
 	}
 	a, aPeer, aok := l.endpoint(dl.A, "a", dl.ARange.Or(dl.DefRange))
 	b, bPeer, bok := l.endpoint(dl.B, "b", dl.BRange.Or(dl.DefRange))
-	link := model.Link{A: a, B: b, CableMeters: dl.Length, CableKind: l.cableKind(dl)}
+	link := model.Link{A: a, B: b, CableMeters: dl.Length, CableKind: l.cableKind(dl, max(l.speedOf(a), l.speedOf(b)))}
 	if !aok || !bok || l.failedSince(n) {
 		return link, false
 	}
@@ -119,8 +142,9 @@ func swapEnds(a, b model.Endpoint) bool {
 	return naturalLess(b.Port, a.Port)
 }
 
-// cableKind checks the length and resolves the cable kind.
-func (l *lowering) cableKind(dl *dsl.Link) string {
+// cableKind checks the length and resolves the cable kind of a link of
+// speedMbps (0 when an end is unresolved).
+func (l *lowering) cableKind(dl *dsl.Link, speedMbps int) string {
 	if dl.Length <= 0 || dl.Length > maxCableMeters {
 		why := ""
 		if dl.Length > maxCableMeters {
@@ -129,9 +153,10 @@ func (l *lowering) cableKind(dl *dsl.Link) string {
 		l.errorf(dl.LengthRange.Or(dl.DefRange), "Invalid cable length",
 			"length %g is out of range; write the cable length in metres, more than 0 and at most %d%s.", dl.Length, maxCableMeters, why)
 	}
+	reach, standard := copperReach(speedMbps)
 	if dl.Cable == nil {
 		switch {
-		case dl.Length <= maxDACMeters:
+		case dl.Length <= min(maxDACMeters, reach):
 			return cableDAC
 		case dl.Length <= maxAOCMeters:
 			return cableAOC
@@ -143,10 +168,10 @@ func (l *lowering) cableKind(dl *dsl.Link) string {
 		l.errorf(dl.CableRange.Or(dl.DefRange), "Invalid cable kind",
 			"cable %q is not known; write %s.%s", c, quoteList(cableKinds), didYouMean(c, cableKinds))
 	}
-	if c == cableDAC && dl.Length > maxPassiveCopperMeter {
+	if c == cableDAC && speedMbps > 0 && dl.Length > reach && dl.Length <= maxCableMeters {
 		l.warnf(dl.CableRange.Or(dl.DefRange), "DAC longer than copper reaches",
-			"cable \"dac\" of %g m: no passive copper Ethernet PHY reaches beyond %d m (40GBASE-CR4, IEEE 802.3 clause 85; 25G and 100G copper reach 5 m). Write cable = \"aoc\" or \"fibre\" if that is what is laid, or correct the length.",
-			dl.Length, maxPassiveCopperMeter)
+			"cable \"dac\" of %g m at %s: passive copper reaches %g m at that speed (%s). Write cable = \"aoc\" or \"fibre\" if that is what is laid, or correct the length.",
+			dl.Length, speedText(speedMbps), reach, standard)
 	}
 	if c == cableAOC && dl.Length > maxAOCMeters && dl.Length <= maxCableMeters {
 		l.warnf(dl.CableRange.Or(dl.DefRange), "AOC longer than active optical cables reach",
@@ -247,7 +272,7 @@ func (l *lowering) peerField(e *model.Endpoint, r dsl.Range) **model.Peer {
 		if l.badPorts[dev] || l.badNames[Key(dev, port)] || l.undeclaredAfterBadPort(dev, port) {
 			return nil // the port block's error says why
 		}
-		l.errorf(r, "Unknown port", "switch %q has no port %s; declare it in a port block.%s", dev, port, didYouMean(port, portNames(sw)))
+		l.errorf(r, "Unknown port", "switch %q has no port %s; declare it in a port block.%s", dev, port, portHint(port, portNames(sw)))
 		return nil
 	}
 	if h := l.hosts[dev]; h != nil {
@@ -287,6 +312,39 @@ func (l *lowering) connect(end model.Endpoint, peer **model.Peer, far model.Endp
 		return
 	}
 	l.src.Set(r, "host", end.Device, "nic", end.Port, "link")
+}
+
+// speedOf is the speed of a resolved link end in Mbit/s, 0 when it is
+// not resolved.
+func (l *lowering) speedOf(e model.Endpoint) int {
+	if sw := l.switches[e.Device]; sw != nil && e.Kind == kindSwitch {
+		if p := findPort(sw, e.Port); p != nil {
+			return p.SpeedMbps
+		}
+	}
+	if h := l.hosts[e.Device]; h != nil && e.Kind == kindHost {
+		if n := findNIC(h, e.Port); n != nil {
+			return n.SpeedMbps
+		}
+	}
+	return 0
+}
+
+// interfacePrefix is how switch CLIs spell "Ethernet" before a port
+// number: Onyx's "ethernet 1/2" and "Eth1/2", EOS's "Et1".
+var interfacePrefix = regexp.MustCompile(`(?i)^(ethernet|eth|et)\s*`)
+
+// portHint suggests the declared port a link end most likely means: the
+// one that is the same port written as a switch's CLI writes it (a link
+// end "ethernet 1/2" for Onyx's port "1/2"), else the closest name.
+func portHint(port string, names []string) string {
+	bare := interfacePrefix.ReplaceAllString(port, "")
+	for _, n := range names {
+		if bare != port && strings.EqualFold(interfacePrefix.ReplaceAllString(n, ""), bare) {
+			return fmt.Sprintf(" Ports are named as their port block names them: did you mean %q?", n)
+		}
+	}
+	return didYouMean(port, names)
 }
 
 // findPort returns the named port of sw, or nil.

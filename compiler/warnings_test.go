@@ -143,37 +143,75 @@ func TestWarningCode(t *testing.T) {
 	}
 }
 
-// TestDACLongerThanCopperReaches: a "dac" longer than any passive copper
-// PHY reaches (7 m, 40GBASE-CR4) is warned about at its cable attribute,
+// TestDACLongerThanCopperReaches: a "dac" longer than passive copper
+// reaches at the link's speed (IEEE 802.3: 40GBASE-CR4 7 m, clause 85;
+// 100GBASE-CR4 5 m, clause 92) is warned about at its cable attribute,
 // and the link stays in the model: a warning does not drop what it is
-// about. 7 m is still copper.
+// about.
 func TestDACLongerThanCopperReaches(t *testing.T) {
 	for _, tc := range []struct {
-		length string
-		warn   bool
-	}{{"7", false}, {"7.5", true}, {"100", true}} {
+		speed, length string
+		warn          string
+	}{
+		{"100G", "5", ""},
+		{"100G", "6", "passive copper reaches 5 m at that speed (100GBASE-CR4, IEEE 802.3 clause 92; 100GBASE-CR2 reaches 3 m and 100GBASE-CR1 2 m)"},
+		{"40G", "7", ""},
+		{"40G", "7.5", "passive copper reaches 7 m at that speed (40GBASE-CR4, IEEE 802.3 clause 85)"},
+	} {
 		src := strings.Replace(fcoeFabric(`  accept "priority-3-may-be-taken-by-fcoe" {
     reason = "no FCoE here"
   }
 `), "  length = 3\n", "  length = "+tc.length+"\n  cable  = \"dac\"\n", 1)
+		src = strings.Replace(src, `speed = "100G"`, `speed = "`+tc.speed+`"`, 1)
+		src = strings.Replace(src, `    mtu       = 9000`, `    mtu       = 9000
+    speed     = "`+tc.speed+`"`, 1)
 		f, diags := Compile(parseFabric(t, src))
 		if f == nil || len(f.Links) != 1 {
-			t.Fatalf("length %s: the link is not in the model: %v", tc.length, diags)
+			t.Fatalf("%s %s m: the link is not in the model: %v", tc.speed, tc.length, diags)
 		}
 		want := hcl.Diagnostics(nil)
-		if tc.warn {
+		if tc.warn != "" {
 			want = hcl.Diagnostics{{Severity: hcl.DiagWarning, Summary: "DAC longer than copper reaches",
-				Detail: `cable "dac" of ` + tc.length + ` m: no passive copper Ethernet PHY reaches beyond 7 m (40GBASE-CR4, IEEE 802.3 clause 85; 25G and 100G copper reach 5 m). Write cable = "aoc" or "fibre" if that is what is laid, or correct the length. To acknowledge this warning, add accept "dac-longer-than-copper-reaches" { reason = "..." } to the fabric block.`}}
+				Detail: `cable "dac" of ` + tc.length + ` m at ` + tc.speed + `: ` + tc.warn + `. Write cable = "aoc" or "fibre" if that is what is laid, or correct the length. To acknowledge this warning, add accept "dac-longer-than-copper-reaches" { reason = "..." } to the fabric block.`}}
 		}
 		var got hcl.Diagnostics
 		for _, d := range diags {
 			got = append(got, &hcl.Diagnostic{Severity: d.Severity, Summary: d.Summary, Detail: d.Detail})
-			if d.Subject == nil || d.Subject.Start.Line != 35 {
-				t.Errorf("length %s: %s not at the cable attribute (line 35): %v", tc.length, d.Summary, d.Subject)
+			if d.Subject == nil || d.Subject.Start.Line != 36 {
+				t.Errorf("%s %s m: %s not at the cable attribute (line 36): %v", tc.speed, tc.length, d.Summary, d.Subject)
 			}
 		}
 		if d := cmp.Diff(want, got); d != "" {
-			t.Errorf("length %s (-want +got):\n%s", tc.length, d)
+			t.Errorf("%s %s m (-want +got):\n%s", tc.speed, tc.length, d)
+		}
+	}
+}
+
+// TestCopperReach: passive copper's reach falls as lanes get faster
+// (IEEE 802.3 clauses 85, 92, 110, 136, 162), and a link with no cable
+// written is copper only as far as copper reaches at its speed.
+func TestCopperReach(t *testing.T) {
+	for _, tc := range []struct {
+		speedMbps int
+		want      float64
+	}{{10000, 7}, {25000, 5}, {40000, 7}, {50000, 3}, {100000, 5}, {200000, 3}, {400000, 3}, {800000, 2}} {
+		if got, _ := copperReach(tc.speedMbps); got != tc.want {
+			t.Errorf("copperReach(%d) = %g m, want %g m", tc.speedMbps, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		speed, length, kind string
+	}{{"50G", "3", "dac"}, {"50G", "4", "aoc"}, {"100G", "5", "dac"}, {"40G", "5", "dac"}} {
+		src := strings.Replace(fcoeFabric(`  accept "priority-3-may-be-taken-by-fcoe" {
+    reason = "no FCoE here"
+  }
+`), "  length = 3\n", "  length = "+tc.length+"\n", 1)
+		src = strings.Replace(src, `speed = "100G"`, `speed = "`+tc.speed+`"`, 1)
+		src = strings.Replace(src, `    mtu       = 9000`, `    mtu       = 9000
+    speed     = "`+tc.speed+`"`, 1)
+		f, diags := Compile(parseFabric(t, src))
+		if f == nil || len(f.Links) != 1 || f.Links[0].CableKind != tc.kind {
+			t.Errorf("%s %s m without cable: want %s, got %v %v", tc.speed, tc.length, tc.kind, f, diags)
 		}
 	}
 }
@@ -224,6 +262,27 @@ func TestCableKindsAndReach(t *testing.T) {
 		}
 		if tc.kind != "" && (f == nil || len(f.Links) != 1 || f.Links[0].CableKind != tc.kind) {
 			t.Errorf("length %s cable %q: want a %s link in the model, got %v", tc.length, tc.cable, tc.kind, f)
+		}
+	}
+}
+
+// TestPortHint: a link end written as a switch CLI writes the port
+// (Onyx "ethernet 1/2" or "Eth1/2", EOS "Et1") is pointed at the port
+// block's name; other names get the closest declared one.
+func TestPortHint(t *testing.T) {
+	onyx, eos := []string{"1/1", "1/2"}, []string{"Ethernet1", "Ethernet2"}
+	for _, tc := range []struct {
+		port  string
+		names []string
+		want  string
+	}{
+		{"ethernet 1/2", onyx, ` Ports are named as their port block names them: did you mean "1/2"?`},
+		{"Eth1/2", onyx, ` Ports are named as their port block names them: did you mean "1/2"?`},
+		{"Et1", eos, ` Ports are named as their port block names them: did you mean "Ethernet1"?`},
+		{"ethernet 1/9", onyx, ""},
+	} {
+		if got := portHint(tc.port, tc.names); got != tc.want {
+			t.Errorf("portHint(%q) = %q, want %q", tc.port, got, tc.want)
 		}
 	}
 }
