@@ -27,7 +27,7 @@ var Warnings = []Warning{
 	warning("CNP marking not settable",
 		"a Mellanox NIC must mark its congestion notification packets with the fabric's CNP class, but its driver has no setting the host scripts can write, so it keeps the firmware default (DSCP 48, priority 6) until mlxconfig changes it"),
 	warning("DAC longer than copper reaches",
-		"a link says cable = \"dac\" with a length no passive copper Ethernet PHY reaches (7 m, 40GBASE-CR4 in IEEE 802.3 clause 85; 5 m at 25G and 100G); the cable is an AOC or fibre, or the length is wrong"),
+		"a link says cable = \"dac\" with a length no passive copper Ethernet PHY reaches at the link's speed (IEEE 802.3: 7 m at 10G and 40G, 40GBASE-CR4 clause 85; 5 m at 25G and 100G, clauses 110 and 92; 3 m at 50G, 200G and 400G, clause 136; 2 m at 800G); the cable is an AOC or fibre, or the length is wrong"),
 	warning("ECN minimum above DCQCN bound",
 		"the ECN minimum of a lossless class is above the DCQCN ECN-before-PFC bound of a switch, so PFC may pause before ECN slows the senders"),
 	warning("Lossless MTU below the RoCE MTU",
