@@ -118,12 +118,21 @@ func vlanItems(a, b []model.VLAN) []Item {
 			it.Changes = added("name " + nb)
 		case !inB:
 			it.Changes = removed("name " + na)
+			it.Changes[0].Note = vlanLeftNote(id)
 		default:
 			it.Changes = change("name", na, nb, "")
 		}
 		items = item(items, it)
 	}
 	return items
+}
+
+// vlanLeftNote follows a VLAN removed from the fabric: push takes it off
+// every fabric port (trunk lists are written whole), but leaves the VLAN
+// itself defined on the switches, since fabricc cannot know whether a
+// port outside the fabric uses it.
+func vlanLeftNote(id int) string {
+	return fmt.Sprintf("push takes VLAN %d off the fabric's ports but leaves it defined on the switches, which may have ports outside the fabric in it: once nothing uses it, remove it there (EOS and Onyx: no vlan %d; Cumulus Linux: nv unset bridge domain br_default vlan %d)", id, id, id)
 }
 
 // added and removed describe a whole subject appearing or going.

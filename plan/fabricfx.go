@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -94,6 +95,9 @@ func mappedTo(m []int, to int) []int {
 // names it gives them.
 func vlanEffects(a, b []model.VLAN) []Change {
 	out := change("VLANs", docs.Ranges(vlanIDs(a)), docs.Ranges(vlanIDs(b)), "")
+	if gone := removedIDs(vlanIDs(a), vlanIDs(b)); len(out) > 0 && len(gone) > 0 {
+		out[0].Note = "push leaves VLAN " + docs.Ranges(gone) + " defined on the switch; see the fabric-wide change"
+	}
 	names := map[int]string{}
 	for _, v := range a {
 		names[v.ID] = v.Name
@@ -101,6 +105,17 @@ func vlanEffects(a, b []model.VLAN) []Change {
 	for _, v := range sortedVLANs(b) {
 		if old, ok := names[v.ID]; ok {
 			out = concat(out, change("VLAN "+strconv.Itoa(v.ID)+" name", old, v.Name, ""))
+		}
+	}
+	return out
+}
+
+// removedIDs are the ids of a that b lacks.
+func removedIDs(a, b []int) []int {
+	var out []int
+	for _, id := range a {
+		if !slices.Contains(b, id) {
+			out = append(out, id)
 		}
 	}
 	return out
@@ -146,6 +161,7 @@ func causes(items []Item, match func(subject string) bool) []string {
 			continue
 		}
 		for _, c := range it.Changes {
+			c.Note = "" // said where the change itself is listed
 			out = append(out, it.Subject+" "+changeText(c))
 		}
 	}

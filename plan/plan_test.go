@@ -288,6 +288,26 @@ fabric-wide
 	}
 }
 
+// TestPlanVLANRemoved: a VLAN the fabric no longer has is taken off the
+// fabric's ports, but push does not delete the VLAN itself (a port
+// outside the fabric may be in it); plan says so, with the commands.
+func TestPlanVLANRemoved(t *testing.T) {
+	base := baseHCL(t)
+	withSpare := edit(t, base, "vlan \"compute\" {\n  id = 10\n}\n", "vlan \"compute\" {\n  id = 10\n}\n\nvlan \"spare\" {\n  id = 200\n}\n")
+	var b bytes.Buffer
+	if err := WriteText(&b, Compare(compileHCL(t, withSpare), compileHCL(t, base))); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"  VLAN 200: removed: name spare (push takes VLAN 200 off the fabric's ports but leaves it defined on the switches, which may have ports outside the fabric in it: once nothing uses it, remove it there (EOS and Onyx: no vlan 200; Cumulus Linux: nv unset bridge domain br_default vlan 200))\n",
+		"  VLANs 10, 200 -> 10 (push leaves VLAN 200 defined on the switch; see the fabric-wide change), because of VLAN 200 removed: name spare\n",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("plan lacks\n%s\nin:\n%s", want, b.String())
+		}
+	}
+}
+
 // TestPlanFormats checks the Markdown and JSON forms of the cable change.
 func TestPlanFormats(t *testing.T) {
 	base := baseHCL(t)
