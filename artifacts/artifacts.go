@@ -39,6 +39,8 @@ type Set struct {
 	// FabricPath is the fabric the set was built from, relative to the
 	// output folder (Options.FabricPath).
 	FabricPath string
+	// Inputs are the build's -var, --var-file and --large (Options.Inputs).
+	Inputs Inputs
 	// Top are the other files at the top of the folder (fabric.md), in
 	// name order.
 	Top []targets.File
@@ -56,6 +58,8 @@ type Options struct {
 	// records it so that `fabricc explain` can build the fabric again
 	// and check the folder against it. Empty: not recorded.
 	FabricPath string
+	// Inputs are recorded beside FabricPath, for the same reader.
+	Inputs Inputs
 	// SourceMaps asks every renderer for the source map of its files
 	// (targets.File.Map), which `fabricc explain` reads; a build leaves
 	// it off, so that rendering costs nothing for it.
@@ -113,7 +117,11 @@ func RenderWith(f *model.Fabric, opts Options) (*Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	return assembleFrom(f, opts.FabricPath, devs, fabricDoc)
+	s, err := assembleFrom(f, opts.FabricPath, devs, fabricDoc)
+	if s != nil {
+		s.Inputs = opts.Inputs
+	}
+	return s, err
 }
 
 // RenderSwitches renders f's switches alone, on every core: what push
@@ -346,6 +354,7 @@ type manifestJSON struct {
 	// FabricPath is where the fabric was, relative to the folder
 	// (Options.FabricPath); absent when not recorded.
 	FabricPath string           `json:"fabric_path,omitempty"`
+	Inputs     *Inputs          `json:"inputs,omitempty"`
 	Devices    []manifestDevice `json:"devices"`
 	Files      []manifestFile   `json:"files"`
 }
@@ -375,6 +384,7 @@ func manifest(s *Set) ([]byte, error) {
 		Generator:  Generator,
 		Fabric:     s.Fabric,
 		FabricPath: s.FabricPath,
+		Inputs:     s.Inputs.recorded(),
 		Devices:    []manifestDevice{},
 		Files:      []manifestFile{{Path: ModelFile, SHA256: digest(s.Model)}},
 	}

@@ -99,6 +99,7 @@ func Build(ctx context.Context, dir string, f *model.Fabric, opts Options) (*Res
 type source interface {
 	fabric() string
 	fabricPath() string
+	inputs() Inputs
 	count() int
 	name(i int) string
 	// fingerprint is what device i is rendered from (view.go); false
@@ -117,6 +118,7 @@ type setSource struct{ s *Set }
 
 func (s setSource) fabric() string                { return s.s.Fabric }
 func (s setSource) fabricPath() string            { return s.s.FabricPath }
+func (s setSource) inputs() Inputs                { return s.s.Inputs }
 func (s setSource) count() int                    { return len(s.s.Devices) }
 func (s setSource) name(i int) string             { return s.s.Devices[i].Name }
 func (s setSource) device(i int) (Device, error)  { return s.s.Devices[i], nil }
@@ -193,6 +195,7 @@ func (s *fabricSource) fingerprint(i int) (fingerprint, bool, error) {
 
 func (s *fabricSource) fabric() string                { return s.f.Name }
 func (s *fabricSource) fabricPath() string            { return s.opts.FabricPath }
+func (s *fabricSource) inputs() Inputs                { return s.opts.Inputs }
 func (s *fabricSource) count() int                    { return len(s.order) }
 func (s *fabricSource) encodeModel(w io.Writer) error { return model.Encode(w, s.f) }
 
@@ -345,7 +348,7 @@ func (st *stage) fill(ctx context.Context, src source, model *earlyStream) (*Res
 	sort.SliceStable(res.top, func(i, j int) bool { return res.top[i].Path < res.top[j].Path })
 	start := time.Now()
 	mf, err := st.putStream(ManifestFile, func(w io.Writer) error {
-		return writeManifest(w, src.fabric(), src.fabricPath(), res.top, res.devices)
+		return writeManifest(w, src.fabric(), src.fabricPath(), src.inputs(), res.top, res.devices)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("writing %s: %w", ManifestFile, err)
@@ -523,12 +526,13 @@ func (c *countingWriter) Write(p []byte) (int, error) { c.n += int64(len(p)); re
 
 // writeManifest writes manifest.json as manifest() lays it out
 // (json.MarshalIndent with two spaces), one device at a time.
-func writeManifest(w io.Writer, fabric, fabricPath string, top []manifestFile, devices []manifestDevice) error {
+func writeManifest(w io.Writer, fabric, fabricPath string, inputs Inputs, top []manifestFile, devices []manifestDevice) error {
 	head, err := json.MarshalIndent(struct {
-		Generator  string `json:"generator"`
-		Fabric     string `json:"fabric"`
-		FabricPath string `json:"fabric_path,omitempty"`
-	}{Generator, fabric, fabricPath}, "", "  ")
+		Generator  string  `json:"generator"`
+		Fabric     string  `json:"fabric"`
+		FabricPath string  `json:"fabric_path,omitempty"`
+		Inputs     *Inputs `json:"inputs,omitempty"`
+	}{Generator, fabric, fabricPath, inputs.recorded()}, "", "  ")
 	if err != nil {
 		return err
 	}

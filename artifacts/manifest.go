@@ -6,6 +6,30 @@ import (
 	"path/filepath"
 )
 
+// Inputs are the command-line inputs a build evaluated its fabric with
+// (-var, --var-file, --large), which manifest.json records as
+// Terraform's saved plan records its variable values, so that `fabricc
+// explain` evaluates the fabric as the build did. Fabric variables hold
+// no credentials (those are the inventory's).
+type Inputs struct {
+	// Vars maps a -var name to its value as given.
+	Vars map[string]string `json:"vars,omitempty"`
+	// VarFiles are the --var-file paths relative to the output folder,
+	// with slashes, in the order given.
+	VarFiles []string `json:"var_files,omitempty"`
+	// Large is --large.
+	Large bool `json:"large,omitempty"`
+}
+
+// recorded is inputs as manifest.json holds them: nil when there are
+// none, so that the key is left out.
+func (in Inputs) recorded() *Inputs {
+	if len(in.Vars) == 0 && len(in.VarFiles) == 0 && !in.Large {
+		return nil
+	}
+	return &in
+}
+
 // Manifest is what a build folder's manifest.json says, as `fabricc
 // explain` reads it back.
 type Manifest struct {
@@ -14,6 +38,8 @@ type Manifest struct {
 	// FabricPath is the fabric's path relative to the folder, with
 	// slashes; empty when the build did not record it.
 	FabricPath string
+	// Inputs are the build's -var, --var-file and --large.
+	Inputs Inputs
 	// Files maps the slash path of every file in the folder (model.json,
 	// fabric.md, "leaf1/leaf1.nvue.sh") to its hex SHA-256.
 	Files map[string]string
@@ -32,6 +58,9 @@ func ReadManifest(dir string) (*Manifest, error) {
 		return nil, fmt.Errorf("%s was not written by fabricc", file)
 	}
 	out := &Manifest{Fabric: m.Fabric, FabricPath: m.FabricPath, Files: map[string]string{}}
+	if m.Inputs != nil {
+		out.Inputs = *m.Inputs
+	}
 	for _, f := range m.Files {
 		out.Files[f.Path] = f.SHA256
 	}

@@ -110,7 +110,7 @@ func runBuild(cmd *cobra.Command, path, dir string, lf *loadFlags, format diagFo
 		writing = startProgress(loading != nil, errw, "build", total, &done, progressDelay)
 	}
 	built, err := artifacts.Build(ctx, dir, f, artifacts.Options{Warnings: artifacts.Warnings(diags, path),
-		FabricPath: relativePath(dir, path), Progress: &done, Waiting: waiting})
+		FabricPath: relativePath(dir, path), Inputs: lf.inputs(dir), Progress: &done, Waiting: waiting})
 	writing.finish()
 	if err != nil {
 		return out.done(exitCode(1, fmt.Errorf("%w; %s left as it was", err, dir)))

@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
+	"github.com/fabricc/fabricc/artifacts"
 	"github.com/fabricc/fabricc/compiler"
 	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/internal/english"
@@ -49,6 +52,49 @@ func (l *loadFlags) options() (dsl.Options, error) {
 		}
 	}
 	return opts, nil
+}
+
+// given reports whether any of the flags was given.
+func (l *loadFlags) given() bool { return len(l.vars) > 0 || len(l.varFiles) > 0 || l.large }
+
+// inputs are the flags as the build folder dir's manifest.json records
+// them: var files relative to dir, as the fabric's path is.
+func (l *loadFlags) inputs(dir string) artifacts.Inputs {
+	in := artifacts.Inputs{Large: l.large}
+	for _, kv := range l.vars {
+		if name, value, ok := strings.Cut(kv, "="); ok {
+			if in.Vars == nil {
+				in.Vars = map[string]string{}
+			}
+			in.Vars[strings.TrimSpace(name)] = value
+		}
+	}
+	for _, f := range l.varFiles {
+		in.VarFiles = append(in.VarFiles, relativePath(dir, f))
+	}
+	return in
+}
+
+// recordedFlags are the flags a build recorded in the manifest of the
+// folder dir, var files made relative to the current folder.
+func recordedFlags(in artifacts.Inputs, dir string) *loadFlags {
+	l := &loadFlags{large: in.Large}
+	names := make([]string, 0, len(in.Vars))
+	for name := range in.Vars {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		l.vars = append(l.vars, name+"="+in.Vars[name])
+	}
+	for _, f := range in.VarFiles {
+		p := filepath.FromSlash(f)
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		l.varFiles = append(l.varFiles, p)
+	}
+	return l
 }
 
 // existingPath is a usage error unless path exists.

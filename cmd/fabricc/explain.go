@@ -55,8 +55,7 @@ func runExplain(cmd *cobra.Command, arg, fabric string, lf *loadFlags, asJSON bo
 	if err != nil {
 		return usageError(err)
 	}
-	opts, err := lf.options()
-	if err != nil {
+	if _, err := lf.options(); err != nil {
 		return err
 	}
 	out := newOutput(cmd, "explain", asJSON)
@@ -67,6 +66,14 @@ func runExplain(cmd *cobra.Command, arg, fabric string, lf *loadFlags, asJSON bo
 	m, err := artifacts.ReadManifest(dir)
 	if err != nil {
 		return out.done(exitCode(1, errors.New(v(err.Error()))))
+	}
+	if !lf.given() {
+		// Evaluate the fabric as the build did.
+		lf = recordedFlags(m.Inputs, dir)
+	}
+	opts, err := lf.options()
+	if err != nil {
+		return out.done(exitCode(1, fmt.Errorf("%w (as %s records the build's -var, --var-file and --large; give them to override)", err, artifacts.ManifestFile)))
 	}
 	if err := checkListed(m, file, rel); err != nil {
 		return out.done(exitCode(1, err))
@@ -87,13 +94,18 @@ func runExplain(cmd *cobra.Command, arg, fabric string, lf *loadFlags, asJSON bo
 		return out.done(exitCode(1, fmt.Errorf("the fabric %s does not compile (%s); nothing explained", v(fabric), countSummary(diags))))
 	}
 	out.fabric(b.Fabric)
+	stale := func(now string) error {
+		return fmt.Errorf("%s is stale: building %s now %s "+
+			"(the fabric or fabricc changed since, or the -var, --var-file or --large given here differ from the build's, which %s records); run fabricc build again",
+			v(file), v(fabric), now, artifacts.ManifestFile)
+	}
 	rendered, err := artifacts.RenderFile(b.Fabric, artifacts.Options{Warnings: artifacts.Warnings(diags, fabric)}, rel)
 	if err != nil {
-		return out.done(exitCode(1, errors.New(v(err.Error()))))
+		// The manifest lists the file, so the build's fabric had it.
+		return out.done(exitCode(1, stale(fmt.Sprintf("gives no %s (%s), unlike the build that wrote the folder", v(rel), v(err.Error())))))
 	}
 	if artifacts.Digest(rendered.Data) != m.Files[rel] {
-		return out.done(exitCode(1, fmt.Errorf("%s is stale: building %s now gives another %s than the build that wrote the folder "+
-			"(the fabric, its variables or fabricc changed since); run fabricc build again, or give the build's -var and --var-file", v(file), v(fabric), v(rel))))
+		return out.done(exitCode(1, stale(fmt.Sprintf("gives another %s than the build that wrote the folder", v(rel)))))
 	}
 	ex, err := b.Line(file, rendered, line)
 	if err != nil {

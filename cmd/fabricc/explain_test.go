@@ -225,7 +225,7 @@ func TestExplainRefuses(t *testing.T) {
 		stderr string
 	}{
 		{"stale", []string{explainNAS}, 1, "fabricc: out/nas/nas.md is stale: building fab now gives another nas/nas.md than the build that wrote the folder " +
-			"(the fabric, its variables or fabricc changed since); run fabricc build again, or give the build's -var and --var-file\n"},
+			"(the fabric or fabricc changed since, or the -var, --var-file or --large given here differ from the build's, which manifest.json records); run fabricc build again\n"},
 		{"stale with --fabric too", []string{"--fabric", "fab", explainNAS}, 1, "fabricc: out/nas/nas.md is stale: "},
 		{"model.json", []string{"out/model.json:2"}, 1, "fabricc: out/model.json is the compiled model (or its index), written whole by fabricc, not by a target; explain a line of a device file or fabric.md\n"},
 		{"manifest.json", []string{"out/manifest.json:3"}, 1, "fabricc: out/manifest.json is the compiled model (or its index), written whole by fabricc, not by a target; explain a line of a device file or fabric.md\n"},
@@ -299,5 +299,77 @@ func TestExplainClassAttributeFromProfile(t *testing.T) {
 		if code != 0 || !want.MatchString(stdout) {
 			t.Errorf("exit %d, stdout lacks %q:\n%s%s", code, want, stdout, stderr)
 		}
+	}
+}
+
+// TestExplainBuildInputs: manifest.json records the build's -var,
+// --var-file and --large, and explain evaluates the fabric with them
+// when it is given none: a device that exists only under the build's
+// variables is explained, and its file is not called stale.
+func TestExplainBuildInputs(t *testing.T) {
+	t.Chdir(t.TempDir())
+	writeFabric(t, "fab", `fabric "vars" {}
+
+variable "hosts" {
+  type    = number
+  default = 1
+}
+
+switch "leaf1" {
+  platform = "cumulus"
+  model    = "SN3420"
+  port "swp1-4" {
+    speed = "25G"
+  }
+}
+
+dynamic "host" {
+  for_each = range(var.hosts)
+  labels   = ["h${host.value}"]
+  content {
+    os = "linux"
+    nic "roce0" {
+      model     = "ConnectX-5"
+      interface = "ens1f0"
+      addresses = ["10.0.0.${host.value + 1}/24"]
+    }
+  }
+}
+
+dynamic "link" {
+  for_each = range(var.hosts)
+  content {
+    a = "leaf1:swp${link.value + 1}"
+    b = "h${link.value}:roce0"
+    length = 2
+  }
+}
+`)
+	if err := os.WriteFile("three.tfvars", []byte("hosts = 3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := fabricc(t, "build", "--var-file", "three.tfvars", "--large", "fab", "-o", "out"); code != 0 {
+		t.Fatalf("build: %s", stderr)
+	}
+	var m struct {
+		Inputs map[string]any `json:"inputs"`
+	}
+	data, err := os.ReadFile("out/manifest.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	if want := map[string]any{"var_files": []any{"../three.tfvars"}, "large": true}; fmt.Sprint(m.Inputs) != fmt.Sprint(want) {
+		t.Errorf("manifest inputs = %v, want %v", m.Inputs, want)
+	}
+	line := fmt.Sprintf("out/h2/h2.md:%d", lineOf(t, "out/h2/h2.md", "| roce0 |"))
+	if code, stdout, stderr := fabricc(t, "explain", line); code != 0 || !strings.Contains(stdout, "from host h2, nic roce0") {
+		t.Fatalf("explain with the recorded inputs: exit %d\n%s%s", code, stdout, stderr)
+	}
+	code, _, stderr := fabricc(t, "explain", "-var", "hosts=1", line)
+	if want := "fabricc: out/h2/h2.md is stale: building fab now gives no h2/h2.md (the fabric has no switch or host \"h2\"), unlike the build that wrote the folder"; code != 1 || !strings.HasPrefix(stderr, want) {
+		t.Errorf("explain with other variables: exit %d\n%s\nwant the start\n%s", code, stderr, want)
 	}
 }
