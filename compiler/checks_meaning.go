@@ -135,10 +135,16 @@ func (c *checker) checkCNPMarking() {
 			if [2]int{n.RoCE.CNPDSCP, n.RoCE.CNPPriority} == defaultCNP || cnpSettable(h, n) {
 				continue
 			}
+			why, fix, label := "", "give the fabric's cnp class DSCP 48 and priority 6", "the fabric's CNP class"
+			if c.f.QoS.CNP() == nil {
+				why = " (the RoCE class's marking: the fabric has no CNP class)"
+				fix = `add a class for CNPs with the firmware's marking and name it in qos, e.g. class "cnp" { priority = 6, dscp = [48], strict = true } and cnp_class = "cnp"`
+				label = "the qos block, which names no cnp_class"
+			}
 			c.warnf("CNP marking not settable",
-				fmt.Sprintf("NIC %s:%s (%s, driver %s on %s) must mark its congestion notification packets DSCP %d priority %d, but its driver has no setting fabricc can write, so it keeps the firmware default DSCP %d priority %d (mlxconfig CNP_DSCP_P1, CNP_802P_PRIO_P1). Set those two firmware values with mlxconfig (then reset the adapter), or give the fabric's cnp class DSCP 48 and priority 6.",
-					h.Name, n.Name, n.Model, n.Driver, h.OS, n.RoCE.CNPDSCP, n.RoCE.CNPPriority, defaultCNP[0], defaultCNP[1]),
-				nicPath(h.Name, n.Name, "cnp_dscp"), rel("the fabric's CNP class", "qos", "cnp_class"))
+				fmt.Sprintf("NIC %s:%s (%s, driver %s on %s) must mark its congestion notification packets DSCP %d priority %d%s, but its driver has no setting fabricc can write, so it keeps the firmware default DSCP %d priority %d (mlxconfig CNP_DSCP_P1, CNP_802P_PRIO_P1). Set those two firmware values with mlxconfig (then reset the adapter), or %s.",
+					h.Name, n.Name, n.Model, n.Driver, h.OS, n.RoCE.CNPDSCP, n.RoCE.CNPPriority, why, defaultCNP[0], defaultCNP[1], fix),
+				nicPath(h.Name, n.Name, "cnp_dscp"), rel(label, "qos", "cnp_class"))
 		}
 	}
 }

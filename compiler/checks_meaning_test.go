@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/model"
 	"github.com/google/go-cmp/cmp"
 	"github.com/hashicorp/hcl/v2"
@@ -97,5 +98,34 @@ func TestDeviceDefaultsText(t *testing.T) {
 		if strings.HasPrefix(d.Summary, "CNP") && d.Severity != hcl.DiagWarning {
 			t.Errorf("%s is not a warning", d.Summary)
 		}
+	}
+}
+
+// TestCNPMarkingWithoutCNPClass: with no CNP class, a NIC marks its CNPs
+// as the RoCE class; the warning says so and how to add a CNP class,
+// and points at the qos block as the block naming none.
+func TestCNPMarkingWithoutCNPClass(t *testing.T) {
+	f := testFabric()
+	src := testSources(f)
+	f.QoS.CNPClass = ""
+	f.Hosts[0].OS, f.Hosts[0].NICs[0].Driver = model.OSWindows, "winof2"
+	for i := range f.Hosts {
+		for j := range f.Hosts[i].NICs {
+			f.Hosts[i].NICs[j].RoCE.CNPDSCP, f.Hosts[i].NICs[j].RoCE.CNPPriority = 26, 3
+		}
+	}
+	var got []string
+	for _, d := range append(applyPhysics(f, src), check(f, src)...) {
+		if d.Summary == "CNP marking not settable" {
+			got = append(got, d.Detail)
+			for _, r := range dsl.RelatedOf(d) {
+				got = append(got, "related: "+r.Label)
+			}
+		}
+	}
+	want := []string{`NIC h1:roce0 (ConnectX-5, driver winof2 on windows) must mark its congestion notification packets DSCP 26 priority 3 (the RoCE class's marking: the fabric has no CNP class), but its driver has no setting fabricc can write, so it keeps the firmware default DSCP 48 priority 6 (mlxconfig CNP_DSCP_P1, CNP_802P_PRIO_P1). Set those two firmware values with mlxconfig (then reset the adapter), or add a class for CNPs with the firmware's marking and name it in qos, e.g. class "cnp" { priority = 6, dscp = [48], strict = true } and cnp_class = "cnp".`,
+		"related: the qos block, which names no cnp_class"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
 	}
 }
