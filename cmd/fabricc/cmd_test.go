@@ -53,7 +53,7 @@ func TestExitCodes(t *testing.T) {
 		code   int
 		stderr string // substring
 	}{
-		{"no args", []string{"validate"}, 2, "validate needs PATH"},
+		{"no args", []string{"build", "-o", "x"}, 2, "build needs PATH"},
 		{"missing path", []string{"validate", "/nonexistent/x.hcl"}, 2, "does not exist"},
 		{"unknown flag", []string{"validate", "--bogus", good}, 2, "unknown flag: --bogus"},
 		{"unknown command", []string{"frobnicate"}, 2, "unknown command"},
@@ -62,7 +62,6 @@ func TestExitCodes(t *testing.T) {
 		{"errors", []string{"validate", bad}, 1, "1 error, 0 warnings"},
 		{"undeclared -var", []string{"validate", "-var", "x=1", good}, 1, `-var sets "x"`},
 		{"build without -o", []string{"build", good}, 2, "missing -o DIR"},
-		{"fmt without paths", []string{"fmt"}, 2, "give at least one"},
 		{"version takes no args", []string{"version", "x"}, 2, "version takes no arguments"},
 		// A dry run exits 2 for "changes pending": a wrong command line of
 		// diff or push (whose --dry-run a wrong line may leave unparsed)
@@ -334,11 +333,15 @@ func TestFmt(t *testing.T) {
 		stderrPart string
 	}{
 		{"check lists the file", []string{"fmt", "-check", "{}"}, 1, "{}\n", messy, "1 file not formatted"},
-		{"diff prints, writes nothing", []string{"fmt", "-diff", "{}"}, 0,
+		// As terraform fmt: the files rewritten are listed; -diff shows
+		// the change and still writes, unless -check or -write=false.
+		{"diff prints and writes", []string{"fmt", "-diff", "{}"}, 0,
+			"{}\n--- {}\n+++ {} (formatted)\n@@ -1,3 +1,3 @@\n fabric \"t\" {\n-description=\"x\"\n+  description = \"x\"\n }\n", tidy, ""},
+		{"diff without writing", []string{"fmt", "-diff", "-write=false", "{}"}, 0,
 			"--- {}\n+++ {} (formatted)\n@@ -1,3 +1,3 @@\n fabric \"t\" {\n-description=\"x\"\n+  description = \"x\"\n }\n", messy, ""},
-		{"default writes", []string{"fmt", "{}"}, 0, "", tidy, ""},
-		{"diff and -w write", []string{"fmt", "-diff", "-w", "{}"}, 0,
-			"--- {}\n+++ {} (formatted)\n@@ -1,3 +1,3 @@\n fabric \"t\" {\n-description=\"x\"\n+  description = \"x\"\n }\n", tidy, ""},
+		{"default writes and lists", []string{"fmt", "{}"}, 0, "{}\n", tidy, ""},
+		{"check and diff write nothing", []string{"fmt", "-check", "-diff", "{}"}, 1,
+			"{}\n--- {}\n+++ {} (formatted)\n@@ -1,3 +1,3 @@\n fabric \"t\" {\n-description=\"x\"\n+  description = \"x\"\n }\n", messy, "1 file not formatted"},
 		{"folder", []string{"fmt", "-check", "{dir}"}, 1, "{}\n", messy, ""},
 	}
 	for _, tc := range tests {
@@ -442,7 +445,7 @@ func TestFmtFolders(t *testing.T) {
 		{[]string{"fmt", "-check", root}, 1, deep + "\n", "1 file not formatted"},
 		{[]string{"fmt", "-check", empty}, 1, "", empty + " holds no .hcl files"},
 		{[]string{"fmt", empty}, 1, "", "holds no .hcl files"},
-		{[]string{"fmt", root}, 0, "", ""},
+		{[]string{"fmt", root}, 0, deep + "\n", ""},
 		{[]string{"fmt", "-check", root}, 0, "", ""},
 	}
 	for _, tt := range tests {
@@ -453,6 +456,44 @@ func TestFmtFolders(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(filepath.Join(root, ".git", "x.hcl")); !strings.Contains(string(data), "   =   ") {
 		t.Error("fmt rewrote a file in a hidden folder")
+	}
+}
+
+// TestFmtStdinAndDefaultFolder: "fmt -" formats standard input to
+// standard output (an editor's format-on-save), reporting a file that
+// does not parse; fmt and validate without a path take the current
+// folder, as terraform fmt and terraform validate do.
+func TestFmtStdinAndDefaultFolder(t *testing.T) {
+	stdin := func(src string) {
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		go func() { w.WriteString(src); w.Close() }()
+		old := os.Stdin
+		os.Stdin = r
+		t.Cleanup(func() { os.Stdin = old; r.Close() })
+	}
+	stdin("fabric \"t\" {\ndescription=\"x\"\n}\n")
+	if code, stdout, stderr := fabricc(t, "fmt", "-"); code != 0 || stdout != "fabric \"t\" {\n  description = \"x\"\n}\n" {
+		t.Errorf("fmt -: exit %d stdout %q stderr %q", code, stdout, stderr)
+	}
+	stdin("fabric \"t\" {\n")
+	if code, stdout, stderr := fabricc(t, "fmt", "-"); code != 1 || stdout != "" || !strings.Contains(stderr, "on <stdin> line 1") ||
+		!strings.HasSuffix(stderr, "fabricc: standard input not formatted because of the parse errors above\n") {
+		t.Errorf("fmt - of a broken file: exit %d stdout %q stderr %q", code, stdout, stderr)
+	}
+	if code, _, stderr := fabricc(t, "fmt", "-", "x.hcl"); code != 2 || !strings.Contains(stderr, "- (standard input) is formatted alone") {
+		t.Errorf("fmt - x.hcl: exit %d stderr %q", code, stderr)
+	}
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "f.hcl"), "fabric \"t\" {\ndescription=\"x\"\n}\n")
+	t.Chdir(dir)
+	if code, stdout, stderr := fabricc(t, "fmt"); code != 0 || stdout != "f.hcl\n" {
+		t.Errorf("fmt in a folder: exit %d stdout %q stderr %q", code, stdout, stderr)
+	}
+	if code, stdout, stderr := fabricc(t, "validate", "--compact"); code != 0 || !strings.Contains(stderr, `ok: fabric "t"`) {
+		t.Errorf("validate in a folder: exit %d stdout %q stderr %q", code, stdout, stderr)
 	}
 }
 

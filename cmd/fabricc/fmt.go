@@ -2,9 +2,11 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -25,34 +27,41 @@ type fmtFlags struct {
 func newFmtCmd() *cobra.Command {
 	var ff fmtFlags
 	cmd := &cobra.Command{
-		Use:   "fmt PATH...",
+		Use:   "fmt [PATH...]",
 		Short: "Rewrite fabric files in canonical layout",
-		Long: "fmt rewrites .hcl files, or every .hcl file below a folder (recursively), in\n" +
-			"canonical HCL layout. With --check it changes nothing, lists the files that are not\n" +
-			"formatted and exits 1 if there are any; with --diff it prints what would change. Files\n" +
-			"that do not parse are reported and never rewritten. A folder without .hcl files is an\n" +
+		Long: "fmt rewrites .hcl files, or every .hcl file below a folder (recursively; the current\n" +
+			"folder when no PATH is given), in canonical HCL layout, and lists the files it rewrote,\n" +
+			"as terraform fmt does. With --check it changes nothing, lists the files that are not\n" +
+			"formatted and exits 1 if there are any; --diff also prints each change as a unified\n" +
+			"diff (and still rewrites, unless --check or --write=false). PATH - reads a fabric file\n" +
+			"on standard input and prints it formatted, for an editor's format-on-save. Files that\n" +
+			"do not parse are reported and never rewritten. A folder without .hcl files is an\n" +
 			"error (exit 1), so a check that found nothing to check does not pass.",
 		Example: "  fabricc fmt examples/demartek-lab\n" +
-			"  fabricc fmt --check --diff fabric/",
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return usageError(fmt.Errorf("give at least one .hcl file or folder"))
-			}
-			return nil
-		},
+			"  fabricc fmt --check --diff fabric/\n" +
+			"  fabricc fmt - < fabric.hcl",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !cmd.Flags().Changed("write") {
-				ff.write = !ff.check && !ff.diff
+				ff.write = !ff.check
 			}
 			if ff.check && ff.write {
 				return usageError(fmt.Errorf("--check and --write exclude each other"))
+			}
+			if len(args) == 0 {
+				args = []string{"."}
+			}
+			if slices.Contains(args, "-") {
+				if len(args) > 1 {
+					return usageError(fmt.Errorf("- (standard input) is formatted alone; give it without other paths"))
+				}
+				return fmtStdin(cmd)
 			}
 			return runFmt(cmd, args, ff)
 		},
 	}
 	cmd.Flags().BoolVar(&ff.check, "check", false, "change nothing; list unformatted files and exit 1 if there are any")
-	cmd.Flags().BoolVar(&ff.diff, "diff", false, "print a unified diff of the changes")
-	cmd.Flags().BoolVarP(&ff.write, "write", "w", false, "rewrite the files (default unless --check or --diff)")
+	cmd.Flags().BoolVar(&ff.diff, "diff", false, "also print a unified diff of each change")
+	cmd.Flags().BoolVarP(&ff.write, "write", "w", false, "rewrite the files (default unless --check)")
 	return cmd
 }
 
@@ -101,7 +110,7 @@ func fmtFile(cmd *cobra.Command, name string, ff fmtFlags, sources map[string]*h
 	if string(out) == string(src) {
 		return false, nil, nil
 	}
-	if ff.check {
+	if ff.check || ff.write {
 		fmt.Fprintln(cmd.OutOrStdout(), name)
 	}
 	if ff.diff {
@@ -117,6 +126,29 @@ func fmtFile(cmd *cobra.Command, name string, ff fmtFlags, sources map[string]*h
 		}
 	}
 	return true, nil, nil
+}
+
+// fmtStdin formats the fabric file on standard input to standard output;
+// a file that does not parse is reported and nothing is printed.
+func fmtStdin(cmd *cobra.Command) error {
+	limit := dsl.LargeLimits.FileBytes // the most any fabric file holds (--large)
+	src, err := io.ReadAll(io.LimitReader(cmd.InOrStdin(), limit+1))
+	if err != nil {
+		return exitCode(1, fmt.Errorf("reading standard input: %w", err))
+	}
+	if int64(len(src)) > limit {
+		return exitCode(1, fmt.Errorf("standard input holds more than %d bytes, the most a fabric file holds", limit))
+	}
+	const name = "<stdin>"
+	out, diags := dsl.Format(src, name)
+	if diags.HasErrors() {
+		if err := printDiagnostics(cmd, formatText, map[string]*hcl.File{name: {Bytes: src}}, diags); err != nil {
+			return err
+		}
+		return exitCode(1, fmt.Errorf("standard input not formatted because of the parse errors above"))
+	}
+	_, err = cmd.OutOrStdout().Write(out)
+	return err
 }
 
 // hclFiles expands paths into .hcl files: files as given, folders to

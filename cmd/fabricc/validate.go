@@ -17,22 +17,27 @@ func newValidateCmd() *cobra.Command {
 	var lf loadFlags
 	var df diagFlags
 	cmd := &cobra.Command{
-		Use:   "validate PATH",
+		Use:   "validate [PATH]",
 		Short: "Check a fabric and report every problem",
-		Long: "validate loads the fabric (a .hcl file or a folder of .hcl files), compiles it and\n" +
+		Long: "validate loads the fabric (a .hcl file or a folder of .hcl files; the current folder\n" +
+			"when no PATH is given, as terraform validate), compiles it and\n" +
 			"runs every check. It exits 0 when the fabric is clean or has only warnings, 1 when\n" +
 			"there are errors and 2 when the command line is wrong.",
 		Example: "  fabricc validate examples/demartek-lab\n" +
 			"  fabricc validate --compact -var leaf_count=4 fabric/\n" +
 			"  fabricc validate --json fabric.hcl | jq .errors\n" +
 			"  fabricc validate --github fabric/    # in a GitHub Actions workflow: annotations on the lines",
-		Args: exactArgs(1),
+		Args: argsBetween(0, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			format, err := df.format()
 			if err != nil {
 				return err
 			}
-			return runValidate(cmd, args[0], &lf, format)
+			path := "."
+			if len(args) == 1 {
+				path = args[0]
+			}
+			return runValidate(cmd, path, &lf, format)
 		},
 	}
 	lf.register(cmd.Flags())
