@@ -31,6 +31,11 @@ type State struct {
 	// NoVLANNames is set when the platform keeps no VLAN names (NVUE), so
 	// names are not compared.
 	NoVLANNames bool
+	// UsedTCs are the traffic classes some priority maps to, in the
+	// intended State only (Expect); nil compares every traffic class.
+	// Compare leaves out the per-TC settings (ETS, ECN) of the others:
+	// see unusedTCs.
+	UsedTCs map[int]bool
 }
 
 // Pool is one shared-buffer pool: its share of the buffer, as the
@@ -167,6 +172,15 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 	for _, bp := range sw.Pools {
 		if _, dup := s.Pools[bp.Type]; bp.Direction == "ingress" && !dup {
 			s.Pools[bp.Type] = Pool{Percent: poolPercent(sw.Platform, bp), Priorities: append([]int(nil), bp.Priorities...)}
+		}
+	}
+	if len(f.QoS.PriorityToTC) > 0 {
+		s.UsedTCs = map[int]bool{}
+		for _, tc := range f.QoS.PriorityToTC {
+			s.UsedTCs[tc] = true
+		}
+		for _, c := range f.QoS.Classes {
+			s.UsedTCs[c.TrafficClass] = true
 		}
 	}
 	dscpTC := expectDSCPToTC(f.QoS)
