@@ -141,7 +141,20 @@ func mergeObj(dst, src obj) obj {
 // nvuePort reads interface i into p: its MTU and bridge membership, and
 // the QoS of the profiles it names (default-global where it names none).
 func nvuePort(p *Port, i, qos, dom obj) {
-	p.MTU = num(child(i, "link")["mtu"])
+	link := child(i, "link")
+	p.MTU = num(link["mtu"])
+	// `nv set interface <if> link speed 100G|auto`, `link state down`,
+	// `description TEXT` and `qos link-pause profile NAME` (NVUE command
+	// reference, Interface Commands; Cumulus Linux user guide, Quality of
+	// Service, Link Pause: a port pauses when a link-pause profile is
+	// attached).
+	p.Speed = speedMbps(str(link["speed"]))
+	p.Shutdown = AdminDown(nvueState(link["state"]) == "down")
+	p.Description = str(i["description"])
+	if n := str(child(i, "qos", "link-pause")["profile"]); n != "" {
+		lp := child(qos, "link-pause", n)
+		p.LinkPause = lp == nil || !(nvueOff(lp["tx"]) && nvueOff(lp["rx"]))
+	}
 	nvuePortMode(p, i, dom)
 	prof := func(kind string) obj {
 		n, _ := child(i, "qos", kind)["profile"].(string)
@@ -173,6 +186,31 @@ func nvuePort(p *Port, i, qos, dom obj) {
 			p.ECN[tc] = ECN{MinBytes: int64(num(v["min-threshold"])), MaxBytes: int64(num(v["max-threshold"]))}
 		}
 	}
+}
+
+// nvueState reads `link state`, which NVUE's configuration holds as a
+// one-member set ({"down": {}}, as `nv set ... link state down` adds a
+// member) or, in some outputs, as a plain string.
+func nvueState(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case obj:
+		if _, down := x["down"]; down {
+			return "down"
+		}
+		if _, up := x["up"]; up {
+			return "up"
+		}
+	}
+	return ""
+}
+
+// nvueOff reads a link-pause direction that says off; a direction the
+// profile leaves out is on (the link-pause profile's default).
+func nvueOff(v any) bool {
+	s := str(v)
+	return s == "disable" || s == "disabled" || s == "off"
 }
 
 // enabled reads an NVUE on/off value, which is "enable" or "enabled" by

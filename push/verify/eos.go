@@ -194,6 +194,28 @@ func eosQoS(p *Port, lines []*block) {
 		switch {
 		case len(f) == 2 && f[0] == "mtu":
 			p.MTU = atoi(f[1])
+		// description, shutdown, flowcontrol and speed as EOS prints them
+		// in an interface block (Arista AVD ethernet-interfaces.j2; the
+		// napalm EOS test fixtures' running configs): only what differs
+		// from the default, so no line is no shutdown, no description,
+		// flowcontrol off and no forced speed.
+		case strings.HasPrefix(c.text, "description "):
+			p.Description = strings.TrimPrefix(c.text, "description ")
+		case c.text == "shutdown":
+			p.Shutdown = true
+		case c.text == "no shutdown":
+			p.Shutdown = false
+		case len(f) == 3 && f[0] == "flowcontrol" && (f[1] == "receive" || f[1] == "send"):
+			// on or desired (negotiated) pause; off is no pause.
+			p.LinkPause = p.LinkPause || f[2] != "off"
+		case len(f) >= 2 && f[0] == "speed":
+			// `speed forced 100gfull`, `speed 100g`, `speed 200g-4`;
+			// `speed auto [100gfull]` negotiates: no forced speed.
+			if f[1] == "forced" && len(f) == 3 {
+				p.Speed = speedMbps(f[2])
+			} else if len(f) == 2 && f[1] != "auto" {
+				p.Speed = speedMbps(f[1])
+			}
 		case c.text == "no switchport":
 			p.Mode = model.ModeRouted
 		case len(f) == 3 && f[0] == "switchport" && f[1] == "mode":

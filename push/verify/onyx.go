@@ -207,6 +207,25 @@ func onyxPort(p *Port, pl *onyxPortLines, f []string) {
 	switch {
 	case len(f) >= 2 && f[0] == "mtu":
 		p.MTU = atoi(f[1])
+	// speed, description, shutdown and flowcontrol as Onyx's running
+	// config prints them, defaults left out: `interface ethernet 1/1
+	// speed 40G force` and `... description "sw-spine02-1/16"` (HPE Cray
+	// CSM documentation, `show run int ethernet 1/1` and a Mellanox
+	// spine's running config; a description prints unquoted too, the
+	// Cray-HPE canu sample), `... shutdown`, `... flowcontrol receive on
+	// force` (NVIDIA Onyx User Manual, Interfaces, flowcontrol).
+	case len(f) >= 2 && f[0] == "speed":
+		p.Speed = speedMbps(f[1])
+	case len(f) >= 2 && f[0] == "description":
+		p.Description = onyxUnquote(strings.Join(f[1:], " "))
+	case line == "shutdown":
+		p.Shutdown = true
+	case line == "no shutdown":
+		p.Shutdown = false
+	case len(f) >= 3 && f[0] == "flowcontrol" && (f[1] == "receive" || f[1] == "send"):
+		if f[2] == "on" {
+			p.LinkPause = true
+		}
 	case line == "no switchport force":
 		pl.mode = "routed"
 	case len(f) == 3 && f[0] == "switchport" && f[1] == "mode":
@@ -235,6 +254,15 @@ func onyxPort(p *Port, pl *onyxPortLines, f []string) {
 		// "value (in KBs)").
 		p.ECN[atoi(f[1])] = ECN{MinBytes: int64(atoi(f[5])) * 1024, MaxBytes: int64(atoi(f[7])) * 1024}
 	}
+}
+
+// onyxUnquote is an Onyx string argument without the quotes around it
+// (quote.OnyxString writes them; no quote or backslash is inside).
+func onyxUnquote(s string) string {
+	if len(s) < 2 || s[0] != '"' || s[len(s)-1] != '"' {
+		return s
+	}
+	return s[1 : len(s)-1]
 }
 
 // onyxIngressBuffer reads the words after "ingress-buffer" of the

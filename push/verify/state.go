@@ -11,6 +11,7 @@ package verify
 import (
 	"strconv"
 
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets/cumulus"
 	"github.com/fabricc/fabricc/targets/eos"
@@ -31,6 +32,11 @@ type State struct {
 	// NoVLANNames is set when the platform keeps no VLAN names (NVUE), so
 	// names are not compared.
 	NoVLANNames bool
+	// UsedTCs are the traffic classes some priority maps to, in the
+	// intended State only (Expect); nil compares every traffic class.
+	// Compare leaves out the per-TC settings (ETS, ECN) of the others:
+	// see unusedTCs.
+	UsedTCs map[int]bool
 }
 
 // Pool is one shared-buffer pool: its share of the buffer, as the
@@ -63,6 +69,20 @@ type Port struct {
 	// EOS's default map (see eosDefaultDSCPTC).
 	DSCPToTC map[int]int
 
+	// The port settings push writes in both states (README, Scope: EOS
+	// `no shutdown`, `no description`, `flowcontrol receive off`; Onyx
+	// `no shutdown`, `flowcontrol ... off force`; NVUE `nv unset` of the
+	// description, link state and link-pause attachment), read from the
+	// same running configuration as the rest: a port shut by hand, forced
+	// to another speed or running 802.3x pause on a lossless port was
+	// verified before (r2 #7). Shutdown is the administrative state,
+	// Speed the configured (forced) speed, compared only where the model
+	// gives one, LinkPause 802.3x pause in either direction.
+	Shutdown    AdminDown
+	Speed       Mbps
+	LinkPause   bool
+	Description string
+
 	// The PFC buffer settings fabricc renders for the port, each in its
 	// platform's own terms; nil where the platform's configuration holds
 	// none for the port, and then not compared. Compare looks only at
@@ -83,6 +103,12 @@ type Port struct {
 	// platforms size buffers themselves and have none).
 	MMU *MMU
 }
+
+// AdminDown is a port's administrative state: true when shut down.
+type AdminDown bool
+
+// Mbps is a configured port speed in Mb/s; 0 is none configured.
+type Mbps int
 
 // Bytes is a buffer size in bytes.
 type Bytes int64
@@ -169,6 +195,15 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 			s.Pools[bp.Type] = Pool{Percent: poolPercent(sw.Platform, bp), Priorities: append([]int(nil), bp.Priorities...)}
 		}
 	}
+	if len(f.QoS.PriorityToTC) > 0 {
+		s.UsedTCs = map[int]bool{}
+		for _, tc := range f.QoS.PriorityToTC {
+			s.UsedTCs[tc] = true
+		}
+		for _, c := range f.QoS.Classes {
+			s.UsedTCs[c.TrafficClass] = true
+		}
+	}
 	dscpTC := expectDSCPToTC(f.QoS)
 	headroom, mmu := eos.ProfileHeadroomOf(sw)
 	thresholds := eos.ProfileThresholds(sw)
@@ -176,6 +211,7 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		mp := &sw.Ports[i]
 		p := s.Port(mp.Name)
 		p.MTU = mp.MTU
+		p.Shutdown, p.Speed, p.LinkPause, p.Description = AdminDown(mp.Shutdown), Mbps(mp.SpeedMbps), mp.LinkPause, quote.CLIText(mp.Description)
 		p.Mode = mp.Mode
 		p.AccessVLAN = mp.AccessVLAN
 		p.TrunkVLANs = append([]int(nil), mp.TrunkVLANs...)

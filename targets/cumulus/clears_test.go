@@ -20,6 +20,7 @@ func TestClearsComeFirst(t *testing.T) {
 		want   []string
 	}{
 		{"trunks", nil, []string{
+			"nv unset qos traffic-pool default-lossless switch-priority",
 			"nv unset qos traffic-pool default-lossy switch-priority",
 			"nv unset interface swp1,swp2,swp3,swp31,swp32 description",
 			"nv unset interface swp1,swp2,swp3,swp31,swp32 link state",
@@ -35,6 +36,7 @@ func TestClearsComeFirst(t *testing.T) {
 			ps[0].Mode, ps[0].AccessVLAN, ps[0].TrunkVLANs, ps[0].NativeVLAN = model.ModeAccess, 200, nil, 0
 			ps[3].Mode, ps[3].TrunkVLANs, ps[3].NativeVLAN = model.ModeRouted, nil, 0
 		}, []string{
+			"nv unset qos traffic-pool default-lossless switch-priority",
 			"nv unset qos traffic-pool default-lossy switch-priority",
 			"nv unset interface swp1,swp2,swp3,swp31,swp32 description",
 			"nv unset interface swp1,swp2,swp3,swp31,swp32 link state",
@@ -51,6 +53,7 @@ func TestClearsComeFirst(t *testing.T) {
 		{"5.3 has no link-pause or pfc-watchdog per interface", func(f *model.Fabric) {
 			f.Switches[0].OSVersion = "5.3.0"
 		}, []string{
+			"nv unset qos traffic-pool default-lossless switch-priority",
 			"nv unset qos traffic-pool default-lossy switch-priority",
 			"nv unset interface swp1,swp2,swp3,swp31,swp32 description",
 			"nv unset interface swp1,swp2,swp3,swp31,swp32 link state",

@@ -165,6 +165,7 @@ func TestScriptLines(t *testing.T) {
 		}, absent: []string{"nv set interface swp3 qos pfc profile pfc-sp3-25g-3m"}},
 		{name: "buffers", want: []string{
 			"nv set qos traffic-pool default-lossless memory-percent 45",
+			"nv unset qos traffic-pool default-lossless switch-priority",
 			"nv set qos traffic-pool default-lossless switch-priority 3",
 			"# pool ingress_lossy_pool: 42.5% of the buffer rounds down to 42%",
 			"nv set qos traffic-pool default-lossy memory-percent 42",
@@ -176,7 +177,7 @@ func TestScriptLines(t *testing.T) {
 			"nv set qos advance-buffer-config default-global egress-lossless-buffer shared-alpha alpha_infinity",
 			"nv set qos advance-buffer-config default-global egress-lossy-buffer traffic-class 0 reserved 9216",
 			"nv set qos advance-buffer-config default-global egress-lossy-buffer traffic-class 6 shared-alpha alpha_1",
-		}, absent: []string{"nv unset qos traffic-pool default-lossless switch-priority"}},
+		}},
 		{name: "buffers differ per port", mutate: func(f *model.Fabric) {
 			f.Switches[0].Ports[2].PriorityGroups[1].SharedAlpha = "1/8"
 		}, want: []string{

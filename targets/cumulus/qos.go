@@ -238,13 +238,14 @@ func renderPools(p *plan, sw string, pools []model.BufferPool) {
 		}
 		p.set("qos traffic-pool "+name+" memory-percent", pct)
 		if len(pool.Priorities) > 0 {
-			if name == "default-lossy" {
-				// The factory default-lossy holds switch priorities 0-7
-				// (`nv config show` of a fresh 5.5 switch); `nv set`
-				// and a patch only add members, so the list is cleared
-				// first (the script, and push before its patch).
-				p.unsetPath("qos traffic-pool " + name + " switch-priority")
-			}
+			// `nv set` and a patch only add members, so each pool's
+			// list is cleared first (the script, and push before its
+			// patch): the factory default-lossy holds switch priorities
+			// 0-7 (`nv config show` of a fresh 5.5 switch), and
+			// default-lossless keeps the lossless priorities of an
+			// earlier fabric (priority 3 stayed there after a change to
+			// 4, and the lossless pool then held 3,4).
+			p.unsetPath("qos traffic-pool " + name + " switch-priority")
 			p.member("qos traffic-pool " + name + " switch-priority " + joinInts(pool.Priorities))
 		}
 		if pool.Mode != "" && pool.Mode != "dynamic" {

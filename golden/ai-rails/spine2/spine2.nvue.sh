@@ -56,6 +56,7 @@ nv unset qos traffic-pool default-lossy switch-priority
 nv set qos traffic-pool default-lossy switch-priority 0,1,2,4,5,6,7
 # pool roce-lossless-ingress: 51.6% of the buffer rounds down to 51%
 nv set qos traffic-pool default-lossless memory-percent 51
+nv unset qos traffic-pool default-lossless switch-priority
 nv set qos traffic-pool default-lossless switch-priority 3
 # NOTE: pool lossy-default-egress (egress lossy, 81111184 B, 48.3%, dynamic, priorities 0,1,2,4,5,6,7) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
 # NOTE: pool roce-lossless-egress (egress lossless, 80975728 B, 48.3%, dynamic, priorities 3) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together

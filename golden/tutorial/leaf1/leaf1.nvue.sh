@@ -56,6 +56,7 @@ nv unset qos traffic-pool default-lossy switch-priority
 nv set qos traffic-pool default-lossy switch-priority 0,1,2,4,5,6,7
 # pool roce-lossless-ingress: 50.8% of the buffer rounds down to 50%
 nv set qos traffic-pool default-lossless memory-percent 50
+nv unset qos traffic-pool default-lossless switch-priority
 nv set qos traffic-pool default-lossless switch-priority 3
 # NOTE: pool lossy-default-egress (egress lossy, 8228388 B, 49.0%, dynamic, priorities 0,1,2,4,5,6,7) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
 # NOTE: pool roce-lossless-egress (egress lossless, 8194524 B, 48.8%, dynamic, priorities 3) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
