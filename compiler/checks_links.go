@@ -425,7 +425,7 @@ func (c *checker) checkUntaggedToPCPOnly(s, h end) {
 		return // "Untagged NIC on trunk port without native VLAN"
 	}
 	c.errorf("Untagged RoCE to a NIC that classifies by PCP",
-		fmt.Sprintf("Switch port %s sends the frames of %s untagged (%s), but the NIC's %s classifies received frames by their 802.1Q PCP only and has no DSCP trust. An untagged frame carries no PCP (PCP is a field of the 802.1Q VLAN tag), so the NIC puts the RoCE it receives in priority 0 instead of priority %d, %s. Make the port a trunk carrying a VLAN tagged (mode = \"trunk\" with the VLAN in vlans, not as native_vlan) and give the NIC that vlan, so that RoCE reaches it tagged with its priority.",
+		fmt.Sprintf("Switch port %s sends the frames of %s untagged (%s), but the NIC's %s classifies received frames by their 802.1Q PCP only and has no DSCP trust. An untagged frame carries no PCP (PCP is a field of the 802.1Q VLAN tag), so the NIC puts the RoCE it receives on priority %d in priority 0, %s. Make the port a trunk carrying a VLAN tagged (mode = \"trunk\" with the VLAN in vlans, not as native_vlan) and give the NIC that vlan, so that RoCE reaches it tagged with its priority.",
 			s.name(), h.name(), how, driverText(h), n.RoCE.Priority, priorityZeroText(n, n.RoCE.Priority)),
 		at, rel(fmt.Sprintf("%s has no vlan", h.name()), h.path("vlan")...),
 		c.driverRel(h))

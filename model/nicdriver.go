@@ -48,7 +48,7 @@ var driverQoS = map[OS]map[string]DriverQoS{
 		"mlx4en": {
 			PCPOnly: true,
 			Unset:   []string{"trust", "DSCP map", "ETS", "DCQCN"},
-			Source:  "FreeBSD sys/dev/mlx4/mlx4_en/mlx4_en_netdev.c (only the rx_ppp and tx_ppp sysctls)",
+			Source:  "its only QoS sysctls are the pause masks rx_ppp and tx_ppp, FreeBSD sys/dev/mlx4/mlx4_en/mlx4_en_netdev.c",
 		},
 	},
 }
