@@ -291,6 +291,7 @@ func (c *checker) checkNICAgainstPort(s, h end) {
 			h.path("priority"), rel(fmt.Sprintf("%s PFC priorities %s", s.name(), intsText(p.PFCPriorities)), s.path("pfc")...))
 	}
 	c.checkPCPUntagged(s, h)
+	c.checkUntaggedToPCPOnly(s, h)
 	trustsDSCP := p.Trust == model.TrustDSCP || p.Trust == model.TrustBoth
 	if trustsDSCP && validDSCP(q, r.DSCP) && !p.Lossless(q.DSCPToPriority[r.DSCP]) {
 		prio := q.DSCPToPriority[r.DSCP]
@@ -303,7 +304,7 @@ func (c *checker) checkNICAgainstPort(s, h end) {
 			fmt.Sprintf("%s has PFC on priorities %s but switch port %s on %s; both ends of a link must pause the same priorities. Set the NIC's pfc_priorities to %s.", h.name(), intsText(r.PFCPriorities), s.name(), intsText(p.PFCPriorities), intsText(p.PFCPriorities)),
 			h.path("pfc_priorities"), rel(fmt.Sprintf("%s PFC priorities %s", s.name(), intsText(p.PFCPriorities)), s.path("pfc")...))
 	}
-	if r.Trust != "" && r.Trust != p.Trust {
+	if r.Trust != "" && r.Trust != p.Trust && !c.driverTrust(h) {
 		c.errorf("Link trust mismatch",
 			fmt.Sprintf("%s trusts %s but its switch port %s trusts %s%s; the two ends classify the same packets into different priorities. Use the same trust on both ends.", h.name(), r.Trust, s.name(), p.Trust, c.defaultNote(s, "trust")),
 			h.path("trust"), rel(fmt.Sprintf("%s trust %s", s.name(), p.Trust), s.path("trust")...))
@@ -323,8 +324,7 @@ func (c *checker) checkNICAgainstPort(s, h end) {
 // ends' trust differs, the trust mismatch error is the one reported.
 func (c *checker) checkPCPUntagged(s, h end) {
 	p, r := s.port, h.nic.RoCE
-	byPCP := p.Trust == model.TrustPCP || p.Trust == model.TrustBoth && r.Mode == "v1"
-	if !byPCP || h.nic.VLAN != 0 || r.Priority == 0 || r.Trust != "" && r.Trust != p.Trust {
+	if !pcpUntagged(s, h) {
 		return
 	}
 	trust := fmt.Sprintf("trusts %s", p.Trust)
@@ -349,6 +349,86 @@ func (c *checker) checkPCPUntagged(s, h end) {
 	c.errorf("PCP trust toward untagged NIC",
 		fmt.Sprintf("%s sends RoCE untagged (it has no vlan), but switch port %s %s. An untagged frame carries no PCP (PCP is a field of the 802.1Q VLAN tag), so the port puts the NIC's RoCE in its default priority 0 instead of priority %d%s. Give the NIC a vlan that the port carries tagged (mode = \"trunk\" with that VLAN in vlans), or use %s.", h.name(), s.name(), trust, r.Priority, lossy, fix),
 		h.path("vlan"), rels...)
+}
+
+// pcpUntagged reports whether switch port s classifies the RoCE of NIC h
+// by PCP while h sends it untagged, what checkPCPUntagged reports.
+func pcpUntagged(s, h end) bool {
+	p, r := s.port, h.nic.RoCE
+	byPCP := p.Trust == model.TrustPCP || p.Trust == model.TrustBoth && r.Mode == "v1"
+	return byPCP && h.nic.VLAN == 0 && r.Priority != 0 && (r.Trust == "" || r.Trust == p.Trust)
+}
+
+// pcpOnly is what the driver of a NIC end classifies by and lets the host
+// set (model.NICDriverQoS).
+func pcpOnly(h end) (model.DriverQoS, bool) {
+	d := model.NICDriverQoS(h.host.OS, h.nic.Driver)
+	return d, d.PCPOnly
+}
+
+// driverTrust reports whether a NIC end's trust is its driver's one
+// trust rather than a choice: a PCP-only driver with no trust written.
+// Its trust is not compared with its link peer's: the frames it receives
+// need a tag whatever the peer trusts (checkUntaggedToPCPOnly), and the
+// peer may classify what it sends by DSCP.
+func (c *checker) driverTrust(h end) bool {
+	_, only := pcpOnly(h)
+	return only && !c.src.Has(h.path("trust")...)
+}
+
+// driverText names a NIC's driver: "driver mlx4en (ConnectX-3 Pro on
+// freebsd)".
+func driverText(h end) string {
+	return fmt.Sprintf("driver %s (%s on %s)", h.nic.Driver, h.nic.Model, h.host.OS)
+}
+
+// driverRel is the related place of a NIC end's driver: its driver
+// attribute, or its model, which chose the driver, when none is written.
+func (c *checker) driverRel(h end) related {
+	attr := "driver"
+	if !c.src.Has(h.path(attr)...) {
+		attr = "model"
+	}
+	return rel(fmt.Sprintf("%s %s", h.name(), driverText(h)), h.path(attr)...)
+}
+
+// priorityZeroText says what becomes of RoCE that a NIC receives in
+// priority 0 instead of its own priority prio.
+func priorityZeroText(n *model.NIC, prio int) string {
+	if slices.Contains(n.RoCE.PFCPriorities, 0) {
+		return fmt.Sprintf("so it is paused and queued as priority 0 traffic, not as priority %d", prio)
+	}
+	return fmt.Sprintf("which has no PFC: PFC on priority %d never pauses it, a NIC running PFC has 802.3x global pause off, so nothing pauses it and the NIC drops it when its receive buffer fills", prio)
+}
+
+// checkUntaggedToPCPOnly reports a switch port that sends its VLAN
+// untagged (an access port, a trunk's native VLAN, a routed port) to a
+// NIC whose driver classifies received frames by PCP only
+// (model.DriverQoS.PCPOnly): the frames carry no PCP (IEEE 802.1Q, Tag
+// Control Information), so the NIC receives the fabric's RoCE in priority
+// 0. A trunk without a native VLAN, which drops the untagged frames, and
+// a port that itself classifies the NIC's untagged RoCE by PCP
+// (checkPCPUntagged, the same fix) have their own errors.
+func (c *checker) checkUntaggedToPCPOnly(s, h end) {
+	p, n := s.port, h.nic
+	_, only := pcpOnly(h)
+	if !only || n.VLAN != 0 || n.RoCE.Priority == 0 || pcpUntagged(s, h) {
+		return
+	}
+	how, at := "a routed port, which carries no VLAN", s.path("mode")
+	switch {
+	case p.Mode == model.ModeAccess:
+		how = fmt.Sprintf("an access port in VLAN %d", p.AccessVLAN)
+	case p.Mode == model.ModeTrunk && p.NativeVLAN != 0:
+		how, at = fmt.Sprintf("a trunk whose native_vlan is %d", p.NativeVLAN), s.path("native_vlan")
+	case p.Mode == model.ModeTrunk:
+		return // "Untagged NIC on trunk port without native VLAN"
+	}
+	c.errorf("Untagged RoCE to a NIC that classifies by PCP",
+		fmt.Sprintf("Switch port %s sends the frames of %s untagged (%s), but the NIC's %s classifies received frames by their 802.1Q PCP only and has no DSCP trust. An untagged frame carries no PCP (PCP is a field of the 802.1Q VLAN tag), so the NIC puts the RoCE it receives on priority %d in priority 0, %s. Make the port a trunk carrying a VLAN tagged (mode = \"trunk\" with the VLAN in vlans, not as native_vlan) and give the NIC that vlan, so that RoCE reaches it tagged with its priority.",
+			s.name(), h.name(), how, driverText(h), n.RoCE.Priority, priorityZeroText(n, n.RoCE.Priority)),
+		at, rel(fmt.Sprintf("%s has no vlan", h.name()), h.path("vlan")...),
+		c.driverRel(h))
 }
 
 // checkCNP compares the NIC's CNP marking with the CNP class.
@@ -403,13 +483,71 @@ func (c *checker) checkHostHost(a, b end) {
 		{"pfc_priorities", intsText(ra.PFCPriorities), intsText(rb.PFCPriorities)},
 		{"trust", string(ra.Trust), string(rb.Trust)},
 	}
+	driverTrust := c.driverTrust(a) || c.driverTrust(b)
 	for _, fl := range fields {
+		if fl.attr == "trust" && driverTrust {
+			continue // checkUntaggedPCPLink covers what the driver's trust asks of the link
+		}
 		if fl.va != fl.vb {
 			c.errorf("RoCE settings differ between NICs",
 				fmt.Sprintf("%s has %s %s but the NIC it is cabled to, %s, has %s %s; back-to-back NICs must mark and pause RoCE the same way. Set the same %s on both.", a.name(), fl.attr, fl.va, b.name(), fl.attr, fl.vb, fl.attr),
 				a.path(fl.attr), rel(fmt.Sprintf("%s %s %s", b.name(), fl.attr, fl.vb), b.path(fl.attr)...))
 		}
 	}
+	if na.VLAN == 0 && nb.VLAN == 0 && (driverTrust || ra.Trust == rb.Trust) {
+		c.checkUntaggedPCPLink(a, b)
+	}
+}
+
+// byPCP reports whether NIC end r classifies the RoCE that NIC end s
+// sends it by PCP: its driver has no other way (model.DriverQoS.PCPOnly),
+// it trusts pcp, or it trusts both and the RoCE is v1, which has no IP
+// header.
+func byPCP(r, s end) bool {
+	_, only := pcpOnly(r)
+	t := r.nic.RoCE.Trust
+	return only || t == model.TrustPCP || t == model.TrustBoth && s.nic.RoCE.Mode == "v1"
+}
+
+// checkUntaggedPCPLink reports two NICs cabled back to back without a
+// vlan where one of them classifies the other's RoCE by PCP: an untagged
+// frame carries no PCP (IEEE 802.1Q, Tag Control Information), so that NIC
+// receives the RoCE in priority 0. Reported once per link, at the
+// receiving NIC whose driver classifies by PCP only, else at the first.
+func (c *checker) checkUntaggedPCPLink(a, b end) {
+	recv, send := a, b
+	switch {
+	case byPCP(a, b) && byPCP(b, a):
+		if _, only := pcpOnly(b); only {
+			recv, send = b, a
+		}
+	case byPCP(b, a):
+		recv, send = b, a
+	case !byPCP(a, b):
+		return
+	}
+	prio := send.nic.RoCE.Priority
+	if prio == 0 {
+		return
+	}
+	why, fix := fmt.Sprintf(" trusts %s", recv.nic.RoCE.Trust), `, or trust = "dscp" on both NICs`
+	rels := []related{rel(fmt.Sprintf("%s has no vlan", send.name()), send.path("vlan")...)}
+	if _, only := pcpOnly(recv); only {
+		why, fix = fmt.Sprintf("'s %s classifies received frames by their 802.1Q PCP only and has no DSCP trust", driverText(recv)), ""
+		rels = append(rels, c.driverRel(recv))
+	} else {
+		if recv.nic.RoCE.Trust == model.TrustBoth {
+			why += " (DSCP for IP packets, PCP for the rest, and RoCE v1 has no IP header)"
+		}
+		if send.nic.RoCE.Mode == "v1" {
+			fix = `, or roce_mode = "v2" with trust = "dscp" on both NICs`
+		}
+		rels = append(rels, rel(fmt.Sprintf("%s trust %s", recv.name(), recv.nic.RoCE.Trust), recv.path("trust")...))
+	}
+	c.errorf("Untagged RoCE to a NIC that classifies by PCP",
+		fmt.Sprintf("%s and the NIC it is cabled to, %s, have no vlan, so RoCE crosses the link untagged, but %s%s. An untagged frame carries no PCP (PCP is a field of the 802.1Q VLAN tag), so %s puts the RoCE %s sends on priority %d in priority 0, %s. Give both NICs the same vlan, so that RoCE crosses the link tagged with its priority%s.",
+			recv.name(), send.name(), recv.name(), why, recv.name(), send.name(), prio, priorityZeroText(recv.nic, prio), fix),
+		recv.path("vlan"), rels...)
 }
 
 // pfcOff reports whether a switch end has PFC off because pfc = false

@@ -286,8 +286,26 @@ func (l *lowering) lowerNIC(host string, os model.OS, osOK bool, n *dsl.NIC) mod
 		out.Addresses = append(out.Addresses, p.String())
 	}
 	out.RoCE = l.nicRoCE(host, n)
+	l.pcpOnlyTrust(host, os, n, &out)
 	out.Applications = l.nicApplications(host, n, out.RoCE.Priority)
 	return out
+}
+
+// pcpOnlyTrust gives a RoCE NIC whose driver classifies received frames
+// by PCP only (model.DriverQoS.PCPOnly) its one trust, pcp, and reports a
+// trust written otherwise: the driver has no setting that would make the
+// NIC read the DSCP.
+func (l *lowering) pcpOnlyTrust(host string, os model.OS, n *dsl.NIC, out *model.NIC) {
+	d := model.NICDriverQoS(os, out.Driver)
+	if !d.PCPOnly || out.Transport != model.TransportRoCE {
+		return
+	}
+	if out.RoCE.Trust != model.TrustPCP && n.Trust != nil {
+		l.errorf(n.TrustRange.Or(n.DefRange), "Trust not available on driver",
+			"nic %q of host %q has trust %q, but its driver %s (%s on %s) classifies received frames by their 802.1Q PCP only: it has no DSCP trust or DSCP map to set (%s), so the NIC cannot classify RoCE by DSCP. Write trust = \"pcp\" or remove trust, and give the NIC a vlan that its link carries tagged, since an untagged frame carries no PCP and lands in priority 0.",
+			n.Name, host, *n.Trust, out.Driver, out.Model, os, d.Source)
+	}
+	out.RoCE.Trust = model.TrustPCP
 }
 
 // notHostAddress tells whether an IPv4 prefix of /30 or shorter names its

@@ -8,12 +8,26 @@
 # With no switch on the path, the lossless contract is between the two
 # NICs alone: both must tag RoCE with the same priority and DSCP and run
 # PFC on the same priorities. fabricc checks exactly that.
+#
+# Both NICs tag VLAN 20 and trust pcp. FreeBSD's mlx4en has no DSCP trust:
+# the ConnectX-3 Pro classifies what it receives by the 802.1Q PCP only,
+# and an untagged frame carries no PCP, so without a VLAN the
+# workstation's RoCE would land in priority 0 at the NAS, where PFC on
+# priority 3 never pauses it (fabricc's rule "Untagged RoCE to a NIC that
+# classifies by PCP", docs/language.md, "What fabricc checks"). In VLAN 20
+# each frame's tag carries its priority, 3 for RoCE, which both NICs
+# classify and pause by. The VLAN id itself is arbitrary; 20 matches the
+# 10.20.0.0/24 subnet.
 fabric "homelab-40g" {
   description = "Back-to-back 40GbE ConnectX-3 Pro link, FreeBSD 12 NAS and Windows Server 2016 workstation"
 }
 
 qos {
   profile = "nvidia-roce"
+}
+
+vlan "rdma" {
+  id = 20
 }
 
 variable "mtu" {
@@ -33,6 +47,8 @@ host "nas" {
     interface = "mlxen0"
     speed     = "40G"
     mtu       = var.mtu
+    vlan      = 20
+    trust     = "pcp"
     addresses = ["10.20.0.1/24"]
   }
 }
@@ -47,6 +63,8 @@ host "workstation" {
     interface    = "Ethernet 3"
     speed        = "40G"
     mtu          = var.mtu
+    vlan         = 20
+    trust        = "pcp"
     addresses    = ["10.20.0.10/24"]
     applications = ["smb-direct"]
   }

@@ -351,8 +351,19 @@ func writeHostQoS(d *doc, f *model.Fabric, h *model.Host) {
 			// than claim the NIC marks it (see By hand).
 			dscp += ", not set: driver's own"
 		}
-		body.add(d, md(n.Name), mode, strconv.Itoa(r.Priority), dscp, md(string(r.Trust)),
-			Ranges(r.PFCPriorities), Ranges(r.ECNPriorities), fmt.Sprintf("%d / %d", r.CNPPriority, r.CNPDSCP), nicETS(r.ETS))
+		lim := model.NICDriverQoS(h.OS, n.Driver)
+		trust, dcqcn, ets := md(string(r.Trust)), Ranges(r.ECNPriorities), nicETS(r.ETS)
+		if lim.Unsettable("trust") {
+			trust += ", " + notSettable(n.Driver)
+		}
+		if lim.Unsettable("DCQCN") {
+			dcqcn = notSettable(n.Driver) + " (wanted " + dcqcn + ")"
+		}
+		if lim.Unsettable("ETS") {
+			ets = notSettable(n.Driver) + " (wanted " + ets + ")"
+		}
+		body.add(d, md(n.Name), mode, strconv.Itoa(r.Priority), dscp, trust,
+			Ranges(r.PFCPriorities), dcqcn, fmt.Sprintf("%d / %d", r.CNPPriority, r.CNPDSCP), ets)
 	}
 	d.at()
 	if len(body.cells) == 0 {
@@ -366,8 +377,41 @@ func writeHostQoS(d *doc, f *model.Fabric, h *model.Host) {
 	}
 	d.p("RoCE traffic is marked with the priority and DSCP below" + unset + "; the NIC trusts the field shown, pauses the PFC priorities and runs DCQCN " +
 		"(ECN reaction and notification point) on the DCQCN priorities; congestion notification packets carry the CNP priority and DSCP. " +
-		"The fabric's classes are in the [fabric overview](../" + FabricFile + "#traffic-classes).")
+		driverLimits(h) + "The fabric's classes are in the [fabric overview](../" + FabricFile + "#traffic-classes).")
 	d.table([]string{"NIC", "RDMA", "priority", "DSCP", "trust", "PFC", "DCQCN", "CNP priority / DSCP", "ETS"}, &body, 2)
+}
+
+// notSettable is the cell text of a setting a NIC's driver has none for
+// (model.DriverQoS.Unset): "not settable on mlx4en".
+func notSettable(driver string) string {
+	return "not settable on " + md(driver)
+}
+
+// driverLimits is the sentence, one per NIC, that names what its driver
+// has no setting for, so that the table claims none of it as configured;
+// "" when every NIC's driver has every setting.
+func driverLimits(h *model.Host) string {
+	var out strings.Builder
+	for _, n := range h.NICs {
+		lim := model.NICDriverQoS(h.OS, n.Driver)
+		if n.Transport != model.TransportRoCE || len(lim.Unset) == 0 {
+			continue
+		}
+		fmt.Fprintf(&out, "%s: %s are not settable on %s, so the host script leaves them as the NIC has them", md(n.Name), md(listWords(lim.Unset)), md(n.Driver))
+		if lim.PCPOnly {
+			out.WriteString("; the NIC classifies received frames by their 802.1Q PCP only, so its RoCE must arrive tagged in a VLAN")
+		}
+		out.WriteString(" (see By hand). ")
+	}
+	return out.String()
+}
+
+// listWords is "a, b and c".
+func listWords(v []string) string {
+	if len(v) < 2 {
+		return strings.Join(v, "")
+	}
+	return strings.Join(v[:len(v)-1], ", ") + " and " + v[len(v)-1]
 }
 
 // nicETS is "TC0 50 %, TC3 50 %, TC6 strict": the classes with a share

@@ -61,7 +61,13 @@ func freeBSDSteps(who string, n model.NIC) []string {
 	if n.Driver == "mlx5en" {
 		return append(out, fmt.Sprintf("%s: mlx5en has no per-priority DCQCN switch; the firmware default (mlxconfig ROCE\\_CC\\_PRIO\\_MASK) applies; wanted on %s.", who, Ranges(n.RoCE.ECNPriorities)))
 	}
-	return append(out, fmt.Sprintf("%s: mlx4en exposes no congestion control (ECN/DCQCN) setting; wanted on %s, not set.", who, Ranges(n.RoCE.ECNPriorities)))
+	out = append(out, fmt.Sprintf("%s: mlx4en exposes no congestion control (ECN/DCQCN) setting; wanted on %s, not set.", who, Ranges(n.RoCE.ECNPriorities)))
+	if lim := model.NICDriverQoS(model.OSFreeBSD, n.Driver); lim.PCPOnly {
+		out = append(out, fmt.Sprintf("%s: mlx4en has no trust, DSCP map or ETS setting (its only QoS sysctls are the PFC masks rx\\_ppp and tx\\_ppp): "+
+			"the NIC classifies received frames by their 802.1Q PCP only, so RoCE must reach it tagged with priority %d in a VLAN; ETS wanted %s, not set.",
+			who, n.RoCE.Priority, nicETS(n.RoCE.ETS)))
+	}
+	return out
 }
 
 // windowsSteps: what the WinOF and WinOF-2 manuals document no setting

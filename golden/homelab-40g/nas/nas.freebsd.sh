@@ -277,8 +277,8 @@ finish() {
 	esac
 }
 
-# NIC "mlxen0": ConnectX-3 Pro, driver mlx4en, on mlxen0, MTU 9000.
-# RoCE priority 3 / DSCP 26, PFC on 3, trust dscp: what the peer keeps lossless.
+# NIC "mlxen0": ConnectX-3 Pro, driver mlx4en, on mlxen0, MTU 9000, VLAN 20.
+# RoCE priority 3 / DSCP 26, PFC on 3, trust pcp: what the peer keeps lossless.
 nic_1() {
 	ensure system 'module mlx4en' loaded "$(kmod_state mlx4en)" kldload mlx4en
 	ensure /boot/loader.conf mlx4en_load 'YES' "$(conf_get /boot/loader.conf mlx4en_load)" conf_set /boot/loader.conf mlx4en_load 'YES'
@@ -286,11 +286,17 @@ nic_1() {
 		missing_link mlxen0 || return 0
 	fi
 	ensure mlxen0 mtu 9000 "$(if_mtu mlxen0)" ifconfig mlxen0 mtu 9000 up
+	# No vlanpcp: it would tag all of the VLAN's traffic (TCP, ARP) with the
+	# lossless priority; RoCE's priority comes from its own marking.
+	ensure mlxen0.20 vlan present "$(link_exists mlxen0.20 && echo present || echo absent)" ifconfig mlxen0.20 create vlan 20 vlandev mlxen0
+	ensure mlxen0.20 mtu 9000 "$(if_mtu mlxen0.20)" ifconfig mlxen0.20 mtu 9000 up
 	# The model's addresses are the interface's only global ones: others go
 	# first (link-local fe80::/10 stays), then the model's are added.
-	addr_prune mlxen0 10.20.0.1/24
-	ensure mlxen0 'address 10.20.0.1/24' present "$(addr_state mlxen0 10.20.0.1/24)" ifconfig mlxen0 inet 10.20.0.1/24 alias
-	ensure rc.conf ifconfig_mlxen0 'inet 10.20.0.1/24 mtu 9000 media autoselect' "$(rc_get ifconfig_mlxen0)" rc_set ifconfig_mlxen0 'inet 10.20.0.1/24 mtu 9000 media autoselect'
+	addr_prune mlxen0.20 10.20.0.1/24
+	ensure mlxen0.20 'address 10.20.0.1/24' present "$(addr_state mlxen0.20 10.20.0.1/24)" ifconfig mlxen0.20 inet 10.20.0.1/24 alias
+	ensure rc.conf vlans_mlxen0 '20' "$(rc_get vlans_mlxen0)" rc_set vlans_mlxen0 '20'
+	ensure rc.conf ifconfig_mlxen0 'up mtu 9000 media autoselect' "$(rc_get ifconfig_mlxen0)" rc_set ifconfig_mlxen0 'up mtu 9000 media autoselect'
+	ensure rc.conf ifconfig_mlxen0_20 'inet 10.20.0.1/24 mtu 9000' "$(rc_get ifconfig_mlxen0_20)" rc_set ifconfig_mlxen0_20 'inet 10.20.0.1/24 mtu 9000'
 	# PFC needs 802.3x global pause off, which mlx4en turns on at attach; it takes it from
 	# the media options (mlx4_en_netdev.c, mlx4_en_media_change), so "media autoselect"
 	# without rxpause,txpause turns it off; the rc.conf line above keeps it off at boot.

@@ -290,21 +290,21 @@ if ((Compare-Policy 'QoS policy DEFAULT' $policy ([ordered]@{ TemplateMatchCondi
     }
 }
 
-# TCP from the IP stack goes to the lossy class "default", priority 0 ("Direct ALL TCP/UDP traffic to a lossy priority", WinOF User Manual 5.50 §7.4; the Demartek RoCE Deployment Guide uses priority 0). The switches trust DSCP, so it is also marked DSCP 0, the class's mark.
+# TCP from the IP stack goes to the lossy class "default", priority 0 ("Direct ALL TCP/UDP traffic to a lossy priority", WinOF User Manual 5.50 §7.4; the Demartek RoCE Deployment Guide uses priority 0).
 $policy = Get-NetQosPolicy -Name 'TCP' -ErrorAction SilentlyContinue
-if ((Compare-Policy 'QoS policy TCP' $policy ([ordered]@{ IPProtocolMatchCondition = 'TCP'; PriorityValue8021Action = '0'; DSCPAction = '0' })) -and -not $Check) {
-    if ($PSCmdlet.ShouldProcess('QoS policy TCP', 'New-NetQosPolicy -IPProtocolMatchCondition TCP -PriorityValue8021Action 0 -DSCPAction 0')) {
+if ((Compare-Policy 'QoS policy TCP' $policy ([ordered]@{ IPProtocolMatchCondition = 'TCP'; PriorityValue8021Action = '0' })) -and -not $Check) {
+    if ($PSCmdlet.ShouldProcess('QoS policy TCP', 'New-NetQosPolicy -IPProtocolMatchCondition TCP -PriorityValue8021Action 0')) {
         if ($policy) { Remove-NetQosPolicy -Name 'TCP' -Confirm:$false }
-        New-NetQosPolicy -Name 'TCP' -IPProtocolMatchCondition TCP -PriorityValue8021Action 0 -DSCPAction 0 | Out-Null
+        New-NetQosPolicy -Name 'TCP' -IPProtocolMatchCondition TCP -PriorityValue8021Action 0 | Out-Null
     }
 }
 
-# UDP from the IP stack goes to the lossy class "default", priority 0 ("Direct ALL TCP/UDP traffic to a lossy priority", WinOF User Manual 5.50 §7.4; the Demartek RoCE Deployment Guide uses priority 0). The switches trust DSCP, so it is also marked DSCP 0, the class's mark.
+# UDP from the IP stack goes to the lossy class "default", priority 0 ("Direct ALL TCP/UDP traffic to a lossy priority", WinOF User Manual 5.50 §7.4; the Demartek RoCE Deployment Guide uses priority 0).
 $policy = Get-NetQosPolicy -Name 'UDP' -ErrorAction SilentlyContinue
-if ((Compare-Policy 'QoS policy UDP' $policy ([ordered]@{ IPProtocolMatchCondition = 'UDP'; PriorityValue8021Action = '0'; DSCPAction = '0' })) -and -not $Check) {
-    if ($PSCmdlet.ShouldProcess('QoS policy UDP', 'New-NetQosPolicy -IPProtocolMatchCondition UDP -PriorityValue8021Action 0 -DSCPAction 0')) {
+if ((Compare-Policy 'QoS policy UDP' $policy ([ordered]@{ IPProtocolMatchCondition = 'UDP'; PriorityValue8021Action = '0' })) -and -not $Check) {
+    if ($PSCmdlet.ShouldProcess('QoS policy UDP', 'New-NetQosPolicy -IPProtocolMatchCondition UDP -PriorityValue8021Action 0')) {
         if ($policy) { Remove-NetQosPolicy -Name 'UDP' -Confirm:$false }
-        New-NetQosPolicy -Name 'UDP' -IPProtocolMatchCondition UDP -PriorityValue8021Action 0 -DSCPAction 0 | Out-Null
+        New-NetQosPolicy -Name 'UDP' -IPProtocolMatchCondition UDP -PriorityValue8021Action 0 | Out-Null
     }
 }
 
@@ -395,11 +395,10 @@ if ((Compare-State 'driver mlx4_bus' 'roce_udp_dport' '4791' (Get-RegistryDword 
 
 # ---- adapter 'Ethernet 3' (nic qsfp1: ConnectX-3 Pro, winof, 40000 Mb/s) ----
 if ($Present['Ethernet 3']) {
-    # Untagged: VlanID 0 ("No Vlan Id is passed", WinOF User Manual 5.50 §4.6.5); TxUntagPriorityTag 1 below sends
-    # no 802.1Q tag at all, so the switch classifies RoCE by its DSCP.
-    if ((Compare-State 'Ethernet 3' 'VlanID' '0' (Get-Keyword 'Ethernet 3' 'VlanID')) -and -not $Check) {
-        if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set VlanID to 0')) {
-            Set-Keyword 'Ethernet 3' 'VlanID' '0'
+    # VLAN 20 tags RDMA traffic and carries its priority; the switch port must allow it.
+    if ((Compare-State 'Ethernet 3' 'VlanID' '20' (Get-Keyword 'Ethernet 3' 'VlanID')) -and -not $Check) {
+        if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set VlanID to 20')) {
+            Set-Keyword 'Ethernet 3' 'VlanID' '20'
             $script:Restart += @('Ethernet 3')
         }
     }
@@ -415,8 +414,8 @@ if ($Present['Ethernet 3']) {
             $script:Restart += @('Ethernet 3')
         }
     }
-    # *PriorityVLANTag 3 ("Packet Priority & VLAN Enabled", WinOF User Manual 5.50 §4.6.6);
-    # TxUntagPriorityTag 1 below keeps the 802.1p tag off the wire.
+    # *PriorityVLANTag 3 ("Packet Priority & VLAN Enabled") so frames carry the 802.1p priority
+    # PFC acts on (WinOF User Manual 5.50 §4.6.6).
     if ((Compare-State 'Ethernet 3' '*PriorityVLANTag' '3' (Get-Keyword 'Ethernet 3' '*PriorityVLANTag')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set *PriorityVLANTag to 3')) {
             Set-Keyword 'Ethernet 3' '*PriorityVLANTag' '3'
@@ -428,20 +427,6 @@ if ($Present['Ethernet 3']) {
     if ((Compare-State 'Ethernet 3' 'PriorityToDscpMappingTable_3' '26' (Get-Keyword 'Ethernet 3' 'PriorityToDscpMappingTable_3')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set PriorityToDscpMappingTable_3 to 26')) {
             Set-Keyword 'Ethernet 3' 'PriorityToDscpMappingTable_3' '26'
-            $script:Restart += @('Ethernet 3')
-        }
-    }
-    # Untagged with DSCP trust: DSCP-based PFC needs TxUntagPriorityTag and
-    # RxUntaggedMapToLossless set to 1 (WinOF User Manual 5.50 §4.1.11.7: "for DSCP based PFC set to 0x1").
-    if ((Compare-State 'Ethernet 3' 'TxUntagPriorityTag' '1' (Get-Keyword 'Ethernet 3' 'TxUntagPriorityTag')) -and -not $Check) {
-        if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set TxUntagPriorityTag to 1')) {
-            Set-Keyword 'Ethernet 3' 'TxUntagPriorityTag' '1'
-            $script:Restart += @('Ethernet 3')
-        }
-    }
-    if ((Compare-State 'Ethernet 3' 'RxUntaggedMapToLossless' '1' (Get-Keyword 'Ethernet 3' 'RxUntaggedMapToLossless')) -and -not $Check) {
-        if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set RxUntaggedMapToLossless to 1')) {
-            Set-Keyword 'Ethernet 3' 'RxUntaggedMapToLossless' '1'
             $script:Restart += @('Ethernet 3')
         }
     }
