@@ -93,7 +93,7 @@ func windowsSteps(h *model.Host, who string, n model.NIC) []string {
 // windowsDSCPUnset reports whether n is a Windows RoCE v2 NIC whose
 // driver has no documented setting for the DSCP of RDMA packets, so its
 // script leaves it (WinOF-2, QLogic; the WinOF script sets
-// PriorityToDscpMappingTable_<priority>).
+// RroceDscpMarkPriorityFlowControl_<priority> and PriorityToDscpMappingTable_<priority>).
 func windowsDSCPUnset(h *model.Host, n model.NIC) bool {
 	return h.OS == model.OSWindows && n.Transport == model.TransportRoCE && n.RoCE.Mode == "v2" &&
 		(n.Driver == "winof2" || n.Driver == "qlogic")

@@ -241,7 +241,7 @@ func TestRoCEModePerDriver(t *testing.T) {
 		}, []string{"mlx5"}},
 		{"winof v1 is IP based", workstation, "v1", 0, []string{
 			"Set-RegistryDword " + winof + " 'roce_mode' 5",
-		}, []string{"roce_udp_dport", "PriorityToDscpMappingTable"}},
+		}, []string{"roce_udp_dport", "PriorityToDscpMappingTable", "RroceDscpMarkPriorityFlowControl"}},
 		{"winof old port", workstation, "v2", 1021, []string{
 			"Set-RegistryDword " + winof + " 'roce_udp_dport' 1021",
 		}, nil},
@@ -282,6 +282,7 @@ func TestWinOFDSCP(t *testing.T) {
 		"Set-Keyword 'Ethernet 3' 'VlanID' '0'",
 		"Set-Keyword 'Ethernet 3' '*JumboPacket' '9014'",
 		"Set-Keyword 'Ethernet 3' '*PriorityVLANTag' '3'",
+		"Set-Keyword 'Ethernet 3' 'RroceDscpMarkPriorityFlowControl_3' '26'",
 		"Set-Keyword 'Ethernet 3' 'PriorityToDscpMappingTable_3' '26'",
 		"Set-Keyword 'Ethernet 3' 'TxUntagPriorityTag' '1'",
 		"Set-Keyword 'Ethernet 3' 'RxUntaggedMapToLossless' '1'",
@@ -289,11 +290,11 @@ func TestWinOFDSCP(t *testing.T) {
 	tagged := workstation()
 	tagged.NICs[0].VLAN = 2
 	s = render(t, tagged)
-	assertLines(t, s, []string{"Set-Keyword 'Ethernet 3' 'VlanID' '2'", "Set-Keyword 'Ethernet 3' 'PriorityToDscpMappingTable_3' '26'"})
+	assertLines(t, s, []string{"Set-Keyword 'Ethernet 3' 'VlanID' '2'", "Set-Keyword 'Ethernet 3' 'RroceDscpMarkPriorityFlowControl_3' '26'", "Set-Keyword 'Ethernet 3' 'PriorityToDscpMappingTable_3' '26'"})
 	assertAbsent(t, s, []string{"TxUntagPriorityTag"})
 
 	s = render(t, fcNode1())
-	assertAbsent(t, s, []string{"Set-Keyword 'SLOT 4 Port 1' 'PriorityToDscpMappingTable"})
+	assertAbsent(t, s, []string{"Set-Keyword 'SLOT 4 Port 1' 'PriorityToDscpMappingTable", "RroceDscpMarkPriorityFlowControl"})
 	assertLines(t, s, []string{"Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (no documented WinOF-2 key): RoCE leaves with the driver''s own DSCP. The switch port classifies this host''s RoCE by DSCP, so it may not land in the lossless class.'"})
 	assertAbsent(t, s, []string{"before relying on DSCP trust"})
 
@@ -304,6 +305,37 @@ func TestWinOFDSCP(t *testing.T) {
 		pcp.NICs[i].RoCE.Trust = model.TrustPCP
 	}
 	assertLines(t, render(t, pcp), []string{"Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (no documented WinOF-2 key): RoCE leaves with the driver''s own DSCP. The switch port trusts PCP, the 802.1p priority 3 this script sets, so the DSCP does not classify this host''s RoCE there.'"})
+}
+
+// TestWinOFRoCEDSCPKeys checks that a ConnectX-3 adapter gets the RoCE
+// DSCP in RroceDscpMarkPriorityFlowControl_<priority>, the key WinOF User
+// Manual 5.50 §4.1.11.2 says the NIC marks RDMA from, as well as in
+// PriorityToDscpMappingTable_<priority> of the manual's defaults table,
+// each compared under -Check and queued for the restart, for the model's
+// priority (not the manuals' 3), with the emitted comment citing both
+// sections.
+func TestWinOFRoCEDSCPKeys(t *testing.T) {
+	f, h := withPriority(workstation(), 4)
+	files, err := Render(f, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(files[0].Data)
+	for _, key := range []string{"RroceDscpMarkPriorityFlowControl_4", "PriorityToDscpMappingTable_4"} {
+		assertLines(t, s, []string{
+			"if ((Compare-State 'Ethernet 3' '" + key + "' '26' (Get-Keyword 'Ethernet 3' '" + key + "')) -and -not $Check) {",
+			"if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set " + key + " to 26')) {",
+			"Set-Keyword 'Ethernet 3' '" + key + "' '26'",
+			"$script:Restart += @('Ethernet 3')",
+		})
+	}
+	assertAbsent(t, s, []string{"_3'"})
+	assertLines(t, s, []string{
+		"# RroceDscpMarkPriorityFlowControl[0-7] Registry keys\" (WinOF User Manual 5.50 §4.1.11.2), which mark RoCE",
+		"# \"when priority flow control is enabled\", by default with the priority itself (DSCP 4); the manual",
+		"# writes that default as PriorityToDscpMappingTable_4 and lists that key in its defaults table",
+		"# (WinOF User Manual 5.50 §4.1.11.7, §4.1.11.7.1), so both keys are set.",
+	})
 }
 
 // TestDCQCNNote checks that the DCQCN warning says the firmware runs

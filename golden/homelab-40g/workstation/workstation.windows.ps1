@@ -423,8 +423,18 @@ if ($Present['Ethernet 3']) {
             $script:Restart += @('Ethernet 3')
         }
     }
-    # RDMA on priority 3 leaves with DSCP 26, the DSCP the switches classify as RoCE;
-    # the driver default would be DSCP 3 (the priority, WinOF User Manual 5.50 §4.1.11.7).
+    # RDMA on priority 3 leaves with DSCP 26, the DSCP the switches classify as RoCE. The NIC
+    # marks it from "a mapping table between the CoS value and the DSCP value configured through the
+    # RroceDscpMarkPriorityFlowControl[0-7] Registry keys" (WinOF User Manual 5.50 §4.1.11.2), which mark RoCE
+    # "when priority flow control is enabled", by default with the priority itself (DSCP 3); the manual
+    # writes that default as PriorityToDscpMappingTable_3 and lists that key in its defaults table
+    # (WinOF User Manual 5.50 §4.1.11.7, §4.1.11.7.1), so both keys are set.
+    if ((Compare-State 'Ethernet 3' 'RroceDscpMarkPriorityFlowControl_3' '26' (Get-Keyword 'Ethernet 3' 'RroceDscpMarkPriorityFlowControl_3')) -and -not $Check) {
+        if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set RroceDscpMarkPriorityFlowControl_3 to 26')) {
+            Set-Keyword 'Ethernet 3' 'RroceDscpMarkPriorityFlowControl_3' '26'
+            $script:Restart += @('Ethernet 3')
+        }
+    }
     if ((Compare-State 'Ethernet 3' 'PriorityToDscpMappingTable_3' '26' (Get-Keyword 'Ethernet 3' 'PriorityToDscpMappingTable_3')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set PriorityToDscpMappingTable_3 to 26')) {
             Set-Keyword 'Ethernet 3' 'PriorityToDscpMappingTable_3' '26'
