@@ -76,3 +76,48 @@ func TestBothTrustMarksDSCP(t *testing.T) {
 		"New-NetQosPolicy -Name 'UDP' -IPProtocolMatchCondition UDP -PriorityValue8021Action 0 -DSCPAction 0 | Out-Null",
 	})
 }
+
+// TestPeerNamed checks that the comments and warnings about who
+// classifies the host's RoCE name the NIC's actual link peer: the peer NIC
+// on the homelab's back-to-back link (no switch anywhere), the switch port
+// on a switched one, and that no wording claims switches on a switchless
+// link.
+func TestPeerNamed(t *testing.T) {
+	s := render(t, workstation())
+	assertLines(t, s, []string{
+		"# no 802.1Q tag at all, so peer NIC nas:mlxen0 classifies RoCE by its DSCP.",
+		"# RDMA on priority 3 leaves with DSCP 26, the DSCP peer NIC nas:mlxen0 classifies as RoCE. The NIC",
+	})
+	if !strings.Contains(s, "Peer NIC nas:mlxen0 trusts DSCP, so it is also marked DSCP 0, the class's mark.") {
+		t.Error("the TCP/UDP policy comment does not name the peer NIC that trusts DSCP")
+	}
+	for _, l := range lines(s) {
+		if strings.HasPrefix(l, "#") && strings.Contains(strings.ToLower(l), "switch") && !strings.Contains(l, "Data-Center-Bridging") && !strings.Contains(l, "\"this prio should be lossless all the way in the switches\"") {
+			t.Errorf("a comment of the switchless workstation speaks of a switch:\n  %s", l)
+		}
+	}
+
+	tagged := workstation()
+	tagged.NICs[0].VLAN = 2
+	tagged.NICs[0].Peer = &model.Peer{Kind: "switch", Device: "leaf1", Port: "swp7"}
+	s = render(t, tagged)
+	assertLines(t, s, []string{
+		"# VLAN 2 tags RDMA traffic and carries its priority; switch port leaf1:swp7 must carry it too.",
+		"# RDMA on priority 3 leaves with DSCP 26, the DSCP switch port leaf1:swp7 classifies as RoCE. The NIC",
+	})
+
+	// A peer name is the fabric's text: it reaches comments through
+	// quote.Comment and warnings through q, on one line (quote.Visible).
+	hostile := fcNode1()
+	for i := range hostile.NICs {
+		hostile.NICs[i].Peer = &model.Peer{Kind: "host", Device: "b2b'; $(Remove-Item C:\\) #’\nx", Port: "p0"}
+	}
+	s = render(t, hostile)
+	want := "RoCE leaves with the driver''s own DSCP. Peer NIC b2b''; $(Remove-Item C:\\) #’’\\nx:p0 classifies this host''s RoCE by DSCP, so it may not land in the lossless class.'"
+	if !strings.Contains(s, want) {
+		t.Errorf("the hostile peer name is not single-quoted in the warning; want %q in the script", want)
+	}
+	if got := checkScript(s); len(got) > 0 {
+		t.Errorf("script with a hostile peer name: %v", got)
+	}
+}

@@ -160,7 +160,7 @@ func writeDCBX(w *writer) {
 	w.blank()
 	w.comment(
 		"DCBX Willing off: the host keeps the PFC/ETS below instead of taking the",
-		"switch's, \"as Mellanox drivers do not support this feature\" (WinOF-2 User Manual 1.21 §3.1.5.1 step 3).",
+		"link peer's, \"as Mellanox drivers do not support this feature\" (WinOF-2 User Manual 1.21 §3.1.5.1 step 3).",
 	)
 	w.open("if ($DcbAvailable)")
 	w.line("$willing = Format-Value (Get-NetQosDcbxSetting | ForEach-Object { $_.Willing } | Sort-Object -Unique)")
@@ -244,8 +244,8 @@ func writePFC(w *writer, h *model.Host, p *plan) {
 		want = "none"
 	}
 	w.comment(
-		fmt.Sprintf("PFC on priorities %s only: the RoCE traffic's priorities, lossless in every", want),
-		"switch on the path (\"the priorities must have PFC enabled on them\", WinOF-2 User Manual 1.21 §3.1.5.1).",
+		fmt.Sprintf("PFC on priorities %s only: the RoCE traffic's priorities, lossless on every", want),
+		"hop of the path (\"the priorities must have PFC enabled on them\", WinOF-2 User Manual 1.21 §3.1.5.1).",
 	)
 	var body []string
 	if on != "" {
@@ -292,7 +292,7 @@ func writeClasses(w *writer, p *plan) {
 		"One traffic class per model class; Windows keeps every other priority in its",
 		fmt.Sprintf("own [Default] class, which stands for class %q and gets the bandwidth the", p.defaultClass.Name),
 		"others leave. Windows numbers its classes itself ([Default] is TC 0); only the",
-		"priority travels on the wire, so the numbering need not match the switches'.",
+		"priority travels on the wire, so the numbering need not match the link peers'.",
 	)
 	names := []string{q("[Default]")}
 	for _, c := range p.classes {
@@ -512,7 +512,7 @@ func writeVLAN(w *writer, n model.NIC) {
 		return
 	}
 	writeKeyword(w, n.Interface, "VlanID", fmt.Sprint(n.VLAN),
-		fmt.Sprintf("VLAN %d tags RDMA traffic and carries its priority; the switch port must allow it.", n.VLAN))
+		fmt.Sprintf("VLAN %d tags RDMA traffic and carries its priority; %s must carry it too.", n.VLAN, peerName(n)))
 }
 
 // untaggedWhy explains VlanID 0, citing the adapter's driver. The 802.1p
@@ -527,7 +527,7 @@ func untaggedWhy(n model.NIC) []string {
 	}
 	if untaggedDSCP(n) {
 		return []string{what + "; TxUntagPriorityTag 1 below sends",
-			"no 802.1Q tag at all, so the switch classifies RoCE by its DSCP."}
+			"no 802.1Q tag at all, so " + peerName(n) + " classifies RoCE by its DSCP."}
 	}
 	return []string{what + "; the priority rides in a priority tag (802.1Q, VLAN ID 0)."}
 }
@@ -612,7 +612,7 @@ func jumboWhy(np nicPlan) []string {
 // RroceDscpMarkPriorityFlowControl_0..7 properties.
 func writeWinOFDSCP(w *writer, n model.NIC) {
 	r := n.RoCE
-	w.comment(fmt.Sprintf("RDMA on priority %d leaves with DSCP %d, the DSCP the switches classify as RoCE. The NIC", r.Priority, r.DSCP),
+	w.comment(fmt.Sprintf("RDMA on priority %d leaves with DSCP %d, the DSCP %s classifies as RoCE. The NIC", r.Priority, r.DSCP, peerName(n)),
 		"marks it from \"a mapping table between the CoS value and the DSCP value configured through the",
 		"RroceDscpMarkPriorityFlowControl[0-7] Registry keys\" (WinOF User Manual 5.50 §4.1.11.2), which mark RoCE",
 		fmt.Sprintf("\"when priority flow control is enabled\", by default with the priority itself (DSCP %d); the manual", r.Priority),

@@ -295,7 +295,7 @@ func TestWinOFDSCP(t *testing.T) {
 
 	s = render(t, fcNode1())
 	assertAbsent(t, s, []string{"Set-Keyword 'SLOT 4 Port 1' 'PriorityToDscpMappingTable", "RroceDscpMarkPriorityFlowControl"})
-	assertLines(t, s, []string{"Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (no documented WinOF-2 key): RoCE leaves with the driver''s own DSCP. The switch port classifies this host''s RoCE by DSCP, so it may not land in the lossless class.'"})
+	assertLines(t, s, []string{"Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (no documented WinOF-2 key): RoCE leaves with the driver''s own DSCP. Switch port sn2410:1/1 and switch port sn2410:1/2 classify this host''s RoCE by DSCP, so it may not land in the lossless class.'"})
 	assertAbsent(t, s, []string{"before relying on DSCP trust"})
 
 	// Toward a port trusting PCP the note says the DSCP does not
@@ -304,7 +304,7 @@ func TestWinOFDSCP(t *testing.T) {
 	for i := range pcp.NICs {
 		pcp.NICs[i].RoCE.Trust = model.TrustPCP
 	}
-	assertLines(t, render(t, pcp), []string{"Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (no documented WinOF-2 key): RoCE leaves with the driver''s own DSCP. The switch port trusts PCP, the 802.1p priority 3 this script sets, so the DSCP does not classify this host''s RoCE there.'"})
+	assertLines(t, render(t, pcp), []string{"Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (no documented WinOF-2 key): RoCE leaves with the driver''s own DSCP. Switch port sn2410:1/1 and switch port sn2410:1/2 trust PCP, the 802.1p priority 3 this script sets, so the DSCP does not classify this host''s RoCE there.'"})
 }
 
 // TestWinOFRoCEDSCPKeys checks that a ConnectX-3 adapter gets the RoCE
@@ -639,7 +639,7 @@ func TestCitationsByDriver(t *testing.T) {
 		"# for roce_mode; the adapters restart at the end, as it asks after its DSCP keys (\"For changes",
 		"# to take affect, please restart the network adapter\", WinOF User Manual 5.50 §4.1.11.7.1).",
 		"# Untagged: VlanID 0 (\"No Vlan Id is passed\", WinOF User Manual 5.50 §4.6.5); TxUntagPriorityTag 1 below sends",
-		"# no 802.1Q tag at all, so the switch classifies RoCE by its DSCP.",
+		"# no 802.1Q tag at all, so peer NIC nas:mlxen0 classifies RoCE by its DSCP.",
 		"# *PriorityVLANTag 3 (\"Packet Priority & VLAN Enabled\", WinOF User Manual 5.50 §4.6.6);",
 		"# TxUntagPriorityTag 1 below keeps the 802.1p tag off the wire.",
 		"Set-Keyword 'Ethernet 3' 'TxUntagPriorityTag' '1'",

@@ -218,7 +218,7 @@ Write-Warning 'fabricc: DCQCN only on priority 3 and CNP priority 6 / DSCP 48 ar
 # PriorityToDscpMappingTable_<priority> key, documented for WinOF (ConnectX-3,
 # WinOF User Manual 5.50 §4.1.11.7) but not in the WinOF-2 User Manual 1.21;
 # it is not set here, and RoCE leaves with the driver's own DSCP.
-Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (no documented WinOF-2 key): RoCE leaves with the driver''s own DSCP. The switch port trusts PCP, the 802.1p priority 3 this script sets, so the DSCP does not classify this host''s RoCE there.'
+Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (no documented WinOF-2 key): RoCE leaves with the driver''s own DSCP. Switch port sn2410:1/1 and switch port sn2410:1/2 trust PCP, the 802.1p priority 3 this script sets, so the DSCP does not classify this host''s RoCE there.'
 
 # ---- adapters ----
 # Every adapter must exist before anything changes.
@@ -256,7 +256,7 @@ if (-not $DcbAvailable) {
 }
 
 # DCBX Willing off: the host keeps the PFC/ETS below instead of taking the
-# switch's, "as Mellanox drivers do not support this feature" (WinOF-2 User Manual 1.21 §3.1.5.1 step 3).
+# link peer's, "as Mellanox drivers do not support this feature" (WinOF-2 User Manual 1.21 §3.1.5.1 step 3).
 if ($DcbAvailable) {
     $willing = Format-Value (Get-NetQosDcbxSetting | ForEach-Object { $_.Willing } | Sort-Object -Unique)
     if ((Compare-State 'DCBX' 'Willing' 'False' $willing) -and -not $Check) {
@@ -277,7 +277,7 @@ foreach ($stale in @(Get-NetQosPolicy | Where-Object { $ours -notcontains $_.Nam
     }
 }
 
-# smb-direct: NetworkDirect (RDMA) traffic on port 445 is tagged with the RoCE priority 3, which the switches keep lossless.
+# smb-direct: NetworkDirect (RDMA) traffic on port 445 is tagged with the RoCE priority 3, which is kept lossless on every hop.
 $policy = Get-NetQosPolicy -Name 'SMB' -ErrorAction SilentlyContinue
 if ((Compare-Policy 'QoS policy SMB' $policy ([ordered]@{ NetDirectPortMatchCondition = '445'; PriorityValue8021Action = '3' })) -and -not $Check) {
     if ($PSCmdlet.ShouldProcess('QoS policy SMB', 'New-NetQosPolicy -NetDirectPortMatchCondition 445 -PriorityValue8021Action 3')) {
@@ -336,8 +336,8 @@ if ($Present['SLOT 4 Port 2']) {
         }
     }
 }
-# PFC on priorities 3 only: the RoCE traffic's priorities, lossless in every
-# switch on the path ("the priorities must have PFC enabled on them", WinOF-2 User Manual 1.21 §3.1.5.1).
+# PFC on priorities 3 only: the RoCE traffic's priorities, lossless on every
+# hop of the path ("the priorities must have PFC enabled on them", WinOF-2 User Manual 1.21 §3.1.5.1).
 if ($DcbAvailable) {
     $enabled = Format-Value (Get-NetQosFlowControl | Where-Object { $_.Enabled } | ForEach-Object { $_.Priority } | Sort-Object)
     if ((Compare-State 'PFC' 'enabled priorities' '3' $enabled) -and -not $Check) {
@@ -352,7 +352,7 @@ if ($DcbAvailable) {
 # One traffic class per model class; Windows keeps every other priority in its
 # own [Default] class, which stands for class "default" and gets the bandwidth the
 # others leave. Windows numbers its classes itself ([Default] is TC 0); only the
-# priority travels on the wire, so the numbering need not match the switches'.
+# priority travels on the wire, so the numbering need not match the link peers'.
 if ($DcbAvailable) {
     $ours = @('[Default]', 'roce', 'cnp')
     # Foreign classes go first: they may hold our priorities or bandwidth.
@@ -402,7 +402,7 @@ if ((Compare-State 'driver mlx5' 'roce_mode' '2' (Get-RegistryDword 'HKLM:\SYSTE
 
 # ---- adapter 'SLOT 4 Port 1' (nic port1: ConnectX-4 Lx, winof2, 25000 Mb/s) ----
 if ($Present['SLOT 4 Port 1']) {
-    # VLAN 2 tags RDMA traffic and carries its priority; the switch port must allow it.
+    # VLAN 2 tags RDMA traffic and carries its priority; switch port sn2410:1/1 must carry it too.
     if ((Compare-State 'SLOT 4 Port 1' 'VlanID' '2' (Get-Keyword 'SLOT 4 Port 1' 'VlanID')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('SLOT 4 Port 1', 'set VlanID to 2')) {
             Set-Keyword 'SLOT 4 Port 1' 'VlanID' '2'
@@ -468,7 +468,7 @@ if ($Present['SLOT 4 Port 1']) {
 
 # ---- adapter 'SLOT 4 Port 2' (nic port2: ConnectX-4 Lx, winof2, 25000 Mb/s) ----
 if ($Present['SLOT 4 Port 2']) {
-    # VLAN 2 tags RDMA traffic and carries its priority; the switch port must allow it.
+    # VLAN 2 tags RDMA traffic and carries its priority; switch port sn2410:1/2 must carry it too.
     if ((Compare-State 'SLOT 4 Port 2' 'VlanID' '2' (Get-Keyword 'SLOT 4 Port 2' 'VlanID')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('SLOT 4 Port 2', 'set VlanID to 2')) {
             Set-Keyword 'SLOT 4 Port 2' 'VlanID' '2'

@@ -251,7 +251,7 @@ if (-not $DcbAvailable) {
 }
 
 # DCBX Willing off: the host keeps the PFC/ETS below instead of taking the
-# switch's, "as Mellanox drivers do not support this feature" (WinOF-2 User Manual 1.21 §3.1.5.1 step 3).
+# link peer's, "as Mellanox drivers do not support this feature" (WinOF-2 User Manual 1.21 §3.1.5.1 step 3).
 if ($DcbAvailable) {
     $willing = Format-Value (Get-NetQosDcbxSetting | ForEach-Object { $_.Willing } | Sort-Object -Unique)
     if ((Compare-State 'DCBX' 'Willing' 'False' $willing) -and -not $Check) {
@@ -272,7 +272,7 @@ foreach ($stale in @(Get-NetQosPolicy | Where-Object { $ours -notcontains $_.Nam
     }
 }
 
-# smb-direct: NetworkDirect (RDMA) traffic on port 445 is tagged with the RoCE priority 3, which the switches keep lossless.
+# smb-direct: NetworkDirect (RDMA) traffic on port 445 is tagged with the RoCE priority 3, which is kept lossless on every hop.
 $policy = Get-NetQosPolicy -Name 'SMB' -ErrorAction SilentlyContinue
 if ((Compare-Policy 'QoS policy SMB' $policy ([ordered]@{ NetDirectPortMatchCondition = '445'; PriorityValue8021Action = '3' })) -and -not $Check) {
     if ($PSCmdlet.ShouldProcess('QoS policy SMB', 'New-NetQosPolicy -NetDirectPortMatchCondition 445 -PriorityValue8021Action 3')) {
@@ -290,7 +290,7 @@ if ((Compare-Policy 'QoS policy DEFAULT' $policy ([ordered]@{ TemplateMatchCondi
     }
 }
 
-# TCP from the IP stack goes to the lossy class "default", priority 0 ("Direct ALL TCP/UDP traffic to a lossy priority", WinOF User Manual 5.50 §7.4; the Demartek RoCE Deployment Guide uses priority 0). The switches trust DSCP, so it is also marked DSCP 0, the class's mark.
+# TCP from the IP stack goes to the lossy class "default", priority 0 ("Direct ALL TCP/UDP traffic to a lossy priority", WinOF User Manual 5.50 §7.4; the Demartek RoCE Deployment Guide uses priority 0). Peer NIC nas:mlxen0 trusts DSCP, so it is also marked DSCP 0, the class's mark.
 $policy = Get-NetQosPolicy -Name 'TCP' -ErrorAction SilentlyContinue
 if ((Compare-Policy 'QoS policy TCP' $policy ([ordered]@{ IPProtocolMatchCondition = 'TCP'; PriorityValue8021Action = '0'; DSCPAction = '0' })) -and -not $Check) {
     if ($PSCmdlet.ShouldProcess('QoS policy TCP', 'New-NetQosPolicy -IPProtocolMatchCondition TCP -PriorityValue8021Action 0 -DSCPAction 0')) {
@@ -299,7 +299,7 @@ if ((Compare-Policy 'QoS policy TCP' $policy ([ordered]@{ IPProtocolMatchConditi
     }
 }
 
-# UDP from the IP stack goes to the lossy class "default", priority 0 ("Direct ALL TCP/UDP traffic to a lossy priority", WinOF User Manual 5.50 §7.4; the Demartek RoCE Deployment Guide uses priority 0). The switches trust DSCP, so it is also marked DSCP 0, the class's mark.
+# UDP from the IP stack goes to the lossy class "default", priority 0 ("Direct ALL TCP/UDP traffic to a lossy priority", WinOF User Manual 5.50 §7.4; the Demartek RoCE Deployment Guide uses priority 0). Peer NIC nas:mlxen0 trusts DSCP, so it is also marked DSCP 0, the class's mark.
 $policy = Get-NetQosPolicy -Name 'UDP' -ErrorAction SilentlyContinue
 if ((Compare-Policy 'QoS policy UDP' $policy ([ordered]@{ IPProtocolMatchCondition = 'UDP'; PriorityValue8021Action = '0'; DSCPAction = '0' })) -and -not $Check) {
     if ($PSCmdlet.ShouldProcess('QoS policy UDP', 'New-NetQosPolicy -IPProtocolMatchCondition UDP -PriorityValue8021Action 0 -DSCPAction 0')) {
@@ -320,8 +320,8 @@ if ($Present['Ethernet 3']) {
         }
     }
 }
-# PFC on priorities 3 only: the RoCE traffic's priorities, lossless in every
-# switch on the path ("the priorities must have PFC enabled on them", WinOF-2 User Manual 1.21 §3.1.5.1).
+# PFC on priorities 3 only: the RoCE traffic's priorities, lossless on every
+# hop of the path ("the priorities must have PFC enabled on them", WinOF-2 User Manual 1.21 §3.1.5.1).
 if ($DcbAvailable) {
     $enabled = Format-Value (Get-NetQosFlowControl | Where-Object { $_.Enabled } | ForEach-Object { $_.Priority } | Sort-Object)
     if ((Compare-State 'PFC' 'enabled priorities' '3' $enabled) -and -not $Check) {
@@ -336,7 +336,7 @@ if ($DcbAvailable) {
 # One traffic class per model class; Windows keeps every other priority in its
 # own [Default] class, which stands for class "default" and gets the bandwidth the
 # others leave. Windows numbers its classes itself ([Default] is TC 0); only the
-# priority travels on the wire, so the numbering need not match the switches'.
+# priority travels on the wire, so the numbering need not match the link peers'.
 if ($DcbAvailable) {
     $ours = @('[Default]', 'roce', 'cnp')
     # Foreign classes go first: they may hold our priorities or bandwidth.
@@ -396,7 +396,7 @@ if ((Compare-State 'driver mlx4_bus' 'roce_udp_dport' '4791' (Get-RegistryDword 
 # ---- adapter 'Ethernet 3' (nic qsfp1: ConnectX-3 Pro, winof, 40000 Mb/s) ----
 if ($Present['Ethernet 3']) {
     # Untagged: VlanID 0 ("No Vlan Id is passed", WinOF User Manual 5.50 §4.6.5); TxUntagPriorityTag 1 below sends
-    # no 802.1Q tag at all, so the switch classifies RoCE by its DSCP.
+    # no 802.1Q tag at all, so peer NIC nas:mlxen0 classifies RoCE by its DSCP.
     if ((Compare-State 'Ethernet 3' 'VlanID' '0' (Get-Keyword 'Ethernet 3' 'VlanID')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set VlanID to 0')) {
             Set-Keyword 'Ethernet 3' 'VlanID' '0'
@@ -423,7 +423,7 @@ if ($Present['Ethernet 3']) {
             $script:Restart += @('Ethernet 3')
         }
     }
-    # RDMA on priority 3 leaves with DSCP 26, the DSCP the switches classify as RoCE. The NIC
+    # RDMA on priority 3 leaves with DSCP 26, the DSCP peer NIC nas:mlxen0 classifies as RoCE. The NIC
     # marks it from "a mapping table between the CoS value and the DSCP value configured through the
     # RroceDscpMarkPriorityFlowControl[0-7] Registry keys" (WinOF User Manual 5.50 §4.1.11.2), which mark RoCE
     # "when priority flow control is enabled", by default with the priority itself (DSCP 3); the manual
