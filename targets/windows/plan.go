@@ -109,6 +109,20 @@ type nicPlan struct {
 	addresses []netip.Prefix
 }
 
+// family is the address family whose IP interface shows the adapter's IP
+// MTU (NlMtu): IPv4 unless every address of the model is IPv6.
+func (np nicPlan) family() string {
+	for _, a := range np.addresses {
+		if a.Addr().Is4() {
+			return "IPv4"
+		}
+	}
+	if len(np.addresses) > 0 {
+		return "IPv6"
+	}
+	return "IPv4"
+}
+
 // note is one thing the model asks that the script cannot set.
 type note struct {
 	comment []string

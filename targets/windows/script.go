@@ -51,7 +51,7 @@ func script(w *writer, f *model.Fabric, h *model.Host, p *plan) {
 		writeTuning(w)
 	}
 	w.b.At()
-	writeEnd(w)
+	writeEnd(w, p)
 }
 
 // writeHeader writes #Requires, the header comment and the param block.
@@ -571,10 +571,70 @@ func untaggedDSCP(n model.NIC) bool {
 // setting *JumboPacket to 1500, the actual frame size is 1514)", with
 // valid values 600-9600 (WinOF-2 User Manual 1.21 §3.4.2, WinOF User
 // Manual 5.50 §4.6.3). That range is the one Rev. 4.40 replaced, so the
-// note describes WinOF before 4.40; the value follows Microsoft's
-// definition and the current range, and the emitted comment says so.
+// note may describe WinOF before 4.40; rather than guess, the script asks
+// the host: Windows sets the IP interface's MTU (NlMtu, Get-NetIPInterface)
+// from what the driver reports, so a driver that counts the frame without
+// the header runs NlMtu 9014 for *JumboPacket 9014. -Check compares NlMtu
+// with the model's MTU (writeIpMtuCheck); a run that applies repairs it
+// after the restart (writeIpMtuRepair: NlMtu equal to *JumboPacket sets
+// *JumboPacket to the MTU), and from then on Select-JumboPacket keeps
+// *JumboPacket at the MTU on that host, since its NlMtu shows the MTU.
 func writeJumbo(w *writer, np nicPlan) {
-	writeKeyword(w, np.nic.Interface, "*JumboPacket", fmt.Sprint(np.jumbo), jumboWhy(np)...)
+	name := np.nic.Interface
+	w.comment(jumboWhy(np)...)
+	w.line("$frame = Select-JumboPacket %s %s %s %s", q(name), q(np.family()), q(fmt.Sprint(np.nic.MTU)), q(fmt.Sprint(np.jumbo)))
+	w.changeExpr(fmt.Sprintf("Compare-State %s '*JumboPacket' $frame (Get-Keyword %s '*JumboPacket')", q(name), q(name)),
+		q(name), "('set *JumboPacket to ' + $frame)",
+		fmt.Sprintf("Set-Keyword %s '*JumboPacket' $frame", q(name)),
+		restartLine([]string{name}))
+	writeIpMtuCheck(w, np)
+}
+
+// writeIpMtuCheck compares, under -Check, the IP MTU Windows runs on the
+// adapter with the model's MTU (Compare-IpMtu prints the DIFF and the fix).
+// A run that applies compares it after the restart instead
+// (writeIpMtuRepair), when the new *JumboPacket has taken effect.
+func writeIpMtuCheck(w *writer, np nicPlan) {
+	name, mtu := np.nic.Interface, fmt.Sprint(np.nic.MTU)
+	w.open("if ($Check)")
+	w.line("Compare-IpMtu %s %s %s (Get-IpMtu %s %s) | Out-Null", q(name), q(np.family()), q(mtu), q(name), q(np.family()))
+	w.close()
+}
+
+// writeIpMtuRepair runs after the restart at the end, in a run that
+// applies (not -Check, not -WhatIf, which change nothing for NlMtu to show):
+// for each adapter it reads the IP MTU Windows now runs and, when it
+// equals *JumboPacket rather than the MTU (a driver that counts the frame
+// without the Ethernet header, WinOF-2 User Manual 1.21 §3.4.2), sets
+// *JumboPacket to the MTU and restarts the adapter once more; an IP MTU
+// that still differs is a warning with both values and what they mean
+// (Get-IpMtuAdvice), not a difference: the run changed nothing for it.
+func writeIpMtuRepair(w *writer, p *plan) {
+	w.comment("The IP MTU Windows runs (NlMtu) shows how the driver counts *JumboPacket: equal to",
+		"*JumboPacket, the frame is counted without the 14-byte Ethernet header (as the Mellanox manuals'",
+		"*JumboPacket note says, cited at each adapter's *JumboPacket step), so *JumboPacket becomes the",
+		"MTU itself, with one more restart of that adapter, once: later runs keep it (Select-JumboPacket).")
+	w.open("if (-not $Check -and -not $WhatIfPreference)")
+	for _, np := range p.nics {
+		name, mtu, fam := q(np.nic.Interface), q(fmt.Sprint(np.nic.MTU)), q(np.family())
+		w.nic(np.nic.Name, "mtu")
+		w.open("if ($Present[%s])", name)
+		w.line("$ipMtu = Wait-IpMtu %s %s %s", name, fam, mtu)
+		w.line("$jumbo = Get-Keyword %s '*JumboPacket'", name)
+		w.open("if ($ipMtu -ne %s -and $ipMtu -eq $jumbo)", mtu)
+		w.changeExpr(fmt.Sprintf("Compare-State %s ('*JumboPacket (NlMtu ' + $ipMtu + ': counted without the Ethernet header)') %s $jumbo", name, mtu),
+			name, q("set *JumboPacket to "+fmt.Sprint(np.nic.MTU)+" and restart the adapter"),
+			fmt.Sprintf("Set-Keyword %s '*JumboPacket' %s", name, mtu),
+			"Restart-NetAdapter -Name "+name,
+			fmt.Sprintf("$ipMtu = Wait-IpMtu %s %s %s", name, fam, mtu))
+		w.close()
+		w.open("if ($ipMtu -ne %s)", mtu)
+		w.line("Write-Warning (\"fabricc: adapter {0} runs IP MTU (NlMtu, {1}) {2}, the model asks {3}: {4}\" -f %s, %s, $ipMtu, %s, (Get-IpMtuAdvice %s %s $ipMtu))", name, fam, mtu, name, mtu)
+		w.close()
+		w.close()
+	}
+	w.b.At()
+	w.close()
 }
 
 // jumboWhy is the *JumboPacket comment: Microsoft's definition, then for a
@@ -587,13 +647,17 @@ func jumboWhy(np nicPlan) []string {
 		"(\"an Ethernet frame that is greater than 1514 bytes\", default and minimum 1514, Microsoft",
 	}
 	if !isMellanox(d) {
-		return append(out, "\"Keywords That Can Be Edited\"; \"Jumbo Packet 1514\", "+demartekQLogic+").")
+		return append(out, "\"Keywords That Can Be Edited\"; \"Jumbo Packet 1514\", "+demartekQLogic+").",
+			fmt.Sprintf("-Check compares the IP MTU Windows runs (NlMtu) with %d; a run that applies sets *JumboPacket", mtu),
+			fmt.Sprintf("to %d after the restart if NlMtu shows %d, a driver counting the frame without the header (see the end).", mtu, np.jumbo))
 	}
 	return append(out,
 		"\"Keywords That Can Be Edited\"; \"Added to the MTU size the IP header size (1500->1514,",
 		"9600->9614)\", "+winofManual+" §10, Rev. 4.40).",
 		"The *JumboPacket note of "+keywordDoc(d, "*JumboPacket")+" reads the other way (\"Mellanox adapters",
-		"do not include Ethernet header information in the frame size\", range 600-9600), as WinOF did before 4.40.")
+		"do not include Ethernet header information in the frame size\", range 600-9600), perhaps WinOF before 4.40;",
+		fmt.Sprintf("the host tells which: -Check compares the IP MTU Windows runs (NlMtu) with %d, and a run that", mtu),
+		fmt.Sprintf("applies sets *JumboPacket to %d after the restart if NlMtu shows %d (see the end).", mtu, np.jumbo))
 }
 
 // writeWinOFDSCP maps the RoCE priority to the RoCE DSCP for the RDMA
@@ -732,9 +796,10 @@ func writeTuning(w *writer) {
 
 // writeEnd restarts, once, the adapters whose advanced properties or
 // driver-wide keys changed (the steps queue them in $script:Restart only
-// when they apply a change, never under -Check or -WhatIf) and, under
-// -Check, exits 1 when anything differs.
-func writeEnd(w *writer) {
+// when they apply a change, never under -Check or -WhatIf), checks the IP
+// MTU each adapter then runs (writeIpMtuRepair) and, under -Check, exits 1
+// when anything differs.
+func writeEnd(w *writer, p *plan) {
 	w.section("end")
 	w.line("$names = @($script:Restart | Sort-Object -Unique)")
 	w.open("if ($names.Count -gt 0 -and -not $Check)")
@@ -742,6 +807,7 @@ func writeEnd(w *writer) {
 	w.line("Restart-NetAdapter -Name $names")
 	w.close()
 	w.close()
+	writeIpMtuRepair(w, p)
 	w.open("if ($Check)")
 	w.open("if ($script:Differences -gt 0)")
 	w.line("Write-Host (\"fabricc: {0} difference(s) from the model\" -f $script:Differences)")

@@ -2,6 +2,7 @@ package windows
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
@@ -183,10 +184,10 @@ func TestJumboPacket(t *testing.T) {
 		want    string
 		wantErr string
 	}{
-		{mtu: 1500, want: "Set-Keyword 'Ethernet 3' '*JumboPacket' '1514'"},
-		{mtu: 9000, want: "Set-Keyword 'Ethernet 3' '*JumboPacket' '9014'"},
-		{mtu: 600, want: "Set-Keyword 'Ethernet 3' '*JumboPacket' '614'"},
-		{mtu: 9600, want: "Set-Keyword 'Ethernet 3' '*JumboPacket' '9614'"},
+		{mtu: 1500, want: "$frame = Select-JumboPacket 'Ethernet 3' 'IPv4' '1500' '1514'"},
+		{mtu: 9000, want: "$frame = Select-JumboPacket 'Ethernet 3' 'IPv4' '9000' '9014'"},
+		{mtu: 600, want: "$frame = Select-JumboPacket 'Ethernet 3' 'IPv4' '600' '614'"},
+		{mtu: 9600, want: "$frame = Select-JumboPacket 'Ethernet 3' 'IPv4' '9600' '9614'"},
 		{mtu: 599, wantErr: "MTU 599"},
 		{mtu: 9601, wantErr: "*JumboPacket 614-9614"},
 	}
@@ -212,8 +213,12 @@ func TestJumboPacket(t *testing.T) {
 		"# \"Keywords That Can Be Edited\"; \"Added to the MTU size the IP header size (1500->1514,",
 		"# 9600->9614)\", WinOF User Manual 5.50 §10, Rev. 4.40).",
 		"# The *JumboPacket note of WinOF User Manual 5.50 §4.6.3 reads the other way (\"Mellanox adapters",
-		"# do not include Ethernet header information in the frame size\", range 600-9600), as WinOF did before 4.40.",
-		"Set-Keyword 'Ethernet 3' '*JumboPacket' '9014'",
+		"# do not include Ethernet header information in the frame size\", range 600-9600), perhaps WinOF before 4.40;",
+		"# the host tells which: -Check compares the IP MTU Windows runs (NlMtu) with 9000, and a run that",
+		"# applies sets *JumboPacket to 9000 after the restart if NlMtu shows 9014 (see the end).",
+		"$frame = Select-JumboPacket 'Ethernet 3' 'IPv4' '9000' '9014'",
+		"if ((Compare-State 'Ethernet 3' '*JumboPacket' $frame (Get-Keyword 'Ethernet 3' '*JumboPacket')) -and -not $Check) {",
+		"Set-Keyword 'Ethernet 3' '*JumboPacket' $frame",
 	})
 	assertAbsent(t, render(t, workstation()), []string{"*JumboPacket to 1500, the actual frame size is 1514\")."})
 }
@@ -280,7 +285,8 @@ func TestWinOFDSCP(t *testing.T) {
 	s := render(t, workstation())
 	assertLines(t, s, []string{
 		"Set-Keyword 'Ethernet 3' 'VlanID' '0'",
-		"Set-Keyword 'Ethernet 3' '*JumboPacket' '9014'",
+		"$frame = Select-JumboPacket 'Ethernet 3' 'IPv4' '9000' '9014'",
+		"Set-Keyword 'Ethernet 3' '*JumboPacket' $frame",
 		"Set-Keyword 'Ethernet 3' '*PriorityVLANTag' '3'",
 		"Set-Keyword 'Ethernet 3' 'RroceDscpMarkPriorityFlowControl_3' '26'",
 		"Set-Keyword 'Ethernet 3' 'PriorityToDscpMappingTable_3' '26'",
@@ -358,6 +364,13 @@ func TestDCQCNNote(t *testing.T) {
 func TestWhatIfSummary(t *testing.T) {
 	s := render(t, fcNode1())
 	end := s[strings.Index(s, "# ---- end ----"):]
+	// The IP MTU repair between the restart and the summary has its own
+	// test (TestIpMtuFromHost).
+	from, to := strings.Index(end, "# The IP MTU Windows runs (NlMtu)"), strings.Index(end, "\nif ($Check) {")
+	if from < 0 || to < from {
+		t.Fatalf("end of script lacks the IP MTU repair before the -Check summary:\n%s", end)
+	}
+	end = end[:from] + end[to+1:]
 	want := `# ---- end ----
 $names = @($script:Restart | Sort-Object -Unique)
 if ($names.Count -gt 0 -and -not $Check) {
@@ -395,7 +408,7 @@ func TestQLogicPath(t *testing.T) {
 		"Write-Warning 'fabricc: adapter ''NIC in Slot 4 Port 1'' (QL45212) takes its RoCE priority from UEFI, not Windows: reboot into System Setup (F2 on Dell) > Device Settings > this port > Device Level Configuration, set DCBX protocol to Dynamic and RoCE Priority to 3 (Demartek RoCE Deployment Guide, QLogic).'",
 		"New-NetQosPolicy -Name 'SMB' -NetDirectPortMatchCondition 445 -PriorityValue8021Action 3 | Out-Null",
 		"Set-Keyword 'NIC in Slot 4 Port 1' 'VlanID' '2'",
-		"Set-Keyword 'NIC in Slot 4 Port 1' '*JumboPacket' '1514'",
+		"$frame = Select-JumboPacket 'NIC in Slot 4 Port 1' 'IPv4' '1500' '1514'",
 		"Set-NetAdapterAdvancedProperty -Name 'NIC in Slot 4 Port 1' -DisplayName 'RoCE Mode' -DisplayValue 'RoCE v2' -NoRestart",
 		"$script:Restart += @('NIC in Slot 4 Port 1')",
 		"Enable-NetAdapterRdma -Name 'NIC in Slot 4 Port 1' -NoRestart",
@@ -563,13 +576,16 @@ func TestGlobalPauseOffBeforePFC(t *testing.T) {
 // Enable-NetAdapterQos and Enable-NetAdapterRdma documentation), that every step that sets one queues its adapter
 // inside its ShouldProcess block (so -Check and -WhatIf queue nothing),
 // and that the script restarts once, at the end, only when something was
-// queued and never under -Check.
+// queued and never under -Check. The one other restart is the IP MTU
+// repair's after that (writeIpMtuRepair): *JumboPacket set to the MTU when
+// NlMtu shows the driver counted the frame without the header, which must
+// take effect before NlMtu is read again.
 func TestOneRestartAtTheEnd(t *testing.T) {
 	for _, h := range []model.Host{fcNode1(), workstation(), qlogicHost()} {
 		t.Run(h.Name, func(t *testing.T) {
 			s := render(t, h)
 			ls := lines(s)
-			restarts := 0
+			restarts, repairs, end := 0, 0, slices.Index(ls, "# ---- end ----")
 			for i, l := range ls {
 				if strings.HasPrefix(l, "#") {
 					continue
@@ -578,6 +594,15 @@ func TestOneRestartAtTheEnd(t *testing.T) {
 					strings.HasPrefix(l, "Enable-NetAdapterQos ") || strings.HasPrefix(l, "Enable-NetAdapterRdma ")
 				if restarting && !strings.Contains(l, " -NoRestart") {
 					t.Errorf("line %d restarts the adapter on its own: %q", i+1, l)
+				}
+				repair := end > 0 && i > end && strings.HasPrefix(l, "Set-Keyword '") && strings.Contains(l, "' '*JumboPacket' '")
+				if repair {
+					adapter := l[len("Set-Keyword "):strings.Index(l, " '*JumboPacket'")]
+					if next := ls[i+1]; next != "Restart-NetAdapter -Name "+adapter {
+						t.Errorf("line %d: the IP MTU repair sets *JumboPacket without restarting %s: %q", i+1, adapter, next)
+					}
+					repairs++
+					continue
 				}
 				if strings.HasPrefix(l, "Set-Keyword '") || strings.HasPrefix(l, "Set-NetAdapterAdvancedProperty -Name '") ||
 					strings.HasPrefix(l, "Enable-NetAdapterQos -Name '") || strings.HasPrefix(l, "Enable-NetAdapterRdma -Name '") {
@@ -592,8 +617,8 @@ func TestOneRestartAtTheEnd(t *testing.T) {
 					restarts++
 				}
 			}
-			if restarts != 1 {
-				t.Errorf("script has %d Restart-NetAdapter commands, want 1", restarts)
+			if restarts != 1+repairs || repairs != len(h.NICs) {
+				t.Errorf("script has %d Restart-NetAdapter commands and %d IP MTU repairs, want 1 and one repair per adapter (%d)", restarts, repairs, len(h.NICs))
 			}
 			assertLines(t, s, []string{
 				"New-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -RegistryDataType REG_SZ -NoRestart | Out-Null",
@@ -611,7 +636,7 @@ func TestOneRestartAtTheEnd(t *testing.T) {
 		"$script:Restart += @('Ethernet 3')",
 		"Set-Keyword 'Ethernet 3' 'VlanID' '0'",
 		"$script:Restart += @('Ethernet 3')",
-		"Set-Keyword 'Ethernet 3' '*JumboPacket' '9014'",
+		"Set-Keyword 'Ethernet 3' '*JumboPacket' $frame",
 		"$script:Restart += @('Ethernet 3')",
 	})
 }
