@@ -87,19 +87,37 @@ func windowsSteps(h *model.Host, who string, n model.NIC) []string {
 		if n.Driver == "qlogic" {
 			why = "the Demartek RoCE Deployment Guide's QLogic set-up has no DSCP setting"
 		}
-		trust := "its switch port trusts DSCP, so capture a RoCE packet and check its DSCP, or trust PCP on both ends (fabricc warns: windows-roce-dscp-not-settable)"
+		peer := linkPeer(n)
+		trust := peer + " trusts DSCP, so capture a RoCE packet and check its DSCP, or trust PCP on both ends"
+		if n.Peer != nil && n.Peer.Kind == "switch" {
+			trust += " (fabricc warns: windows-roce-dscp-not-settable)"
+		}
 		if r.Trust == model.TrustPCP {
-			trust = fmt.Sprintf("its switch port trusts PCP, the priority %d the script sets, so the DSCP does not classify its RoCE there", r.Priority)
+			trust = fmt.Sprintf("%s trusts PCP, the priority %d the script sets, so the DSCP does not classify its RoCE there", peer, r.Priority)
 		}
 		out = append(out, fmt.Sprintf("%s: the RoCE DSCP %d is not set by the script (%s): RoCE leaves with the driver's own DSCP; %s.", who, r.DSCP, why, trust))
 	}
 	return out
 }
 
+// linkPeer names what n is cabled to, in Markdown: "its switch port
+// sn2410:1/49", or on a switchless (back-to-back) link "its peer NIC
+// nas:mlxen0", which classifies the RoCE in the switch's place; "its
+// link peer" when the model has no cable for it.
+func linkPeer(n model.NIC) string {
+	switch {
+	case n.Peer == nil:
+		return "its link peer"
+	case n.Peer.Kind == "host":
+		return "its peer NIC " + md(n.Peer.Device+":"+n.Peer.Port)
+	}
+	return "its switch port " + md(n.Peer.Device+":"+n.Peer.Port)
+}
+
 // windowsDSCPUnset reports whether n is a Windows RoCE v2 NIC whose
 // driver has no documented setting for the DSCP of RDMA packets, so its
 // script leaves it (WinOF-2, QLogic; the WinOF script sets
-// PriorityToDscpMappingTable_<priority>).
+// RroceDscpMarkPriorityFlowControl_<priority> and PriorityToDscpMappingTable_<priority>).
 func windowsDSCPUnset(h *model.Host, n model.NIC) bool {
 	return h.OS == model.OSWindows && n.Transport == model.TransportRoCE && n.RoCE.Mode == "v2" &&
 		(n.Driver == "winof2" || n.Driver == "qlogic")

@@ -25,7 +25,7 @@ func TestWindowsHostDoc(t *testing.T) {
 	for _, want := range []string{
 		"| roce0 | RoCE v2, UDP 4791 | 3 | 26 (ToS 104), not set: driver's own | pcp | 3 | 3 | 6 / 48 | TC0 50 %, TC3 50 %, TC6 strict |",
 		"- roce0 (Ethernet 4, ConnectX-4): DCQCN only on priority 3 and CNP priority 6 / DSCP 48 are not set by the script: neither the WinOF User Manual 5.50 nor the WinOF-2 User Manual 1.21 documents a setting for them. The adapter firmware runs DCQCN on the priorities of its ROCE\\_CC\\_PRIO\\_MASK (set with mlxconfig; default all) and marks CNPs as its firmware settings say; check and set them with the vendor's firmware tools.",
-		"- roce0 (Ethernet 4, ConnectX-4): the RoCE DSCP 26 is not set by the script (the DSCP mapping keys are documented for WinOF, WinOF User Manual 5.50 §4.1.11.7, not in the WinOF-2 User Manual 1.21): RoCE leaves with the driver's own DSCP; its switch port trusts PCP, the priority 3 the script sets, so the DSCP does not classify its RoCE there.",
+		"- roce0 (Ethernet 4, ConnectX-4): the RoCE DSCP 26 is not set by the script (the DSCP mapping keys are documented for WinOF, WinOF User Manual 5.50 §4.1.11.7, not in the WinOF-2 User Manual 1.21): RoCE leaves with the driver's own DSCP; its switch port sn2410:1/49 trusts PCP, the priority 3 the script sets, so the DSCP does not classify its RoCE there.",
 	} {
 		if !strings.Contains(s, want+"\n") {
 			t.Errorf("win-client.md lacks the line\n%s\nin\n%s", want, s)
@@ -42,7 +42,20 @@ func TestWindowsHostDoc(t *testing.T) {
 		h.NICs[i].RoCE.Trust = model.TrustDSCP
 	}
 	steps := strings.Join(ManualSteps(h), "\n")
-	if want := "its switch port trusts DSCP, so capture a RoCE packet and check its DSCP, or trust PCP on both ends (fabricc warns: windows-roce-dscp-not-settable)."; !strings.Contains(steps, want) {
+	if want := "its switch port sn2410:1/49 trusts DSCP, so capture a RoCE packet and check its DSCP, or trust PCP on both ends (fabricc warns: windows-roce-dscp-not-settable)."; !strings.Contains(steps, want) {
 		t.Errorf("steps lack %q:\n%s", want, steps)
+	}
+
+	// Cabled back to back, the peer NIC classifies the RoCE, and the
+	// compiler's warning (switch ports only) is not promised.
+	for i := range h.NICs {
+		h.NICs[i].Peer = &model.Peer{Kind: "host", Device: "nas", Port: "mlxen0"}
+	}
+	steps = strings.Join(ManualSteps(h), "\n")
+	if want := "its peer NIC nas:mlxen0 trusts DSCP, so capture a RoCE packet and check its DSCP, or trust PCP on both ends."; !strings.Contains(steps, want) {
+		t.Errorf("steps lack %q:\n%s", want, steps)
+	}
+	if strings.Contains(steps, "switch port") || strings.Contains(steps, "windows-roce-dscp-not-settable") {
+		t.Errorf("steps of a back-to-back NIC speak of a switch port or a warning the compiler gives only toward one:\n%s", steps)
 	}
 }

@@ -14,21 +14,23 @@ func smbDirect() []model.Application {
 // 2012 R2 with an HPE 640FLR-SFP28 (ConnectX-4 Lx, WinOF-2), two ports on
 // VLAN 2, MTU 1500, SMB Direct.
 func fcNode1() model.Host {
-	nic := func(name, iface, addr string) model.NIC {
+	nic := func(name, iface, addr, port string) model.NIC {
 		return model.NIC{
 			Name: name, Interface: iface, Model: "ConnectX-4 Lx", Vendor: "mellanox", Driver: "winof2",
 			Transport: model.TransportRoCE, SpeedMbps: 25000, MTU: 1500, VLAN: 2,
 			Addresses: []string{addr}, RoCE: modeltest.NVIDIARoCE(), Applications: smbDirect(),
+			Peer: &model.Peer{Kind: "switch", Device: "sn2410", Port: port, CableMeters: 1, CableKind: "dac"},
 		}
 	}
 	return model.Host{
 		Name: "fc-node1", OS: model.OSWindows, OSVersion: "2012r2",
-		NICs: []model.NIC{nic("port1", "SLOT 4 Port 1", "192.168.2.11/24"), nic("port2", "SLOT 4 Port 2", "192.168.2.12/24")},
+		NICs: []model.NIC{nic("port1", "SLOT 4 Port 1", "192.168.2.11/24", "1/1"), nic("port2", "SLOT 4 Port 2", "192.168.2.12/24", "1/2")},
 	}
 }
 
 // workstation is examples/homelab-40g's workstation: Windows Server 2016
-// with a ConnectX-3 Pro on WinOF, untagged, MTU 9000.
+// with a ConnectX-3 Pro on WinOF, untagged, MTU 9000, cabled back to back
+// to the NAS's NIC mlxen0 (no switch).
 func workstation() model.Host {
 	return model.Host{
 		Name: "workstation", OS: model.OSWindows, OSVersion: "2016",
@@ -36,6 +38,7 @@ func workstation() model.Host {
 			Name: "qsfp1", Interface: "Ethernet 3", Model: "ConnectX-3 Pro", Vendor: "mellanox", Driver: "winof",
 			Transport: model.TransportRoCE, SpeedMbps: 40000, MTU: 9000,
 			Addresses: []string{"10.20.0.10/24"}, RoCE: modeltest.NVIDIARoCE(), Applications: smbDirect(),
+			Peer: &model.Peer{Kind: "host", Device: "nas", Port: "mlxen0", CableMeters: 50, CableKind: "aoc"},
 		}},
 	}
 }

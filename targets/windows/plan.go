@@ -109,6 +109,20 @@ type nicPlan struct {
 	addresses []netip.Prefix
 }
 
+// family is the address family whose IP interface shows the adapter's IP
+// MTU (NlMtu): IPv4 unless every address of the model is IPv6.
+func (np nicPlan) family() string {
+	for _, a := range np.addresses {
+		if a.Addr().Is4() {
+			return "IPv4"
+		}
+	}
+	if len(np.addresses) > 0 {
+		return "IPv6"
+	}
+	return "IPv4"
+}
+
 // note is one thing the model asks that the script cannot set.
 type note struct {
 	comment []string
@@ -283,7 +297,7 @@ func (p *plan) buildPolicies(h *model.Host, def model.Class) error {
 			p.policies = append(p.policies, pol)
 		}
 	}
-	for _, pol := range defaultPolicies(roce, def) {
+	for _, pol := range defaultPolicies(h, roce, def) {
 		pol.from = []targets.Element{targets.Path("qos", "class", def.Name)}
 		if pol.name == "DEFAULT" {
 			pol.from = nicElements(h, "priority")
@@ -314,7 +328,7 @@ func appPolicy(a model.Application) (policy, bool, error) {
 	}
 	return policy{
 		name: name,
-		why:  fmt.Sprintf("%s: NetworkDirect (RDMA) traffic on port %d is tagged with the RoCE priority %d, which the switches keep lossless.", a.Kind, a.Port, a.Priority),
+		why:  fmt.Sprintf("%s: NetworkDirect (RDMA) traffic on port %d is tagged with the RoCE priority %d, which is kept lossless on every hop.", a.Kind, a.Port, a.Priority),
 		args: []string{"-NetDirectPortMatchCondition", fmt.Sprint(a.Port), "-PriorityValue8021Action", fmt.Sprint(a.Priority)},
 		want: []field{{"NetDirectPortMatchCondition", fmt.Sprint(a.Port)}, {"PriorityValue8021Action", fmt.Sprint(a.Priority)}},
 	}, true, nil
@@ -322,8 +336,9 @@ func appPolicy(a model.Application) (policy, bool, error) {
 
 // defaultPolicies returns DEFAULT, TCP and UDP. Where the fabric trusts
 // DSCP, TCP and UDP also get the default class's DSCP mark, because that
-// is what the switches classify by.
-func defaultPolicies(roce model.RoCE, def model.Class) []policy {
+// is what the host's link peers (switch ports, or peer NICs on a
+// back-to-back link) classify by.
+func defaultPolicies(h *model.Host, roce model.RoCE, def model.Class) []policy {
 	dflt := policy{
 		name: "DEFAULT",
 		why:  fmt.Sprintf("everything no other policy matches, which includes NetworkDirect traffic on ports without a policy (MPI), goes on the RoCE priority %d as in every Mellanox and Demartek procedure (\"this prio should be lossless all the way in the switches\", WinOF User Manual 5.50 §7.4).", roce.Priority),
@@ -339,7 +354,8 @@ func defaultPolicies(roce model.RoCE, def model.Class) []policy {
 			want: []field{{"IPProtocolMatchCondition", proto}, {"PriorityValue8021Action", fmt.Sprint(def.Priority)}},
 		}
 		if roce.Trust == model.TrustDSCP || roce.Trust == model.TrustBoth {
-			pol.why += fmt.Sprintf(" The switches trust DSCP, so it is also marked DSCP %d, the class's mark.", def.MarkDSCP)
+			peers, many := peerNames(h.NICs)
+			pol.why += fmt.Sprintf(" %s %s DSCP, so it is also marked DSCP %d, the class's mark.", capital(peers), verb(many, "trusts", "trust"), def.MarkDSCP)
 			pol.args = append(pol.args, "-DSCPAction", fmt.Sprint(def.MarkDSCP))
 			pol.want = append(pol.want, field{"DSCPAction", fmt.Sprint(def.MarkDSCP)})
 		}
@@ -451,11 +467,11 @@ func limits(h *model.Host) []note {
 			message: fmt.Sprintf("fabricc: DCQCN only on %s and CNP priority %d / DSCP %d are not set by this script: the Windows drivers document no setting for them. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.", priorityWords(r.ECNPriorities), r.CNPPriority, r.CNPDSCP),
 		})
 	}
-	var winof2 []string
+	var winof2 []model.NIC
 	var dscp []targets.Element
 	for _, n := range h.NICs {
 		if n.Transport == model.TransportRoCE && n.RoCE.Mode == "v2" && n.Driver == DriverWinOF2 {
-			winof2 = append(winof2, n.Interface)
+			winof2 = append(winof2, n)
 			dscp = append(dscp, targets.Path("host", h.Name, "nic", n.Name, "dscp"))
 		}
 	}
@@ -484,11 +500,18 @@ func limits(h *model.Host) []note {
 // winof2DSCPNote explains that the RoCE DSCP of a WinOF-2 adapter is not
 // set: the DSCP mapping keys are documented for WinOF only. What RoCE
 // leaves with instead is the driver's own DSCP; where the switch port
-// trusts DSCP the compiler warns (windows-roce-dscp-not-settable).
-func winof2DSCPNote(adapters []string, r model.RoCE) note {
-	trust := "The switch port classifies this host's RoCE by DSCP, so it may not land in the lossless class."
+// trusts DSCP the compiler warns (windows-roce-dscp-not-settable). The
+// note names the NICs' peers: a switch port, or on a back-to-back link the
+// peer NIC, which classifies the RoCE in the switch's place.
+func winof2DSCPNote(nics []model.NIC, r model.RoCE) note {
+	adapters := make([]string, len(nics))
+	for i, n := range nics {
+		adapters[i] = n.Interface
+	}
+	peers, many := peerNames(nics)
+	trust := fmt.Sprintf("%s %s this host's RoCE by DSCP, so it may not land in the lossless class.", capital(peers), verb(many, "classifies", "classify"))
 	if r.Trust == model.TrustPCP {
-		trust = fmt.Sprintf("The switch port trusts PCP, the 802.1p priority %d this script sets, so the DSCP does not classify this host's RoCE there.", r.Priority)
+		trust = fmt.Sprintf("%s %s PCP, the 802.1p priority %d this script sets, so the DSCP does not classify this host's RoCE there.", capital(peers), verb(many, "trusts", "trust"), r.Priority)
 	}
 	return note{
 		comment: []string{

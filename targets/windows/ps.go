@@ -279,6 +279,72 @@ function Set-Keyword {
     }
 }
 
+# Get-IpMtu returns the IP MTU Windows runs on an adapter, NlMtu of its
+# IPv4 or IPv6 interface (Get-NetIPInterface), or 'absent'.
+function Get-IpMtu {
+    param([string]$Adapter, [string]$Family)
+    $interface = @(Get-NetIPInterface -InterfaceAlias $Adapter -AddressFamily $Family -ErrorAction SilentlyContinue)
+    if ($interface.Count -eq 0) {
+        return 'absent'
+    }
+    return Format-Value $interface[0].NlMtu
+}
+
+# Wait-IpMtu reads the IP MTU after an adapter restart, giving the driver up
+# to 10 seconds to report the model's MTU (at once when it already does).
+function Wait-IpMtu {
+    param([string]$Adapter, [string]$Family, [string]$Mtu)
+    $actual = Get-IpMtu $Adapter $Family
+    for ($i = 0; $i -lt 10 -and $actual -ne $Mtu; $i++) {
+        Start-Sleep -Seconds 1
+        $actual = Get-IpMtu $Adapter $Family
+    }
+    return $actual
+}
+
+# Select-JumboPacket returns the *JumboPacket an adapter should have: the
+# frame size, MTU + 14, unless the adapter already has *JumboPacket equal
+# to the MTU and Windows runs that MTU on it: a driver that counts the frame
+# without the Ethernet header, which the repair after the restart set, and
+# which is then kept rather than changed back on every run.
+function Select-JumboPacket {
+    param([string]$Adapter, [string]$Family, [string]$Mtu, [string]$Frame)
+    if ((Get-Keyword $Adapter '*JumboPacket') -eq $Mtu -and (Get-IpMtu $Adapter $Family) -eq $Mtu) {
+        return $Mtu
+    }
+    return $Frame
+}
+
+# Get-IpMtuAdvice says what an IP MTU that differs from the model's means:
+# NlMtu equal to *JumboPacket means the driver counts the frame without
+# the Ethernet header, so *JumboPacket must be the MTU itself.
+function Get-IpMtuAdvice {
+    param([string]$Adapter, [string]$Mtu, [string]$Actual)
+    if ($Actual -eq 'absent') {
+        return 'the adapter has no IP interface of that family, so the IP MTU could not be read.'
+    }
+    $jumbo = Get-Keyword $Adapter '*JumboPacket'
+    if ($Actual -eq $jumbo) {
+        return ("NlMtu {0} equals *JumboPacket {1}: the driver counts the frame without the Ethernet header; set *JumboPacket to {2}, the MTU (a run without -Check does)." -f $Actual, $jumbo, $Mtu)
+    }
+    return ("NlMtu {0} with *JumboPacket {1} is not the driver's frame counting; check the IP interface (Set-NetIPInterface -NlMtuBytes sets the IP MTU by hand) and the adapter's *JumboPacket." -f $Actual, $jumbo)
+}
+
+# Compare-IpMtu compares, under -Check, the IP MTU Windows runs on an
+# adapter with the model's MTU: a DIFF line with both values, then the fix.
+function Compare-IpMtu {
+    param([string]$Adapter, [string]$Family, [string]$Mtu, [string]$Actual)
+    if ($Actual -eq 'absent') {
+        Write-Warning ("fabricc: adapter '{0}' has no {1} interface, so the IP MTU Windows runs (NlMtu) was not compared with the model's {2}." -f $Adapter, $Family, $Mtu)
+        return $false
+    }
+    if (-not (Compare-State $Adapter ('IP MTU (NlMtu, ' + $Family + ')') $Mtu $Actual)) {
+        return $false
+    }
+    Write-Host ('  fix: ' + (Get-IpMtuAdvice $Adapter $Mtu $Actual))
+    return $true
+}
+
 # Get-Display returns an adapter's advanced property by display name, as
 # Device Manager shows it, or 'absent'.
 function Get-Display {

@@ -51,7 +51,7 @@ func script(w *writer, f *model.Fabric, h *model.Host, p *plan) {
 		writeTuning(w)
 	}
 	w.b.At()
-	writeEnd(w)
+	writeEnd(w, p)
 }
 
 // writeHeader writes #Requires, the header comment and the param block.
@@ -160,7 +160,7 @@ func writeDCBX(w *writer) {
 	w.blank()
 	w.comment(
 		"DCBX Willing off: the host keeps the PFC/ETS below instead of taking the",
-		"switch's, \"as Mellanox drivers do not support this feature\" (WinOF-2 User Manual 1.21 §3.1.5.1 step 3).",
+		"link peer's, \"as Mellanox drivers do not support this feature\" (WinOF-2 User Manual 1.21 §3.1.5.1 step 3).",
 	)
 	w.open("if ($DcbAvailable)")
 	w.line("$willing = Format-Value (Get-NetQosDcbxSetting | ForEach-Object { $_.Willing } | Sort-Object -Unique)")
@@ -244,8 +244,8 @@ func writePFC(w *writer, h *model.Host, p *plan) {
 		want = "none"
 	}
 	w.comment(
-		fmt.Sprintf("PFC on priorities %s only: the RoCE traffic's priorities, lossless in every", want),
-		"switch on the path (\"the priorities must have PFC enabled on them\", WinOF-2 User Manual 1.21 §3.1.5.1).",
+		fmt.Sprintf("PFC on priorities %s only: the RoCE traffic's priorities, lossless on every", want),
+		"hop of the path (\"the priorities must have PFC enabled on them\", WinOF-2 User Manual 1.21 §3.1.5.1).",
 	)
 	var body []string
 	if on != "" {
@@ -292,7 +292,7 @@ func writeClasses(w *writer, p *plan) {
 		"One traffic class per model class; Windows keeps every other priority in its",
 		fmt.Sprintf("own [Default] class, which stands for class %q and gets the bandwidth the", p.defaultClass.Name),
 		"others leave. Windows numbers its classes itself ([Default] is TC 0); only the",
-		"priority travels on the wire, so the numbering need not match the switches'.",
+		"priority travels on the wire, so the numbering need not match the link peers'.",
 	)
 	names := []string{q("[Default]")}
 	for _, c := range p.classes {
@@ -512,7 +512,7 @@ func writeVLAN(w *writer, n model.NIC) {
 		return
 	}
 	writeKeyword(w, n.Interface, "VlanID", fmt.Sprint(n.VLAN),
-		fmt.Sprintf("VLAN %d tags RDMA traffic and carries its priority; the switch port must allow it.", n.VLAN))
+		fmt.Sprintf("VLAN %d tags RDMA traffic and carries its priority; %s must carry it too.", n.VLAN, peerName(n)))
 }
 
 // untaggedWhy explains VlanID 0, citing the adapter's driver. The 802.1p
@@ -527,7 +527,7 @@ func untaggedWhy(n model.NIC) []string {
 	}
 	if untaggedDSCP(n) {
 		return []string{what + "; TxUntagPriorityTag 1 below sends",
-			"no 802.1Q tag at all, so the switch classifies RoCE by its DSCP."}
+			"no 802.1Q tag at all, so " + peerName(n) + " classifies RoCE by its DSCP."}
 	}
 	return []string{what + "; the priority rides in a priority tag (802.1Q, VLAN ID 0)."}
 }
@@ -571,10 +571,70 @@ func untaggedDSCP(n model.NIC) bool {
 // setting *JumboPacket to 1500, the actual frame size is 1514)", with
 // valid values 600-9600 (WinOF-2 User Manual 1.21 §3.4.2, WinOF User
 // Manual 5.50 §4.6.3). That range is the one Rev. 4.40 replaced, so the
-// note describes WinOF before 4.40; the value follows Microsoft's
-// definition and the current range, and the emitted comment says so.
+// note may describe WinOF before 4.40; rather than guess, the script asks
+// the host: Windows sets the IP interface's MTU (NlMtu, Get-NetIPInterface)
+// from what the driver reports, so a driver that counts the frame without
+// the header runs NlMtu 9014 for *JumboPacket 9014. -Check compares NlMtu
+// with the model's MTU (writeIpMtuCheck); a run that applies repairs it
+// after the restart (writeIpMtuRepair: NlMtu equal to *JumboPacket sets
+// *JumboPacket to the MTU), and from then on Select-JumboPacket keeps
+// *JumboPacket at the MTU on that host, since its NlMtu shows the MTU.
 func writeJumbo(w *writer, np nicPlan) {
-	writeKeyword(w, np.nic.Interface, "*JumboPacket", fmt.Sprint(np.jumbo), jumboWhy(np)...)
+	name := np.nic.Interface
+	w.comment(jumboWhy(np)...)
+	w.line("$frame = Select-JumboPacket %s %s %s %s", q(name), q(np.family()), q(fmt.Sprint(np.nic.MTU)), q(fmt.Sprint(np.jumbo)))
+	w.changeExpr(fmt.Sprintf("Compare-State %s '*JumboPacket' $frame (Get-Keyword %s '*JumboPacket')", q(name), q(name)),
+		q(name), "('set *JumboPacket to ' + $frame)",
+		fmt.Sprintf("Set-Keyword %s '*JumboPacket' $frame", q(name)),
+		restartLine([]string{name}))
+	writeIpMtuCheck(w, np)
+}
+
+// writeIpMtuCheck compares, under -Check, the IP MTU Windows runs on the
+// adapter with the model's MTU (Compare-IpMtu prints the DIFF and the fix).
+// A run that applies compares it after the restart instead
+// (writeIpMtuRepair), when the new *JumboPacket has taken effect.
+func writeIpMtuCheck(w *writer, np nicPlan) {
+	name, mtu := np.nic.Interface, fmt.Sprint(np.nic.MTU)
+	w.open("if ($Check)")
+	w.line("Compare-IpMtu %s %s %s (Get-IpMtu %s %s) | Out-Null", q(name), q(np.family()), q(mtu), q(name), q(np.family()))
+	w.close()
+}
+
+// writeIpMtuRepair runs after the restart at the end, in a run that
+// applies (not -Check, not -WhatIf, which change nothing for NlMtu to show):
+// for each adapter it reads the IP MTU Windows now runs and, when it
+// equals *JumboPacket rather than the MTU (a driver that counts the frame
+// without the Ethernet header, WinOF-2 User Manual 1.21 §3.4.2), sets
+// *JumboPacket to the MTU and restarts the adapter once more; an IP MTU
+// that still differs is a warning with both values and what they mean
+// (Get-IpMtuAdvice), not a difference: the run changed nothing for it.
+func writeIpMtuRepair(w *writer, p *plan) {
+	w.comment("The IP MTU Windows runs (NlMtu) shows how the driver counts *JumboPacket: equal to",
+		"*JumboPacket, the frame is counted without the 14-byte Ethernet header (as the Mellanox manuals'",
+		"*JumboPacket note says, cited at each adapter's *JumboPacket step), so *JumboPacket becomes the",
+		"MTU itself, with one more restart of that adapter, once: later runs keep it (Select-JumboPacket).")
+	w.open("if (-not $Check -and -not $WhatIfPreference)")
+	for _, np := range p.nics {
+		name, mtu, fam := q(np.nic.Interface), q(fmt.Sprint(np.nic.MTU)), q(np.family())
+		w.nic(np.nic.Name, "mtu")
+		w.open("if ($Present[%s])", name)
+		w.line("$ipMtu = Wait-IpMtu %s %s %s", name, fam, mtu)
+		w.line("$jumbo = Get-Keyword %s '*JumboPacket'", name)
+		w.open("if ($ipMtu -ne %s -and $ipMtu -eq $jumbo)", mtu)
+		w.changeExpr(fmt.Sprintf("Compare-State %s ('*JumboPacket (NlMtu ' + $ipMtu + ': counted without the Ethernet header)') %s $jumbo", name, mtu),
+			name, q("set *JumboPacket to "+fmt.Sprint(np.nic.MTU)+" and restart the adapter"),
+			fmt.Sprintf("Set-Keyword %s '*JumboPacket' %s", name, mtu),
+			"Restart-NetAdapter -Name "+name,
+			fmt.Sprintf("$ipMtu = Wait-IpMtu %s %s %s", name, fam, mtu))
+		w.close()
+		w.open("if ($ipMtu -ne %s)", mtu)
+		w.line("Write-Warning (\"fabricc: adapter {0} runs IP MTU (NlMtu, {1}) {2}, the model asks {3}: {4}\" -f %s, %s, $ipMtu, %s, (Get-IpMtuAdvice %s %s $ipMtu))", name, fam, mtu, name, mtu)
+		w.close()
+		w.close()
+	}
+	w.b.At()
+	w.close()
 }
 
 // jumboWhy is the *JumboPacket comment: Microsoft's definition, then for a
@@ -587,26 +647,44 @@ func jumboWhy(np nicPlan) []string {
 		"(\"an Ethernet frame that is greater than 1514 bytes\", default and minimum 1514, Microsoft",
 	}
 	if !isMellanox(d) {
-		return append(out, "\"Keywords That Can Be Edited\"; \"Jumbo Packet 1514\", "+demartekQLogic+").")
+		return append(out, "\"Keywords That Can Be Edited\"; \"Jumbo Packet 1514\", "+demartekQLogic+").",
+			fmt.Sprintf("-Check compares the IP MTU Windows runs (NlMtu) with %d; a run that applies sets *JumboPacket", mtu),
+			fmt.Sprintf("to %d after the restart if NlMtu shows %d, a driver counting the frame without the header (see the end).", mtu, np.jumbo))
 	}
 	return append(out,
 		"\"Keywords That Can Be Edited\"; \"Added to the MTU size the IP header size (1500->1514,",
 		"9600->9614)\", "+winofManual+" §10, Rev. 4.40).",
 		"The *JumboPacket note of "+keywordDoc(d, "*JumboPacket")+" reads the other way (\"Mellanox adapters",
-		"do not include Ethernet header information in the frame size\", range 600-9600), as WinOF did before 4.40.")
+		"do not include Ethernet header information in the frame size\", range 600-9600), perhaps WinOF before 4.40;",
+		fmt.Sprintf("the host tells which: -Check compares the IP MTU Windows runs (NlMtu) with %d, and a run that", mtu),
+		fmt.Sprintf("applies sets *JumboPacket to %d after the restart if NlMtu shows %d (see the end).", mtu, np.jumbo))
 }
 
 // writeWinOFDSCP maps the RoCE priority to the RoCE DSCP for the RDMA
-// packets the NIC builds: "For IP packets generated by the NIC (RDMA),
-// the DSCP value is generated according to the CoS value ... mapping
-// table" (WinOF User Manual 5.50 §4.1.11.2; key name as in Mellanox community
-// DOC-2246 and the manual's defaults table).
+// packets the NIC builds. WinOF User Manual 5.50 §4.1.11.2: "For IP
+// packets generated by the NIC (RDMA), the DSCP value is generated
+// according to the CoS value ... The NIC uses a mapping table between the
+// CoS value and the DSCP value configured through the
+// RroceDscpMarkPriorityFlowControl[0-7] Registry keys"; §4.1.11.7 defines
+// RroceDscpMarkPriorityFlowControl_<ID>, "A value to mark DSCP for RoCE
+// packets assigned to CoS=ID, when priority flow control is enabled", with
+// the default written as "PriorityToDscpMappingTable_3 is 3", the name its
+// defaults table (§4.1.11.7.1) lists. The manual names both keys for the
+// one mapping, so both are written and compared. Microsoft's WMI binding of
+// the Mellanox provider (github.com/microsoft/wmi,
+// MLNX_NetAdapterFlowControlSettingData) has the
+// RroceDscpMarkPriorityFlowControl_0..7 properties.
 func writeWinOFDSCP(w *writer, n model.NIC) {
 	r := n.RoCE
-	key := fmt.Sprintf("PriorityToDscpMappingTable_%d", r.Priority)
-	w.comment(fmt.Sprintf("RDMA on priority %d leaves with DSCP %d, the DSCP the switches classify as RoCE;", r.Priority, r.DSCP),
-		fmt.Sprintf("the driver default would be DSCP %d (the priority, WinOF User Manual 5.50 §4.1.11.7).", r.Priority))
-	setKeyword(w, n.Interface, key, fmt.Sprint(r.DSCP))
+	w.comment(fmt.Sprintf("RDMA on priority %d leaves with DSCP %d, the DSCP %s classifies as RoCE. The NIC", r.Priority, r.DSCP, peerName(n)),
+		"marks it from \"a mapping table between the CoS value and the DSCP value configured through the",
+		"RroceDscpMarkPriorityFlowControl[0-7] Registry keys\" (WinOF User Manual 5.50 §4.1.11.2), which mark RoCE",
+		fmt.Sprintf("\"when priority flow control is enabled\", by default with the priority itself (DSCP %d); the manual", r.Priority),
+		fmt.Sprintf("writes that default as PriorityToDscpMappingTable_%d and lists that key in its defaults table", r.Priority),
+		"(WinOF User Manual 5.50 §4.1.11.7, §4.1.11.7.1), so both keys are set.")
+	for _, key := range []string{"RroceDscpMarkPriorityFlowControl_%d", "PriorityToDscpMappingTable_%d"} {
+		setKeyword(w, n.Interface, fmt.Sprintf(key, r.Priority), fmt.Sprint(r.DSCP))
+	}
 	if !untaggedDSCP(n) {
 		return
 	}
@@ -718,9 +796,10 @@ func writeTuning(w *writer) {
 
 // writeEnd restarts, once, the adapters whose advanced properties or
 // driver-wide keys changed (the steps queue them in $script:Restart only
-// when they apply a change, never under -Check or -WhatIf) and, under
-// -Check, exits 1 when anything differs.
-func writeEnd(w *writer) {
+// when they apply a change, never under -Check or -WhatIf), checks the IP
+// MTU each adapter then runs (writeIpMtuRepair) and, under -Check, exits 1
+// when anything differs.
+func writeEnd(w *writer, p *plan) {
 	w.section("end")
 	w.line("$names = @($script:Restart | Sort-Object -Unique)")
 	w.open("if ($names.Count -gt 0 -and -not $Check)")
@@ -728,6 +807,7 @@ func writeEnd(w *writer) {
 	w.line("Restart-NetAdapter -Name $names")
 	w.close()
 	w.close()
+	writeIpMtuRepair(w, p)
 	w.open("if ($Check)")
 	w.open("if ($script:Differences -gt 0)")
 	w.line("Write-Host (\"fabricc: {0} difference(s) from the model\" -f $script:Differences)")

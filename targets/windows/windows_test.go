@@ -2,6 +2,7 @@ package windows
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
@@ -183,10 +184,10 @@ func TestJumboPacket(t *testing.T) {
 		want    string
 		wantErr string
 	}{
-		{mtu: 1500, want: "Set-Keyword 'Ethernet 3' '*JumboPacket' '1514'"},
-		{mtu: 9000, want: "Set-Keyword 'Ethernet 3' '*JumboPacket' '9014'"},
-		{mtu: 600, want: "Set-Keyword 'Ethernet 3' '*JumboPacket' '614'"},
-		{mtu: 9600, want: "Set-Keyword 'Ethernet 3' '*JumboPacket' '9614'"},
+		{mtu: 1500, want: "$frame = Select-JumboPacket 'Ethernet 3' 'IPv4' '1500' '1514'"},
+		{mtu: 9000, want: "$frame = Select-JumboPacket 'Ethernet 3' 'IPv4' '9000' '9014'"},
+		{mtu: 600, want: "$frame = Select-JumboPacket 'Ethernet 3' 'IPv4' '600' '614'"},
+		{mtu: 9600, want: "$frame = Select-JumboPacket 'Ethernet 3' 'IPv4' '9600' '9614'"},
 		{mtu: 599, wantErr: "MTU 599"},
 		{mtu: 9601, wantErr: "*JumboPacket 614-9614"},
 	}
@@ -212,8 +213,12 @@ func TestJumboPacket(t *testing.T) {
 		"# \"Keywords That Can Be Edited\"; \"Added to the MTU size the IP header size (1500->1514,",
 		"# 9600->9614)\", WinOF User Manual 5.50 §10, Rev. 4.40).",
 		"# The *JumboPacket note of WinOF User Manual 5.50 §4.6.3 reads the other way (\"Mellanox adapters",
-		"# do not include Ethernet header information in the frame size\", range 600-9600), as WinOF did before 4.40.",
-		"Set-Keyword 'Ethernet 3' '*JumboPacket' '9014'",
+		"# do not include Ethernet header information in the frame size\", range 600-9600), perhaps WinOF before 4.40;",
+		"# the host tells which: -Check compares the IP MTU Windows runs (NlMtu) with 9000, and a run that",
+		"# applies sets *JumboPacket to 9000 after the restart if NlMtu shows 9014 (see the end).",
+		"$frame = Select-JumboPacket 'Ethernet 3' 'IPv4' '9000' '9014'",
+		"if ((Compare-State 'Ethernet 3' '*JumboPacket' $frame (Get-Keyword 'Ethernet 3' '*JumboPacket')) -and -not $Check) {",
+		"Set-Keyword 'Ethernet 3' '*JumboPacket' $frame",
 	})
 	assertAbsent(t, render(t, workstation()), []string{"*JumboPacket to 1500, the actual frame size is 1514\")."})
 }
@@ -241,7 +246,7 @@ func TestRoCEModePerDriver(t *testing.T) {
 		}, []string{"mlx5"}},
 		{"winof v1 is IP based", workstation, "v1", 0, []string{
 			"Set-RegistryDword " + winof + " 'roce_mode' 5",
-		}, []string{"roce_udp_dport", "PriorityToDscpMappingTable"}},
+		}, []string{"roce_udp_dport", "PriorityToDscpMappingTable", "RroceDscpMarkPriorityFlowControl"}},
 		{"winof old port", workstation, "v2", 1021, []string{
 			"Set-RegistryDword " + winof + " 'roce_udp_dport' 1021",
 		}, nil},
@@ -280,8 +285,10 @@ func TestWinOFDSCP(t *testing.T) {
 	s := render(t, workstation())
 	assertLines(t, s, []string{
 		"Set-Keyword 'Ethernet 3' 'VlanID' '0'",
-		"Set-Keyword 'Ethernet 3' '*JumboPacket' '9014'",
+		"$frame = Select-JumboPacket 'Ethernet 3' 'IPv4' '9000' '9014'",
+		"Set-Keyword 'Ethernet 3' '*JumboPacket' $frame",
 		"Set-Keyword 'Ethernet 3' '*PriorityVLANTag' '3'",
+		"Set-Keyword 'Ethernet 3' 'RroceDscpMarkPriorityFlowControl_3' '26'",
 		"Set-Keyword 'Ethernet 3' 'PriorityToDscpMappingTable_3' '26'",
 		"Set-Keyword 'Ethernet 3' 'TxUntagPriorityTag' '1'",
 		"Set-Keyword 'Ethernet 3' 'RxUntaggedMapToLossless' '1'",
@@ -289,12 +296,12 @@ func TestWinOFDSCP(t *testing.T) {
 	tagged := workstation()
 	tagged.NICs[0].VLAN = 2
 	s = render(t, tagged)
-	assertLines(t, s, []string{"Set-Keyword 'Ethernet 3' 'VlanID' '2'", "Set-Keyword 'Ethernet 3' 'PriorityToDscpMappingTable_3' '26'"})
+	assertLines(t, s, []string{"Set-Keyword 'Ethernet 3' 'VlanID' '2'", "Set-Keyword 'Ethernet 3' 'RroceDscpMarkPriorityFlowControl_3' '26'", "Set-Keyword 'Ethernet 3' 'PriorityToDscpMappingTable_3' '26'"})
 	assertAbsent(t, s, []string{"TxUntagPriorityTag"})
 
 	s = render(t, fcNode1())
-	assertAbsent(t, s, []string{"Set-Keyword 'SLOT 4 Port 1' 'PriorityToDscpMappingTable"})
-	assertLines(t, s, []string{"Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (no documented WinOF-2 key): RoCE leaves with the driver''s own DSCP. The switch port classifies this host''s RoCE by DSCP, so it may not land in the lossless class.'"})
+	assertAbsent(t, s, []string{"Set-Keyword 'SLOT 4 Port 1' 'PriorityToDscpMappingTable", "RroceDscpMarkPriorityFlowControl"})
+	assertLines(t, s, []string{"Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (no documented WinOF-2 key): RoCE leaves with the driver''s own DSCP. Switch port sn2410:1/1 and switch port sn2410:1/2 classify this host''s RoCE by DSCP, so it may not land in the lossless class.'"})
 	assertAbsent(t, s, []string{"before relying on DSCP trust"})
 
 	// Toward a port trusting PCP the note says the DSCP does not
@@ -303,7 +310,38 @@ func TestWinOFDSCP(t *testing.T) {
 	for i := range pcp.NICs {
 		pcp.NICs[i].RoCE.Trust = model.TrustPCP
 	}
-	assertLines(t, render(t, pcp), []string{"Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (no documented WinOF-2 key): RoCE leaves with the driver''s own DSCP. The switch port trusts PCP, the 802.1p priority 3 this script sets, so the DSCP does not classify this host''s RoCE there.'"})
+	assertLines(t, render(t, pcp), []string{"Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (no documented WinOF-2 key): RoCE leaves with the driver''s own DSCP. Switch port sn2410:1/1 and switch port sn2410:1/2 trust PCP, the 802.1p priority 3 this script sets, so the DSCP does not classify this host''s RoCE there.'"})
+}
+
+// TestWinOFRoCEDSCPKeys checks that a ConnectX-3 adapter gets the RoCE
+// DSCP in RroceDscpMarkPriorityFlowControl_<priority>, the key WinOF User
+// Manual 5.50 §4.1.11.2 says the NIC marks RDMA from, as well as in
+// PriorityToDscpMappingTable_<priority> of the manual's defaults table,
+// each compared under -Check and queued for the restart, for the model's
+// priority (not the manuals' 3), with the emitted comment citing both
+// sections.
+func TestWinOFRoCEDSCPKeys(t *testing.T) {
+	f, h := withPriority(workstation(), 4)
+	files, err := Render(f, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(files[0].Data)
+	for _, key := range []string{"RroceDscpMarkPriorityFlowControl_4", "PriorityToDscpMappingTable_4"} {
+		assertLines(t, s, []string{
+			"if ((Compare-State 'Ethernet 3' '" + key + "' '26' (Get-Keyword 'Ethernet 3' '" + key + "')) -and -not $Check) {",
+			"if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set " + key + " to 26')) {",
+			"Set-Keyword 'Ethernet 3' '" + key + "' '26'",
+			"$script:Restart += @('Ethernet 3')",
+		})
+	}
+	assertAbsent(t, s, []string{"_3'"})
+	assertLines(t, s, []string{
+		"# RroceDscpMarkPriorityFlowControl[0-7] Registry keys\" (WinOF User Manual 5.50 §4.1.11.2), which mark RoCE",
+		"# \"when priority flow control is enabled\", by default with the priority itself (DSCP 4); the manual",
+		"# writes that default as PriorityToDscpMappingTable_4 and lists that key in its defaults table",
+		"# (WinOF User Manual 5.50 §4.1.11.7, §4.1.11.7.1), so both keys are set.",
+	})
 }
 
 // TestDCQCNNote checks that the DCQCN warning says the firmware runs
@@ -326,6 +364,13 @@ func TestDCQCNNote(t *testing.T) {
 func TestWhatIfSummary(t *testing.T) {
 	s := render(t, fcNode1())
 	end := s[strings.Index(s, "# ---- end ----"):]
+	// The IP MTU repair between the restart and the summary has its own
+	// test (TestIpMtuFromHost).
+	from, to := strings.Index(end, "# The IP MTU Windows runs (NlMtu)"), strings.Index(end, "\nif ($Check) {")
+	if from < 0 || to < from {
+		t.Fatalf("end of script lacks the IP MTU repair before the -Check summary:\n%s", end)
+	}
+	end = end[:from] + end[to+1:]
 	want := `# ---- end ----
 $names = @($script:Restart | Sort-Object -Unique)
 if ($names.Count -gt 0 -and -not $Check) {
@@ -363,7 +408,7 @@ func TestQLogicPath(t *testing.T) {
 		"Write-Warning 'fabricc: adapter ''NIC in Slot 4 Port 1'' (QL45212) takes its RoCE priority from UEFI, not Windows: reboot into System Setup (F2 on Dell) > Device Settings > this port > Device Level Configuration, set DCBX protocol to Dynamic and RoCE Priority to 3 (Demartek RoCE Deployment Guide, QLogic).'",
 		"New-NetQosPolicy -Name 'SMB' -NetDirectPortMatchCondition 445 -PriorityValue8021Action 3 | Out-Null",
 		"Set-Keyword 'NIC in Slot 4 Port 1' 'VlanID' '2'",
-		"Set-Keyword 'NIC in Slot 4 Port 1' '*JumboPacket' '1514'",
+		"$frame = Select-JumboPacket 'NIC in Slot 4 Port 1' 'IPv4' '1500' '1514'",
 		"Set-NetAdapterAdvancedProperty -Name 'NIC in Slot 4 Port 1' -DisplayName 'RoCE Mode' -DisplayValue 'RoCE v2' -NoRestart",
 		"$script:Restart += @('NIC in Slot 4 Port 1')",
 		"Enable-NetAdapterRdma -Name 'NIC in Slot 4 Port 1' -NoRestart",
@@ -531,13 +576,16 @@ func TestGlobalPauseOffBeforePFC(t *testing.T) {
 // Enable-NetAdapterQos and Enable-NetAdapterRdma documentation), that every step that sets one queues its adapter
 // inside its ShouldProcess block (so -Check and -WhatIf queue nothing),
 // and that the script restarts once, at the end, only when something was
-// queued and never under -Check.
+// queued and never under -Check. The one other restart is the IP MTU
+// repair's after that (writeIpMtuRepair): *JumboPacket set to the MTU when
+// NlMtu shows the driver counted the frame without the header, which must
+// take effect before NlMtu is read again.
 func TestOneRestartAtTheEnd(t *testing.T) {
 	for _, h := range []model.Host{fcNode1(), workstation(), qlogicHost()} {
 		t.Run(h.Name, func(t *testing.T) {
 			s := render(t, h)
 			ls := lines(s)
-			restarts := 0
+			restarts, repairs, end := 0, 0, slices.Index(ls, "# ---- end ----")
 			for i, l := range ls {
 				if strings.HasPrefix(l, "#") {
 					continue
@@ -546,6 +594,15 @@ func TestOneRestartAtTheEnd(t *testing.T) {
 					strings.HasPrefix(l, "Enable-NetAdapterQos ") || strings.HasPrefix(l, "Enable-NetAdapterRdma ")
 				if restarting && !strings.Contains(l, " -NoRestart") {
 					t.Errorf("line %d restarts the adapter on its own: %q", i+1, l)
+				}
+				repair := end > 0 && i > end && strings.HasPrefix(l, "Set-Keyword '") && strings.Contains(l, "' '*JumboPacket' '")
+				if repair {
+					adapter := l[len("Set-Keyword "):strings.Index(l, " '*JumboPacket'")]
+					if next := ls[i+1]; next != "Restart-NetAdapter -Name "+adapter {
+						t.Errorf("line %d: the IP MTU repair sets *JumboPacket without restarting %s: %q", i+1, adapter, next)
+					}
+					repairs++
+					continue
 				}
 				if strings.HasPrefix(l, "Set-Keyword '") || strings.HasPrefix(l, "Set-NetAdapterAdvancedProperty -Name '") ||
 					strings.HasPrefix(l, "Enable-NetAdapterQos -Name '") || strings.HasPrefix(l, "Enable-NetAdapterRdma -Name '") {
@@ -560,8 +617,8 @@ func TestOneRestartAtTheEnd(t *testing.T) {
 					restarts++
 				}
 			}
-			if restarts != 1 {
-				t.Errorf("script has %d Restart-NetAdapter commands, want 1", restarts)
+			if restarts != 1+repairs || repairs != len(h.NICs) {
+				t.Errorf("script has %d Restart-NetAdapter commands and %d IP MTU repairs, want 1 and one repair per adapter (%d)", restarts, repairs, len(h.NICs))
 			}
 			assertLines(t, s, []string{
 				"New-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -RegistryDataType REG_SZ -NoRestart | Out-Null",
@@ -579,7 +636,7 @@ func TestOneRestartAtTheEnd(t *testing.T) {
 		"$script:Restart += @('Ethernet 3')",
 		"Set-Keyword 'Ethernet 3' 'VlanID' '0'",
 		"$script:Restart += @('Ethernet 3')",
-		"Set-Keyword 'Ethernet 3' '*JumboPacket' '9014'",
+		"Set-Keyword 'Ethernet 3' '*JumboPacket' $frame",
 		"$script:Restart += @('Ethernet 3')",
 	})
 }
@@ -607,7 +664,7 @@ func TestCitationsByDriver(t *testing.T) {
 		"# for roce_mode; the adapters restart at the end, as it asks after its DSCP keys (\"For changes",
 		"# to take affect, please restart the network adapter\", WinOF User Manual 5.50 §4.1.11.7.1).",
 		"# Untagged: VlanID 0 (\"No Vlan Id is passed\", WinOF User Manual 5.50 §4.6.5); TxUntagPriorityTag 1 below sends",
-		"# no 802.1Q tag at all, so the switch classifies RoCE by its DSCP.",
+		"# no 802.1Q tag at all, so peer NIC nas:mlxen0 classifies RoCE by its DSCP.",
 		"# *PriorityVLANTag 3 (\"Packet Priority & VLAN Enabled\", WinOF User Manual 5.50 §4.6.6);",
 		"# TxUntagPriorityTag 1 below keeps the 802.1p tag off the wire.",
 		"Set-Keyword 'Ethernet 3' 'TxUntagPriorityTag' '1'",

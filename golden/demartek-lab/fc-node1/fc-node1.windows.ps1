@@ -178,6 +178,72 @@ function Set-Keyword {
     }
 }
 
+# Get-IpMtu returns the IP MTU Windows runs on an adapter, NlMtu of its
+# IPv4 or IPv6 interface (Get-NetIPInterface), or 'absent'.
+function Get-IpMtu {
+    param([string]$Adapter, [string]$Family)
+    $interface = @(Get-NetIPInterface -InterfaceAlias $Adapter -AddressFamily $Family -ErrorAction SilentlyContinue)
+    if ($interface.Count -eq 0) {
+        return 'absent'
+    }
+    return Format-Value $interface[0].NlMtu
+}
+
+# Wait-IpMtu reads the IP MTU after an adapter restart, giving the driver up
+# to 10 seconds to report the model's MTU (at once when it already does).
+function Wait-IpMtu {
+    param([string]$Adapter, [string]$Family, [string]$Mtu)
+    $actual = Get-IpMtu $Adapter $Family
+    for ($i = 0; $i -lt 10 -and $actual -ne $Mtu; $i++) {
+        Start-Sleep -Seconds 1
+        $actual = Get-IpMtu $Adapter $Family
+    }
+    return $actual
+}
+
+# Select-JumboPacket returns the *JumboPacket an adapter should have: the
+# frame size, MTU + 14, unless the adapter already has *JumboPacket equal
+# to the MTU and Windows runs that MTU on it: a driver that counts the frame
+# without the Ethernet header, which the repair after the restart set, and
+# which is then kept rather than changed back on every run.
+function Select-JumboPacket {
+    param([string]$Adapter, [string]$Family, [string]$Mtu, [string]$Frame)
+    if ((Get-Keyword $Adapter '*JumboPacket') -eq $Mtu -and (Get-IpMtu $Adapter $Family) -eq $Mtu) {
+        return $Mtu
+    }
+    return $Frame
+}
+
+# Get-IpMtuAdvice says what an IP MTU that differs from the model's means:
+# NlMtu equal to *JumboPacket means the driver counts the frame without
+# the Ethernet header, so *JumboPacket must be the MTU itself.
+function Get-IpMtuAdvice {
+    param([string]$Adapter, [string]$Mtu, [string]$Actual)
+    if ($Actual -eq 'absent') {
+        return 'the adapter has no IP interface of that family, so the IP MTU could not be read.'
+    }
+    $jumbo = Get-Keyword $Adapter '*JumboPacket'
+    if ($Actual -eq $jumbo) {
+        return ("NlMtu {0} equals *JumboPacket {1}: the driver counts the frame without the Ethernet header; set *JumboPacket to {2}, the MTU (a run without -Check does)." -f $Actual, $jumbo, $Mtu)
+    }
+    return ("NlMtu {0} with *JumboPacket {1} is not the driver's frame counting; check the IP interface (Set-NetIPInterface -NlMtuBytes sets the IP MTU by hand) and the adapter's *JumboPacket." -f $Actual, $jumbo)
+}
+
+# Compare-IpMtu compares, under -Check, the IP MTU Windows runs on an
+# adapter with the model's MTU: a DIFF line with both values, then the fix.
+function Compare-IpMtu {
+    param([string]$Adapter, [string]$Family, [string]$Mtu, [string]$Actual)
+    if ($Actual -eq 'absent') {
+        Write-Warning ("fabricc: adapter '{0}' has no {1} interface, so the IP MTU Windows runs (NlMtu) was not compared with the model's {2}." -f $Adapter, $Family, $Mtu)
+        return $false
+    }
+    if (-not (Compare-State $Adapter ('IP MTU (NlMtu, ' + $Family + ')') $Mtu $Actual)) {
+        return $false
+    }
+    Write-Host ('  fix: ' + (Get-IpMtuAdvice $Adapter $Mtu $Actual))
+    return $true
+}
+
 # Get-Display returns an adapter's advanced property by display name, as
 # Device Manager shows it, or 'absent'.
 function Get-Display {
@@ -218,7 +284,7 @@ Write-Warning 'fabricc: DCQCN only on priority 3 and CNP priority 6 / DSCP 48 ar
 # PriorityToDscpMappingTable_<priority> key, documented for WinOF (ConnectX-3,
 # WinOF User Manual 5.50 §4.1.11.7) but not in the WinOF-2 User Manual 1.21;
 # it is not set here, and RoCE leaves with the driver's own DSCP.
-Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (no documented WinOF-2 key): RoCE leaves with the driver''s own DSCP. The switch port trusts PCP, the 802.1p priority 3 this script sets, so the DSCP does not classify this host''s RoCE there.'
+Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (no documented WinOF-2 key): RoCE leaves with the driver''s own DSCP. Switch port sn2410:1/1 and switch port sn2410:1/2 trust PCP, the 802.1p priority 3 this script sets, so the DSCP does not classify this host''s RoCE there.'
 
 # ---- adapters ----
 # Every adapter must exist before anything changes.
@@ -256,7 +322,7 @@ if (-not $DcbAvailable) {
 }
 
 # DCBX Willing off: the host keeps the PFC/ETS below instead of taking the
-# switch's, "as Mellanox drivers do not support this feature" (WinOF-2 User Manual 1.21 §3.1.5.1 step 3).
+# link peer's, "as Mellanox drivers do not support this feature" (WinOF-2 User Manual 1.21 §3.1.5.1 step 3).
 if ($DcbAvailable) {
     $willing = Format-Value (Get-NetQosDcbxSetting | ForEach-Object { $_.Willing } | Sort-Object -Unique)
     if ((Compare-State 'DCBX' 'Willing' 'False' $willing) -and -not $Check) {
@@ -277,7 +343,7 @@ foreach ($stale in @(Get-NetQosPolicy | Where-Object { $ours -notcontains $_.Nam
     }
 }
 
-# smb-direct: NetworkDirect (RDMA) traffic on port 445 is tagged with the RoCE priority 3, which the switches keep lossless.
+# smb-direct: NetworkDirect (RDMA) traffic on port 445 is tagged with the RoCE priority 3, which is kept lossless on every hop.
 $policy = Get-NetQosPolicy -Name 'SMB' -ErrorAction SilentlyContinue
 if ((Compare-Policy 'QoS policy SMB' $policy ([ordered]@{ NetDirectPortMatchCondition = '445'; PriorityValue8021Action = '3' })) -and -not $Check) {
     if ($PSCmdlet.ShouldProcess('QoS policy SMB', 'New-NetQosPolicy -NetDirectPortMatchCondition 445 -PriorityValue8021Action 3')) {
@@ -336,8 +402,8 @@ if ($Present['SLOT 4 Port 2']) {
         }
     }
 }
-# PFC on priorities 3 only: the RoCE traffic's priorities, lossless in every
-# switch on the path ("the priorities must have PFC enabled on them", WinOF-2 User Manual 1.21 §3.1.5.1).
+# PFC on priorities 3 only: the RoCE traffic's priorities, lossless on every
+# hop of the path ("the priorities must have PFC enabled on them", WinOF-2 User Manual 1.21 §3.1.5.1).
 if ($DcbAvailable) {
     $enabled = Format-Value (Get-NetQosFlowControl | Where-Object { $_.Enabled } | ForEach-Object { $_.Priority } | Sort-Object)
     if ((Compare-State 'PFC' 'enabled priorities' '3' $enabled) -and -not $Check) {
@@ -352,7 +418,7 @@ if ($DcbAvailable) {
 # One traffic class per model class; Windows keeps every other priority in its
 # own [Default] class, which stands for class "default" and gets the bandwidth the
 # others leave. Windows numbers its classes itself ([Default] is TC 0); only the
-# priority travels on the wire, so the numbering need not match the switches'.
+# priority travels on the wire, so the numbering need not match the link peers'.
 if ($DcbAvailable) {
     $ours = @('[Default]', 'roce', 'cnp')
     # Foreign classes go first: they may hold our priorities or bandwidth.
@@ -402,7 +468,7 @@ if ((Compare-State 'driver mlx5' 'roce_mode' '2' (Get-RegistryDword 'HKLM:\SYSTE
 
 # ---- adapter 'SLOT 4 Port 1' (nic port1: ConnectX-4 Lx, winof2, 25000 Mb/s) ----
 if ($Present['SLOT 4 Port 1']) {
-    # VLAN 2 tags RDMA traffic and carries its priority; the switch port must allow it.
+    # VLAN 2 tags RDMA traffic and carries its priority; switch port sn2410:1/1 must carry it too.
     if ((Compare-State 'SLOT 4 Port 1' 'VlanID' '2' (Get-Keyword 'SLOT 4 Port 1' 'VlanID')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('SLOT 4 Port 1', 'set VlanID to 2')) {
             Set-Keyword 'SLOT 4 Port 1' 'VlanID' '2'
@@ -414,12 +480,18 @@ if ($Present['SLOT 4 Port 1']) {
     # "Keywords That Can Be Edited"; "Added to the MTU size the IP header size (1500->1514,
     # 9600->9614)", WinOF User Manual 5.50 §10, Rev. 4.40).
     # The *JumboPacket note of WinOF-2 User Manual 1.21 §3.4.2 reads the other way ("Mellanox adapters
-    # do not include Ethernet header information in the frame size", range 600-9600), as WinOF did before 4.40.
-    if ((Compare-State 'SLOT 4 Port 1' '*JumboPacket' '1514' (Get-Keyword 'SLOT 4 Port 1' '*JumboPacket')) -and -not $Check) {
-        if ($PSCmdlet.ShouldProcess('SLOT 4 Port 1', 'set *JumboPacket to 1514')) {
-            Set-Keyword 'SLOT 4 Port 1' '*JumboPacket' '1514'
+    # do not include Ethernet header information in the frame size", range 600-9600), perhaps WinOF before 4.40;
+    # the host tells which: -Check compares the IP MTU Windows runs (NlMtu) with 1500, and a run that
+    # applies sets *JumboPacket to 1500 after the restart if NlMtu shows 1514 (see the end).
+    $frame = Select-JumboPacket 'SLOT 4 Port 1' 'IPv4' '1500' '1514'
+    if ((Compare-State 'SLOT 4 Port 1' '*JumboPacket' $frame (Get-Keyword 'SLOT 4 Port 1' '*JumboPacket')) -and -not $Check) {
+        if ($PSCmdlet.ShouldProcess('SLOT 4 Port 1', ('set *JumboPacket to ' + $frame))) {
+            Set-Keyword 'SLOT 4 Port 1' '*JumboPacket' $frame
             $script:Restart += @('SLOT 4 Port 1')
         }
+    }
+    if ($Check) {
+        Compare-IpMtu 'SLOT 4 Port 1' 'IPv4' '1500' (Get-IpMtu 'SLOT 4 Port 1' 'IPv4') | Out-Null
     }
     # *PriorityVLANTag 3 ("Packet Priority & VLAN Enabled") so frames carry the 802.1p priority
     # PFC acts on (WinOF-2 User Manual 1.21 §3.4.5).
@@ -468,7 +540,7 @@ if ($Present['SLOT 4 Port 1']) {
 
 # ---- adapter 'SLOT 4 Port 2' (nic port2: ConnectX-4 Lx, winof2, 25000 Mb/s) ----
 if ($Present['SLOT 4 Port 2']) {
-    # VLAN 2 tags RDMA traffic and carries its priority; the switch port must allow it.
+    # VLAN 2 tags RDMA traffic and carries its priority; switch port sn2410:1/2 must carry it too.
     if ((Compare-State 'SLOT 4 Port 2' 'VlanID' '2' (Get-Keyword 'SLOT 4 Port 2' 'VlanID')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('SLOT 4 Port 2', 'set VlanID to 2')) {
             Set-Keyword 'SLOT 4 Port 2' 'VlanID' '2'
@@ -480,12 +552,18 @@ if ($Present['SLOT 4 Port 2']) {
     # "Keywords That Can Be Edited"; "Added to the MTU size the IP header size (1500->1514,
     # 9600->9614)", WinOF User Manual 5.50 §10, Rev. 4.40).
     # The *JumboPacket note of WinOF-2 User Manual 1.21 §3.4.2 reads the other way ("Mellanox adapters
-    # do not include Ethernet header information in the frame size", range 600-9600), as WinOF did before 4.40.
-    if ((Compare-State 'SLOT 4 Port 2' '*JumboPacket' '1514' (Get-Keyword 'SLOT 4 Port 2' '*JumboPacket')) -and -not $Check) {
-        if ($PSCmdlet.ShouldProcess('SLOT 4 Port 2', 'set *JumboPacket to 1514')) {
-            Set-Keyword 'SLOT 4 Port 2' '*JumboPacket' '1514'
+    # do not include Ethernet header information in the frame size", range 600-9600), perhaps WinOF before 4.40;
+    # the host tells which: -Check compares the IP MTU Windows runs (NlMtu) with 1500, and a run that
+    # applies sets *JumboPacket to 1500 after the restart if NlMtu shows 1514 (see the end).
+    $frame = Select-JumboPacket 'SLOT 4 Port 2' 'IPv4' '1500' '1514'
+    if ((Compare-State 'SLOT 4 Port 2' '*JumboPacket' $frame (Get-Keyword 'SLOT 4 Port 2' '*JumboPacket')) -and -not $Check) {
+        if ($PSCmdlet.ShouldProcess('SLOT 4 Port 2', ('set *JumboPacket to ' + $frame))) {
+            Set-Keyword 'SLOT 4 Port 2' '*JumboPacket' $frame
             $script:Restart += @('SLOT 4 Port 2')
         }
+    }
+    if ($Check) {
+        Compare-IpMtu 'SLOT 4 Port 2' 'IPv4' '1500' (Get-IpMtu 'SLOT 4 Port 2' 'IPv4') | Out-Null
     }
     # *PriorityVLANTag 3 ("Packet Priority & VLAN Enabled") so frames carry the 802.1p priority
     # PFC acts on (WinOF-2 User Manual 1.21 §3.4.5).
@@ -537,6 +615,44 @@ $names = @($script:Restart | Sort-Object -Unique)
 if ($names.Count -gt 0 -and -not $Check) {
     if ($PSCmdlet.ShouldProcess(($names -join ', '), 'Restart-NetAdapter (advanced properties and driver registry keys take effect on restart)')) {
         Restart-NetAdapter -Name $names
+    }
+}
+# The IP MTU Windows runs (NlMtu) shows how the driver counts *JumboPacket: equal to
+# *JumboPacket, the frame is counted without the 14-byte Ethernet header (as the Mellanox manuals'
+# *JumboPacket note says, cited at each adapter's *JumboPacket step), so *JumboPacket becomes the
+# MTU itself, with one more restart of that adapter, once: later runs keep it (Select-JumboPacket).
+if (-not $Check -and -not $WhatIfPreference) {
+    if ($Present['SLOT 4 Port 1']) {
+        $ipMtu = Wait-IpMtu 'SLOT 4 Port 1' 'IPv4' '1500'
+        $jumbo = Get-Keyword 'SLOT 4 Port 1' '*JumboPacket'
+        if ($ipMtu -ne '1500' -and $ipMtu -eq $jumbo) {
+            if ((Compare-State 'SLOT 4 Port 1' ('*JumboPacket (NlMtu ' + $ipMtu + ': counted without the Ethernet header)') '1500' $jumbo) -and -not $Check) {
+                if ($PSCmdlet.ShouldProcess('SLOT 4 Port 1', 'set *JumboPacket to 1500 and restart the adapter')) {
+                    Set-Keyword 'SLOT 4 Port 1' '*JumboPacket' '1500'
+                    Restart-NetAdapter -Name 'SLOT 4 Port 1'
+                    $ipMtu = Wait-IpMtu 'SLOT 4 Port 1' 'IPv4' '1500'
+                }
+            }
+        }
+        if ($ipMtu -ne '1500') {
+            Write-Warning ("fabricc: adapter {0} runs IP MTU (NlMtu, {1}) {2}, the model asks {3}: {4}" -f 'SLOT 4 Port 1', 'IPv4', $ipMtu, '1500', (Get-IpMtuAdvice 'SLOT 4 Port 1' '1500' $ipMtu))
+        }
+    }
+    if ($Present['SLOT 4 Port 2']) {
+        $ipMtu = Wait-IpMtu 'SLOT 4 Port 2' 'IPv4' '1500'
+        $jumbo = Get-Keyword 'SLOT 4 Port 2' '*JumboPacket'
+        if ($ipMtu -ne '1500' -and $ipMtu -eq $jumbo) {
+            if ((Compare-State 'SLOT 4 Port 2' ('*JumboPacket (NlMtu ' + $ipMtu + ': counted without the Ethernet header)') '1500' $jumbo) -and -not $Check) {
+                if ($PSCmdlet.ShouldProcess('SLOT 4 Port 2', 'set *JumboPacket to 1500 and restart the adapter')) {
+                    Set-Keyword 'SLOT 4 Port 2' '*JumboPacket' '1500'
+                    Restart-NetAdapter -Name 'SLOT 4 Port 2'
+                    $ipMtu = Wait-IpMtu 'SLOT 4 Port 2' 'IPv4' '1500'
+                }
+            }
+        }
+        if ($ipMtu -ne '1500') {
+            Write-Warning ("fabricc: adapter {0} runs IP MTU (NlMtu, {1}) {2}, the model asks {3}: {4}" -f 'SLOT 4 Port 2', 'IPv4', $ipMtu, '1500', (Get-IpMtuAdvice 'SLOT 4 Port 2' '1500' $ipMtu))
+        }
     }
 }
 if ($Check) {

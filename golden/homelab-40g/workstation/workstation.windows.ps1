@@ -178,6 +178,72 @@ function Set-Keyword {
     }
 }
 
+# Get-IpMtu returns the IP MTU Windows runs on an adapter, NlMtu of its
+# IPv4 or IPv6 interface (Get-NetIPInterface), or 'absent'.
+function Get-IpMtu {
+    param([string]$Adapter, [string]$Family)
+    $interface = @(Get-NetIPInterface -InterfaceAlias $Adapter -AddressFamily $Family -ErrorAction SilentlyContinue)
+    if ($interface.Count -eq 0) {
+        return 'absent'
+    }
+    return Format-Value $interface[0].NlMtu
+}
+
+# Wait-IpMtu reads the IP MTU after an adapter restart, giving the driver up
+# to 10 seconds to report the model's MTU (at once when it already does).
+function Wait-IpMtu {
+    param([string]$Adapter, [string]$Family, [string]$Mtu)
+    $actual = Get-IpMtu $Adapter $Family
+    for ($i = 0; $i -lt 10 -and $actual -ne $Mtu; $i++) {
+        Start-Sleep -Seconds 1
+        $actual = Get-IpMtu $Adapter $Family
+    }
+    return $actual
+}
+
+# Select-JumboPacket returns the *JumboPacket an adapter should have: the
+# frame size, MTU + 14, unless the adapter already has *JumboPacket equal
+# to the MTU and Windows runs that MTU on it: a driver that counts the frame
+# without the Ethernet header, which the repair after the restart set, and
+# which is then kept rather than changed back on every run.
+function Select-JumboPacket {
+    param([string]$Adapter, [string]$Family, [string]$Mtu, [string]$Frame)
+    if ((Get-Keyword $Adapter '*JumboPacket') -eq $Mtu -and (Get-IpMtu $Adapter $Family) -eq $Mtu) {
+        return $Mtu
+    }
+    return $Frame
+}
+
+# Get-IpMtuAdvice says what an IP MTU that differs from the model's means:
+# NlMtu equal to *JumboPacket means the driver counts the frame without
+# the Ethernet header, so *JumboPacket must be the MTU itself.
+function Get-IpMtuAdvice {
+    param([string]$Adapter, [string]$Mtu, [string]$Actual)
+    if ($Actual -eq 'absent') {
+        return 'the adapter has no IP interface of that family, so the IP MTU could not be read.'
+    }
+    $jumbo = Get-Keyword $Adapter '*JumboPacket'
+    if ($Actual -eq $jumbo) {
+        return ("NlMtu {0} equals *JumboPacket {1}: the driver counts the frame without the Ethernet header; set *JumboPacket to {2}, the MTU (a run without -Check does)." -f $Actual, $jumbo, $Mtu)
+    }
+    return ("NlMtu {0} with *JumboPacket {1} is not the driver's frame counting; check the IP interface (Set-NetIPInterface -NlMtuBytes sets the IP MTU by hand) and the adapter's *JumboPacket." -f $Actual, $jumbo)
+}
+
+# Compare-IpMtu compares, under -Check, the IP MTU Windows runs on an
+# adapter with the model's MTU: a DIFF line with both values, then the fix.
+function Compare-IpMtu {
+    param([string]$Adapter, [string]$Family, [string]$Mtu, [string]$Actual)
+    if ($Actual -eq 'absent') {
+        Write-Warning ("fabricc: adapter '{0}' has no {1} interface, so the IP MTU Windows runs (NlMtu) was not compared with the model's {2}." -f $Adapter, $Family, $Mtu)
+        return $false
+    }
+    if (-not (Compare-State $Adapter ('IP MTU (NlMtu, ' + $Family + ')') $Mtu $Actual)) {
+        return $false
+    }
+    Write-Host ('  fix: ' + (Get-IpMtuAdvice $Adapter $Mtu $Actual))
+    return $true
+}
+
 # Get-Display returns an adapter's advanced property by display name, as
 # Device Manager shows it, or 'absent'.
 function Get-Display {
@@ -251,7 +317,7 @@ if (-not $DcbAvailable) {
 }
 
 # DCBX Willing off: the host keeps the PFC/ETS below instead of taking the
-# switch's, "as Mellanox drivers do not support this feature" (WinOF-2 User Manual 1.21 §3.1.5.1 step 3).
+# link peer's, "as Mellanox drivers do not support this feature" (WinOF-2 User Manual 1.21 §3.1.5.1 step 3).
 if ($DcbAvailable) {
     $willing = Format-Value (Get-NetQosDcbxSetting | ForEach-Object { $_.Willing } | Sort-Object -Unique)
     if ((Compare-State 'DCBX' 'Willing' 'False' $willing) -and -not $Check) {
@@ -272,7 +338,7 @@ foreach ($stale in @(Get-NetQosPolicy | Where-Object { $ours -notcontains $_.Nam
     }
 }
 
-# smb-direct: NetworkDirect (RDMA) traffic on port 445 is tagged with the RoCE priority 3, which the switches keep lossless.
+# smb-direct: NetworkDirect (RDMA) traffic on port 445 is tagged with the RoCE priority 3, which is kept lossless on every hop.
 $policy = Get-NetQosPolicy -Name 'SMB' -ErrorAction SilentlyContinue
 if ((Compare-Policy 'QoS policy SMB' $policy ([ordered]@{ NetDirectPortMatchCondition = '445'; PriorityValue8021Action = '3' })) -and -not $Check) {
     if ($PSCmdlet.ShouldProcess('QoS policy SMB', 'New-NetQosPolicy -NetDirectPortMatchCondition 445 -PriorityValue8021Action 3')) {
@@ -320,8 +386,8 @@ if ($Present['Ethernet 3']) {
         }
     }
 }
-# PFC on priorities 3 only: the RoCE traffic's priorities, lossless in every
-# switch on the path ("the priorities must have PFC enabled on them", WinOF-2 User Manual 1.21 §3.1.5.1).
+# PFC on priorities 3 only: the RoCE traffic's priorities, lossless on every
+# hop of the path ("the priorities must have PFC enabled on them", WinOF-2 User Manual 1.21 §3.1.5.1).
 if ($DcbAvailable) {
     $enabled = Format-Value (Get-NetQosFlowControl | Where-Object { $_.Enabled } | ForEach-Object { $_.Priority } | Sort-Object)
     if ((Compare-State 'PFC' 'enabled priorities' '3' $enabled) -and -not $Check) {
@@ -336,7 +402,7 @@ if ($DcbAvailable) {
 # One traffic class per model class; Windows keeps every other priority in its
 # own [Default] class, which stands for class "default" and gets the bandwidth the
 # others leave. Windows numbers its classes itself ([Default] is TC 0); only the
-# priority travels on the wire, so the numbering need not match the switches'.
+# priority travels on the wire, so the numbering need not match the link peers'.
 if ($DcbAvailable) {
     $ours = @('[Default]', 'roce', 'cnp')
     # Foreign classes go first: they may hold our priorities or bandwidth.
@@ -395,7 +461,7 @@ if ((Compare-State 'driver mlx4_bus' 'roce_udp_dport' '4791' (Get-RegistryDword 
 
 # ---- adapter 'Ethernet 3' (nic qsfp1: ConnectX-3 Pro, winof, 40000 Mb/s) ----
 if ($Present['Ethernet 3']) {
-    # VLAN 20 tags RDMA traffic and carries its priority; the switch port must allow it.
+    # VLAN 20 tags RDMA traffic and carries its priority; peer NIC nas:mlxen0 must carry it too.
     if ((Compare-State 'Ethernet 3' 'VlanID' '20' (Get-Keyword 'Ethernet 3' 'VlanID')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set VlanID to 20')) {
             Set-Keyword 'Ethernet 3' 'VlanID' '20'
@@ -407,12 +473,18 @@ if ($Present['Ethernet 3']) {
     # "Keywords That Can Be Edited"; "Added to the MTU size the IP header size (1500->1514,
     # 9600->9614)", WinOF User Manual 5.50 §10, Rev. 4.40).
     # The *JumboPacket note of WinOF User Manual 5.50 §4.6.3 reads the other way ("Mellanox adapters
-    # do not include Ethernet header information in the frame size", range 600-9600), as WinOF did before 4.40.
-    if ((Compare-State 'Ethernet 3' '*JumboPacket' '9014' (Get-Keyword 'Ethernet 3' '*JumboPacket')) -and -not $Check) {
-        if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set *JumboPacket to 9014')) {
-            Set-Keyword 'Ethernet 3' '*JumboPacket' '9014'
+    # do not include Ethernet header information in the frame size", range 600-9600), perhaps WinOF before 4.40;
+    # the host tells which: -Check compares the IP MTU Windows runs (NlMtu) with 9000, and a run that
+    # applies sets *JumboPacket to 9000 after the restart if NlMtu shows 9014 (see the end).
+    $frame = Select-JumboPacket 'Ethernet 3' 'IPv4' '9000' '9014'
+    if ((Compare-State 'Ethernet 3' '*JumboPacket' $frame (Get-Keyword 'Ethernet 3' '*JumboPacket')) -and -not $Check) {
+        if ($PSCmdlet.ShouldProcess('Ethernet 3', ('set *JumboPacket to ' + $frame))) {
+            Set-Keyword 'Ethernet 3' '*JumboPacket' $frame
             $script:Restart += @('Ethernet 3')
         }
+    }
+    if ($Check) {
+        Compare-IpMtu 'Ethernet 3' 'IPv4' '9000' (Get-IpMtu 'Ethernet 3' 'IPv4') | Out-Null
     }
     # *PriorityVLANTag 3 ("Packet Priority & VLAN Enabled") so frames carry the 802.1p priority
     # PFC acts on (WinOF User Manual 5.50 §4.6.6).
@@ -422,8 +494,18 @@ if ($Present['Ethernet 3']) {
             $script:Restart += @('Ethernet 3')
         }
     }
-    # RDMA on priority 3 leaves with DSCP 26, the DSCP the switches classify as RoCE;
-    # the driver default would be DSCP 3 (the priority, WinOF User Manual 5.50 §4.1.11.7).
+    # RDMA on priority 3 leaves with DSCP 26, the DSCP peer NIC nas:mlxen0 classifies as RoCE. The NIC
+    # marks it from "a mapping table between the CoS value and the DSCP value configured through the
+    # RroceDscpMarkPriorityFlowControl[0-7] Registry keys" (WinOF User Manual 5.50 §4.1.11.2), which mark RoCE
+    # "when priority flow control is enabled", by default with the priority itself (DSCP 3); the manual
+    # writes that default as PriorityToDscpMappingTable_3 and lists that key in its defaults table
+    # (WinOF User Manual 5.50 §4.1.11.7, §4.1.11.7.1), so both keys are set.
+    if ((Compare-State 'Ethernet 3' 'RroceDscpMarkPriorityFlowControl_3' '26' (Get-Keyword 'Ethernet 3' 'RroceDscpMarkPriorityFlowControl_3')) -and -not $Check) {
+        if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set RroceDscpMarkPriorityFlowControl_3 to 26')) {
+            Set-Keyword 'Ethernet 3' 'RroceDscpMarkPriorityFlowControl_3' '26'
+            $script:Restart += @('Ethernet 3')
+        }
+    }
     if ((Compare-State 'Ethernet 3' 'PriorityToDscpMappingTable_3' '26' (Get-Keyword 'Ethernet 3' 'PriorityToDscpMappingTable_3')) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set PriorityToDscpMappingTable_3 to 26')) {
             Set-Keyword 'Ethernet 3' 'PriorityToDscpMappingTable_3' '26'
@@ -472,6 +554,28 @@ $names = @($script:Restart | Sort-Object -Unique)
 if ($names.Count -gt 0 -and -not $Check) {
     if ($PSCmdlet.ShouldProcess(($names -join ', '), 'Restart-NetAdapter (advanced properties and driver registry keys take effect on restart)')) {
         Restart-NetAdapter -Name $names
+    }
+}
+# The IP MTU Windows runs (NlMtu) shows how the driver counts *JumboPacket: equal to
+# *JumboPacket, the frame is counted without the 14-byte Ethernet header (as the Mellanox manuals'
+# *JumboPacket note says, cited at each adapter's *JumboPacket step), so *JumboPacket becomes the
+# MTU itself, with one more restart of that adapter, once: later runs keep it (Select-JumboPacket).
+if (-not $Check -and -not $WhatIfPreference) {
+    if ($Present['Ethernet 3']) {
+        $ipMtu = Wait-IpMtu 'Ethernet 3' 'IPv4' '9000'
+        $jumbo = Get-Keyword 'Ethernet 3' '*JumboPacket'
+        if ($ipMtu -ne '9000' -and $ipMtu -eq $jumbo) {
+            if ((Compare-State 'Ethernet 3' ('*JumboPacket (NlMtu ' + $ipMtu + ': counted without the Ethernet header)') '9000' $jumbo) -and -not $Check) {
+                if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set *JumboPacket to 9000 and restart the adapter')) {
+                    Set-Keyword 'Ethernet 3' '*JumboPacket' '9000'
+                    Restart-NetAdapter -Name 'Ethernet 3'
+                    $ipMtu = Wait-IpMtu 'Ethernet 3' 'IPv4' '9000'
+                }
+            }
+        }
+        if ($ipMtu -ne '9000') {
+            Write-Warning ("fabricc: adapter {0} runs IP MTU (NlMtu, {1}) {2}, the model asks {3}: {4}" -f 'Ethernet 3', 'IPv4', $ipMtu, '9000', (Get-IpMtuAdvice 'Ethernet 3' '9000' $ipMtu))
+        }
     }
 }
 if ($Check) {
