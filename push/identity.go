@@ -79,14 +79,20 @@ type IdentityError struct {
 	Entry, Address, Hostname, Command string
 	// Other is true when Hostname is another switch of the fabric.
 	Other bool
+	// Verify: the run only reads (fabricc verify), and says so.
+	Verify bool
 }
 
 // Error says what answered, that nothing was changed, and what to do.
 func (e *IdentityError) Error() string {
 	host := quote.Visible(e.Hostname)
 	var b strings.Builder
-	fmt.Fprintf(&b, "wrong switch: %s, the address of inventory entry %q, answers as \"%s\" (%s), not %s; nothing was changed. ",
-		e.Address, e.Entry, host, e.Command, e.Entry)
+	done := "nothing was changed"
+	if e.Verify {
+		done = "it was not checked further"
+	}
+	fmt.Fprintf(&b, "wrong switch: %s, the address of inventory entry %q, answers as \"%s\" (%s), not %s; %s. ",
+		e.Address, e.Entry, host, e.Command, e.Entry, done)
 	if e.Other {
 		fmt.Fprintf(&b, "%s is another switch of the fabric: are the entries of %s and %s swapped? ", host, e.Entry, host)
 	}
@@ -129,5 +135,5 @@ func (d *device) checkIdentity() error {
 			other = true
 		}
 	}
-	return &IdentityError{Entry: name, Address: d.t.Device.Addr(), Hostname: host, Command: id.Command, Other: other}
+	return &IdentityError{Entry: name, Address: d.t.Device.Addr(), Hostname: host, Command: id.Command, Other: other, Verify: d.o.Action == ActionVerify}
 }
