@@ -112,3 +112,32 @@ func TestInventoryEntryNotInFabric(t *testing.T) {
 		t.Errorf("still says fix the name:\n%s", stderr)
 	}
 }
+
+// TestUnreachableSwitchNamesTheWayOn is the reviewer's r2 #10: with
+// leaf2 refusing connections, the all-or-nothing push aborts the others
+// with a row that names the next step, --limit '!leaf2', and that push
+// then goes through with the partial-push warning.
+func TestUnreachableSwitchNamesTheWayOn(t *testing.T) {
+	dir, _ := labFor(t)
+	inv := filepath.Join(dir, "inventory.hcl")
+	data, _ := os.ReadFile(inv)
+	text := string(data)
+	i := strings.Index(text, `device "leaf2"`)
+	j := i + strings.Index(text[i:], "  port ")
+	k := j + strings.Index(text[j:], "\n")
+	if i < 0 || j < i || k < j {
+		t.Fatal("no leaf2 port in the lab inventory")
+	}
+	if err := os.WriteFile(inv, []byte(text[:j]+"  port          = 1"+text[k:]), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := fabricc(t, "push", clos, "-i", inv)
+	if code != 1 || !strings.Contains(stdout, "not applied, all or nothing: leaf2 failed (no connection); to push without it, --limit '!leaf2' (a partial push") {
+		t.Errorf("push with leaf2 down: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	code, stdout, stderr = fabricc(t, "push", clos, "-i", inv, "--limit", "!leaf2")
+	if code != 0 || !strings.Contains(stdout, "push: 5 of 6 switches: 5 changed") || !strings.Contains(stderr, "partial push: 5 of 6 switches") ||
+		!strings.Contains(stderr, "leaf2 (--limit)") {
+		t.Errorf("push --limit '!leaf2': exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
