@@ -64,7 +64,7 @@ func TestPartialPush(t *testing.T) {
 		!strings.Contains(env.Diagnostics[0].Detail, "spine2 (not in the inventory)") || !strings.Contains(env.Diagnostics[0].Detail, "until they are pushed too") {
 		t.Errorf("push --partial --json: exit %d (%v) %+v\n%s\n%s", code, err, env, stdout, stderr)
 	}
-	if !strings.Contains(stderr, "push: 5 of 6 switches: 5 changed") {
+	if !strings.Contains(stderr, "push: 5 of 6 switches: 5 changed") || !strings.Contains(stderr, "Warning: partial push: 5 of 6 switches") {
 		t.Errorf("push --partial: summary\n%s", stderr)
 	}
 	data, _ := os.ReadFile(report)

@@ -215,6 +215,11 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 		diag := partialWarning(action, b, len(targets), left)
 		warning = diag.Summary + ": " + diag.Detail
 		out.report(nil, hcl.Diagnostics{diag})
+		if out.json {
+			// The envelope holds it; stderr, where the summary goes with
+			// --json, says it too, before anything is pushed.
+			fmt.Fprintf(cmd.ErrOrStderr(), "Warning: %s\n", warning)
+		}
 	}
 	if sf.insecure {
 		warnInsecure(cmd)
