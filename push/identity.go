@@ -22,8 +22,9 @@ type identity struct {
 // touches the switch.
 var (
 	// EOS `show hostname` prints "Hostname: leaf-3a" and "FQDN:     leaf-3a"
-	// (captures in otpjeff/avdsnapshot, snapshots/leaf-3a/report.md;
-	// Arista EOS User Manual, "show hostname").
+	// (captures of EOS 4.26.2F and 4.29.4M in the public repository
+	// otpjeff/avdsnapshot, snapshots/leaf-3a/report.md and
+	// snapshots/arista720.otpjeff.local/report.md).
 	eosIdentity = identity{Command: "show hostname", Parse: fieldParser("Hostname")}
 	// Onyx `show hosts` prints "Hostname: <name>" first, then the name
 	// servers and host mappings; Ansible's mellanox.onyx cliconf
@@ -31,9 +32,10 @@ var (
 	// `show hosts | include Hostname`, the text after the ":".
 	onyxIdentity = identity{Command: "show hosts", Parse: fieldParser("Hostname")}
 	// Cumulus Linux: push runs in the Linux shell, where hostname(1)
-	// prints the kernel's hostname, the one NVUE sets with `nv set
-	// system hostname` (NVUE Command Reference, System Commands) and the
-	// shell's prompt (admin@leaf1:mgmt:~$) shows.
+	// prints the system's hostname, the one NVUE sets with `nv set
+	// system hostname NAME` and `nv config apply` (NVIDIA's NVUE manuals,
+	// "Hostname Commands"; they note that the prompt, admin@leaf1:mgmt:~$,
+	// shows a new name only in a new shell, so the prompt is not read).
 	cumulusIdentity = identity{Command: "hostname", Parse: firstWord}
 )
 
