@@ -95,6 +95,16 @@ func TestSelect(t *testing.T) {
 		{"leaves, rack1", "leaf1,leaf2", ""},
 		{"leaf9", "", `--limit term "leaf9" matches no device`},
 		{"[", "", "not a valid glob"},
+		// Exclusion and intersection, as Ansible's --limit: "!" leaves
+		// out, "&" keeps only; exclusions alone start from every device,
+		// and the order of the terms does not matter.
+		{"!leaf2", "leaf1,spine1", ""},
+		{"!leaf2, !spines", "leaf1", ""},
+		{"!leaf1,leaf*", "leaf2", ""},
+		{"leaves,spines,&rack2", "leaf2", ""},
+		{"&leaf*", "leaf1,leaf2", ""},
+		{"!leaf9", "", `--limit term "!leaf9" matches no device`},
+		{"!", "", `--limit term "!" names nothing after !`},
 	} {
 		got, err := inv.Select(tc.limit)
 		if tc.err != "" {

@@ -91,6 +91,11 @@ type Options struct {
 	// RunScript runs a host's check (SSHScriptRunner; tests pass their
 	// own).
 	RunScript ScriptRunner
+	// Renamed maps a switch's fabric name to the hostname it may still
+	// answer by (--renamed NEW=OLD): a switch being renamed, whose
+	// hostname fabricc does not set. Any other hostname than the
+	// switch's name is refused (identity.go).
+	Renamed map[string]string
 	// peers indexes the fabric's cable ends for the cabling check; Run
 	// builds it once.
 	peers *verify.Peers
@@ -203,6 +208,9 @@ type device struct {
 	cancels []context.CancelFunc
 	// read is what the latest check read back, with the model's state.
 	read *readBack
+	// unreachable: the first connection failed (the others' rows name
+	// the next step).
+	unreachable bool
 	*gating
 }
 
@@ -284,6 +292,7 @@ func (d *device) run(ctx context.Context) error {
 	defer cancel()
 	d.step(stepConnect)
 	if err := d.connect(ctx); err != nil {
+		d.unreachable = true
 		return err
 	}
 	defer func() {
@@ -292,6 +301,14 @@ func (d *device) run(ctx context.Context) error {
 			c()
 		}
 	}()
+	// The switch must be the one the inventory entry names before
+	// anything is locked, read back or staged.
+	if err := d.checkIdentity(); err != nil {
+		if d.o.Action == ActionVerify {
+			d.res.Status = StatusMismatch
+		}
+		return err
+	}
 	if d.o.Action == ActionVerify {
 		return d.verifyOnly()
 	}
@@ -547,7 +564,13 @@ func (d *device) passGate() {
 func (d *device) failGate() {
 	if d.gate != nil && !d.gated {
 		d.gated = true
-		d.gate.fail(d.t.Switch.Name)
+		why := ""
+		if d.unreachable {
+			// Excluding the switch is the way on (--limit '!NAME'), as a
+			// partial push, which the command line warns of.
+			why = fmt.Sprintf(" (no connection); to push without it, --limit '!%s' (a partial push: the fabric-wide settings then differ on it until it is pushed too)", d.t.Switch.Name)
+		}
+		d.gate.fail(d.t.Switch.Name, why)
 	}
 }
 

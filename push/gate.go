@@ -50,15 +50,17 @@ func (g *gate) pass() {
 	}
 }
 
-// fail records a switch that failed before it could confirm.
-func (g *gate) fail(device string) {
+// fail records a switch that failed before it could confirm; why, when
+// not empty, is said after its name on the other switches' rows (the
+// next step for a switch push could not reach).
+func (g *gate) fail(device, why string) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.open--
 	if g.failure == nil {
 		// The cause is on the failed switch's own line of the report; the
 		// others name the switch only, not to repeat it on every line.
-		g.failure = fmt.Errorf("%s failed", device)
+		g.failure = fmt.Errorf("%s failed%s", device, why)
 		close(g.decided)
 	}
 }

@@ -16,6 +16,7 @@ import (
 // stepRollback instead of the rest when one fails.
 const (
 	stepConnect  = "connect"
+	stepIdentity = "hostname"
 	stepLock     = "lock"
 	stepRecover  = "recover"
 	stepStage    = "stage"

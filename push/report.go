@@ -58,7 +58,30 @@ type Report struct {
 	Action  string          `json:"action"`
 	Fabric  string          `json:"fabric"`
 	Devices []*DeviceResult `json:"devices"`
+	// FabricSwitches is how many switches the fabric has, when the run
+	// worked on fewer of them (LeftOut names the others); 0 when it
+	// worked on every one.
+	FabricSwitches int `json:"fabric_switches,omitempty"`
+	// LeftOut are the fabric's switches this run left out, and why.
+	LeftOut []LeftOut `json:"left_out,omitempty"`
+	// Warnings are what the command warned of (a partial push), also
+	// among the --json envelope's diagnostics.
+	Warnings []string `json:"warnings,omitempty"`
 }
+
+// LeftOut is a switch of the fabric a run did not work on: not in the
+// inventory (with push --partial), or not selected by --limit.
+type LeftOut struct {
+	Switch string `json:"switch"`
+	// Why is "not in the inventory" or "--limit".
+	Why string `json:"why"`
+}
+
+// Reasons a switch is left out (LeftOut.Why).
+const (
+	LeftOutNotListed = "not in the inventory"
+	LeftOutLimit     = "--limit"
+)
 
 // DeviceResult is one device's outcome.
 type DeviceResult struct {
@@ -181,7 +204,26 @@ func (r *Report) WriteSummary(w io.Writer) {
 			parts = append(parts, fmt.Sprintf("%d %s", counts[s], s))
 		}
 	}
-	fmt.Fprintf(w, "%s: %s: %s\n", r.Action, plural(len(r.Devices), "device"), strings.Join(parts, ", "))
+	fmt.Fprintf(w, "%s: %s: %s\n", r.Action, r.counted(), strings.Join(parts, ", "))
+}
+
+// counted is the summary's count: "6 devices", or, when the run left
+// switches of the fabric out, "4 of 6 switches" (and its hosts).
+func (r *Report) counted() string {
+	if r.FabricSwitches == 0 {
+		return plural(len(r.Devices), "device")
+	}
+	hosts := 0
+	for _, d := range r.Devices {
+		if d.Host {
+			hosts++
+		}
+	}
+	s := fmt.Sprintf("%d of %s", len(r.Devices)-hosts, plural(r.FabricSwitches, "switch"))
+	if hosts > 0 {
+		s += " and " + plural(hosts, "host")
+	}
+	return s
 }
 
 // verifiedColumn is "yes" or "no", or "-" where the switch holds

@@ -17,6 +17,10 @@ type Vendor struct {
 	// NewTxn starts a transaction named by id whose automatic rollback
 	// (EOS commit timer, NVUE confirm window) waits window.
 	NewTxn func(id string, window time.Duration) Txn
+	// Identity reads the name the switch calls itself (identity.go);
+	// push, diff and verify refuse a switch that is not the one its
+	// inventory entry names. Empty: not checked.
+	Identity identity
 	// Lock is how the switch holds fabricc's device lock (lock.go).
 	Lock locker
 	// Leftovers finds what interrupted runs left on the switch
@@ -98,6 +102,7 @@ var Vendors = map[model.Platform]*Vendor{
 	model.PlatformEOS: {
 		Artifact:  ".eos.cfg",
 		NewTxn:    func(id string, w time.Duration) Txn { return &eosTxn{name: "fabricc-" + id, window: hms(w)} },
+		Identity:  eosIdentity,
 		Lock:      fileLock{path: "/mnt/flash/fabricc.lock", prefix: "bash timeout 10 "},
 		Armed:     true,
 		Leftovers: eosLeftovers,
@@ -122,6 +127,7 @@ var Vendors = map[model.Platform]*Vendor{
 	model.PlatformOnyx: {
 		Artifact:  ".onyx.cli",
 		NewTxn:    func(id string, _ time.Duration) Txn { return &onyxTxn{checkpoint: "fabricc-pre-" + id} },
+		Identity:  onyxIdentity,
 		Lock:      onyxLock{},
 		Leftovers: onyxLeftovers,
 		// `configuration write` writes the running configuration to the
@@ -147,6 +153,7 @@ var Vendors = map[model.Platform]*Vendor{
 		NewTxn: func(id string, w time.Duration) Txn {
 			return &nvueTxn{file: "/tmp/fabricc-" + id + ".yaml", message: "fabricc-" + id, window: fmt.Sprintf("%ds", int(w.Seconds()))}
 		},
+		Identity:  cumulusIdentity,
 		Lock:      fileLock{path: "/var/tmp/fabricc.lock"},
 		Armed:     true,
 		Leftovers: nvueLeftovers,

@@ -25,7 +25,7 @@ func TestVerifyCabling(t *testing.T) {
 		o.Neighbors["swp2"][0].SystemName = "evil\x1b[2J\x07"
 	})
 	inv := filepath.Join(dir, "inventory.hcl")
-	if code, stdout, stderr := fabricc(t, "push", clos, "-i", inv, "--limit", "leaf1"); code != 0 || !strings.Contains(stdout, "push: 1 device: 1 changed") {
+	if code, stdout, stderr := fabricc(t, "push", clos, "-i", inv, "--limit", "leaf1"); code != 0 || !strings.Contains(stdout, "push: 1 of 6 switches: 1 changed") {
 		t.Fatalf("push of a miscabled switch: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	code, stdout, stderr := fabricc(t, "verify", clos, "-i", inv, "--limit", "leaf1")
@@ -43,7 +43,7 @@ func TestVerifyCabling(t *testing.T) {
 		"DIFF leaf1 swp31 neighbor: intended spine1 Ethernet1/1, actual spine2 Ethernet1/1",
 		"DIFF leaf1 swp32 neighbor: intended spine2 Ethernet1/1, actual spine1 Ethernet1/1",
 		"cabling leaf1: 10 cabled ports: 6 as cabled, 3 differ, 1 without an LLDP neighbor (swp3)",
-		"verify: 1 device: 1 mismatch",
+		"verify: 1 of 6 switches: 1 mismatch",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("verify printed\n%s\nwant\n%s\nall of it:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"), stdout)
@@ -68,7 +68,7 @@ func TestVerifyCabling(t *testing.T) {
 	}
 
 	code, stdout, stderr = fabricc(t, "verify", clos, "-i", inv, "--limit", "leaf1", "--no-cabling")
-	if code != 0 || !strings.Contains(stdout, "verify: 1 device: 1 verified") || strings.Contains(stdout, "cabling") {
+	if code != 0 || !strings.Contains(stdout, "verify: 1 of 6 switches: 1 verified") || strings.Contains(stdout, "cabling") {
 		t.Errorf("verify --no-cabling: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 }

@@ -101,7 +101,9 @@ func TestLabFaultRollsTheFabricBack(t *testing.T) {
 // says that no diff was read rather than "0 changed lines", and no
 // summary row ends in spaces.
 func TestLabDroppedConnection(t *testing.T) {
-	code, stdout, stderr := fabricc(t, "lab", "../../examples/tutorial", "--dir", filepath.Join(t.TempDir(), "lab"), "--run-push", "--fault", "leaf1:drop=5")
+	// "nv config revision -o json" is the sixth command line of the
+	// session: push reads the switch's hostname first (identity.go).
+	code, stdout, stderr := fabricc(t, "lab", "../../examples/tutorial", "--dir", filepath.Join(t.TempDir(), "lab"), "--run-push", "--fault", "leaf1:drop=6")
 	if code != 1 || !strings.Contains(stderr, "the lab story failed") {
 		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
 	}

@@ -214,7 +214,7 @@ func TestSIGTERMRollsBack(t *testing.T) {
 	one := startOne(t, sw, sim.Faults{Stage: &sim.StageFault{At: regexp.MustCompile(`^interface ethernet 1/7 `), Kind: sim.FaultSlow,
 		Delay: time.Minute, Reached: func(l string) { reached <- l }}})
 	before := one.state()
-	p := startFabricc(t, bin, "push", "--artifacts", out, "-i", one.inv)
+	p := startFabricc(t, bin, "push", "--artifacts", out, "-i", one.inv, "--partial")
 	select {
 	case <-reached:
 	case <-time.After(60 * time.Second):

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
@@ -44,6 +45,12 @@ type switchFlags struct {
 	perDevice bool
 	// noCabling: verify only (--no-cabling): no LLDP cabling check.
 	noCabling bool
+	// partial: push only (--partial): push although switches of the
+	// fabric are missing from the inventory.
+	partial bool
+	// renamed: --renamed NEW=OLD, a switch being renamed that may still
+	// call itself OLD.
+	renamed []string
 }
 
 // registerLock adds the device lock flags (push and diff).
@@ -63,16 +70,25 @@ func (s *switchFlags) register(fs *pflag.FlagSet, hosts bool) {
 	}
 	fs.StringVarP(&s.inventory, "inventory", "i", "", "the inventory, an HCL `FILE`: where each "+devices+" is and how to log in (required)")
 	fs.StringVar(&s.artifacts, "artifacts", "", "read "+input+" from `DIR`, the output of fabricc build (instead of a fabric PATH)")
-	fs.StringVar(&s.limit, "limit", "", "only these devices: a comma `LIST` of names, globs, groups or tags")
+	fs.StringVar(&s.limit, "limit", "", "only these devices: a comma `LIST` of names, globs, groups or tags; a term !TERM leaves out what it matches ('!leaf2'), &TERM keeps only what it matches too ('leaves,&rack1')")
 	countVar(fs, &s.parallel, "parallel", push.DefaultParallel, 1, fmt.Sprintf("a number of devices from 1, such as %d", push.DefaultParallel), "work on `N` devices at once (from 1)")
 	fs.StringVar(&s.report, "report", "", "write a JSON report (diff, commands, verification, duration, error per device) to `FILE`")
 	fs.BoolVar(&s.insecure, "insecure-ignore-host-key", false, "do not check the host keys of "+keys+" against known_hosts (DANGEROUS: allows a man in the middle)")
 	fs.BoolVar(&s.json, "json", false, "print the report and the diagnostics as one JSON object on stdout (docs/json.md)")
+	fs.StringArrayVar(&s.renamed, "renamed", nil, "`NEW=OLD`: switch NEW of the fabric is being renamed and may still call itself OLD (its hostname); without it a switch whose hostname is not its name is refused as the wrong switch (repeatable)")
 }
 
 const switchArgsHelp = "The input is either a fabric PATH, built in memory first, or --artifacts DIR from\n" +
 	"`fabricc build`. The inventory (-i) says where each switch is and where its secret\n" +
-	"comes from; host keys are checked against its known_hosts file."
+	"comes from; host keys are checked against its known_hosts file. Each switch's own\n" +
+	"hostname is read first (EOS show hostname, Onyx show hosts, Cumulus hostname): a switch\n" +
+	"that calls itself by another name than its inventory entry is refused, nothing changed\n" +
+	"(--renamed NEW=OLD for a switch being renamed).\n\n" +
+	"--limit LIST: comma-separated terms, each a device name, a glob (leaf*), a group or a\n" +
+	"tag; !TERM leaves out the devices it matches, &TERM keeps only those it matches too\n" +
+	"(as Ansible's --limit); only exclusions ('!leaf2') start from every device. Working on\n" +
+	"some switches of the fabric (--limit, or push --partial) is warned of: fabric-wide\n" +
+	"settings then differ on the switches left out until they are pushed too."
 
 // hostsIgnoredHelp is what push and diff say of the inventory's hosts.
 const hostsIgnoredHelp = "\n\nThe inventory's hosts are left alone: push and diff never connect to a host, and\n" +
@@ -116,6 +132,7 @@ func newPushCmd() *cobra.Command {
 	sf.registerLock(cmd.Flags())
 	cmd.Flags().BoolVar(&dry, "dry-run", false, "connect, read and print the diff; change nothing")
 	cmd.Flags().BoolVar(&sf.perDevice, "per-device", false, "let each switch confirm its change once it verifies, whatever the other switches do (without it one failure rolls back every switch)")
+	cmd.Flags().BoolVar(&sf.partial, "partial", false, "push although switches of the fabric are not in the inventory (without it such a push is refused): their fabric-wide settings then differ until they are pushed too")
 	cmd.Flags().BoolVar(&sf.saveUnsaved, "save-unsaved", false, "push to a switch whose running configuration has unsaved changes that no fabricc push made, saving them with this change (without it such a switch is refused)")
 	return cmd
 }
@@ -160,7 +177,11 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 	if err != nil {
 		return usageError(err)
 	}
-	if devs, err = inFabric(cmd, b, devs, sf.limit); err != nil {
+	if devs, err = inFabric(cmd, b, inv, devs, sf.limit); err != nil {
+		return err
+	}
+	renamed, err := renamedSwitches(b, sf.renamed)
+	if err != nil {
 		return err
 	}
 	targets, err := b.Targets(devs)
@@ -185,8 +206,20 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 			return usageError(fmt.Errorf("%s; %s changes switches only (fabricc verify checks hosts)", what, cmd.Name()))
 		}
 	}
-	if sf.limit == "" {
-		warnUnlisted(cmd, b, inv)
+	left := leftOut(b, inv, targets)
+	var warning string
+	if len(left) > 0 && len(targets) > 0 {
+		if err := refuseUnlisted(action, sf, inv, left); err != nil {
+			return err
+		}
+		diag := partialWarning(action, b, len(targets), left)
+		warning = diag.Summary + ": " + diag.Detail
+		out.report(nil, hcl.Diagnostics{diag})
+		if out.json {
+			// The envelope holds it; stderr, where the summary goes with
+			// --json, says it too, before anything is pushed.
+			fmt.Fprintf(cmd.ErrOrStderr(), "Warning: %s\n", warning)
+		}
 	}
 	if sf.insecure {
 		warnInsecure(cmd)
@@ -199,7 +232,10 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 	defer stop()
 	rep := runEngine(ctx, cmd, push.Options{Action: action, Fabric: b.Fabric, ID: txnID(), Targets: targets,
 		Dial: push.SSHDialer(hk), Parallel: sf.parallel, LockTimeout: sf.lockTimeout, BreakLock: sf.breakLock, SaveUnsaved: sf.saveUnsaved, PerDevice: sf.perDevice,
-		Cabling: action == push.ActionVerify && !sf.noCabling, Hosts: hosts, RunScript: push.SSHScriptRunner(hk)})
+		Cabling: action == push.ActionVerify && !sf.noCabling, Hosts: hosts, RunScript: push.SSHScriptRunner(hk), Renamed: renamed})
+	if warning != "" {
+		rep.FabricSwitches, rep.LeftOut, rep.Warnings = len(b.Fabric.Switches), left, []string{warning}
+	}
 	return finish(cmd, rep, sf.report, out)
 }
 
@@ -268,7 +304,12 @@ func loadInventory(path string, out *output) (*inventory.Inventory, error) {
 // error: in an inventory that does not say which fabric a device
 // belongs to, a name the fabric lacks is a typo, and the switch it was
 // meant for would be left out.
-func inFabric(cmd *cobra.Command, b *push.Build, devs []*inventory.Device, limit string) ([]*inventory.Device, error) {
+//
+// A device of the inventory that the fabric no longer has (removed, or
+// renamed) is no typo: the error says to remove the entry, whose switch
+// push then leaves as it is, or to rename it, naming the fabric's
+// closest device without an entry.
+func inFabric(cmd *cobra.Command, b *push.Build, inv *inventory.Inventory, devs []*inventory.Device, limit string) ([]*inventory.Device, error) {
 	fabric := b.Fabric.Name
 	named := map[string]bool{}
 	for _, term := range strings.Split(limit, ",") {
@@ -292,16 +333,11 @@ func inFabric(cmd *cobra.Command, b *push.Build, devs []*inventory.Device, limit
 			keep = append(keep, d)
 			continue
 		}
-		switch {
-		case len(d.Fabrics) > 0:
-			return nil, fmt.Errorf("%s: inventory device %q says fabrics = [%s], but fabric %q has no switch or host of that name; fix the name", at, d.Name, fabrics, fabric)
-		default:
-			fix := "fix the name"
-			if limit != "" {
-				fix += " or narrow --limit"
-			}
-			return nil, fmt.Errorf("%s: inventory device %q is not a switch or host of fabric %q; %s, or, for an inventory that several fabrics share, list the fabrics the device belongs to (fabrics = [...])", at, d.Name, fabric, fix)
+		fix := notInFabricFix(b, inv, d.Name)
+		if len(d.Fabrics) > 0 {
+			return nil, fmt.Errorf("%s: inventory device %q says fabrics = [%s], but fabric %q has no switch or host of that name: %s", at, d.Name, fabrics, fabric, fix)
 		}
+		return nil, fmt.Errorf("%s: inventory device %q is not a switch or host of fabric %q: %s; or, for an inventory that several fabrics share, list the fabrics the device belongs to (fabrics = [...])", at, d.Name, fabric, fix)
 	}
 	if len(elsewhere) > 0 {
 		verbs := "belong to other fabrics (their fabrics lists) and are"
@@ -330,14 +366,153 @@ func shortList(names []string) string {
 	return strings.Join(names, ", ")
 }
 
-// warnUnlisted says which switches of the fabric the inventory does not
-// list: they are left alone, which should be a choice, not a surprise.
-func warnUnlisted(cmd *cobra.Command, b *push.Build, inv *inventory.Inventory) {
+// notInFabricFix is what to do about inventory device name, which fabric
+// b does not have: it left the fabric (remove the entry; push leaves
+// that switch as it is), it was renamed (rename the entry, to the
+// fabric's closest name without an entry when there is one), or leave it
+// out of this run with --limit.
+func notInFabricFix(b *push.Build, inv *inventory.Inventory, name string) string {
+	var unlisted []string
 	for _, sw := range b.Fabric.Switches {
 		if inv.Device(sw.Name) == nil {
-			fmt.Fprintf(cmd.ErrOrStderr(), "note: switch %s is not in %s; it is not touched\n", sw.Name, inv.Path)
+			unlisted = append(unlisted, sw.Name)
 		}
 	}
+	for _, h := range b.Fabric.Hosts {
+		if inv.Device(h.Name) == nil {
+			unlisted = append(unlisted, h.Name)
+		}
+	}
+	fix := "if it is no longer in the fabric, remove its entry from the inventory (push and diff leave that switch's configuration as it is)"
+	if s := closestUnlisted(name, unlisted); s != "" {
+		fix += fmt.Sprintf("; if it was renamed to %s (the fabric's %s has no inventory entry), rename the entry to %q", s, s, s)
+	} else {
+		fix += "; if it was renamed, give the entry the fabric's new name"
+	}
+	return fix + fmt.Sprintf("; or leave it out of this run with --limit '!%s'", name)
+}
+
+// closestUnlisted is the fabric's name without an inventory entry that
+// entry name was most likely renamed to: the closest by edit distance
+// (dsl.Suggest), else the one name that starts as it does or that it
+// starts with (leaf2old, leaf2), else the only name without an entry;
+// "" when none stands out.
+func closestUnlisted(name string, unlisted []string) string {
+	if s := dsl.Suggest(name, unlisted); s != "" {
+		return s
+	}
+	var prefixed []string
+	for _, u := range unlisted {
+		a, b := strings.ToLower(name), strings.ToLower(u)
+		if strings.HasPrefix(a, b) || strings.HasPrefix(b, a) {
+			prefixed = append(prefixed, u)
+		}
+	}
+	switch {
+	case len(prefixed) == 1:
+		return prefixed[0]
+	case len(unlisted) == 1:
+		return unlisted[0]
+	}
+	return ""
+}
+
+// leftOut is the switches of fabric b that targets leaves out: those
+// the inventory does not list for the fabric, then those --limit did
+// not select, each in the fabric's order.
+func leftOut(b *push.Build, inv *inventory.Inventory, targets []push.Target) []push.LeftOut {
+	in := map[string]bool{}
+	for _, t := range targets {
+		in[t.Switch.Name] = true
+	}
+	var unlisted, limited []push.LeftOut
+	for _, sw := range b.Fabric.Switches {
+		if in[sw.Name] {
+			continue
+		}
+		if d := inv.Device(sw.Name); d == nil || !d.In(b.Fabric.Name) {
+			unlisted = append(unlisted, push.LeftOut{Switch: sw.Name, Why: push.LeftOutNotListed})
+		} else {
+			limited = append(limited, push.LeftOut{Switch: sw.Name, Why: push.LeftOutLimit})
+		}
+	}
+	return append(unlisted, limited...)
+}
+
+// refuseUnlisted is the error of a push (not a dry run) that would leave
+// out switches of the fabric the inventory does not list, unless
+// --partial says so: a fabric-wide change (a PFC priority, ETS) would
+// reach some switches only, and a stale inventory is no choice.
+func refuseUnlisted(action string, sf *switchFlags, inv *inventory.Inventory, left []push.LeftOut) error {
+	if action != push.ActionPush || sf.partial {
+		return nil
+	}
+	var names []string
+	for _, l := range left {
+		if l.Why == push.LeftOutNotListed {
+			names = append(names, l.Switch)
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	what := "switch " + names[0] + " of the fabric is"
+	if len(names) > 1 {
+		what = "switches " + shortList(names) + " of the fabric are"
+	}
+	them := "it"
+	if len(names) > 1 {
+		them = "them"
+	}
+	return fmt.Errorf("%s not in %s: a push to the others would put the fabric-wide settings (traffic classes, PFC priorities, DSCP maps, ETS, VLANs) on some switches only; "+
+		"add %s to the inventory, or push without %s with --partial; nothing was changed", what, inv.Path, them, them)
+}
+
+// partialWarning is the warning of a run on some switches of the fabric
+// only, as Terraform warns of -target ("Resource targeting is in
+// effect"; Terraform CLI documentation, "Resource Targeting"): which
+// switches are left out and why, and that the fabric-wide settings
+// differ on them until they are pushed too.
+func partialWarning(action string, b *push.Build, n int, left []push.LeftOut) *hcl.Diagnostic {
+	var parts []string
+	for _, l := range left[:min(len(left), 10)] {
+		parts = append(parts, l.Switch+" ("+l.Why+")")
+	}
+	if len(left) > 10 {
+		parts = append(parts, fmt.Sprintf("and %d more", len(left)-10))
+	}
+	what := map[string]string{push.ActionPush: "push", push.ActionDiff: "dry run", push.ActionVerify: "verify"}[action]
+	detail := fmt.Sprintf("Left out: %s. ", strings.Join(parts, ", "))
+	switch action {
+	case push.ActionPush:
+		detail += "The fabric-wide settings this push changes (traffic classes, PFC priorities, DSCP maps, ETS, VLANs) now differ between the switches pushed and those left out, " +
+			"until they are pushed too; a PFC priority or DSCP map that differs along a path can stall RoCE traffic. Push the whole fabric as soon as you can."
+	case push.ActionDiff:
+		detail += "They are not read; a push of this selection alone would leave the fabric-wide settings (traffic classes, PFC priorities, DSCP maps, ETS, VLANs) different on them."
+	default:
+		detail += "They are not checked; the fabric-wide settings may differ on them."
+	}
+	return &hcl.Diagnostic{Severity: hcl.DiagWarning,
+		Summary: fmt.Sprintf("partial %s: %d of %s of fabric %q", what, n, plural(len(b.Fabric.Switches), "switch"), b.Fabric.Name),
+		Detail:  detail}
+}
+
+// renamedSwitches reads --renamed NEW=OLD: NEW must be a switch of the
+// fabric, OLD the hostname it may still answer by.
+func renamedSwitches(b *push.Build, flags []string) (map[string]string, error) {
+	m := map[string]string{}
+	for _, f := range flags {
+		newName, old, ok := strings.Cut(f, "=")
+		newName, old = strings.TrimSpace(newName), strings.TrimSpace(old)
+		if !ok || newName == "" || old == "" {
+			return nil, usageError(fmt.Errorf("--renamed %q: write NEW=OLD, the switch's name in the fabric and the hostname it still has", quote.Visible(f)))
+		}
+		if b.Fabric.Switch(newName) == nil {
+			return nil, usageError(fmt.Errorf("--renamed %q: fabric %q has no switch %q", quote.Visible(f), b.Fabric.Name, quote.Visible(newName)))
+		}
+		m[newName] = old
+	}
+	return m, nil
 }
 
 // noteHostsLeftAlone says, for push and diff, that the selected hosts of
