@@ -685,13 +685,21 @@ func writeWinOFDSCP(w *writer, n model.NIC) {
 	for _, key := range []string{"RroceDscpMarkPriorityFlowControl_%d", "PriorityToDscpMappingTable_%d"} {
 		setKeyword(w, n.Interface, fmt.Sprintf(key, r.Priority), fmt.Sprint(r.DSCP))
 	}
-	if !untaggedDSCP(n) {
-		return
+	value := "1"
+	if untaggedDSCP(n) {
+		w.comment("Untagged with DSCP trust: DSCP-based PFC needs TxUntagPriorityTag and",
+			"RxUntaggedMapToLossless set to 1 (WinOF User Manual 5.50 §4.1.11.7: \"for DSCP based PFC set to 0x1\").")
+	} else {
+		// A host an earlier fabric made DSCP-based keeps both at 1:
+		// frames would leave without their priority tag and every
+		// untagged frame would take the lossless queue.
+		value = "0"
+		w.comment("Tagged RoCE (a VLAN, or PCP trust): TxUntagPriorityTag and RxUntaggedMapToLossless at their",
+			"default 0, so frames keep their 802.1p tag and untagged traffic stays lossy (WinOF User Manual 5.50",
+			"§4.1.11.7.1), also on a host an earlier DSCP-based fabric set to 1.")
 	}
-	w.comment("Untagged with DSCP trust: DSCP-based PFC needs TxUntagPriorityTag and",
-		"RxUntaggedMapToLossless set to 1 (WinOF User Manual 5.50 §4.1.11.7: \"for DSCP based PFC set to 0x1\").")
 	for _, k := range []string{"TxUntagPriorityTag", "RxUntaggedMapToLossless"} {
-		setKeyword(w, n.Interface, k, "1")
+		setKeyword(w, n.Interface, k, value)
 	}
 }
 

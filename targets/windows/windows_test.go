@@ -296,8 +296,11 @@ func TestWinOFDSCP(t *testing.T) {
 	tagged := workstation()
 	tagged.NICs[0].VLAN = 2
 	s = render(t, tagged)
-	assertLines(t, s, []string{"Set-Keyword 'Ethernet 3' 'VlanID' '2'", "Set-Keyword 'Ethernet 3' 'RroceDscpMarkPriorityFlowControl_3' '26'", "Set-Keyword 'Ethernet 3' 'PriorityToDscpMappingTable_3' '26'"})
-	assertAbsent(t, s, []string{"TxUntagPriorityTag"})
+	// Tagged: both DSCP-based PFC keys back at their default 0 (WinOF
+	// User Manual 5.50 §4.1.11.7.1), undoing an earlier untagged fabric.
+	assertLines(t, s, []string{"Set-Keyword 'Ethernet 3' 'VlanID' '2'", "Set-Keyword 'Ethernet 3' 'RroceDscpMarkPriorityFlowControl_3' '26'", "Set-Keyword 'Ethernet 3' 'PriorityToDscpMappingTable_3' '26'",
+		"Set-Keyword 'Ethernet 3' 'TxUntagPriorityTag' '0'", "Set-Keyword 'Ethernet 3' 'RxUntaggedMapToLossless' '0'"})
+	assertAbsent(t, s, []string{"Set-Keyword 'Ethernet 3' 'TxUntagPriorityTag' '1'", "Set-Keyword 'Ethernet 3' 'RxUntaggedMapToLossless' '1'"})
 
 	s = render(t, fcNode1())
 	assertAbsent(t, s, []string{"Set-Keyword 'SLOT 4 Port 1' 'PriorityToDscpMappingTable", "RroceDscpMarkPriorityFlowControl"})

@@ -512,6 +512,21 @@ if ($Present['Ethernet 3']) {
             $script:Restart += @('Ethernet 3')
         }
     }
+    # Tagged RoCE (a VLAN, or PCP trust): TxUntagPriorityTag and RxUntaggedMapToLossless at their
+    # default 0, so frames keep their 802.1p tag and untagged traffic stays lossy (WinOF User Manual 5.50
+    # §4.1.11.7.1), also on a host an earlier DSCP-based fabric set to 1.
+    if ((Compare-State 'Ethernet 3' 'TxUntagPriorityTag' '0' (Get-Keyword 'Ethernet 3' 'TxUntagPriorityTag')) -and -not $Check) {
+        if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set TxUntagPriorityTag to 0')) {
+            Set-Keyword 'Ethernet 3' 'TxUntagPriorityTag' '0'
+            $script:Restart += @('Ethernet 3')
+        }
+    }
+    if ((Compare-State 'Ethernet 3' 'RxUntaggedMapToLossless' '0' (Get-Keyword 'Ethernet 3' 'RxUntaggedMapToLossless')) -and -not $Check) {
+        if ($PSCmdlet.ShouldProcess('Ethernet 3', 'set RxUntaggedMapToLossless to 0')) {
+            Set-Keyword 'Ethernet 3' 'RxUntaggedMapToLossless' '0'
+            $script:Restart += @('Ethernet 3')
+        }
+    }
     # Enable QoS (PFC and ETS) on the adapter (WinOF User Manual 5.50 §4.1.9.2.4 step 10).
     if ((Compare-State 'Ethernet 3' 'NetAdapterQos' 'True' (Format-Value (Get-NetAdapterQos -Name 'Ethernet 3' -ErrorAction SilentlyContinue).Enabled)) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 3', 'Enable-NetAdapterQos')) {
