@@ -12,9 +12,11 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
+	"github.com/fabricc/fabricc/internal/english"
 	"github.com/fabricc/fabricc/inventory"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/push/verify"
@@ -403,17 +405,35 @@ type closer struct {
 	failure error
 }
 
+// maxCommandShown bounds a command quoted in an error: a Cumulus push
+// sends its whole configuration as one base64 line of 18 KB.
+const maxCommandShown = 80
+
+// shortCommand is cmd for an error message: its first line, cut to
+// maxCommandShown characters with the length of the rest.
+func shortCommand(cmd string) string {
+	line, _, multi := strings.Cut(cmd, "\n")
+	r := []rune(line)
+	if len(r) <= maxCommandShown && !multi {
+		return line
+	}
+	if len(r) > maxCommandShown {
+		r = r[:maxCommandShown]
+	}
+	return fmt.Sprintf("%s...(%s)", string(r), english.Count(len([]rune(cmd))-len(r), "more character"))
+}
+
 func (c *closer) Send(cmd string) (string, error) {
 	if c.broken {
-		return "", fmt.Errorf("%q not sent, the connection failed before: %w", cmd, c.failure)
+		return "", fmt.Errorf("%q not sent, the connection failed before: %w", shortCommand(cmd), c.failure)
 	}
 	out, err := c.Conn.Send(cmd)
 	switch {
 	case err == nil || c.ctx.Err() == nil:
 	case errors.Is(c.ctx.Err(), context.DeadlineExceeded):
-		err = fmt.Errorf("device timeout reached during %q: %w", cmd, err)
+		err = fmt.Errorf("device timeout reached during %q: %w", shortCommand(cmd), err)
 	default:
-		err = fmt.Errorf("%w during %q", context.Cause(c.ctx), cmd)
+		err = fmt.Errorf("%w during %q", context.Cause(c.ctx), shortCommand(cmd))
 	}
 	if err != nil && !refused(err) {
 		c.broken, c.failure = true, err
@@ -501,7 +521,7 @@ func (d *device) failed(ctx context.Context, txn Txn, cause error) error {
 // because another switch of the push failed (or the wait for them ran
 // out).
 func (d *device) aborted(ctx context.Context, txn Txn, cause error) error {
-	err := d.rollback(ctx, txn, fmt.Errorf("not confirmed, all or nothing: %w; every switch rolls back (--per-device lets each switch finish on its own)", cause))
+	err := d.rollback(ctx, txn, notConfirmed(cause))
 	if d.res.RolledBack {
 		d.res.Status = StatusAborted
 	}
@@ -594,12 +614,34 @@ func (d *device) awaitOthers(ctx context.Context, deadline time.Time) error {
 	d.slotless = true
 	err := d.gate.wait(ctx, deadline)
 	if err != nil && !d.gate.decidedBy(err) {
-		err = d.gate.abandon(d.t.Switch.Name, err)
+		err = d.gate.abandon(d.t.Switch.Name, err, interruptOf(ctx))
 	}
 	if err != nil {
 		d.retake(ctx)
 	}
 	return err
+}
+
+// notConfirmed is why a switch that verified rolls back: cause, the
+// gate's failure, and, unless the operator interrupted the push, how to
+// let each switch finish on its own.
+func notConfirmed(cause error) error {
+	hint := " (--per-device lets each switch finish on its own)"
+	if errors.As(cause, new(pushInterrupted)) {
+		hint = ""
+	}
+	return fmt.Errorf("not confirmed, all or nothing: %w; every switch rolls back%s", cause, hint)
+}
+
+// interruptOf is why ctx was cancelled when it was interrupted (the
+// signal handler cancels it with "interrupted by SIGINT"), nil when it is
+// still running or ran out of time.
+func interruptOf(ctx context.Context) error {
+	cause := context.Cause(ctx)
+	if cause == nil || errors.Is(cause, context.DeadlineExceeded) || cause == context.Canceled {
+		return nil
+	}
+	return cause
 }
 
 // retake takes back the slot awaitOthers gave up, if it did.

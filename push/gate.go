@@ -73,7 +73,11 @@ func (g *gate) fail(device, why string) {
 // failed, at that moment), that decision stands for this switch too and
 // is returned instead: nil, confirm like every other switch, or the
 // first failure.
-func (g *gate) abandon(device string, err error) error {
+//
+// interrupt is the cause of the push's context when the push was
+// interrupted (Ctrl-C, SIGTERM), nil otherwise: the other switches then
+// roll back because of the interrupt, not because this switch gave up.
+func (g *gate) abandon(device string, err, interrupt error) error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	select {
@@ -82,9 +86,18 @@ func (g *gate) abandon(device string, err error) error {
 	default:
 	}
 	g.failure = fmt.Errorf("%s gave up waiting", device)
+	if interrupt != nil {
+		g.failure = pushInterrupted{interrupt}
+	}
 	close(g.decided)
 	return err
 }
+
+// pushInterrupted is the gate's failure when the push was interrupted.
+type pushInterrupted struct{ cause error }
+
+func (i pushInterrupted) Error() string { return "the push was " + i.cause.Error() }
+func (i pushInterrupted) Unwrap() error { return i.cause }
 
 // decidedBy reports whether err is the gate's own failure, that is
 // another switch's, rather than the waiter's reason to stop waiting.

@@ -77,7 +77,7 @@ func TestGateAbandon(t *testing.T) {
 	if errA == nil || g.decidedBy(errA) {
 		t.Fatalf("a: %v, want its own deadline", errA)
 	}
-	g.abandon("spine1", errA)
+	g.abandon("spine1", errA, nil)
 	g.pass() // c: the last switch verifies after a gave up
 	errB := g.wait(ctx, time.Time{})
 	if errB == nil || !g.decidedBy(errB) || errB.Error() != "spine1 gave up waiting" {
@@ -99,5 +99,45 @@ func TestByName(t *testing.T) {
 	}
 	if want := []string{"leaf1", "leaf10", "leaf2", "spine1"}; !slices.Equal(got, want) {
 		t.Errorf("order %v, want %v", got, want)
+	}
+}
+
+// TestGateAbandonOnInterrupt: a switch that stops waiting because the
+// push was interrupted decides the gate with the interrupt, not with
+// "gave up waiting", and the others' aborted rows do not suggest
+// --per-device for what the operator asked.
+func TestGateAbandonOnInterrupt(t *testing.T) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	g := newGate(2)
+	g.pass()
+	cancel(errors.New("interrupted by SIGINT"))
+	errA := g.wait(ctx, time.Time{})
+	g.abandon("leaf3", errA, interruptOf(ctx))
+	g.pass()
+	errB := g.wait(context.Background(), time.Time{})
+	if errB == nil || errB.Error() != "the push was interrupted by SIGINT" {
+		t.Fatalf("b: %v, want the interrupt", errB)
+	}
+	if got, want := notConfirmed(errB).Error(), "not confirmed, all or nothing: the push was interrupted by SIGINT; every switch rolls back"; got != want {
+		t.Errorf("aborted: %q, want %q", got, want)
+	}
+	if got := notConfirmed(errors.New("leaf3 failed")).Error(); !strings.HasSuffix(got, "(--per-device lets each switch finish on its own)") {
+		t.Errorf("aborted by a failure: %q, want the --per-device hint", got)
+	}
+}
+
+// TestShortCommand: a command quoted in an error is its first line, at
+// most 80 characters, with how much is left out (a Cumulus push sends
+// its configuration as one 18 KB line).
+func TestShortCommand(t *testing.T) {
+	long := "echo " + strings.Repeat("A", 18600) + " | base64 -d > /tmp/x.yaml"
+	for _, tc := range []struct{ cmd, want string }{
+		{"show running-config", "show running-config"},
+		{long, "echo " + strings.Repeat("A", 75) + "...(18551 more characters)"},
+		{"line one\nline two", "line one...(9 more characters)"},
+	} {
+		if got := shortCommand(tc.cmd); got != tc.want {
+			t.Errorf("shortCommand(%.30q) = %q, want %q", tc.cmd, got, tc.want)
+		}
 	}
 }
