@@ -303,6 +303,36 @@ locals {
 			want:  "a.hcl:2:3: error: Unsupported argument: An argument named \"descripton\" is not expected here. Did you mean \"description\"?\n",
 		},
 		{
+			// One mistake: not also "Missing required argument length"
+			// at the block's brace.
+			name:  "misspelt required argument",
+			files: map[string]string{"a.hcl": "fabric \"f\" {}\nlink {\n  a = \"s:swp1\"\n  b = \"t:swp1\"\n  lenght = 3\n}\n"},
+			want:  "a.hcl:5:3: error: Unsupported argument: An argument named \"lenght\" is not expected here. Did you mean \"length\"? The block requires \"length\", which is missing because of this.\n",
+		},
+		{
+			// Misspelt in a dynamic block: one diagnostic for every instance.
+			name: "misspelt required argument in a dynamic block",
+			files: map[string]string{"a.hcl": `fabric "f" {}
+dynamic "link" {
+  for_each = ["swp1", "swp2"]
+  content {
+    a = "s:${link.value}"
+    b = "t:${link.value}"
+    lenght = 3
+  }
+}
+`},
+			want: "a.hcl:7:5: error: Unsupported argument: An argument named \"lenght\" is not expected here. Did you mean \"length\"? The block requires \"length\", which is missing because of this.\n" +
+				"a.hcl:7:5: error: Unsupported argument: An argument named \"lenght\" is not expected here. Did you mean \"length\"? The block requires \"length\", which is missing because of this.\n",
+		},
+		{
+			// A suggestion that is not the missing argument leaves both.
+			name:  "misspelt optional argument and a missing one",
+			files: map[string]string{"a.hcl": "fabric \"f\" {}\nlink {\n  a = \"s:swp1\"\n  b = \"t:swp1\"\n  cabel = \"dac\"\n}\n"},
+			want: "a.hcl:2:6: error: Missing required argument: The argument \"length\" is required, but no definition was found.\n" +
+				"a.hcl:5:3: error: Unsupported argument: An argument named \"cabel\" is not expected here. Did you mean \"cable\"?\n",
+		},
+		{
 			name:  "malformed",
 			files: map[string]string{"a.hcl": "fabric \"f\" {\n"},
 			want:  "a.hcl:1:12: error: Unclosed configuration block: There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.\n",
