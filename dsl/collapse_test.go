@@ -156,3 +156,51 @@ switch "leaf1" {
 		t.Errorf("Collapse changed its argument's detail to %q", tt.in.Detail)
 	}
 }
+
+// TestCollapseForExpression checks the words for one mistake repeated by
+// the iterations of a for expression in locals, which has no instances,
+// and for one inside a dynamic block.
+func TestCollapseForExpression(t *testing.T) {
+	src := `locals {
+  x = [for i in range(3) : i + var.nope]
+}
+dynamic "vlan" {
+  for_each = [1, 2]
+  labels   = ["v"]
+  content { id = 1 + var.nope }
+}
+`
+	f, diags := hclsyntax.ParseConfig([]byte(src), "test.hcl", hcl.InitialPos)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	files := map[string]*hcl.File{"test.hcl": f}
+	// rangeOf is the range of the n-th (from 0) text in src, on one line.
+	rangeOf := func(text string, n int) *hcl.Range {
+		at := 0
+		for ; n >= 0; n-- {
+			at += strings.Index(src[at:], text) + 1
+		}
+		at--
+		line := strings.Count(src[:at], "\n") + 1
+		col := at - strings.LastIndex(src[:at], "\n")
+		return &hcl.Range{Filename: "test.hcl", Start: hcl.Pos{Line: line, Column: col, Byte: at}, End: hcl.Pos{Line: line, Column: col + len(text), Byte: at + len(text)}}
+	}
+	inFor := rangeOf("i + var.nope", 0)
+	inDynamic := rangeOf("1 + var.nope", 0)
+	got := Collapse(hcl.Diagnostics{
+		diag("U", "u.", inFor, ""), diag("U", "u.", inFor, ""), diag("U", "u.", inFor, ""),
+		diag("V", "v.", inDynamic, ""), diag("V", "v.", inDynamic, ""),
+	}, files)
+	want := []string{
+		"U: u. One mistake, reported once for 3 iterations of a for expression.",
+		"V: v. One mistake, reported once for 2 instances of this block (a dynamic block, for_each or port range).",
+	}
+	var lines []string
+	for _, d := range got {
+		lines = append(lines, d.Summary+": "+d.Detail)
+	}
+	if d := cmp.Diff(want, lines); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}

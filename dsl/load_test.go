@@ -285,7 +285,12 @@ locals {
 		{
 			name:  "undefined variable: no follow-on error, a suggestion",
 			files: map[string]string{"a.hcl": "variable \"mtu\" { default = 9216 }\nfabric \"f\" {}\nswitch \"s\" {\n  platform = \"eos\"\n  model = \"x\"\n  port \"Ethernet1\" { mtu = var.mut }\n}\n"},
-			want:  "a.hcl:6:31: error: Unsupported attribute: This object does not have an attribute named \"mut\". Did you mean \"mtu\"?\n",
+			want:  "a.hcl:6:31: error: Reference to undeclared input variable: An input variable with the name \"mut\" has not been declared. Did you mean \"mtu\"?\n",
+		},
+		{
+			name:  "undeclared local without a close name",
+			files: map[string]string{"a.hcl": "locals {\n  mtu = 9216\n}\nfabric \"f\" { description = local.zzzz }\n"},
+			want:  "a.hcl:4:33: error: Reference to undeclared local value: A local value with the name \"zzzz\" has not been declared. Define it in a locals {} block: zzzz = ...\n",
 		},
 		{
 			name:  "bad ports() spec",
