@@ -220,6 +220,21 @@ func TestLoadErrors(t *testing.T) {
 			want: "vars.txt:1:1: error: Undeclared variable: This var file sets \"mut\", which the fabric does not declare. Did you mean \"mtu\"?\n",
 		},
 		{
+			// The element named and pointed at, not the whole map shown.
+			name: "var file map with a wrong-typed element",
+			files: map[string]string{
+				"a.hcl":    "variable \"len\" { type = map(number) }\nfabric \"f\" {}\n",
+				"vars.txt": "len = {\n  a = 3\n  \"b\" = \"3m\"\n  c = \"x\"\n}\n",
+			},
+			opts: Options{VarFiles: []string{"vars.txt"}},
+			want: "vars.txt:3:9: error: Invalid value for variable: Variable \"len\": element \"b\": a number is required (2 elements fail: \"b\", \"c\").\n",
+		},
+		{
+			name: "default list with a wrong-typed element",
+			files: map[string]string{"a.hcl": "variable \"mtu\" {\n  type    = list(number)\n  default = [\n    1,\n    \"x\",\n  ]\n}\nfabric \"f\" {}\n"},
+			want:  "a.hcl:5:5: error: Invalid default value for variable: This default cannot be used for variable \"mtu\": element 1: a number is required.\n",
+		},
+		{
 			// The file's own error, not "No value for required variable
 			// leaves", which line 1 sets; one the file cannot set is still
 			// reported once the file reads.
