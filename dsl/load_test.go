@@ -230,7 +230,7 @@ func TestLoadErrors(t *testing.T) {
 			want: "vars.txt:3:9: error: Invalid value for variable: Variable \"len\": element \"b\": a number is required (2 elements fail: \"b\", \"c\").\n",
 		},
 		{
-			name: "default list with a wrong-typed element",
+			name:  "default list with a wrong-typed element",
 			files: map[string]string{"a.hcl": "variable \"mtu\" {\n  type    = list(number)\n  default = [\n    1,\n    \"x\",\n  ]\n}\nfabric \"f\" {}\n"},
 			want:  "a.hcl:5:5: error: Invalid default value for variable: This default cannot be used for variable \"mtu\": element 1: a number is required.\n",
 		},
