@@ -204,3 +204,47 @@ dynamic "vlan" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 }
+
+// TestCollapseNamesEvaluationInstances checks that an error HCL reports
+// while evaluating inside nested dynamic blocks names the instances it
+// affects, by their labels, or by key for a block without labels.
+func TestCollapseNamesEvaluationInstances(t *testing.T) {
+	dir := writeFabric(t, map[string]string{"a.hcl": `fabric "f" {}
+dynamic "host" {
+  for_each = { gpu1 = 1, gpu2 = 2 }
+  labels   = [host.key]
+  content {
+    os = "linux"
+    dynamic "nic" {
+      for_each = [0, 1]
+      labels   = [format("rail%d", nic.value)]
+      content {
+        model     = "ConnectX-7"
+        interface = "ens1"
+        addresses = [cidrhost("10.0.0.0/30", host.value * 4 + nic.value)]
+      }
+    }
+  }
+}
+dynamic "link" {
+  for_each = { "a-b" = 1 }
+  content {
+    a      = "s:swp1"
+    b      = "t:swp1"
+    length = cidrhost("10.0.0.0/30", 9)
+  }
+}
+`})
+	_, files, diags := Load(dir, Options{})
+	var got []string
+	for _, d := range Collapse(diags, files) {
+		got = append(got, d.Detail)
+	}
+	want := []string{
+		`Invalid value for "hostnum" parameter: prefix 10.0.0.0/30 has 4 addresses; host number must be from -4 to 3. One mistake, reported once for 4 instances of this block (a dynamic block, for_each or port range): gpu1:rail0, gpu1:rail1, gpu2:rail0, gpu2:rail1.`,
+		`Invalid value for "hostnum" parameter: prefix 10.0.0.0/30 has 4 addresses; host number must be from -4 to 3. Reported for a-b, one instance of this block (a dynamic block, for_each or port range).`,
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
