@@ -235,6 +235,23 @@ func TestLoadErrors(t *testing.T) {
 			want:  "a.hcl:5:5: error: Invalid default value for variable: This default cannot be used for variable \"mtu\": element 1: a number is required.\n",
 		},
 		{
+			// One error for the file, saying what it is.
+			name: "var file in the fabric folder",
+			files: map[string]string{
+				"a.hcl":    "variable \"pods\" {}\nvariable \"mtu\" {}\nfabric \"f\" {}\n",
+				"prod.hcl": "pods = 2\nmtu = 9000\n",
+			},
+			opts: Options{Vars: map[string]string{"pods": "2", "mtu": "9000"}},
+			want: "prod.hcl:1:1: error: Var file read as fabric: \"prod.hcl\" sets \"pods\", \"mtu\", which the fabric declares as variables: it looks like a var file. " +
+				"Every .hcl file in the fabric's folder is read as part of the fabric; give the var file another extension (\"prod.tfvars\"; --var-file reads a file of any name) or move it out of the folder.\n",
+		},
+		{
+			// An argument that is not a variable's name stays as it was.
+			name:  "top-level argument that is not a variable",
+			files: map[string]string{"a.hcl": "variable \"pods\" { default = 1 }\nfabric \"f\" {}\npod = 2\n"},
+			want:  "a.hcl:3:1: error: Unsupported argument: An argument named \"pod\" is not expected here.\n",
+		},
+		{
 			// The file's own error, not "No value for required variable
 			// leaves", which line 1 sets; one the file cannot set is still
 			// reported once the file reads.

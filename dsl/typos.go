@@ -2,10 +2,13 @@ package dsl
 
 import (
 	"fmt"
+	"path/filepath"
 	"regexp"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
 )
 
 // missingArgument matches HCL's detail for a required argument that is
@@ -98,4 +101,75 @@ func bodyOfAttribute(f *hcl.File, r hcl.Range) *hclsyntax.Body {
 		body = inner
 	}
 	return nil
+}
+
+// unsupportedName matches HCL's detail for an argument a body does not
+// take, with or without a suggestion.
+var unsupportedName = regexp.MustCompile(`^An argument named "([^"]+)" is not expected here\.`)
+
+// varFileInFolder rewrites the "Unsupported argument" errors of a fabric
+// file whose top-level arguments are named after declared variables
+// (pods = 2 in prod.hcl, in the fabric's folder): the file is a var
+// file, read as fabric because every .hcl file of the folder is. The
+// file gets one error, at its first such argument; the others are
+// dropped.
+func varFileInFolder(diags hcl.Diagnostics, files map[string]*hcl.File, declared map[string]cty.Value) hcl.Diagnostics {
+	type setting struct {
+		d     *hcl.Diagnostic
+		names []string
+	}
+	byFile := map[string]*setting{}
+	isSetting := func(d *hcl.Diagnostic) (string, bool) {
+		if d.Summary != "Unsupported argument" || d.Subject == nil {
+			return "", false
+		}
+		m := unsupportedName.FindStringSubmatch(d.Detail)
+		if m == nil {
+			return "", false
+		}
+		if _, ok := declared[m[1]]; !ok {
+			return "", false
+		}
+		f := files[d.Subject.Filename]
+		if f == nil {
+			return "", false
+		}
+		body, ok := f.Body.(*hclsyntax.Body)
+		if !ok {
+			return "", false
+		}
+		a := body.Attributes[m[1]]
+		return m[1], a != nil && a.NameRange.Start.Byte == d.Subject.Start.Byte
+	}
+	out := diags[:0:0]
+	for _, d := range diags {
+		name, ok := isSetting(d)
+		if !ok {
+			out = append(out, d)
+			continue
+		}
+		s := byFile[d.Subject.Filename]
+		if s == nil {
+			s = &setting{d: d}
+			byFile[d.Subject.Filename] = s
+			out = append(out, d)
+		}
+		s.names = append(s.names, name)
+	}
+	for file, s := range byFile {
+		base := filepath.Base(file)
+		quoted := make([]string, len(s.names))
+		for i, n := range s.names {
+			quoted[i] = shown(n)
+		}
+		s.d.Summary = "Var file read as fabric"
+		s.d.Detail = fmt.Sprintf("%s sets %s, which the fabric declares as variables: it looks like a var file. "+
+			"Every .hcl file in the fabric's folder is read as part of the fabric; give the var file another "+
+			"extension (%s; --var-file reads a file of any name) or move it out of the folder.",
+			shown(base), shortList(quoted), shown(strings.TrimSuffix(base, filepath.Ext(base))+".tfvars"))
+		if len(s.names) == 1 {
+			s.d.Detail = strings.Replace(s.d.Detail, "as variables", "as a variable", 1)
+		}
+	}
+	return out
 }
