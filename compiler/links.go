@@ -287,9 +287,31 @@ func (l *lowering) peerField(e *model.Endpoint, r dsl.Range) **model.Peer {
 		l.meantNIC(dev, dsl.Suggest(port, nicNames(h)))
 		return nil
 	}
-	l.errorf(r, "Unknown device", "no switch or host is named %q.%s", dev, didYouMean(dev, l.deviceNames()))
+	l.errorf(r, "Unknown device", "no switch or host is named %q.%s%s", dev, didYouMean(dev, l.deviceNames()), indexNamesHint(l.deviceNames()))
 	l.meantNIC(dsl.Suggest(dev, l.deviceNames()), port)
 	return nil
+}
+
+// indexNamesHint is the likely cause of an unknown device when some
+// devices are named by digits alone ("0", "1", ...): a dynamic block
+// whose for_each is a list (keys(...), a list of names) has the index as
+// each instance's key, so labels = [leaf.key] names them 0, 1, 2.
+func indexNamesHint(names []string) string {
+	var digits []string
+	for _, n := range names {
+		if n != "" && strings.Trim(n, "0123456789") == "" {
+			digits = append(digits, strconv.Quote(n))
+		}
+	}
+	if len(digits) == 0 {
+		return ""
+	}
+	shown := strings.Join(digits[:min(3, len(digits))], ", ")
+	if len(digits) > 3 {
+		shown += fmt.Sprintf(" and %d more", len(digits)-3)
+	}
+	return fmt.Sprintf(" The fabric has devices named only by digits (%s): a dynamic block whose for_each is a list, such as keys(...), "+
+		"gives each instance its index as key, so labels = [x.key] names them 0, 1, 2, ...; label them with x.value, or write for_each = toset(...).", shown)
 }
 
 // meantNIC records that a link end which names no NIC most likely means

@@ -124,6 +124,10 @@ var errorCases = []struct {
 	{name: "link to unknown device", src: edit("", "leaf1:swp2", "leaf2:swp2"), want: []string{
 		"29:12: Unknown device: no switch or host is named \"leaf2\". Did you mean \"leaf1\"?",
 	}},
+	// Devices named 0, 1 by a dynamic block over a list: the hint says why.
+	{name: "link to unknown device, devices named by index", src: edit("switch \"0\" {\n  platform = \"eos\"\n  model    = \"7050CX3-32S\"\n}\nswitch \"1\" {\n  platform = \"eos\"\n  model    = \"7050CX3-32S\"\n}\n", "leaf1:swp2", "spine-a:swp2"), want: []string{
+		"29:12: Unknown device: no switch or host is named \"spine-a\". The fabric has devices named only by digits (\"0\", \"1\"): a dynamic block whose for_each is a list, such as keys(...), gives each instance its index as key, so labels = [x.key] names them 0, 1, 2, ...; label them with x.value, or write for_each = toset(...).",
+	}},
 	{name: "link to unknown nic", src: edit("", "gpu01:roce0", "gpu01:roce1"), want: []string{
 		"28:12: Unknown NIC: host \"gpu01\" has no nic \"roce1\"; declare it in a nic block. Did you mean \"roce0\"?",
 	}},

@@ -193,6 +193,9 @@ func TestParseSize(t *testing.T) {
 		{in: "150KiB", err: `"150KiB" is not a size; write a number of bytes (153600) or a string with a unit B, KB or MB ("150KB", "1.5MB"; KB = 1024 bytes)`},
 		{in: "0", err: `"0" is not a size; write a number of bytes (153600) or a string with a unit B, KB or MB ("150KB", "1.5MB"; KB = 1024 bytes)`},
 		{in: "0KB", err: `"0KB" is not a size; write a number of bytes (153600) or a string with a unit B, KB or MB ("150KB", "1.5MB"; KB = 1024 bytes)`},
+		{in: "1.5", err: `"1.5" is a fraction of a byte (a bare number is bytes, and sizes in bytes are whole numbers); for megabytes write "1.5MB"`},
+		{in: "0.5B", err: `"0.5B" is a fraction of a byte (B is bytes, and sizes in bytes are whole numbers); for megabytes write "0.5MB"`},
+		{in: "1.5KB", want: 1536},
 		{in: "-5KB", err: `"-5KB" is not a size; write a number of bytes (153600) or a string with a unit B, KB or MB ("150KB", "1.5MB"; KB = 1024 bytes)`},
 	} {
 		got, err := parseSize(tc.in)

@@ -38,17 +38,25 @@ func parseSize(s string) (int64, error) {
 		return 0, fmt.Errorf("%q reads as %s (a lowercase b means bits), an eighth of what fabricc would take it for, since fabricc sizes are bytes; write %q (KB = 1024 bytes, MB = 1024 KB)", s, unit, strings.ToUpper(strings.TrimSpace(s)))
 	}
 	t := strings.ToUpper(strings.TrimSpace(s))
-	mult := 1.0
+	mult, unit := 1.0, ""
 	for _, u := range sizeUnits {
 		if strings.HasSuffix(t, u.suffix) {
 			t = strings.TrimSpace(strings.TrimSuffix(t, u.suffix))
-			mult = u.bytes
+			mult, unit = u.bytes, u.suffix
 			break
 		}
 	}
 	v, err := strconv.ParseFloat(t, 64)
 	if err != nil || v <= 0 || math.IsInf(v, 0) || math.IsNaN(v) || v*mult > 1<<40 {
 		return 0, fmt.Errorf("%q is not a size; write %s", s, sizeForms)
+	}
+	if mult == 1 && v != math.Trunc(v) {
+		// max = 1.5 was rounded to 2 bytes; 1.5 MB was meant.
+		what := "a bare number is bytes"
+		if unit == "B" {
+			what = "B is bytes"
+		}
+		return 0, fmt.Errorf("%q is a fraction of a byte (%s, and sizes in bytes are whole numbers); for megabytes write %q", s, what, strings.TrimSpace(strings.TrimSuffix(t, "B"))+"MB")
 	}
 	return int64(math.Round(v * mult)), nil
 }

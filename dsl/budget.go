@@ -579,9 +579,16 @@ func precheck(name string, args []cty.Value, maxBytes int64) error {
 			}
 		}
 	case "replace":
-		if len(args) == 3 && args[0].IsKnown() && args[2].IsKnown() && !args[0].IsNull() && !args[2].IsNull() &&
-			int64(len(args[0].AsString())+1)*int64(len(args[2].AsString())+1) > maxBytes {
-			return fmt.Errorf("replace could write more than %d bytes; fabricc stops there", maxBytes)
+		if len(args) == 3 && args[0].IsKnown() && args[2].IsKnown() && !args[0].IsNull() && !args[2].IsNull() {
+			n := int64(len(args[0].AsString())+1) * int64(len(args[2].AsString())+1)
+			if args[1].IsKnown() && !args[1].IsNull() {
+				if _, re := slashed(args[1].AsString()); re {
+					n *= 2 // each $1 of the replacement repeats a match
+				}
+			}
+			if n > maxBytes {
+				return fmt.Errorf("replace could write more than %d bytes; fabricc stops there", maxBytes)
+			}
 		}
 	case "indent":
 		if len(args) > 0 && args[0].IsKnown() && !args[0].IsNull() {

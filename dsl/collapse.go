@@ -68,7 +68,14 @@ func Collapse(diags hcl.Diagnostics, files map[string]*hcl.File) hcl.Diagnostics
 		if strings.HasPrefix(k, "ref|") {
 			ref = k[strings.LastIndex(k, "|")+1:]
 		}
-		out = append(out, merge(g, ref))
+		what := "places that use " + ref
+		if ref == "" {
+			if repeated == nil {
+				repeated = findRepeatedBlocks(files)
+			}
+			what = repeatedWhat(*g[0].Subject, repeated, files)
+		}
+		out = append(out, merge(g, ref, what))
 	}
 	return out
 }
@@ -101,9 +108,63 @@ func referenceAt(r hcl.Range, files map[string]*hcl.File) string {
 	return ""
 }
 
+// blockInstances is what a group at one place stands for when the place
+// is inside a dynamic block or a port range, or when that is not known.
+const blockInstances = "instances of this block (a dynamic block, for_each or port range)"
+
+// repeatedWhat says what the members of a group at r are: instances of
+// the block r is in, or, for a place outside such a block but inside a
+// for expression (in locals, say), iterations of that expression.
+func repeatedWhat(r hcl.Range, repeated repeatedBlocks, files map[string]*hcl.File) string {
+	if !repeated.contain(r) && inForExpr(files[r.Filename], r) {
+		return "iterations of a for expression"
+	}
+	return blockInstances
+}
+
+// inForExpr reports whether r lies inside a for expression of f.
+func inForExpr(f *hcl.File, r hcl.Range) bool {
+	if f == nil {
+		return false
+	}
+	body, ok := f.Body.(*hclsyntax.Body)
+	if !ok {
+		return false
+	}
+	return bodyHasForAt(body, r)
+}
+
+// bodyHasForAt reports whether an attribute of body, at any depth, has
+// a for expression spanning r.
+func bodyHasForAt(body *hclsyntax.Body, r hcl.Range) bool {
+	for _, a := range body.Attributes {
+		if !contains(a.Expr.Range(), r) {
+			continue
+		}
+		found := false
+		hclsyntax.VisitAll(a.Expr, func(n hclsyntax.Node) hcl.Diagnostics {
+			switch n.(type) {
+			case *hclsyntax.ForExpr, *parallelFor:
+				if contains(n.Range(), r) {
+					found = true
+				}
+			}
+			return nil
+		})
+		return found
+	}
+	for _, b := range body.Blocks {
+		if contains(b.Range(), r) {
+			return bodyHasForAt(b.Body, r)
+		}
+	}
+	return false
+}
+
 // merge folds a group into its first diagnostic; ref is the variable or
-// local the group's places share, "" for a group at one place.
-func merge(g []*hcl.Diagnostic, ref string) *hcl.Diagnostic {
+// local the group's places share, "" for a group at one place; what
+// names the group's members.
+func merge(g []*hcl.Diagnostic, ref, what string) *hcl.Diagnostic {
 	byReference := ref != ""
 	first := *g[0]
 	first.Extra = nil
@@ -119,10 +180,6 @@ func merge(g []*hcl.Diagnostic, ref string) *hcl.Diagnostic {
 		}
 	}
 	names = uniqueNames(names)
-	what := "instances of this block (a dynamic block, for_each or port range)"
-	if byReference {
-		what = "places that use " + ref
-	}
 	note := fmt.Sprintf(" One mistake, reported once for %d %s", len(g), what)
 	if named == len(g) {
 		note += ": " + shortList(names)

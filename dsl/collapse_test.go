@@ -156,3 +156,95 @@ switch "leaf1" {
 		t.Errorf("Collapse changed its argument's detail to %q", tt.in.Detail)
 	}
 }
+
+// TestCollapseForExpression checks the words for one mistake repeated by
+// the iterations of a for expression in locals, which has no instances,
+// and for one inside a dynamic block.
+func TestCollapseForExpression(t *testing.T) {
+	src := `locals {
+  x = [for i in range(3) : i + var.nope]
+}
+dynamic "vlan" {
+  for_each = [1, 2]
+  labels   = ["v"]
+  content { id = 1 + var.nope }
+}
+`
+	f, diags := hclsyntax.ParseConfig([]byte(src), "test.hcl", hcl.InitialPos)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	files := map[string]*hcl.File{"test.hcl": f}
+	// rangeOf is the range of the n-th (from 0) text in src, on one line.
+	rangeOf := func(text string, n int) *hcl.Range {
+		at := 0
+		for ; n >= 0; n-- {
+			at += strings.Index(src[at:], text) + 1
+		}
+		at--
+		line := strings.Count(src[:at], "\n") + 1
+		col := at - strings.LastIndex(src[:at], "\n")
+		return &hcl.Range{Filename: "test.hcl", Start: hcl.Pos{Line: line, Column: col, Byte: at}, End: hcl.Pos{Line: line, Column: col + len(text), Byte: at + len(text)}}
+	}
+	inFor := rangeOf("i + var.nope", 0)
+	inDynamic := rangeOf("1 + var.nope", 0)
+	got := Collapse(hcl.Diagnostics{
+		diag("U", "u.", inFor, ""), diag("U", "u.", inFor, ""), diag("U", "u.", inFor, ""),
+		diag("V", "v.", inDynamic, ""), diag("V", "v.", inDynamic, ""),
+	}, files)
+	want := []string{
+		"U: u. One mistake, reported once for 3 iterations of a for expression.",
+		"V: v. One mistake, reported once for 2 instances of this block (a dynamic block, for_each or port range).",
+	}
+	var lines []string
+	for _, d := range got {
+		lines = append(lines, d.Summary+": "+d.Detail)
+	}
+	if d := cmp.Diff(want, lines); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
+// TestCollapseNamesEvaluationInstances checks that an error HCL reports
+// while evaluating inside nested dynamic blocks names the instances it
+// affects, by their labels, or by key for a block without labels.
+func TestCollapseNamesEvaluationInstances(t *testing.T) {
+	dir := writeFabric(t, map[string]string{"a.hcl": `fabric "f" {}
+dynamic "host" {
+  for_each = { gpu1 = 1, gpu2 = 2 }
+  labels   = [host.key]
+  content {
+    os = "linux"
+    dynamic "nic" {
+      for_each = [0, 1]
+      labels   = [format("rail%d", nic.value)]
+      content {
+        model     = "ConnectX-7"
+        interface = "ens1"
+        addresses = [cidrhost("10.0.0.0/30", host.value * 4 + nic.value)]
+      }
+    }
+  }
+}
+dynamic "link" {
+  for_each = { "a-b" = 1 }
+  content {
+    a      = "s:swp1"
+    b      = "t:swp1"
+    length = cidrhost("10.0.0.0/30", 9)
+  }
+}
+`})
+	_, files, diags := Load(dir, Options{})
+	var got []string
+	for _, d := range Collapse(diags, files) {
+		got = append(got, d.Detail)
+	}
+	want := []string{
+		`Invalid value for "hostnum" parameter: prefix 10.0.0.0/30 has 4 addresses; host number must be from -4 to 3. One mistake, reported once for 4 instances of this block (a dynamic block, for_each or port range): gpu1:rail0, gpu1:rail1, gpu2:rail0, gpu2:rail1.`,
+		`Invalid value for "hostnum" parameter: prefix 10.0.0.0/30 has 4 addresses; host number must be from -4 to 3. Reported for a-b, one instance of this block (a dynamic block, for_each or port range).`,
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}

@@ -11,9 +11,12 @@ import (
 	"github.com/zclconf/go-cty/cty/function/stdlib"
 )
 
-// Functions returns the functions a fabric file may call: most of the
-// go-cty standard library (the names Terraform users know), try and can,
-// and fabricc's own ports() and cidrhost().
+// Functions returns the functions a fabric file may call: Terraform's
+// functions of these names, with Terraform's meaning (most are the go-cty
+// standard library, as in Terraform; coalesce, index, length, lookup and
+// replace are Terraform's own, terraform_functions.go), try and can,
+// fabricc's own ports() and cidrhost(), and strlen, which Terraform
+// does not have.
 func Functions() map[string]function.Function {
 	return map[string]function.Function{
 		"abs":             stdlib.AbsoluteFunc,
@@ -22,7 +25,7 @@ func Functions() map[string]function.Function {
 		"chomp":           stdlib.ChompFunc,
 		"chunklist":       stdlib.ChunklistFunc,
 		"cidrhost":        CIDRHostFunc,
-		"coalesce":        stdlib.CoalesceFunc,
+		"coalesce":        CoalesceFunc,
 		"coalescelist":    stdlib.CoalesceListFunc,
 		"compact":         stdlib.CompactFunc,
 		"concat":          stdlib.ConcatFunc,
@@ -34,14 +37,14 @@ func Functions() map[string]function.Function {
 		"format":          stdlib.FormatFunc,
 		"formatlist":      stdlib.FormatListFunc,
 		"indent":          stdlib.IndentFunc,
-		"index":           stdlib.IndexFunc,
+		"index":           IndexFunc,
 		"join":            stdlib.JoinFunc,
 		"jsondecode":      stdlib.JSONDecodeFunc,
 		"jsonencode":      stdlib.JSONEncodeFunc,
 		"keys":            stdlib.KeysFunc,
-		"length":          stdlib.LengthFunc,
+		"length":          LengthFunc,
 		"log":             stdlib.LogFunc,
-		"lookup":          stdlib.LookupFunc,
+		"lookup":          LookupFunc,
 		"lower":           stdlib.LowerFunc,
 		"max":             stdlib.MaxFunc,
 		"merge":           stdlib.MergeFunc,
@@ -52,7 +55,7 @@ func Functions() map[string]function.Function {
 		"range":           stdlib.RangeFunc,
 		"regex":           stdlib.RegexFunc,
 		"regexall":        stdlib.RegexAllFunc,
-		"replace":         stdlib.ReplaceFunc,
+		"replace":         ReplaceFunc,
 		"reverse":         stdlib.ReverseListFunc,
 		"setintersection": stdlib.SetIntersectionFunc,
 		"setproduct":      stdlib.SetProductFunc,

@@ -250,6 +250,9 @@ func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Option
 	diags = append(diags, checkStrings(&cfg, diags)...)
 	suggestNames(diags, p.Files(), ctx)
 	nameTypeErrors(diags, p.Files())
+	diags = absorbMissing(diags, p.Files())
+	diags = varFileInFolder(diags, p.Files(), vars)
+	nameEvalInstances(diags, p.Files())
 	return &cfg, explainBlockLabels(diags, p.Files())
 }
 

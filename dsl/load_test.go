@@ -220,6 +220,38 @@ func TestLoadErrors(t *testing.T) {
 			want: "vars.txt:1:1: error: Undeclared variable: This var file sets \"mut\", which the fabric does not declare. Did you mean \"mtu\"?\n",
 		},
 		{
+			// The element named and pointed at, not the whole map shown.
+			name: "var file map with a wrong-typed element",
+			files: map[string]string{
+				"a.hcl":    "variable \"len\" { type = map(number) }\nfabric \"f\" {}\n",
+				"vars.txt": "len = {\n  a = 3\n  \"b\" = \"3m\"\n  c = \"x\"\n}\n",
+			},
+			opts: Options{VarFiles: []string{"vars.txt"}},
+			want: "vars.txt:3:9: error: Invalid value for variable: Variable \"len\": element \"b\": a number is required (2 elements fail: \"b\", \"c\").\n",
+		},
+		{
+			name:  "default list with a wrong-typed element",
+			files: map[string]string{"a.hcl": "variable \"mtu\" {\n  type    = list(number)\n  default = [\n    1,\n    \"x\",\n  ]\n}\nfabric \"f\" {}\n"},
+			want:  "a.hcl:5:5: error: Invalid default value for variable: This default cannot be used for variable \"mtu\": element 1: a number is required.\n",
+		},
+		{
+			// One error for the file, saying what it is.
+			name: "var file in the fabric folder",
+			files: map[string]string{
+				"a.hcl":    "variable \"pods\" {}\nvariable \"mtu\" {}\nfabric \"f\" {}\n",
+				"prod.hcl": "pods = 2\nmtu = 9000\n",
+			},
+			opts: Options{Vars: map[string]string{"pods": "2", "mtu": "9000"}},
+			want: "prod.hcl:1:1: error: Var file read as fabric: \"prod.hcl\" sets \"pods\", \"mtu\", which the fabric declares as variables: it looks like a var file. " +
+				"Every .hcl file in the fabric's folder is read as part of the fabric; give the var file another extension (\"prod.tfvars\"; --var-file reads a file of any name) or move it out of the folder.\n",
+		},
+		{
+			// An argument that is not a variable's name stays as it was.
+			name:  "top-level argument that is not a variable",
+			files: map[string]string{"a.hcl": "variable \"pods\" { default = 1 }\nfabric \"f\" {}\npod = 2\n"},
+			want:  "a.hcl:3:1: error: Unsupported argument: An argument named \"pod\" is not expected here.\n",
+		},
+		{
 			// The file's own error, not "No value for required variable
 			// leaves", which line 1 sets; one the file cannot set is still
 			// reported once the file reads.
@@ -285,7 +317,12 @@ locals {
 		{
 			name:  "undefined variable: no follow-on error, a suggestion",
 			files: map[string]string{"a.hcl": "variable \"mtu\" { default = 9216 }\nfabric \"f\" {}\nswitch \"s\" {\n  platform = \"eos\"\n  model = \"x\"\n  port \"Ethernet1\" { mtu = var.mut }\n}\n"},
-			want:  "a.hcl:6:31: error: Unsupported attribute: This object does not have an attribute named \"mut\". Did you mean \"mtu\"?\n",
+			want:  "a.hcl:6:31: error: Reference to undeclared input variable: An input variable with the name \"mut\" has not been declared. Did you mean \"mtu\"?\n",
+		},
+		{
+			name:  "undeclared local without a close name",
+			files: map[string]string{"a.hcl": "locals {\n  mtu = 9216\n}\nfabric \"f\" { description = local.zzzz }\n"},
+			want:  "a.hcl:4:33: error: Reference to undeclared local value: A local value with the name \"zzzz\" has not been declared. Define it in a locals {} block: zzzz = ...\n",
 		},
 		{
 			name:  "bad ports() spec",
@@ -301,6 +338,36 @@ locals {
 			name:  "unknown attribute suggestion",
 			files: map[string]string{"a.hcl": "fabric \"f\" {\n  descripton = \"x\"\n}\n"},
 			want:  "a.hcl:2:3: error: Unsupported argument: An argument named \"descripton\" is not expected here. Did you mean \"description\"?\n",
+		},
+		{
+			// One mistake: not also "Missing required argument length"
+			// at the block's brace.
+			name:  "misspelt required argument",
+			files: map[string]string{"a.hcl": "fabric \"f\" {}\nlink {\n  a = \"s:swp1\"\n  b = \"t:swp1\"\n  lenght = 3\n}\n"},
+			want:  "a.hcl:5:3: error: Unsupported argument: An argument named \"lenght\" is not expected here. Did you mean \"length\"? The block requires \"length\", which is missing because of this.\n",
+		},
+		{
+			// Misspelt in a dynamic block: one diagnostic for every instance.
+			name: "misspelt required argument in a dynamic block",
+			files: map[string]string{"a.hcl": `fabric "f" {}
+dynamic "link" {
+  for_each = ["swp1", "swp2"]
+  content {
+    a = "s:${link.value}"
+    b = "t:${link.value}"
+    lenght = 3
+  }
+}
+`},
+			want: "a.hcl:7:5: error: Unsupported argument: An argument named \"lenght\" is not expected here. Did you mean \"length\"? The block requires \"length\", which is missing because of this.\n" +
+				"a.hcl:7:5: error: Unsupported argument: An argument named \"lenght\" is not expected here. Did you mean \"length\"? The block requires \"length\", which is missing because of this.\n",
+		},
+		{
+			// A suggestion that is not the missing argument leaves both.
+			name:  "misspelt optional argument and a missing one",
+			files: map[string]string{"a.hcl": "fabric \"f\" {}\nlink {\n  a = \"s:swp1\"\n  b = \"t:swp1\"\n  cabel = \"dac\"\n}\n"},
+			want: "a.hcl:2:6: error: Missing required argument: The argument \"length\" is required, but no definition was found.\n" +
+				"a.hcl:5:3: error: Unsupported argument: An argument named \"cabel\" is not expected here. Did you mean \"cable\"?\n",
 		},
 		{
 			name:  "malformed",

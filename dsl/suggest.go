@@ -17,10 +17,10 @@ var unsupportedAttr = regexp.MustCompile(`^This object does not have an attribut
 // own suggestion.
 var unknownFunction = regexp.MustCompile(`^There is no function named ("[^"]+")\.( Did you mean "[^"]+"\?)?$`)
 
-// suggestNames adds ` Did you mean "x"?` to "Unsupported attribute" errors
-// on var.NAME and local.NAME references when a declared name is close
-// (HCL suggests names for arguments and blocks, not for object
-// attributes).
+// suggestNames rewrites "Unsupported attribute" errors on var.NAME and
+// local.NAME references as references to an undeclared variable or
+// local, with ` Did you mean "x"?` when a declared name is close (HCL
+// suggests names for arguments and blocks, not for object attributes).
 func suggestNames(diags hcl.Diagnostics, files map[string]*hcl.File, ctx *hcl.EvalContext) {
 	for _, d := range diags {
 		if d.Summary == "Call to unknown function" {
@@ -44,8 +44,27 @@ func suggestNames(diags hcl.Diagnostics, files map[string]*hcl.File, ctx *hcl.Ev
 		for n := range val.Type().AttributeTypes() {
 			names = append(names, n)
 		}
-		d.Detail += DidYouMean(m[1], names)
+		undeclared(d, root, m[1], DidYouMean(m[1], names))
 	}
+}
+
+// undeclared words an "Unsupported attribute" error on var.NAME or
+// local.NAME as Terraform does: a reference to something not declared.
+func undeclared(d *hcl.Diagnostic, root, name, suggestion string) {
+	if root == "var" {
+		d.Summary = "Reference to undeclared input variable"
+		d.Detail = fmt.Sprintf("An input variable with the name %q has not been declared.", name)
+		if suggestion == "" {
+			suggestion = fmt.Sprintf(" Declare it with a variable %q {} block.", name)
+		}
+	} else {
+		d.Summary = "Reference to undeclared local value"
+		d.Detail = fmt.Sprintf("A local value with the name %q has not been declared.", name)
+		if suggestion == "" {
+			suggestion = fmt.Sprintf(" Define it in a locals {} block: %s = ...", name)
+		}
+	}
+	d.Detail += suggestion
 }
 
 // rootBefore returns "var" or "local" when src holds that name right

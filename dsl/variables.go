@@ -115,11 +115,11 @@ func readVariable(v *variable) hcl.Diagnostics {
 			return diags
 		}
 		if err := v.assign(val); err != nil {
-			r := attr.Expr.Range()
+			text, r := valueError(attr, val, v.typ, err)
 			return append(diags, &hcl.Diagnostic{
 				Severity: hcl.DiagError,
 				Summary:  "Invalid default value for variable",
-				Detail:   fmt.Sprintf("This default cannot be used for variable %q: %s.", v.name, err.Error()),
+				Detail:   fmt.Sprintf("This default cannot be used for variable %q: %s.", v.name, text),
 				Subject:  &r,
 			})
 		}
@@ -188,11 +188,11 @@ func setFromExpr(decl map[string]*variable, attr *hcl.Attribute) hcl.Diagnostics
 		return diags
 	}
 	if err := v.assign(val); err != nil {
-		r := attr.Expr.Range()
+		text, r := valueError(attr, val, v.typ, err)
 		return append(diags, &hcl.Diagnostic{
 			Severity: hcl.DiagError,
 			Summary:  "Invalid value for variable",
-			Detail:   fmt.Sprintf("Variable %q: %s.", v.name, err.Error()),
+			Detail:   fmt.Sprintf("Variable %q: %s.", v.name, text),
 			Subject:  &r,
 		})
 	}
@@ -223,11 +223,13 @@ func applyVarFlags(decl map[string]*variable, flags map[string]string, undeclare
 			})
 			continue
 		}
-		if err := v.assign(flagValue(n, flags[n])); err != nil {
+		val := flagValue(n, flags[n])
+		if err := v.assign(val); err != nil {
+			text, _ := valueProblem(val, v.typ, err)
 			diags = append(diags, &hcl.Diagnostic{
 				Severity: hcl.DiagError,
 				Summary:  "Invalid value for variable",
-				Detail:   fmt.Sprintf("-var %s=%s: %s.", n, flags[n], err.Error()),
+				Detail:   fmt.Sprintf("-var %s=%s: %s.", n, flags[n], text),
 			})
 		}
 	}
@@ -264,4 +266,19 @@ func sortedAttrs(attrs hcl.Attributes) []*hcl.Attribute {
 		return out[i].Range.Start.Byte < out[j].Range.Start.Byte
 	})
 	return out
+}
+
+// valueError words why the value val of attr does not convert to ty
+// (err), and returns the place to show: the failing element's entry
+// when attr writes it out, else the attribute's name, so that a map of
+// thousands of lines is not printed whole for one bad element.
+func valueError(attr *hcl.Attribute, val cty.Value, ty cty.Type, err error) (string, hcl.Range) {
+	text, path := valueProblem(val, ty, err)
+	if r, ok := rangeAtPath(attr.Expr, path); ok {
+		return text, r
+	}
+	if r := attr.Expr.Range(); r.Start.Line == r.End.Line {
+		return text, r
+	}
+	return text, attr.NameRange
 }
