@@ -117,11 +117,7 @@ func RenderWith(f *model.Fabric, opts Options) (*Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := assembleFrom(f, opts.FabricPath, devs, fabricDoc)
-	if s != nil {
-		s.Inputs = opts.Inputs
-	}
-	return s, err
+	return assembleFrom(f, opts.FabricPath, opts.Inputs, devs, fabricDoc)
 }
 
 // RenderSwitches renders f's switches alone, on every core: what push
@@ -250,11 +246,12 @@ func deviceFiles(f *model.Fabric, name string) ([]targets.File, error) {
 // assemble checks and orders the devices and builds model and manifest;
 // top are the files at the top of the folder besides those two.
 func assemble(f *model.Fabric, devs []Device, top ...targets.File) (*Set, error) {
-	return assembleFrom(f, "", devs, top...)
+	return assembleFrom(f, "", Inputs{}, devs, top...)
 }
 
-// assembleFrom is assemble recording the fabric's path in the manifest.
-func assembleFrom(f *model.Fabric, fabricPath string, devs []Device, top ...targets.File) (*Set, error) {
+// assembleFrom is assemble recording the fabric's path and the build's
+// inputs in the manifest.
+func assembleFrom(f *model.Fabric, fabricPath string, inputs Inputs, devs []Device, top ...targets.File) (*Set, error) {
 	if err := checkDevices(devs); err != nil {
 		return nil, err
 	}
@@ -267,7 +264,7 @@ func assembleFrom(f *model.Fabric, fabricPath string, devs []Device, top ...targ
 	if err != nil {
 		return nil, fmt.Errorf("encoding the model: %w", err)
 	}
-	s := &Set{Fabric: f.Name, FabricPath: fabricPath, Model: m, Top: top, Devices: devs}
+	s := &Set{Fabric: f.Name, FabricPath: fabricPath, Inputs: inputs, Model: m, Top: top, Devices: devs}
 	s.Manifest, err = manifest(s)
 	if err != nil {
 		return nil, err

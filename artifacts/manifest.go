@@ -19,12 +19,16 @@ type Inputs struct {
 	VarFiles []string `json:"var_files,omitempty"`
 	// Large is --large.
 	Large bool `json:"large,omitempty"`
+	// SourcesSHA256 is the fabric's files and var files as the build read
+	// them (dsl.SourceDigest), so that a push of the folder can tell a
+	// fabric changed since the build.
+	SourcesSHA256 string `json:"sources_sha256,omitempty"`
 }
 
 // recorded is inputs as manifest.json holds them: nil when there are
 // none, so that the key is left out.
 func (in Inputs) recorded() *Inputs {
-	if len(in.Vars) == 0 && len(in.VarFiles) == 0 && !in.Large {
+	if len(in.Vars) == 0 && len(in.VarFiles) == 0 && !in.Large && in.SourcesSHA256 == "" {
 		return nil
 	}
 	return &in

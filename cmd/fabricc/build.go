@@ -109,8 +109,12 @@ func runBuild(cmd *cobra.Command, path, dir string, lf *loadFlags, format diagFo
 		fmt.Fprintln(errw, waitingLine(dir, pid))
 		writing = startProgress(loading != nil, errw, "build", total, &done, progressDelay)
 	}
+	inputs := lf.inputs(dir)
+	// The files were read a moment ago; a digest that fails only leaves
+	// the later stale-build check without its record.
+	inputs.SourcesSHA256, _ = dsl.SourceDigest(path, opts.VarFiles)
 	built, err := artifacts.Build(ctx, dir, f, artifacts.Options{Warnings: artifacts.Warnings(diags, path),
-		FabricPath: relativePath(dir, path), Inputs: lf.inputs(dir), Progress: &done, Waiting: waiting})
+		FabricPath: relativePath(dir, path), Inputs: inputs, Progress: &done, Waiting: waiting})
 	writing.finish()
 	if err != nil {
 		return out.done(exitCode(1, fmt.Errorf("%w; %s left as it was", err, dir)))
@@ -170,7 +174,11 @@ func buildSetFor(path, dir string, opts dsl.Options) (*artifacts.Set, map[string
 	if diags.HasErrors() {
 		return nil, files, diags, nil, nil
 	}
-	set, err := artifacts.RenderWith(f, artifacts.Options{Warnings: artifacts.Warnings(diags, path), FabricPath: relativePath(dir, path)})
+	var inputs artifacts.Inputs
+	if dir != "" {
+		inputs.SourcesSHA256, _ = dsl.SourceDigest(path, opts.VarFiles)
+	}
+	set, err := artifacts.RenderWith(f, artifacts.Options{Warnings: artifacts.Warnings(diags, path), FabricPath: relativePath(dir, path), Inputs: inputs})
 	return set, files, diags, f, err
 }
 

@@ -361,6 +361,10 @@ dynamic "link" {
 	if err := json.Unmarshal(data, &m); err != nil {
 		t.Fatal(err)
 	}
+	if len(fmt.Sprint(m.Inputs["sources_sha256"])) != 64 {
+		t.Errorf("manifest inputs record no SHA-256 of the sources: %v", m.Inputs)
+	}
+	delete(m.Inputs, "sources_sha256")
 	if want := map[string]any{"var_files": []any{"../three.tfvars"}, "large": true}; fmt.Sprint(m.Inputs) != fmt.Sprint(want) {
 		t.Errorf("manifest inputs = %v, want %v", m.Inputs, want)
 	}

@@ -48,6 +48,9 @@ type switchFlags struct {
 	// partial: push only (--partial): push although switches of the
 	// fabric are missing from the inventory.
 	partial bool
+	// stale: push only (--stale): push an --artifacts build although its
+	// fabric changed since it was built.
+	stale bool
 	// renamed: --renamed NEW=OLD, a switch being renamed that may still
 	// call itself OLD.
 	renamed []string
@@ -133,6 +136,7 @@ func newPushCmd() *cobra.Command {
 	cmd.Flags().BoolVar(&dry, "dry-run", false, "connect, read and print the diff; change nothing")
 	cmd.Flags().BoolVar(&sf.perDevice, "per-device", false, "let each switch confirm its change once it verifies, whatever the other switches do (without it one failure rolls back every switch)")
 	cmd.Flags().BoolVar(&sf.partial, "partial", false, "push although switches of the fabric are not in the inventory (without it such a push is refused): their fabric-wide settings then differ until they are pushed too")
+	cmd.Flags().BoolVar(&sf.stale, "stale", false, "push an --artifacts build although its fabric changed since it was built (without it such a push is refused): the switches go back to that build")
 	cmd.Flags().BoolVar(&sf.saveUnsaved, "save-unsaved", false, "push to a switch whose running configuration has unsaved changes that no fabricc push made, saving them with this change (without it such a switch is refused)")
 	return cmd
 }
@@ -169,7 +173,7 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 	if err != nil {
 		return err
 	}
-	b, err := loadBuild(cmd, args, sf, out)
+	b, err := loadBuild(cmd, args, sf, action, out)
 	if err != nil || b == nil {
 		return err
 	}
@@ -240,11 +244,42 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 }
 
 // loadBuild reads --artifacts or builds the fabric PATH in memory.
-func loadBuild(cmd *cobra.Command, args []string, sf *switchFlags, out *output) (*push.Build, error) {
+func loadBuild(cmd *cobra.Command, args []string, sf *switchFlags, action string, out *output) (*push.Build, error) {
 	if sf.artifacts != "" {
-		return push.LoadArtifacts(sf.artifacts)
+		b, err := push.LoadArtifacts(sf.artifacts)
+		if err != nil {
+			return nil, err
+		}
+		return b, staleBuild(cmd, sf, action)
 	}
 	return buildInMemory(cmd, args[0], &sf.lf, out)
+}
+
+// staleBuild checks the build folder of --artifacts against the fabric
+// it was built from, when that is still where its manifest says: a build
+// older than its fabric would take back on the switches whatever changed
+// since (an older build pushed after a newer one). push refuses it, as
+// Terraform refuses a stale saved plan, unless --stale; diff and verify
+// say so and go on (verifying an older build is a question one may ask).
+func staleBuild(cmd *cobra.Command, sf *switchFlags, action string) error {
+	m, err := artifacts.ReadManifest(sf.artifacts)
+	if err != nil || m.Inputs.SourcesSHA256 == "" || m.FabricPath == "" {
+		return nil // no record to compare with
+	}
+	fabric, err := recordedFabric(m, sf.artifacts)
+	if err != nil {
+		return nil // the fabric is not here: a build copied elsewhere
+	}
+	now, err := dsl.SourceDigest(fabric, recordedFlags(m.Inputs, sf.artifacts).varFiles)
+	if err != nil || now == m.Inputs.SourcesSHA256 {
+		return nil
+	}
+	msg := fmt.Sprintf("%s is older than its fabric %s: the fabric's files changed since the build (%s records their SHA-256), so pushing it would take back on the switches what changed since", v(sf.artifacts), v(fabric), artifacts.ManifestFile)
+	if action == push.ActionPush && !sf.stale {
+		return fmt.Errorf("%s; build it again (fabricc build %s -o %s), or give --stale to push this build as it is (to go back to it on purpose)", msg, v(fabric), v(sf.artifacts))
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s\n", msg)
+	return nil
 }
 
 // buildInMemory compiles the fabric at path (push of a PATH, lab) and

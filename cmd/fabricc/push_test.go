@@ -407,3 +407,39 @@ func TestInventoryDevicesOfOtherFabrics(t *testing.T) {
 func endsWithLine(out, want string) bool {
 	return out == want || strings.HasSuffix(out, "\n"+want)
 }
+
+// TestPushRefusesAStaleBuild: manifest.json records the SHA-256 of the
+// fabric's files; pushing an --artifacts build whose fabric changed since
+// is refused before anything connects (it would take the change back on
+// the switches), unless --stale; diff and verify warn and go on.
+func TestPushRefusesAStaleBuild(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "tutorial", "fabric.hcl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	writeFabric(t, "fab", string(src))
+	inv := "defaults {\n  username     = \"admin\"\n  password_env = \"FABRICC_TEST_UNSET\"\n}\n\ndevice \"leaf1\" {\n  address = \"127.0.0.1\"\n  port    = 1\n}\n"
+	if err := os.WriteFile("inv.hcl", []byte(inv), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := fabricc(t, "build", "fab", "-o", "out"); code != 0 {
+		t.Fatalf("build: %s", stderr)
+	}
+	// Unchanged: no word about staleness (the push fails on the closed port).
+	if _, _, stderr := fabricc(t, "push", "--artifacts", "out", "-i", "inv.hcl"); strings.Contains(stderr, "older than its fabric") {
+		t.Errorf("a current build called stale:\n%s", stderr)
+	}
+	writeFabric(t, "fab", strings.Replace(string(src), "length = 3\n", "length = 30\n", 1))
+	msg := "out is older than its fabric fab: the fabric's files changed since the build (manifest.json records their SHA-256), so pushing it would take back on the switches what changed since"
+	code, _, stderr := fabricc(t, "push", "--artifacts", "out", "-i", "inv.hcl")
+	if want := "fabricc: " + msg + "; build it again (fabricc build fab -o out), or give --stale to push this build as it is (to go back to it on purpose)\n"; code != 1 || stderr != want {
+		t.Errorf("push of a stale build: exit %d\n%s\nwant\n%s", code, stderr, want)
+	}
+	for _, args := range [][]string{{"push", "--stale"}, {"diff"}, {"verify"}, {"push", "--dry-run"}} {
+		_, _, stderr := fabricc(t, append(args, "--artifacts", "out", "-i", "inv.hcl")...)
+		if !strings.HasPrefix(stderr, "warning: "+msg+"\n") || strings.Contains(stderr, "give --stale") {
+			t.Errorf("%v: want the warning and no refusal:\n%s", args, stderr)
+		}
+	}
+}
