@@ -56,7 +56,7 @@ func (c *checker) checkSwitchSwitch(a, b end) {
 	}
 	if pa.Trust != pb.Trust {
 		c.errorf("Link trust mismatch",
-			fmt.Sprintf("%s trusts %s%s but its link peer %s trusts %s%s; the two ends classify the same packets into different priorities. Use the same trust on both ends.", a.name(), pa.Trust, c.defaultNote(a, "trust"), b.name(), pb.Trust, c.defaultNote(b, "trust")),
+			fmt.Sprintf("%s trusts %s%s but its link peer %s trusts %s%s; the two ends classify the same packets into different priorities. Use the same trust on both ends: trust = %q (or %q) in both port blocks.", a.name(), pa.Trust, c.defaultNote(a, "trust"), b.name(), pb.Trust, c.defaultNote(b, "trust"), pa.Trust, pb.Trust),
 			a.path("trust"), rel(fmt.Sprintf("%s trust %s", b.name(), pb.Trust), b.path("trust")...))
 	}
 }
@@ -306,7 +306,7 @@ func (c *checker) checkNICAgainstPort(s, h end) {
 	}
 	if r.Trust != "" && r.Trust != p.Trust && !c.driverTrust(h) {
 		c.errorf("Link trust mismatch",
-			fmt.Sprintf("%s trusts %s but its switch port %s trusts %s%s; the two ends classify the same packets into different priorities. Use the same trust on both ends.", h.name(), r.Trust, s.name(), p.Trust, c.defaultNote(s, "trust")),
+			fmt.Sprintf("%s trusts %s%s but its switch port %s trusts %s%s; the two ends classify the same packets into different priorities. Use the same trust on both ends: trust = %q in the nic block, or trust = %q in the port block.", h.name(), r.Trust, c.defaultNote(h, "trust"), s.name(), p.Trust, c.defaultNote(s, "trust"), p.Trust, r.Trust),
 			h.path("trust"), rel(fmt.Sprintf("%s trust %s", s.name(), p.Trust), s.path("trust")...))
 	}
 	c.checkCNP(s, h, trustsDSCP)

@@ -87,7 +87,7 @@ func TestPCPTrustUntagged(t *testing.T) {
 		{"RoCE v1 tagged on a trunk", "mode  = \"trunk\"\n    vlans = [100]", "roce_mode = \"v1\"\n    vlan      = 100", nil},
 		// Trusts that differ are the trust mismatch, reported alone.
 		{"PCP trust on the port only", access + "\n    trust = \"pcp\"", "", []string{
-			`20:3: Link trust mismatch: srv1:roce0 trusts dscp but its switch port leaf1:swp1 trusts pcp; the two ends classify the same packets into different priorities. Use the same trust on both ends.`,
+			`20:3: Link trust mismatch: srv1:roce0 trusts dscp (the default, not written) but its switch port leaf1:swp1 trusts pcp; the two ends classify the same packets into different priorities. Use the same trust on both ends: trust = "pcp" in the nic block, or trust = "dscp" in the port block.`,
 			`  note 15:13: leaf1:swp1 trust pcp`,
 		}},
 	} {
