@@ -3,6 +3,7 @@ package compiler
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/fabricc/fabricc/dsl"
@@ -99,7 +100,16 @@ func cableBudgetErrors(f *model.Fabric, sw *model.Switch, src Sources) hcl.Diagn
 func cableDiag(sw *model.Switch, ll longLink, src Sources, summary, detail string) *hcl.Diagnostic {
 	d := &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary, Detail: detail,
 		Subject: src.At(portPath(sw.Name, ll.port.Name, "link", "length")...)}
-	return dsl.SetInstance(d, ll.name(sw.Name))
+	return dsl.SetInstance(d, ll.instance(sw.Name))
+}
+
+// instance names the link alike from both its ends, so that a cable
+// too long at each end of a switch-to-switch link counts once where the
+// reports are collapsed.
+func (l longLink) instance(sw string) string {
+	ends := []string{sw + ":" + l.port.Name, l.port.Peer.Device + ":" + l.port.Peer.Port}
+	slices.Sort(ends)
+	return ends[0] + " - " + ends[1]
 }
 
 // cableECNErrors blames sw's over-long cables for an ECN maximum above

@@ -180,14 +180,20 @@ func merge(g []*hcl.Diagnostic, ref, what string) *hcl.Diagnostic {
 		}
 	}
 	names = uniqueNames(names)
-	note := fmt.Sprintf(" One mistake, reported once for %d %s", len(g), what)
+	count := len(g)
+	if named == len(g) {
+		// One instance may report twice (a switch-to-switch cable is too
+		// long for the buffer at each end): count instances, not reports.
+		count = len(names)
+	}
+	note := fmt.Sprintf(" One mistake, reported once for %d %s", count, what)
 	if named == len(g) {
 		note += ": " + shortList(names)
 	}
 	if !sameDetails(g) {
 		// Two cables of one dynamic block with different bad lengths:
 		// one line to fix, but the words are only the first's.
-		note = fmt.Sprintf(" Reported once for %d %s, the text above for the first", len(g), what)
+		note = fmt.Sprintf(" Reported once for %d %s, the text above for the first", count, what)
 		if named == len(g) {
 			note += ": " + shortList(names)
 		}

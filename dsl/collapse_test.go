@@ -248,3 +248,16 @@ dynamic "link" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 }
+
+// TestCollapseCountsInstancesOnce: one instance reported twice (a cable
+// too long at each end of a switch-to-switch link) counts once.
+func TestCollapseCountsInstancesOnce(t *testing.T) {
+	var g hcl.Diagnostics
+	for _, link := range []string{"a:1 - b:1", "a:1 - b:1", "a:2 - c:1", "a:2 - c:1"} {
+		g = append(g, diag("Too long", "Link is 3000 m.", at(0, 4), link))
+	}
+	got := Collapse(g, nil)
+	if len(got) != 1 || !strings.HasSuffix(got[0].Detail, "reported once for 2 instances of this block (a dynamic block, for_each or port range): a:1 - b:1, a:2 - c:1.") {
+		t.Errorf("got %d diagnostics: %v", len(got), got)
+	}
+}
