@@ -303,7 +303,10 @@ func onyxLeftovers(c Conn, stale *Holder) ([]leftover, error) {
 		}
 		return onyxDelete(checkpoint)(c)
 	}
-	return []leftover{{what: "Onyx running configuration with unsaved changes" + byStale(true, stale) + " (checkpoint " + checkpoint + ")",
+	// EOS and NVUE revert an unconfirmed change on their own timers;
+	// Onyx has none, so after a push killed mid-way it alone keeps the
+	// change, and the fabric is mixed until the next push.
+	return []leftover{{what: "Onyx running configuration with unsaved changes" + byStale(true, stale) + " (checkpoint " + checkpoint + "); Onyx has no commit timer, so it keeps that change while the push's EOS and Cumulus switches revert on theirs: run fabricc push again, which finishes or rolls it back",
 		kind: leftUnsaved, ours: true, finish: onyxDo("configuration write", "configuration delete "+checkpoint), undo: restore}}, nil
 }
 

@@ -243,3 +243,18 @@ func TestTwoPushesNeverInterleave(t *testing.T) {
 		})
 	}
 }
+
+// TestOnyxLeftoverSaysItKeepsTheChange: after a push killed mid-way, EOS
+// and NVUE revert on their timers but Onyx, which has none, keeps the
+// change; what verify lists as pending says so and what to run.
+func TestOnyxLeftoverSaysItKeepsTheChange(t *testing.T) {
+	files := "initial (active)\nfabricc-pre-tx1\n\nActive configuration: initial\nUnsaved changes: yes\n"
+	los, err := onyxLeftovers(fakeConn{readBack: files}, &Holder{ID: "tx1"})
+	if err != nil || len(los) != 1 {
+		t.Fatalf("leftovers %v, error %v", los, err)
+	}
+	want := "Onyx running configuration with unsaved changes by the interrupted push tx1 (checkpoint fabricc-pre-tx1); Onyx has no commit timer, so it keeps that change while the push's EOS and Cumulus switches revert on theirs: run fabricc push again, which finishes or rolls it back"
+	if los[0].what != want {
+		t.Errorf("what = %q\nwant %q", los[0].what, want)
+	}
+}
