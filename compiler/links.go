@@ -283,7 +283,7 @@ func (l *lowering) peerField(e *model.Endpoint, r dsl.Range) **model.Peer {
 		if l.badPorts[dev] {
 			return nil // the duplicate host's error says why
 		}
-		l.errorf(r, "Unknown NIC", "host %q has no nic %q; declare it in a nic block.%s", dev, port, didYouMean(port, nicNames(h)))
+		l.errorf(r, "Unknown NIC", "host %q has no nic %q (it declares %s); name one of those, or declare it in a nic block.%s", dev, port, nicsText(h), didYouMean(port, nicNames(h)))
 		l.meantNIC(dev, dsl.Suggest(port, nicNames(h)))
 		return nil
 	}

@@ -129,7 +129,7 @@ var errorCases = []struct {
 		"29:12: Unknown device: no switch or host is named \"spine-a\". The fabric has devices named only by digits (\"0\", \"1\"): a dynamic block whose for_each is a list, such as keys(...), gives each instance its index as key, so labels = [x.key] names them 0, 1, 2, ...; label them with x.value, or write for_each = toset(...).",
 	}},
 	{name: "link to unknown nic", src: edit("", "gpu01:roce0", "gpu01:roce1"), want: []string{
-		"28:12: Unknown NIC: host \"gpu01\" has no nic \"roce1\"; declare it in a nic block. Did you mean \"roce0\"?",
+		"28:12: Unknown NIC: host \"gpu01\" has no nic \"roce1\" (it declares nic \"roce0\"); name one of those, or declare it in a nic block. Did you mean \"roce0\"?",
 	}},
 	// The NIC a misspelt link end means gets no follow-on error for the
 	// missing link; a NIC no link end means does.
