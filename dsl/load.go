@@ -248,6 +248,9 @@ func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Option
 	diags = append(diags, checkSingletons(names, fabricBlocks, qosBlocks)...)
 	diags = append(diags, checkPortCount(&cfg, limitsOf(opts))...)
 	diags = append(diags, checkStrings(&cfg, diags)...)
+	if !diags.HasErrors() {
+		diags = append(diags, dynamicDuplicates(&cfg, p.Files(), ctx)...)
+	}
 	suggestNames(diags, p.Files(), ctx)
 	nameTypeErrors(diags, p.Files())
 	diags = absorbMissing(diags, p.Files())
