@@ -257,6 +257,9 @@ type JSONDiagnostic struct {
 	Detail   string        `json:"detail"`
 	Range    *JSONRange    `json:"range,omitempty"`
 	Related  []JSONRelated `json:"related,omitempty"`
+	// Instances are the instances of a repeated block (a dynamic block,
+	// a for_each, a port range) the diagnostic stands for, every one.
+	Instances []string `json:"instances,omitempty"`
 }
 
 // JSONRelated is a related place of a diagnostic.
@@ -292,6 +295,7 @@ func NewJSONReport(diags hcl.Diagnostics) JSONReport {
 		for _, rel := range RelatedOf(d) {
 			jd.Related = append(jd.Related, JSONRelated{Label: rel.Label, Range: jsonRange(rel.Range)})
 		}
+		jd.Instances = InstancesOf(d)
 		rep.Diagnostics = append(rep.Diagnostics, jd)
 	}
 	rep.Errors, rep.Warnings = Count(diags)
