@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -116,7 +117,9 @@ var unsupportedName = regexp.MustCompile(`^An argument named "([^"]+)" is not ex
 func varFileInFolder(diags hcl.Diagnostics, files map[string]*hcl.File, declared map[string]cty.Value) hcl.Diagnostics {
 	type setting struct {
 		d     *hcl.Diagnostic
+		at    int // d's index in out
 		names []string
+		bytes []int // where each name is set
 	}
 	byFile := map[string]*setting{}
 	isSetting := func(d *hcl.Diagnostic) (string, bool) {
@@ -150,13 +153,18 @@ func varFileInFolder(diags hcl.Diagnostics, files map[string]*hcl.File, declared
 		}
 		s := byFile[d.Subject.Filename]
 		if s == nil {
-			s = &setting{d: d}
+			s = &setting{d: d, at: len(out)}
 			byFile[d.Subject.Filename] = s
 			out = append(out, d)
+		} else if d.Subject.Start.Byte < s.d.Subject.Start.Byte {
+			// HCL reports a body's arguments in map order, not the file's.
+			s.d, out[s.at] = d, d
 		}
 		s.names = append(s.names, name)
+		s.bytes = append(s.bytes, d.Subject.Start.Byte)
 	}
 	for file, s := range byFile {
+		sort.Sort(byPlace{s.names, s.bytes})
 		base := filepath.Base(file)
 		quoted := make([]string, len(s.names))
 		for i, n := range s.names {
@@ -172,4 +180,17 @@ func varFileInFolder(diags hcl.Diagnostics, files map[string]*hcl.File, declared
 		}
 	}
 	return out
+}
+
+// byPlace sorts names by where in the file each is set.
+type byPlace struct {
+	names []string
+	bytes []int
+}
+
+func (p byPlace) Len() int           { return len(p.names) }
+func (p byPlace) Less(i, j int) bool { return p.bytes[i] < p.bytes[j] }
+func (p byPlace) Swap(i, j int) {
+	p.names[i], p.names[j] = p.names[j], p.names[i]
+	p.bytes[i], p.bytes[j] = p.bytes[j], p.bytes[i]
 }
