@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
 
 // templateInLabel is hclsyntax's detail for ${...} in a quoted string
@@ -43,6 +44,10 @@ func explainBlockLabels(diags hcl.Diagnostics, files map[string]*hcl.File) hcl.D
 			seen[at] = true
 			d.Summary = "Computed block label"
 			d.Detail = labelTemplateDetail(typeBefore(files, *d.Subject))
+		case repeatArgument.MatchString(d.Detail):
+			if hint := repeatHint(files, *d.Subject, repeatArgument.FindStringSubmatch(d.Detail)[1]); hint != "" {
+				d.Detail += " " + hint
+			}
 		case d.Detail == missingLabels:
 			if t := dynamicTypeAt(files, *d.Subject); t != "" {
 				d.Detail = dynamicLabelsDetail(t)
@@ -110,4 +115,66 @@ func dynamicTypeAt(files map[string]*hcl.File, r hcl.Range) string {
 		return ""
 	}
 	return m[1]
+}
+
+// repeatArgument is HCL's detail for for_each or count written in a
+// block, as a Terraform resource takes them.
+var repeatArgument = regexp.MustCompile(`^An argument named "(for_each|count)" is not expected here\.`)
+
+// repeatHint points a for_each or count written in a block at the
+// dynamic block that repeats it, or "" when the block is not found.
+func repeatHint(files map[string]*hcl.File, r hcl.Range, arg string) string {
+	f := files[r.Filename]
+	if f == nil {
+		return ""
+	}
+	body, ok := f.Body.(*hclsyntax.Body)
+	if !ok {
+		return ""
+	}
+	var chain []*hclsyntax.Block
+	for {
+		var inner *hclsyntax.Block
+		for _, b := range body.Blocks {
+			if contains(b.Range(), r) {
+				inner = b
+				break
+			}
+		}
+		if inner == nil {
+			break
+		}
+		chain = append(chain, inner)
+		body = inner.Body
+	}
+	if len(chain) == 0 {
+		return ""
+	}
+	b := chain[len(chain)-1]
+	if b.Type == "content" && len(chain) > 1 && chain[len(chain)-2].Type == "dynamic" {
+		return fmt.Sprintf("In a dynamic block, %s goes beside content, not inside it; a dynamic block repeats with for_each only.", arg)
+	}
+	if b.Type == "dynamic" {
+		if arg == "count" {
+			return "A dynamic block repeats with for_each: for_each = range(N) makes N blocks."
+		}
+		return ""
+	}
+	t := b.Type
+	if len(b.Labels) == 0 && t != "link" {
+		return "" // a block there is one of (qos, pfc_watchdog, ...)
+	}
+	each, labels, many := "for_each = ...", "", "one per for_each element"
+	if arg == "count" {
+		each, many = "for_each = range(N)", "N of them"
+	}
+	if len(b.Labels) > 0 {
+		labels = fmt.Sprintf(", labels = [%s.key]", t)
+		if arg == "count" {
+			labels = fmt.Sprintf(", labels = [format(\"name%%d\", %s.value)]", t)
+		}
+	}
+	return fmt.Sprintf("A %s block makes one %s; to make %s, write a dynamic block: "+
+		"dynamic %q { %s%s, content { ... } } (docs/language.md, \"Variables, locals, functions and dynamic blocks\").",
+		t, t, many, t, each, labels)
 }

@@ -189,6 +189,7 @@ func merge(g []*hcl.Diagnostic, ref, what string) *hcl.Diagnostic {
 	note := fmt.Sprintf(" One mistake, reported once for %d %s", count, what)
 	if named == len(g) {
 		note += ": " + shortList(names)
+		extraOf(&first).instances = names
 	}
 	if !sameDetails(g) {
 		// Two cables of one dynamic block with different bad lengths:

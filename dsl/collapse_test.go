@@ -237,7 +237,9 @@ dynamic "link" {
 `})
 	_, files, diags := Load(dir, Options{})
 	var got []string
-	for _, d := range Collapse(diags, files) {
+	// The fast decoder evaluates instances on several goroutines: the
+	// diagnostics come in any order, and are written sorted.
+	for _, d := range SortDiagnostics(Collapse(diags, files)) {
 		got = append(got, d.Detail)
 	}
 	want := []string{
@@ -259,5 +261,36 @@ func TestCollapseCountsInstancesOnce(t *testing.T) {
 	got := Collapse(g, nil)
 	if len(got) != 1 || !strings.HasSuffix(got[0].Detail, "reported once for 2 instances of this block (a dynamic block, for_each or port range): a:1 - b:1, a:2 - c:1.") {
 		t.Errorf("got %d diagnostics: %v", len(got), got)
+	}
+}
+
+// TestJSONInstances: --json lists every instance a collapsed
+// diagnostic stands for, not the five its detail names, and none when
+// some are unnamed.
+func TestJSONInstances(t *testing.T) {
+	src := []byte(`mtu = var.mtu; x = var.mtu; y = 9300`)
+	files := map[string]*hcl.File{"test.hcl": {Bytes: src}}
+	var in hcl.Diagnostics
+	var want []string
+	for i := 0; i < 8; i++ {
+		name := "gpu" + string(rune('0'+i))
+		want = append(want, name)
+		in = append(in, diag("MTU", "9500.", at(32, 36), name), diag("MTU", "9500.", at(32, 36), name)) // a name twice is listed once
+	}
+	in = append(in, diag("U", "u.", at(0, 3), ""), diag("U", "u.", at(0, 3), "s1"), diag("A", "a.", at(6, 13), "alone"))
+	rep := NewJSONReport(Collapse(in, files))
+	got := map[string][]string{}
+	for _, d := range rep.Diagnostics {
+		got[d.Summary] = d.Instances
+	}
+	if d := cmp.Diff(map[string][]string{"MTU": want, "U": nil, "A": {"alone"}}, got); d != "" {
+		t.Errorf("instances (-want +got):\n%s", d)
+	}
+	var b strings.Builder
+	if err := WriteJSON(&b, Collapse(in, files)); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `"instances": [`) || !strings.Contains(b.String(), `"gpu7"`) {
+		t.Errorf("the JSON has no instances array with gpu7:\n%s", b.String())
 	}
 }

@@ -14,8 +14,8 @@ import (
 )
 
 // SortDiagnostics returns diags sorted by file name, line and column,
-// then summary and detail; diagnostics without a source place come
-// first, and exact duplicates keep their original order.
+// then summary, detail and instance (InstanceOf); diagnostics without a
+// source place come first, and exact duplicates keep their original order.
 func SortDiagnostics(diags hcl.Diagnostics) hcl.Diagnostics {
 	out := append(hcl.Diagnostics(nil), diags...)
 	sort.SliceStable(out, func(i, j int) bool {
@@ -35,7 +35,12 @@ func SortDiagnostics(diags hcl.Diagnostics) hcl.Diagnostics {
 		if x.Summary != y.Summary {
 			return x.Summary < y.Summary
 		}
-		return x.Detail < y.Detail
+		if x.Detail != y.Detail {
+			return x.Detail < y.Detail
+		}
+		// One mistake in several instances of a dynamic block, which
+		// the fast decoder evaluates on several goroutines.
+		return InstanceOf(x) < InstanceOf(y)
 	})
 	return out
 }
@@ -257,6 +262,9 @@ type JSONDiagnostic struct {
 	Detail   string        `json:"detail"`
 	Range    *JSONRange    `json:"range,omitempty"`
 	Related  []JSONRelated `json:"related,omitempty"`
+	// Instances are the instances of a repeated block (a dynamic block,
+	// a for_each, a port range) the diagnostic stands for, every one.
+	Instances []string `json:"instances,omitempty"`
 }
 
 // JSONRelated is a related place of a diagnostic.
@@ -292,6 +300,7 @@ func NewJSONReport(diags hcl.Diagnostics) JSONReport {
 		for _, rel := range RelatedOf(d) {
 			jd.Related = append(jd.Related, JSONRelated{Label: rel.Label, Range: jsonRange(rel.Range)})
 		}
+		jd.Instances = InstancesOf(d)
 		rep.Diagnostics = append(rep.Diagnostics, jd)
 	}
 	rep.Errors, rep.Warnings = Count(diags)

@@ -1,10 +1,6 @@
 package dsl
 
 import (
-	"fmt"
-	"math/big"
-	"net/netip"
-
 	"github.com/hashicorp/hcl/v2/ext/tryfunc"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
@@ -13,18 +9,22 @@ import (
 
 // Functions returns the functions a fabric file may call: Terraform's
 // functions of these names, with Terraform's meaning (most are the go-cty
-// standard library, as in Terraform; coalesce, index, length, lookup and
-// replace are Terraform's own, terraform_functions.go), try and can,
-// fabricc's own ports() and cidrhost(), and strlen, which Terraform
-// does not have.
+// standard library, as in Terraform; the others are Terraform's own,
+// written again in terraform_functions.go and cidr.go), try and can,
+// fabricc's own ports(), and strlen, which Terraform does not have.
 func Functions() map[string]function.Function {
 	return map[string]function.Function{
 		"abs":             stdlib.AbsoluteFunc,
+		"alltrue":         AllTrueFunc,
+		"anytrue":         AnyTrueFunc,
 		"can":             tryfunc.CanFunc,
 		"ceil":            stdlib.CeilFunc,
 		"chomp":           stdlib.ChompFunc,
 		"chunklist":       stdlib.ChunklistFunc,
 		"cidrhost":        CIDRHostFunc,
+		"cidrnetmask":     CIDRNetmaskFunc,
+		"cidrsubnet":      CIDRSubnetFunc,
+		"cidrsubnets":     CIDRSubnetsFunc,
 		"coalesce":        CoalesceFunc,
 		"coalescelist":    stdlib.CoalesceListFunc,
 		"compact":         stdlib.CompactFunc,
@@ -32,6 +32,7 @@ func Functions() map[string]function.Function {
 		"contains":        stdlib.ContainsFunc,
 		"distinct":        stdlib.DistinctFunc,
 		"element":         stdlib.ElementFunc,
+		"endswith":        EndsWithFunc,
 		"flatten":         stdlib.FlattenFunc,
 		"floor":           stdlib.FloorFunc,
 		"format":          stdlib.FormatFunc,
@@ -49,6 +50,7 @@ func Functions() map[string]function.Function {
 		"max":             stdlib.MaxFunc,
 		"merge":           stdlib.MergeFunc,
 		"min":             stdlib.MinFunc,
+		"one":             OneFunc,
 		"parseint":        stdlib.ParseIntFunc,
 		"ports":           PortsFunc,
 		"pow":             stdlib.PowFunc,
@@ -65,14 +67,20 @@ func Functions() map[string]function.Function {
 		"slice":           stdlib.SliceFunc,
 		"sort":            stdlib.SortFunc,
 		"split":           stdlib.SplitFunc,
+		"startswith":      StartsWithFunc,
+		"strcontains":     StrContainsFunc,
 		"strlen":          stdlib.StrlenFunc,
+		"strrev":          stdlib.ReverseFunc,
 		"substr":          stdlib.SubstrFunc,
+		"sum":             SumFunc,
 		"title":           stdlib.TitleFunc,
+		"tobool":          stdlib.MakeToFunc(cty.Bool),
 		"tolist":          stdlib.MakeToFunc(cty.List(cty.DynamicPseudoType)),
 		"tomap":           stdlib.MakeToFunc(cty.Map(cty.DynamicPseudoType)),
 		"tonumber":        stdlib.MakeToFunc(cty.Number),
 		"toset":           stdlib.MakeToFunc(cty.Set(cty.DynamicPseudoType)),
 		"tostring":        stdlib.MakeToFunc(cty.String),
+		"transpose":       TransposeFunc,
 		"trim":            stdlib.TrimFunc,
 		"trimprefix":      stdlib.TrimPrefixFunc,
 		"trimspace":       stdlib.TrimSpaceFunc,
@@ -105,49 +113,3 @@ var PortsFunc = function.New(&function.Spec{
 		return cty.ListVal(vals), nil
 	},
 })
-
-// CIDRHostFunc is cidrhost(prefix, n): the address of host number n in
-// an IPv4 or IPv6 prefix, as Terraform's function of the same name
-// (negative n counts back from the end of the prefix).
-var CIDRHostFunc = function.New(&function.Spec{
-	Description: "Returns the address of host number n within an IP prefix.",
-	Params: []function.Parameter{
-		{Name: "prefix", Type: cty.String},
-		{Name: "hostnum", Type: cty.Number},
-	},
-	Type: function.StaticReturnType(cty.String),
-	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-		p, err := netip.ParsePrefix(args[0].AsString())
-		if err != nil {
-			return cty.DynamicVal, function.NewArgErrorf(0, "%q is not a prefix such as \"10.0.0.0/24\" or \"fd00::/64\"", args[0].AsString())
-		}
-		n, acc := args[1].AsBigFloat().Int(nil)
-		if acc != big.Exact {
-			return cty.DynamicVal, function.NewArgErrorf(1, "host number must be a whole number")
-		}
-		addr, err := hostAddr(p, n)
-		if err != nil {
-			return cty.DynamicVal, function.NewArgError(1, err)
-		}
-		return cty.StringVal(addr.String()), nil
-	},
-})
-
-// hostAddr returns host n of prefix p.
-func hostAddr(p netip.Prefix, n *big.Int) (netip.Addr, error) {
-	p = p.Masked()
-	hostBits := p.Addr().BitLen() - p.Bits()
-	size := new(big.Int).Lsh(big.NewInt(1), uint(hostBits))
-	if n.Sign() < 0 {
-		n = new(big.Int).Add(n, size)
-	}
-	if n.Sign() < 0 || n.Cmp(size) >= 0 {
-		return netip.Addr{}, fmt.Errorf("prefix %s has %s addresses; host number must be from -%s to %s",
-			p, size, size, new(big.Int).Sub(size, big.NewInt(1)))
-	}
-	base := p.Addr().AsSlice()
-	sum := new(big.Int).Add(new(big.Int).SetBytes(base), n)
-	out := sum.FillBytes(make([]byte, len(base)))
-	a, _ := netip.AddrFromSlice(out)
-	return a, nil
-}

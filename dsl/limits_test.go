@@ -41,6 +41,9 @@ func TestLimits(t *testing.T) {
 		{"template repeating a long string", "locals {\n  big = join(\"\", [for i in range(1000) : \"" + strings.Repeat("x", 100) + "\"])\n}\n" +
 			fabric("\"%{for i in range(1000)}${local.big}%{endfor}\""),
 			"f.hcl:5:43: error: Evaluation too large: The fabric's expressions together produce more than 33554432 bytes of text"},
+		{"transpose's result is charged", "locals {\n  m = { for i in range(1000) : tostring(i) => [for j in range(400) : \"v${j}\"] }\n}\n" +
+			fabric("tostring(length(transpose(local.m)))"),
+			"f.hcl:5:33: error: Error in function call: Call to function \"transpose\" failed: the fabric's expressions together produce more than 2000000 values"},
 		{"format width", fabric(`format("%999999999d", 1)`),
 			"f.hcl:2:17: error: Error in function call: Call to function \"format\" failed: a format width or precision of 10000 or more is not supported"},
 		{"join with a long separator", "locals {\n  sep = join(\"\", [for i in range(1000) : \"" + strings.Repeat("x", 100) + "\"])\n}\n" + fabric(`join(local.sep, range(1000))`),

@@ -124,7 +124,10 @@ func Load(path string, opts Options) (*Config, map[string]*hcl.File, hcl.Diagnos
 	cfg, d := evaluate(p, names, bodies, opts)
 	opts.timed("evaluate", start)
 	diags = append(diags, d...)
-	diags = dropConsequential(diags)
+	// Sorted: the instances of a dynamic block are evaluated on several
+	// goroutines, and their diagnostics (which Collapse groups, naming
+	// the instances in order) must come out the same every run.
+	diags = SortDiagnostics(dropConsequential(diags))
 	if diags.HasErrors() {
 		return nil, p.Files(), diags
 	}
@@ -248,6 +251,9 @@ func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Option
 	diags = append(diags, checkSingletons(names, fabricBlocks, qosBlocks)...)
 	diags = append(diags, checkPortCount(&cfg, limitsOf(opts))...)
 	diags = append(diags, checkStrings(&cfg, diags)...)
+	if !diags.HasErrors() {
+		diags = append(diags, dynamicDuplicates(&cfg, p.Files(), ctx)...)
+	}
 	suggestNames(diags, p.Files(), ctx)
 	nameTypeErrors(diags, p.Files())
 	diags = absorbMissing(diags, p.Files())

@@ -14,6 +14,8 @@ type Related struct {
 type extra struct {
 	related  []Related
 	instance string
+	// instances are the instances a collapsed diagnostic stands for.
+	instances []string
 }
 
 // extraOf returns d's extra, creating it.
@@ -55,6 +57,23 @@ func Also(d *hcl.Diagnostic, label string, r hcl.Range) *hcl.Diagnostic {
 func RelatedOf(d *hcl.Diagnostic) []Related {
 	if e, ok := d.Extra.(*extra); ok {
 		return e.related
+	}
+	return nil
+}
+
+// InstancesOf returns every instance d is about: all the instances of a
+// diagnostic that Collapse made of many, each named (its detail names
+// five), or the one SetInstance recorded; nil when they are not all
+// known.
+func InstancesOf(d *hcl.Diagnostic) []string {
+	e, ok := d.Extra.(*extra)
+	switch {
+	case !ok:
+		return nil
+	case e.instances != nil:
+		return e.instances
+	case e.instance != "":
+		return []string{e.instance}
 	}
 	return nil
 }

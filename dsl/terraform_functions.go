@@ -3,7 +3,9 @@ package dsl
 import (
 	"errors"
 	"fmt"
+	"math/big"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/zclconf/go-cty/cty"
@@ -213,3 +215,206 @@ func slashed(sub string) (string, bool) {
 	}
 	return "", false
 }
+
+// Terraform's own functions that go-cty's standard library does not
+// have (Terraform's internal/lang/funcs), written here with Terraform's
+// meaning.
+
+// SumFunc is Terraform's sum(list): the sum of a list, set or tuple of
+// numbers; an empty list is an error.
+var SumFunc = function.New(&function.Spec{
+	Description: "Returns the sum of a list, set or tuple of numbers.",
+	Params:      []function.Parameter{{Name: "list", Type: cty.DynamicPseudoType}},
+	Type:        function.StaticReturnType(cty.Number),
+	Impl: func(args []cty.Value, _ cty.Type) (ret cty.Value, err error) {
+		list := args[0]
+		ty := list.Type()
+		if !ty.IsListType() && !ty.IsSetType() && !ty.IsTupleType() {
+			return cty.NilVal, function.NewArgErrorf(0, "argument must be list, set, or tuple. Received %s", ty.FriendlyName())
+		}
+		if list.LengthInt() == 0 {
+			return cty.NilVal, function.NewArgErrorf(0, "cannot sum an empty list")
+		}
+		if !list.IsWhollyKnown() {
+			return cty.UnknownVal(cty.Number), nil
+		}
+		defer func() {
+			if r := recover(); r != nil {
+				if _, ok := r.(big.ErrNaN); !ok {
+					panic(r)
+				}
+				ret, err = cty.NilVal, errors.New("can't compute sum of opposing infinities")
+			}
+		}()
+		sum := cty.NilVal
+		for it := list.ElementIterator(); it.Next(); {
+			_, v := it.Element()
+			if v.IsNull() {
+				return cty.NilVal, function.NewArgErrorf(0, "argument must be list, set, or tuple of number values")
+			}
+			n, err := convert.Convert(v, cty.Number)
+			if err != nil {
+				return cty.NilVal, function.NewArgErrorf(0, "argument must be list, set, or tuple of number values")
+			}
+			if sum == cty.NilVal {
+				sum = n
+			} else {
+				sum = sum.Add(n)
+			}
+		}
+		return sum, nil
+	},
+})
+
+// AllTrueFunc is Terraform's alltrue(list): whether every element is
+// true (an empty list is true; a null element is false).
+var AllTrueFunc = function.New(&function.Spec{
+	Description: "Returns whether every element of a list of bools is true.",
+	Params:      []function.Parameter{{Name: "list", Type: cty.List(cty.Bool)}},
+	Type:        function.StaticReturnType(cty.Bool),
+	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+		unknown := false
+		for it := args[0].ElementIterator(); it.Next(); {
+			_, v := it.Element()
+			switch {
+			case !v.IsKnown():
+				unknown = true
+			case v.IsNull() || v.False():
+				return cty.False, nil
+			}
+		}
+		if unknown {
+			return cty.UnknownVal(cty.Bool), nil
+		}
+		return cty.True, nil
+	},
+})
+
+// AnyTrueFunc is Terraform's anytrue(list): whether some element is
+// true (an empty list is false; a null element is not true).
+var AnyTrueFunc = function.New(&function.Spec{
+	Description: "Returns whether some element of a list of bools is true.",
+	Params:      []function.Parameter{{Name: "list", Type: cty.List(cty.Bool)}},
+	Type:        function.StaticReturnType(cty.Bool),
+	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+		unknown := false
+		for it := args[0].ElementIterator(); it.Next(); {
+			_, v := it.Element()
+			switch {
+			case !v.IsKnown():
+				unknown = true
+			case !v.IsNull() && v.True():
+				return cty.True, nil
+			}
+		}
+		if unknown {
+			return cty.UnknownVal(cty.Bool), nil
+		}
+		return cty.False, nil
+	},
+})
+
+// oneError is one's refusal of a collection of two or more elements.
+const oneError = "must be a list, set, or tuple value with either zero or one elements"
+
+// OneFunc is Terraform's one(list): the element of a list, set or tuple
+// of one element, null for none, an error for more.
+var OneFunc = function.New(&function.Spec{
+	Description: "Returns the only element of a list, set or tuple, or null when it is empty.",
+	Params:      []function.Parameter{{Name: "list", Type: cty.DynamicPseudoType}},
+	Type: func(args []cty.Value) (cty.Type, error) {
+		ty := args[0].Type()
+		switch {
+		case ty.IsListType() || ty.IsSetType():
+			return ty.ElementType(), nil
+		case ty.IsTupleType():
+			switch etys := ty.TupleElementTypes(); len(etys) {
+			case 0:
+				return cty.DynamicPseudoType, nil
+			case 1:
+				return etys[0], nil
+			}
+		}
+		return cty.NilType, function.NewArgErrorf(0, oneError)
+	},
+	Impl: func(args []cty.Value, retType cty.Type) (cty.Value, error) {
+		v := args[0]
+		if !v.Length().IsKnown() {
+			return cty.UnknownVal(retType), nil
+		}
+		switch v.LengthInt() {
+		case 0:
+			return cty.NullVal(retType), nil
+		case 1:
+			it := v.ElementIterator()
+			it.Next()
+			_, e := it.Element()
+			return e, nil
+		}
+		return cty.NilVal, function.NewArgErrorf(0, oneError)
+	},
+})
+
+// stringTest is a Terraform function of two strings that returns a bool.
+func stringTest(desc, second string, test func(s, t string) bool) function.Function {
+	return function.New(&function.Spec{
+		Description: desc,
+		Params: []function.Parameter{
+			{Name: "str", Type: cty.String},
+			{Name: second, Type: cty.String},
+		},
+		Type: function.StaticReturnType(cty.Bool),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			return cty.BoolVal(test(args[0].AsString(), args[1].AsString())), nil
+		},
+	})
+}
+
+// StartsWithFunc, EndsWithFunc and StrContainsFunc are Terraform's
+// startswith, endswith and strcontains.
+var (
+	StartsWithFunc  = stringTest("Returns whether a string starts with a prefix.", "prefix", strings.HasPrefix)
+	EndsWithFunc    = stringTest("Returns whether a string ends with a suffix.", "suffix", strings.HasSuffix)
+	StrContainsFunc = stringTest("Returns whether a string contains a substring.", "substr", strings.Contains)
+)
+
+// TransposeFunc is Terraform's transpose(map): a map of lists of
+// strings with keys and values swapped, each list sorted.
+var TransposeFunc = function.New(&function.Spec{
+	Description: "Swaps the keys and the values of a map of lists of strings.",
+	Params:      []function.Parameter{{Name: "values", Type: cty.Map(cty.List(cty.String))}},
+	Type:        function.StaticReturnType(cty.Map(cty.List(cty.String))),
+	Impl: func(args []cty.Value, retType cty.Type) (cty.Value, error) {
+		in := args[0]
+		if !in.IsWhollyKnown() {
+			return cty.UnknownVal(retType), nil
+		}
+		keysOf := map[string][]string{}
+		for it := in.ElementIterator(); it.Next(); {
+			k, l := it.Element()
+			if l.IsNull() {
+				return cty.MapValEmpty(cty.List(cty.String)), errors.New("input must not contain null list")
+			}
+			for jt := l.ElementIterator(); jt.Next(); {
+				_, s := jt.Element()
+				if s.IsNull() {
+					return cty.MapValEmpty(cty.List(cty.String)), errors.New("input list must not contain null string")
+				}
+				keysOf[s.AsString()] = append(keysOf[s.AsString()], k.AsString())
+			}
+		}
+		if len(keysOf) == 0 {
+			return cty.MapValEmpty(cty.List(cty.String)), nil
+		}
+		out := make(map[string]cty.Value, len(keysOf))
+		for s, ks := range keysOf {
+			sort.Strings(ks)
+			vals := make([]cty.Value, len(ks))
+			for i, k := range ks {
+				vals[i] = cty.StringVal(k)
+			}
+			out[s] = cty.ListVal(vals)
+		}
+		return cty.MapVal(out), nil
+	},
+})

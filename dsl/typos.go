@@ -116,10 +116,12 @@ var unsupportedName = regexp.MustCompile(`^An argument named "([^"]+)" is not ex
 // dropped.
 func varFileInFolder(diags hcl.Diagnostics, files map[string]*hcl.File, declared map[string]cty.Value) hcl.Diagnostics {
 	type setting struct {
-		d    *hcl.Diagnostic
-		name string
+		d     *hcl.Diagnostic
+		at    int // d's index in out
+		names []string
+		bytes []int // where each name is set
 	}
-	byFile := map[string][]setting{}
+	byFile := map[string]*setting{}
 	isSetting := func(d *hcl.Diagnostic) (string, bool) {
 		if d.Summary != "Unsupported argument" || d.Subject == nil {
 			return "", false
@@ -149,33 +151,46 @@ func varFileInFolder(diags hcl.Diagnostics, files map[string]*hcl.File, declared
 			out = append(out, d)
 			continue
 		}
-		byFile[d.Subject.Filename] = append(byFile[d.Subject.Filename], setting{d, name})
-	}
-	names := make([]string, 0, len(byFile))
-	for file := range byFile {
-		names = append(names, file)
-	}
-	sort.Strings(names)
-	for _, file := range names {
-		// HCL reports a body's unsupported arguments in map order: the
-		// file's first argument is the one kept, the names in file order.
-		settings := byFile[file]
-		sort.Slice(settings, func(i, j int) bool { return settings[i].d.Subject.Start.Byte < settings[j].d.Subject.Start.Byte })
-		d := settings[0].d
-		out = append(out, d)
-		base := filepath.Base(file)
-		quoted := make([]string, len(settings))
-		for i, s := range settings {
-			quoted[i] = shown(s.name)
+		s := byFile[d.Subject.Filename]
+		if s == nil {
+			s = &setting{d: d, at: len(out)}
+			byFile[d.Subject.Filename] = s
+			out = append(out, d)
+		} else if d.Subject.Start.Byte < s.d.Subject.Start.Byte {
+			// HCL reports a body's arguments in map order, not the file's.
+			s.d, out[s.at] = d, d
 		}
-		d.Summary = "Var file read as fabric"
-		d.Detail = fmt.Sprintf("%s sets %s, which the fabric declares as variables: it looks like a var file. "+
+		s.names = append(s.names, name)
+		s.bytes = append(s.bytes, d.Subject.Start.Byte)
+	}
+	for file, s := range byFile {
+		sort.Sort(byPlace{s.names, s.bytes})
+		base := filepath.Base(file)
+		quoted := make([]string, len(s.names))
+		for i, n := range s.names {
+			quoted[i] = shown(n)
+		}
+		s.d.Summary = "Var file read as fabric"
+		s.d.Detail = fmt.Sprintf("%s sets %s, which the fabric declares as variables: it looks like a var file. "+
 			"Every .hcl file in the fabric's folder is read as part of the fabric; give the var file another "+
 			"extension (%s; --var-file reads a file of any name) or move it out of the folder.",
 			shown(base), shortList(quoted), shown(strings.TrimSuffix(base, filepath.Ext(base))+".tfvars"))
-		if len(settings) == 1 {
-			d.Detail = strings.Replace(d.Detail, "as variables", "as a variable", 1)
+		if len(s.names) == 1 {
+			s.d.Detail = strings.Replace(s.d.Detail, "as variables", "as a variable", 1)
 		}
 	}
 	return out
+}
+
+// byPlace sorts names by where in the file each is set.
+type byPlace struct {
+	names []string
+	bytes []int
+}
+
+func (p byPlace) Len() int           { return len(p.names) }
+func (p byPlace) Less(i, j int) bool { return p.bytes[i] < p.bytes[j] }
+func (p byPlace) Swap(i, j int) {
+	p.names[i], p.names[j] = p.names[j], p.names[i]
+	p.bytes[i], p.bytes[j] = p.bytes[j], p.bytes[i]
 }
