@@ -268,51 +268,40 @@ var SumFunc = function.New(&function.Spec{
 
 // AllTrueFunc is Terraform's alltrue(list): whether every element is
 // true (an empty list is true; a null element is false).
-var AllTrueFunc = function.New(&function.Spec{
-	Description: "Returns whether every element of a list of bools is true.",
-	Params:      []function.Parameter{{Name: "list", Type: cty.List(cty.Bool)}},
-	Type:        function.StaticReturnType(cty.Bool),
-	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-		unknown := false
-		for it := args[0].ElementIterator(); it.Next(); {
-			_, v := it.Element()
-			switch {
-			case !v.IsKnown():
-				unknown = true
-			case v.IsNull() || v.False():
-				return cty.False, nil
-			}
-		}
-		if unknown {
-			return cty.UnknownVal(cty.Bool), nil
-		}
-		return cty.True, nil
-	},
-})
+var AllTrueFunc = boolListFunc("Returns whether every element of a list of bools is true.",
+	cty.False, func(v cty.Value) bool { return v.IsNull() || v.False() })
 
 // AnyTrueFunc is Terraform's anytrue(list): whether some element is
 // true (an empty list is false; a null element is not true).
-var AnyTrueFunc = function.New(&function.Spec{
-	Description: "Returns whether some element of a list of bools is true.",
-	Params:      []function.Parameter{{Name: "list", Type: cty.List(cty.Bool)}},
-	Type:        function.StaticReturnType(cty.Bool),
-	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-		unknown := false
-		for it := args[0].ElementIterator(); it.Next(); {
-			_, v := it.Element()
-			switch {
-			case !v.IsKnown():
-				unknown = true
-			case !v.IsNull() && v.True():
-				return cty.True, nil
+var AnyTrueFunc = boolListFunc("Returns whether some element of a list of bools is true.",
+	cty.True, func(v cty.Value) bool { return !v.IsNull() && v.True() })
+
+// boolListFunc is a function of a list of bools that returns decided at
+// the first known element hit matches, unknown when an unknown element
+// could still match, and the opposite of decided otherwise.
+func boolListFunc(description string, decided cty.Value, hit func(cty.Value) bool) function.Function {
+	return function.New(&function.Spec{
+		Description: description,
+		Params:      []function.Parameter{{Name: "list", Type: cty.List(cty.Bool)}},
+		Type:        function.StaticReturnType(cty.Bool),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			unknown := false
+			for it := args[0].ElementIterator(); it.Next(); {
+				_, v := it.Element()
+				switch {
+				case !v.IsKnown():
+					unknown = true
+				case hit(v):
+					return decided, nil
+				}
 			}
-		}
-		if unknown {
-			return cty.UnknownVal(cty.Bool), nil
-		}
-		return cty.False, nil
-	},
-})
+			if unknown {
+				return cty.UnknownVal(cty.Bool), nil
+			}
+			return decided.Not(), nil
+		},
+	})
+}
 
 // oneError is one's refusal of a collection of two or more elements.
 const oneError = "must be a list, set, or tuple value with either zero or one elements"
