@@ -38,6 +38,9 @@ type Build struct {
 	// scripts are rendered when they are checked.
 	dir     string
 	scripts map[string]string
+	// source is where the build's manifest says its fabric was and the
+	// inputs it was evaluated with (Source).
+	source artifacts.Manifest
 	// hosts is Fabric's hosts by name, made on first use: a large
 	// fabric has 130,000 of them.
 	hosts map[string]*model.Host
@@ -58,7 +61,7 @@ type Build struct {
 // verify reads and checks a host's script again when it checks the host
 // (Build.HostTargets).
 func LoadArtifacts(dir string) (*Build, error) {
-	listed, err := checkListing(dir)
+	listed, source, err := checkListing(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -69,7 +72,7 @@ func LoadArtifacts(dir string) (*Build, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &Build{Fabric: f, Configs: map[string][]byte{}, dir: dir, scripts: map[string]string{}}
+	b := &Build{Fabric: f, Configs: map[string][]byte{}, dir: dir, scripts: map[string]string{}, source: source}
 	for i := range f.Switches {
 		sw := &f.Switches[i]
 		name := artifactName(sw)
@@ -159,19 +162,26 @@ type manifestEntry struct {
 // checkListing reads dir/manifest.json and returns the SHA-256 of every
 // file it lists, by manifest path, after checking that the folder holds
 // nothing else.
-func checkListing(dir string) (map[string]string, error) {
+func checkListing(dir string) (map[string]string, artifacts.Manifest, error) {
+	var source artifacts.Manifest
 	raw, err := os.ReadFile(filepath.Join(dir, artifacts.ManifestFile))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w; --artifacts takes a folder written by `fabricc build FABRIC -o %s`", dir, err, dir)
+		return nil, source, fmt.Errorf("%s: %w; --artifacts takes a folder written by `fabricc build FABRIC -o %s`", dir, err, dir)
 	}
 	var m struct {
-		Devices []struct {
+		FabricPath string            `json:"fabric_path"`
+		Inputs     *artifacts.Inputs `json:"inputs"`
+		Devices    []struct {
 			Files []manifestEntry `json:"files"`
 		} `json:"devices"`
 		Files []manifestEntry `json:"files"`
 	}
 	if err := json.Unmarshal(raw, &m); err != nil {
-		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, artifacts.ManifestFile), err)
+		return nil, source, fmt.Errorf("%s: %w", filepath.Join(dir, artifacts.ManifestFile), err)
+	}
+	source.FabricPath = m.FabricPath
+	if m.Inputs != nil {
+		source.Inputs = *m.Inputs
 	}
 	listed := map[string]string{}
 	entries := m.Files
@@ -180,15 +190,20 @@ func checkListing(dir string) (map[string]string, error) {
 	}
 	for _, e := range entries {
 		if !filepath.IsLocal(filepath.FromSlash(e.Path)) || e.Path == artifacts.ManifestFile {
-			return nil, fmt.Errorf("%s: manifest.json lists %q, which is not a file of the output folder", dir, e.Path)
+			return nil, source, fmt.Errorf("%s: manifest.json lists %q, which is not a file of the output folder", dir, e.Path)
 		}
 		listed[e.Path] = e.SHA256
 	}
 	if err := noStrays(dir, listed); err != nil {
-		return nil, err
+		return nil, source, err
 	}
-	return listed, nil
+	return listed, source, nil
 }
+
+// Source is where the manifest of the --artifacts folder says the
+// fabric was (FabricPath, relative to the folder) and the inputs the
+// build evaluated it with; empty for a Build of a fabric path.
+func (b *Build) Source() artifacts.Manifest { return b.source }
 
 // loadListed checks the SHA-256 of every listed file on every core and
 // returns the fabric decoded from model.json and the bytes of the files

@@ -109,10 +109,7 @@ func runBuild(cmd *cobra.Command, path, dir string, lf *loadFlags, format diagFo
 		fmt.Fprintln(errw, waitingLine(dir, pid))
 		writing = startProgress(loading != nil, errw, "build", total, &done, progressDelay)
 	}
-	inputs := lf.inputs(dir)
-	// The files were read a moment ago; a digest that fails only leaves
-	// the later stale-build check without its record.
-	inputs.SourcesSHA256, _ = dsl.SourceDigest(path, opts.VarFiles)
+	inputs := buildInputs(path, opts, dir)
 	built, err := artifacts.Build(ctx, dir, f, artifacts.Options{Warnings: artifacts.Warnings(diags, path),
 		FabricPath: relativePath(dir, path), Inputs: inputs, Progress: &done, Waiting: waiting})
 	writing.finish()
@@ -176,7 +173,7 @@ func buildSetFor(path, dir string, opts dsl.Options) (*artifacts.Set, map[string
 	}
 	var inputs artifacts.Inputs
 	if dir != "" {
-		inputs.SourcesSHA256, _ = dsl.SourceDigest(path, opts.VarFiles)
+		inputs = buildInputs(path, opts, dir)
 	}
 	set, err := artifacts.RenderWith(f, artifacts.Options{Warnings: artifacts.Warnings(diags, path), FabricPath: relativePath(dir, path), Inputs: inputs})
 	return set, files, diags, f, err

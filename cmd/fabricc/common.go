@@ -57,19 +57,18 @@ func (l *loadFlags) options() (dsl.Options, error) {
 // given reports whether any of the flags was given.
 func (l *loadFlags) given() bool { return len(l.vars) > 0 || len(l.varFiles) > 0 || l.large }
 
-// inputs are the flags as the build folder dir's manifest.json records
-// them: var files relative to dir, as the fabric's path is.
-func (l *loadFlags) inputs(dir string) artifacts.Inputs {
-	in := artifacts.Inputs{Large: l.large}
-	for _, kv := range l.vars {
-		if name, value, ok := strings.Cut(kv, "="); ok {
-			if in.Vars == nil {
-				in.Vars = map[string]string{}
-			}
-			in.Vars[strings.TrimSpace(name)] = value
-		}
+// buildInputs are the load options (from loadFlags.options) of the
+// fabric at path as the build folder dir's manifest.json records them:
+// var files relative to dir, as the fabric's path is, and the SHA-256 of
+// the sources. The files were read a moment ago; a digest that fails
+// only leaves push's stale-build check without its record.
+func buildInputs(path string, opts dsl.Options, dir string) artifacts.Inputs {
+	in := artifacts.Inputs{Large: opts.Large}
+	in.SourcesSHA256, _ = dsl.SourceDigest(path, opts.VarFiles)
+	if len(opts.Vars) > 0 {
+		in.Vars = opts.Vars
 	}
-	for _, f := range l.varFiles {
+	for _, f := range opts.VarFiles {
 		in.VarFiles = append(in.VarFiles, relativePath(dir, f))
 	}
 	return in

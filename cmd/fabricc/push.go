@@ -250,7 +250,7 @@ func loadBuild(cmd *cobra.Command, args []string, sf *switchFlags, action string
 		if err != nil {
 			return nil, err
 		}
-		return b, staleBuild(cmd, sf, action)
+		return b, staleBuild(cmd, b.Source(), sf, action)
 	}
 	return buildInMemory(cmd, args[0], &sf.lf, out)
 }
@@ -261,12 +261,11 @@ func loadBuild(cmd *cobra.Command, args []string, sf *switchFlags, action string
 // since (an older build pushed after a newer one). push refuses it, as
 // Terraform refuses a stale saved plan, unless --stale; diff and verify
 // say so and go on (verifying an older build is a question one may ask).
-func staleBuild(cmd *cobra.Command, sf *switchFlags, action string) error {
-	m, err := artifacts.ReadManifest(sf.artifacts)
-	if err != nil || m.Inputs.SourcesSHA256 == "" || m.FabricPath == "" {
+func staleBuild(cmd *cobra.Command, m artifacts.Manifest, sf *switchFlags, action string) error {
+	if m.Inputs.SourcesSHA256 == "" || m.FabricPath == "" {
 		return nil // no record to compare with
 	}
-	fabric, err := recordedFabric(m, sf.artifacts)
+	fabric, err := recordedFabric(&m, sf.artifacts)
 	if err != nil {
 		return nil // the fabric is not here: a build copied elsewhere
 	}
