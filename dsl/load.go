@@ -198,7 +198,7 @@ func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Option
 			}
 		}
 	}
-	vars, d := evalVariables(p, varBlocks, opts)
+	vars, d := evalVariables(p, varBlocks, opts, fns)
 	diags = append(diags, d...)
 	ctx := &hcl.EvalContext{
 		Variables: map[string]cty.Value{"var": cty.ObjectVal(vars), "local": cty.EmptyObjectVal},

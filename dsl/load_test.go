@@ -2,6 +2,7 @@ package dsl
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -96,6 +97,46 @@ switch "s1" {
 				if *sw.Ports[0].MTU != 9216 || sw.Model != "SN3700" || *cfg.Fabric.Description != "lab fabric" {
 					t.Errorf("got mtu %d model %q description %q, want 9216 SN3700 \"lab fabric\"",
 						*sw.Ports[0].MTU, sw.Model, *cfg.Fabric.Description)
+				}
+			},
+		},
+		{
+			// Terraform's optional(type, default): a missing attribute
+			// takes its default, a written one keeps its value.
+			name: "optional object attributes with defaults",
+			files: map[string]string{"a.hcl": `
+variable "leaves" {
+  type = map(object({
+    model = optional(string, "SN3700")
+    mtu   = optional(number, 9216)
+  }))
+  default = {
+    leaf1 = {}
+    leaf2 = { model = "SN2410", mtu = 9000 }
+  }
+  validation {
+    condition     = alltrue([for l in var.leaves : l.mtu >= 1500])
+    error_message = "An MTU must be at least 1500."
+  }
+}
+fabric "f" {}
+dynamic "switch" {
+  for_each = var.leaves
+  labels   = [switch.key]
+  content {
+    platform = "cumulus"
+    model    = switch.value.model
+    port "swp1" { mtu = switch.value.mtu }
+  }
+}`},
+			check: func(t *testing.T, cfg *Config) {
+				var got []string
+				for _, sw := range cfg.Switches {
+					got = append(got, fmt.Sprintf("%s %s %d", sw.Name, sw.Model, *sw.Ports[0].MTU))
+				}
+				want := []string{"leaf1 SN3700 9216", "leaf2 SN2410 9000"}
+				if diff := cmp.Diff(want, got); diff != "" {
+					t.Errorf("switches (-want +got):\n%s", diff)
 				}
 			},
 		},
@@ -206,9 +247,48 @@ func TestLoadErrors(t *testing.T) {
 			want:  "error: Invalid value for variable: -var mtu=jumbo: a number is required.\n",
 		},
 		{
+			// A setting is quoted visibly: no escape reaches the terminal.
+			name:  "-var of the wrong type with a control character",
+			files: map[string]string{"a.hcl": "variable \"mtu\" { type = number }\nfabric \"f\" {}\n"},
+			opts:  Options{Vars: map[string]string{"mtu": "\x1b[2J9216"}},
+			want:  "error: Invalid value for variable: -var mtu=\\x1b[2J9216: a number is required.\n",
+		},
+		{
 			name:  "default of the wrong type",
 			files: map[string]string{"a.hcl": "variable \"ports\" {\n  type    = list(string)\n  default = 3\n}\nfabric \"f\" {}\n"},
 			want:  "a.hcl:3:13: error: Invalid default value for variable: This default cannot be used for variable \"ports\": list of string required, but have number.\n",
+		},
+		{
+			// Terraform's custom validation rules: the error_message, at
+			// the place the value was set, the rule as a related place.
+			name: "var file value fails a validation rule",
+			files: map[string]string{
+				"a.hcl":    "variable \"mtu\" {\n  type = number\n  validation {\n    condition     = var.mtu >= 1500 && var.mtu <= 9216\n    error_message = \"The MTU must be 1500-9216 bytes.\"\n  }\n}\nfabric \"f\" {}\n",
+				"vars.txt": "mtu = 9300\n",
+			},
+			opts: Options{VarFiles: []string{"vars.txt"}},
+			want: "vars.txt:1:7: error: Invalid value for variable: Variable \"mtu\": The MTU must be 1500-9216 bytes.\n  a.hcl:4:21: note: the validation rule\n",
+		},
+		{
+			name:  "-var value fails a validation rule",
+			files: map[string]string{"a.hcl": "variable \"pods\" {\n  default = 2\n  validation {\n    condition     = var.pods > 0\n    error_message = \"A fabric has at least one pod.\"\n  }\n}\nfabric \"f\" {}\n"},
+			opts:  Options{Vars: map[string]string{"pods": "0"}},
+			want:  "error: Invalid value for variable: -var pods=0: A fabric has at least one pod.\n  a.hcl:4:21: note: the validation rule\n",
+		},
+		{
+			name:  "default fails a validation rule; the message is made visible",
+			files: map[string]string{"a.hcl": "variable \"pods\" {\n  default = 0\n  validation {\n    condition     = var.pods > 0\n    error_message = \"No pods\\u001b[31m\\u2028.\"\n  }\n}\nfabric \"f\" {}\n"},
+			want:  "a.hcl:2:13: error: Invalid value for variable: Variable \"pods\": No pods\\x1b[31m\\u2028.\n  a.hcl:4:21: note: the validation rule\n",
+		},
+		{
+			name:  "validation condition that is not a boolean",
+			files: map[string]string{"a.hcl": "variable \"pods\" {\n  default = 2\n  validation {\n    condition     = var.pods\n    error_message = \"x\"\n  }\n}\nfabric \"f\" {}\n"},
+			want:  "a.hcl:4:21: error: Invalid validation result: The condition must be true or false, not a number.\n",
+		},
+		{
+			name:  "validation block without an error_message",
+			files: map[string]string{"a.hcl": "variable \"pods\" {\n  default = 2\n  validation {\n    condition = var.pods > 0\n  }\n}\nfabric \"f\" {}\n"},
+			want:  "a.hcl:3:14: error: Missing required argument: The argument \"error_message\" is required, but no definition was found.\n",
 		},
 		{
 			name: "var file sets an undeclared variable",

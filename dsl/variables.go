@@ -10,6 +10,9 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
+	"github.com/zclconf/go-cty/cty/function"
+
+	"github.com/fabricc/fabricc/internal/quote"
 )
 
 // variableSchema is the body of a `variable "name" {}` block.
@@ -19,20 +22,47 @@ var variableSchema = &hcl.BodySchema{
 		{Name: "type"},
 		{Name: "description"},
 	},
+	Blocks: []hcl.BlockHeaderSchema{{Type: "validation"}},
+}
+
+// validationSchema is the body of a variable's `validation {}` block, as
+// in Terraform ("Custom Validation Rules", Terraform language docs,
+// Input Variables).
+var validationSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{
+		{Name: "condition", Required: true},
+		{Name: "error_message", Required: true},
+	},
 }
 
 // variable is one declared input variable.
 type variable struct {
-	name  string
-	typ   cty.Type
-	block *hcl.Block
-	value cty.Value // cty.NilVal until a default or a setting gives one
-	set   bool
+	name     string
+	typ      cty.Type
+	defaults *typeexpr.Defaults // optional(type, default) attributes
+	block    *hcl.Block
+	value    cty.Value // cty.NilVal until a default or a setting gives one
+	set      bool
+	from     setBy // where value came from, for a failed validation
+	rules    []rule
+}
+
+// setBy is where a variable's value was set: a range in a file (the
+// default or a var file's line), or a -var setting.
+type setBy struct {
+	subject *hcl.Range
+	flag    string // "-var NAME=VALUE", printable
+}
+
+// rule is one validation block of a variable.
+type rule struct {
+	condition, message hcl.Expression
+	block              hcl.Range
 }
 
 // evalVariables declares the variables of blocks and gives each its value:
 // the default, then var files in order, then -var settings.
-func evalVariables(p *hclparse.Parser, blocks []*hcl.Block, opts Options) (map[string]cty.Value, hcl.Diagnostics) {
+func evalVariables(p *hclparse.Parser, blocks []*hcl.Block, opts Options, fns map[string]function.Function) (map[string]cty.Value, hcl.Diagnostics) {
 	decl, diags := declareVariables(blocks)
 	fileDiags, unread := applyVarFiles(p, decl, opts.VarFiles, limitsOf(opts))
 	diags = append(diags, fileDiags...)
@@ -59,6 +89,9 @@ func evalVariables(p *hclparse.Parser, blocks []*hcl.Block, opts Options) (map[s
 			v.value = cty.DynamicVal
 		}
 		vals[v.name] = v.value
+	}
+	if !diags.HasErrors() {
+		diags = append(diags, validateVariables(blocks, decl, vals, fns)...)
 	}
 	return vals, diags
 }
@@ -100,14 +133,17 @@ func declareVariables(blocks []*hcl.Block) (map[string]*variable, hcl.Diagnostic
 // readVariable decodes type and default of v.
 func readVariable(v *variable) hcl.Diagnostics {
 	content, diags := v.block.Body.Content(variableSchema)
+	diags = append(diags, readRules(v, content.Blocks)...)
 	if attr, ok := content.Attributes["type"]; ok {
-		ty, d := typeexpr.TypeConstraint(attr.Expr)
+		ty, defaults, d := typeexpr.TypeConstraintWithDefaults(attr.Expr)
 		diags = append(diags, d...)
 		if !d.HasErrors() {
-			v.typ = ty
+			v.typ, v.defaults = ty, defaults
 		}
 	}
 	if attr, ok := content.Attributes["default"]; ok {
+		r := attr.Expr.Range()
+		v.from = setBy{subject: &r}
 		val, d := attr.Expr.Value(nil)
 		diags = append(diags, d...)
 		if d.HasErrors() {
@@ -131,6 +167,12 @@ func readVariable(v *variable) hcl.Diagnostics {
 // the value does not convert, the variable is set to an unknown value (see
 // fail) and the conversion error is returned for the caller to report.
 func (v *variable) assign(val cty.Value) error {
+	// Terraform fills optional attributes' defaults before converting
+	// ("Optional Object Type Attributes", Terraform language docs, Type
+	// Constraints).
+	if v.defaults != nil && !val.IsNull() {
+		val = v.defaults.Apply(val)
+	}
 	conv, err := convert.Convert(val, v.typ)
 	if err != nil {
 		v.fail()
@@ -187,6 +229,8 @@ func setFromExpr(decl map[string]*variable, attr *hcl.Attribute) hcl.Diagnostics
 		v.fail()
 		return diags
 	}
+	r := attr.Expr.Range()
+	v.from = setBy{subject: &r}
 	if err := v.assign(val); err != nil {
 		text, r := valueError(attr, val, v.typ, err)
 		return append(diags, &hcl.Diagnostic{
@@ -224,12 +268,13 @@ func applyVarFlags(decl map[string]*variable, flags map[string]string, undeclare
 			continue
 		}
 		val := flagValue(n, flags[n])
+		v.from = setBy{flag: "-var " + quote.Visible(n+"="+flags[n])}
 		if err := v.assign(val); err != nil {
 			text, _ := valueProblem(val, v.typ, err)
 			diags = append(diags, &hcl.Diagnostic{
 				Severity: hcl.DiagError,
 				Summary:  "Invalid value for variable",
-				Detail:   fmt.Sprintf("-var %s=%s: %s.", n, flags[n], text),
+				Detail:   fmt.Sprintf("%s: %s.", v.from.flag, text),
 			})
 		}
 	}
