@@ -14,6 +14,9 @@ import (
 type Inputs struct {
 	// Vars maps a -var name to its value as given.
 	Vars map[string]string `json:"vars,omitempty"`
+	// EnvVars maps the name of a variable set by FABRICC_VAR_name to its
+	// value as given.
+	EnvVars map[string]string `json:"env_vars,omitempty"`
 	// VarFiles are the --var-file paths relative to the output folder,
 	// with slashes, in the order given.
 	VarFiles []string `json:"var_files,omitempty"`
@@ -28,7 +31,7 @@ type Inputs struct {
 // recorded is inputs as manifest.json holds them: nil when there are
 // none, so that the key is left out.
 func (in Inputs) recorded() *Inputs {
-	if len(in.Vars) == 0 && len(in.VarFiles) == 0 && !in.Large && in.SourcesSHA256 == "" {
+	if len(in.Vars) == 0 && len(in.EnvVars) == 0 && len(in.VarFiles) == 0 && !in.Large && in.SourcesSHA256 == "" {
 		return nil
 	}
 	return &in

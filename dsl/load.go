@@ -24,6 +24,15 @@ type Options struct {
 	// VarFiles are HCL files of `name = value` lines, applied in order
 	// before Vars.
 	VarFiles []string
+	// EnvVars are FABRICC_VAR_name settings from the environment, by
+	// name, parsed as Vars are and applied before VarFiles, as Terraform
+	// applies TF_VAR_name ("Assigning Values to Root Module Variables",
+	// variable definition precedence). A name the fabric does not
+	// declare is ignored, as Terraform ignores it.
+	EnvVars map[string]string
+	// EnvApplied, when not nil, is given the EnvVars settings that set a
+	// declared variable (those a build's manifest records).
+	EnvApplied map[string]string
 	// Large selects LargeLimits instead of DefaultLimits.
 	Large bool
 	// Undeclared, when set, makes a -var setting for a variable the

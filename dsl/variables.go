@@ -64,6 +64,7 @@ type rule struct {
 // the default, then var files in order, then -var settings.
 func evalVariables(p *hclparse.Parser, blocks []*hcl.Block, opts Options, fns map[string]function.Function) (map[string]cty.Value, hcl.Diagnostics) {
 	decl, diags := declareVariables(blocks)
+	diags = append(diags, applyEnvVars(decl, opts.EnvVars, opts.EnvApplied)...)
 	fileDiags, unread := applyVarFiles(p, decl, opts.VarFiles, limitsOf(opts))
 	diags = append(diags, fileDiags...)
 	diags = append(diags, applyVarFlags(decl, opts.Vars, opts.Undeclared)...)
@@ -267,15 +268,44 @@ func applyVarFlags(decl map[string]*variable, flags map[string]string, undeclare
 			})
 			continue
 		}
-		val := flagValue(n, flags[n])
-		v.from = setBy{flag: "-var " + quote.Visible(n+"="+flags[n])}
-		if err := v.assign(val); err != nil {
-			text, _ := valueProblem(val, v.typ, err)
-			diags = append(diags, &hcl.Diagnostic{
-				Severity: hcl.DiagError,
-				Summary:  "Invalid value for variable",
-				Detail:   fmt.Sprintf("%s: %s.", v.from.flag, text),
-			})
+		diags = append(diags, v.setFromText(flags[n], "-var ")...)
+	}
+	return diags
+}
+
+// setFromText sets v from a setting's text (a -var or FABRICC_VAR_
+// value), the setting written as prefix+name=text in any error.
+func (v *variable) setFromText(text, prefix string) hcl.Diagnostics {
+	val := flagValue(v.name, text)
+	v.from = setBy{flag: prefix + quote.Visible(v.name+"="+text)}
+	if err := v.assign(val); err != nil {
+		problem, _ := valueProblem(val, v.typ, err)
+		return hcl.Diagnostics{{
+			Severity: hcl.DiagError,
+			Summary:  "Invalid value for variable",
+			Detail:   fmt.Sprintf("%s: %s.", v.from.flag, problem),
+		}}
+	}
+	return nil
+}
+
+// EnvPrefix starts an environment variable that sets a fabric variable:
+// FABRICC_VAR_leaves=8 sets var.leaves, as TF_VAR_leaves does in
+// Terraform.
+const EnvPrefix = "FABRICC_VAR_"
+
+// applyEnvVars sets declared variables from FABRICC_VAR_ settings, in
+// name order, telling applied of each; others are ignored.
+func applyEnvVars(decl map[string]*variable, env, applied map[string]string) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	for _, n := range sortedKeys(env) {
+		v, ok := decl[n]
+		if !ok {
+			continue
+		}
+		diags = append(diags, v.setFromText(env[n], EnvPrefix)...)
+		if applied != nil {
+			applied[n] = env[n]
 		}
 	}
 	return diags

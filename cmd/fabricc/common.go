@@ -26,11 +26,15 @@ type loadFlags struct {
 	vars     []string
 	varFiles []string
 	large    bool
+	// env, when recorded is set, stands for the environment's
+	// FABRICC_VAR_ settings: those a build recorded in its manifest.
+	env      map[string]string
+	recorded bool
 }
 
 // register adds the flags to fs.
 func (l *loadFlags) register(fs *pflag.FlagSet) {
-	fs.StringArrayVar(&l.vars, "var", nil, "set a variable: `NAME=VALUE`, VALUE an HCL expression or plain text (repeatable)")
+	fs.StringArrayVar(&l.vars, "var", nil, "set a variable: `NAME=VALUE`, VALUE an HCL expression or plain text (repeatable; FABRICC_VAR_NAME=VALUE in the environment sets it too, under --var-file and --var)")
 	fs.StringArrayVar(&l.varFiles, "var-file", nil, "read variables from `FILE`, HCL lines of name = value (repeatable)")
 	fs.BoolVar(&l.large, "large", false, "raise the evaluation limits for a fabric of tens of thousands of devices (docs/language.md, Strings and limits)")
 }
@@ -38,7 +42,11 @@ func (l *loadFlags) register(fs *pflag.FlagSet) {
 // options turns the flags into dsl.Options; a -var without "=" is a
 // usage error.
 func (l *loadFlags) options() (dsl.Options, error) {
-	opts := dsl.Options{Vars: map[string]string{}, VarFiles: l.varFiles, Large: l.large}
+	opts := dsl.Options{Vars: map[string]string{}, VarFiles: l.varFiles, Large: l.large, EnvVars: l.env}
+	if !l.recorded {
+		opts.EnvVars = envVars(os.Environ())
+	}
+	opts.EnvApplied = map[string]string{}
 	for _, kv := range l.vars {
 		name, value, ok := strings.Cut(kv, "=")
 		if !ok || strings.TrimSpace(name) == "" {
@@ -52,6 +60,23 @@ func (l *loadFlags) options() (dsl.Options, error) {
 		}
 	}
 	return opts, nil
+}
+
+// envVars picks the FABRICC_VAR_name=value settings out of environ.
+func envVars(environ []string) map[string]string {
+	var out map[string]string
+	for _, kv := range environ {
+		name, value, _ := strings.Cut(kv, "=")
+		name, ok := strings.CutPrefix(name, dsl.EnvPrefix)
+		if !ok || name == "" {
+			continue
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		out[name] = value
+	}
+	return out
 }
 
 // given reports whether any of the flags was given.
@@ -68,6 +93,9 @@ func buildInputs(path string, opts dsl.Options, dir string) artifacts.Inputs {
 	if len(opts.Vars) > 0 {
 		in.Vars = opts.Vars
 	}
+	if len(opts.EnvApplied) > 0 {
+		in.EnvVars = opts.EnvApplied
+	}
 	for _, f := range opts.VarFiles {
 		in.VarFiles = append(in.VarFiles, relativePath(dir, f))
 	}
@@ -77,7 +105,7 @@ func buildInputs(path string, opts dsl.Options, dir string) artifacts.Inputs {
 // recordedFlags are the flags a build recorded in the manifest of the
 // folder dir, var files made relative to the current folder.
 func recordedFlags(in artifacts.Inputs, dir string) *loadFlags {
-	l := &loadFlags{large: in.Large}
+	l := &loadFlags{large: in.Large, env: in.EnvVars, recorded: true}
 	names := make([]string, 0, len(in.Vars))
 	for name := range in.Vars {
 		names = append(names, name)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -306,9 +307,8 @@ func TestExplainClassAttributeFromProfile(t *testing.T) {
 // --var-file and --large, and explain evaluates the fabric with them
 // when it is given none: a device that exists only under the build's
 // variables is explained, and its file is not called stale.
-func TestExplainBuildInputs(t *testing.T) {
-	t.Chdir(t.TempDir())
-	writeFabric(t, "fab", `fabric "vars" {}
+// hostsFabric has var.hosts hosts, each cabled to leaf1.
+const hostsFabric = `fabric "vars" {}
 
 variable "hosts" {
   type    = number
@@ -344,7 +344,11 @@ dynamic "link" {
     length = 2
   }
 }
-`)
+`
+
+func TestExplainBuildInputs(t *testing.T) {
+	t.Chdir(t.TempDir())
+	writeFabric(t, "fab", hostsFabric)
 	if err := os.WriteFile("three.tfvars", []byte("hosts = 3\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -375,5 +379,54 @@ dynamic "link" {
 	code, _, stderr := fabricc(t, "explain", "-var", "hosts=1", line)
 	if want := "fabricc: out/h2/h2.md is stale: building fab now gives no h2/h2.md (the fabric has no switch or host \"h2\"), unlike the build that wrote the folder"; code != 1 || !strings.HasPrefix(stderr, want) {
 		t.Errorf("explain with other variables: exit %d\n%s\nwant the start\n%s", code, stderr, want)
+	}
+}
+
+// FABRICC_VAR_name sets a variable as Terraform's TF_VAR_name does:
+// under var files and -var, an undeclared name ignored; the build
+// records the settings it used, and explain uses them without the
+// environment.
+func TestVariablesFromEnvironment(t *testing.T) {
+	t.Chdir(t.TempDir())
+	writeFabric(t, "fab", hostsFabric)
+	t.Setenv("FABRICC_VAR_hosts", "3")
+	t.Setenv("FABRICC_VAR_racks", "9")
+	if code, _, stderr := fabricc(t, "build", "fab", "-o", "out"); code != 0 {
+		t.Fatalf("build: %s", stderr)
+	}
+	var m struct {
+		Inputs struct {
+			EnvVars map[string]string `json:"env_vars"`
+		} `json:"inputs"`
+	}
+	data, err := os.ReadFile("out/manifest.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	if want := map[string]string{"hosts": "3"}; !reflect.DeepEqual(m.Inputs.EnvVars, want) {
+		t.Errorf("manifest env_vars = %v, want %v", m.Inputs.EnvVars, want)
+	}
+	os.Unsetenv("FABRICC_VAR_hosts")
+	line := fmt.Sprintf("out/h2/h2.md:%d", lineOf(t, "out/h2/h2.md", "| roce0 |"))
+	if code, stdout, stderr := fabricc(t, "explain", line); code != 0 || !strings.Contains(stdout, "from host h2, nic roce0") {
+		t.Errorf("explain with the recorded environment: exit %d\n%s%s", code, stdout, stderr)
+	}
+	t.Setenv("FABRICC_VAR_hosts", "3")
+	if err := os.WriteFile("two.tfvars", []byte("hosts = 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"--var-file", "two.tfvars"}, {"-var", "hosts=2"}} {
+		code, stdout, stderr := fabricc(t, append([]string{"validate", "--json", "fab"}, args...)...)
+		if code != 0 || !strings.Contains(stdout, `"hosts": 2`) {
+			t.Errorf("validate %v with FABRICC_VAR_hosts=3: exit %d, want 2 hosts\n%s%s", args, code, stdout, stderr)
+		}
+	}
+	t.Setenv("FABRICC_VAR_hosts", "three")
+	code, stdout, _ := fabricc(t, "validate", "--compact", "fab")
+	if want := "error: Invalid value for variable: FABRICC_VAR_hosts=three: a number is required.\n"; code != 1 || stdout != want {
+		t.Errorf("a wrong-typed FABRICC_VAR_: exit %d\n%s\nwant %q", code, stdout, want)
 	}
 }
