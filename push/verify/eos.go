@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets/eos"
 )
 
 // block is one line of an indented EOS configuration with its children.
@@ -64,6 +65,7 @@ func eosState(top []*block) *State {
 	}
 	dscp := eosDSCPMap(top)
 	mmu := eosMMU(top)
+	s.MMUProfile = eosProfileSettings(top)
 	for _, b := range top {
 		f := strings.Fields(b.text)
 		switch {
@@ -133,6 +135,31 @@ func eosMMU(top []*block) *MMU {
 		}
 	}
 	return m
+}
+
+// eosProfileSettings reads the settings of the applied MMU queue profile
+// (eosMMU) by setting (targets/eos SplitProfileLine), its priority-group
+// and unicast-queue lines only; an empty map when no profile is applied.
+func eosProfileSettings(top []*block) map[string]string {
+	const prefix = "platform trident mmu queue profile "
+	applied := ""
+	for _, b := range top {
+		if n, ok := strings.CutSuffix(strings.TrimPrefix(b.text, prefix), " apply"); ok && strings.HasPrefix(b.text, prefix) {
+			applied = n
+		}
+	}
+	all := map[string]string{}
+	for _, b := range top {
+		if applied == "" || b.text != prefix+applied {
+			continue
+		}
+		for _, c := range b.children {
+			if k, v, ok := eos.SplitProfileLine(c.text); ok {
+				all[k] = v
+			}
+		}
+	}
+	return groupAndQueueSettings(all)
 }
 
 // eosDSCPMap reads the global `qos map dscp <values> to traffic-class
