@@ -102,21 +102,7 @@ func eosState(top []*block) *State {
 // the block layout is parsed by indentation, so AVD's four-space
 // indent and EOS's usual three read the same.
 func eosMMU(top []*block) *MMU {
-	const prefix = "platform trident mmu queue profile "
-	profiles := map[string]*block{}
-	applied := ""
-	for _, b := range top {
-		name, ok := strings.CutPrefix(b.text, prefix)
-		if !ok {
-			continue
-		}
-		if n, ok := strings.CutSuffix(name, " apply"); ok {
-			applied = n
-		} else {
-			profiles[name] = b
-		}
-	}
-	prof := profiles[applied]
+	prof := appliedProfile(top)
 	if prof == nil {
 		return nil
 	}
@@ -141,25 +127,36 @@ func eosMMU(top []*block) *MMU {
 // (eosMMU) by setting (targets/eos SplitProfileLine), its priority-group
 // and unicast-queue lines only; an empty map when no profile is applied.
 func eosProfileSettings(top []*block) map[string]string {
-	const prefix = "platform trident mmu queue profile "
-	applied := ""
-	for _, b := range top {
-		if n, ok := strings.CutSuffix(strings.TrimPrefix(b.text, prefix), " apply"); ok && strings.HasPrefix(b.text, prefix) {
-			applied = n
-		}
-	}
 	all := map[string]string{}
-	for _, b := range top {
-		if applied == "" || b.text != prefix+applied {
-			continue
-		}
-		for _, c := range b.children {
+	if prof := appliedProfile(top); prof != nil {
+		for _, c := range prof.children {
 			if k, v, ok := eos.SplitProfileLine(c.text); ok {
 				all[k] = v
 			}
 		}
 	}
 	return groupAndQueueSettings(all)
+}
+
+// appliedProfile is the `platform trident mmu queue profile NAME` block
+// that a `platform trident mmu queue profile NAME apply` line names; nil
+// when none is applied.
+func appliedProfile(top []*block) *block {
+	const prefix = "platform trident mmu queue profile "
+	profiles := map[string]*block{}
+	applied := ""
+	for _, b := range top {
+		name, ok := strings.CutPrefix(b.text, prefix)
+		if !ok {
+			continue
+		}
+		if n, ok := strings.CutSuffix(name, " apply"); ok {
+			applied = n
+		} else {
+			profiles[name] = b
+		}
+	}
+	return profiles[applied]
 }
 
 // eosDSCPMap reads the global `qos map dscp <values> to traffic-class
