@@ -131,9 +131,10 @@ const mmuIndexes = 8
 // no-form that returns EOS's default ("no ingress headroom", "no ingress
 // priority-group N reserved", "no ... threshold"; the EOS configuration
 // is additive and a command is removed by entering it with no, Arista
-// Warrior, 2nd ed., chapter 9). Every group and queue 0-7 is written, so
-// those an earlier fabric used and this one does not return to EOS's
-// defaults.
+// Warrior, 2nd ed., chapter 9; no public sample of these no-forms was
+// found: the public profiles, AVD's and a DCQCN tool's for 7060X6, only
+// add lines). Every group and queue 0-7 is written, so those an earlier
+// fabric used and this one does not return to EOS's defaults.
 func writeMMUProfile(w *writer, sw *model.Switch) error {
 	pgs, err := mergePGs(sw)
 	if err != nil {

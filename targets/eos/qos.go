@@ -110,12 +110,15 @@ func writeTxQueues(w *writer, q *model.QoS) error {
 // class that marked in an earlier push stops marking.
 //
 // No-forms: `no random-detect ecn minimum-threshold` inside a tx-queue
-// is how a public DCQCN tool for Arista 7060 switches turns ECN off (its
-// tests' "Disable DCQCN" configuration, under `uc-tx-queue 5`); `no
+// is how a public DCQCN tool for Arista 7060 switches turns ECN off
+// (GitHub michaely-cb/cluster-cp, deployment_manager network_config
+// templates, arista 7060X6 dcqcn_disable_iface_template.txt, under
+// `uc-tx-queue 5`; its test_switch_configs.py "DCQCN disable"); `no
 // random-detect ecn count` is the no-form of the counter AVD writes
 // (ethernet-interface-tx-queues.j2), by the EOS rule that a command is
 // removed by entering it with `no` (Arista Warrior, 2nd ed., chapter 9,
-// "Configuration Management": the EOS configuration is additive).
+// "Configuration Management": the EOS configuration is additive); no
+// public sample of that line was found.
 func writeECN(w *writer, c *model.Class) error {
 	if c.ECN == nil {
 		w.At("qos", "class", c.Name)
