@@ -161,3 +161,47 @@ func TestEOSMMUProfilePrintsWhatWasSet(t *testing.T) {
 		t.Errorf("a changed headroom does not show as changed:\n%s", got)
 	}
 }
+
+// TestEOSNoFormsClearECNAndMMU: the no-forms targets/eos writes for a
+// class without ECN and for MMU queue profile groups and queues the
+// fabric does not use take those settings off the running-config, and an
+// index outside the profile's 0-7 is refused.
+func TestEOSNoFormsClearECNAndMMU(t *testing.T) {
+	d := start(t, model.PlatformEOS, sim.Faults{})
+	drv := mustOpen(t, d, "arista_eos")
+	configs(t, drv,
+		"interface Ethernet1/1", "tx-queue 3", "no priority",
+		"random-detect ecn count",
+		"random-detect ecn minimum-threshold 150000 bytes maximum-threshold 1500000 bytes max-mark-probability 100",
+		"exit", "exit",
+		"platform trident mmu queue profile fabricc",
+		"ingress headroom bytes 47104",
+		"ingress priority-group 0 reserved bytes 10240", "ingress priority-group 0 threshold 8",
+		"ingress priority-group 3 threshold 1/2",
+		"egress unicast queue 6 reserved bytes 9216", "egress unicast queue 6 threshold 8")
+	configs(t, drv,
+		"interface Ethernet1/1", "tx-queue 3",
+		"no random-detect ecn count", "no random-detect ecn minimum-threshold",
+		"exit", "exit",
+		"platform trident mmu queue profile fabricc",
+		"no ingress headroom",
+		"no ingress priority-group 0 reserved", "no ingress priority-group 0 threshold",
+		"no egress unicast queue 6 reserved", "no egress unicast queue 6 threshold",
+		"no egress unicast queue 7 reserved")
+	got := d.Running()
+	for _, want := range []string{
+		"interface Ethernet1/1\n   !\n   tx-queue 3\n      no priority\n   !\n!\n",
+		"platform trident mmu queue profile fabricc\n    ingress priority-group 3 threshold 1/2\n!\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("running-config lacks\n%s\n--- got:\n%s", want, got)
+		}
+	}
+	mr, err := drv.SendConfigs([]string{"platform trident mmu queue profile fabricc", "no ingress priority-group 8 reserved"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mr.Failed == nil {
+		t.Errorf("priority-group 8 not refused: %q", mr.JoinedResult())
+	}
+}

@@ -64,10 +64,14 @@ def seconds(ms):
 
 
 def merge(occurrences):
-    """The system-wide MMU profile line of one PG or queue index."""
+    """The system-wide MMU profile lines of each PG or queue index 0-7;
+    None for an index no port has (written as its no-forms)."""
     out = []
-    for index in sorted(occurrences):
-        occ = occurrences[index]
+    for index in range(8):
+        occ = occurrences.get(index)
+        if not occ:
+            out.append(None)
+            continue
         lossless = any(o[0] for o in occ)
         m = {"index": index, "lossless": lossless, "mixed": lossless and any(not o[0] for o in occ), "size": 0, "alpha": ""}
         for o in occ:

@@ -87,7 +87,6 @@ platform trident mmu queue profile fabricc
     ingress priority-group 0 reserved bytes 10240
     ingress priority-group 0 threshold 8
     ingress priority-group 3 threshold %s
-    egress unicast queue 0 reserved bytes 9216
 !
 platform trident mmu queue profile other
     ingress headroom bytes 1
@@ -239,6 +238,17 @@ func TestBufferDifferences(t *testing.T) {
 		{"eos profile not applied", model.PlatformEOS, ParseEOS(eosMMUProfile(79872, "2", false)), []string{
 			eosSwitch + " ingress headroom: intended 79872 B, actual not set (the switch's default)",
 			eosSwitch + " priority-group 3 threshold: intended 2, actual (none)",
+			"sw1 MMU ingress priority-group 0 reserved: intended bytes 10240, actual EOS default",
+			"sw1 MMU ingress priority-group 0 threshold: intended 8, actual EOS default",
+		}},
+		// Lines of groups and queues an earlier fabric used: targets/eos
+		// writes every group and queue 0-7, so each is a difference.
+		{"eos queue and group the fabric no longer uses", model.PlatformEOS, ParseEOS(strings.Replace(eosMMUProfile(79872, "2", true),
+			"    ingress priority-group 3 threshold 2\n",
+			"    ingress priority-group 3 threshold 2\n    ingress priority-group 3 reserved bytes 4096\n    ingress priority-group 5 threshold 1/8\n    egress unicast queue 0 reserved 9216\n", 1)), []string{
+			"sw1 MMU egress unicast queue 0 reserved: intended EOS default, actual bytes 9216",
+			"sw1 MMU ingress priority-group 3 reserved: intended EOS default, actual bytes 4096",
+			"sw1 MMU ingress priority-group 5 threshold: intended EOS default, actual 1/8",
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -95,7 +95,49 @@ func Compare(device string, want, got *State) []Difference {
 			out = append(out, d)
 		}
 	}
+	out = append(out, compareMMUProfile(device, want, got)...)
 	return collapseSwitchWide(out)
+}
+
+// compareMMUProfile compares the priority-group and unicast-queue
+// settings of the EOS MMU queue profile, once for the switch: targets/eos
+// writes every group and queue 0-7 in both states, so a setting an
+// earlier fabric left is a difference. The thresholds of the ports'
+// lossless groups are left to the per-port comparison (MMU), which
+// reports them already.
+func compareMMUProfile(device string, want, got *State) []Difference {
+	if want.MMUProfile == nil {
+		return nil
+	}
+	perPort := map[string]bool{}
+	for _, p := range want.Ports {
+		if p.MMU != nil {
+			for g := range p.MMU.Thresholds {
+				perPort[fmt.Sprintf("ingress priority-group %d threshold", g)] = true
+			}
+		}
+	}
+	keys := map[string]bool{}
+	for k := range want.MMUProfile {
+		keys[k] = true
+	}
+	for k := range got.MMUProfile {
+		keys[k] = true
+	}
+	text := func(m map[string]string, k string) string {
+		if v, ok := m[k]; ok {
+			return v
+		}
+		return "EOS default"
+	}
+	var out []Difference
+	for _, k := range slices.SortedFunc(maps.Keys(keys), naturalCmp) {
+		w, g := text(want.MMUProfile, k), text(got.MMUProfile, k)
+		if w != g && !perPort[k] {
+			out = append(out, Difference{Device: device, Field: "MMU " + k, Intended: w, Actual: g})
+		}
+	}
+	return out
 }
 
 // collapseSwitchWide reports once a difference in a switch-wide setting

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets/eos"
 )
 
 // block is one line of an indented EOS configuration with its children.
@@ -64,6 +65,7 @@ func eosState(top []*block) *State {
 	}
 	dscp := eosDSCPMap(top)
 	mmu := eosMMU(top)
+	s.MMUProfile = eosProfileSettings(top)
 	for _, b := range top {
 		f := strings.Fields(b.text)
 		switch {
@@ -100,21 +102,7 @@ func eosState(top []*block) *State {
 // the block layout is parsed by indentation, so AVD's four-space
 // indent and EOS's usual three read the same.
 func eosMMU(top []*block) *MMU {
-	const prefix = "platform trident mmu queue profile "
-	profiles := map[string]*block{}
-	applied := ""
-	for _, b := range top {
-		name, ok := strings.CutPrefix(b.text, prefix)
-		if !ok {
-			continue
-		}
-		if n, ok := strings.CutSuffix(name, " apply"); ok {
-			applied = n
-		} else {
-			profiles[name] = b
-		}
-	}
-	prof := profiles[applied]
+	prof := appliedProfile(top)
 	if prof == nil {
 		return nil
 	}
@@ -133,6 +121,42 @@ func eosMMU(top []*block) *MMU {
 		}
 	}
 	return m
+}
+
+// eosProfileSettings reads the settings of the applied MMU queue profile
+// (eosMMU) by setting (targets/eos SplitProfileLine), its priority-group
+// and unicast-queue lines only; an empty map when no profile is applied.
+func eosProfileSettings(top []*block) map[string]string {
+	all := map[string]string{}
+	if prof := appliedProfile(top); prof != nil {
+		for _, c := range prof.children {
+			if k, v, ok := eos.SplitProfileLine(c.text); ok {
+				all[k] = v
+			}
+		}
+	}
+	return groupAndQueueSettings(all)
+}
+
+// appliedProfile is the `platform trident mmu queue profile NAME` block
+// that a `platform trident mmu queue profile NAME apply` line names; nil
+// when none is applied.
+func appliedProfile(top []*block) *block {
+	const prefix = "platform trident mmu queue profile "
+	profiles := map[string]*block{}
+	applied := ""
+	for _, b := range top {
+		name, ok := strings.CutPrefix(b.text, prefix)
+		if !ok {
+			continue
+		}
+		if n, ok := strings.CutSuffix(name, " apply"); ok {
+			applied = n
+		} else {
+			profiles[name] = b
+		}
+	}
+	return profiles[applied]
 }
 
 // eosDSCPMap reads the global `qos map dscp <values> to traffic-class

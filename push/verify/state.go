@@ -10,6 +10,7 @@ package verify
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
@@ -37,6 +38,13 @@ type State struct {
 	// Compare leaves out the per-TC settings (ETS, ECN) of the others:
 	// see unusedTCs.
 	UsedTCs map[int]bool
+	// MMUProfile are the priority-group and unicast-queue settings of the
+	// EOS MMU queue profile applied to the platform, by setting
+	// (targets/eos SplitProfileLine: "ingress priority-group 0 reserved"
+	// -> "bytes 10240"); a setting without a line is at EOS's default.
+	// nil where no profile is intended (Expect) or read (other
+	// platforms).
+	MMUProfile map[string]string
 }
 
 // Pool is one shared-buffer pool: its share of the buffer, as the
@@ -205,6 +213,9 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		}
 	}
 	dscpTC := expectDSCPToTC(f.QoS)
+	if sw.Platform == model.PlatformEOS {
+		s.MMUProfile = groupAndQueueSettings(eos.ProfileSettings(sw))
+	}
 	headroom, mmu := eos.ProfileHeadroomOf(sw)
 	thresholds := eos.ProfileThresholds(sw)
 	for i := range sw.Ports {
@@ -311,6 +322,23 @@ func expectDSCPToTC(q model.QoS) map[int]int {
 	for d, prio := range q.DSCPToPriority {
 		if prio >= 0 && prio < 8 {
 			out[d] = q.PriorityToTC[prio]
+		}
+	}
+	return out
+}
+
+// groupAndQueueSettings keeps the ingress priority-group and egress
+// unicast queue settings of an MMU profile's settings: every one of them
+// is written in both states by targets/eos, so each is compared whole.
+// The ingress headroom is compared per port (MMU). nil stays nil.
+func groupAndQueueSettings(all map[string]string) map[string]string {
+	if all == nil {
+		return nil
+	}
+	out := map[string]string{}
+	for k, v := range all {
+		if strings.HasPrefix(k, "ingress priority-group ") || strings.HasPrefix(k, "egress unicast queue ") {
+			out[k] = v
 		}
 	}
 	return out

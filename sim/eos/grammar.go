@@ -298,6 +298,9 @@ var txqRules = []cli.Rule[*env]{
 	{Syntax: ecnBase + " weight <int>", Do: func(e *env, m []string) error { return setECN(e, m[1:5], "", m[5]) }},
 	{Syntax: ecnBase, Do: func(e *env, m []string) error { return setECN(e, m[1:5], "", "") }},
 	{Syntax: "no random-detect ecn", Do: func(e *env, m []string) error { e.fr.txq.ECN = nil; return nil }},
+	// The no-form fabricc writes for a class without ECN (a public
+	// DCQCN tool for Arista 7060 switches disables marking with it).
+	{Syntax: "{no|default} random-detect ecn minimum-threshold", Do: func(e *env, m []string) error { e.fr.txq.ECN = nil; return nil }},
 	{Syntax: "[no] random-detect ecn count", Do: func(e *env, m []string) error { e.fr.txq.ECNCounter = m[1] == ""; return nil }},
 }
 
@@ -350,6 +353,37 @@ var mmuRules = []cli.Rule[*env]{
 		mmuEntry(e.mmu().Egress, m[1]).Threshold = m[2]
 		return nil
 	}},
+	// No-forms return a setting to EOS's default: the running-config
+	// then leaves its line out.
+	{Syntax: "{no|default} ingress headroom", Do: func(e *env, m []string) error { e.mmu().IngressHeadroom = 0; return nil }},
+	{Syntax: "{no|default} ingress priority-group <int> {reserved|threshold}", Do: func(e *env, m []string) error {
+		return clearMMU(e.mmu().PGs, m[2], m[3])
+	}},
+	{Syntax: "{no|default} egress unicast queue <int> {reserved|threshold}", Do: func(e *env, m []string) error {
+		return clearMMU(e.mmu().Egress, m[2], m[3])
+	}},
+}
+
+// clearMMU returns the reserved size or the threshold of group or queue
+// n (0-7, AVD schema) to EOS's default, dropping an entry left empty.
+func clearMMU(queues map[int]*MMUQueue, n, setting string) error {
+	i, err := cli.Int(n, 0, 7)
+	if err != nil {
+		return err
+	}
+	q, ok := queues[i]
+	if !ok {
+		return nil
+	}
+	if setting == "reserved" {
+		q.Reserved, q.HasReserved = 0, false
+	} else {
+		q.Threshold = ""
+	}
+	if !q.HasReserved && q.Threshold == "" {
+		delete(queues, i)
+	}
+	return nil
 }
 
 func (e *env) mmu() *MMU { return e.st.MMU[e.fr.key] }

@@ -114,11 +114,27 @@ func assumed(pg *model.PriorityGroup) string {
 	return ""
 }
 
-// writeMMUProfile writes "platform trident mmu queue profile fabricc" with
-// the sub-commands in the order AVD platform-trident.j2 prints them:
+// mmuIndexes is how many ingress priority groups and egress unicast
+// queues an MMU queue profile holds: ids 0-7 (AVD schema
+// platform.trident.mmu.queue_profiles[].ingress.priority_groups[].id and
+// unicast_queues[].id, "Min: 0, Max: 7").
+const mmuIndexes = 8
+
+// writeMMUProfile writes "platform trident mmu queue profile fabricc"
+// with the sub-commands in the order AVD platform-trident.j2 prints them:
 // ingress headroom, ingress priority-group lines by id, egress unicast
 // queue lines by id. Units are given explicitly as "bytes" (AVD intended
 // platform.cfg: "egress unicast queue 3 reserved bytes 0").
+//
+// A push merges into the running configuration, so every setting the
+// profile can hold is written in both states: the model's value, or the
+// no-form that returns EOS's default ("no ingress headroom", "no ingress
+// priority-group N reserved", "no ... threshold"; the EOS configuration
+// is additive and a command is removed by entering it with no, Arista
+// Warrior, 2nd ed., chapter 9; no public sample of these no-forms was
+// found: the public profiles, AVD's and a DCQCN tool's for 7060X6, only
+// add lines). Every group and queue 0-7 is written, so those an earlier
+// fabric used and this one does not return to EOS's defaults.
 func writeMMUProfile(w *writer, sw *model.Switch) error {
 	pgs, err := mergePGs(sw)
 	if err != nil {
@@ -138,27 +154,66 @@ func writeMMUProfile(w *writer, sw *model.Switch) error {
 			}
 		}
 		w.raw(profileIndent, "ingress headroom bytes %d", h)
+	} else {
+		w.raw(profileIndent, "no ingress headroom")
 	}
-	for _, pg := range pgs {
-		w.pg(pg.port, pg.index)
-		what := fmt.Sprintf("ingress priority-group %d", pg.index)
-		writeMixed(w, what, pg)
-		if !pg.lossless {
-			// A lossy group's size is its guaranteed reservation; a
-			// lossless group's room after PFC is "ingress headroom", and its
-			// reservation is left to EOS.
-			w.raw(profileIndent, "%s reserved bytes %d", what, pg.size)
+	byIndex := func(ms []merged) map[int]*merged {
+		out := map[int]*merged{}
+		for i := range ms {
+			out[ms[i].index] = &ms[i]
 		}
-		writeThreshold(w, what, pg.alpha)
+		return out
 	}
-	for _, q := range queues {
-		w.queue(q.port, q.index)
-		what := fmt.Sprintf("egress unicast queue %d", q.index)
-		writeMixed(w, what, q)
-		w.raw(profileIndent, "%s reserved bytes %d", what, q.size)
-		writeThreshold(w, what, q.alpha)
+	pgOf, queueOf := byIndex(pgs), byIndex(queues)
+	for i := 0; i < mmuIndexes; i++ {
+		writeProfilePG(w, i, pgOf[i])
+	}
+	for i := 0; i < mmuIndexes; i++ {
+		writeProfileQueue(w, i, queueOf[i])
 	}
 	return nil
+}
+
+// writeProfilePG writes the lines of ingress priority group index: a
+// lossy group's size is its guaranteed reservation; a lossless group's
+// room after PFC is "ingress headroom", and its reservation is left to
+// EOS. pg is nil for a group no port of the fabric has.
+func writeProfilePG(w *writer, index int, pg *merged) {
+	what := fmt.Sprintf("ingress priority-group %d", index)
+	if pg == nil {
+		writeProfileUnused(w, what)
+		return
+	}
+	w.pg(pg.port, pg.index)
+	writeMixed(w, what, *pg)
+	if pg.lossless {
+		w.raw(profileIndent, "no %s reserved", what)
+	} else {
+		w.raw(profileIndent, "%s reserved bytes %d", what, pg.size)
+	}
+	writeThreshold(w, what, pg.alpha)
+}
+
+// writeProfileQueue writes the lines of egress unicast queue index; q is
+// nil for a queue no port of the fabric has.
+func writeProfileQueue(w *writer, index int, q *merged) {
+	what := fmt.Sprintf("egress unicast queue %d", index)
+	if q == nil {
+		writeProfileUnused(w, what)
+		return
+	}
+	w.queue(q.port, q.index)
+	writeMixed(w, what, *q)
+	w.raw(profileIndent, "%s reserved bytes %d", what, q.size)
+	writeThreshold(w, what, q.alpha)
+}
+
+// writeProfileUnused returns a group or queue the fabric does not use to
+// EOS's defaults.
+func writeProfileUnused(w *writer, what string) {
+	w.At("switch", w.sw, "buffer")
+	w.raw(profileIndent, "no %s reserved", what)
+	w.raw(profileIndent, "no %s threshold", what)
 }
 
 // writeMixed notes a group or queue that is lossless on some ports and
@@ -170,15 +225,72 @@ func writeMixed(w *writer, what string, m merged) {
 }
 
 // writeThreshold writes "<what> threshold <alpha>" when EOS accepts the
-// alpha, and a comment saying it was not set otherwise.
+// alpha, and otherwise "no <what> threshold" (after a comment when the
+// model has an alpha EOS does not take).
 func writeThreshold(w *writer, what, alpha string) {
 	switch {
-	case alpha == "":
 	case eosThresholds[alpha]:
 		w.raw(profileIndent, "%s threshold %s", what, alpha)
-	default:
+		return
+	case alpha != "":
 		w.raw(profileIndent, "! %s: model alpha %s is not an EOS threshold (1/128 .. 8); left at the EOS default", what, alpha)
 	}
+	w.raw(profileIndent, "no %s threshold", what)
+}
+
+// ProfileSettings are the values the MMU queue profile fabricc writes for
+// sw sets, by setting (SplitProfileLine): "ingress headroom" -> "bytes
+// 47104", "ingress priority-group 0 reserved" -> "bytes 10240",
+// "egress unicast queue 3 threshold" -> "8". Every other group and
+// queue setting is written in its no-form, so EOS's default is intended
+// for it. nil when no profile is written (not EOS on a Trident or
+// Tomahawk ASIC, no buffer settings, or a model the profile refuses).
+func ProfileSettings(sw *model.Switch) map[string]string {
+	if sw == nil || sw.Platform != model.PlatformEOS || !hasMMUProfile(sw.Hardware.ASIC) || (!hasPGs(sw) && len(sw.Pools) == 0) {
+		return nil
+	}
+	w := &writer{Text: targets.NewText(false), sw: sw.Name}
+	if writeMMUProfile(w, sw) != nil {
+		return nil
+	}
+	out := map[string]string{}
+	for _, l := range strings.Split(w.String(), "\n") {
+		if !strings.HasPrefix(l, profileIndent) {
+			continue
+		}
+		if k, v, ok := SplitProfileLine(l); ok {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// SplitProfileLine splits an MMU queue profile sub-command that sets a
+// value into the setting and its value: "ingress priority-group 3
+// threshold 1/2" is ("ingress priority-group 3 threshold", "1/2"),
+// "egress unicast queue 0 reserved bytes 9216" is ("egress unicast queue
+// 0 reserved", "bytes 9216"); a unit left out is bytes (AVD schema:
+// "If not specified, default is bytes"). ok is false for a comment, a
+// no-form or a line without a value.
+func SplitProfileLine(line string) (setting, value string, ok bool) {
+	f := strings.Fields(line)
+	if len(f) == 0 || f[0] == "no" || f[0] == "default" || strings.HasPrefix(f[0], "!") {
+		return "", "", false
+	}
+	for i, t := range f {
+		if t != "headroom" && t != "reserved" && t != "threshold" {
+			continue
+		}
+		v := f[i+1:]
+		if len(v) == 0 {
+			return "", "", false
+		}
+		if t != "threshold" && len(v) == 1 {
+			v = []string{"bytes", v[0]}
+		}
+		return strings.Join(f[:i+1], " "), strings.Join(v, " "), true
+	}
+	return "", "", false
 }
 
 // ProfileThresholds are the `ingress priority-group N threshold A` lines

@@ -143,6 +143,8 @@ interface Ethernet32/1
    !
    tx-queue 6
       priority strict
+      no random-detect ecn count
+      no random-detect ecn minimum-threshold
 !`},
 		{"DSCP to traffic-class map", `
 !
@@ -162,14 +164,38 @@ platform trident mmu queue profile fabricc
     ingress headroom bytes 47104
     ingress priority-group 0 reserved bytes 10240
     ingress priority-group 0 threshold 8
+    no ingress priority-group 1 reserved
+    no ingress priority-group 1 threshold
+    no ingress priority-group 2 reserved
+    no ingress priority-group 2 threshold
+    no ingress priority-group 3 reserved
     ingress priority-group 3 threshold 1/2
+    no ingress priority-group 4 reserved
+    no ingress priority-group 4 threshold
+    no ingress priority-group 5 reserved
+    no ingress priority-group 5 threshold
+    no ingress priority-group 6 reserved
+    no ingress priority-group 6 threshold
+    no ingress priority-group 7 reserved
+    no ingress priority-group 7 threshold
     egress unicast queue 0 reserved bytes 9216
     egress unicast queue 0 threshold 8
+    no egress unicast queue 1 reserved
+    no egress unicast queue 1 threshold
+    no egress unicast queue 2 reserved
+    no egress unicast queue 2 threshold
     ! egress unicast queue 3: lossless on some ports, lossy on others; the lossless settings are used
     egress unicast queue 3 reserved bytes 1500
     ! egress unicast queue 3: model alpha inf is not an EOS threshold (1/128 .. 8); left at the EOS default
+    no egress unicast queue 3 threshold
+    no egress unicast queue 4 reserved
+    no egress unicast queue 4 threshold
+    no egress unicast queue 5 reserved
+    no egress unicast queue 5 threshold
     egress unicast queue 6 reserved bytes 9216
     egress unicast queue 6 threshold 8
+    no egress unicast queue 7 reserved
+    no egress unicast queue 7 threshold
 !`},
 		{"lossy queue of the port without PFC listed", `
 ! Ethernet32/1 egress queue 3: reserved 9216, pool egress_lossy_pool, alpha 8`},

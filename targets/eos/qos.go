@@ -97,19 +97,44 @@ func writeTxQueues(w *writer, q *model.QoS) error {
 		if err := writeScheduling(w, c); err != nil {
 			return fmt.Errorf("class %q: %w", c.Name, err)
 		}
-		if c.ECN != nil {
-			line, err := ecnLine(c.ECN)
-			if err != nil {
-				return fmt.Errorf("class %q: %w", c.Name, err)
-			}
-			// Counting marked packets feeds `show qos interfaces ecn
-			// counters queue` (aristanetworks/anta,
-			// VerifyInterfacesECNCounters).
-			w.At("qos", "class", c.Name, "ecn")
-			w.line(2, "random-detect ecn count")
-			w.line(2, "%s", line)
+		if err := writeECN(w, c); err != nil {
+			return fmt.Errorf("class %q: %w", c.Name, err)
 		}
 	}
+	return nil
+}
+
+// writeECN writes the tx-queue's ECN lines in both states, since a push
+// merges into the running configuration: for a marking class the
+// counter and the thresholds, for any other class their no-forms, so a
+// class that marked in an earlier push stops marking.
+//
+// No-forms: `no random-detect ecn minimum-threshold` inside a tx-queue
+// is how a public DCQCN tool for Arista 7060 switches turns ECN off
+// (GitHub michaely-cb/cluster-cp, deployment_manager network_config
+// templates, arista 7060X6 dcqcn_disable_iface_template.txt, under
+// `uc-tx-queue 5`; its test_switch_configs.py "DCQCN disable"); `no
+// random-detect ecn count` is the no-form of the counter AVD writes
+// (ethernet-interface-tx-queues.j2), by the EOS rule that a command is
+// removed by entering it with `no` (Arista Warrior, 2nd ed., chapter 9,
+// "Configuration Management": the EOS configuration is additive); no
+// public sample of that line was found.
+func writeECN(w *writer, c *model.Class) error {
+	if c.ECN == nil {
+		w.At("qos", "class", c.Name)
+		w.line(2, "no random-detect ecn count")
+		w.line(2, "no random-detect ecn minimum-threshold")
+		return nil
+	}
+	line, err := ecnLine(c.ECN)
+	if err != nil {
+		return err
+	}
+	w.At("qos", "class", c.Name, "ecn")
+	// Counting marked packets feeds `show qos interfaces ecn counters
+	// queue` (aristanetworks/anta, VerifyInterfacesECNCounters).
+	w.line(2, "random-detect ecn count")
+	w.line(2, "%s", line)
 	return nil
 }
 
