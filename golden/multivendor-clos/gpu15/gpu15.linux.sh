@@ -30,10 +30,11 @@ Applies the host side of the fabric's lossless RoCE contract.
   --dry-run    print the commands a run would execute; change nothing
   --tuning     also apply the optional host tuning (CPU governor, memlock)
   --help       show this text
-The fabric's addresses are the only global IPv4/IPv6 addresses of the
-interface that carries them: any other (a stale one, or the same address
-with another prefix length) is a difference, which a run removes with
-ip addr del. Link-local addresses (fe80::/10) and the interfaces the
+The fabric's addresses are the only permanent global IPv4/IPv6 addresses
+of the interface that carries them: any other (a stale one, or the same
+address with another prefix length) is a difference, which a run removes
+with ip addr del. Addresses with a lifetime ("dynamic" in ip addr: SLAAC,
+DHCP leases), link-local addresses (fe80::/10) and the interfaces the
 fabric does not name are left alone.
 A step the NIC's driver does not offer on a virtual device is reported
 "skipped:", and --check then says that it checked the rest only.
@@ -241,14 +242,23 @@ addr_state() {
 	fi
 }
 
-# addr_extra IF ADDR...: the global-scope addresses of IF other than the
-# ADDRs, one a line; link-local ones (fe80::/10) never, whatever their scope.
+# addr_extra IF ADDR...: the permanent global-scope addresses of IF other
+# than the ADDRs, one a line; link-local ones (fe80::/10) never, whatever
+# their scope. An address with a finite lifetime, flagged "dynamic" by ip
+# (the kernel's IFA_F_PERMANENT unset: SLAAC, or a DHCP client's lease
+# installed with valid_lft), belongs to that daemon and is left alone: it
+# would add it back after each run. The flags stand between the scope and
+# the label (IPv4, "fab0\") or the "\" that ends ip -o's first line.
 addr_extra() {
 	local ifc=$1
 	shift
 	ip -o addr show dev "$ifc" scope global 2>/dev/null | awk -v keep="$*" '
 		BEGIN { n = split(keep, k, " "); for (i = 1; i <= n; i++) want[k[i]] = 1 }
-		($3 == "inet" || $3 == "inet6") && !($4 in want) && tolower($4) !~ /^fe[89ab][0-9a-f]:/ { print $4 }' || true
+		($3 == "inet" || $3 == "inet6") && !($4 in want) && tolower($4) !~ /^fe[89ab][0-9a-f]:/ {
+			dyn = 0
+			for (i = 5; i <= NF && $i != "valid_lft" && $i !~ /\\$/; i++) if ($i == "dynamic") dyn = 1
+			if (!dyn) print $4
+		}' || true
 }
 
 # addr_prune IF ADDR...: removes the global-scope addresses of IF the model
