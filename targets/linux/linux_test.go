@@ -140,6 +140,8 @@ func TestErrors(t *testing.T) {
 	}{
 		{"wrong OS", func(f *model.Fabric) { f.Hosts[0].OS = model.OSWindows }, "only linux hosts"},
 		{"bad interface", func(f *model.Fabric) { f.Hosts[0].NICs[0].Interface = "p9p1; rm -rf /" }, "Linux interface name"},
+		{"interface ..", func(f *model.Fabric) { f.Hosts[0].NICs[0].Interface = ".." }, `not "." or ".."`},
+		{"interface -x", func(f *model.Fabric) { f.Hosts[0].NICs[0].Interface = "-x" }, "not starting with '-'"},
 		{"VLAN name too long", func(f *model.Fabric) { f.Hosts[0].NICs[0].Interface = "enp129s0f0np10" }, "longer than Linux's 15"},
 		{"bad address", func(f *model.Fabric) { f.Hosts[0].NICs[0].Addresses = []string{"192.168.2.41"} }, "CIDR form"},
 		{"short DSCP map", func(f *model.Fabric) { f.QoS.DSCPToPriority = nil }, "64 and 8"},

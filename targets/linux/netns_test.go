@@ -225,3 +225,51 @@ func TestNetnsVLANWithout8021q(t *testing.T) {
 		t.Errorf("apply output lacks %q:\n%s", w, out)
 	}
 }
+
+// TestNetnsDynamicAddresses: an address with a finite lifetime ("dynamic"
+// in ip addr, as SLAAC and DHCP clients add them), IPv4 and IPv6, is not
+// a --check difference and survives a run; a permanent stale address next
+// to it is still a difference and is removed.
+func TestNetnsDynamicAddresses(t *testing.T) {
+	ns := newNetns(t)
+	for _, a := range [][]string{
+		{"198.51.100.20/24", "valid_lft", "3600", "preferred_lft", "3600"},
+		{"2001:db8::20/64", "valid_lft", "3600", "preferred_lft", "3600"},
+		{"198.51.100.99/24"},
+	} {
+		argv := append([]string{"-n", ns, "addr", "add", a[0], "dev", "fab0", "nodad"}, a[1:]...)
+		if out, err := exec.Command("ip", argv...).CombinedOutput(); err != nil {
+			t.Fatalf("ip %s: %v: %s", strings.Join(argv, " "), err, out)
+		}
+	}
+	f := fixture()
+	n := fixtureNIC("roce0", "fab0", "ConnectX-5", "mellanox", "inbox", 0, "192.0.2.1/24")
+	f.Hosts[2].NICs = []model.NIC{n}
+	f.Hosts[2].Tuning = false
+	s := render(t, f, 2)
+
+	out, _ := runScript(t, s, ns, "--check")
+	if w := "DIFF fab0 address 198.51.100.99/24: intended absent; actual present\n"; !strings.Contains(out, w) {
+		t.Errorf("--check lacks %q:\n%s", w, out)
+	}
+	for _, a := range []string{"198.51.100.20", "2001:db8::20"} {
+		if strings.Contains(out, a) {
+			t.Errorf("--check reports the dynamic address %s:\n%s", a, out)
+		}
+	}
+	if out, err := runScript(t, s, ns); err != nil || strings.Contains(out, "198.51.100.20") || strings.Contains(out, "2001:db8::20") {
+		t.Fatalf("apply: %v, or it touched a dynamic address:\n%s", err, out)
+	}
+	dump := linkDump(t, ns)
+	for _, w := range []string{"inet 198.51.100.20/24 ", "inet6 2001:db8::20/64 ", "inet 192.0.2.1/24 "} {
+		if !strings.Contains(dump, w) {
+			t.Errorf("namespace lacks %q after apply:\n%s", w, dump)
+		}
+	}
+	if strings.Contains(dump, "198.51.100.99") {
+		t.Errorf("apply left the permanent stale 198.51.100.99/24:\n%s", dump)
+	}
+	if out, err := runScript(t, s, ns, "--check"); err != nil || strings.Contains(out, "DIFF") {
+		t.Errorf("--check after apply: %v\n%s", err, out)
+	}
+}

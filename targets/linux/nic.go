@@ -363,6 +363,8 @@ func cnpStep(n *model.NIC) int {
 func writeMain(b *script, h *model.Host) {
 	b.At()
 	b.WriteString("\nneed_root\n")
+	b.WriteString("if [[ $BOOT == uninstall ]]; then\n\tboot_uninstall\n\texit 0\nfi\n")
+	b.WriteString("if [[ $BOOT == install ]]; then\n\tboot_preflight\nfi\n")
 	fmt.Fprintf(b, "need_tool ip %s\n", pkgIproute)
 	for i := range h.NICs {
 		n := &h.NICs[i]
@@ -386,6 +388,8 @@ func writeMain(b *script, h *model.Host) {
 	b.At("host", h.Name, "tuning")
 	b.WriteString("if [[ $TUNING == 1 ]]; then\n\ttuning\nfi\n")
 	b.At()
+	b.WriteString("if [[ $BOOT == install ]]; then\n\tboot_install\nfi\n")
+	b.WriteString("if [[ $MODE == check ]]; then\n\tboot_check\nfi\n")
 	b.WriteString("finish\n")
 }
 

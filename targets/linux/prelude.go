@@ -15,22 +15,40 @@ import (
 // blocks every script calls (--tuning can ask for tuning on any host).
 var prelude = []preludeBlock{
 	{0, `MODE=apply
+BOOT=none
 
 usage() {
 	cat <<EOF
-Usage: $0 [--check | --dry-run] [--tuning] [--help]
+Usage: $0 [--check | --dry-run] [--tuning] [--install | --uninstall] [--help]
 
 Applies the host side of the fabric's lossless RoCE contract.
   (no option)  apply every step whose current value differs (run as root)
   --check      only read the current state; print one line per difference
                (interface, what, intended, actual) and exit 1 if any
   --dry-run    print the commands a run would execute; change nothing
+               (with --install or --uninstall: also the files it would
+               write or remove and the systemctl commands)
   --tuning     also apply the optional host tuning (CPU governor, memlock)
+  --install    apply as a plain run does; if that succeeds, make it survive
+               a reboot: copy this script to $BOOT_COPY
+               (mode 0755) and enable the systemd unit $BOOT_UNIT,
+               which runs that copy at every boot, after the NICs'
+               interfaces exist and the network is online (needs systemd;
+               a second --install only applies again)
+  --uninstall  disable and remove that unit and the copy; the settings in
+               force stay as they are until the next reboot
   --help       show this text
-The fabric's addresses are the only global IPv4/IPv6 addresses of the
-interface that carries them: any other (a stale one, or the same address
-with another prefix length) is a difference, which a run removes with
-ip addr del. Link-local addresses (fe80::/10) and the interfaces the
+Nothing this script sets survives a reboot by itself: without --install,
+run it at every boot by other means. --check notes ("note: boot:") that
+the unit is not installed or not enabled without counting it as a
+difference, since the script may well run at boot by other means; a unit
+or copy that is installed but from another build is a difference (the
+next boot would apply that build's settings), which --install repairs.
+The fabric's addresses are the only permanent global IPv4/IPv6 addresses
+of the interface that carries them: any other (a stale one, or the same
+address with another prefix length) is a difference, which a run removes
+with ip addr del. Addresses with a lifetime ("dynamic" in ip addr: SLAAC,
+DHCP leases), link-local addresses (fe80::/10) and the interfaces the
 fabric does not name are left alone.
 A step the NIC's driver does not offer on a virtual device is reported
 "skipped:", and --check then says that it checked the rest only.
@@ -49,6 +67,13 @@ for arg in "$@"; do
 		fi
 		MODE=${arg#--}
 		;;
+	--install | --uninstall)
+		if [[ $BOOT != none ]]; then
+			printf 'fabricc: use only one of --install and --uninstall\n' >&2
+			exit 2
+		fi
+		BOOT=${arg#--}
+		;;
 	--tuning) TUNING=1 ;;
 	--help | -h)
 		usage
@@ -60,6 +85,10 @@ for arg in "$@"; do
 		;;
 	esac
 done
+if [[ $MODE == check && $BOOT != none ]]; then
+	printf 'fabricc: --check reads only; use --%s alone or with --dry-run\n' "$BOOT" >&2
+	exit 2
+fi
 
 DIFFS=0
 CHANGES=0
@@ -232,14 +261,23 @@ capable() {
 	fi
 }
 
-# addr_extra IF ADDR...: the global-scope addresses of IF other than the
-# ADDRs, one a line; link-local ones (fe80::/10) never, whatever their scope.
+# addr_extra IF ADDR...: the permanent global-scope addresses of IF other
+# than the ADDRs, one a line; link-local ones (fe80::/10) never, whatever
+# their scope. An address with a finite lifetime, flagged "dynamic" by ip
+# (the kernel's IFA_F_PERMANENT unset: SLAAC, or a DHCP client's lease
+# installed with valid_lft), belongs to that daemon and is left alone: it
+# would add it back after each run. The flags stand between the scope and
+# the label (IPv4, "fab0\") or the "\" that ends ip -o's first line.
 addr_extra() {
 	local ifc=$1
 	shift
 	ip -o addr show dev "$ifc" scope global 2>/dev/null | awk -v keep="$*" '
 		BEGIN { n = split(keep, k, " "); for (i = 1; i <= n; i++) want[k[i]] = 1 }
-		($3 == "inet" || $3 == "inet6") && !($4 in want) && tolower($4) !~ /^fe[89ab][0-9a-f]:/ { print $4 }' || true
+		($3 == "inet" || $3 == "inet6") && !($4 in want) && tolower($4) !~ /^fe[89ab][0-9a-f]:/ {
+			dyn = 0
+			for (i = 5; i <= NF && $i != "valid_lft" && $i !~ /\\$/; i++) if ($i == "dynamic") dyn = 1
+			if (!dyn) print $4
+		}' || true
 }
 
 # addr_prune IF ADDR...: removes the global-scope addresses of IF the model
@@ -508,6 +546,192 @@ cnp_debugfs() {
 	d=/sys/kernel/debug/mlx5/$pci/cc_params
 	ensure "$1" 'CNP DSCP' "$2" "$(read_sys "$d/np_cnp_dscp")" write_value "$d/np_cnp_dscp" "$2"
 	ensure "$1" 'CNP priority' "$3" "$(cnp_prio_debugfs "$d")" write_value "$d/np_cnp_prio" "$3"
+}`},
+	{0, `# has_systemd: systemd is the running init: systemctl is there and
+# /run/systemd/system exists (sd_booted(3)).
+has_systemd() { command -v systemctl >/dev/null 2>&1 && [[ -d /run/systemd/system ]]; }
+
+# script_id FILE: FILE's SHA-256 with its FABRICC_SCRIPT_ID value as 64
+# zeros, which is that value when FILE is a script fabricc wrote, unedited.
+script_id() {
+	sed "s/^FABRICC_SCRIPT_ID=[0-9a-f]*\$/FABRICC_SCRIPT_ID=$(printf '%064d' 0)/" "$1" | sha256sum | cut -d' ' -f1
+}
+
+# file_mode FILE: the permission bits, octal (0755), or absent.
+file_mode() {
+	if [[ -f $1 ]]; then
+		stat -c '%04a' "$1"
+	else
+		printf 'absent'
+	fi
+}
+
+# boot_copy_state: this build when the installed copy is this script with
+# mode 0755, absent, or another build.
+boot_copy_state() {
+	if [[ ! -f $BOOT_COPY ]]; then
+		printf 'absent'
+	elif [[ $(script_id "$BOOT_COPY") == "$FABRICC_SCRIPT_ID" && $(file_mode "$BOOT_COPY") == 0755 ]]; then
+		printf 'this build'
+	else
+		printf 'another build'
+	fi
+}
+
+# boot_unit_state: this build when the unit file is this script's unit with
+# mode 0644, absent, or another build.
+boot_unit_state() {
+	if [[ ! -f $BOOT_UNIT_FILE ]]; then
+		printf 'absent'
+	elif [[ $(cat "$BOOT_UNIT_FILE") == "$(boot_unit_text)" && $(file_mode "$BOOT_UNIT_FILE") == 0644 ]]; then
+		printf 'this build'
+	else
+		printf 'another build'
+	fi
+}
+
+# put_file DEST MODE: standard input into DEST, atomically: a temporary
+# file beside it (the same file system), synced, its mode set, then
+# renamed over DEST (rename(2) replaces DEST in one step, so DEST is
+# always the old file or the new one, never part of one).
+put_file() {
+	local dest=$1 mode=$2 tmp
+	mkdir -p "${dest%/*}" || die "cannot create ${dest%/*}"
+	tmp=$(mktemp "${dest%/*}/.${dest##*/}.XXXXXX") || die "cannot create a file in ${dest%/*}"
+	if ! cat >"$tmp" || ! chmod "$mode" "$tmp" || ! sync "$tmp" || ! mv -f "$tmp" "$dest"; then
+		rm -f "$tmp"
+		die "cannot write $dest"
+	fi
+}
+
+# boot_run CMD...: runs a systemctl command (--dry-run prints it).
+boot_run() {
+	if [[ $MODE == dry-run ]]; then
+		show_cmd "$@"
+		return 0
+	fi
+	local rc=0
+	"$@" || rc=$?
+	if [[ $rc -ne 0 ]]; then
+		die "boot: $(cmd_text "$@") failed with exit status $rc"
+	fi
+	printf 'boot: ran %s\n' "$(cmd_text "$@")"
+}
+
+# boot_preflight: what --install needs, checked before anything is
+# applied: systemd, and this script as a file fabricc wrote, to copy.
+boot_preflight() {
+	local self=${BASH_SOURCE[0]:-}
+	if ! has_systemd; then
+		if [[ $MODE == dry-run ]]; then
+			note "boot: systemd is not running here; a run with --install would stop here"
+			return 0
+		fi
+		die "--install needs systemd (systemctl and /run/systemd/system), which this host does not run; make the settings survive a reboot by running this script as root at every boot from your init system's boot scripts (for example /etc/rc.local), after the network is up"
+	fi
+	if [[ -z $self || ! -f $self || $(script_id "$self") != "$FABRICC_SCRIPT_ID" ]]; then
+		die "--install copies this script, but it is not running from the unedited file fabricc wrote; run bash FILE --install with that file"
+	fi
+	if [[ $TUNING == 1 && $FABRIC_TUNING == 0 ]]; then
+		note "boot: --tuning applies the host tuning now only; the copy run at boot applies what the fabric asks for (no tuning)"
+	fi
+}
+
+# boot_install: the copy and the unit, written only when they differ,
+# then daemon-reload (when the unit changed) and enable (when it is not).
+boot_install() {
+	local copy unit
+	copy=$(boot_copy_state)
+	unit=$(boot_unit_state)
+	if [[ $copy == 'this build' ]]; then
+		printf 'boot: %s is already this script\n' "$BOOT_COPY"
+	elif [[ $MODE == dry-run ]]; then
+		printf 'would write: %s (mode 0755): a copy of this script (now: %s)\n' "$BOOT_COPY" "$copy"
+	else
+		put_file "$BOOT_COPY" 0755 <"${BASH_SOURCE[0]}"
+		printf 'boot: wrote %s (mode 0755): a copy of this script (was: %s)\n' "$BOOT_COPY" "$copy"
+	fi
+	if [[ $unit == 'this build' ]]; then
+		printf 'boot: %s is already this unit\n' "$BOOT_UNIT_FILE"
+	elif [[ $MODE == dry-run ]]; then
+		printf 'would write: %s (mode 0644) (now: %s):\n' "$BOOT_UNIT_FILE" "$unit"
+		boot_unit_text | sed 's/^./    &/'
+	else
+		boot_unit_text | put_file "$BOOT_UNIT_FILE" 0644
+		printf 'boot: wrote %s (mode 0644) (was: %s)\n' "$BOOT_UNIT_FILE" "$unit"
+	fi
+	if [[ $unit != 'this build' ]]; then
+		boot_run systemctl daemon-reload
+	fi
+	if [[ $unit == 'this build' ]] && systemctl is-enabled --quiet "$BOOT_UNIT" 2>/dev/null; then
+		printf 'boot: %s is already enabled\n' "$BOOT_UNIT"
+	else
+		boot_run systemctl enable "$BOOT_UNIT"
+	fi
+	if [[ $MODE != dry-run ]]; then
+		printf 'boot: installed: systemd runs %s at every boot (%s); --uninstall removes it\n' "$BOOT_COPY" "$BOOT_UNIT"
+	fi
+}
+
+# boot_remove FILE: removes FILE (--dry-run prints it).
+boot_remove() {
+	if [[ $MODE == dry-run ]]; then
+		printf 'would remove: %s\n' "$1"
+	else
+		rm -f "$1" || die "cannot remove $1"
+		printf 'boot: removed %s\n' "$1"
+	fi
+}
+
+# boot_uninstall: disables and removes the unit and the copy; the
+# settings in force stay.
+boot_uninstall() {
+	local any=0
+	if [[ -f $BOOT_UNIT_FILE ]]; then
+		any=1
+		if command -v systemctl >/dev/null 2>&1; then
+			boot_run systemctl disable "$BOOT_UNIT"
+		fi
+		boot_remove "$BOOT_UNIT_FILE"
+		if has_systemd; then
+			boot_run systemctl daemon-reload
+		fi
+	fi
+	if [[ -e $BOOT_COPY ]]; then
+		any=1
+		boot_remove "$BOOT_COPY"
+	fi
+	if [[ $any == 0 ]]; then
+		printf 'boot: %s and %s are not installed; nothing to remove\n' "$BOOT_UNIT_FILE" "$BOOT_COPY"
+	elif [[ $MODE != dry-run ]]; then
+		printf 'boot: uninstalled: nothing applies these settings at the next boot\n'
+	fi
+	if [[ $MODE != dry-run ]]; then
+		printf 'fabricc: the settings in force stay as they are\n'
+	fi
+}
+
+# boot_check: --check's line on the boot unit. Not installed or not
+# enabled is a note (the script may run at boot by other means, which it
+# cannot see); a copy or unit of another build is a difference, since the
+# next boot would apply that build's settings.
+boot_check() {
+	local copy unit
+	copy=$(boot_copy_state)
+	unit=$(boot_unit_state)
+	if [[ $copy == absent || $unit == absent ]]; then
+		note "boot: $BOOT_UNIT is not installed: these settings are gone after a reboot unless this script runs at every boot (--install makes systemd run it)"
+		return 0
+	fi
+	if [[ $copy != 'this build' ]]; then
+		diff_line system "boot copy $BOOT_COPY" 'this build' "$copy (run --install)"
+	fi
+	if [[ $unit != 'this build' ]]; then
+		diff_line system "boot unit $BOOT_UNIT_FILE" 'this build' "$unit (run --install)"
+	fi
+	if has_systemd && ! systemctl is-enabled --quiet "$BOOT_UNIT" 2>/dev/null; then
+		note "boot: $BOOT_UNIT is installed but not enabled, so it does not run at boot (--install enables it)"
+	fi
 }`},
 	{0, `memlock_state() {
 	if grep -qx '\* soft memlock unlimited' "$1" 2>/dev/null && grep -qx '\* hard memlock unlimited' "$1" 2>/dev/null; then

@@ -1,0 +1,131 @@
+package linux
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strings"
+
+	"github.com/fabricc/fabricc/internal/quote"
+	"github.com/fabricc/fabricc/model"
+)
+
+// Where --install puts the script's copy and its systemd unit: fixed
+// paths, so that a second --install replaces the first and --check finds
+// them (the unit name carries no host or fabric name).
+const (
+	bootCopy     = "/usr/local/sbin/fabricc-host-settings"
+	bootUnitName = "fabricc-host-settings.service"
+	bootUnitFile = "/etc/systemd/system/" + bootUnitName
+)
+
+// scriptIDKey starts the line carrying the script's identity: the SHA-256
+// of the script with the value as 64 zeros (stampScriptID), which the
+// script's script_id computes the same way to tell whether the boot copy
+// is this build.
+const scriptIDKey = "FABRICC_SCRIPT_ID="
+
+// scriptIDZero is the value the identity is computed over.
+var scriptIDZero = strings.Repeat("0", sha256.Size*2)
+
+// writeScriptID writes the identity line, to be stamped by stampScriptID.
+func writeScriptID(b *script) {
+	b.WriteString("# SHA-256 of this script with this value as 64 zeros: --check compares the\n")
+	b.WriteString("# boot copy's (--install) with it.\n")
+	b.WriteString(scriptIDKey + scriptIDZero + "\n")
+}
+
+// stampScriptID fills the identity line of data in place (same length, so
+// the source map stays right).
+func stampScriptID(data []byte) {
+	line := []byte("\n" + scriptIDKey + scriptIDZero + "\n")
+	i := bytes.Index(data, line)
+	if i < 0 {
+		return
+	}
+	sum := sha256.Sum256(data)
+	copy(data[i+1+len(scriptIDKey):], hex.EncodeToString(sum[:]))
+}
+
+// deviceUnit is the systemd device unit of a network interface,
+// sys-subsystem-net-devices-IFC.device (systemd.device(5); udev tags every
+// net device for systemd), its name escaped as "systemd-escape --path
+// /sys/subsystem/net/devices/IFC" does (systemd.unit(5), "String
+// Escaping for Inclusion in Unit Names"): "/" becomes "-", and every byte
+// other than ASCII letters, digits, ":", "_" and "." becomes \xNN ("-"
+// \x2d), "." too when it would start the name, which it cannot here.
+func deviceUnit(ifc string) string {
+	var b strings.Builder
+	b.WriteString("sys-subsystem-net-devices-")
+	for i := 0; i < len(ifc); i++ {
+		c := ifc[i]
+		switch {
+		case c == '/':
+			b.WriteByte('-')
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == ':', c == '_', c == '.':
+			b.WriteByte(c)
+		default:
+			fmt.Fprintf(&b, `\x%02x`, c)
+		}
+	}
+	return b.String() + ".device"
+}
+
+// unitText is s fit for a free-text unit file value (Description=): one
+// line of printable text (quote.Visible writes line breaks and control
+// characters as visible escapes, so the value cannot end its line or start
+// another section), "%" doubled since Description= expands specifiers
+// (systemd.unit(5), Specifiers: "%%" is a single percent sign). A value is
+// not unescaped (systemd.syntax(7)), so a backslash stays as written; the
+// caller ends the line with a quote, never a backslash, which would
+// continue the line.
+func unitText(s string) string {
+	return strings.ReplaceAll(quote.Visible(s), "%", "%%")
+}
+
+// bootUnit is the systemd unit --install writes: a oneshot that runs the
+// installed copy at every boot (systemd.service(5)), after the devices of
+// the NICs' interfaces exist (a VLAN interface is the script's own) and the
+// network is online.
+func bootUnit(f *model.Fabric, h *model.Host) string {
+	var devs []string
+	seen := map[string]bool{}
+	for i := range h.NICs {
+		d := deviceUnit(h.NICs[i].Interface)
+		if !seen[d] {
+			seen[d] = true
+			devs = append(devs, d)
+		}
+	}
+	var b strings.Builder
+	b.WriteString("# Written by the fabricc host script's --install; its --uninstall removes it.\n")
+	b.WriteString("[Unit]\n")
+	fmt.Fprintf(&b, "Description=fabricc lossless RoCE host settings of host \"%s\", fabric \"%s\"\n", unitText(h.Name), unitText(f.Name))
+	if len(devs) > 0 {
+		// Wants=, not Requires=: a NIC that never appears still lets the
+		// script run and say which interface it did not find.
+		b.WriteString("# The NICs' interfaces (systemd.device(5)).\n")
+		fmt.Fprintf(&b, "Wants=%s\nAfter=%s\n", strings.Join(devs, " "), strings.Join(devs, " "))
+	}
+	b.WriteString("# network-online.target, not network.target: the network managers set MTUs and\n")
+	b.WriteString("# addresses as they bring links up, so the script runs after they are done\n")
+	b.WriteString("# and its settings are not overwritten (systemd.special(7)).\n")
+	b.WriteString("Wants=network-online.target\nAfter=network-online.target\n\n")
+	b.WriteString("[Service]\nType=oneshot\nRemainAfterExit=yes\n")
+	fmt.Fprintf(&b, "ExecStart=%s\n\n", bootCopy)
+	b.WriteString("[Install]\nWantedBy=multi-user.target\n")
+	return b.String()
+}
+
+// writeBoot writes boot_unit_text, which prints the unit: a here-document
+// with a quoted delimiter, so bash expands nothing in it (Bash Reference
+// Manual, 3.6.6 Here Documents); no unit line can be the delimiter.
+func writeBoot(b *script, f *model.Fabric, h *model.Host) {
+	b.At("fabric")
+	b.Also("host", h.Name)
+	b.WriteString("\n# boot_unit_text: the systemd unit --install writes to " + bootUnitFile + ".\n")
+	b.WriteString("boot_unit_text() {\n\tcat <<'FABRICC_UNIT'\n")
+	b.WriteString(bootUnit(f, h))
+	b.WriteString("FABRICC_UNIT\n}\n")
+}

@@ -1,0 +1,516 @@
+package linux
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// TestDeviceUnit: the device unit of an interface, escaped as
+// systemd-escape --path does; checked against systemd-escape itself when
+// it is installed.
+func TestDeviceUnit(t *testing.T) {
+	tests := []struct{ ifc, want string }{
+		{"ens1f0np0", "sys-subsystem-net-devices-ens1f0np0.device"},
+		{"eth-1", `sys-subsystem-net-devices-eth\x2d1.device`},
+		{"x_y-", `sys-subsystem-net-devices-x_y\x2d.device`},
+		{"p9p1.2", "sys-subsystem-net-devices-p9p1.2.device"},
+		{".hidden", "sys-subsystem-net-devices-.hidden.device"},
+		{"br-lan-0", `sys-subsystem-net-devices-br\x2dlan\x2d0.device`},
+		// Never from a validated model; escaped all the same.
+		{`a\b c%`, `sys-subsystem-net-devices-a\x5cb\x20c\x25.device`},
+	}
+	esc, _ := exec.LookPath("systemd-escape")
+	for _, tc := range tests {
+		if got := deviceUnit(tc.ifc); got != tc.want {
+			t.Errorf("deviceUnit(%q) = %q, want %q", tc.ifc, got, tc.want)
+		}
+		if esc == "" {
+			continue
+		}
+		out, err := exec.Command(esc, "--path", "--suffix=device", "/sys/subsystem/net/devices/"+tc.ifc).Output()
+		if err != nil || strings.TrimSpace(string(out)) != tc.want {
+			t.Errorf("systemd-escape --path for %q: %q (%v), want %q", tc.ifc, out, err, tc.want)
+		}
+	}
+}
+
+// unitHead is the unit up to its device dependencies.
+const unitHead = "# Written by the fabricc host script's --install; its --uninstall removes it.\n[Unit]\n"
+
+// unitTail is the unit after its device dependencies.
+const unitTail = "# network-online.target, not network.target: the network managers set MTUs and\n" +
+	"# addresses as they bring links up, so the script runs after they are done\n" +
+	"# and its settings are not overwritten (systemd.special(7)).\n" +
+	"Wants=network-online.target\nAfter=network-online.target\n\n" +
+	"[Service]\nType=oneshot\nRemainAfterExit=yes\nExecStart=/usr/local/sbin/fabricc-host-settings\n\n" +
+	"[Install]\nWantedBy=multi-user.target\n"
+
+// bootUnitCases are hosts and the unit --install writes for them: the
+// interfaces (a VLAN NIC's parent, each once, escaped) and hostile host
+// and fabric names in Description=.
+var bootUnitCases = []struct {
+	name, fabric, host string
+	ifcs               []string
+	vlan               int
+	want               string
+}{
+	{"plain", "demartek-lab", "stor1", []string{"ens2f0np0"}, 0, unitHead +
+		"Description=fabricc lossless RoCE host settings of host \"stor1\", fabric \"demartek-lab\"\n" +
+		"# The NICs' interfaces (systemd.device(5)).\n" +
+		"Wants=sys-subsystem-net-devices-ens2f0np0.device\nAfter=sys-subsystem-net-devices-ens2f0np0.device\n" + unitTail},
+	{"VLAN parent, dashes, one interface twice", "lab", "h1", []string{"eth-1", "p9p1", "eth-1"}, 2, unitHead +
+		"Description=fabricc lossless RoCE host settings of host \"h1\", fabric \"lab\"\n" +
+		"# The NICs' interfaces (systemd.device(5)).\n" +
+		`Wants=sys-subsystem-net-devices-eth\x2d1.device sys-subsystem-net-devices-p9p1.device` + "\n" +
+		`After=sys-subsystem-net-devices-eth\x2d1.device sys-subsystem-net-devices-p9p1.device` + "\n" + unitTail},
+	{"hostile names", "f%i\n[Service]\nExecStart=/bin/sh", "h\"%%\\\r\u202e\x1b", []string{"fab0"}, 0, unitHead +
+		"Description=fabricc lossless RoCE host settings of host \"h\"%%%%\\\\r\\u202e\\x1b\", fabric \"f%%i\\n[Service]\\nExecStart=/bin/sh\"\n" +
+		"# The NICs' interfaces (systemd.device(5)).\n" +
+		"Wants=sys-subsystem-net-devices-fab0.device\nAfter=sys-subsystem-net-devices-fab0.device\n" + unitTail},
+	{"name ending in a backslash", "f", `h\`, []string{"fab0"}, 0, unitHead +
+		"Description=fabricc lossless RoCE host settings of host \"h\\\", fabric \"f\"\n" +
+		"# The NICs' interfaces (systemd.device(5)).\n" +
+		"Wants=sys-subsystem-net-devices-fab0.device\nAfter=sys-subsystem-net-devices-fab0.device\n" + unitTail},
+}
+
+// bootHost is the fabric and host of a bootUnitCases entry.
+func bootHost(fabric, host string, ifcs []string, vlan int) (*model.Fabric, *model.Host) {
+	f := fixture()
+	f.Name = fabric
+	h := &f.Hosts[2]
+	h.Name = host
+	h.NICs = nil
+	for i, ifc := range ifcs {
+		h.NICs = append(h.NICs, fixtureNIC("roce"+string(rune('0'+i)), ifc, "ConnectX-5", "mellanox", "inbox", vlan, "192.0.2.1/24"))
+	}
+	return f, h
+}
+
+// TestBootUnit: the unit text, exactly, and in the script's
+// boot_unit_text.
+func TestBootUnit(t *testing.T) {
+	for _, tc := range bootUnitCases {
+		t.Run(tc.name, func(t *testing.T) {
+			f, h := bootHost(tc.fabric, tc.host, tc.ifcs, tc.vlan)
+			got := bootUnit(f, h)
+			if got != tc.want {
+				t.Errorf("unit:\n%s\nwant:\n%s", got, tc.want)
+			}
+			s := render(t, f, 2)
+			if w := "boot_unit_text() {\n\tcat <<'FABRICC_UNIT'\n" + tc.want + "FABRICC_UNIT\n}\n"; !strings.Contains(s, w) {
+				t.Errorf("script lacks\n%s", w)
+			}
+		})
+	}
+}
+
+// TestBootUnitVerify has systemd judge each unit: systemd-analyze verify,
+// in a mount namespace where /usr/local/sbin holds an executable
+// fabricc-host-settings (verify checks ExecStart=).
+func TestBootUnitVerify(t *testing.T) {
+	sa, err := exec.LookPath("systemd-analyze")
+	if err != nil {
+		t.Skip("systemd-analyze not installed (Debian package systemd)")
+	}
+	if os.Geteuid() != 0 {
+		t.Skip("not root: the mount namespace needs root")
+	}
+	for _, tc := range bootUnitCases {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			sbin := filepath.Join(dir, "sbin")
+			if err := os.Mkdir(sbin, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(sbin, "fabricc-host-settings"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			unit := filepath.Join(dir, bootUnitName)
+			f, h := bootHost(tc.fabric, tc.host, tc.ifcs, tc.vlan)
+			if err := os.WriteFile(unit, []byte(bootUnit(f, h)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out, err := exec.Command("unshare", "--mount", "--propagation", "private", "sh", "-c",
+				`mount --bind "$1" /usr/local/sbin && exec "$2" verify --man=no "$3"`, "sh", sbin, sa, unit).CombinedOutput()
+			if err != nil || len(out) != 0 {
+				t.Errorf("systemd-analyze verify: %v\n%s", err, out)
+			}
+		})
+	}
+}
+
+// fakeSystemctl records its calls in $FAKE_CALLS and keeps enable state as
+// systemctl does, a symlink in multi-user.target.wants.
+const fakeSystemctl = `#!/bin/bash
+printf '%s\n' "$*" >>"$FAKE_CALLS"
+unit=${*: -1}
+wants=/etc/systemd/system/multi-user.target.wants
+case $1 in
+daemon-reload) ;;
+enable)
+	[[ -f /etc/systemd/system/$unit ]] || { echo "Unit file $unit does not exist." >&2; exit 1; }
+	mkdir -p "$wants" && ln -sf "/etc/systemd/system/$unit" "$wants/$unit" ;;
+disable) rm -f "$wants/$unit" ;;
+is-enabled) [[ -L $wants/$unit ]] ;;
+*) exit 1 ;;
+esac
+`
+
+// bootRoot is a host's root for --install: directories that stand for
+// /run, /etc/systemd/system and /usr/local/sbin in a mount namespace of
+// the script's run, and a fake systemctl on PATH.
+type bootRoot struct {
+	dir, unit, sbin, calls string
+}
+
+// newBootRoot makes the directories; systemd says whether /run/systemd/
+// system exists (systemd is running).
+func newBootRoot(t *testing.T, systemd bool) *bootRoot {
+	t.Helper()
+	d := t.TempDir()
+	r := &bootRoot{dir: d, unit: filepath.Join(d, "unit"), sbin: filepath.Join(d, "sbin"), calls: filepath.Join(d, "calls")}
+	dirs := []string{r.unit, r.sbin, filepath.Join(d, "bin"), filepath.Join(d, "run")}
+	if systemd {
+		dirs = append(dirs, filepath.Join(d, "run", "systemd", "system"))
+	}
+	for _, p := range dirs {
+		if err := os.MkdirAll(p, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(d, "bin", "systemctl"), []byte(fakeSystemctl), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(r.calls, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// run runs script (a file) with args in network namespace ns and a mount
+// namespace where r's directories are /run, /etc/systemd/system and
+// /usr/local/sbin; it returns the output and the exit status.
+func (r *bootRoot) run(t *testing.T, ns, script string, args ...string) (string, int) {
+	t.Helper()
+	argv := append([]string{"netns", "exec", ns, "unshare", "--mount", "--propagation", "private", "bash", "-c",
+		`mount --bind "$1"/run /run && mount --bind "$1"/unit /etc/systemd/system && mount --bind "$1"/sbin /usr/local/sbin && shift && exec "$@"`,
+		"bash", r.dir, "env", "PATH=" + filepath.Join(r.dir, "bin") + ":" + os.Getenv("PATH"), "FAKE_CALLS=" + r.calls, "bash", script}, args...)
+	out, err := exec.Command("ip", argv...).CombinedOutput()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return string(out), exit.ExitCode()
+	}
+	if err != nil {
+		t.Fatalf("ip netns exec: %v\n%s", err, out)
+	}
+	return string(out), 0
+}
+
+// takeCalls returns the systemctl calls since the last take.
+func (r *bootRoot) takeCalls(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(r.calls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(r.calls, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// listing is "name mode" for each entry of dir, symlinks as "name -> target".
+func listing(t *testing.T, dir string) string {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for _, e := range ents {
+		p := filepath.Join(dir, e.Name())
+		fi, err := os.Lstat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi.Mode()&os.ModeSymlink != 0 {
+			to, _ := os.Readlink(p)
+			b.WriteString(e.Name() + " -> " + to + "\n")
+			continue
+		}
+		b.WriteString(e.Name() + " " + fi.Mode().String() + "\n")
+	}
+	return b.String()
+}
+
+// writeScript writes a script to a file of its own and returns the path.
+func writeScript(t *testing.T, s string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "host.linux.sh")
+	if err := os.WriteFile(p, []byte(s), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// bootFixture is the host TestNetns applies on fab0 with MTU 9000.
+func bootFixture(name string) (*model.Fabric, string) {
+	f := fixture()
+	f.Name = name
+	n := fixtureNIC("roce0", "fab0", "ConnectX-5", "mellanox", "inbox", 0, "192.0.2.1/24")
+	n.MTU = 9000
+	f.Hosts[2].NICs = []model.NIC{n}
+	f.Hosts[2].Tuning = false
+	return f, "fab0"
+}
+
+// mustHave fails the test for each of want that out lacks.
+func mustHave(t *testing.T, what, out string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(out, w) {
+			t.Errorf("%s lacks %q:\n%s", what, w, out)
+		}
+	}
+}
+
+// TestNetnsBootInstall runs --install, --check, --install again, --check
+// of another build, --dry-run --uninstall and --uninstall (twice) for real
+// on a veth pair, with the unit directory, /usr/local/sbin and /run in a
+// mount namespace and a fake systemctl: the files written, their modes
+// and contents, the systemctl calls, idempotence, and that the settings
+// stay after --uninstall.
+func TestNetnsBootInstall(t *testing.T) {
+	ns := newNetns(t)
+	r := newBootRoot(t, true)
+	f, _ := bootFixture("demartek-lab")
+	s := render(t, f, 2)
+	path := writeScript(t, s)
+	unitPath, copyPath := filepath.Join(r.unit, bootUnitName), filepath.Join(r.sbin, "fabricc-host-settings")
+	wants := filepath.Join(r.unit, "multi-user.target.wants")
+
+	out, rc := r.run(t, ns, path, "--dry-run", "--install")
+	mustHave(t, "--dry-run --install", out,
+		"would run: ip link set dev fab0 mtu 9000\n",
+		"would write: /usr/local/sbin/fabricc-host-settings (mode 0755): a copy of this script (now: absent)\n",
+		"would write: /etc/systemd/system/fabricc-host-settings.service (mode 0644) (now: absent):\n    # Written by the fabricc host script's --install; its --uninstall removes it.\n    [Unit]\n",
+		"    WantedBy=multi-user.target\nwould run: systemctl daemon-reload\nwould run: systemctl enable fabricc-host-settings.service\n")
+	if rc != 0 || listing(t, r.unit)+listing(t, r.sbin) != "" || r.takeCalls(t) != "" {
+		t.Fatalf("--dry-run --install: status %d, or it wrote or ran something:\n%s", rc, out)
+	}
+
+	out, rc = r.run(t, ns, path, "--install")
+	mustHave(t, "--install", out,
+		"set fab0 mtu: 1500 -> 9000\n",
+		"boot: wrote /usr/local/sbin/fabricc-host-settings (mode 0755): a copy of this script (was: absent)\n"+
+			"boot: wrote /etc/systemd/system/fabricc-host-settings.service (mode 0644) (was: absent)\n"+
+			"boot: ran systemctl daemon-reload\n"+
+			"boot: ran systemctl enable fabricc-host-settings.service\n"+
+			"boot: installed: systemd runs /usr/local/sbin/fabricc-host-settings at every boot (fabricc-host-settings.service); --uninstall removes it\n")
+	if rc != 0 {
+		t.Fatalf("--install: status %d\n%s", rc, out)
+	}
+	if got, want := r.takeCalls(t), "daemon-reload\nenable fabricc-host-settings.service\n"; got != want {
+		t.Errorf("systemctl calls %q, want %q", got, want)
+	}
+	if got, want := listing(t, r.sbin), "fabricc-host-settings -rwxr-xr-x\n"; got != want {
+		t.Errorf("/usr/local/sbin: %q, want %q", got, want)
+	}
+	if got, want := listing(t, r.unit), "fabricc-host-settings.service -rw-r--r--\nmulti-user.target.wants drwxr-xr-x\n"; got != want {
+		t.Errorf("/etc/systemd/system: %q, want %q", got, want)
+	}
+	if got, want := listing(t, wants), "fabricc-host-settings.service -> /etc/systemd/system/fabricc-host-settings.service\n"; got != want {
+		t.Errorf("multi-user.target.wants: %q, want %q", got, want)
+	}
+	if b, _ := os.ReadFile(copyPath); string(b) != s {
+		t.Errorf("the installed copy is not the script")
+	}
+	if b, _ := os.ReadFile(unitPath); string(b) != bootUnit(f, &f.Hosts[2]) {
+		t.Errorf("the unit file is not bootUnit's:\n%s", b)
+	}
+	before := inodes(t, copyPath, unitPath)
+
+	out, rc = r.run(t, ns, path, "--check")
+	if rc != 0 || strings.Contains(out, "DIFF") || strings.Contains(out, "note: boot") || !strings.HasSuffix(out, "fabricc: host matches the model\n") {
+		t.Errorf("--check after --install: status %d\n%s", rc, out)
+	}
+	r.takeCalls(t)
+
+	out, rc = r.run(t, ns, path, "--install")
+	mustHave(t, "second --install", out,
+		"boot: /usr/local/sbin/fabricc-host-settings is already this script\n"+
+			"boot: /etc/systemd/system/fabricc-host-settings.service is already this unit\n"+
+			"boot: fabricc-host-settings.service is already enabled\n",
+		"fabricc: nothing to do; the host already matches\n")
+	if rc != 0 || strings.Contains(out, "\nset ") || strings.Contains(out, "wrote") {
+		t.Errorf("second --install: status %d, or it changed something:\n%s", rc, out)
+	}
+	if got, want := r.takeCalls(t), "is-enabled --quiet fabricc-host-settings.service\n"; got != want {
+		t.Errorf("second --install: systemctl calls %q, want %q", got, want)
+	}
+	if after := inodes(t, copyPath, unitPath); after != before {
+		t.Errorf("second --install rewrote the files: inodes %v, then %v", before, after)
+	}
+
+	// Another build (another fabric name: the same settings, another
+	// script and unit Description) finds the boot unit stale.
+	f2, _ := bootFixture("demartek-lab-2")
+	out, rc = r.run(t, ns, writeScript(t, render(t, f2, 2)), "--check")
+	mustHave(t, "--check of another build", out,
+		"DIFF system boot copy /usr/local/sbin/fabricc-host-settings: intended this build; actual another build (run --install)\n"+
+			"DIFF system boot unit /etc/systemd/system/fabricc-host-settings.service: intended this build; actual another build (run --install)\n",
+		"fabricc: 2 difference(s) from the model\n")
+	if rc != 1 {
+		t.Errorf("--check of another build: status %d, want 1", rc)
+	}
+
+	// Disabled behind the script's back: a note, not a difference.
+	if err := os.Remove(filepath.Join(wants, bootUnitName)); err != nil {
+		t.Fatal(err)
+	}
+	out, rc = r.run(t, ns, path, "--check")
+	mustHave(t, "--check, unit disabled", out,
+		"note: boot: fabricc-host-settings.service is installed but not enabled, so it does not run at boot (--install enables it)\n")
+	if rc != 0 {
+		t.Errorf("--check, unit disabled: status %d, want 0\n%s", rc, out)
+	}
+	r.takeCalls(t)
+	out, rc = r.run(t, ns, path, "--install")
+	if got, want := r.takeCalls(t), "is-enabled --quiet fabricc-host-settings.service\nenable fabricc-host-settings.service\n"; rc != 0 || got != want {
+		t.Errorf("--install of a disabled unit: status %d, calls %q, want %q\n%s", rc, got, want, out)
+	}
+
+	out, rc = r.run(t, ns, path, "--dry-run", "--uninstall")
+	if want := "would run: systemctl disable fabricc-host-settings.service\n" +
+		"would remove: /etc/systemd/system/fabricc-host-settings.service\n" +
+		"would run: systemctl daemon-reload\n" +
+		"would remove: /usr/local/sbin/fabricc-host-settings\n"; rc != 0 || out != want || r.takeCalls(t) != "" {
+		t.Errorf("--dry-run --uninstall: status %d, output\n%s\nwant\n%s", rc, out, want)
+	}
+
+	out, rc = r.run(t, ns, path, "--uninstall")
+	if want := "boot: ran systemctl disable fabricc-host-settings.service\n" +
+		"boot: removed /etc/systemd/system/fabricc-host-settings.service\n" +
+		"boot: ran systemctl daemon-reload\n" +
+		"boot: removed /usr/local/sbin/fabricc-host-settings\n" +
+		"boot: uninstalled: nothing applies these settings at the next boot\n" +
+		"fabricc: the settings in force stay as they are\n"; rc != 0 || out != want {
+		t.Errorf("--uninstall: status %d, output\n%s\nwant\n%s", rc, out, want)
+	}
+	if got, want := r.takeCalls(t), "disable fabricc-host-settings.service\ndaemon-reload\n"; got != want {
+		t.Errorf("--uninstall: systemctl calls %q, want %q", got, want)
+	}
+	if got := listing(t, r.sbin) + listing(t, r.unit) + listing(t, wants); got != "multi-user.target.wants drwxr-xr-x\n" {
+		t.Errorf("--uninstall left %q", got)
+	}
+	mustHave(t, "the namespace after --uninstall", linkDump(t, ns), "mtu 9000", "inet 192.0.2.1/24")
+
+	out, rc = r.run(t, ns, path, "--uninstall")
+	if want := "boot: /etc/systemd/system/fabricc-host-settings.service and /usr/local/sbin/fabricc-host-settings are not installed; nothing to remove\n" +
+		"fabricc: the settings in force stay as they are\n"; rc != 0 || out != want || r.takeCalls(t) != "" {
+		t.Errorf("second --uninstall: status %d, output\n%s\nwant\n%s", rc, out, want)
+	}
+	out, rc = r.run(t, ns, path, "--check")
+	mustHave(t, "--check after --uninstall", out,
+		"note: boot: fabricc-host-settings.service is not installed: these settings are gone after a reboot unless this script runs at every boot (--install makes systemd run it)\n")
+	if rc != 0 {
+		t.Errorf("--check after --uninstall: status %d, want 0 (a note only)\n%s", rc, out)
+	}
+}
+
+// inodes returns the inode numbers of files, to tell a rewrite.
+func inodes(t *testing.T, files ...string) [2]uint64 {
+	t.Helper()
+	var n [2]uint64
+	for i, f := range files[:2] {
+		fi, err := os.Stat(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n[i] = fi.Sys().(*syscall.Stat_t).Ino
+	}
+	return n
+}
+
+// TestNetnsBootInstallRefused: --install writes and runs nothing when it
+// cannot install (no systemd: a clear error saying how to run the script
+// at boot instead, before anything is applied; the script read from
+// standard input, so there is no file to copy) or when the apply fails
+// (a missing interface).
+func TestNetnsBootInstallRefused(t *testing.T) {
+	ns := newNetns(t)
+	f, _ := bootFixture("demartek-lab")
+	missing, _ := bootFixture("demartek-lab")
+	missing.Hosts[2].NICs[0].Interface = "fab9"
+	tests := []struct {
+		name    string
+		systemd bool
+		f       *model.Fabric
+		stdin   bool
+		want    string
+	}{
+		{"no systemd", false, f, false, "fabricc: error: --install needs systemd (systemctl and /run/systemd/system), which this host does not run; make the settings survive a reboot by running this script as root at every boot from your init system's boot scripts (for example /etc/rc.local), after the network is up\n"},
+		{"script on standard input", true, f, true, "fabricc: error: --install copies this script, but it is not running from the unedited file fabricc wrote; run bash FILE --install with that file\n"},
+		{"failed apply", true, missing, false, "fabricc: error: interface fab9 not found: load its driver, or fix the nic's interface attribute in the fabric\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := newBootRoot(t, tc.systemd)
+			path := writeScript(t, render(t, tc.f, 2))
+			var out string
+			var rc int
+			if tc.stdin {
+				out, rc = r.run(t, ns, "-c", `bash -s -- --install <"$0"`, path)
+			} else {
+				out, rc = r.run(t, ns, path, "--install")
+			}
+			if rc != 1 || !strings.HasSuffix(out, tc.want) {
+				t.Errorf("status %d, want 1 and the output ending %q:\n%s", rc, tc.want, out)
+			}
+			if got := listing(t, r.sbin) + listing(t, r.unit) + r.takeCalls(t); got != "" {
+				t.Errorf("it installed something: %q", got)
+			}
+			if strings.Contains(linkDump(t, ns), "mtu 9000") {
+				t.Errorf("it applied the MTU before refusing")
+			}
+		})
+	}
+}
+
+// TestBootOptions: --install and --uninstall exclude each other and
+// --check (exit status 2, before anything runs), and --help names them.
+func TestBootOptions(t *testing.T) {
+	f, _ := bootFixture("demartek-lab")
+	s := render(t, f, 2)
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--install", "--uninstall"}, "fabricc: use only one of --install and --uninstall\n"},
+		{[]string{"--check", "--install"}, "fabricc: --check reads only; use --install alone or with --dry-run\n"},
+		{[]string{"--uninstall", "--check"}, "fabricc: --check reads only; use --uninstall alone or with --dry-run\n"},
+	}
+	for _, tc := range tests {
+		out, err := runScript(t, s, "", tc.args...)
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 2 || out != tc.want {
+			t.Errorf("%v: %v, output %q, want status 2 and %q", tc.args, err, out, tc.want)
+		}
+	}
+	out, err := runScript(t, s, "", "--help")
+	mustHave(t, "--help", out,
+		"Usage: ", " [--check | --dry-run] [--tuning] [--install | --uninstall] [--help]\n",
+		"  --install    apply as a plain run does; if that succeeds, make it survive\n"+
+			"               a reboot: copy this script to /usr/local/sbin/fabricc-host-settings\n",
+		"enable the systemd unit fabricc-host-settings.service,\n")
+	if err != nil {
+		t.Errorf("--help: %v", err)
+	}
+}
