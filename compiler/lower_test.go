@@ -271,7 +271,7 @@ link {
 	}
 	old := f.Hosts[1].NICs[0]
 	wantOld := model.RoCE{Mode: "v1", UDPPort: 0, Priority: 3, DSCP: 26, TOS: 104, CNPPriority: 6, CNPDSCP: 48,
-		PFCPriorities: []int{3}, Trust: model.TrustPCP, ECNPriorities: []int{3}, ETS: old.RoCE.ETS}
+		PFCPriorities: []int{3}, Trust: model.TrustPCP, ECNPriorities: []int{0, 1, 2, 3, 4, 5, 6, 7}, ETS: old.RoCE.ETS}
 	if !reflect.DeepEqual(old.RoCE, wantOld) || old.VLAN != 2 || old.SpeedMbps != 10000 {
 		t.Errorf("old nic = %+v", old)
 	}

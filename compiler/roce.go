@@ -60,9 +60,15 @@ func (l *lowering) nicRoCE(host string, n *dsl.NIC) model.RoCE {
 		}
 		r.Trust = t
 	}
-	// DCQCN (ECN reaction and notification point) runs on the lossless
-	// priorities, the RoCE priority among them.
-	r.ECNPriorities = append([]int{}, q.PFCPriorities...)
+	// DCQCN (ECN reaction and notification point) runs on every
+	// priority, as ConnectX firmware ships it (mlxconfig ROCE_CC_PRIO_MASK,
+	// all priorities). It acts only on RoCE that a switch marked CE, so
+	// it costs other traffic nothing, while RoCE a sender puts on another
+	// priority (a verbs application that does not use RDMA-CM, such as
+	// NCCL with NCCL_IB_TC unset, sends DSCP 0) stays congestion-
+	// controlled on a class the switches mark (MLNX_OFED User Manual,
+	// "Explicit Congestion Notification (ECN)": enable is per priority).
+	r.ECNPriorities = []int{0, 1, 2, 3, 4, 5, 6, 7}
 	r.ETS = nicETS(q.Classes)
 	return r
 }

@@ -429,7 +429,7 @@ type RoCE struct {
 	PFCPriorities []int `json:"pfc_priorities"`
 	Trust         Trust `json:"trust"`
 	// ECNPriorities have DCQCN (ECN reaction and notification point)
-	// enabled, ascending.
+	// enabled, ascending: every priority (compiler/roce.go says why).
 	ECNPriorities []int `json:"ecn_priorities"`
 	// ETS is the NIC's bandwidth split per traffic class, indexed by TC
 	// (8 entries; strict classes have Mode strict).

@@ -146,10 +146,10 @@ leaf1 (switch)
   swp2: PFC 3 -> 3, 4, so PG0 priorities 0-2, 4-7 -> 0-2, 5-7, PG3 priorities 3 -> 3, 4
 
 h1 (host)
-  roce0: PFC 3 -> 3, 4, DCQCN 3 -> 3, 4, because of the fabric-wide changes above
+  roce0: PFC 3 -> 3, 4, because of the fabric-wide changes above
 
 h2 (host)
-  roce0: PFC 3 -> 3, 4, DCQCN 3 -> 3, 4, because of the fabric-wide changes above
+  roce0: PFC 3 -> 3, 4, because of the fabric-wide changes above
 `},
 		{"platform cumulus -> onyx", []string{
 			"platform   = \"cumulus\"", "platform   = \"onyx\"",

@@ -77,7 +77,7 @@ func windowsSteps(h *model.Host, who string, n model.NIC) []string {
 	r := n.RoCE
 	var out []string
 	if len(r.ECNPriorities) > 0 || r.CNPPriority != 0 || r.CNPDSCP != 0 {
-		out = append(out, fmt.Sprintf("%s: DCQCN only on %s and CNP priority %d / DSCP %d are not set by the script: neither the WinOF User Manual 5.50 "+
+		out = append(out, fmt.Sprintf("%s: DCQCN on %s and CNP priority %d / DSCP %d are not set by the script: neither the WinOF User Manual 5.50 "+
 			"nor the WinOF-2 User Manual 1.21 documents a setting for them. The adapter firmware runs DCQCN on the priorities of its ROCE\\_CC\\_PRIO\\_MASK "+
 			"(set with mlxconfig; default all) and marks CNPs as its firmware settings say; check and set them with the vendor's firmware tools.",
 			who, priorityWords(r.ECNPriorities), r.CNPPriority, r.CNPDSCP))
@@ -131,6 +131,8 @@ func priorityWords(ps []int) string {
 		return "no priority"
 	case 1:
 		return fmt.Sprintf("priority %d", ps[0])
+	case 8:
+		return "every priority"
 	}
 	return "priorities " + Ranges(ps)
 }

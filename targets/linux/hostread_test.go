@@ -108,6 +108,9 @@ func TestDcbGet(t *testing.T) {
 		{"willing", "ets", "willing", "willing off \n", "off"},
 		{"tc-tsa", "ets", "tc-tsa", "tc-tsa 0:ets 1:ets 2:ets 3:ets 4:ets 5:ets 6:strict 7:ets \n", "0:ets 1:ets 2:ets 3:ets 4:ets 5:ets 6:strict 7:ets"},
 		{"prio-tc", "ets", "prio-tc", "prio-tc 0:1 1:0 2:2 3:3 4:4 5:5 6:6 7:7 \n", "0:1 1:0 2:2 3:3 4:4 5:5 6:6 7:7"},
+		// mlx5 reports its cable length as the PFC delay (en_dcbnl.c,
+		// mlx5e_dcbnl_ieee_getpfc); dcb_pfc.c prints "delay %d".
+		{"delay", "pfc", "delay", "delay 7 \n", "7"},
 		{"dscp-prio, 64 entries in any order", "app", "dscp-prio", appDesc + "\n", strings.Join(appWant, " ")},
 		{"dscp-prio, DSCP 8 has a name", "app", "dscp-prio", "dscp-prio 0:0 8:1 \n", "0:0 8:1"},
 		{"dscp-prio, empty table", "app", "dscp-prio", "", "none"},
@@ -328,6 +331,8 @@ func TestMlnxGet(t *testing.T) {
 		// TCs 1, 2, 4, 5 and 7 carry no priority: only -a prints them.
 		{"ets", "tsa ets,ets,ets,ets,ets,ets,strict,ets tcbw 50,0,0,50,0,0,0,0"},
 		{"prio_tc", "0,0,0,3,0,0,6,0"},
+		// "Cable len: 7": MLX5E_DEFAULT_CABLE_LEN until one is set.
+		{"cable_len", "7"},
 		// Priority 0 holds 48 DSCP values: six lines of eight.
 		{"dscp2prio", strings.Join(dp, " ") + " "},
 	}

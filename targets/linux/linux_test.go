@@ -94,6 +94,44 @@ func TestRenderLines(t *testing.T) {
 	}
 }
 
+// The NIC is told its cable's length, rounded up to whole meters, in both
+// driver stacks; a length mlx5 does not take (1000 m or more) is a note,
+// and a NIC with no cable or no PFC gets no step.
+func TestCableLength(t *testing.T) {
+	tests := []struct {
+		name    string
+		host    int
+		meters  float64
+		pfc     bool
+		want    []string
+		notWant []string
+	}{
+		{"MLNX_OFED, 30 m", 0, 30, true, []string{
+			"cable_len \"$ifc\" 30 \"$(mlnx_get \"$ifc\" cable_len)\" mlnx_qos -i \"$ifc\" --cable_len=30\n",
+			"\ncable_len() {\n",
+		}, nil},
+		{"inbox mlx5, 29.2 m", 2, 29.2, true, []string{
+			"cable_len \"$ifc\" 30 \"$(dcb_get \"$ifc\" pfc delay)\" dcb pfc set dev \"$ifc\" delay 30\n",
+		}, nil},
+		{"1500 m: mlx5 takes none", 2, 1500, true, []string{
+			"note \"$ifc: the cable is 1500 m; mlx5 takes a cable length below 1000 m only, so its PFC receive buffer stays sized for the length it has\"\n",
+		}, []string{"cable_len \"$ifc\"", "\ncable_len() {"}},
+		{"no cable length", 2, 0, true, nil, []string{"cable_len", "the cable is"}},
+		{"no PFC", 2, 30, false, nil, []string{"cable_len", "the cable is"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := fixture()
+			n := &f.Hosts[tc.host].NICs[0]
+			n.Peer = modeltest.Cable("switch", "leaf1", "swp1", tc.meters, "aoc")
+			if !tc.pfc {
+				n.RoCE.PFCPriorities = nil
+			}
+			assertHas(t, render(t, f, tc.host), tc.want, tc.notWant)
+		})
+	}
+}
+
 func TestTrustPCPFlushesDSCPMap(t *testing.T) {
 	f := fixture()
 	f.Hosts[2].NICs[0].RoCE.Trust = model.TrustPCP

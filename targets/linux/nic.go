@@ -2,6 +2,7 @@ package linux
 
 import (
 	"fmt"
+	"math"
 	"net/netip"
 	"strconv"
 	"strings"
@@ -43,7 +44,7 @@ func writeNIC(b *script, f *model.Fabric, n *model.NIC, idx int) {
 	fmt.Fprintf(b, "# RoCE %s marks priority %d / DSCP %d (ToS %d); CNPs priority %d / DSCP %d;\n", r.Mode, r.Priority, r.DSCP, r.TOS, r.CNPPriority, r.CNPDSCP)
 	b.nic(n, "pfc_priorities")
 	b.alsoNIC(n, "trust")
-	fmt.Fprintf(b, "# PFC on %s, trust %s, DCQCN on %s: the same priorities the switches keep lossless.\n",
+	fmt.Fprintf(b, "# PFC on %s (the priorities the switches keep lossless), trust %s, DCQCN on %s.\n",
 		intList(r.PFCPriorities), r.Trust, intList(r.ECNPriorities))
 	b.nic(n)
 	fmt.Fprintf(b, "nic_%d() {\n", idx)
@@ -153,6 +154,7 @@ func writeDcb(b *script, f *model.Fabric, n *model.NIC) {
 	b.WriteString("\tif capable \"$ifc\" \"DCB (dcbnl)\" \"load mlx5_core, whose dcbnl iproute2's dcb drives\" dcb pfc show dev \"$ifc\"; then\n")
 	b.nic(n, "pfc_priorities")
 	fmt.Fprintf(b, "\t\tensure \"$ifc\" pfc '%s' \"$(dcb_get \"$ifc\" pfc prio-pfc)\" dcb pfc set dev \"$ifc\" prio-pfc %s\n", pfc, pfc)
+	writeCableLen(b, n, "\"$(dcb_get \"$ifc\" pfc delay)\" dcb pfc set dev \"$ifc\" delay %d")
 	b.nic(n)
 	b.WriteString("\t\t# Willing off: the host keeps its own settings rather than take the switch's\n")
 	b.WriteString("\t\t# DCBX proposal, as Mellanox advises for Windows (Set-NetQosDcbxSetting -Willing 0).\n")
@@ -222,6 +224,7 @@ func writeMlnxQos(b *script, f *model.Fabric, n *model.NIC) {
 	fmt.Fprintf(b, "\t\tensure \"$ifc\" trust %s \"$(mlnx_get \"$ifc\" trust)\" mlnx_qos -i \"$ifc\" --trust %s\n", trust, trust)
 	b.nic(n, "pfc_priorities")
 	fmt.Fprintf(b, "\t\tensure \"$ifc\" pfc %s \"$(mlnx_get \"$ifc\" pfc)\" mlnx_qos -i \"$ifc\" --pfc %s\n", pfc, pfc)
+	writeCableLen(b, n, "\"$(mlnx_get \"$ifc\" cable_len)\" mlnx_qos -i \"$ifc\" --cable_len=%d")
 	t, w := strings.Join(tsa, ","), strings.Join(bw, ",")
 	b.ets(f, n)
 	fmt.Fprintf(b, "\t\tensure \"$ifc\" ets 'tsa %s tcbw %s' \"$(mlnx_get \"$ifc\" ets)\" mlnx_qos -i \"$ifc\" --tsa %s --tcbw %s\n", t, w, t, w)
@@ -273,9 +276,8 @@ func writeRoCECM(b *script, n *model.NIC) {
 // sysfs (/sys/class/net/IF/ecn/roce_np and roce_rp); the inbox driver has
 // no per-priority switch and leaves DCQCN to firmware (ROCE_CC_PRIO_MASK).
 func writeDCQCN(b *script, n *model.NIC) {
-	// DCQCN runs on the NIC's lossless priorities.
-	b.nic(n, "pfc_priorities")
-	b.alsoNIC(n, "driver")
+	// DCQCN runs on every priority (model.RoCE.ECNPriorities says why).
+	b.nic(n, "driver")
 	switch n.Driver {
 	case driverOFED:
 		on := [8]bool{}
@@ -402,4 +404,41 @@ func (b *script) ets(f *model.Fabric, n *model.NIC) {
 			b.Also("qos", "class", c.Name, "ets")
 		}
 	}
+}
+
+// mlx5MaxCableMeters bounds the cable length mlx5 takes: it ignores a
+// length of MLX5E_MAX_CABLE_LENGTH (1000 m) or more (Linux
+// drivers/net/ethernet/mellanox/mlx5/core/en_dcbnl.c,
+// mlx5e_dcbnl_ieee_setpfc).
+const mlx5MaxCableMeters = 1000
+
+// cableMeters is the length of the NIC's cable in whole meters, rounded
+// up, or 0 when the fabric gives none.
+func cableMeters(n *model.NIC) int {
+	if n.Peer == nil || n.Peer.CableMeters <= 0 {
+		return 0
+	}
+	return int(math.Ceil(n.Peer.CableMeters))
+}
+
+// writeCableLen tells the NIC its cable's length, from which mlx5 sizes
+// the receive buffer that holds what is still on the wire after it sends
+// PAUSE (xoff); without it the driver assumes MLX5E_DEFAULT_CABLE_LEN, 7
+// m (Linux en/port_buffer.h), and a longer cable overflows that buffer on
+// the lossless priority. iproute2's dcb sets it as the PFC "delay",
+// which mlx5 takes as the cable length in meters (en_dcbnl.c); mlnx_qos
+// as --cable_len (mlnx-tools mlnx_qos --help: "set cable_len for
+// buffer's xoff and xon thresholds"). readSet is the read and the set
+// command, with %d for the length.
+func writeCableLen(b *script, n *model.NIC, readSet string) {
+	m := cableMeters(n)
+	if m == 0 || len(n.RoCE.PFCPriorities) == 0 {
+		return
+	}
+	b.nic(n, "link")
+	if m >= mlx5MaxCableMeters {
+		fmt.Fprintf(b, "\t\tnote \"$ifc: the cable is %d m; mlx5 takes a cable length below %d m only, so its PFC receive buffer stays sized for the length it has\"\n", m, mlx5MaxCableMeters)
+		return
+	}
+	fmt.Fprintf(b, "\t\tcable_len \"$ifc\" %d "+readSet+"\n", m, m)
 }

@@ -398,6 +398,7 @@ mlnx_get() {
 		}
 		inmap && /^[[:space:]]+[0-9][0-9,]*$/ { dscp(p, $1); next }
 		{ inmap = 0 }
+		/^Cable len:/ { cable = $NF }
 		/^[[:space:]]*enabled/ { pfc = $2; for (i = 3; i <= NF; i++) pfc = pfc "," $i }
 		/^[[:space:]]*tc: / || /^(ets, bw: [0-9]+%|strict|vendor|unknown)$/ {
 			tc = /^[[:space:]]*tc: / ? $2 + 0 : tc + 1
@@ -412,6 +413,7 @@ mlnx_get() {
 		END {
 			if (want == "trust") printf "%s", (trust == "" ? "unreadable" : trust)
 			if (want == "pfc") printf "%s", (pfc == "" ? "unreadable" : pfc)
+			if (want == "cable_len") printf "%s", (cable == "" ? "unreadable" : cable)
 			if (want == "ets") {
 				# mlx5 ETS TCs of 0 % next to one at 100 (dcb_ets)
 				for (i = 0; i < 8; i++) if (tsa[i] == "ets") { sum += bw[i]; if (bw[i] + 0 == 100) full++ }
@@ -493,6 +495,24 @@ roce_cm() {
 		write_value "$dir/ports/$port/default_roce_mode" "$mode"
 	ensure "$ifc" "default_roce_tos ($dev port $port)" "$tos" "$(read_sys "$dir/ports/$port/default_roce_tos")" \
 		write_value "$dir/ports/$port/default_roce_tos" "$tos"
+}`},
+	{useCableLen, `# cable_len IF WANT HAVE CMD...: the cable length in meters, from which mlx5
+# sizes the receive buffer it keeps for the bytes still on the wire after it
+# sends PAUSE. A driver that reads back no length (0, or a tool that prints
+# none) keeps no such buffer (no buffer control on this port) and ignores a
+# set; --dry-run without the interface shows the step.
+cable_len() {
+	local ifc=$1 want=$2 have=$3
+	shift 3
+	case $have in
+	0 | none | unreadable)
+		if [[ $have == 0 || $MODE != dry-run ]] || link_exists "$ifc"; then
+			note "$ifc: the driver reports no cable length, so it sizes no PFC receive buffer from one; the $want m cable is not set"
+			return 0
+		fi
+		;;
+	esac
+	ensure "$ifc" 'cable length (m)' "$want" "$have" "$@"
 }`},
 	{useDCQCN, `# dcqcn_prio IF P WANT: DCQCN notification and reaction point on priority P.
 dcqcn_prio() {
@@ -814,6 +834,7 @@ const (
 	useDCQCN                          // dcqcn_prio
 	useCNPSysfs                       // cnp_sysfs
 	useCNPDebugfs                     // cnp_debugfs
+	useCableLen                       // cable_len
 )
 
 // preludeBlock is one part of the prelude and the feature that needs it.
@@ -836,6 +857,9 @@ func features(h *model.Host) feature {
 		}
 		if len(n.RoCE.PFCPriorities) > 0 {
 			u |= usePause | useCapable | useDriverTool
+			if m := cableMeters(n); m > 0 && m < mlx5MaxCableMeters && n.Driver != driverQede {
+				u |= useCableLen
+			}
 		}
 		switch n.Driver {
 		case driverOFED:

@@ -464,7 +464,7 @@ func limits(h *model.Host) []note {
 				"(neither manual names one); the adapter firmware's own settings apply: it runs",
 				"DCQCN on the priorities of its ROCE_CC_PRIO_MASK, all of them by default.",
 			},
-			message: fmt.Sprintf("fabricc: DCQCN only on %s and CNP priority %d / DSCP %d are not set by this script: the Windows drivers document no setting for them. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.", priorityWords(r.ECNPriorities), r.CNPPriority, r.CNPDSCP),
+			message: fmt.Sprintf("fabricc: DCQCN on %s and CNP priority %d / DSCP %d are not set by this script: the Windows drivers document no setting for them. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.", priorityWords(r.ECNPriorities), r.CNPPriority, r.CNPDSCP),
 		})
 	}
 	var winof2 []model.NIC
@@ -532,6 +532,8 @@ func priorityWords(ps []int) string {
 		return "no priority"
 	case 1:
 		return fmt.Sprintf("priority %d", ps[0])
+	case 8:
+		return "every priority"
 	}
 	return "priorities " + commas(ps)
 }

@@ -352,13 +352,13 @@ func TestWinOFRoCEDSCPKeys(t *testing.T) {
 // one priority in the singular.
 func TestDCQCNNote(t *testing.T) {
 	s := render(t, fcNode1())
-	assertLines(t, s, []string{"Write-Warning 'fabricc: DCQCN only on priority 3 and CNP priority 6 / DSCP 48 are not set by this script: the Windows drivers document no setting for them. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'"})
+	assertLines(t, s, []string{"Write-Warning 'fabricc: DCQCN on priority 3 and CNP priority 6 / DSCP 48 are not set by this script: the Windows drivers document no setting for them. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'"})
 	assertAbsent(t, s, []string{"DCQCN on priorities 3 ", "the adapter firmware defaults apply"})
 	two := fcNode1()
 	for i := range two.NICs {
 		two.NICs[i].RoCE.ECNPriorities = []int{3, 4}
 	}
-	assertLines(t, render(t, two), []string{"Write-Warning 'fabricc: DCQCN only on priorities 3,4 and CNP priority 6 / DSCP 48 are not set by this script: the Windows drivers document no setting for them. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'"})
+	assertLines(t, render(t, two), []string{"Write-Warning 'fabricc: DCQCN on priorities 3,4 and CNP priority 6 / DSCP 48 are not set by this script: the Windows drivers document no setting for them. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'"})
 }
 
 // TestWhatIfSummary checks the closing lines: -Check reports differences

@@ -22,7 +22,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=6b02c90c2d9bc6a0f0e3e17628f005ad41c26f3a596b8f4777e38c854bc936e7
+FABRICC_SCRIPT_ID=07c20c04872a1f1e193250cbf73fb76479a35975e2f3cb871f310e34232f09ec
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
@@ -344,6 +344,7 @@ mlnx_get() {
 		}
 		inmap && /^[[:space:]]+[0-9][0-9,]*$/ { dscp(p, $1); next }
 		{ inmap = 0 }
+		/^Cable len:/ { cable = $NF }
 		/^[[:space:]]*enabled/ { pfc = $2; for (i = 3; i <= NF; i++) pfc = pfc "," $i }
 		/^[[:space:]]*tc: / || /^(ets, bw: [0-9]+%|strict|vendor|unknown)$/ {
 			tc = /^[[:space:]]*tc: / ? $2 + 0 : tc + 1
@@ -358,6 +359,7 @@ mlnx_get() {
 		END {
 			if (want == "trust") printf "%s", (trust == "" ? "unreadable" : trust)
 			if (want == "pfc") printf "%s", (pfc == "" ? "unreadable" : pfc)
+			if (want == "cable_len") printf "%s", (cable == "" ? "unreadable" : cable)
 			if (want == "ets") {
 				# mlx5 ETS TCs of 0 % next to one at 100 (dcb_ets)
 				for (i = 0; i < 8; i++) if (tsa[i] == "ets") { sum += bw[i]; if (bw[i] + 0 == 100) full++ }
@@ -441,6 +443,25 @@ roce_cm() {
 		write_value "$dir/ports/$port/default_roce_mode" "$mode"
 	ensure "$ifc" "default_roce_tos ($dev port $port)" "$tos" "$(read_sys "$dir/ports/$port/default_roce_tos")" \
 		write_value "$dir/ports/$port/default_roce_tos" "$tos"
+}
+
+# cable_len IF WANT HAVE CMD...: the cable length in meters, from which mlx5
+# sizes the receive buffer it keeps for the bytes still on the wire after it
+# sends PAUSE. A driver that reads back no length (0, or a tool that prints
+# none) keeps no such buffer (no buffer control on this port) and ignores a
+# set; --dry-run without the interface shows the step.
+cable_len() {
+	local ifc=$1 want=$2 have=$3
+	shift 3
+	case $have in
+	0 | none | unreadable)
+		if [[ $have == 0 || $MODE != dry-run ]] || link_exists "$ifc"; then
+			note "$ifc: the driver reports no cable length, so it sizes no PFC receive buffer from one; the $want m cable is not set"
+			return 0
+		fi
+		;;
+	esac
+	ensure "$ifc" 'cable length (m)' "$want" "$have" "$@"
 }
 
 # dcqcn_prio IF P WANT: DCQCN notification and reaction point on priority P.
@@ -710,7 +731,7 @@ finish() {
 
 # NIC "rail1": ConnectX-7 (mellanox, driver mlnx_ofed) on ens1np0, 400000 Mb/s, MTU 9000.
 # RoCE v2 marks priority 3 / DSCP 26 (ToS 104); CNPs priority 6 / DSCP 48;
-# PFC on 3, trust dscp, DCQCN on 3: the same priorities the switches keep lossless.
+# PFC on 3 (the priorities the switches keep lossless), trust dscp, DCQCN on 0,1,2,3,4,5,6,7.
 nic_1() {
 	local ifc=ens1np0
 	if ! link_exists "$ifc"; then
@@ -729,6 +750,7 @@ nic_1() {
 	if capable "$ifc" "mlnx_qos (MLNX_OFED DCB)" "install MLNX_OFED and load mlx5_core" mlnx_qos -i "$ifc"; then
 		ensure "$ifc" trust dscp "$(mlnx_get "$ifc" trust)" mlnx_qos -i "$ifc" --trust dscp
 		ensure "$ifc" pfc 0,0,0,1,0,0,0,0 "$(mlnx_get "$ifc" pfc)" mlnx_qos -i "$ifc" --pfc 0,0,0,1,0,0,0,0
+		cable_len "$ifc" 3 "$(mlnx_get "$ifc" cable_len)" mlnx_qos -i "$ifc" --cable_len=3
 		ensure "$ifc" ets 'tsa ets,ets,ets,ets,ets,ets,strict,ets tcbw 50,0,0,50,0,0,0,0' "$(mlnx_get "$ifc" ets)" mlnx_qos -i "$ifc" --tsa ets,ets,ets,ets,ets,ets,strict,ets --tcbw 50,0,0,50,0,0,0,0
 		ensure "$ifc" prio_tc 0,0,0,3,0,0,6,0 "$(mlnx_get "$ifc" prio_tc)" mlnx_qos -i "$ifc" --prio_tc 0,0,0,3,0,0,6,0
 		# The fabric's DSCP -> priority map, one --dscp2prio per DSCP that differs.
@@ -736,14 +758,14 @@ nic_1() {
 	fi
 	roce_cm "$ifc" 'RoCE v2' 104
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
-		dcqcn_prio "$ifc" 0 0
-		dcqcn_prio "$ifc" 1 0
-		dcqcn_prio "$ifc" 2 0
+		dcqcn_prio "$ifc" 0 1
+		dcqcn_prio "$ifc" 1 1
+		dcqcn_prio "$ifc" 2 1
 		dcqcn_prio "$ifc" 3 1
-		dcqcn_prio "$ifc" 4 0
-		dcqcn_prio "$ifc" 5 0
-		dcqcn_prio "$ifc" 6 0
-		dcqcn_prio "$ifc" 7 0
+		dcqcn_prio "$ifc" 4 1
+		dcqcn_prio "$ifc" 5 1
+		dcqcn_prio "$ifc" 6 1
+		dcqcn_prio "$ifc" 7 1
 	fi
 	if capable "$ifc" "CNP marking sysfs (ecn/roce_np)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np" test -d "/sys/class/net/$ifc/ecn/roce_np"; then
 		cnp_sysfs "$ifc" 48 6
@@ -752,7 +774,7 @@ nic_1() {
 
 # NIC "rail2": ConnectX-7 (mellanox, driver mlnx_ofed) on ens2np0, 400000 Mb/s, MTU 9000.
 # RoCE v2 marks priority 3 / DSCP 26 (ToS 104); CNPs priority 6 / DSCP 48;
-# PFC on 3, trust dscp, DCQCN on 3: the same priorities the switches keep lossless.
+# PFC on 3 (the priorities the switches keep lossless), trust dscp, DCQCN on 0,1,2,3,4,5,6,7.
 nic_2() {
 	local ifc=ens2np0
 	if ! link_exists "$ifc"; then
@@ -771,6 +793,7 @@ nic_2() {
 	if capable "$ifc" "mlnx_qos (MLNX_OFED DCB)" "install MLNX_OFED and load mlx5_core" mlnx_qos -i "$ifc"; then
 		ensure "$ifc" trust dscp "$(mlnx_get "$ifc" trust)" mlnx_qos -i "$ifc" --trust dscp
 		ensure "$ifc" pfc 0,0,0,1,0,0,0,0 "$(mlnx_get "$ifc" pfc)" mlnx_qos -i "$ifc" --pfc 0,0,0,1,0,0,0,0
+		cable_len "$ifc" 3 "$(mlnx_get "$ifc" cable_len)" mlnx_qos -i "$ifc" --cable_len=3
 		ensure "$ifc" ets 'tsa ets,ets,ets,ets,ets,ets,strict,ets tcbw 50,0,0,50,0,0,0,0' "$(mlnx_get "$ifc" ets)" mlnx_qos -i "$ifc" --tsa ets,ets,ets,ets,ets,ets,strict,ets --tcbw 50,0,0,50,0,0,0,0
 		ensure "$ifc" prio_tc 0,0,0,3,0,0,6,0 "$(mlnx_get "$ifc" prio_tc)" mlnx_qos -i "$ifc" --prio_tc 0,0,0,3,0,0,6,0
 		# The fabric's DSCP -> priority map, one --dscp2prio per DSCP that differs.
@@ -778,14 +801,14 @@ nic_2() {
 	fi
 	roce_cm "$ifc" 'RoCE v2' 104
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
-		dcqcn_prio "$ifc" 0 0
-		dcqcn_prio "$ifc" 1 0
-		dcqcn_prio "$ifc" 2 0
+		dcqcn_prio "$ifc" 0 1
+		dcqcn_prio "$ifc" 1 1
+		dcqcn_prio "$ifc" 2 1
 		dcqcn_prio "$ifc" 3 1
-		dcqcn_prio "$ifc" 4 0
-		dcqcn_prio "$ifc" 5 0
-		dcqcn_prio "$ifc" 6 0
-		dcqcn_prio "$ifc" 7 0
+		dcqcn_prio "$ifc" 4 1
+		dcqcn_prio "$ifc" 5 1
+		dcqcn_prio "$ifc" 6 1
+		dcqcn_prio "$ifc" 7 1
 	fi
 	if capable "$ifc" "CNP marking sysfs (ecn/roce_np)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np" test -d "/sys/class/net/$ifc/ecn/roce_np"; then
 		cnp_sysfs "$ifc" 48 6
@@ -794,7 +817,7 @@ nic_2() {
 
 # NIC "rail3": ConnectX-7 (mellanox, driver mlnx_ofed) on ens3np0, 400000 Mb/s, MTU 9000.
 # RoCE v2 marks priority 3 / DSCP 26 (ToS 104); CNPs priority 6 / DSCP 48;
-# PFC on 3, trust dscp, DCQCN on 3: the same priorities the switches keep lossless.
+# PFC on 3 (the priorities the switches keep lossless), trust dscp, DCQCN on 0,1,2,3,4,5,6,7.
 nic_3() {
 	local ifc=ens3np0
 	if ! link_exists "$ifc"; then
@@ -813,6 +836,7 @@ nic_3() {
 	if capable "$ifc" "mlnx_qos (MLNX_OFED DCB)" "install MLNX_OFED and load mlx5_core" mlnx_qos -i "$ifc"; then
 		ensure "$ifc" trust dscp "$(mlnx_get "$ifc" trust)" mlnx_qos -i "$ifc" --trust dscp
 		ensure "$ifc" pfc 0,0,0,1,0,0,0,0 "$(mlnx_get "$ifc" pfc)" mlnx_qos -i "$ifc" --pfc 0,0,0,1,0,0,0,0
+		cable_len "$ifc" 3 "$(mlnx_get "$ifc" cable_len)" mlnx_qos -i "$ifc" --cable_len=3
 		ensure "$ifc" ets 'tsa ets,ets,ets,ets,ets,ets,strict,ets tcbw 50,0,0,50,0,0,0,0' "$(mlnx_get "$ifc" ets)" mlnx_qos -i "$ifc" --tsa ets,ets,ets,ets,ets,ets,strict,ets --tcbw 50,0,0,50,0,0,0,0
 		ensure "$ifc" prio_tc 0,0,0,3,0,0,6,0 "$(mlnx_get "$ifc" prio_tc)" mlnx_qos -i "$ifc" --prio_tc 0,0,0,3,0,0,6,0
 		# The fabric's DSCP -> priority map, one --dscp2prio per DSCP that differs.
@@ -820,14 +844,14 @@ nic_3() {
 	fi
 	roce_cm "$ifc" 'RoCE v2' 104
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
-		dcqcn_prio "$ifc" 0 0
-		dcqcn_prio "$ifc" 1 0
-		dcqcn_prio "$ifc" 2 0
+		dcqcn_prio "$ifc" 0 1
+		dcqcn_prio "$ifc" 1 1
+		dcqcn_prio "$ifc" 2 1
 		dcqcn_prio "$ifc" 3 1
-		dcqcn_prio "$ifc" 4 0
-		dcqcn_prio "$ifc" 5 0
-		dcqcn_prio "$ifc" 6 0
-		dcqcn_prio "$ifc" 7 0
+		dcqcn_prio "$ifc" 4 1
+		dcqcn_prio "$ifc" 5 1
+		dcqcn_prio "$ifc" 6 1
+		dcqcn_prio "$ifc" 7 1
 	fi
 	if capable "$ifc" "CNP marking sysfs (ecn/roce_np)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np" test -d "/sys/class/net/$ifc/ecn/roce_np"; then
 		cnp_sysfs "$ifc" 48 6
@@ -836,7 +860,7 @@ nic_3() {
 
 # NIC "rail4": ConnectX-7 (mellanox, driver mlnx_ofed) on ens4np0, 400000 Mb/s, MTU 9000.
 # RoCE v2 marks priority 3 / DSCP 26 (ToS 104); CNPs priority 6 / DSCP 48;
-# PFC on 3, trust dscp, DCQCN on 3: the same priorities the switches keep lossless.
+# PFC on 3 (the priorities the switches keep lossless), trust dscp, DCQCN on 0,1,2,3,4,5,6,7.
 nic_4() {
 	local ifc=ens4np0
 	if ! link_exists "$ifc"; then
@@ -855,6 +879,7 @@ nic_4() {
 	if capable "$ifc" "mlnx_qos (MLNX_OFED DCB)" "install MLNX_OFED and load mlx5_core" mlnx_qos -i "$ifc"; then
 		ensure "$ifc" trust dscp "$(mlnx_get "$ifc" trust)" mlnx_qos -i "$ifc" --trust dscp
 		ensure "$ifc" pfc 0,0,0,1,0,0,0,0 "$(mlnx_get "$ifc" pfc)" mlnx_qos -i "$ifc" --pfc 0,0,0,1,0,0,0,0
+		cable_len "$ifc" 3 "$(mlnx_get "$ifc" cable_len)" mlnx_qos -i "$ifc" --cable_len=3
 		ensure "$ifc" ets 'tsa ets,ets,ets,ets,ets,ets,strict,ets tcbw 50,0,0,50,0,0,0,0' "$(mlnx_get "$ifc" ets)" mlnx_qos -i "$ifc" --tsa ets,ets,ets,ets,ets,ets,strict,ets --tcbw 50,0,0,50,0,0,0,0
 		ensure "$ifc" prio_tc 0,0,0,3,0,0,6,0 "$(mlnx_get "$ifc" prio_tc)" mlnx_qos -i "$ifc" --prio_tc 0,0,0,3,0,0,6,0
 		# The fabric's DSCP -> priority map, one --dscp2prio per DSCP that differs.
@@ -862,14 +887,14 @@ nic_4() {
 	fi
 	roce_cm "$ifc" 'RoCE v2' 104
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
-		dcqcn_prio "$ifc" 0 0
-		dcqcn_prio "$ifc" 1 0
-		dcqcn_prio "$ifc" 2 0
+		dcqcn_prio "$ifc" 0 1
+		dcqcn_prio "$ifc" 1 1
+		dcqcn_prio "$ifc" 2 1
 		dcqcn_prio "$ifc" 3 1
-		dcqcn_prio "$ifc" 4 0
-		dcqcn_prio "$ifc" 5 0
-		dcqcn_prio "$ifc" 6 0
-		dcqcn_prio "$ifc" 7 0
+		dcqcn_prio "$ifc" 4 1
+		dcqcn_prio "$ifc" 5 1
+		dcqcn_prio "$ifc" 6 1
+		dcqcn_prio "$ifc" 7 1
 	fi
 	if capable "$ifc" "CNP marking sysfs (ecn/roce_np)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np" test -d "/sys/class/net/$ifc/ecn/roce_np"; then
 		cnp_sysfs "$ifc" 48 6
@@ -878,7 +903,7 @@ nic_4() {
 
 # NIC "rail5": ConnectX-7 (mellanox, driver mlnx_ofed) on ens5np0, 400000 Mb/s, MTU 9000.
 # RoCE v2 marks priority 3 / DSCP 26 (ToS 104); CNPs priority 6 / DSCP 48;
-# PFC on 3, trust dscp, DCQCN on 3: the same priorities the switches keep lossless.
+# PFC on 3 (the priorities the switches keep lossless), trust dscp, DCQCN on 0,1,2,3,4,5,6,7.
 nic_5() {
 	local ifc=ens5np0
 	if ! link_exists "$ifc"; then
@@ -897,6 +922,7 @@ nic_5() {
 	if capable "$ifc" "mlnx_qos (MLNX_OFED DCB)" "install MLNX_OFED and load mlx5_core" mlnx_qos -i "$ifc"; then
 		ensure "$ifc" trust dscp "$(mlnx_get "$ifc" trust)" mlnx_qos -i "$ifc" --trust dscp
 		ensure "$ifc" pfc 0,0,0,1,0,0,0,0 "$(mlnx_get "$ifc" pfc)" mlnx_qos -i "$ifc" --pfc 0,0,0,1,0,0,0,0
+		cable_len "$ifc" 3 "$(mlnx_get "$ifc" cable_len)" mlnx_qos -i "$ifc" --cable_len=3
 		ensure "$ifc" ets 'tsa ets,ets,ets,ets,ets,ets,strict,ets tcbw 50,0,0,50,0,0,0,0' "$(mlnx_get "$ifc" ets)" mlnx_qos -i "$ifc" --tsa ets,ets,ets,ets,ets,ets,strict,ets --tcbw 50,0,0,50,0,0,0,0
 		ensure "$ifc" prio_tc 0,0,0,3,0,0,6,0 "$(mlnx_get "$ifc" prio_tc)" mlnx_qos -i "$ifc" --prio_tc 0,0,0,3,0,0,6,0
 		# The fabric's DSCP -> priority map, one --dscp2prio per DSCP that differs.
@@ -904,14 +930,14 @@ nic_5() {
 	fi
 	roce_cm "$ifc" 'RoCE v2' 104
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
-		dcqcn_prio "$ifc" 0 0
-		dcqcn_prio "$ifc" 1 0
-		dcqcn_prio "$ifc" 2 0
+		dcqcn_prio "$ifc" 0 1
+		dcqcn_prio "$ifc" 1 1
+		dcqcn_prio "$ifc" 2 1
 		dcqcn_prio "$ifc" 3 1
-		dcqcn_prio "$ifc" 4 0
-		dcqcn_prio "$ifc" 5 0
-		dcqcn_prio "$ifc" 6 0
-		dcqcn_prio "$ifc" 7 0
+		dcqcn_prio "$ifc" 4 1
+		dcqcn_prio "$ifc" 5 1
+		dcqcn_prio "$ifc" 6 1
+		dcqcn_prio "$ifc" 7 1
 	fi
 	if capable "$ifc" "CNP marking sysfs (ecn/roce_np)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np" test -d "/sys/class/net/$ifc/ecn/roce_np"; then
 		cnp_sysfs "$ifc" 48 6
@@ -920,7 +946,7 @@ nic_5() {
 
 # NIC "rail6": ConnectX-7 (mellanox, driver mlnx_ofed) on ens6np0, 400000 Mb/s, MTU 9000.
 # RoCE v2 marks priority 3 / DSCP 26 (ToS 104); CNPs priority 6 / DSCP 48;
-# PFC on 3, trust dscp, DCQCN on 3: the same priorities the switches keep lossless.
+# PFC on 3 (the priorities the switches keep lossless), trust dscp, DCQCN on 0,1,2,3,4,5,6,7.
 nic_6() {
 	local ifc=ens6np0
 	if ! link_exists "$ifc"; then
@@ -939,6 +965,7 @@ nic_6() {
 	if capable "$ifc" "mlnx_qos (MLNX_OFED DCB)" "install MLNX_OFED and load mlx5_core" mlnx_qos -i "$ifc"; then
 		ensure "$ifc" trust dscp "$(mlnx_get "$ifc" trust)" mlnx_qos -i "$ifc" --trust dscp
 		ensure "$ifc" pfc 0,0,0,1,0,0,0,0 "$(mlnx_get "$ifc" pfc)" mlnx_qos -i "$ifc" --pfc 0,0,0,1,0,0,0,0
+		cable_len "$ifc" 3 "$(mlnx_get "$ifc" cable_len)" mlnx_qos -i "$ifc" --cable_len=3
 		ensure "$ifc" ets 'tsa ets,ets,ets,ets,ets,ets,strict,ets tcbw 50,0,0,50,0,0,0,0' "$(mlnx_get "$ifc" ets)" mlnx_qos -i "$ifc" --tsa ets,ets,ets,ets,ets,ets,strict,ets --tcbw 50,0,0,50,0,0,0,0
 		ensure "$ifc" prio_tc 0,0,0,3,0,0,6,0 "$(mlnx_get "$ifc" prio_tc)" mlnx_qos -i "$ifc" --prio_tc 0,0,0,3,0,0,6,0
 		# The fabric's DSCP -> priority map, one --dscp2prio per DSCP that differs.
@@ -946,14 +973,14 @@ nic_6() {
 	fi
 	roce_cm "$ifc" 'RoCE v2' 104
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
-		dcqcn_prio "$ifc" 0 0
-		dcqcn_prio "$ifc" 1 0
-		dcqcn_prio "$ifc" 2 0
+		dcqcn_prio "$ifc" 0 1
+		dcqcn_prio "$ifc" 1 1
+		dcqcn_prio "$ifc" 2 1
 		dcqcn_prio "$ifc" 3 1
-		dcqcn_prio "$ifc" 4 0
-		dcqcn_prio "$ifc" 5 0
-		dcqcn_prio "$ifc" 6 0
-		dcqcn_prio "$ifc" 7 0
+		dcqcn_prio "$ifc" 4 1
+		dcqcn_prio "$ifc" 5 1
+		dcqcn_prio "$ifc" 6 1
+		dcqcn_prio "$ifc" 7 1
 	fi
 	if capable "$ifc" "CNP marking sysfs (ecn/roce_np)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np" test -d "/sys/class/net/$ifc/ecn/roce_np"; then
 		cnp_sysfs "$ifc" 48 6
@@ -962,7 +989,7 @@ nic_6() {
 
 # NIC "rail7": ConnectX-7 (mellanox, driver mlnx_ofed) on ens7np0, 400000 Mb/s, MTU 9000.
 # RoCE v2 marks priority 3 / DSCP 26 (ToS 104); CNPs priority 6 / DSCP 48;
-# PFC on 3, trust dscp, DCQCN on 3: the same priorities the switches keep lossless.
+# PFC on 3 (the priorities the switches keep lossless), trust dscp, DCQCN on 0,1,2,3,4,5,6,7.
 nic_7() {
 	local ifc=ens7np0
 	if ! link_exists "$ifc"; then
@@ -981,6 +1008,7 @@ nic_7() {
 	if capable "$ifc" "mlnx_qos (MLNX_OFED DCB)" "install MLNX_OFED and load mlx5_core" mlnx_qos -i "$ifc"; then
 		ensure "$ifc" trust dscp "$(mlnx_get "$ifc" trust)" mlnx_qos -i "$ifc" --trust dscp
 		ensure "$ifc" pfc 0,0,0,1,0,0,0,0 "$(mlnx_get "$ifc" pfc)" mlnx_qos -i "$ifc" --pfc 0,0,0,1,0,0,0,0
+		cable_len "$ifc" 3 "$(mlnx_get "$ifc" cable_len)" mlnx_qos -i "$ifc" --cable_len=3
 		ensure "$ifc" ets 'tsa ets,ets,ets,ets,ets,ets,strict,ets tcbw 50,0,0,50,0,0,0,0' "$(mlnx_get "$ifc" ets)" mlnx_qos -i "$ifc" --tsa ets,ets,ets,ets,ets,ets,strict,ets --tcbw 50,0,0,50,0,0,0,0
 		ensure "$ifc" prio_tc 0,0,0,3,0,0,6,0 "$(mlnx_get "$ifc" prio_tc)" mlnx_qos -i "$ifc" --prio_tc 0,0,0,3,0,0,6,0
 		# The fabric's DSCP -> priority map, one --dscp2prio per DSCP that differs.
@@ -988,14 +1016,14 @@ nic_7() {
 	fi
 	roce_cm "$ifc" 'RoCE v2' 104
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
-		dcqcn_prio "$ifc" 0 0
-		dcqcn_prio "$ifc" 1 0
-		dcqcn_prio "$ifc" 2 0
+		dcqcn_prio "$ifc" 0 1
+		dcqcn_prio "$ifc" 1 1
+		dcqcn_prio "$ifc" 2 1
 		dcqcn_prio "$ifc" 3 1
-		dcqcn_prio "$ifc" 4 0
-		dcqcn_prio "$ifc" 5 0
-		dcqcn_prio "$ifc" 6 0
-		dcqcn_prio "$ifc" 7 0
+		dcqcn_prio "$ifc" 4 1
+		dcqcn_prio "$ifc" 5 1
+		dcqcn_prio "$ifc" 6 1
+		dcqcn_prio "$ifc" 7 1
 	fi
 	if capable "$ifc" "CNP marking sysfs (ecn/roce_np)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np" test -d "/sys/class/net/$ifc/ecn/roce_np"; then
 		cnp_sysfs "$ifc" 48 6
@@ -1004,7 +1032,7 @@ nic_7() {
 
 # NIC "rail8": ConnectX-7 (mellanox, driver mlnx_ofed) on ens8np0, 400000 Mb/s, MTU 9000.
 # RoCE v2 marks priority 3 / DSCP 26 (ToS 104); CNPs priority 6 / DSCP 48;
-# PFC on 3, trust dscp, DCQCN on 3: the same priorities the switches keep lossless.
+# PFC on 3 (the priorities the switches keep lossless), trust dscp, DCQCN on 0,1,2,3,4,5,6,7.
 nic_8() {
 	local ifc=ens8np0
 	if ! link_exists "$ifc"; then
@@ -1023,6 +1051,7 @@ nic_8() {
 	if capable "$ifc" "mlnx_qos (MLNX_OFED DCB)" "install MLNX_OFED and load mlx5_core" mlnx_qos -i "$ifc"; then
 		ensure "$ifc" trust dscp "$(mlnx_get "$ifc" trust)" mlnx_qos -i "$ifc" --trust dscp
 		ensure "$ifc" pfc 0,0,0,1,0,0,0,0 "$(mlnx_get "$ifc" pfc)" mlnx_qos -i "$ifc" --pfc 0,0,0,1,0,0,0,0
+		cable_len "$ifc" 3 "$(mlnx_get "$ifc" cable_len)" mlnx_qos -i "$ifc" --cable_len=3
 		ensure "$ifc" ets 'tsa ets,ets,ets,ets,ets,ets,strict,ets tcbw 50,0,0,50,0,0,0,0' "$(mlnx_get "$ifc" ets)" mlnx_qos -i "$ifc" --tsa ets,ets,ets,ets,ets,ets,strict,ets --tcbw 50,0,0,50,0,0,0,0
 		ensure "$ifc" prio_tc 0,0,0,3,0,0,6,0 "$(mlnx_get "$ifc" prio_tc)" mlnx_qos -i "$ifc" --prio_tc 0,0,0,3,0,0,6,0
 		# The fabric's DSCP -> priority map, one --dscp2prio per DSCP that differs.
@@ -1030,14 +1059,14 @@ nic_8() {
 	fi
 	roce_cm "$ifc" 'RoCE v2' 104
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
-		dcqcn_prio "$ifc" 0 0
-		dcqcn_prio "$ifc" 1 0
-		dcqcn_prio "$ifc" 2 0
+		dcqcn_prio "$ifc" 0 1
+		dcqcn_prio "$ifc" 1 1
+		dcqcn_prio "$ifc" 2 1
 		dcqcn_prio "$ifc" 3 1
-		dcqcn_prio "$ifc" 4 0
-		dcqcn_prio "$ifc" 5 0
-		dcqcn_prio "$ifc" 6 0
-		dcqcn_prio "$ifc" 7 0
+		dcqcn_prio "$ifc" 4 1
+		dcqcn_prio "$ifc" 5 1
+		dcqcn_prio "$ifc" 6 1
+		dcqcn_prio "$ifc" 7 1
 	fi
 	if capable "$ifc" "CNP marking sysfs (ecn/roce_np)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np" test -d "/sys/class/net/$ifc/ecn/roce_np"; then
 		cnp_sysfs "$ifc" 48 6

@@ -279,7 +279,7 @@ function Set-RegistryDword {
 # documented PowerShell cmdlet or registry key in WinOF 5.50 or WinOF-2 1.21
 # (neither manual names one); the adapter firmware's own settings apply: it runs
 # DCQCN on the priorities of its ROCE_CC_PRIO_MASK, all of them by default.
-Write-Warning 'fabricc: DCQCN only on priority 3 and CNP priority 6 / DSCP 48 are not set by this script: the Windows drivers document no setting for them. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'
+Write-Warning 'fabricc: DCQCN on every priority and CNP priority 6 / DSCP 48 are not set by this script: the Windows drivers document no setting for them. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'
 # The DSCP of RDMA packets is set from the priority through the adapter's
 # PriorityToDscpMappingTable_<priority> key, documented for WinOF (ConnectX-3,
 # WinOF User Manual 5.50 §4.1.11.7) but not in the WinOF-2 User Manual 1.21;

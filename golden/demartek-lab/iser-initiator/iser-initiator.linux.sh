@@ -22,7 +22,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=f4a89239ff7954b4a928f3fdc64e40b06a8e4c3546e69fc395c62afa892b2be5
+FABRICC_SCRIPT_ID=42a44ca5425e23d389f9c4d459a16712a91d67814fb24208bb98fec36fbbf0bf
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
@@ -667,7 +667,7 @@ finish() {
 
 # NIC "roce0": QL45212 (qlogic, driver qede) on p4p1, 25000 Mb/s, MTU 1500, VLAN 2.
 # RoCE v2 marks priority 3 / DSCP 26 (ToS 104); CNPs priority 6 / DSCP 48;
-# PFC on 3, trust dscp, DCQCN on 3: the same priorities the switches keep lossless.
+# PFC on 3 (the priorities the switches keep lossless), trust dscp, DCQCN on 0,1,2,3,4,5,6,7.
 nic_1() {
 	local ifc=p4p1
 	if ! link_exists "$ifc"; then

@@ -309,7 +309,7 @@ nic_1() {
 	note "mlxen0: mlx4en (ConnectX-3) has no DSCP trust, DSCP map or ETS sysctls; the NIC classifies by PCP only"
 	manual "mlxen0: RoCE needs a kernel built with 'options OFED' and the mlx4ib module (kldload mlx4ib);"
 	manual "mlxen0:   FreeBSD has no RDMA-CM default ToS, so RDMA applications must mark ToS 104 (DSCP 26) themselves"
-	note "mlxen0: mlx4en exposes no congestion control (ECN/DCQCN) setting; wanted on 3, not set"
+	note "mlxen0: mlx4en exposes no congestion control (ECN/DCQCN) setting; wanted on 0,1,2,3,4,5,6,7, not set"
 }
 
 need_root

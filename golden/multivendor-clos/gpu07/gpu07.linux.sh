@@ -22,7 +22,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=7d596d7d6bf477206569e231bcf792a3896522bdd00e66de0ea12ba714e49a91
+FABRICC_SCRIPT_ID=4e14098ef7a050268b766f9787bcf88aa438bee3d70ad8dfc3cbe396a197d830
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
@@ -344,6 +344,7 @@ mlnx_get() {
 		}
 		inmap && /^[[:space:]]+[0-9][0-9,]*$/ { dscp(p, $1); next }
 		{ inmap = 0 }
+		/^Cable len:/ { cable = $NF }
 		/^[[:space:]]*enabled/ { pfc = $2; for (i = 3; i <= NF; i++) pfc = pfc "," $i }
 		/^[[:space:]]*tc: / || /^(ets, bw: [0-9]+%|strict|vendor|unknown)$/ {
 			tc = /^[[:space:]]*tc: / ? $2 + 0 : tc + 1
@@ -358,6 +359,7 @@ mlnx_get() {
 		END {
 			if (want == "trust") printf "%s", (trust == "" ? "unreadable" : trust)
 			if (want == "pfc") printf "%s", (pfc == "" ? "unreadable" : pfc)
+			if (want == "cable_len") printf "%s", (cable == "" ? "unreadable" : cable)
 			if (want == "ets") {
 				# mlx5 ETS TCs of 0 % next to one at 100 (dcb_ets)
 				for (i = 0; i < 8; i++) if (tsa[i] == "ets") { sum += bw[i]; if (bw[i] + 0 == 100) full++ }
@@ -441,6 +443,25 @@ roce_cm() {
 		write_value "$dir/ports/$port/default_roce_mode" "$mode"
 	ensure "$ifc" "default_roce_tos ($dev port $port)" "$tos" "$(read_sys "$dir/ports/$port/default_roce_tos")" \
 		write_value "$dir/ports/$port/default_roce_tos" "$tos"
+}
+
+# cable_len IF WANT HAVE CMD...: the cable length in meters, from which mlx5
+# sizes the receive buffer it keeps for the bytes still on the wire after it
+# sends PAUSE. A driver that reads back no length (0, or a tool that prints
+# none) keeps no such buffer (no buffer control on this port) and ignores a
+# set; --dry-run without the interface shows the step.
+cable_len() {
+	local ifc=$1 want=$2 have=$3
+	shift 3
+	case $have in
+	0 | none | unreadable)
+		if [[ $have == 0 || $MODE != dry-run ]] || link_exists "$ifc"; then
+			note "$ifc: the driver reports no cable length, so it sizes no PFC receive buffer from one; the $want m cable is not set"
+			return 0
+		fi
+		;;
+	esac
+	ensure "$ifc" 'cable length (m)' "$want" "$have" "$@"
 }
 
 # dcqcn_prio IF P WANT: DCQCN notification and reaction point on priority P.
@@ -710,7 +731,7 @@ finish() {
 
 # NIC "roce0": ConnectX-6 Dx (mellanox, driver mlnx_ofed) on ens1f0np0, 100000 Mb/s, MTU 9000.
 # RoCE v2 marks priority 3 / DSCP 26 (ToS 104); CNPs priority 6 / DSCP 48;
-# PFC on 3, trust dscp, DCQCN on 3: the same priorities the switches keep lossless.
+# PFC on 3 (the priorities the switches keep lossless), trust dscp, DCQCN on 0,1,2,3,4,5,6,7.
 nic_1() {
 	local ifc=ens1f0np0
 	if ! link_exists "$ifc"; then
@@ -729,6 +750,7 @@ nic_1() {
 	if capable "$ifc" "mlnx_qos (MLNX_OFED DCB)" "install MLNX_OFED and load mlx5_core" mlnx_qos -i "$ifc"; then
 		ensure "$ifc" trust dscp "$(mlnx_get "$ifc" trust)" mlnx_qos -i "$ifc" --trust dscp
 		ensure "$ifc" pfc 0,0,0,1,0,0,0,0 "$(mlnx_get "$ifc" pfc)" mlnx_qos -i "$ifc" --pfc 0,0,0,1,0,0,0,0
+		cable_len "$ifc" 2 "$(mlnx_get "$ifc" cable_len)" mlnx_qos -i "$ifc" --cable_len=2
 		ensure "$ifc" ets 'tsa ets,ets,ets,ets,ets,ets,strict,ets tcbw 50,0,0,50,0,0,0,0' "$(mlnx_get "$ifc" ets)" mlnx_qos -i "$ifc" --tsa ets,ets,ets,ets,ets,ets,strict,ets --tcbw 50,0,0,50,0,0,0,0
 		ensure "$ifc" prio_tc 0,0,0,3,0,0,6,0 "$(mlnx_get "$ifc" prio_tc)" mlnx_qos -i "$ifc" --prio_tc 0,0,0,3,0,0,6,0
 		# The fabric's DSCP -> priority map, one --dscp2prio per DSCP that differs.
@@ -736,14 +758,14 @@ nic_1() {
 	fi
 	roce_cm "$ifc" 'RoCE v2' 104
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
-		dcqcn_prio "$ifc" 0 0
-		dcqcn_prio "$ifc" 1 0
-		dcqcn_prio "$ifc" 2 0
+		dcqcn_prio "$ifc" 0 1
+		dcqcn_prio "$ifc" 1 1
+		dcqcn_prio "$ifc" 2 1
 		dcqcn_prio "$ifc" 3 1
-		dcqcn_prio "$ifc" 4 0
-		dcqcn_prio "$ifc" 5 0
-		dcqcn_prio "$ifc" 6 0
-		dcqcn_prio "$ifc" 7 0
+		dcqcn_prio "$ifc" 4 1
+		dcqcn_prio "$ifc" 5 1
+		dcqcn_prio "$ifc" 6 1
+		dcqcn_prio "$ifc" 7 1
 	fi
 	if capable "$ifc" "CNP marking sysfs (ecn/roce_np)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np" test -d "/sys/class/net/$ifc/ecn/roce_np"; then
 		cnp_sysfs "$ifc" 48 6

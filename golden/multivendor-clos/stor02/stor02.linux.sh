@@ -22,7 +22,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=80dbb39e56606b853b5d377a2d17e65fb1fa2685e0aee23e13103962977eb55e
+FABRICC_SCRIPT_ID=10745c3d6997109eacd376248c48ecb7b16f06bf19fd04f02fd6a849dfcd3aa3
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
@@ -414,6 +414,25 @@ roce_cm() {
 		write_value "$dir/ports/$port/default_roce_tos" "$tos"
 }
 
+# cable_len IF WANT HAVE CMD...: the cable length in meters, from which mlx5
+# sizes the receive buffer it keeps for the bytes still on the wire after it
+# sends PAUSE. A driver that reads back no length (0, or a tool that prints
+# none) keeps no such buffer (no buffer control on this port) and ignores a
+# set; --dry-run without the interface shows the step.
+cable_len() {
+	local ifc=$1 want=$2 have=$3
+	shift 3
+	case $have in
+	0 | none | unreadable)
+		if [[ $have == 0 || $MODE != dry-run ]] || link_exists "$ifc"; then
+			note "$ifc: the driver reports no cable length, so it sizes no PFC receive buffer from one; the $want m cable is not set"
+			return 0
+		fi
+		;;
+	esac
+	ensure "$ifc" 'cable length (m)' "$want" "$have" "$@"
+}
+
 # has_systemd: systemd is the running init: systemctl is there and
 # /run/systemd/system exists (sd_booted(3)).
 has_systemd() { command -v systemctl >/dev/null 2>&1 && [[ -d /run/systemd/system ]]; }
@@ -664,7 +683,7 @@ finish() {
 
 # NIC "roce0": ConnectX-5 (mellanox, driver inbox) on ens2f0np0, 100000 Mb/s, MTU 9000.
 # RoCE v2 marks priority 3 / DSCP 26 (ToS 104); CNPs priority 6 / DSCP 48;
-# PFC on 3, trust dscp, DCQCN on 3: the same priorities the switches keep lossless.
+# PFC on 3 (the priorities the switches keep lossless), trust dscp, DCQCN on 0,1,2,3,4,5,6,7.
 nic_1() {
 	local ifc=ens2f0np0
 	if ! link_exists "$ifc"; then
@@ -682,6 +701,7 @@ nic_1() {
 	fi
 	if capable "$ifc" "DCB (dcbnl)" "load mlx5_core, whose dcbnl iproute2's dcb drives" dcb pfc show dev "$ifc"; then
 		ensure "$ifc" pfc '0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off' "$(dcb_get "$ifc" pfc prio-pfc)" dcb pfc set dev "$ifc" prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off
+		cable_len "$ifc" 7 "$(dcb_get "$ifc" pfc delay)" dcb pfc set dev "$ifc" delay 7
 		# Willing off: the host keeps its own settings rather than take the switch's
 		# DCBX proposal, as Mellanox advises for Windows (Set-NetQosDcbxSetting -Willing 0).
 		ensure "$ifc" 'ets willing' off "$(dcb_get "$ifc" ets willing)" dcb ets set dev "$ifc" willing off tc-tsa 0:ets 1:ets 2:ets 3:ets 4:ets 5:ets 6:strict 7:ets tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0
@@ -691,7 +711,7 @@ nic_1() {
 		ensure "$ifc" 'app dscp-prio' '0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0' "$(dcb_get "$ifc" app dscp-prio)" dcb app replace dev "$ifc" dscp-prio 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
 	roce_cm "$ifc" 'RoCE v2' 104
-	note "$ifc: the inbox mlx5 driver has no per-priority DCQCN switch; firmware runs DCQCN on the priorities in ROCE_CC_PRIO_MASK (mlxconfig; default all), wanted: 3"
+	note "$ifc: the inbox mlx5 driver has no per-priority DCQCN switch; firmware runs DCQCN on the priorities in ROCE_CC_PRIO_MASK (mlxconfig; default all), wanted: 0,1,2,3,4,5,6,7"
 	note "$ifc: CNPs keep the firmware default DSCP 48 priority 6, the fabric's CNP class"
 }
 
