@@ -89,14 +89,22 @@ func renderFiles(f *model.Fabric, sw *model.Switch, mapped bool) ([]targets.File
 	if err != nil {
 		return nil, fmt.Errorf("openconfig: switch %q: %w", sw.Name, err)
 	}
+	set, err := setJSON(data)
+	if err != nil {
+		return nil, fmt.Errorf("openconfig: switch %q: %w", sw.Name, err)
+	}
 	note := writeNote(f, sw, noteSize.NewText(mapped))
 	noteSize.Done(note.Len())
 	files := []targets.File{
 		{Name: sw.Name + ".openconfig.json", Target: Target, Mode: 0o644, Data: data},
 		{Name: sw.Name + ".openconfig.md", Target: Target, Mode: 0o644, Data: note.Bytes(), Map: note.SourceMap()},
+		{Name: setRequestName(sw), Target: Target, Mode: 0o644, Data: set},
 	}
 	if mapped {
 		if files[0].Map, err = targets.MapJSON(data, jsonElements(sw)); err != nil {
+			return nil, fmt.Errorf("openconfig: switch %q: %w", sw.Name, err)
+		}
+		if files[2].Map, err = targets.MapJSON(set, setElements(sw)); err != nil {
 			return nil, fmt.Errorf("openconfig: switch %q: %w", sw.Name, err)
 		}
 	}

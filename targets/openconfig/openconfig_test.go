@@ -43,8 +43,8 @@ func TestRoundTrip(t *testing.T) {
 		sw := &f.Switches[i]
 		t.Run(sw.Name, func(t *testing.T) {
 			files := render(t, f, sw.Name)
-			if len(files) != 2 || files[sw.Name+".openconfig.md"] == nil {
-				t.Fatalf("files %v, want %s.openconfig.json and .md", keys(files), sw.Name)
+			if len(files) != 3 || files[sw.Name+".openconfig.md"] == nil || files[sw.Name+".openconfig-set.json"] == nil {
+				t.Fatalf("files %v, want %s.openconfig.json, .md and -set.json", keys(files), sw.Name)
 			}
 			data := files[sw.Name+".openconfig.json"]
 			got := &oc.Device{}
