@@ -888,5 +888,5 @@ const wantSmallSet = `{
       }
     }
   ]
-}}
+}
 `
