@@ -40,8 +40,17 @@ var speeds = map[int]oc.E_IfEthernet_ETHERNET_SPEED{
 // compiler's link checks compare by: the IP MTU on EOS, Onyx and Cumulus
 // Linux, so each gets the 14-byte Ethernet header added. 0 (no MTU in
 // the model) stays 0, meaning "not written".
+//
+// On EOS the leaf is not written either: Arista does not support setting
+// the L2 MTU (openconfig/featureprofiles deviation omit_l2_mtu, "Arista
+// does not support setting L2 MTU, so only set L3 MTU"; its interface
+// helper sets config/mtu only without that deviation). EOS's own "mtu"
+// is the IP MTU of a routed port, whose OpenConfig form is the
+// subinterface's ipv4/ipv6 mtu (openconfig-if-ip), which this package
+// does not generate, so the MTU stays with the native configuration
+// there (the note says so, writeMTU).
 func ocMTU(pl model.Platform, mtu int) (uint16, error) {
-	if mtu == 0 {
+	if mtu == 0 || pl == model.PlatformEOS {
 		return 0, nil
 	}
 	frame := pl.PortMTU().FrameBytes(mtu)
