@@ -301,6 +301,31 @@ func writeInterface(w *jsonWriter, pl model.Platform, p *model.Port) {
 	w.close('}')
 	writeSwitchedVLAN(w, p)
 	w.close('}')
+	if p.Mode == model.ModeRouted {
+		writeRouted(w, pl, p)
+	}
+	w.close('}')
+}
+
+// writeRouted writes subinterface 0 of a routed port (addRouted).
+func writeRouted(w *jsonWriter, pl model.Platform, p *model.Port) {
+	w.object("subinterfaces")
+	w.array("subinterface")
+	w.element()
+	w.object("config")
+	w.number("index", 0)
+	w.close('}')
+	w.number("index", 0)
+	w.object("openconfig-if-ip:ipv4")
+	w.object("config")
+	w.boolean("enabled", true)
+	if pl == model.PlatformEOS && p.MTU > 0 && p.MTU <= 65535 {
+		w.number("mtu", uint64(p.MTU))
+	}
+	w.close('}')
+	w.close('}')
+	w.close('}')
+	w.close(']')
 	w.close('}')
 }
 

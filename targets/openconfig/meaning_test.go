@@ -75,8 +75,10 @@ func TestMTUIsFrameWithoutFCS(t *testing.T) {
 		}
 		json := string(render(t, f, tt.sw)[tt.sw+".openconfig.json"])
 		if tt.want == 0 {
-			if strings.Contains(json, `"mtu"`) {
-				t.Errorf("%s.openconfig.json has an mtu leaf; EOS takes none", tt.sw)
+			for _, frame := range []string{`"mtu": 9228`, `"mtu": 1514`} {
+				if strings.Contains(json, frame) {
+					t.Errorf("%s.openconfig.json has %s; EOS takes no L2 mtu", tt.sw, frame)
+				}
 			}
 			continue
 		}
@@ -97,6 +99,42 @@ func TestMTUIsFrameWithoutFCS(t *testing.T) {
 		sw.Ports[len(sw.Ports)-1].MTU = 65521
 		if _, err := Render(f, sw); err != nil {
 			t.Errorf("%s MTU 65521: %v", sw.Platform, err)
+		}
+	}
+}
+
+// TestRoutedPortIsRouted: a routed port is routed in OpenConfig by IP on
+// its subinterface 0 (openconfig/featureprofiles internal/attrs
+// ConfigOCInterface: subinterface 0 ipv4 enabled), with the EOS port MTU
+// as the IPv4 MTU (openconfig-if-ip.yang ipv4 leaf mtu: "The size, in
+// octets, of the largest IPv4 packet that the interface will send and
+// receive", what EOS's mtu sets on a routed port); switchports get none.
+func TestRoutedPortIsRouted(t *testing.T) {
+	tests := []struct {
+		sw, port string
+		routed   bool
+		ipMTU    uint16
+	}{
+		{"leaf1", "Ethernet31/1", true, 9214},
+		{"leaf1", "Ethernet1/1", false, 0},
+		{"spine1", "swp1", true, 0},
+		{"leaf2", "1/1", false, 0},
+	}
+	f := testFabric()
+	for _, tt := range tests {
+		i := build(t, f, tt.sw).GetInterface(tt.port)
+		v4 := i.GetSubinterface(0).GetIpv4()
+		if v4 == nil {
+			v4 = &oc.Interface_Subinterface_Ipv4{}
+		}
+		if got := val(v4.Enabled); got != tt.routed || (!tt.routed && len(i.Subinterface) != 0) {
+			t.Errorf("%s %s: subinterface 0 ipv4 enabled %v (%d subinterfaces), want %v", tt.sw, tt.port, got, len(i.Subinterface), tt.routed)
+		}
+		if got := val(v4.Mtu); got != tt.ipMTU {
+			t.Errorf("%s %s: ipv4 mtu %d, want %d", tt.sw, tt.port, got, tt.ipMTU)
+		}
+		if tt.routed && i.GetEthernet().GetSwitchedVlan() != nil {
+			t.Errorf("%s %s: routed port has a switched-vlan", tt.sw, tt.port)
 		}
 	}
 }

@@ -53,15 +53,15 @@ func writeNote(f *model.Fabric, sw *model.Switch, b *targets.Text) *targets.Text
 func writeMTU(b *targets.Text, sw *model.Switch) {
 	b.At()
 	if sw.Platform == model.PlatformEOS {
-		b.WriteString("\n## MTU (not in the JSON)\n\n")
+		b.WriteString("\n## MTU (in the JSON for routed ports only)\n\n")
 		b.At("switch", sw.Name)
 		for _, p := range sw.Ports {
 			b.Also("switch", sw.Name, "port", p.Name, "mtu")
 		}
 		b.WriteString("Arista does not support setting OpenConfig's L2 interface mtu " +
-			"(openconfig/featureprofiles deviation omit_l2_mtu), and the eos port MTU is the IP MTU of a routed port, " +
-			"which OpenConfig holds in the subinterface's openconfig-if-ip ipv4/ipv6 mtu, a model fabricc does not write. " +
-			"The JSON has no mtu: the port MTU stays with the native configuration (`fabricc push`).\n")
+			"(openconfig/featureprofiles deviation omit_l2_mtu), so the JSON has none. " +
+			"The eos port MTU is the IP MTU of a routed port: on routed ports the JSON writes it as " +
+			"subinterface 0's openconfig-if-ip ipv4 mtu. On switchports it stays with the native configuration (`fabricc push`).\n")
 		return
 	}
 	b.WriteString("\n## MTU (in the JSON)\n\n")

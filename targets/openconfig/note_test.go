@@ -84,7 +84,7 @@ func TestNoteApply(t *testing.T) {
 			removal,
 			"## Queue names on EOS\n",
 			"    qos tx-queue 0 name default\n    qos traffic-class 0 name default\n    qos tx-queue 3 name roce\n    qos traffic-class 3 name roce\n    qos tx-queue 6 name cnp\n    qos traffic-class 6 name cnp\n",
-			"## MTU (not in the JSON)\n",
+			"## MTU (in the JSON for routed ports only)\n",
 			"| openconfig-qos | queues, forwarding groups, classifiers, scheduler policy, ECN profiles, interfaces | 0.8.0 or later (queue-id, revision 2023-02-17 \"Add queue identifier\"); checked with 2.2.0 |\n",
 		}, []string{"Send it as an update (merge) at /", "## MTU (in the JSON)"}},
 		{"spine1", "", []string{

@@ -150,6 +150,7 @@ func TestSetRequestBringsTheDeviceToTheFabric(t *testing.T) {
 		{"native VLAN", "/interfaces/interface[name=Ethernet2/1]/ethernet/switched-vlan/config/native-vlan", "null"},
 		{"description", "/interfaces/interface[name=Ethernet1/1]/config/description", "null"},
 		{"routed port's switched-vlan", "/interfaces/interface[name=Ethernet4/1]/ethernet/switched-vlan", "null"},
+		{"routed port's IPv4", "/interfaces/interface[name=Ethernet4/1]/subinterfaces/subinterface[index=0]/ipv4/config", `{"enabled":true,"mtu":9214}`},
 	}
 	for _, c := range facts {
 		if got := emu.get(c.path); got != c.want {
@@ -862,7 +863,22 @@ const wantSmallSet = `{
           "name": "swp2",
           "type": "iana-if-type:ethernetCsmacd"
         },
-        "openconfig-interfaces:name": "swp2"
+        "openconfig-interfaces:name": "swp2",
+        "openconfig-interfaces:subinterfaces": {
+          "subinterface": [
+            {
+              "config": {
+                "index": 0
+              },
+              "index": 0,
+              "openconfig-if-ip:ipv4": {
+                "config": {
+                  "enabled": true
+                }
+              }
+            }
+          ]
+        }
       }
     },
     {
