@@ -52,6 +52,12 @@ type shared struct {
 
 	mu     sync.Mutex
 	shapes map[string]error
+
+	// set holds the fabric-wide items of the set requests (setPart),
+	// setErr the error making them.
+	setOnce sync.Once
+	set     *setRequest
+	setErr  error
 }
 
 // sharedCache keeps the fabric-wide part of the fabrics rendered lately,

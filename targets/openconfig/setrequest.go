@@ -42,6 +42,23 @@ func setRequestName(sw *model.Switch) string { return sw.Name + ".openconfig-set
 type setItem struct {
 	path  string
 	value map[string]any
+	// raw is the item as encode writes it, kept for the fabric-wide
+	// items every switch's file repeats (setPart); nil when not made.
+	raw rawJSON
+}
+
+// rawJSON is JSON writeAny copies as it is.
+type rawJSON []byte
+
+// itemLevel is the nesting level of an item in the request file.
+const itemLevel = 2
+
+// object returns the item as encode writes it.
+func (it setItem) object() any {
+	if it.raw != nil {
+		return it.raw
+	}
+	return map[string]any{"path": it.path, "encoding": "json_ietf", "value": it.value}
 }
 
 // setRequest is the content of one request file.
@@ -50,24 +67,93 @@ type setRequest struct {
 	replaces, updates []setItem
 }
 
-// setJSON builds sw's set request from its rendered OpenConfig document.
-func setJSON(doc []byte) ([]byte, error) {
-	dec := json.NewDecoder(bytes.NewReader(doc))
+// setJSON builds sw's set request from the same writers as its
+// OpenConfig JSON (renderJSON has accepted f and sw): the fabric-wide
+// items once per fabric (shared.setPart), the port items per switch.
+func setJSON(f *model.Fabric, sw *model.Switch) ([]byte, error) {
+	s := sharedPart(f)
+	fab, err := s.setPart(f)
+	if err != nil {
+		return nil, err
+	}
+	w := &jsonWriter{buf: &bytes.Buffer{}}
+	w.open('{')
+	w.array("interface")
+	ports := byName(sw.Ports)
+	for _, p := range ports {
+		writeInterface(w, sw.Platform, p)
+	}
+	w.close(']')
+	w.array("qos")
+	for _, p := range ports {
+		writeQoSInterface(w, &f.QoS, p, s.classifiers)
+	}
+	w.close(']')
+	w.close('}')
+	root, err := decodeObject(w.buf.Bytes())
+	if err != nil {
+		return nil, err
+	}
+	var r setRequest
+	r.addInterfaces(list(root, "interface"))
+	r.deletes = append(r.deletes, fab.deletes...)
+	r.replaces = append(r.replaces, fab.replaces...)
+	if s.qosHead != nil {
+		for _, e := range list(root, "qos") {
+			r.replaces = append(r.replaces, setItem{"/qos/interfaces/interface" + key("interface-id", e["interface-id"]),
+				qualify(e, "openconfig-qos"), nil})
+		}
+	}
+	r.updates = append(r.updates, fab.updates...)
+	return r.encode(), nil
+}
+
+// setPart returns the fabric-wide items of every switch's set request:
+// the VLANs' network instance and the QoS lists but /qos/interfaces,
+// decoded from the shared members once.
+func (s *shared) setPart(f *model.Fabric) (*setRequest, error) {
+	s.setOnce.Do(func() {
+		s.set = &setRequest{}
+		if s.instances != nil {
+			root, err := decodeObject(append(append([]byte("{"), s.instances...), '}'))
+			if err != nil {
+				s.setErr = err
+				return
+			}
+			for _, ni := range list(obj(root["openconfig-network-instance:network-instances"]), "network-instance") {
+				s.set.updates = append(s.set.updates, setItem{"/network-instances/network-instance" + key("name", ni["name"]),
+					qualify(ni, "openconfig-network-instance"), nil})
+			}
+		}
+		if s.qosHead != nil {
+			doc := append(append([]byte("{"), s.qosHead...), ',')
+			q, err := decodeObject(append(append(doc, s.qosTail...), '}'))
+			if err != nil {
+				s.setErr = err
+				return
+			}
+			s.set.addQoS(q)
+		}
+		for _, items := range [][]setItem{s.set.replaces, s.set.updates} {
+			for i := range items {
+				var b bytes.Buffer
+				writeAny(&b, items[i].object(), itemLevel)
+				items[i].raw = b.Bytes()
+			}
+		}
+	})
+	return s.set, s.setErr
+}
+
+// decodeObject decodes a JSON object, numbers kept as written.
+func decodeObject(data []byte) (map[string]any, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var root map[string]any
 	if err := dec.Decode(&root); err != nil {
 		return nil, fmt.Errorf("reading the OpenConfig JSON back: %w", err)
 	}
-	var r setRequest
-	r.addInterfaces(list(obj(root["openconfig-interfaces:interfaces"]), "interface"))
-	for _, ni := range list(obj(root["openconfig-network-instance:network-instances"]), "network-instance") {
-		r.updates = append(r.updates, setItem{"/network-instances/network-instance" + key("name", ni["name"]),
-			qualify(ni, "openconfig-network-instance")})
-	}
-	if q := obj(root["openconfig-qos:qos"]); q != nil {
-		r.addQoS(q)
-	}
-	return r.encode(), nil
+	return root, nil
 }
 
 // addInterfaces adds each interface: an update of everything but its
@@ -87,9 +173,9 @@ func (r *setRequest) addInterfaces(ifs []map[string]any) {
 		sv := obj(eth["openconfig-vlan:switched-vlan"])
 		delete(eth, "openconfig-vlan:switched-vlan")
 		rest["openconfig-if-ethernet:ethernet"] = eth
-		r.updates = append(r.updates, setItem{path, qualify(rest, "openconfig-interfaces")})
+		r.updates = append(r.updates, setItem{path, qualify(rest, "openconfig-interfaces"), nil})
 		if sv != nil {
-			r.replaces = append(r.replaces, setItem{path + "/ethernet/switched-vlan", qualify(sv, "openconfig-vlan")})
+			r.replaces = append(r.replaces, setItem{path + "/ethernet/switched-vlan", qualify(sv, "openconfig-vlan"), nil})
 		} else {
 			r.deletes = append(r.deletes, path+"/ethernet/switched-vlan")
 		}
@@ -116,7 +202,7 @@ func (r *setRequest) addQoS(q map[string]any) {
 	for _, l := range qosLists {
 		for _, e := range list(obj(q[l.container]), l.list) {
 			r.replaces = append(r.replaces, setItem{"/qos/" + l.container + "/" + l.list + key(l.key, e[l.key]),
-				qualify(e, "openconfig-qos")})
+				qualify(e, "openconfig-qos"), nil})
 		}
 	}
 	if q["classifiers"] == nil {
@@ -187,7 +273,7 @@ func (r *setRequest) encode() []byte {
 		}
 		out := make([]any, len(items))
 		for i, it := range items {
-			out[i] = map[string]any{"path": it.path, "encoding": "json_ietf", "value": it.value}
+			out[i] = it.object()
 		}
 		doc[name] = out
 	}
@@ -238,6 +324,8 @@ func writeAny(b *bytes.Buffer, v any, level int) {
 		}
 		indent(b, level)
 		b.WriteByte(']')
+	case rawJSON:
+		b.Write(v)
 	case string:
 		writeString(b, v)
 	case json.Number:
@@ -252,7 +340,9 @@ func writeAny(b *bytes.Buffer, v any, level int) {
 // indent starts a new line at level.
 func indent(b *bytes.Buffer, level int) {
 	b.WriteByte('\n')
-	b.WriteString(strings.Repeat("  ", level))
+	for i := 0; i < level; i++ {
+		b.WriteString("  ")
+	}
 }
 
 // writeString writes s as a JSON string with HTML escaping off and "{"
@@ -262,6 +352,12 @@ func indent(b *bytes.Buffer, level int) {
 // would otherwise be run as a template action. The escapes read back as
 // the same characters in JSON and YAML alike.
 func writeString(b *bytes.Buffer, s string) {
+	if plain(s) {
+		b.WriteByte('"')
+		b.WriteString(s)
+		b.WriteByte('"')
+		return
+	}
 	var e bytes.Buffer
 	enc := json.NewEncoder(&e)
 	enc.SetEscapeHTML(false)
@@ -270,6 +366,17 @@ func writeString(b *bytes.Buffer, s string) {
 	lit = bytes.ReplaceAll(lit, []byte("{"), []byte(`\u007b`))
 	lit = bytes.ReplaceAll(lit, []byte("}"), []byte(`\u007d`))
 	b.Write(lit)
+}
+
+// plain reports whether s is printable ASCII that JSON writes as is and
+// holds no brace.
+func plain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '{' || c == '}' {
+			return false
+		}
+	}
+	return true
 }
 
 // setElements names the model elements of each item of the request file
