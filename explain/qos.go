@@ -111,6 +111,8 @@ func (b *Build) classWhat(c *model.Class, rest []string) string {
 	case rest[0] == "ecn":
 		return fmt.Sprintf("ECN of class %q (traffic class %d): mark from %s, up to %d %% at %s",
 			c.Name, c.TrafficClass, docs.Bytes(c.ECN.MinBytes), c.ECN.MarkProbabilityPercent, docs.Bytes(c.ECN.MaxBytes))
+	case rest[0] == "ets" && len(rest) == 2 && rest[1] == "weight":
+		return fmt.Sprintf("ETS of class %q (traffic class %d): %s, %s", c.Name, c.TrafficClass, etsText(c.ETS), weightText(c))
 	case rest[0] == "ets":
 		return fmt.Sprintf("ETS of class %q (traffic class %d): %s", c.Name, c.TrafficClass, etsText(c.ETS))
 	}
@@ -129,6 +131,17 @@ func classText(c *model.Class) string {
 	}
 	return fmt.Sprintf("%q (priority %d, traffic class %d, DSCP %s, %s, %s)",
 		c.Name, c.Priority, c.TrafficClass, orNone(docs.Ranges(c.DSCP)), kind, etsText(c.ETS))
+}
+
+// weightText is the step from a class's ETS to the OpenConfig scheduler
+// input weight (targets/openconfig addSchedulerInput).
+func weightText(c *model.Class) string {
+	if c.ETS.Mode == model.ETSStrict {
+		return fmt.Sprintf("so OpenConfig weight = traffic class %d (openconfig-qos-elements.yang, leaf weight: "+
+			"for priority schedulers, higher values indicate higher priority)", c.TrafficClass)
+	}
+	return fmt.Sprintf("so OpenConfig weight = bandwidth %d (openconfig-qos-elements.yang, leaf weight: "+
+		"for weighted round-robin schedulers, the weight of the input)", c.ETS.BandwidthPercent)
 }
 
 // etsText is "WRR 50 %" or "strict".

@@ -87,6 +87,9 @@ func (b *Build) port(el *Element, sw *model.Switch, p *model.Port, rest []string
 		return b.priorityGroup(el, sw, p, rest[1])
 	case rest[0] == "queue" && len(rest) == 2:
 		return b.egressQueue(el, sw, p, rest[1])
+	case len(rest) == 2 && rest[0] == "mtu" && rest[1] == "frame":
+		el.What = fmt.Sprintf("%s: %s", who, frameText(sw.Platform, p.MTU))
+		b.addAttr(el, "mtu", key...)
 	case rest[0] == "link":
 		el.What = fmt.Sprintf("the cable of %s: %s", who, peerText(p.Peer))
 		b.add(el, "link block", append(key, "link")...)
@@ -111,6 +114,18 @@ func (b *Build) addPortExtras(el *Element, sw *model.Switch, p *model.Port, attr
 	case "trust", "pfc":
 		b.addQoSBlock(el)
 	}
+}
+
+// frameText is the step from the port MTU on platform pl to the frame
+// size OpenConfig's interface mtu counts (targets/openconfig ocMTU):
+// "MTU 9214 (cumulus IP MTU) + 14 (Ethernet header) = 9228, ...".
+func frameText(pl model.Platform, mtu int) string {
+	frame := pl.PortMTU().FrameBytes(mtu)
+	const why = "the frame without FCS that OpenConfig's interface mtu counts (openconfig-interfaces.yang, leaf mtu: 1514 bytes on an Ethernet interface for IP MTU 1500)"
+	if add := frame - mtu; add != 0 {
+		return fmt.Sprintf("MTU %d (%s IP MTU) + %d (Ethernet header) = %d, %s", mtu, pl, add, frame, why)
+	}
+	return fmt.Sprintf("MTU %d (%s counts the frame) = %d, %s", mtu, pl, frame, why)
 }
 
 // portValue prints one attribute's value on p.

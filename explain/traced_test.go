@@ -68,3 +68,24 @@ func TestExplainHeadroomNotConfigured(t *testing.T) {
 		t.Errorf("a Cumulus port's headroom says configured:\n%s", out)
 	}
 }
+
+// A derived OpenConfig leaf shows its step, not only the model's value:
+// the interface mtu is the port MTU plus the Ethernet header, a strict
+// input's weight is its traffic class, a WRR input's its bandwidth.
+func TestExplainOpenConfigDerivedLeaves(t *testing.T) {
+	tests := []struct{ line, want string }{
+		{`"mtu": 9230`, "from switch leaf1, port swp1: MTU 9216 (cumulus IP MTU) + 14 (Ethernet header) = 9230, " +
+			"the frame without FCS that OpenConfig's interface mtu counts (openconfig-interfaces.yang, leaf mtu: " +
+			"1514 bytes on an Ethernet interface for IP MTU 1500)\n  mtu  ../examples/tutorial/fabric.hcl:25:13\n"},
+		{`"weight": "6"`, `from ETS of class "cnp" (traffic class 6): strict, so OpenConfig weight = traffic class 6 ` +
+			"(openconfig-qos-elements.yang, leaf weight: for priority schedulers, higher values indicate higher priority)\n"},
+		{`"weight": "50"`, `from ETS of class "default" (traffic class 0): WRR 50 %, so OpenConfig weight = bandwidth 50 ` +
+			"(openconfig-qos-elements.yang, leaf weight: for weighted round-robin schedulers, the weight of the input)\n"},
+	}
+	for _, tt := range tests {
+		got := explainLine(t, "tutorial", "leaf1/leaf1.openconfig.json", tt.line)
+		if !strings.Contains(got, tt.want) {
+			t.Errorf("explain of %s:\n%s\nwant it to contain:\n%s", tt.line, got, tt.want)
+		}
+	}
+}

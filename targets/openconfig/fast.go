@@ -52,6 +52,12 @@ type shared struct {
 
 	mu     sync.Mutex
 	shapes map[string]error
+
+	// set holds the fabric-wide items of the set requests (setPart),
+	// setErr the error making them.
+	setOnce sync.Once
+	set     *setRequest
+	setErr  error
 }
 
 // sharedCache keeps the fabric-wide part of the fabrics rendered lately,
@@ -301,6 +307,31 @@ func writeInterface(w *jsonWriter, pl model.Platform, p *model.Port) {
 	w.close('}')
 	writeSwitchedVLAN(w, p)
 	w.close('}')
+	if p.Mode == model.ModeRouted {
+		writeRouted(w, pl, p)
+	}
+	w.close('}')
+}
+
+// writeRouted writes subinterface 0 of a routed port (addRouted).
+func writeRouted(w *jsonWriter, pl model.Platform, p *model.Port) {
+	w.object("subinterfaces")
+	w.array("subinterface")
+	w.element()
+	w.object("config")
+	w.number("index", 0)
+	w.close('}')
+	w.number("index", 0)
+	w.object("openconfig-if-ip:ipv4")
+	w.object("config")
+	w.boolean("enabled", true)
+	if pl == model.PlatformEOS && p.MTU > 0 && p.MTU <= 65535 {
+		w.number("mtu", uint64(p.MTU))
+	}
+	w.close('}')
+	w.close('}')
+	w.close('}')
+	w.close(']')
 	w.close('}')
 }
 

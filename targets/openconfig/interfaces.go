@@ -40,8 +40,17 @@ var speeds = map[int]oc.E_IfEthernet_ETHERNET_SPEED{
 // compiler's link checks compare by: the IP MTU on EOS, Onyx and Cumulus
 // Linux, so each gets the 14-byte Ethernet header added. 0 (no MTU in
 // the model) stays 0, meaning "not written".
+//
+// On EOS the leaf is not written either: Arista does not support setting
+// the L2 MTU (openconfig/featureprofiles deviation omit_l2_mtu, "Arista
+// does not support setting L2 MTU, so only set L3 MTU"; its interface
+// helper sets config/mtu only without that deviation). EOS's own "mtu"
+// is the IP MTU of a routed port, whose OpenConfig form is the
+// subinterface's ipv4/ipv6 mtu (openconfig-if-ip), which this package
+// does not generate, so the MTU stays with the native configuration
+// there (the note says so, writeMTU).
 func ocMTU(pl model.Platform, mtu int) (uint16, error) {
-	if mtu == 0 {
+	if mtu == 0 || pl == model.PlatformEOS {
 		return 0, nil
 	}
 	frame := pl.PortMTU().FrameBytes(mtu)
@@ -87,11 +96,32 @@ func addInterface(d *oc.Device, pl model.Platform, p *model.Port) error {
 	// enable-flow-control); the
 	// model keeps it false wherever PFC is on.
 	eth.EnableFlowControl = ygot.Bool(p.LinkPause)
+	if p.Mode == model.ModeRouted {
+		addRouted(i, pl, p)
+	}
 	return addSwitchedVLAN(eth, p)
 }
 
+// addRouted makes a routed port routed: subinterface 0 with IPv4 enabled
+// and no address (the underlay's addresses are the user's). OpenConfig
+// has no "no switchport"; a port is routed by its subinterface 0 carrying
+// IP (openconfig/featureprofiles interface helper, internal/attrs
+// ConfigOCInterface, sets subinterface 0 ipv4 enabled, which Arista needs
+// because its default for ipv4 enabled is false). The model holds no port
+// addresses, IPv6 ones included, so ipv6 is not written. On EOS the port
+// MTU is the IP MTU of the routed port (EOS User Manual, "mtu" in the
+// Ethernet interface commands), i.e. openconfig-if-ip ipv4 mtu, written
+// here instead of the L2 mtu Arista does not support (ocMTU).
+func addRouted(i *oc.Interface, pl model.Platform, p *model.Port) {
+	v4 := i.GetOrCreateSubinterface(0).GetOrCreateIpv4()
+	v4.Enabled = ygot.Bool(true)
+	if pl == model.PlatformEOS && p.MTU > 0 && p.MTU <= 65535 {
+		v4.Mtu = ygot.Uint16(uint16(p.MTU))
+	}
+}
+
 // addSwitchedVLAN sets openconfig-vlan switched-vlan for an access or
-// trunk port; routed ports get none.
+// trunk port; routed ports get none (addRouted).
 func addSwitchedVLAN(eth *oc.Interface_Ethernet, p *model.Port) error {
 	switch p.Mode {
 	case model.ModeRouted:

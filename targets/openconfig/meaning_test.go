@@ -53,18 +53,19 @@ func build(t *testing.T, f *model.Fabric, name string) *oc.Device {
 // openconfig/featureprofiles interface test (feature/interface/singleton)
 // sets it to "the L3 MTU, i.e. the payload portion of an Ethernet frame" +
 // 14. The model's port MTU is the platform's own number, the IP MTU on
-// EOS, Onyx and Cumulus (Linux) alike (model.PortMTU), so each gets 14
-// added: an EOS 9214 and an Onyx 9214, which the link checks take as
-// equal, are one frame size here too.
+// Onyx and Cumulus (Linux) alike (model.PortMTU), so each gets 14 added.
+// EOS gets no mtu leaf: openconfig/featureprofiles deviation
+// omit_l2_mtu, "Arista does not support setting L2 MTU, so only set L3
+// MTU" (ocMTU).
 func TestMTUIsFrameWithoutFCS(t *testing.T) {
 	tests := []struct {
 		sw, port string
 		want     uint16
 	}{
-		{"leaf1", "Ethernet1/1", 9214 + 14},  // EOS, IP MTU 9214
-		{"leaf1", "Ethernet32/1", 1500 + 14}, // EOS, IP MTU 1500: the YANG's 1514
-		{"spine1", "swp1", 9216 + 14},        // Cumulus, Linux MTU 9216
-		{"leaf2", "1/1", 9216 + 14},          // Onyx, IP MTU 9216
+		{"leaf1", "Ethernet1/1", 0},   // EOS, IP MTU 9214: not written
+		{"leaf1", "Ethernet32/1", 0},  // EOS, IP MTU 1500: not written
+		{"spine1", "swp1", 9216 + 14}, // Cumulus, Linux MTU 9216
+		{"leaf2", "1/1", 9216 + 14},   // Onyx, IP MTU 9216
 	}
 	f := testFabric()
 	for _, tt := range tests {
@@ -73,14 +74,22 @@ func TestMTUIsFrameWithoutFCS(t *testing.T) {
 			t.Errorf("%s %s: mtu %d, want %d", tt.sw, tt.port, got, tt.want)
 		}
 		json := string(render(t, f, tt.sw)[tt.sw+".openconfig.json"])
+		if tt.want == 0 {
+			for _, frame := range []string{`"mtu": 9228`, `"mtu": 1514`} {
+				if strings.Contains(json, frame) {
+					t.Errorf("%s.openconfig.json has %s; EOS takes no L2 mtu", tt.sw, frame)
+				}
+			}
+			continue
+		}
 		if want := `"mtu": ` + itoa(int(tt.want)) + ","; !strings.Contains(json, want) {
 			t.Errorf("%s.openconfig.json lacks %s", tt.sw, want)
 		}
 	}
 
 	// uint16 bounds the frame, not the model's number: 65521 fits, as
-	// 65535, but 65530 does not, as 65544, on EOS and Onyx alike.
-	for _, i := range []int{0, 1} {
+	// 65535, but 65530 does not, as 65544 (Onyx).
+	for _, i := range []int{1} {
 		f = testFabric()
 		sw := &f.Switches[i]
 		sw.Ports[len(sw.Ports)-1].MTU = 65530
@@ -90,6 +99,42 @@ func TestMTUIsFrameWithoutFCS(t *testing.T) {
 		sw.Ports[len(sw.Ports)-1].MTU = 65521
 		if _, err := Render(f, sw); err != nil {
 			t.Errorf("%s MTU 65521: %v", sw.Platform, err)
+		}
+	}
+}
+
+// TestRoutedPortIsRouted: a routed port is routed in OpenConfig by IP on
+// its subinterface 0 (openconfig/featureprofiles internal/attrs
+// ConfigOCInterface: subinterface 0 ipv4 enabled), with the EOS port MTU
+// as the IPv4 MTU (openconfig-if-ip.yang ipv4 leaf mtu: "The size, in
+// octets, of the largest IPv4 packet that the interface will send and
+// receive", what EOS's mtu sets on a routed port); switchports get none.
+func TestRoutedPortIsRouted(t *testing.T) {
+	tests := []struct {
+		sw, port string
+		routed   bool
+		ipMTU    uint16
+	}{
+		{"leaf1", "Ethernet31/1", true, 9214},
+		{"leaf1", "Ethernet1/1", false, 0},
+		{"spine1", "swp1", true, 0},
+		{"leaf2", "1/1", false, 0},
+	}
+	f := testFabric()
+	for _, tt := range tests {
+		i := build(t, f, tt.sw).GetInterface(tt.port)
+		v4 := i.GetSubinterface(0).GetIpv4()
+		if v4 == nil {
+			v4 = &oc.Interface_Subinterface_Ipv4{}
+		}
+		if got := val(v4.Enabled); got != tt.routed || (!tt.routed && len(i.Subinterface) != 0) {
+			t.Errorf("%s %s: subinterface 0 ipv4 enabled %v (%d subinterfaces), want %v", tt.sw, tt.port, got, len(i.Subinterface), tt.routed)
+		}
+		if got := val(v4.Mtu); got != tt.ipMTU {
+			t.Errorf("%s %s: ipv4 mtu %d, want %d", tt.sw, tt.port, got, tt.ipMTU)
+		}
+		if tt.routed && i.GetEthernet().GetSwitchedVlan() != nil {
+			t.Errorf("%s %s: routed port has a switched-vlan", tt.sw, tt.port)
 		}
 	}
 }

@@ -32,9 +32,10 @@ func writeNote(f *model.Fabric, sw *model.Switch, b *targets.Text) *targets.Text
 	fmt.Fprintf(b, "Switch %s (%s %s, %s). OpenConfig has no model for PFC, the PFC watchdog "+
 		"or priority-group headroom, carries of DCQCN only the switch's ECN marking, "+
 		"and its classifiers cannot match the 802.1p priority. "+
-		"A gNMI Set of the JSON leaves everything below to the switch's native configuration. "+
-		"Send it as an update (merge) at /: a replace at / would also delete every setting the JSON does not hold.\n",
+		"A gNMI Set of the JSON leaves everything below to the switch's native configuration.\n",
 		name, sw.Platform, quote.Markdown(sw.OSVersion), quote.Markdown(sw.Hardware.Model))
+	writeApply(b, sw)
+	writeModels(b)
 	writePFC(b, &f.QoS, sw)
 	writeWatchdog(b, sw)
 	writeMaps(b, &f.QoS)
@@ -43,6 +44,7 @@ func writeNote(f *model.Fabric, sw *model.Switch, b *targets.Text) *targets.Text
 	writePools(b, sw)
 	writeDCQCN(b, &f.QoS)
 	writeMTU(b, sw)
+	writeQueueNames(b, &f.QoS, sw)
 	return b
 }
 
@@ -50,6 +52,18 @@ func writeNote(f *model.Fabric, sw *model.Switch, b *targets.Text) *targets.Text
 // MTU on this platform (ocMTU, by model.PortMTU).
 func writeMTU(b *targets.Text, sw *model.Switch) {
 	b.At()
+	if sw.Platform == model.PlatformEOS {
+		b.WriteString("\n## MTU (in the JSON for routed ports only)\n\n")
+		b.At("switch", sw.Name)
+		for _, p := range sw.Ports {
+			b.Also("switch", sw.Name, "port", p.Name, "mtu")
+		}
+		b.WriteString("Arista does not support setting OpenConfig's L2 interface mtu " +
+			"(openconfig/featureprofiles deviation omit_l2_mtu), so the JSON has none. " +
+			"The eos port MTU is the IP MTU of a routed port: on routed ports the JSON writes it as " +
+			"subinterface 0's openconfig-if-ip ipv4 mtu. On switchports it stays with the native configuration (`fabricc push`).\n")
+		return
+	}
 	b.WriteString("\n## MTU (in the JSON)\n\n")
 	b.At("switch", sw.Name)
 	for _, p := range sw.Ports {

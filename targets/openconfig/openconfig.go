@@ -1,15 +1,19 @@
 // Package openconfig renders every switch of a fabric, whatever its
 // platform, as OpenConfig configuration in RFC 7951 JSON
-// ("<switch>.openconfig.json"), the form a gNMI Set carries, plus a
+// ("<switch>.openconfig.json"), the form a gNMI Set carries, a gnmic set
+// request file ("<switch>.openconfig-set.json", setrequest.go) that
+// applies it with the replaces and deletes an update cannot do, and a
 // sidecar note ("<switch>.openconfig.md") listing the intent OpenConfig
-// cannot carry.
+// cannot carry and how to apply the files.
 //
 // The JSON is built with the ygot structs generated into the oc
 // subpackage and holds:
 //
-//	/interfaces           name, type, description, enabled, MTU (frame), port
-//	                      speed, 802.3x flow control, switched-vlan
-//	                      (access/trunk/native; none on routed ports)
+//	/interfaces           name, type, description, enabled, MTU (frame; none
+//	                      on EOS), port speed, 802.3x flow control,
+//	                      switched-vlan (access/trunk/native); routed
+//	                      ports: subinterface 0 with IPv4 enabled (and the
+//	                      EOS IP MTU), no switched-vlan
 //	/network-instances    the "default" instance with the fabric's VLANs
 //	/qos/queues           one queue per class, named after it, queue-id =
 //	                      traffic class
@@ -89,14 +93,22 @@ func renderFiles(f *model.Fabric, sw *model.Switch, mapped bool) ([]targets.File
 	if err != nil {
 		return nil, fmt.Errorf("openconfig: switch %q: %w", sw.Name, err)
 	}
+	set, err := setJSON(f, sw)
+	if err != nil {
+		return nil, fmt.Errorf("openconfig: switch %q: %w", sw.Name, err)
+	}
 	note := writeNote(f, sw, noteSize.NewText(mapped))
 	noteSize.Done(note.Len())
 	files := []targets.File{
 		{Name: sw.Name + ".openconfig.json", Target: Target, Mode: 0o644, Data: data},
 		{Name: sw.Name + ".openconfig.md", Target: Target, Mode: 0o644, Data: note.Bytes(), Map: note.SourceMap()},
+		{Name: setRequestName(sw), Target: Target, Mode: 0o644, Data: set},
 	}
 	if mapped {
 		if files[0].Map, err = targets.MapJSON(data, jsonElements(sw)); err != nil {
+			return nil, fmt.Errorf("openconfig: switch %q: %w", sw.Name, err)
+		}
+		if files[2].Map, err = targets.MapJSON(set, setElements(sw)); err != nil {
 			return nil, fmt.Errorf("openconfig: switch %q: %w", sw.Name, err)
 		}
 	}

@@ -43,8 +43,8 @@ func TestRoundTrip(t *testing.T) {
 		sw := &f.Switches[i]
 		t.Run(sw.Name, func(t *testing.T) {
 			files := render(t, f, sw.Name)
-			if len(files) != 2 || files[sw.Name+".openconfig.md"] == nil {
-				t.Fatalf("files %v, want %s.openconfig.json and .md", keys(files), sw.Name)
+			if len(files) != 3 || files[sw.Name+".openconfig.md"] == nil || files[sw.Name+".openconfig-set.json"] == nil {
+				t.Fatalf("files %v, want %s.openconfig.json, .md and -set.json", keys(files), sw.Name)
 			}
 			data := files[sw.Name+".openconfig.json"]
 			got := &oc.Device{}
@@ -109,11 +109,11 @@ func TestJSONFragments(t *testing.T) {
 	tests := []struct {
 		name, sw, want string
 	}{
-		{"trunk port: MTU, speed, description, VLANs", "leaf1", lines(4,
+		// No mtu on EOS: featureprofiles deviation omit_l2_mtu (ocMTU).
+		{"trunk port: speed, description, VLANs, no mtu on EOS", "leaf1", lines(4,
 			`"config": {`,
 			`  "description": "host01-roce0",`,
 			`  "enabled": true,`,
-			`  "mtu": 9228,`, // EOS IP MTU 9214 + the 14-byte Ethernet header (ocMTU)
 			`  "name": "Ethernet1/1",`,
 			`  "type": "iana-if-type:ethernetCsmacd"`,
 			`},`,
@@ -133,19 +133,43 @@ func TestJSONFragments(t *testing.T) {
 			`        200`,
 			`      ]`,
 		)},
-		{"routed port has no switched-vlan", "leaf1", lines(4,
+		// Routed: subinterface 0 with IPv4 on, the EOS IP MTU there
+		// (addRouted), no switched-vlan.
+		{"routed port: no switched-vlan, subinterface 0 with IPv4 and the EOS IP MTU", "leaf1", lines(4,
 			`"name": "Ethernet31/1",`,
 			`"openconfig-if-ethernet:ethernet": {`,
 			`  "config": {`,
 			`    "enable-flow-control": false,`,
 			`    "port-speed": "openconfig-if-ethernet:SPEED_100GB"`,
 			`  }`,
+			`},`,
+			`"subinterfaces": {`,
+			`  "subinterface": [`,
+			`    {`,
+			`      "config": {`,
+			`        "index": 0`,
+			`      },`,
+			`      "index": 0,`,
+			`      "openconfig-if-ip:ipv4": {`,
+			`        "config": {`,
+			`          "enabled": true,`,
+			`          "mtu": 9214`,
+			`        }`,
+			`      }`,
+			`    }`,
+			`  ]`,
+			`}`,
+		)},
+		{"routed port on Cumulus: IPv4 on, the frame mtu stays on the interface", "spine1", lines(7,
+			`"openconfig-if-ip:ipv4": {`,
+			`  "config": {`,
+			`    "enabled": true`,
+			`  }`,
 			`}`,
 		)},
 		{"shut access port with link pause", "leaf1", lines(4,
 			`"config": {`,
 			`  "enabled": false,`,
-			`  "mtu": 1514,`, // EOS IP MTU 1500 + 14
 			`  "name": "Ethernet32/1",`,
 			`  "type": "iana-if-type:ethernetCsmacd"`,
 			`},`,
@@ -351,8 +375,10 @@ func TestErrors(t *testing.T) {
 	}{
 		{"unknown speed", func(f *model.Fabric) { f.Switches[0].Ports[0].SpeedMbps = 30000 },
 			`openconfig: switch "leaf1": port "Ethernet1/1": speed 30000 Mb/s has no OpenConfig ETHERNET_SPEED identity`},
-		{"MTU above uint16", func(f *model.Fabric) { f.Switches[0].Ports[1].MTU = 70000 },
-			`port "Ethernet31/1": MTU 70000 is outside the OpenConfig range 0-65535`},
+		{"MTU above uint16 (Onyx; EOS writes none)", func(f *model.Fabric) {
+			f.Switches[0], f.Switches[1] = f.Switches[1], f.Switches[0]
+			f.Switches[0].Ports[0].MTU = 70000
+		}, `port "1/1": MTU 70000 is outside the OpenConfig range 0-65535`},
 		{"duplicate port", func(f *model.Fabric) { f.Switches[0].Ports[1].Name = "Ethernet1/1" },
 			`port "Ethernet1/1": port is listed twice`},
 		{"unnamed port", func(f *model.Fabric) { f.Switches[0].Ports[1].Name = "" },

@@ -52,6 +52,9 @@ func jsonElements(sw *model.Switch) func(path []*targets.JSONNode) []targets.Ele
 			return one("qos", "class", strings.TrimSuffix(keyOf(n, "name"), "-ecn"), "ecn")
 		case n.Index >= 0 && parentKey(path) == "trunk-vlans":
 			return one("switch", sw.Name, "port", portOf(path), "vlans")
+		case n.Key == "weight" && len(path) >= 3 && section == "qos":
+			// Derived from the class's ETS (explain shows the step).
+			return one("qos", "class", keyOf(path[len(path)-3], "id"), "ets", "weight")
 		}
 		return leafElements(sw, path)
 	}
@@ -69,6 +72,10 @@ func leafElements(sw *model.Switch, path []*targets.JSONNode) []targets.Element 
 		return nil
 	}
 	out := one("switch", sw.Name, "port", port, attr)
+	if n.Key == "mtu" && len(path) == 6 && sectionOf(path) == "interfaces" {
+		// The interface mtu is derived: the frame size (ocMTU).
+		out = one("switch", sw.Name, "port", port, "mtu", "frame")
+	}
 	if n.Key == "access-vlan" || n.Key == "native-vlan" {
 		out = append(out, targets.Path("vlan", n.Value))
 	}
