@@ -443,3 +443,68 @@ func TestPushRefusesAStaleBuild(t *testing.T) {
 		}
 	}
 }
+
+// TestPushChecksAMovedBuild: a build folder moved away from its fabric
+// (a CI deploy job downloads it elsewhere) cannot be checked where its
+// manifest says the fabric is. push refuses it unless --fabric names the
+// fabric or --stale; diff and verify warn, also in --json's
+// diagnostics; --fabric checks it against the fabric given.
+func TestPushChecksAMovedBuild(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "tutorial", "fabric.hcl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	writeFabric(t, "fab", string(src))
+	inv := "defaults {\n  username     = \"admin\"\n  password_env = \"FABRICC_TEST_UNSET\"\n}\n\ndevice \"leaf1\" {\n  address = \"127.0.0.1\"\n  port    = 1\n}\n"
+	if err := os.WriteFile("inv.hcl", []byte(inv), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := fabricc(t, "build", "fab", "-o", "out"); code != 0 {
+		t.Fatalf("build: %s", stderr)
+	}
+	if err := os.Mkdir("dl", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename("out", filepath.Join("dl", "out")); err != nil {
+		t.Fatal(err)
+	}
+	moved := "cannot check dl/out against its fabric: dl/fab, where manifest.json says it is, does not exist (the build folder moved?)"
+	code, _, stderr := fabricc(t, "push", "--artifacts", "dl/out", "-i", "inv.hcl")
+	if want := "fabricc: " + moved + "; give --fabric PATH, the fabric it was built from (its checkout), or --stale to push this build unchecked\n"; code != 1 || stderr != want {
+		t.Errorf("push of a moved build: exit %d\n%s\nwant\n%s", code, stderr, want)
+	}
+	warn := "warning: " + moved + "; give --fabric PATH, the fabric it was built from (its checkout), to check it\n"
+	for _, args := range [][]string{{"push", "--stale"}, {"diff"}, {"verify"}, {"push", "--dry-run"}} {
+		_, _, stderr := fabricc(t, append(args, "--artifacts", "dl/out", "-i", "inv.hcl")...)
+		if !strings.HasPrefix(stderr, warn) {
+			t.Errorf("%v: want the warning and no refusal:\n%s\nwant\n%s", args, stderr, warn)
+		}
+	}
+	_, stdout, _ := fabricc(t, "diff", "--artifacts", "dl/out", "-i", "inv.hcl", "--json", "--insecure-ignore-host-key")
+	var env struct {
+		Diagnostics []struct{ Severity, Summary string }
+		Result      struct{ Warnings []string }
+	}
+	if err := json.Unmarshal([]byte(stdout), &env); err != nil {
+		t.Fatalf("diff --json: %v\n%s", err, stdout)
+	}
+	note := moved + "; give --fabric PATH, the fabric it was built from (its checkout), to check it"
+	if len(env.Diagnostics) != 1 || env.Diagnostics[0].Severity != "warning" || env.Diagnostics[0].Summary != note ||
+		len(env.Result.Warnings) != 1 || env.Result.Warnings[0] != note {
+		t.Errorf("diff --json: want the warning among the diagnostics and the report's warnings:\n%s", stdout)
+	}
+	// --fabric: the current fabric passes without a word, a changed one
+	// is refused as stale.
+	if _, _, stderr := fabricc(t, "push", "--artifacts", "dl/out", "--fabric", "fab", "-i", "inv.hcl"); strings.Contains(stderr, "against its fabric") || strings.Contains(stderr, "older than") {
+		t.Errorf("push --fabric of a current build warned:\n%s", stderr)
+	}
+	writeFabric(t, "fab", strings.Replace(string(src), "length = 3\n", "length = 30\n", 1))
+	code, _, stderr = fabricc(t, "push", "--artifacts", "dl/out", "--fabric", "fab", "-i", "inv.hcl")
+	if want := "fabricc: dl/out is older than its fabric fab: the fabric's files changed since the build (manifest.json records their SHA-256), so pushing it would take back on the switches what changed since; build it again (fabricc build fab -o dl/out), or give --stale to push this build as it is (to go back to it on purpose)\n"; code != 1 || stderr != want {
+		t.Errorf("push --fabric of a stale build: exit %d\n%s\nwant\n%s", code, stderr, want)
+	}
+	if code, _, stderr := fabricc(t, "push", "fab", "--fabric", "fab", "-i", "inv.hcl"); code != 1 || !strings.Contains(stderr, "--fabric goes with --artifacts DIR") {
+		t.Errorf("--fabric with a fabric PATH: exit %d\n%s", code, stderr)
+	}
+}
