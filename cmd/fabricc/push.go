@@ -690,11 +690,41 @@ func finish(cmd *cobra.Command, rep *push.Report, reportPath string, out *output
 			return fmt.Errorf("writing the report: %w", err)
 		}
 	}
+	if rep.Action == push.ActionVerify {
+		return verifyStatus(rep)
+	}
 	if rep.Failed() {
 		return exitCode(1, nil)
 	}
 	if rep.Action == push.ActionDiff && pending(rep) {
 		return changesPending
+	}
+	return nil
+}
+
+// verifyStatus is verify's exit status, as plan's and diff's (terraform
+// plan -detailed-exitcode): 0 when every device verified; 1 when any
+// device could not be checked (failed: unreachable, refused, a script
+// that cannot run); 2 when every device was read and some differ from
+// the model (mismatch, cabling included) or have a change pending, so
+// that a drift job tells a changed switch from a broken runner. A
+// switch that answers as another (its identity) was not read: 1.
+func verifyStatus(rep *push.Report) error {
+	differs := false
+	for _, d := range rep.Devices {
+		switch {
+		case d.Status == push.StatusMismatch && d.Error != "" && len(d.Differences) == 0:
+			// Not read: the wrong switch answered (its identity).
+			return exitCode(1, nil)
+		case d.Status == push.StatusMismatch, d.Status == push.StatusPending:
+			differs = true
+		case d.Status == push.StatusVerified:
+		default:
+			return exitCode(1, nil)
+		}
+	}
+	if differs {
+		return exitCode(2, nil)
 	}
 	return nil
 }

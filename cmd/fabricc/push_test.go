@@ -77,7 +77,10 @@ func TestPushCommandStory(t *testing.T) {
 		// inventory gives by role (leaves, spines).
 		{[]string{"diff", "--artifacts", out, "-i", inv, "--limit", "leaf1,spines"}, 2, []string{"=== leaf1 (cumulus)", "=== spine2 (eos)", "diff: 3 of 6 switches: 3 would change"}},
 		{[]string{"push", clos, "-i", inv, "--dry-run", "--limit", "onyx"}, 2, []string{"=== leaf3 (onyx)", "+ interface ethernet 1/1 mtu 9216 force", "diff: 2 of 6 switches: 2 would change"}},
-		{[]string{"verify", "--artifacts", out, "-i", inv, "--limit", "leaf1"}, 1, []string{"DIFF leaf1 swp1 port: intended configured, actual not in the switch's configuration", "verify: 1 of 6 switches: 1 mismatch"}},
+		// verify: 2 when the devices were read and differ (as diff and
+		// plan: terraform plan -detailed-exitcode), 1 when one could not
+		// be checked, 0 when all verified.
+		{[]string{"verify", "--artifacts", out, "-i", inv, "--limit", "leaf1"}, 2, []string{"DIFF leaf1 swp1 port: intended configured, actual not in the switch's configuration", "verify: 1 of 6 switches: 1 mismatch"}},
 		{[]string{"push", "--artifacts", out, "-i", inv, "--parallel", "3", "--report", report}, 0, []string{"push: 6 devices: 6 changed"}},
 		{[]string{"push", "--artifacts", out, "-i", inv}, 0, []string{"push: 6 devices: 6 unchanged"}},
 		{[]string{"verify", clos, "-i", inv}, 0, []string{"verify: 6 devices: 6 verified",
@@ -240,8 +243,8 @@ func TestSwitchesJSON(t *testing.T) {
 	code, stdout, _ := fabricc(t, "verify", clos, "-i", filepath.Join(dir, "nosuch.hcl"), "--json")
 	var env envelope
 	// A wrong command line, as a missing fabric path is: the envelope's
-	// error, exit status 2.
-	if err := json.Unmarshal([]byte(stdout), &env); err != nil || code != 2 || env.OK || env.Errors != 0 ||
+	// error, exit status 1 (verify's 2 is "the devices differ").
+	if err := json.Unmarshal([]byte(stdout), &env); err != nil || code != 1 || env.OK || env.Errors != 0 ||
 		env.Error != "inventory file "+filepath.Join(dir, "nosuch.hcl")+" does not exist; give -i the inventory's .hcl file" {
 		t.Errorf("missing inventory: exit %d, envelope %+v (%v)\n%s", code, env, err, stdout)
 	}
