@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -682,7 +683,7 @@ func finish(cmd *cobra.Command, rep *push.Report, reportPath string, out *output
 	}
 	rep.WriteSummary(w)
 	if reportPath != "" {
-		js, err := rep.JSON()
+		js, err := reportJSON(rep)
 		if err == nil {
 			err = os.WriteFile(reportPath, js, 0o600)
 		}
@@ -700,6 +701,16 @@ func finish(cmd *cobra.Command, rep *push.Report, reportPath string, out *output
 		return changesPending
 	}
 	return nil
+}
+
+// reportJSON is the --report file: the report, led by the fabricc
+// version that made it (fabricc_version, as the --json envelope has it).
+func reportJSON(rep *push.Report) ([]byte, error) {
+	b, err := json.MarshalIndent(struct {
+		FabriccVersion string `json:"fabricc_version"`
+		*push.Report
+	}{fabriccVersion(), rep}, "", "  ")
+	return append(b, '\n'), err
 }
 
 // verifyStatus is verify's exit status, as plan's and diff's (terraform
