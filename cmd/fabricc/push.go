@@ -293,12 +293,7 @@ func staleBuild(cmd *cobra.Command, m artifacts.Manifest, sf *switchFlags, actio
 		now, err = dsl.SourceDigest(fabric, varFiles)
 	}
 	if err != nil {
-		msg := fmt.Sprintf("cannot check %s against its fabric: %s", v(sf.artifacts), v(err.Error()))
-		if refuse {
-			return fmt.Errorf("%s; give --fabric PATH, the fabric it was built from (its checkout), or --stale to push this build unchecked", msg)
-		}
-		buildWarning(cmd, sf, out, msg+"; give --fabric PATH, the fabric it was built from (its checkout), to check it")
-		return nil
+		return uncheckedBuild(cmd, sf, out, refuse, err)
 	}
 	if now == m.Inputs.SourcesSHA256 {
 		return nil
@@ -308,6 +303,26 @@ func staleBuild(cmd *cobra.Command, m artifacts.Manifest, sf *switchFlags, actio
 		return fmt.Errorf("%s; build it again (fabricc build %s -o %s), or give --stale to push this build as it is (to go back to it on purpose)", msg, v(fabric), v(sf.artifacts))
 	}
 	buildWarning(cmd, sf, out, msg)
+	return nil
+}
+
+// uncheckedBuild is staleBuild's answer when the fabric, or a var file
+// the build read, cannot be read: push refuses (unless --stale), diff
+// and verify warn; without --fabric each says to give it.
+func uncheckedBuild(cmd *cobra.Command, sf *switchFlags, out *output, refuse bool, err error) error {
+	msg := fmt.Sprintf("cannot check %s against its fabric: %s", v(sf.artifacts), v(err.Error()))
+	if sf.fabric != "" {
+		// --fabric was given: what is missing is a file it reads.
+		if refuse {
+			return fmt.Errorf("%s; give --stale to push this build unchecked", msg)
+		}
+		buildWarning(cmd, sf, out, msg)
+		return nil
+	}
+	if refuse {
+		return fmt.Errorf("%s; give --fabric PATH, the fabric it was built from (its checkout), or --stale to push this build unchecked", msg)
+	}
+	buildWarning(cmd, sf, out, msg+"; give --fabric PATH, the fabric it was built from (its checkout), to check it")
 	return nil
 }
 
@@ -325,7 +340,10 @@ func checkedFabric(m artifacts.Manifest, sf *switchFlags) (string, []string, err
 		return p, varFiles, nil
 	}
 	if m.FabricPath != "" {
-		was := filepath.Join(sf.artifacts, filepath.FromSlash(m.FabricPath))
+		was := filepath.FromSlash(m.FabricPath)
+		if !filepath.IsAbs(was) {
+			was = filepath.Join(sf.artifacts, was)
+		}
 		for i, f := range varFiles {
 			if rel, err := filepath.Rel(was, f); err == nil && filepath.IsLocal(rel) {
 				varFiles[i] = filepath.Join(sf.fabric, rel)

@@ -510,4 +510,27 @@ func TestPushChecksAMovedBuild(t *testing.T) {
 	if code, _, stderr := fabricc(t, "push", "fab", "--fabric", "fab", "-i", "inv.hcl"); code != 1 || !strings.Contains(stderr, "--fabric goes with --artifacts DIR") {
 		t.Errorf("--fabric with a fabric PATH: exit %d\n%s", code, stderr)
 	}
+
+	// A var file the build read from inside its fabric is read from
+	// inside --fabric: the moved folder's own ../fab/site.vars is gone.
+	withVar := string(src) + "\nvariable \"site\" {\n  type    = string\n  default = \"a\"\n}\n"
+	writeFabric(t, "fab", withVar)
+	if err := os.WriteFile(filepath.Join("fab", "site.vars"), []byte("site = \"b\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := fabricc(t, "build", "fab", "--var-file", "fab/site.vars", "-o", "out2"); code != 0 {
+		t.Fatalf("build with a var file: %s", stderr)
+	}
+	if err := os.Rename("out2", filepath.Join("dl", "out2")); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, stderr := fabricc(t, "push", "--artifacts", "dl/out2", "--fabric", "fab", "-i", "inv.hcl"); strings.Contains(stderr, "against its fabric") || strings.Contains(stderr, "older than") {
+		t.Errorf("push --fabric of a current build with a var file:\n%s", stderr)
+	}
+	if err := os.WriteFile(filepath.Join("fab", "site.vars"), []byte("site = \"c\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := fabricc(t, "push", "--artifacts", "dl/out2", "--fabric", "fab", "-i", "inv.hcl"); code != 1 || !strings.HasPrefix(stderr, "fabricc: dl/out2 is older than its fabric fab: ") {
+		t.Errorf("push --fabric after the var file changed: exit %d\n%s", code, stderr)
+	}
 }
