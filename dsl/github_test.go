@@ -2,6 +2,8 @@ package dsl
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -12,7 +14,7 @@ import (
 func TestWriteGitHub(t *testing.T) {
 	_, diags := diagFixture()
 	var b bytes.Buffer
-	if err := WriteGitHub(&b, diags); err != nil {
+	if err := WriteGitHub(&b, diags, ""); err != nil {
 		t.Fatal(err)
 	}
 	want := "::error title=Undeclared variable::-var sets \"x\".\n" +
@@ -36,7 +38,7 @@ func TestWriteGitHubHostile(t *testing.T) {
 	detail := "line one\n::set-env name=X::1\r\n50% done, 100%0A"
 	r := hcl.Range{Filename: file, Start: hcl.Pos{Line: 2, Column: 3}, End: hcl.Pos{Line: 2, Column: 8}}
 	var b bytes.Buffer
-	if err := WriteGitHub(&b, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: summary, Detail: detail, Subject: &r}}); err != nil {
+	if err := WriteGitHub(&b, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: summary, Detail: detail, Subject: &r}}, ""); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
@@ -84,4 +86,43 @@ func unescapeRunner(s string, property bool) string {
 		s = strings.ReplaceAll(s, pairs[i], pairs[i+1])
 	}
 	return strings.ReplaceAll(s, "%25", "%")
+}
+
+// TestGitHubPaths: an annotation's file= is relative to the repository's
+// root (base), whatever the current folder and however the fabric path
+// was given (GitHub shows it on the pull request's files only then),
+// in forward slashes; a file outside the root, or no root, keeps its name.
+func TestGitHubPaths(t *testing.T) {
+	repo := t.TempDir()
+	sub := filepath.Join(repo, "fabric")
+	if err := os.MkdirAll(filepath.Join(sub, "pod1"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	outside := filepath.Join(t.TempDir(), "x.hcl")
+	for _, tc := range []struct {
+		name, cwd, file, base, want string
+	}{
+		{"relative, from the root", repo, "fabric/switches.hcl", repo, "fabric/switches.hcl"},
+		{"./, from the root", repo, "./fabric/switches.hcl", repo, "fabric/switches.hcl"},
+		{"relative, from the fabric folder (working-directory)", sub, "switches.hcl", repo, "fabric/switches.hcl"},
+		{"./, from the fabric folder", sub, "./switches.hcl", repo, "fabric/switches.hcl"},
+		{"subfolder, from the fabric folder", sub, "pod1/leaves.hcl", repo, "fabric/pod1/leaves.hcl"},
+		{"absolute", sub, filepath.Join(sub, "pod1", "leaves.hcl"), repo, "fabric/pod1/leaves.hcl"},
+		{"parent folder, from a subfolder", filepath.Join(sub, "pod1"), "../switches.hcl", repo, "fabric/switches.hcl"},
+		{"outside the root", sub, outside, repo, filepath.ToSlash(outside)},
+		{"no root", sub, "./switches.hcl", "", "./switches.hcl"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Chdir(tc.cwd)
+			r := hcl.Range{Filename: tc.file, Start: hcl.Pos{Line: 17, Column: 9}, End: hcl.Pos{Line: 17, Column: 13}}
+			var b bytes.Buffer
+			if err := WriteGitHub(&b, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Unsupported argument", Subject: &r}}, tc.base); err != nil {
+				t.Fatal(err)
+			}
+			want := "::error file=" + tc.want + ",line=17,col=9,endLine=17,endColumn=13,title=Unsupported argument::Unsupported argument\n"
+			if b.String() != want {
+				t.Errorf("got  %q\nwant %q", b.String(), want)
+			}
+		})
+	}
 }

@@ -316,7 +316,8 @@ func TestPlanFormats(t *testing.T) {
 	if err := WriteMarkdown(&md, p, CommentLimit); err != nil {
 		t.Fatal(err)
 	}
-	wantMD := `### fabricc plan: plan-test
+	wantMD := `<!-- fabricc-plan -->
+### fabricc plan: plan-test
 
 Fabric "plan-test": 2 devices change (leaf1, h1).
 
@@ -389,7 +390,7 @@ func TestPlanHostileNames(t *testing.T) {
 	if err := WriteMarkdown(&b, p, CommentLimit); err != nil {
 		t.Fatal(err)
 	}
-	want := "### fabricc plan: f\\|\\<x\\>\n\nFabric \"f\\|\\<x\\>\": 1 device changes (sw\\*1).\n\n#### sw\\*1 (switch)\n\n- **p\\`1\\`**: description a\\|b -\\> \\<img\\>\n"
+	want := "<!-- fabricc-plan -->\n### fabricc plan: f\\|\\<x\\>\n\nFabric \"f\\|\\<x\\>\": 1 device changes (sw\\*1).\n\n#### sw\\*1 (switch)\n\n- **p\\`1\\`**: description a\\|b -\\> \\<img\\>\n"
 	if b.String() != want {
 		t.Errorf("got %q\nwant %q", b.String(), want)
 	}
@@ -537,7 +538,8 @@ The base revision HEAD~1 has no fabric at "fabric"; every device is added.
 sw1 (switch, added)
   added: cumulus 5.9.2 on SN2700, 2 ports
 `
-	wantMD := `### fabricc plan: f
+	wantMD := `<!-- fabricc-plan -->
+### fabricc plan: f
 
 Fabric "f": 1 device changes (sw1).
 
@@ -617,5 +619,28 @@ h1 (host)
 `
 	if got := b.String(); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestPlanMarkdownMarker: every Markdown plan, with changes or without,
+// starts with the fixed marker line by which docs/review.md's workflow
+// finds its own comment to update.
+func TestPlanMarkdownMarker(t *testing.T) {
+	base := baseHCL(t)
+	for _, c := range []struct {
+		name string
+		p    *Plan
+		want string
+	}{
+		{"no changes", Compare(compileHCL(t, base), compileHCL(t, base)), "<!-- fabricc-plan -->\n### fabricc plan: plan-test\n\nNo changes: fabric \"plan-test\" means the same in both revisions.\n"},
+		{"changes", Compare(compileHCL(t, base), compileHCL(t, edit(t, base, "length = 3\n", "length = 30\n"))), "<!-- fabricc-plan -->\n### fabricc plan: plan-test\n\nFabric \"plan-test\": 2 devices change"},
+	} {
+		var b bytes.Buffer
+		if err := WriteMarkdown(&b, c.p, 100); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(b.String(), c.want) {
+			t.Errorf("%s:\n%s\nwant it to start\n%s", c.name, b.String(), c.want)
+		}
 	}
 }

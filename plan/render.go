@@ -41,15 +41,22 @@ func WriteText(w io.Writer, p *Plan) error {
 // the workflow of docs/review.md would fail on it.
 const CommentLimit = 65536
 
+// CommentMarker is the first line of every Markdown plan: an HTML
+// comment, which GitHub and GitLab do not show, by which a workflow finds
+// its own plan comment on a pull request to update it (docs/review.md)
+// rather than the last comment of a token other workflows share.
+const CommentMarker = "<!-- fabricc-plan -->"
+
 // WriteMarkdown writes the plan as Markdown for a pull-request comment,
 // in at most limit characters (none when limit is 0 or less). A longer
 // plan keeps its heading and summary, then as many whole sections
 // (fabric-wide, then each device) as fit with a last line that says
 // what is left out and how to see it. Only what may be written is
 // rendered: a plan of 130,000 devices costs what its first sections do.
+// Its first line is CommentMarker, also for a plan without changes.
 func WriteMarkdown(w io.Writer, p *Plan, limit int) error {
 	m := markdownPlan{p: p, limit: limit}
-	head := "### fabricc plan: " + docs.Markdown(p.Fabric) + "\n\n" + docs.Markdown(summary(p)) + "\n"
+	head := CommentMarker + "\n### fabricc plan: " + docs.Markdown(p.Fabric) + "\n\n" + docs.Markdown(summary(p)) + "\n"
 	for _, n := range p.Notes {
 		head += "\n" + docs.Markdown(n) + "\n"
 	}

@@ -82,7 +82,7 @@ func CheckoutFabric(rev, path string) (fabric, tmp string, err error) {
 	top = strings.TrimSpace(top)
 	commit, err := git(top, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
 	if err != nil {
-		return "", "", fmt.Errorf("--base %q is no folder, file or git revision of %s", rev, top)
+		return "", "", unknownRevision(top, rev)
 	}
 	rel, err := relInRepo(top, abs)
 	if err != nil {
@@ -101,6 +101,77 @@ func CheckoutFabric(rev, path string) (fabric, tmp string, err error) {
 		return "", "", fmt.Errorf("reading %s at %s: %w", rel, rev, err)
 	}
 	return filepath.Join(tmp, filepath.FromSlash(rel)), tmp, nil
+}
+
+// UnknownRevisionError says that --base names no path and no revision
+// of the work tree Top. CI clones are shallow, or fetch one branch, by
+// default (actions/checkout: "Only a single commit is fetched by
+// default"; GitLab CI/CD, "Shallow cloning", GIT_DEPTH), so a real base
+// such as origin/main or HEAD~1 is often not in the clone: Shallow and
+// Remote (the remote a REMOTE/BRANCH revision names) say so, and how to
+// fetch it.
+type UnknownRevisionError struct {
+	Rev, Top string
+	// Shallow: git rev-parse --is-shallow-repository said true.
+	Shallow bool
+	// Remote and Branch: Rev is Remote/Branch, Remote is a remote of the
+	// clone and the clone has no such remote-tracking branch.
+	Remote, Branch string
+}
+
+// Error names the revision and, for a shallow clone or a missing
+// remote-tracking branch, how to fetch it.
+func (e *UnknownRevisionError) Error() string {
+	msg := fmt.Sprintf("--base %q is no folder, file or git revision of %s", e.Rev, e.Top)
+	fetch := "fetch it"
+	if e.Remote != "" {
+		fetch = fmt.Sprintf("fetch it (git fetch --depth=1 %s %s:refs/remotes/%s/%s)", e.Remote, e.Branch, e.Remote, e.Branch)
+	}
+	const history = "or clone with the history (actions/checkout: fetch-depth: 0; GitLab CI: GIT_DEPTH: 0)"
+	switch {
+	case e.Shallow && e.Remote != "":
+		return fmt.Sprintf("%s: this clone is shallow (git rev-parse --is-shallow-repository) and has no %s; %s, %s", msg, e.Rev, fetch, history)
+	case e.Shallow:
+		return fmt.Sprintf("%s: this clone is shallow (git rev-parse --is-shallow-repository), so %s may not have been fetched; fetch the history (git fetch --unshallow), %s", msg, e.Rev, history)
+	case e.Remote != "":
+		return fmt.Sprintf("%s: the clone has no remote-tracking branch %s (a CI clone often fetches one branch); %s, %s", msg, e.Rev, fetch, history)
+	}
+	return msg
+}
+
+// unknownRevision is the UnknownRevisionError of rev in the work tree
+// top: whether the clone is shallow, and whether rev is REMOTE/BRANCH
+// of a remote the clone has (a branch name of safe characters only, as
+// the message shows it in a command).
+func unknownRevision(top, rev string) error {
+	e := &UnknownRevisionError{Rev: rev, Top: top}
+	out, err := git(top, "rev-parse", "--is-shallow-repository")
+	e.Shallow = err == nil && strings.TrimSpace(out) == "true"
+	remote, branch, ok := strings.Cut(rev, "/")
+	if ok && safeRef(remote) && safeRef(branch) {
+		if remotes, err := git(top, "remote"); err == nil {
+			for _, r := range strings.Fields(remotes) {
+				if r == remote {
+					e.Remote, e.Branch = remote, branch
+				}
+			}
+		}
+	}
+	return e
+}
+
+// safeRef reports whether s is a ref name of letters, digits and
+// . _ - / only, which a message may show inside a command.
+func safeRef(s string) bool {
+	if s == "" || strings.HasPrefix(s, "-") {
+		return false
+	}
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("._-/", c)) {
+			return false
+		}
+	}
+	return true
 }
 
 // relInRepo is abs relative to the work tree top, with slashes;

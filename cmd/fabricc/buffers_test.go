@@ -35,8 +35,8 @@ func TestVerifyAfterRecabling(t *testing.T) {
 		"DIFF leaf1 swp2 PFC profile port-buffer: intended 99328 B, actual 92160 B",
 		"verify: 1 device: 1 mismatch",
 	}
-	if code != 1 || strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("verify after recabling: exit %d, printed\n%s\nwant exit 1 and\n%s\nall of it:\n%s\n%s", code, strings.Join(got, "\n"), strings.Join(want, "\n"), stdout, stderr)
+	if code != 2 || strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("verify after recabling: exit %d, printed\n%s\nwant exit 2 and\n%s\nall of it:\n%s\n%s", code, strings.Join(got, "\n"), strings.Join(want, "\n"), stdout, stderr)
 	}
 	writeFile(t, filepath.Join(fab, "fabric.hcl"), data)
 	if code, stdout, stderr := fabricc(t, "verify", fab, "-i", inv); code != 0 || !strings.Contains(stdout, "verify: 1 device: 1 verified") {

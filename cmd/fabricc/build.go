@@ -23,6 +23,7 @@ func newBuildCmd() *cobra.Command {
 	var lf loadFlags
 	var out string
 	var df diagFlags
+	var check, diff bool
 	cmd := &cobra.Command{
 		Use:   "build PATH -o DIR",
 		Short: "Compile a fabric and write every device's configuration into a folder",
@@ -30,10 +31,18 @@ func newBuildCmd() *cobra.Command {
 			"host script, and writes them with model.json and manifest.json into DIR, one folder\n" +
 			"per device. DIR is replaced only when everything succeeded; a failed build leaves it\n" +
 			"exactly as it was. The build it replaced is kept beside it as .DIR.prev (sharing\n" +
-			"every unchanged file), so that the next rebuild writes only what changed.",
+			"every unchanged file), so that the next rebuild writes only what changed.\n\n" +
+			"--check writes nothing: it renders the build in memory and compares it byte for byte\n" +
+			"with DIR (golden files kept in a repository), lists each path that differs (changed,\n" +
+			"new: the build writes it and DIR lacks it, removed: DIR holds it and the build does not\n" +
+			"write it) and exits 0 when DIR is what the build writes, 2 when it differs, 1 on an\n" +
+			"error (a wrong command line included); --diff adds a unified diff of each, as fabricc\n" +
+			"fmt --check --diff does.",
 		Example: "  fabricc build examples/multivendor-clos -o out\n" +
-			"  fabricc build fabric/ -o build/lab -var leaf_count=4 --var-file lab.vars.hcl",
-		Args: exactArgs(1),
+			"  fabricc build fabric/ -o build/lab -var leaf_count=4 --var-file lab.vars.hcl\n" +
+			"  fabricc build fabric/ -o golden --check --diff",
+		Annotations: map[string]string{usageExitFlagAnnotation: "check"},
+		Args:        exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
 				return usageError(fmt.Errorf("missing -o DIR: say where to write the artifacts"))
@@ -42,11 +51,19 @@ func newBuildCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if diff && !check {
+				return usageError(fmt.Errorf("--diff goes with --check (build --check --diff compares DIR with the build and writes nothing)"))
+			}
+			if check {
+				return runBuildCheck(cmd, args[0], out, &lf, format, diff)
+			}
 			return runBuild(cmd, args[0], out, &lf, format)
 		},
 	}
 	lf.register(cmd.Flags())
 	cmd.Flags().StringVarP(&out, "output", "o", "", "`DIR` to write the artifacts into (replaced as a whole)")
+	cmd.Flags().BoolVar(&check, "check", false, "write nothing: compare DIR byte for byte with what the build would write, list the paths that differ; exit 0 same, 2 differs, 1 error")
+	cmd.Flags().BoolVar(&diff, "diff", false, "with --check, also print a unified diff of each path that differs")
 	df.register(cmd.Flags(), "what was written and the diagnostics")
 	return cmd
 }

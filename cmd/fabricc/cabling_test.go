@@ -29,8 +29,9 @@ func TestVerifyCabling(t *testing.T) {
 		t.Fatalf("push of a miscabled switch: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	code, stdout, stderr := fabricc(t, "verify", clos, "-i", inv, "--limit", "leaf1")
-	if code != 1 {
-		t.Errorf("verify: exit %d, want 1\n%s", code, stderr)
+	// A cabling difference is a difference: exit 2, as a mismatch.
+	if code != 2 {
+		t.Errorf("verify: exit %d, want 2\n%s", code, stderr)
 	}
 	var got []string
 	for _, l := range strings.Split(stdout, "\n") {
@@ -56,7 +57,7 @@ func TestVerifyCabling(t *testing.T) {
 	var env struct {
 		Result push.Report `json:"result"`
 	}
-	if err := json.Unmarshal([]byte(stdout), &env); err != nil || code != 1 || len(env.Result.Devices) != 1 {
+	if err := json.Unmarshal([]byte(stdout), &env); err != nil || code != 2 || len(env.Result.Devices) != 1 {
 		t.Fatalf("verify --json: exit %d, %v\n%s", code, err, stdout)
 	}
 	c := env.Result.Devices[0].Cabling

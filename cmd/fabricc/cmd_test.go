@@ -151,6 +151,7 @@ func TestJSONEnvelopeOnEarlyFailure(t *testing.T) {
 		code, stdout, stderr := fabricc(t, args...)
 		want := `{
   "format_version": 1,
+  "fabricc_version": "` + fabriccVersion() + `",
   "command": "` + args[0] + `",
   "ok": false,
   "diagnostics": [],
@@ -178,6 +179,7 @@ func TestValidateOK(t *testing.T) {
 	code, stdout, _ = fabricc(t, "validate", "--json", good)
 	want := `{
   "format_version": 1,
+  "fabricc_version": "` + fabriccVersion() + `",
   "command": "validate",
   "ok": true,
   "diagnostics": [],

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -268,6 +269,22 @@ func (d *diagFlags) format() (diagFormat, error) {
 	return format, nil
 }
 
+// githubBase is the folder --github annotations name files relative
+// to: the repository's root, which is $GITHUB_WORKSPACE in a workflow
+// ("Store information in variables", default environment variables),
+// else the top of the git work tree the current folder is in, else ""
+// (each file as given).
+func githubBase() string {
+	if ws := os.Getenv("GITHUB_WORKSPACE"); ws != "" {
+		return ws
+	}
+	out, err := exec.Command("git", "rev-parse", "--show-toplevel").Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimRight(string(out), "\r\n")
+}
+
 // printDiagnostics writes diags in the chosen format: compact to stdout
 // (for tools), text to stderr (for people). JSON goes into the command's
 // envelope (output).
@@ -276,7 +293,7 @@ func printDiagnostics(cmd *cobra.Command, format diagFormat, files map[string]*h
 	case formatCompact:
 		return dsl.WriteCompact(cmd.OutOrStdout(), diags)
 	case formatGitHub:
-		return dsl.WriteGitHub(cmd.OutOrStdout(), diags)
+		return dsl.WriteGitHub(cmd.OutOrStdout(), diags, githubBase())
 	}
 	if len(diags) == 0 {
 		return nil

@@ -184,6 +184,16 @@ func recordedFabric(m *artifacts.Manifest, dir string) (string, error) {
 	if m.FabricPath == "" {
 		return "", fmt.Errorf("%s records no fabric path (written by an older fabricc or in memory); give it with --fabric PATH", filepath.Join(dir, artifacts.ManifestFile))
 	}
+	p := manifestFabric(m, dir)
+	if _, err := os.Stat(p); err != nil {
+		return "", fmt.Errorf("the fabric %s that %s names is gone; give it with --fabric PATH", v(p), artifacts.ManifestFile)
+	}
+	return p, nil
+}
+
+// manifestFabric is the manifest's fabric path (not empty) joined to
+// the build folder dir, relative to the current folder when it can be.
+func manifestFabric(m *artifacts.Manifest, dir string) string {
 	p := filepath.FromSlash(m.FabricPath)
 	if !filepath.IsAbs(p) {
 		p = filepath.Join(dir, p)
@@ -193,10 +203,7 @@ func recordedFabric(m *artifacts.Manifest, dir string) (string, error) {
 			p = rel
 		}
 	}
-	if _, err := os.Stat(p); err != nil {
-		return "", fmt.Errorf("the fabric %s that %s names is gone; give it with --fabric PATH", v(p), artifacts.ManifestFile)
-	}
-	return p, nil
+	return p
 }
 
 // v makes a user string safe for a terminal.

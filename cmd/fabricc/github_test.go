@@ -1,12 +1,21 @@
 package main
 
-import "testing"
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
 
 // TestGitHubDiagnostics: validate and build --github print each
 // diagnostic as a GitHub Actions workflow command on stdout, the count on
 // stderr, and exit as without the flag; one format flag at a time.
+//
+// file= is relative to the repository's root, where GitHub places an
+// annotation on the pull request: the top of the git work tree here
+// (the test runs in cmd/fabricc).
 func TestGitHubDiagnostics(t *testing.T) {
-	const want = "::error file=../../examples/bad/bad-speed.hcl,line=13,col=13,endLine=13,endColumn=19,title=Invalid speed::" +
+	t.Setenv("GITHUB_WORKSPACE", "")
+	const want = "::error file=examples/bad/bad-speed.hcl,line=13,col=13,endLine=13,endColumn=19,title=Invalid speed::" +
 		"\"25Gb\" is not a port speed; write one of 100M, 1G, 10G, 25G, 40G, 50G, 100G, 200G, 400G, 800G.\n"
 	for _, c := range []struct {
 		args   []string
@@ -24,5 +33,31 @@ func TestGitHubDiagnostics(t *testing.T) {
 	code, _, stderr := fabricc(t, "validate", "--github", "--compact", "../../examples/demartek-lab")
 	if wantErr := "fabricc: --compact and --github exclude each other; keep one\nRun 'fabricc validate --help' for usage.\n"; code != 2 || stderr != wantErr {
 		t.Errorf("--github --compact: exit %d, stderr %q, want 2 and %q", code, stderr, wantErr)
+	}
+}
+
+// TestGitHubWorkspace: with $GITHUB_WORKSPACE set (a workflow's
+// checkout), file= is relative to it, whichever folder the step runs in
+// and however the path is given; a file outside it keeps its name.
+func TestGitHubWorkspace(t *testing.T) {
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(root, "examples", "bad", "bad-speed.hcl")
+	const tail = ",line=13,col=13,endLine=13,endColumn=19,title=Invalid speed::"
+	for _, c := range []struct{ workspace, cwd, path, file string }{
+		{root, root, "./examples/bad/bad-speed.hcl", "examples/bad/bad-speed.hcl"},
+		{root, filepath.Join(root, "examples", "bad"), "bad-speed.hcl", "examples/bad/bad-speed.hcl"},
+		{root, filepath.Join(root, "docs"), bad, "examples/bad/bad-speed.hcl"},
+		{filepath.Join(root, "examples"), root, "examples/bad/bad-speed.hcl", "bad/bad-speed.hcl"},
+		{filepath.Join(root, "docs"), root, "examples/bad/bad-speed.hcl", "examples/bad/bad-speed.hcl"},
+	} {
+		t.Setenv("GITHUB_WORKSPACE", c.workspace)
+		t.Chdir(c.cwd)
+		_, out, _ := fabricc(t, "validate", "--github", c.path)
+		if want := "::error file=" + c.file + tail; !strings.HasPrefix(out, want) {
+			t.Errorf("GITHUB_WORKSPACE=%s, in %s, validate --github %s:\n%s\nwant %s...", c.workspace, c.cwd, c.path, out, want)
+		}
 	}
 }

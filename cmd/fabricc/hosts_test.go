@@ -136,8 +136,8 @@ func TestVerifyHosts(t *testing.T) {
 	report := filepath.Join(t.TempDir(), "verify.json")
 
 	code, stdout, stderr := fabricc(t, "verify", clos, "-i", inv, "--report", report)
-	if code != 1 {
-		t.Errorf("verify: exit %d, want 1\n%s\n%s", code, stdout, stderr)
+	if code != 2 {
+		t.Errorf("verify: exit %d, want 2\n%s\n%s", code, stdout, stderr)
 	}
 	want := []string{
 		"DIFF stor01 ens2f0np0 mtu: intended 9000, actual 1500",
@@ -271,8 +271,8 @@ func TestVerifyHostHostileText(t *testing.T) {
 	inv, _ := hostInventory(t, []*simHost{gpu01})
 	code, stdout, stderr := fabricc(t, "verify", clos, "-i", inv)
 	want := `DIFF gpu01 ens1f0np0 link pause: intended autoneg off rx off tx off, actual autoneg off rx \x1b]0;owned\a\x1b[2J tx off` + "\n"
-	if code != 1 || !strings.Contains(stdout, want) {
-		t.Errorf("verify: exit %d, want 1 and %q\n%s\n%s", code, want, stdout, stderr)
+	if code != 2 || !strings.Contains(stdout, want) {
+		t.Errorf("verify: exit %d, want 2 and %q\n%s\n%s", code, want, stdout, stderr)
 	}
 	if strings.ContainsAny(stdout+stderr, "\x1b\x07") {
 		t.Errorf("a host's control characters reached the terminal raw:\n%q", stdout)
@@ -281,7 +281,7 @@ func TestVerifyHostHostileText(t *testing.T) {
 	var env struct {
 		Result push.Report `json:"result"`
 	}
-	if err := json.Unmarshal([]byte(stdout), &env); err != nil || code != 1 || len(env.Result.Devices) != 1 ||
+	if err := json.Unmarshal([]byte(stdout), &env); err != nil || code != 2 || len(env.Result.Devices) != 1 ||
 		len(env.Result.Devices[0].Differences) != 1 || env.Result.Devices[0].Differences[0].Actual != "autoneg off rx \x1b]0;owned\x07\x1b[2J tx off" {
 		t.Errorf("verify --json: exit %d, %v\n%s", code, err, stdout)
 	}
@@ -330,7 +330,7 @@ func TestVerifyFreeBSDHost(t *testing.T) {
 	inv, _ := hostInventory(t, []*simHost{nas})
 	const homelab = "../../examples/homelab-40g"
 	code, stdout, stderr := fabricc(t, "verify", homelab, "-i", inv)
-	if code != 1 || !strings.Contains(stdout, "DIFF nas system module mlx4en: intended loaded, actual absent\n") ||
+	if code != 2 || !strings.Contains(stdout, "DIFF nas system module mlx4en: intended loaded, actual absent\n") ||
 		!strings.Contains(stdout, "nas     freebsd   mismatch  no") || !strings.Contains(stdout, "host nas: manual: mlxen0: RoCE needs a kernel built with 'options OFED'") {
 		t.Errorf("verify of a FreeBSD host: exit %d\n%s\n%s", code, stdout, stderr)
 	}
@@ -366,7 +366,7 @@ func TestVerifyHostVLAN(t *testing.T) {
 		code, stdout, stderr := fabricc(t, "verify", demartek, "-i", inv, "--limit", "iser-target")
 		got := lines(stdout, "DIFF ")
 		want := []string{`DIFF iser-target p9p1.2 vlan: intended 802.1Q id 2 on p9p1, actual 802.1Q id none on e\x1b[7mX`}
-		if code != 1 || strings.Join(got, "\n") != strings.Join(want, "\n") {
+		if code != 2 || strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("verify: exit %d, DIFF lines\n%s\nwant\n%s\n%s\n%s", code, strings.Join(got, "\n"), strings.Join(want, "\n"), stdout, stderr)
 		}
 		if strings.ContainsAny(stdout+stderr, "\x1b") {

@@ -21,12 +21,15 @@ const jsonFormatVersion = 1
 // diagnostics and success the same way everywhere; Result holds what
 // the command made (documented per command in docs/json.md).
 type envelope struct {
-	FormatVersion int                  `json:"format_version"`
-	Command       string               `json:"command"`
-	OK            bool                 `json:"ok"`
-	Diagnostics   []dsl.JSONDiagnostic `json:"diagnostics"`
-	Errors        int                  `json:"errors"`
-	Warnings      int                  `json:"warnings"`
+	FormatVersion int `json:"format_version"`
+	// FabriccVersion is the fabricc that printed it (fabriccVersion), so
+	// that a pipeline's record can be tied to a fabricc release.
+	FabriccVersion string               `json:"fabricc_version"`
+	Command        string               `json:"command"`
+	OK             bool                 `json:"ok"`
+	Diagnostics    []dsl.JSONDiagnostic `json:"diagnostics"`
+	Errors         int                  `json:"errors"`
+	Warnings       int                  `json:"warnings"`
 	// Accepted lists the warnings the fabric acknowledges.
 	Accepted []model.AcceptedWarning `json:"accepted,omitempty"`
 	// Error is why the command failed when the reason is not a
@@ -100,7 +103,7 @@ func present(result any) bool {
 // newEnvelope frames diags for command.
 func newEnvelope(command string, diags hcl.Diagnostics) *envelope {
 	rep := dsl.NewJSONReport(diags)
-	return &envelope{FormatVersion: jsonFormatVersion, Command: command, OK: !diags.HasErrors(),
+	return &envelope{FormatVersion: jsonFormatVersion, FabriccVersion: fabriccVersion(), Command: command, OK: !diags.HasErrors(),
 		Diagnostics: rep.Diagnostics, Errors: rep.Errors, Warnings: rep.Warnings}
 }
 

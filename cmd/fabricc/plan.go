@@ -31,7 +31,9 @@ func newPlanCmd() *cobra.Command {
 			"with the derived values it moves (PFC headroom, pool demand). BASE is a fabric (.hcl file\n" +
 			"or folder), a `fabricc build` output folder (its model.json), or a git revision of PATH\n" +
 			"(read with git archive; the work tree is not touched). The same -var and --var-file apply\n" +
-			"to both revisions.\n\n" +
+			"to both revisions. A git revision must be in the clone: in a shallow CI clone, or one that\n" +
+			"fetched one branch, a base such as origin/main is missing, and the error says how to\n" +
+			"fetch it (git fetch, actions/checkout fetch-depth: 0, GitLab GIT_DEPTH: 0).\n\n" +
 			"With --json (or --format json) stdout holds one JSON object, the envelope every command\n" +
 			"prints (docs/json.md), with the plan as its result.\n\n" +
 			"Exit status: 0 nothing changes, 2 something changes, 1 an error.",

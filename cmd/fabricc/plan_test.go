@@ -472,3 +472,53 @@ leaf1 (switch)
 		t.Errorf("validate: exit %d\n%s", code, stderr)
 	}
 }
+
+// TestPlanShallowClone: in a shallow CI clone (made here with git clone
+// --depth 1), a base that was not fetched is not called a mistake alone:
+// the message says the clone is shallow, or has no such remote-tracking
+// branch, and how to fetch it (git fetch, actions/checkout fetch-depth:
+// 0, GitLab GIT_DEPTH: 0).
+func TestPlanShallowClone(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	base := planBase(t)
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo := filepath.Join(root, "repo")
+	writeFabric(t, filepath.Join(repo, "fabric"), base)
+	gitRun(t, repo, "init", "-q", "-b", "main")
+	gitRun(t, repo, "add", "fabric/fabric.hcl")
+	gitRun(t, repo, "commit", "-q", "-m", "base")
+	gitRun(t, repo, "checkout", "-q", "-b", "cable")
+	writeFabric(t, filepath.Join(repo, "fabric"), strings.Replace(base, "length = 3\n", "length = 30\n", 1))
+	gitRun(t, repo, "commit", "-q", "-a", "-m", "cable")
+	gitRun(t, root, "clone", "-q", "--depth", "1", "--branch", "cable", "file://"+repo, "shallow")
+	gitRun(t, root, "clone", "-q", "--single-branch", "--branch", "cable", "file://"+repo, "single")
+
+	history := "or clone with the history (actions/checkout: fetch-depth: 0; GitLab CI: GIT_DEPTH: 0)\n"
+	shallow, single := filepath.Join(root, "shallow"), filepath.Join(root, "single")
+	for _, c := range []struct{ dir, base, want string }{
+		{shallow, "origin/main", "fabricc: --base \"origin/main\" is no folder, file or git revision of " + shallow +
+			": this clone is shallow (git rev-parse --is-shallow-repository) and has no origin/main; fetch it (git fetch --depth=1 origin main:refs/remotes/origin/main), " + history},
+		{shallow, "HEAD~1", "fabricc: --base \"HEAD~1\" is no folder, file or git revision of " + shallow +
+			": this clone is shallow (git rev-parse --is-shallow-repository), so HEAD~1 may not have been fetched; fetch the history (git fetch --unshallow), " + history},
+		{single, "origin/main", "fabricc: --base \"origin/main\" is no folder, file or git revision of " + single +
+			": the clone has no remote-tracking branch origin/main (a CI clone often fetches one branch); fetch it (git fetch --depth=1 origin main:refs/remotes/origin/main), " + history},
+		{single, "no-such-rev", "fabricc: --base \"no-such-rev\" is no folder, file or git revision of " + single + "\n"},
+	} {
+		t.Chdir(c.dir)
+		code, _, stderr := fabricc(t, "plan", "--base", c.base, "fabric")
+		if code != 1 || stderr != c.want {
+			t.Errorf("%s: plan --base %s: exit %d\n%s\nwant\n%s", filepath.Base(c.dir), c.base, code, stderr, c.want)
+		}
+	}
+	// The advice works: after the fetch it names, the plan runs.
+	gitRun(t, shallow, "fetch", "-q", "--depth=1", "origin", "main:refs/remotes/origin/main")
+	t.Chdir(shallow)
+	if code, stdout, stderr := fabricc(t, "plan", "--base", "origin/main", "fabric"); code != 2 || !strings.Contains(stdout, cableLine) {
+		t.Errorf("plan after the fetch: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}

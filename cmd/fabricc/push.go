@@ -4,10 +4,12 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -51,6 +53,12 @@ type switchFlags struct {
 	// stale: push only (--stale): push an --artifacts build although its
 	// fabric changed since it was built.
 	stale bool
+	// fabric: --fabric PATH, the fabric an --artifacts build is checked
+	// against when it is not where the build's manifest says.
+	fabric string
+	// warnings: what loading the input warned of (a build that could not
+	// be checked against its fabric), for the report.
+	warnings []string
 	// renamed: --renamed NEW=OLD, a switch being renamed that may still
 	// call itself OLD.
 	renamed []string
@@ -73,6 +81,7 @@ func (s *switchFlags) register(fs *pflag.FlagSet, hosts bool) {
 	}
 	fs.StringVarP(&s.inventory, "inventory", "i", "", "the inventory, an HCL `FILE`: where each "+devices+" is and how to log in (required)")
 	fs.StringVar(&s.artifacts, "artifacts", "", "read "+input+" from `DIR`, the output of fabricc build (instead of a fabric PATH)")
+	fs.StringVar(&s.fabric, "fabric", "", "with --artifacts: check the build against the fabric at `PATH` (a .hcl file or folder) instead of where its manifest.json says the fabric is, for a build folder that moved (a CI deploy job's downloaded artifact)")
 	fs.StringVar(&s.limit, "limit", "", "only these devices: a comma `LIST` of names, globs, groups or tags; a term !TERM leaves out what it matches ('!leaf2'), &TERM keeps only what it matches too ('leaves,&rack1')")
 	countVar(fs, &s.parallel, "parallel", push.DefaultParallel, 1, fmt.Sprintf("a number of devices from 1, such as %d", push.DefaultParallel), "work on `N` devices at once (from 1)")
 	fs.StringVar(&s.report, "report", "", "write a JSON report (diff, commands, verification, duration, error per device) to `FILE`")
@@ -161,6 +170,14 @@ func runSwitches(cmd *cobra.Command, args []string, sf *switchFlags, action stri
 	} else if err := existingFile(sf.artifacts, "--artifacts: build folder", "give the folder fabricc build -o wrote"); err != nil {
 		return err
 	}
+	if sf.fabric != "" {
+		if sf.artifacts == "" {
+			return usageError(errors.New("--fabric goes with --artifacts DIR (the fabric to check that build against); a fabric PATH is built as it is"))
+		}
+		if err := existingFile(sf.fabric, "--fabric: fabric", "give the .hcl file or folder the build was made from"); err != nil {
+			return err
+		}
+	}
 	out := newOutput(cmd, cmd.Name(), sf.json)
 	return out.done(switchRun(cmd, args, sf, action, out))
 }
@@ -240,6 +257,7 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 	if warning != "" {
 		rep.FabricSwitches, rep.LeftOut, rep.Warnings = len(b.Fabric.Switches), left, []string{warning}
 	}
+	rep.Warnings = append(sf.warnings, rep.Warnings...)
 	return finish(cmd, rep, sf.report, out)
 }
 
@@ -250,35 +268,99 @@ func loadBuild(cmd *cobra.Command, args []string, sf *switchFlags, action string
 		if err != nil {
 			return nil, err
 		}
-		return b, staleBuild(cmd, b.Source(), sf, action)
+		return b, staleBuild(cmd, b.Source(), sf, action, out)
 	}
 	return buildInMemory(cmd, args[0], &sf.lf, out)
 }
 
 // staleBuild checks the build folder of --artifacts against the fabric
-// it was built from, when that is still where its manifest says: a build
-// older than its fabric would take back on the switches whatever changed
-// since (an older build pushed after a newer one). push refuses it, as
+// it was built from: --fabric, or where its manifest says. A build older
+// than its fabric would take back on the switches whatever changed since
+// (an older build pushed after a newer one). push refuses it, as
 // Terraform refuses a stale saved plan, unless --stale; diff and verify
 // say so and go on (verifying an older build is a question one may ask).
-func staleBuild(cmd *cobra.Command, m artifacts.Manifest, sf *switchFlags, action string) error {
-	if m.Inputs.SourcesSHA256 == "" || m.FabricPath == "" {
+// A build whose fabric is not found (the folder moved, as a CI deploy
+// job receives it) cannot be checked: push refuses it too unless --fabric
+// or --stale, diff and verify warn.
+func staleBuild(cmd *cobra.Command, m artifacts.Manifest, sf *switchFlags, action string, out *output) error {
+	if m.Inputs.SourcesSHA256 == "" || (m.FabricPath == "" && sf.fabric == "") {
 		return nil // no record to compare with
 	}
-	fabric, err := recordedFabric(&m, sf.artifacts)
-	if err != nil {
-		return nil // the fabric is not here: a build copied elsewhere
+	refuse := action == push.ActionPush && !sf.stale
+	fabric, varFiles, err := checkedFabric(m, sf)
+	var now string
+	if err == nil {
+		now, err = dsl.SourceDigest(fabric, varFiles)
 	}
-	now, err := dsl.SourceDigest(fabric, recordedFlags(m.Inputs, sf.artifacts).varFiles)
-	if err != nil || now == m.Inputs.SourcesSHA256 {
+	if err != nil {
+		return uncheckedBuild(cmd, sf, out, refuse, err)
+	}
+	if now == m.Inputs.SourcesSHA256 {
 		return nil
 	}
 	msg := fmt.Sprintf("%s is older than its fabric %s: the fabric's files changed since the build (%s records their SHA-256), so pushing it would take back on the switches what changed since", v(sf.artifacts), v(fabric), artifacts.ManifestFile)
-	if action == push.ActionPush && !sf.stale {
+	if refuse {
 		return fmt.Errorf("%s; build it again (fabricc build %s -o %s), or give --stale to push this build as it is (to go back to it on purpose)", msg, v(fabric), v(sf.artifacts))
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s\n", msg)
+	buildWarning(cmd, sf, out, msg)
 	return nil
+}
+
+// uncheckedBuild is staleBuild's answer when the fabric, or a var file
+// the build read, cannot be read: push refuses (unless --stale), diff
+// and verify warn; without --fabric each says to give it.
+func uncheckedBuild(cmd *cobra.Command, sf *switchFlags, out *output, refuse bool, err error) error {
+	msg := fmt.Sprintf("cannot check %s against its fabric: %s", v(sf.artifacts), v(err.Error()))
+	if sf.fabric != "" {
+		// --fabric was given: what is missing is a file it reads.
+		if refuse {
+			return fmt.Errorf("%s; give --stale to push this build unchecked", msg)
+		}
+		buildWarning(cmd, sf, out, msg)
+		return nil
+	}
+	if refuse {
+		return fmt.Errorf("%s; give --fabric PATH, the fabric it was built from (its checkout), or --stale to push this build unchecked", msg)
+	}
+	buildWarning(cmd, sf, out, msg+"; give --fabric PATH, the fabric it was built from (its checkout), to check it")
+	return nil
+}
+
+// checkedFabric is the fabric an --artifacts build is checked against
+// and the var files the build read: --fabric when given (a var file the
+// build read from inside its fabric is read from inside --fabric), else
+// the manifest's fabric path, which must exist.
+func checkedFabric(m artifacts.Manifest, sf *switchFlags) (string, []string, error) {
+	varFiles := recordedFlags(m.Inputs, sf.artifacts).varFiles
+	if sf.fabric == "" {
+		p := manifestFabric(&m, sf.artifacts)
+		if _, err := os.Stat(p); err != nil {
+			return "", nil, fmt.Errorf("%s, where %s says it is, does not exist (the build folder moved?)", p, artifacts.ManifestFile)
+		}
+		return p, varFiles, nil
+	}
+	if m.FabricPath != "" {
+		was := filepath.FromSlash(m.FabricPath)
+		if !filepath.IsAbs(was) {
+			was = filepath.Join(sf.artifacts, was)
+		}
+		for i, f := range varFiles {
+			if rel, err := filepath.Rel(was, f); err == nil && filepath.IsLocal(rel) {
+				varFiles[i] = filepath.Join(sf.fabric, rel)
+			}
+		}
+	}
+	return sf.fabric, varFiles, nil
+}
+
+// buildWarning says msg on stderr as "warning: ..." and, with --json,
+// among the envelope's diagnostics too; the report keeps it.
+func buildWarning(cmd *cobra.Command, sf *switchFlags, out *output, msg string) {
+	fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s\n", msg)
+	if out.json {
+		out.report(nil, hcl.Diagnostics{{Severity: hcl.DiagWarning, Summary: msg}})
+	}
+	sf.warnings = append(sf.warnings, msg)
 }
 
 // buildInMemory compiles the fabric at path (push of a PATH, lab) and
@@ -619,7 +701,7 @@ func finish(cmd *cobra.Command, rep *push.Report, reportPath string, out *output
 	}
 	rep.WriteSummary(w)
 	if reportPath != "" {
-		js, err := rep.JSON()
+		js, err := reportJSON(rep)
 		if err == nil {
 			err = os.WriteFile(reportPath, js, 0o600)
 		}
@@ -627,11 +709,51 @@ func finish(cmd *cobra.Command, rep *push.Report, reportPath string, out *output
 			return fmt.Errorf("writing the report: %w", err)
 		}
 	}
+	if rep.Action == push.ActionVerify {
+		return verifyStatus(rep)
+	}
 	if rep.Failed() {
 		return exitCode(1, nil)
 	}
 	if rep.Action == push.ActionDiff && pending(rep) {
 		return changesPending
+	}
+	return nil
+}
+
+// reportJSON is the --report file: the report, led by the fabricc
+// version that made it (fabricc_version, as the --json envelope has it).
+func reportJSON(rep *push.Report) ([]byte, error) {
+	b, err := json.MarshalIndent(struct {
+		FabriccVersion string `json:"fabricc_version"`
+		*push.Report
+	}{fabriccVersion(), rep}, "", "  ")
+	return append(b, '\n'), err
+}
+
+// verifyStatus is verify's exit status, as plan's and diff's (terraform
+// plan -detailed-exitcode): 0 when every device verified; 1 when any
+// device could not be checked (failed: unreachable, refused, a script
+// that cannot run); 2 when every device was read and some differ from
+// the model (mismatch, cabling included) or have a change pending, so
+// that a drift job tells a changed switch from a broken runner. A
+// switch that answers as another (its identity) was not read: 1.
+func verifyStatus(rep *push.Report) error {
+	differs := false
+	for _, d := range rep.Devices {
+		switch {
+		case d.Status == push.StatusMismatch && d.Error != "" && len(d.Differences) == 0:
+			// Not read: the wrong switch answered (its identity).
+			return exitCode(1, nil)
+		case d.Status == push.StatusMismatch, d.Status == push.StatusPending:
+			differs = true
+		case d.Status == push.StatusVerified:
+		default:
+			return exitCode(1, nil)
+		}
+	}
+	if differs {
+		return exitCode(2, nil)
 	}
 	return nil
 }

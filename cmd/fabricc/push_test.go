@@ -77,7 +77,10 @@ func TestPushCommandStory(t *testing.T) {
 		// inventory gives by role (leaves, spines).
 		{[]string{"diff", "--artifacts", out, "-i", inv, "--limit", "leaf1,spines"}, 2, []string{"=== leaf1 (cumulus)", "=== spine2 (eos)", "diff: 3 of 6 switches: 3 would change"}},
 		{[]string{"push", clos, "-i", inv, "--dry-run", "--limit", "onyx"}, 2, []string{"=== leaf3 (onyx)", "+ interface ethernet 1/1 mtu 9216 force", "diff: 2 of 6 switches: 2 would change"}},
-		{[]string{"verify", "--artifacts", out, "-i", inv, "--limit", "leaf1"}, 1, []string{"DIFF leaf1 swp1 port: intended configured, actual not in the switch's configuration", "verify: 1 of 6 switches: 1 mismatch"}},
+		// verify: 2 when the devices were read and differ (as diff and
+		// plan: terraform plan -detailed-exitcode), 1 when one could not
+		// be checked, 0 when all verified.
+		{[]string{"verify", "--artifacts", out, "-i", inv, "--limit", "leaf1"}, 2, []string{"DIFF leaf1 swp1 port: intended configured, actual not in the switch's configuration", "verify: 1 of 6 switches: 1 mismatch"}},
 		{[]string{"push", "--artifacts", out, "-i", inv, "--parallel", "3", "--report", report}, 0, []string{"push: 6 devices: 6 changed"}},
 		{[]string{"push", "--artifacts", out, "-i", inv}, 0, []string{"push: 6 devices: 6 unchanged"}},
 		{[]string{"verify", clos, "-i", inv}, 0, []string{"verify: 6 devices: 6 verified",
@@ -240,8 +243,8 @@ func TestSwitchesJSON(t *testing.T) {
 	code, stdout, _ := fabricc(t, "verify", clos, "-i", filepath.Join(dir, "nosuch.hcl"), "--json")
 	var env envelope
 	// A wrong command line, as a missing fabric path is: the envelope's
-	// error, exit status 2.
-	if err := json.Unmarshal([]byte(stdout), &env); err != nil || code != 2 || env.OK || env.Errors != 0 ||
+	// error, exit status 1 (verify's 2 is "the devices differ").
+	if err := json.Unmarshal([]byte(stdout), &env); err != nil || code != 1 || env.OK || env.Errors != 0 ||
 		env.Error != "inventory file "+filepath.Join(dir, "nosuch.hcl")+" does not exist; give -i the inventory's .hcl file" {
 		t.Errorf("missing inventory: exit %d, envelope %+v (%v)\n%s", code, env, err, stdout)
 	}
@@ -441,5 +444,93 @@ func TestPushRefusesAStaleBuild(t *testing.T) {
 		if !strings.HasPrefix(stderr, "warning: "+msg+"\n") || strings.Contains(stderr, "give --stale") {
 			t.Errorf("%v: want the warning and no refusal:\n%s", args, stderr)
 		}
+	}
+}
+
+// TestPushChecksAMovedBuild: a build folder moved away from its fabric
+// (a CI deploy job downloads it elsewhere) cannot be checked where its
+// manifest says the fabric is. push refuses it unless --fabric names the
+// fabric or --stale; diff and verify warn, also in --json's
+// diagnostics; --fabric checks it against the fabric given.
+func TestPushChecksAMovedBuild(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "tutorial", "fabric.hcl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	writeFabric(t, "fab", string(src))
+	inv := "defaults {\n  username     = \"admin\"\n  password_env = \"FABRICC_TEST_UNSET\"\n}\n\ndevice \"leaf1\" {\n  address = \"127.0.0.1\"\n  port    = 1\n}\n"
+	if err := os.WriteFile("inv.hcl", []byte(inv), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := fabricc(t, "build", "fab", "-o", "out"); code != 0 {
+		t.Fatalf("build: %s", stderr)
+	}
+	if err := os.Mkdir("dl", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename("out", filepath.Join("dl", "out")); err != nil {
+		t.Fatal(err)
+	}
+	moved := "cannot check dl/out against its fabric: dl/fab, where manifest.json says it is, does not exist (the build folder moved?)"
+	code, _, stderr := fabricc(t, "push", "--artifacts", "dl/out", "-i", "inv.hcl")
+	if want := "fabricc: " + moved + "; give --fabric PATH, the fabric it was built from (its checkout), or --stale to push this build unchecked\n"; code != 1 || stderr != want {
+		t.Errorf("push of a moved build: exit %d\n%s\nwant\n%s", code, stderr, want)
+	}
+	warn := "warning: " + moved + "; give --fabric PATH, the fabric it was built from (its checkout), to check it\n"
+	for _, args := range [][]string{{"push", "--stale"}, {"diff"}, {"verify"}, {"push", "--dry-run"}} {
+		_, _, stderr := fabricc(t, append(args, "--artifacts", "dl/out", "-i", "inv.hcl")...)
+		if !strings.HasPrefix(stderr, warn) {
+			t.Errorf("%v: want the warning and no refusal:\n%s\nwant\n%s", args, stderr, warn)
+		}
+	}
+	_, stdout, _ := fabricc(t, "diff", "--artifacts", "dl/out", "-i", "inv.hcl", "--json", "--insecure-ignore-host-key")
+	var env struct {
+		Diagnostics []struct{ Severity, Summary string }
+		Result      struct{ Warnings []string }
+	}
+	if err := json.Unmarshal([]byte(stdout), &env); err != nil {
+		t.Fatalf("diff --json: %v\n%s", err, stdout)
+	}
+	note := moved + "; give --fabric PATH, the fabric it was built from (its checkout), to check it"
+	if len(env.Diagnostics) != 1 || env.Diagnostics[0].Severity != "warning" || env.Diagnostics[0].Summary != note ||
+		len(env.Result.Warnings) != 1 || env.Result.Warnings[0] != note {
+		t.Errorf("diff --json: want the warning among the diagnostics and the report's warnings:\n%s", stdout)
+	}
+	// --fabric: the current fabric passes without a word, a changed one
+	// is refused as stale.
+	if _, _, stderr := fabricc(t, "push", "--artifacts", "dl/out", "--fabric", "fab", "-i", "inv.hcl"); strings.Contains(stderr, "against its fabric") || strings.Contains(stderr, "older than") {
+		t.Errorf("push --fabric of a current build warned:\n%s", stderr)
+	}
+	writeFabric(t, "fab", strings.Replace(string(src), "length = 3\n", "length = 30\n", 1))
+	code, _, stderr = fabricc(t, "push", "--artifacts", "dl/out", "--fabric", "fab", "-i", "inv.hcl")
+	if want := "fabricc: dl/out is older than its fabric fab: the fabric's files changed since the build (manifest.json records their SHA-256), so pushing it would take back on the switches what changed since; build it again (fabricc build fab -o dl/out), or give --stale to push this build as it is (to go back to it on purpose)\n"; code != 1 || stderr != want {
+		t.Errorf("push --fabric of a stale build: exit %d\n%s\nwant\n%s", code, stderr, want)
+	}
+	if code, _, stderr := fabricc(t, "push", "fab", "--fabric", "fab", "-i", "inv.hcl"); code != 1 || !strings.Contains(stderr, "--fabric goes with --artifacts DIR") {
+		t.Errorf("--fabric with a fabric PATH: exit %d\n%s", code, stderr)
+	}
+
+	// A var file the build read from inside its fabric is read from
+	// inside --fabric: the moved folder's own ../fab/site.vars is gone.
+	withVar := string(src) + "\nvariable \"site\" {\n  type    = string\n  default = \"a\"\n}\n"
+	writeFabric(t, "fab", withVar)
+	if err := os.WriteFile(filepath.Join("fab", "site.vars"), []byte("site = \"b\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := fabricc(t, "build", "fab", "--var-file", "fab/site.vars", "-o", "out2"); code != 0 {
+		t.Fatalf("build with a var file: %s", stderr)
+	}
+	if err := os.Rename("out2", filepath.Join("dl", "out2")); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, stderr := fabricc(t, "push", "--artifacts", "dl/out2", "--fabric", "fab", "-i", "inv.hcl"); strings.Contains(stderr, "against its fabric") || strings.Contains(stderr, "older than") {
+		t.Errorf("push --fabric of a current build with a var file:\n%s", stderr)
+	}
+	if err := os.WriteFile(filepath.Join("fab", "site.vars"), []byte("site = \"c\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := fabricc(t, "push", "--artifacts", "dl/out2", "--fabric", "fab", "-i", "inv.hcl"); code != 1 || !strings.HasPrefix(stderr, "fabricc: dl/out2 is older than its fabric fab: ") {
+		t.Errorf("push --fabric after the var file changed: exit %d\n%s", code, stderr)
 	}
 }

@@ -53,6 +53,25 @@ func usageError(err error) error { return &exitError{Code: 2, Err: err} }
 // wrong command line then exits 1.
 const usageExitAnnotation = "fabricc/usage-exit-1"
 
+// usageExitFlagAnnotation names a boolean flag that, when given, makes
+// exit status 2 mean something else for its command (build --check: DIR
+// differs); a wrong command line then exits 1. A flag that comes after
+// the mistake on the command line is not read, and 2 stays.
+const usageExitFlagAnnotation = "fabricc/usage-exit-1-with"
+
+// usageExitIs1 reports whether a wrong command line of cmd exits 1.
+func usageExitIs1(cmd *cobra.Command) bool {
+	if cmd.Annotations[usageExitAnnotation] != "" {
+		return true
+	}
+	name := cmd.Annotations[usageExitFlagAnnotation]
+	if name == "" {
+		return false
+	}
+	f := cmd.Flags().Lookup(name)
+	return f != nil && f.Changed && f.Value.String() == "true"
+}
+
 // newRoot builds the command tree.
 func newRoot() *cobra.Command {
 	root := &cobra.Command{
@@ -112,7 +131,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "fabricc: %v\n", err)
 	if code == 2 {
 		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", cmd.CommandPath())
-		if cmd.Annotations[usageExitAnnotation] != "" {
+		if usageExitIs1(cmd) {
 			code = 1 // the command gives 2 another meaning
 		}
 	}

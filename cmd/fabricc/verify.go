@@ -32,13 +32,18 @@ func newVerifyCmd() *cobra.Command {
 			"script that cannot run (sudo refused, bash missing, not root) fails with its error.\n" +
 			"verify changes nothing on a host, and a Windows host is refused: run its script with\n" +
 			"-Check on the host.\n\n" +
-			"Exit status 1 when any device differs, failed or has a change pending (a commit timer,\n" +
-			"an unconfirmed revision or unsaved changes of a push, or a push's device lock); 2 when\n" +
-			"the command line is wrong.\n\n" + switchArgsHelp,
+			"Exit status, as diff's and plan's (terraform plan -detailed-exitcode): 0 when every\n" +
+			"device verified; 2 when every device was read and some differ (a mismatch, cabling\n" +
+			"included) or have a change pending (a commit timer, an unconfirmed revision or unsaved\n" +
+			"changes of a push, or a push's device lock); 1 when any device could not be checked\n" +
+			"(unreachable, login refused, a host script that cannot run) or the command line is\n" +
+			"wrong (so that 2 means only \"the devices differ\").\n\n" + switchArgsHelp,
 		Example: "  fabricc verify examples/multivendor-clos -i inventory.hcl\n" +
 			"  fabricc verify --artifacts out -i inventory.hcl --limit leaves --report verify.json\n" +
 			"  fabricc verify --artifacts out -i inventory.hcl --no-cabling --json | jq '.result.devices[].differences'",
-		Args: argsBetween(0, 1),
+		// 2 is "the devices differ", so a wrong command line exits 1.
+		Annotations: map[string]string{usageExitAnnotation: "true"},
+		Args:        argsBetween(0, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runSwitches(cmd, args, &sf, push.ActionVerify)
 		},
