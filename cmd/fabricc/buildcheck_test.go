@@ -27,7 +27,7 @@ func TestBuildCheck(t *testing.T) {
 	}
 	before := treeSnapshot(t, ".")
 	code, stdout, stderr := fabricc(t, "build", "fab", "-o", "golden", "--check")
-	if !endsWithLine(stderr, "golden is up to date: its 13 files are what fabricc build fab writes\n") || code != 0 || stdout != "" {
+	if !endsWithLine(stderr, "golden is up to date: its 14 files are what fabricc build fab writes\n") || code != 0 || stdout != "" {
 		t.Errorf("--check of a current folder: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 
@@ -49,8 +49,9 @@ func TestBuildCheck(t *testing.T) {
 		"changed golden/leaf1/leaf1.openconfig.md\n" +
 		"changed golden/manifest.json\n" +
 		"changed golden/model.json\n" +
+		"changed golden/node2/node2.linux.sh\n" +
 		"changed golden/node2/node2.md\n"
-	summary := "golden differs from the build of fab: 8 changed, 1 new, 1 removed; run fabricc build fab -o golden to update it\n"
+	summary := "golden differs from the build of fab: 9 changed, 1 new, 1 removed; run fabricc build fab -o golden to update it\n"
 	if code != 2 || stdout != want || !endsWithLine(stderr, summary) {
 		t.Errorf("--check of a stale folder: exit %d\n%s\nwant exit 2 and\n%s\n%s", code, stdout, want, stderr)
 	}
@@ -71,8 +72,8 @@ func TestBuildCheck(t *testing.T) {
 		OK     bool
 		Result checkResult
 	}
-	if err := json.Unmarshal([]byte(stdout), &env); err != nil || code != 2 || !env.OK || env.Result.Same || env.Result.Files != 13 ||
-		strings.Join(env.Result.Removed, ",") != "extra.txt" || strings.Join(env.Result.New, ",") != "fabric.md" || len(env.Result.Changed) != 8 {
+	if err := json.Unmarshal([]byte(stdout), &env); err != nil || code != 2 || !env.OK || env.Result.Same || env.Result.Files != 14 ||
+		strings.Join(env.Result.Removed, ",") != "extra.txt" || strings.Join(env.Result.New, ",") != "fabric.md" || len(env.Result.Changed) != 9 {
 		t.Errorf("--check --json: exit %d, %v\n%s", code, err, stdout)
 	}
 	if after := treeSnapshot(t, "."); after != before {
