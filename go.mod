@@ -3,6 +3,7 @@ module github.com/fabricc/fabricc
 go 1.26.8
 
 require (
+	github.com/Microsoft/go-winio v0.6.4
 	github.com/agext/levenshtein v1.2.1
 	github.com/aymanbagabas/go-udiff v0.4.1
 	github.com/fatih/color v1.19.0

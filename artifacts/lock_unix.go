@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"syscall"
 	"time"
 
@@ -18,14 +17,6 @@ import (
 
 // flock is flock(2); tests replace it to play a file system without it.
 var flock = unix.Flock
-
-// lockPoll is how often a build waiting for the lock of its output folder
-// tries again; polling lets SIGINT end the wait.
-const lockPoll = 100 * time.Millisecond
-
-// holderPolls is how many polls a waiter waits for the holder's process
-// id before it says that it waits without naming one.
-const holderPolls = 5
 
 // lockOutput takes the lock of the output folder dir and returns its
 // release. Two builds into one folder would each start from the build
@@ -144,20 +135,4 @@ func ownLockFile(f *os.File) bool {
 	}
 	st, ok := fi.Sys().(*syscall.Stat_t)
 	return ok && st.Nlink == 1 && int(st.Uid) == os.Geteuid()
-}
-
-// lockHolder reads the process id the lock's holder wrote, or 0.
-func lockHolder(f *os.File) int {
-	buf := make([]byte, 16)
-	n, _ := f.ReadAt(buf, 0)
-	pid, err := strconv.Atoi(strings.TrimSpace(string(buf[:n])))
-	if err != nil || pid <= 0 {
-		return 0
-	}
-	return pid
-}
-
-// lockPath is the lock file of the output folder parent/base.
-func lockPath(parent, base string) string {
-	return filepath.Join(parent, "."+base+".lock")
 }

@@ -129,7 +129,7 @@ func (d *Device) Credentials() (Credentials, error) {
 			return c, fmt.Errorf("device %s: %w", d.Name, err)
 		}
 	case AuthAgent:
-		if os.Getenv("SSH_AUTH_SOCK") == "" {
+		if AgentSocket() == "" {
 			return c, fmt.Errorf("device %s: agent = true but SSH_AUTH_SOCK is not set; start ssh-agent and add the key", d.Name)
 		}
 		c.Agent = true
@@ -216,17 +216,36 @@ func readSecret(path string) ([]byte, error) {
 	return b, nil
 }
 
-// checkSecretFile refuses what readSecret must not read.
+// checkSecretFile refuses what readSecret must not read. Who may read
+// the file is checked the platform's way (checkSecretAccess): the mode
+// bits on Unix, the access control list on Windows, where Go makes the
+// mode up from the read-only attribute alone.
 func checkSecretFile(path string, st os.FileInfo) error {
-	switch {
-	case !st.Mode().IsRegular():
+	if !st.Mode().IsRegular() {
 		return fmt.Errorf("%s is not a regular file (%s); give the file that holds the secret", path, st.Mode().Type())
-	case st.Mode().Perm()&0o077 != 0:
-		return fmt.Errorf("%s is readable by others (mode %04o); run chmod 600 %s", path, st.Mode().Perm(), path)
-	case st.Size() > maxSecretBytes:
+	}
+	if err := checkSecretAccess(path, st); err != nil {
+		return err
+	}
+	if st.Size() > maxSecretBytes {
 		return fmt.Errorf("%s is %d bytes; a secret file holds at most %d", path, st.Size(), maxSecretBytes)
 	}
 	return nil
+}
+
+// looseModeError is the refusal of a secret file whose mode lets group
+// or others in. blocked says why chmod cannot fix it for this process
+// ("" when it can): a Kubernetes Secret volume is a read-only tmpfs
+// whose files get the volume's defaultMode, 0644 unless set (Kubernetes
+// documentation, "Secrets", "Using Secrets as files from a Pod"), so the
+// fix is in the pod spec, or in not using a file.
+func looseModeError(path string, perm os.FileMode, blocked string) error {
+	if blocked == "" {
+		return fmt.Errorf("%s is readable by others (mode %04o); run chmod 600 %s", path, perm, path)
+	}
+	return fmt.Errorf("%s is readable by others (mode %04o) and chmod cannot change that here: %s. "+
+		"If it is a mounted secret, mount it with mode 0400 or 0600 (Kubernetes: defaultMode: 0400 on the secret volume); "+
+		"or give the secret in an environment variable instead (password_env, passphrase_env, enable_password_env)", path, perm, blocked)
 }
 
 // ExpandHome expands a leading "~/" in a path from the inventory.

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -35,10 +36,13 @@ import (
 //     lock file; otherwise it deletes its file (`configuration delete`)
 //     and waits. Of two contenders at least one sees the other's file.
 //
-// The lock names its holder (user, host, fabricc pid, transaction). A
-// lock whose holder ran on this host in a process that is gone is stale
-// and is broken by the next push; any other is broken only with
-// --break-lock.
+// The lock names its holder (user, host, fabricc pid, transaction) and
+// where that pid means something: the machine's boot and the PID
+// namespace (Holder.Namespace). A lock whose holder ran on this host, in
+// this boot and this PID namespace, in a process that is gone is stale
+// and is broken by the next push; any other (another host, another
+// container sharing this host's name, a lock of a fabricc that did not
+// record its namespace) is broken only with --break-lock.
 
 // Holder is who holds a device lock: the transaction and the fabricc
 // process behind it. Every field is reduced to letters, digits, '-' and
@@ -50,6 +54,11 @@ type Holder struct {
 	// two hosts whose names start alike still differ.
 	Host string `json:"host"`
 	PID  int    `json:"pid"`
+	// Namespace is where PID is meaningful: the inode of the PID
+	// namespace and the first 12 hex digits of the kernel's boot_id
+	// ("4026531836-700838f8763d"; localNamespace). Empty in the locks of
+	// older fabricc versions and off Linux.
+	Namespace string `json:"namespace,omitempty"`
 	// raw is a lock file's text when it did not parse.
 	raw string
 }
@@ -61,8 +70,43 @@ func LocalHolder(id string) Holder {
 		name = u.Username
 	}
 	host, _ := os.Hostname()
-	return Holder{ID: lockField(id, 40), User: lockField(name, 8), Host: hostField(host), PID: os.Getpid()}
+	return Holder{ID: lockField(id, 40), User: lockField(name, 8), Host: hostField(host), PID: os.Getpid(), Namespace: localNamespace()}
 }
+
+// localNamespace names this process's PID namespace on this boot of
+// this machine: "INODE-BOOT". A pid is only meaningful in its PID
+// namespace, and two containers on one machine may share the host name
+// (host networking, --uts host) but not the PID namespace, so host name
+// and kill(pid, 0) alone take a live push in the other container for a
+// dead one. The PID namespace is told by the inode of /proc/self/ns/pid
+// (namespaces(7), "The /proc/[pid]/ns/ directory": same inode, same
+// namespace; pid_namespaces(7)); the machine and boot by
+// /proc/sys/kernel/random/boot_id, a random UUID made once per boot
+// (random(4)), which containers share with their host while inodes are
+// only unique within one running kernel. machine-id(5) is not used: it
+// survives reboots and containers often bind-mount the host's copy.
+// Empty when either cannot be read (not Linux, no /proc): such a lock
+// is never taken for stale.
+var localNamespace = sync.OnceValue(func() string {
+	link, err := os.Readlink("/proc/self/ns/pid") // "pid:[4026531836]"
+	if err != nil {
+		return ""
+	}
+	inode, ok := strings.CutPrefix(link, "pid:[")
+	inode, ok2 := strings.CutSuffix(inode, "]")
+	if _, err := strconv.ParseUint(inode, 10, 64); !ok || !ok2 || err != nil {
+		return ""
+	}
+	boot, err := os.ReadFile("/proc/sys/kernel/random/boot_id")
+	if err != nil {
+		return ""
+	}
+	id := strings.ReplaceAll(strings.TrimSpace(string(boot)), "-", "")
+	if len(id) < 12 {
+		return ""
+	}
+	return lockField(inode+"-"+id[:12], 40)
+})
 
 // lockField keeps letters, digits, '-' and '_' of s (others become '-'),
 // at most n of them; "unknown" when nothing is left.
@@ -107,7 +151,11 @@ func (h Holder) String() string {
 	if h.raw != "" {
 		return fmt.Sprintf("an unreadable lock (%q)", h.raw)
 	}
-	s := fmt.Sprintf("user %s on host %s (fabricc pid %d, transaction %s", h.User, h.Host, h.PID, h.ID)
+	s := fmt.Sprintf("user %s on host %s (fabricc pid %d", h.User, h.Host, h.PID)
+	if h.Namespace != "" {
+		s += " in namespace " + h.Namespace
+	}
+	s += ", transaction " + h.ID
 	if t := h.Since(); !t.IsZero() {
 		s += ", since " + t.Format("2006-01-02 15:04:05 UTC")
 	}
@@ -116,12 +164,17 @@ func (h Holder) String() string {
 
 // same reports whether h and o are one lock.
 func (h Holder) same(o Holder) bool {
-	return h.ID == o.ID && h.PID == o.PID && h.Host == o.Host && h.raw == o.raw
+	return h.ID == o.ID && h.PID == o.PID && h.Host == o.Host && h.Namespace == o.Namespace && h.raw == o.raw
 }
 
-// marker is the lock file's line.
+// marker is the lock file's line; ns= only when the namespace is known,
+// so a holder without one writes what older versions wrote.
 func (h Holder) marker() string {
-	return fmt.Sprintf("%s id=%s pid=%d user=%s host=%s", lockTag, h.ID, h.PID, h.User, h.Host)
+	m := fmt.Sprintf("%s id=%s pid=%d user=%s host=%s", lockTag, h.ID, h.PID, h.User, h.Host)
+	if h.Namespace != "" {
+		m += " ns=" + h.Namespace
+	}
+	return m
 }
 
 // lockTag starts a lock file's line and an Onyx lock file's name.
@@ -146,6 +199,8 @@ func parseMarker(text string) Holder {
 			h.User = v
 		case "host":
 			h.Host = v
+		case "ns":
+			h.Namespace = v
 		}
 	}
 	if h.ID == "" {
@@ -155,11 +210,15 @@ func parseMarker(text string) Holder {
 }
 
 // localStale reports whether h is a lock left by a fabricc process of
-// this host that no longer runs. A holder of another host is never
-// taken for stale: its process cannot be seen from here.
+// this host, boot and PID namespace that no longer runs. Any other
+// holder is never taken for stale: its process cannot be seen from
+// here. That includes a lock with no namespace (written by a fabricc
+// before it recorded one): its pid may belong to another container of
+// this host, and breaking a live push's lock discards its session, while
+// keeping a dead one costs one --break-lock.
 func localStale(h Holder) bool {
 	me := LocalHolder("")
-	if h.raw != "" || h.Host != me.Host || h.PID <= 0 || h.PID == me.PID {
+	if h.raw != "" || h.Host != me.Host || h.Namespace == "" || h.Namespace != me.Namespace || h.PID <= 0 || h.PID == me.PID {
 		return false
 	}
 	return !processAlive(h.PID)
@@ -259,23 +318,32 @@ func hasLine(out, want string) bool {
 }
 
 // onyxLock is the Onyx lock: one configuration file per contender,
-// named "fabricc-lock.<id>.<pid>.<user>.<host>".
+// named "fabricc-lock.<id>.<pid>.<user>.<host>.<namespace>" (without
+// ".<namespace>" when it is unknown, as older versions named it).
 type onyxLock struct{}
 
 func onyxLockName(h Holder) string {
-	return fmt.Sprintf("%s.%s.%d.%s.%s", lockTag, h.ID, h.PID, h.User, h.Host)
+	name := fmt.Sprintf("%s.%s.%d.%s.%s", lockTag, h.ID, h.PID, h.User, h.Host)
+	if h.Namespace != "" {
+		name += "." + h.Namespace
+	}
+	return name
 }
 
 func parseOnyxLockName(name string) (Holder, bool) {
 	f := strings.Split(name, ".")
-	if len(f) != 5 || f[0] != lockTag {
+	if len(f) != 5 && len(f) != 6 || f[0] != lockTag {
 		return Holder{}, false
 	}
 	pid, err := strconv.Atoi(f[2])
 	if err != nil {
 		return Holder{}, false
 	}
-	return Holder{ID: f[1], PID: pid, User: f[3], Host: f[4]}, true
+	h := Holder{ID: f[1], PID: pid, User: f[3], Host: f[4]}
+	if len(f) == 6 {
+		h.Namespace = f[5]
+	}
+	return h, true
 }
 
 func (onyxLock) acquire(c Conn, me Holder) (*Holder, error) {

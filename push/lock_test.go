@@ -1,12 +1,16 @@
 package push
 
 import (
+	"fmt"
+	"os"
 	"os/exec"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/fabricc/fabricc/inventory"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/sim"
 )
@@ -233,4 +237,161 @@ func TestOnyxSavesOnlyVerifiedConfigurations(t *testing.T) {
 	if l.sim.Saved() != saved || l.sim.Running() != running {
 		t.Error("the failed push left the running or the saved configuration changed")
 	}
+}
+
+// TestLockOfAnotherNamespaceIsKept: a lock of this host name whose pid
+// is dead here is still not broken when it was written in another PID
+// namespace (another container sharing the host name), another boot, or
+// by a fabricc that did not record its namespace: the push is refused,
+// naming the holder, and the lock stays.
+func TestLockOfAnotherNamespaceIsKept(t *testing.T) {
+	mine := localNamespace()
+	if mine == "" {
+		t.Skip("no /proc/self/ns/pid or boot_id: this is not Linux")
+	}
+	inode, boot, _ := strings.Cut(mine, "-")
+	f, set := demo(t)
+	sw := switchOf(t, f, model.PlatformEOS)
+	cfg := config(t, set, sw)
+	for _, tc := range []struct{ name, ns, shown string }{
+		{"another PID namespace", "4026599999-" + boot, " in namespace 4026599999-" + boot},
+		{"another boot", inode + "-000000000000", " in namespace " + inode + "-000000000000"},
+		{"an older fabricc", "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			l := startLab(t, sw, sim.Faults{})
+			before := l.sim.Running()
+			h := LocalHolder("20250101-120000-contnr")
+			h.PID, h.Namespace = deadPID(t), tc.ns
+			holdLock(t, l, sw.Platform, h)
+			r := l.run(t, ActionPush, f, sw, cfg)
+			want := sw.Name + " is locked by user " + h.User + " on host " + h.Host + " (fabricc pid " + strconv.Itoa(h.PID) + tc.shown +
+				", transaction 20250101-120000-contnr, since 2025-01-01 12:00:00 UTC); nothing was changed. Wait for that push" +
+				" (--lock-timeout 5m waits up to 5 minutes), or, if it is gone for good, run again with --break-lock"
+			if r.Status != StatusLocked || r.Error != want || len(r.Recovered) != 0 {
+				t.Fatalf("push: status %s recovered %v\nerror %q\nwant  %q", r.Status, r.Recovered, r.Error, want)
+			}
+			if got := lockHolder(t, l, sw.Platform); got == nil || !got.same(h) {
+				t.Fatalf("the lock is now %v, want %v", got, h)
+			}
+			if l.sim.Running() != before {
+				t.Fatal("a refused push changed the switch")
+			}
+		})
+	}
+}
+
+// TestLockTextKeepsTheNamespace: the lock line and the Onyx lock name
+// carry the namespace and read back the same; those of older versions
+// (no namespace) still read.
+func TestLockTextKeepsTheNamespace(t *testing.T) {
+	h := Holder{ID: "20250101-120000-abcdef", User: "root", Host: "vm-5bce-3fa2", PID: 9374, Namespace: "4026532178-700838f8763d"}
+	if m := h.marker(); m != "fabricc-lock id=20250101-120000-abcdef pid=9374 user=root host=vm-5bce-3fa2 ns=4026532178-700838f8763d" {
+		t.Fatalf("marker %q", m)
+	}
+	if n := onyxLockName(h); n != "fabricc-lock.20250101-120000-abcdef.9374.root.vm-5bce-3fa2.4026532178-700838f8763d" {
+		t.Fatalf("onyx name %q", n)
+	}
+	old := h
+	old.Namespace = ""
+	for _, tc := range []struct {
+		text string
+		want Holder
+	}{
+		{h.marker() + "\n", h},
+		{"fabricc-lock id=20250101-120000-abcdef pid=9374 user=root host=vm-5bce-3fa2", old},
+	} {
+		if got := parseMarker(tc.text); !got.same(tc.want) {
+			t.Errorf("parseMarker(%q) = %+v, want %+v", tc.text, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		want Holder
+	}{
+		{onyxLockName(h), h},
+		{"fabricc-lock.20250101-120000-abcdef.9374.root.vm-5bce-3fa2", old},
+	} {
+		if got, ok := parseOnyxLockName(tc.name); !ok || !got.same(tc.want) {
+			t.Errorf("parseOnyxLockName(%q) = %+v %v, want %+v", tc.name, got, ok, tc.want)
+		}
+	}
+}
+
+// TestLockAcrossPIDNamespaces is the reproduction of a push in another
+// container of this host: this process holds the lock, and a push run
+// in a new PID namespace (`unshare -p -f --mount-proc`, what a container
+// runtime does; pid_namespaces(7)), where this pid does not exist, must
+// not take it for stale.
+func TestLockAcrossPIDNamespaces(t *testing.T) {
+	if env := os.Getenv(nsPushEnv); env != "" {
+		nsPushHelper(t, env)
+		return
+	}
+	if localNamespace() == "" {
+		t.Skip("no PID namespaces here: this is not Linux")
+	}
+	if out, err := exec.Command("unshare", "-p", "-f", "--mount-proc", "true").CombinedOutput(); err != nil {
+		t.Skipf("unshare -p -f --mount-proc is not permitted here (needs root or user namespaces): %v %s", err, out)
+	}
+	f, _ := demo(t)
+	sw := switchOf(t, f, model.PlatformEOS)
+	l := startLab(t, sw, sim.Faults{})
+	me := LocalHolder("20250101-120000-hostns")
+	holdLock(t, l, sw.Platform, me)
+	before := l.sim.Running()
+
+	pw := l.dev.Auth.Ref
+	cmd := exec.Command("unshare", "-p", "-f", "--mount-proc", os.Args[0], "-test.run=^TestLockAcrossPIDNamespaces$", "-test.v")
+	cmd.Env = append(os.Environ(), nsPushEnv+"="+strings.Join([]string{l.dev.Address, strconv.Itoa(l.dev.Port), pw, l.kh, sw.Name}, "\n"))
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the push in a new PID namespace: %v\n%s", err, out)
+	}
+	var row string
+	for _, line := range strings.Split(string(out), "\n") {
+		if s, ok := strings.CutPrefix(line, "nsrow: "); ok {
+			row = s
+		}
+	}
+	want := "locked: " + sw.Name + " is locked by " + me.String() + "; nothing was changed. Wait for that push" +
+		" (--lock-timeout 5m waits up to 5 minutes), or, if it is gone for good, run again with --break-lock"
+	if row != want {
+		t.Fatalf("row of the push in the new PID namespace:\n%q\nwant\n%q\n%s", row, want, out)
+	}
+	if got := lockHolder(t, l, sw.Platform); got == nil || !got.same(me) {
+		t.Fatalf("the live push's lock is now %v", got)
+	}
+	if l.sim.Running() != before {
+		t.Fatal("the push in the new PID namespace changed the switch")
+	}
+}
+
+// nsPushEnv hands TestLockAcrossPIDNamespaces's child the lab: address,
+// port, password file, known_hosts and switch, one a line.
+const nsPushEnv = "FABRICC_TEST_NS_PUSH"
+
+// nsPushHelper is the child: it pushes to the lab and prints its row.
+func nsPushHelper(t *testing.T, env string) {
+	p := strings.Split(env, "\n")
+	if len(p) != 5 {
+		t.Fatalf("%s: %q", nsPushEnv, env)
+	}
+	f, set := demo(t)
+	var sw *model.Switch
+	for i := range f.Switches {
+		if f.Switches[i].Name == p[4] {
+			sw = &f.Switches[i]
+		}
+	}
+	if sw == nil {
+		t.Fatalf("no switch %s", p[4])
+	}
+	dev := &inventory.Device{Name: sw.Name, Address: p[0], Port: atoi(p[1]), Platform: sw.Platform, Username: "admin",
+		Auth:           inventory.AuthSource{Kind: inventory.AuthPasswordFile, Ref: p[2]},
+		ConnectTimeout: 5 * time.Second, CommandTimeout: 5 * time.Second, DeviceTimeout: 60 * time.Second}
+	l := &lab{dev: dev, kh: p[3]}
+	r := l.run(t, ActionPush, f, sw, config(t, set, sw))
+	fmt.Printf("nsrow: %s: %s\n", r.Status, r.Error)
 }

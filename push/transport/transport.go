@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -229,7 +228,7 @@ func (t *SSH) authMethods() ([]ssh.AuthMethod, error) {
 		out = append(out, ssh.PublicKeys(signer))
 	}
 	if c.Agent {
-		conn, err := net.Dial("unix", os.Getenv("SSH_AUTH_SOCK"))
+		conn, err := dialAgent(inventory.AgentSocket(), 10*time.Second)
 		if err != nil {
 			return nil, fmt.Errorf("ssh-agent: %w", err)
 		}
