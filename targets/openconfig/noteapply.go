@@ -95,7 +95,9 @@ func writeQueueNames(b *targets.Text, q *model.QoS, sw *model.Switch) {
 	for _, c := range classes {
 		b.At("qos", "class", c.Name)
 		if !cliName.MatchString(c.Name) {
-			fmt.Fprintf(b, "- class %s: its name cannot be written in an EOS command.\n", quote.Markdown(c.Name))
+			// A line where each command would be, so that the note keeps
+			// its shape; %q keeps the name on its line in the code block.
+			fmt.Fprintf(b, "    ! qos tx-queue %d name: class %q has a name EOS cannot take\n    ! qos traffic-class %d name: the same\n", c.TrafficClass, c.Name, c.TrafficClass)
 			continue
 		}
 		fmt.Fprintf(b, "    qos tx-queue %d name %s\n    qos traffic-class %d name %s\n", c.TrafficClass, c.Name, c.TrafficClass, c.Name)
