@@ -56,8 +56,11 @@ func namesFor(style string) poolNames {
 
 // portBuffers fills a port's priority groups and egress queues and
 // returns its headroom and other reservations in bytes.
-func portBuffers(f *model.Fabric, sw *model.Switch, p *model.Port, names poolNames, planMeters float64, tcs []int) (headroom, planned, reserved int64) {
+func portBuffers(f *model.Fabric, sw *model.Switch, p *model.Port, names poolNames, planMeters float64, tcs []int, mtus *losslessMTUs) (headroom, planned, reserved int64) {
 	p.PriorityGroups, p.EgressQueues = nil, nil
+	policy := headroomPolicy(f.QoS.Headroom)
+	var mtuFrom string
+	policy.LosslessMTUBytes, mtuFrom = mtus.forPort(sw, p)
 	var losslessPrio prioritySet
 	var lossless []model.PriorityGroup
 	for _, c := range f.QoS.Classes {
@@ -69,10 +72,11 @@ func portBuffers(f *model.Fabric, sw *model.Switch, p *model.Port, names poolNam
 			lanes:       p.Lanes,
 			cableMeters: cableMeters(p),
 			portMTU:     p.MTU,
-			policy:      headroomPolicy(f.QoS.Headroom),
+			policy:      policy,
 			hw:          sw.Hardware,
 		}
 		h := computeHeadroom(in)
+		h.LosslessMTUFrom = mtuFrom
 		in.cableMeters = planMeters
 		planned += computeHeadroom(in).SizeBytes
 		lossless = append(lossless, model.PriorityGroup{
@@ -125,12 +129,12 @@ func planningMeters(sw *model.Switch) float64 {
 	return plan
 }
 
-// headroomPolicy fills a zero lossless MTU with SONiC's default
-// LOSSLESS_TRAFFIC_PATTERN mtu 1024 (buffers_config.j2), so the formula
-// never divides by zero on a model built without lowering.
+// headroomPolicy fills a zero lossless MTU with the largest RoCE path
+// MTU, so the formula never divides by zero on a model built without
+// lowering.
 func headroomPolicy(p model.HeadroomPolicy) model.HeadroomPolicy {
 	if p.LosslessMTUBytes <= 0 {
-		p.LosslessMTUBytes = 1024
+		p.LosslessMTUBytes = maxRoCEPathMTU
 	}
 	return p
 }
@@ -195,20 +199,20 @@ func usedTCs(q model.QoS) []int {
 // in half between the lossless and the lossy side
 // (NVIDIA's default for `roce`: the RoCE traffic pool gets 50 % of the
 // memory; Cumulus Linux user guide, RoCE, "Default RoCE Configuration").
-// In each direction a pool holds its own
-// reservations plus its half of S: the ingress lossless pool holds the
-// headroom of every lossless PG, the ingress lossy pool the lossy PG
-// reservations, the egress pools their queue reservations. Ingress and
-// egress are two views of the same memory, so each direction sums to at
-// most the total. Without lossless PGs there are no lossless pools and
+// A pool holds its own reservations plus its half of S: the ingress
+// lossless pool holds the headroom of every lossless PG, the ingress
+// lossy pool the lossy PG reservations, the egress lossy pool its queue
+// reservations. The egress lossless pool is the whole buffer instead
+// (see buildPools). Without lossless PGs there are no lossless pools and
 // the lossy pools get all of S.
 func switchBuffers(f *model.Fabric, sw *model.Switch, src Sources) hcl.Diagnostics {
 	names := namesFor(sw.BufferStyle)
 	planM := planningMeters(sw)
 	tcs := usedTCs(f.QoS)
+	mtus := newLosslessMTUs(f)
 	var headroom, planned, pgLossy, egLossless, egLossy int64
 	for i := range sw.Ports {
-		h, plan, _ := portBuffers(f, sw, &sw.Ports[i], names, planM, tcs)
+		h, plan, _ := portBuffers(f, sw, &sw.Ports[i], names, planM, tcs, mtus)
 		headroom += h
 		planned += plan
 		for _, pg := range sw.Ports[i].PriorityGroups {
@@ -245,6 +249,15 @@ func switchBuffers(f *model.Fabric, sw *model.Switch, src Sources) hcl.Diagnosti
 // buildPools makes the pools of one switch; res holds the reservations
 // of the ingress lossless, ingress lossy, egress lossless and egress
 // lossy pools.
+//
+// The egress lossless pool is the whole buffer, not a share: lossless
+// traffic is held back at ingress by PFC, and an egress limit on it could
+// only drop what PFC promised not to. NVIDIA's "Lossless RoCE
+// Configuration for MLNX-OS Switches in DSCP-Based QoS Mode (advanced
+// mode)" writes `pool ePool1 size 16777000` (the whole 16 MB) beside
+// 5 MB for each other pool, and SONiC's Spectrum t1 buffers
+// (ACS-MSN2700 buffers_defaults_t1.j2) give egress_lossless_pool_size
+// 13945824, all usable memory, beside 3302912 for each other pool.
 func buildPools(q model.QoS, b model.BufferBudget, n poolNames, hasLossless bool, res [4]int64) []model.BufferPool {
 	losslessPrio, lossyPrio := poolPriorities(q)
 	half := b.SharedBytes / 2
@@ -259,7 +272,7 @@ func buildPools(q model.QoS, b model.BufferBudget, n poolNames, hasLossless bool
 	if hasLossless {
 		pools = append(pools,
 			pool(n.inLossless, "ingress", "lossless", res[0]+half, b.TotalBytes, losslessPrio),
-			pool(n.egLossless, "egress", "lossless", res[2]+half, b.TotalBytes, losslessPrio))
+			pool(n.egLossless, "egress", "lossless", b.TotalBytes, b.TotalBytes, losslessPrio))
 	}
 	sort.SliceStable(pools, func(i, j int) bool {
 		if pools[i].Direction != pools[j].Direction {

@@ -155,6 +155,11 @@ type HeadroomPolicy struct {
 	// LosslessMTUBytes is the largest frame expected in a lossless queue
 	// (SONiC LOSSLESS_TRAFFIC_PATTERN mtu).
 	LosslessMTUBytes int `json:"lossless_mtu_bytes"`
+	// LosslessMTUFromNICs is true when lossless_mtu was not written: each
+	// port then takes the largest RoCE path MTU of the NICs it receives
+	// lossless traffic from, LosslessMTUBytes (4096, the largest RoCE
+	// path MTU) when it knows none. Each Headroom records the value used.
+	LosslessMTUFromNICs bool `json:"lossless_mtu_from_nics,omitempty"`
 	// SmallPacketPercent is the share of small (64 B) packets assumed
 	// when estimating cell occupancy.
 	SmallPacketPercent int `json:"small_packet_percent"`
@@ -325,15 +330,19 @@ type Headroom struct {
 	SpeedMbps int `json:"speed_mbps"`
 	// Lanes of the port; 8-lane ports get twice the pipeline latency and
 	// one more port MTU.
-	Lanes                int     `json:"lanes"`
-	CableMeters          float64 `json:"cable_meters"`
-	PortMTUBytes         int     `json:"port_mtu_bytes"`
-	LosslessMTUBytes     int     `json:"lossless_mtu_bytes"`
-	SmallPacketPercent   int     `json:"small_packet_percent"`
-	CellBytes            int     `json:"cell_bytes"`
-	PipelineLatencyBytes int     `json:"pipeline_latency_bytes"`
-	MACPHYDelayBytes     int     `json:"mac_phy_delay_bytes"`
-	PauseQuanta          int     `json:"pause_quanta"`
+	Lanes            int     `json:"lanes"`
+	CableMeters      float64 `json:"cable_meters"`
+	PortMTUBytes     int     `json:"port_mtu_bytes"`
+	LosslessMTUBytes int     `json:"lossless_mtu_bytes"`
+	// LosslessMTUFrom says where LosslessMTUBytes came from when it is
+	// not the written lossless_mtu as is: a NIC's RoCE path MTU, the
+	// 4096 B fallback, or the clamp to the port's largest frame.
+	LosslessMTUFrom      string `json:"lossless_mtu_from,omitempty"`
+	SmallPacketPercent   int    `json:"small_packet_percent"`
+	CellBytes            int    `json:"cell_bytes"`
+	PipelineLatencyBytes int    `json:"pipeline_latency_bytes"`
+	MACPHYDelayBytes     int    `json:"mac_phy_delay_bytes"`
+	PauseQuanta          int    `json:"pause_quanta"`
 	// Terms.
 	PeerResponseBytes int     `json:"peer_response_bytes"`
 	CableBytes        int     `json:"cable_bytes"`

@@ -261,7 +261,7 @@ func TestPools(t *testing.T) {
 		"ingress lossy-default 7490228 102400 102400 1.4",
 		"ingress roce-lossless 9087668 966656 1699840 10.6",
 		"egress lossy-default 7572148 184320 184320 2.4",
-		"egress roce-lossless 7402828 15000 15000 0.2",
+		"egress roce-lossless 16777216 15000 15000 0.1",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("pools:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
