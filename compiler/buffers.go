@@ -110,17 +110,27 @@ func portBuffers(f *model.Fabric, sw *model.Switch, p *model.Port, names poolNam
 	return headroom, planned, reserved
 }
 
+// planningFloor is the planning length of a headroom policy: the written
+// planning_length, or SONiC's longest default cable class, 300 m
+// (sonic-buildimage files/build_templates/cable_length.j2: 5m server,
+// 40m leaf, 300m spine). It is a policy, not physics: a fabric whose
+// cables are all short may plan for them.
+func planningFloor(p model.HeadroomPolicy) float64 {
+	if p.PlanningMeters > 0 {
+		return p.PlanningMeters
+	}
+	return planningCableFloor
+}
+
 // planningMeters is the cable length a switch's pools are planned for:
-// SONiC's longest default cable class, 300 m (sonic-buildimage
-// files/build_templates/cable_length.j2: 5m server, 40m leaf, 300m spine),
-// or the longest cable on the switch rounded up to the next 100 m when one
-// is longer. Planning for a fixed length, not the actual cables, keeps
+// the floor (planningFloor), or the longest cable on the switch rounded
+// up to the next 100 m when one is longer. Planning for a fixed length, not the actual cables, keeps
 // the pool sizes stable: recabling a port within it changes that port's
 // headroom lines and nothing else, which is what a reviewer of a config
 // diff expects. The cost is buffer reserved for headroom that short cables
 // do not use: at 100G about 40 KB per lossless port.
-func planningMeters(sw *model.Switch) float64 {
-	plan := planningCableFloor
+func planningMeters(sw *model.Switch, floor float64) float64 {
+	plan := floor
 	for i := range sw.Ports {
 		if m := cableMeters(&sw.Ports[i]); m > plan {
 			plan = math.Ceil(m/100) * 100
@@ -207,7 +217,7 @@ func usedTCs(q model.QoS) []int {
 // the lossy pools get all of S.
 func switchBuffers(f *model.Fabric, sw *model.Switch, src Sources) hcl.Diagnostics {
 	names := namesFor(sw.BufferStyle)
-	planM := planningMeters(sw)
+	planM := planningMeters(sw, planningFloor(f.QoS.Headroom))
 	tcs := usedTCs(f.QoS)
 	mtus := newLosslessMTUs(f)
 	var headroom, planned, pgLossy, egLossless, egLossy int64
@@ -238,7 +248,7 @@ func switchBuffers(f *model.Fabric, sw *model.Switch, src Sources) hcl.Diagnosti
 		if diags := cableBudgetErrors(f, sw, src); len(diags) > 0 {
 			return diags
 		}
-		d := budgetError(sw, names)
+		d := budgetError(f, sw, names)
 		d.Subject = src.At("switch", sw.Name)
 		return hcl.Diagnostics{d}
 	}
@@ -309,8 +319,13 @@ func poolPriorities(q model.QoS) (lossless, lossy []int) {
 	return lossless, set.complement()
 }
 
-// budgetError reports a switch whose reservations exceed its buffer.
-func budgetError(sw *model.Switch, n poolNames) *hcl.Diagnostic {
+// budgetError reports a switch whose reservations exceed its buffer. It
+// gives the headroom at the cables the switch has and at the planning
+// length, and the levers that work: a planning_length down to the
+// longest cable when the pools would then fit, and otherwise the
+// traffic assumptions, the lossless classes and ports, the MTU and the
+// switch.
+func budgetError(f *model.Fabric, sw *model.Switch, n poolNames) *hcl.Diagnostic {
 	b := sw.Buffer
 	lossless := 0
 	var maxCable float64
@@ -322,10 +337,16 @@ func budgetError(sw *model.Switch, n poolNames) *hcl.Diagnostic {
 			}
 		}
 	}
+	avail := b.TotalBytes - b.ReservedBytes
+	levers := "lower small_packet_percent in qos { headroom { } } if the lossless traffic is mostly large frames, use fewer lossless classes or lossless ports, a smaller port MTU, or a switch with a larger buffer"
+	advice := "Even at the cables you have the headroom does not fit, so a shorter planning length cannot help: " + levers + "."
+	if maxCable < b.PlanningCableMeters && plannedHeadroom(f, sw, maxCable) <= avail {
+		advice = fmt.Sprintf("At the cables you have it fits: plan the pools for them with qos { headroom { planning_length = %g } } (at least the longest cable; recabling a port longer than it then resizes the pools), or %s.", maxCable, levers)
+	}
 	return &hcl.Diagnostic{
 		Severity: hcl.DiagError,
 		Summary:  "Buffer budget exceeded",
-		Detail: fmt.Sprintf("Switch %q (%s, %s, %d bytes of buffer): pool %q must hold %d bytes of PFC headroom for %d lossless priority groups (planned for %g m cables), but only %d bytes are left after %d bytes of other reservations. Use shorter cables (longest here: %g m), fewer lossless ports, a smaller port MTU, or a switch with a larger buffer.",
-			sw.Name, sw.Hardware.Model, sw.Hardware.ASIC, b.TotalBytes, n.inLossless, b.HeadroomReserveBytes, lossless, b.PlanningCableMeters, b.TotalBytes-b.ReservedBytes, b.ReservedBytes, maxCable),
+		Detail: fmt.Sprintf("Switch %q (%s, %s, %d bytes of buffer): pool %q must hold the PFC headroom of %d lossless priority groups, %d bytes at the cables you have (longest here: %g m) and %d bytes at the planning length of %g m, but only %d bytes are left after %d bytes of other reservations. %s",
+			sw.Name, sw.Hardware.Model, sw.Hardware.ASIC, b.TotalBytes, n.inLossless, lossless, b.HeadroomBytes, maxCable, b.HeadroomReserveBytes, b.PlanningCableMeters, avail, b.ReservedBytes, advice),
 	}
 }

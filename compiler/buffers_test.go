@@ -159,24 +159,70 @@ func TestCableTooLongForBuffer(t *testing.T) {
 	}
 }
 
-// TestBudgetExceeded gives leaf1 (SN2410, 16 MB) 170 lossless 100G ports
-// on 5 m cables: planned for 300 m (about 104 KB each) they need 17.7 MB,
-// which no shorter cable fixes, so the error is the switch's.
+// TestBudgetExceeded gives leaf1 (SN2410, 16 MB) many lossless 100G
+// ports on 5 m cables. 170 of them need 63,488 B each at 5 m
+// (10,792,960 B), which fits, but 101,376 B each planned for 300 m
+// (17,233,920 B), which does not: the error gives both numbers and the
+// planning length that fits, and writing it makes the switch fit. 250
+// ports do not fit even at 5 m, so the error names the other levers.
 func TestBudgetExceeded(t *testing.T) {
-	f := testFabric()
-	sw := &f.Switches[0]
-	sw.Ports = nil
-	for i := 1; i <= 170; i++ {
-		sw.Ports = append(sw.Ports, testPort(fmt.Sprintf("1/%d", i), 100000, &model.Peer{Kind: "host", Device: "h", Port: "p", CableMeters: 5, CableKind: "dac"}))
+	const levers = "lower small_packet_percent in qos { headroom { } } if the lossless traffic is mostly large frames, use fewer lossless classes or lossless ports, a smaller port MTU, or a switch with a larger buffer"
+	for _, tc := range []struct {
+		name     string
+		ports    int
+		planning float64
+		want     string
+	}{
+		{"fits at the cables", 170, 0, `Switch "leaf1" (SN2410, Spectrum, 16777216 bytes of buffer): pool "roce-lossless" must hold the PFC headroom of 170 lossless priority groups, 10792960 bytes at the cables you have (longest here: 5 m) and 17233920 bytes at the planning length of 300 m, but only 11647976 bytes are left after 5129240 bytes of other reservations. At the cables you have it fits: plan the pools for them with qos { headroom { planning_length = 5 } } (at least the longest cable; recabling a port longer than it then resizes the pools), or ` + levers + "."},
+		{"planning length written", 170, 5, ""},
+		{"does not fit at the cables", 250, 0, `Switch "leaf1" (SN2410, Spectrum, 16777216 bytes of buffer): pool "roce-lossless" must hold the PFC headroom of 250 lossless priority groups, 15872000 bytes at the cables you have (longest here: 5 m) and 25344000 bytes at the planning length of 300 m, but only 9234216 bytes are left after 7543000 bytes of other reservations. Even at the cables you have the headroom does not fit, so a shorter planning length cannot help: ` + levers + "."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := testFabric()
+			f.QoS.Headroom.PlanningMeters = tc.planning
+			sw := &f.Switches[0]
+			sw.Ports = nil
+			for i := 1; i <= tc.ports; i++ {
+				sw.Ports = append(sw.Ports, testPort(fmt.Sprintf("1/%d", i), 100000, &model.Peer{Kind: "host", Device: "h", Port: "p", CableMeters: 5, CableKind: "dac"}))
+			}
+			src := testSources(f)
+			diags := applyPhysics(f, src)
+			if tc.want == "" {
+				if len(diags) != 0 {
+					t.Fatalf("got %v", diags)
+				}
+				if sw.Buffer.PlanningCableMeters != tc.planning {
+					t.Errorf("planned for %g m, want %g m", sw.Buffer.PlanningCableMeters, tc.planning)
+				}
+				return
+			}
+			if len(diags) != 1 || diags[0].Summary != "Buffer budget exceeded" || keyAt(src, diags[0].Subject) != "switch/leaf1" {
+				t.Fatalf("got %v", diags)
+			}
+			if diags[0].Detail != tc.want {
+				t.Errorf("detail:\n%s\nwant:\n%s", diags[0].Detail, tc.want)
+			}
+		})
 	}
-	src := testSources(f)
-	diags := applyPhysics(f, src)
-	if len(diags) != 1 || diags[0].Summary != "Buffer budget exceeded" || keyAt(src, diags[0].Subject) != "switch/leaf1" {
-		t.Fatalf("got %v", diags)
-	}
-	for _, want := range []string{`"leaf1"`, "SN2410", "16777216 bytes", `pool "roce-lossless"`, "170 lossless priority groups", "planned for 300 m cables"} {
-		if !strings.Contains(diags[0].Detail, want) {
-			t.Errorf("detail %q lacks %q", diags[0].Detail, want)
+}
+
+// TestPlanningMeters: the pools are planned for the planning length
+// (300 m, or planning_length), raised to the longest cable rounded up to
+// 100 m when a cable is longer.
+func TestPlanningMeters(t *testing.T) {
+	for _, tc := range []struct {
+		floor, cable, want float64
+	}{
+		{300, 10, 300}, {300, 450, 500}, {5, 3, 5}, {5, 30, 100}, {50, 50, 50},
+	} {
+		f := testFabric()
+		for i := range f.Switches[0].Ports { // 1/50 has no link: 5 m
+			if p := f.Switches[0].Ports[i].Peer; p != nil {
+				p.CableMeters = tc.cable
+			}
+		}
+		if got := planningMeters(&f.Switches[0], tc.floor); got != tc.want {
+			t.Errorf("floor %g m, cable %g m: planned for %g m, want %g m", tc.floor, tc.cable, got, tc.want)
 		}
 	}
 }

@@ -33,23 +33,24 @@ func plannedHeadroom(f *model.Fabric, sw *model.Switch, meters float64) int64 {
 	return sum
 }
 
-// longestFit is the longest planning length, in whole 100 m, at which
-// fits(meters) holds, searched between the floor and upTo; 0 when even
-// the floor does not fit.
-func longestFit(upTo float64, fits func(float64) bool) float64 {
-	if !fits(planningCableFloor) {
+// longestFit is the longest planning length at which fits(meters) holds:
+// the floor, or a whole 100 m above it up to upTo; 0 when even the floor
+// does not fit.
+func longestFit(floor, upTo float64, fits func(float64) bool) float64 {
+	if !fits(floor) {
 		return 0
 	}
-	lo, hi := int(planningCableFloor/100), int(math.Ceil(upTo/100))
-	for lo < hi {
-		mid := (lo + hi + 1) / 2
+	best := floor
+	lo, hi := int(math.Floor(floor/100))+1, int(math.Ceil(upTo/100))
+	for lo <= hi {
+		mid := (lo + hi) / 2
 		if fits(float64(mid) * 100) {
-			lo = mid
+			best, lo = float64(mid)*100, mid+1
 		} else {
 			hi = mid - 1
 		}
 	}
-	return float64(lo) * 100
+	return best
 }
 
 // longLink is a port of a switch whose cable is longer than a limit.
@@ -84,7 +85,7 @@ func linksLongerThan(sw *model.Switch, meters float64) []longLink {
 func cableBudgetErrors(f *model.Fabric, sw *model.Switch, src Sources) hcl.Diagnostics {
 	b := sw.Buffer
 	fits := func(m float64) bool { return b.TotalBytes-plannedHeadroom(f, sw, m)-b.ReservedBytes >= 0 }
-	limit := longestFit(b.PlanningCableMeters, fits)
+	limit := longestFit(planningFloor(f.QoS.Headroom), b.PlanningCableMeters, fits)
 	if limit == 0 {
 		return nil
 	}

@@ -546,6 +546,12 @@ func (l *lowering) lowerHeadroom(h *dsl.Headroom) {
 				l.errorf(h.DefRange, "Invalid lossless MTU", "headroom lossless_mtu %d is out of range; write the largest lossless frame in bytes, 64-9216.", *v)
 			}
 		}
+		if v := h.PlanningLength; v != nil {
+			hp.PlanningMeters = *v
+			if *v <= 0 || *v > maxPlanningMeters {
+				l.errorf(h.DefRange, "Invalid planning length", "headroom planning_length %g is out of range; write the cable length in metres the buffer pools are planned for, above 0 and at most %g (a switch's longest cable raises it anyway).", *v, float64(maxPlanningMeters))
+			}
+		}
 		if v := h.SmallPacketPercent; v != nil {
 			hp.SmallPacketPercent = *v
 			if *v < 0 || *v > 100 {

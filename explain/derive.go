@@ -14,7 +14,7 @@ const (
 	defaultCableText  = "no link: SONiC's default cable length (buffers_defaults_*.j2 default_cable)"
 	smallPacketText   = "default: the worst case, every packet small"
 	poolSplitText     = "the shared rest is split in half between the lossless and the lossy pools (Cumulus Linux user guide, RoCE, \"Default RoCE Configuration\": the RoCE pool gets 50 % of the memory)"
-	planningText      = "SONiC's longest default cable class, 300 m (sonic-buildimage files/build_templates/cable_length.j2), or the longest cable on the switch rounded up to 100 m"
+	planningText      = "qos headroom planning_length when written, else SONiC's longest default cable class, 300 m (sonic-buildimage files/build_templates/cable_length.j2); or the longest cable on the switch rounded up to 100 m"
 )
 
 // headroom derives a lossless priority group's xoff, xon and size from

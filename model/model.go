@@ -163,6 +163,10 @@ type HeadroomPolicy struct {
 	// SmallPacketPercent is the share of small (64 B) packets assumed
 	// when estimating cell occupancy.
 	SmallPacketPercent int `json:"small_packet_percent"`
+	// PlanningMeters is the written planning_length: the cable length
+	// the buffer pools are planned for, raised per switch to its longest
+	// cable; 0 for the default, 300 m.
+	PlanningMeters float64 `json:"planning_meters,omitempty"`
 }
 
 // VLAN is one 802.1Q VLAN.
