@@ -47,7 +47,7 @@ func (b *Build) headroom(sw *model.Switch, p *model.Port, pg *model.PriorityGrou
 		pipeline, extra = "2 x pipeline latency (8 lanes)", " + port MTU (8 lanes)"
 	}
 	d.Steps = []Term{
-		{Name: "peer response = pause quanta x 512 bits / 8", Value: docs.Bytes(int64(h.PeerResponseBytes))},
+		{Name: "peer response = pause quanta x 512 bits / 8, IEEE 802.3's worst case (NVIDIA tables: 3.8 KB)", Value: docs.Bytes(int64(h.PeerResponseBytes))},
 		{Name: "cable = 2 x length x speed / 198,000 km/s / 8", Value: docs.Bytes(int64(h.CableBytes))},
 		{Name: "propagation = port MTU + cable + MAC/PHY delay + peer response" + tile, Value: docs.Bytes(int64(h.PropagationBytes))},
 		{Name: "cell occupancy (small packets by bytes x cells per small packet)", Value: strconv.FormatFloat(h.CellOccupancy, 'f', 3, 64)},

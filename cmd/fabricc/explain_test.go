@@ -56,7 +56,7 @@ from switch leaf1, port swp1, priority group 3 (lossless, priorities 3, pool roc
       MAC/PHY delay     819 B     computed at examples/multivendor-clos/switches.hcl:52:18; hardware table: SN2700 (Spectrum)
       pause quanta      394       IEEE 802.3 Annex 31B pause quanta for the port speed, as tabulated in SONiC buffer_headroom_mellanox.lua
     steps:
-      peer response = pause quanta x 512 bits / 8                                                            25,216 B
+      peer response = pause quanta x 512 bits / 8, IEEE 802.3's worst case (NVIDIA tables: 3.8 KB)           25,216 B
       cable = 2 x length x speed / 198,000 km/s / 8                                                          127 B
       propagation = port MTU + cable + MAC/PHY delay + peer response                                         35,378 B
       cell occupancy (small packets by bytes x cells per small packet)                                       2.000

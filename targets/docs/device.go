@@ -191,7 +191,7 @@ func writeHeadroom(d *doc, sw *model.Switch) {
 		d.p("Lossless MTU of " + strings.Join(o.ids, ", ") + ": " + md(o.text) + ".")
 		d.at()
 	}
-	d.p("Terms and results. Peer response = pause quanta x 512 bit times, what the peer may still send before it obeys the pause; " +
+	d.p("Terms and results. Peer response = pause quanta x 512 bit times, what the peer may still send before it obeys the pause (IEEE 802.3 Annex 31B's worst case, as SONiC's dynamic headroom uses it; NVIDIA's static Spectrum tables use 3.8 KB, which gives far less headroom; on Broadcom ASICs the whole formula is the Mellanox bound, about three times SONiC's Broadcom profiles); " +
 		"cable = 2 x length x speed / signal speed (198,000 km/s), the bytes on the wire during the pause's round trip; " +
 		"propagation = port MTU + cable + MAC/PHY delay + peer response (+ the tile term on Spectrum-4 and -5); " +
 		"in flight after PAUSE (SONiC's xoff) = lossless MTU + propagation x cell occupancy, rounded up to 1 KiB (+ 2 KiB small-packet compensation when the formula adds it), the room kept above the PAUSE threshold; " +
