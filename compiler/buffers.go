@@ -238,7 +238,10 @@ func switchBuffers(f *model.Fabric, sw *model.Switch, src Sources) hcl.Diagnosti
 			}
 		}
 	}
-	total := sw.Hardware.BufferBytes
+	total := sw.Hardware.UsableBufferBytes // the budget carves usable memory (hardware.go)
+	if total <= 0 {
+		total = sw.Hardware.BufferBytes
+	}
 	reserved := pgLossy + egLossless + egLossy
 	sw.Buffer = model.BufferBudget{
 		TotalBytes: total, HeadroomBytes: headroom, PlanningCableMeters: planM, HeadroomReserveBytes: planned,
@@ -346,7 +349,7 @@ func budgetError(f *model.Fabric, sw *model.Switch, n poolNames) *hcl.Diagnostic
 	return &hcl.Diagnostic{
 		Severity: hcl.DiagError,
 		Summary:  "Buffer budget exceeded",
-		Detail: fmt.Sprintf("Switch %q (%s, %s, %d bytes of buffer): pool %q must hold the PFC headroom of %d lossless priority groups, %d bytes at the cables you have (longest here: %g m) and %d bytes at the planning length of %g m, but only %d bytes are left after %d bytes of other reservations. %s",
+		Detail: fmt.Sprintf("Switch %q (%s, %s, %d bytes of usable buffer): pool %q must hold the PFC headroom of %d lossless priority groups, %d bytes at the cables you have (longest here: %g m) and %d bytes at the planning length of %g m, but only %d bytes are left after %d bytes of other reservations. %s",
 			sw.Name, sw.Hardware.Model, sw.Hardware.ASIC, b.TotalBytes, n.inLossless, lossless, b.HeadroomBytes, maxCable, b.HeadroomReserveBytes, b.PlanningCableMeters, avail, b.ReservedBytes, advice),
 	}
 }

@@ -68,8 +68,10 @@ func TestPoolsAndBudget(t *testing.T) {
 	// The pools are planned for 300 m cables whatever the actual ones:
 	// a 100G port there needs xoff 84992 + xon 19456 = 104448 bytes.
 	planned := int64(4 * 104448)
-	want := model.BufferBudget{TotalBytes: 16 << 20, HeadroomBytes: headroom, PlanningCableMeters: 300,
-		HeadroomReserveBytes: planned, ReservedBytes: reserved, SharedBytes: 16<<20 - planned - reserved}
+	// The SN2410's usable buffer (SONiC), not the 16 MB datasheet total.
+	const usable = 13945824
+	want := model.BufferBudget{TotalBytes: usable, HeadroomBytes: headroom, PlanningCableMeters: 300,
+		HeadroomReserveBytes: planned, ReservedBytes: reserved, SharedBytes: usable - planned - reserved}
 	if sw.Buffer != want {
 		t.Errorf("budget %+v, want %+v", sw.Buffer, want)
 	}
@@ -80,7 +82,7 @@ func TestPoolsAndBudget(t *testing.T) {
 		{Name: "lossy-default", Direction: "egress", Type: "lossy", SizeBytes: 8*9216 + want.SharedBytes - half, Mode: "dynamic", Priorities: []int{0, 1, 2, 4, 5, 6, 7}},
 		// The whole buffer, as NVIDIA's advanced-mode recipe and SONiC's
 		// Spectrum t1 buffers size it.
-		{Name: "roce-lossless", Direction: "egress", Type: "lossless", SizeBytes: 16 << 20, Mode: "dynamic", Priorities: []int{3}},
+		{Name: "roce-lossless", Direction: "egress", Type: "lossless", SizeBytes: usable, Mode: "dynamic", Priorities: []int{3}},
 	}
 	if diff := cmp.Diff(wantPools, sw.Pools, cmpopts.IgnoreFields(model.BufferPool{}, "Percent")); diff != "" {
 		t.Errorf("pools (-want +got):\n%s", diff)
@@ -151,7 +153,7 @@ func TestCableTooLongForBuffer(t *testing.T) {
 		if d.Summary != "Cable too long for the switch buffer" || keyAt(src, d.Subject) != "switch/leaf1/port/"+port+"/link/length" {
 			t.Errorf("diagnostic %d: %s at %s", i, d.Summary, keyAt(src, d.Subject))
 		}
-		for _, want := range []string{"Link leaf1:" + port + " - h:p is 40000 m long", `Switch "leaf1" (SN2410, Spectrum)`, "at 40000 m that is 22827008 bytes", "more than the 16656528 bytes", "Up to 29000 m it fits"} {
+		for _, want := range []string{"Link leaf1:" + port + " - h:p is 40000 m long", `Switch "leaf1" (SN2410, Spectrum)`, "at 40000 m that is 22827008 bytes", "more than the 13825136 bytes", "Up to 24000 m it fits"} {
 			if !strings.Contains(d.Detail, want) {
 				t.Errorf("detail %q lacks %q", d.Detail, want)
 			}
@@ -159,10 +161,10 @@ func TestCableTooLongForBuffer(t *testing.T) {
 	}
 }
 
-// TestBudgetExceeded gives leaf1 (SN2410, 16 MB) many lossless 100G
-// ports on 5 m cables. 170 of them need 63,488 B each at 5 m
-// (10,792,960 B), which fits, but 101,376 B each planned for 300 m
-// (17,233,920 B), which does not: the error gives both numbers and the
+// TestBudgetExceeded gives leaf1 (SN2410, 13,945,824 B usable) many
+// lossless 100G ports on 5 m cables. 130 of them need 63,488 B each at
+// 5 m (8,253,440 B), which fits, but 101,376 B each planned for 300 m
+// (13,178,880 B), which does not: the error gives both numbers and the
 // planning length that fits, and writing it makes the switch fit. 250
 // ports do not fit even at 5 m, so the error names the other levers.
 func TestBudgetExceeded(t *testing.T) {
@@ -173,9 +175,9 @@ func TestBudgetExceeded(t *testing.T) {
 		planning float64
 		want     string
 	}{
-		{"fits at the cables", 170, 0, `Switch "leaf1" (SN2410, Spectrum, 16777216 bytes of buffer): pool "roce-lossless" must hold the PFC headroom of 170 lossless priority groups, 10792960 bytes at the cables you have (longest here: 5 m) and 17233920 bytes at the planning length of 300 m, but only 11647976 bytes are left after 5129240 bytes of other reservations. At the cables you have it fits: plan the pools for them with qos { headroom { planning_length = 5 } } (at least the longest cable; recabling a port longer than it then resizes the pools), or ` + levers + "."},
-		{"planning length written", 170, 5, ""},
-		{"does not fit at the cables", 250, 0, `Switch "leaf1" (SN2410, Spectrum, 16777216 bytes of buffer): pool "roce-lossless" must hold the PFC headroom of 250 lossless priority groups, 15872000 bytes at the cables you have (longest here: 5 m) and 25344000 bytes at the planning length of 300 m, but only 9234216 bytes are left after 7543000 bytes of other reservations. Even at the cables you have the headroom does not fit, so a shorter planning length cannot help: ` + levers + "."},
+		{"fits at the cables", 130, 0, `Switch "leaf1" (SN2410, Spectrum, 13945824 bytes of usable buffer): pool "roce-lossless" must hold the PFC headroom of 130 lossless priority groups, 8253440 bytes at the cables you have (longest here: 5 m) and 13178880 bytes at the planning length of 300 m, but only 10023464 bytes are left after 3922360 bytes of other reservations. At the cables you have it fits: plan the pools for them with qos { headroom { planning_length = 5 } } (at least the longest cable; recabling a port longer than it then resizes the pools), or ` + levers + "."},
+		{"planning length written", 130, 5, ""},
+		{"does not fit at the cables", 250, 0, `Switch "leaf1" (SN2410, Spectrum, 13945824 bytes of usable buffer): pool "roce-lossless" must hold the PFC headroom of 250 lossless priority groups, 15872000 bytes at the cables you have (longest here: 5 m) and 25344000 bytes at the planning length of 300 m, but only 6402824 bytes are left after 7543000 bytes of other reservations. Even at the cables you have the headroom does not fit, so a shorter planning length cannot help: ` + levers + "."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := testFabric()
@@ -258,7 +260,7 @@ func TestPhysicsDeterministic(t *testing.T) {
 	}
 }
 
-// TestLongCableKeepsECNMax: at 27 km the four ports of leaf1 (SN2410)
+// TestLongCableKeepsECNMax: at 20 km the four ports of leaf1 (SN2410)
 // still fit the buffer. The egress lossless pool is the whole buffer
 // whatever the cables (NVIDIA's advanced-mode recipe, SONiC), so the roce
 // class's 1500 KB ECN maximum stays below the queue limit: no error, and
@@ -266,7 +268,7 @@ func TestPhysicsDeterministic(t *testing.T) {
 func TestLongCableKeepsECNMax(t *testing.T) {
 	f := testFabric()
 	for i := range f.Switches[0].Ports {
-		f.Switches[0].Ports[i].Peer = &model.Peer{Kind: "host", Device: "h", Port: "p", CableMeters: 27000, CableKind: "fibre"}
+		f.Switches[0].Ports[i].Peer = &model.Peer{Kind: "host", Device: "h", Port: "p", CableMeters: 20000, CableKind: "fibre"}
 	}
 	src := testSources(f)
 	physics(t, f, src)
@@ -279,8 +281,8 @@ func TestLongCableKeepsECNMax(t *testing.T) {
 	if len(got) != 0 {
 		t.Errorf("errors %q, want none", got)
 	}
-	if pool := egressLosslessPool(&f.Switches[0]); pool != 16<<20 {
-		t.Errorf("egress lossless pool %d, want %d", pool, 16<<20)
+	if pool := egressLosslessPool(&f.Switches[0]); pool != 13945824 {
+		t.Errorf("egress lossless pool %d, want the usable buffer, 13945824", pool)
 	}
 }
 

@@ -200,8 +200,12 @@ type Switch struct {
 type Hardware struct {
 	Model string `json:"model"`
 	ASIC  string `json:"asic"`
-	// BufferBytes is the ASIC's total packet buffer.
+	// BufferBytes is the ASIC's total packet buffer (the datasheet's).
 	BufferBytes int64 `json:"buffer_bytes"`
+	// UsableBufferBytes is the part software may carve into pools and
+	// headroom, which the buffer budget uses: a SONiC SKU's figure where
+	// one is public, else BufferBytes.
+	UsableBufferBytes int64 `json:"usable_buffer_bytes"`
 	// CellBytes is the buffer allocation unit.
 	CellBytes int `json:"cell_bytes"`
 	// PipelineLatencyBytes, MACPHYDelayBytes: ASIC constants of the

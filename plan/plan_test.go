@@ -70,7 +70,7 @@ func TestPlanText(t *testing.T) {
 
 leaf1 (switch)
   swp1: cable 3 m dac -> 30 m aoc, so PG3 in flight after PAUSE 75,776 -> 82,944 B, PG3 buffer 95,232 -> 102,400 B
-  ingress lossless pool: demand 190,464 -> 197,632 B (+7,168 B, used 2.2 % -> 2.3 %), because of the port changes above
+  ingress lossless pool: demand 190,464 -> 197,632 B (+7,168 B, used 2.7 % -> 2.8 %), because of the port changes above
 
 h1 (host)
   roce0: cable 3 m dac -> 30 m aoc
@@ -179,9 +179,9 @@ h2 (host)
 
 leaf1 (switch)
   swp1: speed 100G -> 50G, lanes 4 -> 2, so PG3 in flight after PAUSE 75,776 -> 44,032 B, PG3 buffer 95,232 -> 63,488 B
-  ingress lossy pool: size 8,208,932 -> 8,243,748 B, because of the port changes above
-  ingress lossless pool: size 8,528,420 -> 8,493,604 B, demand 190,464 -> 158,720 B (-31,744 B, used 2.2 % -> 1.9 %), because of the port changes above
-  egress lossy pool: size 8,225,316 -> 8,260,132 B, because of the port changes above
+  ingress lossy pool: size 6,793,236 -> 6,828,052 B, because of the port changes above
+  ingress lossless pool: size 7,112,724 -> 7,077,908 B, demand 190,464 -> 158,720 B (-31,744 B, used 2.7 % -> 2.2 %), because of the port changes above
+  egress lossy pool: size 6,809,620 -> 6,844,436 B, because of the port changes above
   buffer budget: headroom planned 339,968 -> 270,336 B, because of the port changes above
 
 h1 (host)
@@ -196,9 +196,9 @@ fabric-wide
 leaf1 (switch)
   swp1: PG3 in flight after PAUSE 75,776 -> 43,008 B, PG3 buffer 95,232 -> 62,464 B, because of qos small packets 100 -> 50 %
   swp2: PG3 in flight after PAUSE 75,776 -> 43,008 B, PG3 buffer 95,232 -> 62,464 B, because of qos small packets 100 -> 50 %
-  ingress lossy pool: size 8,208,932 -> 8,277,540 B, because of the port changes above
-  ingress lossless pool: size 8,528,420 -> 8,459,812 B, demand 190,464 -> 124,928 B (-65,536 B, used 2.2 % -> 1.5 %), because of the port changes above
-  egress lossy pool: size 8,225,316 -> 8,293,924 B, because of the port changes above
+  ingress lossy pool: size 6,793,236 -> 6,861,844 B, because of the port changes above
+  ingress lossless pool: size 7,112,724 -> 7,044,116 B, demand 190,464 -> 124,928 B (-65,536 B, used 2.7 % -> 1.8 %), because of the port changes above
+  egress lossy pool: size 6,809,620 -> 6,878,228 B, because of the port changes above
   buffer budget: headroom planned 339,968 -> 202,752 B, because of the port changes above
 `},
 		{"host and port removed", []string{
@@ -209,9 +209,9 @@ leaf1 (switch)
 
 leaf1 (switch)
   swp2: removed: 100G trunk VLAN 10, to h2:roce0 (push leaves the port as it is on the switch, its PFC and headroom included: clear it there, or keep the port in the fabric with shutdown = true)
-  ingress lossy pool: size 8,208,932 -> 8,298,770 B, demand 20,480 -> 10,240 B (-10,240 B, used 0.2 % -> 0.1 %), because of the port changes above
-  ingress lossless pool: size 8,528,420 -> 8,458,514 B, demand 190,464 -> 95,232 B (-95,232 B, used 2.2 % -> 1.1 %), because of the port changes above
-  egress lossy pool: size 8,225,316 -> 8,306,962 B, demand 36,864 -> 18,432 B (-18,432 B, used 0.4 % -> 0.2 %), because of the port changes above
+  ingress lossy pool: size 6,793,236 -> 6,883,074 B, demand 20,480 -> 10,240 B (-10,240 B, used 0.3 % -> 0.1 %), because of the port changes above
+  ingress lossless pool: size 7,112,724 -> 7,042,818 B, demand 190,464 -> 95,232 B (-95,232 B, used 2.7 % -> 1.4 %), because of the port changes above
+  egress lossy pool: size 6,809,620 -> 6,891,266 B, demand 36,864 -> 18,432 B (-18,432 B, used 0.5 % -> 0.3 %), because of the port changes above
   egress lossless pool: demand 3,000 -> 1,500 B (-1,500 B, used 0 %), because of the port changes above
   buffer budget: headroom planned 339,968 -> 169,984 B, because of the port changes above
 
@@ -321,7 +321,7 @@ Fabric "plan-test": 2 devices change (leaf1, h1).
 #### leaf1 (switch)
 
 - **swp1**: cable 3 m dac -\> 30 m aoc, so PG3 in flight after PAUSE 75,776 -\> 82,944 B, PG3 buffer 95,232 -\> 102,400 B
-- **ingress lossless pool**: demand 190,464 -\> 197,632 B (+7,168 B, used 2.2 % -\> 2.3 %), because of the port changes above
+- **ingress lossless pool**: demand 190,464 -\> 197,632 B (+7,168 B, used 2.7 % -\> 2.8 %), because of the port changes above
 
 #### h1 (host)
 
@@ -359,7 +359,7 @@ Fabric "plan-test": 2 devices change (leaf1, h1).
               "before": "190,464",
               "after": "197,632",
               "unit": "B",
-              "note": "+7,168 B, used 2.2 % -> 2.3 %",
+              "note": "+7,168 B, used 2.7 % -> 2.8 %",
               "before_value": 190464,
               "after_value": 197632`,
 		`"because": [
@@ -608,7 +608,7 @@ func TestPlanHeadroomNotConfigured(t *testing.T) {
 
 leaf1 (switch)
   1/1: cable 3 m dac -> 30 m aoc, so PG3 in flight after PAUSE 75,776 -> 82,944 B, PG3 buffer 95,232 -> 102,400 B (fabricc's computed values for comparison, not configured: Onyx sizes each port's headroom itself in traffic-pool mode, MLNX-OS 3.6.5000 and later; after a recable check the switch's own headroom, on the switch: show buffers details interfaces ethernet 1/1)
-  ingress lossless pool: demand 190,464 -> 197,632 B (+7,168 B, used 2.2 % -> 2.3 %), because of the port changes above (the demand counts fabricc's computed headroom, not a configured one: Onyx sizes each port's headroom itself in traffic-pool mode, MLNX-OS 3.6.5000 and later)
+  ingress lossless pool: demand 190,464 -> 197,632 B (+7,168 B, used 2.7 % -> 2.8 %), because of the port changes above (the demand counts fabricc's computed headroom, not a configured one: Onyx sizes each port's headroom itself in traffic-pool mode, MLNX-OS 3.6.5000 and later)
 
 h1 (host)
   roce0: cable 3 m dac -> 30 m aoc

@@ -63,7 +63,11 @@ func writeSwitchFacts(d *doc, sw *model.Switch) {
 	// The switch model picks the hardware figures.
 	d.at("switch", sw.Name, "model")
 	facts.add(d, "model", md(hw.Model)+" ("+md(hw.ASIC)+")")
-	facts.add(d, "packet buffer", Bytes(hw.BufferBytes)+" ("+MiB(hw.BufferBytes)+")")
+	buffer := Bytes(hw.BufferBytes) + " (" + MiB(hw.BufferBytes) + ")"
+	if hw.UsableBufferBytes > 0 && hw.UsableBufferBytes != hw.BufferBytes {
+		buffer += " in all (datasheet); " + Bytes(hw.UsableBufferBytes) + " usable, which the budget below uses (SONiC's figure for the ASIC)"
+	}
+	facts.add(d, "packet buffer", buffer)
 	facts.add(d, "buffer cell", Bytes(int64(hw.CellBytes)))
 	facts.add(d, "pipeline latency, MAC/PHY delay", Bytes(int64(hw.PipelineLatencyBytes))+", "+Bytes(int64(hw.MACPHYDelayBytes)))
 	facts.add(d, "hardware figures from", md(hw.Source))
