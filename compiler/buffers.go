@@ -56,8 +56,11 @@ func namesFor(style string) poolNames {
 
 // portBuffers fills a port's priority groups and egress queues and
 // returns its headroom and other reservations in bytes.
-func portBuffers(f *model.Fabric, sw *model.Switch, p *model.Port, names poolNames, planMeters float64, tcs []int) (headroom, planned, reserved int64) {
+func portBuffers(f *model.Fabric, sw *model.Switch, p *model.Port, names poolNames, planMeters float64, tcs []int, mtus *losslessMTUs) (headroom, planned, reserved int64) {
 	p.PriorityGroups, p.EgressQueues = nil, nil
+	policy := headroomPolicy(f.QoS.Headroom)
+	var mtuFrom string
+	policy.LosslessMTUBytes, mtuFrom = mtus.forPort(sw, p)
 	var losslessPrio prioritySet
 	var lossless []model.PriorityGroup
 	for _, c := range f.QoS.Classes {
@@ -69,10 +72,11 @@ func portBuffers(f *model.Fabric, sw *model.Switch, p *model.Port, names poolNam
 			lanes:       p.Lanes,
 			cableMeters: cableMeters(p),
 			portMTU:     p.MTU,
-			policy:      headroomPolicy(f.QoS.Headroom),
+			policy:      policy,
 			hw:          sw.Hardware,
 		}
 		h := computeHeadroom(in)
+		h.LosslessMTUFrom = mtuFrom
 		in.cableMeters = planMeters
 		planned += computeHeadroom(in).SizeBytes
 		lossless = append(lossless, model.PriorityGroup{
@@ -106,17 +110,27 @@ func portBuffers(f *model.Fabric, sw *model.Switch, p *model.Port, names poolNam
 	return headroom, planned, reserved
 }
 
+// planningFloor is the planning length of a headroom policy: the written
+// planning_length, or SONiC's longest default cable class, 300 m
+// (sonic-buildimage files/build_templates/cable_length.j2: 5m server,
+// 40m leaf, 300m spine). It is a policy, not physics: a fabric whose
+// cables are all short may plan for them.
+func planningFloor(p model.HeadroomPolicy) float64 {
+	if p.PlanningMeters > 0 {
+		return p.PlanningMeters
+	}
+	return planningCableFloor
+}
+
 // planningMeters is the cable length a switch's pools are planned for:
-// SONiC's longest default cable class, 300 m (sonic-buildimage
-// files/build_templates/cable_length.j2: 5m server, 40m leaf, 300m spine),
-// or the longest cable on the switch rounded up to the next 100 m when one
-// is longer. Planning for a fixed length, not the actual cables, keeps
+// the floor (planningFloor), or the longest cable on the switch rounded
+// up to the next 100 m when one is longer. Planning for a fixed length, not the actual cables, keeps
 // the pool sizes stable: recabling a port within it changes that port's
 // headroom lines and nothing else, which is what a reviewer of a config
 // diff expects. The cost is buffer reserved for headroom that short cables
 // do not use: at 100G about 40 KB per lossless port.
-func planningMeters(sw *model.Switch) float64 {
-	plan := planningCableFloor
+func planningMeters(sw *model.Switch, floor float64) float64 {
+	plan := floor
 	for i := range sw.Ports {
 		if m := cableMeters(&sw.Ports[i]); m > plan {
 			plan = math.Ceil(m/100) * 100
@@ -125,12 +139,12 @@ func planningMeters(sw *model.Switch) float64 {
 	return plan
 }
 
-// headroomPolicy fills a zero lossless MTU with SONiC's default
-// LOSSLESS_TRAFFIC_PATTERN mtu 1024 (buffers_config.j2), so the formula
-// never divides by zero on a model built without lowering.
+// headroomPolicy fills a zero lossless MTU with the largest RoCE path
+// MTU, so the formula never divides by zero on a model built without
+// lowering.
 func headroomPolicy(p model.HeadroomPolicy) model.HeadroomPolicy {
 	if p.LosslessMTUBytes <= 0 {
-		p.LosslessMTUBytes = 1024
+		p.LosslessMTUBytes = maxRoCEPathMTU
 	}
 	return p
 }
@@ -195,20 +209,20 @@ func usedTCs(q model.QoS) []int {
 // in half between the lossless and the lossy side
 // (NVIDIA's default for `roce`: the RoCE traffic pool gets 50 % of the
 // memory; Cumulus Linux user guide, RoCE, "Default RoCE Configuration").
-// In each direction a pool holds its own
-// reservations plus its half of S: the ingress lossless pool holds the
-// headroom of every lossless PG, the ingress lossy pool the lossy PG
-// reservations, the egress pools their queue reservations. Ingress and
-// egress are two views of the same memory, so each direction sums to at
-// most the total. Without lossless PGs there are no lossless pools and
+// A pool holds its own reservations plus its half of S: the ingress
+// lossless pool holds the headroom of every lossless PG, the ingress
+// lossy pool the lossy PG reservations, the egress lossy pool its queue
+// reservations. The egress lossless pool is the whole buffer instead
+// (see buildPools). Without lossless PGs there are no lossless pools and
 // the lossy pools get all of S.
 func switchBuffers(f *model.Fabric, sw *model.Switch, src Sources) hcl.Diagnostics {
 	names := namesFor(sw.BufferStyle)
-	planM := planningMeters(sw)
+	planM := planningMeters(sw, planningFloor(f.QoS.Headroom))
 	tcs := usedTCs(f.QoS)
+	mtus := newLosslessMTUs(f)
 	var headroom, planned, pgLossy, egLossless, egLossy int64
 	for i := range sw.Ports {
-		h, plan, _ := portBuffers(f, sw, &sw.Ports[i], names, planM, tcs)
+		h, plan, _ := portBuffers(f, sw, &sw.Ports[i], names, planM, tcs, mtus)
 		headroom += h
 		planned += plan
 		for _, pg := range sw.Ports[i].PriorityGroups {
@@ -224,7 +238,10 @@ func switchBuffers(f *model.Fabric, sw *model.Switch, src Sources) hcl.Diagnosti
 			}
 		}
 	}
-	total := sw.Hardware.BufferBytes
+	total := sw.Hardware.UsableBufferBytes // the budget carves usable memory (hardware.go)
+	if total <= 0 {
+		total = sw.Hardware.BufferBytes
+	}
 	reserved := pgLossy + egLossless + egLossy
 	sw.Buffer = model.BufferBudget{
 		TotalBytes: total, HeadroomBytes: headroom, PlanningCableMeters: planM, HeadroomReserveBytes: planned,
@@ -234,7 +251,7 @@ func switchBuffers(f *model.Fabric, sw *model.Switch, src Sources) hcl.Diagnosti
 		if diags := cableBudgetErrors(f, sw, src); len(diags) > 0 {
 			return diags
 		}
-		d := budgetError(sw, names)
+		d := budgetError(f, sw, names)
 		d.Subject = src.At("switch", sw.Name)
 		return hcl.Diagnostics{d}
 	}
@@ -245,6 +262,15 @@ func switchBuffers(f *model.Fabric, sw *model.Switch, src Sources) hcl.Diagnosti
 // buildPools makes the pools of one switch; res holds the reservations
 // of the ingress lossless, ingress lossy, egress lossless and egress
 // lossy pools.
+//
+// The egress lossless pool is the whole buffer, not a share: lossless
+// traffic is held back at ingress by PFC, and an egress limit on it could
+// only drop what PFC promised not to. NVIDIA's "Lossless RoCE
+// Configuration for MLNX-OS Switches in DSCP-Based QoS Mode (advanced
+// mode)" writes `pool ePool1 size 16777000` (the whole 16 MB) beside
+// 5 MB for each other pool, and SONiC's Spectrum t1 buffers
+// (ACS-MSN2700 buffers_defaults_t1.j2) give egress_lossless_pool_size
+// 13945824, all usable memory, beside 3302912 for each other pool.
 func buildPools(q model.QoS, b model.BufferBudget, n poolNames, hasLossless bool, res [4]int64) []model.BufferPool {
 	losslessPrio, lossyPrio := poolPriorities(q)
 	half := b.SharedBytes / 2
@@ -259,7 +285,7 @@ func buildPools(q model.QoS, b model.BufferBudget, n poolNames, hasLossless bool
 	if hasLossless {
 		pools = append(pools,
 			pool(n.inLossless, "ingress", "lossless", res[0]+half, b.TotalBytes, losslessPrio),
-			pool(n.egLossless, "egress", "lossless", res[2]+half, b.TotalBytes, losslessPrio))
+			pool(n.egLossless, "egress", "lossless", b.TotalBytes, b.TotalBytes, losslessPrio))
 	}
 	sort.SliceStable(pools, func(i, j int) bool {
 		if pools[i].Direction != pools[j].Direction {
@@ -296,8 +322,13 @@ func poolPriorities(q model.QoS) (lossless, lossy []int) {
 	return lossless, set.complement()
 }
 
-// budgetError reports a switch whose reservations exceed its buffer.
-func budgetError(sw *model.Switch, n poolNames) *hcl.Diagnostic {
+// budgetError reports a switch whose reservations exceed its buffer. It
+// gives the headroom at the cables the switch has and at the planning
+// length, and the levers that work: a planning_length down to the
+// longest cable when the pools would then fit, and otherwise the
+// traffic assumptions, the lossless classes and ports, the MTU and the
+// switch.
+func budgetError(f *model.Fabric, sw *model.Switch, n poolNames) *hcl.Diagnostic {
 	b := sw.Buffer
 	lossless := 0
 	var maxCable float64
@@ -309,10 +340,16 @@ func budgetError(sw *model.Switch, n poolNames) *hcl.Diagnostic {
 			}
 		}
 	}
+	avail := b.TotalBytes - b.ReservedBytes
+	levers := "lower small_packet_percent in qos { headroom { } } if the lossless traffic is mostly large frames, use fewer lossless classes or lossless ports, a smaller port MTU, or a switch with a larger buffer"
+	advice := "Even at the cables you have the headroom does not fit, so a shorter planning length cannot help: " + levers + "."
+	if maxCable < b.PlanningCableMeters && plannedHeadroom(f, sw, maxCable) <= avail {
+		advice = fmt.Sprintf("At the cables you have it fits: plan the pools for them with qos { headroom { planning_length = %g } } (at least the longest cable; recabling a port longer than it then resizes the pools), or %s.", maxCable, levers)
+	}
 	return &hcl.Diagnostic{
 		Severity: hcl.DiagError,
 		Summary:  "Buffer budget exceeded",
-		Detail: fmt.Sprintf("Switch %q (%s, %s, %d bytes of buffer): pool %q must hold %d bytes of PFC headroom for %d lossless priority groups (planned for %g m cables), but only %d bytes are left after %d bytes of other reservations. Use shorter cables (longest here: %g m), fewer lossless ports, a smaller port MTU, or a switch with a larger buffer.",
-			sw.Name, sw.Hardware.Model, sw.Hardware.ASIC, b.TotalBytes, n.inLossless, b.HeadroomReserveBytes, lossless, b.PlanningCableMeters, b.TotalBytes-b.ReservedBytes, b.ReservedBytes, maxCable),
+		Detail: fmt.Sprintf("Switch %q (%s, %s, %d bytes of usable buffer): pool %q must hold the PFC headroom of %d lossless priority groups, %d bytes at the cables you have (longest here: %g m) and %d bytes at the planning length of %g m, but only %d bytes are left after %d bytes of other reservations. %s",
+			sw.Name, sw.Hardware.Model, sw.Hardware.ASIC, b.TotalBytes, n.inLossless, lossless, b.HeadroomBytes, maxCable, b.HeadroomReserveBytes, b.PlanningCableMeters, avail, b.ReservedBytes, advice),
 	}
 }

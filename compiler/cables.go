@@ -22,32 +22,35 @@ func plannedHeadroom(f *model.Fabric, sw *model.Switch, meters float64) int64 {
 			if !pg.Lossless {
 				continue
 			}
+			policy := headroomPolicy(f.QoS.Headroom)
+			policy.LosslessMTUBytes = pg.Headroom.LosslessMTUBytes // the port's own (losslessMTUs)
 			sum += computeHeadroom(headroomInput{
 				speedMbps: p.SpeedMbps, cableMeters: meters, portMTU: p.MTU,
-				policy: headroomPolicy(f.QoS.Headroom), hw: sw.Hardware, lanes: p.Lanes,
+				policy: policy, hw: sw.Hardware, lanes: p.Lanes,
 			}).SizeBytes
 		}
 	}
 	return sum
 }
 
-// longestFit is the longest planning length, in whole 100 m, at which
-// fits(meters) holds, searched between the floor and upTo; 0 when even
-// the floor does not fit.
-func longestFit(upTo float64, fits func(float64) bool) float64 {
-	if !fits(planningCableFloor) {
+// longestFit is the longest planning length at which fits(meters) holds:
+// the floor, or a whole 100 m above it up to upTo; 0 when even the floor
+// does not fit.
+func longestFit(floor, upTo float64, fits func(float64) bool) float64 {
+	if !fits(floor) {
 		return 0
 	}
-	lo, hi := int(planningCableFloor/100), int(math.Ceil(upTo/100))
-	for lo < hi {
-		mid := (lo + hi + 1) / 2
+	best := floor
+	lo, hi := int(math.Floor(floor/100))+1, int(math.Ceil(upTo/100))
+	for lo <= hi {
+		mid := (lo + hi) / 2
 		if fits(float64(mid) * 100) {
-			lo = mid
+			best, lo = float64(mid)*100, mid+1
 		} else {
 			hi = mid - 1
 		}
 	}
-	return float64(lo) * 100
+	return best
 }
 
 // longLink is a port of a switch whose cable is longer than a limit.
@@ -82,7 +85,7 @@ func linksLongerThan(sw *model.Switch, meters float64) []longLink {
 func cableBudgetErrors(f *model.Fabric, sw *model.Switch, src Sources) hcl.Diagnostics {
 	b := sw.Buffer
 	fits := func(m float64) bool { return b.TotalBytes-plannedHeadroom(f, sw, m)-b.ReservedBytes >= 0 }
-	limit := longestFit(b.PlanningCableMeters, fits)
+	limit := longestFit(planningFloor(f.QoS.Headroom), b.PlanningCableMeters, fits)
 	if limit == 0 {
 		return nil
 	}
@@ -110,28 +113,4 @@ func (l longLink) instance(sw string) string {
 	ends := []string{sw + ":" + l.port.Name, l.port.Peer.Device + ":" + l.port.Peer.Port}
 	slices.Sort(ends)
 	return ends[0] + " - " + ends[1]
-}
-
-// cableECNErrors blames sw's over-long cables for an ECN maximum above
-// its lossless queue limit, when planning for shorter cables would
-// leave the egress lossless pool big enough; it reports whether it did.
-func (c *checker) cableECNErrors(sw *model.Switch, cl model.Class, limit int64) bool {
-	b := sw.Buffer
-	if b.PlanningCableMeters <= planningCableFloor {
-		return false
-	}
-	reserved := limit - b.SharedBytes/2 // the pool's own queue reservations
-	pool := func(m float64) int64 {
-		return reserved + (b.TotalBytes-plannedHeadroom(c.f, sw, m)-b.ReservedBytes)/2
-	}
-	fit := longestFit(b.PlanningCableMeters, func(m float64) bool { return pool(m) >= cl.ECN.MaxBytes })
-	if fit == 0 {
-		return false
-	}
-	for _, ll := range linksLongerThan(sw, fit) {
-		detail := fmt.Sprintf("Link %s is %g m long. Switch %q (%s) reserves PFC headroom on every lossless priority group for its longest cable; at %g m that leaves its egress lossless pool %d bytes, less than the %d bytes at which class %q marks ECN at its maximum, so marking never reaches it (the queue limit). Up to %g m it fits. Use a shorter cable, or lower the class's ECN max.",
-			ll.name(sw.Name), cableMeters(ll.port), sw.Name, sw.Hardware.Model, b.PlanningCableMeters, limit, cl.ECN.MaxBytes, cl.Name, fit)
-		c.diags = append(c.diags, cableDiag(sw, ll, c.src, "Cable too long for the ECN queue limit", detail))
-	}
-	return true
 }

@@ -30,12 +30,14 @@ type PlatformInfo struct {
 
 // SwitchModelInfo is one row of the hardware table.
 type SwitchModelInfo struct {
-	Name        string   `json:"name"`
-	Vendor      string   `json:"vendor"`
-	ASIC        string   `json:"asic"`
-	BufferBytes int64    `json:"buffer_bytes"`
-	CellBytes   int      `json:"cell_bytes"`
-	Platforms   []string `json:"platforms"`
+	Name        string `json:"name"`
+	Vendor      string `json:"vendor"`
+	ASIC        string `json:"asic"`
+	BufferBytes int64  `json:"buffer_bytes"`
+	// UsableBufferBytes is what the buffer budget uses (model.Hardware).
+	UsableBufferBytes int64    `json:"usable_buffer_bytes"`
+	CellBytes         int      `json:"cell_bytes"`
+	Platforms         []string `json:"platforms"`
 	// Unsupported says why fabricc cannot configure the model on a
 	// platform it lists as "not usable" (the model runs the platform
 	// only in releases fabricc does not configure); "" for the others.
@@ -117,7 +119,7 @@ func SwitchModel(name string) (SwitchModelInfo, bool) {
 
 // switchInfo describes one hardware table row.
 func switchInfo(name string, m switchModel) SwitchModelInfo {
-	s := SwitchModelInfo{Name: name, Vendor: m.vendor, ASIC: m.asic.name, BufferBytes: m.asic.bufferBytes,
+	s := SwitchModelInfo{Name: name, Vendor: m.vendor, ASIC: m.asic.name, BufferBytes: m.asic.bufferBytes, UsableBufferBytes: m.asic.usable(),
 		CellBytes: m.asic.cellBytes, Source: m.datasheet}
 	var why []string
 	for _, ps := range m.platforms {

@@ -33,6 +33,7 @@ func check(f *model.Fabric, src Sources) hcl.Diagnostics {
 		{(*checker).checkTransports, true},
 		{(*checker).checkVendorNotes, false},
 		{(*checker).checkLosslessMTU, false},
+		{(*checker).checkHeadroomCables, false},
 	}
 	c := newChecker(f, src)
 	found := make([]hcl.Diagnostics, len(checks))

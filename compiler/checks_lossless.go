@@ -150,7 +150,9 @@ func (c *checker) checkECN() {
 // of each switch it crosses; each finding lists the switches it holds for.
 //
 // Queue limit: a lossless egress queue has alpha inf, so it may grow into
-// the whole egress lossless pool; the pool size is the limit.
+// the whole egress lossless pool; the pool size is the limit. That pool
+// is the whole buffer (see buildPools), so the limit does not depend on
+// the cables.
 //
 // DCQCN bound (Zhu et al., "Congestion Control for Large-Scale RDMA
 // Deployments", SIGCOMM 2015, section "Buffer Settings"): with dynamic
@@ -174,7 +176,7 @@ func (c *checker) checkECNAgainstSwitches(cl model.Class, minPath, maxPath []str
 		if !switchCarries(sw, cl.Priority) {
 			continue
 		}
-		if limit := egressLosslessPool(sw); limit > 0 && e.MaxBytes > limit && !c.cableECNErrors(sw, cl, limit) {
+		if limit := egressLosslessPool(sw); limit > 0 && e.MaxBytes > limit {
 			overLimit.add(sw.Name, limit)
 		}
 		if b, ok := dcqcnBound(sw); ok && e.MinBytes > b.bytes {

@@ -33,7 +33,13 @@ func roceMTU(mtu int) int {
 // still be arriving when PAUSE takes effect, is then too small by the
 // difference on every lossless priority group of those ports. One
 // warning per RoCE MTU, naming the NICs and ports.
+//
+// Only a written lossless_mtu warns: without one each port takes its
+// NICs' RoCE path MTU (losslessMTUs).
 func (c *checker) checkLosslessMTU() {
+	if c.f.QoS.Headroom.LosslessMTUFromNICs {
+		return
+	}
 	lossless := c.f.QoS.Headroom.LosslessMTUBytes
 	type finding struct {
 		nics, ports []string

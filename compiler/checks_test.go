@@ -109,7 +109,7 @@ func TestChecks(t *testing.T) {
 		// allows 5548556 B.
 		{"ECN min above DCQCN bound", func(f *model.Fabric, _ Sources) { roce(f).ECN.MinBytes, roce(f).ECN.MaxBytes = 1800*1024, 4<<20 },
 			[]string{"warning|ECN minimum above DCQCN bound|qos/class/roce/ecn/min|"}},
-		{"ECN min below DCQCN bound", func(f *model.Fabric, _ Sources) { roce(f).ECN.MinBytes, roce(f).ECN.MaxBytes = 1700*1024, 4<<20 }, nil},
+		{"ECN min below DCQCN bound", func(f *model.Fabric, _ Sources) { roce(f).ECN.MinBytes, roce(f).ECN.MaxBytes = 1400*1024, 4<<20 }, nil},
 		{"ETS sum", func(f *model.Fabric, _ Sources) { f.QoS.Classes[0].ETS.BandwidthPercent = 40 },
 			[]string{"error|ETS shares do not sum to 100|qos|qos/class/default/bandwidth,qos/class/roce/bandwidth"}},
 		{"NIC ETS sum", func(f *model.Fabric, _ Sources) { h1(f).RoCE.ETS[3].BandwidthPercent = 60 },
@@ -304,14 +304,17 @@ func TestECNLimitsText(t *testing.T) {
 		minB, maxB    int64
 		summary, want string
 	}{
+		// The egress lossless pool is the whole buffer (the usable 13945824 B of both
+		// Spectrum switches), so one limit holds for both.
 		{"max above both switches' limits", 150 * 1024, 20 << 20, "ECN maximum above queue limit",
-			`Class "roce" marks ECN up to 20971520 bytes, but a lossless queue can hold at most 8125368 bytes on switch leaf1; 8322798 bytes on switch spine1 (the egress lossless pool of each), so marking never reaches its maximum there. Lower max below 8125368 bytes.`},
-		{"max above one switch's limit", 150 * 1024, 8200000, "ECN maximum above queue limit",
-			`Class "roce" marks ECN up to 8200000 bytes, but on switch leaf1 a lossless queue can hold at most 8125368 bytes (the egress lossless pool), so marking never reaches its maximum. Lower max below 8125368 bytes.`},
+			`Class "roce" marks ECN up to 20971520 bytes, but on switch leaf1, spine1 a lossless queue can hold at most 13945824 bytes (the egress lossless pool), so marking never reaches its maximum. Lower max below 13945824 bytes.`},
+		{"max above one switch's limit", 150 * 1024, 17 << 20, "ECN maximum above queue limit",
+			`Class "roce" marks ECN up to 17825792 bytes, but on switch leaf1, spine1 a lossless queue can hold at most 13945824 bytes (the egress lossless pool), so marking never reaches its maximum. Lower max below 13945824 bytes.`},
+		{"max within the buffer, above half of it", 150 * 1024, 8200000, "ECN maximum above queue limit", ``},
 		{"min above both switches' bounds", 6 << 20, 20 << 20, "ECN minimum above DCQCN bound",
-			`Class "roce" starts ECN marking at 6291456 bytes, above the DCQCN ECN-before-PFC bound beta x S / (k x (beta + 1)) = 1804304 bytes on switch leaf1 (S = 8119368 bytes, k = 3); 5547532 bytes on switch spine1 (S = 8321298 bytes, k = 1)` + terms + ` Lower min below 1804304 bytes or use fewer lossless ports per switch.`},
+			`Class "roce" starts ECN marking at 6291456 bytes, above the DCQCN ECN-before-PFC bound beta x S / (k x (beta + 1)) = 1489704 bytes on switch leaf1 (S = 6703672 bytes, k = 3); 4603734 bytes on switch spine1 (S = 6905602 bytes, k = 1)` + terms + ` Lower min below 1489704 bytes or use fewer lossless ports per switch.`},
 		{"min above one switch's bound", 2 << 20, 20 << 20, "ECN minimum above DCQCN bound",
-			`Class "roce" starts ECN marking at 2097152 bytes, above the DCQCN ECN-before-PFC bound beta x S / (k x (beta + 1)) = 1804304 bytes on switch leaf1 (S = 8119368 bytes, k = 3)` + terms + ` Lower min below 1804304 bytes or use fewer lossless ports per switch.`},
+			`Class "roce" starts ECN marking at 2097152 bytes, above the DCQCN ECN-before-PFC bound beta x S / (k x (beta + 1)) = 1489704 bytes on switch leaf1 (S = 6703672 bytes, k = 3)` + terms + ` Lower min below 1489704 bytes or use fewer lossless ports per switch.`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := testFabric()

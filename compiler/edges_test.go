@@ -34,9 +34,9 @@ func TestNoLosslessPortsAllSharedToLossy(t *testing.T) {
 		sw.Ports[i].PFCPriorities = nil
 	}
 	physics(t, f, testSources(f))
-	const total = 16 << 20
+	const total = 13945824 // the SN2410's usable buffer
 	reserved := int64(4*10240 + 12*9216)
-	shared := total - reserved // 16625664
+	shared := total - reserved // 13794272
 	if sw.Buffer.HeadroomReserveBytes != 0 || sw.Buffer.SharedBytes != shared {
 		t.Errorf("budget %+v, want no headroom and %d shared", sw.Buffer, shared)
 	}
@@ -46,9 +46,9 @@ func TestNoLosslessPortsAllSharedToLossy(t *testing.T) {
 		var want int64
 		switch p.Direction {
 		case "ingress":
-			want = 4*10240 + shared // 16666624
+			want = 4*10240 + shared // 13835232
 		case "egress":
-			want = 12*9216 + shared // 16736256
+			want = 12*9216 + shared // 13904864
 		}
 		if p.SizeBytes != want {
 			t.Errorf("pool %s %s: %d bytes, want %d (every shared byte to the lossy pool)", p.Direction, p.Name, p.SizeBytes, want)
@@ -115,8 +115,9 @@ func TestZeroSizeLosslessPG(t *testing.T) {
 // range; a shut-down port carries no traffic, so it needs no PFC (only
 // the host side still reports that its NIC expects lossless service)
 // and it does not count among the lossless ports of the DCQCN bound:
-// with leaf1 1/1 down, 2 x (16777216 - 252928) / (8 x 2 x 3) = 688512 B,
-// so a 460 KB (471040 B) minimum is below it.
+// with leaf1 1/1 down, k = 2 and S = 6703672 B (half the shared part of
+// the SN2410's usable 13945824 B), 2 x 6703672 / (2 x 3) = 2234557 B, so
+// a 460 KB (471040 B) minimum is below it.
 func TestShutDownPortChecks(t *testing.T) {
 	tests := []struct {
 		name   string

@@ -13,6 +13,10 @@ import (
 type asic struct {
 	name        string
 	bufferBytes int64
+	// usableBytes is the part of the buffer software may carve into
+	// pools and headroom, where a public source gives it; 0 where none
+	// does (the budget then uses bufferBytes).
+	usableBytes int64
 	cellBytes   int
 	// pipelineBytes and macPHYBytes are SONiC's pipeline_latency and
 	// mac_phy_delay (asic_table.j2 gives them in KB; converted here as
@@ -30,9 +34,13 @@ type asic struct {
 //     @086b03bd70 (SPECTRUM 96 B, SPECTRUM-2/-3 144 B, SPECTRUM-4 192 B).
 //   - Spectrum buffer sizes: NVIDIA/Mellanox switch datasheets (SN2000
 //     16 MB, SN3000 42 MB, SN4000 64 MB, SN5000 160 MB shared buffer).
-//     SONiC's ACS-MSN2700 buffers_defaults_t1.j2 gives 13945824 B as the
-//     usable egress lossless pool, so the datasheet figure is the total
-//     memory, not the part software may carve.
+//     The datasheet figure is the total memory, not the part software may
+//     carve: SONiC sizes the egress lossless pool, all usable memory, at
+//     13945824 B on Spectrum (ACS-MSN2700 buffers_defaults_t1.j2; sonic-
+//     utilities scripts/mellanox_buffer_migrator.py, spc1 pools) and
+//     35966016 B on Spectrum-2 (the same migrator, spc2 pools). The budget
+//     uses these; Spectrum-3 and -4 and the Broadcom ASICs have no public
+//     usable figure and are budgeted at the datasheet total.
 //   - Broadcom buffer sizes: Arista 7050X3 datasheet ("fully shared packet
 //     buffer of up to 32MB", Trident3), 7060CX datasheet (16 MB,
 //     Tomahawk), 7280R3 architecture white paper (Jericho2: 8 GB HBM plus
@@ -48,25 +56,34 @@ type asic struct {
 //     (Broadcom shallow-buffer ASICs have pipelines of the same order, and
 //     a larger xon only makes the headroom bigger, never too small).
 var (
-	spectrum1 = asic{"Spectrum", 16 << 20, 96, 19 * 1024, 819,
+	spectrum1 = asic{"Spectrum", 16 << 20, 13945824, 96, 19 * 1024, 819,
 		"NVIDIA SN2000 datasheet (16 MB); sonic-buildimage platform/mellanox/asic_table.j2 MELLANOX-SPECTRUM (cell 96 B, pipeline 19 KB, mac_phy 0.8 KB)"}
-	spectrum2 = asic{"Spectrum-2", 42 << 20, 144, 19 * 1024, 819,
+	spectrum2 = asic{"Spectrum-2", 42 << 20, 35966016, 144, 19 * 1024, 819,
 		"NVIDIA SN3000 datasheet (42 MB); sonic-buildimage platform/mellanox/asic_table.j2 MELLANOX-SPECTRUM-2 (cell 144 B, pipeline 19 KB, mac_phy 0.8 KB)"}
-	spectrum3 = asic{"Spectrum-3", 64 << 20, 144, 19 * 1024, 819,
+	spectrum3 = asic{"Spectrum-3", 64 << 20, 0, 144, 19 * 1024, 819,
 		"NVIDIA SN4000 datasheet (64 MB); sonic-buildimage platform/mellanox/asic_table.j2 MELLANOX-SPECTRUM-3 (cell 144 B, pipeline 19 KB, mac_phy 0.8 KB)"}
-	spectrum4 = asic{"Spectrum-4", 160 << 20, 192, 19 * 1024, 819,
+	spectrum4 = asic{"Spectrum-4", 160 << 20, 0, 192, 19 * 1024, 819,
 		"NVIDIA SN5000 datasheet (160 MB); sonic-buildimage platform/mellanox/asic_table.j2 MELLANOX-SPECTRUM-4 (cell 192 B, pipeline 19 KB, mac_phy 0.8 KB)"}
-	trident3 = asic{"Trident3", 32 << 20, 256, 19 * 1024, 819,
+	trident3 = asic{"Trident3", 32 << 20, 0, 256, 19 * 1024, 819,
 		"Arista 7050X3 datasheet (32 MB shared); cell 256 B inferred from SONiC Arista-7050CX3-32S buffer tables; pipeline and mac_phy: Spectrum values as a conservative proxy (not published for Trident3)"}
-	tomahawk = asic{"Tomahawk", 16 << 20, 208, 19 * 1024, 819,
+	tomahawk = asic{"Tomahawk", 16 << 20, 0, 208, 19 * 1024, 819,
 		"Arista 7060CX datasheet (16 MB); cell 208 B inferred from SONiC th/gen pg_profile_lookup.ini; pipeline and mac_phy: Spectrum values as a conservative proxy (not published for Tomahawk)"}
 	// Jericho2 buffers in 8 GB of HBM behind 16 MB of on-chip SRAM; PFC
 	// headroom is taken from the on-chip part, so the budget uses 16 MB.
 	// No public cell size: the Trident3 256 B cell stands in (the larger
 	// of the Broadcom cells found, so occupancy is not underestimated).
-	jericho2 = asic{"Jericho2", 16 << 20, 256, 19 * 1024, 819,
+	jericho2 = asic{"Jericho2", 16 << 20, 0, 256, 19 * 1024, 819,
 		"Arista 7280R3 white paper (Jericho2: 16 MB on-chip, 8 GB HBM deep buffer not counted for headroom); cell 256 B stand-in (Trident3); pipeline and mac_phy: Spectrum values as a conservative proxy"}
 )
+
+// usable is the buffer the budget uses: usableBytes where a public source
+// gives it, else the datasheet total.
+func (a asic) usable() int64 {
+	if a.usableBytes > 0 {
+		return a.usableBytes
+	}
+	return a.bufferBytes
+}
 
 // switchModel is one row of the hardware table.
 type switchModel struct {
@@ -262,6 +279,7 @@ func resolveHardware(sw *model.Switch) bool {
 		Model:                canonicalModel(sw.Hardware.Model),
 		ASIC:                 a.name,
 		BufferBytes:          a.bufferBytes,
+		UsableBufferBytes:    a.usable(),
 		CellBytes:            a.cellBytes,
 		PipelineLatencyBytes: a.pipelineBytes,
 		MACPHYDelayBytes:     a.macPHYBytes,

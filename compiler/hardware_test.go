@@ -211,3 +211,26 @@ func TestUnsupportedModelListed(t *testing.T) {
 		t.Errorf("S5248F-ON platforms in messages %q, want %q", got, want)
 	}
 }
+
+// TestUsableBuffer: a model keeps its datasheet total and the usable
+// part the budget carves, SONiC's figure where one is public (Spectrum
+// 13945824 B, Spectrum-2 35966016 B), the total elsewhere.
+func TestUsableBuffer(t *testing.T) {
+	for _, tc := range []struct {
+		model         string
+		total, usable int64
+	}{
+		{"SN2700", 16 << 20, 13945824},
+		{"SN3700", 42 << 20, 35966016},
+		{"SN4700", 64 << 20, 64 << 20},
+		{"7060CX-32S", 16 << 20, 16 << 20},
+	} {
+		sw := model.Switch{Platform: model.PlatformCumulus, Hardware: model.Hardware{Model: tc.model}}
+		if !resolveHardware(&sw) {
+			t.Fatalf("%s: not in the hardware table", tc.model)
+		}
+		if sw.Hardware.BufferBytes != tc.total || sw.Hardware.UsableBufferBytes != tc.usable {
+			t.Errorf("%s: buffer %d, usable %d; want %d, %d", tc.model, sw.Hardware.BufferBytes, sw.Hardware.UsableBufferBytes, tc.total, tc.usable)
+		}
+	}
+}

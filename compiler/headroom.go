@@ -15,9 +15,14 @@ const headroomFormula = "SONiC Mellanox headroom (sonic-swss cfgmgr/buffer_headr
 // the Mellanox SKUs).
 const defaultCableMeters = 5.0
 
-// planningCableFloor is the shortest cable length the pools are planned
-// for (see planningMeters): SONiC's longest default cable class.
+// planningCableFloor is the default shortest cable length the pools are
+// planned for (see planningMeters): SONiC's longest default cable class.
+// qos.headroom.planning_length changes it.
 const planningCableFloor = 300.0
+
+// maxPlanningMeters bounds planning_length: 100 km, beyond any cable a
+// lossless link runs over.
+const maxPlanningMeters = 100000
 
 // Constants of the formula (buffer_headroom_mellanox.lua).
 const (

@@ -104,6 +104,9 @@ func TestPolicyErrors(t *testing.T) {
 			"33:3: Invalid lossless MTU: headroom lossless_mtu 10 is out of range; write the largest lossless frame in bytes, 64-9216.",
 			"33:3: Invalid small packet percent: headroom small_packet_percent 101 is out of range; write a percentage from 0 to 100.",
 		}},
+		{"planning length", edit("qos {\n  headroom {\n    planning_length = 0\n  }\n}\n"), []string{
+			"33:3: Invalid planning length: headroom planning_length 0 is out of range; write the cable length in metres the buffer pools are planned for, above 0 and at most 100000 (a switch's longest cable raises it anyway).",
+		}},
 		{"unknown cnp class", edit("qos {\n  cnp_class = \"cpn\"\n}\n"), []string{
 			"33:15: Unknown CNP class: cnp_class \"cpn\" names no class; the classes are \"default\", \"roce\" or \"cnp\". Did you mean \"cnp\"?",
 		}},

@@ -9,15 +9,18 @@ import (
 	"github.com/fabricc/fabricc/model"
 )
 
-// Headroom policy defaults. The lossless MTU is SONiC's
-// LOSSLESS_TRAFFIC_PATTERN mtu 1024 (sonic-buildimage
-// buffers_config.j2). The small-packet share is the worst case, 100 %:
+// Headroom policy defaults. When lossless_mtu is not written, each port
+// takes the largest RoCE path MTU of the NICs it receives lossless
+// traffic from (losslessMTUs), 4096 B when it knows none: SONiC's
+// LOSSLESS_TRAFFIC_PATTERN mtu 1024 (sonic-buildimage buffers_config.j2)
+// is a fallback for a switch that cannot see its NICs, and is 3 KB short
+// for every NIC of MTU 4192 and up. The small-packet share is the worst case, 100 %:
 // NVIDIA's static headroom tables for Spectrum assume every packet is
 // small, while SONiC's dynamic default of 50 % (same file) gives up to 58 %
 // less headroom on long cables and Spectrum-4. A fabric that knows its
 // traffic may lower it with qos.headroom.small_packet_percent.
 const (
-	defaultLosslessMTU        = 1024
+	defaultLosslessMTU        = maxRoCEPathMTU
 	defaultSmallPacketPercent = 100
 )
 
@@ -534,13 +537,19 @@ func (l *lowering) pickCNPClass(q *dsl.QoS, specs []classSpec) {
 // lowerHeadroom resolves the headroom policy with its defaults (see
 // defaultSmallPacketPercent).
 func (l *lowering) lowerHeadroom(h *dsl.Headroom) {
-	hp := model.HeadroomPolicy{LosslessMTUBytes: defaultLosslessMTU, SmallPacketPercent: defaultSmallPacketPercent}
+	hp := model.HeadroomPolicy{LosslessMTUBytes: defaultLosslessMTU, LosslessMTUFromNICs: true, SmallPacketPercent: defaultSmallPacketPercent}
 	if h != nil {
 		l.src.Set(h.DefRange, "qos", "headroom")
 		if v := h.LosslessMTU; v != nil {
-			hp.LosslessMTUBytes = *v
+			hp.LosslessMTUBytes, hp.LosslessMTUFromNICs = *v, false
 			if *v < 64 || *v > 9216 {
 				l.errorf(h.DefRange, "Invalid lossless MTU", "headroom lossless_mtu %d is out of range; write the largest lossless frame in bytes, 64-9216.", *v)
+			}
+		}
+		if v := h.PlanningLength; v != nil {
+			hp.PlanningMeters = *v
+			if *v <= 0 || *v > maxPlanningMeters {
+				l.errorf(h.DefRange, "Invalid planning length", "headroom planning_length %g is out of range; write the cable length in metres the buffer pools are planned for, above 0 and at most %g (a switch's longest cable raises it anyway).", *v, float64(maxPlanningMeters))
 			}
 		}
 		if v := h.SmallPacketPercent; v != nil {

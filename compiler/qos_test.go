@@ -55,7 +55,7 @@ func TestProfileDefault(t *testing.T) {
 		PFCPriorities:  []int{3},
 		RoCEClass:      "roce",
 		CNPClass:       "cnp",
-		Headroom:       model.HeadroomPolicy{LosslessMTUBytes: 1024, SmallPacketPercent: 100},
+		Headroom:       model.HeadroomPolicy{LosslessMTUBytes: 4096, LosslessMTUFromNICs: true, SmallPacketPercent: 100},
 	}
 	for _, tc := range []struct{ name, qos string }{
 		{"no qos block", ""},

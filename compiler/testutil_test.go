@@ -69,7 +69,7 @@ func testFabric() *model.Fabric {
 					testPort("1/1", 100000, sw("host", "h1", "roce0", 3)),
 					testPort("1/2", 100000, sw("host", "h2", "roce0", 5)),
 					testPort("1/49", 100000, sw("switch", "spine1", "1/1", 10)),
-					testPort("1/50", 100000, nil),
+					shutDown(testPort("1/50", 100000, nil)),
 				}},
 			{Name: "spine1", Platform: model.PlatformOnyx, OSVersion: "3.9.1014", Hardware: model.Hardware{Model: "SN2700"},
 				Ports: []model.Port{testPort("1/1", 100000, sw("switch", "leaf1", "1/49", 10))}},
@@ -84,6 +84,13 @@ func testFabric() *model.Fabric {
 			{A: model.Endpoint{Kind: "switch", Device: "leaf1", Port: "1/49"}, B: model.Endpoint{Kind: "switch", Device: "spine1", Port: "1/1"}, CableMeters: 10, CableKind: "dac"},
 		},
 	}
+}
+
+// shutDown returns p shut down: testFabric's spare port, which keeps its
+// buffers (5 m default) but raises no uncabled-port warning.
+func shutDown(p model.Port) model.Port {
+	p.Shutdown = true
+	return p
 }
 
 // testSources gives every block and attribute of testFabric its own line

@@ -252,7 +252,7 @@ func TestCableKindsAndReach(t *testing.T) {
 			if d.Severity == hcl.DiagWarning {
 				sev = "warning"
 			}
-			if d.Summary == "Cable too long for the switch buffer" || d.Summary == "Cable too long for the ECN queue limit" {
+			if d.Summary == "Cable too long for the switch buffer" {
 				continue // the buffer's own limit, not the cable kind's
 			}
 			got = append(got, sev+"|"+d.Summary+"|"+d.Detail)

@@ -104,6 +104,9 @@ type ECN struct {
 type Headroom struct {
 	LosslessMTU        *int `hcl:"lossless_mtu,optional"`
 	SmallPacketPercent *int `hcl:"small_packet_percent,optional"`
+	// PlanningLength is the cable length in metres the buffer pools are
+	// planned for (at least each switch's longest cable).
+	PlanningLength *float64 `hcl:"planning_length,optional"`
 
 	DefRange Range `hcl:",def_range"`
 }

@@ -66,6 +66,7 @@ var numberUnits = map[string]numberUnit{
 	"bandwidth":            {"percent", []string{"%", "percent"}, ""},
 	"probability":          {"percent", []string{"%", "percent"}, ""},
 	"small_packet_percent": {"percent", []string{"%", "percent"}, ""},
+	"planning_length":      {"metres", []string{"m", "meter", "meters", "metre", "metres"}, "300"},
 	"timeout_ms":           {"milliseconds", []string{"ms"}, ""},
 	"polling_ms":           {"milliseconds", []string{"ms"}, ""},
 	"restore_ms":           {"milliseconds", []string{"ms"}, ""},

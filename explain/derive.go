@@ -12,10 +12,9 @@ import (
 const (
 	pauseQuantaSource = "IEEE 802.3 Annex 31B pause quanta for the port speed, as tabulated in SONiC buffer_headroom_mellanox.lua"
 	defaultCableText  = "no link: SONiC's default cable length (buffers_defaults_*.j2 default_cable)"
-	losslessMTUText   = "default: SONiC's LOSSLESS_TRAFFIC_PATTERN mtu (buffers_config.j2)"
 	smallPacketText   = "default: the worst case, every packet small"
 	poolSplitText     = "the shared rest is split in half between the lossless and the lossy pools (Cumulus Linux user guide, RoCE, \"Default RoCE Configuration\": the RoCE pool gets 50 % of the memory)"
-	planningText      = "SONiC's longest default cable class, 300 m (sonic-buildimage files/build_templates/cable_length.j2), or the longest cable on the switch rounded up to 100 m"
+	planningText      = "qos headroom planning_length when written, else SONiC's longest default cable class, 300 m (sonic-buildimage files/build_templates/cable_length.j2); or the longest cable on the switch rounded up to 100 m"
 )
 
 // headroom derives a lossless priority group's xoff, xon and size from
@@ -32,7 +31,7 @@ func (b *Build) headroom(sw *model.Switch, p *model.Port, pg *model.PriorityGrou
 		b.lanesInput(sw, p, h),
 		b.cableInput(p, h),
 		b.input("port MTU", docs.Bytes(int64(h.PortMTUBytes)), "", append(port, "mtu")...),
-		b.policyInput("lossless MTU", "lossless_mtu", docs.Bytes(int64(h.LosslessMTUBytes)), losslessMTUText),
+		b.losslessMTUInput(h),
 		b.policyInput("small packets", "small_packet_percent", strconv.Itoa(h.SmallPacketPercent)+" %", smallPacketText),
 		b.hardwareInput(sw, "cell size", docs.Bytes(int64(h.CellBytes)), true),
 		b.hardwareInput(sw, "pipeline latency", docs.Bytes(int64(h.PipelineLatencyBytes)), false),
@@ -48,7 +47,7 @@ func (b *Build) headroom(sw *model.Switch, p *model.Port, pg *model.PriorityGrou
 		pipeline, extra = "2 x pipeline latency (8 lanes)", " + port MTU (8 lanes)"
 	}
 	d.Steps = []Term{
-		{Name: "peer response = pause quanta x 512 bits / 8", Value: docs.Bytes(int64(h.PeerResponseBytes))},
+		{Name: "peer response = pause quanta x 512 bits / 8, IEEE 802.3's worst case (NVIDIA tables: 3.8 KB)", Value: docs.Bytes(int64(h.PeerResponseBytes))},
 		{Name: "cable = 2 x length x speed / 198,000 km/s / 8", Value: docs.Bytes(int64(h.CableBytes))},
 		{Name: "propagation = port MTU + cable + MAC/PHY delay + peer response" + tile, Value: docs.Bytes(int64(h.PropagationBytes))},
 		{Name: "cell occupancy (small packets by bytes x cells per small packet)", Value: strconv.FormatFloat(h.CellOccupancy, 'f', 3, 64)},
@@ -105,6 +104,17 @@ func (b *Build) policyInput(name, attr, value, def string) Term {
 		return Term{Name: name, Value: value, From: def, Source: s}
 	}
 	return Term{Name: name, Value: value, From: def}
+}
+
+// losslessMTUInput is the lossless MTU of a port: the written
+// lossless_mtu, or the RoCE path MTU of its NICs when not written, and
+// the clamp to the port's largest frame (model.Headroom.LosslessMTUFrom).
+func (b *Build) losslessMTUInput(h *model.Headroom) Term {
+	t := b.policyInput("lossless MTU", "lossless_mtu", docs.Bytes(int64(h.LosslessMTUBytes)), h.LosslessMTUFrom)
+	if h.LosslessMTUFrom != "" {
+		t.From = h.LosslessMTUFrom
+	}
+	return t
 }
 
 // hardwareInput is an ASIC constant of the switch model; cite adds the

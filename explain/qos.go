@@ -22,8 +22,11 @@ func (b *Build) qos(el *Element, path []string) error {
 		}
 		return nil
 	case len(path) == 2 && path[1] == "headroom":
-		el.What = fmt.Sprintf("the headroom assumptions: lossless frames up to %s, %d %% small packets",
-			docs.Bytes(int64(q.Headroom.LosslessMTUBytes)), q.Headroom.SmallPacketPercent)
+		frames := "up to " + docs.Bytes(int64(q.Headroom.LosslessMTUBytes))
+		if q.Headroom.LosslessMTUFromNICs {
+			frames = "of each port's NICs' RoCE path MTU (" + docs.Bytes(int64(q.Headroom.LosslessMTUBytes)) + " where a port knows none)"
+		}
+		el.What = fmt.Sprintf("the headroom assumptions: lossless frames %s, %d %% small packets", frames, q.Headroom.SmallPacketPercent)
 		b.add(el, "qos headroom block", "qos", "headroom")
 		return nil
 	case len(path) >= 3 && path[1] == "class":

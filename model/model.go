@@ -155,9 +155,18 @@ type HeadroomPolicy struct {
 	// LosslessMTUBytes is the largest frame expected in a lossless queue
 	// (SONiC LOSSLESS_TRAFFIC_PATTERN mtu).
 	LosslessMTUBytes int `json:"lossless_mtu_bytes"`
+	// LosslessMTUFromNICs is true when lossless_mtu was not written: each
+	// port then takes the largest RoCE path MTU of the NICs it receives
+	// lossless traffic from, LosslessMTUBytes (4096, the largest RoCE
+	// path MTU) when it knows none. Each Headroom records the value used.
+	LosslessMTUFromNICs bool `json:"lossless_mtu_from_nics,omitempty"`
 	// SmallPacketPercent is the share of small (64 B) packets assumed
 	// when estimating cell occupancy.
 	SmallPacketPercent int `json:"small_packet_percent"`
+	// PlanningMeters is the written planning_length: the cable length
+	// the buffer pools are planned for, raised per switch to its longest
+	// cable; 0 for the default, 300 m.
+	PlanningMeters float64 `json:"planning_meters,omitempty"`
 }
 
 // VLAN is one 802.1Q VLAN.
@@ -191,8 +200,12 @@ type Switch struct {
 type Hardware struct {
 	Model string `json:"model"`
 	ASIC  string `json:"asic"`
-	// BufferBytes is the ASIC's total packet buffer.
+	// BufferBytes is the ASIC's total packet buffer (the datasheet's).
 	BufferBytes int64 `json:"buffer_bytes"`
+	// UsableBufferBytes is the part software may carve into pools and
+	// headroom, which the buffer budget uses: a SONiC SKU's figure where
+	// one is public, else BufferBytes.
+	UsableBufferBytes int64 `json:"usable_buffer_bytes"`
 	// CellBytes is the buffer allocation unit.
 	CellBytes int `json:"cell_bytes"`
 	// PipelineLatencyBytes, MACPHYDelayBytes: ASIC constants of the
@@ -325,15 +338,19 @@ type Headroom struct {
 	SpeedMbps int `json:"speed_mbps"`
 	// Lanes of the port; 8-lane ports get twice the pipeline latency and
 	// one more port MTU.
-	Lanes                int     `json:"lanes"`
-	CableMeters          float64 `json:"cable_meters"`
-	PortMTUBytes         int     `json:"port_mtu_bytes"`
-	LosslessMTUBytes     int     `json:"lossless_mtu_bytes"`
-	SmallPacketPercent   int     `json:"small_packet_percent"`
-	CellBytes            int     `json:"cell_bytes"`
-	PipelineLatencyBytes int     `json:"pipeline_latency_bytes"`
-	MACPHYDelayBytes     int     `json:"mac_phy_delay_bytes"`
-	PauseQuanta          int     `json:"pause_quanta"`
+	Lanes            int     `json:"lanes"`
+	CableMeters      float64 `json:"cable_meters"`
+	PortMTUBytes     int     `json:"port_mtu_bytes"`
+	LosslessMTUBytes int     `json:"lossless_mtu_bytes"`
+	// LosslessMTUFrom says where LosslessMTUBytes came from when it is
+	// not the written lossless_mtu as is: a NIC's RoCE path MTU, the
+	// 4096 B fallback, or the clamp to the port's largest frame.
+	LosslessMTUFrom      string `json:"lossless_mtu_from,omitempty"`
+	SmallPacketPercent   int    `json:"small_packet_percent"`
+	CellBytes            int    `json:"cell_bytes"`
+	PipelineLatencyBytes int    `json:"pipeline_latency_bytes"`
+	MACPHYDelayBytes     int    `json:"mac_phy_delay_bytes"`
+	PauseQuanta          int    `json:"pause_quanta"`
 	// Terms.
 	PeerResponseBytes int     `json:"peer_response_bytes"`
 	CableBytes        int     `json:"cable_bytes"`

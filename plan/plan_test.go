@@ -69,8 +69,8 @@ func TestPlanText(t *testing.T) {
 		{"cable 3 m -> 30 m", []string{"length = 3\n", "length = 30\n"}, `Fabric "plan-test": 2 devices change (leaf1, h1).
 
 leaf1 (switch)
-  swp1: cable 3 m dac -> 30 m aoc, so PG3 in flight after PAUSE 72,704 -> 79,872 B, PG3 buffer 92,160 -> 99,328 B
-  ingress lossless pool: demand 184,320 -> 191,488 B (+7,168 B, used 2.2 %), because of the port changes above
+  swp1: cable 3 m dac -> 30 m aoc, so PG3 in flight after PAUSE 75,776 -> 82,944 B, PG3 buffer 95,232 -> 102,400 B
+  ingress lossless pool: demand 190,464 -> 197,632 B (+7,168 B, used 2.7 % -> 2.8 %), because of the port changes above
 
 h1 (host)
   roce0: cable 3 m dac -> 30 m aoc
@@ -178,12 +178,11 @@ h2 (host)
 		}, `Fabric "plan-test": 2 devices change (leaf1, h1).
 
 leaf1 (switch)
-  swp1: speed 100G -> 50G, lanes 4 -> 2, so PG3 in flight after PAUSE 72,704 -> 40,960 B, PG3 buffer 92,160 -> 60,416 B
-  ingress lossy pool: size 8,212,004 -> 8,246,820 B, because of the port changes above
-  ingress lossless pool: size 8,525,348 -> 8,490,532 B, demand 184,320 -> 152,576 B (-31,744 B, used 2.2 % -> 1.8 %), because of the port changes above
-  egress lossy pool: size 8,228,388 -> 8,263,204 B, because of the port changes above
-  egress lossless pool: size 8,194,524 -> 8,229,340 B, because of the port changes above
-  buffer budget: headroom planned 333,824 -> 264,192 B, because of the port changes above
+  swp1: speed 100G -> 50G, lanes 4 -> 2, so PG3 in flight after PAUSE 75,776 -> 44,032 B, PG3 buffer 95,232 -> 63,488 B
+  ingress lossy pool: size 6,793,236 -> 6,828,052 B, because of the port changes above
+  ingress lossless pool: size 7,112,724 -> 7,077,908 B, demand 190,464 -> 158,720 B (-31,744 B, used 2.7 % -> 2.2 %), because of the port changes above
+  egress lossy pool: size 6,809,620 -> 6,844,436 B, because of the port changes above
+  buffer budget: headroom planned 339,968 -> 270,336 B, because of the port changes above
 
 h1 (host)
   roce0: speed 100G -> 50G
@@ -195,13 +194,12 @@ fabric-wide
   qos: small packets 100 -> 50 %
 
 leaf1 (switch)
-  swp1: PG3 in flight after PAUSE 72,704 -> 43,008 B, PG3 buffer 92,160 -> 62,464 B, because of qos small packets 100 -> 50 %
-  swp2: PG3 in flight after PAUSE 72,704 -> 43,008 B, PG3 buffer 92,160 -> 62,464 B, because of qos small packets 100 -> 50 %
-  ingress lossy pool: size 8,212,004 -> 8,274,468 B, because of the port changes above
-  ingress lossless pool: size 8,525,348 -> 8,462,884 B, demand 184,320 -> 124,928 B (-59,392 B, used 2.2 % -> 1.5 %), because of the port changes above
-  egress lossy pool: size 8,228,388 -> 8,290,852 B, because of the port changes above
-  egress lossless pool: size 8,194,524 -> 8,256,988 B, because of the port changes above
-  buffer budget: headroom planned 333,824 -> 208,896 B, because of the port changes above
+  swp1: PG3 in flight after PAUSE 75,776 -> 43,008 B, PG3 buffer 95,232 -> 62,464 B, because of qos small packets 100 -> 50 %
+  swp2: PG3 in flight after PAUSE 75,776 -> 43,008 B, PG3 buffer 95,232 -> 62,464 B, because of qos small packets 100 -> 50 %
+  ingress lossy pool: size 6,793,236 -> 6,861,844 B, because of the port changes above
+  ingress lossless pool: size 7,112,724 -> 7,044,116 B, demand 190,464 -> 124,928 B (-65,536 B, used 2.7 % -> 1.8 %), because of the port changes above
+  egress lossy pool: size 6,809,620 -> 6,878,228 B, because of the port changes above
+  buffer budget: headroom planned 339,968 -> 202,752 B, because of the port changes above
 `},
 		{"host and port removed", []string{
 			"  port \"swp2\" {\n    speed = \"100G\"\n    mtu   = 9216\n    mode  = \"trunk\"\n    vlans = [10]\n  }\n", "",
@@ -211,11 +209,11 @@ leaf1 (switch)
 
 leaf1 (switch)
   swp2: removed: 100G trunk VLAN 10, to h2:roce0 (push leaves the port as it is on the switch, its PFC and headroom included: clear it there, or keep the port in the fabric with shutdown = true)
-  ingress lossy pool: size 8,212,004 -> 8,300,306 B, demand 20,480 -> 10,240 B (-10,240 B, used 0.2 % -> 0.1 %), because of the port changes above
-  ingress lossless pool: size 8,525,348 -> 8,456,978 B, demand 184,320 -> 92,160 B (-92,160 B, used 2.2 % -> 1.1 %), because of the port changes above
-  egress lossy pool: size 8,228,388 -> 8,308,498 B, demand 36,864 -> 18,432 B (-18,432 B, used 0.4 % -> 0.2 %), because of the port changes above
-  egress lossless pool: size 8,194,524 -> 8,291,566 B, demand 3,000 -> 1,500 B (-1,500 B, used 0 %), because of the port changes above
-  buffer budget: headroom planned 333,824 -> 166,912 B, because of the port changes above
+  ingress lossy pool: size 6,793,236 -> 6,883,074 B, demand 20,480 -> 10,240 B (-10,240 B, used 0.3 % -> 0.1 %), because of the port changes above
+  ingress lossless pool: size 7,112,724 -> 7,042,818 B, demand 190,464 -> 95,232 B (-95,232 B, used 2.7 % -> 1.4 %), because of the port changes above
+  egress lossy pool: size 6,809,620 -> 6,891,266 B, demand 36,864 -> 18,432 B (-18,432 B, used 0.5 % -> 0.3 %), because of the port changes above
+  egress lossless pool: demand 3,000 -> 1,500 B (-1,500 B, used 0 %), because of the port changes above
+  buffer budget: headroom planned 339,968 -> 169,984 B, because of the port changes above
 
 h2 (host)
   tuning off -> on
@@ -323,8 +321,8 @@ Fabric "plan-test": 2 devices change (leaf1, h1).
 
 #### leaf1 (switch)
 
-- **swp1**: cable 3 m dac -\> 30 m aoc, so PG3 in flight after PAUSE 72,704 -\> 79,872 B, PG3 buffer 92,160 -\> 99,328 B
-- **ingress lossless pool**: demand 184,320 -\> 191,488 B (+7,168 B, used 2.2 %), because of the port changes above
+- **swp1**: cable 3 m dac -\> 30 m aoc, so PG3 in flight after PAUSE 75,776 -\> 82,944 B, PG3 buffer 95,232 -\> 102,400 B
+- **ingress lossless pool**: demand 190,464 -\> 197,632 B (+7,168 B, used 2.7 % -\> 2.8 %), because of the port changes above
 
 #### h1 (host)
 
@@ -352,19 +350,19 @@ Fabric "plan-test": 2 devices change (leaf1, h1).
           "effects": [
             {
               "field": "PG3 in flight after PAUSE",
-              "before": "72,704",
-              "after": "79,872",
+              "before": "75,776",
+              "after": "82,944",
               "unit": "B",
-              "before_value": 72704,
-              "after_value": 79872
+              "before_value": 75776,
+              "after_value": 82944
             },`,
 		`"field": "demand",
-              "before": "184,320",
-              "after": "191,488",
+              "before": "190,464",
+              "after": "197,632",
               "unit": "B",
-              "note": "+7,168 B, used 2.2 %",
-              "before_value": 184320,
-              "after_value": 191488`,
+              "note": "+7,168 B, used 2.7 % -> 2.8 %",
+              "before_value": 190464,
+              "after_value": 197632`,
 		`"because": [
             "the port changes above"
           ]`,
@@ -611,8 +609,8 @@ func TestPlanHeadroomNotConfigured(t *testing.T) {
 	want := `Fabric "plan-test": 2 devices change (leaf1, h1).
 
 leaf1 (switch)
-  1/1: cable 3 m dac -> 30 m aoc, so PG3 in flight after PAUSE 72,704 -> 79,872 B, PG3 buffer 92,160 -> 99,328 B (fabricc's computed values for comparison, not configured: Onyx sizes each port's headroom itself in traffic-pool mode, MLNX-OS 3.6.5000 and later; after a recable check the switch's own headroom, on the switch: show buffers details interfaces ethernet 1/1)
-  ingress lossless pool: demand 184,320 -> 191,488 B (+7,168 B, used 2.2 %), because of the port changes above (the demand counts fabricc's computed headroom, not a configured one: Onyx sizes each port's headroom itself in traffic-pool mode, MLNX-OS 3.6.5000 and later)
+  1/1: cable 3 m dac -> 30 m aoc, so PG3 in flight after PAUSE 75,776 -> 82,944 B, PG3 buffer 95,232 -> 102,400 B (fabricc's computed values for comparison, not configured: Onyx sizes each port's headroom itself in traffic-pool mode, MLNX-OS 3.6.5000 and later; after a recable check the switch's own headroom, on the switch: show buffers details interfaces ethernet 1/1)
+  ingress lossless pool: demand 190,464 -> 197,632 B (+7,168 B, used 2.7 % -> 2.8 %), because of the port changes above (the demand counts fabricc's computed headroom, not a configured one: Onyx sizes each port's headroom itself in traffic-pool mode, MLNX-OS 3.6.5000 and later)
 
 h1 (host)
   roce0: cable 3 m dac -> 30 m aoc

@@ -17,7 +17,7 @@ import (
 // while node2's cable was 3 m, then the cable is changed to 30 m in the
 // fabric. verify must not say "verified": the switch still holds the 3 m
 // PFC profile, and the lines name its cable-length and port-buffer (the
-// lossless group's buffer, 92160 B for 3 m and 99328 B for 30 m; the
+// lossless group's buffer, 95232 B for 3 m and 102400 B for 30 m; the
 // xoff-threshold where PAUSE is sent is 19456 B for both). Verified
 // against the fabric it was pushed with, it passes.
 func TestVerifyAfterRecabling(t *testing.T) {
@@ -32,7 +32,7 @@ func TestVerifyAfterRecabling(t *testing.T) {
 	}
 	want := []string{
 		"DIFF leaf1 swp2 PFC profile cable-length: intended 30 m, actual 3 m",
-		"DIFF leaf1 swp2 PFC profile port-buffer: intended 99328 B, actual 92160 B",
+		"DIFF leaf1 swp2 PFC profile port-buffer: intended 102400 B, actual 95232 B",
 		"verify: 1 device: 1 mismatch",
 	}
 	if code != 2 || strings.Join(got, "\n") != strings.Join(want, "\n") {

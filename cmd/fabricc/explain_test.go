@@ -56,7 +56,7 @@ from switch leaf1, port swp1, priority group 3 (lossless, priorities 3, pool roc
       MAC/PHY delay     819 B     computed at examples/multivendor-clos/switches.hcl:52:18; hardware table: SN2700 (Spectrum)
       pause quanta      394       IEEE 802.3 Annex 31B pause quanta for the port speed, as tabulated in SONiC buffer_headroom_mellanox.lua
     steps:
-      peer response = pause quanta x 512 bits / 8                                                            25,216 B
+      peer response = pause quanta x 512 bits / 8, IEEE 802.3's worst case (NVIDIA tables: 3.8 KB)           25,216 B
       cable = 2 x length x speed / 198,000 km/s / 8                                                          127 B
       propagation = port MTU + cable + MAC/PHY delay + peer response                                         35,378 B
       cell occupancy (small packets by bytes x cells per small packet)                                       2.000
@@ -109,8 +109,8 @@ from host gpu01, nic roce0 (ConnectX-6 Dx on ens1f0np0): dscp 26 (ToS 104)
 		{"PowerShell default policy", "golden/demartek-lab/win-client/win-client.windows.ps1", "New-NetQosPolicy -Name 'DEFAULT'", `golden/demartek-lab/win-client/win-client.windows.ps1:@N:         New-NetQosPolicy -Name 'DEFAULT' -Default -PriorityValue8021Action 3 | Out-Null
 
 from host win-client, nic roce0 (ConnectX-4 on Ethernet 4): priority 3
-  qos block                                                                  examples/demartek-lab/fabric.hcl:16:1
-  priority not written on the nic: class "roce", from profile "nvidia-roce"  examples/demartek-lab/fabric.hcl:17:13
+  qos block                                                                  examples/demartek-lab/fabric.hcl:19:1
+  priority not written on the nic: class "roce", from profile "nvidia-roce"  examples/demartek-lab/fabric.hcl:20:13
 `},
 		{"fabric.md cabling row", "golden/multivendor-clos/fabric.md", "| 3 | [leaf1]", `golden/multivendor-clos/fabric.md:@N: | 3 | [leaf1](leaf1/leaf1.md) | swp3 | [gpu03](gpu03/gpu03.md) | roce0 | 100G | 4 | dac | 2 m | 9216 / 9000 |
 

@@ -78,6 +78,16 @@ func megabytes(b int64) string {
 	return fmt.Sprintf("%g MB", float64(b)/(1<<20))
 }
 
+// bufferText is a model's datasheet buffer and, where a public source
+// gives less, the usable part the buffer budget uses: "16 MB (13945824 B
+// usable)".
+func bufferText(s compiler.SwitchModelInfo) string {
+	if s.UsableBufferBytes > 0 && s.UsableBufferBytes != s.BufferBytes {
+		return fmt.Sprintf("%s (%d B usable)", megabytes(s.BufferBytes), s.UsableBufferBytes)
+	}
+	return megabytes(s.BufferBytes)
+}
+
 // writeModelsText prints the catalog as aligned tables.
 func writeModelsText(w io.Writer, c compiler.Catalog) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
@@ -86,7 +96,7 @@ func writeModelsText(w io.Writer, c compiler.Catalog) error {
 		for i, g := range s.Ports {
 			head := "\t\t\t\t"
 			if i == 0 {
-				head = fmt.Sprintf("%s\t%s\t%s\t%d B\t%s", s.Name, s.ASIC, megabytes(s.BufferBytes), s.CellBytes, strings.Join(s.Platforms, ", "))
+				head = fmt.Sprintf("%s\t%s\t%s\t%d B\t%s", s.Name, s.ASIC, bufferText(s), s.CellBytes, strings.Join(s.Platforms, ", "))
 			}
 			fmt.Fprintf(tw, "%s\t%d-%d\t%s %dx%dG\t%s\t%s\n", head, g.First, g.Last, g.Cage, g.Lanes, g.LaneGbps, speedsText(g), namingText(g, ", "))
 		}
@@ -124,7 +134,12 @@ func writeModelsMarkdown(w io.Writer, c compiler.Catalog) error {
 		"ASIC cannot make, a port number the model does not have and a name that does not fit the\n" +
 		"cage. SPEED/LANES gives the lanes a speed uses when the port sets no `lanes` (the fewest,\n" +
 		"at the fastest lane rate); 8-lane ports get more PFC headroom (see docs/language.md,\n" +
-		"\"Terms\", lanes).\n\n")
+		"\"Terms\", lanes).\n\n" +
+		"The buffer is the datasheet's total packet memory. Where a public SONiC source gives\n" +
+		"the part software may carve into pools and headroom (Spectrum: 13945824 B; Spectrum-2:\n" +
+		"35966016 B; sonic-utilities mellanox_buffer_migrator.py), that usable figure follows\n" +
+		"in brackets, and the buffer budget, the pools and the checks use it; elsewhere they use\n" +
+		"the total.\n\n")
 	b.WriteString("## Platforms\n\n| platform | default os_version | port MTU (default and maximum) | port names |\n|---|---|---|---|\n")
 	for _, p := range c.Platforms {
 		fmt.Fprintf(&b, "| %s (%s) | %s | %d | %s |\n", p.Name, p.Title, p.DefaultOSVersion, p.PortMTU, p.Naming)
@@ -134,7 +149,7 @@ func writeModelsMarkdown(w io.Writer, c compiler.Catalog) error {
 		for i, g := range s.Ports {
 			head := "| | | | | | |"
 			if i == 0 {
-				head = fmt.Sprintf("| %s | %s | %s | %s | %d B | %s |", s.Name, s.Vendor, s.ASIC, megabytes(s.BufferBytes), s.CellBytes, strings.Join(s.Platforms, ", "))
+				head = fmt.Sprintf("| %s | %s | %s | %s | %d B | %s |", s.Name, s.Vendor, s.ASIC, bufferText(s), s.CellBytes, strings.Join(s.Platforms, ", "))
 			}
 			fmt.Fprintf(&b, "%s %d-%d | %s (%d x %dG) | %s | %s |\n", head, g.First, g.Last, g.Cage, g.Lanes, g.LaneGbps, speedsText(g), namingText(g, "<br>"))
 		}

@@ -43,7 +43,7 @@ func gitRun(t *testing.T, dir string, args ...string) {
 	}
 }
 
-const cableLine = "  swp1: cable 3 m dac -> 30 m aoc, so PG3 in flight after PAUSE 72,704 -> 79,872 B, PG3 buffer 92,160 -> 99,328 B\n"
+const cableLine = "  swp1: cable 3 m dac -> 30 m aoc, so PG3 in flight after PAUSE 75,776 -> 82,944 B, PG3 buffer 95,232 -> 102,400 B\n"
 
 // TestPlanCommand runs `fabricc plan` against each kind of base: a
 // fabric folder, a build output folder and git revisions of a work tree.
@@ -323,7 +323,7 @@ The base revision HEAD~1 has no fabric at "fabric"; every device is added.
 
 fabric-wide
   fabric: name none -> plan-test
-  qos: profile none -> nvidia-roce, PFC priorities none -> 3, RoCE class none -> roce, CNP class none -> cnp, lossless MTU 0 -> 1,024 B, small packets 0 -> 100 %
+  qos: profile none -> nvidia-roce, PFC priorities none -> 3, RoCE class none -> roce, CNP class none -> cnp, lossless MTU 0 -> 4,096 B, small packets 0 -> 100 %
   class default: added: priority 0, TC0, DSCP 0-23, 32-47, 56-63, WRR 50 %
   class roce: added: priority 3, TC3, DSCP 24-31, lossless, WRR 50 %
   class cnp: added: priority 6, TC6, DSCP 48-55, strict

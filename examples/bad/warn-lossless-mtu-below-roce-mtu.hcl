@@ -1,8 +1,14 @@
 # Mistake: gpu1's NIC has MTU 4200, so RoCE runs at a path MTU of 4096 B
 # (the largest of 256-4096 not above 4200 less 96 B of RoCE headers), but
-# the headroom keeps the default lossless_mtu of 1024 B: every lossless
-# port facing it gets about 3 KiB too little headroom (a warning).
+# the headroom is written for SONiC's lossless_mtu of 1024 B: every
+# lossless port facing it gets about 3 KiB too little headroom (a
+# warning). Without the headroom block each port would take its NIC's
+# RoCE path MTU and nothing would warn.
 fabric "bad" {}
+
+qos {
+  headroom { lossless_mtu = 1024 }
+}
 
 vlan "rdma" {
   id = 100

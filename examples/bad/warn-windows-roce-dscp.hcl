@@ -15,7 +15,7 @@ switch "leaf1" {
   platform = "cumulus"
   model    = "SN2410"
 
-  port "swp1-4" {
+  port "swp1" {
     speed = "25G"
     vlans = [100]
   }

@@ -63,7 +63,11 @@ func writeSwitchFacts(d *doc, sw *model.Switch) {
 	// The switch model picks the hardware figures.
 	d.at("switch", sw.Name, "model")
 	facts.add(d, "model", md(hw.Model)+" ("+md(hw.ASIC)+")")
-	facts.add(d, "packet buffer", Bytes(hw.BufferBytes)+" ("+MiB(hw.BufferBytes)+")")
+	buffer := Bytes(hw.BufferBytes) + " (" + MiB(hw.BufferBytes) + ")"
+	if hw.UsableBufferBytes > 0 && hw.UsableBufferBytes != hw.BufferBytes {
+		buffer += " in all (datasheet); " + Bytes(hw.UsableBufferBytes) + " usable, which the budget below uses (SONiC's figure for the ASIC)"
+	}
+	facts.add(d, "packet buffer", buffer)
 	facts.add(d, "buffer cell", Bytes(int64(hw.CellBytes)))
 	facts.add(d, "pipeline latency, MAC/PHY delay", Bytes(int64(hw.PipelineLatencyBytes))+", "+Bytes(int64(hw.MACPHYDelayBytes)))
 	facts.add(d, "hardware figures from", md(hw.Source))
@@ -147,6 +151,7 @@ func writeHeadroom(d *doc, sw *model.Switch) {
 	var inputs, results rows
 	formulas := map[string]bool{}
 	var formulaOrder []string
+	var mtuFrom origins
 	for _, p := range sw.Ports {
 		for _, pg := range p.PriorityGroups {
 			h := pg.Headroom
@@ -162,6 +167,7 @@ func writeHeadroom(d *doc, sw *model.Switch) {
 				md(sw.Hardware.ASIC), Bytes(int64(h.CellBytes)), Bytes(int64(h.PipelineLatencyBytes)), Bytes(int64(h.MACPHYDelayBytes)), strconv.Itoa(h.PauseQuanta))
 			results.add(d, id, Bytes(int64(h.PeerResponseBytes)), Bytes(int64(h.CableBytes)), Bytes(int64(h.PropagationBytes)),
 				strconv.FormatFloat(h.CellOccupancy, 'f', 3, 64), Bytes(pg.XoffBytes), Bytes(pg.XonBytes), Bytes(pg.SizeBytes))
+			mtuFrom.add(h.LosslessMTUFrom, id, []string{"switch", sw.Name, "port", p.Name, "pg", strconv.Itoa(pg.Index)})
 			if !formulas[h.Formula] {
 				formulas[h.Formula] = true
 				formulaOrder = append(formulaOrder, h.Formula)
@@ -179,10 +185,17 @@ func writeHeadroom(d *doc, sw *model.Switch) {
 		d.p(configKeywords(sw))
 		d.at()
 	}
-	d.p("Inputs. The cable is the port's link (5 m, SONiC's default, for a port without one); lanes are the port's electrical lanes (an 8-lane port doubles the pipeline latency and adds a port MTU); the lossless MTU and the small-packet share are the fabric's traffic assumptions; cell size, pipeline latency and MAC/PHY delay are constants of the ASIC.")
+	d.p("Inputs. The cable is the port's link (5 m, SONiC's default, for a port without one); lanes are the port's electrical lanes (an 8-lane port doubles the pipeline latency and adds a port MTU); the lossless MTU is the fabric's lossless_mtu or, when it is not written, the RoCE path MTU of the NICs the port receives from, at most the port's largest frame (below the table when not the written value); the small-packet share is the fabric's traffic assumption; cell size, pipeline latency and MAC/PHY delay are constants of the ASIC.")
 	d.table([]string{"port / PG", "priorities", "speed", "lanes", "cable", "length used", "port MTU", "lossless MTU", "small packets", "ASIC", "cell", "pipeline latency", "MAC/PHY delay", "pause quanta"},
 		&inputs, 3, 5, 6, 7, 8, 10, 11, 12, 13)
-	d.p("Terms and results. Peer response = pause quanta x 512 bit times, what the peer may still send before it obeys the pause; " +
+	for _, o := range mtuFrom {
+		for _, at := range o.at {
+			d.also(at...)
+		}
+		d.p("Lossless MTU of " + strings.Join(o.ids, ", ") + ": " + md(o.text) + ".")
+		d.at()
+	}
+	d.p("Terms and results. Peer response = pause quanta x 512 bit times, what the peer may still send before it obeys the pause (IEEE 802.3 Annex 31B's worst case, as SONiC's dynamic headroom uses it; NVIDIA's static Spectrum tables use 3.8 KB, which gives far less headroom; on Broadcom ASICs the whole formula is the Mellanox bound, about three times SONiC's Broadcom profiles); " +
 		"cable = 2 x length x speed / signal speed (198,000 km/s), the bytes on the wire during the pause's round trip; " +
 		"propagation = port MTU + cable + MAC/PHY delay + peer response (+ the tile term on Spectrum-4 and -5); " +
 		"in flight after PAUSE (SONiC's xoff) = lossless MTU + propagation x cell occupancy, rounded up to 1 KiB (+ 2 KiB small-packet compensation when the formula adds it), the room kept above the PAUSE threshold; " +
@@ -443,4 +456,32 @@ func writeApplications(d *doc, h *model.Host) {
 	}
 	d.h(2, "Applications")
 	d.table([]string{"NIC", "application", "port", "priority"}, &body, 2, 3)
+}
+
+// origins groups the priority groups by where a value came from, in
+// first-seen order; an empty origin is left out.
+type origins []origin
+
+// origin is one origin text and the priority groups (markdown) it holds for.
+type origin struct {
+	text string
+	ids  []string
+	// at are the groups' source paths, for the line's mapping.
+	at [][]string
+}
+
+// add records that the group id, at source path at, took its value
+// from text.
+func (o *origins) add(text, id string, at []string) {
+	if text == "" {
+		return
+	}
+	for i := range *o {
+		if (*o)[i].text == text {
+			(*o)[i].ids = append((*o)[i].ids, id)
+			(*o)[i].at = append((*o)[i].at, at)
+			return
+		}
+	}
+	*o = append(*o, origin{text: text, ids: []string{id}, at: [][]string{at}})
 }

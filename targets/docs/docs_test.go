@@ -232,9 +232,9 @@ func TestChartContent(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		">leaf1: buffer budget, SN2700 Spectrum, 16.0 MiB</text>",
-		">ingress lossless</text>", ">roce-lossless-ingress</text>", ">10.6 % used: 938.0 KiB</text>",
-		">headroom kept for cables up to 300 m</text>", ">switch buffer, 16.0 MiB</text>",
+		">leaf1: buffer budget, SN2700 Spectrum, 13.3 MiB</text>",
+		">ingress lossless</text>", ">roce-lossless-ingress</text>", ">12.5 % used: 938.0 KiB</text>",
+		">headroom kept for cables up to 300 m</text>", ">switch buffer, 13.3 MiB</text>",
 	} {
 		if !strings.Contains(string(svg), want) {
 			t.Errorf("chart lacks %q", want)
@@ -258,10 +258,10 @@ func TestPools(t *testing.T) {
 	// (TC0 + TC6) x 9,216 B; 10 x 1,500 B. The lossless pool is planned
 	// for 10 x 169,984 B, the headroom at 300 m (lossless_mtu 4096).
 	want := []string{
-		"ingress lossy-default 7490228 102400 102400 1.4",
-		"ingress roce-lossless 9087668 966656 1699840 10.6",
-		"egress lossy-default 7572148 184320 184320 2.4",
-		"egress roce-lossless 7402828 15000 15000 0.2",
+		"ingress lossy-default 6074532 102400 102400 1.7",
+		"ingress roce-lossless 7671972 966656 1699840 12.6",
+		"egress lossy-default 6156452 184320 184320 3",
+		"egress roce-lossless 13945824 15000 15000 0.1",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("pools:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -281,8 +281,12 @@ func writeClasses(d *doc, q *model.QoS) {
 	d.table([]string{"class", "priority", "priorities", "TC", "DSCP marked", "DSCP classified", "lossless", "ECN min / max / mark", "ETS", "CNP"}, &body, 1, 3, 4)
 	d.at("qos")
 	d.also("qos", "headroom")
-	d.printf("PFC is on for %s %s. PFC headroom assumes lossless frames of up to %s and %d %% small packets (see each switch's document for the per-port figures).",
-		yesNo(len(q.PFCPriorities) == 1, "priority", "priorities"), Ranges(q.PFCPriorities), Bytes(int64(q.Headroom.LosslessMTUBytes)), q.Headroom.SmallPacketPercent)
+	frames := "of up to " + Bytes(int64(q.Headroom.LosslessMTUBytes))
+	if q.Headroom.LosslessMTUFromNICs {
+		frames = "of each port's NICs' RoCE path MTU (lossless_mtu not written; " + Bytes(int64(q.Headroom.LosslessMTUBytes)) + ", the largest RoCE path MTU, where a port knows none)"
+	}
+	d.printf("PFC is on for %s %s. PFC headroom assumes lossless frames %s and %d %% small packets (see each switch's document for the per-port figures).",
+		yesNo(len(q.PFCPriorities) == 1, "priority", "priorities"), Ranges(q.PFCPriorities), frames, q.Headroom.SmallPacketPercent)
 }
 
 // yesNo picks one of two words.

@@ -59,7 +59,7 @@ nv set qos traffic-pool default-lossless memory-percent 51
 nv unset qos traffic-pool default-lossless switch-priority
 nv set qos traffic-pool default-lossless switch-priority 3
 # NOTE: pool lossy-default-egress (egress lossy, 81804908 B, 48.8%, dynamic, priorities 0,1,2,4,5,6,7) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
-# NOTE: pool roce-lossless-egress (egress lossless, 81703316 B, 48.7%, dynamic, priorities 3) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
+# NOTE: pool roce-lossless-egress (egress lossless, 167772160 B, 100.0%, dynamic, priorities 3) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
 
 # Shared-buffer alpha and reservations (advance-buffer-config, bytes)
 nv set qos advance-buffer-config default-global ingress-lossless-buffer shared-alpha alpha_2

@@ -50,16 +50,15 @@ nv set qos congestion-control default-global traffic-class 3 red disable
 nv set qos congestion-control default-global traffic-class 6 ecn disable
 
 # Buffer pools (traffic-pool); memory-percent is a whole percent and the pools must sum to 100 or less, so fabricc rounds down
-# pool lossy-default-ingress: 44.6% of the buffer rounds down to 44%
-nv set qos traffic-pool default-lossy memory-percent 44
+# pool lossy-default-ingress: 43.6% of the buffer rounds down to 43%
+nv set qos traffic-pool default-lossy memory-percent 43
 nv unset qos traffic-pool default-lossy switch-priority
 nv set qos traffic-pool default-lossy switch-priority 0,1,2,4,5,6,7
-# pool roce-lossless-ingress: 54.2% of the buffer rounds down to 54%
-nv set qos traffic-pool default-lossless memory-percent 54
+nv set qos traffic-pool default-lossless memory-percent 55
 nv unset qos traffic-pool default-lossless switch-priority
 nv set qos traffic-pool default-lossless switch-priority 3
-# NOTE: pool lossy-default-egress (egress lossy, 7572148 B, 45.1%, dynamic, priorities 0,1,2,4,5,6,7) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
-# NOTE: pool roce-lossless-egress (egress lossless, 7402828 B, 44.1%, dynamic, priorities 3) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
+# NOTE: pool lossy-default-egress (egress lossy, 6156452 B, 44.1%, dynamic, priorities 0,1,2,4,5,6,7) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
+# NOTE: pool roce-lossless-egress (egress lossless, 13945824 B, 100.0%, dynamic, priorities 3) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
 
 # Shared-buffer alpha and reservations (advance-buffer-config, bytes)
 nv set qos advance-buffer-config default-global ingress-lossless-buffer shared-alpha alpha_2

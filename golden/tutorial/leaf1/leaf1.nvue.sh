@@ -50,16 +50,15 @@ nv set qos congestion-control default-global traffic-class 3 red disable
 nv set qos congestion-control default-global traffic-class 6 ecn disable
 
 # Buffer pools (traffic-pool); memory-percent is a whole percent and the pools must sum to 100 or less, so fabricc rounds down
-# pool lossy-default-ingress: 48.9% of the buffer rounds down to 48%
+# pool lossy-default-ingress: 48.7% of the buffer rounds down to 48%
 nv set qos traffic-pool default-lossy memory-percent 48
 nv unset qos traffic-pool default-lossy switch-priority
 nv set qos traffic-pool default-lossy switch-priority 0,1,2,4,5,6,7
-# pool roce-lossless-ingress: 50.8% of the buffer rounds down to 50%
-nv set qos traffic-pool default-lossless memory-percent 50
+nv set qos traffic-pool default-lossless memory-percent 51
 nv unset qos traffic-pool default-lossless switch-priority
 nv set qos traffic-pool default-lossless switch-priority 3
-# NOTE: pool lossy-default-egress (egress lossy, 8228388 B, 49.0%, dynamic, priorities 0,1,2,4,5,6,7) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
-# NOTE: pool roce-lossless-egress (egress lossless, 8194524 B, 48.8%, dynamic, priorities 3) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
+# NOTE: pool lossy-default-egress (egress lossy, 6809620 B, 48.8%, dynamic, priorities 0,1,2,4,5,6,7) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
+# NOTE: pool roce-lossless-egress (egress lossless, 13945824 B, 100.0%, dynamic, priorities 3) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
 
 # Shared-buffer alpha and reservations (advance-buffer-config, bytes)
 nv set qos advance-buffer-config default-global ingress-lossless-buffer shared-alpha alpha_2
@@ -81,8 +80,8 @@ nv set qos pfc pfc-sp3-100g-2m switch-priority 3
 nv set qos pfc pfc-sp3-100g-2m tx enable
 nv set qos pfc pfc-sp3-100g-2m rx enable
 nv set qos pfc pfc-sp3-100g-2m cable-length 2
-# NOTE: pfc profile pfc-sp3-100g-2m: 72704 B in flight after PAUSE; port-buffer 92160 B - xoff-threshold 19456 B leaves 72704 B; for 2 m at 100G, port MTU 9216 B, lossless MTU 1024 B, small packets 100 %
-nv set qos pfc pfc-sp3-100g-2m port-buffer 92160
+# NOTE: pfc profile pfc-sp3-100g-2m: 75776 B in flight after PAUSE; port-buffer 95232 B - xoff-threshold 19456 B leaves 75776 B; for 2 m at 100G, port MTU 9216 B, lossless MTU 4096 B, small packets 100 %
+nv set qos pfc pfc-sp3-100g-2m port-buffer 95232
 nv set qos pfc pfc-sp3-100g-2m xoff-threshold 19456
 nv set qos pfc pfc-sp3-100g-2m xon-threshold 19456
 # profile pfc-sp3-100g-3m: ports swp2
@@ -90,8 +89,8 @@ nv set qos pfc pfc-sp3-100g-3m switch-priority 3
 nv set qos pfc pfc-sp3-100g-3m tx enable
 nv set qos pfc pfc-sp3-100g-3m rx enable
 nv set qos pfc pfc-sp3-100g-3m cable-length 3
-# NOTE: pfc profile pfc-sp3-100g-3m: 72704 B in flight after PAUSE; port-buffer 92160 B - xoff-threshold 19456 B leaves 72704 B; for 3 m at 100G, port MTU 9216 B, lossless MTU 1024 B, small packets 100 %
-nv set qos pfc pfc-sp3-100g-3m port-buffer 92160
+# NOTE: pfc profile pfc-sp3-100g-3m: 75776 B in flight after PAUSE; port-buffer 95232 B - xoff-threshold 19456 B leaves 75776 B; for 3 m at 100G, port MTU 9216 B, lossless MTU 4096 B, small packets 100 %
+nv set qos pfc pfc-sp3-100g-3m port-buffer 95232
 nv set qos pfc pfc-sp3-100g-3m xoff-threshold 19456
 nv set qos pfc pfc-sp3-100g-3m xon-threshold 19456
 

@@ -1,0 +1,107 @@
+package compiler
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// checkHeadroomCables warns where a port's PFC headroom rests on a cable
+// length nobody confirmed: a lossless port without a link (or a link
+// without a length) is sized for SONiC's 5 m default, and a long cable
+// on a switch that sizes its own headroom is not told to the switch.
+func (c *checker) checkHeadroomCables() {
+	for i := range c.f.Switches {
+		sw := &c.f.Switches[i]
+		c.checkUncabledPFC(sw)
+		c.checkSelfSizedLongCables(sw)
+	}
+}
+
+// checkUncabledPFC warns once per switch about its PFC ports whose
+// headroom assumes defaultCableMeters because no link gives a length.
+// SONiC picks its default cable per switch role (sonic-buildimage
+// cable_length.j2: 5 m toward servers, 40 m toward leaves, 300 m toward
+// spines), so 5 m is the shortest class, not a length for an unknown
+// port: such a port is usually cabled to something outside the fabric.
+func (c *checker) checkUncabledPFC(sw *model.Switch) {
+	var ports []string
+	var first string
+	for j := range sw.Ports {
+		p := &sw.Ports[j]
+		if p.Shutdown || !anyLosslessPG(p) || (p.Peer != nil && p.Peer.CableMeters > 0) {
+			continue
+		}
+		if first == "" {
+			first = p.Name
+		}
+		ports = append(ports, sw.Name+":"+p.Name)
+	}
+	if len(ports) == 0 {
+		return
+	}
+	who := "Port " + ports[0] + " has"
+	if len(ports) > 1 {
+		who = fmt.Sprintf("%d ports of switch %s (%s) have", len(ports), sw.Name, listText(ports))
+	}
+	c.warnf("PFC port without a cable length",
+		fmt.Sprintf("%s PFC on but no link with a length, so the PFC headroom assumes a %g m cable (SONiC's default cable length, its shortest class); a longer cable needs more, and frames arriving after PAUSE beyond it are dropped. Write a link block for each such port with its length (link { a = \"<switch>:<port>\" b = \"<peer>\" length = <metres> }), or turn PFC off on a port that carries no lossless traffic.",
+			who, defaultCableMeters),
+		portPath(sw.Name, first))
+}
+
+// selfSizedHeadroom says who sizes the headroom of sw when fabricc does
+// not configure it: Onyx in traffic-pool mode (NVIDIA Onyx User Manual,
+// Shared Buffers: the switch computes each port's headroom) and EOS on an
+// ASIC without an MMU queue profile (Jericho); "" when fabricc writes the
+// headroom itself.
+func selfSizedHeadroom(sw *model.Switch) string {
+	switch {
+	case sw.Platform == model.PlatformOnyx && sw.BufferStyle == "traffic-pool":
+		return "Onyx sizes each port's headroom itself in traffic-pool mode (MLNX-OS 3.6.5000 and later)"
+	case sw.Platform == model.PlatformEOS && !eosHasMMUProfile(sw.Hardware.ASIC):
+		return "EOS sizes PFC headroom itself on " + sw.Hardware.ASIC
+	}
+	return ""
+}
+
+// eosHasMMUProfile reports whether EOS takes an MMU queue profile with
+// an ingress headroom on asic (Trident and Tomahawk), as the EOS target
+// writes it.
+func eosHasMMUProfile(asic string) bool {
+	a := strings.ToLower(asic)
+	return strings.Contains(a, "trident") || strings.Contains(a, "tomahawk")
+}
+
+// checkSelfSizedLongCables warns about the lossless links of a switch that
+// sizes its own headroom when they are longer than planningCableFloor,
+// the longest default cable class (sonic-buildimage cable_length.j2):
+// the switch is told no cable length, and no public document gives the
+// length it assumes.
+func (c *checker) checkSelfSizedLongCables(sw *model.Switch) {
+	who := selfSizedHeadroom(sw)
+	if who == "" {
+		return
+	}
+	for _, ll := range linksLongerThan(sw, planningCableFloor) {
+		if ll.port.Shutdown || !anyLosslessPG(ll.port) {
+			continue
+		}
+		c.warnf("Long cable on a switch that sizes its own headroom",
+			fmt.Sprintf("Link %s is %g m long and carries lossless traffic, but %s and is told no cable length: fabricc's configuration has no headroom line for it, and no public document gives the length the switch assumes. fabricc computes %d bytes in flight after PAUSE for this cable (the switch document lists it). Check the switch's own headroom for the port after cabling it, shorten the link to %g m or less, or use a switch whose headroom fabricc writes (Cumulus Linux, Onyx before 3.6.5000 with advanced buffers, EOS on Trident or Tomahawk).",
+				ll.name(sw.Name), cableMeters(ll.port), who, maxXoff(ll.port), planningCableFloor),
+			portPath(sw.Name, ll.port.Name, "link", "length"))
+	}
+}
+
+// maxXoff is the largest in flight after PAUSE of p's lossless groups.
+func maxXoff(p *model.Port) int64 {
+	var most int64
+	for _, pg := range p.PriorityGroups {
+		if pg.Lossless && pg.XoffBytes > most {
+			most = pg.XoffBytes
+		}
+	}
+	return most
+}
