@@ -58,7 +58,7 @@ func TestBuildCheck(t *testing.T) {
 	code, stdout, _ = fabricc(t, "build", "fab", "-o", "golden", "--check", "--diff")
 	for _, hunk := range []string{
 		"removed golden/extra.txt\n--- golden/extra.txt\n+++ /dev/null\n@@ -1 +0,0 @@\n-x\n",
-		"new golden/fabric.md\n--- /dev/null\n+++ golden/fabric.md (built)\n@@ -0,0 +1,94 @@\n+# Fabric tutorial\n",
+		"new golden/fabric.md\n--- /dev/null\n+++ golden/fabric.md (built)\n@@ -0,0 +1,90 @@\n+# Fabric tutorial\n",
 		"changed golden/leaf1/leaf1.nvue.sh\n--- golden/leaf1/leaf1.nvue.sh\n+++ golden/leaf1/leaf1.nvue.sh (built)\n",
 		"-nv set qos pfc pfc-sp3-100g-3m cable-length 3\n",
 		"+nv set qos pfc pfc-sp3-100g-30m cable-length 30\n",
