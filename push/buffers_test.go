@@ -69,11 +69,12 @@ func tutorialOn(t *testing.T, platform model.Platform, meters int) string {
 // are each platform's per-port PFC buffer settings, in bytes; verified
 // against the fabric it was pushed with, it has none.
 //
-// The model's lossless group on that port holds 92160 B with 72704 B in
-// flight after PAUSE at 3 m, 99328 B and 79872 B at 30 m (Spectrum), and
-// 144384 B in flight at 3 m, 157696 B at 30 m on the Trident3 (checked
-// below), so: NVUE's port-buffer (the group's buffer) and cable-length
-// change while xoff-threshold (92160 - 72704 = 99328 - 79872 = 19456 B,
+// The model's lossless group on that port holds 95232 B with 75776 B in
+// flight after PAUSE at 3 m, 102400 B and 82944 B at 30 m (Spectrum), and
+// 147456 B in flight at 3 m, 160768 B at 30 m on the Trident3 (checked
+// below; the lossless MTU is the facing NIC's RoCE path MTU, 4096 B), so:
+// NVUE's port-buffer (the group's buffer) and cable-length change while
+// xoff-threshold (95232 - 75776 = 102400 - 82944 = 19456 B,
 // where PAUSE is sent) does not; Onyx's reserved changes, not its
 // xoff/xon; EOS's ingress headroom (the largest room for the bytes in
 // flight, which the profile gives every port) changes, one difference
@@ -85,15 +86,15 @@ func TestVerifyComparesHeadroom(t *testing.T) {
 		inFlight [2]int64 // the bytes in flight after PAUSE
 		want     []string
 	}{
-		{model.PlatformCumulus, [2]int64{92160, 99328}, [2]int64{72704, 79872}, []string{
+		{model.PlatformCumulus, [2]int64{95232, 102400}, [2]int64{75776, 82944}, []string{
 			"leaf1 swp2 PFC profile cable-length: intended 30 m, actual 3 m",
-			"leaf1 swp2 PFC profile port-buffer: intended 99328 B, actual 92160 B",
+			"leaf1 swp2 PFC profile port-buffer: intended 102400 B, actual 95232 B",
 		}},
-		{model.PlatformOnyx, [2]int64{92160, 99328}, [2]int64{72704, 79872}, []string{
-			"leaf1 1/2 ingress-buffer pg3 reserved: intended 99328 B, actual 92160 B",
+		{model.PlatformOnyx, [2]int64{95232, 102400}, [2]int64{75776, 82944}, []string{
+			"leaf1 1/2 ingress-buffer pg3 reserved: intended 102400 B, actual 95232 B",
 		}},
-		{model.PlatformEOS, [2]int64{0, 0}, [2]int64{144384, 157696}, []string{
-			"leaf1 MMU ingress headroom (the platform's MMU profile, on 2 ports): intended 157696 B, actual 144384 B",
+		{model.PlatformEOS, [2]int64{0, 0}, [2]int64{147456, 160768}, []string{
+			"leaf1 MMU ingress headroom (the platform's MMU profile, on 2 ports): intended 160768 B, actual 147456 B",
 		}},
 	} {
 		p := tc.platform

@@ -148,7 +148,7 @@ func TestPushOverWhatAnEarlierFabricSet(t *testing.T) {
 			"ingress-buffer iPort.pg0 bind switch-priority 0 1 2 4 5 6 7",
 			"ingress-buffer iPort.pg3 bind switch-priority 3",
 			"ingress-buffer iPort.pg0 map pool iPool0 type lossy reserved 10240 shared alpha 8",
-			"ingress-buffer iPort.pg3 map pool iPool1 type lossless reserved 93184 xoff 19456 xon 19456 shared alpha 2",
+			"ingress-buffer iPort.pg3 map pool iPool1 type lossless reserved 96256 xoff 19456 xon 19456 shared alpha 2",
 			"egress-buffer ePort.tc0 map pool ePool0 reserved 9216 shared alpha 8",
 			"egress-buffer ePort.tc3 map pool ePool1 reserved 1500 shared alpha inf",
 			"egress-buffer ePort.tc6 map pool ePool0 reserved 9216 shared alpha 8",
