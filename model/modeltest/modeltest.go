@@ -33,8 +33,8 @@ func LossyPriorities() []int { return []int{0, 1, 2, 4, 5, 6, 7} }
 //     ECN 150000 .. 1500000 B at 100 %;
 //   - cnp: priority 6, TC6, DSCP 48-55 (marked 48), strict, carries CNPs;
 //
-// with the headroom policy defaults (lossless MTU 1024 B, every packet
-// small: 100 %).
+// with the headroom policy defaults (the lossless MTU taken per port from
+// the NICs, 4096 B where none is known; every packet small: 100 %).
 func NVIDIARoCEQoS() model.QoS {
 	return model.QoS{
 		Profile: "nvidia-roce",
@@ -52,7 +52,7 @@ func NVIDIARoCEQoS() model.QoS {
 		PFCPriorities:  []int{RoCEPriority},
 		RoCEClass:      "roce",
 		CNPClass:       "cnp",
-		Headroom:       model.HeadroomPolicy{LosslessMTUBytes: 1024, SmallPacketPercent: 100},
+		Headroom:       model.HeadroomPolicy{LosslessMTUBytes: 4096, LosslessMTUFromNICs: true, SmallPacketPercent: 100},
 	}
 }
 
@@ -108,7 +108,7 @@ func NVIDIARoCE() model.RoCE {
 	return model.RoCE{
 		Mode: "v2", UDPPort: 4791, Priority: RoCEPriority, DSCP: RoCEDSCP, TOS: RoCEDSCP << 2,
 		CNPPriority: CNPPriority, CNPDSCP: CNPDSCP, PFCPriorities: []int{RoCEPriority},
-		Trust: model.TrustDSCP, ECNPriorities: []int{RoCEPriority}, ETS: ets,
+		Trust: model.TrustDSCP, ECNPriorities: []int{0, 1, 2, 3, 4, 5, 6, 7}, ETS: ets,
 	}
 }
 

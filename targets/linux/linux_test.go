@@ -60,7 +60,7 @@ func TestRenderLines(t *testing.T) {
 		{"RDMA-CM and DCQCN (MLNX_OFED)", 0, []string{
 			"roce_cm \"$ifc\" 'RoCE v2' 104\n",
 			"dcqcn_prio \"$ifc\" 3 1\n",
-			"dcqcn_prio \"$ifc\" 6 0\n",
+			"dcqcn_prio \"$ifc\" 6 1\n",
 		}, nil},
 		{"CNP marking (MLNX_OFED sysfs)", 0, []string{
 			"if capable \"$ifc\" \"CNP marking sysfs (ecn/roce_np)\" \"MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np\" test -d \"/sys/class/net/$ifc/ecn/roce_np\"; then\n\t\tcnp_sysfs \"$ifc\" 48 6\n\tfi\n",

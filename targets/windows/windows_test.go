@@ -348,11 +348,11 @@ func TestWinOFRoCEDSCPKeys(t *testing.T) {
 }
 
 // TestDCQCNNote checks that the DCQCN warning says the firmware runs
-// DCQCN on every priority by default, not only on the fabric's, and names
-// one priority in the singular.
+// DCQCN on every priority by default, names the fabric's choice (every
+// priority) in words, and a narrower one by its priorities.
 func TestDCQCNNote(t *testing.T) {
 	s := render(t, fcNode1())
-	assertLines(t, s, []string{"Write-Warning 'fabricc: DCQCN on priority 3 and CNP priority 6 / DSCP 48 are not set by this script: the Windows drivers document no setting for them. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'"})
+	assertLines(t, s, []string{"Write-Warning 'fabricc: DCQCN on every priority and CNP priority 6 / DSCP 48 are not set by this script: the Windows drivers document no setting for them. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'"})
 	assertAbsent(t, s, []string{"DCQCN on priorities 3 ", "the adapter firmware defaults apply"})
 	two := fcNode1()
 	for i := range two.NICs {
