@@ -33,7 +33,7 @@ var flock = unix.Flock
 func lockOutput(ctx context.Context, dir string, waiting func(pid int)) (func(), error) {
 	dir = filepath.Clean(dir)
 	p := lockPath(filepath.Dir(dir), filepath.Base(dir))
-	told, polls := false, 0
+	tell := holderTeller(waiting)
 	for {
 		// Not through a symbolic link, and never into a file that is
 		// not fabricc's: the lock file takes this process's id, and the
@@ -52,16 +52,7 @@ func lockOutput(ctx context.Context, dir string, waiting func(pid int)) (func(),
 			f.Close()
 			return nil, fmt.Errorf("%s is not a lock file fabricc made (a regular file of this user, with one name), where fabricc keeps the lock of %s; remove it", p, dir)
 		}
-		held, err := waitLock(ctx, f, func() {
-			// The holder writes its process id just after it takes the
-			// lock: a waiter that comes in between waits a few polls
-			// for it before saying who it waits for.
-			polls++
-			if pid := lockHolder(f); !told && waiting != nil && (pid > 0 || polls > holderPolls) {
-				told = true
-				waiting(pid)
-			}
-		})
+		held, err := waitLock(ctx, f, func() { tell(f) })
 		if err != nil {
 			f.Close()
 			return nil, fmt.Errorf("interrupted while waiting for another build of %s: %w", dir, err)

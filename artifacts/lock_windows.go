@@ -40,14 +40,8 @@ func lockOutput(ctx context.Context, dir string, waiting func(pid int)) (func(),
 		// first write, with the error that says why (newStage).
 		return func() {}, nil
 	}
-	told, polls := false, 0
-	held, err := waitFileLock(ctx, f, func() {
-		polls++
-		if pid := lockHolder(f); !told && waiting != nil && (pid > 0 || polls > holderPolls) {
-			told = true
-			waiting(pid)
-		}
-	})
+	tell := holderTeller(waiting)
+	held, err := waitFileLock(ctx, f, func() { tell(f) })
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("interrupted while waiting for another build of %s: %w", dir, err)

@@ -215,11 +215,10 @@ func usedTCs(q model.QoS) []int {
 // reservations. The egress lossless pool is the whole buffer instead
 // (see buildPools). Without lossless PGs there are no lossless pools and
 // the lossy pools get all of S.
-func switchBuffers(f *model.Fabric, sw *model.Switch, src Sources) hcl.Diagnostics {
+func switchBuffers(f *model.Fabric, sw *model.Switch, src Sources, mtus *losslessMTUs) hcl.Diagnostics {
 	names := namesFor(sw.BufferStyle)
 	planM := planningMeters(sw, planningFloor(f.QoS.Headroom))
 	tcs := usedTCs(f.QoS)
-	mtus := newLosslessMTUs(f)
 	var headroom, planned, pgLossy, egLossless, egLossy int64
 	for i := range sw.Ports {
 		h, plan, _ := portBuffers(f, sw, &sw.Ports[i], names, planM, tcs, mtus)

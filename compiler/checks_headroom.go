@@ -2,7 +2,6 @@ package compiler
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/fabricc/fabricc/model"
 )
@@ -60,18 +59,10 @@ func selfSizedHeadroom(sw *model.Switch) string {
 	switch {
 	case sw.Platform == model.PlatformOnyx && sw.BufferStyle == "traffic-pool":
 		return "Onyx sizes each port's headroom itself in traffic-pool mode (MLNX-OS 3.6.5000 and later)"
-	case sw.Platform == model.PlatformEOS && !eosHasMMUProfile(sw.Hardware.ASIC):
+	case sw.Platform == model.PlatformEOS && !sw.Hardware.HasEOSMMUProfile():
 		return "EOS sizes PFC headroom itself on " + sw.Hardware.ASIC
 	}
 	return ""
-}
-
-// eosHasMMUProfile reports whether EOS takes an MMU queue profile with
-// an ingress headroom on asic (Trident and Tomahawk), as the EOS target
-// writes it.
-func eosHasMMUProfile(asic string) bool {
-	a := strings.ToLower(asic)
-	return strings.Contains(a, "trident") || strings.Contains(a, "tomahawk")
 }
 
 // checkSelfSizedLongCables warns about the lossless links of a switch that

@@ -14,11 +14,12 @@ import (
 // their diagnostics come out in model order.
 func applyPhysics(f *model.Fabric, src Sources) hcl.Diagnostics {
 	found := make([]hcl.Diagnostics, len(f.Switches))
+	mtus := newLosslessMTUs(f) // the fabric's NICs, indexed once for every switch
 	cores.Range(len(f.Switches), 16, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			sw := &f.Switches[i]
 			if resolveHardware(sw) { // else lowering reported the unknown model
-				found[i] = switchBuffers(f, sw, src)
+				found[i] = switchBuffers(f, sw, src, mtus)
 			}
 		}
 	})

@@ -13,6 +13,8 @@
 // so the JSON form (see Marshal) is byte-stable.
 package model
 
+import "strings"
+
 // Platform names a switch operating system.
 type Platform string
 
@@ -214,6 +216,17 @@ type Hardware struct {
 	MACPHYDelayBytes     int `json:"mac_phy_delay_bytes"`
 	// Source cites where the numbers come from.
 	Source string `json:"source"`
+}
+
+// HasEOSMMUProfile reports whether the ASIC is in the Broadcom Trident
+// or Tomahawk families (7050X/7060X/7260X), the EOS platforms with a user
+// MMU queue profile ("platform trident mmu queue profile", AVD
+// platform-trident.j2). Jericho-based platforms (7280R/7500R/7800R) have
+// no such command; EOS sizes their PFC headroom itself, and one rejected
+// line would abort the whole configuration session.
+func (h Hardware) HasEOSMMUProfile() bool {
+	a := strings.ToLower(h.ASIC)
+	return strings.Contains(a, "trident") || strings.Contains(a, "tomahawk")
 }
 
 // PFCWatchdog detects a queue stuck in PFC pause and breaks the storm.

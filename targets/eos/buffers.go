@@ -21,17 +21,6 @@ var eosThresholds = map[string]bool{
 	"1/4": true, "1/2": true, "1": true, "2": true, "4": true, "8": true,
 }
 
-// hasMMUProfile reports whether the ASIC is in the Broadcom Trident or
-// Tomahawk families (7050X/7060X/7260X), the EOS platforms with a user
-// MMU queue profile ("platform trident mmu queue profile", AVD
-// platform-trident.j2). Jericho-based platforms (7280R/7500R/7800R) have
-// no such command; EOS sizes their PFC headroom itself, and one rejected
-// line would abort the whole configuration session.
-func hasMMUProfile(asic string) bool {
-	a := strings.ToLower(asic)
-	return strings.Contains(a, "trident") || strings.Contains(a, "tomahawk")
-}
-
 // writeBuffers writes the buffer section: on Trident/Tomahawk an MMU queue
 // profile with the model's numbers (returning true so the caller applies
 // it), elsewhere comment lines only, since EOS computes headroom there.
@@ -43,7 +32,7 @@ func writeBuffers(w *writer, sw *model.Switch) (bool, error) {
 		return false, nil
 	}
 	w.sep()
-	mmu := hasMMUProfile(sw.Hardware.ASIC)
+	mmu := sw.Hardware.HasEOSMMUProfile()
 	// What EOS does with buffers follows from the switch model's ASIC.
 	w.At("switch", sw.Name, "model")
 	if mmu {
@@ -246,7 +235,7 @@ func writeThreshold(w *writer, what, alpha string) {
 // for it. nil when no profile is written (not EOS on a Trident or
 // Tomahawk ASIC, no buffer settings, or a model the profile refuses).
 func ProfileSettings(sw *model.Switch) map[string]string {
-	if sw == nil || sw.Platform != model.PlatformEOS || !hasMMUProfile(sw.Hardware.ASIC) || (!hasPGs(sw) && len(sw.Pools) == 0) {
+	if sw == nil || sw.Platform != model.PlatformEOS || !sw.Hardware.HasEOSMMUProfile() || (!hasPGs(sw) && len(sw.Pools) == 0) {
 		return nil
 	}
 	w := &writer{Text: targets.NewText(false), sw: sw.Name}
@@ -299,7 +288,7 @@ func SplitProfileLine(line string) (setting, value string, ok bool) {
 // writeMMUProfile and writeThreshold: an alpha EOS does not accept is a
 // comment, not a line).
 func ProfileThresholds(sw *model.Switch) map[int]string {
-	if sw == nil || sw.Platform != model.PlatformEOS || !hasMMUProfile(sw.Hardware.ASIC) {
+	if sw == nil || sw.Platform != model.PlatformEOS || !sw.Hardware.HasEOSMMUProfile() {
 		return nil
 	}
 	pgs, err := mergePGs(sw)
@@ -363,7 +352,7 @@ func (h ProfileHeadroom) IfEveryLosslessPort() int64 {
 // fabricc writes for sw, and false when it writes none: sw is not EOS on a
 // Trident or Tomahawk ASIC, or has no lossless priority group.
 func ProfileHeadroomOf(sw *model.Switch) (ProfileHeadroom, bool) {
-	if sw == nil || sw.Platform != model.PlatformEOS || !hasMMUProfile(sw.Hardware.ASIC) {
+	if sw == nil || sw.Platform != model.PlatformEOS || !sw.Hardware.HasEOSMMUProfile() {
 		return ProfileHeadroom{}, false
 	}
 	most, port := maxHeadroom(sw)
