@@ -54,9 +54,23 @@ func script(w *writer, f *model.Fabric, h *model.Host, p *plan) {
 	writeEnd(w, p)
 }
 
-// writeHeader writes #Requires, the header comment and the param block.
+// utf8BOM starts every script. Windows PowerShell 5.1, the shell every
+// Windows Server has, reads a script without a byte-order mark in the
+// machine's ANSI code page ("If you need to use non-Ascii characters in
+// your scripts, save them as UTF-8 with BOM. Without the BOM, Windows
+// PowerShell misinterprets your script as being encoded in the legacy
+// 'ANSI' codepage", Microsoft Learn, about_Character_Encoding). There a
+// UTF-8 name breaks more than its letters: the second byte of Ñ (0x91)
+// is U+2018 in Windows-1252, a quote character that ends a single-quoted
+// string, so a NIC or host name could close its string and run as code.
+// PowerShell 7 takes the mark as well.
+const utf8BOM = "\ufeff"
+
+// writeHeader writes the byte-order mark, #Requires, the header comment
+// and the param block.
 func writeHeader(w *writer, f *model.Fabric, h *model.Host) {
 	name := h.Name + ".windows.ps1"
+	w.b.WriteString(utf8BOM)
 	w.line("#Requires -RunAsAdministrator")
 	w.comment("")
 	w.b.At("fabric")

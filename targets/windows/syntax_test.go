@@ -21,6 +21,13 @@ type psToken struct {
 	double bool
 }
 
+// isSingleQuote and isDoubleQuote are PowerShell's quote characters,
+// the curly ones included ("single-quote-character", "double-quote-
+// character", PowerShell Language Specification 3.0, 2.3.5.2): a
+// curly quote ends a string as the ASCII one does.
+func isSingleQuote(r rune) bool { return strings.ContainsRune("'\u2018\u2019\u201a\u201b", r) }
+func isDoubleQuote(r rune) bool { return strings.ContainsRune("\"\u201c\u201d\u201e", r) }
+
 // scan splits s into code and string tokens, dropping comments, and
 // checks that (), {} and [] balance and strings close.
 func scan(s string) ([]psToken, error) {
@@ -47,13 +54,13 @@ func scan(s string) ([]psToken, error) {
 				i++
 			}
 			i--
-		case c == '\'':
+		case isSingleQuote(c):
 			j := i + 1
 			var lit strings.Builder
 			for ; j < len(rs); j++ {
-				if rs[j] == '\'' {
-					if j+1 < len(rs) && rs[j+1] == '\'' {
-						lit.WriteRune('\'')
+				if isSingleQuote(rs[j]) {
+					if j+1 < len(rs) && isSingleQuote(rs[j+1]) {
+						lit.WriteRune(rs[j])
 						j++
 						continue
 					}
@@ -70,9 +77,9 @@ func scan(s string) ([]psToken, error) {
 			flush()
 			toks = append(toks, psToken{text: lit.String()})
 			i = j
-		case c == '"':
+		case isDoubleQuote(c):
 			j := i + 1
-			for ; j < len(rs) && rs[j] != '"'; j++ {
+			for ; j < len(rs) && !isDoubleQuote(rs[j]); j++ {
 				if rs[j] == '`' {
 					j++
 				}

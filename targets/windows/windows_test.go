@@ -420,12 +420,15 @@ func TestQLogicPath(t *testing.T) {
 	assertAbsent(t, s, []string{"roce_mode", "PriorityToDscpMappingTable"})
 }
 
-// TestCheckAndWhatIf checks the machinery: #Requires first, the
-// CmdletBinding/param block before any statement, every change guarded by
-// "-not $Check" and ShouldProcess, and -Check ending in exit 1 on
-// differences.
+// TestCheckAndWhatIf checks the machinery: the byte-order mark and
+// #Requires first, the CmdletBinding/param block before any statement,
+// every change guarded by "-not $Check" and ShouldProcess, and -Check
+// ending in exit 1 on differences.
 func TestCheckAndWhatIf(t *testing.T) {
-	s := render(t, fcNode1())
+	s, ok := strings.CutPrefix(render(t, fcNode1()), "\ufeff")
+	if !ok {
+		t.Errorf("the script does not start with a UTF-8 byte-order mark")
+	}
 	ls := lines(s)
 	if ls[0] != "#Requires -RunAsAdministrator" {
 		t.Errorf("first line = %q", ls[0])

@@ -21,7 +21,9 @@ const parser = new Parser();
 parser.setLanguage(lang);
 let bad = 0;
 for (const f of process.argv.slice(2)) {
-  const text = fs.readFileSync(f, 'utf8').replace(/(\s-[A-Za-z_]+)(\d+)(?=[A-Za-z])/g, (_, a, d) => a + 'X'.repeat(d.length));
+  // The UTF-8 byte-order mark that starts every script tells Windows
+  // PowerShell the encoding; it is not part of the text.
+  const text = fs.readFileSync(f, 'utf8').replace(/^\ufeff/, '').replace(/(\s-[A-Za-z_]+)(\d+)(?=[A-Za-z])/g, (_, a, d) => a + 'X'.repeat(d.length));
   const errs = [];
   const walk = (n) => {
     if (n.type === 'ERROR' || n.isMissing) errs.push(`${f}:${n.startPosition.row + 1}:${n.startPosition.column + 1}: ${n.isMissing ? 'missing ' : ''}${n.type}: ${n.text.slice(0, 80)}`);
