@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+
+	"github.com/fabricc/fabricc/internal/newfile"
 )
 
 // Fingerprints. Beside a build folder DIR, the hidden file
@@ -47,16 +49,10 @@ func writeFingerprints(p, manifest string, fps []fingerprint) error {
 	for i := range fps {
 		data = append(data, fps[i][:]...)
 	}
-	tmp := p + ".tmp-" + strconv.Itoa(os.Getpid())
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, p); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
+	// The parent may be shared (/tmp): newfile.Replace never writes
+	// through a link planted there. The process id in the temporary name
+	// lets removeStale find a killed build's leftover.
+	return newfile.Replace(p, filepath.Base(p)[1:]+".tmp-"+strconv.Itoa(os.Getpid())+"-", 0o644, data)
 }
 
 // readFingerprints returns the fingerprints recorded at p for the build
@@ -66,7 +62,7 @@ func readFingerprints(p, manifest string, devices int) []fingerprint {
 	fi, err := os.Lstat(p)
 	head := fingerprintsHeader(manifest, devices)
 	size := int64(len(head) + devices*len(fingerprint{}))
-	if err != nil || !fi.Mode().IsRegular() || fi.Size() != size {
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() != size || !ours(fi) {
 		return nil
 	}
 	data, err := os.ReadFile(p)

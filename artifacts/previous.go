@@ -46,11 +46,12 @@ func previousPath(parent, base string) string {
 // (writeManifest); a kept build is recognised by it.
 const manifestStart = "{\n  \"generator\": \"fabricc\","
 
-// isPrevious reports whether prev is a folder (not a link to one) whose
-// manifest.json fabricc wrote.
+// isPrevious reports whether prev is a folder of ours (not a link to
+// one, owner.go) whose manifest.json fabricc wrote. Another user's
+// folder of that name is neither claimed nor removed.
 func isPrevious(prev string) bool {
 	fi, err := os.Lstat(prev)
-	if err != nil || !fi.IsDir() {
+	if err != nil || !fi.IsDir() || !ours(fi) {
 		return false
 	}
 	p := filepath.Join(prev, ManifestFile)
@@ -191,14 +192,14 @@ func readGeneration(dir string) (*generation, error) {
 	return g, nil
 }
 
-// deviceFolder reports whether the folder p has the mode a build gives
-// its device folders, removing it when it does not.
+// deviceFolder reports whether the folder p is ours with the mode a
+// build gives its device folders, removing it when it is not.
 func deviceFolder(p string) (bool, error) {
 	fi, err := os.Lstat(p)
 	if err != nil {
 		return false, err
 	}
-	if perm, known := folderPerm(); !known || fi.Mode().Perm() == perm {
+	if perm, known := folderPerm(); ours(fi) && (!known || fi.Mode().Perm() == perm) {
 		return true, nil
 	}
 	return false, os.RemoveAll(p)

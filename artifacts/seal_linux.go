@@ -65,10 +65,13 @@ func seal(dir string) {
 	unix.Setxattr(dir, sealAttr, []byte(strconv.FormatInt(sealed, 10)), 0)
 }
 
-// sealedFiles returns whether a file of the build folder dir is
+// sealedFiles returns whether a file of the build folder dir is ours and
 // unchanged since dir was sealed, or nil when nothing can be trusted
-// (no seal, or a manifest changed since).
+// (no seal, a folder not ours, or a manifest changed since).
 func sealedFiles(dir string) func(fs.FileInfo) bool {
+	if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() || !ours(fi) {
+		return nil // another user's folder: its seal is its word only
+	}
 	buf := make([]byte, 32)
 	n, err := unix.Getxattr(dir, sealAttr, buf)
 	if err != nil {
@@ -80,7 +83,7 @@ func sealedFiles(dir string) func(fs.FileInfo) bool {
 	}
 	unchanged := func(fi fs.FileInfo) bool {
 		st, ok := fi.Sys().(*syscall.Stat_t)
-		return ok && st.Ctim.Nano() <= sealed
+		return ok && st.Ctim.Nano() <= sealed && ours(fi)
 	}
 	if fi, err := os.Lstat(filepath.Join(dir, ManifestFile)); err != nil || !unchanged(fi) {
 		return nil

@@ -173,8 +173,8 @@ func (st *stage) install() error {
 }
 
 // reuse gives the temporary folder the previous build's copy of rel, a
-// hard link to it, when that copy is a regular file of the given mode and
-// size whose bytes same confirms. The manifest's digest alone is trusted
+// hard link to it, when that copy is a regular file of ours (owner.go) of
+// the given mode and size whose bytes same confirms. The manifest's digest alone is trusted
 // only for a file unchanged since its build was sealed (seal_linux.go):
 // someone may have edited it. It reports whether it did.
 //
@@ -195,7 +195,7 @@ func (st *stage) install() error {
 func (st *stage) reuse(rel string, mode uint32, size int64, held uint64, same func(*os.File) bool) bool {
 	old := filepath.Join(st.dir, filepath.FromSlash(rel))
 	fi, err := os.Lstat(old)
-	if err != nil || !fi.Mode().IsRegular() || uint32(fi.Mode().Perm()) != mode || fi.Size() != size {
+	if err != nil || !fi.Mode().IsRegular() || uint32(fi.Mode().Perm()) != mode || fi.Size() != size || !ours(fi) {
 		return false
 	}
 	if st.unchanged == nil || !st.unchanged(fi) {

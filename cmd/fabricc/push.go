@@ -20,6 +20,7 @@ import (
 
 	"github.com/fabricc/fabricc/artifacts"
 	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/internal/newfile"
 	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/inventory"
 	"github.com/fabricc/fabricc/push"
@@ -703,7 +704,9 @@ func finish(cmd *cobra.Command, rep *push.Report, reportPath string, out *output
 	if reportPath != "" {
 		js, err := reportJSON(rep)
 		if err == nil {
-			err = os.WriteFile(reportPath, js, 0o600)
+			// Written beside and renamed: never through a link planted at
+			// the name, and always 0600, whatever file was there.
+			err = newfile.Replace(reportPath, filepath.Base(reportPath)+".tmp-", 0o600, js)
 		}
 		if err != nil {
 			return fmt.Errorf("writing the report: %w", err)

@@ -137,8 +137,23 @@ func TestPushInsecureWarnsAndWrongPasswordFails(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "secrets", "leaf3"), []byte(wrong+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	report := filepath.Join(t.TempDir(), "r.json")
+	// The report's name is a link someone planted to a file of theirs:
+	// the report replaces the link, never writes through it, and is 0600.
+	scratch := t.TempDir()
+	report, victim := filepath.Join(scratch, "r.json"), filepath.Join(scratch, "victim")
+	if err := os.WriteFile(victim, []byte("precious\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(victim, report); err != nil {
+		t.Fatal(err)
+	}
 	code, stdout, stderr := fabricc(t, "push", clos, "-i", inv, "--limit", "leaf3", "--insecure-ignore-host-key", "--report", report)
+	if got, _ := os.ReadFile(victim); string(got) != "precious\n" {
+		t.Errorf("--report wrote through a link: the linked file holds %q", got)
+	}
+	if fi, err := os.Lstat(report); err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm() != 0o600 {
+		t.Errorf("--report is not a regular 0600 file: %v %v", fi.Mode(), err)
+	}
 	if code != 1 || !strings.Contains(stdout, `leaf3   onyx      failed  no        `) ||
 		!strings.Contains(stdout, `: the device refused the login of user "admin" with the password from the inventory; check the secret the inventory names for it (password_env, password_file, private_key or agent) and the account on the device`) {
 		t.Errorf("exit %d, stdout:\n%s", code, stdout)

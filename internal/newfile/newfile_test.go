@@ -73,3 +73,44 @@ func benchWrite(b *testing.B, write func(string, []byte) error) {
 		}
 	}
 }
+
+// TestReplace: the file gets the bytes and exactly the mode, an existing
+// file of another mode is replaced, and a link planted at the name is
+// replaced, not written through.
+func TestReplace(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "report.json")
+	if err := os.WriteFile(p, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := Replace(p, "report.json.tmp-", 0o600, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(p); string(got) != "new" {
+		t.Errorf("%s holds %q, want %q", p, got, "new")
+	}
+	if fi, _ := os.Stat(p); fi.Mode().Perm() != 0o600 {
+		t.Errorf("%s has mode %v, want 0600", p, fi.Mode().Perm())
+	}
+	victim := filepath.Join(dir, "victim")
+	if err := os.WriteFile(victim, []byte("precious"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "linked.json")
+	if err := os.Symlink(victim, link); err != nil {
+		t.Fatal(err)
+	}
+	if err := Replace(link, "linked.json.tmp-", 0o600, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(victim); string(got) != "precious" {
+		t.Errorf("Replace wrote through the link: victim holds %q", got)
+	}
+	if fi, err := os.Lstat(link); err != nil || !fi.Mode().IsRegular() {
+		t.Errorf("%s is not a regular file after Replace: %v", link, err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 3 {
+		t.Errorf("Replace left %d entries in the folder, want 3 (no temporary file)", len(entries))
+	}
+}
