@@ -151,6 +151,13 @@ func checkString(f stringField) *hcl.Diagnostic {
 		if err == nil && reservedDevice(f.value) {
 			err = fmt.Errorf("is reserved: it names a file of the build folder, or a device on Windows")
 		}
+		if err == nil && strings.HasSuffix(f.value, ".") {
+			// Windows drops a trailing period from a path segment, so
+			// "leaf1." and "leaf1" would be one folder there ("File path
+			// formats on Windows systems", Microsoft Learn: "If a segment
+			// ends in a single period, that period is removed").
+			err = fmt.Errorf("ends in a period, which Windows drops from a folder name, so it would share the folder of the device without it")
+		}
 		fix = " A device name is the name of its artifact folder and files and a word in generated scripts and switch configurations; rename it."
 	case kindName:
 		err = quote.CheckWord(f.value, MaxNameLength)

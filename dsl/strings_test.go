@@ -85,6 +85,8 @@ func TestStringRules(t *testing.T) {
 			`a.hcl:15:6: error: Invalid host name: host name "model.json" is reserved: it names a file of the build folder, or a device on Windows. A device name is the name of its artifact folder and files and a word in generated scripts and switch configurations; rename it.`},
 		{"windows device name", map[string]string{"SW": "Nul.cfg"}, nil,
 			`a.hcl:7:8: error: Invalid switch name: switch name "Nul.cfg" is reserved: it names a file of the build folder, or a device on Windows. A device name is the name of its artifact folder and files and a word in generated scripts and switch configurations; rename it.`},
+		{"host name ending in a period", map[string]string{"HOST": "leaf1."}, nil,
+			`a.hcl:15:6: error: Invalid host name: host name "leaf1." ends in a period, which Windows drops from a folder name, so it would share the folder of the device without it. A device name is the name of its artifact folder and files and a word in generated scripts and switch configurations; rename it.`},
 		{"empty nic name", map[string]string{"NIC": ""}, nil,
 			`a.hcl:18:7: error: Invalid nic name: nic name of host "h1" "" is empty. Names are words in generated scripts and switch configurations; rename it.`},
 		{"space in os_version", map[string]string{"HOSTVER": `"rhel 9"`}, nil,
