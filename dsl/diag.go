@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/fabricc/fabricc/internal/english"
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fatih/color"
 	"github.com/hashicorp/hcl/v2"
 )
@@ -166,7 +167,7 @@ const maxRelatedLines = 5
 func writeRelated(w io.Writer, files map[string]*hcl.File, rel Related, color bool) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "  %s:\n", rel.Label)
-	fmt.Fprintf(&b, "  on %s line %d, column %d:\n", rel.Range.Filename, rel.Range.Start.Line, rel.Range.Start.Column)
+	fmt.Fprintf(&b, "  on %s line %d, column %d:\n", fileName(rel.Range.Filename), rel.Range.Start.Line, rel.Range.Start.Column)
 	f := files[rel.Range.Filename]
 	if f == nil || f.Bytes == nil {
 		b.WriteString("  (source code not available)\n\n")
@@ -232,8 +233,13 @@ func WriteCompact(w io.Writer, diags hcl.Diagnostics) error {
 // Position is FILE:LINE:COL of r's start, as the compact format and
 // messages name a place.
 func Position(r hcl.Range) string {
-	return fmt.Sprintf("%s:%d:%d", r.Filename, r.Start.Line, r.Start.Column)
+	return fmt.Sprintf("%s:%d:%d", fileName(r.Filename), r.Start.Line, r.Start.Column)
 }
+
+// fileName is a file's name as diagnostics print it: one line of
+// printable text (quote.Visible), since a name can hold what a terminal
+// takes as a command (ESC, a line break), as the file's bytes cannot.
+func fileName(name string) string { return quote.Visible(name) }
 
 // oneLine folds line breaks so a message fits on one line.
 func oneLine(s string) string {

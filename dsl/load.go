@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/fabricc/fabricc/internal/cores"
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclparse"
 	"github.com/zclconf/go-cty/cty"
@@ -154,7 +155,7 @@ func sourceFiles(path string) ([]string, hcl.Diagnostics) {
 		}}
 	}
 	if !st.IsDir() {
-		return []string{path}, nil
+		return []string{path}, checkFileNames([]string{path})
 	}
 	names, err := filepath.Glob(filepath.Join(path, "*.hcl"))
 	if err == nil && len(names) == 0 {
@@ -176,7 +177,25 @@ func sourceFiles(path string) ([]string, hcl.Diagnostics) {
 		}}
 	}
 	sort.Strings(names)
-	return names, nil
+	return names, checkFileNames(names)
+}
+
+// checkFileNames refuses a fabric file whose name holds a character that
+// is not printable: a terminal or a generated file would take it as more
+// than a name (ESC starts a terminal command), as the file's bytes are
+// refused for the same reason (Strings and limits, docs/language.md).
+func checkFileNames(names []string) hcl.Diagnostics {
+	for _, n := range names {
+		if base := filepath.Base(n); quote.Visible(base) != base {
+			return hcl.Diagnostics{{
+				Severity: hcl.DiagError,
+				Summary:  "Invalid fabric file name",
+				Detail: fmt.Sprintf("The name of fabric file %s holds a character that is not printable (a control character such as ESC or a line break, or invalid UTF-8), which a terminal or a generated file would take as more than a name. Rename the file.",
+					quote.Visible(n)),
+			}}
+		}
+	}
+	return nil
 }
 
 // evaluate runs the variable, locals, dynamic-block and decode phases over

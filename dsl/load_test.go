@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/google/go-cmp/cmp"
 	"github.com/hashicorp/hcl/v2"
 )
@@ -487,6 +488,29 @@ func TestLoadPaths(t *testing.T) {
 		if !diags.HasErrors() || !strings.Contains(diags.Error(), tc.want) {
 			t.Errorf("Load(%s) = %v, want an error containing %q", tc.path, diags, tc.want)
 		}
+	}
+}
+
+// TestLoadRefusesUnprintableFileNames: a fabric file whose name holds
+// ESC or a line break (git carries such a name in a pull request) is
+// refused, in a folder and given alone, with the name shown escaped; a
+// diagnostic's place never prints a name raw.
+func TestLoadRefusesUnprintableFileNames(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "x\x1b[2Jy\nz.hcl")
+	if err := os.WriteFile(name, []byte("bogus {\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := "The name of fabric file " + quote.Visible(name) + ` holds a character that is not printable (a control character such as ESC or a line break, or invalid UTF-8), which a terminal or a generated file would take as more than a name. Rename the file.`
+	for _, path := range []string{dir, name} {
+		_, _, diags := Load(path, Options{})
+		if len(diags) != 1 || diags[0].Summary != "Invalid fabric file name" || diags[0].Detail != want {
+			t.Errorf("Load(%q) = %v, want one error %q", path, diags, want)
+		}
+	}
+	r := hcl.Range{Filename: "a\x1b]0;PWN\a.hcl", Start: hcl.Pos{Line: 2, Column: 3}}
+	if got := Position(r); got != `a\x1b]0;PWN\a.hcl:2:3` {
+		t.Errorf("Position = %q, want the name escaped", got)
 	}
 }
 

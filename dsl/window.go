@@ -61,7 +61,7 @@ func withColumn(text string, d *hcl.Diagnostic) string {
 		return text
 	}
 	head := text[:i] + ": " + d.Summary + "\n\n" // text[:i] is "Error", or colored
-	header := head + fmt.Sprintf("  on %s line %d", d.Subject.Filename, d.Subject.Start.Line)
+	header := head + fmt.Sprintf("  on %s line %d", fileName(d.Subject.Filename), d.Subject.Start.Line)
 	if !strings.HasPrefix(text, header) {
 		return text // not the shape this knows: leave it
 	}
@@ -128,13 +128,13 @@ func (win fileWindow) renumber(text string, d *hcl.Diagnostic) string {
 		return text
 	}
 	head := text[:i] + ": " + d.Summary + "\n\n" // text[:i] is "Error", or colored
-	header := fmt.Sprintf("  on %s line %d", d.Subject.Filename, d.Subject.Start.Line)
+	header := fmt.Sprintf("  on %s line %d", fileName(d.Subject.Filename), d.Subject.Start.Line)
 	if !strings.HasPrefix(text, head) || !strings.HasPrefix(text[len(head):], header) {
 		return text // not the shape this knows: leave it
 	}
 	var b strings.Builder
 	b.WriteString(head)
-	fmt.Fprintf(&b, "  on %s line %d", d.Subject.Filename, d.Subject.Start.Line+win.line-1)
+	fmt.Fprintf(&b, "  on %s line %d", fileName(d.Subject.Filename), d.Subject.Start.Line+win.line-1)
 	rest := text[len(head)+len(header):]
 	eol := strings.IndexByte(rest, '\n') + 1
 	b.WriteString(rest[:eol])

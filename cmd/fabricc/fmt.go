@@ -12,6 +12,7 @@ import (
 
 	"github.com/aymanbagabas/go-udiff"
 	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
 )
@@ -111,10 +112,11 @@ func fmtFile(cmd *cobra.Command, name string, ff fmtFlags, sources map[string]*h
 		return false, nil, nil
 	}
 	if ff.check || ff.write {
-		fmt.Fprintln(cmd.OutOrStdout(), name)
+		fmt.Fprintln(cmd.OutOrStdout(), quote.Visible(name))
 	}
 	if ff.diff {
-		fmt.Fprint(cmd.OutOrStdout(), udiff.Unified(name, name+" (formatted)", string(src), string(out)))
+		shown := quote.Visible(name)
+		fmt.Fprint(cmd.OutOrStdout(), udiff.Unified(shown, shown+" (formatted)", string(src), string(out)))
 	}
 	if ff.write {
 		st, err := os.Stat(name)
