@@ -41,3 +41,20 @@ func TestPFCProfileNameMatchesEveryName(t *testing.T) {
 		}
 	}
 }
+
+// TestTrustProfileNameMatchesEveryName: the mapping profile of every
+// trust (renderMapping: "trust-" and the keyword) is an owned profile,
+// and other mapping names are not.
+func TestTrustProfileNameMatchesEveryName(t *testing.T) {
+	for _, tr := range []model.Trust{model.TrustDSCP, model.TrustPCP, model.TrustBoth} {
+		kw, err := trustKeyword(tr)
+		if err != nil || !trustProfileName.MatchString("trust-"+kw) {
+			t.Errorf("trust %s: profile trust-%s (%v) is not matched", tr, kw, err)
+		}
+	}
+	for _, n := range []string{"default-global", "trust-l3-storage", "my-trust-l3", "trust-", "trust-L3"} {
+		if trustProfileName.MatchString(n) {
+			t.Errorf("trustProfileName matches %q, which renderMapping never gives", n)
+		}
+	}
+}
