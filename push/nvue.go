@@ -200,10 +200,11 @@ func pushUnsets(config []byte) ([]string, error) {
 // remove the profiles on the switch whose names are fabricc's
 // (cumulus.OwnedProfiles) and that the patch does not have: an earlier
 // fabric's, such as the pfc-sp4-100g-1m of a lossless priority since
-// moved back to 3. They run after unsets, the header's, which detach
-// the fabric's ports from every profile; a profile a port outside them
-// still uses is left (the operator's, or a port the fabric no longer
-// has) and still named by verify if no port uses it later. NVUE
+// moved back to 3. The profiles and their ports are read from the
+// applied configuration; the commands run after unsets, the header's,
+// which detach the fabric's ports from every profile. A profile that a
+// port outside those still uses is left (the operator's, or a port the
+// fabric no longer has); verify notes one that no port uses. NVUE
 // Command Reference, Set and Unset Commands, QoS: `nv unset qos pfc
 // <profile-id>` removes the profile `nv set qos pfc <profile-id>` made.
 func staleProfiles(c Conn, config []byte, unsets []string) ([]string, error) {
