@@ -5,10 +5,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
+	"gopkg.in/yaml.v3"
+
+	"github.com/fabricc/fabricc/push/verify"
 	"github.com/fabricc/fabricc/targets/cumulus"
 )
 
@@ -44,7 +48,11 @@ func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	for _, cmd := range unsets {
+	stale, err := staleProfiles(c, config, unsets)
+	if err != nil {
+		return "", err
+	}
+	for _, cmd := range append(unsets, stale...) {
 		if _, err := c.Send(cmd); err != nil {
 			return "", err
 		}
@@ -186,4 +194,94 @@ func pushUnsets(config []byte) ([]string, error) {
 		out = append(out, "nv unset "+path)
 	}
 	return out, nil
+}
+
+// staleProfiles are the `nv unset qos <kind> <name>` commands that
+// remove the profiles on the switch whose names are fabricc's
+// (cumulus.OwnedProfiles) and that the patch does not have: an earlier
+// fabric's, such as the pfc-sp4-100g-1m of a lossless priority since
+// moved back to 3. The profiles and their ports are read from the
+// applied configuration; the commands run after unsets, the header's,
+// which detach the fabric's ports from every profile. A profile that a
+// port outside those still uses is left (the operator's, or a port the
+// fabric no longer has); verify notes one that no port uses. NVUE
+// Command Reference, Set and Unset Commands, QoS: `nv unset qos pfc
+// <profile-id>` removes the profile `nv set qos pfc <profile-id>` made.
+func staleProfiles(c Conn, config []byte, unsets []string) ([]string, error) {
+	kept, err := patchProfiles(config)
+	if err != nil {
+		return nil, err
+	}
+	out, err := c.Send("nv config show -o json")
+	if err != nil {
+		return nil, err
+	}
+	uses, err := verify.NVUEOwnedProfiles([]byte(jsonPart(out)))
+	if err != nil {
+		return nil, err
+	}
+	detached := detachedPorts(unsets)
+	var cmds []string
+	for _, u := range uses {
+		inUse := slices.ContainsFunc(u.Users, func(port string) bool { return !detached[u.Kind][port] })
+		if !kept[u.Kind][u.Name] && !inUse {
+			cmds = append(cmds, "nv unset qos "+u.Kind+" "+u.Name)
+		}
+	}
+	return cmds, nil
+}
+
+// patchProfiles are the profiles the patch sets, by kind and name
+// (`- set: {qos: {pfc: {pfc-sp3-100g-3m: ...}}}`).
+func patchProfiles(config []byte) (map[string]map[string]bool, error) {
+	var docs []struct {
+		Set struct {
+			QoS map[string]yaml.Node `yaml:"qos"`
+		} `yaml:"set"`
+	}
+	if err := yaml.Unmarshal(config, &docs); err != nil {
+		return nil, fmt.Errorf("the patch is not an NVUE YAML document list: %w", err)
+	}
+	out := map[string]map[string]bool{}
+	for _, d := range docs {
+		for _, kind := range cumulus.OwnedProfiles {
+			n, ok := d.Set.QoS[kind.Kind]
+			if !ok {
+				continue
+			}
+			var names map[string]yaml.Node
+			if err := n.Decode(&names); err != nil {
+				return nil, fmt.Errorf("the patch's qos %s: %w", kind.Kind, err)
+			}
+			if out[kind.Kind] == nil {
+				out[kind.Kind] = map[string]bool{}
+			}
+			for name := range names {
+				out[kind.Kind][name] = true
+			}
+		}
+	}
+	return out, nil
+}
+
+// detachedUnset is a header unset that detaches ports from a profile:
+// "nv unset interface <list> qos <kind>".
+var detachedUnset = regexp.MustCompile(`^nv unset interface (\S+) qos ([a-z-]+)$`)
+
+// detachedPorts are the ports the unsets detach, by profile kind.
+func detachedPorts(unsets []string) map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	for _, cmd := range unsets {
+		m := detachedUnset.FindStringSubmatch(cmd)
+		if m == nil {
+			continue
+		}
+		if out[m[2]] == nil {
+			out[m[2]] = map[string]bool{}
+		}
+		for _, port := range verify.NVUENames(m[1]) {
+			out[m[2]][port] = true
+		}
+	}
+	return out
 }

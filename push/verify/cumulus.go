@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets/cumulus"
 )
 
 // obj is a decoded NVUE object.
@@ -46,8 +47,61 @@ func ParseNVUE(data []byte) (*State, error) {
 	for _, name := range slices.Sorted(maps.Keys(ifaces)) {
 		nvuePort(s.Port(name), ifaces[name], qos, dom)
 	}
+	for _, u := range ownedProfiles(qos, ifaces) {
+		if len(u.Users) == 0 {
+			s.UnusedProfiles = append(s.UnusedProfiles, "qos "+u.Kind+" "+u.Name)
+		}
+	}
 	return s, nil
 }
+
+// ProfileUse is one NVUE profile named as fabricc names its own
+// (cumulus.OwnedProfiles) and the interfaces that attach it.
+type ProfileUse struct {
+	Kind, Name string
+	// Users are the interfaces whose `qos <Kind> profile` names it,
+	// ordered by name.
+	Users []string
+}
+
+// NVUEOwnedProfiles reads `nv config show -o json` (as ParseNVUE) and
+// returns the profiles it holds whose names are fabricc's, by kind in
+// cumulus.OwnedProfiles order, then by name; none when it holds no
+// configuration object.
+func NVUEOwnedProfiles(data []byte) ([]ProfileUse, error) {
+	var raw any
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("nv config show -o json: %w", err)
+	}
+	// No configuration object (a switch never configured): no profiles.
+	root := setObject(raw)
+	return ownedProfiles(child(root, "qos"), nvueConfigInterfaces(child(root, "interface"))), nil
+}
+
+// ownedProfiles lists the profiles under qos whose names are fabricc's,
+// with the interfaces of ifaces that attach each.
+func ownedProfiles(qos obj, ifaces map[string]obj) []ProfileUse {
+	var out []ProfileUse
+	for _, kind := range cumulus.OwnedProfiles {
+		for _, name := range slices.Sorted(maps.Keys(child(qos, kind.Kind))) {
+			if !kind.Name.MatchString(name) {
+				continue
+			}
+			u := ProfileUse{Kind: kind.Kind, Name: name}
+			for _, i := range slices.SortedFunc(maps.Keys(ifaces), naturalCmp) {
+				if str(child(ifaces[i], "qos", kind.Kind)["profile"]) == name {
+					u.Users = append(u.Users, i)
+				}
+			}
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// NVUENames expands an NVUE interface list ("swp1-4,6,bond1") into
+// interface names, as `nv config show` and the CLI write them.
+func NVUENames(list string) []string { return nvueNames(list) }
 
 // nvueConfigInterfaces gives each interface its configuration. `nv config
 // show` groups interfaces under one key where their settings are the

@@ -45,6 +45,11 @@ type State struct {
 	// nil where no profile is intended (Expect) or read (other
 	// platforms).
 	MMUProfile map[string]string
+	// UnusedProfiles are the NVUE profiles named as fabricc names its own
+	// (cumulus.OwnedProfiles) that no interface attaches, as "qos pfc
+	// pfc-sp4-100g-1m", in the read-back State only: an earlier fabric's,
+	// which push removes (Unowned notes any left).
+	UnusedProfiles []string
 }
 
 // Pool is one shared-buffer pool: its share of the buffer, as the

@@ -11,7 +11,19 @@ import (
 // that the fabric does not own: the ports (unownedPFC), and the settings
 // of traffic classes no priority maps to (unusedTCs).
 func Unowned(want, got *State) []string {
-	return append(unownedPFC(want, got), unusedTCs(want, got)...)
+	return append(append(unownedPFC(want, got), unusedTCs(want, got)...), unusedProfiles(got)...)
+}
+
+// unusedProfiles notes the NVUE profiles named as fabricc names its own
+// that no port uses (State.UnusedProfiles): an earlier fabric's, which
+// push removes; one left means the switch was changed since, or the
+// last push was not this fabricc's.
+func unusedProfiles(got *State) []string {
+	if len(got.UnusedProfiles) == 0 {
+		return nil
+	}
+	return []string{"profiles named as fabricc names its own that no port uses: " + strings.Join(got.UnusedProfiles, ", ") +
+		"; not compared: the next push removes them (nv unset qos <kind> <name>)"}
 }
 
 // unusedTCs notes the ETS and ECN settings of the fabric's ports in

@@ -3,6 +3,7 @@ package cumulus
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -135,7 +136,8 @@ func portPFC(p *plan, port *model.Port) *pfcProfile {
 	return prof
 }
 
-// pfcName gives a readable, unique profile name: pfc-sp3-100g-3m.
+// pfcName gives a readable, unique profile name: pfc-sp3-100g-3m. Every
+// name it gives matches PFCProfileName.
 func pfcName(prof *pfcProfile, port *model.Port, taken map[string]bool) string {
 	base := "pfc-sp" + strings.ReplaceAll(prof.prios, ",", "_")
 	if port.SpeedMbps > 0 {
@@ -151,6 +153,36 @@ func pfcName(prof *pfcProfile, port *model.Port, taken map[string]bool) string {
 	taken[name] = true
 	return name
 }
+
+// PFCProfileName matches every name pfcName gives, and only such names:
+// "pfc-sp", the lossless priorities ascending and joined with "_", then
+// optionally the port's speed in lower case ("-100g"; "-12000m" for a
+// speed NVUE has no keyword for), the cable in whole meters ("-3m") and
+// the number that tells two profiles of one name apart ("-2"). It is
+// anchored at both ends, so an operator's "pfc-sp3-storage" or
+// "my-pfc-sp3" is not fabricc's.
+var PFCProfileName = regexp.MustCompile(`^pfc-sp[0-7](?:_[0-7])*(?:-[0-9]+[gm])?(?:-[0-9]+m)?(?:-[0-9]+)?$`)
+
+// trustProfileName matches the custom mapping profiles renderMapping
+// names ("trust-" and a trust keyword).
+var trustProfileName = regexp.MustCompile(`^trust-(?:l2|l3|both)$`)
+
+// OwnedProfile is a kind of NVUE QoS profile (`qos <Kind> <name>`) that
+// fabricc creates under names of its own pattern and attaches to ports
+// (`interface <if> qos <Kind> profile <name>`).
+type OwnedProfile struct {
+	Kind string
+	Name *regexp.Regexp
+}
+
+// OwnedProfiles are the profiles fabricc names itself: a profile of
+// these names that the fabric no longer has is an earlier fabric's, and
+// push removes it once no port uses it (`nv unset qos pfc <profile-id>`,
+// NVUE Command Reference, Set and Unset Commands, QoS: `nv unset`
+// removes what the equivalent `nv set qos pfc <profile-id>` configured).
+// The link-pause profile ("link-pause") is not here: its name is too
+// plain to be told from an operator's, and unattached it pauses nothing.
+var OwnedProfiles = []OwnedProfile{{"pfc", PFCProfileName}, {"mapping", trustProfileName}}
 
 // renderPFC writes the PFC profiles and returns the profile to attach per
 // port ("" for none or default-global). When every port has the same PFC
