@@ -195,17 +195,48 @@ func IsPowerShellQuote(r rune) bool {
 // a table cell): one line (Visible), with every character that could
 // start emphasis, code, a link, HTML, a table cell or a heading
 // backslash-escaped ("Any ASCII punctuation character may be backslash-
-// escaped", CommonMark 0.31.2, 2.4 Backslash escapes).
+// escaped", CommonMark 0.31.2, 2.4 Backslash escapes). What GitHub
+// links after rendering, which no escape stops, is broken with a
+// zero-width space (&#8203;, as Renovate writes its pull requests): an
+// @mention, which would notify a person or team from a plan comment
+// (GitHub Docs, "Basic writing and formatting syntax", Mentioning people
+// and teams), a #number reference, and the www. and :// of the
+// extended autolinks (GitHub Flavored Markdown Spec, 6.9).
 func Markdown(s string) string {
 	s = Visible(s)
 	var b strings.Builder
-	for _, r := range s {
+	for i, r := range s {
 		if strings.ContainsRune("\\`*_[]<>|#!&~", r) {
 			b.WriteByte('\\')
 		}
 		b.WriteRune(r)
+		if breaksLink(s, i, r) {
+			b.WriteString(zeroWidthSpace)
+		}
 	}
 	return b.String()
+}
+
+// zeroWidthSpace is U+200B as an HTML character reference: invisible,
+// and GitHub links no mention, reference or address it splits.
+const zeroWidthSpace = "&#8203;"
+
+// breaksLink reports whether Markdown writes a zero-width space after
+// the rune r at byte i of s: after @, after # before a digit, after the
+// ':' of "://" and after "www" before '.'.
+func breaksLink(s string, i int, r rune) bool {
+	rest := s[i+1:]
+	switch r {
+	case '@':
+		return true
+	case '#':
+		return rest != "" && rest[0] >= '0' && rest[0] <= '9'
+	case ':':
+		return strings.HasPrefix(rest, "//")
+	case 'w', 'W':
+		return i >= 2 && strings.EqualFold(s[i-2:i+1], "www") && strings.HasPrefix(rest, ".")
+	}
+	return false
 }
 
 // cliSpecial are the printable ASCII characters a switch CLI line cannot

@@ -184,6 +184,10 @@ func TestMarkdown(t *testing.T) {
 		{"[x](javascript:y)", `\[x\](javascript:y)`},
 		{"**b** _i_ `c`", "\\*\\*b\\*\\* \\_i\\_ \\`c\\`"},
 		{"x\n# h", `x\\n\# h`},
+		{"cc @octo-org/admins", "cc @&#8203;octo-org/admins"},
+		{"see https://evil.example/x or WWW.evil.example", "see https:&#8203;//evil.example/x or WWW&#8203;.evil.example"},
+		{"issue #12, port #a", `issue \#&#8203;12, port \#a`},
+		{"ww.x w.x www", "ww.x w.x www"},
 	} {
 		if got := Markdown(tc.in); got != tc.want {
 			t.Errorf("Markdown(%q) = %q, want %q", tc.in, got, tc.want)
