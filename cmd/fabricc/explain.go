@@ -67,14 +67,6 @@ func runExplain(cmd *cobra.Command, arg, fabric string, lf *loadFlags, asJSON bo
 	if err != nil {
 		return out.done(exitCode(1, errors.New(v(err.Error()))))
 	}
-	if !lf.given() {
-		// Evaluate the fabric as the build did.
-		lf = recordedFlags(m.Inputs, dir)
-	}
-	opts, err := lf.options()
-	if err != nil {
-		return out.done(exitCode(1, fmt.Errorf("%w (as %s records the build's -var, --var-file and --large; give them to override)", err, artifacts.ManifestFile)))
-	}
 	if err := checkListed(m, file, rel); err != nil {
 		return out.done(exitCode(1, err))
 	}
@@ -82,6 +74,17 @@ func runExplain(cmd *cobra.Command, arg, fabric string, lf *loadFlags, asJSON bo
 		if fabric, err = recordedFabric(m, dir); err != nil {
 			return out.done(exitCode(1, err))
 		}
+	}
+	if !lf.given() {
+		// Evaluate the fabric as the build did.
+		lf = recordedFlags(m.Inputs, dir)
+		if err := varFilesBeside(lf.varFiles, fabric); err != nil {
+			return out.done(exitCode(1, err))
+		}
+	}
+	opts, err := lf.options()
+	if err != nil {
+		return out.done(exitCode(1, fmt.Errorf("%w (as %s records the build's -var, --var-file and --large; give them to override)", err, artifacts.ManifestFile)))
 	}
 	loading := loadingLine(cmd.ErrOrStderr(), "explain", asJSON)
 	b, files, diags := explain.Load(fabric, opts)
@@ -189,6 +192,39 @@ func recordedFabric(m *artifacts.Manifest, dir string) (string, error) {
 		return "", fmt.Errorf("the fabric %s that %s names is gone; give it with --fabric PATH", v(p), artifacts.ManifestFile)
 	}
 	return p, nil
+}
+
+// varFilesBeside refuses a var file a build folder's manifest names
+// outside the folder that holds the fabric (its parent: a repository's
+// top, where var files live beside the fabric folder). A build folder
+// may come from elsewhere (a CI job's artifact), and a var file that is
+// not HCL is quoted in the diagnostics: a manifest naming /etc/shadow
+// would print its lines. Links are followed before the comparison.
+func varFilesBeside(varFiles []string, fabric string) error {
+	base, err := realPath(filepath.Dir(filepath.Clean(fabric)))
+	if err != nil {
+		return err
+	}
+	for _, f := range varFiles {
+		real, err := realPath(f)
+		if err != nil {
+			continue // the loader says the file is missing
+		}
+		if rel, err := filepath.Rel(base, real); err != nil || !filepath.IsLocal(rel) {
+			return fmt.Errorf("%s records the var file %s, outside %s, the folder that holds the fabric; explain reads a var file a build folder names only from there, as the folder may come from elsewhere: give it with --var-file if you trust it",
+				artifacts.ManifestFile, v(f), v(base))
+		}
+	}
+	return nil
+}
+
+// realPath is p absolute, with every link followed.
+func realPath(p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	return filepath.EvalSymlinks(abs)
 }
 
 // manifestFabric is the manifest's fabric path (not empty) joined to

@@ -380,6 +380,26 @@ func TestExplainBuildInputs(t *testing.T) {
 	if want := "fabricc: out/h2/h2.md is stale: building fab now gives no h2/h2.md (the fabric has no switch or host \"h2\"), unlike the build that wrote the folder"; code != 1 || !strings.HasPrefix(stderr, want) {
 		t.Errorf("explain with other variables: exit %d\n%s\nwant the start\n%s", code, stderr, want)
 	}
+
+	// A build folder from elsewhere whose manifest names a file outside
+	// the fabric's folder as a var file: explain does not read it (its
+	// lines would be quoted in the diagnostics).
+	secret := filepath.Join(t.TempDir(), "shadow")
+	if err := os.WriteFile(secret, []byte("root:$6$SECRETHASH:19000:0:99999:7:::\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	hostile := strings.Replace(string(data), `"../three.tfvars"`, strconv.Quote(secret), 1)
+	if hostile == string(data) {
+		t.Fatal("the manifest records no var file to replace")
+	}
+	if err := os.WriteFile("out/manifest.json", []byte(hostile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := fabricc(t, "explain", line)
+	want := "fabricc: manifest.json records the var file " + secret + ", outside "
+	if code != 1 || !strings.HasPrefix(stderr, want) || strings.Contains(stdout+stderr, "SECRETHASH") {
+		t.Errorf("explain of a manifest naming an outside var file: exit %d\n%s%s\nwant the start\n%s", code, stdout, stderr, want)
+	}
 }
 
 // FABRICC_VAR_name sets a variable as Terraform's TF_VAR_name does:
