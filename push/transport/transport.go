@@ -7,10 +7,12 @@ package transport
 
 import (
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"io"
 	"net"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -81,6 +83,50 @@ func explainHostKey(cb ssh.HostKeyCallback, path string) ssh.HostKeyCallback {
 	}
 }
 
+// probeKey is a public key no known_hosts file lists: asking the host
+// key check about it returns the keys the file does list.
+var probeKey = func() ssh.PublicKey {
+	k, err := ssh.NewPublicKey(ed25519.NewKeyFromSeed(make([]byte, ed25519.SeedSize)).Public())
+	if err != nil {
+		panic(err) // a fixed, valid seed
+	}
+	return k
+}()
+
+// knownAlgorithms are the host key algorithms of the keys the known_hosts
+// check lists for addr, to ask the server for those first, or nil (Go's
+// default order) when it lists none or accepts any key. Without them Go
+// asks for ECDSA before ed25519, and a switch that has both, whose
+// ed25519 key is the one known, was refused as possibly intercepted;
+// OpenSSH prefers "the algorithms" of the host keys it knows
+// (ssh_config(5), HostKeyAlgorithms; golang/go#49631). The check is
+// asked about a key it cannot list, and its error names the ones it
+// does, as github.com/skeema/knownhosts asks it.
+func knownAlgorithms(check ssh.HostKeyCallback, addr string, remote net.Addr) []string {
+	var ke *knownhosts.KeyError
+	if !errors.As(check(addr, remote, probeKey), &ke) {
+		return nil
+	}
+	var algos []string
+	for _, k := range ke.Want {
+		for _, a := range keyAlgorithms(k.Key.Type()) {
+			if !slices.Contains(algos, a) {
+				algos = append(algos, a)
+			}
+		}
+	}
+	return algos
+}
+
+// keyAlgorithms are the signature algorithms a host key of type typ
+// signs with: an RSA key with SHA-2 first (RFC 8332), ssh-rsa last.
+func keyAlgorithms(typ string) []string {
+	if typ == ssh.KeyAlgoRSA {
+		return []string{ssh.KeyAlgoRSASHA512, ssh.KeyAlgoRSASHA256, ssh.KeyAlgoRSA}
+	}
+	return []string{typ}
+}
+
 // Open dials a.Host:a.Port, authenticates, requests a PTY and a shell.
 func (t *SSH) Open(a *scrapli.Args) error {
 	addr := net.JoinHostPort(a.Host, strconv.Itoa(a.Port))
@@ -121,6 +167,7 @@ func (t *SSH) Dial(ctx context.Context, addr string, timeout time.Duration) (*ss
 	if err != nil {
 		return fail(err)
 	}
+	cfg.HostKeyAlgorithms = knownAlgorithms(t.HostKey, addr, conn.RemoteAddr())
 	stop := context.AfterFunc(ctx, func() { _ = conn.Close() })
 	defer stop()
 	if timeout > 0 {
