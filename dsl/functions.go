@@ -29,6 +29,7 @@ func Functions() map[string]function.Function {
 		"coalescelist":    stdlib.CoalesceListFunc,
 		"compact":         stdlib.CompactFunc,
 		"concat":          stdlib.ConcatFunc,
+		"csvdecode":       stdlib.CSVDecodeFunc,
 		"contains":        stdlib.ContainsFunc,
 		"distinct":        stdlib.DistinctFunc,
 		"element":         stdlib.ElementFunc,
