@@ -140,15 +140,15 @@ func (r *fileReader) get(p string) dataFile {
 // read reads the file name (relative to the root, p as written).
 func (r *fileReader) read(p, name string) dataFile {
 	full := filepath.Join(r.root, filepath.FromSlash(name))
-	outside := func(real string) dataFile {
-		return dataFile{err: fail("File outside the fabric folder", "%q is a symbolic link to %q, outside the fabric folder; a fabric reads only files of its own folder. Copy the file into the fabric folder instead of linking to it.", p, real)}
+	outside := func(what, real string) dataFile {
+		return dataFile{err: fail("File outside the fabric folder", "%q %s %q, outside the fabric folder; a fabric reads only files of its own folder. Copy the file into the fabric folder instead of linking to it.", p, what, real)}
 	}
 	if _, err := os.Stat(filepath.Dir(full)); err != nil {
 		return dataFile{err: missing(p, err)}
 	}
 	if err := insideRoot(filepath.Dir(full), r.root); err != nil {
 		real, _ := filepath.EvalSymlinks(filepath.Dir(full))
-		return outside(real)
+		return outside("is in a folder linked to", real)
 	}
 	lst, err := os.Lstat(full)
 	if err != nil {
@@ -160,7 +160,7 @@ func (r *fileReader) read(p, name string) dataFile {
 			return dataFile{err: fail("Broken symbolic link", "%q is a symbolic link to a file that does not exist; copy the file into the fabric folder.", p)}
 		}
 		if insideRoot(full, r.root) != nil {
-			return outside(real)
+			return outside("is a symbolic link to", real)
 		}
 	}
 	st, err := os.Stat(full) // before opening: opening a FIFO blocks
