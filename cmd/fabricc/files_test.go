@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -107,5 +108,45 @@ func TestPlanBaseCablingPlan(t *testing.T) {
 		if want := "  swp2: cable 3 m dac -> 30 m"; code != 2 || !strings.Contains(out, want) {
 			t.Errorf("plan of %s: exit %d, want 2 and %q\n%s\n%s", path, code, want, out, errs)
 		}
+	}
+}
+
+// TestLanguageCablingExample builds the worked example of
+// docs/language.md ("A cabling plan from a spreadsheet"): its CSV, its
+// template and its HCL, with the tutorial's switch and hosts.
+func TestLanguageCablingExample(t *testing.T) {
+	doc := readFile(t, filepath.Join("..", "..", "docs", "language.md"))
+	start := strings.Index(doc, "### A cabling plan from a spreadsheet")
+	if start < 0 {
+		t.Fatal("docs/language.md has no section \"A cabling plan from a spreadsheet\"")
+	}
+	section := doc[start:]
+	section = section[:strings.Index(section, "\n## ")]
+	csv := regexp.MustCompile("(?s)```csv\n(.*?)```").FindStringSubmatch(section)
+	hcl := hclBlock.FindStringSubmatch(section)
+	tmpl := regexp.MustCompile("holding\n`([^`]+)`").FindStringSubmatch(section)
+	if csv == nil || hcl == nil || tmpl == nil {
+		t.Fatalf("the section lacks its CSV, HCL or template:\n%s", section)
+	}
+	tutorial := readFile(t, filepath.Join("..", "..", "examples", "tutorial", "fabric.hcl"))
+	devices := tutorial[strings.Index(tutorial, "qos {"):strings.Index(tutorial, "# One block per cable")]
+	dir := t.TempDir()
+	writeFabric(t, dir, hcl[1]+"\n"+devices)
+	writeFile(t, filepath.Join(dir, "cabling.csv"), csv[1])
+	writeFile(t, filepath.Join(dir, "description.tmpl"), tmpl[1])
+	code, out, errs := fabricc(t, "validate", dir)
+	if want := "ok: fabric \"tutorial\": 1 switch, 2 hosts, 2 links\n"; code != 0 || errs != want {
+		t.Fatalf("validate: exit %d\n%s%s\nwant\n%s", code, out, errs, want)
+	}
+	out = filepath.Join(t.TempDir(), "out")
+	if code, _, errs := fabricc(t, "build", dir, "-o", out); code != 0 {
+		t.Fatalf("build: %s", errs)
+	}
+	if want := `"description": "pod1: 2 cables from the cabling plan"`; !strings.Contains(readFile(t, filepath.Join(out, "model.json")), want) {
+		t.Errorf("model.json lacks %s", want)
+	}
+	// fmt leaves the fabric and its files as they are.
+	if code, _, stderr := fabricc(t, "fmt", "--check", dir); code != 0 {
+		t.Errorf("fmt --check: exit %d\n%s", code, stderr)
 	}
 }
