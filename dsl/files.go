@@ -13,6 +13,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
@@ -447,7 +448,7 @@ func (r *fileReader) csvDecodeFunc() function.Function {
 			if !ok {
 				return v, err
 			}
-			msg := err.Error()
+			msg, name := err.Error(), quote.Visible(name)
 			if m := csvLine.FindStringSubmatch(msg); m != nil {
 				return v, fail("Invalid CSV", "%s:%s: %s; fix that line of the file (the first line is the header, and every line has as many fields).", name, m[1], msg)
 			}
