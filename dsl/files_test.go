@@ -291,3 +291,16 @@ func TestSourceDigestDataFiles(t *testing.T) {
 		t.Errorf("a file fileexists did not find appeared, and the digest stayed")
 	}
 }
+
+// TestCSVValueChecked: a value a CSV brings is checked as any string
+// where it lands: an escape sequence in a port name is refused at the
+// dynamic block's attribute, and the message shows it escaped.
+func TestCSVValueChecked(t *testing.T) {
+	dir := writeFabric(t, map[string]string{"fabric.hcl": cablingFabric, "fabric.tmpl": "${name}"})
+	write(t, filepath.Join(dir, "plans", "cabling.csv"), strings.Replace(cablingCSV, "swp2", "\"swp2\x1b[31m\"", 1))
+	_, _, diags := Load(dir, Options{})
+	want := `fabric.hcl:17:14: error: Invalid character: link end a "leaf1:swp2\x1b[31m" holds U+001B (escape) at character 11. Generated scripts and switch configurations are read line by line, so a string may hold only printable characters and spaces; remove it.` + "\n"
+	if got := compact(t, dir, diags); got != want {
+		t.Errorf("got\n%swant\n%s", got, want)
+	}
+}
