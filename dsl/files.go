@@ -141,28 +141,8 @@ func (r *fileReader) get(p string) dataFile {
 // read reads the file name (relative to the root, p as written).
 func (r *fileReader) read(p, name string) dataFile {
 	full := filepath.Join(r.root, filepath.FromSlash(name))
-	outside := func(what, real string) dataFile {
-		return dataFile{err: fail("File outside the fabric folder", "%q %s %q, outside the fabric folder; a fabric reads only files of its own folder. Copy the file into the fabric folder instead of linking to it.", p, what, real)}
-	}
-	if _, err := os.Stat(filepath.Dir(full)); err != nil {
-		return dataFile{err: missing(p, err)}
-	}
-	if err := insideRoot(filepath.Dir(full), r.root); err != nil {
-		real, _ := filepath.EvalSymlinks(filepath.Dir(full))
-		return outside("is in a folder linked to", real)
-	}
-	lst, err := os.Lstat(full)
-	if err != nil {
-		return dataFile{err: missing(p, err)}
-	}
-	if lst.Mode()&os.ModeSymlink != 0 {
-		real, err := filepath.EvalSymlinks(full)
-		if err != nil {
-			return dataFile{err: fail("Broken symbolic link", "%q is a symbolic link to a file that does not exist; copy the file into the fabric folder.", p)}
-		}
-		if insideRoot(full, r.root) != nil {
-			return outside("is a symbolic link to", real)
-		}
+	if ferr := r.inside(p, full); ferr != nil {
+		return dataFile{err: ferr}
 	}
 	st, err := os.Stat(full) // before opening: opening a FIFO blocks
 	if err != nil {
@@ -175,6 +155,37 @@ func (r *fileReader) read(p, name string) dataFile {
 		return dataFile{exists: true, err: fail("File too large", "%q is %d bytes; a file a fabric reads holds at most %d (%d MiB). Keep only what the fabric needs in it, or split it.", p, st.Size(), r.limit, r.limit>>20)}
 	}
 	return r.readRegular(p, full)
+}
+
+// inside refuses a path full (p as written) whose folder or link leads
+// out of the fabric folder, or that is not there.
+func (r *fileReader) inside(p, full string) *fileError {
+	outside := func(what, real string) *fileError {
+		return fail("File outside the fabric folder", "%q %s %q, outside the fabric folder; a fabric reads only files of its own folder. Copy the file into the fabric folder instead of linking to it.", p, what, real)
+	}
+	dir := filepath.Dir(full)
+	if _, err := os.Stat(dir); err != nil {
+		return missing(p, err)
+	}
+	if err := insideRoot(dir, r.root); err != nil {
+		real, _ := filepath.EvalSymlinks(dir)
+		return outside("is in a folder linked to", real)
+	}
+	lst, err := os.Lstat(full)
+	if err != nil {
+		return missing(p, err)
+	}
+	if lst.Mode()&os.ModeSymlink == 0 {
+		return nil
+	}
+	real, err := filepath.EvalSymlinks(full)
+	if err != nil {
+		return fail("Broken symbolic link", "%q is a symbolic link to a file that does not exist; copy the file into the fabric folder.", p)
+	}
+	if insideRoot(full, r.root) != nil {
+		return outside("is a symbolic link to", real)
+	}
+	return nil
 }
 
 // readRegular reads the regular file full, as valid UTF-8 of at most
