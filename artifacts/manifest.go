@@ -26,12 +26,17 @@ type Inputs struct {
 	// them (dsl.SourceDigest), so that a push of the folder can tell a
 	// fabric changed since the build.
 	SourcesSHA256 string `json:"sources_sha256,omitempty"`
+	// DataFiles are the files the fabric looked at through file,
+	// fileexists or templatefile, relative to the fabric folder with
+	// slashes, sorted: SourcesSHA256 covers them, and push reads them
+	// again to check it.
+	DataFiles []string `json:"data_files,omitempty"`
 }
 
 // recorded is inputs as manifest.json holds them: nil when there are
 // none, so that the key is left out.
 func (in Inputs) recorded() *Inputs {
-	if len(in.Vars) == 0 && len(in.EnvVars) == 0 && len(in.VarFiles) == 0 && !in.Large && in.SourcesSHA256 == "" {
+	if len(in.Vars) == 0 && len(in.EnvVars) == 0 && len(in.VarFiles) == 0 && !in.Large && in.SourcesSHA256 == "" && len(in.DataFiles) == 0 {
 		return nil
 	}
 	return &in

@@ -24,7 +24,7 @@ func TestSourceDigest(t *testing.T) {
 	write("a/fabric.hcl", "fabric \"f\" {}\n")
 	vars := write("v.tfvars", "x = 1\n")
 	digest := func(dir string, varFiles ...string) string {
-		d, err := SourceDigest(filepath.Join(root, dir), varFiles)
+		d, err := SourceDigest(filepath.Join(root, dir), varFiles, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -51,7 +51,7 @@ func TestSourceDigest(t *testing.T) {
 	if digest("a", vars) == base {
 		t.Error("an added fabric file keeps the digest")
 	}
-	if _, err := SourceDigest(filepath.Join(root, "missing"), nil); err == nil {
+	if _, err := SourceDigest(filepath.Join(root, "missing"), nil, nil); err == nil {
 		t.Error("a missing fabric has a digest")
 	}
 }

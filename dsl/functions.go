@@ -12,6 +12,8 @@ import (
 // standard library, as in Terraform; the others are Terraform's own,
 // written again in terraform_functions.go and cidr.go), try and can,
 // fabricc's own ports(), and strlen, which Terraform does not have.
+// Load adds file, fileexists and templatefile, which read files of the
+// fabric folder (files.go), and gives csvdecode's errors the file name.
 func Functions() map[string]function.Function {
 	return map[string]function.Function{
 		"abs":             stdlib.AbsoluteFunc,
@@ -29,6 +31,7 @@ func Functions() map[string]function.Function {
 		"coalescelist":    stdlib.CoalesceListFunc,
 		"compact":         stdlib.CompactFunc,
 		"concat":          stdlib.ConcatFunc,
+		"csvdecode":       stdlib.CSVDecodeFunc,
 		"contains":        stdlib.ContainsFunc,
 		"distinct":        stdlib.DistinctFunc,
 		"element":         stdlib.ElementFunc,

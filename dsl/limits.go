@@ -26,6 +26,10 @@ const (
 	// MaxFileBytes bounds one .hcl or var file under the default limits
 	// (Limits.FileBytes).
 	MaxFileBytes = 1 << 20
+	// MaxDataFileBytes bounds one file a fabric reads with file,
+	// fileexists or templatefile (a cabling plan, a host list), under
+	// both the default and the --large limits.
+	MaxDataFileBytes = 16 << 20
 	// MaxFiles bounds the .hcl files of a fabric folder.
 	MaxFiles = 256
 	// MaxNesting bounds how deep blocks, brackets, parentheses,

@@ -41,6 +41,10 @@ type Options struct {
 	// instead (fabricc plan's base revision, which may predate the
 	// variable).
 	Undeclared func(name string)
+	// Read, when not nil, is set to the files the fabric looked at
+	// through file, fileexists and templatefile: their paths relative to
+	// the fabric folder, with slashes, sorted (what SourceDigest takes).
+	Read *[]string
 	// Phase, when set, is told how long each phase of Load took:
 	// "parse" (reading and parsing the files) and "evaluate" (variables,
 	// locals, functions and dynamic blocks, and decoding the result).
@@ -110,9 +114,9 @@ func Load(path string, opts Options) (*Config, map[string]*hcl.File, hcl.Diagnos
 	if diags.HasErrors() {
 		return nil, p.Files(), diags
 	}
-	root := ""
+	root, folder := "", filepath.Dir(path)
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		root = path
+		root, folder = path, path
 	}
 	var bodies []hcl.Body
 	for i, r := range parseFiles(names, root, limitsOf(opts)) {
@@ -131,8 +135,15 @@ func Load(path string, opts Options) (*Config, map[string]*hcl.File, hcl.Diagnos
 		return nil, p.Files(), explainBlockLabels(diags, p.Files())
 	}
 	start = time.Now()
-	cfg, d := evaluate(p, names, bodies, opts)
+	files := newFileReader(folder, MaxDataFileBytes, nil)
+	cfg, d := evaluate(p, names, bodies, opts, files)
 	opts.timed("evaluate", start)
+	for name, f := range files.templates {
+		p.AddFile(name, f)
+	}
+	if opts.Read != nil {
+		*opts.Read = files.names()
+	}
 	diags = append(diags, d...)
 	// Sorted: the instances of a dynamic block are evaluated on several
 	// goroutines, and their diagnostics (which Collapse groups, naming
@@ -200,7 +211,7 @@ func checkFileNames(names []string) hcl.Diagnostics {
 
 // evaluate runs the variable, locals, dynamic-block and decode phases over
 // the parsed bodies (one per file, in file order).
-func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Options) (*Config, hcl.Diagnostics) {
+func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Options, files *fileReader) (*Config, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	var varBlocks, localBlocks []*hcl.Block
 	work := newBudget(limitsOf(opts))
@@ -209,7 +220,11 @@ func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Option
 	chargeBodies(bodies, work)
 	parallelFors(bodies, work)
 	raw := Functions()
+	files.work = work
+	raw["file"], raw["fileexists"], raw["templatefile"] = files.fileFunc(), files.fileExistsFunc(), files.templateFileFunc()
+	raw["csvdecode"] = files.csvDecodeFunc()
 	fns := boundedFunctions(raw, work)
+	files.fns = fns
 	if !plainEvaluation {
 		nativeExprs(bodies, fns, raw, work)
 	}
@@ -276,6 +291,7 @@ func evaluate(p *hclparse.Parser, names []string, bodies []hcl.Body, opts Option
 		cfg.Links = joinBlocks(cfg.Links, fb.Links)
 	}
 	renameBudgetErrors(diags)
+	diags = fileDiagnostics(diags)
 	diags = append(diags, checkSingletons(names, fabricBlocks, qosBlocks)...)
 	diags = append(diags, checkPortCount(&cfg, limitsOf(opts))...)
 	diags = append(diags, checkStrings(&cfg, diags)...)

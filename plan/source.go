@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	pathpkg "path"
 	"path/filepath"
 	"strings"
 )
@@ -96,7 +97,13 @@ func CheckoutFabric(rev, path string) (fabric, tmp string, err error) {
 	if err != nil {
 		return "", "", err
 	}
-	if err := archive(top, commit, rel, tmp); err != nil {
+	// The fabric's folder comes whole, a single file's folder too: the
+	// files the fabric reads with file() and templatefile() are in it.
+	folder := rel
+	if dir != abs {
+		folder = pathpkg.Dir(rel)
+	}
+	if err := archive(top, commit, folder, tmp); err != nil {
 		os.RemoveAll(tmp)
 		return "", "", fmt.Errorf("reading %s at %s: %w", rel, rev, err)
 	}

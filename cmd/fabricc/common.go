@@ -48,6 +48,7 @@ func (l *loadFlags) options() (dsl.Options, error) {
 		opts.EnvVars = envVars(os.Environ())
 	}
 	opts.EnvApplied = map[string]string{}
+	opts.Read = new([]string)
 	for _, kv := range l.vars {
 		name, value, ok := strings.Cut(kv, "=")
 		if !ok || strings.TrimSpace(name) == "" {
@@ -90,7 +91,10 @@ func (l *loadFlags) given() bool { return len(l.vars) > 0 || len(l.varFiles) > 0
 // only leaves push's stale-build check without its record.
 func buildInputs(path string, opts dsl.Options, dir string) artifacts.Inputs {
 	in := artifacts.Inputs{Large: opts.Large}
-	in.SourcesSHA256, _ = dsl.SourceDigest(path, opts.VarFiles)
+	if opts.Read != nil && len(*opts.Read) > 0 {
+		in.DataFiles = *opts.Read
+	}
+	in.SourcesSHA256, _ = dsl.SourceDigest(path, opts.VarFiles, in.DataFiles)
 	if len(opts.Vars) > 0 {
 		in.Vars = opts.Vars
 	}

@@ -291,7 +291,7 @@ func staleBuild(cmd *cobra.Command, m artifacts.Manifest, sf *switchFlags, actio
 	fabric, varFiles, err := checkedFabric(m, sf)
 	var now string
 	if err == nil {
-		now, err = dsl.SourceDigest(fabric, varFiles)
+		now, err = dsl.SourceDigest(fabric, varFiles, m.Inputs.DataFiles)
 	}
 	if err != nil {
 		return uncheckedBuild(cmd, sf, out, refuse, err)
