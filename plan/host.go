@@ -12,17 +12,22 @@ import (
 // compareHosts compares the hosts by name.
 func compareHosts(base, head *model.Fabric, fabricCauses []string) []Device {
 	before, after := byName(base.Hosts, hostName), byName(head.Hosts, hostName)
+	swA, swB := byName(base.Switches, switchName), byName(head.Switches, switchName)
 	var out []Device
 	for _, n := range deviceNames(base.Hosts, head.Hosts, hostName) {
 		a, b := before[n], after[n]
 		d := Device{Name: n, Kind: "host", Status: "changed"}
 		switch {
 		case a == nil:
-			d.Status, d.Items = "added", []Item{{Changes: added(hostSummary(b))}}
+			d.Status, d.Items, d.Script = "added", []Item{{Changes: added(hostSummary(b))}}, ScriptNew
 		case b == nil:
 			d.Status, d.Items = "removed", []Item{{Changes: removed(hostSummary(a))}}
 		default:
-			d.Items = hostItems(a, b, fabricCauses)
+			d.Items = hostItems(a, b, fabricCauses, swA, swB)
+			if len(d.Items) > 0 {
+				d.Impact = hostImpact(a, b)
+				d.Script = hostScript(base, head, a, b)
+			}
 		}
 		if len(d.Items) > 0 {
 			out = append(out, d)
@@ -49,7 +54,8 @@ func hostSummary(h *model.Host) string {
 // hostItems compares two revisions of one host and its NICs. A NIC's
 // RoCE marking, PFC, DCQCN and ETS derive from the fabric's classes;
 // when they change, the fabric changes are named as the cause.
-func hostItems(a, b *model.Host, fabricCauses []string) []Item {
+// A NIC cabled to another port shows the VLAN its frames land in there.
+func hostItems(a, b *model.Host, fabricCauses []string, swA, swB map[string]*model.Switch) []Item {
 	items := item(nil, Item{Changes: concat(
 		change("OS", hostOS(a), hostOS(b), ""),
 		change("tuning", onOff(a.Tuning), onOff(b.Tuning), ""))})
@@ -74,6 +80,9 @@ func hostItems(a, b *model.Host, fabricCauses []string) []Item {
 			if len(it.Effects) > 0 {
 				it.Because = fabricCauses
 			}
+			// The VLAN follows from the new port: an effect of the
+			// NIC's own peer change, listed first.
+			it.Effects = append(movedEffects(swA, swB, na, nb), it.Effects...)
 		}
 		items = item(items, it)
 	}

@@ -16,8 +16,17 @@ import (
 func WriteText(w io.Writer, p *Plan) error {
 	var b strings.Builder
 	b.WriteString(docs.Visible(summary(p)) + "\n")
+	if l := hostsLine(p); l != "" {
+		b.WriteString(docs.Visible(l) + "\n")
+	}
 	for _, n := range p.Notes {
 		b.WriteString(docs.Visible(n) + "\n")
+	}
+	for _, sec := range headSections(p) {
+		b.WriteString("\n" + sec.title + "\n")
+		for _, l := range sec.lines {
+			b.WriteString("  " + docs.Visible(l) + "\n")
+		}
 	}
 	if len(p.FabricItems) > 0 {
 		b.WriteString("\nfabric-wide\n")
@@ -29,6 +38,9 @@ func WriteText(w io.Writer, p *Plan) error {
 		b.WriteString("\n" + docs.Visible(deviceTitle(d)) + "\n")
 		for _, it := range d.Items {
 			b.WriteString("  " + docs.Visible(itemText(it)) + "\n")
+		}
+		for _, l := range deviceTail(d) {
+			b.WriteString("  " + docs.Visible(l) + "\n")
 		}
 	}
 	_, err := io.WriteString(w, b.String())
@@ -57,8 +69,17 @@ const CommentMarker = "<!-- fabricc-plan -->"
 func WriteMarkdown(w io.Writer, p *Plan, limit int) error {
 	m := markdownPlan{p: p, limit: limit}
 	head := CommentMarker + "\n### fabricc plan: " + docs.Markdown(p.Fabric) + "\n\n" + docs.Markdown(summary(p)) + "\n"
+	if l := hostsLine(p); l != "" {
+		head += "\n" + docs.Markdown(l) + "\n"
+	}
 	for _, n := range p.Notes {
 		head += "\n" + docs.Markdown(n) + "\n"
+	}
+	for _, sec := range headSections(p) {
+		head += "\n#### " + sec.title + "\n\n"
+		for _, l := range sec.lines {
+			head += "- " + docs.Markdown(l) + "\n"
+		}
 	}
 	var b strings.Builder
 	b.WriteString(head)
@@ -115,6 +136,11 @@ func (m markdownPlan) section(i int) string {
 	}
 	for _, it := range items {
 		b.WriteString(markdownItem(it))
+	}
+	if i >= m.fabricSections() {
+		for _, l := range deviceTail(m.p.Devices[i-m.fabricSections()]) {
+			b.WriteString("- " + docs.Markdown(l) + "\n")
+		}
 	}
 	return b.String()
 }
@@ -183,14 +209,24 @@ type jsonPlan struct {
 	FabricItems []Item   `json:"fabric_changes"`
 	Devices     []Device `json:"devices"`
 	Notes       []string `json:"notes,omitempty"`
+	// DisruptiveSwitches counts the switches with an impact.
+	DisruptiveSwitches int `json:"disruptive_switches"`
+	// HostsToRun are the hosts whose script is to be run.
+	HostsToRun   []string  `json:"hosts_to_run"`
+	Rollout      []Rollout `json:"rollout"`
+	NewWarnings  []Warning `json:"new_warnings"`
+	GoneWarnings []Warning `json:"gone_warnings"`
 }
 
 // JSONValue is the plan in its JSON form: fabric, changed,
-// fabric_changes and devices (empty lists, not null) and notes (absent
-// when there are none), for WriteJSON and
+// fabric_changes and devices (empty lists, not null), notes (absent
+// when there are none), disruptive_switches, hosts_to_run, rollout,
+// new_warnings and gone_warnings (empty lists, not null), for WriteJSON and
 // for the result of `fabricc plan --json` (docs/json.md).
 func JSONValue(p *Plan) any {
-	out := jsonPlan{Fabric: p.Fabric, Changed: p.Changed(), FabricItems: p.FabricItems, Devices: p.Devices, Notes: p.Notes}
+	out := jsonPlan{Fabric: p.Fabric, Changed: p.Changed(), FabricItems: p.FabricItems, Devices: p.Devices, Notes: p.Notes,
+		DisruptiveSwitches: disruptiveSwitches(p), HostsToRun: nonNil(hostsToRun(p)), Rollout: nonNil(p.Rollout),
+		NewWarnings: nonNil(p.NewWarnings), GoneWarnings: nonNil(p.GoneWarnings)}
 	if out.FabricItems == nil {
 		out.FabricItems = []Item{}
 	}
@@ -238,6 +274,9 @@ func summary(p *Plan) string {
 		if n > 1 {
 			s += "s"
 		}
+	}
+	if n := disruptiveSwitches(p); n > 0 {
+		s += "; " + plural(n, "switch", "switches") + " with disruptive changes"
 	}
 	return s + "."
 }
@@ -303,4 +342,59 @@ func joinChanges(cs []Change) string {
 		parts[i] = changeText(c)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// nonNil is s, or an empty list for JSON's [] rather than null.
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+// headSection is a titled list shown under the summary, before the
+// devices, in every format: the rollout and the warnings.
+type headSection struct {
+	title string
+	lines []string
+}
+
+// headSections are the rollout, the new warnings and the warnings gone,
+// those that have lines.
+func headSections(p *Plan) []headSection {
+	var out []headSection
+	if len(p.Rollout) > 0 {
+		sec := headSection{title: "rollout (fabricc push changes the switches; each host changes when its script runs)"}
+		for _, r := range p.Rollout {
+			sec.lines = append(sec.lines, rolloutText(r))
+		}
+		out = append(out, sec)
+	}
+	for _, ws := range []struct {
+		title string
+		list  []Warning
+	}{{"new warnings (the base did not raise them)", p.NewWarnings}, {"warnings gone (the base raised them)", p.GoneWarnings}} {
+		if len(ws.list) == 0 {
+			continue
+		}
+		sec := headSection{title: ws.title}
+		for _, w := range ws.list {
+			sec.lines = append(sec.lines, warningText(w))
+		}
+		out = append(out, sec)
+	}
+	return out
+}
+
+// deviceTail are the lines after a device's items: its impact, then,
+// for a host, whether to run its script.
+func deviceTail(d Device) []string {
+	var out []string
+	for _, i := range d.Impact {
+		out = append(out, impactText(i))
+	}
+	if s := scriptText(d); s != "" {
+		out = append(out, s)
+	}
+	return out
 }
