@@ -373,7 +373,7 @@ func headSections(p *Plan) []headSection {
 	for _, ws := range []struct {
 		title string
 		list  []Warning
-	}{{"new warnings (the base did not raise them)", p.NewWarnings}, {"warnings gone (the base raised them)", p.GoneWarnings}} {
+	}{{"new warnings (the base did not raise them, or raised them with another text: changed)", p.NewWarnings}, {"warnings gone (the base raised them)", p.GoneWarnings}} {
 		if len(ws.list) == 0 {
 			continue
 		}
