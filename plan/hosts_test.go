@@ -2,8 +2,12 @@ package plan
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/fabricc/fabricc/targets/docs"
 )
 
 // TestPlanMovedNICVLAN: a NIC cabled to another port shows the VLAN its
@@ -104,5 +108,32 @@ func TestPlanRemovedSwitches(t *testing.T) {
 				t.Errorf("plan lacks\n%s\nin:\n%s", tc.want, b.String())
 			}
 		})
+	}
+}
+
+// TestPlanMarkdownManyWarnings: thousands of new warnings take at most
+// half of a pull-request comment, with a line that counts the rest, and
+// the whole comment stays within GitHub's limit.
+func TestPlanMarkdownManyWarnings(t *testing.T) {
+	p := manyDevices(50)
+	for i := range 5000 {
+		p.NewWarnings = append(p.NewWarnings, Warning{Code: "pfc-port-without-a-cable-length", Summary: "PFC port without a cable length",
+			Subject: "fabric.hcl:" + strconv.Itoa(i+1) + ":3", Detail: "Port leaf1:swp" + strconv.Itoa(i) + " has PFC on but no link with a length."})
+	}
+	var b bytes.Buffer
+	if err := WriteMarkdown(&b, p, CommentLimit); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if n := utf8.RuneCountInString(out); n > CommentLimit {
+		t.Errorf("comment of %d characters, above %d", n, CommentLimit)
+	}
+	shown := strings.Count(out, "- fabric.hcl:")
+	want := "- _" + docs.Thousands(int64(5000-shown)) + " more not shown; `fabricc plan` with `--format text` or `--json` lists them all._\n"
+	if shown == 0 || shown == 5000 || !strings.Contains(out, want) {
+		t.Errorf("%d warnings shown; comment lacks %q", shown, want)
+	}
+	if !strings.Contains(out, "\n#### leaf0000 (switch)\n") {
+		t.Error("the warnings left no room for the devices")
 	}
 }

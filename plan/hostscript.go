@@ -79,11 +79,11 @@ func hostsToRun(p *Plan) []string {
 // hostsLine is "Hosts to run their script: 2 (h1, h2)." when any host
 // is in the plan, "" otherwise.
 func hostsLine(p *Plan) string {
-	any := false
+	hosts := false
 	for _, d := range p.Devices {
-		any = any || d.Script != ""
+		hosts = hosts || d.Script != ""
 	}
-	if !any {
+	if !hosts {
 		return ""
 	}
 	run := hostsToRun(p)

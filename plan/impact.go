@@ -54,7 +54,7 @@ func switchImpact(a, b *model.Switch) []Impact {
 	var out []Impact
 	renamed := renamedPorts(a, b)
 	var buffer, pfc []string
-	link := map[string][]string{}
+	link := map[string]string{}
 	var linkPorts []string
 	// Where the switch sizes its headroom itself, the priority-group
 	// numbers are fabricc's computation, not configured.
@@ -81,7 +81,7 @@ func switchImpact(a, b *model.Switch) []Impact {
 			change("lanes", strconv.Itoa(pa.Lanes), strconv.Itoa(pb.Lanes), ""))
 		if len(why) > 0 {
 			linkPorts = append(linkPorts, pb.Name)
-			link[pb.Name] = []string{joinChanges(why)}
+			link[pb.Name] = joinChanges(why)
 		}
 	}
 	if resized := resizedPools(a, b); len(buffer) > 0 || len(resized) > 0 {
@@ -95,7 +95,7 @@ func switchImpact(a, b *model.Switch) []Impact {
 		out = append(out, Impact{Kind: "buffer", Subjects: buffer, Text: "re-carves the shared buffer (" + what + "): " + platformImpact(b, "momentary packet loss on the whole switch possible")})
 	}
 	for _, p := range linkPorts {
-		out = append(out, Impact{Kind: "link", Subjects: []string{p}, Text: fmt.Sprintf("link flap on %s (%s): the link goes down and trains again at both ends", p, link[p][0])})
+		out = append(out, Impact{Kind: "link", Subjects: []string{p}, Text: fmt.Sprintf("link flap on %s (%s): the link goes down and trains again at both ends", p, link[p])})
 	}
 	if len(pfc) > 0 {
 		out = append(out, Impact{Kind: "pfc", Subjects: pfc, Text: "PFC priorities change on " + portList(pfc) + ": " + platformImpact(b, "momentary packet loss possible")})

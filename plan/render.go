@@ -75,12 +75,7 @@ func WriteMarkdown(w io.Writer, p *Plan, limit int) error {
 	for _, n := range p.Notes {
 		head += "\n" + docs.Markdown(n) + "\n"
 	}
-	for _, sec := range headSections(p) {
-		head += "\n#### " + sec.title + "\n\n"
-		for _, l := range sec.lines {
-			head += "- " + docs.Markdown(l) + "\n"
-		}
-	}
+	head += markdownHeadSections(p, limit)
 	var b strings.Builder
 	b.WriteString(head)
 	size := utf8.RuneCountInString(head)
@@ -397,4 +392,29 @@ func deviceTail(d Device) []string {
 		out = append(out, s)
 	}
 	return out
+}
+
+// markdownHeadSections renders the rollout and warning sections in at
+// most half of limit (none when limit is 0 or less): a change may raise
+// thousands of warnings, and the devices need room too. A section cut
+// short ends with a line that says how many lines are left out.
+func markdownHeadSections(p *Plan, limit int) string {
+	var b strings.Builder
+	size := 0
+	for _, sec := range headSections(p) {
+		title := "\n#### " + sec.title + "\n\n"
+		b.WriteString(title)
+		size += utf8.RuneCountInString(title)
+		for i, l := range sec.lines {
+			line := "- " + docs.Markdown(l) + "\n"
+			n := utf8.RuneCountInString(line)
+			if limit > 0 && size+n > limit/2 {
+				b.WriteString("- _" + docs.Thousands(int64(len(sec.lines)-i)) + " more not shown; `fabricc plan` with `--format text` or `--json` lists them all._\n")
+				break
+			}
+			b.WriteString(line)
+			size += n
+		}
+	}
+	return b.String()
 }
