@@ -137,3 +137,30 @@ func TestPlanMarkdownManyWarnings(t *testing.T) {
 		t.Error("the warnings left no room for the devices")
 	}
 }
+
+// TestPlanHostileNamesInNewSections: names in the rollout, warning,
+// impact and script lines are escaped in Markdown and made visible in
+// text, as the items' are.
+func TestPlanHostileNamesInNewSections(t *testing.T) {
+	p := &Plan{Fabric: "f",
+		Rollout:     []Rollout{{Contract: "MTU", Order: orderHostsFirst, Hosts: []string{"h<1>"}, Text: "run h<1>|x first"}},
+		NewWarnings: []Warning{{Code: "c", Summary: "S", Subject: "a`b`.hcl:1:1", Detail: "Port *x*\x1b[2J"}},
+		Devices: []Device{{Name: "h<1>", Kind: "host", Status: "changed", Script: ScriptChanges,
+			Items:  []Item{{Subject: "n", Changes: []Change{{Field: "MTU", Before: "9000", After: "4200"}}}},
+			Impact: []Impact{{Kind: "adapter-restart", Text: "restarts <b>"}}}}}
+	var md, text bytes.Buffer
+	if err := WriteMarkdown(&md, p, CommentLimit); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteText(&text, p); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"- MTU: run h\\<1\\>\\|x first\n", "- a\\`b\\`.hcl:1:1: S (c): Port \\*x\\*", "- impact: restarts \\<b\\>\n", "#### h\\<1\\> (host)\n"} {
+		if !strings.Contains(md.String(), want) {
+			t.Errorf("markdown lacks %q:\n%s", want, md.String())
+		}
+	}
+	if strings.Contains(text.String(), "\x1b") {
+		t.Errorf("text plan writes a raw escape character:\n%q", text.String())
+	}
+}
