@@ -36,6 +36,10 @@ func newPlanCmd() *cobra.Command {
 			"to both revisions. A git revision must be in the clone: in a shallow CI clone, or one that\n" +
 			"fetched one branch, a base such as origin/main is missing, and the error says how to\n" +
 			"fetch it (git fetch, actions/checkout fetch-depth: 0, GitLab GIT_DEPTH: 0).\n\n" +
+			"The plan also covers the rollout (docs/changes.md): the order of push and host scripts\n" +
+			"that keeps each host's MTU, lossless marking, trust and VLAN agreeing with its switch port,\n" +
+			"the changes that may interrupt traffic (impact), the hosts whose script changes, and the\n" +
+			"warnings the change raises or removes.\n\n" +
 			"With --json (or --format json) stdout holds one JSON object, the envelope every command\n" +
 			"prints (docs/json.md), with the plan as its result.\n\n" +
 			"Exit status: 0 nothing changes, 2 something changes, 1 an error.",
