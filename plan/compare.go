@@ -20,6 +20,8 @@ func Compare(base, head *model.Fabric) *Plan {
 	p.Devices = append(p.Devices, compareSwitches(base, head, causes, fabricEffects(base, head, p.FabricItems))...)
 	p.Devices = append(p.Devices, compareHosts(base, head, causes)...)
 	sortDevices(p.Devices)
+	markRenames(p, base, head)
+	p.Rollout = rollout(base, head)
 	return p
 }
 

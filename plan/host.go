@@ -2,8 +2,10 @@ package plan
 
 import (
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets/docs"
@@ -12,23 +14,59 @@ import (
 // compareHosts compares the hosts by name.
 func compareHosts(base, head *model.Fabric, fabricCauses []string) []Device {
 	before, after := byName(base.Hosts, hostName), byName(head.Hosts, hostName)
+	swA, swB := byName(base.Switches, switchName), byName(head.Switches, switchName)
 	var out []Device
+	var jobs []scriptJob
 	for _, n := range deviceNames(base.Hosts, head.Hosts, hostName) {
 		a, b := before[n], after[n]
 		d := Device{Name: n, Kind: "host", Status: "changed"}
 		switch {
 		case a == nil:
-			d.Status, d.Items = "added", []Item{{Changes: added(hostSummary(b))}}
+			d.Status, d.Items, d.Script = "added", []Item{{Changes: added(hostSummary(b))}}, ScriptNew
 		case b == nil:
 			d.Status, d.Items = "removed", []Item{{Changes: removed(hostSummary(a))}}
 		default:
-			d.Items = hostItems(a, b, fabricCauses)
+			d.Items = hostItems(a, b, fabricCauses, swA, swB)
+			if len(d.Items) > 0 {
+				d.Impact = hostImpact(a, b)
+				jobs = append(jobs, scriptJob{len(out), a, b})
+			}
 		}
 		if len(d.Items) > 0 {
 			out = append(out, d)
 		}
 	}
+	scripts(base, head, jobs, out)
 	return out
+}
+
+// scriptJob is a changed host whose scripts are compared: out[i] in
+// compareHosts.
+type scriptJob struct {
+	i    int
+	a, b *model.Host
+}
+
+// scripts sets the Script of each job's device, rendering the hosts'
+// scripts on every CPU: a class change changes every host, and each
+// takes two renders (1.3 ms a host on one core).
+func scripts(base, head *model.Fabric, jobs []scriptJob, out []Device) {
+	var wg sync.WaitGroup
+	next := make(chan scriptJob)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range next {
+				out[j.i].Script = hostScript(base, head, j.a, j.b)
+			}
+		}()
+	}
+	for _, j := range jobs {
+		next <- j
+	}
+	close(next)
+	wg.Wait()
 }
 
 // hostName is the name of a host.
@@ -49,7 +87,8 @@ func hostSummary(h *model.Host) string {
 // hostItems compares two revisions of one host and its NICs. A NIC's
 // RoCE marking, PFC, DCQCN and ETS derive from the fabric's classes;
 // when they change, the fabric changes are named as the cause.
-func hostItems(a, b *model.Host, fabricCauses []string) []Item {
+// A NIC cabled to another port shows the VLAN its frames land in there.
+func hostItems(a, b *model.Host, fabricCauses []string, swA, swB map[string]*model.Switch) []Item {
 	items := item(nil, Item{Changes: concat(
 		change("OS", hostOS(a), hostOS(b), ""),
 		change("tuning", onOff(a.Tuning), onOff(b.Tuning), ""))})
@@ -74,6 +113,9 @@ func hostItems(a, b *model.Host, fabricCauses []string) []Item {
 			if len(it.Effects) > 0 {
 				it.Because = fabricCauses
 			}
+			// The VLAN follows from the new port: an effect of the
+			// NIC's own peer change, listed first.
+			it.Effects = append(movedEffects(swA, swB, na, nb), it.Effects...)
 		}
 		items = item(items, it)
 	}

@@ -24,6 +24,15 @@ type Plan struct {
 	// the summary ("The base revision HEAD~1 has no fabric at "fabric";
 	// every device is added.").
 	Notes []string `json:"notes,omitempty"`
+	// Rollout is what the window between the push and the hosts'
+	// scripts breaks, with the order that avoids it (rollout.go).
+	Rollout []Rollout `json:"rollout,omitempty"`
+	// NewWarnings are the head's warnings the base did not raise;
+	// GoneWarnings the base's that the head no longer raises. The
+	// command that compiled both revisions fills them in
+	// (DiffWarnings).
+	NewWarnings  []Warning `json:"new_warnings,omitempty"`
+	GoneWarnings []Warning `json:"gone_warnings,omitempty"`
 }
 
 // Changed reports whether anything changes.
@@ -37,6 +46,13 @@ type Device struct {
 	// Status is "added", "removed" or "changed".
 	Status string `json:"status"`
 	Items  []Item `json:"changes"`
+	// Impact lists the changes that may interrupt traffic on the device
+	// while they are applied (impact.go).
+	Impact []Impact `json:"impact,omitempty"`
+	// Script, for a host, is "changes" (its script's bytes change: run
+	// it), "same" (only its document changes: nothing to run) or "new"
+	// (an added host); empty for a switch or a removed host.
+	Script string `json:"script,omitempty"`
 }
 
 // Item is one line of the plan: what changed on one subject (a port, a

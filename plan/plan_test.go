@@ -66,14 +66,17 @@ func TestPlanText(t *testing.T) {
 	}{
 		{"no change", nil, `No changes: fabric "plan-test" means the same in both revisions.
 `},
-		{"cable 3 m -> 30 m", []string{"length = 3\n", "length = 30\n"}, `Fabric "plan-test": 2 devices change (leaf1, h1).
+		{"cable 3 m -> 30 m", []string{"length = 3\n", "length = 30\n"}, `Fabric "plan-test": 2 devices change (leaf1, h1); 1 switch with disruptive changes.
+Hosts to run their script: 1 (h1).
 
 leaf1 (switch)
   swp1: cable 3 m dac -> 30 m aoc, so PG3 in flight after PAUSE 75,776 -> 82,944 B, PG3 buffer 95,232 -> 102,400 B
   ingress lossless pool: demand 190,464 -> 197,632 B (+7,168 B, used 2.7 % -> 2.8 %), because of the port changes above
+  impact: re-carves the shared buffer (priority-group or queue reservations change on swp1): momentary packet loss on the whole switch possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
 
 h1 (host)
   roce0: cable 3 m dac -> 30 m aoc
+  script changes: run it
 `},
 		{"VLAN added to a trunk", []string{
 			"vlan \"compute\" {\n  id = 10\n}\n", "vlan \"compute\" {\n  id = 10\n}\n\nvlan \"storage\" {\n  id = 20\n}\n",
@@ -118,6 +121,7 @@ leaf1 (switch)
 `},
 		{"ETS bandwidths", []string{"profile = \"nvidia-roce\"\n", "profile = \"nvidia-roce\"\n\n  class \"roce\" {\n    bandwidth = 60\n  }\n\n  class \"default\" {\n    bandwidth = 40\n  }\n"},
 			`Fabric "plan-test": 3 devices change (leaf1, h1, h2); 2 fabric-wide changes.
+Hosts to run their script: 2 (h1, h2).
 
 fabric-wide
   class default: ETS WRR 50 % -> WRR 40 %
@@ -128,12 +132,15 @@ leaf1 (switch)
 
 h1 (host)
   roce0: ETS TC0 50 %, TC3 50 %, TC6 strict -> TC0 40 %, TC3 60 %, TC6 strict, because of the fabric-wide changes above
+  script changes: run it
 
 h2 (host)
   roce0: ETS TC0 50 %, TC3 50 %, TC6 strict -> TC0 40 %, TC3 60 %, TC6 strict, because of the fabric-wide changes above
+  script changes: run it
 `},
 		{"class priorities and DSCP", []string{"profile = \"nvidia-roce\"\n", "profile = \"nvidia-roce\"\n\n  class \"roce\" {\n    priorities = [4]\n    dscp       = [26, 24, 25, 27, 28, 29, 30, 31, 32]\n  }\n"},
-			`Fabric "plan-test": 3 devices change (leaf1, h1, h2); 3 fabric-wide changes.
+			`Fabric "plan-test": 3 devices change (leaf1, h1, h2); 3 fabric-wide changes; 1 switch with disruptive changes.
+Hosts to run their script: 2 (h1, h2).
 
 fabric-wide
   qos: PFC priorities 3 -> 3, 4
@@ -144,18 +151,23 @@ leaf1 (switch)
   TC0 priorities 0-2, 4, 5, 7 -> 0-2, 5, 7, TC3 priorities 3 -> 3, 4, priority 0 DSCP 0-23, 32-47, 56-63 -> 0-23, 33-47, 56-63, priority 3 DSCP 24-31 -> 24-32, because of the fabric-wide changes above
   swp1: PFC 3 -> 3, 4, so PG0 priorities 0-2, 4-7 -> 0-2, 5-7, PG3 priorities 3 -> 3, 4
   swp2: PFC 3 -> 3, 4, so PG0 priorities 0-2, 4-7 -> 0-2, 5-7, PG3 priorities 3 -> 3, 4
+  impact: re-carves the shared buffer (priority-group or queue reservations change on 2 ports (swp1, swp2)): momentary packet loss on the whole switch possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
+  impact: PFC priorities change on 2 ports (swp1, swp2): momentary packet loss possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
 
 h1 (host)
   roce0: PFC 3 -> 3, 4, because of the fabric-wide changes above
+  script changes: run it
 
 h2 (host)
   roce0: PFC 3 -> 3, 4, because of the fabric-wide changes above
+  script changes: run it
 `},
 		{"platform cumulus -> onyx", []string{
 			"platform   = \"cumulus\"", "platform   = \"onyx\"",
 			"os_version = \"5.9.2\"", "os_version = \"3.10.4206\"",
 			"swp1", "1/1", "swp2", "1/2",
 		}, `Fabric "plan-test": 3 devices change (leaf1, h1, h2).
+Hosts to run their script: none (only documents change).
 
 leaf1 (switch)
   platform cumulus 5.9.2 -> onyx 3.10.4206, buffer configuration profile -> traffic-pool
@@ -168,14 +180,17 @@ leaf1 (switch)
 
 h1 (host)
   roce0: peer leaf1:swp1 -> leaf1:1/1
+  script unchanged, only its document changes: nothing to run
 
 h2 (host)
   roce0: peer leaf1:swp2 -> leaf1:1/2
+  script unchanged, only its document changes: nothing to run
 `},
 		{"speed and lanes 100G/4 -> 50G/2", []string{
 			"port \"swp1\" {\n    speed = \"100G\"", "port \"swp1\" {\n    speed = \"50G\"",
 			"speed     = \"100G\"\n    mtu       = 9000\n    addresses = [\"10.0.10.11/24\"]", "speed     = \"50G\"\n    mtu       = 9000\n    addresses = [\"10.0.10.11/24\"]",
-		}, `Fabric "plan-test": 2 devices change (leaf1, h1).
+		}, `Fabric "plan-test": 2 devices change (leaf1, h1); 1 switch with disruptive changes.
+Hosts to run their script: 1 (h1).
 
 leaf1 (switch)
   swp1: speed 100G -> 50G, lanes 4 -> 2, so PG3 in flight after PAUSE 75,776 -> 44,032 B, PG3 buffer 95,232 -> 63,488 B
@@ -183,12 +198,15 @@ leaf1 (switch)
   ingress lossless pool: size 7,112,724 -> 7,077,908 B, demand 190,464 -> 158,720 B (-31,744 B, used 2.7 % -> 2.2 %), because of the port changes above
   egress lossy pool: size 6,809,620 -> 6,844,436 B, because of the port changes above
   buffer budget: headroom planned 339,968 -> 270,336 B, because of the port changes above
+  impact: re-carves the shared buffer (pool sizes and priority-group or queue reservations change on swp1): momentary packet loss on the whole switch possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
+  impact: link flap on swp1 (speed 100G -> 50G, lanes 4 -> 2): the link goes down and trains again at both ends
 
 h1 (host)
   roce0: speed 100G -> 50G
+  script changes: run it
 `},
 		{"headroom policy", []string{"profile = \"nvidia-roce\"\n", "profile = \"nvidia-roce\"\n  headroom {\n    small_packet_percent = 50\n  }\n"},
-			`Fabric "plan-test": 1 device changes (leaf1); 1 fabric-wide change.
+			`Fabric "plan-test": 1 device changes (leaf1); 1 fabric-wide change; 1 switch with disruptive changes.
 
 fabric-wide
   qos: small packets 100 -> 50 %
@@ -200,12 +218,14 @@ leaf1 (switch)
   ingress lossless pool: size 7,112,724 -> 7,044,116 B, demand 190,464 -> 124,928 B (-65,536 B, used 2.7 % -> 1.8 %), because of the port changes above
   egress lossy pool: size 6,809,620 -> 6,878,228 B, because of the port changes above
   buffer budget: headroom planned 339,968 -> 202,752 B, because of the port changes above
+  impact: re-carves the shared buffer (pool sizes and priority-group or queue reservations change on 2 ports (swp1, swp2)): momentary packet loss on the whole switch possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
 `},
 		{"host and port removed", []string{
 			"  port \"swp2\" {\n    speed = \"100G\"\n    mtu   = 9216\n    mode  = \"trunk\"\n    vlans = [10]\n  }\n", "",
 			"host \"h2\" {", "host \"h2\" {\n  tuning = true",
 			"link {\n  a      = \"leaf1:swp2\"\n  b      = \"h2:roce0\"\n  length = 2\n}\n", "",
-		}, `Fabric "plan-test": 2 devices change (leaf1, h2).
+		}, `Fabric "plan-test": 2 devices change (leaf1, h2); 1 switch with disruptive changes.
+Hosts to run their script: 1 (h2).
 
 leaf1 (switch)
   swp2: removed: 100G trunk VLAN 10, to h2:roce0 (push leaves the port as it is on the switch, its PFC and headroom included: clear it there, or keep the port in the fabric with shutdown = true)
@@ -214,10 +234,12 @@ leaf1 (switch)
   egress lossy pool: size 6,809,620 -> 6,891,266 B, demand 36,864 -> 18,432 B (-18,432 B, used 0.5 % -> 0.3 %), because of the port changes above
   egress lossless pool: demand 3,000 -> 1,500 B (-1,500 B, used 0 %), because of the port changes above
   buffer budget: headroom planned 339,968 -> 169,984 B, because of the port changes above
+  impact: re-carves the shared buffer (pool sizes change): momentary packet loss on the whole switch possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
 
 h2 (host)
   tuning off -> on
   roce0: peer leaf1:swp2 -> none, cable 2 m dac -> none
+  script changes: run it
 `},
 	}
 	for _, tc := range tests {
@@ -317,16 +339,20 @@ func TestPlanFormats(t *testing.T) {
 	wantMD := `<!-- fabricc-plan -->
 ### fabricc plan: plan-test
 
-Fabric "plan-test": 2 devices change (leaf1, h1).
+Fabric "plan-test": 2 devices change (leaf1, h1); 1 switch with disruptive changes.
+
+Hosts to run their script: 1 (h1).
 
 #### leaf1 (switch)
 
 - **swp1**: cable 3 m dac -\> 30 m aoc, so PG3 in flight after PAUSE 75,776 -\> 82,944 B, PG3 buffer 95,232 -\> 102,400 B
 - **ingress lossless pool**: demand 190,464 -\> 197,632 B (+7,168 B, used 2.7 % -\> 2.8 %), because of the port changes above
+- impact: re-carves the shared buffer (priority-group or queue reservations change on swp1): momentary packet loss on the whole switch possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
 
 #### h1 (host)
 
 - **roce0**: cable 3 m dac -\> 30 m aoc
+- script changes: run it
 `
 	if md.String() != wantMD {
 		t.Errorf("markdown:\n%s\nwant:\n%s", md.String(), wantMD)
@@ -375,7 +401,7 @@ Fabric "plan-test": 2 devices change (leaf1, h1).
 	if err := WriteJSON(&empty, Compare(compileHCL(t, base), compileHCL(t, base))); err != nil {
 		t.Fatal(err)
 	}
-	if want := "{\n  \"fabric\": \"plan-test\",\n  \"changed\": false,\n  \"fabric_changes\": [],\n  \"devices\": []\n}\n"; empty.String() != want {
+	if want := "{\n  \"fabric\": \"plan-test\",\n  \"changed\": false,\n  \"fabric_changes\": [],\n  \"devices\": [],\n  \"disruptive_switches\": 0,\n  \"hosts_to_run\": [],\n  \"rollout\": [],\n  \"new_warnings\": [],\n  \"gone_warnings\": []\n}\n"; empty.String() != want {
 		t.Errorf("empty plan JSON = %q, want %q", empty.String(), want)
 	}
 }
@@ -607,6 +633,7 @@ func TestPlanHeadroomNotConfigured(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := `Fabric "plan-test": 2 devices change (leaf1, h1).
+Hosts to run their script: 1 (h1).
 
 leaf1 (switch)
   1/1: cable 3 m dac -> 30 m aoc, so PG3 in flight after PAUSE 75,776 -> 82,944 B, PG3 buffer 95,232 -> 102,400 B (fabricc's computed values for comparison, not configured: Onyx sizes each port's headroom itself in traffic-pool mode, MLNX-OS 3.6.5000 and later; after a recable check the switch's own headroom, on the switch: show buffers details interfaces ethernet 1/1)
@@ -614,6 +641,7 @@ leaf1 (switch)
 
 h1 (host)
   roce0: cable 3 m dac -> 30 m aoc
+  script changes: run it
 `
 	if got := b.String(); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)

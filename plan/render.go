@@ -16,8 +16,17 @@ import (
 func WriteText(w io.Writer, p *Plan) error {
 	var b strings.Builder
 	b.WriteString(docs.Visible(summary(p)) + "\n")
+	if l := hostsLine(p); l != "" {
+		b.WriteString(docs.Visible(l) + "\n")
+	}
 	for _, n := range p.Notes {
 		b.WriteString(docs.Visible(n) + "\n")
+	}
+	for _, sec := range headSections(p) {
+		b.WriteString("\n" + sec.title + "\n")
+		for _, l := range sec.lines {
+			b.WriteString("  " + docs.Visible(l) + "\n")
+		}
 	}
 	if len(p.FabricItems) > 0 {
 		b.WriteString("\nfabric-wide\n")
@@ -29,6 +38,9 @@ func WriteText(w io.Writer, p *Plan) error {
 		b.WriteString("\n" + docs.Visible(deviceTitle(d)) + "\n")
 		for _, it := range d.Items {
 			b.WriteString("  " + docs.Visible(itemText(it)) + "\n")
+		}
+		for _, l := range deviceTail(d) {
+			b.WriteString("  " + docs.Visible(l) + "\n")
 		}
 	}
 	_, err := io.WriteString(w, b.String())
@@ -57,9 +69,13 @@ const CommentMarker = "<!-- fabricc-plan -->"
 func WriteMarkdown(w io.Writer, p *Plan, limit int) error {
 	m := markdownPlan{p: p, limit: limit}
 	head := CommentMarker + "\n### fabricc plan: " + docs.Markdown(p.Fabric) + "\n\n" + docs.Markdown(summary(p)) + "\n"
+	if l := hostsLine(p); l != "" {
+		head += "\n" + docs.Markdown(l) + "\n"
+	}
 	for _, n := range p.Notes {
 		head += "\n" + docs.Markdown(n) + "\n"
 	}
+	head += markdownHeadSections(p, limit)
 	var b strings.Builder
 	b.WriteString(head)
 	size := utf8.RuneCountInString(head)
@@ -115,6 +131,11 @@ func (m markdownPlan) section(i int) string {
 	}
 	for _, it := range items {
 		b.WriteString(markdownItem(it))
+	}
+	if i >= m.fabricSections() {
+		for _, l := range deviceTail(m.p.Devices[i-m.fabricSections()]) {
+			b.WriteString("- " + docs.Markdown(l) + "\n")
+		}
 	}
 	return b.String()
 }
@@ -183,14 +204,24 @@ type jsonPlan struct {
 	FabricItems []Item   `json:"fabric_changes"`
 	Devices     []Device `json:"devices"`
 	Notes       []string `json:"notes,omitempty"`
+	// DisruptiveSwitches counts the switches with an impact.
+	DisruptiveSwitches int `json:"disruptive_switches"`
+	// HostsToRun are the hosts whose script is to be run.
+	HostsToRun   []string  `json:"hosts_to_run"`
+	Rollout      []Rollout `json:"rollout"`
+	NewWarnings  []Warning `json:"new_warnings"`
+	GoneWarnings []Warning `json:"gone_warnings"`
 }
 
 // JSONValue is the plan in its JSON form: fabric, changed,
-// fabric_changes and devices (empty lists, not null) and notes (absent
-// when there are none), for WriteJSON and
+// fabric_changes and devices (empty lists, not null), notes (absent
+// when there are none), disruptive_switches, hosts_to_run, rollout,
+// new_warnings and gone_warnings (empty lists, not null), for WriteJSON and
 // for the result of `fabricc plan --json` (docs/json.md).
 func JSONValue(p *Plan) any {
-	out := jsonPlan{Fabric: p.Fabric, Changed: p.Changed(), FabricItems: p.FabricItems, Devices: p.Devices, Notes: p.Notes}
+	out := jsonPlan{Fabric: p.Fabric, Changed: p.Changed(), FabricItems: p.FabricItems, Devices: p.Devices, Notes: p.Notes,
+		DisruptiveSwitches: disruptiveSwitches(p), HostsToRun: nonNil(hostsToRun(p)), Rollout: nonNil(p.Rollout),
+		NewWarnings: nonNil(p.NewWarnings), GoneWarnings: nonNil(p.GoneWarnings)}
 	if out.FabricItems == nil {
 		out.FabricItems = []Item{}
 	}
@@ -238,6 +269,9 @@ func summary(p *Plan) string {
 		if n > 1 {
 			s += "s"
 		}
+	}
+	if n := disruptiveSwitches(p); n > 0 {
+		s += "; " + plural(n, "switch", "switches") + " with disruptive changes"
 	}
 	return s + "."
 }
@@ -303,4 +337,84 @@ func joinChanges(cs []Change) string {
 		parts[i] = changeText(c)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// nonNil is s, or an empty list for JSON's [] rather than null.
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+// headSection is a titled list shown under the summary, before the
+// devices, in every format: the rollout and the warnings.
+type headSection struct {
+	title string
+	lines []string
+}
+
+// headSections are the rollout, the new warnings and the warnings gone,
+// those that have lines.
+func headSections(p *Plan) []headSection {
+	var out []headSection
+	if len(p.Rollout) > 0 {
+		sec := headSection{title: "rollout (fabricc push changes the switches; each host changes when its script runs)"}
+		for _, r := range p.Rollout {
+			sec.lines = append(sec.lines, rolloutText(r))
+		}
+		out = append(out, sec)
+	}
+	for _, ws := range []struct {
+		title string
+		list  []Warning
+	}{{"new warnings (the base did not raise them, or raised them with another text: changed)", p.NewWarnings}, {"warnings gone (the base raised them)", p.GoneWarnings}} {
+		if len(ws.list) == 0 {
+			continue
+		}
+		sec := headSection{title: ws.title}
+		for _, w := range ws.list {
+			sec.lines = append(sec.lines, warningText(w))
+		}
+		out = append(out, sec)
+	}
+	return out
+}
+
+// deviceTail are the lines after a device's items: its impact, then,
+// for a host, whether to run its script.
+func deviceTail(d Device) []string {
+	var out []string
+	for _, i := range d.Impact {
+		out = append(out, impactText(i))
+	}
+	if s := scriptText(d); s != "" {
+		out = append(out, s)
+	}
+	return out
+}
+
+// markdownHeadSections renders the rollout and warning sections in at
+// most half of limit (none when limit is 0 or less): a change may raise
+// thousands of warnings, and the devices need room too. A section cut
+// short ends with a line that says how many lines are left out.
+func markdownHeadSections(p *Plan, limit int) string {
+	var b strings.Builder
+	size := 0
+	for _, sec := range headSections(p) {
+		title := "\n#### " + sec.title + "\n\n"
+		b.WriteString(title)
+		size += utf8.RuneCountInString(title)
+		for i, l := range sec.lines {
+			line := "- " + docs.Markdown(l) + "\n"
+			n := utf8.RuneCountInString(line)
+			if limit > 0 && size+n > limit/2 {
+				b.WriteString("- _" + docs.Thousands(int64(len(sec.lines)-i)) + " more not shown; `fabricc plan` with `--format text` or `--json` lists them all._\n")
+				break
+			}
+			b.WriteString(line)
+			size += n
+		}
+	}
+	return b.String()
 }

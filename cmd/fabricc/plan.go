@@ -9,9 +9,11 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/fabricc/fabricc/compiler"
 	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/plan"
+	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
 )
 
@@ -34,6 +36,10 @@ func newPlanCmd() *cobra.Command {
 			"to both revisions. A git revision must be in the clone: in a shallow CI clone, or one that\n" +
 			"fetched one branch, a base such as origin/main is missing, and the error says how to\n" +
 			"fetch it (git fetch, actions/checkout fetch-depth: 0, GitLab GIT_DEPTH: 0).\n\n" +
+			"The plan also covers the rollout (docs/changes.md): the order of push and host scripts\n" +
+			"that keeps each host's MTU, lossless marking, trust and VLAN agreeing with its switch port,\n" +
+			"the changes that may interrupt traffic (impact), the hosts whose script changes, and the\n" +
+			"warnings the change raises or removes.\n\n" +
 			"With --json (or --format json) stdout holds one JSON object, the envelope every command\n" +
 			"prints (docs/json.md), with the plan as its result.\n\n" +
 			"Exit status: 0 nothing changes, 2 something changes, 1 an error.",
@@ -112,22 +118,27 @@ func comparePlan(cmd *cobra.Command, out *output, base, path string, lf *loadFla
 		return nil, exitCode(1, err)
 	}
 	builtBase := startBuiltBase(base)
-	head, err := planModel(out, path, opts, nil)
+	head, headWarnings, err := planModel(out, path, opts, nil)
 	if err != nil {
 		return nil, err
 	}
 	out.fabric(head)
 	var old *model.Fabric
+	var oldWarnings []plan.Warning
 	var note string
 	if builtBase != nil {
 		old, err = builtBase()
+		note = "The base is a build output, whose warnings are not kept: the plan cannot say which warnings are new."
 	} else {
-		old, note, err = loadBase(out, base, path, opts)
+		old, oldWarnings, note, err = loadBase(out, base, path, opts)
 	}
 	if err != nil {
 		return nil, err
 	}
 	p := plan.Compare(old, head)
+	if builtBase == nil {
+		plan.DiffWarnings(p, oldWarnings, headWarnings)
+	}
 	if note != "" {
 		p.Notes = append(p.Notes, note)
 	}
@@ -160,12 +171,12 @@ func startBuiltBase(base string) func() (*model.Fabric, error) {
 // revision (startBuiltBase reads a build output's). A git revision with
 // nothing at the fabric's path is an empty fabric, with a note that says
 // so: the change adds the fabric.
-func loadBase(out *output, base, path string, opts dsl.Options) (*model.Fabric, string, error) {
+func loadBase(out *output, base, path string, opts dsl.Options) (*model.Fabric, []plan.Warning, string, error) {
 	// A -var for a variable the change adds is for the head: the base
 	// compiles without it, and the plan says so.
 	var skipped []string
 	opts.Undeclared = func(name string) { skipped = append(skipped, name) }
-	f, note, err := loadBaseWith(out, base, path, opts)
+	f, warnings, note, err := loadBaseWith(out, base, path, opts)
 	if err == nil && len(skipped) > 0 {
 		what, it := "variable", "it"
 		if len(skipped) > 1 {
@@ -174,26 +185,26 @@ func loadBase(out *output, base, path string, opts dsl.Options) (*model.Fabric, 
 		note = strings.TrimSpace(note + fmt.Sprintf(" The base revision does not declare %s %s; -var sets %s for the head only.",
 			what, strings.Join(skipped, ", "), it))
 	}
-	return f, note, err
+	return f, warnings, note, err
 }
 
 // loadBaseWith is loadBase with the options as given.
-func loadBaseWith(out *output, base, path string, opts dsl.Options) (*model.Fabric, string, error) {
+func loadBaseWith(out *output, base, path string, opts dsl.Options) (*model.Fabric, []plan.Warning, string, error) {
 	if plan.ClassifyBase(base) == plan.BaseFabric {
-		f, err := planModel(out, base, opts, nil)
-		return f, "", err
+		f, warnings, err := planModel(out, base, opts, nil)
+		return f, warnings, "", err
 	}
 	fabric, tmp, err := plan.CheckoutFabric(base, path)
 	var missing *plan.NoFabricError
 	if errors.As(err, &missing) {
-		return &model.Fabric{}, fmt.Sprintf("The base revision %s has no fabric at %q; every device is added.", missing.Rev, missing.Path), nil
+		return &model.Fabric{}, nil, fmt.Sprintf("The base revision %s has no fabric at %q; every device is added.", missing.Rev, missing.Path), nil
 	}
 	if err != nil {
-		return nil, "", exitCode(1, err)
+		return nil, nil, "", exitCode(1, err)
 	}
 	defer os.RemoveAll(tmp)
-	f, err := planModel(out, fabric, opts, &checkout{rev: base, dir: tmp})
-	return f, "", err
+	f, warnings, err := planModel(out, fabric, opts, &checkout{rev: base, dir: tmp})
+	return f, warnings, "", err
 }
 
 // checkout is a git revision's fabric written to a temporary folder.
@@ -228,19 +239,54 @@ func readBuiltModel(base string) (*model.Fabric, error) {
 // planModel compiles the fabric at path; its errors are reported with
 // their places (printed, or in the JSON envelope) and end the plan with
 // exit status 1. co is the git revision the files were read from, nil
-// for a fabric on disk: its places are shown as REV:PATH.
-func planModel(out *output, path string, opts dsl.Options, co *checkout) (*model.Fabric, error) {
+// for a fabric on disk: its places are shown as REV:PATH. It returns
+// the compile's warnings for the plan's new and gone warnings.
+func planModel(out *output, path string, opts dsl.Options, co *checkout) (*model.Fabric, []plan.Warning, error) {
 	loading := loadingLine(out.cmd.ErrOrStderr(), "plan", out.json)
 	f, files, diags := compileFabric(path, opts)
 	loading.finish()
+	if co != nil {
+		diags, files = dsl.RenameFiles(diags, files, co.rename)
+	}
 	if !diags.HasErrors() {
-		return f, nil
+		return f, planWarnings(diags, files), nil
 	}
 	what := path
 	if co != nil {
-		diags, files = dsl.RenameFiles(diags, files, co.rename)
 		what = "the base revision " + co.rev
 	}
 	out.report(files, diags)
-	return nil, exitCode(1, fmt.Errorf("%s does not compile (%s); nothing compared", what, countSummary(diags)))
+	return nil, nil, exitCode(1, fmt.Errorf("%s does not compile (%s); nothing compared", what, countSummary(diags)))
+}
+
+// planWarnings are the warnings of a compile, each keyed by its code,
+// what it is about (the ports or NICs it names) and the source text it
+// points at, not by its line: a line shift elsewhere in the file does
+// not make a warning new.
+func planWarnings(diags hcl.Diagnostics, files map[string]*hcl.File) []plan.Warning {
+	var out []plan.Warning
+	for _, d := range diags {
+		if d.Severity != hcl.DiagWarning {
+			continue
+		}
+		w := plan.Warning{Code: compiler.WarningCode(d.Summary), Summary: d.Summary, Detail: d.Detail}
+		snippet := ""
+		if d.Subject != nil {
+			w.Subject = dsl.Position(*d.Subject)
+			snippet = sourceText(files, *d.Subject)
+		}
+		w.Key = strings.Join([]string{w.Code, strings.Join(dsl.InstancesOf(d), ","), snippet}, "\x00")
+		out = append(out, w)
+	}
+	return out
+}
+
+// sourceText is the text of the source range r, or "" when its file is
+// not at hand.
+func sourceText(files map[string]*hcl.File, r hcl.Range) string {
+	f := files[r.Filename]
+	if f == nil || r.Start.Byte < 0 || r.End.Byte > len(f.Bytes) || r.Start.Byte > r.End.Byte {
+		return ""
+	}
+	return string(f.Bytes[r.Start.Byte:r.End.Byte])
 }

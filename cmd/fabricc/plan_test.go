@@ -238,6 +238,7 @@ leaf1 (switch)
 			[]string{"leaf1"}, "VLANs 10 -> 10, 200 because VLAN 200 added: name spare"},
 		{"ETS bandwidths", qos, qos + "\n  class \"roce\" {\n    bandwidth = 60\n  }\n\n  class \"default\" {\n    bandwidth = 40\n  }\n",
 			`Fabric "plan-test": 3 devices change (leaf1, h1, h2); 2 fabric-wide changes.
+Hosts to run their script: 2 (h1, h2).
 
 fabric-wide
   class default: ETS WRR 50 % -> WRR 40 %
@@ -248,9 +249,11 @@ leaf1 (switch)
 
 h1 (host)
   roce0: ETS TC0 50 %, TC3 50 %, TC6 strict -> TC0 40 %, TC3 60 %, TC6 strict, because of the fabric-wide changes above
+  script changes: run it
 
 h2 (host)
   roce0: ETS TC0 50 %, TC3 50 %, TC6 strict -> TC0 40 %, TC3 60 %, TC6 strict, because of the fabric-wide changes above
+  script changes: run it
 `,
 			[]string{"leaf1", "h1", "h2"}, "ETS TC0 50 %, TC3 50 %, TC6 strict -> TC0 40 %, TC3 60 %, TC6 strict because the fabric-wide changes above"},
 	}
@@ -319,6 +322,7 @@ func TestPlanBaseWithoutFabric(t *testing.T) {
 	gitRun(t, repo, "add", ".")
 	gitRun(t, repo, "commit", "-q", "-m", "the fabric")
 	want := `Fabric "plan-test": 3 devices change (leaf1, h1, h2); 6 fabric-wide changes.
+Hosts to run their script: 2 (h1, h2).
 The base revision HEAD~1 has no fabric at "fabric"; every device is added.
 
 fabric-wide
@@ -334,9 +338,11 @@ leaf1 (switch, added)
 
 h1 (host, added)
   added: linux ubuntu22.04, 1 NIC
+  new host: run its script
 
 h2 (host, added)
   added: linux ubuntu22.04, 1 NIC
+  new host: run its script
 `
 	code, out, errs := fabricc(t, "plan", "--base", "HEAD~1", fabric)
 	if code != 2 || out != want {

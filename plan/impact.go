@@ -1,0 +1,210 @@
+package plan
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets/docs"
+)
+
+// Impact is a change that may interrupt traffic on its device while it
+// is applied, so that a reviewer can tell a maintenance-window change
+// from a daytime one.
+type Impact struct {
+	// Kind is "buffer" (the shared buffer is re-carved: pool sizes or
+	// priority-group and queue reservations change), "link" (a port
+	// retrains: its speed or lanes change), "pfc" (the PFC priorities
+	// of ports change) or "adapter-restart" (a Windows host's script
+	// restarts the adapter).
+	Kind string `json:"kind"`
+	// Subjects are the ports or NICs concerned; none for the whole
+	// device.
+	Subjects []string `json:"subjects,omitempty"`
+	// Text says what happens, with its public source where there is one.
+	Text string `json:"text"`
+}
+
+// cumulusQoSSource is NVIDIA's statement on which QoS changes interrupt
+// traffic on Cumulus Linux: a switchd reload does not impact forwarding
+// "except when the qos_infra.conf file changes, or when the switch
+// pauses frames or controls priority flow, which require modifications
+// to the ASIC buffer and might result in momentary packet loss".
+const cumulusQoSSource = "NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS"
+
+// noStatement is what fabricc knows of the same on the other platforms.
+func noStatement(sw *model.Switch) string {
+	return "no public " + vendorOf(sw) + " statement was found on whether this interrupts traffic; plan it for a maintenance window"
+}
+
+// vendorOf names whose documentation would say.
+func vendorOf(sw *model.Switch) string {
+	switch sw.Platform {
+	case model.PlatformEOS:
+		return "Arista EOS"
+	case model.PlatformOnyx:
+		return "NVIDIA Onyx"
+	}
+	return string(sw.Platform)
+}
+
+// switchImpact lists the disruptive changes from switch a to b.
+func switchImpact(a, b *model.Switch) []Impact {
+	var out []Impact
+	renamed := renamedPorts(a, b)
+	var buffer, pfc []string
+	link := map[string]string{}
+	var linkPorts []string
+	// Where the switch sizes its headroom itself, the priority-group
+	// numbers are fabricc's computation, not configured.
+	_, selfSized := docs.HeadroomUnconfigured(b)
+	for i := range b.Ports {
+		pb := &b.Ports[i]
+		pa := a.Port(pb.Name)
+		if pa == nil && renamed[pb.Name] != "" {
+			pa = a.Port(renamed[pb.Name])
+		}
+		if pa == nil {
+			if len(pb.PriorityGroups) > 0 && !selfSized {
+				buffer = append(buffer, pb.Name)
+			}
+			continue
+		}
+		if !selfSized && !sameReservations(pa, pb) {
+			buffer = append(buffer, pb.Name)
+		}
+		if !slices.Equal(pa.PFCPriorities, pb.PFCPriorities) {
+			pfc = append(pfc, pb.Name)
+		}
+		why := concat(change("speed", docs.Speed(pa.SpeedMbps), docs.Speed(pb.SpeedMbps), ""),
+			change("lanes", strconv.Itoa(pa.Lanes), strconv.Itoa(pb.Lanes), ""))
+		if len(why) > 0 {
+			linkPorts = append(linkPorts, pb.Name)
+			link[pb.Name] = joinChanges(why)
+		}
+	}
+	if resized := resizedPools(a, b); len(buffer) > 0 || len(resized) > 0 {
+		what := "pool sizes change"
+		if len(buffer) > 0 {
+			what = "priority-group or queue reservations change on " + portList(buffer)
+			if len(resized) > 0 {
+				what = "pool sizes and " + what
+			}
+		}
+		out = append(out, Impact{Kind: "buffer", Subjects: buffer, Text: "re-carves the shared buffer (" + what + "): " + platformImpact(b, "momentary packet loss on the whole switch possible")})
+	}
+	for _, p := range linkPorts {
+		out = append(out, Impact{Kind: "link", Subjects: []string{p}, Text: fmt.Sprintf("link flap on %s (%s): the link goes down and trains again at both ends", p, link[p])})
+	}
+	if len(pfc) > 0 {
+		out = append(out, Impact{Kind: "pfc", Subjects: pfc, Text: "PFC priorities change on " + portList(pfc) + ": " + platformImpact(b, "momentary packet loss possible")})
+	}
+	return out
+}
+
+// platformImpact is what the platform's documentation says of a buffer
+// or PFC change: NVIDIA's statement on Cumulus, none found elsewhere.
+func platformImpact(sw *model.Switch, loss string) string {
+	if sw.Platform == model.PlatformCumulus {
+		return loss + " (" + cumulusQoSSource + ")"
+	}
+	return noStatement(sw)
+}
+
+// portList is "swp1" or "2 ports (swp1, swp2)".
+func portList(ports []string) string {
+	if len(ports) == 1 {
+		return ports[0]
+	}
+	return strconv.Itoa(len(ports)) + " ports (" + namesInSummary(ports) + ")"
+}
+
+// sameReservations reports whether two ports reserve the same buffer:
+// priority groups (priorities, size, thresholds) and egress queues.
+func sameReservations(a, b *model.Port) bool {
+	if len(a.PriorityGroups) != len(b.PriorityGroups) || len(a.EgressQueues) != len(b.EgressQueues) {
+		return false
+	}
+	for i, g := range a.PriorityGroups {
+		h := b.PriorityGroups[i]
+		if g.Index != h.Index || g.SizeBytes != h.SizeBytes || g.XoffBytes != h.XoffBytes || g.XonBytes != h.XonBytes || !slices.Equal(g.Priorities, h.Priorities) {
+			return false
+		}
+	}
+	for i, q := range a.EgressQueues {
+		if r := b.EgressQueues[i]; q.TrafficClass != r.TrafficClass || q.ReservedBytes != r.ReservedBytes {
+			return false
+		}
+	}
+	return true
+}
+
+// resizedPools are the pools (by direction and type) whose size changes,
+// appears or goes.
+func resizedPools(a, b *model.Switch) []string {
+	sizes := map[string]int64{}
+	for _, p := range a.Pools {
+		sizes[poolKey(p)] = p.SizeBytes
+	}
+	var out []string
+	for _, p := range b.Pools {
+		if s, ok := sizes[poolKey(p)]; !ok || s != p.SizeBytes {
+			out = append(out, poolKey(p))
+		}
+		delete(sizes, poolKey(p))
+	}
+	for k := range sizes {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// hostImpact lists the disruptive changes of a host's script: a Windows
+// script restarts each adapter whose MTU (*JumboPacket), VLAN (VlanID)
+// or RoCE mode it changes, once, at the end (README, Hosts).
+func hostImpact(a, b *model.Host) []Impact {
+	if b.OS != model.OSWindows {
+		return nil
+	}
+	var out []Impact
+	for i := range b.NICs {
+		nb := &b.NICs[i]
+		na := a.NIC(nb.Name)
+		if na == nil {
+			continue
+		}
+		why := concat(change("MTU", strconv.Itoa(na.MTU), strconv.Itoa(nb.MTU), ""),
+			change("VLAN", vlanOrNone(na.VLAN), vlanOrNone(nb.VLAN), ""),
+			change("RoCE", na.RoCE.Mode, nb.RoCE.Mode, ""))
+		if len(why) == 0 {
+			continue
+		}
+		out = append(out, Impact{Kind: "adapter-restart", Subjects: []string{nb.Name},
+			Text: fmt.Sprintf("the script restarts the adapter of %s (%s): its link goes down once and the connections through it are interrupted", nb.Name, joinChanges(why))})
+	}
+	return out
+}
+
+// impactText is "impact: link flap on swp7 (...)".
+func impactText(i Impact) string { return "impact: " + i.Text }
+
+// disruptiveSwitches counts the switches with an impact.
+func disruptiveSwitches(p *Plan) int {
+	n := 0
+	for _, d := range p.Devices {
+		if d.Kind == "switch" && len(d.Impact) > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// plural is "1 switch" or "3 switches".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}

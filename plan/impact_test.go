@@ -1,0 +1,122 @@
+package plan
+
+import (
+	"strings"
+	"testing"
+)
+
+// windowsHost adds a Windows host on leaf1:swp3 to the base fabric.
+const windowsHost = `
+host "w1" {
+  os         = "windows"
+  os_version = "2022"
+
+  nic "roce0" {
+    model     = "ConnectX-6 Dx"
+    interface = "Ethernet 4"
+    speed     = "100G"
+    mtu       = 9000
+    addresses = ["10.0.10.13/24"]
+  }
+}
+
+link {
+  a      = "leaf1:swp3"
+  b      = "w1:roce0"
+  length = 2
+}
+`
+
+// withWindows is the base fabric with w1 and its port.
+func withWindows(t *testing.T) string {
+	return edit(t, baseHCL(t), "  port \"swp2\" {", "  port \"swp3\" {\n    speed = \"100G\"\n    mtu   = 9216\n    mode  = \"access\"\n    vlans = [10]\n  }\n\n  port \"swp2\" {") + windowsHost
+}
+
+// TestPlanImpact: changes that may interrupt traffic while applied are
+// marked per device, with the platform's public statement (NVIDIA's for
+// Cumulus Linux) or the lack of one, and counted in the summary; a change
+// that interrupts nothing (ETS weights) is not.
+func TestPlanImpact(t *testing.T) {
+	cumulus := " (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)"
+	onyx := func(t *testing.T) string {
+		return edit(t, baseHCL(t), `platform   = "cumulus"`, `platform   = "onyx"`, `os_version = "5.9.2"`, `os_version = "3.10.4206"`,
+			`"swp1"`, `"1/1"`, `"swp2"`, `"1/2"`, `leaf1:swp1`, `leaf1:1/1`, `leaf1:swp2`, `leaf1:1/2`)
+	}
+	tests := []struct {
+		name    string
+		base    func(t *testing.T) string
+		edits   []string
+		device  string
+		want    []string // the device's impact lines
+		summary string
+	}{
+		{"speed change on Cumulus: buffer and link", baseHCL, []string{"port \"swp1\" {\n    speed = \"100G\"", "port \"swp1\" {\n    speed = \"50G\"",
+			"speed     = \"100G\"\n    mtu       = 9000\n    addresses = [\"10.0.10.11/24\"]", "speed     = \"50G\"\n    mtu       = 9000\n    addresses = [\"10.0.10.11/24\"]"}, "leaf1", []string{
+			"impact: re-carves the shared buffer (pool sizes and priority-group or queue reservations change on swp1): momentary packet loss on the whole switch possible" + cumulus,
+			"impact: link flap on swp1 (speed 100G -> 50G, lanes 4 -> 2): the link goes down and trains again at both ends",
+		}, `Fabric "plan-test": 2 devices change (leaf1, h1); 1 switch with disruptive changes.`},
+		{"PFC priorities on Cumulus", baseHCL, []string{"profile = \"nvidia-roce\"\n", "profile = \"nvidia-roce\"\n\n  class \"roce\" {\n    priorities = [4]\n    dscp       = [26, 24, 25, 27, 28, 29, 30, 31, 32]\n  }\n"}, "leaf1", []string{
+			"impact: re-carves the shared buffer (priority-group or queue reservations change on 2 ports (swp1, swp2)): momentary packet loss on the whole switch possible" + cumulus,
+			"impact: PFC priorities change on 2 ports (swp1, swp2): momentary packet loss possible" + cumulus,
+		}, `Fabric "plan-test": 3 devices change (leaf1, h1, h2); 3 fabric-wide changes; 1 switch with disruptive changes.`},
+		{"speed change on Onyx: no public statement", onyx, []string{"port \"1/1\" {\n    speed = \"100G\"", "port \"1/1\" {\n    speed = \"50G\"",
+			"speed     = \"100G\"\n    mtu       = 9000\n    addresses = [\"10.0.10.11/24\"]", "speed     = \"50G\"\n    mtu       = 9000\n    addresses = [\"10.0.10.11/24\"]"}, "leaf1", []string{
+			"impact: re-carves the shared buffer (pool sizes change): no public NVIDIA Onyx statement was found on whether this interrupts traffic; plan it for a maintenance window",
+			"impact: link flap on 1/1 (speed 100G -> 50G, lanes 4 -> 2): the link goes down and trains again at both ends",
+		}, `Fabric "plan-test": 2 devices change (leaf1, h1); 1 switch with disruptive changes.`},
+		{"ETS weights: nothing disruptive", baseHCL, []string{"profile = \"nvidia-roce\"\n", "profile = \"nvidia-roce\"\n\n  class \"roce\" {\n    bandwidth = 60\n  }\n\n  class \"default\" {\n    bandwidth = 40\n  }\n"}, "leaf1", nil,
+			`Fabric "plan-test": 3 devices change (leaf1, h1, h2); 2 fabric-wide changes.`},
+		{"Windows MTU: adapter restart", withWindows, []string{"mtu       = 9000\n    addresses = [\"10.0.10.13/24\"]", "mtu       = 4200\n    addresses = [\"10.0.10.13/24\"]"}, "w1", []string{
+			"impact: the script restarts the adapter of roce0 (MTU 9000 -> 4200): its link goes down once and the connections through it are interrupted",
+		}, `Fabric "plan-test": 1 device changes (w1).`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			base := tc.base(t)
+			p := Compare(compileHCL(t, base), compileHCL(t, edit(t, base, tc.edits...)))
+			if got := summary(p); got != tc.summary {
+				t.Errorf("summary %q, want %q", got, tc.summary)
+			}
+			var got, kinds []string
+			for _, d := range p.Devices {
+				if d.Name == tc.device {
+					got = deviceTail(d)
+					for _, i := range d.Impact {
+						kinds = append(kinds, i.Kind)
+					}
+				}
+			}
+			// The JSON's impact list has one entry of each kind.
+			if want := impactKinds(tc.want); strings.Join(kinds, ",") != want {
+				t.Errorf("impact kinds %v, want %s", kinds, want)
+			}
+			var impacts []string
+			for _, l := range got {
+				if strings.HasPrefix(l, "impact: ") {
+					impacts = append(impacts, l)
+				}
+			}
+			if strings.Join(impacts, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("impact of %s:\n%s\nwant:\n%s", tc.device, strings.Join(impacts, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}
+
+// impactKinds is the kinds the impact lines name, in order.
+func impactKinds(lines []string) string {
+	var out []string
+	for _, l := range lines {
+		switch {
+		case strings.HasPrefix(l, "impact: re-carves"):
+			out = append(out, "buffer")
+		case strings.HasPrefix(l, "impact: link flap"):
+			out = append(out, "link")
+		case strings.HasPrefix(l, "impact: PFC"):
+			out = append(out, "pfc")
+		case strings.HasPrefix(l, "impact: the script restarts"):
+			out = append(out, "adapter-restart")
+		}
+	}
+	return strings.Join(out, ",")
+}
