@@ -57,6 +57,8 @@ func TestNetworkATCRefused(t *testing.T) {
 		"$found = @()",
 		"try {",
 		"$found += @(Get-NetIntent -ErrorAction SilentlyContinue)",
+		"catch {",
+		"try {",
 		"$found += @(Get-NetIntent -ClusterName 'localhost' -ErrorAction SilentlyContinue)",
 		"catch {",
 		"foreach ($intent in $found) {",

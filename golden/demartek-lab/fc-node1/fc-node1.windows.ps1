@@ -435,12 +435,18 @@ if ($hyperV.Count -gt 0) {
 $intents = @()
 if (Get-Command -Name Get-NetIntent -ErrorAction SilentlyContinue) {
     $found = @()
+    # A standalone host's intents, then the cluster's; either call fails where it does not apply.
     try {
         $found += @(Get-NetIntent -ErrorAction SilentlyContinue)
+    }
+    catch {
+        $found += @()
+    }
+    try {
         $found += @(Get-NetIntent -ClusterName 'localhost' -ErrorAction SilentlyContinue)
     }
     catch {
-        Write-Warning ('fabricc: Get-NetIntent failed ({0}); Network ATC intents were not read.' -f $_)
+        $found += @()
     }
     foreach ($intent in $found) {
         if (@($intent.NetAdapterNamesAsList | Where-Object { @('SLOT 4 Port 1', 'SLOT 4 Port 2') -contains $_ }).Count -gt 0) {
