@@ -99,9 +99,10 @@ func TestEffectivePolicies(t *testing.T) {
 	s := render(t, fcNode1())
 	assertLines(t, s, []string{
 		"$localNames = @(Get-NetQosPolicy | ForEach-Object { $_.Name })",
-		"foreach ($stale in @(Get-NetQosPolicy | Where-Object { $ours -notcontains $_.Name -and \"$($_.Owner)\" -notlike 'Group Policy*' })) {",
+		"$lossless = @(3)",
+		"foreach ($stale in @(Get-NetQosPolicy | Where-Object { $ours -notcontains $_.Name -and \"$($_.Owner)\" -notlike 'Group Policy*' -and -not (Test-KeptClusterPolicy $_ $lossless) })) {",
 		"$stale | Remove-NetQosPolicy -Confirm:$false",
-		"foreach ($stale in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name })) {",
+		"foreach ($stale in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name -and -not (Test-KeptClusterPolicy $_ $lossless) })) {",
 		"$label = 'QoS policy ' + $stale.Name",
 		"if (\"$($stale.Owner)\" -like 'Group Policy*') {",
 		"Compare-State $label ('presence (owner ' + $stale.Owner + ')') 'absent' 'present' | Out-Null",
@@ -169,4 +170,27 @@ func TestExitStatus(t *testing.T) {
 		"Write-Host (\"fabricc: done, {0} change(s)\" -f $script:Differences)",
 		"exit 0",
 	})
+}
+
+// TestClusterPolicyKept checks that the failover cluster's policy
+// (New-NetQosPolicy -Cluster), which the model cannot express, is kept
+// with a note rather than removed, unless its priority is lossless here.
+func TestClusterPolicyKept(t *testing.T) {
+	s := render(t, fcNode1())
+	assertLines(t, s, []string{
+		"function Test-KeptClusterPolicy {",
+		"param($Policy, [int[]]$Lossless)",
+		"if ((Get-PolicyValue $Policy 'TemplateMatchCondition') -ne 'Cluster') {",
+		"return $false",
+		"$priority = Get-PolicyValue $Policy 'PriorityValue8021Action'",
+		"return ($priority -eq 'none' -or $Lossless -notcontains [int]$priority)",
+		"$lossless = @(3)",
+		"foreach ($stale in @(Get-NetQosPolicy | Where-Object { $ours -notcontains $_.Name -and \"$($_.Owner)\" -notlike 'Group Policy*' -and -not (Test-KeptClusterPolicy $_ $lossless) })) {",
+		"foreach ($kept in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name -and (Test-KeptClusterPolicy $_ $lossless) })) {",
+		"Write-Host (\"fabricc: kept QoS policy '{0}', the failover cluster's (-Cluster), priority {1}: not lossless here, and the model has no cluster application; its traffic class is not kept, so that priority shares [Default].\" -f $kept.Name, (Get-PolicyValue $kept 'PriorityValue8021Action'))",
+		"foreach ($stale in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name -and -not (Test-KeptClusterPolicy $_ $lossless) })) {",
+	})
+	noPFC := workstation()
+	noPFC.NICs[0].RoCE.PFCPriorities = nil
+	assertLines(t, render(t, noPFC), []string{"$lossless = @()"})
 }

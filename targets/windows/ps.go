@@ -237,6 +237,21 @@ function Get-PolicyValue {
     return Format-Value $Policy.$Name
 }
 
+# Test-KeptClusterPolicy says whether a policy the model lacks is kept as
+# the failover cluster's: one made with New-NetQosPolicy -Cluster (its
+# ByCluster parameter set, template Cluster) whose priority, if it sets one,
+# is not one of the model's lossless priorities, so it cannot move traffic
+# into the lossless class. The model has no cluster application, so such a
+# policy is the administrator's.
+function Test-KeptClusterPolicy {
+    param($Policy, [int[]]$Lossless)
+    if ((Get-PolicyValue $Policy 'TemplateMatchCondition') -ne 'Cluster') {
+        return $false
+    }
+    $priority = Get-PolicyValue $Policy 'PriorityValue8021Action'
+    return ($priority -eq 'none' -or $Lossless -notcontains [int]$priority)
+}
+
 # Compare-Policy compares every property of $script:PolicyProperties of one
 # NetQos policy with its intended value: the one given, else the unset one.
 function Compare-Policy {

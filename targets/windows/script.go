@@ -337,7 +337,7 @@ func writePolicies(w *writer, p *plan) {
 	}
 	w.line("$ours = @(%s)", strings.Join(names, ", "))
 	w.b.At()
-	writeForeignPolicies(w)
+	writeForeignPolicies(w, p.pfc)
 	for _, pol := range p.policies {
 		w.b.At()
 		w.blank()
@@ -386,11 +386,18 @@ func writePolicy(w *writer, pol policy) {
 // from there, by its name with wildcards escaped (Remove-NetQosPolicy
 // -PolicyStore). A policy Group Policy sets (Owner "Group Policy
 // (Machine)", Get-NetQosPolicy Example 1) comes back from its GPO, so it is
-// a difference with its fix, not a removal.
-func writeForeignPolicies(w *writer) {
+// a difference with its fix, not a removal. The failover cluster's policy
+// (Test-KeptClusterPolicy) is kept, with a note: the model cannot express
+// it, and removing it would send cluster heartbeats to priority 0.
+func writeForeignPolicies(w *writer, pfc []int) {
 	w.line("$localNames = @(Get-NetQosPolicy | ForEach-Object { $_.Name })")
-	writeRemoveForeign(w, "QoS policy", "Get-NetQosPolicy", "Remove-NetQosPolicy", "\"$($_.Owner)\" -notlike 'Group Policy*'")
-	w.open("foreach ($stale in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name }))")
+	w.line("$lossless = @(%s)", commas(pfc))
+	kept := "-not (Test-KeptClusterPolicy $_ $lossless)"
+	writeRemoveForeign(w, "QoS policy", "Get-NetQosPolicy", "Remove-NetQosPolicy", "\"$($_.Owner)\" -notlike 'Group Policy*'", kept)
+	w.open("foreach ($kept in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name -and (Test-KeptClusterPolicy $_ $lossless) }))")
+	w.line("Write-Host (\"fabricc: kept QoS policy '{0}', the failover cluster's (-Cluster), priority {1}: not lossless here, and the model has no cluster application; its traffic class is not kept, so that priority shares [Default].\" -f $kept.Name, (Get-PolicyValue $kept 'PriorityValue8021Action'))")
+	w.close()
+	w.open("foreach ($stale in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name -and %s }))", kept)
 	w.line("$label = 'QoS policy ' + $stale.Name")
 	w.open("if (\"$($stale.Owner)\" -like 'Group Policy*')")
 	w.line("Compare-State $label ('presence (owner ' + $stale.Owner + ')') 'absent' 'present' | Out-Null")

@@ -149,6 +149,21 @@ function Get-PolicyValue {
     return Format-Value $Policy.$Name
 }
 
+# Test-KeptClusterPolicy says whether a policy the model lacks is kept as
+# the failover cluster's: one made with New-NetQosPolicy -Cluster (its
+# ByCluster parameter set, template Cluster) whose priority, if it sets one,
+# is not one of the model's lossless priorities, so it cannot move traffic
+# into the lossless class. The model has no cluster application, so such a
+# policy is the administrator's.
+function Test-KeptClusterPolicy {
+    param($Policy, [int[]]$Lossless)
+    if ((Get-PolicyValue $Policy 'TemplateMatchCondition') -ne 'Cluster') {
+        return $false
+    }
+    $priority = Get-PolicyValue $Policy 'PriorityValue8021Action'
+    return ($priority -eq 'none' -or $Lossless -notcontains [int]$priority)
+}
+
 # Compare-Policy compares every property of $script:PolicyProperties of one
 # NetQos policy with its intended value: the one given, else the unset one.
 function Compare-Policy {
@@ -503,14 +518,18 @@ if ($DcbAvailable) {
 # Demartek RoCE Deployment Guide ("Windows: Deploying SMB Direct over RoCE", RoCE on priority 3) with the model's priorities.
 $ours = @('SMB', 'DEFAULT', 'TCP', 'UDP')
 $localNames = @(Get-NetQosPolicy | ForEach-Object { $_.Name })
-foreach ($stale in @(Get-NetQosPolicy | Where-Object { $ours -notcontains $_.Name -and "$($_.Owner)" -notlike 'Group Policy*' })) {
+$lossless = @(3)
+foreach ($stale in @(Get-NetQosPolicy | Where-Object { $ours -notcontains $_.Name -and "$($_.Owner)" -notlike 'Group Policy*' -and -not (Test-KeptClusterPolicy $_ $lossless) })) {
     if ((Compare-State ('QoS policy ' + $stale.Name) 'presence' 'absent' 'present') -and -not $Check) {
         if ($PSCmdlet.ShouldProcess(('QoS policy ' + $stale.Name), 'Remove-NetQosPolicy (not in the model)')) {
             $stale | Remove-NetQosPolicy -Confirm:$false
         }
     }
 }
-foreach ($stale in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name })) {
+foreach ($kept in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name -and (Test-KeptClusterPolicy $_ $lossless) })) {
+    Write-Host ("fabricc: kept QoS policy '{0}', the failover cluster's (-Cluster), priority {1}: not lossless here, and the model has no cluster application; its traffic class is not kept, so that priority shares [Default]." -f $kept.Name, (Get-PolicyValue $kept 'PriorityValue8021Action'))
+}
+foreach ($stale in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name -and -not (Test-KeptClusterPolicy $_ $lossless) })) {
     $label = 'QoS policy ' + $stale.Name
     if ("$($stale.Owner)" -like 'Group Policy*') {
         Compare-State $label ('presence (owner ' + $stale.Owner + ')') 'absent' 'present' | Out-Null
