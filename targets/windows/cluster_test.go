@@ -194,3 +194,21 @@ func TestClusterPolicyKept(t *testing.T) {
 	noPFC.NICs[0].RoCE.PFCPriorities = nil
 	assertLines(t, render(t, noPFC), []string{"$lossless = @()"})
 }
+
+// TestSmbRdmaChecked checks that -Check asks the SMB client whether it
+// can use RDMA on each SMB Direct adapter, not only whether RDMA is on.
+func TestSmbRdmaChecked(t *testing.T) {
+	s := render(t, fcNode1())
+	for _, name := range []string{"SLOT 4 Port 1", "SLOT 4 Port 2"} {
+		assertLines(t, s, []string{
+			"Enable-NetAdapterRdma -Name '" + name + "' -NoRestart",
+			"if ($Check -and (Get-Command -Name Get-SmbClientNetworkInterface -ErrorAction SilentlyContinue)) {",
+			"$index = (Get-NetAdapter -Name '" + name + "').ifIndex",
+			"$smbRdma = Format-Value (@(Get-SmbClientNetworkInterface | Where-Object { $_.InterfaceIndex -eq $index }) | ForEach-Object { $_.RdmaCapable })",
+			"Compare-State '" + name + "' 'SMB client RDMA capable (Get-SmbClientNetworkInterface)' 'True' $smbRdma | Out-Null",
+		})
+	}
+	noSMB := workstation()
+	noSMB.NICs[0].Applications = nil
+	assertAbsent(t, render(t, noSMB), []string{"SMB client RDMA capable"})
+}

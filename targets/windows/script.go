@@ -675,6 +675,7 @@ func writeAdapter(w *writer, p *plan, np nicPlan) {
 	writeAdapterQos(w, n)
 	writeOperationalQos(w, p, name)
 	writeRdma(w, name)
+	writeSmbRdmaCheck(w, n)
 	w.nic(n.Name, "addresses")
 	writeAddresses(w, np)
 	w.nic(n.Name)
@@ -966,6 +967,25 @@ func writeRdma(w *writer, name string) {
 		name, "Enable-NetAdapterRdma",
 		fmt.Sprintf("Enable-NetAdapterRdma -Name %s -NoRestart", q(name)),
 		restartLine([]string{name}))
+}
+
+// writeSmbRdmaCheck compares, under -Check, whether the SMB client sees
+// the adapter of a NIC with SMB Direct as RDMA-capable: the setting
+// Get-NetAdapterRdma reads can be on while SMB Direct cannot run (RoCE off
+// in the firmware, a driver RoCE mode not yet in effect). The SMB client's
+// interfaces carry InterfaceIndex and RdmaCapable
+// (MSFT_SmbClientNetworkInterface, Get-SmbClientNetworkInterface).
+func writeSmbRdmaCheck(w *writer, n model.NIC) {
+	if !slices.ContainsFunc(n.Applications, func(a model.Application) bool { return a.Kind == "smb-direct" }) {
+		return
+	}
+	name := q(n.Interface)
+	w.comment("SMB Direct runs only where the SMB client sees the interface as RDMA-capable (-Check only).")
+	w.open("if ($Check -and (Get-Command -Name Get-SmbClientNetworkInterface -ErrorAction SilentlyContinue))")
+	w.line("$index = (Get-NetAdapter -Name %s).ifIndex", name)
+	w.line("$smbRdma = Format-Value (@(Get-SmbClientNetworkInterface | Where-Object { $_.InterfaceIndex -eq $index }) | ForEach-Object { $_.RdmaCapable })")
+	w.line("Compare-State %s 'SMB client RDMA capable (Get-SmbClientNetworkInterface)' 'True' $smbRdma | Out-Null", name)
+	w.close()
 }
 
 // writeAddresses sets the static addresses (step 7 of the manuals' QoS

@@ -724,6 +724,12 @@ if ($Present['SLOT 4 Port 1']) {
             $script:Restart += @('SLOT 4 Port 1')
         }
     }
+    # SMB Direct runs only where the SMB client sees the interface as RDMA-capable (-Check only).
+    if ($Check -and (Get-Command -Name Get-SmbClientNetworkInterface -ErrorAction SilentlyContinue)) {
+        $index = (Get-NetAdapter -Name 'SLOT 4 Port 1').ifIndex
+        $smbRdma = Format-Value (@(Get-SmbClientNetworkInterface | Where-Object { $_.InterfaceIndex -eq $index }) | ForEach-Object { $_.RdmaCapable })
+        Compare-State 'SLOT 4 Port 1' 'SMB client RDMA capable (Get-SmbClientNetworkInterface)' 'True' $smbRdma | Out-Null
+    }
     # Static addresses from the model; DHCP off and other static or DHCP addresses removed,
     # as the manual does (WinOF-2 User Manual 1.21 §3.1.5.1 step 7). Link-local addresses stay.
     if ((Compare-State 'SLOT 4 Port 1' 'IPv4 DHCP' 'Disabled' (Format-Value (Get-NetIPInterface -InterfaceAlias 'SLOT 4 Port 1' -AddressFamily IPv4 -ErrorAction SilentlyContinue).Dhcp)) -and -not $Check) {
@@ -799,6 +805,12 @@ if ($Present['SLOT 4 Port 2']) {
             Enable-NetAdapterRdma -Name 'SLOT 4 Port 2' -NoRestart
             $script:Restart += @('SLOT 4 Port 2')
         }
+    }
+    # SMB Direct runs only where the SMB client sees the interface as RDMA-capable (-Check only).
+    if ($Check -and (Get-Command -Name Get-SmbClientNetworkInterface -ErrorAction SilentlyContinue)) {
+        $index = (Get-NetAdapter -Name 'SLOT 4 Port 2').ifIndex
+        $smbRdma = Format-Value (@(Get-SmbClientNetworkInterface | Where-Object { $_.InterfaceIndex -eq $index }) | ForEach-Object { $_.RdmaCapable })
+        Compare-State 'SLOT 4 Port 2' 'SMB client RDMA capable (Get-SmbClientNetworkInterface)' 'True' $smbRdma | Out-Null
     }
     # Static addresses from the model; DHCP off and other static or DHCP addresses removed,
     # as the manual does (WinOF-2 User Manual 1.21 §3.1.5.1 step 7). Link-local addresses stay.

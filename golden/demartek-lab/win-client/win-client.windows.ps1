@@ -713,6 +713,12 @@ if ($Present['Ethernet 4']) {
             $script:Restart += @('Ethernet 4')
         }
     }
+    # SMB Direct runs only where the SMB client sees the interface as RDMA-capable (-Check only).
+    if ($Check -and (Get-Command -Name Get-SmbClientNetworkInterface -ErrorAction SilentlyContinue)) {
+        $index = (Get-NetAdapter -Name 'Ethernet 4').ifIndex
+        $smbRdma = Format-Value (@(Get-SmbClientNetworkInterface | Where-Object { $_.InterfaceIndex -eq $index }) | ForEach-Object { $_.RdmaCapable })
+        Compare-State 'Ethernet 4' 'SMB client RDMA capable (Get-SmbClientNetworkInterface)' 'True' $smbRdma | Out-Null
+    }
     # Static addresses from the model; DHCP off and other static or DHCP addresses removed,
     # as the manual does (WinOF-2 User Manual 1.21 §3.1.5.1 step 7). Link-local addresses stay.
     if ((Compare-State 'Ethernet 4' 'IPv4 DHCP' 'Disabled' (Format-Value (Get-NetIPInterface -InterfaceAlias 'Ethernet 4' -AddressFamily IPv4 -ErrorAction SilentlyContinue).Dhcp)) -and -not $Check) {

@@ -750,6 +750,12 @@ if ($Present['Ethernet 3']) {
             $script:Restart += @('Ethernet 3')
         }
     }
+    # SMB Direct runs only where the SMB client sees the interface as RDMA-capable (-Check only).
+    if ($Check -and (Get-Command -Name Get-SmbClientNetworkInterface -ErrorAction SilentlyContinue)) {
+        $index = (Get-NetAdapter -Name 'Ethernet 3').ifIndex
+        $smbRdma = Format-Value (@(Get-SmbClientNetworkInterface | Where-Object { $_.InterfaceIndex -eq $index }) | ForEach-Object { $_.RdmaCapable })
+        Compare-State 'Ethernet 3' 'SMB client RDMA capable (Get-SmbClientNetworkInterface)' 'True' $smbRdma | Out-Null
+    }
     # Static addresses from the model; DHCP off and other static or DHCP addresses removed,
     # as the manual does (WinOF User Manual 5.50 §4.1.9.2.4 step 7). Link-local addresses stay.
     if ((Compare-State 'Ethernet 3' 'IPv4 DHCP' 'Disabled' (Format-Value (Get-NetIPInterface -InterfaceAlias 'Ethernet 3' -AddressFamily IPv4 -ErrorAction SilentlyContinue).Dhcp)) -and -not $Check) {
