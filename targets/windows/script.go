@@ -904,7 +904,7 @@ func writeWinOFDSCP(w *writer, n model.NIC) {
 // property ("RoCE Mode RoCE v2 ... the option to specify the RoCE mode as
 // RoCE v2 or RoCE v1", Demartek RoCE Deployment Guide, QLogic adapter
 // settings), without a restart of its own (-NoRestart): the adapter is
-// queued for the one restart at the end.
+// queued for the restarts at the end.
 func writeQLogicMode(w *writer, n model.NIC) {
 	value := "RoCE " + n.RoCE.Mode
 	w.comment("QLogic sets the RoCE mode per adapter, in the \"RoCE Mode\" property (Demartek RoCE Deployment Guide, QLogic).")
@@ -917,7 +917,7 @@ func writeQLogicMode(w *writer, n model.NIC) {
 // writeAdapterQos enables DCB QoS on the adapter (step 10 of the manuals'
 // QoS procedure: "Enable-NetAdapterQos -InterfaceAlias"), without a
 // restart of its own (-NoRestart, Microsoft's Enable-NetAdapterQos
-// reference): the adapter is queued for the one restart at the end.
+// reference): the adapter is queued for the restarts at the end.
 func writeAdapterQos(w *writer, n model.NIC) {
 	name := n.Interface
 	w.comment("Enable QoS (PFC and ETS) on the adapter (" + qosStep(n.Driver, 10) + ").")
@@ -960,7 +960,7 @@ func writeOperationalQos(w *writer, p *plan, name string) {
 // settings; Get-NetAdapterRdma), without the restart the cmdlet makes by
 // default (Microsoft's Enable-NetAdapterRdma reference: "enables RDMA ...
 // and restarts the network adapter"; -NoRestart): the adapter is queued
-// for the one restart at the end.
+// for the restarts at the end.
 func writeRdma(w *writer, name string) {
 	w.comment("Enable RDMA (NetworkDirect) on the adapter; SMB Direct uses it automatically (Demartek RoCE Deployment Guide).")
 	w.change(fmt.Sprintf("Compare-State %s 'NetAdapterRdma' 'True' (Format-Value (Get-NetAdapterRdma -Name %s -ErrorAction SilentlyContinue).Enabled)", q(name), q(name)),
@@ -1046,11 +1046,13 @@ func writeTuning(w *writer) {
 		"powercfg /setactive "+highPerformancePlan)
 }
 
-// writeEnd restarts, once, the adapters whose advanced properties or
-// driver-wide keys changed (the steps queue them in $script:Restart only
-// when they apply a change, never under -Check or -WhatIf), checks the IP
-// MTU each adapter then runs (writeIpMtuRepair) and, under -Check, exits 1
-// when anything differs.
+// writeEnd restarts the adapters whose advanced properties or driver-wide
+// keys changed (the steps queue them in $script:Restart only when they
+// apply a change, never under -Check or -WhatIf), one at a time, each
+// waited for (Restart-AdapterAndWait), stopping at one that does not come
+// back; -NoRestart lists them instead. It then checks the IP MTU each
+// adapter runs (writeIpMtuRepair) and exits: under -Check 1 when anything
+// differs, else 3 when a change is not in effect, else 0.
 func writeEnd(w *writer, p *plan) {
 	w.section("end")
 	w.line("$names = @($script:Restart | Sort-Object -Unique)")

@@ -599,15 +599,17 @@ func TestGlobalPauseOffBeforePFC(t *testing.T) {
 	assertLines(t, s, []string{"Disable-NetQosFlowControl -Priority 0,1,2,3,4,5,6,7"})
 }
 
-// TestOneRestartAtTheEnd checks that no advanced-property cmdlet restarts
+// TestRestartsOneAtATime checks that no advanced-property cmdlet restarts
 // the adapter on its own (-NoRestart, Set-/New-NetAdapterAdvancedProperty,
 // Enable-NetAdapterQos and Enable-NetAdapterRdma documentation), that every step that sets one queues its adapter
 // inside its ShouldProcess block (so -Check and -WhatIf queue nothing),
-// and that the script restarts once, at the end, only when something was
-// queued and never under -Check. The one other restart is the IP MTU
-// repair's after that (writeIpMtuRepair): *JumboPacket set to the MTU when
-// NlMtu shows the driver counted the frame without the header, which must
-// take effect before NlMtu is read again.
+// and that the script restarts the queued adapters at the end one at a
+// time, each waited for Up with RDMA before the next, stopping at one that
+// does not come back, never under -Check, and not at all under -NoRestart.
+// The one other restart is the IP MTU repair's after that
+// (writeIpMtuRepair): *JumboPacket set to the MTU when NlMtu shows the
+// driver counted the frame without the header, which must take effect
+// before NlMtu is read again.
 func TestRestartsOneAtATime(t *testing.T) {
 	for _, h := range []model.Host{fcNode1(), workstation(), qlogicHost()} {
 		t.Run(h.Name, func(t *testing.T) {

@@ -215,7 +215,7 @@ function Get-Keyword {
 # the cmdlet does not restart the network adapter after completing the
 # operation", Set-NetAdapterAdvancedProperty and
 # New-NetAdapterAdvancedProperty); the step that calls Set-Keyword queues
-# the adapter for the one restart at the end.
+# the adapter for the restarts at the end.
 function Set-Keyword {
     param([string]$Adapter, [string]$Keyword, [string]$Value)
     if ((Get-Keyword $Adapter $Keyword) -eq 'absent') {
