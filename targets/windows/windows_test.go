@@ -304,7 +304,7 @@ func TestWinOFDSCP(t *testing.T) {
 
 	s = render(t, fcNode1())
 	assertAbsent(t, s, []string{"Set-Keyword 'SLOT 4 Port 1' 'PriorityToDscpMappingTable", "RroceDscpMarkPriorityFlowControl"})
-	assertLines(t, s, []string{"Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (no documented WinOF-2 key): RoCE leaves with the driver''s own DSCP. Switch port sn2410:1/1 and switch port sn2410:1/2 classify this host''s RoCE by DSCP, so it may not land in the lossless class.'"})
+	assertLines(t, s, []string{"Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (the WinOF-2 User Manual Rev 1.21 this script follows documents no key; a later one may): RoCE leaves with the driver''s own DSCP. Switch port sn2410:1/1 and switch port sn2410:1/2 classify this host''s RoCE by DSCP, so it may not land in the lossless class.'"})
 	assertAbsent(t, s, []string{"before relying on DSCP trust"})
 
 	// Toward a port trusting PCP the note says the DSCP does not
@@ -313,7 +313,7 @@ func TestWinOFDSCP(t *testing.T) {
 	for i := range pcp.NICs {
 		pcp.NICs[i].RoCE.Trust = model.TrustPCP
 	}
-	assertLines(t, render(t, pcp), []string{"Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (no documented WinOF-2 key): RoCE leaves with the driver''s own DSCP. Switch port sn2410:1/1 and switch port sn2410:1/2 trust PCP, the 802.1p priority 3 this script sets, so the DSCP does not classify this host''s RoCE there.'"})
+	assertLines(t, render(t, pcp), []string{"Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (the WinOF-2 User Manual Rev 1.21 this script follows documents no key; a later one may): RoCE leaves with the driver''s own DSCP. Switch port sn2410:1/1 and switch port sn2410:1/2 trust PCP, the 802.1p priority 3 this script sets, so the DSCP does not classify this host''s RoCE there.'"})
 }
 
 // TestWinOFRoCEDSCPKeys checks that a ConnectX-3 adapter gets the RoCE
@@ -352,13 +352,13 @@ func TestWinOFRoCEDSCPKeys(t *testing.T) {
 // priority) in words, and a narrower one by its priorities.
 func TestDCQCNNote(t *testing.T) {
 	s := render(t, fcNode1())
-	assertLines(t, s, []string{"Write-Warning 'fabricc: DCQCN on every priority and CNP priority 6 / DSCP 48 are not set by this script: the Windows drivers document no setting for them. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'"})
+	assertLines(t, s, []string{"Write-Warning 'fabricc: DCQCN on every priority and CNP priority 6 / DSCP 48 are not set by this script: the manuals this script follows (WinOF User Manual 5.50, WinOF-2 User Manual Rev 1.21) name no setting for them; a later WinOF-2 manual may. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'"})
 	assertAbsent(t, s, []string{"DCQCN on priorities 3 ", "the adapter firmware defaults apply"})
 	two := fcNode1()
 	for i := range two.NICs {
 		two.NICs[i].RoCE.ECNPriorities = []int{3, 4}
 	}
-	assertLines(t, render(t, two), []string{"Write-Warning 'fabricc: DCQCN on priorities 3,4 and CNP priority 6 / DSCP 48 are not set by this script: the Windows drivers document no setting for them. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'"})
+	assertLines(t, render(t, two), []string{"Write-Warning 'fabricc: DCQCN on priorities 3,4 and CNP priority 6 / DSCP 48 are not set by this script: the manuals this script follows (WinOF User Manual 5.50, WinOF-2 User Manual Rev 1.21) name no setting for them; a later WinOF-2 manual may. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'"})
 }
 
 // TestWhatIfSummary checks the closing lines: -Check reports differences

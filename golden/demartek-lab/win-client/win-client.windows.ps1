@@ -400,12 +400,12 @@ function Compare-AdapterQos {
 # documented PowerShell cmdlet or registry key in WinOF 5.50 or WinOF-2 1.21
 # (neither manual names one); the adapter firmware's own settings apply: it runs
 # DCQCN on the priorities of its ROCE_CC_PRIO_MASK, all of them by default.
-Write-Warning 'fabricc: DCQCN on every priority and CNP priority 6 / DSCP 48 are not set by this script: the Windows drivers document no setting for them. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'
+Write-Warning 'fabricc: DCQCN on every priority and CNP priority 6 / DSCP 48 are not set by this script: the manuals this script follows (WinOF User Manual 5.50, WinOF-2 User Manual Rev 1.21) name no setting for them; a later WinOF-2 manual may. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'
 # The DSCP of RDMA packets is set from the priority through the adapter's
 # PriorityToDscpMappingTable_<priority> key, documented for WinOF (ConnectX-3,
 # WinOF User Manual 5.50 §4.1.11.7) but not in the WinOF-2 User Manual 1.21;
 # it is not set here, and RoCE leaves with the driver's own DSCP.
-Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''Ethernet 4'' is not set by this script (no documented WinOF-2 key): RoCE leaves with the driver''s own DSCP. Switch port sn2410:1/49 trusts PCP, the 802.1p priority 3 this script sets, so the DSCP does not classify this host''s RoCE there.'
+Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''Ethernet 4'' is not set by this script (the WinOF-2 User Manual Rev 1.21 this script follows documents no key; a later one may): RoCE leaves with the driver''s own DSCP. Switch port sn2410:1/49 trusts PCP, the 802.1p priority 3 this script sets, so the DSCP does not classify this host''s RoCE there.'
 
 # ---- adapters ----
 # Every adapter must exist before anything changes.
