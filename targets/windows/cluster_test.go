@@ -212,3 +212,25 @@ func TestSmbRdmaChecked(t *testing.T) {
 	noSMB.NICs[0].Applications = nil
 	assertAbsent(t, render(t, noSMB), []string{"SMB client RDMA capable"})
 }
+
+// TestPerAdapterDCBX checks that the host-wide Willing is read from the
+// entries that name no interface, and that where the DcbQos cmdlets take
+// -InterfaceAlias each model adapter's own Willing is compared and set.
+func TestPerAdapterDCBX(t *testing.T) {
+	assertLines(t, render(t, fcNode1()), []string{
+		"$dcbx = @(Get-NetQosDcbxSetting)",
+		"$hostWide = @($dcbx | Where-Object { -not \"$($_.InterfaceAlias)\" })",
+		"if ($hostWide.Count -eq 0) {",
+		"$hostWide = $dcbx",
+		"$willing = Format-Value ($hostWide | ForEach-Object { $_.Willing } | Sort-Object -Unique)",
+		"Set-NetQosDcbxSetting -Willing $false -Confirm:$false",
+		"if ((Get-Command -Name Set-NetQosDcbxSetting).Parameters.ContainsKey('InterfaceAlias')) {",
+		"foreach ($name in @('SLOT 4 Port 1', 'SLOT 4 Port 2')) {",
+		"if ($Present[$name]) {",
+		"$willing = Format-Value (Get-NetQosDcbxSetting -InterfaceAlias $name -ErrorAction SilentlyContinue | ForEach-Object { $_.Willing } | Sort-Object -Unique)",
+		"if ((Compare-State $name 'DCBX Willing (adapter)' 'False' $willing) -and -not $Check) {",
+		"if ($PSCmdlet.ShouldProcess($name, 'Set-NetQosDcbxSetting -InterfaceAlias -Willing $false')) {",
+		"Set-NetQosDcbxSetting -InterfaceAlias $name -Willing $false -Confirm:$false",
+		"# ---- NetQos policies ----",
+	})
+}

@@ -38,7 +38,7 @@ func script(w *writer, f *model.Fabric, h *model.Host, p *plan) {
 	w.line("Compare-State 'DcbQos module' 'presence' 'present' 'absent' | Out-Null")
 	w.line("Write-Warning 'fabricc: the DcbQos cmdlets are missing until Data-Center-Bridging is installed; DCBX, PFC and traffic classes were not compared or set.'")
 	w.close()
-	writeDCBX(w)
+	writeDCBX(w, p)
 	writePolicies(w, p)
 	writePFC(w, h, p)
 	writeClasses(w, p)
@@ -310,16 +310,43 @@ func writeFeature(w *writer) {
 }
 
 // writeDCBX turns DCBX willing off.
-func writeDCBX(w *writer) {
+//
+// Where the DcbQos cmdlets take -InterfaceAlias (Get-NetQosDcbxSetting and
+// Set-NetQosDcbxSetting "[[-InterfaceAlias] <String>]", Microsoft, DcbQos
+// module, Windows Server 2025 reference; the 2012 R2 cmdlets have no such
+// parameter) an adapter can carry its own Willing, which the host-wide
+// value does not change: each model adapter's is compared and set too, and
+// the host-wide value is read from the entries that name no interface (all
+// of them where none does).
+func writeDCBX(w *writer, p *plan) {
 	w.blank()
 	w.comment(
 		"DCBX Willing off: the host keeps the PFC/ETS below instead of taking the",
 		"link peer's, \"as Mellanox drivers do not support this feature\" (WinOF-2 User Manual 1.21 §3.1.5.1 step 3).",
 	)
 	w.open("if ($DcbAvailable)")
-	w.line("$willing = Format-Value (Get-NetQosDcbxSetting | ForEach-Object { $_.Willing } | Sort-Object -Unique)")
+	w.line("$dcbx = @(Get-NetQosDcbxSetting)")
+	w.line("$hostWide = @($dcbx | Where-Object { -not \"$($_.InterfaceAlias)\" })")
+	w.open("if ($hostWide.Count -eq 0)")
+	w.line("$hostWide = $dcbx")
+	w.close()
+	w.line("$willing = Format-Value ($hostWide | ForEach-Object { $_.Willing } | Sort-Object -Unique)")
 	w.change("Compare-State 'DCBX' 'Willing' 'False' $willing", "DCBX", "Set-NetQosDcbxSetting -Willing $false",
 		"Set-NetQosDcbxSetting -Willing $false -Confirm:$false")
+	w.comment("An adapter's own Willing, where Windows has one (Windows Server 2025 DcbQos: -InterfaceAlias).")
+	w.open("if ((Get-Command -Name Set-NetQosDcbxSetting).Parameters.ContainsKey('InterfaceAlias'))")
+	names := make([]string, len(p.nics))
+	for i, n := range p.nics {
+		names[i] = q(n.nic.Interface)
+	}
+	w.open("foreach ($name in @(%s))", strings.Join(names, ", "))
+	w.open("if ($Present[$name])")
+	w.line("$willing = Format-Value (Get-NetQosDcbxSetting -InterfaceAlias $name -ErrorAction SilentlyContinue | ForEach-Object { $_.Willing } | Sort-Object -Unique)")
+	w.changeExpr("Compare-State $name 'DCBX Willing (adapter)' 'False' $willing", "$name", q("Set-NetQosDcbxSetting -InterfaceAlias -Willing $false"),
+		"Set-NetQosDcbxSetting -InterfaceAlias $name -Willing $false -Confirm:$false")
+	w.close()
+	w.close()
+	w.close()
 	w.close()
 }
 

@@ -506,10 +506,28 @@ if (-not $DcbAvailable) {
 # DCBX Willing off: the host keeps the PFC/ETS below instead of taking the
 # link peer's, "as Mellanox drivers do not support this feature" (WinOF-2 User Manual 1.21 §3.1.5.1 step 3).
 if ($DcbAvailable) {
-    $willing = Format-Value (Get-NetQosDcbxSetting | ForEach-Object { $_.Willing } | Sort-Object -Unique)
+    $dcbx = @(Get-NetQosDcbxSetting)
+    $hostWide = @($dcbx | Where-Object { -not "$($_.InterfaceAlias)" })
+    if ($hostWide.Count -eq 0) {
+        $hostWide = $dcbx
+    }
+    $willing = Format-Value ($hostWide | ForEach-Object { $_.Willing } | Sort-Object -Unique)
     if ((Compare-State 'DCBX' 'Willing' 'False' $willing) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('DCBX', 'Set-NetQosDcbxSetting -Willing $false')) {
             Set-NetQosDcbxSetting -Willing $false -Confirm:$false
+        }
+    }
+    # An adapter's own Willing, where Windows has one (Windows Server 2025 DcbQos: -InterfaceAlias).
+    if ((Get-Command -Name Set-NetQosDcbxSetting).Parameters.ContainsKey('InterfaceAlias')) {
+        foreach ($name in @('SLOT 4 Port 1', 'SLOT 4 Port 2')) {
+            if ($Present[$name]) {
+                $willing = Format-Value (Get-NetQosDcbxSetting -InterfaceAlias $name -ErrorAction SilentlyContinue | ForEach-Object { $_.Willing } | Sort-Object -Unique)
+                if ((Compare-State $name 'DCBX Willing (adapter)' 'False' $willing) -and -not $Check) {
+                    if ($PSCmdlet.ShouldProcess($name, 'Set-NetQosDcbxSetting -InterfaceAlias -Willing $false')) {
+                        Set-NetQosDcbxSetting -InterfaceAlias $name -Willing $false -Confirm:$false
+                    }
+                }
+            }
         }
     }
 }
