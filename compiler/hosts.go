@@ -182,6 +182,7 @@ func (l *lowering) lowerHost(h *dsl.Host) model.Host {
 		l.errorf(h.OSRange.Or(h.DefRange), "Unknown host OS",
 			"host %q has os %q; fabricc renders %s.%s", h.Name, h.OS, quoteList(hostOSes), didYouMean(h.OS, hostOSes))
 	}
+	l.checkWindowsRelease(h)
 	seen := map[string]dsl.Range{}
 	interfaces := map[string]*dsl.NIC{}
 	for i := range h.NICs {
@@ -463,4 +464,26 @@ func (l *lowering) nicSpeedError(host string, n model.NIC, info nicInfo) {
 		also(d, fmt.Sprintf("%s:%s speed %s", n.Peer.Device, n.Peer.Port, speedText(n.SpeedMbps)),
 			l.src.Place("switch", n.Peer.Device, "port", n.Peer.Port, "speed"))
 	}
+}
+
+// windowsReleases are the Windows os_version forms fabricc writes scripts
+// for: Windows Server 2012 R2 and later, and the Azure Stack HCI releases
+// by their version. The script's first line, #Requires
+// -RunAsAdministrator, needs Windows PowerShell 4.0 ("The
+// RunAsAdministrator parameter is introduced in Windows PowerShell 4.0",
+// Microsoft, about_Requires, -RunAsAdministrator), the shell of Windows
+// Server 2012 R2.
+var windowsReleases = []string{"2012r2", "2016", "2019", "2022", "2025", "21h2", "22h2", "23h2"}
+
+// checkWindowsRelease refuses a Windows os_version fabricc writes no
+// script for, at the os_version attribute; an absent one is accepted.
+func (l *lowering) checkWindowsRelease(h *dsl.Host) {
+	if model.OS(h.OS) != model.OSWindows || h.OSVersion == nil || slices.Contains(windowsReleases, *h.OSVersion) {
+		return
+	}
+	l.errorf(h.OSVersionRange.Or(h.DefRange), "Unsupported os_version",
+		"host %q runs Windows %q, which is not a release fabricc writes scripts for: the script needs Windows PowerShell 4.0 or later "+
+			"(its #Requires -RunAsAdministrator line) and the Windows Server 2012 R2 DCB and NetQos cmdlets. Write one of %s "+
+			"(Windows Server, or Azure Stack HCI by its version), lower case as shown.%s",
+		h.Name, *h.OSVersion, quoteList(windowsReleases), didYouMean(strings.ToLower(*h.OSVersion), windowsReleases))
 }

@@ -464,7 +464,7 @@ func limits(h *model.Host) []note {
 				"(neither manual names one); the adapter firmware's own settings apply: it runs",
 				"DCQCN on the priorities of its ROCE_CC_PRIO_MASK, all of them by default.",
 			},
-			message: fmt.Sprintf("fabricc: DCQCN on %s and CNP priority %d / DSCP %d are not set by this script: the Windows drivers document no setting for them. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.", priorityWords(r.ECNPriorities), r.CNPPriority, r.CNPDSCP),
+			message: fmt.Sprintf("fabricc: DCQCN on %s and CNP priority %d / DSCP %d are not set by this script: the manuals this script follows (WinOF User Manual 5.50, WinOF-2 User Manual Rev 1.21) name no setting for them; a later WinOF-2 manual may. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.", priorityWords(r.ECNPriorities), r.CNPPriority, r.CNPDSCP),
 		})
 	}
 	var winof2 []model.NIC
@@ -520,7 +520,7 @@ func winof2DSCPNote(nics []model.NIC, r model.RoCE) note {
 			"WinOF User Manual 5.50 §4.1.11.7) but not in the WinOF-2 User Manual 1.21;",
 			"it is not set here, and RoCE leaves with the driver's own DSCP.",
 		},
-		message: fmt.Sprintf("fabricc: the RoCE DSCP %d of the WinOF-2 adapter(s) %s is not set by this script (no documented WinOF-2 key): RoCE leaves with the driver's own DSCP. %s", r.DSCP, "'"+strings.Join(adapters, "', '")+"'", trust),
+		message: fmt.Sprintf("fabricc: the RoCE DSCP %d of the WinOF-2 adapter(s) %s is not set by this script (the WinOF-2 User Manual Rev 1.21 this script follows documents no key; a later one may): RoCE leaves with the driver's own DSCP. %s", r.DSCP, "'"+strings.Join(adapters, "', '")+"'", trust),
 	}
 }
 

@@ -131,6 +131,20 @@ func (w *writer) changeExpr(compare, target, action string, body ...string) {
 const prelude = `$ErrorActionPreference = 'Stop'
 $script:Differences = 0
 $script:Restart = @()
+$script:NotInEffect = 0
+
+# Exit status: 0 done (or, with -Check, the host matches), 1 -Check found
+# differences, 2 the script stopped on an error or refused this host,
+# 3 an apply run ended with a change not in effect (an adapter restart
+# left to do, an IP MTU not reached). A terminating error anywhere in the
+# script, in its functions too, reaches this trap ("a list of statements to
+# run when a terminating error occurs", Microsoft, about_Trap), which
+# prints it and exits 2, so a pipeline tells an unfinished run from
+# differences.
+trap {
+    Write-Host ('fabricc: error: {0}' -f $_)
+    exit 2
+}
 
 # Compare-State prints one line per difference, "DIFF" under -Check and
 # "CHANGE" otherwise, and returns $true when intended and actual differ.
@@ -223,6 +237,21 @@ function Get-PolicyValue {
     return Format-Value $Policy.$Name
 }
 
+# Test-KeptClusterPolicy says whether a policy the model lacks is kept as
+# the failover cluster's: one made with New-NetQosPolicy -Cluster (its
+# ByCluster parameter set, template Cluster) whose priority, if it sets one,
+# is not one of the model's lossless priorities, so it cannot move traffic
+# into the lossless class. The model has no cluster application, so such a
+# policy is the administrator's.
+function Test-KeptClusterPolicy {
+    param($Policy, [int[]]$Lossless)
+    if ((Get-PolicyValue $Policy 'TemplateMatchCondition') -ne 'Cluster') {
+        return $false
+    }
+    $priority = Get-PolicyValue $Policy 'PriorityValue8021Action'
+    return ($priority -eq 'none' -or $Lossless -notcontains [int]$priority)
+}
+
 # Compare-Policy compares every property of $script:PolicyProperties of one
 # NetQos policy with its intended value: the one given, else the unset one.
 function Compare-Policy {
@@ -265,14 +294,22 @@ function Get-Keyword {
 # as a string (REG_SZ) value when the driver has not written it: some keys
 # exist only once set (the WinOF DSCP keys "must be set manually and will
 # be added to the miniport registry", WinOF User Manual 5.50 §4.1.11.7).
+# A standardized keyword (one starting with *) or VlanID is never created:
+# the drivers of physical adapters list them (WinOF-2 User Manual 1.21
+# §3.4, WinOF User Manual 5.50 §4.6), so an adapter without one is not the
+# adapter the model describes, and a value written there would do nothing
+# while -Check read it back as a match.
 # Both cmdlets restart the adapter unless given -NoRestart ("Indicates that
 # the cmdlet does not restart the network adapter after completing the
 # operation", Set-NetAdapterAdvancedProperty and
 # New-NetAdapterAdvancedProperty); the step that calls Set-Keyword queues
-# the adapter for the one restart at the end.
+# the adapter for the restarts at the end.
 function Set-Keyword {
     param([string]$Adapter, [string]$Keyword, [string]$Value)
     if ((Get-Keyword $Adapter $Keyword) -eq 'absent') {
+        if ($Keyword -like '[*]*' -or $Keyword -eq 'VlanID') {
+            throw ("fabricc: adapter '{0}' has no {1} advanced property, which a physical Ethernet adapter's driver has; it is another kind of adapter (a Hyper-V or team adapter?). Describe the physical RDMA adapter in the fabric." -f $Adapter, $Keyword)
+        }
         New-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -RegistryDataType REG_SZ -NoRestart | Out-Null
     } else {
         Set-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -AllProperties -NoRestart
@@ -373,5 +410,76 @@ function Set-RegistryDword {
         New-Item -Path $Path -Force | Out-Null
     }
     New-ItemProperty -Path $Path -Name $Name -Value $Value -PropertyType DWord -Force | Out-Null
+}
+
+# Restart-AdapterAndWait restarts one adapter ("restarts a network adapter
+# by disabling and then re-enabling" it, Microsoft, Restart-NetAdapter) and
+# waits up to 60 seconds for it to come back: Status Up (Get-NetAdapter),
+# then, where SMB is installed, its interface RDMA-capable to the SMB client
+# (Get-SmbClientNetworkInterface, RdmaCapable). It returns $false, with a
+# warning, when the adapter did not come back, so the caller restarts no
+# other adapter: on a node with two RDMA paths one always stays up.
+function Restart-AdapterAndWait {
+    param([string]$Adapter)
+    Write-Host ('fabricc: restarting adapter {0}' -f $Adapter)
+    Restart-NetAdapter -Name $Adapter
+    $smb = $null -ne (Get-Command -Name Get-SmbClientNetworkInterface -ErrorAction SilentlyContinue)
+    for ($i = 0; $i -lt 60; $i++) {
+        $state = Get-NetAdapter -Name $Adapter -ErrorAction SilentlyContinue
+        if ($state -and "$($state.Status)" -eq 'Up') {
+            if (-not $smb) {
+                return $true
+            }
+            $rdma = @(Get-SmbClientNetworkInterface -ErrorAction SilentlyContinue | Where-Object { $_.InterfaceIndex -eq $state.ifIndex -and $_.RdmaCapable })
+            if ($rdma.Count -gt 0) {
+                return $true
+            }
+        }
+        Start-Sleep -Seconds 1
+    }
+    Write-Warning ("fabricc: adapter '{0}' is not Up with RDMA 60 seconds after its restart; no further adapter is restarted. Check it (Get-NetAdapter, Get-SmbClientNetworkInterface), then run the script again." -f $Adapter)
+    return $false
+}
+
+# Compare-AdapterQos compares, under -Check, what the adapter runs with
+# the model: Get-NetAdapterQos gets "the operational traffic class and flow
+# control configurations" of an adapter with QoS enabled, which need not be
+# the host's NetQos settings ("The traffic classes are not necessarily
+# configured as-is on a network adapter", Get-NetQosTrafficClass). They are
+# read from OperationalSettings (MSFT_NetAdapterQosSettingData), an
+# MSFT_NetAdapter_QosSettings: PriorityFlowControlEnableArray (PFC per
+# priority), PriorityAssignmentTable (the traffic class of each priority)
+# and BandwidthAssignmentTable (each traffic class's bandwidth).
+# $Bandwidth maps a priority to the ETS bandwidth its class should get.
+function Compare-AdapterQos {
+    param([string]$Adapter, [string]$Pfc, [System.Collections.IDictionary]$Bandwidth)
+    $qos = Get-NetAdapterQos -Name $Adapter -ErrorAction SilentlyContinue
+    if (-not $qos -or -not $qos.Enabled) {
+        return $false
+    }
+    $ops = $qos.OperationalSettings
+    if ($null -eq $ops -or $null -eq $ops.PriorityFlowControlEnableArray) {
+        Write-Warning ("fabricc: adapter '{0}' reports no operational QoS (Get-NetAdapterQos OperationalSettings); what it runs was not compared." -f $Adapter)
+        return $false
+    }
+    $on = @()
+    for ($p = 0; $p -lt 8; $p++) {
+        if ($ops.PriorityFlowControlEnableArray[$p]) {
+            $on += $p
+        }
+    }
+    $actual = 'none'
+    if ($on.Count -gt 0) {
+        $actual = $on -join ','
+    }
+    $differs = Compare-State $Adapter 'operational PFC priorities (Get-NetAdapterQos)' $Pfc $actual
+    foreach ($p in $Bandwidth.Keys) {
+        $tc = $ops.PriorityAssignmentTable[[int]$p]
+        $bw = Format-Value $ops.BandwidthAssignmentTable[[int]$tc]
+        if (Compare-State $Adapter ('operational bandwidth of priority ' + $p + ' (Get-NetAdapterQos)') $Bandwidth[$p] $bw) {
+            $differs = $true
+        }
+    }
+    return $differs
 }
 `

@@ -243,7 +243,7 @@ func TestTrafficClassReadByExactName(t *testing.T) {
 func TestForeignRemovedByObject(t *testing.T) {
 	s := render(t, fcNode1())
 	assertLines(t, s, []string{
-		"foreach ($stale in @(Get-NetQosPolicy | Where-Object { $ours -notcontains $_.Name })) {",
+		"foreach ($stale in @(Get-NetQosPolicy | Where-Object { $ours -notcontains $_.Name -and \"$($_.Owner)\" -notlike 'Group Policy*' -and -not (Test-KeptClusterPolicy $_ $lossless) })) {",
 		"$stale | Remove-NetQosPolicy -Confirm:$false",
 		"foreach ($stale in @(Get-NetQosTrafficClass | Where-Object { $ours -notcontains $_.Name })) {",
 		"$stale | Remove-NetQosTrafficClass -Confirm:$false",

@@ -3,6 +3,7 @@ package windows
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/fabricc/fabricc/internal/quote"
@@ -37,14 +38,14 @@ func script(w *writer, f *model.Fabric, h *model.Host, p *plan) {
 	w.line("Compare-State 'DcbQos module' 'presence' 'present' 'absent' | Out-Null")
 	w.line("Write-Warning 'fabricc: the DcbQos cmdlets are missing until Data-Center-Bridging is installed; DCBX, PFC and traffic classes were not compared or set.'")
 	w.close()
-	writeDCBX(w)
+	writeDCBX(w, p)
 	writePolicies(w, p)
 	writePFC(w, h, p)
 	writeClasses(w, p)
 	writeDrivers(w, p)
 	for _, n := range p.nics {
 		w.nic(n.nic.Name)
-		writeAdapter(w, n)
+		writeAdapter(w, p, n)
 	}
 	if h.Tuning {
 		w.b.At("host", h.Name, "tuning")
@@ -94,6 +95,7 @@ func writeHeader(w *writer, f *model.Fabric, h *model.Host) {
 		"  .\\"+name+"           apply; every change is printed as CHANGE",
 		"  .\\"+name+" -WhatIf   print what would change, change nothing",
 		"  .\\"+name+" -Check    compare only; print each DIFF and exit 1 if any",
+		"  .\\"+name+" -NoRestart  apply, but restart no adapter: list the restarts still due",
 	)
 	w.b.At()
 	w.comment(
@@ -106,11 +108,23 @@ func writeHeader(w *writer, f *model.Fabric, h *model.Host) {
 		"lossless priority, so those are removed (listed first under -WhatIf and",
 		"-Check). Policies go to the persistent store, not the manuals' ActiveStore,",
 		"which \"is not saved after you reboot\" (WinOF-2 User Manual 1.21 §3.1.5.1).",
+		"",
+		"An apply run restarts each adapter it changed, one at a time, waiting for it to",
+		"come back Up with RDMA before the next, so one RDMA path stays up; drain a cluster",
+		"node first (Suspend-ClusterNode -Drain), or run with -NoRestart and restart later.",
+		"It stops before any change on an adapter bound to a Hyper-V switch or a host vNIC,",
+		"and on a node whose adapters a Network ATC intent manages (-IgnoreNetworkATC to",
+		"apply anyway). Exit status: 0 done or matching, 1 -Check found differences,",
+		"2 stopped on an error or refused the host, 3 applied with a change not in effect.",
 	)
 	w.line("[CmdletBinding(SupportsShouldProcess)]")
 	w.line("param(")
 	w.line("    # Compare the host with the model, print each difference, exit 1 if any.")
-	w.line("    [switch]$Check")
+	w.line("    [switch]$Check,")
+	w.line("    # Apply, but restart no adapter; list the restarts still due and exit 3.")
+	w.line("    [switch]$NoRestart,")
+	w.line("    # Apply even where a Network ATC intent manages the adapters (ATC puts its own values back).")
+	w.line("    [switch]$IgnoreNetworkATC")
 	w.line(")")
 	w.blank()
 }
@@ -152,6 +166,132 @@ func writePreflight(w *writer, h *model.Host, p *plan) {
 	w.open("if ($missing.Count -gt 0 -and -not $Check)")
 	w.line("throw (\"fabricc: adapter(s) not found: {0}. Rename the adapter (Rename-NetAdapter) or fix the nic's interface in the fabric description.\" -f ($missing -join ', '))")
 	w.close()
+	w.b.At()
+	writeHyperV(w, names)
+	writeNetworkATC(w, p, names)
+	writeRestartNotice(w, names)
+}
+
+// writeHyperV stops the script, -Check included, when a model adapter is
+// a Hyper-V host vNIC or a member of a Hyper-V switch (Switch Embedded
+// Teaming). There RDMA, the VLAN and the addresses belong on host vNICs
+// that Hyper-V tags itself (Set-VMNetworkAdapterIsolation) and maps to
+// the physical adapters (Set-VMNetworkAdapterTeamMapping), as Microsoft's
+// "Remote Direct Memory Access (RDMA) and Switch Embedded Teaming (SET)"
+// sets them up; the script's VlanID keyword on a vNIC would be ignored
+// while -Check read it back, and a team member has no IP interface. A
+// switch's members are its NetAdapterInterfaceDescriptions (the Hyper-V
+// module's VMSwitch), matched with the adapter's InterfaceDescription.
+func writeHyperV(w *writer, names []string) {
+	w.blank()
+	w.comment("A Hyper-V host vNIC or a member of a Hyper-V switch (SET) is configured through Hyper-V",
+		"(Microsoft, \"Remote Direct Memory Access (RDMA) and Switch Embedded Teaming (SET)\"), not by this script.")
+	w.line("$hyperV = @()")
+	w.line("$teamed = @()")
+	w.open("if (Get-Command -Name Get-VMSwitch -ErrorAction SilentlyContinue)")
+	w.open("foreach ($vmSwitch in @(Get-VMSwitch -ErrorAction SilentlyContinue))")
+	w.line("$teamed += @($vmSwitch.NetAdapterInterfaceDescriptions) + @($vmSwitch.NetAdapterInterfaceDescription) | Where-Object { $_ }")
+	w.close()
+	w.close()
+	w.open("foreach ($name in @(%s))", strings.Join(names, ", "))
+	w.open("if ($Present[$name])")
+	w.line("$description = \"$((Get-NetAdapter -Name $name).InterfaceDescription)\"")
+	w.open("if ($description -like 'Hyper-V Virtual Ethernet Adapter*')")
+	w.line("$hyperV += (\"adapter '{0}' is a Hyper-V host vNIC ({1})\" -f $name, $description)")
+	w.close()
+	w.open("if ($teamed -contains $description)")
+	w.line("$hyperV += (\"adapter '{0}' ({1}) is bound to a Hyper-V switch\" -f $name, $description)")
+	w.close()
+	w.close()
+	w.close()
+	w.open("if ($hyperV.Count -gt 0)")
+	w.line("throw (\"fabricc: {0}. fabricc does not configure Hyper-V (SET) hosts: their RDMA vNICs, VLANs (Set-VMNetworkAdapterIsolation) and team mapping (Set-VMNetworkAdapterTeamMapping) are Hyper-V's, see Microsoft's 'Remote Direct Memory Access (RDMA) and Switch Embedded Teaming (SET)'. Configure this host that way (or with Network ATC), or describe RDMA adapters that no Hyper-V switch uses.\" -f ($hyperV -join '; '))")
+	w.close()
+}
+
+// writeNetworkATC stops an apply run when a Network ATC intent covers a
+// model adapter (unless -IgnoreNetworkATC): ATC owns that node's QoS
+// policies, traffic classes and adapter properties and corrects drift,
+// so the two would rewrite each other. Get-NetIntent "retrieves the current
+// network intents that have been configured either on a standalone host
+// or a cluster" (Microsoft, Get-NetIntent; -ClusterName for a cluster's
+// intents); each lists its adapters in NetAdapterNamesAsList (as
+// Microsoft's Az.StackHCI.NetworkHUD module reads it). The message gives
+// ATC's own way to change these values: Set-NetIntent -QosPolicyOverride
+// with New-NetIntentQoSPolicyOverrides (Microsoft, NetworkATC module).
+// -Check still compares, saying ATC owns the settings.
+func writeNetworkATC(w *writer, p *plan, names []string) {
+	w.blank()
+	w.comment("Network ATC (Get-NetIntent): an intent on these adapters owns their QoS and properties.")
+	w.line("$intents = @()")
+	w.open("if (Get-Command -Name Get-NetIntent -ErrorAction SilentlyContinue)")
+	w.line("$found = @()")
+	w.comment("A standalone host's intents, then the cluster's; either call fails where it does not apply.")
+	w.open("try")
+	w.line("$found += @(Get-NetIntent -ErrorAction SilentlyContinue)")
+	w.close()
+	w.open("catch")
+	w.line("$found += @()")
+	w.close()
+	w.open("try")
+	w.line("$found += @(Get-NetIntent -ClusterName 'localhost' -ErrorAction SilentlyContinue)")
+	w.close()
+	w.open("catch")
+	w.line("$found += @()")
+	w.close()
+	w.open("foreach ($intent in $found)")
+	w.open("if (@($intent.NetAdapterNamesAsList | Where-Object { @(%s) -contains $_ }).Count -gt 0)", strings.Join(names, ", "))
+	w.line("$intents += \"$($intent.IntentName)\"")
+	w.close()
+	w.close()
+	w.close()
+	w.line("$intents = @($intents | Sort-Object -Unique)")
+	w.open("if ($intents.Count -gt 0)")
+	w.line("$atc = (\"fabricc: Network ATC intent(s) {0} manage these adapters and put their own QoS back. Change ATC's values with its overrides instead: %s\" -f ($intents -join ', '))", atcOverride(p))
+	w.open("if ($Check -or $IgnoreNetworkATC)")
+	w.line("Write-Warning $atc")
+	w.otherwise()
+	w.line("throw ($atc + ' (or run with -IgnoreNetworkATC to apply the model anyway).')")
+	w.close()
+	w.close()
+}
+
+// atcOverride is the Set-NetIntent command that gives Network ATC the
+// model's SMB priority and its class's bandwidth (New-NetIntentQoSPolicyOverrides
+// -PriorityValue8021Action_SMB, -BandwidthPercentage_SMB; Microsoft, NetworkATC module).
+// It is text inside a double-quoted string: the intent name is left for
+// the operator, so no host string is written into it.
+func atcOverride(p *plan) string {
+	prio, bw := smbPriority(p), p.defaultClass.ETS.BandwidthPercent
+	for _, c := range p.classes {
+		if slices.Contains(c.priorities, prio) {
+			bw = c.bandwidth
+		}
+	}
+	return fmt.Sprintf("Set-NetIntent -Name <intent> -QosPolicyOverride (New-NetIntentQoSPolicyOverrides -PriorityValue8021Action_SMB %d -BandwidthPercentage_SMB %d)", prio, bw)
+}
+
+// smbPriority is the priority of the SMB policy, else the RoCE priority.
+func smbPriority(p *plan) int {
+	for _, pol := range p.policies {
+		for _, f := range pol.want {
+			if pol.name == "SMB" && f.name == "PriorityValue8021Action" {
+				if n, err := strconv.Atoi(f.value); err == nil {
+					return n
+				}
+			}
+		}
+	}
+	return p.nics[0].nic.RoCE.Priority
+}
+
+// writeRestartNotice warns, at the start of an apply run, that the adapters
+// it changes restart, and what to do on a cluster node first.
+func writeRestartNotice(w *writer, names []string) {
+	w.blank()
+	w.open("if (-not $Check -and -not $WhatIfPreference -and -not $NoRestart)")
+	w.line("Write-Warning (\"fabricc: this run restarts, one at a time, each of these adapters it changes: {0}. On a cluster node drain it first (Suspend-ClusterNode -Drain), and do not run this over one of these adapters' own network; -NoRestart applies without restarting.\" -f (@(%s) -join ', '))", strings.Join(names, ", "))
+	w.close()
 }
 
 // writeFeature installs the Data-Center-Bridging feature (WinOF-2 User Manual 1.21
@@ -170,16 +310,43 @@ func writeFeature(w *writer) {
 }
 
 // writeDCBX turns DCBX willing off.
-func writeDCBX(w *writer) {
+//
+// Where the DcbQos cmdlets take -InterfaceAlias (Get-NetQosDcbxSetting and
+// Set-NetQosDcbxSetting "[[-InterfaceAlias] <String>]", Microsoft, DcbQos
+// module, Windows Server 2025 reference; the 2012 R2 cmdlets have no such
+// parameter) an adapter can carry its own Willing, which the host-wide
+// value does not change: each model adapter's is compared and set too, and
+// the host-wide value is read from the entries that name no interface (all
+// of them where none does).
+func writeDCBX(w *writer, p *plan) {
 	w.blank()
 	w.comment(
 		"DCBX Willing off: the host keeps the PFC/ETS below instead of taking the",
 		"link peer's, \"as Mellanox drivers do not support this feature\" (WinOF-2 User Manual 1.21 §3.1.5.1 step 3).",
 	)
 	w.open("if ($DcbAvailable)")
-	w.line("$willing = Format-Value (Get-NetQosDcbxSetting | ForEach-Object { $_.Willing } | Sort-Object -Unique)")
+	w.line("$dcbx = @(Get-NetQosDcbxSetting)")
+	w.line("$hostWide = @($dcbx | Where-Object { -not \"$($_.InterfaceAlias)\" })")
+	w.open("if ($hostWide.Count -eq 0)")
+	w.line("$hostWide = $dcbx")
+	w.close()
+	w.line("$willing = Format-Value ($hostWide | ForEach-Object { $_.Willing } | Sort-Object -Unique)")
 	w.change("Compare-State 'DCBX' 'Willing' 'False' $willing", "DCBX", "Set-NetQosDcbxSetting -Willing $false",
 		"Set-NetQosDcbxSetting -Willing $false -Confirm:$false")
+	w.comment("An adapter's own Willing, where Windows has one (Windows Server 2025 DcbQos: -InterfaceAlias).")
+	w.open("if ((Get-Command -Name Set-NetQosDcbxSetting).Parameters.ContainsKey('InterfaceAlias'))")
+	names := make([]string, len(p.nics))
+	for i, n := range p.nics {
+		names[i] = q(n.nic.Interface)
+	}
+	w.open("foreach ($name in @(%s))", strings.Join(names, ", "))
+	w.open("if ($Present[$name])")
+	w.line("$willing = Format-Value (Get-NetQosDcbxSetting -InterfaceAlias $name -ErrorAction SilentlyContinue | ForEach-Object { $_.Willing } | Sort-Object -Unique)")
+	w.changeExpr("Compare-State $name 'DCBX Willing (adapter)' 'False' $willing", "$name", q("Set-NetQosDcbxSetting -InterfaceAlias -Willing $false"),
+		"Set-NetQosDcbxSetting -InterfaceAlias $name -Willing $false -Confirm:$false")
+	w.close()
+	w.close()
+	w.close()
 	w.close()
 }
 
@@ -197,7 +364,7 @@ func writePolicies(w *writer, p *plan) {
 	}
 	w.line("$ours = @(%s)", strings.Join(names, ", "))
 	w.b.At()
-	writeRemoveForeign(w, "QoS policy", "Get-NetQosPolicy", "Remove-NetQosPolicy")
+	writeForeignPolicies(w, p.pfc)
 	for _, pol := range p.policies {
 		w.b.At()
 		w.blank()
@@ -213,9 +380,9 @@ func writePolicies(w *writer, p *plan) {
 // DcbQos cmdlets is a wildcard pattern (<RegularQuery AllowGlobbing="true">
 // on Name in MSFT_NetQosPolicy.cdxml), so a foreign policy or class named
 // "*" or "r*" would take ours, or [Default], with it.
-func writeRemoveForeign(w *writer, kind, get, remove string) {
+func writeRemoveForeign(w *writer, kind, get, remove string, also ...string) {
 	label := "(" + q(kind+" ") + " + $stale.Name)"
-	w.open("foreach ($stale in @(%s | Where-Object { $ours -notcontains $_.Name }))", get)
+	w.open("foreach ($stale in @(%s | Where-Object { %s }))", get, strings.Join(append([]string{"$ours -notcontains $_.Name"}, also...), " -and "))
 	w.changeExpr("Compare-State "+label+" 'presence' 'absent' 'present'",
 		label, q(remove+" (not in the model)"),
 		"$stale | "+remove+" -Confirm:$false")
@@ -233,6 +400,46 @@ func writePolicy(w *writer, pol policy) {
 		target, "New-NetQosPolicy "+args,
 		"if ($policy) { Remove-NetQosPolicy -Name "+q(pol.name)+" -Confirm:$false }",
 		"New-NetQosPolicy -Name "+q(pol.name)+" "+args+" | Out-Null")
+}
+
+// writeForeignPolicies removes the policies the model does not have from
+// the persistent (localhost) store, then reads the effective ones:
+// "If ActiveStore is specified as the location, the user will see all the
+// effective QoS policies, regardless of where the QoS policies are
+// stored", while without -PolicyStore Get-NetQosPolicy "retrieves all the
+// policies stored on the local computer (localhost)" (Microsoft,
+// Get-NetQosPolicy). An effective policy only in the ActiveStore (where the
+// Mellanox procedure puts its policies until the next reboot) is removed
+// from there, by its name with wildcards escaped (Remove-NetQosPolicy
+// -PolicyStore). A policy Group Policy sets (Owner "Group Policy
+// (Machine)", Get-NetQosPolicy Example 1) comes back from its GPO, so it is
+// a difference with its fix, not a removal. The failover cluster's policy
+// (Test-KeptClusterPolicy) is kept, with a note: the model cannot express
+// it, and removing it would send cluster heartbeats to priority 0.
+func writeForeignPolicies(w *writer, pfc []int) {
+	w.line("$localNames = @(Get-NetQosPolicy | ForEach-Object { $_.Name })")
+	w.line("$lossless = @(%s)", commas(pfc))
+	kept := "-not (Test-KeptClusterPolicy $_ $lossless)"
+	writeRemoveForeign(w, "QoS policy", "Get-NetQosPolicy", "Remove-NetQosPolicy", "\"$($_.Owner)\" -notlike 'Group Policy*'", kept)
+	w.open("foreach ($kept in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name -and (Test-KeptClusterPolicy $_ $lossless) }))")
+	w.line("Write-Host (\"fabricc: kept QoS policy '{0}', the failover cluster's (-Cluster), priority {1}: not lossless here, and the model has no cluster application; its traffic class is not kept, so that priority shares [Default].\" -f $kept.Name, (Get-PolicyValue $kept 'PriorityValue8021Action'))")
+	w.close()
+	w.open("foreach ($stale in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name -and %s }))", kept)
+	w.line("$label = 'QoS policy ' + $stale.Name")
+	w.open("if (\"$($stale.Owner)\" -like 'Group Policy*')")
+	w.line("Compare-State $label ('presence (owner ' + $stale.Owner + ')') 'absent' 'present' | Out-Null")
+	w.line("Write-Host '  fix: Group Policy sets it; remove it from the Group Policy object (policy-based QoS), or it comes back.'")
+	w.open("if (-not $Check)")
+	w.line("$script:NotInEffect++")
+	w.close()
+	w.otherwise()
+	w.open("if ($localNames -notcontains $stale.Name)")
+	w.changeExpr("Compare-State $label 'presence (ActiveStore)' 'absent' 'present'",
+		"$label", q("Remove-NetQosPolicy -PolicyStore ActiveStore (not in the model)"),
+		"Remove-NetQosPolicy -Name ([Management.Automation.WildcardPattern]::Escape($stale.Name)) -PolicyStore ActiveStore -Confirm:$false")
+	w.close()
+	w.close()
+	w.close()
 }
 
 // ordered renders fields as a PowerShell ordered hashtable literal.
@@ -470,7 +677,7 @@ func writeWinOF2Mode(w *writer, d driverSetting) {
 }
 
 // writeAdapter writes the per-adapter steps of one NIC.
-func writeAdapter(w *writer, np nicPlan) {
+func writeAdapter(w *writer, p *plan, np nicPlan) {
 	n := np.nic
 	name := n.Interface
 	w.blank()
@@ -493,7 +700,9 @@ func writeAdapter(w *writer, np nicPlan) {
 	}
 	w.nic(n.Name)
 	writeAdapterQos(w, n)
+	writeOperationalQos(w, p, name)
 	writeRdma(w, name)
+	writeSmbRdmaCheck(w, n)
 	w.nic(n.Name, "addresses")
 	writeAddresses(w, np)
 	w.nic(n.Name)
@@ -628,7 +837,7 @@ func writeIpMtuRepair(w *writer, p *plan) {
 		"*JumboPacket, the frame is counted without the 14-byte Ethernet header (as the Mellanox manuals'",
 		"*JumboPacket note says, cited at each adapter's *JumboPacket step), so *JumboPacket becomes the",
 		"MTU itself, with one more restart of that adapter, once: later runs keep it (Select-JumboPacket).")
-	w.open("if (-not $Check -and -not $WhatIfPreference)")
+	w.open("if (-not $Check -and -not $WhatIfPreference -and $restarted)")
 	for _, np := range p.nics {
 		name, mtu, fam := q(np.nic.Interface), q(fmt.Sprint(np.nic.MTU)), q(np.family())
 		w.nic(np.nic.Name, "mtu")
@@ -639,11 +848,12 @@ func writeIpMtuRepair(w *writer, p *plan) {
 		w.changeExpr(fmt.Sprintf("Compare-State %s ('*JumboPacket (NlMtu ' + $ipMtu + ': counted without the Ethernet header)') %s $jumbo", name, mtu),
 			name, q("set *JumboPacket to "+fmt.Sprint(np.nic.MTU)+" and restart the adapter"),
 			fmt.Sprintf("Set-Keyword %s '*JumboPacket' %s", name, mtu),
-			"Restart-NetAdapter -Name "+name,
+			"Restart-AdapterAndWait "+name+" | Out-Null",
 			fmt.Sprintf("$ipMtu = Wait-IpMtu %s %s %s", name, fam, mtu))
 		w.close()
 		w.open("if ($ipMtu -ne %s)", mtu)
 		w.line("Write-Warning (\"fabricc: adapter {0} runs IP MTU (NlMtu, {1}) {2}, the model asks {3}: {4}\" -f %s, %s, $ipMtu, %s, (Get-IpMtuAdvice %s %s $ipMtu))", name, fam, mtu, name, mtu)
+		w.line("$script:NotInEffect++")
 		w.close()
 		w.close()
 	}
@@ -721,7 +931,7 @@ func writeWinOFDSCP(w *writer, n model.NIC) {
 // property ("RoCE Mode RoCE v2 ... the option to specify the RoCE mode as
 // RoCE v2 or RoCE v1", Demartek RoCE Deployment Guide, QLogic adapter
 // settings), without a restart of its own (-NoRestart): the adapter is
-// queued for the one restart at the end.
+// queued for the restarts at the end.
 func writeQLogicMode(w *writer, n model.NIC) {
 	value := "RoCE " + n.RoCE.Mode
 	w.comment("QLogic sets the RoCE mode per adapter, in the \"RoCE Mode\" property (Demartek RoCE Deployment Guide, QLogic).")
@@ -734,7 +944,7 @@ func writeQLogicMode(w *writer, n model.NIC) {
 // writeAdapterQos enables DCB QoS on the adapter (step 10 of the manuals'
 // QoS procedure: "Enable-NetAdapterQos -InterfaceAlias"), without a
 // restart of its own (-NoRestart, Microsoft's Enable-NetAdapterQos
-// reference): the adapter is queued for the one restart at the end.
+// reference): the adapter is queued for the restarts at the end.
 func writeAdapterQos(w *writer, n model.NIC) {
 	name := n.Interface
 	w.comment("Enable QoS (PFC and ETS) on the adapter (" + qosStep(n.Driver, 10) + ").")
@@ -744,18 +954,65 @@ func writeAdapterQos(w *writer, n model.NIC) {
 		restartLine([]string{name}))
 }
 
+// writeOperationalQos compares, under -Check, the PFC priorities and ETS
+// bandwidths the adapter runs (Compare-AdapterQos) with the model's: one
+// priority of each ETS class, and one of [Default]'s.
+func writeOperationalQos(w *writer, p *plan, name string) {
+	pfc := commas(p.pfc)
+	if pfc == "" {
+		pfc = "none"
+	}
+	var bw []field
+	if d := defaultPriorities(p); len(d) > 0 {
+		bw = append(bw, field{fmt.Sprint(d[0]), fmt.Sprint(p.defaultClass.ETS.BandwidthPercent)})
+	}
+	for _, c := range p.classes {
+		if !c.strict && len(c.priorities) > 0 {
+			bw = append(bw, field{fmt.Sprint(c.priorities[0]), fmt.Sprint(c.bandwidth)})
+		}
+	}
+	slices.SortFunc(bw, func(a, b field) int { return strings.Compare(a.name, b.name) })
+	parts := make([]string, len(bw))
+	for i, f := range bw {
+		parts[i] = q(f.name) + " = " + q(f.value)
+	}
+	w.comment("What the adapter runs, which need not be the host's settings (Get-NetAdapterQos; -Check only).")
+	w.open("if ($Check)")
+	w.line("Compare-AdapterQos %s %s ([ordered]@{ %s }) | Out-Null", q(name), q(pfc), strings.Join(parts, "; "))
+	w.close()
+}
+
 // writeRdma enables NetworkDirect on the adapter ("NetworkDirect
 // Functionality Enabled", Demartek RoCE Deployment Guide, adapter
 // settings; Get-NetAdapterRdma), without the restart the cmdlet makes by
 // default (Microsoft's Enable-NetAdapterRdma reference: "enables RDMA ...
 // and restarts the network adapter"; -NoRestart): the adapter is queued
-// for the one restart at the end.
+// for the restarts at the end.
 func writeRdma(w *writer, name string) {
 	w.comment("Enable RDMA (NetworkDirect) on the adapter; SMB Direct uses it automatically (Demartek RoCE Deployment Guide).")
 	w.change(fmt.Sprintf("Compare-State %s 'NetAdapterRdma' 'True' (Format-Value (Get-NetAdapterRdma -Name %s -ErrorAction SilentlyContinue).Enabled)", q(name), q(name)),
 		name, "Enable-NetAdapterRdma",
 		fmt.Sprintf("Enable-NetAdapterRdma -Name %s -NoRestart", q(name)),
 		restartLine([]string{name}))
+}
+
+// writeSmbRdmaCheck compares, under -Check, whether the SMB client sees
+// the adapter of a NIC with SMB Direct as RDMA-capable: the setting
+// Get-NetAdapterRdma reads can be on while SMB Direct cannot run (RoCE off
+// in the firmware, a driver RoCE mode not yet in effect). The SMB client's
+// interfaces carry InterfaceIndex and RdmaCapable
+// (MSFT_SmbClientNetworkInterface, Get-SmbClientNetworkInterface).
+func writeSmbRdmaCheck(w *writer, n model.NIC) {
+	if !slices.ContainsFunc(n.Applications, func(a model.Application) bool { return a.Kind == "smb-direct" }) {
+		return
+	}
+	name := q(n.Interface)
+	w.comment("SMB Direct runs only where the SMB client sees the interface as RDMA-capable (-Check only).")
+	w.open("if ($Check -and (Get-Command -Name Get-SmbClientNetworkInterface -ErrorAction SilentlyContinue))")
+	w.line("$index = (Get-NetAdapter -Name %s).ifIndex", name)
+	w.line("$smbRdma = Format-Value (@(Get-SmbClientNetworkInterface | Where-Object { $_.InterfaceIndex -eq $index }) | ForEach-Object { $_.RdmaCapable })")
+	w.line("Compare-State %s 'SMB client RDMA capable (Get-SmbClientNetworkInterface)' 'True' $smbRdma | Out-Null", name)
+	w.close()
 }
 
 // writeAddresses sets the static addresses (step 7 of the manuals' QoS
@@ -776,7 +1033,7 @@ func writeAddresses(w *writer, np nicPlan) {
 	w.comment("Static addresses from the model; DHCP off and other static or DHCP addresses removed,",
 		"as the manual does ("+qosStep(np.nic.Driver, 7)+"). Link-local addresses stay.")
 	if v4 {
-		w.change(fmt.Sprintf("Compare-State %s 'IPv4 DHCP' 'Disabled' (Format-Value (Get-NetIPInterface -InterfaceAlias %s -AddressFamily IPv4).Dhcp)", q(name), q(name)),
+		w.change(fmt.Sprintf("Compare-State %s 'IPv4 DHCP' 'Disabled' (Format-Value (Get-NetIPInterface -InterfaceAlias %s -AddressFamily IPv4 -ErrorAction SilentlyContinue).Dhcp)", q(name), q(name)),
 			name, "Set-NetIPInterface -Dhcp Disabled",
 			fmt.Sprintf("Set-NetIPInterface -InterfaceAlias %s -AddressFamily IPv4 -Dhcp Disabled", q(name)))
 	}
@@ -816,17 +1073,32 @@ func writeTuning(w *writer) {
 		"powercfg /setactive "+highPerformancePlan)
 }
 
-// writeEnd restarts, once, the adapters whose advanced properties or
-// driver-wide keys changed (the steps queue them in $script:Restart only
-// when they apply a change, never under -Check or -WhatIf), checks the IP
-// MTU each adapter then runs (writeIpMtuRepair) and, under -Check, exits 1
-// when anything differs.
+// writeEnd restarts the adapters whose advanced properties or driver-wide
+// keys changed (the steps queue them in $script:Restart only when they
+// apply a change, never under -Check or -WhatIf), one at a time, each
+// waited for (Restart-AdapterAndWait), stopping at one that does not come
+// back; -NoRestart lists them instead. It then checks the IP MTU each
+// adapter runs (writeIpMtuRepair) and exits: under -Check 1 when anything
+// differs, else 3 when a change is not in effect, else 0.
 func writeEnd(w *writer, p *plan) {
 	w.section("end")
 	w.line("$names = @($script:Restart | Sort-Object -Unique)")
-	w.open("if ($names.Count -gt 0 -and -not $Check)")
-	w.open("if ($PSCmdlet.ShouldProcess(($names -join ', '), 'Restart-NetAdapter (advanced properties and driver registry keys take effect on restart)'))")
-	w.line("Restart-NetAdapter -Name $names")
+	w.line("$restarted = $true")
+	w.open("if ($names.Count -gt 0 -and -not $Check -and $NoRestart)")
+	w.line("Write-Warning (\"fabricc: -NoRestart: the changes take effect when these adapters restart; restart them one at a time, each back Up before the next: {0}\" -f ($names -join ', '))")
+	w.line("$script:NotInEffect += $names.Count")
+	w.line("$restarted = $false")
+	w.close()
+	w.comment("One at a time, each back Up with RDMA before the next (Restart-AdapterAndWait).")
+	w.open("if ($names.Count -gt 0 -and -not $Check -and -not $NoRestart)")
+	w.open("foreach ($name in $names)")
+	w.open("if ($PSCmdlet.ShouldProcess($name, 'Restart-NetAdapter (advanced properties and driver registry keys take effect on restart)'))")
+	w.open("if (-not (Restart-AdapterAndWait $name))")
+	w.line("$script:NotInEffect++")
+	w.line("$restarted = $false")
+	w.line("break")
+	w.close()
+	w.close()
 	w.close()
 	w.close()
 	writeIpMtuRepair(w, p)
@@ -845,7 +1117,12 @@ func writeEnd(w *writer, p *plan) {
 	w.line("Write-Host (\"fabricc: would change {0}\" -f $script:Differences)")
 	w.line("exit 0")
 	w.close()
+	w.open("if ($script:NotInEffect -gt 0)")
+	w.line("Write-Host (\"fabricc: done, {0} change(s), {1} not in effect\" -f $script:Differences, $script:NotInEffect)")
+	w.line("exit 3")
+	w.close()
 	w.line("Write-Host (\"fabricc: done, {0} change(s)\" -f $script:Differences)")
+	w.line("exit 0")
 }
 
 // ets says that the lines written next come from the ETS share of class.

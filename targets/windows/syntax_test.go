@@ -116,6 +116,7 @@ func scan(s string) ([]psToken, error) {
 var (
 	varRef    = regexp.MustCompile(`\$(?:script:)?([A-Za-z_][A-Za-z0-9_]*)`)
 	varAssign = regexp.MustCompile(`\$(?:script:)?([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?\s*(?:=[^=]|\+=|\+\+)`)
+	paramDecl = regexp.MustCompile(`^\s*\[switch\]\$([A-Za-z_][A-Za-z0-9_]*),?$`)
 	foreachV  = regexp.MustCompile(`foreach\s*\(\s*\$([A-Za-z_][A-Za-z0-9_]*)\s+in\b`)
 	command   = regexp.MustCompile(`(?:^|[\s(|;{])((?:Get|Set|New|Remove|Enable|Disable|Install|Write|Compare|Format|Test|Restart|Sort|Where|ForEach|Out)-[A-Za-z]+)`)
 )
@@ -130,6 +131,7 @@ var automatic = map[string]bool{"true": true, "false": true, "null": true, "_": 
 // core cmdlets of the Mellanox and Demartek procedures.
 var cmdlets = map[string]bool{
 	"Get-WindowsFeature": true, "Install-WindowsFeature": true, "Get-Command": true,
+	"Get-SmbClientNetworkInterface": true, "Get-VMSwitch": true, "Get-NetIntent": true,
 	"Get-NetQosDcbxSetting": true, "Set-NetQosDcbxSetting": true,
 	"Get-NetQosPolicy": true, "New-NetQosPolicy": true, "Remove-NetQosPolicy": true,
 	"Get-NetQosFlowControl": true, "Enable-NetQosFlowControl": true, "Disable-NetQosFlowControl": true,
@@ -164,6 +166,9 @@ func checkScript(s string) []string {
 			defined[m[1]] = true
 		}
 		for _, line := range strings.Split(text, "\n") {
+			if m := paramDecl.FindStringSubmatch(line); m != nil {
+				assigned[strings.ToLower(m[1])] = true
+			}
 			if strings.HasPrefix(strings.TrimSpace(line), "param(") {
 				for _, m := range varRef.FindAllStringSubmatch(line, -1) {
 					assigned[strings.ToLower(m[1])] = true
@@ -211,6 +216,7 @@ func TestScriptStructure(t *testing.T) {
 		"unclosed string":    "Write-Host 'abc\n",
 		"undefined variable": "$a = 1\nWrite-Host $b\n",
 		"unknown command":    "Get-NetQosPolicyy -Name 'SMB'\n",
+		"undeclared switch":  "[CmdletBinding()]\nparam(\n    [switch]$Check\n)\nif ($NoRestart) { exit 3 }\n",
 		"wrong closer":       "if ($true) { Write-Host (1 }\n",
 	}
 	for name, s := range broken {

@@ -304,7 +304,7 @@ func TestWinOFDSCP(t *testing.T) {
 
 	s = render(t, fcNode1())
 	assertAbsent(t, s, []string{"Set-Keyword 'SLOT 4 Port 1' 'PriorityToDscpMappingTable", "RroceDscpMarkPriorityFlowControl"})
-	assertLines(t, s, []string{"Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (no documented WinOF-2 key): RoCE leaves with the driver''s own DSCP. Switch port sn2410:1/1 and switch port sn2410:1/2 classify this host''s RoCE by DSCP, so it may not land in the lossless class.'"})
+	assertLines(t, s, []string{"Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (the WinOF-2 User Manual Rev 1.21 this script follows documents no key; a later one may): RoCE leaves with the driver''s own DSCP. Switch port sn2410:1/1 and switch port sn2410:1/2 classify this host''s RoCE by DSCP, so it may not land in the lossless class.'"})
 	assertAbsent(t, s, []string{"before relying on DSCP trust"})
 
 	// Toward a port trusting PCP the note says the DSCP does not
@@ -313,7 +313,7 @@ func TestWinOFDSCP(t *testing.T) {
 	for i := range pcp.NICs {
 		pcp.NICs[i].RoCE.Trust = model.TrustPCP
 	}
-	assertLines(t, render(t, pcp), []string{"Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (no documented WinOF-2 key): RoCE leaves with the driver''s own DSCP. Switch port sn2410:1/1 and switch port sn2410:1/2 trust PCP, the 802.1p priority 3 this script sets, so the DSCP does not classify this host''s RoCE there.'"})
+	assertLines(t, render(t, pcp), []string{"Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''SLOT 4 Port 1'', ''SLOT 4 Port 2'' is not set by this script (the WinOF-2 User Manual Rev 1.21 this script follows documents no key; a later one may): RoCE leaves with the driver''s own DSCP. Switch port sn2410:1/1 and switch port sn2410:1/2 trust PCP, the 802.1p priority 3 this script sets, so the DSCP does not classify this host''s RoCE there.'"})
 }
 
 // TestWinOFRoCEDSCPKeys checks that a ConnectX-3 adapter gets the RoCE
@@ -352,13 +352,13 @@ func TestWinOFRoCEDSCPKeys(t *testing.T) {
 // priority) in words, and a narrower one by its priorities.
 func TestDCQCNNote(t *testing.T) {
 	s := render(t, fcNode1())
-	assertLines(t, s, []string{"Write-Warning 'fabricc: DCQCN on every priority and CNP priority 6 / DSCP 48 are not set by this script: the Windows drivers document no setting for them. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'"})
+	assertLines(t, s, []string{"Write-Warning 'fabricc: DCQCN on every priority and CNP priority 6 / DSCP 48 are not set by this script: the manuals this script follows (WinOF User Manual 5.50, WinOF-2 User Manual Rev 1.21) name no setting for them; a later WinOF-2 manual may. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'"})
 	assertAbsent(t, s, []string{"DCQCN on priorities 3 ", "the adapter firmware defaults apply"})
 	two := fcNode1()
 	for i := range two.NICs {
 		two.NICs[i].RoCE.ECNPriorities = []int{3, 4}
 	}
-	assertLines(t, render(t, two), []string{"Write-Warning 'fabricc: DCQCN on priorities 3,4 and CNP priority 6 / DSCP 48 are not set by this script: the Windows drivers document no setting for them. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'"})
+	assertLines(t, render(t, two), []string{"Write-Warning 'fabricc: DCQCN on priorities 3,4 and CNP priority 6 / DSCP 48 are not set by this script: the manuals this script follows (WinOF User Manual 5.50, WinOF-2 User Manual Rev 1.21) name no setting for them; a later WinOF-2 manual may. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'"})
 }
 
 // TestWhatIfSummary checks the closing lines: -Check reports differences
@@ -376,9 +376,22 @@ func TestWhatIfSummary(t *testing.T) {
 	end = end[:from] + end[to+1:]
 	want := `# ---- end ----
 $names = @($script:Restart | Sort-Object -Unique)
-if ($names.Count -gt 0 -and -not $Check) {
-    if ($PSCmdlet.ShouldProcess(($names -join ', '), 'Restart-NetAdapter (advanced properties and driver registry keys take effect on restart)')) {
-        Restart-NetAdapter -Name $names
+$restarted = $true
+if ($names.Count -gt 0 -and -not $Check -and $NoRestart) {
+    Write-Warning ("fabricc: -NoRestart: the changes take effect when these adapters restart; restart them one at a time, each back Up before the next: {0}" -f ($names -join ', '))
+    $script:NotInEffect += $names.Count
+    $restarted = $false
+}
+# One at a time, each back Up with RDMA before the next (Restart-AdapterAndWait).
+if ($names.Count -gt 0 -and -not $Check -and -not $NoRestart) {
+    foreach ($name in $names) {
+        if ($PSCmdlet.ShouldProcess($name, 'Restart-NetAdapter (advanced properties and driver registry keys take effect on restart)')) {
+            if (-not (Restart-AdapterAndWait $name)) {
+                $script:NotInEffect++
+                $restarted = $false
+                break
+            }
+        }
     }
 }
 if ($Check) {
@@ -393,7 +406,12 @@ if ($WhatIfPreference) {
     Write-Host ("fabricc: would change {0}" -f $script:Differences)
     exit 0
 }
+if ($script:NotInEffect -gt 0) {
+    Write-Host ("fabricc: done, {0} change(s), {1} not in effect" -f $script:Differences, $script:NotInEffect)
+    exit 3
+}
 Write-Host ("fabricc: done, {0} change(s)" -f $script:Differences)
+exit 0
 `
 	if end != want {
 		t.Errorf("end of script:\n%s\nwant:\n%s", end, want)
@@ -439,7 +457,7 @@ func TestCheckAndWhatIf(t *testing.T) {
 			code = append(code, l)
 		}
 	}
-	wantStart := []string{"[CmdletBinding(SupportsShouldProcess)]", "param(", "[switch]$Check", ")", "$ErrorActionPreference = 'Stop'"}
+	wantStart := []string{"[CmdletBinding(SupportsShouldProcess)]", "param(", "[switch]$Check,", "[switch]$NoRestart,", "[switch]$IgnoreNetworkATC", ")", "$ErrorActionPreference = 'Stop'"}
 	for i, w := range wantStart {
 		if code[i] != w {
 			t.Errorf("statement %d = %q, want %q", i, code[i], w)
@@ -457,7 +475,11 @@ func TestCheckAndWhatIf(t *testing.T) {
 		if i+1 >= len(ls) || ls[i+1] == "}" || ls[i+1] == "" {
 			t.Errorf("line %d: ShouldProcess block has no body", i+1)
 		}
-		if prev := ls[i-1]; !strings.HasSuffix(prev, "-and -not $Check) {") && !strings.HasSuffix(prev, "-not $Check) {") {
+		prev := ls[i-1]
+		if prev == "foreach ($name in $names) {" {
+			prev = ls[i-2] // the restarts: the loop is inside the guard
+		}
+		if !strings.HasSuffix(prev, "-and -not $Check) {") && !strings.HasSuffix(prev, "-not $Check) {") && !strings.HasSuffix(prev, "-not $Check -and -not $NoRestart) {") {
 			t.Errorf("line %d: change not guarded by -not $Check: %q", i, prev)
 		}
 	}
@@ -577,16 +599,18 @@ func TestGlobalPauseOffBeforePFC(t *testing.T) {
 	assertLines(t, s, []string{"Disable-NetQosFlowControl -Priority 0,1,2,3,4,5,6,7"})
 }
 
-// TestOneRestartAtTheEnd checks that no advanced-property cmdlet restarts
+// TestRestartsOneAtATime checks that no advanced-property cmdlet restarts
 // the adapter on its own (-NoRestart, Set-/New-NetAdapterAdvancedProperty,
 // Enable-NetAdapterQos and Enable-NetAdapterRdma documentation), that every step that sets one queues its adapter
 // inside its ShouldProcess block (so -Check and -WhatIf queue nothing),
-// and that the script restarts once, at the end, only when something was
-// queued and never under -Check. The one other restart is the IP MTU
-// repair's after that (writeIpMtuRepair): *JumboPacket set to the MTU when
-// NlMtu shows the driver counted the frame without the header, which must
-// take effect before NlMtu is read again.
-func TestOneRestartAtTheEnd(t *testing.T) {
+// and that the script restarts the queued adapters at the end one at a
+// time, each waited for Up with RDMA before the next, stopping at one that
+// does not come back, never under -Check, and not at all under -NoRestart.
+// The one other restart is the IP MTU repair's after that
+// (writeIpMtuRepair): *JumboPacket set to the MTU when NlMtu shows the
+// driver counted the frame without the header, which must take effect
+// before NlMtu is read again.
+func TestRestartsOneAtATime(t *testing.T) {
 	for _, h := range []model.Host{fcNode1(), workstation(), qlogicHost()} {
 		t.Run(h.Name, func(t *testing.T) {
 			s := render(t, h)
@@ -604,7 +628,7 @@ func TestOneRestartAtTheEnd(t *testing.T) {
 				repair := end > 0 && i > end && strings.HasPrefix(l, "Set-Keyword '") && strings.Contains(l, "' '*JumboPacket' '")
 				if repair {
 					adapter := l[len("Set-Keyword "):strings.Index(l, " '*JumboPacket'")]
-					if next := ls[i+1]; next != "Restart-NetAdapter -Name "+adapter {
+					if next := ls[i+1]; next != "Restart-AdapterAndWait "+adapter+" | Out-Null" {
 						t.Errorf("line %d: the IP MTU repair sets *JumboPacket without restarting %s: %q", i+1, adapter, next)
 					}
 					repairs++
@@ -619,21 +643,44 @@ func TestOneRestartAtTheEnd(t *testing.T) {
 				if strings.HasPrefix(l, "$script:Restart += ") && !strings.HasPrefix(ls[i-2], "if ($PSCmdlet.ShouldProcess(") {
 					t.Errorf("line %d queues a restart outside a change: %q", i+1, l)
 				}
-				if strings.HasPrefix(l, "Restart-NetAdapter ") {
+				if strings.Contains(l, "Restart-NetAdapter -Name") {
 					restarts++
 				}
 			}
-			if restarts != 1+repairs || repairs != len(h.NICs) {
-				t.Errorf("script has %d Restart-NetAdapter commands and %d IP MTU repairs, want 1 and one repair per adapter (%d)", restarts, repairs, len(h.NICs))
+			if restarts != 1 || repairs != len(h.NICs) {
+				t.Errorf("script has %d Restart-NetAdapter commands and %d IP MTU repairs, want 1 (in Restart-AdapterAndWait) and one repair per adapter (%d)", restarts, repairs, len(h.NICs))
 			}
 			assertLines(t, s, []string{
 				"New-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -RegistryDataType REG_SZ -NoRestart | Out-Null",
 				"Set-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -AllProperties -NoRestart",
 				"# ---- end ----",
 				"$names = @($script:Restart | Sort-Object -Unique)",
-				"if ($names.Count -gt 0 -and -not $Check) {",
-				"if ($PSCmdlet.ShouldProcess(($names -join ', '), 'Restart-NetAdapter (advanced properties and driver registry keys take effect on restart)')) {",
-				"Restart-NetAdapter -Name $names",
+				"$restarted = $true",
+				"if ($names.Count -gt 0 -and -not $Check -and $NoRestart) {",
+				"Write-Warning (\"fabricc: -NoRestart: the changes take effect when these adapters restart; restart them one at a time, each back Up before the next: {0}\" -f ($names -join ', '))",
+				"$script:NotInEffect += $names.Count",
+				"$restarted = $false",
+				"if ($names.Count -gt 0 -and -not $Check -and -not $NoRestart) {",
+				"foreach ($name in $names) {",
+				"if ($PSCmdlet.ShouldProcess($name, 'Restart-NetAdapter (advanced properties and driver registry keys take effect on restart)')) {",
+				"if (-not (Restart-AdapterAndWait $name)) {",
+				"$script:NotInEffect++",
+				"$restarted = $false",
+				"break",
+				"if (-not $Check -and -not $WhatIfPreference -and $restarted) {",
+			})
+			// The one restart: the adapter, then its wait for Up and RDMA.
+			assertLines(t, s, []string{
+				"function Restart-AdapterAndWait {",
+				"Restart-NetAdapter -Name $Adapter",
+				"for ($i = 0; $i -lt 60; $i++) {",
+				"$state = Get-NetAdapter -Name $Adapter -ErrorAction SilentlyContinue",
+				"if ($state -and \"$($state.Status)\" -eq 'Up') {",
+				"$rdma = @(Get-SmbClientNetworkInterface -ErrorAction SilentlyContinue | Where-Object { $_.InterfaceIndex -eq $state.ifIndex -and $_.RdmaCapable })",
+				"if ($rdma.Count -gt 0) {",
+				"return $true",
+				"Start-Sleep -Seconds 1",
+				"return $false",
 			})
 		})
 	}

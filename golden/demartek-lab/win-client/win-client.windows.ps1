@@ -12,6 +12,7 @@
 #   .\win-client.windows.ps1           apply; every change is printed as CHANGE
 #   .\win-client.windows.ps1 -WhatIf   print what would change, change nothing
 #   .\win-client.windows.ps1 -Check    compare only; print each DIFF and exit 1 if any
+#   .\win-client.windows.ps1 -NoRestart  apply, but restart no adapter: list the restarts still due
 #
 # The script converges rather than starting from scratch: it changes only
 # what differs, so a second run changes nothing. Like the manuals' procedure
@@ -21,15 +22,41 @@
 # lossless priority, so those are removed (listed first under -WhatIf and
 # -Check). Policies go to the persistent store, not the manuals' ActiveStore,
 # which "is not saved after you reboot" (WinOF-2 User Manual 1.21 §3.1.5.1).
+#
+# An apply run restarts each adapter it changed, one at a time, waiting for it to
+# come back Up with RDMA before the next, so one RDMA path stays up; drain a cluster
+# node first (Suspend-ClusterNode -Drain), or run with -NoRestart and restart later.
+# It stops before any change on an adapter bound to a Hyper-V switch or a host vNIC,
+# and on a node whose adapters a Network ATC intent manages (-IgnoreNetworkATC to
+# apply anyway). Exit status: 0 done or matching, 1 -Check found differences,
+# 2 stopped on an error or refused the host, 3 applied with a change not in effect.
 [CmdletBinding(SupportsShouldProcess)]
 param(
     # Compare the host with the model, print each difference, exit 1 if any.
-    [switch]$Check
+    [switch]$Check,
+    # Apply, but restart no adapter; list the restarts still due and exit 3.
+    [switch]$NoRestart,
+    # Apply even where a Network ATC intent manages the adapters (ATC puts its own values back).
+    [switch]$IgnoreNetworkATC
 )
 
 $ErrorActionPreference = 'Stop'
 $script:Differences = 0
 $script:Restart = @()
+$script:NotInEffect = 0
+
+# Exit status: 0 done (or, with -Check, the host matches), 1 -Check found
+# differences, 2 the script stopped on an error or refused this host,
+# 3 an apply run ended with a change not in effect (an adapter restart
+# left to do, an IP MTU not reached). A terminating error anywhere in the
+# script, in its functions too, reaches this trap ("a list of statements to
+# run when a terminating error occurs", Microsoft, about_Trap), which
+# prints it and exits 2, so a pipeline tells an unfinished run from
+# differences.
+trap {
+    Write-Host ('fabricc: error: {0}' -f $_)
+    exit 2
+}
 
 # Compare-State prints one line per difference, "DIFF" under -Check and
 # "CHANGE" otherwise, and returns $true when intended and actual differ.
@@ -122,6 +149,21 @@ function Get-PolicyValue {
     return Format-Value $Policy.$Name
 }
 
+# Test-KeptClusterPolicy says whether a policy the model lacks is kept as
+# the failover cluster's: one made with New-NetQosPolicy -Cluster (its
+# ByCluster parameter set, template Cluster) whose priority, if it sets one,
+# is not one of the model's lossless priorities, so it cannot move traffic
+# into the lossless class. The model has no cluster application, so such a
+# policy is the administrator's.
+function Test-KeptClusterPolicy {
+    param($Policy, [int[]]$Lossless)
+    if ((Get-PolicyValue $Policy 'TemplateMatchCondition') -ne 'Cluster') {
+        return $false
+    }
+    $priority = Get-PolicyValue $Policy 'PriorityValue8021Action'
+    return ($priority -eq 'none' -or $Lossless -notcontains [int]$priority)
+}
+
 # Compare-Policy compares every property of $script:PolicyProperties of one
 # NetQos policy with its intended value: the one given, else the unset one.
 function Compare-Policy {
@@ -164,14 +206,22 @@ function Get-Keyword {
 # as a string (REG_SZ) value when the driver has not written it: some keys
 # exist only once set (the WinOF DSCP keys "must be set manually and will
 # be added to the miniport registry", WinOF User Manual 5.50 §4.1.11.7).
+# A standardized keyword (one starting with *) or VlanID is never created:
+# the drivers of physical adapters list them (WinOF-2 User Manual 1.21
+# §3.4, WinOF User Manual 5.50 §4.6), so an adapter without one is not the
+# adapter the model describes, and a value written there would do nothing
+# while -Check read it back as a match.
 # Both cmdlets restart the adapter unless given -NoRestart ("Indicates that
 # the cmdlet does not restart the network adapter after completing the
 # operation", Set-NetAdapterAdvancedProperty and
 # New-NetAdapterAdvancedProperty); the step that calls Set-Keyword queues
-# the adapter for the one restart at the end.
+# the adapter for the restarts at the end.
 function Set-Keyword {
     param([string]$Adapter, [string]$Keyword, [string]$Value)
     if ((Get-Keyword $Adapter $Keyword) -eq 'absent') {
+        if ($Keyword -like '[*]*' -or $Keyword -eq 'VlanID') {
+            throw ("fabricc: adapter '{0}' has no {1} advanced property, which a physical Ethernet adapter's driver has; it is another kind of adapter (a Hyper-V or team adapter?). Describe the physical RDMA adapter in the fabric." -f $Adapter, $Keyword)
+        }
         New-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -RegistryDataType REG_SZ -NoRestart | Out-Null
     } else {
         Set-NetAdapterAdvancedProperty -Name $Adapter -RegistryKeyword $Keyword -RegistryValue $Value -AllProperties -NoRestart
@@ -274,17 +324,88 @@ function Set-RegistryDword {
     New-ItemProperty -Path $Path -Name $Name -Value $Value -PropertyType DWord -Force | Out-Null
 }
 
+# Restart-AdapterAndWait restarts one adapter ("restarts a network adapter
+# by disabling and then re-enabling" it, Microsoft, Restart-NetAdapter) and
+# waits up to 60 seconds for it to come back: Status Up (Get-NetAdapter),
+# then, where SMB is installed, its interface RDMA-capable to the SMB client
+# (Get-SmbClientNetworkInterface, RdmaCapable). It returns $false, with a
+# warning, when the adapter did not come back, so the caller restarts no
+# other adapter: on a node with two RDMA paths one always stays up.
+function Restart-AdapterAndWait {
+    param([string]$Adapter)
+    Write-Host ('fabricc: restarting adapter {0}' -f $Adapter)
+    Restart-NetAdapter -Name $Adapter
+    $smb = $null -ne (Get-Command -Name Get-SmbClientNetworkInterface -ErrorAction SilentlyContinue)
+    for ($i = 0; $i -lt 60; $i++) {
+        $state = Get-NetAdapter -Name $Adapter -ErrorAction SilentlyContinue
+        if ($state -and "$($state.Status)" -eq 'Up') {
+            if (-not $smb) {
+                return $true
+            }
+            $rdma = @(Get-SmbClientNetworkInterface -ErrorAction SilentlyContinue | Where-Object { $_.InterfaceIndex -eq $state.ifIndex -and $_.RdmaCapable })
+            if ($rdma.Count -gt 0) {
+                return $true
+            }
+        }
+        Start-Sleep -Seconds 1
+    }
+    Write-Warning ("fabricc: adapter '{0}' is not Up with RDMA 60 seconds after its restart; no further adapter is restarted. Check it (Get-NetAdapter, Get-SmbClientNetworkInterface), then run the script again." -f $Adapter)
+    return $false
+}
+
+# Compare-AdapterQos compares, under -Check, what the adapter runs with
+# the model: Get-NetAdapterQos gets "the operational traffic class and flow
+# control configurations" of an adapter with QoS enabled, which need not be
+# the host's NetQos settings ("The traffic classes are not necessarily
+# configured as-is on a network adapter", Get-NetQosTrafficClass). They are
+# read from OperationalSettings (MSFT_NetAdapterQosSettingData), an
+# MSFT_NetAdapter_QosSettings: PriorityFlowControlEnableArray (PFC per
+# priority), PriorityAssignmentTable (the traffic class of each priority)
+# and BandwidthAssignmentTable (each traffic class's bandwidth).
+# $Bandwidth maps a priority to the ETS bandwidth its class should get.
+function Compare-AdapterQos {
+    param([string]$Adapter, [string]$Pfc, [System.Collections.IDictionary]$Bandwidth)
+    $qos = Get-NetAdapterQos -Name $Adapter -ErrorAction SilentlyContinue
+    if (-not $qos -or -not $qos.Enabled) {
+        return $false
+    }
+    $ops = $qos.OperationalSettings
+    if ($null -eq $ops -or $null -eq $ops.PriorityFlowControlEnableArray) {
+        Write-Warning ("fabricc: adapter '{0}' reports no operational QoS (Get-NetAdapterQos OperationalSettings); what it runs was not compared." -f $Adapter)
+        return $false
+    }
+    $on = @()
+    for ($p = 0; $p -lt 8; $p++) {
+        if ($ops.PriorityFlowControlEnableArray[$p]) {
+            $on += $p
+        }
+    }
+    $actual = 'none'
+    if ($on.Count -gt 0) {
+        $actual = $on -join ','
+    }
+    $differs = Compare-State $Adapter 'operational PFC priorities (Get-NetAdapterQos)' $Pfc $actual
+    foreach ($p in $Bandwidth.Keys) {
+        $tc = $ops.PriorityAssignmentTable[[int]$p]
+        $bw = Format-Value $ops.BandwidthAssignmentTable[[int]$tc]
+        if (Compare-State $Adapter ('operational bandwidth of priority ' + $p + ' (Get-NetAdapterQos)') $Bandwidth[$p] $bw) {
+            $differs = $true
+        }
+    }
+    return $differs
+}
+
 # ---- what this script cannot set ----
 # DCQCN (ECN reaction and notification point) and the CNP priority/DSCP have no
 # documented PowerShell cmdlet or registry key in WinOF 5.50 or WinOF-2 1.21
 # (neither manual names one); the adapter firmware's own settings apply: it runs
 # DCQCN on the priorities of its ROCE_CC_PRIO_MASK, all of them by default.
-Write-Warning 'fabricc: DCQCN on every priority and CNP priority 6 / DSCP 48 are not set by this script: the Windows drivers document no setting for them. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'
+Write-Warning 'fabricc: DCQCN on every priority and CNP priority 6 / DSCP 48 are not set by this script: the manuals this script follows (WinOF User Manual 5.50, WinOF-2 User Manual Rev 1.21) name no setting for them; a later WinOF-2 manual may. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'
 # The DSCP of RDMA packets is set from the priority through the adapter's
 # PriorityToDscpMappingTable_<priority> key, documented for WinOF (ConnectX-3,
 # WinOF User Manual 5.50 §4.1.11.7) but not in the WinOF-2 User Manual 1.21;
 # it is not set here, and RoCE leaves with the driver's own DSCP.
-Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''Ethernet 4'' is not set by this script (no documented WinOF-2 key): RoCE leaves with the driver''s own DSCP. Switch port sn2410:1/49 trusts PCP, the 802.1p priority 3 this script sets, so the DSCP does not classify this host''s RoCE there.'
+Write-Warning 'fabricc: the RoCE DSCP 26 of the WinOF-2 adapter(s) ''Ethernet 4'' is not set by this script (the WinOF-2 User Manual Rev 1.21 this script follows documents no key; a later one may): RoCE leaves with the driver''s own DSCP. Switch port sn2410:1/49 trusts PCP, the 802.1p priority 3 this script sets, so the DSCP does not classify this host''s RoCE there.'
 
 # ---- adapters ----
 # Every adapter must exist before anything changes.
@@ -299,6 +420,67 @@ foreach ($name in @('Ethernet 4')) {
 }
 if ($missing.Count -gt 0 -and -not $Check) {
     throw ("fabricc: adapter(s) not found: {0}. Rename the adapter (Rename-NetAdapter) or fix the nic's interface in the fabric description." -f ($missing -join ', '))
+}
+
+# A Hyper-V host vNIC or a member of a Hyper-V switch (SET) is configured through Hyper-V
+# (Microsoft, "Remote Direct Memory Access (RDMA) and Switch Embedded Teaming (SET)"), not by this script.
+$hyperV = @()
+$teamed = @()
+if (Get-Command -Name Get-VMSwitch -ErrorAction SilentlyContinue) {
+    foreach ($vmSwitch in @(Get-VMSwitch -ErrorAction SilentlyContinue)) {
+        $teamed += @($vmSwitch.NetAdapterInterfaceDescriptions) + @($vmSwitch.NetAdapterInterfaceDescription) | Where-Object { $_ }
+    }
+}
+foreach ($name in @('Ethernet 4')) {
+    if ($Present[$name]) {
+        $description = "$((Get-NetAdapter -Name $name).InterfaceDescription)"
+        if ($description -like 'Hyper-V Virtual Ethernet Adapter*') {
+            $hyperV += ("adapter '{0}' is a Hyper-V host vNIC ({1})" -f $name, $description)
+        }
+        if ($teamed -contains $description) {
+            $hyperV += ("adapter '{0}' ({1}) is bound to a Hyper-V switch" -f $name, $description)
+        }
+    }
+}
+if ($hyperV.Count -gt 0) {
+    throw ("fabricc: {0}. fabricc does not configure Hyper-V (SET) hosts: their RDMA vNICs, VLANs (Set-VMNetworkAdapterIsolation) and team mapping (Set-VMNetworkAdapterTeamMapping) are Hyper-V's, see Microsoft's 'Remote Direct Memory Access (RDMA) and Switch Embedded Teaming (SET)'. Configure this host that way (or with Network ATC), or describe RDMA adapters that no Hyper-V switch uses." -f ($hyperV -join '; '))
+}
+
+# Network ATC (Get-NetIntent): an intent on these adapters owns their QoS and properties.
+$intents = @()
+if (Get-Command -Name Get-NetIntent -ErrorAction SilentlyContinue) {
+    $found = @()
+    # A standalone host's intents, then the cluster's; either call fails where it does not apply.
+    try {
+        $found += @(Get-NetIntent -ErrorAction SilentlyContinue)
+    }
+    catch {
+        $found += @()
+    }
+    try {
+        $found += @(Get-NetIntent -ClusterName 'localhost' -ErrorAction SilentlyContinue)
+    }
+    catch {
+        $found += @()
+    }
+    foreach ($intent in $found) {
+        if (@($intent.NetAdapterNamesAsList | Where-Object { @('Ethernet 4') -contains $_ }).Count -gt 0) {
+            $intents += "$($intent.IntentName)"
+        }
+    }
+}
+$intents = @($intents | Sort-Object -Unique)
+if ($intents.Count -gt 0) {
+    $atc = ("fabricc: Network ATC intent(s) {0} manage these adapters and put their own QoS back. Change ATC's values with its overrides instead: Set-NetIntent -Name <intent> -QosPolicyOverride (New-NetIntentQoSPolicyOverrides -PriorityValue8021Action_SMB 3 -BandwidthPercentage_SMB 50)" -f ($intents -join ', '))
+    if ($Check -or $IgnoreNetworkATC) {
+        Write-Warning $atc
+    } else {
+        throw ($atc + ' (or run with -IgnoreNetworkATC to apply the model anyway).')
+    }
+}
+
+if (-not $Check -and -not $WhatIfPreference -and -not $NoRestart) {
+    Write-Warning ("fabricc: this run restarts, one at a time, each of these adapters it changes: {0}. On a cluster node drain it first (Suspend-ClusterNode -Drain), and do not run this over one of these adapters' own network; -NoRestart applies without restarting." -f (@('Ethernet 4') -join ', '))
 }
 
 # ---- Data Center Bridging feature ----
@@ -324,10 +506,28 @@ if (-not $DcbAvailable) {
 # DCBX Willing off: the host keeps the PFC/ETS below instead of taking the
 # link peer's, "as Mellanox drivers do not support this feature" (WinOF-2 User Manual 1.21 §3.1.5.1 step 3).
 if ($DcbAvailable) {
-    $willing = Format-Value (Get-NetQosDcbxSetting | ForEach-Object { $_.Willing } | Sort-Object -Unique)
+    $dcbx = @(Get-NetQosDcbxSetting)
+    $hostWide = @($dcbx | Where-Object { -not "$($_.InterfaceAlias)" })
+    if ($hostWide.Count -eq 0) {
+        $hostWide = $dcbx
+    }
+    $willing = Format-Value ($hostWide | ForEach-Object { $_.Willing } | Sort-Object -Unique)
     if ((Compare-State 'DCBX' 'Willing' 'False' $willing) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('DCBX', 'Set-NetQosDcbxSetting -Willing $false')) {
             Set-NetQosDcbxSetting -Willing $false -Confirm:$false
+        }
+    }
+    # An adapter's own Willing, where Windows has one (Windows Server 2025 DcbQos: -InterfaceAlias).
+    if ((Get-Command -Name Set-NetQosDcbxSetting).Parameters.ContainsKey('InterfaceAlias')) {
+        foreach ($name in @('Ethernet 4')) {
+            if ($Present[$name]) {
+                $willing = Format-Value (Get-NetQosDcbxSetting -InterfaceAlias $name -ErrorAction SilentlyContinue | ForEach-Object { $_.Willing } | Sort-Object -Unique)
+                if ((Compare-State $name 'DCBX Willing (adapter)' 'False' $willing) -and -not $Check) {
+                    if ($PSCmdlet.ShouldProcess($name, 'Set-NetQosDcbxSetting -InterfaceAlias -Willing $false')) {
+                        Set-NetQosDcbxSetting -InterfaceAlias $name -Willing $false -Confirm:$false
+                    }
+                }
+            }
         }
     }
 }
@@ -335,10 +535,33 @@ if ($DcbAvailable) {
 # ---- NetQos policies ----
 # Demartek RoCE Deployment Guide ("Windows: Deploying SMB Direct over RoCE", RoCE on priority 3) with the model's priorities.
 $ours = @('SMB', 'DEFAULT', 'TCP', 'UDP')
-foreach ($stale in @(Get-NetQosPolicy | Where-Object { $ours -notcontains $_.Name })) {
+$localNames = @(Get-NetQosPolicy | ForEach-Object { $_.Name })
+$lossless = @(3)
+foreach ($stale in @(Get-NetQosPolicy | Where-Object { $ours -notcontains $_.Name -and "$($_.Owner)" -notlike 'Group Policy*' -and -not (Test-KeptClusterPolicy $_ $lossless) })) {
     if ((Compare-State ('QoS policy ' + $stale.Name) 'presence' 'absent' 'present') -and -not $Check) {
         if ($PSCmdlet.ShouldProcess(('QoS policy ' + $stale.Name), 'Remove-NetQosPolicy (not in the model)')) {
             $stale | Remove-NetQosPolicy -Confirm:$false
+        }
+    }
+}
+foreach ($kept in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name -and (Test-KeptClusterPolicy $_ $lossless) })) {
+    Write-Host ("fabricc: kept QoS policy '{0}', the failover cluster's (-Cluster), priority {1}: not lossless here, and the model has no cluster application; its traffic class is not kept, so that priority shares [Default]." -f $kept.Name, (Get-PolicyValue $kept 'PriorityValue8021Action'))
+}
+foreach ($stale in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name -and -not (Test-KeptClusterPolicy $_ $lossless) })) {
+    $label = 'QoS policy ' + $stale.Name
+    if ("$($stale.Owner)" -like 'Group Policy*') {
+        Compare-State $label ('presence (owner ' + $stale.Owner + ')') 'absent' 'present' | Out-Null
+        Write-Host '  fix: Group Policy sets it; remove it from the Group Policy object (policy-based QoS), or it comes back.'
+        if (-not $Check) {
+            $script:NotInEffect++
+        }
+    } else {
+        if ($localNames -notcontains $stale.Name) {
+            if ((Compare-State $label 'presence (ActiveStore)' 'absent' 'present') -and -not $Check) {
+                if ($PSCmdlet.ShouldProcess($label, 'Remove-NetQosPolicy -PolicyStore ActiveStore (not in the model)')) {
+                    Remove-NetQosPolicy -Name ([Management.Automation.WildcardPattern]::Escape($stale.Name)) -PolicyStore ActiveStore -Confirm:$false
+                }
+            }
         }
     }
 }
@@ -497,6 +720,10 @@ if ($Present['Ethernet 4']) {
             $script:Restart += @('Ethernet 4')
         }
     }
+    # What the adapter runs, which need not be the host's settings (Get-NetAdapterQos; -Check only).
+    if ($Check) {
+        Compare-AdapterQos 'Ethernet 4' '3' ([ordered]@{ '0' = '50'; '3' = '50' }) | Out-Null
+    }
     # Enable RDMA (NetworkDirect) on the adapter; SMB Direct uses it automatically (Demartek RoCE Deployment Guide).
     if ((Compare-State 'Ethernet 4' 'NetAdapterRdma' 'True' (Format-Value (Get-NetAdapterRdma -Name 'Ethernet 4' -ErrorAction SilentlyContinue).Enabled)) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 4', 'Enable-NetAdapterRdma')) {
@@ -504,9 +731,15 @@ if ($Present['Ethernet 4']) {
             $script:Restart += @('Ethernet 4')
         }
     }
+    # SMB Direct runs only where the SMB client sees the interface as RDMA-capable (-Check only).
+    if ($Check -and (Get-Command -Name Get-SmbClientNetworkInterface -ErrorAction SilentlyContinue)) {
+        $index = (Get-NetAdapter -Name 'Ethernet 4').ifIndex
+        $smbRdma = Format-Value (@(Get-SmbClientNetworkInterface | Where-Object { $_.InterfaceIndex -eq $index }) | ForEach-Object { $_.RdmaCapable })
+        Compare-State 'Ethernet 4' 'SMB client RDMA capable (Get-SmbClientNetworkInterface)' 'True' $smbRdma | Out-Null
+    }
     # Static addresses from the model; DHCP off and other static or DHCP addresses removed,
     # as the manual does (WinOF-2 User Manual 1.21 §3.1.5.1 step 7). Link-local addresses stay.
-    if ((Compare-State 'Ethernet 4' 'IPv4 DHCP' 'Disabled' (Format-Value (Get-NetIPInterface -InterfaceAlias 'Ethernet 4' -AddressFamily IPv4).Dhcp)) -and -not $Check) {
+    if ((Compare-State 'Ethernet 4' 'IPv4 DHCP' 'Disabled' (Format-Value (Get-NetIPInterface -InterfaceAlias 'Ethernet 4' -AddressFamily IPv4 -ErrorAction SilentlyContinue).Dhcp)) -and -not $Check) {
         if ($PSCmdlet.ShouldProcess('Ethernet 4', 'Set-NetIPInterface -Dhcp Disabled')) {
             Set-NetIPInterface -InterfaceAlias 'Ethernet 4' -AddressFamily IPv4 -Dhcp Disabled
         }
@@ -529,16 +762,29 @@ if ($Present['Ethernet 4']) {
 
 # ---- end ----
 $names = @($script:Restart | Sort-Object -Unique)
-if ($names.Count -gt 0 -and -not $Check) {
-    if ($PSCmdlet.ShouldProcess(($names -join ', '), 'Restart-NetAdapter (advanced properties and driver registry keys take effect on restart)')) {
-        Restart-NetAdapter -Name $names
+$restarted = $true
+if ($names.Count -gt 0 -and -not $Check -and $NoRestart) {
+    Write-Warning ("fabricc: -NoRestart: the changes take effect when these adapters restart; restart them one at a time, each back Up before the next: {0}" -f ($names -join ', '))
+    $script:NotInEffect += $names.Count
+    $restarted = $false
+}
+# One at a time, each back Up with RDMA before the next (Restart-AdapterAndWait).
+if ($names.Count -gt 0 -and -not $Check -and -not $NoRestart) {
+    foreach ($name in $names) {
+        if ($PSCmdlet.ShouldProcess($name, 'Restart-NetAdapter (advanced properties and driver registry keys take effect on restart)')) {
+            if (-not (Restart-AdapterAndWait $name)) {
+                $script:NotInEffect++
+                $restarted = $false
+                break
+            }
+        }
     }
 }
 # The IP MTU Windows runs (NlMtu) shows how the driver counts *JumboPacket: equal to
 # *JumboPacket, the frame is counted without the 14-byte Ethernet header (as the Mellanox manuals'
 # *JumboPacket note says, cited at each adapter's *JumboPacket step), so *JumboPacket becomes the
 # MTU itself, with one more restart of that adapter, once: later runs keep it (Select-JumboPacket).
-if (-not $Check -and -not $WhatIfPreference) {
+if (-not $Check -and -not $WhatIfPreference -and $restarted) {
     if ($Present['Ethernet 4']) {
         $ipMtu = Wait-IpMtu 'Ethernet 4' 'IPv4' '1500'
         $jumbo = Get-Keyword 'Ethernet 4' '*JumboPacket'
@@ -546,13 +792,14 @@ if (-not $Check -and -not $WhatIfPreference) {
             if ((Compare-State 'Ethernet 4' ('*JumboPacket (NlMtu ' + $ipMtu + ': counted without the Ethernet header)') '1500' $jumbo) -and -not $Check) {
                 if ($PSCmdlet.ShouldProcess('Ethernet 4', 'set *JumboPacket to 1500 and restart the adapter')) {
                     Set-Keyword 'Ethernet 4' '*JumboPacket' '1500'
-                    Restart-NetAdapter -Name 'Ethernet 4'
+                    Restart-AdapterAndWait 'Ethernet 4' | Out-Null
                     $ipMtu = Wait-IpMtu 'Ethernet 4' 'IPv4' '1500'
                 }
             }
         }
         if ($ipMtu -ne '1500') {
             Write-Warning ("fabricc: adapter {0} runs IP MTU (NlMtu, {1}) {2}, the model asks {3}: {4}" -f 'Ethernet 4', 'IPv4', $ipMtu, '1500', (Get-IpMtuAdvice 'Ethernet 4' '1500' $ipMtu))
+            $script:NotInEffect++
         }
     }
 }
@@ -568,4 +815,9 @@ if ($WhatIfPreference) {
     Write-Host ("fabricc: would change {0}" -f $script:Differences)
     exit 0
 }
+if ($script:NotInEffect -gt 0) {
+    Write-Host ("fabricc: done, {0} change(s), {1} not in effect" -f $script:Differences, $script:NotInEffect)
+    exit 3
+}
 Write-Host ("fabricc: done, {0} change(s)" -f $script:Differences)
+exit 0
