@@ -62,6 +62,9 @@ type switchFlags struct {
 	// renamed: --renamed NEW=OLD, a switch being renamed that may still
 	// call itself OLD.
 	renamed []string
+	// requireHosts: verify only (--require-hosts): a Linux or FreeBSD
+	// host of the fabric left unchecked fails the run.
+	requireHosts bool
 }
 
 // registerLock adds the device lock flags (push and diff).
@@ -258,7 +261,15 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 		rep.FabricSwitches, rep.LeftOut, rep.Warnings = len(b.Fabric.Switches), left, []string{warning}
 	}
 	rep.Warnings = append(sf.warnings, rep.Warnings...)
-	return finish(cmd, rep, sf.report, out)
+	noteHosts(cmd, rep, b, inv, devs, hosts, out)
+	err = finish(cmd, rep, sf.report, out)
+	if action == push.ActionVerify && sf.requireHosts {
+		var ee *exitError
+		if rerr := requireHosts(rep); rerr != nil && (err == nil || errors.As(err, &ee) && ee.Code == 2) {
+			return rerr
+		}
+	}
+	return err
 }
 
 // loadBuild reads --artifacts or builds the fabric PATH in memory.
