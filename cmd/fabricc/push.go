@@ -107,7 +107,9 @@ const switchArgsHelp = "The input is either a fabric PATH, built in memory first
 
 // hostsIgnoredHelp is what push and diff say of the inventory's hosts.
 const hostsIgnoredHelp = "\n\nThe inventory's hosts are left alone: push and diff never connect to a host, and\n" +
-	"applying a host's script stays the operator's job (fabricc verify checks hosts)."
+	"applying a host's script stays the operator's job (fabricc verify checks hosts).\n" +
+	"The summary says so, and names the hosts whose scripts differ from the previous\n" +
+	"build's when --artifacts DIR has one kept beside it (.DIR.prev)."
 
 func newPushCmd() *cobra.Command {
 	var sf switchFlags
