@@ -42,6 +42,17 @@ func previousPath(parent, base string) string {
 	return filepath.Join(parent, "."+base+".prev")
 }
 
+// PreviousOf is where the build that a rebuild of dir replaced is kept,
+// ".DIR.prev" beside dir, when it is kept (IsPrevious).
+func PreviousOf(dir string) string {
+	dir = filepath.Clean(dir)
+	return previousPath(filepath.Dir(dir), filepath.Base(dir))
+}
+
+// IsPrevious reports whether prev holds a build fabricc kept: a folder
+// (not a link to one) with a manifest.json fabricc wrote.
+func IsPrevious(prev string) bool { return isPrevious(prev) }
+
 // manifestStart is how every manifest.json fabricc writes begins
 // (writeManifest); a kept build is recognised by it.
 const manifestStart = "{\n  \"generator\": \"fabricc\","

@@ -70,6 +70,22 @@ func TestAllOrNothing(t *testing.T) {
 		if got := fl.labs[i].sim.Running(); got != fl.before[i] {
 			t.Errorf("%s not as before the push:\n%s", d.Device, lineDiff(fl.before[i], got))
 		}
+		// A switch that applied and rolled back says when; none confirmed.
+		if d.ConfirmedMs != 0 || (d.AppliedMs != 0) != (d.RolledBackMs != 0) || d.RolledBackMs != 0 && d.RolledBackMs < d.AppliedMs {
+			t.Errorf("%s: applied_ms %d, confirmed_ms %d, rolled_back_ms %d", d.Device, d.AppliedMs, d.ConfirmedMs, d.RolledBackMs)
+		}
+	}
+	// The Onyx switch applied; the mixed state lasted from the first
+	// apply to the last rollback.
+	var first, last int64
+	for _, d := range rep.Devices {
+		if d.AppliedMs != 0 && (first == 0 || d.AppliedMs < first) {
+			first = d.AppliedMs
+		}
+		last = max(last, d.RolledBackMs)
+	}
+	if first == 0 || rep.MixedMs != last-first {
+		t.Errorf("mixed_ms %d, want %d (first apply %d, last rollback %d)", rep.MixedMs, last-first, first, last)
 	}
 	if !rep.Failed() {
 		t.Error("report not failed")

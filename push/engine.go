@@ -101,6 +101,9 @@ type Options struct {
 	// peers indexes the fabric's cable ends for the cabling check; Run
 	// builds it once.
 	peers *verify.Peers
+	// started is when Run began, from which a switch's apply,
+	// confirmation and rollback times count.
+	started time.Time
 }
 
 // Progress is told what each device is doing.
@@ -126,6 +129,7 @@ func Run(ctx context.Context, o Options) *Report {
 	if o.Action == ActionVerify {
 		hosts = o.Hosts
 	}
+	o.started = time.Now()
 	rep := &Report{ID: o.ID, Action: o.Action, Fabric: o.Fabric.Name, Devices: make([]*DeviceResult, len(o.Targets)+len(hosts))}
 	n := o.Parallel
 	if n <= 0 {
@@ -174,7 +178,34 @@ func Run(ctx context.Context, o Options) *Report {
 		})
 	}
 	wg.Wait()
+	rep.MixedMs = mixedMs(rep.Devices)
 	return rep
+}
+
+// mixedMs is how long the switches of a push ran mixed configurations:
+// from the first apply to the last confirmation or rollback; 0 when no
+// switch applied.
+func mixedMs(devs []*DeviceResult) int64 {
+	var first, last int64
+	for _, d := range devs {
+		if d.AppliedMs == 0 {
+			continue
+		}
+		if first == 0 || d.AppliedMs < first {
+			first = d.AppliedMs
+		}
+		last = max(last, d.ConfirmedMs, d.RolledBackMs)
+	}
+	if first == 0 || last < first {
+		return 0
+	}
+	return last - first
+}
+
+// sinceStart is the time from the start of the run, in milliseconds,
+// at least 1 (0 means "did not happen" in the report).
+func (d *device) sinceStart() int64 {
+	return max(time.Since(d.o.started).Milliseconds(), 1)
 }
 
 // byName is the indexes of targets in the order of their switch names.
@@ -477,6 +508,7 @@ func (d *device) push(ctx context.Context) error {
 	}
 	d.step(stepApply)
 	applied := time.Now()
+	d.res.AppliedMs = d.sinceStart()
 	if err := txn.Apply(d.conn); err != nil {
 		return d.failed(ctx, txn, fmt.Errorf("applying: %w", err))
 	}
@@ -498,6 +530,7 @@ func (d *device) push(ctx context.Context) error {
 			return d.rollback(ctx, txn, fmt.Errorf("confirming: %w", err))
 		}
 	}
+	d.res.ConfirmedMs = d.sinceStart()
 	// Confirmed and verified: from here the change is finished, not
 	// undone, also when interrupted.
 	d.step(stepSave)
@@ -842,6 +875,9 @@ func (d *device) rollback(ctx context.Context, txn Txn, cause error) error {
 		return cause
 	}
 	d.res.RolledBack = true
+	if d.res.AppliedMs != 0 {
+		d.res.RolledBackMs = d.sinceStart()
+	}
 	d.cleanup(txn)
 	return cause
 }

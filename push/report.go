@@ -67,6 +67,21 @@ type Report struct {
 	// Warnings are what the command warned of (a partial push), also
 	// among the --json envelope's diagnostics.
 	Warnings []string `json:"warnings,omitempty"`
+	// FabricHosts is how many hosts the fabric has.
+	FabricHosts int `json:"fabric_hosts,omitempty"`
+	// HostsNotChecked are the fabric's hosts this run did not check, and
+	// why: push and diff check none; verify those the inventory does not
+	// list or --limit leaves out, and Windows hosts.
+	HostsNotChecked []HostNotChecked `json:"hosts_not_checked,omitempty"`
+	// HostScriptsChanged is, for push and diff of an --artifacts build
+	// whose previous build fabricc build kept, the hosts whose script
+	// changed since; absent when that cannot be known.
+	HostScriptsChanged *HostChanges `json:"host_scripts_changed,omitempty"`
+	// MixedMs is, for a push that applied a change to some switch, how
+	// long switches ran a configuration other switches did not have yet
+	// or no longer: from the first apply to the last confirmation or
+	// rollback, in milliseconds.
+	MixedMs int64 `json:"mixed_ms,omitempty"`
 }
 
 // LeftOut is a switch of the fabric a run did not work on: not in the
@@ -125,6 +140,14 @@ type DeviceResult struct {
 	Lock string `json:"lock,omitempty"`
 	// Notes are what else this run did that its status does not say.
 	Notes []string `json:"notes,omitempty"`
+	// AppliedMs, ConfirmedMs and RolledBackMs are when, in milliseconds
+	// from the start of the push, the switch began to apply its change
+	// (from then it runs the new configuration), had it confirmed, and
+	// had it rolled back; absent for what did not happen (never 0 when
+	// it did: connecting and staging come first).
+	AppliedMs    int64 `json:"applied_ms,omitempty"`
+	ConfirmedMs  int64 `json:"confirmed_ms,omitempty"`
+	RolledBackMs int64 `json:"rolled_back_ms,omitempty"`
 }
 
 // Failed reports whether any device failed, mismatched, was kept out
@@ -197,6 +220,9 @@ func (r *Report) WriteSummary(w io.Writer) {
 		for _, n := range d.hostNotes() {
 			fmt.Fprintf(w, "host %s: %s\n", d.Device, quote.Visible(n))
 		}
+	}
+	for _, line := range r.hostLines() {
+		fmt.Fprintln(w, line)
 	}
 	var parts []string
 	for _, s := range summaryOrder {

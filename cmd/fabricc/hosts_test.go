@@ -163,8 +163,17 @@ func TestVerifyHosts(t *testing.T) {
 			t.Errorf("verify's output lacks %q:\n%s", w, stdout)
 		}
 	}
+	// The hosts the inventory does not list are named, without changing
+	// the exit status; --require-hosts makes them an error (exit 1).
+	if w := "hosts not checked: 22 of 24 hosts of the fabric: not in the inventory: gpu02, gpu03, gpu04, gpu05, gpu06 and 17 more\nverify: 2 devices: "; !strings.Contains(stdout, w) {
+		t.Errorf("verify's output lacks %q:\n%s", w, stdout)
+	}
+	code, _, stderr = fabricc(t, "verify", clos, "-i", inv, "--require-hosts")
+	if w := "fabricc: --require-hosts: 22 hosts of the fabric not checked (gpu02, gpu03, gpu04, gpu05, gpu06, ...): add them to the inventory, or widen --limit\n"; code != 1 || !strings.Contains(stderr, w) {
+		t.Errorf("verify --require-hosts: exit %d, want 1 and %q:\n%s", code, w, stderr)
+	}
 	for _, h := range []*simHost{gpu01, stor01} {
-		if c := h.sim.Commands(); strings.Join(c, "|") != "bash -s -- --check" {
+		if c := h.sim.Commands(); strings.Join(c, "|") != "bash -s -- --check|bash -s -- --check" {
 			t.Errorf("%s received %q", h.name, c)
 		}
 	}
@@ -192,12 +201,21 @@ func TestVerifyHosts(t *testing.T) {
 
 	code, stdout, stderr = fabricc(t, "verify", clos, "-i", inv, "--limit", "gpus", "--json")
 	var env struct {
-		Result push.Report `json:"result"`
+		Diagnostics []struct{ Severity, Summary string } `json:"diagnostics"`
+		Result      push.Report                          `json:"result"`
 	}
 	if err := json.Unmarshal([]byte(stdout), &env); err != nil || code != 0 || len(env.Result.Devices) != 1 || env.Result.Devices[0].Device != "gpu01" {
 		t.Errorf("verify --limit gpus --json: exit %d, %v\n%s\n%s", code, err, stdout, stderr)
 	}
-	if c := stor01.sim.Commands(); len(c) != 1 {
+	const left = "23 of 24 hosts of fabric multivendor-clos not checked: not in the inventory: gpu02, gpu03, gpu04, gpu05, gpu06 and 17 more; left out by --limit: stor01"
+	if d := env.Diagnostics; len(d) != 1 || d[0].Severity != "warning" || d[0].Summary != left {
+		t.Errorf("verify --limit gpus --json: diagnostics %+v, want one warning %q", d, left)
+	}
+	if h := env.Result.HostsNotChecked; env.Result.FabricHosts != 24 || len(h) != 23 || h[0] != (push.HostNotChecked{Host: "gpu02", Why: "not in the inventory"}) ||
+		h[15] != (push.HostNotChecked{Host: "stor01", Why: "--limit"}) || h[22].Host != "stor08" {
+		t.Errorf("verify --limit gpus --json: hosts_not_checked %+v", h)
+	}
+	if c := stor01.sim.Commands(); len(c) != 2 {
 		t.Errorf("--limit gpus reached stor01: %q", c)
 	}
 
@@ -215,7 +233,7 @@ func TestVerifyHosts(t *testing.T) {
 			t.Errorf("%s --limit gpu01: exit %d\n%s", cmd, code, stderr)
 		}
 	}
-	if c := gpu01.sim.Commands(); len(c) != 2 {
+	if c := gpu01.sim.Commands(); len(c) != 3 {
 		t.Errorf("push or diff reached gpu01: %q", c)
 	}
 }
@@ -334,7 +352,15 @@ func TestVerifyFreeBSDHost(t *testing.T) {
 		!strings.Contains(stdout, "nas     freebsd   mismatch  no") || !strings.Contains(stdout, "host nas: manual: mlxen0: RoCE needs a kernel built with 'options OFED'") {
 		t.Errorf("verify of a FreeBSD host: exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	if c := nas.sim.Commands(); strings.Join(c, "|") != "sh -s -- --check" {
+	// The Windows host is named with the check to run on it, and does
+	// not fail --require-hosts, which cannot check it either.
+	if w := "hosts not checked: 1 of 2 hosts of the fabric: Windows, which fabricc cannot check over SSH: workstation (run workstation.windows.ps1 -Check on it)\n"; !strings.Contains(stdout, w) {
+		t.Errorf("verify's output lacks %q:\n%s", w, stdout)
+	}
+	if code, stdout, stderr := fabricc(t, "verify", homelab, "-i", inv, "--require-hosts"); code != 2 {
+		t.Errorf("verify --require-hosts with only a Windows host unchecked: exit %d, want 2\n%s\n%s", code, stdout, stderr)
+	}
+	if c := nas.sim.Commands(); strings.Join(c, "|") != "sh -s -- --check|sh -s -- --check" {
 		t.Errorf("nas received %q", c)
 	}
 	writeFile(t, inv, strings.Replace(readFile(t, inv), "device \"nas\"", "device \"workstation\" {\n  address = \"192.0.2.10\"\n  username = \"x\"\n  agent = true\n}\n\ndevice \"nas\"", 1))
@@ -342,7 +368,7 @@ func TestVerifyFreeBSDHost(t *testing.T) {
 	if code != 1 || !strings.Contains(stderr, "workstation is a Windows host, and fabricc checks only Linux and FreeBSD hosts over SSH (a Windows host's script is PowerShell); run workstation.windows.ps1 -Check on the host instead") {
 		t.Errorf("verify with a Windows host: exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	if c := nas.sim.Commands(); len(c) != 1 {
+	if c := nas.sim.Commands(); len(c) != 2 {
 		t.Errorf("a refused inventory reached nas: %q", c)
 	}
 }

@@ -63,6 +63,9 @@ type switchFlags struct {
 	// renamed: --renamed NEW=OLD, a switch being renamed that may still
 	// call itself OLD.
 	renamed []string
+	// requireHosts: verify only (--require-hosts): a Linux or FreeBSD
+	// host of the fabric left unchecked fails the run.
+	requireHosts bool
 }
 
 // registerLock adds the device lock flags (push and diff).
@@ -105,7 +108,9 @@ const switchArgsHelp = "The input is either a fabric PATH, built in memory first
 
 // hostsIgnoredHelp is what push and diff say of the inventory's hosts.
 const hostsIgnoredHelp = "\n\nThe inventory's hosts are left alone: push and diff never connect to a host, and\n" +
-	"applying a host's script stays the operator's job (fabricc verify checks hosts)."
+	"applying a host's script stays the operator's job (fabricc verify checks hosts).\n" +
+	"The summary says so, and names the hosts whose scripts differ from the previous\n" +
+	"build's when --artifacts DIR has one kept beside it (.DIR.prev)."
 
 func newPushCmd() *cobra.Command {
 	var sf switchFlags
@@ -259,7 +264,15 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 		rep.FabricSwitches, rep.LeftOut, rep.Warnings = len(b.Fabric.Switches), left, []string{warning}
 	}
 	rep.Warnings = append(sf.warnings, rep.Warnings...)
-	return finish(cmd, rep, sf.report, out)
+	noteHosts(cmd, rep, b, inv, devs, hosts, out)
+	err = finish(cmd, rep, sf.report, out)
+	if action == push.ActionVerify && sf.requireHosts {
+		var ee *exitError
+		if rerr := requireHosts(rep); rerr != nil && (err == nil || errors.As(err, &ee) && ee.Code == 2) {
+			return rerr
+		}
+	}
+	return err
 }
 
 // loadBuild reads --artifacts or builds the fabric PATH in memory.

@@ -31,12 +31,16 @@ func newVerifyCmd() *cobra.Command {
 			"the interface); its skipped:, manual: and note: lines are printed below the table. A\n" +
 			"script that cannot run (sudo refused, bash missing, not root) fails with its error.\n" +
 			"verify changes nothing on a host, and a Windows host is refused: run its script with\n" +
-			"-Check on the host.\n\n" +
+			"-Check on the host. The summary names the fabric's hosts it did not check (not in the\n" +
+			"inventory, left out by --limit, Windows with the -Check to run), as do a warning and\n" +
+			"the report's hosts_not_checked; they do not change the exit status unless\n" +
+			"--require-hosts.\n\n" +
 			"Exit status, as diff's and plan's (terraform plan -detailed-exitcode): 0 when every\n" +
 			"device verified; 2 when every device was read and some differ (a mismatch, cabling\n" +
 			"included) or have a change pending (a commit timer, an unconfirmed revision or unsaved\n" +
 			"changes of a push, or a push's device lock); 1 when any device could not be checked\n" +
-			"(unreachable, login refused, a host script that cannot run) or the command line is\n" +
+			"(unreachable, login refused, a host script that cannot run), when --require-hosts\n" +
+			"finds a Linux or FreeBSD host of the fabric unchecked, or the command line is\n" +
 			"wrong (so that 2 means only \"the devices differ\").\n\n" + switchArgsHelp,
 		Example: "  fabricc verify examples/multivendor-clos -i inventory.hcl\n" +
 			"  fabricc verify --artifacts out -i inventory.hcl --limit leaves --report verify.json\n" +
@@ -49,6 +53,7 @@ func newVerifyCmd() *cobra.Command {
 		},
 	}
 	sf.register(cmd.Flags(), true)
+	cmd.Flags().BoolVar(&sf.requireHosts, "require-hosts", false, "exit 1 when a Linux or FreeBSD host of the fabric was not checked (not in the inventory, or left out by --limit); without it such hosts are named in the summary and a warning, and the exit status says only what was checked")
 	cmd.Flags().BoolVar(&sf.noCabling, "no-cabling", false, "do not read the switches' LLDP neighbors to check the cabling (for a fabric without LLDP)")
 	return cmd
 }

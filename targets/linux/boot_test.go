@@ -371,6 +371,60 @@ func TestNetnsBootInstall(t *testing.T) {
 		t.Errorf("--check of another build: status %d, want 1", rc)
 	}
 
+	// A plain run of that other build (no --install) updates what
+	// --install wrote, as --install would, and says so: left alone, the
+	// next boot would apply the first build's settings. --dry-run shows
+	// it first; the unit's enablement is left as it is.
+	script2 := writeScript(t, render(t, f2, 2))
+	r.takeCalls(t)
+	out, rc = r.run(t, ns, script2, "--dry-run")
+	mustHave(t, "--dry-run of another build", out,
+		"note: boot: fabricc-host-settings.service runs a copy from another build at every boot; this run updates what --install wrote to this build, so the next boot applies these settings (--uninstall removes it)\n"+
+			"would write: /usr/local/sbin/fabricc-host-settings (mode 0755): a copy of this script (now: another build)\n"+
+			"would write: /etc/systemd/system/fabricc-host-settings.service (mode 0644) (now: another build):\n",
+		"    WantedBy=multi-user.target\nwould run: systemctl daemon-reload\nfabricc: 2 change(s) would be made\n")
+	if b, _ := os.ReadFile(copyPath); rc != 0 || string(b) != s || r.takeCalls(t) != "" {
+		t.Fatalf("--dry-run of another build: status %d, or it wrote or ran something:\n%s", rc, out)
+	}
+	out, rc = r.run(t, ns, script2)
+	if want := "note: boot: fabricc-host-settings.service runs a copy from another build at every boot; this run updates what --install wrote to this build, so the next boot applies these settings (--uninstall removes it)\n" +
+		"boot: wrote /usr/local/sbin/fabricc-host-settings (mode 0755): a copy of this script (was: another build)\n" +
+		"boot: wrote /etc/systemd/system/fabricc-host-settings.service (mode 0644) (was: another build)\n" +
+		"boot: ran systemctl daemon-reload\n" +
+		"fabricc: 2 change(s) applied\n"; rc != 0 || !strings.HasSuffix(out, want) {
+		t.Errorf("plain run of another build: status %d, want 0 and the output ending\n%s\ngot:\n%s", rc, want, out)
+	}
+	if got, want := r.takeCalls(t), "daemon-reload\n"; got != want {
+		t.Errorf("plain run of another build: systemctl calls %q, want %q", got, want)
+	}
+	if b, _ := os.ReadFile(copyPath); string(b) != render(t, f2, 2) {
+		t.Errorf("the plain run did not install its own copy")
+	}
+	if got, want := listing(t, r.sbin), "fabricc-host-settings -rwxr-xr-x\n"; got != want {
+		t.Errorf("/usr/local/sbin after the plain run: %q, want %q", got, want)
+	}
+	if out, rc = r.run(t, ns, script2, "--check"); rc != 0 || strings.Contains(out, "DIFF") {
+		t.Errorf("--check of the build a plain run updated the boot copy to: status %d\n%s", rc, out)
+	}
+	if out, rc = r.run(t, ns, script2); rc != 0 || strings.Contains(out, "boot") || !strings.HasSuffix(out, "fabricc: nothing to do; the host already matches\n") {
+		t.Errorf("second plain run: status %d, want nothing to do and no boot line:\n%s", rc, out)
+	}
+	// Read from standard input, the first build cannot copy itself: a
+	// warning, and exit status 1 after applying.
+	out, rc = r.run(t, ns, "-c", `bash -s <"$0"`, path)
+	if want := "warning: boot: /usr/local/sbin/fabricc-host-settings (another build) and /etc/systemd/system/fabricc-host-settings.service (another build) are what --install left; from another build, the next boot applies that build's settings, and this run cannot update them (it is not running from the unedited file fabricc wrote): run bash FILE --install with that file\n" +
+		"fabricc: nothing to do; the host already matches\n" +
+		"fabricc: the boot copy is from another build (see warning: above)\n"; rc != 1 || !strings.HasSuffix(out, want) {
+		t.Errorf("plain run from standard input: status %d, want 1 and the output ending\n%s\ngot:\n%s", rc, want, out)
+	}
+	if b, _ := os.ReadFile(copyPath); string(b) != render(t, f2, 2) {
+		t.Errorf("the run from standard input changed the boot copy")
+	}
+	// Back to the first build's boot files, for what follows.
+	if out, rc = r.run(t, ns, path, "--install"); rc != 0 {
+		t.Fatalf("--install of the first build again: status %d\n%s", rc, out)
+	}
+
 	// Disabled behind the script's back: a note, not a difference.
 	if err := os.Remove(filepath.Join(wants, bootUnitName)); err != nil {
 		t.Fatal(err)

@@ -569,3 +569,53 @@ func TestRoCECMDryRun(t *testing.T) {
 		"would run: mkdir /sys/kernel/config/rdma_cm/rdma-device-of-ens2f0np0\n"},
 		[]string{"load_rdma_cm", "write_value"})
 }
+
+// TestRoCECMToSNote runs roce_cm for real on a configfs stand-in (a tmpfs
+// at /sys/kernel/config in a mount namespace, the NIC's RDMA device
+// given): a run or --dry-run that changes default_roce_tos notes that
+// RDMA-CM connections made before keep their ToS until they reconnect
+// (the kernel applies it to QPs created afterwards only); a run that
+// finds the ToS right, and --check, say nothing of it.
+func TestRoCECMToSNote(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("not root: the mount namespace needs root")
+	}
+	const note = "note: fab0: RDMA-CM connections made before this change keep the ToS they were created with until they reconnect; only new ones get ToS 136 (reconnect NVMe-oF and iSER sessions, e.g. nvme disconnect and nvme connect, and restart the RDMA applications)\n"
+	tests := []struct {
+		name, tos string
+		args      []string
+		want      string
+	}{
+		{"run, ToS 104 -> 136", "104", nil, "set fab0 default_roce_tos (mlx5_0 port 1): 104 -> 136\n" + note + "136\n"},
+		{"run, group made", "", nil, "set fab0 rdma_cm group mlx5_0: absent -> present\nset fab0 default_roce_tos (mlx5_0 port 1): absent -> 136\n" + note + "136\n"},
+		{"dry run", "104", []string{"--dry-run"}, "would run: echo 136 > /sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_tos\n" + note + "104\n"},
+		{"run, ToS already 136", "136", nil, "136\n"},
+		{"check", "104", []string{"--check"}, "DIFF fab0 default_roce_tos (mlx5_0 port 1): intended 136; actual 104\n104\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			port := "/sys/kernel/config/rdma_cm/mlx5_0/ports/1"
+			setup := "mount -t tmpfs none /sys/kernel && mkdir /sys/kernel/config && mount -t tmpfs none /sys/kernel/config && mkdir -p /sys/kernel/config/rdma_cm"
+			if tc.tos != "" {
+				setup += " && mkdir -p " + port + " && echo 'RoCE v2' >" + port + "/default_roce_mode && echo " + tc.tos + " >" + port + "/default_roce_tos"
+			}
+			// The group's ports appear with the group on real configfs.
+			body := `mkdir() { command mkdir -p "$1/ports/1" && echo 'RoCE v2' >"$1/ports/1/default_roce_mode"; }
+rdma_dev() { printf mlx5_0; }
+capable() { return 0; }
+need_tool() { :; }
+MODE=${1:-apply}; MODE=${MODE#--}
+roce_cm fab0 'RoCE v2' 136
+cat ` + port + "/default_roce_tos 2>/dev/null || echo none\n"
+			file := filepath.Join(t.TempDir(), "cm.sh")
+			if err := os.WriteFile(file, []byte("set -euo pipefail\n"+allPrelude()+"\n"+body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			argv := append([]string{"--mount", "--propagation", "private", "bash", "-c", setup + ` && exec bash "$0" "$@"`, file}, tc.args...)
+			out, err := exec.Command("unshare", argv...).CombinedOutput()
+			if err != nil || string(out) != tc.want {
+				t.Errorf("%v\n%s\nwant:\n%s", err, out, tc.want)
+			}
+		})
+	}
+}

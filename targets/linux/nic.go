@@ -390,8 +390,7 @@ func writeMain(b *script, h *model.Host) {
 	b.At("host", h.Name, "tuning")
 	b.WriteString("if [[ $TUNING == 1 ]]; then\n\ttuning\nfi\n")
 	b.At()
-	b.WriteString("if [[ $BOOT == install ]]; then\n\tboot_install\nfi\n")
-	b.WriteString("if [[ $MODE == check ]]; then\n\tboot_check\nfi\n")
+	b.WriteString("if [[ $BOOT == install ]]; then\n\tboot_install\nelif [[ $MODE == check ]]; then\n\tboot_check\nelse\n\tboot_refresh\nfi\n")
 	b.WriteString("finish\n")
 }
 

@@ -43,7 +43,9 @@ run it at every boot by other means. --check notes ("note: boot:") that
 the unit is not installed or not enabled without counting it as a
 difference, since the script may well run at boot by other means; a unit
 or copy that is installed but from another build is a difference (the
-next boot would apply that build's settings), which --install repairs.
+next boot would apply that build's settings), which --install repairs,
+and so does a plain run: it updates an installed copy or unit of another
+build to this one ("note: boot:"), since the next boot would apply it.
 The fabric's addresses are the only permanent global IPv4/IPv6 addresses
 of the interface that carries them: any other (a stale one, or the same
 address with another prefix length) is a difference, which a run removes
@@ -93,6 +95,7 @@ fi
 DIFFS=0
 CHANGES=0
 SKIPS=0
+BOOT_STALE=0
 
 die() {
 	printf 'fabricc: error: %s\n' "$*" >&2
@@ -475,7 +478,7 @@ configfs_state() {
 # port, through configfs (what MLNX_OFED's cma_roce_mode and cma_roce_tos
 # write; kernel Documentation/ABI/testing/configfs-rdma_cm).
 roce_cm() {
-	local ifc=$1 mode=$2 tos=$3 dev port dir
+	local ifc=$1 mode=$2 tos=$3 dev port dir was
 	if ! capable "$ifc" "RDMA device" "load the RDMA driver (mlx5_ib, mlx4_ib or qedr)" rdma_dev "$ifc"; then
 		return 0
 	fi
@@ -493,8 +496,16 @@ roce_cm() {
 	ensure "$ifc" "rdma_cm group $dev" present "$([[ -d $dir ]] && printf present || printf absent)" mkdir "$dir"
 	ensure "$ifc" "default_roce_mode ($dev port $port)" "$mode" "$(read_sys "$dir/ports/$port/default_roce_mode")" \
 		write_value "$dir/ports/$port/default_roce_mode" "$mode"
-	ensure "$ifc" "default_roce_tos ($dev port $port)" "$tos" "$(read_sys "$dir/ports/$port/default_roce_tos")" \
+	was=$(read_sys "$dir/ports/$port/default_roce_tos")
+	ensure "$ifc" "default_roce_tos ($dev port $port)" "$tos" "$was" \
 		write_value "$dir/ports/$port/default_roce_tos" "$tos"
+	# The ToS is a default for QPs yet to be made: "RDMA-CM QPs from HCA
+	# <hca> at port <port-num> will be created with this TOS as default"
+	# (Linux kernel Documentation/ABI/testing/configfs-rdma_cm,
+	# default_roce_tos); a connection made before keeps the one it got.
+	if [[ $MODE != check && $was != "$tos" ]]; then
+		note "$ifc: RDMA-CM connections made before this change keep the ToS they were created with until they reconnect; only new ones get ToS $tos (reconnect NVMe-oF and iSER sessions, e.g. nvme disconnect and nvme connect, and restart the RDMA applications)"
+	fi
 }`},
 	{useCableLen, `# cable_len IF WANT HAVE CMD...: the cable length in meters, from which mlx5
 # sizes the receive buffer it keeps for the bytes still on the wire after it
@@ -693,6 +704,52 @@ boot_install() {
 	fi
 }
 
+# boot_refresh: a plain run (or its --dry-run) that finds the boot copy or
+# unit of another build brings it to this build, each file written beside
+# and renamed as --install writes it: whoever installed it asked for these
+# settings at every boot, and the stale copy would put the old ones back at
+# the next reboot. It writes nothing that is absent and enables nothing.
+# A script not run from its file (standard input) cannot copy itself: a
+# warning, and the run exits 1 (finish).
+boot_refresh() {
+	local copy unit self=${BASH_SOURCE[0]:-}
+	copy=$(boot_copy_state)
+	unit=$(boot_unit_state)
+	if [[ $copy != 'another build' && $unit != 'another build' ]]; then
+		return 0
+	fi
+	if [[ -z $self || ! -f $self || $(script_id "$self") != "$FABRICC_SCRIPT_ID" ]]; then
+		printf 'warning: boot: %s (%s) and %s (%s) are what --install left; from another build, the next boot applies that build'"'"'s settings, and this run cannot update them (it is not running from the unedited file fabricc wrote): run bash FILE --install with that file\n' "$BOOT_COPY" "$copy" "$BOOT_UNIT_FILE" "$unit"
+		if [[ $MODE != dry-run ]]; then
+			BOOT_STALE=1
+		fi
+		return 0
+	fi
+	note "boot: $BOOT_UNIT runs a copy from another build at every boot; this run updates what --install wrote to this build, so the next boot applies these settings (--uninstall removes it)"
+	if [[ $copy == 'another build' ]]; then
+		if [[ $MODE == dry-run ]]; then
+			printf 'would write: %s (mode 0755): a copy of this script (now: another build)\n' "$BOOT_COPY"
+		else
+			put_file "$BOOT_COPY" 0755 <"$self"
+			printf 'boot: wrote %s (mode 0755): a copy of this script (was: another build)\n' "$BOOT_COPY"
+		fi
+		CHANGES=$((CHANGES + 1))
+	fi
+	if [[ $unit == 'another build' ]]; then
+		if [[ $MODE == dry-run ]]; then
+			printf 'would write: %s (mode 0644) (now: another build):\n' "$BOOT_UNIT_FILE"
+			boot_unit_text | sed 's/^./    &/'
+		else
+			boot_unit_text | put_file "$BOOT_UNIT_FILE" 0644
+			printf 'boot: wrote %s (mode 0644) (was: another build)\n' "$BOOT_UNIT_FILE"
+		fi
+		CHANGES=$((CHANGES + 1))
+		if has_systemd; then
+			boot_run systemctl daemon-reload
+		fi
+	fi
+}
+
 # boot_remove FILE: removes FILE (--dry-run prints it).
 boot_remove() {
 	if [[ $MODE == dry-run ]]; then
@@ -809,6 +866,10 @@ finish() {
 			printf 'fabricc: nothing to do; the host already matches\n'
 		else
 			printf 'fabricc: %d change(s) applied\n' "$CHANGES"
+		fi
+		if [[ $BOOT_STALE == 1 ]]; then
+			printf 'fabricc: the boot copy is from another build (see warning: above)\n'
+			exit 1
 		fi
 		;;
 	esac
