@@ -58,7 +58,7 @@ func namesFor(style string) poolNames {
 // returns its headroom and other reservations in bytes.
 func portBuffers(f *model.Fabric, sw *model.Switch, p *model.Port, names poolNames, planMeters float64, tcs []int, mtus *losslessMTUs) (headroom, planned, reserved int64) {
 	p.PriorityGroups, p.EgressQueues = nil, nil
-	policy := headroomPolicy(f.QoS.Headroom)
+	policy := mtus.policy
 	var mtuFrom string
 	policy.LosslessMTUBytes, mtuFrom = mtus.forPort(sw, p)
 	var losslessPrio prioritySet

@@ -16,13 +16,13 @@ import (
 // length (see planningMeters).
 func plannedHeadroom(f *model.Fabric, sw *model.Switch, meters float64) int64 {
 	var sum int64
+	policy := headroomPolicy(f.QoS.Headroom)
 	for i := range sw.Ports {
 		p := &sw.Ports[i]
 		for _, pg := range p.PriorityGroups {
 			if !pg.Lossless {
 				continue
 			}
-			policy := headroomPolicy(f.QoS.Headroom)
 			policy.LosslessMTUBytes = pg.Headroom.LosslessMTUBytes // the port's own (losslessMTUs)
 			sum += computeHeadroom(headroomInput{
 				speedMbps: p.SpeedMbps, cableMeters: meters, portMTU: p.MTU,

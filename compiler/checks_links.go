@@ -239,7 +239,7 @@ func (c *checker) checkTagging(s, h end) {
 				fmt.Sprintf("%s sends untagged frames (it has no vlan), but switch port %s is a trunk without native_vlan, which forwards only frames tagged with VLANs %s and drops every frame the NIC sends. Give the NIC a vlan the trunk carries (%s), or give the port a native_vlan for the NIC's untagged frames.", h.name(), s.name(), vlans, vlans),
 				h.path("vlan"), rel(fmt.Sprintf("%s trunk VLANs %s, no native_vlan", s.name(), vlans), s.path("vlans")...))
 		}
-	case !vlanAllowed(p, n.VLAN):
+	case !p.CarriesVLAN(n.VLAN):
 		fix := fmt.Sprintf("Add VLAN %d to the port's vlans or change the NIC's vlan.", n.VLAN)
 		switch p.Mode {
 		case model.ModeAccess:
@@ -261,17 +261,6 @@ func (c *checker) checkTagging(s, h end) {
 			fmt.Sprintf("%s tags its traffic with VLAN %d, but switch port %s sends VLAN %d untagged (%s), so the switch's frames reach the NIC without a tag and the host does not deliver them to its VLAN %d interface: address resolution and RDMA connections fail. Remove the NIC's vlan, or %s.", h.name(), n.VLAN, s.name(), n.VLAN, how, n.VLAN, fix),
 			h.path("vlan"), rel(fmt.Sprintf("%s sends VLAN %d untagged", s.name(), n.VLAN), at...))
 	}
-}
-
-// vlanAllowed reports whether a port carries VLAN v tagged or untagged.
-func vlanAllowed(p *model.Port, v int) bool {
-	switch p.Mode {
-	case model.ModeTrunk:
-		return slices.Contains(p.TrunkVLANs, v) || p.NativeVLAN == v
-	case model.ModeAccess:
-		return p.AccessVLAN == v
-	}
-	return false
 }
 
 // checkNICAgainstPort checks the host side of the lossless contract

@@ -24,7 +24,14 @@ type losslessMTUs struct {
 	// one), roce its path MTU: an inter-switch port may receive from any.
 	widest string
 	roce   int
+	// widestFrom says where a switch-facing port's MTU came from: the
+	// same sentence for every such port, written once.
+	widestFrom string
 }
+
+// noRoCENICKnown is where the MTU of a port that faces no RoCE NIC and
+// no switch came from.
+const noRoCENICKnown = "not written, no RoCE NIC known on this port: 4096 B, the largest RoCE path MTU"
 
 // newLosslessMTUs indexes f's RoCE NICs for losslessMTUs.forPort.
 func newLosslessMTUs(f *model.Fabric) *losslessMTUs {
@@ -45,6 +52,9 @@ func newLosslessMTUs(f *model.Fabric) *losslessMTUs {
 				m.widest, m.roce = key, r
 			}
 		}
+	}
+	if m.roce > 0 {
+		m.widestFrom = fmt.Sprintf("not written: the largest RoCE path MTU of the fabric's NICs, %s (MTU %d)", m.widest, m.nics[m.widest].MTU)
 	}
 	return m
 }
@@ -79,7 +89,7 @@ func (m *losslessMTUs) fromNICs(p *model.Port) (int, string) {
 		}
 	}
 	if p.Peer != nil && p.Peer.Kind == "switch" && m.roce > 0 {
-		return m.roce, fmt.Sprintf("not written: the largest RoCE path MTU of the fabric's NICs, %s (MTU %d)", m.widest, m.nics[m.widest].MTU)
+		return m.roce, m.widestFrom
 	}
-	return maxRoCEPathMTU, "not written, no RoCE NIC known on this port: 4096 B, the largest RoCE path MTU"
+	return maxRoCEPathMTU, noRoCENICKnown
 }

@@ -32,7 +32,11 @@ import (
 // fileError is the error of a file function: the diagnostic's summary
 // and detail (fileDiagnostics takes them out of HCL's "Call to function
 // failed" wording).
-type fileError struct{ summary, detail string }
+type fileError struct {
+	summary, detail string
+	// absent is true when no file is at the path (fileexists is false).
+	absent bool
+}
 
 func (e *fileError) Error() string { return e.summary + ": " + e.detail }
 
@@ -73,9 +77,10 @@ type fileReader struct {
 	inTemplate map[string]function.Function
 }
 
-// newFileReader reads the files below root, at most limit bytes each.
-func newFileReader(root string, limit int64, work *budget) *fileReader {
-	return &fileReader{root: root, limit: limit, work: work,
+// newFileReader reads the files below root, at most limit bytes each;
+// evaluate gives it the evaluation budget and the functions.
+func newFileReader(root string, limit int64) *fileReader {
+	return &fileReader{root: root, limit: limit,
 		files: map[string]dataFile{}, templates: map[string]*hcl.File{}, texts: map[string]string{}}
 }
 
@@ -223,7 +228,9 @@ func errText(err error) string {
 // missing is the error of a file that is not there.
 func missing(p string, err error) *fileError {
 	if errors.Is(err, fs.ErrNotExist) {
-		return fail("File not found", "There is no file %q in the fabric folder; a path is relative to the fabric folder (fileexists tells whether a file is there).", p)
+		e := fail("File not found", "There is no file %q in the fabric folder; a path is relative to the fabric folder (fileexists tells whether a file is there).", p)
+		e.absent = true
+		return e
 	}
 	return fail("Cannot read file", "Reading %q: %s.", p, errText(err))
 }
@@ -277,7 +284,7 @@ func (r *fileReader) fileExistsFunc() function.Function {
 			switch f := r.get(args[0].AsString()); {
 			case f.exists:
 				return cty.True, nil
-			case f.err.summary == "File not found":
+			case f.err.absent:
 				return cty.False, nil
 			default:
 				return cty.DynamicVal, f.err

@@ -233,7 +233,7 @@ func TestTemplateErrors(t *testing.T) {
 func TestFileReadOnce(t *testing.T) {
 	dir := t.TempDir()
 	write(t, filepath.Join(dir, "a.txt"), "one")
-	r := newFileReader(dir, MaxDataFileBytes, nil)
+	r := newFileReader(dir, MaxDataFileBytes)
 	first := r.get("a.txt")
 	write(t, filepath.Join(dir, "a.txt"), "two")
 	if again := r.get("./a.txt"); again.text != "one" || first.text != "one" {

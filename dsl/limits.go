@@ -173,12 +173,17 @@ func describeMode(m os.FileMode) string {
 
 // insideRoot refuses a file of the folder root whose real path (links
 // followed) is not inside root's real path.
-func insideRoot(name, root string) error {
-	real, err := filepath.EvalSymlinks(name)
+func insideRoot(name, root string) error { return InsideFolder(name, root) }
+
+// InsideFolder refuses a file whose real path (absolute, links followed)
+// is not inside the real path of the folder root; a file that is not
+// there is the error of filepath.EvalSymlinks (fs.ErrNotExist).
+func InsideFolder(name, root string) error {
+	real, err := realPath(name)
 	if err != nil {
 		return err
 	}
-	realRoot, err := filepath.EvalSymlinks(root)
+	realRoot, err := realPath(root)
 	if err != nil {
 		return err
 	}
@@ -187,6 +192,15 @@ func insideRoot(name, root string) error {
 		return fmt.Errorf("%s links to %s, outside %s", name, real, root)
 	}
 	return nil
+}
+
+// realPath is p absolute, with every link followed.
+func realPath(p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	return filepath.EvalSymlinks(abs)
 }
 
 // opens and closes are the tokens that start and end a nesting level.

@@ -135,7 +135,7 @@ func Load(path string, opts Options) (*Config, map[string]*hcl.File, hcl.Diagnos
 		return nil, p.Files(), explainBlockLabels(diags, p.Files())
 	}
 	start = time.Now()
-	files := newFileReader(folder, MaxDataFileBytes, nil)
+	files := newFileReader(folder, MaxDataFileBytes)
 	cfg, d := evaluate(p, names, bodies, opts, files)
 	opts.timed("evaluate", start)
 	for name, f := range files.templates {

@@ -1,6 +1,10 @@
 package model
 
-import "github.com/fabricc/fabricc/internal/natural"
+import (
+	"slices"
+
+	"github.com/fabricc/fabricc/internal/natural"
+)
 
 // Switch returns the switch called name, or nil.
 func (f *Fabric) Switch(name string) *Switch {
@@ -76,6 +80,18 @@ func (h *Host) NIC(name string) *NIC {
 		}
 	}
 	return nil
+}
+
+// CarriesVLAN reports whether the port carries VLAN v, tagged or
+// untagged.
+func (p *Port) CarriesVLAN(v int) bool {
+	switch p.Mode {
+	case ModeTrunk:
+		return slices.Contains(p.TrunkVLANs, v) || p.NativeVLAN == v
+	case ModeAccess:
+		return p.AccessVLAN == v
+	}
+	return false
 }
 
 // Lossless reports whether PFC is on for priority p on the port.

@@ -2,11 +2,10 @@ package plan
 
 import (
 	"fmt"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/fabricc/fabricc/internal/cores"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets/docs"
 )
@@ -51,22 +50,11 @@ type scriptJob struct {
 // scripts on every CPU: a class change changes every host, and each
 // takes two renders (1.3 ms a host on one core).
 func scripts(base, head *model.Fabric, jobs []scriptJob, out []Device) {
-	var wg sync.WaitGroup
-	next := make(chan scriptJob)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range next {
-				out[j.i].Script = hostScript(base, head, j.a, j.b)
-			}
-		}()
-	}
-	for _, j := range jobs {
-		next <- j
-	}
-	close(next)
-	wg.Wait()
+	cores.Range(len(jobs), 1, func(lo, hi int) {
+		for _, j := range jobs[lo:hi] {
+			out[j.i].Script = hostScript(base, head, j.a, j.b)
+		}
+	})
 }
 
 // hostName is the name of a host.

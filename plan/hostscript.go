@@ -97,7 +97,7 @@ func hostsLine(p *Plan) string {
 // "untagged"), ("102", "tagged"), or ("none", the reason).
 func landing(n *model.NIC, p *model.Port) (string, string) {
 	switch {
-	case n.VLAN != 0 && carries(p, n.VLAN):
+	case n.VLAN != 0 && p.CarriesVLAN(n.VLAN):
 		return strconv.Itoa(n.VLAN), "tagged"
 	case n.VLAN != 0:
 		return "none", "the port does not carry VLAN " + strconv.Itoa(n.VLAN)

@@ -107,30 +107,12 @@ func (l hostLink) tagging() string {
 		return fmt.Sprintf("%s sends untagged frames and %s, a trunk without native VLAN, drops them", l.name(), l.portName())
 	case n.VLAN == 0:
 		return ""
-	case !carries(p, n.VLAN):
+	case !p.CarriesVLAN(n.VLAN):
 		return fmt.Sprintf("%s tags its frames with VLAN %d, which %s (VLANs %s) does not carry", l.name(), n.VLAN, l.portName(), vlans(p))
 	case p.Mode == model.ModeAccess || p.NativeVLAN == n.VLAN:
 		return fmt.Sprintf("%s tags its frames with VLAN %d, which %s sends untagged, so the host does not take the switch's frames", l.name(), n.VLAN, l.portName())
 	}
 	return ""
-}
-
-// carries reports whether a port carries VLAN v, tagged or not.
-func carries(p *model.Port, v int) bool {
-	switch p.Mode {
-	case model.ModeTrunk:
-		if p.NativeVLAN == v {
-			return true
-		}
-		for _, t := range p.TrunkVLANs {
-			if t == v {
-				return true
-			}
-		}
-	case model.ModeAccess:
-		return p.AccessVLAN == v
-	}
-	return false
 }
 
 // hostLinks are the links of every NIC cabled to a switch port, by

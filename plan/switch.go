@@ -24,7 +24,9 @@ func compareSwitches(base, head *model.Fabric, fabricCauses []string, effects []
 			d.Status, d.Items = "removed", []Item{{Changes: removed(switchSummary(a))}}
 		default:
 			d.Items = switchItems(a, b, fabricCauses, effects)
-			d.Impact = switchImpact(a, b)
+			if len(d.Items) > 0 {
+				d.Impact = switchImpact(a, b)
+			}
 		}
 		if len(d.Items) > 0 {
 			out = append(out, d)

@@ -1,11 +1,8 @@
 package push
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
 	"path"
-	"path/filepath"
 	"strings"
 
 	"github.com/fabricc/fabricc/artifacts"
@@ -73,10 +70,11 @@ func (b *Build) HostScriptChanges() (*HostChanges, error) {
 	if !artifacts.IsPrevious(prev) {
 		return nil, nil
 	}
-	old, err := manifestSums(prev)
+	m, err := artifacts.ReadManifest(prev)
 	if err != nil {
 		return nil, err
 	}
+	old := m.Files
 	hc := &HostChanges{Since: prev, Hosts: []string{}}
 	for i := range b.Fabric.Hosts {
 		h := &b.Fabric.Hosts[i]
@@ -86,35 +84,6 @@ func (b *Build) HostScriptChanges() (*HostChanges, error) {
 		}
 	}
 	return hc, nil
-}
-
-// manifestSums is the SHA-256 of every file the manifest.json in dir
-// lists, by path.
-func manifestSums(dir string) (map[string]string, error) {
-	file := filepath.Join(dir, artifacts.ManifestFile)
-	raw, err := os.ReadFile(file)
-	if err != nil {
-		return nil, err
-	}
-	var m struct {
-		Devices []struct {
-			Files []manifestEntry `json:"files"`
-		} `json:"devices"`
-		Files []manifestEntry `json:"files"`
-	}
-	if err := json.Unmarshal(raw, &m); err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
-	}
-	sums := map[string]string{}
-	for _, e := range m.Files {
-		sums[e.Path] = e.SHA256
-	}
-	for _, d := range m.Devices {
-		for _, e := range d.Files {
-			sums[e.Path] = e.SHA256
-		}
-	}
-	return sums, nil
 }
 
 // hostLines are the summary's lines on the fabric's hosts: which were

@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/fabricc/fabricc/internal/newfile"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/sim/cli"
 )
@@ -193,25 +194,11 @@ func labFolders(dir string) error {
 	return os.Chmod(secrets, 0o700)
 }
 
-// writeNew writes data as a new 0600 file at path: written beside it
-// and renamed over the name, so an existing file, or a link planted
-// there, is replaced rather than written through (or left readable).
+// writeNew writes data as a 0600 file at path through newfile.Replace:
+// an existing file, or a link planted there, is replaced rather than
+// written through (or left readable).
 func writeNew(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".lab-*")
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
+	return newfile.Replace(path, "lab-", 0o600, data)
 }
 
 // role is the lab inventory's group for a switch's place in the fabric:

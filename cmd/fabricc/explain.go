@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/fabricc/fabricc/artifacts"
+	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/explain"
 	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/spf13/cobra"
@@ -201,30 +202,15 @@ func recordedFabric(m *artifacts.Manifest, dir string) (string, error) {
 // not HCL is quoted in the diagnostics: a manifest naming /etc/shadow
 // would print its lines. Links are followed before the comparison.
 func varFilesBeside(varFiles []string, fabric string) error {
-	base, err := realPath(filepath.Dir(filepath.Clean(fabric)))
-	if err != nil {
-		return err
-	}
+	base := filepath.Dir(filepath.Clean(fabric))
 	for _, f := range varFiles {
-		real, err := realPath(f)
-		if err != nil {
-			continue // the loader says the file is missing
-		}
-		if rel, err := filepath.Rel(base, real); err != nil || !filepath.IsLocal(rel) {
+		err := dsl.InsideFolder(f, base)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) { // a missing file is the loader's to say
 			return fmt.Errorf("%s records the var file %s, outside %s, the folder that holds the fabric; explain reads a var file a build folder names only from there, as the folder may come from elsewhere: give it with --var-file if you trust it",
 				artifacts.ManifestFile, v(f), v(base))
 		}
 	}
 	return nil
-}
-
-// realPath is p absolute, with every link followed.
-func realPath(p string) (string, error) {
-	abs, err := filepath.Abs(p)
-	if err != nil {
-		return "", err
-	}
-	return filepath.EvalSymlinks(abs)
 }
 
 // manifestFabric is the manifest's fabric path (not empty) joined to

@@ -82,26 +82,22 @@ func NVUEOwnedProfiles(data []byte) ([]ProfileUse, error) {
 // with the interfaces of ifaces that attach each.
 func ownedProfiles(qos obj, ifaces map[string]obj) []ProfileUse {
 	var out []ProfileUse
+	names := slices.SortedFunc(maps.Keys(ifaces), naturalCmp)
 	for _, kind := range cumulus.OwnedProfiles {
+		users := map[string][]string{} // by profile, in interface order
+		for _, i := range names {
+			if p := str(child(ifaces[i], "qos", kind.Kind)["profile"]); p != "" {
+				users[p] = append(users[p], i)
+			}
+		}
 		for _, name := range slices.Sorted(maps.Keys(child(qos, kind.Kind))) {
-			if !kind.Name.MatchString(name) {
-				continue
+			if kind.Name.MatchString(name) {
+				out = append(out, ProfileUse{Kind: kind.Kind, Name: name, Users: users[name]})
 			}
-			u := ProfileUse{Kind: kind.Kind, Name: name}
-			for _, i := range slices.SortedFunc(maps.Keys(ifaces), naturalCmp) {
-				if str(child(ifaces[i], "qos", kind.Kind)["profile"]) == name {
-					u.Users = append(u.Users, i)
-				}
-			}
-			out = append(out, u)
 		}
 	}
 	return out
 }
-
-// NVUENames expands an NVUE interface list ("swp1-4,6,bond1") into
-// interface names, as `nv config show` and the CLI write them.
-func NVUENames(list string) []string { return nvueNames(list) }
 
 // nvueConfigInterfaces gives each interface its configuration. `nv config
 // show` groups interfaces under one key where their settings are the
@@ -122,7 +118,7 @@ func nvueConfigInterfaces(ifaces obj) map[string]obj {
 	var groups []group
 	for _, key := range slices.Sorted(maps.Keys(ifaces)) {
 		if conf := child(ifaces, key); conf != nil {
-			groups = append(groups, group{nvueNames(key), conf})
+			groups = append(groups, group{NVUENames(key), conf})
 		}
 	}
 	slices.SortStableFunc(groups, func(a, b group) int { return len(b.names) - len(a.names) })
@@ -140,10 +136,10 @@ func nvueConfigInterfaces(ifaces obj) map[string]obj {
 // or range that takes the item before it's prefix ("6" in "swp2,6").
 var nvueNamePart = regexp.MustCompile(`^(.*?)([0-9]+)(?:-([0-9]+))?$`)
 
-// nvueNames expands an NVUE interface list ("swp1-4,6,bond1") into
+// NVUENames expands an NVUE interface list ("swp1-4,6,bond1") into
 // interface names. A range of more than 4096 names, or one that does
 // not ascend, is kept as a name of its own.
-func nvueNames(key string) []string {
+func NVUENames(key string) []string {
 	var out []string
 	prefix := ""
 	for _, item := range strings.Split(key, ",") {

@@ -265,8 +265,8 @@ func TestNVUENames(t *testing.T) {
 		{"swp1-99999999999999999999999", "swp1-99999999999999999999999"},
 		{",,", ""},
 	} {
-		if got := strings.Join(nvueNames(tc.key), " "); got != tc.want {
-			t.Errorf("nvueNames(%q) = %q, want %q", tc.key, got, tc.want)
+		if got := strings.Join(NVUENames(tc.key), " "); got != tc.want {
+			t.Errorf("NVUENames(%q) = %q, want %q", tc.key, got, tc.want)
 		}
 	}
 }

@@ -188,7 +188,7 @@ func writeHeadroom(d *doc, sw *model.Switch) {
 	d.p("Inputs. The cable is the port's link (5 m, SONiC's default, for a port without one); lanes are the port's electrical lanes (an 8-lane port doubles the pipeline latency and adds a port MTU); the lossless MTU is the fabric's lossless_mtu or, when it is not written, the RoCE path MTU of the NICs the port receives from, at most the port's largest frame (below the table when not the written value); the small-packet share is the fabric's traffic assumption; cell size, pipeline latency and MAC/PHY delay are constants of the ASIC.")
 	d.table([]string{"port / PG", "priorities", "speed", "lanes", "cable", "length used", "port MTU", "lossless MTU", "small packets", "ASIC", "cell", "pipeline latency", "MAC/PHY delay", "pause quanta"},
 		&inputs, 3, 5, 6, 7, 8, 10, 11, 12, 13)
-	for _, o := range mtuFrom {
+	for _, o := range mtuFrom.list {
 		for _, at := range o.at {
 			d.also(at...)
 		}
@@ -460,7 +460,11 @@ func writeApplications(d *doc, h *model.Host) {
 
 // origins groups the priority groups by where a value came from, in
 // first-seen order; an empty origin is left out.
-type origins []origin
+type origins struct {
+	list []origin
+	// index is each text's place in list.
+	index map[string]int
+}
 
 // origin is one origin text and the priority groups (markdown) it holds for.
 type origin struct {
@@ -476,12 +480,14 @@ func (o *origins) add(text, id string, at []string) {
 	if text == "" {
 		return
 	}
-	for i := range *o {
-		if (*o)[i].text == text {
-			(*o)[i].ids = append((*o)[i].ids, id)
-			(*o)[i].at = append((*o)[i].at, at)
-			return
-		}
+	if i, ok := o.index[text]; ok {
+		o.list[i].ids = append(o.list[i].ids, id)
+		o.list[i].at = append(o.list[i].at, at)
+		return
 	}
-	*o = append(*o, origin{text: text, ids: []string{id}, at: [][]string{at}})
+	if o.index == nil {
+		o.index = map[string]int{}
+	}
+	o.index[text] = len(o.list)
+	o.list = append(o.list, origin{text: text, ids: []string{id}, at: [][]string{at}})
 }
