@@ -34,17 +34,8 @@ const (
 // hostWhyOrder is the order of the summary's groups.
 var hostWhyOrder = []string{HostNotPushed, HostNotListed, HostNotLimit, HostNotWindows}
 
-// HostScriptFile is the name of the script fabricc builds for h, in the
-// host's folder: "gpu01.linux.sh", "nas.freebsd.sh", "win01.windows.ps1".
-func HostScriptFile(h *model.Host) string {
-	if h.OS == model.OSWindows {
-		return h.Name + ".windows.ps1"
-	}
-	return targets.HostScriptName(h)
-}
-
 // WindowsCheck is the command that checks Windows host h on the host.
-func WindowsCheck(h *model.Host) string { return HostScriptFile(h) + " -Check" }
+func WindowsCheck(h *model.Host) string { return targets.HostScriptName(h) + " -Check" }
 
 // HostChanges is what push knows of the hosts' own step: the hosts whose
 // script differs from the one in the build that Since names, the build
@@ -78,7 +69,7 @@ func (b *Build) HostScriptChanges() (*HostChanges, error) {
 	hc := &HostChanges{Since: prev, Hosts: []string{}}
 	for i := range b.Fabric.Hosts {
 		h := &b.Fabric.Hosts[i]
-		rel := path.Join(h.Name, HostScriptFile(h))
+		rel := path.Join(h.Name, targets.HostScriptName(h))
 		if now, ok := b.scripts[rel]; ok && old[rel] != now {
 			hc.Hosts = append(hc.Hosts, h.Name)
 		}

@@ -81,7 +81,7 @@ func LoadArtifacts(dir string) (*Build, error) {
 		}
 	}
 	for i := range f.Hosts {
-		rel := path.Join(f.Hosts[i].Name, HostScriptFile(&f.Hosts[i]))
+		rel := path.Join(f.Hosts[i].Name, targets.HostScriptName(&f.Hosts[i]))
 		if sum, ok := listed[rel]; ok {
 			b.scripts[rel] = sum
 		}

@@ -59,10 +59,15 @@ type SwitchRenderer func(f *model.Fabric, sw *model.Switch) ([]File, error)
 // HostRenderer renders one host of a fabric.
 type HostRenderer func(f *model.Fabric, h *model.Host) ([]File, error)
 
-// HostScriptName is the file name of the script a Linux or FreeBSD
-// host's target writes, and that verify runs on the host with --check:
-// "gpu01.linux.sh", "nas.freebsd.sh".
-func HostScriptName(h *model.Host) string { return h.Name + "." + string(h.OS) + ".sh" }
+// HostScriptName is the file name of the script a host's target writes:
+// "gpu01.linux.sh", "nas.freebsd.sh" (which verify runs on the host with
+// --check), "win01.windows.ps1" (which the operator runs with -Check).
+func HostScriptName(h *model.Host) string {
+	if h.OS == model.OSWindows {
+		return h.Name + ".windows.ps1"
+	}
+	return h.Name + "." + string(h.OS) + ".sh"
+}
 
 // CheckHost is a host renderer's entry check: f and h are given, h runs
 // os, and the compiler resolved the fabric's priority maps (64 DSCP and 8

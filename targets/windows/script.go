@@ -70,7 +70,7 @@ const utf8BOM = "\ufeff"
 // writeHeader writes the byte-order mark, #Requires, the header comment
 // and the param block.
 func writeHeader(w *writer, f *model.Fabric, h *model.Host) {
-	name := h.Name + ".windows.ps1"
+	name := targets.HostScriptName(h)
 	w.b.WriteString(utf8BOM)
 	w.line("#Requires -RunAsAdministrator")
 	w.comment("")

@@ -54,7 +54,7 @@ func renderFiles(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, e
 	script(w, f, h, p)
 	scriptSize.Done(w.b.Len())
 	return []targets.File{{
-		Name:   h.Name + ".windows.ps1",
+		Name:   targets.HostScriptName(h),
 		Target: Target,
 		Mode:   0o755,
 		Data:   w.Bytes(),
