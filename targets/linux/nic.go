@@ -420,6 +420,14 @@ func cableMeters(n *model.NIC) int {
 	return int(math.Ceil(n.Peer.CableMeters))
 }
 
+// setsCableLen reports whether n's script sets its cable length: a
+// lossless NIC on a cable mlx5 takes (writeCableLen), on a driver but
+// QLogic's qede, whose DCB runs in the adapter's firmware (writeQLogic).
+func setsCableLen(n *model.NIC) bool {
+	m := cableMeters(n)
+	return m > 0 && m < mlx5MaxCableMeters && len(n.RoCE.PFCPriorities) > 0 && n.Driver != driverQede
+}
+
 // writeCableLen tells the NIC its cable's length, from which mlx5 sizes
 // the receive buffer that holds what is still on the wire after it sends
 // PAUSE (xoff); without it the driver assumes MLX5E_DEFAULT_CABLE_LEN, 7
@@ -435,7 +443,7 @@ func writeCableLen(b *script, n *model.NIC, readSet string) {
 		return
 	}
 	b.nic(n, "link")
-	if m >= mlx5MaxCableMeters {
+	if !setsCableLen(n) {
 		fmt.Fprintf(b, "\t\tnote \"$ifc: the cable is %d m; mlx5 takes a cable length below %d m only, so its PFC receive buffer stays sized for the length it has\"\n", m, mlx5MaxCableMeters)
 		return
 	}

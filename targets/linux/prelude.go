@@ -918,7 +918,7 @@ func features(h *model.Host) feature {
 		}
 		if len(n.RoCE.PFCPriorities) > 0 {
 			u |= usePause | useCapable | useDriverTool
-			if m := cableMeters(n); m > 0 && m < mlx5MaxCableMeters && n.Driver != driverQede {
+			if setsCableLen(n) {
 				u |= useCableLen
 			}
 		}
