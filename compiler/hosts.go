@@ -172,7 +172,7 @@ func (l *lowering) lowerHosts() {
 // lowerHost lowers one host and its NICs.
 func (l *lowering) lowerHost(h *dsl.Host) model.Host {
 	defer l.within(h.Name)()
-	l.src.setBlock(Key("host", h.Name), h.DefRange, []attrRange{{"os", h.OSRange}, {"os_version", h.OSVersionRange}})
+	l.src.setBlock(Key("host", h.Name), h.DefRange, []attrRange{{"os", h.OSRange}, {"os_version", h.OSVersionRange}, {"cluster_class", h.ClusterClassRange}})
 	out := model.Host{Name: h.Name, OS: model.OS(h.OS), Tuning: h.Tuning != nil && *h.Tuning, NICs: []model.NIC{}}
 	if h.OSVersion != nil {
 		out.OSVersion = *h.OSVersion
@@ -197,6 +197,7 @@ func (l *lowering) lowerHost(h *dsl.Host) model.Host {
 		l.checkSharedInterface(h.Name, out.OS, n, interfaces)
 	}
 	sort.Slice(out.NICs, func(i, j int) bool { return out.NICs[i].Name < out.NICs[j].Name })
+	l.hostCluster(h, &out)
 	return out
 }
 

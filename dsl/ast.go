@@ -203,13 +203,18 @@ type Host struct {
 	OS        string  `hcl:"os"`
 	OSVersion *string `hcl:"os_version,optional"`
 	Tuning    *bool   `hcl:"tuning,optional"`
-	NICs      []NIC   `hcl:"nic,block"`
+	// ClusterClass names the qos class a Windows failover cluster's
+	// heartbeat rides in (New-NetQosPolicy -Cluster); host-wide, as the
+	// NetQos policies are.
+	ClusterClass *string `hcl:"cluster_class,optional"`
+	NICs         []NIC   `hcl:"nic,block"`
 
 	DefRange   Range `hcl:",def_range"`
 	LabelRange Range `hcl:"name,label_range"`
 	OSRange    Range `hcl:"os,attr_value_range"`
 
-	OSVersionRange Range `hcl:"os_version,attr_value_range"`
+	OSVersionRange    Range `hcl:"os_version,attr_value_range"`
+	ClusterClassRange Range `hcl:"cluster_class,attr_value_range"`
 }
 
 // NIC is `nic "name" {}` inside a host.

@@ -394,6 +394,9 @@ func hostFields(h *Host, visit func(stringField)) {
 	if h.OSVersion != nil {
 		visit(stringField{attr: "os_version", who: who, value: *h.OSVersion, rng: h.OSVersionRange.Or(h.DefRange), kind: kindVersion})
 	}
+	if h.ClusterClass != nil {
+		visit(stringField{attr: "cluster_class", who: who, value: *h.ClusterClass, rng: h.ClusterClassRange.Or(h.DefRange), kind: kindText})
+	}
 	for i := range h.NICs {
 		nicFields(who, &h.NICs[i], visit)
 	}

@@ -399,6 +399,24 @@ type Host struct {
 	// Tuning enables the optional host tuning of the Demartek RoCE
 	// Deployment Guide (CPU governor, memlock limits).
 	Tuning bool `json:"tuning"`
+	// Cluster is the class a Windows failover cluster's heartbeat rides
+	// in (host cluster_class); nil when the host names none.
+	Cluster *ClusterTraffic `json:"cluster,omitempty"`
+}
+
+// ClusterTraffic is a Windows failover cluster's own traffic (heartbeats,
+// UDP 3343), which Windows classifies with New-NetQosPolicy -Cluster: a
+// lossy class of its own with a small ETS share, so that heartbeats are
+// neither starved nor paused by storage traffic (Microsoft, "Host network
+// requirements for Azure Stack HCI", Cluster traffic class).
+type ClusterTraffic struct {
+	// Class is the model class the heartbeat rides in.
+	Class string `json:"class"`
+	// Priority is the 802.1p priority the host tags it with (the class's).
+	Priority int `json:"priority"`
+	// MarkDSCP is the class's DSCP mark, which the host also sets where
+	// its NICs' peers trust DSCP (RoCE.Trust dscp or both).
+	MarkDSCP int `json:"mark_dscp"`
 }
 
 // Transport is the RDMA transport of a NIC.

@@ -31,6 +31,12 @@ func TestTreeSitterParse(t *testing.T) {
 		}
 		files = append(files, p)
 	}
+	cf, ch := withCluster(fcNode1())
+	p := filepath.Join(tmp, "cluster.ps1")
+	if err := os.WriteFile(p, []byte(renderFabric(t, cf, ch)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, p)
 	script, _ := filepath.Abs("testdata/parse.mjs")
 	run := func(paths ...string) ([]byte, error) {
 		cmd := exec.Command(node, append([]string{script}, paths...)...)

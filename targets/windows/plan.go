@@ -56,6 +56,10 @@ type plan struct {
 	nics    []nicPlan
 	// notes are the model values Windows cannot set, printed as warnings.
 	notes []note
+	// cluster is true when the host names its failover cluster's class
+	// (model.Host.Cluster): the script then writes the Cluster policy and
+	// removes any other -Cluster policy as foreign.
+	cluster bool
 }
 
 // policy is one NetQos policy.
@@ -297,6 +301,14 @@ func (p *plan) buildPolicies(h *model.Host, def model.Class) error {
 			p.policies = append(p.policies, pol)
 		}
 	}
+	if h.Cluster != nil {
+		pol, err := clusterPolicy(h, roce)
+		if err != nil {
+			return err
+		}
+		p.policies = append(p.policies, pol)
+		p.cluster = true
+	}
 	for _, pol := range defaultPolicies(h, roce, def) {
 		pol.from = []targets.Element{targets.Path("qos", "class", def.Name)}
 		if pol.name == "DEFAULT" {
@@ -332,6 +344,44 @@ func appPolicy(a model.Application) (policy, bool, error) {
 		args: []string{"-NetDirectPortMatchCondition", fmt.Sprint(a.Port), "-PriorityValue8021Action", fmt.Sprint(a.Priority)},
 		want: []field{{"NetDirectPortMatchCondition", fmt.Sprint(a.Port)}, {"PriorityValue8021Action", fmt.Sprint(a.Priority)}},
 	}, true, nil
+}
+
+// clusterPolicyName names the failover cluster's policy as Microsoft's
+// S2D guidance and Network ATC name it ("Cluster").
+const clusterPolicyName = "Cluster"
+
+// clusterPolicy returns the failover cluster's policy: the ByCluster
+// parameter set of New-NetQosPolicy (-Cluster, template Cluster, the
+// cluster's port 3343; Microsoft, New-NetQosPolicy) with the priority of
+// the host's cluster class, and its DSCP mark where the peers trust DSCP,
+// as defaultPolicies marks TCP and UDP. The class must stay off the
+// lossless priorities: a heartbeat paused behind storage traffic comes
+// late and the node is evicted.
+func clusterPolicy(h *model.Host, roce model.RoCE) (policy, error) {
+	c := h.Cluster
+	if c.Priority < 0 || c.Priority > 7 {
+		return policy{}, fmt.Errorf("cluster class %q uses priority %d; 802.1p priorities are 0-7", c.Class, c.Priority)
+	}
+	if c.MarkDSCP < 0 || c.MarkDSCP > 63 {
+		return policy{}, fmt.Errorf("cluster class %q marks DSCP %d; DSCP values are 0-63", c.Class, c.MarkDSCP)
+	}
+	if c.Priority == roce.Priority || slices.Contains(roce.PFCPriorities, c.Priority) {
+		return policy{}, fmt.Errorf("cluster class %q is on priority %d, which is the RoCE priority or has PFC on this host; a heartbeat must ride a lossy priority (Microsoft, \"Host network requirements for Azure Stack HCI\", Cluster traffic class: PFC enabled: No)", c.Class, c.Priority)
+	}
+	pol := policy{
+		name: clusterPolicyName,
+		why:  fmt.Sprintf("the failover cluster's own traffic (-Cluster: its heartbeats, port 3343) goes to the lossy class %q, priority %d, whose ETS share keeps heartbeats from being starved by storage traffic and which PFC never pauses (Microsoft, \"Host network requirements for Azure Stack HCI\", Cluster traffic class: PFC enabled No, priority 7, 1-2 %% of the bandwidth).", c.Class, c.Priority),
+		args: []string{"-Cluster", "-PriorityValue8021Action", fmt.Sprint(c.Priority)},
+		want: []field{{"TemplateMatchCondition", "Cluster"}, {"PriorityValue8021Action", fmt.Sprint(c.Priority)}},
+		from: []targets.Element{targets.Path("host", h.Name, "cluster_class"), targets.Path("qos", "class", c.Class)},
+	}
+	if roce.Trust == model.TrustDSCP || roce.Trust == model.TrustBoth {
+		peers, many := peerNames(h.NICs)
+		pol.why += fmt.Sprintf(" %s %s DSCP, so it is also marked DSCP %d, the class's mark.", capital(peers), verb(many, "trusts", "trust"), c.MarkDSCP)
+		pol.args = append(pol.args, "-DSCPAction", fmt.Sprint(c.MarkDSCP))
+		pol.want = append(pol.want, field{"DSCPAction", fmt.Sprint(c.MarkDSCP)})
+	}
+	return pol, nil
 }
 
 // defaultPolicies returns DEFAULT, TCP and UDP. Where the fabric trusts

@@ -241,8 +241,8 @@ function Get-PolicyValue {
 # the failover cluster's: one made with New-NetQosPolicy -Cluster (its
 # ByCluster parameter set, template Cluster) whose priority, if it sets one,
 # is not one of the model's lossless priorities, so it cannot move traffic
-# into the lossless class. The model has no cluster application, so such a
-# policy is the administrator's.
+# into the lossless class. Used only when the model names no cluster class
+# (host cluster_class): such a policy is then the administrator's.
 function Test-KeptClusterPolicy {
     param($Policy, [int[]]$Lossless)
     if ((Get-PolicyValue $Policy 'TemplateMatchCondition') -ne 'Cluster') {

@@ -1,7 +1,9 @@
 package windows
 
 import (
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -62,7 +64,8 @@ func policyDefaults(t *testing.T, s string) ([]string, map[string]string) {
 // newPolicyState is what New-NetQosPolicy leaves for the arguments of one
 // rendered New-NetQosPolicy line: the unset defaults with the conditions
 // and actions the arguments set, under the CIM property each parameter
-// writes (MSFT_NetQosPolicy.cdxml: -Default is the Default template).
+// writes (MSFT_NetQosPolicy.cdxml: -Default is the Default template,
+// -Cluster the Cluster template).
 func newPolicyState(t *testing.T, line string, defaults map[string]string) map[string]string {
 	t.Helper()
 	state := map[string]string{}
@@ -77,6 +80,8 @@ func newPolicyState(t *testing.T, line string, defaults map[string]string) map[s
 			i++
 		case "-Default":
 			state["TemplateMatchCondition"] = "Default"
+		case "-Cluster":
+			state["TemplateMatchCondition"] = "Cluster"
 		case "-NetDirectPortMatchCondition", "-IPProtocolMatchCondition", "-PriorityValue8021Action", "-DSCPAction":
 			state[strings.TrimPrefix(f[i], "-")] = f[i+1]
 			i++
@@ -117,8 +122,13 @@ func TestPolicyReadComparesEveryCondition(t *testing.T) {
 	for i := range pcp.NICs {
 		pcp.NICs[i].RoCE.Trust = model.TrustPCP
 	}
+	cf, ch := withCluster(fcNode1())
+	scripts := map[string]string{"fc-node1 with cluster_class": renderFabric(t, cf, ch)}
 	for _, h := range []model.Host{fcNode1(), workstation(), qlogicHost(), pcp} {
-		s := render(t, h)
+		scripts[h.Name+" "+string(h.NICs[0].RoCE.Trust)] = render(t, h)
+	}
+	for _, name := range slices.Sorted(maps.Keys(scripts)) {
+		s, h := scripts[name], struct{ Name string }{name}
 		keys, defaults := policyDefaults(t, s)
 		for _, want := range []string{"NetworkProfile", "Precedence", "TemplateMatchCondition", "NetDirectPortMatchCondition",
 			"IPProtocolMatchCondition", "IPDstPrefixMatchCondition", "AppPathNameMatchCondition", "UserMatchCondition",

@@ -364,7 +364,7 @@ func writePolicies(w *writer, p *plan) {
 	}
 	w.line("$ours = @(%s)", strings.Join(names, ", "))
 	w.b.At()
-	writeForeignPolicies(w, p.pfc)
+	writeForeignPolicies(w, p)
 	for _, pol := range p.policies {
 		w.b.At()
 		w.blank()
@@ -413,18 +413,28 @@ func writePolicy(w *writer, pol policy) {
 // from there, by its name with wildcards escaped (Remove-NetQosPolicy
 // -PolicyStore). A policy Group Policy sets (Owner "Group Policy
 // (Machine)", Get-NetQosPolicy Example 1) comes back from its GPO, so it is
-// a difference with its fix, not a removal. The failover cluster's policy
-// (Test-KeptClusterPolicy) is kept, with a note: the model cannot express
-// it, and removing it would send cluster heartbeats to priority 0.
-func writeForeignPolicies(w *writer, pfc []int) {
+// a difference with its fix, not a removal. When the model names no
+// cluster class, the failover cluster's own policy (Test-KeptClusterPolicy)
+// is kept, with a note: removing it would send cluster heartbeats to
+// priority 0. When it names one, the script writes the Cluster policy and
+// any other -Cluster policy is foreign like the rest: two policies of the
+// Cluster template would both claim the heartbeats.
+func writeForeignPolicies(w *writer, p *plan) {
 	w.line("$localNames = @(Get-NetQosPolicy | ForEach-Object { $_.Name })")
-	w.line("$lossless = @(%s)", commas(pfc))
-	kept := "-not (Test-KeptClusterPolicy $_ $lossless)"
-	writeRemoveForeign(w, "QoS policy", "Get-NetQosPolicy", "Remove-NetQosPolicy", "\"$($_.Owner)\" -notlike 'Group Policy*'", kept)
-	w.open("foreach ($kept in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name -and (Test-KeptClusterPolicy $_ $lossless) }))")
-	w.line("Write-Host (\"fabricc: kept QoS policy '{0}', the failover cluster's (-Cluster), priority {1}: not lossless here, and the model has no cluster application; its traffic class is not kept, so that priority shares [Default].\" -f $kept.Name, (Get-PolicyValue $kept 'PriorityValue8021Action'))")
-	w.close()
-	w.open("foreach ($stale in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name -and %s }))", kept)
+	var also []string
+	kept := ""
+	if !p.cluster {
+		w.line("$lossless = @(%s)", commas(p.pfc))
+		kept = " -and -not (Test-KeptClusterPolicy $_ $lossless)"
+		also = append(also, "-not (Test-KeptClusterPolicy $_ $lossless)")
+	}
+	writeRemoveForeign(w, "QoS policy", "Get-NetQosPolicy", "Remove-NetQosPolicy", append([]string{"\"$($_.Owner)\" -notlike 'Group Policy*'"}, also...)...)
+	if !p.cluster {
+		w.open("foreach ($kept in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name -and (Test-KeptClusterPolicy $_ $lossless) }))")
+		w.line("Write-Host (\"fabricc: kept QoS policy '{0}', the failover cluster's (-Cluster), priority {1}: not lossless here, and the model names no cluster class (host cluster_class); its traffic class is not kept, so that priority shares [Default].\" -f $kept.Name, (Get-PolicyValue $kept 'PriorityValue8021Action'))")
+		w.close()
+	}
+	w.open("foreach ($stale in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name%s }))", kept)
 	w.line("$label = 'QoS policy ' + $stale.Name")
 	w.open("if (\"$($stale.Owner)\" -like 'Group Policy*')")
 	w.line("Compare-State $label ('presence (owner ' + $stale.Owner + ')') 'absent' 'present' | Out-Null")
