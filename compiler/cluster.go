@@ -69,7 +69,7 @@ func (l *lowering) clusterLossless(c *model.Class, h *model.Host) string {
 			return fmt.Sprintf("is on priority %d, the RoCE priority of nic %q", c.Priority, n.Name)
 		}
 		if slices.Contains(n.RoCE.PFCPriorities, c.Priority) {
-			return fmt.Sprintf("is on priority %d, which nic %q has PFC on", c.Priority, n.Name)
+			return fmt.Sprintf("is on priority %d, on which nic %q has PFC", c.Priority, n.Name)
 		}
 	}
 	return ""
