@@ -9,7 +9,8 @@ import (
 )
 
 // everyAttributeFabric writes every attribute whose range the language
-// keeps (a `*Range` field tagged attr_value_range), on a host, a NIC, a
+// keeps (a `*Range` field tagged attr_value_range), on a host (a Windows
+// one, for cluster_class), a NIC, a
 // port, an override, a switch, a link, the fabric, a class, its ECN
 // block and both pfc_watchdog blocks.
 const everyAttributeFabric = `
@@ -90,6 +91,12 @@ host "gpu01" {
   }
 }
 
+host "hci1" {
+  os            = "windows"
+  os_version    = "2022"
+  cluster_class = "default"
+}
+
 link {
   a      = "gpu01:roce0"
   b      = "leaf1:swp2"
@@ -118,7 +125,7 @@ func TestEveryWrittenAttributeIsRecorded(t *testing.T) {
 		{dsl.Watchdog{}, []string{"switch", "leaf1", "pfc_watchdog"}},
 		{dsl.Switch{}, []string{"switch", "leaf1"}},
 		{dsl.Port{}, []string{"switch", "leaf1", "port", "swp1"}},
-		{dsl.Host{}, []string{"host", "gpu01"}},
+		{dsl.Host{}, []string{"host", "hci1"}},
 		{dsl.NIC{}, []string{"host", "gpu01", "nic", "roce0"}},
 		{dsl.Link{}, []string{"link", "0"}},
 	} {
