@@ -14,6 +14,9 @@ dynamic "host" {
   content {
     os         = "windows"
     os_version = "2012r2"
+    # The two nodes are a failover cluster: its heartbeats (New-NetQosPolicy
+    # -Cluster) ride the lossy class "cluster" on priority 7 (fabric.hcl).
+    cluster_class = "cluster"
 
     nic "port1" {
       model        = "ConnectX-4 Lx"

@@ -187,7 +187,7 @@ func TestClusterPolicyKept(t *testing.T) {
 		"$lossless = @(3)",
 		"foreach ($stale in @(Get-NetQosPolicy | Where-Object { $ours -notcontains $_.Name -and \"$($_.Owner)\" -notlike 'Group Policy*' -and -not (Test-KeptClusterPolicy $_ $lossless) })) {",
 		"foreach ($kept in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name -and (Test-KeptClusterPolicy $_ $lossless) })) {",
-		"Write-Host (\"fabricc: kept QoS policy '{0}', the failover cluster's (-Cluster), priority {1}: not lossless here, and the model names no cluster class (host cluster_class); its traffic class is not kept, so that priority shares [Default].\" -f $kept.Name, (Get-PolicyValue $kept 'PriorityValue8021Action'))",
+		"Write-Host (\"fabricc: kept QoS policy '{0}', the failover cluster's (-Cluster), priority {1}: not lossless here, and the model names no cluster class (host cluster_class); a traffic class of its own is removed like any the model lacks, so that priority shares [Default] unless a model class holds it.\" -f $kept.Name, (Get-PolicyValue $kept 'PriorityValue8021Action'))",
 		"foreach ($stale in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name -and -not (Test-KeptClusterPolicy $_ $lossless) })) {",
 	})
 	noPFC := workstation()

@@ -431,7 +431,7 @@ func writeForeignPolicies(w *writer, p *plan) {
 	writeRemoveForeign(w, "QoS policy", "Get-NetQosPolicy", "Remove-NetQosPolicy", append([]string{"\"$($_.Owner)\" -notlike 'Group Policy*'"}, also...)...)
 	if !p.cluster {
 		w.open("foreach ($kept in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name -and (Test-KeptClusterPolicy $_ $lossless) }))")
-		w.line("Write-Host (\"fabricc: kept QoS policy '{0}', the failover cluster's (-Cluster), priority {1}: not lossless here, and the model names no cluster class (host cluster_class); its traffic class is not kept, so that priority shares [Default].\" -f $kept.Name, (Get-PolicyValue $kept 'PriorityValue8021Action'))")
+		w.line("Write-Host (\"fabricc: kept QoS policy '{0}', the failover cluster's (-Cluster), priority {1}: not lossless here, and the model names no cluster class (host cluster_class); a traffic class of its own is removed like any the model lacks, so that priority shares [Default] unless a model class holds it.\" -f $kept.Name, (Get-PolicyValue $kept 'PriorityValue8021Action'))")
 		w.close()
 	}
 	w.open("foreach ($stale in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name%s }))", kept)

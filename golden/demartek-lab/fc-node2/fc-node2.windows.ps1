@@ -153,8 +153,8 @@ function Get-PolicyValue {
 # the failover cluster's: one made with New-NetQosPolicy -Cluster (its
 # ByCluster parameter set, template Cluster) whose priority, if it sets one,
 # is not one of the model's lossless priorities, so it cannot move traffic
-# into the lossless class. The model has no cluster application, so such a
-# policy is the administrator's.
+# into the lossless class. Used only when the model names no cluster class
+# (host cluster_class): such a policy is then the administrator's.
 function Test-KeptClusterPolicy {
     param($Policy, [int[]]$Lossless)
     if ((Get-PolicyValue $Policy 'TemplateMatchCondition') -ne 'Cluster') {
@@ -534,20 +534,16 @@ if ($DcbAvailable) {
 
 # ---- NetQos policies ----
 # Demartek RoCE Deployment Guide ("Windows: Deploying SMB Direct over RoCE", RoCE on priority 3) with the model's priorities.
-$ours = @('SMB', 'DEFAULT', 'TCP', 'UDP')
+$ours = @('SMB', 'Cluster', 'DEFAULT', 'TCP', 'UDP')
 $localNames = @(Get-NetQosPolicy | ForEach-Object { $_.Name })
-$lossless = @(3)
-foreach ($stale in @(Get-NetQosPolicy | Where-Object { $ours -notcontains $_.Name -and "$($_.Owner)" -notlike 'Group Policy*' -and -not (Test-KeptClusterPolicy $_ $lossless) })) {
+foreach ($stale in @(Get-NetQosPolicy | Where-Object { $ours -notcontains $_.Name -and "$($_.Owner)" -notlike 'Group Policy*' })) {
     if ((Compare-State ('QoS policy ' + $stale.Name) 'presence' 'absent' 'present') -and -not $Check) {
         if ($PSCmdlet.ShouldProcess(('QoS policy ' + $stale.Name), 'Remove-NetQosPolicy (not in the model)')) {
             $stale | Remove-NetQosPolicy -Confirm:$false
         }
     }
 }
-foreach ($kept in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name -and (Test-KeptClusterPolicy $_ $lossless) })) {
-    Write-Host ("fabricc: kept QoS policy '{0}', the failover cluster's (-Cluster), priority {1}: not lossless here, and the model has no cluster application; its traffic class is not kept, so that priority shares [Default]." -f $kept.Name, (Get-PolicyValue $kept 'PriorityValue8021Action'))
-}
-foreach ($stale in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name -and -not (Test-KeptClusterPolicy $_ $lossless) })) {
+foreach ($stale in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name })) {
     $label = 'QoS policy ' + $stale.Name
     if ("$($stale.Owner)" -like 'Group Policy*') {
         Compare-State $label ('presence (owner ' + $stale.Owner + ')') 'absent' 'present' | Out-Null
@@ -572,6 +568,15 @@ if ((Compare-Policy 'QoS policy SMB' $policy ([ordered]@{ NetDirectPortMatchCond
     if ($PSCmdlet.ShouldProcess('QoS policy SMB', 'New-NetQosPolicy -NetDirectPortMatchCondition 445 -PriorityValue8021Action 3')) {
         if ($policy) { Remove-NetQosPolicy -Name 'SMB' -Confirm:$false }
         New-NetQosPolicy -Name 'SMB' -NetDirectPortMatchCondition 445 -PriorityValue8021Action 3 | Out-Null
+    }
+}
+
+# the failover cluster's own traffic (-Cluster: its heartbeats, port 3343) goes to the lossy class "cluster", priority 7, whose ETS share keeps heartbeats from being starved by storage traffic and which PFC never pauses (Microsoft, "Host network requirements for Azure Stack HCI", Cluster traffic class: PFC enabled No, priority 7, 1-2 % of the bandwidth).
+$policy = Get-NetQosPolicy -Name 'Cluster' -ErrorAction SilentlyContinue
+if ((Compare-Policy 'QoS policy Cluster' $policy ([ordered]@{ TemplateMatchCondition = 'Cluster'; PriorityValue8021Action = '7' })) -and -not $Check) {
+    if ($PSCmdlet.ShouldProcess('QoS policy Cluster', 'New-NetQosPolicy -Cluster -PriorityValue8021Action 7')) {
+        if ($policy) { Remove-NetQosPolicy -Name 'Cluster' -Confirm:$false }
+        New-NetQosPolicy -Name 'Cluster' -Cluster -PriorityValue8021Action 7 | Out-Null
     }
 }
 
@@ -643,7 +648,7 @@ if ($DcbAvailable) {
 # others leave. Windows numbers its classes itself ([Default] is TC 0); only the
 # priority travels on the wire, so the numbering need not match the link peers'.
 if ($DcbAvailable) {
-    $ours = @('[Default]', 'roce', 'cnp')
+    $ours = @('[Default]', 'roce', 'cnp', 'cluster')
     # Foreign classes go first: they may hold our priorities or bandwidth.
     foreach ($stale in @(Get-NetQosTrafficClass | Where-Object { $ours -notcontains $_.Name })) {
         if ((Compare-State ('traffic class ' + $stale.Name) 'presence' 'absent' 'present') -and -not $Check) {
@@ -670,10 +675,19 @@ if ($DcbAvailable) {
             New-NetQosTrafficClass -Name 'cnp' -Priority 6 -Algorithm Strict | Out-Null
         }
     }
+
+    # Class "cluster": ETS, 1% of the link guaranteed.
+    $class = Get-NetQosTrafficClass | Where-Object { $_.Name -eq 'cluster' }
+    if ((Compare-Properties 'traffic class cluster' $class ([ordered]@{ Algorithm = 'ETS'; BandwidthPercentage = '1'; Priority = '7' })) -and -not $Check) {
+        if ($PSCmdlet.ShouldProcess('traffic class cluster', 'New-NetQosTrafficClass -Priority 7 -Algorithm ETS -BandwidthPercentage 1')) {
+            if ($class) { $class | Remove-NetQosTrafficClass -Confirm:$false }
+            New-NetQosTrafficClass -Name 'cluster' -Priority 7 -Algorithm ETS -BandwidthPercentage 1 | Out-Null
+        }
+    }
     # [Default] follows from the classes above; -Check compares it too.
     if ($Check) {
         $class = Get-NetQosTrafficClass | Where-Object { $_.Name -eq '[Default]' }
-        Compare-Properties 'traffic class [Default]' $class ([ordered]@{ Algorithm = 'ETS'; BandwidthPercentage = '50'; Priority = '0,1,2,4,5,7' }) | Out-Null
+        Compare-Properties 'traffic class [Default]' $class ([ordered]@{ Algorithm = 'ETS'; BandwidthPercentage = '49'; Priority = '0,1,2,4,5' }) | Out-Null
     }
 }
 
@@ -733,7 +747,7 @@ if ($Present['SLOT 4 Port 1']) {
     }
     # What the adapter runs, which need not be the host's settings (Get-NetAdapterQos; -Check only).
     if ($Check) {
-        Compare-AdapterQos 'SLOT 4 Port 1' '3' ([ordered]@{ '0' = '50'; '3' = '50' }) | Out-Null
+        Compare-AdapterQos 'SLOT 4 Port 1' '3' ([ordered]@{ '0' = '49'; '3' = '50'; '7' = '1' }) | Out-Null
     }
     # Enable RDMA (NetworkDirect) on the adapter; SMB Direct uses it automatically (Demartek RoCE Deployment Guide).
     if ((Compare-State 'SLOT 4 Port 1' 'NetAdapterRdma' 'True' (Format-Value (Get-NetAdapterRdma -Name 'SLOT 4 Port 1' -ErrorAction SilentlyContinue).Enabled)) -and -not $Check) {
@@ -815,7 +829,7 @@ if ($Present['SLOT 4 Port 2']) {
     }
     # What the adapter runs, which need not be the host's settings (Get-NetAdapterQos; -Check only).
     if ($Check) {
-        Compare-AdapterQos 'SLOT 4 Port 2' '3' ([ordered]@{ '0' = '50'; '3' = '50' }) | Out-Null
+        Compare-AdapterQos 'SLOT 4 Port 2' '3' ([ordered]@{ '0' = '49'; '3' = '50'; '7' = '1' }) | Out-Null
     }
     # Enable RDMA (NetworkDirect) on the adapter; SMB Direct uses it automatically (Demartek RoCE Deployment Guide).
     if ((Compare-State 'SLOT 4 Port 2' 'NetAdapterRdma' 'True' (Format-Value (Get-NetAdapterRdma -Name 'SLOT 4 Port 2' -ErrorAction SilentlyContinue).Enabled)) -and -not $Check) {

@@ -11,9 +11,10 @@
 # step first reads the current value and changes only what differs.
 #
 # Fabric QoS (the switches use the same maps):
-#   class default  priority 0 -> TC 0, DSCP the other 48 values, lossy
+#   class default  priority 0 -> TC 0, DSCP the other 40 values, lossy
 #   class roce     priority 3 -> TC 3, DSCP 24,25,26,27,28,29,30,31, lossless (PFC)
 #   class cnp      priority 6 -> TC 6, DSCP 48,49,50,51,52,53,54,55, lossy, DCQCN CNPs
+#   class cluster  priority 7 -> TC 7, DSCP 56,57,58,59,60,61,62,63, lossy
 #
 set -euo pipefail
 
@@ -22,7 +23,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=3e38c0ea4b4dd02820bbc7513fe3c72867fb3f888e1783b11eb6abb687b1f32a
+FABRICC_SCRIPT_ID=6825f615cac1d2214232839bb6a54f9d74b76a63dd348f5bbcf596bdf5924dbd
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

@@ -11,9 +11,10 @@
 # step first reads the current value and changes only what differs.
 #
 # Fabric QoS (the switches use the same maps):
-#   class default  priority 0 -> TC 0, DSCP the other 48 values, lossy
+#   class default  priority 0 -> TC 0, DSCP the other 40 values, lossy
 #   class roce     priority 3 -> TC 3, DSCP 24,25,26,27,28,29,30,31, lossless (PFC)
 #   class cnp      priority 6 -> TC 6, DSCP 48,49,50,51,52,53,54,55, lossy, DCQCN CNPs
+#   class cluster  priority 7 -> TC 7, DSCP 56,57,58,59,60,61,62,63, lossy
 #
 set -euo pipefail
 
@@ -22,7 +23,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=60a7c50803867b1b3b1420628240103b14256306a88ca809128febfcd051dfe4
+FABRICC_SCRIPT_ID=37bdcc5069a553fd61fd4527380407315e54301772aa7391192fde1655d321cd
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
@@ -859,10 +860,10 @@ nic_1() {
 		ensure "$ifc" trust dscp "$(mlnx_get "$ifc" trust)" mlnx_qos -i "$ifc" --trust dscp
 		ensure "$ifc" pfc 0,0,0,1,0,0,0,0 "$(mlnx_get "$ifc" pfc)" mlnx_qos -i "$ifc" --pfc 0,0,0,1,0,0,0,0
 		cable_len "$ifc" 5 "$(mlnx_get "$ifc" cable_len)" mlnx_qos -i "$ifc" --cable_len=5
-		ensure "$ifc" ets 'tsa ets,ets,ets,ets,ets,ets,strict,ets tcbw 50,0,0,50,0,0,0,0' "$(mlnx_get "$ifc" ets)" mlnx_qos -i "$ifc" --tsa ets,ets,ets,ets,ets,ets,strict,ets --tcbw 50,0,0,50,0,0,0,0
-		ensure "$ifc" prio_tc 0,0,0,3,0,0,6,0 "$(mlnx_get "$ifc" prio_tc)" mlnx_qos -i "$ifc" --prio_tc 0,0,0,3,0,0,6,0
+		ensure "$ifc" ets 'tsa ets,ets,ets,ets,ets,ets,strict,ets tcbw 49,0,0,50,0,0,0,1' "$(mlnx_get "$ifc" ets)" mlnx_qos -i "$ifc" --tsa ets,ets,ets,ets,ets,ets,strict,ets --tcbw 49,0,0,50,0,0,0,1
+		ensure "$ifc" prio_tc 0,0,0,3,0,0,6,7 "$(mlnx_get "$ifc" prio_tc)" mlnx_qos -i "$ifc" --prio_tc 0,0,0,3,0,0,6,7
 		# The fabric's DSCP -> priority map, one --dscp2prio per DSCP that differs.
-		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
+		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:7 57:7 58:7 59:7 60:7 61:7 62:7 63:7
 	fi
 	roce_cm "$ifc" 'RoCE v2' 104
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then

@@ -153,8 +153,8 @@ function Get-PolicyValue {
 # the failover cluster's: one made with New-NetQosPolicy -Cluster (its
 # ByCluster parameter set, template Cluster) whose priority, if it sets one,
 # is not one of the model's lossless priorities, so it cannot move traffic
-# into the lossless class. The model has no cluster application, so such a
-# policy is the administrator's.
+# into the lossless class. Used only when the model names no cluster class
+# (host cluster_class): such a policy is then the administrator's.
 function Test-KeptClusterPolicy {
     param($Policy, [int[]]$Lossless)
     if ((Get-PolicyValue $Policy 'TemplateMatchCondition') -ne 'Cluster') {
@@ -545,7 +545,7 @@ foreach ($stale in @(Get-NetQosPolicy | Where-Object { $ours -notcontains $_.Nam
     }
 }
 foreach ($kept in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name -and (Test-KeptClusterPolicy $_ $lossless) })) {
-    Write-Host ("fabricc: kept QoS policy '{0}', the failover cluster's (-Cluster), priority {1}: not lossless here, and the model has no cluster application; its traffic class is not kept, so that priority shares [Default]." -f $kept.Name, (Get-PolicyValue $kept 'PriorityValue8021Action'))
+    Write-Host ("fabricc: kept QoS policy '{0}', the failover cluster's (-Cluster), priority {1}: not lossless here, and the model names no cluster class (host cluster_class); a traffic class of its own is removed like any the model lacks, so that priority shares [Default] unless a model class holds it." -f $kept.Name, (Get-PolicyValue $kept 'PriorityValue8021Action'))
 }
 foreach ($stale in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name -and -not (Test-KeptClusterPolicy $_ $lossless) })) {
     $label = 'QoS policy ' + $stale.Name
@@ -632,7 +632,7 @@ if ($DcbAvailable) {
 # others leave. Windows numbers its classes itself ([Default] is TC 0); only the
 # priority travels on the wire, so the numbering need not match the link peers'.
 if ($DcbAvailable) {
-    $ours = @('[Default]', 'roce', 'cnp')
+    $ours = @('[Default]', 'roce', 'cnp', 'cluster')
     # Foreign classes go first: they may hold our priorities or bandwidth.
     foreach ($stale in @(Get-NetQosTrafficClass | Where-Object { $ours -notcontains $_.Name })) {
         if ((Compare-State ('traffic class ' + $stale.Name) 'presence' 'absent' 'present') -and -not $Check) {
@@ -659,10 +659,19 @@ if ($DcbAvailable) {
             New-NetQosTrafficClass -Name 'cnp' -Priority 6 -Algorithm Strict | Out-Null
         }
     }
+
+    # Class "cluster": ETS, 1% of the link guaranteed.
+    $class = Get-NetQosTrafficClass | Where-Object { $_.Name -eq 'cluster' }
+    if ((Compare-Properties 'traffic class cluster' $class ([ordered]@{ Algorithm = 'ETS'; BandwidthPercentage = '1'; Priority = '7' })) -and -not $Check) {
+        if ($PSCmdlet.ShouldProcess('traffic class cluster', 'New-NetQosTrafficClass -Priority 7 -Algorithm ETS -BandwidthPercentage 1')) {
+            if ($class) { $class | Remove-NetQosTrafficClass -Confirm:$false }
+            New-NetQosTrafficClass -Name 'cluster' -Priority 7 -Algorithm ETS -BandwidthPercentage 1 | Out-Null
+        }
+    }
     # [Default] follows from the classes above; -Check compares it too.
     if ($Check) {
         $class = Get-NetQosTrafficClass | Where-Object { $_.Name -eq '[Default]' }
-        Compare-Properties 'traffic class [Default]' $class ([ordered]@{ Algorithm = 'ETS'; BandwidthPercentage = '50'; Priority = '0,1,2,4,5,7' }) | Out-Null
+        Compare-Properties 'traffic class [Default]' $class ([ordered]@{ Algorithm = 'ETS'; BandwidthPercentage = '49'; Priority = '0,1,2,4,5' }) | Out-Null
     }
 }
 
@@ -722,7 +731,7 @@ if ($Present['Ethernet 4']) {
     }
     # What the adapter runs, which need not be the host's settings (Get-NetAdapterQos; -Check only).
     if ($Check) {
-        Compare-AdapterQos 'Ethernet 4' '3' ([ordered]@{ '0' = '50'; '3' = '50' }) | Out-Null
+        Compare-AdapterQos 'Ethernet 4' '3' ([ordered]@{ '0' = '49'; '3' = '50'; '7' = '1' }) | Out-Null
     }
     # Enable RDMA (NetworkDirect) on the adapter; SMB Direct uses it automatically (Demartek RoCE Deployment Guide).
     if ((Compare-State 'Ethernet 4' 'NetAdapterRdma' 'True' (Format-Value (Get-NetAdapterRdma -Name 'Ethernet 4' -ErrorAction SilentlyContinue).Enabled)) -and -not $Check) {

@@ -153,8 +153,8 @@ function Get-PolicyValue {
 # the failover cluster's: one made with New-NetQosPolicy -Cluster (its
 # ByCluster parameter set, template Cluster) whose priority, if it sets one,
 # is not one of the model's lossless priorities, so it cannot move traffic
-# into the lossless class. The model has no cluster application, so such a
-# policy is the administrator's.
+# into the lossless class. Used only when the model names no cluster class
+# (host cluster_class): such a policy is then the administrator's.
 function Test-KeptClusterPolicy {
     param($Policy, [int[]]$Lossless)
     if ((Get-PolicyValue $Policy 'TemplateMatchCondition') -ne 'Cluster') {
@@ -540,7 +540,7 @@ foreach ($stale in @(Get-NetQosPolicy | Where-Object { $ours -notcontains $_.Nam
     }
 }
 foreach ($kept in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name -and (Test-KeptClusterPolicy $_ $lossless) })) {
-    Write-Host ("fabricc: kept QoS policy '{0}', the failover cluster's (-Cluster), priority {1}: not lossless here, and the model has no cluster application; its traffic class is not kept, so that priority shares [Default]." -f $kept.Name, (Get-PolicyValue $kept 'PriorityValue8021Action'))
+    Write-Host ("fabricc: kept QoS policy '{0}', the failover cluster's (-Cluster), priority {1}: not lossless here, and the model names no cluster class (host cluster_class); a traffic class of its own is removed like any the model lacks, so that priority shares [Default] unless a model class holds it." -f $kept.Name, (Get-PolicyValue $kept 'PriorityValue8021Action'))
 }
 foreach ($stale in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name -and -not (Test-KeptClusterPolicy $_ $lossless) })) {
     $label = 'QoS policy ' + $stale.Name
