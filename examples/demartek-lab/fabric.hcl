@@ -16,18 +16,17 @@ fabric "demartek-lab" {
 # The NVIDIA RoCE profile: RoCE DSCP 26 -> priority 3 lossless with ECN,
 # CNP DSCP 48 -> priority 6 strict, everything else lossy in class 0.
 # Every value is written out in model.json.
-#
-# The two file-controller nodes are a Windows failover cluster, whose
-# heartbeats get a lossy class of their own on priority 7, as Microsoft's
-# storage cluster guidance has it: "PFC enabled: No", "Recommended traffic
-# priority: Priority 7", 1 % on 25 GbE or higher, 2 % on 10 GbE (Microsoft,
-# "Host network requirements for Azure Stack HCI", RDMA traffic
-# considerations, Cluster traffic class). The nodes name it in
-# cluster_class (hosts.hcl); ETS roce 50 %, default 49 %, cluster 1 %.
-# DSCP 56-63 is the block Onyx's default map puts on priority 7.
 qos {
   profile = "nvidia-roce"
 
+  # The two file-controller nodes are a Windows failover cluster, whose
+  # heartbeats get a lossy class of their own on priority 7, as Microsoft's
+  # storage cluster guidance has it: "PFC enabled: No", "Recommended
+  # traffic priority: Priority 7", 1 % on 25 GbE or higher, 2 % on 10 GbE
+  # (Microsoft, "Host network requirements for Azure Stack HCI", RDMA
+  # traffic considerations, Cluster traffic class). The nodes name it in
+  # cluster_class (hosts.hcl); ETS roce 50 %, default 49 %, cluster 1 %.
+  # DSCP 56-63 is the block Onyx's default map puts on priority 7.
   class "default" {
     bandwidth = 49
   }
