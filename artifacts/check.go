@@ -47,7 +47,7 @@ func Check(dir string, f *model.Fabric, opts Options, keep bool) (diffs []Differ
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		encoded = c.stream(ModelFile, src.encodeModel)
+		encoded = c.stream(ModelFile, func(w io.Writer) error { return src.encodeModel(w, nil) })
 	}()
 	var failed atomic.Bool
 	cores.Range(n, 1, func(i, _ int) {
