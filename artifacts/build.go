@@ -50,6 +50,9 @@ type Result struct {
 	// the time model.json and manifest.json took; Install the time the
 	// new folder took to replace the old one (swap, removal, seal).
 	Render, Write, Model, Manifest, Install time.Duration
+	// ModelKept counts the devices whose bytes model.json took from the
+	// model.json of the build before instead of encoding them.
+	ModelKept int
 
 	devices []manifestDevice
 	top     []manifestFile
@@ -58,6 +61,9 @@ type Result struct {
 	// manifest.json written.
 	fingerprints []fingerprint
 	manifest     string
+	// fragments are where each device's bytes are in model.json, in
+	// name order; nil when not known.
+	fragments []fragment
 }
 
 // Paths lists every file of the build folder, in path order.
@@ -109,21 +115,31 @@ type source interface {
 	// release is told that d, from device, is written and no longer
 	// needed.
 	release(d Device)
-	encodeModel(w io.Writer) error
+	// encodeModel writes model.json; kept, when not nil, waits for the
+	// stage and says what of the build before may be copied (nil:
+	// nothing).
+	encodeModel(w io.Writer, kept func() *keptModel) error
+	// modelDevices is where each device's bytes landed in model.json, in
+	// name order, and how many were copied; nil when not known.
+	modelDevices() ([]fragment, int)
 	top() ([]targets.File, error)
 }
 
 // setSource is a Set already rendered in memory.
 type setSource struct{ s *Set }
 
-func (s setSource) fabric() string                { return s.s.Fabric }
-func (s setSource) fabricPath() string            { return s.s.FabricPath }
-func (s setSource) inputs() Inputs                { return s.s.Inputs }
-func (s setSource) count() int                    { return len(s.s.Devices) }
-func (s setSource) name(i int) string             { return s.s.Devices[i].Name }
-func (s setSource) device(i int) (Device, error)  { return s.s.Devices[i], nil }
-func (s setSource) top() ([]targets.File, error)  { return s.s.Top, nil }
-func (s setSource) encodeModel(w io.Writer) error { _, err := w.Write(s.s.Model); return err }
+func (s setSource) fabric() string               { return s.s.Fabric }
+func (s setSource) fabricPath() string           { return s.s.FabricPath }
+func (s setSource) inputs() Inputs               { return s.s.Inputs }
+func (s setSource) count() int                   { return len(s.s.Devices) }
+func (s setSource) name(i int) string            { return s.s.Devices[i].Name }
+func (s setSource) device(i int) (Device, error) { return s.s.Devices[i], nil }
+func (s setSource) top() ([]targets.File, error) { return s.s.Top, nil }
+func (s setSource) encodeModel(w io.Writer, _ func() *keptModel) error {
+	_, err := w.Write(s.s.Model)
+	return err
+}
+func (s setSource) modelDevices() ([]fragment, int) { return nil, 0 }
 
 // release keeps d: a Set's files belong to its caller.
 func (s setSource) release(Device) {}
@@ -138,8 +154,18 @@ type fabricSource struct {
 	opts  Options
 	order []deviceRef
 	// prints makes the devices' fingerprints; nil when the renderers
-	// cannot be identified.
+	// cannot be identified. Each is made once, by the first of the
+	// devices' goroutines and model.json's to ask (fps, fpErr, fpOnce).
 	prints *fingerprinter
+	fpOnce []sync.Once
+	fps    []fingerprint
+	fpErr  []error
+	// switchAt and hostAt are the name-order index of each switch and
+	// host; frags where model.json put each device (name order), kept
+	// how many it copied.
+	switchAt, hostAt []int
+	frags            []fragment
+	kept             int
 }
 
 // deviceRef is one switch or host of the fabric, by index.
@@ -167,6 +193,16 @@ func newFabricSource(f *model.Fabric, opts Options) (*fabricSource, error) {
 		return nil, err
 	}
 	sort.SliceStable(s.order, func(i, j int) bool { return s.order[i].name < s.order[j].name })
+	s.switchAt, s.hostAt = make([]int, len(f.Switches)), make([]int, len(f.Hosts))
+	for i, r := range s.order {
+		if r.host {
+			s.hostAt[r.index] = i
+		} else {
+			s.switchAt[r.index] = i
+		}
+	}
+	n := len(s.order)
+	s.fpOnce, s.fps, s.fpErr, s.frags = make([]sync.Once, n), make([]fingerprint, n), make([]error, n), make([]fragment, n)
 	var err error
 	s.prints, err = newFingerprinter(f)
 	return s, err
@@ -179,25 +215,32 @@ func (s *fabricSource) fingerprint(i int) (fingerprint, bool, error) {
 	if s.prints == nil {
 		return fingerprint{}, false, nil
 	}
-	r := s.order[i]
-	var fp fingerprint
-	var err error
-	if r.host {
-		fp, err = s.prints.of("host", &r.fabric.Hosts[r.index])
-	} else {
-		fp, err = s.prints.of("switch", &r.fabric.Switches[r.index])
-	}
-	if err != nil {
-		return fp, false, fmt.Errorf("fingerprinting %s: %w", r.name, err)
-	}
-	return fp, true, nil
+	s.fpOnce[i].Do(func() {
+		r := s.order[i]
+		if r.host {
+			s.fps[i], s.fpErr[i] = s.prints.of("host", &r.fabric.Hosts[r.index])
+		} else {
+			s.fps[i], s.fpErr[i] = s.prints.of("switch", &r.fabric.Switches[r.index])
+		}
+		if s.fpErr[i] != nil {
+			s.fpErr[i] = fmt.Errorf("fingerprinting %s: %w", r.name, s.fpErr[i])
+		}
+	})
+	return s.fps[i], s.fpErr[i] == nil, s.fpErr[i]
 }
 
-func (s *fabricSource) fabric() string                { return s.f.Name }
-func (s *fabricSource) fabricPath() string            { return s.opts.FabricPath }
-func (s *fabricSource) inputs() Inputs                { return s.opts.Inputs }
-func (s *fabricSource) count() int                    { return len(s.order) }
-func (s *fabricSource) encodeModel(w io.Writer) error { return model.Encode(w, s.f) }
+func (s *fabricSource) fabric() string     { return s.f.Name }
+func (s *fabricSource) fabricPath() string { return s.opts.FabricPath }
+func (s *fabricSource) inputs() Inputs     { return s.opts.Inputs }
+func (s *fabricSource) count() int         { return len(s.order) }
+
+// encodeModel writes model.json, copying from the build before the
+// bytes of each device kept says are the same (modelcopy.go).
+func (s *fabricSource) encodeModel(w io.Writer, kept func() *keptModel) error {
+	return model.EncodeDevices(w, s.f, &modelCopier{s: s, kept: kept})
+}
+
+func (s *fabricSource) modelDevices() ([]fragment, int) { return s.frags, s.kept }
 
 // top renders fabric.md.
 func (s *fabricSource) top() ([]targets.File, error) {
@@ -266,14 +309,25 @@ func writeSource(ctx context.Context, dir string, src source, progress *atomic.I
 		return nil, err
 	}
 	defer unlock()
-	model := startStream(dir, ModelFile, src.encodeModel) // early.go
+	// model.json waits for the stage only when the folder's record says
+	// it may copy devices from the kept model.json (modelcopy.go).
+	handover := newKeptModelOnce()
+	var kept func() *keptModel
+	if mayKeepModel(fingerprintsPath(filepath.Split(filepath.Clean(dir)))) {
+		kept = handover.wait
+	}
+	model := startStream(dir, ModelFile, func(w io.Writer) error { return src.encodeModel(w, kept) }) // early.go
 	st, err := newStage(dir)
 	if err != nil {
+		handover.give(nil)
 		model.discard()
 		return nil, err
 	}
+	km := st.keptModel()
+	handover.give(km)
 	st.progress = progress
 	res, err := st.fill(ctx, src, model)
+	km.close()
 	if err == nil {
 		err = ctx.Err()
 		if err != nil {
@@ -298,7 +352,7 @@ func writeSource(ctx context.Context, dir string, src source, progress *atomic.I
 // when res has none. A record that cannot be written only costs the
 // next rebuild its rendering.
 func (st *stage) recordFingerprints(res *Result) {
-	if res.fingerprints == nil || writeFingerprints(st.fingerprints, res.manifest, res.fingerprints) != nil {
+	if res.fingerprints == nil || writeFingerprints(st.fingerprints, res.manifest, res.fingerprints, res.fragments) != nil {
 		dropFingerprints(st.fingerprints)
 	}
 }
@@ -317,6 +371,7 @@ func (st *stage) fill(ctx context.Context, src source, model *earlyStream) (*Res
 		defer wg.Done()
 		modelFile, modelErr = st.adopt(ModelFile, model)
 		res.Model = model.took
+		res.fragments, res.ModelKept = src.modelDevices()
 	}()
 	// fabric.md is rendered beside the devices: it adds nothing when
 	// they keep both cores busy, and saves its time when most of them

@@ -16,7 +16,10 @@ import (
 // encode; one after the other they were the rebuild's longest path. The
 // early stream writes into a temporary folder of its own beside the
 // output folder (removed by removeStale if the build is killed), and the
-// stage takes the file over by a rename once it is ready.
+// stage takes the file over by a rename once it is ready. When the
+// folder's record says these renderers built it, the stream waits for
+// the stage at its first device instead, to copy the devices' bytes
+// from the kept model.json (modelcopy.go): then it is short.
 
 // earlyStream is a top-level file encoded beside the stage being set
 // up.

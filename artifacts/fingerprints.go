@@ -1,10 +1,14 @@
 package artifacts
 
 import (
+	"bufio"
+	"encoding/binary"
+	"encoding/hex"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/fabricc/fabricc/internal/newfile"
 )
@@ -24,15 +28,48 @@ import (
 // every device and writes it again.
 
 // fingerprintsHead starts a fingerprints file; the SHA-256 of the
-// manifest and the device count follow on the same line, then the
-// fingerprints, 32 bytes each, in the manifest's device order.
-const fingerprintsHead = "fabricc fingerprints 1 "
+// manifest, the device count and the renderers' identity (rendererID,
+// hex) follow on the same line, then for each device, in the manifest's
+// device order, its fingerprint (32 bytes) and where its bytes are in
+// the build's model.json (a fragment: offset and length, 8 bytes each,
+// little-endian; length 0 when not known).
+const fingerprintsHead = "fabricc fingerprints 2 "
+
+// fingerprintEntry is the size of one device's record.
+const fingerprintEntry = len(fingerprint{}) + 16
+
+// fragment is where a device's bytes are in a model.json
+// (model.Devices): size bytes at offset at; size 0 when not known.
+type fragment struct{ at, size int64 }
 
 // fingerprintsHeader is the first line of the record for the build
 // whose manifest.json has the hex SHA-256 manifest and lists devices
 // devices.
 func fingerprintsHeader(manifest string, devices int) string {
-	return fingerprintsHead + manifest + " " + strconv.Itoa(devices) + "\n"
+	return fingerprintsHead + manifest + " " + strconv.Itoa(devices) + " " + rendererHex() + "\n"
+}
+
+// rendererHex is rendererID in hex, or "none".
+func rendererHex() string {
+	id, ok := rendererID()
+	if !ok {
+		return "none"
+	}
+	return hex.EncodeToString(id[:])
+}
+
+// mayKeepModel reports whether the record at p was written by these
+// renderers, reading its first line alone: only then can a rebuild copy
+// devices' bytes from the kept model.json, and wait for the stage to
+// say which (keptModel). Anything else encodes model.json at once.
+func mayKeepModel(p string) bool {
+	f, err := os.Open(p)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	line, err := bufio.NewReaderSize(f, 256).ReadString('\n')
+	return err == nil && strings.HasPrefix(line, fingerprintsHead) && strings.HasSuffix(line, " "+rendererHex()+"\n") && rendererHex() != "none"
 }
 
 // fingerprintsPath is where the fingerprints of the build in parent/base
@@ -42,12 +79,20 @@ func fingerprintsPath(parent, base string) string {
 }
 
 // writeFingerprints records fps, the fingerprints of the devices of the
-// build whose manifest.json has the hex SHA-256 manifest, at p: written
-// beside it, then renamed over it.
-func writeFingerprints(p, manifest string, fps []fingerprint) error {
-	data := []byte(fingerprintsHeader(manifest, len(fps)))
+// build whose manifest.json has the hex SHA-256 manifest, and frags,
+// where each device's bytes are in its model.json (nil: not known), at
+// p: written beside it, then renamed over it.
+func writeFingerprints(p, manifest string, fps []fingerprint, frags []fragment) error {
+	data := make([]byte, 0, len(fingerprintsHeader(manifest, len(fps)))+len(fps)*fingerprintEntry)
+	data = append(data, fingerprintsHeader(manifest, len(fps))...)
 	for i := range fps {
+		var fr fragment
+		if frags != nil {
+			fr = frags[i]
+		}
 		data = append(data, fps[i][:]...)
+		data = binary.LittleEndian.AppendUint64(data, uint64(fr.at))
+		data = binary.LittleEndian.AppendUint64(data, uint64(fr.size))
 	}
 	// The parent may be shared (/tmp): newfile.Replace never writes
 	// through a link planted there. The process id in the temporary name
@@ -55,25 +100,28 @@ func writeFingerprints(p, manifest string, fps []fingerprint) error {
 	return newfile.Replace(p, filepath.Base(p)[1:]+".tmp-"+strconv.Itoa(os.Getpid())+"-", 0o644, data)
 }
 
-// readFingerprints returns the fingerprints recorded at p for the build
-// whose manifest.json has the hex SHA-256 manifest and lists devices
-// devices, or nil when p records none for it.
-func readFingerprints(p, manifest string, devices int) []fingerprint {
+// readFingerprints returns the fingerprints and fragments recorded at p
+// for the build whose manifest.json has the hex SHA-256 manifest and
+// lists devices devices, or nil when p records none for it.
+func readFingerprints(p, manifest string, devices int) ([]fingerprint, []fragment) {
 	fi, err := os.Lstat(p)
 	head := fingerprintsHeader(manifest, devices)
-	size := int64(len(head) + devices*len(fingerprint{}))
+	size := int64(len(head) + devices*fingerprintEntry)
 	if err != nil || !fi.Mode().IsRegular() || fi.Size() != size || !ours(fi) {
-		return nil
+		return nil, nil
 	}
 	data, err := os.ReadFile(p)
 	if err != nil || int64(len(data)) != size || string(data[:len(head)]) != head {
-		return nil
+		return nil, nil
 	}
-	fps := make([]fingerprint, devices)
+	fps, frags := make([]fingerprint, devices), make([]fragment, devices)
 	for i, rest := 0, data[len(head):]; i < devices; i++ {
-		copy(fps[i][:], rest[i*len(fingerprint{}):])
+		e := rest[i*fingerprintEntry:]
+		copy(fps[i][:], e)
+		e = e[len(fingerprint{}):]
+		frags[i] = fragment{int64(binary.LittleEndian.Uint64(e)), int64(binary.LittleEndian.Uint64(e[8:]))}
 	}
-	return fps
+	return fps, frags
 }
 
 // dropFingerprints removes the record at p, when there is one.
@@ -88,6 +136,8 @@ func dropFingerprints(p string) {
 type renderedFrom struct {
 	fp     fingerprint
 	device *manifestDevice
+	// frag is where the device's bytes are in the build's model.json.
+	frag fragment
 }
 
 // keptDevices maps each device of the previous build m to what it was
@@ -98,13 +148,13 @@ func keptDevices(p string, m *previousBuild, unchanged func(fs.FileInfo) bool) m
 	if m == nil || unchanged == nil {
 		return nil
 	}
-	fps := readFingerprints(p, m.digest, len(m.Devices))
+	fps, frags := readFingerprints(p, m.digest, len(m.Devices))
 	if fps == nil {
 		return nil
 	}
 	out := make(map[string]renderedFrom, len(fps))
 	for i := range m.Devices {
-		out[m.Devices[i].Name] = renderedFrom{fps[i], &m.Devices[i]}
+		out[m.Devices[i].Name] = renderedFrom{fps[i], &m.Devices[i], frags[i]}
 	}
 	return out
 }

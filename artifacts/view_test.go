@@ -176,8 +176,12 @@ func TestRebuildKeepsOnlyWhatIsVouchedFor(t *testing.T) {
 				t.Fatal(err)
 			}
 			sameContent(t, readTree(t, dir), readTree(t, fresh))
-			if got, want := readFingerprints(prints, res.manifest, res.Devices), res.fingerprints; !reflect.DeepEqual(got, want) || got == nil {
+			got, frags := readFingerprints(prints, res.manifest, res.Devices)
+			if want := res.fingerprints; !reflect.DeepEqual(got, want) || got == nil {
 				t.Errorf("the fingerprints beside the folder are not the rebuild's")
+			}
+			if !reflect.DeepEqual(frags, res.fragments) || frags == nil {
+				t.Errorf("the model.json fragments beside the folder are not the rebuild's")
 			}
 		})
 	}

@@ -12,9 +12,31 @@ import (
 // Encode writes Marshal(f) to w, one switch, host or link at a time, so a
 // fabric of 130,000 devices is never held as one buffer of JSON. The
 // bytes are Marshal's.
-func Encode(w io.Writer, f *Fabric) error {
-	bw := bufio.NewWriterSize(w, 1<<16)
-	e := &valueEncoder{w: bw}
+func Encode(w io.Writer, f *Fabric) error { return EncodeDevices(w, f, nil) }
+
+// Devices lets EncodeDevices' caller write a switch's or host's bytes
+// itself and learn where each device's bytes are: a rebuild copies the
+// bytes of unchanged devices from the model.json of the build before.
+// A device's bytes are its element of the "switches" or "hosts" array,
+// as Marshal indents it, without the line break and indentation before
+// it or the comma after it.
+type Devices interface {
+	// Write writes the bytes Encode would write for switch or host i of
+	// the fabric and reports true, or writes nothing and reports false
+	// (then the device is encoded).
+	Write(w io.Writer, host bool, i int) (bool, error)
+	// At reports that switch or host i's bytes are the n bytes at offset
+	// off of the output.
+	At(host bool, i int, off, n int64)
+}
+
+// EncodeDevices is Encode, with each switch and host written by devs
+// when it will (nil: every one encoded). The bytes are Marshal's when
+// devs writes the bytes Encode would.
+func EncodeDevices(w io.Writer, f *Fabric, devs Devices) error {
+	cw := &countWriter{w: w}
+	bw := bufio.NewWriterSize(cw, 1<<16)
+	e := &valueEncoder{w: bw, devs: devs, written: cw}
 	v := reflect.ValueOf(f).Elem()
 	t := v.Type()
 	bw.WriteString("{")
@@ -35,6 +57,13 @@ func Encode(w io.Writer, f *Fabric) error {
 		bw.WriteString(": ")
 		var err error
 		if fv.Kind() == reflect.Slice && fv.Len() > 0 {
+			e.kind = deviceNone
+			switch t.Field(i).Name {
+			case "Switches":
+				e.kind = deviceSwitch
+			case "Hosts":
+				e.kind = deviceHost
+			}
 			err = e.array(fv)
 		} else {
 			err = e.value(fv.Interface(), "  ")
@@ -68,6 +97,54 @@ type valueEncoder struct {
 	compact  bytes.Buffer
 	indented []byte
 	enc      *json.Encoder
+	// devs writes devices or is told where they are (nil: neither);
+	// kind is the array being written; written counts what w flushed.
+	devs    Devices
+	kind    deviceKind
+	written *countWriter
+}
+
+// deviceKind is what an array of the fabric holds, for Devices.
+type deviceKind int
+
+// The arrays EncodeDevices hands to Devices, and the others.
+const (
+	deviceNone deviceKind = iota
+	deviceSwitch
+	deviceHost
+)
+
+// countWriter counts the bytes written through it to w.
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// offset is how many bytes e has written so far.
+func (e *valueEncoder) offset() int64 { return e.written.n + int64(e.w.Buffered()) }
+
+// element writes element i of the array being written: a device by
+// e.devs when it will, else encoded.
+func (e *valueEncoder) element(v reflect.Value, i int) error {
+	if e.devs == nil || e.kind == deviceNone {
+		return e.value(v.Interface(), "    ")
+	}
+	host, start := e.kind == deviceHost, e.offset()
+	done, err := e.devs.Write(e.w, host, i)
+	if err == nil && !done {
+		err = e.value(v.Interface(), "    ")
+	}
+	if err != nil {
+		return err
+	}
+	e.devs.At(host, i, start, e.offset()-start)
+	return nil
 }
 
 // array writes a top-level member's non-empty array, one element at a
@@ -79,7 +156,7 @@ func (e *valueEncoder) array(s reflect.Value) error {
 			e.w.WriteString(",")
 		}
 		e.w.WriteString("\n    ")
-		if err := e.value(s.Index(i).Interface(), "    "); err != nil {
+		if err := e.element(s.Index(i), i); err != nil {
 			return err
 		}
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"path"
 	"path/filepath"
@@ -23,9 +24,9 @@ type checkResult struct {
 	Removed []string `json:"removed"`
 }
 
-// runBuildCheck is build --check: it renders the fabric in memory (the
-// same renderers and manifest as build, buildSetFor), compares the set
-// with dir byte for byte (artifacts.Compare) and writes nothing. Exit
+// runBuildCheck is build --check: it renders the fabric (the same
+// renderers and manifest as build), compares each file with dir's byte
+// for byte as it is rendered (artifacts.Check) and writes nothing. Exit
 // status 0 same, 2 differs (changesPending), 1 an error.
 func runBuildCheck(cmd *cobra.Command, fabric, dir string, lf *loadFlags, format diagFormat, diff bool) error {
 	tuneGC()
@@ -39,7 +40,7 @@ func runBuildCheck(cmd *cobra.Command, fabric, dir string, lf *loadFlags, format
 	out := newOutput(cmd, "build", format == formatJSON)
 	errw := cmd.ErrOrStderr()
 	loading := loadingLine(errw, "build", out.json)
-	set, files, diags, f, err := buildSetFor(fabric, dir, opts)
+	f, files, diags := compileFabric(fabric, opts)
 	loading.finish()
 	out.fabric(f)
 	if out.json {
@@ -51,14 +52,18 @@ func runBuildCheck(cmd *cobra.Command, fabric, dir string, lf *loadFlags, format
 		fmt.Fprintf(errw, "%s; nothing compared\n", countSummary(diags))
 		return out.done(exitCode(1, nil))
 	}
+	// Each file is compared as it is rendered; the bytes of a difference
+	// are kept only for --diff.
+	bopts := artifacts.Options{Warnings: artifacts.Warnings(diags, fabric), FabricPath: relativePath(dir, fabric), Inputs: buildInputs(fabric, opts, dir)}
+	diffs, built, err := artifacts.Check(dir, f, bopts, diff)
+	var ferr *artifacts.FolderError
+	if errors.As(err, &ferr) {
+		return out.done(exitCode(1, fmt.Errorf("reading %s: %w", v(dir), ferr.Err)))
+	}
 	if err != nil {
 		return out.done(exitCode(1, err))
 	}
-	diffs, err := artifacts.Compare(dir, set)
-	if err != nil {
-		return out.done(exitCode(1, fmt.Errorf("reading %s: %w", v(dir), err)))
-	}
-	res := &checkResult{Output: dir, Files: len(set.Files()), Same: len(diffs) == 0, Changed: []string{}, New: []string{}, Removed: []string{}}
+	res := &checkResult{Output: dir, Files: built, Same: len(diffs) == 0, Changed: []string{}, New: []string{}, Removed: []string{}}
 	for _, d := range diffs {
 		switch d.Kind {
 		case artifacts.Changed:

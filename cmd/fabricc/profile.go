@@ -99,7 +99,8 @@ func (p *phaseTimes) add(name string, d time.Duration) {
 // (the two together), compile, the build's wall time and, from
 // res, the time spent rendering and writing device files summed over the
 // goroutines that did it, model.json and manifest.json, and what was
-// written.
+// written (modelkept: the devices model.json copied from the build
+// before).
 func (p *phaseTimes) report(w io.Writer, res *artifacts.Result) {
 	if os.Getenv("FABRICC_TIMINGS") == "" {
 		return
@@ -110,9 +111,9 @@ func (p *phaseTimes) report(w io.Writer, res *artifacts.Result) {
 		fmt.Fprintf(&b, " %s=%d", n, p.times[n].Milliseconds())
 	}
 	if res != nil {
-		fmt.Fprintf(&b, " render=%d write=%d model=%d manifest=%d install=%d files=%d bytes=%d written=%d linked=%d compared=%d kept=%d previous=%d",
+		fmt.Fprintf(&b, " render=%d write=%d model=%d manifest=%d install=%d files=%d bytes=%d written=%d linked=%d compared=%d kept=%d modelkept=%d previous=%d",
 			res.Render.Milliseconds(), res.Write.Milliseconds(), res.Model.Milliseconds(), res.Manifest.Milliseconds(),
-			res.Install.Milliseconds(), res.Files, res.Bytes, res.Written, res.Linked, res.Compared, res.Kept, boolInt(res.Previous))
+			res.Install.Milliseconds(), res.Files, res.Bytes, res.Written, res.Linked, res.Compared, res.Kept, res.ModelKept, boolInt(res.Previous))
 	}
 	fmt.Fprintln(w, b.String())
 }
