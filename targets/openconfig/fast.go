@@ -53,11 +53,8 @@ type shared struct {
 	mu     sync.Mutex
 	shapes map[string]error
 
-	// set holds the fabric-wide items of the set requests (setPart),
-	// setErr the error making them.
-	setOnce sync.Once
-	set     *setRequest
-	setErr  error
+	// set is the fabric-wide part of the set requests.
+	set setShared
 }
 
 // sharedCache keeps the fabric-wide part of the fabrics rendered lately,
@@ -116,6 +113,7 @@ func newShared(f *model.Fabric) *shared {
 		s.qosHead = member(2, func(w *jsonWriter) { writeQoSHead(w, &f.QoS) })
 		s.qosTail = member(2, func(w *jsonWriter) { writeQoSTail(w, &f.QoS) })
 	}
+	s.set = newSetShared(f)
 	return s
 }
 
@@ -127,10 +125,7 @@ func invalid(err error) error {
 // member writes members at depth level with write and returns them
 // without the line break and indentation before the first.
 func member(level int, write func(*jsonWriter)) []byte {
-	w := &jsonWriter{buf: &bytes.Buffer{}, first: make([]bool, level)}
-	for i := range w.first {
-		w.first[i] = true
-	}
+	w := nested(&bytes.Buffer{}, level)
 	write(w)
 	return w.buf.Bytes()[1+2*level:]
 }
@@ -286,6 +281,20 @@ var speedNames = func() map[int]string {
 // platform pl (addInterface; checkPort has accepted p's MTU).
 func writeInterface(w *jsonWriter, pl model.Platform, p *model.Port) {
 	w.element()
+	writeInterfaceConfig(w, pl, p)
+	w.member("name", p.Name)
+	w.object("openconfig-if-ethernet:ethernet")
+	writeEthernetConfig(w, p)
+	writeSwitchedVLAN(w, p)
+	w.close('}')
+	if p.Mode == model.ModeRouted {
+		writeRouted(w, pl, p)
+	}
+	w.close('}')
+}
+
+// writeInterfaceConfig writes the config container of p's interface.
+func writeInterfaceConfig(w *jsonWriter, pl model.Platform, p *model.Port) {
 	w.object("config")
 	if p.Description != "" {
 		w.member("description", p.Description)
@@ -297,18 +306,14 @@ func writeInterface(w *jsonWriter, pl model.Platform, p *model.Port) {
 	w.member("name", p.Name)
 	w.member("type", "iana-if-type:ethernetCsmacd")
 	w.close('}')
-	w.member("name", p.Name)
-	w.object("openconfig-if-ethernet:ethernet")
+}
+
+// writeEthernetConfig writes the config container of p's ethernet.
+func writeEthernetConfig(w *jsonWriter, p *model.Port) {
 	w.object("config")
 	w.boolean("enable-flow-control", p.LinkPause)
 	if p.SpeedMbps != 0 {
 		w.member("port-speed", speedNames[p.SpeedMbps])
-	}
-	w.close('}')
-	writeSwitchedVLAN(w, p)
-	w.close('}')
-	if p.Mode == model.ModeRouted {
-		writeRouted(w, pl, p)
 	}
 	w.close('}')
 }
@@ -338,10 +343,21 @@ func writeRouted(w *jsonWriter, pl model.Platform, p *model.Port) {
 // writeSwitchedVLAN writes switched-vlan for an access or trunk port
 // (addSwitchedVLAN).
 func writeSwitchedVLAN(w *jsonWriter, p *model.Port) {
-	if p.Mode != model.ModeAccess && p.Mode != model.ModeTrunk {
+	if !switched(p) {
 		return
 	}
 	w.object("openconfig-vlan:switched-vlan")
+	writeSwitchedVLANConfig(w, p)
+	w.close('}')
+}
+
+// switched reports whether p has a switched-vlan: an access or trunk
+// port.
+func switched(p *model.Port) bool { return p.Mode == model.ModeAccess || p.Mode == model.ModeTrunk }
+
+// writeSwitchedVLANConfig writes the config container of p's
+// switched-vlan.
+func writeSwitchedVLANConfig(w *jsonWriter, p *model.Port) {
 	w.object("config")
 	if p.Mode == model.ModeAccess {
 		if p.AccessVLAN != 0 {
@@ -358,17 +374,25 @@ func writeSwitchedVLAN(w *jsonWriter, p *model.Port) {
 		}
 	}
 	w.close('}')
-	w.close('}')
 }
 
 // writeInstances writes the default network instance with the fabric's
 // VLANs (addVLANs), by VLAN ID as text.
 func writeInstances(w *jsonWriter, vlans []model.VLAN) {
-	sorted := append([]model.VLAN(nil), vlans...)
-	sort.Slice(sorted, func(i, j int) bool { return strconv.Itoa(sorted[i].ID) < strconv.Itoa(sorted[j].ID) })
 	w.object("openconfig-network-instance:network-instances")
 	w.array("network-instance")
 	w.element()
+	writeDefaultInstance(w, vlans)
+	w.close('}')
+	w.close(']')
+	w.close('}')
+}
+
+// writeDefaultInstance writes the members of the default network
+// instance with the fabric's VLANs, by VLAN ID as text.
+func writeDefaultInstance(w *jsonWriter, vlans []model.VLAN) {
+	sorted := append([]model.VLAN(nil), vlans...)
+	sort.Slice(sorted, func(i, j int) bool { return strconv.Itoa(sorted[i].ID) < strconv.Itoa(sorted[j].ID) })
 	w.object("config")
 	w.member("name", "default")
 	w.member("type", "openconfig-network-instance-types:DEFAULT_INSTANCE")
@@ -387,9 +411,6 @@ func writeInstances(w *jsonWriter, vlans []model.VLAN) {
 		w.number("vlan-id", uint64(v.ID))
 		w.close('}')
 	}
-	w.close(']')
-	w.close('}')
-	w.close('}')
 	w.close(']')
 	w.close('}')
 }
@@ -423,8 +444,11 @@ func writeQoSHead(w *jsonWriter, q *model.QoS) {
 	if hasDSCP(q) {
 		w.object("classifiers")
 		w.array("classifier")
-		writeClassifier(w, classes, classifierIPv4, "IPV4", "ipv4")
-		writeClassifier(w, classes, classifierIPv6, "IPV6", "ipv6")
+		for _, k := range dscpClassifiers {
+			w.element()
+			writeClassifier(w, classes, k)
+			w.close('}')
+		}
 		w.close(']')
 		w.close('}')
 	}
@@ -432,26 +456,37 @@ func writeQoSHead(w *jsonWriter, q *model.QoS) {
 	w.array("forwarding-group")
 	for _, c := range classes {
 		w.element()
-		w.object("config")
-		w.member("name", c.Name)
-		w.member("output-queue", c.Name)
-		w.close('}')
-		w.member("name", c.Name)
+		writeForwardingGroup(w, c)
 		w.close('}')
 	}
 	w.close(']')
 	w.close('}')
 }
 
-// writeClassifier writes one DSCP classifier: a term per class with DSCP
-// values.
-func writeClassifier(w *jsonWriter, classes []*model.Class, name, typ, family string) {
-	w.element()
+// classifierKind is one of the two DSCP classifiers: its name, type and
+// the address family its terms match.
+type classifierKind struct{ name, typ, family string }
+
+// dscpClassifiers are the DSCP classifiers, in name order.
+var dscpClassifiers = []classifierKind{{classifierIPv4, "IPV4", "ipv4"}, {classifierIPv6, "IPV6", "ipv6"}}
+
+// writeForwardingGroup writes the members of c's forwarding group.
+func writeForwardingGroup(w *jsonWriter, c *model.Class) {
 	w.object("config")
-	w.member("name", name)
-	w.member("type", typ)
+	w.member("name", c.Name)
+	w.member("output-queue", c.Name)
 	w.close('}')
-	w.member("name", name)
+	w.member("name", c.Name)
+}
+
+// writeClassifier writes the members of DSCP classifier k: a term per
+// class with DSCP values.
+func writeClassifier(w *jsonWriter, classes []*model.Class, k classifierKind) {
+	w.object("config")
+	w.member("name", k.name)
+	w.member("type", k.typ)
+	w.close('}')
+	w.member("name", k.name)
 	w.object("terms")
 	w.array("term")
 	for _, c := range classes {
@@ -465,7 +500,7 @@ func writeClassifier(w *jsonWriter, classes []*model.Class, name, typ, family st
 		w.close('}')
 		w.close('}')
 		w.object("conditions")
-		w.object(family)
+		w.object(k.family)
 		w.object("config")
 		w.numbers("dscp-set", uint64s(c.DSCP))
 		w.close('}')
@@ -479,40 +514,18 @@ func writeClassifier(w *jsonWriter, classes []*model.Class, name, typ, family st
 	}
 	w.close(']')
 	w.close('}')
-	w.close('}')
 }
 
 // writeQoSTail writes the ECN profiles, the queues and the scheduler
 // policy (addECNProfile, addClass, addSchedulerInput).
 func writeQoSTail(w *jsonWriter, q *model.QoS) {
 	classes := classesByName(q)
-	var ecn []*model.Class
-	for _, c := range classes {
-		if c.ECN != nil {
-			ecn = append(ecn, c)
-		}
-	}
-	sort.Slice(ecn, func(i, j int) bool { return ecnProfileName(ecn[i].Name) < ecnProfileName(ecn[j].Name) })
-	if len(ecn) > 0 {
+	if ecn := ecnClasses(classes); len(ecn) > 0 {
 		w.object("queue-management-profiles")
 		w.array("queue-management-profile")
 		for _, c := range ecn {
-			name := ecnProfileName(c.Name)
 			w.element()
-			w.object("config")
-			w.member("name", name)
-			w.close('}')
-			w.member("name", name)
-			w.object("wred")
-			w.object("uniform")
-			w.object("config")
-			w.boolean("enable-ecn", true)
-			w.number("max-drop-probability-percent", uint64(c.ECN.MarkProbabilityPercent))
-			w.member("max-threshold", strconv.FormatInt(c.ECN.MaxBytes, 10))
-			w.member("min-threshold", strconv.FormatInt(c.ECN.MinBytes, 10))
-			w.close('}')
-			w.close('}')
-			w.close('}')
+			writeECNProfile(w, c)
 			w.close('}')
 		}
 		w.close(']')
@@ -522,21 +535,65 @@ func writeQoSTail(w *jsonWriter, q *model.QoS) {
 	w.array("queue")
 	for _, c := range classes {
 		w.element()
-		w.object("config")
-		w.member("name", c.Name)
-		w.number("queue-id", uint64(c.TrafficClass))
-		w.close('}')
-		w.member("name", c.Name)
+		writeQueue(w, c)
 		w.close('}')
 	}
 	w.close(']')
 	w.close('}')
-	writeSchedulers(w, classes)
+	w.object("scheduler-policies")
+	w.array("scheduler-policy")
+	w.element()
+	writeSchedulerPolicy(w, classes)
+	w.close('}')
+	w.close(']')
+	w.close('}')
 }
 
-// writeSchedulers writes the "ets" scheduler policy: sequence 0 strict
-// with the strict classes, sequence 1 with the WRR classes.
-func writeSchedulers(w *jsonWriter, classes []*model.Class) {
+// ecnClasses returns the classes with ECN, by the name of their ECN
+// profile.
+func ecnClasses(classes []*model.Class) []*model.Class {
+	var ecn []*model.Class
+	for _, c := range classes {
+		if c.ECN != nil {
+			ecn = append(ecn, c)
+		}
+	}
+	sort.Slice(ecn, func(i, j int) bool { return ecnProfileName(ecn[i].Name) < ecnProfileName(ecn[j].Name) })
+	return ecn
+}
+
+// writeECNProfile writes the members of c's ECN profile.
+func writeECNProfile(w *jsonWriter, c *model.Class) {
+	name := ecnProfileName(c.Name)
+	w.object("config")
+	w.member("name", name)
+	w.close('}')
+	w.member("name", name)
+	w.object("wred")
+	w.object("uniform")
+	w.object("config")
+	w.boolean("enable-ecn", true)
+	w.number("max-drop-probability-percent", uint64(c.ECN.MarkProbabilityPercent))
+	w.member("max-threshold", strconv.FormatInt(c.ECN.MaxBytes, 10))
+	w.member("min-threshold", strconv.FormatInt(c.ECN.MinBytes, 10))
+	w.close('}')
+	w.close('}')
+	w.close('}')
+}
+
+// writeQueue writes the members of c's queue.
+func writeQueue(w *jsonWriter, c *model.Class) {
+	w.object("config")
+	w.member("name", c.Name)
+	w.number("queue-id", uint64(c.TrafficClass))
+	w.close('}')
+	w.member("name", c.Name)
+}
+
+// writeSchedulerPolicy writes the members of the "ets" scheduler policy:
+// sequence 0 strict with the strict classes, sequence 1 with the WRR
+// classes.
+func writeSchedulerPolicy(w *jsonWriter, classes []*model.Class) {
 	var strict, wrr []*model.Class
 	for _, c := range classes {
 		if c.ETS.Mode == model.ETSStrict {
@@ -545,9 +602,6 @@ func writeSchedulers(w *jsonWriter, classes []*model.Class) {
 			wrr = append(wrr, c)
 		}
 	}
-	w.object("scheduler-policies")
-	w.array("scheduler-policy")
-	w.element()
 	w.object("config")
 	w.member("name", schedulerPolicy)
 	w.close('}')
@@ -560,9 +614,6 @@ func writeSchedulers(w *jsonWriter, classes []*model.Class) {
 	if len(wrr) > 0 {
 		writeScheduler(w, wrrSequence, wrr, func(c *model.Class) int { return c.ETS.BandwidthPercent })
 	}
-	w.close(']')
-	w.close('}')
-	w.close('}')
 	w.close(']')
 	w.close('}')
 }
@@ -600,6 +651,13 @@ func writeScheduler(w *jsonWriter, seq uint64, classes []*model.Class, weight fu
 // (bindPort).
 func writeQoSInterface(w *jsonWriter, q *model.QoS, p *model.Port, classifiers bool) {
 	w.element()
+	writeQoSInterfaceMembers(w, q, p, classifiers)
+	w.close('}')
+}
+
+// writeQoSInterfaceMembers writes the members of p's /qos/interfaces
+// entry.
+func writeQoSInterfaceMembers(w *jsonWriter, q *model.QoS, p *model.Port, classifiers bool) {
 	w.object("config")
 	w.member("interface-id", p.Name)
 	w.close('}')
@@ -607,13 +665,13 @@ func writeQoSInterface(w *jsonWriter, q *model.QoS, p *model.Port, classifiers b
 		w.object("input")
 		w.object("classifiers")
 		w.array("classifier")
-		for _, c := range [][2]string{{classifierIPv4, "IPV4"}, {classifierIPv6, "IPV6"}} {
+		for _, k := range dscpClassifiers {
 			w.element()
 			w.object("config")
-			w.member("name", c[0])
-			w.member("type", c[1])
+			w.member("name", k.name)
+			w.member("type", k.typ)
 			w.close('}')
-			w.member("type", c[1])
+			w.member("type", k.typ)
 			w.close('}')
 		}
 		w.close(']')
@@ -631,7 +689,6 @@ func writeQoSInterface(w *jsonWriter, q *model.QoS, p *model.Port, classifiers b
 	w.object("scheduler-policy")
 	w.object("config")
 	w.member("name", schedulerPolicy)
-	w.close('}')
 	w.close('}')
 	w.close('}')
 	w.close('}')

@@ -93,10 +93,7 @@ func renderFiles(f *model.Fabric, sw *model.Switch, mapped bool) ([]targets.File
 	if err != nil {
 		return nil, fmt.Errorf("openconfig: switch %q: %w", sw.Name, err)
 	}
-	set, err := setJSON(f, sw)
-	if err != nil {
-		return nil, fmt.Errorf("openconfig: switch %q: %w", sw.Name, err)
-	}
+	set := setJSON(f, sw)
 	note := writeNote(f, sw, noteSize.NewText(mapped))
 	noteSize.Done(note.Len())
 	files := []targets.File{
