@@ -49,6 +49,9 @@ type shared struct {
 	// classifiers is true when the fabric has DSCP classifiers, which
 	// ports that trust DSCP bind on input.
 	classifiers bool
+	// ecnQueues are the classes with ECN, by name: the output queues
+	// every port binds to their ECN profiles.
+	ecnQueues []ecnQueue
 
 	mu     sync.Mutex
 	shapes map[string]error
@@ -92,7 +95,7 @@ func sharedPart(f *model.Fabric) *shared {
 
 // newShared builds, validates and writes the fabric-wide part of f.
 func newShared(f *model.Fabric) *shared {
-	s := &shared{shapes: map[string]error{}, classifiers: hasDSCP(&f.QoS)}
+	s := &shared{shapes: map[string]error{}, classifiers: hasDSCP(&f.QoS), ecnQueues: ecnQueues(&f.QoS)}
 	d := &oc.Device{}
 	if err := addVLANs(d, f.VLANs); err != nil {
 		s.err = err
@@ -242,7 +245,7 @@ func renderJSON(f *model.Fabric, sw *model.Switch) ([]byte, error) {
 			w.object("interfaces")
 			w.array("interface")
 			for _, p := range ports {
-				writeQoSInterface(w, &f.QoS, p, s.classifiers)
+				writeQoSInterface(w, s, p)
 			}
 			w.close(']')
 			w.close('}')
@@ -649,19 +652,19 @@ func writeScheduler(w *jsonWriter, seq uint64, classes []*model.Class, weight fu
 
 // writeQoSInterface writes /qos/interfaces/interface[name] for p
 // (bindPort).
-func writeQoSInterface(w *jsonWriter, q *model.QoS, p *model.Port, classifiers bool) {
+func writeQoSInterface(w *jsonWriter, s *shared, p *model.Port) {
 	w.element()
-	writeQoSInterfaceMembers(w, q, p, classifiers)
+	writeQoSInterfaceMembers(w, s, p)
 	w.close('}')
 }
 
 // writeQoSInterfaceMembers writes the members of p's /qos/interfaces
 // entry.
-func writeQoSInterfaceMembers(w *jsonWriter, q *model.QoS, p *model.Port, classifiers bool) {
+func writeQoSInterfaceMembers(w *jsonWriter, s *shared, p *model.Port) {
 	w.object("config")
 	w.member("interface-id", p.Name)
 	w.close('}')
-	if trustsDSCP(p.Trust) && classifiers {
+	if trustsDSCP(p.Trust) && s.classifiers {
 		w.object("input")
 		w.object("classifiers")
 		w.array("classifier")
@@ -685,7 +688,7 @@ func writeQoSInterfaceMembers(w *jsonWriter, q *model.QoS, p *model.Port, classi
 	w.close('}')
 	w.close('}')
 	w.object("output")
-	writeOutputQueues(w, q)
+	writeOutputQueues(w, s.ecnQueues)
 	w.object("scheduler-policy")
 	w.object("config")
 	w.member("name", schedulerPolicy)
@@ -696,30 +699,39 @@ func writeQoSInterfaceMembers(w *jsonWriter, q *model.QoS, p *model.Port, classi
 
 // writeOutputQueues writes the output queues of the ECN classes with
 // their profiles.
-func writeOutputQueues(w *jsonWriter, q *model.QoS) {
-	var names []string
-	for i := range q.Classes {
-		if q.Classes[i].ECN != nil {
-			names = append(names, q.Classes[i].Name)
-		}
-	}
-	if len(names) == 0 {
+func writeOutputQueues(w *jsonWriter, queues []ecnQueue) {
+	if len(queues) == 0 {
 		return
 	}
-	sort.Strings(names)
 	w.object("queues")
 	w.array("queue")
-	for _, n := range names {
+	for _, q := range queues {
 		w.element()
 		w.object("config")
-		w.member("name", n)
-		w.member("queue-management-profile", ecnProfileName(n))
+		w.member("name", q.name)
+		w.member("queue-management-profile", q.profile)
 		w.close('}')
-		w.member("name", n)
+		w.member("name", q.name)
 		w.close('}')
 	}
 	w.close(']')
 	w.close('}')
+}
+
+// ecnQueue is the output queue of a class with ECN: the class's name and
+// its ECN profile's.
+type ecnQueue struct{ name, profile string }
+
+// ecnQueues returns the output queues of the classes with ECN, by name.
+func ecnQueues(q *model.QoS) []ecnQueue {
+	var out []ecnQueue
+	for i := range q.Classes {
+		if n := q.Classes[i].Name; q.Classes[i].ECN != nil {
+			out = append(out, ecnQueue{n, ecnProfileName(n)})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
+	return out
 }
 
 // uint64s converts the model's IDs (VLANs, DSCP values) to the unsigned

@@ -57,10 +57,16 @@ func (w *jsonWriter) close(c byte) {
 // newline ends a line and indents to the current level.
 func (w *jsonWriter) newline() {
 	w.buf.WriteByte('\n')
-	for range w.first {
-		w.buf.WriteString("  ")
+	n := 2 * len(w.first)
+	for n > len(indentation) {
+		w.buf.WriteString(indentation)
+		n -= len(indentation)
 	}
+	w.buf.WriteString(indentation[:n])
 }
+
+// indentation is the spaces newline writes, taken a slice at a time.
+const indentation = "                                "
 
 // next starts the next member or element of the innermost level.
 func (w *jsonWriter) next() {

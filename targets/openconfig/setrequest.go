@@ -3,6 +3,7 @@ package openconfig
 import (
 	"bytes"
 	"strings"
+	"sync"
 
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets"
@@ -110,7 +111,8 @@ func writeQoSItem(w *jsonWriter, list, name string, members func(*jsonWriter)) {
 func setJSON(f *model.Fabric, sw *model.Switch) []byte {
 	s := sharedPart(f)
 	var deletes []string
-	vlans, qos, ifs := newItems(), newItems(), newItems()
+	vlans, qos, ifs := newItems(scratch()), newItems(scratch()), newItems(scratch())
+	defer release(vlans, qos, ifs)
 	for _, p := range byName(sw.Ports) {
 		path := "/interfaces/interface" + pathKey("name", p.Name)
 		if switched(p) {
@@ -123,7 +125,7 @@ func setJSON(f *model.Fabric, sw *model.Switch) []byte {
 		}
 		if s.qosHead != nil {
 			writeItem(qos, "/qos/interfaces/interface"+pathKey("interface-id", p.Name), "openconfig-qos",
-				func(w *jsonWriter) { writeQoSInterfaceMembers(w, &f.QoS, p, s.classifiers) })
+				func(w *jsonWriter) { writeQoSInterfaceMembers(w, s, p) })
 		}
 		writeItem(ifs, path, "openconfig-interfaces", func(w *jsonWriter) { writeInterfaceUpdate(w, sw.Platform, p) })
 	}
@@ -179,11 +181,32 @@ func writeItem(w *jsonWriter, path, mod string, members func(*jsonWriter)) {
 	w.close('}')
 }
 
-// newItems returns a writer of items at their level in the request file.
-func newItems() *jsonWriter {
-	w := nested(&bytes.Buffer{}, itemLevel)
+// newItems returns a writer of items at their level in the request file
+// into buf.
+func newItems(buf *bytes.Buffer) *jsonWriter {
+	w := nested(buf, itemLevel)
 	w.braces = true
 	return w
+}
+
+// scratchBuffers keeps the buffers setJSON gathers a switch's items in
+// until it copies them into the file.
+var scratchBuffers sync.Pool
+
+// scratch returns an empty buffer from scratchBuffers or a new one.
+func scratch() *bytes.Buffer {
+	if b, ok := scratchBuffers.Get().(*bytes.Buffer); ok {
+		b.Reset()
+		return b
+	}
+	return &bytes.Buffer{}
+}
+
+// release gives the writers' buffers back to scratchBuffers.
+func release(ws ...*jsonWriter) {
+	for _, w := range ws {
+		scratchBuffers.Put(w.buf)
+	}
 }
 
 // items returns what w wrote, without the line break and indentation
@@ -197,7 +220,7 @@ func items(w *jsonWriter) []byte {
 
 // writeItems returns the items write writes (items).
 func writeItems(write func(*jsonWriter)) []byte {
-	w := newItems()
+	w := newItems(&bytes.Buffer{})
 	write(w)
 	return items(w)
 }
