@@ -208,7 +208,11 @@ var jsonSize targets.SizeHint
 // renderJSON writes the OpenConfig JSON of sw: the bytes Emit writes for
 // Build's tree, with the same errors.
 func renderJSON(f *model.Fabric, sw *model.Switch) ([]byte, error) {
-	s := sharedPart(f)
+	return sharedPart(f).renderJSON(f, sw)
+}
+
+// renderJSON is renderJSON with s, f's fabric-wide part.
+func (s *shared) renderJSON(f *model.Fabric, sw *model.Switch) ([]byte, error) {
 	for i := range sw.Ports {
 		if err := s.checkPort(f, sw.Platform, &sw.Ports[i]); err != nil {
 			return nil, fmt.Errorf("port %q: %w", sw.Ports[i].Name, err)

@@ -109,7 +109,11 @@ func writeQoSItem(w *jsonWriter, list, name string, members func(*jsonWriter)) {
 // its ports: the items of each list are gathered apart and joined with
 // the fabric-wide ones (shared.set) in the file's order.
 func setJSON(f *model.Fabric, sw *model.Switch) []byte {
-	s := sharedPart(f)
+	return sharedPart(f).setJSON(f, sw)
+}
+
+// setJSON is setJSON with s, f's fabric-wide part.
+func (s *shared) setJSON(f *model.Fabric, sw *model.Switch) []byte {
 	var deletes []string
 	vlans, qos, ifs := newItems(scratch()), newItems(scratch()), newItems(scratch())
 	defer release(vlans, qos, ifs)
