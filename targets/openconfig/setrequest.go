@@ -51,8 +51,8 @@ const itemLevel = 2
 // setShared is the fabric-wide part of every switch's set request: the
 // deletes of the DSCP classifiers when the fabric has none, the replaces
 // of the QoS list entries but /qos/interfaces and the update of the
-// VLANs' network instance. replaces and updates are items as
-// newItems writes them, nil when there are none.
+// VLANs' network instance. replaces and updates are items as items
+// returns them, nil when there are none.
 type setShared struct {
 	deletes           []string
 	replaces, updates []byte
