@@ -49,15 +49,18 @@ type shared struct {
 	// classifiers is true when the fabric has DSCP classifiers, which
 	// ports that trust DSCP bind on input.
 	classifiers bool
+	// ecnQueues are the classes with ECN, by name: the output queues
+	// every port binds to their ECN profiles.
+	ecnQueues []ecnQueue
 
 	mu     sync.Mutex
 	shapes map[string]error
+	// qosEntries are the /qos/interfaces entries written so far, by
+	// where they were written (qosEntries, under mu).
+	qosEntries map[qosEntryKey][][]byte
 
-	// set holds the fabric-wide items of the set requests (setPart),
-	// setErr the error making them.
-	setOnce sync.Once
-	set     *setRequest
-	setErr  error
+	// set is the fabric-wide part of the set requests.
+	set setShared
 }
 
 // sharedCache keeps the fabric-wide part of the fabrics rendered lately,
@@ -95,7 +98,7 @@ func sharedPart(f *model.Fabric) *shared {
 
 // newShared builds, validates and writes the fabric-wide part of f.
 func newShared(f *model.Fabric) *shared {
-	s := &shared{shapes: map[string]error{}, classifiers: hasDSCP(&f.QoS)}
+	s := &shared{shapes: map[string]error{}, qosEntries: map[qosEntryKey][][]byte{}, classifiers: hasDSCP(&f.QoS), ecnQueues: ecnQueues(&f.QoS)}
 	d := &oc.Device{}
 	if err := addVLANs(d, f.VLANs); err != nil {
 		s.err = err
@@ -116,6 +119,7 @@ func newShared(f *model.Fabric) *shared {
 		s.qosHead = member(2, func(w *jsonWriter) { writeQoSHead(w, &f.QoS) })
 		s.qosTail = member(2, func(w *jsonWriter) { writeQoSTail(w, &f.QoS) })
 	}
+	s.set = newSetShared(f)
 	return s
 }
 
@@ -127,10 +131,7 @@ func invalid(err error) error {
 // member writes members at depth level with write and returns them
 // without the line break and indentation before the first.
 func member(level int, write func(*jsonWriter)) []byte {
-	w := &jsonWriter{buf: &bytes.Buffer{}, first: make([]bool, level)}
-	for i := range w.first {
-		w.first[i] = true
-	}
+	w := nested(&bytes.Buffer{}, level)
 	write(w)
 	return w.buf.Bytes()[1+2*level:]
 }
@@ -210,7 +211,11 @@ var jsonSize targets.SizeHint
 // renderJSON writes the OpenConfig JSON of sw: the bytes Emit writes for
 // Build's tree, with the same errors.
 func renderJSON(f *model.Fabric, sw *model.Switch) ([]byte, error) {
-	s := sharedPart(f)
+	return sharedPart(f).renderJSON(f, sw)
+}
+
+// renderJSON is renderJSON with s, f's fabric-wide part.
+func (s *shared) renderJSON(f *model.Fabric, sw *model.Switch) ([]byte, error) {
 	for i := range sw.Ports {
 		if err := s.checkPort(f, sw.Platform, &sw.Ports[i]); err != nil {
 			return nil, fmt.Errorf("port %q: %w", sw.Ports[i].Name, err)
@@ -247,7 +252,7 @@ func renderJSON(f *model.Fabric, sw *model.Switch) ([]byte, error) {
 			w.object("interfaces")
 			w.array("interface")
 			for _, p := range ports {
-				writeQoSInterface(w, &f.QoS, p, s.classifiers)
+				writeQoSInterface(w, s, p)
 			}
 			w.close(']')
 			w.close('}')
@@ -286,6 +291,20 @@ var speedNames = func() map[int]string {
 // platform pl (addInterface; checkPort has accepted p's MTU).
 func writeInterface(w *jsonWriter, pl model.Platform, p *model.Port) {
 	w.element()
+	writeInterfaceConfig(w, pl, p)
+	w.member("name", p.Name)
+	w.object("openconfig-if-ethernet:ethernet")
+	writeEthernetConfig(w, p)
+	writeSwitchedVLAN(w, p)
+	w.close('}')
+	if p.Mode == model.ModeRouted {
+		writeRouted(w, pl, p)
+	}
+	w.close('}')
+}
+
+// writeInterfaceConfig writes the config container of p's interface.
+func writeInterfaceConfig(w *jsonWriter, pl model.Platform, p *model.Port) {
 	w.object("config")
 	if p.Description != "" {
 		w.member("description", p.Description)
@@ -297,18 +316,14 @@ func writeInterface(w *jsonWriter, pl model.Platform, p *model.Port) {
 	w.member("name", p.Name)
 	w.member("type", "iana-if-type:ethernetCsmacd")
 	w.close('}')
-	w.member("name", p.Name)
-	w.object("openconfig-if-ethernet:ethernet")
+}
+
+// writeEthernetConfig writes the config container of p's ethernet.
+func writeEthernetConfig(w *jsonWriter, p *model.Port) {
 	w.object("config")
 	w.boolean("enable-flow-control", p.LinkPause)
 	if p.SpeedMbps != 0 {
 		w.member("port-speed", speedNames[p.SpeedMbps])
-	}
-	w.close('}')
-	writeSwitchedVLAN(w, p)
-	w.close('}')
-	if p.Mode == model.ModeRouted {
-		writeRouted(w, pl, p)
 	}
 	w.close('}')
 }
@@ -338,10 +353,21 @@ func writeRouted(w *jsonWriter, pl model.Platform, p *model.Port) {
 // writeSwitchedVLAN writes switched-vlan for an access or trunk port
 // (addSwitchedVLAN).
 func writeSwitchedVLAN(w *jsonWriter, p *model.Port) {
-	if p.Mode != model.ModeAccess && p.Mode != model.ModeTrunk {
+	if !switched(p) {
 		return
 	}
 	w.object("openconfig-vlan:switched-vlan")
+	writeSwitchedVLANConfig(w, p)
+	w.close('}')
+}
+
+// switched reports whether p has a switched-vlan: an access or trunk
+// port.
+func switched(p *model.Port) bool { return p.Mode == model.ModeAccess || p.Mode == model.ModeTrunk }
+
+// writeSwitchedVLANConfig writes the config container of p's
+// switched-vlan.
+func writeSwitchedVLANConfig(w *jsonWriter, p *model.Port) {
 	w.object("config")
 	if p.Mode == model.ModeAccess {
 		if p.AccessVLAN != 0 {
@@ -358,17 +384,25 @@ func writeSwitchedVLAN(w *jsonWriter, p *model.Port) {
 		}
 	}
 	w.close('}')
-	w.close('}')
 }
 
 // writeInstances writes the default network instance with the fabric's
 // VLANs (addVLANs), by VLAN ID as text.
 func writeInstances(w *jsonWriter, vlans []model.VLAN) {
-	sorted := append([]model.VLAN(nil), vlans...)
-	sort.Slice(sorted, func(i, j int) bool { return strconv.Itoa(sorted[i].ID) < strconv.Itoa(sorted[j].ID) })
 	w.object("openconfig-network-instance:network-instances")
 	w.array("network-instance")
 	w.element()
+	writeDefaultInstance(w, vlans)
+	w.close('}')
+	w.close(']')
+	w.close('}')
+}
+
+// writeDefaultInstance writes the members of the default network
+// instance with the fabric's VLANs, by VLAN ID as text.
+func writeDefaultInstance(w *jsonWriter, vlans []model.VLAN) {
+	sorted := append([]model.VLAN(nil), vlans...)
+	sort.Slice(sorted, func(i, j int) bool { return strconv.Itoa(sorted[i].ID) < strconv.Itoa(sorted[j].ID) })
 	w.object("config")
 	w.member("name", "default")
 	w.member("type", "openconfig-network-instance-types:DEFAULT_INSTANCE")
@@ -387,9 +421,6 @@ func writeInstances(w *jsonWriter, vlans []model.VLAN) {
 		w.number("vlan-id", uint64(v.ID))
 		w.close('}')
 	}
-	w.close(']')
-	w.close('}')
-	w.close('}')
 	w.close(']')
 	w.close('}')
 }
@@ -423,8 +454,11 @@ func writeQoSHead(w *jsonWriter, q *model.QoS) {
 	if hasDSCP(q) {
 		w.object("classifiers")
 		w.array("classifier")
-		writeClassifier(w, classes, classifierIPv4, "IPV4", "ipv4")
-		writeClassifier(w, classes, classifierIPv6, "IPV6", "ipv6")
+		for _, k := range dscpClassifiers {
+			w.element()
+			writeClassifier(w, classes, k)
+			w.close('}')
+		}
 		w.close(']')
 		w.close('}')
 	}
@@ -432,26 +466,37 @@ func writeQoSHead(w *jsonWriter, q *model.QoS) {
 	w.array("forwarding-group")
 	for _, c := range classes {
 		w.element()
-		w.object("config")
-		w.member("name", c.Name)
-		w.member("output-queue", c.Name)
-		w.close('}')
-		w.member("name", c.Name)
+		writeForwardingGroup(w, c)
 		w.close('}')
 	}
 	w.close(']')
 	w.close('}')
 }
 
-// writeClassifier writes one DSCP classifier: a term per class with DSCP
-// values.
-func writeClassifier(w *jsonWriter, classes []*model.Class, name, typ, family string) {
-	w.element()
+// classifierKind is one of the two DSCP classifiers: its name, type and
+// the address family its terms match.
+type classifierKind struct{ name, typ, family string }
+
+// dscpClassifiers are the DSCP classifiers, in name order.
+var dscpClassifiers = []classifierKind{{classifierIPv4, "IPV4", "ipv4"}, {classifierIPv6, "IPV6", "ipv6"}}
+
+// writeForwardingGroup writes the members of c's forwarding group.
+func writeForwardingGroup(w *jsonWriter, c *model.Class) {
 	w.object("config")
-	w.member("name", name)
-	w.member("type", typ)
+	w.member("name", c.Name)
+	w.member("output-queue", c.Name)
 	w.close('}')
-	w.member("name", name)
+	w.member("name", c.Name)
+}
+
+// writeClassifier writes the members of DSCP classifier k: a term per
+// class with DSCP values.
+func writeClassifier(w *jsonWriter, classes []*model.Class, k classifierKind) {
+	w.object("config")
+	w.member("name", k.name)
+	w.member("type", k.typ)
+	w.close('}')
+	w.member("name", k.name)
 	w.object("terms")
 	w.array("term")
 	for _, c := range classes {
@@ -465,7 +510,7 @@ func writeClassifier(w *jsonWriter, classes []*model.Class, name, typ, family st
 		w.close('}')
 		w.close('}')
 		w.object("conditions")
-		w.object(family)
+		w.object(k.family)
 		w.object("config")
 		w.numbers("dscp-set", uint64s(c.DSCP))
 		w.close('}')
@@ -479,40 +524,18 @@ func writeClassifier(w *jsonWriter, classes []*model.Class, name, typ, family st
 	}
 	w.close(']')
 	w.close('}')
-	w.close('}')
 }
 
 // writeQoSTail writes the ECN profiles, the queues and the scheduler
 // policy (addECNProfile, addClass, addSchedulerInput).
 func writeQoSTail(w *jsonWriter, q *model.QoS) {
 	classes := classesByName(q)
-	var ecn []*model.Class
-	for _, c := range classes {
-		if c.ECN != nil {
-			ecn = append(ecn, c)
-		}
-	}
-	sort.Slice(ecn, func(i, j int) bool { return ecnProfileName(ecn[i].Name) < ecnProfileName(ecn[j].Name) })
-	if len(ecn) > 0 {
+	if ecn := ecnClasses(classes); len(ecn) > 0 {
 		w.object("queue-management-profiles")
 		w.array("queue-management-profile")
 		for _, c := range ecn {
-			name := ecnProfileName(c.Name)
 			w.element()
-			w.object("config")
-			w.member("name", name)
-			w.close('}')
-			w.member("name", name)
-			w.object("wred")
-			w.object("uniform")
-			w.object("config")
-			w.boolean("enable-ecn", true)
-			w.number("max-drop-probability-percent", uint64(c.ECN.MarkProbabilityPercent))
-			w.member("max-threshold", strconv.FormatInt(c.ECN.MaxBytes, 10))
-			w.member("min-threshold", strconv.FormatInt(c.ECN.MinBytes, 10))
-			w.close('}')
-			w.close('}')
-			w.close('}')
+			writeECNProfile(w, c)
 			w.close('}')
 		}
 		w.close(']')
@@ -522,21 +545,65 @@ func writeQoSTail(w *jsonWriter, q *model.QoS) {
 	w.array("queue")
 	for _, c := range classes {
 		w.element()
-		w.object("config")
-		w.member("name", c.Name)
-		w.number("queue-id", uint64(c.TrafficClass))
-		w.close('}')
-		w.member("name", c.Name)
+		writeQueue(w, c)
 		w.close('}')
 	}
 	w.close(']')
 	w.close('}')
-	writeSchedulers(w, classes)
+	w.object("scheduler-policies")
+	w.array("scheduler-policy")
+	w.element()
+	writeSchedulerPolicy(w, classes)
+	w.close('}')
+	w.close(']')
+	w.close('}')
 }
 
-// writeSchedulers writes the "ets" scheduler policy: sequence 0 strict
-// with the strict classes, sequence 1 with the WRR classes.
-func writeSchedulers(w *jsonWriter, classes []*model.Class) {
+// ecnClasses returns the classes with ECN, by the name of their ECN
+// profile.
+func ecnClasses(classes []*model.Class) []*model.Class {
+	var ecn []*model.Class
+	for _, c := range classes {
+		if c.ECN != nil {
+			ecn = append(ecn, c)
+		}
+	}
+	sort.Slice(ecn, func(i, j int) bool { return ecnProfileName(ecn[i].Name) < ecnProfileName(ecn[j].Name) })
+	return ecn
+}
+
+// writeECNProfile writes the members of c's ECN profile.
+func writeECNProfile(w *jsonWriter, c *model.Class) {
+	name := ecnProfileName(c.Name)
+	w.object("config")
+	w.member("name", name)
+	w.close('}')
+	w.member("name", name)
+	w.object("wred")
+	w.object("uniform")
+	w.object("config")
+	w.boolean("enable-ecn", true)
+	w.number("max-drop-probability-percent", uint64(c.ECN.MarkProbabilityPercent))
+	w.member("max-threshold", strconv.FormatInt(c.ECN.MaxBytes, 10))
+	w.member("min-threshold", strconv.FormatInt(c.ECN.MinBytes, 10))
+	w.close('}')
+	w.close('}')
+	w.close('}')
+}
+
+// writeQueue writes the members of c's queue.
+func writeQueue(w *jsonWriter, c *model.Class) {
+	w.object("config")
+	w.member("name", c.Name)
+	w.number("queue-id", uint64(c.TrafficClass))
+	w.close('}')
+	w.member("name", c.Name)
+}
+
+// writeSchedulerPolicy writes the members of the "ets" scheduler policy:
+// sequence 0 strict with the strict classes, sequence 1 with the WRR
+// classes.
+func writeSchedulerPolicy(w *jsonWriter, classes []*model.Class) {
 	var strict, wrr []*model.Class
 	for _, c := range classes {
 		if c.ETS.Mode == model.ETSStrict {
@@ -545,9 +612,6 @@ func writeSchedulers(w *jsonWriter, classes []*model.Class) {
 			wrr = append(wrr, c)
 		}
 	}
-	w.object("scheduler-policies")
-	w.array("scheduler-policy")
-	w.element()
 	w.object("config")
 	w.member("name", schedulerPolicy)
 	w.close('}')
@@ -560,9 +624,6 @@ func writeSchedulers(w *jsonWriter, classes []*model.Class) {
 	if len(wrr) > 0 {
 		writeScheduler(w, wrrSequence, wrr, func(c *model.Class) int { return c.ETS.BandwidthPercent })
 	}
-	w.close(']')
-	w.close('}')
-	w.close('}')
 	w.close(']')
 	w.close('}')
 }
@@ -598,22 +659,90 @@ func writeScheduler(w *jsonWriter, seq uint64, classes []*model.Class, weight fu
 
 // writeQoSInterface writes /qos/interfaces/interface[name] for p
 // (bindPort).
-func writeQoSInterface(w *jsonWriter, q *model.QoS, p *model.Port, classifiers bool) {
+func writeQoSInterface(w *jsonWriter, s *shared, p *model.Port) {
 	w.element()
+	s.writeQoSInterfaceMembers(w, p)
+	w.close('}')
+}
+
+// qosEntryKey is what a port's /qos/interfaces entry depends on but its
+// name: whether it binds the DSCP classifiers, and the writer's level
+// and settings.
+type qosEntryKey struct {
+	dscp               bool
+	level, moduleLevel int
+	braces             bool
+	module             string
+}
+
+// namePlaceholder stands for the port's name in an entry qosEntry
+// writes; it cuts the entry where the placeholder, quoted, is.
+const namePlaceholder = "\x00"
+
+// entryNames is how many times an entry holds the port's name.
+const entryNames = 3
+
+// writeQoSInterfaceMembers writes the members of p's /qos/interfaces
+// entry: the same bytes for every port of a fabric but its name, so they
+// are written once per place in a file (qosEntry) and copied.
+func (s *shared) writeQoSInterfaceMembers(w *jsonWriter, p *model.Port) {
+	parts := s.qosEntry(w, trustsDSCP(p.Trust) && s.classifiers)
+	if parts == nil {
+		writeQoSEntry(w, s, p)
+		return
+	}
+	for i, part := range parts {
+		if i > 0 {
+			w.str(p.Name)
+		}
+		w.buf.Write(part)
+	}
+	w.first[len(w.first)-1] = false
+}
+
+// qosEntry returns the members of a /qos/interfaces entry as w writes
+// them at its level, binding the DSCP classifiers or not, cut where the
+// port's name goes; nil if the placeholder is found elsewhere too (a
+// class named by it), when the entry is written whole.
+func (s *shared) qosEntry(w *jsonWriter, dscp bool) [][]byte {
+	key := qosEntryKey{dscp, len(w.first), w.moduleLevel, w.braces, w.module}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if parts, ok := s.qosEntries[key]; ok {
+		return parts
+	}
+	t := nested(&bytes.Buffer{}, key.level)
+	t.braces, t.module, t.moduleLevel = w.braces, w.module, w.moduleLevel
+	p := &model.Port{Name: namePlaceholder}
+	if dscp {
+		p.Trust = model.TrustDSCP
+	}
+	writeQoSEntry(t, s, p)
+	parts := bytes.Split(t.buf.Bytes(), []byte(`"\u0000"`))
+	if len(parts) != entryNames+1 {
+		parts = nil
+	}
+	s.qosEntries[key] = parts
+	return parts
+}
+
+// writeQoSEntry writes the members of p's /qos/interfaces entry, with
+// the classifiers when s has them and p trusts DSCP.
+func writeQoSEntry(w *jsonWriter, s *shared, p *model.Port) {
 	w.object("config")
 	w.member("interface-id", p.Name)
 	w.close('}')
-	if trustsDSCP(p.Trust) && classifiers {
+	if trustsDSCP(p.Trust) && s.classifiers {
 		w.object("input")
 		w.object("classifiers")
 		w.array("classifier")
-		for _, c := range [][2]string{{classifierIPv4, "IPV4"}, {classifierIPv6, "IPV6"}} {
+		for _, k := range dscpClassifiers {
 			w.element()
 			w.object("config")
-			w.member("name", c[0])
-			w.member("type", c[1])
+			w.member("name", k.name)
+			w.member("type", k.typ)
 			w.close('}')
-			w.member("type", c[1])
+			w.member("type", k.typ)
 			w.close('}')
 		}
 		w.close(']')
@@ -627,11 +756,10 @@ func writeQoSInterface(w *jsonWriter, q *model.QoS, p *model.Port, classifiers b
 	w.close('}')
 	w.close('}')
 	w.object("output")
-	writeOutputQueues(w, q)
+	writeOutputQueues(w, s.ecnQueues)
 	w.object("scheduler-policy")
 	w.object("config")
 	w.member("name", schedulerPolicy)
-	w.close('}')
 	w.close('}')
 	w.close('}')
 	w.close('}')
@@ -639,30 +767,39 @@ func writeQoSInterface(w *jsonWriter, q *model.QoS, p *model.Port, classifiers b
 
 // writeOutputQueues writes the output queues of the ECN classes with
 // their profiles.
-func writeOutputQueues(w *jsonWriter, q *model.QoS) {
-	var names []string
-	for i := range q.Classes {
-		if q.Classes[i].ECN != nil {
-			names = append(names, q.Classes[i].Name)
-		}
-	}
-	if len(names) == 0 {
+func writeOutputQueues(w *jsonWriter, queues []ecnQueue) {
+	if len(queues) == 0 {
 		return
 	}
-	sort.Strings(names)
 	w.object("queues")
 	w.array("queue")
-	for _, n := range names {
+	for _, q := range queues {
 		w.element()
 		w.object("config")
-		w.member("name", n)
-		w.member("queue-management-profile", ecnProfileName(n))
+		w.member("name", q.name)
+		w.member("queue-management-profile", q.profile)
 		w.close('}')
-		w.member("name", n)
+		w.member("name", q.name)
 		w.close('}')
 	}
 	w.close(']')
 	w.close('}')
+}
+
+// ecnQueue is the output queue of a class with ECN: the class's name and
+// its ECN profile's.
+type ecnQueue struct{ name, profile string }
+
+// ecnQueues returns the output queues of the classes with ECN, by name.
+func ecnQueues(q *model.QoS) []ecnQueue {
+	var out []ecnQueue
+	for i := range q.Classes {
+		if n := q.Classes[i].Name; q.Classes[i].ECN != nil {
+			out = append(out, ecnQueue{n, ecnProfileName(n)})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
+	return out
 }
 
 // uint64s converts the model's IDs (VLANs, DSCP values) to the unsigned

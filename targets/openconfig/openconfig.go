@@ -89,14 +89,12 @@ func renderFiles(f *model.Fabric, sw *model.Switch, mapped bool) ([]targets.File
 	if f == nil || sw == nil {
 		return nil, fmt.Errorf("openconfig: nothing to render: fabric or switch is nil")
 	}
-	data, err := renderJSON(f, sw)
+	s := sharedPart(f)
+	data, err := s.renderJSON(f, sw)
 	if err != nil {
 		return nil, fmt.Errorf("openconfig: switch %q: %w", sw.Name, err)
 	}
-	set, err := setJSON(f, sw)
-	if err != nil {
-		return nil, fmt.Errorf("openconfig: switch %q: %w", sw.Name, err)
-	}
+	set := s.setJSON(f, sw)
 	note := writeNote(f, sw, noteSize.NewText(mapped))
 	noteSize.Done(note.Len())
 	files := []targets.File{

@@ -2,10 +2,8 @@ package openconfig
 
 import (
 	"bytes"
-	"encoding/json"
-	"fmt"
-	"sort"
 	"strings"
+	"sync"
 
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets"
@@ -38,345 +36,226 @@ import (
 // setRequestName is the file name of sw's set request.
 func setRequestName(sw *model.Switch) string { return sw.Name + ".openconfig-set.json" }
 
-// setItem is one replace or update of the request file.
-type setItem struct {
-	path  string
-	value map[string]any
-	// raw is the item as encode writes it, kept for the fabric-wide
-	// items every switch's file repeats (setPart); nil when not made.
-	raw rawJSON
-}
+// The request file is indented as the OpenConfig JSON is, with members
+// sorted by name: the lists "deletes", "replaces", "updates" (the order a
+// target applies them in), each item's "encoding", "path", "value". Each
+// replace and update carries "encoding": "json_ietf" (gNMI specification
+// 2.3.1: JSON_IETF is RFC 7951 JSON), so gnmic sends it so whatever its
+// -e flag says. Its strings are written with braces escaped
+// (jsonWriter.braces).
 
-// rawJSON is JSON writeAny copies as it is.
-type rawJSON []byte
-
-// itemLevel is the nesting level of an item in the request file.
+// itemLevel is the nesting level of an item in the request file (in
+// the document's object, in a list).
 const itemLevel = 2
 
-// object returns the item as encode writes it.
-func (it setItem) object() any {
-	if it.raw != nil {
-		return it.raw
-	}
-	return map[string]any{"path": it.path, "encoding": "json_ietf", "value": it.value}
-}
-
-// setRequest is the content of one request file.
-type setRequest struct {
+// setShared is the fabric-wide part of every switch's set request: the
+// deletes of the DSCP classifiers when the fabric has none, the replaces
+// of the QoS list entries but /qos/interfaces and the update of the
+// VLANs' network instance. replaces and updates are items as items
+// returns them, nil when there are none.
+type setShared struct {
 	deletes           []string
-	replaces, updates []setItem
+	replaces, updates []byte
 }
 
-// setJSON builds sw's set request from the same writers as its
-// OpenConfig JSON (renderJSON has accepted f and sw): the fabric-wide
-// items once per fabric (shared.setPart), the port items per switch.
-func setJSON(f *model.Fabric, sw *model.Switch) ([]byte, error) {
-	s := sharedPart(f)
-	fab, err := s.setPart(f)
-	if err != nil {
-		return nil, err
+// newSetShared writes the fabric-wide items of f's set requests.
+func newSetShared(f *model.Fabric) setShared {
+	var set setShared
+	if len(f.VLANs) > 0 {
+		set.updates = writeItems(func(w *jsonWriter) {
+			writeItem(w, "/network-instances/network-instance"+pathKey("name", "default"), "openconfig-network-instance",
+				func(w *jsonWriter) { writeDefaultInstance(w, f.VLANs) })
+		})
 	}
-	w := &jsonWriter{buf: &bytes.Buffer{}}
-	w.open('{')
-	w.array("interface")
-	ports := byName(sw.Ports)
-	for _, p := range ports {
-		writeInterface(w, sw.Platform, p)
+	if len(f.QoS.Classes) == 0 {
+		return set
 	}
-	w.close(']')
-	w.array("qos")
-	for _, p := range ports {
-		writeQoSInterface(w, &f.QoS, p, s.classifiers)
-	}
-	w.close(']')
-	w.close('}')
-	root, err := decodeObject(w.buf.Bytes())
-	if err != nil {
-		return nil, err
-	}
-	var r setRequest
-	r.addInterfaces(list(root, "interface"))
-	r.deletes = append(r.deletes, fab.deletes...)
-	r.replaces = append(r.replaces, fab.replaces...)
-	if s.qosHead != nil {
-		for _, e := range list(root, "qos") {
-			r.replaces = append(r.replaces, setItem{"/qos/interfaces/interface" + key("interface-id", e["interface-id"]),
-				qualify(e, "openconfig-qos"), nil})
+	classes := classesByName(&f.QoS)
+	if !hasDSCP(&f.QoS) {
+		for _, k := range dscpClassifiers {
+			set.deletes = append(set.deletes, "/qos/classifiers/classifier"+pathKey("name", k.name))
 		}
 	}
-	r.updates = append(r.updates, fab.updates...)
-	return r.encode(), nil
+	set.replaces = writeItems(func(w *jsonWriter) {
+		if hasDSCP(&f.QoS) {
+			for _, k := range dscpClassifiers {
+				writeQoSItem(w, "classifiers/classifier", k.name, func(w *jsonWriter) { writeClassifier(w, classes, k) })
+			}
+		}
+		for _, c := range classes {
+			writeQoSItem(w, "forwarding-groups/forwarding-group", c.Name, func(w *jsonWriter) { writeForwardingGroup(w, c) })
+		}
+		for _, c := range ecnClasses(classes) {
+			writeQoSItem(w, "queue-management-profiles/queue-management-profile", ecnProfileName(c.Name),
+				func(w *jsonWriter) { writeECNProfile(w, c) })
+		}
+		for _, c := range classes {
+			writeQoSItem(w, "queues/queue", c.Name, func(w *jsonWriter) { writeQueue(w, c) })
+		}
+		writeQoSItem(w, "scheduler-policies/scheduler-policy", schedulerPolicy,
+			func(w *jsonWriter) { writeSchedulerPolicy(w, classes) })
+	})
+	return set
 }
 
-// setPart returns the fabric-wide items of every switch's set request:
-// the VLANs' network instance and the QoS lists but /qos/interfaces,
-// decoded from the shared members once.
-func (s *shared) setPart(f *model.Fabric) (*setRequest, error) {
-	s.setOnce.Do(func() {
-		s.set = &setRequest{}
-		if s.instances != nil {
-			root, err := decodeObject(append(append([]byte("{"), s.instances...), '}'))
-			if err != nil {
-				s.setErr = err
-				return
-			}
-			for _, ni := range list(obj(root["openconfig-network-instance:network-instances"]), "network-instance") {
-				s.set.updates = append(s.set.updates, setItem{"/network-instances/network-instance" + key("name", ni["name"]),
-					qualify(ni, "openconfig-network-instance"), nil})
-			}
+// writeQoSItem writes the replace of the entry named name of the /qos
+// list at list ("queues/queue").
+func writeQoSItem(w *jsonWriter, list, name string, members func(*jsonWriter)) {
+	writeItem(w, "/qos/"+list+pathKey("name", name), "openconfig-qos", members)
+}
+
+// setJSON writes sw's set request from the same writers as its
+// OpenConfig JSON (renderJSON has accepted f and sw), in one pass over
+// its ports: the items of each list are gathered apart and joined with
+// the fabric-wide ones (shared.set) in the file's order.
+func setJSON(f *model.Fabric, sw *model.Switch) []byte {
+	return sharedPart(f).setJSON(f, sw)
+}
+
+// setJSON is setJSON with s, f's fabric-wide part.
+func (s *shared) setJSON(f *model.Fabric, sw *model.Switch) []byte {
+	var deletes []string
+	vlans, qos, ifs := newItems(scratch()), newItems(scratch()), newItems(scratch())
+	defer release(vlans, qos, ifs)
+	for _, p := range byName(sw.Ports) {
+		path := "/interfaces/interface" + pathKey("name", p.Name)
+		if switched(p) {
+			writeItem(vlans, path+"/ethernet/switched-vlan", "openconfig-vlan", func(w *jsonWriter) { writeSwitchedVLANConfig(w, p) })
+		} else {
+			deletes = append(deletes, path+"/ethernet/switched-vlan")
+		}
+		if p.Description == "" {
+			deletes = append(deletes, path+"/config/description")
 		}
 		if s.qosHead != nil {
-			doc := append(append([]byte("{"), s.qosHead...), ',')
-			q, err := decodeObject(append(append(doc, s.qosTail...), '}'))
-			if err != nil {
-				s.setErr = err
-				return
-			}
-			s.set.addQoS(q)
+			writeItem(qos, "/qos/interfaces/interface"+pathKey("interface-id", p.Name), "openconfig-qos",
+				func(w *jsonWriter) { s.writeQoSInterfaceMembers(w, p) })
 		}
-		for _, items := range [][]setItem{s.set.replaces, s.set.updates} {
-			for i := range items {
-				var b bytes.Buffer
-				writeAny(&b, items[i].object(), itemLevel)
-				items[i].raw = b.Bytes()
-			}
-		}
-	})
-	return s.set, s.setErr
-}
-
-// decodeObject decodes a JSON object, numbers kept as written.
-func decodeObject(data []byte) (map[string]any, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var root map[string]any
-	if err := dec.Decode(&root); err != nil {
-		return nil, fmt.Errorf("reading the OpenConfig JSON back: %w", err)
+		writeItem(ifs, path, "openconfig-interfaces", func(w *jsonWriter) { writeInterfaceUpdate(w, sw.Platform, p) })
 	}
-	return root, nil
+	w := &jsonWriter{buf: setSize.Buffer(), braces: true}
+	defer func() { setSize.Done(w.buf.Len()) }()
+	w.open('{')
+	if deletes = append(deletes, s.set.deletes...); len(deletes) > 0 {
+		w.array("deletes")
+		for _, d := range deletes {
+			w.next()
+			w.str(d)
+		}
+		w.close(']')
+	}
+	w.list("replaces", items(vlans), s.set.replaces, items(qos))
+	w.list("updates", items(ifs), s.set.updates)
+	w.close('}')
+	w.buf.WriteByte('\n')
+	return w.buf.Bytes()
 }
 
-// addInterfaces adds each interface: an update of everything but its
-// switched-vlan, a replace of the switched-vlan (a delete on a routed
-// port, which has none) and a delete of an absent description.
-func (r *setRequest) addInterfaces(ifs []map[string]any) {
-	for _, i := range ifs {
-		path := "/interfaces/interface" + key("name", i["name"])
-		rest := map[string]any{}
-		for k, v := range i {
-			rest[k] = v
-		}
-		eth := map[string]any{}
-		for k, v := range obj(i["openconfig-if-ethernet:ethernet"]) {
-			eth[k] = v
-		}
-		sv := obj(eth["openconfig-vlan:switched-vlan"])
-		delete(eth, "openconfig-vlan:switched-vlan")
-		rest["openconfig-if-ethernet:ethernet"] = eth
-		r.updates = append(r.updates, setItem{path, qualify(rest, "openconfig-interfaces"), nil})
-		if sv != nil {
-			r.replaces = append(r.replaces, setItem{path + "/ethernet/switched-vlan", qualify(sv, "openconfig-vlan"), nil})
-		} else {
-			r.deletes = append(r.deletes, path+"/ethernet/switched-vlan")
-		}
-		if _, ok := obj(i["config"])["description"]; !ok {
-			r.deletes = append(r.deletes, path+"/config/description")
-		}
+// setSize sizes the next request file's buffer (targets.SizeHint).
+var setSize targets.SizeHint
+
+// writeInterfaceUpdate writes the value of p's interface update: its
+// interface but the switched-vlan, its names qualified as RFC 7951
+// section 4 asks for a top-level member, hence in this order.
+func writeInterfaceUpdate(w *jsonWriter, pl model.Platform, p *model.Port) {
+	w.object("openconfig-if-ethernet:ethernet")
+	writeEthernetConfig(w, p)
+	w.close('}')
+	writeInterfaceConfig(w, pl, p)
+	w.member("name", p.Name)
+	if p.Mode == model.ModeRouted {
+		writeRouted(w, pl, p)
 	}
 }
 
-// qosLists are the /qos lists whose entries fabricc names, with their
-// key; each entry is replaced whole.
-var qosLists = []struct{ container, list, key string }{
-	{"classifiers", "classifier", "name"},
-	{"forwarding-groups", "forwarding-group", "name"},
-	{"queue-management-profiles", "queue-management-profile", "name"},
-	{"queues", "queue", "name"},
-	{"scheduler-policies", "scheduler-policy", "name"},
-	{"interfaces", "interface", "interface-id"},
-}
-
-// addQoS replaces each /qos list entry fabricc names and deletes the
-// DSCP classifiers when the fabric has none.
-func (r *setRequest) addQoS(q map[string]any) {
-	for _, l := range qosLists {
-		for _, e := range list(obj(q[l.container]), l.list) {
-			r.replaces = append(r.replaces, setItem{"/qos/" + l.container + "/" + l.list + key(l.key, e[l.key]),
-				qualify(e, "openconfig-qos"), nil})
-		}
-	}
-	if q["classifiers"] == nil {
-		for _, c := range []string{classifierIPv4, classifierIPv6} {
-			r.deletes = append(r.deletes, "/qos/classifiers/classifier"+key("name", c))
-		}
-	}
-}
-
-// obj is v as a JSON object, or nil.
-func obj(v any) map[string]any {
-	m, _ := v.(map[string]any)
-	return m
-}
-
-// list returns the entries of the list named name inside container c.
-func list(c map[string]any, name string) []map[string]any {
-	var out []map[string]any
-	entries, _ := c[name].([]any)
-	for _, e := range entries {
-		out = append(out, obj(e))
-	}
-	return out
-}
-
-// key writes a gNMI path key, escaping "]" and "\" in the value (gNMI
-// path conventions, "Paths and keys": a key value containing "]" or "\"
-// has it escaped with "\").
-func key(name string, v any) string {
-	s := fmt.Sprint(v)
-	s = strings.ReplaceAll(s, `\`, `\\`)
-	s = strings.ReplaceAll(s, `]`, `\]`)
-	return "[" + name + "=" + s + "]"
-}
-
-// qualify returns m with each top-level member name qualified by module
+// writeItem writes one replace or update at path whose value has the
+// members members writes, each top-level member name qualified by module
 // mod unless it already names its module: RFC 7951 section 4, "A
 // namespace-qualified member name MUST be used for all members of a
 // top-level JSON object", which a gNMI JSON_IETF value is.
-func qualify(m map[string]any, mod string) map[string]any {
-	out := make(map[string]any, len(m))
-	for k, v := range m {
-		if !strings.Contains(k, ":") {
-			k = mod + ":" + k
-		}
-		out[k] = v
-	}
-	return out
+func writeItem(w *jsonWriter, path, mod string, members func(*jsonWriter)) {
+	w.element()
+	w.member("encoding", "json_ietf")
+	w.member("path", path)
+	w.object("value")
+	w.module, w.moduleLevel = mod, len(w.first)
+	members(w)
+	w.module = ""
+	w.close('}')
+	w.close('}')
 }
 
-// encode writes the request file: indented JSON, members sorted by name
-// ("deletes", "replaces", "updates": the order a target applies them in).
-// Each replace and update carries "encoding": "json_ietf" (gNMI
-// specification 2.3.1: JSON_IETF is RFC 7951 JSON), so gnmic sends it so
-// whatever its -e flag says.
-func (r *setRequest) encode() []byte {
-	doc := map[string]any{}
-	if len(r.deletes) > 0 {
-		d := make([]any, len(r.deletes))
-		for i, p := range r.deletes {
-			d[i] = p
-		}
-		doc["deletes"] = d
+// newItems returns a writer of items at their level in the request file
+// into buf.
+func newItems(buf *bytes.Buffer) *jsonWriter {
+	w := nested(buf, itemLevel)
+	w.braces = true
+	return w
+}
+
+// scratchBuffers keeps the buffers setJSON gathers a switch's items in
+// until it copies them into the file.
+var scratchBuffers sync.Pool
+
+// scratch returns an empty buffer from scratchBuffers or a new one.
+func scratch() *bytes.Buffer {
+	if b, ok := scratchBuffers.Get().(*bytes.Buffer); ok {
+		b.Reset()
+		return b
 	}
-	for name, items := range map[string][]setItem{"replaces": r.replaces, "updates": r.updates} {
-		if len(items) == 0 {
+	return &bytes.Buffer{}
+}
+
+// release gives the writers' buffers back to scratchBuffers.
+func release(ws ...*jsonWriter) {
+	for _, w := range ws {
+		scratchBuffers.Put(w.buf)
+	}
+}
+
+// items returns what w wrote, without the line break and indentation
+// before the first item (what raw adds), or nil.
+func items(w *jsonWriter) []byte {
+	if w.buf.Len() == 0 {
+		return nil
+	}
+	return w.buf.Bytes()[1+2*itemLevel:]
+}
+
+// writeItems returns the items write writes (items).
+func writeItems(write func(*jsonWriter)) []byte {
+	w := newItems(&bytes.Buffer{})
+	write(w)
+	return items(w)
+}
+
+// list writes the array member name of the items of parts, if any.
+func (w *jsonWriter) list(name string, parts ...[]byte) {
+	opened := false
+	for _, part := range parts {
+		if part == nil {
 			continue
 		}
-		out := make([]any, len(items))
-		for i, it := range items {
-			out[i] = it.object()
+		if !opened {
+			w.array(name)
+			opened = true
 		}
-		doc[name] = out
+		w.raw(part)
 	}
-	var b bytes.Buffer
-	writeAny(&b, doc, 0)
-	b.WriteByte('\n')
-	return b.Bytes()
-}
-
-// writeAny writes v (decoded JSON: objects, arrays, strings, json.Number,
-// bools) indented by two spaces per level with object members sorted.
-func writeAny(b *bytes.Buffer, v any, level int) {
-	switch v := v.(type) {
-	case map[string]any:
-		if len(v) == 0 {
-			b.WriteString("{}")
-			return
-		}
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		b.WriteByte('{')
-		for i, k := range keys {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			indent(b, level+1)
-			writeString(b, k)
-			b.WriteString(": ")
-			writeAny(b, v[k], level+1)
-		}
-		indent(b, level)
-		b.WriteByte('}')
-	case []any:
-		if len(v) == 0 {
-			b.WriteString("[]")
-			return
-		}
-		b.WriteByte('[')
-		for i, e := range v {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			indent(b, level+1)
-			writeAny(b, e, level+1)
-		}
-		indent(b, level)
-		b.WriteByte(']')
-	case rawJSON:
-		b.Write(v)
-	case string:
-		writeString(b, v)
-	case json.Number:
-		b.WriteString(v.String())
-	case bool:
-		fmt.Fprint(b, v)
-	default:
-		b.WriteString("null")
+	if opened {
+		w.close(']')
 	}
 }
 
-// indent starts a new line at level.
-func indent(b *bytes.Buffer, level int) {
-	b.WriteByte('\n')
-	for i := 0; i < level; i++ {
-		b.WriteString("  ")
+// pathKey writes a gNMI path key, escaping "]" and "\" in the value
+// (gNMI path conventions, "Paths and keys": a key value containing "]"
+// or "\" has it escaped with "\").
+func pathKey(name, v string) string {
+	if strings.ContainsAny(v, `]\`) {
+		v = strings.ReplaceAll(v, `\`, `\\`)
+		v = strings.ReplaceAll(v, `]`, `\]`)
 	}
-}
-
-// writeString writes s as a JSON string with HTML escaping off and "{"
-// and "}" written as \u007b and \u007d: gnmic reads a request file as a
-// Go text/template before it parses it (gnmic documentation, "set"
-// command, "Templated Set Request file"), so a "{{" in a description
-// would otherwise be run as a template action. The escapes read back as
-// the same characters in JSON and YAML alike.
-func writeString(b *bytes.Buffer, s string) {
-	if plain(s) {
-		b.WriteByte('"')
-		b.WriteString(s)
-		b.WriteByte('"')
-		return
-	}
-	var e bytes.Buffer
-	enc := json.NewEncoder(&e)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s) // a Go string always encodes
-	lit := bytes.TrimSuffix(e.Bytes(), []byte{'\n'})
-	lit = bytes.ReplaceAll(lit, []byte("{"), []byte(`\u007b`))
-	lit = bytes.ReplaceAll(lit, []byte("}"), []byte(`\u007d`))
-	b.Write(lit)
-}
-
-// plain reports whether s is printable ASCII that JSON writes as is and
-// holds no brace.
-func plain(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '{' || c == '}' {
-			return false
-		}
-	}
-	return true
+	return "[" + name + "=" + v + "]"
 }
 
 // setElements names the model elements of each item of the request file
