@@ -55,9 +55,6 @@ type shared struct {
 
 	mu     sync.Mutex
 	shapes map[string]error
-	// qosEntries are the /qos/interfaces entries written so far, by
-	// where they were written (qosEntries, under mu).
-	qosEntries map[qosEntryKey][][]byte
 
 	// set is the fabric-wide part of the set requests.
 	set setShared
@@ -98,7 +95,7 @@ func sharedPart(f *model.Fabric) *shared {
 
 // newShared builds, validates and writes the fabric-wide part of f.
 func newShared(f *model.Fabric) *shared {
-	s := &shared{shapes: map[string]error{}, qosEntries: map[qosEntryKey][][]byte{}, classifiers: hasDSCP(&f.QoS), ecnQueues: ecnQueues(&f.QoS)}
+	s := &shared{shapes: map[string]error{}, classifiers: hasDSCP(&f.QoS), ecnQueues: ecnQueues(&f.QoS)}
 	d := &oc.Device{}
 	if err := addVLANs(d, f.VLANs); err != nil {
 		s.err = err
@@ -661,74 +658,13 @@ func writeScheduler(w *jsonWriter, seq uint64, classes []*model.Class, weight fu
 // (bindPort).
 func writeQoSInterface(w *jsonWriter, s *shared, p *model.Port) {
 	w.element()
-	s.writeQoSInterfaceMembers(w, p)
+	writeQoSInterfaceMembers(w, s, p)
 	w.close('}')
 }
 
-// qosEntryKey is what a port's /qos/interfaces entry depends on but its
-// name: whether it binds the DSCP classifiers, and the writer's level
-// and settings.
-type qosEntryKey struct {
-	dscp               bool
-	level, moduleLevel int
-	braces             bool
-	module             string
-}
-
-// namePlaceholder stands for the port's name in an entry qosEntry
-// writes; it cuts the entry where the placeholder, quoted, is.
-const namePlaceholder = "\x00"
-
-// entryNames is how many times an entry holds the port's name.
-const entryNames = 3
-
 // writeQoSInterfaceMembers writes the members of p's /qos/interfaces
-// entry: the same bytes for every port of a fabric but its name, so they
-// are written once per place in a file (qosEntry) and copied.
-func (s *shared) writeQoSInterfaceMembers(w *jsonWriter, p *model.Port) {
-	parts := s.qosEntry(w, trustsDSCP(p.Trust) && s.classifiers)
-	if parts == nil {
-		writeQoSEntry(w, s, p)
-		return
-	}
-	for i, part := range parts {
-		if i > 0 {
-			w.str(p.Name)
-		}
-		w.buf.Write(part)
-	}
-	w.first[len(w.first)-1] = false
-}
-
-// qosEntry returns the members of a /qos/interfaces entry as w writes
-// them at its level, binding the DSCP classifiers or not, cut where the
-// port's name goes; nil if the placeholder is found elsewhere too (a
-// class named by it), when the entry is written whole.
-func (s *shared) qosEntry(w *jsonWriter, dscp bool) [][]byte {
-	key := qosEntryKey{dscp, len(w.first), w.moduleLevel, w.braces, w.module}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if parts, ok := s.qosEntries[key]; ok {
-		return parts
-	}
-	t := nested(&bytes.Buffer{}, key.level)
-	t.braces, t.module, t.moduleLevel = w.braces, w.module, w.moduleLevel
-	p := &model.Port{Name: namePlaceholder}
-	if dscp {
-		p.Trust = model.TrustDSCP
-	}
-	writeQoSEntry(t, s, p)
-	parts := bytes.Split(t.buf.Bytes(), []byte(`"\u0000"`))
-	if len(parts) != entryNames+1 {
-		parts = nil
-	}
-	s.qosEntries[key] = parts
-	return parts
-}
-
-// writeQoSEntry writes the members of p's /qos/interfaces entry, with
-// the classifiers when s has them and p trusts DSCP.
-func writeQoSEntry(w *jsonWriter, s *shared, p *model.Port) {
+// entry.
+func writeQoSInterfaceMembers(w *jsonWriter, s *shared, p *model.Port) {
 	w.object("config")
 	w.member("interface-id", p.Name)
 	w.close('}')

@@ -129,7 +129,7 @@ func (s *shared) setJSON(f *model.Fabric, sw *model.Switch) []byte {
 		}
 		if s.qosHead != nil {
 			writeItem(qos, "/qos/interfaces/interface"+pathKey("interface-id", p.Name), "openconfig-qos",
-				func(w *jsonWriter) { s.writeQoSInterfaceMembers(w, p) })
+				func(w *jsonWriter) { writeQoSInterfaceMembers(w, s, p) })
 		}
 		writeItem(ifs, path, "openconfig-interfaces", func(w *jsonWriter) { writeInterfaceUpdate(w, sw.Platform, p) })
 	}

@@ -2,7 +2,6 @@ package openconfig
 
 import (
 	"bytes"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -42,34 +41,5 @@ func TestSetRequestHostileStrings(t *testing.T) {
 	}
 	if want := []string{strings.ToValidUTF8(desc, "\uFFFD"), name}; strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("gnmic reads description and name %q, want %q", got, want)
-	}
-}
-
-// TestQoSEntryWithAClassNamedLikeThePlaceholder names an ECN class as
-// the placeholder the /qos/interfaces entries are cut at
-// (namePlaceholder): the JSON is still ygot's and each entry of the set
-// request still names its own port and binds the class's queue.
-func TestQoSEntryWithAClassNamedLikeThePlaceholder(t *testing.T) {
-	f := testFabric()
-	f.QoS.Classes[1].Name = namePlaceholder
-	sameAsYgot(t, f)
-	sw := &f.Switches[0]
-	_, set := renderSet(t, f, sw)
-	var got []string
-	for _, r := range readAsGnmic(t, set).Replaces {
-		if !strings.HasPrefix(r.Path, "/qos/interfaces/") {
-			continue
-		}
-		v := r.Value.(map[string]any)
-		queues := v["openconfig-qos:output"].(map[string]any)["queues"].(map[string]any)["queue"].([]any)
-		got = append(got, r.Path+" "+v["openconfig-qos:interface-id"].(string)+" "+strconv.Quote(queues[0].(map[string]any)["name"].(string)))
-	}
-	want := []string{
-		`/qos/interfaces/interface[interface-id=Ethernet1/1] Ethernet1/1 "\x00"`,
-		`/qos/interfaces/interface[interface-id=Ethernet31/1] Ethernet31/1 "\x00"`,
-		`/qos/interfaces/interface[interface-id=Ethernet32/1] Ethernet32/1 "\x00"`,
-	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("/qos/interfaces replaces:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
