@@ -226,6 +226,11 @@ func newBootRoot(t *testing.T, systemd bool) *bootRoot {
 	if err := os.WriteFile(filepath.Join(d, "bin", "systemctl"), []byte(fakeSystemctl), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// A logger that logs nothing: the runs' changes stay out of the test
+	// machine's system log.
+	if err := os.WriteFile(filepath.Join(d, "bin", "logger"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(r.calls, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
