@@ -329,3 +329,25 @@ func TestMarkingHeader(t *testing.T) {
 		t.Errorf("an iWARP host's header names NCCL")
 	}
 }
+
+// TestNMNote: after a NIC's steps, a note when NetworkManager manages its
+// interface (nmcli's GENERAL.STATE other than 10, unmanaged), naming what
+// NetworkManager puts back; nothing when it is unmanaged or nmcli absent.
+func TestNMNote(t *testing.T) {
+	note := "note: fab0: NetworkManager manages it (state 100 (connected)): it puts its own MTU and addresses back whenever it reconfigures the link (nmcli device reapply, a connection brought up, a restart of NetworkManager); give its connection the fabric's MTU and addresses, or leave the interface unmanaged (nmcli device set fab0 managed no)\n"
+	for _, tc := range []struct {
+		name, nmcli, want string
+	}{
+		{"managed, connected", "GENERAL.STATE:100 (connected)\n", note},
+		{"unmanaged", "GENERAL.STATE:10 (unmanaged)\n", ""},
+		{"no such device", "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fakes := map[string]string{"nmcli": printer(tc.nmcli)}
+			out, err := hostRun(t, fakes, "NIC_COUNTS='0 0 0'\nnic_leave fab0 0\n")
+			if err != nil || out != tc.want {
+				t.Errorf("%v\n%s\nwant:\n%s", err, out, tc.want)
+			}
+		})
+	}
+}

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=4a37046ebb97fa326928f168389e36f292ac2585fa142e940d505c55c1cb69a7
+FABRICC_SCRIPT_ID=799764ccac984afcab11fca9b396ef996d8b1f9e1a89847b103328b6f93a5178
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
@@ -311,13 +311,28 @@ nic_enter() {
 	set -e
 }
 
-# nic_leave IF STATUS: takes the counters back and notes a NIC that stopped.
+# nic_leave IF STATUS: takes the counters back, notes a NIC that stopped,
+# and whether NetworkManager manages IF (nm_note).
 nic_leave() {
 	set -e
 	read -r CHANGES DIFFS SKIPS <<<"$NIC_COUNTS"
 	if [[ $2 -ne 0 ]]; then
 		FAILED+=("$1")
 	fi
+	nm_note "$1"
+}
+
+# nm_note IF: a note when NetworkManager manages IF (its GENERAL.STATE is
+# not 10 "unmanaged"; nmcli(1), "device show"): it re-applies its own MTU
+# and addresses whenever it reconfigures the link, over this script's.
+nm_note() {
+	local state
+	command -v nmcli >/dev/null 2>&1 || return 0
+	state=$(nmcli -t -f GENERAL.STATE device show "$1" 2>/dev/null | sed -n 's/^GENERAL\.STATE://p') || true
+	if [[ -z $state || $state == 10\ * || $state == 0\ * ]]; then
+		return 0
+	fi
+	note "$1: NetworkManager manages it (state $state): it puts its own MTU and addresses back whenever it reconfigures the link (nmcli device reapply, a connection brought up, a restart of NetworkManager); give its connection the fabric's MTU and addresses, or leave the interface unmanaged (nmcli device set $1 managed no)"
 }
 
 link_exists() { [[ -e /sys/class/net/$1 ]]; }
