@@ -20,7 +20,7 @@ import (
 // verify also checks the hosts of the inventory: it runs each host's own
 // script, as rendered for it, in its read-only check mode (--check: one
 // "DIFF <interface> <what>: intended <x>; actual <y>" line per difference,
-// exit status 1 when there is any). Nothing here changes a host; push and
+// exit status diffStatus when there is any). Nothing here changes a host; push and
 // diff never connect to one.
 
 // HostTarget is one host for verify to check: its model, how to reach it,
@@ -82,6 +82,16 @@ var (
 	checkDiffers = regexp.MustCompile(`^fabricc: ([0-9]+) difference\(s\) from the model$`)
 )
 
+// diffStatus is the exit status of a host's --check that found
+// differences: 3 for the Linux script, whose 1 is an error (a step that
+// stopped, a missing tool); 1 for the FreeBSD script's.
+func diffStatus(platform string) int {
+	if platform == string(model.OSFreeBSD) {
+		return 1
+	}
+	return 3
+}
+
 // runHost checks one host: it runs the host's script with --check and
 // reads its output into the host's result. A panic (a fabricc bug) fails
 // this host alone.
@@ -128,8 +138,8 @@ func checkHost(ctx context.Context, o Options, t HostTarget, res *DeviceResult) 
 // judgeCheck reads a --check run into res: each DIFF line a difference
 // (port: the interface, field: what), each "skipped:", "manual:" and
 // "note:" line a note. Exit status 0 after the script's summary line
-// "fabricc: host matches the model" is verified; 1 with DIFF lines and
-// the summary line that counts them is a mismatch. Anything else failed:
+// "fabricc: host matches the model" is verified; diffStatus with DIFF
+// lines and the summary line that counts them is a mismatch. Anything else failed:
 // the error is the script's last error line (its standard error's last
 // line, else its output's), and DIFF lines printed before a script
 // stopped short are kept, but they need not be all.
@@ -151,7 +161,7 @@ func judgeCheck(res *DeviceResult, out transport.Output) error {
 	case out.Status == 0 && n == 0 && last == checkMatches:
 		res.Status, res.Verified = StatusVerified, true
 		return nil
-	case out.Status == 1 && n > 0 && checkDiffers.MatchString(last):
+	case out.Status == diffStatus(res.Platform) && n > 0 && checkDiffers.MatchString(last):
 		// The summary counts the DIFF lines it printed: a count that
 		// differs means lines were lost on the way.
 		if counted := checkDiffers.FindStringSubmatch(last)[1]; counted != strconv.Itoa(n) {
@@ -169,6 +179,11 @@ func judgeCheck(res *DeviceResult, out transport.Output) error {
 	}
 	if out.Status == 0 && n > 0 && last == checkMatches {
 		return fmt.Errorf("the check printed %s and then that the host matches the model; its output is inconsistent", plural(n, "difference"))
+	}
+	if out.Status != 0 && n > 0 && checkDiffers.MatchString(last) {
+		// The Linux script's error after its differences: a NIC whose
+		// check stopped, so they need not be all.
+		return fmt.Errorf("the check printed %s and its summary but exited with status %d, an error, so they need not be all: %s", plural(n, "difference"), out.Status, why)
 	}
 	if out.Status == 0 || n > 0 {
 		return fmt.Errorf("the check stopped before its summary line (exit status %d), so its %s need not be all: %s", out.Status, plural(n, "difference"), why)

@@ -23,7 +23,7 @@ import (
 // differences and its skipped:, manual: and note: lines as notes.
 func TestJudgeCheck(t *testing.T) {
 	for _, tc := range []struct {
-		name           string
+		name, platform string
 		out            transport.Output
 		status, err    string
 		diffs, notes   int
@@ -32,13 +32,13 @@ func TestJudgeCheck(t *testing.T) {
 	}{
 		{name: "matches", out: transport.Output{Stdout: []byte("skipped: fab0: RDMA device (virtual device; only a real NIC's driver offers it)\nfabricc: host matches the model\n")},
 			status: StatusVerified, notes: 1},
-		{name: "differs", out: transport.Output{Status: 1, Stdout: []byte("DIFF ens1f0np0 mtu: intended 9000; actual 1500\nmanual: BIOS\nDIFF system rdma_cm configfs: intended present; actual absent\nfabricc: 2 difference(s) from the model\n")},
+		{name: "differs", out: transport.Output{Status: 3, Stdout: []byte("DIFF ens1f0np0 mtu: intended 9000; actual 1500\nmanual: BIOS\nDIFF system rdma_cm configfs: intended present; actual absent\nfabricc: 2 difference(s) from the model\n")},
 			status: StatusMismatch, diffs: 2, notes: 1,
 			firstDiff: verify.Difference{Device: "h1", Port: "ens1f0np0", Field: "mtu", Intended: "9000", Actual: "1500"}},
-		{name: "what with a colon and spaces", out: transport.Output{Status: 1, Stdout: []byte("DIFF ens1 default_roce_mode (mlx5_0 port 1): intended RoCE v2; actual IB/RoCE v1\nfabricc: 1 difference(s) from the model\n")},
+		{name: "what with a colon and spaces", out: transport.Output{Status: 3, Stdout: []byte("DIFF ens1 default_roce_mode (mlx5_0 port 1): intended RoCE v2; actual IB/RoCE v1\nfabricc: 1 difference(s) from the model\n")},
 			status: StatusMismatch, diffs: 1,
 			firstDiff: verify.Difference{Device: "h1", Port: "ens1", Field: "default_roce_mode (mlx5_0 port 1)", Intended: "RoCE v2", Actual: "IB/RoCE v1"}},
-		{name: "a DIFF line in another shape", out: transport.Output{Status: 1, Stdout: []byte("DIFF something odd\nfabricc: 1 difference(s) from the model\n")},
+		{name: "a DIFF line in another shape", out: transport.Output{Status: 3, Stdout: []byte("DIFF something odd\nfabricc: 1 difference(s) from the model\n")},
 			status: StatusMismatch, diffs: 1,
 			firstDiff: verify.Difference{Device: "h1", Field: "check output", Intended: "DIFF <interface> <what>: intended <x>; actual <y>", Actual: "DIFF something odd"}},
 		{name: "not root", out: transport.Output{Status: 1, Stderr: []byte("fabricc: error: run as root (or use --dry-run to only print the commands)\n")},
@@ -59,12 +59,27 @@ func TestJudgeCheck(t *testing.T) {
 		{name: "exit 0 with a DIFF line", out: transport.Output{Stdout: []byte("DIFF fab0 mtu: intended 9000; actual 1500\nfabricc: host matches the model\n")},
 			status: StatusFailed, diffs: 1, err: "the check printed 1 difference and then that the host matches the model; its output is inconsistent",
 			firstDiff: verify.Difference{Device: "h1", Port: "fab0", Field: "mtu", Intended: "9000", Actual: "1500"}},
-		{name: "fewer DIFF lines than counted", out: transport.Output{Status: 1, Stdout: []byte("DIFF fab0 mtu: intended 9000; actual 1500\nfabricc: 7 difference(s) from the model\n")},
+		{name: "fewer DIFF lines than counted", out: transport.Output{Status: 3, Stdout: []byte("DIFF fab0 mtu: intended 9000; actual 1500\nfabricc: 7 difference(s) from the model\n")},
 			status: StatusFailed, diffs: 1, err: "the check counted 7 differences but 1 DIFF line arrived, so they need not be all",
 			firstDiff: verify.Difference{Device: "h1", Port: "fab0", Field: "mtu", Intended: "9000", Actual: "1500"}},
+		// The Linux script exits 1 on an error, also after DIFF lines and
+		// its summary (a NIC whose check stopped); FreeBSD's 1 is its
+		// differences.
+		{name: "Linux: exit 1 after DIFF lines and the summary", out: transport.Output{Status: 1, Stdout: []byte("DIFF fab0 mtu: intended 9000; actual 1500\nfabricc: 1 difference(s) from the model\n"), Stderr: []byte("fabricc: error: modprobe not found: install kmod\n")},
+			status: StatusFailed, diffs: 1, err: "the check printed 1 difference and its summary but exited with status 1, an error, so they need not be all: fabricc: error: modprobe not found: install kmod",
+			firstDiff: verify.Difference{Device: "h1", Port: "fab0", Field: "mtu", Intended: "9000", Actual: "1500"}},
+		{name: "FreeBSD: exit 1 with DIFF lines", platform: "freebsd", out: transport.Output{Status: 1, Stdout: []byte("DIFF mlxen0 mtu: intended 9000; actual 1500\nfabricc: 1 difference(s) from the model\n")},
+			status: StatusMismatch, diffs: 1,
+			firstDiff: verify.Difference{Device: "h1", Port: "mlxen0", Field: "mtu", Intended: "9000", Actual: "1500"}},
+		{name: "FreeBSD: exit 3 is not its differences", platform: "freebsd", out: transport.Output{Status: 3, Stdout: []byte("DIFF mlxen0 mtu: intended 9000; actual 1500\nfabricc: 1 difference(s) from the model\n")},
+			status: StatusFailed, diffs: 1, err: "the check printed 1 difference and its summary but exited with status 3, an error, so they need not be all: fabricc: 1 difference(s) from the model",
+			firstDiff: verify.Difference{Device: "h1", Port: "mlxen0", Field: "mtu", Intended: "9000", Actual: "1500"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res := &DeviceResult{Device: "h1"}
+			if tc.platform == "" {
+				tc.platform = "linux"
+			}
+			res := &DeviceResult{Device: "h1", Platform: tc.platform}
 			err := judgeCheck(res, tc.out)
 			if err != nil {
 				res.Status = StatusFailed
@@ -212,7 +227,7 @@ func TestRunHosts(t *testing.T) {
 		}
 		switch dev.Name {
 		case "gpu01":
-			return transport.Output{Status: 1, Stdout: []byte("DIFF ens1f0np0 link pause: intended autoneg off rx off tx off; actual autoneg off rx \x1b]0;owned\x07 tx off\nskipped: ens1f0np0: \x1b[2J\nfabricc: 1 difference(s) from the model\n")}, nil
+			return transport.Output{Status: 3, Stdout: []byte("DIFF ens1f0np0 link pause: intended autoneg off rx off tx off; actual autoneg off rx \x1b]0;owned\x07 tx off\nskipped: ens1f0np0: \x1b[2J\nfabricc: 1 difference(s) from the model\n")}, nil
 		case "gpu02":
 			return transport.Output{}, errors.New("ssh fabricc@192.0.2.12:22: dial tcp: connection refused")
 		}
@@ -264,7 +279,7 @@ func TestRunHosts(t *testing.T) {
 // and what the summary and the DIFF lines print of it is printable text,
 // one line each.
 func FuzzJudgeCheck(f *testing.F) {
-	f.Add([]byte("DIFF fab0 mtu: intended 9000; actual 1500\nfabricc: 1 difference(s) from the model\n"), []byte(""), 1)
+	f.Add([]byte("DIFF fab0 mtu: intended 9000; actual 1500\nfabricc: 1 difference(s) from the model\n"), []byte(""), 3)
 	f.Add([]byte("note: \x1b[2J\nfabricc: host matches the model\n"), []byte("\x07"), 0)
 	f.Add([]byte("DIFF \r\x00: intended ; actual \u2028"), []byte("sudo: a password is required\n"), 1)
 	f.Fuzz(func(t *testing.T, stdout, stderr []byte, status int) {

@@ -106,7 +106,7 @@ func openssh(t *testing.T, h *host.Host, key, user, cmd string, stdin []byte) (i
 // TestOpenSSHClient judges the simulator by the system's OpenSSH
 // client: the script sent on standard input of `bash -s -- --check` runs
 // in the namespace, with the output and exit status a run of the same
-// command in the namespace gives (0 when the veth matches the model, 1
+// command in the namespace gives (0 when the veth matches the model, 3
 // with the DIFF line when its MTU differs); sudo -n, a login that is not
 // root, a missing bash and any other command or a shell answer as the
 // simulator's documentation says.
@@ -147,9 +147,9 @@ func TestOpenSSHClient(t *testing.T) {
 	}
 	code, stdout, _ = openssh(t, h, key, "ops", "sudo -n bash -s -- --check", script)
 	wantCode, wantOut = direct()
-	if code != 1 || wantCode != 1 || stdout != wantOut || !strings.Contains(stdout, "DIFF ens1f0np0 mtu: intended 9000; actual 1500\n") ||
+	if code != 3 || wantCode != 3 || stdout != wantOut || !strings.Contains(stdout, "DIFF ens1f0np0 mtu: intended 9000; actual 1500\n") ||
 		!strings.HasSuffix(stdout, "\nfabricc: 1 difference(s) from the model\n") {
-		t.Errorf("MTU 1500 through sudo: exit %d, want 1 (direct run %d)\n%s\ndirect:\n%s", code, wantCode, stdout, wantOut)
+		t.Errorf("MTU 1500 through sudo: exit %d, want 3 (direct run %d)\n%s\ndirect:\n%s", code, wantCode, stdout, wantOut)
 	}
 
 	for _, tc := range []struct {

@@ -298,6 +298,7 @@ func renderHost(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, er
 		md(f.Name), md(string(h.OS)), ver, yesNo(h.Tuning, "on", "off"), FabricFile))
 	writeNICs(d, h)
 	writeHostQoS(d, f, h)
+	writeLinuxMarking(d, h)
 	writeApplications(d, h)
 	d.h(2, "By hand")
 	// The steps follow from the host's OS and its NICs' models and drivers.
@@ -440,6 +441,39 @@ func nicETS(ets []model.ETS) string {
 		}
 	}
 	return orDash(strings.Join(parts, ", "))
+}
+
+// writeLinuxMarking says, for a Linux host with RoCE NICs, what the
+// applications must mark: the host script sets RDMA-CM's default ToS
+// only, and NCCL takes its traffic class from NCCL_IB_TC, default 0
+// (NCCL User Guide, "Environment Variables", NCCL_IB_TC), which it also
+// reads from /etc/nccl.conf.
+func writeLinuxMarking(d *doc, h *model.Host) {
+	if h.OS != model.OSLinux {
+		return
+	}
+	var tos []string
+	seen := map[int]bool{}
+	d.at("host", h.Name)
+	for _, n := range h.NICs {
+		if n.Transport == model.TransportIWARP {
+			continue
+		}
+		d.also("host", h.Name, "nic", n.Name, "roce")
+		if !seen[n.RoCE.TOS] {
+			seen[n.RoCE.TOS] = true
+			tos = append(tos, fmt.Sprintf("%d (DSCP %d << 2)", n.RoCE.TOS, n.RoCE.DSCP))
+		}
+	}
+	if len(tos) == 0 {
+		d.at()
+		return
+	}
+	d.p("The host script sets this ToS only as RDMA-CM's default, which iSER, NVMe-oF and other RDMA-CM connections take. " +
+		"Applications that open their queue pairs with verbs (NCCL, perftest, UCX) must mark ToS " + strings.Join(tos, ", ") + " themselves, " +
+		"or their RoCE travels in the lossy default class: NCCL ignores RDMA-CM's default and marks NCCL\\_IB\\_TC, default 0, " +
+		"so set NCCL\\_IB\\_TC to that ToS in the jobs' environment or in /etc/nccl.conf (NCCL User Guide, Environment Variables).")
+	d.at()
 }
 
 // writeApplications lists the RDMA applications with their ports.

@@ -86,17 +86,28 @@ func unitText(s string) string {
 
 // bootUnit is the systemd unit --install writes: a oneshot that runs the
 // installed copy at every boot (systemd.service(5)), after the devices of
-// the NICs' interfaces exist (a VLAN interface is the script's own) and the
-// network is online.
+// the NICs' interfaces exist (a VLAN interface is the script's own), the
+// RDMA stack is set up and the network is online.
+//
+// No Restart=on-failure: systemd before 244 refuses to load a oneshot
+// unit that has it (systemd.service(5), Restart=; RHEL 8 until its 2022
+// backport, Ubuntu 18.04), so the unit would not run at all there; the
+// race it would cover, an RDMA driver loaded after the unit starts, the
+// script waits out itself (rdma_wait), and a NIC whose setting fails
+// fails again on a retry, while the other NICs are set anyway (nic_enter).
 func bootUnit(f *model.Fabric, h *model.Host) string {
 	var devs []string
 	seen := map[string]bool{}
+	ofed, rdma := false, false
 	for i := range h.NICs {
-		d := deviceUnit(h.NICs[i].Interface)
+		n := &h.NICs[i]
+		d := deviceUnit(n.Interface)
 		if !seen[d] {
 			seen[d] = true
 			devs = append(devs, d)
 		}
+		ofed = ofed || n.Driver == driverOFED
+		rdma = rdma || n.Transport != model.TransportIWARP
 	}
 	var b strings.Builder
 	b.WriteString("# Written by the fabricc host script's --install; its --uninstall removes it.\n")
@@ -108,11 +119,29 @@ func bootUnit(f *model.Fabric, h *model.Host) string {
 		b.WriteString("# The NICs' interfaces (systemd.device(5)).\n")
 		fmt.Fprintf(&b, "Wants=%s\nAfter=%s\n", strings.Join(devs, " "), strings.Join(devs, " "))
 	}
+	if rdma {
+		// After= only: Wants= would pull in rdma-hw.target, and the RDMA
+		// daemons it starts, on a host without RDMA hardware.
+		b.WriteString("# After the RDMA stack's kernel services, as rdma-core prescribes for units\n")
+		b.WriteString("# that use RDMA (rdma-core Documentation/udev.md, \"Systemd Ordering\"); udev\n")
+		b.WriteString("# may still load the RDMA driver later, which the script waits for.\n")
+		b.WriteString("After=rdma-hw.target\n")
+	}
+	if ofed {
+		// After= only: openibd is enabled by MLNX_OFED's installation, and
+		// starting it when someone disabled it would reload the drivers.
+		b.WriteString("# MLNX_OFED loads its RDMA drivers from openibd.service.\n")
+		b.WriteString("After=openibd.service\n")
+	}
 	b.WriteString("# network-online.target, not network.target: the network managers set MTUs and\n")
-	b.WriteString("# addresses as they bring links up, so the script runs after they are done\n")
-	b.WriteString("# and its settings are not overwritten (systemd.special(7)).\n")
+	b.WriteString("# addresses as they bring links up, so the script runs after that first pass\n")
+	b.WriteString("# (systemd.special(7)). A manager re-applies its own MTU and addresses whenever\n")
+	b.WriteString("# it reconfigures a link it manages, and this unit does not run again: leave\n")
+	b.WriteString("# the interfaces unmanaged, or give the manager the same MTU and addresses.\n")
 	b.WriteString("Wants=network-online.target\nAfter=network-online.target\n\n")
 	b.WriteString("[Service]\nType=oneshot\nRemainAfterExit=yes\n")
+	b.WriteString("# Tells the script it runs at boot (it waits for the RDMA devices then).\n")
+	b.WriteString("Environment=FABRICC_BOOT_UNIT=1\n")
 	fmt.Fprintf(&b, "ExecStart=%s\n\n", bootCopy)
 	b.WriteString("[Install]\nWantedBy=multi-user.target\n")
 	return b.String()

@@ -44,13 +44,33 @@ func TestDeviceUnit(t *testing.T) {
 // unitHead is the unit up to its device dependencies.
 const unitHead = "# Written by the fabricc host script's --install; its --uninstall removes it.\n[Unit]\n"
 
-// unitTail is the unit after its device dependencies.
-const unitTail = "# network-online.target, not network.target: the network managers set MTUs and\n" +
-	"# addresses as they bring links up, so the script runs after they are done\n" +
-	"# and its settings are not overwritten (systemd.special(7)).\n" +
+// unitRDMA orders a unit of RoCE NICs after the RDMA stack.
+const unitRDMA = "# After the RDMA stack's kernel services, as rdma-core prescribes for units\n" +
+	"# that use RDMA (rdma-core Documentation/udev.md, \"Systemd Ordering\"); udev\n" +
+	"# may still load the RDMA driver later, which the script waits for.\n" +
+	"After=rdma-hw.target\n"
+
+// unitOFED orders a unit of MLNX_OFED NICs after openibd.
+const unitOFED = "# MLNX_OFED loads its RDMA drivers from openibd.service.\nAfter=openibd.service\n"
+
+// unitNet is the unit from its network-online.target on: no claim that
+// the network managers cannot overwrite the settings, the boot mark,
+// and no Restart=.
+const unitNet = "# network-online.target, not network.target: the network managers set MTUs and\n" +
+	"# addresses as they bring links up, so the script runs after that first pass\n" +
+	"# (systemd.special(7)). A manager re-applies its own MTU and addresses whenever\n" +
+	"# it reconfigures a link it manages, and this unit does not run again: leave\n" +
+	"# the interfaces unmanaged, or give the manager the same MTU and addresses.\n" +
 	"Wants=network-online.target\nAfter=network-online.target\n\n" +
-	"[Service]\nType=oneshot\nRemainAfterExit=yes\nExecStart=/usr/local/sbin/fabricc-host-settings\n\n" +
+	"[Service]\nType=oneshot\nRemainAfterExit=yes\n" +
+	"# Tells the script it runs at boot (it waits for the RDMA devices then).\n" +
+	"Environment=FABRICC_BOOT_UNIT=1\n" +
+	"ExecStart=/usr/local/sbin/fabricc-host-settings\n\n" +
 	"[Install]\nWantedBy=multi-user.target\n"
+
+// unitTail is the unit after its device dependencies, for RoCE NICs of
+// the inbox driver.
+const unitTail = unitRDMA + unitNet
 
 // bootUnitCases are hosts and the unit --install writes for them: the
 // interfaces (a VLAN NIC's parent, each once, escaped) and hostile host
@@ -60,35 +80,53 @@ var bootUnitCases = []struct {
 	ifcs               []string
 	vlan               int
 	want               string
+	driver             string          // "inbox" when not given
+	transport          model.Transport // RoCE when not given
 }{
 	{"plain", "demartek-lab", "stor1", []string{"ens2f0np0"}, 0, unitHead +
 		"Description=fabricc lossless RoCE host settings of host \"stor1\", fabric \"demartek-lab\"\n" +
 		"# The NICs' interfaces (systemd.device(5)).\n" +
-		"Wants=sys-subsystem-net-devices-ens2f0np0.device\nAfter=sys-subsystem-net-devices-ens2f0np0.device\n" + unitTail},
+		"Wants=sys-subsystem-net-devices-ens2f0np0.device\nAfter=sys-subsystem-net-devices-ens2f0np0.device\n" + unitTail, "", ""},
 	{"VLAN parent, dashes, one interface twice", "lab", "h1", []string{"eth-1", "p9p1", "eth-1"}, 2, unitHead +
 		"Description=fabricc lossless RoCE host settings of host \"h1\", fabric \"lab\"\n" +
 		"# The NICs' interfaces (systemd.device(5)).\n" +
 		`Wants=sys-subsystem-net-devices-eth\x2d1.device sys-subsystem-net-devices-p9p1.device` + "\n" +
-		`After=sys-subsystem-net-devices-eth\x2d1.device sys-subsystem-net-devices-p9p1.device` + "\n" + unitTail},
+		`After=sys-subsystem-net-devices-eth\x2d1.device sys-subsystem-net-devices-p9p1.device` + "\n" + unitTail, "", ""},
 	{"hostile names", "f%i\n[Service]\nExecStart=/bin/sh", "h\"%%\\\r\u202e\x1b", []string{"fab0"}, 0, unitHead +
 		"Description=fabricc lossless RoCE host settings of host \"h\"%%%%\\\\r\\u202e\\x1b\", fabric \"f%%i\\n[Service]\\nExecStart=/bin/sh\"\n" +
 		"# The NICs' interfaces (systemd.device(5)).\n" +
-		"Wants=sys-subsystem-net-devices-fab0.device\nAfter=sys-subsystem-net-devices-fab0.device\n" + unitTail},
+		"Wants=sys-subsystem-net-devices-fab0.device\nAfter=sys-subsystem-net-devices-fab0.device\n" + unitTail, "", ""},
 	{"name ending in a backslash", "f", `h\`, []string{"fab0"}, 0, unitHead +
 		"Description=fabricc lossless RoCE host settings of host \"h\\\", fabric \"f\"\n" +
 		"# The NICs' interfaces (systemd.device(5)).\n" +
-		"Wants=sys-subsystem-net-devices-fab0.device\nAfter=sys-subsystem-net-devices-fab0.device\n" + unitTail},
+		"Wants=sys-subsystem-net-devices-fab0.device\nAfter=sys-subsystem-net-devices-fab0.device\n" + unitTail, "", ""},
+	{name: "MLNX_OFED: after openibd too", fabric: "f", host: "gpu01", ifcs: []string{"ens1np0", "ens2np0"}, driver: "mlnx_ofed", want: unitHead +
+		"Description=fabricc lossless RoCE host settings of host \"gpu01\", fabric \"f\"\n" +
+		"# The NICs' interfaces (systemd.device(5)).\n" +
+		"Wants=sys-subsystem-net-devices-ens1np0.device sys-subsystem-net-devices-ens2np0.device\n" +
+		"After=sys-subsystem-net-devices-ens1np0.device sys-subsystem-net-devices-ens2np0.device\n" + unitRDMA + unitOFED + unitNet},
+	{name: "iWARP: no RDMA-CM steps, no RDMA ordering", fabric: "f", host: "h1", ifcs: []string{"fab0"}, transport: model.TransportIWARP, want: unitHead +
+		"Description=fabricc lossless RoCE host settings of host \"h1\", fabric \"f\"\n" +
+		"# The NICs' interfaces (systemd.device(5)).\n" +
+		"Wants=sys-subsystem-net-devices-fab0.device\nAfter=sys-subsystem-net-devices-fab0.device\n" + unitNet},
 }
 
 // bootHost is the fabric and host of a bootUnitCases entry.
-func bootHost(fabric, host string, ifcs []string, vlan int) (*model.Fabric, *model.Host) {
+func bootHost(fabric, host string, ifcs []string, vlan int, driver string, tr model.Transport) (*model.Fabric, *model.Host) {
 	f := fixture()
 	f.Name = fabric
 	h := &f.Hosts[2]
 	h.Name = host
 	h.NICs = nil
+	if driver == "" {
+		driver = "inbox"
+	}
 	for i, ifc := range ifcs {
-		h.NICs = append(h.NICs, fixtureNIC("roce"+string(rune('0'+i)), ifc, "ConnectX-5", "mellanox", "inbox", vlan, "192.0.2.1/24"))
+		n := fixtureNIC("roce"+string(rune('0'+i)), ifc, "ConnectX-5", "mellanox", driver, vlan, "192.0.2.1/24")
+		if tr != "" {
+			n.Transport = tr
+		}
+		h.NICs = append(h.NICs, n)
 	}
 	return f, h
 }
@@ -98,7 +136,7 @@ func bootHost(fabric, host string, ifcs []string, vlan int) (*model.Fabric, *mod
 func TestBootUnit(t *testing.T) {
 	for _, tc := range bootUnitCases {
 		t.Run(tc.name, func(t *testing.T) {
-			f, h := bootHost(tc.fabric, tc.host, tc.ifcs, tc.vlan)
+			f, h := bootHost(tc.fabric, tc.host, tc.ifcs, tc.vlan, tc.driver, tc.transport)
 			got := bootUnit(f, h)
 			if got != tc.want {
 				t.Errorf("unit:\n%s\nwant:\n%s", got, tc.want)
@@ -133,7 +171,7 @@ func TestBootUnitVerify(t *testing.T) {
 				t.Fatal(err)
 			}
 			unit := filepath.Join(dir, bootUnitName)
-			f, h := bootHost(tc.fabric, tc.host, tc.ifcs, tc.vlan)
+			f, h := bootHost(tc.fabric, tc.host, tc.ifcs, tc.vlan, tc.driver, tc.transport)
 			if err := os.WriteFile(unit, []byte(bootUnit(f, h)), 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -186,6 +224,11 @@ func newBootRoot(t *testing.T, systemd bool) *bootRoot {
 		}
 	}
 	if err := os.WriteFile(filepath.Join(d, "bin", "systemctl"), []byte(fakeSystemctl), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// A logger that logs nothing: the runs' changes stay out of the test
+	// machine's system log.
+	if err := os.WriteFile(filepath.Join(d, "bin", "logger"), []byte("#!/bin/sh\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(r.calls, nil, 0o644); err != nil {
@@ -367,8 +410,8 @@ func TestNetnsBootInstall(t *testing.T) {
 		"DIFF system boot copy /usr/local/sbin/fabricc-host-settings: intended this build; actual another build (run --install)\n"+
 			"DIFF system boot unit /etc/systemd/system/fabricc-host-settings.service: intended this build; actual another build (run --install)\n",
 		"fabricc: 2 difference(s) from the model\n")
-	if rc != 1 {
-		t.Errorf("--check of another build: status %d, want 1", rc)
+	if rc != 3 {
+		t.Errorf("--check of another build: status %d, want 3", rc)
 	}
 
 	// A plain run of that other build (no --install) updates what
@@ -512,7 +555,10 @@ func TestNetnsBootInstallRefused(t *testing.T) {
 	}{
 		{"no systemd", false, f, false, "fabricc: error: --install needs systemd (systemctl and /run/systemd/system), which this host does not run; make the settings survive a reboot by running this script as root at every boot from your init system's boot scripts (for example /etc/rc.local), after the network is up\n"},
 		{"script on standard input", true, f, true, "fabricc: error: --install copies this script, but it is not running from the unedited file fabricc wrote; run bash FILE --install with that file\n"},
-		{"failed apply", true, missing, false, "fabricc: error: interface fab9 not found: load its driver, or fix the nic's interface attribute in the fabric\n"},
+		{"failed apply", true, missing, false, "fabricc: error: interface fab9 not found: load its driver, or fix the nic's interface attribute in the fabric\n" +
+			"fabricc: error: --install installs nothing after a failed run; fix the errors above and run --install again\n" +
+			"fabricc: nothing to do; the host already matches\n" +
+			"fabricc: error: the steps of 1 NIC(s) stopped on an error (see fabricc: error: above; the other NICs' steps ran): fab9\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -560,7 +606,7 @@ func TestBootOptions(t *testing.T) {
 	}
 	out, err := runScript(t, s, "", "--help")
 	mustHave(t, "--help", out,
-		"Usage: ", " [--check | --dry-run] [--tuning] [--install | --uninstall] [--help]\n",
+		"Usage: ", " [--check | --dry-run] [--tuning] [--install | --uninstall]\n       [--changed-exit N] [--help]\n",
 		"  --install    apply as a plain run does; if that succeeds, make it survive\n"+
 			"               a reboot: copy this script to /usr/local/sbin/fabricc-host-settings\n",
 		"enable the systemd unit fabricc-host-settings.service,\n")

@@ -23,6 +23,11 @@ func hostRun(t *testing.T, fakes map[string]string, body string, args ...string)
 		t.Skip("bash not installed")
 	}
 	dir := t.TempDir()
+	// A logger that logs nothing, unless the test brings its own: an
+	// applied change is logged (journal), never to the test machine's log.
+	if err := os.WriteFile(filepath.Join(dir, "logger"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for name, content := range fakes {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o755); err != nil {
 			t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"net/netip"
 	"regexp"
+	"strings"
 
 	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
@@ -159,6 +160,7 @@ func writeHeader(b *script, f *model.Fabric, h *model.Host) {
 	b.WriteString("# or run it as root at every boot by other means. Safe to run again: each\n")
 	b.WriteString("# step first reads the current value and changes only what differs.\n")
 	writeContract(b, f)
+	writeMarking(b, h)
 	b.At()
 	b.WriteString("set -euo pipefail\n\n")
 	b.At("host", h.Name, "tuning")
@@ -193,6 +195,37 @@ func writeContract(b *script, f *model.Fabric) {
 	}
 	b.At()
 	b.WriteString("#\n")
+}
+
+// writeMarking says what the applications must mark, for a host with
+// RoCE NICs: the script sets RDMA-CM's default ToS only, which verbs
+// applications do not use; NCCL takes its traffic class from NCCL_IB_TC,
+// default 0 (NCCL User Guide, "Environment Variables", NCCL_IB_TC), which
+// it also reads from /etc/nccl.conf.
+func writeMarking(b *script, h *model.Host) {
+	var tos []string
+	seen := map[int]bool{}
+	b.At("host", h.Name)
+	for i := range h.NICs {
+		n := &h.NICs[i]
+		if n.Transport == model.TransportIWARP {
+			continue
+		}
+		b.alsoNIC(n, "dscp")
+		if seen[n.RoCE.TOS] {
+			continue
+		}
+		seen[n.RoCE.TOS] = true
+		tos = append(tos, fmt.Sprintf("%d (DSCP %d << 2)", n.RoCE.TOS, n.RoCE.DSCP))
+	}
+	if len(tos) == 0 {
+		return
+	}
+	b.WriteString("# Applications mark RoCE themselves: this script sets the ToS only as RDMA-CM's\n")
+	fmt.Fprintf(b, "# default (iSER, NVMe-oF, rping). Verbs applications must set ToS %s\n", strings.Join(tos, ", "))
+	b.WriteString("# on their own; NCCL ignores RDMA-CM's default and marks NCCL_IB_TC, default 0\n")
+	b.WriteString("# (lossy): set NCCL_IB_TC to that ToS in its environment or /etc/nccl.conf\n")
+	b.WriteString("# (NCCL User Guide, Environment Variables).\n#\n")
 }
 
 // intList joins numbers with commas, "-" when there are none.

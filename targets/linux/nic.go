@@ -151,7 +151,7 @@ func writeDcb(b *script, f *model.Fabric, n *model.NIC) {
 	tsa, bw := etsMaps(r.ETS)
 	ptc := strings.Join(indexed(f.QoS.PriorityToTC), " ")
 	b.nic(n, "driver")
-	b.WriteString("\tif capable \"$ifc\" \"DCB (dcbnl)\" \"load mlx5_core, whose dcbnl iproute2's dcb drives\" dcb pfc show dev \"$ifc\"; then\n")
+	b.WriteString("\tif dcb_free \"$ifc\" && capable \"$ifc\" \"DCB (dcbnl)\" \"load mlx5_core, whose dcbnl iproute2's dcb drives\" dcb pfc show dev \"$ifc\"; then\n")
 	b.nic(n, "pfc_priorities")
 	fmt.Fprintf(b, "\t\tensure \"$ifc\" pfc '%s' \"$(dcb_get \"$ifc\" pfc prio-pfc)\" dcb pfc set dev \"$ifc\" prio-pfc %s\n", pfc, pfc)
 	writeCableLen(b, n, "\"$(dcb_get \"$ifc\" pfc delay)\" dcb pfc set dev \"$ifc\" delay %d")
@@ -214,7 +214,7 @@ func writeMlnxQos(b *script, f *model.Fabric, n *model.NIC) {
 	tsa, bw := etsMaps(r.ETS)
 	ptc := targets.JoinInts(f.QoS.PriorityToTC, ",")
 	b.nic(n, "driver")
-	b.WriteString("\tif capable \"$ifc\" \"mlnx_qos (MLNX_OFED DCB)\" \"install MLNX_OFED and load mlx5_core\" mlnx_qos -i \"$ifc\"; then\n")
+	b.WriteString("\tif dcb_free \"$ifc\" && capable \"$ifc\" \"mlnx_qos (MLNX_OFED DCB)\" \"install MLNX_OFED and load mlx5_core\" mlnx_qos -i \"$ifc\"; then\n")
 	trust := string(r.Trust)
 	b.nic(n, "trust")
 	if r.Trust == model.TrustBoth {
@@ -383,14 +383,21 @@ func writeMain(b *script, h *model.Host) {
 			fmt.Fprintf(b, "need_driver_tool %s dcb %s\n", quote.ShellWord(n.Interface), pkgIproute)
 		}
 	}
+	if u := features(h); u&(useDcb|useMlnx) != 0 {
+		b.WriteString("dcbx_check\n")
+	}
 	for i := range h.NICs {
-		b.nic(&h.NICs[i])
-		fmt.Fprintf(b, "nic_%d\n", i+1)
+		n := &h.NICs[i]
+		b.nic(n)
+		if n.Transport != model.TransportIWARP {
+			fmt.Fprintf(b, "rdma_wait %s\n", quote.ShellWord(n.Interface))
+		}
+		fmt.Fprintf(b, "{ set +e; NIC_COUNTS=$(nic_enter; nic_%d >&3); nic_leave %s $?; } 3>&1\n", i+1, quote.ShellWord(n.Interface))
 	}
 	b.At("host", h.Name, "tuning")
 	b.WriteString("if [[ $TUNING == 1 ]]; then\n\ttuning\nfi\n")
 	b.At()
-	b.WriteString("if [[ $BOOT == install ]]; then\n\tboot_install\nelif [[ $MODE == check ]]; then\n\tboot_check\nelse\n\tboot_refresh\nfi\n")
+	b.WriteString("boot_step\n")
 	b.WriteString("finish\n")
 }
 

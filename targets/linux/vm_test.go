@@ -284,7 +284,7 @@ func checkVMCase(t *testing.T, c vmCase, steps map[string]vmStep) {
 	}, c.skips...)
 	wants := []vmWant{
 		{"netns", 0, nil, nil},
-		{"check-before", 1, []string{
+		{"check-before", 3, []string{
 			"DIFF fab0 mtu: intended 9000; actual 1500",
 			"DIFF " + vl + " vlan: intended " + vlan + "; actual absent",
 			"DIFF " + vl + " address 192.0.2.1/24: intended present; actual absent",

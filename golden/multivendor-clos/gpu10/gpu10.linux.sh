@@ -15,6 +15,12 @@
 #   class roce     priority 3 -> TC 3, DSCP 24,25,26,27,28,29,30,31, lossless (PFC)
 #   class cnp      priority 6 -> TC 6, DSCP 48,49,50,51,52,53,54,55, lossy, DCQCN CNPs
 #
+# Applications mark RoCE themselves: this script sets the ToS only as RDMA-CM's
+# default (iSER, NVMe-oF, rping). Verbs applications must set ToS 104 (DSCP 26 << 2)
+# on their own; NCCL ignores RDMA-CM's default and marks NCCL_IB_TC, default 0
+# (lossy): set NCCL_IB_TC to that ToS in its environment or /etc/nccl.conf
+# (NCCL User Guide, Environment Variables).
+#
 set -euo pipefail
 
 # The fabric asks for host tuning: false (--tuning forces it).
@@ -22,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=61052b79a6242189792b425133cbbd57c9ecefa1adcbb76ea476e4184a7af502
+FABRICC_SCRIPT_ID=177f91c2e3bf9e083025b4c79395ee86deaf47beb4105449873704e55f85363b
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
@@ -32,12 +38,13 @@ BOOT=none
 
 usage() {
 	cat <<EOF
-Usage: $0 [--check | --dry-run] [--tuning] [--install | --uninstall] [--help]
+Usage: $0 [--check | --dry-run] [--tuning] [--install | --uninstall]
+       [--changed-exit N] [--help]
 
 Applies the host side of the fabric's lossless RoCE contract.
   (no option)  apply every step whose current value differs (run as root)
   --check      only read the current state; print one line per difference
-               (interface, what, intended, actual) and exit 1 if any
+               (interface, what, intended, actual) and exit 3 if any
   --dry-run    print the commands a run would execute; change nothing
                (with --install or --uninstall: also the files it would
                write or remove and the systemctl commands)
@@ -50,6 +57,10 @@ Applies the host side of the fabric's lossless RoCE contract.
                a second --install only applies again)
   --uninstall  disable and remove that unit and the copy; the settings in
                force stay as they are until the next reboot
+  --changed-exit N
+               exit N (3-125) instead of 0 when a run changed something
+               (with --dry-run: would change something), for configuration
+               management that tells "changed" from "unchanged" by status
   --help       show this text
 Nothing this script sets survives a reboot by itself: without --install,
 run it at every boot by other means. --check notes ("note: boot:") that
@@ -67,14 +78,38 @@ DHCP leases), link-local addresses (fe80::/10) and the interfaces the
 fabric does not name are left alone.
 A step the NIC's driver does not offer on a virtual device is reported
 "skipped:", and --check then says that it checked the rest only.
-Exit status: 0 done or no difference, 1 difference or error (a failed step
-prints "fabricc: error:" with the interface, the step and the command),
-2 bad option.
+Each NIC's steps run on their own: a step that fails stops the rest of
+that NIC's steps only, the other NICs are still set, and the run ends
+naming the NICs that failed.
+Each change a run applies is also logged to the system log (logger -t
+fabricc-host-settings), except under the boot unit, whose output the
+journal keeps anyway.
+Exit status: 0 done, nothing to do, or (--check) no difference; 1 error
+(a failed step prints "fabricc: error:" with the interface, the step and
+the command); 2 bad option; 3 --check found differences; N a run that
+changed something, with --changed-exit N.
 EOF
 }
 
-for arg in "$@"; do
+CHANGED_EXIT=0
+ARGS=("$@")
+ARGI=0
+while [[ $ARGI -lt ${#ARGS[@]} ]]; do
+	arg=${ARGS[ARGI]}
+	ARGI=$((ARGI + 1))
 	case "$arg" in
+	--changed-exit | --changed-exit=*)
+		if [[ $arg == --changed-exit ]]; then
+			arg=--changed-exit=${ARGS[ARGI]:-}
+			ARGI=$((ARGI + 1))
+		fi
+		CHANGED_EXIT=${arg#--changed-exit=}
+		if ! [[ $CHANGED_EXIT =~ ^[0-9]{1,3}$ ]] || ((10#$CHANGED_EXIT < 3 || 10#$CHANGED_EXIT > 125)); then
+			printf 'fabricc: --changed-exit takes a number from 3 to 125 (0, 1 and 2 are taken; 126 and up are the shell'"'"'s), not %q\n' "$CHANGED_EXIT" >&2
+			exit 2
+		fi
+		CHANGED_EXIT=$((10#$CHANGED_EXIT))
+		;;
 	--check | --dry-run)
 		if [[ $MODE != apply ]]; then
 			printf 'fabricc: use only one of --check and --dry-run\n' >&2
@@ -104,15 +139,43 @@ if [[ $MODE == check && $BOOT != none ]]; then
 	printf 'fabricc: --check reads only; use --%s alone or with --dry-run\n' "$BOOT" >&2
 	exit 2
 fi
+if [[ $MODE == check && $CHANGED_EXIT != 0 ]]; then
+	printf 'fabricc: --check changes nothing and exits 3 on differences; use --changed-exit with a run or --dry-run\n' >&2
+	exit 2
+fi
 
 DIFFS=0
 CHANGES=0
 SKIPS=0
 BOOT_STALE=0
+BOOT_CHANGED=0
+# The interfaces whose steps stopped on an error (nic_leave), and the DCBX
+# agent that kept the DCB steps from running (dcbx_check).
+FAILED=()
+DCB_AGENT=
 
+# die MESSAGE: stops with status 1; in a NIC's steps (nic_enter) it stops
+# that NIC's steps only.
 die() {
 	printf 'fabricc: error: %s\n' "$*" >&2
 	exit 1
+}
+
+# under_unit: true when the boot unit runs this script: the unit sets
+# FABRICC_BOOT_UNIT=1, and systemd sets INVOCATION_ID for what it starts
+# (systemd.exec(5), "Environment Variables in Spawned Processes"); a
+# process a service starts inherits INVOCATION_ID, hence the unit's mark.
+under_unit() { [[ -n ${INVOCATION_ID:-} && ${FABRICC_BOOT_UNIT:-} == 1 ]]; }
+
+# journal TEXT: TEXT to the system log, tagged fabricc-host-settings
+# (logger(1)), so that a manual or configuration-management run leaves a
+# trace of what it changed; not under the boot unit, whose output the
+# journal keeps already, and nothing where logger is absent.
+journal() {
+	if under_unit || ! command -v logger >/dev/null 2>&1; then
+		return 0
+	fi
+	logger -t fabricc-host-settings -- "$*" >/dev/null 2>&1 || true
 }
 note() { printf 'note: %s\n' "$*"; }
 skip() {
@@ -170,15 +233,33 @@ ensure() {
 	*)
 		printf 'set %s %s: %s -> %s\n' "$ifc" "$what" "$have" "$want"
 		# The tool's own message goes to standard error first; the script
-		# then stops with status 1, naming the step and the command.
-		local rc=0
-		"$@" >/dev/null || rc=$?
+		# then stops with status 1, naming the step and the command. A
+		# warning the tool prints on standard output is passed on.
+		local rc=0 out
+		out=$("$@") || rc=$?
+		tool_warnings "$ifc" "$1" "$out"
 		if [[ $rc -ne 0 ]]; then
 			die "$ifc $what: $(cmd_text "$@") failed with exit status $rc"
 		fi
+		journal "set $ifc $what: $have -> $want"
 		CHANGES=$((CHANGES + 1))
 		;;
 	esac
+}
+
+# tool_warnings IF TOOL OUTPUT: each line of OUTPUT that says WARNING, as
+# a note. mlnx_qos prints "WARNING: lldpad service is running and may
+# overwrite your settings" when lldpad runs (mlnx-tools python/mlnx_qos).
+tool_warnings() {
+	local line
+	while IFS= read -r line; do
+		if [[ $line == *WARNING* ]]; then
+			line=${line//\*/}
+			line=${line#"${line%%[![:space:]]*}"}
+			line=${line%"${line##*[![:space:]]}"}
+			note "$1: $2 warns: $line"
+		fi
+	done <<<"$3"
 }
 
 # fail IF WHAT WANT HAVE FIX: a state the script must not repair by itself.
@@ -213,6 +294,45 @@ need_driver_tool() {
 	if is_physical "$1"; then
 		need_tool "$2" "$3"
 	fi
+}
+
+# Each NIC's steps run in a command substitution, a subshell, so that a
+# step that stops (die: a failed command, a state the script must not
+# repair) ends that NIC's steps only and the other NICs are still set:
+#   { set +e; NIC_COUNTS=$(nic_enter; nic_N >&3); nic_leave IF $?; } 3>&1
+# The steps' output goes to fd 3, the script's standard output; the
+# subshell hands the counters back on its own (fd 4, since a die inside
+# "nic_N >&3" still has fd 1 on 3). nic_leave names a NIC that stopped
+# for the end (finish), which then exits 1.
+NIC_COUNTS=
+nic_enter() {
+	exec 4>&1
+	trap 'printf "%d %d %d" "$CHANGES" "$DIFFS" "$SKIPS" >&4' EXIT
+	set -e
+}
+
+# nic_leave IF STATUS: takes the counters back, notes a NIC that stopped,
+# and whether NetworkManager manages IF (nm_note).
+nic_leave() {
+	set -e
+	read -r CHANGES DIFFS SKIPS <<<"$NIC_COUNTS"
+	if [[ $2 -ne 0 ]]; then
+		FAILED+=("$1")
+	fi
+	nm_note "$1"
+}
+
+# nm_note IF: a note when NetworkManager manages IF (its GENERAL.STATE is
+# not 10 "unmanaged"; nmcli(1), "device show"): it re-applies its own MTU
+# and addresses whenever it reconfigures the link, over this script's.
+nm_note() {
+	local state
+	command -v nmcli >/dev/null 2>&1 || return 0
+	state=$(nmcli -t -f GENERAL.STATE device show "$1" 2>/dev/null | sed -n 's/^GENERAL\.STATE://p') || true
+	if [[ -z $state || $state == 10\ * || $state == 0\ * ]]; then
+		return 0
+	fi
+	note "$1: NetworkManager manages it (state $state): it puts its own MTU and addresses back whenever it reconfigures the link (nmcli device reapply, a connection brought up, a restart of NetworkManager); give its connection the fabric's MTU and addresses, or leave the interface unmanaged (nmcli device set $1 managed no)"
 }
 
 link_exists() { [[ -e /sys/class/net/$1 ]]; }
@@ -456,6 +576,63 @@ roce_cm() {
 	fi
 }
 
+# rdma_wait IF: under the boot unit, waits for the RDMA device of a real
+# NIC, RDMA_WAIT seconds at most from the script's start: udev loads the
+# RDMA driver (mlx5_ib) after the netdev appears, "asynchronously to the
+# rest of the systemd startup" (rdma-core Documentation/udev.md, "Boot
+# ordering with systemd"), so the device may come after the unit starts.
+RDMA_WAIT=60
+rdma_wait() {
+	if ! under_unit || [[ $MODE != apply ]] || ! is_physical "$1"; then
+		return 0
+	fi
+	while ! rdma_dev "$1" >/dev/null; do
+		if ((SECONDS >= RDMA_WAIT)); then
+			note "$1: no RDMA device after $RDMA_WAIT s of boot; its RDMA steps fail below (is the RDMA driver, mlx5_ib, loaded?)"
+			return 0
+		fi
+		sleep 1
+	done
+}
+
+# dcbx_agent: the DCBX agent running here (lldpad), or nothing and false:
+# pgrep sees it however it was started; systemctl only where pgrep is
+# absent.
+dcbx_agent() {
+	if command -v pgrep >/dev/null 2>&1; then
+		pgrep -x lldpad >/dev/null 2>&1 || return 1
+	elif ! command -v systemctl >/dev/null 2>&1 || ! systemctl is-active --quiet lldpad 2>/dev/null; then
+		return 1
+	fi
+	printf 'lldpad'
+}
+
+# dcbx_check: before the DCB steps. A running DCBX agent rewrites PFC, ETS
+# and the APP table as it negotiates (mlnx_qos --help: "should not be used
+# in parallel with other dcbx tools such as lldptool"), so a run leaves the
+# DCB steps of every NIC out (dcb_free) and exits 1; --check reports it.
+dcbx_check() {
+	DCB_AGENT=$(dcbx_agent) || DCB_AGENT=
+	if [[ -z $DCB_AGENT ]]; then
+		return 0
+	fi
+	local fix="stop and disable it (systemctl disable --now $DCB_AGENT), or keep it off these interfaces (lldptool set-lldp -i IF adminStatus=disabled; lldptool(8)), then run this script again"
+	case $MODE in
+	check) diff_line system "DCBX agent" none "$DCB_AGENT (running; it may rewrite PFC, ETS and the DCB APP table: $fix)" ;;
+	dry-run) note "$DCB_AGENT is running: a run would leave out the DCB steps of every NIC and exit 1; $fix" ;;
+	*) printf 'fabricc: error: %s is running and may rewrite PFC, ETS and the DCB APP table, so the DCB steps of every NIC are left out: %s\n' "$DCB_AGENT" "$fix" >&2 ;;
+	esac
+}
+
+# dcb_free IF: false when a run must leave IF's DCB steps out (dcbx_check).
+dcb_free() {
+	if [[ -z $DCB_AGENT || $MODE != apply ]]; then
+		return 0
+	fi
+	note "$1: DCB steps left out: $DCB_AGENT is running"
+	return 1
+}
+
 # cable_len IF WANT HAVE CMD...: the cable length in meters, from which mlx5
 # sizes the receive buffer it keeps for the bytes still on the wire after it
 # sends PAUSE. A driver that reads back no length (0, or a tool that prints
@@ -561,6 +738,7 @@ boot_run() {
 		die "boot: $(cmd_text "$@") failed with exit status $rc"
 	fi
 	printf 'boot: ran %s\n' "$(cmd_text "$@")"
+	journal "boot: ran $(cmd_text "$@")"
 }
 
 # boot_preflight: what --install needs, checked before anything is
@@ -595,6 +773,8 @@ boot_install() {
 	else
 		put_file "$BOOT_COPY" 0755 <"${BASH_SOURCE[0]}"
 		printf 'boot: wrote %s (mode 0755): a copy of this script (was: %s)\n' "$BOOT_COPY" "$copy"
+		journal "boot: wrote $BOOT_COPY (was: $copy)"
+		BOOT_CHANGED=1
 	fi
 	if [[ $unit == 'this build' ]]; then
 		printf 'boot: %s is already this unit\n' "$BOOT_UNIT_FILE"
@@ -604,6 +784,8 @@ boot_install() {
 	else
 		boot_unit_text | put_file "$BOOT_UNIT_FILE" 0644
 		printf 'boot: wrote %s (mode 0644) (was: %s)\n' "$BOOT_UNIT_FILE" "$unit"
+		journal "boot: wrote $BOOT_UNIT_FILE (was: $unit)"
+		BOOT_CHANGED=1
 	fi
 	if [[ $unit != 'this build' ]]; then
 		boot_run systemctl daemon-reload
@@ -622,30 +804,45 @@ boot_install() {
 # unit of another build brings it to this build, each file written beside
 # and renamed as --install writes it: whoever installed it asked for these
 # settings at every boot, and the stale copy would put the old ones back at
-# the next reboot. It writes nothing that is absent and enables nothing.
-# A script not run from its file (standard input) cannot copy itself: a
-# warning, and the run exits 1 (finish).
+# the next reboot. A copy that is absent while the unit is there is
+# written too: systemd fails such a unit at every boot (status 203/EXEC).
+# It writes no absent unit and enables nothing: a copy without its unit
+# is only noted (run --install, or --uninstall). A script not run from
+# its file (standard input) cannot copy itself: a warning, and the run
+# exits 1 (finish).
 boot_refresh() {
 	local copy unit self=${BASH_SOURCE[0]:-}
 	copy=$(boot_copy_state)
 	unit=$(boot_unit_state)
-	if [[ $copy != 'another build' && $unit != 'another build' ]]; then
+	if [[ $unit == absent && $copy != absent ]]; then
+		note "boot: $BOOT_COPY is there but its unit $BOOT_UNIT_FILE is not, so nothing runs it at boot: run --install to have systemd run it, or --uninstall to remove it"
+	fi
+	if [[ $copy != 'another build' && $unit != 'another build' && ! ($copy == absent && $unit != absent) ]]; then
 		return 0
 	fi
 	if [[ -z $self || ! -f $self || $(script_id "$self") != "$FABRICC_SCRIPT_ID" ]]; then
-		printf 'warning: boot: %s (%s) and %s (%s) are what --install left; from another build, the next boot applies that build'"'"'s settings, and this run cannot update them (it is not running from the unedited file fabricc wrote): run bash FILE --install with that file\n' "$BOOT_COPY" "$copy" "$BOOT_UNIT_FILE" "$unit"
+		local why="from another build, the next boot applies that build's settings" stale='from another build'
+		if [[ $copy == absent ]]; then
+			why='without the copy, the unit fails at every boot' stale=absent
+		fi
+		printf 'warning: boot: %s (%s) and %s (%s) are what --install left; %s, and this run cannot update them (it is not running from the unedited file fabricc wrote): run bash FILE --install with that file\n' "$BOOT_COPY" "$copy" "$BOOT_UNIT_FILE" "$unit" "$why"
 		if [[ $MODE != dry-run ]]; then
-			BOOT_STALE=1
+			BOOT_STALE=$stale
 		fi
 		return 0
 	fi
-	note "boot: $BOOT_UNIT runs a copy from another build at every boot; this run updates what --install wrote to this build, so the next boot applies these settings (--uninstall removes it)"
-	if [[ $copy == 'another build' ]]; then
+	if [[ $copy == absent ]]; then
+		note "boot: $BOOT_UNIT is installed but its copy $BOOT_COPY is absent, so the unit fails at every boot; this run writes the copy, so the next boot applies these settings (--uninstall removes both)"
+	else
+		note "boot: $BOOT_UNIT runs a copy from another build at every boot; this run updates what --install wrote to this build, so the next boot applies these settings (--uninstall removes it)"
+	fi
+	if [[ $copy != 'this build' ]]; then
 		if [[ $MODE == dry-run ]]; then
-			printf 'would write: %s (mode 0755): a copy of this script (now: another build)\n' "$BOOT_COPY"
+			printf 'would write: %s (mode 0755): a copy of this script (now: %s)\n' "$BOOT_COPY" "$copy"
 		else
 			put_file "$BOOT_COPY" 0755 <"$self"
-			printf 'boot: wrote %s (mode 0755): a copy of this script (was: another build)\n' "$BOOT_COPY"
+			printf 'boot: wrote %s (mode 0755): a copy of this script (was: %s)\n' "$BOOT_COPY" "$copy"
+			journal "boot: wrote $BOOT_COPY (was: $copy)"
 		fi
 		CHANGES=$((CHANGES + 1))
 	fi
@@ -656,11 +853,29 @@ boot_refresh() {
 		else
 			boot_unit_text | put_file "$BOOT_UNIT_FILE" 0644
 			printf 'boot: wrote %s (mode 0644) (was: another build)\n' "$BOOT_UNIT_FILE"
+			journal "boot: wrote $BOOT_UNIT_FILE (was: another build)"
 		fi
 		CHANGES=$((CHANGES + 1))
 		if has_systemd; then
 			boot_run systemctl daemon-reload
 		fi
+	fi
+}
+
+# boot_step: after the NICs, --install's install (only when every NIC's
+# steps ran to their end), --check's boot lines, or a plain run's update
+# of a stale boot copy.
+boot_step() {
+	if [[ $BOOT == install ]]; then
+		if [[ ${#FAILED[@]} -gt 0 || ( -n $DCB_AGENT && $MODE == apply ) ]]; then
+			printf 'fabricc: error: --install installs nothing after a failed run; fix the errors above and run --install again\n' >&2
+		else
+			boot_install
+		fi
+	elif [[ $MODE == check ]]; then
+		boot_check
+	else
+		boot_refresh
 	fi
 }
 
@@ -702,15 +917,17 @@ boot_uninstall() {
 	fi
 }
 
-# boot_check: --check's line on the boot unit. Not installed or not
-# enabled is a note (the script may run at boot by other means, which it
-# cannot see); a copy or unit of another build is a difference, since the
-# next boot would apply that build's settings.
+# boot_check: --check's lines on the boot unit. Neither installed, or
+# installed and not enabled, is a note (the script may run at boot by
+# other means, which it cannot see); a copy or unit of another build is a
+# difference, since the next boot would apply that build's settings, and
+# so is one of the two without the other: a unit without its copy fails
+# at every boot, a copy without its unit runs at none.
 boot_check() {
 	local copy unit
 	copy=$(boot_copy_state)
 	unit=$(boot_unit_state)
-	if [[ $copy == absent || $unit == absent ]]; then
+	if [[ $copy == absent && $unit == absent ]]; then
 		note "boot: $BOOT_UNIT is not installed: these settings are gone after a reboot unless this script runs at every boot (--install makes systemd run it)"
 		return 0
 	fi
@@ -720,7 +937,7 @@ boot_check() {
 	if [[ $unit != 'this build' ]]; then
 		diff_line system "boot unit $BOOT_UNIT_FILE" 'this build' "$unit (run --install)"
 	fi
-	if has_systemd && ! systemctl is-enabled --quiet "$BOOT_UNIT" 2>/dev/null; then
+	if [[ $unit != absent ]] && has_systemd && ! systemctl is-enabled --quiet "$BOOT_UNIT" 2>/dev/null; then
 		note "boot: $BOOT_UNIT is installed but not enabled, so it does not run at boot (--install enables it)"
 	fi
 }
@@ -733,12 +950,50 @@ memlock_state() {
 	fi
 }
 
+# memlock_unit_state FILE: infinity when FILE is the drop-in memlock writes.
+memlock_unit_state() {
+	if [[ -f $1 && $(cat "$1") == $'[Manager]\nDefaultLimitMEMLOCK=infinity' ]]; then
+		printf 'infinity'
+	else
+		printf 'not set'
+	fi
+}
+
+# Where memlock writes: a file of our own in limits.d, for PAM sessions,
+# and a systemd drop-in, for services.
+MEMLOCK_LIMITS=/etc/security/limits.d/90-fabricc-rdma.conf
+MEMLOCK_DROPIN=/etc/systemd/system.conf.d/90-fabricc-rdma.conf
+
+# memlock: unlimited locked memory, which RDMA memory registration needs.
+# The guide edits /etc/security/limits.conf, which pam_limits reads for
+# PAM sessions only (ssh, login, su): a file of our own in limits.d sets
+# the same two lines without touching the distribution's. Services
+# (slurmd and its jobs, an NVMe-oF or SPDK target, a container runtime)
+# get systemd's DefaultLimitMEMLOCK= instead, 8M by default
+# (systemd-system.conf(5)): a drop-in sets it to infinity, in force for
+# services started after systemctl daemon-reexec or a reboot.
+memlock() {
+	ensure system "memlock for PAM sessions ($MEMLOCK_LIMITS)" unlimited "$(memlock_state "$MEMLOCK_LIMITS")" \
+		write_value "$MEMLOCK_LIMITS" $'* soft memlock unlimited\n* hard memlock unlimited'
+	if ! has_systemd; then
+		skip "memlock for services: systemd is not running here, so no DefaultLimitMEMLOCK to set"
+		return 0
+	fi
+	local dir=${MEMLOCK_DROPIN%/*} was
+	ensure system "directory $dir" present "$([[ -d $dir ]] && printf present || printf absent)" mkdir -p "$dir"
+	was=$(memlock_unit_state "$MEMLOCK_DROPIN")
+	ensure system "memlock for systemd services ($MEMLOCK_DROPIN)" infinity "$was" \
+		write_value "$MEMLOCK_DROPIN" $'[Manager]\nDefaultLimitMEMLOCK=infinity'
+	if [[ $MODE != check && $(systemctl show --property DefaultLimitMEMLOCK --value 2>/dev/null) != infinity ]]; then
+		note "memlock: systemd gives DefaultLimitMEMLOCK to services started after systemctl daemon-reexec or a reboot; running services and logged-in sessions keep their limit"
+	fi
+}
+
 # tuning: the optional host tuning of the Demartek RoCE Deployment Guide
 # ("Linux: Deploying iSER over RoCE", QLogic, steps 7-9): CPU
-# governor performance on every CPU and unlimited locked memory, which
-# RDMA memory registration needs.
+# governor performance on every CPU and unlimited locked memory (memlock).
 tuning() {
-	local f any=0 limits=/etc/security/limits.d/90-fabricc-rdma.conf
+	local f any=0
 	for f in /sys/devices/system/cpu/cpu[0-9]*/cpufreq/scaling_governor; do
 		[[ -e $f ]] || continue
 		any=1
@@ -747,33 +1002,36 @@ tuning() {
 	if [[ $any == 0 ]]; then
 		skip "CPU governor: no cpufreq scaling_governor here (no frequency scaling driver)"
 	fi
-	# The guide edits /etc/security/limits.conf; a file of our own in
-	# limits.d sets the same two lines without touching the distribution's.
-	ensure system "memlock ($limits)" unlimited "$(memlock_state "$limits")" \
-		write_value "$limits" $'* soft memlock unlimited\n* hard memlock unlimited'
+	memlock
 	manual "BIOS: disable hyperthreading, C-states beyond C1, C1E and T-states; power profile performance (Demartek RoCE Deployment Guide, System BIOS settings)"
 	manual "kernel command line (Demartek RoCE Deployment Guide, Linux QLogic step 9): intel_idle.max_cstate=0 processor.max_cstate=1 mce=ignore_ce idle=poll, then reboot"
 }
 
-# finish: the summary line and exit status.
+# finish: the summary line and exit status: 0 done or no difference; 1 an
+# error (a NIC's steps that stopped, DCB left out, a stale boot copy this
+# run could not update); 3 --check differences; CHANGED_EXIT, when asked
+# for, a run that changed something.
 finish() {
+	local rc=0
 	case $MODE in
 	check)
 		if [[ $DIFFS -gt 0 ]]; then
 			printf 'fabricc: %d difference(s) from the model\n' "$DIFFS"
-			exit 1
+			rc=3
+		else
+			# fabricc verify reads the last line: it stays the same.
+			if [[ $SKIPS -gt 0 ]]; then
+				printf 'fabricc: %d step(s) skipped (see skipped: lines above); in what could be checked:\n' "$SKIPS"
+			fi
+			printf 'fabricc: host matches the model\n'
 		fi
-		# fabricc verify reads the last line: it stays the same.
-		if [[ $SKIPS -gt 0 ]]; then
-			printf 'fabricc: %d step(s) skipped (see skipped: lines above); in what could be checked:\n' "$SKIPS"
-		fi
-		printf 'fabricc: host matches the model\n'
 		;;
 	dry-run)
 		if [[ $CHANGES -eq 0 ]]; then
 			printf 'fabricc: nothing to do\n'
 		else
 			printf 'fabricc: %d change(s) would be made\n' "$CHANGES"
+			rc=$CHANGED_EXIT
 		fi
 		;;
 	*)
@@ -782,12 +1040,26 @@ finish() {
 		else
 			printf 'fabricc: %d change(s) applied\n' "$CHANGES"
 		fi
-		if [[ $BOOT_STALE == 1 ]]; then
-			printf 'fabricc: the boot copy is from another build (see warning: above)\n'
-			exit 1
+		if [[ $CHANGES -gt 0 || $BOOT_CHANGED == 1 ]]; then
+			rc=$CHANGED_EXIT
+		fi
+		if [[ $BOOT_STALE != 0 ]]; then
+			printf 'fabricc: the boot copy is %s (see warning: above)\n' "$BOOT_STALE"
+			rc=1
 		fi
 		;;
 	esac
+	if [[ ${#FAILED[@]} -gt 0 ]]; then
+		printf 'fabricc: error: the steps of %d NIC(s) stopped on an error (see fabricc: error: above; the other NICs'"'"' steps ran): %s\n' "${#FAILED[@]}" "${FAILED[*]}" >&2
+		rc=1
+	fi
+	if [[ -n $DCB_AGENT && $MODE == apply ]]; then
+		printf 'fabricc: error: DCB is not set on this host while %s runs (see fabricc: error: above)\n' "$DCB_AGENT" >&2
+		rc=1
+	fi
+	if [[ $rc -ne 0 ]]; then
+		exit "$rc"
+	fi
 }
 
 # NIC "roce0": ConnectX-6 Dx (mellanox, driver mlnx_ofed) on ens1f0np0, 100000 Mb/s, MTU 9000.
@@ -808,7 +1080,7 @@ nic_1() {
 	if capable "$ifc" "pause settings (ethtool -a)" "use a driver that supports ethtool -A" ethtool -a "$ifc"; then
 		ensure "$ifc" 'link pause' 'autoneg off rx off tx off' "$(pause_get "$ifc")" ethtool -A "$ifc" autoneg off rx off tx off
 	fi
-	if capable "$ifc" "mlnx_qos (MLNX_OFED DCB)" "install MLNX_OFED and load mlx5_core" mlnx_qos -i "$ifc"; then
+	if dcb_free "$ifc" && capable "$ifc" "mlnx_qos (MLNX_OFED DCB)" "install MLNX_OFED and load mlx5_core" mlnx_qos -i "$ifc"; then
 		ensure "$ifc" trust dscp "$(mlnx_get "$ifc" trust)" mlnx_qos -i "$ifc" --trust dscp
 		ensure "$ifc" pfc 0,0,0,1,0,0,0,0 "$(mlnx_get "$ifc" pfc)" mlnx_qos -i "$ifc" --pfc 0,0,0,1,0,0,0,0
 		cable_len "$ifc" 2 "$(mlnx_get "$ifc" cable_len)" mlnx_qos -i "$ifc" --cable_len=2
@@ -842,15 +1114,25 @@ Description=fabricc lossless RoCE host settings of host "gpu10", fabric "multive
 # The NICs' interfaces (systemd.device(5)).
 Wants=sys-subsystem-net-devices-ens1f0np0.device
 After=sys-subsystem-net-devices-ens1f0np0.device
+# After the RDMA stack's kernel services, as rdma-core prescribes for units
+# that use RDMA (rdma-core Documentation/udev.md, "Systemd Ordering"); udev
+# may still load the RDMA driver later, which the script waits for.
+After=rdma-hw.target
+# MLNX_OFED loads its RDMA drivers from openibd.service.
+After=openibd.service
 # network-online.target, not network.target: the network managers set MTUs and
-# addresses as they bring links up, so the script runs after they are done
-# and its settings are not overwritten (systemd.special(7)).
+# addresses as they bring links up, so the script runs after that first pass
+# (systemd.special(7)). A manager re-applies its own MTU and addresses whenever
+# it reconfigures a link it manages, and this unit does not run again: leave
+# the interfaces unmanaged, or give the manager the same MTU and addresses.
 Wants=network-online.target
 After=network-online.target
 
 [Service]
 Type=oneshot
 RemainAfterExit=yes
+# Tells the script it runs at boot (it waits for the RDMA devices then).
+Environment=FABRICC_BOOT_UNIT=1
 ExecStart=/usr/local/sbin/fabricc-host-settings
 
 [Install]
@@ -869,15 +1151,11 @@ fi
 need_tool ip iproute2
 need_driver_tool ens1f0np0 ethtool ethtool
 need_driver_tool ens1f0np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils)'
-nic_1
+dcbx_check
+rdma_wait ens1f0np0
+{ set +e; NIC_COUNTS=$(nic_enter; nic_1 >&3); nic_leave ens1f0np0 $?; } 3>&1
 if [[ $TUNING == 1 ]]; then
 	tuning
 fi
-if [[ $BOOT == install ]]; then
-	boot_install
-elif [[ $MODE == check ]]; then
-	boot_check
-else
-	boot_refresh
-fi
+boot_step
 finish
