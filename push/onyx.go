@@ -217,6 +217,9 @@ var onyxNegations = []struct {
 	// switchport in access mode.
 	{regexp.MustCompile(`^(interface ethernet \S+) no dcb priority-flow-control mode force$`), "$1 dcb priority-flow-control mode auto force"},
 	{regexp.MustCompile(`^(interface ethernet \S+) no switchport force$`), "$1 switchport mode access"},
+	// One VLAN comes off the way it went on, without resetting the list.
+	{regexp.MustCompile(`^(interface ethernet \S+ switchport (?:trunk|hybrid) allowed-vlan) add (\S+)$`), "$1 remove $2"},
+	{regexp.MustCompile(`^(interface ethernet \S+ switchport (?:trunk|hybrid) allowed-vlan) remove (\S+)$`), "$1 add $2"},
 	{regexp.MustCompile(`^(interface ethernet \S+) switchport (trunk|hybrid) allowed-vlan .*$`), "$1 no switchport $2 allowed-vlan"},
 	{regexp.MustCompile(`^(interface ethernet \S+) (mtu|speed) \S+ force$`), "$1 no $2 force"},
 	{regexp.MustCompile(`^(interface ethernet \S+) (flowcontrol (?:send|receive)) \S+ force$`), "$1 no $2 force"},
