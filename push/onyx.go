@@ -179,7 +179,10 @@ func onyxConfigure(c Conn, lines []string) error {
 }
 
 // onyxLines keeps the command lines of a flat Onyx config: no "##"
-// comments, no mode or save commands.
+// comments, no mode or save commands, and neither prefix-mode line
+// (the rendered file turns prefix modes off at the top and back on at
+// the end, as running-configs do; push's single-line commands need
+// neither, and the CLI setting is the operator's).
 func onyxLines(text string) []string {
 	var out []string
 	for _, l := range strings.Split(text, "\n") {
@@ -187,7 +190,7 @@ func onyxLines(text string) []string {
 		switch {
 		case l == "", strings.HasPrefix(l, "#"), strings.HasPrefix(l, "!"),
 			l == "configure terminal", l == "exit", l == "configuration write",
-			l == "no cli default prefix-modes enable":
+			l == "no cli default prefix-modes enable", l == "cli default prefix-modes enable":
 			continue
 		}
 		out = append(out, onyxExpand(l)...)

@@ -50,6 +50,33 @@ func TestOnyxNarrowsALiveTrunkInPlace(t *testing.T) {
 	}
 }
 
+// TestOnyxPushSendsNoPrefixModeLine: the rendered file turns prefix
+// modes off at the top and on again at the end (review rsw #9); push
+// sends neither line, on the first push (every line) or later.
+func TestOnyxPushSendsNoPrefixModeLine(t *testing.T) {
+	f, set := demo(t)
+	sw := f.Switch("leaf3")
+	cfg := config(t, set, sw)
+	for _, l := range []string{"no cli default prefix-modes enable", "cli default prefix-modes enable"} {
+		if !slices.Contains(strings.Split(string(cfg), "\n"), l) {
+			t.Fatalf("the rendered file has no %q line", l)
+		}
+	}
+	// The lines push compares and sends: whatever the switch prints.
+	if lines := onyxLines(string(cfg)); slices.ContainsFunc(lines, func(c string) bool { return strings.Contains(c, "prefix-modes") }) {
+		t.Errorf("push would compare and send a prefix-mode line: %q", lines)
+	}
+	l := startLab(t, sw, sim.Faults{})
+	r := l.run(t, ActionPush, f, sw, cfg)
+	if r.Status != StatusChanged || !r.Verified {
+		t.Fatalf("push: %s %q %v", r.Status, r.Error, r.Differences)
+	}
+	sent := onyxApplied(r.Commands)
+	if len(sent) < 100 || slices.ContainsFunc(sent, func(c string) bool { return strings.Contains(c, "prefix-modes") }) {
+		t.Errorf("push sent %d lines, a prefix-mode line among them: %q", len(sent), sent)
+	}
+}
+
 // onyxHand runs cmds in configuration mode on the lab Onyx switch, as an
 // operator would.
 func (l *lab) onyxHand(t *testing.T, cmds ...string) {
