@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/sim"
 )
 
@@ -129,5 +130,25 @@ func TestOnyxRoCEModeRefused(t *testing.T) {
 	l.onyxHand(t, "no roce", "configuration write")
 	if r := l.run(t, ActionPush, f, sw, cfg); r.Status != StatusUnchanged || !r.Verified {
 		t.Errorf("push after `no roce`: %s %q %v", r.Status, r.Error, r.Differences)
+	}
+}
+
+// TestOnyxBeforeRoCEMode: a release before 3.8.2000 (here 3.6.4006)
+// refuses `show roce`; push takes that as "no RoCE mode" and goes on,
+// and verify reads the switch without it.
+func TestOnyxBeforeRoCEMode(t *testing.T) {
+	f, set := buildExample(t, tutorialOn(t, model.PlatformOnyx, 3))
+	sw := f.Switch("leaf1")
+	cfg := config(t, set, sw)
+	l := startLab(t, sw, sim.Faults{})
+	r := l.run(t, ActionPush, f, sw, cfg)
+	if r.Status != StatusChanged || !r.Verified {
+		t.Fatalf("push to %s: %s %q %v", sw.OSVersion, r.Status, r.Error, r.Differences)
+	}
+	if n := slices.Index(r.Commands, "show roce"); n < 0 || slices.Index(r.Commands[n:], "configuration write to fabricc-pre-t1 no-switch") < 0 {
+		t.Errorf("push did not read show roce before applying: %q", r.Commands)
+	}
+	if r := l.run(t, ActionVerify, f, sw, cfg); r.Status != StatusVerified {
+		t.Errorf("verify of %s: %s %q %v", sw.OSVersion, r.Status, r.Error, r.Differences)
 	}
 }
