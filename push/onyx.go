@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
 )
 
@@ -37,8 +38,50 @@ func (t *onyxTxn) Stage(c Conn, config []byte) (string, error) {
 		return "", err
 	}
 	t.before = onyxLines(run)
-	t.send = onyxMissing(onyxLines(string(config)), t.before)
+	want := onyxLines(string(config))
+	if err := onyxForeignPools(want, t.before); err != nil {
+		return "", err
+	}
+	if err := onyxRoCEMode(c); err != nil {
+		return "", err
+	}
+	t.send = onyxPoolShrinksFirst(onyxMissing(want, t.before), t.before)
 	return onyxDiff(t.before, t.send), nil
+}
+
+// onyxRoCEMode refuses a switch in RoCE mode: Onyx's `roce` command
+// (NVIDIA Onyx User Manual 3.10, "RoCE Commands", since 3.8.2000) sets
+// trust L3, ETS, ECN, PFC on switch priority 3 and its own buffer
+// pools, everything fabricc configures, so the two would fight over the
+// same settings. `show roce` prints "RoCE mode: N/A" when it is off; a
+// release before 3.8.2000 refuses the command and has no RoCE mode.
+func onyxRoCEMode(c Conn) error {
+	out, err := c.Send("show roce")
+	if refused(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if mode := onyxRoCE(out); mode != "" {
+		return fmt.Errorf("the switch is in RoCE mode (show roce: RoCE mode %s), which sets trust, ETS, ECN, PFC and buffer pools of its own, "+
+			"the settings fabricc configures; turn it off with `no roce` (configuration mode; NVIDIA notes that changing the RoCE mode "+
+			"may toggle interfaces) and push again; nothing was changed", quote.Visible(mode))
+	}
+	return nil
+}
+
+// onyxRoCE reads the mode from `show roce`, "" when RoCE mode is off
+// ("RoCE mode: N/A").
+func onyxRoCE(out string) string {
+	for _, l := range strings.Split(out, "\n") {
+		if k, v, ok := strings.Cut(l, ":"); ok && strings.TrimSpace(k) == "RoCE mode" {
+			if v = strings.TrimSpace(v); v != "N/A" {
+				return v
+			}
+		}
+	}
+	return ""
 }
 
 func (t *onyxTxn) Discard(Conn) error { return nil }
@@ -136,7 +179,10 @@ func onyxConfigure(c Conn, lines []string) error {
 }
 
 // onyxLines keeps the command lines of a flat Onyx config: no "##"
-// comments, no mode or save commands.
+// comments, no mode or save commands, and neither prefix-mode line
+// (the rendered file turns prefix modes off at the top and back on at
+// the end, as running-configs do; push's single-line commands need
+// neither, and the CLI setting is the operator's).
 func onyxLines(text string) []string {
 	var out []string
 	for _, l := range strings.Split(text, "\n") {
@@ -144,7 +190,7 @@ func onyxLines(text string) []string {
 		switch {
 		case l == "", strings.HasPrefix(l, "#"), strings.HasPrefix(l, "!"),
 			l == "configure terminal", l == "exit", l == "configuration write",
-			l == "no cli default prefix-modes enable":
+			l == "no cli default prefix-modes enable", l == "cli default prefix-modes enable":
 			continue
 		}
 		out = append(out, onyxExpand(l)...)
@@ -217,6 +263,9 @@ var onyxNegations = []struct {
 	// switchport in access mode.
 	{regexp.MustCompile(`^(interface ethernet \S+) no dcb priority-flow-control mode force$`), "$1 dcb priority-flow-control mode auto force"},
 	{regexp.MustCompile(`^(interface ethernet \S+) no switchport force$`), "$1 switchport mode access"},
+	// One VLAN comes off the way it went on, without resetting the list.
+	{regexp.MustCompile(`^(interface ethernet \S+ switchport (?:trunk|hybrid) allowed-vlan) add (\S+)$`), "$1 remove $2"},
+	{regexp.MustCompile(`^(interface ethernet \S+ switchport (?:trunk|hybrid) allowed-vlan) remove (\S+)$`), "$1 add $2"},
 	{regexp.MustCompile(`^(interface ethernet \S+) switchport (trunk|hybrid) allowed-vlan .*$`), "$1 no switchport $2 allowed-vlan"},
 	{regexp.MustCompile(`^(interface ethernet \S+) (mtu|speed) \S+ force$`), "$1 no $2 force"},
 	{regexp.MustCompile(`^(interface ethernet \S+) (flowcontrol (?:send|receive)) \S+ force$`), "$1 no $2 force"},

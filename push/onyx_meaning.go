@@ -138,9 +138,10 @@ func (h onyxHave) holds(l string) bool {
 
 // onyxMissing returns the wanted lines that change something on the
 // switch, in the rendered order. A port's allowed-vlan lines count as a
-// whole (allowedChanges); a port whose switchport mode changes loses its
-// VLAN membership on Onyx, so its membership lines are sent again with
-// it.
+// whole (allowedDeltas): where the set they build differs, a port that
+// keeps its switchport mode gets only the VLANs to add and to remove;
+// a port whose switchport mode changes loses its VLAN membership on
+// Onyx, so its membership lines are sent again with it.
 func onyxMissing(want, running []string) []string {
 	h := readOnyx(running)
 	modeChanges := map[string]bool{}
@@ -151,12 +152,17 @@ func onyxMissing(want, running []string) []string {
 			}
 		}
 	}
-	allowed := allowedChanges(want, running)
+	deltas := allowedDeltas(want, running)
+	sent := map[string]bool{}
 	var out []string
 	for _, l := range want {
 		if m := onyxAllowedRe.FindStringSubmatch(l); m != nil {
-			if allowed[m[1]] || modeChanges[m[1]] {
+			switch p := m[1]; {
+			case modeChanges[p]:
 				out = append(out, l)
+			case !sent[p]:
+				sent[p] = true
+				out = append(out, deltas[p]...)
 			}
 			continue
 		}
@@ -187,25 +193,106 @@ type vlanSet struct {
 	ids string
 }
 
-// allowedChanges names the ports whose tagged VLANs the wanted lines
-// leave other than the switch has them. The lines cannot be compared one
-// by one: `allowed-vlan add N` adds, `none` empties, a bare list
-// replaces, and a trunk starts out allowing every VLAN (Emulab
-// snmpit_mellanox.pm), so `add` lines alone mean nothing on a fresh
-// trunk. The sets they build can be compared.
-func allowedChanges(want, running []string) map[string]bool {
+// allowedDeltas returns, for each port whose tagged VLANs the wanted
+// lines leave other than the switch has them, the lines that change
+// them in place. The lines cannot be compared one by one: `allowed-vlan
+// add N` adds, `none` empties, a bare list replaces, and a trunk starts
+// out allowing every VLAN (Emulab snmpit_mellanox.pm), so `add` lines
+// alone mean nothing on a fresh trunk. The sets they build can be
+// compared, and their difference sent as `add`/`remove` lines, as
+// NVIDIA's mellanox.onyx onyx_l2_interface module does (its unit test
+// test_trunk_vlan_change: `switchport hybrid allowed-vlan remove 10`,
+// `... add 11`). Onyx has no candidate configuration, so the rendered
+// `allowed-vlan none` followed by one `add` per VLAN would stop every
+// VLAN of a live trunk until the last `add`.
+func allowedDeltas(want, running []string) map[string][]string {
 	modes := modesOf(running)
 	have := allowedSets(running, modes)
 	for p, m := range modesOf(want) {
 		modes[p] = m
 	}
-	out := map[string]bool{}
+	vlans := vlansOf(append(slices.Clip(running), want...))
+	out := map[string][]string{}
 	for p, w := range allowedSets(want, modes) {
 		h, ok := have[p]
 		if !ok {
 			h = startSet(modes[p])
 		}
-		out[p] = h != w
+		if h != w {
+			out[p] = vlanDelta(p, modes[p], h, w, vlans, want)
+		}
+	}
+	return out
+}
+
+// vlanDelta turns port p's allowed VLANs from h into w. Additions go
+// first, removals after: a VLAN the port must carry is never taken off,
+// and a session that dies between the two leaves the port carrying
+// every VLAN it must plus some it carried before (which the rollback
+// removes), never an empty list in between (a trunk narrowed from [200]
+// to [101] passes through [101 200], not through nothing). A trunk that
+// allows every VLAN is narrowed by removing the VLANs the switch has
+// and w has not (removing one VLAN from "all" leaves every other one,
+// Emulab snmpit_mellanox.pm). Only where w is "all", or where nothing is
+// left to remove from "all", are the rendered lines (want) sent as they
+// are.
+func vlanDelta(p, mode string, h, w vlanSet, vlans []int, want []string) []string {
+	have, wanted := expandInts(h.ids), expandInts(w.ids)
+	if h.all {
+		// "all" carries every VLAN there is, the wanted ones too.
+		have = slices.Clone(vlans)
+		for _, v := range wanted {
+			have = addInt(have, v)
+		}
+	}
+	var add, remove []int
+	for _, v := range wanted {
+		if !slices.Contains(have, v) {
+			add = append(add, v)
+		}
+	}
+	for _, v := range have {
+		if !slices.Contains(wanted, v) {
+			remove = append(remove, v)
+		}
+	}
+	if w.all || h.all && len(remove) == 0 {
+		return portAllowedLines(p, want)
+	}
+	var out []string
+	for _, v := range add {
+		out = append(out, fmt.Sprintf("interface ethernet %s switchport %s allowed-vlan add %d", p, mode, v))
+	}
+	for _, v := range remove {
+		out = append(out, fmt.Sprintf("interface ethernet %s switchport %s allowed-vlan remove %d", p, mode, v))
+	}
+	return out
+}
+
+// portAllowedLines are port p's allowed-vlan lines of lines.
+func portAllowedLines(p string, lines []string) []string {
+	var out []string
+	for _, l := range lines {
+		if m := onyxAllowedRe.FindStringSubmatch(l); m != nil && m[1] == p {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// onyxVLANRe is a `vlan N` line.
+var onyxVLANRe = regexp.MustCompile(`^vlan (\d[\d,-]*)$`)
+
+// vlansOf lists the VLANs lines create, with VLAN 1, which always
+// exists, in ascending order.
+func vlansOf(lines []string) []int {
+	out := []int{1}
+	for _, l := range lines {
+		if m := onyxVLANRe.FindStringSubmatch(l); m != nil {
+			for _, v := range expandInts(m[1]) {
+				out = addInt(out, v)
+			}
+		}
 	}
 	return out
 }
@@ -281,6 +368,15 @@ func onyxDiff(running, send []string) string {
 	}
 	for _, l := range send {
 		if m := onyxAllowedRe.FindStringSubmatch(l); m != nil {
+			// A delta line (allowedDeltas) replaces at most the one
+			// running line of its VLAN; any other form the whole list.
+			if strings.HasPrefix(m[2], "add ") || strings.HasPrefix(m[2], "remove ") {
+				if r := strings.Replace(l, "allowed-vlan remove", "allowed-vlan add", 1); r != l && slices.Contains(running, r) {
+					minus(r)
+				}
+				b.WriteString("+ " + l + "\n")
+				continue
+			}
 			for _, r := range running {
 				if rm := onyxAllowedRe.FindStringSubmatch(r); rm != nil && rm[1] == m[1] && !slices.Contains(send, r) {
 					minus(r)

@@ -63,31 +63,36 @@ func TestOnyxMissingReadsTheDevicesLayout(t *testing.T) {
 	}
 }
 
-// TestOnyxTrunkVLANs: a trunk's allowed-vlan lines are sent as a whole
-// when the set they build differs from the switch's, whatever form the
-// running config prints it in, and not at all when it matches.
+// TestOnyxTrunkVLANs: a trunk's allowed-vlan lines are compared as the
+// set they build, whatever form the running config prints it in; a port
+// that stays a trunk gets only the VLANs to add, then those to remove
+// (review rsw #3: `allowed-vlan none` on a live trunk stops every VLAN
+// until the last `add`), and a port becoming a trunk every line.
 func TestOnyxTrunkVLANs(t *testing.T) {
+	const port = "interface ethernet 1/7 switchport trunk allowed-vlan "
 	want := []string{
 		"interface ethernet 1/7 switchport mode trunk",
-		"interface ethernet 1/7 switchport trunk allowed-vlan none",
-		"interface ethernet 1/7 switchport trunk allowed-vlan add 101",
-		"interface ethernet 1/7 switchport trunk allowed-vlan add 102",
+		port + "none",
+		port + "add 101",
+		port + "add 102",
 	}
-	all := want[1:]
 	for _, tc := range []struct {
 		name    string
 		running []string
 		send    []string
 	}{
-		{"one list, same set", []string{want[0], "interface ethernet 1/7 switchport trunk allowed-vlan 101,102"}, nil},
+		{"one list, same set", []string{want[0], port + "101,102"}, nil},
 		{"none and add lines, same set", want, nil},
-		{"a range, same set", []string{want[0], "interface ethernet 1/7 switchport trunk allowed-vlan 101-102"}, nil},
+		{"a range, same set", []string{want[0], port + "101-102"}, nil},
 		{"the device's layout, same set", onyxLines("   interface ethernet 1/6-1/7 switchport mode trunk\n   interface ethernet 1/7 switchport trunk allowed-vlan none\n" +
 			"   interface ethernet 1/7 switchport trunk allowed-vlan add 101\n   interface ethernet 1/7 switchport trunk allowed-vlan add 102\n"), nil},
-		// Sending only "add 102" would leave 103 allowed: every line goes.
-		{"none and add lines, another set", []string{want[0], want[1], want[2], "interface ethernet 1/7 switchport trunk allowed-vlan add 103"}, all},
-		{"one list, a VLAN short", []string{want[0], "interface ethernet 1/7 switchport trunk allowed-vlan 101"}, all},
-		{"a trunk allowing every VLAN", []string{want[0]}, all},
+		{"none and add lines, another set", []string{want[0], want[1], want[2], port + "add 103"}, []string{port + "add 102", port + "remove 103"}},
+		{"one list, a VLAN short", []string{want[0], port + "101"}, []string{port + "add 102"}},
+		{"one list, a VLAN too many", []string{want[0], port + "101-103"}, []string{port + "remove 103"}},
+		{"another list altogether: additions first", []string{want[0], "vlan 200", "vlan 201", port + "200,201"},
+			[]string{port + "add 101", port + "add 102", port + "remove 200", port + "remove 201"}},
+		// Removing from "all" leaves every other VLAN the switch has.
+		{"a trunk allowing every VLAN", []string{"vlan 101", "vlan 102", "vlan 200", want[0]}, []string{port + "remove 1", port + "remove 200"}},
 		{"an access port becoming the trunk", nil, want},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -95,6 +100,28 @@ func TestOnyxTrunkVLANs(t *testing.T) {
 				t.Errorf("send %q\nwant %q", got, tc.send)
 			}
 		})
+	}
+}
+
+// TestOnyxHybridVLANs: a hybrid port that stays hybrid gets the delta
+// too, in the form of NVIDIA's own onyx_l2_interface unit test
+// test_trunk_vlan_change (VLAN 10 -> 11), additions first.
+func TestOnyxHybridVLANs(t *testing.T) {
+	want := []string{"vlan 11", "interface ethernet 1/10 switchport mode hybrid", "interface ethernet 1/10 switchport hybrid allowed-vlan add 11"}
+	running := onyxLines("vlan 10\nvlan 11\n   interface ethernet 1/10 switchport mode hybrid\n   interface ethernet 1/10 switchport hybrid allowed-vlan add 10\n")
+	got := onyxMissing(want, running)
+	send := []string{"interface ethernet 1/10 switchport hybrid allowed-vlan add 11", "interface ethernet 1/10 switchport hybrid allowed-vlan remove 10"}
+	if !reflect.DeepEqual(got, send) {
+		t.Errorf("send %q\nwant %q", got, send)
+	}
+	diff := "+ interface ethernet 1/10 switchport hybrid allowed-vlan add 11\n" +
+		"- interface ethernet 1/10 switchport hybrid allowed-vlan add 10\n+ interface ethernet 1/10 switchport hybrid allowed-vlan remove 10\n"
+	if d := onyxDiff(running, got); d != diff {
+		t.Errorf("diff:\n%s\nwant\n%s", d, diff)
+	}
+	// Rollback takes one VLAN off the way it went on.
+	if n := onyxNegate(send[0]); n != send[1][:len(send[1])-len("remove 10")]+"remove 11" {
+		t.Errorf("undo of %q: %q", send[0], n)
 	}
 }
 

@@ -43,6 +43,9 @@ type Vendor struct {
 	// into a State; structured output where the OS offers it.
 	ReadBack []string
 	Parse    func(outs []string) (*verify.State, error)
+	// OlderLack are the ReadBack commands older releases refuse, whose
+	// output then reads as "" (Onyx `show roce`, since 3.8.2000).
+	OlderLack map[string]bool
 	// Neighbors is the command that lists the LLDP neighbors of every
 	// port in one call, in the OS's most structured form, and
 	// ParseNeighbors reads its output: fabricc verify checks the
@@ -138,9 +141,13 @@ var Vendors = map[model.Platform]*Vendor{
 		// Onyx prints its running config as flat commands (there is no
 		// json-print form of it); PFC is read in its structured,
 		// operational form (mellanox.onyx onyx_pfc_interface.py).
-		ReadBack: []string{"show running-config", "show dcb priority-flow-control | json-print"},
+		// `show roce` (NVIDIA Onyx User Manual 3.10, "RoCE Commands")
+		// says whether Onyx's own RoCE mode is on.
+		ReadBack:  []string{"show running-config", "show dcb priority-flow-control | json-print", "show roce"},
+		OlderLack: map[string]bool{"show roce": true},
 		Parse: func(outs []string) (*verify.State, error) {
 			s := verify.ParseOnyx(outs[0])
+			verify.ApplyOnyxRoCE(s, outs[2])
 			return s, verify.ApplyOnyxPFC(s, []byte(jsonPart(outs[1])))
 		},
 		// Every port's remote LLDP information (NVIDIA Onyx User

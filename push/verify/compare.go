@@ -72,6 +72,10 @@ func Compare(device string, want, got *State) []Difference {
 		}
 	}
 	out = append(out, comparePools(device, want.Pools, got.Pools)...)
+	for _, c := range got.Conflicts {
+		c.Device = device
+		out = append(out, c)
+	}
 	for _, n := range slices.SortedFunc(maps.Keys(want.Ports), naturalCmp) {
 		if got.Ports[n] == nil {
 			// One line, not one per field read as zero.

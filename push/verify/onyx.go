@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -57,24 +58,68 @@ func ParseOnyx(running string) *State {
 		ports[name].finish(p, globalPFC)
 	}
 	s.Pools = onyxPools(pools)
+	s.Conflicts = onyxPoolConflicts(pools)
 	return s
 }
 
 // onyxPools gives the pools by type, or nil when the configuration has
 // no traffic pool lines: only the traffic-pool style (>= 3.6.5000) has
 // pools with a share; the advanced style sizes pools in bytes per pool
-// name, so there is nothing to compare by type.
+// name, so there is nothing to compare by type. Of two pools of one
+// type (onyxPoolConflicts reports them) the larger is compared, the
+// first by name of equal ones: an operator's pool next to fabricc's is
+// usually the smaller, since the shares may not pass 100 %.
 func onyxPools(pools map[string]*onyxPoolLines) map[string]Pool {
 	if len(pools) == 0 {
 		return nil
 	}
 	out := map[string]Pool{}
-	for _, pl := range pools {
-		if pl.typ != "" {
+	for _, name := range slices.Sorted(maps.Keys(pools)) {
+		pl := pools[name]
+		if have, dup := out[pl.typ]; pl.typ != "" && (!dup || pl.percent > have.Percent) {
 			out[pl.typ] = Pool{Percent: pl.percent, Priorities: pl.sps}
 		}
 	}
 	return out
+}
+
+// onyxPoolConflicts reports what no fabric's pools allow: more than one
+// lossless pool (a switch priority belongs to one pool; fabricc writes
+// one lossless pool for the fabric's lossless priorities), and pools
+// that add up to more than 100 % of the shared buffer.
+func onyxPoolConflicts(pools map[string]*onyxPoolLines) []Difference {
+	var lossless []string
+	total := 0.0
+	for _, name := range slices.Sorted(maps.Keys(pools)) {
+		pl := pools[name]
+		total += pl.percent
+		if pl.typ == "lossless" {
+			lossless = append(lossless, fmt.Sprintf("%s %.2f%% priorities %s", name, pl.percent, intsText(pl.sps)))
+		}
+	}
+	var out []Difference
+	if len(lossless) > 1 {
+		out = append(out, Difference{Field: "lossless traffic pools", Intended: "one, the fabric's (remove the other with no traffic pool NAME)",
+			Actual: strings.Join(lossless, ", ")})
+	}
+	if total > 100.0001 {
+		out = append(out, Difference{Field: "traffic pools total", Intended: "at most 100%", Actual: fmt.Sprintf("%.2f%%", total)})
+	}
+	return out
+}
+
+// ApplyOnyxRoCE reads `show roce` (NVIDIA Onyx User Manual 3.10, "RoCE
+// Commands": "RoCE mode: N/A" when off; "" from a release before
+// 3.8.2000, which has no RoCE mode) and reports a RoCE mode that is on:
+// it sets trust, ETS, ECN, PFC and buffer pools of its own, which
+// fabricc configures itself.
+func ApplyOnyxRoCE(s *State, out string) {
+	for _, l := range strings.Split(out, "\n") {
+		k, v, ok := strings.Cut(l, ":")
+		if v = strings.TrimSpace(v); ok && strings.TrimSpace(k) == "RoCE mode" && v != "N/A" {
+			s.Conflicts = append(s.Conflicts, Difference{Field: "RoCE mode", Intended: "off (turn it off with no roce)", Actual: v})
+		}
+	}
 }
 
 // onyxPoolLines collects `traffic pool NAME type|memory percent|map

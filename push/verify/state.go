@@ -50,6 +50,11 @@ type State struct {
 	// pfc-sp4-100g-1m", in the read-back State only: an earlier fabric's,
 	// which push removes (Unowned notes any left).
 	UnusedProfiles []string
+	// Conflicts are what the read-back shows the switch running against
+	// any fabric, in the read-back State only: on Onyx a second lossless
+	// traffic pool, pools above 100 % of the buffer, RoCE mode on.
+	// Compare reports each (Device filled in).
+	Conflicts []Difference
 }
 
 // Pool is one shared-buffer pool: its share of the buffer, as the

@@ -2,6 +2,7 @@ package onyx
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -85,7 +86,7 @@ var enableRules = []cli.Rule[*env]{
 }
 
 // configRules are the global configuration commands.
-var configRules = []cli.Rule[*env]{
+var configRules = append([]cli.Rule[*env]{
 	{Syntax: "configuration write", Do: func(e *env, m []string) error { e.sh.write("", false); return nil }},
 	{Syntax: "configuration write to <file> [no-switch]", Do: func(e *env, m []string) error {
 		e.sh.write(m[1], m[2] != "")
@@ -140,21 +141,8 @@ var configRules = []cli.Rule[*env]{
 		return nil
 	})},
 	{Syntax: "traffic pool <pool> type {lossless|lossy|lossy-mc}", Do: changes(func(e *env, m []string) error { pool(e.st, m[1]).Type = m[2]; return nil })},
-	{Syntax: "traffic pool <pool> memory percent <float>", Do: changes(func(e *env, m []string) error {
-		v, err := strconv.ParseFloat(m[2], 64)
-		if err != nil || v > 100 {
-			return fmt.Errorf("memory percent must be 0-100")
-		}
-		pool(e.st, m[1]).MemoryPercent = fmt.Sprintf("%.2f", v)
-		return nil
-	})},
-	{Syntax: "traffic pool <pool> map switch-priority <list>", Do: changes(func(e *env, m []string) error {
-		sps, err := cli.Ints(m[2], 0, 7)
-		if err == nil {
-			pool(e.st, m[1]).SPs = sps
-		}
-		return err
-	})},
+	{Syntax: "traffic pool <pool> memory percent <float>", Do: changes(poolPercent)},
+	{Syntax: "traffic pool <pool> map switch-priority <list>", Do: changes(mapPool)},
 	{Syntax: "no traffic pool <pool> map switch-priority [<list>]", Do: changes(func(e *env, m []string) error { pool(e.st, m[1]).SPs = nil; return nil })},
 	{Syntax: "no traffic pool <pool>", Do: changes(func(e *env, m []string) error { delete(e.st.Pools, m[1]); return nil })},
 	{Syntax: "[no] advanced buffer management force", Do: changes(func(e *env, m []string) error { e.st.Advanced = m[1] == ""; return nil })},
@@ -172,7 +160,50 @@ var configRules = []cli.Rule[*env]{
 	{Syntax: "spanning-tree [<rest>]"},
 	{Syntax: "ip <rest>"},
 	{Syntax: "ntp <rest>"},
-	{Syntax: "roce [<rest>]"},
+}, roceRules...)
+
+// poolPercent is `traffic pool NAME memory percent P`. The pools share
+// one buffer, so their shares may not add up to more than 100 % (the
+// rule NVIDIA documents for the same Spectrum shared buffer on Cumulus
+// Linux: Cumulus Linux 5.9 User Guide, Quality of Service, "Traffic
+// Pools": "The total memory allocation across pools must not exceed
+// 100%"); the wording of Onyx's refusal has no public sample.
+func poolPercent(e *env, m []string) error {
+	v, err := strconv.ParseFloat(m[2], 64)
+	if err != nil || v > 100 {
+		return fmt.Errorf("memory percent must be 0-100")
+	}
+	total := v
+	for n, p := range e.st.Pools {
+		if n != m[1] {
+			f, _ := strconv.ParseFloat(p.MemoryPercent, 64)
+			total += f
+		}
+	}
+	if total > 100.0001 {
+		return fmt.Errorf("traffic pools would use %.2f%% of the buffer; the total may not exceed 100%%", total)
+	}
+	pool(e.st, m[1]).MemoryPercent = fmt.Sprintf("%.2f", v)
+	return nil
+}
+
+// mapPool is `traffic pool NAME map switch-priority LIST`. A switch
+// priority belongs to one traffic pool (NVIDIA Onyx User Manual 3.10,
+// "Shared Buffer Commands", `map switch-priority`: "Maps
+// switch-priorities to the traffic pool"), so mapping it here takes it
+// out of the pool it was in.
+func mapPool(e *env, m []string) error {
+	sps, err := cli.Ints(m[2], 0, 7)
+	if err != nil {
+		return err
+	}
+	for n, p := range e.st.Pools {
+		if n != m[1] {
+			p.SPs = slices.DeleteFunc(p.SPs, func(sp int) bool { return slices.Contains(sps, sp) })
+		}
+	}
+	pool(e.st, m[1]).SPs = sps
+	return nil
 }
 
 // changes marks the session as having changed the configuration (the

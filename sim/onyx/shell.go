@@ -193,6 +193,9 @@ func (s *shell) Exec(raw string) cli.Result {
 		if errors.As(err, &exit) {
 			return cli.Result{Exit: true}
 		}
+		if out, ok := asUnknown(err); ok {
+			return cli.Result{Out: out}
+		}
 		return cli.Result{Out: errText(err)}
 	}
 	return cli.Result{Out: post(e.out.String())}

@@ -52,6 +52,7 @@ var shows = []shower{
 	{syntax: "show dcb ets interface" + ethArg, value: (*env).ets},
 	{syntax: "show qos interface" + ethArg, value: (*env).qos},
 	{syntax: "show traffic pool [<pool>]", value: (*env).pools},
+	{syntax: "show roce", text: roceText},
 	{syntax: "show buffers details interfaces" + ethArg, value: (*env).buffers},
 	{syntax: "show lldp interfaces ethernet remote", value: (*env).lldpRemote},
 }
@@ -59,7 +60,7 @@ var shows = []shower{
 // unsimulatedShows are show commands the switch has and the simulator
 // does not answer; they keep abbreviations as ambiguous as on the switch.
 var unsimulatedShows = []string{"show lldp <rest>", "show mac-address-table [<rest>]", "show ip <rest>",
-	"show inventory", "show protocols", "show log [<rest>]", "show clock", "show users", "show roce"}
+	"show inventory", "show protocols", "show log [<rest>]", "show clock", "show users"}
 
 // showRules are the show commands as grammar rules.
 var showRules = func() []cli.Rule[*env] {

@@ -26,6 +26,9 @@ type State struct {
 	// Advanced is `advanced buffer management force`; APools its pools.
 	Advanced bool
 	APools   map[string]*AdvPool
+	// RoCE is the `roce` mode ("lossless", "semi-lossless", "lossy"),
+	// "" when RoCE mode is off (3.8.2000 and later).
+	RoCE string
 	// Ports holds every port of the model by name ("1/1").
 	Ports map[string]*Port
 }

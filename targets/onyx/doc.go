@@ -20,6 +20,9 @@
 //	                                       Onyx's default; validate checks it)
 //	## DCBX ETS configuration              strict / wrr per traffic class
 //	## Congestion control configuration    ECN thresholds per traffic class
+//	## Persistent prefix mode setting      cli default prefix-modes enable
+//	                                       (prefix modes back on, as every
+//	                                       running-config ends)
 //
 // Every port gets its own line (no "1/1-1/4" ranges), so each line can be
 // diffed and verified alone. Values the platform cannot take (headroom in

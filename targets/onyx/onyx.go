@@ -54,6 +54,7 @@ func renderFiles(f *model.Fabric, sw *model.Switch, mapped bool) ([]targets.File
 	writeVLANs(w, f, sw)
 	writePFC(w, f, sw)
 	writeQoS(w, f, sw)
+	writeFooter(w)
 	configSize.Done(w.b.Len())
 	return []targets.File{{
 		Name:   sw.Name + ".onyx.cli",
@@ -124,6 +125,19 @@ func writeHeader(w *writer, f *model.Fabric, sw *model.Switch) {
 	w.section("Running-config temporary prefix mode setting")
 	w.b.At()
 	w.cmd("no cli default prefix-modes enable")
+}
+
+// writeFooter turns prefix modes back on, the section every Onyx
+// running-config ends with (Cray-HPE CSM docs "Configuration of Spine
+// Switch 01", 3.9.3210: "## Persistent prefix mode setting" / "cli
+// default prefix-modes enable"), so a file applied by hand (pasted, or
+// `configuration text file ... apply`) does not leave the CLI without
+// prefix modes for every user. fabricc push sends neither this line nor
+// the header's `no` form.
+func writeFooter(w *writer) {
+	w.section("Persistent prefix mode setting")
+	w.b.At()
+	w.cmd("cli default prefix-modes enable")
 }
 
 // iface returns the Onyx interface prefix of a port: "interface ethernet 1/1".

@@ -254,6 +254,19 @@ func TestSectionOrder(t *testing.T) {
 	}
 }
 
+// TestFileEndsWithPrefixModesOn: the file ends as every Onyx
+// running-config does, turning prefix modes back on (review rsw #9: a
+// file applied by hand left `no cli default prefix-modes enable` in the
+// switch's saved configuration).
+func TestFileEndsWithPrefixModesOn(t *testing.T) {
+	for _, style := range []string{StyleTrafficPool, StyleAdvanced} {
+		out := render(t, fixture(style))
+		if tail := "\n\n##\n## Persistent prefix mode setting\n##\ncli default prefix-modes enable\n"; !strings.HasSuffix(out, tail) {
+			t.Errorf("%s: the file does not end with %q:\n%s", style, tail, out[max(0, len(out)-200):])
+		}
+	}
+}
+
 // TestDemartekGuide checks the advanced output holds the structure of the
 // Demartek RoCE Deployment Guide's SN2410 commands ("Deploying RoCE on a
 // Network Switch" steps 5-9): the

@@ -1,0 +1,90 @@
+package onyx
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/fabricc/fabricc/sim/cli"
+)
+
+// roceSince is the first release with `roce` and `show roce` (NVIDIA
+// Onyx User Manual 3.10, "RoCE Commands", History: 3.8.2000); an older
+// switch does not know the word.
+const roceSince = "3.8.2000"
+
+// unknownWord is a command an older release does not have: the shell
+// answers it as Onyx answers any word it does not know.
+type unknownWord string
+
+func (w unknownWord) Error() string { return unrecognized(string(w)) }
+
+// hasRoCE says whether the switch's release has the RoCE commands.
+func (d *Device) hasRoCE() bool { return cli.VersionAtLeast(d.opts.Version, roceSince) }
+
+// roceRules are `roce [lossless|semi-lossless|lossy]` and `no roce`
+// (NVIDIA Onyx User Manual 3.10, "RoCE Commands": "Configuring RoCE
+// without specifying a mode will configure RoCE with lossless mode"; the
+// no form disables RoCE mode). The simulator keeps the mode only: what
+// the mode writes besides (trust L3, ETS, ECN, PFC on switch priority 3,
+// its own buffer pools; the same page's `show roce` example) is shown by
+// `show roce`, not applied to the ports, and the running-config does not
+// print the mode, for no public running-config with RoCE mode on was
+// found.
+var roceRules = []cli.Rule[*env]{
+	{Syntax: "roce [{lossless|semi-lossless|lossy}]", Do: changes(func(e *env, m []string) error {
+		if !e.sh.d.hasRoCE() {
+			return unknownWord("roce")
+		}
+		e.st.RoCE = m[1]
+		if e.st.RoCE == "" {
+			e.st.RoCE = "lossless"
+		}
+		return nil
+	})},
+	{Syntax: "no roce", Do: changes(func(e *env, m []string) error {
+		if !e.sh.d.hasRoCE() {
+			return unknownWord("roce")
+		}
+		e.st.RoCE = ""
+		return nil
+	})},
+}
+
+// roceText is `show roce`, in the layout of the NVIDIA Onyx User Manual
+// 3.10 example ("RoCE Commands", `show roce`, updated in 3.8.3000):
+// "RoCE mode: N/A" when RoCE mode is off, else the mode and the settings
+// it applies. The manual's example is of lossless mode; the lossy and
+// semi-lossless forms here differ in the PFC line only (lossy: "No PFC
+// support"), the rest is the simulator's own.
+func roceText(e *env, m []string) (string, error) {
+	if !e.sh.d.hasRoCE() {
+		return "", unknownWord("roce")
+	}
+	mode := e.st.RoCE
+	if mode == "" {
+		return "RoCE mode: N/A\n", nil
+	}
+	pfc := "enabled"
+	if mode == "lossy" {
+		pfc = "disabled"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "RoCE mode      : %s\nLLDP : disabled\nPort trust mode: L3\n\n", mode)
+	b.WriteString("Application TLV:\nSelector: udp\nProtocol: 4791\nPriority: 3\n\n")
+	b.WriteString("Port congestion-control:\nMode: ecn, absolute\nMin : 150\nMax : 1500\n\n")
+	fmt.Fprintf(&b, "PFC : %s\nswitch-priority 3: %s\n\n", pfc, pfc)
+	dashes := strings.Repeat("-", 46)
+	fmt.Fprintf(&b, "RoCE used TCs:\n%s\nSwitch-Priority TC Application ETS\n%s\n3 3 RoCE WRR 50%%\n6 6 CNP Strict\n", dashes, dashes)
+	return b.String(), nil
+}
+
+// asUnknown turns an unknownWord error into Onyx's answer to a word it
+// does not know; ok is false for any other error.
+func asUnknown(err error) (string, bool) {
+	var w unknownWord
+	if errors.As(err, &w) {
+		return w.Error(), true
+	}
+	return "", false
+}
