@@ -467,6 +467,11 @@ func TestReadSys(t *testing.T) {
 	if got := readValue(t, nil, "read_sys "+filepath.Join(dir, "none")); got != "absent" {
 		t.Errorf("read_sys of a missing file = %q, want absent", got)
 	}
+	// A read that fails (here a directory; on a host a debugfs file under
+	// kernel lockdown, or the speed of a link that is down) is no value.
+	if got := readValue(t, nil, "read_sys "+dir); got != "unreadable" {
+		t.Errorf("read_sys of what cannot be read = %q, want unreadable", got)
+	}
 }
 
 // TestCNPDebugfs: the inbox mlx5_ib marks CNPs with np_cnp_prio only while
@@ -605,7 +610,7 @@ rdma_dev() { printf mlx5_0; }
 capable() { return 0; }
 need_tool() { :; }
 MODE=${1:-apply}; MODE=${MODE#--}
-roce_cm fab0 'RoCE v2' 136
+roce_cm fab0 'RoCE v2' 136 mlx5_ib
 cat ` + port + "/default_roce_tos 2>/dev/null || echo none\n"
 			file := filepath.Join(t.TempDir(), "cm.sh")
 			if err := os.WriteFile(file, []byte("set -euo pipefail\n"+allPrelude()+"\n"+body), 0o644); err != nil {
