@@ -22,7 +22,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=e98c663d7f752dbc60a2d9c7de4e7f2ed0c5b20785296f8e129e46d552c2f69d
+FABRICC_SCRIPT_ID=3cc3c8961cf9a7ed85bbdbf30ac5d39920ba357757d3784517adf63282be81fb
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
@@ -574,7 +574,7 @@ cable_known() {
 # mlx5e_dcbnl_ieee_setpfc; this script sets no layout).
 cable_note() {
 	if [[ $MODE == check ]]; then
-		note "$1: the cable length read back is the driver's record of the $2 m set; it sizes the PFC receive buffer only if a buffer layout was set (dcb buffer set), else the firmware sizes it"
+		note "$1: cable length $2 m: what mlx5 reads back is its record of the value set; mlx5 sizes the PFC receive buffer from it only if a buffer layout was set (dcb buffer set), else the firmware sizes that buffer"
 	fi
 }
 

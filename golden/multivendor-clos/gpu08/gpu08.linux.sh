@@ -22,7 +22,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=d601c859b084984795431cd3e497efc6a5def2e14a5cba118438355455011bdf
+FABRICC_SCRIPT_ID=ddf507319d852dd122aaa2d921ff7d28ade9e4dcd255d14372d284cd5610584c
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
@@ -534,7 +534,7 @@ cable_known() {
 # mlx5e_dcbnl_ieee_setpfc; this script sets no layout).
 cable_note() {
 	if [[ $MODE == check ]]; then
-		note "$1: the cable length read back is the driver's record of the $2 m set; it sizes the PFC receive buffer only if a buffer layout was set (dcb buffer set), else the firmware sizes it"
+		note "$1: cable length $2 m: what mlx5 reads back is its record of the value set; mlx5 sizes the PFC receive buffer from it only if a buffer layout was set (dcb buffer set), else the firmware sizes that buffer"
 	fi
 }
 

@@ -22,7 +22,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=4c61de3086ba57f79b67f248ed1aff63b0e132f92eb913ef888370e03d51ea22
+FABRICC_SCRIPT_ID=ee1991567f062b6768e6152747987decbd6939c503197eabd6cb2e958c92df98
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
@@ -534,7 +534,7 @@ cable_known() {
 # mlx5e_dcbnl_ieee_setpfc; this script sets no layout).
 cable_note() {
 	if [[ $MODE == check ]]; then
-		note "$1: the cable length read back is the driver's record of the $2 m set; it sizes the PFC receive buffer only if a buffer layout was set (dcb buffer set), else the firmware sizes it"
+		note "$1: cable length $2 m: what mlx5 reads back is its record of the value set; mlx5 sizes the PFC receive buffer from it only if a buffer layout was set (dcb buffer set), else the firmware sizes that buffer"
 	fi
 }
 

@@ -22,7 +22,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=08f7400c52af908c8e3c9b2360024bd7803bd530471f7427e6b10848f241c3e3
+FABRICC_SCRIPT_ID=3e3280bc6945b8bd4562297a45b0d83433ae4704dbba504d66576da0ddf18898
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
@@ -534,7 +534,7 @@ cable_known() {
 # mlx5e_dcbnl_ieee_setpfc; this script sets no layout).
 cable_note() {
 	if [[ $MODE == check ]]; then
-		note "$1: the cable length read back is the driver's record of the $2 m set; it sizes the PFC receive buffer only if a buffer layout was set (dcb buffer set), else the firmware sizes it"
+		note "$1: cable length $2 m: what mlx5 reads back is its record of the value set; mlx5 sizes the PFC receive buffer from it only if a buffer layout was set (dcb buffer set), else the firmware sizes that buffer"
 	fi
 }
 

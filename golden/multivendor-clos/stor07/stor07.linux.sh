@@ -22,7 +22,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=b7f5967cafd5af619650ef27d4be8222f6e9c5cfc25f44a5eb66ccaaf2234c32
+FABRICC_SCRIPT_ID=4978f2e41bc6704a99270f962ffb1143389681e052c96ee7e7e16866521af3f9
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
@@ -451,7 +451,7 @@ cable_known() {
 # mlx5e_dcbnl_ieee_setpfc; this script sets no layout).
 cable_note() {
 	if [[ $MODE == check ]]; then
-		note "$1: the cable length read back is the driver's record of the $2 m set; it sizes the PFC receive buffer only if a buffer layout was set (dcb buffer set), else the firmware sizes it"
+		note "$1: cable length $2 m: what mlx5 reads back is its record of the value set; mlx5 sizes the PFC receive buffer from it only if a buffer layout was set (dcb buffer set), else the firmware sizes that buffer"
 	fi
 }
 
