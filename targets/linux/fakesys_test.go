@@ -100,6 +100,8 @@ func TestLinkCheck(t *testing.T) {
 		{"run reads neither", "0\n", "", false, "", ""},
 		{"dry run reads neither", "0\n", "", false, "--dry-run", ""},
 		{"virtual device", "0\n", "", true, "--check", "skipped: fab0: carrier and speed (virtual device; only a real NIC negotiates a speed)\n"},
+		// A NIC whose speed the model does not know: carrier only.
+		{"no model speed", "1\n", "25000\n", false, "--check", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -115,6 +117,9 @@ func TestLinkCheck(t *testing.T) {
 				fs.links = nil
 			}
 			body := "MODE=${1:-apply}; MODE=${MODE#--}\nlink_check fab0 100000\n"
+			if tc.name == "no model speed" {
+				body = "link_check fab0\n"
+			}
 			var args []string
 			if tc.mode != "" {
 				args = []string{tc.mode}

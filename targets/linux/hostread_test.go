@@ -674,3 +674,25 @@ echo "changes $CHANGES"
 		})
 	}
 }
+
+// TestMlnxDSCPCheck: --check of the DSCP map where it cannot be compared
+// entry by entry: a port that trusts PCP has no map in use (one note; the
+// trust step reports the difference), and mlnx_qos output without a trust
+// line is one difference, not 64 "unreadable" entries.
+func TestMlnxDSCPCheck(t *testing.T) {
+	pcp := nvidiaQos()
+	pcp.trust = "pcp"
+	tests := []struct{ name, out, want string }{
+		{"trust pcp", pcp.text(true), "note: fab0: DSCP map: not in use (trust pcp)\n"},
+		{"no output", "", "DIFF fab0 DSCP map: intended the fabric's; actual unreadable\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			fakes := map[string]string{"mlnx_qos": printer(tc.out)}
+			out, err := hostRun(t, fakes, "mlnx_dscp fab0 0:0 1:0 24:3 48:6\n", "--check")
+			if err != nil || out != tc.want {
+				t.Errorf("%v\n%s\nwant:\n%s", err, out, tc.want)
+			}
+		})
+	}
+}

@@ -81,7 +81,11 @@ func writeLink(b *script, f *model.Fabric, n *model.NIC) {
 	b.nic(n)
 	b.WriteString("\tensure \"$ifc\" state up \"$(link_state \"$ifc\")\" ip link set dev \"$ifc\" up\n")
 	b.nic(n, "speed")
-	fmt.Fprintf(b, "\tlink_check \"$ifc\" %d\n", n.SpeedMbps)
+	if n.SpeedMbps > 0 {
+		fmt.Fprintf(b, "\tlink_check \"$ifc\" %d\n", n.SpeedMbps)
+	} else {
+		b.WriteString("\tlink_check \"$ifc\"\n")
+	}
 	l3 := "\"$ifc\""
 	if n.VLAN != 0 {
 		all, nonzero := egressMap(&f.QoS, &n.RoCE)

@@ -253,9 +253,9 @@ nic_guard() {
 	fi
 }
 
-# link_check IF MBPS: --check only: carrier and negotiated speed
-# (/sys/class/net/IF/carrier, and speed in Mb/s), which no run can change;
-# a difference names what to look at instead.
+# link_check IF [MBPS]: --check only: carrier and negotiated speed
+# (/sys/class/net/IF/carrier, and speed in Mb/s, when the model has one),
+# which no run can change; a difference names what to look at instead.
 link_check() {
 	local c s
 	[[ $MODE == check ]] || return 0
@@ -271,7 +271,7 @@ link_check() {
 		return 0
 	fi
 	s=$(read_sys "/sys/class/net/$1/speed")
-	if [[ $s != "$2" ]]; then
+	if [[ -n ${2:-} && $s != "$2" ]]; then
 		diff_line "$1" 'speed (Mb/s)' "$2" "$s"
 		manual "$1: the link came up at $s Mb/s, which a run cannot fix: check the cable or transceiver, the switch port's speed and breakout, and autonegotiation (ethtool $1)"
 	fi
@@ -600,7 +600,11 @@ mlnx_dscp() {
 	mlnx_read "$ifc"
 	trust=$(mlnx_get "$ifc" trust)
 	if [[ $trust != dscp && $MODE == check ]]; then
-		note "$ifc: DSCP map: not in use (trust $trust)"
+		if [[ $trust == pcp ]]; then
+			note "$ifc: DSCP map: not in use (trust pcp)"
+		else
+			diff_line "$ifc" 'DSCP map' "the fabric's" "$trust"
+		fi
 		return 0
 	fi
 	for e in $(mlnx_get "$ifc" dscp2prio); do

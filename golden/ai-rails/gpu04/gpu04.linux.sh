@@ -22,7 +22,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=fbe7c4776118dfefe17473d606df4f91d1543e36690885f9adc7c3bf2de2c297
+FABRICC_SCRIPT_ID=5cbcd33278c67537d5b48737941895fce300ce27208f4644d4b1b59579dfa42d
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
@@ -270,9 +270,9 @@ nic_guard() {
 	fi
 }
 
-# link_check IF MBPS: --check only: carrier and negotiated speed
-# (/sys/class/net/IF/carrier, and speed in Mb/s), which no run can change;
-# a difference names what to look at instead.
+# link_check IF [MBPS]: --check only: carrier and negotiated speed
+# (/sys/class/net/IF/carrier, and speed in Mb/s, when the model has one),
+# which no run can change; a difference names what to look at instead.
 link_check() {
 	local c s
 	[[ $MODE == check ]] || return 0
@@ -288,7 +288,7 @@ link_check() {
 		return 0
 	fi
 	s=$(read_sys "/sys/class/net/$1/speed")
-	if [[ $s != "$2" ]]; then
+	if [[ -n ${2:-} && $s != "$2" ]]; then
 		diff_line "$1" 'speed (Mb/s)' "$2" "$s"
 		manual "$1: the link came up at $s Mb/s, which a run cannot fix: check the cable or transceiver, the switch port's speed and breakout, and autonegotiation (ethtool $1)"
 	fi
@@ -550,7 +550,11 @@ mlnx_dscp() {
 	mlnx_read "$ifc"
 	trust=$(mlnx_get "$ifc" trust)
 	if [[ $trust != dscp && $MODE == check ]]; then
-		note "$ifc: DSCP map: not in use (trust $trust)"
+		if [[ $trust == pcp ]]; then
+			note "$ifc: DSCP map: not in use (trust pcp)"
+		else
+			diff_line "$ifc" 'DSCP map' "the fabric's" "$trust"
+		fi
 		return 0
 	fi
 	for e in $(mlnx_get "$ifc" dscp2prio); do

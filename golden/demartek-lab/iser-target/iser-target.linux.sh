@@ -22,7 +22,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=3cc3c8961cf9a7ed85bbdbf30ac5d39920ba357757d3784517adf63282be81fb
+FABRICC_SCRIPT_ID=7d04299c4ea30d3b501b8a14d2477576772ac1db4730ad7d0f13d55856dca544
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
@@ -270,9 +270,9 @@ nic_guard() {
 	fi
 }
 
-# link_check IF MBPS: --check only: carrier and negotiated speed
-# (/sys/class/net/IF/carrier, and speed in Mb/s), which no run can change;
-# a difference names what to look at instead.
+# link_check IF [MBPS]: --check only: carrier and negotiated speed
+# (/sys/class/net/IF/carrier, and speed in Mb/s, when the model has one),
+# which no run can change; a difference names what to look at instead.
 link_check() {
 	local c s
 	[[ $MODE == check ]] || return 0
@@ -288,7 +288,7 @@ link_check() {
 		return 0
 	fi
 	s=$(read_sys "/sys/class/net/$1/speed")
-	if [[ $s != "$2" ]]; then
+	if [[ -n ${2:-} && $s != "$2" ]]; then
 		diff_line "$1" 'speed (Mb/s)' "$2" "$s"
 		manual "$1: the link came up at $s Mb/s, which a run cannot fix: check the cable or transceiver, the switch port's speed and breakout, and autonegotiation (ethtool $1)"
 	fi
@@ -590,7 +590,11 @@ mlnx_dscp() {
 	mlnx_read "$ifc"
 	trust=$(mlnx_get "$ifc" trust)
 	if [[ $trust != dscp && $MODE == check ]]; then
-		note "$ifc: DSCP map: not in use (trust $trust)"
+		if [[ $trust == pcp ]]; then
+			note "$ifc: DSCP map: not in use (trust pcp)"
+		else
+			diff_line "$ifc" 'DSCP map' "the fabric's" "$trust"
+		fi
 		return 0
 	fi
 	for e in $(mlnx_get "$ifc" dscp2prio); do

@@ -22,7 +22,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=3623f64c3ee3c649b434b1ce489a28f1c30e7169dc3e6786dd0acdc8be35db4d
+FABRICC_SCRIPT_ID=04c4c39a8c21fd0b506e57a15d8939e3a0aedfbc0c3242e9447f948fe394793e
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
@@ -270,9 +270,9 @@ nic_guard() {
 	fi
 }
 
-# link_check IF MBPS: --check only: carrier and negotiated speed
-# (/sys/class/net/IF/carrier, and speed in Mb/s), which no run can change;
-# a difference names what to look at instead.
+# link_check IF [MBPS]: --check only: carrier and negotiated speed
+# (/sys/class/net/IF/carrier, and speed in Mb/s, when the model has one),
+# which no run can change; a difference names what to look at instead.
 link_check() {
 	local c s
 	[[ $MODE == check ]] || return 0
@@ -288,7 +288,7 @@ link_check() {
 		return 0
 	fi
 	s=$(read_sys "/sys/class/net/$1/speed")
-	if [[ $s != "$2" ]]; then
+	if [[ -n ${2:-} && $s != "$2" ]]; then
 		diff_line "$1" 'speed (Mb/s)' "$2" "$s"
 		manual "$1: the link came up at $s Mb/s, which a run cannot fix: check the cable or transceiver, the switch port's speed and breakout, and autonegotiation (ethtool $1)"
 	fi

@@ -22,7 +22,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=d66d8eb262af97c5ccb59f3caea4a1298fb1cd172431c782affdfcc38215c449
+FABRICC_SCRIPT_ID=e7cd4efbf0edb4b5af1245f8b1d577fbf2a3f044a3efb87465d5a4205665eb47
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
@@ -270,9 +270,9 @@ nic_guard() {
 	fi
 }
 
-# link_check IF MBPS: --check only: carrier and negotiated speed
-# (/sys/class/net/IF/carrier, and speed in Mb/s), which no run can change;
-# a difference names what to look at instead.
+# link_check IF [MBPS]: --check only: carrier and negotiated speed
+# (/sys/class/net/IF/carrier, and speed in Mb/s, when the model has one),
+# which no run can change; a difference names what to look at instead.
 link_check() {
 	local c s
 	[[ $MODE == check ]] || return 0
@@ -288,7 +288,7 @@ link_check() {
 		return 0
 	fi
 	s=$(read_sys "/sys/class/net/$1/speed")
-	if [[ $s != "$2" ]]; then
+	if [[ -n ${2:-} && $s != "$2" ]]; then
 		diff_line "$1" 'speed (Mb/s)' "$2" "$s"
 		manual "$1: the link came up at $s Mb/s, which a run cannot fix: check the cable or transceiver, the switch port's speed and breakout, and autonegotiation (ethtool $1)"
 	fi
