@@ -343,7 +343,7 @@ func (l *lowering) nicModel(host string, os model.OS, osOK bool, n *dsl.NIC, out
 	name, info, ok := lookupNIC(n.Model)
 	if !ok {
 		l.errorf(n.ModelRange.Or(n.DefRange), "Unknown NIC model",
-			"nic %q of host %q has model %q; fabricc knows %s.%s", n.Name, host, n.Model, quoteList(nicModelNames()), didYouMean(n.Model, nicModelNames()))
+			"nic %q of host %q has model %q; fabricc knows %s.%s Host scripts exist for these models only (docs/models.md, NIC models): write one of them, or leave this host out of the fabric.", n.Name, host, n.Model, quoteList(nicModelNames()), didYouMean(n.Model, nicModelNames()))
 		return
 	}
 	out.Model, out.Vendor = name, info.vendor

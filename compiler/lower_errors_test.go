@@ -79,7 +79,7 @@ var errorCases = []struct {
 		"14:13: Invalid MTU: MTU 10000 is out of range; ports on switch \"leaf1\" take 552-9216 bytes (the platform's maximum).",
 	}},
 	{name: "unknown nic model", src: edit("", "\"ConnectX-6 Dx\"", "\"ConnectX-8\""), want: []string{
-		"20:17: Unknown NIC model: nic \"roce0\" of host \"gpu01\" has model \"ConnectX-8\"; fabricc knows \"ConnectX-3 Pro\", \"ConnectX-4\", \"ConnectX-4 Lx\", \"ConnectX-5\", \"ConnectX-6\", \"ConnectX-6 Dx\", \"ConnectX-7\" or \"QL45212\".",
+		"20:17: Unknown NIC model: nic \"roce0\" of host \"gpu01\" has model \"ConnectX-8\"; fabricc knows \"ConnectX-3 Pro\", \"ConnectX-4\", \"ConnectX-4 Lx\", \"ConnectX-5\", \"ConnectX-6\", \"ConnectX-6 Dx\", \"ConnectX-7\" or \"QL45212\". Host scripts exist for these models only (docs/models.md, NIC models): write one of them, or leave this host out of the fabric.",
 	}},
 	{name: "winof on connectx-4", src: edit("", "os = \"linux\"\n  nic \"roce0\" {\n    model     = \"ConnectX-6 Dx\"", "os = \"windows\"\n  nic \"roce0\" {\n    model     = \"ConnectX-4\"\n    driver    = \"winof\""), want: []string{
 		"21:17: Driver does not fit the NIC: WinOF supports ConnectX-3 and ConnectX-3 Pro only; a ConnectX-4 needs WinOF-2: write driver = \"winof2\" (Mellanox WinOF User Manual and Release Notes, Rev 5.50, §3.3.1).",

@@ -91,7 +91,7 @@ from VLAN 104 "rack4"
   vlan block  examples/multivendor-clos/fabric.hcl:69:1
   id          computed at examples/multivendor-clos/fabric.hcl:73:10
 `},
-		{"Linux RDMA-CM ToS", "golden/multivendor-clos/gpu01/gpu01.linux.sh", "roce_cm \"$ifc\" 'RoCE v2' 104", `golden/multivendor-clos/gpu01/gpu01.linux.sh:@N:     roce_cm "$ifc" 'RoCE v2' 104
+		{"Linux RDMA-CM ToS", "golden/multivendor-clos/gpu01/gpu01.linux.sh", "roce_cm \"$ifc\" 'RoCE v2' 104", `golden/multivendor-clos/gpu01/gpu01.linux.sh:@N:     roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib
 
 from host gpu01, nic roce0 (ConnectX-6 Dx on ens1f0np0): roce mode v2
   roce_mode  default v2 (not written; examples/multivendor-clos/hosts.hcl:11:5 is the block holding it)
@@ -291,7 +291,7 @@ func TestExplainClassAttributeFromProfile(t *testing.T) {
 		t.Fatalf("build: exit %d\n%s", code, stderr)
 	}
 	script := filepath.Join(out, "gpu01", "gpu01.linux.sh")
-	code, stdout, stderr := fabricc(t, "explain", fmt.Sprintf("%s:%d", script, lineOf(t, script, "--pfc 0,0,0,1,0,0,0,0")))
+	code, stdout, stderr := fabricc(t, "explain", fmt.Sprintf("%s:%d", script, lineOf(t, script, "mlnx_pfc \"$ifc\" 0,0,0,1,0,0,0,0")))
 	// Paths are printed relative to the working directory.
 	for _, want := range []*regexp.Regexp{
 		regexp.MustCompile(`\n  pfc_priorities not written on the nic: class "roce"  \S*/fabric/fabric\.hcl:20:3 \(not written there: the block holding it\)\n`),

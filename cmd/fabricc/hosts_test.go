@@ -155,7 +155,7 @@ func TestVerifyHosts(t *testing.T) {
 		t.Errorf("verify printed\n%s\nwant\n%s\nall of it:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"), stdout)
 	}
 	for _, w := range []string{
-		"1 difference, first: stor01 ens2f0np0 mtu: intended 9000, actual 1500; 6 notes below\n",
+		"1 difference, first: stor01 ens2f0np0 mtu: intended 9000, actual 1500; 7 notes below\n",
 		"host gpu01: skipped: ens1f0np0: mlnx_qos (MLNX_OFED DCB) (virtual device; only a real NIC's driver offers it)\n",
 		"host stor01: skipped: ens2f0np0: DCB (dcbnl) (virtual device; only a real NIC's driver offers it)\n",
 	} {

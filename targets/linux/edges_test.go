@@ -18,16 +18,16 @@ func TestMlnxQosTrust(t *testing.T) {
 		notWant []string
 	}{
 		{model.TrustDSCP, []string{
-			"ensure \"$ifc\" trust dscp \"$(mlnx_get \"$ifc\" trust)\" mlnx_qos -i \"$ifc\" --trust dscp\n",
+			"mlnx_ensure \"$ifc\" trust dscp --trust dscp\n",
 			"\t\tmlnx_dscp \"$ifc\" 0:0 1:0 ",
 		}, []string{"asks for trust both"}},
 		{model.TrustBoth, []string{
 			"note \"$ifc: the model asks for trust both; mlnx_qos offers pcp or dscp, so DSCP (RoCEv2's marking) is set\"\n",
-			"ensure \"$ifc\" trust dscp \"$(mlnx_get \"$ifc\" trust)\" mlnx_qos -i \"$ifc\" --trust dscp\n",
+			"mlnx_ensure \"$ifc\" trust dscp --trust dscp\n",
 			"\t\tmlnx_dscp \"$ifc\" 0:0 1:0 ",
 		}, []string{"--trust pcp", "--trust both"}},
 		{model.TrustPCP, []string{
-			"ensure \"$ifc\" trust pcp \"$(mlnx_get \"$ifc\" trust)\" mlnx_qos -i \"$ifc\" --trust pcp\n",
+			"mlnx_ensure \"$ifc\" trust pcp --trust pcp\n",
 		}, []string{"mlnx_dscp \"$ifc\"", "--trust dscp"}},
 	}
 	for _, tt := range tests {
@@ -58,7 +58,7 @@ func TestNICFeatureGates(t *testing.T) {
 		{"ConnectX-4 has CNP sysfs", func(n *model.NIC) {},
 			[]string{"\t\tcnp_sysfs \"$ifc\" 48 6\n"}, nil},
 		{"no PFC keeps link pause", func(n *model.NIC) { n.RoCE.PFCPriorities = nil },
-			[]string{"mlnx_qos -i \"$ifc\" --pfc 0,0,0,0,0,0,0,0\n"},
+			[]string{"mlnx_pfc \"$ifc\" 0,0,0,0,0,0,0,0\n"},
 			[]string{"ethtool -A \"$ifc\" autoneg off rx off tx off"}},
 		{"PFC turns link pause off", func(n *model.NIC) {},
 			[]string{"ensure \"$ifc\" 'link pause' 'autoneg off rx off tx off' \"$(pause_get \"$ifc\")\" ethtool -A \"$ifc\" autoneg off rx off tx off\n"}, nil},

@@ -472,6 +472,11 @@ func TestReadSys(t *testing.T) {
 	if got := readValue(t, nil, "read_sys "+filepath.Join(dir, "none")); got != "absent" {
 		t.Errorf("read_sys of a missing file = %q, want absent", got)
 	}
+	// A read that fails (here a directory; on a host a debugfs file under
+	// kernel lockdown, or the speed of a link that is down) is no value.
+	if got := readValue(t, nil, "read_sys "+dir); got != "unreadable" {
+		t.Errorf("read_sys of what cannot be read = %q, want unreadable", got)
+	}
 }
 
 // TestCNPDebugfs: the inbox mlx5_ib marks CNPs with np_cnp_prio only while
@@ -610,7 +615,7 @@ rdma_dev() { printf mlx5_0; }
 capable() { return 0; }
 need_tool() { :; }
 MODE=${1:-apply}; MODE=${MODE#--}
-roce_cm fab0 'RoCE v2' 136
+roce_cm fab0 'RoCE v2' 136 mlx5_ib
 cat ` + port + "/default_roce_tos 2>/dev/null || echo none\n"
 			file := filepath.Join(t.TempDir(), "cm.sh")
 			if err := os.WriteFile(file, []byte("set -euo pipefail\n"+allPrelude()+"\n"+body), 0o644); err != nil {
@@ -619,6 +624,78 @@ cat ` + port + "/default_roce_tos 2>/dev/null || echo none\n"
 			argv := append([]string{"--mount", "--propagation", "private", "bash", "-c", setup + ` && exec bash "$0" "$@"`, file}, tc.args...)
 			out, err := exec.Command("unshare", argv...).CombinedOutput()
 			if err != nil || string(out) != tc.want {
+				t.Errorf("%v\n%s\nwant:\n%s", err, out, tc.want)
+			}
+		})
+	}
+}
+
+// TestDcbPFCReadback runs the inbox NIC's PFC steps as writeDcb writes
+// them with a dcb that reports every set done: a NIC that keeps the PFC
+// it was given passes; one that does not (a DCBX agent rewrote it, a
+// driver that ignores the set) stops the run at the read-back instead of
+// counting it applied; a run that changed nothing reads nothing back.
+func TestDcbPFCReadback(t *testing.T) {
+	const pfc = "0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off"
+	// dcb as iproute2 prints "dcb -N pfc show dev IF prio-pfc" and
+	// "... delay"; a set is logged and, unless DROP is set, kept.
+	const fakeDcb = `#!/bin/bash
+st=$FAKES/pfc
+[ -f "$st" ] || echo 'prio-pfc 0:off 1:off 2:off 3:off 4:off 5:off 6:off 7:off' >"$st"
+[ -f "$FAKES/delay" ] || echo 'delay 7' >"$FAKES/delay"
+if [ "$1 $2" = "-N pfc" ] && [ "$3" = show ]; then
+	if [ "$6" = delay ]; then cat "$FAKES/delay"; else cat "$st"; fi
+	exit 0
+fi
+echo "$*" >>"$FAKES/calls"
+if [ "$5" = prio-pfc ] && [ -z "$DROP" ]; then shift 5; echo "prio-pfc $*" >"$st"; fi
+if [ "$5" = delay ]; then echo "delay $6" >"$FAKES/delay"; fi
+`
+	body := `nic() {
+	local ifc=fab0
+	local sets=$CHANGES
+	ensure "$ifc" pfc '` + pfc + `' "$(dcb_get "$ifc" pfc prio-pfc)" dcb pfc set dev "$ifc" prio-pfc ` + pfc + `
+	cable_len "$ifc" 5 "$(dcb_get "$ifc" pfc delay)" dcb pfc set dev "$ifc" delay 5
+	pfc_readback "$ifc" '` + pfc + `' "$sets" dcb_get "$ifc" pfc prio-pfc
+}
+nic
+echo "changes $CHANGES"
+`
+	tests := []struct {
+		name, drop, want string
+		fail             bool
+	}{
+		{"kept", "", "set fab0 pfc: 0:off 1:off 2:off 3:off 4:off 5:off 6:off 7:off -> " + pfc + "\nset fab0 cable length (m): 7 -> 5\nchanges 2\n", false},
+		{"not kept", "1", "set fab0 pfc: 0:off 1:off 2:off 3:off 4:off 5:off 6:off 7:off -> " + pfc + "\nset fab0 cable length (m): 7 -> 5\n" +
+			"fabricc: error: fab0 pfc (read back after the set) is 0:off 1:off 2:off 3:off 4:off 5:off 6:off 7:off, not " + pfc + ": the tool reported success, but the NIC did not keep it; check for a DCBX agent (lldpad) or another tool setting DCB, then run again\n", true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv("DROP", tc.drop)
+			out, err := hostRun(t, map[string]string{"dcb": fakeDcb}, body)
+			if (err != nil) != tc.fail || out != tc.want {
+				t.Errorf("err %v (want failure %v):\n%s\nwant:\n%s", err, tc.fail, out, tc.want)
+			}
+		})
+	}
+}
+
+// TestMlnxDSCPCheck: --check of the DSCP map where it cannot be compared
+// entry by entry: a port that trusts PCP has no map in use (one note; the
+// trust step reports the difference), and mlnx_qos output without a trust
+// line is one difference, not 64 "unreadable" entries.
+func TestMlnxDSCPCheck(t *testing.T) {
+	pcp := nvidiaQos()
+	pcp.trust = "pcp"
+	tests := []struct{ name, out, want string }{
+		{"trust pcp", pcp.text(true), "note: fab0: DSCP map: not in use (trust pcp)\n"},
+		{"no output", "", "DIFF fab0 DSCP map: intended the fabric's; actual unreadable\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			fakes := map[string]string{"mlnx_qos": printer(tc.out)}
+			out, err := hostRun(t, fakes, "mlnx_dscp fab0 0:0 1:0 24:3 48:6\n", "--check")
+			if err != nil || out != tc.want {
 				t.Errorf("%v\n%s\nwant:\n%s", err, out, tc.want)
 			}
 		})

@@ -49,16 +49,20 @@ func TestRenderLines(t *testing.T) {
 			"ensure p9p1.2 'address 192.168.2.41/24' present \"$(addr_state p9p1.2 192.168.2.41/24)\" ip addr replace 192.168.2.41/24 dev p9p1.2\n",
 		}, []string{"0:3 1:3"}},
 		{"mlnx_qos (MLNX_OFED)", 0, []string{
-			"mlnx_qos -i \"$ifc\" --trust dscp\n",
-			"mlnx_qos -i \"$ifc\" --pfc 0,0,0,1,0,0,0,0\n",
-			"mlnx_qos -i \"$ifc\" --tsa ets,ets,ets,ets,ets,ets,strict,ets --tcbw 50,0,0,50,0,0,0,0\n",
-			"mlnx_qos -i \"$ifc\" --prio_tc 0,0,0,3,0,0,6,0\n",
+			"\t\tmlnx_ensure \"$ifc\" trust dscp --trust dscp\n",
+			"\t\tmlnx_pfc \"$ifc\" 0,0,0,1,0,0,0,0\n",
+			"\t\tmlnx_ensure \"$ifc\" ets 'tsa ets,ets,ets,ets,ets,ets,strict,ets tcbw 50,0,0,50,0,0,0,0' --tsa ets,ets,ets,ets,ets,ets,strict,ets --tcbw 50,0,0,50,0,0,0,0\n",
+			"\t\tmlnx_ensure \"$ifc\" prio_tc 0,0,0,3,0,0,6,0 --prio_tc 0,0,0,3,0,0,6,0\n",
 			" 23:0 24:3 25:3 26:3 27:3 ", " 47:0 48:6 49:6 ",
 			"need_driver_tool p9p1 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils)'\n",
 			"ethtool -A \"$ifc\" autoneg off rx off tx off\n",
-		}, []string{"dcb pfc set dev"}},
+		}, []string{"dcb pfc set dev", "mlnx_qos -i \"$ifc\" --pfc", "mlnx_qos -i \"$ifc\" --dscp2prio"}},
+		{"guard, carrier and speed", 2, []string{
+			"\tif ! link_exists \"$ifc\"; then\n\t\tmissing_link \"$ifc\" || return 0\n\tfi\n\tnic_guard \"$ifc\" || return 0\n",
+			"\tensure \"$ifc\" state up \"$(link_state \"$ifc\")\" ip link set dev \"$ifc\" up\n\tlink_check \"$ifc\" 100000\n",
+		}, nil},
 		{"RDMA-CM and DCQCN (MLNX_OFED)", 0, []string{
-			"roce_cm \"$ifc\" 'RoCE v2' 104\n",
+			"roce_cm \"$ifc\" 'RoCE v2' 104 mlx5_ib\n",
 			"dcqcn_prio \"$ifc\" 3 1\n",
 			"dcqcn_prio \"$ifc\" 6 1\n",
 		}, nil},
@@ -66,13 +70,13 @@ func TestRenderLines(t *testing.T) {
 			"if capable \"$ifc\" \"CNP marking sysfs (ecn/roce_np)\" \"MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np\" test -d \"/sys/class/net/$ifc/ecn/roce_np\"; then\n\t\tcnp_sysfs \"$ifc\" 48 6\n\tfi\n",
 		}, nil},
 		{"CNP marking default (inbox)", 2, []string{
-			"note \"$ifc: CNPs keep the firmware default DSCP 48 priority 6, the fabric's CNP class\"\n",
-		}, []string{"cnp_debugfs \"$ifc\""}},
+			"\tdebugfs_mount \"$ifc\"\n\tif cnp_readable \"$ifc\" 48 6; then\n\t\tcnp_debugfs \"$ifc\" 48 6\n\tfi\n",
+		}, []string{"CNPs keep the firmware default"}},
 		{"no CNP setting on QLogic", 1, nil, []string{"cnp_sysfs \"$ifc\"", "cnp_debugfs \"$ifc\""}},
 		{"QLogic firmware DCB", 1, []string{
 			"DCBX Protocol Dynamic, RoCE Priority 3",
 			"vlan_ensure \"$ifc\" 2 p4p1.2 '2:3 3:3'",
-			"roce_cm \"$ifc\" 'RoCE v2' 104\n",
+			"roce_cm \"$ifc\" 'RoCE v2' 104 qedr\n",
 		}, []string{"mlnx_qos -i \"$ifc\" --trust", "dcb pfc set", "dcqcn_prio \"$ifc\""}},
 		{"dcb (inbox mlx5), untagged", 2, []string{
 			"dcb pfc set dev \"$ifc\" prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off\n",
@@ -82,7 +86,9 @@ func TestRenderLines(t *testing.T) {
 			"dcb app replace dev \"$ifc\" dscp-prio 0:0 1:0 ",
 			"need_driver_tool ens2f0np0 dcb iproute2\n",
 			"ensure \"$ifc\" 'address 10.0.1.10/24' present \"$(addr_state \"$ifc\" 10.0.1.10/24)\" ip addr replace 10.0.1.10/24 dev \"$ifc\"\n",
-			"no per-priority DCQCN switch",
+			"\tskip \"$ifc: DCQCN priorities (the inbox mlx5 driver has no per-priority DCQCN switch to read or set; firmware runs DCQCN on the priorities in ROCE_CC_PRIO_MASK_P1, default all: mlxconfig -d <pci device> query ROCE_CC_PRIO_MASK_P1; wanted: 0,1,2,3,4,5,6,7)\"\n",
+			"\t\tlocal sets=$CHANGES\n\t\tensure \"$ifc\" pfc ",
+			"\t\tpfc_readback \"$ifc\" '0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off' \"$sets\" dcb_get \"$ifc\" pfc prio-pfc\n",
 			"TUNING=1\n",
 		}, []string{"vlan_ensure \"$ifc\"", "mlnx_qos -i \"$ifc\" --trust"}},
 	}
@@ -107,14 +113,16 @@ func TestCableLength(t *testing.T) {
 		notWant []string
 	}{
 		{"MLNX_OFED, 30 m", 0, 30, true, []string{
-			"cable_len \"$ifc\" 30 \"$(mlnx_get \"$ifc\" cable_len)\" mlnx_qos -i \"$ifc\" --cable_len=30\n",
-			"\ncable_len() {\n",
-		}, nil},
+			// One call, so an mlnx_qos before mlnx-tools v24.04.0 cannot
+			// turn PFC off while it sets the length (mlnx_pfc).
+			"\t\tmlnx_pfc \"$ifc\" 0,0,0,1,0,0,0,0 30\n",
+			"\nmlnx_pfc() {\n",
+		}, []string{"\ncable_len() {\n", "--cable_len=30"}},
 		{"inbox mlx5, 29.2 m", 2, 29.2, true, []string{
 			"cable_len \"$ifc\" 30 \"$(dcb_get \"$ifc\" pfc delay)\" dcb pfc set dev \"$ifc\" delay 30\n",
 		}, nil},
 		{"1500 m: mlx5 takes none", 2, 1500, true, []string{
-			"note \"$ifc: the cable is 1500 m; mlx5 takes a cable length below 1000 m only, so its PFC receive buffer stays sized for the length it has\"\n",
+			"note \"$ifc: the cable is 1500 m; mlx5 takes a cable length below 1000 m only, so it keeps the length it has\"\n",
 		}, []string{"cable_len \"$ifc\"", "\ncable_len() {"}},
 		{"no cable length", 2, 0, true, nil, []string{"cable_len", "the cable is"}},
 		{"no PFC", 2, 30, false, nil, []string{"cable_len", "the cable is"}},

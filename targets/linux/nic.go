@@ -50,6 +50,7 @@ func writeNIC(b *script, f *model.Fabric, n *model.NIC, idx int) {
 	fmt.Fprintf(b, "nic_%d() {\n", idx)
 	fmt.Fprintf(b, "\tlocal ifc=%s\n", quote.ShellWord(n.Interface))
 	b.WriteString("\tif ! link_exists \"$ifc\"; then\n\t\tmissing_link \"$ifc\" || return 0\n\tfi\n")
+	b.WriteString("\tnic_guard \"$ifc\" || return 0\n")
 	writeLink(b, f, n)
 	if len(r.PFCPriorities) > 0 {
 		writePause(b, n)
@@ -79,6 +80,12 @@ func writeLink(b *script, f *model.Fabric, n *model.NIC) {
 	fmt.Fprintf(b, "\tensure \"$ifc\" mtu %s \"$(read_sys /sys/class/net/\"$ifc\"/mtu)\" ip link set dev \"$ifc\" mtu %s\n", mtu, mtu)
 	b.nic(n)
 	b.WriteString("\tensure \"$ifc\" state up \"$(link_state \"$ifc\")\" ip link set dev \"$ifc\" up\n")
+	b.nic(n, "speed")
+	if n.SpeedMbps > 0 {
+		fmt.Fprintf(b, "\tlink_check \"$ifc\" %d\n", n.SpeedMbps)
+	} else {
+		b.WriteString("\tlink_check \"$ifc\"\n")
+	}
 	l3 := "\"$ifc\""
 	if n.VLAN != 0 {
 		all, nonzero := egressMap(&f.QoS, &n.RoCE)
@@ -153,8 +160,11 @@ func writeDcb(b *script, f *model.Fabric, n *model.NIC) {
 	b.nic(n, "driver")
 	b.WriteString("\tif dcb_free \"$ifc\" && capable \"$ifc\" \"DCB (dcbnl)\" \"load mlx5_core, whose dcbnl iproute2's dcb drives\" dcb pfc show dev \"$ifc\"; then\n")
 	b.nic(n, "pfc_priorities")
+	b.WriteString("\t\tlocal sets=$CHANGES\n")
 	fmt.Fprintf(b, "\t\tensure \"$ifc\" pfc '%s' \"$(dcb_get \"$ifc\" pfc prio-pfc)\" dcb pfc set dev \"$ifc\" prio-pfc %s\n", pfc, pfc)
 	writeCableLen(b, n, "\"$(dcb_get \"$ifc\" pfc delay)\" dcb pfc set dev \"$ifc\" delay %d")
+	b.nic(n, "pfc_priorities")
+	fmt.Fprintf(b, "\t\tpfc_readback \"$ifc\" '%s' \"$sets\" dcb_get \"$ifc\" pfc prio-pfc\n", pfc)
 	b.nic(n)
 	b.WriteString("\t\t# Willing off: the host keeps its own settings rather than take the switch's\n")
 	b.WriteString("\t\t# DCBX proposal, as Mellanox advises for Windows (Set-NetQosDcbxSetting -Willing 0).\n")
@@ -207,7 +217,9 @@ func dscpPairs(q *model.QoS) string {
 // writeMlnxQos writes the MLNX_OFED steps (Demartek RoCE Deployment
 // Guide, "Linux: Deploying iSER over RoCE", step 5: "mlnx_qos -i <if>
 // 0,0,0,1,0,0,0,0"; flags as mlnx-tools' mlnx_qos: --trust, --pfc,
-// --dscp2prio set,D,P, --tsa, --tcbw, --prio_tc).
+// --cable_len, --dscp2prio set,D,P, --tsa, --tcbw, --prio_tc). The
+// helpers read mlnx_qos once per NIC (mlnx_read); PFC and the cable length
+// go in one call (mlnx_pfc), every differing DSCP in one (mlnx_dscp).
 func writeMlnxQos(b *script, f *model.Fabric, n *model.NIC) {
 	r := &n.RoCE
 	_, pfc := pfcMap(r.PFCPriorities)
@@ -221,20 +233,27 @@ func writeMlnxQos(b *script, f *model.Fabric, n *model.NIC) {
 		trust = "dscp"
 		b.WriteString("\t\tnote \"$ifc: the model asks for trust both; mlnx_qos offers pcp or dscp, so DSCP (RoCEv2's marking) is set\"\n")
 	}
-	fmt.Fprintf(b, "\t\tensure \"$ifc\" trust %s \"$(mlnx_get \"$ifc\" trust)\" mlnx_qos -i \"$ifc\" --trust %s\n", trust, trust)
+	fmt.Fprintf(b, "\t\tmlnx_ensure \"$ifc\" trust %s --trust %s\n", trust, trust)
 	b.nic(n, "pfc_priorities")
-	fmt.Fprintf(b, "\t\tensure \"$ifc\" pfc %s \"$(mlnx_get \"$ifc\" pfc)\" mlnx_qos -i \"$ifc\" --pfc %s\n", pfc, pfc)
-	writeCableLen(b, n, "\"$(mlnx_get \"$ifc\" cable_len)\" mlnx_qos -i \"$ifc\" --cable_len=%d")
+	if setsCableLen(n) {
+		b.alsoNIC(n, "link")
+		b.WriteString("\t\t# PFC and the cable length in one call: an mlnx_qos older than mlnx-tools\n")
+		b.WriteString("\t\t# v24.04.0 turns PFC off when it sets the cable length alone (mlnx_pfc).\n")
+		fmt.Fprintf(b, "\t\tmlnx_pfc \"$ifc\" %s %d\n", pfc, cableMeters(n))
+	} else {
+		fmt.Fprintf(b, "\t\tmlnx_pfc \"$ifc\" %s\n", pfc)
+		writeCableNote(b, n)
+	}
 	t, w := strings.Join(tsa, ","), strings.Join(bw, ",")
 	b.ets(f, n)
-	fmt.Fprintf(b, "\t\tensure \"$ifc\" ets 'tsa %s tcbw %s' \"$(mlnx_get \"$ifc\" ets)\" mlnx_qos -i \"$ifc\" --tsa %s --tcbw %s\n", t, w, t, w)
+	fmt.Fprintf(b, "\t\tmlnx_ensure \"$ifc\" ets 'tsa %s tcbw %s' --tsa %s --tcbw %s\n", t, w, t, w)
 	b.nic(n)
 	b.Also("qos")
-	fmt.Fprintf(b, "\t\tensure \"$ifc\" prio_tc %s \"$(mlnx_get \"$ifc\" prio_tc)\" mlnx_qos -i \"$ifc\" --prio_tc %s\n", ptc, ptc)
+	fmt.Fprintf(b, "\t\tmlnx_ensure \"$ifc\" prio_tc %s --prio_tc %s\n", ptc, ptc)
 	if r.Trust != model.TrustPCP {
 		b.nic(n, "trust")
 		b.Also("qos")
-		b.WriteString("\t\t# The fabric's DSCP -> priority map, one --dscp2prio per DSCP that differs.\n")
+		b.WriteString("\t\t# The fabric's DSCP -> priority map: every DSCP that differs, in one call.\n")
 		fmt.Fprintf(b, "\t\tmlnx_dscp \"$ifc\" %s\n", dscpPairs(&f.QoS))
 	}
 	b.nic(n, "driver")
@@ -269,7 +288,20 @@ func writeRoCECM(b *script, n *model.NIC) {
 	}
 	b.nic(n, "roce_mode")
 	b.alsoNIC(n, "dscp")
-	fmt.Fprintf(b, "\troce_cm \"$ifc\" '%s' %d\n", mode, n.RoCE.TOS)
+	fmt.Fprintf(b, "\troce_cm \"$ifc\" '%s' %d %s\n", mode, n.RoCE.TOS, rdmaModule(n))
+}
+
+// rdmaModule is the kernel module that gives the NIC its RDMA device:
+// mlx4_ib for ConnectX-3, mlx5_ib for later ConnectX, qedr for QLogic
+// FastLinQ.
+func rdmaModule(n *model.NIC) string {
+	switch {
+	case n.Driver == driverQede:
+		return "qedr"
+	case mlx4Models[n.Model]:
+		return "mlx4_ib"
+	}
+	return "mlx5_ib"
 }
 
 // writeDCQCN writes the DCQCN enables: per priority through MLNX_OFED's
@@ -294,7 +326,10 @@ func writeDCQCN(b *script, n *model.NIC) {
 		}
 		b.WriteString("\tfi\n")
 	case driverInbox:
-		fmt.Fprintf(b, "\tnote \"$ifc: the inbox mlx5 driver has no per-priority DCQCN switch; firmware runs DCQCN on the priorities in ROCE_CC_PRIO_MASK (mlxconfig; default all), wanted: %s\"\n",
+		// Neither sysfs nor the mlx5_ib debugfs (cc_params: rate and CNP
+		// parameters, Linux drivers/infiniband/hw/mlx5/cong.c) shows
+		// which priorities DCQCN runs on: the step is not checked.
+		fmt.Fprintf(b, "\tskip \"$ifc: DCQCN priorities (the inbox mlx5 driver has no per-priority DCQCN switch to read or set; firmware runs DCQCN on the priorities in ROCE_CC_PRIO_MASK_P1, default all: mlxconfig -d <pci device> query ROCE_CC_PRIO_MASK_P1; wanted: %s)\"\n",
 			intList(n.RoCE.ECNPriorities))
 	}
 }
@@ -311,8 +346,10 @@ var mlx4Models = map[string]bool{"ConnectX-3": true, "ConnectX-3 Pro": true}
 // class: MLNX_OFED's mlx5 sysfs ecn/roce_np/cnp_dscp and cnp_802p_prio
 // (MLNX_OFED documentation, Explicit Congestion Notification), or the
 // inbox mlx5_ib debugfs cc_params np_cnp_dscp and np_cnp_prio (Linux
-// drivers/infiniband/hw/mlx5/cong.c). The inbox step needs debugfs, so
-// where the fabric's CNP class is the firmware default it is only noted.
+// drivers/infiniband/hw/mlx5/cong.c). The inbox step needs debugfs:
+// where the fabric's CNP class is the firmware default, a host whose
+// debugfs is locked down or absent reports the step skipped (unchecked);
+// otherwise that is a failure naming the mlxconfig way.
 // ConnectX-3 (mlx4) has no such setting (fabricc validate warns when the
 // fabric needs one).
 func writeCNP(b *script, n *model.NIC) {
@@ -328,9 +365,14 @@ func writeCNP(b *script, n *model.NIC) {
 		b.WriteString("	if capable \"$ifc\" \"CNP marking sysfs (ecn/roce_np)\" \"MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np\" test -d \"/sys/class/net/$ifc/ecn/roce_np\"; then\n")
 		fmt.Fprintf(b, "\t\tcnp_sysfs \"$ifc\" %d %d\n\tfi\n", r.CNPDSCP, r.CNPPriority)
 	case cnpDefault:
-		fmt.Fprintf(b, "\tnote \"$ifc: CNPs keep the firmware default DSCP %d priority %d, the fabric's CNP class\"\n", r.CNPDSCP, r.CNPPriority)
+		b.WriteString("\t# The fabric's CNP class is the firmware default: read it where debugfs\n")
+		b.WriteString("\t# shows it (and set it if it differs), else say it was not checked.\n")
+		b.WriteString("\tdebugfs_mount \"$ifc\"\n")
+		fmt.Fprintf(b, "\tif cnp_readable \"$ifc\" %d %d; then\n", r.CNPDSCP, r.CNPPriority)
+		fmt.Fprintf(b, "\t\tcnp_debugfs \"$ifc\" %d %d\n\tfi\n", r.CNPDSCP, r.CNPPriority)
 	case cnpDebugfs:
-		b.WriteString("\tif capable \"$ifc\" \"CNP marking (mlx5 debugfs cc_params)\" \"mount debugfs (mount -t debugfs none /sys/kernel/debug) and load mlx5_ib, or set CNP_DSCP_P1 and CNP_802P_PRIO_P1 with mlxconfig\" cc_params_dir \"$ifc\"; then\n")
+		b.WriteString("\tdebugfs_mount \"$ifc\"\n")
+		fmt.Fprintf(b, "\tif capable \"$ifc\" \"CNP marking (mlx5 debugfs cc_params)\" \"$(cnp_fix \"$ifc\" %d %d)\" cc_params_ready \"$ifc\"; then\n", r.CNPDSCP, r.CNPPriority)
 		fmt.Fprintf(b, "\t\tcnp_debugfs \"$ifc\" %d %d\n\tfi\n", r.CNPDSCP, r.CNPPriority)
 	}
 }
@@ -340,7 +382,7 @@ const (
 	cnpNone    = iota // not a RoCE mlx5 NIC, or a driver without the setting
 	cnpSysfs          // MLNX_OFED sysfs, cnp_sysfs
 	cnpDebugfs        // inbox mlx5_ib debugfs, cnp_debugfs
-	cnpDefault        // inbox, and the fabric's CNP class is the firmware's: a note
+	cnpDefault        // inbox, and the fabric's CNP class is the firmware's: checked where readable
 )
 
 // cnpStep says how writeCNP marks the NIC's CNPs.
@@ -435,24 +477,34 @@ func setsCableLen(n *model.NIC) bool {
 	return m > 0 && m < mlx5MaxCableMeters && len(n.RoCE.PFCPriorities) > 0 && n.Driver != driverQede
 }
 
-// writeCableLen tells the NIC its cable's length, from which mlx5 sizes
-// the receive buffer that holds what is still on the wire after it sends
-// PAUSE (xoff); without it the driver assumes MLX5E_DEFAULT_CABLE_LEN, 7
-// m (Linux en/port_buffer.h), and a longer cable overflows that buffer on
-// the lossless priority. iproute2's dcb sets it as the PFC "delay",
-// which mlx5 takes as the cable length in meters (en_dcbnl.c); mlnx_qos
-// as --cable_len (mlnx-tools mlnx_qos --help: "set cable_len for
-// buffer's xoff and xon thresholds"). readSet is the read and the set
-// command, with %d for the length.
+// writeCableLen tells the NIC its cable's length through iproute2's dcb,
+// as the PFC "delay", which mlx5 takes as the cable length in meters
+// (mlnx_qos takes it as --cable_len, with PFC: mlnx_pfc). mlx5 keeps the
+// length for its receive buffer's xoff and xon thresholds, and uses it for
+// them only while software owns the buffer, after a buffer layout was set
+// (dcb buffer set); in the default, firmware-owned state the firmware
+// sizes the buffer and the length is the driver's record (Linux
+// drivers/net/ethernet/mellanox/mlx5/core/en_dcbnl.c,
+// mlx5e_dcbnl_ieee_setpfc; MLX5E_DEFAULT_CABLE_LEN, 7 m, in
+// en/port_buffer.h until one is set). This script sets no layout.
+// readSet is the read and the set command, with %d for the length.
 func writeCableLen(b *script, n *model.NIC, readSet string) {
+	if !setsCableLen(n) {
+		writeCableNote(b, n)
+		return
+	}
 	m := cableMeters(n)
-	if m == 0 || len(n.RoCE.PFCPriorities) == 0 {
+	b.nic(n, "link")
+	fmt.Fprintf(b, "\t\tcable_len \"$ifc\" %d "+readSet+"\n", m, m)
+}
+
+// writeCableNote writes the note for a lossless NIC whose cable is too
+// long for mlx5 to take; nothing when there is no cable or no PFC.
+func writeCableNote(b *script, n *model.NIC) {
+	m := cableMeters(n)
+	if m == 0 || len(n.RoCE.PFCPriorities) == 0 || n.Driver == driverQede {
 		return
 	}
 	b.nic(n, "link")
-	if !setsCableLen(n) {
-		fmt.Fprintf(b, "\t\tnote \"$ifc: the cable is %d m; mlx5 takes a cable length below %d m only, so its PFC receive buffer stays sized for the length it has\"\n", m, mlx5MaxCableMeters)
-		return
-	}
-	fmt.Fprintf(b, "\t\tcable_len \"$ifc\" %d "+readSet+"\n", m, m)
+	fmt.Fprintf(b, "\t\tnote \"$ifc: the cable is %d m; mlx5 takes a cable length below %d m only, so it keeps the length it has\"\n", m, mlx5MaxCableMeters)
 }

@@ -315,13 +315,20 @@ nm_note() {
 }`},
 	{0, `link_exists() { [[ -e /sys/class/net/$1 ]]; }
 write_value() { printf '%s\n' "$2" >"$1"; }`},
-	{useDriverTool | useCapable, `is_physical() { [[ -e /sys/class/net/$1/device ]]; }`},
+	{useDriverTool | useCapable | useNIC, `is_physical() { [[ -e /sys/class/net/$1/device ]]; }`},
 	{0, `
+# read_sys FILE: FILE's value; absent when there is no FILE, unreadable
+# when reading it fails (kernel lockdown refuses debugfs files that have
+# write permission, kernel_lockdown(7); a link that is down refuses its
+# speed), never an empty value that could pass for one.
 read_sys() {
-	if [[ -r $1 ]]; then
-		cat "$1"
-	else
+	local v
+	if [[ ! -e $1 ]]; then
 		printf 'absent'
+	elif v=$(cat "$1" 2>/dev/null); then
+		printf '%s' "$v"
+	else
+		printf 'unreadable'
 	fi
 }
 
@@ -338,6 +345,49 @@ missing_link() {
 		;;
 	*) die "interface $1 not found: load its driver, or fix the nic's interface attribute in the fabric" ;;
 	esac
+}`},
+	{useNIC, `# nic_guard IF: false, after a fail line, when IF is not a port this script
+# may configure: a member of a bond, team or bridge (/sys/class/net/IF/master;
+# its addresses belong on the master, and README's Scope leaves bonds out),
+# or an SR-IOV virtual function (/sys/class/net/IF/device/physfn), whose
+# DCB is its physical function's (mlx5 gives a VF no dcbnl: Linux
+# drivers/net/ethernet/mellanox/mlx5/core/en_dcbnl.c, mlx5e_dcbnl_build_netdev).
+nic_guard() {
+	local m
+	if [[ -e /sys/class/net/$1/master ]]; then
+		m=$(readlink -f "/sys/class/net/$1/master") || true
+		m=${m##*/}
+		fail "$1" 'port role' 'a port of its own' "a member of ${m:-a master device}" "fabricc does not configure bonds, teams or bridges (README, Scope): configure ${m:-the master} by hand, or take $1 out of it or out of the fabric"
+		return 1
+	fi
+	if [[ -e /sys/class/net/$1/device/physfn ]]; then
+		fail "$1" 'port role' 'a physical function' 'an SR-IOV virtual function' "a VF has no DCB of its own (PFC, ETS and trust are the physical function's): name the physical function's interface in the fabric, or leave the VF out"
+		return 1
+	fi
+}
+
+# link_check IF [MBPS]: --check only: carrier and negotiated speed
+# (/sys/class/net/IF/carrier, and speed in Mb/s, when the model has one),
+# which no run can change; a difference names what to look at instead.
+link_check() {
+	local c s
+	[[ $MODE == check ]] || return 0
+	if ! is_physical "$1"; then
+		skip "$1: carrier and speed (virtual device; only a real NIC negotiates a speed)"
+		return 0
+	fi
+	c=$(read_sys "/sys/class/net/$1/carrier")
+	if [[ $c != 1 ]]; then
+		[[ $c != 0 ]] || c=down
+		diff_line "$1" carrier up "$c"
+		manual "$1: no link, which a run cannot fix: check the cable or transceiver, the switch port (enabled, speed, breakout) and autonegotiation (ethtool $1)"
+		return 0
+	fi
+	s=$(read_sys "/sys/class/net/$1/speed")
+	if [[ -n ${2:-} && $s != "$2" ]]; then
+		diff_line "$1" 'speed (Mb/s)' "$2" "$s"
+		manual "$1: the link came up at $s Mb/s, which a run cannot fix: check the cable or transceiver, the switch port's speed and breakout, and autonegotiation (ethtool $1)"
+	fi
 }`},
 	{useCapable, `# capable IF WHAT FIX TEST...: true when the driver offers WHAT (TEST
 # succeeds). A virtual device (veth, no /sys/class/net/IF/device) skips the
@@ -497,10 +547,15 @@ dcb_ets() {
 # wraps after eight values, onto lines without their own "prio:N dscp:" in
 # MLNX_OFED 4.2 to 4.5 (dcbnetlink.py printAppSelector); without a rate
 # limit (MaxrateNL) a TC line lacks its "tc: N ratelimit: ..., tsa: " head,
-# the TCs still in order 0 to 7.
+# the TCs still in order 0 to 7. It parses what mlnx_read kept when that
+# is IF's output since the last change, else runs mlnx_qos.
 mlnx_get() {
 	local out
-	out=$(mlnx_qos -i "$1" -a 2>/dev/null) || true
+	if [[ $MLNX_IF == "$1" && $MLNX_AT == "$CHANGES" ]]; then
+		out=$MLNX_OUT
+	else
+		out=$(mlnx_qos -i "$1" -a 2>/dev/null) || true
+	fi
 	awk -v want="$2" '
 		function dscp(p, list,   n, i, a) {
 			n = split(list, a, ",")
@@ -543,18 +598,143 @@ mlnx_get() {
 			}
 			if (want == "dscp2prio") for (i = 0; i < 64; i++) printf "%d:%s ", i, dp[i]
 		}' <<<"$out"
+}
+
+# mlnx_read IF: runs "mlnx_qos -i IF -a" once and keeps its output for the
+# mlnx_get calls that follow, until a change (CHANGES counts them) makes it
+# stale: one mlnx_qos (a Python start-up and a DCB netlink dump) per NIC
+# where each step would run its own.
+MLNX_IF=
+MLNX_AT=
+MLNX_OUT=
+mlnx_read() {
+	if [[ $MLNX_IF == "$1" && $MLNX_AT == "$CHANGES" ]]; then
+		return 0
+	fi
+	MLNX_OUT=$(mlnx_qos -i "$1" -a 2>/dev/null) || MLNX_OUT=
+	MLNX_IF=$1
+	MLNX_AT=$CHANGES
+}
+
+# mlnx_ensure IF FIELD WANT OPTION...: mlnx_qos -i IF OPTION... when FIELD
+# (mlnx_get) reads other than WANT.
+mlnx_ensure() {
+	local ifc=$1 field=$2 want=$3
+	shift 3
+	mlnx_read "$ifc"
+	ensure "$ifc" "$field" "$want" "$(mlnx_get "$ifc" "$field")" mlnx_qos -i "$ifc" "$@"
+}
+
+# mlnx_pfc IF PFC [LEN]: PFC and, with LEN, the cable length in meters, in
+# one mlnx_qos call whenever either differs. mlnx_qos before mlnx-tools
+# v24.04.0 sends both in one IEEE PFC set and fills the one not given with
+# 0, so --cable_len alone turns PFC off on every priority (mlnx-tools
+# commit 83b87d9: "changing cable length will reset the pfc configuration
+# undesirably"); later ones keep the one not given. Both in one call is
+# right with either, and a run reads PFC back (pfc_readback).
+mlnx_pfc() {
+	local ifc=$1 pfc=$2 len=${3:-} hp hl=''
+	local -a set=(--pfc "$pfc")
+	mlnx_read "$ifc"
+	hp=$(mlnx_get "$ifc" pfc)
+	if [[ -n $len ]]; then
+		hl=$(mlnx_get "$ifc" 'cable_len')
+		if cable_known "$ifc" "$len" "$hl"; then
+			set+=("--cable_len=$len")
+		else
+			len='' hl=''
+		fi
+	fi
+	if [[ $hp == "$pfc" && $hl == "$len" ]]; then
+		return 0
+	fi
+	local was=$CHANGES
+	if [[ $MODE == check ]]; then
+		ensure "$ifc" pfc "$pfc" "$hp" :
+		ensure "$ifc" 'cable length (m)' "$len" "$hl" :
+	elif [[ -z $len ]]; then
+		ensure "$ifc" pfc "$pfc" "$hp" mlnx_qos -i "$ifc" "${set[@]}"
+	else
+		ensure "$ifc" 'pfc and cable length (m)' "$pfc and $len" "$hp and $hl" mlnx_qos -i "$ifc" "${set[@]}"
+	fi
+	pfc_readback "$ifc" "$pfc" "$was" mlnx_get "$ifc" pfc
 }`},
-	{useMlnxDSCP, `# mlnx_dscp IF D:P...: one mlnx_qos --dscp2prio call per DSCP that differs.
+	{useMlnx | useDcb, `# pfc_readback IF WANT SINCE READ...: after a run changed something since
+# CHANGES was SINCE (a set that touched PFC), READ must give WANT: a set
+# the tool reports done but the NIC did not take stops the run rather
+# than be counted applied.
+pfc_readback() {
+	local ifc=$1 want=$2 since=$3 have
+	shift 3
+	if [[ $MODE != apply || $CHANGES == "$since" ]]; then
+		return 0
+	fi
+	have=$("$@")
+	if [[ $have != "$want" ]]; then
+		fail "$ifc" 'pfc (read back after the set)' "$want" "$have" "the tool reported success, but the NIC did not keep it; check for a DCBX agent (lldpad) or another tool setting DCB, then run again"
+	fi
+}`},
+	{useMlnx | useCableLen, `# cable_known IF WANT HAVE: false, with a note, when the driver reads back no
+# cable length (0, or a tool that prints none): it keeps none on this port
+# and ignores a set. --dry-run without the interface shows the step.
+cable_known() {
+	case $3 in
+	0 | none | unreadable)
+		if [[ $3 == 0 || $MODE != dry-run ]] || link_exists "$1"; then
+			note "$1: the driver reports no cable length, so it sizes no PFC receive buffer from one; the $2 m cable is not set"
+			return 1
+		fi
+		;;
+	esac
+	cable_note "$1" "$2"
+}
+
+# cable_note IF LEN: --check's word on what the cable length it reads is.
+# mlx5 keeps the length the host sets and reads it back as set, but sizes
+# its receive buffer from it only while the buffer is software-owned: once
+# a buffer layout was set (dcb buffer set, mlnx_qos --buffer_size or
+# --prio2buffer); until then the firmware sizes the buffer by its own rules
+# (Linux drivers/net/ethernet/mellanox/mlx5/core/en_dcbnl.c,
+# mlx5e_dcbnl_ieee_setpfc; this script sets no layout).
+cable_note() {
+	if [[ $MODE == check ]]; then
+		note "$1: cable length $2 m: what mlx5 reads back is its record of the value set; mlx5 sizes the PFC receive buffer from it only if a buffer layout was set (dcb buffer set), else the firmware sizes that buffer"
+	fi
+}`},
+	{useMlnxDSCP, `# mlnx_dscp IF D:P...: the DSCP entries that differ, all in one mlnx_qos call
+# (mlnx-tools' mlnx_qos declares --dscp2prio with action="append"). While
+# the port trusts PCP mlnx_qos prints no map: --check says so once rather
+# than 64 times, and a run, having set trust dscp first, reads the map the
+# firmware filled in (mlnx-tools dcbnetlink.py, setDefaultAppEntry).
 mlnx_dscp() {
-	local ifc=$1 cur pair d p have
+	local ifc=$1 trust pair d e want='' have='' n=0
+	local -a map=() set=()
 	shift
-	cur=$(mlnx_get "$ifc" dscp2prio)
+	mlnx_read "$ifc"
+	trust=$(mlnx_get "$ifc" trust)
+	if [[ $trust != dscp && $MODE == check ]]; then
+		if [[ $trust == pcp ]]; then
+			note "$ifc: DSCP map: not in use (trust pcp)"
+		else
+			diff_line "$ifc" 'DSCP map' "the fabric's" "$trust"
+		fi
+		return 0
+	fi
+	for e in $(mlnx_get "$ifc" dscp2prio); do
+		map[${e%%:*}]=${e#*:}
+	done
 	for pair in "$@"; do
 		d=${pair%%:*}
-		p=${pair#*:}
-		have=$(tr ' ' '\n' <<<"$cur" | awk -F: -v d="$d" '$1 == d { print $2 }') || true
-		ensure "$ifc" "dscp $d priority" "$p" "${have:-unreadable}" mlnx_qos -i "$ifc" --dscp2prio "set,$d,$p"
+		if [[ ${map[d]:-unset} != "${pair#*:}" ]]; then
+			want+=" $pair"
+			have+=" $d:${map[d]:-unset}"
+			set+=(--dscp2prio "set,$d,${pair#*:}")
+			n=$((n + 1))
+		fi
 	done
+	if [[ $n -gt 0 ]]; then
+		ensure "$ifc" "DSCP map ($n of $# entries)" "${want# }" "${have# }" mlnx_qos -i "$ifc" "${set[@]}"
+	fi
 }`},
 	{useRoCECM, `# rdma_dev IF: the RDMA device of a netdev (mlx5_0, qedr0), or nothing.
 rdma_dev() {
@@ -587,12 +767,25 @@ configfs_state() {
 	fi
 }
 
-# roce_cm IF MODE TOS: RDMA-CM's default RoCE mode and ToS for the NIC's
-# port, through configfs (what MLNX_OFED's cma_roce_mode and cma_roce_tos
-# write; kernel Documentation/ABI/testing/configfs-rdma_cm).
+# rdma_fix IF MODULE: what to do when IF has no RDMA device: load MODULE
+# when it is not loaded; when it is, the device is not there yet (udev
+# loads the RDMA driver after the netdev appears, asynchronously: rdma-core
+# Documentation/udev.md) or the port has none of its own.
+rdma_fix() {
+	if [[ ! -d /sys/module/$2 ]]; then
+		printf 'the RDMA driver is not loaded: modprobe %s (with MLNX_OFED: systemctl start openibd), then run again' "$2"
+	else
+		printf '%s is loaded, but there is no RDMA device for this port yet: wait until rdma link show lists %s, then run again' "$2" "$1"
+	fi
+}
+
+# roce_cm IF MODE TOS MODULE: RDMA-CM's default RoCE mode and ToS for the
+# NIC's port, through configfs (what MLNX_OFED's cma_roce_mode and
+# cma_roce_tos write; kernel Documentation/ABI/testing/configfs-rdma_cm);
+# MODULE is the RDMA driver that makes the port's RDMA device.
 roce_cm() {
 	local ifc=$1 mode=$2 tos=$3 dev port dir was
-	if ! capable "$ifc" "RDMA device" "load the RDMA driver (mlx5_ib, mlx4_ib or qedr)" rdma_dev "$ifc"; then
+	if ! capable "$ifc" "RDMA device" "$(rdma_fix "$ifc" "$4")" rdma_dev "$ifc"; then
 		return 0
 	fi
 	dev=$(rdma_dev "$ifc") || dev="rdma-device-of-$ifc"
@@ -675,23 +868,15 @@ dcb_free() {
 	note "$1: DCB steps left out: $DCB_AGENT is running"
 	return 1
 }`},
-	{useCableLen, `# cable_len IF WANT HAVE CMD...: the cable length in meters, from which mlx5
-# sizes the receive buffer it keeps for the bytes still on the wire after it
-# sends PAUSE. A driver that reads back no length (0, or a tool that prints
-# none) keeps no such buffer (no buffer control on this port) and ignores a
-# set; --dry-run without the interface shows the step.
+	{useCableLen, `# cable_len IF WANT HAVE CMD...: the cable length in meters (iproute2's dcb
+# PFC delay), which mlx5 keeps for sizing the receive buffer that holds the
+# bytes still on the wire after it sends PAUSE (cable_note).
 cable_len() {
 	local ifc=$1 want=$2 have=$3
 	shift 3
-	case $have in
-	0 | none | unreadable)
-		if [[ $have == 0 || $MODE != dry-run ]] || link_exists "$ifc"; then
-			note "$ifc: the driver reports no cable length, so it sizes no PFC receive buffer from one; the $want m cable is not set"
-			return 0
-		fi
-		;;
-	esac
-	ensure "$ifc" 'cable length (m)' "$want" "$have" "$@"
+	if cable_known "$ifc" "$want" "$have"; then
+		ensure "$ifc" 'cable length (m)' "$want" "$have" "$@"
+	fi
 }`},
 	{useDCQCN, `# dcqcn_prio IF P WANT: DCQCN notification and reaction point on priority P.
 dcqcn_prio() {
@@ -723,6 +908,58 @@ cc_params_dir() {
 	[[ -d /sys/kernel/debug/mlx5/$pci/cc_params ]]
 }
 
+# lockdown_mode: the kernel lockdown in force, none, integrity or
+# confidentiality (the bracketed word of /sys/kernel/security/lockdown);
+# none where the kernel has no lockdown. Both modes refuse every debugfs
+# file with write permission, cc_params' among them (kernel_lockdown(7);
+# UEFI Secure Boot turns it on).
+lockdown_mode() {
+	local m
+	m=$(cat /sys/kernel/security/lockdown 2>/dev/null) || m=
+	if [[ $m =~ \[([a-z]+)\] ]]; then
+		printf '%s' "${BASH_REMATCH[1]}"
+	else
+		printf 'none'
+	fi
+}
+
+# debugfs_state: mounted when debugfs, home of mlx5_ib's cc_params, is.
+debugfs_state() {
+	if mountpoint -q /sys/kernel/debug 2>/dev/null; then
+		printf 'mounted'
+	else
+		printf 'not mounted'
+	fi
+}
+
+# debugfs_mount IF: mounts debugfs when it is not (as roce_cm mounts
+# configfs), on a real NIC and where lockdown would not refuse its files.
+debugfs_mount() {
+	if is_physical "$1" && [[ $(lockdown_mode) == none ]]; then
+		ensure system 'debugfs /sys/kernel/debug' mounted "$(debugfs_state)" mount -t debugfs none /sys/kernel/debug
+	fi
+}
+
+# cc_params_ready IF: true when IF's cc_params can be read and written.
+cc_params_ready() { [[ $(lockdown_mode) == none ]] && cc_params_dir "$1"; }
+
+# cnp_fix IF DSCP PRIO: why cc_params cannot be used, and the way that
+# needs no debugfs: the firmware's own CNP settings, through mlxconfig
+# (NVIDIA MFT), in force after a firmware reset or a reboot.
+cnp_fix() {
+	local pci mode
+	pci=$(pci_dev "$1") || pci="<pci device of $1>"
+	mode=$(lockdown_mode)
+	if [[ $mode != none ]]; then
+		printf 'kernel lockdown (%s, as UEFI Secure Boot sets it) refuses debugfs (kernel_lockdown(7))' "$mode"
+	elif [[ $(debugfs_state) != mounted ]]; then
+		printf 'debugfs is not mounted (mount -t debugfs none /sys/kernel/debug)'
+	else
+		printf 'mlx5_ib shows no cc_params for %s (load mlx5_ib)' "$pci"
+	fi
+	printf '; or set it in firmware: mlxconfig -d %s set CNP_DSCP_P1=%s CNP_802P_PRIO_P1=%s, then mlxfwreset or a reboot' "$pci" "$2" "$3"
+}
+
 # cnp_prio_debugfs DIR: the CNP priority in force, np_cnp_prio, which the
 # NIC uses only while np_cnp_prio_mode is 0; np_cnp_prio still reads back
 # its value under another mode (Linux drivers/infiniband/hw/mlx5/cong.c).
@@ -745,6 +982,21 @@ cnp_debugfs() {
 	d=/sys/kernel/debug/mlx5/$pci/cc_params
 	ensure "$1" 'CNP DSCP' "$2" "$(read_sys "$d/np_cnp_dscp")" write_value "$d/np_cnp_dscp" "$2"
 	ensure "$1" 'CNP priority' "$3" "$(cnp_prio_debugfs "$d")" write_value "$d/np_cnp_prio" "$3"
+}`},
+	{useCNPInbox, `# cnp_readable IF DSCP PRIO: true when IF's cc_params can be read, to check
+# the CNP marking the fabric shares with the firmware default (DSCP 48,
+# priority 6: CNP_DSCP_P1, CNP_802P_PRIO_P1); otherwise the step is
+# reported skipped: firmware set with mlxconfig may mark otherwise.
+cnp_readable() {
+	if cc_params_ready "$1" || { [[ $MODE == dry-run ]] && ! link_exists "$1"; }; then
+		return 0
+	fi
+	if ! is_physical "$1"; then
+		skip "$1: CNP marking (virtual device; only a real NIC's driver offers it)"
+	else
+		skip "$1: CNP marking, wanted DSCP $2 priority $3, the firmware default, not read: $(cnp_fix "$1" "$2" "$3")"
+	fi
+	return 1
 }`},
 	{0, `# has_systemd: systemd is the running init: systemctl is there and
 # /run/systemd/system exists (sd_booted(3)).
@@ -1159,6 +1411,8 @@ const (
 	useCNPSysfs                       // cnp_sysfs
 	useCNPDebugfs                     // cnp_debugfs
 	useCableLen                       // cable_len
+	useNIC                            // nic_guard, link_check: any NIC
+	useCNPInbox                       // cnp_readable: inbox CNP class at the firmware default
 )
 
 // preludeBlock is one part of the prelude and the feature that needs it.
@@ -1173,6 +1427,7 @@ func features(h *model.Host) feature {
 	var u feature
 	for i := range h.NICs {
 		n := &h.NICs[i]
+		u |= useNIC | useFail
 		if len(n.Addresses) > 0 {
 			u |= useAddr
 		}
@@ -1181,8 +1436,8 @@ func features(h *model.Host) feature {
 		}
 		if len(n.RoCE.PFCPriorities) > 0 {
 			u |= usePause | useCapable | useDriverTool
-			if setsCableLen(n) {
-				u |= useCableLen
+			if setsCableLen(n) && n.Driver != driverOFED {
+				u |= useCableLen // mlnx_qos sets it with PFC (mlnx_pfc)
 			}
 		}
 		switch n.Driver {
@@ -1203,6 +1458,8 @@ func features(h *model.Host) feature {
 			u |= useCNPSysfs | useCapable
 		case cnpDebugfs:
 			u |= useCNPDebugfs | useCapable
+		case cnpDefault:
+			u |= useCNPDebugfs | useCNPInbox
 		}
 	}
 	if u&useCapable != 0 {

@@ -29,7 +29,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=653a4e16e37892a574480af386bc070b6d0c42b55fd4661d9efb1ab7d54064d3
+FABRICC_SCRIPT_ID=95dbefb163313d24dc4dd05e4383f7945b3b4815a743529e460293e6b903184a
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
@@ -341,11 +341,18 @@ write_value() { printf '%s\n' "$2" >"$1"; }
 
 is_physical() { [[ -e /sys/class/net/$1/device ]]; }
 
+# read_sys FILE: FILE's value; absent when there is no FILE, unreadable
+# when reading it fails (kernel lockdown refuses debugfs files that have
+# write permission, kernel_lockdown(7); a link that is down refuses its
+# speed), never an empty value that could pass for one.
 read_sys() {
-	if [[ -r $1 ]]; then
-		cat "$1"
-	else
+	local v
+	if [[ ! -e $1 ]]; then
 		printf 'absent'
+	elif v=$(cat "$1" 2>/dev/null); then
+		printf '%s' "$v"
+	else
+		printf 'unreadable'
 	fi
 }
 
@@ -362,6 +369,50 @@ missing_link() {
 		;;
 	*) die "interface $1 not found: load its driver, or fix the nic's interface attribute in the fabric" ;;
 	esac
+}
+
+# nic_guard IF: false, after a fail line, when IF is not a port this script
+# may configure: a member of a bond, team or bridge (/sys/class/net/IF/master;
+# its addresses belong on the master, and README's Scope leaves bonds out),
+# or an SR-IOV virtual function (/sys/class/net/IF/device/physfn), whose
+# DCB is its physical function's (mlx5 gives a VF no dcbnl: Linux
+# drivers/net/ethernet/mellanox/mlx5/core/en_dcbnl.c, mlx5e_dcbnl_build_netdev).
+nic_guard() {
+	local m
+	if [[ -e /sys/class/net/$1/master ]]; then
+		m=$(readlink -f "/sys/class/net/$1/master") || true
+		m=${m##*/}
+		fail "$1" 'port role' 'a port of its own' "a member of ${m:-a master device}" "fabricc does not configure bonds, teams or bridges (README, Scope): configure ${m:-the master} by hand, or take $1 out of it or out of the fabric"
+		return 1
+	fi
+	if [[ -e /sys/class/net/$1/device/physfn ]]; then
+		fail "$1" 'port role' 'a physical function' 'an SR-IOV virtual function' "a VF has no DCB of its own (PFC, ETS and trust are the physical function's): name the physical function's interface in the fabric, or leave the VF out"
+		return 1
+	fi
+}
+
+# link_check IF [MBPS]: --check only: carrier and negotiated speed
+# (/sys/class/net/IF/carrier, and speed in Mb/s, when the model has one),
+# which no run can change; a difference names what to look at instead.
+link_check() {
+	local c s
+	[[ $MODE == check ]] || return 0
+	if ! is_physical "$1"; then
+		skip "$1: carrier and speed (virtual device; only a real NIC negotiates a speed)"
+		return 0
+	fi
+	c=$(read_sys "/sys/class/net/$1/carrier")
+	if [[ $c != 1 ]]; then
+		[[ $c != 0 ]] || c=down
+		diff_line "$1" carrier up "$c"
+		manual "$1: no link, which a run cannot fix: check the cable or transceiver, the switch port (enabled, speed, breakout) and autonegotiation (ethtool $1)"
+		return 0
+	fi
+	s=$(read_sys "/sys/class/net/$1/speed")
+	if [[ -n ${2:-} && $s != "$2" ]]; then
+		diff_line "$1" 'speed (Mb/s)' "$2" "$s"
+		manual "$1: the link came up at $s Mb/s, which a run cannot fix: check the cable or transceiver, the switch port's speed and breakout, and autonegotiation (ethtool $1)"
+	fi
 }
 
 # capable IF WHAT FIX TEST...: true when the driver offers WHAT (TEST
@@ -515,12 +566,25 @@ configfs_state() {
 	fi
 }
 
-# roce_cm IF MODE TOS: RDMA-CM's default RoCE mode and ToS for the NIC's
-# port, through configfs (what MLNX_OFED's cma_roce_mode and cma_roce_tos
-# write; kernel Documentation/ABI/testing/configfs-rdma_cm).
+# rdma_fix IF MODULE: what to do when IF has no RDMA device: load MODULE
+# when it is not loaded; when it is, the device is not there yet (udev
+# loads the RDMA driver after the netdev appears, asynchronously: rdma-core
+# Documentation/udev.md) or the port has none of its own.
+rdma_fix() {
+	if [[ ! -d /sys/module/$2 ]]; then
+		printf 'the RDMA driver is not loaded: modprobe %s (with MLNX_OFED: systemctl start openibd), then run again' "$2"
+	else
+		printf '%s is loaded, but there is no RDMA device for this port yet: wait until rdma link show lists %s, then run again' "$2" "$1"
+	fi
+}
+
+# roce_cm IF MODE TOS MODULE: RDMA-CM's default RoCE mode and ToS for the
+# NIC's port, through configfs (what MLNX_OFED's cma_roce_mode and
+# cma_roce_tos write; kernel Documentation/ABI/testing/configfs-rdma_cm);
+# MODULE is the RDMA driver that makes the port's RDMA device.
 roce_cm() {
 	local ifc=$1 mode=$2 tos=$3 dev port dir was
-	if ! capable "$ifc" "RDMA device" "load the RDMA driver (mlx5_ib, mlx4_ib or qedr)" rdma_dev "$ifc"; then
+	if ! capable "$ifc" "RDMA device" "$(rdma_fix "$ifc" "$4")" rdma_dev "$ifc"; then
 		return 0
 	fi
 	dev=$(rdma_dev "$ifc") || dev="rdma-device-of-$ifc"
@@ -969,8 +1033,10 @@ nic_1() {
 	if ! link_exists "$ifc"; then
 		missing_link "$ifc" || return 0
 	fi
+	nic_guard "$ifc" || return 0
 	ensure "$ifc" mtu 1500 "$(read_sys /sys/class/net/"$ifc"/mtu)" ip link set dev "$ifc" mtu 1500
 	ensure "$ifc" state up "$(link_state "$ifc")" ip link set dev "$ifc" up
+	link_check "$ifc" 25000
 	# VLAN 2 carries the priority in its PCP. RDMA-CM gives ToS 104 skb priority 2
 	# (kernel ip_tos2prio), and the egress map turns that into PCP 3; every other
 	# skb priority goes to the default class (PCP 0), so TCP/ARP stay off the
@@ -991,7 +1057,7 @@ nic_1() {
 	manual "$ifc:   Device Settings > the QLogic port of $ifc > Device Level Configuration >"
 	manual "$ifc:   DCBX Protocol Dynamic, RoCE Priority 3; the switch then offers PFC on 3 by DCBX"
 	manual "$ifc: DCQCN (ECN) on this adapter is likewise a firmware setting"
-	roce_cm "$ifc" 'RoCE v2' 104
+	roce_cm "$ifc" 'RoCE v2' 104 qedr
 }
 
 # boot_unit_text: the systemd unit --install writes to /etc/systemd/system/fabricc-host-settings.service.

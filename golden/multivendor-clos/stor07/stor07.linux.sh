@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=6027d1fc20e76fa20d38de1b354cef2a0daefa3f86a2be4a05d6048cfcb1f7f2
+FABRICC_SCRIPT_ID=6d6424b345cf7b235098b76c59b9440ee1a9bcc8e867eb461746b1df320ca987
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
@@ -340,11 +340,18 @@ write_value() { printf '%s\n' "$2" >"$1"; }
 
 is_physical() { [[ -e /sys/class/net/$1/device ]]; }
 
+# read_sys FILE: FILE's value; absent when there is no FILE, unreadable
+# when reading it fails (kernel lockdown refuses debugfs files that have
+# write permission, kernel_lockdown(7); a link that is down refuses its
+# speed), never an empty value that could pass for one.
 read_sys() {
-	if [[ -r $1 ]]; then
-		cat "$1"
-	else
+	local v
+	if [[ ! -e $1 ]]; then
 		printf 'absent'
+	elif v=$(cat "$1" 2>/dev/null); then
+		printf '%s' "$v"
+	else
+		printf 'unreadable'
 	fi
 }
 
@@ -361,6 +368,50 @@ missing_link() {
 		;;
 	*) die "interface $1 not found: load its driver, or fix the nic's interface attribute in the fabric" ;;
 	esac
+}
+
+# nic_guard IF: false, after a fail line, when IF is not a port this script
+# may configure: a member of a bond, team or bridge (/sys/class/net/IF/master;
+# its addresses belong on the master, and README's Scope leaves bonds out),
+# or an SR-IOV virtual function (/sys/class/net/IF/device/physfn), whose
+# DCB is its physical function's (mlx5 gives a VF no dcbnl: Linux
+# drivers/net/ethernet/mellanox/mlx5/core/en_dcbnl.c, mlx5e_dcbnl_build_netdev).
+nic_guard() {
+	local m
+	if [[ -e /sys/class/net/$1/master ]]; then
+		m=$(readlink -f "/sys/class/net/$1/master") || true
+		m=${m##*/}
+		fail "$1" 'port role' 'a port of its own' "a member of ${m:-a master device}" "fabricc does not configure bonds, teams or bridges (README, Scope): configure ${m:-the master} by hand, or take $1 out of it or out of the fabric"
+		return 1
+	fi
+	if [[ -e /sys/class/net/$1/device/physfn ]]; then
+		fail "$1" 'port role' 'a physical function' 'an SR-IOV virtual function' "a VF has no DCB of its own (PFC, ETS and trust are the physical function's): name the physical function's interface in the fabric, or leave the VF out"
+		return 1
+	fi
+}
+
+# link_check IF [MBPS]: --check only: carrier and negotiated speed
+# (/sys/class/net/IF/carrier, and speed in Mb/s, when the model has one),
+# which no run can change; a difference names what to look at instead.
+link_check() {
+	local c s
+	[[ $MODE == check ]] || return 0
+	if ! is_physical "$1"; then
+		skip "$1: carrier and speed (virtual device; only a real NIC negotiates a speed)"
+		return 0
+	fi
+	c=$(read_sys "/sys/class/net/$1/carrier")
+	if [[ $c != 1 ]]; then
+		[[ $c != 0 ]] || c=down
+		diff_line "$1" carrier up "$c"
+		manual "$1: no link, which a run cannot fix: check the cable or transceiver, the switch port (enabled, speed, breakout) and autonegotiation (ethtool $1)"
+		return 0
+	fi
+	s=$(read_sys "/sys/class/net/$1/speed")
+	if [[ -n ${2:-} && $s != "$2" ]]; then
+		diff_line "$1" 'speed (Mb/s)' "$2" "$s"
+		manual "$1: the link came up at $s Mb/s, which a run cannot fix: check the cable or transceiver, the switch port's speed and breakout, and autonegotiation (ethtool $1)"
+	fi
 }
 
 # capable IF WHAT FIX TEST...: true when the driver offers WHAT (TEST
@@ -480,6 +531,50 @@ dcb_ets() {
 	printf 'tc-tsa %s tc-bw %s' "$tsa" "$bw"
 }
 
+# pfc_readback IF WANT SINCE READ...: after a run changed something since
+# CHANGES was SINCE (a set that touched PFC), READ must give WANT: a set
+# the tool reports done but the NIC did not take stops the run rather
+# than be counted applied.
+pfc_readback() {
+	local ifc=$1 want=$2 since=$3 have
+	shift 3
+	if [[ $MODE != apply || $CHANGES == "$since" ]]; then
+		return 0
+	fi
+	have=$("$@")
+	if [[ $have != "$want" ]]; then
+		fail "$ifc" 'pfc (read back after the set)' "$want" "$have" "the tool reported success, but the NIC did not keep it; check for a DCBX agent (lldpad) or another tool setting DCB, then run again"
+	fi
+}
+
+# cable_known IF WANT HAVE: false, with a note, when the driver reads back no
+# cable length (0, or a tool that prints none): it keeps none on this port
+# and ignores a set. --dry-run without the interface shows the step.
+cable_known() {
+	case $3 in
+	0 | none | unreadable)
+		if [[ $3 == 0 || $MODE != dry-run ]] || link_exists "$1"; then
+			note "$1: the driver reports no cable length, so it sizes no PFC receive buffer from one; the $2 m cable is not set"
+			return 1
+		fi
+		;;
+	esac
+	cable_note "$1" "$2"
+}
+
+# cable_note IF LEN: --check's word on what the cable length it reads is.
+# mlx5 keeps the length the host sets and reads it back as set, but sizes
+# its receive buffer from it only while the buffer is software-owned: once
+# a buffer layout was set (dcb buffer set, mlnx_qos --buffer_size or
+# --prio2buffer); until then the firmware sizes the buffer by its own rules
+# (Linux drivers/net/ethernet/mellanox/mlx5/core/en_dcbnl.c,
+# mlx5e_dcbnl_ieee_setpfc; this script sets no layout).
+cable_note() {
+	if [[ $MODE == check ]]; then
+		note "$1: cable length $2 m: what mlx5 reads back is its record of the value set; mlx5 sizes the PFC receive buffer from it only if a buffer layout was set (dcb buffer set), else the firmware sizes that buffer"
+	fi
+}
+
 # rdma_dev IF: the RDMA device of a netdev (mlx5_0, qedr0), or nothing.
 rdma_dev() {
 	local d
@@ -511,12 +606,25 @@ configfs_state() {
 	fi
 }
 
-# roce_cm IF MODE TOS: RDMA-CM's default RoCE mode and ToS for the NIC's
-# port, through configfs (what MLNX_OFED's cma_roce_mode and cma_roce_tos
-# write; kernel Documentation/ABI/testing/configfs-rdma_cm).
+# rdma_fix IF MODULE: what to do when IF has no RDMA device: load MODULE
+# when it is not loaded; when it is, the device is not there yet (udev
+# loads the RDMA driver after the netdev appears, asynchronously: rdma-core
+# Documentation/udev.md) or the port has none of its own.
+rdma_fix() {
+	if [[ ! -d /sys/module/$2 ]]; then
+		printf 'the RDMA driver is not loaded: modprobe %s (with MLNX_OFED: systemctl start openibd), then run again' "$2"
+	else
+		printf '%s is loaded, but there is no RDMA device for this port yet: wait until rdma link show lists %s, then run again' "$2" "$1"
+	fi
+}
+
+# roce_cm IF MODE TOS MODULE: RDMA-CM's default RoCE mode and ToS for the
+# NIC's port, through configfs (what MLNX_OFED's cma_roce_mode and
+# cma_roce_tos write; kernel Documentation/ABI/testing/configfs-rdma_cm);
+# MODULE is the RDMA driver that makes the port's RDMA device.
 roce_cm() {
 	local ifc=$1 mode=$2 tos=$3 dev port dir was
-	if ! capable "$ifc" "RDMA device" "load the RDMA driver (mlx5_ib, mlx4_ib or qedr)" rdma_dev "$ifc"; then
+	if ! capable "$ifc" "RDMA device" "$(rdma_fix "$ifc" "$4")" rdma_dev "$ifc"; then
 		return 0
 	fi
 	dev=$(rdma_dev "$ifc") || dev="rdma-device-of-$ifc"
@@ -602,23 +710,122 @@ dcb_free() {
 	return 1
 }
 
-# cable_len IF WANT HAVE CMD...: the cable length in meters, from which mlx5
-# sizes the receive buffer it keeps for the bytes still on the wire after it
-# sends PAUSE. A driver that reads back no length (0, or a tool that prints
-# none) keeps no such buffer (no buffer control on this port) and ignores a
-# set; --dry-run without the interface shows the step.
+# cable_len IF WANT HAVE CMD...: the cable length in meters (iproute2's dcb
+# PFC delay), which mlx5 keeps for sizing the receive buffer that holds the
+# bytes still on the wire after it sends PAUSE (cable_note).
 cable_len() {
 	local ifc=$1 want=$2 have=$3
 	shift 3
-	case $have in
-	0 | none | unreadable)
-		if [[ $have == 0 || $MODE != dry-run ]] || link_exists "$ifc"; then
-			note "$ifc: the driver reports no cable length, so it sizes no PFC receive buffer from one; the $want m cable is not set"
-			return 0
-		fi
-		;;
-	esac
-	ensure "$ifc" 'cable length (m)' "$want" "$have" "$@"
+	if cable_known "$ifc" "$want" "$have"; then
+		ensure "$ifc" 'cable length (m)' "$want" "$have" "$@"
+	fi
+}
+
+# pci_dev IF: the PCI device of a netdev (0000:3b:00.0), or nothing.
+pci_dev() {
+	local d
+	d=$(readlink -f "/sys/class/net/$1/device" 2>/dev/null) || return 1
+	[[ -e $d ]] || return 1
+	printf '%s' "${d##*/}"
+}
+
+# cc_params_dir IF: true when the inbox mlx5_ib debugfs of IF's device is there.
+cc_params_dir() {
+	local pci
+	pci=$(pci_dev "$1") || return 1
+	[[ -d /sys/kernel/debug/mlx5/$pci/cc_params ]]
+}
+
+# lockdown_mode: the kernel lockdown in force, none, integrity or
+# confidentiality (the bracketed word of /sys/kernel/security/lockdown);
+# none where the kernel has no lockdown. Both modes refuse every debugfs
+# file with write permission, cc_params' among them (kernel_lockdown(7);
+# UEFI Secure Boot turns it on).
+lockdown_mode() {
+	local m
+	m=$(cat /sys/kernel/security/lockdown 2>/dev/null) || m=
+	if [[ $m =~ \[([a-z]+)\] ]]; then
+		printf '%s' "${BASH_REMATCH[1]}"
+	else
+		printf 'none'
+	fi
+}
+
+# debugfs_state: mounted when debugfs, home of mlx5_ib's cc_params, is.
+debugfs_state() {
+	if mountpoint -q /sys/kernel/debug 2>/dev/null; then
+		printf 'mounted'
+	else
+		printf 'not mounted'
+	fi
+}
+
+# debugfs_mount IF: mounts debugfs when it is not (as roce_cm mounts
+# configfs), on a real NIC and where lockdown would not refuse its files.
+debugfs_mount() {
+	if is_physical "$1" && [[ $(lockdown_mode) == none ]]; then
+		ensure system 'debugfs /sys/kernel/debug' mounted "$(debugfs_state)" mount -t debugfs none /sys/kernel/debug
+	fi
+}
+
+# cc_params_ready IF: true when IF's cc_params can be read and written.
+cc_params_ready() { [[ $(lockdown_mode) == none ]] && cc_params_dir "$1"; }
+
+# cnp_fix IF DSCP PRIO: why cc_params cannot be used, and the way that
+# needs no debugfs: the firmware's own CNP settings, through mlxconfig
+# (NVIDIA MFT), in force after a firmware reset or a reboot.
+cnp_fix() {
+	local pci mode
+	pci=$(pci_dev "$1") || pci="<pci device of $1>"
+	mode=$(lockdown_mode)
+	if [[ $mode != none ]]; then
+		printf 'kernel lockdown (%s, as UEFI Secure Boot sets it) refuses debugfs (kernel_lockdown(7))' "$mode"
+	elif [[ $(debugfs_state) != mounted ]]; then
+		printf 'debugfs is not mounted (mount -t debugfs none /sys/kernel/debug)'
+	else
+		printf 'mlx5_ib shows no cc_params for %s (load mlx5_ib)' "$pci"
+	fi
+	printf '; or set it in firmware: mlxconfig -d %s set CNP_DSCP_P1=%s CNP_802P_PRIO_P1=%s, then mlxfwreset or a reboot' "$pci" "$2" "$3"
+}
+
+# cnp_prio_debugfs DIR: the CNP priority in force, np_cnp_prio, which the
+# NIC uses only while np_cnp_prio_mode is 0; np_cnp_prio still reads back
+# its value under another mode (Linux drivers/infiniband/hw/mlx5/cong.c).
+cnp_prio_debugfs() {
+	local mode
+	mode=$(read_sys "$1/np_cnp_prio_mode")
+	if [[ $mode == 0 ]]; then
+		read_sys "$1/np_cnp_prio"
+	else
+		printf 'not used (np_cnp_prio_mode %s)' "$mode"
+	fi
+}
+
+# cnp_debugfs IF DSCP PRIO: the same through the inbox mlx5_ib debugfs
+# (cc_params/np_cnp_dscp and np_cnp_prio, Linux drivers/infiniband/hw/mlx5/
+# cong.c; writing np_cnp_prio also sets np_cnp_prio_mode 0, "use it").
+cnp_debugfs() {
+	local pci d
+	pci=$(pci_dev "$1") || pci="pci-device-of-$1"
+	d=/sys/kernel/debug/mlx5/$pci/cc_params
+	ensure "$1" 'CNP DSCP' "$2" "$(read_sys "$d/np_cnp_dscp")" write_value "$d/np_cnp_dscp" "$2"
+	ensure "$1" 'CNP priority' "$3" "$(cnp_prio_debugfs "$d")" write_value "$d/np_cnp_prio" "$3"
+}
+
+# cnp_readable IF DSCP PRIO: true when IF's cc_params can be read, to check
+# the CNP marking the fabric shares with the firmware default (DSCP 48,
+# priority 6: CNP_DSCP_P1, CNP_802P_PRIO_P1); otherwise the step is
+# reported skipped: firmware set with mlxconfig may mark otherwise.
+cnp_readable() {
+	if cc_params_ready "$1" || { [[ $MODE == dry-run ]] && ! link_exists "$1"; }; then
+		return 0
+	fi
+	if ! is_physical "$1"; then
+		skip "$1: CNP marking (virtual device; only a real NIC's driver offers it)"
+	else
+		skip "$1: CNP marking, wanted DSCP $2 priority $3, the firmware default, not read: $(cnp_fix "$1" "$2" "$3")"
+	fi
+	return 1
 }
 
 # has_systemd: systemd is the running init: systemctl is there and
@@ -1022,8 +1229,10 @@ nic_1() {
 	if ! link_exists "$ifc"; then
 		missing_link "$ifc" || return 0
 	fi
+	nic_guard "$ifc" || return 0
 	ensure "$ifc" mtu 9000 "$(read_sys /sys/class/net/"$ifc"/mtu)" ip link set dev "$ifc" mtu 9000
 	ensure "$ifc" state up "$(link_state "$ifc")" ip link set dev "$ifc" up
+	link_check "$ifc" 100000
 	# The model's addresses are the interface's only global ones: others go
 	# first (link-local fe80::/10 stays), then the model's are added.
 	addr_prune "$ifc" 10.0.4.15/24
@@ -1033,8 +1242,10 @@ nic_1() {
 		ensure "$ifc" 'link pause' 'autoneg off rx off tx off' "$(pause_get "$ifc")" ethtool -A "$ifc" autoneg off rx off tx off
 	fi
 	if dcb_free "$ifc" && capable "$ifc" "DCB (dcbnl)" "load mlx5_core, whose dcbnl iproute2's dcb drives" dcb pfc show dev "$ifc"; then
+		local sets=$CHANGES
 		ensure "$ifc" pfc '0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off' "$(dcb_get "$ifc" pfc prio-pfc)" dcb pfc set dev "$ifc" prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off
 		cable_len "$ifc" 5 "$(dcb_get "$ifc" pfc delay)" dcb pfc set dev "$ifc" delay 5
+		pfc_readback "$ifc" '0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off' "$sets" dcb_get "$ifc" pfc prio-pfc
 		# Willing off: the host keeps its own settings rather than take the switch's
 		# DCBX proposal, as Mellanox advises for Windows (Set-NetQosDcbxSetting -Willing 0).
 		ensure "$ifc" 'ets willing' off "$(dcb_get "$ifc" ets willing)" dcb ets set dev "$ifc" willing off tc-tsa 0:ets 1:ets 2:ets 3:ets 4:ets 5:ets 6:strict 7:ets tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0
@@ -1043,9 +1254,14 @@ nic_1() {
 		# Trust DSCP with the fabric's full DSCP -> priority map, replacing all 64 entries.
 		ensure "$ifc" 'app dscp-prio' '0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0' "$(dcb_get "$ifc" app dscp-prio)" dcb app replace dev "$ifc" dscp-prio 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
-	roce_cm "$ifc" 'RoCE v2' 104
-	note "$ifc: the inbox mlx5 driver has no per-priority DCQCN switch; firmware runs DCQCN on the priorities in ROCE_CC_PRIO_MASK (mlxconfig; default all), wanted: 0,1,2,3,4,5,6,7"
-	note "$ifc: CNPs keep the firmware default DSCP 48 priority 6, the fabric's CNP class"
+	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib
+	skip "$ifc: DCQCN priorities (the inbox mlx5 driver has no per-priority DCQCN switch to read or set; firmware runs DCQCN on the priorities in ROCE_CC_PRIO_MASK_P1, default all: mlxconfig -d <pci device> query ROCE_CC_PRIO_MASK_P1; wanted: 0,1,2,3,4,5,6,7)"
+	# The fabric's CNP class is the firmware default: read it where debugfs
+	# shows it (and set it if it differs), else say it was not checked.
+	debugfs_mount "$ifc"
+	if cnp_readable "$ifc" 48 6; then
+		cnp_debugfs "$ifc" 48 6
+	fi
 }
 
 # boot_unit_text: the systemd unit --install writes to /etc/systemd/system/fabricc-host-settings.service.
