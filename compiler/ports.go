@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/model"
@@ -178,7 +179,199 @@ func (l *lowering) watchdog(s *dsl.Switch) model.PFCWatchdog {
 		return model.PFCWatchdog{}
 	}
 	l.warnIgnoredWatchdog(model.Platform(s.Platform), w, s.Watchdog)
+	l.checkWatchdogTimes(model.Platform(s.Platform), w, s.Watchdog)
 	return w
+}
+
+// watchdogBlock is the pfc_watchdog block whose value of setting the
+// switch takes: its own block if it writes it, else the qos block's if
+// that does; nil when the value is the default.
+func (l *lowering) watchdogBlock(setting string, own *dsl.Watchdog) *dsl.Watchdog {
+	for _, st := range watchdogSettings {
+		if st.name != setting {
+			continue
+		}
+		if own != nil && st.written(own) {
+			return own
+		}
+		if q := l.cfg.QoS; q != nil && q.Watchdog != nil && st.written(q.Watchdog) {
+			return q.Watchdog
+		}
+	}
+	return nil
+}
+
+// watchdogTime is one PFC watchdog time a platform limits: its range in
+// ms and the step its configuration takes.
+type watchdogTime struct {
+	setting        string
+	value          func(model.PFCWatchdog) int
+	min, max, step int
+}
+
+// watchdogTimes are the times each platform takes, in ms.
+//
+// EOS: `priority-flow-control pause watchdog default timeout` and
+// `recovery-time` take 0.01-60 s, `polling-interval` 0.005-30 s (Arista
+// EOS User Manual, DCBX and Flow Control, PFC watchdog, as summarised in
+// a public RoCE-on-EOS write-up; second-hand); timeout and recovery-time
+// have at most two decimals, so whole 10 ms (Arista AVD
+// eos_cli_config_gen schema, priority_flow_control.watchdog.timeout and
+// recovery_time, pattern ^\d+(\.\d{1,2})?$; polling_interval takes three).
+//
+// NVUE: `nv set qos pfc-watchdog polling-interval` takes 100-5000 ms
+// (NVIDIA Cumulus Linux 5.9 NVUE Command Reference, `nv set qos
+// pfc-watchdog polling-interval`); the timeout becomes a robustness (a
+// count of polls) and restore_ms is not taken (watchdogIgnored).
+var watchdogTimes = map[model.Platform][]watchdogTime{
+	model.PlatformEOS: {
+		{"timeout_ms", func(w model.PFCWatchdog) int { return w.TimeoutMs }, 10, 60000, 10},
+		{"restore_ms", func(w model.PFCWatchdog) int { return w.RestoreMs }, 10, 60000, 10},
+		{"polling_ms", func(w model.PFCWatchdog) int { return w.PollingIntervalMs }, 5, 30000, 1},
+	},
+	model.PlatformCumulus: {
+		{"polling_ms", func(w model.PFCWatchdog) int { return w.PollingIntervalMs }, 100, 5000, 1},
+	},
+}
+
+// nearest is v moved into [min, max] and onto a multiple of step.
+func (t watchdogTime) nearest(v int) int {
+	v = max(t.min, min(t.max, v))
+	if r := v % t.step; r != 0 {
+		if r*2 >= t.step {
+			v += t.step - r
+		} else {
+			v -= r
+		}
+	}
+	return max(t.min, min(t.max, v))
+}
+
+// checkWatchdogTimes reports, at the pfc_watchdog block that sets it,
+// each watchdog time switch platform p cannot take (watchdogTimes), with
+// the nearest it can; on EOS a polling interval above half the shorter
+// of timeout and recovery-time, which EOS replaces with its own
+// (the write-up above: "polling-interval <= min(timeout, recovery-time) /
+// 2"; otherwise "EOS can substitute an automatically calculated
+// interval"); and, as a warning, an NVUE detection time (polling
+// interval x robustness, the robustness rounded up as targets/cumulus
+// writes it) that is not the timeout.
+func (l *lowering) checkWatchdogTimes(p model.Platform, w model.PFCWatchdog, own *dsl.Watchdog) {
+	bad := map[string]bool{}
+	var blocks []*dsl.Watchdog
+	found := map[*dsl.Watchdog][]watchdogTime{}
+	for _, t := range watchdogTimes[p] {
+		b := l.watchdogBlock(t.setting, own)
+		if v := t.value(w); b == nil || v == t.nearest(v) {
+			continue
+		}
+		bad[t.setting] = true
+		if found[b] == nil {
+			blocks = append(blocks, b)
+		}
+		found[b] = append(found[b], t)
+	}
+	for _, b := range blocks {
+		l.errorOnce(b.DefRange, refusesSummary(p), refusedTimes(p, w, found[b]))
+	}
+	switch p {
+	case model.PlatformEOS:
+		l.checkEOSPolling(w, own, bad)
+	case model.PlatformCumulus:
+		l.warnNVUEDetection(w, own, bad)
+	}
+}
+
+// refusesSummary is the summary of a watchdog time platform p refuses;
+// one per platform, so that two platforms' errors at one block are not
+// taken for one.
+func refusesSummary(p model.Platform) string {
+	return fmt.Sprintf("PFC watchdog time %s refuses", platformTitle(p))
+}
+
+// refusedTimes says which of the times ts (set in one block) platform p
+// does not take, its ranges and the nearest values it takes.
+func refusedTimes(p model.Platform, w model.PFCWatchdog, ts []watchdogTime) string {
+	var written, ranges, nearest []string
+	for _, t := range ts {
+		written = append(written, fmt.Sprintf("%s = %d", t.setting, t.value(w)))
+		ranges = append(ranges, fmt.Sprintf("%s %d-%d ms%s", t.setting, t.min, t.max, stepText(t.step)))
+		nearest = append(nearest, fmt.Sprintf("%s = %d", t.setting, t.nearest(t.value(w))))
+	}
+	it := "it"
+	if len(ts) > 1 {
+		it = "them"
+	}
+	return fmt.Sprintf("pfc_watchdog %s: %s switches take %s. Write %s (the nearest they take), or set %s in the pfc_watchdog block of the switches that take %s.",
+		strings.Join(written, " and "), platformTitle(p), strings.Join(ranges, " and "), strings.Join(nearest, " and "), it, it)
+}
+
+// stepText says a step other than 1 ms.
+func stepText(step int) string {
+	if step == 1 {
+		return ""
+	}
+	return fmt.Sprintf(" in steps of %d ms", step)
+}
+
+// eosPollingSummary is the summary of an EOS polling interval too long
+// for its timeout or recovery-time.
+const eosPollingSummary = "PFC watchdog polling interval EOS replaces"
+
+// checkEOSPolling reports an EOS polling interval above half the shorter
+// of timeout and recovery-time (bad: settings already reported).
+func (l *lowering) checkEOSPolling(w model.PFCWatchdog, own *dsl.Watchdog, bad map[string]bool) {
+	if bad["polling_ms"] || bad["timeout_ms"] || bad["restore_ms"] || w.PollingIntervalMs == 0 || w.TimeoutMs == 0 || w.RestoreMs == 0 {
+		return
+	}
+	limit := min(w.TimeoutMs, w.RestoreMs) / 2
+	if w.PollingIntervalMs <= limit {
+		return
+	}
+	b := l.watchdogBlock("polling_ms", own)
+	if b == nil {
+		b = l.watchdogBlock("timeout_ms", own)
+	}
+	if b == nil {
+		b = l.watchdogBlock("restore_ms", own)
+	}
+	if b == nil {
+		return
+	}
+	if limit < 5 {
+		l.errorOnce(b.DefRange, eosPollingSummary,
+			fmt.Sprintf("pfc_watchdog polling_ms = %d with timeout_ms = %d and restore_ms = %d: EOS takes a polling interval of at most half the shorter of timeout and recovery-time, and at least 5 ms, so the shorter must be at least 10 ms. Write timeout_ms and restore_ms = 10 or more, and polling_ms = 5.",
+				w.PollingIntervalMs, w.TimeoutMs, w.RestoreMs))
+		return
+	}
+	l.errorOnce(b.DefRange, eosPollingSummary,
+		fmt.Sprintf("pfc_watchdog polling_ms = %d with timeout_ms = %d and restore_ms = %d: EOS takes a polling interval of at most half the shorter of timeout and recovery-time, %d ms here, and replaces a longer one with its own. Write polling_ms = %d, or a timeout_ms and restore_ms of %d or more.",
+			w.PollingIntervalMs, w.TimeoutMs, w.RestoreMs, limit, limit, 2*w.PollingIntervalMs))
+}
+
+// warnNVUEDetection warns when NVUE's detection time, polling interval x
+// robustness (robustness = timeout / polling rounded up, as targets/cumulus
+// writes it), is not the timeout the model asks for.
+func (l *lowering) warnNVUEDetection(w model.PFCWatchdog, own *dsl.Watchdog, bad map[string]bool) {
+	if bad["polling_ms"] || w.PollingIntervalMs <= 0 || w.TimeoutMs <= 0 || w.TimeoutMs%w.PollingIntervalMs == 0 {
+		return
+	}
+	b := l.watchdogBlock("timeout_ms", own)
+	if b == nil {
+		b = l.watchdogBlock("polling_ms", own)
+	}
+	if b == nil {
+		return
+	}
+	rob := (w.TimeoutMs + w.PollingIntervalMs - 1) / w.PollingIntervalMs
+	below := (rob - 1) * w.PollingIntervalMs
+	alt := ""
+	if below > 0 {
+		alt = fmt.Sprintf("%d or ", below)
+	}
+	l.warnOnce(b.DefRange, "PFC watchdog time the switch rounds",
+		fmt.Sprintf("pfc_watchdog timeout_ms = %d with polling_ms = %d: NVUE counts the timeout in polls (robustness %d), so Cumulus Linux switches detect a PFC storm after %d ms, not %d. Write timeout_ms = %s%d, a multiple of polling_ms, to say what the switch does.",
+			w.TimeoutMs, w.PollingIntervalMs, rob, rob*w.PollingIntervalMs, w.TimeoutMs, alt, rob*w.PollingIntervalMs))
 }
 
 // watchdogSetting is one written pfc_watchdog attribute.

@@ -42,6 +42,8 @@ var Warnings = []Warning{
 		"a switch port with PFC on has no link with a length, so its PFC headroom assumes a 5 m cable (SONiC's default cable length, its shortest class, which SONiC picks for server-facing ports, not for unknown ones); write a link with the port's length, or turn PFC off on a port that carries no lossless traffic"),
 	warning("PFC watchdog setting the switch ignores",
 		"a written pfc_watchdog setting is one the switch's platform cannot take (Onyx's pfc-wd takes none; NVUE always drops and has no restore timer), so the watchdog runs without it"),
+	warning("PFC watchdog time the switch rounds",
+		"a pfc_watchdog timeout_ms is not a multiple of polling_ms on a Cumulus Linux switch, whose NVUE watchdog counts the timeout in polls (polling-interval x robustness), so it detects a storm after a different time than written"),
 	warning("Priority 3 may be taken by FCoE",
 		"a lossless class uses priority 3 on switches other than NVIDIA Spectrum, where priority 3 is often reserved for FCoE"),
 	warning("QLogic RoCE priority is set in UEFI",

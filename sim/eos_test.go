@@ -1,6 +1,7 @@
 package sim_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -203,5 +204,80 @@ func TestEOSNoFormsClearECNAndMMU(t *testing.T) {
 	}
 	if mr.Failed == nil {
 		t.Errorf("priority-group 8 not refused: %q", mr.JoinedResult())
+	}
+}
+
+// TestEOSPFCQueueTie (review rsw, findings 2 and 4): PFC on a priority
+// pauses the tx-queues whose traffic class maps to that CoS, by EOS's
+// default map (TC N -> CoS N from TC2 up) unless `qos map traffic-class T
+// to cos P` says otherwise; and the watchdog monitors only such a queue
+// that has `bandwidth guaranteed`. The RoCE class here sits in TC4.
+func TestEOSPFCQueueTie(t *testing.T) {
+	base := []string{
+		"qos map dscp 24 25 26 27 28 29 30 31 to traffic-class 4",
+		"interface Ethernet1/1",
+		"   qos trust dscp",
+		"   tx-queue 4",
+		"      no priority",
+		"   priority-flow-control on",
+		"   priority-flow-control priority 3 no-drop",
+		"   priority-flow-control pause watchdog",
+	}
+	for _, tt := range []struct {
+		name            string
+		extra           []string
+		paused, watched string
+		running         []string
+	}{
+		{name: "default map: priority 3 pauses the empty TC3", paused: "3", watched: ""},
+		{name: "traffic-class 4 to cos 3 ties the RoCE queue", extra: []string{"qos map traffic-class 4 to cos 3"},
+			paused: "3,4", watched: "", running: []string{"qos map traffic-class 4 to cos 3\n"}},
+		{name: "guaranteed bandwidth arms the watchdog", extra: []string{
+			"qos map traffic-class 4 to cos 3", "interface Ethernet1/1", "   tx-queue 4", "      bandwidth guaranteed 739"},
+			paused: "3,4", watched: "4", running: []string{"   tx-queue 4\n      no priority\n      bandwidth guaranteed 739\n"}},
+		{name: "its no-form disarms it", extra: []string{
+			"qos map traffic-class 4 to cos 3", "interface Ethernet1/1", "   tx-queue 4", "      bandwidth guaranteed 739", "      no bandwidth guaranteed"},
+			paused: "3,4", watched: "", running: []string{"   tx-queue 4\n      no priority\n   !\n"}},
+		{name: "the map's no-form restores the default", extra: []string{"qos map traffic-class 4 to cos 3", "no qos map traffic-class 4 to cos 3"},
+			paused: "3", watched: ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			d := start(t, model.PlatformEOS, sim.Faults{})
+			drv := mustOpen(t, d, "arista_eos")
+			configs(t, drv, append(append([]string(nil), base...), tt.extra...)...)
+			pfc := jsonOf(t, drv, "show priority-flow-control status | json")
+			for key, want := range map[string]string{"pausedTxQueues": tt.paused, "watchdogTxQueues": tt.watched} {
+				var got []string
+				for _, v := range path(t, pfc, "interfaceStatuses", "Ethernet1/1", key).([]any) {
+					got = append(got, strconv.Itoa(int(v.(float64))))
+				}
+				if strings.Join(got, ",") != want {
+					t.Errorf("%s = %v, want %s", key, got, want)
+				}
+			}
+			running := d.Running()
+			for _, want := range tt.running {
+				if !strings.Contains(running, want) {
+					t.Errorf("running-config lacks %q:\n%s", want, running)
+				}
+			}
+			if tt.running == nil && strings.Contains(running, "to cos") {
+				t.Errorf("running-config shows a traffic-class map:\n%s", running)
+			}
+		})
+	}
+	d := start(t, model.PlatformEOS, sim.Faults{})
+	drv := mustOpen(t, d, "arista_eos")
+	for _, bad := range []string{"qos map traffic-class 4 to cos 8", "qos map traffic-class 8 to cos 3"} {
+		mr, err := drv.SendConfigs([]string{bad})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mr.Failed == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	if got := path(t, jsonOf(t, drv, "show qos maps | json"), "tcToCosMap", "0"); got != 1.0 {
+		t.Errorf("default TC0 -> CoS %v, want 1", got)
 	}
 }

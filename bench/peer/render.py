@@ -88,6 +88,31 @@ def groups(tc_of):
     return [(tc, " ".join(str(i) for i, t in enumerate(tc_of) if t == tc)) for tc in range(8) if tc in tc_of]
 
 
+def tc_to_cos(q):
+    """targets/eos TCToCoS: a class's priority for its traffic class,
+    else the lowest priority mapped there, else the traffic class."""
+    out = list(range(8))
+    for tc in range(8):
+        for p in reversed(range(len(q["priority_to_tc"]))):
+            if q["priority_to_tc"][p] == tc:
+                out[tc] = p
+    for c in reversed(q["classes"]):
+        if 0 <= c["traffic_class"] < 8 and 0 <= c.get("priority", 0) < 8:
+            out[c["traffic_class"]] = c.get("priority", 0)
+    return out
+
+
+def guarantee_kbps(sw):
+    """targets/eos GuaranteeKbps: one largest frame (MTU + 22 B) per
+    polling interval, in kbit/s rounded up; 0 without the watchdog."""
+    wd = sw["pfc_watchdog"]
+    if not wd.get("enabled"):
+        return 0
+    mtu = max([p.get("mtu", 0) for p in sw["ports"]] + [0]) or 9214
+    poll = wd.get("polling_interval_ms") or 100
+    return -(-((mtu + 22) * 8) // poll)
+
+
 def context(fabric, sw):
     """What the template needs beyond the model: the values AVD-style
     tools compute in Python before rendering."""
@@ -122,6 +147,7 @@ def context(fabric, sw):
         "pgs": merge(pgs), "queues": merge(queues),
         "uses_cos": any(p["trust"] in ("pcp", "both") for p in ports),
         "cos_groups": groups(q["priority_to_tc"]), "dscp_groups": groups(tc_of_dscp),
+        "tc_cos_groups": groups(tc_to_cos(q)), "guarantee": guarantee_kbps(sw),
         "eos_thresholds": EOS_THRESHOLDS,
     }
 

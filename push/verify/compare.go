@@ -87,6 +87,10 @@ func Compare(device string, want, got *State) []Difference {
 		if g.DSCPToTC == nil || w.DSCPToTC == nil {
 			w.DSCPToTC, g.DSCPToTC = nil, nil // not readable on this platform, or no map in the model
 		}
+		if w.TCToCoS == nil {
+			g.TCToCoS = nil // the platform ties queues to priorities otherwise
+		}
+		g.GuaranteedKbps = zeroFilled(w.GuaranteedKbps, g.GuaranteedKbps)
 		onlyIntended(&w, &g)
 		if w.Speed == 0 {
 			g.Speed = 0 // auto-negotiation in the model: no speed line is written, none compared
@@ -221,6 +225,19 @@ func usedOnly[V any](used map[int]bool, m map[int]V) map[int]V {
 	return out
 }
 
+// zeroFilled is got at the keys of want, a key got lacks read as 0 (no
+// setting); nil when want is.
+func zeroFilled(want, got map[int]int) map[int]int {
+	if want == nil {
+		return nil
+	}
+	out := make(map[int]int, len(want))
+	for k := range want {
+		out[k] = got[k]
+	}
+	return out
+}
+
 // onlyKeys is a copy of got with only the keys of want; nil when want is.
 func onlyKeys[V any](want, got map[int]V) map[int]V {
 	if want == nil {
@@ -303,7 +320,7 @@ var unsetField = map[string]bool{".MTU": true, ".Mode": true, ".Trust": true,
 var fieldNames = map[string]string{
 	"MTU": "MTU", "Mode": "mode", "AccessVLAN": "access VLAN", "TrunkVLANs": "trunk VLANs",
 	"Trust": "trust", "PFC": "PFC priorities", "ETS": "ETS", "ECN": "ECN", "PFCWatchdog": "PFC watchdog",
-	"DSCPToTC": "DSCP", "Shutdown": "admin state", "Speed": "speed", "LinkPause": "link pause (802.3x)", "Description": "description",
+	"DSCPToTC": "DSCP", "TCToCoS": "CoS of", "GuaranteedKbps": "guaranteed bandwidth (kbps)", "Shutdown": "admin state", "Speed": "speed", "LinkPause": "link pause (802.3x)", "Description": "description",
 	"BandwidthPercent": "bandwidth", "MinBytes": "min", "MaxBytes": "max",
 	// The platforms' own words for their buffer settings.
 	"PFCProfile": "PFC profile", "CableMeters": "cable-length", "PortBuffer": "port-buffer",

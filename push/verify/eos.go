@@ -64,6 +64,7 @@ func eosState(top []*block) *State {
 		}
 	}
 	dscp := eosDSCPMap(top)
+	tcCoS := eosTCCoSMap(top)
 	mmu := eosMMU(top)
 	s.MMUProfile = eosProfileSettings(top)
 	for _, b := range top {
@@ -83,6 +84,7 @@ func eosState(top []*block) *State {
 			}
 			eosQoS(p, b.children)
 			p.DSCPToTC = dscp
+			p.TCToCoS = tcCoS
 			p.MMU = mmu
 		}
 	}
@@ -199,6 +201,39 @@ func eosDefaultDSCPTC(dscp int) int {
 	}
 }
 
+// eosTCCoSMap reads the global `qos map traffic-class <tcs> to cos <cos>`
+// lines (Arista AVD qos.map.traffic_class; intended qos.cfg "qos map
+// traffic-class 2 4 5 to cos 7"), every traffic class without a line at
+// EOS's default: eosDefaultTCCoS. The running configuration is read, not
+// `show qos maps`, whose structured form has no public sample; the map is
+// configuration, so the two say the same.
+func eosTCCoSMap(top []*block) map[int]int {
+	m := map[int]int{}
+	for tc := 0; tc < 8; tc++ {
+		m[tc] = eosDefaultTCCoS(tc)
+	}
+	for _, b := range top {
+		f := strings.Fields(b.text)
+		if len(f) < 7 || f[0] != "qos" || f[1] != "map" || f[2] != "traffic-class" || f[len(f)-2] != "cos" || f[len(f)-3] != "to" {
+			continue
+		}
+		cos := atoi(f[len(f)-1])
+		for _, v := range f[3 : len(f)-3] {
+			if tc := atoi(v); tc >= 0 && tc < 8 {
+				m[tc] = cos
+			}
+		}
+	}
+	return m
+}
+
+// eosDefaultTCCoS is EOS's default traffic class -> CoS map, taken as the
+// inverse of its default CoS map (CoS 0 -> TC1, CoS 1 -> TC0, else
+// identity; see eosDefaultDSCPTC): TC0 -> CoS 1, TC1 -> CoS 0, else
+// identity. Not confirmed on a switch; targets/eos writes every traffic
+// class, so it only matters on a switch where the lines are missing.
+func eosDefaultTCCoS(tc int) int { return eosDefaultDSCPTC(tc * 8) }
+
 func eosVLAN(s *State, ids string, b *block) {
 	name := ""
 	for _, c := range b.children {
@@ -271,6 +306,12 @@ func eosTxQueue(p *Port, tc int, lines []*block) {
 			ets.Mode = model.ETSStrict
 		case len(f) == 3 && f[0] == "bandwidth" && f[1] == "percent":
 			ets.BandwidthPercent = atoi(f[2])
+		case len(f) == 3 && f[0] == "bandwidth" && f[1] == "guaranteed":
+			// a bare rate is kbps; `percent` (4 words) is another setting
+			if p.GuaranteedKbps == nil {
+				p.GuaranteedKbps = map[int]int{}
+			}
+			p.GuaranteedKbps[tc] = atoi(f[2])
 		case len(f) >= 8 && f[0] == "random-detect" && f[1] == "ecn" && f[2] == "minimum-threshold":
 			p.ECN[tc] = ECN{MinBytes: eosBytes(f[3], f[4]), MaxBytes: eosBytes(f[6], f[7])}
 		}

@@ -86,6 +86,20 @@ type Port struct {
 	// the non-default `qos map` lines, so its parser fills the rest from
 	// EOS's default map (see eosDefaultDSCPTC).
 	DSCPToTC map[int]int
+	// TCToCoS is the CoS (802.1p priority) each traffic class 0-7 is
+	// paused by and leaves with: EOS's `qos map traffic-class T to cos P`,
+	// which ties a lossless class's queue to its PFC priority. nil where
+	// the platform ties them otherwise (Onyx binds traffic classes to
+	// switch priorities per port, NVUE maps switch priorities to traffic
+	// classes); then it is not compared. As with DSCPToTC, EOS prints only
+	// the entries that differ from its default map, so the parser fills
+	// the rest from it (eosDefaultTCCoS).
+	TCToCoS map[int]int
+	// GuaranteedKbps is EOS's `bandwidth guaranteed N` (kbps) by traffic
+	// class, 0 for none: the PFC watchdog monitors only lossless queues
+	// that have one (targets/eos GuaranteeKbps). nil where the platform
+	// has no such setting; then it is not compared.
+	GuaranteedKbps map[int]int
 
 	// The port settings push writes in both states (README, Scope: EOS
 	// `no shutdown`, `no description`, `flowcontrol receive off`; Onyx
@@ -240,6 +254,9 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		p.PFC = append([]int(nil), mp.PFCPriorities...)
 		p.PFCWatchdog = mp.PFCWatchdog
 		p.DSCPToTC = dscpTC
+		if sw.Platform == model.PlatformEOS {
+			p.TCToCoS, p.GuaranteedKbps = expectEOSQueues(f, sw, mp)
+		}
 		switch {
 		case sw.Platform == model.PlatformCumulus:
 			p.PFCProfile = expectPFCProfile(mp)
@@ -300,6 +317,29 @@ func expectIngressBuffers(mp *model.Port) map[int]IngressBuffer {
 			Reserved: Bytes(b.Reserved), Xoff: Bytes(b.Xoff), Xon: Bytes(b.Xon)}
 	}
 	return out
+}
+
+// expectEOSQueues is what targets/eos writes for port mp of EOS switch
+// sw: the traffic-class -> CoS map (fabric-wide, every class 0-7) and
+// each class's guaranteed bandwidth, which only the lossless classes of a
+// port running the PFC watchdog have.
+func expectEOSQueues(f *model.Fabric, sw *model.Switch, mp *model.Port) (map[int]int, map[int]int) {
+	tcCoS := map[int]int{}
+	for tc, cos := range eos.TCToCoS(&f.QoS) {
+		tcCoS[tc] = cos
+	}
+	kbps := 0
+	if mp.PFCWatchdog && len(mp.PFCPriorities) > 0 {
+		kbps = eos.GuaranteeKbps(sw)
+	}
+	guaranteed := map[int]int{}
+	for _, c := range f.QoS.Classes {
+		guaranteed[c.TrafficClass] = 0
+		if c.Lossless {
+			guaranteed[c.TrafficClass] = kbps
+		}
+	}
+	return tcCoS, guaranteed
 }
 
 // expectMMU is what the MMU queue profile targets/eos renders says for

@@ -16,9 +16,9 @@ func fabric(port string) (*model.Fabric, *model.Switch) {
 		VLANs: []model.VLAN{{ID: 100, Name: "rdma"}},
 		QoS: model.QoS{Classes: []model.Class{
 			{Name: "default", TrafficClass: 0, ETS: model.ETS{Mode: model.ETSWRR, BandwidthPercent: 50}},
-			{Name: "roce", TrafficClass: 3, Lossless: true, ETS: model.ETS{Mode: model.ETSWRR, BandwidthPercent: 50},
+			{Name: "roce", Priority: 3, TrafficClass: 3, Lossless: true, ETS: model.ETS{Mode: model.ETSWRR, BandwidthPercent: 50},
 				ECN: &model.ECN{MinBytes: 153600, MaxBytes: 1536000, MarkProbabilityPercent: 100}},
-			{Name: "cnp", TrafficClass: 6, ETS: model.ETS{Mode: model.ETSStrict}},
+			{Name: "cnp", Priority: 6, TrafficClass: 6, ETS: model.ETS{Mode: model.ETSStrict}},
 		}},
 	}
 	sw := &model.Switch{Name: "sw1", Ports: []model.Port{{
@@ -56,6 +56,9 @@ interface ethernet 1/1 dcb priority-flow-control mode on force
 // eos_cli_config_gen).
 const eosRunning = `vlan 100
    name rdma
+!
+qos map traffic-class 0 to cos 0
+qos map traffic-class 1 to cos 1
 !
 qos profile ROCE
    qos trust dscp

@@ -98,6 +98,15 @@ var globalRules = []cli.Rule[*env]{
 	{Syntax: "qos map cos <list> to traffic-class <int>", Do: func(e *env, m []string) error {
 		return setMap(e.st.CoSToTC, m[1], 7, m[2], defaultTC)
 	}},
+	// `qos map traffic-class <tcs> to cos <cos>` (AVD qos.map.traffic_class,
+	// "qos map traffic-class 2 4 5 to cos 7" in the intended qos.cfg).
+	{Syntax: "qos map traffic-class <list> to cos <int>", Do: func(e *env, m []string) error {
+		if _, err := cli.Int(m[2], 0, 7); err != nil {
+			return err
+		}
+		return setMap(e.st.TCToCoS, m[1], 7, m[2], defaultTC)
+	}},
+	{Syntax: "no qos map traffic-class <list> to cos [<int>]", Do: func(e *env, m []string) error { return delMap(e.st.TCToCoS, m[1], 7) }},
 	{Syntax: "no qos map dscp <list> to traffic-class <int>", Do: func(e *env, m []string) error { return delMap(e.st.DSCPToTC, m[1], 63) }},
 	{Syntax: "no qos map cos <list> to traffic-class <int>", Do: func(e *env, m []string) error { return delMap(e.st.CoSToTC, m[1], 7) }},
 	{Syntax: "[no] priority-flow-control all off", Do: func(e *env, m []string) error { e.st.PFCAllOff = m[1] == ""; return nil }},
@@ -293,6 +302,19 @@ var txqRules = []cli.Rule[*env]{
 		return err
 	}},
 	{Syntax: "no bandwidth [guaranteed] percent", Do: func(e *env, m []string) error { e.fr.txq.BWPercent = 0; return nil }},
+	// `bandwidth guaranteed N` is a rate in kbps (a bare number; `percent`
+	// is the share form above). The PFC watchdog monitors only PFC queues
+	// that have one (Arista EOS User Manual, DCBX and Flow Control, PFC
+	// watchdog, as quoted in a public RoCE-on-EOS write-up); the upper
+	// bound here is 800G in kbps, the switch's own is not published.
+	{Syntax: "bandwidth guaranteed <int>", Do: func(e *env, m []string) error {
+		v, err := cli.Int(m[1], 1, 800000000)
+		if err == nil {
+			e.fr.txq.Guaranteed = v
+		}
+		return err
+	}},
+	{Syntax: "{no|default} bandwidth guaranteed", Do: func(e *env, m []string) error { e.fr.txq.Guaranteed = 0; return nil }},
 	{Syntax: ecnBase + " max-mark-probability <int> weight <int>", Do: func(e *env, m []string) error { return setECN(e, m[1:5], m[5], m[6]) }},
 	{Syntax: ecnBase + " max-mark-probability <int>", Do: func(e *env, m []string) error { return setECN(e, m[1:5], m[5], "") }},
 	{Syntax: ecnBase + " weight <int>", Do: func(e *env, m []string) error { return setECN(e, m[1:5], "", m[5]) }},

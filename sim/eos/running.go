@@ -30,8 +30,9 @@ func (d *Device) render(s *State) string {
 		}
 		w("!")
 	}
-	renderMaps(w, "dscp", s.DSCPToTC)
-	renderMaps(w, "cos", s.CoSToTC)
+	renderMaps(w, "dscp", "traffic-class", s.DSCPToTC)
+	renderMaps(w, "cos", "traffic-class", s.CoSToTC)
+	renderMaps(w, "traffic-class", "cos", s.TCToCoS)
 	renderPFC(w, s)
 	for _, name := range cli.SortedKeys(s.MMU) {
 		renderMMU(w, name, s.MMU[name])
@@ -56,7 +57,9 @@ func (d *Device) render(s *State) string {
 
 type writer func(format string, a ...any)
 
-func renderMaps(w writer, kind string, m map[int]int) {
+// renderMaps prints a `qos map FROM <keys> to TO <value>` table, one
+// line per value.
+func renderMaps(w writer, from, to string, m map[int]int) {
 	byTC := map[int][]int{}
 	for k, tc := range m {
 		byTC[tc] = append(byTC[tc], k)
@@ -64,7 +67,7 @@ func renderMaps(w writer, kind string, m map[int]int) {
 	for _, tc := range cli.SortedKeys(byTC) {
 		keys := byTC[tc]
 		sortInts(keys)
-		w("qos map %s %s to traffic-class %d", kind, cli.Join(keys, " "), tc)
+		w("qos map %s %s to %s %d", from, cli.Join(keys, " "), to, tc)
 	}
 	if len(m) > 0 {
 		w("!")
@@ -187,6 +190,9 @@ func renderQoS(w writer, q *QoS) {
 		}
 		if t.BWPercent != 0 {
 			w("      bandwidth percent %d", t.BWPercent)
+		}
+		if t.Guaranteed != 0 {
+			w("      bandwidth guaranteed %d", t.Guaranteed)
 		}
 		if e := t.ECN; e != nil {
 			w("      random-detect ecn minimum-threshold %d %s maximum-threshold %d %s max-mark-probability %d%s", e.Min, e.Unit, e.Max, e.Unit, e.Prob, weight(e.Weight))

@@ -19,6 +19,10 @@ type State struct {
 	// DSCPToTC and CoSToTC are the global `qos map ... to traffic-class`.
 	DSCPToTC map[int]int
 	CoSToTC  map[int]int
+	// TCToCoS is `qos map traffic-class ... to cos`: the CoS a frame of
+	// each traffic class is paused by and leaves with (entries that differ
+	// from defaultTC only).
+	TCToCoS map[int]int
 	// PFCAllOff is `priority-flow-control all off`.
 	PFCAllOff bool
 	Watchdog  Watchdog
@@ -52,8 +56,10 @@ type TxQueue struct {
 	// Keyword is "tx-queue" or "uc-tx-queue".
 	Keyword string
 	// WRR is true after `no priority`; strict priority is the default.
-	WRR        bool
-	BWPercent  int
+	WRR       bool
+	BWPercent int
+	// Guaranteed is `bandwidth guaranteed N`, in kbps; 0 is none.
+	Guaranteed int
 	ECN        *ECN
 	ECNCounter bool
 }
@@ -138,6 +144,7 @@ func emptyState(host string) *State {
 		VLANs:    map[int]string{1: "default"},
 		DSCPToTC: map[int]int{},
 		CoSToTC:  map[int]int{},
+		TCToCoS:  map[int]int{},
 		Profiles: map[string]*QoS{},
 		MMU:      map[string]*MMU{},
 		Ports:    map[string]*Port{},

@@ -103,7 +103,7 @@ func (d *Device) vlans() (any, string, error) {
 func (d *Device) pfc() (any, string, error) {
 	st := map[string]any{}
 	var text strings.Builder
-	fmt.Fprintf(&text, "Global PFC : %s\n\nPort       Status   Priorities  Watchdog\n", enabled(!d.run.PFCAllOff))
+	fmt.Fprintf(&text, "Global PFC : %s\n\nPort       Status   Priorities  Watchdog  Paused TxQ  Watched TxQ\n", enabled(!d.run.PFCAllOff))
 	for _, n := range d.run.portNames() {
 		q := d.run.effective(d.run.Ports[n])
 		var prios []int
@@ -113,8 +113,10 @@ func (d *Device) pfc() (any, string, error) {
 			}
 		}
 		on := q.PFC && !d.run.PFCAllOff
-		st[n] = map[string]any{"pfcEnabled": on, "priorities": nonNil(prios), "watchdogEnabled": q.Watchdog}
-		fmt.Fprintf(&text, "%-10s %-8s %-11s %s\n", n, enabled(on), cli.Join(prios, ","), enabled(q.Watchdog))
+		paused, watched := d.run.pausedQueues(q)
+		st[n] = map[string]any{"pfcEnabled": on, "priorities": nonNil(prios), "watchdogEnabled": q.Watchdog,
+			"pausedTxQueues": nonNil(paused), "watchdogTxQueues": nonNil(watched)}
+		fmt.Fprintf(&text, "%-10s %-8s %-11s %-9s %-11s %s\n", n, enabled(on), cli.Join(prios, ","), enabled(q.Watchdog), cli.Join(paused, ","), cli.Join(watched, ","))
 	}
 	wd := d.run.Watchdog
 	return map[string]any{
@@ -166,7 +168,46 @@ func (d *Device) qosMaps() (any, string, error) {
 		cos[strconv.Itoa(v)] = tc
 		fmt.Fprintf(&text, "CoS %d -> TC %d\n", v, tc)
 	}
-	return map[string]any{"dscpToTcMap": dscp, "cosToTcMap": cos}, text.String(), nil
+	tcCoS := map[string]int{}
+	for tc := 0; tc < 8; tc++ {
+		tcCoS[strconv.Itoa(tc)] = d.run.cosOf(tc)
+		fmt.Fprintf(&text, "TC %d -> CoS %d\n", tc, d.run.cosOf(tc))
+	}
+	return map[string]any{"dscpToTcMap": dscp, "cosToTcMap": cos, "tcToCosMap": tcCoS}, text.String(), nil
+}
+
+// cosOf is the CoS of traffic class tc: what PFC pauses it by and what a
+// tagged frame of it leaves with (`qos map traffic-class`, else EOS's
+// default map, the inverse of the default CoS map: TC0 -> CoS 1, TC1 ->
+// CoS 0, else identity; unverified on a switch).
+func (s *State) cosOf(tc int) int {
+	if c, ok := s.TCToCoS[tc]; ok {
+		return c
+	}
+	return defaultTC(tc)
+}
+
+// pausedQueues are the tx-queues of q that PFC pauses: those whose
+// traffic class maps to a no-drop CoS (the tie `qos map traffic-class T
+// to cos P` makes). watched are those the PFC watchdog monitors: paused
+// ones with guaranteed bandwidth on a port with the watchdog on (Arista
+// EOS User Manual, DCBX and Flow Control, PFC watchdog: only PFC-enabled
+// queues with guaranteed bandwidth, as quoted in a public RoCE-on-EOS
+// write-up).
+func (s *State) pausedQueues(q QoS) (paused, watched []int) {
+	if !q.PFC || s.PFCAllOff {
+		return nil, nil
+	}
+	for tc := 0; tc < 8; tc++ {
+		if !q.NoDrop[s.cosOf(tc)] {
+			continue
+		}
+		paused = append(paused, tc)
+		if t := q.TxQueues[tc]; q.Watchdog && t != nil && t.Guaranteed > 0 {
+			watched = append(watched, tc)
+		}
+	}
+	return paused, watched
 }
 
 // defaultTC is EOS's default map: class 0 -> TC1, class 1 -> TC0, else
@@ -182,7 +223,7 @@ func defaultTC(class int) int {
 }
 
 func txqJSON(t *TxQueue) map[string]any {
-	q := map[string]any{"schedulingMode": schedMode(t), "bandwidthPercent": t.BWPercent, "ecnCounters": t.ECNCounter}
+	q := map[string]any{"schedulingMode": schedMode(t), "bandwidthPercent": t.BWPercent, "guaranteedKbps": t.Guaranteed, "ecnCounters": t.ECNCounter}
 	if e := t.ECN; e != nil {
 		q["ecn"] = map[string]any{"minThreshold": e.Min, "maxThreshold": e.Max, "unit": e.Unit, "maxMarkProbability": e.Prob}
 	}

@@ -35,12 +35,14 @@ func TestTxQueueECNBothStates(t *testing.T) {
 	marking := []string{
 		"      no priority",
 		"      bandwidth percent 50",
+		"      bandwidth guaranteed 739",
 		"      random-detect ecn count",
 		"      random-detect ecn minimum-threshold 150000 bytes maximum-threshold 1500000 bytes max-mark-probability 100",
 	}
 	cleared := []string{
 		"      no priority",
 		"      bandwidth percent 50",
+		"      bandwidth guaranteed 739",
 		"      no random-detect ecn count",
 		"      no random-detect ecn minimum-threshold",
 	}

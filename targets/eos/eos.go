@@ -90,9 +90,14 @@ func renderConfig(w *writer, f *model.Fabric, sw *model.Switch) error {
 		return err
 	}
 	// The tx-queue sub-blocks come from the fabric-wide classes and are
-	// the same in every interface: render (and check) them once.
+	// the same in every interface but for the watchdog's guaranteed
+	// bandwidth: render (and check) both forms once.
 	txQueues := &writer{Text: targets.NewText(w.Mapped()), sw: sw.Name}
-	if err := writeTxQueues(txQueues, &f.QoS); err != nil {
+	if err := writeTxQueues(txQueues, &f.QoS, 0); err != nil {
+		return err
+	}
+	armedQueues := &writer{Text: targets.NewText(w.Mapped()), sw: sw.Name}
+	if err := writeTxQueues(armedQueues, &f.QoS, GuaranteeKbps(sw)); err != nil {
 		return err
 	}
 	writeHeader(w, f, sw)
@@ -104,7 +109,11 @@ func renderConfig(w *writer, f *model.Fabric, sw *model.Switch) error {
 		return err
 	}
 	for i := range sw.Ports {
-		if err := writeInterface(w, &sw.Ports[i], txQueues.Text); err != nil {
+		queues := txQueues.Text
+		if watchdogArmed(&sw.Ports[i]) {
+			queues = armedQueues.Text
+		}
+		if err := writeInterface(w, &sw.Ports[i], queues); err != nil {
 			return fmt.Errorf("port %q: %w", sw.Ports[i].Name, err)
 		}
 	}

@@ -132,17 +132,20 @@ interface Ethernet32/1
    tx-queue 0
       no priority
       bandwidth percent 50
+      no bandwidth guaranteed
       random-detect ecn count
       random-detect ecn minimum-threshold 150000 bytes maximum-threshold 1500000 bytes max-mark-probability 100
    !
    tx-queue 3
       no priority
       bandwidth percent 50
+      no bandwidth guaranteed
       random-detect ecn count
       random-detect ecn minimum-threshold 150000 bytes maximum-threshold 1500000 bytes max-mark-probability 100
    !
    tx-queue 6
       priority strict
+      no bandwidth guaranteed
       no random-detect ecn count
       no random-detect ecn minimum-threshold
 !`},
@@ -151,9 +154,21 @@ interface Ethernet32/1
 qos map dscp 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 56 57 58 59 60 61 62 63 to traffic-class 0
 qos map dscp 24 25 26 27 28 29 30 31 to traffic-class 3
 qos map dscp 48 49 50 51 52 53 54 55 to traffic-class 6
+! traffic class -> CoS: PFC pauses, and tagged frames leave with, the CoS of the frame's traffic class
+qos map traffic-class 0 to cos 0
+qos map traffic-class 1 to cos 1
+qos map traffic-class 2 to cos 2
+qos map traffic-class 3 to cos 3
+qos map traffic-class 4 to cos 4
+qos map traffic-class 5 to cos 5
+qos map traffic-class 6 to cos 6
+qos map traffic-class 7 to cos 7
 !`},
 		{"PFC watchdog globals in seconds", `
 !
+! EOS's watchdog monitors only PFC queues with guaranteed bandwidth (Arista EOS User Manual, DCBX and Flow Control),
+! so the lossless tx-queues of watchdog ports have bandwidth guaranteed 739 (kbps): one largest frame per polling interval,
+! enough that a queue starved by a strict-priority class still moves and is not taken for a stuck one
 priority-flow-control pause watchdog default timeout 0.2
 priority-flow-control pause watchdog default recovery-time 0.4
 priority-flow-control pause watchdog default polling-interval 0.1

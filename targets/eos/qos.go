@@ -25,10 +25,20 @@ func dscpToTC(q *model.QoS) ([]int, error) {
 
 // writeQoSMaps writes the global classification maps: "qos map cos" (only
 // when a port trusts the PCP/CoS field) then "qos map dscp", one line per
-// traffic class in ascending order, values space separated (AVD qos.j2 and
-// intended qos.cfg print cos before dscp). The whole map is written, not
-// only the entries that differ from the EOS defaults, so the result does
-// not depend on the platform's default map.
+// traffic class in ascending order, values space separated, then "qos map
+// traffic-class ... to cos" (AVD qos.j2 and intended qos.cfg print cos,
+// dscp, then traffic-class; AVD qos.map.traffic_class, e.g. "qos map
+// traffic-class 2 4 5 to cos 7"). Each map is written whole, not only the
+// entries that differ from the EOS defaults, so the result does not depend
+// on the platform's default map.
+//
+// The traffic-class -> CoS map is what ties a class's PFC priority to its
+// queue: EOS pauses and marks by CoS (802.1p) while its queues are
+// traffic classes (Arista EOS User Manual, Quality of Service, "QoS Data
+// Fields and Traffic Classes"), and a DSCP-trusted frame gets its CoS from
+// its traffic class. Without the map, a class with traffic_class 4 and
+// priority 3 would sit in tx-queue 4 while `priority-flow-control priority
+// 3 no-drop` pauses whatever EOS's default map sends to CoS 3.
 func writeQoSMaps(w *writer, q *model.QoS, sw *model.Switch, tcOfDSCP []int) {
 	w.sep()
 	w.At("qos")
@@ -40,6 +50,35 @@ func writeQoSMaps(w *writer, q *model.QoS, sw *model.Switch, tcOfDSCP []int) {
 	for _, l := range groupByTC(tcOfDSCP) {
 		w.line(0, "qos map dscp %s to traffic-class %d", l.values, l.tc)
 	}
+	w.comment(0, "traffic class -> CoS: PFC pauses, and tagged frames leave with, the CoS of the frame's traffic class")
+	for _, l := range groupByTC(TCToCoS(q)) {
+		w.line(0, "qos map traffic-class %s to cos %d", l.values, l.tc)
+	}
+}
+
+// TCToCoS is the CoS (802.1p priority) each traffic class 0-7 leaves
+// with, as targets/eos writes it in "qos map traffic-class T to cos P":
+// a class's own priority for its traffic class (so PFC on that priority
+// pauses the class's queue), else the lowest priority the model maps to
+// the traffic class, else the traffic class itself (no frame is
+// classified there, so the value only has to be the same on every push).
+func TCToCoS(q *model.QoS) []int {
+	out := make([]int, 8)
+	for tc := range out {
+		out[tc] = tc
+		for p := len(q.PriorityToTC) - 1; p >= 0; p-- {
+			if q.PriorityToTC[p] == tc {
+				out[tc] = p
+			}
+		}
+	}
+	for i := len(q.Classes) - 1; i >= 0; i-- {
+		c := &q.Classes[i]
+		if c.TrafficClass >= 0 && c.TrafficClass < 8 && c.Priority >= 0 && c.Priority < 8 {
+			out[c.TrafficClass] = c.Priority
+		}
+	}
+	return out
 }
 
 // usesCoS reports whether any port of sw classifies by the 802.1p field.
@@ -85,7 +124,12 @@ func groupByTC(tcOf []int) []tcGroup {
 // makes a queue round-robin and "bandwidth percent N" sets its share
 // (Arista AVD template ethernet-interface-tx-queues.j2). Strict classes get
 // an explicit "priority strict" so the file states the intent.
-func writeTxQueues(w *writer, q *model.QoS) error {
+//
+// guaranteeKbps, when above 0, is the `bandwidth guaranteed` of the
+// lossless classes' queues on a port whose PFC watchdog is on
+// (GuaranteeKbps); every other queue gets the no-form, so a guarantee an
+// earlier push wrote does not stay.
+func writeTxQueues(w *writer, q *model.QoS, guaranteeKbps int) error {
 	for i := range q.Classes {
 		c := &q.Classes[i]
 		if c.TrafficClass < 0 || c.TrafficClass > 7 {
@@ -96,6 +140,11 @@ func writeTxQueues(w *writer, q *model.QoS) error {
 		w.line(1, "tx-queue %d", c.TrafficClass)
 		if err := writeScheduling(w, c); err != nil {
 			return fmt.Errorf("class %q: %w", c.Name, err)
+		}
+		if c.Lossless && guaranteeKbps > 0 {
+			w.line(2, "bandwidth guaranteed %d", guaranteeKbps)
+		} else {
+			w.line(2, "no bandwidth guaranteed")
 		}
 		if err := writeECN(w, c); err != nil {
 			return fmt.Errorf("class %q: %w", c.Name, err)
@@ -178,6 +227,56 @@ func ecnLine(e *model.ECN) (string, error) {
 		e.MinBytes, e.MaxBytes, e.MarkProbabilityPercent), nil
 }
 
+// frameOverhead is what an Ethernet frame adds to EOS's `mtu` (the IP
+// MTU): the 14-byte header, an 802.1Q tag and the 4-byte FCS.
+const frameOverhead = 14 + 4 + 4
+
+// GuaranteeKbps is the `bandwidth guaranteed` (kbps) targets/eos writes in
+// the lossless classes' tx-queues of sw's ports that run the PFC
+// watchdog, 0 when sw's watchdog is off. EOS's watchdog monitors only
+// PFC-enabled queues that also have guaranteed bandwidth, which "is
+// needed to ensure starvation due to higher priority traffic is not
+// wrongly flagged as a stuck-queue due to congestion" (Arista EOS User
+// Manual, DCBX and Flow Control, PFC watchdog, as quoted in a public
+// RoCE-on-EOS write-up; Arista's page itself was not read). The value is
+// the smallest rate that sends one of the switch's largest frames per
+// polling interval (the largest port MTU plus frameOverhead, in bits,
+// over the interval in ms is kbit/s), so a lossless queue starved by a
+// strict-priority class (the CNP class) still moves between two polls,
+// while taking a negligible share of the port (739 kbps at MTU 9214 and
+// 100 ms). The write-up's 100 kbps would send a 9236-byte frame only
+// every 739 ms, longer than the 200 ms timeout.
+func GuaranteeKbps(sw *model.Switch) int {
+	wd := sw.PFCWatchdog
+	if !wd.Enabled {
+		return 0
+	}
+	mtu := 0
+	for i := range sw.Ports {
+		mtu = max(mtu, sw.Ports[i].MTU)
+	}
+	if mtu == 0 {
+		mtu = eosMaxMTU
+	}
+	poll := wd.PollingIntervalMs
+	if poll <= 0 {
+		poll = defaultPollingMs
+	}
+	bits := (mtu + frameOverhead) * 8
+	return (bits + poll - 1) / poll
+}
+
+// defaultPollingMs stands in for a watchdog without a polling interval in
+// the model: fabricc's own default (compiler defaultWatchdog).
+const defaultPollingMs = 100
+
+// watchdogArmed reports whether port p runs the PFC watchdog, the
+// condition under which writePFC writes `priority-flow-control pause
+// watchdog`.
+func watchdogArmed(p *model.Port) bool {
+	return p.PFCWatchdog && len(p.PFCPriorities) > 0
+}
+
 // writeWatchdog writes the global PFC watchdog (AVD
 // priority-flow-control.j2): timeout, recovery-time, polling-interval (all
 // in seconds; the model holds milliseconds) and the action.
@@ -188,6 +287,9 @@ func writeWatchdog(w *writer, sw *model.Switch) error {
 	}
 	w.sep()
 	w.At("switch", sw.Name, "pfc_watchdog")
+	w.comment(0, "EOS's watchdog monitors only PFC queues with guaranteed bandwidth (Arista EOS User Manual, DCBX and Flow Control),")
+	w.comment(0, "so the lossless tx-queues of watchdog ports have bandwidth guaranteed %d (kbps): one largest frame per polling interval,", GuaranteeKbps(sw))
+	w.comment(0, "enough that a queue starved by a strict-priority class still moves and is not taken for a stuck one")
 	if wd.TimeoutMs > 0 {
 		w.line(0, "priority-flow-control pause watchdog default timeout %s", seconds(wd.TimeoutMs))
 	}
