@@ -32,12 +32,12 @@ func newBuildCmd() *cobra.Command {
 			"per device. DIR is replaced only when everything succeeded; a failed build leaves it\n" +
 			"exactly as it was. The build it replaced is kept beside it as .DIR.prev (sharing\n" +
 			"every unchanged file), so that the next rebuild writes only what changed.\n\n" +
-			"--check writes nothing: it renders the build in memory and compares it byte for byte\n" +
-			"with DIR (golden files kept in a repository), lists each path that differs (changed,\n" +
-			"new: the build writes it and DIR lacks it, removed: DIR holds it and the build does not\n" +
-			"write it) and exits 0 when DIR is what the build writes, 2 when it differs, 1 on an\n" +
-			"error (a wrong command line included); --diff adds a unified diff of each, as fabricc\n" +
-			"fmt --check --diff does.",
+			"--check writes nothing: it renders the build and compares each file, as it is\n" +
+			"rendered, byte for byte with DIR (golden files kept in a repository), lists each path\n" +
+			"that differs (changed, new: the build writes it and DIR lacks it, removed: DIR holds\n" +
+			"it and the build does not write it) and exits 0 when DIR is what the build writes, 2\n" +
+			"when it differs, 1 on an error (a wrong command line included); --diff adds a unified\n" +
+			"diff of each, as fabricc fmt --check --diff does.",
 		Example: "  fabricc build examples/multivendor-clos -o out\n" +
 			"  fabricc build fabric/ -o build/lab -var leaf_count=4 --var-file lab.vars.hcl\n" +
 			"  fabricc build fabric/ -o golden --check --diff",
