@@ -200,11 +200,16 @@ func schedulerPath(tc int) string {
 var IdleETS = model.ETS{Mode: model.ETSWRR, BandwidthPercent: 0}
 
 // IdleTrafficClasses are the traffic classes 0-7 that no class of q
-// uses, in order.
+// uses and no switch priority maps to, in order. (The compiler's one
+// default class takes every priority no other class names, so a class's
+// traffic class is the only one a priority maps to.)
 func IdleTrafficClasses(q *model.QoS) []int {
 	used := map[int]bool{}
 	for _, c := range q.Classes {
 		used[c.TrafficClass] = true
+	}
+	for _, tc := range q.PriorityToTC {
+		used[tc] = true
 	}
 	var idle []int
 	for tc := 0; tc < 8; tc++ {
