@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"sort"
@@ -34,6 +35,9 @@ type nvueTxn struct {
 	window  string
 	prevRev string
 	applied bool
+	// saved: startup.yaml held the applied configuration when the push
+	// staged (no unsaved changes), so a rollback can put it back.
+	saved bool
 }
 
 func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
@@ -44,11 +48,24 @@ func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
 	if t.prevRev, err = appliedRevision(rev); err != nil {
 		return "", err
 	}
+	unsaved, err := nvueUnsaved(c)
+	if err != nil {
+		return "", err
+	}
+	t.saved = !unsaved
 	unsets, err := pushUnsets(config)
 	if err != nil {
 		return "", err
 	}
-	stale, err := staleProfiles(c, config, unsets)
+	out, err := c.Send("nv config show -o json")
+	if err != nil {
+		return "", err
+	}
+	applied := []byte(jsonPart(out))
+	if err := refuseForeignQoS(applied); err != nil {
+		return "", err
+	}
+	stale, err := staleProfiles(applied, config, unsets)
 	if err != nil {
 		return "", err
 	}
@@ -131,13 +148,38 @@ func (t *nvueTxn) Rollback(c Conn) error {
 	// one applied before (the --confirm-no of the NVUE forks of
 	// napalm-cumulus). When nothing is waiting (the apply never ran, or the timer
 	// already reverted it), apply the previous revision explicitly.
-	if _, err := c.Send("nv config apply --confirm-no -y"); err == nil {
+	if _, err := c.Send("nv config apply --confirm-no -y"); err != nil {
+		if t.prevRev == "" {
+			return fmt.Errorf("no previously applied revision to return to; the confirm timer (%s) reverts the change", t.window)
+		}
+		if _, err := c.Send("nv config apply " + t.prevRev + " -y"); err != nil {
+			return err
+		}
+	}
+	return t.restoreStartup(c)
+}
+
+// restoreStartup puts startup.yaml back after a rollback. With auto save
+// on (the default from Cumulus Linux 5.9: NVUE Command Reference, Config
+// Commands, `nv config apply`; 5.9 user guide, NVUE CLI, "Auto Save"),
+// `nv config apply` saves what it applies, and neither source says
+// whether a revision applied with --confirm is saved before it is
+// confirmed, or whether a rollback restores startup.yaml. So when
+// startup.yaml held the applied configuration before the push and no
+// longer does after the rollback, the unverified revision was saved:
+// `nv config save` writes the restored configuration over it. A switch
+// that had unsaved changes before (a push with --save-unsaved) is left
+// as it is: saving would save those changes, which the push did not
+// make and did not keep.
+func (t *nvueTxn) restoreStartup(c Conn) error {
+	if !t.saved {
 		return nil
 	}
-	if t.prevRev == "" {
-		return fmt.Errorf("no previously applied revision to return to; the confirm timer (%s) reverts the change", t.window)
+	unsaved, err := nvueUnsaved(c)
+	if err != nil || !unsaved {
+		return err
 	}
-	_, err := c.Send("nv config apply " + t.prevRev + " -y")
+	_, err = c.Send("nv config save")
 	return err
 }
 
@@ -207,16 +249,12 @@ func pushUnsets(config []byte) ([]string, error) {
 // fabric no longer has); verify notes one that no port uses. NVUE
 // Command Reference, Set and Unset Commands, QoS: `nv unset qos pfc
 // <profile-id>` removes the profile `nv set qos pfc <profile-id>` made.
-func staleProfiles(c Conn, config []byte, unsets []string) ([]string, error) {
+func staleProfiles(applied, config []byte, unsets []string) ([]string, error) {
 	kept, err := patchProfiles(config)
 	if err != nil {
 		return nil, err
 	}
-	out, err := c.Send("nv config show -o json")
-	if err != nil {
-		return nil, err
-	}
-	uses, err := verify.NVUEOwnedProfiles([]byte(jsonPart(out)))
+	uses, err := verify.NVUEOwnedProfiles(applied)
 	if err != nil {
 		return nil, err
 	}
@@ -229,6 +267,33 @@ func staleProfiles(c Conn, config []byte, unsets []string) ([]string, error) {
 		}
 	}
 	return cmds, nil
+}
+
+// refuseForeignQoS refuses a switch that runs NVIDIA's RoCE mode (`nv
+// set qos roce`) or a roce-lossless traffic pool (verify.NVUEForeignQoS),
+// before anything is staged. RoCE mode puts switch priority 3 in its
+// roce-lossless pool and writes its own trust, ETS, ECN and PFC on every
+// port (Cumulus Linux user guide, RDMA over Converged Ethernet - RoCE,
+// "Default RoCE Configuration"); fabricc's default-lossless pool beside
+// it is a second lossless pool, and "You can only have a single lossless
+// pool configured on the switch at a time" (Quality of Service, "Traffic
+// Pools"). Push refuses rather than unsetting it: RoCE mode is the
+// operator's switch-wide choice and reaches ports outside the fabric,
+// and removing it changes their QoS, so the operator runs `nv unset qos
+// roce` (the RoCE page's way off) knowing that.
+func refuseForeignQoS(applied []byte) error {
+	foreign, err := verify.NVUEForeignQoS(applied)
+	if err != nil || len(foreign) == 0 {
+		return err
+	}
+	var found, fix []string
+	for _, path := range slices.Sorted(maps.Keys(foreign)) {
+		found = append(found, path+" ("+foreign[path]+")")
+		fix = append(fix, "nv unset "+path)
+	}
+	return fmt.Errorf("the switch runs %s, NVIDIA's RoCE QoS with its own lossless pool (roce-lossless), and NVUE allows a single lossless pool; "+
+		"fabricc configures the lossless class and its default-lossless pool itself: remove it on the switch (%s; nv config apply -y), "+
+		"then push again; nothing was changed", strings.Join(found, " and "), strings.Join(fix, "; "))
 }
 
 // patchProfiles are the profiles the patch sets, by kind and name

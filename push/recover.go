@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -228,13 +229,12 @@ func nvueLeftovers(c Conn, stale *Holder) ([]leftover, error) {
 		}
 	}
 	if !explained {
-		unsaved, err := nvueUnsaved(c)
+		lo, err := nvueUnsavedLeftover(c, revs)
 		if err != nil {
 			return nil, err
 		}
-		if unsaved {
-			out = append(out, leftover{what: "NVUE applied configuration with unsaved changes that no fabricc push made (nv config diff startup applied lists them)",
-				kind: leftUnsaved, finish: sends("nv config save")})
+		if lo != nil {
+			out = append(out, *lo)
 		}
 	}
 	diff, err := c.Send("nv config diff")
@@ -247,6 +247,49 @@ func nvueLeftovers(c Conn, stale *Holder) ([]leftover, error) {
 		out = append(out, leftover{what: "NVUE pending changes nobody applied", kind: leftStaged, ours: true, undo: sends("nv config detach")})
 	}
 	return out, nil
+}
+
+// nvueUnsavedLeftover is an applied configuration that differs from
+// startup.yaml: the save of a fabricc revision whose confirm window
+// rolled it back (ours), or changes no fabricc push made; nil when they
+// are the same. With auto save on (the default from Cumulus Linux 5.9)
+// `nv config apply --confirm` may save the revision at apply, and a push
+// killed in its window leaves the switch to roll it back on its timer,
+// startup.yaml still holding it (push/nvue.go restoreStartup). That is
+// when startup.yaml is the newest revision the window rolled back
+// (state confirm_failed) with a fabricc message: `nv config save`, which
+// writes the reverted configuration over it, settles it either way.
+func nvueUnsavedLeftover(c Conn, revs map[string]nvueRev) (*leftover, error) {
+	unsaved, err := nvueUnsaved(c)
+	if err != nil || !unsaved {
+		return nil, err
+	}
+	if id := newestRolledBack(revs); id != "" {
+		diff, err := c.Send("nv config diff startup " + id)
+		if err != nil {
+			return nil, err
+		}
+		if nvueNoDiff(diff) {
+			save := sends("nv config save")
+			return &leftover{what: "NVUE startup.yaml holds revision " + id + " (" + revs[id].Message + "), which its confirm window rolled back: auto save wrote it at apply",
+				kind: leftUnsaved, ours: true, finish: save, undo: save}, nil
+		}
+	}
+	return &leftover{what: "NVUE applied configuration with unsaved changes that no fabricc push made (nv config diff startup applied lists them)",
+		kind: leftUnsaved, finish: sends("nv config save")}, nil
+}
+
+// newestRolledBack is the highest numbered fabricc revision whose confirm
+// window rolled it back, "" for none.
+func newestRolledBack(revs map[string]nvueRev) string {
+	best, id := -1, ""
+	for k, r := range revs {
+		n, err := strconv.Atoi(k)
+		if err == nil && n > best && r.State == "confirm_failed" && strings.HasPrefix(r.Message, "fabricc-") {
+			best, id = n, k
+		}
+	}
+	return id
 }
 
 // nvueUnsaved reports whether the applied configuration differs from the

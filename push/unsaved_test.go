@@ -13,11 +13,12 @@ import (
 // othersChange makes, per platform, a change on a port the demo fabric
 // does not use, the way another user on the switch's CLI would, and
 // leaves it unsaved (Onyx: no `configuration write`; EOS: no `write
-// memory`; NVUE: applied, no `nv config save`).
+// memory`; NVUE: applied, no `nv config save`, with auto save off, since
+// from Cumulus Linux 5.9 `nv config apply` saves by default).
 var othersChange = map[model.Platform][]string{
 	model.PlatformOnyx:    {"configure terminal", "interface ethernet 1/20 description SOMEONE-ELSES-UNSAVED"},
 	model.PlatformEOS:     {"configure terminal", "interface Ethernet20/1", "description SOMEONE-ELSES-UNSAVED", "end"},
-	model.PlatformCumulus: {"nv set interface swp20 description SOMEONE-ELSES-UNSAVED", "nv config apply -y"},
+	model.PlatformCumulus: {"nv set system config auto-save enable off", "nv set interface swp20 description SOMEONE-ELSES-UNSAVED", "nv config apply -y"},
 }
 
 // othersUnsaved is what each platform's leftovers call that change.

@@ -68,7 +68,8 @@ func TestCumulusSetDiffApplyShow(t *testing.T) {
 		{path(t, set, "qos", "congestion-control", "default-global", "traffic-class", "3", "min-threshold"), 150000.0},
 		{path(t, set, "qos", "egress-scheduler", "default-global", "traffic-class", "0", "mode"), "dwrr"},
 		{path(t, jsonOf(t, drv, "nv show qos pfc default-global -o json"), "switch-priority", "3") != nil, true},
-		{path(t, jsonOf(t, drv, "nv config revision -o json"), "2", "state"), "applied"},
+		// Auto save is on in 5.9 (the simulator's release): apply saves.
+		{path(t, jsonOf(t, drv, "nv config revision -o json"), "2", "state"), "applied_and_saved"},
 		{path(t, jsonOf(t, drv, "nv config revision -o json"), "1", "state"), "superseded"},
 	} {
 		if c.got != c.want {
@@ -205,6 +206,9 @@ func TestCumulusStartupAgainstApplied(t *testing.T) {
 	if got := cmd(t, drv, "nv config diff startup applied"); got != "" {
 		t.Fatalf("a fresh switch has applied changes not saved:\n%s", got)
 	}
+	cmd(t, drv, "nv set system config auto-save enable off") // on by default in 5.9
+	cmd(t, drv, "nv config apply -y")
+	cmd(t, drv, "nv config save")
 	saved := d.Saved()
 	cmd(t, drv, "nv set interface swp20 description unsaved-note")
 	cmd(t, drv, "nv config apply -y")

@@ -107,6 +107,11 @@ func TestCumulusListsNoclobberSave(t *testing.T) {
 	if out := cmd(t, drv, "echo again > /var/tmp/x.lock; cat /var/tmp/x.lock"); out != "again" {
 		t.Errorf("set +C did not end noclobber: %q", out)
 	}
+	// Auto save off (on by default from 5.9, the simulator's release):
+	// the apply that turns it off is not saved either.
+	cmd(t, drv, "nv set system config auto-save enable off")
+	cmd(t, drv, "nv config apply -y")
+	cmd(t, drv, "nv config save")
 	saved := d.Saved()
 	cmd(t, drv, "nv set interface swp1 link mtu 9000")
 	cmd(t, drv, "nv config apply -y")
@@ -117,7 +122,7 @@ func TestCumulusListsNoclobberSave(t *testing.T) {
 	if d.Saved() != d.Running() {
 		t.Error("nv config save did not save the applied configuration")
 	}
-	if got := path(t, jsonOf(t, drv, "nv config revision -o json"), "2", "state"); got != "applied_and_saved" {
+	if got := path(t, jsonOf(t, drv, "nv config revision -o json"), "3", "state"); got != "applied_and_saved" {
 		t.Errorf("saved revision state %v", got)
 	}
 }

@@ -76,6 +76,9 @@ func Compare(device string, want, got *State) []Difference {
 		c.Device = device
 		out = append(out, c)
 	}
+	for _, what := range slices.Sorted(maps.Keys(got.ForeignQoS)) {
+		out = append(out, Difference{Device: device, Field: what, Intended: "absent (fabricc configures the lossless class and its pool itself)", Actual: got.ForeignQoS[what]})
+	}
 	for _, n := range slices.SortedFunc(maps.Keys(want.Ports), naturalCmp) {
 		if got.Ports[n] == nil {
 			// One line, not one per field read as zero.
@@ -95,7 +98,10 @@ func Compare(device string, want, got *State) []Difference {
 		if w.Speed == 0 {
 			g.Speed = 0 // auto-negotiation in the model: no speed line is written, none compared
 		}
-		g.ETS, g.ECN = usedOnly(want.UsedTCs, g.ETS), usedOnly(want.UsedTCs, g.ECN)
+		if !want.AllETS {
+			g.ETS = usedOnly(want.UsedTCs, g.ETS)
+		}
+		g.ECN = usedOnly(want.UsedTCs, g.ECN)
 		var r reporter
 		cmp.Equal(w, g, opts, cmp.Reporter(&r))
 		for _, d := range r.diffs {

@@ -43,6 +43,7 @@ func ParseNVUE(data []byte) (*State, error) {
 	}
 	qos := child(root, "qos")
 	s.Pools = nvuePools(child(qos, "traffic-pool"))
+	s.ForeignQoS = nvueForeignQoS(qos)
 	ifaces := nvueConfigInterfaces(child(root, "interface"))
 	for _, name := range slices.Sorted(maps.Keys(ifaces)) {
 		nvuePort(s.Port(name), ifaces[name], qos, dom)
@@ -53,6 +54,48 @@ func ParseNVUE(data []byte) (*State, error) {
 		}
 	}
 	return s, nil
+}
+
+// NVUEForeignQoS reads `nv config show -o json` (as ParseNVUE) and
+// returns the switch-wide QoS it holds that fabricc does not set and that
+// takes the lossless class from fabricc's (nvueForeignQoS), by path.
+func NVUEForeignQoS(data []byte) (map[string]string, error) {
+	var raw any
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("nv config show -o json: %w", err)
+	}
+	return nvueForeignQoS(child(setObject(raw), "qos")), nil
+}
+
+// nvueForeignQoS finds NVIDIA's RoCE mode (`nv set qos roce`; lossless
+// unless a mode is set: Cumulus Linux user guide, RDMA over Converged
+// Ethernet - RoCE, "NVUE defaults to roce mode lossless") and a
+// roce-lossless traffic pool with switch priorities. RoCE mode writes
+// its own trust, ETS, ECN and PFC for every port and puts switch
+// priority 3 in its roce-lossless pool ("Default RoCE Configuration"),
+// beside fabricc's default-lossless, and "You can only have a single
+// lossless pool configured on the switch at a time" (Quality of
+// Service, "Traffic Pools"). `enable off` is RoCE mode switched off.
+func nvueForeignQoS(qos obj) map[string]string {
+	out := map[string]string{}
+	if roce, ok := qos["roce"].(obj); ok && str(roce["enable"]) != "off" {
+		out["qos roce"] = "RoCE mode " + cmpOr(str(roce["mode"]), "lossless")
+	}
+	if sp := keysInts(child(qos, "traffic-pool", "roce-lossless", "switch-priority")); len(sp) > 0 {
+		out["qos traffic-pool roce-lossless"] = "lossless pool of switch priority " + intsText(sp)
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// cmpOr is s, or def when s is empty.
+func cmpOr(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
 }
 
 // ProfileUse is one NVUE profile named as fabricc names its own
@@ -399,8 +442,8 @@ func nvuePools(tp obj) map[string]Pool {
 	for _, name := range slices.Sorted(maps.Keys(tp)) {
 		typ := map[string]string{"default-lossless": "lossless", "roce-lossless": "lossless",
 			"default-lossy": "lossy", "roce-lossy": "lossy"}[name]
-		if typ == "" {
-			continue
+		if _, seen := out[typ]; typ == "" || seen {
+			continue // default-* sorts first: fabricc's pool is the one compared
 		}
 		p := child(tp, name)
 		out[typ] = Pool{Percent: float64(num(p["memory-percent"])), Priorities: keysInts(child(p, "switch-priority"))}

@@ -38,6 +38,15 @@ type State struct {
 	// Compare leaves out the per-TC settings (ETS, ECN) of the others:
 	// see unusedTCs.
 	UsedTCs map[int]bool
+	// AllETS: the renderer writes the ETS of every traffic class 0-7
+	// (Cumulus: cumulus.IdleETS for the idle ones), so Compare compares
+	// all eight, not only UsedTCs. Intended State only.
+	AllETS bool
+	// ForeignQoS is switch-wide QoS on the switch that fabricc does not
+	// set and that takes the lossless class from it, each as "qos roce"
+	// -> "mode lossless" (NVUE's RoCE mode, and a lossless traffic pool
+	// other than fabricc's); read-back State only. Compare reports each.
+	ForeignQoS map[string]string
 	// MMUProfile are the priority-group and unicast-queue settings of the
 	// EOS MMU queue profile applied to the platform, by setting
 	// (targets/eos SplitProfileLine: "ingress priority-group 0 reserved"
@@ -236,6 +245,7 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 			s.UsedTCs[c.TrafficClass] = true
 		}
 	}
+	s.AllETS = sw.Platform == model.PlatformCumulus
 	dscpTC := expectDSCPToTC(f.QoS)
 	if sw.Platform == model.PlatformEOS {
 		s.MMUProfile = groupAndQueueSettings(eos.ProfileSettings(sw))
@@ -264,6 +274,11 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 			p.IngressBuffers = expectIngressBuffers(mp)
 		case sw.Platform == model.PlatformEOS && (mmu || thresholds != nil):
 			p.MMU = expectMMU(mp, headroom.Bytes, thresholds)
+		}
+		if s.AllETS {
+			for _, tc := range cumulus.IdleTrafficClasses(&f.QoS) {
+				p.ETS[tc] = cumulus.IdleETS
+			}
 		}
 		for _, c := range f.QoS.Classes {
 			p.ETS[c.TrafficClass] = c.ETS

@@ -42,7 +42,7 @@ func unusedTCs(want, got *State) []string {
 			continue
 		}
 		for tc, e := range g.ETS {
-			if !want.UsedTCs[tc] {
+			if !want.UsedTCs[tc] && !want.AllETS {
 				ports[fmt.Sprintf("ETS TC%d %s", tc, etsText(e))]++
 			}
 		}

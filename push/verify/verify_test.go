@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -91,7 +92,8 @@ const nvueJSON = `[{"header": {"model": "vx", "version": "cumulus-linux 5.9.1"}}
   "qos": {
    "mapping": {"default-global": {"trust": "l3"}},
    "pfc": {"default-global": {"switch-priority": {"3": {}}, "tx": "enable", "rx": "enable"}},
-   "egress-scheduler": {"default-global": {"traffic-class": {"0,3": {"mode": "dwrr", "bw-percent": 50}, "6": {"mode": "strict"}}}},
+   "egress-scheduler": {"default-global": {"traffic-class": {"0,3": {"mode": "dwrr", "bw-percent": 50}, "6": {"mode": "strict"},
+     "1,2,4,5,7": {"mode": "dwrr", "bw-percent": 0}}}},
    "congestion-control": {"default-global": {"traffic-class": {"3": {"min-threshold": 153600, "max-threshold": 1536000, "probability": 100, "ecn": "enable"}}}}
   }}}]`
 
@@ -109,6 +111,9 @@ func TestParsersMatchModel(t *testing.T) {
 		{"nvue", "swp1", nv},
 	} {
 		f, sw := fabric(tc.port)
+		if tc.name == "nvue" {
+			sw.Platform = model.PlatformCumulus
+		}
 		if d := Compare("sw1", Expect(f, sw), tc.got); len(d) != 0 {
 			t.Errorf("%s: unexpected differences %v", tc.name, d)
 		}
@@ -432,5 +437,84 @@ func TestECNDifferenceInOneUnit(t *testing.T) {
 		if len(d) != 1 || d[0].String() != tc.line {
 			t.Errorf("%v against %v: %v, want %s", tc.want, tc.got, d, tc.line)
 		}
+	}
+}
+
+// TestNVUEComparesEveryTrafficClass: fabricc writes all eight traffic
+// classes of default-global's egress scheduler (the idle ones DWRR with
+// no share, so the profile sums to 100 %), and verification compares all
+// eight: a switch whose idle classes kept NVUE's default 12-13 % share,
+// or were never written, runs a scheduler over 100 % (rsw #7).
+func TestNVUEComparesEveryTrafficClass(t *testing.T) {
+	idle := `"1,2,4,5,7": {"mode": "dwrr", "bw-percent": 0}`
+	for _, tc := range []struct {
+		name, replace string
+		want          []string
+	}{
+		{"idle classes left unset", `"6": {"mode": "strict"},` + "\n     " + idle, []string{
+			"sw1 swp1 ETS TC1: intended wrr 0%, actual (none)", "sw1 swp1 ETS TC2: intended wrr 0%, actual (none)",
+			"sw1 swp1 ETS TC4: intended wrr 0%, actual (none)", "sw1 swp1 ETS TC5: intended wrr 0%, actual (none)",
+			"sw1 swp1 ETS TC7: intended wrr 0%, actual (none)"}},
+		{"an idle class at its default share", idle, []string{"sw1 swp1 ETS TC5 bandwidth: intended 0, actual 13"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			with := `"6": {"mode": "strict"}`
+			if tc.name != "idle classes left unset" {
+				with = `"1,2,4,7": {"mode": "dwrr", "bw-percent": 0}, "5": {"mode": "dwrr", "bw-percent": 13}`
+			}
+			doc := strings.Replace(nvueJSON, tc.replace, with, 1)
+			if doc == nvueJSON {
+				t.Fatal("the fixture did not change")
+			}
+			got, err := ParseNVUE([]byte(doc))
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, sw := fabric("swp1")
+			sw.Platform = model.PlatformCumulus
+			var lines []string
+			for _, d := range Compare("sw1", Expect(f, sw), got) {
+				lines = append(lines, d.String())
+			}
+			if !slices.Equal(lines, tc.want) {
+				t.Errorf("differences %q, want %q", lines, tc.want)
+			}
+		})
+	}
+}
+
+// TestNVUEForeignLossless: verification reports NVIDIA's RoCE mode (`nv
+// set qos roce`, lossless unless a mode is set) and a roce-lossless
+// traffic pool, which fabricc does not set: NVUE allows one lossless
+// pool, and fabricc's is default-lossless (rsw #1). RoCE mode switched
+// off (enable off) is not reported.
+func TestNVUEForeignLossless(t *testing.T) {
+	const absent = "absent (fabricc configures the lossless class and its pool itself)"
+	for _, tc := range []struct {
+		name, qos string
+		want      []string
+	}{
+		{"roce mode", `"roce": {"enable": "on", "mode": "lossless"},`, []string{"sw1 qos roce: intended " + absent + ", actual RoCE mode lossless"}},
+		{"roce bare", `"roce": {},`, []string{"sw1 qos roce: intended " + absent + ", actual RoCE mode lossless"}},
+		{"roce lossy", `"roce": {"mode": "lossy"},`, []string{"sw1 qos roce: intended " + absent + ", actual RoCE mode lossy"}},
+		{"roce off", `"roce": {"enable": "off", "mode": "lossless"},`, nil},
+		{"roce pool", `"traffic-pool": {"roce-lossless": {"memory-percent": 50, "switch-priority": {"3": {}}}},`,
+			[]string{"sw1 qos traffic-pool roce-lossless: intended " + absent + ", actual lossless pool of switch priority 3"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := ParseNVUE([]byte(strings.Replace(nvueJSON, `"qos": {`, `"qos": {`+tc.qos, 1)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, sw := fabric("swp1")
+			sw.Platform = model.PlatformCumulus
+			var lines []string
+			for _, d := range Compare("sw1", Expect(f, sw), got) {
+				lines = append(lines, d.String())
+			}
+			if !slices.Equal(lines, tc.want) {
+				t.Errorf("differences %q, want %q", lines, tc.want)
+			}
+		})
 	}
 }

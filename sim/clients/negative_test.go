@@ -14,7 +14,8 @@ import (
 
 // negativeControl changes one thing per platform with the clients: an
 // ECN threshold (onyx_traffic_class), PFC off (onyx_pfc_interface), an
-// MTU (netmiko on EOS) and a VLAN removed (netmiko on Cumulus, as root).
+// MTU (netmiko on EOS) and a VLAN removed (netmiko on Cumulus, as root,
+// with auto save off).
 // `fabricc diff` must show exactly those changes. The clients do not
 // save them, so `fabricc push` must refuse those switches, changing
 // nothing, since its save would save the clients' changes too;
@@ -67,7 +68,11 @@ func (l *lab) negativeControl(t *testing.T, tools clientTools) {
 			jobs = append(jobs, j)
 		case sw.Platform == model.PlatformCumulus && len(l.switchesNamed(want, model.PlatformCumulus)) == 0:
 			vlan := l.unusedVLAN(sw)
-			j.Commands, j.Config = []string{}, []string{fmt.Sprintf("nv unset bridge domain br_default vlan %d", vlan), "nv config apply -y"}
+			// Auto save off first: from Cumulus Linux 5.9 `nv config
+			// apply` saves by default (NVUE Command Reference, Config
+			// Commands), and the control needs an unsaved change.
+			j.Commands, j.Config = []string{}, []string{"nv set system config auto-save enable off",
+				fmt.Sprintf("nv unset bridge domain br_default vlan %d", vlan), "nv config apply -y"}
 			want[sw.Name] = []string{fmt.Sprintf(`+ "%d": {}`, vlan)}
 			jobs = append(jobs, j)
 		}

@@ -110,11 +110,13 @@ func (d *Device) apply(rev *revision, confirm time.Duration) string {
 	if d.confirm != nil {
 		return "Error: revision " + strconv.Itoa(d.confirm.id) + " is waiting for confirmation; run nv config apply --confirm-yes first"
 	}
+	if msg := checkApply(rev.t); msg != "" {
+		return msg
+	}
 	rev.prev = d.applied
 	d.applied = clone(rev.t)
 	if d.opts.Drift && !d.drifted {
-		d.drifted = true
-		drift(d.applied)
+		d.drifted = drift(d.applied)
 	}
 	if rev == d.pending {
 		d.pending = nil
@@ -125,6 +127,15 @@ func (d *Device) apply(rev *revision, confirm time.Duration) string {
 		}
 	}
 	rev.state = "applied"
+	// Auto save writes startup.yaml at apply. With --confirm, whether
+	// NVUE saves before or after the confirmation is not documented
+	// (NVUE Command Reference, Config Commands, `nv config apply`, and
+	// the 5.9 user guide's "Auto Save" say only that apply saves); the
+	// simulator takes the case that can hurt: it saves at once, and a
+	// rollback (timer or --confirm-no) does not restore startup.yaml.
+	if autoSave(d.opts.Version, d.applied) {
+		d.save()
+	}
 	if confirm > 0 {
 		rev.state = "confirm"
 		d.confirm = rev
@@ -161,17 +172,23 @@ func (d *Device) confirmNow() string {
 	d.confirm.timer.Stop()
 	d.confirm.state = "applied"
 	d.confirm = nil
+	if autoSave(d.opts.Version, d.applied) {
+		d.save()
+	}
 	return ""
 }
 
-// drift lowers the first configured interface MTU (name order) by 100.
-func drift(t tree) {
+// drift lowers the first configured interface MTU (name order) by 100
+// and reports whether it found one: an apply without an MTU (an
+// operator's setting before the push) leaves the fault for the next.
+func drift(t tree) bool {
 	ifs, _ := t["interface"].(map[string]any)
 	for _, n := range cli.PortNames(ifs) {
 		link, _ := ifs[n].(map[string]any)["link"].(map[string]any)
 		if mtu, ok := link["mtu"].(int); ok {
 			link["mtu"] = mtu - 100
-			return
+			return true
 		}
 	}
+	return false
 }

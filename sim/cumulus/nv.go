@@ -42,6 +42,7 @@ func (s *shell) setUnset(verb string, path []string) string {
 	var err error
 	if verb == "set" {
 		err = setPath(schema, t, path)
+		roceDefaults(t)
 	} else {
 		err = unsetPath(schema, t, path)
 	}
@@ -234,6 +235,7 @@ func (s *shell) patch(verb, file string) string {
 			return err.Error() + " (path " + strings.Join(p, " ") + " in " + file + ")"
 		}
 	}
+	roceDefaults(t)
 	s.d.pending.t = t
 	return ""
 }
@@ -665,6 +667,7 @@ func (d *Device) operational() tree {
 			child(it, "lldp")["neighbor"] = lldpNeighbors(ns)
 		}
 	}
+	rocePools(op)
 	sys := child(op, "system")
 	setDefault(sys, "hostname", d.opts.Name)
 	sys["build"] = "Cumulus Linux " + d.opts.Version
@@ -703,4 +706,26 @@ func setDefault(t tree, k string, v any) {
 	if _, ok := t[k]; !ok {
 		t[k] = v
 	}
+}
+
+// rocePools adds to the operational state the traffic pools RoCE mode
+// runs: lossless mode puts switch priority 3 in roce-lossless and the
+// other priorities in roce-lossy (Cumulus Linux user guide, RDMA over
+// Converged Ethernet - RoCE, "Default RoCE Configuration"); lossy mode
+// only roce-lossy. The 50/50 split is assumed (no public sample of the
+// sizes).
+func rocePools(op tree) {
+	m := roceMode(op)
+	if m == "" {
+		return
+	}
+	pools := child(child(op, "qos"), "traffic-pool")
+	lossy := tree{"0": tree{}, "1": tree{}, "2": tree{}, "4": tree{}, "5": tree{}, "6": tree{}, "7": tree{}}
+	if !strings.HasPrefix(m, "lossless") {
+		lossy["3"] = tree{}
+		pools["roce-lossy"] = tree{"memory-percent": 100, "switch-priority": lossy}
+		return
+	}
+	pools["roce-lossless"] = tree{"memory-percent": 50, "switch-priority": tree{"3": tree{}}}
+	pools["roce-lossy"] = tree{"memory-percent": 50, "switch-priority": lossy}
 }

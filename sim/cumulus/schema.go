@@ -40,7 +40,9 @@ var templates = []string{
 	"qos mapping <name> pcp <key:0-7> switch-priority <int:0-7>",
 	"qos egress-queue-mapping <name> switch-priority <key:0-7> traffic-class <int:0-7>",
 	"qos egress-scheduler <name> traffic-class <key:0-7> mode {dwrr|strict}",
-	"qos egress-scheduler <name> traffic-class <key:0-7> bw-percent <int:1-100>",
+	// bw-percent 0-100: NVUE Command Reference, `nv list-commands qos`
+	// ("... traffic-class <qos-tc-id> bw-percent 0-100").
+	"qos egress-scheduler <name> traffic-class <key:0-7> bw-percent <int:0-100>",
 	"qos pfc <name> switch-priority <set:0-7>",
 	"qos pfc <name> tx|rx {enable|disable|enabled|disabled}",
 	"qos pfc <name> cable-length <int:1-100000>",
@@ -64,6 +66,12 @@ var templates = []string{
 	"qos roce enable {on|off}",
 	"qos roce cable-length <int:1-100000>",
 	"system hostname <str>",
+	// Auto save: `enable on|off` (NVUE Command Reference, `nv set system
+	// config auto-save enable`, Cumulus Linux 5.0-5.12) and `state
+	// enabled|disabled` (from 5.13, Cumulus Linux user guide, NVUE CLI,
+	// "Auto Save"). The simulator takes both in every release.
+	"system config auto-save enable {on|off}",
+	"system config auto-save state {enabled|disabled}",
 }
 
 // node is one level of the object model.

@@ -141,7 +141,21 @@ func renderEgressMapping(p *plan, q *model.QoS) {
 	}
 }
 
-// renderScheduler writes ETS: DWRR bandwidth percent or strict per class.
+// renderScheduler writes ETS: DWRR bandwidth percent or strict per
+// class, and every other traffic class of default-global explicitly. A
+// class left unset keeps NVUE's default share, 12 % for queues 0, 2, 4, 6
+// and 13 % for 1, 3, 5, 7, and "The combined total of values you assign to
+// bw_percent must be less than or equal to 100" (Cumulus Linux 5.9 user
+// guide, Quality of Service, "Egress Scheduler"): the model's WRR shares
+// already sum to 100, so five idle classes left at their defaults made
+// 163 %. Each traffic class no class uses is written `mode dwrr
+// bw-percent 0` (IdleETS; NVUE takes bw-percent 0-100, NVUE Command
+// Reference, QoS): the model's shares stay exact on the classes that
+// carry traffic, and an idle queue gets no share. No frame reaches it:
+// the egress-queue-mapping sends every switch priority to a class's
+// traffic class, as NVIDIA's RoCE mode sends every other priority to
+// TC0 (RoCE page, "Default RoCE Configuration"). Strict would put an
+// empty queue ahead of every DWRR queue, which is not the model's ETS.
 func renderScheduler(p *plan, q *model.QoS) error {
 	p.at()
 	p.sectionf("ETS: egress scheduler per traffic class")
@@ -149,7 +163,7 @@ func renderScheduler(p *plan, q *model.QoS) error {
 	for _, c := range q.Classes {
 		p.at("qos", "class", c.Name, "ets")
 		used[c.TrafficClass] = true
-		base := fmt.Sprintf("qos egress-scheduler %s traffic-class %d", profileDefault, c.TrafficClass)
+		base := schedulerPath(c.TrafficClass)
 		switch c.ETS.Mode {
 		case model.ETSStrict:
 			p.set(base+" mode", "strict")
@@ -163,17 +177,47 @@ func renderScheduler(p *plan, q *model.QoS) error {
 			return fmt.Errorf("class %q: ETS mode %q is not strict or wrr", c.Name, c.ETS.Mode)
 		}
 	}
+	idle := IdleTrafficClasses(q)
+	if len(idle) == 0 {
+		return nil
+	}
+	p.at("qos")
+	p.commentf("traffic classes %s carry no class and no switch priority: DWRR with no share, so the profile sums to 100 %%, not to their default 12-13 %% each", joinInts(idle))
+	for _, tc := range idle {
+		p.set(schedulerPath(tc)+" mode", "dwrr")
+		p.set(schedulerPath(tc)+" bw-percent", IdleETS.BandwidthPercent)
+	}
+	return nil
+}
+
+// schedulerPath is default-global's scheduler entry of traffic class tc.
+func schedulerPath(tc int) string {
+	return fmt.Sprintf("qos egress-scheduler %s traffic-class %d", profileDefault, tc)
+}
+
+// IdleETS is the scheduling fabricc writes for a traffic class no class
+// uses (renderScheduler says why).
+var IdleETS = model.ETS{Mode: model.ETSWRR, BandwidthPercent: 0}
+
+// IdleTrafficClasses are the traffic classes 0-7 that no class of q
+// uses and no switch priority maps to, in order. (The compiler's one
+// default class takes every priority no other class names, so a class's
+// traffic class is the only one a priority maps to.)
+func IdleTrafficClasses(q *model.QoS) []int {
+	used := map[int]bool{}
+	for _, c := range q.Classes {
+		used[c.TrafficClass] = true
+	}
+	for _, tc := range q.PriorityToTC {
+		used[tc] = true
+	}
 	var idle []int
 	for tc := 0; tc < 8; tc++ {
 		if !used[tc] {
 			idle = append(idle, tc)
 		}
 	}
-	if len(idle) > 0 {
-		p.at("qos")
-		p.commentf("traffic classes %s carry no class and are left unset", joinInts(idle))
-	}
-	return nil
+	return idle
 }
 
 // renderECN writes ECN marking per class. NVUE's default-global marks ECN

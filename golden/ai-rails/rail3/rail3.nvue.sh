@@ -34,7 +34,17 @@ nv set qos egress-scheduler default-global traffic-class 0 bw-percent 50
 nv set qos egress-scheduler default-global traffic-class 3 mode dwrr
 nv set qos egress-scheduler default-global traffic-class 3 bw-percent 50
 nv set qos egress-scheduler default-global traffic-class 6 mode strict
-# traffic classes 1,2,4,5,7 carry no class and are left unset
+# traffic classes 1,2,4,5,7 carry no class and no switch priority: DWRR with no share, so the profile sums to 100 %, not to their default 12-13 % each
+nv set qos egress-scheduler default-global traffic-class 1 mode dwrr
+nv set qos egress-scheduler default-global traffic-class 1 bw-percent 0
+nv set qos egress-scheduler default-global traffic-class 2 mode dwrr
+nv set qos egress-scheduler default-global traffic-class 2 bw-percent 0
+nv set qos egress-scheduler default-global traffic-class 4 mode dwrr
+nv set qos egress-scheduler default-global traffic-class 4 bw-percent 0
+nv set qos egress-scheduler default-global traffic-class 5 mode dwrr
+nv set qos egress-scheduler default-global traffic-class 5 bw-percent 0
+nv set qos egress-scheduler default-global traffic-class 7 mode dwrr
+nv set qos egress-scheduler default-global traffic-class 7 bw-percent 0
 
 # ECN (WRED marking) per traffic class; thresholds in bytes, as NVUE takes them
 nv set qos congestion-control default-global traffic-class 0 min-threshold 150000
