@@ -110,7 +110,7 @@ func renderConfig(w *writer, f *model.Fabric, sw *model.Switch) error {
 	}
 	for i := range sw.Ports {
 		queues := txQueues.Text
-		if watchdogArmed(&sw.Ports[i]) {
+		if WatchdogArmed(&sw.Ports[i]) {
 			queues = armedQueues.Text
 		}
 		if err := writeInterface(w, &sw.Ports[i], queues); err != nil {

@@ -270,10 +270,10 @@ func GuaranteeKbps(sw *model.Switch) int {
 // the model: fabricc's own default (compiler defaultWatchdog).
 const defaultPollingMs = 100
 
-// watchdogArmed reports whether port p runs the PFC watchdog, the
+// WatchdogArmed reports whether port p runs the PFC watchdog, the
 // condition under which writePFC writes `priority-flow-control pause
 // watchdog`.
-func watchdogArmed(p *model.Port) bool {
+func WatchdogArmed(p *model.Port) bool {
 	return p.PFCWatchdog && len(p.PFCPriorities) > 0
 }
 
