@@ -7,6 +7,7 @@ import (
 
 	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/push/verify"
 )
 
 // onyxTxn changes an Onyx switch, which has no candidate configuration:
@@ -39,13 +40,14 @@ func (t *onyxTxn) Stage(c Conn, config []byte) (string, error) {
 	}
 	t.before = onyxLines(run)
 	want := onyxLines(string(config))
-	if err := onyxForeignPools(want, t.before); err != nil {
+	runningPools := verify.OnyxPoolsOf(t.before)
+	if err := onyxForeignPools(verify.OnyxPoolsOf(want), runningPools); err != nil {
 		return "", err
 	}
 	if err := onyxRoCEMode(c); err != nil {
 		return "", err
 	}
-	t.send = onyxPoolShrinksFirst(onyxMissing(want, t.before), t.before)
+	t.send = onyxPoolShrinksFirst(onyxMissing(want, t.before), runningPools)
 	return onyxDiff(t.before, t.send), nil
 }
 
