@@ -109,18 +109,27 @@ func onyxPoolConflicts(pools map[string]OnyxPool) []Difference {
 	return out
 }
 
-// ApplyOnyxRoCE reads `show roce` (NVIDIA Onyx User Manual 3.10, "RoCE
-// Commands": "RoCE mode: N/A" when off; "" from a release before
-// 3.8.2000, which has no RoCE mode) and reports a RoCE mode that is on:
-// it sets trust, ETS, ECN, PFC and buffer pools of its own, which
-// fabricc configures itself.
+// ApplyOnyxRoCE reads `show roce` and reports a RoCE mode that is on
+// (OnyxRoCEMode): it sets trust, ETS, ECN, PFC and buffer pools of its
+// own, which fabricc configures itself.
 func ApplyOnyxRoCE(s *State, out string) {
+	if m := OnyxRoCEMode(out); m != "" {
+		s.Conflicts = append(s.Conflicts, Difference{Field: "RoCE mode", Intended: "off (turn it off with no roce)", Actual: m})
+	}
+}
+
+// OnyxRoCEMode reads the mode from `show roce` (NVIDIA Onyx User Manual
+// 3.10, "RoCE Commands"), "" when RoCE mode is off: "RoCE mode: N/A",
+// or "" from a release before 3.8.2000, which has no RoCE mode.
+func OnyxRoCEMode(out string) string {
 	for _, l := range strings.Split(out, "\n") {
-		k, v, ok := strings.Cut(l, ":")
-		if v = strings.TrimSpace(v); ok && strings.TrimSpace(k) == "RoCE mode" && v != "N/A" {
-			s.Conflicts = append(s.Conflicts, Difference{Field: "RoCE mode", Intended: "off (turn it off with no roce)", Actual: v})
+		if k, v, ok := strings.Cut(l, ":"); ok && strings.TrimSpace(k) == "RoCE mode" {
+			if v = strings.TrimSpace(v); v != "N/A" {
+				return v
+			}
 		}
 	}
+	return ""
 }
 
 // OnyxPool is one traffic pool as `traffic pool NAME type|memory
