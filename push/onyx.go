@@ -7,6 +7,7 @@ import (
 
 	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/push/verify"
 )
 
 // onyxTxn changes an Onyx switch, which has no candidate configuration:
@@ -39,13 +40,14 @@ func (t *onyxTxn) Stage(c Conn, config []byte) (string, error) {
 	}
 	t.before = onyxLines(run)
 	want := onyxLines(string(config))
-	if err := onyxForeignPools(want, t.before); err != nil {
+	runningPools := verify.OnyxPoolsOf(t.before)
+	if err := onyxForeignPools(verify.OnyxPoolsOf(want), runningPools); err != nil {
 		return "", err
 	}
 	if err := onyxRoCEMode(c); err != nil {
 		return "", err
 	}
-	t.send = onyxPoolShrinksFirst(onyxMissing(want, t.before), t.before)
+	t.send = onyxPoolShrinksFirst(onyxMissing(want, t.before), runningPools)
 	return onyxDiff(t.before, t.send), nil
 }
 
@@ -63,25 +65,12 @@ func onyxRoCEMode(c Conn) error {
 	if err != nil {
 		return err
 	}
-	if mode := onyxRoCE(out); mode != "" {
+	if mode := verify.OnyxRoCEMode(out); mode != "" {
 		return fmt.Errorf("the switch is in RoCE mode (show roce: RoCE mode %s), which sets trust, ETS, ECN, PFC and buffer pools of its own, "+
 			"the settings fabricc configures; turn it off with `no roce` (configuration mode; NVIDIA notes that changing the RoCE mode "+
 			"may toggle interfaces) and push again; nothing was changed", quote.Visible(mode))
 	}
 	return nil
-}
-
-// onyxRoCE reads the mode from `show roce`, "" when RoCE mode is off
-// ("RoCE mode: N/A").
-func onyxRoCE(out string) string {
-	for _, l := range strings.Split(out, "\n") {
-		if k, v, ok := strings.Cut(l, ":"); ok && strings.TrimSpace(k) == "RoCE mode" {
-			if v = strings.TrimSpace(v); v != "N/A" {
-				return v
-			}
-		}
-	}
-	return ""
 }
 
 func (t *onyxTxn) Discard(Conn) error { return nil }

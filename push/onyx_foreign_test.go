@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/push/verify"
 	"github.com/fabricc/fabricc/sim"
 )
 
@@ -72,13 +73,13 @@ func TestOnyxPoolsTotal(t *testing.T) {
 		"traffic pool mc type lossy-mc\ntraffic pool mc memory percent 10.00\n")
 	want := []string{"traffic pool lossy-default type lossy", "traffic pool lossy-default memory percent 43.60",
 		"traffic pool roce-lossless type lossless", "traffic pool roce-lossless memory percent 55.00"}
-	err := onyxForeignPools(want, running)
+	err := onyxForeignPools(verify.OnyxPoolsOf(want), verify.OnyxPoolsOf(running))
 	msg := "the fabric's traffic pools and the switch's other pools (mc 10.00 %) would use 108.60 % of the buffer, more than 100 %; " +
 		"shrink or remove those pools (`no traffic pool NAME`) and push again; nothing was changed"
 	if err == nil || err.Error() != msg {
 		t.Errorf("refusal %v, want %q", err, msg)
 	}
-	if err := onyxForeignPools(want, running[:2]); err != nil {
+	if err := onyxForeignPools(verify.OnyxPoolsOf(want), verify.OnyxPoolsOf(running[:2])); err != nil {
 		t.Errorf("fabricc's own pools: %v", err)
 	}
 }
@@ -88,7 +89,7 @@ func TestOnyxPoolsTotal(t *testing.T) {
 func TestOnyxPoolShrinksFirst(t *testing.T) {
 	running := onyxLines("traffic pool lossy-default memory percent 40.00\ntraffic pool roce-lossless memory percent 59.00\n")
 	send := []string{"vlan 101", "traffic pool lossy-default memory percent 43.60", "traffic pool roce-lossless memory percent 55.00", "vlan 102"}
-	got := onyxPoolShrinksFirst(send, running)
+	got := onyxPoolShrinksFirst(send, verify.OnyxPoolsOf(running))
 	want := []string{"vlan 101", "traffic pool roce-lossless memory percent 55.00", "traffic pool lossy-default memory percent 43.60", "vlan 102"}
 	if !slices.Equal(got, want) {
 		t.Errorf("order %q\nwant %q", got, want)

@@ -2,6 +2,7 @@ package push
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -211,7 +212,7 @@ func allowedDeltas(want, running []string) map[string][]string {
 	for p, m := range modesOf(want) {
 		modes[p] = m
 	}
-	vlans := vlansOf(append(slices.Clip(running), want...))
+	var vlans []int // read on the first port that allows every VLAN
 	out := map[string][]string{}
 	for p, w := range allowedSets(want, modes) {
 		h, ok := have[p]
@@ -219,6 +220,9 @@ func allowedDeltas(want, running []string) map[string][]string {
 			h = startSet(modes[p])
 		}
 		if h != w {
+			if h.all && vlans == nil {
+				vlans = vlansOf(running, want)
+			}
 			out[p] = vlanDelta(p, modes[p], h, w, vlans, want)
 		}
 	}
@@ -235,24 +239,23 @@ func allowedDeltas(want, running []string) map[string][]string {
 // and w has not (removing one VLAN from "all" leaves every other one,
 // Emulab snmpit_mellanox.pm). Only where w is "all", or where nothing is
 // left to remove from "all", are the rendered lines (want) sent as they
-// are.
+// are. vlans are the switch's VLANs (vlansOf), needed only when h is
+// "all".
 func vlanDelta(p, mode string, h, w vlanSet, vlans []int, want []string) []string {
 	have, wanted := expandInts(h.ids), expandInts(w.ids)
 	if h.all {
-		// "all" carries every VLAN there is, the wanted ones too.
-		have = slices.Clone(vlans)
-		for _, v := range wanted {
-			have = addInt(have, v)
-		}
+		have = vlans
 	}
+	inHave, inWanted := intSet(have), intSet(wanted)
 	var add, remove []int
 	for _, v := range wanted {
-		if !slices.Contains(have, v) {
+		// "all" carries every VLAN there is, the wanted ones too.
+		if !h.all && !inHave[v] {
 			add = append(add, v)
 		}
 	}
 	for _, v := range have {
-		if !slices.Contains(wanted, v) {
+		if !inWanted[v] {
 			remove = append(remove, v)
 		}
 	}
@@ -283,16 +286,27 @@ func portAllowedLines(p string, lines []string) []string {
 // onyxVLANRe is a `vlan N` line.
 var onyxVLANRe = regexp.MustCompile(`^vlan (\d[\d,-]*)$`)
 
-// vlansOf lists the VLANs lines create, with VLAN 1, which always
-// exists, in ascending order.
-func vlansOf(lines []string) []int {
-	out := []int{1}
-	for _, l := range lines {
-		if m := onyxVLANRe.FindStringSubmatch(l); m != nil {
-			for _, v := range expandInts(m[1]) {
-				out = addInt(out, v)
+// vlansOf lists the VLANs the lines of each list create, with VLAN 1,
+// which always exists, in ascending order.
+func vlansOf(lists ...[]string) []int {
+	seen := map[int]bool{1: true}
+	for _, lines := range lists {
+		for _, l := range lines {
+			if m := onyxVLANRe.FindStringSubmatch(l); m != nil {
+				for _, v := range expandInts(m[1]) {
+					seen[v] = true
+				}
 			}
 		}
+	}
+	return slices.Sorted(maps.Keys(seen))
+}
+
+// intSet is the members of list.
+func intSet(list []int) map[int]bool {
+	out := make(map[int]bool, len(list))
+	for _, v := range list {
+		out[v] = true
 	}
 	return out
 }

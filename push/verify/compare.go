@@ -90,10 +90,6 @@ func Compare(device string, want, got *State) []Difference {
 		if g.DSCPToTC == nil || w.DSCPToTC == nil {
 			w.DSCPToTC, g.DSCPToTC = nil, nil // not readable on this platform, or no map in the model
 		}
-		if w.TCToCoS == nil {
-			g.TCToCoS = nil // the platform ties queues to priorities otherwise
-		}
-		g.GuaranteedKbps = zeroFilled(w.GuaranteedKbps, g.GuaranteedKbps)
 		onlyIntended(&w, &g)
 		if w.Speed == 0 {
 			g.Speed = 0 // auto-negotiation in the model: no speed line is written, none compared
@@ -184,10 +180,15 @@ func collapseSwitchWide(diffs []Difference) []Difference {
 	return out
 }
 
-// onlyIntended leaves in g only the buffer settings w has: they are
-// compared where fabricc renders them, for the priority groups the model
-// has. One w has and g lacks becomes a zero value, which reads "not set".
+// onlyIntended leaves in g only the buffer and queue settings w has:
+// they are compared where fabricc renders them, for the priority groups
+// and traffic classes the model has. One w has and g lacks becomes a
+// zero value, which reads "not set".
 func onlyIntended(w, g *Port) {
+	if w.TCToCoS == nil {
+		g.TCToCoS = nil // the platform ties queues to priorities otherwise
+	}
+	g.GuaranteedKbps = zeroFilled(w.GuaranteedKbps, g.GuaranteedKbps)
 	switch {
 	case w.PFCProfile == nil:
 		g.PFCProfile = nil

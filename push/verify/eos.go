@@ -166,19 +166,26 @@ func appliedProfile(top []*block) *block {
 // map, so every DSCP value without a line gets the default:
 // eosDefaultDSCPTC.
 func eosDSCPMap(top []*block) map[int]int {
+	return eosQoSMap(top, "dscp", "traffic-class", 64, eosDefaultDSCPTC)
+}
+
+// eosQoSMap reads the global `qos map <from> <keys> to <to> <value>`
+// lines into a map of every key 0 to n-1, a key without a line at EOS's
+// default def(key).
+func eosQoSMap(top []*block, from, to string, n int, def func(int) int) map[int]int {
 	m := map[int]int{}
-	for d := 0; d < 64; d++ {
-		m[d] = eosDefaultDSCPTC(d)
+	for k := 0; k < n; k++ {
+		m[k] = def(k)
 	}
 	for _, b := range top {
 		f := strings.Fields(b.text)
-		if len(f) < 6 || f[0] != "qos" || f[1] != "map" || f[2] != "dscp" || f[len(f)-2] != "traffic-class" || f[len(f)-3] != "to" {
+		if len(f) < 6 || f[0] != "qos" || f[1] != "map" || f[2] != from || f[len(f)-2] != to || f[len(f)-3] != "to" {
 			continue
 		}
-		tc := atoi(f[len(f)-1])
-		for _, v := range f[3 : len(f)-3] {
-			if d := atoi(v); d >= 0 && d < 64 {
-				m[d] = tc
+		v := atoi(f[len(f)-1])
+		for _, w := range f[3 : len(f)-3] {
+			if k := atoi(w); k >= 0 && k < n {
+				m[k] = v
 			}
 		}
 	}
@@ -208,23 +215,7 @@ func eosDefaultDSCPTC(dscp int) int {
 // `show qos maps`, whose structured form has no public sample; the map is
 // configuration, so the two say the same.
 func eosTCCoSMap(top []*block) map[int]int {
-	m := map[int]int{}
-	for tc := 0; tc < 8; tc++ {
-		m[tc] = eosDefaultTCCoS(tc)
-	}
-	for _, b := range top {
-		f := strings.Fields(b.text)
-		if len(f) < 7 || f[0] != "qos" || f[1] != "map" || f[2] != "traffic-class" || f[len(f)-2] != "cos" || f[len(f)-3] != "to" {
-			continue
-		}
-		cos := atoi(f[len(f)-1])
-		for _, v := range f[3 : len(f)-3] {
-			if tc := atoi(v); tc >= 0 && tc < 8 {
-				m[tc] = cos
-			}
-		}
-	}
-	return m
+	return eosQoSMap(top, "traffic-class", "cos", 8, eosDefaultTCCoS)
 }
 
 // eosDefaultTCCoS is EOS's default traffic class -> CoS map, taken as the

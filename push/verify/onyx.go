@@ -22,7 +22,7 @@ func ParseOnyx(running string) *State {
 	s := NewState()
 	var globalPFC []int
 	ports := map[string]*onyxPortLines{}
-	pools := map[string]*onyxPoolLines{}
+	var poolLines []string
 	sc := bufio.NewScanner(strings.NewReader(running))
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for sc.Scan() {
@@ -39,7 +39,7 @@ func ParseOnyx(running string) *State {
 		case len(f) >= 4 && f[0] == "vlan" && f[2] == "name":
 			s.VLANs[atoi(f[1])] = strings.Trim(strings.Join(f[3:], " "), `"`)
 		case len(f) >= 4 && f[0] == "traffic" && f[1] == "pool":
-			onyxPool(pools, f[2], f[3:])
+			poolLines = append(poolLines, t)
 		case len(f) == 5 && strings.HasPrefix(t, "dcb priority-flow-control priority ") && f[4] == "enable":
 			globalPFC = addSorted(globalPFC, atoi(f[3]))
 		case len(f) >= 4 && f[0] == "interface" && f[1] == "ethernet":
@@ -57,6 +57,7 @@ func ParseOnyx(running string) *State {
 	for name, p := range s.Ports {
 		ports[name].finish(p, globalPFC)
 	}
+	pools := OnyxPoolsOf(poolLines)
 	s.Pools = onyxPools(pools)
 	s.Conflicts = onyxPoolConflicts(pools)
 	return s
@@ -69,15 +70,15 @@ func ParseOnyx(running string) *State {
 // type (onyxPoolConflicts reports them) the larger is compared, the
 // first by name of equal ones: an operator's pool next to fabricc's is
 // usually the smaller, since the shares may not pass 100 %.
-func onyxPools(pools map[string]*onyxPoolLines) map[string]Pool {
+func onyxPools(pools map[string]OnyxPool) map[string]Pool {
 	if len(pools) == 0 {
 		return nil
 	}
 	out := map[string]Pool{}
 	for _, name := range slices.Sorted(maps.Keys(pools)) {
 		pl := pools[name]
-		if have, dup := out[pl.typ]; pl.typ != "" && (!dup || pl.percent > have.Percent) {
-			out[pl.typ] = Pool{Percent: pl.percent, Priorities: pl.sps}
+		if have, dup := out[pl.Type]; pl.Type != "" && (!dup || pl.Percent > have.Percent) {
+			out[pl.Type] = Pool{Percent: pl.Percent, Priorities: pl.Priorities}
 		}
 	}
 	return out
@@ -87,14 +88,14 @@ func onyxPools(pools map[string]*onyxPoolLines) map[string]Pool {
 // lossless pool (a switch priority belongs to one pool; fabricc writes
 // one lossless pool for the fabric's lossless priorities), and pools
 // that add up to more than 100 % of the shared buffer.
-func onyxPoolConflicts(pools map[string]*onyxPoolLines) []Difference {
+func onyxPoolConflicts(pools map[string]OnyxPool) []Difference {
 	var lossless []string
 	total := 0.0
 	for _, name := range slices.Sorted(maps.Keys(pools)) {
 		pl := pools[name]
-		total += pl.percent
-		if pl.typ == "lossless" {
-			lossless = append(lossless, fmt.Sprintf("%s %.2f%% priorities %s", name, pl.percent, intsText(pl.sps)))
+		total += pl.Percent
+		if pl.Type == "lossless" {
+			lossless = append(lossless, fmt.Sprintf("%s %.2f%% priorities %s", name, pl.Percent, intsText(pl.Priorities)))
 		}
 	}
 	var out []Difference
@@ -102,48 +103,78 @@ func onyxPoolConflicts(pools map[string]*onyxPoolLines) []Difference {
 		out = append(out, Difference{Field: "lossless traffic pools", Intended: "one, the fabric's (remove the other with no traffic pool NAME)",
 			Actual: strings.Join(lossless, ", ")})
 	}
-	if total > 100.0001 {
+	if total > OnyxPoolsLimit {
 		out = append(out, Difference{Field: "traffic pools total", Intended: "at most 100%", Actual: fmt.Sprintf("%.2f%%", total)})
 	}
 	return out
 }
 
-// ApplyOnyxRoCE reads `show roce` (NVIDIA Onyx User Manual 3.10, "RoCE
-// Commands": "RoCE mode: N/A" when off; "" from a release before
-// 3.8.2000, which has no RoCE mode) and reports a RoCE mode that is on:
-// it sets trust, ETS, ECN, PFC and buffer pools of its own, which
-// fabricc configures itself.
+// ApplyOnyxRoCE reads `show roce` and reports a RoCE mode that is on
+// (OnyxRoCEMode): it sets trust, ETS, ECN, PFC and buffer pools of its
+// own, which fabricc configures itself.
 func ApplyOnyxRoCE(s *State, out string) {
+	if m := OnyxRoCEMode(out); m != "" {
+		s.Conflicts = append(s.Conflicts, Difference{Field: "RoCE mode", Intended: "off (turn it off with no roce)", Actual: m})
+	}
+}
+
+// OnyxRoCEMode reads the mode from `show roce` (NVIDIA Onyx User Manual
+// 3.10, "RoCE Commands"), "" when RoCE mode is off: "RoCE mode: N/A",
+// or "" from a release before 3.8.2000, which has no RoCE mode.
+func OnyxRoCEMode(out string) string {
 	for _, l := range strings.Split(out, "\n") {
-		k, v, ok := strings.Cut(l, ":")
-		if v = strings.TrimSpace(v); ok && strings.TrimSpace(k) == "RoCE mode" && v != "N/A" {
-			s.Conflicts = append(s.Conflicts, Difference{Field: "RoCE mode", Intended: "off (turn it off with no roce)", Actual: v})
+		if k, v, ok := strings.Cut(l, ":"); ok && strings.TrimSpace(k) == "RoCE mode" {
+			if v = strings.TrimSpace(v); v != "N/A" {
+				return v
+			}
 		}
 	}
+	return ""
 }
 
-// onyxPoolLines collects `traffic pool NAME type|memory percent|map
-// switch-priority` (mellanox.onyx onyx_buffer_pool.py).
-type onyxPoolLines struct {
-	typ     string
-	percent float64
-	sps     []int
+// OnyxPool is one traffic pool as `traffic pool NAME type|memory
+// percent|map switch-priority` lines set it (mellanox.onyx
+// onyx_buffer_pool.py).
+type OnyxPool struct {
+	// Type is the `type` line's word ("lossless", "lossy"), "" without
+	// one.
+	Type string
+	// Percent is the `memory percent`, 0 without one.
+	Percent float64
+	// Priorities are the switch priorities of `map switch-priority`,
+	// ascending.
+	Priorities []int
 }
 
-func onyxPool(pools map[string]*onyxPoolLines, name string, f []string) {
-	pl := pools[name]
-	if pl == nil {
-		pl = &onyxPoolLines{}
-		pools[name] = pl
+// OnyxPoolsLimit is the most the traffic pools' memory percents may add
+// up to: 100 %, with room for the rounding of their two decimals. The
+// pools share one buffer.
+const OnyxPoolsLimit = 100.0001
+
+// OnyxPoolsOf reads the traffic pools that lines of an Onyx
+// configuration set, by name; lines that are not `traffic pool` lines
+// are skipped.
+func OnyxPoolsOf(lines []string) map[string]OnyxPool {
+	pools := map[string]OnyxPool{}
+	for _, l := range lines {
+		if f := strings.Fields(l); len(f) >= 4 && f[0] == "traffic" && f[1] == "pool" {
+			pools[f[2]] = onyxPool(pools[f[2]], f[3:])
+		}
 	}
+	return pools
+}
+
+// onyxPool is p with the words after `traffic pool NAME` of one line.
+func onyxPool(p OnyxPool, f []string) OnyxPool {
 	switch {
 	case len(f) == 2 && f[0] == "type":
-		pl.typ = f[1]
+		p.Type = f[1]
 	case len(f) == 3 && f[0] == "memory" && f[1] == "percent":
-		pl.percent, _ = strconv.ParseFloat(f[2], 64)
+		p.Percent, _ = strconv.ParseFloat(f[2], 64)
 	case len(f) >= 3 && f[0] == "map" && f[1] == "switch-priority":
-		pl.sps = expandList(strings.Join(f[2:], " "))
+		p.Priorities = expandList(strings.Join(f[2:], " "))
 	}
+	return p
 }
 
 // onyxPortLines are what a port's lines say that is only read once all

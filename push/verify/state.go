@@ -247,8 +247,18 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 	}
 	s.AllETS = sw.Platform == model.PlatformCumulus
 	dscpTC := expectDSCPToTC(f.QoS)
+	// EOS's traffic-class -> CoS map (fabric-wide, every class 0-7) and
+	// each class's guaranteed bandwidth: only the lossless classes of a
+	// port running the PFC watchdog have one (targets/eos writeTxQueues).
+	// Shared by the ports, as dscpTC is: Compare never writes into them.
+	var tcCoS, armedKbps, unarmedKbps map[int]int
 	if sw.Platform == model.PlatformEOS {
 		s.MMUProfile = groupAndQueueSettings(eos.ProfileSettings(sw))
+		tcCoS = map[int]int{}
+		for tc, cos := range eos.TCToCoS(&f.QoS) {
+			tcCoS[tc] = cos
+		}
+		armedKbps, unarmedKbps = expectGuaranteed(f.QoS.Classes, eos.GuaranteeKbps(sw)), expectGuaranteed(f.QoS.Classes, 0)
 	}
 	headroom, mmu := eos.ProfileHeadroomOf(sw)
 	thresholds := eos.ProfileThresholds(sw)
@@ -265,7 +275,10 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		p.PFCWatchdog = mp.PFCWatchdog
 		p.DSCPToTC = dscpTC
 		if sw.Platform == model.PlatformEOS {
-			p.TCToCoS, p.GuaranteedKbps = expectEOSQueues(f, sw, mp)
+			p.TCToCoS, p.GuaranteedKbps = tcCoS, unarmedKbps
+			if eos.WatchdogArmed(mp) {
+				p.GuaranteedKbps = armedKbps
+			}
 		}
 		switch {
 		case sw.Platform == model.PlatformCumulus:
@@ -334,27 +347,18 @@ func expectIngressBuffers(mp *model.Port) map[int]IngressBuffer {
 	return out
 }
 
-// expectEOSQueues is what targets/eos writes for port mp of EOS switch
-// sw: the traffic-class -> CoS map (fabric-wide, every class 0-7) and
-// each class's guaranteed bandwidth, which only the lossless classes of a
-// port running the PFC watchdog have.
-func expectEOSQueues(f *model.Fabric, sw *model.Switch, mp *model.Port) (map[int]int, map[int]int) {
-	tcCoS := map[int]int{}
-	for tc, cos := range eos.TCToCoS(&f.QoS) {
-		tcCoS[tc] = cos
-	}
-	kbps := 0
-	if mp.PFCWatchdog && len(mp.PFCPriorities) > 0 {
-		kbps = eos.GuaranteeKbps(sw)
-	}
+// expectGuaranteed is each class's `bandwidth guaranteed` (kbps) that
+// targets/eos writes in a port's tx-queues when the port's guarantee is
+// kbps: kbps for the lossless classes, 0 for the others.
+func expectGuaranteed(classes []model.Class, kbps int) map[int]int {
 	guaranteed := map[int]int{}
-	for _, c := range f.QoS.Classes {
+	for _, c := range classes {
 		guaranteed[c.TrafficClass] = 0
 		if c.Lossless {
 			guaranteed[c.TrafficClass] = kbps
 		}
 	}
-	return tcCoS, guaranteed
+	return guaranteed
 }
 
 // expectMMU is what the MMU queue profile targets/eos renders says for

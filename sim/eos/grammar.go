@@ -93,18 +93,15 @@ var globalRules = []cli.Rule[*env]{
 		return err
 	}},
 	{Syntax: "qos map dscp <list> to traffic-class <int>", Do: func(e *env, m []string) error {
-		return setMap(e.st.DSCPToTC, m[1], 63, m[2], func(d int) int { return defaultTC(d / 8) })
+		return setMap(e.st.DSCPToTC, m[1], 63, m[2], 7, func(d int) int { return defaultTC(d / 8) })
 	}},
 	{Syntax: "qos map cos <list> to traffic-class <int>", Do: func(e *env, m []string) error {
-		return setMap(e.st.CoSToTC, m[1], 7, m[2], defaultTC)
+		return setMap(e.st.CoSToTC, m[1], 7, m[2], 7, defaultTC)
 	}},
 	// `qos map traffic-class <tcs> to cos <cos>` (AVD qos.map.traffic_class,
 	// "qos map traffic-class 2 4 5 to cos 7" in the intended qos.cfg).
 	{Syntax: "qos map traffic-class <list> to cos <int>", Do: func(e *env, m []string) error {
-		if _, err := cli.Int(m[2], 0, 7); err != nil {
-			return err
-		}
-		return setMap(e.st.TCToCoS, m[1], 7, m[2], defaultTC)
+		return setMap(e.st.TCToCoS, m[1], 7, m[2], 7, defaultTC)
 	}},
 	{Syntax: "no qos map traffic-class <list> to cos [<int>]", Do: func(e *env, m []string) error { return delMap(e.st.TCToCoS, m[1], 7) }},
 	{Syntax: "no qos map dscp <list> to traffic-class <int>", Do: func(e *env, m []string) error { return delMap(e.st.DSCPToTC, m[1], 63) }},
@@ -435,15 +432,20 @@ func mmuEntry(queues map[int]*MMUQueue, n string) *MMUQueue {
 	return cli.Entry(queues, atoi(n), func() *MMUQueue { return &MMUQueue{} })
 }
 
-// setMap stores a `qos map` entry; an entry equal to EOS's default map
-// is dropped, so the running-config leaves it out as EOS does.
-func setMap(m map[int]int, list string, hi int, tc string, def func(int) int) error {
+// setMap stores a `qos map` entry: the keys of list (0-hi) map to the
+// value val (0-hiVal). An entry equal to EOS's default map is dropped,
+// so the running-config leaves it out as EOS does.
+func setMap(m map[int]int, list string, hi int, val string, hiVal int, def func(int) int) error {
 	keys, err := cli.Ints(list, 0, hi)
 	if err != nil {
 		return err
 	}
+	v, err := cli.Int(val, 0, hiVal)
+	if err != nil {
+		return err
+	}
 	for _, k := range keys {
-		if v := atoi(tc); v != def(k) {
+		if v != def(k) {
 			m[k] = v
 		} else {
 			delete(m, k)

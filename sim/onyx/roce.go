@@ -1,7 +1,6 @@
 package onyx
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -10,14 +9,10 @@ import (
 
 // roceSince is the first release with `roce` and `show roce` (NVIDIA
 // Onyx User Manual 3.10, "RoCE Commands", History: 3.8.2000); an older
-// switch does not know the word.
+// switch does not know the word: the commands then return the
+// cli.SyntaxError of a word no rule accepts, which the shell answers as
+// Onyx answers any word it does not know (syntaxText).
 const roceSince = "3.8.2000"
-
-// unknownWord is a command an older release does not have: the shell
-// answers it as Onyx answers any word it does not know.
-type unknownWord string
-
-func (w unknownWord) Error() string { return unrecognized(string(w)) }
 
 // hasRoCE says whether the switch's release has the RoCE commands.
 func (d *Device) hasRoCE() bool { return cli.VersionAtLeast(d.opts.Version, roceSince) }
@@ -34,7 +29,7 @@ func (d *Device) hasRoCE() bool { return cli.VersionAtLeast(d.opts.Version, roce
 var roceRules = []cli.Rule[*env]{
 	{Syntax: "roce [{lossless|semi-lossless|lossy}]", Do: changes(func(e *env, m []string) error {
 		if !e.sh.d.hasRoCE() {
-			return unknownWord("roce")
+			return &cli.SyntaxError{Kind: cli.Invalid, Token: 0, Word: "roce"}
 		}
 		e.st.RoCE = m[1]
 		if e.st.RoCE == "" {
@@ -44,7 +39,7 @@ var roceRules = []cli.Rule[*env]{
 	})},
 	{Syntax: "no roce", Do: changes(func(e *env, m []string) error {
 		if !e.sh.d.hasRoCE() {
-			return unknownWord("roce")
+			return &cli.SyntaxError{Kind: cli.Invalid, Token: 1, Word: "roce"}
 		}
 		e.st.RoCE = ""
 		return nil
@@ -59,7 +54,7 @@ var roceRules = []cli.Rule[*env]{
 // support"), the rest is the simulator's own.
 func roceText(e *env, m []string) (string, error) {
 	if !e.sh.d.hasRoCE() {
-		return "", unknownWord("roce")
+		return "", &cli.SyntaxError{Kind: cli.Invalid, Token: 1, Word: "roce"}
 	}
 	mode := e.st.RoCE
 	if mode == "" {
@@ -77,14 +72,4 @@ func roceText(e *env, m []string) (string, error) {
 	dashes := strings.Repeat("-", 46)
 	fmt.Fprintf(&b, "RoCE used TCs:\n%s\nSwitch-Priority TC Application ETS\n%s\n3 3 RoCE WRR 50%%\n6 6 CNP Strict\n", dashes, dashes)
 	return b.String(), nil
-}
-
-// asUnknown turns an unknownWord error into Onyx's answer to a word it
-// does not know; ok is false for any other error.
-func asUnknown(err error) (string, bool) {
-	var w unknownWord
-	if errors.As(err, &w) {
-		return w.Error(), true
-	}
-	return "", false
 }

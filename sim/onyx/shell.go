@@ -193,8 +193,9 @@ func (s *shell) Exec(raw string) cli.Result {
 		if errors.As(err, &exit) {
 			return cli.Result{Exit: true}
 		}
-		if out, ok := asUnknown(err); ok {
-			return cli.Result{Out: out}
+		var se *cli.SyntaxError
+		if errors.As(err, &se) {
+			return cli.Result{Out: syntaxText(se)}
 		}
 		return cli.Result{Out: errText(err)}
 	}

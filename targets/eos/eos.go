@@ -91,14 +91,19 @@ func renderConfig(w *writer, f *model.Fabric, sw *model.Switch) error {
 	}
 	// The tx-queue sub-blocks come from the fabric-wide classes and are
 	// the same in every interface but for the watchdog's guaranteed
-	// bandwidth: render (and check) both forms once.
+	// bandwidth: render (and check) both forms once, the second only
+	// when the watchdog is on (kbps above 0; otherwise it is the first).
+	kbps := GuaranteeKbps(sw)
 	txQueues := &writer{Text: targets.NewText(w.Mapped()), sw: sw.Name}
 	if err := writeTxQueues(txQueues, &f.QoS, 0); err != nil {
 		return err
 	}
-	armedQueues := &writer{Text: targets.NewText(w.Mapped()), sw: sw.Name}
-	if err := writeTxQueues(armedQueues, &f.QoS, GuaranteeKbps(sw)); err != nil {
-		return err
+	armedQueues := txQueues
+	if kbps > 0 {
+		armedQueues = &writer{Text: targets.NewText(w.Mapped()), sw: sw.Name}
+		if err := writeTxQueues(armedQueues, &f.QoS, kbps); err != nil {
+			return err
+		}
 	}
 	writeHeader(w, f, sw)
 	mmu, err := writeBuffers(w, sw)
@@ -110,7 +115,7 @@ func renderConfig(w *writer, f *model.Fabric, sw *model.Switch) error {
 	}
 	for i := range sw.Ports {
 		queues := txQueues.Text
-		if watchdogArmed(&sw.Ports[i]) {
+		if WatchdogArmed(&sw.Ports[i]) {
 			queues = armedQueues.Text
 		}
 		if err := writeInterface(w, &sw.Ports[i], queues); err != nil {
@@ -118,7 +123,7 @@ func renderConfig(w *writer, f *model.Fabric, sw *model.Switch) error {
 		}
 	}
 	writeQoSMaps(w, &f.QoS, sw, tcOfDSCP)
-	if err := writeWatchdog(w, sw); err != nil {
+	if err := writeWatchdog(w, sw, kbps); err != nil {
 		return err
 	}
 	if mmu {

@@ -196,7 +196,7 @@ func writePFC(w *writer, p *model.Port) error {
 			w.line(1, "priority-flow-control priority %d drop", prio)
 		}
 	}
-	if watchdogArmed(p) {
+	if WatchdogArmed(p) {
 		w.line(1, "priority-flow-control pause watchdog")
 	} else {
 		w.line(1, "no priority-flow-control pause watchdog")

@@ -270,17 +270,18 @@ func GuaranteeKbps(sw *model.Switch) int {
 // the model: fabricc's own default (compiler defaultWatchdog).
 const defaultPollingMs = 100
 
-// watchdogArmed reports whether port p runs the PFC watchdog, the
+// WatchdogArmed reports whether port p runs the PFC watchdog, the
 // condition under which writePFC writes `priority-flow-control pause
 // watchdog`.
-func watchdogArmed(p *model.Port) bool {
+func WatchdogArmed(p *model.Port) bool {
 	return p.PFCWatchdog && len(p.PFCPriorities) > 0
 }
 
 // writeWatchdog writes the global PFC watchdog (AVD
 // priority-flow-control.j2): timeout, recovery-time, polling-interval (all
-// in seconds; the model holds milliseconds) and the action.
-func writeWatchdog(w *writer, sw *model.Switch) error {
+// in seconds; the model holds milliseconds) and the action. kbps is
+// GuaranteeKbps(sw).
+func writeWatchdog(w *writer, sw *model.Switch, kbps int) error {
 	wd := &sw.PFCWatchdog
 	if !wd.Enabled {
 		return nil
@@ -288,7 +289,7 @@ func writeWatchdog(w *writer, sw *model.Switch) error {
 	w.sep()
 	w.At("switch", sw.Name, "pfc_watchdog")
 	w.comment(0, "EOS's watchdog monitors only PFC queues with guaranteed bandwidth (Arista EOS User Manual, DCBX and Flow Control),")
-	w.comment(0, "so the lossless tx-queues of watchdog ports have bandwidth guaranteed %d (kbps): one largest frame per polling interval,", GuaranteeKbps(sw))
+	w.comment(0, "so the lossless tx-queues of watchdog ports have bandwidth guaranteed %d (kbps): one largest frame per polling interval,", kbps)
 	w.comment(0, "enough that a queue starved by a strict-priority class still moves and is not taken for a stuck one")
 	if wd.TimeoutMs > 0 {
 		w.line(0, "priority-flow-control pause watchdog default timeout %s", seconds(wd.TimeoutMs))
