@@ -499,17 +499,11 @@ func (st *stage) device(src source, i int, t *deviceTally) (manifestDevice, erro
 
 // putDevice writes one device's folder and returns its manifest entry.
 func (st *stage) putDevice(d Device) (manifestDevice, error) {
-	md := manifestDevice{Name: d.Name, Kind: d.Kind, Platform: string(d.Platform), OS: string(d.OS),
-		Targets: []string{}, Files: []manifestFile{}}
+	md := newManifestDevice(d)
 	if err := st.folder(d.Name); err != nil {
 		return md, fmt.Errorf("creating the folder for %s: %w", d.Name, err)
 	}
-	seen := map[string]bool{}
 	for _, f := range d.Files {
-		if !seen[f.Target] {
-			seen[f.Target] = true
-			md.Targets = append(md.Targets, f.Target)
-		}
 		mf, err := st.put(path.Join(d.Name, f.Name), fileMode(f.Mode), f.Data)
 		if err != nil {
 			return md, err
@@ -517,7 +511,6 @@ func (st *stage) putDevice(d Device) (manifestDevice, error) {
 		mf.Target = f.Target
 		md.Files = append(md.Files, mf)
 	}
-	sort.Strings(md.Targets)
 	return md, nil
 }
 

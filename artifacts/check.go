@@ -142,21 +142,14 @@ func (c *checker) device(src *fabricSource, i int) (manifestDevice, error) {
 		return manifestDevice{}, err
 	}
 	defer src.release(d)
-	md := manifestDevice{Name: d.Name, Kind: d.Kind, Platform: string(d.Platform), OS: string(d.OS),
-		Targets: []string{}, Files: []manifestFile{}}
-	seen := map[string]bool{}
+	md := newManifestDevice(d)
 	for _, f := range d.Files {
-		if !seen[f.Target] {
-			seen[f.Target] = true
-			md.Targets = append(md.Targets, f.Target)
-		}
 		rel := path.Join(d.Name, f.Name)
 		if err := c.file(rel, f.Data); err != nil {
 			return md, err
 		}
 		md.Files = append(md.Files, manifestFile{Path: rel, Target: f.Target, SHA256: digest(f.Data)})
 	}
-	sort.Strings(md.Targets)
 	return md, nil
 }
 
