@@ -18,17 +18,21 @@ import (
 	"github.com/fabricc/fabricc/model"
 )
 
-// Check is Compare(dir, RenderWith(f, opts)) without holding either
-// side: the devices are rendered on every core as a build renders them,
-// each file compared with the folder's copy as it is made and its
-// buffers handed to the next device; model.json and manifest.json are
-// compared as they are encoded. Compare read the whole folder into
-// memory beside the whole rendered set, twice a build's size (9.6 GB at
-// 4,096 switches). The differences are Compare's, in path order; with
-// keep false they carry no bytes (Old and New nil), which is all a
-// report of paths needs. files is how many files the build writes. A
-// failure to read the folder is a *FolderError; any other error is the
-// rendering's.
+// Check compares the folder dir, byte for byte, with the files of
+// RenderWith(f, opts) (what fabricc build would write there), writing
+// nothing and without holding either side: the devices are rendered on
+// every core as a build renders them, each file compared with the
+// folder's copy as it is made and its buffers handed to the next
+// device; model.json and manifest.json are compared as they are
+// encoded. Reading the whole folder into memory beside the whole
+// rendered set would take twice a build's size (9.6 GB at 4,096
+// switches). The differences are in path order: a missing dir holds
+// nothing, so every file is Added, and anything in dir that is not a
+// regular file or a folder (a symbolic link, a FIFO) never matches, as
+// a build writes none. With keep false they carry no bytes (Old and New
+// nil), which is all a report of paths needs. files is how many files
+// the build writes. A failure to read the folder is a *FolderError; any
+// other error is the rendering's.
 func Check(dir string, f *model.Fabric, opts Options, keep bool) (diffs []Difference, files int, err error) {
 	have, err := folderEntries(dir)
 	if err != nil {
@@ -102,8 +106,9 @@ func firstError(errs []error) error {
 	return nil
 }
 
-// folderEntries lists every file under dir by slash path, as
-// folderContents does, without reading any: true for a regular file.
+// folderEntries lists every file under dir by slash path, without
+// reading any: true for a regular file, false for anything else that is
+// not a folder.
 func folderEntries(dir string) (map[string]bool, error) {
 	have := map[string]bool{}
 	if _, err := os.Lstat(dir); errors.Is(err, fs.ErrNotExist) {
@@ -182,7 +187,7 @@ func (c *checker) file(rel string, data []byte) error {
 }
 
 // sameAs reports whether the folder's rel holds data; an error when it
-// cannot be opened, as Compare's read fails.
+// cannot be opened, as the test oracle Compare's read fails.
 func (c *checker) sameAs(rel string, data []byte) (bool, error) {
 	f, err := os.Open(filepath.Join(c.dir, filepath.FromSlash(rel)))
 	if err != nil {
