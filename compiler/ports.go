@@ -253,22 +253,34 @@ func (t watchdogTime) nearest(v int) int {
 // interval x robustness, the robustness rounded up as targets/cumulus
 // writes it) that is not the timeout.
 func (l *lowering) checkWatchdogTimes(p model.Platform, w model.PFCWatchdog, own *dsl.Watchdog) {
-	bad := map[int]bool{}
-	var blocks []*dsl.Watchdog
-	found := map[*dsl.Watchdog][]watchdogTime{}
+	// The refused times are set in at most two blocks, the switch's own
+	// and the qos block; each is reported once, in the order first met.
+	var bad watchdogFlags
+	var qos *dsl.Watchdog
+	var inOwn, inQoS []watchdogTime
+	ownFirst := false
 	for _, t := range watchdogTimes[p] {
 		b := l.watchdogBlock(watchdogSettings[t.setting], own)
 		if v := t.value(w); b == nil || v == t.nearest(v) {
 			continue
 		}
 		bad[t.setting] = true
-		if found[b] == nil {
-			blocks = append(blocks, b)
+		if b == own {
+			ownFirst = ownFirst || inQoS == nil
+			inOwn = append(inOwn, t)
+		} else {
+			qos = b
+			inQoS = append(inQoS, t)
 		}
-		found[b] = append(found[b], t)
 	}
-	for _, b := range blocks {
-		l.errorOnce(b.DefRange, refusesSummary(p), refusedTimes(p, w, found[b]))
+	if ownFirst {
+		l.errorOnce(own.DefRange, refusesSummary(p), refusedTimes(p, w, inOwn))
+	}
+	if inQoS != nil {
+		l.errorOnce(qos.DefRange, refusesSummary(p), refusedTimes(p, w, inQoS))
+	}
+	if inOwn != nil && !ownFirst {
+		l.errorOnce(own.DefRange, refusesSummary(p), refusedTimes(p, w, inOwn))
 	}
 	switch p {
 	case model.PlatformEOS:
@@ -317,7 +329,7 @@ const eosPollingSummary = "PFC watchdog polling interval EOS replaces"
 
 // checkEOSPolling reports an EOS polling interval above half the shorter
 // of timeout and recovery-time (bad: settings already reported).
-func (l *lowering) checkEOSPolling(w model.PFCWatchdog, own *dsl.Watchdog, bad map[int]bool) {
+func (l *lowering) checkEOSPolling(w model.PFCWatchdog, own *dsl.Watchdog, bad watchdogFlags) {
 	if bad[wdPolling] || bad[wdTimeout] || bad[wdRestore] || w.PollingIntervalMs == 0 || w.TimeoutMs == 0 || w.RestoreMs == 0 {
 		return
 	}
@@ -349,7 +361,7 @@ func (l *lowering) checkEOSPolling(w model.PFCWatchdog, own *dsl.Watchdog, bad m
 // warnNVUEDetection warns when NVUE's detection time, polling interval x
 // robustness (robustness = timeout / polling rounded up, as targets/cumulus
 // writes it), is not the timeout the model asks for.
-func (l *lowering) warnNVUEDetection(w model.PFCWatchdog, own *dsl.Watchdog, bad map[int]bool) {
+func (l *lowering) warnNVUEDetection(w model.PFCWatchdog, own *dsl.Watchdog, bad watchdogFlags) {
 	if bad[wdPolling] || w.PollingIntervalMs <= 0 || w.TimeoutMs <= 0 || w.TimeoutMs%w.PollingIntervalMs == 0 {
 		return
 	}
@@ -385,6 +397,10 @@ const (
 	wdPolling
 	wdRestore
 )
+
+// watchdogFlags holds a flag per pfc_watchdog setting, indexed as
+// watchdogSettings.
+type watchdogFlags [len(watchdogSettings)]bool
 
 var watchdogSettings = [...]watchdogSetting{
 	wdAction:  {"action", func(b *dsl.Watchdog) bool { return b.Action != nil }, func(b *dsl.Watchdog) dsl.Range { return b.ActionRange.Or(b.DefRange) }},
