@@ -130,6 +130,16 @@ func invalid(err error) error {
 func member(level int, write func(*jsonWriter)) []byte {
 	w := nested(&bytes.Buffer{}, level)
 	write(w)
+	return trimmed(w, level)
+}
+
+// trimmed returns what w, a writer at depth level, wrote, without the
+// line break and indentation before the first member or item (what raw
+// adds), or nil when it wrote nothing.
+func trimmed(w *jsonWriter, level int) []byte {
+	if w.buf.Len() == 0 {
+		return nil
+	}
 	return w.buf.Bytes()[1+2*level:]
 }
 

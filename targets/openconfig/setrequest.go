@@ -51,7 +51,7 @@ const itemLevel = 2
 // setShared is the fabric-wide part of every switch's set request: the
 // deletes of the DSCP classifiers when the fabric has none, the replaces
 // of the QoS list entries but /qos/interfaces and the update of the
-// VLANs' network instance. replaces and updates are items as items
+// VLANs' network instance. replaces and updates are items as writeItems
 // returns them, nil when there are none.
 type setShared struct {
 	deletes           []string
@@ -144,8 +144,8 @@ func (s *shared) setJSON(f *model.Fabric, sw *model.Switch) []byte {
 		}
 		w.close(']')
 	}
-	w.list("replaces", items(vlans), s.set.replaces, items(qos))
-	w.list("updates", items(ifs), s.set.updates)
+	w.list("replaces", trimmed(vlans, itemLevel), s.set.replaces, trimmed(qos, itemLevel))
+	w.list("updates", trimmed(ifs, itemLevel), s.set.updates)
 	w.close('}')
 	w.buf.WriteByte('\n')
 	return w.buf.Bytes()
@@ -213,20 +213,12 @@ func release(ws ...*jsonWriter) {
 	}
 }
 
-// items returns what w wrote, without the line break and indentation
-// before the first item (what raw adds), or nil.
-func items(w *jsonWriter) []byte {
-	if w.buf.Len() == 0 {
-		return nil
-	}
-	return w.buf.Bytes()[1+2*itemLevel:]
-}
-
-// writeItems returns the items write writes (items).
+// writeItems returns the items write writes, trimmed, or nil when it
+// writes none.
 func writeItems(write func(*jsonWriter)) []byte {
 	w := newItems(&bytes.Buffer{})
 	write(w)
-	return items(w)
+	return trimmed(w, itemLevel)
 }
 
 // list writes the array member name of the items of parts, if any.
