@@ -218,17 +218,17 @@ var jsonSize targets.SizeHint
 // renderJSON writes the OpenConfig JSON of sw: the bytes Emit writes for
 // Build's tree, with the same errors.
 func renderJSON(f *model.Fabric, sw *model.Switch) ([]byte, error) {
-	return sharedPart(f).renderJSON(f, sw)
+	return sharedPart(f).renderJSON(f, sw, byName(sw.Ports))
 }
 
-// renderJSON is renderJSON with s, f's fabric-wide part.
-func (s *shared) renderJSON(f *model.Fabric, sw *model.Switch) ([]byte, error) {
+// renderJSON is renderJSON with s, f's fabric-wide part, and ports,
+// sw's ports byName.
+func (s *shared) renderJSON(f *model.Fabric, sw *model.Switch, ports []*model.Port) ([]byte, error) {
 	for i := range sw.Ports {
 		if err := s.checkPort(f, sw.Platform, &sw.Ports[i]); err != nil {
 			return nil, fmt.Errorf("port %q: %w", sw.Ports[i].Name, err)
 		}
 	}
-	ports := byName(sw.Ports)
 	for i := 1; i < len(ports); i++ {
 		if ports[i].Name == ports[i-1].Name {
 			return nil, fmt.Errorf("port %q: port is listed twice on the switch; keep one", ports[i].Name)

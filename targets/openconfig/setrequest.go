@@ -109,15 +109,16 @@ func writeQoSItem(w *jsonWriter, list, name string, members func(*jsonWriter)) {
 // its ports: the items of each list are gathered apart and joined with
 // the fabric-wide ones (shared.set) in the file's order.
 func setJSON(f *model.Fabric, sw *model.Switch) []byte {
-	return sharedPart(f).setJSON(f, sw)
+	return sharedPart(f).setJSON(f, sw, byName(sw.Ports))
 }
 
-// setJSON is setJSON with s, f's fabric-wide part.
-func (s *shared) setJSON(f *model.Fabric, sw *model.Switch) []byte {
+// setJSON is setJSON with s, f's fabric-wide part, and ports, sw's
+// ports byName.
+func (s *shared) setJSON(f *model.Fabric, sw *model.Switch, ports []*model.Port) []byte {
 	var deletes []string
 	vlans, qos, ifs := newItems(scratch()), newItems(scratch()), newItems(scratch())
 	defer release(vlans, qos, ifs)
-	for _, p := range byName(sw.Ports) {
+	for _, p := range ports {
 		path := "/interfaces/interface" + pathKey("name", p.Name)
 		if switched(p) {
 			writeItem(vlans, path+"/ethernet/switched-vlan", "openconfig-vlan", func(w *jsonWriter) { writeSwitchedVLANConfig(w, p) })
