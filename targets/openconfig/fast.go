@@ -216,13 +216,8 @@ func shapeKey(pl model.Platform, p *model.Port) string {
 var jsonSize targets.SizeHint
 
 // renderJSON writes the OpenConfig JSON of sw: the bytes Emit writes for
-// Build's tree, with the same errors.
-func renderJSON(f *model.Fabric, sw *model.Switch) ([]byte, error) {
-	return sharedPart(f).renderJSON(f, sw, byName(sw.Ports))
-}
-
-// renderJSON is renderJSON with s, f's fabric-wide part, and ports,
-// sw's ports byName.
+// Build's tree, with the same errors. s is f's fabric-wide part and
+// ports are sw's ports byName.
 func (s *shared) renderJSON(f *model.Fabric, sw *model.Switch, ports []*model.Port) ([]byte, error) {
 	for i := range sw.Ports {
 		if err := s.checkPort(f, sw.Platform, &sw.Ports[i]); err != nil {

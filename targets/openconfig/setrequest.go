@@ -107,13 +107,8 @@ func writeQoSItem(w *jsonWriter, list, name string, members func(*jsonWriter)) {
 // setJSON writes sw's set request from the same writers as its
 // OpenConfig JSON (renderJSON has accepted f and sw), in one pass over
 // its ports: the items of each list are gathered apart and joined with
-// the fabric-wide ones (shared.set) in the file's order.
-func setJSON(f *model.Fabric, sw *model.Switch) []byte {
-	return sharedPart(f).setJSON(f, sw, byName(sw.Ports))
-}
-
-// setJSON is setJSON with s, f's fabric-wide part, and ports, sw's
-// ports byName.
+// the fabric-wide ones (shared.set) in the file's order. s is f's
+// fabric-wide part and ports are sw's ports byName.
 func (s *shared) setJSON(f *model.Fabric, sw *model.Switch, ports []*model.Port) []byte {
 	var deletes []string
 	vlans, qos, ifs := newItems(scratch()), newItems(scratch()), newItems(scratch())
