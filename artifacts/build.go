@@ -18,7 +18,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/fabricc/fabricc/internal/cores"
 	"github.com/fabricc/fabricc/internal/newfile"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets"
@@ -428,35 +427,23 @@ func (st *stage) fill(ctx context.Context, src source, model *earlyStream) (*Res
 // name order that failed, so it does not depend on the scheduling.
 func (st *stage) devices(ctx context.Context, src source, res *Result) error {
 	n := src.count()
-	errs := make([]error, n)
 	t := &deviceTally{fps: make([]fingerprint, n)}
-	var failed atomic.Bool
-	cores.Range(n, 1, func(i, _ int) {
-		if failed.Load() {
-			return
+	err := untilFailure(n, func(i int) error {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("interrupted while writing: %w", err)
 		}
-		errs[i] = ctx.Err()
-		if errs[i] != nil {
-			errs[i] = fmt.Errorf("interrupted while writing: %w", errs[i])
-		} else {
-			res.devices[i], errs[i] = st.device(src, i, t)
-		}
-		if errs[i] != nil {
-			failed.Store(true)
-		} else if st.progress != nil {
+		var err error
+		res.devices[i], err = st.device(src, i, t)
+		if err == nil && st.progress != nil {
 			st.progress.Add(1)
 		}
+		return err
 	})
 	res.Render, res.Write, res.Kept = time.Duration(t.render.Load()), time.Duration(t.write.Load()), int(t.kept.Load())
 	if !t.unprinted.Load() {
 		res.fingerprints = t.fps
 	}
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	return err
 }
 
 // deviceTally is what the devices of a build add up to: the time spent

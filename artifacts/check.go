@@ -45,7 +45,6 @@ func Check(dir string, f *model.Fabric, opts Options, keep bool) (diffs []Differ
 	c := &checker{dir: dir, have: have, keep: keep}
 	n := src.count()
 	devices := make([]manifestDevice, n)
-	errs := make([]error, n)
 	var encoded checkedStream
 	var wg sync.WaitGroup
 	wg.Add(1)
@@ -53,17 +52,12 @@ func Check(dir string, f *model.Fabric, opts Options, keep bool) (diffs []Differ
 		defer wg.Done()
 		encoded = c.stream(ModelFile, func(w io.Writer) error { return src.encodeModel(w, nil) })
 	}()
-	var failed atomic.Bool
-	cores.Range(n, 1, func(i, _ int) {
-		if !failed.Load() {
-			devices[i], errs[i] = c.device(src, i)
-			if errs[i] != nil {
-				failed.Store(true)
-			}
-		}
+	err = untilFailure(n, func(i int) (err error) {
+		devices[i], err = c.device(src, i)
+		return err
 	})
 	wg.Wait()
-	if err := firstError(errs); err != nil {
+	if err != nil {
 		return nil, 0, err
 	}
 	if encoded.err != nil {
@@ -94,6 +88,23 @@ type FolderError struct{ Err error }
 
 func (e *FolderError) Error() string { return e.Err.Error() }
 func (e *FolderError) Unwrap() error { return e.Err }
+
+// untilFailure runs do for each of n devices on every core, starting no
+// device once one has failed, and returns the first error in device
+// order (firstError).
+func untilFailure(n int, do func(i int) error) error {
+	errs := make([]error, n)
+	var failed atomic.Bool
+	cores.Range(n, 1, func(i, _ int) {
+		if failed.Load() {
+			return
+		}
+		if errs[i] = do(i); errs[i] != nil {
+			failed.Store(true)
+		}
+	})
+	return firstError(errs)
+}
 
 // firstError is the first error of errs, in device order, so that the
 // error does not depend on the scheduling.
