@@ -58,8 +58,10 @@ type setShared struct {
 	replaces, updates []byte
 }
 
-// newSetShared writes the fabric-wide items of f's set requests.
-func newSetShared(f *model.Fabric) setShared {
+// newSetShared writes the fabric-wide items of f's set requests; dscp
+// is whether some class has DSCP, head and tail the /qos lists of the
+// file (qosLists).
+func newSetShared(f *model.Fabric, dscp bool, head, tail []qosList) setShared {
 	var set setShared
 	if len(f.VLANs) > 0 {
 		set.updates = writeItems(func(w *jsonWriter) {
@@ -70,30 +72,19 @@ func newSetShared(f *model.Fabric) setShared {
 	if len(f.QoS.Classes) == 0 {
 		return set
 	}
-	classes := classesByName(&f.QoS)
-	if !hasDSCP(&f.QoS) {
+	if !dscp {
 		for _, k := range dscpClassifiers {
 			set.deletes = append(set.deletes, "/qos/classifiers/classifier"+pathKey("name", k.name))
 		}
 	}
 	set.replaces = writeItems(func(w *jsonWriter) {
-		if hasDSCP(&f.QoS) {
-			for _, k := range dscpClassifiers {
-				writeQoSItem(w, "classifiers/classifier", k.name, func(w *jsonWriter) { writeClassifier(w, classes, k) })
+		for _, lists := range [][]qosList{head, tail} {
+			for _, l := range lists {
+				for _, e := range l.entries {
+					writeQoSItem(w, l.container+"/"+l.list, e.name, e.members)
+				}
 			}
 		}
-		for _, c := range classes {
-			writeQoSItem(w, "forwarding-groups/forwarding-group", c.Name, func(w *jsonWriter) { writeForwardingGroup(w, c) })
-		}
-		for _, c := range ecnClasses(classes) {
-			writeQoSItem(w, "queue-management-profiles/queue-management-profile", ecnProfileName(c.Name),
-				func(w *jsonWriter) { writeECNProfile(w, c) })
-		}
-		for _, c := range classes {
-			writeQoSItem(w, "queues/queue", c.Name, func(w *jsonWriter) { writeQueue(w, c) })
-		}
-		writeQoSItem(w, "scheduler-policies/scheduler-policy", schedulerPolicy,
-			func(w *jsonWriter) { writeSchedulerPolicy(w, classes) })
 	})
 	return set
 }
