@@ -390,17 +390,10 @@ func manifest(s *Set) ([]byte, error) {
 	}
 	sort.SliceStable(m.Files, func(i, j int) bool { return m.Files[i].Path < m.Files[j].Path })
 	for _, d := range s.Devices {
-		md := manifestDevice{Name: d.Name, Kind: d.Kind, Platform: string(d.Platform), OS: string(d.OS),
-			Targets: []string{}, Files: []manifestFile{}}
-		seen := map[string]bool{}
+		md := newManifestDevice(d)
 		for _, f := range d.Files {
-			if !seen[f.Target] {
-				seen[f.Target] = true
-				md.Targets = append(md.Targets, f.Target)
-			}
 			md.Files = append(md.Files, manifestFile{Path: path.Join(d.Name, f.Name), Target: f.Target, SHA256: digest(f.Data)})
 		}
-		sort.Strings(md.Targets)
 		m.Devices = append(m.Devices, md)
 	}
 	out, err := json.MarshalIndent(m, "", "  ")
@@ -408,6 +401,24 @@ func manifest(s *Set) ([]byte, error) {
 		return nil, fmt.Errorf("encoding the manifest: %w", err)
 	}
 	return append(out, '\n'), nil
+}
+
+// newManifestDevice is the manifest entry of d without its files: its
+// header fields and its targets, de-duplicated and sorted. Build, Check
+// and Set's manifest all start from it, so their manifests cannot drift
+// apart; each appends the files itself.
+func newManifestDevice(d Device) manifestDevice {
+	md := manifestDevice{Name: d.Name, Kind: d.Kind, Platform: string(d.Platform), OS: string(d.OS),
+		Targets: []string{}, Files: make([]manifestFile, 0, len(d.Files))}
+	seen := map[string]bool{}
+	for _, f := range d.Files {
+		if !seen[f.Target] {
+			seen[f.Target] = true
+			md.Targets = append(md.Targets, f.Target)
+		}
+	}
+	sort.Strings(md.Targets)
+	return md
 }
 
 // digest is the hex SHA-256 of data.

@@ -18,7 +18,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/fabricc/fabricc/internal/cores"
 	"github.com/fabricc/fabricc/internal/newfile"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets"
@@ -428,35 +427,23 @@ func (st *stage) fill(ctx context.Context, src source, model *earlyStream) (*Res
 // name order that failed, so it does not depend on the scheduling.
 func (st *stage) devices(ctx context.Context, src source, res *Result) error {
 	n := src.count()
-	errs := make([]error, n)
 	t := &deviceTally{fps: make([]fingerprint, n)}
-	var failed atomic.Bool
-	cores.Range(n, 1, func(i, _ int) {
-		if failed.Load() {
-			return
+	err := untilFailure(n, func(i int) error {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("interrupted while writing: %w", err)
 		}
-		errs[i] = ctx.Err()
-		if errs[i] != nil {
-			errs[i] = fmt.Errorf("interrupted while writing: %w", errs[i])
-		} else {
-			res.devices[i], errs[i] = st.device(src, i, t)
-		}
-		if errs[i] != nil {
-			failed.Store(true)
-		} else if st.progress != nil {
+		var err error
+		res.devices[i], err = st.device(src, i, t)
+		if err == nil && st.progress != nil {
 			st.progress.Add(1)
 		}
+		return err
 	})
 	res.Render, res.Write, res.Kept = time.Duration(t.render.Load()), time.Duration(t.write.Load()), int(t.kept.Load())
 	if !t.unprinted.Load() {
 		res.fingerprints = t.fps
 	}
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	return err
 }
 
 // deviceTally is what the devices of a build add up to: the time spent
@@ -499,17 +486,11 @@ func (st *stage) device(src source, i int, t *deviceTally) (manifestDevice, erro
 
 // putDevice writes one device's folder and returns its manifest entry.
 func (st *stage) putDevice(d Device) (manifestDevice, error) {
-	md := manifestDevice{Name: d.Name, Kind: d.Kind, Platform: string(d.Platform), OS: string(d.OS),
-		Targets: []string{}, Files: []manifestFile{}}
+	md := newManifestDevice(d)
 	if err := st.folder(d.Name); err != nil {
 		return md, fmt.Errorf("creating the folder for %s: %w", d.Name, err)
 	}
-	seen := map[string]bool{}
 	for _, f := range d.Files {
-		if !seen[f.Target] {
-			seen[f.Target] = true
-			md.Targets = append(md.Targets, f.Target)
-		}
 		mf, err := st.put(path.Join(d.Name, f.Name), fileMode(f.Mode), f.Data)
 		if err != nil {
 			return md, err
@@ -517,7 +498,6 @@ func (st *stage) putDevice(d Device) (manifestDevice, error) {
 		mf.Target = f.Target
 		md.Files = append(md.Files, mf)
 	}
-	sort.Strings(md.Targets)
 	return md, nil
 }
 

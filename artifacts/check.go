@@ -18,17 +18,21 @@ import (
 	"github.com/fabricc/fabricc/model"
 )
 
-// Check is Compare(dir, RenderWith(f, opts)) without holding either
-// side: the devices are rendered on every core as a build renders them,
-// each file compared with the folder's copy as it is made and its
-// buffers handed to the next device; model.json and manifest.json are
-// compared as they are encoded. Compare read the whole folder into
-// memory beside the whole rendered set, twice a build's size (9.6 GB at
-// 4,096 switches). The differences are Compare's, in path order; with
-// keep false they carry no bytes (Old and New nil), which is all a
-// report of paths needs. files is how many files the build writes. A
-// failure to read the folder is a *FolderError; any other error is the
-// rendering's.
+// Check compares the folder dir, byte for byte, with the files of
+// RenderWith(f, opts) (what fabricc build would write there), writing
+// nothing and without holding either side: the devices are rendered on
+// every core as a build renders them, each file compared with the
+// folder's copy as it is made and its buffers handed to the next
+// device; model.json and manifest.json are compared as they are
+// encoded. Reading the whole folder into memory beside the whole
+// rendered set would take twice a build's size (9.6 GB at 4,096
+// switches). The differences are in path order: a missing dir holds
+// nothing, so every file is Added, and anything in dir that is not a
+// regular file or a folder (a symbolic link, a FIFO) never matches, as
+// a build writes none. With keep false they carry no bytes (Old and New
+// nil), which is all a report of paths needs. files is how many files
+// the build writes. A failure to read the folder is a *FolderError; any
+// other error is the rendering's.
 func Check(dir string, f *model.Fabric, opts Options, keep bool) (diffs []Difference, files int, err error) {
 	have, err := folderEntries(dir)
 	if err != nil {
@@ -41,7 +45,6 @@ func Check(dir string, f *model.Fabric, opts Options, keep bool) (diffs []Differ
 	c := &checker{dir: dir, have: have, keep: keep}
 	n := src.count()
 	devices := make([]manifestDevice, n)
-	errs := make([]error, n)
 	var encoded checkedStream
 	var wg sync.WaitGroup
 	wg.Add(1)
@@ -49,17 +52,12 @@ func Check(dir string, f *model.Fabric, opts Options, keep bool) (diffs []Differ
 		defer wg.Done()
 		encoded = c.stream(ModelFile, func(w io.Writer) error { return src.encodeModel(w, nil) })
 	}()
-	var failed atomic.Bool
-	cores.Range(n, 1, func(i, _ int) {
-		if !failed.Load() {
-			devices[i], errs[i] = c.device(src, i)
-			if errs[i] != nil {
-				failed.Store(true)
-			}
-		}
+	err = untilFailure(n, func(i int) (err error) {
+		devices[i], err = c.device(src, i)
+		return err
 	})
 	wg.Wait()
-	if err := firstError(errs); err != nil {
+	if err != nil {
 		return nil, 0, err
 	}
 	if encoded.err != nil {
@@ -91,6 +89,23 @@ type FolderError struct{ Err error }
 func (e *FolderError) Error() string { return e.Err.Error() }
 func (e *FolderError) Unwrap() error { return e.Err }
 
+// untilFailure runs do for each of n devices on every core, starting no
+// device once one has failed, and returns the first error in device
+// order (firstError).
+func untilFailure(n int, do func(i int) error) error {
+	errs := make([]error, n)
+	var failed atomic.Bool
+	cores.Range(n, 1, func(i, _ int) {
+		if failed.Load() {
+			return
+		}
+		if errs[i] = do(i); errs[i] != nil {
+			failed.Store(true)
+		}
+	})
+	return firstError(errs)
+}
+
 // firstError is the first error of errs, in device order, so that the
 // error does not depend on the scheduling.
 func firstError(errs []error) error {
@@ -102,8 +117,9 @@ func firstError(errs []error) error {
 	return nil
 }
 
-// folderEntries lists every file under dir by slash path, as
-// folderContents does, without reading any: true for a regular file.
+// folderEntries lists every file under dir by slash path, without
+// reading any: true for a regular file, false for anything else that is
+// not a folder.
 func folderEntries(dir string) (map[string]bool, error) {
 	have := map[string]bool{}
 	if _, err := os.Lstat(dir); errors.Is(err, fs.ErrNotExist) {
@@ -142,21 +158,14 @@ func (c *checker) device(src *fabricSource, i int) (manifestDevice, error) {
 		return manifestDevice{}, err
 	}
 	defer src.release(d)
-	md := manifestDevice{Name: d.Name, Kind: d.Kind, Platform: string(d.Platform), OS: string(d.OS),
-		Targets: []string{}, Files: []manifestFile{}}
-	seen := map[string]bool{}
+	md := newManifestDevice(d)
 	for _, f := range d.Files {
-		if !seen[f.Target] {
-			seen[f.Target] = true
-			md.Targets = append(md.Targets, f.Target)
-		}
 		rel := path.Join(d.Name, f.Name)
 		if err := c.file(rel, f.Data); err != nil {
 			return md, err
 		}
 		md.Files = append(md.Files, manifestFile{Path: rel, Target: f.Target, SHA256: digest(f.Data)})
 	}
-	sort.Strings(md.Targets)
 	return md, nil
 }
 
@@ -189,7 +198,7 @@ func (c *checker) file(rel string, data []byte) error {
 }
 
 // sameAs reports whether the folder's rel holds data; an error when it
-// cannot be opened, as Compare's read fails.
+// cannot be opened, as the test oracle Compare's read fails.
 func (c *checker) sameAs(rel string, data []byte) (bool, error) {
 	f, err := os.Open(filepath.Join(c.dir, filepath.FromSlash(rel)))
 	if err != nil {

@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sync"
 )
 
 // model.json in a rebuild. Switches and hosts are 95 % of model.json's
@@ -60,21 +59,25 @@ func (k *keptModel) close() {
 // keptModelOnce hands the kept model.json from the stage to model.json's
 // stream, which asks for it when it reaches the first device.
 type keptModelOnce struct {
-	ch   chan *keptModel
-	once sync.Once
-	got  *keptModel
+	// done is closed once k is set.
+	done chan struct{}
+	k    *keptModel
 }
 
 // newKeptModelOnce is a hand-over that the stage must give (maybe nil).
-func newKeptModelOnce() *keptModelOnce { return &keptModelOnce{ch: make(chan *keptModel, 1)} }
+func newKeptModelOnce() *keptModelOnce { return &keptModelOnce{done: make(chan struct{})} }
 
 // give hands k over; it is called once.
-func (o *keptModelOnce) give(k *keptModel) { o.ch <- k }
+func (o *keptModelOnce) give(k *keptModel) {
+	o.k = k
+	close(o.done)
+}
 
-// wait returns what the stage gave, waiting for it.
+// wait returns what the stage gave, waiting for it; it may be called
+// any number of times.
 func (o *keptModelOnce) wait() *keptModel {
-	o.once.Do(func() { o.got = <-o.ch })
-	return o.got
+	<-o.done
+	return o.k
 }
 
 // modelCopier is the model.Devices of a build: it copies a device's

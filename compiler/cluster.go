@@ -22,13 +22,14 @@ const clusterGuidance = `Microsoft's cluster traffic class has PFC disabled, pri
 // cluster's heartbeat rides in, into out.Cluster once the host's NICs are
 // lowered: the class must exist, be lossy and carry no RoCE of the host,
 // and the host must run Windows (the setting is its New-NetQosPolicy
-// -Cluster policy).
-func (l *lowering) hostCluster(h *dsl.Host, out *model.Host) {
+// -Cluster policy). osOK is whether the host's os is one fabricc
+// renders (lowerHost reports it otherwise).
+func (l *lowering) hostCluster(h *dsl.Host, out *model.Host, osOK bool) {
 	if h.ClusterClass == nil {
 		return
 	}
 	name, at := *h.ClusterClass, h.ClusterClassRange.Or(h.DefRange)
-	if !slices.Contains(hostOSes, string(out.OS)) {
+	if !osOK {
 		return // the unknown os is the error
 	}
 	if out.OS != model.OSWindows {
@@ -36,13 +37,8 @@ func (l *lowering) hostCluster(h *dsl.Host, out *model.Host) {
 			"host %q runs %s, but cluster_class is a Windows failover cluster setting: it becomes the host's New-NetQosPolicy -Cluster policy, which only the Windows script writes. Remove cluster_class from host %q.", h.Name, out.OS, h.Name)
 		return
 	}
-	c := l.classes[name]
+	c := l.namedClass(name, at, fmt.Sprintf("host %q", h.Name), "puts its failover cluster's heartbeat in class")
 	if c == nil {
-		if len(l.classes) > 0 {
-			l.errorf(at, "Unknown class",
-				"host %q puts its failover cluster's heartbeat in class %q, which the qos block does not declare; the classes are %s.%s",
-				h.Name, name, quoteList(l.classNames()), didYouMean(name, l.classNames()))
-		}
 		return
 	}
 	if why := l.clusterLossless(c, out); why != "" {

@@ -197,7 +197,7 @@ func (l *lowering) lowerHost(h *dsl.Host) model.Host {
 		l.checkSharedInterface(h.Name, out.OS, n, interfaces)
 	}
 	sort.Slice(out.NICs, func(i, j int) bool { return out.NICs[i].Name < out.NICs[j].Name })
-	l.hostCluster(h, &out)
+	l.hostCluster(h, &out, osOK)
 	return out
 }
 

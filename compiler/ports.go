@@ -183,28 +183,24 @@ func (l *lowering) watchdog(s *dsl.Switch) model.PFCWatchdog {
 	return w
 }
 
-// watchdogBlock is the pfc_watchdog block whose value of setting the
-// switch takes: its own block if it writes it, else the qos block's if
-// that does; nil when the value is the default.
-func (l *lowering) watchdogBlock(setting string, own *dsl.Watchdog) *dsl.Watchdog {
-	for _, st := range watchdogSettings {
-		if st.name != setting {
-			continue
-		}
-		if own != nil && st.written(own) {
-			return own
-		}
-		if q := l.cfg.QoS; q != nil && q.Watchdog != nil && st.written(q.Watchdog) {
-			return q.Watchdog
-		}
+// watchdogBlock is the pfc_watchdog block whose value of st the switch
+// takes: its own block if it writes it, else the qos block's if that
+// does; nil when the value is the default.
+func (l *lowering) watchdogBlock(st watchdogSetting, own *dsl.Watchdog) *dsl.Watchdog {
+	if own != nil && st.written(own) {
+		return own
+	}
+	if q := l.cfg.QoS; q != nil && q.Watchdog != nil && st.written(q.Watchdog) {
+		return q.Watchdog
 	}
 	return nil
 }
 
-// watchdogTime is one PFC watchdog time a platform limits: its range in
-// ms and the step its configuration takes.
+// watchdogTime is one PFC watchdog time a platform limits: the setting
+// (its index in watchdogSettings), its range in ms and the step its
+// configuration takes.
 type watchdogTime struct {
-	setting        string
+	setting        int
 	value          func(model.PFCWatchdog) int
 	min, max, step int
 }
@@ -225,12 +221,12 @@ type watchdogTime struct {
 // count of polls) and restore_ms is not taken (watchdogIgnored).
 var watchdogTimes = map[model.Platform][]watchdogTime{
 	model.PlatformEOS: {
-		{"timeout_ms", func(w model.PFCWatchdog) int { return w.TimeoutMs }, 10, 60000, 10},
-		{"restore_ms", func(w model.PFCWatchdog) int { return w.RestoreMs }, 10, 60000, 10},
-		{"polling_ms", func(w model.PFCWatchdog) int { return w.PollingIntervalMs }, 5, 30000, 1},
+		{wdTimeout, func(w model.PFCWatchdog) int { return w.TimeoutMs }, 10, 60000, 10},
+		{wdRestore, func(w model.PFCWatchdog) int { return w.RestoreMs }, 10, 60000, 10},
+		{wdPolling, func(w model.PFCWatchdog) int { return w.PollingIntervalMs }, 5, 30000, 1},
 	},
 	model.PlatformCumulus: {
-		{"polling_ms", func(w model.PFCWatchdog) int { return w.PollingIntervalMs }, 100, 5000, 1},
+		{wdPolling, func(w model.PFCWatchdog) int { return w.PollingIntervalMs }, 100, 5000, 1},
 	},
 }
 
@@ -257,22 +253,34 @@ func (t watchdogTime) nearest(v int) int {
 // interval x robustness, the robustness rounded up as targets/cumulus
 // writes it) that is not the timeout.
 func (l *lowering) checkWatchdogTimes(p model.Platform, w model.PFCWatchdog, own *dsl.Watchdog) {
-	bad := map[string]bool{}
-	var blocks []*dsl.Watchdog
-	found := map[*dsl.Watchdog][]watchdogTime{}
+	// The refused times are set in at most two blocks, the switch's own
+	// and the qos block; each is reported once, in the order first met.
+	var bad watchdogFlags
+	var qos *dsl.Watchdog
+	var inOwn, inQoS []watchdogTime
+	ownFirst := false
 	for _, t := range watchdogTimes[p] {
-		b := l.watchdogBlock(t.setting, own)
+		b := l.watchdogBlock(watchdogSettings[t.setting], own)
 		if v := t.value(w); b == nil || v == t.nearest(v) {
 			continue
 		}
 		bad[t.setting] = true
-		if found[b] == nil {
-			blocks = append(blocks, b)
+		if b == own {
+			ownFirst = ownFirst || inQoS == nil
+			inOwn = append(inOwn, t)
+		} else {
+			qos = b
+			inQoS = append(inQoS, t)
 		}
-		found[b] = append(found[b], t)
 	}
-	for _, b := range blocks {
-		l.errorOnce(b.DefRange, refusesSummary(p), refusedTimes(p, w, found[b]))
+	if ownFirst {
+		l.errorOnce(own.DefRange, refusesSummary(p), refusedTimes(p, w, inOwn))
+	}
+	if inQoS != nil {
+		l.errorOnce(qos.DefRange, refusesSummary(p), refusedTimes(p, w, inQoS))
+	}
+	if inOwn != nil && !ownFirst {
+		l.errorOnce(own.DefRange, refusesSummary(p), refusedTimes(p, w, inOwn))
 	}
 	switch p {
 	case model.PlatformEOS:
@@ -294,9 +302,10 @@ func refusesSummary(p model.Platform) string {
 func refusedTimes(p model.Platform, w model.PFCWatchdog, ts []watchdogTime) string {
 	var written, ranges, nearest []string
 	for _, t := range ts {
-		written = append(written, fmt.Sprintf("%s = %d", t.setting, t.value(w)))
-		ranges = append(ranges, fmt.Sprintf("%s %d-%d ms%s", t.setting, t.min, t.max, stepText(t.step)))
-		nearest = append(nearest, fmt.Sprintf("%s = %d", t.setting, t.nearest(t.value(w))))
+		name := watchdogSettings[t.setting].name
+		written = append(written, fmt.Sprintf("%s = %d", name, t.value(w)))
+		ranges = append(ranges, fmt.Sprintf("%s %d-%d ms%s", name, t.min, t.max, stepText(t.step)))
+		nearest = append(nearest, fmt.Sprintf("%s = %d", name, t.nearest(t.value(w))))
 	}
 	it := "it"
 	if len(ts) > 1 {
@@ -320,20 +329,20 @@ const eosPollingSummary = "PFC watchdog polling interval EOS replaces"
 
 // checkEOSPolling reports an EOS polling interval above half the shorter
 // of timeout and recovery-time (bad: settings already reported).
-func (l *lowering) checkEOSPolling(w model.PFCWatchdog, own *dsl.Watchdog, bad map[string]bool) {
-	if bad["polling_ms"] || bad["timeout_ms"] || bad["restore_ms"] || w.PollingIntervalMs == 0 || w.TimeoutMs == 0 || w.RestoreMs == 0 {
+func (l *lowering) checkEOSPolling(w model.PFCWatchdog, own *dsl.Watchdog, bad watchdogFlags) {
+	if bad[wdPolling] || bad[wdTimeout] || bad[wdRestore] || w.PollingIntervalMs == 0 || w.TimeoutMs == 0 || w.RestoreMs == 0 {
 		return
 	}
 	limit := min(w.TimeoutMs, w.RestoreMs) / 2
 	if w.PollingIntervalMs <= limit {
 		return
 	}
-	b := l.watchdogBlock("polling_ms", own)
+	b := l.watchdogBlock(watchdogSettings[wdPolling], own)
 	if b == nil {
-		b = l.watchdogBlock("timeout_ms", own)
+		b = l.watchdogBlock(watchdogSettings[wdTimeout], own)
 	}
 	if b == nil {
-		b = l.watchdogBlock("restore_ms", own)
+		b = l.watchdogBlock(watchdogSettings[wdRestore], own)
 	}
 	if b == nil {
 		return
@@ -352,13 +361,13 @@ func (l *lowering) checkEOSPolling(w model.PFCWatchdog, own *dsl.Watchdog, bad m
 // warnNVUEDetection warns when NVUE's detection time, polling interval x
 // robustness (robustness = timeout / polling rounded up, as targets/cumulus
 // writes it), is not the timeout the model asks for.
-func (l *lowering) warnNVUEDetection(w model.PFCWatchdog, own *dsl.Watchdog, bad map[string]bool) {
-	if bad["polling_ms"] || w.PollingIntervalMs <= 0 || w.TimeoutMs <= 0 || w.TimeoutMs%w.PollingIntervalMs == 0 {
+func (l *lowering) warnNVUEDetection(w model.PFCWatchdog, own *dsl.Watchdog, bad watchdogFlags) {
+	if bad[wdPolling] || w.PollingIntervalMs <= 0 || w.TimeoutMs <= 0 || w.TimeoutMs%w.PollingIntervalMs == 0 {
 		return
 	}
-	b := l.watchdogBlock("timeout_ms", own)
+	b := l.watchdogBlock(watchdogSettings[wdTimeout], own)
 	if b == nil {
-		b = l.watchdogBlock("polling_ms", own)
+		b = l.watchdogBlock(watchdogSettings[wdPolling], own)
 	}
 	if b == nil {
 		return
@@ -381,11 +390,23 @@ type watchdogSetting struct {
 	at      func(*dsl.Watchdog) dsl.Range
 }
 
-var watchdogSettings = []watchdogSetting{
-	{"action", func(b *dsl.Watchdog) bool { return b.Action != nil }, func(b *dsl.Watchdog) dsl.Range { return b.ActionRange.Or(b.DefRange) }},
-	{"timeout_ms", func(b *dsl.Watchdog) bool { return b.TimeoutMs != nil }, func(b *dsl.Watchdog) dsl.Range { return b.DefRange }},
-	{"polling_ms", func(b *dsl.Watchdog) bool { return b.PollingMs != nil }, func(b *dsl.Watchdog) dsl.Range { return b.DefRange }},
-	{"restore_ms", func(b *dsl.Watchdog) bool { return b.RestoreMs != nil }, func(b *dsl.Watchdog) dsl.Range { return b.DefRange }},
+// The pfc_watchdog settings, by their index in watchdogSettings.
+const (
+	wdAction = iota
+	wdTimeout
+	wdPolling
+	wdRestore
+)
+
+// watchdogFlags holds a flag per pfc_watchdog setting, indexed as
+// watchdogSettings.
+type watchdogFlags [len(watchdogSettings)]bool
+
+var watchdogSettings = [...]watchdogSetting{
+	wdAction:  {"action", func(b *dsl.Watchdog) bool { return b.Action != nil }, func(b *dsl.Watchdog) dsl.Range { return b.ActionRange.Or(b.DefRange) }},
+	wdTimeout: {"timeout_ms", func(b *dsl.Watchdog) bool { return b.TimeoutMs != nil }, func(b *dsl.Watchdog) dsl.Range { return b.DefRange }},
+	wdPolling: {"polling_ms", func(b *dsl.Watchdog) bool { return b.PollingMs != nil }, func(b *dsl.Watchdog) dsl.Range { return b.DefRange }},
+	wdRestore: {"restore_ms", func(b *dsl.Watchdog) bool { return b.RestoreMs != nil }, func(b *dsl.Watchdog) dsl.Range { return b.DefRange }},
 }
 
 // watchdogIgnored is why a platform's watchdog cannot take a pfc_watchdog
@@ -408,13 +429,7 @@ func watchdogIgnored(p model.Platform, setting string, w model.PFCWatchdog) stri
 // whose value the switch takes (its own, else the qos block's).
 func (l *lowering) warnIgnoredWatchdog(p model.Platform, w model.PFCWatchdog, own *dsl.Watchdog) {
 	for _, st := range watchdogSettings {
-		b := own
-		if b == nil || !st.written(b) {
-			b = nil
-			if q := l.cfg.QoS; q != nil && q.Watchdog != nil && st.written(q.Watchdog) {
-				b = q.Watchdog
-			}
-		}
+		b := l.watchdogBlock(st, own)
 		if b == nil {
 			continue
 		}

@@ -471,6 +471,19 @@ func (l *lowering) buildMaps() {
 	q.PFCPriorities = sortedUnique(pfc)
 }
 
+// namedClass is the class name of the qos block, or nil. When the qos
+// block declares classes but not name, it reports an unknown class at
+// at: "<who> <uses> "name", which the qos block does not declare", as
+// in `nic "n" rides class "x"`.
+func (l *lowering) namedClass(name string, at dsl.Range, who, uses string) *model.Class {
+	c := l.classes[name]
+	if c == nil && len(l.classes) > 0 {
+		l.errorf(at, "Unknown class", "%s %s %q, which the qos block does not declare; the classes are %s.%s",
+			who, uses, name, quoteList(l.classNames()), didYouMean(name, l.classNames()))
+	}
+	return c
+}
+
 // classNames returns the class names in model order.
 func (l *lowering) classNames() []string {
 	names := make([]string, 0, len(l.f.QoS.Classes))

@@ -26,11 +26,7 @@ func (l *lowering) nicRoCE(host string, n *dsl.NIC) model.RoCE {
 	q := &l.f.QoS
 	class := l.classes[q.RoCEClass]
 	if n.Class != nil {
-		class = l.classes[*n.Class]
-		if class == nil && len(l.classes) > 0 {
-			l.errorf(n.ClassRange.Or(n.DefRange), "Unknown class",
-				"%s rides class %q, which the qos block does not declare; the classes are %s.%s", who, *n.Class, quoteList(l.classNames()), didYouMean(*n.Class, l.classNames()))
-		}
+		class = l.namedClass(*n.Class, n.ClassRange.Or(n.DefRange), who, "rides class")
 	}
 	if class != nil {
 		r.Priority, r.DSCP = class.Priority, class.MarkDSCP

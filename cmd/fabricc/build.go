@@ -126,9 +126,9 @@ func runBuild(cmd *cobra.Command, path, dir string, lf *loadFlags, format diagFo
 		fmt.Fprintln(errw, waitingLine(dir, pid))
 		writing = startProgress(loading != nil, errw, "build", total, &done, progressDelay)
 	}
-	inputs := buildInputs(path, opts, dir)
-	built, err := artifacts.Build(ctx, dir, f, artifacts.Options{Warnings: artifacts.Warnings(diags, path),
-		FabricPath: relativePath(dir, path), Inputs: inputs, Progress: &done, Waiting: waiting})
+	bopts := buildOptions(path, dir, opts, diags)
+	bopts.Progress, bopts.Waiting = &done, waiting
+	built, err := artifacts.Build(ctx, dir, f, bopts)
 	writing.finish()
 	if err != nil {
 		return out.done(exitCode(1, fmt.Errorf("%w; %s left as it was", err, dir)))
@@ -188,12 +188,20 @@ func buildSetFor(path, dir string, opts dsl.Options) (*artifacts.Set, map[string
 	if diags.HasErrors() {
 		return nil, files, diags, nil, nil
 	}
-	var inputs artifacts.Inputs
-	if dir != "" {
-		inputs = buildInputs(path, opts, dir)
-	}
-	set, err := artifacts.RenderWith(f, artifacts.Options{Warnings: artifacts.Warnings(diags, path), FabricPath: relativePath(dir, path), Inputs: inputs})
+	set, err := artifacts.RenderWith(f, buildOptions(path, dir, opts, diags))
 	return set, files, diags, f, err
+}
+
+// buildOptions are the artifacts options of a build of the fabric at path
+// into the folder dir: the ones that feed the manifest, shared by build,
+// build --check and buildSetFor so that their manifests agree. The
+// inputs are recorded only for an output folder (dir not "").
+func buildOptions(path, dir string, opts dsl.Options, diags hcl.Diagnostics) artifacts.Options {
+	bopts := artifacts.Options{Warnings: artifacts.Warnings(diags, path), FabricPath: relativePath(dir, path)}
+	if dir != "" {
+		bopts.Inputs = buildInputs(path, opts, dir)
+	}
+	return bopts
 }
 
 // relativePath is path relative to the folder dir, with slashes

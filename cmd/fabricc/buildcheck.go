@@ -54,8 +54,7 @@ func runBuildCheck(cmd *cobra.Command, fabric, dir string, lf *loadFlags, format
 	}
 	// Each file is compared as it is rendered; the bytes of a difference
 	// are kept only for --diff.
-	bopts := artifacts.Options{Warnings: artifacts.Warnings(diags, fabric), FabricPath: relativePath(dir, fabric), Inputs: buildInputs(fabric, opts, dir)}
-	diffs, built, err := artifacts.Check(dir, f, bopts, diff)
+	diffs, built, err := artifacts.Check(dir, f, buildOptions(fabric, dir, opts, diags), diff)
 	var ferr *artifacts.FolderError
 	if errors.As(err, &ferr) {
 		return out.done(exitCode(1, fmt.Errorf("reading %s: %w", v(dir), ferr.Err)))

@@ -112,11 +112,13 @@ func newShared(f *model.Fabric) *shared {
 	if len(f.VLANs) > 0 {
 		s.instances = member(1, func(w *jsonWriter) { writeInstances(w, f.VLANs) })
 	}
+	var head, tail []qosList
 	if len(f.QoS.Classes) > 0 {
-		s.qosHead = member(2, func(w *jsonWriter) { writeQoSHead(w, &f.QoS) })
-		s.qosTail = member(2, func(w *jsonWriter) { writeQoSTail(w, &f.QoS) })
+		head, tail = qosLists(classesByName(&f.QoS), s.classifiers)
+		s.qosHead = member(2, func(w *jsonWriter) { writeQoSLists(w, head) })
+		s.qosTail = member(2, func(w *jsonWriter) { writeQoSLists(w, tail) })
 	}
-	s.set = newSetShared(f)
+	s.set = newSetShared(f, s.classifiers, head, tail)
 	return s
 }
 
@@ -130,6 +132,16 @@ func invalid(err error) error {
 func member(level int, write func(*jsonWriter)) []byte {
 	w := nested(&bytes.Buffer{}, level)
 	write(w)
+	return trimmed(w, level)
+}
+
+// trimmed returns what w, a writer at depth level, wrote, without the
+// line break and indentation before the first member or item (what raw
+// adds), or nil when it wrote nothing.
+func trimmed(w *jsonWriter, level int) []byte {
+	if w.buf.Len() == 0 {
+		return nil
+	}
 	return w.buf.Bytes()[1+2*level:]
 }
 
@@ -206,19 +218,14 @@ func shapeKey(pl model.Platform, p *model.Port) string {
 var jsonSize targets.SizeHint
 
 // renderJSON writes the OpenConfig JSON of sw: the bytes Emit writes for
-// Build's tree, with the same errors.
-func renderJSON(f *model.Fabric, sw *model.Switch) ([]byte, error) {
-	return sharedPart(f).renderJSON(f, sw)
-}
-
-// renderJSON is renderJSON with s, f's fabric-wide part.
-func (s *shared) renderJSON(f *model.Fabric, sw *model.Switch) ([]byte, error) {
+// Build's tree, with the same errors. s is f's fabric-wide part and
+// ports are sw's ports byName.
+func (s *shared) renderJSON(f *model.Fabric, sw *model.Switch, ports []*model.Port) ([]byte, error) {
 	for i := range sw.Ports {
 		if err := s.checkPort(f, sw.Platform, &sw.Ports[i]); err != nil {
 			return nil, fmt.Errorf("port %q: %w", sw.Ports[i].Name, err)
 		}
 	}
-	ports := byName(sw.Ports)
 	for i := 1; i < len(ports); i++ {
 		if ports[i].Name == ports[i-1].Name {
 			return nil, fmt.Errorf("port %q: port is listed twice on the switch; keep one", ports[i].Name)
@@ -444,30 +451,68 @@ func classesByName(q *model.QoS) []*model.Class {
 	return out
 }
 
-// writeQoSHead writes the classifiers and forwarding groups (addClass,
-// addTerms).
-func writeQoSHead(w *jsonWriter, q *model.QoS) {
-	classes := classesByName(q)
-	if hasDSCP(q) {
-		w.object("classifiers")
-		w.array("classifier")
+// qosEntry is one entry of a /qos list: its name key and what writes
+// its members.
+type qosEntry struct {
+	name    string
+	members func(*jsonWriter)
+}
+
+// qosList is one /qos list: its container ("queues"), its list ("queue")
+// and its entries.
+type qosList struct {
+	container, list string
+	entries         []qosEntry
+}
+
+// qosLists returns the /qos lists but /qos/interfaces of the classes (by
+// name; dscp: some class has DSCP) in the file's order, which the file
+// and the set request both follow: head the classifiers (when dscp) and
+// forwarding groups (addClass, addTerms), tail the ECN profiles (when
+// some class has ECN), the queues and the scheduler policy
+// (addECNProfile, addClass, addSchedulerInput).
+func qosLists(classes []*model.Class, dscp bool) (head, tail []qosList) {
+	if dscp {
+		l := qosList{container: "classifiers", list: "classifier"}
 		for _, k := range dscpClassifiers {
+			l.entries = append(l.entries, qosEntry{k.name, func(w *jsonWriter) { writeClassifier(w, classes, k) }})
+		}
+		head = append(head, l)
+	}
+	groups := qosList{container: "forwarding-groups", list: "forwarding-group"}
+	for _, c := range classes {
+		groups.entries = append(groups.entries, qosEntry{c.Name, func(w *jsonWriter) { writeForwardingGroup(w, c) }})
+	}
+	head = append(head, groups)
+	if ecn := ecnClasses(classes); len(ecn) > 0 {
+		l := qosList{container: "queue-management-profiles", list: "queue-management-profile"}
+		for _, c := range ecn {
+			l.entries = append(l.entries, qosEntry{ecnProfileName(c.Name), func(w *jsonWriter) { writeECNProfile(w, c) }})
+		}
+		tail = append(tail, l)
+	}
+	queues := qosList{container: "queues", list: "queue"}
+	for _, c := range classes {
+		queues.entries = append(queues.entries, qosEntry{c.Name, func(w *jsonWriter) { writeQueue(w, c) }})
+	}
+	tail = append(tail, queues, qosList{container: "scheduler-policies", list: "scheduler-policy",
+		entries: []qosEntry{{schedulerPolicy, func(w *jsonWriter) { writeSchedulerPolicy(w, classes) }}}})
+	return head, tail
+}
+
+// writeQoSLists writes the lists as the members of /qos.
+func writeQoSLists(w *jsonWriter, lists []qosList) {
+	for _, l := range lists {
+		w.object(l.container)
+		w.array(l.list)
+		for _, e := range l.entries {
 			w.element()
-			writeClassifier(w, classes, k)
+			e.members(w)
 			w.close('}')
 		}
 		w.close(']')
 		w.close('}')
 	}
-	w.object("forwarding-groups")
-	w.array("forwarding-group")
-	for _, c := range classes {
-		w.element()
-		writeForwardingGroup(w, c)
-		w.close('}')
-	}
-	w.close(']')
-	w.close('}')
 }
 
 // classifierKind is one of the two DSCP classifiers: its name, type and
@@ -519,39 +564,6 @@ func writeClassifier(w *jsonWriter, classes []*model.Class, k classifierKind) {
 		w.member("id", c.Name)
 		w.close('}')
 	}
-	w.close(']')
-	w.close('}')
-}
-
-// writeQoSTail writes the ECN profiles, the queues and the scheduler
-// policy (addECNProfile, addClass, addSchedulerInput).
-func writeQoSTail(w *jsonWriter, q *model.QoS) {
-	classes := classesByName(q)
-	if ecn := ecnClasses(classes); len(ecn) > 0 {
-		w.object("queue-management-profiles")
-		w.array("queue-management-profile")
-		for _, c := range ecn {
-			w.element()
-			writeECNProfile(w, c)
-			w.close('}')
-		}
-		w.close(']')
-		w.close('}')
-	}
-	w.object("queues")
-	w.array("queue")
-	for _, c := range classes {
-		w.element()
-		writeQueue(w, c)
-		w.close('}')
-	}
-	w.close(']')
-	w.close('}')
-	w.object("scheduler-policies")
-	w.array("scheduler-policy")
-	w.element()
-	writeSchedulerPolicy(w, classes)
-	w.close('}')
 	w.close(']')
 	w.close('}')
 }

@@ -140,3 +140,15 @@ func TestDirectJSONSpeeds(t *testing.T) {
 	}
 	sameAsYgot(t, f)
 }
+
+// renderJSON is shared.renderJSON with f's fabric-wide part and sw's
+// ports byName, as renderFiles calls it.
+func renderJSON(f *model.Fabric, sw *model.Switch) ([]byte, error) {
+	return sharedPart(f).renderJSON(f, sw, byName(sw.Ports))
+}
+
+// setJSON is shared.setJSON with f's fabric-wide part and sw's ports
+// byName, as renderFiles calls it.
+func setJSON(f *model.Fabric, sw *model.Switch) []byte {
+	return sharedPart(f).setJSON(f, sw, byName(sw.Ports))
+}

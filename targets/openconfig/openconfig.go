@@ -90,11 +90,12 @@ func renderFiles(f *model.Fabric, sw *model.Switch, mapped bool) ([]targets.File
 		return nil, fmt.Errorf("openconfig: nothing to render: fabric or switch is nil")
 	}
 	s := sharedPart(f)
-	data, err := s.renderJSON(f, sw)
+	ports := byName(sw.Ports)
+	data, err := s.renderJSON(f, sw, ports)
 	if err != nil {
 		return nil, fmt.Errorf("openconfig: switch %q: %w", sw.Name, err)
 	}
-	set := s.setJSON(f, sw)
+	set := s.setJSON(f, sw, ports)
 	note := writeNote(f, sw, noteSize.NewText(mapped))
 	noteSize.Done(note.Len())
 	files := []targets.File{

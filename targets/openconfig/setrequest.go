@@ -51,15 +51,17 @@ const itemLevel = 2
 // setShared is the fabric-wide part of every switch's set request: the
 // deletes of the DSCP classifiers when the fabric has none, the replaces
 // of the QoS list entries but /qos/interfaces and the update of the
-// VLANs' network instance. replaces and updates are items as items
+// VLANs' network instance. replaces and updates are items as writeItems
 // returns them, nil when there are none.
 type setShared struct {
 	deletes           []string
 	replaces, updates []byte
 }
 
-// newSetShared writes the fabric-wide items of f's set requests.
-func newSetShared(f *model.Fabric) setShared {
+// newSetShared writes the fabric-wide items of f's set requests; dscp
+// is whether some class has DSCP, head and tail the /qos lists of the
+// file (qosLists).
+func newSetShared(f *model.Fabric, dscp bool, head, tail []qosList) setShared {
 	var set setShared
 	if len(f.VLANs) > 0 {
 		set.updates = writeItems(func(w *jsonWriter) {
@@ -70,30 +72,19 @@ func newSetShared(f *model.Fabric) setShared {
 	if len(f.QoS.Classes) == 0 {
 		return set
 	}
-	classes := classesByName(&f.QoS)
-	if !hasDSCP(&f.QoS) {
+	if !dscp {
 		for _, k := range dscpClassifiers {
 			set.deletes = append(set.deletes, "/qos/classifiers/classifier"+pathKey("name", k.name))
 		}
 	}
 	set.replaces = writeItems(func(w *jsonWriter) {
-		if hasDSCP(&f.QoS) {
-			for _, k := range dscpClassifiers {
-				writeQoSItem(w, "classifiers/classifier", k.name, func(w *jsonWriter) { writeClassifier(w, classes, k) })
+		for _, lists := range [][]qosList{head, tail} {
+			for _, l := range lists {
+				for _, e := range l.entries {
+					writeQoSItem(w, l.container+"/"+l.list, e.name, e.members)
+				}
 			}
 		}
-		for _, c := range classes {
-			writeQoSItem(w, "forwarding-groups/forwarding-group", c.Name, func(w *jsonWriter) { writeForwardingGroup(w, c) })
-		}
-		for _, c := range ecnClasses(classes) {
-			writeQoSItem(w, "queue-management-profiles/queue-management-profile", ecnProfileName(c.Name),
-				func(w *jsonWriter) { writeECNProfile(w, c) })
-		}
-		for _, c := range classes {
-			writeQoSItem(w, "queues/queue", c.Name, func(w *jsonWriter) { writeQueue(w, c) })
-		}
-		writeQoSItem(w, "scheduler-policies/scheduler-policy", schedulerPolicy,
-			func(w *jsonWriter) { writeSchedulerPolicy(w, classes) })
 	})
 	return set
 }
@@ -107,17 +98,13 @@ func writeQoSItem(w *jsonWriter, list, name string, members func(*jsonWriter)) {
 // setJSON writes sw's set request from the same writers as its
 // OpenConfig JSON (renderJSON has accepted f and sw), in one pass over
 // its ports: the items of each list are gathered apart and joined with
-// the fabric-wide ones (shared.set) in the file's order.
-func setJSON(f *model.Fabric, sw *model.Switch) []byte {
-	return sharedPart(f).setJSON(f, sw)
-}
-
-// setJSON is setJSON with s, f's fabric-wide part.
-func (s *shared) setJSON(f *model.Fabric, sw *model.Switch) []byte {
+// the fabric-wide ones (shared.set) in the file's order. s is f's
+// fabric-wide part and ports are sw's ports byName.
+func (s *shared) setJSON(f *model.Fabric, sw *model.Switch, ports []*model.Port) []byte {
 	var deletes []string
 	vlans, qos, ifs := newItems(scratch()), newItems(scratch()), newItems(scratch())
 	defer release(vlans, qos, ifs)
-	for _, p := range byName(sw.Ports) {
+	for _, p := range ports {
 		path := "/interfaces/interface" + pathKey("name", p.Name)
 		if switched(p) {
 			writeItem(vlans, path+"/ethernet/switched-vlan", "openconfig-vlan", func(w *jsonWriter) { writeSwitchedVLANConfig(w, p) })
@@ -144,8 +131,8 @@ func (s *shared) setJSON(f *model.Fabric, sw *model.Switch) []byte {
 		}
 		w.close(']')
 	}
-	w.list("replaces", items(vlans), s.set.replaces, items(qos))
-	w.list("updates", items(ifs), s.set.updates)
+	w.list("replaces", trimmed(vlans, itemLevel), s.set.replaces, trimmed(qos, itemLevel))
+	w.list("updates", trimmed(ifs, itemLevel), s.set.updates)
 	w.close('}')
 	w.buf.WriteByte('\n')
 	return w.buf.Bytes()
@@ -213,20 +200,12 @@ func release(ws ...*jsonWriter) {
 	}
 }
 
-// items returns what w wrote, without the line break and indentation
-// before the first item (what raw adds), or nil.
-func items(w *jsonWriter) []byte {
-	if w.buf.Len() == 0 {
-		return nil
-	}
-	return w.buf.Bytes()[1+2*itemLevel:]
-}
-
-// writeItems returns the items write writes (items).
+// writeItems returns the items write writes, trimmed, or nil when it
+// writes none.
 func writeItems(write func(*jsonWriter)) []byte {
 	w := newItems(&bytes.Buffer{})
 	write(w)
-	return items(w)
+	return trimmed(w, itemLevel)
 }
 
 // list writes the array member name of the items of parts, if any.
