@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=6e3b5d04a04ac13405f104afbef0f6b8fda047186f11d0dd917b5011def7e51e
+FABRICC_SCRIPT_ID=af7d4801ed097907eb6f5ceabc69d375a11163b3866c5ae3ee481031e8677817
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
@@ -501,15 +501,10 @@ pause_get() {
 # wraps after eight values, onto lines without their own "prio:N dscp:" in
 # MLNX_OFED 4.2 to 4.5 (dcbnetlink.py printAppSelector); without a rate
 # limit (MaxrateNL) a TC line lacks its "tc: N ratelimit: ..., tsa: " head,
-# the TCs still in order 0 to 7. It parses what mlnx_read kept when that
-# is IF's output since the last change, else runs mlnx_qos.
+# the TCs still in order 0 to 7. It parses what mlnx_read keeps (callers
+# run it in $(...), so a stale read is refreshed in that subshell only).
 mlnx_get() {
-	local out
-	if [[ $MLNX_IF == "$1" && $MLNX_AT == "$CHANGES" ]]; then
-		out=$MLNX_OUT
-	else
-		out=$(mlnx_qos -i "$1" -a 2>/dev/null) || true
-	fi
+	mlnx_read "$1"
 	awk -v want="$2" '
 		function dscp(p, list,   n, i, a) {
 			n = split(list, a, ",")
@@ -551,7 +546,7 @@ mlnx_get() {
 				s = pt[0]; for (i = 1; i < 8; i++) s = s "," pt[i]; printf "%s", s
 			}
 			if (want == "dscp2prio") for (i = 0; i < 64; i++) printf "%d:%s ", i, dp[i]
-		}' <<<"$out"
+		}' <<<"$MLNX_OUT"
 }
 
 # mlnx_read IF: runs "mlnx_qos -i IF -a" once and keeps its output for the
