@@ -242,7 +242,7 @@ tool_warnings() {
 		fi
 	done <<<"$3"
 }`},
-	{useFail, `# fail IF WHAT WANT HAVE FIX: a state the script must not repair by itself.
+	{useNIC, `# fail IF WHAT WANT HAVE FIX: a state the script must not repair by itself.
 fail() {
 	case $MODE in
 	check) diff_line "$1" "$2" "$3" "$4" ;;
@@ -315,7 +315,7 @@ nm_note() {
 }`},
 	{0, `link_exists() { [[ -e /sys/class/net/$1 ]]; }
 write_value() { printf '%s\n' "$2" >"$1"; }`},
-	{useDriverTool | useCapable | useNIC, `is_physical() { [[ -e /sys/class/net/$1/device ]]; }`},
+	{useNIC, `is_physical() { [[ -e /sys/class/net/$1/device ]]; }`},
 	{0, `
 # read_sys FILE: FILE's value; absent when there is no FILE, unreadable
 # when reading it fails (kernel lockdown refuses debugfs files that have
@@ -1392,8 +1392,7 @@ finish() {
 type feature uint
 
 const (
-	useFail       feature = 1 << iota // fail: capable and vlan_ensure
-	useDriverTool                     // need_driver_tool: ethtool, dcb, mlnx_qos
+	useDriverTool feature = 1 << iota // need_driver_tool: ethtool, dcb, mlnx_qos
 	useCapable                        // capable: a driver-only step
 	useAddr                           // addr_state, addr_prune
 	useVLAN                           // vlan_ensure
@@ -1406,7 +1405,7 @@ const (
 	useCNPSysfs                       // cnp_sysfs
 	useCNPDebugfs                     // cnp_debugfs
 	useCableLen                       // cable_len
-	useNIC                            // nic_guard, link_check: any NIC
+	useNIC                            // nic_guard, link_check, fail, is_physical: any NIC
 	useCNPInbox                       // cnp_readable: inbox CNP class at the firmware default
 )
 
@@ -1422,12 +1421,12 @@ func features(h *model.Host) feature {
 	var u feature
 	for i := range h.NICs {
 		n := &h.NICs[i]
-		u |= useNIC | useFail
+		u |= useNIC
 		if len(n.Addresses) > 0 {
 			u |= useAddr
 		}
 		if n.VLAN != 0 {
-			u |= useVLAN | useFail
+			u |= useVLAN
 		}
 		if len(n.RoCE.PFCPriorities) > 0 {
 			u |= usePause | useCapable | useDriverTool
@@ -1456,9 +1455,6 @@ func features(h *model.Host) feature {
 		case cnpDefault:
 			u |= useCNPDebugfs | useCNPInbox
 		}
-	}
-	if u&useCapable != 0 {
-		u |= useFail
 	}
 	return u
 }
