@@ -410,6 +410,7 @@ func writeMain(b *script, h *model.Host) {
 	b.WriteString("if [[ $BOOT == uninstall ]]; then\n\tboot_uninstall\n\texit 0\nfi\n")
 	b.WriteString("if [[ $BOOT == install ]]; then\n\tboot_preflight\nfi\n")
 	fmt.Fprintf(b, "need_tool ip %s\n", pkgIproute)
+	dcb := false // a NIC's DCB is set with a tool (dcb or mlnx_qos)
 	for i := range h.NICs {
 		n := &h.NICs[i]
 		b.nic(n, "driver")
@@ -419,13 +420,15 @@ func writeMain(b *script, h *model.Host) {
 		switch n.Driver {
 		case driverOFED:
 			fmt.Fprintf(b, "need_driver_tool %s mlnx_qos '%s'\n", quote.ShellWord(n.Interface), pkgMlnxQos)
+			dcb = true
 		case driverQede:
 			// DCB lives in the adapter firmware (writeQLogic): no tool.
 		default:
 			fmt.Fprintf(b, "need_driver_tool %s dcb %s\n", quote.ShellWord(n.Interface), pkgIproute)
+			dcb = true
 		}
 	}
-	if u := features(h); u&(useDcb|useMlnx) != 0 {
+	if dcb {
 		b.WriteString("dcbx_check\n")
 	}
 	for i := range h.NICs {
