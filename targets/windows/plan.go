@@ -56,10 +56,6 @@ type plan struct {
 	nics    []nicPlan
 	// notes are the model values Windows cannot set, printed as warnings.
 	notes []note
-	// cluster is true when the host names its failover cluster's class
-	// (model.Host.Cluster): the script then writes the Cluster policy and
-	// removes any other -Cluster policy as foreign.
-	cluster bool
 }
 
 // policy is one NetQos policy.
@@ -307,7 +303,6 @@ func (p *plan) buildPolicies(h *model.Host, def model.Class) error {
 			return err
 		}
 		p.policies = append(p.policies, pol)
-		p.cluster = true
 	}
 	for _, pol := range defaultPolicies(h, roce, def) {
 		pol.from = []targets.Element{targets.Path("qos", "class", def.Name)}
