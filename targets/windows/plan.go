@@ -370,13 +370,20 @@ func clusterPolicy(h *model.Host, roce model.RoCE) (policy, error) {
 		want: []field{{"TemplateMatchCondition", "Cluster"}, {"PriorityValue8021Action", fmt.Sprint(c.Priority)}},
 		from: []targets.Element{targets.Path("host", h.Name, "cluster_class"), targets.Path("qos", "class", c.Class)},
 	}
-	if roce.Trust == model.TrustDSCP || roce.Trust == model.TrustBoth {
-		peers, many := peerNames(h.NICs)
-		pol.why += fmt.Sprintf(" %s %s DSCP, so it is also marked DSCP %d, the class's mark.", capital(peers), verb(many, "trusts", "trust"), c.MarkDSCP)
-		pol.args = append(pol.args, "-DSCPAction", fmt.Sprint(c.MarkDSCP))
-		pol.want = append(pol.want, field{"DSCPAction", fmt.Sprint(c.MarkDSCP)})
-	}
+	pol.markDSCP(h, roce, c.MarkDSCP)
 	return pol, nil
+}
+
+// markDSCP adds the DSCP mark of the policy's class where the host's link
+// peers trust DSCP (roce.Trust), and says so in its why.
+func (pol *policy) markDSCP(h *model.Host, roce model.RoCE, mark int) {
+	if roce.Trust != model.TrustDSCP && roce.Trust != model.TrustBoth {
+		return
+	}
+	peers, many := peerNames(h.NICs)
+	pol.why += fmt.Sprintf(" %s %s DSCP, so it is also marked DSCP %d, the class's mark.", capital(peers), verb(many, "trusts", "trust"), mark)
+	pol.args = append(pol.args, "-DSCPAction", fmt.Sprint(mark))
+	pol.want = append(pol.want, field{"DSCPAction", fmt.Sprint(mark)})
 }
 
 // defaultPolicies returns DEFAULT, TCP and UDP. Where the fabric trusts
@@ -398,12 +405,7 @@ func defaultPolicies(h *model.Host, roce model.RoCE, def model.Class) []policy {
 			args: []string{"-IPProtocolMatchCondition", proto, "-PriorityValue8021Action", fmt.Sprint(def.Priority)},
 			want: []field{{"IPProtocolMatchCondition", proto}, {"PriorityValue8021Action", fmt.Sprint(def.Priority)}},
 		}
-		if roce.Trust == model.TrustDSCP || roce.Trust == model.TrustBoth {
-			peers, many := peerNames(h.NICs)
-			pol.why += fmt.Sprintf(" %s %s DSCP, so it is also marked DSCP %d, the class's mark.", capital(peers), verb(many, "trusts", "trust"), def.MarkDSCP)
-			pol.args = append(pol.args, "-DSCPAction", fmt.Sprint(def.MarkDSCP))
-			pol.want = append(pol.want, field{"DSCPAction", fmt.Sprint(def.MarkDSCP)})
-		}
+		pol.markDSCP(h, roce, def.MarkDSCP)
 		out = append(out, pol)
 	}
 	return out
