@@ -29,6 +29,7 @@ package targets
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -67,6 +68,24 @@ func HostScriptName(h *model.Host) string {
 		return h.Name + ".windows.ps1"
 	}
 	return h.Name + "." + string(h.OS) + ".sh"
+}
+
+// RoCEToS lists the ToS values the applications of a host must mark, as
+// "104 (DSCP 26 << 2)": one per distinct ToS of its NICs other than iWARP
+// ones, in NIC order; nil when it has none. The Linux script and the
+// device documentation both print it.
+func RoCEToS(h *model.Host) []string {
+	var seen []int
+	var tos []string
+	for i := range h.NICs {
+		n := &h.NICs[i]
+		if n.Transport == model.TransportIWARP || slices.Contains(seen, n.RoCE.TOS) {
+			continue
+		}
+		seen = append(seen, n.RoCE.TOS)
+		tos = append(tos, fmt.Sprintf("%d (DSCP %d << 2)", n.RoCE.TOS, n.RoCE.DSCP))
+	}
+	return tos
 }
 
 // CheckHost is a host renderer's entry check: f and h are given, h runs

@@ -452,19 +452,13 @@ func writeLinuxMarking(d *doc, h *model.Host) {
 	if h.OS != model.OSLinux {
 		return
 	}
-	var tos []string
-	seen := map[int]bool{}
 	d.at("host", h.Name)
 	for _, n := range h.NICs {
-		if n.Transport == model.TransportIWARP {
-			continue
-		}
-		d.also("host", h.Name, "nic", n.Name, "roce")
-		if !seen[n.RoCE.TOS] {
-			seen[n.RoCE.TOS] = true
-			tos = append(tos, fmt.Sprintf("%d (DSCP %d << 2)", n.RoCE.TOS, n.RoCE.DSCP))
+		if n.Transport != model.TransportIWARP {
+			d.also("host", h.Name, "nic", n.Name, "roce")
 		}
 	}
+	tos := targets.RoCEToS(h)
 	if len(tos) == 0 {
 		d.at()
 		return

@@ -206,6 +206,7 @@ esac
 // the script's run, and a fake systemctl on PATH.
 type bootRoot struct {
 	dir, unit, sbin, calls string
+	bin                    string // the fake systemctl (fakeBin)
 }
 
 // newBootRoot makes the directories; systemd says whether /run/systemd/
@@ -214,7 +215,7 @@ func newBootRoot(t *testing.T, systemd bool) *bootRoot {
 	t.Helper()
 	d := t.TempDir()
 	r := &bootRoot{dir: d, unit: filepath.Join(d, "unit"), sbin: filepath.Join(d, "sbin"), calls: filepath.Join(d, "calls")}
-	dirs := []string{r.unit, r.sbin, filepath.Join(d, "bin"), filepath.Join(d, "run")}
+	dirs := []string{r.unit, r.sbin, filepath.Join(d, "run")}
 	if systemd {
 		dirs = append(dirs, filepath.Join(d, "run", "systemd", "system"))
 	}
@@ -223,14 +224,7 @@ func newBootRoot(t *testing.T, systemd bool) *bootRoot {
 			t.Fatal(err)
 		}
 	}
-	if err := os.WriteFile(filepath.Join(d, "bin", "systemctl"), []byte(fakeSystemctl), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	// A logger that logs nothing: the runs' changes stay out of the test
-	// machine's system log.
-	if err := os.WriteFile(filepath.Join(d, "bin", "logger"), []byte("#!/bin/sh\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	r.bin = fakeBin(t, map[string]string{"systemctl": fakeSystemctl})
 	if err := os.WriteFile(r.calls, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +238,7 @@ func (r *bootRoot) run(t *testing.T, ns, script string, args ...string) (string,
 	t.Helper()
 	argv := append([]string{"netns", "exec", ns, "unshare", "--mount", "--propagation", "private", "bash", "-c",
 		`mount --bind "$1"/run /run && mount --bind "$1"/unit /etc/systemd/system && mount --bind "$1"/sbin /usr/local/sbin && shift && exec "$@"`,
-		"bash", r.dir, "env", "PATH=" + filepath.Join(r.dir, "bin") + ":" + os.Getenv("PATH"), "FAKE_CALLS=" + r.calls, "bash", script}, args...)
+		"bash", r.dir, "env", "PATH=" + r.bin + ":" + os.Getenv("PATH"), "FAKE_CALLS=" + r.calls, "bash", script}, args...)
 	out, err := exec.Command("ip", argv...).CombinedOutput()
 	var exit *exec.ExitError
 	if errors.As(err, &exit) {
@@ -254,19 +248,6 @@ func (r *bootRoot) run(t *testing.T, ns, script string, args ...string) (string,
 		t.Fatalf("ip netns exec: %v\n%s", err, out)
 	}
 	return string(out), 0
-}
-
-// takeCalls returns the systemctl calls since the last take.
-func (r *bootRoot) takeCalls(t *testing.T) string {
-	t.Helper()
-	b, err := os.ReadFile(r.calls)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(r.calls, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }
 
 // listing is "name mode" for each entry of dir, symlinks as "name -> target".
@@ -345,7 +326,7 @@ func TestNetnsBootInstall(t *testing.T) {
 		"would write: /usr/local/sbin/fabricc-host-settings (mode 0755): a copy of this script (now: absent)\n",
 		"would write: /etc/systemd/system/fabricc-host-settings.service (mode 0644) (now: absent):\n    # Written by the fabricc host script's --install; its --uninstall removes it.\n    [Unit]\n",
 		"    WantedBy=multi-user.target\nwould run: systemctl daemon-reload\nwould run: systemctl enable fabricc-host-settings.service\n")
-	if rc != 0 || listing(t, r.unit)+listing(t, r.sbin) != "" || r.takeCalls(t) != "" {
+	if rc != 0 || listing(t, r.unit)+listing(t, r.sbin) != "" || takeCalls(t, r.calls) != "" {
 		t.Fatalf("--dry-run --install: status %d, or it wrote or ran something:\n%s", rc, out)
 	}
 
@@ -360,7 +341,7 @@ func TestNetnsBootInstall(t *testing.T) {
 	if rc != 0 {
 		t.Fatalf("--install: status %d\n%s", rc, out)
 	}
-	if got, want := r.takeCalls(t), "daemon-reload\nenable fabricc-host-settings.service\n"; got != want {
+	if got, want := takeCalls(t, r.calls), "daemon-reload\nenable fabricc-host-settings.service\n"; got != want {
 		t.Errorf("systemctl calls %q, want %q", got, want)
 	}
 	if got, want := listing(t, r.sbin), "fabricc-host-settings -rwxr-xr-x\n"; got != want {
@@ -384,7 +365,7 @@ func TestNetnsBootInstall(t *testing.T) {
 	if rc != 0 || strings.Contains(out, "DIFF") || strings.Contains(out, "note: boot") || !strings.HasSuffix(out, "fabricc: host matches the model\n") {
 		t.Errorf("--check after --install: status %d\n%s", rc, out)
 	}
-	r.takeCalls(t)
+	takeCalls(t, r.calls)
 
 	out, rc = r.run(t, ns, path, "--install")
 	mustHave(t, "second --install", out,
@@ -395,7 +376,7 @@ func TestNetnsBootInstall(t *testing.T) {
 	if rc != 0 || strings.Contains(out, "\nset ") || strings.Contains(out, "wrote") {
 		t.Errorf("second --install: status %d, or it changed something:\n%s", rc, out)
 	}
-	if got, want := r.takeCalls(t), "is-enabled --quiet fabricc-host-settings.service\n"; got != want {
+	if got, want := takeCalls(t, r.calls), "is-enabled --quiet fabricc-host-settings.service\n"; got != want {
 		t.Errorf("second --install: systemctl calls %q, want %q", got, want)
 	}
 	if after := inodes(t, copyPath, unitPath); after != before {
@@ -419,14 +400,14 @@ func TestNetnsBootInstall(t *testing.T) {
 	// next boot would apply the first build's settings. --dry-run shows
 	// it first; the unit's enablement is left as it is.
 	script2 := writeScript(t, render(t, f2, 2))
-	r.takeCalls(t)
+	takeCalls(t, r.calls)
 	out, rc = r.run(t, ns, script2, "--dry-run")
 	mustHave(t, "--dry-run of another build", out,
 		"note: boot: fabricc-host-settings.service runs a copy from another build at every boot; this run updates what --install wrote to this build, so the next boot applies these settings (--uninstall removes it)\n"+
 			"would write: /usr/local/sbin/fabricc-host-settings (mode 0755): a copy of this script (now: another build)\n"+
 			"would write: /etc/systemd/system/fabricc-host-settings.service (mode 0644) (now: another build):\n",
 		"    WantedBy=multi-user.target\nwould run: systemctl daemon-reload\nfabricc: 2 change(s) would be made\n")
-	if b, _ := os.ReadFile(copyPath); rc != 0 || string(b) != s || r.takeCalls(t) != "" {
+	if b, _ := os.ReadFile(copyPath); rc != 0 || string(b) != s || takeCalls(t, r.calls) != "" {
 		t.Fatalf("--dry-run of another build: status %d, or it wrote or ran something:\n%s", rc, out)
 	}
 	out, rc = r.run(t, ns, script2)
@@ -437,7 +418,7 @@ func TestNetnsBootInstall(t *testing.T) {
 		"fabricc: 2 change(s) applied\n"; rc != 0 || !strings.HasSuffix(out, want) {
 		t.Errorf("plain run of another build: status %d, want 0 and the output ending\n%s\ngot:\n%s", rc, want, out)
 	}
-	if got, want := r.takeCalls(t), "daemon-reload\n"; got != want {
+	if got, want := takeCalls(t, r.calls), "daemon-reload\n"; got != want {
 		t.Errorf("plain run of another build: systemctl calls %q, want %q", got, want)
 	}
 	if b, _ := os.ReadFile(copyPath); string(b) != render(t, f2, 2) {
@@ -478,9 +459,9 @@ func TestNetnsBootInstall(t *testing.T) {
 	if rc != 0 {
 		t.Errorf("--check, unit disabled: status %d, want 0\n%s", rc, out)
 	}
-	r.takeCalls(t)
+	takeCalls(t, r.calls)
 	out, rc = r.run(t, ns, path, "--install")
-	if got, want := r.takeCalls(t), "is-enabled --quiet fabricc-host-settings.service\nenable fabricc-host-settings.service\n"; rc != 0 || got != want {
+	if got, want := takeCalls(t, r.calls), "is-enabled --quiet fabricc-host-settings.service\nenable fabricc-host-settings.service\n"; rc != 0 || got != want {
 		t.Errorf("--install of a disabled unit: status %d, calls %q, want %q\n%s", rc, got, want, out)
 	}
 
@@ -488,7 +469,7 @@ func TestNetnsBootInstall(t *testing.T) {
 	if want := "would run: systemctl disable fabricc-host-settings.service\n" +
 		"would remove: /etc/systemd/system/fabricc-host-settings.service\n" +
 		"would run: systemctl daemon-reload\n" +
-		"would remove: /usr/local/sbin/fabricc-host-settings\n"; rc != 0 || out != want || r.takeCalls(t) != "" {
+		"would remove: /usr/local/sbin/fabricc-host-settings\n"; rc != 0 || out != want || takeCalls(t, r.calls) != "" {
 		t.Errorf("--dry-run --uninstall: status %d, output\n%s\nwant\n%s", rc, out, want)
 	}
 
@@ -501,7 +482,7 @@ func TestNetnsBootInstall(t *testing.T) {
 		"fabricc: the settings in force stay as they are\n"; rc != 0 || out != want {
 		t.Errorf("--uninstall: status %d, output\n%s\nwant\n%s", rc, out, want)
 	}
-	if got, want := r.takeCalls(t), "disable fabricc-host-settings.service\ndaemon-reload\n"; got != want {
+	if got, want := takeCalls(t, r.calls), "disable fabricc-host-settings.service\ndaemon-reload\n"; got != want {
 		t.Errorf("--uninstall: systemctl calls %q, want %q", got, want)
 	}
 	if got := listing(t, r.sbin) + listing(t, r.unit) + listing(t, wants); got != "multi-user.target.wants drwxr-xr-x\n" {
@@ -511,7 +492,7 @@ func TestNetnsBootInstall(t *testing.T) {
 
 	out, rc = r.run(t, ns, path, "--uninstall")
 	if want := "boot: /etc/systemd/system/fabricc-host-settings.service and /usr/local/sbin/fabricc-host-settings are not installed; nothing to remove\n" +
-		"fabricc: the settings in force stay as they are\n"; rc != 0 || out != want || r.takeCalls(t) != "" {
+		"fabricc: the settings in force stay as they are\n"; rc != 0 || out != want || takeCalls(t, r.calls) != "" {
 		t.Errorf("second --uninstall: status %d, output\n%s\nwant\n%s", rc, out, want)
 	}
 	out, rc = r.run(t, ns, path, "--check")
@@ -574,7 +555,7 @@ func TestNetnsBootInstallRefused(t *testing.T) {
 			if rc != 1 || !strings.HasSuffix(out, tc.want) {
 				t.Errorf("status %d, want 1 and the output ending %q:\n%s", rc, tc.want, out)
 			}
-			if got := listing(t, r.sbin) + listing(t, r.unit) + r.takeCalls(t); got != "" {
+			if got := listing(t, r.sbin) + listing(t, r.unit) + takeCalls(t, r.calls); got != "" {
 				t.Errorf("it installed something: %q", got)
 			}
 			if strings.Contains(linkDump(t, ns), "mtu 9000") {

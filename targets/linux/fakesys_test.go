@@ -1,10 +1,11 @@
 package linux
 
 import (
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -32,14 +33,14 @@ func (fs fakeSys) run(t *testing.T, body string, args ...string) (string, error)
 	for _, m := range fs.mounts {
 		setup = append(setup, "mkdir -p "+m+" && mount -t tmpfs none "+m)
 	}
-	for _, p := range sortedKeys(fs.files) {
+	for _, p := range slices.Sorted(maps.Keys(fs.files)) {
 		if strings.HasSuffix(p, "/") {
 			setup = append(setup, "mkdir -p "+p)
 			continue
 		}
 		setup = append(setup, "mkdir -p "+filepath.Dir(p)+" && printf '%s' '"+fs.files[p]+"' >"+p)
 	}
-	for _, p := range sortedKeys(fs.links) {
+	for _, p := range slices.Sorted(maps.Keys(fs.links)) {
 		setup = append(setup, "mkdir -p "+filepath.Dir(p)+" && ln -s "+fs.links[p]+" "+p)
 	}
 	file := filepath.Join(t.TempDir(), "steps.sh")
@@ -50,15 +51,6 @@ func (fs fakeSys) run(t *testing.T, body string, args ...string) (string, error)
 	argv := append([]string{"--mount", "--propagation", "private", "bash", "-c", cmd, file}, args...)
 	out, err := exec.Command("unshare", argv...).CombinedOutput()
 	return string(out), err
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // fakePCI stands for /sys/devices/pci...: inside the tmpfs on
@@ -221,7 +213,7 @@ func cnpFiles(dscp, prio, lockdown string) map[string]string {
 // mlxconfig way. debugfs is mounted when it is not.
 func TestInboxCNP(t *testing.T) {
 	const def = "debugfs_mount \"$ifc\"\nif cnp_readable \"$ifc\" 48 6; then\n\tcnp_debugfs \"$ifc\" 48 6\nfi\n"
-	const own = "debugfs_mount \"$ifc\"\nif capable \"$ifc\" \"CNP marking (mlx5 debugfs cc_params)\" \"$(cnp_fix \"$ifc\" 46 6)\" cc_params_ready \"$ifc\"; then\n\tcnp_debugfs \"$ifc\" 46 6\nfi\n"
+	const own = "debugfs_mount \"$ifc\"\nif capable \"$ifc\" \"CNP marking (mlx5 debugfs cc_params)\" \"@(cnp_fix $ifc 46 6)\" cc_params_ready \"$ifc\"; then\n\tcnp_debugfs \"$ifc\" 46 6\nfi\n"
 	const mlxconfig = "or set it in firmware: mlxconfig -d 0000:3b:00.0 set CNP_DSCP_P1=%s CNP_802P_PRIO_P1=6, then mlxfwreset or a reboot"
 	debug := []string{"/sys/class/net", "/sys/kernel/debug", "/sys/kernel/security"}
 	tests := []struct {

@@ -21,16 +21,11 @@ import (
 const fakeLogger = "#!/bin/sh\nprintf '%s\\n' \"$*\" >>\"$FAKE_LOG\"\n"
 
 // fleetRun runs script (a file) with args in namespace ns, with the fake
-// tools of fakes (name -> content) first on PATH and env added; it
-// returns the output and the exit status.
+// tools of fakes (fakeBin) first on PATH and env added; it returns the
+// output and the exit status.
 func fleetRun(t *testing.T, ns, script string, fakes map[string]string, env []string, args ...string) (string, int) {
 	t.Helper()
-	dir := t.TempDir()
-	for name, content := range fakes {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := fakeBin(t, fakes)
 	argv := append([]string{"netns", "exec", ns, "env", "PATH=" + dir + ":" + os.Getenv("PATH")}, env...)
 	argv = append(append(argv, "bash", script), args...)
 	out, err := exec.Command("ip", argv...).CombinedOutput()
@@ -268,7 +263,7 @@ func TestNetnsBootHalfInstalled(t *testing.T) {
 	out, rc = r2.run(t, ns, path)
 	mustHave(t, "run, copy without unit", out,
 		"note: boot: /usr/local/sbin/fabricc-host-settings is there but its unit /etc/systemd/system/fabricc-host-settings.service is not, so nothing runs it at boot: run --install to have systemd run it, or --uninstall to remove it\n")
-	if got := listing(t, r2.unit) + r2.takeCalls(t); rc != 0 || got != "" {
+	if got := listing(t, r2.unit) + takeCalls(t, r2.calls); rc != 0 || got != "" {
 		t.Errorf("run, copy without unit: status %d, wrote or ran %q:\n%s", rc, got, out)
 	}
 }

@@ -3,6 +3,7 @@ package linux
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,25 +15,56 @@ import (
 // shape their sources print it, through the script's own read functions
 // (prelude), and check the exact value each one reads.
 
+// quietLogger is a logger that logs nothing: a run logs each applied
+// change (journal), which must never reach the test machine's system log.
+const quietLogger = "#!/bin/sh\n"
+
+// fakeBin returns a new directory for a runner to put first on PATH, with
+// quietLogger as logger and then the fake tools of fakes (file name ->
+// content, each made executable), so that a test's own logger overrides
+// the quiet one.
+func fakeBin(t *testing.T, fakes map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	writeTools(t, dir, map[string]string{"logger": quietLogger})
+	writeTools(t, dir, fakes)
+	return dir
+}
+
+// writeTools writes each tool of tools (file name -> content) into dir,
+// executable.
+func writeTools(t *testing.T, dir string, tools map[string]string) {
+	t.Helper()
+	for name, content := range tools {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// takeCalls returns the call log a fake tool appends to at path, and
+// empties it; "" when there is none yet.
+func takeCalls(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
 // hostRun runs the prelude and then body with bash, with the fake tools
-// in fakes (file name -> content, each made executable) first on PATH; it
-// returns stdout and stderr together. args are the script's options.
+// in fakes (fakeBin) first on PATH; it returns stdout and stderr
+// together. args are the script's options.
 func hostRun(t *testing.T, fakes map[string]string, body string, args ...string) (string, error) {
 	t.Helper()
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("bash not installed")
 	}
-	dir := t.TempDir()
-	// A logger that logs nothing, unless the test brings its own: an
-	// applied change is logged (journal), never to the test machine's log.
-	if err := os.WriteFile(filepath.Join(dir, "logger"), []byte("#!/bin/sh\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for name, content := range fakes {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := fakeBin(t, fakes)
 	script := "set -euo pipefail\n" + allPrelude() + "\n" + body
 	argv := append([]string{"-c", script, "host.linux.sh"}, args...)
 	cmd := exec.Command("bash", argv...)

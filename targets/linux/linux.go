@@ -203,21 +203,13 @@ func writeContract(b *script, f *model.Fabric) {
 // default 0 (NCCL User Guide, "Environment Variables", NCCL_IB_TC), which
 // it also reads from /etc/nccl.conf.
 func writeMarking(b *script, h *model.Host) {
-	var tos []string
-	seen := map[int]bool{}
 	b.At("host", h.Name)
 	for i := range h.NICs {
-		n := &h.NICs[i]
-		if n.Transport == model.TransportIWARP {
-			continue
+		if n := &h.NICs[i]; n.Transport != model.TransportIWARP {
+			b.alsoNIC(n, "dscp")
 		}
-		b.alsoNIC(n, "dscp")
-		if seen[n.RoCE.TOS] {
-			continue
-		}
-		seen[n.RoCE.TOS] = true
-		tos = append(tos, fmt.Sprintf("%d (DSCP %d << 2)", n.RoCE.TOS, n.RoCE.DSCP))
 	}
+	tos := targets.RoCEToS(h)
 	if len(tos) == 0 {
 		return
 	}

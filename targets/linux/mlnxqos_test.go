@@ -105,27 +105,18 @@ func mlnxHost(t *testing.T) string {
 }
 
 // stubRun runs script in namespace ns with the stub mlnx_qos first on
-// PATH, its state and call log in dir; env adds variables.
+// PATH, its state and call log in dir, and then quietLogger (fakeBin);
+// env adds variables.
 func stubRun(t *testing.T, script, ns, dir string, env []string, args ...string) (string, error) {
 	t.Helper()
 	path := filepath.Join(dir, "host.linux.sh")
 	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	argv := append([]string{"netns", "exec", ns, "env", "PATH=" + dir + ":" + os.Getenv("PATH"), "FAKES=" + dir}, env...)
+	argv := append([]string{"netns", "exec", ns, "env", "PATH=" + dir + ":" + fakeBin(t, nil) + ":" + os.Getenv("PATH"), "FAKES=" + dir}, env...)
 	argv = append(argv, append([]string{"bash", path}, args...)...)
 	out, err := exec.Command("ip", argv...).CombinedOutput()
 	return string(out), err
-}
-
-// takeCalls returns the stub's call log and empties it.
-func takeCalls(t *testing.T, dir string) string {
-	t.Helper()
-	b, _ := os.ReadFile(filepath.Join(dir, "calls"))
-	if err := os.WriteFile(filepath.Join(dir, "calls"), nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }
 
 // TestNetnsMlnxPFCAndCable runs an MLNX_OFED host's script on a freshly
@@ -165,7 +156,7 @@ func TestNetnsMlnxPFCAndCable(t *testing.T) {
 			if err != nil || !strings.Contains(out, tc.set) {
 				t.Fatalf("run: %v; want %q:\n%s", err, tc.set, out)
 			}
-			calls := takeCalls(t, dir)
+			calls := takeCalls(t, filepath.Join(dir, "calls"))
 			if !strings.Contains(calls, "-i fab0 --pfc 0,0,0,1,0,0,0,0 --cable_len=2\n") || strings.Count(calls, "--cable_len") != 1 || strings.Count(calls, "--pfc") != 1 {
 				t.Errorf("want one call with --pfc and --cable_len together; calls:\n%s", calls)
 			}
@@ -219,7 +210,7 @@ func TestNetnsMlnxDSCPMap(t *testing.T) {
 	if err == nil || strings.Contains(out, "unreadable") || strings.Contains(out, "dscp 0 priority") {
 		t.Errorf("--check: %v, want exit 1 and no per-DSCP line:\n%s", err, out)
 	}
-	if n := strings.Count(takeCalls(t, dir), " -a\n"); n != 1 {
+	if n := strings.Count(takeCalls(t, filepath.Join(dir, "calls")), " -a\n"); n != 1 {
 		t.Errorf("--check read mlnx_qos -a %d times for one NIC, want 1", n)
 	}
 
@@ -227,9 +218,9 @@ func TestNetnsMlnxDSCPMap(t *testing.T) {
 	for d := 0; d < 64; d++ {
 		p := fixture().QoS.DSCPToPriority[d]
 		if p != d>>3 {
-			want = append(want, strings.Join([]string{itoa(d), itoa(p)}, ":"))
-			have = append(have, strings.Join([]string{itoa(d), itoa(d >> 3)}, ":"))
-			set = append(set, "--dscp2prio set,"+itoa(d)+","+itoa(p))
+			want = append(want, strings.Join([]string{strconv.Itoa(d), strconv.Itoa(p)}, ":"))
+			have = append(have, strings.Join([]string{strconv.Itoa(d), strconv.Itoa(d >> 3)}, ":"))
+			set = append(set, "--dscp2prio set,"+strconv.Itoa(d)+","+strconv.Itoa(p))
 		}
 	}
 	if len(set) != 40 {
@@ -240,7 +231,7 @@ func TestNetnsMlnxDSCPMap(t *testing.T) {
 	if err != nil || !strings.Contains(out, line) {
 		t.Errorf("run: %v; want %q:\n%s", err, line, out)
 	}
-	calls := takeCalls(t, dir)
+	calls := takeCalls(t, filepath.Join(dir, "calls"))
 	if !strings.Contains(calls, "-i fab0 "+strings.Join(set, " ")+"\n") || strings.Count(calls, "--dscp2prio") != 40 {
 		t.Errorf("want the 40 DSCPs in one call; calls:\n%s", calls)
 	}
@@ -248,9 +239,7 @@ func TestNetnsMlnxDSCPMap(t *testing.T) {
 	if err != nil || !strings.Contains(out, "fabricc: nothing to do; the host already matches\n") {
 		t.Errorf("second run: %v\n%s", err, out)
 	}
-	if calls := takeCalls(t, dir); strings.Count(calls, " -a\n") != 1 {
+	if calls := takeCalls(t, filepath.Join(dir, "calls")); strings.Count(calls, " -a\n") != 1 {
 		t.Errorf("second run: want one mlnx_qos -a for the NIC; calls:\n%s", calls)
 	}
 }
-
-func itoa(i int) string { return strconv.Itoa(i) }

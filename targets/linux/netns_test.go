@@ -20,13 +20,7 @@ func runScript(t *testing.T, script, ns string, args ...string) (string, error) 
 	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	// A logger that logs nothing: a run logs each change (journal), which
-	// must not reach the test machine's system log.
-	quiet := filepath.Join(t.TempDir(), "logger")
-	if err := os.WriteFile(quiet, []byte("#!/bin/sh\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	argv := append([]string{"env", "PATH=" + filepath.Dir(quiet) + ":" + os.Getenv("PATH"), "bash", path}, args...)
+	argv := append([]string{"env", "PATH=" + fakeBin(t, nil) + ":" + os.Getenv("PATH"), "bash", path}, args...)
 	if ns != "" {
 		argv = append([]string{"ip", "netns", "exec", ns}, argv...)
 	}

@@ -162,7 +162,7 @@ func writeDcb(b *script, f *model.Fabric, n *model.NIC) {
 	b.nic(n, "pfc_priorities")
 	b.WriteString("\t\tlocal sets=$CHANGES\n")
 	fmt.Fprintf(b, "\t\tensure \"$ifc\" pfc '%s' \"$(dcb_get \"$ifc\" pfc prio-pfc)\" dcb pfc set dev \"$ifc\" prio-pfc %s\n", pfc, pfc)
-	writeCableLen(b, n, "\"$(dcb_get \"$ifc\" pfc delay)\" dcb pfc set dev \"$ifc\" delay %d")
+	writeCableLen(b, n)
 	b.nic(n, "pfc_priorities")
 	fmt.Fprintf(b, "\t\tpfc_readback \"$ifc\" '%s' \"$sets\" dcb_get \"$ifc\" pfc prio-pfc\n", pfc)
 	b.nic(n)
@@ -372,7 +372,7 @@ func writeCNP(b *script, n *model.NIC) {
 		fmt.Fprintf(b, "\t\tcnp_debugfs \"$ifc\" %d %d\n\tfi\n", r.CNPDSCP, r.CNPPriority)
 	case cnpDebugfs:
 		b.WriteString("\tdebugfs_mount \"$ifc\"\n")
-		fmt.Fprintf(b, "\tif capable \"$ifc\" \"CNP marking (mlx5 debugfs cc_params)\" \"$(cnp_fix \"$ifc\" %d %d)\" cc_params_ready \"$ifc\"; then\n", r.CNPDSCP, r.CNPPriority)
+		fmt.Fprintf(b, "\tif capable \"$ifc\" \"CNP marking (mlx5 debugfs cc_params)\" \"@(cnp_fix $ifc %d %d)\" cc_params_ready \"$ifc\"; then\n", r.CNPDSCP, r.CNPPriority)
 		fmt.Fprintf(b, "\t\tcnp_debugfs \"$ifc\" %d %d\n\tfi\n", r.CNPDSCP, r.CNPPriority)
 	}
 }
@@ -410,6 +410,7 @@ func writeMain(b *script, h *model.Host) {
 	b.WriteString("if [[ $BOOT == uninstall ]]; then\n\tboot_uninstall\n\texit 0\nfi\n")
 	b.WriteString("if [[ $BOOT == install ]]; then\n\tboot_preflight\nfi\n")
 	fmt.Fprintf(b, "need_tool ip %s\n", pkgIproute)
+	dcb := false // a NIC's DCB is set with a tool (dcb or mlnx_qos)
 	for i := range h.NICs {
 		n := &h.NICs[i]
 		b.nic(n, "driver")
@@ -419,13 +420,15 @@ func writeMain(b *script, h *model.Host) {
 		switch n.Driver {
 		case driverOFED:
 			fmt.Fprintf(b, "need_driver_tool %s mlnx_qos '%s'\n", quote.ShellWord(n.Interface), pkgMlnxQos)
+			dcb = true
 		case driverQede:
 			// DCB lives in the adapter firmware (writeQLogic): no tool.
 		default:
 			fmt.Fprintf(b, "need_driver_tool %s dcb %s\n", quote.ShellWord(n.Interface), pkgIproute)
+			dcb = true
 		}
 	}
-	if u := features(h); u&(useDcb|useMlnx) != 0 {
+	if dcb {
 		b.WriteString("dcbx_check\n")
 	}
 	for i := range h.NICs {
@@ -469,12 +472,21 @@ func cableMeters(n *model.NIC) int {
 	return int(math.Ceil(n.Peer.CableMeters))
 }
 
+// losslessCable is the cable length the script deals with for n, in
+// whole meters (cableMeters): 0 when n has no PFC, or runs QLogic's qede,
+// whose DCB runs in the adapter's firmware (writeQLogic).
+func losslessCable(n *model.NIC) int {
+	if len(n.RoCE.PFCPriorities) == 0 || n.Driver == driverQede {
+		return 0
+	}
+	return cableMeters(n)
+}
+
 // setsCableLen reports whether n's script sets its cable length: a
-// lossless NIC on a cable mlx5 takes (writeCableLen), on a driver but
-// QLogic's qede, whose DCB runs in the adapter's firmware (writeQLogic).
+// lossless cable (losslessCable) mlx5 takes (writeCableLen).
 func setsCableLen(n *model.NIC) bool {
-	m := cableMeters(n)
-	return m > 0 && m < mlx5MaxCableMeters && len(n.RoCE.PFCPriorities) > 0 && n.Driver != driverQede
+	m := losslessCable(n)
+	return m > 0 && m < mlx5MaxCableMeters
 }
 
 // writeCableLen tells the NIC its cable's length through iproute2's dcb,
@@ -487,22 +499,21 @@ func setsCableLen(n *model.NIC) bool {
 // drivers/net/ethernet/mellanox/mlx5/core/en_dcbnl.c,
 // mlx5e_dcbnl_ieee_setpfc; MLX5E_DEFAULT_CABLE_LEN, 7 m, in
 // en/port_buffer.h until one is set). This script sets no layout.
-// readSet is the read and the set command, with %d for the length.
-func writeCableLen(b *script, n *model.NIC, readSet string) {
+func writeCableLen(b *script, n *model.NIC) {
 	if !setsCableLen(n) {
 		writeCableNote(b, n)
 		return
 	}
 	m := cableMeters(n)
 	b.nic(n, "link")
-	fmt.Fprintf(b, "\t\tcable_len \"$ifc\" %d "+readSet+"\n", m, m)
+	fmt.Fprintf(b, "\t\tcable_len \"$ifc\" %d \"$(dcb_get \"$ifc\" pfc delay)\" dcb pfc set dev \"$ifc\" delay %d\n", m, m)
 }
 
 // writeCableNote writes the note for a lossless NIC whose cable is too
-// long for mlx5 to take; nothing when there is no cable or no PFC.
+// long for mlx5 to take (losslessCable); nothing otherwise.
 func writeCableNote(b *script, n *model.NIC) {
-	m := cableMeters(n)
-	if m == 0 || len(n.RoCE.PFCPriorities) == 0 || n.Driver == driverQede {
+	m := losslessCable(n)
+	if m < mlx5MaxCableMeters {
 		return
 	}
 	b.nic(n, "link")

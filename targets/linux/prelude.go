@@ -242,7 +242,7 @@ tool_warnings() {
 		fi
 	done <<<"$3"
 }`},
-	{useFail, `# fail IF WHAT WANT HAVE FIX: a state the script must not repair by itself.
+	{useNIC, `# fail IF WHAT WANT HAVE FIX: a state the script must not repair by itself.
 fail() {
 	case $MODE in
 	check) diff_line "$1" "$2" "$3" "$4" ;;
@@ -315,7 +315,7 @@ nm_note() {
 }`},
 	{0, `link_exists() { [[ -e /sys/class/net/$1 ]]; }
 write_value() { printf '%s\n' "$2" >"$1"; }`},
-	{useDriverTool | useCapable | useNIC, `is_physical() { [[ -e /sys/class/net/$1/device ]]; }`},
+	{useNIC, `is_physical() { [[ -e /sys/class/net/$1/device ]]; }`},
 	{0, `
 # read_sys FILE: FILE's value; absent when there is no FILE, unreadable
 # when reading it fails (kernel lockdown refuses debugfs files that have
@@ -391,9 +391,12 @@ link_check() {
 }`},
 	{useCapable, `# capable IF WHAT FIX TEST...: true when the driver offers WHAT (TEST
 # succeeds). A virtual device (veth, no /sys/class/net/IF/device) skips the
-# step; on a real NIC the missing feature is an error.
+# step; on a real NIC the missing feature is an error, with FIX as its fix:
+# a FIX of "@(FN ARG...)" is what FN ARG... prints, run only then (a
+# $(...) put off until the fix is needed).
 capable() {
 	local ifc=$1 what=$2 fix=$3
+	local -a fn
 	shift 3
 	if "$@" >/dev/null 2>&1; then
 		return 0
@@ -404,6 +407,10 @@ capable() {
 	if ! is_physical "$ifc"; then
 		skip "$ifc: $what (virtual device; only a real NIC's driver offers it)"
 		return 1
+	fi
+	if [[ $fix == @\(*\) ]]; then
+		read -r -a fn <<<"${fix:2:${#fix}-3}"
+		fix=$("${fn[@]}") || true
 	fi
 	fail "$ifc" "$what" supported unsupported "$fix"
 	return 1
@@ -547,15 +554,10 @@ dcb_ets() {
 # wraps after eight values, onto lines without their own "prio:N dscp:" in
 # MLNX_OFED 4.2 to 4.5 (dcbnetlink.py printAppSelector); without a rate
 # limit (MaxrateNL) a TC line lacks its "tc: N ratelimit: ..., tsa: " head,
-# the TCs still in order 0 to 7. It parses what mlnx_read kept when that
-# is IF's output since the last change, else runs mlnx_qos.
+# the TCs still in order 0 to 7. It parses what mlnx_read keeps (callers
+# run it in $(...), so a stale read is refreshed in that subshell only).
 mlnx_get() {
-	local out
-	if [[ $MLNX_IF == "$1" && $MLNX_AT == "$CHANGES" ]]; then
-		out=$MLNX_OUT
-	else
-		out=$(mlnx_qos -i "$1" -a 2>/dev/null) || true
-	fi
+	mlnx_read "$1"
 	awk -v want="$2" '
 		function dscp(p, list,   n, i, a) {
 			n = split(list, a, ",")
@@ -597,7 +599,7 @@ mlnx_get() {
 				s = pt[0]; for (i = 1; i < 8; i++) s = s "," pt[i]; printf "%s", s
 			}
 			if (want == "dscp2prio") for (i = 0; i < 64; i++) printf "%d:%s ", i, dp[i]
-		}' <<<"$out"
+		}' <<<"$MLNX_OUT"
 }
 
 # mlnx_read IF: runs "mlnx_qos -i IF -a" once and keeps its output for the
@@ -785,7 +787,7 @@ rdma_fix() {
 # MODULE is the RDMA driver that makes the port's RDMA device.
 roce_cm() {
 	local ifc=$1 mode=$2 tos=$3 dev port dir was
-	if ! capable "$ifc" "RDMA device" "$(rdma_fix "$ifc" "$4")" rdma_dev "$ifc"; then
+	if ! capable "$ifc" "RDMA device" "@(rdma_fix $ifc $4)" rdma_dev "$ifc"; then
 		return 0
 	fi
 	dev=$(rdma_dev "$ifc") || dev="rdma-device-of-$ifc"
@@ -923,6 +925,9 @@ lockdown_mode() {
 	fi
 }
 
+# LOCKDOWN is lockdown_mode, read once: nothing the script does changes it.
+LOCKDOWN=$(lockdown_mode)
+
 # debugfs_state: mounted when debugfs, home of mlx5_ib's cc_params, is.
 debugfs_state() {
 	if mountpoint -q /sys/kernel/debug 2>/dev/null; then
@@ -935,13 +940,13 @@ debugfs_state() {
 # debugfs_mount IF: mounts debugfs when it is not (as roce_cm mounts
 # configfs), on a real NIC and where lockdown would not refuse its files.
 debugfs_mount() {
-	if is_physical "$1" && [[ $(lockdown_mode) == none ]]; then
+	if is_physical "$1" && [[ $LOCKDOWN == none ]]; then
 		ensure system 'debugfs /sys/kernel/debug' mounted "$(debugfs_state)" mount -t debugfs none /sys/kernel/debug
 	fi
 }
 
 # cc_params_ready IF: true when IF's cc_params can be read and written.
-cc_params_ready() { [[ $(lockdown_mode) == none ]] && cc_params_dir "$1"; }
+cc_params_ready() { [[ $LOCKDOWN == none ]] && cc_params_dir "$1"; }
 
 # cnp_fix IF DSCP PRIO: why cc_params cannot be used, and the way that
 # needs no debugfs: the firmware's own CNP settings, through mlxconfig
@@ -949,7 +954,7 @@ cc_params_ready() { [[ $(lockdown_mode) == none ]] && cc_params_dir "$1"; }
 cnp_fix() {
 	local pci mode
 	pci=$(pci_dev "$1") || pci="<pci device of $1>"
-	mode=$(lockdown_mode)
+	mode=$LOCKDOWN
 	if [[ $mode != none ]]; then
 		printf 'kernel lockdown (%s, as UEFI Secure Boot sets it) refuses debugfs (kernel_lockdown(7))' "$mode"
 	elif [[ $(debugfs_state) != mounted ]]; then
@@ -1397,8 +1402,7 @@ finish() {
 type feature uint
 
 const (
-	useFail       feature = 1 << iota // fail: capable and vlan_ensure
-	useDriverTool                     // need_driver_tool: ethtool, dcb, mlnx_qos
+	useDriverTool feature = 1 << iota // need_driver_tool: ethtool, dcb, mlnx_qos
 	useCapable                        // capable: a driver-only step
 	useAddr                           // addr_state, addr_prune
 	useVLAN                           // vlan_ensure
@@ -1411,7 +1415,7 @@ const (
 	useCNPSysfs                       // cnp_sysfs
 	useCNPDebugfs                     // cnp_debugfs
 	useCableLen                       // cable_len
-	useNIC                            // nic_guard, link_check: any NIC
+	useNIC                            // nic_guard, link_check, fail, is_physical: any NIC
 	useCNPInbox                       // cnp_readable: inbox CNP class at the firmware default
 )
 
@@ -1427,12 +1431,12 @@ func features(h *model.Host) feature {
 	var u feature
 	for i := range h.NICs {
 		n := &h.NICs[i]
-		u |= useNIC | useFail
+		u |= useNIC
 		if len(n.Addresses) > 0 {
 			u |= useAddr
 		}
 		if n.VLAN != 0 {
-			u |= useVLAN | useFail
+			u |= useVLAN
 		}
 		if len(n.RoCE.PFCPriorities) > 0 {
 			u |= usePause | useCapable | useDriverTool
@@ -1461,9 +1465,6 @@ func features(h *model.Host) feature {
 		case cnpDefault:
 			u |= useCNPDebugfs | useCNPInbox
 		}
-	}
-	if u&useCapable != 0 {
-		u |= useFail
 	}
 	return u
 }

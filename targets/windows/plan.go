@@ -56,10 +56,6 @@ type plan struct {
 	nics    []nicPlan
 	// notes are the model values Windows cannot set, printed as warnings.
 	notes []note
-	// cluster is true when the host names its failover cluster's class
-	// (model.Host.Cluster): the script then writes the Cluster policy and
-	// removes any other -Cluster policy as foreign.
-	cluster bool
 }
 
 // policy is one NetQos policy.
@@ -307,7 +303,6 @@ func (p *plan) buildPolicies(h *model.Host, def model.Class) error {
 			return err
 		}
 		p.policies = append(p.policies, pol)
-		p.cluster = true
 	}
 	for _, pol := range defaultPolicies(h, roce, def) {
 		pol.from = []targets.Element{targets.Path("qos", "class", def.Name)}
@@ -375,13 +370,20 @@ func clusterPolicy(h *model.Host, roce model.RoCE) (policy, error) {
 		want: []field{{"TemplateMatchCondition", "Cluster"}, {"PriorityValue8021Action", fmt.Sprint(c.Priority)}},
 		from: []targets.Element{targets.Path("host", h.Name, "cluster_class"), targets.Path("qos", "class", c.Class)},
 	}
-	if roce.Trust == model.TrustDSCP || roce.Trust == model.TrustBoth {
-		peers, many := peerNames(h.NICs)
-		pol.why += fmt.Sprintf(" %s %s DSCP, so it is also marked DSCP %d, the class's mark.", capital(peers), verb(many, "trusts", "trust"), c.MarkDSCP)
-		pol.args = append(pol.args, "-DSCPAction", fmt.Sprint(c.MarkDSCP))
-		pol.want = append(pol.want, field{"DSCPAction", fmt.Sprint(c.MarkDSCP)})
-	}
+	pol.markDSCP(h, roce, c.MarkDSCP)
 	return pol, nil
+}
+
+// markDSCP adds the DSCP mark of the policy's class where the host's link
+// peers trust DSCP (roce.Trust), and says so in its why.
+func (pol *policy) markDSCP(h *model.Host, roce model.RoCE, mark int) {
+	if roce.Trust != model.TrustDSCP && roce.Trust != model.TrustBoth {
+		return
+	}
+	peers, many := peerNames(h.NICs)
+	pol.why += fmt.Sprintf(" %s %s DSCP, so it is also marked DSCP %d, the class's mark.", capital(peers), verb(many, "trusts", "trust"), mark)
+	pol.args = append(pol.args, "-DSCPAction", fmt.Sprint(mark))
+	pol.want = append(pol.want, field{"DSCPAction", fmt.Sprint(mark)})
 }
 
 // defaultPolicies returns DEFAULT, TCP and UDP. Where the fabric trusts
@@ -403,12 +405,7 @@ func defaultPolicies(h *model.Host, roce model.RoCE, def model.Class) []policy {
 			args: []string{"-IPProtocolMatchCondition", proto, "-PriorityValue8021Action", fmt.Sprint(def.Priority)},
 			want: []field{{"IPProtocolMatchCondition", proto}, {"PriorityValue8021Action", fmt.Sprint(def.Priority)}},
 		}
-		if roce.Trust == model.TrustDSCP || roce.Trust == model.TrustBoth {
-			peers, many := peerNames(h.NICs)
-			pol.why += fmt.Sprintf(" %s %s DSCP, so it is also marked DSCP %d, the class's mark.", capital(peers), verb(many, "trusts", "trust"), def.MarkDSCP)
-			pol.args = append(pol.args, "-DSCPAction", fmt.Sprint(def.MarkDSCP))
-			pol.want = append(pol.want, field{"DSCPAction", fmt.Sprint(def.MarkDSCP)})
-		}
+		pol.markDSCP(h, roce, def.MarkDSCP)
 		out = append(out, pol)
 	}
 	return out

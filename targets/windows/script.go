@@ -39,7 +39,7 @@ func script(w *writer, f *model.Fabric, h *model.Host, p *plan) {
 	w.line("Write-Warning 'fabricc: the DcbQos cmdlets are missing until Data-Center-Bridging is installed; DCBX, PFC and traffic classes were not compared or set.'")
 	w.close()
 	writeDCBX(w, p)
-	writePolicies(w, p)
+	writePolicies(w, h, p)
 	writePFC(w, h, p)
 	writeClasses(w, p)
 	writeDrivers(w, p)
@@ -351,7 +351,7 @@ func writeDCBX(w *writer, p *plan) {
 }
 
 // writePolicies writes the NetQos policies and removes foreign ones.
-func writePolicies(w *writer, p *plan) {
+func writePolicies(w *writer, h *model.Host, p *plan) {
 	w.section("NetQos policies")
 	w.comment("Demartek RoCE Deployment Guide (\"Windows: Deploying SMB Direct over RoCE\", RoCE on priority 3) with the model's priorities.")
 	names := make([]string, len(p.policies))
@@ -364,7 +364,7 @@ func writePolicies(w *writer, p *plan) {
 	}
 	w.line("$ours = @(%s)", strings.Join(names, ", "))
 	w.b.At()
-	writeForeignPolicies(w, p)
+	writeForeignPolicies(w, h, p)
 	for _, pol := range p.policies {
 		w.b.At()
 		w.blank()
@@ -419,22 +419,20 @@ func writePolicy(w *writer, pol policy) {
 // priority 0. When it names one, the script writes the Cluster policy and
 // any other -Cluster policy is foreign like the rest: two policies of the
 // Cluster template would both claim the heartbeats.
-func writeForeignPolicies(w *writer, p *plan) {
+func writeForeignPolicies(w *writer, h *model.Host, p *plan) {
 	w.line("$localNames = @(Get-NetQosPolicy | ForEach-Object { $_.Name })")
-	var also []string
-	kept := ""
-	if !p.cluster {
+	var keep []string
+	if h.Cluster == nil {
 		w.line("$lossless = @(%s)", commas(p.pfc))
-		kept = " -and -not (Test-KeptClusterPolicy $_ $lossless)"
-		also = append(also, "-not (Test-KeptClusterPolicy $_ $lossless)")
+		keep = []string{"-not (Test-KeptClusterPolicy $_ $lossless)"}
 	}
-	writeRemoveForeign(w, "QoS policy", "Get-NetQosPolicy", "Remove-NetQosPolicy", append([]string{"\"$($_.Owner)\" -notlike 'Group Policy*'"}, also...)...)
-	if !p.cluster {
+	writeRemoveForeign(w, "QoS policy", "Get-NetQosPolicy", "Remove-NetQosPolicy", append([]string{"\"$($_.Owner)\" -notlike 'Group Policy*'"}, keep...)...)
+	if h.Cluster == nil {
 		w.open("foreach ($kept in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name -and (Test-KeptClusterPolicy $_ $lossless) }))")
 		w.line("Write-Host (\"fabricc: kept QoS policy '{0}', the failover cluster's (-Cluster), priority {1}: not lossless here, and the model names no cluster class (host cluster_class); a traffic class of its own is removed like any the model lacks, so that priority shares [Default] unless a model class holds it.\" -f $kept.Name, (Get-PolicyValue $kept 'PriorityValue8021Action'))")
 		w.close()
 	}
-	w.open("foreach ($stale in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { $ours -notcontains $_.Name%s }))", kept)
+	w.open("foreach ($stale in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { %s }))", strings.Join(append([]string{"$ours -notcontains $_.Name"}, keep...), " -and "))
 	w.line("$label = 'QoS policy ' + $stale.Name")
 	w.open("if (\"$($stale.Owner)\" -like 'Group Policy*')")
 	w.line("Compare-State $label ('presence (owner ' + $stale.Owner + ')') 'absent' 'present' | Out-Null")

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=6e3b5d04a04ac13405f104afbef0f6b8fda047186f11d0dd917b5011def7e51e
+FABRICC_SCRIPT_ID=79dd5fb85cfe1ddfef86f67722814aafe2e63f8d7edf6da87c2d306b5fbd48a3
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
@@ -416,9 +416,12 @@ link_check() {
 
 # capable IF WHAT FIX TEST...: true when the driver offers WHAT (TEST
 # succeeds). A virtual device (veth, no /sys/class/net/IF/device) skips the
-# step; on a real NIC the missing feature is an error.
+# step; on a real NIC the missing feature is an error, with FIX as its fix:
+# a FIX of "@(FN ARG...)" is what FN ARG... prints, run only then (a
+# $(...) put off until the fix is needed).
 capable() {
 	local ifc=$1 what=$2 fix=$3
+	local -a fn
 	shift 3
 	if "$@" >/dev/null 2>&1; then
 		return 0
@@ -429,6 +432,10 @@ capable() {
 	if ! is_physical "$ifc"; then
 		skip "$ifc: $what (virtual device; only a real NIC's driver offers it)"
 		return 1
+	fi
+	if [[ $fix == @\(*\) ]]; then
+		read -r -a fn <<<"${fix:2:${#fix}-3}"
+		fix=$("${fn[@]}") || true
 	fi
 	fail "$ifc" "$what" supported unsupported "$fix"
 	return 1
@@ -501,15 +508,10 @@ pause_get() {
 # wraps after eight values, onto lines without their own "prio:N dscp:" in
 # MLNX_OFED 4.2 to 4.5 (dcbnetlink.py printAppSelector); without a rate
 # limit (MaxrateNL) a TC line lacks its "tc: N ratelimit: ..., tsa: " head,
-# the TCs still in order 0 to 7. It parses what mlnx_read kept when that
-# is IF's output since the last change, else runs mlnx_qos.
+# the TCs still in order 0 to 7. It parses what mlnx_read keeps (callers
+# run it in $(...), so a stale read is refreshed in that subshell only).
 mlnx_get() {
-	local out
-	if [[ $MLNX_IF == "$1" && $MLNX_AT == "$CHANGES" ]]; then
-		out=$MLNX_OUT
-	else
-		out=$(mlnx_qos -i "$1" -a 2>/dev/null) || true
-	fi
+	mlnx_read "$1"
 	awk -v want="$2" '
 		function dscp(p, list,   n, i, a) {
 			n = split(list, a, ",")
@@ -551,7 +553,7 @@ mlnx_get() {
 				s = pt[0]; for (i = 1; i < 8; i++) s = s "," pt[i]; printf "%s", s
 			}
 			if (want == "dscp2prio") for (i = 0; i < 64; i++) printf "%d:%s ", i, dp[i]
-		}' <<<"$out"
+		}' <<<"$MLNX_OUT"
 }
 
 # mlnx_read IF: runs "mlnx_qos -i IF -a" once and keeps its output for the
@@ -743,7 +745,7 @@ rdma_fix() {
 # MODULE is the RDMA driver that makes the port's RDMA device.
 roce_cm() {
 	local ifc=$1 mode=$2 tos=$3 dev port dir was
-	if ! capable "$ifc" "RDMA device" "$(rdma_fix "$ifc" "$4")" rdma_dev "$ifc"; then
+	if ! capable "$ifc" "RDMA device" "@(rdma_fix $ifc $4)" rdma_dev "$ifc"; then
 		return 0
 	fi
 	dev=$(rdma_dev "$ifc") || dev="rdma-device-of-$ifc"
