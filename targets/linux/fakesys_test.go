@@ -213,7 +213,7 @@ func cnpFiles(dscp, prio, lockdown string) map[string]string {
 // mlxconfig way. debugfs is mounted when it is not.
 func TestInboxCNP(t *testing.T) {
 	const def = "debugfs_mount \"$ifc\"\nif cnp_readable \"$ifc\" 48 6; then\n\tcnp_debugfs \"$ifc\" 48 6\nfi\n"
-	const own = "debugfs_mount \"$ifc\"\nif capable \"$ifc\" \"CNP marking (mlx5 debugfs cc_params)\" \"@(cnp_fix $ifc 46 6)\" cc_params_ready \"$ifc\"; then\n\tcnp_debugfs \"$ifc\" 46 6\nfi\n"
+	const own = "debugfs_mount \"$ifc\"\nif capable \"$ifc\" \"CNP marking (mlx5 debugfs cc_params)\" \"$(cnp_fix \"$ifc\" 46 6)\" cc_params_ready \"$ifc\"; then\n\tcnp_debugfs \"$ifc\" 46 6\nfi\n"
 	const mlxconfig = "or set it in firmware: mlxconfig -d 0000:3b:00.0 set CNP_DSCP_P1=%s CNP_802P_PRIO_P1=6, then mlxfwreset or a reboot"
 	debug := []string{"/sys/class/net", "/sys/kernel/debug", "/sys/kernel/security"}
 	tests := []struct {

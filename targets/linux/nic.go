@@ -372,7 +372,7 @@ func writeCNP(b *script, n *model.NIC) {
 		fmt.Fprintf(b, "\t\tcnp_debugfs \"$ifc\" %d %d\n\tfi\n", r.CNPDSCP, r.CNPPriority)
 	case cnpDebugfs:
 		b.WriteString("\tdebugfs_mount \"$ifc\"\n")
-		fmt.Fprintf(b, "\tif capable \"$ifc\" \"CNP marking (mlx5 debugfs cc_params)\" \"@(cnp_fix $ifc %d %d)\" cc_params_ready \"$ifc\"; then\n", r.CNPDSCP, r.CNPPriority)
+		fmt.Fprintf(b, "\tif capable \"$ifc\" \"CNP marking (mlx5 debugfs cc_params)\" \"$(cnp_fix \"$ifc\" %d %d)\" cc_params_ready \"$ifc\"; then\n", r.CNPDSCP, r.CNPPriority)
 		fmt.Fprintf(b, "\t\tcnp_debugfs \"$ifc\" %d %d\n\tfi\n", r.CNPDSCP, r.CNPPriority)
 	}
 }

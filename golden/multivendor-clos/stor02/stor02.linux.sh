@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=2b1e5f57b96ccf64ee863617ddba338559a8ae74ca5b9573f429d574fcd81e67
+FABRICC_SCRIPT_ID=8b70e9d7eb7b2dd0c190d9e135a65bc0341b27256786c0e8e14b8bd6c8e91cf7
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
@@ -416,12 +416,9 @@ link_check() {
 
 # capable IF WHAT FIX TEST...: true when the driver offers WHAT (TEST
 # succeeds). A virtual device (veth, no /sys/class/net/IF/device) skips the
-# step; on a real NIC the missing feature is an error, with FIX as its fix:
-# a FIX of "@(FN ARG...)" is what FN ARG... prints, run only then (a
-# $(...) put off until the fix is needed).
+# step; on a real NIC the missing feature is an error.
 capable() {
 	local ifc=$1 what=$2 fix=$3
-	local -a fn
 	shift 3
 	if "$@" >/dev/null 2>&1; then
 		return 0
@@ -432,10 +429,6 @@ capable() {
 	if ! is_physical "$ifc"; then
 		skip "$ifc: $what (virtual device; only a real NIC's driver offers it)"
 		return 1
-	fi
-	if [[ $fix == @\(*\) ]]; then
-		read -r -a fn <<<"${fix:2:${#fix}-3}"
-		fix=$("${fn[@]}") || true
 	fi
 	fail "$ifc" "$what" supported unsupported "$fix"
 	return 1
@@ -631,7 +624,7 @@ rdma_fix() {
 # MODULE is the RDMA driver that makes the port's RDMA device.
 roce_cm() {
 	local ifc=$1 mode=$2 tos=$3 dev port dir was
-	if ! capable "$ifc" "RDMA device" "@(rdma_fix $ifc $4)" rdma_dev "$ifc"; then
+	if ! capable "$ifc" "RDMA device" "$(rdma_fix "$ifc" "$4")" rdma_dev "$ifc"; then
 		return 0
 	fi
 	dev=$(rdma_dev "$ifc") || dev="rdma-device-of-$ifc"
@@ -758,9 +751,6 @@ lockdown_mode() {
 	fi
 }
 
-# LOCKDOWN is lockdown_mode, read once: nothing the script does changes it.
-LOCKDOWN=$(lockdown_mode)
-
 # debugfs_state: mounted when debugfs, home of mlx5_ib's cc_params, is.
 debugfs_state() {
 	if mountpoint -q /sys/kernel/debug 2>/dev/null; then
@@ -773,13 +763,13 @@ debugfs_state() {
 # debugfs_mount IF: mounts debugfs when it is not (as roce_cm mounts
 # configfs), on a real NIC and where lockdown would not refuse its files.
 debugfs_mount() {
-	if is_physical "$1" && [[ $LOCKDOWN == none ]]; then
+	if is_physical "$1" && [[ $(lockdown_mode) == none ]]; then
 		ensure system 'debugfs /sys/kernel/debug' mounted "$(debugfs_state)" mount -t debugfs none /sys/kernel/debug
 	fi
 }
 
 # cc_params_ready IF: true when IF's cc_params can be read and written.
-cc_params_ready() { [[ $LOCKDOWN == none ]] && cc_params_dir "$1"; }
+cc_params_ready() { [[ $(lockdown_mode) == none ]] && cc_params_dir "$1"; }
 
 # cnp_fix IF DSCP PRIO: why cc_params cannot be used, and the way that
 # needs no debugfs: the firmware's own CNP settings, through mlxconfig
@@ -787,7 +777,7 @@ cc_params_ready() { [[ $LOCKDOWN == none ]] && cc_params_dir "$1"; }
 cnp_fix() {
 	local pci mode
 	pci=$(pci_dev "$1") || pci="<pci device of $1>"
-	mode=$LOCKDOWN
+	mode=$(lockdown_mode)
 	if [[ $mode != none ]]; then
 		printf 'kernel lockdown (%s, as UEFI Secure Boot sets it) refuses debugfs (kernel_lockdown(7))' "$mode"
 	elif [[ $(debugfs_state) != mounted ]]; then

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=be069400942f9754ca4be8f49139fc2d1651bbda9dadf8667ec6643355c68446
+FABRICC_SCRIPT_ID=fff9cd5abbc4f9cd501a6b124951b8ece619c4a4ca32e56efa0dae31bb8021cd
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
@@ -416,12 +416,9 @@ link_check() {
 
 # capable IF WHAT FIX TEST...: true when the driver offers WHAT (TEST
 # succeeds). A virtual device (veth, no /sys/class/net/IF/device) skips the
-# step; on a real NIC the missing feature is an error, with FIX as its fix:
-# a FIX of "@(FN ARG...)" is what FN ARG... prints, run only then (a
-# $(...) put off until the fix is needed).
+# step; on a real NIC the missing feature is an error.
 capable() {
 	local ifc=$1 what=$2 fix=$3
-	local -a fn
 	shift 3
 	if "$@" >/dev/null 2>&1; then
 		return 0
@@ -432,10 +429,6 @@ capable() {
 	if ! is_physical "$ifc"; then
 		skip "$ifc: $what (virtual device; only a real NIC's driver offers it)"
 		return 1
-	fi
-	if [[ $fix == @\(*\) ]]; then
-		read -r -a fn <<<"${fix:2:${#fix}-3}"
-		fix=$("${fn[@]}") || true
 	fi
 	fail "$ifc" "$what" supported unsupported "$fix"
 	return 1
@@ -745,7 +738,7 @@ rdma_fix() {
 # MODULE is the RDMA driver that makes the port's RDMA device.
 roce_cm() {
 	local ifc=$1 mode=$2 tos=$3 dev port dir was
-	if ! capable "$ifc" "RDMA device" "@(rdma_fix $ifc $4)" rdma_dev "$ifc"; then
+	if ! capable "$ifc" "RDMA device" "$(rdma_fix "$ifc" "$4")" rdma_dev "$ifc"; then
 		return 0
 	fi
 	dev=$(rdma_dev "$ifc") || dev="rdma-device-of-$ifc"
