@@ -731,6 +731,15 @@ mlnx_dscp() {
 		ensure "$ifc" "DSCP map ($n of $# entries)" "${want# }" "${have# }" mlnx_qos -i "$ifc" "${set[@]}"
 	fi
 }`},
+	{useRoCECM | useCNPDebugfs, `# mount_state DIR: mounted when a file system is mounted on DIR (configfs,
+# home of rdma_cm's defaults; debugfs, home of mlx5_ib's cc_params).
+mount_state() {
+	if mountpoint -q "$1" 2>/dev/null; then
+		printf 'mounted'
+	else
+		printf 'not mounted'
+	fi
+}`},
 	{useRoCECM, `# rdma_dev IF: the RDMA device of a netdev (mlx5_0, qedr0), or nothing.
 rdma_dev() {
 	local d
@@ -750,15 +759,6 @@ rdma_cm_state() {
 		printf 'loaded'
 	else
 		printf 'absent'
-	fi
-}
-
-# configfs_state: mounted when configfs, home of rdma_cm's defaults, is.
-configfs_state() {
-	if mountpoint -q /sys/kernel/config 2>/dev/null; then
-		printf 'mounted'
-	else
-		printf 'not mounted'
 	fi
 }
 
@@ -792,7 +792,7 @@ roce_cm() {
 	fi
 	need_tool modprobe kmod
 	ensure system "module rdma_cm" loaded "$(rdma_cm_state)" modprobe rdma_cm
-	ensure system "configfs /sys/kernel/config" mounted "$(configfs_state)" mount -t configfs none /sys/kernel/config
+	ensure system "configfs /sys/kernel/config" mounted "$(mount_state /sys/kernel/config)" mount -t configfs none /sys/kernel/config
 	dir=/sys/kernel/config/rdma_cm/$dev
 	ensure "$ifc" "rdma_cm group $dev" present "$([[ -d $dir ]] && printf present || printf absent)" mkdir "$dir"
 	ensure "$ifc" "default_roce_mode ($dev port $port)" "$mode" "$(read_sys "$dir/ports/$port/default_roce_mode")" \
@@ -918,20 +918,11 @@ lockdown_mode() {
 	fi
 }
 
-# debugfs_state: mounted when debugfs, home of mlx5_ib's cc_params, is.
-debugfs_state() {
-	if mountpoint -q /sys/kernel/debug 2>/dev/null; then
-		printf 'mounted'
-	else
-		printf 'not mounted'
-	fi
-}
-
 # debugfs_mount IF: mounts debugfs when it is not (as roce_cm mounts
 # configfs), on a real NIC and where lockdown would not refuse its files.
 debugfs_mount() {
 	if is_physical "$1" && [[ $(lockdown_mode) == none ]]; then
-		ensure system 'debugfs /sys/kernel/debug' mounted "$(debugfs_state)" mount -t debugfs none /sys/kernel/debug
+		ensure system 'debugfs /sys/kernel/debug' mounted "$(mount_state /sys/kernel/debug)" mount -t debugfs none /sys/kernel/debug
 	fi
 }
 
@@ -947,7 +938,7 @@ cnp_fix() {
 	mode=$(lockdown_mode)
 	if [[ $mode != none ]]; then
 		printf 'kernel lockdown (%s, as UEFI Secure Boot sets it) refuses debugfs (kernel_lockdown(7))' "$mode"
-	elif [[ $(debugfs_state) != mounted ]]; then
+	elif [[ $(mount_state /sys/kernel/debug) != mounted ]]; then
 		printf 'debugfs is not mounted (mount -t debugfs none /sys/kernel/debug)'
 	else
 		printf 'mlx5_ib shows no cc_params for %s (load mlx5_ib)' "$pci"

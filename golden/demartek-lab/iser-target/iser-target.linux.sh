@@ -29,7 +29,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=c0c7bae96ef06f574f918226adb5cfb757a064184385931f043bf16e18d10e1d
+FABRICC_SCRIPT_ID=8fc6f1919dda4bf48989c7ce62df3d45cbd249e76cceefb34548dae0d522addb
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
@@ -730,6 +730,16 @@ mlnx_dscp() {
 	fi
 }
 
+# mount_state DIR: mounted when a file system is mounted on DIR (configfs,
+# home of rdma_cm's defaults; debugfs, home of mlx5_ib's cc_params).
+mount_state() {
+	if mountpoint -q "$1" 2>/dev/null; then
+		printf 'mounted'
+	else
+		printf 'not mounted'
+	fi
+}
+
 # rdma_dev IF: the RDMA device of a netdev (mlx5_0, qedr0), or nothing.
 rdma_dev() {
 	local d
@@ -749,15 +759,6 @@ rdma_cm_state() {
 		printf 'loaded'
 	else
 		printf 'absent'
-	fi
-}
-
-# configfs_state: mounted when configfs, home of rdma_cm's defaults, is.
-configfs_state() {
-	if mountpoint -q /sys/kernel/config 2>/dev/null; then
-		printf 'mounted'
-	else
-		printf 'not mounted'
 	fi
 }
 
@@ -791,7 +792,7 @@ roce_cm() {
 	fi
 	need_tool modprobe kmod
 	ensure system "module rdma_cm" loaded "$(rdma_cm_state)" modprobe rdma_cm
-	ensure system "configfs /sys/kernel/config" mounted "$(configfs_state)" mount -t configfs none /sys/kernel/config
+	ensure system "configfs /sys/kernel/config" mounted "$(mount_state /sys/kernel/config)" mount -t configfs none /sys/kernel/config
 	dir=/sys/kernel/config/rdma_cm/$dev
 	ensure "$ifc" "rdma_cm group $dev" present "$([[ -d $dir ]] && printf present || printf absent)" mkdir "$dir"
 	ensure "$ifc" "default_roce_mode ($dev port $port)" "$mode" "$(read_sys "$dir/ports/$port/default_roce_mode")" \

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=79616320f8d3c1bf934862573db07b605aa867688d8c054fcc94652d79b0954f
+FABRICC_SCRIPT_ID=24202dd41a228becc30b68dcce27a98c527cb4475e39f61a28fc2c1cee473499
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
@@ -689,6 +689,16 @@ mlnx_dscp() {
 	fi
 }
 
+# mount_state DIR: mounted when a file system is mounted on DIR (configfs,
+# home of rdma_cm's defaults; debugfs, home of mlx5_ib's cc_params).
+mount_state() {
+	if mountpoint -q "$1" 2>/dev/null; then
+		printf 'mounted'
+	else
+		printf 'not mounted'
+	fi
+}
+
 # rdma_dev IF: the RDMA device of a netdev (mlx5_0, qedr0), or nothing.
 rdma_dev() {
 	local d
@@ -708,15 +718,6 @@ rdma_cm_state() {
 		printf 'loaded'
 	else
 		printf 'absent'
-	fi
-}
-
-# configfs_state: mounted when configfs, home of rdma_cm's defaults, is.
-configfs_state() {
-	if mountpoint -q /sys/kernel/config 2>/dev/null; then
-		printf 'mounted'
-	else
-		printf 'not mounted'
 	fi
 }
 
@@ -750,7 +751,7 @@ roce_cm() {
 	fi
 	need_tool modprobe kmod
 	ensure system "module rdma_cm" loaded "$(rdma_cm_state)" modprobe rdma_cm
-	ensure system "configfs /sys/kernel/config" mounted "$(configfs_state)" mount -t configfs none /sys/kernel/config
+	ensure system "configfs /sys/kernel/config" mounted "$(mount_state /sys/kernel/config)" mount -t configfs none /sys/kernel/config
 	dir=/sys/kernel/config/rdma_cm/$dev
 	ensure "$ifc" "rdma_cm group $dev" present "$([[ -d $dir ]] && printf present || printf absent)" mkdir "$dir"
 	ensure "$ifc" "default_roce_mode ($dev port $port)" "$mode" "$(read_sys "$dir/ports/$port/default_roce_mode")" \

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=8b70e9d7eb7b2dd0c190d9e135a65bc0341b27256786c0e8e14b8bd6c8e91cf7
+FABRICC_SCRIPT_ID=8b98bba541a72da7bee54c948e9f4853c7fe866cd9dc32ee7bdcaa1a8e0548db
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
@@ -575,6 +575,16 @@ cable_note() {
 	fi
 }
 
+# mount_state DIR: mounted when a file system is mounted on DIR (configfs,
+# home of rdma_cm's defaults; debugfs, home of mlx5_ib's cc_params).
+mount_state() {
+	if mountpoint -q "$1" 2>/dev/null; then
+		printf 'mounted'
+	else
+		printf 'not mounted'
+	fi
+}
+
 # rdma_dev IF: the RDMA device of a netdev (mlx5_0, qedr0), or nothing.
 rdma_dev() {
 	local d
@@ -594,15 +604,6 @@ rdma_cm_state() {
 		printf 'loaded'
 	else
 		printf 'absent'
-	fi
-}
-
-# configfs_state: mounted when configfs, home of rdma_cm's defaults, is.
-configfs_state() {
-	if mountpoint -q /sys/kernel/config 2>/dev/null; then
-		printf 'mounted'
-	else
-		printf 'not mounted'
 	fi
 }
 
@@ -636,7 +637,7 @@ roce_cm() {
 	fi
 	need_tool modprobe kmod
 	ensure system "module rdma_cm" loaded "$(rdma_cm_state)" modprobe rdma_cm
-	ensure system "configfs /sys/kernel/config" mounted "$(configfs_state)" mount -t configfs none /sys/kernel/config
+	ensure system "configfs /sys/kernel/config" mounted "$(mount_state /sys/kernel/config)" mount -t configfs none /sys/kernel/config
 	dir=/sys/kernel/config/rdma_cm/$dev
 	ensure "$ifc" "rdma_cm group $dev" present "$([[ -d $dir ]] && printf present || printf absent)" mkdir "$dir"
 	ensure "$ifc" "default_roce_mode ($dev port $port)" "$mode" "$(read_sys "$dir/ports/$port/default_roce_mode")" \
@@ -751,20 +752,11 @@ lockdown_mode() {
 	fi
 }
 
-# debugfs_state: mounted when debugfs, home of mlx5_ib's cc_params, is.
-debugfs_state() {
-	if mountpoint -q /sys/kernel/debug 2>/dev/null; then
-		printf 'mounted'
-	else
-		printf 'not mounted'
-	fi
-}
-
 # debugfs_mount IF: mounts debugfs when it is not (as roce_cm mounts
 # configfs), on a real NIC and where lockdown would not refuse its files.
 debugfs_mount() {
 	if is_physical "$1" && [[ $(lockdown_mode) == none ]]; then
-		ensure system 'debugfs /sys/kernel/debug' mounted "$(debugfs_state)" mount -t debugfs none /sys/kernel/debug
+		ensure system 'debugfs /sys/kernel/debug' mounted "$(mount_state /sys/kernel/debug)" mount -t debugfs none /sys/kernel/debug
 	fi
 }
 
@@ -780,7 +772,7 @@ cnp_fix() {
 	mode=$(lockdown_mode)
 	if [[ $mode != none ]]; then
 		printf 'kernel lockdown (%s, as UEFI Secure Boot sets it) refuses debugfs (kernel_lockdown(7))' "$mode"
-	elif [[ $(debugfs_state) != mounted ]]; then
+	elif [[ $(mount_state /sys/kernel/debug) != mounted ]]; then
 		printf 'debugfs is not mounted (mount -t debugfs none /sys/kernel/debug)'
 	else
 		printf 'mlx5_ib shows no cc_params for %s (load mlx5_ib)' "$pci"
