@@ -76,9 +76,6 @@ func Compare(device string, want, got *State) []Difference {
 		c.Device = device
 		out = append(out, c)
 	}
-	for _, what := range slices.Sorted(maps.Keys(got.ForeignQoS)) {
-		out = append(out, Difference{Device: device, Field: what, Intended: "absent (fabricc configures the lossless class and its pool itself)", Actual: got.ForeignQoS[what]})
-	}
 	for _, n := range slices.SortedFunc(maps.Keys(want.Ports), naturalCmp) {
 		if got.Ports[n] == nil {
 			// One line, not one per field read as zero.

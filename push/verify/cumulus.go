@@ -43,7 +43,10 @@ func ParseNVUE(data []byte) (*State, error) {
 	}
 	qos := child(root, "qos")
 	s.Pools = nvuePools(child(qos, "traffic-pool"))
-	s.ForeignQoS = nvueForeignQoS(qos)
+	foreign := nvueForeignQoS(qos)
+	for _, what := range slices.Sorted(maps.Keys(foreign)) {
+		s.Conflicts = append(s.Conflicts, Difference{Field: what, Intended: "absent (fabricc configures the lossless class and its pool itself)", Actual: foreign[what]})
+	}
 	ifaces := nvueConfigInterfaces(child(root, "interface"))
 	for _, name := range slices.Sorted(maps.Keys(ifaces)) {
 		nvuePort(s.Port(name), ifaces[name], qos, dom)

@@ -42,11 +42,6 @@ type State struct {
 	// (Cumulus: cumulus.IdleETS for the idle ones), so Compare compares
 	// all eight, not only UsedTCs. Intended State only.
 	AllETS bool
-	// ForeignQoS is switch-wide QoS on the switch that fabricc does not
-	// set and that takes the lossless class from it, each as "qos roce"
-	// -> "mode lossless" (NVUE's RoCE mode, and a lossless traffic pool
-	// other than fabricc's); read-back State only. Compare reports each.
-	ForeignQoS map[string]string
 	// MMUProfile are the priority-group and unicast-queue settings of the
 	// EOS MMU queue profile applied to the platform, by setting
 	// (targets/eos SplitProfileLine: "ingress priority-group 0 reserved"
@@ -61,7 +56,9 @@ type State struct {
 	UnusedProfiles []string
 	// Conflicts are what the read-back shows the switch running against
 	// any fabric, in the read-back State only: on Onyx a second lossless
-	// traffic pool, pools above 100 % of the buffer, RoCE mode on.
+	// traffic pool, pools above 100 % of the buffer, RoCE mode on; on
+	// NVUE its RoCE mode and a lossless pool other than fabricc's, each
+	// as switch-wide QoS that takes the lossless class from fabricc.
 	// Compare reports each (Device filled in).
 	Conflicts []Difference
 }
