@@ -7,8 +7,6 @@ import (
 	"maps"
 	"regexp"
 	"slices"
-	"sort"
-	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -189,24 +187,11 @@ func (t *nvueTxn) restoreStartup(c Conn) error {
 // state starts with
 // "applied". "" when the switch has none yet.
 func appliedRevision(out string) (string, error) {
-	var revs map[string]struct {
-		State string `json:"state"`
-	}
+	var revs map[string]nvueRev
 	if err := json.Unmarshal([]byte(jsonPart(out)), &revs); err != nil {
 		return "", fmt.Errorf("nv config revision -o json: %w", err)
 	}
-	var ids []int
-	for id, r := range revs {
-		n, err := strconv.Atoi(id)
-		if err == nil && strings.HasPrefix(r.State, "applied") {
-			ids = append(ids, n)
-		}
-	}
-	if len(ids) == 0 {
-		return "", nil
-	}
-	sort.Ints(ids)
-	return strconv.Itoa(ids[len(ids)-1]), nil
+	return newestRevision(revs, func(r nvueRev) bool { return strings.HasPrefix(r.State, "applied") }), nil
 }
 
 // unsetPath is what an `nv unset` line of the patch's header may name:

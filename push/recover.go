@@ -264,7 +264,9 @@ func nvueUnsavedLeftover(c Conn, revs map[string]nvueRev) (*leftover, error) {
 	if err != nil || !unsaved {
 		return nil, err
 	}
-	if id := newestRolledBack(revs); id != "" {
+	if id := newestRevision(revs, func(r nvueRev) bool {
+		return r.State == "confirm_failed" && strings.HasPrefix(r.Message, "fabricc-")
+	}); id != "" {
 		diff, err := c.Send("nv config diff startup " + id)
 		if err != nil {
 			return nil, err
@@ -279,13 +281,12 @@ func nvueUnsavedLeftover(c Conn, revs map[string]nvueRev) (*leftover, error) {
 		kind: leftUnsaved, finish: sends("nv config save")}, nil
 }
 
-// newestRolledBack is the highest numbered fabricc revision whose confirm
-// window rolled it back, "" for none.
-func newestRolledBack(revs map[string]nvueRev) string {
+// newestRevision is the highest numbered revision keep takes, "" for none.
+func newestRevision(revs map[string]nvueRev, keep func(nvueRev) bool) string {
 	best, id := -1, ""
 	for k, r := range revs {
 		n, err := strconv.Atoi(k)
-		if err == nil && n > best && r.State == "confirm_failed" && strings.HasPrefix(r.Message, "fabricc-") {
+		if err == nil && n > best && keep(r) {
 			best, id = n, k
 		}
 	}

@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -82,7 +83,7 @@ func NVUEForeignQoS(data []byte) (map[string]string, error) {
 func nvueForeignQoS(qos obj) map[string]string {
 	out := map[string]string{}
 	if roce, ok := qos["roce"].(obj); ok && str(roce["enable"]) != "off" {
-		out["qos roce"] = "RoCE mode " + cmpOr(str(roce["mode"]), "lossless")
+		out["qos roce"] = "RoCE mode " + cmp.Or(str(roce["mode"]), "lossless")
 	}
 	if sp := keysInts(child(qos, "traffic-pool", "roce-lossless", "switch-priority")); len(sp) > 0 {
 		out["qos traffic-pool roce-lossless"] = "lossless pool of switch priority " + intsText(sp)
@@ -91,14 +92,6 @@ func nvueForeignQoS(qos obj) map[string]string {
 		return nil
 	}
 	return out
-}
-
-// cmpOr is s, or def when s is empty.
-func cmpOr(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
 }
 
 // ProfileUse is one NVUE profile named as fabricc names its own

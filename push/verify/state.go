@@ -233,7 +233,7 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 			s.Pools[bp.Type] = Pool{Percent: poolPercent(sw.Platform, bp), Priorities: append([]int(nil), bp.Priorities...)}
 		}
 	}
-	if len(f.QoS.PriorityToTC) > 0 {
+	if len(f.QoS.PriorityToTC) > 0 && sw.Platform != model.PlatformCumulus {
 		s.UsedTCs = map[int]bool{}
 		for _, tc := range f.QoS.PriorityToTC {
 			s.UsedTCs[tc] = true
@@ -243,6 +243,10 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		}
 	}
 	s.AllETS = sw.Platform == model.PlatformCumulus
+	var idleTCs []int
+	if s.AllETS {
+		idleTCs = cumulus.IdleTrafficClasses(&f.QoS)
+	}
 	dscpTC := expectDSCPToTC(f.QoS)
 	// EOS's traffic-class -> CoS map (fabric-wide, every class 0-7) and
 	// each class's guaranteed bandwidth: only the lossless classes of a
@@ -286,7 +290,7 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 			p.MMU = expectMMU(mp, headroom.Bytes, thresholds)
 		}
 		if s.AllETS {
-			for _, tc := range cumulus.IdleTrafficClasses(&f.QoS) {
+			for _, tc := range idleTCs {
 				p.ETS[tc] = cumulus.IdleETS
 			}
 		}

@@ -159,10 +159,8 @@ func renderEgressMapping(p *plan, q *model.QoS) {
 func renderScheduler(p *plan, q *model.QoS) error {
 	p.at()
 	p.sectionf("ETS: egress scheduler per traffic class")
-	used := map[int]bool{}
 	for _, c := range q.Classes {
 		p.at("qos", "class", c.Name, "ets")
-		used[c.TrafficClass] = true
 		base := schedulerPath(c.TrafficClass)
 		switch c.ETS.Mode {
 		case model.ETSStrict:
@@ -171,8 +169,7 @@ func renderScheduler(p *plan, q *model.QoS) error {
 			if c.ETS.BandwidthPercent < 1 || c.ETS.BandwidthPercent > 100 {
 				return fmt.Errorf("class %q: NVUE dwrr bw-percent must be 1-100, the model gives %d", c.Name, c.ETS.BandwidthPercent)
 			}
-			p.set(base+" mode", "dwrr")
-			p.set(base+" bw-percent", c.ETS.BandwidthPercent)
+			setDWRR(p, c.TrafficClass, c.ETS.BandwidthPercent)
 		default:
 			return fmt.Errorf("class %q: ETS mode %q is not strict or wrr", c.Name, c.ETS.Mode)
 		}
@@ -184,10 +181,15 @@ func renderScheduler(p *plan, q *model.QoS) error {
 	p.at("qos")
 	p.commentf("traffic classes %s carry no class and no switch priority: DWRR with no share, so the profile sums to 100 %%, not to their default 12-13 %% each", joinInts(idle))
 	for _, tc := range idle {
-		p.set(schedulerPath(tc)+" mode", "dwrr")
-		p.set(schedulerPath(tc)+" bw-percent", IdleETS.BandwidthPercent)
+		setDWRR(p, tc, IdleETS.BandwidthPercent)
 	}
 	return nil
+}
+
+// setDWRR writes default-global's traffic class tc as DWRR with share pct.
+func setDWRR(p *plan, tc, pct int) {
+	p.set(schedulerPath(tc)+" mode", "dwrr")
+	p.set(schedulerPath(tc)+" bw-percent", pct)
 }
 
 // schedulerPath is default-global's scheduler entry of traffic class tc.
