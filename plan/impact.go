@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets/docs"
@@ -16,8 +17,9 @@ type Impact struct {
 	// Kind is "buffer" (the shared buffer is re-carved: pool sizes or
 	// priority-group and queue reservations change), "link" (a port
 	// retrains: its speed or lanes change), "pfc" (the PFC priorities
-	// of ports change) or "adapter-restart" (a Windows host's script
-	// restarts the adapter).
+	// of ports change), "vlan" (a port's layer-2 mode changes, or it
+	// stops carrying VLANs it carried) or "adapter-restart" (a Windows
+	// host's script restarts the adapter).
 	Kind string `json:"kind"`
 	// Subjects are the ports or NICs concerned; none for the whole
 	// device.
@@ -54,6 +56,8 @@ func switchImpact(a, b *model.Switch) []Impact {
 	var out []Impact
 	renamed := renamedPorts(a, b)
 	var buffer, pfc []string
+	var vlanPorts []string
+	vlan := map[string]string{}
 	link := map[string]string{}
 	var linkPorts []string
 	// Where the switch sizes its headroom itself, the priority-group
@@ -76,6 +80,10 @@ func switchImpact(a, b *model.Switch) []Impact {
 		}
 		if !slices.Equal(pa.PFCPriorities, pb.PFCPriorities) {
 			pfc = append(pfc, pb.Name)
+		}
+		if c := vlanChange(pa, pb); c != "" {
+			vlanPorts = append(vlanPorts, pb.Name)
+			vlan[pb.Name] = c
 		}
 		why := concat(change("speed", docs.Speed(pa.SpeedMbps), docs.Speed(pb.SpeedMbps), ""),
 			change("lanes", strconv.Itoa(pa.Lanes), strconv.Itoa(pb.Lanes), ""))
@@ -100,6 +108,71 @@ func switchImpact(a, b *model.Switch) []Impact {
 	if len(pfc) > 0 {
 		out = append(out, Impact{Kind: "pfc", Subjects: pfc, Text: "PFC priorities change on " + portList(pfc) + ": " + platformImpact(b, "momentary packet loss possible")})
 	}
+	return append(out, vlanImpacts(vlanPorts, vlan)...)
+}
+
+// vlanChange says what a port's layer-2 change from a to b
+// interrupts, as the end of an impact line whose start names the ports:
+// a new switchport mode replaces its VLAN membership (on Onyx a port
+// that changes mode loses its VLANs until they are set again, so push
+// sends them with the mode), and VLANs the port no longer carries stop
+// there (narrowing a live trunk: the intended effect, but one a
+// reviewer should see, since hosts or switches beyond the port may
+// still use them). It is "" when neither happens.
+func vlanChange(a, b *model.Port) string {
+	if a.Mode != b.Mode {
+		return fmt.Sprintf("switchport mode %s -> %s: the VLAN membership is replaced, and traffic through the port stops until the new mode and VLANs are set", a.Mode, b.Mode)
+	}
+	var gone []string
+	for _, v := range carriedVLANs(a) {
+		if !b.CarriesVLAN(v) {
+			gone = append(gone, strconv.Itoa(v))
+		}
+	}
+	switch len(gone) {
+	case 0:
+		return ""
+	case 1:
+		return "no longer carries VLAN " + gone[0] + ": its traffic through the port stops"
+	}
+	return "no longer carries VLANs " + strings.Join(gone, ", ") + ": their traffic through the port stops"
+}
+
+// vlanImpacts groups the ports by their vlanChange, in port order of
+// each group's first port: one impact per distinct change.
+func vlanImpacts(ports []string, changes map[string]string) []Impact {
+	var order []string
+	byChange := map[string][]string{}
+	for _, p := range ports {
+		c := changes[p]
+		if byChange[c] == nil {
+			order = append(order, c)
+		}
+		byChange[c] = append(byChange[c], p)
+	}
+	out := make([]Impact, 0, len(order))
+	for _, c := range order {
+		out = append(out, Impact{Kind: "vlan", Subjects: byChange[c], Text: portList(byChange[c]) + ": " + c})
+	}
+	return out
+}
+
+// carriedVLANs are the VLANs port p carries, tagged or untagged,
+// ascending.
+func carriedVLANs(p *model.Port) []int {
+	var out []int
+	switch p.Mode {
+	case model.ModeAccess:
+		if p.AccessVLAN != 0 {
+			out = append(out, p.AccessVLAN)
+		}
+	case model.ModeTrunk:
+		out = append(out, p.TrunkVLANs...)
+		if p.NativeVLAN != 0 && !slices.Contains(out, p.NativeVLAN) {
+			out = append(out, p.NativeVLAN)
+		}
+	}
+	slices.Sort(out)
 	return out
 }
 

@@ -42,6 +42,10 @@ func TestPlanImpact(t *testing.T) {
 		return edit(t, baseHCL(t), `platform   = "cumulus"`, `platform   = "onyx"`, `os_version = "5.9.2"`, `os_version = "3.10.4206"`,
 			`"swp1"`, `"1/1"`, `"swp2"`, `"1/2"`, `leaf1:swp1`, `leaf1:1/1`, `leaf1:swp2`, `leaf1:1/2`)
 	}
+	twoVLANs := func(t *testing.T) string {
+		return edit(t, baseHCL(t), "vlan \"compute\" {\n  id = 10\n}", "vlan \"compute\" {\n  id = 10\n}\n\nvlan \"storage\" {\n  id = 20\n}",
+			"mode  = \"trunk\"\n    vlans = [10]", "mode  = \"trunk\"\n    vlans = [10, 20]")
+	}
 	tests := []struct {
 		name    string
 		base    func(t *testing.T) string
@@ -66,6 +70,14 @@ func TestPlanImpact(t *testing.T) {
 		}, `Fabric "plan-test": 2 devices change (leaf1, h1); 1 switch with disruptive changes.`},
 		{"ETS weights: nothing disruptive", baseHCL, []string{"profile = \"nvidia-roce\"\n", "profile = \"nvidia-roce\"\n\n  class \"roce\" {\n    bandwidth = 60\n  }\n\n  class \"default\" {\n    bandwidth = 40\n  }\n"}, "leaf1", nil,
 			`Fabric "plan-test": 3 devices change (leaf1, h1, h2); 2 fabric-wide changes.`},
+		{"trunk narrowed: VLAN impact", twoVLANs, []string{"vlans = [10, 20]", "vlans = [10]"}, "leaf1", []string{
+			"impact: swp2: no longer carries VLAN 20: its traffic through the port stops",
+		}, `Fabric "plan-test": 1 device changes (leaf1); 1 switch with disruptive changes.`},
+		{"trunk widened: nothing disruptive", twoVLANs, []string{"vlans = [10, 20]", "vlans = [10, 20, 30]", "id = 20\n}", "id = 20\n}\n\nvlan \"backup\" {\n  id = 30\n}"}, "leaf1", nil,
+			`Fabric "plan-test": 1 device changes (leaf1); 1 fabric-wide change.`},
+		{"access port made a trunk: VLAN impact", baseHCL, []string{"mode  = \"access\"\n    vlans = [10]", "mode  = \"trunk\"\n    vlans = [10]\n    native_vlan = 10"}, "leaf1", []string{
+			"impact: swp1: switchport mode access -> trunk: the VLAN membership is replaced, and traffic through the port stops until the new mode and VLANs are set",
+		}, `Fabric "plan-test": 1 device changes (leaf1); 1 switch with disruptive changes.`},
 		{"Windows MTU: adapter restart", withWindows, []string{"mtu       = 9000\n    addresses = [\"10.0.10.13/24\"]", "mtu       = 4200\n    addresses = [\"10.0.10.13/24\"]"}, "w1", []string{
 			"impact: the script restarts the adapter of roce0 (MTU 9000 -> 4200): its link goes down once and the connections through it are interrupted",
 		}, `Fabric "plan-test": 1 device changes (w1).`},
@@ -114,6 +126,8 @@ func impactKinds(lines []string) string {
 			out = append(out, "link")
 		case strings.HasPrefix(l, "impact: PFC"):
 			out = append(out, "pfc")
+		case strings.Contains(l, ": no longer carries VLAN"), strings.Contains(l, ": switchport mode "):
+			out = append(out, "vlan")
 		case strings.HasPrefix(l, "impact: the script restarts"):
 			out = append(out, "adapter-restart")
 		}
