@@ -137,9 +137,10 @@ func TestChecks(t *testing.T) {
 		}, []string{"error|RoCE v1 across subnets|host/h2/nic/roce0/roce_mode|host/h1/nic/roce0/addresses"}},
 		{"iWARP linked to RoCE", func(f *model.Fabric, _ Sources) { h2(f).Transport = model.TransportIWARP },
 			[]string{"error|iWARP NIC linked to RoCE NIC|host/h2/nic/roce0/transport|host/h1/nic/roce0/transport"}},
+		// Arista's own RoCEv2 design uses priority 3 (checkPriority3).
 		{"priority 3 on EOS", func(f *model.Fabric, _ Sources) {
 			f.Switches[0].Platform, f.Switches[0].Hardware.Model = model.PlatformEOS, "7050CX3-32S"
-		}, []string{"warning|Priority 3 may be taken by FCoE|qos/class/roce/priority|switch/leaf1/platform"}},
+		}, nil},
 		{"priority 3 on Cumulus Trident3", func(f *model.Fabric, _ Sources) {
 			f.Switches[1].Platform, f.Switches[1].Hardware.Model = model.PlatformCumulus, "S5248F-ON"
 		}, []string{"warning|Priority 3 may be taken by FCoE|qos/class/roce/priority|switch/spine1/platform"}},

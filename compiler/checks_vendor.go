@@ -27,7 +27,12 @@ func (c *checker) checkVendorNotes() {
 // not Mellanox/NVIDIA Spectrum switches: "Any other switch would most
 // likely have Priority 3 set to FCoE ... Priority 5 would be recommended"
 // (Demartek RoCE Deployment Guide, "Deploying RoCE on a Network Switch").
-// The fix is one change to the
+// Arista EOS is not such a switch: Arista's own RoCEv2 design puts RoCE
+// in traffic class 3 with PFC no-drop on priority 3, and EOS maps DSCP
+// CS3 to traffic class 3 by default (Arista AI Network Fabric Deployment
+// Guide, "Global QoS Mapping Config"; Broadcom RoCE Deployment Guide,
+// "Deploying RoCE on Arista Switches"), so the warning would only ever
+// be acknowledged there. The fix is one change to the
 // class, so there is one warning, pointing at the class, with every
 // switch concerned as a related place.
 func (c *checker) checkPriority3() {
@@ -44,7 +49,7 @@ func (c *checker) checkPriority3() {
 	var rels []related
 	for _, sw := range c.f.Switches {
 		spectrum := strings.HasPrefix(sw.Hardware.ASIC, "Spectrum")
-		if sw.Platform == model.PlatformOnyx || (sw.Platform == model.PlatformCumulus && spectrum) {
+		if sw.Platform == model.PlatformOnyx || sw.Platform == model.PlatformEOS || (sw.Platform == model.PlatformCumulus && spectrum) {
 			continue
 		}
 		if !switchCarries(&sw, 3) {
@@ -57,6 +62,6 @@ func (c *checker) checkPriority3() {
 		return
 	}
 	c.warnf("Priority 3 may be taken by FCoE",
-		fmt.Sprintf("Class %q makes priority 3 lossless on %s. On switches other than Mellanox/NVIDIA Spectrum, priority 3 is often reserved for FCoE and cannot be changed; the Demartek RoCE Deployment Guide recommends priority 5 there. Check those switches, or move the class to priority 5.", class, listText(names)),
+		fmt.Sprintf("Class %q makes priority 3 lossless on %s. On switches other than NVIDIA Spectrum and Arista EOS, priority 3 is often reserved for FCoE and cannot be changed; the Demartek RoCE Deployment Guide recommends priority 5 there. Check those switches, or move the class to priority 5.", class, listText(names)),
 		[]string{"qos", "class", class, "priority"}, rels...)
 }

@@ -45,7 +45,7 @@ var Warnings = []Warning{
 	warning("PFC watchdog time the switch rounds",
 		"a pfc_watchdog timeout_ms is not a multiple of polling_ms on a Cumulus Linux switch, whose NVUE watchdog counts the timeout in polls (polling-interval x robustness), so it detects a storm after a different time than written"),
 	warning("Priority 3 may be taken by FCoE",
-		"a lossless class uses priority 3 on switches other than NVIDIA Spectrum, where priority 3 is often reserved for FCoE"),
+		"a lossless class uses priority 3 on a switch other than NVIDIA Spectrum or Arista EOS (Arista's own RoCEv2 design uses priority 3: Arista AI Network Fabric Deployment Guide), where priority 3 is often reserved for FCoE (Demartek RoCE Deployment Guide, \"Deploying RoCE on a Network Switch\"); none of the models a fabric can name today raises it"),
 	warning("QLogic RoCE priority is set in UEFI",
 		"a QLogic FastLinQ NIC takes its RoCE priority from the adapter's UEFI setup, which the host scripts cannot set"),
 	warning("Windows RoCE DSCP not settable",

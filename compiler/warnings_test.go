@@ -12,10 +12,9 @@ import (
 	"github.com/hashicorp/hcl/v2"
 )
 
-// fcoeFabric raises one warning, "Priority 3 may be taken by FCoE"
-// (priority 3 lossless on an EOS switch); accepts are added to its
-// fabric block.
-func fcoeFabric(accepts string) string {
+// oneLinkFabric is an EOS switch cabled to one RoCE host, which raises
+// no warning; accepts are added to its fabric block.
+func oneLinkFabric(accepts string) string {
 	return `fabric "lab" {
 ` + accepts + `}
 
@@ -57,6 +56,12 @@ qos {
 `
 }
 
+// longDACFabric is oneLinkFabric with a 6 m DAC at 100G, which raises
+// one warning, "DAC longer than copper reaches".
+func longDACFabric(accepts string) string {
+	return strings.Replace(oneLinkFabric(accepts), "  length = 3\n", "  length = 6\n  cable  = \"dac\"\n", 1)
+}
+
 func TestAccept(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -64,16 +69,16 @@ func TestAccept(t *testing.T) {
 		want     []string // severity|summary
 		accepted []model.AcceptedWarning
 	}{
-		{"not accepted", "", []string{"warning|Priority 3 may be taken by FCoE"}, nil},
-		{"accepted", "  accept \"priority-3-may-be-taken-by-fcoe\" {\n    reason = \"no FCoE here\"\n  }\n", nil,
-			[]model.AcceptedWarning{{Warning: "priority-3-may-be-taken-by-fcoe", Reason: "no FCoE here", Count: 1}}},
-		{"unknown code", "  accept \"priority-3-taken-by-fcoe\" {\n    reason = \"x\"\n  }\n", []string{"error|Unknown warning", "warning|Priority 3 may be taken by FCoE"}, nil},
-		{"empty reason", "  accept \"priority-3-may-be-taken-by-fcoe\" {\n    reason = \" \"\n  }\n", []string{"error|Accept without a reason", "warning|Priority 3 may be taken by FCoE"}, nil},
-		{"not raised", "  accept \"qlogic-roce-priority-is-set-in-uefi\" {\n    reason = \"old card\"\n  }\n", []string{"warning|Priority 3 may be taken by FCoE", "warning|Accepted warning not raised"}, nil},
+		{"not accepted", "", []string{"warning|DAC longer than copper reaches"}, nil},
+		{"accepted", "  accept \"dac-longer-than-copper-reaches\" {\n    reason = \"an active copper cable\"\n  }\n", nil,
+			[]model.AcceptedWarning{{Warning: "dac-longer-than-copper-reaches", Reason: "an active copper cable", Count: 1}}},
+		{"unknown code", "  accept \"dac-longer-than-copper-reach\" {\n    reason = \"x\"\n  }\n", []string{"error|Unknown warning", "warning|DAC longer than copper reaches"}, nil},
+		{"empty reason", "  accept \"dac-longer-than-copper-reaches\" {\n    reason = \" \"\n  }\n", []string{"error|Accept without a reason", "warning|DAC longer than copper reaches"}, nil},
+		{"not raised", "  accept \"qlogic-roce-priority-is-set-in-uefi\" {\n    reason = \"old card\"\n  }\n", []string{"warning|DAC longer than copper reaches", "warning|Accepted warning not raised"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f, diags := Compile(parseFabric(t, fcoeFabric(tt.accepts)))
+			f, diags := Compile(parseFabric(t, longDACFabric(tt.accepts)))
 			var got []string
 			for _, d := range diags {
 				sev := "error"
@@ -92,12 +97,12 @@ func TestAccept(t *testing.T) {
 			}
 		})
 	}
-	_, diags := Compile(parseFabric(t, fcoeFabric("")))
-	if want := `To acknowledge this warning, add accept "priority-3-may-be-taken-by-fcoe" { reason = "..." } to the fabric block.`; len(diags) != 1 || !strings.HasSuffix(diags[0].Detail, want) {
+	_, diags := Compile(parseFabric(t, longDACFabric("")))
+	if want := `To acknowledge this warning, add accept "dac-longer-than-copper-reaches" { reason = "..." } to the fabric block.`; len(diags) != 1 || !strings.HasSuffix(diags[0].Detail, want) {
 		t.Errorf("warning detail lacks the accept hint: %v", diags)
 	}
-	_, diags = Compile(parseFabric(t, fcoeFabric("  accept \"priority-3-taken-by-fcoe\" {\n    reason = \"x\"\n  }\n")))
-	if !strings.Contains(diags[0].Detail, `Did you mean "priority-3-may-be-taken-by-fcoe"?`) {
+	_, diags = Compile(parseFabric(t, longDACFabric("  accept \"dac-longer-than-copper-reach\" {\n    reason = \"x\"\n  }\n")))
+	if !strings.Contains(diags[0].Detail, `Did you mean "dac-longer-than-copper-reaches"?`) {
 		t.Errorf("unknown code detail: %q", diags[0].Detail)
 	}
 }
@@ -158,10 +163,7 @@ func TestDACLongerThanCopperReaches(t *testing.T) {
 		{"40G", "7", ""},
 		{"40G", "7.5", "passive copper reaches 7 m at that speed (40GBASE-CR4, IEEE 802.3 clause 85)"},
 	} {
-		src := strings.Replace(fcoeFabric(`  accept "priority-3-may-be-taken-by-fcoe" {
-    reason = "no FCoE here"
-  }
-`), "  length = 3\n", "  length = "+tc.length+"\n  cable  = \"dac\"\n", 1)
+		src := strings.Replace(oneLinkFabric(""), "  length = 3\n", "  length = "+tc.length+"\n  cable  = \"dac\"\n", 1)
 		src = strings.Replace(src, `speed = "100G"`, `speed = "`+tc.speed+`"`, 1)
 		src = strings.Replace(src, `    mtu       = 9000`, `    mtu       = 9000
     speed     = "`+tc.speed+`"`, 1)
@@ -177,8 +179,8 @@ func TestDACLongerThanCopperReaches(t *testing.T) {
 		var got hcl.Diagnostics
 		for _, d := range diags {
 			got = append(got, &hcl.Diagnostic{Severity: d.Severity, Summary: d.Summary, Detail: d.Detail})
-			if d.Subject == nil || d.Subject.Start.Line != 36 {
-				t.Errorf("%s %s m: %s not at the cable attribute (line 36): %v", tc.speed, tc.length, d.Summary, d.Subject)
+			if d.Subject == nil || d.Subject.Start.Line != 33 {
+				t.Errorf("%s %s m: %s not at the cable attribute (line 33): %v", tc.speed, tc.length, d.Summary, d.Subject)
 			}
 		}
 		if d := cmp.Diff(want, got); d != "" {
@@ -202,10 +204,7 @@ func TestCopperReach(t *testing.T) {
 	for _, tc := range []struct {
 		speed, length, kind string
 	}{{"50G", "3", "dac"}, {"50G", "4", "aoc"}, {"100G", "5", "dac"}, {"40G", "5", "dac"}} {
-		src := strings.Replace(fcoeFabric(`  accept "priority-3-may-be-taken-by-fcoe" {
-    reason = "no FCoE here"
-  }
-`), "  length = 3\n", "  length = "+tc.length+"\n", 1)
+		src := strings.Replace(oneLinkFabric(""), "  length = 3\n", "  length = "+tc.length+"\n", 1)
 		src = strings.Replace(src, `speed = "100G"`, `speed = "`+tc.speed+`"`, 1)
 		src = strings.Replace(src, `    mtu       = 9000`, `    mtu       = 9000
     speed     = "`+tc.speed+`"`, 1)
@@ -241,10 +240,7 @@ func TestCableKindsAndReach(t *testing.T) {
 		if tc.cable != "" {
 			line += "  cable  = \"" + tc.cable + "\"\n"
 		}
-		src := strings.Replace(fcoeFabric(`  accept "priority-3-may-be-taken-by-fcoe" {
-    reason = "no FCoE here"
-  }
-`), "  length = 3\n", line, 1)
+		src := strings.Replace(oneLinkFabric(""), "  length = 3\n", line, 1)
 		f, diags := Compile(parseFabric(t, src))
 		var got []string
 		for _, d := range diags {

@@ -12,10 +12,6 @@
 fabric "bench" {
   description = "Generated three-tier RoCEv2 Clos for fabricc's benchmarks"
 
-  accept "priority-3-may-be-taken-by-fcoe" {
-    reason = "the EOS leaves run no FCoE; priority 3 is free"
-  }
-
   # 48 lossless host ports share a 16-32 MB buffer; the benchmark keeps
   # the profile's ECN thresholds so every size renders the same classes.
   accept "ecn-minimum-above-dcqcn-bound" {

@@ -27,7 +27,7 @@ func writePlain(dir string, n int) (string, int64) {
 		fail(err)
 	}
 	w := bufio.NewWriterSize(f, 1<<20)
-	fmt.Fprint(w, "fabric \"plain\" {\n  accept \"priority-3-may-be-taken-by-fcoe\" {\n    reason = \"the EOS leaves run no FCoE\"\n  }\n",
+	fmt.Fprint(w, "fabric \"plain\" {\n",
 		"  accept \"ecn-minimum-above-dcqcn-bound\" {\n    reason = \"benchmark fabric\"\n  }\n}\n\nqos {\n  profile = \"nvidia-roce\"\n  headroom { lossless_mtu = 4096 }\n}\n\nvlan \"rack\" {\n  id = 100\n}\n")
 	platforms := []struct{ platform, model, os, port string }{
 		{"eos", "7050SX3-48YC8", "4.32.2F", "Ethernet%d"}, {"onyx", "SN2410", "3.10.4206", "1/%d"}, {"cumulus", "SN3420", "5.9.2", "swp%d"},
