@@ -85,11 +85,20 @@ func (l *lowering) lowerLinks() {
 	// grows (400,000 ends in a 4,096-switch fabric).
 	l.cabled = make(map[**model.Peer]dsl.Range, 2*len(l.cfg.Links))
 	l.f.Links = make([]model.Link, 0, len(l.cfg.Links))
-	for i := range l.cfg.Links {
-		if link, ok := l.lowerLink(i); ok {
-			l.f.Links = append(l.f.Links, link)
+	// Links with override = true first: they take their ends, and the
+	// others that cable one of those ends are left out (overrides.go).
+	for _, overriding := range []bool{true, false} {
+		l.overrides.pass = overriding
+		for i := range l.cfg.Links {
+			if l.cfg.Links[i].Override != overriding {
+				continue
+			}
+			if link, ok := l.lowerLink(i); ok {
+				l.f.Links = append(l.f.Links, link)
+			}
 		}
 	}
+	l.overridesUnused()
 	slices.SortStableFunc(l.f.Links, func(x, y model.Link) int {
 		if c := strings.Compare(x.A.Device, y.A.Device); c != 0 {
 			return c
@@ -104,19 +113,24 @@ func (l *lowering) lowerLink(i int) (model.Link, bool) {
 	defer l.within(dl.A + " - " + dl.B)()
 	idx := strconv.Itoa(i)
 	l.src.setBlock(Key("link", idx), dl.DefRange, []attrRange{
-		{"a", dl.ARange}, {"b", dl.BRange}, {"length", dl.LengthRange}, {"cable", dl.CableRange},
+		{"a", dl.ARange}, {"b", dl.BRange}, {"length", dl.LengthRange}, {"cable", dl.CableRange}, {"override", dl.OverrideRange},
 	})
 	n := len(l.diags)
 	if dl.A == dl.B {
 		l.selfLink(dl)
 		return model.Link{}, false
 	}
+	l.overrides.replaced = l.overrides.replaced[:0]
 	a, aPeer, aok := l.endpoint(dl.A, "a", dl.ARange.Or(dl.DefRange))
 	b, bPeer, bok := l.endpoint(dl.B, "b", dl.BRange.Or(dl.DefRange))
+	if l.replacedByOverride(aPeer, bPeer) {
+		return model.Link{}, false
+	}
 	link := model.Link{A: a, B: b, CableMeters: dl.Length, CableKind: l.cableKind(dl, max(l.speedOf(a), l.speedOf(b)))}
 	if !aok || !bok || l.failedSince(n) {
 		return link, false
 	}
+	l.overrideTakes(i, aPeer, bPeer)
 	if swapEnds(a, b) {
 		link.A, link.B = b, a
 	}
@@ -217,6 +231,9 @@ func (l *lowering) endpoint(s, attr string, r dsl.Range) (model.Endpoint, **mode
 		return e, nil, false
 	}
 	if first, dup := l.cabled[peer]; dup {
+		if l.overridden(peer) {
+			return e, nil, false
+		}
 		what := fmt.Sprintf("port %s of switch %q", port, dev)
 		if e.Kind == kindHost {
 			what = fmt.Sprintf("nic %q of host %q", port, dev)

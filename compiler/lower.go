@@ -141,6 +141,8 @@ type lowering struct {
 	// it: a second link to it is an error, and a NIC named by a link that
 	// failed gets no follow-on error.
 	cabled map[**model.Peer]dsl.Range
+	// overrides is the link overrides being applied (overrides.go).
+	overrides linkOverrides
 	// badNames marks "switch/port" names the switch model has no port
 	// for (their speed is not checked again), and the right spelling of
 	// a misspelt one (a link to it is no follow-on error).

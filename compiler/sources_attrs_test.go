@@ -98,10 +98,18 @@ host "hci1" {
 }
 
 link {
+  a        = "gpu01:roce0"
+  b        = "leaf1:swp2"
+  length   = 3
+  cable    = "dac"
+  override = true
+}
+
+# Replaced by the link above (override).
+link {
   a      = "gpu01:roce0"
   b      = "leaf1:swp2"
-  length = 3
-  cable  = "dac"
+  length = 1
 }
 `
 

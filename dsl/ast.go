@@ -282,10 +282,15 @@ type Link struct {
 	Length float64 `hcl:"length"`
 	// Cable is "dac", "aoc" or "fibre".
 	Cable *string `hcl:"cable,optional"`
+	// Override makes this link replace every other link that cables
+	// one of its ends (one exception to links a dynamic block writes).
+	Override bool `hcl:"override,optional"`
 
 	DefRange    Range `hcl:",def_range"`
 	ARange      Range `hcl:"a,attr_value_range"`
 	BRange      Range `hcl:"b,attr_value_range"`
 	LengthRange Range `hcl:"length,attr_value_range"`
 	CableRange  Range `hcl:"cable,attr_value_range"`
+	// OverrideRange is where override is written.
+	OverrideRange Range `hcl:"override,attr_value_range"`
 }
