@@ -213,19 +213,17 @@ func sameReservations(a, b *model.Port) bool {
 	return true
 }
 
-// resizedPools are the pools (by direction and type) whose size changes,
-// appears or goes.
+// resizedPools are the pools (by direction and type) whose written
+// size (writtenPoolSize) changes, appears or goes: a model size change
+// the switch's configuration rounds away is no change on the switch.
 func resizedPools(a, b *model.Switch) []string {
-	sizes := map[string]int64{}
-	for _, p := range a.Pools {
-		sizes[poolKey(p)] = p.SizeBytes
-	}
+	sizes := writtenPools(a)
 	var out []string
-	for _, p := range b.Pools {
-		if s, ok := sizes[poolKey(p)]; !ok || s != p.SizeBytes {
-			out = append(out, poolKey(p))
+	for k, w := range writtenPools(b) {
+		if s, ok := sizes[k]; !ok || s.differs(w) {
+			out = append(out, k)
 		}
-		delete(sizes, poolKey(p))
+		delete(sizes, k)
 	}
 	for k := range sizes {
 		out = append(out, k)

@@ -1,0 +1,108 @@
+package plan
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// addedH3 cables a third Linux host to leaf1:swp3 with a 5 m cable.
+const addedH3 = `
+host "h3" {
+  os         = "linux"
+  os_version = "ubuntu22.04"
+
+  nic "roce0" {
+    model     = "ConnectX-6 Dx"
+    interface = "ens1f0np0"
+    speed     = "100G"
+    mtu       = 9000
+    addresses = ["10.0.10.13/24"]
+  }
+}
+
+link {
+  a      = "leaf1:swp3"
+  b      = "h3:roce0"
+  length = 5
+}
+`
+
+// withPort3 adds port swp3 to leaf1 (before swp2).
+func withPort3(t *testing.T, text string) string {
+	return edit(t, text, "  port \"swp2\" {", "  port \"swp3\" {\n    speed = \"100G\"\n    mtu   = 9216\n    mode  = \"access\"\n    vlans = [10]\n  }\n\n  port \"swp2\" {")
+}
+
+// TestPlanPoolsAsWritten: a pool's size is compared as the switch is
+// told it. On Cumulus NVUE takes a whole memory-percent (rounded down)
+// and on Onyx traffic pools a percent with two decimals of the model's
+// one, so a port added to a large buffer moves the model's pool bytes
+// but not the written value: no pool line size, and no "pool sizes
+// change" in the impact. Where the written percent moves, the line gives
+// it with the model's bytes as a note; egress pools, which neither
+// writes, show no size.
+func TestPlanPoolsAsWritten(t *testing.T) {
+	sn4700 := func(t *testing.T) string {
+		return edit(t, baseHCL(t), `model      = "SN2700"`, `model      = "SN4700"`)
+	}
+	onyx4700 := func(t *testing.T) string {
+		return edit(t, sn4700(t), `platform   = "cumulus"`, `platform   = "onyx"`, `os_version = "5.9.2"`, `os_version = "3.10.4206"`,
+			`"swp1"`, `"1/1"`, `"swp2"`, `"1/2"`, `leaf1:swp1`, `leaf1:1/1`, `leaf1:swp2`, `leaf1:1/2`)
+	}
+	tests := []struct {
+		name string
+		base func(t *testing.T) string
+		head func(t *testing.T, base string) string
+		want string // leaf1's section
+	}{
+		{"Cumulus SN4700: a port added leaves memory-percent as it was", sn4700, func(t *testing.T, base string) string { return withPort3(t, base) + addedH3 }, `leaf1 (switch)
+  swp3: added: 100G access VLAN 10, to h3:roce0, cable 5 m dac, PFC 3, so PG3 in flight after PAUSE 112,640 B, PG3 buffer 132,096 B
+  ingress lossy pool: demand 20,480 -> 30,720 B (+10,240 B, used 0.1 %), because of the port changes above
+  ingress lossless pool: demand 262,144 -> 394,240 B (+132,096 B, used 0.8 % -> 1.2 %), because of the port changes above
+  egress lossy pool: demand 36,864 -> 55,296 B (+18,432 B, used 0.1 % -> 0.2 %), because of the port changes above
+  egress lossless pool: demand 3,000 -> 4,500 B (+1,500 B, used 0 %), because of the port changes above
+  buffer budget: headroom planned 487,424 -> 731,136 B, because of the port changes above
+  impact: re-carves the shared buffer (priority-group or queue reservations change on swp3): momentary packet loss on the whole switch possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
+`},
+		{"Onyx traffic pools SN4700: a port added", onyx4700, func(t *testing.T, base string) string {
+			return edit(t, base, "  port \"1/2\" {", "  port \"1/3\" {\n    speed = \"100G\"\n    mtu   = 9216\n    mode  = \"access\"\n    vlans = [10]\n  }\n\n  port \"1/2\" {") +
+				strings.ReplaceAll(addedH3, "leaf1:swp3", "leaf1:1/3")
+		}, `leaf1 (switch)
+  1/3: added: 100G access VLAN 10, to h3:roce0, cable 5 m dac, PFC 3, so PG3 in flight after PAUSE 112,640 B, PG3 buffer 132,096 B (fabricc's computed values for comparison, not configured: Onyx sizes each port's headroom itself in traffic-pool mode, MLNX-OS 3.6.5000 and later; after a recable check the switch's own headroom, on the switch: show buffers details interfaces ethernet 1/3)
+  ingress lossy pool: memory percent 49.60 -> 49.40 % (model size 33,301,028 -> 33,174,326 B), demand 20,480 -> 30,720 B (+10,240 B, used 0.1 %), because of the port changes above
+  ingress lossless pool: memory percent 50.30 -> 50.50 % (model size 33,767,972 -> 33,874,742 B), demand 262,144 -> 394,240 B (+132,096 B, used 0.8 % -> 1.2 %), because of the port changes above (the demand counts fabricc's computed headroom, not a configured one: Onyx sizes each port's headroom itself in traffic-pool mode, MLNX-OS 3.6.5000 and later)
+  egress lossy pool: demand 36,864 -> 55,296 B (+18,432 B, used 0.1 % -> 0.2 %), because of the port changes above
+  egress lossless pool: demand 3,000 -> 4,500 B (+1,500 B, used 0 %), because of the port changes above
+  buffer budget: headroom planned 487,424 -> 731,136 B, because of the port changes above
+  impact: re-carves the shared buffer (pool sizes change): no public NVIDIA Onyx statement was found on whether this interrupts traffic; plan it for a maintenance window
+`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			base := tc.base(t)
+			p := Compare(compileHCL(t, base), compileHCL(t, tc.head(t, base)))
+			var b bytes.Buffer
+			if err := WriteText(&b, p); err != nil {
+				t.Fatal(err)
+			}
+			got := section(b.String(), "leaf1 (switch)")
+			if got != tc.want {
+				t.Errorf("got:\n%s\nwant:\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+// section is the part of a text plan from the line title to the next
+// blank line, with its newline.
+func section(text, title string) string {
+	i := strings.Index(text, "\n"+title+"\n")
+	if i < 0 {
+		return ""
+	}
+	s := text[i+1:]
+	if j := strings.Index(s, "\n\n"); j >= 0 {
+		s = s[:j+1]
+	}
+	return s
+}
