@@ -31,7 +31,13 @@ func addedBuffers(p *model.Port) []Change {
 			continue
 		}
 		name := "PG" + strconv.Itoa(g.Index)
-		out = append(out, newAmount(name+" in flight after PAUSE", g.XoffBytes), newAmount(name+" buffer", g.SizeBytes))
+		inFlight := newAmount(name+" in flight after PAUSE", g.XoffBytes)
+		if p.Peer == nil && g.Headroom != nil {
+			// The compiler's default length (the
+			// pfc-port-without-a-cable-length warning says which).
+			inFlight.Note = "for " + docs.Meters(g.Headroom.CableMeters) + ": the port has no cable"
+		}
+		out = append(out, inFlight, newAmount(name+" buffer", g.SizeBytes))
 	}
 	return out
 }
@@ -41,12 +47,15 @@ func newAmount(field string, v int64) Change {
 	return Change{Field: field, Before: "none", After: docs.Thousands(v), Unit: "B", AfterValue: &v}
 }
 
-// addedText is a change of an added subject without its "none" before:
-// "cable 5 m aoc", "PG3 in flight after PAUSE 234,496 B".
+// addedText is a change of an added subject without its "none" before,
+// with its note: "cable 5 m aoc", "PG3 in flight after PAUSE 234,496 B".
 func addedText(c Change) string {
 	s := c.Field + " " + c.After
 	if c.Unit != "" {
 		s += " " + c.Unit
+	}
+	if c.Note != "" {
+		s += " (" + c.Note + ")"
 	}
 	return s
 }

@@ -106,3 +106,52 @@ func section(text, title string) string {
 	}
 	return s
 }
+
+// TestPlanAddedPort: an added port shows what it gets, as a cable change
+// shows it: its cable, PFC priorities and each lossless priority
+// group's bytes in flight after PAUSE and buffer; a port without a
+// cable says what length its headroom assumes. In JSON the values have
+// "none" before them and their amount after.
+func TestPlanAddedPort(t *testing.T) {
+	tests := []struct {
+		name string
+		head func(t *testing.T, base string) string
+		want string // swp3's line
+	}{
+		{"cabled", func(t *testing.T, base string) string { return withPort3(t, base) + addedH3 },
+			"swp3: added: 100G access VLAN 10, to h3:roce0, cable 5 m dac, PFC 3, so PG3 in flight after PAUSE 76,800 B, PG3 buffer 96,256 B"},
+		{"no cable", withPort3,
+			"swp3: added: 100G access VLAN 10, PFC 3, so PG3 in flight after PAUSE 76,800 B (for 5 m: the port has no cable), PG3 buffer 96,256 B"},
+		{"PFC off", func(t *testing.T, base string) string {
+			return edit(t, withPort3(t, base), "vlans = [10]\n  }\n\n  port \"swp2\"", "vlans = [10]\n    pfc   = false\n  }\n\n  port \"swp2\"")
+		}, "swp3: added: 100G access VLAN 10"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			base := baseHCL(t)
+			p := Compare(compileHCL(t, base), compileHCL(t, tc.head(t, base)))
+			var b bytes.Buffer
+			if err := WriteText(&b, p); err != nil {
+				t.Fatal(err)
+			}
+			var got string
+			for _, l := range strings.Split(b.String(), "\n") {
+				if strings.HasPrefix(l, "  swp3: ") {
+					got = strings.TrimPrefix(l, "  ")
+				}
+			}
+			if got != tc.want {
+				t.Errorf("got  %q\nwant %q", got, tc.want)
+			}
+		})
+	}
+	base := baseHCL(t)
+	p := Compare(compileHCL(t, base), compileHCL(t, withPort3(t, base)+addedH3))
+	it := p.Devices[0].Items[0]
+	if got, want := mustJSON(t, it.Effects[0]), `{"field":"PG3 in flight after PAUSE","before":"none","after":"76,800","unit":"B","after_value":76800}`; got != want {
+		t.Errorf("JSON effect:\ngot  %s\nwant %s", got, want)
+	}
+	if got, want := mustJSON(t, it.Changes[1:]), `[{"field":"cable","before":"none","after":"5 m dac"},{"field":"PFC","before":"none","after":"3"}]`; got != want {
+		t.Errorf("JSON changes:\ngot  %s\nwant %s", got, want)
+	}
+}
