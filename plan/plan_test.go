@@ -76,7 +76,7 @@ leaf1 (switch)
 
 h1 (host)
   roce0: cable 3 m dac -> 30 m aoc
-  script changes: run it
+  script changes: roce0 cable length 3 -> 30 m (mlnx_qos --cable_len); run it
 `},
 		{"VLAN added to a trunk", []string{
 			"vlan \"compute\" {\n  id = 10\n}\n", "vlan \"compute\" {\n  id = 10\n}\n\nvlan \"storage\" {\n  id = 20\n}\n",
@@ -237,7 +237,7 @@ leaf1 (switch)
 h2 (host)
   tuning off -> on
   roce0: peer leaf1:swp2 -> none, cable 2 m dac -> none
-  script changes: run it
+  script changes: roce0 cable length 2 m -> none (mlnx_qos --cable_len: not set, the NIC keeps the last length); run it
 `},
 	}
 	for _, tc := range tests {
@@ -350,7 +350,7 @@ Hosts to run their script: 1 (h1).
 #### h1 (host)
 
 - **roce0**: cable 3 m dac -\> 30 m aoc
-- script changes: run it
+- script changes: roce0 cable length 3 -\> 30 m (mlnx\_qos --cable\_len); run it
 `
 	if md.String() != wantMD {
 		t.Errorf("markdown:\n%s\nwant:\n%s", md.String(), wantMD)
@@ -390,6 +390,18 @@ Hosts to run their script: 1 (h1).
 		`"because": [
             "the port changes above"
           ]`,
+		`"script": "changes",
+      "script_settings": [
+        {
+          "field": "roce0 cable length",
+          "before": "3",
+          "after": "30",
+          "unit": "m",
+          "note": "mlnx_qos --cable_len",
+          "before_value": 3,
+          "after_value": 30
+        }
+      ]`,
 	} {
 		if !strings.Contains(js.String(), want) {
 			t.Errorf("JSON lacks:\n%s\n--- in:\n%s", want, js.String())
@@ -639,7 +651,7 @@ leaf1 (switch)
 
 h1 (host)
   roce0: cable 3 m dac -> 30 m aoc
-  script changes: run it
+  script changes: roce0 cable length 3 -> 30 m (mlnx_qos --cable_len); run it
 `
 	if got := b.String(); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)

@@ -498,7 +498,11 @@ func changeText(c Change) string {
 		s = "renamed"
 	default:
 		s = c.Field + " " + orNone(c.Before) + " -> " + orNone(c.After)
-		if c.Unit != "" {
+		switch {
+		case c.Unit != "" && orNone(c.After) == "none":
+			// The unit goes with the one number: "2 m -> none".
+			s = c.Field + " " + c.Before + " " + c.Unit + " -> none"
+		case c.Unit != "":
 			s += " " + c.Unit
 		}
 	}
