@@ -34,13 +34,14 @@ func withPort3(t *testing.T, text string) string {
 }
 
 // TestPlanPoolsAsWritten: a pool's size is compared as the switch is
-// told it. On Cumulus NVUE takes a whole memory-percent (rounded down)
-// and on Onyx traffic pools a percent with two decimals of the model's
-// one, so a port added to a large buffer moves the model's pool bytes
-// but not the written value: no pool line size, and no "pool sizes
-// change" in the impact. Where the written percent moves, the line gives
-// it with the model's bytes as a note; egress pools, which neither
-// writes, show no size.
+// told it. On Cumulus NVUE takes a whole memory-percent (rounded down),
+// so a port added to a large buffer moves the model's pool bytes but not
+// the written value: no size on the pool lines, and no "pool sizes
+// change" in the impact. Onyx traffic pools take a percent with two
+// decimals of the model's one: where it moves, the line gives it with
+// the model's bytes as a note. Egress pools, which neither writes, show
+// no size. Onyx's advanced buffer mode writes bytes, and EOS no pool
+// size at all.
 func TestPlanPoolsAsWritten(t *testing.T) {
 	sn4700 := func(t *testing.T) string {
 		return edit(t, baseHCL(t), `model      = "SN2700"`, `model      = "SN4700"`)
@@ -49,12 +50,42 @@ func TestPlanPoolsAsWritten(t *testing.T) {
 		return edit(t, sn4700(t), `platform   = "cumulus"`, `platform   = "onyx"`, `os_version = "5.9.2"`, `os_version = "3.10.4206"`,
 			`"swp1"`, `"1/1"`, `"swp2"`, `"1/2"`, `leaf1:swp1`, `leaf1:1/1`, `leaf1:swp2`, `leaf1:1/2`)
 	}
+	onyxAdvanced := func(t *testing.T) string {
+		return edit(t, baseHCL(t), `platform   = "cumulus"`, `platform   = "onyx"`, `os_version = "5.9.2"`, `os_version = "3.6.4006"`,
+			`"swp1"`, `"1/1"`, `"swp2"`, `"1/2"`, `leaf1:swp1`, `leaf1:1/1`, `leaf1:swp2`, `leaf1:1/2`)
+	}
+	eos := func(t *testing.T) string {
+		return edit(t, baseHCL(t), `platform   = "cumulus"`, `platform   = "eos"`, `os_version = "5.9.2"`, `os_version = "4.32.2F"`, `model      = "SN2700"`, `model      = "7050CX3-32S"`,
+			`"swp1"`, `"Ethernet1/1"`, `"swp2"`, `"Ethernet2/1"`, `leaf1:swp1`, `leaf1:Ethernet1/1`, `leaf1:swp2`, `leaf1:Ethernet2/1`, "mtu   = 9216", "mtu   = 9214")
+	}
+	slower := func(port string) func(t *testing.T, base string) string {
+		return func(t *testing.T, base string) string {
+			return edit(t, base, "port \""+port+"\" {\n    speed = \"100G\"", "port \""+port+"\" {\n    speed = \"50G\"",
+				"speed     = \"100G\"\n    mtu       = 9000\n    addresses = [\"10.0.10.11/24\"]", "speed     = \"50G\"\n    mtu       = 9000\n    addresses = [\"10.0.10.11/24\"]")
+		}
+	}
 	tests := []struct {
 		name string
 		base func(t *testing.T) string
 		head func(t *testing.T, base string) string
 		want string // leaf1's section
 	}{
+		{"Onyx advanced buffer mode: sizes in bytes", onyxAdvanced, slower("1/1"), `leaf1 (switch)
+  1/1: speed 100G -> 50G, lanes 4 -> 2, so PG3 in flight after PAUSE 75,776 -> 44,032 B, PG3 buffer 95,232 -> 63,488 B
+  ingress lossy pool: size 6,793,236 -> 6,828,052 B, because of the port changes above
+  ingress lossless pool: size 7,112,724 -> 7,077,908 B, demand 190,464 -> 158,720 B (-31,744 B, used 2.7 % -> 2.2 %), because of the port changes above
+  egress lossy pool: size 6,809,620 -> 6,844,436 B, because of the port changes above
+  buffer budget: headroom planned 339,968 -> 270,336 B, because of the port changes above
+  impact: re-carves the shared buffer (pool sizes and priority-group or queue reservations change on 1/1): no public NVIDIA Onyx statement was found on whether this interrupts traffic; plan it for a maintenance window
+  impact: link flap on 1/1 (speed 100G -> 50G, lanes 4 -> 2): the link goes down and trains again at both ends
+`},
+		{"EOS: no pool size is written", eos, slower("Ethernet1/1"), `leaf1 (switch)
+  Ethernet1/1: speed 100G -> 50G, lanes 4 -> 2, so PG3 in flight after PAUSE 147,456 -> 82,944 B, PG3 buffer 166,912 -> 102,400 B
+  ingress lossless pool: demand 332,800 -> 268,288 B (-64,512 B, used 2 % -> 1.6 %), because of the port changes above
+  buffer budget: headroom planned 632,832 -> 493,568 B, because of the port changes above
+  impact: re-carves the shared buffer (priority-group or queue reservations change on Ethernet1/1): no public Arista EOS statement was found on whether this interrupts traffic; plan it for a maintenance window
+  impact: link flap on Ethernet1/1 (speed 100G -> 50G, lanes 4 -> 2): the link goes down and trains again at both ends
+`},
 		{"Cumulus SN4700: a port added leaves memory-percent as it was", sn4700, func(t *testing.T, base string) string { return withPort3(t, base) + addedH3 }, `leaf1 (switch)
   swp3: added: 100G access VLAN 10, to h3:roce0, cable 5 m dac, PFC 3, so PG3 in flight after PAUSE 112,640 B, PG3 buffer 132,096 B
   ingress lossy pool: demand 20,480 -> 30,720 B (+10,240 B, used 0.1 %), because of the port changes above
