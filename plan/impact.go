@@ -93,14 +93,7 @@ func switchImpact(a, b *model.Switch) []Impact {
 		}
 	}
 	if resized := resizedPools(a, b); len(buffer) > 0 || len(resized) > 0 {
-		what := "pool sizes change"
-		if len(buffer) > 0 {
-			what = "priority-group or queue reservations change on " + portList(buffer)
-			if len(resized) > 0 {
-				what = "pool sizes and " + what
-			}
-		}
-		out = append(out, Impact{Kind: "buffer", Subjects: buffer, Text: "re-carves the shared buffer (" + what + "): " + platformImpact(b, "momentary packet loss on the whole switch possible")})
+		out = append(out, Impact{Kind: "buffer", Subjects: buffer, Text: bufferText(buffer, len(resized) > 0) + ": " + platformImpact(b, "momentary packet loss on the whole switch possible")})
 	}
 	for _, p := range linkPorts {
 		out = append(out, Impact{Kind: "link", Subjects: []string{p}, Text: fmt.Sprintf("link flap on %s (%s): the link goes down and trains again at both ends", p, link[p])})
@@ -109,6 +102,21 @@ func switchImpact(a, b *model.Switch) []Impact {
 		out = append(out, Impact{Kind: "pfc", Subjects: pfc, Text: "PFC priorities change on " + portList(pfc) + ": " + platformImpact(b, "momentary packet loss possible")})
 	}
 	return append(out, vlanImpacts(vlanPorts, vlan)...)
+}
+
+// bufferText says what a buffer change does: it re-carves the shared
+// buffer when a pool size the switch is told changes (resized), and
+// otherwise reprograms the reservations of the ports only (an added
+// port's priority group), which is no pool re-carve.
+func bufferText(ports []string, resized bool) string {
+	reservations := "priority-group or queue reservations change on " + portList(ports)
+	switch {
+	case resized && len(ports) > 0:
+		return "re-carves the shared buffer (pool sizes and " + reservations + ")"
+	case resized:
+		return "re-carves the shared buffer (pool sizes change)"
+	}
+	return "reprograms the buffer (" + reservations + ", pool sizes stay)"
 }
 
 // vlanChange says what a port's layer-2 change from a to b

@@ -72,7 +72,7 @@ Hosts to run their script: 1 (h1).
 leaf1 (switch)
   swp1: cable 3 m dac -> 30 m aoc, so PG3 in flight after PAUSE 75,776 -> 82,944 B, PG3 buffer 95,232 -> 102,400 B
   ingress lossless pool: demand 190,464 -> 197,632 B (+7,168 B, used 2.7 % -> 2.8 %), because of the port changes above
-  impact: re-carves the shared buffer (priority-group or queue reservations change on swp1): momentary packet loss on the whole switch possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
+  impact: reprograms the buffer (priority-group or queue reservations change on swp1, pool sizes stay): momentary packet loss on the whole switch possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
 
 h1 (host)
   roce0: cable 3 m dac -> 30 m aoc
@@ -151,7 +151,7 @@ leaf1 (switch)
   TC0 priorities 0-2, 4, 5, 7 -> 0-2, 5, 7, TC3 priorities 3 -> 3, 4, priority 0 DSCP 0-23, 32-47, 56-63 -> 0-23, 33-47, 56-63, priority 3 DSCP 24-31 -> 24-32, because of the fabric-wide changes above
   swp1: PFC 3 -> 3, 4, so PG0 priorities 0-2, 4-7 -> 0-2, 5-7, PG3 priorities 3 -> 3, 4
   swp2: PFC 3 -> 3, 4, so PG0 priorities 0-2, 4-7 -> 0-2, 5-7, PG3 priorities 3 -> 3, 4
-  impact: re-carves the shared buffer (priority-group or queue reservations change on 2 ports (swp1, swp2)): momentary packet loss on the whole switch possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
+  impact: reprograms the buffer (priority-group or queue reservations change on 2 ports (swp1, swp2), pool sizes stay): momentary packet loss on the whole switch possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
   impact: PFC priorities change on 2 ports (swp1, swp2): momentary packet loss possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
 
 h1 (host)
@@ -345,7 +345,7 @@ Hosts to run their script: 1 (h1).
 
 - **swp1**: cable 3 m dac -\> 30 m aoc, so PG3 in flight after PAUSE 75,776 -\> 82,944 B, PG3 buffer 95,232 -\> 102,400 B
 - **ingress lossless pool**: demand 190,464 -\> 197,632 B (+7,168 B, used 2.7 % -\> 2.8 %), because of the port changes above
-- impact: re-carves the shared buffer (priority-group or queue reservations change on swp1): momentary packet loss on the whole switch possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
+- impact: reprograms the buffer (priority-group or queue reservations change on swp1, pool sizes stay): momentary packet loss on the whole switch possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
 
 #### h1 (host)
 

@@ -83,7 +83,7 @@ func TestPlanPoolsAsWritten(t *testing.T) {
   Ethernet1/1: speed 100G -> 50G, lanes 4 -> 2, so PG3 in flight after PAUSE 147,456 -> 82,944 B, PG3 buffer 166,912 -> 102,400 B
   ingress lossless pool: demand 332,800 -> 268,288 B (-64,512 B, used 2 % -> 1.6 %), because of the port changes above
   buffer budget: headroom planned 632,832 -> 493,568 B, because of the port changes above
-  impact: re-carves the shared buffer (priority-group or queue reservations change on Ethernet1/1): no public Arista EOS statement was found on whether this interrupts traffic; plan it for a maintenance window
+  impact: reprograms the buffer (priority-group or queue reservations change on Ethernet1/1, pool sizes stay): no public Arista EOS statement was found on whether this interrupts traffic; plan it for a maintenance window
   impact: link flap on Ethernet1/1 (speed 100G -> 50G, lanes 4 -> 2): the link goes down and trains again at both ends
 `},
 		{"Cumulus SN4700: a port added leaves memory-percent as it was", sn4700, func(t *testing.T, base string) string { return withPort3(t, base) + addedH3 }, `leaf1 (switch)
@@ -93,7 +93,7 @@ func TestPlanPoolsAsWritten(t *testing.T) {
   egress lossy pool: demand 36,864 -> 55,296 B (+18,432 B, used 0.1 % -> 0.2 %), because of the port changes above
   egress lossless pool: demand 3,000 -> 4,500 B (+1,500 B, used 0 %), because of the port changes above
   buffer budget: headroom planned 487,424 -> 731,136 B, because of the port changes above
-  impact: re-carves the shared buffer (priority-group or queue reservations change on swp3): momentary packet loss on the whole switch possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
+  impact: reprograms the buffer (priority-group or queue reservations change on swp3, pool sizes stay): momentary packet loss on the whole switch possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
 `},
 		{"Onyx traffic pools SN4700: a port added", onyx4700, func(t *testing.T, base string) string {
 			return edit(t, base, "  port \"1/2\" {", "  port \"1/3\" {\n    speed = \"100G\"\n    mtu   = 9216\n    mode  = \"access\"\n    vlans = [10]\n  }\n\n  port \"1/2\" {") +
