@@ -14,8 +14,9 @@ import (
 // is applied, so that a reviewer can tell a maintenance-window change
 // from a daytime one.
 type Impact struct {
-	// Kind is "buffer" (the shared buffer is re-carved: pool sizes or
-	// priority-group and queue reservations change), "link" (a port
+	// Kind is "buffer" (pool sizes as the switch is told them change,
+	// which re-carves the shared buffer, or priority-group and queue
+	// reservations of ports do), "link" (a port
 	// retrains: its speed or lanes change), "pfc" (the PFC priorities
 	// of ports change), "vlan" (a port's layer-2 mode changes, or it
 	// stops carrying VLANs it carried) or "adapter-restart" (a Windows
