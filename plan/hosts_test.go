@@ -147,8 +147,9 @@ func TestPlanHostileNamesInNewSections(t *testing.T) {
 		Rollout:     []Rollout{{Contract: "MTU", Order: orderHostsFirst, Hosts: []string{"h<1>"}, Text: "run h<1>|x first"}},
 		NewWarnings: []Warning{{Code: "c", Summary: "S", Subject: "a`b`.hcl:1:1", Detail: "Port *x*\x1b[2J"}},
 		Devices: []Device{{Name: "h<1>", Kind: "host", Status: "changed", Script: ScriptChanges,
-			Items:  []Item{{Subject: "n", Changes: []Change{{Field: "MTU", Before: "9000", After: "4200"}}}},
-			Impact: []Impact{{Kind: "adapter-restart", Text: "restarts <b>"}}}}}
+			Items:          []Item{{Subject: "n", Changes: []Change{{Field: "MTU", Before: "9000", After: "4200"}}}},
+			Impact:         []Impact{{Kind: "adapter-restart", Text: "restarts <b>"}},
+			ScriptSettings: []Change{{Field: "n*1*\x1b[2J cable length", Before: "3", After: "5", Unit: "m", Note: "mlnx_qos --cable_len"}}}}}
 	var md, text bytes.Buffer
 	if err := WriteMarkdown(&md, p, CommentLimit); err != nil {
 		t.Fatal(err)
@@ -156,7 +157,7 @@ func TestPlanHostileNamesInNewSections(t *testing.T) {
 	if err := WriteText(&text, p); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"- MTU: run h\\<1\\>\\|x first\n", "- a\\`b\\`.hcl:1:1: S (c): Port \\*x\\*", "- impact: restarts \\<b\\>\n", "#### h\\<1\\> (host)\n"} {
+	for _, want := range []string{"- MTU: run h\\<1\\>\\|x first\n", "- a\\`b\\`.hcl:1:1: S (c): Port \\*x\\*", "- impact: restarts \\<b\\>\n", "#### h\\<1\\> (host)\n", "- script changes: n\\*1\\*"} {
 		if !strings.Contains(md.String(), want) {
 			t.Errorf("markdown lacks %q:\n%s", want, md.String())
 		}
