@@ -209,3 +209,54 @@ func TestPlanScriptSettings(t *testing.T) {
 		})
 	}
 }
+
+// TestScriptCableMatchesScripts keeps scriptCable true to the host
+// renderers: the cable length it reports is the one the rendered script
+// sets, in the form its tool takes, and a NIC it reports none for gets
+// no cable length.
+func TestScriptCableMatchesScripts(t *testing.T) {
+	nic := "interface = \"ens1f0np0\"\n    speed     = \"100G\""
+	tests := []struct {
+		name   string
+		edits  []string
+		want   int
+		setter string // the script text that sets the length, %d the metres
+	}{
+		{"MLNX_OFED", []string{"length = 3\n", "length = 4.2\n"}, 5, "mlnx_pfc \"$ifc\" 0,0,0,1,0,0,0,0 %d\n"},
+		{"inbox", []string{nic, "interface = \"ens1f0np0\"\n    driver    = \"inbox\"\n    speed     = \"100G\""}, 3, "cable_len \"$ifc\" %d \"$(dcb_get \"$ifc\" pfc delay)\" dcb pfc set dev \"$ifc\" delay %d\n"},
+		{"1000 m: mlx5 ignores it", []string{"length = 3\n", "length = 1000\n"}, 0, ""},
+		{"FreeBSD mlx5en", []string{"host \"h1\" {\n  os         = \"linux\"\n  os_version = \"ubuntu22.04\"", "host \"h1\" {\n  os         = \"freebsd\"\n  os_version = \"14.1\"",
+			"interface = \"ens1f0np0\"\n    speed     = \"100G\"\n    mtu       = 9000\n    addresses = [\"10.0.10.11/24\"]", "interface = \"mce0\"\n    speed     = \"100G\"\n    mtu       = 9000\n    addresses = [\"10.0.10.11/24\"]"},
+			3, "dev.mce.0.conf.qos.cable_length=\"%d\""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := compileHCL(t, edit(t, baseHCL(t), tc.edits...))
+			h := f.Host("h1")
+			m, _ := scriptCable(h, &h.NICs[0])
+			if m != tc.want {
+				t.Fatalf("scriptCable = %d, want %d", m, tc.want)
+			}
+			files, err := hostFiles(f, h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var all strings.Builder
+			for _, data := range files {
+				all.Write(data)
+			}
+			if tc.setter != "" {
+				want := strings.ReplaceAll(tc.setter, "%d", strconv.Itoa(m))
+				if !strings.Contains(all.String(), want) {
+					t.Errorf("the script lacks %q", want)
+				}
+				return
+			}
+			for _, set := range []string{"mlnx_pfc \"$ifc\" 0,0,0,1,0,0,0,0 ", "dcb pfc set dev \"$ifc\" delay", "conf.qos.cable_length="} {
+				if strings.Contains(all.String(), set) {
+					t.Errorf("the script sets a cable length (%q) that scriptCable does not report", set)
+				}
+			}
+		})
+	}
+}
