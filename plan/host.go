@@ -53,6 +53,9 @@ func scripts(base, head *model.Fabric, jobs []scriptJob, out []Device) {
 	cores.Range(len(jobs), 1, func(lo, hi int) {
 		for _, j := range jobs[lo:hi] {
 			out[j.i].Script = hostScript(base, head, j.a, j.b)
+			if out[j.i].Script == ScriptChanges {
+				out[j.i].ScriptSettings = scriptSettings(j.a, j.b)
+			}
 		}
 	})
 }

@@ -56,6 +56,9 @@ func hostFiles(f *model.Fabric, h *model.Host) (map[string][]byte, error) {
 func scriptText(d Device) string {
 	switch d.Script {
 	case ScriptChanges:
+		if len(d.ScriptSettings) > 0 {
+			return "script changes: " + joinChanges(d.ScriptSettings) + "; run it"
+		}
 		return "script changes: run it"
 	case ScriptSame:
 		return "script unchanged, only its document changes: nothing to run"

@@ -14,8 +14,9 @@ import (
 // is applied, so that a reviewer can tell a maintenance-window change
 // from a daytime one.
 type Impact struct {
-	// Kind is "buffer" (the shared buffer is re-carved: pool sizes or
-	// priority-group and queue reservations change), "link" (a port
+	// Kind is "buffer" (pool sizes as the switch is told them change,
+	// which re-carves the shared buffer, or priority-group and queue
+	// reservations of ports do), "link" (a port
 	// retrains: its speed or lanes change), "pfc" (the PFC priorities
 	// of ports change), "vlan" (a port's layer-2 mode changes, or it
 	// stops carrying VLANs it carried) or "adapter-restart" (a Windows
@@ -93,14 +94,7 @@ func switchImpact(a, b *model.Switch) []Impact {
 		}
 	}
 	if resized := resizedPools(a, b); len(buffer) > 0 || len(resized) > 0 {
-		what := "pool sizes change"
-		if len(buffer) > 0 {
-			what = "priority-group or queue reservations change on " + portList(buffer)
-			if len(resized) > 0 {
-				what = "pool sizes and " + what
-			}
-		}
-		out = append(out, Impact{Kind: "buffer", Subjects: buffer, Text: "re-carves the shared buffer (" + what + "): " + platformImpact(b, "momentary packet loss on the whole switch possible")})
+		out = append(out, Impact{Kind: "buffer", Subjects: buffer, Text: bufferText(buffer, len(resized) > 0) + ": " + platformImpact(b, "momentary packet loss on the whole switch possible")})
 	}
 	for _, p := range linkPorts {
 		out = append(out, Impact{Kind: "link", Subjects: []string{p}, Text: fmt.Sprintf("link flap on %s (%s): the link goes down and trains again at both ends", p, link[p])})
@@ -109,6 +103,21 @@ func switchImpact(a, b *model.Switch) []Impact {
 		out = append(out, Impact{Kind: "pfc", Subjects: pfc, Text: "PFC priorities change on " + portList(pfc) + ": " + platformImpact(b, "momentary packet loss possible")})
 	}
 	return append(out, vlanImpacts(vlanPorts, vlan)...)
+}
+
+// bufferText says what a buffer change does: it re-carves the shared
+// buffer when a pool size the switch is told changes (resized), and
+// otherwise reprograms the reservations of the ports only (an added
+// port's priority group), which is no pool re-carve.
+func bufferText(ports []string, resized bool) string {
+	reservations := "priority-group or queue reservations change on " + portList(ports)
+	switch {
+	case resized && len(ports) > 0:
+		return "re-carves the shared buffer (pool sizes and " + reservations + ")"
+	case resized:
+		return "re-carves the shared buffer (pool sizes change)"
+	}
+	return "reprograms the buffer (" + reservations + ", pool sizes stay)"
 }
 
 // vlanChange says what a port's layer-2 change from a to b
@@ -213,19 +222,17 @@ func sameReservations(a, b *model.Port) bool {
 	return true
 }
 
-// resizedPools are the pools (by direction and type) whose size changes,
-// appears or goes.
+// resizedPools are the pools (by direction and type) whose written
+// size (writtenPoolSize) changes, appears or goes: a model size change
+// the switch's configuration rounds away is no change on the switch.
 func resizedPools(a, b *model.Switch) []string {
-	sizes := map[string]int64{}
-	for _, p := range a.Pools {
-		sizes[poolKey(p)] = p.SizeBytes
-	}
+	sizes := writtenPools(a)
 	var out []string
-	for _, p := range b.Pools {
-		if s, ok := sizes[poolKey(p)]; !ok || s != p.SizeBytes {
-			out = append(out, poolKey(p))
+	for k, w := range writtenPools(b) {
+		if s, ok := sizes[k]; !ok || s.differs(w) {
+			out = append(out, k)
 		}
-		delete(sizes, poolKey(p))
+		delete(sizes, k)
 	}
 	for k := range sizes {
 		out = append(out, k)

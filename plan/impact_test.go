@@ -60,7 +60,7 @@ func TestPlanImpact(t *testing.T) {
 			"impact: link flap on swp1 (speed 100G -> 50G, lanes 4 -> 2): the link goes down and trains again at both ends",
 		}, `Fabric "plan-test": 2 devices change (leaf1, h1); 1 switch with disruptive changes.`},
 		{"PFC priorities on Cumulus", baseHCL, []string{"profile = \"nvidia-roce\"\n", "profile = \"nvidia-roce\"\n\n  class \"roce\" {\n    priorities = [4]\n    dscp       = [26, 24, 25, 27, 28, 29, 30, 31, 32]\n  }\n"}, "leaf1", []string{
-			"impact: re-carves the shared buffer (priority-group or queue reservations change on 2 ports (swp1, swp2)): momentary packet loss on the whole switch possible" + cumulus,
+			"impact: reprograms the buffer (priority-group or queue reservations change on 2 ports (swp1, swp2), pool sizes stay): momentary packet loss on the whole switch possible" + cumulus,
 			"impact: PFC priorities change on 2 ports (swp1, swp2): momentary packet loss possible" + cumulus,
 		}, `Fabric "plan-test": 3 devices change (leaf1, h1, h2); 3 fabric-wide changes; 1 switch with disruptive changes.`},
 		{"speed change on Onyx: no public statement", onyx, []string{"port \"1/1\" {\n    speed = \"100G\"", "port \"1/1\" {\n    speed = \"50G\"",
@@ -120,7 +120,7 @@ func impactKinds(lines []string) string {
 	var out []string
 	for _, l := range lines {
 		switch {
-		case strings.HasPrefix(l, "impact: re-carves"):
+		case strings.HasPrefix(l, "impact: re-carves"), strings.HasPrefix(l, "impact: reprograms the buffer"):
 			out = append(out, "buffer")
 		case strings.HasPrefix(l, "impact: link flap"):
 			out = append(out, "link")

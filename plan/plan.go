@@ -53,6 +53,11 @@ type Device struct {
 	// it), "same" (only its document changes: nothing to run) or "new"
 	// (an added host); empty for a switch or a removed host.
 	Script string `json:"script,omitempty"`
+	// ScriptSettings, for a host whose script changes, are the values
+	// it sets that the plan knows and that its NIC lines do not show as
+	// written: each NIC's cable length in whole metres
+	// (scriptSettings).
+	ScriptSettings []Change `json:"script_settings,omitempty"`
 }
 
 // Item is one line of the plan: what changed on one subject (a port, a

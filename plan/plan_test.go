@@ -72,11 +72,11 @@ Hosts to run their script: 1 (h1).
 leaf1 (switch)
   swp1: cable 3 m dac -> 30 m aoc, so PG3 in flight after PAUSE 75,776 -> 82,944 B, PG3 buffer 95,232 -> 102,400 B
   ingress lossless pool: demand 190,464 -> 197,632 B (+7,168 B, used 2.7 % -> 2.8 %), because of the port changes above
-  impact: re-carves the shared buffer (priority-group or queue reservations change on swp1): momentary packet loss on the whole switch possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
+  impact: reprograms the buffer (priority-group or queue reservations change on swp1, pool sizes stay): momentary packet loss on the whole switch possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
 
 h1 (host)
   roce0: cable 3 m dac -> 30 m aoc
-  script changes: run it
+  script changes: roce0 cable length 3 -> 30 m (mlnx_qos --cable_len); run it
 `},
 		{"VLAN added to a trunk", []string{
 			"vlan \"compute\" {\n  id = 10\n}\n", "vlan \"compute\" {\n  id = 10\n}\n\nvlan \"storage\" {\n  id = 20\n}\n",
@@ -151,7 +151,7 @@ leaf1 (switch)
   TC0 priorities 0-2, 4, 5, 7 -> 0-2, 5, 7, TC3 priorities 3 -> 3, 4, priority 0 DSCP 0-23, 32-47, 56-63 -> 0-23, 33-47, 56-63, priority 3 DSCP 24-31 -> 24-32, because of the fabric-wide changes above
   swp1: PFC 3 -> 3, 4, so PG0 priorities 0-2, 4-7 -> 0-2, 5-7, PG3 priorities 3 -> 3, 4
   swp2: PFC 3 -> 3, 4, so PG0 priorities 0-2, 4-7 -> 0-2, 5-7, PG3 priorities 3 -> 3, 4
-  impact: re-carves the shared buffer (priority-group or queue reservations change on 2 ports (swp1, swp2)): momentary packet loss on the whole switch possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
+  impact: reprograms the buffer (priority-group or queue reservations change on 2 ports (swp1, swp2), pool sizes stay): momentary packet loss on the whole switch possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
   impact: PFC priorities change on 2 ports (swp1, swp2): momentary packet loss possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
 
 h1 (host)
@@ -194,9 +194,8 @@ Hosts to run their script: 1 (h1).
 
 leaf1 (switch)
   swp1: speed 100G -> 50G, lanes 4 -> 2, so PG3 in flight after PAUSE 75,776 -> 44,032 B, PG3 buffer 95,232 -> 63,488 B
-  ingress lossy pool: size 6,793,236 -> 6,828,052 B, because of the port changes above
-  ingress lossless pool: size 7,112,724 -> 7,077,908 B, demand 190,464 -> 158,720 B (-31,744 B, used 2.7 % -> 2.2 %), because of the port changes above
-  egress lossy pool: size 6,809,620 -> 6,844,436 B, because of the port changes above
+  ingress lossy pool: memory-percent 48 -> 49 % (model size 6,793,236 -> 6,828,052 B), because of the port changes above
+  ingress lossless pool: memory-percent 51 -> 50 % (model size 7,112,724 -> 7,077,908 B), demand 190,464 -> 158,720 B (-31,744 B, used 2.7 % -> 2.2 %), because of the port changes above
   buffer budget: headroom planned 339,968 -> 270,336 B, because of the port changes above
   impact: re-carves the shared buffer (pool sizes and priority-group or queue reservations change on swp1): momentary packet loss on the whole switch possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
   impact: link flap on swp1 (speed 100G -> 50G, lanes 4 -> 2): the link goes down and trains again at both ends
@@ -214,9 +213,8 @@ fabric-wide
 leaf1 (switch)
   swp1: PG3 in flight after PAUSE 75,776 -> 43,008 B, PG3 buffer 95,232 -> 62,464 B, because of qos small packets 100 -> 50 %
   swp2: PG3 in flight after PAUSE 75,776 -> 43,008 B, PG3 buffer 95,232 -> 62,464 B, because of qos small packets 100 -> 50 %
-  ingress lossy pool: size 6,793,236 -> 6,861,844 B, because of the port changes above
-  ingress lossless pool: size 7,112,724 -> 7,044,116 B, demand 190,464 -> 124,928 B (-65,536 B, used 2.7 % -> 1.8 %), because of the port changes above
-  egress lossy pool: size 6,809,620 -> 6,878,228 B, because of the port changes above
+  ingress lossy pool: memory-percent 48 -> 49 % (model size 6,793,236 -> 6,861,844 B), because of the port changes above
+  ingress lossless pool: memory-percent 51 -> 50 % (model size 7,112,724 -> 7,044,116 B), demand 190,464 -> 124,928 B (-65,536 B, used 2.7 % -> 1.8 %), because of the port changes above
   buffer budget: headroom planned 339,968 -> 202,752 B, because of the port changes above
   impact: re-carves the shared buffer (pool sizes and priority-group or queue reservations change on 2 ports (swp1, swp2)): momentary packet loss on the whole switch possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
 `},
@@ -229,9 +227,9 @@ Hosts to run their script: 1 (h2).
 
 leaf1 (switch)
   swp2: removed: 100G trunk VLAN 10, to h2:roce0 (push leaves the port as it is on the switch, its PFC and headroom included: clear it there, or keep the port in the fabric with shutdown = true)
-  ingress lossy pool: size 6,793,236 -> 6,883,074 B, demand 20,480 -> 10,240 B (-10,240 B, used 0.3 % -> 0.1 %), because of the port changes above
-  ingress lossless pool: size 7,112,724 -> 7,042,818 B, demand 190,464 -> 95,232 B (-95,232 B, used 2.7 % -> 1.4 %), because of the port changes above
-  egress lossy pool: size 6,809,620 -> 6,891,266 B, demand 36,864 -> 18,432 B (-18,432 B, used 0.5 % -> 0.3 %), because of the port changes above
+  ingress lossy pool: memory-percent 48 -> 49 % (model size 6,793,236 -> 6,883,074 B), demand 20,480 -> 10,240 B (-10,240 B, used 0.3 % -> 0.1 %), because of the port changes above
+  ingress lossless pool: memory-percent 51 -> 50 % (model size 7,112,724 -> 7,042,818 B), demand 190,464 -> 95,232 B (-95,232 B, used 2.7 % -> 1.4 %), because of the port changes above
+  egress lossy pool: demand 36,864 -> 18,432 B (-18,432 B, used 0.5 % -> 0.3 %), because of the port changes above
   egress lossless pool: demand 3,000 -> 1,500 B (-1,500 B, used 0 %), because of the port changes above
   buffer budget: headroom planned 339,968 -> 169,984 B, because of the port changes above
   impact: re-carves the shared buffer (pool sizes change): momentary packet loss on the whole switch possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
@@ -239,7 +237,7 @@ leaf1 (switch)
 h2 (host)
   tuning off -> on
   roce0: peer leaf1:swp2 -> none, cable 2 m dac -> none
-  script changes: run it
+  script changes: roce0 cable length 2 m -> none (mlnx_qos --cable_len: not set, the NIC keeps the last length); run it
 `},
 	}
 	for _, tc := range tests {
@@ -347,12 +345,12 @@ Hosts to run their script: 1 (h1).
 
 - **swp1**: cable 3 m dac -\> 30 m aoc, so PG3 in flight after PAUSE 75,776 -\> 82,944 B, PG3 buffer 95,232 -\> 102,400 B
 - **ingress lossless pool**: demand 190,464 -\> 197,632 B (+7,168 B, used 2.7 % -\> 2.8 %), because of the port changes above
-- impact: re-carves the shared buffer (priority-group or queue reservations change on swp1): momentary packet loss on the whole switch possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
+- impact: reprograms the buffer (priority-group or queue reservations change on swp1, pool sizes stay): momentary packet loss on the whole switch possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
 
 #### h1 (host)
 
 - **roce0**: cable 3 m dac -\> 30 m aoc
-- script changes: run it
+- script changes: roce0 cable length 3 -\> 30 m (mlnx\_qos --cable\_len); run it
 `
 	if md.String() != wantMD {
 		t.Errorf("markdown:\n%s\nwant:\n%s", md.String(), wantMD)
@@ -392,6 +390,18 @@ Hosts to run their script: 1 (h1).
 		`"because": [
             "the port changes above"
           ]`,
+		`"script": "changes",
+      "script_settings": [
+        {
+          "field": "roce0 cable length",
+          "before": "3",
+          "after": "30",
+          "unit": "m",
+          "note": "mlnx_qos --cable_len",
+          "before_value": 3,
+          "after_value": 30
+        }
+      ]`,
 	} {
 		if !strings.Contains(js.String(), want) {
 			t.Errorf("JSON lacks:\n%s\n--- in:\n%s", want, js.String())
@@ -641,7 +651,7 @@ leaf1 (switch)
 
 h1 (host)
   roce0: cable 3 m dac -> 30 m aoc
-  script changes: run it
+  script changes: roce0 cable length 3 -> 30 m (mlnx_qos --cable_len); run it
 `
 	if got := b.String(); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)

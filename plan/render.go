@@ -309,7 +309,12 @@ func itemText(it Item) string {
 // itemBody is the changes, the effects ("so ..."), and the causes
 // ("because ...") of an item.
 func itemBody(it Item) string {
-	s := joinChanges(it.Changes)
+	join := joinChanges
+	if len(it.Changes) > 0 && it.Changes[0].Field == "added" {
+		// An added subject's values have nothing before them.
+		join = joinAdded
+	}
+	s := join(it.Changes)
 	if len(it.Effects) > 0 {
 		// Effects follow from the item's own changes ("so"), unless the
 		// item names other causes.
@@ -319,7 +324,7 @@ func itemBody(it Item) string {
 		case s != "":
 			s += ", so "
 		}
-		s += joinChanges(it.Effects)
+		s += join(it.Effects)
 	}
 	if len(it.Because) > 0 {
 		s += ", because of " + strings.Join(it.Because, "; ")
@@ -335,6 +340,21 @@ func joinChanges(cs []Change) string {
 	parts := make([]string, len(cs))
 	for i, c := range cs {
 		parts[i] = changeText(c)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// joinAdded writes the changes of an added subject: the first
+// ("added: ...") as changeText does, the others without their "none"
+// before (addedText).
+func joinAdded(cs []Change) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		if c.Field == "added" {
+			parts[i] = changeText(c)
+			continue
+		}
+		parts[i] = addedText(c)
 	}
 	return strings.Join(parts, ", ")
 }

@@ -149,7 +149,8 @@ func comparePorts(a, b *model.Switch, causes []string) ([]Item, bool) {
 				it.Changes = []Change{{Field: "renamed", Before: n, After: pb.Name}}
 			}
 		case pa == nil:
-			it.Changes, moved = added(portSummary(pb)), true
+			it.Changes, it.Effects, moved = addedPort(pb), addedBuffers(pb), true
+			it.Note = headroomNote(b, pb.Name, it.Effects)
 		default:
 			it.Changes, moved = removed(portSummary(pa)), true
 			it.Changes[0].Note = portLeftNote
@@ -411,7 +412,7 @@ func poolItems(a, b *model.Switch, causes []string) []Item {
 		case !inB:
 			it.Effects = []Change{{Field: "removed", Before: poolSummary(pa)}}
 		default:
-			it.Effects = poolChanges(pa, pb)
+			it.Effects = poolChanges(a, b, pa, pb)
 		}
 		if len(it.Effects) > 0 {
 			it.Because = causes
@@ -421,10 +422,11 @@ func poolItems(a, b *model.Switch, causes []string) []Item {
 	return items
 }
 
-// poolChanges compares size and demand of one pool.
-func poolChanges(a, b docs.PoolUse) []Change {
+// poolChanges compares the size of one pool as switches swa and swb
+// are told it (poolSizeChange), and its demand.
+func poolChanges(swa, swb *model.Switch, a, b docs.PoolUse) []Change {
 	out := concat(change("name", a.Pool.Name, b.Pool.Name, ""),
-		amountChange("size", a.Pool.SizeBytes, b.Pool.SizeBytes, "B"))
+		poolSizeChange(swa, swb, a.Pool, b.Pool))
 	if a.DemandBytes != b.DemandBytes {
 		c := amountChange("demand", a.DemandBytes, b.DemandBytes, "B")
 		c[0].Note = signed(b.DemandBytes-a.DemandBytes) + " B, used " + usedText(a.PercentUsed, b.PercentUsed)
@@ -496,7 +498,11 @@ func changeText(c Change) string {
 		s = "renamed"
 	default:
 		s = c.Field + " " + orNone(c.Before) + " -> " + orNone(c.After)
-		if c.Unit != "" {
+		switch {
+		case c.Unit != "" && orNone(c.After) == "none":
+			// The unit goes with the one number: "2 m -> none".
+			s = c.Field + " " + c.Before + " " + c.Unit + " -> none"
+		case c.Unit != "":
 			s += " " + c.Unit
 		}
 	}

@@ -1,0 +1,188 @@
+package plan
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// addedH3 cables a third Linux host to leaf1:swp3 with a 5 m cable.
+const addedH3 = `
+host "h3" {
+  os         = "linux"
+  os_version = "ubuntu22.04"
+
+  nic "roce0" {
+    model     = "ConnectX-6 Dx"
+    interface = "ens1f0np0"
+    speed     = "100G"
+    mtu       = 9000
+    addresses = ["10.0.10.13/24"]
+  }
+}
+
+link {
+  a      = "leaf1:swp3"
+  b      = "h3:roce0"
+  length = 5
+}
+`
+
+// withPort3 adds port swp3 to leaf1 (before swp2).
+func withPort3(t *testing.T, text string) string {
+	return edit(t, text, "  port \"swp2\" {", "  port \"swp3\" {\n    speed = \"100G\"\n    mtu   = 9216\n    mode  = \"access\"\n    vlans = [10]\n  }\n\n  port \"swp2\" {")
+}
+
+// TestPlanPoolsAsWritten: a pool's size is compared as the switch is
+// told it. On Cumulus NVUE takes a whole memory-percent (rounded down),
+// so a port added to a large buffer moves the model's pool bytes but not
+// the written value: no size on the pool lines, and no "pool sizes
+// change" in the impact. Onyx traffic pools take a percent with two
+// decimals of the model's one: where it moves, the line gives it with
+// the model's bytes as a note. Egress pools, which neither writes, show
+// no size. Onyx's advanced buffer mode writes bytes, and EOS no pool
+// size at all.
+func TestPlanPoolsAsWritten(t *testing.T) {
+	sn4700 := func(t *testing.T) string {
+		return edit(t, baseHCL(t), `model      = "SN2700"`, `model      = "SN4700"`)
+	}
+	onyx4700 := func(t *testing.T) string {
+		return edit(t, sn4700(t), `platform   = "cumulus"`, `platform   = "onyx"`, `os_version = "5.9.2"`, `os_version = "3.10.4206"`,
+			`"swp1"`, `"1/1"`, `"swp2"`, `"1/2"`, `leaf1:swp1`, `leaf1:1/1`, `leaf1:swp2`, `leaf1:1/2`)
+	}
+	onyxAdvanced := func(t *testing.T) string {
+		return edit(t, baseHCL(t), `platform   = "cumulus"`, `platform   = "onyx"`, `os_version = "5.9.2"`, `os_version = "3.6.4006"`,
+			`"swp1"`, `"1/1"`, `"swp2"`, `"1/2"`, `leaf1:swp1`, `leaf1:1/1`, `leaf1:swp2`, `leaf1:1/2`)
+	}
+	eos := func(t *testing.T) string {
+		return edit(t, baseHCL(t), `platform   = "cumulus"`, `platform   = "eos"`, `os_version = "5.9.2"`, `os_version = "4.32.2F"`, `model      = "SN2700"`, `model      = "7050CX3-32S"`,
+			`"swp1"`, `"Ethernet1/1"`, `"swp2"`, `"Ethernet2/1"`, `leaf1:swp1`, `leaf1:Ethernet1/1`, `leaf1:swp2`, `leaf1:Ethernet2/1`, "mtu   = 9216", "mtu   = 9214")
+	}
+	slower := func(port string) func(t *testing.T, base string) string {
+		return func(t *testing.T, base string) string {
+			return edit(t, base, "port \""+port+"\" {\n    speed = \"100G\"", "port \""+port+"\" {\n    speed = \"50G\"",
+				"speed     = \"100G\"\n    mtu       = 9000\n    addresses = [\"10.0.10.11/24\"]", "speed     = \"50G\"\n    mtu       = 9000\n    addresses = [\"10.0.10.11/24\"]")
+		}
+	}
+	tests := []struct {
+		name string
+		base func(t *testing.T) string
+		head func(t *testing.T, base string) string
+		want string // leaf1's section
+	}{
+		{"Onyx advanced buffer mode: sizes in bytes", onyxAdvanced, slower("1/1"), `leaf1 (switch)
+  1/1: speed 100G -> 50G, lanes 4 -> 2, so PG3 in flight after PAUSE 75,776 -> 44,032 B, PG3 buffer 95,232 -> 63,488 B
+  ingress lossy pool: size 6,793,236 -> 6,828,052 B, because of the port changes above
+  ingress lossless pool: size 7,112,724 -> 7,077,908 B, demand 190,464 -> 158,720 B (-31,744 B, used 2.7 % -> 2.2 %), because of the port changes above
+  egress lossy pool: size 6,809,620 -> 6,844,436 B, because of the port changes above
+  buffer budget: headroom planned 339,968 -> 270,336 B, because of the port changes above
+  impact: re-carves the shared buffer (pool sizes and priority-group or queue reservations change on 1/1): no public NVIDIA Onyx statement was found on whether this interrupts traffic; plan it for a maintenance window
+  impact: link flap on 1/1 (speed 100G -> 50G, lanes 4 -> 2): the link goes down and trains again at both ends
+`},
+		{"EOS: no pool size is written", eos, slower("Ethernet1/1"), `leaf1 (switch)
+  Ethernet1/1: speed 100G -> 50G, lanes 4 -> 2, so PG3 in flight after PAUSE 147,456 -> 82,944 B, PG3 buffer 166,912 -> 102,400 B
+  ingress lossless pool: demand 332,800 -> 268,288 B (-64,512 B, used 2 % -> 1.6 %), because of the port changes above
+  buffer budget: headroom planned 632,832 -> 493,568 B, because of the port changes above
+  impact: reprograms the buffer (priority-group or queue reservations change on Ethernet1/1, pool sizes stay): no public Arista EOS statement was found on whether this interrupts traffic; plan it for a maintenance window
+  impact: link flap on Ethernet1/1 (speed 100G -> 50G, lanes 4 -> 2): the link goes down and trains again at both ends
+`},
+		{"Cumulus SN4700: a port added leaves memory-percent as it was", sn4700, func(t *testing.T, base string) string { return withPort3(t, base) + addedH3 }, `leaf1 (switch)
+  swp3: added: 100G access VLAN 10, to h3:roce0, cable 5 m dac, PFC 3, so PG3 in flight after PAUSE 112,640 B, PG3 buffer 132,096 B
+  ingress lossy pool: demand 20,480 -> 30,720 B (+10,240 B, used 0.1 %), because of the port changes above
+  ingress lossless pool: demand 262,144 -> 394,240 B (+132,096 B, used 0.8 % -> 1.2 %), because of the port changes above
+  egress lossy pool: demand 36,864 -> 55,296 B (+18,432 B, used 0.1 % -> 0.2 %), because of the port changes above
+  egress lossless pool: demand 3,000 -> 4,500 B (+1,500 B, used 0 %), because of the port changes above
+  buffer budget: headroom planned 487,424 -> 731,136 B, because of the port changes above
+  impact: reprograms the buffer (priority-group or queue reservations change on swp3, pool sizes stay): momentary packet loss on the whole switch possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
+`},
+		{"Onyx traffic pools SN4700: a port added", onyx4700, func(t *testing.T, base string) string {
+			return edit(t, base, "  port \"1/2\" {", "  port \"1/3\" {\n    speed = \"100G\"\n    mtu   = 9216\n    mode  = \"access\"\n    vlans = [10]\n  }\n\n  port \"1/2\" {") +
+				strings.ReplaceAll(addedH3, "leaf1:swp3", "leaf1:1/3")
+		}, `leaf1 (switch)
+  1/3: added: 100G access VLAN 10, to h3:roce0, cable 5 m dac, PFC 3, so PG3 in flight after PAUSE 112,640 B, PG3 buffer 132,096 B (fabricc's computed values for comparison, not configured: Onyx sizes each port's headroom itself in traffic-pool mode, MLNX-OS 3.6.5000 and later; after a recable check the switch's own headroom, on the switch: show buffers details interfaces ethernet 1/3)
+  ingress lossy pool: memory percent 49.60 -> 49.40 % (model size 33,301,028 -> 33,174,326 B), demand 20,480 -> 30,720 B (+10,240 B, used 0.1 %), because of the port changes above
+  ingress lossless pool: memory percent 50.30 -> 50.50 % (model size 33,767,972 -> 33,874,742 B), demand 262,144 -> 394,240 B (+132,096 B, used 0.8 % -> 1.2 %), because of the port changes above (the demand counts fabricc's computed headroom, not a configured one: Onyx sizes each port's headroom itself in traffic-pool mode, MLNX-OS 3.6.5000 and later)
+  egress lossy pool: demand 36,864 -> 55,296 B (+18,432 B, used 0.1 % -> 0.2 %), because of the port changes above
+  egress lossless pool: demand 3,000 -> 4,500 B (+1,500 B, used 0 %), because of the port changes above
+  buffer budget: headroom planned 487,424 -> 731,136 B, because of the port changes above
+  impact: re-carves the shared buffer (pool sizes change): no public NVIDIA Onyx statement was found on whether this interrupts traffic; plan it for a maintenance window
+`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			base := tc.base(t)
+			p := Compare(compileHCL(t, base), compileHCL(t, tc.head(t, base)))
+			var b bytes.Buffer
+			if err := WriteText(&b, p); err != nil {
+				t.Fatal(err)
+			}
+			got := section(b.String(), "leaf1 (switch)")
+			if got != tc.want {
+				t.Errorf("got:\n%s\nwant:\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+// section is the part of a text plan from the line title to the next
+// blank line, with its newline.
+func section(text, title string) string {
+	i := strings.Index(text, "\n"+title+"\n")
+	if i < 0 {
+		return ""
+	}
+	s := text[i+1:]
+	if j := strings.Index(s, "\n\n"); j >= 0 {
+		s = s[:j+1]
+	}
+	return s
+}
+
+// TestPlanAddedPort: an added port shows what it gets, as a cable change
+// shows it: its cable, PFC priorities and each lossless priority
+// group's bytes in flight after PAUSE and buffer; a port without a
+// cable says what length its headroom assumes. In JSON the values have
+// "none" before them and their amount after.
+func TestPlanAddedPort(t *testing.T) {
+	tests := []struct {
+		name string
+		head func(t *testing.T, base string) string
+		want string // swp3's line
+	}{
+		{"cabled", func(t *testing.T, base string) string { return withPort3(t, base) + addedH3 },
+			"swp3: added: 100G access VLAN 10, to h3:roce0, cable 5 m dac, PFC 3, so PG3 in flight after PAUSE 76,800 B, PG3 buffer 96,256 B"},
+		{"no cable", withPort3,
+			"swp3: added: 100G access VLAN 10, PFC 3, so PG3 in flight after PAUSE 76,800 B (for 5 m: the port has no cable), PG3 buffer 96,256 B"},
+		{"PFC off", func(t *testing.T, base string) string {
+			return edit(t, withPort3(t, base), "vlans = [10]\n  }\n\n  port \"swp2\"", "vlans = [10]\n    pfc   = false\n  }\n\n  port \"swp2\"")
+		}, "swp3: added: 100G access VLAN 10"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			base := baseHCL(t)
+			p := Compare(compileHCL(t, base), compileHCL(t, tc.head(t, base)))
+			var b bytes.Buffer
+			if err := WriteText(&b, p); err != nil {
+				t.Fatal(err)
+			}
+			var got string
+			for _, l := range strings.Split(b.String(), "\n") {
+				if strings.HasPrefix(l, "  swp3: ") {
+					got = strings.TrimPrefix(l, "  ")
+				}
+			}
+			if got != tc.want {
+				t.Errorf("got  %q\nwant %q", got, tc.want)
+			}
+		})
+	}
+	base := baseHCL(t)
+	p := Compare(compileHCL(t, base), compileHCL(t, withPort3(t, base)+addedH3))
+	it := p.Devices[0].Items[0]
+	if got, want := mustJSON(t, it.Effects[0]), `{"field":"PG3 in flight after PAUSE","before":"none","after":"76,800","unit":"B","after_value":76800}`; got != want {
+		t.Errorf("JSON effect:\ngot  %s\nwant %s", got, want)
+	}
+	if got, want := mustJSON(t, it.Changes[1:]), `[{"field":"cable","before":"none","after":"5 m dac"},{"field":"PFC","before":"none","after":"3"}]`; got != want {
+		t.Errorf("JSON changes:\ngot  %s\nwant %s", got, want)
+	}
+}
