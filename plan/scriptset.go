@@ -1,48 +1,23 @@
 package plan
 
 import (
-	"math"
 	"strconv"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets/freebsd"
+	"github.com/fabricc/fabricc/targets/linux"
 )
 
-// mlx5MaxCableMeters is the length from which mlx5 ignores a cable
-// length (Linux drivers/net/ethernet/mellanox/mlx5/core/en_dcbnl.c,
-// mlx5e_dcbnl_ieee_setpfc, MLX5E_MAX_CABLE_LENGTH), so the Linux script
-// sets none.
-const mlx5MaxCableMeters = 1000
-
-// scriptCable is the cable length, in whole metres rounded up, that
-// host h's script gives NIC n, and what takes it; 0 when the script
-// sets none. It follows the host renderers:
-//   - Linux (targets/linux writeCableLen, writeMlnxQos): a NIC with PFC
-//     and a cable shorter than 1000 m, except QLogic qede, whose DCB runs
-//     in its firmware: `mlnx_qos --cable_len` under MLNX_OFED,
-//     otherwise iproute2's `dcb pfc set ... delay`, which mlx5 takes as
-//     the cable length;
-//   - FreeBSD (targets/freebsd mlx5Settings): an mlx5en NIC with a
-//     cable, the loader tunable dev.mce.N.conf.qos.cable_length
-//     (mlx5en(4));
-//   - Windows: none.
+// scriptCable is the cable length, in whole meters, that host h's
+// script gives NIC n, and what takes it; 0 when the script sets none.
+// The host renderers say (linux.CableLength, freebsd.CableLength); a
+// Windows script sets none.
 func scriptCable(h *model.Host, n *model.NIC) (int, string) {
-	if n.Peer == nil || n.Peer.CableMeters <= 0 {
-		return 0, ""
-	}
-	m := int(math.Ceil(n.Peer.CableMeters))
 	switch h.OS {
 	case model.OSLinux:
-		if len(n.RoCE.PFCPriorities) == 0 || n.Driver == "qede" || m >= mlx5MaxCableMeters {
-			return 0, ""
-		}
-		if n.Driver == "mlnx_ofed" {
-			return m, "mlnx_qos --cable_len"
-		}
-		return m, "dcb pfc delay"
+		return linux.CableLength(n)
 	case model.OSFreeBSD:
-		if n.Driver == "mlx5en" {
-			return m, "conf.qos.cable_length"
-		}
+		return freebsd.CableLength(n)
 	}
 	return 0, ""
 }

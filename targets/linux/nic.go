@@ -519,3 +519,17 @@ func writeCableNote(b *script, n *model.NIC) {
 	b.nic(n, "link")
 	fmt.Fprintf(b, "\t\tnote \"$ifc: the cable is %d m; mlx5 takes a cable length below %d m only, so it keeps the length it has\"\n", m, mlx5MaxCableMeters)
 }
+
+// CableLength is the cable length, in whole meters, that n's script
+// gives the NIC, and what takes it: mlnx_qos's --cable_len under
+// MLNX_OFED, iproute2's dcb pfc delay otherwise; 0 when the script sets
+// none (setsCableLen). fabricc plan names it when it changes.
+func CableLength(n *model.NIC) (int, string) {
+	if !setsCableLen(n) {
+		return 0, ""
+	}
+	if n.Driver == driverOFED {
+		return cableMeters(n), "mlnx_qos --cable_len"
+	}
+	return cableMeters(n), "dcb pfc delay"
+}
