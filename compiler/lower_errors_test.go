@@ -55,6 +55,22 @@ var errorCases = []struct {
 	{name: "bad port name", src: edit("", "\"swp1-4\"", "\"1/1-1/4\""), want: []string{
 		"11:8: Invalid port name: switch \"leaf1\" runs cumulus, and \"1/1\" is not a port name there: Cumulus ports are \"swpN\", or \"swpNsM\" for a breakout port.",
 	}},
+	// A missing end says what to write and what the other end is; the
+	// written end counts as cabled (no "NIC not cabled" for gpu01 when
+	// a names it).
+	{name: "link without b", src: edit("", "  b      = \"leaf1:swp2\"\n", ""), want: []string{
+		"27:1: Missing link end: the link has a = \"gpu01:roce0\" but no b; write b = \"SWITCH:PORT\" for a switch port or b = \"HOST:NIC\" for a host's NIC, the other end of the cable from nic \"roce0\" of host \"gpu01\".",
+		"  note 28:12: a is written here",
+	}},
+	// The NIC left uncabled is named in the error, not reported apart.
+	{name: "link without a", src: edit("", "  a      = \"gpu01:roce0\"\n", ""), want: []string{
+		"27:1: Missing link end: the link has b = \"leaf1:swp2\" but no a; write a = \"SWITCH:PORT\" for a switch port or a = \"HOST:NIC\" for a host's NIC, the other end of the cable from port swp2 of switch \"leaf1\" (100G, trunk). No link cables nic \"roce0\" of host \"gpu01\"; if this end was meant to be it, a = \"gpu01:roce0\" fixes both.",
+		"  note 28:12: b is written here",
+	}},
+	{name: "link without ends", src: edit("", "  a      = \"gpu01:roce0\"\n  b      = \"leaf1:swp2\"\n", ""), want: []string{
+		"27:1: Missing link end: the link has neither a nor b; write the two ends of the cable, each \"SWITCH:PORT\" for a switch port or \"HOST:NIC\" for a host's NIC (a = \"leaf1:swp1\", b = \"gpu01:roce0\").",
+		"19:3: NIC not cabled: no link block cables nic \"roce0\" of host \"gpu01\", so it has no switch port to take its speed from. Add a link block with a = \"SWITCH:PORT\" and b = \"gpu01:roce0\"; if the NIC is cabled to a device the fabric does not describe, set its speed instead (e.g. speed = \"25G\").",
+	}},
 	{name: "bad port spec", src: edit("", "\"swp1-4\"", "\"swp4-1\""), want: []string{
 		"11:8: Invalid port spec: \"swp4-1\": the range counts down (4 > 1); write the lower port first.",
 	}},
@@ -291,5 +307,25 @@ func TestLowerErrors(t *testing.T) {
 				t.Errorf("diagnostics:\n%s\nwant:\n%s", joinLines(got), joinLines(tc.want))
 			}
 		})
+	}
+}
+
+// TestEOSFirstLaneRange lowers "Ethernet1/1-3/1", lane 1 of three
+// multi-lane EOS ports, as `fabricc models` prints such ranges.
+func TestEOSFirstLaneRange(t *testing.T) {
+	src := edit("", `"cumulus"`, `"eos"`, `"SN2700"`, `"7050CX3-32S"`, `"swp1-4"`, `"Ethernet1/1-3/1"`, `"leaf1:swp2"`, `"leaf1:Ethernet2/1"`)
+	f, _, diags := lowerSrc(t, src)
+	if len(diags) != 0 {
+		t.Fatalf("diagnostics:\n%s", joinLines(diags))
+	}
+	var got []string
+	for _, p := range f.Switches[0].Ports {
+		got = append(got, p.Name)
+	}
+	if want := []string{"Ethernet1/1", "Ethernet2/1", "Ethernet3/1"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("ports = %q, want %q", got, want)
+	}
+	if peer := f.Switches[0].Ports[1].Peer; peer == nil || peer.Device != "gpu01" {
+		t.Errorf("Ethernet2/1's peer = %+v, want gpu01:roce0", peer)
 	}
 }
