@@ -107,6 +107,10 @@ func (l *lowering) lowerLink(i int) (model.Link, bool) {
 		{"a", dl.ARange}, {"b", dl.BRange}, {"length", dl.LengthRange}, {"cable", dl.CableRange},
 	})
 	n := len(l.diags)
+	if dl.ARange.Empty() || dl.BRange.Empty() {
+		l.missingEnd(dl)
+		return model.Link{}, false
+	}
 	if dl.A == dl.B {
 		l.selfLink(dl)
 		return model.Link{}, false
@@ -189,6 +193,50 @@ func (l *lowering) selfLink(dl *dsl.Link) {
 		"a and b both name %q; a link is one cable between two different ports. Write the far end of the cable in b: \"HOST:NIC\" for a host, \"SWITCH:PORT\" for a switch.", dl.A)
 	also(d, "a names the same end", dl.ARange)
 	l.broken = append(l.broken, brokenEnd{d: d, attr: "b"})
+}
+
+// missingEnd reports a link without a or b, naming the written end and
+// what the missing one is written as. When the written end is a switch
+// port, a NIC no link cables may be the missing end (foldUncabled names
+// it); the written end counts as cabled, so it gets no follow-on error.
+func (l *lowering) missingEnd(dl *dsl.Link) {
+	if dl.ARange.Empty() && dl.BRange.Empty() {
+		l.errorf(dl.DefRange, "Missing link end",
+			"the link has neither a nor b; write the two ends of the cable, each \"SWITCH:PORT\" for a switch port or \"HOST:NIC\" for a host's NIC (a = \"leaf1:swp1\", b = \"gpu01:roce0\").")
+		return
+	}
+	have, missing, r := "a", "b", dl.ARange
+	s := dl.A
+	if dl.ARange.Empty() {
+		have, missing, r, s = "b", "a", dl.BRange, dl.B
+	}
+	e, _, ok := l.endpoint(s, have, r)
+	what := ""
+	if ok {
+		what = " from " + l.endText(e)
+	}
+	d := l.errorf(dl.DefRange, "Missing link end",
+		"the link has %s = %q but no %s; write %s = \"SWITCH:PORT\" for a switch port or %s = \"HOST:NIC\" for a host's NIC, the other end of the cable%s.",
+		have, s, missing, missing, missing, what)
+	also(d, fmt.Sprintf("%s is written here", have), r)
+	if !ok || e.Kind == kindSwitch {
+		l.broken = append(l.broken, brokenEnd{d: d, attr: missing})
+	}
+}
+
+// endText names a resolved link end for messages: port swp1 of switch
+// "leaf1" (100G, access), or nic "roce0" of host "gpu01".
+func (l *lowering) endText(e model.Endpoint) string {
+	if e.Kind == kindHost {
+		return fmt.Sprintf("nic %q of host %q", e.Port, e.Device)
+	}
+	text := fmt.Sprintf("port %s of switch %q", e.Port, e.Device)
+	if sw := l.switches[e.Device]; sw != nil {
+		if p := findPort(sw, e.Port); p != nil && p.SpeedMbps > 0 {
+			text += fmt.Sprintf(" (%s, %s)", speedText(p.SpeedMbps), p.Mode)
+		}
+	}
+	return text
 }
 
 // brokenEnd is a link end whose error leaves a cable unaccounted for: a
