@@ -71,6 +71,16 @@ var errorCases = []struct {
 		"27:1: Missing link end: the link has neither a nor b; write the two ends of the cable, each \"SWITCH:PORT\" for a switch port or \"HOST:NIC\" for a host's NIC (a = \"leaf1:swp1\", b = \"gpu01:roce0\").",
 		"19:3: NIC not cabled: no link block cables nic \"roce0\" of host \"gpu01\", so it has no switch port to take its speed from. Add a link block with a = \"SWITCH:PORT\" and b = \"gpu01:roce0\"; if the NIC is cabled to a device the fabric does not describe, set its speed instead (e.g. speed = \"25G\").",
 	}},
+	// A one-NIC host's only NIC is the suggestion, and gets no "NIC not
+	// cabled" error of its own.
+	{name: "unknown nic of a one-nic host", src: edit("", "\"gpu01:roce0\"", "\"gpu01:eth0\""), want: []string{
+		"28:12: Unknown NIC: host \"gpu01\" has no nic \"eth0\" (it declares nic \"roce0\"); name one of those, or declare it in a nic block. Did you mean \"roce0\"?",
+	}},
+	// No suggestion: the host's uncabled NICs are named in the error.
+	{name: "unknown nic of a two-nic host", src: edit("", "\"gpu01:roce0\"", "\"gpu01:eth0\"",
+		"    addresses = [\"192.168.100.11/24\"]\n  }\n", "    addresses = [\"192.168.100.11/24\"]\n  }\n  nic \"roce1\" {\n    model     = \"ConnectX-6 Dx\"\n    interface = \"ens1f1\"\n    vlan      = 100\n    addresses = [\"192.168.101.12/24\"]\n  }\n"), want: []string{
+		"34:12: Unknown NIC: host \"gpu01\" has no nic \"eth0\" (it declares nic \"roce0\", \"roce1\"); name one of those, or declare it in a nic block. No link cables gpu01:roce0, gpu01:roce1; if this end was meant to be one of them, correcting a fixes both.",
+	}},
 	{name: "bad port spec", src: edit("", "\"swp1-4\"", "\"swp4-1\""), want: []string{
 		"11:8: Invalid port spec: \"swp4-1\": the range counts down (4 > 1); write the lower port first.",
 	}},
