@@ -261,7 +261,7 @@ func (l *lowering) lowerNIC(host string, os model.OS, osOK bool, n *dsl.NIC) mod
 	if n.Speed != nil {
 		v, err := parseSpeed(*n.Speed)
 		if err != nil {
-			l.errorf(n.SpeedRange.Or(n.DefRange), "Invalid speed", "%s.", err)
+			l.errorf(n.SpeedRange.Or(n.DefRange), "Invalid speed", "%s", err)
 		}
 		out.SpeedMbps = v
 	}

@@ -50,7 +50,13 @@ var errorCases = []struct {
 		"11:3: Port has no speed: port \"swp1-4\" on switch \"leaf1\" has no speed; set speed (e.g. speed = \"100G\") in its port block or an override.",
 	}},
 	{name: "bad speed", src: edit("", "\"100G\"", "\"25Gb\""), want: []string{
-		"12:13: Invalid speed: \"25Gb\" is not a port speed; write one of 100M, 1G, 10G, 25G, 40G, 50G, 100G, 200G, 400G, 800G.",
+		"12:13: Invalid speed: \"25Gb\" is not a port speed; write one of 100M, 1G, 10G, 25G, 40G, 50G, 100G, 200G, 400G, 800G. Did you mean \"25G\"?",
+	}},
+	{name: "speed as a bare number", src: edit("", "\"100G\"", "100"), want: []string{
+		"12:13: Invalid speed: \"100\" is not a port speed; write one of 100M, 1G, 10G, 25G, 40G, 50G, 100G, 200G, 400G, 800G. Did you mean \"100G\"?",
+	}},
+	{name: "NIC speed as datasheets write it", src: edit("", "    vlan      = 100\n", "    vlan      = 100\n    speed     = \"100GbE\"\n"), want: []string{
+		"23:17: Invalid speed: \"100GbE\" is not a port speed; write one of 100M, 1G, 10G, 25G, 40G, 50G, 100G, 200G, 400G, 800G. Did you mean \"100G\"?",
 	}},
 	{name: "bad port name", src: edit("", "\"swp1-4\"", "\"1/1-1/4\""), want: []string{
 		"11:8: Invalid port name: switch \"leaf1\" runs cumulus, and \"1/1\" is not a port name there: Cumulus ports are \"swpN\", or \"swpNsM\" for a breakout port.",
@@ -293,7 +299,7 @@ var errorCases = []struct {
 	// and the users of an undeclared VLAN, come in the order of lowering
 	// one after the other.
 	{name: "switch and host errors", src: edit("", "\"100G\"", "\"25Gb\"", "os = \"linux\"", "os = \"linx\""), want: []string{
-		"12:13: Invalid speed: \"25Gb\" is not a port speed; write one of 100M, 1G, 10G, 25G, 40G, 50G, 100G, 200G, 400G, 800G.",
+		"12:13: Invalid speed: \"25Gb\" is not a port speed; write one of 100M, 1G, 10G, 25G, 40G, 50G, 100G, 200G, 400G, 800G. Did you mean \"25G\"?",
 		"18:8: Unknown host OS: host \"gpu01\" has os \"linx\"; fabricc renders \"linux\", \"windows\" or \"freebsd\". Did you mean \"linux\"?",
 	}},
 	{name: "duplicate vlan id with undeclared users", src: edit("vlan \"storage\" {\n  id = 100\n}\n", "vlans = [100]", "vlans = [200]", "vlan      = 100", "vlan      = 200"), want: []string{
