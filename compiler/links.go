@@ -107,7 +107,7 @@ func (l *lowering) lowerLink(i int) (model.Link, bool) {
 		{"a", dl.ARange}, {"b", dl.BRange}, {"length", dl.LengthRange}, {"cable", dl.CableRange},
 	})
 	n := len(l.diags)
-	if dl.ARange.Empty() || dl.BRange.Empty() {
+	if endMissing(dl.A, dl.ARange) || endMissing(dl.B, dl.BRange) {
 		l.missingEnd(dl)
 		return model.Link{}, false
 	}
@@ -200,14 +200,14 @@ func (l *lowering) selfLink(dl *dsl.Link) {
 // port, a NIC no link cables may be the missing end (foldUncabled names
 // it); the written end counts as cabled, so it gets no follow-on error.
 func (l *lowering) missingEnd(dl *dsl.Link) {
-	if dl.ARange.Empty() && dl.BRange.Empty() {
+	if endMissing(dl.A, dl.ARange) && endMissing(dl.B, dl.BRange) {
 		l.errorf(dl.DefRange, "Missing link end",
 			"the link has neither a nor b; write the two ends of the cable, each \"SWITCH:PORT\" for a switch port or \"HOST:NIC\" for a host's NIC (a = \"leaf1:swp1\", b = \"gpu01:roce0\").")
 		return
 	}
 	have, missing, r := "a", "b", dl.ARange
 	s := dl.A
-	if dl.ARange.Empty() {
+	if endMissing(dl.A, dl.ARange) {
 		have, missing, r, s = "b", "a", dl.BRange, dl.B
 	}
 	e, _, ok := l.endpoint(s, have, r)
@@ -223,6 +223,11 @@ func (l *lowering) missingEnd(dl *dsl.Link) {
 		l.broken = append(l.broken, brokenEnd{d: d, attr: missing})
 	}
 }
+
+// endMissing tells whether a link end is not written: no value and no
+// place (a = "" is written, and is an invalid end; a Config built in Go
+// has values without places).
+func endMissing(v string, r dsl.Range) bool { return v == "" && r.Empty() }
 
 // endText names a resolved link end for messages: port swp1 of switch
 // "leaf1" (100G, access), or nic "roce0" of host "gpu01".
