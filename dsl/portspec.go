@@ -118,8 +118,8 @@ func countingRun(item, first, last string, tail, lt []string) (int, error) {
 			return 0, fmt.Errorf("%q: only a number may change, but %q differs from %q in %q; %s", item, last, first, lt[i], portSpecForms)
 		}
 		if at >= 0 {
-			return 0, fmt.Errorf("%q: only one number may change, but %q differs from %q in two (%s and %s); %s",
-				item, last, first, tail[at]+"-"+lt[at], tail[i]+"-"+lt[i], portSpecForms)
+			return 0, fmt.Errorf("%q: only one number may change, but %q differs from %q in two (%s to %s, and %s to %s); %s",
+				item, last, first, tail[at], lt[at], tail[i], lt[i], portSpecForms)
 		}
 		at = i
 	}

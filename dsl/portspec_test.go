@@ -51,7 +51,7 @@ func TestExpandPortsErrors(t *testing.T) {
 		{"swp4-1", `"swp4-1": the range counts down (4 > 1); write the lower port first`},
 		{"swp1-eth4", `"swp1-eth4": only a number may change, but "eth4" differs from "swp1" in "eth"; expected`},
 		{"swp1-1/4", `the end "1/4" does not match the start "swp1"`},
-		{"Ethernet1/1-2/4", `"Ethernet1/1-2/4": only one number may change, but "2/4" differs from "Ethernet1/1" in two (1-2 and 1-4); expected`},
+		{"Ethernet1/1-2/4", `"Ethernet1/1-2/4": only one number may change, but "2/4" differs from "Ethernet1/1" in two (1 to 2, and 1 to 4); expected`},
 		{"Ethernet3/1-1/1", `"Ethernet3/1-1/1": the range counts down (3 > 1); write the lower port first`},
 		{"1/1-1:2", `"1/1-1:2": only a number may change, but "1:2" differs from "1/1" in ":"; expected`},
 		{"Ethernet1/1-24/1x", `both ends of a range must end in a number`},
