@@ -261,7 +261,7 @@ func (l *lowering) lowerNIC(host string, os model.OS, osOK bool, n *dsl.NIC) mod
 	if n.Speed != nil {
 		v, err := parseSpeed(*n.Speed)
 		if err != nil {
-			l.errorf(n.SpeedRange.Or(n.DefRange), "Invalid speed", "%s.", err)
+			l.errorf(n.SpeedRange.Or(n.DefRange), "Invalid speed", "%s", err)
 		}
 		out.SpeedMbps = v
 	}
@@ -468,23 +468,33 @@ func (l *lowering) nicSpeedError(host string, n model.NIC, info nicInfo) {
 }
 
 // windowsReleases are the Windows os_version forms fabricc writes scripts
-// for: Windows Server 2012 R2 and later, and the Azure Stack HCI releases
-// by their version. The script's first line, #Requires
-// -RunAsAdministrator, needs Windows PowerShell 4.0 ("The
-// RunAsAdministrator parameter is introduced in Windows PowerShell 4.0",
-// Microsoft, about_Requires, -RunAsAdministrator), the shell of Windows
-// Server 2012 R2.
-var windowsReleases = []string{"2012r2", "2016", "2019", "2022", "2025", "21h2", "22h2", "23h2"}
+// for (dsl.WindowsReleases says why).
+var windowsReleases = dsl.WindowsReleases
 
 // checkWindowsRelease refuses a Windows os_version fabricc writes no
-// script for, at the os_version attribute; an absent one is accepted.
+// script for, at the os_version attribute; an absent one is accepted. A
+// spelling of a supported release ("Server2022", "2022r2") gets that
+// release as its suggestion; only a real release older than the
+// supported ones is told why scripts are not written for it.
 func (l *lowering) checkWindowsRelease(h *dsl.Host) {
 	if model.OS(h.OS) != model.OSWindows || h.OSVersion == nil || slices.Contains(windowsReleases, *h.OSVersion) {
 		return
 	}
-	l.errorf(h.OSVersionRange.Or(h.DefRange), "Unsupported os_version",
-		"host %q runs Windows %q, which is not a release fabricc writes scripts for: the script needs Windows PowerShell 4.0 or later "+
-			"(its #Requires -RunAsAdministrator line) and the Windows Server 2012 R2 DCB and NetQos cmdlets. Write one of %s "+
-			"(Windows Server, or Azure Stack HCI by its version), lower case as shown.%s",
-		h.Name, *h.OSVersion, quoteList(windowsReleases), didYouMean(strings.ToLower(*h.OSVersion), windowsReleases))
+	v := *h.OSVersion
+	list := fmt.Sprintf("Write one of %s (Windows Server, or Azure Stack HCI by its version), lower case as shown.", quoteList(windowsReleases))
+	at := h.OSVersionRange.Or(h.DefRange)
+	release, ok, known := dsl.WindowsRelease(v)
+	switch {
+	case ok:
+		l.errorf(at, "Invalid os_version", "host %q has os_version %q, which is not how fabricc names a Windows release. %s Did you mean %q?",
+			h.Name, v, list, release)
+	case known:
+		l.errorf(at, "Unsupported os_version",
+			"host %q runs Windows %q, which is not a release fabricc writes scripts for: the script needs Windows PowerShell 4.0 or later "+
+				"(its #Requires -RunAsAdministrator line) and the Windows Server 2012 R2 DCB and NetQos cmdlets. %s",
+			h.Name, v, list)
+	default:
+		l.errorf(at, "Invalid os_version", "host %q has os_version %q, which is not a Windows release fabricc knows. %s%s",
+			h.Name, v, list, didYouMean(strings.ToLower(v), windowsReleases))
+	}
 }

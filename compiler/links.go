@@ -116,6 +116,10 @@ func (l *lowering) lowerLink(i int) (model.Link, bool) {
 		{"a", dl.ARange}, {"b", dl.BRange}, {"length", dl.LengthRange}, {"cable", dl.CableRange}, {"override", dl.OverrideRange},
 	})
 	n := len(l.diags)
+	if endMissing(dl.A, dl.ARange) || endMissing(dl.B, dl.BRange) {
+		l.missingEnd(dl)
+		return model.Link{}, false
+	}
 	if dl.A == dl.B {
 		l.selfLink(dl)
 		return model.Link{}, false
@@ -205,6 +209,55 @@ func (l *lowering) selfLink(dl *dsl.Link) {
 	l.broken = append(l.broken, brokenEnd{d: d, attr: "b"})
 }
 
+// missingEnd reports a link without a or b, naming the written end and
+// what the missing one is written as. When the written end is a switch
+// port, a NIC no link cables may be the missing end (foldUncabled names
+// it); the written end counts as cabled, so it gets no follow-on error.
+func (l *lowering) missingEnd(dl *dsl.Link) {
+	if endMissing(dl.A, dl.ARange) && endMissing(dl.B, dl.BRange) {
+		l.errorf(dl.DefRange, "Missing link end",
+			"the link has neither a nor b; write the two ends of the cable, each \"SWITCH:PORT\" for a switch port or \"HOST:NIC\" for a host's NIC (a = \"leaf1:swp1\", b = \"gpu01:roce0\").")
+		return
+	}
+	have, missing, r := "a", "b", dl.ARange
+	s := dl.A
+	if endMissing(dl.A, dl.ARange) {
+		have, missing, r, s = "b", "a", dl.BRange, dl.B
+	}
+	e, _, ok := l.endpoint(s, have, r)
+	what := ""
+	if ok {
+		what = " from " + l.endText(e)
+	}
+	d := l.errorf(dl.DefRange, "Missing link end",
+		"the link has %s = %q but no %s; write %s = \"SWITCH:PORT\" for a switch port or %s = \"HOST:NIC\" for a host's NIC, the other end of the cable%s.",
+		have, s, missing, missing, missing, what)
+	also(d, fmt.Sprintf("%s is written here", have), r)
+	if !ok || e.Kind == kindSwitch {
+		l.broken = append(l.broken, brokenEnd{d: d, attr: missing})
+	}
+}
+
+// endMissing tells whether a link end is not written: no value and no
+// place (a = "" is written, and is an invalid end; a Config built in Go
+// has values without places).
+func endMissing(v string, r dsl.Range) bool { return v == "" && r.Empty() }
+
+// endText names a resolved link end for messages: port swp1 of switch
+// "leaf1" (100G, access), or nic "roce0" of host "gpu01".
+func (l *lowering) endText(e model.Endpoint) string {
+	if e.Kind == kindHost {
+		return fmt.Sprintf("nic %q of host %q", e.Port, e.Device)
+	}
+	text := fmt.Sprintf("port %s of switch %q", e.Port, e.Device)
+	if sw := l.switches[e.Device]; sw != nil {
+		if p := findPort(sw, e.Port); p != nil && p.SpeedMbps > 0 {
+			text += fmt.Sprintf(" (%s, %s)", speedText(p.SpeedMbps), p.Mode)
+		}
+	}
+	return text
+}
+
 // brokenEnd is a link end whose error leaves a cable unaccounted for: a
 // link joining a port to itself, or an end naming a host but no NIC.
 // A NIC that no link cables may be the end it meant; finishNICs names
@@ -214,6 +267,11 @@ type brokenEnd struct {
 	// attr is the link attribute ("a" or "b") to correct, host the host
 	// the end names ("" when the end could be any NIC).
 	attr, host string
+	// any takes all the host's uncabled NICs, however many there are:
+	// the end names a NIC the host does not declare, so it meant one of
+	// them, and the error names them all rather than each getting a
+	// "NIC not cabled" whose "add a link block" may be wrong.
+	any bool
 }
 
 // endpoint resolves "device:port", written as link attribute attr, to a
@@ -226,7 +284,7 @@ func (l *lowering) endpoint(s, attr string, r dsl.Range) (model.Endpoint, **mode
 		return model.Endpoint{}, nil, false
 	}
 	e := model.Endpoint{Device: dev, Port: port}
-	peer := l.peerField(&e, r)
+	peer := l.peerField(&e, attr, r)
 	if peer == nil {
 		return e, nil, false
 	}
@@ -279,7 +337,7 @@ func nicsText(h *model.Host) string {
 // peerField sets e's kind and returns the address of the Peer field of
 // the switch port or host NIC e names, or nil when there is none (an
 // error says why: its own, or an earlier one).
-func (l *lowering) peerField(e *model.Endpoint, r dsl.Range) **model.Peer {
+func (l *lowering) peerField(e *model.Endpoint, attr string, r dsl.Range) **model.Peer {
 	dev, port := e.Device, e.Port
 	if sw := l.switches[dev]; sw != nil {
 		e.Kind = kindSwitch
@@ -300,13 +358,35 @@ func (l *lowering) peerField(e *model.Endpoint, r dsl.Range) **model.Peer {
 		if l.badPorts[dev] {
 			return nil // the duplicate host's error says why
 		}
-		l.errorf(r, "Unknown NIC", "host %q has no nic %q (it declares %s); name one of those, or declare it in a nic block.%s", dev, port, nicsText(h), didYouMean(port, nicNames(h)))
-		l.meantNIC(dev, dsl.Suggest(port, nicNames(h)))
+		l.unknownNIC(h, port, attr, r)
 		return nil
 	}
 	l.errorf(r, "Unknown device", "no switch or host is named %q.%s%s", dev, didYouMean(dev, l.deviceNames()), indexNamesHint(l.deviceNames()))
 	l.meantNIC(dsl.Suggest(dev, l.deviceNames()), port)
 	return nil
+}
+
+// unknownNIC reports a link end naming a NIC host h does not declare.
+// It suggests the closest NIC name, or the host's only NIC; the NIC it
+// suggests gets no "NIC not cabled" error. Without a suggestion, the
+// host's NICs that no link cables are named in this error instead
+// (foldUncabled): the end names their host, so it most likely meant one.
+func (l *lowering) unknownNIC(h *model.Host, port, attr string, r dsl.Range) {
+	names := nicNames(h)
+	meant := dsl.Suggest(port, names)
+	if meant == "" && len(names) == 1 {
+		meant = names[0]
+	}
+	hint := ""
+	if meant != "" {
+		hint = fmt.Sprintf(" Did you mean %q?", meant)
+	}
+	d := l.errorf(r, "Unknown NIC", "host %q has no nic %q (it declares %s); name one of those, or declare it in a nic block.%s", h.Name, port, nicsText(h), hint)
+	if meant != "" {
+		l.meantNIC(h.Name, meant)
+		return
+	}
+	l.broken = append(l.broken, brokenEnd{d: d, attr: attr, host: h.Name, any: true})
 }
 
 // indexNamesHint is the likely cause of an unknown device when some
@@ -540,7 +620,8 @@ func (l *lowering) finishNICs() {
 // ends that most likely meant them, and returns the others. An end that
 // names a host takes that host's uncabled NICs, a link joining a port
 // to itself any; either only when there are no more such NICs than
-// such ends, so that each could be one of them.
+// such ends, so that each could be one of them, but for an end naming
+// an unknown NIC of the host (brokenEnd.any), which takes them all.
 func (l *lowering) foldUncabled(uncabled []uncabledNIC) []uncabledNIC {
 	if len(l.broken) == 0 || len(uncabled) == 0 {
 		return uncabled
@@ -554,16 +635,20 @@ func (l *lowering) foldUncabled(uncabled []uncabledNIC) []uncabledNIC {
 			byHost[b.host] = append(byHost[b.host], b)
 		}
 	}
+	folds := func(host string) bool {
+		ends := byHost[host]
+		return len(ends) > 0 && (len(nicsOf(uncabled, host)) <= len(ends) || slices.ContainsFunc(ends, func(b brokenEnd) bool { return b.any }))
+	}
 	var rest []uncabledNIC
 	for _, u := range uncabled {
-		if ends := byHost[u.host]; len(ends) > 0 && len(nicsOf(uncabled, u.host)) <= len(ends) {
+		if folds(u.host) {
 			continue // folded below
 		}
 		rest = append(rest, u)
 	}
 	for _, b := range l.broken {
-		if b.host != "" {
-			if nics := nicsOf(uncabled, b.host); len(nics) > 0 && len(nics) <= len(byHost[b.host]) {
+		if b.host != "" && folds(b.host) {
+			if nics := nicsOf(uncabled, b.host); len(nics) > 0 {
 				b.d.Detail += meantText(nics, b.attr)
 			}
 		}

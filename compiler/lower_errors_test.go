@@ -50,10 +50,42 @@ var errorCases = []struct {
 		"11:3: Port has no speed: port \"swp1-4\" on switch \"leaf1\" has no speed; set speed (e.g. speed = \"100G\") in its port block or an override.",
 	}},
 	{name: "bad speed", src: edit("", "\"100G\"", "\"25Gb\""), want: []string{
-		"12:13: Invalid speed: \"25Gb\" is not a port speed; write one of 100M, 1G, 10G, 25G, 40G, 50G, 100G, 200G, 400G, 800G.",
+		"12:13: Invalid speed: \"25Gb\" is not a port speed; write one of 100M, 1G, 10G, 25G, 40G, 50G, 100G, 200G, 400G, 800G. Did you mean \"25G\"?",
+	}},
+	{name: "speed as a bare number", src: edit("", "\"100G\"", "100"), want: []string{
+		"12:13: Invalid speed: \"100\" is not a port speed; write one of 100M, 1G, 10G, 25G, 40G, 50G, 100G, 200G, 400G, 800G. Did you mean \"100G\"?",
+	}},
+	{name: "NIC speed as datasheets write it", src: edit("", "    vlan      = 100\n", "    vlan      = 100\n    speed     = \"100GbE\"\n"), want: []string{
+		"23:17: Invalid speed: \"100GbE\" is not a port speed; write one of 100M, 1G, 10G, 25G, 40G, 50G, 100G, 200G, 400G, 800G. Did you mean \"100G\"?",
 	}},
 	{name: "bad port name", src: edit("", "\"swp1-4\"", "\"1/1-1/4\""), want: []string{
 		"11:8: Invalid port name: switch \"leaf1\" runs cumulus, and \"1/1\" is not a port name there: Cumulus ports are \"swpN\", or \"swpNsM\" for a breakout port.",
+	}},
+	// A missing end says what to write and what the other end is; the
+	// written end counts as cabled (no "NIC not cabled" for gpu01 when
+	// a names it).
+	{name: "link without b", src: edit("", "  b      = \"leaf1:swp2\"\n", ""), want: []string{
+		"27:1: Missing link end: the link has a = \"gpu01:roce0\" but no b; write b = \"SWITCH:PORT\" for a switch port or b = \"HOST:NIC\" for a host's NIC, the other end of the cable from nic \"roce0\" of host \"gpu01\".",
+		"  note 28:12: a is written here",
+	}},
+	// The NIC left uncabled is named in the error, not reported apart.
+	{name: "link without a", src: edit("", "  a      = \"gpu01:roce0\"\n", ""), want: []string{
+		"27:1: Missing link end: the link has b = \"leaf1:swp2\" but no a; write a = \"SWITCH:PORT\" for a switch port or a = \"HOST:NIC\" for a host's NIC, the other end of the cable from port swp2 of switch \"leaf1\" (100G, trunk). No link cables nic \"roce0\" of host \"gpu01\"; if this end was meant to be it, a = \"gpu01:roce0\" fixes both.",
+		"  note 28:12: b is written here",
+	}},
+	{name: "link without ends", src: edit("", "  a      = \"gpu01:roce0\"\n  b      = \"leaf1:swp2\"\n", ""), want: []string{
+		"27:1: Missing link end: the link has neither a nor b; write the two ends of the cable, each \"SWITCH:PORT\" for a switch port or \"HOST:NIC\" for a host's NIC (a = \"leaf1:swp1\", b = \"gpu01:roce0\").",
+		"19:3: NIC not cabled: no link block cables nic \"roce0\" of host \"gpu01\", so it has no switch port to take its speed from. Add a link block with a = \"SWITCH:PORT\" and b = \"gpu01:roce0\"; if the NIC is cabled to a device the fabric does not describe, set its speed instead (e.g. speed = \"25G\").",
+	}},
+	// A one-NIC host's only NIC is the suggestion, and gets no "NIC not
+	// cabled" error of its own.
+	{name: "unknown nic of a one-nic host", src: edit("", "\"gpu01:roce0\"", "\"gpu01:eth0\""), want: []string{
+		"28:12: Unknown NIC: host \"gpu01\" has no nic \"eth0\" (it declares nic \"roce0\"); name one of those, or declare it in a nic block. Did you mean \"roce0\"?",
+	}},
+	// No suggestion: the host's uncabled NICs are named in the error.
+	{name: "unknown nic of a two-nic host", src: edit("", "\"gpu01:roce0\"", "\"gpu01:eth0\"",
+		"    addresses = [\"192.168.100.11/24\"]\n  }\n", "    addresses = [\"192.168.100.11/24\"]\n  }\n  nic \"roce1\" {\n    model     = \"ConnectX-6 Dx\"\n    interface = \"ens1f1\"\n    vlan      = 100\n    addresses = [\"192.168.101.12/24\"]\n  }\n"), want: []string{
+		"34:12: Unknown NIC: host \"gpu01\" has no nic \"eth0\" (it declares nic \"roce0\", \"roce1\"); name one of those, or declare it in a nic block. No link cables gpu01:roce0, gpu01:roce1; if this end was meant to be one of them, correcting a fixes both.",
 	}},
 	{name: "bad port spec", src: edit("", "\"swp1-4\"", "\"swp4-1\""), want: []string{
 		"11:8: Invalid port spec: \"swp4-1\": the range counts down (4 > 1); write the lower port first.",
@@ -267,7 +299,7 @@ var errorCases = []struct {
 	// and the users of an undeclared VLAN, come in the order of lowering
 	// one after the other.
 	{name: "switch and host errors", src: edit("", "\"100G\"", "\"25Gb\"", "os = \"linux\"", "os = \"linx\""), want: []string{
-		"12:13: Invalid speed: \"25Gb\" is not a port speed; write one of 100M, 1G, 10G, 25G, 40G, 50G, 100G, 200G, 400G, 800G.",
+		"12:13: Invalid speed: \"25Gb\" is not a port speed; write one of 100M, 1G, 10G, 25G, 40G, 50G, 100G, 200G, 400G, 800G. Did you mean \"25G\"?",
 		"18:8: Unknown host OS: host \"gpu01\" has os \"linx\"; fabricc renders \"linux\", \"windows\" or \"freebsd\". Did you mean \"linux\"?",
 	}},
 	{name: "duplicate vlan id with undeclared users", src: edit("vlan \"storage\" {\n  id = 100\n}\n", "vlans = [100]", "vlans = [200]", "vlan      = 100", "vlan      = 200"), want: []string{
@@ -291,5 +323,25 @@ func TestLowerErrors(t *testing.T) {
 				t.Errorf("diagnostics:\n%s\nwant:\n%s", joinLines(got), joinLines(tc.want))
 			}
 		})
+	}
+}
+
+// TestEOSFirstLaneRange lowers "Ethernet1/1-3/1", lane 1 of three
+// multi-lane EOS ports, as `fabricc models` prints such ranges.
+func TestEOSFirstLaneRange(t *testing.T) {
+	src := edit("", `"cumulus"`, `"eos"`, `"SN2700"`, `"7050CX3-32S"`, `"swp1-4"`, `"Ethernet1/1-3/1"`, `"leaf1:swp2"`, `"leaf1:Ethernet2/1"`)
+	f, _, diags := lowerSrc(t, src)
+	if len(diags) != 0 {
+		t.Fatalf("diagnostics:\n%s", joinLines(diags))
+	}
+	var got []string
+	for _, p := range f.Switches[0].Ports {
+		got = append(got, p.Name)
+	}
+	if want := []string{"Ethernet1/1", "Ethernet2/1", "Ethernet3/1"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("ports = %q, want %q", got, want)
+	}
+	if peer := f.Switches[0].Ports[1].Peer; peer == nil || peer.Device != "gpu01" {
+		t.Errorf("Ethernet2/1's peer = %+v, want gpu01:roce0", peer)
 	}
 }

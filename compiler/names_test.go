@@ -50,6 +50,24 @@ func TestNameErrors(t *testing.T) {
 		{"windows interface with a space at the end", edit(strings.ReplaceAll(windowsHost, "IFACE", `"Ethernet 4 "`)), []string{
 			`36:17: Invalid interface name: nic "r0" of host "win1" has interface "Ethernet 4 ", which starts or ends with a space; write the adapter name as Get-NetAdapter shows it.`,
 		}},
+		// A spelling of a supported Windows release suggests it by
+		// meaning ("2022r2" is not "2012r2"), without the PowerShell
+		// reason that is only for real releases older than those.
+		{"windows 2022r2", edit(winVersion(windowsHost, "2022r2")), []string{
+			`34:16: Invalid os_version: host "win1" has os_version "2022r2", which is not how fabricc names a Windows release. Write one of "2012r2", "2016", "2019", "2022", "2025", "21h2", "22h2" or "23h2" (Windows Server, or Azure Stack HCI by its version), lower case as shown. Did you mean "2022"?`,
+		}},
+		{"windows Server2022", edit(winVersion(windowsHost, "Server2022")), []string{
+			`34:16: Invalid os_version: host "win1" has os_version "Server2022", which is not how fabricc names a Windows release. Write one of "2012r2", "2016", "2019", "2022", "2025", "21h2", "22h2" or "23h2" (Windows Server, or Azure Stack HCI by its version), lower case as shown. Did you mean "2022"?`,
+		}},
+		{"windows 2012R2 in capitals", edit(winVersion(windowsHost, "2012R2")), []string{
+			`34:16: Invalid os_version: host "win1" has os_version "2012R2", which is not how fabricc names a Windows release. Write one of "2012r2", "2016", "2019", "2022", "2025", "21h2", "22h2" or "23h2" (Windows Server, or Azure Stack HCI by its version), lower case as shown. Did you mean "2012r2"?`,
+		}},
+		{"windows 2008r2", edit(winVersion(windowsHost, "2008r2")), []string{
+			`34:16: Unsupported os_version: host "win1" runs Windows "2008r2", which is not a release fabricc writes scripts for: the script needs Windows PowerShell 4.0 or later (its #Requires -RunAsAdministrator line) and the Windows Server 2012 R2 DCB and NetQos cmdlets. Write one of "2012r2", "2016", "2019", "2022", "2025", "21h2", "22h2" or "23h2" (Windows Server, or Azure Stack HCI by its version), lower case as shown.`,
+		}},
+		{"windows release fabricc does not know", edit(winVersion(windowsHost, "2024")), []string{
+			`34:16: Invalid os_version: host "win1" has os_version "2024", which is not a Windows release fabricc knows. Write one of "2012r2", "2016", "2019", "2022", "2025", "21h2", "22h2" or "23h2" (Windows Server, or Azure Stack HCI by its version), lower case as shown.`,
+		}},
 		{"cumulus os_version that is not a release", edit("", `model    = "SN2700"`, "model    = \"SN2700\"\n  os_version = \"model.json\""), []string{
 			`11:16: Invalid os_version: switch "leaf1" runs cumulus, and "model.json" is not one of its releases; write it as the switch prints it, such as "5.9.2".`,
 		}},
@@ -67,4 +85,10 @@ func TestNameErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// winVersion is windowsHost with os_version v and an adapter name.
+func winVersion(windowsHost, v string) string {
+	h := strings.ReplaceAll(windowsHost, "IFACE", `"Ethernet 4"`)
+	return strings.Replace(h, `os = "windows"`, "os = \"windows\"\n  os_version = \""+v+"\"", 1)
 }

@@ -602,7 +602,7 @@ func (l *lowering) resolvePort(sw string, info platformInfo, d *portDecl, watchd
 		l.errorOnce(d.block, "Port has no speed",
 			fmt.Sprintf("port %q on switch %q has no speed; set speed (e.g. speed = \"100G\") in its port block or an override.", a.Spec, sw))
 	} else if v, err := parseSpeed(*a.Speed); err != nil {
-		l.errorOnce(a.SpeedRange.Or(d.block), "Invalid speed", err.Error()+".")
+		l.errorOnce(a.SpeedRange.Or(d.block), "Invalid speed", err.Error())
 	} else {
 		p.SpeedMbps = v
 		p.Lanes = l.portLanes(sw, d, hw, v)

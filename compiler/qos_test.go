@@ -218,9 +218,26 @@ func TestParseSpeed(t *testing.T) {
 			t.Errorf("parseSpeed(%q) = %d, %v; want %d", in, got, err, want)
 		}
 	}
-	_, err := parseSpeed("25Gb")
-	want := `"25Gb" is not a port speed; write one of 100M, 1G, 10G, 25G, 40G, 50G, 100G, 200G, 400G, 800G`
-	if err == nil || err.Error() != want {
-		t.Errorf("parseSpeed(25Gb) error = %v, want %s", err, want)
+	// A speed written another way is suggested in the one form it means.
+	const forms = "write one of 100M, 1G, 10G, 25G, 40G, 50G, 100G, 200G, 400G, 800G."
+	for _, tc := range []struct{ in, want string }{
+		{"25Gb", `"25Gb" is not a port speed; ` + forms + ` Did you mean "25G"?`},
+		{"100", `"100" is not a port speed; ` + forms + ` Did you mean "100G"?`},
+		{"100Gb", `"100Gb" is not a port speed; ` + forms + ` Did you mean "100G"?`},
+		{"100GbE", `"100GbE" is not a port speed; ` + forms + ` Did you mean "100G"?`},
+		{"100 G", `"100 G" is not a port speed; ` + forms + ` Did you mean "100G"?`},
+		{"25Gbps", `"25Gbps" is not a port speed; ` + forms + ` Did you mean "25G"?`},
+		{"400Gb/s", `"400Gb/s" is not a port speed; ` + forms + ` Did you mean "400G"?`},
+		{"1000Mbps", `"1000Mbps" is not a port speed; ` + forms + ` Did you mean "1G"?`},
+		{"1000", `"1000" is not a port speed; ` + forms + ` Did you mean "1G"?`},
+		{"100Mb", `"100Mb" is not a port speed; ` + forms + ` Did you mean "100M"?`},
+		{"30G", `"30G" is not a port speed; ` + forms},
+		{"fast", `"fast" is not a port speed; ` + forms},
+		{"99999999999999999999G", `"99999999999999999999G" is not a port speed; ` + forms},
+	} {
+		_, err := parseSpeed(tc.in)
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("parseSpeed(%q) error = %v, want %s", tc.in, err, tc.want)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package compiler
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -117,11 +118,53 @@ func sortedSpeeds() []int {
 }
 
 // parseSpeed parses a port speed ("25G", case-insensitive) into Mb/s.
+// Its error is whole sentences: the accepted speeds, and the one s
+// means when it is a speed written another way (speedMeant).
 func parseSpeed(s string) (int, error) {
 	if v, ok := portSpeeds[strings.ToUpper(strings.TrimSpace(s))]; ok {
 		return v, nil
 	}
-	return 0, fmt.Errorf("%q is not a port speed; write one of %s", s, speedForms())
+	hint := ""
+	if m := speedMeant(s); m != "" {
+		hint = fmt.Sprintf(" Did you mean %q?", m)
+	}
+	return 0, fmt.Errorf("%q is not a port speed; write one of %s.%s", s, speedForms(), hint)
+}
+
+// speedWritten matches a speed written with a unit of its own: a number,
+// then G or M with what vendors and people add to it ("100Gb",
+// "100GbE", "100 G", "25Gbps", "100Gb/s", "1000Mbps"), or nothing.
+var speedWritten = regexp.MustCompile(`^([0-9]+)\s*(?:([gm])(?:b|bit|bits)?(?:e|ps|/s)?)?$`)
+
+// speedMeant is the accepted speed s stands for, or "": the number in
+// the unit written, or, for a bare number (speed = 100), in Gb/s, else
+// in Mb/s (speed = 1000 is 1G).
+func speedMeant(s string) string {
+	m := speedWritten.FindStringSubmatch(strings.ToLower(strings.TrimSpace(s)))
+	if m == nil {
+		return ""
+	}
+	n, err := strconv.Atoi(m[1])
+	if err != nil || n > 1e9 {
+		return ""
+	}
+	units := map[string][]int{"g": {1000}, "m": {1}, "": {1000, 1}}[m[2]]
+	for _, u := range units {
+		if form := speedForm(n * u); form != "" {
+			return form
+		}
+	}
+	return ""
+}
+
+// speedForm is the accepted spelling of mbps, or "".
+func speedForm(mbps int) string {
+	for form, v := range portSpeeds {
+		if v == mbps {
+			return form
+		}
+	}
+	return ""
 }
 
 // naturalLess orders names so that embedded numbers compare by value

@@ -276,8 +276,11 @@ type NIC struct {
 // port ("leaf1:swp1", "sn2410:1/5") or "host:nic" for a host NIC
 // ("gpu01:roce0").
 type Link struct {
-	A string `hcl:"a"`
-	B string `hcl:"b"`
+	// A and B are required; the compiler says so when one is missing
+	// (it knows what the other end is and which NIC is left uncabled,
+	// which HCL's "Missing required argument" cannot say).
+	A string `hcl:"a,optional"`
+	B string `hcl:"b,optional"`
 	// Length is the cable length in metres.
 	Length float64 `hcl:"length"`
 	// Cable is "dac", "aoc" or "fibre".

@@ -23,6 +23,11 @@ func TestExpandPorts(t *testing.T) {
 		{"Ethernet49/1-49/2", []string{"Ethernet49/1", "Ethernet49/2"}},
 		{"swp1-2, swp10,1/5", []string{"swp1", "swp2", "swp10", "1/5"}},
 		{"swp7-7", []string{"swp7"}},
+		{"Ethernet1/1-3/1", []string{"Ethernet1/1", "Ethernet2/1", "Ethernet3/1"}},
+		{"Ethernet9/1-Ethernet11/1", []string{"Ethernet9/1", "Ethernet10/1", "Ethernet11/1"}},
+		{"Ethernet1/5-3/5", []string{"Ethernet1/5", "Ethernet2/5", "Ethernet3/5"}},
+		{"swp1s0-3s0", []string{"swp1s0", "swp2s0", "swp3s0"}},
+		{"Ethernet1/1-1/1", []string{"Ethernet1/1"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.spec, func(t *testing.T) {
@@ -44,9 +49,12 @@ func TestExpandPortsErrors(t *testing.T) {
 		{"", `empty port name; expected a port name or a range FIRST-LAST`},
 		{"swp1,,swp2", `in port spec "swp1,,swp2": empty port name`},
 		{"swp4-1", `"swp4-1": the range counts down (4 > 1); write the lower port first`},
-		{"swp1-eth4", `"swp1-eth4": only the last number may change, but "eth4" differs from "swp1"`},
+		{"swp1-eth4", `"swp1-eth4": only a number may change, but "eth4" differs from "swp1" in "eth"; expected`},
 		{"swp1-1/4", `the end "1/4" does not match the start "swp1"`},
-		{"Ethernet1/1-2/4", `only the last number may change, but "2/4" differs from "Ethernet1/1"`},
+		{"Ethernet1/1-2/4", `"Ethernet1/1-2/4": only one number may change, but "2/4" differs from "Ethernet1/1" in two (1 to 2, and 1 to 4); expected`},
+		{"Ethernet3/1-1/1", `"Ethernet3/1-1/1": the range counts down (3 > 1); write the lower port first`},
+		{"1/1-1:2", `"1/1-1:2": only a number may change, but "1:2" differs from "1/1" in ":"; expected`},
+		{"Ethernet1/1-24/1x", `both ends of a range must end in a number`},
 		{"swp-4", `both ends of a range must end in a number`},
 		{"swp1-4-6", `has more than one '-'`},
 		{"swp 1", `contains white space`},

@@ -60,6 +60,9 @@ const (
 	kindName
 	// kindVersion is an os_version: a word of at most MaxVersionLength.
 	kindVersion
+	// kindWindowsVersion is a Windows host's os_version: kindVersion,
+	// whose fix is the list of Windows releases.
+	kindWindowsVersion
 	// kindCLIText is a port description: switch CLI text
 	// (quote.CheckCLIText).
 	kindCLIText
@@ -165,6 +168,9 @@ func checkString(f stringField) *hcl.Diagnostic {
 	case kindVersion:
 		err = quote.CheckWord(f.value, MaxVersionLength)
 		fix = ` Write the release as the OS prints it, such as "4.32.2F", "5.9.2" or "2016".`
+	case kindWindowsVersion:
+		err = quote.CheckWord(f.value, MaxVersionLength)
+		fix = windowsReleaseHint(f.value)
 	case kindCLIText:
 		err = quote.CheckCLIText(f.value)
 		fix = " A port description becomes a line of the switch configuration; change it."
@@ -392,7 +398,11 @@ func hostFields(h *Host, visit func(stringField)) {
 	visit(stringField{attr: "host name", value: h.Name, rng: h.LabelRange.Or(h.DefRange), kind: kindDevice})
 	visit(stringField{attr: "os", who: who, value: h.OS, rng: h.OSRange.Or(h.DefRange), kind: kindText})
 	if h.OSVersion != nil {
-		visit(stringField{attr: "os_version", who: who, value: *h.OSVersion, rng: h.OSVersionRange.Or(h.DefRange), kind: kindVersion})
+		kind := kindVersion
+		if h.OS == "windows" {
+			kind = kindWindowsVersion
+		}
+		visit(stringField{attr: "os_version", who: who, value: *h.OSVersion, rng: h.OSVersionRange.Or(h.DefRange), kind: kind})
 	}
 	if h.ClusterClass != nil {
 		visit(stringField{attr: "cluster_class", who: who, value: *h.ClusterClass, rng: h.ClusterClassRange.Or(h.DefRange), kind: kindText})

@@ -25,7 +25,7 @@ switch "{{SW}}" {
   }
 }
 host "{{HOST}}" {
-  os         = "linux"
+  os         = {{OS}}
   os_version = {{HOSTVER}}
   nic "{{NIC}}" {
     model     = "ConnectX-4"
@@ -39,7 +39,7 @@ host "{{HOST}}" {
 func stringsFabric(repl map[string]string) string {
 	vals := map[string]string{
 		"SW": "s1", "HOST": "h1", "NIC": "n1",
-		"DESC": `"lab"`, "SWVER": `"4.32.2F"`, "PORTDESC": `"to h1"`, "HOSTVER": `"rhel9"`, "IFACE": `"ens1f0"`,
+		"DESC": `"lab"`, "SWVER": `"4.32.2F"`, "PORTDESC": `"to h1"`, "HOSTVER": `"rhel9"`, "IFACE": `"ens1f0"`, "OS": `"linux"`,
 	}
 	for k, v := range repl {
 		vals[k] = v
@@ -91,6 +91,14 @@ func TestStringRules(t *testing.T) {
 			`a.hcl:18:7: error: Invalid nic name: nic name of host "h1" "" is empty. Names are words in generated scripts and switch configurations; rename it.`},
 		{"space in os_version", map[string]string{"HOSTVER": `"rhel 9"`}, nil,
 			`a.hcl:17:16: error: Invalid os_version: os_version of host "h1" "rhel 9" holds a space at character 5; use letters, digits, '-', '_' and '.'. Write the release as the OS prints it, such as "4.32.2F", "5.9.2" or "2016".`},
+		// A Windows host's os_version is one of a closed list: the fix is
+		// that list, and the release a spelling means.
+		{"space in a Windows os_version", map[string]string{"OS": `"windows"`, "HOSTVER": `"2022 R2"`}, nil,
+			`a.hcl:17:16: error: Invalid os_version: os_version of host "h1" "2022 R2" holds a space at character 5; use letters, digits, '-', '_' and '.'. Write one of "2012r2", "2016", "2019", "2022", "2025", "21h2", "22h2" or "23h2" (Windows Server, or Azure Stack HCI by its version), lower case as shown. Did you mean "2022"?`},
+		{"Windows Server 2012 R2 spelt out", map[string]string{"OS": `"windows"`, "HOSTVER": `"Windows Server 2012 R2"`}, nil,
+			`a.hcl:17:16: error: Invalid os_version: os_version of host "h1" "Windows Server 2012 R2" holds a space at character 8; use letters, digits, '-', '_' and '.'. Write one of "2012r2", "2016", "2019", "2022", "2025", "21h2", "22h2" or "23h2" (Windows Server, or Azure Stack HCI by its version), lower case as shown. Did you mean "2012r2"?`},
+		{"space in an older Windows os_version", map[string]string{"OS": `"windows"`, "HOSTVER": `"Server 2008"`}, nil,
+			`a.hcl:17:16: error: Invalid os_version: os_version of host "h1" "Server 2008" holds a space at character 7; use letters, digits, '-', '_' and '.'. Write one of "2012r2", "2016", "2019", "2022", "2025", "21h2", "22h2" or "23h2" (Windows Server, or Azure Stack HCI by its version), lower case as shown.`},
 		{"case-only duplicate devices", map[string]string{"SW": "leaf1", "HOST": "LEAF1"}, nil,
 			"a.hcl:15:6: error: Device names differ only in case: Devices \"leaf1\" and \"LEAF1\" differ only in letter case; their artifact folders would be one folder on a case-insensitive file system (Windows, macOS). Rename one.\n  a.hcl:7:8: note: device \"leaf1\" is declared here"},
 	}

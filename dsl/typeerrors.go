@@ -2,6 +2,7 @@ package dsl
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -53,6 +54,9 @@ type numberUnit struct {
 	unit      string
 	spellings []string
 	example   string
+	// metric tells that the unit is the metre, so a length in feet
+	// ("6ft") is converted in the advice.
+	metric bool
 }
 
 // numberUnits are the units of the language's number attributes that
@@ -60,21 +64,25 @@ type numberUnit struct {
 // length in metres, MTUs in bytes, shares and probabilities in percent,
 // the PFC watchdog's times in milliseconds.
 var numberUnits = map[string]numberUnit{
-	"length":               {"metres", []string{"m", "meter", "meters", "metre", "metres"}, "3"},
-	"mtu":                  {"bytes", []string{"b", "byte", "bytes"}, ""},
-	"lossless_mtu":         {"bytes", []string{"b", "byte", "bytes"}, ""},
-	"bandwidth":            {"percent", []string{"%", "percent"}, ""},
-	"probability":          {"percent", []string{"%", "percent"}, ""},
-	"small_packet_percent": {"percent", []string{"%", "percent"}, ""},
-	"planning_length":      {"metres", []string{"m", "meter", "meters", "metre", "metres"}, "300"},
-	"timeout_ms":           {"milliseconds", []string{"ms"}, ""},
-	"polling_ms":           {"milliseconds", []string{"ms"}, ""},
-	"restore_ms":           {"milliseconds", []string{"ms"}, ""},
+	"length":               {"metres", []string{"m", "meter", "meters", "metre", "metres"}, "3", true},
+	"mtu":                  {"bytes", []string{"b", "byte", "bytes"}, "", false},
+	"lossless_mtu":         {"bytes", []string{"b", "byte", "bytes"}, "", false},
+	"bandwidth":            {"percent", []string{"%", "percent"}, "", false},
+	"probability":          {"percent", []string{"%", "percent"}, "", false},
+	"small_packet_percent": {"percent", []string{"%", "percent"}, "", false},
+	"planning_length":      {"metres", []string{"m", "meter", "meters", "metre", "metres"}, "300", true},
+	"timeout_ms":           {"milliseconds", []string{"ms"}, "", false},
+	"polling_ms":           {"milliseconds", []string{"ms"}, "", false},
+	"restore_ms":           {"milliseconds", []string{"ms"}, "", false},
 }
 
 // leadingNumber matches a quoted value that is a number and what follows
 // it ("2m", "9000 B", "1.5").
 var leadingNumber = regexp.MustCompile(`^\s*([0-9]+(?:\.[0-9]+)?)\s*(.*?)\s*$`)
+
+// feetSpellings are how a length in feet is written after its number
+// ("6ft", "6 feet", "6'"), as US cable part numbers give lengths.
+var feetSpellings = []string{"ft", "ft.", "foot", "feet", "'"}
 
 // unitHint is the advice for the quoted value v where attribute name's
 // number belongs: for an attribute with a unit, that unit and, when v is
@@ -84,8 +92,15 @@ func unitHint(name, v string) string {
 	if !ok {
 		return " write a number without quotes."
 	}
-	if m := leadingNumber.FindStringSubmatch(v); m != nil && (m[2] == "" || slices.Contains(u.spellings, strings.ToLower(m[2]))) {
+	m := leadingNumber.FindStringSubmatch(v)
+	if m != nil && (m[2] == "" || slices.Contains(u.spellings, strings.ToLower(m[2]))) {
 		return fmt.Sprintf(" %s is a number of %s, written without quotes: %s = %s.", name, u.unit, name, m[1])
+	}
+	if m != nil && u.metric && slices.Contains(feetSpellings, strings.ToLower(m[2])) {
+		if ft, err := strconv.ParseFloat(m[1], 64); err == nil {
+			return fmt.Sprintf(" %s is a number of %s, never feet (1 ft = 0.3048 m), written without quotes: %s = %s (%s ft).",
+				name, u.unit, name, strconv.FormatFloat(math.Round(ft*0.3048*100)/100, 'f', -1, 64), m[1])
+		}
 	}
 	if u.example != "" {
 		return fmt.Sprintf(" %s is a number of %s, written without quotes (e.g. %s = %s).", name, u.unit, name, u.example)

@@ -61,6 +61,25 @@ switch "s" {
   length = "2 km"
 }
 `, `Inappropriate value for attribute "length": a number is required. "2 km" is a quoted string; length is a number of metres, written without quotes (e.g. length = 3).`, 8, 13},
+		// Feet are converted: a cable sold as 6 ft is 1.83 m.
+		{"a length in feet", `link {
+  a      = "s:swp1"
+  b      = "h:n"
+  length = "6ft"
+}
+`, `Inappropriate value for attribute "length": a number is required. "6ft" is a quoted string; length is a number of metres, never feet (1 ft = 0.3048 m), written without quotes: length = 1.83 (6 ft).`, 8, 13},
+		{"a length in feet with a space", `link {
+  a      = "s:swp1"
+  b      = "h:n"
+  length = "6 ft"
+}
+`, `Inappropriate value for attribute "length": a number is required. "6 ft" is a quoted string; length is a number of metres, never feet (1 ft = 0.3048 m), written without quotes: length = 1.83 (6 ft).`, 8, 13},
+		{"a length in feet spelt out", `link {
+  a      = "s:swp1"
+  b      = "h:n"
+  length = "10 feet"
+}
+`, `Inappropriate value for attribute "length": a number is required. "10 feet" is a quoted string; length is a number of metres, never feet (1 ft = 0.3048 m), written without quotes: length = 3.05 (10 ft).`, 8, 13},
 		{"a length beyond a float", `link {
   a      = "s:swp1"
   b      = "h:n"

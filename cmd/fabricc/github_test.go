@@ -16,7 +16,7 @@ import (
 func TestGitHubDiagnostics(t *testing.T) {
 	t.Setenv("GITHUB_WORKSPACE", "")
 	const want = "::error file=examples/bad/bad-speed.hcl,line=13,col=13,endLine=13,endColumn=19,title=Invalid speed::" +
-		"\"25Gb\" is not a port speed; write one of 100M, 1G, 10G, 25G, 40G, 50G, 100G, 200G, 400G, 800G.\n"
+		"\"25Gb\" is not a port speed; write one of 100M, 1G, 10G, 25G, 40G, 50G, 100G, 200G, 400G, 800G. Did you mean \"25G\"?\n"
 	for _, c := range []struct {
 		args   []string
 		stderr string

@@ -1,0 +1,34 @@
+# Mistake: a link to nic "eth0" of gpu1, whose one NIC is "roce0"; the
+# error suggests it, and gpu1:roce0 gets no "NIC not cabled" of its own.
+fabric "bad" {}
+
+vlan "rdma" {
+  id = 100
+}
+
+switch "leaf1" {
+  platform = "cumulus"
+  model    = "SN2410"
+
+  port "swp1-4" {
+    speed = "25G"
+    vlans = [100]
+  }
+}
+
+host "gpu1" {
+  os = "linux"
+
+  nic "roce0" {
+    model     = "ConnectX-5"
+    interface = "ens1f0"
+    vlan      = 100
+    addresses = ["10.0.0.1/24"]
+  }
+}
+
+link {
+  a      = "leaf1:swp1"
+  b      = "gpu1:eth0"
+  length = 3
+}
