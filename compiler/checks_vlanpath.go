@@ -55,15 +55,25 @@ type vlanGraph struct {
 	nics   []vlanNIC
 	// links are the switch-switch links, for the path search.
 	links [][2]end
+	// cabled is a union-find over the switches joined by any cable,
+	// whatever it carries.
+	cabled []int32
 }
 
 // newVLANGraph joins the (switch, VLAN) pairs along the switch-switch
 // links and collects the NICs cabled to switch ports.
 func newVLANGraph(c *checker) *vlanGraph {
-	g := &vlanGraph{c: c, index: make(map[string]int, len(c.f.Switches)), nodes: map[[2]int]int32{}}
+	g := &vlanGraph{c: c, index: make(map[string]int, len(c.f.Switches)), nodes: map[[2]int]int32{},
+		cabled: make([]int32, len(c.f.Switches))}
 	for i := range c.f.Switches {
 		g.index[c.f.Switches[i].Name] = i
+		g.cabled[i] = int32(i)
 	}
+	nics := 0
+	for i := range c.f.Hosts {
+		nics += len(c.f.Hosts[i].NICs)
+	}
+	g.nics = make([]vlanNIC, 0, nics)
 	for _, l := range c.f.Links {
 		a, okA := c.resolve(l.A)
 		b, okB := c.resolve(l.B)
@@ -76,6 +86,7 @@ func newVLANGraph(c *checker) *vlanGraph {
 		switch {
 		case a.port != nil && b.port != nil:
 			g.links = append(g.links, [2]end{a, b})
+			unionIn(g.cabled, int32(g.index[a.sw.Name]), int32(g.index[b.sw.Name]))
 			g.joinLink(a, b)
 		case a.port != nil:
 			g.addNIC(a, b)
@@ -131,44 +142,49 @@ func (g *vlanGraph) node(i, v int) int32 {
 	return n
 }
 
-// find returns the root of node x, halving the path.
-func (g *vlanGraph) find(x int32) int32 {
-	for g.parent[x] != x {
-		g.parent[x] = g.parent[g.parent[x]]
-		x = g.parent[x]
+// find returns the root of node x.
+func (g *vlanGraph) find(x int32) int32 { return findIn(g.parent, x) }
+
+// union joins the islands of a and b.
+func (g *vlanGraph) union(a, b int32) { unionIn(g.parent, a, b) }
+
+// findIn returns the root of x in the union-find parent, halving the
+// path.
+func findIn(parent []int32, x int32) int32 {
+	for parent[x] != x {
+		parent[x] = parent[parent[x]]
+		x = parent[x]
 	}
 	return x
 }
 
-// union joins the islands of a and b; the smaller id stays the root, so
+// unionIn joins the sets of a and b; the smaller id stays the root, so
 // the result does not depend on link order.
-func (g *vlanGraph) union(a, b int32) {
-	ra, rb := g.find(a), g.find(b)
+func unionIn(parent []int32, a, b int32) {
+	ra, rb := findIn(parent, a), findIn(parent, b)
 	if ra == rb {
 		return
 	}
 	if rb < ra {
 		ra, rb = rb, ra
 	}
-	g.parent[rb] = ra
+	parent[rb] = ra
 }
 
-// subnets are the IP subnets of a NIC's addresses (unparsable addresses
-// are an error of their own).
-func subnets(n *model.NIC) []netip.Prefix {
-	out := make([]netip.Prefix, 0, len(n.Addresses))
+// eachSubnet calls fn with the IP subnet of each of a NIC's addresses
+// (unparsable addresses are an error of their own).
+func eachSubnet(n *model.NIC, fn func(netip.Prefix)) {
 	for _, a := range n.Addresses {
 		if p, err := netip.ParsePrefix(a); err == nil {
-			out = append(out, p.Masked())
+			fn(p.Masked())
 		}
 	}
-	return out
 }
 
 // checkSubnetVLANs warns once for each subnet and VLAN pair where NICs
 // of one subnet are in a VLAN other than the subnet's first NIC's.
 func (c *checker) checkSubnetVLANs(g *vlanGraph) {
-	first := make(map[netip.Prefix]int, len(g.nics))
+	first := map[netip.Prefix]int{}
 	type pair struct {
 		p netip.Prefix
 		v int
@@ -176,15 +192,15 @@ func (c *checker) checkSubnetVLANs(g *vlanGraph) {
 	warned := map[pair]bool{}
 	for i := range g.nics {
 		n := &g.nics[i]
-		for _, p := range subnets(n.h.nic) {
+		eachSubnet(n.h.nic, func(p netip.Prefix) {
 			j, ok := first[p]
 			if !ok {
 				first[p] = i
-				continue
+				return
 			}
 			o := &g.nics[j]
 			if o.vlan == n.vlan || warned[pair{p, n.vlan}] || bothV1(n.h.nic, o.h.nic) {
-				continue
+				return
 			}
 			warned[pair{p, n.vlan}] = true
 			c.warnf("IP subnet in two VLANs",
@@ -192,7 +208,7 @@ func (c *checker) checkSubnetVLANs(g *vlanGraph) {
 					n.h.name(), p, n.vlan, n.s.name(), o.h.name(), o.vlan, o.s.name(), o.vlan, n.h.name()),
 				n.h.path("addresses"), rel(fmt.Sprintf("%s, VLAN %d", o.h.name(), o.vlan), o.h.path("addresses")...),
 				rel(fmt.Sprintf("%s carries VLAN %d", n.s.name(), n.vlan), n.s.path("vlans")...))
-		}
+		})
 	}
 }
 
@@ -215,46 +231,51 @@ type vlanSplit struct {
 // splits finds the VLAN and subnet pairs whose NICs are on two or more
 // islands, in the order of their first NIC.
 func (g *vlanGraph) splits() []*vlanSplit {
+	// Islands that no cable joins at all are not compared: the network
+	// between them (a core, another fabric's spines) is not in the
+	// description, and may well carry the VLAN or route the subnet.
 	type key struct {
-		v int
-		p netip.Prefix
+		v     int
+		p     netip.Prefix
+		cable int32
 	}
-	firstRoot := make(map[key]int32, len(g.nics))
+	firstRoot := map[key]int32{}
 	split := map[key]*vlanSplit{}
 	var order []*vlanSplit
 	for i := range g.nics {
 		n := &g.nics[i]
-		root := g.find(n.node)
-		for _, p := range subnets(n.h.nic) {
-			k := key{n.vlan, p}
+		root, cable := g.find(n.node), findIn(g.cabled, int32(n.sw))
+		eachSubnet(n.h.nic, func(p netip.Prefix) {
+			k := key{n.vlan, p, cable}
 			r, ok := firstRoot[k]
 			if !ok {
 				firstRoot[k] = root
-				continue
+				return
 			}
 			if r != root && split[k] == nil {
 				s := &vlanSplit{vlan: n.vlan, subnet: p, islands: map[int32][]int{}}
 				split[k] = s
 				order = append(order, s)
 			}
-		}
+		})
 	}
 	if len(order) == 0 {
 		return nil
 	}
 	for i := range g.nics {
 		n := &g.nics[i]
-		for _, p := range subnets(n.h.nic) {
-			s := split[key{n.vlan, p}]
+		cable := findIn(g.cabled, int32(n.sw))
+		eachSubnet(n.h.nic, func(p netip.Prefix) {
+			s := split[key{n.vlan, p, cable}]
 			if s == nil {
-				continue
+				return
 			}
 			root := g.find(n.node)
 			if _, ok := s.islands[root]; !ok {
 				s.roots = append(s.roots, root)
 			}
 			s.islands[root] = append(s.islands[root], i)
-		}
+		})
 	}
 	return order
 }
@@ -283,44 +304,33 @@ func shortList(names []string, max int) string {
 	return fmt.Sprintf("%s and %d more", strings.Join(names[:max], ", "), len(names)-max)
 }
 
-// reportSplit reports one split VLAN and subnet: at the first link that
-// would join the islands when it carried the VLAN, or at the first NIC
-// of the second island when no cable joins them.
+// reportSplit reports one split VLAN and subnet at the first link that
+// would join the islands when it carried the VLAN (cables join them all:
+// see splits).
 func (c *checker) reportSplit(g *vlanGraph, s *vlanSplit) {
 	var islands []string
 	for k, r := range s.roots {
 		islands = append(islands, fmt.Sprintf("%d. %s", k+1, g.islandText(s.islands[r])))
 	}
-	joins, cut := g.joiningLinks(s)
+	joins := g.joiningLinks(s)
+	if len(joins) == 0 {
+		return // no path found: nothing to name
+	}
 	first, second := &g.nics[s.islands[s.roots[0]][0]], &g.nics[s.islands[s.roots[1]][0]]
-	detail := fmt.Sprintf("VLAN %d holds NICs of subnet %s on %d islands of switches that no link carrying VLAN %d joins: %s. Hosts in one subnet reach each other directly, by ARP, so RoCE between the islands fails.",
-		s.vlan, s.subnet, len(s.roots), s.vlan, strings.Join(islands, "; "))
-	if len(joins) > 0 {
-		names := make([]string, len(joins))
-		for i, l := range joins {
-			names[i] = l[0].name() + " - " + l[1].name()
-		}
-		detail += fmt.Sprintf(" Carry VLAN %d on both ends of %s (add %d to their vlans)", s.vlan, strings.Join(names, ", "), s.vlan)
+	names := make([]string, len(joins))
+	for i, l := range joins {
+		names[i] = l[0].name() + " - " + l[1].name()
 	}
-	switch {
-	case cut != "" && len(joins) > 0:
-		detail += fmt.Sprintf("; no cable path joins %s to the first island, so add links", cut)
-	case cut != "":
-		detail += fmt.Sprintf(" No cable path joins %s to the first island, so add links", cut)
-	}
-	detail += "; or, if the islands are meant to be routed apart, give each its own subnet."
+	detail := fmt.Sprintf("VLAN %d holds NICs of subnet %s on %d islands of switches that no link carrying VLAN %d joins: %s. Hosts in one subnet reach each other directly, by ARP, so RoCE between the islands fails. Carry VLAN %d on both ends of %s (add %d to their vlans); or, if the islands are meant to be routed apart, give each its own subnet.",
+		s.vlan, s.subnet, len(s.roots), s.vlan, strings.Join(islands, "; "), s.vlan, strings.Join(names, ", "), s.vlan)
 	rels := []related{
 		rel(fmt.Sprintf("%s, VLAN %d, island 1", first.h.name(), s.vlan), first.h.path("addresses")...),
 		rel(fmt.Sprintf("%s, VLAN %d, island 2", second.h.name(), s.vlan), second.h.path("addresses")...),
 	}
-	at := second.h.path("addresses")
-	if len(joins) > 0 {
-		at = joins[0][0].path("vlans")
-		for _, l := range joins[1:] {
-			rels = append(rels, rel(fmt.Sprintf("%s does not carry VLAN %d", l[0].name(), s.vlan), l[0].path("vlans")...))
-		}
+	for _, l := range joins[1:] {
+		rels = append(rels, rel(fmt.Sprintf("%s does not carry VLAN %d", l[0].name(), s.vlan), l[0].path("vlans")...))
 	}
-	c.errorf("VLAN split between switches", detail, at, rels...)
+	c.errorf("VLAN split between switches", detail, joins[0][0].path("vlans"), rels...)
 }
 
 // carries reports whether a switch-switch link joins its switches for
@@ -332,9 +342,9 @@ func carries(l [2]end, v int) bool {
 // joiningLinks finds, for each island after the first, the fewest links
 // that would join it to the first if they carried the VLAN (a 0-1
 // breadth-first search over the switch cabling: a link that carries it
-// costs nothing), in path order and each once. cut names the islands no
-// cable path reaches.
-func (g *vlanGraph) joiningLinks(s *vlanSplit) (joins [][2]end, cut string) {
+// costs nothing), in path order and each once. The islands are all in
+// one cabled component (see splits).
+func (g *vlanGraph) joiningLinks(s *vlanSplit) (joins [][2]end) {
 	adj := make([][]int, len(g.c.f.Switches))
 	for i, l := range g.links {
 		a, b := g.index[l[0].sw.Name], g.index[l[1].sw.Name]
@@ -385,8 +395,7 @@ func (g *vlanGraph) joiningLinks(s *vlanSplit) (joins [][2]end, cut string) {
 		cur, next = next, cur[:0]
 	}
 	used := map[int]bool{}
-	var unreached []string
-	for k, r := range s.roots[1:] {
+	for _, r := range s.roots[1:] {
 		target := -1
 		for _, n := range s.islands[r] {
 			if sw := g.nics[n].sw; dist[sw] != -1 && (target == -1 || dist[sw] < dist[target]) {
@@ -394,8 +403,7 @@ func (g *vlanGraph) joiningLinks(s *vlanSplit) (joins [][2]end, cut string) {
 			}
 		}
 		if target == -1 {
-			unreached = append(unreached, fmt.Sprintf("island %d", k+2))
-			continue
+			continue // not in one cabled component: splits keeps none
 		}
 		var path []int
 		for x := target; via[x] != -1; {
@@ -416,5 +424,5 @@ func (g *vlanGraph) joiningLinks(s *vlanSplit) (joins [][2]end, cut string) {
 			}
 		}
 	}
-	return joins, strings.Join(unreached, ", ")
+	return joins
 }
