@@ -15,7 +15,11 @@ import (
 // switches cabled together are in one island for VLAN v when their ports
 // carry v, tagged or untagged. Hosts in one IP subnet reach each other
 // without a router (by ARP, then directly), so NICs that share a VLAN and
-// a subnet on two islands cannot talk: an error. NICs of one VLAN on two
+// a subnet on two islands cannot talk. That is an error, not a warning:
+// the islands are cabled together within the description, whose trunks
+// fabricc writes, so nothing outside it can join them. Islands no cable
+// of the description joins are not compared (the network between them,
+// a core or another fabric, is not described). NICs of one VLAN on two
 // islands in different subnets are the routed design (the same rack VLAN
 // on every leaf, routed uplinks, as bench/fabric) and are not reported.
 // NICs of one subnet in two VLANs are a warning: the hosts expect to ARP
@@ -74,25 +78,45 @@ func newVLANGraph(c *checker) *vlanGraph {
 		nics += len(c.f.Hosts[i].NICs)
 	}
 	g.nics = make([]vlanNIC, 0, nics)
-	for _, l := range c.f.Links {
-		a, okA := c.resolve(l.A)
-		b, okB := c.resolve(l.B)
-		if !okA || !okB {
-			continue
-		}
-		if a.port == nil && b.port != nil {
-			a, b = b, a
-		}
-		switch {
-		case a.port != nil && b.port != nil:
-			g.links = append(g.links, [2]end{a, b})
-			unionIn(g.cabled, int32(g.index[a.sw.Name]), int32(g.index[b.sw.Name]))
-			g.joinLink(a, b)
-		case a.port != nil:
-			g.addNIC(a, b)
+	// The ports' peers give each link from its switch end, so only the
+	// far end of a switch-switch link is looked up, once per link.
+	for i := range c.f.Switches {
+		sw := &c.f.Switches[i]
+		for j := range sw.Ports {
+			p := &sw.Ports[j]
+			if p.Peer != nil {
+				g.addPeer(end{sw: sw, port: p}, i)
+			}
 		}
 	}
 	return g
+}
+
+// addPeer records what switch end a (switch index i) is cabled to: a
+// NIC, or another switch's port, seen from the end whose switch comes
+// first (by index, then port name) so that each link counts once.
+func (g *vlanGraph) addPeer(a end, i int) {
+	peer := a.port.Peer
+	switch peer.Kind {
+	case "host":
+		if h := g.c.hosts[peer.Device]; h != nil {
+			if n := h.NIC(peer.Port); n != nil {
+				g.addNIC(a, end{host: h, nic: n})
+			}
+		}
+	case "switch":
+		k, ok := g.index[peer.Device]
+		if !ok || k < i || k == i && peer.Port <= a.port.Name {
+			return
+		}
+		sw := &g.c.f.Switches[k]
+		if p := sw.Port(peer.Port); p != nil {
+			b := end{sw: sw, port: p}
+			g.links = append(g.links, [2]end{a, b})
+			unionIn(g.cabled, int32(i), int32(k))
+			g.joinLink(a, b)
+		}
+	}
 }
 
 // joinLink joins the two switches of a link for every VLAN either end
@@ -291,17 +315,15 @@ func (g *vlanGraph) islandText(nics []int) string {
 			seen[n.sw] = true
 			sws = append(sws, n.s.sw.Name)
 		}
-		names = append(names, n.h.name())
+		if len(names) < 3 {
+			names = append(names, n.h.name())
+		}
 	}
-	return fmt.Sprintf("%s (%s)", listText(sws), shortList(names, 3))
-}
-
-// shortList names the first max entries and counts the rest.
-func shortList(names []string, max int) string {
-	if len(names) <= max {
-		return strings.Join(names, ", ")
+	text := strings.Join(names, ", ")
+	if len(nics) > len(names) {
+		text += fmt.Sprintf(" and %d more", len(nics)-len(names))
 	}
-	return fmt.Sprintf("%s and %d more", strings.Join(names[:max], ", "), len(names)-max)
+	return fmt.Sprintf("%s (%s)", listText(sws), text)
 }
 
 // reportSplit reports one split VLAN and subnet at the first link that
