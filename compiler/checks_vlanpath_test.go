@@ -96,6 +96,9 @@ const (
     vlans = [100]`
 	trunk200 = `mode = "trunk"
     vlans = [200]`
+	native100 = `mode = "trunk"
+    vlans = [200]
+    native_vlan = 100`
 	routed    = `mode = "routed"`
 	leaf2Link = `link {
   a      = "leaf2:swp32"
@@ -123,6 +126,8 @@ func TestVLANPaths(t *testing.T) {
 			"  note 61:17: srv2:roce0, VLAN 100, island 2",
 			"  note 45:13: leaf2:swp32 does not carry VLAN 100",
 		}},
+		// A trunk's native VLAN is carried too (untagged on both ends).
+		{"carried as native VLAN", native100, native100, native100, "100", "10.0.0.1/24", "10.0.0.2/24", leaf2Link, nil},
 		{"routed racks, a subnet each", routed, routed, routed, "100", "10.0.1.1/24", "10.0.2.1/24", leaf2Link, nil},
 		{"routed racks, one subnet", routed, routed, routed, "100", "10.0.0.1/24", "10.0.0.2/24", leaf2Link, []string{
 			strings.Replace(split, "31:13", "27:3", 1),
