@@ -34,6 +34,7 @@ func check(f *model.Fabric, src Sources) hcl.Diagnostics {
 		{(*checker).checkVendorNotes, false},
 		{(*checker).checkLosslessMTU, false},
 		{(*checker).checkHeadroomCables, false},
+		{(*checker).checkVLANPaths, false},
 	}
 	c := newChecker(f, src)
 	found := make([]hcl.Diagnostics, len(checks))

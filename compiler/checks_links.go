@@ -1,8 +1,10 @@
 package compiler
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/fabricc/fabricc/model"
 )
@@ -43,11 +45,7 @@ func (c *checker) checkSpeed(a, b end, sa, sb int) {
 func (c *checker) checkSwitchSwitch(a, b end) {
 	pa, pb := a.port, b.port
 	c.checkSpeed(a, b, pa.SpeedMbps, pb.SpeedMbps)
-	if ipMTU(a) != ipMTU(b) {
-		c.errorf("Link MTU mismatch",
-			fmt.Sprintf("%s has %s but its link peer %s has %s; IP packets larger than the smaller MTU are dropped. Set the same IP MTU on both ends.", a.name(), c.mtuText(a), b.name(), c.mtuText(b)),
-			a.path("mtu"), rel(fmt.Sprintf("%s MTU %d", b.name(), pb.MTU), b.path("mtu")...))
-	}
+	c.checkSwitchMTU(a, b)
 	c.checkSwitchVLANs(a, b)
 	if !slices.Equal(pa.PFCPriorities, pb.PFCPriorities) {
 		c.errorf("Link PFC priorities mismatch",
@@ -59,6 +57,79 @@ func (c *checker) checkSwitchSwitch(a, b end) {
 			fmt.Sprintf("%s trusts %s%s but its link peer %s trusts %s%s; the two ends classify the same packets into different priorities. Use the same trust on both ends: trust = %q (or %q) in both port blocks.", a.name(), pa.Trust, c.defaultNote(a, "trust"), b.name(), pb.Trust, c.defaultNote(b, "trust"), pa.Trust, pb.Trust),
 			a.path("trust"), rel(fmt.Sprintf("%s trust %s", b.name(), pb.Trust), b.path("trust")...))
 	}
+}
+
+// checkSwitchMTU compares the MTUs of two cabled switch ports by what
+// each limits. On a routed port the mtu is the IP MTU of what it routes,
+// and the two ends must agree. Between two switchports (access or trunk)
+// only bridged frames cross, and platforms differ there: Onyx and
+// Cumulus Linux drop a bridged frame above the port's mtu, but on EOS
+// the mtu is the Layer 3 MTU of routed interfaces and SVIs ("MTU is
+// independently configurable on all routable interfaces": Arista EOS
+// User Manual, "Support for Layer 3 MTU on 7280R3/7500R3/7800R3"), and
+// a switchport bridges frames up to its fixed L2 MTU whatever its mtu
+// (`show interfaces ethernet N l2 mtu`, 9234 bytes: a tagged frame of
+// the largest Onyx and Cumulus IP MTU, 9216). So two EOS switchports
+// are not compared, and an EOS switchport's peer only needs to take the
+// IP packets of the size the EOS end's mtu says: its default 9214
+// against the Onyx and Cumulus default 9216 is no mistake.
+func (c *checker) checkSwitchMTU(a, b end) {
+	eosA, eosB := a.sw.Platform == model.PlatformEOS, b.sw.Platform == model.PlatformEOS
+	switch {
+	case !switchport(a.port) || !switchport(b.port) || !eosA && !eosB:
+		if ipMTU(a) != ipMTU(b) {
+			c.errorf("Link MTU mismatch",
+				fmt.Sprintf("%s has %s but its link peer %s has %s; IP packets larger than the smaller MTU are dropped. %s", a.name(), c.mtuText(a), b.name(), c.mtuText(b), mtuFix(a, b)),
+				a.path("mtu"), rel(fmt.Sprintf("%s MTU %d", b.name(), b.port.MTU), b.path("mtu")...))
+		}
+	case eosA && eosB:
+		// Neither end applies its mtu to the bridged frames.
+	default:
+		eos, other := a, b
+		if eosB {
+			eos, other = b, a
+		}
+		if ipMTU(other) >= ipMTU(eos) {
+			return
+		}
+		c.errorf("Link MTU mismatch",
+			fmt.Sprintf("%s has %s but its link peer %s, an EOS %s port, has %s. EOS applies its mtu to routed traffic only and bridges frames up to its fixed L2 MTU (9234 bytes), so IP packets of up to %d bytes reach %s, which drops those above %d. Set mtu = %d on %s, the largest %s takes (or at least %d).",
+				other.name(), c.mtuText(other), eos.name(), eos.port.Mode, c.mtuText(eos), ipMTU(eos), other.name(), ipMTU(other),
+				portMaxMTU(other), other.name(), platformTitle(other.sw.Platform), ipMTU(eos)+mtuMeaning(other).HeaderBytes),
+			other.path("mtu"), rel(fmt.Sprintf("%s MTU %d", eos.name(), eos.port.MTU), eos.path("mtu")...))
+	}
+}
+
+// switchport reports an access or trunk port.
+func switchport(p *model.Port) bool {
+	return p.Mode == model.ModeAccess || p.Mode == model.ModeTrunk
+}
+
+// portMaxMTU is the largest mtu a switch end's platform takes.
+func portMaxMTU(e end) int {
+	return cmp.Or(platforms[e.sw.Platform].maxMTU, fallbackMTU)
+}
+
+// mtuFix names the mtu values that make two switch ends agree: the
+// largest IP MTU both platforms take, written on the ends that differ
+// from it, or the smaller of the two on the larger end.
+func mtuFix(a, b end) string {
+	best := min(mtuMeaning(a).IPMTU(portMaxMTU(a)), mtuMeaning(b).IPMTU(portMaxMTU(b)))
+	var set []string
+	for _, e := range []end{a, b} {
+		if ipMTU(e) != best {
+			set = append(set, fmt.Sprintf("mtu = %d on %s", best+mtuMeaning(e).HeaderBytes, e.name()))
+		}
+	}
+	fix := fmt.Sprintf("Set the same IP MTU on both ends: %s, the largest both platforms take", strings.Join(set, " and "))
+	lo, hi := a, b
+	if ipMTU(b) < ipMTU(a) {
+		lo, hi = b, a
+	}
+	if ipMTU(lo) != best {
+		fix += fmt.Sprintf("; or mtu = %d on %s, to keep the smaller", ipMTU(lo)+mtuMeaning(hi).HeaderBytes, hi.name())
+	}
+	return fix + "."
 }
 
 // checkSwitchVLANs compares what two cabled switch ports do with each

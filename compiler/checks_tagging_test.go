@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -239,25 +240,46 @@ func TestSwitchSwitchTagging(t *testing.T) {
 // TestMTUAcrossVendors: the two ends of a link are compared in one unit,
 // the IP MTU, converted from each device's own mtu by what it counts
 // (model.PortMTU, model.NICMTU). EOS, Onyx and Cumulus Linux all count
-// the IP MTU, so EOS 9214 against Onyx 9214 is equal, and their
-// defaults (9214, 9216) are not.
+// the IP MTU, so EOS 9214 against Onyx 9214 is equal, and on routed
+// ports their defaults (9214, 9216) are not; the fix names the value
+// both take. Between switchports the EOS mtu limits no bridged frame,
+// so the defaults are fine, and only a peer below the EOS end's mtu is
+// an error.
 func TestMTUAcrossVendors(t *testing.T) {
 	trunk := "mode  = \"trunk\"\n    vlans = [20]"
+	routed := `mode  = "routed"`
 	for _, tc := range []struct {
 		name, a, b string
+		mtuA, mtuB string // "" leaves the default
 		want       []string
 	}{
-		{"EOS 9214 and Onyx 9214", trunk, trunk, nil},
-		{"EOS and Onyx defaults", trunk, trunk, []string{
-			`14:3: Link MTU mismatch: leafa:Ethernet49/1 has IP MTU 9214 (the EOS default, not written) but its link peer leafb:1/49 has IP MTU 9216 (the Onyx default, not written); IP packets larger than the smaller MTU are dropped. Set the same IP MTU on both ends.`,
-			`  note 23:3: leafb:1/49 MTU 9216`,
+		{"EOS 9214 and Onyx 9214", trunk, trunk, "9214", "9214", nil},
+		{"EOS and Onyx default trunks", trunk, trunk, "", "", nil},
+		{"two EOS-sized trunks apart", trunk, trunk, "9000", "", nil},
+		{"EOS and Onyx default routed ports", routed, routed, "", "", []string{
+			`14:3: Link MTU mismatch: leafa:Ethernet49/1 has IP MTU 9214 (the EOS default, not written) but its link peer leafb:1/49 has IP MTU 9216 (the Onyx default, not written); IP packets larger than the smaller MTU are dropped. Set the same IP MTU on both ends: mtu = 9214 on leafb:1/49, the largest both platforms take.`,
+			`  note 22:3: leafb:1/49 MTU 9216`,
+		}},
+		{"routed ports both below the largest", routed, routed, "9000", "8000", []string{
+			`16:13: Link MTU mismatch: leafa:Ethernet49/1 has IP MTU 9000 but its link peer leafb:1/49 has IP MTU 8000; IP packets larger than the smaller MTU are dropped. Set the same IP MTU on both ends: mtu = 9214 on leafa:Ethernet49/1 and mtu = 9214 on leafb:1/49, the largest both platforms take; or mtu = 8000 on leafa:Ethernet49/1, to keep the smaller.`,
+			`  note 25:13: leafb:1/49 MTU 8000`,
+		}},
+		{"Onyx trunk below the EOS mtu", trunk, trunk, "9214", "9000", []string{
+			`26:13: Link MTU mismatch: leafb:1/49 has IP MTU 9000 but its link peer leafa:Ethernet49/1, an EOS trunk port, has IP MTU 9214. EOS applies its mtu to routed traffic only and bridges frames up to its fixed L2 MTU (9234 bytes), so IP packets of up to 9214 bytes reach leafb:1/49, which drops those above 9000. Set mtu = 9216 on leafb:1/49, the largest Onyx takes (or at least 9214).`,
+			`  note 16:13: leafa:Ethernet49/1 MTU 9214`,
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			src := strings.NewReplacer("A", tc.a, "B", tc.b).Replace(uplinkFabric)
-			if tc.want != nil {
-				src = strings.ReplaceAll(src, "    mtu   = 9214\n", "")
+			src := strings.Replace(uplinkFabric, "    mtu   = 9214\n", "X1", 1)
+			src = strings.Replace(src, "    mtu   = 9214\n", "X2", 1)
+			for i, m := range []string{tc.mtuA, tc.mtuB} {
+				line := ""
+				if m != "" {
+					line = "    mtu   = " + m + "\n"
+				}
+				src = strings.Replace(src, fmt.Sprintf("X%d", i+1), line, 1)
 			}
+			src = strings.NewReplacer("A", tc.a, "B", tc.b).Replace(src)
 			got := checkSrc(t, src)
 			if !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("diagnostics:\n%s\nwant:\n%s", joinLines(got), joinLines(tc.want))

@@ -245,8 +245,23 @@ var errorCases = []struct {
 		"  note 33:13: class \"roce\" has DSCP 26",
 	}},
 	{name: "priority in two classes", src: edit("qos {\n  profile = \"nvidia-roce\"\n  class \"cnp\" {\n    priorities = [3]\n  }\n}\n"), want: []string{
-		"35:18: Priority in two classes: priority 3 is in class \"roce\" and in class \"cnp\"; each priority belongs to one class only.",
+		"35:18: Priority in two classes: priority 3 is in class \"roce\" and in class \"cnp\"; each priority belongs to one class only. Take 3 out of class \"cnp\"'s priorities, or put a priority no class names in its place (1, 2, 4, 5 or 7).",
 		"  note 33:13: class \"roce\" has priority 3",
+	}},
+	// storage's traffic_class is not written, so it is its priority: the
+	// shared queue follows from the shared priority and is not reported
+	// again; the profile's shares are named with the override.
+	{name: "priority in two classes, queue follows", src: edit("qos {\n  profile = \"nvidia-roce\"\n  class \"storage\" {\n    priority  = 3\n    dscp      = [34]\n    bandwidth = 20\n  }\n}\n"), want: []string{
+		"35:17: Priority in two classes: priority 3 is in class \"roce\" and in class \"storage\"; each priority belongs to one class only. Give class \"storage\" a priority no class names, 1, 2, 4, 5 or 7 (priority = 1, say); the class's dscp values follow it.",
+		"  note 33:13: class \"roce\" has priority 3",
+		"37:17: ETS bandwidths do not sum to 100: The WRR classes share the link: roce 50 (profile) + default 50 (profile) + storage 20 = 120 %; make the bandwidths sum to 100. The profile \"nvidia-roce\" gives roce and default their shares; a class block of the same name overrides only what it sets: class \"default\" { bandwidth = 30 }.",
+	}},
+	// A written traffic_class is a choice of its own: still reported.
+	{name: "priority in two classes, queue written", src: edit("qos {\n  profile = \"nvidia-roce\"\n  class \"storage\" {\n    priority      = 3\n    traffic_class = 3\n    dscp          = [34]\n    strict        = true\n  }\n}\n"), want: []string{
+		"35:21: Priority in two classes: priority 3 is in class \"roce\" and in class \"storage\"; each priority belongs to one class only. Give class \"storage\" a priority no class names, 1, 2, 4, 5 or 7 (priority = 1, say); the class's dscp values follow it.",
+		"  note 33:13: class \"roce\" has priority 3",
+		"36:21: Traffic class used twice: classes \"roce\" and \"storage\" both use traffic class 3; give each class its own egress queue (traffic_class 0-7).",
+		"  note 33:13: class \"roce\" uses traffic class 3",
 	}},
 	{name: "traffic class 9", src: edit("qos {\n  profile = \"nvidia-roce\"\n  class \"cnp\" {\n    traffic_class = 9\n  }\n}\n"), want: []string{
 		"35:21: Invalid traffic class: class \"cnp\" traffic_class 9 is out of range; traffic classes (egress queues) are 0-7.",
@@ -256,7 +271,7 @@ var errorCases = []struct {
 		"  note 33:13: class \"roce\" uses traffic class 3",
 	}},
 	{name: "ETS bandwidths sum to 90", src: edit("qos {\n  profile = \"nvidia-roce\"\n  class \"default\" {\n    bandwidth = 40\n  }\n}\n"), want: []string{
-		"35:17: ETS bandwidths do not sum to 100: The WRR classes share the link: roce 50 + default 40 = 90 %; make the bandwidths sum to 100.",
+		"35:17: ETS bandwidths do not sum to 100: The WRR classes share the link: roce 50 (profile) + default 40 = 90 %; make the bandwidths sum to 100. The profile \"nvidia-roce\" gives roce its share; a class block of the same name overrides only what it sets: class \"roce\" { bandwidth = 60 }.",
 	}},
 	{name: "strict class with bandwidth", src: edit("qos {\n  profile = \"nvidia-roce\"\n  class \"cnp\" {\n    strict    = true\n    bandwidth = 10\n  }\n}\n"), want: []string{
 		"36:17: Strict class with bandwidth: class \"cnp\" has strict = true and bandwidth = 10; a strict class is served first and has no WRR share. Remove one of the two.",

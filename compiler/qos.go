@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -370,11 +371,54 @@ func (l *lowering) checkUnique(specs []classSpec, title, what string, values fun
 				continue
 			}
 			_, fr := values(&specs[j])
+			fix := ""
+			if what == "priority" {
+				fix = freePriorities(specs, &specs[i], v)
+			}
 			d := l.errorf(r, title+" in two classes",
-				"%s %d is in class %q and in class %q; each %s belongs to one class only.", what, v, specs[j].Name, specs[i].Name, what)
+				"%s %d is in class %q and in class %q; each %s belongs to one class only.%s", what, v, specs[j].Name, specs[i].Name, what, fix)
 			also(d, fmt.Sprintf("class %q has %s %d", specs[j].Name, what, v), fr)
 		}
 	}
+}
+
+// freePriorities tells class s, which names priority v another class
+// has, which priorities no class names: ` Give class "storage" a
+// priority no class names, 1, 2, 4, 5 or 7 (priority = 1, say); the
+// class's dscp values follow it.` When v is in its priorities list, the
+// fix is taking it out (or swapping it for a free one).
+func freePriorities(specs []classSpec, s *classSpec, v int) string {
+	var used [8]bool
+	mark := func(p int) {
+		if p >= 0 && p < 8 {
+			used[p] = true
+		}
+	}
+	for i := range specs {
+		if specs[i].Priority != nil {
+			mark(*specs[i].Priority)
+		}
+		for _, p := range specs[i].Priorities {
+			mark(p)
+		}
+	}
+	var free []int
+	for p, u := range used {
+		if !u {
+			free = append(free, p)
+		}
+	}
+	if s.Priority == nil || *s.Priority != v {
+		fix := fmt.Sprintf(" Take %d out of class %q's priorities", v, s.Name)
+		if len(free) > 0 {
+			fix += fmt.Sprintf(", or put a priority no class names in its place (%s)", intsOr(free))
+		}
+		return fix + "."
+	}
+	if len(free) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" Give class %q a priority no class names, %s (priority = %d, say); the class's dscp values follow it.", s.Name, intsOr(free), free[0])
 }
 
 // checkTrafficClasses reports two classes sharing an egress queue.
@@ -386,29 +430,82 @@ func (l *lowering) checkTrafficClasses(specs []classSpec, classes []model.Class)
 			owner[c.TrafficClass] = i
 			continue
 		}
+		if queueFollowsPriority(specs[i], classes[i], classes[j]) || queueFollowsPriority(specs[j], classes[j], classes[i]) {
+			continue // the "Priority in two classes" error; a new priority moves the queue too
+		}
 		d := l.errorf(specs[i].TrafficClassRange.Or(specs[i].DefRange), "Traffic class used twice",
 			"classes %q and %q both use traffic class %d; give each class its own egress queue (traffic_class 0-7).", classes[j].Name, c.Name, c.TrafficClass)
 		also(d, fmt.Sprintf("class %q uses traffic class %d", classes[j].Name, c.TrafficClass), specs[j].DefRange)
 	}
 }
 
-// checkWRRSum requires the WRR shares to sum to 100 percent.
+// queueFollowsPriority reports a class whose traffic_class is not
+// written anywhere (neither in its block nor by a profile), so it is its
+// priority, and that priority is one of the other class's: the shared
+// queue then only follows from the shared priority.
+func queueFollowsPriority(s classSpec, c, other model.Class) bool {
+	return s.TrafficClass == nil && slices.Contains(other.Priorities, c.Priority)
+}
+
+// checkWRRSum requires the WRR shares to sum to 100 percent. Shares the
+// profile gave are marked as such, and the detail shows the class block
+// that overrides one of them to make the sum 100.
 func (l *lowering) checkWRRSum(q *dsl.QoS, specs []classSpec, classes []model.Class) {
 	sum, terms, at := 0, []string{}, q.DefRange
+	var fromProfile []int // indexes of WRR classes whose share the profile gave
 	for i, c := range classes {
 		if c.ETS.Mode != model.ETSWRR {
 			continue
 		}
 		sum += c.ETS.BandwidthPercent
-		terms = append(terms, fmt.Sprintf("%s %d", c.Name, c.ETS.BandwidthPercent))
+		term := fmt.Sprintf("%s %d", c.Name, c.ETS.BandwidthPercent)
+		if specs[i].BandwidthRange.Empty() && l.f.QoS.Profile != "" {
+			term += " (profile)"
+			fromProfile = append(fromProfile, i)
+		}
+		terms = append(terms, term)
 		if at == q.DefRange && !specs[i].BandwidthRange.Empty() {
 			at = specs[i].BandwidthRange
 		}
 	}
-	if len(terms) > 0 && sum != 100 {
-		l.errorf(at, "ETS bandwidths do not sum to 100",
-			"The WRR classes share the link: %s = %d %%; make the bandwidths sum to 100.", strings.Join(terms, " + "), sum)
+	if len(terms) == 0 || sum == 100 {
+		return
 	}
+	l.errorf(at, "ETS bandwidths do not sum to 100",
+		"The WRR classes share the link: %s = %d %%; make the bandwidths sum to 100.%s", strings.Join(terms, " + "), sum, l.profileShareFix(specs, classes, fromProfile, sum))
+}
+
+// profileShareFix names the profile's WRR classes and the class block
+// that overrides one share so that the sum is 100, preferring the
+// default class: ` The profile "nvidia-roce" gives roce and default
+// their shares; a class block of the same name overrides only what it
+// sets: class "default" { bandwidth = 30 }.` Empty when the profile gave
+// none, or no single override makes 100.
+func (l *lowering) profileShareFix(specs []classSpec, classes []model.Class, fromProfile []int, sum int) string {
+	if len(fromProfile) == 0 {
+		return ""
+	}
+	names := make([]string, len(fromProfile))
+	pick, n := -1, 0
+	for k, i := range fromProfile {
+		names[k] = classes[i].Name
+		want := classes[i].ETS.BandwidthPercent - (sum - 100)
+		if want < 1 || want > 100 {
+			continue
+		}
+		if pick < 0 || specs[i].Default != nil && *specs[i].Default {
+			pick, n = i, want
+		}
+	}
+	share := "their shares"
+	if len(names) == 1 {
+		share = "its share"
+	}
+	gives := fmt.Sprintf(" The profile %q gives %s %s", l.f.QoS.Profile, joinAnd(names), share)
+	if pick < 0 {
+		return gives + "; a class block of the same name overrides only what it sets."
+	}
+	return fmt.Sprintf("%s; a class block of the same name overrides only what it sets: class %q { bandwidth = %d }.", gives, classes[pick].Name, n)
 }
 
 // fillDefaultClass gives the default class every priority and DSCP value

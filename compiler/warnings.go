@@ -30,6 +30,8 @@ var Warnings = []Warning{
 		"a link says cable = \"dac\" with a length no passive copper Ethernet PHY reaches at the link's speed (IEEE 802.3: 7 m at 10G and 40G, 40GBASE-CR4 clause 85; 5 m at 25G and 100G, clauses 110 and 92; 3 m at 50G, 200G and 400G, clause 136; 2 m at 800G); the cable is an AOC or fibre, or the length is wrong"),
 	warning("ECN minimum above DCQCN bound",
 		"the ECN minimum of a lossless class is above the DCQCN ECN-before-PFC bound of a switch, so PFC may pause before ECN slows the senders"),
+	warning("IP subnet in two VLANs",
+		"NICs with addresses in one IP subnet are in different VLANs; hosts in one subnet reach each other by ARP, which no switch forwards between VLANs, so they cannot talk unless a router answers for the subnet (proxy ARP)"),
 	warning("Long cable on a switch that sizes its own headroom",
 		"a lossless link longer than 300 m (the longest default cable class, sonic-buildimage cable_length.j2) is on a switch that sizes PFC headroom itself (Onyx traffic pools, EOS on Jericho), which is told no cable length, so its headroom may be short for the cable; check the switch's own headroom, shorten the link, or use a switch whose headroom fabricc writes"),
 	warning("Link override replaces nothing",

@@ -2,6 +2,7 @@ package docs
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -246,18 +247,117 @@ func orDash(s string) string {
 	return s
 }
 
-// writeVLANs lists the VLANs.
+// writeVLANs lists the VLANs with the switches and ports that carry
+// each and the NICs in it, so a reviewer sees a VLAN missing from an
+// uplink (a VLAN on fewer switches than its NICs sit on).
 func writeVLANs(d *doc, f *model.Fabric) {
 	if len(f.VLANs) == 0 {
 		return
 	}
 	d.h(2, "VLANs")
+	use := vlanUse(f)
 	var body rows
 	for _, v := range f.VLANs {
 		d.at("vlan", strconv.Itoa(v.ID))
-		body.add(d, strconv.Itoa(v.ID), md(v.Name))
+		u := use[v.ID]
+		body.add(d, strconv.Itoa(v.ID), md(v.Name), orDash(switchList(u.switches)), strconv.Itoa(u.ports), strconv.Itoa(u.nics))
 	}
-	d.table([]string{"VLAN", "name"}, &body, 0)
+	d.table([]string{"VLAN", "name", "carried on", "ports", "NICs"}, &body, 0, 3, 4)
+}
+
+// vlanCount is where one VLAN is used: the switches whose ports carry
+// it (in fabric order), how many ports carry it and how many NICs are in
+// it.
+type vlanCount struct {
+	switches    []string
+	ports, nics int
+}
+
+// vlanUse counts, in one pass over the ports, where each VLAN is used.
+// A NIC is in its own vlan, or in the untagged VLAN of its switch port.
+func vlanUse(f *model.Fabric) map[int]*vlanCount {
+	use := make(map[int]*vlanCount, len(f.VLANs))
+	for _, v := range f.VLANs {
+		use[v.ID] = &vlanCount{}
+	}
+	for i := range f.Switches {
+		sw := &f.Switches[i]
+		for j := range sw.Ports {
+			p := &sw.Ports[j]
+			for _, v := range portVLANs(p) {
+				u := use[v]
+				if u == nil {
+					continue
+				}
+				if n := len(u.switches); n == 0 || u.switches[n-1] != sw.Name {
+					u.switches = append(u.switches, sw.Name)
+				}
+				u.ports++
+			}
+		}
+	}
+	switches := make(map[string]*model.Switch, len(f.Switches))
+	for i := range f.Switches {
+		switches[f.Switches[i].Name] = &f.Switches[i]
+	}
+	for i := range f.Hosts {
+		for _, n := range f.Hosts[i].NICs {
+			if u := use[nicVLAN(switches, n)]; u != nil {
+				u.nics++
+			}
+		}
+	}
+	return use
+}
+
+// portVLANs is every VLAN a port carries: an access port's, a trunk's
+// vlans and native VLAN.
+func portVLANs(p *model.Port) []int {
+	switch p.Mode {
+	case model.ModeAccess:
+		return []int{p.AccessVLAN}
+	case model.ModeTrunk:
+		if p.NativeVLAN != 0 && !slices.Contains(p.TrunkVLANs, p.NativeVLAN) {
+			return append(slices.Clone(p.TrunkVLANs), p.NativeVLAN)
+		}
+		return p.TrunkVLANs
+	}
+	return nil
+}
+
+// nicVLAN is the VLAN a NIC's traffic is in: its own vlan, else the
+// untagged VLAN of the switch port it is cabled to (0 for none).
+func nicVLAN(switches map[string]*model.Switch, n model.NIC) int {
+	if n.VLAN != 0 || n.Peer == nil || n.Peer.Kind != "switch" {
+		return n.VLAN
+	}
+	sw := switches[n.Peer.Device]
+	if sw == nil {
+		return 0
+	}
+	p := sw.Port(n.Peer.Port)
+	switch {
+	case p == nil:
+		return 0
+	case p.Mode == model.ModeAccess:
+		return p.AccessVLAN
+	case p.Mode == model.ModeTrunk:
+		return p.NativeVLAN
+	}
+	return 0
+}
+
+// switchList names the first five switches and counts the rest.
+func switchList(names []string) string {
+	out := make([]string, 0, 5)
+	for _, n := range names[:min(len(names), 5)] {
+		out = append(out, md(n))
+	}
+	s := strings.Join(out, ", ")
+	if len(names) > 5 {
+		s += fmt.Sprintf(" and %d more", len(names)-5)
+	}
+	return s
 }
 
 // writeClasses lists the traffic classes and the headroom policy.
