@@ -15,9 +15,11 @@ import (
 // switches cabled together are in one island for VLAN v when their ports
 // carry v, tagged or untagged. Hosts in one IP subnet reach each other
 // without a router (by ARP, then directly), so NICs that share a VLAN and
-// a subnet on two islands cannot talk. That is an error, not a warning:
+// a subnet on two islands cannot talk. That is a warning, not an error:
 // the islands are cabled together within the description, whose trunks
-// fabricc writes, so nothing outside it can join them. Islands no cable
+// fabricc writes, but an overlay fabricc does not describe (EVPN-VXLAN
+// over routed uplinks) stretches a VLAN across them, and a fabric built
+// that way acknowledges it with an accept block. Islands no cable
 // of the description joins are not compared (the network between them,
 // a core or another fabric, is not described). NICs of one VLAN on two
 // islands in different subnets are the routed design (the same rack VLAN
@@ -343,8 +345,8 @@ func (c *checker) reportSplit(g *vlanGraph, s *vlanSplit) {
 	for i, l := range joins {
 		names[i] = l[0].name() + " - " + l[1].name()
 	}
-	detail := fmt.Sprintf("VLAN %d holds NICs of subnet %s on %d islands of switches that no link carrying VLAN %d joins: %s. Hosts in one subnet reach each other directly, by ARP, so RoCE between the islands fails. Carry VLAN %d on both ends of %s (add %d to their vlans); or, if the islands are meant to be routed apart, give each its own subnet.",
-		s.vlan, s.subnet, len(s.roots), s.vlan, strings.Join(islands, "; "), s.vlan, strings.Join(names, ", "), s.vlan)
+	detail := fmt.Sprintf("VLAN %d holds NICs of subnet %s on %d islands of switches that no link carrying VLAN %d joins: %s. Hosts in one subnet reach each other directly, by ARP, so RoCE between the islands fails. Carry VLAN %d on both ends of %s (add %d to their vlans); or, if the islands are meant to be routed apart, give each its own subnet; or, if an overlay outside this description (EVPN-VXLAN) stretches VLAN %d between them, accept this warning.",
+		s.vlan, s.subnet, len(s.roots), s.vlan, strings.Join(islands, "; "), s.vlan, strings.Join(names, ", "), s.vlan, s.vlan)
 	rels := []related{
 		rel(fmt.Sprintf("%s, VLAN %d, island 1", first.h.name(), s.vlan), first.h.path("addresses")...),
 		rel(fmt.Sprintf("%s, VLAN %d, island 2", second.h.name(), s.vlan), second.h.path("addresses")...),
@@ -352,7 +354,7 @@ func (c *checker) reportSplit(g *vlanGraph, s *vlanSplit) {
 	for _, l := range joins[1:] {
 		rels = append(rels, rel(fmt.Sprintf("%s does not carry VLAN %d", l[0].name(), s.vlan), l[0].path("vlans")...))
 	}
-	c.errorf("VLAN split between switches", detail, joins[0][0].path("vlans"), rels...)
+	c.warnf("VLAN split between switches", detail, joins[0][0].path("vlans"), rels...)
 }
 
 // carries reports whether a switch-switch link joins its switches for
