@@ -100,8 +100,15 @@ func newRoot() *cobra.Command {
 
 // run executes fabricc with args and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
+	return runWithInput(args, os.Stdin, stdout, stderr)
+}
+
+// runWithInput is run with stdin as the standard input (push's
+// approval answer, fmt -).
+func runWithInput(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRoot()
 	out := &watchedWriter{Writer: stdout}
+	root.SetIn(stdin)
 	root.SetOut(out)
 	root.SetErr(stderr)
 	root.SetArgs(singleDashLongFlags(root, args))
