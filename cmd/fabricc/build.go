@@ -18,18 +18,19 @@ import (
 
 func init() { commands = append(commands, newBuildCmd) }
 
-// newBuildCmd is `fabricc build PATH -o DIR`.
+// newBuildCmd is `fabricc build [PATH] -o DIR`.
 func newBuildCmd() *cobra.Command {
 	var lf loadFlags
 	var out string
 	var df diagFlags
 	var check, diff bool
 	cmd := &cobra.Command{
-		Use:   "build PATH -o DIR",
+		Use:   "build [PATH] -o DIR",
 		Short: "Compile a fabric and write every device's configuration into a folder",
-		Long: "build loads, compiles and checks the fabric, renders every switch configuration and\n" +
-			"host script, and writes them with model.json and manifest.json into DIR, one folder\n" +
-			"per device. DIR is replaced only when everything succeeded; a failed build leaves it\n" +
+		Long: "build loads, compiles and checks the fabric (PATH, a .hcl file or a folder; the\n" +
+			"current folder when no PATH is given, as validate), renders every switch\n" +
+			"configuration and host script, and writes them with model.json and manifest.json\n" +
+			"into DIR, one folder per device. DIR is replaced only when everything succeeded; a failed build leaves it\n" +
 			"exactly as it was. The build it replaced is kept beside it as .DIR.prev (sharing\n" +
 			"every unchanged file), so that the next rebuild writes only what changed.\n\n" +
 			"--check writes nothing: it renders the build and compares each file, as it is\n" +
@@ -42,7 +43,7 @@ func newBuildCmd() *cobra.Command {
 			"  fabricc build fabric/ -o build/lab -var leaf_count=4 --var-file lab.vars.hcl\n" +
 			"  fabricc build fabric/ -o golden --check --diff",
 		Annotations: map[string]string{usageExitFlagAnnotation: "check"},
-		Args:        exactArgs(1),
+		Args:        argsBetween(0, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
 				return usageError(fmt.Errorf("missing -o DIR: say where to write the artifacts"))
@@ -55,9 +56,9 @@ func newBuildCmd() *cobra.Command {
 				return usageError(fmt.Errorf("--diff goes with --check (build --check --diff compares DIR with the build and writes nothing)"))
 			}
 			if check {
-				return runBuildCheck(cmd, args[0], out, &lf, format, diff)
+				return runBuildCheck(cmd, pathArg(args), out, &lf, format, diff)
 			}
-			return runBuild(cmd, args[0], out, &lf, format)
+			return runBuild(cmd, pathArg(args), out, &lf, format)
 		},
 	}
 	lf.register(cmd.Flags())

@@ -53,7 +53,7 @@ func TestExitCodes(t *testing.T) {
 		code   int
 		stderr string // substring
 	}{
-		{"no args", []string{"build", "-o", "x"}, 2, "build needs PATH"},
+		{"no command", nil, 2, "fabricc: no COMMAND given: name one of the commands above\nRun 'fabricc --help' for usage.\n"},
 		{"missing path", []string{"validate", "/nonexistent/x.hcl"}, 2, "does not exist"},
 		{"unknown flag", []string{"validate", "--bogus", good}, 2, "unknown flag: --bogus"},
 		{"unknown command", []string{"frobnicate"}, 2, "unknown command"},

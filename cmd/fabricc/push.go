@@ -96,9 +96,10 @@ func (s *switchFlags) register(fs *pflag.FlagSet, hosts bool) {
 	fs.StringArrayVar(&s.renamed, "renamed", nil, "`NEW=OLD`: switch NEW of the fabric is being renamed and may still call itself OLD (its hostname); without it a switch whose hostname is not its name is refused as the wrong switch (repeatable)")
 }
 
-const switchArgsHelp = "The input is either a fabric PATH, built in memory first, or --artifacts DIR from\n" +
-	"`fabricc build`. The inventory (-i) says where each switch is and where its secret\n" +
-	"comes from; host keys are checked against its known_hosts file. Each switch's own\n" +
+const switchArgsHelp = "The input is either a fabric PATH, built in memory first (the current folder when\n" +
+	"neither PATH nor --artifacts is given), or --artifacts DIR from `fabricc build`. The\n" +
+	"inventory (-i) says where each switch is and where its secret comes from; host keys\n" +
+	"are checked against its known_hosts file. Each switch's own\n" +
 	"hostname is read first (EOS show hostname, Onyx show hosts, Cumulus hostname): a switch\n" +
 	"that calls itself by another name than its inventory entry is refused, nothing changed\n" +
 	"(--renamed NEW=OLD for a switch being renamed).\n\n" +
@@ -170,8 +171,11 @@ func runSwitches(cmd *cobra.Command, args []string, sf *switchFlags, action stri
 	if sf.inventory == "" {
 		return usageError(errors.New("missing -i INVENTORY: say where the switches are and how to log in"))
 	}
-	if (len(args) == 1) == (sf.artifacts != "") {
-		return usageError(errors.New("give either a fabric PATH or --artifacts DIR (one of them)"))
+	if len(args) == 1 && sf.artifacts != "" {
+		return usageError(errors.New("give either a fabric PATH or --artifacts DIR, not both"))
+	}
+	if sf.artifacts == "" {
+		args = []string{pathArg(args)}
 	}
 	// Paths that are not there are a wrong command line, said alike for
 	// each, before anything is read.

@@ -87,6 +87,7 @@ func newRoot() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Version:       "-", // makes --version; the template prints versionLine
+		RunE:          noCommand,
 	}
 	root.SetVersionTemplate(versionLine() + "\n")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError(err) })
@@ -96,6 +97,15 @@ func newRoot() *cobra.Command {
 	plainHelp(root)
 	completeFlagValues(root)
 	return root
+}
+
+// noCommand is fabricc without a command: the help on stderr and exit
+// status 2, a wrong command line, so that a script or wrapper that lost
+// its command fails instead of passing (Terraform exits 127 there).
+func noCommand(cmd *cobra.Command, _ []string) error {
+	cmd.SetOut(cmd.ErrOrStderr())
+	_ = cmd.Help()
+	return usageError(errors.New("no COMMAND given: name one of the commands above"))
 }
 
 // run executes fabricc with args and returns the exit status.
