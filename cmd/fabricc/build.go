@@ -11,7 +11,9 @@ import (
 
 	"github.com/fabricc/fabricc/artifacts"
 	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
 )
@@ -142,7 +144,7 @@ func runBuild(cmd *cobra.Command, path, dir string, lf *loadFlags, format diagFo
 		res.Files = built.Paths()
 	}
 	out.result = res
-	fmt.Fprintln(cmd.ErrOrStderr(), builtSummary(dir, built))
+	fmt.Fprintln(cmd.ErrOrStderr(), builtSummary(path, dir, f, built))
 	return out.done(nil)
 }
 
@@ -156,11 +158,22 @@ func waitingLine(dir string, pid int) string {
 	return fmt.Sprintf("build: %s is writing %s; waiting for it to finish", who, dir)
 }
 
-// builtSummary is the line a build ends with: what it wrote, and for a
-// rebuild that kept files, how many it kept and how many devices it did
-// not have to render again; then where a review starts.
-func builtSummary(dir string, r *artifacts.Result) string {
-	return builtCounts(dir, r) + "\nreview it from " + filepath.Join(dir, "fabric.md")
+// builtSummary is the lines a build of the fabric at path ends with:
+// what it wrote, and for a rebuild that kept files, how many it kept and
+// how many devices it did not have to render again; then the next steps:
+// the review, the push of f's switches and the hosts' scripts, with how
+// many hosts and one script's path.
+func builtSummary(path, dir string, f *model.Fabric, r *artifacts.Result) string {
+	next := "next: review " + quote.ShellWord(filepath.Join(dir, "fabric.md"))
+	if len(f.Switches) > 0 {
+		next += "; push the switches with fabricc push " + quote.ShellWord(path) + " -i INVENTORY"
+	}
+	if len(f.Hosts) > 0 {
+		h := &f.Hosts[0]
+		next += fmt.Sprintf(";\nthen run each host's script on that host (%s, such as %s)",
+			plural(len(f.Hosts), "host"), quote.ShellWord(filepath.Join(dir, h.Name, targets.HostScriptName(h))))
+	}
+	return builtCounts(dir, r) + "\n" + next
 }
 
 // builtCounts is the first line of builtSummary.
