@@ -4,6 +4,9 @@ import (
 	"slices"
 	"sync"
 	"testing"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/sim"
 )
 
 // TestApprove: with Options.Approve a push stages every switch's change,
@@ -71,5 +74,31 @@ func TestApprove(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestApproveNotAskedAfterAFailure: in an all-or-nothing push where a
+// switch failed before the question (here its login is refused), no
+// switch will apply, so nothing is asked; the others drop their staged
+// change (aborted) and are as they were.
+func TestApproveNotAskedAfterAFailure(t *testing.T) {
+	t.Parallel()
+	fl := startFleet(t, map[model.Platform]sim.Faults{model.PlatformOnyx: {RejectAuth: true}})
+	asked := 0
+	rep := fl.run(t, Options{Approve: func([]Staged) bool { asked++; return true }})
+	if asked != 0 {
+		t.Errorf("asked %d times after a switch failed, want never", asked)
+	}
+	for i, d := range rep.Devices {
+		want := StatusAborted
+		if fl.targets[i].Switch.Platform == model.PlatformOnyx {
+			want = StatusFailed
+		}
+		if d.Status != want || d.AppliedMs != 0 {
+			t.Errorf("%s: status %s (%s), applied_ms %d; want %s, never applied", d.Device, d.Status, d.Error, d.AppliedMs, want)
+		}
+		if got := fl.labs[i].sim.Running(); got != fl.before[i] {
+			t.Errorf("%s changed:\n%s", d.Device, lineDiff(fl.before[i], got))
+		}
 	}
 }
