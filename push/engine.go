@@ -516,6 +516,7 @@ func (d *device) push(ctx context.Context) error {
 		return d.failed(ctx, txn, fmt.Errorf("staging: %w", err))
 	}
 	if d.o.Action == ActionDiff || diff == "" {
+		d.leaveApproval() // the question need not wait for its read-back
 		return d.nothingToApply(ctx, txn)
 	}
 	if err := d.awaitApproval(ctx, diff); errors.Is(err, ErrNotApproved) {
