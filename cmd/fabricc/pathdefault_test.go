@@ -41,3 +41,17 @@ func TestPathDefaultsToTheCurrentFolder(t *testing.T) {
 		}
 	}
 }
+
+// TestNoCommand: fabricc alone prints its help on stderr, nothing on
+// stdout, and exits 2, so that a wrapper that lost its command fails.
+func TestNoCommand(t *testing.T) {
+	code, stdout, stderr := fabricc(t)
+	if code != 2 || stdout != "" || !strings.HasPrefix(stderr, "fabricc reads one HCL description") ||
+		!strings.Contains(stderr, "\nCommands:\n  build ") ||
+		!strings.HasSuffix(stderr, "fabricc: no COMMAND given: name one of the commands above\nRun 'fabricc --help' for usage.\n") {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s", code, stdout, stderr)
+	}
+	if code, stdout, _ := fabricc(t, "--help"); code != 0 || !strings.Contains(stdout, "\nCommands:\n") {
+		t.Errorf("--help: exit %d, stdout %q", code, stdout)
+	}
+}
