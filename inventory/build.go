@@ -8,6 +8,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
+	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
 )
@@ -15,46 +16,53 @@ import (
 // build merges a device block over the defaults and checks the result.
 // A value the device takes from a defaults block that checkDefaults
 // found wrong is not reported again: its error is the defaults
-// attribute's, once.
-func build(dir string, ds, def *deviceSchema) (*Device, hcl.Diagnostics) {
+// attribute's, once. A mistake in an attribute the device block sets is
+// reported at that attribute's value (at, by attribute name, as
+// attrRanges gives them); one of a value taken from the defaults, or of
+// a missing attribute, at the device block.
+func build(dir string, ds, def *deviceSchema, at map[string]hcl.Range) (*Device, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
-	errf := func(summary, detail string) {
+	errf := func(attr, summary, detail string) {
+		r, ok := at[attr]
+		if !ok {
+			r = ds.DefRange
+		}
 		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary,
-			Detail: fmt.Sprintf("Device %q: %s", ds.Name, detail), Subject: &ds.DefRange})
+			Detail: fmt.Sprintf("Device %q: %s", ds.Name, detail), Subject: &r})
 	}
 	// inherited reports whether the device takes attribute name from
 	// the defaults block, where it was found wrong.
 	inherited := func(own bool, name string) bool { return !own && def.bad[name] }
 	dev := &Device{Name: ds.Name, Port: DefaultPort, Range: ds.DefRange}
 	if err := quote.CheckWord(ds.Name, 63); err != nil {
-		errf("Invalid device name", fmt.Sprintf("the name %s; it must be the name of a switch or host of the fabric, a word.", err))
+		errf("", "Invalid device name", fmt.Sprintf("the name %s; it must be the name of a switch or host of the fabric, a word.", err))
 	}
 	dev.Address = str(ds.Address, nil)
 	if dev.Address == "" {
-		errf("Missing address", `set address = "<management IP or hostname>".`)
+		errf("", "Missing address", `set address = "<management IP or hostname>".`)
 	} else if !hostOrIP(dev.Address) {
-		errf("Invalid address", fmt.Sprintf("address %q is not an IP address or a host name (letters, digits, '-' and '.'); write the device's management address.", dev.Address))
+		errf("address", "Invalid address", fmt.Sprintf("address %q is not an IP address or a host name (letters, digits, '-' and '.'); write the device's management address.", dev.Address))
 	}
 	if p := pick(ds.Port, def.Port); p != nil {
 		dev.Port = *p
 	}
 	if detail := checkPort(dev.Port); detail != "" && !inherited(ds.Port != nil, "port") {
-		errf("Invalid port", detail)
+		errf("port", "Invalid port", detail)
 	}
 	dev.Username = str(ds.Username, def.Username)
 	if dev.Username == "" {
-		errf("Missing username", `set username here or in the defaults block.`)
+		errf("", "Missing username", `set username here or in the defaults block.`)
 	} else if detail := checkUsername(dev.Username); detail != "" && !inherited(ds.Username != nil, "username") {
-		errf("Invalid username", detail)
+		errf("username", "Invalid username", detail)
 	}
 	if pl := str(ds.Platform, def.Platform); pl != "" && !inherited(ds.Platform != nil, "platform") {
 		switch pl {
 		case string(model.PlatformOnyx), string(model.PlatformEOS), string(model.PlatformCumulus), string(model.OSLinux), string(model.OSFreeBSD):
 			dev.Platform = model.Platform(pl)
 		case string(model.OSWindows):
-			errf("Windows host", WindowsRefusal(ds.Name))
+			errf("platform", "Windows host", WindowsRefusal(ds.Name))
 		default:
-			errf("Unknown platform", unknownPlatform(pl))
+			errf("platform", "Unknown platform", unknownPlatform(pl))
 		}
 	}
 	if s := pick(ds.Sudo, def.Sudo); s != nil {
@@ -69,7 +77,7 @@ func build(dir string, ds, def *deviceSchema) (*Device, hcl.Diagnostics) {
 	if f := pick(ds.Fabrics, def.Fabrics); f != nil {
 		dev.Fabrics = *f
 		if detail := checkFabrics(dev.Fabrics); detail != "" && !inherited(ds.Fabrics != nil, "fabrics") {
-			errf("Invalid fabric name", detail)
+			errf("fabrics", "Invalid fabric name", detail)
 		}
 	}
 	for _, list := range []struct {
@@ -78,7 +86,7 @@ func build(dir string, ds, def *deviceSchema) (*Device, hcl.Diagnostics) {
 		name  string
 	}{{dev.Groups, ds.Groups != nil, "groups"}, {dev.Tags, ds.Tags != nil, "tags"}} {
 		if detail := checkWords(list.words); detail != "" && !inherited(list.own, list.name) {
-			errf("Invalid group or tag", detail)
+			errf(list.name, "Invalid group or tag", detail)
 		}
 	}
 	dev.Auth = buildAuth(dir, ds, def, errf)
@@ -168,9 +176,45 @@ func checkUsername(u string) string {
 	return ""
 }
 
-// unknownPlatform says that pl is not a platform.
+// platforms are the inventory's platform words.
+var platforms = []string{string(model.PlatformOnyx), string(model.PlatformEOS), string(model.PlatformCumulus), string(model.OSLinux), string(model.OSFreeBSD)}
+
+// vendorPlatforms are the platform words for what one types for a
+// switch's vendor or OS instead, by its lower-case form with spaces and
+// '_' as '-': Arista's switches run EOS; NVIDIA's (formerly Mellanox's)
+// Spectrum switches run either Onyx (formerly MLNX-OS) or Cumulus Linux,
+// which the fabric's switch block says.
+var vendorPlatforms = map[string]string{
+	"arista":         `"eos" (Arista EOS)`,
+	"arista-eos":     `"eos" (Arista EOS)`,
+	"nvidia":         `"onyx" (NVIDIA Onyx) or "cumulus" (NVIDIA Cumulus Linux), as the fabric's switch block says`,
+	"mellanox":       `"onyx" (NVIDIA Onyx, formerly Mellanox MLNX-OS) or "cumulus" (NVIDIA Cumulus Linux), as the fabric's switch block says`,
+	"mlnx":           `"onyx" (NVIDIA Onyx, formerly Mellanox MLNX-OS) or "cumulus" (NVIDIA Cumulus Linux), as the fabric's switch block says`,
+	"mlnx-os":        `"onyx" (NVIDIA Onyx, formerly MLNX-OS)`,
+	"nvidia-onyx":    `"onyx"`,
+	"cumulus-linux":  `"cumulus"`,
+	"nvidia-cumulus": `"cumulus"`,
+	"nvue":           `"cumulus" (NVUE is Cumulus Linux's configuration interface)`,
+}
+
+// otherSwitchOS are other vendors' switch operating systems, which get
+// no "did you mean": they are no misspelling of a platform fabricc
+// configures, however close their spelling (Cisco IOS and EOS).
+var otherSwitchOS = map[string]bool{"ios": true, "ios-xe": true, "ios-xr": true, "nx-os": true, "nxos": true,
+	"junos": true, "sonic": true, "os10": true, "exos": true, "cisco": true, "juniper": true, "dell": true}
+
+// unknownPlatform says that pl is not a platform, and which one it
+// likely means: the platform of a vendor's name, or a close spelling.
 func unknownPlatform(pl string) string {
-	return fmt.Sprintf("platform %q is not one of onyx, eos, cumulus (switches), linux, freebsd (hosts).", pl)
+	msg := fmt.Sprintf("platform %q is not one of onyx, eos, cumulus (switches), linux, freebsd (hosts).", pl)
+	key := strings.NewReplacer(" ", "-", "_", "-").Replace(strings.ToLower(strings.TrimSpace(pl)))
+	if s, ok := vendorPlatforms[key]; ok {
+		return msg + " Did you mean " + s + "?"
+	}
+	if otherSwitchOS[key] {
+		return msg // "ios" is one edit from "eos", and no typo of it
+	}
+	return msg + dsl.DidYouMean(pl, platforms)
 }
 
 // checkWords is what is wrong with the first bad group or tag, or "".
@@ -271,7 +315,7 @@ func visibleASCII(s string, max int) bool {
 
 // buildAuth takes the device's credential source, or else the defaults',
 // and the enable password source the same way.
-func buildAuth(dir string, ds, def *deviceSchema, errf func(summary, detail string)) AuthSource {
+func buildAuth(dir string, ds, def *deviceSchema, errf func(attr, summary, detail string)) AuthSource {
 	auth, err := authFrom(dir, ds)
 	if err == nil && auth.Kind == "" {
 		if def.bad["auth"] {
@@ -280,9 +324,9 @@ func buildAuth(dir string, ds, def *deviceSchema, errf func(summary, detail stri
 		auth, err = authFrom(dir, def)
 	}
 	if err != nil {
-		errf("Conflicting credential sources", err.Error())
+		errf("auth", "Conflicting credential sources", err.Error())
 	} else if auth.Kind == "" {
-		errf("Missing credentials", "set one of password_env, password_file, private_key or agent = true, here or in the defaults block.")
+		errf("", "Missing credentials", "set one of password_env, password_file, private_key or agent = true, here or in the defaults block.")
 	}
 	own := ds.EnableEnv != nil || ds.EnableFile != nil
 	if own {
@@ -291,7 +335,7 @@ func buildAuth(dir string, ds, def *deviceSchema, errf func(summary, detail stri
 		auth.EnableEnv, auth.EnableFile = str(def.EnableEnv, nil), resolve(dir, str(def.EnableFile, nil))
 	}
 	if auth.EnableEnv != "" && auth.EnableFile != "" && (own || !def.bad["enable"]) {
-		errf("Conflicting credential sources", "enable_password_env and enable_password_file are both set; keep one.")
+		errf("enable", "Conflicting credential sources", "enable_password_env and enable_password_file are both set; keep one.")
 	}
 	return auth
 }
@@ -309,7 +353,7 @@ func timeouts(ds *deviceSchema) []timeout {
 
 // buildTimeouts sets the device's timeouts from its block, the defaults
 // or the package defaults, in that order.
-func buildTimeouts(dev *Device, ds, def *deviceSchema, errf func(summary, detail string)) {
+func buildTimeouts(dev *Device, ds, def *deviceSchema, errf func(attr, summary, detail string)) {
 	own, dfl := timeouts(ds), timeouts(def)
 	for i, t := range []struct {
 		dst      *time.Duration
@@ -326,7 +370,7 @@ func buildTimeouts(dev *Device, ds, def *deviceSchema, errf func(summary, detail
 		}
 		if s := str(own[i].value, dfl[i].value); s != "" {
 			if detail := checkDuration(name, s); detail != "" {
-				errf("Invalid duration", detail)
+				errf(name, "Invalid duration", detail)
 				continue
 			}
 			*t.dst, _ = time.ParseDuration(s)

@@ -202,9 +202,10 @@ func decode(path string, body hcl.Body) (*Inventory, hcl.Diagnostics) {
 	}
 	if len(raw.Defaults) > 0 {
 		d = raw.Defaults[0].deviceSchema()
-		diags = append(diags, checkDefaults(dir, &d, defaultsRanges(body))...)
+		diags = append(diags, checkDefaults(dir, &d, blockRanges(body, "defaults")[raw.Defaults[0].DefRange.Start.Byte])...)
 	}
 	seen := map[string]hcl.Range{}
+	at := blockRanges(body, "device")
 	for i := range raw.Devices {
 		ds := &raw.Devices[i]
 		if prev, ok := seen[ds.Name]; ok {
@@ -213,7 +214,7 @@ func decode(path string, body hcl.Body) (*Inventory, hcl.Diagnostics) {
 			continue
 		}
 		seen[ds.Name] = ds.DefRange
-		dev, ds2 := build(dir, ds, &d)
+		dev, ds2 := build(dir, ds, &d, at[ds.DefRange.Start.Byte])
 		diags = append(diags, ds2...)
 		if dev != nil {
 			inv.Devices = append(inv.Devices, dev)
@@ -223,38 +224,45 @@ func decode(path string, body hcl.Body) (*Inventory, hcl.Diagnostics) {
 	return inv, diags
 }
 
-// defaultsRanges are the value ranges of the first defaults block's
-// attributes, by name ("auth" and "enable": the block's first
-// credential source attribute), for the diagnostics of checkDefaults.
-func defaultsRanges(body hcl.Body) map[string]hcl.Range {
+// blockRanges are, for each block of type typ by the byte its
+// definition starts at (its DefRange), the value ranges of its
+// attributes by name ("auth" and "enable": the block's first credential
+// source attribute), for the diagnostics of checkDefaults and build.
+func blockRanges(body hcl.Body, typ string) map[int]map[string]hcl.Range {
 	sb, ok := body.(*hclsyntax.Body)
 	if !ok {
 		return nil
 	}
+	all := map[int]map[string]hcl.Range{}
 	for _, b := range sb.Blocks {
-		if b.Type != "defaults" {
-			continue
+		if b.Type == typ {
+			all[b.DefRange().Start.Byte] = attrRanges(b)
 		}
-		out := map[string]hcl.Range{}
-		var auth, enable []*hclsyntax.Attribute
-		for name, a := range b.Body.Attributes {
-			out[name] = a.Expr.Range()
-			switch name {
-			case "password_env", "password_file", "private_key", "passphrase_env", "passphrase_file", "agent":
-				auth = append(auth, a)
-			case "enable_password_env", "enable_password_file":
-				enable = append(enable, a)
-			}
-		}
-		for name, attrs := range map[string][]*hclsyntax.Attribute{"auth": auth, "enable": enable} {
-			if len(attrs) > 0 {
-				sort.Slice(attrs, func(i, j int) bool { return attrs[i].SrcRange.Start.Byte < attrs[j].SrcRange.Start.Byte })
-				out[name] = attrs[0].SrcRange
-			}
-		}
-		return out
 	}
-	return nil
+	return all
+}
+
+// attrRanges are the value ranges of block b's attributes, as
+// blockRanges gives them.
+func attrRanges(b *hclsyntax.Block) map[string]hcl.Range {
+	out := map[string]hcl.Range{}
+	var auth, enable []*hclsyntax.Attribute
+	for name, a := range b.Body.Attributes {
+		out[name] = a.Expr.Range()
+		switch name {
+		case "password_env", "password_file", "private_key", "passphrase_env", "passphrase_file", "agent":
+			auth = append(auth, a)
+		case "enable_password_env", "enable_password_file":
+			enable = append(enable, a)
+		}
+	}
+	for name, attrs := range map[string][]*hclsyntax.Attribute{"auth": auth, "enable": enable} {
+		if len(attrs) > 0 {
+			sort.Slice(attrs, func(i, j int) bool { return attrs[i].SrcRange.Start.Byte < attrs[j].SrcRange.Start.Byte })
+			out[name] = attrs[0].SrcRange
+		}
+	}
+	return out
 }
 
 // defs is the unlabelled defaults block.

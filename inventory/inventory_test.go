@@ -349,3 +349,48 @@ func TestDeviceFabrics(t *testing.T) {
 		t.Error("a device without fabrics is not in every fabric")
 	}
 }
+
+// TestDeviceDiagnosticsAtTheAttribute: a wrong value a device block sets
+// is reported at that attribute's value, not at the block; a missing
+// attribute at the block (a credential conflict at the first source);
+// an unknown platform with the platform a
+// vendor's name stands for, or a close spelling.
+func TestDeviceDiagnosticsAtTheAttribute(t *testing.T) {
+	for _, tc := range []struct {
+		attrs string // lines 4 on of the device block, after address
+		want  string // "LINE:COL: SUMMARY: DETAIL"
+	}{
+		{`  platform = "arista"`, `4:14: Unknown platform: Device "leaf2": platform "arista" is not one of onyx, eos, cumulus (switches), linux, freebsd (hosts). Did you mean "eos" (Arista EOS)?`},
+		{`  platform = "Cumulus Linux"`, `4:14: Unknown platform: Device "leaf2": platform "Cumulus Linux" is not one of onyx, eos, cumulus (switches), linux, freebsd (hosts). Did you mean "cumulus"?`},
+		{`  platform = "cumulus-linux"`, `4:14: Unknown platform: Device "leaf2": platform "cumulus-linux" is not one of onyx, eos, cumulus (switches), linux, freebsd (hosts). Did you mean "cumulus"?`},
+		{`  platform = "nvidia"`, `4:14: Unknown platform: Device "leaf2": platform "nvidia" is not one of onyx, eos, cumulus (switches), linux, freebsd (hosts). Did you mean "onyx" (NVIDIA Onyx) or "cumulus" (NVIDIA Cumulus Linux), as the fabric's switch block says?`},
+		{`  platform = "mlnx"`, `4:14: Unknown platform: Device "leaf2": platform "mlnx" is not one of onyx, eos, cumulus (switches), linux, freebsd (hosts). Did you mean "onyx" (NVIDIA Onyx, formerly Mellanox MLNX-OS) or "cumulus" (NVIDIA Cumulus Linux), as the fabric's switch block says?`},
+		{`  platform = "mellanox"`, `4:14: Unknown platform: Device "leaf2": platform "mellanox" is not one of onyx, eos, cumulus (switches), linux, freebsd (hosts). Did you mean "onyx" (NVIDIA Onyx, formerly Mellanox MLNX-OS) or "cumulus" (NVIDIA Cumulus Linux), as the fabric's switch block says?`},
+		{`  platform = "cumuls"`, `4:14: Unknown platform: Device "leaf2": platform "cumuls" is not one of onyx, eos, cumulus (switches), linux, freebsd (hosts). Did you mean "cumulus"?`},
+		{`  platform = "ios"`, `4:14: Unknown platform: Device "leaf2": platform "ios" is not one of onyx, eos, cumulus (switches), linux, freebsd (hosts).`},
+		{`  platform = "windows"`, `4:14: Windows host: Device "leaf2": leaf2 is a Windows host, and fabricc checks only Linux and FreeBSD hosts over SSH (a Windows host's script is PowerShell); run leaf2.windows.ps1 -Check on the host instead, and remove it from the inventory.`},
+		{`  port = 70000`, `4:10: Invalid port: Device "leaf2": port 70000 is outside 1-65535.`},
+		{`  username = "ad min"`, `4:14: Invalid username: Device "leaf2": username "ad min" holds a space, a control character or a letter outside ASCII, or is over 64 characters; write the login name.`},
+		{"  tags = [\"row 1\"]", `4:10: Invalid group or tag: Device "leaf2": group or tag "row 1" holds a space at character 4; use letters, digits, '-', '_' and '.'.`},
+		{`  device_timeout = "10"`, `4:20: Invalid duration: Device "leaf2": device_timeout = "10" is not a positive duration such as "30s" or "5m".`},
+		{"  private_key = \"k\"\n  agent = true", `3:3: Conflicting credential sources: Device "leaf2": password_env, private_key, agent are all set; keep exactly one`},
+	} {
+		src := "device \"leaf2\" {\n  address = \"10.0.0.2\"\n  password_env = \"X\"\n" + tc.attrs + "\n  username = \"admin\"\n}\n"
+		if strings.Contains(tc.attrs, "username") {
+			src = strings.Replace(src, "\n  username = \"admin\"", "", 1)
+		}
+		_, _, diags := Parse([]byte(src), "inv.hcl")
+		var got []string
+		for _, d := range diags {
+			got = append(got, fmt.Sprintf("%d:%d: %s: %s", d.Subject.Start.Line, d.Subject.Start.Column, d.Summary, d.Detail))
+		}
+		if len(got) != 1 || !strings.HasPrefix(got[0], tc.want) {
+			t.Errorf("%s:\n%s\nwant:\n%s", tc.attrs, strings.Join(got, "\n"), tc.want)
+		}
+	}
+	// A missing attribute is reported at the block.
+	_, _, diags := Parse([]byte("device \"leaf2\" {\n  username = \"admin\"\n  agent = true\n}\n"), "inv.hcl")
+	if len(diags) != 1 || diags[0].Summary != "Missing address" || diags[0].Subject.Start.Line != 1 {
+		t.Errorf("missing address: %v", diags)
+	}
+}

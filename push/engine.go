@@ -98,6 +98,14 @@ type Options struct {
 	// hostname fabricc does not set. Any other hostname than the
 	// switch's name is refused (identity.go).
 	Renamed map[string]string
+	// Approve, when not nil, is asked once in a push, after every switch
+	// has staged its change (or ended without one) and before any
+	// applies, with the staged changes in switch name order; a switch
+	// applies its change only when it returns true, else drops it
+	// (status aborted, ErrNotApproved). The question is not asked when
+	// nothing is staged or an all-or-nothing push has already failed.
+	// The switches wait for the answer within their device timeout.
+	Approve func([]Staged) bool
 	// peers indexes the fabric's cable ends for the cabling check; Run
 	// builds it once.
 	peers *verify.Peers
@@ -146,6 +154,10 @@ func Run(ctx context.Context, o Options) *Report {
 			turns = newLockTurns(len(o.Targets))
 		}
 	}
+	var ap *approval
+	if o.Action == ActionPush {
+		ap = newApproval(len(o.Targets), o.Approve, g)
+	}
 	// A switch waiting at the gate gives its slot back, so that the
 	// switches it waits for can run.
 	free := semaphore.NewWeighted(int64(n))
@@ -158,7 +170,7 @@ func Run(ctx context.Context, o Options) *Report {
 		t := o.Targets[i]
 		take(ctx, free)
 		wg.Go(func() {
-			r := runDevice(ctx, o, t, &gating{gate: g, turn: turns.of(k), free: free})
+			r := runDevice(ctx, o, t, &gating{gate: g, turn: turns.of(k), free: free, approval: ap})
 			free.Release(1)
 			rep.Devices[i] = r
 			if o.Progress != nil {
@@ -266,6 +278,11 @@ type gating struct {
 	// slotless: this switch gave its slot back at the gate and has not
 	// taken it again yet (retake).
 	slotless bool
+	// approval is the push's question to the operator (nil: none);
+	// asked: this switch has told it its staged change or that it has
+	// none.
+	approval *approval
+	asked    bool
 }
 
 func runDevice(ctx context.Context, o Options, t Target, gt *gating) *DeviceResult {
@@ -285,6 +302,7 @@ func runDevice(ctx context.Context, o Options, t Target, gt *gating) *DeviceResu
 	} else {
 		d.passGate()
 	}
+	d.leaveApproval() // after the gate: a failure there means no question
 	if err != nil {
 		if res.Status == "" {
 			res.Status = StatusFailed
@@ -498,7 +516,14 @@ func (d *device) push(ctx context.Context) error {
 		return d.failed(ctx, txn, fmt.Errorf("staging: %w", err))
 	}
 	if d.o.Action == ActionDiff || diff == "" {
+		d.leaveApproval() // the question need not wait for its read-back
 		return d.nothingToApply(ctx, txn)
+	}
+	if err := d.awaitApproval(ctx, diff); errors.Is(err, ErrNotApproved) {
+		d.res.Status = StatusAborted
+		return d.discardStaged(ctx, txn, err)
+	} else if err != nil {
+		return d.failed(ctx, txn, err)
 	}
 	if err := interrupted(ctx, "applying"); err != nil {
 		return d.failed(ctx, txn, err)

@@ -20,6 +20,7 @@ const (
 	stepLock     = "lock"
 	stepRecover  = "recover"
 	stepStage    = "stage"
+	stepApproval = "wait for approval"
 	stepApply    = "apply"
 	stepVerify   = "verify"
 	stepWait     = "wait for the other switches"

@@ -11,25 +11,28 @@ import (
 
 	"github.com/fabricc/fabricc/artifacts"
 	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/cobra"
 )
 
 func init() { commands = append(commands, newBuildCmd) }
 
-// newBuildCmd is `fabricc build PATH -o DIR`.
+// newBuildCmd is `fabricc build [PATH] -o DIR`.
 func newBuildCmd() *cobra.Command {
 	var lf loadFlags
 	var out string
 	var df diagFlags
 	var check, diff bool
 	cmd := &cobra.Command{
-		Use:   "build PATH -o DIR",
+		Use:   "build [PATH] -o DIR",
 		Short: "Compile a fabric and write every device's configuration into a folder",
-		Long: "build loads, compiles and checks the fabric, renders every switch configuration and\n" +
-			"host script, and writes them with model.json and manifest.json into DIR, one folder\n" +
-			"per device. DIR is replaced only when everything succeeded; a failed build leaves it\n" +
+		Long: "build loads, compiles and checks the fabric (PATH, a .hcl file or a folder; the\n" +
+			"current folder when no PATH is given, as validate), renders every switch\n" +
+			"configuration and host script, and writes them with model.json and manifest.json\n" +
+			"into DIR, one folder per device. DIR is replaced only when everything succeeded; a failed build leaves it\n" +
 			"exactly as it was. The build it replaced is kept beside it as .DIR.prev (sharing\n" +
 			"every unchanged file), so that the next rebuild writes only what changed.\n\n" +
 			"--check writes nothing: it renders the build and compares each file, as it is\n" +
@@ -42,7 +45,7 @@ func newBuildCmd() *cobra.Command {
 			"  fabricc build fabric/ -o build/lab -var leaf_count=4 --var-file lab.vars.hcl\n" +
 			"  fabricc build fabric/ -o golden --check --diff",
 		Annotations: map[string]string{usageExitFlagAnnotation: "check"},
-		Args:        exactArgs(1),
+		Args:        argsBetween(0, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
 				return usageError(fmt.Errorf("missing -o DIR: say where to write the artifacts"))
@@ -55,9 +58,9 @@ func newBuildCmd() *cobra.Command {
 				return usageError(fmt.Errorf("--diff goes with --check (build --check --diff compares DIR with the build and writes nothing)"))
 			}
 			if check {
-				return runBuildCheck(cmd, args[0], out, &lf, format, diff)
+				return runBuildCheck(cmd, pathArg(args), out, &lf, format, diff)
 			}
-			return runBuild(cmd, args[0], out, &lf, format)
+			return runBuild(cmd, pathArg(args), out, &lf, format)
 		},
 	}
 	lf.register(cmd.Flags())
@@ -141,7 +144,7 @@ func runBuild(cmd *cobra.Command, path, dir string, lf *loadFlags, format diagFo
 		res.Files = built.Paths()
 	}
 	out.result = res
-	fmt.Fprintln(cmd.ErrOrStderr(), builtSummary(dir, built))
+	fmt.Fprintln(cmd.ErrOrStderr(), builtSummary(path, dir, f, built))
 	return out.done(nil)
 }
 
@@ -155,11 +158,22 @@ func waitingLine(dir string, pid int) string {
 	return fmt.Sprintf("build: %s is writing %s; waiting for it to finish", who, dir)
 }
 
-// builtSummary is the line a build ends with: what it wrote, and for a
-// rebuild that kept files, how many it kept and how many devices it did
-// not have to render again; then where a review starts.
-func builtSummary(dir string, r *artifacts.Result) string {
-	return builtCounts(dir, r) + "\nreview it from " + filepath.Join(dir, "fabric.md")
+// builtSummary is the lines a build of the fabric at path ends with:
+// what it wrote, and for a rebuild that kept files, how many it kept and
+// how many devices it did not have to render again; then the next steps:
+// the review, the push of f's switches and the hosts' scripts, with how
+// many hosts and one script's path.
+func builtSummary(path, dir string, f *model.Fabric, r *artifacts.Result) string {
+	next := "next: review " + quote.ShellWord(filepath.Join(dir, "fabric.md"))
+	if len(f.Switches) > 0 {
+		next += "; push the switches with fabricc push " + quote.ShellWord(path) + " -i INVENTORY"
+	}
+	if len(f.Hosts) > 0 {
+		h := &f.Hosts[0]
+		next += fmt.Sprintf(";\nthen run each host's script on that host (%s, such as %s)",
+			plural(len(f.Hosts), "host"), quote.ShellWord(filepath.Join(dir, h.Name, targets.HostScriptName(h))))
+	}
+	return builtCounts(dir, r) + "\n" + next
 }
 
 // builtCounts is the first line of builtSummary.

@@ -53,7 +53,7 @@ func TestExitCodes(t *testing.T) {
 		code   int
 		stderr string // substring
 	}{
-		{"no args", []string{"build", "-o", "x"}, 2, "build needs PATH"},
+		{"no command", nil, 2, "fabricc: no COMMAND given: name one of the commands above\nRun 'fabricc --help' for usage.\n"},
 		{"missing path", []string{"validate", "/nonexistent/x.hcl"}, 2, "does not exist"},
 		{"unknown flag", []string{"validate", "--bogus", good}, 2, "unknown flag: --bogus"},
 		{"unknown command", []string{"frobnicate"}, 2, "unknown command"},
@@ -226,21 +226,31 @@ func TestBuildJSON(t *testing.T) {
 	}
 }
 
-// TestBuildSummary: a build's last line says what it wrote; a rebuild
-// says how much it kept as it was and how many devices it did not render
-// again, and --json counts the same.
+// TestBuildSummary: a build's summary says what it wrote, then the next
+// steps (review fabric.md, push the switches, run each host's script:
+// how many hosts, one script's path, paths quoted for the shell); a
+// rebuild says how much it kept as it was and how many devices it did
+// not render again, and --json counts the same.
 func TestBuildSummary(t *testing.T) {
+	spaced := filepath.Join(t.TempDir(), "my out")
+	code, _, stderr := fabricc(t, "build", "../../examples/tutorial", "-o", spaced)
+	want := "wrote 14 files for 3 devices to OUT\n" +
+		"next: review 'OUT/fabric.md'; push the switches with fabricc push ../../examples/tutorial -i INVENTORY;\n" +
+		"then run each host's script on that host (2 hosts, such as 'OUT/node1/node1.linux.sh')\n"
+	if got := strings.ReplaceAll(stderr, spaced, "OUT"); code != 0 || got != want {
+		t.Errorf("build: exit %d, stderr %q, want %q", code, got, want)
+	}
 	good := tempFile(t, "good.hcl", okFabric)
 	out := filepath.Join(t.TempDir(), "out")
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
-		{nil, "wrote 5 files for 1 device to OUT\nreview it from OUT/fabric.md\n"},
-		{nil, "OUT holds 5 files for 1 device: wrote 0, kept 5 unchanged (1 device not rendered again)\nreview it from OUT/fabric.md\n"},
+		{nil, "wrote 5 files for 1 device to OUT\nnext: review OUT/fabric.md;\nthen run each host's script on that host (1 host, such as OUT/a/a.linux.sh)\n"},
+		{nil, "OUT holds 5 files for 1 device: wrote 0, kept 5 unchanged (1 device not rendered again)\nnext: review OUT/fabric.md;\nthen run each host's script on that host (1 host, such as OUT/a/a.linux.sh)\n"},
 		// The NIC's MTU changes the host's script and document, model.json
 		// and the manifest; fabric.md does not show it.
-		{[]string{"-var", "mtu=4000"}, "OUT holds 5 files for 1 device: wrote 4, kept 1 unchanged\nreview it from OUT/fabric.md\n"},
+		{[]string{"-var", "mtu=4000"}, "OUT holds 5 files for 1 device: wrote 4, kept 1 unchanged\nnext: review OUT/fabric.md;\nthen run each host's script on that host (1 host, such as OUT/a/a.linux.sh)\n"},
 	} {
 		code, _, stderr := fabricc(t, append([]string{"build", good, "-o", out}, tc.args...)...)
 		if got := strings.ReplaceAll(stderr, out, "OUT"); code != 0 || got != tc.want {

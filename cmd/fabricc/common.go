@@ -192,6 +192,16 @@ func argsBetween(min, max int) cobra.PositionalArgs {
 	}
 }
 
+// pathArg is the fabric PATH of a command that takes at most one: the
+// current folder when none is given, as terraform plan and validate
+// read it.
+func pathArg(args []string) string {
+	if len(args) == 0 {
+		return "."
+	}
+	return args[0]
+}
+
 // argNames are the argument names of cmd's usage line: its words after
 // the command name up to the first flag ("validate PATH" gives PATH,
 // "push [PATH] -i INVENTORY" gives [PATH]).

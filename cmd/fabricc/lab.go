@@ -23,11 +23,12 @@ func newLabCmd() *cobra.Command {
 	var runPush bool
 	var faults []string
 	cmd := &cobra.Command{
-		Use:   "lab PATH",
+		Use:   "lab [PATH]",
 		Short: "Start a simulated switch for every switch of a fabric, on 127.0.0.1",
 		Long: "lab starts an SSH simulator (Onyx, EOS or Cumulus NVUE, as the fabric says) for every\n" +
-			"switch, writes DIR/inventory.hcl, DIR/known_hosts and one 0600 secret file per switch\n" +
-			"(random passwords, never printed), prints where they are and serves until interrupted.\n" +
+			"switch of the fabric at PATH (the current folder when none is given), writes\n" +
+			"DIR/inventory.hcl, DIR/known_hosts and one 0600 secret file per switch (random\n" +
+			"passwords, never printed), prints where they are and serves until interrupted.\n" +
 			"With --run-push it instead runs the whole story and stops: dry run, push, a second push\n" +
 			"that must change nothing, verify, and prints the summaries. --fault makes a switch\n" +
 			"misbehave, to see a rollback, an all-or-nothing abort or a cabling difference.",
@@ -35,9 +36,9 @@ func newLabCmd() *cobra.Command {
 			"  fabricc push examples/multivendor-clos -i lab/inventory.hcl\n" +
 			"  fabricc lab examples/multivendor-clos --run-push\n" +
 			"  fabricc lab examples/multivendor-clos --run-push --fault leaf3:drift",
-		Args: exactArgs(1),
+		Args: argsBetween(0, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runLab(cmd, args[0], dir, runPush, faults, &lf)
+			return runLab(cmd, pathArg(args), dir, runPush, faults, &lf)
 		},
 	}
 	lf.register(cmd.Flags())

@@ -26,9 +26,10 @@ func newPlanCmd() *cobra.Command {
 	var asJSON bool
 	var markdownLimit int
 	cmd := &cobra.Command{
-		Use:   "plan --base BASE PATH",
+		Use:   "plan --base BASE [PATH]",
 		Short: "Show what changes in meaning between two revisions of a fabric",
-		Long: "plan compiles the fabric at PATH and the base revision, compares the two models and\n" +
+		Long: "plan compiles the fabric at PATH (the current folder when none is given) and the\n" +
+			"base revision, compares the two models and\n" +
 			"prints per device what changes and why: a changed input (a cable, a VLAN, a platform)\n" +
 			"with the derived values it moves (PFC headroom, pool demand). BASE is a fabric (.hcl file\n" +
 			"or folder), a `fabricc build` output folder (its model.json), or a git revision of PATH\n" +
@@ -47,8 +48,8 @@ func newPlanCmd() *cobra.Command {
 			"  fabricc plan --base out/ fabric/ --format markdown > plan.md\n" +
 			"  fabricc plan --base HEAD~1 fabric/ --json | jq .result.devices",
 		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return exitCode(1, fmt.Errorf("plan takes one fabric PATH, got %d arguments", len(args)))
+			if len(args) > 1 {
+				return exitCode(1, fmt.Errorf("plan takes at most one fabric PATH, got %d arguments", len(args)))
 			}
 			return nil
 		},
@@ -56,7 +57,7 @@ func newPlanCmd() *cobra.Command {
 			if asJSON {
 				format = "json"
 			}
-			return runPlan(cmd, base, args[0], format, markdownLimit, &lf)
+			return runPlan(cmd, base, pathArg(args), format, markdownLimit, &lf)
 		},
 	}
 	// Every failure of plan, a wrong command line included, is exit 1:

@@ -66,6 +66,8 @@ type switchFlags struct {
 	// requireHosts: verify only (--require-hosts): a Linux or FreeBSD
 	// host of the fabric left unchecked fails the run.
 	requireHosts bool
+	// yes: push only (--yes, --auto-approve): no question on a terminal.
+	yes bool
 }
 
 // registerLock adds the device lock flags (push and diff).
@@ -94,9 +96,10 @@ func (s *switchFlags) register(fs *pflag.FlagSet, hosts bool) {
 	fs.StringArrayVar(&s.renamed, "renamed", nil, "`NEW=OLD`: switch NEW of the fabric is being renamed and may still call itself OLD (its hostname); without it a switch whose hostname is not its name is refused as the wrong switch (repeatable)")
 }
 
-const switchArgsHelp = "The input is either a fabric PATH, built in memory first, or --artifacts DIR from\n" +
-	"`fabricc build`. The inventory (-i) says where each switch is and where its secret\n" +
-	"comes from; host keys are checked against its known_hosts file. Each switch's own\n" +
+const switchArgsHelp = "The input is either a fabric PATH, built in memory first (the current folder when\n" +
+	"neither PATH nor --artifacts is given), or --artifacts DIR from `fabricc build`. The\n" +
+	"inventory (-i) says where each switch is and where its secret comes from; host keys\n" +
+	"are checked against its known_hosts file. Each switch's own\n" +
 	"hostname is read first (EOS show hostname, Onyx show hosts, Cumulus hostname): a switch\n" +
 	"that calls itself by another name than its inventory entry is refused, nothing changed\n" +
 	"(--renamed NEW=OLD for a switch being renamed).\n\n" +
@@ -131,7 +134,12 @@ func newPushCmd() *cobra.Command {
 			"back. A switch with unsaved changes that no fabricc push made is refused, since the\n" +
 			"push's save would save them too, unless --save-unsaved. Exit status 1 when any device\n" +
 			"failed or the command line is wrong; with --dry-run, as diff: 0 nothing to change, 2\n" +
-			"changes pending, 1 an error (so that 2 means only \"changes pending\").\n\n" + switchArgsHelp + hostsIgnoredHelp,
+			"changes pending, 1 an error (so that 2 means only \"changes pending\").\n\n" +
+			"On a terminal (standard input and output both), push first stages every switch's change,\n" +
+			"prints the diffs and asks \"Apply these changes to N switches? Only 'yes' is accepted\",\n" +
+			"as terraform apply does; any other answer drops the staged changes, changes nothing and\n" +
+			"exits 1. --yes (or --auto-approve) pushes without asking; a pipe, CI or a script is\n" +
+			"never asked.\n\n" + switchArgsHelp + hostsIgnoredHelp,
 		Example: "  fabricc push examples/multivendor-clos -i inventory.hcl --dry-run\n" +
 			"  fabricc push --artifacts out -i inventory.hcl --limit leaves --report push.json",
 		// --dry-run exits 2 for changes pending, so a wrong command line
@@ -149,6 +157,8 @@ func newPushCmd() *cobra.Command {
 	sf.register(cmd.Flags(), false)
 	sf.registerLock(cmd.Flags())
 	cmd.Flags().BoolVar(&dry, "dry-run", false, "connect, read and print the diff; change nothing")
+	cmd.Flags().BoolVarP(&sf.yes, "yes", "y", false, "apply without asking for approval on a terminal (a pipe or CI is never asked)")
+	cmd.Flags().BoolVar(&sf.yes, "auto-approve", false, "the same as --yes (terraform apply's name)")
 	cmd.Flags().BoolVar(&sf.perDevice, "per-device", false, "let each switch confirm its change once it verifies, whatever the other switches do (without it one failure rolls back every switch)")
 	cmd.Flags().BoolVar(&sf.partial, "partial", false, "push although switches of the fabric are not in the inventory (without it such a push is refused): their fabric-wide settings then differ until they are pushed too")
 	cmd.Flags().BoolVar(&sf.stale, "stale", false, "push an --artifacts build although its fabric changed since it was built (without it such a push is refused): the switches go back to that build")
@@ -161,8 +171,11 @@ func runSwitches(cmd *cobra.Command, args []string, sf *switchFlags, action stri
 	if sf.inventory == "" {
 		return usageError(errors.New("missing -i INVENTORY: say where the switches are and how to log in"))
 	}
-	if (len(args) == 1) == (sf.artifacts != "") {
-		return usageError(errors.New("give either a fabric PATH or --artifacts DIR (one of them)"))
+	if len(args) == 1 && sf.artifacts != "" {
+		return usageError(errors.New("give either a fabric PATH or --artifacts DIR, not both"))
+	}
+	if sf.artifacts == "" {
+		args = []string{pathArg(args)}
 	}
 	// Paths that are not there are a wrong command line, said alike for
 	// each, before anything is read.
@@ -255,17 +268,28 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 	if err != nil {
 		return err
 	}
+	ap, err := newApprover(cmd, sf, action)
+	if err != nil {
+		return err
+	}
 	ctx, stop := interruptible(cmd, "rolling back what is in flight")
 	defer stop()
-	rep := runEngine(ctx, cmd, push.Options{Action: action, Fabric: b.Fabric, ID: txnID(), Targets: targets,
+	o := push.Options{Action: action, Fabric: b.Fabric, ID: txnID(), Targets: targets,
 		Dial: push.SSHDialer(hk), Parallel: sf.parallel, LockTimeout: sf.lockTimeout, BreakLock: sf.breakLock, SaveUnsaved: sf.saveUnsaved, PerDevice: sf.perDevice,
-		Cabling: action == push.ActionVerify && !sf.noCabling, Hosts: hosts, RunScript: push.SSHScriptRunner(hk), Renamed: renamed})
+		Cabling: action == push.ActionVerify && !sf.noCabling, Hosts: hosts, RunScript: push.SSHScriptRunner(hk), Renamed: renamed}
+	if ap != nil {
+		o.Approve = ap.approve
+	}
+	rep := runEngine(ctx, cmd, o)
 	if warning != "" {
 		rep.FabricSwitches, rep.LeftOut, rep.Warnings = len(b.Fabric.Switches), left, []string{warning}
 	}
 	rep.Warnings = append(sf.warnings, rep.Warnings...)
 	noteHosts(cmd, rep, b, inv, devs, hosts, out)
-	err = finish(cmd, rep, sf.report, out)
+	err = finish(cmd, rep, sf.report, out, ap != nil && ap.asked)
+	if ap != nil && ap.declined {
+		return exitCode(1, errNotApproved)
+	}
 	if action == push.ActionVerify && sf.requireHosts {
 		var ee *exitError
 		if rerr := requireHosts(rep); rerr != nil && (err == nil || errors.As(err, &ee) && ee.Code == 2) {
@@ -677,7 +701,8 @@ func warnInsecure(cmd *cobra.Command) {
 // runEngine runs with bars on a real terminal, log lines otherwise.
 func runEngine(ctx context.Context, cmd *cobra.Command, o push.Options) *push.Report {
 	errw := cmd.ErrOrStderr()
-	if f, ok := errw.(*os.File); ok && canRedraw(errw) {
+	// Bars redraw over the approval question: a push that may ask logs.
+	if f, ok := errw.(*os.File); ok && canRedraw(errw) && o.Approve == nil {
 		if w, h, err := term.GetSize(int(f.Fd())); err == nil && w > 0 && h > 0 {
 			var names []string
 			for _, t := range o.Targets {
@@ -705,13 +730,13 @@ var changesPending = &exitError{Code: 2}
 // finish prints diffs and differences and the summary (or, with --json,
 // hands the report to the envelope and prints the summary on stderr),
 // writes the report file and sets the exit status.
-func finish(cmd *cobra.Command, rep *push.Report, reportPath string, out *output) error {
+func finish(cmd *cobra.Command, rep *push.Report, reportPath string, out *output, diffsShown bool) error {
 	w := cmd.OutOrStdout()
 	if out.json {
 		out.result = rep
 		w = cmd.ErrOrStderr()
 	} else {
-		writeChanges(w, rep)
+		writeChanges(w, rep, diffsShown)
 	}
 	rep.WriteSummary(w)
 	if reportPath != "" {
@@ -775,10 +800,11 @@ func verifyStatus(rep *push.Report) error {
 }
 
 // writeChanges prints each device's diff (dry run, or what a push
-// changed) and each difference verification found.
-func writeChanges(w io.Writer, rep *push.Report) {
+// changed, unless diffsShown: the approval question showed them) and
+// each difference verification found.
+func writeChanges(w io.Writer, rep *push.Report, diffsShown bool) {
 	for _, d := range rep.Devices {
-		if d.Diff != "" && (rep.Action == push.ActionDiff || d.Status == push.StatusChanged) {
+		if d.Diff != "" && !diffsShown && (rep.Action == push.ActionDiff || d.Status == push.StatusChanged) {
 			fmt.Fprintf(w, "=== %s (%s)\n", d.Device, d.Platform)
 			writeDeviceText(w, d.Diff)
 		}

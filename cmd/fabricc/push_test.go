@@ -334,7 +334,7 @@ func TestWriteChangesEscapesDeviceText(t *testing.T) {
 	rep := &push.Report{Action: push.ActionDiff, Devices: []*push.DeviceResult{{Device: "leaf1", Platform: "cumulus",
 		Diff: "- set:\n    description: \"\x1b]0;owned\x07\"\n\tkept\r\n"}}}
 	var b strings.Builder
-	writeChanges(&b, rep)
+	writeChanges(&b, rep, false)
 	want := "=== leaf1 (cumulus)\n- set:\n    description: \"\\x1b]0;owned\\a\"\n\tkept\\r\n"
 	if b.String() != want {
 		t.Errorf("got %q, want %q", b.String(), want)

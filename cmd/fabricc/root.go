@@ -87,6 +87,7 @@ func newRoot() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Version:       "-", // makes --version; the template prints versionLine
+		RunE:          noCommand,
 	}
 	root.SetVersionTemplate(versionLine() + "\n")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError(err) })
@@ -98,10 +99,26 @@ func newRoot() *cobra.Command {
 	return root
 }
 
+// noCommand is fabricc without a command: the help on stderr and exit
+// status 2, a wrong command line, so that a script or wrapper that lost
+// its command fails instead of passing (Terraform exits 127 there).
+func noCommand(cmd *cobra.Command, _ []string) error {
+	cmd.SetOut(cmd.ErrOrStderr())
+	_ = cmd.Help()
+	return usageError(errors.New("no COMMAND given: name one of the commands above"))
+}
+
 // run executes fabricc with args and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
+	return runWithInput(args, os.Stdin, stdout, stderr)
+}
+
+// runWithInput is run with stdin as the standard input (push's
+// approval answer, fmt -).
+func runWithInput(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRoot()
 	out := &watchedWriter{Writer: stdout}
+	root.SetIn(stdin)
 	root.SetOut(out)
 	root.SetErr(stderr)
 	root.SetArgs(singleDashLongFlags(root, args))
