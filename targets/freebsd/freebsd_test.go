@@ -211,8 +211,8 @@ func TestDryRun(t *testing.T) {
 	}
 	for _, w := range []string{"would run: kldload mlx4en\n", "would run: ifconfig mlxen0 mtu 9000 up\n",
 		"would run: sysrc 'ifconfig_mlxen0=inet 10.20.0.1/24 mtu 9000 media autoselect'\n",
-		"would run: sed -i '' '/^mlx4en_load=/d' /boot/loader.conf; echo 'mlx4en_load=\"YES\"' >> /boot/loader.conf\n",
-		"would run: sed -i '' '/^hw\\.mlxen0\\.conf\\.rx_ppp=/d' /etc/sysctl.conf; echo hw.mlxen0.conf.rx_ppp=8 >> /etc/sysctl.conf\n",
+		"would run: t=$(mktemp /boot/loader.conf.XXXXXX) && cp -p /boot/loader.conf \"$t\" && { grep -v '^mlx4en_load=' /boot/loader.conf >\"$t\"; [ $? -le 1 ]; } && echo 'mlx4en_load=\"YES\"' >>\"$t\" && mv -f \"$t\" /boot/loader.conf\n",
+		"would run: t=$(mktemp /etc/sysctl.conf.XXXXXX) && cp -p /etc/sysctl.conf \"$t\" && { grep -v '^hw\\.mlxen0\\.conf\\.rx_ppp=' /etc/sysctl.conf >\"$t\"; [ $? -le 1 ]; } && echo hw.mlxen0.conf.rx_ppp=8 >>\"$t\" && mv -f \"$t\" /etc/sysctl.conf\n",
 		"would run: ifconfig mlxen0 media autoselect\nwould run: sysctl hw.mlxen0.conf.rx_ppp=8\n"} {
 		if !strings.Contains(string(out), w) {
 			t.Errorf("dry run lacks %q:\n%s", w, out)

@@ -83,8 +83,8 @@ shq() {
 }
 
 # cmd_text CMD...: the command as one could paste it into a root shell:
-# rc_set as the sysrc it runs, conf_set as the sed and echo that do its
-# edit (FreeBSD's sed -i takes the backup suffix, here none).
+# rc_set as the sysrc it runs, conf_set as the copy beside the file,
+# grep, echo and rename that do its edit.
 cmd_text() {
 	case $1 in
 	rc_set)
@@ -93,11 +93,9 @@ cmd_text() {
 		;;
 	conf_set)
 		_re=$(printf '%s' "$3" | sed 's/\./\\./g')
-		case $2 in
-		*loader.conf) _line="$3=\"$4\"" ;;
-		*) _line="$3=$4" ;;
-		esac
-		printf "sed -i '' %s %s; echo %s >> %s" "$(shq "/^$_re=/d")" "$(shq "$2")" "$(shq "$_line")" "$(shq "$2")"
+		# shellcheck disable=SC2016 # the text of a command, shown, not run
+		printf 't=$(mktemp %s) && cp -p %s "$t" && { grep -v %s %s >"$t"; [ $? -le 1 ]; } && echo %s >>"$t" && mv -f "$t" %s' \
+			"$(shq "$2.XXXXXX")" "$(shq "$2")" "$(shq "^$_re=")" "$(shq "$2")" "$(shq "$(conf_line "$2" "$3" "$4")")" "$(shq "$2")"
 		return 0
 		;;
 	esac
@@ -233,26 +231,61 @@ sysctl_get() {
 rc_get() { sysrc -n "$1" 2>/dev/null || echo unset; }
 rc_set() { sysrc "$1=$2"; }
 
-# conf_get FILE NAME / conf_set FILE NAME VALUE: one NAME=VALUE line of
-# loader.conf(5) (quoted) or sysctl.conf(5) (bare), replaced in place.
+# conf_get FILE NAME: the value of FILE's last NAME=VALUE line of
+# loader.conf(5) (quoted) or sysctl.conf(5) (bare), or unset.
 conf_get() {
 	_n=$(echo "$2" | sed 's/\./\\./g')
 	_v=$(sed -n "s/^$_n=\"\{0,1\}\([^\"]*\)\"\{0,1\}$/\1/p" "$1" 2>/dev/null | tail -n 1)
 	echo "${_v:-unset}"
 }
+
+# conf_line FILE NAME VALUE: the line conf_set writes: quoted in
+# loader.conf(5), bare in sysctl.conf(5).
+conf_line() {
+	case $1 in
+	*loader.conf) echo "$2=\"$3\"" ;;
+	*) echo "$2=$3" ;;
+	esac
+}
+
+# conf_set FILE NAME VALUE: FILE with its NAME= lines replaced by one
+# NAME=VALUE line. The new file is built beside FILE (same file system),
+# with FILE's mode and owner (cp -p), and renamed over it, which rename(2)
+# makes atomic: FILE is always either the old or the new whole file. grep
+# -v exits 1 when it leaves no line, which is fine, and 2 on a read or
+# write error (a full disk), which stops the step with FILE untouched, as
+# does a new file whose line count is not the old one's less the lines
+# removed plus one.
 conf_set() {
 	_n=$(echo "$2" | sed 's/\./\\./g')
-	_t=$(mktemp)
-	grep -v "^$_n=" "$1" >"$_t" 2>/dev/null || true
-	case $1 in
-	*loader.conf) echo "$2=\"$3\"" >>"$_t" ;;
-	*) echo "$2=$3" >>"$_t" ;;
-	esac
-	cat "$_t" >"$1" || {
+	_t=$(mktemp "$1.XXXXXX") || return 1
+	_rc=0
+	if [ -e "$1" ]; then
+		cp -p "$1" "$_t" || _rc=2
+		[ "$_rc" -ne 0 ] || grep -v "^$_n=" "$1" >"$_t" || _rc=$?
+	fi
+	if [ "$_rc" -gt 1 ]; then
+		echo "fabricc: $1 not changed: reading it or writing $_t failed (status $_rc)" >&2
+		rm -f "$_t"
+		return "$_rc"
+	fi
+	_old=0 _gone=0
+	if [ -e "$1" ]; then
+		_old=$(grep -c '' "$1") || true
+		_gone=$(grep -c "^$_n=" "$1") || true
+	fi
+	if ! conf_line "$1" "$2" "$3" >>"$_t" || [ "$(grep -c '' "$_t")" -ne $((_old - _gone + 1)) ]; then
+		echo "fabricc: $1 not changed: the new copy $_t came out incomplete" >&2
+		rm -f "$_t"
+		return 1
+	fi
+	# fsync(1), in FreeBSD's base system: the new file's data on disk
+	# before the rename makes it the only copy.
+	if command -v fsync >/dev/null 2>&1; then fsync "$_t" || true; fi
+	mv -f "$_t" "$1" || {
 		rm -f "$_t"
 		return 1
 	}
-	rm -f "$_t"
 }
 
 finish() {
