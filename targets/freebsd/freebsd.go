@@ -40,12 +40,15 @@ type driverInfo struct {
 	// (mlx5_en_main.c, mlx5e_create_ifp) and declares no module, only
 	// MODULE_VERSION. mlx4en declares its module (mlx4_en_main.c).
 	sysctlNode string
+	// prefix is the interface name without its unit; family names the
+	// NICs the driver drives, for the script's messages.
+	prefix, family string
 }
 
 // drivers are the driver stacks FreeBSD renders, by model.NIC.Driver.
 var drivers = map[string]driverInfo{
-	driverMlx4: {regexp.MustCompile(`^mlxen([0-9]+)$`), "mlxen0", "mlx4ib", ""},
-	driverMlx5: {regexp.MustCompile(`^mce([0-9]+)$`), "mce0", "mlx5ib", "dev.mce"},
+	driverMlx4: {regexp.MustCompile(`^mlxen([0-9]+)$`), "mlxen0", "mlx4ib", "", "mlxen", "ConnectX-3 or ConnectX-3 Pro"},
+	driverMlx5: {regexp.MustCompile(`^mce([0-9]+)$`), "mce0", "mlx5ib", "dev.mce", "mce", "ConnectX-4 or later"},
 }
 
 // setting is one NAME=VALUE line of rc.conf, loader.conf or sysctl.conf.
@@ -92,6 +95,22 @@ type nicPlan struct {
 	rc     []setting
 	loader []setting
 	sysctl []setting
+}
+
+// oids are the driver sysctls the NIC's steps set, which the script
+// checks for before its first change (nic_ready): mlx5en's, all of them
+// also loader tunables, or mlx4en's per-priority pause masks.
+func (p *nicPlan) oids() []string {
+	var out []string
+	for _, s := range p.loader {
+		if strings.HasPrefix(s.name, "dev.") {
+			out = append(out, s.name)
+		}
+	}
+	for _, s := range p.sysctl {
+		out = append(out, s.name)
+	}
+	return out
 }
 
 // Render returns <host>.freebsd.sh, <host>.rc.conf and <host>.loader.conf.

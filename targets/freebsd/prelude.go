@@ -20,6 +20,11 @@ The fabric's addresses are the only global IPv4/IPv6 addresses of the
 interface that carries them: any other is a difference, which a run
 removes (ifconfig IF inet|inet6 ADDR -alias). Link-local addresses
 (fe80::/10) and the interfaces the fabric does not name are left alone.
+Each NIC's steps run on their own: before its first change the script
+checks that the NIC is there, is not a lagg(4) port and has every driver
+sysctl its steps set; a NIC that fails a check, or a step that fails,
+stops that NIC's steps only, the other NICs are still set, and the run
+ends naming the NICs that stopped.
 Exit status: 0 done or no difference, 1 difference or error (a failed step
 prints "fabricc: error:" with the interface, the step and the command),
 2 bad option.
@@ -48,6 +53,8 @@ done
 
 DIFFS=0
 CHANGES=0
+# The interfaces whose steps stopped (nic_leave), for finish.
+FAILED=
 
 die() {
 	echo "fabricc: error: $*" >&2
@@ -135,10 +142,77 @@ need_root() {
 	fi
 }
 
+# Each NIC's steps run in a command substitution, a subshell, so that a
+# step that stops (die) ends that NIC's steps only and the other NICs are
+# still set:
+#   { set +e; NIC_COUNTS=$(nic_enter; nic_N >&3); nic_leave IF $?; } 3>&1
+# The steps' output goes to fd 3, the script's standard output; the
+# subshell hands the counters back on its own (fd 4, since a die inside
+# "nic_N >&3" still has fd 1 on 3). nic_leave names a NIC that stopped
+# for finish, which then exits 1.
+NIC_COUNTS=
+nic_enter() {
+	exec 4>&1
+	trap 'printf "%d %d" "$CHANGES" "$DIFFS" >&4' EXIT
+	set -e
+}
+
+# nic_leave IF STATUS: takes the counters back and notes a NIC that
+# stopped.
+nic_leave() {
+	set -e
+	case $NIC_COUNTS in
+	*' '*)
+		CHANGES=${NIC_COUNTS%% *}
+		DIFFS=${NIC_COUNTS#* }
+		;;
+	esac
+	if [ "$2" -ne 0 ]; then
+		FAILED="${FAILED:+$FAILED }$1"
+	fi
+}
+
 link_exists() { ifconfig "$1" >/dev/null 2>&1; }
 
-# missing_link IF: false when the NIC's steps must be left out.
+# nic_stop IF WHAT INTENDED ACTUAL MESSAGE: a NIC whose steps must not
+# run: a difference in --check, a note in a dry run, an error that stops
+# the NIC's steps otherwise. Always false.
+nic_stop() {
+	case $MODE in
+	check) diff_line "$1" "$2" "$3" "$4" ;;
+	dry-run) note "$1: a run would stop here, changing nothing on $1: $5" ;;
+	*) die "$1: $5" ;;
+	esac
+	return 1
+}
+
+# mellanox_pci IF DRIVER: false (nic_stop) when pciconf(8) lists no
+# Mellanox device (PCI vendor 0x15b3) at all, so that a host that is not
+# the fabric's gets no driver loaded and no loader.conf line; pciconf -l
+# prints "vendor=0x15b3" for each ConnectX, with or without its driver.
+mellanox_pci() {
+	command -v pciconf >/dev/null 2>&1 || return 0
+	_pci=$(pciconf -l 2>/dev/null) || return 0
+	case $_pci in
+	*vendor=0x15b3*) return 0 ;;
+	esac
+	nic_stop "$1" device 'Mellanox PCI device' absent "no Mellanox device (PCI vendor 0x15b3) in pciconf -l, so $2 has nothing to drive: is this the host the fabric names, with its ConnectX installed?"
+}
+
+# driver_units PREFIX: the interfaces named PREFIX<N> (ifconfig -l).
+driver_units() {
+	ifconfig -l 2>/dev/null | tr ' ' '\n' | grep -E "^$1[0-9]+\$" | tr '\n' ' ' | sed 's/ $//' || true
+}
+
+# missing_link IF DRIVER PREFIX FAMILY: false when the NIC's steps must
+# be left out; says whether the driver has other interfaces here.
 missing_link() {
+	_units=$(driver_units "$3")
+	if [ -n "$_units" ]; then
+		_why="interface $1 not found; $2 is loaded and has $_units: fix the nic's interface attribute in the fabric"
+	else
+		_why="interface $1 not found, and no $2 interface ($3<N>) on this host: is its NIC a $4, with its driver loaded?"
+	fi
 	case $MODE in
 	check)
 		diff_line "$1" link present absent
@@ -148,8 +222,52 @@ missing_link() {
 		note "$1 is not present here; showing every step"
 		return 0
 		;;
-	*) die "interface $1 not found: load its driver, or fix the nic's interface attribute in the fabric" ;;
+	*) die "$_why" ;;
 	esac
+}
+
+# lagg_of IF: the lagg(4) interface IF is a port of, or nothing.
+# ifconfig prints it on the port as "laggdev: lagg0" (FreeBSD 14,
+# sbin/ifconfig iflagg.c lagg_status) or within "lagg: laggproto lacp
+# laggdev lagg0" (earlier releases).
+lagg_of() {
+	ifconfig "$1" 2>/dev/null | awk '
+		$1 == "laggdev:" { print $2; exit }
+		$1 == "lagg:" { for (i = 2; i < NF; i++) if ($i == "laggdev") { print $(i + 1); exit } }' || true
+}
+
+# oids_missing OID...: the OIDs sysctl -N does not know, one line.
+oids_missing() {
+	_miss=
+	for _o in "$@"; do
+		sysctl -N "$_o" >/dev/null 2>&1 || _miss="${_miss:+$_miss }$_o"
+	done
+	echo "$_miss"
+}
+
+# nic_ready IF DRIVER PREFIX FAMILY OID...: before the NIC's first
+# change: the interface is there (missing_link), is not a lagg(4) port,
+# and has every driver sysctl its steps set; false when its steps must
+# not run. In a dry run without the interface every step is shown.
+nic_ready() {
+	_ifc=$1 _drv=$2 _pre=$3 _fam=$4
+	shift 4
+	if ! link_exists "$_ifc"; then
+		missing_link "$_ifc" "$_drv" "$_pre" "$_fam"
+		return
+	fi
+	_lagg=$(lagg_of "$_ifc")
+	if [ -n "$_lagg" ]; then
+		# if_lagg.c refuses an MTU change on a port (lagg_port_ioctl,
+		# SIOCSIFMTU), and the addresses belong on the lagg.
+		nic_stop "$_ifc" lagg 'not a lagg(4) port' "port of $_lagg" "$_ifc is a port of $_lagg (lagg(4)); fabricc does not configure lagg ports (their MTU and addresses belong on $_lagg): take $_ifc out of $_lagg, or out of the fabric"
+		return
+	fi
+	_miss=$(oids_missing "$@")
+	if [ -n "$_miss" ]; then
+		nic_stop "$_ifc" 'driver sysctls' present "absent: $_miss" "$_drv lacks $_miss, so nothing is set on $_ifc (PFC without the trust and DSCP map would be half the contract, and loader.conf would hold tunables for nodes that are not there); mlx5en creates its conf.qos nodes only where the firmware answers the DSCP, buffer and priority-to-TC queries, and older releases lack them: update FreeBSD and the NIC firmware"
+		return
+	fi
 }
 
 # kmod_state KLD [SYSCTL]: loaded when a module KLD is registered (kldstat
@@ -293,15 +411,24 @@ finish() {
 	check)
 		if [ "$DIFFS" -gt 0 ]; then
 			echo "fabricc: $DIFFS difference(s) from the model"
-			exit 1
+			FAILED=${FAILED:-none}
+		elif [ -z "$FAILED" ]; then
+			echo "fabricc: host matches the model"
 		fi
-		echo "fabricc: host matches the model"
 		;;
 	dry-run)
 		if [ "$CHANGES" -eq 0 ]; then echo "fabricc: nothing to do"; else echo "fabricc: $CHANGES change(s) would be made"; fi
 		;;
 	*)
 		if [ "$CHANGES" -eq 0 ]; then echo "fabricc: nothing to do; the host already matches"; else echo "fabricc: $CHANGES change(s) applied"; fi
+		;;
+	esac
+	case $FAILED in
+	'') ;;
+	none) exit 1 ;;
+	*)
+		echo "fabricc: error: the steps of these NICs stopped (see fabricc: error: above; the other NICs' steps ran): $FAILED" >&2
+		exit 1
 		;;
 	esac
 }

@@ -34,7 +34,7 @@ func script(b *text, f *model.Fabric, h *model.Host, plans []nicPlan) {
 	for i := range plans {
 		b.n = plans[i].nic
 		b.nic()
-		fmt.Fprintf(b, "nic_%d\n", i+1)
+		fmt.Fprintf(b, "{ set +e; NIC_COUNTS=$(nic_enter; nic_%d >&3); nic_leave %s $?; } 3>&1\n", i+1, plans[i].nic.Interface)
 	}
 	b.At()
 	b.WriteString("finish\n")
@@ -61,13 +61,21 @@ func writeNIC(b *text, p *nicPlan, idx int) {
 	b.nic()
 	fmt.Fprintf(b, "nic_%d() {\n", idx)
 	mod := n.Driver
+	d := drivers[n.Driver]
 	b.nic("driver")
-	fmt.Fprintf(b, "\tensure system 'module %s' loaded \"$(kmod_state %s)\" kldload %s\n", mod, strings.TrimSpace(mod+" "+drivers[n.Driver].sysctlNode), mod)
+	b.WriteString("\t# Nothing changes before the checks: a host without the NIC, a lagg port or\n")
+	b.WriteString("\t# a driver without every sysctl below gets no loader.conf line.\n")
+	fmt.Fprintf(b, "\tmellanox_pci %s %s || return 0\n", n.Interface, mod)
+	fmt.Fprintf(b, "\tensure system 'module %s' loaded \"$(kmod_state %s)\" kldload %s\n", mod, strings.TrimSpace(mod+" "+d.sysctlNode), mod)
+	b.nic()
+	fmt.Fprintf(b, "\tnic_ready %s %s %s '%s'", n.Interface, mod, d.prefix, d.family)
+	for _, s := range p.oids() {
+		fmt.Fprintf(b, " \\\n\t\t%s", s)
+	}
+	b.WriteString(" || return 0\n")
 	for _, s := range p.loader {
 		writeConf(b, loaderConf, s)
 	}
-	b.nic()
-	fmt.Fprintf(b, "\tif ! link_exists %s; then\n\t\tmissing_link %s || return 0\n\tfi\n", n.Interface, n.Interface)
 	writeLink(b, n)
 	for _, s := range p.rc {
 		b.at(s)
