@@ -210,10 +210,16 @@ func rcVar(ifc string) string { return strings.ReplaceAll(ifc, ".", "_") }
 
 // inet returns "inet A" or "inet6 A".
 func inet(a string) string {
-	if p, err := netip.ParsePrefix(a); err == nil && p.Addr().Is6() {
+	if is6(a) {
 		return "inet6 " + a
 	}
 	return "inet " + a
+}
+
+// is6 reports whether the address A/N is an IPv6 one.
+func is6(a string) bool {
+	p, err := netip.ParsePrefix(a)
+	return err == nil && p.Addr().Is6()
 }
 
 // confFile writes one persistent file's lines, NIC by NIC, as

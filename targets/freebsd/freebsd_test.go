@@ -91,8 +91,8 @@ func TestRenderLines(t *testing.T) {
 		{"mlx5en rc.conf", "nas5.rc.conf", 1, []string{
 			"vlans_mce0=\"2\"\n", "ifconfig_mce0=\"up mtu 9000\"\n",
 			"ifconfig_mce0_2=\"inet 10.30.0.1/24 mtu 9000\"\n",
-			"ifconfig_mce0_2_alias0=\"inet6 2001:db8::1/64\"\n",
-		}, nil},
+			"ifconfig_mce0_2_ipv6=\"inet6 2001:db8::1/64\"\n",
+		}, []string{"_alias"}},
 		{"mlx5en loader.conf", "nas5.loader.conf", 1, []string{
 			"mlx5en_load=\"YES\"\n",
 			"dev.mce.0.rx_pauseframe_control=\"0\"\n",

@@ -1,6 +1,7 @@
 package freebsd
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 
@@ -25,8 +26,11 @@ func plan(f *model.Fabric, n *model.NIC) nicPlan {
 
 // rcSettings are the rc.conf lines: the "inet 10.20.0.1/24 mtu 9000" form
 // of the ConnectX-3 Pro 40GbE home-lab write-up, VLANs through vlans_<if>
-// (rc.conf(5)), further addresses as
-// aliases.
+// (rc.conf(5)). The first IPv6 address goes to ifconfig_<if>_ipv6: rc.conf(5)
+// marks IFDISABLED, IPv6 off, every interface without that variable while
+// ipv6_activate_all_interfaces is NO, the default. Further addresses of
+// either family are aliases, numbered from 0 without a gap
+// (ifconfig_<if>_aliasN, "inet" or "inet6" first).
 func rcSettings(n *model.NIC) []setting {
 	mtu := fmt.Sprintf("mtu %d", n.MTU)
 	var out []setting
@@ -35,18 +39,38 @@ func rcSettings(n *model.NIC) []setting {
 		out = append(out, setting{"vlans_" + rcVar(n.Interface), fmt.Sprint(n.VLAN), "vlan"},
 			setting{"ifconfig_" + rcVar(n.Interface), "up " + mtu + mediaOptions(n), "mtu"})
 	}
+	v4, v6 := firstByFamily(n.Addresses)
 	first, from := "up "+mtu+mediaOptions(n), "mtu"
-	if len(n.Addresses) > 0 {
-		first, from = inet(n.Addresses[0])+" "+mtu, "addresses"
+	if v4 != "" {
+		first, from = inet(v4)+" "+mtu, "addresses"
 		if n.VLAN == 0 {
 			first += mediaOptions(n)
 		}
 	}
 	out = append(out, setting{"ifconfig_" + l3, first, from})
-	for i, a := range n.Addresses[min(1, len(n.Addresses)):] {
-		out = append(out, setting{fmt.Sprintf("ifconfig_%s_alias%d", l3, i), inet(a), "addresses"})
+	if v6 != "" {
+		out = append(out, setting{"ifconfig_" + l3 + "_ipv6", inet(v6), "addresses"})
+	}
+	i := 0
+	for _, a := range n.Addresses {
+		if a != v4 && a != v6 {
+			out = append(out, setting{fmt.Sprintf("ifconfig_%s_alias%d", l3, i), inet(a), "addresses"})
+			i++
+		}
 	}
 	return out
+}
+
+// firstByFamily returns the first IPv4 and the first IPv6 address.
+func firstByFamily(addrs []string) (v4, v6 string) {
+	for _, a := range addrs {
+		if is6(a) {
+			v6 = cmp.Or(v6, a)
+		} else {
+			v4 = cmp.Or(v4, a)
+		}
+	}
+	return v4, v6
 }
 
 // mlx4PauseOff reports whether the NIC is an mlx4en one with PFC, whose

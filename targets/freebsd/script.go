@@ -128,6 +128,11 @@ func writeLink(b *text, n *model.NIC) {
 		b.WriteString("\t# first (link-local fe80::/10 stays), then the model's are added.\n")
 		fmt.Fprintf(b, "\taddr_prune %s %s\n", l3, strings.Join(n.Addresses, " "))
 	}
+	if _, v6 := firstByFamily(n.Addresses); v6 != "" {
+		b.WriteString("\t# IPv6 on: rc marks IFDISABLED an interface created without an\n")
+		b.WriteString("\t# ifconfig_<if>_ipv6 line (rc.conf(5), ipv6_activate_all_interfaces).\n")
+		fmt.Fprintf(b, "\tensure %s ipv6 enabled \"$(nd6_state %s)\" ifconfig %s inet6 -ifdisabled\n", l3, l3, l3)
+	}
 	for _, a := range n.Addresses {
 		fam := strings.Fields(inet(a))[0]
 		fmt.Fprintf(b, "\tensure %s 'address %s' present \"$(addr_state %s %s)\" ifconfig %s %s %s alias\n", l3, a, l3, a, l3, fam, a)

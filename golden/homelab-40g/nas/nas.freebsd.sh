@@ -299,6 +299,20 @@ addr_state() {
 	fi
 }
 
+# nd6_state IF: IFDISABLED when IPv6 is off on IF, enabled, or absent:
+# ifconfig IF inet6 prints "nd6 options=" with IFDISABLED among the flags
+# (sbin/ifconfig af_inet6.c; ifconfig(8), "ifdisabled").
+nd6_state() {
+	_nd=$(ifconfig "$1" inet6 2>/dev/null) || {
+		echo absent
+		return 0
+	}
+	case $_nd in
+	*nd6\ options=*IFDISABLED*) echo IFDISABLED ;;
+	*) echo enabled ;;
+	esac
+}
+
 # addr_extra IF ADDR...: "inet A/N" or "inet6 A/N" per address of IF other
 # than the ADDRs; link-local ones (fe80::/10, printed with their %scope)
 # never.
