@@ -59,6 +59,31 @@ type setting struct {
 	from string
 }
 
+// rcKind is how the script and the fragment treat an rc.conf variable.
+type rcKind int
+
+const (
+	// rcWhole: the fabric's value is the whole value.
+	rcWhole rcKind = iota
+	// rcMember: a list (vlans_<if>, rc.conf(5)) that must hold the value
+	// as one of its words; the other words stay.
+	rcMember
+	// rcWords: an ifconfig_<if> value whose words the fabric sets (up,
+	// mtu N, media M, and the owns words) while the interface's other
+	// words stay (rc_words).
+	rcWords
+)
+
+// rcSetting is one rc.conf variable.
+type rcSetting struct {
+	setting
+	kind rcKind
+	// owns are further words of an rcWords value the fabric owns: a
+	// word of the current value among them is dropped when the fabric's
+	// value lacks it.
+	owns string
+}
+
 // fromQoS marks a setting that carries the fabric-wide priority maps.
 const fromQoS = "\x00qos"
 
@@ -92,7 +117,7 @@ func (b *text) nic(attr ...string) {
 type nicPlan struct {
 	nic    *model.NIC
 	unit   string
-	rc     []setting
+	rc     []rcSetting
 	loader []setting
 	sysctl []setting
 }
@@ -139,8 +164,8 @@ func renderFiles(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, e
 	newText := func() *text { return &text{Text: fileSize.NewText(mapped), host: h.Name} }
 	sh, rc, loader := newText(), newText(), newText()
 	script(sh, f, h, plans)
-	confFile(rc, f, h, "/etc/rc.conf (set with sysrc)", plans, func(p nicPlan) []setting { return p.rc })
-	confFile(loader, f, h, "/boot/loader.conf", plans, func(p nicPlan) []setting { return p.loader })
+	confFile(rc, f, h, "/etc/rc.conf (set with sysrc)", plans, func(p nicPlan) []rcSetting { return p.rc })
+	confFile(loader, f, h, "/boot/loader.conf", plans, func(p nicPlan) []rcSetting { return whole(p.loader) })
 	file := func(name string, mode uint32, t *text) targets.File {
 		fileSize.Done(t.Len())
 		return targets.File{Name: name, Target: "freebsd", Mode: mode, Data: t.Bytes(), Map: t.SourceMap()}
@@ -224,7 +249,7 @@ func is6(a string) bool {
 
 // confFile writes one persistent file's lines, NIC by NIC, as
 // NAME="VALUE" lines (rc.conf(5), loader.conf(5)).
-func confFile(b *text, f *model.Fabric, h *model.Host, what string, plans []nicPlan, pick func(nicPlan) []setting) {
+func confFile(b *text, f *model.Fabric, h *model.Host, what string, plans []nicPlan, pick func(nicPlan) []rcSetting) {
 	writeHeader(b, f, h)
 	fmt.Fprintf(b, "# Lines for %s.\n", what)
 	for _, p := range plans {
@@ -234,8 +259,58 @@ func confFile(b *text, f *model.Fabric, h *model.Host, what string, plans []nicP
 		b.nic()
 		fmt.Fprintf(b, "# %s\n", quote.Comment(fmt.Sprintf("nic %q (%s, %s)", p.nic.Name, p.nic.Model, p.nic.Interface)))
 		for _, s := range pick(p) {
-			b.at(s)
+			b.at(s.setting)
+			mergeNote(b, s)
 			fmt.Fprintf(b, "%s=%s\n", s.name, quote.RcConfValue(s.value))
 		}
 	}
 }
+
+// whole is settings as whole-value ones.
+func whole(ss []setting) []rcSetting {
+	out := make([]rcSetting, len(ss))
+	for i, s := range ss {
+		out[i] = rcSetting{setting: s}
+	}
+	return out
+}
+
+// mergeNote says, above a fragment line whose variable is not the
+// fabric's alone, how to merge it: the script does so itself (rc_member,
+// rc_words).
+func mergeNote(b *text, s rcSetting) {
+	switch s.kind {
+	case rcMember:
+		fmt.Fprintf(b, "# A list: add %s to it (sysrc %s+=%s), keep the words already there.\n", s.value, s.name, s.value)
+	case rcWords:
+		var keys []string
+		for _, k := range wordKeys(s.value) {
+			if k != "inet" && k != "inet6" {
+				keys = append(keys, k)
+			}
+		}
+		owned := "the words " + strings.Join(keys, ", ")
+		if s.owns != "" {
+			owned = "the address and " + owned
+		}
+		fmt.Fprintf(b, "# Merge: the fabric sets %s; keep the interface's other words.\n", owned)
+	}
+}
+
+// wordKeys are the ifconfig keywords of an rcWords value, without their
+// arguments ("inet 10.0.0.1/24 mtu 9000" -> inet, mtu).
+func wordKeys(v string) []string {
+	var out []string
+	w := strings.Fields(v)
+	for i := 0; i < len(w); i++ {
+		out = append(out, w[i])
+		if strings.Contains(" "+wordArgs+" ", " "+w[i]+" ") {
+			i++
+		}
+	}
+	return out
+}
+
+// wordArgs are the ifconfig(8) keywords of an ifconfig_<if> value that
+// take one argument, as rc_words reads them.
+const wordArgs = "mtu media mediaopt inet inet6 netmask prefixlen broadcast"

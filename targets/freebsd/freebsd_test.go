@@ -64,7 +64,7 @@ func TestRenderLines(t *testing.T) {
 			"conf_set /boot/loader.conf mlx4en_load 'YES'\n",
 			"ensure mlxen0 mtu 9000 \"$(if_mtu mlxen0)\" ifconfig mlxen0 mtu 9000 up\n",
 			"ifconfig mlxen0 inet 10.20.0.1/24 alias\n",
-			"rc_set ifconfig_mlxen0 'inet 10.20.0.1/24 mtu 9000 media autoselect'\n",
+			"rc_words ifconfig_mlxen0 'inet 10.20.0.1/24 mtu 9000 media autoselect' 'inet inet6 netmask prefixlen broadcast DHCP SYNCDHCP NOSYNCDHCP'\n",
 			// PFC with global pause off: mlx4en clears rx_pause and
 			// tx_pause when the media options lack them.
 			"ensure mlxen0 'global pause' off \"$(media_pause mlxen0)\" ifconfig mlxen0 media autoselect\n",

@@ -31,13 +31,13 @@ func plan(f *model.Fabric, n *model.NIC) nicPlan {
 // ipv6_activate_all_interfaces is NO, the default. Further addresses of
 // either family are aliases, numbered from 0 without a gap
 // (ifconfig_<if>_aliasN, "inet" or "inet6" first).
-func rcSettings(n *model.NIC) []setting {
+func rcSettings(n *model.NIC) []rcSetting {
 	mtu := fmt.Sprintf("mtu %d", n.MTU)
-	var out []setting
+	var out []rcSetting
 	l3 := rcVar(l3Name(n))
 	if n.VLAN != 0 {
-		out = append(out, setting{"vlans_" + rcVar(n.Interface), fmt.Sprint(n.VLAN), "vlan"},
-			setting{"ifconfig_" + rcVar(n.Interface), "up " + mtu + mediaOptions(n), "mtu"})
+		out = append(out, rcSetting{setting{"vlans_" + rcVar(n.Interface), fmt.Sprint(n.VLAN), "vlan"}, rcMember, ""},
+			rcSetting{setting{"ifconfig_" + rcVar(n.Interface), "up " + mtu + mediaOptions(n), "mtu"}, rcWords, ""})
 	}
 	v4, v6 := firstByFamily(n.Addresses)
 	first, from := "up "+mtu+mediaOptions(n), "mtu"
@@ -47,19 +47,28 @@ func rcSettings(n *model.NIC) []setting {
 			first += mediaOptions(n)
 		}
 	}
-	out = append(out, setting{"ifconfig_" + l3, first, from})
+	owns := ""
+	if len(n.Addresses) > 0 {
+		owns = addressWords
+	}
+	out = append(out, rcSetting{setting{"ifconfig_" + l3, first, from}, rcWords, owns})
 	if v6 != "" {
-		out = append(out, setting{"ifconfig_" + l3 + "_ipv6", inet(v6), "addresses"})
+		out = append(out, rcSetting{setting{"ifconfig_" + l3 + "_ipv6", inet(v6), "addresses"}, rcWhole, ""})
 	}
 	i := 0
 	for _, a := range n.Addresses {
 		if a != v4 && a != v6 {
-			out = append(out, setting{fmt.Sprintf("ifconfig_%s_alias%d", l3, i), inet(a), "addresses"})
+			out = append(out, rcSetting{setting{fmt.Sprintf("ifconfig_%s_alias%d", l3, i), inet(a), "addresses"}, rcWhole, ""})
 			i++
 		}
 	}
 	return out
 }
+
+// addressWords are the words of an ifconfig_<if> value that set or
+// imply its address (ifconfig(8); DHCP and SYNCDHCP are rc.conf(5)'s):
+// the fabric owns them on the interface that carries its addresses.
+const addressWords = "inet inet6 netmask prefixlen broadcast DHCP SYNCDHCP NOSYNCDHCP"
 
 // firstByFamily returns the first IPv4 and the first IPv6 address.
 func firstByFamily(addrs []string) (v4, v6 string) {

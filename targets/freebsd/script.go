@@ -78,8 +78,7 @@ func writeNIC(b *text, p *nicPlan, idx int) {
 	}
 	writeLink(b, n)
 	for _, s := range p.rc {
-		b.at(s)
-		fmt.Fprintf(b, "\tensure rc.conf %s '%s' \"$(rc_get %s)\" rc_set %s '%s'\n", s.name, s.value, s.name, s.name, s.value)
+		writeRc(b, s)
 	}
 	if n.Driver == driverMlx5 {
 		writeMlx5(b, n, p)
@@ -102,6 +101,21 @@ func writeNIC(b *text, p *nicPlan, idx int) {
 	}
 	b.nic()
 	b.WriteString("}\n")
+}
+
+// writeRc writes one rc.conf variable's step: a whole value, a word of a
+// list (rc_member), or the fabric's words of an ifconfig_<if> value
+// (rc_words).
+func writeRc(b *text, s rcSetting) {
+	b.at(s.setting)
+	switch s.kind {
+	case rcMember:
+		fmt.Fprintf(b, "\trc_member %s '%s'\n", s.name, s.value)
+	case rcWords:
+		fmt.Fprintf(b, "\trc_words %s '%s' '%s'\n", s.name, s.value, s.owns)
+	default:
+		fmt.Fprintf(b, "\tensure rc.conf %s '%s' \"$(rc_get %s)\" rc_set %s '%s'\n", s.name, s.value, s.name, s.name, s.value)
+	}
 }
 
 // writeLink writes MTU, state, VLAN and addresses now (ConnectX-3 Pro

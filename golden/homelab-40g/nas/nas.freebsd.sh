@@ -102,6 +102,10 @@ cmd_text() {
 		printf 'sysrc %s' "$(shq "$2=$3")"
 		return 0
 		;;
+	rc_add)
+		printf 'sysrc %s' "$(shq "$2+=$3")"
+		return 0
+		;;
 	conf_set)
 		_re=$(printf '%s' "$3" | sed 's/\./\\./g')
 		# shellcheck disable=SC2016 # the text of a command, shown, not run
@@ -366,6 +370,59 @@ sysctl_get() {
 
 rc_get() { sysrc -n "$1" 2>/dev/null || echo unset; }
 rc_set() { sysrc "$1=$2"; }
+rc_add() { sysrc "$1+=$2"; }
+
+# rc_member VAR WORD: VAR, a list (rc.conf(5): the VLANs of a parent), holds
+# WORD; the other words stay: sysrc VAR+=WORD adds it (sysrc(8),
+# "APPENDING VALUES").
+rc_member() {
+	_cur=$(rc_get "$1")
+	case " $_cur " in
+	*" $2 "*) _has="has $2" ;;
+	*) _has=$_cur ;;
+	esac
+	ensure rc.conf "$1" "has $2" "$_has" rc_add "$1" "$2"
+}
+
+# rc_merge CURRENT WANT OWNS: the ifconfig_<if> value with WANT's words
+# (an "inet A" or "inet6 A" first, then up, mtu N, media M) in CURRENT:
+# a keyword of WANT already there gets WANT's argument in its place, one
+# missing is added at the end, the address goes first (ifconfig(8) reads
+# the address family and address before the parameters); a word of
+# CURRENT among OWNS that WANT lacks is dropped, every other word stays
+# in its place (-lro, -tso, description, another address on a VLAN's
+# parent). Words are split at blanks, as rc(8) passes them to ifconfig.
+rc_merge() {
+	awk -v cur="$1" -v want="$2" -v owns="$3" -v args="mtu media mediaopt inet inet6 netmask prefixlen broadcast" 'BEGIN {
+		n = split(args, a, " "); for (i = 1; i <= n; i++) arg[a[i]] = 1
+		n = split(owns, a, " "); for (i = 1; i <= n; i++) own[a[i]] = 1
+		nw = split(want, w, " "); nk = 0; lead = ""
+		for (i = 1; i <= nw; i++) {
+			k = w[i]; v = ""; if (k in arg) v = w[++i]
+			if (k == "inet" || k == "inet6") { lead = k " " v; own[k] = 1; continue }
+			key[++nk] = k; val[k] = v; own[k] = 1
+		}
+		nc = split(cur, c, " "); out = ""
+		for (i = 1; i <= nc; i++) {
+			k = c[i]; v = ""; if ((k in arg) && i < nc) v = c[++i]
+			if ((k in val) && !(k in done)) { out = out " " k (val[k] != "" ? " " val[k] : ""); done[k] = 1; continue }
+			if (k in own) continue
+			out = out " " k (v != "" ? " " v : "")
+		}
+		for (j = 1; j <= nk; j++) if (!(key[j] in done)) out = out " " key[j] (val[key[j]] != "" ? " " val[key[j]] : "")
+		if (lead != "") out = " " lead out
+		print substr(out, 2)
+	}'
+}
+
+# rc_words VAR WANT OWNS: VAR holds WANT's words and keeps the others
+# (rc_merge); a difference names the whole value before and after.
+rc_words() {
+	_cur=$(rc_get "$1")
+	[ "$_cur" != unset ] || _cur=
+	_new=$(rc_merge "$_cur" "$2" "$3")
+	ensure rc.conf "$1" "$_new" "${_cur:-unset}" rc_set "$1" "$_new"
+}
 
 # conf_get FILE NAME: the value of FILE's last NAME=VALUE line of
 # loader.conf(5) (quoted) or sysctl.conf(5) (bare), or unset.
@@ -471,9 +528,9 @@ nic_1() {
 	# first (link-local fe80::/10 stays), then the model's are added.
 	addr_prune mlxen0.20 10.20.0.1/24
 	ensure mlxen0.20 'address 10.20.0.1/24' present "$(addr_state mlxen0.20 10.20.0.1/24)" ifconfig mlxen0.20 inet 10.20.0.1/24 alias
-	ensure rc.conf vlans_mlxen0 '20' "$(rc_get vlans_mlxen0)" rc_set vlans_mlxen0 '20'
-	ensure rc.conf ifconfig_mlxen0 'up mtu 9000 media autoselect' "$(rc_get ifconfig_mlxen0)" rc_set ifconfig_mlxen0 'up mtu 9000 media autoselect'
-	ensure rc.conf ifconfig_mlxen0_20 'inet 10.20.0.1/24 mtu 9000' "$(rc_get ifconfig_mlxen0_20)" rc_set ifconfig_mlxen0_20 'inet 10.20.0.1/24 mtu 9000'
+	rc_member vlans_mlxen0 '20'
+	rc_words ifconfig_mlxen0 'up mtu 9000 media autoselect' ''
+	rc_words ifconfig_mlxen0_20 'inet 10.20.0.1/24 mtu 9000' 'inet inet6 netmask prefixlen broadcast DHCP SYNCDHCP NOSYNCDHCP'
 	# PFC needs 802.3x global pause off, which mlx4en turns on at attach; it takes it from
 	# the media options (mlx4_en_netdev.c, mlx4_en_media_change), so "media autoselect"
 	# without rxpause,txpause turns it off; the rc.conf line above keeps it off at boot.
