@@ -303,3 +303,23 @@ func TestShq(t *testing.T) {
 		t.Errorf("sh -c %q = %q (%v), want %q", text, out, err, want)
 	}
 }
+
+// TestAddrPruneCARP: a CARP address on the fabric's interface (carp(4):
+// ifconfig prints it with " vhid N") is no difference and is never
+// removed, only noted; before, a run deleted the pair's service address.
+func TestAddrPruneCARP(t *testing.T) {
+	const cidr = "\tinet 10.0.7.17/24 broadcast 10.0.7.255\n\tinet 10.0.7.100/32 broadcast 10.0.7.100 vhid 1\n" +
+		"\tinet6 2001:db8::64/128 vhid 2\n\tinet 10.0.7.99/24 broadcast 10.0.7.255\n"
+	fake := "#!/bin/sh\nif [ \"$1\" = -f ]; then cat \"$FAKES/cidr\"; else echo \"$*\" >>\"$FAKES/log\"; fi\n"
+	fakes := map[string]string{"ifconfig": fake, "cidr": ifconfigHead + cidr}
+	notes := "note: mce0: 10.0.7.100/32 is a CARP address (vhid 1), left alone\nnote: mce0: 2001:db8::64/128 is a CARP address (vhid 2), left alone\n"
+	for _, tc := range []struct{ mode, want string }{
+		{"check", notes + "DIFF mce0 address 10.0.7.99/24: intended absent; actual present\n"},
+		{"dry-run", notes + "would run: ifconfig mce0 inet 10.0.7.99/24 -alias\n"},
+	} {
+		out, err := shRun(t, fakes, "MODE="+tc.mode+"\naddr_prune mce0 10.0.7.17/24\n")
+		if err != nil || out != tc.want {
+			t.Errorf("%s: %v\n%s\nwant:\n%s", tc.mode, err, out, tc.want)
+		}
+	}
+}

@@ -19,7 +19,8 @@ Applies the host side of the fabric's lossless RoCE contract, now and in
 The fabric's addresses are the only global IPv4/IPv6 addresses of the
 interface that carries them: any other is a difference, which a run
 removes (ifconfig IF inet|inet6 ADDR -alias). Link-local addresses
-(fe80::/10) and the interfaces the fabric does not name are left alone.
+(fe80::/10), CARP addresses (vhid, carp(4)) and the interfaces the fabric
+does not name are left alone.
 Each NIC's steps run on their own: before its first change the script
 checks that the NIC is there, is not a lagg(4) port and has every driver
 sysctl its steps set; a NIC that fails a check, or a step that fails,
@@ -315,20 +316,31 @@ nd6_state() {
 
 # addr_extra IF ADDR...: "inet A/N" or "inet6 A/N" per address of IF other
 # than the ADDRs; link-local ones (fe80::/10, printed with their %scope)
-# never.
+# and CARP ones never: carp(4) owns an address ifconfig prints with
+# " vhid N" (sbin/ifconfig af_inet.c, af_inet6.c), and adds and removes
+# it as the host becomes master or backup.
 addr_extra() {
 	_ifc=$1
 	shift
 	ifconfig -f inet:cidr,inet6:cidr "$_ifc" 2>/dev/null | awk -v keep="$*" '
 		BEGIN { n = split(keep, k, " "); for (i = 1; i <= n; i++) want[k[i]] = 1 }
-		($1 == "inet" || $1 == "inet6") && !($2 in want) && tolower($2) !~ /^fe[89ab][0-9a-f]:/ && $2 !~ /%/ { print $1, $2 }' || true
+		($1 == "inet" || $1 == "inet6") && !($2 in want) && tolower($2) !~ /^fe[89ab][0-9a-f]:/ && $2 !~ /%/ && $0 !~ / vhid [0-9]/ { print $1, $2 }' || true
+}
+
+# addr_carp IF: "A/N N" per CARP address of IF and its vhid.
+addr_carp() {
+	ifconfig -f inet:cidr,inet6:cidr "$1" 2>/dev/null | awk '
+		($1 == "inet" || $1 == "inet6") { for (i = 3; i < NF; i++) if ($i == "vhid") print $2, $(i + 1) }' || true
 }
 
 # addr_prune IF ADDR...: removes the addresses addr_extra finds, before the
-# model's are added.
+# model's are added; notes the CARP ones it leaves.
 addr_prune() {
 	_ifc=$1
 	shift
+	addr_carp "$_ifc" | while read -r _a _v; do
+		note "$_ifc: $_a is a CARP address (vhid $_v), left alone"
+	done
 	_extra=$(addr_extra "$_ifc" "$@")
 	[ -n "$_extra" ] || return 0
 	set -f
