@@ -22,6 +22,7 @@ var fakeTools = map[string]string{
 	"kldstat": "#!/bin/sh\nexit 0\n",
 	"kldload": "#!/bin/sh\necho \"kldload $*\" >>\"$FAKES/log\"\n",
 	"pciconf": "#!/bin/sh\ncat \"$FAKES/pci\"\n",
+	"logger":  fakeLogger,
 	"ifconfig": `#!/bin/sh
 case $1 in
 -l) cat "$FAKES/iflist"; exit 0 ;;
@@ -57,6 +58,10 @@ esac
 echo "sysrc $1" >>"$FAKES/log"
 `,
 }
+
+// fakeLogger keeps what a run logs (logger(1)) in $FAKES/syslog, not in
+// the system log of the machine the tests run on.
+const fakeLogger = "#!/bin/sh\necho \"logger $*\" >>\"$FAKES/syslog\"\n"
 
 // fakeHost is a directory of fake tools and state for one run.
 type fakeHost struct {

@@ -2,6 +2,7 @@ package freebsd
 
 import (
 	"errors"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -23,6 +24,13 @@ func shRun(t *testing.T, fakes map[string]string, body string) (string, error) {
 		t.Skip("no sh")
 	}
 	dir := t.TempDir()
+	if _, ok := fakes["logger"]; !ok {
+		fakes = maps.Clone(fakes)
+		if fakes == nil {
+			fakes = map[string]string{}
+		}
+		fakes["logger"] = fakeLogger
+	}
 	for name, content := range fakes {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o755); err != nil {
 			t.Fatal(err)

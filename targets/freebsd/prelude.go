@@ -4,17 +4,22 @@ package freebsd
 // by default): option parsing and the helpers the per-NIC steps call. Each
 // change goes through ensure, which compares first, so runs are idempotent.
 const prelude = `MODE=apply
+CHANGED_EXIT=0
 
 usage() {
 	cat <<EOF
-Usage: $0 [--check | --dry-run] [--help]
+Usage: $0 [--check | --dry-run] [--changed-exit N] [--help]
 
 Applies the host side of the fabric's lossless RoCE contract, now and in
 /etc/rc.conf, /boot/loader.conf and /etc/sysctl.conf for the next boot.
   (no option)  apply every step whose current value differs (run as root)
-  --check      only read; print one line per difference (interface, what,
-               intended, actual) and exit 1 if any
+  --check      only read (root not needed); print one line per difference
+               (interface, what, intended, actual) and exit 1 if any
   --dry-run    print the commands a run would execute; change nothing
+  --changed-exit N
+               exit N (3-125) instead of 0 when a run changed something
+               (with --dry-run: would change something), for configuration
+               management that tells "changed" from "unchanged" by status
   --help       show this text
 The fabric's addresses are the only global IPv4/IPv6 addresses of the
 interface that carries them: any other is a difference, which a run
@@ -26,13 +31,17 @@ checks that the NIC is there, is not a lagg(4) port and has every driver
 sysctl its steps set; a NIC that fails a check, or a step that fails,
 stops that NIC's steps only, the other NICs are still set, and the run
 ends naming the NICs that stopped.
+Each change a run applies is also logged to the system log (logger -t
+fabricc-host-settings).
 Exit status: 0 done or no difference, 1 difference or error (a failed step
 prints "fabricc: error:" with the interface, the step and the command),
-2 bad option.
+2 bad option, N a run that changed something, with --changed-exit N.
 EOF
 }
 
-for arg in "$@"; do
+while [ $# -gt 0 ]; do
+	arg=$1
+	shift
 	case "$arg" in
 	--check | --dry-run)
 		if [ "$MODE" != apply ]; then
@@ -40,6 +49,11 @@ for arg in "$@"; do
 			exit 2
 		fi
 		MODE=${arg#--}
+		;;
+	--changed-exit=*) CHANGED_EXIT=${arg#--changed-exit=} ;;
+	--changed-exit)
+		CHANGED_EXIT=${1:-}
+		[ $# -eq 0 ] || shift
 		;;
 	--help | -h)
 		usage
@@ -51,6 +65,26 @@ for arg in "$@"; do
 		;;
 	esac
 done
+# --changed-exit N: digits only, at most three, without leading zeros
+# (sh would read 010 as octal), 0 or 3-125.
+case $CHANGED_EXIT in
+'' | *[!0-9]* | ????*) CHANGED_EXIT=bad ;;
+*)
+	CHANGED_EXIT=$(echo "$CHANGED_EXIT" | sed 's/^0*//')
+	CHANGED_EXIT=${CHANGED_EXIT:-0}
+	if [ "$CHANGED_EXIT" -ne 0 ] && { [ "$CHANGED_EXIT" -lt 3 ] || [ "$CHANGED_EXIT" -gt 125 ]; }; then
+		CHANGED_EXIT=bad
+	fi
+	;;
+esac
+if [ "$CHANGED_EXIT" = bad ]; then
+	echo "fabricc: --changed-exit takes a number from 3 to 125 (0, 1 and 2 are taken; 126 and up are the shell's)" >&2
+	exit 2
+fi
+if [ "$MODE" = check ] && [ "$CHANGED_EXIT" -ne 0 ]; then
+	echo "fabricc: --check changes nothing; use --changed-exit with a run or --dry-run" >&2
+	exit 2
+fi
 
 DIFFS=0
 CHANGES=0
@@ -62,6 +96,15 @@ die() {
 	exit 1
 }
 note() { echo "note: $*"; }
+
+# journal TEXT: TEXT to the system log, tagged fabricc-host-settings
+# (logger(1)), so that a manual or configuration-management run leaves a
+# trace in /var/log/messages of what it changed; nothing where logger is
+# absent.
+journal() {
+	command -v logger >/dev/null 2>&1 || return 0
+	logger -t fabricc-host-settings -- "$*" >/dev/null 2>&1 || true
+}
 skip() { echo "skipped: $*"; }
 manual() { echo "manual: $*"; }
 
@@ -134,16 +177,21 @@ ensure() {
 		echo "set $_if $_what: $_have -> $_want"
 		"$@" >/dev/null || {
 			_rc=$?
+			journal "failed: $_if $_what: $(cmd_text "$@") exit status $_rc"
 			die "$_if $_what: $(cmd_text "$@") failed with exit status $_rc"
 		}
+		journal "set $_if $_what: $_have -> $_want ($(cmd_text "$@"))"
 		CHANGES=$((CHANGES + 1))
 		;;
 	esac
 }
 
+# need_root: a run changes the host; --check and --dry-run only read
+# (sysctl -n, sysrc -n, ifconfig and the 0644 loader.conf), so that an
+# unprivileged account can verify a host.
 need_root() {
-	if [ "$MODE" != dry-run ] && [ "$(id -u)" -ne 0 ]; then
-		die "run as root (or use --dry-run to only print the commands)"
+	if [ "$MODE" = apply ] && [ "$(id -u)" -ne 0 ]; then
+		die "run as root (or use --dry-run to only print the commands, --check to compare)"
 	fi
 }
 
@@ -506,6 +554,9 @@ finish() {
 		if [ "$CHANGES" -eq 0 ]; then echo "fabricc: nothing to do; the host already matches"; else echo "fabricc: $CHANGES change(s) applied"; fi
 		;;
 	esac
+	if [ -z "$FAILED" ] && [ "$MODE" != check ] && [ "$CHANGES" -gt 0 ] && [ "$CHANGED_EXIT" -ne 0 ]; then
+		exit "$CHANGED_EXIT"
+	fi
 	case $FAILED in
 	'') ;;
 	none) exit 1 ;;
