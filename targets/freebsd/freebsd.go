@@ -164,14 +164,23 @@ func renderFiles(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, e
 	newText := func() *text { return &text{Text: fileSize.NewText(mapped), host: h.Name} }
 	sh, rc, loader := newText(), newText(), newText()
 	script(sh, f, h, plans)
-	confFile(rc, f, h, "/etc/rc.conf (set with sysrc)", plans, func(p nicPlan) []rcSetting { return p.rc })
-	confFile(loader, f, h, "/boot/loader.conf", plans, func(p nicPlan) []rcSetting { return whole(p.loader) })
+	confFile(rc, f, h, rcHeader, plans, func(p nicPlan) []rcSetting { return p.rc })
+	confFile(loader, f, h, loaderHeader, plans, func(p nicPlan) []rcSetting { return whole(p.loader) })
 	file := func(name string, mode uint32, t *text) targets.File {
 		fileSize.Done(t.Len())
 		return targets.File{Name: name, Target: "freebsd", Mode: mode, Data: t.Bytes(), Map: t.SourceMap()}
 	}
 	return []targets.File{file(targets.HostScriptName(h), 0o755, sh), file(h.Name+".rc.conf", 0o644, rc), file(h.Name+".loader.conf", 0o644, loader)}, nil
 }
+
+// The fragments' headers: where their lines go when configuration
+// management deploys them in place of running the script.
+const (
+	rcHeader = "# Lines for rc.conf(5), which the script sets with sysrc(8). Merge the lines\n" +
+		"# marked \"Merge\" or \"A list\" into the host's own values; do not replace them.\n"
+	loaderHeader = "# Lines for /boot/loader.conf, which the script edits; valid as a loader.conf(5)\n" +
+		"# file of its own in /boot/loader.conf.d where the script does not run.\n"
+)
 
 // validate rejects a model the files cannot be written from.
 func validate(f *model.Fabric, h *model.Host) error {
@@ -251,7 +260,7 @@ func is6(a string) bool {
 // NAME="VALUE" lines (rc.conf(5), loader.conf(5)).
 func confFile(b *text, f *model.Fabric, h *model.Host, what string, plans []nicPlan, pick func(nicPlan) []rcSetting) {
 	writeHeader(b, f, h)
-	fmt.Fprintf(b, "# Lines for %s.\n", what)
+	b.WriteString(what)
 	for _, p := range plans {
 		b.n = p.nic
 		b.At()

@@ -98,3 +98,17 @@ func TestRcFragmentNotes(t *testing.T) {
 		}
 	}
 }
+
+// TestFragmentHeaders: each fragment says where its lines go and that
+// merged lines are merged.
+func TestFragmentHeaders(t *testing.T) {
+	m := files(t, fixture(), 1)
+	if !strings.Contains(m["nas5.rc.conf"], "\n# Lines for rc.conf(5), which the script sets with sysrc(8). Merge the lines\n"+
+		"# marked \"Merge\" or \"A list\" into the host's own values; do not replace them.\n") {
+		t.Errorf("rc.conf header:\n%s", m["nas5.rc.conf"])
+	}
+	if !strings.Contains(m["nas5.loader.conf"], "\n# Lines for /boot/loader.conf, which the script edits; valid as a loader.conf(5)\n"+
+		"# file of its own in /boot/loader.conf.d where the script does not run.\n") {
+		t.Errorf("loader.conf header:\n%s", m["nas5.loader.conf"])
+	}
+}
