@@ -120,6 +120,24 @@ type nicPlan struct {
 	rc     []rcSetting
 	loader []setting
 	sysctl []setting
+	// cnp are the CNP marking sysctls, also in sysctl.conf.
+	cnp []setting
+}
+
+// sysctlLines are the NIC's /etc/sysctl.conf lines.
+func (p nicPlan) sysctlLines() []setting {
+	return append(append([]setting(nil), p.sysctl...), p.cnp...)
+}
+
+// hasSysctlConf reports whether any NIC has sysctl.conf lines, and so
+// the host a <host>.sysctl.conf.
+func hasSysctlConf(plans []nicPlan) bool {
+	for _, p := range plans {
+		if len(p.sysctlLines()) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // oids are the driver sysctls the NIC's steps set, which the script
@@ -138,7 +156,8 @@ func (p *nicPlan) oids() []string {
 	return out
 }
 
-// Render returns <host>.freebsd.sh, <host>.rc.conf and <host>.loader.conf.
+// Render returns <host>.freebsd.sh, <host>.rc.conf and <host>.loader.conf,
+// and <host>.sysctl.conf when a NIC has sysctl.conf lines.
 func Render(f *model.Fabric, h *model.Host) ([]targets.File, error) {
 	return renderFiles(f, h, false)
 }
@@ -164,13 +183,19 @@ func renderFiles(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, e
 	newText := func() *text { return &text{Text: fileSize.NewText(mapped), host: h.Name} }
 	sh, rc, loader := newText(), newText(), newText()
 	script(sh, f, h, plans)
-	confFile(rc, f, h, rcHeader, plans, func(p nicPlan) []rcSetting { return p.rc })
-	confFile(loader, f, h, loaderHeader, plans, func(p nicPlan) []rcSetting { return whole(p.loader) })
+	confFile(rc, f, h, rcHeader, plans, false, func(p nicPlan) []rcSetting { return p.rc })
+	confFile(loader, f, h, loaderHeader, plans, false, func(p nicPlan) []rcSetting { return whole(p.loader) })
 	file := func(name string, mode uint32, t *text) targets.File {
 		fileSize.Done(t.Len())
 		return targets.File{Name: name, Target: "freebsd", Mode: mode, Data: t.Bytes(), Map: t.SourceMap()}
 	}
-	return []targets.File{file(targets.HostScriptName(h), 0o755, sh), file(h.Name+".rc.conf", 0o644, rc), file(h.Name+".loader.conf", 0o644, loader)}, nil
+	out := []targets.File{file(targets.HostScriptName(h), 0o755, sh), file(h.Name+".rc.conf", 0o644, rc), file(h.Name+".loader.conf", 0o644, loader)}
+	if hasSysctlConf(plans) {
+		sc := newText()
+		confFile(sc, f, h, sysctlHeader, plans, true, func(p nicPlan) []rcSetting { return whole(p.sysctlLines()) })
+		out = append(out, file(h.Name+".sysctl.conf", 0o644, sc))
+	}
+	return out, nil
 }
 
 // The fragments' headers: where their lines go when configuration
@@ -180,6 +205,8 @@ const (
 		"# marked \"Merge\" or \"A list\" into the host's own values; do not replace them.\n"
 	loaderHeader = "# Lines for /boot/loader.conf, which the script edits; valid as a loader.conf(5)\n" +
 		"# file of its own in /boot/loader.conf.d where the script does not run.\n"
+	sysctlHeader = "# Lines for /etc/sysctl.conf (sysctl.conf(5): name=value, unquoted), which the\n" +
+		"# script edits; without them these settings are lost at the next boot.\n"
 )
 
 // validate rejects a model the files cannot be written from.
@@ -258,19 +285,29 @@ func is6(a string) bool {
 
 // confFile writes one persistent file's lines, NIC by NIC, as
 // NAME="VALUE" lines (rc.conf(5), loader.conf(5)).
-func confFile(b *text, f *model.Fabric, h *model.Host, what string, plans []nicPlan, pick func(nicPlan) []rcSetting) {
+func confFile(b *text, f *model.Fabric, h *model.Host, what string, plans []nicPlan, bare bool, pick func(nicPlan) []rcSetting) {
 	writeHeader(b, f, h)
 	b.WriteString(what)
 	for _, p := range plans {
 		b.n = p.nic
+		lines := pick(p)
+		if len(lines) == 0 {
+			continue
+		}
 		b.At()
 		b.WriteString("\n")
 		b.nic()
 		fmt.Fprintf(b, "# %s\n", quote.Comment(fmt.Sprintf("nic %q (%s, %s)", p.nic.Name, p.nic.Model, p.nic.Interface)))
-		for _, s := range pick(p) {
+		for _, s := range lines {
 			b.at(s.setting)
 			mergeNote(b, s)
-			fmt.Fprintf(b, "%s=%s\n", s.name, quote.RcConfValue(s.value))
+			if bare {
+				// sysctl.conf(5) values are read bare (rc.d/sysctl): here
+				// numbers and comma lists only.
+				fmt.Fprintf(b, "%s=%s\n", s.name, s.value)
+			} else {
+				fmt.Fprintf(b, "%s=%s\n", s.name, quote.RcConfValue(s.value))
+			}
 		}
 	}
 }

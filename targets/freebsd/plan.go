@@ -21,7 +21,23 @@ func plan(f *model.Fabric, n *model.NIC) nicPlan {
 		base := "hw." + n.Interface + ".conf."
 		p.sysctl = []setting{{base + "rx_ppp", m, "pfc_priorities"}, {base + "tx_ppp", m, "pfc_priorities"}}
 	}
+	p.cnp = cnpSettings(n, p.unit)
 	return p
+}
+
+// defaultCNP is how a ConnectX NIC marks its CNPs until told otherwise:
+// the firmware defaults CNP_DSCP_P1 48 and CNP_802P_PRIO_P1 6 (mlxconfig).
+var defaultCNP = [2]int{48, 6}
+
+// cnpSettings are mlx5ib's CNP marking sysctls (writeCNP) for an mlx5en
+// RoCE NIC whose fabric CNP class is not the firmware's, else none.
+func cnpSettings(n *model.NIC, unit string) []setting {
+	r := &n.RoCE
+	if n.Driver != driverMlx5 || n.Transport != model.TransportRoCE || [2]int{r.CNPDSCP, r.CNPPriority} == defaultCNP {
+		return nil
+	}
+	base := "sys.class.infiniband.mlx5_" + unit + ".cong.conf."
+	return []setting{{base + "np_cnp_dscp", fmt.Sprint(r.CNPDSCP), "cnp_dscp"}, {base + "np_cnp_prio", fmt.Sprint(r.CNPPriority), "cnp_priority"}}
 }
 
 // rcSettings are the rc.conf lines: the "inet 10.20.0.1/24 mtu 9000" form

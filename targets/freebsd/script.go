@@ -21,7 +21,11 @@ func script(b *text, f *model.Fabric, h *model.Host, plans []nicPlan) {
 	b.WriteString("#\n# POSIX sh (FreeBSD has no bash by default). Safe to run again: each step\n")
 	b.WriteString("# reads the current value first and changes only what differs; the same\n")
 	b.At("host", h.Name)
-	fmt.Fprintf(b, "# settings go to /etc/rc.conf (%s.rc.conf) and %s (%s.loader.conf).\n", h.Name, loaderConf, h.Name)
+	if hasSysctlConf(plans) {
+		fmt.Fprintf(b, "# settings go to /etc/rc.conf (%s.rc.conf), %s (%s.loader.conf) and\n# %s (%s.sysctl.conf).\n", h.Name, loaderConf, h.Name, sysctlConf, h.Name)
+	} else {
+		fmt.Fprintf(b, "# settings go to /etc/rc.conf (%s.rc.conf) and %s (%s.loader.conf).\n", h.Name, loaderConf, h.Name)
+	}
 	b.At()
 	b.WriteString("set -eu\n\n")
 	b.WriteString(prelude)
@@ -174,12 +178,8 @@ func writeMlx5(b *text, n *model.NIC, p *nicPlan) {
 	}
 	b.ets(n)
 	b.WriteString("\tnote \"" + ifc + ": ETS is left to the driver: mlx5en's tc_rate_share has no strict mode for the CNP class\"\n")
-	writeCNP(b, n, p.unit)
+	writeCNP(b, n, p)
 }
-
-// defaultCNP is how a ConnectX NIC marks its CNPs until told otherwise:
-// the firmware defaults CNP_DSCP_P1 48 and CNP_802P_PRIO_P1 6 (mlxconfig).
-var defaultCNP = [2]int{48, 6}
 
 // writeCNP sets the DSCP and priority the NIC marks its CNPs with through
 // mlx5ib's congestion sysctls, sys.class.infiniband.mlx5_<unit>.cong.conf.
@@ -192,23 +192,22 @@ var defaultCNP = [2]int{48, 6}
 // write of the value already held is skipped; unlike Linux's debugfs
 // (cnp_prio_debugfs) np_cnp_prio_mode here cannot show whether the
 // firmware uses np_cnp_prio, which a write of np_cnp_prio turns on.
-func writeCNP(b *text, n *model.NIC, unit string) {
+func writeCNP(b *text, n *model.NIC, p *nicPlan) {
 	r := &n.RoCE
 	if n.Transport != model.TransportRoCE {
 		return
 	}
 	b.nic("cnp_dscp")
 	b.Also("host", b.host, "nic", n.Name, "cnp_priority")
-	if [2]int{r.CNPDSCP, r.CNPPriority} == defaultCNP {
+	if len(p.cnp) == 0 {
 		fmt.Fprintf(b, "\tnote \"%s: CNPs keep the firmware default DSCP %d priority %d, the fabric's CNP class\"\n", n.Interface, r.CNPDSCP, r.CNPPriority)
 		return
 	}
-	base := "sys.class.infiniband.mlx5_" + unit + ".cong.conf."
 	fmt.Fprintf(b, "\t# CNP marking: the fabric's CNP class is DSCP %d priority %d, not the firmware's 48/6.\n", r.CNPDSCP, r.CNPPriority)
-	fmt.Fprintf(b, "\tif [ \"$(sysctl_get %snp_cnp_dscp)\" = absent ] && [ \"$MODE\" != dry-run ]; then\n", base)
+	fmt.Fprintf(b, "\tif [ \"$(sysctl_get %s)\" = absent ] && [ \"$MODE\" != dry-run ]; then\n", p.cnp[0].name)
 	fmt.Fprintf(b, "\t\tunavailable %s 'CNP marking' 'mlx5ib congestion sysctls' 'kldload mlx5ib, or set CNP_DSCP_P1 and CNP_802P_PRIO_P1 with mlxconfig'\n", n.Interface)
 	b.WriteString("\telse\n")
-	for _, s := range []setting{{base + "np_cnp_dscp", fmt.Sprint(r.CNPDSCP), "cnp_dscp"}, {base + "np_cnp_prio", fmt.Sprint(r.CNPPriority), "cnp_priority"}} {
+	for _, s := range p.cnp {
 		fmt.Fprintf(b, "\t\tensure %s %s %s \"$(sysctl_get %s)\" sysctl %s=%s\n", n.Interface, s.name, s.value, s.name, s.name, s.value)
 		fmt.Fprintf(b, "\t\tensure %s %s '%s' \"$(conf_get %s %s)\" conf_set %s %s '%s'\n", sysctlConf, s.name, s.value, sysctlConf, s.name, sysctlConf, s.name, s.value)
 	}

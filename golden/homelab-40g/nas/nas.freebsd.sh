@@ -4,7 +4,8 @@
 #
 # POSIX sh (FreeBSD has no bash by default). Safe to run again: each step
 # reads the current value first and changes only what differs; the same
-# settings go to /etc/rc.conf (nas.rc.conf) and /boot/loader.conf (nas.loader.conf).
+# settings go to /etc/rc.conf (nas.rc.conf), /boot/loader.conf (nas.loader.conf) and
+# /etc/sysctl.conf (nas.sysctl.conf).
 set -eu
 
 MODE=apply
