@@ -67,7 +67,7 @@ func TestRenderLines(t *testing.T) {
 			"rc_words ifconfig_mlxen0 'inet 10.20.0.1/24 mtu 9000 media autoselect' 'inet inet6 netmask prefixlen broadcast DHCP SYNCDHCP NOSYNCDHCP'\n",
 			// PFC with global pause off: mlx4en clears rx_pause and
 			// tx_pause when the media options lack them.
-			"ensure mlxen0 'global pause' off \"$(media_pause mlxen0)\" ifconfig mlxen0 media autoselect\n",
+			"pause_off mlxen0 off \"$(media_pause mlxen0)\"\n",
 			"sysctl hw.mlxen0.conf.rx_ppp=8\n", "sysctl hw.mlxen0.conf.tx_ppp=8\n",
 			"conf_set /etc/sysctl.conf hw.mlxen0.conf.rx_ppp '8'\n",
 			"mlx4en (ConnectX-3) has no DSCP trust",
@@ -77,7 +77,7 @@ func TestRenderLines(t *testing.T) {
 		{"mlx4en loader.conf", "nas.loader.conf", 0, []string{"mlx4en_load=\"YES\"\n"}, []string{"mlx5en_load"}},
 		{"mlx5en script", "nas5.freebsd.sh", 1, []string{
 			"ensure system 'module mlx5en' loaded \"$(kmod_state mlx5en dev.mce)\" kldload mlx5en\n",
-			"ifconfig mce0 media autoselect mediaopt full-duplex\n",
+			"pause_off mce0 0,0 \"$(sysctl_get dev.mce.0.rx_pauseframe_control),$(sysctl_get dev.mce.0.tx_pauseframe_control)\" full-duplex\n",
 			"sysctl dev.mce.0.rx_priority_flow_control=0,0,0,1,0,0,0,0\n",
 			"sysctl dev.mce.0.tx_priority_flow_control=0,0,0,1,0,0,0,0\n",
 			"sysctl dev.mce.0.conf.qos.trust_state=2\n",

@@ -331,3 +331,43 @@ func TestAddrPruneCARP(t *testing.T) {
 		}
 	}
 }
+
+// TestPauseOff: turning 802.3x pause off re-issues the configured media
+// subtype (a pinned one stays pinned) without the pause options, says
+// first that the link goes down and up, and a state that cannot be read
+// with the link down is a note, not a difference. Before, the step always
+// set "media autoselect", silently, and --check counted "unknown (no
+// carrier)" as a difference that every run repeated.
+func TestPauseOff(t *testing.T) {
+	const pinned = "\tmedia: Ethernet 100GBase-CR4 <full-duplex,rxpause,txpause>\n\tstatus: active\n"
+	const auto = "\tmedia: Ethernet autoselect (40Gbase-CR4 <full-duplex,rxpause,txpause>)\n\tstatus: active\n"
+	tests := []struct {
+		name, media, mode, call, want string
+	}{
+		{"mlx5en pinned, dry run", pinned, "dry-run", "pause_off mce0 0,0 1,1 full-duplex",
+			"note: mce0: turning 802.3x pause off re-sets its media (100GBase-CR4), which takes the link down and up\n" +
+				"would run: ifconfig mce0 media 100GBase-CR4 mediaopt full-duplex\n"},
+		{"mlx4en autoselect, run", auto, "apply", "pause_off mlxen0 off rxpause,txpause",
+			"note: mlxen0: turning 802.3x pause off re-sets its media (autoselect), which takes the link down and up\n" +
+				"set mlxen0 global pause: rxpause,txpause -> off\n"},
+		{"check", auto, "check", "pause_off mlxen0 off rxpause,txpause",
+			"DIFF mlxen0 global pause: intended off; actual rxpause,txpause\n"},
+		{"already off", auto, "apply", "pause_off mce0 0,0 0,0 full-duplex", ""},
+		{"link down", auto, "check", "pause_off mlxen0 off 'unknown (no carrier)'",
+			"note: mlxen0: its 802.3x pause cannot be read while the link is down (unknown (no carrier)); run again once it is up\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			fake := "#!/bin/sh\nif [ $# -eq 1 ]; then printf '%s' \"$OUT\"; else echo \"$*\" >>" + dir + "/log; fi\n"
+			out, err := shRun(t, map[string]string{"ifconfig": fake}, "OUT='"+ifconfigHead+tc.media+"'\nexport OUT\nMODE="+tc.mode+"\n"+tc.call+"\n")
+			if err != nil || out != tc.want {
+				t.Errorf("%v\n%s\nwant\n%s", err, out, tc.want)
+			}
+			log, _ := os.ReadFile(filepath.Join(dir, "log"))
+			if wantLog := map[bool]string{true: "mlxen0 media autoselect\n"}[tc.mode == "apply" && tc.want != ""]; string(log) != wantLog {
+				t.Errorf("ifconfig calls %q, want %q", log, wantLog)
+			}
+		})
+	}
+}

@@ -166,8 +166,8 @@ func writeMlx5(b *text, n *model.NIC, p *nicPlan) {
 		b.WriteString("\t# PFC needs 802.3x global pause off first (mlx5_en_main.c: \"Global pauseframes\n")
 		b.WriteString("\t# must be disabled before enabling PFC\"); NVIDIA's FreeBSD guide turns it off\n")
 		b.WriteString("\t# with the media options, the loader tunables above keep it off at boot.\n")
-		fmt.Fprintf(b, "\tensure %s 'global pause' 0,0 \"$(sysctl_get %srx_pauseframe_control),$(sysctl_get %stx_pauseframe_control)\" ifconfig %s media autoselect mediaopt full-duplex\n",
-			ifc, base, base, ifc)
+		fmt.Fprintf(b, "\tpause_off %s 0,0 \"$(sysctl_get %srx_pauseframe_control),$(sysctl_get %stx_pauseframe_control)\" full-duplex\n",
+			ifc, base, base)
 	}
 	for _, s := range p.loader {
 		if !strings.HasPrefix(s.name, "dev.mce.") || strings.HasSuffix(s.name, "pauseframe_control") {
@@ -224,7 +224,7 @@ func writeMlx4(b *text, n *model.NIC, p *nicPlan) {
 		b.WriteString("\t# PFC needs 802.3x global pause off, which mlx4en turns on at attach; it takes it from\n")
 		b.WriteString("\t# the media options (mlx4_en_netdev.c, mlx4_en_media_change), so \"media autoselect\"\n")
 		b.WriteString("\t# without rxpause,txpause turns it off; the rc.conf line above keeps it off at boot.\n")
-		fmt.Fprintf(b, "\tensure %s 'global pause' off \"$(media_pause %s)\" ifconfig %s media autoselect\n", ifc, ifc, ifc)
+		fmt.Fprintf(b, "\tpause_off %s off \"$(media_pause %s)\"\n", ifc, ifc)
 	}
 	b.WriteString("\t# Per-priority pause (PFC) bitmask, bit P for priority P (mlx4_en_netdev.c \"RX/TX Per-priority pause\").\n")
 	for _, s := range p.sysctl {

@@ -420,6 +420,40 @@ media_pause() {
 		END { if (!f) print "absent"; else if (s != "" && s != "active") print "unknown (" s ")"; else print (p ? p : "off") }'
 }
 
+# media_subtype IF: the configured media word of IF (ifconfig's "media:
+# Ethernet autoselect (...)" or "media: Ethernet 100GBase-CR4 <...>"),
+# autoselect when none is shown.
+media_subtype() {
+	_m=$(ifconfig "$1" 2>/dev/null | awk '$1 == "media:" { print $3; exit }') || true
+	echo "${_m:-autoselect}"
+}
+
+# pause_off IF WANT HAVE [MEDIAOPT]: 802.3x global pause off through the
+# media options (ifconfig(8) media, mediaopt), which re-sets the media:
+# mlx5en takes the port down and up to do so (mlx5_en_main.c,
+# mlx5e_media_change), so the run says so first, and the configured media
+# subtype stays (a pinned 100GBase-CR4 is not turned into autoselect).
+# A pause state that cannot be read while the link is down is noted,
+# neither a difference nor a change, since every run would repeat it.
+pause_off() {
+	case $3 in
+	unknown*)
+		note "$1: its 802.3x pause cannot be read while the link is down ($3); run again once it is up"
+		return 0
+		;;
+	esac
+	[ "$3" != "$2" ] || return 0
+	_sub=$(media_subtype "$1")
+	if [ "$MODE" != check ]; then
+		note "$1: turning 802.3x pause off re-sets its media ($_sub), which takes the link down and up"
+	fi
+	if [ -n "${4:-}" ]; then
+		ensure "$1" 'global pause' "$2" "$3" ifconfig "$1" media "$_sub" mediaopt "$4"
+	else
+		ensure "$1" 'global pause' "$2" "$3" ifconfig "$1" media "$_sub"
+	fi
+}
+
 # sysctl_get NAME: the value, arrays as comma lists, or absent.
 sysctl_get() {
 	_v=$(sysctl -n "$1" 2>/dev/null) || {
@@ -598,7 +632,7 @@ nic_1() {
 	# PFC needs 802.3x global pause off, which mlx4en turns on at attach; it takes it from
 	# the media options (mlx4_en_netdev.c, mlx4_en_media_change), so "media autoselect"
 	# without rxpause,txpause turns it off; the rc.conf line above keeps it off at boot.
-	ensure mlxen0 'global pause' off "$(media_pause mlxen0)" ifconfig mlxen0 media autoselect
+	pause_off mlxen0 off "$(media_pause mlxen0)"
 	# Per-priority pause (PFC) bitmask, bit P for priority P (mlx4_en_netdev.c "RX/TX Per-priority pause").
 	ensure mlxen0 hw.mlxen0.conf.rx_ppp 8 "$(sysctl_get hw.mlxen0.conf.rx_ppp)" sysctl hw.mlxen0.conf.rx_ppp=8
 	ensure /etc/sysctl.conf hw.mlxen0.conf.rx_ppp '8' "$(conf_get /etc/sysctl.conf hw.mlxen0.conf.rx_ppp)" conf_set /etc/sysctl.conf hw.mlxen0.conf.rx_ppp '8'
