@@ -76,6 +76,13 @@ func TestNICStops(t *testing.T) {
 				t.Fatal(err)
 			}
 		}, "fabricc: error: interface mce0 not found; mlx5en is loaded and has mce1 mce3: fix the nic's interface attribute in the fabric\n"},
+		{"renamed in rc.conf", func(fh *fakeHost) {
+			fh.write("iflist", "stor0 mce1 lo0\n")
+			fh.write("rc.ifconfig_mce0_name", "stor0\n")
+			if err := os.Remove(filepath.Join(fh.dir, "if.mce0")); err != nil {
+				t.Fatal(err)
+			}
+		}, "fabricc: error: interface mce0 not found; rc.conf renames it (ifconfig_mce0_name=stor0), and fabricc names interfaces as their driver does (mce<N>): remove the rename, or leave this NIC out of the fabric\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -258,10 +258,15 @@ driver_units() {
 }
 
 # missing_link IF DRIVER PREFIX FAMILY: false when the NIC's steps must
-# be left out; says whether the driver has other interfaces here.
+# be left out; says whether rc.conf renames IF or the driver has other
+# interfaces here.
 missing_link() {
 	_units=$(driver_units "$3")
-	if [ -n "$_units" ]; then
+	# rc.conf(5) ifconfig_<if>_name renames the interface at boot.
+	_rn=$(rc_get "ifconfig_$1_name")
+	if [ "$_rn" != unset ]; then
+		_why="interface $1 not found; rc.conf renames it (ifconfig_$1_name=$_rn), and fabricc names interfaces as their driver does ($3<N>): remove the rename, or leave this NIC out of the fabric"
+	elif [ -n "$_units" ]; then
 		_why="interface $1 not found; $2 is loaded and has $_units: fix the nic's interface attribute in the fabric"
 	else
 		_why="interface $1 not found, and no $2 interface ($3<N>) on this host: is its NIC a $4, with its driver loaded?"
