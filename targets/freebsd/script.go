@@ -222,7 +222,7 @@ func writeMlx4(b *text, n *model.NIC, p *nicPlan) {
 	b.nic("pfc_priorities")
 	if mlx4PauseOff(n) {
 		b.WriteString("\t# PFC needs 802.3x global pause off, which mlx4en turns on at attach; it takes it from\n")
-		b.WriteString("\t# the media options (mlx4_en_netdev.c, mlx4_en_media_change), so \"media autoselect\"\n")
+		b.WriteString("\t# the media options (mlx4_en_netdev.c, mlx4_en_media_change), so the media set again\n")
 		b.WriteString("\t# without rxpause,txpause turns it off; the rc.conf line above keeps it off at boot.\n")
 		fmt.Fprintf(b, "\tpause_off %s off \"$(media_pause %s)\"\n", ifc, ifc)
 	}

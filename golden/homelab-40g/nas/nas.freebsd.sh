@@ -635,7 +635,7 @@ nic_1() {
 	rc_words ifconfig_mlxen0 'up mtu 9000 media autoselect' ''
 	rc_words ifconfig_mlxen0_20 'inet 10.20.0.1/24 mtu 9000' 'inet inet6 netmask prefixlen broadcast DHCP SYNCDHCP NOSYNCDHCP'
 	# PFC needs 802.3x global pause off, which mlx4en turns on at attach; it takes it from
-	# the media options (mlx4_en_netdev.c, mlx4_en_media_change), so "media autoselect"
+	# the media options (mlx4_en_netdev.c, mlx4_en_media_change), so the media set again
 	# without rxpause,txpause turns it off; the rc.conf line above keeps it off at boot.
 	pause_off mlxen0 off "$(media_pause mlxen0)"
 	# Per-priority pause (PFC) bitmask, bit P for priority P (mlx4_en_netdev.c "RX/TX Per-priority pause").
