@@ -228,11 +228,15 @@ nic_leave() {
 link_exists() { ifconfig "$1" >/dev/null 2>&1; }
 
 # nic_stop IF WHAT INTENDED ACTUAL MESSAGE: a NIC whose steps must not
-# run: a difference in --check, a note in a dry run, an error that stops
-# the NIC's steps otherwise. Always false.
+# run: an error that stops the NIC's steps in a run, a note in a dry run
+# (false both); in --check a difference, and true, so that the check goes
+# on to read each of the NIC's settings.
 nic_stop() {
 	case $MODE in
-	check) diff_line "$1" "$2" "$3" "$4" ;;
+	check)
+		diff_line "$1" "$2" "$3" "$4"
+		return 0
+		;;
 	dry-run) note "$1: a run would stop here, changing nothing on $1: $5" ;;
 	*) die "$1: $5" ;;
 	esac
