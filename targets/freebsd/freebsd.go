@@ -40,12 +40,15 @@ type driverInfo struct {
 	// (mlx5_en_main.c, mlx5e_create_ifp) and declares no module, only
 	// MODULE_VERSION. mlx4en declares its module (mlx4_en_main.c).
 	sysctlNode string
+	// prefix is the interface name without its unit; family names the
+	// NICs the driver drives, for the script's messages.
+	prefix, family string
 }
 
 // drivers are the driver stacks FreeBSD renders, by model.NIC.Driver.
 var drivers = map[string]driverInfo{
-	driverMlx4: {regexp.MustCompile(`^mlxen([0-9]+)$`), "mlxen0", "mlx4ib", ""},
-	driverMlx5: {regexp.MustCompile(`^mce([0-9]+)$`), "mce0", "mlx5ib", "dev.mce"},
+	driverMlx4: {regexp.MustCompile(`^mlxen([0-9]+)$`), "mlxen0", "mlx4ib", "", "mlxen", "ConnectX-3 or ConnectX-3 Pro"},
+	driverMlx5: {regexp.MustCompile(`^mce([0-9]+)$`), "mce0", "mlx5ib", "dev.mce", "mce", "ConnectX-4 or later"},
 }
 
 // setting is one NAME=VALUE line of rc.conf, loader.conf or sysctl.conf.
@@ -54,6 +57,31 @@ type setting struct {
 	// from is the NIC attribute the value comes from (targets.Element),
 	// or fromQoS for the fabric-wide maps.
 	from string
+}
+
+// rcKind is how the script and the fragment treat an rc.conf variable.
+type rcKind int
+
+const (
+	// rcWhole: the fabric's value is the whole value.
+	rcWhole rcKind = iota
+	// rcMember: a list (vlans_<if>, rc.conf(5)) that must hold the value
+	// as one of its words; the other words stay.
+	rcMember
+	// rcWords: an ifconfig_<if> value whose words the fabric sets (up,
+	// mtu N, media M, and the owns words) while the interface's other
+	// words stay (rc_words).
+	rcWords
+)
+
+// rcSetting is one rc.conf variable.
+type rcSetting struct {
+	setting
+	kind rcKind
+	// owns are further words of an rcWords value the fabric owns: a
+	// word of the current value among them is dropped when the fabric's
+	// value lacks it.
+	owns string
 }
 
 // fromQoS marks a setting that carries the fabric-wide priority maps.
@@ -89,12 +117,47 @@ func (b *text) nic(attr ...string) {
 type nicPlan struct {
 	nic    *model.NIC
 	unit   string
-	rc     []setting
+	rc     []rcSetting
 	loader []setting
 	sysctl []setting
+	// cnp are the CNP marking sysctls, also in sysctl.conf.
+	cnp []setting
 }
 
-// Render returns <host>.freebsd.sh, <host>.rc.conf and <host>.loader.conf.
+// sysctlLines are the NIC's /etc/sysctl.conf lines.
+func (p nicPlan) sysctlLines() []setting {
+	return append(append([]setting(nil), p.sysctl...), p.cnp...)
+}
+
+// hasSysctlConf reports whether any NIC has sysctl.conf lines, and so
+// the host a <host>.sysctl.conf.
+func hasSysctlConf(plans []nicPlan) bool {
+	for _, p := range plans {
+		if len(p.sysctlLines()) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// oids are the driver sysctls the NIC's steps set, which the script
+// checks for before its first change (nic_ready): mlx5en's, all of them
+// also loader tunables, or mlx4en's per-priority pause masks.
+func (p *nicPlan) oids() []string {
+	var out []string
+	for _, s := range p.loader {
+		if strings.HasPrefix(s.name, "dev.") {
+			out = append(out, s.name)
+		}
+	}
+	for _, s := range p.sysctl {
+		out = append(out, s.name)
+	}
+	return out
+}
+
+// Render returns <host>.freebsd.sh, <host>.rc.conf and <host>.loader.conf,
+// and <host>.sysctl.conf when a NIC has sysctl.conf lines.
 func Render(f *model.Fabric, h *model.Host) ([]targets.File, error) {
 	return renderFiles(f, h, false)
 }
@@ -120,14 +183,31 @@ func renderFiles(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, e
 	newText := func() *text { return &text{Text: fileSize.NewText(mapped), host: h.Name} }
 	sh, rc, loader := newText(), newText(), newText()
 	script(sh, f, h, plans)
-	confFile(rc, f, h, "/etc/rc.conf (set with sysrc)", plans, func(p nicPlan) []setting { return p.rc })
-	confFile(loader, f, h, "/boot/loader.conf", plans, func(p nicPlan) []setting { return p.loader })
+	confFile(rc, f, h, rcHeader, plans, false, func(p nicPlan) []rcSetting { return p.rc })
+	confFile(loader, f, h, loaderHeader, plans, false, func(p nicPlan) []rcSetting { return whole(p.loader) })
 	file := func(name string, mode uint32, t *text) targets.File {
 		fileSize.Done(t.Len())
 		return targets.File{Name: name, Target: "freebsd", Mode: mode, Data: t.Bytes(), Map: t.SourceMap()}
 	}
-	return []targets.File{file(targets.HostScriptName(h), 0o755, sh), file(h.Name+".rc.conf", 0o644, rc), file(h.Name+".loader.conf", 0o644, loader)}, nil
+	out := []targets.File{file(targets.HostScriptName(h), 0o755, sh), file(h.Name+".rc.conf", 0o644, rc), file(h.Name+".loader.conf", 0o644, loader)}
+	if hasSysctlConf(plans) {
+		sc := newText()
+		confFile(sc, f, h, sysctlHeader, plans, true, func(p nicPlan) []rcSetting { return whole(p.sysctlLines()) })
+		out = append(out, file(h.Name+".sysctl.conf", 0o644, sc))
+	}
+	return out, nil
 }
+
+// The fragments' headers: where their lines go when configuration
+// management deploys them in place of running the script.
+const (
+	rcHeader = "# Lines for rc.conf(5), which the script sets with sysrc(8). Merge the lines\n" +
+		"# marked \"Merge\" or \"A list\" into the host's own values; do not replace them.\n"
+	loaderHeader = "# Lines for /boot/loader.conf, which the script edits; valid as a loader.conf(5)\n" +
+		"# file of its own in /boot/loader.conf.d where the script does not run.\n"
+	sysctlHeader = "# Lines for /etc/sysctl.conf (sysctl.conf(5): name=value, unquoted), which the\n" +
+		"# script edits; without them these settings are lost at the next boot.\n"
+)
 
 // validate rejects a model the files cannot be written from.
 func validate(f *model.Fabric, h *model.Host) error {
@@ -191,26 +271,92 @@ func rcVar(ifc string) string { return strings.ReplaceAll(ifc, ".", "_") }
 
 // inet returns "inet A" or "inet6 A".
 func inet(a string) string {
-	if p, err := netip.ParsePrefix(a); err == nil && p.Addr().Is6() {
+	if is6(a) {
 		return "inet6 " + a
 	}
 	return "inet " + a
 }
 
+// is6 reports whether the address A/N is an IPv6 one.
+func is6(a string) bool {
+	p, err := netip.ParsePrefix(a)
+	return err == nil && p.Addr().Is6()
+}
+
 // confFile writes one persistent file's lines, NIC by NIC, as
 // NAME="VALUE" lines (rc.conf(5), loader.conf(5)).
-func confFile(b *text, f *model.Fabric, h *model.Host, what string, plans []nicPlan, pick func(nicPlan) []setting) {
+func confFile(b *text, f *model.Fabric, h *model.Host, what string, plans []nicPlan, bare bool, pick func(nicPlan) []rcSetting) {
 	writeHeader(b, f, h)
-	fmt.Fprintf(b, "# Lines for %s.\n", what)
+	b.WriteString(what)
 	for _, p := range plans {
 		b.n = p.nic
+		lines := pick(p)
+		if len(lines) == 0 {
+			continue
+		}
 		b.At()
 		b.WriteString("\n")
 		b.nic()
 		fmt.Fprintf(b, "# %s\n", quote.Comment(fmt.Sprintf("nic %q (%s, %s)", p.nic.Name, p.nic.Model, p.nic.Interface)))
-		for _, s := range pick(p) {
-			b.at(s)
-			fmt.Fprintf(b, "%s=%s\n", s.name, quote.RcConfValue(s.value))
+		for _, s := range lines {
+			b.at(s.setting)
+			mergeNote(b, s)
+			if bare {
+				// sysctl.conf(5) values are read bare (rc.d/sysctl): here
+				// numbers and comma lists only.
+				fmt.Fprintf(b, "%s=%s\n", s.name, s.value)
+			} else {
+				fmt.Fprintf(b, "%s=%s\n", s.name, quote.RcConfValue(s.value))
+			}
 		}
 	}
 }
+
+// whole is settings as whole-value ones.
+func whole(ss []setting) []rcSetting {
+	out := make([]rcSetting, len(ss))
+	for i, s := range ss {
+		out[i] = rcSetting{setting: s}
+	}
+	return out
+}
+
+// mergeNote says, above a fragment line whose variable is not the
+// fabric's alone, how to merge it: the script does so itself (rc_member,
+// rc_words).
+func mergeNote(b *text, s rcSetting) {
+	switch s.kind {
+	case rcMember:
+		fmt.Fprintf(b, "# A list: add %s to it (sysrc %s+=%s), keep the words already there.\n", s.value, s.name, s.value)
+	case rcWords:
+		var keys []string
+		for _, k := range wordKeys(s.value) {
+			if k != "inet" && k != "inet6" {
+				keys = append(keys, k)
+			}
+		}
+		owned := "the words " + strings.Join(keys, ", ")
+		if s.owns != "" {
+			owned = "the address and " + owned
+		}
+		fmt.Fprintf(b, "# Merge: the fabric sets %s; keep the interface's other words.\n", owned)
+	}
+}
+
+// wordKeys are the ifconfig keywords of an rcWords value, without their
+// arguments ("inet 10.0.0.1/24 mtu 9000" -> inet, mtu).
+func wordKeys(v string) []string {
+	var out []string
+	w := strings.Fields(v)
+	for i := 0; i < len(w); i++ {
+		out = append(out, w[i])
+		if strings.Contains(" "+wordArgs+" ", " "+w[i]+" ") {
+			i++
+		}
+	}
+	return out
+}
+
+// wordArgs are the ifconfig(8) keywords of an ifconfig_<if> value that
+// take one argument, as rc_words reads them.
+const wordArgs = "mtu media mediaopt inet inet6 netmask prefixlen broadcast"

@@ -64,10 +64,10 @@ func TestRenderLines(t *testing.T) {
 			"conf_set /boot/loader.conf mlx4en_load 'YES'\n",
 			"ensure mlxen0 mtu 9000 \"$(if_mtu mlxen0)\" ifconfig mlxen0 mtu 9000 up\n",
 			"ifconfig mlxen0 inet 10.20.0.1/24 alias\n",
-			"rc_set ifconfig_mlxen0 'inet 10.20.0.1/24 mtu 9000 media autoselect'\n",
+			"rc_words ifconfig_mlxen0 'inet 10.20.0.1/24 mtu 9000 media autoselect' 'inet inet6 netmask prefixlen broadcast DHCP SYNCDHCP NOSYNCDHCP'\n",
 			// PFC with global pause off: mlx4en clears rx_pause and
 			// tx_pause when the media options lack them.
-			"ensure mlxen0 'global pause' off \"$(media_pause mlxen0)\" ifconfig mlxen0 media autoselect\n",
+			"pause_off mlxen0 off \"$(media_pause mlxen0)\"\n",
 			"sysctl hw.mlxen0.conf.rx_ppp=8\n", "sysctl hw.mlxen0.conf.tx_ppp=8\n",
 			"conf_set /etc/sysctl.conf hw.mlxen0.conf.rx_ppp '8'\n",
 			"mlx4en (ConnectX-3) has no DSCP trust",
@@ -77,7 +77,7 @@ func TestRenderLines(t *testing.T) {
 		{"mlx4en loader.conf", "nas.loader.conf", 0, []string{"mlx4en_load=\"YES\"\n"}, []string{"mlx5en_load"}},
 		{"mlx5en script", "nas5.freebsd.sh", 1, []string{
 			"ensure system 'module mlx5en' loaded \"$(kmod_state mlx5en dev.mce)\" kldload mlx5en\n",
-			"ifconfig mce0 media autoselect mediaopt full-duplex\n",
+			"pause_off mce0 0,0 \"$(sysctl_get dev.mce.0.rx_pauseframe_control),$(sysctl_get dev.mce.0.tx_pauseframe_control)\" full-duplex\n",
 			"sysctl dev.mce.0.rx_priority_flow_control=0,0,0,1,0,0,0,0\n",
 			"sysctl dev.mce.0.tx_priority_flow_control=0,0,0,1,0,0,0,0\n",
 			"sysctl dev.mce.0.conf.qos.trust_state=2\n",
@@ -91,8 +91,8 @@ func TestRenderLines(t *testing.T) {
 		{"mlx5en rc.conf", "nas5.rc.conf", 1, []string{
 			"vlans_mce0=\"2\"\n", "ifconfig_mce0=\"up mtu 9000\"\n",
 			"ifconfig_mce0_2=\"inet 10.30.0.1/24 mtu 9000\"\n",
-			"ifconfig_mce0_2_alias0=\"inet6 2001:db8::1/64\"\n",
-		}, nil},
+			"ifconfig_mce0_2_ipv6=\"inet6 2001:db8::1/64\"\n",
+		}, []string{"_alias"}},
 		{"mlx5en loader.conf", "nas5.loader.conf", 1, []string{
 			"mlx5en_load=\"YES\"\n",
 			"dev.mce.0.rx_pauseframe_control=\"0\"\n",
@@ -211,8 +211,8 @@ func TestDryRun(t *testing.T) {
 	}
 	for _, w := range []string{"would run: kldload mlx4en\n", "would run: ifconfig mlxen0 mtu 9000 up\n",
 		"would run: sysrc 'ifconfig_mlxen0=inet 10.20.0.1/24 mtu 9000 media autoselect'\n",
-		"would run: sed -i '' '/^mlx4en_load=/d' /boot/loader.conf; echo 'mlx4en_load=\"YES\"' >> /boot/loader.conf\n",
-		"would run: sed -i '' '/^hw\\.mlxen0\\.conf\\.rx_ppp=/d' /etc/sysctl.conf; echo hw.mlxen0.conf.rx_ppp=8 >> /etc/sysctl.conf\n",
+		"would run: t=$(mktemp /boot/loader.conf.XXXXXX) && cp -p /boot/loader.conf \"$t\" && { grep -v '^mlx4en_load=' /boot/loader.conf >\"$t\"; [ $? -le 1 ]; } && echo 'mlx4en_load=\"YES\"' >>\"$t\" && mv -f \"$t\" /boot/loader.conf\n",
+		"would run: t=$(mktemp /etc/sysctl.conf.XXXXXX) && cp -p /etc/sysctl.conf \"$t\" && { grep -v '^hw\\.mlxen0\\.conf\\.rx_ppp=' /etc/sysctl.conf >\"$t\"; [ $? -le 1 ]; } && echo hw.mlxen0.conf.rx_ppp=8 >>\"$t\" && mv -f \"$t\" /etc/sysctl.conf\n",
 		"would run: ifconfig mlxen0 media autoselect\nwould run: sysctl hw.mlxen0.conf.rx_ppp=8\n"} {
 		if !strings.Contains(string(out), w) {
 			t.Errorf("dry run lacks %q:\n%s", w, out)

@@ -2,6 +2,7 @@ package freebsd
 
 import (
 	"errors"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -23,6 +24,13 @@ func shRun(t *testing.T, fakes map[string]string, body string) (string, error) {
 		t.Skip("no sh")
 	}
 	dir := t.TempDir()
+	if _, ok := fakes["logger"]; !ok {
+		fakes = maps.Clone(fakes)
+		if fakes == nil {
+			fakes = map[string]string{}
+		}
+		fakes["logger"] = fakeLogger
+	}
 	for name, content := range fakes {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o755); err != nil {
 			t.Fatal(err)
@@ -301,5 +309,65 @@ func TestShq(t *testing.T) {
 	want := "[" + strings.Join(words, "][") + "]"
 	if err != nil || string(out) != want {
 		t.Errorf("sh -c %q = %q (%v), want %q", text, out, err, want)
+	}
+}
+
+// TestAddrPruneCARP: a CARP address on the fabric's interface (carp(4):
+// ifconfig prints it with " vhid N") is no difference and is never
+// removed, only noted; before, a run deleted the pair's service address.
+func TestAddrPruneCARP(t *testing.T) {
+	const cidr = "\tinet 10.0.7.17/24 broadcast 10.0.7.255\n\tinet 10.0.7.100/32 broadcast 10.0.7.100 vhid 1\n" +
+		"\tinet6 2001:db8::64/128 vhid 2\n\tinet 10.0.7.99/24 broadcast 10.0.7.255\n"
+	fake := "#!/bin/sh\nif [ \"$1\" = -f ]; then cat \"$FAKES/cidr\"; else echo \"$*\" >>\"$FAKES/log\"; fi\n"
+	fakes := map[string]string{"ifconfig": fake, "cidr": ifconfigHead + cidr}
+	notes := "note: mce0: 10.0.7.100/32 is a CARP address (vhid 1), left alone\nnote: mce0: 2001:db8::64/128 is a CARP address (vhid 2), left alone\n"
+	for _, tc := range []struct{ mode, want string }{
+		{"check", notes + "DIFF mce0 address 10.0.7.99/24: intended absent; actual present\n"},
+		{"dry-run", notes + "would run: ifconfig mce0 inet 10.0.7.99/24 -alias\n"},
+	} {
+		out, err := shRun(t, fakes, "MODE="+tc.mode+"\naddr_prune mce0 10.0.7.17/24\n")
+		if err != nil || out != tc.want {
+			t.Errorf("%s: %v\n%s\nwant:\n%s", tc.mode, err, out, tc.want)
+		}
+	}
+}
+
+// TestPauseOff: turning 802.3x pause off re-issues the configured media
+// subtype (a pinned one stays pinned) without the pause options, says
+// first that the link goes down and up, and a state that cannot be read
+// with the link down is a note, not a difference. Before, the step always
+// set "media autoselect", silently, and --check counted "unknown (no
+// carrier)" as a difference that every run repeated.
+func TestPauseOff(t *testing.T) {
+	const pinned = "\tmedia: Ethernet 100GBase-CR4 <full-duplex,rxpause,txpause>\n\tstatus: active\n"
+	const auto = "\tmedia: Ethernet autoselect (40Gbase-CR4 <full-duplex,rxpause,txpause>)\n\tstatus: active\n"
+	tests := []struct {
+		name, media, mode, call, want string
+	}{
+		{"mlx5en pinned, dry run", pinned, "dry-run", "pause_off mce0 0,0 1,1 full-duplex",
+			"note: mce0: turning 802.3x pause off re-sets its media (100GBase-CR4), which takes the link down and up\n" +
+				"would run: ifconfig mce0 media 100GBase-CR4 mediaopt full-duplex\n"},
+		{"mlx4en autoselect, run", auto, "apply", "pause_off mlxen0 off rxpause,txpause",
+			"note: mlxen0: turning 802.3x pause off re-sets its media (autoselect), which takes the link down and up\n" +
+				"set mlxen0 global pause: rxpause,txpause -> off\n"},
+		{"check", auto, "check", "pause_off mlxen0 off rxpause,txpause",
+			"DIFF mlxen0 global pause: intended off; actual rxpause,txpause\n"},
+		{"already off", auto, "apply", "pause_off mce0 0,0 0,0 full-duplex", ""},
+		{"link down", auto, "check", "pause_off mlxen0 off 'unknown (no carrier)'",
+			"note: mlxen0: its 802.3x pause cannot be read while the link is down (unknown (no carrier)); run again once it is up\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			fake := "#!/bin/sh\nif [ $# -eq 1 ]; then printf '%s' \"$OUT\"; else echo \"$*\" >>" + dir + "/log; fi\n"
+			out, err := shRun(t, map[string]string{"ifconfig": fake}, "OUT='"+ifconfigHead+tc.media+"'\nexport OUT\nMODE="+tc.mode+"\n"+tc.call+"\n")
+			if err != nil || out != tc.want {
+				t.Errorf("%v\n%s\nwant\n%s", err, out, tc.want)
+			}
+			log, _ := os.ReadFile(filepath.Join(dir, "log"))
+			if wantLog := map[bool]string{true: "mlxen0 media autoselect\n"}[tc.mode == "apply" && tc.want != ""]; string(log) != wantLog {
+				t.Errorf("ifconfig calls %q, want %q", log, wantLog)
+			}
+		})
 	}
 }

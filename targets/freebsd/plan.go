@@ -1,6 +1,7 @@
 package freebsd
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 
@@ -20,33 +21,81 @@ func plan(f *model.Fabric, n *model.NIC) nicPlan {
 		base := "hw." + n.Interface + ".conf."
 		p.sysctl = []setting{{base + "rx_ppp", m, "pfc_priorities"}, {base + "tx_ppp", m, "pfc_priorities"}}
 	}
+	p.cnp = cnpSettings(n, p.unit)
 	return p
+}
+
+// defaultCNP is how a ConnectX NIC marks its CNPs until told otherwise:
+// the firmware defaults CNP_DSCP_P1 48 and CNP_802P_PRIO_P1 6 (mlxconfig).
+var defaultCNP = [2]int{48, 6}
+
+// cnpSettings are mlx5ib's CNP marking sysctls (writeCNP) for an mlx5en
+// RoCE NIC whose fabric CNP class is not the firmware's, else none.
+func cnpSettings(n *model.NIC, unit string) []setting {
+	r := &n.RoCE
+	if n.Driver != driverMlx5 || n.Transport != model.TransportRoCE || [2]int{r.CNPDSCP, r.CNPPriority} == defaultCNP {
+		return nil
+	}
+	base := "sys.class.infiniband.mlx5_" + unit + ".cong.conf."
+	return []setting{{base + "np_cnp_dscp", fmt.Sprint(r.CNPDSCP), "cnp_dscp"}, {base + "np_cnp_prio", fmt.Sprint(r.CNPPriority), "cnp_priority"}}
 }
 
 // rcSettings are the rc.conf lines: the "inet 10.20.0.1/24 mtu 9000" form
 // of the ConnectX-3 Pro 40GbE home-lab write-up, VLANs through vlans_<if>
-// (rc.conf(5)), further addresses as
-// aliases.
-func rcSettings(n *model.NIC) []setting {
+// (rc.conf(5)). The first IPv6 address goes to ifconfig_<if>_ipv6: rc.conf(5)
+// marks IFDISABLED, IPv6 off, every interface without that variable while
+// ipv6_activate_all_interfaces is NO, the default. Further addresses of
+// either family are aliases, numbered from 0 without a gap
+// (ifconfig_<if>_aliasN, "inet" or "inet6" first).
+func rcSettings(n *model.NIC) []rcSetting {
 	mtu := fmt.Sprintf("mtu %d", n.MTU)
-	var out []setting
+	var out []rcSetting
 	l3 := rcVar(l3Name(n))
 	if n.VLAN != 0 {
-		out = append(out, setting{"vlans_" + rcVar(n.Interface), fmt.Sprint(n.VLAN), "vlan"},
-			setting{"ifconfig_" + rcVar(n.Interface), "up " + mtu + mediaOptions(n), "mtu"})
+		out = append(out, rcSetting{setting{"vlans_" + rcVar(n.Interface), fmt.Sprint(n.VLAN), "vlan"}, rcMember, ""},
+			rcSetting{setting{"ifconfig_" + rcVar(n.Interface), "up " + mtu + mediaOptions(n), "mtu"}, rcWords, ""})
 	}
+	v4, v6 := firstByFamily(n.Addresses)
 	first, from := "up "+mtu+mediaOptions(n), "mtu"
-	if len(n.Addresses) > 0 {
-		first, from = inet(n.Addresses[0])+" "+mtu, "addresses"
+	if v4 != "" {
+		first, from = inet(v4)+" "+mtu, "addresses"
 		if n.VLAN == 0 {
 			first += mediaOptions(n)
 		}
 	}
-	out = append(out, setting{"ifconfig_" + l3, first, from})
-	for i, a := range n.Addresses[min(1, len(n.Addresses)):] {
-		out = append(out, setting{fmt.Sprintf("ifconfig_%s_alias%d", l3, i), inet(a), "addresses"})
+	owns := ""
+	if len(n.Addresses) > 0 {
+		owns = addressWords
+	}
+	out = append(out, rcSetting{setting{"ifconfig_" + l3, first, from}, rcWords, owns})
+	if v6 != "" {
+		out = append(out, rcSetting{setting{"ifconfig_" + l3 + "_ipv6", inet(v6), "addresses"}, rcWhole, ""})
+	}
+	i := 0
+	for _, a := range n.Addresses {
+		if a != v4 && a != v6 {
+			out = append(out, rcSetting{setting{fmt.Sprintf("ifconfig_%s_alias%d", l3, i), inet(a), "addresses"}, rcWhole, ""})
+			i++
+		}
 	}
 	return out
+}
+
+// addressWords are the words of an ifconfig_<if> value that set or
+// imply its address (ifconfig(8); DHCP and SYNCDHCP are rc.conf(5)'s):
+// the fabric owns them on the interface that carries its addresses.
+const addressWords = "inet inet6 netmask prefixlen broadcast DHCP SYNCDHCP NOSYNCDHCP"
+
+// firstByFamily returns the first IPv4 and the first IPv6 address.
+func firstByFamily(addrs []string) (v4, v6 string) {
+	for _, a := range addrs {
+		if is6(a) {
+			v6 = cmp.Or(v6, a)
+		} else {
+			v4 = cmp.Or(v4, a)
+		}
+	}
+	return v4, v6
 }
 
 // mlx4PauseOff reports whether the NIC is an mlx4en one with PFC, whose

@@ -4,29 +4,44 @@ package freebsd
 // by default): option parsing and the helpers the per-NIC steps call. Each
 // change goes through ensure, which compares first, so runs are idempotent.
 const prelude = `MODE=apply
+CHANGED_EXIT=0
 
 usage() {
 	cat <<EOF
-Usage: $0 [--check | --dry-run] [--help]
+Usage: $0 [--check | --dry-run] [--changed-exit N] [--help]
 
 Applies the host side of the fabric's lossless RoCE contract, now and in
 /etc/rc.conf, /boot/loader.conf and /etc/sysctl.conf for the next boot.
   (no option)  apply every step whose current value differs (run as root)
-  --check      only read; print one line per difference (interface, what,
-               intended, actual) and exit 1 if any
+  --check      only read (root not needed); print one line per difference
+               (interface, what, intended, actual) and exit 1 if any
   --dry-run    print the commands a run would execute; change nothing
+  --changed-exit N
+               exit N (3-125) instead of 0 when a run changed something
+               (with --dry-run: would change something), for configuration
+               management that tells "changed" from "unchanged" by status
   --help       show this text
 The fabric's addresses are the only global IPv4/IPv6 addresses of the
 interface that carries them: any other is a difference, which a run
 removes (ifconfig IF inet|inet6 ADDR -alias). Link-local addresses
-(fe80::/10) and the interfaces the fabric does not name are left alone.
+(fe80::/10), CARP addresses (vhid, carp(4)) and the interfaces the fabric
+does not name are left alone.
+Each NIC's steps run on their own: before its first change the script
+checks that the NIC is there, is not a lagg(4) port and has every driver
+sysctl its steps set; a NIC that fails a check, or a step that fails,
+stops that NIC's steps only, the other NICs are still set, and the run
+ends naming the NICs that stopped.
+Each change a run applies is also logged to the system log (logger -t
+fabricc-host-settings).
 Exit status: 0 done or no difference, 1 difference or error (a failed step
 prints "fabricc: error:" with the interface, the step and the command),
-2 bad option.
+2 bad option, N a run that changed something, with --changed-exit N.
 EOF
 }
 
-for arg in "$@"; do
+while [ $# -gt 0 ]; do
+	arg=$1
+	shift
 	case "$arg" in
 	--check | --dry-run)
 		if [ "$MODE" != apply ]; then
@@ -34,6 +49,11 @@ for arg in "$@"; do
 			exit 2
 		fi
 		MODE=${arg#--}
+		;;
+	--changed-exit=*) CHANGED_EXIT=${arg#--changed-exit=} ;;
+	--changed-exit)
+		CHANGED_EXIT=${1:-}
+		[ $# -eq 0 ] || shift
 		;;
 	--help | -h)
 		usage
@@ -45,15 +65,46 @@ for arg in "$@"; do
 		;;
 	esac
 done
+# --changed-exit N: digits only, at most three, without leading zeros
+# (sh would read 010 as octal), 0 or 3-125.
+case $CHANGED_EXIT in
+'' | *[!0-9]* | ????*) CHANGED_EXIT=bad ;;
+*)
+	CHANGED_EXIT=$(echo "$CHANGED_EXIT" | sed 's/^0*//')
+	CHANGED_EXIT=${CHANGED_EXIT:-0}
+	if [ "$CHANGED_EXIT" -ne 0 ] && { [ "$CHANGED_EXIT" -lt 3 ] || [ "$CHANGED_EXIT" -gt 125 ]; }; then
+		CHANGED_EXIT=bad
+	fi
+	;;
+esac
+if [ "$CHANGED_EXIT" = bad ]; then
+	echo "fabricc: --changed-exit takes a number from 3 to 125 (0, 1 and 2 are taken; 126 and up are the shell's)" >&2
+	exit 2
+fi
+if [ "$MODE" = check ] && [ "$CHANGED_EXIT" -ne 0 ]; then
+	echo "fabricc: --check changes nothing; use --changed-exit with a run or --dry-run" >&2
+	exit 2
+fi
 
 DIFFS=0
 CHANGES=0
+# The interfaces whose steps stopped (nic_leave), for finish.
+FAILED=
 
 die() {
 	echo "fabricc: error: $*" >&2
 	exit 1
 }
 note() { echo "note: $*"; }
+
+# journal TEXT: TEXT to the system log, tagged fabricc-host-settings
+# (logger(1)), so that a manual or configuration-management run leaves a
+# trace in /var/log/messages of what it changed; nothing where logger is
+# absent.
+journal() {
+	command -v logger >/dev/null 2>&1 || return 0
+	logger -t fabricc-host-settings -- "$*" >/dev/null 2>&1 || true
+}
 skip() { echo "skipped: $*"; }
 manual() { echo "manual: $*"; }
 
@@ -83,21 +134,23 @@ shq() {
 }
 
 # cmd_text CMD...: the command as one could paste it into a root shell:
-# rc_set as the sysrc it runs, conf_set as the sed and echo that do its
-# edit (FreeBSD's sed -i takes the backup suffix, here none).
+# rc_set as the sysrc it runs, conf_set as the copy beside the file,
+# grep, echo and rename that do its edit.
 cmd_text() {
 	case $1 in
 	rc_set)
 		printf 'sysrc %s' "$(shq "$2=$3")"
 		return 0
 		;;
+	rc_add)
+		printf 'sysrc %s' "$(shq "$2+=$3")"
+		return 0
+		;;
 	conf_set)
 		_re=$(printf '%s' "$3" | sed 's/\./\\./g')
-		case $2 in
-		*loader.conf) _line="$3=\"$4\"" ;;
-		*) _line="$3=$4" ;;
-		esac
-		printf "sed -i '' %s %s; echo %s >> %s" "$(shq "/^$_re=/d")" "$(shq "$2")" "$(shq "$_line")" "$(shq "$2")"
+		# shellcheck disable=SC2016 # the text of a command, shown, not run
+		printf 't=$(mktemp %s) && cp -p %s "$t" && { grep -v %s %s >"$t"; [ $? -le 1 ]; } && echo %s >>"$t" && mv -f "$t" %s' \
+			"$(shq "$2.XXXXXX")" "$(shq "$2")" "$(shq "^$_re=")" "$(shq "$2")" "$(shq "$(conf_line "$2" "$3" "$4")")" "$(shq "$2")"
 		return 0
 		;;
 	esac
@@ -124,23 +177,104 @@ ensure() {
 		echo "set $_if $_what: $_have -> $_want"
 		"$@" >/dev/null || {
 			_rc=$?
+			journal "failed: $_if $_what: $(cmd_text "$@") exit status $_rc"
 			die "$_if $_what: $(cmd_text "$@") failed with exit status $_rc"
 		}
+		journal "set $_if $_what: $_have -> $_want ($(cmd_text "$@"))"
 		CHANGES=$((CHANGES + 1))
 		;;
 	esac
 }
 
+# need_root: a run changes the host; --check and --dry-run only read
+# (sysctl -n, sysrc -n, ifconfig and the 0644 loader.conf), so that an
+# unprivileged account can verify a host.
 need_root() {
-	if [ "$MODE" != dry-run ] && [ "$(id -u)" -ne 0 ]; then
-		die "run as root (or use --dry-run to only print the commands)"
+	if [ "$MODE" = apply ] && [ "$(id -u)" -ne 0 ]; then
+		die "run as root (or use --dry-run to only print the commands, --check to compare)"
+	fi
+}
+
+# Each NIC's steps run in a command substitution, a subshell, so that a
+# step that stops (die) ends that NIC's steps only and the other NICs are
+# still set:
+#   { set +e; NIC_COUNTS=$(nic_enter; nic_N >&3); nic_leave IF $?; } 3>&1
+# The steps' output goes to fd 3, the script's standard output; the
+# subshell hands the counters back on its own (fd 4, since a die inside
+# "nic_N >&3" still has fd 1 on 3). nic_leave names a NIC that stopped
+# for finish, which then exits 1.
+NIC_COUNTS=
+nic_enter() {
+	exec 4>&1
+	trap 'printf "%d %d" "$CHANGES" "$DIFFS" >&4' EXIT
+	set -e
+}
+
+# nic_leave IF STATUS: takes the counters back and notes a NIC that
+# stopped.
+nic_leave() {
+	set -e
+	case $NIC_COUNTS in
+	*' '*)
+		CHANGES=${NIC_COUNTS%% *}
+		DIFFS=${NIC_COUNTS#* }
+		;;
+	esac
+	if [ "$2" -ne 0 ]; then
+		FAILED="${FAILED:+$FAILED }$1"
 	fi
 }
 
 link_exists() { ifconfig "$1" >/dev/null 2>&1; }
 
-# missing_link IF: false when the NIC's steps must be left out.
+# nic_stop IF WHAT INTENDED ACTUAL MESSAGE: a NIC whose steps must not
+# run: an error that stops the NIC's steps in a run, a note in a dry run
+# (false both); in --check a difference, and true, so that the check goes
+# on to read each of the NIC's settings.
+nic_stop() {
+	case $MODE in
+	check)
+		diff_line "$1" "$2" "$3" "$4"
+		return 0
+		;;
+	dry-run) note "$1: a run would stop here, changing nothing on $1: $5" ;;
+	*) die "$1: $5" ;;
+	esac
+	return 1
+}
+
+# mellanox_pci IF DRIVER: false (nic_stop) when pciconf(8) lists no
+# Mellanox device (PCI vendor 0x15b3) at all, so that a host that is not
+# the fabric's gets no driver loaded and no loader.conf line; pciconf -l
+# prints "vendor=0x15b3" for each ConnectX, with or without its driver.
+mellanox_pci() {
+	command -v pciconf >/dev/null 2>&1 || return 0
+	_pci=$(pciconf -l 2>/dev/null) || return 0
+	case $_pci in
+	*vendor=0x15b3*) return 0 ;;
+	esac
+	nic_stop "$1" device 'Mellanox PCI device' absent "no Mellanox device (PCI vendor 0x15b3) in pciconf -l, so $2 has nothing to drive: is this the host the fabric names, with its ConnectX installed?"
+}
+
+# driver_units PREFIX: the interfaces named PREFIX<N> (ifconfig -l).
+driver_units() {
+	ifconfig -l 2>/dev/null | tr ' ' '\n' | grep -E "^$1[0-9]+\$" | tr '\n' ' ' | sed 's/ $//' || true
+}
+
+# missing_link IF DRIVER PREFIX FAMILY: false when the NIC's steps must
+# be left out; says whether rc.conf renames IF or the driver has other
+# interfaces here.
 missing_link() {
+	_units=$(driver_units "$3")
+	# rc.conf(5) ifconfig_<if>_name renames the interface at boot.
+	_rn=$(rc_get "ifconfig_$1_name")
+	if [ "$_rn" != unset ]; then
+		_why="interface $1 not found; rc.conf renames it (ifconfig_$1_name=$_rn), and fabricc names interfaces as their driver does ($3<N>): remove the rename, or leave this NIC out of the fabric"
+	elif [ -n "$_units" ]; then
+		_why="interface $1 not found; $2 is loaded and has $_units: fix the nic's interface attribute in the fabric"
+	else
+		_why="interface $1 not found, and no $2 interface ($3<N>) on this host: is its NIC a $4, with its driver loaded?"
+	fi
 	case $MODE in
 	check)
 		diff_line "$1" link present absent
@@ -150,8 +284,52 @@ missing_link() {
 		note "$1 is not present here; showing every step"
 		return 0
 		;;
-	*) die "interface $1 not found: load its driver, or fix the nic's interface attribute in the fabric" ;;
+	*) die "$_why" ;;
 	esac
+}
+
+# lagg_of IF: the lagg(4) interface IF is a port of, or nothing.
+# ifconfig prints it on the port as "laggdev: lagg0" (FreeBSD 14,
+# sbin/ifconfig iflagg.c lagg_status) or within "lagg: laggproto lacp
+# laggdev lagg0" (earlier releases).
+lagg_of() {
+	ifconfig "$1" 2>/dev/null | awk '
+		$1 == "laggdev:" { print $2; exit }
+		$1 == "lagg:" { for (i = 2; i < NF; i++) if ($i == "laggdev") { print $(i + 1); exit } }' || true
+}
+
+# oids_missing OID...: the OIDs sysctl -N does not know, one line.
+oids_missing() {
+	_miss=
+	for _o in "$@"; do
+		sysctl -N "$_o" >/dev/null 2>&1 || _miss="${_miss:+$_miss }$_o"
+	done
+	echo "$_miss"
+}
+
+# nic_ready IF DRIVER PREFIX FAMILY OID...: before the NIC's first
+# change: the interface is there (missing_link), is not a lagg(4) port,
+# and has every driver sysctl its steps set; false when its steps must
+# not run. In a dry run without the interface every step is shown.
+nic_ready() {
+	_ifc=$1 _drv=$2 _pre=$3 _fam=$4
+	shift 4
+	if ! link_exists "$_ifc"; then
+		missing_link "$_ifc" "$_drv" "$_pre" "$_fam"
+		return
+	fi
+	_lagg=$(lagg_of "$_ifc")
+	if [ -n "$_lagg" ]; then
+		# if_lagg.c refuses an MTU change on a port (lagg_port_ioctl,
+		# SIOCSIFMTU), and the addresses belong on the lagg.
+		nic_stop "$_ifc" lagg 'not a lagg(4) port' "port of $_lagg" "$_ifc is a port of $_lagg (lagg(4)); fabricc does not configure lagg ports (their MTU and addresses belong on $_lagg): take $_ifc out of $_lagg, or out of the fabric"
+		return
+	fi
+	_miss=$(oids_missing "$@")
+	if [ -n "$_miss" ]; then
+		nic_stop "$_ifc" 'driver sysctls' present "absent: $_miss" "$_drv lacks $_miss, so nothing is set on $_ifc (PFC without the trust and DSCP map would be half the contract, and loader.conf would hold tunables for nodes that are not there); mlx5en creates its conf.qos nodes only where the firmware answers the DSCP, buffer and priority-to-TC queries, and older releases lack them: update FreeBSD and the NIC firmware"
+		return
+	fi
 }
 
 # kmod_state KLD [SYSCTL]: loaded when a module KLD is registered (kldstat
@@ -179,22 +357,47 @@ addr_state() {
 	fi
 }
 
+# nd6_state IF: IFDISABLED when IPv6 is off on IF, enabled, or absent:
+# ifconfig IF inet6 prints "nd6 options=" with IFDISABLED among the flags
+# (sbin/ifconfig af_inet6.c; ifconfig(8), "ifdisabled").
+nd6_state() {
+	_nd=$(ifconfig "$1" inet6 2>/dev/null) || {
+		echo absent
+		return 0
+	}
+	case $_nd in
+	*nd6\ options=*IFDISABLED*) echo IFDISABLED ;;
+	*) echo enabled ;;
+	esac
+}
+
 # addr_extra IF ADDR...: "inet A/N" or "inet6 A/N" per address of IF other
 # than the ADDRs; link-local ones (fe80::/10, printed with their %scope)
-# never.
+# and CARP ones never: carp(4) owns an address ifconfig prints with
+# " vhid N" (sbin/ifconfig af_inet.c, af_inet6.c), and adds and removes
+# it as the host becomes master or backup.
 addr_extra() {
 	_ifc=$1
 	shift
 	ifconfig -f inet:cidr,inet6:cidr "$_ifc" 2>/dev/null | awk -v keep="$*" '
 		BEGIN { n = split(keep, k, " "); for (i = 1; i <= n; i++) want[k[i]] = 1 }
-		($1 == "inet" || $1 == "inet6") && !($2 in want) && tolower($2) !~ /^fe[89ab][0-9a-f]:/ && $2 !~ /%/ { print $1, $2 }' || true
+		($1 == "inet" || $1 == "inet6") && !($2 in want) && tolower($2) !~ /^fe[89ab][0-9a-f]:/ && $2 !~ /%/ && $0 !~ / vhid [0-9]/ { print $1, $2 }' || true
+}
+
+# addr_carp IF: "A/N N" per CARP address of IF and its vhid.
+addr_carp() {
+	ifconfig -f inet:cidr,inet6:cidr "$1" 2>/dev/null | awk '
+		($1 == "inet" || $1 == "inet6") { for (i = 3; i < NF; i++) if ($i == "vhid") print $2, $(i + 1) }' || true
 }
 
 # addr_prune IF ADDR...: removes the addresses addr_extra finds, before the
-# model's are added.
+# model's are added; notes the CARP ones it leaves.
 addr_prune() {
 	_ifc=$1
 	shift
+	addr_carp "$_ifc" | while read -r _a _v; do
+		note "$_ifc: $_a is a CARP address (vhid $_v), left alone"
+	done
 	_extra=$(addr_extra "$_ifc" "$@")
 	[ -n "$_extra" ] || return 0
 	set -f
@@ -221,6 +424,40 @@ media_pause() {
 		END { if (!f) print "absent"; else if (s != "" && s != "active") print "unknown (" s ")"; else print (p ? p : "off") }'
 }
 
+# media_subtype IF: the configured media word of IF (ifconfig's "media:
+# Ethernet autoselect (...)" or "media: Ethernet 100GBase-CR4 <...>"),
+# autoselect when none is shown.
+media_subtype() {
+	_m=$(ifconfig "$1" 2>/dev/null | awk '$1 == "media:" { print $3; exit }') || true
+	echo "${_m:-autoselect}"
+}
+
+# pause_off IF WANT HAVE [MEDIAOPT]: 802.3x global pause off through the
+# media options (ifconfig(8) media, mediaopt), which re-sets the media:
+# mlx5en takes the port down and up to do so (mlx5_en_main.c,
+# mlx5e_media_change), so the run says so first, and the configured media
+# subtype stays (a pinned 100GBase-CR4 is not turned into autoselect).
+# A pause state that cannot be read while the link is down is noted,
+# neither a difference nor a change, since every run would repeat it.
+pause_off() {
+	case $3 in
+	unknown*)
+		note "$1: its 802.3x pause cannot be read while the link is down ($3); run again once it is up"
+		return 0
+		;;
+	esac
+	[ "$3" != "$2" ] || return 0
+	_sub=$(media_subtype "$1")
+	if [ "$MODE" != check ]; then
+		note "$1: turning 802.3x pause off re-sets its media ($_sub), which takes the link down and up"
+	fi
+	if [ -n "${4:-}" ]; then
+		ensure "$1" 'global pause' "$2" "$3" ifconfig "$1" media "$_sub" mediaopt "$4"
+	else
+		ensure "$1" 'global pause' "$2" "$3" ifconfig "$1" media "$_sub"
+	fi
+}
+
 # sysctl_get NAME: the value, arrays as comma lists, or absent.
 sysctl_get() {
 	_v=$(sysctl -n "$1" 2>/dev/null) || {
@@ -232,27 +469,115 @@ sysctl_get() {
 
 rc_get() { sysrc -n "$1" 2>/dev/null || echo unset; }
 rc_set() { sysrc "$1=$2"; }
+rc_add() { sysrc "$1+=$2"; }
 
-# conf_get FILE NAME / conf_set FILE NAME VALUE: one NAME=VALUE line of
-# loader.conf(5) (quoted) or sysctl.conf(5) (bare), replaced in place.
+# rc_member VAR WORD: VAR, a list (rc.conf(5): the VLANs of a parent), holds
+# WORD; the other words stay: sysrc VAR+=WORD adds it (sysrc(8),
+# "APPENDING VALUES").
+rc_member() {
+	_cur=$(rc_get "$1")
+	case " $_cur " in
+	*" $2 "*) _has="has $2" ;;
+	*) _has=$_cur ;;
+	esac
+	ensure rc.conf "$1" "has $2" "$_has" rc_add "$1" "$2"
+}
+
+# rc_merge CURRENT WANT OWNS: the ifconfig_<if> value with WANT's words
+# (an "inet A" or "inet6 A" first, then up, mtu N, media M) in CURRENT:
+# a keyword of WANT already there gets WANT's argument in its place, one
+# missing is added at the end, the address goes first (ifconfig(8) reads
+# the address family and address before the parameters); a word of
+# CURRENT among OWNS that WANT lacks is dropped, every other word stays
+# in its place (-lro, -tso, description, another address on a VLAN's
+# parent). Words are split at blanks, as rc(8) passes them to ifconfig.
+rc_merge() {
+	awk -v cur="$1" -v want="$2" -v owns="$3" -v args="mtu media mediaopt inet inet6 netmask prefixlen broadcast" 'BEGIN {
+		n = split(args, a, " "); for (i = 1; i <= n; i++) arg[a[i]] = 1
+		n = split(owns, a, " "); for (i = 1; i <= n; i++) own[a[i]] = 1
+		nw = split(want, w, " "); nk = 0; lead = ""
+		for (i = 1; i <= nw; i++) {
+			k = w[i]; v = ""; if (k in arg) v = w[++i]
+			if (k == "inet" || k == "inet6") { lead = k " " v; own[k] = 1; continue }
+			key[++nk] = k; val[k] = v; own[k] = 1
+		}
+		nc = split(cur, c, " "); out = ""
+		for (i = 1; i <= nc; i++) {
+			k = c[i]; v = ""; if ((k in arg) && i < nc) v = c[++i]
+			if ((k in val) && !(k in done)) { out = out " " k (val[k] != "" ? " " val[k] : ""); done[k] = 1; continue }
+			if (k in own) continue
+			out = out " " k (v != "" ? " " v : "")
+		}
+		for (j = 1; j <= nk; j++) if (!(key[j] in done)) out = out " " key[j] (val[key[j]] != "" ? " " val[key[j]] : "")
+		if (lead != "") out = " " lead out
+		print substr(out, 2)
+	}'
+}
+
+# rc_words VAR WANT OWNS: VAR holds WANT's words and keeps the others
+# (rc_merge); a difference names the whole value before and after.
+rc_words() {
+	_cur=$(rc_get "$1")
+	[ "$_cur" != unset ] || _cur=
+	_new=$(rc_merge "$_cur" "$2" "$3")
+	ensure rc.conf "$1" "$_new" "${_cur:-unset}" rc_set "$1" "$_new"
+}
+
+# conf_get FILE NAME: the value of FILE's last NAME=VALUE line of
+# loader.conf(5) (quoted) or sysctl.conf(5) (bare), or unset.
 conf_get() {
 	_n=$(echo "$2" | sed 's/\./\\./g')
 	_v=$(sed -n "s/^$_n=\"\{0,1\}\([^\"]*\)\"\{0,1\}$/\1/p" "$1" 2>/dev/null | tail -n 1)
 	echo "${_v:-unset}"
 }
+
+# conf_line FILE NAME VALUE: the line conf_set writes: quoted in
+# loader.conf(5), bare in sysctl.conf(5).
+conf_line() {
+	case $1 in
+	*loader.conf) echo "$2=\"$3\"" ;;
+	*) echo "$2=$3" ;;
+	esac
+}
+
+# conf_set FILE NAME VALUE: FILE with its NAME= lines replaced by one
+# NAME=VALUE line. The new file is built beside FILE (same file system),
+# with FILE's mode and owner (cp -p), and renamed over it, which rename(2)
+# makes atomic: FILE is always either the old or the new whole file. grep
+# -v exits 1 when it leaves no line, which is fine, and 2 on a read or
+# write error (a full disk), which stops the step with FILE untouched, as
+# does a new file whose line count is not the old one's less the lines
+# removed plus one.
 conf_set() {
 	_n=$(echo "$2" | sed 's/\./\\./g')
-	_t=$(mktemp)
-	grep -v "^$_n=" "$1" >"$_t" 2>/dev/null || true
-	case $1 in
-	*loader.conf) echo "$2=\"$3\"" >>"$_t" ;;
-	*) echo "$2=$3" >>"$_t" ;;
-	esac
-	cat "$_t" >"$1" || {
+	_t=$(mktemp "$1.XXXXXX") || return 1
+	_rc=0
+	if [ -e "$1" ]; then
+		cp -p "$1" "$_t" || _rc=2
+		[ "$_rc" -ne 0 ] || grep -v "^$_n=" "$1" >"$_t" || _rc=$?
+	fi
+	if [ "$_rc" -gt 1 ]; then
+		echo "fabricc: $1 not changed: reading it or writing $_t failed (status $_rc)" >&2
+		rm -f "$_t"
+		return "$_rc"
+	fi
+	_old=0 _gone=0
+	if [ -e "$1" ]; then
+		_old=$(grep -c '' "$1") || true
+		_gone=$(grep -c "^$_n=" "$1") || true
+	fi
+	if ! conf_line "$1" "$2" "$3" >>"$_t" || [ "$(grep -c '' "$_t")" -ne $((_old - _gone + 1)) ]; then
+		echo "fabricc: $1 not changed: the new copy $_t came out incomplete" >&2
+		rm -f "$_t"
+		return 1
+	fi
+	# fsync(1), in FreeBSD's base system: the new file's data on disk
+	# before the rename makes it the only copy.
+	if command -v fsync >/dev/null 2>&1; then fsync "$_t" || true; fi
+	mv -f "$_t" "$1" || {
 		rm -f "$_t"
 		return 1
 	}
-	rm -f "$_t"
 }
 
 finish() {
@@ -260,15 +585,27 @@ finish() {
 	check)
 		if [ "$DIFFS" -gt 0 ]; then
 			echo "fabricc: $DIFFS difference(s) from the model"
-			exit 1
+			FAILED=${FAILED:-none}
+		elif [ -z "$FAILED" ]; then
+			echo "fabricc: host matches the model"
 		fi
-		echo "fabricc: host matches the model"
 		;;
 	dry-run)
 		if [ "$CHANGES" -eq 0 ]; then echo "fabricc: nothing to do"; else echo "fabricc: $CHANGES change(s) would be made"; fi
 		;;
 	*)
 		if [ "$CHANGES" -eq 0 ]; then echo "fabricc: nothing to do; the host already matches"; else echo "fabricc: $CHANGES change(s) applied"; fi
+		;;
+	esac
+	if [ -z "$FAILED" ] && [ "$MODE" != check ] && [ "$CHANGES" -gt 0 ] && [ "$CHANGED_EXIT" -ne 0 ]; then
+		exit "$CHANGED_EXIT"
+	fi
+	case $FAILED in
+	'') ;;
+	none) exit 1 ;;
+	*)
+		echo "fabricc: error: the steps of these NICs stopped (see fabricc: error: above; the other NICs' steps ran): $FAILED" >&2
+		exit 1
 		;;
 	esac
 }

@@ -21,7 +21,11 @@ func script(b *text, f *model.Fabric, h *model.Host, plans []nicPlan) {
 	b.WriteString("#\n# POSIX sh (FreeBSD has no bash by default). Safe to run again: each step\n")
 	b.WriteString("# reads the current value first and changes only what differs; the same\n")
 	b.At("host", h.Name)
-	fmt.Fprintf(b, "# settings go to /etc/rc.conf (%s.rc.conf) and %s (%s.loader.conf).\n", h.Name, loaderConf, h.Name)
+	if hasSysctlConf(plans) {
+		fmt.Fprintf(b, "# settings go to /etc/rc.conf (%s.rc.conf), %s (%s.loader.conf) and\n# %s (%s.sysctl.conf).\n", h.Name, loaderConf, h.Name, sysctlConf, h.Name)
+	} else {
+		fmt.Fprintf(b, "# settings go to /etc/rc.conf (%s.rc.conf) and %s (%s.loader.conf).\n", h.Name, loaderConf, h.Name)
+	}
 	b.At()
 	b.WriteString("set -eu\n\n")
 	b.WriteString(prelude)
@@ -34,7 +38,7 @@ func script(b *text, f *model.Fabric, h *model.Host, plans []nicPlan) {
 	for i := range plans {
 		b.n = plans[i].nic
 		b.nic()
-		fmt.Fprintf(b, "nic_%d\n", i+1)
+		fmt.Fprintf(b, "{ set +e; NIC_COUNTS=$(nic_enter; nic_%d >&3); nic_leave %s $?; } 3>&1\n", i+1, plans[i].nic.Interface)
 	}
 	b.At()
 	b.WriteString("finish\n")
@@ -61,17 +65,24 @@ func writeNIC(b *text, p *nicPlan, idx int) {
 	b.nic()
 	fmt.Fprintf(b, "nic_%d() {\n", idx)
 	mod := n.Driver
+	d := drivers[n.Driver]
 	b.nic("driver")
-	fmt.Fprintf(b, "\tensure system 'module %s' loaded \"$(kmod_state %s)\" kldload %s\n", mod, strings.TrimSpace(mod+" "+drivers[n.Driver].sysctlNode), mod)
+	b.WriteString("\t# Nothing changes before the checks: a host without the NIC, a lagg port or\n")
+	b.WriteString("\t# a driver without every sysctl below gets no loader.conf line.\n")
+	fmt.Fprintf(b, "\tmellanox_pci %s %s || return 0\n", n.Interface, mod)
+	fmt.Fprintf(b, "\tensure system 'module %s' loaded \"$(kmod_state %s)\" kldload %s\n", mod, strings.TrimSpace(mod+" "+d.sysctlNode), mod)
+	b.nic()
+	fmt.Fprintf(b, "\tnic_ready %s %s %s '%s'", n.Interface, mod, d.prefix, d.family)
+	for _, s := range p.oids() {
+		fmt.Fprintf(b, " \\\n\t\t%s", s)
+	}
+	b.WriteString(" || return 0\n")
 	for _, s := range p.loader {
 		writeConf(b, loaderConf, s)
 	}
-	b.nic()
-	fmt.Fprintf(b, "\tif ! link_exists %s; then\n\t\tmissing_link %s || return 0\n\tfi\n", n.Interface, n.Interface)
 	writeLink(b, n)
 	for _, s := range p.rc {
-		b.at(s)
-		fmt.Fprintf(b, "\tensure rc.conf %s '%s' \"$(rc_get %s)\" rc_set %s '%s'\n", s.name, s.value, s.name, s.name, s.value)
+		writeRc(b, s)
 	}
 	if n.Driver == driverMlx5 {
 		writeMlx5(b, n, p)
@@ -94,6 +105,21 @@ func writeNIC(b *text, p *nicPlan, idx int) {
 	}
 	b.nic()
 	b.WriteString("}\n")
+}
+
+// writeRc writes one rc.conf variable's step: a whole value, a word of a
+// list (rc_member), or the fabric's words of an ifconfig_<if> value
+// (rc_words).
+func writeRc(b *text, s rcSetting) {
+	b.at(s.setting)
+	switch s.kind {
+	case rcMember:
+		fmt.Fprintf(b, "\trc_member %s '%s'\n", s.name, s.value)
+	case rcWords:
+		fmt.Fprintf(b, "\trc_words %s '%s' '%s'\n", s.name, s.value, s.owns)
+	default:
+		fmt.Fprintf(b, "\tensure rc.conf %s '%s' \"$(rc_get %s)\" rc_set %s '%s'\n", s.name, s.value, s.name, s.name, s.value)
+	}
 }
 
 // writeLink writes MTU, state, VLAN and addresses now (ConnectX-3 Pro
@@ -120,6 +146,11 @@ func writeLink(b *text, n *model.NIC) {
 		b.WriteString("\t# first (link-local fe80::/10 stays), then the model's are added.\n")
 		fmt.Fprintf(b, "\taddr_prune %s %s\n", l3, strings.Join(n.Addresses, " "))
 	}
+	if _, v6 := firstByFamily(n.Addresses); v6 != "" {
+		b.WriteString("\t# IPv6 on: rc marks IFDISABLED an interface created without an\n")
+		b.WriteString("\t# ifconfig_<if>_ipv6 line (rc.conf(5), ipv6_activate_all_interfaces).\n")
+		fmt.Fprintf(b, "\tensure %s ipv6 enabled \"$(nd6_state %s)\" ifconfig %s inet6 -ifdisabled\n", l3, l3, l3)
+	}
 	for _, a := range n.Addresses {
 		fam := strings.Fields(inet(a))[0]
 		fmt.Fprintf(b, "\tensure %s 'address %s' present \"$(addr_state %s %s)\" ifconfig %s %s %s alias\n", l3, a, l3, a, l3, fam, a)
@@ -135,8 +166,8 @@ func writeMlx5(b *text, n *model.NIC, p *nicPlan) {
 		b.WriteString("\t# PFC needs 802.3x global pause off first (mlx5_en_main.c: \"Global pauseframes\n")
 		b.WriteString("\t# must be disabled before enabling PFC\"); NVIDIA's FreeBSD guide turns it off\n")
 		b.WriteString("\t# with the media options, the loader tunables above keep it off at boot.\n")
-		fmt.Fprintf(b, "\tensure %s 'global pause' 0,0 \"$(sysctl_get %srx_pauseframe_control),$(sysctl_get %stx_pauseframe_control)\" ifconfig %s media autoselect mediaopt full-duplex\n",
-			ifc, base, base, ifc)
+		fmt.Fprintf(b, "\tpause_off %s 0,0 \"$(sysctl_get %srx_pauseframe_control),$(sysctl_get %stx_pauseframe_control)\" full-duplex\n",
+			ifc, base, base)
 	}
 	for _, s := range p.loader {
 		if !strings.HasPrefix(s.name, "dev.mce.") || strings.HasSuffix(s.name, "pauseframe_control") {
@@ -147,12 +178,8 @@ func writeMlx5(b *text, n *model.NIC, p *nicPlan) {
 	}
 	b.ets(n)
 	b.WriteString("\tnote \"" + ifc + ": ETS is left to the driver: mlx5en's tc_rate_share has no strict mode for the CNP class\"\n")
-	writeCNP(b, n, p.unit)
+	writeCNP(b, n, p)
 }
-
-// defaultCNP is how a ConnectX NIC marks its CNPs until told otherwise:
-// the firmware defaults CNP_DSCP_P1 48 and CNP_802P_PRIO_P1 6 (mlxconfig).
-var defaultCNP = [2]int{48, 6}
 
 // writeCNP sets the DSCP and priority the NIC marks its CNPs with through
 // mlx5ib's congestion sysctls, sys.class.infiniband.mlx5_<unit>.cong.conf.
@@ -165,23 +192,22 @@ var defaultCNP = [2]int{48, 6}
 // write of the value already held is skipped; unlike Linux's debugfs
 // (cnp_prio_debugfs) np_cnp_prio_mode here cannot show whether the
 // firmware uses np_cnp_prio, which a write of np_cnp_prio turns on.
-func writeCNP(b *text, n *model.NIC, unit string) {
+func writeCNP(b *text, n *model.NIC, p *nicPlan) {
 	r := &n.RoCE
 	if n.Transport != model.TransportRoCE {
 		return
 	}
 	b.nic("cnp_dscp")
 	b.Also("host", b.host, "nic", n.Name, "cnp_priority")
-	if [2]int{r.CNPDSCP, r.CNPPriority} == defaultCNP {
+	if len(p.cnp) == 0 {
 		fmt.Fprintf(b, "\tnote \"%s: CNPs keep the firmware default DSCP %d priority %d, the fabric's CNP class\"\n", n.Interface, r.CNPDSCP, r.CNPPriority)
 		return
 	}
-	base := "sys.class.infiniband.mlx5_" + unit + ".cong.conf."
 	fmt.Fprintf(b, "\t# CNP marking: the fabric's CNP class is DSCP %d priority %d, not the firmware's 48/6.\n", r.CNPDSCP, r.CNPPriority)
-	fmt.Fprintf(b, "\tif [ \"$(sysctl_get %snp_cnp_dscp)\" = absent ] && [ \"$MODE\" != dry-run ]; then\n", base)
+	fmt.Fprintf(b, "\tif [ \"$(sysctl_get %s)\" = absent ] && [ \"$MODE\" != dry-run ]; then\n", p.cnp[0].name)
 	fmt.Fprintf(b, "\t\tunavailable %s 'CNP marking' 'mlx5ib congestion sysctls' 'kldload mlx5ib, or set CNP_DSCP_P1 and CNP_802P_PRIO_P1 with mlxconfig'\n", n.Interface)
 	b.WriteString("\telse\n")
-	for _, s := range []setting{{base + "np_cnp_dscp", fmt.Sprint(r.CNPDSCP), "cnp_dscp"}, {base + "np_cnp_prio", fmt.Sprint(r.CNPPriority), "cnp_priority"}} {
+	for _, s := range p.cnp {
 		fmt.Fprintf(b, "\t\tensure %s %s %s \"$(sysctl_get %s)\" sysctl %s=%s\n", n.Interface, s.name, s.value, s.name, s.name, s.value)
 		fmt.Fprintf(b, "\t\tensure %s %s '%s' \"$(conf_get %s %s)\" conf_set %s %s '%s'\n", sysctlConf, s.name, s.value, sysctlConf, s.name, sysctlConf, s.name, s.value)
 	}
@@ -196,9 +222,9 @@ func writeMlx4(b *text, n *model.NIC, p *nicPlan) {
 	b.nic("pfc_priorities")
 	if mlx4PauseOff(n) {
 		b.WriteString("\t# PFC needs 802.3x global pause off, which mlx4en turns on at attach; it takes it from\n")
-		b.WriteString("\t# the media options (mlx4_en_netdev.c, mlx4_en_media_change), so \"media autoselect\"\n")
+		b.WriteString("\t# the media options (mlx4_en_netdev.c, mlx4_en_media_change), so the media set again\n")
 		b.WriteString("\t# without rxpause,txpause turns it off; the rc.conf line above keeps it off at boot.\n")
-		fmt.Fprintf(b, "\tensure %s 'global pause' off \"$(media_pause %s)\" ifconfig %s media autoselect\n", ifc, ifc, ifc)
+		fmt.Fprintf(b, "\tpause_off %s off \"$(media_pause %s)\"\n", ifc, ifc)
 	}
 	b.WriteString("\t# Per-priority pause (PFC) bitmask, bit P for priority P (mlx4_en_netdev.c \"RX/TX Per-priority pause\").\n")
 	for _, s := range p.sysctl {
