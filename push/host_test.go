@@ -62,17 +62,17 @@ func TestJudgeCheck(t *testing.T) {
 		{name: "fewer DIFF lines than counted", out: transport.Output{Status: 3, Stdout: []byte("DIFF fab0 mtu: intended 9000; actual 1500\nfabricc: 7 difference(s) from the model\n")},
 			status: StatusFailed, diffs: 1, err: "the check counted 7 differences but 1 DIFF line arrived, so they need not be all",
 			firstDiff: verify.Difference{Device: "h1", Port: "fab0", Field: "mtu", Intended: "9000", Actual: "1500"}},
-		// The Linux script exits 1 on an error, also after DIFF lines and
-		// its summary (a NIC whose check stopped); FreeBSD's 1 is its
-		// differences.
+		// The Linux and FreeBSD scripts exit 1 on an error, also after DIFF
+		// lines and their summary (a NIC whose check stopped), and 3 for
+		// differences alone.
 		{name: "Linux: exit 1 after DIFF lines and the summary", out: transport.Output{Status: 1, Stdout: []byte("DIFF fab0 mtu: intended 9000; actual 1500\nfabricc: 1 difference(s) from the model\n"), Stderr: []byte("fabricc: error: modprobe not found: install kmod\n")},
 			status: StatusFailed, diffs: 1, err: "the check printed 1 difference and its summary but exited with status 1, an error, so they need not be all: fabricc: error: modprobe not found: install kmod",
 			firstDiff: verify.Difference{Device: "h1", Port: "fab0", Field: "mtu", Intended: "9000", Actual: "1500"}},
-		{name: "FreeBSD: exit 1 with DIFF lines", platform: "freebsd", out: transport.Output{Status: 1, Stdout: []byte("DIFF mlxen0 mtu: intended 9000; actual 1500\nfabricc: 1 difference(s) from the model\n")},
+		{name: "FreeBSD: exit 3 with DIFF lines", platform: "freebsd", out: transport.Output{Status: 3, Stdout: []byte("DIFF mlxen0 mtu: intended 9000; actual 1500\nfabricc: 1 difference(s) from the model\n")},
 			status: StatusMismatch, diffs: 1,
 			firstDiff: verify.Difference{Device: "h1", Port: "mlxen0", Field: "mtu", Intended: "9000", Actual: "1500"}},
-		{name: "FreeBSD: exit 3 is not its differences", platform: "freebsd", out: transport.Output{Status: 3, Stdout: []byte("DIFF mlxen0 mtu: intended 9000; actual 1500\nfabricc: 1 difference(s) from the model\n")},
-			status: StatusFailed, diffs: 1, err: "the check printed 1 difference and its summary but exited with status 3, an error, so they need not be all: fabricc: 1 difference(s) from the model",
+		{name: "FreeBSD: exit 1 after DIFF lines is an error", platform: "freebsd", out: transport.Output{Status: 1, Stdout: []byte("DIFF mlxen0 mtu: intended 9000; actual 1500\nfabricc: 1 difference(s) from the model\n")},
+			status: StatusFailed, diffs: 1, err: "the check printed 1 difference and its summary but exited with status 1, an error, so they need not be all: fabricc: 1 difference(s) from the model",
 			firstDiff: verify.Difference{Device: "h1", Port: "mlxen0", Field: "mtu", Intended: "9000", Actual: "1500"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

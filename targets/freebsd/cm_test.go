@@ -39,7 +39,7 @@ func TestOptions(t *testing.T) {
 		stderr  string
 		notWant string
 	}{
-		{"check as a user", []string{"--check"}, 1, "", "run as root"},
+		{"check as a user", []string{"--check"}, 3, "", "run as root"},
 		{"run as a user", nil, 1, "fabricc: error: run as root (or use --dry-run to only print the commands, --check to compare)\n", ""},
 		{"dry run, changed exit", []string{"--dry-run", "--changed-exit", "7"}, 7, "", ""},
 		{"changed exit with =, leading zero", []string{"--changed-exit=010", "--dry-run"}, 10, "", ""},

@@ -50,7 +50,7 @@ func TestMissingOIDStopsOneNIC(t *testing.T) {
 	}
 
 	out, _, code = fh.run(s, "--check")
-	if code != 1 || !strings.Contains(out, "DIFF mce0 driver sysctls: intended present; actual absent: dev.mce.0.conf.qos.trust_state\n") ||
+	if code != 3 || !strings.Contains(out, "DIFF mce0 driver sysctls: intended present; actual absent: dev.mce.0.conf.qos.trust_state\n") ||
 		!strings.Contains(out, "DIFF mce0 dev.mce.0.conf.qos.trust_state: intended 2; actual absent\n") ||
 		!strings.Contains(out, "manual: mce0: RoCE needs a kernel built with 'options OFED'") {
 		t.Errorf("--check exit %d, want the stop, then each setting read:\n%s", code, out)

@@ -3,7 +3,6 @@ package freebsd
 import (
 	"cmp"
 	"fmt"
-	"math"
 
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets"
@@ -140,9 +139,9 @@ func mlx5Settings(f *model.Fabric, n *model.NIC, unit string) []setting {
 		out = append(out, setting{fmt.Sprintf("%sconf.qos.dscp_%d_%d_prio", base, i, i+7), join(f.QoS.DSCPToPriority[i : i+8]), fromQoS})
 	}
 	out = append(out, setting{base + "conf.qos.prio_0_7_tc", join(f.QoS.PriorityToTC), fromQoS})
-	if n.Peer != nil && n.Peer.CableMeters > 0 {
+	if m, name := CableLength(n); m > 0 {
 		// The NIC sizes its own PFC headroom (xoff) from the cable.
-		out = append(out, setting{base + "conf.qos.cable_length", fmt.Sprint(int(math.Ceil(n.Peer.CableMeters))), "link"})
+		out = append(out, setting{base + name, fmt.Sprint(m), "link"})
 	}
 	return out
 }

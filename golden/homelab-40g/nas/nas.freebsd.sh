@@ -19,7 +19,7 @@ Applies the host side of the fabric's lossless RoCE contract, now and in
 /etc/rc.conf, /boot/loader.conf and /etc/sysctl.conf for the next boot.
   (no option)  apply every step whose current value differs (run as root)
   --check      only read (root not needed); print one line per difference
-               (interface, what, intended, actual) and exit 1 if any
+               (interface, what, intended, actual) and exit 3 if any
   --dry-run    print the commands a run would execute; change nothing
   --changed-exit N
                exit N (3-125) instead of 0 when a run changed something
@@ -590,7 +590,6 @@ finish() {
 	check)
 		if [ "$DIFFS" -gt 0 ]; then
 			echo "fabricc: $DIFFS difference(s) from the model"
-			FAILED=${FAILED:-none}
 		elif [ -z "$FAILED" ]; then
 			echo "fabricc: host matches the model"
 		fi
@@ -606,8 +605,12 @@ finish() {
 		exit "$CHANGED_EXIT"
 	fi
 	case $FAILED in
-	'') ;;
-	none) exit 1 ;;
+	'')
+		# 3, not 1, for differences alone: 1 is an error (a NIC's steps
+		# stopped), as the Linux script has it, so that fabricc verify
+		# and configuration management tell the two apart.
+		if [ "$MODE" = check ] && [ "$DIFFS" -gt 0 ]; then exit 3; fi
+		;;
 	*)
 		echo "fabricc: error: the steps of these NICs stopped (see fabricc: error: above; the other NICs' steps ran): $FAILED" >&2
 		exit 1
