@@ -3,6 +3,8 @@ package docs
 import (
 	"strings"
 	"testing"
+
+	"github.com/fabricc/fabricc/model"
 )
 
 // TestLinuxHostMarking: a Linux RoCE host's document says what its
@@ -31,5 +33,45 @@ func TestLinuxHostMarking(t *testing.T) {
 		if s := string(files[0].Data); strings.Contains(s, "NCCL") {
 			t.Errorf("%s.md (not Linux) names NCCL:\n%s", name, s)
 		}
+	}
+}
+
+// ncclStep is the "By hand" item of a Linux RoCE host marking ToS 104
+// whose NICs do not list the nccl application.
+const ncclStep = "- NCCL: set NCCL\\_IB\\_TC=104, the RoCE ToS (DSCP 26 << 2), for every NCCL job on this host, " +
+	"in /etc/nccl.conf (a line NCCL\\_IB\\_TC=104, read by every NCCL job) or in the jobs' environment: " +
+	"NCCL ignores the RDMA-CM default the host script sets and marks NCCL\\_IB\\_TC, default 0, so without it its RoCE travels in the lossy default class. " +
+	"Before NCCL 2.21 also set NCCL\\_IB\\_GID\\_INDEX to the index of the NIC's RoCE v2 GID (the INDEX whose /sys/class/infiniband/DEV/ports/1/gid\\_attrs/types/INDEX reads RoCE v2 beside the IPv4-mapped address, usually 3): " +
+	"the default 0 is the link-local RoCE v1 GID, which does not route; NCCL 2.21 and later pick the RoCE v2 GID themselves. " +
+	"Other verbs applications take the ToS the same way (perftest --tos, UCX\\_IB\\_TRAFFIC\\_CLASS). " +
+	"With applications = \\[\"nccl\"\\] on the NICs the host script writes the NCCL\\_IB\\_TC line itself " +
+	"(NVIDIA NCCL User Guide, Environment Variables: NCCL\\_IB\\_TC, NCCL\\_IB\\_GID\\_INDEX).\n"
+
+// TestLinuxHostNCCLByHand: the "By hand" section of a Linux RoCE host
+// lists the NCCL_IB_TC step (with the GID index for NCCL before 2.21)
+// rather than "Nothing", since NCCL marks ToS 0 unless told; a host
+// whose NICs list the nccl application has the script write it, and its
+// section goes back to "Nothing".
+func TestLinuxHostNCCLByHand(t *testing.T) {
+	f := compileExample(t, "tutorial")
+	h := f.Host("node1")
+	files, err := RenderHost(f, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(files[0].Data)
+	if !strings.HasSuffix(s, "\n## By hand\n\n"+ncclStep) {
+		t.Errorf("node1.md does not end with the NCCL step\n%s\nbut\n%s", ncclStep, s[strings.Index(s, "## By hand"):])
+	}
+	for i := range h.NICs {
+		h.NICs[i].Applications = append(h.NICs[i].Applications, model.Application{Kind: model.AppNCCL, Priority: h.NICs[i].RoCE.Priority})
+	}
+	files, err = RenderHost(f, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "\n## By hand\n\nNothing: the host script sets everything the model asks of this host.\n"
+	if s := string(files[0].Data); !strings.HasSuffix(s, want) {
+		t.Errorf("with nccl, node1.md does not end with\n%s\nbut\n%s", want, s[strings.Index(s, "## By hand"):])
 	}
 }
