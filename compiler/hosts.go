@@ -122,11 +122,12 @@ var hostOSes = []string{string(model.OSLinux), string(model.OSWindows), string(m
 // their traffic: SMB Direct 445, iSER 3260, NVMe-oF 4420 and NFS over
 // RDMA 20049 (IANA); MPI has no well-known port.
 var applicationPorts = map[string]int{
-	"smb-direct": 445,
-	"iser":       3260,
-	"nvme-of":    4420,
-	"nfs-rdma":   20049,
-	"mpi":        0,
+	"smb-direct":  445,
+	"iser":        3260,
+	"nvme-of":     4420,
+	"nfs-rdma":    20049,
+	"mpi":         0,
+	model.AppNCCL: 0,
 }
 
 // Host defaults.
@@ -198,6 +199,7 @@ func (l *lowering) lowerHost(h *dsl.Host) model.Host {
 	}
 	sort.Slice(out.NICs, func(i, j int) bool { return out.NICs[i].Name < out.NICs[j].Name })
 	l.hostCluster(h, &out, osOK)
+	l.checkNCCL(h, &out, osOK)
 	return out
 }
 

@@ -247,7 +247,8 @@ type NIC struct {
 	CNPDSCP       *int    `hcl:"cnp_dscp,optional"`
 	PFCPriorities []int   `hcl:"pfc_priorities,optional"`
 	Trust         *string `hcl:"trust,optional"`
-	// Applications: "smb-direct", "iser", "nvme-of", "nfs-rdma", "mpi".
+	// Applications: "smb-direct", "iser", "nvme-of", "nfs-rdma", "mpi",
+	// "nccl" (Linux: the host script writes NCCL_IB_TC to /etc/nccl.conf).
 	Applications []string `hcl:"applications,optional"`
 
 	DefRange           Range `hcl:",def_range"`

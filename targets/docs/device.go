@@ -463,10 +463,15 @@ func writeLinuxMarking(d *doc, h *model.Host) {
 		d.at()
 		return
 	}
+	nccl := "so set NCCL\\_IB\\_TC to that ToS in the jobs' environment or in /etc/nccl.conf (NCCL User Guide, Environment Variables)."
+	if t, ok := h.NCCLToS(); ok {
+		nccl = fmt.Sprintf("so the host script writes NCCL\\_IB\\_TC=%d into /etc/nccl.conf, since the NICs list the nccl application; "+
+			"a job whose environment sets NCCL\\_IB\\_TC overrides it. Before NCCL 2.21 also set NCCL\\_IB\\_GID\\_INDEX to the NIC's RoCE v2 GID "+
+			"(usually 3; the default 0 is the link-local RoCE v1 GID, which does not route) (NCCL User Guide, Environment Variables).", t)
+	}
 	d.p("The host script sets this ToS only as RDMA-CM's default, which iSER, NVMe-oF and other RDMA-CM connections take. " +
 		"Applications that open their queue pairs with verbs (NCCL, perftest, UCX) must mark ToS " + strings.Join(tos, ", ") + " themselves, " +
-		"or their RoCE travels in the lossy default class: NCCL ignores RDMA-CM's default and marks NCCL\\_IB\\_TC, default 0, " +
-		"so set NCCL\\_IB\\_TC to that ToS in the jobs' environment or in /etc/nccl.conf (NCCL User Guide, Environment Variables).")
+		"or their RoCE travels in the lossy default class: NCCL ignores RDMA-CM's default and marks NCCL\\_IB\\_TC, default 0, " + nccl)
 	d.at()
 }
 

@@ -70,7 +70,14 @@ func TestLinuxHostNCCLByHand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "\n## By hand\n\nNothing: the host script sets everything the model asks of this host.\n"
+	want := "NCCL ignores RDMA-CM's default and marks NCCL\\_IB\\_TC, default 0, so the host script writes NCCL\\_IB\\_TC=104 into /etc/nccl.conf, " +
+		"since the NICs list the nccl application; a job whose environment sets NCCL\\_IB\\_TC overrides it. " +
+		"Before NCCL 2.21 also set NCCL\\_IB\\_GID\\_INDEX to the NIC's RoCE v2 GID (usually 3; the default 0 is the link-local RoCE v1 GID, which does not route) " +
+		"(NCCL User Guide, Environment Variables).\n\n## Applications\n"
+	if s := string(files[0].Data); !strings.Contains(s, want) {
+		t.Errorf("with nccl, node1.md lacks\n%s\nin\n%s", want, s)
+	}
+	want = "\n## By hand\n\nNothing: the host script sets everything the model asks of this host.\n"
 	if s := string(files[0].Data); !strings.HasSuffix(s, want) {
 		t.Errorf("with nccl, node1.md does not end with\n%s\nbut\n%s", want, s[strings.Index(s, "## By hand"):])
 	}

@@ -13,6 +13,8 @@ import (
 	"fmt"
 	"net/netip"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/fabricc/fabricc/internal/quote"
@@ -216,8 +218,37 @@ func writeMarking(b *script, h *model.Host) {
 	b.WriteString("# Applications mark RoCE themselves: this script sets the ToS only as RDMA-CM's\n")
 	fmt.Fprintf(b, "# default (iSER, NVMe-oF, rping). Verbs applications must set ToS %s\n", strings.Join(tos, ", "))
 	b.WriteString("# on their own; NCCL ignores RDMA-CM's default and marks NCCL_IB_TC, default 0\n")
+	if t, ok := h.NCCLToS(); ok {
+		fmt.Fprintf(b, "# (lossy): this script writes NCCL_IB_TC=%d into %s, as the NICs list\n", t, ncclConf)
+		b.WriteString("# the nccl application (NCCL User Guide, Environment Variables).\n#\n")
+		return
+	}
 	b.WriteString("# (lossy): set NCCL_IB_TC to that ToS in its environment or /etc/nccl.conf\n")
 	b.WriteString("# (NCCL User Guide, Environment Variables).\n#\n")
+}
+
+// ncclConf is the host-wide NCCL configuration file, which NCCL reads
+// when a job starts (NVIDIA NCCL User Guide, Environment Variables).
+const ncclConf = "/etc/nccl.conf"
+
+// writeNCCL writes the NCCL_IB_TC line of /etc/nccl.conf for a host whose
+// NICs list the nccl application (model.Host.NCCLToS): only that key, the
+// file's other lines kept; nothing otherwise.
+func writeNCCL(b *script, h *model.Host) {
+	tos, ok := h.NCCLToS()
+	if !ok {
+		return
+	}
+	b.At("host", h.Name)
+	for i := range h.NICs {
+		if n := &h.NICs[i]; slices.ContainsFunc(n.Applications, func(a model.Application) bool { return a.Kind == model.AppNCCL }) {
+			b.alsoNIC(n, "applications")
+		}
+	}
+	b.WriteString("# NCCL marks its RoCE with NCCL_IB_TC (default 0, lossy), which it reads from\n")
+	b.WriteString("# /etc/nccl.conf unless the job's environment sets it (NVIDIA NCCL User Guide,\n")
+	b.WriteString("# Environment Variables): this script owns that one line of the file.\n")
+	fmt.Fprintf(b, "nccl_tc %s %s\n", quote.ShellWord(ncclConf), quote.ShellWord(strconv.Itoa(tos)))
 }
 
 // intList joins numbers with commas, "-" when there are none.

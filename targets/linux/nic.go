@@ -439,6 +439,7 @@ func writeMain(b *script, h *model.Host) {
 		}
 		fmt.Fprintf(b, "{ set +e; NIC_COUNTS=$(nic_enter; nic_%d >&3); nic_leave %s $?; } 3>&1\n", i+1, quote.ShellWord(n.Interface))
 	}
+	writeNCCL(b, h)
 	b.At("host", h.Name, "tuning")
 	b.WriteString("if [[ $TUNING == 1 ]]; then\n\ttuning\nfi\n")
 	b.At()

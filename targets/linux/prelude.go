@@ -984,6 +984,38 @@ cnp_readable() {
 	fi
 	return 1
 }`},
+	{useNCCL, `# nccl_tc_state FILE: the values of FILE's NCCL_IB_TC lines, in file order
+# and comma-separated, or absent (no FILE, or no such line). NCCL reads
+# the NAME=VALUE lines of /etc/nccl.conf when a job starts, the first line
+# of a name and the job's environment winning (NVIDIA NCCL User Guide,
+# Environment Variables).
+nccl_tc_state() {
+	if [[ ! -f $1 ]]; then
+		printf 'absent'
+		return 0
+	fi
+	awk 'index($0, "NCCL_IB_TC=") == 1 { v = v (n++ ? "," : "") substr($0, 12) } END { printf "%s", (n ? v : "absent") }' "$1"
+}
+
+# nccl_tc_write FILE TOS: FILE with its first NCCL_IB_TC line made
+# NCCL_IB_TC=TOS and any later one dropped (the line appended when there
+# is none), every other line kept; written beside FILE and renamed over
+# it (put_file), with FILE's mode (0644 for a new file).
+nccl_tc_write() {
+	local mode=0644
+	if [[ -f $1 ]]; then
+		mode=$(file_mode "$1")
+		awk -v tos="$2" 'index($0, "NCCL_IB_TC=") == 1 { if (!done) print "NCCL_IB_TC=" tos; done = 1; next } { print } END { if (!done) print "NCCL_IB_TC=" tos }' "$1" | put_file "$1" "$mode"
+	else
+		printf 'NCCL_IB_TC=%s\n' "$2" | put_file "$1" "$mode"
+	fi
+}
+
+# nccl_tc FILE TOS: FILE's NCCL_IB_TC is TOS (--check: a difference
+# otherwise); the file's other lines are not this script's.
+nccl_tc() {
+	ensure "$1" NCCL_IB_TC "$2" "$(nccl_tc_state "$1")" nccl_tc_write "$1" "$2"
+}`},
 	{0, `# has_systemd: systemd is the running init: systemctl is there and
 # /run/systemd/system exists (sd_booted(3)).
 has_systemd() { command -v systemctl >/dev/null 2>&1 && [[ -d /run/systemd/system ]]; }
@@ -1398,6 +1430,7 @@ const (
 	useCableLen                       // cable_len
 	useNIC                            // nic_guard, link_check, fail, is_physical: any NIC
 	useCNPInbox                       // cnp_readable: inbox CNP class at the firmware default
+	useNCCL                           // nccl_tc: a NIC lists the nccl application
 )
 
 // preludeBlock is one part of the prelude and the feature that needs it.
@@ -1446,6 +1479,9 @@ func features(h *model.Host) feature {
 		case cnpDefault:
 			u |= useCNPDebugfs | useCNPInbox
 		}
+	}
+	if _, ok := h.NCCLToS(); ok {
+		u |= useNCCL
 	}
 	return u
 }
