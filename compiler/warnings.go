@@ -48,6 +48,8 @@ var Warnings = []Warning{
 		"a lossless class uses priority 3 on switches other than NVIDIA Spectrum, where priority 3 is often reserved for FCoE"),
 	warning("QLogic RoCE priority is set in UEFI",
 		"a QLogic FastLinQ NIC takes its RoCE priority from the adapter's UEFI setup, which the host scripts cannot set"),
+	warning("Routed NIC without a gateway",
+		"a NIC with addresses is cabled to a routed switch port but has no written gateway, and no /31 or /30 (or IPv6 /127) address whose other end would be the switch port's, so no host script gives it a route beyond its own subnet and its RoCE peers in other subnets are off-link"),
 	warning("Windows RoCE DSCP not settable",
 		"a Windows NIC (WinOF-2 or QLogic driver) faces a switch port that classifies RoCE by DSCP, but no documented setting of its driver sets the DSCP of RDMA packets, so its RoCE leaves with the driver's own DSCP and may be lossy; trust pcp on both ends classifies it by the priority the script does set"),
 }

@@ -82,3 +82,46 @@ func TestLinuxHostNCCLByHand(t *testing.T) {
 		t.Errorf("with nccl, node1.md does not end with\n%s\nbut\n%s", want, s[strings.Index(s, "## By hand"):])
 	}
 }
+
+// TestHostRoutes: a NIC's route is listed under Routes, with where its
+// gateway came from; a Linux host's script sets it, a Windows or FreeBSD
+// host's document lists it under "By hand" with the command to add it.
+func TestHostRoutes(t *testing.T) {
+	f := compileExample(t, "tutorial")
+	h := f.Host("node1")
+	h.NICs[0].Route = &model.NICRoute{Gateway: "10.1.1.2", Source: "10.1.1.3", Table: 1001, Priority: 1001}
+	files, err := RenderHost(f, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(files[0].Data)
+	want := "## Routes\n\nThe host script adds, for each NIC below, a default route via the gateway in a routing table of the NIC's own and a rule that sends the packets from the NIC's address there, " +
+		"so that each NIC reaches its RoCE peers beyond its own subnet through its own link (ip-rule(8), ip-route(8)). " +
+		"Table and rule priority are 1000 plus the NIC's place among the host's NICs by name; the script refuses a table or priority another tool already uses.\n\n" +
+		"| NIC | source | gateway | gateway from | table | rule priority |\n| --- | --- | --- | --- | --: | --: |\n" +
+		"| roce0 | 10.1.1.3 | 10.1.1.2 | derived: the other end of its subnet | 1001 | 1001 |\n\n## RoCE and DCB settings\n"
+	if !strings.Contains(s, want) || strings.Contains(s, "New-NetRoute") {
+		t.Errorf("node1.md lacks\n%s\nor lists the route by hand:\n%s", want, s)
+	}
+	other := compileExample(t, "homelab-40g")
+	for _, tc := range []struct{ host, step string }{
+		{"workstation", "- qsfp1 (Ethernet 3): the NIC reaches RoCE peers beyond its own subnet only via 10.0.0.1 (its gateway attribute), and the host script adds no route: add it by hand, from 10.0.0.3: " +
+			"New-NetRoute -InterfaceAlias 'Ethernet 3' -DestinationPrefix PREFIX -NextHop 10.0.0.1 for each remote RoCE subnet (Microsoft, New-NetRoute).\n"},
+		{"nas", "- mlxen0 (mlxen0): the NIC reaches RoCE peers beyond its own subnet only via 10.0.0.1 (its gateway attribute), and the host script adds no route: add it by hand, from 10.0.0.3: " +
+			"route add -net PREFIX 10.0.0.1 for each remote RoCE subnet, or a default route via 10.0.0.1 in a FIB of the NIC's own (FreeBSD route(8), setfib(1)).\n"},
+	} {
+		h := other.Host(tc.host)
+		h.NICs[0].Route = &model.NICRoute{Gateway: "10.0.0.1", Written: true, Source: "10.0.0.3", Table: 1001, Priority: 1001}
+		files, err := RenderHost(other, h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := string(files[0].Data)
+		if by := s[strings.Index(s, "## By hand"):]; !strings.Contains(by, tc.step) {
+			t.Errorf("%s.md By hand lacks\n%s\nin\n%s", tc.host, tc.step, by)
+		}
+		if !strings.Contains(s, "The host script adds no routes (see By hand); on Linux it would add") {
+			t.Errorf("%s.md Routes does not say the script adds none", tc.host)
+		}
+	}
+}

@@ -18,6 +18,7 @@ func ManualSteps(h *model.Host) []string {
 	var out []string
 	for _, n := range h.NICs {
 		out = append(out, nicSteps(h, n)...)
+		out = append(out, routeSteps(h, n)...)
 	}
 	out = append(out, ncclSteps(h)...)
 	if h.Tuning {
@@ -72,6 +73,39 @@ func firstRoCE(h *model.Host) model.RoCE {
 		}
 	}
 	return model.RoCE{}
+}
+
+// routeSteps is the route of a NIC with one (model.NIC.Route) on a host
+// whose script does not set it: the Windows and FreeBSD scripts add no
+// routes, so the NIC's peers beyond its own subnet (its /31 holds the NIC
+// and the switch port only, RFC 3021) are reached only once it is added
+// by hand (Microsoft, New-NetRoute; FreeBSD route(8)).
+func routeSteps(h *model.Host, n model.NIC) []string {
+	r := n.Route
+	if r == nil || h.OS == model.OSLinux {
+		return nil
+	}
+	cmd := fmt.Sprintf("New-NetRoute -InterfaceAlias %s -DestinationPrefix PREFIX -NextHop %s for each remote RoCE subnet (Microsoft, New-NetRoute)", md(quoteForShell(n.Interface)), md(r.Gateway))
+	if h.OS == model.OSFreeBSD {
+		cmd = fmt.Sprintf("route add -net PREFIX %s for each remote RoCE subnet, or a default route via %s in a FIB of the NIC's own (FreeBSD route(8), setfib(1))", md(r.Gateway), md(r.Gateway))
+	}
+	via := "the other end of its subnet, on " + linkPeer(n)
+	if r.Written {
+		via = "its gateway attribute"
+	}
+	return []string{fmt.Sprintf("%s: the NIC reaches RoCE peers beyond its own subnet only via %s (%s), and the host script adds no route: add it by hand, from %s: %s.",
+		md(n.Name)+" ("+md(n.Interface)+")", md(r.Gateway), via, md(r.Source), cmd)}
+}
+
+// quoteForShell is s in single quotes when it holds anything but
+// letters, digits and "._-" (a Windows adapter name such as "Ethernet 4").
+func quoteForShell(s string) string {
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
+			return "'" + strings.ReplaceAll(s, "'", "''") + "'"
+		}
+	}
+	return s
 }
 
 // nicSteps are the manual steps of one NIC.

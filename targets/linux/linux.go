@@ -119,6 +119,9 @@ func validateNIC(host string, n *model.NIC) error {
 			return fmt.Errorf("%s has address %q, which is not in CIDR form (192.0.2.1/24): %v", who, a, err)
 		}
 	}
+	if err := validateRoute(who, n.Route); err != nil {
+		return err
+	}
 	r := &n.RoCE
 	if len(r.ETS) != 8 {
 		return fmt.Errorf("%s has %d ETS entries; the compiler must resolve 8, one per traffic class", who, len(r.ETS))
@@ -130,6 +133,25 @@ func validateNIC(host string, n *model.NIC) error {
 	}
 	if r.TOS < 0 || r.TOS > 255 {
 		return fmt.Errorf("%s has ToS %d; write 0-255", who, r.TOS)
+	}
+	return nil
+}
+
+// validateRoute checks a NIC's route (nil: none): source and gateway
+// addresses of one family, and a table and rule priority the script can
+// own, above the kernel's tables (253-255) and below its main rule
+// (32766; ip-rule(8)).
+func validateRoute(who string, r *model.NICRoute) error {
+	if r == nil {
+		return nil
+	}
+	src, err1 := netip.ParseAddr(r.Source)
+	gw, err2 := netip.ParseAddr(r.Gateway)
+	if err1 != nil || err2 != nil || src.Is4() != gw.Is4() || src.Zone() != "" || gw.Zone() != "" {
+		return fmt.Errorf("%s has a route from %q via %q; both must be IP addresses of one family, without a zone", who, r.Source, r.Gateway)
+	}
+	if r.Table < 256 || r.Priority < 1 || r.Priority >= 32766 {
+		return fmt.Errorf("%s has route table %d, rule priority %d; write a table above 255 and a priority from 1 to 32765", who, r.Table, r.Priority)
 	}
 	return nil
 }

@@ -54,7 +54,7 @@ func TestNCCLScript(t *testing.T) {
 // else: it writes a missing file (0644), replaces the first line of the
 // key and drops later ones, keeps every other line and the file's mode,
 // changes nothing when the value is right, and --check reports a
-// difference without writing.
+// difference without writing, --dry-run the edit it would make.
 func TestNCCLConf(t *testing.T) {
 	quiet := map[string]string{"logger": "#!/bin/sh\nexit 0\n"}
 	tests := []struct {
@@ -74,6 +74,7 @@ func TestNCCLConf(t *testing.T) {
 		{"right already", "NCCL_IB_TC=104\nNCCL_DEBUG=WARN\n", 0o640, nil, "", "NCCL_IB_TC=104\nNCCL_DEBUG=WARN\n", 0o640},
 		{"check", "NCCL_IB_TC=0\n", 0o644, []string{"--check"}, "DIFF CONF NCCL_IB_TC: intended 104; actual 0\n", "NCCL_IB_TC=0\n", 0o644},
 		{"check absent", "", 0, []string{"--check"}, "DIFF CONF NCCL_IB_TC: intended 104; actual absent\n", "", 0},
+		{"dry run", "NCCL_IB_TC=0\n", 0o644, []string{"--dry-run"}, "would run: write NCCL_IB_TC=104 into CONF (its other lines kept)\n", "NCCL_IB_TC=0\n", 0o644},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
