@@ -106,7 +106,7 @@ switch "leaf1" {
 			`  note 20:3: nas:mlxen0 has no vlan`,
 			`  note 21:17: nas:mlxen0 driver mlx4en (ConnectX-3 Pro on freebsd)`,
 		}},
-		{"routed port", "mode  = \"routed\"", "", []string{
+		{"routed port", "mode  = \"routed\"", "gateway   = \"10.0.0.254\"", []string{
 			`13:13: Untagged RoCE to a NIC that classifies by PCP: Switch port leaf1:swp49 sends the frames of nas:mlxen0 untagged (a routed port, which carries no VLAN), but the NIC's driver mlx4en (ConnectX-3 Pro on freebsd) classifies received frames by their 802.1Q PCP only and has no DSCP trust. An untagged frame carries no PCP (PCP is a field of the 802.1Q VLAN tag), so the NIC puts the RoCE it receives on priority 3 in priority 0, which has no PFC: PFC on priority 3 never pauses it, a NIC running PFC has 802.3x global pause off, so nothing pauses it and the NIC drops it when its receive buffer fills. Make the port a trunk carrying a VLAN tagged (mode = "trunk" with the VLAN in vlans, not as native_vlan) and give the NIC that vlan, so that RoCE reaches it tagged with its priority.`,
 			`  note 18:3: nas:mlxen0 has no vlan`,
 			`  note 19:17: nas:mlxen0 driver mlx4en (ConnectX-3 Pro on freebsd)`,

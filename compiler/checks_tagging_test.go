@@ -132,7 +132,7 @@ func TestTagging(t *testing.T) {
 			`23:17: VLAN not allowed on switch port: srv1:roce0 tags its traffic with VLAN 200, but switch port leaf1:swp1 (trunk) carries VLANs 100. Add VLAN 200 to the port's vlans or change the NIC's vlan.`,
 			`  note 14:13: leaf1:swp1 VLANs 100`,
 		}},
-		{"tagged on routed port", "mode  = \"routed\"", "vlan      = 100", []string{
+		{"tagged on routed port", "mode  = \"routed\"", "vlan      = 100\n    gateway   = \"10.0.0.254\"", []string{
 			`22:17: VLAN not allowed on switch port: srv1:roce0 tags its traffic with VLAN 100, but switch port leaf1:swp1 (routed) carries VLANs none. A routed port carries no VLAN: remove the NIC's vlan, or make the port mode = "trunk" with VLAN 100 in its vlans.`,
 			`  note 11:3: leaf1:swp1 VLANs none`,
 		}},

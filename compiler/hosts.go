@@ -120,13 +120,15 @@ var hostOSes = []string{string(model.OSLinux), string(model.OSWindows), string(m
 
 // applicationPorts maps application kinds to the port that identifies
 // their traffic: SMB Direct 445, iSER 3260, NVMe-oF 4420 and NFS over
-// RDMA 20049 (IANA); MPI has no well-known port.
+// RDMA 20049 (IANA); MPI and NCCL have none (NCCL's has the Linux host
+// script write NCCL_IB_TC: checkNCCL).
 var applicationPorts = map[string]int{
-	"smb-direct": 445,
-	"iser":       3260,
-	"nvme-of":    4420,
-	"nfs-rdma":   20049,
-	"mpi":        0,
+	"smb-direct":  445,
+	"iser":        3260,
+	"nvme-of":     4420,
+	"nfs-rdma":    20049,
+	"mpi":         0,
+	model.AppNCCL: 0,
 }
 
 // Host defaults.
@@ -198,6 +200,7 @@ func (l *lowering) lowerHost(h *dsl.Host) model.Host {
 	}
 	sort.Slice(out.NICs, func(i, j int) bool { return out.NICs[i].Name < out.NICs[j].Name })
 	l.hostCluster(h, &out, osOK)
+	l.checkNCCL(h, &out, osOK)
 	return out
 }
 
@@ -242,7 +245,7 @@ func (l *lowering) recordNIC(host string, n *dsl.NIC) {
 		{"transport", n.TransportRange}, {"class", n.ClassRange}, {"priority", n.PriorityRange},
 		{"dscp", n.DSCPRange}, {"cnp_priority", n.CNPPriorityRange}, {"cnp_dscp", n.CNPDSCPRange},
 		{"pfc_priorities", n.PFCPrioritiesRange}, {"trust", n.TrustRange}, {"applications", n.ApplicationsRange},
-		{"interface", n.InterfaceRange},
+		{"interface", n.InterfaceRange}, {"gateway", n.GatewayRange},
 	})
 	if n.Speed != nil {
 		l.written[Key(append(k, "speed")...)] = true
@@ -290,6 +293,7 @@ func (l *lowering) lowerNIC(host string, os model.OS, osOK bool, n *dsl.NIC) mod
 	out.RoCE = l.nicRoCE(host, n)
 	l.pcpOnlyTrust(host, os, n, &out)
 	out.Applications = l.nicApplications(host, n, out.RoCE.Priority)
+	l.nicGateway(host, n, &out)
 	return out
 }
 

@@ -48,6 +48,7 @@ func lower(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
 	l.cfg.Links = nil
 	l.finishPorts()
 	l.finishNICs()
+	l.finishRoutes()
 	l.finishVLANs()
 	l.checkNICSpeeds()
 	l.checkAddresses()

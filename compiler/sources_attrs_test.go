@@ -88,6 +88,7 @@ host "gpu01" {
     pfc_priorities = [3]
     trust          = "dscp"
     applications   = ["nvme-of"]
+    gateway        = "192.168.100.1"
   }
 }
 

@@ -52,6 +52,8 @@ var Warnings = []Warning{
 		"a lossless class uses priority 3 on a switch other than NVIDIA Spectrum or Arista EOS (Arista's own RoCEv2 design uses priority 3: Arista AI Network Fabric Deployment Guide), where priority 3 is often reserved for FCoE (Demartek RoCE Deployment Guide, \"Deploying RoCE on a Network Switch\"); none of the models a fabric can name today raises it"),
 	warning("QLogic RoCE priority is set in UEFI",
 		"a QLogic FastLinQ NIC takes its RoCE priority from the adapter's UEFI setup, which the host scripts cannot set"),
+	warning("Routed NIC without a gateway",
+		"a NIC with addresses is cabled to a routed switch port but has no written gateway, and no /31 or /30 (or IPv6 /127) address whose other end would be the switch port's, so no host script gives it a route beyond its own subnet and its RoCE peers in other subnets are off-link"),
 	warning("VLAN split between switches",
 		"NICs of one VLAN and one IP subnet sit on switches that no chain of links carrying that VLAN joins, so they cannot reach each other by ARP; carry the VLAN on the links named, give each island its own subnet, or accept it where an overlay outside the description (EVPN-VXLAN) stretches the VLAN"),
 	warning("Windows RoCE DSCP not settable",

@@ -247,8 +247,13 @@ type NIC struct {
 	CNPDSCP       *int    `hcl:"cnp_dscp,optional"`
 	PFCPriorities []int   `hcl:"pfc_priorities,optional"`
 	Trust         *string `hcl:"trust,optional"`
-	// Applications: "smb-direct", "iser", "nvme-of", "nfs-rdma", "mpi".
+	// Applications: "smb-direct", "iser", "nvme-of", "nfs-rdma", "mpi",
+	// "nccl" (Linux: the host script writes NCCL_IB_TC to /etc/nccl.conf).
 	Applications []string `hcl:"applications,optional"`
+	// Gateway is the next hop of the NIC's own routing table (the switch
+	// port's address in the NIC's subnet); a NIC on a routed port whose
+	// address is a /31 or /30 has it derived.
+	Gateway *string `hcl:"gateway,optional"`
 
 	DefRange           Range `hcl:",def_range"`
 	LabelRange         Range `hcl:"name,label_range"`
@@ -268,6 +273,7 @@ type NIC struct {
 	PFCPrioritiesRange Range `hcl:"pfc_priorities,attr_value_range"`
 	TrustRange         Range `hcl:"trust,attr_value_range"`
 	ApplicationsRange  Range `hcl:"applications,attr_value_range"`
+	GatewayRange       Range `hcl:"gateway,attr_value_range"`
 
 	InterfaceRange Range `hcl:"interface,attr_value_range"`
 }

@@ -111,3 +111,26 @@ func NaturalLess(a, b string) bool { return natural.Less(a, b) }
 
 // NaturalCompare is NaturalLess as -1, 0 or +1, for slices.SortFunc.
 func NaturalCompare(a, b string) int { return natural.Compare(a, b) }
+
+// AppNCCL is the application kind of NCCL (Application.Kind): a NIC that
+// lists it has the Linux host script own NCCL_IB_TC in /etc/nccl.conf.
+const AppNCCL = "nccl"
+
+// NCCLToS is the ToS NCCL marks on h: that of the first RoCE NIC that
+// lists the nccl application (the compiler gives every such NIC of a
+// host one ToS, since NCCL_IB_TC is one value per process); ok is false
+// when no NIC lists it.
+func (h *Host) NCCLToS() (tos int, ok bool) {
+	for i := range h.NICs {
+		n := &h.NICs[i]
+		if n.Transport == TransportIWARP {
+			continue
+		}
+		for _, a := range n.Applications {
+			if a.Kind == AppNCCL {
+				return n.RoCE.TOS, true
+			}
+		}
+	}
+	return 0, false
+}

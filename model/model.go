@@ -457,7 +457,36 @@ type NIC struct {
 	Applications []Application `json:"applications"`
 	// Peer is what the NIC is cabled to.
 	Peer *Peer `json:"peer,omitempty"`
+	// Route is the NIC's policy route, nil when it has none: a NIC on a
+	// routed switch port reaches nothing beyond its own subnet (a /31
+	// holds the NIC and the switch port only, RFC 3021) without one.
+	Route *NICRoute `json:"route,omitempty"`
 }
+
+// NICRoute is a NIC's own routing table: a default route via Gateway on
+// the NIC's interface in table Table, which a rule at Priority selects
+// for the packets from Source, so that each NIC's traffic leaves by its
+// own link (ip-rule(8), ip-route(8)).
+type NICRoute struct {
+	// Gateway is the next hop: the NIC's nic gateway attribute, or the
+	// other address of its /31 (RFC 3021) or /30.
+	Gateway string `json:"gateway"`
+	// Written is true when the gateway is the nic's gateway attribute.
+	Written bool `json:"written"`
+	// Source is the NIC's address in the gateway's subnet, without its
+	// prefix length.
+	Source string `json:"source"`
+	// Table and Priority are RouteBase plus the NIC's position among its
+	// host's NICs (1 for the first, by name).
+	Table    int `json:"table"`
+	Priority int `json:"priority"`
+}
+
+// RouteBase is where the NICs' routing tables and rule priorities start:
+// NIC i of a host (1-based, by name) has table and priority RouteBase+i,
+// clear of the kernel's own tables (253-255) and rules (0, 32766, 32767;
+// ip-rule(8)).
+const RouteBase = 1000
 
 // RoCE is the host side of the lossless contract.
 type RoCE struct {
@@ -486,7 +515,8 @@ type RoCE struct {
 
 // Application is a protocol that rides RDMA and needs host QoS policy.
 type Application struct {
-	// Kind is "smb-direct", "iser", "nvme-of", "nfs-rdma" or "mpi".
+	// Kind is "smb-direct", "iser", "nvme-of", "nfs-rdma", "mpi" or
+	// "nccl" (AppNCCL).
 	Kind string `json:"kind"`
 	// Port is the TCP/UDP or NetworkDirect port that identifies the
 	// traffic (445 for SMB Direct, 3260 for iSER, 4420 for NVMe-oF).

@@ -297,6 +297,7 @@ func renderHost(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, er
 	d.p(fmt.Sprintf("Host of fabric %s: %s%s, host tuning %s. Back to the [fabric overview](../%s).",
 		md(f.Name), md(string(h.OS)), ver, yesNo(h.Tuning, "on", "off"), FabricFile))
 	writeNICs(d, h)
+	writeRoutes(d, h)
 	writeHostQoS(d, f, h)
 	writeLinuxMarking(d, h)
 	writeApplications(d, h)
@@ -338,6 +339,41 @@ func writeNICs(d *doc, h *model.Host) {
 		return
 	}
 	d.table([]string{"NIC", "interface", "model", "driver", "transport", "speed", "MTU", "VLAN", "addresses", "peer", "cable"}, &body, 6, 7)
+}
+
+// writeRoutes lists the NICs' own routing tables (model.NIC.Route): a
+// default route via the gateway in a table of the NIC's own, selected by
+// a rule for the NIC's address (ip-rule(8), ip-route(8)), which the Linux
+// script sets and the other hosts' documents list under "By hand".
+func writeRoutes(d *doc, h *model.Host) {
+	var body rows
+	for _, n := range h.NICs {
+		r := n.Route
+		if r == nil {
+			continue
+		}
+		from := "derived: the other end of its subnet"
+		d.at("host", h.Name, "nic", n.Name, "addresses")
+		d.also("host", h.Name, "nic", n.Name, "link")
+		if r.Written {
+			from = "gateway attribute"
+			d.at("host", h.Name, "nic", n.Name, "gateway")
+		}
+		body.add(d, md(n.Name), md(r.Source), md(r.Gateway), from, strconv.Itoa(r.Table), strconv.Itoa(r.Priority))
+	}
+	d.at()
+	if len(body.cells) == 0 {
+		return
+	}
+	d.h(2, "Routes")
+	who := "The host script adds, for each NIC below,"
+	if h.OS != model.OSLinux {
+		who = "The host script adds no routes (see By hand); on Linux it would add"
+	}
+	d.p(who + " a default route via the gateway in a routing table of the NIC's own and a rule that sends the packets from the NIC's address there, " +
+		"so that each NIC reaches its RoCE peers beyond its own subnet through its own link (ip-rule(8), ip-route(8)). " +
+		"Table and rule priority are 1000 plus the NIC's place among the host's NICs by name; the script refuses a table or priority another tool already uses.")
+	d.table([]string{"NIC", "source", "gateway", "gateway from", "table", "rule priority"}, &body, 4, 5)
 }
 
 // writeHostQoS lists the RoCE marking, trust, PFC, DCQCN and ETS of
@@ -463,10 +499,15 @@ func writeLinuxMarking(d *doc, h *model.Host) {
 		d.at()
 		return
 	}
+	nccl := "so set NCCL\\_IB\\_TC to that ToS in the jobs' environment or in /etc/nccl.conf (NCCL User Guide, Environment Variables)."
+	if t, ok := h.NCCLToS(); ok {
+		nccl = fmt.Sprintf("so the host script writes NCCL\\_IB\\_TC=%d into /etc/nccl.conf, since the NICs list the nccl application; "+
+			"a job whose environment sets NCCL\\_IB\\_TC overrides it. Before NCCL 2.21 also set NCCL\\_IB\\_GID\\_INDEX to the NIC's RoCE v2 GID "+
+			"(usually 3; the default 0 is the link-local RoCE v1 GID, which does not route) (NCCL User Guide, Environment Variables).", t)
+	}
 	d.p("The host script sets this ToS only as RDMA-CM's default, which iSER, NVMe-oF and other RDMA-CM connections take. " +
 		"Applications that open their queue pairs with verbs (NCCL, perftest, UCX) must mark ToS " + strings.Join(tos, ", ") + " themselves, " +
-		"or their RoCE travels in the lossy default class: NCCL ignores RDMA-CM's default and marks NCCL\\_IB\\_TC, default 0, " +
-		"so set NCCL\\_IB\\_TC to that ToS in the jobs' environment or in /etc/nccl.conf (NCCL User Guide, Environment Variables).")
+		"or their RoCE travels in the lossy default class: NCCL ignores RDMA-CM's default and marks NCCL\\_IB\\_TC, default 0, " + nccl)
 	d.at()
 }
 

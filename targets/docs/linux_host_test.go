@@ -3,6 +3,8 @@ package docs
 import (
 	"strings"
 	"testing"
+
+	"github.com/fabricc/fabricc/model"
 )
 
 // TestLinuxHostMarking: a Linux RoCE host's document says what its
@@ -30,6 +32,96 @@ func TestLinuxHostMarking(t *testing.T) {
 		}
 		if s := string(files[0].Data); strings.Contains(s, "NCCL") {
 			t.Errorf("%s.md (not Linux) names NCCL:\n%s", name, s)
+		}
+	}
+}
+
+// ncclStep is the "By hand" item of a Linux RoCE host marking ToS 104
+// whose NICs do not list the nccl application.
+const ncclStep = "- NCCL: set NCCL\\_IB\\_TC=104, the RoCE ToS (DSCP 26 << 2), for every NCCL job on this host, " +
+	"in /etc/nccl.conf (a line NCCL\\_IB\\_TC=104, read by every NCCL job) or in the jobs' environment: " +
+	"NCCL ignores the RDMA-CM default the host script sets and marks NCCL\\_IB\\_TC, default 0, so without it its RoCE travels in the lossy default class. " +
+	"Before NCCL 2.21 also set NCCL\\_IB\\_GID\\_INDEX to the index of the NIC's RoCE v2 GID (the INDEX whose /sys/class/infiniband/DEV/ports/1/gid\\_attrs/types/INDEX reads RoCE v2 beside the IPv4-mapped address, usually 3): " +
+	"the default 0 is the link-local RoCE v1 GID, which does not route; NCCL 2.21 and later pick the RoCE v2 GID themselves. " +
+	"Other verbs applications take the ToS the same way (perftest --tos, UCX\\_IB\\_TRAFFIC\\_CLASS). " +
+	"With applications = \\[\"nccl\"\\] on the NICs the host script writes the NCCL\\_IB\\_TC line itself " +
+	"(NVIDIA NCCL User Guide, Environment Variables: NCCL\\_IB\\_TC, NCCL\\_IB\\_GID\\_INDEX).\n"
+
+// TestLinuxHostNCCLByHand: the "By hand" section of a Linux RoCE host
+// lists the NCCL_IB_TC step (with the GID index for NCCL before 2.21)
+// rather than "Nothing", since NCCL marks ToS 0 unless told; a host
+// whose NICs list the nccl application has the script write it, and its
+// section goes back to "Nothing".
+func TestLinuxHostNCCLByHand(t *testing.T) {
+	f := compileExample(t, "tutorial")
+	h := f.Host("node1")
+	files, err := RenderHost(f, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(files[0].Data)
+	if !strings.HasSuffix(s, "\n## By hand\n\n"+ncclStep) {
+		t.Errorf("node1.md does not end with the NCCL step\n%s\nbut\n%s", ncclStep, s[strings.Index(s, "## By hand"):])
+	}
+	for i := range h.NICs {
+		h.NICs[i].Applications = append(h.NICs[i].Applications, model.Application{Kind: model.AppNCCL, Priority: h.NICs[i].RoCE.Priority})
+	}
+	files, err = RenderHost(f, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "NCCL ignores RDMA-CM's default and marks NCCL\\_IB\\_TC, default 0, so the host script writes NCCL\\_IB\\_TC=104 into /etc/nccl.conf, " +
+		"since the NICs list the nccl application; a job whose environment sets NCCL\\_IB\\_TC overrides it. " +
+		"Before NCCL 2.21 also set NCCL\\_IB\\_GID\\_INDEX to the NIC's RoCE v2 GID (usually 3; the default 0 is the link-local RoCE v1 GID, which does not route) " +
+		"(NCCL User Guide, Environment Variables).\n\n## Applications\n"
+	if s := string(files[0].Data); !strings.Contains(s, want) {
+		t.Errorf("with nccl, node1.md lacks\n%s\nin\n%s", want, s)
+	}
+	want = "\n## By hand\n\nNothing: the host script sets everything the model asks of this host.\n"
+	if s := string(files[0].Data); !strings.HasSuffix(s, want) {
+		t.Errorf("with nccl, node1.md does not end with\n%s\nbut\n%s", want, s[strings.Index(s, "## By hand"):])
+	}
+}
+
+// TestHostRoutes: a NIC's route is listed under Routes, with where its
+// gateway came from; a Linux host's script sets it, a Windows or FreeBSD
+// host's document lists it under "By hand" with the command to add it.
+func TestHostRoutes(t *testing.T) {
+	f := compileExample(t, "tutorial")
+	h := f.Host("node1")
+	h.NICs[0].Route = &model.NICRoute{Gateway: "10.1.1.2", Source: "10.1.1.3", Table: 1001, Priority: 1001}
+	files, err := RenderHost(f, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(files[0].Data)
+	want := "## Routes\n\nThe host script adds, for each NIC below, a default route via the gateway in a routing table of the NIC's own and a rule that sends the packets from the NIC's address there, " +
+		"so that each NIC reaches its RoCE peers beyond its own subnet through its own link (ip-rule(8), ip-route(8)). " +
+		"Table and rule priority are 1000 plus the NIC's place among the host's NICs by name; the script refuses a table or priority another tool already uses.\n\n" +
+		"| NIC | source | gateway | gateway from | table | rule priority |\n| --- | --- | --- | --- | --: | --: |\n" +
+		"| roce0 | 10.1.1.3 | 10.1.1.2 | derived: the other end of its subnet | 1001 | 1001 |\n\n## RoCE and DCB settings\n"
+	if !strings.Contains(s, want) || strings.Contains(s, "New-NetRoute") {
+		t.Errorf("node1.md lacks\n%s\nor lists the route by hand:\n%s", want, s)
+	}
+	other := compileExample(t, "homelab-40g")
+	for _, tc := range []struct{ host, step string }{
+		{"workstation", "- qsfp1 (Ethernet 3): the NIC reaches RoCE peers beyond its own subnet only via 10.0.0.1 (its gateway attribute), and the host script adds no route: add it by hand, from 10.0.0.3: " +
+			"New-NetRoute -InterfaceAlias 'Ethernet 3' -DestinationPrefix PREFIX -NextHop 10.0.0.1 for each remote RoCE subnet (Microsoft, New-NetRoute).\n"},
+		{"nas", "- mlxen0 (mlxen0): the NIC reaches RoCE peers beyond its own subnet only via 10.0.0.1 (its gateway attribute), and the host script adds no route: add it by hand, from 10.0.0.3: " +
+			"route add -net PREFIX 10.0.0.1 for each remote RoCE subnet, or a default route via 10.0.0.1 in a FIB of the NIC's own (FreeBSD route(8), setfib(1)).\n"},
+	} {
+		h := other.Host(tc.host)
+		h.NICs[0].Route = &model.NICRoute{Gateway: "10.0.0.1", Written: true, Source: "10.0.0.3", Table: 1001, Priority: 1001}
+		files, err := RenderHost(other, h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := string(files[0].Data)
+		if by := s[strings.Index(s, "## By hand"):]; !strings.Contains(by, tc.step) {
+			t.Errorf("%s.md By hand lacks\n%s\nin\n%s", tc.host, tc.step, by)
+		}
+		if !strings.Contains(s, "The host script adds no routes (see By hand); on Linux it would add") {
+			t.Errorf("%s.md Routes does not say the script adds none", tc.host)
 		}
 	}
 }

@@ -2,8 +2,11 @@ package docs
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets"
 )
 
 // ManualSteps lists, as Markdown list items, what a host needs that its
@@ -15,7 +18,9 @@ func ManualSteps(h *model.Host) []string {
 	var out []string
 	for _, n := range h.NICs {
 		out = append(out, nicSteps(h, n)...)
+		out = append(out, routeSteps(h, n)...)
 	}
+	out = append(out, ncclSteps(h)...)
 	if h.Tuning {
 		out = append(out, "BIOS: disable hyperthreading, C-states beyond C1, C1E and T-states; power profile performance "+
 			"(Demartek RoCE Deployment Guide, System BIOS settings).")
@@ -25,6 +30,82 @@ func ManualSteps(h *model.Host) []string {
 		}
 	}
 	return out
+}
+
+// ncclSteps is the NCCL step of a Linux host whose RoCE relies on the
+// applications' own ToS (targets.RoCEToS) and whose NICs do not list the
+// nccl application, which has the host script write NCCL_IB_TC: NCCL
+// marks NCCL_IB_TC, default 0 (lossy), and reads it from the environment
+// or /etc/nccl.conf; before NCCL 2.21 its NCCL_IB_GID_INDEX defaults to
+// 0, the link-local RoCE v1 GID, which does not route (NVIDIA NCCL User
+// Guide, Environment Variables: NCCL_IB_TC, NCCL_IB_GID_INDEX; the GID
+// types are /sys/class/infiniband/DEV/ports/1/gid_attrs/types/INDEX,
+// Linux Documentation/ABI/testing/sysfs-class-infiniband).
+func ncclSteps(h *model.Host) []string {
+	tos := targets.RoCEToS(h)
+	if h.OS != model.OSLinux || len(tos) == 0 {
+		return nil
+	}
+	if _, owned := h.NCCLToS(); owned {
+		return nil
+	}
+	r := firstRoCE(h)
+	what := fmt.Sprintf("NCCL\\_IB\\_TC=%d, the RoCE ToS (DSCP %d << 2),", r.TOS, r.DSCP)
+	if len(tos) > 1 {
+		what = "NCCL\\_IB\\_TC to the RoCE ToS of the NICs a job uses (ToS " + strings.Join(tos, ", ") + ")"
+	}
+	return []string{"NCCL: set " + what + " for every NCCL job on this host, " +
+		"in /etc/nccl.conf (a line NCCL\\_IB\\_TC=" + strconv.Itoa(r.TOS) + ", read by every NCCL job) or in the jobs' environment: " +
+		"NCCL ignores the RDMA-CM default the host script sets and marks NCCL\\_IB\\_TC, default 0, so without it its RoCE travels in the lossy default class. " +
+		"Before NCCL 2.21 also set NCCL\\_IB\\_GID\\_INDEX to the index of the NIC's RoCE v2 GID (the INDEX whose /sys/class/infiniband/DEV/ports/1/gid\\_attrs/types/INDEX reads RoCE v2 beside the IPv4-mapped address, usually 3): " +
+		"the default 0 is the link-local RoCE v1 GID, which does not route; NCCL 2.21 and later pick the RoCE v2 GID themselves. " +
+		"Other verbs applications take the ToS the same way (perftest --tos, UCX\\_IB\\_TRAFFIC\\_CLASS). " +
+		"With applications = \\[\"nccl\"\\] on the NICs the host script writes the NCCL\\_IB\\_TC line itself " +
+		"(NVIDIA NCCL User Guide, Environment Variables: NCCL\\_IB\\_TC, NCCL\\_IB\\_GID\\_INDEX)."}
+}
+
+// firstRoCE is the RoCE marking of the host's first RoCE NIC, whose ToS
+// the NCCL step names (targets.RoCEToS found one).
+func firstRoCE(h *model.Host) model.RoCE {
+	for _, n := range h.NICs {
+		if n.Transport != model.TransportIWARP {
+			return n.RoCE
+		}
+	}
+	return model.RoCE{}
+}
+
+// routeSteps is the route of a NIC with one (model.NIC.Route) on a host
+// whose script does not set it: the Windows and FreeBSD scripts add no
+// routes, so the NIC's peers beyond its own subnet (its /31 holds the NIC
+// and the switch port only, RFC 3021) are reached only once it is added
+// by hand (Microsoft, New-NetRoute; FreeBSD route(8)).
+func routeSteps(h *model.Host, n model.NIC) []string {
+	r := n.Route
+	if r == nil || h.OS == model.OSLinux {
+		return nil
+	}
+	cmd := fmt.Sprintf("New-NetRoute -InterfaceAlias %s -DestinationPrefix PREFIX -NextHop %s for each remote RoCE subnet (Microsoft, New-NetRoute)", md(quoteForShell(n.Interface)), md(r.Gateway))
+	if h.OS == model.OSFreeBSD {
+		cmd = fmt.Sprintf("route add -net PREFIX %s for each remote RoCE subnet, or a default route via %s in a FIB of the NIC's own (FreeBSD route(8), setfib(1))", md(r.Gateway), md(r.Gateway))
+	}
+	via := "the other end of its subnet, on " + linkPeer(n)
+	if r.Written {
+		via = "its gateway attribute"
+	}
+	return []string{fmt.Sprintf("%s: the NIC reaches RoCE peers beyond its own subnet only via %s (%s), and the host script adds no route: add it by hand, from %s: %s.",
+		md(n.Name)+" ("+md(n.Interface)+")", md(r.Gateway), via, md(r.Source), cmd)}
+}
+
+// quoteForShell is s in single quotes when it holds anything but
+// letters, digits and "._-" (a Windows adapter name such as "Ethernet 4").
+func quoteForShell(s string) string {
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
+			return "'" + strings.ReplaceAll(s, "'", "''") + "'"
+		}
+	}
+	return s
 }
 
 // nicSteps are the manual steps of one NIC.

@@ -13,6 +13,8 @@ import (
 	"fmt"
 	"net/netip"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/fabricc/fabricc/internal/quote"
@@ -117,6 +119,9 @@ func validateNIC(host string, n *model.NIC) error {
 			return fmt.Errorf("%s has address %q, which is not in CIDR form (192.0.2.1/24): %v", who, a, err)
 		}
 	}
+	if err := validateRoute(who, n.Route); err != nil {
+		return err
+	}
 	r := &n.RoCE
 	if len(r.ETS) != 8 {
 		return fmt.Errorf("%s has %d ETS entries; the compiler must resolve 8, one per traffic class", who, len(r.ETS))
@@ -128,6 +133,25 @@ func validateNIC(host string, n *model.NIC) error {
 	}
 	if r.TOS < 0 || r.TOS > 255 {
 		return fmt.Errorf("%s has ToS %d; write 0-255", who, r.TOS)
+	}
+	return nil
+}
+
+// validateRoute checks a NIC's route (nil: none): source and gateway
+// addresses of one family, and a table and rule priority the script can
+// own, above the kernel's tables (253-255) and below its main rule
+// (32766; ip-rule(8)).
+func validateRoute(who string, r *model.NICRoute) error {
+	if r == nil {
+		return nil
+	}
+	src, err1 := netip.ParseAddr(r.Source)
+	gw, err2 := netip.ParseAddr(r.Gateway)
+	if err1 != nil || err2 != nil || src.Is4() != gw.Is4() || src.Zone() != "" || gw.Zone() != "" {
+		return fmt.Errorf("%s has a route from %q via %q; both must be IP addresses of one family, without a zone", who, r.Source, r.Gateway)
+	}
+	if r.Table < 256 || r.Priority < 1 || r.Priority >= 32766 {
+		return fmt.Errorf("%s has route table %d, rule priority %d; write a table above 255 and a priority from 1 to 32765", who, r.Table, r.Priority)
 	}
 	return nil
 }
@@ -216,8 +240,37 @@ func writeMarking(b *script, h *model.Host) {
 	b.WriteString("# Applications mark RoCE themselves: this script sets the ToS only as RDMA-CM's\n")
 	fmt.Fprintf(b, "# default (iSER, NVMe-oF, rping). Verbs applications must set ToS %s\n", strings.Join(tos, ", "))
 	b.WriteString("# on their own; NCCL ignores RDMA-CM's default and marks NCCL_IB_TC, default 0\n")
+	if t, ok := h.NCCLToS(); ok {
+		fmt.Fprintf(b, "# (lossy): this script writes NCCL_IB_TC=%d into %s, as the NICs list\n", t, ncclConf)
+		b.WriteString("# the nccl application (NCCL User Guide, Environment Variables).\n#\n")
+		return
+	}
 	b.WriteString("# (lossy): set NCCL_IB_TC to that ToS in its environment or /etc/nccl.conf\n")
 	b.WriteString("# (NCCL User Guide, Environment Variables).\n#\n")
+}
+
+// ncclConf is the host-wide NCCL configuration file, which NCCL reads
+// when a job starts (NVIDIA NCCL User Guide, Environment Variables).
+const ncclConf = "/etc/nccl.conf"
+
+// writeNCCL writes the NCCL_IB_TC line of /etc/nccl.conf for a host whose
+// NICs list the nccl application (model.Host.NCCLToS): only that key, the
+// file's other lines kept; nothing otherwise.
+func writeNCCL(b *script, h *model.Host) {
+	tos, ok := h.NCCLToS()
+	if !ok {
+		return
+	}
+	b.At("host", h.Name)
+	for i := range h.NICs {
+		if n := &h.NICs[i]; slices.ContainsFunc(n.Applications, func(a model.Application) bool { return a.Kind == model.AppNCCL }) {
+			b.alsoNIC(n, "applications")
+		}
+	}
+	b.WriteString("# NCCL marks its RoCE with NCCL_IB_TC (default 0, lossy), which it reads from\n")
+	b.WriteString("# /etc/nccl.conf unless the job's environment sets it (NVIDIA NCCL User Guide,\n")
+	b.WriteString("# Environment Variables): this script owns that one line of the file.\n")
+	fmt.Fprintf(b, "nccl_tc %s %s\n", quote.ShellWord(ncclConf), quote.ShellWord(strconv.Itoa(tos)))
 }
 
 // intList joins numbers with commas, "-" when there are none.

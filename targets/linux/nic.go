@@ -122,6 +122,32 @@ func writeLink(b *script, f *model.Fabric, n *model.NIC) {
 		b.nic(n, "addresses")
 		fmt.Fprintf(b, "\tensure %s 'address %s' present \"$(addr_state %s %s)\" ip addr replace %s dev %s\n", l3, a, l3, a, a, l3)
 	}
+	writeRoute(b, n, l3)
+}
+
+// writeRoute writes the NIC's policy route (model.NIC.Route): a default
+// route via its gateway in a table of its own and a rule that sends the
+// packets from its address there, so that each NIC of a host with one
+// /31 per NIC reaches its RoCE peers through its own link (ip-rule(8),
+// ip-route(8); RFC 3021 for the /31 whose other end is the gateway).
+// l3 is the interface that carries the addresses.
+func writeRoute(b *script, n *model.NIC, l3 string) {
+	r := n.Route
+	if r == nil {
+		return
+	}
+	fam := "-4"
+	if a, err := netip.ParseAddr(r.Source); err == nil && a.Is6() {
+		fam = "-6"
+	}
+	b.nic(n, "addresses")
+	b.alsoNIC(n, "link")
+	if r.Written {
+		b.alsoNIC(n, "gateway")
+	}
+	fmt.Fprintf(b, "\t# Table %d and rule priority %d (1000 + the NIC's place in the host): a default\n", r.Table, r.Priority)
+	fmt.Fprintf(b, "\t# route via %s for the packets from %s, so they leave by this NIC's own link.\n", quote.Comment(r.Gateway), quote.Comment(r.Source))
+	fmt.Fprintf(b, "\tnic_route %s %s %d %d %s %s\n", l3, fam, r.Table, r.Priority, quote.ShellWord(r.Source), quote.ShellWord(r.Gateway))
 }
 
 // canonicalPrefix is a validated CIDR address as ip prints it: the
@@ -439,6 +465,7 @@ func writeMain(b *script, h *model.Host) {
 		}
 		fmt.Fprintf(b, "{ set +e; NIC_COUNTS=$(nic_enter; nic_%d >&3); nic_leave %s $?; } 3>&1\n", i+1, quote.ShellWord(n.Interface))
 	}
+	writeNCCL(b, h)
 	b.At("host", h.Name, "tuning")
 	b.WriteString("if [[ $TUNING == 1 ]]; then\n\ttuning\nfi\n")
 	b.At()

@@ -984,6 +984,104 @@ cnp_readable() {
 	fi
 	return 1
 }`},
+	{useRoute, `# route_table FAMILY TABLE: TABLE's routes as the NIC's route step compares
+# them: "default via GW dev IF" for its default route, and any other
+# route as it is, prefixed "other:", one a line; absent for none (ip
+# reports a table that holds nothing as not existing).
+route_table() {
+	local out
+	out=$(ip "$1" route show table "$2" 2>/dev/null | awk '
+		$1 == "default" { v = ""; d = ""; for (i = 2; i < NF; i++) { if ($i == "via") v = $(i + 1); if ($i == "dev") d = $(i + 1) }; print "default via " v " dev " d; next }
+		NF { $1 = $1; print "other: " $0 }') || true
+	printf '%s' "${out:-absent}"
+}
+
+# rule_at FAMILY PRIO: the rules at priority PRIO as "from SRC lookup TABLE"
+# (ip-rule(8) prints a /32 or /128 source without its length), joined by
+# "; " when there are several; absent for none.
+rule_at() {
+	local out
+	out=$(ip "$1" rule show 2>/dev/null | awk -v p="$2:" '
+		$1 == p { f = ""; t = ""; for (i = 2; i < NF; i++) { if ($i == "from") f = $(i + 1); if ($i == "lookup" || $i == "table") t = $(i + 1) }
+			r = r (n++ ? "; " : "") "from " f " lookup " t }
+		END { printf "%s", r }') || true
+	printf '%s' "${out:-absent}"
+}
+
+# nic_route IF FAMILY TABLE PRIO SRC GW: IF's own routing table TABLE
+# holds one default route via GW, and the rule at PRIO sends the packets
+# from SRC to it (ip-route(8) "ip route replace", ip-rule(8) "ip rule
+# add", which adds a second rule rather than replace one, hence the check
+# first). TABLE and PRIO are this script's (1000 + the NIC's position): a
+# table with other routes, or another rule at PRIO, belongs to someone
+# else and is refused, not overwritten; a rule of the same table from
+# another source (the NIC's address changed) is replaced.
+nic_route() {
+	local ifc=$1 fam=$2 table=$3 prio=$4 src=$5 gw=$6 have want bits=32
+	[[ $fam == -4 ]] || bits=128
+	have=$(route_table "$fam" "$table")
+	want="default via $gw dev $ifc"
+	if [[ $have == *other:* ]]; then
+		fail "$ifc" "route table $table" "$want only" "${have//$'\n'/; }" "another tool uses table $table: move its routes to another table, or take the NIC out of the fabric"
+		return 0
+	fi
+	ensure "$ifc" "route table $table" "$want" "$have" ip "$fam" route replace default via "$gw" dev "$ifc" table "$table"
+	have=$(rule_at "$fam" "$prio")
+	want="from $src lookup $table"
+	if [[ $have != absent && $have != "$want" ]]; then
+		if [[ $have == *";"* || $have != "from "*" lookup $table" ]]; then
+			fail "$ifc" "rule $prio" "$want" "$have" "another rule holds priority $prio: remove it (ip $fam rule del priority $prio) or move it to another priority"
+			return 0
+		fi
+		if [[ $MODE == check ]]; then
+			diff_line "$ifc" "rule $prio" "$want" "$have"
+			return 0
+		fi
+		ensure "$ifc" "rule $prio" absent "$have" ip "$fam" rule del priority "$prio"
+		have=absent
+	fi
+	ensure "$ifc" "rule $prio" "$want" "$have" ip "$fam" rule add from "$src/$bits" table "$table" priority "$prio"
+}`},
+	{useNCCL, `# nccl_tc_state FILE: the values of FILE's NCCL_IB_TC lines, in file order
+# and comma-separated, or absent (no FILE, or no such line). NCCL reads
+# the NAME=VALUE lines of /etc/nccl.conf when a job starts, the first line
+# of a name and the job's environment winning (NVIDIA NCCL User Guide,
+# Environment Variables).
+nccl_tc_state() {
+	if [[ ! -f $1 ]]; then
+		printf 'absent'
+		return 0
+	fi
+	awk 'index($0, "NCCL_IB_TC=") == 1 { v = v (n++ ? "," : "") substr($0, 12) } END { printf "%s", (n ? v : "absent") }' "$1"
+}
+
+# nccl_tc_write FILE TOS: FILE with its first NCCL_IB_TC line made
+# NCCL_IB_TC=TOS and any later one dropped (the line appended when there
+# is none), every other line kept; written beside FILE and renamed over
+# it (put_file), with FILE's mode (0644 for a new file).
+nccl_tc_write() {
+	local mode=0644
+	if [[ -f $1 ]]; then
+		mode=$(file_mode "$1")
+		awk -v tos="$2" 'index($0, "NCCL_IB_TC=") == 1 { if (!done) print "NCCL_IB_TC=" tos; done = 1; next } { print } END { if (!done) print "NCCL_IB_TC=" tos }' "$1" | put_file "$1" "$mode"
+	else
+		printf 'NCCL_IB_TC=%s\n' "$2" | put_file "$1" "$mode"
+	fi
+}
+
+# nccl_tc FILE TOS: FILE's NCCL_IB_TC is TOS (--check: a difference
+# otherwise; --dry-run: the edit a run would make); the file's other lines
+# are not this script's.
+nccl_tc() {
+	local have
+	have=$(nccl_tc_state "$1")
+	if [[ $MODE == dry-run && $have != "$2" ]]; then
+		printf 'would run: write NCCL_IB_TC=%s into %s (its other lines kept)\n' "$2" "$(shell_word "$1")"
+		CHANGES=$((CHANGES + 1))
+		return 0
+	fi
+	ensure "$1" NCCL_IB_TC "$2" "$have" nccl_tc_write "$1" "$2"
+}`},
 	{0, `# has_systemd: systemd is the running init: systemctl is there and
 # /run/systemd/system exists (sd_booted(3)).
 has_systemd() { command -v systemctl >/dev/null 2>&1 && [[ -d /run/systemd/system ]]; }
@@ -1398,6 +1496,8 @@ const (
 	useCableLen                       // cable_len
 	useNIC                            // nic_guard, link_check, fail, is_physical: any NIC
 	useCNPInbox                       // cnp_readable: inbox CNP class at the firmware default
+	useNCCL                           // nccl_tc: a NIC lists the nccl application
+	useRoute                          // nic_route: a NIC with a route (model.NIC.Route)
 )
 
 // preludeBlock is one part of the prelude and the feature that needs it.
@@ -1415,6 +1515,9 @@ func features(h *model.Host) feature {
 		u |= useNIC
 		if len(n.Addresses) > 0 {
 			u |= useAddr
+		}
+		if n.Route != nil {
+			u |= useRoute | useNIC
 		}
 		if n.VLAN != 0 {
 			u |= useVLAN
@@ -1446,6 +1549,9 @@ func features(h *model.Host) feature {
 		case cnpDefault:
 			u |= useCNPDebugfs | useCNPInbox
 		}
+	}
+	if _, ok := h.NCCLToS(); ok {
+		u |= useNCCL
 	}
 	return u
 }

@@ -1,0 +1,131 @@
+package compiler
+
+import (
+	"fmt"
+	"net/netip"
+	"strings"
+
+	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/model"
+)
+
+// nicGateway lowers a NIC's written gateway into out.Route (its table and
+// priority come with finishRoutes): an address in the subnet of one of
+// the NIC's addresses, which becomes the route's source, and not the
+// NIC's own.
+func (l *lowering) nicGateway(host string, n *dsl.NIC, out *model.NIC) {
+	if n.Gateway == nil {
+		return
+	}
+	at := n.GatewayRange.Or(n.DefRange)
+	gw, err := netip.ParseAddr(*n.Gateway)
+	if err != nil || gw.Zone() != "" {
+		l.errorf(at, "Invalid gateway",
+			"nic %q of host %q: gateway %q is not an IP address; write the switch port's address in the NIC's subnet, like \"10.1.1.0\" for a NIC at 10.1.1.1/31.", n.Name, host, *n.Gateway)
+		return
+	}
+	for _, a := range out.Addresses {
+		p := netip.MustParsePrefix(a)
+		switch {
+		case p.Addr() == gw:
+			l.errorf(at, "Gateway is the NIC's own address",
+				"nic %q of host %q: gateway %s is the NIC's own address %s; write the address of the switch port (or router) at the other end of its link.", n.Name, host, gw, p)
+			return
+		case p.Contains(gw):
+			out.Route = &model.NICRoute{Gateway: gw.String(), Written: true, Source: p.Addr().String()}
+			return
+		}
+	}
+	have := "has no addresses"
+	if len(out.Addresses) > 0 {
+		have = "has " + strings.Join(out.Addresses, ", ")
+	}
+	l.errorf(at, "Gateway outside the NIC's subnets",
+		"nic %q of host %q: gateway %s is in none of the NIC's subnets (the NIC %s), and a next hop must be on the link. Write an address of the NIC's subnet (the switch port's), or give the NIC an address in the gateway's subnet.", n.Name, host, gw, have)
+}
+
+// finishRoutes gives each NIC with addresses cabled to a routed switch
+// port (one without has its addresses from elsewhere) a route
+// via the other address of its /31 (RFC 3021), /30 or IPv6 /127 (RFC
+// 6164) where it has no written gateway, warns about such a NIC that has
+// neither, and numbers every NIC's route: table and rule priority
+// model.RouteBase plus the NIC's position in its host (1-based, NICs by
+// name), distinct within the host by construction.
+func (l *lowering) finishRoutes() {
+	for i := range l.f.Hosts {
+		h := &l.f.Hosts[i]
+		for j := range h.NICs {
+			n := &h.NICs[j]
+			if n.Route == nil && len(n.Addresses) > 0 && l.onRoutedPort(n) {
+				n.Route = derivedRoute(n.Addresses)
+				if n.Route == nil {
+					l.warnNoGateway(h.Name, n)
+				}
+			}
+			if n.Route != nil {
+				n.Route.Table = model.RouteBase + j + 1
+				n.Route.Priority = model.RouteBase + j + 1
+			}
+		}
+	}
+}
+
+// onRoutedPort reports whether n is cabled to a switch port in routed
+// mode.
+func (l *lowering) onRoutedPort(n *model.NIC) bool {
+	if n.Peer == nil || n.Peer.Kind != kindSwitch {
+		return false
+	}
+	sw := l.switches[n.Peer.Device]
+	if sw == nil {
+		return false
+	}
+	p := findPort(sw, n.Peer.Port)
+	return p != nil && p.Mode == model.ModeRouted
+}
+
+// derivedRoute is the route via the other address of the first of addrs
+// that is an IPv4 /31 (RFC 3021: the two addresses are the two ends) or
+// /30 (hosts .1 and .2 of the subnet), or an IPv6 /127 (RFC 6164); nil
+// when there is none.
+func derivedRoute(addrs []string) *model.NICRoute {
+	for _, a := range addrs {
+		p, err := netip.ParsePrefix(a)
+		if err != nil {
+			continue
+		}
+		if gw, ok := otherEnd(p); ok {
+			return &model.NICRoute{Gateway: gw.String(), Source: p.Addr().String()}
+		}
+	}
+	return nil
+}
+
+// otherEnd is the other host address of a point-to-point subnet p.
+func otherEnd(p netip.Prefix) (netip.Addr, bool) {
+	b := p.Addr().AsSlice()
+	last := len(b) - 1
+	switch {
+	case p.Addr().Is4() && p.Bits() == 31, p.Addr().Is6() && p.Bits() == 127:
+		b[last] ^= 1
+	case p.Addr().Is4() && p.Bits() == 30 && b[last]&3 == 1:
+		b[last]++
+	case p.Addr().Is4() && p.Bits() == 30 && b[last]&3 == 2:
+		b[last]--
+	default:
+		return netip.Addr{}, false
+	}
+	gw, _ := netip.AddrFromSlice(b)
+	return gw, true
+}
+
+// warnNoGateway reports a NIC on a routed port without a route: its
+// RoCE peers in other subnets are off-link.
+func (l *lowering) warnNoGateway(host string, n *model.NIC) {
+	defer l.within(host + ":" + n.Name)()
+	why := fmt.Sprintf("its address %s is no /31 or /30 (nor IPv6 /127) whose other address would be the switch port's", strings.Join(n.Addresses, ", "))
+	at := l.src.Place("host", host, "nic", n.Name, "addresses")
+	l.warnf(at, "Routed NIC without a gateway",
+		"nic %q of host %q is cabled to %s:%s, a routed switch port, but fabricc gives it no route beyond its own subnet: %s. Its RoCE peers in other subnets (the other NICs of its rail, everything across the spines) are off-link, so the host sends to them by its main table's default route (often the management NIC) or not at all. Write gateway = \"ADDRESS\" on the nic (the switch port's address in its subnet), or give it a /31 whose other address is the switch port's; the Linux host script then gives the NIC a routing table of its own.",
+		n.Name, host, n.Peer.Device, n.Peer.Port, why)
+}

@@ -1,0 +1,111 @@
+package compiler
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// routedFabric is minimalFabric with leaf1's ports routed, the NIC
+// untagged at addr, and the NIC's extra attributes.
+func routedFabric(addr, extra string) string {
+	return edit("", "    vlans = [100]\n", "    mode  = \"routed\"\n",
+		"    vlan      = 100\n", extra, "192.168.100.11/24", addr)
+}
+
+// TestNICRoutes: a NIC on a routed port gets a route via the other end
+// of its /31 (RFC 3021) or /30, or via its written gateway, in table and
+// rule priority 1000 + its position in the host; a NIC on a routed port
+// with neither is warned about at its addresses; bad gateways are
+// errors; a NIC on an access port gets no route unless it writes one.
+func TestNICRoutes(t *testing.T) {
+	const noGateway = "22:17: Routed NIC without a gateway: nic \"roce0\" of host \"gpu01\" is cabled to leaf1:swp2, a routed switch port, but fabricc gives it no route beyond its own subnet: its address 192.168.100.11/24 is no /31 or /30 (nor IPv6 /127) whose other address would be the switch port's. Its RoCE peers in other subnets (the other NICs of its rail, everything across the spines) are off-link, so the host sends to them by its main table's default route (often the management NIC) or not at all. Write gateway = \"ADDRESS\" on the nic (the switch port's address in its subnet), or give it a /31 whose other address is the switch port's; the Linux host script then gives the NIC a routing table of its own."
+	// A gateway in error leaves the /31's derived route (the errors stop
+	// the build).
+	derived := &model.NICRoute{Gateway: "10.1.1.2", Source: "10.1.1.3", Table: 1001, Priority: 1001}
+	tests := []struct {
+		name  string
+		src   string
+		route *model.NICRoute
+		diags []string
+	}{
+		{"/31 odd", routedFabric("10.1.1.3/31", ""), &model.NICRoute{Gateway: "10.1.1.2", Source: "10.1.1.3", Table: 1001, Priority: 1001}, nil},
+		{"/31 even", routedFabric("10.1.1.2/31", ""), &model.NICRoute{Gateway: "10.1.1.3", Source: "10.1.1.2", Table: 1001, Priority: 1001}, nil},
+		{"/30 first", routedFabric("10.1.1.5/30", ""), &model.NICRoute{Gateway: "10.1.1.6", Source: "10.1.1.5", Table: 1001, Priority: 1001}, nil},
+		{"/30 second", routedFabric("10.1.1.6/30", ""), &model.NICRoute{Gateway: "10.1.1.5", Source: "10.1.1.6", Table: 1001, Priority: 1001}, nil},
+		{"/127", routedFabric("fd00::1/127", ""), &model.NICRoute{Gateway: "fd00::", Source: "fd00::1", Table: 1001, Priority: 1001}, nil},
+		{"/24 warned", routedFabric("192.168.100.11/24", ""), nil, []string{noGateway}},
+		{"/24 gateway", routedFabric("192.168.100.11/24", "    gateway   = \"192.168.100.1\"\n"),
+			&model.NICRoute{Gateway: "192.168.100.1", Written: true, Source: "192.168.100.11", Table: 1001, Priority: 1001}, nil},
+		{"gateway over /31", routedFabric("10.1.1.3/31", "    gateway   = \"10.1.1.2\"\n"),
+			&model.NICRoute{Gateway: "10.1.1.2", Written: true, Source: "10.1.1.3", Table: 1001, Priority: 1001}, nil},
+		{"access port, written", edit("", "    vlan      = 100\n", "    vlan      = 100\n    gateway   = \"192.168.100.1\"\n"),
+			&model.NICRoute{Gateway: "192.168.100.1", Written: true, Source: "192.168.100.11", Table: 1001, Priority: 1001}, nil},
+		{"access port, /31", edit("", "192.168.100.11/24", "10.1.1.3/31"), nil, nil},
+		{"bad gateway", routedFabric("10.1.1.3/31", "    gateway   = \"10.1.1.x\"\n"), derived, []string{
+			"22:17: Invalid gateway: nic \"roce0\" of host \"gpu01\": gateway \"10.1.1.x\" is not an IP address; write the switch port's address in the NIC's subnet, like \"10.1.1.0\" for a NIC at 10.1.1.1/31.",
+		}},
+		{"own address", routedFabric("10.1.1.3/31", "    gateway   = \"10.1.1.3\"\n"), derived, []string{
+			"22:17: Gateway is the NIC's own address: nic \"roce0\" of host \"gpu01\": gateway 10.1.1.3 is the NIC's own address 10.1.1.3/31; write the address of the switch port (or router) at the other end of its link.",
+		}},
+		{"outside", routedFabric("10.1.1.3/31", "    gateway   = \"10.1.2.1\"\n"), derived, []string{
+			"22:17: Gateway outside the NIC's subnets: nic \"roce0\" of host \"gpu01\": gateway 10.1.2.1 is in none of the NIC's subnets (the NIC has 10.1.1.3/31), and a next hop must be on the link. Write an address of the NIC's subnet (the switch port's), or give the NIC an address in the gateway's subnet.",
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f, _, diags := lowerSrc(t, tc.src)
+			if !reflect.DeepEqual(diags, tc.diags) {
+				t.Errorf("diagnostics:\n%s\nwant:\n%s", joinLines(diags), joinLines(tc.diags))
+			}
+			if got := f.Host("gpu01").NICs[0].Route; !reflect.DeepEqual(got, tc.route) {
+				t.Errorf("route %+v, want %+v", got, tc.route)
+			}
+		})
+	}
+}
+
+// TestNICRouteTables: each NIC's table and rule priority are 1000 plus
+// its position among its host's NICs by name, whatever order the nic
+// blocks are written in.
+func TestNICRouteTables(t *testing.T) {
+	src := routedFabric("10.1.1.3/31", "") + `
+host "gpu02" {
+  os = "linux"
+  nic "rail2" {
+    model     = "ConnectX-6 Dx"
+    interface = "ens2"
+    addresses = ["10.1.2.5/31"]
+  }
+  nic "rail1" {
+    model     = "ConnectX-6 Dx"
+    interface = "ens1"
+    addresses = ["10.1.1.5/31"]
+  }
+}
+link {
+  a      = "gpu02:rail1"
+  b      = "leaf1:swp3"
+  length = 3
+}
+link {
+  a      = "gpu02:rail2"
+  b      = "leaf1:swp4"
+  length = 3
+}
+`
+	f, _, diags := lowerSrc(t, src)
+	if len(diags) > 0 {
+		t.Fatalf("diagnostics:\n%s", joinLines(diags))
+	}
+	want := []model.NICRoute{
+		{Gateway: "10.1.1.4", Source: "10.1.1.5", Table: 1001, Priority: 1001},
+		{Gateway: "10.1.2.4", Source: "10.1.2.5", Table: 1002, Priority: 1002},
+	}
+	for i, n := range f.Host("gpu02").NICs {
+		if n.Route == nil || *n.Route != want[i] {
+			t.Errorf("%s: route %+v, want %+v", n.Name, n.Route, want[i])
+		}
+	}
+}
