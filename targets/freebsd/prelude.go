@@ -33,9 +33,10 @@ stops that NIC's steps only, the other NICs are still set, and the run
 ends naming the NICs that stopped.
 Each change a run applies is also logged to the system log (logger -t
 fabricc-host-settings).
-Exit status: 0 done or no difference, 1 difference or error (a failed step
-prints "fabricc: error:" with the interface, the step and the command),
-2 bad option, N a run that changed something, with --changed-exit N.
+Exit status: 0 done, nothing to do, or (--check) no difference; 1 error
+(a failed step prints "fabricc: error:" with the interface, the step and
+the command); 2 bad option; 3 --check found differences; N a run that
+changed something, with --changed-exit N.
 EOF
 }
 
