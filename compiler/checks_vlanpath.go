@@ -43,12 +43,17 @@ func (c *checker) checkVLANPaths() {
 	}
 }
 
-// vlanNIC is a NIC on a switch port, with the VLAN its traffic is in.
+// vlanNIC is a NIC on a switch port, with the VLAN its traffic is in
+// and the IP subnets of its addresses, parsed once.
 type vlanNIC struct {
-	sw   int // index in f.Switches
-	s, h end
-	vlan int
-	node int32
+	sw      int // index in f.Switches
+	s, h    end
+	vlan    int
+	node    int32
+	subnets []netip.Prefix // masked; unparsable addresses are an error of their own
+	// root and cable are the NIC's island and cabled component, set by
+	// the first pass of splits for its second.
+	root, cable int32
 }
 
 // vlanGraph is the union-find over (switch, VLAN) pairs and the NICs on
@@ -153,7 +158,19 @@ func (g *vlanGraph) addNIC(s, h end) {
 		return
 	}
 	i := g.index[s.sw.Name]
-	g.nics = append(g.nics, vlanNIC{sw: i, s: s, h: h, vlan: v, node: g.node(i, v)})
+	g.nics = append(g.nics, vlanNIC{sw: i, s: s, h: h, vlan: v, node: g.node(i, v), subnets: subnets(h.nic)})
+}
+
+// subnets returns the IP subnet of each of a NIC's addresses, in order
+// (unparsable addresses are an error of their own).
+func subnets(n *model.NIC) []netip.Prefix {
+	var ps []netip.Prefix
+	for _, a := range n.Addresses {
+		if p, err := netip.ParsePrefix(a); err == nil {
+			ps = append(ps, p.Masked())
+		}
+	}
+	return ps
 }
 
 // node is the union-find id of switch i in VLAN v, made on first use.
@@ -197,16 +214,6 @@ func unionIn(parent []int32, a, b int32) {
 	parent[rb] = ra
 }
 
-// eachSubnet calls fn with the IP subnet of each of a NIC's addresses
-// (unparsable addresses are an error of their own).
-func eachSubnet(n *model.NIC, fn func(netip.Prefix)) {
-	for _, a := range n.Addresses {
-		if p, err := netip.ParsePrefix(a); err == nil {
-			fn(p.Masked())
-		}
-	}
-}
-
 // checkSubnetVLANs warns once for each subnet and VLAN pair where NICs
 // of one subnet are in a VLAN other than the subnet's first NIC's.
 func (c *checker) checkSubnetVLANs(g *vlanGraph) {
@@ -218,15 +225,15 @@ func (c *checker) checkSubnetVLANs(g *vlanGraph) {
 	warned := map[pair]bool{}
 	for i := range g.nics {
 		n := &g.nics[i]
-		eachSubnet(n.h.nic, func(p netip.Prefix) {
+		for _, p := range n.subnets {
 			j, ok := first[p]
 			if !ok {
 				first[p] = i
-				return
+				continue
 			}
 			o := &g.nics[j]
 			if o.vlan == n.vlan || warned[pair{p, n.vlan}] || bothV1(n.h.nic, o.h.nic) {
-				return
+				continue
 			}
 			warned[pair{p, n.vlan}] = true
 			c.warnf("IP subnet in two VLANs",
@@ -234,7 +241,7 @@ func (c *checker) checkSubnetVLANs(g *vlanGraph) {
 					n.h.name(), p, n.vlan, n.s.name(), o.h.name(), o.vlan, o.s.name(), o.vlan, n.h.name()),
 				n.h.path("addresses"), rel(fmt.Sprintf("%s, VLAN %d", o.h.name(), o.vlan), o.h.path("addresses")...),
 				rel(fmt.Sprintf("%s carries VLAN %d", n.s.name(), n.vlan), n.s.path("vlans")...))
-		})
+		}
 	}
 }
 
@@ -270,38 +277,36 @@ func (g *vlanGraph) splits() []*vlanSplit {
 	var order []*vlanSplit
 	for i := range g.nics {
 		n := &g.nics[i]
-		root, cable := g.find(n.node), findIn(g.cabled, int32(n.sw))
-		eachSubnet(n.h.nic, func(p netip.Prefix) {
-			k := key{n.vlan, p, cable}
+		n.root, n.cable = g.find(n.node), findIn(g.cabled, int32(n.sw))
+		for _, p := range n.subnets {
+			k := key{n.vlan, p, n.cable}
 			r, ok := firstRoot[k]
 			if !ok {
-				firstRoot[k] = root
-				return
+				firstRoot[k] = n.root
+				continue
 			}
-			if r != root && split[k] == nil {
+			if r != n.root && split[k] == nil {
 				s := &vlanSplit{vlan: n.vlan, subnet: p, islands: map[int32][]int{}}
 				split[k] = s
 				order = append(order, s)
 			}
-		})
+		}
 	}
 	if len(order) == 0 {
 		return nil
 	}
 	for i := range g.nics {
 		n := &g.nics[i]
-		cable := findIn(g.cabled, int32(n.sw))
-		eachSubnet(n.h.nic, func(p netip.Prefix) {
-			s := split[key{n.vlan, p, cable}]
+		for _, p := range n.subnets {
+			s := split[key{n.vlan, p, n.cable}]
 			if s == nil {
-				return
+				continue
 			}
-			root := g.find(n.node)
-			if _, ok := s.islands[root]; !ok {
-				s.roots = append(s.roots, root)
+			if _, ok := s.islands[n.root]; !ok {
+				s.roots = append(s.roots, n.root)
 			}
-			s.islands[root] = append(s.islands[root], i)
-		})
+			s.islands[n.root] = append(s.islands[n.root], i)
+		}
 	}
 	return order
 }
