@@ -65,10 +65,20 @@ type vlanGraph struct {
 	parent []int32
 	nics   []vlanNIC
 	// links are the switch-switch links, for the path search.
-	links [][2]end
+	links []vlanLink
+	// adj lists, by switch index, the indexes in links of the switch's
+	// links; built on the first split (see adjacency).
+	adj [][]int
 	// cabled is a union-find over the switches joined by any cable,
 	// whatever it carries.
 	cabled []int32
+}
+
+// vlanLink is a switch-switch link, with the indexes in f.Switches of
+// its switches.
+type vlanLink struct {
+	a, b   end
+	ia, ib int32
 }
 
 // newVLANGraph joins the (switch, VLAN) pairs along the switch-switch
@@ -108,7 +118,7 @@ func (g *vlanGraph) addPeer(a end, i int) {
 	case "host":
 		if h := g.c.hosts[peer.Device]; h != nil {
 			if n := h.NIC(peer.Port); n != nil {
-				g.addNIC(a, end{host: h, nic: n})
+				g.addNIC(a, i, end{host: h, nic: n})
 			}
 		}
 	case "switch":
@@ -119,22 +129,22 @@ func (g *vlanGraph) addPeer(a end, i int) {
 		sw := &g.c.f.Switches[k]
 		if p := sw.Port(peer.Port); p != nil {
 			b := end{sw: sw, port: p}
-			g.links = append(g.links, [2]end{a, b})
+			g.links = append(g.links, vlanLink{a: a, b: b, ia: int32(i), ib: int32(k)})
 			unionIn(g.cabled, int32(i), int32(k))
-			g.joinLink(a, b)
+			g.joinLink(a, b, i, k)
 		}
 	}
 }
 
-// joinLink joins the two switches of a link for every VLAN either end
-// carries. A VLAN only one end carries is the link's "Link VLAN
-// mismatch" error already, whose fix (carry it on both) also joins the
-// islands; a second error for the split would only repeat it.
-func (g *vlanGraph) joinLink(a, b end) {
+// joinLink joins the two switches of a link (switch indexes ia and ib)
+// for every VLAN either end carries. A VLAN only one end carries is the
+// link's "Link VLAN mismatch" error already, whose fix (carry it on
+// both) also joins the islands; a second error for the split would only
+// repeat it.
+func (g *vlanGraph) joinLink(a, b end, ia, ib int) {
 	if a.port.Shutdown || b.port.Shutdown {
 		return // a shut port forwards nothing
 	}
-	ia, ib := g.index[a.sw.Name], g.index[b.sw.Name]
 	for _, v := range carriedVLANs(a.port) {
 		g.union(g.node(ia, v), g.node(ib, v))
 	}
@@ -145,11 +155,11 @@ func (g *vlanGraph) joinLink(a, b end) {
 	}
 }
 
-// addNIC records the NIC h on switch port s, in the VLAN its traffic is
-// in: its own vlan, or the port's untagged VLAN for an untagged NIC.
-// A NIC whose tagging the port does not take is an error of its own
-// (checkTagging) and is left out here.
-func (g *vlanGraph) addNIC(s, h end) {
+// addNIC records the NIC h on switch port s (of switch index i), in the
+// VLAN its traffic is in: its own vlan, or the port's untagged VLAN for
+// an untagged NIC. A NIC whose tagging the port does not take is an
+// error of its own (checkTagging) and is left out here.
+func (g *vlanGraph) addNIC(s end, i int, h end) {
 	v := h.nic.VLAN
 	if v == 0 {
 		v = untaggedVLAN(s.port)
@@ -157,7 +167,6 @@ func (g *vlanGraph) addNIC(s, h end) {
 	if v == 0 || !s.port.CarriesVLAN(v) || s.port.Shutdown {
 		return
 	}
-	i := g.index[s.sw.Name]
 	g.nics = append(g.nics, vlanNIC{sw: i, s: s, h: h, vlan: v, node: g.node(i, v), subnets: subnets(h.nic)})
 }
 
@@ -348,7 +357,7 @@ func (c *checker) reportSplit(g *vlanGraph, s *vlanSplit) {
 	first, second := &g.nics[s.islands[s.roots[0]][0]], &g.nics[s.islands[s.roots[1]][0]]
 	names := make([]string, len(joins))
 	for i, l := range joins {
-		names[i] = l[0].name() + " - " + l[1].name()
+		names[i] = l.a.name() + " - " + l.b.name()
 	}
 	detail := fmt.Sprintf("VLAN %d holds NICs of subnet %s on %d islands of switches that no link carrying VLAN %d joins: %s. Hosts in one subnet reach each other directly, by ARP, so RoCE between the islands fails. Carry VLAN %d on both ends of %s (add %d to their vlans); or, if the islands are meant to be routed apart, give each its own subnet; or, if an overlay outside this description (EVPN-VXLAN) stretches VLAN %d between them, accept this warning.",
 		s.vlan, s.subnet, len(s.roots), s.vlan, strings.Join(islands, "; "), s.vlan, strings.Join(names, ", "), s.vlan, s.vlan)
@@ -357,15 +366,28 @@ func (c *checker) reportSplit(g *vlanGraph, s *vlanSplit) {
 		rel(fmt.Sprintf("%s, VLAN %d, island 2", second.h.name(), s.vlan), second.h.path("addresses")...),
 	}
 	for _, l := range joins[1:] {
-		rels = append(rels, rel(fmt.Sprintf("%s does not carry VLAN %d", l[0].name(), s.vlan), l[0].path("vlans")...))
+		rels = append(rels, rel(fmt.Sprintf("%s does not carry VLAN %d", l.a.name(), s.vlan), l.a.path("vlans")...))
 	}
-	c.warnf("VLAN split between switches", detail, joins[0][0].path("vlans"), rels...)
+	c.warnf("VLAN split between switches", detail, joins[0].a.path("vlans"), rels...)
 }
 
 // carries reports whether a switch-switch link joins its switches for
 // VLAN v (see joinLink).
-func carries(l [2]end, v int) bool {
-	return (l[0].port.CarriesVLAN(v) || l[1].port.CarriesVLAN(v)) && !l[0].port.Shutdown && !l[1].port.Shutdown
+func carries(l vlanLink, v int) bool {
+	return (l.a.port.CarriesVLAN(v) || l.b.port.CarriesVLAN(v)) && !l.a.port.Shutdown && !l.b.port.Shutdown
+}
+
+// adjacency returns, by switch index, the indexes in g.links of the
+// switch's links, built once on first use.
+func (g *vlanGraph) adjacency() [][]int {
+	if g.adj == nil {
+		g.adj = make([][]int, len(g.c.f.Switches))
+		for i, l := range g.links {
+			g.adj[l.ia] = append(g.adj[l.ia], i)
+			g.adj[l.ib] = append(g.adj[l.ib], i)
+		}
+	}
+	return g.adj
 }
 
 // joiningLinks finds, for each island after the first, the fewest links
@@ -373,13 +395,8 @@ func carries(l [2]end, v int) bool {
 // breadth-first search over the switch cabling: a link that carries it
 // costs nothing), in path order and each once. The islands are all in
 // one cabled component (see splits).
-func (g *vlanGraph) joiningLinks(s *vlanSplit) (joins [][2]end) {
-	adj := make([][]int, len(g.c.f.Switches))
-	for i, l := range g.links {
-		a, b := g.index[l[0].sw.Name], g.index[l[1].sw.Name]
-		adj[a] = append(adj[a], i)
-		adj[b] = append(adj[b], i)
-	}
+func (g *vlanGraph) joiningLinks(s *vlanSplit) (joins []vlanLink) {
+	adj := g.adjacency()
 	dist := make([]int, len(adj))
 	via := make([]int, len(adj)) // link index reached by; -1 for a source
 	for i := range dist {
@@ -402,9 +419,9 @@ func (g *vlanGraph) joiningLinks(s *vlanSplit) (joins [][2]end) {
 			done[x] = true
 			for _, li := range adj[x] {
 				l := g.links[li]
-				y := g.index[l[0].sw.Name]
+				y := int(l.ia)
 				if y == x {
-					y = g.index[l[1].sw.Name]
+					y = int(l.ib)
 				}
 				w := 1
 				if carries(l, s.vlan) {
@@ -438,11 +455,10 @@ func (g *vlanGraph) joiningLinks(s *vlanSplit) (joins [][2]end) {
 		for x := target; via[x] != -1; {
 			li := via[x]
 			path = append(path, li)
-			l := g.links[li]
-			if g.index[l[0].sw.Name] == x {
-				x = g.index[l[1].sw.Name]
+			if l := g.links[li]; int(l.ia) == x {
+				x = int(l.ib)
 			} else {
-				x = g.index[l[0].sw.Name]
+				x = int(l.ia)
 			}
 		}
 		for i := len(path) - 1; i >= 0; i-- {
