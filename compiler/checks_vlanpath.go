@@ -64,6 +64,8 @@ type vlanGraph struct {
 	nodes  map[[2]int]int32
 	parent []int32
 	nics   []vlanNIC
+	// prefixes backs the NICs' subnets, one allocation for them all.
+	prefixes []netip.Prefix
 	// links are the switch-switch links, for the path search.
 	links []vlanLink
 	// adj lists, by switch index, the indexes in links of the switch's
@@ -90,11 +92,15 @@ func newVLANGraph(c *checker) *vlanGraph {
 		g.index[c.f.Switches[i].Name] = i
 		g.cabled[i] = int32(i)
 	}
-	nics := 0
+	nics, addrs := 0, 0
 	for i := range c.f.Hosts {
 		nics += len(c.f.Hosts[i].NICs)
+		for j := range c.f.Hosts[i].NICs {
+			addrs += len(c.f.Hosts[i].NICs[j].Addresses)
+		}
 	}
 	g.nics = make([]vlanNIC, 0, nics)
+	g.prefixes = make([]netip.Prefix, 0, addrs)
 	// The ports' peers give each link from its switch end, so only the
 	// far end of a switch-switch link is looked up, once per link.
 	for i := range c.f.Switches {
@@ -167,19 +173,19 @@ func (g *vlanGraph) addNIC(s end, i int, h end) {
 	if v == 0 || !s.port.CarriesVLAN(v) || s.port.Shutdown {
 		return
 	}
-	g.nics = append(g.nics, vlanNIC{sw: i, s: s, h: h, vlan: v, node: g.node(i, v), subnets: subnets(h.nic)})
+	g.nics = append(g.nics, vlanNIC{sw: i, s: s, h: h, vlan: v, node: g.node(i, v), subnets: g.subnets(h.nic)})
 }
 
 // subnets returns the IP subnet of each of a NIC's addresses, in order
-// (unparsable addresses are an error of their own).
-func subnets(n *model.NIC) []netip.Prefix {
-	var ps []netip.Prefix
+// (unparsable addresses are an error of their own), in g.prefixes.
+func (g *vlanGraph) subnets(n *model.NIC) []netip.Prefix {
+	start := len(g.prefixes)
 	for _, a := range n.Addresses {
 		if p, err := netip.ParsePrefix(a); err == nil {
-			ps = append(ps, p.Masked())
+			g.prefixes = append(g.prefixes, p.Masked())
 		}
 	}
-	return ps
+	return g.prefixes[start:len(g.prefixes):len(g.prefixes)]
 }
 
 // node is the union-find id of switch i in VLAN v, made on first use.
