@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/fabricc/fabricc/model"
@@ -25,30 +26,45 @@ type poolWrite struct {
 // model's size is what the switch gets.
 func (w poolWrite) exact() bool { return w.Unit == "B" }
 
-// writtenPoolSize is what the configuration of sw writes for pool p's
-// size, and false where it writes none:
-//   - Cumulus: an ingress pool's traffic-pool memory-percent, a whole
-//     percent rounded down (targets/cumulus PoolPercent); an NVUE
-//     traffic pool sizes both directions, so an egress pool is not
-//     written;
-//   - Onyx traffic pools: an ingress pool's memory percent with two
-//     decimals (targets/onyx PoolPercent), egress not written; Onyx
-//     advanced buffer mode: every pool's size in bytes;
+// writtenPoolSize is what the configuration of sw writes for pool p
+// (one of sw.Pools, matched by name and direction) of its size, and
+// false where it writes none, by the renderer's own rule:
+//   - Cumulus: the traffic-pool memory-percent of the first ingress
+//     pool of each NVUE traffic pool, a whole percent rounded down
+//     (targets/cumulus TrafficPool, PoolPercent);
+//   - Onyx: an ingress traffic pool's memory percent with two
+//     decimals, or in advanced buffer mode every pool's size in bytes
+//     (targets/onyx PoolSize);
 //   - EOS: none (EOS sizes its pools itself; targets/eos writes them as
 //     comments only).
 //
 // A model size change that leaves the written value as it was does not
 // reach the switch.
 func writtenPoolSize(sw *model.Switch, p model.BufferPool) (poolWrite, bool) {
-	switch {
-	case sw.Platform == model.PlatformCumulus && p.Direction == "ingress" && (p.Type == "lossless" || p.Type == "lossy"):
-		return poolWrite{"memory-percent", strconv.Itoa(cumulus.PoolPercent(p)), "%"}, true
-	case sw.Platform == model.PlatformOnyx && sw.BufferStyle == onyx.StyleAdvanced:
-		return poolWrite{"size", strconv.FormatInt(p.SizeBytes, 10), "B"}, true
-	case sw.Platform == model.PlatformOnyx && p.Direction == "ingress":
-		return poolWrite{"memory percent", onyx.PoolPercent(p), "%"}, true
+	switch sw.Platform {
+	case model.PlatformCumulus:
+		if i := poolIndex(sw.Pools, p); i >= 0 {
+			if _, ok := cumulus.TrafficPool(sw.Pools, i); ok {
+				return poolWrite{"memory-percent", strconv.Itoa(cumulus.PoolPercent(p)), "%"}, true
+			}
+		}
+	case model.PlatformOnyx:
+		if field, value, ok := onyx.PoolSize(sw, p); ok {
+			unit := "%"
+			if field == "size" {
+				unit = "B"
+			}
+			return poolWrite{field, value, unit}, true
+		}
 	}
 	return poolWrite{}, false
+}
+
+// poolIndex is the index in pools of the pool with p's name and
+// direction (Onyx traffic pools share one name in both directions), or
+// -1.
+func poolIndex(pools []model.BufferPool, p model.BufferPool) int {
+	return slices.IndexFunc(pools, func(q model.BufferPool) bool { return q.Name == p.Name && q.Direction == p.Direction })
 }
 
 // poolSizeChange is the size change of one pool from switch swa to swb

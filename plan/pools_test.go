@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets/onyx"
 )
 
 // addedH3 cables a third Linux host to leaf1:swp3 with a 5 m cable.
@@ -184,5 +187,47 @@ func TestPlanAddedPort(t *testing.T) {
 	}
 	if got, want := mustJSON(t, it.Changes[1:]), `[{"field":"cable","before":"none","after":"5 m dac"},{"field":"PFC","before":"none","after":"3"}]`; got != want {
 		t.Errorf("JSON changes:\ngot  %s\nwant %s", got, want)
+	}
+}
+
+// TestWrittenPoolSizeFollowsRenderers: the size plan compares is the one
+// the renderer writes. Cumulus writes one NVUE traffic pool per type from
+// the first ingress pool of that type only, so a second ingress lossless
+// pool has no written size; an egress pool has none either. Onyx traffic
+// pools write an ingress pool's percent with two decimals, advanced
+// buffer mode every pool's bytes.
+func TestWrittenPoolSizeFollowsRenderers(t *testing.T) {
+	pools := []model.BufferPool{
+		{Name: "first", Direction: "ingress", Type: "lossless", SizeBytes: 4000, Percent: 40.5},
+		{Name: "second", Direction: "ingress", Type: "lossless", SizeBytes: 2000, Percent: 20.2},
+		{Name: "first", Direction: "egress", Type: "lossless", SizeBytes: 1000, Percent: 10},
+	}
+	nvue := &model.Switch{Platform: model.PlatformCumulus, Pools: pools}
+	traffic := &model.Switch{Platform: model.PlatformOnyx, BufferStyle: onyx.StyleTrafficPool, Pools: pools}
+	advanced := &model.Switch{Platform: model.PlatformOnyx, BufferStyle: onyx.StyleAdvanced, Pools: pools}
+	tests := []struct {
+		name string
+		sw   *model.Switch
+		pool int
+		want string // "" for none written
+	}{
+		{"Cumulus first ingress", nvue, 0, "memory-percent 40 %"},
+		{"Cumulus second ingress of the type", nvue, 1, ""},
+		{"Cumulus egress", nvue, 2, ""},
+		{"Onyx traffic pool ingress", traffic, 1, "memory percent 20.20 %"},
+		{"Onyx traffic pool egress", traffic, 2, ""},
+		{"Onyx advanced egress", advanced, 2, "size 1000 B"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			w, ok := writtenPoolSize(tc.sw, pools[tc.pool])
+			got := ""
+			if ok {
+				got = w.Field + " " + w.Value + " " + w.Unit
+			}
+			if got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
 	}
 }

@@ -262,6 +262,24 @@ var nvuePool = map[string]string{"lossless": "default-lossless", "lossy": "defau
 // model's share is rounded down.
 func PoolPercent(pool model.BufferPool) int { return int(math.Floor(pool.Percent)) }
 
+// TrafficPool is the NVUE traffic pool whose memory-percent fabricc
+// writes from pools[i], and false where it writes none: an egress pool
+// (a traffic pool sizes ingress and egress together), a type NVUE has no
+// traffic pool for, or an ingress pool of a type whose traffic pool an
+// earlier pool already sizes.
+func TrafficPool(pools []model.BufferPool, i int) (string, bool) {
+	name, ok := nvuePool[pools[i].Type]
+	if pools[i].Direction != "ingress" || !ok {
+		return "", false
+	}
+	for _, q := range pools[:i] {
+		if q.Direction == "ingress" && nvuePool[q.Type] == name {
+			return "", false
+		}
+	}
+	return name, true
+}
+
 // renderPools writes traffic-pool memory-percent and switch priorities.
 func renderPools(p *plan, sw string, pools []model.BufferPool) {
 	if len(pools) == 0 {
@@ -269,15 +287,13 @@ func renderPools(p *plan, sw string, pools []model.BufferPool) {
 	}
 	p.at()
 	p.sectionf("Buffer pools (traffic-pool); memory-percent is a whole percent and the pools must sum to 100 or less, so fabricc rounds down")
-	used := map[string]bool{}
-	for _, pool := range pools {
+	for i, pool := range pools {
 		p.at("switch", sw, "pool", pool.Name, pool.Direction)
-		name, ok := nvuePool[pool.Type]
-		if pool.Direction != "ingress" || !ok || used[name] {
+		name, ok := TrafficPool(pools, i)
+		if !ok {
 			p.notef("pool %s (%s %s, %d B, %.1f%%, %s, priorities %s) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together", pool.Name, pool.Direction, pool.Type, pool.SizeBytes, pool.Percent, pool.Mode, joinInts(pool.Priorities))
 			continue
 		}
-		used[name] = true
 		pct := PoolPercent(pool)
 		if float64(pct) != pool.Percent {
 			p.commentf("pool %s: %.1f%% of the buffer rounds down to %d%%", pool.Name, pool.Percent, pct)

@@ -38,6 +38,21 @@ func hasBuffers(sw *model.Switch) bool {
 // decimals as running-config prints it ("50.80").
 func PoolPercent(p model.BufferPool) string { return fmt.Sprintf("%.2f", p.Percent) }
 
+// PoolSize is what the configuration of sw writes for pool p's size: in
+// advanced buffer mode every pool's "size" in bytes (writeAdvanced), in
+// traffic-pool mode an ingress pool's "memory percent" (PoolPercent);
+// false for an egress traffic pool, which is not set separately (a
+// traffic pool serves both directions).
+func PoolSize(sw *model.Switch, p model.BufferPool) (field, value string, ok bool) {
+	switch {
+	case sw.BufferStyle == StyleAdvanced:
+		return "size", strconv.FormatInt(p.SizeBytes, 10), true
+	case p.Direction == "ingress":
+		return "memory percent", PoolPercent(p), true
+	}
+	return "", "", false
+}
+
 // writeTrafficPools writes the MLNX-OS >= 3.6.5000 form: one traffic pool
 // per ingress pool (ansible onyx_buffer_pool.py; Onyx Shared Buffer
 // Commands, history 3.6.5000). The percent has two decimals, as
@@ -47,12 +62,13 @@ func PoolPercent(p model.BufferPool) string { return fmt.Sprintf("%.2f", p.Perce
 // in this mode, so the model's numbers for them follow as comments.
 func writeTrafficPools(w *writer, sw *model.Switch) {
 	for _, p := range sw.Pools {
-		if p.Direction != "ingress" {
+		field, pct, ok := PoolSize(sw, p)
+		if !ok {
 			continue
 		}
 		w.pool(p)
 		w.cmd("traffic pool %s type %s", p.Name, p.Type)
-		w.cmd("traffic pool %s memory percent %s", p.Name, PoolPercent(p))
+		w.cmd("traffic pool %s %s %s", p.Name, field, pct)
 		if len(p.Priorities) > 0 {
 			w.cmd("traffic pool %s map switch-priority %s", p.Name, ints(p.Priorities))
 		}
@@ -135,7 +151,8 @@ func writeAdvanced(w *writer, sw *model.Switch) {
 		if n != p.Name {
 			w.note("model %s pool %s is Onyx pool %s", p.Direction, p.Name, n)
 		}
-		w.cmd("pool %s size %d type %s", n, p.SizeBytes, p.Mode)
+		_, size, _ := PoolSize(sw, p)
+		w.cmd("pool %s size %s type %s", n, size, p.Mode)
 	}
 	w.b.At()
 	w.note("lossless priority groups: reserved = the group's buffer; xoff = the occupancy at which PAUSE is sent = reserved - the bytes in flight after PAUSE; xon = the occupancy at which it stops = xoff (bytes; Linux mlxsw programs the same Spectrum register as size = threshold + delay)")
