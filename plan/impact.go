@@ -226,15 +226,22 @@ func sameReservations(a, b *model.Port) bool {
 // size (writtenPoolSize) changes, appears or goes: a model size change
 // the switch's configuration rounds away is no change on the switch.
 func resizedPools(a, b *model.Switch) []string {
-	sizes := writtenPools(a)
+	pools := writtenPools(a)
 	var out []string
-	for k, w := range writtenPools(b) {
-		if s, ok := sizes[k]; !ok || s.differs(w) {
+	for k, pb := range writtenPools(b) {
+		pa, ok := pools[k]
+		if !ok {
+			out = append(out, k)
+			continue
+		}
+		wa, _ := writtenPoolSize(a, pa)
+		wb, _ := writtenPoolSize(b, pb)
+		if sizeDiffers(wa, true, wb, true, pa.SizeBytes, pb.SizeBytes) {
 			out = append(out, k)
 		}
-		delete(sizes, k)
+		delete(pools, k)
 	}
-	for k := range sizes {
+	for k := range pools {
 		out = append(out, k)
 	}
 	slices.Sort(out)

@@ -76,43 +76,41 @@ func poolIndex(pools []model.BufferPool, p model.BufferPool) int {
 func poolSizeChange(swa, swb *model.Switch, a, b model.BufferPool) []Change {
 	wa, okA := writtenPoolSize(swa, a)
 	wb, okB := writtenPoolSize(swb, b)
-	switch {
-	case !okA && !okB:
+	if !sizeDiffers(wa, okA, wb, okB, a.SizeBytes, b.SizeBytes) {
 		return nil
-	case okA && okB && wa.Field == wb.Field && !wb.exact():
+	}
+	if okA && okB && wa.Field == wb.Field && !wb.exact() {
 		c := change(wb.Field, wa.Value, wb.Value, wb.Unit)
-		if len(c) > 0 {
-			c[0].Note = "model size " + docs.Thousands(a.SizeBytes) + " -> " + docs.Thousands(b.SizeBytes) + " B"
-		}
+		c[0].Note = "model size " + docs.Thousands(a.SizeBytes) + " -> " + docs.Thousands(b.SizeBytes) + " B"
 		return c
 	}
 	return amountChange("size", a.SizeBytes, b.SizeBytes, "B")
 }
 
-// writtenPools are the written sizes of a switch's pools, by poolKey,
-// with the model's size of each.
-func writtenPools(sw *model.Switch) map[string]writtenPool {
-	out := map[string]writtenPool{}
+// sizeDiffers reports whether a pool's size as the switch is told it
+// changes from wa (written when okA; model size a) to wb (okB; b): never
+// when neither revision writes one; always when only one does (the
+// platform changed); else the written value where both use the same
+// keyword, or the model's size where they do not.
+func sizeDiffers(wa poolWrite, okA bool, wb poolWrite, okB bool, a, b int64) bool {
+	switch {
+	case !okA && !okB:
+		return false
+	case okA != okB:
+		return true
+	case wa.Field == wb.Field:
+		return wa.Value != wb.Value
+	}
+	return a != b
+}
+
+// writtenPools are a switch's pools with a written size, by poolKey.
+func writtenPools(sw *model.Switch) map[string]model.BufferPool {
+	out := map[string]model.BufferPool{}
 	for _, p := range sw.Pools {
-		if w, ok := writtenPoolSize(sw, p); ok {
-			out[poolKey(p)] = writtenPool{w, p.SizeBytes}
+		if _, ok := writtenPoolSize(sw, p); ok {
+			out[poolKey(p)] = p
 		}
 	}
 	return out
-}
-
-// writtenPool is a pool's written size and its model size.
-type writtenPool struct {
-	w    poolWrite
-	size int64
-}
-
-// differs reports whether the switch is told another size: the written
-// value, where both revisions write the pool with the same keyword, or
-// else (the platform changed) the model's size.
-func (a writtenPool) differs(b writtenPool) bool {
-	if a.w.Field == b.w.Field {
-		return a.w.Value != b.w.Value
-	}
-	return a.size != b.size
 }
