@@ -182,7 +182,7 @@ func (l *lowering) lowerHost(h *dsl.Host) model.Host {
 	osOK := drivers(out.OS, familyCX4) != nil
 	if !osOK {
 		l.errorf(h.OSRange.Or(h.DefRange), "Unknown host OS",
-			"host %q has os %q; fabricc renders %s.%s", h.Name, h.OS, quoteList(hostOSes), didYouMean(h.OS, hostOSes))
+			"host %q has os %q; fabricc renders %s.%s", h.Name, h.OS, dsl.QuoteList(hostOSes), didYouMean(h.OS, hostOSes))
 	}
 	l.checkWindowsRelease(h)
 	seen := map[string]dsl.Range{}
@@ -347,7 +347,7 @@ func (l *lowering) nicModel(host string, os model.OS, osOK bool, n *dsl.NIC, out
 	name, info, ok := lookupNIC(n.Model)
 	if !ok {
 		l.errorf(n.ModelRange.Or(n.DefRange), "Unknown NIC model",
-			"nic %q of host %q has model %q; fabricc knows %s.%s Host scripts exist for these models only (docs/models.md, NIC models): write one of them, or leave this host out of the fabric.", n.Name, host, n.Model, quoteList(nicModelNames()), didYouMean(n.Model, nicModelNames()))
+			"nic %q of host %q has model %q; fabricc knows %s.%s Host scripts exist for these models only (docs/models.md, NIC models): write one of them, or leave this host out of the fabric.", n.Name, host, n.Model, dsl.QuoteList(nicModelNames()), didYouMean(n.Model, nicModelNames()))
 		return
 	}
 	out.Model, out.Vendor = name, info.vendor
@@ -381,7 +381,7 @@ func driverAdvice(d, m string, os model.OS, valid []string) string {
 	case d == "winof2" && os == model.OSWindows:
 		return fmt.Sprintf("WinOF-2 supports ConnectX-4 and later only; a %s needs driver = %q (Mellanox WinOF-2 User Manual, Rev 1.21, §2.3).", m, valid[0])
 	}
-	return fmt.Sprintf("driver %q does not run a %s on %s; write %s.", d, m, os, quoteList(valid))
+	return fmt.Sprintf("driver %q does not run a %s on %s; write %s.", d, m, os, dsl.QuoteList(valid))
 }
 
 // nicTransport resolves the transport: RoCE, or iWARP on QLogic NICs.
@@ -411,7 +411,7 @@ func (l *lowering) nicApplications(host string, n *dsl.NIC, prio int) []model.Ap
 		if !ok {
 			kinds := slices.Sorted(maps.Keys(applicationPorts))
 			l.errorf(n.ApplicationsRange.Or(n.DefRange), "Unknown application",
-				"nic %q of host %q lists application %q; fabricc knows %s.%s", n.Name, host, a, quoteList(kinds), didYouMean(a, kinds))
+				"nic %q of host %q lists application %q; fabricc knows %s.%s", n.Name, host, a, dsl.QuoteList(kinds), didYouMean(a, kinds))
 			continue
 		}
 		if !seen[a] {
@@ -471,21 +471,17 @@ func (l *lowering) nicSpeedError(host string, n model.NIC, info nicInfo) {
 	}
 }
 
-// windowsReleases are the Windows os_version forms fabricc writes scripts
-// for (dsl.WindowsReleases says why).
-var windowsReleases = dsl.WindowsReleases
-
 // checkWindowsRelease refuses a Windows os_version fabricc writes no
 // script for, at the os_version attribute; an absent one is accepted. A
 // spelling of a supported release ("Server2022", "2022r2") gets that
 // release as its suggestion; only a real release older than the
 // supported ones is told why scripts are not written for it.
 func (l *lowering) checkWindowsRelease(h *dsl.Host) {
-	if model.OS(h.OS) != model.OSWindows || h.OSVersion == nil || slices.Contains(windowsReleases, *h.OSVersion) {
+	if model.OS(h.OS) != model.OSWindows || h.OSVersion == nil || slices.Contains(dsl.WindowsReleases, *h.OSVersion) {
 		return
 	}
 	v := *h.OSVersion
-	list := fmt.Sprintf("Write one of %s (Windows Server, or Azure Stack HCI by its version), lower case as shown.", quoteList(windowsReleases))
+	list := dsl.WindowsReleasesHint()
 	at := h.OSVersionRange.Or(h.DefRange)
 	release, ok, known := dsl.WindowsRelease(v)
 	switch {
@@ -499,6 +495,6 @@ func (l *lowering) checkWindowsRelease(h *dsl.Host) {
 			h.Name, v, list)
 	default:
 		l.errorf(at, "Invalid os_version", "host %q has os_version %q, which is not a Windows release fabricc knows. %s%s",
-			h.Name, v, list, didYouMean(strings.ToLower(v), windowsReleases))
+			h.Name, v, list, didYouMean(strings.ToLower(v), dsl.WindowsReleases))
 	}
 }

@@ -184,7 +184,7 @@ func (l *lowering) cableKind(dl *dsl.Link, speedMbps int) string {
 	c := *dl.Cable
 	if c != cableDAC && c != cableAOC && c != cableFibre {
 		l.errorf(dl.CableRange.Or(dl.DefRange), "Invalid cable kind",
-			"cable %q is not known; write %s.%s", c, quoteList(cableKinds), didYouMean(c, cableKinds))
+			"cable %q is not known; write %s.%s", c, dsl.QuoteList(cableKinds), didYouMean(c, cableKinds))
 	}
 	if c == cableDAC && speedMbps > 0 && dl.Length > reach && dl.Length <= maxCableMeters {
 		l.warnf(dl.CableRange.Or(dl.DefRange), "DAC longer than copper reaches",

@@ -140,7 +140,7 @@ func (l *lowering) lowerSwitch(s *dsl.Switch) model.Switch {
 	if !ok {
 		l.badPorts[s.Name] = true
 		l.errorf(s.PlatformRange.Or(s.DefRange), "Unknown platform",
-			"switch %q has platform %q; fabricc renders %s.%s", s.Name, s.Platform, quoteList(platformNames), didYouMean(s.Platform, platformNames))
+			"switch %q has platform %q; fabricc renders %s.%s", s.Name, s.Platform, dsl.QuoteList(platformNames), didYouMean(s.Platform, platformNames))
 	}
 	sw.OSVersion = info.osVersion
 	if s.OSVersion != nil {
@@ -686,6 +686,6 @@ func (l *lowering) resolveMode(p *model.Port, a dsl.Port, block dsl.Range, who s
 		}
 	default:
 		l.errorOnce(a.ModeRange.Or(block), "Invalid port mode",
-			fmt.Sprintf("%s has mode %q, which is not known; write %s.%s", who, *a.Mode, quoteList(portModes), didYouMean(*a.Mode, portModes)))
+			fmt.Sprintf("%s has mode %q, which is not known; write %s.%s", who, *a.Mode, dsl.QuoteList(portModes), didYouMean(*a.Mode, portModes)))
 	}
 }

@@ -91,7 +91,7 @@ func (l *lowering) qosProfile(q *dsl.QoS) ([]classSpec, bool) {
 		return nil, true
 	}
 	l.errorf(q.ProfileRange.Or(q.DefRange), "Unknown QoS profile",
-		"profile %q is not a built-in profile; write %s.%s", name, quoteList(profiles), didYouMean(name, profiles))
+		"profile %q is not a built-in profile; write %s.%s", name, dsl.QuoteList(profiles), didYouMean(name, profiles))
 	return nil, false
 }
 
@@ -576,7 +576,7 @@ func (l *lowering) namedClass(name string, at dsl.Range, who, uses string) *mode
 	c := l.classes[name]
 	if c == nil && len(l.classes) > 0 {
 		l.errorf(at, "Unknown class", "%s %s %q, which the qos block does not declare; the classes are %s.%s",
-			who, uses, name, quoteList(l.classNames()), didYouMean(name, l.classNames()))
+			who, uses, name, dsl.QuoteList(l.classNames()), didYouMean(name, l.classNames()))
 	}
 	return c
 }
@@ -596,7 +596,7 @@ func (l *lowering) pickRoCEClass(q *dsl.QoS, specs []classSpec) {
 	if q.RoCEClass != nil {
 		if l.classes[*q.RoCEClass] == nil {
 			l.errorf(q.RoCEClassRange.Or(q.DefRange), "Unknown RoCE class",
-				"roce_class %q names no class; the classes are %s.%s", *q.RoCEClass, quoteList(l.classNames()), didYouMean(*q.RoCEClass, l.classNames()))
+				"roce_class %q names no class; the classes are %s.%s", *q.RoCEClass, dsl.QuoteList(l.classNames()), didYouMean(*q.RoCEClass, l.classNames()))
 			return
 		}
 		l.f.QoS.RoCEClass = *q.RoCEClass
@@ -616,7 +616,7 @@ func (l *lowering) pickRoCEClass(q *dsl.QoS, specs []classSpec) {
 		l.f.QoS.RoCEClass = lossless[0]
 	default:
 		l.errorf(q.DefRange, "Ambiguous RoCE class",
-			"Classes %s are all lossless; set roce_class to the one RoCE data uses.", quoteList(lossless))
+			"Classes %s are all lossless; set roce_class to the one RoCE data uses.", dsl.QuoteList(lossless))
 	}
 }
 
@@ -633,7 +633,7 @@ func (l *lowering) pickCNPClass(q *dsl.QoS, specs []classSpec) {
 		name = *q.CNPClass
 		if l.classes[name] == nil {
 			l.errorf(q.CNPClassRange.Or(q.DefRange), "Unknown CNP class",
-				"cnp_class %q names no class; the classes are %s.%s", name, quoteList(l.classNames()), didYouMean(name, l.classNames()))
+				"cnp_class %q names no class; the classes are %s.%s", name, dsl.QuoteList(l.classNames()), didYouMean(name, l.classNames()))
 			return
 		}
 	}

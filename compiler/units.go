@@ -193,15 +193,3 @@ func sortedUnique(v []int) []int {
 	}
 	return out[:n]
 }
-
-// quoteList renders names as "a", "b" or "c".
-func quoteList(names []string) string {
-	q := make([]string, len(names))
-	for i, n := range names {
-		q[i] = strconv.Quote(n)
-	}
-	if len(q) < 2 {
-		return strings.Join(q, "")
-	}
-	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
-}

@@ -438,3 +438,16 @@ func nicFields(host *owner, n *NIC, visit func(stringField)) {
 		visit(stringField{attr: "application", who: who, value: a, rng: n.ApplicationsRange.Or(n.DefRange), kind: kindText})
 	}
 }
+
+// QuoteList renders names as "a", "b" or "c", each quoted as a Go string
+// (strconv.Quote), for error messages.
+func QuoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	if len(q) < 2 {
+		return strings.Join(q, "")
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
+}

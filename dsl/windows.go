@@ -52,25 +52,19 @@ func WindowsRelease(v string) (release string, ok, known bool) {
 	return "", false, false
 }
 
+// WindowsReleasesHint is the sentence that tells how to write a Windows
+// os_version: the WindowsReleases, quoted.
+func WindowsReleasesHint() string {
+	return "Write one of " + QuoteList(WindowsReleases) + " (Windows Server, or Azure Stack HCI by its version), lower case as shown."
+}
+
 // windowsReleaseHint is the fix for a Windows os_version that is not one
 // of WindowsReleases: the list, and the release it means when
 // WindowsRelease finds one fabricc writes scripts for.
 func windowsReleaseHint(v string) string {
-	hint := " Write one of " + quotedOr(WindowsReleases) + " (Windows Server, or Azure Stack HCI by its version), lower case as shown."
+	hint := " " + WindowsReleasesHint()
 	if r, ok, _ := WindowsRelease(v); ok {
 		hint += ` Did you mean "` + r + `"?`
 	}
 	return hint
-}
-
-// quotedOr renders names as "a", "b" or "c".
-func quotedOr(names []string) string {
-	q := make([]string, len(names))
-	for i, n := range names {
-		q[i] = `"` + n + `"`
-	}
-	if len(q) == 1 {
-		return q[0]
-	}
-	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
 }
