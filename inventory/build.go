@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/internal/quote"
@@ -17,12 +18,17 @@ import (
 // A value the device takes from a defaults block that checkDefaults
 // found wrong is not reported again: its error is the defaults
 // attribute's, once. A mistake in an attribute the device block sets is
-// reported at that attribute's value (at, by attribute name, as
-// attrRanges gives them); one of a value taken from the defaults, or of
-// a missing attribute, at the device block.
-func build(dir string, ds, def *deviceSchema, at map[string]hcl.Range) (*Device, hcl.Diagnostics) {
+// reported at that attribute's value (by attribute name, as attrRanges
+// gives them for the device's block b, worked out on the first error);
+// one of a value taken from the defaults, or of a missing attribute, at
+// the device block.
+func build(dir string, ds, def *deviceSchema, b *hclsyntax.Block) (*Device, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
+	var at map[string]hcl.Range
 	errf := func(attr, summary, detail string) {
+		if at == nil {
+			at = attrRanges(b)
+		}
 		r, ok := at[attr]
 		if !ok {
 			r = ds.DefRange

@@ -202,10 +202,10 @@ func decode(path string, body hcl.Body) (*Inventory, hcl.Diagnostics) {
 	}
 	if len(raw.Defaults) > 0 {
 		d = raw.Defaults[0].deviceSchema()
-		diags = append(diags, checkDefaults(dir, &d, blockRanges(body, "defaults")[raw.Defaults[0].DefRange.Start.Byte])...)
+		diags = append(diags, checkDefaults(dir, &d, attrRanges(blocks(body, "defaults")[raw.Defaults[0].DefRange.Start.Byte]))...)
 	}
 	seen := map[string]hcl.Range{}
-	at := blockRanges(body, "device")
+	at := blocks(body, "device")
 	for i := range raw.Devices {
 		ds := &raw.Devices[i]
 		if prev, ok := seen[ds.Name]; ok {
@@ -224,27 +224,30 @@ func decode(path string, body hcl.Body) (*Inventory, hcl.Diagnostics) {
 	return inv, diags
 }
 
-// blockRanges are, for each block of type typ by the byte its
-// definition starts at (its DefRange), the value ranges of its
-// attributes by name ("auth" and "enable": the block's first credential
-// source attribute), for the diagnostics of checkDefaults and build.
-func blockRanges(body hcl.Body, typ string) map[int]map[string]hcl.Range {
+// blocks are the blocks of type typ by the byte their definition starts
+// at (their DefRange), whose attrRanges the diagnostics of checkDefaults
+// and build use; nil where body is not native syntax.
+func blocks(body hcl.Body, typ string) map[int]*hclsyntax.Block {
 	sb, ok := body.(*hclsyntax.Body)
 	if !ok {
 		return nil
 	}
-	all := map[int]map[string]hcl.Range{}
+	all := map[int]*hclsyntax.Block{}
 	for _, b := range sb.Blocks {
 		if b.Type == typ {
-			all[b.DefRange().Start.Byte] = attrRanges(b)
+			all[b.DefRange().Start.Byte] = b
 		}
 	}
 	return all
 }
 
-// attrRanges are the value ranges of block b's attributes, as
-// blockRanges gives them.
+// attrRanges are the value ranges of block b's attributes by name
+// ("auth" and "enable": the block's first credential source attribute);
+// nil for a nil b.
 func attrRanges(b *hclsyntax.Block) map[string]hcl.Range {
+	if b == nil {
+		return nil
+	}
 	out := map[string]hcl.Range{}
 	var auth, enable []*hclsyntax.Attribute
 	for name, a := range b.Body.Attributes {
