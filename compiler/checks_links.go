@@ -1,7 +1,6 @@
 package compiler
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -95,7 +94,7 @@ func (c *checker) checkSwitchMTU(a, b end) {
 		c.errorf("Link MTU mismatch",
 			fmt.Sprintf("%s has %s but its link peer %s, an EOS %s port, has %s. EOS applies its mtu to routed traffic only and bridges frames up to its fixed L2 MTU (9234 bytes), so IP packets of up to %d bytes reach %s, which drops those above %d. Set mtu = %d on %s, the largest %s takes (or at least %d).",
 				other.name(), c.mtuText(other), eos.name(), eos.port.Mode, c.mtuText(eos), ipMTU(eos), other.name(), ipMTU(other),
-				portMaxMTU(other), other.name(), platformTitle(other.sw.Platform), ipMTU(eos)+mtuMeaning(other).HeaderBytes),
+				platforms[other.sw.Platform].portMaxMTU(), other.name(), platformTitle(other.sw.Platform), ipMTU(eos)+mtuMeaning(other).HeaderBytes),
 			other.path("mtu"), rel(fmt.Sprintf("%s MTU %d", eos.name(), eos.port.MTU), eos.path("mtu")...))
 	}
 }
@@ -105,16 +104,11 @@ func switchport(p *model.Port) bool {
 	return p.Mode == model.ModeAccess || p.Mode == model.ModeTrunk
 }
 
-// portMaxMTU is the largest mtu a switch end's platform takes.
-func portMaxMTU(e end) int {
-	return cmp.Or(platforms[e.sw.Platform].maxMTU, fallbackMTU)
-}
-
 // mtuFix names the mtu values that make two switch ends agree: the
 // largest IP MTU both platforms take, written on the ends that differ
 // from it, or the smaller of the two on the larger end.
 func mtuFix(a, b end) string {
-	best := min(mtuMeaning(a).IPMTU(portMaxMTU(a)), mtuMeaning(b).IPMTU(portMaxMTU(b)))
+	best := min(mtuMeaning(a).IPMTU(platforms[a.sw.Platform].portMaxMTU()), mtuMeaning(b).IPMTU(platforms[b.sw.Platform].portMaxMTU()))
 	var set []string
 	for _, e := range []end{a, b} {
 		if ipMTU(e) != best {

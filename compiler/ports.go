@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"sort"
@@ -28,6 +29,10 @@ type platformInfo struct {
 	ports    portSyntax
 	portForm string
 }
+
+// portMaxMTU is the largest mtu a port of the platform takes, and its
+// default: maxMTU, or fallbackMTU where the platform gives none.
+func (i platformInfo) portMaxMTU() int { return cmp.Or(i.maxMTU, fallbackMTU) }
 
 // platforms maps platform names to their defaults and port naming.
 var platforms = map[model.Platform]platformInfo{
@@ -592,10 +597,7 @@ var trustModes = map[string]model.Trust{"dscp": model.TrustDSCP, "pcp": model.Tr
 func (l *lowering) resolvePort(sw string, info platformInfo, d *portDecl, watchdog bool, hw *switchHW) model.Port {
 	defer l.within(sw + ":" + d.name)()
 	a := d.attrs
-	maxMTU := info.maxMTU
-	if maxMTU == 0 {
-		maxMTU = fallbackMTU
-	}
+	maxMTU := info.portMaxMTU()
 	p := model.Port{Name: d.name, MTU: maxMTU}
 	who := fmt.Sprintf("port %q on switch %q", a.Spec, sw)
 	if a.Speed == nil {
