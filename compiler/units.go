@@ -148,7 +148,15 @@ func speedMeant(s string) string {
 	if err != nil || n > 1e9 {
 		return ""
 	}
-	units := map[string][]int{"g": {1000}, "m": {1}, "": {1000, 1}}[m[2]]
+	var units []int
+	switch m[2] {
+	case "g":
+		units = []int{1000}
+	case "m":
+		units = []int{1}
+	default: // a bare number
+		units = []int{1000, 1}
+	}
 	for _, u := range units {
 		if form := speedForm(n * u); form != "" {
 			return form
@@ -157,12 +165,12 @@ func speedMeant(s string) string {
 	return ""
 }
 
-// speedForm is the accepted spelling of mbps, or "".
+// speedForm is the accepted spelling of mbps, or "": speedText spells
+// Mb/s as portSpeeds' keys are written.
 func speedForm(mbps int) string {
-	for form, v := range portSpeeds {
-		if v == mbps {
-			return form
-		}
+	f := speedText(mbps)
+	if _, ok := portSpeeds[f]; ok {
+		return f
 	}
 	return ""
 }
