@@ -133,7 +133,10 @@ func (t *onyxTxn) Rollback(c Conn) error {
 		now := onyxLines(run)
 		cmds := onyxUndo(now, t.before)
 		if len(cmds) == 0 {
-			cmds = onyxMissing(t.before, now)
+			// Pool shares are restored as apply changes them, shrinks
+			// first, so that they never pass 100 % on the way back
+			// either (review ronyx #1).
+			cmds = onyxPoolShrinksFirst(onyxMissing(t.before, now), verify.OnyxPoolsOf(now))
 		}
 		if len(cmds) == 0 {
 			return nil
@@ -143,6 +146,16 @@ func (t *onyxTxn) Rollback(c Conn) error {
 		}
 	}
 	return fmt.Errorf("the running configuration still differs from the one read before the push after %d rounds of undo; checkpoint %s holds it", onyxRollbackRounds, t.checkpoint)
+}
+
+// KeptAfterFailedRollback names the checkpoint a failed rollback leaves
+// and the way back that needs no reboot: the device lock stays, and the
+// next push recognises the change by it (rollbackKeeper).
+func (t *onyxTxn) KeptAfterFailedRollback() string {
+	return fmt.Sprintf("the switch keeps the change unsaved, checkpoint %s holds the configuration from before the push, and the device lock stays: "+
+		"run fabricc push again (from another host: with --break-lock), which takes the change as this push's and saves it when it verifies, "+
+		"or restores %s line by line without a reboot (not `configuration switch-to`, which reboots the switch); do not save the configuration by hand",
+		t.checkpoint, t.checkpoint)
 }
 
 // onyxRollbackRounds bounds the undo/restore rounds of a rollback.
