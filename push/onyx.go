@@ -44,11 +44,57 @@ func (t *onyxTxn) Stage(c Conn, config []byte) (string, error) {
 	if err := onyxForeignPools(verify.OnyxPoolsOf(want), runningPools); err != nil {
 		return "", err
 	}
+	if err := onyxLAGMembers(want, t.before); err != nil {
+		return "", err
+	}
 	if err := onyxRoCEMode(c); err != nil {
 		return "", err
 	}
 	t.send = onyxPoolShrinksFirst(onyxMissing(want, t.before), runningPools)
 	return onyxDiff(t.before, t.send), nil
+}
+
+// onyxMemberRe is a port's LAG or MLAG membership in a running config
+// (mellanox.onyx onyx_linkagg.py: `interface ethernet X channel-group N
+// mode M`, `... mlag-channel-group N mode M`).
+var onyxMemberRe = regexp.MustCompile(`^interface ethernet (\S+) (channel-group|mlag-channel-group) (\d+) mode \S+$`)
+
+// onyxPortRe is a line of one port's settings.
+var onyxPortRe = regexp.MustCompile(`^interface ethernet (\S+) `)
+
+// onyxLAGMembers refuses a push that configures a port the running
+// configuration shows as a LAG or MLAG member (review ronyx #5): the
+// member takes its MTU, switchport mode, VLANs and PFC from its
+// port-channel (mellanox.onyx onyx_linkagg.py and onyx_pfc_interface.py
+// set them on `interface port-channel N`), which fabricc does not manage
+// (README, Scope), so its per-port lines would be refused half-way or
+// fight the bundle. want and running are lines (onyxLines).
+func onyxLAGMembers(want, running []string) error {
+	ours := map[string]bool{}
+	for _, l := range want {
+		if m := onyxPortRe.FindStringSubmatch(l); m != nil {
+			ours[m[1]] = true
+		}
+	}
+	var found []string
+	for _, l := range running {
+		m := onyxMemberRe.FindStringSubmatch(l)
+		if m == nil || !ours[m[1]] {
+			continue
+		}
+		bundle := "port-channel " + m[3]
+		if m[2] == "mlag-channel-group" {
+			bundle = "mlag-port-channel " + m[3]
+		}
+		port := quote.Visible(m[1])
+		found = append(found, fmt.Sprintf("%s is a member of %s (`interface ethernet %s no %s` takes it out)", port, bundle, port, m[2]))
+	}
+	if len(found) == 0 {
+		return nil
+	}
+	return fmt.Errorf("fabric ports are LAG/MLAG members on the switch: %s; a member takes its MTU, VLANs and PFC from its port-channel, "+
+		"which fabricc does not manage, so fabricc cannot configure the port: take it out of the bundle or leave the port out of the fabric, "+
+		"and push again; nothing was changed", strings.Join(found, "; "))
 }
 
 // onyxRoCEMode refuses a switch in RoCE mode: Onyx's `roce` command
