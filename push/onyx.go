@@ -47,6 +47,9 @@ func (t *onyxTxn) Stage(c Conn, config []byte) (string, error) {
 	if err := onyxLAGMembers(want, t.before); err != nil {
 		return "", err
 	}
+	if err := onyxStrayDSCPMaps(want, t.before); err != nil {
+		return "", err
+	}
 	if err := onyxRoCEMode(c); err != nil {
 		return "", err
 	}
@@ -95,6 +98,54 @@ func onyxLAGMembers(want, running []string) error {
 	return fmt.Errorf("fabric ports are LAG/MLAG members on the switch: %s; a member takes its MTU, VLANs and PFC from its port-channel, "+
 		"which fabricc does not manage, so fabricc cannot configure the port: take it out of the bundle or leave the port out of the fabric, "+
 		"and push again; nothing was changed", strings.Join(found, "; "))
+}
+
+// onyxDSCPMapRe is a port's `qos map dscp LIST to switch-priority SP`.
+var onyxDSCPMapRe = regexp.MustCompile(`^interface ethernet (\S+) qos map dscp ([\d ]+) to switch-priority (\d)$`)
+
+// onyxStrayDSCPMaps refuses a push onto fabric ports whose running
+// configuration maps a DSCP to another switch priority than the fabric
+// (review ronyx #2): fabricc writes no DSCP map (targets/onyx, Onyx's
+// default map, DSCP 8n..8n+7 to switch priority n), so push sends
+// nothing for such a line while verify, which reads the same map,
+// reports the port's classes wrong, and every push would fail its
+// verification. The refusal names each line and its removal: the `no`
+// form of an Onyx QoS command resets the value to its default (NVIDIA
+// Onyx User Manual 3.10, "QoS Commands"). want and running are lines
+// (onyxLines).
+func onyxStrayDSCPMaps(want, running []string) error {
+	ours := map[string]bool{}
+	for _, l := range want {
+		if m := onyxPortRe.FindStringSubmatch(l); m != nil {
+			ours[m[1]] = true
+		}
+	}
+	h := readOnyx(want)
+	var found []string
+	for _, l := range running {
+		m := onyxDSCPMapRe.FindStringSubmatch(l)
+		if m == nil || !ours[m[1]] {
+			continue
+		}
+		var stray []int
+		for _, d := range expandInts(m[2]) {
+			s := onyxSetting{key: fmt.Sprintf("%s dscp %d", m[1], d), value: m[3], def: fmt.Sprint(d / 8)}
+			if h.value(s) != m[3] {
+				stray = append(stray, d)
+			}
+		}
+		if len(stray) > 0 {
+			port := quote.Visible(m[1])
+			found = append(found, fmt.Sprintf("`interface ethernet %s qos map dscp %s to switch-priority %s` (remove it with `interface ethernet %s no qos map dscp %s`)",
+				port, joinInts(expandInts(m[2])), m[3], port, joinInts(stray)))
+		}
+	}
+	if len(found) == 0 {
+		return nil
+	}
+	return fmt.Errorf("the switch maps DSCP values on fabric ports where the fabric keeps Onyx's default map (DSCP 8n..8n+7 to switch priority n): %s; "+
+		"verify reads these maps, but push writes none and cannot change them; remove them on the switch (configuration mode) and push again; nothing was changed",
+		strings.Join(found, "; "))
 }
 
 // onyxRoCEMode refuses a switch in RoCE mode: Onyx's `roce` command
