@@ -1,8 +1,10 @@
 package push
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/fabricc/fabricc/internal/quote"
@@ -48,6 +50,9 @@ func (t *onyxTxn) Stage(c Conn, config []byte) (string, error) {
 		return "", err
 	}
 	if err := onyxStrayDSCPMaps(want, t.before); err != nil {
+		return "", err
+	}
+	if err := onyxBufferMode(want, t.before); err != nil {
 		return "", err
 	}
 	if err := onyxRoCEMode(c); err != nil {
@@ -146,6 +151,37 @@ func onyxStrayDSCPMaps(want, running []string) error {
 	return fmt.Errorf("the switch maps DSCP values on fabric ports where the fabric keeps Onyx's default map (DSCP 8n..8n+7 to switch priority n): %s; "+
 		"verify reads these maps, but push writes none and cannot change them; remove them on the switch (configuration mode) and push again; nothing was changed",
 		strings.Join(found, "; "))
+}
+
+// onyxAdvancedLine turns Onyx's advanced buffer mode on (Demartek RoCE
+// Deployment Guide, step 9; targets/onyx writes it for a release before
+// 3.6.5000).
+const onyxAdvancedLine = "advanced buffer management force"
+
+// onyxBufferMode refuses a push whose buffer style is not the switch's
+// (review ronyx #3): NVIDIA Onyx User Manual 3.10.4100, "Shared
+// Buffers", presents the traffic pools and the advanced buffer
+// configuration as two alternative ways to program the one shared
+// buffer. The fabric's style follows its os_version (before 3.6.5000
+// advanced, later traffic pools), and push never turns the other mode
+// off, so a wrong os_version would switch a running RoCE fabric's buffer
+// mode unannounced, and a corrected one would leave it so. want and
+// running are lines (onyxLines).
+func onyxBufferMode(want, running []string) error {
+	wantAdvanced, isAdvanced := slices.Contains(want, onyxAdvancedLine), slices.Contains(running, onyxAdvancedLine)
+	hasPools := len(verify.OnyxPoolsOf(running)) > 0
+	wantPools := len(verify.OnyxPoolsOf(want)) > 0
+	switch {
+	case wantPools && isAdvanced:
+		return errors.New("the switch is in advanced buffer mode (`advanced buffer management force` in its running configuration), " +
+			"but the fabric configures traffic pools, the buffer style its os_version implies (3.6.5000 and later); check os_version against `show version`: " +
+			"if the switch runs an older release, correct os_version; otherwise leave advanced mode on the switch (`no advanced buffer management force` " +
+			"and `no pool NAME`, configuration mode; it reprograms the shared buffer) and push again; nothing was changed")
+	case wantAdvanced && !isAdvanced && hasPools:
+		return errors.New("the switch programs its buffer with traffic pools, but the fabric configures advanced buffer mode, the buffer style its os_version " +
+			"implies (before 3.6.5000), which would replace the pools; check os_version against `show version` and correct it, and push again; nothing was changed")
+	}
+	return nil
 }
 
 // onyxRoCEMode refuses a switch in RoCE mode: Onyx's `roce` command

@@ -1,0 +1,66 @@
+package push
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/sim"
+)
+
+// TestOnyxBufferModeMismatchRefused is review ronyx #3: the fabric's
+// buffer style follows os_version (traffic pools from 3.6.5000,
+// advanced buffer mode before), and push never turns the other mode
+// off. A 3.10 switch running the fabric's traffic pools refuses a push
+// of the same fabric declared as 3.6.4006 (which would have switched it
+// to advanced mode unannounced), and a switch an operator put in
+// advanced mode refuses the traffic-pool fabric; nothing is changed.
+func TestOnyxBufferModeMismatchRefused(t *testing.T) {
+	oldDir := tutorialOn(t, model.PlatformOnyx, 3)
+	data, err := os.ReadFile(filepath.Join(oldDir, "fabric.hcl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	newDir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(newDir, "fabric.hcl"), []byte(strings.Replace(string(data), `os_version = "3.6.4006"`, `os_version = "3.10.4206"`, 1)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fOld, setOld := buildExample(t, oldDir)
+	fNew, setNew := buildExample(t, newDir)
+	swOld, swNew := fOld.Switch("leaf1"), fNew.Switch("leaf1")
+	l := startLab(t, swNew, sim.Faults{})
+	if r := l.run(t, ActionPush, fNew, swNew, config(t, setNew, swNew)); r.Status != StatusChanged || !r.Verified {
+		t.Fatalf("push of the 3.10 fabric: %s %q %v", r.Status, r.Error, r.Differences)
+	}
+
+	before := l.sim.Running()
+	r := l.run(t, ActionPush, fOld, swOld, config(t, setOld, swOld))
+	toAdvanced := "the switch programs its buffer with traffic pools, but the fabric configures advanced buffer mode, the buffer style its os_version " +
+		"implies (before 3.6.5000), which would replace the pools; check os_version against `show version` and correct it, and push again; nothing was changed"
+	if r.Status != StatusFailed || !strings.Contains(r.Error, toAdvanced) {
+		t.Errorf("push declared 3.6.4006 onto traffic pools: %s %q\nwant %q", r.Status, r.Error, toAdvanced)
+	}
+	if l.sim.Running() != before {
+		t.Error("the refused push changed the switch")
+	}
+
+	l.onyxHand(t, "advanced buffer management force", "pool iPool1 size 1000 type dynamic", "configuration write")
+	before = l.sim.Running()
+	r = l.run(t, ActionPush, fNew, swNew, config(t, setNew, swNew))
+	fromAdvanced := "the switch is in advanced buffer mode (`advanced buffer management force` in its running configuration), " +
+		"but the fabric configures traffic pools, the buffer style its os_version implies (3.6.5000 and later); check os_version against `show version`: " +
+		"if the switch runs an older release, correct os_version; otherwise leave advanced mode on the switch (`no advanced buffer management force` " +
+		"and `no pool NAME`, configuration mode; it reprograms the shared buffer) and push again; nothing was changed"
+	if r.Status != StatusFailed || !strings.Contains(r.Error, fromAdvanced) {
+		t.Errorf("push of traffic pools onto advanced mode: %s %q\nwant %q", r.Status, r.Error, fromAdvanced)
+	}
+	if l.sim.Running() != before {
+		t.Error("the refused push changed the switch")
+	}
+	l.onyxHand(t, "no pool iPool1", "no advanced buffer management force", "configuration write")
+	if r := l.run(t, ActionPush, fNew, swNew, config(t, setNew, swNew)); r.Status != StatusUnchanged || !r.Verified {
+		t.Errorf("push after advanced mode was left: %s %q %v", r.Status, r.Error, r.Differences)
+	}
+}
