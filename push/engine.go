@@ -516,7 +516,10 @@ func (d *device) push(ctx context.Context) error {
 	diff, err := txn.Stage(d.conn, d.t.Config)
 	d.res.Diff = diff
 	if err != nil {
-		return d.failed(ctx, txn, fmt.Errorf("staging: %w", err))
+		// Nothing was applied: not "(rolled back)" after "nothing was
+		// changed" (review ronyx #4).
+		d.failGate()
+		return d.discardStaged(ctx, txn, fmt.Errorf("staging: %w", err))
 	}
 	if d.o.Action == ActionDiff || diff == "" {
 		d.leaveApproval() // the question need not wait for its read-back
