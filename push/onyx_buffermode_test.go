@@ -64,3 +64,29 @@ func TestOnyxBufferModeMismatchRefused(t *testing.T) {
 		t.Errorf("push after advanced mode was left: %s %q %v", r.Status, r.Error, r.Differences)
 	}
 }
+
+// TestOnyxVerifyReportsBothBufferModes: a switch in advanced buffer mode
+// that still has the fabric's traffic pools (an earlier push of the
+// fabric declared with an older os_version, then the corrected one) no
+// longer verifies: the pools verify compares need not be what the
+// buffer runs (review ronyx #3).
+func TestOnyxVerifyReportsBothBufferModes(t *testing.T) {
+	f, set := demo(t)
+	sw := f.Switch("leaf4")
+	cfg := config(t, set, sw)
+	l := startLab(t, sw, sim.Faults{})
+	if r := l.run(t, ActionPush, f, sw, cfg); r.Status != StatusChanged || !r.Verified {
+		t.Fatalf("first push: %s %q %v", r.Status, r.Error, r.Differences)
+	}
+	l.onyxHand(t, "advanced buffer management force", "pool iPool1 size 1000 type dynamic", "configuration write")
+	r := l.run(t, ActionVerify, f, sw, cfg)
+	var got []string
+	for _, d := range r.Differences {
+		got = append(got, d.String())
+	}
+	want := "leaf4 buffer mode: intended one: traffic pools (3.6.5000 and later) or advanced buffer management (before), " +
+		"actual advanced buffer management force and traffic pools lossy-default, roce-lossless"
+	if r.Status != StatusMismatch || strings.Join(got, "\n") != want {
+		t.Errorf("verify: %s %q\n%s\nwant\n%s", r.Status, r.Error, strings.Join(got, "\n"), want)
+	}
+}
