@@ -34,6 +34,9 @@ func (t *onyxTxn) Stage(c Conn, config []byte) (string, error) {
 	if err := refuseSessionLines(model.PlatformOnyx, config); err != nil {
 		return "", err
 	}
+	if err := onyxRelease(c, config); err != nil {
+		return "", err
+	}
 	run, err := c.Send("show running-config")
 	if err != nil {
 		return "", err

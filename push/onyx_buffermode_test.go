@@ -37,8 +37,8 @@ func TestOnyxBufferModeMismatchRefused(t *testing.T) {
 
 	before := l.sim.Running()
 	r := l.run(t, ActionPush, fOld, swOld, config(t, setOld, swOld))
-	toAdvanced := "the switch programs its buffer with traffic pools, but the fabric configures advanced buffer mode, the buffer style its os_version " +
-		"implies (before 3.6.5000), which would replace the pools; check os_version against `show version` and correct it, and push again; nothing was changed"
+	toAdvanced := "the switch runs release 3.10.4206 (show version) but the fabric declares os_version 3.6.4006, on the other side of 3.6.5000, " +
+		"where Onyx's buffer style changes (advanced buffers before, traffic pools from it on): correct os_version, build again and push; nothing was changed"
 	if r.Status != StatusFailed || !strings.Contains(r.Error, toAdvanced) {
 		t.Errorf("push declared 3.6.4006 onto traffic pools: %s %q\nwant %q", r.Status, r.Error, toAdvanced)
 	}
@@ -88,5 +88,30 @@ func TestOnyxVerifyReportsBothBufferModes(t *testing.T) {
 		"actual advanced buffer management force and traffic pools lossy-default, roce-lossless"
 	if r.Status != StatusMismatch || strings.Join(got, "\n") != want {
 		t.Errorf("verify: %s %q\n%s\nwant\n%s", r.Status, r.Error, strings.Join(got, "\n"), want)
+	}
+}
+
+// TestOnyxBufferModeCheck covers both directions of onyxBufferMode on
+// lines, including the one a matching release cannot reach on the
+// simulator (traffic pools on a switch the fabric puts in advanced mode).
+func TestOnyxBufferModeCheck(t *testing.T) {
+	pools := []string{"traffic pool roce-lossless type lossless", "traffic pool roce-lossless memory percent 55.00"}
+	advanced := []string{"advanced buffer management force", "pool iPool1 size 1000 type dynamic"}
+	for _, c := range []struct {
+		name          string
+		want, running []string
+		refusal       string
+	}{
+		{"pools onto pools", pools, pools, ""},
+		{"advanced onto advanced", advanced, advanced, ""},
+		{"advanced onto a fresh switch", advanced, nil, ""},
+		{"pools onto a fresh switch", pools, nil, ""},
+		{"pools onto advanced", pools, advanced, "the switch is in advanced buffer mode"},
+		{"advanced onto pools", advanced, pools, "the switch programs its buffer with traffic pools, but the fabric configures advanced buffer mode"},
+	} {
+		err := onyxBufferMode(c.want, c.running)
+		if (err == nil) != (c.refusal == "") || err != nil && !strings.HasPrefix(err.Error(), c.refusal) {
+			t.Errorf("%s: %v, want %q", c.name, err, c.refusal)
+		}
 	}
 }

@@ -136,3 +136,66 @@ func onyxBufferMode(want, running []string) error {
 	}
 	return nil
 }
+
+// onyxHeaderVersionRe is the OS version in the header of a rendered Onyx
+// file (targets/onyx: "## platform onyx, OS version 3.10.4206, hardware
+// SN2700").
+var onyxHeaderVersionRe = regexp.MustCompile(`(?m)^## platform onyx, OS version (\d+(?:\.\d+)*), `)
+
+// onyxReleaseRe is `show version`'s release line (mellanox.onyx fixture
+// onyx_command_show_version.txt: "Product release:   3.6.5000").
+var onyxReleaseRe = regexp.MustCompile(`(?m)^Product release:\s+(\d+(?:\.\d+)*)\s*$`)
+
+// onyxBufferStyleRelease is the first release with traffic pools
+// (targets/onyx and docs/language.md: before 3.6.5000 the advanced
+// buffer style).
+const onyxBufferStyleRelease = "3.6.5000"
+
+// onyxRelease refuses a push whose file was built for a release on the
+// other side of the buffer-style boundary from the one the switch runs
+// (review ronyx #3): the file's buffer lines would be the wrong style.
+// A file without the header, or a switch whose `show version` gives no
+// release, is not checked.
+func onyxRelease(c Conn, config []byte) error {
+	m := onyxHeaderVersionRe.FindSubmatch(config)
+	if m == nil {
+		return nil
+	}
+	declared := string(m[1])
+	out, err := c.Send("show version")
+	if refused(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	r := onyxReleaseRe.FindStringSubmatch(out)
+	if r == nil {
+		return nil
+	}
+	running := r[1]
+	if olderRelease(declared, onyxBufferStyleRelease) == olderRelease(running, onyxBufferStyleRelease) {
+		return nil
+	}
+	return fmt.Errorf("the switch runs release %s (show version) but the fabric declares os_version %s, on the other side of %s, "+
+		"where Onyx's buffer style changes (advanced buffers before, traffic pools from it on): correct os_version, build again and push; nothing was changed",
+		running, declared, onyxBufferStyleRelease)
+}
+
+// olderRelease says whether dotted release a is before b.
+func olderRelease(a, b string) bool {
+	as, bs := strings.Split(a, "."), strings.Split(b, ".")
+	for i := 0; i < len(as) || i < len(bs); i++ {
+		x, y := 0, 0
+		if i < len(as) {
+			x = atoi(as[i])
+		}
+		if i < len(bs) {
+			y = atoi(bs[i])
+		}
+		if x != y {
+			return x < y
+		}
+	}
+	return false
+}
