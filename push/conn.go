@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -82,7 +83,17 @@ func dialSSH(dev *inventory.Device, p model.Platform, hostKey ssh.HostKeyCallbac
 	if err := d.Open(); err != nil {
 		return nil, fmt.Errorf("connect %s (%s): %w", dev.Name, dev.Addr(), err)
 	}
-	return &sshConn{d: d, timeout: dev.CommandTimeout}, nil
+	return &sshConn{d: d, timeout: dev.CommandTimeout, refusal: refusalLines[p]}, nil
+}
+
+// refusalLines are the answer lines a platform means as an error beyond
+// its definition's failed-when-contains phrases. Onyx: any line that
+// starts with "%" (Ansible's Onyx terminal plugin, mellanox.onyx
+// plugins/terminal/onyx.py, terminal_stderr_re `\A%|\r\n%|\n%`); no
+// public list of Onyx error texts shows that every refusal starts with
+// one of the five phrases (review ronyx #6).
+var refusalLines = map[model.Platform]*regexp.Regexp{
+	model.PlatformOnyx: regexp.MustCompile(`(?m)^%.*$`),
 }
 
 // sshConn is a Conn over a scrapligo network driver.
@@ -91,6 +102,8 @@ type sshConn struct {
 	d       *network.Driver
 	timeout time.Duration
 	closed  bool
+	// refusal matches an answer line that is an error (refusalLines).
+	refusal *regexp.Regexp
 }
 
 // Send sends one line with the generic driver's SendCommand, which does
@@ -108,6 +121,11 @@ func (c *sshConn) Send(cmd string) (string, error) {
 	}
 	if r.Failed != nil {
 		return r.Result, &RefusedError{Cmd: cmd, Reason: firstLine(r.Result)}
+	}
+	if c.refusal != nil {
+		if l := c.refusal.FindString(r.Result); l != "" {
+			return r.Result, &RefusedError{Cmd: cmd, Reason: strings.TrimSpace(l)}
+		}
 	}
 	return r.Result, nil
 }

@@ -240,6 +240,9 @@ type device struct {
 	me   Holder
 	// locked: this run holds (or may hold) the device lock.
 	locked bool
+	// keepLock: a failed rollback left a change only the lock ties to
+	// this run (rollbackKeeper), so unlock leaves the lock in place.
+	keepLock bool
 	// stale is the holder of a lock this run broke: its transaction may
 	// have left work behind.
 	stale *Holder
@@ -513,7 +516,10 @@ func (d *device) push(ctx context.Context) error {
 	diff, err := txn.Stage(d.conn, d.t.Config)
 	d.res.Diff = diff
 	if err != nil {
-		return d.failed(ctx, txn, fmt.Errorf("staging: %w", err))
+		// Nothing was applied: not "(rolled back)" after "nothing was
+		// changed" (review ronyx #4).
+		d.failGate()
+		return d.discardStaged(ctx, txn, fmt.Errorf("staging: %w", err))
 	}
 	if d.o.Action == ActionDiff || diff == "" {
 		d.leaveApproval() // the question need not wait for its read-back
@@ -900,6 +906,10 @@ func (d *device) rollback(ctx context.Context, txn Txn, cause error) error {
 	}
 	if err != nil {
 		d.res.RollbackNote = "rollback failed: " + err.Error()
+		if k, ok := txn.(rollbackKeeper); ok && d.locked {
+			d.keepLock = true
+			d.res.RollbackNote += "; " + k.KeptAfterFailedRollback()
+		}
 		return cause
 	}
 	d.res.RolledBack = true
@@ -908,6 +918,18 @@ func (d *device) rollback(ctx context.Context, txn Txn, cause error) error {
 	}
 	d.cleanup(txn)
 	return cause
+}
+
+// rollbackKeeper is a Txn whose failed rollback leaves the switch
+// changed and unsaved with a checkpoint to return to (Onyx): the device
+// lock then stays, so that the next push breaks it as stale, finds the
+// checkpoint it names and finishes or undoes the change as its own
+// (recover.go) instead of refusing it as unsaved changes no fabricc push
+// made.
+type rollbackKeeper interface {
+	// KeptAfterFailedRollback says what stays on the switch and what to
+	// do about it.
+	KeptAfterFailedRollback() string
 }
 
 // cleaner is a Txn that keeps something on the switch for its rollback

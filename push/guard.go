@@ -89,7 +89,7 @@ func sleep(ctx context.Context, d time.Duration) error {
 // unlock releases the lock, over a new connection when the current one
 // failed; a lock it cannot release is reported, never left silently.
 func (d *device) unlock(ctx context.Context) {
-	if !d.locked {
+	if !d.locked || d.keepLock {
 		return
 	}
 	d.step(stepUnlock)

@@ -34,6 +34,9 @@ func (t *onyxTxn) Stage(c Conn, config []byte) (string, error) {
 	if err := refuseSessionLines(model.PlatformOnyx, config); err != nil {
 		return "", err
 	}
+	if err := onyxRelease(c, config); err != nil {
+		return "", err
+	}
 	run, err := c.Send("show running-config")
 	if err != nil {
 		return "", err
@@ -42,6 +45,15 @@ func (t *onyxTxn) Stage(c Conn, config []byte) (string, error) {
 	want := onyxLines(string(config))
 	runningPools := verify.OnyxPoolsOf(t.before)
 	if err := onyxForeignPools(verify.OnyxPoolsOf(want), runningPools); err != nil {
+		return "", err
+	}
+	if err := onyxLAGMembers(want, t.before); err != nil {
+		return "", err
+	}
+	if err := onyxStrayDSCPMaps(want, t.before); err != nil {
+		return "", err
+	}
+	if err := onyxBufferMode(want, t.before); err != nil {
 		return "", err
 	}
 	if err := onyxRoCEMode(c); err != nil {
@@ -133,7 +145,10 @@ func (t *onyxTxn) Rollback(c Conn) error {
 		now := onyxLines(run)
 		cmds := onyxUndo(now, t.before)
 		if len(cmds) == 0 {
-			cmds = onyxMissing(t.before, now)
+			// Pool shares are restored as apply changes them, shrinks
+			// first, so that they never pass 100 % on the way back
+			// either (review ronyx #1).
+			cmds = onyxPoolShrinksFirst(onyxMissing(t.before, now), verify.OnyxPoolsOf(now))
 		}
 		if len(cmds) == 0 {
 			return nil
@@ -143,6 +158,16 @@ func (t *onyxTxn) Rollback(c Conn) error {
 		}
 	}
 	return fmt.Errorf("the running configuration still differs from the one read before the push after %d rounds of undo; checkpoint %s holds it", onyxRollbackRounds, t.checkpoint)
+}
+
+// KeptAfterFailedRollback names the checkpoint a failed rollback leaves
+// and the way back that needs no reboot: the device lock stays, and the
+// next push recognises the change by it (rollbackKeeper).
+func (t *onyxTxn) KeptAfterFailedRollback() string {
+	return fmt.Sprintf("the switch keeps the change unsaved, checkpoint %s holds the configuration from before the push, and the device lock stays: "+
+		"run fabricc push again (from another host: with --break-lock), which takes the change as this push's and saves it when it verifies, "+
+		"or restores %s line by line without a reboot (not `configuration switch-to`, which reboots the switch); do not save the configuration by hand",
+		t.checkpoint, t.checkpoint)
 }
 
 // onyxRollbackRounds bounds the undo/restore rounds of a rollback.

@@ -29,9 +29,12 @@ func onyxForeignPools(want, running map[string]verify.OnyxPool) error {
 	if len(want) == 0 {
 		return nil
 	}
-	total := 0.0
+	total, ours := 0.0, ""
 	for _, name := range slices.Sorted(maps.Keys(want)) {
 		total += want[name].Percent
+		if want[name].Type == "lossless" && ours == "" {
+			ours = name
+		}
 	}
 	var others []string
 	for _, n := range slices.Sorted(maps.Keys(running)) {
@@ -41,10 +44,15 @@ func onyxForeignPools(want, running map[string]verify.OnyxPool) error {
 		p := running[n]
 		name := quote.Visible(n)
 		if p.Type == "lossless" {
+			// Review ronyx #4: mellanox.onyx onyx_buffer_pool's own
+			// example creates such a pool ("roce"), so a shop migrating
+			// from Ansible meets this first; Onyx applies each line at
+			// once, so the removal's traffic impact is said.
 			return fmt.Errorf("the switch has a lossless traffic pool %s (%.2f %% of the buffer, switch priorities %s) that fabricc does not own: "+
-				"a switch priority belongs to one pool, and the fabric's lossless priorities belong in its own; "+
-				"remove it with `no traffic pool %s` (configuration mode) and push again; nothing was changed",
-				name, p.Percent, prioritiesText(p.Priorities), name)
+				"a switch priority belongs to one pool, and the fabric's lossless priorities belong in its own (%s); "+
+				"remove it with `no traffic pool %s` (configuration mode) and push again right away, in a maintenance window: "+
+				"Onyx applies the removal at once, so switch priorities %s have no lossless pool until the push puts them in %s; nothing was changed",
+				name, p.Percent, prioritiesText(p.Priorities), quote.Visible(ours), name, prioritiesText(p.Priorities), quote.Visible(ours))
 		}
 		total += p.Percent
 		others = append(others, fmt.Sprintf("%s %.2f %%", name, p.Percent))

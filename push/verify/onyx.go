@@ -23,6 +23,7 @@ func ParseOnyx(running string) *State {
 	var globalPFC []int
 	ports := map[string]*onyxPortLines{}
 	var poolLines []string
+	advanced := false
 	sc := bufio.NewScanner(strings.NewReader(running))
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for sc.Scan() {
@@ -40,6 +41,8 @@ func ParseOnyx(running string) *State {
 			s.VLANs[atoi(f[1])] = strings.Trim(strings.Join(f[3:], " "), `"`)
 		case len(f) >= 4 && f[0] == "traffic" && f[1] == "pool":
 			poolLines = append(poolLines, t)
+		case strings.Join(f, " ") == "advanced buffer management force":
+			advanced = true
 		case len(f) == 5 && strings.HasPrefix(t, "dcb priority-flow-control priority ") && f[4] == "enable":
 			globalPFC = addSorted(globalPFC, atoi(f[3]))
 		case len(f) >= 4 && f[0] == "interface" && f[1] == "ethernet":
@@ -60,7 +63,20 @@ func ParseOnyx(running string) *State {
 	pools := OnyxPoolsOf(poolLines)
 	s.Pools = onyxPools(pools)
 	s.Conflicts = onyxPoolConflicts(pools)
+	if advanced && len(pools) > 0 {
+		s.Conflicts = append(s.Conflicts, onyxBothBufferModes(pools))
+	}
 	return s
+}
+
+// onyxBothBufferModes reports advanced buffer mode on a switch that also
+// has traffic pools (review ronyx #3): NVIDIA Onyx User Manual
+// 3.10.4100, "Shared Buffers", presents the two as alternative ways to
+// program the one shared buffer, so the pools compared above need not
+// be what the buffer runs.
+func onyxBothBufferModes(pools map[string]OnyxPool) Difference {
+	return Difference{Field: "buffer mode", Intended: "one: traffic pools (3.6.5000 and later) or advanced buffer management (before)",
+		Actual: "advanced buffer management force and traffic pools " + strings.Join(slices.Sorted(maps.Keys(pools)), ", ")}
 }
 
 // onyxPools gives the pools by type, or nil when the configuration has

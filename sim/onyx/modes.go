@@ -113,7 +113,7 @@ var configRules = append([]cli.Rule[*env]{
 	{Syntax: "interface ethernet <ports>", Do: func(e *env, m []string) error {
 		names, err := portRange(e.st, m[1])
 		if err == nil {
-			e.sh.ports, e.sh.portsSpec, e.sh.vlan = names, m[1], 0
+			e.sh.ports, e.sh.portsSpec, e.sh.vlan, e.sh.lag = names, m[1], 0, ""
 		}
 		return err
 	}},
@@ -231,7 +231,7 @@ func createVLANs(e *env, m []string) error {
 		}
 	}
 	if len(ids) == 1 {
-		e.sh.vlan, e.sh.ports = ids[0], nil
+		e.sh.vlan, e.sh.ports, e.sh.lag = ids[0], nil, ""
 	}
 	return nil
 }
@@ -281,10 +281,13 @@ func join[T any](lists ...[]T) []T {
 // The command set of each mode: configuration modes keep the enable
 // commands, sub-modes keep the global configuration commands.
 var (
-	portGrammar      = cli.Compile(portRules, kinds)
+	allPortRules     = guardMembers(join(portRules, lagPortRules))
+	allConfigRules   = join(configRules, lagRules)
+	portGrammar      = cli.Compile(allPortRules, kinds)
 	execGrammar      = cli.Compile(join(showRules, sessionRules, execOnly), kinds)
 	enableGrammar    = cli.Compile(join(showRules, sessionRules, enableRules), kinds)
-	configGrammar    = cli.Compile(join(showRules, sessionRules, configRules), kinds)
-	interfaceGrammar = cli.Compile(join(inPorts(portRules), showRules, sessionRules, configRules), kinds)
-	vlanGrammar      = cli.Compile(join(vlanRules, showRules, sessionRules, configRules), kinds)
+	configGrammar    = cli.Compile(join(showRules, sessionRules, allConfigRules), kinds)
+	interfaceGrammar = cli.Compile(join(inPorts(allPortRules), showRules, sessionRules, allConfigRules), kinds)
+	vlanGrammar      = cli.Compile(join(vlanRules, showRules, sessionRules, allConfigRules), kinds)
+	lagGrammar       = cli.Compile(join(showRules, sessionRules, allConfigRules), kinds)
 )

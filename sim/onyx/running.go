@@ -33,6 +33,7 @@ func (d *Device) renderAs(s *State, title string) string {
 	for _, kind := range interfaceLines {
 		r.perPort(kind)
 	}
+	r.lagLines()
 	r.section("Interface Ethernet buffer configuration")
 	r.buffers()
 	r.section("VLAN configuration")

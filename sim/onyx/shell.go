@@ -74,6 +74,9 @@ type shell struct {
 	ports     []string
 	portsSpec string
 	vlan      int
+	// lag is the bundle of the `interface port-channel N` sub-mode
+	// ("port-channel 1"; lag.go).
+	lag       string
 	askSecret bool
 	// confirm is the configuration file a switch-to waits for "yes" on.
 	confirm string
@@ -126,6 +129,10 @@ func syntaxText(e *cli.SyntaxError) string {
 // Onyx errors start with "%" (ansible's onyx terminal plugin treats such
 // a line as an error); the wording of value errors has no public sample.
 func errText(err error) string {
+	var v verbatim
+	if errors.As(err, &v) {
+		return string(v)
+	}
 	msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "% "), "Error: ")
 	return "% Error: " + msg
 }
@@ -152,6 +159,8 @@ func (s *shell) Prompt() string {
 		return h + "(config interface ethernet " + s.portsSpec + ") # "
 	case s.vlan != 0:
 		return fmt.Sprintf("%s(config vlan %d) # ", h, s.vlan)
+	case s.lag != "":
+		return h + "(config interface " + s.lag + ") # "
 	}
 	return h + "(config) # "
 }
@@ -218,6 +227,8 @@ func (s *shell) grammar() *cli.Grammar[*env] {
 		return interfaceGrammar
 	case s.vlan != 0:
 		return vlanGrammar
+	case s.lag != "":
+		return lagGrammar
 	}
 	return configGrammar
 }
@@ -226,8 +237,8 @@ func (s *shell) grammar() *cli.Grammar[*env] {
 // change when the fault is set), or ends the session.
 func (s *shell) exit() error {
 	switch {
-	case s.ports != nil || s.vlan != 0:
-		s.ports, s.portsSpec, s.vlan = nil, "", 0
+	case s.ports != nil || s.vlan != 0 || s.lag != "":
+		s.ports, s.portsSpec, s.vlan, s.lag = nil, "", 0, ""
 	case s.priv == privConfig:
 		s.priv = privEnable
 		if s.changed && s.d.opts.Drift && !s.d.drifted {

@@ -29,6 +29,9 @@ type State struct {
 	// RoCE is the `roce` mode ("lossless", "semi-lossless", "lossy"),
 	// "" when RoCE mode is off (3.8.2000 and later).
 	RoCE string
+	// PortChannels and MLAGPortChannels are the `interface port-channel
+	// N` and `interface mlag-port-channel N` bundles, sorted (lag.go).
+	PortChannels, MLAGPortChannels []int
 	// Ports holds every port of the model by name ("1/1").
 	Ports map[string]*Port
 }
@@ -78,6 +81,12 @@ type Port struct {
 	PFCWatchdog             bool
 	IngressPGs              map[int]*PG
 	EgressQueues            map[int]*EgressQueue
+	// LAG is the kind of bundle the port is a member of ("port-channel",
+	// "mlag-port-channel"; "" when none), LAGGroup its number, LAGMode
+	// the channel-group mode (on, active, passive).
+	LAG      string
+	LAGGroup int
+	LAGMode  string
 }
 
 // ETS is `traffic-class T dcb ets strict|wrr W`.

@@ -1,0 +1,201 @@
+package push
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/fabricc/fabricc/internal/quote"
+	"github.com/fabricc/fabricc/push/verify"
+)
+
+// What Stage refuses on an Onyx switch before anything is sent, besides
+// the traffic pools (onyx_pools.go) and RoCE mode: switch state the
+// fabric's lines cannot configure or repair (review ronyx).
+
+// onyxMemberRe is a port's LAG or MLAG membership in a running config
+// (mellanox.onyx onyx_linkagg.py: `interface ethernet X channel-group N
+// mode M`, `... mlag-channel-group N mode M`).
+var onyxMemberRe = regexp.MustCompile(`^interface ethernet (\S+) (channel-group|mlag-channel-group) (\d+) mode \S+$`)
+
+// onyxPortRe is a line of one port's settings.
+var onyxPortRe = regexp.MustCompile(`^interface ethernet (\S+) `)
+
+// onyxLAGMembers refuses a push that configures a port the running
+// configuration shows as a LAG or MLAG member (review ronyx #5): the
+// member takes its MTU, switchport mode, VLANs and PFC from its
+// port-channel (mellanox.onyx onyx_linkagg.py and onyx_pfc_interface.py
+// set them on `interface port-channel N`), which fabricc does not manage
+// (README, Scope), so its per-port lines would be refused half-way or
+// fight the bundle. want and running are lines (onyxLines).
+func onyxLAGMembers(want, running []string) error {
+	ours := map[string]bool{}
+	for _, l := range want {
+		if m := onyxPortRe.FindStringSubmatch(l); m != nil {
+			ours[m[1]] = true
+		}
+	}
+	var found []string
+	for _, l := range running {
+		m := onyxMemberRe.FindStringSubmatch(l)
+		if m == nil || !ours[m[1]] {
+			continue
+		}
+		bundle := "port-channel " + m[3]
+		if m[2] == "mlag-channel-group" {
+			bundle = "mlag-port-channel " + m[3]
+		}
+		port := quote.Visible(m[1])
+		found = append(found, fmt.Sprintf("%s is a member of %s (`interface ethernet %s no %s` takes it out)", port, bundle, port, m[2]))
+	}
+	if len(found) == 0 {
+		return nil
+	}
+	return fmt.Errorf("fabric ports are LAG/MLAG members on the switch: %s; a member takes its MTU, VLANs and PFC from its port-channel, "+
+		"which fabricc does not manage, so fabricc cannot configure the port: take it out of the bundle or leave the port out of the fabric, "+
+		"and push again; nothing was changed", strings.Join(found, "; "))
+}
+
+// onyxDSCPMapRe is a port's `qos map dscp LIST to switch-priority SP`.
+var onyxDSCPMapRe = regexp.MustCompile(`^interface ethernet (\S+) qos map dscp ([\d ]+) to switch-priority (\d)$`)
+
+// onyxStrayDSCPMaps refuses a push onto fabric ports whose running
+// configuration maps a DSCP to another switch priority than the fabric
+// (review ronyx #2): fabricc writes no DSCP map (targets/onyx, Onyx's
+// default map, DSCP 8n..8n+7 to switch priority n), so push sends
+// nothing for such a line while verify, which reads the same map,
+// reports the port's classes wrong, and every push would fail its
+// verification. The refusal names each line and its removal: the `no`
+// form of an Onyx QoS command resets the value to its default (NVIDIA
+// Onyx User Manual 3.10, "QoS Commands"). want and running are lines
+// (onyxLines).
+func onyxStrayDSCPMaps(want, running []string) error {
+	ours := map[string]bool{}
+	for _, l := range want {
+		if m := onyxPortRe.FindStringSubmatch(l); m != nil {
+			ours[m[1]] = true
+		}
+	}
+	h := readOnyx(want)
+	var found []string
+	for _, l := range running {
+		m := onyxDSCPMapRe.FindStringSubmatch(l)
+		if m == nil || !ours[m[1]] {
+			continue
+		}
+		var stray []int
+		for _, d := range expandInts(m[2]) {
+			s := onyxSetting{key: fmt.Sprintf("%s dscp %d", m[1], d), value: m[3], def: fmt.Sprint(d / 8)}
+			if h.value(s) != m[3] {
+				stray = append(stray, d)
+			}
+		}
+		if len(stray) > 0 {
+			port := quote.Visible(m[1])
+			found = append(found, fmt.Sprintf("`interface ethernet %s qos map dscp %s to switch-priority %s` (remove it with `interface ethernet %s no qos map dscp %s`)",
+				port, joinInts(expandInts(m[2])), m[3], port, joinInts(stray)))
+		}
+	}
+	if len(found) == 0 {
+		return nil
+	}
+	return fmt.Errorf("the switch maps DSCP values on fabric ports where the fabric keeps Onyx's default map (DSCP 8n..8n+7 to switch priority n): %s; "+
+		"verify reads these maps, but push writes none and cannot change them; remove them on the switch (configuration mode) and push again; nothing was changed",
+		strings.Join(found, "; "))
+}
+
+// onyxAdvancedLine turns Onyx's advanced buffer mode on (Demartek RoCE
+// Deployment Guide, step 9; targets/onyx writes it for a release before
+// 3.6.5000).
+const onyxAdvancedLine = "advanced buffer management force"
+
+// onyxBufferMode refuses a push whose buffer style is not the switch's
+// (review ronyx #3): NVIDIA Onyx User Manual 3.10.4100, "Shared
+// Buffers", presents the traffic pools and the advanced buffer
+// configuration as two alternative ways to program the one shared
+// buffer. The fabric's style follows its os_version (before 3.6.5000
+// advanced, later traffic pools), and push never turns the other mode
+// off, so a wrong os_version would switch a running RoCE fabric's buffer
+// mode unannounced, and a corrected one would leave it so. want and
+// running are lines (onyxLines).
+func onyxBufferMode(want, running []string) error {
+	wantAdvanced, isAdvanced := slices.Contains(want, onyxAdvancedLine), slices.Contains(running, onyxAdvancedLine)
+	hasPools := len(verify.OnyxPoolsOf(running)) > 0
+	wantPools := len(verify.OnyxPoolsOf(want)) > 0
+	switch {
+	case wantPools && isAdvanced:
+		return errors.New("the switch is in advanced buffer mode (`advanced buffer management force` in its running configuration), " +
+			"but the fabric configures traffic pools, the buffer style its os_version implies (3.6.5000 and later); check os_version against `show version`: " +
+			"if the switch runs an older release, correct os_version; otherwise leave advanced mode on the switch (`no advanced buffer management force` " +
+			"and `no pool NAME`, configuration mode; it reprograms the shared buffer) and push again; nothing was changed")
+	case wantAdvanced && !isAdvanced && hasPools:
+		return errors.New("the switch programs its buffer with traffic pools, but the fabric configures advanced buffer mode, the buffer style its os_version " +
+			"implies (before 3.6.5000), which would replace the pools; check os_version against `show version` and correct it, and push again; nothing was changed")
+	}
+	return nil
+}
+
+// onyxHeaderVersionRe is the OS version in the header of a rendered Onyx
+// file (targets/onyx: "## platform onyx, OS version 3.10.4206, hardware
+// SN2700").
+var onyxHeaderVersionRe = regexp.MustCompile(`(?m)^## platform onyx, OS version (\d+(?:\.\d+)*), `)
+
+// onyxReleaseRe is `show version`'s release line (mellanox.onyx fixture
+// onyx_command_show_version.txt: "Product release:   3.6.5000").
+var onyxReleaseRe = regexp.MustCompile(`(?m)^Product release:\s+(\d+(?:\.\d+)*)\s*$`)
+
+// onyxBufferStyleRelease is the first release with traffic pools
+// (targets/onyx and docs/language.md: before 3.6.5000 the advanced
+// buffer style).
+const onyxBufferStyleRelease = "3.6.5000"
+
+// onyxRelease refuses a push whose file was built for a release on the
+// other side of the buffer-style boundary from the one the switch runs
+// (review ronyx #3): the file's buffer lines would be the wrong style.
+// A file without the header, or a switch whose `show version` gives no
+// release, is not checked.
+func onyxRelease(c Conn, config []byte) error {
+	m := onyxHeaderVersionRe.FindSubmatch(config)
+	if m == nil {
+		return nil
+	}
+	declared := string(m[1])
+	out, err := c.Send("show version")
+	if refused(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	r := onyxReleaseRe.FindStringSubmatch(out)
+	if r == nil {
+		return nil
+	}
+	running := r[1]
+	if olderRelease(declared, onyxBufferStyleRelease) == olderRelease(running, onyxBufferStyleRelease) {
+		return nil
+	}
+	return fmt.Errorf("the switch runs release %s (show version) but the fabric declares os_version %s, on the other side of %s, "+
+		"where Onyx's buffer style changes (advanced buffers before, traffic pools from it on): correct os_version, build again and push; nothing was changed",
+		running, declared, onyxBufferStyleRelease)
+}
+
+// olderRelease says whether dotted release a is before b.
+func olderRelease(a, b string) bool {
+	as, bs := strings.Split(a, "."), strings.Split(b, ".")
+	for i := 0; i < len(as) || i < len(bs); i++ {
+		x, y := 0, 0
+		if i < len(as) {
+			x = atoi(as[i])
+		}
+		if i < len(bs) {
+			y = atoi(bs[i])
+		}
+		if x != y {
+			return x < y
+		}
+	}
+	return false
+}

@@ -1,0 +1,142 @@
+package onyx
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/fabricc/fabricc/sim/cli"
+)
+
+// LAG and MLAG membership, in the commands of mellanox.onyx
+// onyx_linkagg.py: `interface port-channel N` (or `interface
+// mlag-port-channel N`) creates the bundle and enters its sub-mode,
+// `interface ethernet X channel-group N mode {on|active|passive}` (or
+// `mlag-channel-group N mode ...`) adds a member, `interface ethernet X
+// no channel-group` removes it, `no interface port-channel N` deletes
+// the bundle. The bundle's own settings are not simulated: its sub-mode
+// takes the global commands only.
+
+// lagKinds maps the bundle's interface name to the member command.
+var lagKinds = map[string]string{"port-channel": "channel-group", "mlag-port-channel": "mlag-channel-group"}
+
+// lagRules are the global LAG commands.
+var lagRules = []cli.Rule[*env]{
+	{Syntax: "interface {port-channel|mlag-port-channel} <int>", Do: changes(func(e *env, m []string) error {
+		n, err := rangeInt("port-channel number", m[2], 1, 4096)
+		if err != nil {
+			return err
+		}
+		if !slices.Contains(e.st.lags(m[1]), n) {
+			e.st.setLags(m[1], append(e.st.lags(m[1]), n))
+		}
+		e.sh.lag, e.sh.ports, e.sh.vlan = m[1]+" "+m[2], nil, 0
+		return nil
+	})},
+	{Syntax: "no interface {port-channel|mlag-port-channel} <int>", Do: changes(func(e *env, m []string) error {
+		n := atoi(m[2])
+		e.st.setLags(m[1], slices.DeleteFunc(e.st.lags(m[1]), func(v int) bool { return v == n }))
+		for _, p := range e.st.Ports {
+			if p.LAG == m[1] && p.LAGGroup == n {
+				p.LAG, p.LAGGroup, p.LAGMode = "", 0, ""
+			}
+		}
+		return nil
+	})},
+}
+
+// lagPortRules are the member commands of `interface ethernet X`.
+var lagPortRules = []cli.Rule[*penv]{
+	{Syntax: "{channel-group|mlag-channel-group} <int> mode {on|active|passive}", Do: func(e *penv, m []string) error {
+		kind := "port-channel"
+		if m[1] == "mlag-channel-group" {
+			kind = "mlag-port-channel"
+		}
+		n := atoi(m[2])
+		if !slices.Contains(e.st.lags(kind), n) {
+			return fmt.Errorf("%s %d does not exist", kind, n)
+		}
+		e.p.LAG, e.p.LAGGroup, e.p.LAGMode = kind, n, m[3]
+		return nil
+	}},
+	{Syntax: "no {channel-group|mlag-channel-group}", Do: func(e *penv, m []string) error {
+		e.p.LAG, e.p.LAGGroup, e.p.LAGMode = "", 0, ""
+		return nil
+	}},
+}
+
+func (s *State) lags(kind string) []int {
+	if kind == "mlag-port-channel" {
+		return s.MLAGPortChannels
+	}
+	return s.PortChannels
+}
+
+func (s *State) setLags(kind string, v []int) {
+	slices.Sort(v)
+	if kind == "mlag-port-channel" {
+		s.MLAGPortChannels = v
+	} else {
+		s.PortChannels = v
+	}
+}
+
+// verbatim is a refusal whose text is already in Onyx's "% ..." form;
+// errText passes it through unchanged.
+type verbatim string
+
+func (v verbatim) Error() string { return string(v) }
+
+// notMember refuses a per-port setting on a LAG or MLAG member: the
+// member takes its MTU, switchport mode, VLANs and PFC from the bundle
+// (onyx_linkagg.py and onyx_pfc_interface.py configure them on
+// `interface port-channel N`). No public sample gives Onyx's words for
+// this refusal; the simulator answers with one "%" line that is none of
+// the five phrases of push's failed-when-contains list, as a release
+// may word it, so that a client that knows only those phrases is caught
+// taking it for success.
+func notMember(do func(*penv, []string) error) func(*penv, []string) error {
+	return func(e *penv, m []string) error {
+		if e.p.LAG != "" {
+			return verbatim("% Interface is a member of " + e.p.LAG + " " + strconv.Itoa(e.p.LAGGroup) + "; configure the " + e.p.LAG + " instead")
+		}
+		return do(e, m)
+	}
+}
+
+// memberRefused are the port commands a LAG member refuses.
+var memberRefused = []string{"mtu ", "no mtu", "switchport", "no switchport", "dcb priority-flow-control mode", "no dcb priority-flow-control mode"}
+
+// guardMembers wraps the rules a LAG member refuses in notMember.
+func guardMembers(rs []cli.Rule[*penv]) []cli.Rule[*penv] {
+	out := slices.Clone(rs)
+	for i, r := range out {
+		for _, p := range memberRefused {
+			if len(r.Syntax) >= len(p) && r.Syntax[:len(p)] == p && r.Do != nil {
+				out[i].Do = notMember(r.Do)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// lagLines are the "LAG configuration" section, when there is a bundle:
+// the bundles, then each member's channel-group line.
+func (r *renderer) lagLines() {
+	if len(r.s.PortChannels)+len(r.s.MLAGPortChannels) == 0 {
+		return
+	}
+	r.section("LAG configuration")
+	for _, kind := range []string{"port-channel", "mlag-port-channel"} {
+		for _, n := range r.s.lags(kind) {
+			r.cmd("interface %s %d", kind, n)
+		}
+		r.perPort(func(p *Port) []string {
+			if p.LAG != kind {
+				return nil
+			}
+			return []string{fmt.Sprintf("%s %d mode %s", lagKinds[kind], p.LAGGroup, p.LAGMode)}
+		})
+	}
+}
