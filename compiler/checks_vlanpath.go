@@ -130,10 +130,10 @@ func (g *vlanGraph) joinLink(a, b end) {
 		return // a shut port forwards nothing
 	}
 	ia, ib := g.index[a.sw.Name], g.index[b.sw.Name]
-	for _, v := range carriedVLANs(a.port) {
+	for _, v := range a.port.CarriedVLANs() {
 		g.union(g.node(ia, v), g.node(ib, v))
 	}
-	for _, v := range carriedVLANs(b.port) {
+	for _, v := range b.port.CarriedVLANs() {
 		if !a.port.CarriesVLAN(v) {
 			g.union(g.node(ia, v), g.node(ib, v))
 		}
@@ -147,7 +147,7 @@ func (g *vlanGraph) joinLink(a, b end) {
 func (g *vlanGraph) addNIC(s, h end) {
 	v := h.nic.VLAN
 	if v == 0 {
-		v = untaggedVLAN(s.port)
+		v = s.port.UntaggedVLAN()
 	}
 	if v == 0 || !s.port.CarriesVLAN(v) || s.port.Shutdown {
 		return

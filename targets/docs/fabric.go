@@ -2,7 +2,6 @@ package docs
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -284,7 +283,7 @@ func vlanUse(f *model.Fabric) map[int]*vlanCount {
 		sw := &f.Switches[i]
 		for j := range sw.Ports {
 			p := &sw.Ports[j]
-			for _, v := range portVLANs(p) {
+			for _, v := range p.CarriedVLANs() {
 				u := use[v]
 				if u == nil {
 					continue
@@ -310,21 +309,6 @@ func vlanUse(f *model.Fabric) map[int]*vlanCount {
 	return use
 }
 
-// portVLANs is every VLAN a port carries: an access port's, a trunk's
-// vlans and native VLAN.
-func portVLANs(p *model.Port) []int {
-	switch p.Mode {
-	case model.ModeAccess:
-		return []int{p.AccessVLAN}
-	case model.ModeTrunk:
-		if p.NativeVLAN != 0 && !slices.Contains(p.TrunkVLANs, p.NativeVLAN) {
-			return append(slices.Clone(p.TrunkVLANs), p.NativeVLAN)
-		}
-		return p.TrunkVLANs
-	}
-	return nil
-}
-
 // nicVLAN is the VLAN a NIC's traffic is in: its own vlan, else the
 // untagged VLAN of the switch port it is cabled to (0 for none).
 func nicVLAN(switches map[string]*model.Switch, n model.NIC) int {
@@ -336,15 +320,10 @@ func nicVLAN(switches map[string]*model.Switch, n model.NIC) int {
 		return 0
 	}
 	p := sw.Port(n.Peer.Port)
-	switch {
-	case p == nil:
+	if p == nil {
 		return 0
-	case p.Mode == model.ModeAccess:
-		return p.AccessVLAN
-	case p.Mode == model.ModeTrunk:
-		return p.NativeVLAN
 	}
-	return 0
+	return p.UntaggedVLAN()
 }
 
 // switchList names the first five switches and counts the rest.
