@@ -279,10 +279,14 @@ func vlanUse(f *model.Fabric) map[int]*vlanCount {
 	for _, v := range f.VLANs {
 		use[v.ID] = &vlanCount{}
 	}
+	untagged := make(map[[2]string]int) // (host, NIC) -> its port's untagged VLAN
 	for i := range f.Switches {
 		sw := &f.Switches[i]
 		for j := range sw.Ports {
 			p := &sw.Ports[j]
+			if p.Peer != nil && p.Peer.Kind == "host" {
+				untagged[[2]string{p.Peer.Device, p.Peer.Port}] = p.UntaggedVLAN()
+			}
 			for _, v := range p.CarriedVLANs() {
 				u := use[v]
 				if u == nil {
@@ -295,35 +299,19 @@ func vlanUse(f *model.Fabric) map[int]*vlanCount {
 			}
 		}
 	}
-	switches := make(map[string]*model.Switch, len(f.Switches))
-	for i := range f.Switches {
-		switches[f.Switches[i].Name] = &f.Switches[i]
-	}
 	for i := range f.Hosts {
-		for _, n := range f.Hosts[i].NICs {
-			if u := use[nicVLAN(switches, n)]; u != nil {
+		h := &f.Hosts[i]
+		for _, n := range h.NICs {
+			v := n.VLAN
+			if v == 0 {
+				v = untagged[[2]string{h.Name, n.Name}]
+			}
+			if u := use[v]; u != nil {
 				u.nics++
 			}
 		}
 	}
 	return use
-}
-
-// nicVLAN is the VLAN a NIC's traffic is in: its own vlan, else the
-// untagged VLAN of the switch port it is cabled to (0 for none).
-func nicVLAN(switches map[string]*model.Switch, n model.NIC) int {
-	if n.VLAN != 0 || n.Peer == nil || n.Peer.Kind != "switch" {
-		return n.VLAN
-	}
-	sw := switches[n.Peer.Device]
-	if sw == nil {
-		return 0
-	}
-	p := sw.Port(n.Peer.Port)
-	if p == nil {
-		return 0
-	}
-	return p.UntaggedVLAN()
 }
 
 // switchList names the first five switches and counts the rest.
