@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"net/netip"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/fabricc/fabricc/internal/quote"
@@ -347,10 +348,11 @@ func mergeNote(b *text, s rcSetting) {
 // arguments ("inet 10.0.0.1/24 mtu 9000" -> inet, mtu).
 func wordKeys(v string) []string {
 	var out []string
+	args := strings.Fields(wordArgs)
 	w := strings.Fields(v)
 	for i := 0; i < len(w); i++ {
 		out = append(out, w[i])
-		if strings.Contains(" "+wordArgs+" ", " "+w[i]+" ") {
+		if slices.Contains(args, w[i]) {
 			i++
 		}
 	}
@@ -358,5 +360,6 @@ func wordKeys(v string) []string {
 }
 
 // wordArgs are the ifconfig(8) keywords of an ifconfig_<if> value that
-// take one argument, as rc_words reads them.
+// take one argument. rc_merge in the prelude gets the same list, so the
+// "Merge:" comments and the script split a value alike.
 const wordArgs = "mtu media mediaopt inet inet6 netmask prefixlen broadcast"
