@@ -11,7 +11,6 @@ package freebsd
 import (
 	"fmt"
 	"net/netip"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -28,11 +27,6 @@ const (
 
 // driverInfo is what the renderer knows of one driver stack.
 type driverInfo struct {
-	// ifName matches the interfaces the driver creates; its group is
-	// the unit number.
-	ifName *regexp.Regexp
-	// example is an interface name of the driver, for error messages.
-	example string
 	// ibModule is the driver's RDMA (OFED) kernel module.
 	ibModule string
 	// sysctlNode is a sysctl node only the running driver creates, the
@@ -41,15 +35,23 @@ type driverInfo struct {
 	// (mlx5_en_main.c, mlx5e_create_ifp) and declares no module, only
 	// MODULE_VERSION. mlx4en declares its module (mlx4_en_main.c).
 	sysctlNode string
-	// prefix is the interface name without its unit; family names the
-	// NICs the driver drives, for the script's messages.
+	// prefix is the interface name without its unit (the driver names
+	// its interfaces prefix<N>); family names the NICs the driver
+	// drives, for the script's messages.
 	prefix, family string
+}
+
+// isInterface reports whether name is one the driver creates: its
+// prefix and an ASCII unit number.
+func (d driverInfo) isInterface(name string) bool {
+	u, ok := strings.CutPrefix(name, d.prefix)
+	return ok && u != "" && strings.Trim(u, "0123456789") == ""
 }
 
 // drivers are the driver stacks FreeBSD renders, by model.NIC.Driver.
 var drivers = map[string]driverInfo{
-	driverMlx4: {regexp.MustCompile(`^mlxen([0-9]+)$`), "mlxen0", "mlx4ib", "", "mlxen", "ConnectX-3 or ConnectX-3 Pro"},
-	driverMlx5: {regexp.MustCompile(`^mce([0-9]+)$`), "mce0", "mlx5ib", "dev.mce", "mce", "ConnectX-4 or later"},
+	driverMlx4: {"mlx4ib", "", "mlxen", "ConnectX-3 or ConnectX-3 Pro"},
+	driverMlx5: {"mlx5ib", "dev.mce", "mce", "ConnectX-4 or later"},
 }
 
 // setting is one NAME=VALUE line of rc.conf, loader.conf or sysctl.conf.
@@ -224,8 +226,8 @@ func validate(f *model.Fabric, h *model.Host) error {
 		}
 		// The interface, checked against the driver's naming here, is a
 		// plain shell word in every command the script writes.
-		if !d.ifName.MatchString(n.Interface) {
-			return fmt.Errorf("%s has interface %q; the %s driver names its interfaces like %s", who, n.Interface, n.Driver, d.example)
+		if !d.isInterface(n.Interface) {
+			return fmt.Errorf("%s has interface %q; the %s driver names its interfaces like %s", who, n.Interface, n.Driver, d.prefix+"0")
 		}
 		if n.VLAN < 0 || n.VLAN > 4094 || n.MTU < 68 || n.MTU > 65535 {
 			return fmt.Errorf("%s has VLAN %d and MTU %d; write VLAN 0-4094 and MTU 68-65535", who, n.VLAN, n.MTU)

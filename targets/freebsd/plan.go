@@ -3,6 +3,7 @@ package freebsd
 import (
 	"cmp"
 	"fmt"
+	"strings"
 
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets"
@@ -10,7 +11,7 @@ import (
 
 // plan computes a NIC's persistent settings.
 func plan(f *model.Fabric, n *model.NIC) nicPlan {
-	p := nicPlan{nic: n, unit: drivers[n.Driver].ifName.FindStringSubmatch(n.Interface)[1]}
+	p := nicPlan{nic: n, unit: strings.TrimPrefix(n.Interface, drivers[n.Driver].prefix)}
 	p.rc = rcSettings(n)
 	p.loader = []setting{{n.Driver + "_load", "YES", "driver"}}
 	if n.Driver == driverMlx5 {
