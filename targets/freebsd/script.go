@@ -6,6 +6,7 @@ import (
 
 	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets"
 )
 
 // Persistent files the script edits.
@@ -38,7 +39,7 @@ func script(b *text, f *model.Fabric, h *model.Host, plans []nicPlan) {
 	for i := range plans {
 		b.n = plans[i].nic
 		b.nic()
-		fmt.Fprintf(b, "{ set +e; NIC_COUNTS=$(nic_enter; nic_%d >&3); nic_leave %s $?; } 3>&1\n", i+1, plans[i].nic.Interface)
+		b.WriteString(targets.NICStep(i+1, plans[i].nic.Interface))
 	}
 	b.At()
 	b.WriteString("finish\n")

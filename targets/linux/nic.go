@@ -463,7 +463,7 @@ func writeMain(b *script, h *model.Host) {
 		if n.Transport != model.TransportIWARP {
 			fmt.Fprintf(b, "rdma_wait %s\n", quote.ShellWord(n.Interface))
 		}
-		fmt.Fprintf(b, "{ set +e; NIC_COUNTS=$(nic_enter; nic_%d >&3); nic_leave %s $?; } 3>&1\n", i+1, quote.ShellWord(n.Interface))
+		b.WriteString(targets.NICStep(i+1, n.Interface))
 	}
 	writeNCCL(b, h)
 	b.At("host", h.Name, "tuning")
