@@ -155,14 +155,20 @@ const AppNCCL = "nccl"
 func (h *Host) NCCLToS() (tos int, ok bool) {
 	for i := range h.NICs {
 		n := &h.NICs[i]
-		if n.Transport == TransportIWARP {
-			continue
-		}
-		for _, a := range n.Applications {
-			if a.Kind == AppNCCL {
-				return n.RoCE.TOS, true
-			}
+		if n.Transport != TransportIWARP && n.ListsApp(AppNCCL) {
+			return n.RoCE.TOS, true
 		}
 	}
 	return 0, false
+}
+
+// ListsApp reports whether the NIC lists an application of the kind
+// (Application.Kind).
+func (n *NIC) ListsApp(kind string) bool {
+	for _, a := range n.Applications {
+		if a.Kind == kind {
+			return true
+		}
+	}
+	return false
 }
