@@ -136,7 +136,7 @@ func (p nicPlan) sysctlLines() []setting {
 // the host a <host>.sysctl.conf.
 func hasSysctlConf(plans []nicPlan) bool {
 	for _, p := range plans {
-		if len(p.sysctlLines()) > 0 {
+		if len(p.sysctl)+len(p.cnp) > 0 {
 			return true
 		}
 	}
@@ -185,7 +185,8 @@ func renderFiles(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, e
 	}
 	newText := func() *text { return &text{Text: fileSize.NewText(mapped), host: h.Name} }
 	sh, rc, loader := newText(), newText(), newText()
-	script(sh, f, h, plans)
+	sysctl := hasSysctlConf(plans)
+	script(sh, f, h, plans, sysctl)
 	confFile(rc, f, h, rcHeader, plans, false, func(p nicPlan) []rcSetting { return p.rc })
 	confFile(loader, f, h, loaderHeader, plans, false, func(p nicPlan) []rcSetting { return whole(p.loader) })
 	file := func(name string, mode uint32, t *text) targets.File {
@@ -193,7 +194,7 @@ func renderFiles(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, e
 		return targets.File{Name: name, Target: "freebsd", Mode: mode, Data: t.Bytes(), Map: t.SourceMap()}
 	}
 	out := []targets.File{file(targets.HostScriptName(h), 0o755, sh), file(h.Name+".rc.conf", 0o644, rc), file(h.Name+".loader.conf", 0o644, loader)}
-	if hasSysctlConf(plans) {
+	if sysctl {
 		sc := newText()
 		confFile(sc, f, h, sysctlHeader, plans, true, func(p nicPlan) []rcSetting { return whole(p.sysctlLines()) })
 		out = append(out, file(h.Name+".sysctl.conf", 0o644, sc))

@@ -15,18 +15,19 @@ const (
 	sysctlConf = "/etc/sysctl.conf"
 )
 
-// script writes <host>.freebsd.sh.
-func script(b *text, f *model.Fabric, h *model.Host, plans []nicPlan) {
+// script writes <host>.freebsd.sh; sysctl says whether the host has a
+// <host>.sysctl.conf (hasSysctlConf).
+func script(b *text, f *model.Fabric, h *model.Host, plans []nicPlan, sysctl bool) {
 	b.Fixed("#!/bin/sh\n")
 	writeHeader(b, f, h)
 	b.WriteString("#\n# POSIX sh (FreeBSD has no bash by default). Safe to run again: each step\n")
 	b.WriteString("# reads the current value first and changes only what differs; the same\n")
 	b.At("host", h.Name)
-	if hasSysctlConf(plans) {
-		fmt.Fprintf(b, "# settings go to /etc/rc.conf (%s.rc.conf), %s (%s.loader.conf) and\n# %s (%s.sysctl.conf).\n", h.Name, loaderConf, h.Name, sysctlConf, h.Name)
-	} else {
-		fmt.Fprintf(b, "# settings go to /etc/rc.conf (%s.rc.conf) and %s (%s.loader.conf).\n", h.Name, loaderConf, h.Name)
+	files := fmt.Sprintf(" and %s (%s.loader.conf).", loaderConf, h.Name)
+	if sysctl {
+		files = fmt.Sprintf(", %s (%s.loader.conf) and\n# %s (%s.sysctl.conf).", loaderConf, h.Name, sysctlConf, h.Name)
 	}
+	fmt.Fprintf(b, "# settings go to /etc/rc.conf (%s.rc.conf)%s\n", h.Name, files)
 	b.At()
 	b.WriteString("set -eu\n\n")
 	b.WriteString(prelude)
