@@ -127,11 +127,6 @@ type nicPlan struct {
 	cnp []setting
 }
 
-// sysctlLines are the NIC's /etc/sysctl.conf lines.
-func (p nicPlan) sysctlLines() []setting {
-	return append(append([]setting(nil), p.sysctl...), p.cnp...)
-}
-
 // hasSysctlConf reports whether any NIC has sysctl.conf lines, and so
 // the host a <host>.sysctl.conf.
 func hasSysctlConf(plans []nicPlan) bool {
@@ -187,8 +182,8 @@ func renderFiles(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, e
 	sh, rc, loader := newText(), newText(), newText()
 	sysctl := hasSysctlConf(plans)
 	script(sh, f, h, plans, sysctl)
-	confFile(rc, f, h, rcHeader, plans, false, func(p nicPlan) []rcSetting { return p.rc })
-	confFile(loader, f, h, loaderHeader, plans, false, func(p nicPlan) []rcSetting { return whole(p.loader) })
+	confFile(rc, f, h, rcHeader, plans, func(p nicPlan) int { return len(p.rc) }, rcLines)
+	confFile(loader, f, h, loaderHeader, plans, func(p nicPlan) int { return len(p.loader) }, loaderLines)
 	file := func(name string, mode uint32, t *text) targets.File {
 		fileSize.Done(t.Len())
 		return targets.File{Name: name, Target: "freebsd", Mode: mode, Data: t.Bytes(), Map: t.SourceMap()}
@@ -196,7 +191,7 @@ func renderFiles(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, e
 	out := []targets.File{file(targets.HostScriptName(h), 0o755, sh), file(h.Name+".rc.conf", 0o644, rc), file(h.Name+".loader.conf", 0o644, loader)}
 	if sysctl {
 		sc := newText()
-		confFile(sc, f, h, sysctlHeader, plans, true, func(p nicPlan) []rcSetting { return whole(p.sysctlLines()) })
+		confFile(sc, f, h, sysctlHeader, plans, func(p nicPlan) int { return len(p.sysctl) + len(p.cnp) }, sysctlLines)
 		out = append(out, file(h.Name+".sysctl.conf", 0o644, sc))
 	}
 	return out, nil
@@ -287,42 +282,53 @@ func is6(a string) bool {
 	return err == nil && p.Addr().Is6()
 }
 
-// confFile writes one persistent file's lines, NIC by NIC, as
-// NAME="VALUE" lines (rc.conf(5), loader.conf(5)).
-func confFile(b *text, f *model.Fabric, h *model.Host, what string, plans []nicPlan, bare bool, pick func(nicPlan) []rcSetting) {
+// confFile writes one persistent file's lines, NIC by NIC: count says
+// how many a NIC has, lines writes them.
+func confFile(b *text, f *model.Fabric, h *model.Host, what string, plans []nicPlan, count func(nicPlan) int, lines func(*text, nicPlan)) {
 	writeHeader(b, f, h)
 	b.WriteString(what)
 	for _, p := range plans {
 		b.n = p.nic
-		lines := pick(p)
-		if len(lines) == 0 {
+		if count(p) == 0 {
 			continue
 		}
 		b.At()
 		b.WriteString("\n")
 		b.nic()
 		fmt.Fprintf(b, "# %s\n", quote.Comment(fmt.Sprintf("nic %q (%s, %s)", p.nic.Name, p.nic.Model, p.nic.Interface)))
-		for _, s := range lines {
-			b.at(s.setting)
-			mergeNote(b, s)
-			if bare {
-				// sysctl.conf(5) values are read bare (rc.d/sysctl): here
-				// numbers and comma lists only.
-				fmt.Fprintf(b, "%s=%s\n", s.name, s.value)
-			} else {
-				fmt.Fprintf(b, "%s=%s\n", s.name, quote.RcConfValue(s.value))
-			}
-		}
+		lines(b, p)
 	}
 }
 
-// whole is settings as whole-value ones.
-func whole(ss []setting) []rcSetting {
-	out := make([]rcSetting, len(ss))
-	for i, s := range ss {
-		out[i] = rcSetting{setting: s}
+// rcLines are a NIC's rc.conf lines, NAME="VALUE" (rc.conf(5)), each
+// under how to merge it when the variable is not the fabric's alone.
+func rcLines(b *text, p nicPlan) {
+	for _, s := range p.rc {
+		b.at(s.setting)
+		mergeNote(b, s)
+		fmt.Fprintf(b, "%s=%s\n", s.name, quote.RcConfValue(s.value))
 	}
-	return out
+}
+
+// loaderLines are a NIC's loader.conf lines, NAME="VALUE"
+// (loader.conf(5)).
+func loaderLines(b *text, p nicPlan) {
+	for _, s := range p.loader {
+		b.at(s)
+		fmt.Fprintf(b, "%s=%s\n", s.name, quote.RcConfValue(s.value))
+	}
+}
+
+// sysctlLines are a NIC's sysctl.conf lines: its PFC sysctls, then its
+// CNP marking ones. sysctl.conf(5) values are read bare (rc.d/sysctl):
+// here numbers and comma lists only.
+func sysctlLines(b *text, p nicPlan) {
+	for _, ss := range [][]setting{p.sysctl, p.cnp} {
+		for _, s := range ss {
+			b.at(s)
+			fmt.Fprintf(b, "%s=%s\n", s.name, s.value)
+		}
+	}
 }
 
 // mergeNote says, above a fragment line whose variable is not the
