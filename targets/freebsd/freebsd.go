@@ -81,10 +81,10 @@ const (
 type rcSetting struct {
 	setting
 	kind rcKind
-	// owns are further words of an rcWords value the fabric owns: a
-	// word of the current value among them is dropped when the fabric's
-	// value lacks it.
-	owns string
+	// ownsAddr says that the fabric owns the addressWords of an rcWords
+	// value too: a word of the current value among them is dropped when
+	// the fabric's value lacks it.
+	ownsAddr bool
 }
 
 // fromQoS marks a setting that carries the fabric-wide priority maps.
@@ -123,6 +123,8 @@ type nicPlan struct {
 	rc     []rcSetting
 	loader []setting
 	sysctl []setting
+	// v6 says that the NIC has an IPv6 address.
+	v6 bool
 	// cnp are the CNP marking sysctls, also in sysctl.conf.
 	cnp []setting
 }
@@ -346,7 +348,7 @@ func mergeNote(b *text, s rcSetting) {
 			}
 		}
 		owned := "the words " + strings.Join(keys, ", ")
-		if s.owns != "" {
+		if s.ownsAddr {
 			owned = "the address and " + owned
 		}
 		fmt.Fprintf(b, "# Merge: the fabric sets %s; keep the interface's other words.\n", owned)
