@@ -137,12 +137,12 @@ func mtuFix(a, b end) string {
 func (c *checker) checkSwitchVLANs(a, b end) {
 	pa, pb := a.port, b.port
 	mixed := false
-	for _, v := range carriedVLANs(pa) {
-		if !slices.Contains(carriedVLANs(pb), v) || (untaggedVLAN(pa) == v) == (untaggedVLAN(pb) == v) {
+	for _, v := range pa.CarriedVLANs() {
+		if !slices.Contains(pb.CarriedVLANs(), v) || (pa.UntaggedVLAN() == v) == (pb.UntaggedVLAN() == v) {
 			continue
 		}
 		mixed = true
-		if untaggedVLAN(pa) == v {
+		if pa.UntaggedVLAN() == v {
 			c.taggingMismatch(a, b, v)
 		} else {
 			c.taggingMismatch(b, a, v)
@@ -151,7 +151,7 @@ func (c *checker) checkSwitchVLANs(a, b end) {
 	if mixed && (pa.Mode == model.ModeAccess || pb.Mode == model.ModeAccess) {
 		return
 	}
-	if va, vb := carriedVLANs(pa), carriedVLANs(pb); !slices.Equal(va, vb) {
+	if va, vb := pa.CarriedVLANs(), pb.CarriedVLANs(); !slices.Equal(va, vb) {
 		c.errorf("Link VLAN mismatch",
 			fmt.Sprintf("%s carries %s but its link peer %s carries %s; traffic in a VLAN one end does not carry is dropped. Carry the same VLANs on both ends.", a.name(), vlansText(pa), b.name(), vlansText(pb)),
 			a.path("vlans"), rel(fmt.Sprintf("%s VLANs %s", b.name(), intsText(vb)), b.path("vlans")...))
@@ -175,34 +175,11 @@ func (c *checker) taggingMismatch(u, t end, v int) {
 		at, rel(fmt.Sprintf("%s sends VLAN %d tagged", t.name(), v), t.path("vlans")...))
 }
 
-// carriedVLANs is every VLAN a port carries, tagged or untagged
-// (a trunk's native VLAN even when its vlans do not list it), ascending.
-func carriedVLANs(p *model.Port) []int {
-	vs := portVLANs(p)
-	if p.Mode == model.ModeTrunk && p.NativeVLAN != 0 && !slices.Contains(vs, p.NativeVLAN) {
-		vs = append(slices.Clone(vs), p.NativeVLAN)
-		slices.Sort(vs)
-	}
-	return vs
-}
-
-// untaggedVLAN is the VLAN a port sends untagged: an access port's, a
-// trunk's native VLAN; 0 for none.
-func untaggedVLAN(p *model.Port) int {
-	switch p.Mode {
-	case model.ModeAccess:
-		return p.AccessVLAN
-	case model.ModeTrunk:
-		return p.NativeVLAN
-	}
-	return 0
-}
-
 // vlansText says which VLANs a port carries and how: "VLANs 20,30
 // (20 untagged, as its native VLAN)", "VLAN 20 (an access port,
 // untagged)", "no VLAN (a routed port)".
 func vlansText(p *model.Port) string {
-	vs := carriedVLANs(p)
+	vs := p.CarriedVLANs()
 	switch {
 	case len(vs) == 0 && p.Mode == model.ModeRouted:
 		return "no VLAN (a routed port)"

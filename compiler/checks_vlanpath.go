@@ -151,10 +151,10 @@ func (g *vlanGraph) joinLink(a, b end, ia, ib int) {
 	if a.port.Shutdown || b.port.Shutdown {
 		return // a shut port forwards nothing
 	}
-	for _, v := range carriedVLANs(a.port) {
+	for _, v := range a.port.CarriedVLANs() {
 		g.union(g.node(ia, v), g.node(ib, v))
 	}
-	for _, v := range carriedVLANs(b.port) {
+	for _, v := range b.port.CarriedVLANs() {
 		if !a.port.CarriesVLAN(v) {
 			g.union(g.node(ia, v), g.node(ib, v))
 		}
@@ -168,7 +168,7 @@ func (g *vlanGraph) joinLink(a, b end, ia, ib int) {
 func (g *vlanGraph) addNIC(s end, i int, h end) {
 	v := h.nic.VLAN
 	if v == 0 {
-		v = untaggedVLAN(s.port)
+		v = s.port.UntaggedVLAN()
 	}
 	if v == 0 || !s.port.CarriesVLAN(v) || s.port.Shutdown {
 		return

@@ -94,6 +94,38 @@ func (p *Port) CarriesVLAN(v int) bool {
 	return false
 }
 
+// CarriedVLANs is every VLAN the port carries, tagged or untagged (a
+// trunk's native VLAN even when its vlans do not list it), ascending;
+// VLAN 0 (none) is left out.
+func (p *Port) CarriedVLANs() []int {
+	var out []int
+	switch p.Mode {
+	case ModeAccess:
+		if p.AccessVLAN != 0 {
+			out = append(out, p.AccessVLAN)
+		}
+	case ModeTrunk:
+		out = append(out, p.TrunkVLANs...)
+		if p.NativeVLAN != 0 && !slices.Contains(out, p.NativeVLAN) {
+			out = append(out, p.NativeVLAN)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// UntaggedVLAN is the VLAN the port sends untagged: an access port's, a
+// trunk's native VLAN; 0 for none.
+func (p *Port) UntaggedVLAN() int {
+	switch p.Mode {
+	case ModeAccess:
+		return p.AccessVLAN
+	case ModeTrunk:
+		return p.NativeVLAN
+	}
+	return 0
+}
+
 // Lossless reports whether PFC is on for priority p on the port.
 func (p *Port) Lossless(prio int) bool {
 	for _, q := range p.PFCPriorities {
@@ -123,14 +155,20 @@ const AppNCCL = "nccl"
 func (h *Host) NCCLToS() (tos int, ok bool) {
 	for i := range h.NICs {
 		n := &h.NICs[i]
-		if n.Transport == TransportIWARP {
-			continue
-		}
-		for _, a := range n.Applications {
-			if a.Kind == AppNCCL {
-				return n.RoCE.TOS, true
-			}
+		if n.Transport != TransportIWARP && n.ListsApp(AppNCCL) {
+			return n.RoCE.TOS, true
 		}
 	}
 	return 0, false
+}
+
+// ListsApp reports whether the NIC lists an application of the kind
+// (Application.Kind).
+func (n *NIC) ListsApp(kind string) bool {
+	for _, a := range n.Applications {
+		if a.Kind == kind {
+			return true
+		}
+	}
+	return false
 }

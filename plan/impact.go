@@ -133,7 +133,7 @@ func vlanChange(a, b *model.Port) string {
 		return fmt.Sprintf("switchport mode %s -> %s: the VLAN membership is replaced, and traffic through the port stops until the new mode and VLANs are set", a.Mode, b.Mode)
 	}
 	var gone []string
-	for _, v := range carriedVLANs(a) {
+	for _, v := range a.CarriedVLANs() {
 		if !b.CarriesVLAN(v) {
 			gone = append(gone, strconv.Itoa(v))
 		}
@@ -163,25 +163,6 @@ func vlanImpacts(ports []string, changes map[string]string) []Impact {
 	for _, c := range order {
 		out = append(out, Impact{Kind: "vlan", Subjects: byChange[c], Text: portList(byChange[c]) + ": " + c})
 	}
-	return out
-}
-
-// carriedVLANs are the VLANs port p carries, tagged or untagged,
-// ascending.
-func carriedVLANs(p *model.Port) []int {
-	var out []int
-	switch p.Mode {
-	case model.ModeAccess:
-		if p.AccessVLAN != 0 {
-			out = append(out, p.AccessVLAN)
-		}
-	case model.ModeTrunk:
-		out = append(out, p.TrunkVLANs...)
-		if p.NativeVLAN != 0 && !slices.Contains(out, p.NativeVLAN) {
-			out = append(out, p.NativeVLAN)
-		}
-	}
-	slices.Sort(out)
 	return out
 }
 

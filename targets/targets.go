@@ -33,6 +33,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
 )
 
@@ -167,4 +168,14 @@ func speedText(mbps int) string {
 		return strconv.Itoa(mbps/1000) + "G"
 	}
 	return strconv.Itoa(mbps) + "M"
+}
+
+// NICStep is the host script line that runs NIC i's function (nic_<i>)
+// for interface ifc, the same in the Linux and FreeBSD scripts: the
+// function runs in a command substitution (a subshell, so that a step
+// that stops ends that NIC's steps only) with its output on fd 3, and
+// nic_enter and nic_leave, which each script's prelude defines, hand the
+// counters back and note a NIC that stopped.
+func NICStep(i int, ifc string) string {
+	return fmt.Sprintf("{ set +e; NIC_COUNTS=$(nic_enter; nic_%d >&3); nic_leave %s $?; } 3>&1\n", i, quote.ShellWord(ifc))
 }

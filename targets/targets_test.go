@@ -55,3 +55,20 @@ func TestCheckHost(t *testing.T) {
 		}
 	}
 }
+
+func TestNICStep(t *testing.T) {
+	tests := []struct {
+		i    int
+		ifc  string
+		want string
+	}{
+		{1, "mce0", "{ set +e; NIC_COUNTS=$(nic_enter; nic_1 >&3); nic_leave mce0 $?; } 3>&1\n"},
+		{12, "enp65s0f1np1", "{ set +e; NIC_COUNTS=$(nic_enter; nic_12 >&3); nic_leave enp65s0f1np1 $?; } 3>&1\n"},
+		{2, "eth0;reboot", "{ set +e; NIC_COUNTS=$(nic_enter; nic_2 >&3); nic_leave 'eth0;reboot' $?; } 3>&1\n"},
+	}
+	for _, tc := range tests {
+		if got := NICStep(tc.i, tc.ifc); got != tc.want {
+			t.Errorf("NICStep(%d, %q) = %q, want %q", tc.i, tc.ifc, got, tc.want)
+		}
+	}
+}

@@ -372,7 +372,7 @@ func writeRoutes(d *doc, h *model.Host) {
 	}
 	d.p(who + " a default route via the gateway in a routing table of the NIC's own and a rule that sends the packets from the NIC's address there, " +
 		"so that each NIC reaches its RoCE peers beyond its own subnet through its own link (ip-rule(8), ip-route(8)). " +
-		"Table and rule priority are 1000 plus the NIC's place among the host's NICs by name; the script refuses a table or priority another tool already uses.")
+		fmt.Sprintf("Table and rule priority are %d plus the NIC's place among the host's NICs by name; the script refuses a table or priority another tool already uses.", model.RouteBase))
 	d.table([]string{"NIC", "source", "gateway", "gateway from", "table", "rule priority"}, &body, 4, 5)
 }
 

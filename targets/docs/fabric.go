@@ -2,7 +2,6 @@ package docs
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -280,11 +279,15 @@ func vlanUse(f *model.Fabric) map[int]*vlanCount {
 	for _, v := range f.VLANs {
 		use[v.ID] = &vlanCount{}
 	}
+	untagged := make(map[[2]string]int) // (host, NIC) -> its port's untagged VLAN
 	for i := range f.Switches {
 		sw := &f.Switches[i]
 		for j := range sw.Ports {
 			p := &sw.Ports[j]
-			for _, v := range portVLANs(p) {
+			if p.Peer != nil && p.Peer.Kind == "host" {
+				untagged[[2]string{p.Peer.Device, p.Peer.Port}] = p.UntaggedVLAN()
+			}
+			for _, v := range p.CarriedVLANs() {
 				u := use[v]
 				if u == nil {
 					continue
@@ -296,55 +299,19 @@ func vlanUse(f *model.Fabric) map[int]*vlanCount {
 			}
 		}
 	}
-	switches := make(map[string]*model.Switch, len(f.Switches))
-	for i := range f.Switches {
-		switches[f.Switches[i].Name] = &f.Switches[i]
-	}
 	for i := range f.Hosts {
-		for _, n := range f.Hosts[i].NICs {
-			if u := use[nicVLAN(switches, n)]; u != nil {
+		h := &f.Hosts[i]
+		for _, n := range h.NICs {
+			v := n.VLAN
+			if v == 0 {
+				v = untagged[[2]string{h.Name, n.Name}]
+			}
+			if u := use[v]; u != nil {
 				u.nics++
 			}
 		}
 	}
 	return use
-}
-
-// portVLANs is every VLAN a port carries: an access port's, a trunk's
-// vlans and native VLAN.
-func portVLANs(p *model.Port) []int {
-	switch p.Mode {
-	case model.ModeAccess:
-		return []int{p.AccessVLAN}
-	case model.ModeTrunk:
-		if p.NativeVLAN != 0 && !slices.Contains(p.TrunkVLANs, p.NativeVLAN) {
-			return append(slices.Clone(p.TrunkVLANs), p.NativeVLAN)
-		}
-		return p.TrunkVLANs
-	}
-	return nil
-}
-
-// nicVLAN is the VLAN a NIC's traffic is in: its own vlan, else the
-// untagged VLAN of the switch port it is cabled to (0 for none).
-func nicVLAN(switches map[string]*model.Switch, n model.NIC) int {
-	if n.VLAN != 0 || n.Peer == nil || n.Peer.Kind != "switch" {
-		return n.VLAN
-	}
-	sw := switches[n.Peer.Device]
-	if sw == nil {
-		return 0
-	}
-	p := sw.Port(n.Peer.Port)
-	switch {
-	case p == nil:
-		return 0
-	case p.Mode == model.ModeAccess:
-		return p.AccessVLAN
-	case p.Mode == model.ModeTrunk:
-		return p.NativeVLAN
-	}
-	return 0
 }
 
 // switchList names the first five switches and counts the rest.

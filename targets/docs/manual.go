@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets"
 )
@@ -85,7 +86,7 @@ func routeSteps(h *model.Host, n model.NIC) []string {
 	if r == nil || h.OS == model.OSLinux {
 		return nil
 	}
-	cmd := fmt.Sprintf("New-NetRoute -InterfaceAlias %s -DestinationPrefix PREFIX -NextHop %s for each remote RoCE subnet (Microsoft, New-NetRoute)", md(quoteForShell(n.Interface)), md(r.Gateway))
+	cmd := fmt.Sprintf("New-NetRoute -InterfaceAlias %s -DestinationPrefix PREFIX -NextHop %s for each remote RoCE subnet (Microsoft, New-NetRoute)", md(psArg(n.Interface)), md(r.Gateway))
 	if h.OS == model.OSFreeBSD {
 		cmd = fmt.Sprintf("route add -net PREFIX %s for each remote RoCE subnet, or a default route via %s in a FIB of the NIC's own (FreeBSD route(8), setfib(1))", md(r.Gateway), md(r.Gateway))
 	}
@@ -97,12 +98,14 @@ func routeSteps(h *model.Host, n model.NIC) []string {
 		md(n.Name)+" ("+md(n.Interface)+")", md(r.Gateway), via, md(r.Source), cmd)}
 }
 
-// quoteForShell is s in single quotes when it holds anything but
-// letters, digits and "._-" (a Windows adapter name such as "Ethernet 4").
-func quoteForShell(s string) string {
+// psArg is s as a PowerShell argument: bare when it holds only letters,
+// digits and "._-", else a verbatim string (quote.PowerShell, which the
+// Windows script uses for the same adapter names), as for a Windows
+// adapter name such as "Ethernet 4".
+func psArg(s string) string {
 	for _, c := range s {
 		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
-			return "'" + strings.ReplaceAll(s, "'", "''") + "'"
+			return quote.PowerShell(s)
 		}
 	}
 	return s

@@ -59,3 +59,22 @@ func TestWindowsHostDoc(t *testing.T) {
 		t.Errorf("steps of a back-to-back NIC speak of a switch port or a warning the compiler gives only toward one:\n%s", steps)
 	}
 }
+
+// TestPSArg: an adapter name in a PowerShell command of the document is
+// bare when it is a plain word and a verbatim string otherwise, with
+// every single-quote-character doubled, the curly ones too.
+func TestPSArg(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Ethernet3", "Ethernet3"},
+		{"vEthernet_1.2-a", "vEthernet_1.2-a"},
+		{"Ethernet 4", "'Ethernet 4'"},
+		{"Bob's NIC", "'Bob''s NIC'"},
+		{"Bob\u2019s", "'Bob\u2019\u2019s'"},
+		{"$(reboot)", "'$(reboot)'"},
+	}
+	for _, tc := range tests {
+		if got := psArg(tc.in); got != tc.want {
+			t.Errorf("psArg(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

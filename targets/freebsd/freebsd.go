@@ -11,7 +11,7 @@ package freebsd
 import (
 	"fmt"
 	"net/netip"
-	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/fabricc/fabricc/internal/quote"
@@ -27,11 +27,6 @@ const (
 
 // driverInfo is what the renderer knows of one driver stack.
 type driverInfo struct {
-	// ifName matches the interfaces the driver creates; its group is
-	// the unit number.
-	ifName *regexp.Regexp
-	// example is an interface name of the driver, for error messages.
-	example string
 	// ibModule is the driver's RDMA (OFED) kernel module.
 	ibModule string
 	// sysctlNode is a sysctl node only the running driver creates, the
@@ -40,15 +35,23 @@ type driverInfo struct {
 	// (mlx5_en_main.c, mlx5e_create_ifp) and declares no module, only
 	// MODULE_VERSION. mlx4en declares its module (mlx4_en_main.c).
 	sysctlNode string
-	// prefix is the interface name without its unit; family names the
-	// NICs the driver drives, for the script's messages.
+	// prefix is the interface name without its unit (the driver names
+	// its interfaces prefix<N>); family names the NICs the driver
+	// drives, for the script's messages.
 	prefix, family string
+}
+
+// isInterface reports whether name is one the driver creates: its
+// prefix and an ASCII unit number.
+func (d driverInfo) isInterface(name string) bool {
+	u, ok := strings.CutPrefix(name, d.prefix)
+	return ok && u != "" && strings.Trim(u, "0123456789") == ""
 }
 
 // drivers are the driver stacks FreeBSD renders, by model.NIC.Driver.
 var drivers = map[string]driverInfo{
-	driverMlx4: {regexp.MustCompile(`^mlxen([0-9]+)$`), "mlxen0", "mlx4ib", "", "mlxen", "ConnectX-3 or ConnectX-3 Pro"},
-	driverMlx5: {regexp.MustCompile(`^mce([0-9]+)$`), "mce0", "mlx5ib", "dev.mce", "mce", "ConnectX-4 or later"},
+	driverMlx4: {"mlx4ib", "", "mlxen", "ConnectX-3 or ConnectX-3 Pro"},
+	driverMlx5: {"mlx5ib", "dev.mce", "mce", "ConnectX-4 or later"},
 }
 
 // setting is one NAME=VALUE line of rc.conf, loader.conf or sysctl.conf.
@@ -78,10 +81,10 @@ const (
 type rcSetting struct {
 	setting
 	kind rcKind
-	// owns are further words of an rcWords value the fabric owns: a
-	// word of the current value among them is dropped when the fabric's
-	// value lacks it.
-	owns string
+	// ownsAddr says that the fabric owns the addressWords of an rcWords
+	// value too: a word of the current value among them is dropped when
+	// the fabric's value lacks it.
+	ownsAddr bool
 }
 
 // fromQoS marks a setting that carries the fabric-wide priority maps.
@@ -120,20 +123,17 @@ type nicPlan struct {
 	rc     []rcSetting
 	loader []setting
 	sysctl []setting
+	// v6 says that the NIC has an IPv6 address.
+	v6 bool
 	// cnp are the CNP marking sysctls, also in sysctl.conf.
 	cnp []setting
-}
-
-// sysctlLines are the NIC's /etc/sysctl.conf lines.
-func (p nicPlan) sysctlLines() []setting {
-	return append(append([]setting(nil), p.sysctl...), p.cnp...)
 }
 
 // hasSysctlConf reports whether any NIC has sysctl.conf lines, and so
 // the host a <host>.sysctl.conf.
 func hasSysctlConf(plans []nicPlan) bool {
 	for _, p := range plans {
-		if len(p.sysctlLines()) > 0 {
+		if len(p.sysctl)+len(p.cnp) > 0 {
 			return true
 		}
 	}
@@ -182,17 +182,18 @@ func renderFiles(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, e
 	}
 	newText := func() *text { return &text{Text: fileSize.NewText(mapped), host: h.Name} }
 	sh, rc, loader := newText(), newText(), newText()
-	script(sh, f, h, plans)
-	confFile(rc, f, h, rcHeader, plans, false, func(p nicPlan) []rcSetting { return p.rc })
-	confFile(loader, f, h, loaderHeader, plans, false, func(p nicPlan) []rcSetting { return whole(p.loader) })
+	sysctl := hasSysctlConf(plans)
+	script(sh, f, h, plans, sysctl)
+	confFile(rc, f, h, rcHeader, plans, func(p nicPlan) int { return len(p.rc) }, rcLines)
+	confFile(loader, f, h, loaderHeader, plans, func(p nicPlan) int { return len(p.loader) }, loaderLines)
 	file := func(name string, mode uint32, t *text) targets.File {
 		fileSize.Done(t.Len())
 		return targets.File{Name: name, Target: "freebsd", Mode: mode, Data: t.Bytes(), Map: t.SourceMap()}
 	}
 	out := []targets.File{file(targets.HostScriptName(h), 0o755, sh), file(h.Name+".rc.conf", 0o644, rc), file(h.Name+".loader.conf", 0o644, loader)}
-	if hasSysctlConf(plans) {
+	if sysctl {
 		sc := newText()
-		confFile(sc, f, h, sysctlHeader, plans, true, func(p nicPlan) []rcSetting { return whole(p.sysctlLines()) })
+		confFile(sc, f, h, sysctlHeader, plans, func(p nicPlan) int { return len(p.sysctl) + len(p.cnp) }, sysctlLines)
 		out = append(out, file(h.Name+".sysctl.conf", 0o644, sc))
 	}
 	return out, nil
@@ -223,8 +224,8 @@ func validate(f *model.Fabric, h *model.Host) error {
 		}
 		// The interface, checked against the driver's naming here, is a
 		// plain shell word in every command the script writes.
-		if !d.ifName.MatchString(n.Interface) {
-			return fmt.Errorf("%s has interface %q; the %s driver names its interfaces like %s", who, n.Interface, n.Driver, d.example)
+		if !d.isInterface(n.Interface) {
+			return fmt.Errorf("%s has interface %q; the %s driver names its interfaces like %s", who, n.Interface, n.Driver, d.prefix+"0")
 		}
 		if n.VLAN < 0 || n.VLAN > 4094 || n.MTU < 68 || n.MTU > 65535 {
 			return fmt.Errorf("%s has VLAN %d and MTU %d; write VLAN 0-4094 and MTU 68-65535", who, n.VLAN, n.MTU)
@@ -283,42 +284,53 @@ func is6(a string) bool {
 	return err == nil && p.Addr().Is6()
 }
 
-// confFile writes one persistent file's lines, NIC by NIC, as
-// NAME="VALUE" lines (rc.conf(5), loader.conf(5)).
-func confFile(b *text, f *model.Fabric, h *model.Host, what string, plans []nicPlan, bare bool, pick func(nicPlan) []rcSetting) {
+// confFile writes one persistent file's lines, NIC by NIC: count says
+// how many a NIC has, lines writes them.
+func confFile(b *text, f *model.Fabric, h *model.Host, what string, plans []nicPlan, count func(nicPlan) int, lines func(*text, nicPlan)) {
 	writeHeader(b, f, h)
 	b.WriteString(what)
 	for _, p := range plans {
 		b.n = p.nic
-		lines := pick(p)
-		if len(lines) == 0 {
+		if count(p) == 0 {
 			continue
 		}
 		b.At()
 		b.WriteString("\n")
 		b.nic()
 		fmt.Fprintf(b, "# %s\n", quote.Comment(fmt.Sprintf("nic %q (%s, %s)", p.nic.Name, p.nic.Model, p.nic.Interface)))
-		for _, s := range lines {
-			b.at(s.setting)
-			mergeNote(b, s)
-			if bare {
-				// sysctl.conf(5) values are read bare (rc.d/sysctl): here
-				// numbers and comma lists only.
-				fmt.Fprintf(b, "%s=%s\n", s.name, s.value)
-			} else {
-				fmt.Fprintf(b, "%s=%s\n", s.name, quote.RcConfValue(s.value))
-			}
-		}
+		lines(b, p)
 	}
 }
 
-// whole is settings as whole-value ones.
-func whole(ss []setting) []rcSetting {
-	out := make([]rcSetting, len(ss))
-	for i, s := range ss {
-		out[i] = rcSetting{setting: s}
+// rcLines are a NIC's rc.conf lines, NAME="VALUE" (rc.conf(5)), each
+// under how to merge it when the variable is not the fabric's alone.
+func rcLines(b *text, p nicPlan) {
+	for _, s := range p.rc {
+		b.at(s.setting)
+		mergeNote(b, s)
+		fmt.Fprintf(b, "%s=%s\n", s.name, quote.RcConfValue(s.value))
 	}
-	return out
+}
+
+// loaderLines are a NIC's loader.conf lines, NAME="VALUE"
+// (loader.conf(5)).
+func loaderLines(b *text, p nicPlan) {
+	for _, s := range p.loader {
+		b.at(s)
+		fmt.Fprintf(b, "%s=%s\n", s.name, quote.RcConfValue(s.value))
+	}
+}
+
+// sysctlLines are a NIC's sysctl.conf lines: its PFC sysctls, then its
+// CNP marking ones. sysctl.conf(5) values are read bare (rc.d/sysctl):
+// here numbers and comma lists only.
+func sysctlLines(b *text, p nicPlan) {
+	for _, ss := range [][]setting{p.sysctl, p.cnp} {
+		for _, s := range ss {
+			b.at(s)
+			fmt.Fprintf(b, "%s=%s\n", s.name, s.value)
+		}
+	}
 }
 
 // mergeNote says, above a fragment line whose variable is not the
@@ -336,7 +348,7 @@ func mergeNote(b *text, s rcSetting) {
 			}
 		}
 		owned := "the words " + strings.Join(keys, ", ")
-		if s.owns != "" {
+		if s.ownsAddr {
 			owned = "the address and " + owned
 		}
 		fmt.Fprintf(b, "# Merge: the fabric sets %s; keep the interface's other words.\n", owned)
@@ -347,10 +359,11 @@ func mergeNote(b *text, s rcSetting) {
 // arguments ("inet 10.0.0.1/24 mtu 9000" -> inet, mtu).
 func wordKeys(v string) []string {
 	var out []string
+	args := strings.Fields(wordArgs)
 	w := strings.Fields(v)
 	for i := 0; i < len(w); i++ {
 		out = append(out, w[i])
-		if strings.Contains(" "+wordArgs+" ", " "+w[i]+" ") {
+		if slices.Contains(args, w[i]) {
 			i++
 		}
 	}
@@ -358,5 +371,6 @@ func wordKeys(v string) []string {
 }
 
 // wordArgs are the ifconfig(8) keywords of an ifconfig_<if> value that
-// take one argument, as rc_words reads them.
+// take one argument. rc_merge in the prelude gets the same list, so the
+// "Merge:" comments and the script split a value alike.
 const wordArgs = "mtu media mediaopt inet inet6 netmask prefixlen broadcast"

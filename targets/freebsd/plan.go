@@ -3,6 +3,7 @@ package freebsd
 import (
 	"cmp"
 	"fmt"
+	"strings"
 
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets"
@@ -10,8 +11,9 @@ import (
 
 // plan computes a NIC's persistent settings.
 func plan(f *model.Fabric, n *model.NIC) nicPlan {
-	p := nicPlan{nic: n, unit: drivers[n.Driver].ifName.FindStringSubmatch(n.Interface)[1]}
-	p.rc = rcSettings(n)
+	p := nicPlan{nic: n, unit: strings.TrimPrefix(n.Interface, drivers[n.Driver].prefix)}
+	v4, v6 := firstByFamily(n.Addresses)
+	p.rc, p.v6 = rcSettings(n, v4, v6), v6 != ""
 	p.loader = []setting{{n.Driver + "_load", "YES", "driver"}}
 	if n.Driver == driverMlx5 {
 		p.loader = append(p.loader, mlx5Settings(f, n, p.unit)...)
@@ -45,16 +47,16 @@ func cnpSettings(n *model.NIC, unit string) []setting {
 // marks IFDISABLED, IPv6 off, every interface without that variable while
 // ipv6_activate_all_interfaces is NO, the default. Further addresses of
 // either family are aliases, numbered from 0 without a gap
-// (ifconfig_<if>_aliasN, "inet" or "inet6" first).
-func rcSettings(n *model.NIC) []rcSetting {
+// (ifconfig_<if>_aliasN, "inet" or "inet6" first). v4 and v6 are the
+// first address of each family (firstByFamily).
+func rcSettings(n *model.NIC, v4, v6 string) []rcSetting {
 	mtu := fmt.Sprintf("mtu %d", n.MTU)
 	var out []rcSetting
 	l3 := rcVar(l3Name(n))
 	if n.VLAN != 0 {
-		out = append(out, rcSetting{setting{"vlans_" + rcVar(n.Interface), fmt.Sprint(n.VLAN), "vlan"}, rcMember, ""},
-			rcSetting{setting{"ifconfig_" + rcVar(n.Interface), "up " + mtu + mediaOptions(n), "mtu"}, rcWords, ""})
+		out = append(out, rcSetting{setting{"vlans_" + rcVar(n.Interface), fmt.Sprint(n.VLAN), "vlan"}, rcMember, false},
+			rcSetting{setting{"ifconfig_" + rcVar(n.Interface), "up " + mtu + mediaOptions(n), "mtu"}, rcWords, false})
 	}
-	v4, v6 := firstByFamily(n.Addresses)
 	first, from := "up "+mtu+mediaOptions(n), "mtu"
 	if v4 != "" {
 		first, from = inet(v4)+" "+mtu, "addresses"
@@ -62,18 +64,14 @@ func rcSettings(n *model.NIC) []rcSetting {
 			first += mediaOptions(n)
 		}
 	}
-	owns := ""
-	if len(n.Addresses) > 0 {
-		owns = addressWords
-	}
-	out = append(out, rcSetting{setting{"ifconfig_" + l3, first, from}, rcWords, owns})
+	out = append(out, rcSetting{setting{"ifconfig_" + l3, first, from}, rcWords, len(n.Addresses) > 0})
 	if v6 != "" {
-		out = append(out, rcSetting{setting{"ifconfig_" + l3 + "_ipv6", inet(v6), "addresses"}, rcWhole, ""})
+		out = append(out, rcSetting{setting{"ifconfig_" + l3 + "_ipv6", inet(v6), "addresses"}, rcWhole, false})
 	}
 	i := 0
 	for _, a := range n.Addresses {
 		if a != v4 && a != v6 {
-			out = append(out, rcSetting{setting{fmt.Sprintf("ifconfig_%s_alias%d", l3, i), inet(a), "addresses"}, rcWhole, ""})
+			out = append(out, rcSetting{setting{fmt.Sprintf("ifconfig_%s_alias%d", l3, i), inet(a), "addresses"}, rcWhole, false})
 			i++
 		}
 	}

@@ -493,7 +493,7 @@ rc_member() {
 # in its place (-lro, -tso, description, another address on a VLAN's
 # parent). Words are split at blanks, as rc(8) passes them to ifconfig.
 rc_merge() {
-	awk -v cur="$1" -v want="$2" -v owns="$3" -v args="mtu media mediaopt inet inet6 netmask prefixlen broadcast" 'BEGIN {
+	awk -v cur="$1" -v want="$2" -v owns="$3" -v args="` + wordArgs + `" 'BEGIN {
 		n = split(args, a, " "); for (i = 1; i <= n; i++) arg[a[i]] = 1
 		n = split(owns, a, " "); for (i = 1; i <= n; i++) own[a[i]] = 1
 		nw = split(want, w, " "); nk = 0; lead = ""

@@ -6,6 +6,7 @@ import (
 
 	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets"
 )
 
 // Persistent files the script edits.
@@ -14,18 +15,19 @@ const (
 	sysctlConf = "/etc/sysctl.conf"
 )
 
-// script writes <host>.freebsd.sh.
-func script(b *text, f *model.Fabric, h *model.Host, plans []nicPlan) {
+// script writes <host>.freebsd.sh; sysctl says whether the host has a
+// <host>.sysctl.conf (hasSysctlConf).
+func script(b *text, f *model.Fabric, h *model.Host, plans []nicPlan, sysctl bool) {
 	b.Fixed("#!/bin/sh\n")
 	writeHeader(b, f, h)
 	b.WriteString("#\n# POSIX sh (FreeBSD has no bash by default). Safe to run again: each step\n")
 	b.WriteString("# reads the current value first and changes only what differs; the same\n")
 	b.At("host", h.Name)
-	if hasSysctlConf(plans) {
-		fmt.Fprintf(b, "# settings go to /etc/rc.conf (%s.rc.conf), %s (%s.loader.conf) and\n# %s (%s.sysctl.conf).\n", h.Name, loaderConf, h.Name, sysctlConf, h.Name)
-	} else {
-		fmt.Fprintf(b, "# settings go to /etc/rc.conf (%s.rc.conf) and %s (%s.loader.conf).\n", h.Name, loaderConf, h.Name)
+	files := fmt.Sprintf(" and %s (%s.loader.conf).", loaderConf, h.Name)
+	if sysctl {
+		files = fmt.Sprintf(", %s (%s.loader.conf) and\n# %s (%s.sysctl.conf).", loaderConf, h.Name, sysctlConf, h.Name)
 	}
+	fmt.Fprintf(b, "# settings go to /etc/rc.conf (%s.rc.conf)%s\n", h.Name, files)
 	b.At()
 	b.WriteString("set -eu\n\n")
 	b.WriteString(prelude)
@@ -38,7 +40,7 @@ func script(b *text, f *model.Fabric, h *model.Host, plans []nicPlan) {
 	for i := range plans {
 		b.n = plans[i].nic
 		b.nic()
-		fmt.Fprintf(b, "{ set +e; NIC_COUNTS=$(nic_enter; nic_%d >&3); nic_leave %s $?; } 3>&1\n", i+1, plans[i].nic.Interface)
+		b.WriteString(targets.NICStep(i+1, plans[i].nic.Interface))
 	}
 	b.At()
 	b.WriteString("finish\n")
@@ -80,7 +82,7 @@ func writeNIC(b *text, p *nicPlan, idx int) {
 	for _, s := range p.loader {
 		writeConf(b, loaderConf, s)
 	}
-	writeLink(b, n)
+	writeLink(b, p)
 	for _, s := range p.rc {
 		writeRc(b, s)
 	}
@@ -116,7 +118,11 @@ func writeRc(b *text, s rcSetting) {
 	case rcMember:
 		fmt.Fprintf(b, "\trc_member %s '%s'\n", s.name, s.value)
 	case rcWords:
-		fmt.Fprintf(b, "\trc_words %s '%s' '%s'\n", s.name, s.value, s.owns)
+		owns := ""
+		if s.ownsAddr {
+			owns = addressWords
+		}
+		fmt.Fprintf(b, "\trc_words %s '%s' '%s'\n", s.name, s.value, owns)
 	default:
 		fmt.Fprintf(b, "\tensure rc.conf %s '%s' \"$(rc_get %s)\" rc_set %s '%s'\n", s.name, s.value, s.name, s.name, s.value)
 	}
@@ -125,7 +131,8 @@ func writeRc(b *text, s rcSetting) {
 // writeLink writes MTU, state, VLAN and addresses now (ConnectX-3 Pro
 // 40GbE home-lab write-up:
 // "ifconfig mlxen0 mtu 9000"; vlan(4) for the VLAN interface).
-func writeLink(b *text, n *model.NIC) {
+func writeLink(b *text, p *nicPlan) {
+	n := p.nic
 	ifc := n.Interface
 	b.nic("mtu")
 	fmt.Fprintf(b, "\tensure %s mtu %d \"$(if_mtu %s)\" ifconfig %s mtu %d up\n", ifc, n.MTU, ifc, ifc, n.MTU)
@@ -146,13 +153,16 @@ func writeLink(b *text, n *model.NIC) {
 		b.WriteString("\t# first (link-local fe80::/10 stays), then the model's are added.\n")
 		fmt.Fprintf(b, "\taddr_prune %s %s\n", l3, strings.Join(n.Addresses, " "))
 	}
-	if _, v6 := firstByFamily(n.Addresses); v6 != "" {
+	if p.v6 {
 		b.WriteString("\t# IPv6 on: rc marks IFDISABLED an interface created without an\n")
 		b.WriteString("\t# ifconfig_<if>_ipv6 line (rc.conf(5), ipv6_activate_all_interfaces).\n")
 		fmt.Fprintf(b, "\tensure %s ipv6 enabled \"$(nd6_state %s)\" ifconfig %s inet6 -ifdisabled\n", l3, l3, l3)
 	}
 	for _, a := range n.Addresses {
-		fam := strings.Fields(inet(a))[0]
+		fam := "inet"
+		if is6(a) {
+			fam = "inet6"
+		}
 		fmt.Fprintf(b, "\tensure %s 'address %s' present \"$(addr_state %s %s)\" ifconfig %s %s %s alias\n", l3, a, l3, a, l3, fam, a)
 	}
 }

@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"net/netip"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -255,7 +254,8 @@ const ncclConf = "/etc/nccl.conf"
 
 // writeNCCL writes the NCCL_IB_TC line of /etc/nccl.conf for a host whose
 // NICs list the nccl application (model.Host.NCCLToS): only that key, the
-// file's other lines kept; nothing otherwise.
+// file's other lines kept; nothing otherwise. The line maps to the
+// applications of the NICs that set its ToS: RoCE, not iWARP, NICs.
 func writeNCCL(b *script, h *model.Host) {
 	tos, ok := h.NCCLToS()
 	if !ok {
@@ -263,7 +263,7 @@ func writeNCCL(b *script, h *model.Host) {
 	}
 	b.At("host", h.Name)
 	for i := range h.NICs {
-		if n := &h.NICs[i]; slices.ContainsFunc(n.Applications, func(a model.Application) bool { return a.Kind == model.AppNCCL }) {
+		if n := &h.NICs[i]; n.Transport != model.TransportIWARP && n.ListsApp(model.AppNCCL) {
 			b.alsoNIC(n, "applications")
 		}
 	}

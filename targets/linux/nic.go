@@ -145,7 +145,7 @@ func writeRoute(b *script, n *model.NIC, l3 string) {
 	if r.Written {
 		b.alsoNIC(n, "gateway")
 	}
-	fmt.Fprintf(b, "\t# Table %d and rule priority %d (1000 + the NIC's place in the host): a default\n", r.Table, r.Priority)
+	fmt.Fprintf(b, "\t# Table %d and rule priority %d (%d + the NIC's place in the host): a default\n", r.Table, r.Priority, model.RouteBase)
 	fmt.Fprintf(b, "\t# route via %s for the packets from %s, so they leave by this NIC's own link.\n", quote.Comment(r.Gateway), quote.Comment(r.Source))
 	fmt.Fprintf(b, "\tnic_route %s %s %d %d %s %s\n", l3, fam, r.Table, r.Priority, quote.ShellWord(r.Source), quote.ShellWord(r.Gateway))
 }
@@ -463,7 +463,7 @@ func writeMain(b *script, h *model.Host) {
 		if n.Transport != model.TransportIWARP {
 			fmt.Fprintf(b, "rdma_wait %s\n", quote.ShellWord(n.Interface))
 		}
-		fmt.Fprintf(b, "{ set +e; NIC_COUNTS=$(nic_enter; nic_%d >&3); nic_leave %s $?; } 3>&1\n", i+1, quote.ShellWord(n.Interface))
+		b.WriteString(targets.NICStep(i+1, n.Interface))
 	}
 	writeNCCL(b, h)
 	b.At("host", h.Name, "tuning")
