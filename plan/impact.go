@@ -57,8 +57,7 @@ func switchImpact(a, b *model.Switch) []Impact {
 	var out []Impact
 	renamed := renamedPorts(a, b)
 	var buffer, pfc []string
-	var vlanPorts []string
-	vlan := map[string]string{}
+	var vlan vlanGroups
 	link := map[string]string{}
 	var linkPorts []string
 	// Where the switch sizes its headroom itself, the priority-group
@@ -83,8 +82,7 @@ func switchImpact(a, b *model.Switch) []Impact {
 			pfc = append(pfc, pb.Name)
 		}
 		if c := vlanChange(pa, pb); c != "" {
-			vlanPorts = append(vlanPorts, pb.Name)
-			vlan[pb.Name] = c
+			vlan.add(c, pb.Name)
 		}
 		why := concat(change("speed", docs.Speed(pa.SpeedMbps), docs.Speed(pb.SpeedMbps), ""),
 			change("lanes", strconv.Itoa(pa.Lanes), strconv.Itoa(pb.Lanes), ""))
@@ -102,7 +100,7 @@ func switchImpact(a, b *model.Switch) []Impact {
 	if len(pfc) > 0 {
 		out = append(out, Impact{Kind: "pfc", Subjects: pfc, Text: "PFC priorities change on " + portList(pfc) + ": " + platformImpact(b, "momentary packet loss possible")})
 	}
-	return append(out, vlanImpacts(vlanPorts, vlan)...)
+	return append(out, vlan.impacts()...)
 }
 
 // bufferText says what a buffer change does: it re-carves the shared
@@ -147,21 +145,29 @@ func vlanChange(a, b *model.Port) string {
 	return "no longer carries VLANs " + strings.Join(gone, ", ") + ": their traffic through the port stops"
 }
 
-// vlanImpacts groups the ports by their vlanChange, in port order of
-// each group's first port: one impact per distinct change.
-func vlanImpacts(ports []string, changes map[string]string) []Impact {
-	var order []string
-	byChange := map[string][]string{}
-	for _, p := range ports {
-		c := changes[p]
-		if byChange[c] == nil {
-			order = append(order, c)
-		}
-		byChange[c] = append(byChange[c], p)
+// vlanGroups are the ports of a switch grouped by their vlanChange, in
+// the order each change is first met (port order).
+type vlanGroups struct {
+	order []string
+	ports map[string][]string
+}
+
+// add puts port under change c.
+func (g *vlanGroups) add(c, port string) {
+	if g.ports == nil {
+		g.ports = map[string][]string{}
 	}
-	out := make([]Impact, 0, len(order))
-	for _, c := range order {
-		out = append(out, Impact{Kind: "vlan", Subjects: byChange[c], Text: portList(byChange[c]) + ": " + c})
+	if g.ports[c] == nil {
+		g.order = append(g.order, c)
+	}
+	g.ports[c] = append(g.ports[c], port)
+}
+
+// impacts is one "vlan" impact per distinct change.
+func (g *vlanGroups) impacts() []Impact {
+	out := make([]Impact, 0, len(g.order))
+	for _, c := range g.order {
+		out = append(out, Impact{Kind: "vlan", Subjects: g.ports[c], Text: portList(g.ports[c]) + ": " + c})
 	}
 	return out
 }
