@@ -516,10 +516,7 @@ func (d *device) push(ctx context.Context) error {
 	diff, err := txn.Stage(d.conn, d.t.Config)
 	d.res.Diff = diff
 	if err != nil {
-		// Nothing was applied: not "(rolled back)" after "nothing was
-		// changed" (review ronyx #4).
-		d.failGate()
-		return d.discardStaged(ctx, txn, fmt.Errorf("staging: %w", err))
+		return d.failed(ctx, txn, fmt.Errorf("staging: %w", err))
 	}
 	if d.o.Action == ActionDiff || diff == "" {
 		d.leaveApproval() // the question need not wait for its read-back
