@@ -111,9 +111,7 @@ func (d *device) awaitApproval(ctx context.Context, diff string) error {
 	}
 	d.asked = true
 	d.approval.add(&Staged{Device: d.t.Switch.Name, Platform: string(d.t.Switch.Platform), Diff: diff})
-	d.step(stepApproval)
-	d.free.Release(1)
-	d.slotless = true
+	d.giveSlot(stepApproval)
 	err := d.approval.wait(ctx)
 	d.retake(ctx)
 	return err

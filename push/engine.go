@@ -670,9 +670,7 @@ func (d *device) awaitOthers(ctx context.Context, deadline time.Time) error {
 		return nil
 	}
 	d.passGate()
-	d.step(stepWait)
-	d.free.Release(1)
-	d.slotless = true
+	d.giveSlot(stepWait)
 	err := d.gate.wait(ctx, deadline)
 	if err != nil && !d.gate.decidedBy(err) {
 		err = d.gate.abandon(d.t.Switch.Name, err, interruptOf(ctx))
@@ -705,7 +703,17 @@ func interruptOf(ctx context.Context) error {
 	return cause
 }
 
-// retake takes back the slot awaitOthers gave up, if it did.
+// giveSlot shows step and gives the switch's parallel slot back while it
+// waits for the others (the gate, the approval), so that a waiting
+// switch does not keep the switches after it from running; retake takes
+// it again.
+func (d *device) giveSlot(step string) {
+	d.step(step)
+	d.free.Release(1)
+	d.slotless = true
+}
+
+// retake takes back the slot giveSlot gave up, if it did.
 func (d *device) retake(ctx context.Context) {
 	if d.slotless {
 		take(ctx, d.free)

@@ -43,17 +43,18 @@ func (t *onyxTxn) Stage(c Conn, config []byte) (string, error) {
 	}
 	t.before = onyxLines(run)
 	want := onyxLines(string(config))
-	runningPools := verify.OnyxPoolsOf(t.before)
-	if err := onyxForeignPools(verify.OnyxPoolsOf(want), runningPools); err != nil {
+	runningPools, wantPools := verify.OnyxPoolsOf(t.before), verify.OnyxPoolsOf(want)
+	if err := onyxForeignPools(wantPools, runningPools); err != nil {
 		return "", err
 	}
-	if err := onyxLAGMembers(want, t.before); err != nil {
+	ours := onyxPortsOf(want)
+	if err := onyxLAGMembers(ours, t.before); err != nil {
 		return "", err
 	}
-	if err := onyxStrayDSCPMaps(want, t.before); err != nil {
+	if err := onyxStrayDSCPMaps(want, t.before, ours); err != nil {
 		return "", err
 	}
-	if err := onyxBufferMode(want, t.before); err != nil {
+	if err := onyxBufferMode(want, t.before, len(wantPools) > 0, len(runningPools) > 0); err != nil {
 		return "", err
 	}
 	if err := onyxRoCEMode(c); err != nil {

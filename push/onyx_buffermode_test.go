@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/push/verify"
 	"github.com/fabricc/fabricc/sim"
 )
 
@@ -109,7 +110,7 @@ func TestOnyxBufferModeCheck(t *testing.T) {
 		{"pools onto advanced", pools, advanced, "the switch is in advanced buffer mode"},
 		{"advanced onto pools", advanced, pools, "the switch programs its buffer with traffic pools, but the fabric configures advanced buffer mode"},
 	} {
-		err := onyxBufferMode(c.want, c.running)
+		err := onyxBufferMode(c.want, c.running, len(verify.OnyxPoolsOf(c.want)) > 0, len(verify.OnyxPoolsOf(c.running)) > 0)
 		if (err == nil) != (c.refusal == "") || err != nil && !strings.HasPrefix(err.Error(), c.refusal) {
 			t.Errorf("%s: %v, want %q", c.name, err, c.refusal)
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/fabricc/fabricc/internal/quote"
+	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/push/verify"
 )
 
@@ -21,7 +22,18 @@ import (
 var onyxMemberRe = regexp.MustCompile(`^interface ethernet (\S+) (channel-group|mlag-channel-group) (\d+) mode \S+$`)
 
 // onyxPortRe is a line of one port's settings.
-var onyxPortRe = regexp.MustCompile(`^interface ethernet (\S+) `)
+var onyxPortRe = regexp.MustCompile(onyxPort)
+
+// onyxPortsOf is the set of ports lines configure (onyxLines).
+func onyxPortsOf(lines []string) map[string]bool {
+	ports := map[string]bool{}
+	for _, l := range lines {
+		if m := onyxPortRe.FindStringSubmatch(l); m != nil {
+			ports[m[1]] = true
+		}
+	}
+	return ports
+}
 
 // onyxLAGMembers refuses a push that configures a port the running
 // configuration shows as a LAG or MLAG member (review ronyx #5): the
@@ -29,14 +41,9 @@ var onyxPortRe = regexp.MustCompile(`^interface ethernet (\S+) `)
 // port-channel (mellanox.onyx onyx_linkagg.py and onyx_pfc_interface.py
 // set them on `interface port-channel N`), which fabricc does not manage
 // (README, Scope), so its per-port lines would be refused half-way or
-// fight the bundle. want and running are lines (onyxLines).
-func onyxLAGMembers(want, running []string) error {
-	ours := map[string]bool{}
-	for _, l := range want {
-		if m := onyxPortRe.FindStringSubmatch(l); m != nil {
-			ours[m[1]] = true
-		}
-	}
+// fight the bundle. ours are the fabric's ports (onyxPortsOf), running
+// the switch's lines (onyxLines).
+func onyxLAGMembers(ours map[string]bool, running []string) error {
 	var found []string
 	for _, l := range running {
 		m := onyxMemberRe.FindStringSubmatch(l)
@@ -59,7 +66,7 @@ func onyxLAGMembers(want, running []string) error {
 }
 
 // onyxDSCPMapRe is a port's `qos map dscp LIST to switch-priority SP`.
-var onyxDSCPMapRe = regexp.MustCompile(`^interface ethernet (\S+) qos map dscp ([\d ]+) to switch-priority (\d)$`)
+var onyxDSCPMapRe = regexp.MustCompile(onyxPort + `qos map dscp ([\d ]+) to switch-priority (\d)$`)
 
 // onyxStrayDSCPMaps refuses a push onto fabric ports whose running
 // configuration maps a DSCP to another switch priority than the fabric
@@ -70,14 +77,8 @@ var onyxDSCPMapRe = regexp.MustCompile(`^interface ethernet (\S+) qos map dscp (
 // verification. The refusal names each line and its removal: the `no`
 // form of an Onyx QoS command resets the value to its default (NVIDIA
 // Onyx User Manual 3.10, "QoS Commands"). want and running are lines
-// (onyxLines).
-func onyxStrayDSCPMaps(want, running []string) error {
-	ours := map[string]bool{}
-	for _, l := range want {
-		if m := onyxPortRe.FindStringSubmatch(l); m != nil {
-			ours[m[1]] = true
-		}
-	}
+// (onyxLines), ours the fabric's ports (onyxPortsOf).
+func onyxStrayDSCPMaps(want, running []string, ours map[string]bool) error {
 	h := readOnyx(want)
 	var found []string
 	for _, l := range running {
@@ -86,10 +87,10 @@ func onyxStrayDSCPMaps(want, running []string) error {
 			continue
 		}
 		var stray []int
-		for _, d := range expandInts(m[2]) {
-			s := onyxSetting{key: fmt.Sprintf("%s dscp %d", m[1], d), value: m[3], def: fmt.Sprint(d / 8)}
-			if h.value(s) != m[3] {
-				stray = append(stray, d)
+		dscps := expandInts(m[2])
+		for i, s := range onyxDSCPSettings(m) {
+			if h.value(s) != s.value {
+				stray = append(stray, dscps[i])
 			}
 		}
 		if len(stray) > 0 {
@@ -106,10 +107,8 @@ func onyxStrayDSCPMaps(want, running []string) error {
 		strings.Join(found, "; "))
 }
 
-// onyxAdvancedLine turns Onyx's advanced buffer mode on (Demartek RoCE
-// Deployment Guide, step 9; targets/onyx writes it for a release before
-// 3.6.5000).
-const onyxAdvancedLine = "advanced buffer management force"
+// onyxAdvancedLine turns Onyx's advanced buffer mode on.
+const onyxAdvancedLine = verify.OnyxAdvancedLine
 
 // onyxBufferMode refuses a push whose buffer style is not the switch's
 // (review ronyx #3): NVIDIA Onyx User Manual 3.10.4100, "Shared
@@ -119,11 +118,10 @@ const onyxAdvancedLine = "advanced buffer management force"
 // advanced, later traffic pools), and push never turns the other mode
 // off, so a wrong os_version would switch a running RoCE fabric's buffer
 // mode unannounced, and a corrected one would leave it so. want and
-// running are lines (onyxLines).
-func onyxBufferMode(want, running []string) error {
+// running are lines (onyxLines), wantPools and hasPools their traffic
+// pools.
+func onyxBufferMode(want, running []string, wantPools, hasPools bool) error {
 	wantAdvanced, isAdvanced := slices.Contains(want, onyxAdvancedLine), slices.Contains(running, onyxAdvancedLine)
-	hasPools := len(verify.OnyxPoolsOf(running)) > 0
-	wantPools := len(verify.OnyxPoolsOf(want)) > 0
 	switch {
 	case wantPools && isAdvanced:
 		return errors.New("the switch is in advanced buffer mode (`advanced buffer management force` in its running configuration), " +
@@ -174,28 +172,10 @@ func onyxRelease(c Conn, config []byte) error {
 		return nil
 	}
 	running := r[1]
-	if olderRelease(declared, onyxBufferStyleRelease) == olderRelease(running, onyxBufferStyleRelease) {
+	if (model.CompareVersions(declared, onyxBufferStyleRelease) < 0) == (model.CompareVersions(running, onyxBufferStyleRelease) < 0) {
 		return nil
 	}
 	return fmt.Errorf("the switch runs release %s (show version) but the fabric declares os_version %s, on the other side of %s, "+
 		"where Onyx's buffer style changes (advanced buffers before, traffic pools from it on): correct os_version, build again and push; nothing was changed",
 		running, declared, onyxBufferStyleRelease)
-}
-
-// olderRelease says whether dotted release a is before b.
-func olderRelease(a, b string) bool {
-	as, bs := strings.Split(a, "."), strings.Split(b, ".")
-	for i := 0; i < len(as) || i < len(bs); i++ {
-		x, y := 0, 0
-		if i < len(as) {
-			x = atoi(as[i])
-		}
-		if i < len(bs) {
-			y = atoi(bs[i])
-		}
-		if x != y {
-			return x < y
-		}
-	}
-	return false
 }

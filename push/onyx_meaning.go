@@ -51,13 +51,7 @@ var onyxRules = []onyxRule{
 	{regexp.MustCompile(onyxPort + `(no )?shutdown$`), func(m []string) []onyxSetting { return one(m[1]+" shutdown", yesNo(m[2] == ""), "no") }},
 	{regexp.MustCompile(onyxPort + `switchport access vlan (\d+)$`), func(m []string) []onyxSetting { return one(m[1]+" access vlan", m[2], "1") }},
 	{regexp.MustCompile(onyxPort + `qos trust (\S+)$`), func(m []string) []onyxSetting { return one(m[1]+" trust", m[2], "L2") }},
-	{regexp.MustCompile(onyxPort + `qos map dscp ([\d ]+) to switch-priority (\d)$`), func(m []string) []onyxSetting {
-		var out []onyxSetting
-		for _, d := range expandInts(m[2]) {
-			out = append(out, onyxSetting{fmt.Sprintf("%s dscp %d", m[1], d), m[3], fmt.Sprint(d / 8)})
-		}
-		return out
-	}},
+	{onyxDSCPMapRe, onyxDSCPSettings},
 	{regexp.MustCompile(onyxPort + `traffic-class (\d) bind switch-priority ([\d ]+)$`), func(m []string) []onyxSetting {
 		var out []onyxSetting
 		for _, sp := range expandInts(m[3]) {
@@ -456,4 +450,15 @@ func joinInts(v []int) string {
 		s[i] = fmt.Sprint(x)
 	}
 	return strings.Join(s, " ")
+}
+
+// onyxDSCPSettings are the settings of a port's `qos map dscp LIST to
+// switch-priority SP` line (onyxDSCPMapRe's match m), one per DSCP in
+// LIST's order; Onyx's default maps DSCP d to switch priority d/8.
+func onyxDSCPSettings(m []string) []onyxSetting {
+	var out []onyxSetting
+	for _, d := range expandInts(m[2]) {
+		out = append(out, onyxSetting{fmt.Sprintf("%s dscp %d", m[1], d), m[3], fmt.Sprint(d / 8)})
+	}
+	return out
 }

@@ -12,6 +12,11 @@ import (
 	"github.com/fabricc/fabricc/model"
 )
 
+// OnyxAdvancedLine turns Onyx's advanced buffer mode on (Demartek RoCE
+// Deployment Guide, step 9; targets/onyx writes it for a release before
+// 3.6.5000).
+const OnyxAdvancedLine = "advanced buffer management force"
+
 // ParseOnyx reads Onyx `show running-config` (single-line commands
 // under "##" headers, indented or not, ports as ranges "1/7-1/8"; the
 // mellanox.onyx fixture onyx_config_config.cfg) into a State. Port names
@@ -41,7 +46,7 @@ func ParseOnyx(running string) *State {
 			s.VLANs[atoi(f[1])] = strings.Trim(strings.Join(f[3:], " "), `"`)
 		case len(f) >= 4 && f[0] == "traffic" && f[1] == "pool":
 			poolLines = append(poolLines, t)
-		case strings.Join(f, " ") == "advanced buffer management force":
+		case len(f) == 4 && f[0] == "advanced" && strings.Join(f, " ") == OnyxAdvancedLine:
 			advanced = true
 		case len(f) == 5 && strings.HasPrefix(t, "dcb priority-flow-control priority ") && f[4] == "enable":
 			globalPFC = addSorted(globalPFC, atoi(f[3]))
