@@ -126,6 +126,7 @@ func main() {
 		if dir, err = os.MkdirTemp("", "fabricc-bench-"); err != nil {
 			fail(err)
 		}
+		scratch = dir
 		defer os.RemoveAll(dir)
 	}
 	sizes := []int{64, 512}
@@ -137,10 +138,13 @@ func main() {
 		var last string
 		var lastBuild, lastValidate time.Duration
 		var litter []string
+		var bytesPerSwitch float64
 		for _, n := range sizes {
-			out, took, validated, others := benchSize(t, dir, n)
+			checkDisk(dir, n, bytesPerSwitch)
+			out, took, validated, others, written := benchSize(t, dir, n)
 			removeBuilds(append(litter, last)...)
 			last, lastBuild, lastValidate, litter = out, took, validated, others
+			bytesPerSwitch = written / float64(n)
 		}
 		// The largest size's other folders go only after the rebuilds:
 		// their gigabytes, freed right before them, are discarded (the
@@ -171,10 +175,44 @@ func removeBuilds(dirs ...string) {
 	}
 }
 
+// scratch is the temporary folder this run made, if it made one: fail
+// removes it, since os.Exit skips main's deferred RemoveAll and a failed
+// 4,096-switch run would otherwise leave tens of gigabytes behind.
+var scratch string
+
 // fail stops the run.
 func fail(err error) {
 	fmt.Fprintln(os.Stderr, "bench:", err)
+	if scratch != "" {
+		os.RemoveAll(scratch)
+	}
 	os.Exit(1)
+}
+
+// copiesPerSize is how many build-sized folders one size keeps at once:
+// two builds and two floors (benchSize), while the previous size's are
+// still on the disk.
+const copiesPerSize = 4
+
+// checkDisk stops the run before size n when the scratch folder's file
+// system cannot hold its copies, estimated from the bytes per switch of
+// the size before (0 for the first size: nothing to go on), with a
+// tenth to spare. Without it a 4,096-switch run fills the disk ten
+// minutes in and fails in the middle of a build.
+func checkDisk(dir string, n int, bytesPerSwitch float64) {
+	if bytesPerSwitch == 0 {
+		return
+	}
+	var st syscall.Statfs_t
+	if err := syscall.Statfs(dir, &st); err != nil {
+		fail(err)
+	}
+	free := float64(st.Bavail) * float64(st.Bsize)
+	need := copiesPerSize * bytesPerSwitch * float64(n) * 1.1
+	if free < need {
+		fail(fmt.Errorf("the %d-switch fabric needs about %.0f GB free in %s (%d copies of a %.1f GB build), and %.0f GB are: free space there or give another folder with -work (or TMPDIR)",
+			n, need/1e9, dir, copiesPerSize, bytesPerSwitch*float64(n)/1e9, free/1e9))
+	}
 }
 
 // vars are the variables of size n.
@@ -182,9 +220,9 @@ func vars(n int) []string { return []string{"--large", "-var", "switches=" + str
 
 // benchSize measures validate, build, the floor and the peer for one
 // size and returns the build folder, the build's and validate's wall
-// times and the other folders it wrote (the floors' and the second
-// build's), which the caller removes.
-func benchSize(t *table, dir string, n int) (string, time.Duration, time.Duration, []string) {
+// times, the other folders it wrote (the floors' and the second
+// build's), which the caller removes, and the bytes one build wrote.
+func benchSize(t *table, dir string, n int) (string, time.Duration, time.Duration, []string, float64) {
 	sz := strconv.Itoa(n)
 	env := []string{"FABRICC_TIMINGS=1"}
 	v, spread := medianValidate(env, n)
@@ -216,7 +254,7 @@ func benchSize(t *table, dir string, n int) (string, time.Duration, time.Duratio
 	if n <= 512 {
 		peer(t, dir, out, sz, b.wall, devices)
 	}
-	return out, b.wall, v.wall, []string{fl, fl2, out2}
+	return out, b.wall, v.wall, []string{fl, fl2, out2}, tb["bytes"]
 }
 
 // buildInto builds the benchmark fabric of size n into the new folder
