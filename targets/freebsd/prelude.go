@@ -263,19 +263,9 @@ driver_units() {
 }
 
 # missing_link IF DRIVER PREFIX FAMILY: false when the NIC's steps must
-# be left out; says whether rc.conf renames IF or the driver has other
-# interfaces here.
+# be left out. --check reports the difference and a dry run shows every
+# step; only a run, which stops here, works out why (link_why).
 missing_link() {
-	_units=$(driver_units "$3")
-	# rc.conf(5) ifconfig_<if>_name renames the interface at boot.
-	_rn=$(rc_get "ifconfig_$1_name")
-	if [ "$_rn" != unset ]; then
-		_why="interface $1 not found; rc.conf renames it (ifconfig_$1_name=$_rn), and fabricc names interfaces as their driver does ($3<N>): remove the rename, or leave this NIC out of the fabric"
-	elif [ -n "$_units" ]; then
-		_why="interface $1 not found; $2 is loaded and has $_units: fix the nic's interface attribute in the fabric"
-	else
-		_why="interface $1 not found, and no $2 interface ($3<N>) on this host: is its NIC a $4, with its driver loaded?"
-	fi
 	case $MODE in
 	check)
 		diff_line "$1" link present absent
@@ -285,8 +275,25 @@ missing_link() {
 		note "$1 is not present here; showing every step"
 		return 0
 		;;
-	*) die "$_why" ;;
+	*) die "$(link_why "$@")" ;;
 	esac
+}
+
+# link_why IF DRIVER PREFIX FAMILY: why IF is not there: rc.conf renames
+# it, the driver has other interfaces here, or none at all.
+link_why() {
+	# rc.conf(5) ifconfig_<if>_name renames the interface at boot.
+	_rn=$(rc_get "ifconfig_$1_name")
+	if [ "$_rn" != unset ]; then
+		echo "interface $1 not found; rc.conf renames it (ifconfig_$1_name=$_rn), and fabricc names interfaces as their driver does ($3<N>): remove the rename, or leave this NIC out of the fabric"
+		return 0
+	fi
+	_units=$(driver_units "$3")
+	if [ -n "$_units" ]; then
+		echo "interface $1 not found; $2 is loaded and has $_units: fix the nic's interface attribute in the fabric"
+	else
+		echo "interface $1 not found, and no $2 interface ($3<N>) on this host: is its NIC a $4, with its driver loaded?"
+	fi
 }
 
 # lagg_of IF: the lagg(4) interface IF is a port of, or nothing.
