@@ -352,6 +352,9 @@ func mergeNote(b *text, s rcSetting) {
 			owned = "the address and " + owned
 		}
 		fmt.Fprintf(b, "# Merge: the fabric sets %s; keep the interface's other words.\n", owned)
+		if slices.Contains(keys, "media") {
+			b.WriteString("# A media the host's line forces stays (autoselect is the default); drop rxpause and txpause from its mediaopt.\n")
+		}
 	}
 }
 

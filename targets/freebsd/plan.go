@@ -108,9 +108,11 @@ func mlx4PauseOff(n *model.NIC) bool {
 }
 
 // mediaOptions is what the physical interface's rc.conf line adds so
-// that global pause stays off at boot: "media autoselect" without
-// rxpause or txpause (mlx4en lists autoselect without options, so
-// mediaopt full-duplex would not match).
+// that global pause stays off at boot: a media word without rxpause or
+// txpause (mlx4en lists autoselect without options, so mediaopt
+// full-duplex would not match). autoselect is only the default: a media
+// subtype the host's line already forces stays, and only the pause
+// options of its mediaopt go (rc_merge).
 func mediaOptions(n *model.NIC) string {
 	if mlx4PauseOff(n) {
 		return " media autoselect"

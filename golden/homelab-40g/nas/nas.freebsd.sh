@@ -503,7 +503,13 @@ rc_member() {
 # the address family and address before the parameters); a word of
 # CURRENT among OWNS that WANT lacks is dropped, every other word stays
 # in its place (-lro, -tso, description, another address on a VLAN's
-# parent). Words are split at blanks, as rc(8) passes them to ifconfig.
+# parent). A media subtype CURRENT forces stays (WANT's media, autoselect,
+# is only what a line without one gets): the fabric needs the media set
+# without 802.3x pause, not another subtype, so of CURRENT's mediaopt
+# only rxpause and txpause go (ifconfig(8), media and mediaopt; mlx4en
+# takes pause from the media options, mlx4_en_netdev.c,
+# mlx4_en_media_change). Words are split at blanks, as rc(8) passes them
+# to ifconfig.
 rc_merge() {
 	awk -v cur="$1" -v want="$2" -v owns="$3" -v args="mtu media mediaopt inet inet6 netmask prefixlen broadcast" 'BEGIN {
 		n = split(args, a, " "); for (i = 1; i <= n; i++) arg[a[i]] = 1
@@ -517,6 +523,13 @@ rc_merge() {
 		nc = split(cur, c, " "); out = ""
 		for (i = 1; i <= nc; i++) {
 			k = c[i]; v = ""; if ((k in arg) && i < nc) v = c[++i]
+			if (k == "media" && ("media" in val) && v != "" && !(k in done)) { out = out " media " v; done[k] = 1; continue }
+			if (k == "mediaopt" && ("media" in val)) {
+				no = split(v, o, ","); v = ""
+				for (j = 1; j <= no; j++) if (o[j] != "rxpause" && o[j] != "txpause") v = v (v != "" ? "," : "") o[j]
+				if (v != "") out = out " mediaopt " v
+				continue
+			}
 			if ((k in val) && !(k in done)) { out = out " " k (val[k] != "" ? " " val[k] : ""); done[k] = 1; continue }
 			if (k in own) continue
 			out = out " " k (v != "" ? " " v : "")
