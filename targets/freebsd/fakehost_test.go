@@ -128,8 +128,13 @@ next:
 // status.
 func (h *fakeHost) run(script string, args ...string) (string, string, int) {
 	h.t.Helper()
+	// loader.conf.d, loader.conf.local and sysctl.conf.local follow
+	// their files; the rc.conf.d under /usr/local goes before the one
+	// under /etc, which is part of its path.
 	script = strings.ReplaceAll(script, loaderConf, filepath.Join(h.dir, "loader.conf"))
 	script = strings.ReplaceAll(script, sysctlConf, filepath.Join(h.dir, "sysctl.conf"))
+	script = strings.ReplaceAll(script, "/usr/local/etc/rc.conf.d", filepath.Join(h.dir, "local.rc.conf.d"))
+	script = strings.ReplaceAll(script, "/etc/rc.conf.d", filepath.Join(h.dir, "rc.conf.d"))
 	cmd := exec.Command("sh", append([]string{"-c", script, "host.freebsd.sh"}, args...)...)
 	cmd.Env = append(os.Environ(), "PATH="+h.dir+":"+os.Getenv("PATH"), "FAKES="+h.dir)
 	var out, errb strings.Builder
