@@ -245,7 +245,7 @@ func (l *lowering) recordNIC(host string, n *dsl.NIC) {
 		{"transport", n.TransportRange}, {"class", n.ClassRange}, {"priority", n.PriorityRange},
 		{"dscp", n.DSCPRange}, {"cnp_priority", n.CNPPriorityRange}, {"cnp_dscp", n.CNPDSCPRange},
 		{"pfc_priorities", n.PFCPrioritiesRange}, {"trust", n.TrustRange}, {"applications", n.ApplicationsRange},
-		{"interface", n.InterfaceRange}, {"gateway", n.GatewayRange},
+		{"interface", n.InterfaceRange}, {"gateway", n.GatewayRange}, {"driver_interface", n.DriverInterfaceRange},
 	})
 	if n.Speed != nil {
 		l.written[Key(append(k, "speed")...)] = true

@@ -83,7 +83,7 @@ func TestNICStops(t *testing.T) {
 			if err := os.Remove(filepath.Join(fh.dir, "if.mce0")); err != nil {
 				t.Fatal(err)
 			}
-		}, "fabricc: error: interface mce0 not found; rc.conf renames it (ifconfig_mce0_name=stor0), and fabricc names interfaces as their driver does (mce<N>): remove the rename, or leave this NIC out of the fabric\n"},
+		}, "fabricc: error: interface mce0 not found; rc.conf renames it (ifconfig_mce0_name=stor0): write the new name as the nic's interface in the fabric and mce0 as its driver_interface\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

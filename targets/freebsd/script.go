@@ -79,6 +79,11 @@ func writeNIC(b *text, p *nicPlan, idx int) {
 		fmt.Fprintf(b, " \\\n\t\t%s", s)
 	}
 	b.WriteString(" || return 0\n")
+	if n.DriverInterface != "" {
+		b.nic("driver_interface")
+		fmt.Fprintf(b, "\t# rc.conf renames %s to %s; its sysctls keep the driver's name.\n", n.DriverInterface, n.Interface)
+		fmt.Fprintf(b, "\trenamed_from %s %s || return 0\n", n.Interface, n.DriverInterface)
+	}
 	writeShadowed(b, p)
 	for _, s := range p.loader {
 		writeConf(b, loaderConf, s)

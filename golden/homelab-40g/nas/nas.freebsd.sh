@@ -295,7 +295,7 @@ link_why() {
 	# rc.conf(5) ifconfig_<if>_name renames the interface at boot.
 	_rn=$(rc_get "ifconfig_$1_name")
 	if [ "$_rn" != unset ]; then
-		echo "interface $1 not found; rc.conf renames it (ifconfig_$1_name=$_rn), and fabricc names interfaces as their driver does ($3<N>): remove the rename, or leave this NIC out of the fabric"
+		echo "interface $1 not found; rc.conf renames it (ifconfig_$1_name=$_rn): write the new name as the nic's interface in the fabric and $1 as its driver_interface"
 		return 0
 	fi
 	_units=$(driver_units "$3")
@@ -304,6 +304,32 @@ link_why() {
 	else
 		echo "interface $1 not found, and no $2 interface ($3<N>) on this host: is its NIC a $4, with its driver loaded?"
 	fi
+}
+
+# renamed_from IF DRVIF: IF, which rc.conf renames, is the interface the
+# driver named DRVIF, whose sysctls the steps set (the driver names them
+# when it attaches, and a rename keeps them). ifconfig -D prints the
+# driver's name and unit (ifconfig(8), -D, FreeBSD 13 and later:
+# "drivername: mce0"); where it prints none, rc.conf's
+# ifconfig_DRVIF_name (rc.conf(5)) must name IF. Otherwise the steps could
+# set another port's sysctls: false (nic_stop). A missing IF is
+# nic_ready's to report.
+renamed_from() {
+	link_exists "$1" || return 0
+	_drv=$(ifconfig -D "$1" 2>/dev/null | awk '$1 == "drivername:" { print $2; exit }') || true
+	# A name without its unit cannot tell the ports apart: rc.conf decides.
+	case $_drv in
+	*[0-9]) ;;
+	*) _drv= ;;
+	esac
+	if [ -z "$_drv" ]; then
+		_rn=$(rc_get "ifconfig_$2_name")
+		[ "$_rn" != "$1" ] || return 0
+		nic_stop "$1" 'driver interface' "$2" "unknown (no ifconfig -D; ifconfig_$2_name $_rn)" "ifconfig -D $1 names no driver interface (FreeBSD 12 and earlier) and rc.conf does not rename $2 to $1 (ifconfig_$2_name is $_rn), so nothing shows that $1 is $2, whose sysctls the steps set: rename it with ifconfig_$2_name=\"$1\" in rc.conf, or fix the nic's driver_interface in the fabric"
+		return
+	fi
+	[ "$_drv" != "$2" ] || return 0
+	nic_stop "$1" 'driver interface' "$2" "$_drv" "$1 is the driver's $_drv (ifconfig -D), not $2 as the nic's driver_interface says, so the steps would set $2's sysctls for another port: write driver_interface = \"$_drv\" in the fabric"
 }
 
 # lagg_of IF: the lagg(4) interface IF is a port of, or nothing.
