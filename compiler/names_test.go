@@ -48,6 +48,10 @@ func TestNameErrors(t *testing.T) {
 		{"freebsd driver_interface not the driver's", edit(renamed(bsdHost, "rdma0", "mlxen0")), []string{
 			`37:24: Invalid driver_interface: nic "r0" of host "nas" has driver_interface "mlxen0"; the mlx5en driver names its interfaces like "mce0": write the name it gave the interface before rc.conf renamed it.`,
 		}},
+		{"two NICs on one driver interface", edit(strings.Replace(renamed(bsdHost, "mce0", "mce0"), "  }\n}\nlink", "  }\n  nic \"r1\" {\n    model     = \"ConnectX-4\"\n    interface = \"rdma1\"\n    driver_interface = \"mce0\"\n    speed     = \"25G\"\n  }\n}\nlink {\n  a      = \"leaf1:swp4\"\n  b      = \"nas:r1\"\n  length = 2\n}\nlink", 1)), []string{
+			`43:24: Two NICs on one driver interface: nic "r1" of host "nas" is the driver's "mce0", which nic "r0" of the same host already is; the script would set that interface's sysctls for both. Write the driver's name of each renamed interface as its driver_interface.`,
+			`  note 37:24: nic "r0" is the driver's "mce0"`,
+		}},
 		{"driver_interface on linux", edit("", `interface = "ens1f0"`, "interface = \"ens1f0\"\n    driver_interface = \"mce0\""), []string{
 			`22:24: driver_interface is for FreeBSD: nic "roce0" of host "gpu01" has driver_interface "mce0", which only a FreeBSD host's NIC takes (the driver's name of an interface rc.conf renames); remove it.`,
 		}},
