@@ -96,3 +96,22 @@ func TestShadowedAgreeing(t *testing.T) {
 		t.Errorf("--check:\n%s", out)
 	}
 }
+
+// TestShadowedSysctlConfLocal: rc.d/sysctl reads /etc/sysctl.conf.local
+// after /etc/sysctl.conf (sysctl.conf(5)), so a ConnectX-3's PFC mask set
+// there to another value wins at boot: --check names the file and line.
+func TestShadowedSysctlConfLocal(t *testing.T) {
+	f := fixture()
+	h := &f.Hosts[0]
+	h.NICs[0].VLAN = 20
+	s := hostScript(t, f, h)
+	fh := newFakeHost(t, "mlxen0", "mlxen0.20")
+	fh.write("sysctl.hw.mlxen0.conf.rx_ppp", "8\n")
+	fh.write("sysctl.hw.mlxen0.conf.tx_ppp", "8\n")
+	fh.write("sysctl.conf.local", "# PFC\nhw.mlxen0.conf.tx_ppp=0\n")
+	out, _, code := fh.run(s, "--check")
+	want := "DIFF mlxen0 hw.mlxen0.conf.tx_ppp at boot (" + filepath.Join(fh.dir, "sysctl.conf.local") + ":2): intended 8; actual 0\n"
+	if code != 3 || !strings.Contains(out, want) || strings.Contains(out, "rx_ppp at boot") {
+		t.Errorf("--check exit %d, want 3 and %q:\n%s", code, want, out)
+	}
+}
