@@ -470,7 +470,7 @@ shadowed() {
 		_found=$(shadow_files "$1" | while IFS= read -r _f; do
 			_a=$(conf_assign "$_f" "$2")
 			[ -n "$_a" ] || continue
-			shadow_ok "$3" "$4" "${_a#* }" || printf '%s:%s\t%s\t%s\t%s\t%s\n' "$_f" "${_a%% *}" "$2" "${_a#* }" "$4" "$(shadow_edits "$1")"
+			shadow_ok "$3" "$4" "${_a#* }" || printf '%s:%s\037%s\037%s\037%s\037%s\n' "$_f" "${_a%% *}" "$2" "${_a#* }" "$4" "$(shadow_edits "$1")"
 		done)
 		[ -z "$_found" ] || _hits="$_hits$_found
 "
@@ -478,8 +478,10 @@ shadowed() {
 	done
 	[ -n "$_hits" ] || return 0
 	_msg=
-	_tab=$(printf '\t')
-	while IFS=$_tab read -r _at _n _v _w _ed; do
+	# Fields apart by US (\037), which, unlike a blank, keeps an empty
+	# value a field of its own.
+	_us=$(printf '\037')
+	while IFS=$_us read -r _at _n _v _w _ed; do
 		[ -n "$_at" ] || continue
 		if [ "$MODE" = check ]; then
 			diff_line "$_ifc" "$_n at boot ($_at)" "$_w" "$_v"
