@@ -187,6 +187,7 @@ func (l *lowering) lowerHost(h *dsl.Host) model.Host {
 	l.checkWindowsRelease(h)
 	seen := map[string]dsl.Range{}
 	interfaces := map[string]*dsl.NIC{}
+	units := map[string]*dsl.NIC{}
 	for i := range h.NICs {
 		n := &h.NICs[i]
 		if first, dup := seen[n.Name]; dup {
@@ -197,6 +198,7 @@ func (l *lowering) lowerHost(h *dsl.Host) model.Host {
 		seen[n.Name] = n.DefRange
 		out.NICs = append(out.NICs, l.lowerNIC(h.Name, out.OS, osOK, n))
 		l.checkSharedInterface(h.Name, out.OS, n, interfaces)
+		l.checkSharedDriverInterface(h.Name, n, units)
 	}
 	sort.Slice(out.NICs, func(i, j int) bool { return out.NICs[i].Name < out.NICs[j].Name })
 	l.hostCluster(h, &out, osOK)
@@ -223,6 +225,29 @@ func (l *lowering) checkSharedInterface(host string, os model.OS, n *dsl.NIC, se
 	also(d, fmt.Sprintf("nic %q has interface %q", first.Name, first.Interface), first.InterfaceRange.Or(first.DefRange))
 }
 
+// checkSharedDriverInterface reports a FreeBSD NIC whose driver_interface
+// an earlier NIC of the host (in seen, by the driver's name) already
+// names, as its driver_interface or as its interface: the script would
+// set that one unit's sysctls for both.
+func (l *lowering) checkSharedDriverInterface(host string, n *dsl.NIC, seen map[string]*dsl.NIC) {
+	name := n.Interface
+	if n.DriverInterface != nil {
+		name = *n.DriverInterface
+	}
+	first := seen[name]
+	if first == nil {
+		seen[name] = n
+		return
+	}
+	if n.DriverInterface == nil && first.DriverInterface == nil {
+		return // checkSharedInterface's
+	}
+	d := l.errorf(n.DriverInterfaceRange.Or(n.InterfaceRange).Or(n.DefRange), "Two NICs on one driver interface",
+		"nic %q of host %q is the driver's %q, which nic %q of the same host already is; the script would set that interface's sysctls for both. Write the driver's name of each renamed interface as its driver_interface.",
+		n.Name, host, name, first.Name)
+	also(d, fmt.Sprintf("nic %q is the driver's %q", first.Name, name), first.DriverInterfaceRange.Or(first.InterfaceRange).Or(first.DefRange))
+}
+
 // interfaceKey is the name by which os tells interfaces apart: the
 // Windows script finds its adapters with the NetAdapter cmdlets, whose
 // -Name is a PowerShell wildcard pattern, and PowerShell matches those
@@ -245,7 +270,7 @@ func (l *lowering) recordNIC(host string, n *dsl.NIC) {
 		{"transport", n.TransportRange}, {"class", n.ClassRange}, {"priority", n.PriorityRange},
 		{"dscp", n.DSCPRange}, {"cnp_priority", n.CNPPriorityRange}, {"cnp_dscp", n.CNPDSCPRange},
 		{"pfc_priorities", n.PFCPrioritiesRange}, {"trust", n.TrustRange}, {"applications", n.ApplicationsRange},
-		{"interface", n.InterfaceRange}, {"gateway", n.GatewayRange},
+		{"interface", n.InterfaceRange}, {"gateway", n.GatewayRange}, {"driver_interface", n.DriverInterfaceRange},
 	})
 	if n.Speed != nil {
 		l.written[Key(append(k, "speed")...)] = true

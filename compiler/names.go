@@ -73,6 +73,42 @@ var freebsdIfNames = map[string]struct {
 	"mlx5en": {regexp.MustCompile(`^mce[0-9]+$`), "mce0"},
 }
 
+// freebsdRenamed is what fabricc takes as the name rc.conf gives a
+// FreeBSD interface (ifconfig_<if>_name, rc.conf(5)): 1-15 bytes
+// (IFNAMSIZ 16), a letter first, then letters, digits or '_', so that
+// ifconfig_<name> and vlans_<name> are rc.conf variables as written and
+// the name is one shell word in the script.
+var freebsdRenamed = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]{0,14}$`)
+
+// checkFreeBSDInterface checks a FreeBSD NIC's interface against its
+// driver's naming, or, with driver_interface, the renamed interface
+// (freebsdRenamed) and the driver's name it had (out.DriverInterface).
+func (l *lowering) checkFreeBSDInterface(who string, n *dsl.NIC, out *model.NIC) {
+	f, ok := freebsdIfNames[out.Driver]
+	if !ok {
+		return
+	}
+	ifc, r := n.Interface, n.InterfaceRange.Or(n.DefRange)
+	if n.DriverInterface == nil {
+		if !f.re.MatchString(ifc) {
+			l.errorf(r, "Invalid interface name", "%s has interface %q; the %s driver names its interfaces like %q. If rc.conf renames it (ifconfig_%s_name=%q, rc.conf(5)), keep interface = %q and add driver_interface = %q, the driver's name, which its sysctls keep.",
+				who, ifc, out.Driver, f.example, f.example, ifc, ifc, f.example)
+		}
+		return
+	}
+	d := *n.DriverInterface
+	switch {
+	case !f.re.MatchString(d):
+		l.errorf(n.DriverInterfaceRange.Or(n.DefRange), "Invalid driver_interface", "%s has driver_interface %q; the %s driver names its interfaces like %q: write the name it gave the interface before rc.conf renamed it.", who, d, out.Driver, f.example)
+	case !freebsdRenamed.MatchString(ifc):
+		l.errorf(r, "Invalid interface name", "%s has interface %q; a renamed FreeBSD interface is 1-15 letters, digits or '_', a letter first (such as \"rdma0\"), so that rc.conf's ifconfig_<name> can name it.", who, ifc)
+	case n.VLAN != nil && *n.VLAN > 0 && len(fmt.Sprintf("%s.%d", ifc, *n.VLAN)) > 15:
+		l.errorf(r, "Interface name too long for its VLAN", "%s: its VLAN interface %q is longer than FreeBSD's 15 characters (IFNAMSIZ); shorten the name rc.conf gives the interface.", who, fmt.Sprintf("%s.%d", ifc, *n.VLAN))
+	case d != ifc:
+		out.DriverInterface = d
+	}
+}
+
 // windowsWildcards are the characters the NetAdapter cmdlets read as a
 // wildcard pattern in -Name and -InterfaceAlias ("Accept wildcard
 // characters: True"; about_Wildcards: * ? [ ]), so an adapter name holding
@@ -85,6 +121,9 @@ func (l *lowering) checkInterface(host string, os model.OS, n *dsl.NIC, out *mod
 	ifc := n.Interface
 	r := n.InterfaceRange.Or(n.DefRange)
 	who := fmt.Sprintf("nic %q of host %q", n.Name, host)
+	if n.DriverInterface != nil && os != model.OSFreeBSD {
+		l.errorf(n.DriverInterfaceRange.Or(n.DefRange), "driver_interface is for FreeBSD", "%s has driver_interface %q, which only a FreeBSD host's NIC takes (the driver's name of an interface rc.conf renames); remove it.", who, *n.DriverInterface)
+	}
 	switch os {
 	case model.OSLinux:
 		switch {
@@ -96,9 +135,7 @@ func (l *lowering) checkInterface(host string, os model.OS, n *dsl.NIC, out *mod
 			l.errorf(r, "Interface name too long for its VLAN", "%s: its VLAN interface %q is longer than Linux's 15 characters; shorten the interface name.", who, fmt.Sprintf("%s.%d", ifc, *n.VLAN))
 		}
 	case model.OSFreeBSD:
-		if f, ok := freebsdIfNames[out.Driver]; ok && !f.re.MatchString(ifc) {
-			l.errorf(r, "Invalid interface name", "%s has interface %q; the %s driver names its interfaces like %q.", who, ifc, out.Driver, f.example)
-		}
+		l.checkFreeBSDInterface(who, n, out)
 	case model.OSWindows:
 		switch {
 		case strings.TrimSpace(ifc) == "":

@@ -36,10 +36,24 @@ func TestNameErrors(t *testing.T) {
 			`21:17: Interface name too long for its VLAN: nic "roce0" of host "gpu01": its VLAN interface "enp129s0f1np1.100" is longer than Linux's 15 characters; shorten the interface name.`,
 		}},
 		{"freebsd interface", edit(bsdHost), []string{
-			`36:17: Invalid interface name: nic "r0" of host "nas" has interface "eth0"; the mlx5en driver names its interfaces like "mce0".`,
+			`36:17: Invalid interface name: nic "r0" of host "nas" has interface "eth0"; the mlx5en driver names its interfaces like "mce0". If rc.conf renames it (ifconfig_mce0_name="eth0", rc.conf(5)), keep interface = "eth0" and add driver_interface = "mce0", the driver's name, which its sysctls keep.`,
 		}},
 		{"freebsd interface starting with a dash", edit(strings.Replace(bsdHost, `"eth0"`, `"-mce0"`, 1)), []string{
-			`36:17: Invalid interface name: nic "r0" of host "nas" has interface "-mce0"; the mlx5en driver names its interfaces like "mce0".`,
+			`36:17: Invalid interface name: nic "r0" of host "nas" has interface "-mce0"; the mlx5en driver names its interfaces like "mce0". If rc.conf renames it (ifconfig_mce0_name="-mce0", rc.conf(5)), keep interface = "-mce0" and add driver_interface = "mce0", the driver's name, which its sysctls keep.`,
+		}},
+		{"freebsd interface renamed by rc.conf", edit(renamed(bsdHost, "rdma0", "mce0")), nil},
+		{"freebsd renamed interface that is not one word", edit(renamed(bsdHost, "rdma-0", "mce0")), []string{
+			`36:17: Invalid interface name: nic "r0" of host "nas" has interface "rdma-0"; a renamed FreeBSD interface is 1-15 letters, digits or '_', a letter first (such as "rdma0"), so that rc.conf's ifconfig_<name> can name it.`,
+		}},
+		{"freebsd driver_interface not the driver's", edit(renamed(bsdHost, "rdma0", "mlxen0")), []string{
+			`37:24: Invalid driver_interface: nic "r0" of host "nas" has driver_interface "mlxen0"; the mlx5en driver names its interfaces like "mce0": write the name it gave the interface before rc.conf renamed it.`,
+		}},
+		{"two NICs on one driver interface", edit(strings.Replace(renamed(bsdHost, "mce0", "mce0"), "  }\n}\nlink", "  }\n  nic \"r1\" {\n    model     = \"ConnectX-4\"\n    interface = \"rdma1\"\n    driver_interface = \"mce0\"\n    speed     = \"25G\"\n  }\n}\nlink {\n  a      = \"leaf1:swp4\"\n  b      = \"nas:r1\"\n  length = 2\n}\nlink", 1)), []string{
+			`43:24: Two NICs on one driver interface: nic "r1" of host "nas" is the driver's "mce0", which nic "r0" of the same host already is; the script would set that interface's sysctls for both. Write the driver's name of each renamed interface as its driver_interface.`,
+			`  note 37:24: nic "r0" is the driver's "mce0"`,
+		}},
+		{"driver_interface on linux", edit("", `interface = "ens1f0"`, "interface = \"ens1f0\"\n    driver_interface = \"mce0\""), []string{
+			`22:24: driver_interface is for FreeBSD: nic "roce0" of host "gpu01" has driver_interface "mce0", which only a FreeBSD host's NIC takes (the driver's name of an interface rc.conf renames); remove it.`,
 		}},
 		{"windows empty interface", edit(strings.ReplaceAll(windowsHost, "IFACE", `""`)), []string{
 			`36:17: Invalid interface name: nic "r0" of host "win1" has no interface name; write the adapter name Get-NetAdapter shows, such as "Ethernet 4".`,
@@ -84,6 +98,29 @@ func TestNameErrors(t *testing.T) {
 				t.Errorf("diagnostics:\n%s\nwant:\n%s", joinLines(got), joinLines(tc.want))
 			}
 		})
+	}
+}
+
+// renamed is bsdHost with interface ifc and driver_interface drv.
+func renamed(bsdHost, ifc, drv string) string {
+	return strings.Replace(bsdHost, `interface = "eth0"`, "interface = \""+ifc+"\"\n    driver_interface = \""+drv+"\"", 1)
+}
+
+// TestDriverInterface: a FreeBSD NIC rc.conf renames keeps the driver's
+// name in the model, which the FreeBSD target's sysctls use.
+func TestDriverInterface(t *testing.T) {
+	bsd := "host \"nas\" {\n  os = \"freebsd\"\n  nic \"r0\" {\n    model     = \"ConnectX-4\"\n    interface = \"eth0\"\n    speed     = \"25G\"\n  }\n}\nlink {\n  a      = \"leaf1:swp3\"\n  b      = \"nas:r0\"\n  length = 2\n}\n"
+	f, src, diags := lowerSrc(t, edit(renamed(bsd, "rdma0", "mce0")))
+	if len(diags) != 0 {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	if !src.Has("host", "nas", "nic", "r0", "driver_interface") {
+		t.Errorf("driver_interface not recorded at host/nas/nic/r0/driver_interface")
+	}
+	for _, h := range f.Hosts {
+		if h.Name == "nas" && (h.NICs[0].Interface != "rdma0" || h.NICs[0].DriverInterface != "mce0") {
+			t.Errorf("nic = %q, driver's %q; want rdma0, mce0", h.NICs[0].Interface, h.NICs[0].DriverInterface)
+		}
 	}
 }
 

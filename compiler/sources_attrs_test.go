@@ -141,7 +141,9 @@ func TestEveryWrittenAttributeIsRecorded(t *testing.T) {
 		typ := reflect.TypeOf(tc.block)
 		for i := 0; i < typ.NumField(); i++ {
 			name, kind, _ := strings.Cut(typ.Field(i).Tag.Get("hcl"), ",")
-			if kind != "attr_value_range" {
+			// driver_interface is FreeBSD's alone, an error on gpu01's
+			// Linux NIC: TestDriverInterface checks its record.
+			if kind != "attr_value_range" || name == "driver_interface" {
 				continue
 			}
 			if !src.Has(append(tc.path, name)...) {

@@ -226,12 +226,16 @@ type NIC struct {
 	Model string `hcl:"model"`
 	// Driver: "mlnx_ofed" or "inbox" (linux), "winof" or "winof2"
 	// (windows), "mlx4en"/"mlx5en" (freebsd); defaulted from model and OS.
-	Driver    *string  `hcl:"driver,optional"`
-	Interface string   `hcl:"interface"`
-	Speed     *string  `hcl:"speed,optional"`
-	MTU       *int     `hcl:"mtu,optional"`
-	VLAN      *int     `hcl:"vlan,optional"`
-	Addresses []string `hcl:"addresses,optional"`
+	Driver    *string `hcl:"driver,optional"`
+	Interface string  `hcl:"interface"`
+	// DriverInterface (FreeBSD) is the name the driver gave an interface
+	// that rc.conf renames (ifconfig_mce0_name="rdma0": interface
+	// "rdma0", driver_interface "mce0"); its sysctls keep that name.
+	DriverInterface *string  `hcl:"driver_interface,optional"`
+	Speed           *string  `hcl:"speed,optional"`
+	MTU             *int     `hcl:"mtu,optional"`
+	VLAN            *int     `hcl:"vlan,optional"`
+	Addresses       []string `hcl:"addresses,optional"`
 	// RoCEMode is "v1" or "v2" (default v2). Transport "iwarp" marks an
 	// iWARP NIC (QLogic FastLinQ can run either).
 	RoCEMode  *string `hcl:"roce_mode,optional"`
@@ -275,7 +279,8 @@ type NIC struct {
 	ApplicationsRange  Range `hcl:"applications,attr_value_range"`
 	GatewayRange       Range `hcl:"gateway,attr_value_range"`
 
-	InterfaceRange Range `hcl:"interface,attr_value_range"`
+	InterfaceRange       Range `hcl:"interface,attr_value_range"`
+	DriverInterfaceRange Range `hcl:"driver_interface,attr_value_range"`
 }
 
 // Link is `link {}`: one cable. A and B are "device:port" for a switch

@@ -435,6 +435,11 @@ type NIC struct {
 	// Interface is the OS interface name ("ens1f0", "Ethernet 4",
 	// "mlxen0"). For a VLAN, the parent interface.
 	Interface string `json:"interface"`
+	// DriverInterface is, on FreeBSD, the name the driver gave Interface
+	// when rc.conf renames it (ifconfig_<driver name>_name, rc.conf(5)):
+	// its sysctls and loader tunables keep that name (dev.mce.N,
+	// hw.mlxenN). Empty when the interface has the driver's name.
+	DriverInterface string `json:"driver_interface,omitempty"`
 	// Model is the adapter family: "ConnectX-3 Pro", "ConnectX-4",
 	// "ConnectX-4 Lx", "ConnectX-5", "ConnectX-6", "ConnectX-6 Dx",
 	// "ConnectX-7", "QL45212".

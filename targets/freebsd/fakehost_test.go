@@ -13,7 +13,9 @@ import (
 
 // fakeTools are FreeBSD's tools as the script calls them, over a state
 // kept in files of $FAKES: if.IF (what "ifconfig IF" prints; the
-// interface exists when the file does), addr.IF (ifconfig -f
+// interface exists when the file does), drv.IF (the driver's name
+// "ifconfig -D IF" prints, IF when there is no file; no-D: an ifconfig
+// without -D), addr.IF (ifconfig -f
 // inet:cidr,inet6:cidr), iflist (ifconfig -l), sysctl.OID (a sysctl
 // that exists, its value), rc.VAR (an rc.conf variable), pci (pciconf
 // -l). Every command that changes something is logged to $FAKES/log.
@@ -27,6 +29,8 @@ var fakeTools = map[string]string{
 case $1 in
 -l) cat "$FAKES/iflist"; exit 0 ;;
 -f) [ -f "$FAKES/if.$3" ] || exit 1; cat "$FAKES/if.$3"; [ ! -f "$FAKES/addr.$3" ] || cat "$FAKES/addr.$3"; exit 0 ;;
+-D) [ ! -f "$FAKES/no-D" ] || { echo "ifconfig: illegal option -- D" >&2; exit 1; }
+	[ -f "$FAKES/if.$2" ] || exit 1; cat "$FAKES/if.$2"; printf '\tdrivername: %s\n' "$(cat "$FAKES/drv.$2" 2>/dev/null || echo "$2")"; exit 0 ;;
 esac
 if [ $# -eq 1 ] || { [ $# -eq 2 ] && [ "$2" = inet6 ]; }; then
 	[ -f "$FAKES/if.$1" ] || { echo "ifconfig: interface $1 does not exist" >&2; exit 1; }
@@ -128,8 +132,13 @@ next:
 // status.
 func (h *fakeHost) run(script string, args ...string) (string, string, int) {
 	h.t.Helper()
+	// loader.conf.d, loader.conf.local and sysctl.conf.local follow
+	// their files; the rc.conf.d under /usr/local goes before the one
+	// under /etc, which is part of its path.
 	script = strings.ReplaceAll(script, loaderConf, filepath.Join(h.dir, "loader.conf"))
 	script = strings.ReplaceAll(script, sysctlConf, filepath.Join(h.dir, "sysctl.conf"))
+	script = strings.ReplaceAll(script, "/usr/local/etc/rc.conf.d", filepath.Join(h.dir, "local.rc.conf.d"))
+	script = strings.ReplaceAll(script, "/etc/rc.conf.d", filepath.Join(h.dir, "rc.conf.d"))
 	cmd := exec.Command("sh", append([]string{"-c", script, "host.freebsd.sh"}, args...)...)
 	cmd.Env = append(os.Environ(), "PATH="+h.dir+":"+os.Getenv("PATH"), "FAKES="+h.dir)
 	var out, errb strings.Builder

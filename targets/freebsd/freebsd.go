@@ -11,6 +11,7 @@ package freebsd
 import (
 	"fmt"
 	"net/netip"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -47,6 +48,21 @@ func (d driverInfo) isInterface(name string) bool {
 	u, ok := strings.CutPrefix(name, d.prefix)
 	return ok && u != "" && strings.Trim(u, "0123456789") == ""
 }
+
+// driverName is the name the driver gave n's interface, which its
+// sysctl nodes keep when rc.conf renames the interface (dev.mce.N,
+// hw.mlxenN: the drivers name them when they attach).
+func driverName(n *model.NIC) string {
+	if n.DriverInterface != "" {
+		return n.DriverInterface
+	}
+	return n.Interface
+}
+
+// renamedIf is the name fabricc takes for an interface rc.conf renames
+// (the compiler's check): one shell word, and ifconfig_<name> an rc.conf
+// variable as written.
+var renamedIf = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]{0,14}$`)
 
 // drivers are the driver stacks FreeBSD renders, by model.NIC.Driver.
 var drivers = map[string]driverInfo{
@@ -224,8 +240,11 @@ func validate(f *model.Fabric, h *model.Host) error {
 		}
 		// The interface, checked against the driver's naming here, is a
 		// plain shell word in every command the script writes.
-		if !d.isInterface(n.Interface) {
-			return fmt.Errorf("%s has interface %q; the %s driver names its interfaces like %s", who, n.Interface, n.Driver, d.prefix+"0")
+		if !d.isInterface(driverName(n)) {
+			return fmt.Errorf("%s has interface %q; the %s driver names its interfaces like %s", who, driverName(n), n.Driver, d.prefix+"0")
+		}
+		if n.DriverInterface != "" && !renamedIf.MatchString(n.Interface) {
+			return fmt.Errorf("%s has interface %q, renamed from %s; write 1-15 letters, digits or '_', a letter first", who, n.Interface, n.DriverInterface)
 		}
 		if n.VLAN < 0 || n.VLAN > 4094 || n.MTU < 68 || n.MTU > 65535 {
 			return fmt.Errorf("%s has VLAN %d and MTU %d; write VLAN 0-4094 and MTU 68-65535", who, n.VLAN, n.MTU)
@@ -352,6 +371,9 @@ func mergeNote(b *text, s rcSetting) {
 			owned = "the address and " + owned
 		}
 		fmt.Fprintf(b, "# Merge: the fabric sets %s; keep the interface's other words.\n", owned)
+		if slices.Contains(keys, "media") {
+			b.WriteString("# A media the host's line forces stays (autoselect is the default); drop rxpause and txpause from its mediaopt.\n")
+		}
 	}
 }
 

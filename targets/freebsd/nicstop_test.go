@@ -83,7 +83,7 @@ func TestNICStops(t *testing.T) {
 			if err := os.Remove(filepath.Join(fh.dir, "if.mce0")); err != nil {
 				t.Fatal(err)
 			}
-		}, "fabricc: error: interface mce0 not found; rc.conf renames it (ifconfig_mce0_name=stor0), and fabricc names interfaces as their driver does (mce<N>): remove the rename, or leave this NIC out of the fabric\n"},
+		}, "fabricc: error: interface mce0 not found; rc.conf renames it (ifconfig_mce0_name=stor0): write the new name as the nic's interface in the fabric and mce0 as its driver_interface\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -123,5 +123,44 @@ func TestNoMellanoxDevice(t *testing.T) {
 	}
 	if log := fh.read("log"); log != "" {
 		t.Errorf("commands ran:\n%s", log)
+	}
+}
+
+// TestMissingLinkDiagnosedOnlyInRun: the reasons an interface is missing
+// (rc.conf's rename, the driver's other interfaces) are read only by a
+// run, which prints them; --check and a dry run do not use them and no
+// longer read them (sysrc -n ifconfig_mce0_name, ifconfig -l).
+func TestMissingLinkDiagnosedOnlyInRun(t *testing.T) {
+	f, h := twoNICs()
+	s := hostScript(t, f, h)
+	tests := []struct {
+		mode  string
+		reads string // what the run read, in $FAKES/reads
+	}{
+		{"--check", ""},
+		{"--dry-run", ""},
+		{"", "sysrc -n ifconfig_mce0_name\nifconfig -l\n"},
+	}
+	for _, tc := range tests {
+		t.Run("mode"+tc.mode, func(t *testing.T) {
+			fh := newFakeHost(t, "mce1")
+			fh.mlx5OIDs("1")
+			fh.write("iflist", "mce1 mce3 lo0\n")
+			fh.write("sysrc", "#!/bin/sh\n[ \"$1\" != -n ] || case $2 in *_name) echo \"sysrc $*\" >>\"$FAKES/reads\" ;; esac\n"+
+				strings.TrimPrefix(fakeTools["sysrc"], "#!/bin/sh\n"))
+			fh.write("ifconfig", "#!/bin/sh\n[ \"$1\" != -l ] || echo \"ifconfig $*\" >>\"$FAKES/reads\"\n"+
+				strings.TrimPrefix(fakeTools["ifconfig"], "#!/bin/sh\n"))
+			var args []string
+			if tc.mode != "" {
+				args = []string{tc.mode}
+			}
+			out, errs, _ := fh.run(s, args...)
+			if got := fh.read("reads"); got != tc.reads {
+				t.Errorf("reads %q, want %q\n%s%s", got, tc.reads, out, errs)
+			}
+			if tc.mode == "" && !strings.Contains(errs, "fabricc: error: interface mce0 not found; mlx5en is loaded and has mce1 mce3: fix the nic's interface attribute in the fabric\n") {
+				t.Errorf("stderr:\n%s", errs)
+			}
+		})
 	}
 }

@@ -11,7 +11,7 @@ import (
 
 // plan computes a NIC's persistent settings.
 func plan(f *model.Fabric, n *model.NIC) nicPlan {
-	p := nicPlan{nic: n, unit: strings.TrimPrefix(n.Interface, drivers[n.Driver].prefix)}
+	p := nicPlan{nic: n, unit: strings.TrimPrefix(driverName(n), drivers[n.Driver].prefix)}
 	v4, v6 := firstByFamily(n.Addresses)
 	p.rc, p.v6 = rcSettings(n, v4, v6), v6 != ""
 	p.loader = []setting{{n.Driver + "_load", "YES", "driver"}}
@@ -19,7 +19,7 @@ func plan(f *model.Fabric, n *model.NIC) nicPlan {
 		p.loader = append(p.loader, mlx5Settings(f, n, p.unit)...)
 	} else if len(n.RoCE.PFCPriorities) > 0 {
 		m := fmt.Sprint(pfcMask(n.RoCE.PFCPriorities))
-		base := "hw." + n.Interface + ".conf."
+		base := "hw." + driverName(n) + ".conf."
 		p.sysctl = []setting{{base + "rx_ppp", m, "pfc_priorities"}, {base + "tx_ppp", m, "pfc_priorities"}}
 	}
 	p.cnp = cnpSettings(n, p.unit)
@@ -108,9 +108,11 @@ func mlx4PauseOff(n *model.NIC) bool {
 }
 
 // mediaOptions is what the physical interface's rc.conf line adds so
-// that global pause stays off at boot: "media autoselect" without
-// rxpause or txpause (mlx4en lists autoselect without options, so
-// mediaopt full-duplex would not match).
+// that global pause stays off at boot: a media word without rxpause or
+// txpause (mlx4en lists autoselect without options, so mediaopt
+// full-duplex would not match). autoselect is only the default: a media
+// subtype the host's line already forces stays, and only the pause
+// options of its mediaopt go (rc_merge).
 func mediaOptions(n *model.NIC) string {
 	if mlx4PauseOff(n) {
 		return " media autoselect"

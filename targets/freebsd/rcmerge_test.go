@@ -24,6 +24,14 @@ func TestRcMerge(t *testing.T) {
 		{"DHCP gives way to the address", "SYNCDHCP -tso", "inet 10.20.0.1/24 mtu 9000", owns, "inet 10.20.0.1/24 -tso mtu 9000"},
 		{"already merged", "inet 10.20.0.1/24 -lro -tso mtu 9000", "inet 10.20.0.1/24 mtu 9000", owns, "inet 10.20.0.1/24 -lro -tso mtu 9000"},
 		{"IPv6 on the old line moves out", "inet6 2001:db8::1/64 mtu 9000", "up mtu 9000", owns, "mtu 9000 up"},
+		// ConnectX-3: the fabric needs the media set without pause, not
+		// autoselect over a media the operator forces.
+		{"forced media stays", "inet 10.20.0.9/24 media 40Gbase-CR4 -lro", "inet 10.20.0.1/24 mtu 9000 media autoselect", owns,
+			"inet 10.20.0.1/24 media 40Gbase-CR4 -lro mtu 9000"},
+		{"forced media on a VLAN parent stays", "up media 10Gbase-SR", "up mtu 9000 media autoselect", "", "up media 10Gbase-SR mtu 9000"},
+		{"pause options go, the others stay", "media 40Gbase-CR4 mediaopt full-duplex,rxpause,txpause", "up mtu 9000 media autoselect", "",
+			"media 40Gbase-CR4 mediaopt full-duplex up mtu 9000"},
+		{"pause-only mediaopt goes", "up mediaopt rxpause,txpause mtu 1500", "up mtu 9000 media autoselect", "", "up mtu 9000 media autoselect"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

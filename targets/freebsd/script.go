@@ -79,6 +79,12 @@ func writeNIC(b *text, p *nicPlan, idx int) {
 		fmt.Fprintf(b, " \\\n\t\t%s", s)
 	}
 	b.WriteString(" || return 0\n")
+	if n.DriverInterface != "" {
+		b.nic("driver_interface")
+		fmt.Fprintf(b, "\t# rc.conf renames %s to %s; its sysctls keep the driver's name.\n", n.DriverInterface, n.Interface)
+		fmt.Fprintf(b, "\trenamed_from %s %s || return 0\n", n.Interface, n.DriverInterface)
+	}
+	writeShadowed(b, p)
 	for _, s := range p.loader {
 		writeConf(b, loaderConf, s)
 	}
@@ -107,6 +113,38 @@ func writeNIC(b *text, p *nicPlan, idx int) {
 	}
 	b.nic()
 	b.WriteString("}\n")
+}
+
+// writeShadowed writes the check, before the NIC's first change, that no
+// file read at boot after the one a step edits sets one of the NIC's
+// variables to another value (shadowed): /boot/loader.conf.d and
+// /boot/loader.conf.local, /etc/rc.conf.d, /etc/sysctl.conf.local.
+func writeShadowed(b *text, p *nicPlan) {
+	b.nic()
+	b.WriteString("\t# A file read at boot after the one a step edits wins over it (loader.conf(5),\n")
+	b.WriteString("\t# rc.conf(5), sysctl.conf(5)): one that sets these otherwise stops the NIC.\n")
+	fmt.Fprintf(b, "\tshadowed %s", p.nic.Interface)
+	for _, s := range p.loader {
+		fmt.Fprintf(b, " \\\n\t\tloader %s whole '%s'", s.name, s.value)
+	}
+	for _, s := range p.rc {
+		match := "whole"
+		switch {
+		case s.kind == rcMember:
+			match = "member"
+		case s.kind == rcWords && s.ownsAddr:
+			match = "addr"
+		case s.kind == rcWords:
+			match = "words"
+		}
+		fmt.Fprintf(b, " \\\n\t\trc %s %s '%s'", s.name, match, s.value)
+	}
+	for _, ss := range [][]setting{p.sysctl, p.cnp} {
+		for _, s := range ss {
+			fmt.Fprintf(b, " \\\n\t\tsysctl %s whole '%s'", s.name, s.value)
+		}
+	}
+	b.WriteString(" || return 0\n")
 }
 
 // writeRc writes one rc.conf variable's step: a whole value, a word of a

@@ -32,8 +32,11 @@ removes (ifconfig IF inet|inet6 ADDR -alias). Link-local addresses
 (fe80::/10), CARP addresses (vhid, carp(4)) and the interfaces the fabric
 does not name are left alone.
 Each NIC's steps run on their own: before its first change the script
-checks that the NIC is there, is not a lagg(4) port and has every driver
-sysctl its steps set; a NIC that fails a check, or a step that fails,
+checks that the NIC is there, is not a lagg(4) port, has every driver
+sysctl its steps set, and that no file read at boot after the ones the
+script edits (/boot/loader.conf.d, /boot/loader.conf.local,
+/etc/rc.conf.d, /etc/sysctl.conf.local) sets one of its variables to
+another value; a NIC that fails a check, or a step that fails,
 stops that NIC's steps only, the other NICs are still set, and the run
 ends naming the NICs that stopped.
 Each change a run applies is also logged to the system log (logger -t
@@ -94,6 +97,8 @@ fi
 
 DIFFS=0
 CHANGES=0
+# The words of an ifconfig_<if> value that set its address (shadow_ok).
+ADDRESS_WORDS='inet inet6 netmask prefixlen broadcast DHCP SYNCDHCP NOSYNCDHCP'
 # The interfaces whose steps stopped (nic_leave), for finish.
 FAILED=
 
@@ -268,19 +273,9 @@ driver_units() {
 }
 
 # missing_link IF DRIVER PREFIX FAMILY: false when the NIC's steps must
-# be left out; says whether rc.conf renames IF or the driver has other
-# interfaces here.
+# be left out. --check reports the difference and a dry run shows every
+# step; only a run, which stops here, works out why (link_why).
 missing_link() {
-	_units=$(driver_units "$3")
-	# rc.conf(5) ifconfig_<if>_name renames the interface at boot.
-	_rn=$(rc_get "ifconfig_$1_name")
-	if [ "$_rn" != unset ]; then
-		_why="interface $1 not found; rc.conf renames it (ifconfig_$1_name=$_rn), and fabricc names interfaces as their driver does ($3<N>): remove the rename, or leave this NIC out of the fabric"
-	elif [ -n "$_units" ]; then
-		_why="interface $1 not found; $2 is loaded and has $_units: fix the nic's interface attribute in the fabric"
-	else
-		_why="interface $1 not found, and no $2 interface ($3<N>) on this host: is its NIC a $4, with its driver loaded?"
-	fi
 	case $MODE in
 	check)
 		diff_line "$1" link present absent
@@ -290,8 +285,51 @@ missing_link() {
 		note "$1 is not present here; showing every step"
 		return 0
 		;;
-	*) die "$_why" ;;
+	*) die "$(link_why "$@")" ;;
 	esac
+}
+
+# link_why IF DRIVER PREFIX FAMILY: why IF is not there: rc.conf renames
+# it, the driver has other interfaces here, or none at all.
+link_why() {
+	# rc.conf(5) ifconfig_<if>_name renames the interface at boot.
+	_rn=$(rc_get "ifconfig_$1_name")
+	if [ "$_rn" != unset ]; then
+		echo "interface $1 not found; rc.conf renames it (ifconfig_$1_name=$_rn): write the new name as the nic's interface in the fabric and $1 as its driver_interface"
+		return 0
+	fi
+	_units=$(driver_units "$3")
+	if [ -n "$_units" ]; then
+		echo "interface $1 not found; $2 is loaded and has $_units: fix the nic's interface attribute in the fabric"
+	else
+		echo "interface $1 not found, and no $2 interface ($3<N>) on this host: is its NIC a $4, with its driver loaded?"
+	fi
+}
+
+# renamed_from IF DRVIF: IF, which rc.conf renames, is the interface the
+# driver named DRVIF, whose sysctls the steps set (the driver names them
+# when it attaches, and a rename keeps them). ifconfig -D prints the
+# driver's name and unit (ifconfig(8), -D, FreeBSD 13 and later:
+# "drivername: mce0"); where it prints none, rc.conf's
+# ifconfig_DRVIF_name (rc.conf(5)) must name IF. Otherwise the steps could
+# set another port's sysctls: false (nic_stop). A missing IF is
+# nic_ready's to report.
+renamed_from() {
+	link_exists "$1" || return 0
+	_drv=$(ifconfig -D "$1" 2>/dev/null | awk '$1 == "drivername:" { print $2; exit }') || true
+	# A name without its unit cannot tell the ports apart: rc.conf decides.
+	case $_drv in
+	*[0-9]) ;;
+	*) _drv= ;;
+	esac
+	if [ -z "$_drv" ]; then
+		_rn=$(rc_get "ifconfig_$2_name")
+		[ "$_rn" != "$1" ] || return 0
+		nic_stop "$1" 'driver interface' "$2" "unknown (no ifconfig -D; ifconfig_$2_name $_rn)" "ifconfig -D $1 names no driver interface (FreeBSD 12 and earlier) and rc.conf does not rename $2 to $1 (ifconfig_$2_name is $_rn), so nothing shows that $1 is $2, whose sysctls the steps set: rename it with ifconfig_$2_name=\"$1\" in rc.conf, or fix the nic's driver_interface in the fabric"
+		return
+	fi
+	[ "$_drv" != "$2" ] || return 0
+	nic_stop "$1" 'driver interface' "$2" "$_drv" "$1 is the driver's $_drv (ifconfig -D), not $2 as the nic's driver_interface says, so the steps would set $2's sysctls for another port: write driver_interface = \"$_drv\" in the fabric"
 }
 
 # lagg_of IF: the lagg(4) interface IF is a port of, or nothing.
@@ -336,6 +374,124 @@ nic_ready() {
 		nic_stop "$_ifc" 'driver sysctls' present "absent: $_miss" "$_drv lacks $_miss, so nothing is set on $_ifc (PFC without the trust and DSCP map would be half the contract, and loader.conf would hold tunables for nodes that are not there); mlx5en creates its conf.qos nodes only where the firmware answers the DSCP, buffer and priority-to-TC queries, and older releases lack them: update FreeBSD and the NIC firmware"
 		return
 	fi
+}
+
+# shadow_files KIND: the files FreeBSD reads at boot after the one the
+# script edits and that can set a KIND variable, in the order it reads
+# them (the last setting wins); one a line.
+#   loader: loader.conf(5): the *.conf files of loader_conf_dirs
+#     (/boot/loader.conf.d, FreeBSD 13 and later) after loader_conf_files
+#     (/boot/loader.conf), then local_loader_conf_files
+#     (/boot/loader.conf.local), which older releases list last in
+#     loader_conf_files.
+#   rc: rc.conf(5): load_rc_config reads rc_conf_files (/etc/rc.conf,
+#     /etc/rc.conf.local, which sysrc reads and edits too), then
+#     /etc/rc.conf.d/<service> and /usr/local/etc/rc.conf.d/<service>,
+#     each a file or a directory whose files are all read; rc.d/netif,
+#     which sets up the interfaces and their VLANs, reads its own (netif)
+#     and network's.
+#   sysctl: rc.d/sysctl reads /etc/sysctl.conf, then /etc/sysctl.conf.local
+#     (sysctl.conf(5)).
+shadow_files() {
+	case $1 in
+	loader) set -- /boot/loader.conf.d/*.conf /boot/loader.conf.local ;;
+	rc) set -- /etc/rc.conf.d/netif /usr/local/etc/rc.conf.d/netif /etc/rc.conf.d/network /usr/local/etc/rc.conf.d/network ;;
+	*) set -- /etc/sysctl.conf.local ;;
+	esac
+	for _sf in "$@"; do
+		if [ -d "$_sf" ]; then
+			for _sg in "$_sf"/*; do
+				[ ! -f "$_sg" ] || echo "$_sg"
+			done
+		elif [ -f "$_sf" ]; then
+			echo "$_sf"
+		fi
+	done
+}
+
+# conf_assign FILE NAME: "LINE VALUE" of FILE's last assignment to NAME,
+# or nothing: NAME=VALUE with VALUE bare, "quoted" or 'quoted', as sh(1)
+# reads rc.conf.d files and the loader reads loader.conf(5) lines
+# (blanks around = allowed there, a leading export here).
+conf_assign() {
+	awk -v n="$2" -v sq="'" '
+		{
+			l = $0; sub(/^[ \t]+/, "", l)
+			if (substr(l, 1, 7) == "export ") { l = substr(l, 8); sub(/^[ \t]+/, "", l) }
+			if (substr(l, 1, length(n)) != n) next
+			r = substr(l, length(n) + 1); sub(/^[ \t]*/, "", r)
+			if (substr(r, 1, 1) != "=") next
+			r = substr(r, 2); sub(/^[ \t]*/, "", r)
+			q = substr(r, 1, 1)
+			if (q == "\"" || q == sq) { r = substr(r, 2); i = index(r, q); v = i ? substr(r, 1, i - 1) : r }
+			else { v = r; sub(/[ \t;#].*$/, "", v) }
+			line = NR; val = v; f = 1
+		}
+		END { if (f) print line " " val }' "$1" 2>/dev/null || true
+}
+
+# shadow_ok MATCH WANT VALUE: VALUE gives the variable what the fabric
+# needs: WANT itself (whole), WANT among its words (member), or WANT's
+# words, as rc_words merges them (words; addr: the address words too).
+shadow_ok() {
+	case $1 in
+	member)
+		case " $3 " in
+		*" $2 "*) return 0 ;;
+		esac
+		return 1
+		;;
+	words) [ "$(rc_merge "$3" "$2" '')" = "$3" ] ;;
+	addr) [ "$(rc_merge "$3" "$2" "$ADDRESS_WORDS")" = "$3" ] ;;
+	*) [ "$3" = "$2" ] ;;
+	esac
+}
+
+# shadow_edits KIND: the file the script edits for a KIND variable.
+shadow_edits() {
+	case $1 in
+	loader) echo /boot/loader.conf ;;
+	rc) echo /etc/rc.conf ;;
+	*) echo /etc/sysctl.conf ;;
+	esac
+}
+
+# shadowed IF [KIND NAME MATCH WANT]...: before the NIC's first change,
+# each NAME the NIC's steps write to a KIND file (loader, rc, sysctl) is
+# looked for in the files read at boot after that one (shadow_files): one
+# that sets NAME to a value without the fabric's (shadow_ok) wins at boot
+# over what the script writes, so --check reports each, naming the file
+# and line, and a run changes nothing on IF (nic_stop).
+shadowed() {
+	_ifc=$1
+	shift
+	_hits=
+	while [ $# -ge 4 ]; do
+		_found=$(shadow_files "$1" | while IFS= read -r _f; do
+			_a=$(conf_assign "$_f" "$2")
+			[ -n "$_a" ] || continue
+			shadow_ok "$3" "$4" "${_a#* }" || printf '%s:%s\037%s\037%s\037%s\037%s\n' "$_f" "${_a%% *}" "$2" "${_a#* }" "$4" "$(shadow_edits "$1")"
+		done)
+		[ -z "$_found" ] || _hits="$_hits$_found
+"
+		shift 4
+	done
+	[ -n "$_hits" ] || return 0
+	_msg=
+	# Fields apart by US (\037), which, unlike a blank, keeps an empty
+	# value a field of its own.
+	_us=$(printf '\037')
+	while IFS=$_us read -r _at _n _v _w _ed; do
+		[ -n "$_at" ] || continue
+		if [ "$MODE" = check ]; then
+			diff_line "$_ifc" "$_n at boot ($_at)" "$_w" "$_v"
+		fi
+		_msg="${_msg:+$_msg; }$_at sets $_n=\"$_v\", which boot reads after $_ed and so wins over the fabric's \"$_w\""
+	done <<SHADOWS
+$_hits
+SHADOWS
+	[ "$MODE" != check ] || return 0
+	nic_stop "$_ifc" 'boot files' '' '' "$_msg: make it the fabric's value there or remove it, then run again"
 }
 
 # kmod_state KLD [SYSCTL]: loaded when a module KLD is registered (kldstat
@@ -496,7 +652,13 @@ rc_member() {
 # the address family and address before the parameters); a word of
 # CURRENT among OWNS that WANT lacks is dropped, every other word stays
 # in its place (-lro, -tso, description, another address on a VLAN's
-# parent). Words are split at blanks, as rc(8) passes them to ifconfig.
+# parent). A media subtype CURRENT forces stays (WANT's media, autoselect,
+# is only what a line without one gets): the fabric needs the media set
+# without 802.3x pause, not another subtype, so of CURRENT's mediaopt
+# only rxpause and txpause go (ifconfig(8), media and mediaopt; mlx4en
+# takes pause from the media options, mlx4_en_netdev.c,
+# mlx4_en_media_change). Words are split at blanks, as rc(8) passes them
+# to ifconfig.
 rc_merge() {
 	awk -v cur="$1" -v want="$2" -v owns="$3" -v args="mtu media mediaopt inet inet6 netmask prefixlen broadcast" 'BEGIN {
 		n = split(args, a, " "); for (i = 1; i <= n; i++) arg[a[i]] = 1
@@ -510,6 +672,13 @@ rc_merge() {
 		nc = split(cur, c, " "); out = ""
 		for (i = 1; i <= nc; i++) {
 			k = c[i]; v = ""; if ((k in arg) && i < nc) v = c[++i]
+			if (k == "media" && ("media" in val) && v != "" && !(k in done)) { out = out " media " v; done[k] = 1; continue }
+			if (k == "mediaopt" && ("media" in val)) {
+				no = split(v, o, ","); v = ""
+				for (j = 1; j <= no; j++) if (o[j] != "rxpause" && o[j] != "txpause") v = v (v != "" ? "," : "") o[j]
+				if (v != "") out = out " mediaopt " v
+				continue
+			}
 			if ((k in val) && !(k in done)) { out = out " " k (val[k] != "" ? " " val[k] : ""); done[k] = 1; continue }
 			if (k in own) continue
 			out = out " " k (v != "" ? " " v : "")
@@ -629,6 +798,15 @@ nic_1() {
 	nic_ready mlxen0 mlx4en mlxen 'ConnectX-3 or ConnectX-3 Pro' \
 		hw.mlxen0.conf.rx_ppp \
 		hw.mlxen0.conf.tx_ppp || return 0
+	# A file read at boot after the one a step edits wins over it (loader.conf(5),
+	# rc.conf(5), sysctl.conf(5)): one that sets these otherwise stops the NIC.
+	shadowed mlxen0 \
+		loader mlx4en_load whole 'YES' \
+		rc vlans_mlxen0 member '20' \
+		rc ifconfig_mlxen0 words 'up mtu 9000 media autoselect' \
+		rc ifconfig_mlxen0_20 addr 'inet 10.20.0.1/24 mtu 9000' \
+		sysctl hw.mlxen0.conf.rx_ppp whole '8' \
+		sysctl hw.mlxen0.conf.tx_ppp whole '8' || return 0
 	ensure /boot/loader.conf mlx4en_load 'YES' "$(conf_get /boot/loader.conf mlx4en_load)" conf_set /boot/loader.conf mlx4en_load 'YES'
 	ensure mlxen0 mtu 9000 "$(if_mtu mlxen0)" ifconfig mlxen0 mtu 9000 up
 	# No vlanpcp: it would tag all of the VLAN's traffic (TCP, ARP) with the
