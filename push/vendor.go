@@ -98,6 +98,12 @@ type Txn interface {
 	// Rollback returns the switch to its state before Stage. c may be a
 	// new connection when the first one was lost.
 	Rollback(c Conn) error
+	// Sent reports whether the transaction has begun to send its change
+	// to the switch (EOS: the session was opened; NVUE: the pending
+	// revision or the file that carries the change was written to;
+	// Onyx: Apply began). Until then a failure, such as a refusal of a
+	// pre-check, changed nothing and there is nothing to roll back.
+	Sent() bool
 }
 
 // Vendors lists the platforms push handles, by platform.
