@@ -300,7 +300,7 @@ func bufferStyle(p model.Platform, version string) string {
 	if p != model.PlatformOnyx {
 		return "profile"
 	}
-	if version != "" && model.CompareVersions(version, "3.6.5000") < 0 {
+	if version != "" && model.CompareVersions(version, model.OnyxTrafficPoolRelease) < 0 {
 		return "advanced"
 	}
 	return "traffic-pool"

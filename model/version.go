@@ -5,6 +5,15 @@ import (
 	"strings"
 )
 
+// OnyxTrafficPoolRelease is the first Onyx (MLNX-OS) release with
+// shared-buffer traffic pools (NVIDIA Onyx User Manual, "Shared
+// Buffers": traffic pools introduced in MLNX-OS 3.6.5000); older
+// releases configure buffers with the advanced `ingress-buffer`
+// commands. The compiler picks a switch's buffer style by it, and push
+// refuses a switch whose release is on the other side of it from the
+// fabric's os_version.
+const OnyxTrafficPoolRelease = "3.6.5000"
+
 // CompareVersions compares dotted versions numerically, field by field
 // ("3.6.10000" > "3.6.5000"). Non-digit suffixes of a field ("1F") are
 // ignored; missing fields count as 0. It returns -1, 0 or 1, as a is

@@ -83,17 +83,16 @@ func dialSSH(dev *inventory.Device, p model.Platform, hostKey ssh.HostKeyCallbac
 	if err := d.Open(); err != nil {
 		return nil, fmt.Errorf("connect %s (%s): %w", dev.Name, dev.Addr(), err)
 	}
-	return &sshConn{d: d, timeout: dev.CommandTimeout, refusal: refusalLines[p]}, nil
+	return &sshConn{d: d, timeout: dev.CommandTimeout, refusal: refusalOf(p)}, nil
 }
 
-// refusalLines are the answer lines a platform means as an error beyond
-// its definition's failed-when-contains phrases. Onyx: any line that
-// starts with "%" (Ansible's Onyx terminal plugin, mellanox.onyx
-// plugins/terminal/onyx.py, terminal_stderr_re `\A%|\r\n%|\n%`); no
-// public list of Onyx error texts shows that every refusal starts with
-// one of the five phrases (review ronyx #6).
-var refusalLines = map[model.Platform]*regexp.Regexp{
-	model.PlatformOnyx: regexp.MustCompile(`(?m)^%.*$`),
+// refusalOf is platform p's Vendor.Refusal (nil for a platform push
+// does not know).
+func refusalOf(p model.Platform) *regexp.Regexp {
+	if v := Vendors[p]; v != nil {
+		return v.Refusal
+	}
+	return nil
 }
 
 // sshConn is a Conn over a scrapligo network driver.
@@ -102,7 +101,7 @@ type sshConn struct {
 	d       *network.Driver
 	timeout time.Duration
 	closed  bool
-	// refusal matches an answer line that is an error (refusalLines).
+	// refusal matches an answer line that is an error (Vendor.Refusal).
 	refusal *regexp.Regexp
 }
 

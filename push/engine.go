@@ -895,8 +895,17 @@ func (d *device) verify() error {
 
 // rollback undoes the transaction after cause, over a new connection
 // when the old one failed, with a fresh time budget (the device timeout
-// or an interruption may be what failed).
+// or an interruption may be what failed). A transaction that sent
+// nothing yet (a pre-check refused the switch, a read failed) is not
+// rolled back: the result says that nothing was sent (NothingSent), not
+// that a change was undone. What was sent, not the step that failed,
+// decides: a failure while the change is being staged (an EOS session,
+// an NVUE revision) is rolled back.
 func (d *device) rollback(ctx context.Context, txn Txn, cause error) error {
+	if !txn.Sent() {
+		d.res.NothingSent = true
+		return cause
+	}
 	d.step(stepRollback)
 	err := errors.New("connection failed")
 	if !d.conn.broken {

@@ -23,12 +23,16 @@ type eosTxn struct {
 	// window is the commit timer, hh:mm:ss.
 	window    string
 	inSession bool
+	// opened: Stage sent `configure session NAME` (answered or not), so
+	// the session may exist and hold lines.
+	opened bool
 }
 
 func (t *eosTxn) Stage(c Conn, config []byte) (string, error) {
 	if err := refuseSessionLines(model.PlatformEOS, config); err != nil {
 		return "", err
 	}
+	t.opened = true
 	if _, err := c.Send("configure session " + t.name); err != nil {
 		return "", err
 	}
@@ -54,6 +58,9 @@ func (t *eosTxn) Discard(c Conn) error {
 	_, err := c.Send("configure session " + t.name + " abort")
 	return err
 }
+
+// Sent is true once Stage has opened the session.
+func (t *eosTxn) Sent() bool { return t.opened }
 
 func (t *eosTxn) Apply(c Conn) error {
 	_, err := c.Send("commit timer " + t.window)

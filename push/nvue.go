@@ -36,6 +36,9 @@ type nvueTxn struct {
 	// saved: startup.yaml held the applied configuration when the push
 	// staged (no unsaved changes), so a rollback can put it back.
 	saved bool
+	// sent: Stage began to write the change (an `nv unset` into the
+	// pending revision, or the file the patch reads).
+	sent bool
 }
 
 func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
@@ -67,6 +70,7 @@ func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	t.sent = true
 	for _, cmd := range append(unsets, stale...) {
 		if _, err := c.Send(cmd); err != nil {
 			return "", err
@@ -99,6 +103,9 @@ func (t *nvueTxn) Discard(c Conn) error {
 	_, err := c.Send("nv config detach")
 	return err
 }
+
+// Sent is true once Stage has begun to write the change.
+func (t *nvueTxn) Sent() bool { return t.sent }
 
 func (t *nvueTxn) Apply(c Conn) error {
 	t.applied = true

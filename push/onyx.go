@@ -88,6 +88,10 @@ func onyxRoCEMode(c Conn) error {
 
 func (t *onyxTxn) Discard(Conn) error { return nil }
 
+// Sent: Stage only reads (show commands); the first line that changes
+// anything is Apply's checkpoint.
+func (t *onyxTxn) Sent() bool { return t.applied }
+
 // Apply saves the checkpoint with no-switch: without it `configuration
 // write to NAME` makes NAME the active file, so the `configuration
 // write` of Confirm would overwrite the checkpoint (CSM documentation:

@@ -144,11 +144,6 @@ var onyxHeaderVersionRe = regexp.MustCompile(`(?m)^## platform onyx, OS version 
 // onyx_command_show_version.txt: "Product release:   3.6.5000").
 var onyxReleaseRe = regexp.MustCompile(`(?m)^Product release:\s+(\d+(?:\.\d+)*)\s*$`)
 
-// onyxBufferStyleRelease is the first release with traffic pools
-// (targets/onyx and docs/language.md: before 3.6.5000 the advanced
-// buffer style).
-const onyxBufferStyleRelease = "3.6.5000"
-
 // onyxRelease refuses a push whose file was built for a release on the
 // other side of the buffer-style boundary from the one the switch runs
 // (review ronyx #3): the file's buffer lines would be the wrong style.
@@ -172,10 +167,10 @@ func onyxRelease(c Conn, config []byte) error {
 		return nil
 	}
 	running := r[1]
-	if (model.CompareVersions(declared, onyxBufferStyleRelease) < 0) == (model.CompareVersions(running, onyxBufferStyleRelease) < 0) {
+	if (model.CompareVersions(declared, model.OnyxTrafficPoolRelease) < 0) == (model.CompareVersions(running, model.OnyxTrafficPoolRelease) < 0) {
 		return nil
 	}
 	return fmt.Errorf("the switch runs release %s (show version) but the fabric declares os_version %s, on the other side of %s, "+
 		"where Onyx's buffer style changes (advanced buffers before, traffic pools from it on): correct os_version, build again and push; nothing was changed",
-		running, declared, onyxBufferStyleRelease)
+		running, declared, model.OnyxTrafficPoolRelease)
 }

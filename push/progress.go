@@ -47,7 +47,8 @@ type LogProgress struct {
 func (p *LogProgress) Step(device, step string) { p.line(device, step) }
 
 // Done logs the outcome: "[leaf1] changed, verified", "[leaf2] failed,
-// rolled back: <error>".
+// rolled back: <error>", "[leaf3] failed, stopped before any change was
+// sent; nothing to roll back: <error>".
 func (p *LogProgress) Done(r *DeviceResult) {
 	text := r.Status
 	if r.Verified && r.Status != StatusVerified {
@@ -55,6 +56,8 @@ func (p *LogProgress) Done(r *DeviceResult) {
 	}
 	if r.RolledBack {
 		text += ", rolled back"
+	} else if r.NothingSent {
+		text += ", " + labelNothingSent
 	}
 	if r.Error != "" {
 		text += ": " + oneLine(r.Error)

@@ -20,7 +20,7 @@ const (
 	StatusDryRun    = "dry-run"   // diff computed, nothing changed; the summary says "would change" or "up to date"
 	StatusVerified  = "verified"  // verify only: matches the model
 	StatusMismatch  = "mismatch"  // verify only: differs from the model
-	StatusFailed    = "failed"    // push failed; see RolledBack
+	StatusFailed    = "failed"    // push failed; see RolledBack and NothingSent
 	StatusAborted   = "aborted"   // push rolled its change back, or did not apply (or, --save-unsaved, save) it, because another switch failed (all or nothing)
 	StatusLocked    = "locked"    // another push holds the device; nothing was changed
 	StatusPending   = "pending"   // verify only: a change waits for a timer, a confirmation or a save
@@ -128,6 +128,11 @@ type DeviceResult struct {
 	// says why the undo itself failed when it did.
 	RolledBack   bool   `json:"rolled_back,omitempty"`
 	RollbackNote string `json:"rollback,omitempty"`
+	// NothingSent is true when a push failed, or refused the switch (a
+	// pre-check such as a foreign Onyx pool), before a single command of
+	// its change was sent: the switch was not changed, so nothing was
+	// rolled back (RolledBack false).
+	NothingSent bool `json:"nothing_sent,omitempty"`
 	// Recovered lists what earlier, interrupted runs left on the device
 	// (pending sessions and revisions, unsaved changes, a stale lock)
 	// and what this run did about each.
@@ -252,16 +257,21 @@ func (r *Report) counted() string {
 	return s
 }
 
+// labelNothingSent is what the summary and the progress lines say of a
+// push that stopped before it sent any of its change (NothingSent).
+const labelNothingSent = "stopped before any change was sent; nothing to roll back"
+
 // verifiedColumn is "yes" or "no", or "-" where the switch holds
 // nothing of this run to verify: in a diff, which reads nothing back (a
 // "no" there read as a failed check), and on a switch whose change was
-// rolled back or never applied (aborted, or rolled back after it
-// verified): a "yes" there read as the change being in place, a "no" as
-// a failed check. Its detail says what happened; the report's verified
-// still says whether the read-back matched before the rollback.
+// rolled back or never applied (aborted, rolled back after it verified,
+// or stopped before any of it was sent): a "yes" there read as the
+// change being in place, a "no" as a failed check. Its detail says what
+// happened; the report's verified still says whether the read-back
+// matched before the rollback.
 func (r *Report) verifiedColumn(d *DeviceResult) string {
 	switch {
-	case r.Action == ActionDiff, d.Status == StatusAborted, d.Verified && d.RolledBack:
+	case r.Action == ActionDiff, d.Status == StatusAborted, d.Verified && d.RolledBack, d.NothingSent:
 		return "-"
 	}
 	return yesNo(d.Verified)
@@ -280,9 +290,12 @@ func (d *DeviceResult) detail() string {
 	if detail == "" && len(d.Differences) > 0 {
 		detail = fmt.Sprintf("%s, first: %s", plural(len(d.Differences), "difference"), d.Differences[0])
 	}
-	if d.RolledBack {
+	switch {
+	case d.RolledBack:
 		detail += " (rolled back)"
-	} else if d.RollbackNote != "" {
+	case d.NothingSent:
+		detail += " (" + labelNothingSent + ")"
+	case d.RollbackNote != "":
 		detail += " (" + d.RollbackNote + ")"
 	}
 	if detail != "" {

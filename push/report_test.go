@@ -66,7 +66,9 @@ func TestSummaryCablingLines(t *testing.T) {
 // TestSummaryVerifiedOfRolledBack: a switch whose change was rolled back
 // or never applied shows "-" under VERIFIED, not the "yes" of a
 // read-back that matched before the rollback (nor "no", a failed
-// check); the switch that failed its verification shows "no".
+// check); the switch that failed its verification shows "no". A switch
+// refused before any of its change was sent says so, not "(rolled
+// back)", and shows "-".
 func TestSummaryVerifiedOfRolledBack(t *testing.T) {
 	rep := &Report{Action: ActionPush, Devices: []*DeviceResult{
 		{Device: "leaf1", Platform: "cumulus", Status: StatusAborted, Verified: true, RolledBack: true, Error: "not confirmed, all or nothing: leaf3 failed"},
@@ -74,6 +76,7 @@ func TestSummaryVerifiedOfRolledBack(t *testing.T) {
 		{Device: "leaf4", Platform: "onyx", Status: StatusFailed, Verified: true, RolledBack: true, Error: "confirmation refused"},
 		{Device: "spine1", Platform: "eos", Status: StatusAborted, Error: "not applied, all or nothing: leaf3 failed"},
 		{Device: "spine2", Platform: "eos", Status: StatusChanged, Verified: true},
+		{Device: "spine3", Platform: "onyx", Status: StatusFailed, NothingSent: true, Error: "staging: stray DSCP maps; nothing was changed"},
 	}}
 	var b strings.Builder
 	rep.WriteSummary(&b)
@@ -83,7 +86,8 @@ func TestSummaryVerifiedOfRolledBack(t *testing.T) {
 		"leaf4   onyx      failed   -         0s    confirmation refused (rolled back)\n" +
 		"spine1  eos       aborted  -         0s    not applied, all or nothing: leaf3 failed\n" +
 		"spine2  eos       changed  yes       0s\n" +
-		"push: 5 devices: 1 changed, 2 failed, 2 aborted\n"
+		"spine3  onyx      failed   -         0s    staging: stray DSCP maps; nothing was changed (stopped before any change was sent; nothing to roll back)\n" +
+		"push: 6 devices: 1 changed, 3 failed, 2 aborted\n"
 	if b.String() != want {
 		t.Errorf("summary:\n%s\nwant:\n%s", b.String(), want)
 	}

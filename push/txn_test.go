@@ -77,12 +77,16 @@ func TestAppliedRevision(t *testing.T) {
 	}
 }
 
-// fakeTxn records the engine's calls and fails where told.
+// fakeTxn records the engine's calls and fails where told; unsent:
+// it sends nothing of its change until Apply (as Onyx's Stage only
+// reads), else from Stage on (an EOS session, an NVUE revision).
 type fakeTxn struct {
 	calls   *[]string
 	diff    string
 	failAt  string
 	rollErr error
+	unsent  bool
+	applied bool
 }
 
 func (f *fakeTxn) do(name string) error {
@@ -94,7 +98,8 @@ func (f *fakeTxn) do(name string) error {
 }
 func (f *fakeTxn) Stage(Conn, []byte) (string, error) { return f.diff, f.do("stage") }
 func (f *fakeTxn) Discard(Conn) error                 { return f.do("discard") }
-func (f *fakeTxn) Apply(Conn) error                   { return f.do("apply") }
+func (f *fakeTxn) Apply(Conn) error                   { f.applied = true; return f.do("apply") }
+func (f *fakeTxn) Sent() bool                         { return !f.unsent || f.applied }
 func (f *fakeTxn) Confirm(Conn) error                 { return f.do("confirm") }
 func (f *fakeTxn) Confirmed(Conn) (bool, error)       { return false, nil }
 func (f *fakeTxn) Save(Conn) error                    { return f.do("save") }
@@ -113,20 +118,28 @@ func TestEngineFlow(t *testing.T) {
 		Switches: []model.Switch{{Name: "sw1", Platform: "fake", Ports: []model.Port{{Name: "Ethernet1", MTU: 9214, Mode: model.ModeAccess}}}}}
 	for _, tc := range []struct {
 		name, action, diff, failAt, readBack string
-		want, status                         string
+		// unsent: the Txn sends nothing until Apply (fakeTxn).
+		unsent       bool
+		want, status string
 	}{
-		{"push", ActionPush, "+x\n", "", fakeRunning, "stage apply confirm save", StatusChanged},
-		{"nothing to do", ActionPush, "", "", fakeRunning, "stage discard", StatusUnchanged},
-		{"dry run", ActionDiff, "+x\n", "", fakeRunning, "stage discard", StatusDryRun},
-		{"stage fails", ActionPush, "+x\n", "stage", fakeRunning, "stage rollback", StatusFailed},
-		{"apply fails", ActionPush, "+x\n", "apply", fakeRunning, "stage apply rollback", StatusFailed},
-		{"drift", ActionPush, "+x\n", "", strings.Replace(fakeRunning, "9214", "9114", 1), "stage apply rollback", StatusFailed},
-		{"confirm fails", ActionPush, "+x\n", "confirm", fakeRunning, "stage apply confirm rollback", StatusFailed},
-		{"save fails twice", ActionPush, "+x\n", "save", fakeRunning, "stage apply confirm save save rollback", StatusFailed},
+		{"push", ActionPush, "+x\n", "", fakeRunning, false, "stage apply confirm save", StatusChanged},
+		{"nothing to do", ActionPush, "", "", fakeRunning, false, "stage discard", StatusUnchanged},
+		{"dry run", ActionDiff, "+x\n", "", fakeRunning, false, "stage discard", StatusDryRun},
+		{"stage fails", ActionPush, "+x\n", "stage", fakeRunning, false, "stage rollback", StatusFailed},
+		// A stage that refuses before sending anything (an Onyx
+		// pre-check) has nothing to roll back.
+		{"stage refuses", ActionPush, "+x\n", "stage", fakeRunning, true, "stage", StatusFailed},
+		{"apply fails", ActionPush, "+x\n", "apply", fakeRunning, false, "stage apply rollback", StatusFailed},
+		{"apply fails, staged unsent", ActionPush, "+x\n", "apply", fakeRunning, true, "stage apply rollback", StatusFailed},
+		{"drift", ActionPush, "+x\n", "", strings.Replace(fakeRunning, "9214", "9114", 1), false, "stage apply rollback", StatusFailed},
+		{"confirm fails", ActionPush, "+x\n", "confirm", fakeRunning, false, "stage apply confirm rollback", StatusFailed},
+		{"save fails twice", ActionPush, "+x\n", "save", fakeRunning, false, "stage apply confirm save save rollback", StatusFailed},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var calls []string
-			Vendors["fake"] = &Vendor{NewTxn: func(string, time.Duration) Txn { return &fakeTxn{calls: &calls, diff: tc.diff, failAt: tc.failAt} },
+			Vendors["fake"] = &Vendor{NewTxn: func(string, time.Duration) Txn {
+				return &fakeTxn{calls: &calls, diff: tc.diff, failAt: tc.failAt, unsent: tc.unsent}
+			},
 				ReadBack: []string{"show running-config"}, Parse: func(o []string) (*verify.State, error) { return verify.ParseEOS(o[0]), nil }}
 			defer delete(Vendors, "fake")
 			dev := &inventory.Device{Name: "sw1", DeviceTimeout: time.Minute, ConnectTimeout: time.Second, CommandTimeout: time.Second}
@@ -137,8 +150,9 @@ func TestEngineFlow(t *testing.T) {
 			if got := strings.Join(calls, " "); got != tc.want || r.Status != tc.status {
 				t.Errorf("calls %q status %s (err %q); want %q %s", got, r.Status, r.Error, tc.want, tc.status)
 			}
-			if tc.status == StatusFailed && (!r.RolledBack || r.Error == "" || !rep.Failed()) {
-				t.Errorf("failure not reported as rolled back: %+v", r)
+			sentNothing := tc.unsent && tc.failAt == "stage"
+			if tc.status == StatusFailed && (r.RolledBack == sentNothing || r.NothingSent != sentNothing || r.Error == "" || !rep.Failed()) {
+				t.Errorf("failure reported as rolled back %v, nothing sent %v; want %v, %v: %+v", r.RolledBack, r.NothingSent, !sentNothing, sentNothing, r)
 			}
 			if tc.name == "drift" && (len(r.Differences) != 1 || r.Differences[0].Field != "MTU") {
 				t.Errorf("drift differences = %v", r.Differences)

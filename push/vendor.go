@@ -2,6 +2,7 @@ package push
 
 import (
 	"fmt"
+	"regexp"
 	"time"
 
 	"github.com/fabricc/fabricc/model"
@@ -31,6 +32,10 @@ type Vendor struct {
 	// or discarded by hand, for the refusal of a push that finds
 	// unsaved changes no fabricc push made.
 	Unsaved unsavedHelp
+	// Refusal matches an answer line the platform means as an error
+	// beyond the failed-when-contains phrases of its scrapligo platform
+	// definition (push/platforms); nil: those phrases only.
+	Refusal *regexp.Regexp
 	// Armed: the switch rolls an applied change back by itself unless it
 	// is confirmed within the window (EOS commit timer, NVUE apply
 	// --confirm); a switch waiting for the others must confirm before.
@@ -98,6 +103,12 @@ type Txn interface {
 	// Rollback returns the switch to its state before Stage. c may be a
 	// new connection when the first one was lost.
 	Rollback(c Conn) error
+	// Sent reports whether the transaction has begun to send its change
+	// to the switch (EOS: the session was opened; NVUE: the pending
+	// revision or the file that carries the change was written to;
+	// Onyx: Apply began). Until then a failure, such as a refusal of a
+	// pre-check, changed nothing and there is nothing to roll back.
+	Sent() bool
 }
 
 // Vendors lists the platforms push handles, by platform.
@@ -133,6 +144,12 @@ var Vendors = map[model.Platform]*Vendor{
 		Identity:  onyxIdentity,
 		Lock:      onyxLock{},
 		Leftovers: onyxLeftovers,
+		// Any answer line that starts with "%" is a refusal (Ansible's
+		// Onyx terminal plugin, mellanox.onyx plugins/terminal/onyx.py,
+		// terminal_stderr_re `\A%|\r\n%|\n%`): no public list of Onyx
+		// error texts shows that every refusal starts with one of the
+		// five phrases of its definition (review ronyx #6).
+		Refusal: regexp.MustCompile(`(?m)^%.*$`),
 		// `configuration write` writes the running configuration to the
 		// active file (NVIDIA Onyx User Manual, "Configuration
 		// Management"). No discard command is named: the one fabricc

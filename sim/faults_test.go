@@ -257,3 +257,39 @@ func TestFaultDrift(t *testing.T) {
 		})
 	}
 }
+
+// TestRejectInVendorForm: an injected refusal answers in the form of the
+// program that refuses the line, which the platform's definition takes
+// as a failure: Onyx's and EOS's "%" lines, NVUE's "Error:" for an nv
+// command, and bash's for another line of a Cumulus shell (before, every
+// Cumulus line read "Error: LINE: rejected by the switch", the whole
+// line echoed, an 18 KB base64 one among them).
+func TestRejectInVendorForm(t *testing.T) {
+	for _, tc := range []struct {
+		platform model.Platform
+		def      func(*testing.T) any
+		line     string
+		want     string
+	}{
+		{model.PlatformOnyx, func(t *testing.T) any { return onyxDef(t) }, "show interfaces", "% Unrecognized command \"show\".\nType \"?\" for help."},
+		{model.PlatformEOS, func(*testing.T) any { return "arista_eos" }, "show interfaces", "% Invalid input (at token 0: 'show')"},
+		{model.PlatformCumulus, func(t *testing.T) any { return cumulusDef(t) }, "echo " + strings.Repeat("QUJD", 64) + " | base64 -d > /tmp/f.yaml",
+			"-bash: echo: Permission denied"},
+		{model.PlatformCumulus, func(t *testing.T) any { return cumulusDef(t) }, "nv config patch /tmp/fabricc-1.yaml",
+			"Error: nv config patch /tmp/fabricc-1.yaml: rejected by the switch"},
+		{model.PlatformCumulus, func(t *testing.T) any { return cumulusDef(t) }, "sudo nv unset interface swp1 qos pfc",
+			"Error: sudo nv unset interface: rejected by the switch"},
+	} {
+		t.Run(string(tc.platform)+"/"+strings.Fields(tc.line)[0], func(t *testing.T) {
+			d := start(t, tc.platform, sim.Faults{Reject: regexp.MustCompile("^" + regexp.QuoteMeta(tc.line) + "$")})
+			drv := mustOpen(t, d, tc.def(t))
+			r, err := drv.SendCommand(tc.line)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.TrimSpace(r.Result); got != tc.want || r.Failed == nil {
+				t.Errorf("answer %q (failed: %v), want %q, a failure", got, r.Failed, tc.want)
+			}
+		})
+	}
+}

@@ -175,7 +175,7 @@ func (s *server) exec(ch ssh.Channel, user, cmd string) {
 func (s *server) run(sh cli.Shell, line string) (res cli.Result) {
 	defer func() {
 		if r := recover(); r != nil {
-			res = cli.Result{Out: fmt.Sprintf("%% Error: simulator bug on %q: %v", line, r)}
+			res = cli.Result{Out: sh.Refuse(fmt.Sprintf("simulator bug on %q: %v", line, r))}
 		}
 	}()
 	if s.faults.Latency > 0 {

@@ -91,7 +91,9 @@ type Faults struct {
 	DropAfter int
 	// Reject makes every command line matching it fail with the OS's own
 	// error (EOS `% Invalid input`, Onyx `% Unrecognized command`, NVUE
-	// `Error:`), leaving the state unchanged.
+	// `Error:` for an nv command, bash's `-bash: WORD: Permission
+	// denied` for another line of a Cumulus shell), leaving the state
+	// unchanged.
 	Reject *regexp.Regexp
 	// WrongHostKey makes the server present a different host key from the
 	// one HostKey() publishes, so known_hosts checking fails.

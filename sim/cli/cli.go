@@ -40,6 +40,10 @@ type Shell interface {
 	// Reject is the OS's error for a command it refuses (fault
 	// injection); the state is not changed.
 	Reject(line string) string
+	// Refuse is a refusal for reason in the OS's own form (Onyx and EOS
+	// `% reason`, NVUE `Error: reason`), for what the simulator refuses
+	// of its own accord (a bug in a dialect).
+	Refuse(reason string) string
 	// Pager is the number of lines per screen (0: paging off) and the
 	// text the pager shows while it waits for a key.
 	Pager() (lines int, more string)

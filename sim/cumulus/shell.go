@@ -38,10 +38,28 @@ type heredoc struct {
 // Echo is off while sudo reads its password.
 func (s *shell) Echo() bool { return s.sudo == nil }
 
-// Reject is NVUE's style of error.
+// Reject answers in the form of the program that refuses line: NVUE's
+// "Error: ..." for an nv command (also under sudo), bash's "-bash:
+// WORD: Permission denied" for any other line of the shell (the file
+// push writes, the device lock). It names the command by its first
+// words only: push's NVUE file is one base64 line of 18 KB.
 func (s *shell) Reject(line string) string {
-	return "Error: " + strings.TrimSpace(line) + ": rejected by the switch"
+	w := strings.Fields(line)
+	switch {
+	case len(w) == 0:
+		return "-bash: : Permission denied"
+	case w[0] == "nv" || len(w) > 1 && w[0] == "sudo" && w[1] == "nv":
+		return s.Refuse(strings.Join(w[:min(len(w), rejectWords)], " ") + ": rejected by the switch")
+	}
+	return "-bash: " + w[0] + ": Permission denied"
 }
+
+// rejectWords is how many words of an nv command Reject names.
+const rejectWords = 4
+
+// Refuse is NVUE's form of an error, "Error: reason" (the Cumulus
+// Linux platform definition's failed-when-contains phrase "Error:").
+func (s *shell) Refuse(reason string) string { return "Error: " + reason }
 
 // Pager is off: bash does not page, and NVUE pages only through less
 // when its output is a terminal, which scripted sessions turn off.

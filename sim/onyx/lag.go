@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/fabricc/fabricc/sim/cli"
 )
@@ -17,12 +18,52 @@ import (
 // the bundle. The bundle's own settings are not simulated: its sub-mode
 // takes the global commands only.
 
-// lagKinds maps the bundle's interface name to the member command.
-var lagKinds = map[string]string{"port-channel": "channel-group", "mlag-port-channel": "mlag-channel-group"}
+// lagKind is one kind of bundle: the interface name of the bundle, the
+// member command that joins a port to it, and the state's list of the
+// bundles of that kind.
+type lagKind struct {
+	bundle, member string
+	list           func(*State) *[]int
+}
+
+// lagKinds are the kinds of bundle, in the order the running config
+// prints them: the one place that pairs a bundle with its member
+// command (onyx_linkagg.py: port-channel / channel-group,
+// mlag-port-channel / mlag-channel-group).
+var lagKinds = []lagKind{
+	{"port-channel", "channel-group", func(s *State) *[]int { return &s.PortChannels }},
+	{"mlag-port-channel", "mlag-channel-group", func(s *State) *[]int { return &s.MLAGPortChannels }},
+}
+
+// lagOf is the kind whose bundle or member command is name.
+func lagOf(name string) lagKind {
+	for _, k := range lagKinds {
+		if k.bundle == name || k.member == name {
+			return k
+		}
+	}
+	panic("sim/onyx: no LAG kind " + name) // the rules' syntax admits only the kinds above
+}
+
+// lagWords is "{a|b}", the syntax alternatives of the kinds' bundle
+// or member words.
+func lagWords(word func(lagKind) string) string {
+	var w []string
+	for _, k := range lagKinds {
+		w = append(w, word(k))
+	}
+	return "{" + strings.Join(w, "|") + "}"
+}
+
+// The bundles' and the members' words, as rule syntax.
+var (
+	lagBundles = lagWords(func(k lagKind) string { return k.bundle })
+	lagMembers = lagWords(func(k lagKind) string { return k.member })
+)
 
 // lagRules are the global LAG commands.
 var lagRules = []cli.Rule[*env]{
-	{Syntax: "interface {port-channel|mlag-port-channel} <int>", Do: changes(func(e *env, m []string) error {
+	{Syntax: "interface " + lagBundles + " <int>", Do: changes(func(e *env, m []string) error {
 		n, err := rangeInt("port-channel number", m[2], 1, 4096)
 		if err != nil {
 			return err
@@ -33,7 +74,7 @@ var lagRules = []cli.Rule[*env]{
 		e.sh.lag, e.sh.ports, e.sh.vlan = m[1]+" "+m[2], nil, 0
 		return nil
 	})},
-	{Syntax: "no interface {port-channel|mlag-port-channel} <int>", Do: changes(func(e *env, m []string) error {
+	{Syntax: "no interface " + lagBundles + " <int>", Do: changes(func(e *env, m []string) error {
 		n := atoi(m[2])
 		e.st.setLags(m[1], slices.DeleteFunc(e.st.lags(m[1]), func(v int) bool { return v == n }))
 		for _, p := range e.st.Ports {
@@ -47,11 +88,8 @@ var lagRules = []cli.Rule[*env]{
 
 // lagPortRules are the member commands of `interface ethernet X`.
 var lagPortRules = []cli.Rule[*penv]{
-	{Syntax: "{channel-group|mlag-channel-group} <int> mode {on|active|passive}", Do: func(e *penv, m []string) error {
-		kind := "port-channel"
-		if m[1] == "mlag-channel-group" {
-			kind = "mlag-port-channel"
-		}
+	{Syntax: lagMembers + " <int> mode {on|active|passive}", Do: func(e *penv, m []string) error {
+		kind := lagOf(m[1]).bundle
 		n := atoi(m[2])
 		if !slices.Contains(e.st.lags(kind), n) {
 			return fmt.Errorf("%s %d does not exist", kind, n)
@@ -59,26 +97,19 @@ var lagPortRules = []cli.Rule[*penv]{
 		e.p.LAG, e.p.LAGGroup, e.p.LAGMode = kind, n, m[3]
 		return nil
 	}},
-	{Syntax: "no {channel-group|mlag-channel-group}", Do: func(e *penv, m []string) error {
+	{Syntax: "no " + lagMembers, Do: func(e *penv, m []string) error {
 		e.p.LAG, e.p.LAGGroup, e.p.LAGMode = "", 0, ""
 		return nil
 	}},
 }
 
-func (s *State) lags(kind string) []int {
-	if kind == "mlag-port-channel" {
-		return s.MLAGPortChannels
-	}
-	return s.PortChannels
-}
+// lags are the bundles of kind (its bundle name), sorted.
+func (s *State) lags(kind string) []int { return *lagOf(kind).list(s) }
 
+// setLags sets the bundles of kind to v, sorted.
 func (s *State) setLags(kind string, v []int) {
 	slices.Sort(v)
-	if kind == "mlag-port-channel" {
-		s.MLAGPortChannels = v
-	} else {
-		s.PortChannels = v
-	}
+	*lagOf(kind).list(s) = v
 }
 
 // verbatim is a refusal whose text is already in Onyx's "% ..." form;
@@ -128,15 +159,15 @@ func (r *renderer) lagLines() {
 		return
 	}
 	r.section("LAG configuration")
-	for _, kind := range []string{"port-channel", "mlag-port-channel"} {
-		for _, n := range r.s.lags(kind) {
-			r.cmd("interface %s %d", kind, n)
+	for _, k := range lagKinds {
+		for _, n := range *k.list(r.s) {
+			r.cmd("interface %s %d", k.bundle, n)
 		}
 		r.perPort(func(p *Port) []string {
-			if p.LAG != kind {
+			if p.LAG != k.bundle {
 				return nil
 			}
-			return []string{fmt.Sprintf("%s %d mode %s", lagKinds[kind], p.LAGGroup, p.LAGMode)}
+			return []string{fmt.Sprintf("%s %d mode %s", k.member, p.LAGGroup, p.LAGMode)}
 		})
 	}
 }

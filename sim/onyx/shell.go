@@ -88,6 +88,11 @@ type shell struct {
 // Echo is off while `enable` reads its password.
 func (s *shell) Echo() bool { return !s.askSecret }
 
+// Refuse is Onyx's form of a refusal, one "% Error:" line (its definition's
+// failed-when-contains phrase "% Error", and a "%" line, which Ansible's
+// Onyx terminal plugin takes as an error).
+func (s *shell) Refuse(reason string) string { return "% Error: " + reason }
+
 // Reject is Onyx's error for a command it refuses.
 func (s *shell) Reject(line string) string {
 	f := strings.Fields(line)
