@@ -105,22 +105,30 @@ func TestScriptLines(t *testing.T) {
 			"nv set interface swp3 qos mapping profile trust-both",
 		}, absent: []string{"nv set interface swp1 qos mapping profile trust-both"}},
 		{name: "ets", want: []string{
+			// Five idle classes take 1 % each from the lossy class (Cumulus
+			// Linux 5.9 User Guide, Quality of Service, "Egress Scheduler":
+			// DWRR takes 1-100, the profile sums to 100 at most).
+			"# class default: 5 % of the model's 50 % go to the idle traffic classes, 1 % each (DWRR takes 1-100 and the profile sums to 100 at most)",
 			"nv set qos egress-scheduler default-global traffic-class 0 mode dwrr",
-			"nv set qos egress-scheduler default-global traffic-class 0 bw-percent 50",
+			"nv set qos egress-scheduler default-global traffic-class 0 bw-percent 45",
 			"nv set qos egress-scheduler default-global traffic-class 3 bw-percent 50",
 			"nv set qos egress-scheduler default-global traffic-class 6 mode strict",
-			"# traffic classes 1,2,4,5,7 carry no class and no switch priority: DWRR with no share, so the profile sums to 100 %, not to their default 12-13 % each",
+			"# traffic classes 1,2,4,5,7 carry no class and no switch priority: DWRR at the least share NVUE takes, 1 % each, not their default 12-13 %",
 			"nv set qos egress-scheduler default-global traffic-class 1 mode dwrr",
-			"nv set qos egress-scheduler default-global traffic-class 1 bw-percent 0",
+			"nv set qos egress-scheduler default-global traffic-class 1 bw-percent 1",
 			"nv set qos egress-scheduler default-global traffic-class 2 mode dwrr",
-			"nv set qos egress-scheduler default-global traffic-class 2 bw-percent 0",
+			"nv set qos egress-scheduler default-global traffic-class 2 bw-percent 1",
 			"nv set qos egress-scheduler default-global traffic-class 4 mode dwrr",
-			"nv set qos egress-scheduler default-global traffic-class 4 bw-percent 0",
+			"nv set qos egress-scheduler default-global traffic-class 4 bw-percent 1",
 			"nv set qos egress-scheduler default-global traffic-class 5 mode dwrr",
-			"nv set qos egress-scheduler default-global traffic-class 5 bw-percent 0",
+			"nv set qos egress-scheduler default-global traffic-class 5 bw-percent 1",
 			"nv set qos egress-scheduler default-global traffic-class 7 mode dwrr",
-			"nv set qos egress-scheduler default-global traffic-class 7 bw-percent 0",
-		}, absent: []string{"# traffic classes 1,2,4,5,7 carry no class and are left unset"}},
+			"nv set qos egress-scheduler default-global traffic-class 7 bw-percent 1",
+		}, absent: []string{
+			"nv set qos egress-scheduler default-global traffic-class 0 bw-percent 50",
+			"nv set qos egress-scheduler default-global traffic-class 1 bw-percent 0",
+			"nv set qos egress-scheduler default-global traffic-class 3 bw-percent 45",
+		}},
 		{name: "ecn", want: []string{
 			"nv set qos congestion-control default-global traffic-class 3 min-threshold 150000",
 			"nv set qos congestion-control default-global traffic-class 3 max-threshold 1500000",

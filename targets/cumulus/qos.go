@@ -3,6 +3,7 @@ package cumulus
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -142,44 +143,34 @@ func renderEgressMapping(p *plan, q *model.QoS) {
 }
 
 // renderScheduler writes ETS: DWRR bandwidth percent or strict per
-// class, and every other traffic class of default-global explicitly. A
-// class left unset keeps NVUE's default share, 12 % for queues 0, 2, 4, 6
-// and 13 % for 1, 3, 5, 7, and "The combined total of values you assign to
-// bw_percent must be less than or equal to 100" (Cumulus Linux 5.9 user
-// guide, Quality of Service, "Egress Scheduler"): the model's WRR shares
-// already sum to 100, so five idle classes left at their defaults made
-// 163 %. Each traffic class no class uses is written `mode dwrr
-// bw-percent 0` (IdleETS; NVUE takes bw-percent 0-100, NVUE Command
-// Reference, QoS): the model's shares stay exact on the classes that
-// carry traffic, and an idle queue gets no share. No frame reaches it:
-// the egress-queue-mapping sends every switch priority to a class's
-// traffic class, as NVIDIA's RoCE mode sends every other priority to
-// TC0 (RoCE page, "Default RoCE Configuration"). Strict would put an
-// empty queue ahead of every DWRR queue, which is not the model's ETS.
+// class, and every other traffic class of default-global explicitly,
+// as SchedulerETS gives them. Each line a class's share differs from the
+// model's says why in a comment.
 func renderScheduler(p *plan, q *model.QoS) error {
 	p.at()
 	p.sectionf("ETS: egress scheduler per traffic class")
+	ets, err := SchedulerETS(q)
+	if err != nil {
+		return err
+	}
 	for _, c := range q.Classes {
 		p.at("qos", "class", c.Name, "ets")
-		base := schedulerPath(c.TrafficClass)
-		switch c.ETS.Mode {
-		case model.ETSStrict:
-			p.set(base+" mode", "strict")
-		case model.ETSWRR:
-			if c.ETS.BandwidthPercent < 1 || c.ETS.BandwidthPercent > 100 {
-				return fmt.Errorf("class %q: NVUE dwrr bw-percent must be 1-100, the model gives %d", c.Name, c.ETS.BandwidthPercent)
-			}
-			setDWRR(p, c.TrafficClass, c.ETS.BandwidthPercent)
-		default:
-			return fmt.Errorf("class %q: ETS mode %q is not strict or wrr", c.Name, c.ETS.Mode)
+		if c.ETS.Mode == model.ETSStrict {
+			p.set(schedulerPath(c.TrafficClass)+" mode", "strict")
+			continue
 		}
+		pct := ets[c.TrafficClass].BandwidthPercent
+		if pct != c.ETS.BandwidthPercent {
+			p.commentf("class %s: %d %% of the model's %d %% go to the idle traffic classes, 1 %% each (DWRR takes 1-100 and the profile sums to 100 at most)", c.Name, c.ETS.BandwidthPercent-pct, c.ETS.BandwidthPercent)
+		}
+		setDWRR(p, c.TrafficClass, pct)
 	}
 	idle := IdleTrafficClasses(q)
 	if len(idle) == 0 {
 		return nil
 	}
 	p.at("qos")
-	p.commentf("traffic classes %s carry no class and no switch priority: DWRR with no share, so the profile sums to 100 %%, not to their default 12-13 %% each", joinInts(idle))
+	p.commentf("traffic classes %s carry no class and no switch priority: DWRR at the least share NVUE takes, 1 %% each, not their default 12-13 %%", joinInts(idle))
 	for _, tc := range idle {
 		setDWRR(p, tc, IdleETS.BandwidthPercent)
 	}
@@ -198,8 +189,78 @@ func schedulerPath(tc int) string {
 }
 
 // IdleETS is the scheduling fabricc writes for a traffic class no class
-// uses (renderScheduler says why).
-var IdleETS = model.ETS{Mode: model.ETSWRR, BandwidthPercent: 0}
+// uses: DWRR at 1 %, the least share NVUE takes (SchedulerETS says why).
+var IdleETS = model.ETS{Mode: model.ETSWRR, BandwidthPercent: 1}
+
+// SchedulerETS is the egress scheduling fabricc writes in default-global
+// for each traffic class 0-7 a class or an idle traffic class uses.
+//
+// Cumulus Linux 5.9 User Guide, Quality of Service, "Egress Scheduler":
+// "In dwrr mode, you must define a bandwidth percent value between 1 and
+// 100", and "The combined total of values you assign to bw_percent must
+// be less than or equal to 100"; in qos_features.conf, which NVUE
+// writes, "If you specify a value of 0 for an egress queue, Cumulus
+// Linux assigns strict priority mode to the egress queue". So an idle
+// traffic class can be neither DWRR 0 (undocumented in NVUE, strict in
+// the file) nor left unset (default-global's default gives each queue 12
+// or 13 %, which with the model's shares, already 100 %, makes more than
+// 100), nor strict (an empty queue ahead of every DWRR queue, and the
+// guide warns strict "can lead to starvation of other queues"). Each idle
+// class gets DWRR 1 % (IdleETS), taken from the classes' shares: from
+// the lossy DWRR classes first, the largest share first, each kept at 1 %
+// or more, so a lossless class keeps its share exactly wherever a lossy
+// class can give. DWRR is work conserving: an idle queue's 1 % goes to
+// the queues with traffic, so their shares relative to one another move
+// by at most the points taken. No frame reaches an idle queue: the
+// egress-queue-mapping sends every switch priority to a class's traffic
+// class.
+func SchedulerETS(q *model.QoS) (map[int]model.ETS, error) {
+	ets := map[int]model.ETS{}
+	var donors []int // indexes in q.Classes of the DWRR classes
+	total := 0
+	for i, c := range q.Classes {
+		switch c.ETS.Mode {
+		case model.ETSStrict:
+			ets[c.TrafficClass] = model.ETS{Mode: model.ETSStrict}
+		case model.ETSWRR:
+			if c.ETS.BandwidthPercent < 1 || c.ETS.BandwidthPercent > 100 {
+				return nil, fmt.Errorf("class %q: NVUE dwrr bw-percent must be 1-100, the model gives %d", c.Name, c.ETS.BandwidthPercent)
+			}
+			ets[c.TrafficClass] = c.ETS
+			donors = append(donors, i)
+			total += c.ETS.BandwidthPercent
+		default:
+			return nil, fmt.Errorf("class %q: ETS mode %q is not strict or wrr", c.Name, c.ETS.Mode)
+		}
+	}
+	idle := IdleTrafficClasses(q)
+	for _, tc := range idle {
+		ets[tc] = IdleETS
+	}
+	need := total + len(idle)*IdleETS.BandwidthPercent - 100
+	sort.SliceStable(donors, func(a, b int) bool {
+		ca, cb := q.Classes[donors[a]], q.Classes[donors[b]]
+		if ca.Lossless != cb.Lossless {
+			return !ca.Lossless
+		}
+		return ca.ETS.BandwidthPercent > cb.ETS.BandwidthPercent
+	})
+	for _, i := range donors {
+		if need <= 0 {
+			break
+		}
+		tc := q.Classes[i].TrafficClass
+		e := ets[tc]
+		give := min(need, e.BandwidthPercent-1)
+		e.BandwidthPercent -= give
+		ets[tc] = e
+		need -= give
+	}
+	if need > 0 {
+		return nil, fmt.Errorf("the DWRR shares of the classes leave no 1 %% for each of the idle traffic classes %s; NVUE's egress scheduler sums to 100 %% at most", joinInts(idle))
+	}
+	return ets, nil
+}
 
 // IdleTrafficClasses are the traffic classes 0-7 that no class of q
 // uses and no switch priority maps to, in order. (The compiler's one

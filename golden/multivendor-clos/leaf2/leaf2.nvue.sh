@@ -29,22 +29,23 @@ nv set qos egress-queue-mapping default-global switch-priority 6 traffic-class 6
 nv set qos egress-queue-mapping default-global switch-priority 7 traffic-class 0
 
 # ETS: egress scheduler per traffic class
+# class default: 5 % of the model's 50 % go to the idle traffic classes, 1 % each (DWRR takes 1-100 and the profile sums to 100 at most)
 nv set qos egress-scheduler default-global traffic-class 0 mode dwrr
-nv set qos egress-scheduler default-global traffic-class 0 bw-percent 50
+nv set qos egress-scheduler default-global traffic-class 0 bw-percent 45
 nv set qos egress-scheduler default-global traffic-class 3 mode dwrr
 nv set qos egress-scheduler default-global traffic-class 3 bw-percent 50
 nv set qos egress-scheduler default-global traffic-class 6 mode strict
-# traffic classes 1,2,4,5,7 carry no class and no switch priority: DWRR with no share, so the profile sums to 100 %, not to their default 12-13 % each
+# traffic classes 1,2,4,5,7 carry no class and no switch priority: DWRR at the least share NVUE takes, 1 % each, not their default 12-13 %
 nv set qos egress-scheduler default-global traffic-class 1 mode dwrr
-nv set qos egress-scheduler default-global traffic-class 1 bw-percent 0
+nv set qos egress-scheduler default-global traffic-class 1 bw-percent 1
 nv set qos egress-scheduler default-global traffic-class 2 mode dwrr
-nv set qos egress-scheduler default-global traffic-class 2 bw-percent 0
+nv set qos egress-scheduler default-global traffic-class 2 bw-percent 1
 nv set qos egress-scheduler default-global traffic-class 4 mode dwrr
-nv set qos egress-scheduler default-global traffic-class 4 bw-percent 0
+nv set qos egress-scheduler default-global traffic-class 4 bw-percent 1
 nv set qos egress-scheduler default-global traffic-class 5 mode dwrr
-nv set qos egress-scheduler default-global traffic-class 5 bw-percent 0
+nv set qos egress-scheduler default-global traffic-class 5 bw-percent 1
 nv set qos egress-scheduler default-global traffic-class 7 mode dwrr
-nv set qos egress-scheduler default-global traffic-class 7 bw-percent 0
+nv set qos egress-scheduler default-global traffic-class 7 bw-percent 1
 
 # ECN (WRED marking) per traffic class; thresholds in bytes, as NVUE takes them
 nv set qos congestion-control default-global traffic-class 0 min-threshold 150000
