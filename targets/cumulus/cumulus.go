@@ -100,7 +100,9 @@ func build(p *plan, f *model.Fabric, sw *model.Switch, t target) error {
 	if err := renderECN(p, &f.QoS, t); err != nil {
 		return err
 	}
-	renderPools(p, sw.Name, sw.Pools)
+	if err := renderPools(p, sw.Name, sw.Pools, t); err != nil {
+		return err
+	}
 	if err := renderAdvancedBuffers(p, &f.QoS, sw, t); err != nil {
 		return err
 	}

@@ -189,13 +189,42 @@ func TestScriptLines(t *testing.T) {
 			"nv set qos traffic-pool default-lossy memory-percent 42",
 			"nv unset qos traffic-pool default-lossy switch-priority",
 			"nv set qos traffic-pool default-lossy switch-priority 0,1,2,4,5,6,7",
-			"# NOTE: pool egress_lossless_pool (egress lossless, 16777216 B, 100.0%, dynamic, priorities 3) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together",
+			// default-lossless memory-percent sizes egress pool 1 too
+			// (Cumulus Linux 5.9 User Guide, Quality of Service,
+			// "Advanced Buffer Tuning"): the model's whole-buffer
+			// egress pool is written as infinite.
+			"# pool egress_lossless_pool: the whole buffer, dynamic, so that a frame admitted to a lossless PG is not dropped at egress; traffic-pool default-lossless sizes egress pool 1 too, and the egress pools sum to 100 % at most, so the pool is infinite",
+			"nv set qos advance-buffer-config default-global egress-pool 1 infinite true",
 			"nv set qos advance-buffer-config default-global ingress-lossless-buffer shared-alpha alpha_1_2",
 			"nv set qos advance-buffer-config default-global egress-lossless-buffer reserved 0",
 			"nv set qos advance-buffer-config default-global egress-lossless-buffer shared-alpha alpha_infinity",
 			"nv set qos advance-buffer-config default-global egress-lossy-buffer traffic-class 0 reserved 9216",
 			"nv set qos advance-buffer-config default-global egress-lossy-buffer traffic-class 6 shared-alpha alpha_1",
 		}},
+		{name: "egress lossy pool of its own share", mutate: func(f *model.Fabric) {
+			sw := &f.Switches[0]
+			sw.Pools = append(sw.Pools, model.BufferPool{Name: "egress_lossy_pool", Direction: "egress", Type: "lossy", SizeBytes: 7381975, Percent: 44.0, Mode: "dynamic", Priorities: []int{0, 1, 2, 4, 5, 6, 7}})
+		}, want: []string{
+			"# pool egress_lossy_pool: 44.0% of the buffer, not the 42% traffic-pool default-lossy gives egress pool 0",
+			"nv set qos advance-buffer-config default-global egress-pool 0 memory-percent 44",
+			"nv set qos advance-buffer-config default-global egress-pool 1 infinite true",
+		}},
+		{name: "egress lossy pool as its traffic pool", mutate: func(f *model.Fabric) {
+			sw := &f.Switches[0]
+			sw.Pools = append(sw.Pools, model.BufferPool{Name: "egress_lossy_pool", Direction: "egress", Type: "lossy", SizeBytes: 7130317, Percent: 42.5, Mode: "dynamic", Priorities: []int{0, 1, 2, 4, 5, 6, 7}})
+		}, want: []string{
+			"# pool egress_lossy_pool: egress pool 0 gets traffic-pool default-lossy's 42%",
+		}, absent: []string{"nv set qos advance-buffer-config default-global egress-pool 0 memory-percent 42"}},
+		{name: "egress service pool keyword from 5.11", mutate: func(f *model.Fabric) {
+			f.Switches[0].OSVersion = "5.11.0"
+		}, want: []string{
+			"nv set qos advance-buffer-config default-global egress-service-pool 1 infinite true",
+		}, absent: []string{"nv set qos advance-buffer-config default-global egress-pool 1 infinite true"}},
+		{name: "no egress pools before advance-buffer-config", mutate: func(f *model.Fabric) {
+			f.Switches[0].OSVersion = "5.3.0"
+		}, want: []string{
+			"# NOTE: pool egress_lossless_pool (egress lossless, 100.0%) gets traffic-pool default-lossless's memory-percent: an egress pool of its own needs advance-buffer-config (Cumulus Linux 5.4)",
+		}, absent: []string{"nv set qos advance-buffer-config default-global egress-pool 1 infinite true"}},
 		{name: "buffers differ per port", mutate: func(f *model.Fabric) {
 			f.Switches[0].Ports[2].PriorityGroups[1].SharedAlpha = "1/8"
 		}, want: []string{
@@ -278,6 +307,7 @@ func TestYAMLPatch(t *testing.T) {
 		{[]string{"qos", "pfc", "pfc-sp3-100g-3m", "switch-priority", "3"}, map[string]any{}},
 		{[]string{"qos", "pfc-watchdog", "robustness"}, 4},
 		{[]string{"qos", "traffic-pool", "default-lossy", "memory-percent"}, 42},
+		{[]string{"qos", "advance-buffer-config", "default-global", "egress-pool", "1", "infinite"}, true},
 		{[]string{"qos", "advance-buffer-config", "default-global", "ingress-lossless-buffer", "shared-alpha"}, "alpha_1_2"},
 		{[]string{"bridge", "domain", "br_default", "vlan", "200"}, map[string]any{}},
 		{[]string{"interface", "swp1", "link", "speed"}, "100G"},

@@ -325,54 +325,173 @@ func PoolPercent(pool model.BufferPool) int { return int(math.Floor(pool.Percent
 
 // TrafficPool is the NVUE traffic pool whose memory-percent fabricc
 // writes from pools[i], and false where it writes none: an egress pool
-// (a traffic pool sizes ingress and egress together), a type NVUE has no
-// traffic pool for, or an ingress pool of a type whose traffic pool an
-// earlier pool already sizes.
+// (a traffic pool sizes ingress and egress together; EgressPool writes
+// egress pools), a type NVUE has no traffic pool for, or an ingress pool
+// of a type whose traffic pool an earlier pool already sizes.
 func TrafficPool(pools []model.BufferPool, i int) (string, bool) {
+	return firstOfType(pools, i, "ingress")
+}
+
+// firstOfType is the NVUE traffic pool of pools[i]'s type when pools[i]
+// is the first pool of that type in direction dir, and false otherwise.
+func firstOfType(pools []model.BufferPool, i int, dir string) (string, bool) {
 	name, ok := nvuePool[pools[i].Type]
-	if pools[i].Direction != "ingress" || !ok {
+	if pools[i].Direction != dir || !ok {
 		return "", false
 	}
 	for _, q := range pools[:i] {
-		if q.Direction == "ingress" && nvuePool[q.Type] == name {
+		if q.Direction == dir && nvuePool[q.Type] == name {
 			return "", false
 		}
 	}
 	return name, true
 }
 
-// renderPools writes traffic-pool memory-percent and switch priorities.
-func renderPools(p *plan, sw string, pools []model.BufferPool) {
+// servicePool is the advance-buffer-config service pool a traffic pool
+// sizes, in both directions: "default-lossy memory-percent" is
+// ingress-pool 0 and egress-pool 0, "default-lossless memory-percent"
+// ingress-pool 1 and egress-pool 1 (Cumulus Linux 5.9 User Guide,
+// Quality of Service, "Advanced Buffer Tuning", the table of default
+// traffic pools and advanced buffer properties).
+var servicePool = map[string]int{"default-lossy": 0, "default-lossless": 1}
+
+// EgressWrite is what fabricc writes for an egress pool under
+// `qos advance-buffer-config default-global egress-pool <ID>`: Infinite
+// for a pool of the whole buffer, else MemoryPercent when the pool's
+// whole percent differs from the one its traffic pool gives it (0 when
+// the traffic pool's is kept).
+type EgressWrite struct {
+	ID            int
+	Infinite      bool
+	MemoryPercent int
+}
+
+// EgressPool is what fabricc writes for pools[i], and false where it
+// writes nothing: not an egress pool, the second egress pool of a type,
+// a type NVUE has no pool for, or a release before advance-buffer-config
+// (5.4; osVersion as Switch.OSVersion). A pool of the whole buffer is
+// `infinite true` (the pool infinite flag, "Advanced Buffer Tuning",
+// Service Pools), not memory-percent 100: "The sum of memory-percent
+// values across all egress pools must be less than or equal to 100
+// percent", and egress pool 0 keeps the lossy share.
+func EgressPool(pools []model.BufferPool, i int, osVersion string) (EgressWrite, bool) {
+	t, err := newTarget(osVersion)
+	if err != nil || !t.rel.atLeast(sinceAdvanceBuffer) {
+		return EgressWrite{}, false
+	}
+	name, ok := firstOfType(pools, i, "egress")
+	if !ok {
+		return EgressWrite{}, false
+	}
+	w := EgressWrite{ID: servicePool[name]}
+	pool := pools[i]
+	if pool.Percent >= 100 {
+		w.Infinite = true
+		return w, true
+	}
+	if pct := PoolPercent(pool); pct != trafficPercent(pools, name) {
+		w.MemoryPercent = pct
+	}
+	return w, true
+}
+
+// trafficPercent is the memory-percent fabricc writes for traffic pool
+// name, and -1 where it writes none.
+func trafficPercent(pools []model.BufferPool, name string) int {
+	for i := range pools {
+		if tp, ok := TrafficPool(pools, i); ok && tp == name {
+			return PoolPercent(pools[i])
+		}
+	}
+	return -1
+}
+
+// renderPools writes traffic-pool memory-percent and switch priorities
+// for the ingress pools, then the egress pools.
+func renderPools(p *plan, sw string, pools []model.BufferPool, t target) error {
 	if len(pools) == 0 {
-		return
+		return nil
 	}
 	p.at()
-	p.sectionf("Buffer pools (traffic-pool); memory-percent is a whole percent and the pools must sum to 100 or less, so fabricc rounds down")
+	p.sectionf("Buffer pools (traffic-pool, egress pools under advance-buffer-config); memory-percent is a whole percent and the pools must sum to 100 or less, so fabricc rounds down")
 	for i, pool := range pools {
+		if pool.Direction == "egress" {
+			continue
+		}
 		p.at("switch", sw, "pool", pool.Name, pool.Direction)
 		name, ok := TrafficPool(pools, i)
 		if !ok {
-			p.notef("pool %s (%s %s, %d B, %.1f%%, %s, priorities %s) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together", pool.Name, pool.Direction, pool.Type, pool.SizeBytes, pool.Percent, pool.Mode, joinInts(pool.Priorities))
+			p.notef("pool %s (%s %s, %d B, %.1f%%, %s, priorities %s) has no NVUE traffic-pool: fabricc writes one traffic pool per type", pool.Name, pool.Direction, pool.Type, pool.SizeBytes, pool.Percent, pool.Mode, joinInts(pool.Priorities))
 			continue
 		}
-		pct := PoolPercent(pool)
-		if float64(pct) != pool.Percent {
-			p.commentf("pool %s: %.1f%% of the buffer rounds down to %d%%", pool.Name, pool.Percent, pct)
+		writeTrafficPool(p, name, pool)
+	}
+	return renderEgressPools(p, sw, pools, t)
+}
+
+// writeTrafficPool writes one traffic pool's share and priorities.
+func writeTrafficPool(p *plan, name string, pool model.BufferPool) {
+	pct := PoolPercent(pool)
+	if float64(pct) != pool.Percent {
+		p.commentf("pool %s: %.1f%% of the buffer rounds down to %d%%", pool.Name, pool.Percent, pct)
+	}
+	p.set("qos traffic-pool "+name+" memory-percent", pct)
+	if len(pool.Priorities) > 0 {
+		// `nv set` and a patch only add members, so each pool's
+		// list is cleared first (the script, and push before its
+		// patch): the factory default-lossy holds switch priorities
+		// 0-7 (`nv config show` of a fresh 5.5 switch), and
+		// default-lossless keeps the lossless priorities of an
+		// earlier fabric (priority 3 stayed there after a change to
+		// 4, and the lossless pool then held 3,4).
+		p.unsetPath("qos traffic-pool " + name + " switch-priority")
+		p.member("qos traffic-pool " + name + " switch-priority " + joinInts(pool.Priorities))
+	}
+	if pool.Mode != "" && pool.Mode != "dynamic" {
+		p.notef("pool %s is %s; NVUE traffic pools are dynamic (alpha based)", pool.Name, pool.Mode)
+	}
+}
+
+// renderEgressPools writes the egress pools as EgressPool gives them: a
+// traffic pool's memory-percent sizes its egress service pool too, so an
+// egress pool of another size is written under advance-buffer-config.
+func renderEgressPools(p *plan, sw string, pools []model.BufferPool, t target) error {
+	sum := 0
+	for i, pool := range pools {
+		if pool.Direction != "egress" {
+			continue
 		}
-		p.set("qos traffic-pool "+name+" memory-percent", pct)
-		if len(pool.Priorities) > 0 {
-			// `nv set` and a patch only add members, so each pool's
-			// list is cleared first (the script, and push before its
-			// patch): the factory default-lossy holds switch priorities
-			// 0-7 (`nv config show` of a fresh 5.5 switch), and
-			// default-lossless keeps the lossless priorities of an
-			// earlier fabric (priority 3 stayed there after a change to
-			// 4, and the lossless pool then held 3,4).
-			p.unsetPath("qos traffic-pool " + name + " switch-priority")
-			p.member("qos traffic-pool " + name + " switch-priority " + joinInts(pool.Priorities))
+		p.at("switch", sw, "pool", pool.Name, pool.Direction)
+		name, typed := firstOfType(pools, i, "egress")
+		w, ok := EgressPool(pools, i, t.rel.String())
+		switch {
+		case !typed:
+			p.notef("pool %s (%s %s, %d B, %.1f%%, %s, priorities %s) has no NVUE egress pool: fabricc writes one egress pool per type", pool.Name, pool.Direction, pool.Type, pool.SizeBytes, pool.Percent, pool.Mode, joinInts(pool.Priorities))
+			continue
+		case !ok:
+			p.notef("pool %s (egress %s, %.1f%%) gets traffic-pool %s's memory-percent: an egress pool of its own needs advance-buffer-config (Cumulus Linux %s)", pool.Name, pool.Type, pool.Percent, name, sinceAdvanceBuffer)
+			continue
+		}
+		base := fmt.Sprintf("qos advance-buffer-config %s %s %d", profileDefault, t.egressPool(), w.ID)
+		switch {
+		case w.Infinite:
+			p.commentf("pool %s: the whole buffer, dynamic, so that a frame admitted to a lossless PG is not dropped at egress; traffic-pool %s sizes egress pool %d too, and the egress pools sum to 100 %% at most, so the pool is infinite", pool.Name, name, w.ID)
+			p.set(base+" infinite", true)
+			sum += max(trafficPercent(pools, name), 0)
+		case w.MemoryPercent > 0:
+			p.commentf("pool %s: %.1f%% of the buffer, not the %d%% traffic-pool %s gives egress pool %d", pool.Name, pool.Percent, trafficPercent(pools, name), name, w.ID)
+			p.set(base+" memory-percent", w.MemoryPercent)
+			sum += w.MemoryPercent
+		default:
+			p.commentf("pool %s: egress pool %d gets traffic-pool %s's %d%%", pool.Name, w.ID, name, trafficPercent(pools, name))
+			sum += trafficPercent(pools, name)
 		}
 		if pool.Mode != "" && pool.Mode != "dynamic" {
-			p.notef("pool %s is %s; NVUE traffic pools are dynamic (alpha based)", pool.Name, pool.Mode)
+			p.notef("pool %s is %s; fabricc leaves NVUE egress pool %d dynamic (alpha based)", pool.Name, pool.Mode, w.ID)
 		}
 	}
+	if sum > 100 {
+		return fmt.Errorf("the egress pools' memory-percent sum to %d; NVUE takes 100 at most (Cumulus Linux 5.9 User Guide, Quality of Service, \"Advanced Buffer Tuning\")", sum)
+	}
+	return nil
 }

@@ -71,3 +71,19 @@ func TestSchedulerETS(t *testing.T) {
 		})
 	}
 }
+
+// TestEgressPoolsOverBuffer: an egress pool whose share, with the one a
+// traffic pool gives the other egress pool, takes the egress pools over
+// 100 % is refused, as NVUE would refuse it at apply ("The sum of
+// memory-percent values across all egress pools must be less than or
+// equal to 100 percent", Advanced Buffer Tuning).
+func TestEgressPoolsOverBuffer(t *testing.T) {
+	f := fixture()
+	sw := &f.Switches[0]
+	sw.Pools = append(sw.Pools, model.BufferPool{Name: "egress_lossy_pool", Direction: "egress", Type: "lossy", SizeBytes: 10066329, Percent: 60, Mode: "dynamic"})
+	_, err := Render(f, sw)
+	const want = `cumulus: switch leaf01: the egress pools' memory-percent sum to 105; NVUE takes 100 at most (Cumulus Linux 5.9 User Guide, Quality of Service, "Advanced Buffer Tuning")`
+	if err == nil || err.Error() != want {
+		t.Fatalf("Render: %v, want %q", err, want)
+	}
+}

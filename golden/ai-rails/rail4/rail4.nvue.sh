@@ -60,7 +60,7 @@ nv set qos congestion-control default-global traffic-class 3 ecn enable
 nv set qos congestion-control default-global traffic-class 3 red disable
 nv set qos congestion-control default-global traffic-class 6 ecn disable
 
-# Buffer pools (traffic-pool); memory-percent is a whole percent and the pools must sum to 100 or less, so fabricc rounds down
+# Buffer pools (traffic-pool, egress pools under advance-buffer-config); memory-percent is a whole percent and the pools must sum to 100 or less, so fabricc rounds down
 # pool lossy-default-ingress: 48.7% of the buffer rounds down to 48%
 nv set qos traffic-pool default-lossy memory-percent 48
 nv unset qos traffic-pool default-lossy switch-priority
@@ -69,8 +69,9 @@ nv set qos traffic-pool default-lossy switch-priority 0,1,2,4,5,6,7
 nv set qos traffic-pool default-lossless memory-percent 51
 nv unset qos traffic-pool default-lossless switch-priority
 nv set qos traffic-pool default-lossless switch-priority 3
-# NOTE: pool lossy-default-egress (egress lossy, 81804908 B, 48.8%, dynamic, priorities 0,1,2,4,5,6,7) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
-# NOTE: pool roce-lossless-egress (egress lossless, 167772160 B, 100.0%, dynamic, priorities 3) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
+# pool lossy-default-egress: egress pool 0 gets traffic-pool default-lossy's 48%
+# pool roce-lossless-egress: the whole buffer, dynamic, so that a frame admitted to a lossless PG is not dropped at egress; traffic-pool default-lossless sizes egress pool 1 too, and the egress pools sum to 100 % at most, so the pool is infinite
+nv set qos advance-buffer-config default-global egress-pool 1 infinite true
 
 # Shared-buffer alpha and reservations (advance-buffer-config, bytes)
 nv set qos advance-buffer-config default-global ingress-lossless-buffer shared-alpha alpha_2
