@@ -279,6 +279,30 @@ func lookup(t *testing.T, v any, keys ...string) any {
 	return v
 }
 
+// TestYAMLHeader: the patch says what must run before it and why the
+// unsets are not a `- unset:` document of the patch itself (NVUE CLI,
+// "Replace and Patch a Pending Configuration": no unset and set of one
+// object in one patch), and lists them for push (UnsetPrefix).
+func TestYAMLHeader(t *testing.T) {
+	_, doc := render(t, nil)
+	want := []string{
+		"# NVUE patch: after the `nv unset` lines below, `nv config patch <this file>`",
+		"# stages it in the same pending revision; `fabricc push` runs both, then",
+		"# `nv config apply`.",
+		"# Run these first, in the same pending revision (as commands, or as a patch of their",
+		"# own: NVUE takes no unset and set of one object in one patch, and the patch below sets",
+		"# each again); fabricc push runs them. They clear what an earlier fabric may have left:",
+		"# nv unset qos traffic-pool default-lossless switch-priority",
+		"# nv unset interface swp1,swp2,swp3,swp31,swp32 qos pfc",
+	}
+	if m := missing(doc, want); len(m) > 0 {
+		t.Errorf("patch header lacks %q", m)
+	}
+	if strings.Contains(doc, "- unset:") {
+		t.Error("the patch has an unset request beside its set request; NVUE does not order them")
+	}
+}
+
 func TestYAMLPatch(t *testing.T) {
 	_, doc := render(t, nil)
 	var parsed []map[string]any
