@@ -17,7 +17,7 @@ import (
 // pushed could never be removed (r2 #5). Now it verifies, with one note
 // naming what TC1 keeps, and a second push changes nothing. Cumulus
 // writes every traffic class of its scheduler (the idle ones DWRR at
-// bw-percent 0, so the profile sums to 100 %: rsw #7), so TC1's share is
+// bw-percent 1, so the profile sums to 100 %: rsw #7, rcum #5), so TC1's share is
 // reset, verification compares it, and there is nothing to note.
 func TestPushRemovesAClass(t *testing.T) {
 	const bulk = `qos {

@@ -39,7 +39,7 @@ type State struct {
 	// see unusedTCs.
 	UsedTCs map[int]bool
 	// AllETS: the renderer writes the ETS of every traffic class 0-7
-	// (Cumulus: cumulus.IdleETS for the idle ones), so Compare compares
+	// (Cumulus: cumulus.SchedulerETS, the idle ones at cumulus.IdleETS), so Compare compares
 	// all eight, not only UsedTCs. Intended State only.
 	AllETS bool
 	// MMUProfile are the priority-group and unicast-queue settings of the
@@ -243,9 +243,12 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		}
 	}
 	s.AllETS = sw.Platform == model.PlatformCumulus
-	var idleTCs []int
+	// NVUE's ETS as targets/cumulus writes it: every traffic class, an
+	// idle one at 1 % taken from the classes' shares (SchedulerETS).
+	// Its error is Render's too, so no configuration was written.
+	var nvueETS map[int]model.ETS
 	if s.AllETS {
-		idleTCs = cumulus.IdleTrafficClasses(&f.QoS)
+		nvueETS, _ = cumulus.SchedulerETS(&f.QoS)
 	}
 	dscpTC := expectDSCPToTC(f.QoS)
 	// EOS's traffic-class -> CoS map (fabric-wide, every class 0-7) and
@@ -289,11 +292,6 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		case sw.Platform == model.PlatformEOS && (mmu || thresholds != nil):
 			p.MMU = expectMMU(mp, headroom.Bytes, thresholds)
 		}
-		if s.AllETS {
-			for _, tc := range idleTCs {
-				p.ETS[tc] = cumulus.IdleETS
-			}
-		}
 		for _, c := range f.QoS.Classes {
 			p.ETS[c.TrafficClass] = c.ETS
 			// Every renderer marks on every port, PFC or not: EOS in
@@ -302,6 +300,9 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 			if c.ECN != nil {
 				p.ECN[c.TrafficClass] = ECN{MinBytes: c.ECN.MinBytes, MaxBytes: c.ECN.MaxBytes}
 			}
+		}
+		for tc, e := range nvueETS {
+			p.ETS[tc] = e
 		}
 	}
 	return s

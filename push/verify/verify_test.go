@@ -92,8 +92,8 @@ const nvueJSON = `[{"header": {"model": "vx", "version": "cumulus-linux 5.9.1"}}
   "qos": {
    "mapping": {"default-global": {"trust": "l3"}},
    "pfc": {"default-global": {"switch-priority": {"3": {}}, "tx": "enable", "rx": "enable"}},
-   "egress-scheduler": {"default-global": {"traffic-class": {"0,3": {"mode": "dwrr", "bw-percent": 50}, "6": {"mode": "strict"},
-     "1,2,4,5,7": {"mode": "dwrr", "bw-percent": 0}}}},
+   "egress-scheduler": {"default-global": {"traffic-class": {"0": {"mode": "dwrr", "bw-percent": 45}, "3": {"mode": "dwrr", "bw-percent": 50}, "6": {"mode": "strict"},
+     "1,2,4,5,7": {"mode": "dwrr", "bw-percent": 1}}}},
    "congestion-control": {"default-global": {"traffic-class": {"3": {"min-threshold": 153600, "max-threshold": 1536000, "probability": 100, "ecn": "enable"}}}}
   }}}]`
 
@@ -441,26 +441,26 @@ func TestECNDifferenceInOneUnit(t *testing.T) {
 }
 
 // TestNVUEComparesEveryTrafficClass: fabricc writes all eight traffic
-// classes of default-global's egress scheduler (the idle ones DWRR with
-// no share, so the profile sums to 100 %), and verification compares all
+// classes of default-global's egress scheduler (the idle ones DWRR 1 %,
+// taken from the lossy class, so the profile sums to 100 %), and verification compares all
 // eight: a switch whose idle classes kept NVUE's default 12-13 % share,
 // or were never written, runs a scheduler over 100 % (rsw #7).
 func TestNVUEComparesEveryTrafficClass(t *testing.T) {
-	idle := `"1,2,4,5,7": {"mode": "dwrr", "bw-percent": 0}`
+	idle := `"1,2,4,5,7": {"mode": "dwrr", "bw-percent": 1}`
 	for _, tc := range []struct {
 		name, replace string
 		want          []string
 	}{
 		{"idle classes left unset", `"6": {"mode": "strict"},` + "\n     " + idle, []string{
-			"sw1 swp1 ETS TC1: intended wrr 0%, actual (none)", "sw1 swp1 ETS TC2: intended wrr 0%, actual (none)",
-			"sw1 swp1 ETS TC4: intended wrr 0%, actual (none)", "sw1 swp1 ETS TC5: intended wrr 0%, actual (none)",
-			"sw1 swp1 ETS TC7: intended wrr 0%, actual (none)"}},
-		{"an idle class at its default share", idle, []string{"sw1 swp1 ETS TC5 bandwidth: intended 0, actual 13"}},
+			"sw1 swp1 ETS TC1: intended wrr 1%, actual (none)", "sw1 swp1 ETS TC2: intended wrr 1%, actual (none)",
+			"sw1 swp1 ETS TC4: intended wrr 1%, actual (none)", "sw1 swp1 ETS TC5: intended wrr 1%, actual (none)",
+			"sw1 swp1 ETS TC7: intended wrr 1%, actual (none)"}},
+		{"an idle class at its default share", idle, []string{"sw1 swp1 ETS TC5 bandwidth: intended 1, actual 13"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			with := `"6": {"mode": "strict"}`
 			if tc.name != "idle classes left unset" {
-				with = `"1,2,4,7": {"mode": "dwrr", "bw-percent": 0}, "5": {"mode": "dwrr", "bw-percent": 13}`
+				with = `"1,2,4,7": {"mode": "dwrr", "bw-percent": 1}, "5": {"mode": "dwrr", "bw-percent": 13}`
 			}
 			doc := strings.Replace(nvueJSON, tc.replace, with, 1)
 			if doc == nvueJSON {

@@ -62,6 +62,11 @@ var templates = []string{
 	"qos advance-buffer-config <name> egress-lossy-buffer traffic-class <key:0-7> reserved <int:0-100000000>",
 	"qos advance-buffer-config <name> ingress-lossy-buffer priority-group <name> headroom <int:0-100000000>",
 	"qos advance-buffer-config <name> ingress-service-pool <key:0-7> memory-percent <int:0-100>",
+	// Egress service pools: `egress-pool` to 5.10, `egress-service-pool`
+	// from 5.11 (Cumulus Linux 5.9 User Guide, Quality of Service,
+	// "Advanced Buffer Tuning"; 5.11 What's New, "Changed NVUE Commands").
+	"qos advance-buffer-config <name> egress-pool|egress-service-pool <key:0-7> infinite {true|false}",
+	"qos advance-buffer-config <name> egress-pool|egress-service-pool <key:0-7> memory-percent <int:0-100>",
 	"qos roce mode {lossless|lossy|lossless-single-ipool}",
 	"qos roce enable {on|off}",
 	"qos roce cable-length <int:1-100000>",

@@ -100,7 +100,9 @@ func build(p *plan, f *model.Fabric, sw *model.Switch, t target) error {
 	if err := renderECN(p, &f.QoS, t); err != nil {
 		return err
 	}
-	renderPools(p, sw.Name, sw.Pools)
+	if err := renderPools(p, sw.Name, sw.Pools, t); err != nil {
+		return err
+	}
 	if err := renderAdvancedBuffers(p, &f.QoS, sw, t); err != nil {
 		return err
 	}
@@ -142,8 +144,9 @@ var scriptIntro = []string{
 // yamlIntro explains the patch file.
 var yamlIntro = []string{
 	"",
-	"NVUE patch: `nv config patch <this file>` stages it as a pending",
-	"revision; `fabricc push` runs `nv config apply`.",
+	"NVUE patch: after the `nv unset` lines below, `nv config patch <this file>`",
+	"stages it in the same pending revision; `fabricc push` runs both, then",
+	"`nv config apply`.",
 }
 
 // UnsetPrefix starts each header line of the YAML patch that push runs
@@ -152,14 +155,20 @@ const UnsetPrefix = "# nv unset "
 
 // unsetLines lists, for the YAML header, the `nv unset` commands to run
 // before the patch, in the same pending revision (renderClears says
-// why; NVUE takes no unset and set of one object in one patch, NVUE
-// Command Reference, nv config patch).
+// why). They are comments, not a `- unset:` document in the patch: "A
+// patch contains a single request to the NVUE service. Ordering of
+// parameters within a patch is not guaranteed; NVUE does not support
+// both unset and set commands for the same object in a single patch"
+// (Cumulus Linux User Guide, NVUE CLI, "Replace and Patch a Pending
+// Configuration"), and each of these paths is set again below.
 func unsetLines(paths []string) []item {
 	if len(paths) == 0 {
 		return nil
 	}
-	out := fixedLines([]string{"", "Before the patch, in the same pending revision (fabricc push runs them; a patch only",
-		"adds, and cannot unset and set one object), clear what an earlier fabric may have left:"})
+	out := fixedLines([]string{"",
+		"Run these first, in the same pending revision (as commands, or as a patch of their",
+		"own: NVUE takes no unset and set of one object in one patch, and the patch below sets",
+		"each again); fabricc push runs them. They clear what an earlier fabric may have left:"})
 	for _, path := range paths {
 		out = append(out, item{comment: "nv unset " + path})
 	}

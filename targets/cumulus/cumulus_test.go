@@ -105,22 +105,30 @@ func TestScriptLines(t *testing.T) {
 			"nv set interface swp3 qos mapping profile trust-both",
 		}, absent: []string{"nv set interface swp1 qos mapping profile trust-both"}},
 		{name: "ets", want: []string{
+			// Five idle classes take 1 % each from the lossy class (Cumulus
+			// Linux 5.9 User Guide, Quality of Service, "Egress Scheduler":
+			// DWRR takes 1-100, the profile sums to 100 at most).
+			"# class default: 5 % of the model's 50 % go to the idle traffic classes, 1 % each (DWRR takes 1-100 and the profile sums to 100 at most)",
 			"nv set qos egress-scheduler default-global traffic-class 0 mode dwrr",
-			"nv set qos egress-scheduler default-global traffic-class 0 bw-percent 50",
+			"nv set qos egress-scheduler default-global traffic-class 0 bw-percent 45",
 			"nv set qos egress-scheduler default-global traffic-class 3 bw-percent 50",
 			"nv set qos egress-scheduler default-global traffic-class 6 mode strict",
-			"# traffic classes 1,2,4,5,7 carry no class and no switch priority: DWRR with no share, so the profile sums to 100 %, not to their default 12-13 % each",
+			"# traffic classes 1,2,4,5,7 carry no class and no switch priority: DWRR at the least share NVUE takes, 1 % each, not their default 12-13 %",
 			"nv set qos egress-scheduler default-global traffic-class 1 mode dwrr",
-			"nv set qos egress-scheduler default-global traffic-class 1 bw-percent 0",
+			"nv set qos egress-scheduler default-global traffic-class 1 bw-percent 1",
 			"nv set qos egress-scheduler default-global traffic-class 2 mode dwrr",
-			"nv set qos egress-scheduler default-global traffic-class 2 bw-percent 0",
+			"nv set qos egress-scheduler default-global traffic-class 2 bw-percent 1",
 			"nv set qos egress-scheduler default-global traffic-class 4 mode dwrr",
-			"nv set qos egress-scheduler default-global traffic-class 4 bw-percent 0",
+			"nv set qos egress-scheduler default-global traffic-class 4 bw-percent 1",
 			"nv set qos egress-scheduler default-global traffic-class 5 mode dwrr",
-			"nv set qos egress-scheduler default-global traffic-class 5 bw-percent 0",
+			"nv set qos egress-scheduler default-global traffic-class 5 bw-percent 1",
 			"nv set qos egress-scheduler default-global traffic-class 7 mode dwrr",
-			"nv set qos egress-scheduler default-global traffic-class 7 bw-percent 0",
-		}, absent: []string{"# traffic classes 1,2,4,5,7 carry no class and are left unset"}},
+			"nv set qos egress-scheduler default-global traffic-class 7 bw-percent 1",
+		}, absent: []string{
+			"nv set qos egress-scheduler default-global traffic-class 0 bw-percent 50",
+			"nv set qos egress-scheduler default-global traffic-class 1 bw-percent 0",
+			"nv set qos egress-scheduler default-global traffic-class 3 bw-percent 45",
+		}},
 		{name: "ecn", want: []string{
 			"nv set qos congestion-control default-global traffic-class 3 min-threshold 150000",
 			"nv set qos congestion-control default-global traffic-class 3 max-threshold 1500000",
@@ -181,13 +189,42 @@ func TestScriptLines(t *testing.T) {
 			"nv set qos traffic-pool default-lossy memory-percent 42",
 			"nv unset qos traffic-pool default-lossy switch-priority",
 			"nv set qos traffic-pool default-lossy switch-priority 0,1,2,4,5,6,7",
-			"# NOTE: pool egress_lossless_pool (egress lossless, 16777216 B, 100.0%, dynamic, priorities 3) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together",
+			// default-lossless memory-percent sizes egress pool 1 too
+			// (Cumulus Linux 5.9 User Guide, Quality of Service,
+			// "Advanced Buffer Tuning"): the model's whole-buffer
+			// egress pool is written as infinite.
+			"# pool egress_lossless_pool: the whole buffer, dynamic, so that a frame admitted to a lossless PG is not dropped at egress; traffic-pool default-lossless sizes egress pool 1 too, and the egress pools sum to 100 % at most, so the pool is infinite",
+			"nv set qos advance-buffer-config default-global egress-pool 1 infinite true",
 			"nv set qos advance-buffer-config default-global ingress-lossless-buffer shared-alpha alpha_1_2",
 			"nv set qos advance-buffer-config default-global egress-lossless-buffer reserved 0",
 			"nv set qos advance-buffer-config default-global egress-lossless-buffer shared-alpha alpha_infinity",
 			"nv set qos advance-buffer-config default-global egress-lossy-buffer traffic-class 0 reserved 9216",
 			"nv set qos advance-buffer-config default-global egress-lossy-buffer traffic-class 6 shared-alpha alpha_1",
 		}},
+		{name: "egress lossy pool of its own share", mutate: func(f *model.Fabric) {
+			sw := &f.Switches[0]
+			sw.Pools = append(sw.Pools, model.BufferPool{Name: "egress_lossy_pool", Direction: "egress", Type: "lossy", SizeBytes: 7381975, Percent: 44.0, Mode: "dynamic", Priorities: []int{0, 1, 2, 4, 5, 6, 7}})
+		}, want: []string{
+			"# pool egress_lossy_pool: 44.0% of the buffer, not the 42% traffic-pool default-lossy gives egress pool 0",
+			"nv set qos advance-buffer-config default-global egress-pool 0 memory-percent 44",
+			"nv set qos advance-buffer-config default-global egress-pool 1 infinite true",
+		}},
+		{name: "egress lossy pool as its traffic pool", mutate: func(f *model.Fabric) {
+			sw := &f.Switches[0]
+			sw.Pools = append(sw.Pools, model.BufferPool{Name: "egress_lossy_pool", Direction: "egress", Type: "lossy", SizeBytes: 7130317, Percent: 42.5, Mode: "dynamic", Priorities: []int{0, 1, 2, 4, 5, 6, 7}})
+		}, want: []string{
+			"# pool egress_lossy_pool: egress pool 0 gets traffic-pool default-lossy's 42%",
+		}, absent: []string{"nv set qos advance-buffer-config default-global egress-pool 0 memory-percent 42"}},
+		{name: "egress service pool keyword from 5.11", mutate: func(f *model.Fabric) {
+			f.Switches[0].OSVersion = "5.11.0"
+		}, want: []string{
+			"nv set qos advance-buffer-config default-global egress-service-pool 1 infinite true",
+		}, absent: []string{"nv set qos advance-buffer-config default-global egress-pool 1 infinite true"}},
+		{name: "no egress pools before advance-buffer-config", mutate: func(f *model.Fabric) {
+			f.Switches[0].OSVersion = "5.3.0"
+		}, want: []string{
+			"# NOTE: pool egress_lossless_pool (egress lossless, 100.0%) gets traffic-pool default-lossless's memory-percent: an egress pool of its own needs advance-buffer-config (Cumulus Linux 5.4)",
+		}, absent: []string{"nv set qos advance-buffer-config default-global egress-pool 1 infinite true"}},
 		{name: "buffers differ per port", mutate: func(f *model.Fabric) {
 			f.Switches[0].Ports[2].PriorityGroups[1].SharedAlpha = "1/8"
 		}, want: []string{
@@ -242,6 +279,30 @@ func lookup(t *testing.T, v any, keys ...string) any {
 	return v
 }
 
+// TestYAMLHeader: the patch says what must run before it and why the
+// unsets are not a `- unset:` document of the patch itself (NVUE CLI,
+// "Replace and Patch a Pending Configuration": no unset and set of one
+// object in one patch), and lists them for push (UnsetPrefix).
+func TestYAMLHeader(t *testing.T) {
+	_, doc := render(t, nil)
+	want := []string{
+		"# NVUE patch: after the `nv unset` lines below, `nv config patch <this file>`",
+		"# stages it in the same pending revision; `fabricc push` runs both, then",
+		"# `nv config apply`.",
+		"# Run these first, in the same pending revision (as commands, or as a patch of their",
+		"# own: NVUE takes no unset and set of one object in one patch, and the patch below sets",
+		"# each again); fabricc push runs them. They clear what an earlier fabric may have left:",
+		"# nv unset qos traffic-pool default-lossless switch-priority",
+		"# nv unset interface swp1,swp2,swp3,swp31,swp32 qos pfc",
+	}
+	if m := missing(doc, want); len(m) > 0 {
+		t.Errorf("patch header lacks %q", m)
+	}
+	if strings.Contains(doc, "- unset:") {
+		t.Error("the patch has an unset request beside its set request; NVUE does not order them")
+	}
+}
+
 func TestYAMLPatch(t *testing.T) {
 	_, doc := render(t, nil)
 	var parsed []map[string]any
@@ -270,6 +331,7 @@ func TestYAMLPatch(t *testing.T) {
 		{[]string{"qos", "pfc", "pfc-sp3-100g-3m", "switch-priority", "3"}, map[string]any{}},
 		{[]string{"qos", "pfc-watchdog", "robustness"}, 4},
 		{[]string{"qos", "traffic-pool", "default-lossy", "memory-percent"}, 42},
+		{[]string{"qos", "advance-buffer-config", "default-global", "egress-pool", "1", "infinite"}, true},
 		{[]string{"qos", "advance-buffer-config", "default-global", "ingress-lossless-buffer", "shared-alpha"}, "alpha_1_2"},
 		{[]string{"bridge", "domain", "br_default", "vlan", "200"}, map[string]any{}},
 		{[]string{"interface", "swp1", "link", "speed"}, "100G"},

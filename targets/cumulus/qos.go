@@ -3,6 +3,7 @@ package cumulus
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -142,44 +143,34 @@ func renderEgressMapping(p *plan, q *model.QoS) {
 }
 
 // renderScheduler writes ETS: DWRR bandwidth percent or strict per
-// class, and every other traffic class of default-global explicitly. A
-// class left unset keeps NVUE's default share, 12 % for queues 0, 2, 4, 6
-// and 13 % for 1, 3, 5, 7, and "The combined total of values you assign to
-// bw_percent must be less than or equal to 100" (Cumulus Linux 5.9 user
-// guide, Quality of Service, "Egress Scheduler"): the model's WRR shares
-// already sum to 100, so five idle classes left at their defaults made
-// 163 %. Each traffic class no class uses is written `mode dwrr
-// bw-percent 0` (IdleETS; NVUE takes bw-percent 0-100, NVUE Command
-// Reference, QoS): the model's shares stay exact on the classes that
-// carry traffic, and an idle queue gets no share. No frame reaches it:
-// the egress-queue-mapping sends every switch priority to a class's
-// traffic class, as NVIDIA's RoCE mode sends every other priority to
-// TC0 (RoCE page, "Default RoCE Configuration"). Strict would put an
-// empty queue ahead of every DWRR queue, which is not the model's ETS.
+// class, and every other traffic class of default-global explicitly,
+// as SchedulerETS gives them. Each line a class's share differs from the
+// model's says why in a comment.
 func renderScheduler(p *plan, q *model.QoS) error {
 	p.at()
 	p.sectionf("ETS: egress scheduler per traffic class")
+	ets, err := SchedulerETS(q)
+	if err != nil {
+		return err
+	}
 	for _, c := range q.Classes {
 		p.at("qos", "class", c.Name, "ets")
-		base := schedulerPath(c.TrafficClass)
-		switch c.ETS.Mode {
-		case model.ETSStrict:
-			p.set(base+" mode", "strict")
-		case model.ETSWRR:
-			if c.ETS.BandwidthPercent < 1 || c.ETS.BandwidthPercent > 100 {
-				return fmt.Errorf("class %q: NVUE dwrr bw-percent must be 1-100, the model gives %d", c.Name, c.ETS.BandwidthPercent)
-			}
-			setDWRR(p, c.TrafficClass, c.ETS.BandwidthPercent)
-		default:
-			return fmt.Errorf("class %q: ETS mode %q is not strict or wrr", c.Name, c.ETS.Mode)
+		if c.ETS.Mode == model.ETSStrict {
+			p.set(schedulerPath(c.TrafficClass)+" mode", "strict")
+			continue
 		}
+		pct := ets[c.TrafficClass].BandwidthPercent
+		if pct != c.ETS.BandwidthPercent {
+			p.commentf("class %s: %d %% of the model's %d %% go to the idle traffic classes, 1 %% each (DWRR takes 1-100 and the profile sums to 100 at most)", c.Name, c.ETS.BandwidthPercent-pct, c.ETS.BandwidthPercent)
+		}
+		setDWRR(p, c.TrafficClass, pct)
 	}
 	idle := IdleTrafficClasses(q)
 	if len(idle) == 0 {
 		return nil
 	}
 	p.at("qos")
-	p.commentf("traffic classes %s carry no class and no switch priority: DWRR with no share, so the profile sums to 100 %%, not to their default 12-13 %% each", joinInts(idle))
+	p.commentf("traffic classes %s carry no class and no switch priority: DWRR at the least share NVUE takes, 1 %% each, not their default 12-13 %%", joinInts(idle))
 	for _, tc := range idle {
 		setDWRR(p, tc, IdleETS.BandwidthPercent)
 	}
@@ -198,8 +189,78 @@ func schedulerPath(tc int) string {
 }
 
 // IdleETS is the scheduling fabricc writes for a traffic class no class
-// uses (renderScheduler says why).
-var IdleETS = model.ETS{Mode: model.ETSWRR, BandwidthPercent: 0}
+// uses: DWRR at 1 %, the least share NVUE takes (SchedulerETS says why).
+var IdleETS = model.ETS{Mode: model.ETSWRR, BandwidthPercent: 1}
+
+// SchedulerETS is the egress scheduling fabricc writes in default-global
+// for each traffic class 0-7 a class or an idle traffic class uses.
+//
+// Cumulus Linux 5.9 User Guide, Quality of Service, "Egress Scheduler":
+// "In dwrr mode, you must define a bandwidth percent value between 1 and
+// 100", and "The combined total of values you assign to bw_percent must
+// be less than or equal to 100"; in qos_features.conf, which NVUE
+// writes, "If you specify a value of 0 for an egress queue, Cumulus
+// Linux assigns strict priority mode to the egress queue". So an idle
+// traffic class can be neither DWRR 0 (undocumented in NVUE, strict in
+// the file) nor left unset (default-global's default gives each queue 12
+// or 13 %, which with the model's shares, already 100 %, makes more than
+// 100), nor strict (an empty queue ahead of every DWRR queue, and the
+// guide warns strict "can lead to starvation of other queues"). Each idle
+// class gets DWRR 1 % (IdleETS), taken from the classes' shares: from
+// the lossy DWRR classes first, the largest share first, each kept at 1 %
+// or more, so a lossless class keeps its share exactly wherever a lossy
+// class can give. DWRR is work conserving: an idle queue's 1 % goes to
+// the queues with traffic, so their shares relative to one another move
+// by at most the points taken. No frame reaches an idle queue: the
+// egress-queue-mapping sends every switch priority to a class's traffic
+// class.
+func SchedulerETS(q *model.QoS) (map[int]model.ETS, error) {
+	ets := map[int]model.ETS{}
+	var donors []int // indexes in q.Classes of the DWRR classes
+	total := 0
+	for i, c := range q.Classes {
+		switch c.ETS.Mode {
+		case model.ETSStrict:
+			ets[c.TrafficClass] = model.ETS{Mode: model.ETSStrict}
+		case model.ETSWRR:
+			if c.ETS.BandwidthPercent < 1 || c.ETS.BandwidthPercent > 100 {
+				return nil, fmt.Errorf("class %q: NVUE dwrr bw-percent must be 1-100, the model gives %d", c.Name, c.ETS.BandwidthPercent)
+			}
+			ets[c.TrafficClass] = c.ETS
+			donors = append(donors, i)
+			total += c.ETS.BandwidthPercent
+		default:
+			return nil, fmt.Errorf("class %q: ETS mode %q is not strict or wrr", c.Name, c.ETS.Mode)
+		}
+	}
+	idle := IdleTrafficClasses(q)
+	for _, tc := range idle {
+		ets[tc] = IdleETS
+	}
+	need := total + len(idle)*IdleETS.BandwidthPercent - 100
+	sort.SliceStable(donors, func(a, b int) bool {
+		ca, cb := q.Classes[donors[a]], q.Classes[donors[b]]
+		if ca.Lossless != cb.Lossless {
+			return !ca.Lossless
+		}
+		return ca.ETS.BandwidthPercent > cb.ETS.BandwidthPercent
+	})
+	for _, i := range donors {
+		if need <= 0 {
+			break
+		}
+		tc := q.Classes[i].TrafficClass
+		e := ets[tc]
+		give := min(need, e.BandwidthPercent-1)
+		e.BandwidthPercent -= give
+		ets[tc] = e
+		need -= give
+	}
+	if need > 0 {
+		return nil, fmt.Errorf("the DWRR shares of the classes leave no 1 %% for each of the idle traffic classes %s; NVUE's egress scheduler sums to 100 %% at most", joinInts(idle))
+	}
+	return ets, nil
+}
 
 // IdleTrafficClasses are the traffic classes 0-7 that no class of q
 // uses and no switch priority maps to, in order. (The compiler's one
@@ -264,54 +325,173 @@ func PoolPercent(pool model.BufferPool) int { return int(math.Floor(pool.Percent
 
 // TrafficPool is the NVUE traffic pool whose memory-percent fabricc
 // writes from pools[i], and false where it writes none: an egress pool
-// (a traffic pool sizes ingress and egress together), a type NVUE has no
-// traffic pool for, or an ingress pool of a type whose traffic pool an
-// earlier pool already sizes.
+// (a traffic pool sizes ingress and egress together; EgressPool writes
+// egress pools), a type NVUE has no traffic pool for, or an ingress pool
+// of a type whose traffic pool an earlier pool already sizes.
 func TrafficPool(pools []model.BufferPool, i int) (string, bool) {
+	return firstOfType(pools, i, "ingress")
+}
+
+// firstOfType is the NVUE traffic pool of pools[i]'s type when pools[i]
+// is the first pool of that type in direction dir, and false otherwise.
+func firstOfType(pools []model.BufferPool, i int, dir string) (string, bool) {
 	name, ok := nvuePool[pools[i].Type]
-	if pools[i].Direction != "ingress" || !ok {
+	if pools[i].Direction != dir || !ok {
 		return "", false
 	}
 	for _, q := range pools[:i] {
-		if q.Direction == "ingress" && nvuePool[q.Type] == name {
+		if q.Direction == dir && nvuePool[q.Type] == name {
 			return "", false
 		}
 	}
 	return name, true
 }
 
-// renderPools writes traffic-pool memory-percent and switch priorities.
-func renderPools(p *plan, sw string, pools []model.BufferPool) {
+// servicePool is the advance-buffer-config service pool a traffic pool
+// sizes, in both directions: "default-lossy memory-percent" is
+// ingress-pool 0 and egress-pool 0, "default-lossless memory-percent"
+// ingress-pool 1 and egress-pool 1 (Cumulus Linux 5.9 User Guide,
+// Quality of Service, "Advanced Buffer Tuning", the table of default
+// traffic pools and advanced buffer properties).
+var servicePool = map[string]int{"default-lossy": 0, "default-lossless": 1}
+
+// EgressWrite is what fabricc writes for an egress pool under
+// `qos advance-buffer-config default-global egress-pool <ID>`: Infinite
+// for a pool of the whole buffer, else MemoryPercent when the pool's
+// whole percent differs from the one its traffic pool gives it (0 when
+// the traffic pool's is kept).
+type EgressWrite struct {
+	ID            int
+	Infinite      bool
+	MemoryPercent int
+}
+
+// EgressPool is what fabricc writes for pools[i], and false where it
+// writes nothing: not an egress pool, the second egress pool of a type,
+// a type NVUE has no pool for, or a release before advance-buffer-config
+// (5.4; osVersion as Switch.OSVersion). A pool of the whole buffer is
+// `infinite true` (the pool infinite flag, "Advanced Buffer Tuning",
+// Service Pools), not memory-percent 100: "The sum of memory-percent
+// values across all egress pools must be less than or equal to 100
+// percent", and egress pool 0 keeps the lossy share.
+func EgressPool(pools []model.BufferPool, i int, osVersion string) (EgressWrite, bool) {
+	t, err := newTarget(osVersion)
+	if err != nil || !t.rel.atLeast(sinceAdvanceBuffer) {
+		return EgressWrite{}, false
+	}
+	name, ok := firstOfType(pools, i, "egress")
+	if !ok {
+		return EgressWrite{}, false
+	}
+	w := EgressWrite{ID: servicePool[name]}
+	pool := pools[i]
+	if pool.Percent >= 100 {
+		w.Infinite = true
+		return w, true
+	}
+	if pct := PoolPercent(pool); pct != trafficPercent(pools, name) {
+		w.MemoryPercent = pct
+	}
+	return w, true
+}
+
+// trafficPercent is the memory-percent fabricc writes for traffic pool
+// name, and -1 where it writes none.
+func trafficPercent(pools []model.BufferPool, name string) int {
+	for i := range pools {
+		if tp, ok := TrafficPool(pools, i); ok && tp == name {
+			return PoolPercent(pools[i])
+		}
+	}
+	return -1
+}
+
+// renderPools writes traffic-pool memory-percent and switch priorities
+// for the ingress pools, then the egress pools.
+func renderPools(p *plan, sw string, pools []model.BufferPool, t target) error {
 	if len(pools) == 0 {
-		return
+		return nil
 	}
 	p.at()
-	p.sectionf("Buffer pools (traffic-pool); memory-percent is a whole percent and the pools must sum to 100 or less, so fabricc rounds down")
+	p.sectionf("Buffer pools (traffic-pool, egress pools under advance-buffer-config); memory-percent is a whole percent and the pools must sum to 100 or less, so fabricc rounds down")
 	for i, pool := range pools {
+		if pool.Direction == "egress" {
+			continue
+		}
 		p.at("switch", sw, "pool", pool.Name, pool.Direction)
 		name, ok := TrafficPool(pools, i)
 		if !ok {
-			p.notef("pool %s (%s %s, %d B, %.1f%%, %s, priorities %s) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together", pool.Name, pool.Direction, pool.Type, pool.SizeBytes, pool.Percent, pool.Mode, joinInts(pool.Priorities))
+			p.notef("pool %s (%s %s, %d B, %.1f%%, %s, priorities %s) has no NVUE traffic-pool: fabricc writes one traffic pool per type", pool.Name, pool.Direction, pool.Type, pool.SizeBytes, pool.Percent, pool.Mode, joinInts(pool.Priorities))
 			continue
 		}
-		pct := PoolPercent(pool)
-		if float64(pct) != pool.Percent {
-			p.commentf("pool %s: %.1f%% of the buffer rounds down to %d%%", pool.Name, pool.Percent, pct)
+		writeTrafficPool(p, name, pool)
+	}
+	return renderEgressPools(p, sw, pools, t)
+}
+
+// writeTrafficPool writes one traffic pool's share and priorities.
+func writeTrafficPool(p *plan, name string, pool model.BufferPool) {
+	pct := PoolPercent(pool)
+	if float64(pct) != pool.Percent {
+		p.commentf("pool %s: %.1f%% of the buffer rounds down to %d%%", pool.Name, pool.Percent, pct)
+	}
+	p.set("qos traffic-pool "+name+" memory-percent", pct)
+	if len(pool.Priorities) > 0 {
+		// `nv set` and a patch only add members, so each pool's
+		// list is cleared first (the script, and push before its
+		// patch): the factory default-lossy holds switch priorities
+		// 0-7 (`nv config show` of a fresh 5.5 switch), and
+		// default-lossless keeps the lossless priorities of an
+		// earlier fabric (priority 3 stayed there after a change to
+		// 4, and the lossless pool then held 3,4).
+		p.unsetPath("qos traffic-pool " + name + " switch-priority")
+		p.member("qos traffic-pool " + name + " switch-priority " + joinInts(pool.Priorities))
+	}
+	if pool.Mode != "" && pool.Mode != "dynamic" {
+		p.notef("pool %s is %s; NVUE traffic pools are dynamic (alpha based)", pool.Name, pool.Mode)
+	}
+}
+
+// renderEgressPools writes the egress pools as EgressPool gives them: a
+// traffic pool's memory-percent sizes its egress service pool too, so an
+// egress pool of another size is written under advance-buffer-config.
+func renderEgressPools(p *plan, sw string, pools []model.BufferPool, t target) error {
+	sum := 0
+	for i, pool := range pools {
+		if pool.Direction != "egress" {
+			continue
 		}
-		p.set("qos traffic-pool "+name+" memory-percent", pct)
-		if len(pool.Priorities) > 0 {
-			// `nv set` and a patch only add members, so each pool's
-			// list is cleared first (the script, and push before its
-			// patch): the factory default-lossy holds switch priorities
-			// 0-7 (`nv config show` of a fresh 5.5 switch), and
-			// default-lossless keeps the lossless priorities of an
-			// earlier fabric (priority 3 stayed there after a change to
-			// 4, and the lossless pool then held 3,4).
-			p.unsetPath("qos traffic-pool " + name + " switch-priority")
-			p.member("qos traffic-pool " + name + " switch-priority " + joinInts(pool.Priorities))
+		p.at("switch", sw, "pool", pool.Name, pool.Direction)
+		name, typed := firstOfType(pools, i, "egress")
+		w, ok := EgressPool(pools, i, t.rel.String())
+		switch {
+		case !typed:
+			p.notef("pool %s (%s %s, %d B, %.1f%%, %s, priorities %s) has no NVUE egress pool: fabricc writes one egress pool per type", pool.Name, pool.Direction, pool.Type, pool.SizeBytes, pool.Percent, pool.Mode, joinInts(pool.Priorities))
+			continue
+		case !ok:
+			p.notef("pool %s (egress %s, %.1f%%) gets traffic-pool %s's memory-percent: an egress pool of its own needs advance-buffer-config (Cumulus Linux %s)", pool.Name, pool.Type, pool.Percent, name, sinceAdvanceBuffer)
+			continue
+		}
+		base := fmt.Sprintf("qos advance-buffer-config %s %s %d", profileDefault, t.egressPool(), w.ID)
+		switch {
+		case w.Infinite:
+			p.commentf("pool %s: the whole buffer, dynamic, so that a frame admitted to a lossless PG is not dropped at egress; traffic-pool %s sizes egress pool %d too, and the egress pools sum to 100 %% at most, so the pool is infinite", pool.Name, name, w.ID)
+			p.set(base+" infinite", true)
+			sum += max(trafficPercent(pools, name), 0)
+		case w.MemoryPercent > 0:
+			p.commentf("pool %s: %.1f%% of the buffer, not the %d%% traffic-pool %s gives egress pool %d", pool.Name, pool.Percent, trafficPercent(pools, name), name, w.ID)
+			p.set(base+" memory-percent", w.MemoryPercent)
+			sum += w.MemoryPercent
+		default:
+			p.commentf("pool %s: egress pool %d gets traffic-pool %s's %d%%", pool.Name, w.ID, name, trafficPercent(pools, name))
+			sum += trafficPercent(pools, name)
 		}
 		if pool.Mode != "" && pool.Mode != "dynamic" {
-			p.notef("pool %s is %s; NVUE traffic pools are dynamic (alpha based)", pool.Name, pool.Mode)
+			p.notef("pool %s is %s; fabricc leaves NVUE egress pool %d dynamic (alpha based)", pool.Name, pool.Mode, w.ID)
 		}
 	}
+	if sum > 100 {
+		return fmt.Errorf("the egress pools' memory-percent sum to %d; NVUE takes 100 at most (Cumulus Linux 5.9 User Guide, Quality of Service, \"Advanced Buffer Tuning\")", sum)
+	}
+	return nil
 }

@@ -32,6 +32,10 @@ var (
 	sinceAdvanceBuffer = release{5, 4}
 	// sincePFCWatchdog: qos pfc-watchdog and interface <if> qos pfc-watchdog.
 	sincePFCWatchdog = release{5, 6}
+	// sinceServicePool: advance-buffer-config's ingress-pool and
+	// egress-pool became ingress-service-pool and egress-service-pool
+	// (Cumulus Linux 5.11 What's New, "Changed NVUE Commands").
+	sinceServicePool = release{5, 11}
 	// sinceAutoSave: `nv config apply` also saves startup.yaml (5.9 and
 	// later); older releases need `nv config save`.
 	sinceAutoSave = release{5, 9}
@@ -92,4 +96,13 @@ func newTarget(osVersion string) (target, error) {
 		}
 	}
 	return t, nil
+}
+
+// egressPool is the advance-buffer-config keyword of the egress service
+// pools in the target's release.
+func (t target) egressPool() string {
+	if t.rel.atLeast(sinceServicePool) {
+		return "egress-service-pool"
+	}
+	return "egress-pool"
 }

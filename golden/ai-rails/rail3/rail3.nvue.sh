@@ -29,22 +29,23 @@ nv set qos egress-queue-mapping default-global switch-priority 6 traffic-class 6
 nv set qos egress-queue-mapping default-global switch-priority 7 traffic-class 0
 
 # ETS: egress scheduler per traffic class
+# class default: 5 % of the model's 50 % go to the idle traffic classes, 1 % each (DWRR takes 1-100 and the profile sums to 100 at most)
 nv set qos egress-scheduler default-global traffic-class 0 mode dwrr
-nv set qos egress-scheduler default-global traffic-class 0 bw-percent 50
+nv set qos egress-scheduler default-global traffic-class 0 bw-percent 45
 nv set qos egress-scheduler default-global traffic-class 3 mode dwrr
 nv set qos egress-scheduler default-global traffic-class 3 bw-percent 50
 nv set qos egress-scheduler default-global traffic-class 6 mode strict
-# traffic classes 1,2,4,5,7 carry no class and no switch priority: DWRR with no share, so the profile sums to 100 %, not to their default 12-13 % each
+# traffic classes 1,2,4,5,7 carry no class and no switch priority: DWRR at the least share NVUE takes, 1 % each, not their default 12-13 %
 nv set qos egress-scheduler default-global traffic-class 1 mode dwrr
-nv set qos egress-scheduler default-global traffic-class 1 bw-percent 0
+nv set qos egress-scheduler default-global traffic-class 1 bw-percent 1
 nv set qos egress-scheduler default-global traffic-class 2 mode dwrr
-nv set qos egress-scheduler default-global traffic-class 2 bw-percent 0
+nv set qos egress-scheduler default-global traffic-class 2 bw-percent 1
 nv set qos egress-scheduler default-global traffic-class 4 mode dwrr
-nv set qos egress-scheduler default-global traffic-class 4 bw-percent 0
+nv set qos egress-scheduler default-global traffic-class 4 bw-percent 1
 nv set qos egress-scheduler default-global traffic-class 5 mode dwrr
-nv set qos egress-scheduler default-global traffic-class 5 bw-percent 0
+nv set qos egress-scheduler default-global traffic-class 5 bw-percent 1
 nv set qos egress-scheduler default-global traffic-class 7 mode dwrr
-nv set qos egress-scheduler default-global traffic-class 7 bw-percent 0
+nv set qos egress-scheduler default-global traffic-class 7 bw-percent 1
 
 # ECN (WRED marking) per traffic class; thresholds in bytes, as NVUE takes them
 nv set qos congestion-control default-global traffic-class 0 min-threshold 150000
@@ -59,7 +60,7 @@ nv set qos congestion-control default-global traffic-class 3 ecn enable
 nv set qos congestion-control default-global traffic-class 3 red disable
 nv set qos congestion-control default-global traffic-class 6 ecn disable
 
-# Buffer pools (traffic-pool); memory-percent is a whole percent and the pools must sum to 100 or less, so fabricc rounds down
+# Buffer pools (traffic-pool, egress pools under advance-buffer-config); memory-percent is a whole percent and the pools must sum to 100 or less, so fabricc rounds down
 # pool lossy-default-ingress: 48.7% of the buffer rounds down to 48%
 nv set qos traffic-pool default-lossy memory-percent 48
 nv unset qos traffic-pool default-lossy switch-priority
@@ -68,8 +69,9 @@ nv set qos traffic-pool default-lossy switch-priority 0,1,2,4,5,6,7
 nv set qos traffic-pool default-lossless memory-percent 51
 nv unset qos traffic-pool default-lossless switch-priority
 nv set qos traffic-pool default-lossless switch-priority 3
-# NOTE: pool lossy-default-egress (egress lossy, 81804908 B, 48.8%, dynamic, priorities 0,1,2,4,5,6,7) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
-# NOTE: pool roce-lossless-egress (egress lossless, 167772160 B, 100.0%, dynamic, priorities 3) has no NVUE traffic-pool of its own: a traffic-pool sizes ingress and egress together
+# pool lossy-default-egress: egress pool 0 gets traffic-pool default-lossy's 48%
+# pool roce-lossless-egress: the whole buffer, dynamic, so that a frame admitted to a lossless PG is not dropped at egress; traffic-pool default-lossless sizes egress pool 1 too, and the egress pools sum to 100 % at most, so the pool is infinite
+nv set qos advance-buffer-config default-global egress-pool 1 infinite true
 
 # Shared-buffer alpha and reservations (advance-buffer-config, bytes)
 nv set qos advance-buffer-config default-global ingress-lossless-buffer shared-alpha alpha_2
