@@ -100,10 +100,72 @@ func (t *nvueTxn) Discard(c Conn) error {
 	return err
 }
 
+// Apply applies the pending revision with the confirm window and checks
+// that NVUE took it: an answer in NVUE's refusal form (nvueRefusal) is a
+// failure quoting NVUE's lines, and then nothing was applied, so a
+// rollback detaches the revision; otherwise fabricc's revision, found by
+// its -m message, must be waiting for confirmation (or applied) in `nv
+// config revision -o json`, whatever the answer said.
 func (t *nvueTxn) Apply(c Conn) error {
 	t.applied = true
-	_, err := c.Send("nv config apply --confirm " + t.window + " -y -m " + t.message)
-	return err
+	cmd := "nv config apply --confirm " + t.window + " -y -m " + t.message
+	out, err := c.Send(cmd)
+	if reason := nvueRefusal(out); reason != "" {
+		t.applied = false
+		return &RefusedError{Cmd: cmd, Reason: reason}
+	}
+	if err != nil {
+		return err
+	}
+	return t.checkApplied(c, out)
+}
+
+// nvueRefusal is NVUE's refusal of an apply in one line, "" when out is
+// not one: "Invalid config [rev_id: N]" followed by one indented line per
+// reason, "Config invalid at <path>: ..." (CumulusNetworks/docs knowledge
+// base, "NVUE Fails to Apply Configuration After Upgrade"; Cumulus Linux
+// user guide, NVUE Snippets, flexible snippets). Neither line has
+// "Error:", so the platform's failed-when-contains lists both; this
+// quotes every line, not the first only.
+func nvueRefusal(out string) string {
+	if !strings.Contains(out, "Invalid config [") && !strings.Contains(out, "Config invalid at ") {
+		return ""
+	}
+	var lines []string
+	for _, l := range strings.Split(out, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return strings.Join(lines, " / ")
+}
+
+// nvueApplyStates are the states fabricc's revision may have after `nv
+// config apply --confirm`: "confirm" while the window runs, and
+// "applied" or "applied_and_saved" (NVUE Command Reference, Config
+// Commands, `nv config revision` example) should NVUE have kept it at
+// once. Anything else means NVUE did not apply it.
+var nvueApplyStates = []string{"confirm", "applied", "applied_and_saved"}
+
+// checkApplied reads `nv config revision -o json` after the apply and
+// finds fabricc's revision by its message (NVUE user guide, NVUE CLI,
+// "Add Configuration Apply Messages"): an apply that answered without
+// NVUE's refusal words but left the revision in another state, or made
+// none, is a failure naming the state and quoting NVUE's answer.
+func (t *nvueTxn) checkApplied(c Conn, answer string) error {
+	revs, err := nvueRevisions(c)
+	if err != nil {
+		return err
+	}
+	id := newestRevision(revs, func(r nvueRev) bool { return r.Message == t.message })
+	answer = strings.Join(strings.Fields(answer), " ")
+	if id == "" {
+		return fmt.Errorf("nv config apply answered %q, and nv config revision lists no revision with the message %s: NVUE did not apply it", answer, t.message)
+	}
+	if st := revs[id].State; !slices.Contains(nvueApplyStates, st) {
+		return fmt.Errorf("nv config apply answered %q, and NVUE's revision %s (%s) is in state %q, not confirm or applied: NVUE did not apply it", answer, id, t.message, st)
+	}
+	return nil
 }
 
 // nvueConfirm keeps the revision applied with --confirm. NVUE has no

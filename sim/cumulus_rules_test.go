@@ -32,7 +32,8 @@ func TestCumulusRoCEModeOneLosslessPool(t *testing.T) {
 	applied := d.Running()
 	cmd(t, drv, "nv set qos traffic-pool default-lossless switch-priority 3")
 	r, err := drv.SendCommand("nv config apply -y")
-	const want = "Error: only a single lossless pool can be configured on the switch at a time; the configuration has " +
+	// NVUE's refusal form (invalidConfig): no "Error:" in it.
+	const want = "Invalid config [rev_id: 3]\n  Config invalid at qos.traffic-pool: only a single lossless pool can be configured on the switch at a time; the configuration has " +
 		"default-lossless (qos traffic-pool default-lossless) and roce-lossless (qos roce mode lossless): " +
 		"unset one (nv unset qos roce, or nv unset qos traffic-pool <pool> switch-priority)"
 	if err != nil || r.Failed == nil || r.Result != want {
@@ -60,7 +61,7 @@ func TestCumulusSchedulerSum(t *testing.T) {
 	cmd(t, drv, "nv set qos egress-scheduler default-global traffic-class 0,3 bw-percent 50")
 	cmd(t, drv, "nv set qos egress-scheduler default-global traffic-class 6 mode strict")
 	r, err := drv.SendCommand("nv config apply -y")
-	const want = "Error: qos egress-scheduler default-global: the bw-percent of its dwrr traffic classes sum to 163 " +
+	const want = "Invalid config [rev_id: 2]\n  Config invalid at qos.egress-scheduler.default-global: the bw-percent of its dwrr traffic classes sum to 163 " +
 		"(a class left unset keeps its default 12 or 13); the total must be 100 or less"
 	if err != nil || r.Failed == nil || r.Result != want {
 		t.Fatalf("apply of 50+50+defaults: %v %q, want %q", err, r.Result, want)

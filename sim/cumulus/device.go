@@ -111,7 +111,9 @@ func (d *Device) apply(rev *revision, confirm time.Duration) string {
 		return "Error: revision " + strconv.Itoa(d.confirm.id) + " is waiting for confirmation; run nv config apply --confirm-yes first"
 	}
 	if msg := checkApply(rev.t); msg != "" {
-		return msg
+		// The refused revision stays pending: what NVUE's revision
+		// list shows for it is not documented.
+		return invalidConfig(rev.id, msg)
 	}
 	rev.prev = d.applied
 	d.applied = clone(rev.t)

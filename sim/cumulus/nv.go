@@ -180,9 +180,10 @@ func (s *shell) applyCmd(pos []string, flags map[string]string) string {
 	return do()
 }
 
-// nvStatus is the exit status of an nv command's output: 1 for an error.
+// nvStatus is the exit status of an nv command's output: 1 for an error
+// or a refused apply (invalidConfig).
 func nvStatus(out string) (string, int) {
-	if strings.HasPrefix(out, "Error") {
+	if strings.HasPrefix(out, "Error") || strings.HasPrefix(out, "Invalid config") {
 		return out, 1
 	}
 	return out, 0
