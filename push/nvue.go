@@ -11,6 +11,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/push/verify"
 	"github.com/fabricc/fabricc/targets/cumulus"
 )
@@ -61,6 +62,9 @@ func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
 	}
 	applied := []byte(jsonPart(out))
 	if err := refuseForeignQoS(applied); err != nil {
+		return "", err
+	}
+	if err := refuseBondMembers(applied, config); err != nil {
 		return "", err
 	}
 	stale, err := staleProfiles(applied, config, unsets)
@@ -396,4 +400,67 @@ func detachedPorts(unsets []string) map[string]map[string]bool {
 		}
 	}
 	return out
+}
+
+// refuseBondMembers refuses, before anything is staged, a switch whose
+// applied configuration lists one of the patch's ports under `interface
+// <bond> bond member` (verify.NVUEBondMembers), as push refuses an Onyx
+// LAG member (onyxLAGMembers): a bond member takes its bridge
+// membership, MTU and QoS from its bond (Cumulus Linux user guide,
+// Bonding - Link Aggregation; for an MLAG bond, `bond mlag id`,
+// Multi-Chassis Link Aggregation - MLAG), which fabricc does not manage
+// (README, Scope), so the port's own bridge domain, MTU and PFC profile
+// would be refused at apply or break the bond.
+func refuseBondMembers(applied, config []byte) error {
+	members, err := verify.NVUEBondMembers(applied)
+	if err != nil || len(members) == 0 {
+		return err
+	}
+	ports, err := patchInterfaces(config)
+	if err != nil {
+		return err
+	}
+	var found []string
+	for _, port := range ports {
+		m, ok := members[port]
+		if !ok {
+			continue
+		}
+		bond := quote.Visible(m.Bond)
+		what := "bond " + bond
+		if m.MLAGID != "" {
+			what = "MLAG bond " + bond + " (bond mlag id " + quote.Visible(m.MLAGID) + ")"
+		}
+		p := quote.Visible(port)
+		found = append(found, fmt.Sprintf("%s is a member of %s (`nv unset interface %s bond member %s` takes it out)", p, what, bond, p))
+	}
+	if len(found) == 0 {
+		return nil
+	}
+	return fmt.Errorf("fabric ports are bond members on the switch: %s; a member takes its bridge domain, MTU and QoS from its bond, "+
+		"which fabricc does not manage, so fabricc cannot configure the port: take it out of the bond (then nv config apply -y) or leave the port out of the fabric, "+
+		"and push again; nothing was changed", strings.Join(found, "; "))
+}
+
+// patchInterfaces are the interfaces the patch sets (`- set: {interface:
+// {swp1: ...}}`), keys naming several expanded (verify.NVUENames), in
+// name order.
+func patchInterfaces(config []byte) ([]string, error) {
+	var docs []struct {
+		Set struct {
+			Interface map[string]yaml.Node `yaml:"interface"`
+		} `yaml:"set"`
+	}
+	if err := yaml.Unmarshal(config, &docs); err != nil {
+		return nil, fmt.Errorf("the patch is not an NVUE YAML document list: %w", err)
+	}
+	seen := map[string]bool{}
+	for _, d := range docs {
+		for key := range d.Set.Interface {
+			for _, name := range verify.NVUENames(key) {
+				seen[name] = true
+			}
+		}
+	}
+	return slices.Sorted(maps.Keys(seen)), nil
 }

@@ -18,7 +18,8 @@ import (
 // user guide (Quality of Service; VLAN-aware Bridge Mode). Tokens: a word is a keyword,
 // "a|b" alternative keywords, <if> interface names (swp1-4,swp6 lists),
 // <name> an object name, <set:lo-hi> a set of numbers (list or range),
-// <key:lo-hi> one-or-more numeric keys with more path below; the last token
+// <key:lo-hi> one-or-more numeric keys with more path below, <ifset> a set
+// of interface names ending the path; the last token
 // is the value: <int:lo-hi>, <str>, <alpha>, <vlans> or an enum {a|b}.
 var templates = []string{
 	"interface <if> type {swp|bond|loopback|svi|sub}",
@@ -29,6 +30,14 @@ var templates = []string{
 	"interface <if> description <str>",
 	"interface <if> qos pfc|mapping|egress-scheduler|congestion-control|link-pause profile <name>",
 	"interface <if> qos pfc-watchdog state {enable|disable|enabled|disabled}",
+	// Bonds: `interface <bond> bond member <if>` and the MLAG ID of an
+	// MLAG bond (Cumulus Linux user guide, Bonding - Link Aggregation;
+	// Multi-Chassis Link Aggregation - MLAG; NVUE CLI, "Search for a
+	// Specific Configuration": `bond: member: swp1: {}`, `mlag: enable:
+	// on, id: 1`).
+	"interface <if> bond member <ifset>",
+	"interface <if> bond mlag id <int:1-65535>",
+	"interface <if> bond mlag enable {on|off}",
 	"interface <if> bridge domain <name> access <int:1-4094>",
 	"interface <if> bridge domain <name> untagged <untagged>",
 	"interface <if> bridge domain <name> vlan <set:1-4094>",
@@ -132,6 +141,13 @@ func add(n *node, toks []string) {
 			}
 			if m := rangeTok.FindStringSubmatch(toks[1]); m != nil && m[1] == "set" && len(toks) == 2 {
 				c.keyKind, c.lo, c.hi, c.terminal = "num", atoi(m[2]), atoi(m[3]), true
+				c.key = &node{kw: map[string]*node{}}
+				continue
+			}
+			if toks[1] == "<ifset>" && len(toks) == 2 {
+				// A set of interfaces: `bond member swp1-2` sets
+				// {swp1: {}, swp2: {}}.
+				c.keyKind, c.terminal = "if", true
 				c.key = &node{kw: map[string]*node{}}
 				continue
 			}
