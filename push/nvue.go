@@ -12,6 +12,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/fabricc/fabricc/internal/quote"
+	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/push/verify"
 	"github.com/fabricc/fabricc/targets/cumulus"
 )
@@ -61,6 +62,9 @@ func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
 		return "", err
 	}
 	applied := []byte(jsonPart(out))
+	if err := nvueRelease(applied, config); err != nil {
+		return "", err
+	}
 	if err := refuseForeignQoS(applied); err != nil {
 		return "", err
 	}
@@ -463,4 +467,59 @@ func patchInterfaces(config []byte) ([]string, error) {
 		}
 	}
 	return slices.Sorted(maps.Keys(seen)), nil
+}
+
+// nvueHeaderReleaseRe is the release in the header of a rendered NVUE
+// file (targets/cumulus: "# platform: cumulus, NVIDIA Cumulus Linux
+// 5.9.2 (NVUE; ...").
+var nvueHeaderReleaseRe = regexp.MustCompile(`(?m)^# platform: cumulus, NVIDIA Cumulus Linux (\d+(?:\.\d+)*) `)
+
+// nvueSwitchReleaseRe is the release in the `version` of the header of
+// `nv config show` ("Cumulus Linux 5.15.0": the switch configuration
+// NVIDIA Air's custom topology guide exported with `nv config show -o
+// yaml`; "Cumulus Linux 5.5.1" in a 5.5 capture of the same header).
+var nvueSwitchReleaseRe = regexp.MustCompile(`^Cumulus Linux (\d+(?:\.\d+)*)`)
+
+// nvueRelease refuses a push whose file was built for a release on the
+// other side of a boundary (cumulus.Boundaries: a feature or keyword
+// dialect the file depends on) from the release the switch runs, read
+// from the header of `nv config show -o json` (applied), as push does
+// for Onyx with `show version` (onyxRelease): the file would carry
+// commands or keywords the switch's NVUE does not have (rcum #3). A file
+// without the header, or an answer without a release, is not checked.
+func nvueRelease(applied, config []byte) error {
+	m := nvueHeaderReleaseRe.FindSubmatch(config)
+	if m == nil {
+		return nil
+	}
+	declared := string(m[1])
+	var docs []struct {
+		Header struct {
+			Version string `json:"version"`
+		} `json:"header"`
+	}
+	if json.Unmarshal(applied, &docs) != nil {
+		return nil
+	}
+	running := ""
+	for _, d := range docs {
+		if r := nvueSwitchReleaseRe.FindStringSubmatch(d.Header.Version); r != nil {
+			running = r[1]
+		}
+	}
+	if running == "" {
+		return nil
+	}
+	var crossed []string
+	for _, b := range cumulus.Boundaries() {
+		if (model.CompareVersions(declared, b.Release) >= 0) != (model.CompareVersions(running, b.Release) >= 0) {
+			crossed = append(crossed, b.Release+" ("+b.What+")")
+		}
+	}
+	if len(crossed) == 0 {
+		return nil
+	}
+	return fmt.Errorf("the switch runs Cumulus Linux %s (nv config show) but the fabric declares os_version %s, on the other side of %s, "+
+		"where fabricc's NVUE file changes: correct os_version, build again and push; nothing was changed",
+		running, declared, strings.Join(crossed, " and "))
 }

@@ -1,6 +1,7 @@
 package sim_test
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -115,6 +116,37 @@ func TestCumulusAutoSave(t *testing.T) {
 			}
 			if got := d.Saved() != before; got != tc.saves {
 				t.Errorf("startup.yaml after the rollback differs from before: %v, want %v", got, tc.saves)
+			}
+		})
+	}
+}
+
+// TestCumulusReleaseDialect: the simulated switch reports the fabric's
+// model and release in the header of `nv config show` and takes only
+// its release's keywords and objects: `enable`/`disable` before 5.15,
+// `enabled`/`disabled` from it, no qos pfc-watchdog before 5.6 (NVUE
+// Command Reference, QoS, Version History) (rcum #3, #9). Before, it
+// said SN2700 / 5.9.2 whatever the fabric declared and took both
+// dialects.
+func TestCumulusReleaseDialect(t *testing.T) {
+	for _, tc := range []struct {
+		version, takes, refuses, why string
+	}{
+		{"5.9.2", "nv set qos pfc p1 tx enable", "nv set qos pfc p1 tx enabled", "Error: tx: 'enabled' is not one of [enable, disable]"},
+		{"5.15.0", "nv set qos pfc p1 tx enabled", "nv set qos pfc p1 tx enable", "Error: tx: 'enable' is not one of [enabled, disabled]"},
+		{"5.5.0", "nv set qos pfc p1 tx enable", "nv set qos pfc-watchdog polling-interval 100", "Error: 'pfc-watchdog' is not a valid command argument here"},
+	} {
+		t.Run(tc.version, func(t *testing.T) {
+			d := startWith(t, sim.Options{Platform: model.PlatformCumulus, Model: "SN2100", OSVersion: tc.version})
+			drv := mustOpen(t, d, cumulusDef(t))
+			header := path(t, jsonOf(t, drv, "nv config show -o json"), "0", "header")
+			want := map[string]any{"model": "SN2100", "nvue-api-version": "nvue_v1", "rev-id": "1.0", "version": "Cumulus Linux " + tc.version}
+			if !reflect.DeepEqual(header, want) {
+				t.Errorf("nv config show header: %v, want %v", header, want)
+			}
+			cmd(t, drv, tc.takes)
+			if r, err := drv.SendCommand(tc.refuses); err != nil || r.Result != tc.why {
+				t.Errorf("%s on %s: %v %q, want %q", tc.refuses, tc.version, err, r.Result, tc.why)
 			}
 		})
 	}

@@ -12,8 +12,10 @@ import (
 
 // Device is one simulated Cumulus Linux switch.
 type Device struct {
-	mu      sync.Mutex
-	opts    cli.Options
+	mu   sync.Mutex
+	opts cli.Options
+	// schema is the object model of the switch's release (schemaFor).
+	schema  *node
 	applied tree
 	// revs are all revisions by id; pending is the one nv set edits.
 	revs    map[int]*revision
@@ -44,7 +46,7 @@ type revision struct {
 
 // New builds a Cumulus device with revision 1 applied: the hostname.
 func New(opts cli.Options) *Device {
-	d := &Device{opts: opts, revs: map[int]*revision{}, nextID: 1, files: map[string]string{}}
+	d := &Device{opts: opts, schema: schemaFor(opts.Version), revs: map[int]*revision{}, nextID: 1, files: map[string]string{}}
 	initial := tree{"system": tree{"hostname": opts.Name}}
 	d.applied, d.saved = initial, clone(initial)
 	d.add(clone(initial), "applied", "initial configuration")
