@@ -7,7 +7,9 @@ import (
 	"maps"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"gopkg.in/yaml.v3"
 
@@ -21,17 +23,33 @@ import (
 // (NVUE command reference, Config Commands): the rendered YAML is patched
 // into the pending revision
 // (`nv config patch`), `nv config diff` shows the change, `nv config apply
-// --confirm 300s -y -m fabricc-<id>` makes it effective and reverts on
+// --confirm 5 -y -m fabricc-<id>` makes it effective and reverts on
 // its own unless `nv config apply --confirm-yes` follows, `nv config save` writes
 // it to startup.yaml (needed where auto-save is off); a failure applies
 // the revision that was applied before (`nv config apply <rev> -y`).
 // The message names fabricc's revision for the next run.
+//
+// What NVIDIA documents of the confirm window, and what it does not
+// (rcum #7): the NVUE Command Reference, Config Commands, `nv config
+// apply`, and the Cumulus Linux 5.9 user guide, NVUE CLI, "Configuration
+// Management Commands", document `--confirm [<time>]` (ten minutes by
+// default; "nv config apply --confirm 60 requires you to confirm within
+// one hour", so a bare number is minutes: push sends whole minutes,
+// nvueConfirmMinutes) and `--confirm-status` (the time left, in a form
+// neither shows, so push does not read it). Neither documents a unit
+// suffix such as "300s", nor any way to keep or reject a revision
+// applied with --confirm: `--confirm-yes` and `--confirm-no` are in
+// neither, nor in any other NVIDIA page a search of NVIDIA's
+// documentation found; they come from an NVUE fork of napalm-cumulus
+// and third-party NVUE lab guides, and are unverified. So
+// Confirmed reads the revision's state back, and a --confirm-yes the
+// switch refuses fails the push, which rolls back, rather than leaving
+// the change to the timer.
 type nvueTxn struct {
 	file    string
 	message string
-	// window has an explicit unit ("300s"): NVUE reads a bare number as
-	// minutes in some releases (NVUE command reference, `nv config
-	// apply --confirm`).
+	// window is the engine's confirm window with a unit ("300s", as
+	// vendor.go formats it); Apply sends it as whole minutes.
 	window  string
 	prevRev string
 	applied bool
@@ -116,7 +134,7 @@ func (t *nvueTxn) Discard(c Conn) error {
 // config revision -o json`, whatever the answer said.
 func (t *nvueTxn) Apply(c Conn) error {
 	t.applied = true
-	cmd := "nv config apply --confirm " + t.window + " -y -m " + t.message
+	cmd := "nv config apply --confirm " + nvueConfirmMinutes(t.window) + " -y -m " + t.message
 	out, err := c.Send(cmd)
 	if reason := nvueRefusal(out); reason != "" {
 		t.applied = false
@@ -126,6 +144,19 @@ func (t *nvueTxn) Apply(c Conn) error {
 		return err
 	}
 	return t.checkApplied(c, out)
+}
+
+// nvueConfirmMinutes is the confirm window in the unit NVIDIA documents
+// for `nv config apply --confirm <time>`, whole minutes (nvueTxn),
+// rounded up so that the switch never rolls back before the engine's
+// window ends; at least 1. A window that is not a duration is sent as
+// it is.
+func nvueConfirmMinutes(window string) string {
+	d, err := time.ParseDuration(window)
+	if err != nil {
+		return window
+	}
+	return strconv.Itoa(max(1, int((d+time.Minute-1)/time.Minute)))
 }
 
 // nvueRefusal is NVUE's refusal of an apply in one line, "" when out is
@@ -182,7 +213,9 @@ func (t *nvueTxn) checkApplied(c Conn, answer string) error {
 // translate (Cumulus Linux user guide, NVUE CLI, "Configuration
 // Management Commands"), and an NVUE fork of napalm-cumulus confirms with
 // `nv config apply <rev> --confirm-yes` (napalm_cumulus/cumulus.py,
-// confirm_commit). -y answers any prompt, as Rollback's --confirm-no does.
+// confirm_commit). NVIDIA documents no flag for it (nvueTxn): an
+// unverified assumption. -y answers any prompt, as Rollback's
+// --confirm-no does.
 const nvueConfirm = "nv config apply --confirm-yes -y"
 
 func (t *nvueTxn) Confirm(c Conn) error {
@@ -261,8 +294,13 @@ func appliedRevision(out string) (string, error) {
 	if err := json.Unmarshal([]byte(jsonPart(out)), &revs); err != nil {
 		return "", fmt.Errorf("nv config revision -o json: %w", err)
 	}
-	return newestRevision(revs, func(r nvueRev) bool { return strings.HasPrefix(r.State, "applied") }), nil
+	return newestRevision(revs, nvueApplied), nil
 }
+
+// nvueApplied reports whether a revision is in an applied state,
+// "applied" or "applied_and_saved" (NVUE Command Reference, Config
+// Commands, `nv config revision`).
+func nvueApplied(r nvueRev) bool { return strings.HasPrefix(r.State, "applied") }
 
 // unsetPath is what an `nv unset` line of the patch's header may name:
 // NVUE path words (interface lists with commas, profile names with dashes

@@ -24,7 +24,7 @@ func TestNVUEApplyRefusalQuoted(t *testing.T) {
 	running := l.sim.Running()
 
 	r := l.run(t, ActionPush, f, sw, cfg)
-	const want = `applying: device refused "nv config apply --confirm 300s -y -m fabricc-t1": Invalid config [rev_id: 2] / ` +
+	const want = `applying: device refused "nv config apply --confirm 5 -y -m fabricc-t1": Invalid config [rev_id: 2] / ` +
 		"Config invalid at qos.traffic-pool: only a single lossless pool can be configured on the switch at a time; " +
 		"the configuration has default-lossless (qos traffic-pool default-lossless) and roce-lossless (qos roce mode lossless): " +
 		"unset one (nv unset qos roce, or nv unset qos traffic-pool <pool> switch-priority)"
@@ -38,5 +38,21 @@ func TestNVUEApplyRefusalQuoted(t *testing.T) {
 	defer c.Close()
 	if diff, err := c.Send("nv config diff"); err != nil || !nvueNoDiff(diff) {
 		t.Errorf("pending changes after the refused push: %v %q, want none (detached)", err, diff)
+	}
+}
+
+// TestNVUEConfirmMinutes: the confirm window goes to `nv config apply
+// --confirm <time>` in whole minutes, the unit NVIDIA documents ("nv
+// config apply --confirm 60 requires you to confirm within one hour",
+// NVUE Command Reference, Config Commands), rounded up so that the
+// switch's window is never shorter than the engine's (rcum #7). Before,
+// push sent "300s", a form no NVIDIA document shows.
+func TestNVUEConfirmMinutes(t *testing.T) {
+	for _, tc := range []struct{ window, want string }{
+		{"300s", "5"}, {"2s", "1"}, {"90s", "2"}, {"600s", "10"}, {"0s", "1"}, {"soon", "soon"},
+	} {
+		if got := nvueConfirmMinutes(tc.window); got != tc.want {
+			t.Errorf("nvueConfirmMinutes(%q) = %q, want %q", tc.window, got, tc.want)
+		}
 	}
 }
