@@ -207,7 +207,6 @@ func (d *Device) expireLocked(rev *revision) {
 	d.applied = rev.prev
 	rev.state = "confirm_failed"
 	d.confirm = nil
-	d.restoreApplied(rev)
 }
 
 func (s *shell) patch(verb, file string) string {
@@ -497,12 +496,18 @@ func format(t tree, o string, header tree) string {
 
 func toYAML(t tree) string { return toYAMLAny(t) }
 
+// toYAMLAny prints v as NVUE prints YAML: nested maps indented by two
+// ("- set:" / "    bridge:" / "      domain:": Cumulus Linux user guide,
+// NVUE CLI, "Show Switch Configuration" and "Search for a Specific
+// Configuration").
 func toYAMLAny(v any) string {
-	b, err := yaml.Marshal(v)
-	if err != nil {
+	var b strings.Builder
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(v); err != nil {
 		return "Error: " + err.Error()
 	}
-	return string(b)
+	return b.String()
 }
 
 // show is `nv show <path> [-o json|yaml] [--applied|--pending|
