@@ -116,7 +116,44 @@ func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
 	if nvueNoDiff(diff) {
 		return "", nil
 	}
-	return strings.TrimSpace(diff) + "\n", nil
+	return nvueBroughtUp(applied, config) + strings.TrimSpace(diff) + "\n", nil
+}
+
+// nvueBroughtUp warns, one comment line per port, of the patch's ports
+// that are administratively down on the switch (`link state down`,
+// verify.NVUELinkDown) and that the patch does not keep down: the
+// header's `nv unset interface <ports> link state` brings them up, so
+// that a port an earlier fabric shut comes up again, and so does a port
+// an operator shut by hand (a flapping optic, a pause storm), which NVUE's
+// diff shows only as `- unset: ... link: state:` (rcum #11). "" when
+// there is none.
+func nvueBroughtUp(applied, config []byte) string {
+	down, err := verify.NVUELinkDown(applied)
+	if err != nil || len(down) == 0 {
+		return ""
+	}
+	keep := map[string]bool{}
+	var doc any
+	if yaml.Unmarshal(config, &doc) == nil {
+		if js, err := json.Marshal(doc); err == nil {
+			kept, _ := verify.NVUELinkDown(js)
+			for _, p := range kept {
+				keep[p] = true
+			}
+		}
+	}
+	ports, err := patchInterfaces(config)
+	if err != nil {
+		return ""
+	}
+	var b strings.Builder
+	for _, p := range ports {
+		if slices.Contains(down, p) && !keep[p] {
+			fmt.Fprintf(&b, "# warning: %s is administratively down on the switch (link state down) and this push brings it up; "+
+				"to keep it down, set shutdown = true on the port in the fabric\n", quote.Visible(p))
+		}
+	}
+	return b.String()
 }
 
 // Discard throws the pending revision away: `nv config detach`

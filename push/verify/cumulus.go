@@ -493,3 +493,22 @@ func scalar(v any) string {
 	}
 	return ""
 }
+
+// NVUELinkDown reads `nv config show -o json` (as ParseNVUE) and returns
+// the interfaces whose `link state` is down (`nv set interface <if>
+// link state down`; NVUE CLI, "Command Question Mark": down, "The
+// interface is not ready"), in name order.
+func NVUELinkDown(data []byte) ([]string, error) {
+	var raw any
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("nv config show -o json: %w", err)
+	}
+	var out []string
+	ifaces := nvueConfigInterfaces(child(setObject(raw), "interface"))
+	for _, name := range slices.Sorted(maps.Keys(ifaces)) {
+		if link := child(ifaces[name], "link"); link != nil && nvueState(link["state"]) == "down" {
+			out = append(out, name)
+		}
+	}
+	return out, nil
+}
