@@ -7,10 +7,14 @@ import (
 	"maps"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/fabricc/fabricc/internal/quote"
+	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/push/verify"
 	"github.com/fabricc/fabricc/targets/cumulus"
 )
@@ -19,17 +23,33 @@ import (
 // (NVUE command reference, Config Commands): the rendered YAML is patched
 // into the pending revision
 // (`nv config patch`), `nv config diff` shows the change, `nv config apply
-// --confirm 300s -y -m fabricc-<id>` makes it effective and reverts on
+// --confirm 5 -y -m fabricc-<id>` makes it effective and reverts on
 // its own unless `nv config apply --confirm-yes` follows, `nv config save` writes
 // it to startup.yaml (needed where auto-save is off); a failure applies
 // the revision that was applied before (`nv config apply <rev> -y`).
 // The message names fabricc's revision for the next run.
+//
+// What NVIDIA documents of the confirm window, and what it does not
+// (rcum #7): the NVUE Command Reference, Config Commands, `nv config
+// apply`, and the Cumulus Linux 5.9 user guide, NVUE CLI, "Configuration
+// Management Commands", document `--confirm [<time>]` (ten minutes by
+// default; "nv config apply --confirm 60 requires you to confirm within
+// one hour", so a bare number is minutes: push sends whole minutes,
+// nvueConfirmMinutes) and `--confirm-status` (the time left, in a form
+// neither shows, so push does not read it). Neither documents a unit
+// suffix such as "300s", nor any way to keep or reject a revision
+// applied with --confirm: `--confirm-yes` and `--confirm-no` are in
+// neither, nor in any other NVIDIA page a search of NVIDIA's
+// documentation found; they come from an NVUE fork of napalm-cumulus
+// and third-party NVUE lab guides, and are unverified. So
+// Confirmed reads the revision's state back, and a --confirm-yes the
+// switch refuses fails the push, which rolls back, rather than leaving
+// the change to the timer.
 type nvueTxn struct {
 	file    string
 	message string
-	// window has an explicit unit ("300s"): NVUE reads a bare number as
-	// minutes in some releases (NVUE command reference, `nv config
-	// apply --confirm`).
+	// window is the engine's confirm window with a unit ("300s", as
+	// vendor.go formats it); Apply sends it as whole minutes.
 	window  string
 	prevRev string
 	applied bool
@@ -63,7 +83,13 @@ func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
 		return "", err
 	}
 	applied := []byte(jsonPart(out))
+	if err := nvueRelease(applied, config); err != nil {
+		return "", err
+	}
 	if err := refuseForeignQoS(applied); err != nil {
+		return "", err
+	}
+	if err := refuseBondMembers(applied, config); err != nil {
 		return "", err
 	}
 	stale, err := staleProfiles(applied, config, unsets)
@@ -94,7 +120,44 @@ func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
 	if nvueNoDiff(diff) {
 		return "", nil
 	}
-	return strings.TrimSpace(diff) + "\n", nil
+	return nvueBroughtUp(applied, config) + strings.TrimSpace(diff) + "\n", nil
+}
+
+// nvueBroughtUp warns, one comment line per port, of the patch's ports
+// that are administratively down on the switch (`link state down`,
+// verify.NVUELinkDown) and that the patch does not keep down: the
+// header's `nv unset interface <ports> link state` brings them up, so
+// that a port an earlier fabric shut comes up again, and so does a port
+// an operator shut by hand (a flapping optic, a pause storm), which NVUE's
+// diff shows only as `- unset: ... link: state:` (rcum #11). "" when
+// there is none.
+func nvueBroughtUp(applied, config []byte) string {
+	down, err := verify.NVUELinkDown(applied)
+	if err != nil || len(down) == 0 {
+		return ""
+	}
+	keep := map[string]bool{}
+	var doc any
+	if yaml.Unmarshal(config, &doc) == nil {
+		if js, err := json.Marshal(doc); err == nil {
+			kept, _ := verify.NVUELinkDown(js)
+			for _, p := range kept {
+				keep[p] = true
+			}
+		}
+	}
+	ports, err := patchInterfaces(config)
+	if err != nil {
+		return ""
+	}
+	var b strings.Builder
+	for _, p := range ports {
+		if slices.Contains(down, p) && !keep[p] {
+			fmt.Fprintf(&b, "# warning: %s is administratively down on the switch (link state down) and this push brings it up; "+
+				"to keep it down, set shutdown = true on the port in the fabric\n", quote.Visible(p))
+		}
+	}
+	return b.String()
 }
 
 // Discard throws the pending revision away: `nv config detach`
@@ -107,10 +170,88 @@ func (t *nvueTxn) Discard(c Conn) error {
 // Sent is true once Stage has begun to write the change.
 func (t *nvueTxn) Sent() bool { return t.sent }
 
+// Apply applies the pending revision with the confirm window and checks
+// that NVUE took it: an answer in NVUE's refusal form (nvueRefusal) is a
+// failure quoting NVUE's lines, and then nothing was applied, so a
+// rollback detaches the revision; otherwise fabricc's revision, found by
+// its -m message, must be waiting for confirmation (or applied) in `nv
+// config revision -o json`, whatever the answer said.
 func (t *nvueTxn) Apply(c Conn) error {
 	t.applied = true
-	_, err := c.Send("nv config apply --confirm " + t.window + " -y -m " + t.message)
-	return err
+	cmd := "nv config apply --confirm " + nvueConfirmMinutes(t.window) + " -y -m " + t.message
+	out, err := c.Send(cmd)
+	if reason := nvueRefusal(out); reason != "" {
+		t.applied = false
+		return &RefusedError{Cmd: cmd, Reason: reason}
+	}
+	if err != nil {
+		return err
+	}
+	return t.checkApplied(c, out)
+}
+
+// nvueConfirmMinutes is the confirm window in the unit NVIDIA documents
+// for `nv config apply --confirm <time>`, whole minutes (nvueTxn),
+// rounded up so that the switch never rolls back before the engine's
+// window ends; at least 1. A window that is not a duration is sent as
+// it is.
+func nvueConfirmMinutes(window string) string {
+	d, err := time.ParseDuration(window)
+	if err != nil {
+		return window
+	}
+	return strconv.Itoa(max(1, int((d+time.Minute-1)/time.Minute)))
+}
+
+// nvueRefusal is NVUE's refusal of an apply in one line, "" when out is
+// not one: "Invalid config [rev_id: N]" followed by one indented line per
+// reason, "Config invalid at <path>: ..." (CumulusNetworks/docs knowledge
+// base, "NVUE Fails to Apply Configuration After Upgrade"; Cumulus Linux
+// user guide, NVUE Snippets, flexible snippets). Neither line has
+// "Error:", so the platform's failed-when-contains lists both; this
+// quotes every line, not the first only.
+func nvueRefusal(out string) string {
+	if !strings.Contains(out, "Invalid config [") && !strings.Contains(out, "Config invalid at ") {
+		return ""
+	}
+	var lines []string
+	for _, l := range strings.Split(out, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return strings.Join(lines, " / ")
+}
+
+// nvueFailedStates are the revision states in which NVUE did not apply
+// a revision: the failure states of NVUE's revision state machine, as a
+// public NVUE REST client sorts them (entropia/gpn-noc-gpncfg, its NVUE
+// deploy driver: "nvue states that indicate the revision has failed to
+// apply"), and pending or detached, a revision NVUE never took up. NVIDIA
+// documents no list of states, so fabricc refuses on these rather than
+// requiring "confirm": a release that names its waiting state otherwise
+// must not fail every push.
+var nvueFailedStates = []string{"apply_error", "apply_fail", "ays_fail", "confirm_fail", "invalid", "ready_error", "verify_error", "pending", "detached"}
+
+// checkApplied reads `nv config revision -o json` after the apply and
+// finds fabricc's revision by its message (NVUE user guide, NVUE CLI,
+// "Add Configuration Apply Messages"): an apply that answered without
+// NVUE's refusal words but left the revision in another state, or made
+// none, is a failure naming the state and quoting NVUE's answer.
+func (t *nvueTxn) checkApplied(c Conn, answer string) error {
+	revs, err := nvueRevisions(c)
+	if err != nil {
+		return err
+	}
+	id := newestRevision(revs, func(r nvueRev) bool { return r.Message == t.message })
+	answer = strings.Join(strings.Fields(answer), " ")
+	if id == "" {
+		return fmt.Errorf("nv config apply answered %q, and nv config revision lists no revision with the message %s: NVUE did not apply it", answer, t.message)
+	}
+	if st := revs[id].State; slices.Contains(nvueFailedStates, st) {
+		return fmt.Errorf("nv config apply answered %q, and NVUE's revision %s (%s) is in state %q: NVUE did not apply it", answer, id, t.message, st)
+	}
+	return nil
 }
 
 // nvueConfirm keeps the revision applied with --confirm. NVUE has no
@@ -119,7 +260,9 @@ func (t *nvueTxn) Apply(c Conn) error {
 // translate (Cumulus Linux user guide, NVUE CLI, "Configuration
 // Management Commands"), and an NVUE fork of napalm-cumulus confirms with
 // `nv config apply <rev> --confirm-yes` (napalm_cumulus/cumulus.py,
-// confirm_commit). -y answers any prompt, as Rollback's --confirm-no does.
+// confirm_commit). NVIDIA documents no flag for it (nvueTxn): an
+// unverified assumption. -y answers any prompt, as Rollback's
+// --confirm-no does.
 const nvueConfirm = "nv config apply --confirm-yes -y"
 
 func (t *nvueTxn) Confirm(c Conn) error {
@@ -198,8 +341,13 @@ func appliedRevision(out string) (string, error) {
 	if err := json.Unmarshal([]byte(jsonPart(out)), &revs); err != nil {
 		return "", fmt.Errorf("nv config revision -o json: %w", err)
 	}
-	return newestRevision(revs, func(r nvueRev) bool { return strings.HasPrefix(r.State, "applied") }), nil
+	return newestRevision(revs, nvueApplied), nil
 }
+
+// nvueApplied reports whether a revision is in an applied state,
+// "applied" or "applied_and_saved" (NVUE Command Reference, Config
+// Commands, `nv config revision`).
+func nvueApplied(r nvueRev) bool { return strings.HasPrefix(r.State, "applied") }
 
 // unsetPath is what an `nv unset` line of the patch's header may name:
 // NVUE path words (interface lists with commas, profile names with dashes
@@ -341,4 +489,122 @@ func detachedPorts(unsets []string) map[string]map[string]bool {
 		}
 	}
 	return out
+}
+
+// refuseBondMembers refuses, before anything is staged, a switch whose
+// applied configuration lists one of the patch's ports under `interface
+// <bond> bond member` (verify.NVUEBondMembers), as push refuses an Onyx
+// LAG member (onyxLAGMembers): a bond member takes its bridge
+// membership, MTU and QoS from its bond (Cumulus Linux user guide,
+// Bonding - Link Aggregation; for an MLAG bond, `bond mlag id`,
+// Multi-Chassis Link Aggregation - MLAG), which fabricc does not manage
+// (README, Scope), so the port's own bridge domain, MTU and PFC profile
+// would be refused at apply or break the bond.
+func refuseBondMembers(applied, config []byte) error {
+	members, err := verify.NVUEBondMembers(applied)
+	if err != nil || len(members) == 0 {
+		return err
+	}
+	ports, err := patchInterfaces(config)
+	if err != nil {
+		return err
+	}
+	var found []string
+	for _, port := range ports {
+		m, ok := members[port]
+		if !ok {
+			continue
+		}
+		bond := quote.Visible(m.Bond)
+		what := "bond " + bond
+		if m.MLAGID != "" {
+			what = "MLAG bond " + bond + " (bond mlag id " + quote.Visible(m.MLAGID) + ")"
+		}
+		p := quote.Visible(port)
+		found = append(found, fmt.Sprintf("%s is a member of %s (`nv unset interface %s bond member %s` takes it out)", p, what, bond, p))
+	}
+	if len(found) == 0 {
+		return nil
+	}
+	return fmt.Errorf("fabric ports are bond members on the switch: %s; a member takes its bridge domain, MTU and QoS from its bond, "+
+		"which fabricc does not manage, so fabricc cannot configure the port: take it out of the bond (then nv config apply -y) or leave the port out of the fabric, "+
+		"and push again; nothing was changed", strings.Join(found, "; "))
+}
+
+// patchInterfaces are the interfaces the patch sets (`- set: {interface:
+// {swp1: ...}}`), keys naming several expanded (verify.NVUENames), in
+// name order.
+func patchInterfaces(config []byte) ([]string, error) {
+	var docs []struct {
+		Set struct {
+			Interface map[string]yaml.Node `yaml:"interface"`
+		} `yaml:"set"`
+	}
+	if err := yaml.Unmarshal(config, &docs); err != nil {
+		return nil, fmt.Errorf("the patch is not an NVUE YAML document list: %w", err)
+	}
+	seen := map[string]bool{}
+	for _, d := range docs {
+		for key := range d.Set.Interface {
+			for _, name := range verify.NVUENames(key) {
+				seen[name] = true
+			}
+		}
+	}
+	return slices.Sorted(maps.Keys(seen)), nil
+}
+
+// nvueHeaderReleaseRe is the release in the header of a rendered NVUE
+// file (targets/cumulus: "# platform: cumulus, NVIDIA Cumulus Linux
+// 5.9.2 (NVUE; ...").
+var nvueHeaderReleaseRe = regexp.MustCompile(`(?m)^# platform: cumulus, NVIDIA Cumulus Linux (\d+(?:\.\d+)*) `)
+
+// nvueSwitchReleaseRe is the release in the `version` of the header of
+// `nv config show` ("Cumulus Linux 5.15.0": the switch configuration
+// NVIDIA Air's custom topology guide exported with `nv config show -o
+// yaml`; "Cumulus Linux 5.5.1" in a 5.5 capture of the same header).
+var nvueSwitchReleaseRe = regexp.MustCompile(`^Cumulus Linux (\d+(?:\.\d+)*)`)
+
+// nvueRelease refuses a push whose file was built for a release on the
+// other side of a boundary (cumulus.Boundaries: a feature or keyword
+// dialect the file depends on) from the release the switch runs, read
+// from the header of `nv config show -o json` (applied), as push does
+// for Onyx with `show version` (onyxRelease): the file would carry
+// commands or keywords the switch's NVUE does not have (rcum #3). A file
+// without the header, or an answer without a release, is not checked.
+func nvueRelease(applied, config []byte) error {
+	m := nvueHeaderReleaseRe.FindSubmatch(config)
+	if m == nil {
+		return nil
+	}
+	declared := string(m[1])
+	var docs []struct {
+		Header struct {
+			Version string `json:"version"`
+		} `json:"header"`
+	}
+	if json.Unmarshal(applied, &docs) != nil {
+		return nil
+	}
+	running := ""
+	for _, d := range docs {
+		if r := nvueSwitchReleaseRe.FindStringSubmatch(d.Header.Version); r != nil {
+			running = r[1]
+		}
+	}
+	if running == "" {
+		return nil
+	}
+	var crossed []string
+	for _, b := range cumulus.Boundaries() {
+		if (model.CompareVersions(declared, b.Release) >= 0) != (model.CompareVersions(running, b.Release) >= 0) {
+			crossed = append(crossed, b.Release+" ("+b.What+")")
+		}
+	}
+	if len(crossed) == 0 {
+		return nil
+	}
+	return fmt.Errorf("the switch runs Cumulus Linux %s (nv config show) but the fabric declares os_version %s, on the other side of %s, "+
+		"where fabricc's NVUE file changes: correct os_version, build again and push; nothing was changed",
+		running, declared, strings.Join(crossed, " and "))
 }

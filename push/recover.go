@@ -214,6 +214,10 @@ func nvueLeftovers(c Conn, stale *Holder) ([]leftover, error) {
 	}
 	var out []leftover
 	explained := false // the unsaved difference belongs to a leftover listed
+	// A revision keeps "applied" when a later one is applied (the
+	// reference's `nv config revision` example), so only the newest
+	// applied one is the configuration in effect.
+	current := newestRevision(revs, nvueApplied)
 	for _, id := range sortedKeys(revs) {
 		r := revs[id]
 		switch {
@@ -222,7 +226,7 @@ func nvueLeftovers(c Conn, stale *Holder) ([]leftover, error) {
 			out = append(out, leftover{what: "NVUE revision " + id + " applied with --confirm and not confirmed (the switch reverts it when the window closes)",
 				kind: leftTimed, ours: strings.HasPrefix(r.Message, "fabricc-"),
 				finish: sends(nvueConfirm, "nv config save"), undo: sends("nv config apply --confirm-no -y")})
-		case stale != nil && r.Message == "fabricc-"+stale.ID && r.State == "applied":
+		case stale != nil && r.Message == "fabricc-"+stale.ID && r.State == "applied" && id == current:
 			explained = true
 			out = append(out, leftover{what: "NVUE revision " + id + " confirmed but not saved" + byStale(true, stale),
 				kind: leftUnsaved, ours: true, finish: sends("nv config save")})

@@ -90,7 +90,7 @@ func onyxCovers(spec, port string) bool {
 }
 
 // yamlPaths flattens the block-style YAML the NVUE simulator prints
-// (four spaces an indent, `key: value` or `key:`) under the keys path,
+// (two spaces an indent, as NVUE does, `key: value` or `key:`) under the keys path,
 // one "a b c value" line per leaf.
 func yamlPaths(doc string, path ...string) []string {
 	var out, stack []string
@@ -98,7 +98,7 @@ func yamlPaths(doc string, path ...string) []string {
 		if strings.TrimSpace(l) == "" {
 			continue
 		}
-		depth := (len(l) - len(strings.TrimLeft(l, " "))) / 4
+		depth := (len(l) - len(strings.TrimLeft(l, " "))) / 2
 		if depth > len(stack) {
 			continue
 		}

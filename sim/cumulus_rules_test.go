@@ -1,6 +1,7 @@
 package sim_test
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -32,7 +33,8 @@ func TestCumulusRoCEModeOneLosslessPool(t *testing.T) {
 	applied := d.Running()
 	cmd(t, drv, "nv set qos traffic-pool default-lossless switch-priority 3")
 	r, err := drv.SendCommand("nv config apply -y")
-	const want = "Error: only a single lossless pool can be configured on the switch at a time; the configuration has " +
+	// NVUE's refusal form (invalidConfig): no "Error:" in it.
+	const want = "Invalid config [rev_id: 3]\n  Config invalid at qos.traffic-pool: only a single lossless pool can be configured on the switch at a time; the configuration has " +
 		"default-lossless (qos traffic-pool default-lossless) and roce-lossless (qos roce mode lossless): " +
 		"unset one (nv unset qos roce, or nv unset qos traffic-pool <pool> switch-priority)"
 	if err != nil || r.Failed == nil || r.Result != want {
@@ -60,7 +62,7 @@ func TestCumulusSchedulerSum(t *testing.T) {
 	cmd(t, drv, "nv set qos egress-scheduler default-global traffic-class 0,3 bw-percent 50")
 	cmd(t, drv, "nv set qos egress-scheduler default-global traffic-class 6 mode strict")
 	r, err := drv.SendCommand("nv config apply -y")
-	const want = "Error: qos egress-scheduler default-global: the bw-percent of its dwrr traffic classes sum to 163 " +
+	const want = "Invalid config [rev_id: 2]\n  Config invalid at qos.egress-scheduler.default-global: the bw-percent of its dwrr traffic classes sum to 163 " +
 		"(a class left unset keeps its default 12 or 13); the total must be 100 or less"
 	if err != nil || r.Failed == nil || r.Result != want {
 		t.Fatalf("apply of 50+50+defaults: %v %q, want %q", err, r.Result, want)
@@ -114,6 +116,37 @@ func TestCumulusAutoSave(t *testing.T) {
 			}
 			if got := d.Saved() != before; got != tc.saves {
 				t.Errorf("startup.yaml after the rollback differs from before: %v, want %v", got, tc.saves)
+			}
+		})
+	}
+}
+
+// TestCumulusReleaseDialect: the simulated switch reports the fabric's
+// model and release in the header of `nv config show` and takes only
+// its release's keywords and objects: `enable`/`disable` before 5.15,
+// `enabled`/`disabled` from it, no qos pfc-watchdog before 5.6 (NVUE
+// Command Reference, QoS, Version History) (rcum #3, #9). Before, it
+// said SN2700 / 5.9.2 whatever the fabric declared and took both
+// dialects.
+func TestCumulusReleaseDialect(t *testing.T) {
+	for _, tc := range []struct {
+		version, takes, refuses, why string
+	}{
+		{"5.9.2", "nv set qos pfc p1 tx enable", "nv set qos pfc p1 tx enabled", "Error: tx: 'enabled' is not one of [enable, disable]"},
+		{"5.15.0", "nv set qos pfc p1 tx enabled", "nv set qos pfc p1 tx enable", "Error: tx: 'enable' is not one of [enabled, disabled]"},
+		{"5.5.0", "nv set qos pfc p1 tx enable", "nv set qos pfc-watchdog polling-interval 100", "Error: 'pfc-watchdog' is not a valid command argument here"},
+	} {
+		t.Run(tc.version, func(t *testing.T) {
+			d := startWith(t, sim.Options{Platform: model.PlatformCumulus, Model: "SN2100", OSVersion: tc.version})
+			drv := mustOpen(t, d, cumulusDef(t))
+			header := path(t, jsonOf(t, drv, "nv config show -o json"), "0", "header")
+			want := map[string]any{"model": "SN2100", "nvue-api-version": "nvue_v1", "rev-id": "1.0", "version": "Cumulus Linux " + tc.version}
+			if !reflect.DeepEqual(header, want) {
+				t.Errorf("nv config show header: %v, want %v", header, want)
+			}
+			cmd(t, drv, tc.takes)
+			if r, err := drv.SendCommand(tc.refuses); err != nil || r.Result != tc.why {
+				t.Errorf("%s on %s: %v %q, want %q", tc.refuses, tc.version, err, r.Result, tc.why)
 			}
 		})
 	}

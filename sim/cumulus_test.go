@@ -70,7 +70,10 @@ func TestCumulusSetDiffApplyShow(t *testing.T) {
 		{path(t, jsonOf(t, drv, "nv show qos pfc default-global -o json"), "switch-priority", "3") != nil, true},
 		// Auto save is on in 5.9 (the simulator's release): apply saves.
 		{path(t, jsonOf(t, drv, "nv config revision -o json"), "2", "state"), "applied_and_saved"},
-		{path(t, jsonOf(t, drv, "nv config revision -o json"), "1", "state"), "superseded"},
+		// An earlier revision keeps its state (NVUE Command Reference,
+		// Config Commands, `nv config revision`: 1-4 all
+		// applied_and_saved); NVUE has no "superseded".
+		{path(t, jsonOf(t, drv, "nv config revision -o json"), "1", "state"), "applied_and_saved"},
 	} {
 		if c.got != c.want {
 			t.Errorf("check %d: got %v, want %v", i, c.got, c.want)
@@ -179,7 +182,7 @@ func TestCumulusHeredocReplaceAndDetach(t *testing.T) {
 	}
 	cmd(t, drv, "nv config replace /tmp/f.yaml")
 	cmd(t, drv, "nv config apply -y")
-	want := "interface:\n    swp4:\n        link:\n            mtu: 9000\n"
+	want := "interface:\n  swp4:\n    link:\n      mtu: 9000\n" // NVUE indents by two
 	if got := d.Running(); got != want {
 		t.Errorf("after replace+apply running = %q, want %q", got, want)
 	}

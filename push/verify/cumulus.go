@@ -446,3 +446,69 @@ func nvuePools(tp obj) map[string]Pool {
 	}
 	return out
 }
+
+// BondMember is a port's membership of an NVUE bond.
+type BondMember struct {
+	// Bond is the bond interface that lists the port under `bond member`.
+	Bond string
+	// MLAGID is the bond's `bond mlag id`, "" when it is not an MLAG bond.
+	MLAGID string
+}
+
+// NVUEBondMembers reads `nv config show -o json` (as ParseNVUE) and
+// returns each port some bond lists under `interface <bond> bond member
+// <port>`, with the bond's MLAG ID (`bond mlag id`): the object model of
+// the Cumulus Linux user guide, NVUE CLI, "Search for a Specific
+// Configuration" (`bond1: bond: member: swp1: {}`, `mlag: enable: on,
+// id: 1`). Member keys may name several ports ("swp1-2").
+func NVUEBondMembers(data []byte) (map[string]BondMember, error) {
+	var raw any
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("nv config show -o json: %w", err)
+	}
+	out := map[string]BondMember{}
+	ifaces := nvueConfigInterfaces(child(setObject(raw), "interface"))
+	for _, bond := range slices.Sorted(maps.Keys(ifaces)) {
+		b := child(ifaces[bond], "bond")
+		mlag := ""
+		if m := child(b, "mlag"); m != nil && str(m["enable"]) != "off" {
+			mlag = scalar(m["id"])
+		}
+		for _, key := range slices.Sorted(maps.Keys(child(b, "member"))) {
+			for _, port := range NVUENames(key) {
+				out[port] = BondMember{Bond: bond, MLAGID: mlag}
+			}
+		}
+	}
+	return out, nil
+}
+
+// scalar is a JSON string or number as text, "" for anything else.
+func scalar(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return ""
+}
+
+// NVUELinkDown reads `nv config show -o json` (as ParseNVUE) and returns
+// the interfaces whose `link state` is down (`nv set interface <if>
+// link state down`; NVUE CLI, "Command Question Mark": down, "The
+// interface is not ready"), in name order.
+func NVUELinkDown(data []byte) ([]string, error) {
+	var raw any
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("nv config show -o json: %w", err)
+	}
+	var out []string
+	ifaces := nvueConfigInterfaces(child(setObject(raw), "interface"))
+	for _, name := range slices.Sorted(maps.Keys(ifaces)) {
+		if link := child(ifaces[name], "link"); link != nil && nvueState(link["state"]) == "down" {
+			out = append(out, name)
+		}
+	}
+	return out, nil
+}

@@ -2,7 +2,6 @@ package cumulus
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -12,8 +11,10 @@ import (
 
 // Device is one simulated Cumulus Linux switch.
 type Device struct {
-	mu      sync.Mutex
-	opts    cli.Options
+	mu   sync.Mutex
+	opts cli.Options
+	// schema is the object model of the switch's release (schemaFor).
+	schema  *node
 	applied tree
 	// revs are all revisions by id; pending is the one nv set edits.
 	revs    map[int]*revision
@@ -33,8 +34,14 @@ type Device struct {
 type revision struct {
 	id int
 	t  tree
-	// state: "pending", "applied", "confirm", "confirm_failed",
-	// "detached", "superseded" (values of `nv config revision -o json`).
+	// state: "pending", "applied", "applied_and_saved", "confirm",
+	// "confirm_failed", "detached" (values of `nv config revision -o
+	// json`). A revision keeps "applied"/"applied_and_saved" when a later
+	// one is applied: the NVUE Command Reference, Config Commands, `nv
+	// config revision` example lists revisions 1-4 all applied_and_saved.
+	// "confirm" (waiting) and "confirm_failed" (its window rolled it back
+	// or --confirm-no rejected it) are the simulator's names: NVIDIA
+	// documents no state for either.
 	state   string
 	message string
 	// prev is what was applied before (restored when a confirm expires).
@@ -44,10 +51,10 @@ type revision struct {
 
 // New builds a Cumulus device with revision 1 applied: the hostname.
 func New(opts cli.Options) *Device {
-	d := &Device{opts: opts, revs: map[int]*revision{}, nextID: 1, files: map[string]string{}}
+	d := &Device{opts: opts, schema: schemaFor(opts.Version), revs: map[int]*revision{}, nextID: 1, files: map[string]string{}}
 	initial := tree{"system": tree{"hostname": opts.Name}}
 	d.applied, d.saved = initial, clone(initial)
-	d.add(clone(initial), "applied", "initial configuration")
+	d.add(clone(initial), "applied_and_saved", "initial configuration")
 	return d
 }
 
@@ -111,7 +118,9 @@ func (d *Device) apply(rev *revision, confirm time.Duration) string {
 		return "Error: revision " + strconv.Itoa(d.confirm.id) + " is waiting for confirmation; run nv config apply --confirm-yes first"
 	}
 	if msg := checkApply(rev.t); msg != "" {
-		return msg
+		// The refused revision stays pending: what NVUE's revision
+		// list shows for it is not documented.
+		return invalidConfig(rev.id, msg)
 	}
 	rev.prev = d.applied
 	d.applied = clone(rev.t)
@@ -120,11 +129,6 @@ func (d *Device) apply(rev *revision, confirm time.Duration) string {
 	}
 	if rev == d.pending {
 		d.pending = nil
-	}
-	for _, r := range d.revs {
-		if r != rev && (r.state == "applied" || r.state == "applied_and_saved") {
-			r.state = "superseded"
-		}
 	}
 	rev.state = "applied"
 	// Auto save writes startup.yaml at apply. With --confirm, whether
@@ -151,17 +155,6 @@ func (d *Device) expire(rev *revision) {
 	defer d.mu.Unlock()
 	if d.confirm == rev {
 		d.expireLocked(rev)
-	}
-}
-
-// restoreApplied marks the newest superseded revision applied again.
-func (d *Device) restoreApplied(except *revision) {
-	ids := d.revIDs()
-	for _, id := range slices.Backward(ids) {
-		if r := d.revs[id]; r != except && r.state == "superseded" {
-			r.state = "applied"
-			return
-		}
 	}
 }
 

@@ -41,10 +41,10 @@ func (s *shell) setUnset(verb string, path []string) string {
 	t := clone(s.d.edit().t)
 	var err error
 	if verb == "set" {
-		err = setPath(schema, t, path)
+		err = setPath(s.d.schema, t, path)
 		roceDefaults(t)
 	} else {
-		err = unsetPath(schema, t, path)
+		err = unsetPath(s.d.schema, t, path)
 	}
 	if err != nil {
 		return err.Error()
@@ -75,7 +75,7 @@ func (s *shell) config(verb string, args []string) string {
 		}
 		return s.patch(verb, out[0])
 	case "show":
-		return format(configShow(s.d.applied), flags["-o"], true)
+		return format(configShow(s.d.applied), flags["-o"], s.d.header())
 	case "history":
 		return s.d.history()
 	case "revision":
@@ -180,9 +180,10 @@ func (s *shell) applyCmd(pos []string, flags map[string]string) string {
 	return do()
 }
 
-// nvStatus is the exit status of an nv command's output: 1 for an error.
+// nvStatus is the exit status of an nv command's output: 1 for an error
+// or a refused apply (invalidConfig).
 func nvStatus(out string) (string, int) {
-	if strings.HasPrefix(out, "Error") {
+	if strings.HasPrefix(out, "Error") || strings.HasPrefix(out, "Invalid config") {
 		return out, 1
 	}
 	return out, 0
@@ -206,7 +207,6 @@ func (d *Device) expireLocked(rev *revision) {
 	d.applied = rev.prev
 	rev.state = "confirm_failed"
 	d.confirm = nil
-	d.restoreApplied(rev)
 }
 
 func (s *shell) patch(verb, file string) string {
@@ -226,12 +226,12 @@ func (s *shell) patch(verb, file string) string {
 		t = tree{}
 	}
 	for _, p := range flatten(unsets) {
-		if err := unsetPath(schema, t, p); err != nil {
+		if err := unsetPath(s.d.schema, t, p); err != nil {
 			return err.Error() + " (in " + file + ")"
 		}
 	}
 	for _, p := range flatten(sets) {
-		if err := setPath(schema, t, p); err != nil {
+		if err := setPath(s.d.schema, t, p); err != nil {
 			return err.Error() + " (path " + strings.Join(p, " ") + " in " + file + ")"
 		}
 	}
@@ -467,13 +467,23 @@ func (d *Device) revisionJSON() map[string]any {
 	return out
 }
 
+// header is the header of `nv config show`: the switch's model and
+// release, as in the switch configuration NVIDIA Air's custom topology
+// guide exported with `nv config show -o yaml` (model, nvue-api-version
+// nvue_v1, rev-id 1.0, version "Cumulus Linux 5.15.0"). The model is the
+// fabric's name for it; how NVUE spells a Spectrum model there ("vx" on
+// Air) is **not documented**.
+func (d *Device) header() tree {
+	return tree{"model": d.opts.Model, "nvue-api-version": "nvue_v1", "rev-id": "1.0", "version": "Cumulus Linux " + d.opts.Version}
+}
+
 // format renders an object as `-o json|yaml|commands` (YAML by default
-// for config show, as NVUE does). asDoc wraps it in the startup.yaml
-// list form with a header.
-func format(t tree, o string, asDoc bool) string {
+// for config show, as NVUE does). A header wraps it in the startup.yaml
+// list form.
+func format(t tree, o string, header tree) string {
 	var v any = t
-	if asDoc {
-		v = []any{map[string]any{"header": map[string]any{"model": "SN2700", "nvue-api-version": "nvue_v1", "version": "Cumulus Linux 5.9.2"}}, map[string]any{"set": t}}
+	if header != nil {
+		v = []any{map[string]any{"header": header}, map[string]any{"set": t}}
 	}
 	switch o {
 	case "json":
@@ -486,12 +496,18 @@ func format(t tree, o string, asDoc bool) string {
 
 func toYAML(t tree) string { return toYAMLAny(t) }
 
+// toYAMLAny prints v as NVUE prints YAML: nested maps indented by two
+// ("- set:" / "    bridge:" / "      domain:": Cumulus Linux user guide,
+// NVUE CLI, "Show Switch Configuration" and "Search for a Specific
+// Configuration").
 func toYAMLAny(v any) string {
-	b, err := yaml.Marshal(v)
-	if err != nil {
+	var b strings.Builder
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(v); err != nil {
 		return "Error: " + err.Error()
 	}
-	return string(b)
+	return b.String()
 }
 
 // show is `nv show <path> [-o json|yaml] [--applied|--pending|

@@ -11,9 +11,10 @@ import (
 
 // The rules `nv config apply` enforces on the whole configuration, which
 // no single `nv set` can check: one lossless traffic pool, and an egress
-// scheduler whose DWRR shares sum to 100 or less. The messages are the
-// simulator's (no public capture of NVUE's); the rules are the Cumulus
-// Linux 5.9 user guide's.
+// scheduler whose DWRR shares sum to 100 or less. The reasons are the
+// simulator's words (no public capture of NVUE's for these rules); the
+// rules are the Cumulus Linux 5.9 user guide's, and the refusal's form is
+// NVUE's (see invalidConfig).
 
 // roceDefaults fills in what `nv set qos roce` means: RoCE on, in
 // lossless mode unless a mode is set (Cumulus Linux user guide, RDMA
@@ -94,22 +95,34 @@ func schedulerSum(profile tree) int {
 	return sum
 }
 
+// invalidConfig is NVUE's answer to an apply it refuses: "Invalid config
+// [rev_id: N]", then each reason on its own line, indented by two
+// (CumulusNetworks/docs knowledge base, "NVUE Fails to Apply
+// Configuration After Upgrade": "Invalid config [rev_id: 4]" / "  Config
+// invalid at interface.swp1.link.breakout: ..."; Cumulus Linux user
+// guide, NVUE Snippets: "Invalid config [rev_id: 8]" and the snippet
+// reasons). No "Error:" comes with it.
+func invalidConfig(rev int, reasons ...string) string {
+	return fmt.Sprintf("Invalid config [rev_id: %d]\n  %s", rev, strings.Join(reasons, "\n  "))
+}
+
 // checkApply is what `nv config apply` refuses in the configuration t:
 // a second lossless pool (user guide, Quality of Service, "Traffic
 // Pools": "You can only have a single lossless pool configured on the
 // switch at a time") and a scheduler profile over 100 % ("Egress
 // Scheduler": "The combined total of values you assign to bw_percent
-// must be less than or equal to 100"). "" when it takes t.
+// must be less than or equal to 100"). "" when it takes t; otherwise the
+// reason, which apply puts in NVUE's form (invalidConfig).
 func checkApply(t tree) string {
 	if pools := losslessPools(t); len(pools) > 1 {
-		return "Error: only a single lossless pool can be configured on the switch at a time; the configuration has " +
+		return "Config invalid at qos.traffic-pool: only a single lossless pool can be configured on the switch at a time; the configuration has " +
 			strings.Join(pools, " and ") + ": unset one (nv unset qos roce, or nv unset qos traffic-pool <pool> switch-priority)"
 	}
 	scheds, _ := child2(t, "qos", "egress-scheduler")
 	for _, name := range cli.SortedKeys(scheds) {
 		p, _ := scheds[name].(tree)
 		if sum := schedulerSum(p); sum > 100 {
-			return fmt.Sprintf("Error: qos egress-scheduler %s: the bw-percent of its dwrr traffic classes sum to %d (a class left unset keeps its default 12 or 13); the total must be 100 or less", name, sum)
+			return fmt.Sprintf("Config invalid at qos.egress-scheduler.%s: the bw-percent of its dwrr traffic classes sum to %d (a class left unset keeps its default 12 or 13); the total must be 100 or less", name, sum)
 		}
 	}
 	return ""

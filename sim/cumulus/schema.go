@@ -18,7 +18,8 @@ import (
 // user guide (Quality of Service; VLAN-aware Bridge Mode). Tokens: a word is a keyword,
 // "a|b" alternative keywords, <if> interface names (swp1-4,swp6 lists),
 // <name> an object name, <set:lo-hi> a set of numbers (list or range),
-// <key:lo-hi> one-or-more numeric keys with more path below; the last token
+// <key:lo-hi> one-or-more numeric keys with more path below, <ifset> a set
+// of interface names ending the path; the last token
 // is the value: <int:lo-hi>, <str>, <alpha>, <vlans> or an enum {a|b}.
 var templates = []string{
 	"interface <if> type {swp|bond|loopback|svi|sub}",
@@ -27,8 +28,17 @@ var templates = []string{
 	"interface <if> link auto-negotiate {on|off}",
 	"interface <if> link state {up|down}",
 	"interface <if> description <str>",
-	"interface <if> qos pfc|mapping|egress-scheduler|congestion-control|link-pause profile <name>",
+	"interface <if> qos pfc|mapping|egress-scheduler|congestion-control profile <name>",
+	"interface <if> qos link-pause profile <name>",
 	"interface <if> qos pfc-watchdog state {enable|disable|enabled|disabled}",
+	// Bonds: `interface <bond> bond member <if>` and the MLAG ID of an
+	// MLAG bond (Cumulus Linux user guide, Bonding - Link Aggregation;
+	// Multi-Chassis Link Aggregation - MLAG; NVUE CLI, "Search for a
+	// Specific Configuration": `bond: member: swp1: {}`, `mlag: enable:
+	// on, id: 1`).
+	"interface <if> bond member <ifset>",
+	"interface <if> bond mlag id <int:1-65535>",
+	"interface <if> bond mlag enable {on|off}",
 	"interface <if> bridge domain <name> access <int:1-4094>",
 	"interface <if> bridge domain <name> untagged <untagged>",
 	"interface <if> bridge domain <name> vlan <set:1-4094>",
@@ -92,7 +102,44 @@ type node struct {
 	value func(string) (any, error)
 }
 
-var schema = buildSchema(templates)
+// stateEnum is the state enum of PFC tx/rx, link-pause, ECN/RED and the
+// PFC watchdog in the templates; schemaFor puts one release's keywords
+// in its place.
+const stateEnum = "{enable|disable|enabled|disabled}"
+
+// schemaFor is the object model of a release: `enable`/`disable` up to
+// 5.14 (Cumulus Linux 5.9 user guide, Quality of Service: "nv set qos pfc
+// default-global tx enable"), `enabled`/`disabled` from 5.15 (the NVUE
+// Command Reference's current QoS pages), the boundary fabricc renders
+// by (targets/cumulus version.go, not confirmed on hardware). A switch
+// takes only its own release's keywords and objects (templateSince).
+func schemaFor(version string) *node {
+	kw := "{enable|disable}"
+	if cli.VersionAtLeast(version, "5.15") {
+		kw = "{enabled|disabled}"
+	}
+	var ts []string
+	for _, t := range templates {
+		if since := templateSince(t); since == "" || cli.VersionAtLeast(version, since) {
+			ts = append(ts, strings.ReplaceAll(t, stateEnum, kw))
+		}
+	}
+	return buildSchema(ts)
+}
+
+// templateSince is the first release whose NVUE has a template's
+// objects, "" for every 5.x release: qos advance-buffer-config and
+// link-pause 5.4.0, qos pfc-watchdog 5.6.0 (the "Version History" of each
+// command in the NVUE Command Reference, Set and Unset Commands, QoS).
+func templateSince(t string) string {
+	switch {
+	case strings.Contains(t, "pfc-watchdog"):
+		return "5.6"
+	case strings.Contains(t, "advance-buffer-config"), strings.Contains(t, "link-pause"):
+		return "5.4"
+	}
+	return ""
+}
 
 func buildSchema(ts []string) *node {
 	root := &node{kw: map[string]*node{}}
@@ -137,6 +184,13 @@ func add(n *node, toks []string) {
 			}
 			if m := rangeTok.FindStringSubmatch(toks[1]); m != nil && m[1] == "set" && len(toks) == 2 {
 				c.keyKind, c.lo, c.hi, c.terminal = "num", atoi(m[2]), atoi(m[3]), true
+				c.key = &node{kw: map[string]*node{}}
+				continue
+			}
+			if toks[1] == "<ifset>" && len(toks) == 2 {
+				// A set of interfaces: `bond member swp1-2` sets
+				// {swp1: {}, swp2: {}}.
+				c.keyKind, c.terminal = "if", true
 				c.key = &node{kw: map[string]*node{}}
 				continue
 			}

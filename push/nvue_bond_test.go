@@ -1,0 +1,54 @@
+package push
+
+import (
+	"testing"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/sim"
+)
+
+// TestPushRefusesNVUEBondMembers: a fabric port that the switch's applied
+// configuration lists under `interface <bond> bond member` (the NVUE
+// object model of the Cumulus Linux user guide, NVUE CLI, "Search for a
+// Specific Configuration") is refused before anything is staged, naming
+// the bond and whether it is an MLAG bond (`bond mlag id`), as push
+// refuses an Onyx LAG member; once the port leaves the bond the push
+// goes through (rcum #2). Before, push wrote the bridge domain, MTU and
+// PFC profile on the member.
+func TestPushRefusesNVUEBondMembers(t *testing.T) {
+	f, set := buildExample(t, tutorialOn(t, model.PlatformCumulus, 3))
+	sw := f.Switch("leaf1")
+	cfg := config(t, set, sw)
+	for _, tc := range []struct {
+		name  string
+		hand  []string
+		found string
+	}{
+		{"bond", []string{"nv set interface bond1 type bond", "nv set interface bond1 bond member swp2"},
+			"swp2 is a member of bond bond1 (`nv unset interface bond1 bond member swp2` takes it out)"},
+		{"mlag", []string{"nv set interface bond3 type bond", "nv set interface bond3 bond member swp1-2", "nv set interface bond3 bond mlag id 7"},
+			"swp1 is a member of MLAG bond bond3 (bond mlag id 7) (`nv unset interface bond3 bond member swp1` takes it out); " +
+				"swp2 is a member of MLAG bond bond3 (bond mlag id 7) (`nv unset interface bond3 bond member swp2` takes it out)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l := startLab(t, sw, sim.Faults{})
+			l.hand(t, append(tc.hand, "nv config apply -y")...)
+			running := l.sim.Running()
+			r := l.run(t, ActionPush, f, sw, cfg)
+			want := "staging: fabric ports are bond members on the switch: " + tc.found + "; a member takes its bridge domain, MTU and QoS from its bond, " +
+				"which fabricc does not manage, so fabricc cannot configure the port: take it out of the bond (then nv config apply -y) or leave the port out of the fabric, " +
+				"and push again; nothing was changed"
+			if r.Status != StatusFailed || r.Error != want {
+				t.Errorf("push onto a bond member: %s %q, want failed with %q", r.Status, r.Error, want)
+			}
+			if l.sim.Running() != running {
+				t.Error("the refused push changed the applied configuration")
+			}
+			bond := tc.hand[0][len("nv set interface ") : len(tc.hand[0])-len(" type bond")]
+			l.hand(t, "nv unset interface "+bond, "nv config apply -y")
+			if r := l.run(t, ActionPush, f, sw, cfg); r.Status != StatusChanged || !r.Verified {
+				t.Errorf("push after the bond is gone: %s %q %v", r.Status, r.Error, r.Differences)
+			}
+		})
+	}
+}
