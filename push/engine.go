@@ -105,6 +105,8 @@ type Options struct {
 	// (status aborted, ErrNotApproved). The question is not asked when
 	// nothing is staged or an all-or-nothing push has already failed.
 	// The switches wait for the answer within their device timeout.
+	// Without it an all-or-nothing push waits the same way and answers
+	// yes itself (newApproval): no switch applies before all staged.
 	Approve func([]Staged) bool
 	// peers indexes the fabric's cable ends for the cabling check; Run
 	// builds it once.
