@@ -272,7 +272,7 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 	if err != nil {
 		return err
 	}
-	ctx, stop := interruptible(cmd, "rolling back what is in flight")
+	ctx, stop, sig := listenSignals(cmd, "rolling back what is in flight")
 	defer stop()
 	o := push.Options{Action: action, Fabric: b.Fabric, ID: txnID(), Targets: targets,
 		Dial: push.SSHDialer(hk), Parallel: sf.parallel, LockTimeout: sf.lockTimeout, BreakLock: sf.breakLock, SaveUnsaved: sf.saveUnsaved, PerDevice: sf.perDevice,
@@ -280,7 +280,9 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 	if ap != nil {
 		o.Approve = ap.approve
 	}
-	rep := runEngine(ctx, cmd, o)
+	live := newLiveReport(o)
+	sig.onForced(func(cause string) { writeForced(cmd, live.snapshot(cause), sf.report, out) })
+	rep := runEngine(ctx, cmd, o, live)
 	if warning != "" {
 		rep.FabricSwitches, rep.LeftOut, rep.Warnings = len(b.Fabric.Switches), left, []string{warning}
 	}
@@ -699,7 +701,7 @@ func warnInsecure(cmd *cobra.Command) {
 }
 
 // runEngine runs with bars on a real terminal, log lines otherwise.
-func runEngine(ctx context.Context, cmd *cobra.Command, o push.Options) *push.Report {
+func runEngine(ctx context.Context, cmd *cobra.Command, o push.Options, live *liveReport) *push.Report {
 	errw := cmd.ErrOrStderr()
 	// Bars redraw over the approval question: a push that may ask logs.
 	if f, ok := errw.(*os.File); ok && canRedraw(errw) && o.Approve == nil {
@@ -712,13 +714,13 @@ func runEngine(ctx context.Context, cmd *cobra.Command, o push.Options) *push.Re
 				names = append(names, t.Host.Name)
 			}
 			bp := push.NewBarProgress(errw, names)
-			o.Progress = bp
+			live.Progress, o.Progress = bp, live
 			rep := push.Run(ctx, o)
 			bp.Wait()
 			return rep
 		}
 	}
-	o.Progress = &push.LogProgress{W: errw}
+	live.Progress, o.Progress = &push.LogProgress{W: errw}, live
 	return push.Run(ctx, o)
 }
 
@@ -760,6 +762,27 @@ func finish(cmd *cobra.Command, rep *push.Report, reportPath string, out *output
 		return changesPending
 	}
 	return nil
+}
+
+// writeForced writes the summary and the --report file of a run
+// stopped at once (a second Ctrl-C), from what is known so far, so that
+// a stop at once still leaves a record of every switch's state.
+func writeForced(cmd *cobra.Command, rep *push.Report, reportPath string, out *output) {
+	w := cmd.OutOrStdout()
+	if out.json {
+		w = cmd.ErrOrStderr()
+	}
+	rep.WriteSummary(w)
+	if reportPath == "" {
+		return
+	}
+	js, err := reportJSON(rep)
+	if err == nil {
+		err = newfile.Replace(reportPath, filepath.Base(reportPath)+".tmp-", 0o600, js)
+	}
+	if err != nil {
+		fmt.Fprintf(cmd.ErrOrStderr(), "fabricc: writing the report: %v\n", err)
+	}
 }
 
 // reportJSON is the --report file: the report, led by the fabricc
