@@ -375,10 +375,10 @@ func (d *device) run(ctx context.Context) error {
 	if err := d.turn.wait(ctx, stop); err != nil {
 		return err
 	}
-	// Once another switch failed this one applies nothing: it takes no
-	// lock, recovers nothing, and lets the next switch take its turn.
+	// Once another switch failed this one applies nothing, but still
+	// rolls back what an interrupted push left on it (recoverAborted).
 	if err := d.othersFailed(); err != nil {
-		return err
+		return d.recoverAborted(ctx, err)
 	}
 	err = d.lock(ctx)
 	d.turn.done()

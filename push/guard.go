@@ -296,3 +296,61 @@ func (d *device) pendingWork() error {
 	}
 	return nil
 }
+
+// recoverAborted is the way out of a switch that another switch's
+// failure stops before it took its lock (abort, the gate's reason). The
+// switch applies nothing, but what an interrupted push left on it must
+// not stay: Onyx has no commit timer, so a killed push's change stays
+// on it, unsaved, while the EOS and NVUE switches revert theirs, a mixed
+// fabric until a push succeeds. So it still takes its lock (breaking a
+// stale one, never waiting) and runs the rollback half of the recovery
+// (rollbackLeftovers); it never completes a change, since this push
+// confirms nothing. Rolling back is the safe choice over only reporting:
+// it returns the switch to what the others return to. An interrupted
+// push, whose connections are cut, leaves everything to the next push.
+func (d *device) recoverAborted(ctx context.Context, abort error) error {
+	if d.v.Lock == nil || d.v.Leftovers == nil || ctx.Err() != nil {
+		return abort
+	}
+	err := d.lock(ctx)
+	d.turn.done()
+	defer d.unlock(ctx)
+	if err != nil {
+		d.res.Status = StatusAborted
+		return abort // held by a live push, or unreadable: nothing of ours
+	}
+	d.step(stepRecover)
+	found, err := d.v.Leftovers(d.conn, d.stale)
+	if err == nil {
+		err = d.rollbackLeftovers(found)
+	}
+	if err != nil {
+		d.res.Status = StatusFailed
+		return fmt.Errorf("%w; undoing what an interrupted push left: %v", abort, err)
+	}
+	d.res.Status = StatusAborted
+	return abort
+}
+
+// rollbackLeftovers undoes each of fabricc's leftovers that can be
+// undone (discards what is staged, rolls back what is effective) and
+// records the others as left as they are.
+func (d *device) rollbackLeftovers(found []leftover) error {
+	for _, lo := range found {
+		switch {
+		case !lo.ours:
+			d.res.Pending = append(d.res.Pending, lo.what)
+		case lo.undo == nil:
+			d.recovered(lo.what+" (this push applies nothing, so it cannot be finished here; the next push finishes or replaces it)", RecoveryLeft)
+		case lo.kind == leftStaged:
+			if err := d.apply(lo, lo.undo, RecoveryDiscarded); err != nil {
+				return err
+			}
+		default:
+			if err := d.apply(lo, lo.undo, RecoveryRolledBack); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

@@ -30,7 +30,7 @@ const (
 // device (Recovery.Action).
 const (
 	RecoveryCompleted  = "completed"     // it verified as the intended state and was confirmed or saved
-	RecoveryRolledBack = "rolled back"   // it did not verify and was undone
+	RecoveryRolledBack = "rolled back"   // it did not verify, or another switch failed the all-or-nothing push, and was undone
 	RecoveryDiscarded  = "discarded"     // staged, never effective: thrown away
 	RecoveryLockBroken = "lock broken"   // the lock of a gone (or, with --break-lock, any) holder removed
 	RecoveryLeft       = "left as it is" // not undoable, or not saved because the push failed; the detail says what to do
