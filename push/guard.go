@@ -179,6 +179,8 @@ func (d *device) resolve(lo leftover) error {
 		return nil
 	case lo.kind == leftStaged:
 		return d.apply(lo, lo.undo, RecoveryDiscarded)
+	case d.undoBeforeGate(lo):
+		return d.apply(leftover{what: lo.what + heldForGate}, lo.undo, RecoveryRolledBack)
 	}
 	if diffs, err := d.check(); err != nil {
 		return fmt.Errorf("reading back what %s holds: %w", lo.what, err)
@@ -354,3 +356,19 @@ func (d *device) rollbackLeftovers(found []leftover) error {
 	}
 	return nil
 }
+
+// undoBeforeGate reports whether lo, an interrupted push's change that
+// is effective but neither confirmed nor saved, is rolled back rather
+// than completed: in an all-or-nothing push of several switches,
+// completing it (confirming, saving) before the gate would make it
+// permanent on this switch even when another switch then fails, a
+// mixed fabric nothing reverts. Rolled back, the switch is as before;
+// this push stages the fabric again and applies it under its own
+// rollback, at the gate with the others. A change that cannot be undone
+// is resolved as before.
+func (d *device) undoBeforeGate(lo leftover) bool {
+	return d.gate != nil && d.gate.size > 1 && lo.undo != nil
+}
+
+// heldForGate is said after a leftover undoBeforeGate rolled back.
+const heldForGate = " (all or nothing: not completed before every switch has verified; this push applies the fabric again, at the gate with the other switches)"
