@@ -258,15 +258,23 @@ func (d *device) verifyOnly() error {
 		d.cabling()
 	}
 	d.res.Verified = len(d.res.Differences) == 0
-	switch {
-	case len(d.res.Pending) > 0:
-		d.res.Status = StatusPending
-	case d.res.Verified:
-		d.res.Status = StatusVerified
-	default:
-		d.res.Status = StatusMismatch
-	}
+	d.res.Status = verifyStatus(d.res)
 	return nil
+}
+
+// verifyStatus is verify's verdict on a switch read back: a difference
+// makes it a mismatch, whatever is pending beside it (Pending keeps
+// that), since a hand change that is not saved yet is drift, not a
+// push in flight, and a drift monitor keys on mismatch; a switch that
+// matches with work pending is pending; else verified.
+func verifyStatus(r *DeviceResult) string {
+	switch {
+	case !r.Verified:
+		return StatusMismatch
+	case len(r.Pending) > 0:
+		return StatusPending
+	}
+	return StatusVerified
 }
 
 // pendingWork lists, for verify, a lock held and every leftover that is
