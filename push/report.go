@@ -82,6 +82,10 @@ type Report struct {
 	// or no longer: from the first apply to the last confirmation or
 	// rollback, in milliseconds.
 	MixedMs int64 `json:"mixed_ms,omitempty"`
+	// MixedOpen is true when the mixed state has not ended: a
+	// --per-device push changed some switches and left others behind
+	// (LeftOut), so MixedMs is only how long it lasted during the push.
+	MixedOpen bool `json:"mixed_open,omitempty"`
 }
 
 // LeftOut is a switch of the fabric a run did not work on: not in the
@@ -96,6 +100,9 @@ type LeftOut struct {
 const (
 	LeftOutNotListed = "not in the inventory"
 	LeftOutLimit     = "--limit"
+	// LeftOutPerDevice follows the status (failed, locked) of a switch a
+	// --per-device push did not change while it changed others.
+	LeftOutPerDevice = " in this --per-device push"
 )
 
 // DeviceResult is one device's outcome.

@@ -287,6 +287,9 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 		rep.FabricSwitches, rep.LeftOut, rep.Warnings = len(b.Fabric.Switches), left, []string{warning}
 	}
 	rep.Warnings = append(sf.warnings, rep.Warnings...)
+	if o.PerDevice && action == push.ActionPush {
+		warnPerDeviceMixed(cmd, rep, b, out)
+	}
 	noteHosts(cmd, rep, b, inv, devs, hosts, out)
 	err = finish(cmd, rep, sf.report, out, ap != nil && ap.asked)
 	if ap != nil && ap.declined {
@@ -651,6 +654,60 @@ func partialWarning(action string, b *push.Build, n int, left []push.LeftOut) *h
 	return &hcl.Diagnostic{Severity: hcl.DiagWarning,
 		Summary: fmt.Sprintf("partial %s: %d of %s of fabric %q", what, n, plural(len(b.Fabric.Switches), "switch"), b.Fabric.Name),
 		Detail:  detail}
+}
+
+// warnPerDeviceMixed warns when a --per-device push changed some
+// switches and left others behind (failed, locked): the fabric is mixed
+// until those are pushed too, as after a partial push, and it stays so.
+// The warning goes to the diagnostics (stderr, or the --json envelope)
+// and the report (warnings, left_out, mixed_open).
+func warnPerDeviceMixed(cmd *cobra.Command, rep *push.Report, b *push.Build, out *output) {
+	behind := perDeviceBehind(rep)
+	if behind == nil {
+		return
+	}
+	var names, parts []string
+	for _, l := range behind {
+		names = append(names, l.Switch)
+		if len(parts) < 10 {
+			parts = append(parts, l.Switch+" ("+l.Why+")")
+		}
+	}
+	if len(behind) > 10 {
+		parts = append(parts, fmt.Sprintf("and %d more", len(behind)-10))
+	}
+	diag := &hcl.Diagnostic{Severity: hcl.DiagWarning,
+		Summary: fmt.Sprintf("partial push: --per-device changed %d of %s of fabric %q", len(rep.Devices)-len(behind), plural(len(b.Fabric.Switches), "switch"), b.Fabric.Name),
+		Detail: fmt.Sprintf("Not changed: %s. The fabric-wide settings this push changed (traffic classes, PFC priorities, DSCP maps, ETS, VLANs) now differ between "+
+			"the switches changed and these, and go on differing until they are pushed too; a PFC priority or DSCP map that differs along a path can stall RoCE traffic. "+
+			"Fix them and push them as soon as you can (--limit %s).", strings.Join(parts, ", "), quote.ShellWord(strings.Join(names, ",")))}
+	out.report(nil, hcl.Diagnostics{diag})
+	if out.json {
+		fmt.Fprintf(cmd.ErrOrStderr(), "Warning: %s: %s\n", diag.Summary, diag.Detail)
+	}
+	rep.LeftOut = append(rep.LeftOut, behind...)
+	rep.Warnings = append(rep.Warnings, diag.Summary+": "+diag.Detail)
+	rep.MixedOpen = true
+}
+
+// perDeviceBehind is, when a per-device push changed some switch, the
+// switches it did not change because they failed or were locked; nil
+// when it changed none or left none behind.
+func perDeviceBehind(rep *push.Report) []push.LeftOut {
+	changed := false
+	var behind []push.LeftOut
+	for _, d := range rep.Devices {
+		switch d.Status {
+		case push.StatusChanged:
+			changed = true
+		case push.StatusFailed, push.StatusLocked:
+			behind = append(behind, push.LeftOut{Switch: d.Device, Why: d.Status + push.LeftOutPerDevice})
+		}
+	}
+	if !changed || len(behind) == 0 {
+		return nil
+	}
+	return behind
 }
 
 // renamedSwitches reads --renamed NEW=OLD: NEW must be a switch of the
