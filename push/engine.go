@@ -261,6 +261,9 @@ type device struct {
 	// unreachable: the first connection failed (the others' rows name
 	// the next step).
 	unreachable bool
+	// refused is why the push would refuse the switch, which a dry run
+	// reports after its diff (dryRunRefused).
+	refused []error
 	*gating
 }
 
@@ -391,6 +394,9 @@ func (d *device) run(ctx context.Context) error {
 	}
 	err = d.push(ctx)
 	d.settleUnsaved(false) // when the push did not save them
+	if err == nil {
+		err = d.dryRunRefused()
+	}
 	return err
 }
 

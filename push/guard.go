@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"time"
 )
 
@@ -131,7 +132,11 @@ func (d *device) recover() error {
 		return fmt.Errorf("looking for what interrupted runs left: %w", err)
 	}
 	for _, lo := range found {
-		if err := d.refusal(lo); err != nil {
+		if err := d.refusal(lo); err != nil && d.o.Action == ActionDiff {
+			// A dry run answers for the push: it still stages and shows
+			// the diff, then fails with the refusal (dryRunRefused).
+			d.refused = append(d.refused, err)
+		} else if err != nil {
 			return err
 		}
 	}
@@ -146,10 +151,10 @@ func (d *device) recover() error {
 // refusal is why a push must not go ahead because of lo, or nil: a
 // change of someone else's under a timer (fabricc would confirm or
 // revert it), or unsaved changes no fabricc push made (the push's save
-// would save them too) unless Options.SaveUnsaved. A dry run refuses
-// nothing: it reports them as pending.
+// would save them too) unless Options.SaveUnsaved. A dry run checks the
+// same, so that it fails where the push would (dryRunRefused).
 func (d *device) refusal(lo leftover) error {
-	if d.o.Action != ActionPush || lo.ours {
+	if d.o.Action == ActionVerify || lo.ours {
 		return nil
 	}
 	switch {
@@ -380,3 +385,20 @@ func (d *device) undoBeforeGate(lo leftover) bool {
 
 // heldForGate is said after a leftover undoBeforeGate rolled back.
 const heldForGate = " (all or nothing: not completed before every switch has verified; this push applies the fabric again, at the gate with the other switches)"
+
+// dryRunRefused fails a dry run whose switch the push would refuse
+// (refusal): a dry run that reported it as a change pending (exit 2)
+// let a pipeline that gates push on diff go ahead into a push that
+// fails. The diff stays in the result; the error says why the push
+// would be refused and how to go on.
+func (d *device) dryRunRefused() error {
+	if len(d.refused) == 0 || d.res.Status != StatusDryRun {
+		return nil
+	}
+	d.res.Status = StatusFailed
+	var msgs []string
+	for _, err := range d.refused {
+		msgs = append(msgs, err.Error())
+	}
+	return fmt.Errorf("push would be refused: %s", strings.Join(msgs, "; "))
+}
