@@ -264,6 +264,8 @@ type device struct {
 	// refused is why the push would refuse the switch, which a dry run
 	// reports after its diff (dryRunRefused).
 	refused []error
+	// inFlight: verify found a push's lock or its unfinished change.
+	inFlight bool
 	*gating
 }
 

@@ -263,18 +263,20 @@ func (d *device) verifyOnly() error {
 		d.cabling()
 	}
 	d.res.Verified = len(d.res.Differences) == 0
-	d.res.Status = verifyStatus(d.res)
+	d.res.Status = verifyStatus(d.res, d.inFlight)
 	return nil
 }
 
-// verifyStatus is verify's verdict on a switch read back: a difference
-// makes it a mismatch, whatever is pending beside it (Pending keeps
-// that), since a hand change that is not saved yet is drift, not a
-// push in flight, and a drift monitor keys on mismatch; a switch that
-// matches with work pending is pending; else verified.
-func verifyStatus(r *DeviceResult) string {
+// verifyStatus is verify's verdict on a switch read back. A difference
+// makes it a mismatch unless a push is in flight (inFlight: a device
+// lock held, or fabricc's own unfinished change), whatever else is
+// pending beside it (Pending keeps that): a hand change that is not
+// saved yet is drift, not a push in flight, and a drift monitor keys
+// on mismatch. A switch in flight, or that matches with work pending,
+// is pending; else verified.
+func verifyStatus(r *DeviceResult, inFlight bool) string {
 	switch {
-	case !r.Verified:
+	case !r.Verified && !inFlight:
 		return StatusMismatch
 	case len(r.Pending) > 0:
 		return StatusPending
@@ -292,7 +294,7 @@ func (d *device) pendingWork() error {
 			return fmt.Errorf("reading the device lock: %w", err)
 		}
 		if h != nil {
-			holder = h
+			holder, d.inFlight = h, true
 			d.res.Lock = h.String()
 			d.res.Pending = append(d.res.Pending, "the device lock is held by "+h.String()+": a push is running, or was interrupted and the next push recovers it")
 		}
@@ -307,6 +309,7 @@ func (d *device) pendingWork() error {
 	for _, lo := range found {
 		if lo.kind != leftStaged {
 			d.res.Pending = append(d.res.Pending, lo.what)
+			d.inFlight = d.inFlight || lo.ours
 		}
 	}
 	return nil
