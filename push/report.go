@@ -30,7 +30,7 @@ const (
 // device (Recovery.Action).
 const (
 	RecoveryCompleted  = "completed"     // it verified as the intended state and was confirmed or saved
-	RecoveryRolledBack = "rolled back"   // it did not verify, or another switch failed the all-or-nothing push, and was undone
+	RecoveryRolledBack = "rolled back"   // it did not verify, or an all-or-nothing push of several switches does not complete it, and was undone
 	RecoveryDiscarded  = "discarded"     // staged, never effective: thrown away
 	RecoveryLockBroken = "lock broken"   // the lock of a gone (or, with --break-lock, any) holder removed
 	RecoveryLeft       = "left as it is" // not undoable, or not saved because the push failed; the detail says what to do
@@ -92,7 +92,8 @@ type Report struct {
 // inventory (with push --partial), or not selected by --limit.
 type LeftOut struct {
 	Switch string `json:"switch"`
-	// Why is "not in the inventory" or "--limit".
+	// Why is "not in the inventory", "--limit", or, after a
+	// --per-device push, its status and LeftOutPerDevice.
 	Why string `json:"why"`
 }
 
