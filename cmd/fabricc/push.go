@@ -128,7 +128,9 @@ func newPushCmd() *cobra.Command {
 			"or nothing across its switches: each waits, verified, until every switch has verified,\n" +
 			"and one that fails makes every switch roll back to its state before the push (status\n" +
 			"aborted), since a change on some hops only can stall a RoCE fabric; --per-device lets\n" +
-			"each switch finish on its own. Ctrl-C and SIGTERM roll back too. A device lock\n" +
+			"each switch finish on its own. Ctrl-C and SIGTERM roll back too; a later SIGTERM\n" +
+			"does not cut that short, a second Ctrl-C stops at once after writing the summary and\n" +
+			"the --report file. A device lock\n" +
 			"on each switch keeps two pushes apart; what an interrupted push left (a commit timer,\n" +
 			"an unconfirmed revision, unsaved changes) is finished when it verifies, else rolled\n" +
 			"back. A switch with unsaved changes that no fabricc push made is refused, since the\n" +
@@ -139,7 +141,7 @@ func newPushCmd() *cobra.Command {
 			"prints the diffs and asks \"Apply these changes to N switches? Only 'yes' is accepted\",\n" +
 			"as terraform apply does; any other answer drops the staged changes, changes nothing and\n" +
 			"exits 1. --yes (or --auto-approve) pushes without asking; a pipe, CI or a script is\n" +
-			"never asked.\n\n" + switchArgsHelp + hostsIgnoredHelp,
+			"never asked, but without --per-device no switch applies before every switch staged.\n\n" + switchArgsHelp + hostsIgnoredHelp,
 		Example: "  fabricc push examples/multivendor-clos -i inventory.hcl --dry-run\n" +
 			"  fabricc push --artifacts out -i inventory.hcl --limit leaves --report push.json",
 		// --dry-run exits 2 for changes pending, so a wrong command line
