@@ -29,6 +29,9 @@ var ErrNotApproved = errors.New("not applied: the push was not approved")
 type approval struct {
 	ask  func([]Staged) bool
 	gate *gate
+	// step is what a switch waiting for the answer shows: the
+	// operator's approval, or, without a question, the other switches.
+	step string
 	mu   sync.Mutex
 	// open counts the switches that have not staged or ended yet.
 	open   int
@@ -38,14 +41,27 @@ type approval struct {
 	decided chan struct{}
 }
 
-// newApproval is the approval of n switches; nil when ask is nil (no
-// question: --yes, a pipe, a dry run).
+// newApproval is the approval of n switches. Without a question
+// (--yes, a pipe, CI) an all-or-nothing push (g not nil) still has its
+// barrier, answered yes: no switch applies before every switch has
+// connected, locked, recovered and staged, so a switch that cannot be
+// reached or staged fails the push before any switch runs the new
+// configuration (as terraform apply plans every resource before it
+// changes any). nil for a per-device push without a question.
 func newApproval(n int, ask func([]Staged) bool, g *gate) *approval {
-	if ask == nil {
+	step := stepApproval
+	switch {
+	case ask == nil && g == nil:
 		return nil
+	case ask == nil:
+		ask, step = func([]Staged) bool { return true }, stepStaged
 	}
-	return &approval{ask: ask, gate: g, open: n, decided: make(chan struct{})}
+	return &approval{ask: ask, gate: g, step: step, open: n, decided: make(chan struct{})}
 }
+
+// stepStaged is the progress step of a switch that staged its change
+// and waits, without a question, for the others to stage theirs.
+const stepStaged = "wait for the other switches to stage"
 
 // add records one switch: its staged change when s is not nil, else
 // that it ended without one. The last switch to arrive has the question
@@ -111,7 +127,7 @@ func (d *device) awaitApproval(ctx context.Context, diff string) error {
 	}
 	d.asked = true
 	d.approval.add(&Staged{Device: d.t.Switch.Name, Platform: string(d.t.Switch.Platform), Diff: diff})
-	d.giveSlot(stepApproval)
+	d.giveSlot(d.approval.step)
 	err := d.approval.wait(ctx)
 	d.retake(ctx)
 	return err

@@ -105,6 +105,8 @@ type Options struct {
 	// (status aborted, ErrNotApproved). The question is not asked when
 	// nothing is staged or an all-or-nothing push has already failed.
 	// The switches wait for the answer within their device timeout.
+	// Without it an all-or-nothing push waits the same way and answers
+	// yes itself (newApproval): no switch applies before all staged.
 	Approve func([]Staged) bool
 	// peers indexes the fabric's cable ends for the cabling check; Run
 	// builds it once.
@@ -259,6 +261,11 @@ type device struct {
 	// unreachable: the first connection failed (the others' rows name
 	// the next step).
 	unreachable bool
+	// refused is why the push would refuse the switch, which a dry run
+	// reports after its diff (dryRunRefused).
+	refused []error
+	// inFlight: verify found a push's lock or its unfinished change.
+	inFlight bool
 	*gating
 }
 
@@ -373,10 +380,10 @@ func (d *device) run(ctx context.Context) error {
 	if err := d.turn.wait(ctx, stop); err != nil {
 		return err
 	}
-	// Once another switch failed this one applies nothing: it takes no
-	// lock, recovers nothing, and lets the next switch take its turn.
+	// Once another switch failed this one applies nothing, but still
+	// rolls back what an interrupted push left on it (recoverAborted).
 	if err := d.othersFailed(); err != nil {
-		return err
+		return d.recoverAborted(ctx, err)
 	}
 	err = d.lock(ctx)
 	d.turn.done()
@@ -389,6 +396,9 @@ func (d *device) run(ctx context.Context) error {
 	}
 	err = d.push(ctx)
 	d.settleUnsaved(false) // when the push did not save them
+	if err == nil {
+		err = d.dryRunRefused()
+	}
 	return err
 }
 

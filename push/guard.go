@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"time"
 )
 
@@ -131,7 +132,11 @@ func (d *device) recover() error {
 		return fmt.Errorf("looking for what interrupted runs left: %w", err)
 	}
 	for _, lo := range found {
-		if err := d.refusal(lo); err != nil {
+		if err := d.refusal(lo); err != nil && d.o.Action == ActionDiff {
+			// A dry run answers for the push: it still stages and shows
+			// the diff, then fails with the refusal (dryRunRefused).
+			d.refused = append(d.refused, err)
+		} else if err != nil {
 			return err
 		}
 	}
@@ -146,10 +151,10 @@ func (d *device) recover() error {
 // refusal is why a push must not go ahead because of lo, or nil: a
 // change of someone else's under a timer (fabricc would confirm or
 // revert it), or unsaved changes no fabricc push made (the push's save
-// would save them too) unless Options.SaveUnsaved. A dry run refuses
-// nothing: it reports them as pending.
+// would save them too) unless Options.SaveUnsaved. A dry run checks the
+// same, so that it fails where the push would (dryRunRefused).
 func (d *device) refusal(lo leftover) error {
-	if d.o.Action != ActionPush || lo.ours {
+	if d.o.Action == ActionVerify || lo.ours {
 		return nil
 	}
 	switch {
@@ -179,6 +184,8 @@ func (d *device) resolve(lo leftover) error {
 		return nil
 	case lo.kind == leftStaged:
 		return d.apply(lo, lo.undo, RecoveryDiscarded)
+	case d.undoBeforeGate(lo):
+		return d.apply(leftover{what: lo.what + heldForGate}, lo.undo, RecoveryRolledBack)
 	}
 	if diffs, err := d.check(); err != nil {
 		return fmt.Errorf("reading back what %s holds: %w", lo.what, err)
@@ -256,15 +263,25 @@ func (d *device) verifyOnly() error {
 		d.cabling()
 	}
 	d.res.Verified = len(d.res.Differences) == 0
-	switch {
-	case len(d.res.Pending) > 0:
-		d.res.Status = StatusPending
-	case d.res.Verified:
-		d.res.Status = StatusVerified
-	default:
-		d.res.Status = StatusMismatch
-	}
+	d.res.Status = verifyStatus(d.res, d.inFlight)
 	return nil
+}
+
+// verifyStatus is verify's verdict on a switch read back. A difference
+// makes it a mismatch unless a push is in flight (inFlight: a device
+// lock held, or fabricc's own unfinished change), whatever else is
+// pending beside it (Pending keeps that): a hand change that is not
+// saved yet is drift, not a push in flight, and a drift monitor keys
+// on mismatch. A switch in flight, or that matches with work pending,
+// is pending; else verified.
+func verifyStatus(r *DeviceResult, inFlight bool) string {
+	switch {
+	case !r.Verified && !inFlight:
+		return StatusMismatch
+	case len(r.Pending) > 0:
+		return StatusPending
+	}
+	return StatusVerified
 }
 
 // pendingWork lists, for verify, a lock held and every leftover that is
@@ -277,7 +294,7 @@ func (d *device) pendingWork() error {
 			return fmt.Errorf("reading the device lock: %w", err)
 		}
 		if h != nil {
-			holder = h
+			holder, d.inFlight = h, true
 			d.res.Lock = h.String()
 			d.res.Pending = append(d.res.Pending, "the device lock is held by "+h.String()+": a push is running, or was interrupted and the next push recovers it")
 		}
@@ -292,7 +309,99 @@ func (d *device) pendingWork() error {
 	for _, lo := range found {
 		if lo.kind != leftStaged {
 			d.res.Pending = append(d.res.Pending, lo.what)
+			d.inFlight = d.inFlight || lo.ours
 		}
 	}
 	return nil
+}
+
+// recoverAborted is the way out of a switch that another switch's
+// failure stops before it took its lock (abort, the gate's reason). The
+// switch applies nothing, but what an interrupted push left on it must
+// not stay: Onyx has no commit timer, so a killed push's change stays
+// on it, unsaved, while the EOS and NVUE switches revert theirs, a mixed
+// fabric until a push succeeds. So it still takes its lock (breaking a
+// stale one, never waiting) and runs the rollback half of the recovery
+// (rollbackLeftovers); it never completes a change, since this push
+// confirms nothing. Rolling back is the safe choice over only reporting:
+// it returns the switch to what the others return to. An interrupted
+// push, whose connections are cut, leaves everything to the next push.
+func (d *device) recoverAborted(ctx context.Context, abort error) error {
+	if d.v.Lock == nil || d.v.Leftovers == nil || ctx.Err() != nil {
+		return abort
+	}
+	err := d.lock(ctx)
+	d.turn.done()
+	defer d.unlock(ctx)
+	if err != nil {
+		d.res.Status = StatusAborted
+		return abort // held by a live push, or unreadable: nothing of ours
+	}
+	d.step(stepRecover)
+	found, err := d.v.Leftovers(d.conn, d.stale)
+	if err == nil {
+		err = d.rollbackLeftovers(found)
+	}
+	if err != nil {
+		d.res.Status = StatusFailed
+		return fmt.Errorf("%w; undoing what an interrupted push left: %v", abort, err)
+	}
+	d.res.Status = StatusAborted
+	return abort
+}
+
+// rollbackLeftovers undoes each of fabricc's leftovers that can be
+// undone (discards what is staged, rolls back what is effective) and
+// records the others as left as they are.
+func (d *device) rollbackLeftovers(found []leftover) error {
+	for _, lo := range found {
+		switch {
+		case !lo.ours:
+			d.res.Pending = append(d.res.Pending, lo.what)
+		case lo.undo == nil:
+			d.recovered(lo.what+" (this push applies nothing, so it cannot be finished here; the next push finishes or replaces it)", RecoveryLeft)
+		case lo.kind == leftStaged:
+			if err := d.apply(lo, lo.undo, RecoveryDiscarded); err != nil {
+				return err
+			}
+		default:
+			if err := d.apply(lo, lo.undo, RecoveryRolledBack); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// undoBeforeGate reports whether lo, an interrupted push's change that
+// is effective but neither confirmed nor saved, is rolled back rather
+// than completed: in an all-or-nothing push of several switches,
+// completing it (confirming, saving) before the gate would make it
+// permanent on this switch even when another switch then fails, a
+// mixed fabric nothing reverts. Rolled back, the switch is as before;
+// this push stages the fabric again and applies it under its own
+// rollback, at the gate with the others. A change that cannot be undone
+// is resolved as before.
+func (d *device) undoBeforeGate(lo leftover) bool {
+	return d.gate != nil && d.gate.size > 1 && lo.undo != nil
+}
+
+// heldForGate is said after a leftover undoBeforeGate rolled back.
+const heldForGate = " (all or nothing: not completed before every switch has verified; this push applies the fabric again, at the gate with the other switches)"
+
+// dryRunRefused fails a dry run whose switch the push would refuse
+// (refusal): a dry run that reported it as a change pending (exit 2)
+// let a pipeline that gates push on diff go ahead into a push that
+// fails. The diff stays in the result; the error says why the push
+// would be refused and how to go on.
+func (d *device) dryRunRefused() error {
+	if len(d.refused) == 0 || d.res.Status != StatusDryRun {
+		return nil
+	}
+	d.res.Status = StatusFailed
+	var msgs []string
+	for _, err := range d.refused {
+		msgs = append(msgs, err.Error())
+	}
+	return fmt.Errorf("push would be refused: %s", strings.Join(msgs, "; "))
 }

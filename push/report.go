@@ -30,7 +30,7 @@ const (
 // device (Recovery.Action).
 const (
 	RecoveryCompleted  = "completed"     // it verified as the intended state and was confirmed or saved
-	RecoveryRolledBack = "rolled back"   // it did not verify and was undone
+	RecoveryRolledBack = "rolled back"   // it did not verify, or an all-or-nothing push of several switches does not complete it, and was undone
 	RecoveryDiscarded  = "discarded"     // staged, never effective: thrown away
 	RecoveryLockBroken = "lock broken"   // the lock of a gone (or, with --break-lock, any) holder removed
 	RecoveryLeft       = "left as it is" // not undoable, or not saved because the push failed; the detail says what to do
@@ -82,13 +82,18 @@ type Report struct {
 	// or no longer: from the first apply to the last confirmation or
 	// rollback, in milliseconds.
 	MixedMs int64 `json:"mixed_ms,omitempty"`
+	// MixedOpen is true when the mixed state has not ended: a
+	// --per-device push changed some switches and left others behind
+	// (LeftOut), so MixedMs is only how long it lasted during the push.
+	MixedOpen bool `json:"mixed_open,omitempty"`
 }
 
 // LeftOut is a switch of the fabric a run did not work on: not in the
 // inventory (with push --partial), or not selected by --limit.
 type LeftOut struct {
 	Switch string `json:"switch"`
-	// Why is "not in the inventory" or "--limit".
+	// Why is "not in the inventory", "--limit", or, after a
+	// --per-device push, its status and LeftOutPerDevice.
 	Why string `json:"why"`
 }
 
@@ -96,6 +101,9 @@ type LeftOut struct {
 const (
 	LeftOutNotListed = "not in the inventory"
 	LeftOutLimit     = "--limit"
+	// LeftOutPerDevice follows the status (failed, locked) of a switch a
+	// --per-device push did not change while it changed others.
+	LeftOutPerDevice = " in this --per-device push"
 )
 
 // DeviceResult is one device's outcome.

@@ -56,8 +56,8 @@ func makeOthersChange(t *testing.T, l *lab, p model.Platform) {
 // TestUnsavedChangesOfOthersAreNotSaved: a push must not save someone
 // else's unsaved change while its report says it left it alone. It
 // refuses, naming what it found and how to go on, and changes nothing:
-// the change stays running and unsaved. A dry run and verify report it
-// as pending. With SaveUnsaved (--save-unsaved) the push goes ahead and
+// the change stays running and unsaved. A dry run fails the same way
+// (after its diff) unless SaveUnsaved; verify reports it as pending. With SaveUnsaved (--save-unsaved) the push goes ahead and
 // reports the change "saved with this push", on a fresh switch and on
 // one where the fabric itself has nothing left to change.
 func TestUnsavedChangesOfOthersAreNotSaved(t *testing.T) {
@@ -100,13 +100,26 @@ func TestUnsavedChangesOfOthersAreNotSaved(t *testing.T) {
 					t.Errorf("the refused push changed the running configuration:\n%s", lineDiff(running, got))
 				}
 
+				// The dry run fails where the push would, after its diff;
+				// with SaveUnsaved it answers for that push.
 				dry := l.run(t, ActionDiff, f, sw, cfg)
-				if dry.Status != StatusDryRun || !slices.Equal(dry.Pending, []string{othersUnsaved[p]}) {
-					t.Errorf("dry run: status %s pending %q, want dry-run pending [%q]", dry.Status, dry.Pending, othersUnsaved[p])
+				wantDry := "push would be refused: " + othersRefusal[p]
+				if dry.Status != StatusFailed || dry.Error != wantDry || !slices.Equal(dry.Pending, []string{othersUnsaved[p]}) || (dry.Diff == "") != tc.prepush {
+					t.Errorf("dry run: status %s error %q pending %q diff %d bytes, want failed %q pending [%q]", dry.Status, dry.Error, dry.Pending, len(dry.Diff), wantDry, othersUnsaved[p])
 				}
+				dry = l.runWith(t, Options{Action: ActionDiff, Fabric: f, SaveUnsaved: true}, sw, cfg)
+				if dry.Status != StatusDryRun || dry.Error != "" || !slices.Equal(dry.Pending, []string{othersUnsaved[p]}) {
+					t.Errorf("dry run with SaveUnsaved: status %s error %q pending %q, want dry-run pending [%q]", dry.Status, dry.Error, dry.Pending, othersUnsaved[p])
+				}
+				// A switch that differs is a mismatch, with the unsaved
+				// changes pending beside it; one that matches is pending.
 				v := l.run(t, ActionVerify, f, sw, cfg)
-				if v.Status != StatusPending || !slices.Equal(v.Pending, []string{othersUnsaved[p]}) {
-					t.Errorf("verify: status %s pending %q, want pending [%q]", v.Status, v.Pending, othersUnsaved[p])
+				wantStatus := StatusMismatch
+				if tc.prepush {
+					wantStatus = StatusPending
+				}
+				if v.Status != wantStatus || !slices.Equal(v.Pending, []string{othersUnsaved[p]}) {
+					t.Errorf("verify: status %s pending %q, want %s pending [%q]", v.Status, v.Pending, wantStatus, othersUnsaved[p])
 				}
 				if l.sim.Saved() != saved {
 					t.Error("the dry run or verify saved the change")

@@ -128,7 +128,9 @@ func newPushCmd() *cobra.Command {
 			"or nothing across its switches: each waits, verified, until every switch has verified,\n" +
 			"and one that fails makes every switch roll back to its state before the push (status\n" +
 			"aborted), since a change on some hops only can stall a RoCE fabric; --per-device lets\n" +
-			"each switch finish on its own. Ctrl-C and SIGTERM roll back too. A device lock\n" +
+			"each switch finish on its own. Ctrl-C and SIGTERM roll back too; a later SIGTERM\n" +
+			"does not cut that short, a second Ctrl-C stops at once after writing the summary and\n" +
+			"the --report file. A device lock\n" +
 			"on each switch keeps two pushes apart; what an interrupted push left (a commit timer,\n" +
 			"an unconfirmed revision, unsaved changes) is finished when it verifies, else rolled\n" +
 			"back. A switch with unsaved changes that no fabricc push made is refused, since the\n" +
@@ -139,7 +141,7 @@ func newPushCmd() *cobra.Command {
 			"prints the diffs and asks \"Apply these changes to N switches? Only 'yes' is accepted\",\n" +
 			"as terraform apply does; any other answer drops the staged changes, changes nothing and\n" +
 			"exits 1. --yes (or --auto-approve) pushes without asking; a pipe, CI or a script is\n" +
-			"never asked.\n\n" + switchArgsHelp + hostsIgnoredHelp,
+			"never asked, but without --per-device no switch applies before every switch staged.\n\n" + switchArgsHelp + hostsIgnoredHelp,
 		Example: "  fabricc push examples/multivendor-clos -i inventory.hcl --dry-run\n" +
 			"  fabricc push --artifacts out -i inventory.hcl --limit leaves --report push.json",
 		// --dry-run exits 2 for changes pending, so a wrong command line
@@ -272,7 +274,7 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 	if err != nil {
 		return err
 	}
-	ctx, stop := interruptible(cmd, "rolling back what is in flight")
+	ctx, stop, sig := listenSignals(cmd, "rolling back what is in flight")
 	defer stop()
 	o := push.Options{Action: action, Fabric: b.Fabric, ID: txnID(), Targets: targets,
 		Dial: push.SSHDialer(hk), Parallel: sf.parallel, LockTimeout: sf.lockTimeout, BreakLock: sf.breakLock, SaveUnsaved: sf.saveUnsaved, PerDevice: sf.perDevice,
@@ -280,11 +282,16 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 	if ap != nil {
 		o.Approve = ap.approve
 	}
-	rep := runEngine(ctx, cmd, o)
+	live := newLiveReport(o)
+	sig.onForced(func(cause string) { writeForced(cmd, live.snapshot(cause), sf.report, out) })
+	rep := runEngine(ctx, cmd, o, live)
 	if warning != "" {
 		rep.FabricSwitches, rep.LeftOut, rep.Warnings = len(b.Fabric.Switches), left, []string{warning}
 	}
 	rep.Warnings = append(sf.warnings, rep.Warnings...)
+	if o.PerDevice && action == push.ActionPush {
+		warnPerDeviceMixed(cmd, rep, b, out)
+	}
 	noteHosts(cmd, rep, b, inv, devs, hosts, out)
 	err = finish(cmd, rep, sf.report, out, ap != nil && ap.asked)
 	if ap != nil && ap.declined {
@@ -651,6 +658,60 @@ func partialWarning(action string, b *push.Build, n int, left []push.LeftOut) *h
 		Detail:  detail}
 }
 
+// warnPerDeviceMixed warns when a --per-device push changed some
+// switches and left others behind (failed, locked): the fabric is mixed
+// until those are pushed too, as after a partial push, and it stays so.
+// The warning goes to the diagnostics (stderr, or the --json envelope)
+// and the report (warnings, left_out, mixed_open).
+func warnPerDeviceMixed(cmd *cobra.Command, rep *push.Report, b *push.Build, out *output) {
+	behind := perDeviceBehind(rep)
+	if behind == nil {
+		return
+	}
+	var names, parts []string
+	for _, l := range behind {
+		names = append(names, l.Switch)
+		if len(parts) < 10 {
+			parts = append(parts, l.Switch+" ("+l.Why+")")
+		}
+	}
+	if len(behind) > 10 {
+		parts = append(parts, fmt.Sprintf("and %d more", len(behind)-10))
+	}
+	diag := &hcl.Diagnostic{Severity: hcl.DiagWarning,
+		Summary: fmt.Sprintf("partial push: --per-device changed %d of %s of fabric %q", len(rep.Devices)-len(behind), plural(len(b.Fabric.Switches), "switch"), b.Fabric.Name),
+		Detail: fmt.Sprintf("Not changed: %s. The fabric-wide settings this push changed (traffic classes, PFC priorities, DSCP maps, ETS, VLANs) now differ between "+
+			"the switches changed and these, and go on differing until they are pushed too; a PFC priority or DSCP map that differs along a path can stall RoCE traffic. "+
+			"Fix them and push them as soon as you can (--limit %s).", strings.Join(parts, ", "), quote.ShellWord(strings.Join(names, ",")))}
+	out.report(nil, hcl.Diagnostics{diag})
+	if out.json {
+		fmt.Fprintf(cmd.ErrOrStderr(), "Warning: %s: %s\n", diag.Summary, diag.Detail)
+	}
+	rep.LeftOut = append(rep.LeftOut, behind...)
+	rep.Warnings = append(rep.Warnings, diag.Summary+": "+diag.Detail)
+	rep.MixedOpen = true
+}
+
+// perDeviceBehind is, when a per-device push changed some switch, the
+// switches it did not change because they failed or were locked; nil
+// when it changed none or left none behind.
+func perDeviceBehind(rep *push.Report) []push.LeftOut {
+	changed := false
+	var behind []push.LeftOut
+	for _, d := range rep.Devices {
+		switch d.Status {
+		case push.StatusChanged:
+			changed = true
+		case push.StatusFailed, push.StatusLocked:
+			behind = append(behind, push.LeftOut{Switch: d.Device, Why: d.Status + push.LeftOutPerDevice})
+		}
+	}
+	if !changed || len(behind) == 0 {
+		return nil
+	}
+	return behind
+}
+
 // renamedSwitches reads --renamed NEW=OLD: NEW must be a switch of the
 // fabric, OLD the hostname it may still answer by.
 func renamedSwitches(b *push.Build, flags []string) (map[string]string, error) {
@@ -699,7 +760,7 @@ func warnInsecure(cmd *cobra.Command) {
 }
 
 // runEngine runs with bars on a real terminal, log lines otherwise.
-func runEngine(ctx context.Context, cmd *cobra.Command, o push.Options) *push.Report {
+func runEngine(ctx context.Context, cmd *cobra.Command, o push.Options, live *liveReport) *push.Report {
 	errw := cmd.ErrOrStderr()
 	// Bars redraw over the approval question: a push that may ask logs.
 	if f, ok := errw.(*os.File); ok && canRedraw(errw) && o.Approve == nil {
@@ -712,13 +773,13 @@ func runEngine(ctx context.Context, cmd *cobra.Command, o push.Options) *push.Re
 				names = append(names, t.Host.Name)
 			}
 			bp := push.NewBarProgress(errw, names)
-			o.Progress = bp
+			live.Progress, o.Progress = bp, live
 			rep := push.Run(ctx, o)
 			bp.Wait()
 			return rep
 		}
 	}
-	o.Progress = &push.LogProgress{W: errw}
+	live.Progress, o.Progress = &push.LogProgress{W: errw}, live
 	return push.Run(ctx, o)
 }
 
@@ -760,6 +821,27 @@ func finish(cmd *cobra.Command, rep *push.Report, reportPath string, out *output
 		return changesPending
 	}
 	return nil
+}
+
+// writeForced writes the summary and the --report file of a run
+// stopped at once (a second Ctrl-C), from what is known so far, so that
+// a stop at once still leaves a record of every switch's state.
+func writeForced(cmd *cobra.Command, rep *push.Report, reportPath string, out *output) {
+	w := cmd.OutOrStdout()
+	if out.json {
+		w = cmd.ErrOrStderr()
+	}
+	rep.WriteSummary(w)
+	if reportPath == "" {
+		return
+	}
+	js, err := reportJSON(rep)
+	if err == nil {
+		err = newfile.Replace(reportPath, filepath.Base(reportPath)+".tmp-", 0o600, js)
+	}
+	if err != nil {
+		fmt.Fprintf(cmd.ErrOrStderr(), "fabricc: writing the report: %v\n", err)
+	}
 }
 
 // reportJSON is the --report file: the report, led by the fabricc
