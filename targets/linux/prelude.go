@@ -1042,6 +1042,30 @@ nic_route() {
 	fi
 	ensure "$ifc" "rule $prio" "$want" "$have" ip "$fam" rule add from "$src/$bits" table "$table" priority "$prio"
 }`},
+	{useRail, `# rail_sysctls IF: IF is one of several fabric NICs with IPv4 addresses (a
+# multi-rail host). Linux owns addresses per host, not per interface: by
+# default every interface answers ARP for every address of the host ("ARP
+# flux"), so a peer, and RDMA-CM resolving a GID, may learn the wrong
+# rail's MAC, and strict reverse-path filtering (rp_filter 1, the default
+# of several distributions) drops a reply that comes in by another rail
+# than the one the main table would send by. Per IF: arp_ignore 1 (answer
+# only for an address configured on IF), arp_announce 2 (the ARP request
+# names the best local address for the target, IF's own), rp_filter 2
+# (loose: the source need only be reachable by some interface). The kernel
+# takes the larger of conf/all and conf/IF for each of the three, so IF's
+# own value is in force unless conf/all's is higher (Linux kernel
+# Documentation/networking/ip-sysctl.rst, arp_ignore, arp_announce,
+# rp_filter; IBM Linux on IBM Z and LinuxONE, SMC-R, "High-availability
+# considerations": reverse-path forwarding and ARP flux). Not persistent:
+# the boot unit applies it again.
+rail_sysctls() {
+	local kv k v f
+	for kv in arp_ignore=1 arp_announce=2 rp_filter=2; do
+		k=${kv%=*} v=${kv#*=}
+		f=/proc/sys/net/ipv4/conf/$1/$k
+		ensure "$1" "$k" "$v" "$(read_sys "$f")" write_value "$f" "$v"
+	done
+}`},
 	{useNCCL, `# nccl_tc_state FILE: the values of FILE's NCCL_IB_TC lines, in file order
 # and comma-separated, or absent (no FILE, or no such line). NCCL reads
 # the NAME=VALUE lines of /etc/nccl.conf when a job starts, the first line
@@ -1498,6 +1522,7 @@ const (
 	useCNPInbox                       // cnp_readable: inbox CNP class at the firmware default
 	useNCCL                           // nccl_tc: a NIC lists the nccl application
 	useRoute                          // nic_route: a NIC with a route (model.NIC.Route)
+	useRail                           // rail_sysctls: two or more NICs with IPv4 addresses
 )
 
 // preludeBlock is one part of the prelude and the feature that needs it.
@@ -1552,6 +1577,9 @@ func features(h *model.Host) feature {
 	}
 	if _, ok := h.NCCLToS(); ok {
 		u |= useNCCL
+	}
+	if h.IPv4Rails() != nil {
+		u |= useRail
 	}
 	return u
 }

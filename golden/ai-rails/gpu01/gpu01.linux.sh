@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=84324e08a59ee6c02b50809ea1b7c5521e42c2cdbcae1339959ba46f8fdb8575
+FABRICC_SCRIPT_ID=27fc6801a9c0ba3ac8884357777e58d8904f29b3f3ba678df996ec63aec938f2
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
@@ -842,6 +842,31 @@ cnp_sysfs() {
 	ensure "$1" 'CNP priority' "$3" "$(read_sys "$d/cnp_802p_prio")" write_value "$d/cnp_802p_prio" "$3"
 }
 
+# rail_sysctls IF: IF is one of several fabric NICs with IPv4 addresses (a
+# multi-rail host). Linux owns addresses per host, not per interface: by
+# default every interface answers ARP for every address of the host ("ARP
+# flux"), so a peer, and RDMA-CM resolving a GID, may learn the wrong
+# rail's MAC, and strict reverse-path filtering (rp_filter 1, the default
+# of several distributions) drops a reply that comes in by another rail
+# than the one the main table would send by. Per IF: arp_ignore 1 (answer
+# only for an address configured on IF), arp_announce 2 (the ARP request
+# names the best local address for the target, IF's own), rp_filter 2
+# (loose: the source need only be reachable by some interface). The kernel
+# takes the larger of conf/all and conf/IF for each of the three, so IF's
+# own value is in force unless conf/all's is higher (Linux kernel
+# Documentation/networking/ip-sysctl.rst, arp_ignore, arp_announce,
+# rp_filter; IBM Linux on IBM Z and LinuxONE, SMC-R, "High-availability
+# considerations": reverse-path forwarding and ARP flux). Not persistent:
+# the boot unit applies it again.
+rail_sysctls() {
+	local kv k v f
+	for kv in arp_ignore=1 arp_announce=2 rp_filter=2; do
+		k=${kv%=*} v=${kv#*=}
+		f=/proc/sys/net/ipv4/conf/$1/$k
+		ensure "$1" "$k" "$v" "$(read_sys "$f")" write_value "$f" "$v"
+	done
+}
+
 # has_systemd: systemd is the running init: systemctl is there and
 # /run/systemd/system exists (sd_booted(3)).
 has_systemd() { command -v systemctl >/dev/null 2>&1 && [[ -d /run/systemd/system ]]; }
@@ -1251,6 +1276,9 @@ nic_1() {
 	# first (link-local fe80::/10 stays), then the model's are added.
 	addr_prune "$ifc" 10.10.1.1/24
 	ensure "$ifc" 'address 10.10.1.1/24' present "$(addr_state "$ifc" 10.10.1.1/24)" ip addr replace 10.10.1.1/24 dev "$ifc"
+	# One of 8 NICs with IPv4 addresses: ARP answered for its own addresses only,
+	# loose reverse-path filtering (Linux kernel ip-sysctl.rst; rail_sysctls).
+	rail_sysctls "$ifc"
 	# PFC replaces 802.3x link pause; the two are mutually exclusive.
 	if capable "$ifc" "pause settings (ethtool -a)" "use a driver that supports ethtool -A" ethtool -a "$ifc"; then
 		ensure "$ifc" 'link pause' 'autoneg off rx off tx off' "$(pause_get "$ifc")" ethtool -A "$ifc" autoneg off rx off tx off
@@ -1297,6 +1325,9 @@ nic_2() {
 	# first (link-local fe80::/10 stays), then the model's are added.
 	addr_prune "$ifc" 10.10.2.1/24
 	ensure "$ifc" 'address 10.10.2.1/24' present "$(addr_state "$ifc" 10.10.2.1/24)" ip addr replace 10.10.2.1/24 dev "$ifc"
+	# One of 8 NICs with IPv4 addresses: ARP answered for its own addresses only,
+	# loose reverse-path filtering (Linux kernel ip-sysctl.rst; rail_sysctls).
+	rail_sysctls "$ifc"
 	# PFC replaces 802.3x link pause; the two are mutually exclusive.
 	if capable "$ifc" "pause settings (ethtool -a)" "use a driver that supports ethtool -A" ethtool -a "$ifc"; then
 		ensure "$ifc" 'link pause' 'autoneg off rx off tx off' "$(pause_get "$ifc")" ethtool -A "$ifc" autoneg off rx off tx off
@@ -1343,6 +1374,9 @@ nic_3() {
 	# first (link-local fe80::/10 stays), then the model's are added.
 	addr_prune "$ifc" 10.10.3.1/24
 	ensure "$ifc" 'address 10.10.3.1/24' present "$(addr_state "$ifc" 10.10.3.1/24)" ip addr replace 10.10.3.1/24 dev "$ifc"
+	# One of 8 NICs with IPv4 addresses: ARP answered for its own addresses only,
+	# loose reverse-path filtering (Linux kernel ip-sysctl.rst; rail_sysctls).
+	rail_sysctls "$ifc"
 	# PFC replaces 802.3x link pause; the two are mutually exclusive.
 	if capable "$ifc" "pause settings (ethtool -a)" "use a driver that supports ethtool -A" ethtool -a "$ifc"; then
 		ensure "$ifc" 'link pause' 'autoneg off rx off tx off' "$(pause_get "$ifc")" ethtool -A "$ifc" autoneg off rx off tx off
@@ -1389,6 +1423,9 @@ nic_4() {
 	# first (link-local fe80::/10 stays), then the model's are added.
 	addr_prune "$ifc" 10.10.4.1/24
 	ensure "$ifc" 'address 10.10.4.1/24' present "$(addr_state "$ifc" 10.10.4.1/24)" ip addr replace 10.10.4.1/24 dev "$ifc"
+	# One of 8 NICs with IPv4 addresses: ARP answered for its own addresses only,
+	# loose reverse-path filtering (Linux kernel ip-sysctl.rst; rail_sysctls).
+	rail_sysctls "$ifc"
 	# PFC replaces 802.3x link pause; the two are mutually exclusive.
 	if capable "$ifc" "pause settings (ethtool -a)" "use a driver that supports ethtool -A" ethtool -a "$ifc"; then
 		ensure "$ifc" 'link pause' 'autoneg off rx off tx off' "$(pause_get "$ifc")" ethtool -A "$ifc" autoneg off rx off tx off
@@ -1435,6 +1472,9 @@ nic_5() {
 	# first (link-local fe80::/10 stays), then the model's are added.
 	addr_prune "$ifc" 10.10.5.1/24
 	ensure "$ifc" 'address 10.10.5.1/24' present "$(addr_state "$ifc" 10.10.5.1/24)" ip addr replace 10.10.5.1/24 dev "$ifc"
+	# One of 8 NICs with IPv4 addresses: ARP answered for its own addresses only,
+	# loose reverse-path filtering (Linux kernel ip-sysctl.rst; rail_sysctls).
+	rail_sysctls "$ifc"
 	# PFC replaces 802.3x link pause; the two are mutually exclusive.
 	if capable "$ifc" "pause settings (ethtool -a)" "use a driver that supports ethtool -A" ethtool -a "$ifc"; then
 		ensure "$ifc" 'link pause' 'autoneg off rx off tx off' "$(pause_get "$ifc")" ethtool -A "$ifc" autoneg off rx off tx off
@@ -1481,6 +1521,9 @@ nic_6() {
 	# first (link-local fe80::/10 stays), then the model's are added.
 	addr_prune "$ifc" 10.10.6.1/24
 	ensure "$ifc" 'address 10.10.6.1/24' present "$(addr_state "$ifc" 10.10.6.1/24)" ip addr replace 10.10.6.1/24 dev "$ifc"
+	# One of 8 NICs with IPv4 addresses: ARP answered for its own addresses only,
+	# loose reverse-path filtering (Linux kernel ip-sysctl.rst; rail_sysctls).
+	rail_sysctls "$ifc"
 	# PFC replaces 802.3x link pause; the two are mutually exclusive.
 	if capable "$ifc" "pause settings (ethtool -a)" "use a driver that supports ethtool -A" ethtool -a "$ifc"; then
 		ensure "$ifc" 'link pause' 'autoneg off rx off tx off' "$(pause_get "$ifc")" ethtool -A "$ifc" autoneg off rx off tx off
@@ -1527,6 +1570,9 @@ nic_7() {
 	# first (link-local fe80::/10 stays), then the model's are added.
 	addr_prune "$ifc" 10.10.7.1/24
 	ensure "$ifc" 'address 10.10.7.1/24' present "$(addr_state "$ifc" 10.10.7.1/24)" ip addr replace 10.10.7.1/24 dev "$ifc"
+	# One of 8 NICs with IPv4 addresses: ARP answered for its own addresses only,
+	# loose reverse-path filtering (Linux kernel ip-sysctl.rst; rail_sysctls).
+	rail_sysctls "$ifc"
 	# PFC replaces 802.3x link pause; the two are mutually exclusive.
 	if capable "$ifc" "pause settings (ethtool -a)" "use a driver that supports ethtool -A" ethtool -a "$ifc"; then
 		ensure "$ifc" 'link pause' 'autoneg off rx off tx off' "$(pause_get "$ifc")" ethtool -A "$ifc" autoneg off rx off tx off
@@ -1573,6 +1619,9 @@ nic_8() {
 	# first (link-local fe80::/10 stays), then the model's are added.
 	addr_prune "$ifc" 10.10.8.1/24
 	ensure "$ifc" 'address 10.10.8.1/24' present "$(addr_state "$ifc" 10.10.8.1/24)" ip addr replace 10.10.8.1/24 dev "$ifc"
+	# One of 8 NICs with IPv4 addresses: ARP answered for its own addresses only,
+	# loose reverse-path filtering (Linux kernel ip-sysctl.rst; rail_sysctls).
+	rail_sysctls "$ifc"
 	# PFC replaces 802.3x link pause; the two are mutually exclusive.
 	if capable "$ifc" "pause settings (ethtool -a)" "use a driver that supports ethtool -A" ethtool -a "$ifc"; then
 		ensure "$ifc" 'link pause' 'autoneg off rx off tx off' "$(pause_get "$ifc")" ethtool -A "$ifc" autoneg off rx off tx off
