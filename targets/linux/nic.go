@@ -333,7 +333,50 @@ func writeRoCECM(b *script, n *model.NIC) {
 	}
 	b.nic(n, "roce_mode")
 	b.alsoNIC(n, "dscp")
-	fmt.Fprintf(b, "\troce_cm \"$ifc\" '%s' %d %s\n", mode, n.RoCE.TOS, rdmaModule(n))
+	fmt.Fprintf(b, "\troce_cm \"$ifc\" '%s' %d %s", mode, n.RoCE.TOS, rdmaModule(n))
+	if a, ok := gidAddr(n); ok && n.RoCE.Mode != "v1" {
+		b.alsoNIC(n, "addresses")
+		ndev := "\"$ifc\""
+		if n.VLAN != 0 {
+			ndev = quote.ShellWord(vlanName(n))
+		}
+		fmt.Fprintf(b, " %s %s %s", ndev, a, gidText(a))
+	}
+	b.WriteString("\n")
+}
+
+// gidAddr is the NIC's address its RoCE v2 GID carries, for --check's GID
+// index (gid_info): the first IPv4 address, else the first IPv6 one that
+// is not link-local; false when it has none.
+func gidAddr(n *model.NIC) (netip.Addr, bool) {
+	var v6 netip.Addr
+	for _, s := range n.Addresses {
+		p, err := netip.ParsePrefix(s)
+		switch {
+		case err != nil:
+		case p.Addr().Is4():
+			return p.Addr(), true
+		case !v6.IsValid() && !p.Addr().IsLinkLocalUnicast():
+			v6 = p.Addr()
+		}
+	}
+	return v6, v6.IsValid()
+}
+
+// gidText is the GID of address a as /sys/class/infiniband/DEV/ports/
+// PORT/gids/N shows it: eight groups of four hex digits, an IPv4 address
+// as the IPv4-mapped ::ffff:a.b.c.d (the kernel's RoCE v2 GIDs,
+// drivers/infiniband/core/roce_gid_mgmt.c).
+func gidText(a netip.Addr) string {
+	b := a.As16()
+	out := make([]byte, 0, 39)
+	for i := 0; i < 16; i += 2 {
+		if i > 0 {
+			out = append(out, ':')
+		}
+		out = fmt.Appendf(out, "%02x%02x", b[i], b[i+1])
+	}
+	return string(out)
 }
 
 // rdmaModule is the kernel module that gives the NIC its RDMA device:

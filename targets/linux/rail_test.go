@@ -107,3 +107,87 @@ func TestNetnsRails(t *testing.T) {
 		t.Errorf("second run changed something: %v\n%s", err, out)
 	}
 }
+
+// TestGIDInfo runs gid_info on a fake /sys/class/infiniband: --check
+// names the lowest index whose GID is the address's, of type RoCE v2, on
+// the interface with the address, as an info: line (never a DIFF); a GID
+// of type RoCE v1 or on another netdev (the parent of a VLAN) does not
+// count, and none is "not found"; a run prints nothing.
+func TestGIDInfo(t *testing.T) {
+	const (
+		v4  = "0000:0000:0000:0000:0000:ffff:0a0a:0101"
+		ll  = "fe80:0000:0000:0000:0e42:a1ff:fe00:0001"
+		dir = "/sys/class/infiniband/mlx5_0/ports/1/"
+	)
+	gid := func(n, g, typ, ndev string, files map[string]string) {
+		files[dir+"gids/"+n] = g
+		files[dir+"gid_attrs/types/"+n] = typ
+		if ndev != "" {
+			files[dir+"gid_attrs/ndevs/"+n] = ndev
+		}
+	}
+	table := map[string]string{}
+	gid("0", ll, "IB/RoCE v1", "fab0", table)
+	gid("1", ll, "RoCE v2", "fab0", table)
+	gid("2", v4, "IB/RoCE v1", "fab0", table)
+	gid("3", v4, "RoCE v2", "fab0", table)
+	gid("4", "0000:0000:0000:0000:0000:0000:0000:0000", "IB/RoCE v1", "", table)
+	gid("10", v4, "RoCE v2", "fab0", table) // after 3 by number, before it by name
+	// /sys/class/infiniband exists only with the RDMA core loaded, and sysfs
+	// takes no new directory: the tmpfs covers /sys/class.
+	fs := fakeSys{mounts: []string{"/sys/class"}, files: table}
+	tests := []struct {
+		name, body string
+		args       []string
+		want       string
+	}{
+		{"found", "gid_info fab0 mlx5_0 1 fab0 10.10.1.1 " + v4 + "\n", []string{"--check"},
+			"info: fab0: RoCE v2 GID index 3 (mlx5_0 port 1, 10.10.1.1 on fab0): NCCL_IB_GID_INDEX=3, UCX_IB_GID_INDEX=3\n"},
+		{"other netdev", "gid_info fab0 mlx5_0 1 fab0.2 10.10.1.1 " + v4 + "\n", []string{"--check"},
+			"info: fab0: RoCE v2 GID index not found: no RoCE v2 GID of mlx5_0 port 1 carries 10.10.1.1 on fab0.2 (check the address and the VLAN)\n"},
+		{"other address", "gid_info fab0 mlx5_0 1 fab0 10.10.1.2 0000:0000:0000:0000:0000:ffff:0a0a:0102\n", []string{"--check"},
+			"info: fab0: RoCE v2 GID index not found: no RoCE v2 GID of mlx5_0 port 1 carries 10.10.1.2 on fab0 (check the address and the VLAN)\n"},
+		{"other port", "gid_info fab0 mlx5_0 2 fab0 10.10.1.1 " + v4 + "\n", []string{"--check"},
+			"info: fab0: RoCE v2 GID index not found: no RoCE v2 GID of mlx5_0 port 2 carries 10.10.1.1 on fab0 (check the address and the VLAN)\n"},
+		{"run", "gid_info fab0 mlx5_0 1 fab0 10.10.1.1 " + v4 + "\n", nil, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := fs.run(t, tc.body+"echo \"diffs $DIFFS\"\n", tc.args...)
+			if want := tc.want + "diffs 0\n"; err != nil || out != want {
+				t.Errorf("%v\n%s\nwant:\n%s", err, out, want)
+			}
+		})
+	}
+}
+
+// TestGIDStep: a RoCE v2 NIC's roce_cm step carries the interface with
+// its address, the address its GID carries (the first IPv4 one, else the
+// first IPv6 one that is not link-local) and that GID as sysfs shows it;
+// a RoCE v1 NIC's, or one without an address, carries none.
+func TestGIDStep(t *testing.T) {
+	tests := []struct {
+		name  string
+		vlan  int
+		addrs []string
+		mode  string
+		want  string
+	}{
+		{"IPv4", 0, []string{"fd00::1/64", "10.10.1.1/24"}, "v2",
+			"\troce_cm \"$ifc\" 'RoCE v2' 104 mlx5_ib \"$ifc\" 10.10.1.1 0000:0000:0000:0000:0000:ffff:0a0a:0101\n"},
+		{"IPv6 on a VLAN", 2, []string{"fe80::1/64", "fd00:0:0:12::1/64"}, "v2",
+			"\troce_cm \"$ifc\" 'RoCE v2' 104 mlx5_ib fab0.2 fd00:0:0:12::1 fd00:0000:0000:0012:0000:0000:0000:0001\n"},
+		{"RoCE v1", 0, []string{"10.10.1.1/24"}, "v1", "\troce_cm \"$ifc\" 'IB/RoCE v1' 104 mlx5_ib\n"},
+		{"no address", 0, nil, "v2", "\troce_cm \"$ifc\" 'RoCE v2' 104 mlx5_ib\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := railHost(tc.vlan, "192.0.2.1/24")
+			n := &f.Hosts[2].NICs[0]
+			n.Addresses, n.RoCE.Mode = tc.addrs, tc.mode
+			if s := render(t, f, 2); !strings.Contains(s, "\n"+tc.want) {
+				t.Errorf("script lacks\n%s", tc.want)
+			}
+		})
+	}
+}
