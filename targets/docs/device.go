@@ -385,13 +385,13 @@ func writeRails(d *doc, h *model.Host) {
 	if h.OS != model.OSLinux || rails == nil {
 		return
 	}
+	d.h(2, "Several rails")
 	d.at("host", h.Name)
 	names := make([]string, len(rails))
 	for i, n := range rails {
 		d.also("host", h.Name, "nic", n.Name, "addresses")
 		names[i] = md(n.Name)
 	}
-	d.h(2, "Several rails")
 	d.p(fmt.Sprintf("NICs %s have IPv4 addresses. Linux's defaults let every interface answer ARP for every address of the host, so a peer (and RDMA-CM resolving a GID) may learn the wrong rail's MAC address, and strict reverse-path filtering drops replies that come in by another rail. ", strings.Join(names, ", ")) +
 		"The host script sets net.ipv4.conf.IF.arp\\_ignore = 1, arp\\_announce = 2 and rp\\_filter = 2 (loose) on each of their interfaces (the VLAN interface of a tagged NIC), `--check` reports each that differs, and the boot unit applies them again at every boot " +
 		"(Linux kernel Documentation/networking/ip-sysctl.rst: arp\\_ignore, arp\\_announce, rp\\_filter). A host with one such NIC, or only IPv6 ones (ARP is IPv4's), gets none of them.")
