@@ -138,6 +138,7 @@ host "gpu01" {
   nic "roce0" {
     model     = "ConnectX-6 Dx"
     interface = "ens1f0"
+    addresses = ["10.0.0.1/31"] # swp10 is routed (no vlans)
   }
 }
 link {
@@ -173,8 +174,8 @@ link {
 		t.Errorf("nic speed %d peer %+v (speed defaults to the switch port's)", nic.SpeedMbps, nic.Peer)
 	}
 	for key, line := range map[string]int{
-		"link/0": 24, "link/1": 29, "link/1/a": 30,
-		"switch/leaf1/port/swp10/link": 29, "host/gpu01/nic/roce0/link": 29, "switch/spine1/port/swp1/link": 24,
+		"link/0": 25, "link/1": 30, "link/1/a": 31,
+		"switch/leaf1/port/swp10/link": 30, "host/gpu01/nic/roce0/link": 30, "switch/spine1/port/swp1/link": 25,
 	} {
 		if r, ok := src.Get(key); !ok || r.Range().Start.Line != line {
 			t.Errorf("src[%s] = %v, want line %d", key, r.Range(), line)

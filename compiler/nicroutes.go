@@ -50,12 +50,16 @@ func (l *lowering) nicGateway(host string, n *dsl.NIC, out *model.NIC) {
 // 6164) where it has no written gateway, warns about such a NIC that has
 // neither, and numbers every NIC's route: table and rule priority
 // model.RouteBase plus the NIC's position in its host (1-based, NICs by
-// name), distinct within the host by construction.
+// name), distinct within the host by construction. A NIC on a routed
+// port without addresses is warned about (warnNoAddress).
 func (l *lowering) finishRoutes() {
 	for i := range l.f.Hosts {
 		h := &l.f.Hosts[i]
 		for j := range h.NICs {
 			n := &h.NICs[j]
+			if len(n.Addresses) == 0 && l.onRoutedPort(n) {
+				l.warnNoAddress(h.Name, n)
+			}
 			if n.Route == nil && len(n.Addresses) > 0 && l.onRoutedPort(n) {
 				n.Route = derivedRoute(n.Addresses)
 				if n.Route == nil {
@@ -128,4 +132,17 @@ func (l *lowering) warnNoGateway(host string, n *model.NIC) {
 	l.warnf(at, "Routed NIC without a gateway",
 		"nic %q of host %q is cabled to %s:%s, a routed switch port, but fabricc gives it no route beyond its own subnet: %s. Its RoCE peers in other subnets (the other NICs of its rail, everything across the spines) are off-link, so the host sends to them by its main table's default route (often the management NIC) or not at all. Write gateway = \"ADDRESS\" on the nic (the switch port's address in its subnet), or give it a /31 whose other address is the switch port's; the Linux host script then gives the NIC a routing table of its own.",
 		n.Name, host, n.Peer.Device, n.Peer.Port, why)
+}
+
+// warnNoAddress reports a NIC on a routed switch port without addresses:
+// a routed port bridges nothing, so the NIC's only way onto the fabric is
+// an address in the port's subnet, and RoCE v2 reaches a port by the GID
+// its IP address makes (RoCE v2 carries RDMA in UDP/IP); without one,
+// nothing can reach it over RoCE and no host script gives it a route.
+func (l *lowering) warnNoAddress(host string, n *model.NIC) {
+	defer l.within(host + ":" + n.Name)()
+	at := l.src.Place("host", host, "nic", n.Name)
+	l.warnf(at, "Routed NIC without an address",
+		"nic %q of host %q is cabled to %s:%s, a routed switch port, but has no addresses: a routed port forwards by IP and bridges no VLAN, so nothing can reach the NIC over RoCE v2, and no host script gives it an address or a route. Write addresses = [\"ADDRESS/31\"] on the nic, in the switch port's subnet (the other address of the /31 is the switch port's, RFC 3021), or acknowledge this warning if the NIC gets its address by other means (DHCP, the distribution's network configuration).",
+		n.Name, host, n.Peer.Device, n.Peer.Port)
 }

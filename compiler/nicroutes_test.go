@@ -21,6 +21,7 @@ func routedFabric(addr, extra string) string {
 // errors; a NIC on an access port gets no route unless it writes one.
 func TestNICRoutes(t *testing.T) {
 	const noGateway = "22:17: Routed NIC without a gateway: nic \"roce0\" of host \"gpu01\" is cabled to leaf1:swp2, a routed switch port, but fabricc gives it no route beyond its own subnet: its address 192.168.100.11/24 is no /31 or /30 (nor IPv6 /127) whose other address would be the switch port's. Its RoCE peers in other subnets (the other NICs of its rail, everything across the spines) are off-link, so the host sends to them by its main table's default route (often the management NIC) or not at all. Write gateway = \"ADDRESS\" on the nic (the switch port's address in its subnet), or give it a /31 whose other address is the switch port's; the Linux host script then gives the NIC a routing table of its own."
+	const noAddress = "19:3: Routed NIC without an address: nic \"roce0\" of host \"gpu01\" is cabled to leaf1:swp2, a routed switch port, but has no addresses: a routed port forwards by IP and bridges no VLAN, so nothing can reach the NIC over RoCE v2, and no host script gives it an address or a route. Write addresses = [\"ADDRESS/31\"] on the nic, in the switch port's subnet (the other address of the /31 is the switch port's, RFC 3021), or acknowledge this warning if the NIC gets its address by other means (DHCP, the distribution's network configuration)."
 	// A gateway in error leaves the /31's derived route (the errors stop
 	// the build).
 	derived := &model.NICRoute{Gateway: "10.1.1.2", Source: "10.1.1.3", Table: 1001, Priority: 1001}
@@ -42,6 +43,9 @@ func TestNICRoutes(t *testing.T) {
 			&model.NICRoute{Gateway: "10.1.1.2", Written: true, Source: "10.1.1.3", Table: 1001, Priority: 1001}, nil},
 		{"access port, written", edit("", "    vlan      = 100\n", "    vlan      = 100\n    gateway   = \"192.168.100.1\"\n"),
 			&model.NICRoute{Gateway: "192.168.100.1", Written: true, Source: "192.168.100.11", Table: 1001, Priority: 1001}, nil},
+		{"routed, no address", edit("", "    vlans = [100]\n", "    mode  = \"routed\"\n", "    vlan      = 100\n", "",
+			"    addresses = [\"192.168.100.11/24\"]\n", ""), nil, []string{noAddress}},
+		{"access port, no address", edit("", "    addresses = [\"192.168.100.11/24\"]\n", ""), nil, nil},
 		{"access port, /31", edit("", "192.168.100.11/24", "10.1.1.3/31"), nil, nil},
 		{"bad gateway", routedFabric("10.1.1.3/31", "    gateway   = \"10.1.1.x\"\n"), derived, []string{
 			"22:17: Invalid gateway: nic \"roce0\" of host \"gpu01\": gateway \"10.1.1.x\" is not an IP address; write the switch port's address in the NIC's subnet, like \"10.1.1.0\" for a NIC at 10.1.1.1/31.",

@@ -54,6 +54,8 @@ var Warnings = []Warning{
 		"a QLogic FastLinQ NIC takes its RoCE priority from the adapter's UEFI setup, which the host scripts cannot set"),
 	warning("Routed NIC without a gateway",
 		"a NIC with addresses is cabled to a routed switch port but has no written gateway, and no /31 or /30 (or IPv6 /127) address whose other end would be the switch port's, so no host script gives it a route beyond its own subnet and its RoCE peers in other subnets are off-link"),
+	warning("Routed NIC without an address",
+		"a NIC cabled to a routed switch port has no addresses: a routed port forwards by IP and bridges no VLAN, so nothing can reach the NIC over RoCE v2 and no host script gives it an address or a route"),
 	warning("VLAN split between switches",
 		"NICs of one VLAN and one IP subnet sit on switches that no chain of links carrying that VLAN joins, so they cannot reach each other by ARP; carry the VLAN on the links named, give each island its own subnet, or accept it where an overlay outside the description (EVPN-VXLAN) stretches the VLAN"),
 	warning("Windows RoCE DSCP not settable",

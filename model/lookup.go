@@ -1,6 +1,7 @@
 package model
 
 import (
+	"net/netip"
 	"slices"
 
 	"github.com/fabricc/fabricc/internal/natural"
@@ -160,6 +161,36 @@ func (h *Host) NCCLToS() (tos int, ok bool) {
 		}
 	}
 	return 0, false
+}
+
+// IPv4Rails is the NICs of h that have an IPv4 address, in the host's
+// order, when there are two or more of them (a multi-rail host); nil
+// otherwise. Under Linux's defaults every interface of such a host answers
+// ARP for every address of the host and strict reverse-path filtering
+// drops replies that arrive by another rail, which the Linux host script
+// sets right per interface. ARP is IPv4's only (IPv6 resolves neighbours
+// per interface, RFC 4861), so IPv6-only NICs do not count.
+func (h *Host) IPv4Rails() []*NIC {
+	var out []*NIC
+	for i := range h.NICs {
+		if n := &h.NICs[i]; n.HasIPv4() {
+			out = append(out, n)
+		}
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
+}
+
+// HasIPv4 reports whether one of the NIC's addresses is an IPv4 one.
+func (n *NIC) HasIPv4() bool {
+	for _, a := range n.Addresses {
+		if p, err := netip.ParsePrefix(a); err == nil && p.Addr().Is4() {
+			return true
+		}
+	}
+	return false
 }
 
 // ListsApp reports whether the NIC lists an application of the kind

@@ -63,3 +63,30 @@ func TestPortVLANs(t *testing.T) {
 		}
 	}
 }
+
+// TestIPv4Rails: the NICs with an IPv4 address, when two or more have
+// one; one such NIC, or IPv6-only NICs, make no rails.
+func TestIPv4Rails(t *testing.T) {
+	nic := func(name string, addrs ...string) NIC { return NIC{Name: name, Addresses: addrs} }
+	tests := []struct {
+		name string
+		nics []NIC
+		want []string
+	}{
+		{"one", []NIC{nic("a", "10.0.0.1/24")}, nil},
+		{"one and IPv6-only", []NIC{nic("a", "10.0.0.1/24"), nic("b", "fd00::1/64")}, nil},
+		{"two, same subnet", []NIC{nic("a", "10.0.0.1/24"), nic("b", "10.0.0.2/24")}, []string{"a", "b"}},
+		{"two /31, dual stack, no address", []NIC{nic("a", "fd00::1/127", "10.1.1.1/31"), nic("b"), nic("c", "10.1.1.3/31")}, []string{"a", "c"}},
+		{"IPv6-only", []NIC{nic("a", "fd00::1/64"), nic("b", "fd00::2/64")}, nil},
+	}
+	for _, tc := range tests {
+		h := &Host{Name: "h", NICs: tc.nics}
+		var got []string
+		for _, n := range h.IPv4Rails() {
+			got = append(got, n.Name)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: IPv4Rails = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -298,6 +298,7 @@ func renderHost(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, er
 		md(f.Name), md(string(h.OS)), ver, yesNo(h.Tuning, "on", "off"), FabricFile))
 	writeNICs(d, h)
 	writeRoutes(d, h)
+	writeRails(d, h)
 	writeHostQoS(d, f, h)
 	writeLinuxMarking(d, h)
 	writeApplications(d, h)
@@ -374,6 +375,27 @@ func writeRoutes(d *doc, h *model.Host) {
 		"so that each NIC reaches its RoCE peers beyond its own subnet through its own link (ip-rule(8), ip-route(8)). " +
 		fmt.Sprintf("Table and rule priority are %d plus the NIC's place among the host's NICs by name; the script refuses a table or priority another tool already uses.", model.RouteBase))
 	d.table([]string{"NIC", "source", "gateway", "gateway from", "table", "rule priority"}, &body, 4, 5)
+}
+
+// writeRails explains, for a Linux host with two or more NICs with IPv4
+// addresses (model.Host.IPv4Rails), the ARP and reverse-path settings its
+// script gives those NICs; nothing for other hosts.
+func writeRails(d *doc, h *model.Host) {
+	rails := h.IPv4Rails()
+	if h.OS != model.OSLinux || rails == nil {
+		return
+	}
+	d.h(2, "Several rails")
+	d.at("host", h.Name)
+	names := make([]string, len(rails))
+	for i, n := range rails {
+		d.also("host", h.Name, "nic", n.Name, "addresses")
+		names[i] = md(n.Name)
+	}
+	d.p(fmt.Sprintf("NICs %s have IPv4 addresses. Linux's defaults let every interface answer ARP for every address of the host, so a peer (and RDMA-CM resolving a GID) may learn the wrong rail's MAC address, and strict reverse-path filtering drops replies that come in by another rail. ", strings.Join(names, ", ")) +
+		"The host script sets net.ipv4.conf.IF.arp\\_ignore = 1, arp\\_announce = 2 and rp\\_filter = 2 (loose) on each of their interfaces (the VLAN interface of a tagged NIC), `--check` reports each that differs, and the boot unit applies them again at every boot " +
+		"(Linux kernel Documentation/networking/ip-sysctl.rst: arp\\_ignore, arp\\_announce, rp\\_filter). A host with one such NIC, or only IPv6 ones (ARP is IPv4's), gets none of them.")
+	d.at()
 }
 
 // writeHostQoS lists the RoCE marking, trust, PFC, DCQCN and ETS of

@@ -125,3 +125,33 @@ func TestHostRoutes(t *testing.T) {
 		}
 	}
 }
+
+// TestLinuxHostRails: a Linux host with several NICs with IPv4 addresses
+// (ai-rails' gpu01, eight rails) has the "Several rails" paragraph naming
+// them and the three sysctls; a host with one NIC (the tutorial's node1)
+// has none.
+func TestLinuxHostRails(t *testing.T) {
+	f := compileExample(t, "ai-rails")
+	files, err := RenderHost(f, f.Host("gpu01"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "\n## Several rails\n\nNICs rail1, rail2, rail3, rail4, rail5, rail6, rail7, rail8 have IPv4 addresses. " +
+		"Linux's defaults let every interface answer ARP for every address of the host, so a peer (and RDMA-CM resolving a GID) may learn the wrong rail's MAC address, " +
+		"and strict reverse-path filtering drops replies that come in by another rail. " +
+		"The host script sets net.ipv4.conf.IF.arp\\_ignore = 1, arp\\_announce = 2 and rp\\_filter = 2 (loose) on each of their interfaces (the VLAN interface of a tagged NIC), " +
+		"`--check` reports each that differs, and the boot unit applies them again at every boot " +
+		"(Linux kernel Documentation/networking/ip-sysctl.rst: arp\\_ignore, arp\\_announce, rp\\_filter). " +
+		"A host with one such NIC, or only IPv6 ones (ARP is IPv4's), gets none of them.\n\n"
+	if s := string(files[0].Data); !strings.Contains(s, want) {
+		t.Errorf("gpu01.md lacks\n%s\nin\n%s", want, s)
+	}
+	one := compileExample(t, "tutorial")
+	files, err = RenderHost(one, one.Host("node1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := string(files[0].Data); strings.Contains(s, "Several rails") {
+		t.Errorf("node1.md (one NIC) has the rails paragraph:\n%s", s)
+	}
+}

@@ -41,7 +41,9 @@ func fleetRun(t *testing.T, ns, script string, fakes map[string]string, env []st
 
 // TestNetnsNICFailureGoesOn: the first NIC's interface is missing, which
 // stops its steps; the second NIC is still set, and the run exits 1 at
-// the end naming the first. --check reports both and exits 3.
+// the end naming the first. --check reports both and exits 3. Both NICs
+// have IPv4 addresses, so the second also gets the three rail sysctls
+// (rail_sysctls), which count among its differences and changes.
 func TestNetnsNICFailureGoesOn(t *testing.T) {
 	ns := newNetns(t)
 	f := fixture()
@@ -56,7 +58,7 @@ func TestNetnsNICFailureGoesOn(t *testing.T) {
 
 	out, rc := fleetRun(t, ns, path, logs, env, "--check")
 	mustHave(t, "--check", out, "DIFF fab9 link: intended present; actual absent\n",
-		"DIFF fab0 mtu: intended 9000; actual 1500\n", "fabricc: 4 difference(s) from the model\n")
+		"DIFF fab0 mtu: intended 9000; actual 1500\n", "DIFF fab0 rp_filter: intended 2; actual 0\n", "fabricc: 7 difference(s) from the model\n")
 	if rc != 3 {
 		t.Errorf("--check: status %d, want 3:\n%s", rc, out)
 	}
@@ -64,7 +66,7 @@ func TestNetnsNICFailureGoesOn(t *testing.T) {
 	mustHave(t, "run", out,
 		"fabricc: error: interface fab9 not found: load its driver, or fix the nic's interface attribute in the fabric\n",
 		"set fab0 mtu: 1500 -> 9000\n", "set fab0 address 192.0.2.1/24: absent -> present\n")
-	if want := "fabricc: 3 change(s) applied\n" +
+	if want := "fabricc: 6 change(s) applied\n" +
 		"fabricc: error: the steps of 1 NIC(s) stopped on an error (see fabricc: error: above; the other NICs' steps ran): fab9\n"; rc != 1 || !strings.HasSuffix(out, want) {
 		t.Errorf("run: status %d, want 1 and the output ending\n%s\ngot:\n%s", rc, want, out)
 	}

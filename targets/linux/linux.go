@@ -42,8 +42,9 @@ func renderFiles(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, e
 	b := &script{Text: scriptSize.NewText(mapped), host: h.Name}
 	writeHeader(b, f, h)
 	writePrelude(b, h)
+	rails := len(h.IPv4Rails())
 	for i := range h.NICs {
-		writeNIC(b, f, &h.NICs[i], i+1)
+		writeNIC(b, f, &h.NICs[i], i+1, rails)
 	}
 	writeBoot(b, f, h)
 	writeMain(b, h)

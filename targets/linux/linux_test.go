@@ -62,7 +62,7 @@ func TestRenderLines(t *testing.T) {
 			"\tensure \"$ifc\" state up \"$(link_state \"$ifc\")\" ip link set dev \"$ifc\" up\n\tlink_check \"$ifc\" 100000\n",
 		}, nil},
 		{"RDMA-CM and DCQCN (MLNX_OFED)", 0, []string{
-			"roce_cm \"$ifc\" 'RoCE v2' 104 mlx5_ib\n",
+			"roce_cm \"$ifc\" 'RoCE v2' 104 mlx5_ib p9p1.2 192.168.2.41 0000:0000:0000:0000:0000:ffff:c0a8:0229\n",
 			"dcqcn_prio \"$ifc\" 3 1\n",
 			"dcqcn_prio \"$ifc\" 6 1\n",
 		}, nil},
@@ -76,7 +76,7 @@ func TestRenderLines(t *testing.T) {
 		{"QLogic firmware DCB", 1, []string{
 			"DCBX Protocol Dynamic, RoCE Priority 3",
 			"vlan_ensure \"$ifc\" 2 p4p1.2 '2:3 3:3'",
-			"roce_cm \"$ifc\" 'RoCE v2' 104 qedr\n",
+			"roce_cm \"$ifc\" 'RoCE v2' 104 qedr p4p1.2 192.168.2.51 0000:0000:0000:0000:0000:ffff:c0a8:0233\n",
 		}, []string{"mlnx_qos -i \"$ifc\" --trust", "dcb pfc set", "dcqcn_prio \"$ifc\""}},
 		{"dcb (inbox mlx5), untagged", 2, []string{
 			"dcb pfc set dev \"$ifc\" prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off\n",

@@ -26,8 +26,10 @@ const (
 	pkgEthtool = "ethtool"
 )
 
-// writeNIC writes the function that configures one NIC.
-func writeNIC(b *script, f *model.Fabric, n *model.NIC, idx int) {
+// writeNIC writes the function that configures one NIC; rails is the
+// number of the host's NICs with IPv4 addresses, where two or more
+// (model.Host.IPv4Rails).
+func writeNIC(b *script, f *model.Fabric, n *model.NIC, idx, rails int) {
 	r := &n.RoCE
 	b.At()
 	b.WriteString("\n")
@@ -52,6 +54,9 @@ func writeNIC(b *script, f *model.Fabric, n *model.NIC, idx int) {
 	b.WriteString("\tif ! link_exists \"$ifc\"; then\n\t\tmissing_link \"$ifc\" || return 0\n\tfi\n")
 	b.WriteString("\tnic_guard \"$ifc\" || return 0\n")
 	writeLink(b, f, n)
+	if rails > 0 && n.HasIPv4() {
+		writeRail(b, n, rails)
+	}
 	if len(r.PFCPriorities) > 0 {
 		writePause(b, n)
 	}
@@ -148,6 +153,20 @@ func writeRoute(b *script, n *model.NIC, l3 string) {
 	fmt.Fprintf(b, "\t# Table %d and rule priority %d (%d + the NIC's place in the host): a default\n", r.Table, r.Priority, model.RouteBase)
 	fmt.Fprintf(b, "\t# route via %s for the packets from %s, so they leave by this NIC's own link.\n", quote.Comment(r.Gateway), quote.Comment(r.Source))
 	fmt.Fprintf(b, "\tnic_route %s %s %d %d %s %s\n", l3, fam, r.Table, r.Priority, quote.ShellWord(r.Source), quote.ShellWord(r.Gateway))
+}
+
+// writeRail writes the ARP and reverse-path settings of one of a
+// multi-rail host's NICs with IPv4 addresses (rail_sysctls), on the
+// interface that carries the addresses.
+func writeRail(b *script, n *model.NIC, rails int) {
+	l3 := "\"$ifc\""
+	if n.VLAN != 0 {
+		l3 = quote.ShellWord(vlanName(n))
+	}
+	b.nic(n, "addresses")
+	fmt.Fprintf(b, "\t# One of %d NICs with IPv4 addresses: ARP answered for its own addresses only,\n", rails)
+	b.WriteString("\t# loose reverse-path filtering (Linux kernel ip-sysctl.rst; rail_sysctls).\n")
+	fmt.Fprintf(b, "\trail_sysctls %s\n", l3)
 }
 
 // canonicalPrefix is a validated CIDR address as ip prints it: the
@@ -314,7 +333,50 @@ func writeRoCECM(b *script, n *model.NIC) {
 	}
 	b.nic(n, "roce_mode")
 	b.alsoNIC(n, "dscp")
-	fmt.Fprintf(b, "\troce_cm \"$ifc\" '%s' %d %s\n", mode, n.RoCE.TOS, rdmaModule(n))
+	fmt.Fprintf(b, "\troce_cm \"$ifc\" '%s' %d %s", mode, n.RoCE.TOS, rdmaModule(n))
+	if a, ok := gidAddr(n); ok && n.RoCE.Mode != "v1" {
+		b.alsoNIC(n, "addresses")
+		ndev := "\"$ifc\""
+		if n.VLAN != 0 {
+			ndev = quote.ShellWord(vlanName(n))
+		}
+		fmt.Fprintf(b, " %s %s %s", ndev, a, gidText(a))
+	}
+	b.WriteString("\n")
+}
+
+// gidAddr is the NIC's address its RoCE v2 GID carries, for --check's GID
+// index (gid_info): the first IPv4 address, else the first IPv6 one that
+// is not link-local; false when it has none.
+func gidAddr(n *model.NIC) (netip.Addr, bool) {
+	var v6 netip.Addr
+	for _, s := range n.Addresses {
+		p, err := netip.ParsePrefix(s)
+		switch {
+		case err != nil:
+		case p.Addr().Is4():
+			return p.Addr(), true
+		case !v6.IsValid() && !p.Addr().IsLinkLocalUnicast():
+			v6 = p.Addr()
+		}
+	}
+	return v6, v6.IsValid()
+}
+
+// gidText is the GID of address a as /sys/class/infiniband/DEV/ports/
+// PORT/gids/N shows it: eight groups of four hex digits, an IPv4 address
+// as the IPv4-mapped ::ffff:a.b.c.d (the kernel's RoCE v2 GIDs,
+// drivers/infiniband/core/roce_gid_mgmt.c).
+func gidText(a netip.Addr) string {
+	b := a.As16()
+	out := make([]byte, 0, 39)
+	for i := 0; i < 16; i += 2 {
+		if i > 0 {
+			out = append(out, ':')
+		}
+		out = fmt.Appendf(out, "%02x%02x", b[i], b[i+1])
+	}
+	return string(out)
 }
 
 // rdmaModule is the kernel module that gives the NIC its RDMA device:

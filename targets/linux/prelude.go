@@ -774,10 +774,48 @@ rdma_fix() {
 	fi
 }
 
-# roce_cm IF MODE TOS MODULE: RDMA-CM's default RoCE mode and ToS for the
-# NIC's port, through configfs (what MLNX_OFED's cma_roce_mode and
-# cma_roce_tos write; kernel Documentation/ABI/testing/configfs-rdma_cm);
-# MODULE is the RDMA driver that makes the port's RDMA device.
+# gid_find DEV PORT GID NDEV: the lowest index N of DEV's port PORT whose
+# GID is GID (ports/PORT/gids/N), of type RoCE v2 (gid_attrs/types/N) and
+# on netdev NDEV (gid_attrs/ndevs/N), the three files rdma-core's
+# show_gids reads; false when there is none. An unused entry reads zeros
+# and its ndevs file fails to read.
+gid_find() {
+	local d=/sys/class/infiniband/$1/ports/$2 f n best=
+	for f in "$d"/gids/*; do
+		n=${f##*/}
+		[[ $n =~ ^[0-9]+$ ]] || continue
+		[[ -z $best || $n -lt $best ]] || continue
+		[[ $(cat "$f" 2>/dev/null) == "$3" ]] || continue
+		[[ $(cat "$d/gid_attrs/types/$n" 2>/dev/null) == 'RoCE v2' ]] || continue
+		[[ $(cat "$d/gid_attrs/ndevs/$n" 2>/dev/null) == "$4" ]] || continue
+		best=$n
+	done
+	[[ -n $best ]] && printf '%s' "$best"
+}
+
+# gid_info IF DEV PORT NDEV ADDR GID: --check only, and never a
+# difference: the index of the RoCE v2 GID that carries the NIC's address
+# ADDR (GID, IPv4 as ::ffff:a.b.c.d) on NDEV, the interface with the
+# address, which verbs applications take as NCCL_IB_GID_INDEX or
+# UCX_IB_GID_INDEX (NVIDIA NCCL User Guide, Environment Variables); "not
+# found" means no such GID: the address or the VLAN is not what the
+# fabric says, or the RDMA driver has not made the GID yet.
+gid_info() {
+	local n
+	[[ $MODE == check ]] || return 0
+	if n=$(gid_find "$2" "$3" "$6" "$4"); then
+		printf 'info: %s: RoCE v2 GID index %s (%s port %s, %s on %s): NCCL_IB_GID_INDEX=%s, UCX_IB_GID_INDEX=%s\n' "$1" "$n" "$2" "$3" "$5" "$4" "$n" "$n"
+	else
+		printf 'info: %s: RoCE v2 GID index not found: no RoCE v2 GID of %s port %s carries %s on %s (check the address and the VLAN)\n' "$1" "$2" "$3" "$5" "$4"
+	fi
+}
+
+# roce_cm IF MODE TOS MODULE [NDEV ADDR GID]: RDMA-CM's default RoCE mode
+# and ToS for the NIC's port, through configfs (what MLNX_OFED's
+# cma_roce_mode and cma_roce_tos write; kernel Documentation/ABI/testing/
+# configfs-rdma_cm); MODULE is the RDMA driver that makes the port's RDMA
+# device. With NDEV ADDR GID, --check also names the RoCE v2 GID index of
+# the NIC's address (gid_info).
 roce_cm() {
 	local ifc=$1 mode=$2 tos=$3 dev port dir was
 	if ! capable "$ifc" "RDMA device" "$(rdma_fix "$ifc" "$4")" rdma_dev "$ifc"; then
@@ -789,6 +827,9 @@ roce_cm() {
 		port=$((port + 1))
 	else
 		port=1
+	fi
+	if [[ $# -ge 7 ]]; then
+		gid_info "$ifc" "$dev" "$port" "$5" "$6" "$7"
 	fi
 	need_tool modprobe kmod
 	ensure system "module rdma_cm" loaded "$(rdma_cm_state)" modprobe rdma_cm
@@ -1041,6 +1082,30 @@ nic_route() {
 		have=absent
 	fi
 	ensure "$ifc" "rule $prio" "$want" "$have" ip "$fam" rule add from "$src/$bits" table "$table" priority "$prio"
+}`},
+	{useRail, `# rail_sysctls IF: IF is one of several fabric NICs with IPv4 addresses (a
+# multi-rail host). Linux owns addresses per host, not per interface: by
+# default every interface answers ARP for every address of the host ("ARP
+# flux"), so a peer, and RDMA-CM resolving a GID, may learn the wrong
+# rail's MAC, and strict reverse-path filtering (rp_filter 1, the default
+# of several distributions) drops a reply that comes in by another rail
+# than the one the main table would send by. Per IF: arp_ignore 1 (answer
+# only for an address configured on IF), arp_announce 2 (the ARP request
+# names the best local address for the target, IF's own), rp_filter 2
+# (loose: the source need only be reachable by some interface). The kernel
+# takes the larger of conf/all and conf/IF for each of the three, so IF's
+# own value is in force unless conf/all's is higher (Linux kernel
+# Documentation/networking/ip-sysctl.rst, arp_ignore, arp_announce,
+# rp_filter; IBM Linux on IBM Z and LinuxONE, SMC-R, "High-availability
+# considerations": reverse-path forwarding and ARP flux). Not persistent:
+# the boot unit applies it again.
+rail_sysctls() {
+	local kv k v f
+	for kv in arp_ignore=1 arp_announce=2 rp_filter=2; do
+		k=${kv%=*} v=${kv#*=}
+		f=/proc/sys/net/ipv4/conf/$1/$k
+		ensure "$1" "$k" "$v" "$(read_sys "$f")" write_value "$f" "$v"
+	done
 }`},
 	{useNCCL, `# nccl_tc_state FILE: the values of FILE's NCCL_IB_TC lines, in file order
 # and comma-separated, or absent (no FILE, or no such line). NCCL reads
@@ -1498,6 +1563,7 @@ const (
 	useCNPInbox                       // cnp_readable: inbox CNP class at the firmware default
 	useNCCL                           // nccl_tc: a NIC lists the nccl application
 	useRoute                          // nic_route: a NIC with a route (model.NIC.Route)
+	useRail                           // rail_sysctls: two or more NICs with IPv4 addresses
 )
 
 // preludeBlock is one part of the prelude and the feature that needs it.
@@ -1552,6 +1618,9 @@ func features(h *model.Host) feature {
 	}
 	if _, ok := h.NCCLToS(); ok {
 		u |= useNCCL
+	}
+	if h.IPv4Rails() != nil {
+		u |= useRail
 	}
 	return u
 }

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=2b589eccdeb62f61ed12a366ffe422c231dd2c3a818a55fa25f0fad95aecd538
+FABRICC_SCRIPT_ID=38f60ce2bf8361b623342ce2a5080d19270e15666555adf1a8e1b4c924796df1
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
@@ -733,10 +733,48 @@ rdma_fix() {
 	fi
 }
 
-# roce_cm IF MODE TOS MODULE: RDMA-CM's default RoCE mode and ToS for the
-# NIC's port, through configfs (what MLNX_OFED's cma_roce_mode and
-# cma_roce_tos write; kernel Documentation/ABI/testing/configfs-rdma_cm);
-# MODULE is the RDMA driver that makes the port's RDMA device.
+# gid_find DEV PORT GID NDEV: the lowest index N of DEV's port PORT whose
+# GID is GID (ports/PORT/gids/N), of type RoCE v2 (gid_attrs/types/N) and
+# on netdev NDEV (gid_attrs/ndevs/N), the three files rdma-core's
+# show_gids reads; false when there is none. An unused entry reads zeros
+# and its ndevs file fails to read.
+gid_find() {
+	local d=/sys/class/infiniband/$1/ports/$2 f n best=
+	for f in "$d"/gids/*; do
+		n=${f##*/}
+		[[ $n =~ ^[0-9]+$ ]] || continue
+		[[ -z $best || $n -lt $best ]] || continue
+		[[ $(cat "$f" 2>/dev/null) == "$3" ]] || continue
+		[[ $(cat "$d/gid_attrs/types/$n" 2>/dev/null) == 'RoCE v2' ]] || continue
+		[[ $(cat "$d/gid_attrs/ndevs/$n" 2>/dev/null) == "$4" ]] || continue
+		best=$n
+	done
+	[[ -n $best ]] && printf '%s' "$best"
+}
+
+# gid_info IF DEV PORT NDEV ADDR GID: --check only, and never a
+# difference: the index of the RoCE v2 GID that carries the NIC's address
+# ADDR (GID, IPv4 as ::ffff:a.b.c.d) on NDEV, the interface with the
+# address, which verbs applications take as NCCL_IB_GID_INDEX or
+# UCX_IB_GID_INDEX (NVIDIA NCCL User Guide, Environment Variables); "not
+# found" means no such GID: the address or the VLAN is not what the
+# fabric says, or the RDMA driver has not made the GID yet.
+gid_info() {
+	local n
+	[[ $MODE == check ]] || return 0
+	if n=$(gid_find "$2" "$3" "$6" "$4"); then
+		printf 'info: %s: RoCE v2 GID index %s (%s port %s, %s on %s): NCCL_IB_GID_INDEX=%s, UCX_IB_GID_INDEX=%s\n' "$1" "$n" "$2" "$3" "$5" "$4" "$n" "$n"
+	else
+		printf 'info: %s: RoCE v2 GID index not found: no RoCE v2 GID of %s port %s carries %s on %s (check the address and the VLAN)\n' "$1" "$2" "$3" "$5" "$4"
+	fi
+}
+
+# roce_cm IF MODE TOS MODULE [NDEV ADDR GID]: RDMA-CM's default RoCE mode
+# and ToS for the NIC's port, through configfs (what MLNX_OFED's
+# cma_roce_mode and cma_roce_tos write; kernel Documentation/ABI/testing/
+# configfs-rdma_cm); MODULE is the RDMA driver that makes the port's RDMA
+# device. With NDEV ADDR GID, --check also names the RoCE v2 GID index of
+# the NIC's address (gid_info).
 roce_cm() {
 	local ifc=$1 mode=$2 tos=$3 dev port dir was
 	if ! capable "$ifc" "RDMA device" "$(rdma_fix "$ifc" "$4")" rdma_dev "$ifc"; then
@@ -748,6 +786,9 @@ roce_cm() {
 		port=$((port + 1))
 	else
 		port=1
+	fi
+	if [[ $# -ge 7 ]]; then
+		gid_info "$ifc" "$dev" "$port" "$5" "$6" "$7"
 	fi
 	need_tool modprobe kmod
 	ensure system "module rdma_cm" loaded "$(rdma_cm_state)" modprobe rdma_cm
@@ -840,6 +881,31 @@ cnp_sysfs() {
 	local d=/sys/class/net/$1/ecn/roce_np
 	ensure "$1" 'CNP DSCP' "$2" "$(read_sys "$d/cnp_dscp")" write_value "$d/cnp_dscp" "$2"
 	ensure "$1" 'CNP priority' "$3" "$(read_sys "$d/cnp_802p_prio")" write_value "$d/cnp_802p_prio" "$3"
+}
+
+# rail_sysctls IF: IF is one of several fabric NICs with IPv4 addresses (a
+# multi-rail host). Linux owns addresses per host, not per interface: by
+# default every interface answers ARP for every address of the host ("ARP
+# flux"), so a peer, and RDMA-CM resolving a GID, may learn the wrong
+# rail's MAC, and strict reverse-path filtering (rp_filter 1, the default
+# of several distributions) drops a reply that comes in by another rail
+# than the one the main table would send by. Per IF: arp_ignore 1 (answer
+# only for an address configured on IF), arp_announce 2 (the ARP request
+# names the best local address for the target, IF's own), rp_filter 2
+# (loose: the source need only be reachable by some interface). The kernel
+# takes the larger of conf/all and conf/IF for each of the three, so IF's
+# own value is in force unless conf/all's is higher (Linux kernel
+# Documentation/networking/ip-sysctl.rst, arp_ignore, arp_announce,
+# rp_filter; IBM Linux on IBM Z and LinuxONE, SMC-R, "High-availability
+# considerations": reverse-path forwarding and ARP flux). Not persistent:
+# the boot unit applies it again.
+rail_sysctls() {
+	local kv k v f
+	for kv in arp_ignore=1 arp_announce=2 rp_filter=2; do
+		k=${kv%=*} v=${kv#*=}
+		f=/proc/sys/net/ipv4/conf/$1/$k
+		ensure "$1" "$k" "$v" "$(read_sys "$f")" write_value "$f" "$v"
+	done
 }
 
 # has_systemd: systemd is the running init: systemctl is there and
@@ -1251,6 +1317,9 @@ nic_1() {
 	# first (link-local fe80::/10 stays), then the model's are added.
 	addr_prune "$ifc" 10.10.1.3/24
 	ensure "$ifc" 'address 10.10.1.3/24' present "$(addr_state "$ifc" 10.10.1.3/24)" ip addr replace 10.10.1.3/24 dev "$ifc"
+	# One of 8 NICs with IPv4 addresses: ARP answered for its own addresses only,
+	# loose reverse-path filtering (Linux kernel ip-sysctl.rst; rail_sysctls).
+	rail_sysctls "$ifc"
 	# PFC replaces 802.3x link pause; the two are mutually exclusive.
 	if capable "$ifc" "pause settings (ethtool -a)" "use a driver that supports ethtool -A" ethtool -a "$ifc"; then
 		ensure "$ifc" 'link pause' 'autoneg off rx off tx off' "$(pause_get "$ifc")" ethtool -A "$ifc" autoneg off rx off tx off
@@ -1265,7 +1334,7 @@ nic_1() {
 		# The fabric's DSCP -> priority map: every DSCP that differs, in one call.
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
-	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib
+	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.1.3 0000:0000:0000:0000:0000:ffff:0a0a:0103
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
 		dcqcn_prio "$ifc" 0 1
 		dcqcn_prio "$ifc" 1 1
@@ -1297,6 +1366,9 @@ nic_2() {
 	# first (link-local fe80::/10 stays), then the model's are added.
 	addr_prune "$ifc" 10.10.2.3/24
 	ensure "$ifc" 'address 10.10.2.3/24' present "$(addr_state "$ifc" 10.10.2.3/24)" ip addr replace 10.10.2.3/24 dev "$ifc"
+	# One of 8 NICs with IPv4 addresses: ARP answered for its own addresses only,
+	# loose reverse-path filtering (Linux kernel ip-sysctl.rst; rail_sysctls).
+	rail_sysctls "$ifc"
 	# PFC replaces 802.3x link pause; the two are mutually exclusive.
 	if capable "$ifc" "pause settings (ethtool -a)" "use a driver that supports ethtool -A" ethtool -a "$ifc"; then
 		ensure "$ifc" 'link pause' 'autoneg off rx off tx off' "$(pause_get "$ifc")" ethtool -A "$ifc" autoneg off rx off tx off
@@ -1311,7 +1383,7 @@ nic_2() {
 		# The fabric's DSCP -> priority map: every DSCP that differs, in one call.
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
-	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib
+	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.2.3 0000:0000:0000:0000:0000:ffff:0a0a:0203
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
 		dcqcn_prio "$ifc" 0 1
 		dcqcn_prio "$ifc" 1 1
@@ -1343,6 +1415,9 @@ nic_3() {
 	# first (link-local fe80::/10 stays), then the model's are added.
 	addr_prune "$ifc" 10.10.3.3/24
 	ensure "$ifc" 'address 10.10.3.3/24' present "$(addr_state "$ifc" 10.10.3.3/24)" ip addr replace 10.10.3.3/24 dev "$ifc"
+	# One of 8 NICs with IPv4 addresses: ARP answered for its own addresses only,
+	# loose reverse-path filtering (Linux kernel ip-sysctl.rst; rail_sysctls).
+	rail_sysctls "$ifc"
 	# PFC replaces 802.3x link pause; the two are mutually exclusive.
 	if capable "$ifc" "pause settings (ethtool -a)" "use a driver that supports ethtool -A" ethtool -a "$ifc"; then
 		ensure "$ifc" 'link pause' 'autoneg off rx off tx off' "$(pause_get "$ifc")" ethtool -A "$ifc" autoneg off rx off tx off
@@ -1357,7 +1432,7 @@ nic_3() {
 		# The fabric's DSCP -> priority map: every DSCP that differs, in one call.
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
-	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib
+	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.3.3 0000:0000:0000:0000:0000:ffff:0a0a:0303
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
 		dcqcn_prio "$ifc" 0 1
 		dcqcn_prio "$ifc" 1 1
@@ -1389,6 +1464,9 @@ nic_4() {
 	# first (link-local fe80::/10 stays), then the model's are added.
 	addr_prune "$ifc" 10.10.4.3/24
 	ensure "$ifc" 'address 10.10.4.3/24' present "$(addr_state "$ifc" 10.10.4.3/24)" ip addr replace 10.10.4.3/24 dev "$ifc"
+	# One of 8 NICs with IPv4 addresses: ARP answered for its own addresses only,
+	# loose reverse-path filtering (Linux kernel ip-sysctl.rst; rail_sysctls).
+	rail_sysctls "$ifc"
 	# PFC replaces 802.3x link pause; the two are mutually exclusive.
 	if capable "$ifc" "pause settings (ethtool -a)" "use a driver that supports ethtool -A" ethtool -a "$ifc"; then
 		ensure "$ifc" 'link pause' 'autoneg off rx off tx off' "$(pause_get "$ifc")" ethtool -A "$ifc" autoneg off rx off tx off
@@ -1403,7 +1481,7 @@ nic_4() {
 		# The fabric's DSCP -> priority map: every DSCP that differs, in one call.
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
-	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib
+	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.4.3 0000:0000:0000:0000:0000:ffff:0a0a:0403
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
 		dcqcn_prio "$ifc" 0 1
 		dcqcn_prio "$ifc" 1 1
@@ -1435,6 +1513,9 @@ nic_5() {
 	# first (link-local fe80::/10 stays), then the model's are added.
 	addr_prune "$ifc" 10.10.5.3/24
 	ensure "$ifc" 'address 10.10.5.3/24' present "$(addr_state "$ifc" 10.10.5.3/24)" ip addr replace 10.10.5.3/24 dev "$ifc"
+	# One of 8 NICs with IPv4 addresses: ARP answered for its own addresses only,
+	# loose reverse-path filtering (Linux kernel ip-sysctl.rst; rail_sysctls).
+	rail_sysctls "$ifc"
 	# PFC replaces 802.3x link pause; the two are mutually exclusive.
 	if capable "$ifc" "pause settings (ethtool -a)" "use a driver that supports ethtool -A" ethtool -a "$ifc"; then
 		ensure "$ifc" 'link pause' 'autoneg off rx off tx off' "$(pause_get "$ifc")" ethtool -A "$ifc" autoneg off rx off tx off
@@ -1449,7 +1530,7 @@ nic_5() {
 		# The fabric's DSCP -> priority map: every DSCP that differs, in one call.
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
-	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib
+	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.5.3 0000:0000:0000:0000:0000:ffff:0a0a:0503
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
 		dcqcn_prio "$ifc" 0 1
 		dcqcn_prio "$ifc" 1 1
@@ -1481,6 +1562,9 @@ nic_6() {
 	# first (link-local fe80::/10 stays), then the model's are added.
 	addr_prune "$ifc" 10.10.6.3/24
 	ensure "$ifc" 'address 10.10.6.3/24' present "$(addr_state "$ifc" 10.10.6.3/24)" ip addr replace 10.10.6.3/24 dev "$ifc"
+	# One of 8 NICs with IPv4 addresses: ARP answered for its own addresses only,
+	# loose reverse-path filtering (Linux kernel ip-sysctl.rst; rail_sysctls).
+	rail_sysctls "$ifc"
 	# PFC replaces 802.3x link pause; the two are mutually exclusive.
 	if capable "$ifc" "pause settings (ethtool -a)" "use a driver that supports ethtool -A" ethtool -a "$ifc"; then
 		ensure "$ifc" 'link pause' 'autoneg off rx off tx off' "$(pause_get "$ifc")" ethtool -A "$ifc" autoneg off rx off tx off
@@ -1495,7 +1579,7 @@ nic_6() {
 		# The fabric's DSCP -> priority map: every DSCP that differs, in one call.
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
-	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib
+	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.6.3 0000:0000:0000:0000:0000:ffff:0a0a:0603
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
 		dcqcn_prio "$ifc" 0 1
 		dcqcn_prio "$ifc" 1 1
@@ -1527,6 +1611,9 @@ nic_7() {
 	# first (link-local fe80::/10 stays), then the model's are added.
 	addr_prune "$ifc" 10.10.7.3/24
 	ensure "$ifc" 'address 10.10.7.3/24' present "$(addr_state "$ifc" 10.10.7.3/24)" ip addr replace 10.10.7.3/24 dev "$ifc"
+	# One of 8 NICs with IPv4 addresses: ARP answered for its own addresses only,
+	# loose reverse-path filtering (Linux kernel ip-sysctl.rst; rail_sysctls).
+	rail_sysctls "$ifc"
 	# PFC replaces 802.3x link pause; the two are mutually exclusive.
 	if capable "$ifc" "pause settings (ethtool -a)" "use a driver that supports ethtool -A" ethtool -a "$ifc"; then
 		ensure "$ifc" 'link pause' 'autoneg off rx off tx off' "$(pause_get "$ifc")" ethtool -A "$ifc" autoneg off rx off tx off
@@ -1541,7 +1628,7 @@ nic_7() {
 		# The fabric's DSCP -> priority map: every DSCP that differs, in one call.
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
-	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib
+	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.7.3 0000:0000:0000:0000:0000:ffff:0a0a:0703
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
 		dcqcn_prio "$ifc" 0 1
 		dcqcn_prio "$ifc" 1 1
@@ -1573,6 +1660,9 @@ nic_8() {
 	# first (link-local fe80::/10 stays), then the model's are added.
 	addr_prune "$ifc" 10.10.8.3/24
 	ensure "$ifc" 'address 10.10.8.3/24' present "$(addr_state "$ifc" 10.10.8.3/24)" ip addr replace 10.10.8.3/24 dev "$ifc"
+	# One of 8 NICs with IPv4 addresses: ARP answered for its own addresses only,
+	# loose reverse-path filtering (Linux kernel ip-sysctl.rst; rail_sysctls).
+	rail_sysctls "$ifc"
 	# PFC replaces 802.3x link pause; the two are mutually exclusive.
 	if capable "$ifc" "pause settings (ethtool -a)" "use a driver that supports ethtool -A" ethtool -a "$ifc"; then
 		ensure "$ifc" 'link pause' 'autoneg off rx off tx off' "$(pause_get "$ifc")" ethtool -A "$ifc" autoneg off rx off tx off
@@ -1587,7 +1677,7 @@ nic_8() {
 		# The fabric's DSCP -> priority map: every DSCP that differs, in one call.
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
-	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib
+	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.8.3 0000:0000:0000:0000:0000:ffff:0a0a:0803
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
 		dcqcn_prio "$ifc" 0 1
 		dcqcn_prio "$ifc" 1 1

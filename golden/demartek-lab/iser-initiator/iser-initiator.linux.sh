@@ -29,7 +29,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=cf2e6e2f90a23d1f1554f11bb01aea074529854a700f99555afba1c1ac08b311
+FABRICC_SCRIPT_ID=35912ccd5c66b36bd9b3ce78f45c3ab90e01ba8eca25fa466b532c9d25940d74
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
@@ -579,10 +579,48 @@ rdma_fix() {
 	fi
 }
 
-# roce_cm IF MODE TOS MODULE: RDMA-CM's default RoCE mode and ToS for the
-# NIC's port, through configfs (what MLNX_OFED's cma_roce_mode and
-# cma_roce_tos write; kernel Documentation/ABI/testing/configfs-rdma_cm);
-# MODULE is the RDMA driver that makes the port's RDMA device.
+# gid_find DEV PORT GID NDEV: the lowest index N of DEV's port PORT whose
+# GID is GID (ports/PORT/gids/N), of type RoCE v2 (gid_attrs/types/N) and
+# on netdev NDEV (gid_attrs/ndevs/N), the three files rdma-core's
+# show_gids reads; false when there is none. An unused entry reads zeros
+# and its ndevs file fails to read.
+gid_find() {
+	local d=/sys/class/infiniband/$1/ports/$2 f n best=
+	for f in "$d"/gids/*; do
+		n=${f##*/}
+		[[ $n =~ ^[0-9]+$ ]] || continue
+		[[ -z $best || $n -lt $best ]] || continue
+		[[ $(cat "$f" 2>/dev/null) == "$3" ]] || continue
+		[[ $(cat "$d/gid_attrs/types/$n" 2>/dev/null) == 'RoCE v2' ]] || continue
+		[[ $(cat "$d/gid_attrs/ndevs/$n" 2>/dev/null) == "$4" ]] || continue
+		best=$n
+	done
+	[[ -n $best ]] && printf '%s' "$best"
+}
+
+# gid_info IF DEV PORT NDEV ADDR GID: --check only, and never a
+# difference: the index of the RoCE v2 GID that carries the NIC's address
+# ADDR (GID, IPv4 as ::ffff:a.b.c.d) on NDEV, the interface with the
+# address, which verbs applications take as NCCL_IB_GID_INDEX or
+# UCX_IB_GID_INDEX (NVIDIA NCCL User Guide, Environment Variables); "not
+# found" means no such GID: the address or the VLAN is not what the
+# fabric says, or the RDMA driver has not made the GID yet.
+gid_info() {
+	local n
+	[[ $MODE == check ]] || return 0
+	if n=$(gid_find "$2" "$3" "$6" "$4"); then
+		printf 'info: %s: RoCE v2 GID index %s (%s port %s, %s on %s): NCCL_IB_GID_INDEX=%s, UCX_IB_GID_INDEX=%s\n' "$1" "$n" "$2" "$3" "$5" "$4" "$n" "$n"
+	else
+		printf 'info: %s: RoCE v2 GID index not found: no RoCE v2 GID of %s port %s carries %s on %s (check the address and the VLAN)\n' "$1" "$2" "$3" "$5" "$4"
+	fi
+}
+
+# roce_cm IF MODE TOS MODULE [NDEV ADDR GID]: RDMA-CM's default RoCE mode
+# and ToS for the NIC's port, through configfs (what MLNX_OFED's
+# cma_roce_mode and cma_roce_tos write; kernel Documentation/ABI/testing/
+# configfs-rdma_cm); MODULE is the RDMA driver that makes the port's RDMA
+# device. With NDEV ADDR GID, --check also names the RoCE v2 GID index of
+# the NIC's address (gid_info).
 roce_cm() {
 	local ifc=$1 mode=$2 tos=$3 dev port dir was
 	if ! capable "$ifc" "RDMA device" "$(rdma_fix "$ifc" "$4")" rdma_dev "$ifc"; then
@@ -594,6 +632,9 @@ roce_cm() {
 		port=$((port + 1))
 	else
 		port=1
+	fi
+	if [[ $# -ge 7 ]]; then
+		gid_info "$ifc" "$dev" "$port" "$5" "$6" "$7"
 	fi
 	need_tool modprobe kmod
 	ensure system "module rdma_cm" loaded "$(rdma_cm_state)" modprobe rdma_cm
@@ -1058,7 +1099,7 @@ nic_1() {
 	manual "$ifc:   Device Settings > the QLogic port of $ifc > Device Level Configuration >"
 	manual "$ifc:   DCBX Protocol Dynamic, RoCE Priority 3; the switch then offers PFC on 3 by DCBX"
 	manual "$ifc: DCQCN (ECN) on this adapter is likewise a firmware setting"
-	roce_cm "$ifc" 'RoCE v2' 104 qedr
+	roce_cm "$ifc" 'RoCE v2' 104 qedr p4p1.2 192.168.2.51 0000:0000:0000:0000:0000:ffff:c0a8:0233
 }
 
 # boot_unit_text: the systemd unit --install writes to /etc/systemd/system/fabricc-host-settings.service.

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=f02bccf9728411800217e9f95df77ccb98c606bc83d22ee84d41f9d9154614e3
+FABRICC_SCRIPT_ID=7c6d743d5ad8e069645c4efdf5e1b3f624452b47198a1952a58f5b7afc68e758
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
@@ -619,10 +619,48 @@ rdma_fix() {
 	fi
 }
 
-# roce_cm IF MODE TOS MODULE: RDMA-CM's default RoCE mode and ToS for the
-# NIC's port, through configfs (what MLNX_OFED's cma_roce_mode and
-# cma_roce_tos write; kernel Documentation/ABI/testing/configfs-rdma_cm);
-# MODULE is the RDMA driver that makes the port's RDMA device.
+# gid_find DEV PORT GID NDEV: the lowest index N of DEV's port PORT whose
+# GID is GID (ports/PORT/gids/N), of type RoCE v2 (gid_attrs/types/N) and
+# on netdev NDEV (gid_attrs/ndevs/N), the three files rdma-core's
+# show_gids reads; false when there is none. An unused entry reads zeros
+# and its ndevs file fails to read.
+gid_find() {
+	local d=/sys/class/infiniband/$1/ports/$2 f n best=
+	for f in "$d"/gids/*; do
+		n=${f##*/}
+		[[ $n =~ ^[0-9]+$ ]] || continue
+		[[ -z $best || $n -lt $best ]] || continue
+		[[ $(cat "$f" 2>/dev/null) == "$3" ]] || continue
+		[[ $(cat "$d/gid_attrs/types/$n" 2>/dev/null) == 'RoCE v2' ]] || continue
+		[[ $(cat "$d/gid_attrs/ndevs/$n" 2>/dev/null) == "$4" ]] || continue
+		best=$n
+	done
+	[[ -n $best ]] && printf '%s' "$best"
+}
+
+# gid_info IF DEV PORT NDEV ADDR GID: --check only, and never a
+# difference: the index of the RoCE v2 GID that carries the NIC's address
+# ADDR (GID, IPv4 as ::ffff:a.b.c.d) on NDEV, the interface with the
+# address, which verbs applications take as NCCL_IB_GID_INDEX or
+# UCX_IB_GID_INDEX (NVIDIA NCCL User Guide, Environment Variables); "not
+# found" means no such GID: the address or the VLAN is not what the
+# fabric says, or the RDMA driver has not made the GID yet.
+gid_info() {
+	local n
+	[[ $MODE == check ]] || return 0
+	if n=$(gid_find "$2" "$3" "$6" "$4"); then
+		printf 'info: %s: RoCE v2 GID index %s (%s port %s, %s on %s): NCCL_IB_GID_INDEX=%s, UCX_IB_GID_INDEX=%s\n' "$1" "$n" "$2" "$3" "$5" "$4" "$n" "$n"
+	else
+		printf 'info: %s: RoCE v2 GID index not found: no RoCE v2 GID of %s port %s carries %s on %s (check the address and the VLAN)\n' "$1" "$2" "$3" "$5" "$4"
+	fi
+}
+
+# roce_cm IF MODE TOS MODULE [NDEV ADDR GID]: RDMA-CM's default RoCE mode
+# and ToS for the NIC's port, through configfs (what MLNX_OFED's
+# cma_roce_mode and cma_roce_tos write; kernel Documentation/ABI/testing/
+# configfs-rdma_cm); MODULE is the RDMA driver that makes the port's RDMA
+# device. With NDEV ADDR GID, --check also names the RoCE v2 GID index of
+# the NIC's address (gid_info).
 roce_cm() {
 	local ifc=$1 mode=$2 tos=$3 dev port dir was
 	if ! capable "$ifc" "RDMA device" "$(rdma_fix "$ifc" "$4")" rdma_dev "$ifc"; then
@@ -634,6 +672,9 @@ roce_cm() {
 		port=$((port + 1))
 	else
 		port=1
+	fi
+	if [[ $# -ge 7 ]]; then
+		gid_info "$ifc" "$dev" "$port" "$5" "$6" "$7"
 	fi
 	need_tool modprobe kmod
 	ensure system "module rdma_cm" loaded "$(rdma_cm_state)" modprobe rdma_cm
@@ -1246,7 +1287,7 @@ nic_1() {
 		# Trust DSCP with the fabric's full DSCP -> priority map, replacing all 64 entries.
 		ensure "$ifc" 'app dscp-prio' '0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0' "$(dcb_get "$ifc" app dscp-prio)" dcb app replace dev "$ifc" dscp-prio 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
-	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib
+	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.0.4.16 0000:0000:0000:0000:0000:ffff:0a00:0410
 	skip "$ifc: DCQCN priorities (the inbox mlx5 driver has no per-priority DCQCN switch to read or set; firmware runs DCQCN on the priorities in ROCE_CC_PRIO_MASK_P1, default all: mlxconfig -d <pci device> query ROCE_CC_PRIO_MASK_P1; wanted: 0,1,2,3,4,5,6,7)"
 	# The fabric's CNP class is the firmware default: read it where debugfs
 	# shows it (and set it if it differs), else say it was not checked.
