@@ -506,9 +506,54 @@ func writeLinuxMarking(d *doc, h *model.Host) {
 			"(usually 3; the default 0 is the link-local RoCE v1 GID, which does not route) (NCCL User Guide, Environment Variables).", t)
 	}
 	d.p("The host script sets this ToS only as RDMA-CM's default, which iSER, NVMe-oF and other RDMA-CM connections take. " +
-		"Applications that open their queue pairs with verbs (NCCL, perftest, UCX) must mark ToS " + strings.Join(tos, ", ") + " themselves, " +
-		"or their RoCE travels in the lossy default class: NCCL ignores RDMA-CM's default and marks NCCL\\_IB\\_TC, default 0, " + nccl)
+		"Applications that open their queue pairs with verbs (NCCL, UCX, perftest) mark their own traffic class, which must be ToS " + strings.Join(tos, ", ") +
+		" or their RoCE travels in the lossy default class; perftest takes it with --tos. NCCL ignores RDMA-CM's default and marks NCCL\\_IB\\_TC, default 0, " + nccl)
+	d.p(ucxText(h))
 	d.at()
+}
+
+// ucxText says what UCX (Open MPI's pml ucx, MPICH's ch4:ucx) marks on
+// h and what to set: UCX_IB_TRAFFIC_CLASS, which on a RoCE v2 GID
+// defaults to UCT_IB_DEFAULT_ROCEV2_DSCP, 106 (DSCP 26 with ECT(0)),
+// since UCX 1.5 (openucx/ucx pull request 3061, src/uct/ib/base/ib_iface.c)
+// and to 0 before. The value keeps ECT(0) because a switch ECN-marks only
+// ECN-capable packets (RFC 3168, section 5), and NVIDIA's ECN chapter
+// does not say that ConnectX sets ECT itself.
+func ucxText(h *model.Host) string {
+	classes := ucxClasses(h)
+	what := "DSCP 26 is this host's RoCE DSCP, so UCX 1.5 and later need no setting; with an older UCX set UCX\\_IB\\_TRAFFIC\\_CLASS=106"
+	if len(classes) > 1 || !strings.HasPrefix(classes[0], "106 ") {
+		what = "set UCX\\_IB\\_TRAFFIC\\_CLASS=" + strings.Join(classes, ", or ") + " in the jobs' environment, or UCX marks DSCP 26"
+	}
+	return "UCX (Open MPI's pml ucx, MPICH's ch4:ucx) marks UCX\\_IB\\_TRAFFIC\\_CLASS, which on RoCE v2 defaults to 106 (DSCP 26 << 2 with ECT(0)) " +
+		"since UCX 1.5 and to 0 before (openucx/ucx, src/uct/ib/base/ib\\_iface.c, UCT\\_IB\\_DEFAULT\\_ROCEV2\\_DSCP): " + what + ". " +
+		"Keep the ECT(0) bit (+2) that UCX's value carries and the script's ToS does not: a switch ECN-marks only ECN-capable packets (RFC 3168, section 5), " +
+		"and NVIDIA's ECN chapter (MLNX\\_OFED User Manual, Explicit Congestion Notification) does not say that ConnectX sets ECT on RoCE v2 packets itself."
+}
+
+// ucxClasses lists the UCX_IB_TRAFFIC_CLASS values of h's RoCE NICs, the
+// DSCP << 2 with ECT(0) (+2), as "106 (DSCP 26)": one per distinct DSCP,
+// in NIC order; a list of two or more names the NICs of each.
+func ucxClasses(h *model.Host) []string {
+	var dscps []int
+	nics := map[int][]string{}
+	for _, n := range h.NICs {
+		if n.Transport == model.TransportIWARP {
+			continue
+		}
+		if _, ok := nics[n.RoCE.DSCP]; !ok {
+			dscps = append(dscps, n.RoCE.DSCP)
+		}
+		nics[n.RoCE.DSCP] = append(nics[n.RoCE.DSCP], md(n.Name))
+	}
+	out := make([]string, len(dscps))
+	for i, v := range dscps {
+		out[i] = fmt.Sprintf("%d (DSCP %d)", v<<2|2, v)
+		if len(dscps) > 1 {
+			out[i] = fmt.Sprintf("%d (DSCP %d) for NIC %s", v<<2|2, v, strings.Join(nics[v], ", "))
+		}
+	}
+	return out
 }
 
 // writeApplications lists the RDMA applications with their ports.

@@ -18,9 +18,10 @@ func TestLinuxHostMarking(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "The host script sets this ToS only as RDMA-CM's default, which iSER, NVMe-oF and other RDMA-CM connections take. " +
-		"Applications that open their queue pairs with verbs (NCCL, perftest, UCX) must mark ToS 104 (DSCP 26 << 2) themselves, " +
-		"or their RoCE travels in the lossy default class: NCCL ignores RDMA-CM's default and marks NCCL\\_IB\\_TC, default 0, " +
-		"so set NCCL\\_IB\\_TC to that ToS in the jobs' environment or in /etc/nccl.conf (NCCL User Guide, Environment Variables).\n\n## By hand\n"
+		"Applications that open their queue pairs with verbs (NCCL, UCX, perftest) mark their own traffic class, which must be ToS 104 (DSCP 26 << 2) " +
+		"or their RoCE travels in the lossy default class; perftest takes it with --tos. NCCL ignores RDMA-CM's default and marks NCCL\\_IB\\_TC, default 0, " +
+		"so set NCCL\\_IB\\_TC to that ToS in the jobs' environment or in /etc/nccl.conf (NCCL User Guide, Environment Variables).\n\n" +
+		ucxPrefix + "DSCP 26 is this host's RoCE DSCP, so UCX 1.5 and later need no setting; with an older UCX set UCX\\_IB\\_TRAFFIC\\_CLASS=106. " + ucxECN + "\n\n## By hand\n"
 	if s := string(files[0].Data); !strings.Contains(s, "\n\n"+want) {
 		t.Errorf("node1.md lacks\n%s\nin\n%s", want, s)
 	}
@@ -36,6 +37,48 @@ func TestLinuxHostMarking(t *testing.T) {
 	}
 }
 
+// ucxPrefix and ucxECN frame the UCX paragraph of a Linux RoCE host's
+// document: UCX marks 106 by default on RoCE v2 since UCX 1.5.
+const (
+	ucxPrefix = "UCX (Open MPI's pml ucx, MPICH's ch4:ucx) marks UCX\\_IB\\_TRAFFIC\\_CLASS, which on RoCE v2 defaults to 106 (DSCP 26 << 2 with ECT(0)) " +
+		"since UCX 1.5 and to 0 before (openucx/ucx, src/uct/ib/base/ib\\_iface.c, UCT\\_IB\\_DEFAULT\\_ROCEV2\\_DSCP): "
+	ucxECN = "Keep the ECT(0) bit (+2) that UCX's value carries and the script's ToS does not: a switch ECN-marks only ECN-capable packets (RFC 3168, section 5), " +
+		"and NVIDIA's ECN chapter (MLNX\\_OFED User Manual, Explicit Congestion Notification) does not say that ConnectX sets ECT on RoCE v2 packets itself."
+)
+
+// TestLinuxHostUCXClass: a host whose RoCE DSCP is not UCX's default 26
+// is told the exact UCX_IB_TRAFFIC_CLASS, DSCP << 2 with ECT(0); two
+// DSCPs name the NICs of each.
+func TestLinuxHostUCXClass(t *testing.T) {
+	tests := []struct {
+		dscps []int
+		want  string
+	}{
+		{[]int{24}, "set UCX\\_IB\\_TRAFFIC\\_CLASS=98 (DSCP 24) in the jobs' environment, or UCX marks DSCP 26. "},
+		{[]int{24, 26}, "set UCX\\_IB\\_TRAFFIC\\_CLASS=98 (DSCP 24) for NIC roce0, or 106 (DSCP 26) for NIC roce1 in the jobs' environment, or UCX marks DSCP 26. "},
+	}
+	for _, tt := range tests {
+		f := compileExample(t, "tutorial")
+		h := f.Host("node1")
+		h.NICs = h.NICs[:1]
+		for i, v := range tt.dscps {
+			if i > 0 {
+				n := h.NICs[0]
+				n.Name = "roce1"
+				h.NICs = append(h.NICs, n)
+			}
+			h.NICs[i].RoCE.DSCP, h.NICs[i].RoCE.TOS = v, v<<2
+		}
+		files, err := RenderHost(f, h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := ucxPrefix + tt.want + ucxECN + "\n"; !strings.Contains(string(files[0].Data), want) {
+			t.Errorf("DSCPs %v: node1.md lacks\n%s\nin\n%s", tt.dscps, want, files[0].Data)
+		}
+	}
+}
+
 // ncclStep is the "By hand" item of a Linux RoCE host marking ToS 104
 // whose NICs do not list the nccl application.
 const ncclStep = "- NCCL: set NCCL\\_IB\\_TC=104, the RoCE ToS (DSCP 26 << 2), for every NCCL job on this host, " +
@@ -43,7 +86,7 @@ const ncclStep = "- NCCL: set NCCL\\_IB\\_TC=104, the RoCE ToS (DSCP 26 << 2), f
 	"NCCL ignores the RDMA-CM default the host script sets and marks NCCL\\_IB\\_TC, default 0, so without it its RoCE travels in the lossy default class. " +
 	"Before NCCL 2.21 also set NCCL\\_IB\\_GID\\_INDEX to the index of the NIC's RoCE v2 GID (the INDEX whose /sys/class/infiniband/DEV/ports/1/gid\\_attrs/types/INDEX reads RoCE v2 beside the IPv4-mapped address, usually 3): " +
 	"the default 0 is the link-local RoCE v1 GID, which does not route; NCCL 2.21 and later pick the RoCE v2 GID themselves. " +
-	"Other verbs applications take the ToS the same way (perftest --tos, UCX\\_IB\\_TRAFFIC\\_CLASS). " +
+	"perftest takes the ToS with --tos; UCX marks UCX\\_IB\\_TRAFFIC\\_CLASS instead (the RoCE section above). " +
 	"With applications = \\[\"nccl\"\\] on the NICs the host script writes the NCCL\\_IB\\_TC line itself " +
 	"(NVIDIA NCCL User Guide, Environment Variables: NCCL\\_IB\\_TC, NCCL\\_IB\\_GID\\_INDEX).\n"
 
@@ -73,7 +116,7 @@ func TestLinuxHostNCCLByHand(t *testing.T) {
 	want := "NCCL ignores RDMA-CM's default and marks NCCL\\_IB\\_TC, default 0, so the host script writes NCCL\\_IB\\_TC=104 into /etc/nccl.conf, " +
 		"since the NICs list the nccl application; a job whose environment sets NCCL\\_IB\\_TC overrides it. " +
 		"Before NCCL 2.21 also set NCCL\\_IB\\_GID\\_INDEX to the NIC's RoCE v2 GID (usually 3; the default 0 is the link-local RoCE v1 GID, which does not route) " +
-		"(NCCL User Guide, Environment Variables).\n\n## Applications\n"
+		"(NCCL User Guide, Environment Variables).\n\n" + ucxPrefix
 	if s := string(files[0].Data); !strings.Contains(s, want) {
 		t.Errorf("with nccl, node1.md lacks\n%s\nin\n%s", want, s)
 	}
