@@ -299,7 +299,7 @@ func renderHost(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, er
 	writeNICs(d, h)
 	writeRoutes(d, h)
 	writeHostQoS(d, f, h)
-	writeLinuxMarking(d, h)
+	writeLinuxMarking(d, f, h)
 	writeApplications(d, h)
 	d.h(2, "By hand")
 	// The steps follow from the host's OS and its NICs' models and drivers.
@@ -307,7 +307,7 @@ func renderHost(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, er
 	for _, n := range h.NICs {
 		d.also("host", h.Name, "nic", n.Name, "model")
 	}
-	steps := ManualSteps(h)
+	steps := ManualSteps(f, h)
 	if len(steps) == 0 {
 		d.p("Nothing: the host script sets everything the model asks of this host.")
 	}
@@ -484,7 +484,7 @@ func nicETS(ets []model.ETS) string {
 // only, and NCCL takes its traffic class from NCCL_IB_TC, default 0
 // (NCCL User Guide, "Environment Variables", NCCL_IB_TC), which it also
 // reads from /etc/nccl.conf.
-func writeLinuxMarking(d *doc, h *model.Host) {
+func writeLinuxMarking(d *doc, f *model.Fabric, h *model.Host) {
 	if h.OS != model.OSLinux {
 		return
 	}
@@ -509,7 +509,85 @@ func writeLinuxMarking(d *doc, h *model.Host) {
 		"Applications that open their queue pairs with verbs (NCCL, UCX, perftest) mark their own traffic class, which must be ToS " + strings.Join(tos, ", ") +
 		" or their RoCE travels in the lossy default class; perftest takes it with --tos. NCCL ignores RDMA-CM's default and marks NCCL\\_IB\\_TC, default 0, " + nccl)
 	d.p(ucxText(h))
+	if sl := slText(f, h); sl != "" {
+		d.p(sl)
+	}
 	d.at()
+}
+
+// ncclOwnsTC notes, on a host whose script writes NCCL_IB_TC into
+// /etc/nccl.conf, that it writes that key only.
+func ncclOwnsTC(h *model.Host) string {
+	if _, ok := h.NCCLToS(); ok {
+		return " (in the jobs' environment or /etc/nccl.conf: the host script writes only NCCL\\_IB\\_TC there)"
+	}
+	return ""
+}
+
+// slNICs are the RoCE NICs of h that tag a VLAN where the NIC or its
+// switch port classifies by PCP: there a verbs queue pair's PCP is its
+// service level, not its ToS.
+func slNICs(f *model.Fabric, h *model.Host) []model.NIC {
+	var out []model.NIC
+	for _, n := range h.NICs {
+		if n.Transport == model.TransportIWARP || n.VLAN == 0 {
+			continue
+		}
+		if n.RoCE.Trust == model.TrustPCP || peerTrust(f, n) == model.TrustPCP {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// peerTrust is the trust of the switch port a NIC is cabled to, "" when
+// it is cabled to none.
+func peerTrust(f *model.Fabric, n model.NIC) model.Trust {
+	if n.Peer == nil || n.Peer.Kind != "switch" {
+		return ""
+	}
+	if sw := f.Switch(n.Peer.Device); sw != nil {
+		if p := sw.Port(n.Peer.Port); p != nil {
+			return p.Trust
+		}
+	}
+	return ""
+}
+
+// slSetting is what verbs applications on the NICs must set for their
+// PCP: the priority when the NICs share one, else "the NIC's priority".
+func slSetting(nics []model.NIC) (names []string, prio string) {
+	prio = strconv.Itoa(nics[0].RoCE.Priority)
+	for _, n := range nics {
+		names = append(names, fmt.Sprintf("%s (VLAN %d, priority %d)", md(n.Name), n.VLAN, n.RoCE.Priority))
+		if n.RoCE.Priority != nics[0].RoCE.Priority {
+			prio = "the NIC's priority"
+		}
+	}
+	return names, prio
+}
+
+// slText says, for a host with NICs of slNICs, that verbs applications
+// there must set their service level, which the driver turns into the
+// VLAN tag's PCP (MLNX_OFED User Manual, RoCE, Type Of Service: "SL
+// affects the PCP only when the traffic goes over tagged VLAN frames"),
+// and that UCX_IB_SL, NCCL_IB_SL and perftest's --sl all default to 0;
+// "" when there are none.
+func slText(f *model.Fabric, h *model.Host) string {
+	nics := slNICs(f, h)
+	if len(nics) == 0 {
+		return ""
+	}
+	names, prio := slSetting(nics)
+	who := "NIC " + names[0] + " tags a VLAN where it or its switch port classifies by PCP"
+	if len(names) > 1 {
+		who = "NICs " + listWords(names) + " tag VLANs where they or their switch ports classify by PCP"
+	}
+	return who + ", and a verbs queue pair's PCP is its service level, not its ToS " +
+		"(MLNX\\_OFED User Manual, RoCE, Type Of Service: SL affects the PCP only when the traffic goes over tagged VLAN frames). " +
+		"The service level defaults to 0, the default class, so verbs applications there must also set it: UCX\\_IB\\_SL=" + prio + " for UCX, " +
+		"NCCL\\_IB\\_SL=" + prio + " for NCCL" + ncclOwnsTC(h) + " and perftest --sl " + prio + " (openucx/ucx, src/uct/ib/base/ib\\_iface.c, UCX\\_IB\\_SL; " +
+		"NVIDIA NCCL User Guide, Environment Variables: NCCL\\_IB\\_SL). RDMA-CM connections get their PCP from the ToS through the VLAN's egress map, which the host script sets."
 }
 
 // ucxText says what UCX (Open MPI's pml ucx, MPICH's ch4:ucx) marks on

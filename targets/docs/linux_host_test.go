@@ -1,9 +1,12 @@
 package docs
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/fabricc/fabricc/compiler"
+	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/model"
 )
 
@@ -166,5 +169,56 @@ func TestHostRoutes(t *testing.T) {
 		if !strings.Contains(s, "The host script adds no routes (see By hand); on Linux it would add") {
 			t.Errorf("%s.md Routes does not say the script adds none", tc.host)
 		}
+	}
+}
+
+// compileHPC compiles testdata/hpc: cn001 with MPI and NVMe-oF on two
+// untagged ConnectX-6 Dx ports, cn002 with MPI on a ConnectX-5 on VLAN
+// 200, where it and its switch port trust PCP.
+func compileHPC(t *testing.T) *model.Fabric {
+	t.Helper()
+	cfg, _, diags := dsl.Load(filepath.Join("testdata", "hpc"), dsl.Options{})
+	if diags.HasErrors() {
+		t.Fatalf("loading testdata/hpc: %v", diags)
+	}
+	f, diags := compiler.Compile(cfg)
+	if diags.HasErrors() {
+		t.Fatalf("compiling testdata/hpc: %v", diags)
+	}
+	return f
+}
+
+// hostDoc is the Markdown document of host name in f.
+func hostDoc(t *testing.T, f *model.Fabric, name string) string {
+	t.Helper()
+	files, err := RenderHost(f, f.Host(name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(files[0].Data)
+}
+
+// TestLinuxHostServiceLevel: on a NIC that tags a VLAN classified by PCP
+// the document names the service level verbs applications must set
+// (UCX_IB_SL, NCCL_IB_SL, perftest --sl), in the RoCE section and the
+// NCCL step, since their PCP is the service level, default 0, not the
+// ToS; an untagged NIC's document does not.
+func TestLinuxHostServiceLevel(t *testing.T) {
+	f := compileHPC(t)
+	doc := hostDoc(t, f, "cn002")
+	want := "\n\nNIC p0 (VLAN 200, priority 3) tags a VLAN where it or its switch port classifies by PCP, and a verbs queue pair's PCP is its service level, not its ToS " +
+		"(MLNX\\_OFED User Manual, RoCE, Type Of Service: SL affects the PCP only when the traffic goes over tagged VLAN frames). " +
+		"The service level defaults to 0, the default class, so verbs applications there must also set it: UCX\\_IB\\_SL=3 for UCX, NCCL\\_IB\\_SL=3 for NCCL and perftest --sl 3 " +
+		"(openucx/ucx, src/uct/ib/base/ib\\_iface.c, UCX\\_IB\\_SL; NVIDIA NCCL User Guide, Environment Variables: NCCL\\_IB\\_SL). " +
+		"RDMA-CM connections get their PCP from the ToS through the VLAN's egress map, which the host script sets.\n\n"
+	if !strings.Contains(doc, want) {
+		t.Errorf("cn002.md lacks\n%s\nin\n%s", want, doc)
+	}
+	step := "On p0 (VLAN 200, priority 3), whose VLAN is classified by PCP, also set NCCL\\_IB\\_SL=3: there the PCP of a verbs queue pair is its service level, default 0, not its ToS (MLNX\\_OFED User Manual, RoCE, Type Of Service). "
+	if !strings.Contains(doc, step) {
+		t.Errorf("cn002.md's NCCL step lacks\n%s\nin\n%s", step, doc)
+	}
+	if doc := hostDoc(t, f, "cn001"); strings.Contains(doc, "\\_SL") {
+		t.Errorf("cn001.md (untagged NICs) names a service level:\n%s", doc)
 	}
 }

@@ -15,13 +15,13 @@ import (
 // settings, and what no documented OS setting controls. Each step names
 // the public document it comes from. The host scripts print the same
 // steps when they run.
-func ManualSteps(h *model.Host) []string {
+func ManualSteps(f *model.Fabric, h *model.Host) []string {
 	var out []string
 	for _, n := range h.NICs {
 		out = append(out, nicSteps(h, n)...)
 		out = append(out, routeSteps(h, n)...)
 	}
-	out = append(out, ncclSteps(h)...)
+	out = append(out, ncclSteps(f, h)...)
 	if h.Tuning {
 		out = append(out, "BIOS: disable hyperthreading, C-states beyond C1, C1E and T-states; power profile performance "+
 			"(Demartek RoCE Deployment Guide, System BIOS settings).")
@@ -42,7 +42,7 @@ func ManualSteps(h *model.Host) []string {
 // Guide, Environment Variables: NCCL_IB_TC, NCCL_IB_GID_INDEX; the GID
 // types are /sys/class/infiniband/DEV/ports/1/gid_attrs/types/INDEX,
 // Linux Documentation/ABI/testing/sysfs-class-infiniband).
-func ncclSteps(h *model.Host) []string {
+func ncclSteps(f *model.Fabric, h *model.Host) []string {
 	tos := targets.RoCEToS(h)
 	if h.OS != model.OSLinux || len(tos) == 0 {
 		return nil
@@ -60,9 +60,24 @@ func ncclSteps(h *model.Host) []string {
 		"NCCL ignores the RDMA-CM default the host script sets and marks NCCL\\_IB\\_TC, default 0, so without it its RoCE travels in the lossy default class. " +
 		"Before NCCL 2.21 also set NCCL\\_IB\\_GID\\_INDEX to the index of the NIC's RoCE v2 GID (the INDEX whose /sys/class/infiniband/DEV/ports/1/gid\\_attrs/types/INDEX reads RoCE v2 beside the IPv4-mapped address, usually 3): " +
 		"the default 0 is the link-local RoCE v1 GID, which does not route; NCCL 2.21 and later pick the RoCE v2 GID themselves. " +
+		slStep(f, h, "NCCL\\_IB\\_SL") +
 		"perftest takes the ToS with --tos; UCX marks UCX\\_IB\\_TRAFFIC\\_CLASS instead (the RoCE section above). " +
 		"With applications = \\[\"nccl\"\\] on the NICs the host script writes the NCCL\\_IB\\_TC line itself " +
 		"(NVIDIA NCCL User Guide, Environment Variables: NCCL\\_IB\\_TC, NCCL\\_IB\\_GID\\_INDEX)."}
+}
+
+// slStep is the service-level sentence of a verbs application's step
+// whose key is key (NCCL_IB_SL, UCX_IB_SL): on NICs that tag a PCP-
+// classified VLAN (slNICs) a queue pair's PCP is its service level,
+// default 0; "" when the host has none.
+func slStep(f *model.Fabric, h *model.Host, key string) string {
+	nics := slNICs(f, h)
+	if len(nics) == 0 {
+		return ""
+	}
+	names, prio := slSetting(nics)
+	return "On " + listWords(names) + ", whose VLAN is classified by PCP, also set " + key + "=" + prio +
+		": there the PCP of a verbs queue pair is its service level, default 0, not its ToS (MLNX\\_OFED User Manual, RoCE, Type Of Service). "
 }
 
 // firstRoCE is the RoCE marking of the host's first RoCE NIC, whose ToS
