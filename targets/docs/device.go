@@ -634,13 +634,18 @@ func ucxClasses(h *model.Host) []string {
 	return out
 }
 
-// writeApplications lists the RDMA applications with their ports.
+// writeApplications lists the RDMA applications with their ports; an
+// application that no port identifies (mpi, nccl) has "-".
 func writeApplications(d *doc, h *model.Host) {
 	var body rows
 	for _, n := range h.NICs {
 		for _, a := range n.Applications {
 			d.at("host", h.Name, "nic", n.Name, "applications")
-			body.add(d, md(n.Name), md(a.Kind), strconv.Itoa(a.Port), strconv.Itoa(a.Priority))
+			port := "-"
+			if a.Port != 0 {
+				port = strconv.Itoa(a.Port)
+			}
+			body.add(d, md(n.Name), md(a.Kind), port, strconv.Itoa(a.Priority))
 		}
 	}
 	if len(body.cells) == 0 {

@@ -1,6 +1,7 @@
 package docs
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -214,11 +215,47 @@ func TestLinuxHostServiceLevel(t *testing.T) {
 	if !strings.Contains(doc, want) {
 		t.Errorf("cn002.md lacks\n%s\nin\n%s", want, doc)
 	}
-	step := "On p0 (VLAN 200, priority 3), whose VLAN is classified by PCP, also set NCCL\\_IB\\_SL=3: there the PCP of a verbs queue pair is its service level, default 0, not its ToS (MLNX\\_OFED User Manual, RoCE, Type Of Service). "
-	if !strings.Contains(doc, step) {
-		t.Errorf("cn002.md's NCCL step lacks\n%s\nin\n%s", step, doc)
+	sl := "On p0 (VLAN 200, priority 3), whose VLAN is classified by PCP, also set %s=3: there the PCP of a verbs queue pair is its service level, default 0, not its ToS (MLNX\\_OFED User Manual, RoCE, Type Of Service). "
+	if step := fmt.Sprintf(sl, "UCX\\_IB\\_SL") + "(openucx/ucx, src/uct/ib/base/ib\\_iface.c: UCX\\_IB\\_TRAFFIC\\_CLASS, UCX\\_IB\\_SL.)\n"; !strings.Contains(doc, step) {
+		t.Errorf("cn002.md's MPI step lacks\n%s\nin\n%s", step, doc)
+	}
+	f.Host("cn002").NICs[0].Applications = nil // NCCL may run there
+	if step := fmt.Sprintf(sl, "NCCL\\_IB\\_SL"); !strings.Contains(hostDoc(t, f, "cn002"), step) {
+		t.Errorf("cn002.md's NCCL step lacks\n%s\nin\n%s", step, hostDoc(t, f, "cn002"))
 	}
 	if doc := hostDoc(t, f, "cn001"); strings.Contains(doc, "\\_SL") {
 		t.Errorf("cn001.md (untagged NICs) names a service level:\n%s", doc)
+	}
+}
+
+// TestLinuxHostApplicationSteps: the applications table prints "-" for
+// an application no port identifies; mpi gives the UCX step, an
+// RDMA-CM application (nvme-of) the step that sessions made before the
+// script keep their ToS, lustre the LNet tos step; a host whose NICs all
+// list applications, none of them nccl, gets no NCCL step.
+func TestLinuxHostApplicationSteps(t *testing.T) {
+	f := compileHPC(t)
+	h := f.Host("cn001")
+	h.NICs[1].Applications = append(h.NICs[1].Applications, model.Application{Kind: "lustre", Priority: 3})
+	doc := hostDoc(t, f, "cn001")
+	want := "\n\n## Applications\n\n| NIC | application | port | priority |\n| --- | --- | --: | --: |\n" +
+		"| p0 | mpi | - | 3 |\n| p0 | nvme-of | 4420 | 3 |\n| p1 | mpi | - | 3 |\n| p1 | lustre | - | 3 |\n\n## By hand\n\n"
+	if !strings.Contains(doc, want) {
+		t.Errorf("cn001.md lacks\n%s\nin\n%s", want, doc)
+	}
+	steps := "- MPI over UCX (Open MPI's pml ucx, MPICH's ch4:ucx): UCX 1.5 and later mark RoCE v2 with 106 (DSCP 26 with ECT(0)) by default, this host's RoCE DSCP, so they need no setting; " +
+		"with an older UCX set UCX\\_IB\\_TRAFFIC\\_CLASS=106, in every MPI job's environment (an /etc/profile.d file, or an export in Slurm's TaskProlog); the host script sets no UCX variable. " +
+		"(openucx/ucx, src/uct/ib/base/ib\\_iface.c: UCX\\_IB\\_TRAFFIC\\_CLASS.)\n" +
+		"- NVMe-oF (nvme-rdma), iSER and NFS over RDMA connect through RDMA-CM and take the ToS the host script sets as RDMA-CM's default (so nvme connect needs no --tos), " +
+		"but only on connections made after it ran: sessions made before it (at boot, if they start before it) keep their ToS, 0 in the lossy default class, until they reconnect. " +
+		"Run the script before they connect, or reconnect them after it ran (Linux Documentation/ABI/testing/configfs-rdma\\_cm, default\\_roce\\_tos).\n" +
+		"- Lustre (LNet o2ib) connects through RDMA-CM and takes the host script's ToS 104 only while LNet's o2iblnd tos tunable is unset (default -1; lnetctl net show -v prints it only when set): " +
+		"an lnet.conf that sets tos must set it to that ToS, or leave it out. Like the other RDMA-CM connections, LNet peers connected before the script ran keep their ToS until they reconnect " +
+		"(lustre-release, lnet/utils/lnetconfig: o2iblnd tunables, tos).\n"
+	if !strings.HasSuffix(doc, steps) {
+		t.Errorf("cn001.md does not end with\n%s\nbut\n%s", steps, doc[strings.Index(doc, "## By hand"):])
+	}
+	if strings.Contains(doc, "- NCCL:") {
+		t.Errorf("cn001.md (mpi, nvme-of, lustre only) has an NCCL step:\n%s", doc)
 	}
 }
