@@ -331,14 +331,23 @@ func writeNICs(d *doc, h *model.Host) {
 			addrs[i] = md(a)
 		}
 		body.add(d, md(n.Name), md(n.Interface), md(n.Model), md(n.Driver), md(string(n.Transport)), Speed(n.SpeedMbps),
-			strconv.Itoa(n.MTU), intOrDash(n.VLAN), orDash(strings.Join(addrs, ", ")), peerCell(n.Peer), cableText(n.Peer))
+			strconv.Itoa(n.MTU), rocePathMTU(n), intOrDash(n.VLAN), orDash(strings.Join(addrs, ", ")), peerCell(n.Peer), cableText(n.Peer))
 	}
 	d.at()
 	if len(body.cells) == 0 {
 		d.p("No NICs.")
 		return
 	}
-	d.table([]string{"NIC", "interface", "model", "driver", "transport", "speed", "MTU", "VLAN", "addresses", "peer", "cable"}, &body, 6, 7)
+	d.table([]string{"NIC", "interface", "model", "driver", "transport", "speed", "MTU", "RoCE path MTU", "VLAN", "addresses", "peer", "cable"}, &body, 6, 7, 8)
+}
+
+// rocePathMTU is the RoCE path MTU a RoCE NIC runs (model.RoCEPathMTU,
+// what ibv_devinfo prints as active_mtu), "-" for iWARP.
+func rocePathMTU(n model.NIC) string {
+	if n.Transport == model.TransportIWARP {
+		return "-"
+	}
+	return intOrDash(model.RoCEPathMTU(n.MTU))
 }
 
 // writeRoutes lists the NICs' own routing tables (model.NIC.Route): a

@@ -259,3 +259,18 @@ func TestLinuxHostApplicationSteps(t *testing.T) {
 		t.Errorf("cn001.md (mpi, nvme-of, lustre only) has an NCCL step:\n%s", doc)
 	}
 }
+
+// TestHostNICTableRoCEPathMTU: the NIC table shows the RoCE path MTU
+// each NIC runs (iboe_get_mtu: MTU less 96 B, rounded down to an IB
+// MTU), 4096 for MTU 4200 and 2048 for MTU 4096.
+func TestHostNICTableRoCEPathMTU(t *testing.T) {
+	f := compileHPC(t)
+	f.Host("cn001").NICs[1].MTU = 4096
+	want := "| NIC | interface | model | driver | transport | speed | MTU | RoCE path MTU | VLAN | addresses | peer | cable |\n" +
+		"| --- | --- | --- | --- | --- | --- | --: | --: | --: | --- | --- | --- |\n" +
+		"| p0 | ens1f0np0 | ConnectX-6 Dx | inbox | roce | 100G | 4200 | 4096 | - | 10.10.0.1/24 | [leaf1](../leaf1/leaf1.md) swp1 | 2 m dac |\n" +
+		"| p1 | ens1f1np1 | ConnectX-6 Dx | inbox | roce | 100G | 4096 | 2048 | - | 10.11.0.1/24 | [leaf1](../leaf1/leaf1.md) swp2 | 2 m dac |\n"
+	if doc := hostDoc(t, f, "cn001"); !strings.Contains(doc, want) {
+		t.Errorf("cn001.md lacks\n%s\nin\n%s", want, doc)
+	}
+}
