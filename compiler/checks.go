@@ -34,6 +34,7 @@ func check(f *model.Fabric, src Sources) hcl.Diagnostics {
 		{(*checker).checkVendorNotes, false},
 		{(*checker).checkLosslessMTU, false},
 		{(*checker).checkRoCEPathMTU, false},
+		{(*checker).checkSkbPriority, false},
 		{(*checker).checkHeadroomCables, false},
 		{(*checker).checkVLANPaths, false},
 	}
