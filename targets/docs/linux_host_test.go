@@ -246,6 +246,7 @@ func TestLinuxHostApplicationSteps(t *testing.T) {
 	steps := "- MPI over UCX (Open MPI's pml ucx, MPICH's ch4:ucx): UCX 1.5 and later mark RoCE v2 with 106 (DSCP 26 with ECT(0)) by default, this host's RoCE DSCP, so they need no setting; " +
 		"with an older UCX set UCX\\_IB\\_TRAFFIC\\_CLASS=106, in every MPI job's environment (an /etc/profile.d file, or an export in Slurm's TaskProlog); the host script sets no UCX variable. " +
 		"(openucx/ucx, src/uct/ib/base/ib\\_iface.c: UCX\\_IB\\_TRAFFIC\\_CLASS.)\n" +
+		memlockLine +
 		"- NVMe-oF (nvme-rdma), iSER and NFS over RDMA connect through RDMA-CM and take the ToS the host script sets as RDMA-CM's default (so nvme connect needs no --tos), " +
 		"but only on connections made after it ran: sessions made before it (at boot, if they start before it) keep their ToS, 0 in the lossy default class, until they reconnect. " +
 		"Run the script before they connect, or reconnect them after it ran (Linux Documentation/ABI/testing/configfs-rdma\\_cm, default\\_roce\\_tos).\n" +
@@ -258,7 +259,16 @@ func TestLinuxHostApplicationSteps(t *testing.T) {
 	if strings.Contains(doc, "- NCCL:") {
 		t.Errorf("cn001.md (mpi, nvme-of, lustre only) has an NCCL step:\n%s", doc)
 	}
+	if doc := hostDoc(t, compileExample(t, "tutorial"), "node1"); strings.Contains(doc, "PropagateResourceLimits") {
+		t.Errorf("node1.md (no mpi) has the Slurm memlock step:\n%s", doc)
+	}
 }
+
+// memlockLine is the Slurm memlock step of a host whose NICs list mpi:
+// slurmd's unit sets its own limit and jobs take the submitting shell's.
+const memlockLine = "- MPI under Slurm: set PropagateResourceLimitsExcept=MEMLOCK in slurm.conf. slurmd's unit sets its own locked-memory limit, and slurmd gives each job the limits of the shell it was submitted from " +
+	"(slurm.conf(5), PropagateResourceLimits, default ALL), so a job submitted from a login node with a small memlock limit cannot register RDMA memory, whatever this host's limits " +
+	"(Slurm FAQ, \"Why are MPI jobs failing due to the locked memory (memlock) limit being too low?\").\n"
 
 // TestHostNICTableRoCEPathMTU: the NIC table shows the RoCE path MTU
 // each NIC runs (iboe_get_mtu: MTU less 96 B, rounded down to an IB

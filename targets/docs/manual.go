@@ -114,8 +114,17 @@ func mpiSteps(f *model.Fabric, h *model.Host) []string {
 	}
 	return []string{"MPI over UCX (Open MPI's pml ucx, MPICH's ch4:ucx): " + what +
 		", in every MPI job's environment (an /etc/profile.d file, or an export in Slurm's TaskProlog); the host script sets no UCX variable. " +
-		sl + "(openucx/ucx, src/uct/ib/base/ib\\_iface.c: " + keys + ".)"}
+		sl + "(openucx/ucx, src/uct/ib/base/ib\\_iface.c: " + keys + ".)", memlockStep}
 }
+
+// memlockStep is the Slurm memlock step of a Linux host whose NICs list
+// mpi: slurmd's unit sets its own LimitMEMLOCK, and slurmd gives each job
+// the limits of the submitting shell (slurm.conf(5),
+// PropagateResourceLimits, default ALL), so neither --tuning's limits.d
+// file nor its systemd drop-in reaches MPI jobs (Slurm FAQ, memlock).
+const memlockStep = "MPI under Slurm: set PropagateResourceLimitsExcept=MEMLOCK in slurm.conf. slurmd's unit sets its own locked-memory limit, and slurmd gives each job the limits of the shell it was submitted from " +
+	"(slurm.conf(5), PropagateResourceLimits, default ALL), so a job submitted from a login node with a small memlock limit cannot register RDMA memory, whatever this host's limits " +
+	"(Slurm FAQ, \"Why are MPI jobs failing due to the locked memory (memlock) limit being too low?\")."
 
 // rdmaCMSteps is the step of a Linux RoCE host whose NICs list an
 // application that connects through RDMA-CM (nvme-of, iser, nfs-rdma):
