@@ -33,6 +33,8 @@ func check(f *model.Fabric, src Sources) hcl.Diagnostics {
 		{(*checker).checkTransports, true},
 		{(*checker).checkVendorNotes, false},
 		{(*checker).checkLosslessMTU, false},
+		{(*checker).checkRoCEPathMTU, false},
+		{(*checker).checkSkbPriority, false},
 		{(*checker).checkHeadroomCables, false},
 		{(*checker).checkVLANPaths, false},
 	}

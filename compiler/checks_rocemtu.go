@@ -9,22 +9,31 @@ import (
 )
 
 // roceHeaderBytes is what Linux ib_core takes off a RoCE netdev's MTU
-// before picking the RoCE path MTU: IB_GRH_BYTES (40) + IB_UDP_BYTES (8)
-// + IB_BTH_BYTES (12) + IB_EXT_XRC_BYTES (4) + IB_EXT_ATOMICETH_BYTES
-// (28) + IB_ICRC_BYTES (4) (include/rdma/ib_addr.h iboe_get_mtu; the
-// sizes are those of include/rdma/ib_pack.h).
-const roceHeaderBytes = 40 + 8 + 12 + 4 + 28 + 4
+// before picking the RoCE path MTU (model.RoCEHeaderBytes).
+const roceHeaderBytes = model.RoCEHeaderBytes
 
-// roceMTU is the RoCE path MTU a NIC of netdev MTU mtu runs: the largest
-// IB MTU (4096, 2048, 1024, 512, 256) not above mtu less the RoCE
-// headers (iboe_get_mtu), 0 below 256.
-func roceMTU(mtu int) int {
-	for _, m := range []int{4096, 2048, 1024, 512, 256} {
-		if mtu-roceHeaderBytes >= m {
-			return m
+// roceMTU is the RoCE path MTU a NIC of netdev MTU mtu runs
+// (model.RoCEPathMTU), 0 below 256.
+func roceMTU(mtu int) int { return model.RoCEPathMTU(mtu) }
+
+// checkRoCEPathMTU warns about a RoCE NIC whose MTU is 4096-4191: RoCE
+// takes 96 B of headers off the MTU before picking the path MTU
+// (iboe_get_mtu), so such a NIC runs RoCE at 2048 B, where an MTU of
+// 4192 or more gives 4096 B; an MTU of 4096 is the usual slip ("RoCE MTU
+// is 4096" names the path MTU, not the interface's).
+func (c *checker) checkRoCEPathMTU() {
+	least := maxRoCEPathMTU + roceHeaderBytes
+	for _, h := range c.f.Hosts {
+		for _, n := range h.NICs {
+			if n.Transport != model.TransportRoCE || n.MTU < maxRoCEPathMTU || n.MTU >= least {
+				continue
+			}
+			c.warnf("NIC MTU gives RoCE path MTU 2048",
+				fmt.Sprintf("NIC %s:%s has MTU %d, which gives a RoCE path MTU of %s B (Linux ib_core, iboe_get_mtu: the largest of 256-4096 B not above the NIC's MTU less %d B of RoCE headers), so RoCE sends half-size packets. Write mtu = %d or more (4200 is usual; the switch port's MTU must be at least as large) for a RoCE path MTU of %s B, or accept this warning where %s B is meant.",
+					h.Name, n.Name, n.MTU, thousands(roceMTU(n.MTU)), roceHeaderBytes, least, thousands(maxRoCEPathMTU), thousands(roceMTU(n.MTU))),
+				nicPath(h.Name, n.Name, "mtu"))
 		}
 	}
-	return 0
 }
 
 // checkLosslessMTU warns when a lossless switch port faces a RoCE NIC

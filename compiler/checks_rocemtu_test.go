@@ -53,3 +53,30 @@ func TestLosslessMTUWarning(t *testing.T) {
 		}
 	}
 }
+
+// TestRoCEPathMTUWarning: a RoCE NIC whose MTU is 4096-4191 runs RoCE at
+// a path MTU of 2048 B and warns, naming the MTU that gives 4096 B; 4192
+// and more, or an MTU that is meant to be small, do not.
+func TestRoCEPathMTUWarning(t *testing.T) {
+	for _, tc := range []struct {
+		mtu  int
+		want string
+	}{
+		{4096, "NIC h1:roce0 has MTU 4096, which gives a RoCE path MTU of 2,048 B (Linux ib_core, iboe_get_mtu: the largest of 256-4096 B not above the NIC's MTU less 96 B of RoCE headers), so RoCE sends half-size packets. Write mtu = 4192 or more (4200 is usual; the switch port's MTU must be at least as large) for a RoCE path MTU of 4,096 B, or accept this warning where 2,048 B is meant."},
+		{4191, "NIC h1:roce0 has MTU 4191, which gives a RoCE path MTU of 2,048 B (Linux ib_core, iboe_get_mtu: the largest of 256-4096 B not above the NIC's MTU less 96 B of RoCE headers), so RoCE sends half-size packets. Write mtu = 4192 or more (4200 is usual; the switch port's MTU must be at least as large) for a RoCE path MTU of 4,096 B, or accept this warning where 2,048 B is meant."},
+		{4192, ""}, {4200, ""}, {4095, ""}, {1500, ""}, {9000, ""},
+	} {
+		f := testFabric()
+		src := testSources(f)
+		f.Hosts[0].NICs[0].MTU = tc.mtu
+		got := ""
+		for _, d := range append(applyPhysics(f, src), check(f, src)...) {
+			if d.Summary == "NIC MTU gives RoCE path MTU 2048" {
+				got += d.Detail
+			}
+		}
+		if got != tc.want {
+			t.Errorf("MTU %d: got %q\nwant %q", tc.mtu, got, tc.want)
+		}
+	}
+}

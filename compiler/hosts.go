@@ -120,8 +120,9 @@ var hostOSes = []string{string(model.OSLinux), string(model.OSWindows), string(m
 
 // applicationPorts maps application kinds to the port that identifies
 // their traffic: SMB Direct 445, iSER 3260, NVMe-oF 4420 and NFS over
-// RDMA 20049 (IANA); MPI and NCCL have none (NCCL's has the Linux host
-// script write NCCL_IB_TC: checkNCCL).
+// RDMA 20049 (IANA); MPI, NCCL and Lustre (LNet o2ib, Linux only:
+// checkLinuxOnlyApps) have none (NCCL's has the Linux host script write
+// NCCL_IB_TC: checkNCCL).
 var applicationPorts = map[string]int{
 	"smb-direct":  445,
 	"iser":        3260,
@@ -129,6 +130,7 @@ var applicationPorts = map[string]int{
 	"nfs-rdma":    20049,
 	"mpi":         0,
 	model.AppNCCL: 0,
+	"lustre":      0,
 }
 
 // Host defaults.
@@ -203,6 +205,7 @@ func (l *lowering) lowerHost(h *dsl.Host) model.Host {
 	sort.Slice(out.NICs, func(i, j int) bool { return out.NICs[i].Name < out.NICs[j].Name })
 	l.hostCluster(h, &out, osOK)
 	l.checkNCCL(h, &out, osOK)
+	l.checkLustre(h, &out, osOK)
 	return out
 }
 

@@ -43,3 +43,21 @@ func (l *lowering) checkNCCL(h *dsl.Host, out *model.Host, osOK bool) {
 		}
 	}
 }
+
+// checkLustre reports the lustre application on a host that is not
+// Linux: the Lustre client and its LNet o2ib driver are Linux kernel
+// modules (Lustre Operations Manual, Installing Lustre), and only the
+// Linux host document says how LNet takes the RoCE ToS.
+func (l *lowering) checkLustre(h *dsl.Host, out *model.Host, osOK bool) {
+	if !osOK || out.OS == model.OSLinux {
+		return
+	}
+	for i := range h.NICs {
+		n := &h.NICs[i]
+		if slices.Contains(n.Applications, "lustre") {
+			l.errorf(n.ApplicationsRange.Or(n.DefRange), "Lustre application on a host that is not Linux",
+				"nic %q of host %q lists application \"lustre\", but host %q runs %s and Lustre's LNet o2ib driver runs on Linux only. Remove \"lustre\" from applications.",
+				n.Name, h.Name, h.Name, out.OS)
+		}
+	}
+}

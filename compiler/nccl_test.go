@@ -34,3 +34,27 @@ func TestNCCLApplication(t *testing.T) {
 		})
 	}
 }
+
+// TestLustreApplication: "lustre" is an application a Linux NIC may
+// list; a host that is not Linux is refused, since LNet runs on Linux
+// only.
+func TestLustreApplication(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want []string
+	}{
+		{"linux", edit("", "vlan      = 100\n", "vlan      = 100\n    applications = [\"lustre\", \"mpi\"]\n"), nil},
+		{"windows", edit("", "os = \"linux\"", "os = \"windows\"\n  os_version = \"2022\"", "vlan      = 100\n", "vlan      = 100\n    applications = [\"lustre\"]\n"), []string{
+			"24:20: Lustre application on a host that is not Linux: nic \"roce0\" of host \"gpu01\" lists application \"lustre\", but host \"gpu01\" runs windows and Lustre's LNet o2ib driver runs on Linux only. Remove \"lustre\" from applications.",
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, got := lowerSrc(t, tc.src)
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("diagnostics:\n%s\nwant:\n%s", joinLines(got), joinLines(tc.want))
+			}
+		})
+	}
+}

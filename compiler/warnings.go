@@ -38,6 +38,8 @@ var Warnings = []Warning{
 		"a link with override = true cables ends no other link cables, so it replaces nothing; remove override = true, which would hide the next link written on those ends"),
 	warning("Lossless MTU below the RoCE MTU",
 		"a lossless switch port faces a RoCE NIC whose MTU gives a RoCE path MTU (Linux ib_core iboe_get_mtu: the largest of 256-4096 B not above the MTU less 96 B of headers) above the lossless_mtu written in the headroom policy, so the headroom is computed for a shorter last frame than RoCE sends (without a written lossless_mtu each port takes its NICs' RoCE path MTU and this does not fire)"),
+	warning("NIC MTU gives RoCE path MTU 2048",
+		"a RoCE NIC's MTU is 4096-4191, which gives a RoCE path MTU of 2048 B (Linux ib_core iboe_get_mtu: the largest of 256-4096 B not above the MTU less 96 B of headers), half the 4096 B an MTU of 4192 or more gives; \"RoCE MTU 4096\" is the path MTU, not the interface MTU"),
 	warning("NIC not cabled",
 		"a NIC with a written speed is cabled by no link block, so its speed, MTU, VLAN tagging and PFC are checked against no switch port; without a speed it is an error"),
 	warning("NICs of one host in overlapping subnets",

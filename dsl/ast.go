@@ -252,7 +252,8 @@ type NIC struct {
 	PFCPriorities []int   `hcl:"pfc_priorities,optional"`
 	Trust         *string `hcl:"trust,optional"`
 	// Applications: "smb-direct", "iser", "nvme-of", "nfs-rdma", "mpi",
-	// "nccl" (Linux: the host script writes NCCL_IB_TC to /etc/nccl.conf).
+	// "nccl" (Linux: the host script writes NCCL_IB_TC to /etc/nccl.conf),
+	// "lustre" (Linux).
 	Applications []string `hcl:"applications,optional"`
 	// Gateway is the next hop of the NIC's own routing table (the switch
 	// port's address in the NIC's subnet); a NIC on a routed port whose

@@ -520,8 +520,8 @@ type RoCE struct {
 
 // Application is a protocol that rides RDMA and needs host QoS policy.
 type Application struct {
-	// Kind is "smb-direct", "iser", "nvme-of", "nfs-rdma", "mpi" or
-	// "nccl" (AppNCCL).
+	// Kind is "smb-direct", "iser", "nvme-of", "nfs-rdma", "mpi",
+	// "nccl" (AppNCCL) or "lustre".
 	Kind string `json:"kind"`
 	// Port is the TCP/UDP or NetworkDirect port that identifies the
 	// traffic (445 for SMB Direct, 3260 for iSER, 4420 for NVMe-oF).

@@ -64,3 +64,22 @@ func (p Platform) PortMTU() MTUMeaning { return portMTU[p] }
 // the 14-byte header: "Keywords That Can Be Edited", *JumboPacket
 // includes the header, 1514 for the 1500-byte MTU).
 func (o OS) NICMTU() MTUMeaning { return MTUMeaning{} }
+
+// RoCEHeaderBytes is what Linux ib_core takes off a RoCE netdev's MTU
+// before picking the RoCE path MTU: IB_GRH_BYTES (40) + IB_UDP_BYTES (8)
+// + IB_BTH_BYTES (12) + IB_EXT_XRC_BYTES (4) + IB_EXT_ATOMICETH_BYTES
+// (28) + IB_ICRC_BYTES (4) (include/rdma/ib_addr.h iboe_get_mtu; the
+// sizes are those of include/rdma/ib_pack.h).
+const RoCEHeaderBytes = 40 + 8 + 12 + 4 + 28 + 4
+
+// RoCEPathMTU is the RoCE path MTU a NIC of netdev MTU mtu runs: the
+// largest IB MTU (4096, 2048, 1024, 512, 256) not above mtu less the
+// RoCE headers (iboe_get_mtu), 0 below 256.
+func RoCEPathMTU(mtu int) int {
+	for _, m := range []int{4096, 2048, 1024, 512, 256} {
+		if mtu-RoCEHeaderBytes >= m {
+			return m
+		}
+	}
+	return 0
+}

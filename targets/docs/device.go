@@ -300,7 +300,7 @@ func renderHost(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, er
 	writeRoutes(d, h)
 	writeRails(d, h)
 	writeHostQoS(d, f, h)
-	writeLinuxMarking(d, h)
+	writeLinuxMarking(d, f, h)
 	writeApplications(d, h)
 	d.h(2, "By hand")
 	// The steps follow from the host's OS and its NICs' models and drivers.
@@ -308,7 +308,7 @@ func renderHost(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, er
 	for _, n := range h.NICs {
 		d.also("host", h.Name, "nic", n.Name, "model")
 	}
-	steps := ManualSteps(h)
+	steps := ManualSteps(f, h)
 	if len(steps) == 0 {
 		d.p("Nothing: the host script sets everything the model asks of this host.")
 	}
@@ -332,14 +332,23 @@ func writeNICs(d *doc, h *model.Host) {
 			addrs[i] = md(a)
 		}
 		body.add(d, md(n.Name), md(n.Interface), md(n.Model), md(n.Driver), md(string(n.Transport)), Speed(n.SpeedMbps),
-			strconv.Itoa(n.MTU), intOrDash(n.VLAN), orDash(strings.Join(addrs, ", ")), peerCell(n.Peer), cableText(n.Peer))
+			strconv.Itoa(n.MTU), rocePathMTU(n), intOrDash(n.VLAN), orDash(strings.Join(addrs, ", ")), peerCell(n.Peer), cableText(n.Peer))
 	}
 	d.at()
 	if len(body.cells) == 0 {
 		d.p("No NICs.")
 		return
 	}
-	d.table([]string{"NIC", "interface", "model", "driver", "transport", "speed", "MTU", "VLAN", "addresses", "peer", "cable"}, &body, 6, 7)
+	d.table([]string{"NIC", "interface", "model", "driver", "transport", "speed", "MTU", "RoCE path MTU", "VLAN", "addresses", "peer", "cable"}, &body, 6, 7, 8)
+}
+
+// rocePathMTU is the RoCE path MTU a RoCE NIC runs (model.RoCEPathMTU,
+// what ibv_devinfo prints as active_mtu), "-" for iWARP.
+func rocePathMTU(n model.NIC) string {
+	if n.Transport == model.TransportIWARP {
+		return "-"
+	}
+	return intOrDash(model.RoCEPathMTU(n.MTU))
 }
 
 // writeRoutes lists the NICs' own routing tables (model.NIC.Route): a
@@ -506,7 +515,7 @@ func nicETS(ets []model.ETS) string {
 // only, and NCCL takes its traffic class from NCCL_IB_TC, default 0
 // (NCCL User Guide, "Environment Variables", NCCL_IB_TC), which it also
 // reads from /etc/nccl.conf.
-func writeLinuxMarking(d *doc, h *model.Host) {
+func writeLinuxMarking(d *doc, f *model.Fabric, h *model.Host) {
 	if h.OS != model.OSLinux {
 		return
 	}
@@ -528,18 +537,146 @@ func writeLinuxMarking(d *doc, h *model.Host) {
 			"(usually 3; the default 0 is the link-local RoCE v1 GID, which does not route) (NCCL User Guide, Environment Variables).", t)
 	}
 	d.p("The host script sets this ToS only as RDMA-CM's default, which iSER, NVMe-oF and other RDMA-CM connections take. " +
-		"Applications that open their queue pairs with verbs (NCCL, perftest, UCX) must mark ToS " + strings.Join(tos, ", ") + " themselves, " +
-		"or their RoCE travels in the lossy default class: NCCL ignores RDMA-CM's default and marks NCCL\\_IB\\_TC, default 0, " + nccl)
+		"Applications that open their queue pairs with verbs (NCCL, UCX, perftest) mark their own traffic class, which must be ToS " + strings.Join(tos, ", ") +
+		" or their RoCE travels in the lossy default class; perftest takes it with --tos. NCCL ignores RDMA-CM's default and marks NCCL\\_IB\\_TC, default 0, " + nccl)
+	d.p(ucxText(h))
+	if sl := slText(f, h); sl != "" {
+		d.p(sl)
+	}
 	d.at()
 }
 
-// writeApplications lists the RDMA applications with their ports.
+// ncclOwnsTC notes, on a host whose script writes NCCL_IB_TC into
+// /etc/nccl.conf, that it writes that key only.
+func ncclOwnsTC(h *model.Host) string {
+	if _, ok := h.NCCLToS(); ok {
+		return " (in the jobs' environment or /etc/nccl.conf: the host script writes only NCCL\\_IB\\_TC there)"
+	}
+	return ""
+}
+
+// slNICs are the RoCE NICs of h that tag a VLAN where the NIC or its
+// switch port classifies by PCP: there a verbs queue pair's PCP is its
+// service level, not its ToS.
+func slNICs(f *model.Fabric, h *model.Host) []model.NIC {
+	var out []model.NIC
+	for _, n := range h.NICs {
+		if n.Transport == model.TransportIWARP || n.VLAN == 0 {
+			continue
+		}
+		if n.RoCE.Trust == model.TrustPCP || peerTrust(f, n) == model.TrustPCP {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// peerTrust is the trust of the switch port a NIC is cabled to, "" when
+// it is cabled to none.
+func peerTrust(f *model.Fabric, n model.NIC) model.Trust {
+	if n.Peer == nil || n.Peer.Kind != "switch" {
+		return ""
+	}
+	if sw := f.Switch(n.Peer.Device); sw != nil {
+		if p := sw.Port(n.Peer.Port); p != nil {
+			return p.Trust
+		}
+	}
+	return ""
+}
+
+// slSetting is what verbs applications on the NICs must set for their
+// PCP: the priority when the NICs share one, else "the NIC's priority".
+func slSetting(nics []model.NIC) (names []string, prio string) {
+	prio = strconv.Itoa(nics[0].RoCE.Priority)
+	for _, n := range nics {
+		names = append(names, fmt.Sprintf("%s (VLAN %d, priority %d)", md(n.Name), n.VLAN, n.RoCE.Priority))
+		if n.RoCE.Priority != nics[0].RoCE.Priority {
+			prio = "the NIC's priority"
+		}
+	}
+	return names, prio
+}
+
+// slText says, for a host with NICs of slNICs, that verbs applications
+// there must set their service level, which the driver turns into the
+// VLAN tag's PCP (MLNX_OFED User Manual, RoCE, Type Of Service: "SL
+// affects the PCP only when the traffic goes over tagged VLAN frames"),
+// and that UCX_IB_SL, NCCL_IB_SL and perftest's --sl all default to 0;
+// "" when there are none.
+func slText(f *model.Fabric, h *model.Host) string {
+	nics := slNICs(f, h)
+	if len(nics) == 0 {
+		return ""
+	}
+	names, prio := slSetting(nics)
+	who := "NIC " + names[0] + " tags a VLAN where it or its switch port classifies by PCP"
+	if len(names) > 1 {
+		who = "NICs " + listWords(names) + " tag VLANs where they or their switch ports classify by PCP"
+	}
+	return who + ", and a verbs queue pair's PCP is its service level, not its ToS " +
+		"(MLNX\\_OFED User Manual, RoCE, Type Of Service: SL affects the PCP only when the traffic goes over tagged VLAN frames). " +
+		"The service level defaults to 0, the default class, so verbs applications there must also set it: UCX\\_IB\\_SL=" + prio + " for UCX, " +
+		"NCCL\\_IB\\_SL=" + prio + " for NCCL" + ncclOwnsTC(h) + " and perftest --sl " + prio + " (openucx/ucx, src/uct/ib/base/ib\\_iface.c, UCX\\_IB\\_SL; " +
+		"NVIDIA NCCL User Guide, Environment Variables: NCCL\\_IB\\_SL). RDMA-CM connections get their PCP from the ToS through the VLAN's egress map, which the host script sets."
+}
+
+// ucxText says what UCX (Open MPI's pml ucx, MPICH's ch4:ucx) marks on
+// h and what to set: UCX_IB_TRAFFIC_CLASS, which on a RoCE v2 GID
+// defaults to UCT_IB_DEFAULT_ROCEV2_DSCP, 106 (DSCP 26 with ECT(0)),
+// since UCX 1.5 (openucx/ucx pull request 3061, src/uct/ib/base/ib_iface.c)
+// and to 0 before. The value keeps ECT(0) because a switch ECN-marks only
+// ECN-capable packets (RFC 3168, section 5), and NVIDIA's ECN chapter
+// does not say that ConnectX sets ECT itself.
+func ucxText(h *model.Host) string {
+	classes := ucxClasses(h)
+	what := "DSCP 26 is this host's RoCE DSCP, so UCX 1.5 and later need no setting; with an older UCX set UCX\\_IB\\_TRAFFIC\\_CLASS=106"
+	if len(classes) > 1 || !strings.HasPrefix(classes[0], "106 ") {
+		what = "set UCX\\_IB\\_TRAFFIC\\_CLASS=" + strings.Join(classes, ", or ") + " in the jobs' environment, or UCX marks DSCP 26"
+	}
+	return "UCX (Open MPI's pml ucx, MPICH's ch4:ucx) marks UCX\\_IB\\_TRAFFIC\\_CLASS, which on RoCE v2 defaults to 106 (DSCP 26 << 2 with ECT(0)) " +
+		"since UCX 1.5 and to 0 before (openucx/ucx, src/uct/ib/base/ib\\_iface.c, UCT\\_IB\\_DEFAULT\\_ROCEV2\\_DSCP): " + what + ". " +
+		"Keep the ECT(0) bit (+2) that UCX's value carries and the script's ToS does not: a switch ECN-marks only ECN-capable packets (RFC 3168, section 5), " +
+		"and NVIDIA's ECN chapter (MLNX\\_OFED User Manual, Explicit Congestion Notification) does not say that ConnectX sets ECT on RoCE v2 packets itself."
+}
+
+// ucxClasses lists the UCX_IB_TRAFFIC_CLASS values of h's RoCE NICs, the
+// DSCP << 2 with ECT(0) (+2), as "106 (DSCP 26)": one per distinct DSCP,
+// in NIC order; a list of two or more names the NICs of each.
+func ucxClasses(h *model.Host) []string {
+	var dscps []int
+	nics := map[int][]string{}
+	for _, n := range h.NICs {
+		if n.Transport == model.TransportIWARP {
+			continue
+		}
+		if _, ok := nics[n.RoCE.DSCP]; !ok {
+			dscps = append(dscps, n.RoCE.DSCP)
+		}
+		nics[n.RoCE.DSCP] = append(nics[n.RoCE.DSCP], md(n.Name))
+	}
+	out := make([]string, len(dscps))
+	for i, v := range dscps {
+		out[i] = fmt.Sprintf("%d (DSCP %d)", v<<2|2, v)
+		if len(dscps) > 1 {
+			out[i] = fmt.Sprintf("%d (DSCP %d) for NIC %s", v<<2|2, v, strings.Join(nics[v], ", "))
+		}
+	}
+	return out
+}
+
+// writeApplications lists the RDMA applications with their ports; an
+// application that no port identifies (mpi, nccl) has "-".
 func writeApplications(d *doc, h *model.Host) {
 	var body rows
 	for _, n := range h.NICs {
 		for _, a := range n.Applications {
 			d.at("host", h.Name, "nic", n.Name, "applications")
-			body.add(d, md(n.Name), md(a.Kind), strconv.Itoa(a.Port), strconv.Itoa(a.Priority))
+			port := "-"
+			if a.Port != 0 {
+				port = strconv.Itoa(a.Port)
+			}
+			body.add(d, md(n.Name), md(a.Kind), port, strconv.Itoa(a.Priority))
 		}
 	}
 	if len(body.cells) == 0 {

@@ -1,9 +1,13 @@
 package docs
 
 import (
+	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/fabricc/fabricc/compiler"
+	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/model"
 )
 
@@ -18,9 +22,10 @@ func TestLinuxHostMarking(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "The host script sets this ToS only as RDMA-CM's default, which iSER, NVMe-oF and other RDMA-CM connections take. " +
-		"Applications that open their queue pairs with verbs (NCCL, perftest, UCX) must mark ToS 104 (DSCP 26 << 2) themselves, " +
-		"or their RoCE travels in the lossy default class: NCCL ignores RDMA-CM's default and marks NCCL\\_IB\\_TC, default 0, " +
-		"so set NCCL\\_IB\\_TC to that ToS in the jobs' environment or in /etc/nccl.conf (NCCL User Guide, Environment Variables).\n\n## By hand\n"
+		"Applications that open their queue pairs with verbs (NCCL, UCX, perftest) mark their own traffic class, which must be ToS 104 (DSCP 26 << 2) " +
+		"or their RoCE travels in the lossy default class; perftest takes it with --tos. NCCL ignores RDMA-CM's default and marks NCCL\\_IB\\_TC, default 0, " +
+		"so set NCCL\\_IB\\_TC to that ToS in the jobs' environment or in /etc/nccl.conf (NCCL User Guide, Environment Variables).\n\n" +
+		ucxPrefix + "DSCP 26 is this host's RoCE DSCP, so UCX 1.5 and later need no setting; with an older UCX set UCX\\_IB\\_TRAFFIC\\_CLASS=106. " + ucxECN + "\n\n## By hand\n"
 	if s := string(files[0].Data); !strings.Contains(s, "\n\n"+want) {
 		t.Errorf("node1.md lacks\n%s\nin\n%s", want, s)
 	}
@@ -36,6 +41,48 @@ func TestLinuxHostMarking(t *testing.T) {
 	}
 }
 
+// ucxPrefix and ucxECN frame the UCX paragraph of a Linux RoCE host's
+// document: UCX marks 106 by default on RoCE v2 since UCX 1.5.
+const (
+	ucxPrefix = "UCX (Open MPI's pml ucx, MPICH's ch4:ucx) marks UCX\\_IB\\_TRAFFIC\\_CLASS, which on RoCE v2 defaults to 106 (DSCP 26 << 2 with ECT(0)) " +
+		"since UCX 1.5 and to 0 before (openucx/ucx, src/uct/ib/base/ib\\_iface.c, UCT\\_IB\\_DEFAULT\\_ROCEV2\\_DSCP): "
+	ucxECN = "Keep the ECT(0) bit (+2) that UCX's value carries and the script's ToS does not: a switch ECN-marks only ECN-capable packets (RFC 3168, section 5), " +
+		"and NVIDIA's ECN chapter (MLNX\\_OFED User Manual, Explicit Congestion Notification) does not say that ConnectX sets ECT on RoCE v2 packets itself."
+)
+
+// TestLinuxHostUCXClass: a host whose RoCE DSCP is not UCX's default 26
+// is told the exact UCX_IB_TRAFFIC_CLASS, DSCP << 2 with ECT(0); two
+// DSCPs name the NICs of each.
+func TestLinuxHostUCXClass(t *testing.T) {
+	tests := []struct {
+		dscps []int
+		want  string
+	}{
+		{[]int{24}, "set UCX\\_IB\\_TRAFFIC\\_CLASS=98 (DSCP 24) in the jobs' environment, or UCX marks DSCP 26. "},
+		{[]int{24, 26}, "set UCX\\_IB\\_TRAFFIC\\_CLASS=98 (DSCP 24) for NIC roce0, or 106 (DSCP 26) for NIC roce1 in the jobs' environment, or UCX marks DSCP 26. "},
+	}
+	for _, tt := range tests {
+		f := compileExample(t, "tutorial")
+		h := f.Host("node1")
+		h.NICs = h.NICs[:1]
+		for i, v := range tt.dscps {
+			if i > 0 {
+				n := h.NICs[0]
+				n.Name = "roce1"
+				h.NICs = append(h.NICs, n)
+			}
+			h.NICs[i].RoCE.DSCP, h.NICs[i].RoCE.TOS = v, v<<2
+		}
+		files, err := RenderHost(f, h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := ucxPrefix + tt.want + ucxECN + "\n"; !strings.Contains(string(files[0].Data), want) {
+			t.Errorf("DSCPs %v: node1.md lacks\n%s\nin\n%s", tt.dscps, want, files[0].Data)
+		}
+	}
+}
+
 // ncclStep is the "By hand" item of a Linux RoCE host marking ToS 104
 // whose NICs do not list the nccl application.
 const ncclStep = "- NCCL: set NCCL\\_IB\\_TC=104, the RoCE ToS (DSCP 26 << 2), for every NCCL job on this host, " +
@@ -43,7 +90,7 @@ const ncclStep = "- NCCL: set NCCL\\_IB\\_TC=104, the RoCE ToS (DSCP 26 << 2), f
 	"NCCL ignores the RDMA-CM default the host script sets and marks NCCL\\_IB\\_TC, default 0, so without it its RoCE travels in the lossy default class. " +
 	"Before NCCL 2.21 also set NCCL\\_IB\\_GID\\_INDEX to the index of the NIC's RoCE v2 GID (the INDEX whose /sys/class/infiniband/DEV/ports/1/gid\\_attrs/types/INDEX reads RoCE v2 beside the IPv4-mapped address, usually 3): " +
 	"the default 0 is the link-local RoCE v1 GID, which does not route; NCCL 2.21 and later pick the RoCE v2 GID themselves. " +
-	"Other verbs applications take the ToS the same way (perftest --tos, UCX\\_IB\\_TRAFFIC\\_CLASS). " +
+	"perftest takes the ToS with --tos; UCX marks UCX\\_IB\\_TRAFFIC\\_CLASS instead (the RoCE section above). " +
 	"With applications = \\[\"nccl\"\\] on the NICs the host script writes the NCCL\\_IB\\_TC line itself " +
 	"(NVIDIA NCCL User Guide, Environment Variables: NCCL\\_IB\\_TC, NCCL\\_IB\\_GID\\_INDEX).\n"
 
@@ -73,7 +120,7 @@ func TestLinuxHostNCCLByHand(t *testing.T) {
 	want := "NCCL ignores RDMA-CM's default and marks NCCL\\_IB\\_TC, default 0, so the host script writes NCCL\\_IB\\_TC=104 into /etc/nccl.conf, " +
 		"since the NICs list the nccl application; a job whose environment sets NCCL\\_IB\\_TC overrides it. " +
 		"Before NCCL 2.21 also set NCCL\\_IB\\_GID\\_INDEX to the NIC's RoCE v2 GID (usually 3; the default 0 is the link-local RoCE v1 GID, which does not route) " +
-		"(NCCL User Guide, Environment Variables).\n\n## Applications\n"
+		"(NCCL User Guide, Environment Variables).\n\n" + ucxPrefix
 	if s := string(files[0].Data); !strings.Contains(s, want) {
 		t.Errorf("with nccl, node1.md lacks\n%s\nin\n%s", want, s)
 	}
@@ -153,5 +200,117 @@ func TestLinuxHostRails(t *testing.T) {
 	}
 	if s := string(files[0].Data); strings.Contains(s, "Several rails") {
 		t.Errorf("node1.md (one NIC) has the rails paragraph:\n%s", s)
+	}
+}
+
+// compileHPC compiles testdata/hpc: cn001 with MPI and NVMe-oF on two
+// untagged ConnectX-6 Dx ports, cn002 with MPI on a ConnectX-5 on VLAN
+// 200, where it and its switch port trust PCP.
+func compileHPC(t *testing.T) *model.Fabric {
+	t.Helper()
+	cfg, _, diags := dsl.Load(filepath.Join("testdata", "hpc"), dsl.Options{})
+	if diags.HasErrors() {
+		t.Fatalf("loading testdata/hpc: %v", diags)
+	}
+	f, diags := compiler.Compile(cfg)
+	if diags.HasErrors() {
+		t.Fatalf("compiling testdata/hpc: %v", diags)
+	}
+	return f
+}
+
+// hostDoc is the Markdown document of host name in f.
+func hostDoc(t *testing.T, f *model.Fabric, name string) string {
+	t.Helper()
+	files, err := RenderHost(f, f.Host(name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(files[0].Data)
+}
+
+// TestLinuxHostServiceLevel: on a NIC that tags a VLAN classified by PCP
+// the document names the service level verbs applications must set
+// (UCX_IB_SL, NCCL_IB_SL, perftest --sl), in the RoCE section and the
+// NCCL step, since their PCP is the service level, default 0, not the
+// ToS; an untagged NIC's document does not.
+func TestLinuxHostServiceLevel(t *testing.T) {
+	f := compileHPC(t)
+	doc := hostDoc(t, f, "cn002")
+	want := "\n\nNIC p0 (VLAN 200, priority 3) tags a VLAN where it or its switch port classifies by PCP, and a verbs queue pair's PCP is its service level, not its ToS " +
+		"(MLNX\\_OFED User Manual, RoCE, Type Of Service: SL affects the PCP only when the traffic goes over tagged VLAN frames). " +
+		"The service level defaults to 0, the default class, so verbs applications there must also set it: UCX\\_IB\\_SL=3 for UCX, NCCL\\_IB\\_SL=3 for NCCL and perftest --sl 3 " +
+		"(openucx/ucx, src/uct/ib/base/ib\\_iface.c, UCX\\_IB\\_SL; NVIDIA NCCL User Guide, Environment Variables: NCCL\\_IB\\_SL). " +
+		"RDMA-CM connections get their PCP from the ToS through the VLAN's egress map, which the host script sets.\n\n"
+	if !strings.Contains(doc, want) {
+		t.Errorf("cn002.md lacks\n%s\nin\n%s", want, doc)
+	}
+	sl := "On p0 (VLAN 200, priority 3), whose VLAN is classified by PCP, also set %s=3: there the PCP of a verbs queue pair is its service level, default 0, not its ToS (MLNX\\_OFED User Manual, RoCE, Type Of Service). "
+	if step := fmt.Sprintf(sl, "UCX\\_IB\\_SL") + "(openucx/ucx, src/uct/ib/base/ib\\_iface.c: UCX\\_IB\\_TRAFFIC\\_CLASS, UCX\\_IB\\_SL.)\n"; !strings.Contains(doc, step) {
+		t.Errorf("cn002.md's MPI step lacks\n%s\nin\n%s", step, doc)
+	}
+	f.Host("cn002").NICs[0].Applications = nil // NCCL may run there
+	if step := fmt.Sprintf(sl, "NCCL\\_IB\\_SL"); !strings.Contains(hostDoc(t, f, "cn002"), step) {
+		t.Errorf("cn002.md's NCCL step lacks\n%s\nin\n%s", step, hostDoc(t, f, "cn002"))
+	}
+	if doc := hostDoc(t, f, "cn001"); strings.Contains(doc, "\\_SL") {
+		t.Errorf("cn001.md (untagged NICs) names a service level:\n%s", doc)
+	}
+}
+
+// TestLinuxHostApplicationSteps: the applications table prints "-" for
+// an application no port identifies; mpi gives the UCX step, an
+// RDMA-CM application (nvme-of) the step that sessions made before the
+// script keep their ToS, lustre the LNet tos step; a host whose NICs all
+// list applications, none of them nccl, gets no NCCL step.
+func TestLinuxHostApplicationSteps(t *testing.T) {
+	f := compileHPC(t)
+	h := f.Host("cn001")
+	h.NICs[1].Applications = append(h.NICs[1].Applications, model.Application{Kind: "lustre", Priority: 3})
+	doc := hostDoc(t, f, "cn001")
+	want := "\n\n## Applications\n\n| NIC | application | port | priority |\n| --- | --- | --: | --: |\n" +
+		"| p0 | mpi | - | 3 |\n| p0 | nvme-of | 4420 | 3 |\n| p1 | mpi | - | 3 |\n| p1 | lustre | - | 3 |\n\n## By hand\n\n"
+	if !strings.Contains(doc, want) {
+		t.Errorf("cn001.md lacks\n%s\nin\n%s", want, doc)
+	}
+	steps := "- MPI over UCX (Open MPI's pml ucx, MPICH's ch4:ucx): UCX 1.5 and later mark RoCE v2 with 106 (DSCP 26 with ECT(0)) by default, this host's RoCE DSCP, so they need no setting; " +
+		"with an older UCX set UCX\\_IB\\_TRAFFIC\\_CLASS=106, in every MPI job's environment (an /etc/profile.d file, or an export in Slurm's TaskProlog); the host script sets no UCX variable. " +
+		"(openucx/ucx, src/uct/ib/base/ib\\_iface.c: UCX\\_IB\\_TRAFFIC\\_CLASS.)\n" +
+		memlockLine +
+		"- NVMe-oF (nvme-rdma), iSER and NFS over RDMA connect through RDMA-CM and take the ToS the host script sets as RDMA-CM's default (so nvme connect needs no --tos), " +
+		"but only on connections made after it ran: sessions made before it (at boot, if they start before it) keep their ToS, 0 in the lossy default class, until they reconnect. " +
+		"Run the script before they connect, or reconnect them after it ran (Linux Documentation/ABI/testing/configfs-rdma\\_cm, default\\_roce\\_tos).\n" +
+		"- Lustre (LNet o2ib) connects through RDMA-CM and takes the host script's ToS 104 only while LNet's o2iblnd tos tunable is unset (default -1; lnetctl net show -v prints it only when set): " +
+		"an lnet.conf that sets tos must set it to that ToS, or leave it out. Like the other RDMA-CM connections, LNet peers connected before the script ran keep their ToS until they reconnect " +
+		"(lustre-release, lnet/utils/lnetconfig: o2iblnd tunables, tos).\n"
+	if !strings.HasSuffix(doc, steps) {
+		t.Errorf("cn001.md does not end with\n%s\nbut\n%s", steps, doc[strings.Index(doc, "## By hand"):])
+	}
+	if strings.Contains(doc, "- NCCL:") {
+		t.Errorf("cn001.md (mpi, nvme-of, lustre only) has an NCCL step:\n%s", doc)
+	}
+	if doc := hostDoc(t, compileExample(t, "tutorial"), "node1"); strings.Contains(doc, "PropagateResourceLimits") {
+		t.Errorf("node1.md (no mpi) has the Slurm memlock step:\n%s", doc)
+	}
+}
+
+// memlockLine is the Slurm memlock step of a host whose NICs list mpi:
+// slurmd's unit sets its own limit and jobs take the submitting shell's.
+const memlockLine = "- MPI under Slurm: set PropagateResourceLimitsExcept=MEMLOCK in slurm.conf. slurmd's unit sets its own locked-memory limit, and slurmd gives each job the limits of the shell it was submitted from " +
+	"(slurm.conf(5), PropagateResourceLimits, default ALL), so a job submitted from a login node with a small memlock limit cannot register RDMA memory, whatever this host's limits " +
+	"(Slurm FAQ, \"Why are MPI jobs failing due to the locked memory (memlock) limit being too low?\").\n"
+
+// TestHostNICTableRoCEPathMTU: the NIC table shows the RoCE path MTU
+// each NIC runs (iboe_get_mtu: MTU less 96 B, rounded down to an IB
+// MTU), 4096 for MTU 4200 and 2048 for MTU 4096.
+func TestHostNICTableRoCEPathMTU(t *testing.T) {
+	f := compileHPC(t)
+	f.Host("cn001").NICs[1].MTU = 4096
+	want := "| NIC | interface | model | driver | transport | speed | MTU | RoCE path MTU | VLAN | addresses | peer | cable |\n" +
+		"| --- | --- | --- | --- | --- | --- | --: | --: | --: | --- | --- | --- |\n" +
+		"| p0 | ens1f0np0 | ConnectX-6 Dx | inbox | roce | 100G | 4200 | 4096 | - | 10.10.0.1/24 | [leaf1](../leaf1/leaf1.md) swp1 | 2 m dac |\n" +
+		"| p1 | ens1f1np1 | ConnectX-6 Dx | inbox | roce | 100G | 4096 | 2048 | - | 10.11.0.1/24 | [leaf1](../leaf1/leaf1.md) swp2 | 2 m dac |\n"
+	if doc := hostDoc(t, f, "cn001"); !strings.Contains(doc, want) {
+		t.Errorf("cn001.md lacks\n%s\nin\n%s", want, doc)
 	}
 }

@@ -2,6 +2,7 @@ package docs
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -15,13 +16,16 @@ import (
 // settings, and what no documented OS setting controls. Each step names
 // the public document it comes from. The host scripts print the same
 // steps when they run.
-func ManualSteps(h *model.Host) []string {
+func ManualSteps(f *model.Fabric, h *model.Host) []string {
 	var out []string
 	for _, n := range h.NICs {
 		out = append(out, nicSteps(h, n)...)
 		out = append(out, routeSteps(h, n)...)
 	}
-	out = append(out, ncclSteps(h)...)
+	out = append(out, ncclSteps(f, h)...)
+	out = append(out, mpiSteps(f, h)...)
+	out = append(out, rdmaCMSteps(h)...)
+	out = append(out, lustreSteps(h)...)
 	if h.Tuning {
 		out = append(out, "BIOS: disable hyperthreading, C-states beyond C1, C1E and T-states; power profile performance "+
 			"(Demartek RoCE Deployment Guide, System BIOS settings).")
@@ -42,12 +46,12 @@ func ManualSteps(h *model.Host) []string {
 // Guide, Environment Variables: NCCL_IB_TC, NCCL_IB_GID_INDEX; the GID
 // types are /sys/class/infiniband/DEV/ports/1/gid_attrs/types/INDEX,
 // Linux Documentation/ABI/testing/sysfs-class-infiniband).
-func ncclSteps(h *model.Host) []string {
+func ncclSteps(f *model.Fabric, h *model.Host) []string {
 	tos := targets.RoCEToS(h)
 	if h.OS != model.OSLinux || len(tos) == 0 {
 		return nil
 	}
-	if _, owned := h.NCCLToS(); owned {
+	if _, owned := h.NCCLToS(); owned || !ncclPossible(h) {
 		return nil
 	}
 	r := firstRoCE(h)
@@ -60,9 +64,123 @@ func ncclSteps(h *model.Host) []string {
 		"NCCL ignores the RDMA-CM default the host script sets and marks NCCL\\_IB\\_TC, default 0, so without it its RoCE travels in the lossy default class. " +
 		"Before NCCL 2.21 also set NCCL\\_IB\\_GID\\_INDEX to the index of the NIC's RoCE v2 GID (the INDEX whose /sys/class/infiniband/DEV/ports/1/gid\\_attrs/types/INDEX reads RoCE v2 beside the IPv4-mapped address, usually 3): " +
 		"the default 0 is the link-local RoCE v1 GID, which does not route; NCCL 2.21 and later pick the RoCE v2 GID themselves. " +
-		"Other verbs applications take the ToS the same way (perftest --tos, UCX\\_IB\\_TRAFFIC\\_CLASS). " +
+		slStep(f, h, "NCCL\\_IB\\_SL") +
+		"perftest takes the ToS with --tos; UCX marks UCX\\_IB\\_TRAFFIC\\_CLASS instead (the RoCE section above). " +
 		"With applications = \\[\"nccl\"\\] on the NICs the host script writes the NCCL\\_IB\\_TC line itself " +
 		"(NVIDIA NCCL User Guide, Environment Variables: NCCL\\_IB\\_TC, NCCL\\_IB\\_GID\\_INDEX)."}
+}
+
+// ncclPossible reports whether NCCL may run on h's RoCE: some RoCE NIC
+// lists no applications (a NIC that lists nccl has the script write
+// NCCL_IB_TC, NCCLToS).
+func ncclPossible(h *model.Host) bool {
+	for _, n := range h.NICs {
+		if n.Transport != model.TransportIWARP && len(n.Applications) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// listsApp reports whether a RoCE NIC of h lists one of kinds.
+func listsApp(h *model.Host, kinds ...string) bool {
+	for _, n := range h.NICs {
+		for _, k := range kinds {
+			if n.Transport != model.TransportIWARP && n.ListsApp(k) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mpiSteps is the UCX step of a Linux RoCE host whose NICs list mpi:
+// Open MPI (pml ucx) and MPICH (ch4:ucx) mark their RoCE with UCX's
+// UCX_IB_TRAFFIC_CLASS (ucxText), which the host script does not set, and
+// on a PCP-classified VLAN with UCX_IB_SL (slStep).
+func mpiSteps(f *model.Fabric, h *model.Host) []string {
+	if h.OS != model.OSLinux || !listsApp(h, "mpi") {
+		return nil
+	}
+	classes := ucxClasses(h)
+	what := "UCX 1.5 and later mark RoCE v2 with 106 (DSCP 26 with ECT(0)) by default, this host's RoCE DSCP, so they need no setting; " +
+		"with an older UCX set UCX\\_IB\\_TRAFFIC\\_CLASS=106"
+	if len(classes) > 1 || !strings.HasPrefix(classes[0], "106 ") {
+		what = "set UCX\\_IB\\_TRAFFIC\\_CLASS=" + strings.Join(classes, ", or ") + ", the RoCE DSCP << 2 with ECT(0); UCX's default marks DSCP 26"
+	}
+	sl, keys := slStep(f, h, "UCX\\_IB\\_SL"), "UCX\\_IB\\_TRAFFIC\\_CLASS"
+	if sl != "" {
+		keys += ", UCX\\_IB\\_SL"
+	}
+	return []string{"MPI over UCX (Open MPI's pml ucx, MPICH's ch4:ucx): " + what +
+		", in every MPI job's environment (an /etc/profile.d file, or an export in Slurm's TaskProlog); the host script sets no UCX variable. " +
+		sl + "(openucx/ucx, src/uct/ib/base/ib\\_iface.c: " + keys + ".)", memlockStep}
+}
+
+// memlockStep is the Slurm memlock step of a Linux host whose NICs list
+// mpi: slurmd's unit sets its own LimitMEMLOCK, and slurmd gives each job
+// the limits of the submitting shell (slurm.conf(5),
+// PropagateResourceLimits, default ALL), so neither --tuning's limits.d
+// file nor its systemd drop-in reaches MPI jobs (Slurm FAQ, memlock).
+const memlockStep = "MPI under Slurm: set PropagateResourceLimitsExcept=MEMLOCK in slurm.conf. slurmd's unit sets its own locked-memory limit, and slurmd gives each job the limits of the shell it was submitted from " +
+	"(slurm.conf(5), PropagateResourceLimits, default ALL), so a job submitted from a login node with a small memlock limit cannot register RDMA memory, whatever this host's limits " +
+	"(Slurm FAQ, \"Why are MPI jobs failing due to the locked memory (memlock) limit being too low?\")."
+
+// rdmaCMSteps is the step of a Linux RoCE host whose NICs list an
+// application that connects through RDMA-CM (nvme-of, iser, nfs-rdma):
+// it takes the host script's default ToS (default_roce_tos), but only
+// for connections made after the script ran (Linux
+// Documentation/ABI/testing/configfs-rdma_cm: RDMA-CM QPs are created
+// with that ToS).
+func rdmaCMSteps(h *model.Host) []string {
+	if h.OS != model.OSLinux || !listsApp(h, "nvme-of", "iser", "nfs-rdma") {
+		return nil
+	}
+	return []string{"NVMe-oF (nvme-rdma), iSER and NFS over RDMA connect through RDMA-CM and take the ToS the host script sets as RDMA-CM's default " +
+		"(so nvme connect needs no --tos), but only on connections made after it ran: sessions made before it (at boot, if they start before it) keep their ToS, " +
+		"0 in the lossy default class, until they reconnect. Run the script before they connect, or reconnect them after it ran " +
+		"(Linux Documentation/ABI/testing/configfs-rdma\\_cm, default\\_roce\\_tos)."}
+}
+
+// lustreSteps is the LNet step of a Linux RoCE host whose NICs list
+// lustre: LNet's o2ib driver connects through RDMA-CM, which gives its
+// connections the script's default ToS only while LNet's own tos tunable
+// is unset (-1, the default; lustre-release lnet/utils/lnetconfig, o2iblnd
+// tunables, lnd_tos); a site lnet.conf that sets it overrides the script.
+func lustreSteps(h *model.Host) []string {
+	if h.OS != model.OSLinux || !listsApp(h, "lustre") {
+		return nil
+	}
+	return []string{"Lustre (LNet o2ib) connects through RDMA-CM and takes the host script's ToS " + strings.Join(lustreToS(h), ", ") +
+		" only while LNet's o2iblnd tos tunable is unset (default -1; lnetctl net show -v prints it only when set): " +
+		"an lnet.conf that sets tos must set it to that ToS, or leave it out. Like the other RDMA-CM connections, LNet peers connected before the script ran keep their ToS until they reconnect " +
+		"(lustre-release, lnet/utils/lnetconfig: o2iblnd tunables, tos)."}
+}
+
+// lustreToS lists the ToS of h's RoCE NICs that list lustre, as "104",
+// one per distinct value.
+func lustreToS(h *model.Host) []string {
+	var out []string
+	for _, n := range h.NICs {
+		if t := strconv.Itoa(n.RoCE.TOS); n.Transport != model.TransportIWARP && n.ListsApp("lustre") && !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// slStep is the service-level sentence of a verbs application's step
+// whose key is key (NCCL_IB_SL, UCX_IB_SL): on NICs that tag a PCP-
+// classified VLAN (slNICs) a queue pair's PCP is its service level,
+// default 0; "" when the host has none.
+func slStep(f *model.Fabric, h *model.Host, key string) string {
+	nics := slNICs(f, h)
+	if len(nics) == 0 {
+		return ""
+	}
+	names, prio := slSetting(nics)
+	return "On " + listWords(names) + ", whose VLAN is classified by PCP, also set " + key + "=" + prio +
+		": there the PCP of a verbs queue pair is its service level, default 0, not its ToS (MLNX\\_OFED User Manual, RoCE, Type Of Service). "
 }
 
 // firstRoCE is the RoCE marking of the host's first RoCE NIC, whose ToS

@@ -41,7 +41,7 @@ func TestWindowsHostDoc(t *testing.T) {
 	for i := range h.NICs {
 		h.NICs[i].RoCE.Trust = model.TrustDSCP
 	}
-	steps := strings.Join(ManualSteps(h), "\n")
+	steps := strings.Join(ManualSteps(f, h), "\n")
 	if want := "its switch port sn2410:1/49 trusts DSCP, so capture a RoCE packet and check its DSCP, or trust PCP on both ends (fabricc warns: windows-roce-dscp-not-settable)."; !strings.Contains(steps, want) {
 		t.Errorf("steps lack %q:\n%s", want, steps)
 	}
@@ -51,7 +51,7 @@ func TestWindowsHostDoc(t *testing.T) {
 	for i := range h.NICs {
 		h.NICs[i].Peer = &model.Peer{Kind: "host", Device: "nas", Port: "mlxen0"}
 	}
-	steps = strings.Join(ManualSteps(h), "\n")
+	steps = strings.Join(ManualSteps(f, h), "\n")
 	if want := "its peer NIC nas:mlxen0 trusts DSCP, so capture a RoCE packet and check its DSCP, or trust PCP on both ends."; !strings.Contains(steps, want) {
 		t.Errorf("steps lack %q:\n%s", want, steps)
 	}
