@@ -91,7 +91,7 @@ from VLAN 104 "rack4"
   vlan block  examples/multivendor-clos/fabric.hcl:69:1
   id          computed at examples/multivendor-clos/fabric.hcl:73:10
 `},
-		{"Linux RDMA-CM ToS", "golden/multivendor-clos/gpu01/gpu01.linux.sh", "roce_cm \"$ifc\" 'RoCE v2' 104", `golden/multivendor-clos/gpu01/gpu01.linux.sh:@N:     roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib
+		{"Linux RDMA-CM ToS", "golden/multivendor-clos/gpu01/gpu01.linux.sh", "roce_cm \"$ifc\" 'RoCE v2' 104", `golden/multivendor-clos/gpu01/gpu01.linux.sh:@N:     roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.0.1.11 0000:0000:0000:0000:0000:ffff:0a00:010b
 
 from host gpu01, nic roce0 (ConnectX-6 Dx on ens1f0np0): roce mode v2
   roce_mode  default v2 (not written; examples/multivendor-clos/hosts.hcl:11:5 is the block holding it)
@@ -105,6 +105,9 @@ from host gpu01, nic roce0 (ConnectX-6 Dx on ens1f0np0): dscp 26 (ToS 104)
       DSCP  26  the nic's dscp, above
     steps:
       ToS  104
+
+from host gpu01, nic roce0 (ConnectX-6 Dx on ens1f0np0): addresses 10.0.1.11/24
+  addresses  computed at examples/multivendor-clos/hosts.hcl:17:22
 `},
 		{"PowerShell default policy", "golden/demartek-lab/win-client/win-client.windows.ps1", "New-NetQosPolicy -Name 'DEFAULT'", `golden/demartek-lab/win-client/win-client.windows.ps1:@N:         New-NetQosPolicy -Name 'DEFAULT' -Default -PriorityValue8021Action 3 | Out-Null
 
