@@ -306,10 +306,6 @@ func TestTrustModes(t *testing.T) {
 			"   qos trust cos",
 			"qos map cos 0 1 2 4 5 7 to traffic-class 0\nqos map cos 3 to traffic-class 3\nqos map cos 6 to traffic-class 6",
 		}},
-		{"both trust writes dscp trust with a comment", model.TrustBoth, []string{
-			"   ! trust both: EOS has no combined trust mode; DSCP trust classifies IP traffic, non-IP frames fall back to the port default CoS (unverified)\n   qos trust dscp",
-			"qos map cos 3 to traffic-class 3",
-		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -378,6 +374,8 @@ func TestRenderErrors(t *testing.T) {
 		{"port name", func(f *model.Fabric) { f.Switches[0].Ports[0].Name = "1/1" }, `port "1/1": EOS front-panel ports are named EthernetN`},
 		{"speed", func(f *model.Fabric) { f.Switches[0].Ports[0].SpeedMbps = 2500 }, "speed 2500 Mb/s has no EOS speed token"},
 		{"trust", func(f *model.Fabric) { f.Switches[0].Ports[0].Trust = "" }, "trust mode is empty"},
+		{"trust both", func(f *model.Fabric) { f.Switches[0].Ports[0].Trust = model.TrustBoth },
+			`port "Ethernet1/1": trust mode both: EOS has no combined trust mode; set dscp (RoCE v2) or pcp (RoCE v1)`},
 		{"mode", func(f *model.Fabric) { f.Switches[0].Ports[0].Mode = "hybrid" }, `port mode "hybrid"`},
 		{"pause and pfc", func(f *model.Fabric) { f.Switches[0].Ports[0].LinkPause = true }, "mutually exclusive"},
 		{"dscp map", func(f *model.Fabric) { f.QoS.DSCPToPriority = f.QoS.DSCPToPriority[:63] }, "DSCP-to-priority map has 63 entries; it needs all 64"},

@@ -149,7 +149,8 @@ func writeSwitchport(w *writer, p *model.Port) error {
 }
 
 // writeTrust writes the per-port classification trust ("qos trust dscp" or
-// "qos trust cos"; AVD schema ethernet_interfaces[].qos.trust).
+// "qos trust cos"; AVD schema ethernet_interfaces[].qos.trust: dscp, cos
+// or disabled).
 func writeTrust(w *writer, t model.Trust) error {
 	switch t {
 	case model.TrustDSCP:
@@ -158,9 +159,11 @@ func writeTrust(w *writer, t model.Trust) error {
 		w.line(1, "qos trust cos")
 	case model.TrustBoth:
 		// EOS trust takes one of dscp | cos | (no qos trust); there is no
-		// combined mode as on Onyx and NVUE.
-		w.comment(1, "trust both: EOS has no combined trust mode; DSCP trust classifies IP traffic, non-IP frames fall back to the port default CoS (unverified)")
-		w.line(1, "qos trust dscp")
+		// combined mode as on Onyx and NVUE (Arista EOS User Manual,
+		// Quality of Service, "Port Settings - Trust Mode and Traffic
+		// Class"). The compiler refuses it; a model from elsewhere is
+		// refused here, since DSCP trust would leave RoCE v1 lossy.
+		return fmt.Errorf("trust mode both: EOS has no combined trust mode; set dscp (RoCE v2) or pcp (RoCE v1)")
 	case "":
 		return fmt.Errorf("trust mode is empty; set dscp or pcp")
 	default:

@@ -84,7 +84,7 @@ func TCToCoS(q *model.QoS) []int {
 // usesCoS reports whether any port of sw classifies by the 802.1p field.
 func usesCoS(sw *model.Switch) bool {
 	for _, p := range sw.Ports {
-		if p.Trust == model.TrustPCP || p.Trust == model.TrustBoth {
+		if p.Trust == model.TrustPCP {
 			return true
 		}
 	}
