@@ -185,7 +185,7 @@ func onlyIntended(w, g *Port) {
 	if w.TCToCoS == nil {
 		g.TCToCoS = nil // the platform ties queues to priorities otherwise
 	}
-	g.GuaranteedKbps = zeroFilled(w.GuaranteedKbps, g.GuaranteedKbps)
+	g.GuaranteedPercent = zeroFilled(w.GuaranteedPercent, g.GuaranteedPercent)
 	switch {
 	case w.PFCProfile == nil:
 		g.PFCProfile = nil
@@ -324,7 +324,7 @@ var unsetField = map[string]bool{".MTU": true, ".Mode": true, ".Trust": true,
 var fieldNames = map[string]string{
 	"MTU": "MTU", "Mode": "mode", "AccessVLAN": "access VLAN", "TrunkVLANs": "trunk VLANs",
 	"Trust": "trust", "PFC": "PFC priorities", "ETS": "ETS", "ECN": "ECN", "PFCWatchdog": "PFC watchdog",
-	"DSCPToTC": "DSCP", "TCToCoS": "CoS of", "GuaranteedKbps": "guaranteed bandwidth (kbps)", "Shutdown": "admin state", "Speed": "speed", "LinkPause": "link pause (802.3x)", "Description": "description",
+	"DSCPToTC": "DSCP", "TCToCoS": "CoS of", "GuaranteedPercent": "guaranteed bandwidth (percent)", "Shutdown": "admin state", "Speed": "speed", "LinkPause": "link pause (802.3x)", "Description": "description",
 	"BandwidthPercent": "bandwidth", "MinBytes": "min", "MaxBytes": "max",
 	// The platforms' own words for their buffer settings.
 	"PFCProfile": "PFC profile", "CableMeters": "cable-length", "PortBuffer": "port-buffer",

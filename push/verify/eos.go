@@ -297,12 +297,12 @@ func eosTxQueue(p *Port, tc int, lines []*block) {
 			ets.Mode = model.ETSStrict
 		case len(f) == 3 && f[0] == "bandwidth" && f[1] == "percent":
 			ets.BandwidthPercent = atoi(f[2])
-		case len(f) == 3 && f[0] == "bandwidth" && f[1] == "guaranteed":
-			// a bare rate is kbps; `percent` (4 words) is another setting
-			if p.GuaranteedKbps == nil {
-				p.GuaranteedKbps = map[int]int{}
+		case len(f) == 4 && f[0] == "bandwidth" && f[1] == "guaranteed" && f[2] == "percent":
+			// AVD ethernet-interface-(uc-)tx-queues.j2
+			if p.GuaranteedPercent == nil {
+				p.GuaranteedPercent = map[int]int{}
 			}
-			p.GuaranteedKbps[tc] = atoi(f[2])
+			p.GuaranteedPercent[tc] = atoi(f[3])
 		case len(f) >= 8 && f[0] == "random-detect" && f[1] == "ecn" && f[2] == "minimum-threshold":
 			p.ECN[tc] = ECN{MinBytes: eosBytes(f[3], f[4]), MaxBytes: eosBytes(f[6], f[7])}
 		}

@@ -60,7 +60,7 @@ func eosTC4Fabric() (*model.Fabric, *model.Switch) {
 // queue, and reports a switch that lacks either.
 func TestEOSQueueTie(t *testing.T) {
 	const tied = "qos map traffic-class 0 to cos 0\nqos map traffic-class 1 to cos 1\nqos map traffic-class 4 to cos 3\n"
-	const armed = "      bandwidth guaranteed 739\n"
+	const armed = "      bandwidth guaranteed percent 1\n"
 	for _, tt := range []struct {
 		name             string
 		tcMap, roceQueue string
@@ -73,9 +73,11 @@ func TestEOSQueueTie(t *testing.T) {
 		{"EOS's default map for TC0 and TC1", "qos map traffic-class 4 to cos 3\n", armed,
 			[]string{"sw1 Ethernet1/1 CoS of TC0: intended 0, actual 1", "sw1 Ethernet1/1 CoS of TC1: intended 1, actual 0"}},
 		{"no guaranteed bandwidth: the watchdog does not monitor the queue", tied, "",
-			[]string{"sw1 Ethernet1/1 guaranteed bandwidth (kbps) TC4: intended 739, actual 0"}},
-		{"another guarantee", tied, "      bandwidth guaranteed 100\n",
-			[]string{"sw1 Ethernet1/1 guaranteed bandwidth (kbps) TC4: intended 739, actual 100"}},
+			[]string{"sw1 Ethernet1/1 guaranteed bandwidth (percent) TC4: intended 1, actual 0"}},
+		{"another guarantee", tied, "      bandwidth guaranteed percent 5\n",
+			[]string{"sw1 Ethernet1/1 guaranteed bandwidth (percent) TC4: intended 1, actual 5"}},
+		{"a bare rate is not the percent guarantee fabricc writes", tied, "      bandwidth guaranteed 739\n",
+			[]string{"sw1 Ethernet1/1 guaranteed bandwidth (percent) TC4: intended 1, actual 0"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			f, sw := eosTC4Fabric()
@@ -97,7 +99,7 @@ func TestEOSQueueTie(t *testing.T) {
 	for _, d := range Compare("sw1", Expect(f, sw), ParseEOS(running)) {
 		got = append(got, d.String())
 	}
-	if want := []string{"sw1 Ethernet1/1 guaranteed bandwidth (kbps) TC4: intended 0, actual 739"}; !cmp.Equal(want, got) {
+	if want := []string{"sw1 Ethernet1/1 guaranteed bandwidth (percent) TC4: intended 0, actual 1"}; !cmp.Equal(want, got) {
 		t.Errorf("watchdog off: %v, want %v", got, want)
 	}
 }

@@ -79,7 +79,7 @@ interface Ethernet1/1
    priority-flow-control priority 7 drop
    priority-flow-control pause watchdog
    !
-   tx-queue 0`},
+   uc-tx-queue 0`},
 		{"25G trunk with native VLAN", `
 interface Ethernet2/1
    description host02-roce0
@@ -126,24 +126,24 @@ interface Ethernet32/1
    priority-flow-control priority 7 drop
    no priority-flow-control pause watchdog
    !
-   tx-queue 0`},
+   uc-tx-queue 0`},
 		{"ETS and ECN on the tx-queues", `
    !
-   tx-queue 0
+   uc-tx-queue 0
       no priority
       bandwidth percent 50
       no bandwidth guaranteed
       random-detect ecn count
       random-detect ecn minimum-threshold 150000 bytes maximum-threshold 1500000 bytes max-mark-probability 100
    !
-   tx-queue 3
+   uc-tx-queue 3
       no priority
       bandwidth percent 50
       no bandwidth guaranteed
       random-detect ecn count
       random-detect ecn minimum-threshold 150000 bytes maximum-threshold 1500000 bytes max-mark-probability 100
    !
-   tx-queue 6
+   uc-tx-queue 6
       priority strict
       no bandwidth guaranteed
       no random-detect ecn count
@@ -167,8 +167,8 @@ qos map traffic-class 7 to cos 7
 		{"PFC watchdog globals in seconds", `
 !
 ! EOS's watchdog monitors only PFC queues with guaranteed bandwidth (Arista EOS User Manual, DCBX and Flow Control),
-! so the lossless tx-queues of watchdog ports have bandwidth guaranteed 739 (kbps): one largest frame per polling interval,
-! enough that a queue starved by a strict-priority class still moves and is not taken for a stuck one
+! so the lossless tx-queues of watchdog ports have bandwidth guaranteed percent 1, at least one largest frame per polling
+! interval (739 kbps) on the slowest of them: a queue starved by a strict-priority class still moves and is not taken for a stuck one
 priority-flow-control pause watchdog default timeout 0.2
 priority-flow-control pause watchdog default recovery-time 0.4
 priority-flow-control pause watchdog default polling-interval 0.1
