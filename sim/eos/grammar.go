@@ -256,7 +256,18 @@ var portRules = []cli.Rule[*env]{
 	{Syntax: "no service-profile", Do: func(e *env, m []string) error { e.port().Profile = ""; return nil }},
 	{Syntax: "dcbx mode {ieee|cee}", Do: func(e *env, m []string) error { e.port().DCBX = m[1]; return nil }},
 	{Syntax: "no dcbx mode", Do: func(e *env, m []string) error { e.port().DCBX = ""; return nil }},
-	{Syntax: "channel-group <rest>"},
+	// Port-Channel membership (Arista EOS User Manual, Port Channels and
+	// LACP, "channel-group"; AVD `channel-group ID mode MODE`), recorded
+	// so a push can see it; the Port-Channel interface EOS creates with
+	// it is not simulated.
+	{Syntax: "channel-group <int> mode {active|passive|on}", Do: func(e *env, m []string) error {
+		v, err := cli.Int(m[1], 1, 2000)
+		if err == nil {
+			e.port().ChannelGroup = fmt.Sprintf("%d mode %s", v, m[2])
+		}
+		return err
+	}},
+	{Syntax: "{no|default} channel-group", Do: func(e *env, m []string) error { e.port().ChannelGroup = ""; return nil }},
 	{Syntax: "ip <rest>"},
 	{Syntax: "lldp <rest>"},
 }

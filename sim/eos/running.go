@@ -165,6 +165,9 @@ func renderPort(w writer, p *Port) {
 		}
 		w("   switchport trunk allowed vlan %s", list)
 	}
+	if p.ChannelGroup != "" {
+		w("   channel-group %s", p.ChannelGroup)
+	}
 	if p.DCBX != "" {
 		w("   dcbx mode %s", p.DCBX)
 	}

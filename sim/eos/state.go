@@ -120,6 +120,9 @@ type Port struct {
 	FlowSend    string
 	Profile     string
 	DCBX        string
+	// ChannelGroup is `channel-group N mode M` as "N mode M"; "" for
+	// none.
+	ChannelGroup string
 }
 
 // mode is what the port is: "routed", "trunk" or "" (access).
