@@ -266,6 +266,7 @@ func eosQoS(p *Port, lines []*block) {
 			} else if len(f) == 2 && f[1] != "auto" {
 				p.Speed = speedMbps(f[1])
 			}
+			p.SpeedLanes = eos.TokenLanes(strings.Join(f[1:], " "))
 		case c.text == "no switchport":
 			p.Mode = model.ModeRouted
 		case len(f) == 3 && f[0] == "switchport" && f[1] == "mode":

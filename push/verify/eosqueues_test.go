@@ -103,3 +103,32 @@ func TestEOSQueueTie(t *testing.T) {
 		t.Errorf("watchdog off: %v, want %v", got, want)
 	}
 }
+
+// TestEOSSpeedLanes (review reos, finding 5): a 100G port on a cage of
+// 50G lanes is forced to 2 lanes (`speed 100g-2`); verification reads the
+// lane count back, so a port running the 4-lane mode, which does not
+// come up against a PAM4 peer, is a difference, not a clean verify.
+func TestEOSSpeedLanes(t *testing.T) {
+	for _, tt := range []struct {
+		name, line string
+		want       []string
+	}{
+		{"as pushed", "   speed 100g-2\n", nil},
+		{"the 4-lane mode", "   speed forced 100gfull\n", []string{"sw1 Ethernet1/1 speed lanes: intended 2, actual 4"}},
+		{"100g-4", "   speed 100g-4\n", []string{"sw1 Ethernet1/1 speed lanes: intended 2, actual 4"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			f, sw := eosTC4Fabric()
+			sw.Ports[0].SpeedMbps, sw.Ports[0].Lanes = 100000, 2
+			running := strings.Replace(eosTC4Running("qos map traffic-class 0 to cos 0\nqos map traffic-class 1 to cos 1\nqos map traffic-class 4 to cos 3\n", "      bandwidth guaranteed percent 1\n"),
+				"   mtu 9214\n", "   mtu 9214\n"+tt.line, 1)
+			var got []string
+			for _, d := range Compare("sw1", Expect(f, sw), ParseEOS(running)) {
+				got = append(got, d.String())
+			}
+			if d := cmp.Diff(tt.want, got); d != "" {
+				t.Errorf("differences (-want +got):\n%s", d)
+			}
+		})
+	}
+}

@@ -120,6 +120,12 @@ type Port struct {
 	Speed       Mbps
 	LinkPause   bool
 	Description string
+	// SpeedLanes is the electrical lane count of the forced speed, on
+	// EOS only (targets/eos SpeedLanes; `speed 100g-2` 2, `speed forced
+	// 100gfull` 4): 100G over 4 lanes does not come up against a peer
+	// running it over 2. 0 elsewhere and for auto-negotiation; compared
+	// where the model forces a speed, as Speed is.
+	SpeedLanes int
 
 	// The PFC buffer settings fabricc renders for the port, each in its
 	// platform's own terms; nil where the platform's configuration holds
@@ -276,6 +282,7 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		p.PFCWatchdog = mp.PFCWatchdog
 		p.DSCPToTC = dscpTC
 		if sw.Platform == model.PlatformEOS {
+			p.SpeedLanes = eos.SpeedLanes(mp)
 			p.TCToCoS, p.GuaranteedPercent = tcCoS, unarmedPct
 			if eos.WatchdogArmed(mp) {
 				p.GuaranteedPercent = armedPct

@@ -437,19 +437,35 @@ func TestSeconds(t *testing.T) {
 	}
 }
 
+// TestSpeedToken: the forced speed follows the lanes the port runs
+// (review reos, finding 5): 100G and 50G on a cage of 50G lanes are the
+// 2- and 1-lane modes, "forced 100gfull" and "forced 50gfull" being the
+// 4- and 2-lane ones; TokenLanes reads each back.
 func TestSpeedToken(t *testing.T) {
 	tests := []struct {
-		mbps int
-		want string
+		mbps, lanes int
+		want        string
+		wantLanes   int
 	}{
-		{0, ""}, {1000, "forced 1000full"}, {10000, "forced 10000full"}, {25000, "forced 25gfull"},
-		{40000, "forced 40gfull"}, {50000, "forced 50gfull"}, {100000, "forced 100gfull"},
-		{200000, "200g-4"}, {400000, "400g-8"}, {800000, "800g-8"},
+		{0, 0, "", 0}, {1000, 1, "forced 1000full", 1}, {10000, 1, "forced 10000full", 1}, {25000, 1, "forced 25gfull", 1},
+		{40000, 4, "forced 40gfull", 4}, {50000, 2, "forced 50gfull", 2}, {100000, 4, "forced 100gfull", 4},
+		{100000, 0, "forced 100gfull", 4}, {200000, 4, "200g-4", 4}, {400000, 8, "400g-8", 8}, {800000, 8, "800g-8", 8},
+		{100000, 2, "100g-2", 2}, {50000, 1, "50g-1", 1}, {100000, 1, "100g-1", 1},
+		{200000, 2, "200g-2", 2}, {400000, 4, "400g-4", 4},
 	}
 	for _, tt := range tests {
-		got, err := speedToken(tt.mbps)
+		got, err := speedToken(tt.mbps, tt.lanes)
 		if err != nil || got != tt.want {
-			t.Errorf("speedToken(%d) = %q, %v; want %q", tt.mbps, got, err, tt.want)
+			t.Errorf("speedToken(%d, %d) = %q, %v; want %q", tt.mbps, tt.lanes, got, err, tt.want)
+		}
+		p := &model.Port{SpeedMbps: tt.mbps, Lanes: tt.lanes}
+		if n := SpeedLanes(p); n != tt.wantLanes {
+			t.Errorf("SpeedLanes(%d Mb/s, %d lanes) = %d, want %d", tt.mbps, tt.lanes, n, tt.wantLanes)
+		}
+	}
+	for arg, want := range map[string]int{"forced 100gfull": 4, "100g-2": 2, "auto 100gfull": 0, "50g-1": 1, "forced 50gfull": 2, "100g": 4} {
+		if n := TokenLanes(arg); n != want {
+			t.Errorf("TokenLanes(%q) = %d, want %d", arg, n, want)
 		}
 	}
 }
