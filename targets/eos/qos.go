@@ -332,8 +332,11 @@ func WatchdogArmed(p *model.Port) bool {
 
 // writeWatchdog writes the global PFC watchdog (AVD
 // priority-flow-control.j2): timeout, recovery-time, polling-interval (all
-// in seconds; the model holds milliseconds) and the action. pct is
-// GuaranteePercent(sw).
+// in seconds; the model holds milliseconds) and the action, `drop` or
+// `no-drop` (AVD's intended configurations print `priority-flow-control
+// pause watchdog action no-drop`, with `drop` the schema's other value;
+// later AVD schema versions list other actions, not offered here). pct
+// is GuaranteePercent(sw).
 func writeWatchdog(w *writer, sw *model.Switch, pct int) error {
 	wd := &sw.PFCWatchdog
 	if !wd.Enabled {
