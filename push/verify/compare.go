@@ -88,8 +88,11 @@ func Compare(device string, want, got *State) []Difference {
 			w.DSCPToTC, g.DSCPToTC = nil, nil // not readable on this platform, or no map in the model
 		}
 		onlyIntended(&w, &g)
-		if w.Speed == 0 {
+		switch {
+		case w.Speed == 0:
 			g.Speed, g.SpeedLanes = 0, 0 // auto-negotiation in the model: no speed line is written, none compared
+		case g.Speed != w.Speed:
+			g.SpeedLanes = w.SpeedLanes // the lanes follow the speed, whose difference says it
 		}
 		if !want.AllETS {
 			g.ETS = usedOnly(want.UsedTCs, g.ETS)
