@@ -386,7 +386,10 @@ func (c *checker) checkPCPUntagged(s, h end) {
 // by PCP while h sends it untagged, what checkPCPUntagged reports.
 func pcpUntagged(s, h end) bool {
 	p, r := s.port, h.nic.RoCE
-	byPCP := p.Trust == model.TrustPCP || p.Trust == model.TrustBoth && r.Mode == "v1"
+	// An EOS port has no "both" (checkTrustOnPlatform reports it): it
+	// would trust DSCP only, so it never classifies by PCP.
+	both := p.Trust == model.TrustBoth && s.sw.Platform != model.PlatformEOS
+	byPCP := p.Trust == model.TrustPCP || both && r.Mode == "v1"
 	return byPCP && h.nic.VLAN == 0 && r.Priority != 0 && (r.Trust == "" || r.Trust == p.Trust)
 }
 

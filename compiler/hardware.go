@@ -174,9 +174,19 @@ func lookupHardware(name string) (switchModel, bool) {
 	return m, ok
 }
 
-// canonicalModel is the table key of a model name.
+// canonicalModel is the table key of a model name. Arista's full model
+// names carry a "DCS-" prefix (what EOS's `show version` prints as the
+// model, "Arista DCS-7280CR3-32D4", and the name inventories and
+// CloudVision use); the table holds them without it, so a name whose
+// rest is an Arista model is that model.
 func canonicalModel(name string) string {
-	return strings.ToUpper(strings.TrimSpace(name))
+	n := strings.ToUpper(strings.TrimSpace(name))
+	if rest, ok := strings.CutPrefix(n, "DCS-"); ok {
+		if row, known := hardwareTable[rest]; known && row.vendor == "arista" {
+			return rest
+		}
+	}
+	return n
 }
 
 // usable reports whether fabricc can configure the platform on the model

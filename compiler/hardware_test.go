@@ -234,3 +234,29 @@ func TestUsableBuffer(t *testing.T) {
 		}
 	}
 }
+
+// TestAristaDCSPrefix (review reos, finding 7): an Arista model written
+// with the "DCS-" prefix EOS's `show version` prints resolves to the
+// model without it; the prefix before a name that is no Arista model
+// stays unknown.
+func TestAristaDCSPrefix(t *testing.T) {
+	for _, tt := range []struct{ name, want string }{
+		{"DCS-7280CR3-32D4", "7280CR3-32D4"},
+		{"dcs-7050cx3-32s", "7050CX3-32S"},
+		{" DCS-7060CX-32S ", "7060CX-32S"},
+		{"DCS-SN2700", "DCS-SN2700"},
+		{"7050CX3-32S", "7050CX3-32S"},
+	} {
+		if got := canonicalModel(tt.name); got != tt.want {
+			t.Errorf("canonicalModel(%q) = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+	sw := &model.Switch{Name: "s", Platform: model.PlatformEOS, Hardware: model.Hardware{Model: "DCS-7280CR3-32D4"}}
+	if !resolveHardware(sw) || sw.Hardware.Model != "7280CR3-32D4" || sw.Hardware.ASIC != "Jericho2" {
+		t.Errorf("DCS-7280CR3-32D4 resolved to %+v", sw.Hardware)
+	}
+	f, _ := mustLower(t, hwSwitch("eos", "DCS-7280CR3-32D4", "", "Ethernet33/1", "100G"))
+	if p := f.Switches[0].Ports[0]; p.Lanes != 2 {
+		t.Errorf("DCS-7280CR3-32D4 Ethernet33/1 at 100G: %d lanes, want 2 (the model's 50G-lane cage)", p.Lanes)
+	}
+}

@@ -74,7 +74,7 @@ switch "leaf1" {
     mode        = "access"
     vlans       = [10]
     description = "storage"
-    trust       = "both"
+    trust       = "pcp"
     shutdown    = true
   }
   pfc_watchdog {
@@ -95,9 +95,9 @@ switch "leaf1" {
 		{Name: "Ethernet2", SpeedMbps: 25000, Lanes: 1, MTU: 9214, Mode: model.ModeTrunk, TrunkVLANs: []int{10, 100},
 			Trust: model.TrustDSCP, PFCPriorities: []int{3}, PFCWatchdog: true},
 		{Name: "Ethernet3", Description: "storage", SpeedMbps: 25000, Lanes: 1, MTU: 9000, Mode: model.ModeAccess, AccessVLAN: 10,
-			Trust: model.TrustBoth, PFCPriorities: []int{3}, PFCWatchdog: true, Shutdown: true},
+			Trust: model.TrustPCP, PFCPriorities: []int{3}, PFCWatchdog: true, Shutdown: true},
 		{Name: "Ethernet4", Description: "storage", SpeedMbps: 25000, Lanes: 1, MTU: 9000, Mode: model.ModeAccess, AccessVLAN: 10,
-			Trust: model.TrustBoth, PFCPriorities: []int{3}, PFCWatchdog: true, Shutdown: true},
+			Trust: model.TrustPCP, PFCPriorities: []int{3}, PFCWatchdog: true, Shutdown: true},
 		{Name: "Ethernet10", SpeedMbps: 25000, Lanes: 1, MTU: 9214, Mode: model.ModeRouted,
 			Trust: model.TrustDSCP, PFCPriorities: []int{}, PFCWatchdog: false},
 	}

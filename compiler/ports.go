@@ -159,7 +159,7 @@ func (l *lowering) lowerSwitch(s *dsl.Switch) model.Switch {
 		sw.Ports = make([]model.Port, 0, len(decls))
 	}
 	for _, d := range decls {
-		sw.Ports = append(sw.Ports, l.resolvePort(s.Name, info, d, sw.PFCWatchdog.Enabled, hw))
+		sw.Ports = append(sw.Ports, l.resolvePort(s.Name, sw.Platform, info, d, sw.PFCWatchdog.Enabled, hw))
 	}
 	// The names are unique (declarePorts), so any sort gives one order.
 	slices.SortFunc(sw.Ports, func(a, b model.Port) int { return naturalCompare(a.Name, b.Name) })
@@ -594,7 +594,7 @@ var trustModes = map[string]model.Trust{"dscp": model.TrustDSCP, "pcp": model.Tr
 
 // resolvePort resolves one declared port. Trust and Description defaults
 // depend on the port's peer and are filled by finishPorts.
-func (l *lowering) resolvePort(sw string, info platformInfo, d *portDecl, watchdog bool, hw *switchHW) model.Port {
+func (l *lowering) resolvePort(sw string, platform model.Platform, info platformInfo, d *portDecl, watchdog bool, hw *switchHW) model.Port {
 	defer l.within(sw + ":" + d.name)()
 	a := d.attrs
 	maxMTU := info.portMaxMTU()
@@ -624,6 +624,7 @@ func (l *lowering) resolvePort(sw string, info platformInfo, d *portDecl, watchd
 				fmt.Sprintf("trust %q is not known; write \"dscp\", \"pcp\" or \"both\".%s", *a.Trust, didYouMean(*a.Trust, []string{"dscp", "pcp", "both"})))
 		}
 		p.Trust = t
+		l.checkTrustOnPlatform(who, platform, t, a.TrustRange.Or(d.block))
 	}
 	if a.PFC == nil || *a.PFC {
 		p.PFCPriorities = append([]int{}, l.f.QoS.PFCPriorities...)
@@ -640,6 +641,21 @@ func (l *lowering) resolvePort(sw string, info platformInfo, d *portDecl, watchd
 	}
 	p.Shutdown = a.Shutdown != nil && *a.Shutdown
 	return p
+}
+
+// checkTrustOnPlatform reports a trust mode the switch's platform has
+// no command for. EOS trusts DSCP, CoS or nothing (`qos trust dscp`,
+// `qos trust cos`, `no qos trust`: Arista EOS User Manual, Quality of
+// Service, "Port Settings - Trust Mode and Traffic Class"; Arista AVD
+// schema ethernet_interfaces[].qos.trust: dscp, cos, disabled), so
+// "both" cannot be rendered there: DSCP trust alone would put RoCE v1,
+// which has no IP header, in the port's default traffic class.
+func (l *lowering) checkTrustOnPlatform(who string, platform model.Platform, t model.Trust, at dsl.Range) {
+	if platform != model.PlatformEOS || t != model.TrustBoth {
+		return
+	}
+	l.errorOnce(at, "Trust mode not available on EOS",
+		fmt.Sprintf("%s has trust \"both\", but EOS has no combined trust mode: an Arista port trusts DSCP or CoS (qos trust dscp or qos trust cos), never both, so RoCE v1 (no IP header) would fall into the port's default traffic class. Write trust = \"dscp\" toward RoCE v2 NICs, or trust = \"pcp\" toward RoCE v1 NICs.", who))
 }
 
 // portModes lists the mode attribute's values.

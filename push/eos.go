@@ -32,6 +32,13 @@ func (t *eosTxn) Stage(c Conn, config []byte) (string, error) {
 	if err := refuseSessionLines(model.PlatformEOS, config); err != nil {
 		return "", err
 	}
+	run, err := c.Send("show running-config")
+	if err != nil {
+		return "", err
+	}
+	if err := eosLAGMembers(eosPortsOf(string(config)), run); err != nil {
+		return "", err
+	}
 	t.opened = true
 	if _, err := c.Send("configure session " + t.name); err != nil {
 		return "", err

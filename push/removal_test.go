@@ -128,9 +128,9 @@ func yamlPaths(doc string, path ...string) []string {
 func TestPushOverWhatAnEarlierFabricSet(t *testing.T) {
 	const ecn = "random-detect ecn minimum-threshold 150000 bytes maximum-threshold 1500000 bytes max-mark-probability 100"
 	eosPort := []string{"mtu 9214", "speed forced 100gfull", "switchport access vlan 10", "qos trust dscp",
-		"!", "tx-queue 0", "no priority", "bandwidth percent 50", ecn, "random-detect ecn count",
-		"!", "tx-queue 3", "no priority", "bandwidth percent 50", "bandwidth guaranteed 739", ecn, "random-detect ecn count",
-		"!", "tx-queue 6", "!",
+		"!", "uc-tx-queue 0", "no priority", "bandwidth percent 50", ecn, "random-detect ecn count",
+		"!", "uc-tx-queue 3", "no priority", "bandwidth percent 50", "bandwidth guaranteed percent 1", ecn, "random-detect ecn count",
+		"!", "uc-tx-queue 6", "!",
 		"priority-flow-control on",
 		"priority-flow-control priority 0 drop", "priority-flow-control priority 1 drop", "priority-flow-control priority 2 drop",
 		"priority-flow-control priority 3 no-drop",

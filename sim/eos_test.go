@@ -171,7 +171,7 @@ func TestEOSNoFormsClearECNAndMMU(t *testing.T) {
 	d := start(t, model.PlatformEOS, sim.Faults{})
 	drv := mustOpen(t, d, "arista_eos")
 	configs(t, drv,
-		"interface Ethernet1/1", "tx-queue 3", "no priority",
+		"interface Ethernet1/1", "uc-tx-queue 3", "no priority",
 		"random-detect ecn count",
 		"random-detect ecn minimum-threshold 150000 bytes maximum-threshold 1500000 bytes max-mark-probability 100",
 		"exit", "exit",
@@ -181,7 +181,7 @@ func TestEOSNoFormsClearECNAndMMU(t *testing.T) {
 		"ingress priority-group 3 threshold 1/2",
 		"egress unicast queue 6 reserved bytes 9216", "egress unicast queue 6 threshold 8")
 	configs(t, drv,
-		"interface Ethernet1/1", "tx-queue 3",
+		"interface Ethernet1/1", "uc-tx-queue 3",
 		"no random-detect ecn count", "no random-detect ecn minimum-threshold",
 		"exit", "exit",
 		"platform trident mmu queue profile fabricc",
@@ -191,7 +191,7 @@ func TestEOSNoFormsClearECNAndMMU(t *testing.T) {
 		"no egress unicast queue 7 reserved")
 	got := d.Running()
 	for _, want := range []string{
-		"interface Ethernet1/1\n   !\n   tx-queue 3\n      no priority\n   !\n!\n",
+		"interface Ethernet1/1\n   !\n   uc-tx-queue 3\n      no priority\n   !\n!\n",
 		"platform trident mmu queue profile fabricc\n    ingress priority-group 3 threshold 1/2\n!\n",
 	} {
 		if !strings.Contains(got, want) {
@@ -211,13 +211,14 @@ func TestEOSNoFormsClearECNAndMMU(t *testing.T) {
 // pauses the tx-queues whose traffic class maps to that CoS, by EOS's
 // default map (TC N -> CoS N from TC2 up) unless `qos map traffic-class T
 // to cos P` says otherwise; and the watchdog monitors only such a queue
-// that has `bandwidth guaranteed`. The RoCE class here sits in TC4.
+// that has `bandwidth guaranteed percent N`. The RoCE class here sits in
+// TC4, on the default model, a Trident3 (`uc-tx-queue`).
 func TestEOSPFCQueueTie(t *testing.T) {
 	base := []string{
 		"qos map dscp 24 25 26 27 28 29 30 31 to traffic-class 4",
 		"interface Ethernet1/1",
 		"   qos trust dscp",
-		"   tx-queue 4",
+		"   uc-tx-queue 4",
 		"      no priority",
 		"   priority-flow-control on",
 		"   priority-flow-control priority 3 no-drop",
@@ -233,11 +234,11 @@ func TestEOSPFCQueueTie(t *testing.T) {
 		{name: "traffic-class 4 to cos 3 ties the RoCE queue", extra: []string{"qos map traffic-class 4 to cos 3"},
 			paused: "3,4", watched: "", running: []string{"qos map traffic-class 4 to cos 3\n"}},
 		{name: "guaranteed bandwidth arms the watchdog", extra: []string{
-			"qos map traffic-class 4 to cos 3", "interface Ethernet1/1", "   tx-queue 4", "      bandwidth guaranteed 739"},
-			paused: "3,4", watched: "4", running: []string{"   tx-queue 4\n      no priority\n      bandwidth guaranteed 739\n"}},
+			"qos map traffic-class 4 to cos 3", "interface Ethernet1/1", "   uc-tx-queue 4", "      bandwidth guaranteed percent 1"},
+			paused: "3,4", watched: "4", running: []string{"   uc-tx-queue 4\n      no priority\n      bandwidth guaranteed percent 1\n"}},
 		{name: "its no-form disarms it", extra: []string{
-			"qos map traffic-class 4 to cos 3", "interface Ethernet1/1", "   tx-queue 4", "      bandwidth guaranteed 739", "      no bandwidth guaranteed"},
-			paused: "3,4", watched: "", running: []string{"   tx-queue 4\n      no priority\n   !\n"}},
+			"qos map traffic-class 4 to cos 3", "interface Ethernet1/1", "   uc-tx-queue 4", "      bandwidth guaranteed percent 1", "      no bandwidth guaranteed"},
+			paused: "3,4", watched: "", running: []string{"   uc-tx-queue 4\n      no priority\n   !\n"}},
 		{name: "the map's no-form restores the default", extra: []string{"qos map traffic-class 4 to cos 3", "no qos map traffic-class 4 to cos 3"},
 			paused: "3", watched: ""},
 	} {
@@ -279,5 +280,37 @@ func TestEOSPFCQueueTie(t *testing.T) {
 	}
 	if got := path(t, jsonOf(t, drv, "show qos maps | json"), "tcToCosMap", "0"); got != 1.0 {
 		t.Errorf("default TC0 -> CoS %v, want 1", got)
+	}
+}
+
+// TestEOSQueueKeywordByASIC (review reos, findings 2, 3 and 6): the
+// simulator takes the egress-queue sub-mode of the model's ASIC family
+// only (Trident and Tomahawk `uc-tx-queue`, Jericho `tx-queue`), and the
+// guaranteed bandwidth only in its documented percent form.
+func TestEOSQueueKeywordByASIC(t *testing.T) {
+	for _, tt := range []struct{ model, good, bad string }{
+		{"7050CX3-32S", "uc-tx-queue 3", "tx-queue 3"},
+		{"7060CX-32S", "uc-tx-queue 3", "tx-queue 3"},
+		{"7280CR3-32P4", "tx-queue 3", "uc-tx-queue 3"},
+	} {
+		d := startWith(t, sim.Options{Platform: model.PlatformEOS, Model: tt.model})
+		drv := mustOpen(t, d, "arista_eos")
+		configs(t, drv, "interface Ethernet1/1", tt.good, "bandwidth guaranteed percent 1")
+		if want := "   " + tt.good + "\n      bandwidth guaranteed percent 1\n"; !strings.Contains(d.Running(), want) {
+			t.Errorf("%s: running-config lacks %q:\n%s", tt.model, want, d.Running())
+		}
+		for _, bad := range [][]string{{tt.bad}, {tt.good, "bandwidth guaranteed 739"}} {
+			before := d.Running()
+			mr, err := drv.SendConfigs(append([]string{"interface Ethernet1/1"}, bad...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if mr.Failed == nil || !strings.Contains(mr.JoinedResult(), "% Invalid input") {
+				t.Errorf("%s: %q not refused: %q", tt.model, bad, mr.JoinedResult())
+			}
+			if d.Running() != before {
+				t.Errorf("%s: refused %q changed the running-config", tt.model, bad)
+			}
+		}
 	}
 }

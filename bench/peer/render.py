@@ -102,8 +102,8 @@ def tc_to_cos(q):
     return out
 
 
-def guarantee_kbps(sw):
-    """targets/eos GuaranteeKbps: one largest frame (MTU + 22 B) per
+def guarantee_need_kbps(sw):
+    """targets/eos GuaranteeNeedKbps: one largest frame (MTU + 22 B) per
     polling interval, in kbit/s rounded up; 0 without the watchdog."""
     wd = sw["pfc_watchdog"]
     if not wd.get("enabled"):
@@ -111,6 +111,29 @@ def guarantee_kbps(sw):
     mtu = max([p.get("mtu", 0) for p in sw["ports"]] + [0]) or 9214
     poll = wd.get("polling_interval_ms") or 100
     return -(-((mtu + 22) * 8) // poll)
+
+
+def guarantee_percent(sw):
+    """targets/eos GuaranteePercent: the smallest whole share of the
+    slowest watchdog port that covers guarantee_need_kbps, 1-100."""
+    need = guarantee_need_kbps(sw)
+    if not need:
+        return 0
+    speeds = [p["speed_mbps"] for p in sw["ports"]
+              if p.get("pfc_watchdog") and p.get("pfc_priorities") and p.get("speed_mbps")]
+    if not speeds:
+        return 1
+    slowest = min(speeds)
+    return min(max(-(-(need * 100) // (slowest * 1000)), 1), 100)
+
+
+def speed_token(p):
+    """targets/eos speedToken: the lane forms where the port's lanes
+    are not the usual count for its speed."""
+    mbps, lanes = p["speed_mbps"], p.get("lanes", 0)
+    if (mbps, lanes) in ((50000, 1), (100000, 1), (100000, 2), (200000, 2), (400000, 4)):
+        return "%dg-%d" % (mbps // 1000, lanes)
+    return SPEEDS[mbps]
 
 
 def context(fabric, sw):
@@ -145,9 +168,10 @@ def context(fabric, sw):
         "max_headroom": most, "headroom_port": most_port,
         "lossless_ports": len(lossless_ports), "own_bytes": sum(lossless_ports),
         "pgs": merge(pgs), "queues": merge(queues),
-        "uses_cos": any(p["trust"] in ("pcp", "both") for p in ports),
+        "uses_cos": any(p["trust"] == "pcp" for p in ports),
+        "txq": "uc-tx-queue" if "trident" in asic or "tomahawk" in asic else "tx-queue",
         "cos_groups": groups(q["priority_to_tc"]), "dscp_groups": groups(tc_of_dscp),
-        "tc_cos_groups": groups(tc_to_cos(q)), "guarantee": guarantee_kbps(sw),
+        "tc_cos_groups": groups(tc_to_cos(q)), "guarantee": guarantee_percent(sw), "need_kbps": guarantee_need_kbps(sw),
         "eos_thresholds": EOS_THRESHOLDS,
     }
 
@@ -156,7 +180,7 @@ def main():
     build, out = sys.argv[1], sys.argv[2]
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(os.path.dirname(os.path.abspath(__file__))),
                              keep_trailing_newline=True, autoescape=False)
-    env.filters.update(ints=ints, assumed=assumed, vlans=vlans, seconds=seconds, speed=lambda m: SPEEDS[m])
+    env.filters.update(ints=ints, assumed=assumed, vlans=vlans, seconds=seconds, speed=speed_token)
     start = time.monotonic()
     with open(os.path.join(build, "model.json")) as f:
         fabric = json.load(f)

@@ -52,7 +52,7 @@ func (st *eosState) apply(indent int, line string) error {
 		return st.mmu(f)
 	case st.port == nil:
 		return nil
-	case indent <= 3 && len(f) == 2 && f[0] == "tx-queue":
+	case indent <= 3 && len(f) == 2 && (f[0] == "tx-queue" || f[0] == "uc-tx-queue"): // uc-: Trident, Tomahawk
 		q, err := strconv.Atoi(f[1])
 		st.queue = q
 		return err

@@ -88,8 +88,11 @@ func Compare(device string, want, got *State) []Difference {
 			w.DSCPToTC, g.DSCPToTC = nil, nil // not readable on this platform, or no map in the model
 		}
 		onlyIntended(&w, &g)
-		if w.Speed == 0 {
-			g.Speed = 0 // auto-negotiation in the model: no speed line is written, none compared
+		switch {
+		case w.Speed == 0:
+			g.Speed, g.SpeedLanes = 0, 0 // auto-negotiation in the model: no speed line is written, none compared
+		case g.Speed != w.Speed:
+			g.SpeedLanes = w.SpeedLanes // the lanes follow the speed, whose difference says it
 		}
 		if !want.AllETS {
 			g.ETS = usedOnly(want.UsedTCs, g.ETS)
@@ -185,7 +188,7 @@ func onlyIntended(w, g *Port) {
 	if w.TCToCoS == nil {
 		g.TCToCoS = nil // the platform ties queues to priorities otherwise
 	}
-	g.GuaranteedKbps = zeroFilled(w.GuaranteedKbps, g.GuaranteedKbps)
+	g.GuaranteedPercent = zeroFilled(w.GuaranteedPercent, g.GuaranteedPercent)
 	switch {
 	case w.PFCProfile == nil:
 		g.PFCProfile = nil
@@ -317,14 +320,14 @@ func wholeKB(b int64) bool { return b%1024 == 0 }
 // difference says instead of "0".
 var unsetField = map[string]bool{".MTU": true, ".Mode": true, ".Trust": true,
 	".CableMeters": true, ".PortBuffer": true, ".XoffThreshold": true, ".XonThreshold": true,
-	".Xoff": true, ".Xon": true, ".IngressHeadroom": true, ".Speed": true}
+	".Xoff": true, ".Xon": true, ".IngressHeadroom": true, ".Speed": true, ".SpeedLanes": true}
 
 // fieldNames are the State fields as the language and the docs name
 // them.
 var fieldNames = map[string]string{
 	"MTU": "MTU", "Mode": "mode", "AccessVLAN": "access VLAN", "TrunkVLANs": "trunk VLANs",
 	"Trust": "trust", "PFC": "PFC priorities", "ETS": "ETS", "ECN": "ECN", "PFCWatchdog": "PFC watchdog",
-	"DSCPToTC": "DSCP", "TCToCoS": "CoS of", "GuaranteedKbps": "guaranteed bandwidth (kbps)", "Shutdown": "admin state", "Speed": "speed", "LinkPause": "link pause (802.3x)", "Description": "description",
+	"DSCPToTC": "DSCP", "TCToCoS": "CoS of", "GuaranteedPercent": "guaranteed bandwidth (percent)", "Shutdown": "admin state", "Speed": "speed", "SpeedLanes": "speed lanes", "LinkPause": "link pause (802.3x)", "Description": "description",
 	"BandwidthPercent": "bandwidth", "MinBytes": "min", "MaxBytes": "max",
 	// The platforms' own words for their buffer settings.
 	"PFCProfile": "PFC profile", "CableMeters": "cable-length", "PortBuffer": "port-buffer",

@@ -266,6 +266,7 @@ func eosQoS(p *Port, lines []*block) {
 			} else if len(f) == 2 && f[1] != "auto" {
 				p.Speed = speedMbps(f[1])
 			}
+			p.SpeedLanes = eos.TokenLanes(strings.Join(f[1:], " "))
 		case c.text == "no switchport":
 			p.Mode = model.ModeRouted
 		case len(f) == 3 && f[0] == "switchport" && f[1] == "mode":
@@ -297,12 +298,12 @@ func eosTxQueue(p *Port, tc int, lines []*block) {
 			ets.Mode = model.ETSStrict
 		case len(f) == 3 && f[0] == "bandwidth" && f[1] == "percent":
 			ets.BandwidthPercent = atoi(f[2])
-		case len(f) == 3 && f[0] == "bandwidth" && f[1] == "guaranteed":
-			// a bare rate is kbps; `percent` (4 words) is another setting
-			if p.GuaranteedKbps == nil {
-				p.GuaranteedKbps = map[int]int{}
+		case len(f) == 4 && f[0] == "bandwidth" && f[1] == "guaranteed" && f[2] == "percent":
+			// AVD ethernet-interface-(uc-)tx-queues.j2
+			if p.GuaranteedPercent == nil {
+				p.GuaranteedPercent = map[int]int{}
 			}
-			p.GuaranteedKbps[tc] = atoi(f[2])
+			p.GuaranteedPercent[tc] = atoi(f[3])
 		case len(f) >= 8 && f[0] == "random-detect" && f[1] == "ecn" && f[2] == "minimum-threshold":
 			p.ECN[tc] = ECN{MinBytes: eosBytes(f[3], f[4]), MaxBytes: eosBytes(f[6], f[7])}
 		}

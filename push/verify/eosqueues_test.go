@@ -60,7 +60,7 @@ func eosTC4Fabric() (*model.Fabric, *model.Switch) {
 // queue, and reports a switch that lacks either.
 func TestEOSQueueTie(t *testing.T) {
 	const tied = "qos map traffic-class 0 to cos 0\nqos map traffic-class 1 to cos 1\nqos map traffic-class 4 to cos 3\n"
-	const armed = "      bandwidth guaranteed 739\n"
+	const armed = "      bandwidth guaranteed percent 1\n"
 	for _, tt := range []struct {
 		name             string
 		tcMap, roceQueue string
@@ -73,9 +73,11 @@ func TestEOSQueueTie(t *testing.T) {
 		{"EOS's default map for TC0 and TC1", "qos map traffic-class 4 to cos 3\n", armed,
 			[]string{"sw1 Ethernet1/1 CoS of TC0: intended 0, actual 1", "sw1 Ethernet1/1 CoS of TC1: intended 1, actual 0"}},
 		{"no guaranteed bandwidth: the watchdog does not monitor the queue", tied, "",
-			[]string{"sw1 Ethernet1/1 guaranteed bandwidth (kbps) TC4: intended 739, actual 0"}},
-		{"another guarantee", tied, "      bandwidth guaranteed 100\n",
-			[]string{"sw1 Ethernet1/1 guaranteed bandwidth (kbps) TC4: intended 739, actual 100"}},
+			[]string{"sw1 Ethernet1/1 guaranteed bandwidth (percent) TC4: intended 1, actual 0"}},
+		{"another guarantee", tied, "      bandwidth guaranteed percent 5\n",
+			[]string{"sw1 Ethernet1/1 guaranteed bandwidth (percent) TC4: intended 1, actual 5"}},
+		{"a bare rate is not the percent guarantee fabricc writes", tied, "      bandwidth guaranteed 739\n",
+			[]string{"sw1 Ethernet1/1 guaranteed bandwidth (percent) TC4: intended 1, actual 0"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			f, sw := eosTC4Fabric()
@@ -97,7 +99,36 @@ func TestEOSQueueTie(t *testing.T) {
 	for _, d := range Compare("sw1", Expect(f, sw), ParseEOS(running)) {
 		got = append(got, d.String())
 	}
-	if want := []string{"sw1 Ethernet1/1 guaranteed bandwidth (kbps) TC4: intended 0, actual 739"}; !cmp.Equal(want, got) {
+	if want := []string{"sw1 Ethernet1/1 guaranteed bandwidth (percent) TC4: intended 0, actual 1"}; !cmp.Equal(want, got) {
 		t.Errorf("watchdog off: %v, want %v", got, want)
+	}
+}
+
+// TestEOSSpeedLanes (review reos, finding 5): a 100G port on a cage of
+// 50G lanes is forced to 2 lanes (`speed 100g-2`); verification reads the
+// lane count back, so a port running the 4-lane mode, which does not
+// come up against a PAM4 peer, is a difference, not a clean verify.
+func TestEOSSpeedLanes(t *testing.T) {
+	for _, tt := range []struct {
+		name, line string
+		want       []string
+	}{
+		{"as pushed", "   speed 100g-2\n", nil},
+		{"the 4-lane mode", "   speed forced 100gfull\n", []string{"sw1 Ethernet1/1 speed lanes: intended 2, actual 4"}},
+		{"100g-4", "   speed 100g-4\n", []string{"sw1 Ethernet1/1 speed lanes: intended 2, actual 4"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			f, sw := eosTC4Fabric()
+			sw.Ports[0].SpeedMbps, sw.Ports[0].Lanes = 100000, 2
+			running := strings.Replace(eosTC4Running("qos map traffic-class 0 to cos 0\nqos map traffic-class 1 to cos 1\nqos map traffic-class 4 to cos 3\n", "      bandwidth guaranteed percent 1\n"),
+				"   mtu 9214\n", "   mtu 9214\n"+tt.line, 1)
+			var got []string
+			for _, d := range Compare("sw1", Expect(f, sw), ParseEOS(running)) {
+				got = append(got, d.String())
+			}
+			if d := cmp.Diff(tt.want, got); d != "" {
+				t.Errorf("differences (-want +got):\n%s", d)
+			}
+		})
 	}
 }

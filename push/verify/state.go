@@ -101,11 +101,11 @@ type Port struct {
 	// the entries that differ from its default map, so the parser fills
 	// the rest from it (eosDefaultTCCoS).
 	TCToCoS map[int]int
-	// GuaranteedKbps is EOS's `bandwidth guaranteed N` (kbps) by traffic
-	// class, 0 for none: the PFC watchdog monitors only lossless queues
-	// that have one (targets/eos GuaranteeKbps). nil where the platform
-	// has no such setting; then it is not compared.
-	GuaranteedKbps map[int]int
+	// GuaranteedPercent is EOS's `bandwidth guaranteed percent N` by
+	// traffic class, 0 for none: the PFC watchdog monitors only lossless
+	// queues that have one (targets/eos GuaranteePercent). nil where the
+	// platform has no such setting; then it is not compared.
+	GuaranteedPercent map[int]int
 
 	// The port settings push writes in both states (README, Scope: EOS
 	// `no shutdown`, `no description`, `flowcontrol receive off`; Onyx
@@ -120,6 +120,12 @@ type Port struct {
 	Speed       Mbps
 	LinkPause   bool
 	Description string
+	// SpeedLanes is the electrical lane count of the forced speed, on
+	// EOS only (targets/eos SpeedLanes; `speed 100g-2` 2, `speed forced
+	// 100gfull` 4): 100G over 4 lanes does not come up against a peer
+	// running it over 2. 0 elsewhere and for auto-negotiation; compared
+	// where the model forces a speed, as Speed is.
+	SpeedLanes int
 
 	// The PFC buffer settings fabricc renders for the port, each in its
 	// platform's own terms; nil where the platform's configuration holds
@@ -255,14 +261,14 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 	// each class's guaranteed bandwidth: only the lossless classes of a
 	// port running the PFC watchdog have one (targets/eos writeTxQueues).
 	// Shared by the ports, as dscpTC is: Compare never writes into them.
-	var tcCoS, armedKbps, unarmedKbps map[int]int
+	var tcCoS, armedPct, unarmedPct map[int]int
 	if sw.Platform == model.PlatformEOS {
 		s.MMUProfile = groupAndQueueSettings(eos.ProfileSettings(sw))
 		tcCoS = map[int]int{}
 		for tc, cos := range eos.TCToCoS(&f.QoS) {
 			tcCoS[tc] = cos
 		}
-		armedKbps, unarmedKbps = expectGuaranteed(f.QoS.Classes, eos.GuaranteeKbps(sw)), expectGuaranteed(f.QoS.Classes, 0)
+		armedPct, unarmedPct = expectGuaranteed(f.QoS.Classes, eos.GuaranteePercent(sw)), expectGuaranteed(f.QoS.Classes, 0)
 	}
 	headroom, mmu := eos.ProfileHeadroomOf(sw)
 	thresholds := eos.ProfileThresholds(sw)
@@ -279,9 +285,10 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		p.PFCWatchdog = mp.PFCWatchdog
 		p.DSCPToTC = dscpTC
 		if sw.Platform == model.PlatformEOS {
-			p.TCToCoS, p.GuaranteedKbps = tcCoS, unarmedKbps
+			p.SpeedLanes = eos.SpeedLanes(mp)
+			p.TCToCoS, p.GuaranteedPercent = tcCoS, unarmedPct
 			if eos.WatchdogArmed(mp) {
-				p.GuaranteedKbps = armedKbps
+				p.GuaranteedPercent = armedPct
 			}
 		}
 		switch {
@@ -349,15 +356,15 @@ func expectIngressBuffers(mp *model.Port) map[int]IngressBuffer {
 	return out
 }
 
-// expectGuaranteed is each class's `bandwidth guaranteed` (kbps) that
+// expectGuaranteed is each class's `bandwidth guaranteed percent` that
 // targets/eos writes in a port's tx-queues when the port's guarantee is
-// kbps: kbps for the lossless classes, 0 for the others.
-func expectGuaranteed(classes []model.Class, kbps int) map[int]int {
+// pct: pct for the lossless classes, 0 for the others.
+func expectGuaranteed(classes []model.Class, pct int) map[int]int {
 	guaranteed := map[int]int{}
 	for _, c := range classes {
 		guaranteed[c.TrafficClass] = 0
 		if c.Lossless {
-			guaranteed[c.TrafficClass] = kbps
+			guaranteed[c.TrafficClass] = pct
 		}
 	}
 	return guaranteed

@@ -55,6 +55,16 @@ func portName(s string) string {
 	return "Ethernet" + s
 }
 
+// queueKeyword refuses an egress-queue keyword the switch's ASIC family
+// does not have (Device.txQueue), as EOS refuses an unknown token: at
+// is the keyword's token number.
+func (e *env) queueKeyword(kw string, at int) error {
+	if want := e.sh.d.txQueue; want != "" && kw != want {
+		return fmt.Errorf("%% Invalid input (at token %d: '%s')", at, kw)
+	}
+	return nil
+}
+
 // port is the port of the current interface frame.
 func (e *env) port() *Port { return e.st.Ports[e.fr.key] }
 
@@ -246,7 +256,18 @@ var portRules = []cli.Rule[*env]{
 	{Syntax: "no service-profile", Do: func(e *env, m []string) error { e.port().Profile = ""; return nil }},
 	{Syntax: "dcbx mode {ieee|cee}", Do: func(e *env, m []string) error { e.port().DCBX = m[1]; return nil }},
 	{Syntax: "no dcbx mode", Do: func(e *env, m []string) error { e.port().DCBX = ""; return nil }},
-	{Syntax: "channel-group <rest>"},
+	// Port-Channel membership (Arista EOS User Manual, Port Channels and
+	// LACP, "channel-group"; AVD `channel-group ID mode MODE`), recorded
+	// so a push can see it; the Port-Channel interface EOS creates with
+	// it is not simulated.
+	{Syntax: "channel-group <int> mode {active|passive|on}", Do: func(e *env, m []string) error {
+		v, err := cli.Int(m[1], 1, 2000)
+		if err == nil {
+			e.port().ChannelGroup = fmt.Sprintf("%d mode %s", v, m[2])
+		}
+		return err
+	}},
+	{Syntax: "{no|default} channel-group", Do: func(e *env, m []string) error { e.port().ChannelGroup = ""; return nil }},
 	{Syntax: "ip <rest>"},
 	{Syntax: "lldp <rest>"},
 }
@@ -275,12 +296,20 @@ var qosRules = []cli.Rule[*env]{
 		return err
 	}},
 	{Syntax: "[no] priority-flow-control pause watchdog", Do: func(e *env, m []string) error { e.fr.qos.Watchdog = m[1] == ""; return nil }},
+	// One egress-queue sub-mode per ASIC family (Device.txQueue): the
+	// other family's keyword is invalid input at its first token.
 	{Syntax: "{tx-queue|uc-tx-queue} <int>", Do: func(e *env, m []string) error {
+		if err := e.queueKeyword(m[1], 1); err != nil {
+			return err
+		}
 		q := cli.Entry(e.fr.qos.TxQueues, atoi(m[2]), func() *TxQueue { return &TxQueue{Keyword: m[1]} })
 		e.sh.push(&frame{kind: kTxQ, key: m[2], qos: e.fr.qos, txq: q})
 		return nil
 	}},
 	{Syntax: "no {tx-queue|uc-tx-queue} <int>", Do: func(e *env, m []string) error {
+		if err := e.queueKeyword(m[1], 2); err != nil {
+			return err
+		}
 		delete(e.fr.qos.TxQueues, atoi(m[2]))
 		return nil
 	}},
@@ -291,27 +320,28 @@ const ecnBase = "random-detect ecn minimum-threshold <int> <unit> maximum-thresh
 var txqRules = []cli.Rule[*env]{
 	{Syntax: "no priority", Do: func(e *env, m []string) error { e.fr.txq.WRR = true; return nil }},
 	{Syntax: "priority strict", Do: func(e *env, m []string) error { e.fr.txq.WRR = false; return nil }},
-	{Syntax: "bandwidth [guaranteed] percent <int>", Do: func(e *env, m []string) error {
-		v, err := cli.Int(m[2], 1, 100)
+	{Syntax: "bandwidth percent <int>", Do: func(e *env, m []string) error {
+		v, err := cli.Int(m[1], 1, 100)
 		if err == nil {
 			e.fr.txq.BWPercent = v
 		}
 		return err
 	}},
-	{Syntax: "no bandwidth [guaranteed] percent", Do: func(e *env, m []string) error { e.fr.txq.BWPercent = 0; return nil }},
-	// `bandwidth guaranteed N` is a rate in kbps (a bare number; `percent`
-	// is the share form above). The PFC watchdog monitors only PFC queues
-	// that have one (Arista EOS User Manual, DCBX and Flow Control, PFC
-	// watchdog, as quoted in a public RoCE-on-EOS write-up); the upper
-	// bound here is 800G in kbps, the switch's own is not published.
-	{Syntax: "bandwidth guaranteed <int>", Do: func(e *env, m []string) error {
-		v, err := cli.Int(m[1], 1, 800000000)
+	{Syntax: "no bandwidth percent", Do: func(e *env, m []string) error { e.fr.txq.BWPercent = 0; return nil }},
+	// The guaranteed bandwidth has one documented form, a share of the
+	// port (AVD bandwidth_guaranteed_percent, "bandwidth guaranteed
+	// percent 10" in its intended qos.cfg); a bare number is refused, as
+	// no public source gives it a unit. The PFC watchdog monitors only PFC
+	// queues that have a guarantee (Arista EOS User Manual, DCBX and Flow
+	// Control, PFC watchdog, as quoted in a public RoCE-on-EOS write-up).
+	{Syntax: "bandwidth guaranteed percent <int>", Do: func(e *env, m []string) error {
+		v, err := cli.Int(m[1], 1, 100)
 		if err == nil {
 			e.fr.txq.Guaranteed = v
 		}
 		return err
 	}},
-	{Syntax: "{no|default} bandwidth guaranteed", Do: func(e *env, m []string) error { e.fr.txq.Guaranteed = 0; return nil }},
+	{Syntax: "{no|default} bandwidth guaranteed [percent]", Do: func(e *env, m []string) error { e.fr.txq.Guaranteed = 0; return nil }},
 	{Syntax: ecnBase + " max-mark-probability <int> weight <int>", Do: func(e *env, m []string) error { return setECN(e, m[1:5], m[5], m[6]) }},
 	{Syntax: ecnBase + " max-mark-probability <int>", Do: func(e *env, m []string) error { return setECN(e, m[1:5], m[5], "") }},
 	{Syntax: ecnBase + " weight <int>", Do: func(e *env, m []string) error { return setECN(e, m[1:5], "", m[5]) }},

@@ -165,6 +165,9 @@ func renderPort(w writer, p *Port) {
 		}
 		w("   switchport trunk allowed vlan %s", list)
 	}
+	if p.ChannelGroup != "" {
+		w("   channel-group %s", p.ChannelGroup)
+	}
 	if p.DCBX != "" {
 		w("   dcbx mode %s", p.DCBX)
 	}
@@ -192,7 +195,7 @@ func renderQoS(w writer, q *QoS) {
 			w("      bandwidth percent %d", t.BWPercent)
 		}
 		if t.Guaranteed != 0 {
-			w("      bandwidth guaranteed %d", t.Guaranteed)
+			w("      bandwidth guaranteed percent %d", t.Guaranteed)
 		}
 		if e := t.ECN; e != nil {
 			w("      random-detect ecn minimum-threshold %d %s maximum-threshold %d %s max-mark-probability %d%s", e.Min, e.Unit, e.Max, e.Unit, e.Prob, weight(e.Weight))

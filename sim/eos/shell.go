@@ -7,7 +7,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/fabricc/fabricc/compiler"
+	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/sim/cli"
+	targeteos "github.com/fabricc/fabricc/targets/eos"
 )
 
 // Device is one simulated EOS switch.
@@ -27,6 +30,10 @@ type Device struct {
 	order    []string // session names in creation order
 	booted   time.Time
 	drifted  bool // the drift fault has been applied
+	// txQueue is the egress-queue sub-mode the model's ASIC family has:
+	// "uc-tx-queue" on Trident and Tomahawk, "tx-queue" on Jericho, ""
+	// for a model fabricc has no hardware data for (both accepted).
+	txQueue string
 }
 
 // session is a `configure session NAME`.
@@ -43,10 +50,25 @@ type session struct {
 
 // New builds an EOS device with every port of its model at the defaults.
 func New(opts cli.Options) *Device {
-	d := &Device{opts: opts, run: newState(opts), sessions: map[string]*session{}, booted: time.Now()}
+	d := &Device{opts: opts, run: newState(opts), sessions: map[string]*session{}, booted: time.Now(), txQueue: txQueueKeyword(opts.Model)}
 	d.startup = d.run.clone()
 	d.flash = map[string]string{"/mnt/flash/boot-config": "SWI=flash:/EOS-" + opts.Version + ".swi\n"}
 	return d
+}
+
+// txQueueKeyword is the egress-queue sub-mode of the ASIC family of
+// hardware model name, as targets/eos writes it (TxQueueKeyword): the
+// Strata ASICs (Trident, Tomahawk) split unicast and multicast queues,
+// `uc-tx-queue N` and `mc-tx-queue N`, the Sand ASICs (Jericho) have
+// `tx-queue N` (Arista EOS User Manual, Quality of Service, the Trident
+// and Tomahawk against the Arad and Jericho platform sections). "" for
+// a model without hardware data.
+func txQueueKeyword(name string) string {
+	row, ok := compiler.SwitchModel(name)
+	if !ok {
+		return ""
+	}
+	return targeteos.TxQueueKeyword(model.Hardware{ASIC: row.ASIC})
 }
 
 // Saved is `show startup-config`.

@@ -58,7 +58,7 @@ type TxQueue struct {
 	// WRR is true after `no priority`; strict priority is the default.
 	WRR       bool
 	BWPercent int
-	// Guaranteed is `bandwidth guaranteed N`, in kbps; 0 is none.
+	// Guaranteed is `bandwidth guaranteed percent N`; 0 is none.
 	Guaranteed int
 	ECN        *ECN
 	ECNCounter bool
@@ -120,6 +120,9 @@ type Port struct {
 	FlowSend    string
 	Profile     string
 	DCBX        string
+	// ChannelGroup is `channel-group N mode M` as "N mode M"; "" for
+	// none.
+	ChannelGroup string
 }
 
 // mode is what the port is: "routed", "trunk" or "" (access).

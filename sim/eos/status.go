@@ -223,7 +223,7 @@ func defaultTC(class int) int {
 }
 
 func txqJSON(t *TxQueue) map[string]any {
-	q := map[string]any{"schedulingMode": schedMode(t), "bandwidthPercent": t.BWPercent, "guaranteedKbps": t.Guaranteed, "ecnCounters": t.ECNCounter}
+	q := map[string]any{"schedulingMode": schedMode(t), "bandwidthPercent": t.BWPercent, "guaranteedPercent": t.Guaranteed, "ecnCounters": t.ECNCounter}
 	if e := t.ECN; e != nil {
 		q["ecn"] = map[string]any{"minThreshold": e.Min, "maxThreshold": e.Max, "unit": e.Unit, "maxMarkProbability": e.Prob}
 	}

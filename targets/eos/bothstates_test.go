@@ -10,12 +10,13 @@ import (
 	"github.com/fabricc/fabricc/model"
 )
 
-// txQueueBlock returns the lines of the first `tx-queue tc` block of out.
+// txQueueBlock returns the lines of the first `uc-tx-queue tc` block of
+// out (the fixture is a Tomahawk switch: TxQueueKeyword).
 func txQueueBlock(t *testing.T, out string, tc string) []string {
 	t.Helper()
-	i := strings.Index(out, "\n   tx-queue "+tc+"\n")
+	i := strings.Index(out, "\n   uc-tx-queue "+tc+"\n")
 	if i < 0 {
-		t.Fatalf("no tx-queue %s in\n%s", tc, out)
+		t.Fatalf("no uc-tx-queue %s in\n%s", tc, out)
 	}
 	var lines []string
 	for _, l := range strings.Split(out[i+1:], "\n")[1:] {
@@ -35,14 +36,14 @@ func TestTxQueueECNBothStates(t *testing.T) {
 	marking := []string{
 		"      no priority",
 		"      bandwidth percent 50",
-		"      bandwidth guaranteed 739",
+		"      bandwidth guaranteed percent 1",
 		"      random-detect ecn count",
 		"      random-detect ecn minimum-threshold 150000 bytes maximum-threshold 1500000 bytes max-mark-probability 100",
 	}
 	cleared := []string{
 		"      no priority",
 		"      bandwidth percent 50",
-		"      bandwidth guaranteed 739",
+		"      bandwidth guaranteed percent 1",
 		"      no random-detect ecn count",
 		"      no random-detect ecn minimum-threshold",
 	}

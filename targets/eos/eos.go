@@ -6,7 +6,8 @@
 //
 // The output file "<switch>.eos.cfg" is in the block form `show
 // running-config` prints: top-level commands at column 0, interface
-// sub-commands indented three spaces, tx-queue sub-commands six, MMU
+// sub-commands indented three spaces, tx-queue (uc-tx-queue on Trident and
+// Tomahawk, TxQueueKeyword) sub-commands six, MMU
 // profile sub-commands four, and "!" separators. Sections follow the order
 // EOS (and Arista AVD's eos_cli_config_gen, which mirrors it so a diff
 // against the running config converges) prints them:
@@ -92,16 +93,16 @@ func renderConfig(w *writer, f *model.Fabric, sw *model.Switch) error {
 	// The tx-queue sub-blocks come from the fabric-wide classes and are
 	// the same in every interface but for the watchdog's guaranteed
 	// bandwidth: render (and check) both forms once, the second only
-	// when the watchdog is on (kbps above 0; otherwise it is the first).
-	kbps := GuaranteeKbps(sw)
+	// when the watchdog is on (pct above 0; otherwise it is the first).
+	pct, keyword := GuaranteePercent(sw), TxQueueKeyword(sw.Hardware)
 	txQueues := &writer{Text: targets.NewText(w.Mapped()), sw: sw.Name}
-	if err := writeTxQueues(txQueues, &f.QoS, 0); err != nil {
+	if err := writeTxQueues(txQueues, &f.QoS, keyword, 0); err != nil {
 		return err
 	}
 	armedQueues := txQueues
-	if kbps > 0 {
+	if pct > 0 {
 		armedQueues = &writer{Text: targets.NewText(w.Mapped()), sw: sw.Name}
-		if err := writeTxQueues(armedQueues, &f.QoS, kbps); err != nil {
+		if err := writeTxQueues(armedQueues, &f.QoS, keyword, pct); err != nil {
 			return err
 		}
 	}
@@ -123,7 +124,7 @@ func renderConfig(w *writer, f *model.Fabric, sw *model.Switch) error {
 		}
 	}
 	writeQoSMaps(w, &f.QoS, sw, tcOfDSCP)
-	if err := writeWatchdog(w, sw, kbps); err != nil {
+	if err := writeWatchdog(w, sw, pct); err != nil {
 		return err
 	}
 	if mmu {

@@ -79,7 +79,7 @@ interface Ethernet1/1
    priority-flow-control priority 7 drop
    priority-flow-control pause watchdog
    !
-   tx-queue 0`},
+   uc-tx-queue 0`},
 		{"25G trunk with native VLAN", `
 interface Ethernet2/1
    description host02-roce0
@@ -126,24 +126,24 @@ interface Ethernet32/1
    priority-flow-control priority 7 drop
    no priority-flow-control pause watchdog
    !
-   tx-queue 0`},
+   uc-tx-queue 0`},
 		{"ETS and ECN on the tx-queues", `
    !
-   tx-queue 0
+   uc-tx-queue 0
       no priority
       bandwidth percent 50
       no bandwidth guaranteed
       random-detect ecn count
       random-detect ecn minimum-threshold 150000 bytes maximum-threshold 1500000 bytes max-mark-probability 100
    !
-   tx-queue 3
+   uc-tx-queue 3
       no priority
       bandwidth percent 50
       no bandwidth guaranteed
       random-detect ecn count
       random-detect ecn minimum-threshold 150000 bytes maximum-threshold 1500000 bytes max-mark-probability 100
    !
-   tx-queue 6
+   uc-tx-queue 6
       priority strict
       no bandwidth guaranteed
       no random-detect ecn count
@@ -167,8 +167,8 @@ qos map traffic-class 7 to cos 7
 		{"PFC watchdog globals in seconds", `
 !
 ! EOS's watchdog monitors only PFC queues with guaranteed bandwidth (Arista EOS User Manual, DCBX and Flow Control),
-! so the lossless tx-queues of watchdog ports have bandwidth guaranteed 739 (kbps): one largest frame per polling interval,
-! enough that a queue starved by a strict-priority class still moves and is not taken for a stuck one
+! so the lossless tx-queues of watchdog ports have bandwidth guaranteed percent 1, at least one largest frame per polling
+! interval (739 kbps) on the slowest of them: a queue starved by a strict-priority class still moves and is not taken for a stuck one
 priority-flow-control pause watchdog default timeout 0.2
 priority-flow-control pause watchdog default recovery-time 0.4
 priority-flow-control pause watchdog default polling-interval 0.1
@@ -306,10 +306,6 @@ func TestTrustModes(t *testing.T) {
 			"   qos trust cos",
 			"qos map cos 0 1 2 4 5 7 to traffic-class 0\nqos map cos 3 to traffic-class 3\nqos map cos 6 to traffic-class 6",
 		}},
-		{"both trust writes dscp trust with a comment", model.TrustBoth, []string{
-			"   ! trust both: EOS has no combined trust mode; DSCP trust classifies IP traffic, non-IP frames fall back to the port default CoS (unverified)\n   qos trust dscp",
-			"qos map cos 3 to traffic-class 3",
-		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -378,6 +374,8 @@ func TestRenderErrors(t *testing.T) {
 		{"port name", func(f *model.Fabric) { f.Switches[0].Ports[0].Name = "1/1" }, `port "1/1": EOS front-panel ports are named EthernetN`},
 		{"speed", func(f *model.Fabric) { f.Switches[0].Ports[0].SpeedMbps = 2500 }, "speed 2500 Mb/s has no EOS speed token"},
 		{"trust", func(f *model.Fabric) { f.Switches[0].Ports[0].Trust = "" }, "trust mode is empty"},
+		{"trust both", func(f *model.Fabric) { f.Switches[0].Ports[0].Trust = model.TrustBoth },
+			`port "Ethernet1/1": trust mode both: EOS has no combined trust mode; set dscp (RoCE v2) or pcp (RoCE v1)`},
 		{"mode", func(f *model.Fabric) { f.Switches[0].Ports[0].Mode = "hybrid" }, `port mode "hybrid"`},
 		{"pause and pfc", func(f *model.Fabric) { f.Switches[0].Ports[0].LinkPause = true }, "mutually exclusive"},
 		{"dscp map", func(f *model.Fabric) { f.QoS.DSCPToPriority = f.QoS.DSCPToPriority[:63] }, "DSCP-to-priority map has 63 entries; it needs all 64"},
@@ -439,19 +437,35 @@ func TestSeconds(t *testing.T) {
 	}
 }
 
+// TestSpeedToken: the forced speed follows the lanes the port runs
+// (review reos, finding 5): 100G and 50G on a cage of 50G lanes are the
+// 2- and 1-lane modes, "forced 100gfull" and "forced 50gfull" being the
+// 4- and 2-lane ones; TokenLanes reads each back.
 func TestSpeedToken(t *testing.T) {
 	tests := []struct {
-		mbps int
-		want string
+		mbps, lanes int
+		want        string
+		wantLanes   int
 	}{
-		{0, ""}, {1000, "forced 1000full"}, {10000, "forced 10000full"}, {25000, "forced 25gfull"},
-		{40000, "forced 40gfull"}, {50000, "forced 50gfull"}, {100000, "forced 100gfull"},
-		{200000, "200g-4"}, {400000, "400g-8"}, {800000, "800g-8"},
+		{0, 0, "", 0}, {1000, 1, "forced 1000full", 1}, {10000, 1, "forced 10000full", 1}, {25000, 1, "forced 25gfull", 1},
+		{40000, 4, "forced 40gfull", 4}, {50000, 2, "forced 50gfull", 2}, {100000, 4, "forced 100gfull", 4},
+		{100000, 0, "forced 100gfull", 4}, {200000, 4, "200g-4", 4}, {400000, 8, "400g-8", 8}, {800000, 8, "800g-8", 8},
+		{100000, 2, "100g-2", 2}, {50000, 1, "50g-1", 1}, {100000, 1, "100g-1", 1},
+		{200000, 2, "200g-2", 2}, {400000, 4, "400g-4", 4},
 	}
 	for _, tt := range tests {
-		got, err := speedToken(tt.mbps)
+		got, err := speedToken(tt.mbps, tt.lanes)
 		if err != nil || got != tt.want {
-			t.Errorf("speedToken(%d) = %q, %v; want %q", tt.mbps, got, err, tt.want)
+			t.Errorf("speedToken(%d, %d) = %q, %v; want %q", tt.mbps, tt.lanes, got, err, tt.want)
+		}
+		p := &model.Port{SpeedMbps: tt.mbps, Lanes: tt.lanes}
+		if n := SpeedLanes(p); n != tt.wantLanes {
+			t.Errorf("SpeedLanes(%d Mb/s, %d lanes) = %d, want %d", tt.mbps, tt.lanes, n, tt.wantLanes)
+		}
+	}
+	for arg, want := range map[string]int{"forced 100gfull": 4, "100g-2": 2, "auto 100gfull": 0, "50g-1": 1, "forced 50gfull": 2, "100g": 4} {
+		if n := TokenLanes(arg); n != want {
+			t.Errorf("TokenLanes(%q) = %d, want %d", arg, n, want)
 		}
 	}
 }

@@ -44,7 +44,7 @@ func writeInterface(w *writer, p *model.Port, txQueues *targets.Text) error {
 			return fmt.Errorf("description %q %w; change it", p.Description, err)
 		}
 	}
-	speed, err := speedToken(p.SpeedMbps)
+	speed, err := speedToken(p.SpeedMbps, p.Lanes)
 	if err != nil {
 		return err
 	}
@@ -149,7 +149,8 @@ func writeSwitchport(w *writer, p *model.Port) error {
 }
 
 // writeTrust writes the per-port classification trust ("qos trust dscp" or
-// "qos trust cos"; AVD schema ethernet_interfaces[].qos.trust).
+// "qos trust cos"; AVD schema ethernet_interfaces[].qos.trust: dscp, cos
+// or disabled).
 func writeTrust(w *writer, t model.Trust) error {
 	switch t {
 	case model.TrustDSCP:
@@ -158,9 +159,11 @@ func writeTrust(w *writer, t model.Trust) error {
 		w.line(1, "qos trust cos")
 	case model.TrustBoth:
 		// EOS trust takes one of dscp | cos | (no qos trust); there is no
-		// combined mode as on Onyx and NVUE.
-		w.comment(1, "trust both: EOS has no combined trust mode; DSCP trust classifies IP traffic, non-IP frames fall back to the port default CoS (unverified)")
-		w.line(1, "qos trust dscp")
+		// combined mode as on Onyx and NVUE (Arista EOS User Manual,
+		// Quality of Service, "Port Settings - Trust Mode and Traffic
+		// Class"). The compiler refuses it; a model from elsewhere is
+		// refused here, since DSCP trust would leave RoCE v1 lossy.
+		return fmt.Errorf("trust mode both: EOS has no combined trust mode; set dscp (RoCE v2) or pcp (RoCE v1)")
 	case "":
 		return fmt.Errorf("trust mode is empty; set dscp or pcp")
 	default:
@@ -204,16 +207,28 @@ func writePFC(w *writer, p *model.Port) error {
 	return nil
 }
 
-// speedToken returns the EOS "speed" argument for a forced speed. The
-// "forced NNfull" forms are accepted unchanged from EOS 4.33.0F to
-// 4.34.2.1F (AVD pull request #5692 lists the CLI of both) while the bare
-// "100g" form was removed in 4.34; 200G and faster have only the lane
-// forms, taken here as 4 lanes for 200G (QSFP56) and 8 lanes for 400G and
-// 800G (QSFP-DD/OSFP). Zero means auto-negotiation: no line.
-func speedToken(mbps int) (string, error) {
-	switch mbps {
-	case 0:
+// speedToken returns the EOS "speed" argument for a forced speed of mbps
+// over lanes electrical lanes (the compiler's model.Port.Lanes, from the
+// cage's lane rate; 0 when unknown, taken as the usual count). EOS's help
+// text gives each lane form: "100g-1", "100g-2", "100g-4", "Disable
+// autoneg and force 100 Gbps/full duplex operation over 1 | 2 | 4
+// lanes", and "forced 100gfull" and "forced 50gfull" as the 4- and 2-lane
+// modes (Arista AVD issue #5632 and pull request #5692 quote it from EOS
+// 4.33.0F and 4.34.2.1F, which both keep the "forced NNfull" forms while
+// the bare "100g" went in 4.34). So 100G and 50G on a cage of 50G lanes
+// (the 7280CR3's QSFP-DD and OSFP ports) are "100g-2" and "50g-1": a
+// forced 4- or 2-lane mode does not come up against a PAM4 peer (AVD
+// issue #6884). 200G and faster have only the lane forms. Zero means
+// auto-negotiation: no line.
+func speedToken(mbps, lanes int) (string, error) {
+	switch {
+	case mbps == 0:
 		return "", nil
+	case mbps == 50000 && lanes == 1, mbps == 100000 && (lanes == 1 || lanes == 2),
+		mbps == 200000 && lanes == 2, mbps == 400000 && lanes == 4:
+		return fmt.Sprintf("%dg-%d", mbps/1000, lanes), nil
+	}
+	switch mbps {
 	case 1000:
 		return "forced 1000full", nil
 	case 10000:
@@ -234,6 +249,43 @@ func speedToken(mbps int) (string, error) {
 		return "800g-8", nil
 	}
 	return "", fmt.Errorf("speed %d Mb/s has no EOS speed token; use 1000, 10000, 25000, 40000, 50000, 100000, 200000, 400000 or 800000", mbps)
+}
+
+// SpeedLanes is the number of lanes port p runs with the speed line
+// targets/eos writes for it ("forced 100gfull" 4, "100g-2" 2), 0 for
+// auto-negotiation or a speed EOS has no token for. Verification
+// compares it with the running configuration's (TokenLanes).
+func SpeedLanes(p *model.Port) int {
+	tok, err := speedToken(p.SpeedMbps, p.Lanes)
+	if err != nil {
+		return 0
+	}
+	return TokenLanes(tok)
+}
+
+// tokenLanes are the lanes of the EOS speed tokens without a lane
+// suffix, from EOS's help text (Arista AVD issue #5632): "100g" is "over 4
+// or 10 lanes", taken as 4.
+var tokenLanes = map[string]int{"1000full": 1, "1g": 1, "10000full": 1, "10g": 1, "25gfull": 1, "25g": 1,
+	"40gfull": 4, "40g": 4, "50gfull": 2, "100gfull": 4, "100g": 4}
+
+// TokenLanes is the lane count of an EOS speed argument as
+// `show running-config` prints it ("forced 100gfull", "100g-2", "auto
+// 100gfull"), 0 for auto-negotiation or a token it does not know.
+func TokenLanes(arg string) int {
+	f := strings.Fields(strings.ToLower(arg))
+	if len(f) == 0 || f[0] == "auto" {
+		return 0
+	}
+	tok := f[len(f)-1]
+	if _, n, ok := strings.Cut(tok, "-"); ok {
+		v, err := strconv.Atoi(n)
+		if err != nil || v < 1 {
+			return 0
+		}
+		return v
+	}
+	return tokenLanes[tok]
 }
 
 // vlanList formats ascending VLAN ids the way EOS prints an allowed-VLAN

@@ -84,7 +84,7 @@ func TCToCoS(q *model.QoS) []int {
 // usesCoS reports whether any port of sw classifies by the 802.1p field.
 func usesCoS(sw *model.Switch) bool {
 	for _, p := range sw.Ports {
-		if p.Trust == model.TrustPCP || p.Trust == model.TrustBoth {
+		if p.Trust == model.TrustPCP {
 			return true
 		}
 	}
@@ -115,21 +115,42 @@ func groupByTC(tcOf []int) []tcGroup {
 	return out
 }
 
-// writeTxQueues writes one "tx-queue N" sub-block per traffic class. The
-// traffic class is used as the tx-queue number: EOS maps traffic class N to
-// tx-queue N unless "qos map traffic-class N to tx-queue M" says otherwise,
-// and fabricc writes no such map (check with `show qos maps`).
+// TxQueueKeyword is the interface sub-mode of a switch's egress queues.
+// On the Broadcom Strata ASICs (Trident, Tomahawk) EOS splits each port's
+// egress queues into unicast and multicast queues, configured under
+// `uc-tx-queue N` and `mc-tx-queue N`; on the Sand ASICs (Arad, Jericho)
+// the queues are not split and the sub-mode is `tx-queue N` (Arista EOS
+// User Manual, Quality of Service, "QoS Configuration: Trident and
+// Tomahawk Platform Switches" against "QoS Configuration: Arad Platform
+// Switches" and "Jericho"; Arista AVD keeps them apart as
+// ethernet_interfaces[].uc_tx_queues and tx_queues, templates
+// ethernet-interface-uc-tx-queues.j2 and ethernet-interface-tx-queues.j2;
+// AMD's ROCm cluster networking guide, "DCQCN configuration on an Arista
+// 7388 switch", puts ECN under `uc-tx-queue 3`). RoCE is unicast, so
+// fabricc configures the unicast queues.
+func TxQueueKeyword(hw model.Hardware) string {
+	if hw.HasEOSMMUProfile() { // Trident or Tomahawk
+		return "uc-tx-queue"
+	}
+	return "tx-queue"
+}
+
+// writeTxQueues writes one egress-queue sub-block per traffic class,
+// headed by keyword (TxQueueKeyword). The traffic class is used as the
+// queue number: EOS maps traffic class N to tx-queue N unless "qos map
+// traffic-class N to tx-queue M" says otherwise, and fabricc writes no
+// such map (check with `show qos maps`).
 //
 // Scheduling: EOS tx-queues are strict priority by default; "no priority"
 // makes a queue round-robin and "bandwidth percent N" sets its share
 // (Arista AVD template ethernet-interface-tx-queues.j2). Strict classes get
 // an explicit "priority strict" so the file states the intent.
 //
-// guaranteeKbps, when above 0, is the `bandwidth guaranteed` of the
-// lossless classes' queues on a port whose PFC watchdog is on
-// (GuaranteeKbps); every other queue gets the no-form, so a guarantee an
-// earlier push wrote does not stay.
-func writeTxQueues(w *writer, q *model.QoS, guaranteeKbps int) error {
+// guaranteePercent, when above 0, is the `bandwidth guaranteed percent`
+// of the lossless classes' queues on a port whose PFC watchdog is on
+// (GuaranteePercent); every other queue gets the no-form, so a guarantee
+// an earlier push wrote does not stay.
+func writeTxQueues(w *writer, q *model.QoS, keyword string, guaranteePercent int) error {
 	for i := range q.Classes {
 		c := &q.Classes[i]
 		if c.TrafficClass < 0 || c.TrafficClass > 7 {
@@ -137,12 +158,12 @@ func writeTxQueues(w *writer, q *model.QoS, guaranteeKbps int) error {
 		}
 		w.At("qos", "class", c.Name)
 		w.line(1, "!")
-		w.line(1, "tx-queue %d", c.TrafficClass)
+		w.line(1, "%s %d", keyword, c.TrafficClass)
 		if err := writeScheduling(w, c); err != nil {
 			return fmt.Errorf("class %q: %w", c.Name, err)
 		}
-		if c.Lossless && guaranteeKbps > 0 {
-			w.line(2, "bandwidth guaranteed %d", guaranteeKbps)
+		if c.Lossless && guaranteePercent > 0 {
+			w.line(2, "bandwidth guaranteed percent %d", guaranteePercent)
 		} else {
 			w.line(2, "no bandwidth guaranteed")
 		}
@@ -231,22 +252,54 @@ func ecnLine(e *model.ECN) (string, error) {
 // MTU): the 14-byte header, an 802.1Q tag and the 4-byte FCS.
 const frameOverhead = 14 + 4 + 4
 
-// GuaranteeKbps is the `bandwidth guaranteed` (kbps) targets/eos writes in
-// the lossless classes' tx-queues of sw's ports that run the PFC
-// watchdog, 0 when sw's watchdog is off. EOS's watchdog monitors only
+// GuaranteePercent is the `bandwidth guaranteed percent` targets/eos
+// writes in the lossless classes' tx-queues of sw's ports that run the
+// PFC watchdog, 0 when sw's watchdog is off. EOS's watchdog monitors only
 // PFC-enabled queues that also have guaranteed bandwidth, which "is
 // needed to ensure starvation due to higher priority traffic is not
 // wrongly flagged as a stuck-queue due to congestion" (Arista EOS User
 // Manual, DCBX and Flow Control, PFC watchdog, as quoted in a public
-// RoCE-on-EOS write-up; Arista's page itself was not read). The value is
-// the smallest rate that sends one of the switch's largest frames per
-// polling interval (the largest port MTU plus frameOverhead, in bits,
-// over the interval in ms is kbit/s), so a lossless queue starved by a
-// strict-priority class (the CNP class) still moves between two polls,
-// while taking a negligible share of the port (739 kbps at MTU 9214 and
-// 100 ms). The write-up's 100 kbps would send a 9236-byte frame only
-// every 739 ms, longer than the 200 ms timeout.
-func GuaranteeKbps(sw *model.Switch) int {
+// RoCE-on-EOS write-up; Arista's page itself was not read).
+//
+// The only documented form of the guarantee is a share of the port,
+// `bandwidth guaranteed percent N` (Arista AVD schema
+// bandwidth_guaranteed_percent, templates ethernet-interface-tx-queues.j2
+// and ethernet-interface-uc-tx-queues.j2; no public source shows a unit
+// for a bare rate). What the watchdog needs is that a lossless queue
+// starved by a strict-priority class (the CNP class) still sends one of
+// the switch's largest frames per polling interval (GuaranteeNeedKbps,
+// 739 kbps at MTU 9214 and 100 ms), so that starvation is not taken for
+// a stuck queue. The percentage is the smallest whole one that covers
+// that on the slowest watchdog port: 1 on any port of 1G or faster.
+// The trade-off: 1 % (1 Gb/s on a 100G port) is more than the need, and
+// a strict-priority class then pre-empts the lossless queue only down
+// to that floor; a guarantee is a minimum, so an idle lossless queue
+// takes nothing from the others.
+func GuaranteePercent(sw *model.Switch) int {
+	need := GuaranteeNeedKbps(sw)
+	if need == 0 {
+		return 0
+	}
+	slowest := 0
+	for i := range sw.Ports {
+		p := &sw.Ports[i]
+		if WatchdogArmed(p) && p.SpeedMbps > 0 && (slowest == 0 || p.SpeedMbps < slowest) {
+			slowest = p.SpeedMbps
+		}
+	}
+	if slowest == 0 {
+		return 1
+	}
+	// need kbps as a share of slowest Mb/s: need*100/(slowest*1000).
+	pct := (need*100 + slowest*1000 - 1) / (slowest * 1000)
+	return min(max(pct, 1), 100)
+}
+
+// GuaranteeNeedKbps is the rate (kbps) that sends one of sw's largest
+// frames (the largest port MTU plus frameOverhead) per watchdog polling
+// interval, 0 when sw's watchdog is off: the frame in bits over the
+// interval in ms is kbit/s. GuaranteePercent covers it.
+func GuaranteeNeedKbps(sw *model.Switch) int {
 	wd := sw.PFCWatchdog
 	if !wd.Enabled {
 		return 0
@@ -279,9 +332,12 @@ func WatchdogArmed(p *model.Port) bool {
 
 // writeWatchdog writes the global PFC watchdog (AVD
 // priority-flow-control.j2): timeout, recovery-time, polling-interval (all
-// in seconds; the model holds milliseconds) and the action. kbps is
-// GuaranteeKbps(sw).
-func writeWatchdog(w *writer, sw *model.Switch, kbps int) error {
+// in seconds; the model holds milliseconds) and the action, `drop` or
+// `no-drop` (AVD's intended configurations print `priority-flow-control
+// pause watchdog action no-drop`, with `drop` the schema's other value;
+// later AVD schema versions list other actions, not offered here). pct
+// is GuaranteePercent(sw).
+func writeWatchdog(w *writer, sw *model.Switch, pct int) error {
 	wd := &sw.PFCWatchdog
 	if !wd.Enabled {
 		return nil
@@ -289,8 +345,8 @@ func writeWatchdog(w *writer, sw *model.Switch, kbps int) error {
 	w.sep()
 	w.At("switch", sw.Name, "pfc_watchdog")
 	w.comment(0, "EOS's watchdog monitors only PFC queues with guaranteed bandwidth (Arista EOS User Manual, DCBX and Flow Control),")
-	w.comment(0, "so the lossless tx-queues of watchdog ports have bandwidth guaranteed %d (kbps): one largest frame per polling interval,", kbps)
-	w.comment(0, "enough that a queue starved by a strict-priority class still moves and is not taken for a stuck one")
+	w.comment(0, "so the lossless tx-queues of watchdog ports have bandwidth guaranteed percent %d, at least one largest frame per polling", pct)
+	w.comment(0, "interval (%d kbps) on the slowest of them: a queue starved by a strict-priority class still moves and is not taken for a stuck one", GuaranteeNeedKbps(sw))
 	if wd.TimeoutMs > 0 {
 		w.line(0, "priority-flow-control pause watchdog default timeout %s", seconds(wd.TimeoutMs))
 	}

@@ -104,29 +104,30 @@ func interfaceBlock(t *testing.T, out, name string) string {
 	return rest
 }
 
-// TestWatchdogGuaranteedBandwidth (review rsw, finding 4): EOS's PFC
-// watchdog monitors only PFC queues with guaranteed bandwidth, so a port
-// running the watchdog gets `bandwidth guaranteed` in its lossless
-// class's tx-queue, sized to send one of the switch's largest frames per
-// polling interval; every other queue, and every queue of a port without
-// the watchdog, gets the no-form.
+// TestWatchdogGuaranteedBandwidth (review rsw, finding 4; review reos,
+// finding 3): EOS's PFC watchdog monitors only PFC queues with
+// guaranteed bandwidth, so a port running the watchdog gets `bandwidth
+// guaranteed percent N` (the documented form) in its lossless class's
+// queue, N the smallest whole share of the slowest watchdog port that
+// sends one of the switch's largest frames per polling interval; every
+// other queue, and every queue of a port without the watchdog, gets the
+// no-form.
 func TestWatchdogGuaranteedBandwidth(t *testing.T) {
 	for _, tt := range []struct {
 		name    string
 		edit    func(f *model.Fabric)
 		port    string
-		roce    string // the line in tx-queue 3 (the RoCE class)
-		cnpLine string // the line in tx-queue 6 (the CNP class, lossy)
+		roce    string // the line in uc-tx-queue 3 (the RoCE class)
+		cnpLine string // the line in uc-tx-queue 6 (the CNP class, lossy)
 	}{
-		{"watchdog port, MTU 9214, polling 100 ms", func(*model.Fabric) {}, "Ethernet1/1",
-			"      bandwidth guaranteed 739", "      no bandwidth guaranteed"},
-		{"watchdog port, polling 5 ms", func(f *model.Fabric) { f.Switches[0].PFCWatchdog.PollingIntervalMs = 5 }, "Ethernet1/1",
-			"      bandwidth guaranteed 14778", "      no bandwidth guaranteed"},
-		{"watchdog port, largest MTU 1500", func(f *model.Fabric) {
-			for i := range f.Switches[0].Ports {
-				f.Switches[0].Ports[i].MTU = 1500
-			}
-		}, "Ethernet1/1", "      bandwidth guaranteed 122", "      no bandwidth guaranteed"},
+		{"watchdog port, MTU 9214, polling 100 ms: 739 kbps, 1 % of 25G", func(*model.Fabric) {}, "Ethernet1/1",
+			"      bandwidth guaranteed percent 1", "      no bandwidth guaranteed"},
+		{"watchdog port, polling 5 ms: 14778 kbps, still 1 % of 25G", func(f *model.Fabric) { f.Switches[0].PFCWatchdog.PollingIntervalMs = 5 }, "Ethernet1/1",
+			"      bandwidth guaranteed percent 1", "      no bandwidth guaranteed"},
+		{"polling 5 ms with a 1G watchdog port: 14778 kbps is 1.48 % of 1G", func(f *model.Fabric) {
+			f.Switches[0].PFCWatchdog.PollingIntervalMs = 5
+			f.Switches[0].Ports[1].SpeedMbps = 1000
+		}, "Ethernet1/1", "      bandwidth guaranteed percent 2", "      no bandwidth guaranteed"},
 		{"port without the watchdog", func(f *model.Fabric) { f.Switches[0].Ports[0].PFCWatchdog = false }, "Ethernet1/1",
 			"      no bandwidth guaranteed", "      no bandwidth guaranteed"},
 		{"port without PFC", func(*model.Fabric) {}, "Ethernet32/1",
@@ -142,9 +143,28 @@ func TestWatchdogGuaranteedBandwidth(t *testing.T) {
 			for tc, want := range map[string]string{"3": tt.roce, "6": tt.cnpLine} {
 				got := txQueueBlock(t, block, tc)
 				if !slices.Contains(got, want) {
-					t.Errorf("%s tx-queue %s lacks %q:\n%s", tt.port, tc, want, strings.Join(got, "\n"))
+					t.Errorf("%s uc-tx-queue %s lacks %q:\n%s", tt.port, tc, want, strings.Join(got, "\n"))
 				}
 			}
 		})
+	}
+}
+
+// TestTxQueueKeywordByASIC (review reos, finding 2): the Strata ASICs
+// (Trident, Tomahawk) split unicast and multicast queues and configure
+// the unicast ones under `uc-tx-queue N`; Jericho has `tx-queue N`.
+func TestTxQueueKeywordByASIC(t *testing.T) {
+	for _, tt := range []struct{ asic, want, not string }{
+		{"Trident3", "   uc-tx-queue 3", "   tx-queue 3"},
+		{"Tomahawk", "   uc-tx-queue 3", "   tx-queue 3"},
+		{"Jericho2", "   tx-queue 3", "   uc-tx-queue 3"},
+	} {
+		f := testFabric()
+		f.Switches[0].Hardware.ASIC = tt.asic
+		block := interfaceBlock(t, render(t, f), "Ethernet1/1")
+		lines := strings.Split(block, "\n")
+		if !slices.Contains(lines, tt.want) || slices.Contains(lines, tt.not) {
+			t.Errorf("%s: Ethernet1/1 lacks %q or has %q:\n%s", tt.asic, tt.want, tt.not, block)
+		}
 	}
 }
