@@ -53,16 +53,28 @@ const unitRDMA = "# After the RDMA stack's kernel services, as rdma-core prescri
 // unitOFED orders a unit of MLNX_OFED NICs after openibd.
 const unitOFED = "# MLNX_OFED loads its RDMA drivers from openibd.service.\nAfter=openibd.service\n"
 
-// unitNet is the unit from its network-online.target on: no claim that
-// the network managers cannot overwrite the settings, the boot mark,
+// unitNet is the unit from its network ordering on: ordered like a
+// network manager, before network-online.target and the RDMA-CM
+// consumers (Wants=remote-fs-pre.target, as systemd.special(7) has units
+// that must run before remote mounts), bounded by TimeoutStartSec=, no
+// claim that the managers cannot overwrite the settings, the boot mark,
 // and no Restart=.
-const unitNet = "# network-online.target, not network.target: the network managers set MTUs and\n" +
-	"# addresses as they bring links up, so the script runs after that first pass\n" +
-	"# (systemd.special(7)). A manager re-applies its own MTU and addresses whenever\n" +
-	"# it reconfigures a link it manages, and this unit does not run again: leave\n" +
-	"# the interfaces unmanaged, or give the manager the same MTU and addresses.\n" +
-	"Wants=network-online.target\nAfter=network-online.target\n\n" +
+const unitNet = "# Ordered like a network manager, since it sets the fabric interfaces' MTUs and\n" +
+	"# addresses and needs no other host: after the managers, before\n" +
+	"# network-online.target (systemd.special(7), network-online.target; systemd.io,\n" +
+	"# \"Running Services After the Network Is Up\"). A manager re-applies its own MTU\n" +
+	"# and addresses whenever it reconfigures a link it manages, and this unit does\n" +
+	"# not run again: leave the interfaces unmanaged, or give the manager the same.\n" +
+	"After=NetworkManager.service systemd-networkd.service\nBefore=network-online.target\n" +
+	"# Before the RDMA-CM consumers, which take the default ToS when they connect and\n" +
+	"# keep it: remote mounts (systemd.special(7), remote-fs-pre.target), nvme-cli's\n" +
+	"# NVMe-oF autoconnect, Lustre's LNet, Slurm's slurmd; absent units are ignored.\n" +
+	"Wants=remote-fs-pre.target\n" +
+	"Before=remote-fs-pre.target nvmf-autoconnect.service lnet.service slurmd.service\n\n" +
 	"[Service]\nType=oneshot\nRemainAfterExit=yes\n" +
+	"# Bounded, since other units wait for it: the 60 s wait for the RDMA devices\n" +
+	"# and the steps (systemd.service(5), TimeoutStartSec=).\n" +
+	"TimeoutStartSec=180\n" +
 	"# Tells the script it runs at boot (it waits for the RDMA devices then).\n" +
 	"Environment=FABRICC_BOOT_UNIT=1\n" +
 	"ExecStart=/usr/local/sbin/fabricc-host-settings\n\n" +
@@ -593,5 +605,23 @@ func TestBootOptions(t *testing.T) {
 		"enable the systemd unit fabricc-host-settings.service,\n")
 	if err != nil {
 		t.Errorf("--help: %v", err)
+	}
+}
+
+// TestBootTimeoutCoversRDMAWait: the unit's TimeoutStartSec= is the one
+// the Go side states, the prelude waits the RDMA_WAIT the unit's comment
+// names, and the timeout leaves the steps room after that wait.
+func TestBootTimeoutCoversRDMAWait(t *testing.T) {
+	f, h := bootHost("f", "h1", []string{"fab0"}, 0, "", "")
+	unit := bootUnit(f, h)
+	if !strings.Contains(unit, "\nTimeoutStartSec=180\n") {
+		t.Errorf("unit lacks TimeoutStartSec=180:\n%s", unit)
+	}
+	s := render(t, f, 2)
+	if !strings.Contains(s, "\nRDMA_WAIT=60\n") || rdmaWaitSec != 60 {
+		t.Errorf("script's RDMA_WAIT is not rdmaWaitSec (%d)", rdmaWaitSec)
+	}
+	if bootTimeoutSec < 2*rdmaWaitSec {
+		t.Errorf("TimeoutStartSec=%d leaves the steps less than the RDMA wait (%d s)", bootTimeoutSec, rdmaWaitSec)
 	}
 }

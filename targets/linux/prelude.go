@@ -34,8 +34,9 @@ Applies the host side of the fabric's lossless RoCE contract.
                a reboot: copy this script to $BOOT_COPY
                (mode 0755) and enable the systemd unit $BOOT_UNIT,
                which runs that copy at every boot, after the NICs'
-               interfaces exist and the network is online (needs systemd;
-               a second --install only applies again)
+               interfaces exist, before the network is online and the
+               RDMA-CM consumers start (needs systemd; a second
+               --install only applies again)
   --uninstall  disable and remove that unit and the copy; the settings in
                force stay as they are until the next reboot
   --changed-exit N
