@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=2b589eccdeb62f61ed12a366ffe422c231dd2c3a818a55fa25f0fad95aecd538
+FABRICC_SCRIPT_ID=e52b0ab83d8248222115f7bdab9448dd31e38c295e7620fd0bcdf8305ff1e3ba
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
@@ -53,8 +53,9 @@ Applies the host side of the fabric's lossless RoCE contract.
                a reboot: copy this script to $BOOT_COPY
                (mode 0755) and enable the systemd unit $BOOT_UNIT,
                which runs that copy at every boot, after the NICs'
-               interfaces exist and the network is online (needs systemd;
-               a second --install only applies again)
+               interfaces exist, before the network is online and the
+               RDMA-CM consumers start (needs systemd; a second
+               --install only applies again)
   --uninstall  disable and remove that unit and the copy; the settings in
                force stay as they are until the next reboot
   --changed-exit N
@@ -1618,17 +1619,26 @@ After=sys-subsystem-net-devices-ens1np0.device sys-subsystem-net-devices-ens2np0
 After=rdma-hw.target
 # MLNX_OFED loads its RDMA drivers from openibd.service.
 After=openibd.service
-# network-online.target, not network.target: the network managers set MTUs and
-# addresses as they bring links up, so the script runs after that first pass
-# (systemd.special(7)). A manager re-applies its own MTU and addresses whenever
-# it reconfigures a link it manages, and this unit does not run again: leave
-# the interfaces unmanaged, or give the manager the same MTU and addresses.
-Wants=network-online.target
-After=network-online.target
+# Ordered like a network manager, since it sets the fabric interfaces' MTUs and
+# addresses and needs no other host: after the managers, before
+# network-online.target (systemd.special(7), network-online.target; systemd.io,
+# "Running Services After the Network Is Up"). A manager re-applies its own MTU
+# and addresses whenever it reconfigures a link it manages, and this unit does
+# not run again: leave the interfaces unmanaged, or give the manager the same.
+After=NetworkManager.service systemd-networkd.service
+Before=network-online.target
+# Before the RDMA-CM consumers, which take the default ToS when they connect and
+# keep it: remote mounts (systemd.special(7), remote-fs-pre.target), nvme-cli's
+# NVMe-oF autoconnect, Lustre's LNet, Slurm's slurmd; absent units are ignored.
+Wants=remote-fs-pre.target
+Before=remote-fs-pre.target nvmf-autoconnect.service lnet.service slurmd.service
 
 [Service]
 Type=oneshot
 RemainAfterExit=yes
+# Bounded, since other units wait for it: the 60 s wait for the RDMA devices
+# and the steps (systemd.service(5), TimeoutStartSec=).
+TimeoutStartSec=180
 # Tells the script it runs at boot (it waits for the RDMA devices then).
 Environment=FABRICC_BOOT_UNIT=1
 ExecStart=/usr/local/sbin/fabricc-host-settings
