@@ -148,6 +148,36 @@ func bootUnit(f *model.Fabric, h *model.Host) string {
 	return b.String()
 }
 
+// hostGuard is the prelude's host_guard: the script is for one host, and
+// identical nodes have identical interface names, so run on another (a
+// shared node image, a mis-mapped configuration management run) it would
+// delete that node's addresses and add this one's. It compares uname -n's
+// first label (or the whole name), case ignored, with HOST_NAME, as
+// fabricc verify compares a switch's hostname with its inventory name.
+const hostGuard = `# host_guard: stops before the first change on a host whose name (uname -n,
+# its first label or the whole name, case ignored) is not HOST_NAME;
+# --check reports the difference and reads on, --dry-run notes it;
+# --any-host (FABRICC_ANY_HOST=1) goes on with a note, for a node whose
+# name is set later in its boot.
+host_guard() {
+	local have first why
+	have=$(uname -n 2>/dev/null) || have=
+	first=${have%%.*}
+	if [[ -n $have && (${have,,} == "${HOST_NAME,,}" || ${first,,} == "${HOST_NAME,,}") ]]; then
+		return 0
+	fi
+	why="this host's name (uname -n) is $(shell_word "${have:-unknown}"), not $(shell_word "$HOST_NAME"), the host this script is for"
+	if [[ $ANY_HOST == 1 ]]; then
+		note "$why; going on (--any-host)"
+		return 0
+	fi
+	case $MODE in
+	check) diff_line system "host name" "$(shell_word "$HOST_NAME")" "$(shell_word "${have:-unknown}")" ;;
+	dry-run) note "$why: a run would stop here (use this host's own script, or --any-host)" ;;
+	*) die "$why; nothing was changed: use this host's own script, or, where the name is set later (a shared image), run with --any-host (or FABRICC_ANY_HOST=1)" ;;
+	esac
+}`
+
 // rdmaWaitSec is how long the script waits under the unit for the RDMA
 // devices (RDMA_WAIT in the prelude); bootTimeoutSec is the unit's start
 // timeout, that wait plus room for the steps (a hung mlnx_qos or dcb

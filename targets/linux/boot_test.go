@@ -243,14 +243,19 @@ func newBootRoot(t *testing.T, systemd bool) *bootRoot {
 	return r
 }
 
-// run runs script (a file) with args in network namespace ns and a mount
+// run runs script (a file, or -c CMD FILE) with args in network namespace ns and a mount
 // namespace where r's directories are /run, /etc/systemd/system and
 // /usr/local/sbin; it returns the output and the exit status.
 func (r *bootRoot) run(t *testing.T, ns, script string, args ...string) (string, int) {
 	t.Helper()
+	file := script // the script's file: bash -c CMD FILE runs it from CMD
+	if script == "-c" && len(args) > 1 {
+		file = args[1]
+	}
 	argv := append([]string{"netns", "exec", ns, "unshare", "--mount", "--propagation", "private", "bash", "-c",
 		`mount --bind "$1"/run /run && mount --bind "$1"/unit /etc/systemd/system && mount --bind "$1"/sbin /usr/local/sbin && shift && exec "$@"`,
-		"bash", r.dir, "env", "PATH=" + r.bin + ":" + os.Getenv("PATH"), "FAKE_CALLS=" + r.calls, "bash", script}, args...)
+		"bash", r.dir, "env", "PATH=" + r.bin + ":" + os.Getenv("PATH"), "FAKE_CALLS=" + r.calls}, hostNameEnv(t, file)...)
+	argv = append(append(argv, "bash", script), args...)
 	out, err := exec.Command("ip", argv...).CombinedOutput()
 	var exit *exec.ExitError
 	if errors.As(err, &exit) {
@@ -599,7 +604,7 @@ func TestBootOptions(t *testing.T) {
 	}
 	out, err := runScript(t, s, "", "--help")
 	mustHave(t, "--help", out,
-		"Usage: ", " [--check | --dry-run] [--tuning] [--install | --uninstall]\n       [--changed-exit N] [--help]\n",
+		"Usage: ", " [--check | --dry-run] [--tuning] [--install | --uninstall]\n       [--any-host] [--changed-exit N] [--help]\n",
 		"  --install    apply as a plain run does; if that succeeds, make it survive\n"+
 			"               a reboot: copy this script to /usr/local/sbin/fabricc-host-settings\n",
 		"enable the systemd unit fabricc-host-settings.service,\n")

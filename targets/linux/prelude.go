@@ -16,11 +16,15 @@ import (
 var prelude = []preludeBlock{
 	{0, `MODE=apply
 BOOT=none
+ANY_HOST=0
+if [[ ${FABRICC_ANY_HOST:-} == 1 ]]; then
+	ANY_HOST=1
+fi
 
 usage() {
 	cat <<EOF
 Usage: $0 [--check | --dry-run] [--tuning] [--install | --uninstall]
-       [--changed-exit N] [--help]
+       [--any-host] [--changed-exit N] [--help]
 
 Applies the host side of the fabric's lossless RoCE contract.
   (no option)  apply every step whose current value differs (run as root)
@@ -39,6 +43,11 @@ Applies the host side of the fabric's lossless RoCE contract.
                --install only applies again)
   --uninstall  disable and remove that unit and the copy; the settings in
                force stay as they are until the next reboot
+  --any-host   run on a host whose name is not $HOST_NAME (the same as
+               FABRICC_ANY_HOST=1 in the environment): by default the
+               script stops before its first change (exit 1), and --check
+               reports a difference, where uname -n (its first label, case
+               ignored) is another name
   --changed-exit N
                exit N (3-125) instead of 0 when a run changed something
                (with --dry-run: would change something), for configuration
@@ -107,6 +116,7 @@ while [[ $ARGI -lt ${#ARGS[@]} ]]; do
 		BOOT=${arg#--}
 		;;
 	--tuning) TUNING=1 ;;
+	--any-host) ANY_HOST=1 ;;
 	--help | -h)
 		usage
 		exit 0
@@ -251,6 +261,7 @@ fail() {
 	*) die "$1 $2 is $4, not $3: $5" ;;
 	esac
 }`},
+	{0, hostGuard},
 	{0, `need_root() {
 	if [[ $MODE != dry-run && $EUID -ne 0 ]]; then
 		die "run as root (or use --dry-run to only print the commands)"
