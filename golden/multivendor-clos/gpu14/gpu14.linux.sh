@@ -28,18 +28,24 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=20955f33fc027b4025e867fd84a0069884dd9c88b75ee2a9f48622d705e849ad
+FABRICC_SCRIPT_ID=de1d35453ee6208fbbdf2733883dc6e081b36f19f37b1287ccbf93fa00eda5a7
+# The host this script is for: it stops on any other (host_guard, --any-host).
+HOST_NAME=gpu14
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
 BOOT_UNIT_FILE=/etc/systemd/system/fabricc-host-settings.service
 MODE=apply
 BOOT=none
+ANY_HOST=0
+if [[ ${FABRICC_ANY_HOST:-} == 1 ]]; then
+	ANY_HOST=1
+fi
 
 usage() {
 	cat <<EOF
 Usage: $0 [--check | --dry-run] [--tuning] [--install | --uninstall]
-       [--changed-exit N] [--help]
+       [--any-host] [--changed-exit N] [--help]
 
 Applies the host side of the fabric's lossless RoCE contract.
   (no option)  apply every step whose current value differs (run as root)
@@ -58,6 +64,11 @@ Applies the host side of the fabric's lossless RoCE contract.
                --install only applies again)
   --uninstall  disable and remove that unit and the copy; the settings in
                force stay as they are until the next reboot
+  --any-host   run on a host whose name is not $HOST_NAME (the same as
+               FABRICC_ANY_HOST=1 in the environment): by default the
+               script stops before its first change (exit 1), and --check
+               reports a difference, where uname -n (its first label, case
+               ignored) is another name
   --changed-exit N
                exit N (3-125) instead of 0 when a run changed something
                (with --dry-run: would change something), for configuration
@@ -126,6 +137,7 @@ while [[ $ARGI -lt ${#ARGS[@]} ]]; do
 		BOOT=${arg#--}
 		;;
 	--tuning) TUNING=1 ;;
+	--any-host) ANY_HOST=1 ;;
 	--help | -h)
 		usage
 		exit 0
@@ -269,6 +281,30 @@ fail() {
 	check) diff_line "$1" "$2" "$3" "$4" ;;
 	dry-run) note "$1 $2 is $4, not $3: a run would stop here; $5" ;;
 	*) die "$1 $2 is $4, not $3: $5" ;;
+	esac
+}
+
+# host_guard: stops before the first change on a host whose name (uname -n,
+# its first label or the whole name, case ignored) is not HOST_NAME;
+# --check reports the difference and reads on, --dry-run notes it;
+# --any-host (FABRICC_ANY_HOST=1) goes on with a note, for a node whose
+# name is set later in its boot.
+host_guard() {
+	local have first why
+	have=$(uname -n 2>/dev/null) || have=
+	first=${have%%.*}
+	if [[ -n $have && (${have,,} == "${HOST_NAME,,}" || ${first,,} == "${HOST_NAME,,}") ]]; then
+		return 0
+	fi
+	why="this host's name (uname -n) is $(shell_word "${have:-unknown}"), not $(shell_word "$HOST_NAME"), the host this script is for"
+	if [[ $ANY_HOST == 1 ]]; then
+		note "$why; going on (--any-host)"
+		return 0
+	fi
+	case $MODE in
+	check) diff_line system "host name" "$(shell_word "$HOST_NAME")" "$(shell_word "${have:-unknown}")" ;;
+	dry-run) note "$why: a run would stop here (use this host's own script, or --any-host)" ;;
+	*) die "$why; nothing was changed: use this host's own script, or, where the name is set later (a shared image), run with --any-host (or FABRICC_ANY_HOST=1)" ;;
 	esac
 }
 
@@ -1327,6 +1363,7 @@ FABRICC_UNIT
 }
 
 need_root
+host_guard
 if [[ $BOOT == uninstall ]]; then
 	boot_uninstall
 	exit 0
