@@ -29,7 +29,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=409457c757b9c5020b52bef1886feb4302ab1eca21cdaf18e27cec1c4f933230
+FABRICC_SCRIPT_ID=6f3e73a38b94bb505203698169b2770b692e5aeec000acc2e219ebcf4be22f90
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME=iser-initiator
 # Where --install puts this script's copy and its systemd unit.
@@ -1076,9 +1076,11 @@ nic_1() {
 	ensure "$ifc" state up "$(link_state "$ifc")" ip link set dev "$ifc" up
 	link_check "$ifc" 25000
 	# VLAN 2 carries the priority in its PCP. RDMA-CM gives ToS 104 skb priority 2
-	# (kernel ip_tos2prio), and the egress map turns that into PCP 3; every other
-	# skb priority goes to the default class (PCP 0), so TCP/ARP stay off the
-	# lossless priority (the Demartek RoCE Deployment Guide maps all 16 to the RoCE priority instead).
+	# (kernel ip_tos2prio), and the egress map turns that, and skb priority 3
+	# (SO_PRIORITY), into PCP 3; every other skb priority goes to the default
+	# class (PCP 0). So TCP/ARP (skb priority 0) stay off RoCE's priority;
+	# only sockets whose ToS also gives skb priority 2 (IP_TOS) share it.
+	# (The Demartek RoCE Deployment Guide maps all 16 to the RoCE priority instead.)
 	vlan_ensure "$ifc" 2 p4p1.2 '2:3 3:3' 0:0 1:0 2:3 3:3 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0
 	ensure p4p1.2 mtu 1500 "$(read_sys /sys/class/net/p4p1.2/mtu)" ip link set dev p4p1.2 mtu 1500
 	ensure p4p1.2 state up "$(link_state p4p1.2)" ip link set dev p4p1.2 up

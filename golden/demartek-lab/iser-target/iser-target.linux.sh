@@ -29,7 +29,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=0dab3d1dc25aff93171c4fbe1dbbf6441b7c71139966777bf595ecb9394e7827
+FABRICC_SCRIPT_ID=6cceb9f28c366bbd4064ae6b3bf179b1c52cbf3f4f5c9c925d6a90a2fb958bd7
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME=iser-target
 # Where --install puts this script's copy and its systemd unit.
@@ -1326,9 +1326,11 @@ nic_1() {
 	ensure "$ifc" state up "$(link_state "$ifc")" ip link set dev "$ifc" up
 	link_check "$ifc" 100000
 	# VLAN 2 carries the priority in its PCP. RDMA-CM gives ToS 104 skb priority 2
-	# (kernel ip_tos2prio), and the egress map turns that into PCP 3; every other
-	# skb priority goes to the default class (PCP 0), so TCP/ARP stay off the
-	# lossless priority (the Demartek RoCE Deployment Guide maps all 16 to the RoCE priority instead).
+	# (kernel ip_tos2prio), and the egress map turns that, and skb priority 3
+	# (SO_PRIORITY), into PCP 3; every other skb priority goes to the default
+	# class (PCP 0). So TCP/ARP (skb priority 0) stay off RoCE's priority;
+	# only sockets whose ToS also gives skb priority 2 (IP_TOS) share it.
+	# (The Demartek RoCE Deployment Guide maps all 16 to the RoCE priority instead.)
 	vlan_ensure "$ifc" 2 p9p1.2 '2:3 3:3' 0:0 1:0 2:3 3:3 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0
 	ensure p9p1.2 mtu 1500 "$(read_sys /sys/class/net/p9p1.2/mtu)" ip link set dev p9p1.2 mtu 1500
 	ensure p9p1.2 state up "$(link_state p9p1.2)" ip link set dev p9p1.2 up
