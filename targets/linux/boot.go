@@ -113,7 +113,9 @@ func bootUnit(f *model.Fabric, h *model.Host) string {
 	var b strings.Builder
 	b.WriteString("# Written by the fabricc host script's --install; its --uninstall removes it.\n")
 	b.WriteString("[Unit]\n")
-	fmt.Fprintf(&b, "Description=fabricc lossless RoCE host settings of host \"%s\", fabric \"%s\"\n", unitText(h.Name), unitText(f.Name))
+	// No host name: hosts with the same NICs get the same unit, which a
+	// shared node image can hold (README, "Stateless nodes").
+	fmt.Fprintf(&b, "Description=fabricc lossless RoCE host settings, fabric \"%s\"\n", unitText(f.Name))
 	if len(devs) > 0 {
 		// Wants=, not Requires=: a NIC that never appears still lets the
 		// script run and say which interface it did not find.

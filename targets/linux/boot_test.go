@@ -85,8 +85,9 @@ const unitNet = "# Ordered like a network manager, since it sets the fabric inte
 const unitTail = unitRDMA + unitNet
 
 // bootUnitCases are hosts and the unit --install writes for them: the
-// interfaces (a VLAN NIC's parent, each once, escaped) and hostile host
-// and fabric names in Description=.
+// interfaces (a VLAN NIC's parent, each once, escaped) and a hostile
+// fabric name in Description=; the host's name, hostile or not, is not in
+// the unit.
 var bootUnitCases = []struct {
 	name, fabric, host string
 	ifcs               []string
@@ -96,29 +97,29 @@ var bootUnitCases = []struct {
 	transport          model.Transport // RoCE when not given
 }{
 	{"plain", "demartek-lab", "stor1", []string{"ens2f0np0"}, 0, unitHead +
-		"Description=fabricc lossless RoCE host settings of host \"stor1\", fabric \"demartek-lab\"\n" +
+		"Description=fabricc lossless RoCE host settings, fabric \"demartek-lab\"\n" +
 		"# The NICs' interfaces (systemd.device(5)).\n" +
 		"Wants=sys-subsystem-net-devices-ens2f0np0.device\nAfter=sys-subsystem-net-devices-ens2f0np0.device\n" + unitTail, "", ""},
 	{"VLAN parent, dashes, one interface twice", "lab", "h1", []string{"eth-1", "p9p1", "eth-1"}, 2, unitHead +
-		"Description=fabricc lossless RoCE host settings of host \"h1\", fabric \"lab\"\n" +
+		"Description=fabricc lossless RoCE host settings, fabric \"lab\"\n" +
 		"# The NICs' interfaces (systemd.device(5)).\n" +
 		`Wants=sys-subsystem-net-devices-eth\x2d1.device sys-subsystem-net-devices-p9p1.device` + "\n" +
 		`After=sys-subsystem-net-devices-eth\x2d1.device sys-subsystem-net-devices-p9p1.device` + "\n" + unitTail, "", ""},
 	{"hostile names", "f%i\n[Service]\nExecStart=/bin/sh", "h\"%%\\\r\u202e\x1b", []string{"fab0"}, 0, unitHead +
-		"Description=fabricc lossless RoCE host settings of host \"h\"%%%%\\\\r\\u202e\\x1b\", fabric \"f%%i\\n[Service]\\nExecStart=/bin/sh\"\n" +
+		"Description=fabricc lossless RoCE host settings, fabric \"f%%i\\n[Service]\\nExecStart=/bin/sh\"\n" +
 		"# The NICs' interfaces (systemd.device(5)).\n" +
 		"Wants=sys-subsystem-net-devices-fab0.device\nAfter=sys-subsystem-net-devices-fab0.device\n" + unitTail, "", ""},
-	{"name ending in a backslash", "f", `h\`, []string{"fab0"}, 0, unitHead +
-		"Description=fabricc lossless RoCE host settings of host \"h\\\", fabric \"f\"\n" +
+	{"name ending in a backslash", `f\`, "h", []string{"fab0"}, 0, unitHead +
+		"Description=fabricc lossless RoCE host settings, fabric \"f\\\"\n" +
 		"# The NICs' interfaces (systemd.device(5)).\n" +
 		"Wants=sys-subsystem-net-devices-fab0.device\nAfter=sys-subsystem-net-devices-fab0.device\n" + unitTail, "", ""},
 	{name: "MLNX_OFED: after openibd too", fabric: "f", host: "gpu01", ifcs: []string{"ens1np0", "ens2np0"}, driver: "mlnx_ofed", want: unitHead +
-		"Description=fabricc lossless RoCE host settings of host \"gpu01\", fabric \"f\"\n" +
+		"Description=fabricc lossless RoCE host settings, fabric \"f\"\n" +
 		"# The NICs' interfaces (systemd.device(5)).\n" +
 		"Wants=sys-subsystem-net-devices-ens1np0.device sys-subsystem-net-devices-ens2np0.device\n" +
 		"After=sys-subsystem-net-devices-ens1np0.device sys-subsystem-net-devices-ens2np0.device\n" + unitRDMA + unitOFED + unitNet},
 	{name: "iWARP: no RDMA-CM steps, no RDMA ordering", fabric: "f", host: "h1", ifcs: []string{"fab0"}, transport: model.TransportIWARP, want: unitHead +
-		"Description=fabricc lossless RoCE host settings of host \"h1\", fabric \"f\"\n" +
+		"Description=fabricc lossless RoCE host settings, fabric \"f\"\n" +
 		"# The NICs' interfaces (systemd.device(5)).\n" +
 		"Wants=sys-subsystem-net-devices-fab0.device\nAfter=sys-subsystem-net-devices-fab0.device\n" + unitNet},
 }
@@ -604,7 +605,7 @@ func TestBootOptions(t *testing.T) {
 	}
 	out, err := runScript(t, s, "", "--help")
 	mustHave(t, "--help", out,
-		"Usage: ", " [--check | --dry-run] [--tuning] [--install | --uninstall]\n       [--any-host] [--changed-exit N] [--help]\n",
+		"Usage: ", " [--check | --dry-run] [--tuning] [--install | --uninstall]\n       [--any-host] [--changed-exit N] [--print-unit] [--help]\n",
 		"  --install    apply as a plain run does; if that succeeds, make it survive\n"+
 			"               a reboot: copy this script to /usr/local/sbin/fabricc-host-settings\n",
 		"enable the systemd unit fabricc-host-settings.service,\n")
@@ -628,5 +629,27 @@ func TestBootTimeoutCoversRDMAWait(t *testing.T) {
 	}
 	if bootTimeoutSec < 2*rdmaWaitSec {
 		t.Errorf("TimeoutStartSec=%d leaves the steps less than the RDMA wait (%d s)", bootTimeoutSec, rdmaWaitSec)
+	}
+}
+
+// TestBootUnitSameForEveryHost: two hosts with the same NICs get the same
+// unit, byte for byte, so a shared node image can hold it; --print-unit
+// prints it and exits 0 on a host of another name, changing nothing
+// (before need_root and host_guard, so an image builder needs neither).
+func TestBootUnitSameForEveryHost(t *testing.T) {
+	f1, h1 := bootHost("hpc", "cn001", []string{"ens1f0np0"}, 0, "", "")
+	f2, h2 := bootHost("hpc", "cn002", []string{"ens1f0np0"}, 0, "", "")
+	u1, u2 := bootUnit(f1, h1), bootUnit(f2, h2)
+	if u1 != u2 {
+		t.Errorf("cn001's unit:\n%s\ncn002's:\n%s", u1, u2)
+	}
+	if strings.Contains(u1, "cn001") {
+		t.Errorf("the unit names its host:\n%s", u1)
+	}
+	path := writeScript(t, render(t, f1, 2))
+	cmd := exec.Command("env", "PATH="+fakeBin(t, nil)+":"+os.Getenv("PATH"), "FAKE_HOSTNAME=cn002", "bash", path, "--print-unit")
+	out, err := cmd.CombinedOutput()
+	if err != nil || string(out) != u1 {
+		t.Errorf("--print-unit on cn002: %v\n%s\nwant:\n%s", err, out, u1)
 	}
 }

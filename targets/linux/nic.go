@@ -429,7 +429,8 @@ func cnpStep(n *model.NIC) int {
 // writeMain writes the tool checks, the NIC calls and the summary.
 func writeMain(b *script, h *model.Host) {
 	b.At()
-	b.WriteString("\nneed_root\nhost_guard\n")
+	b.WriteString("\nif [[ $PRINT_UNIT == 1 ]]; then\n\tboot_unit_text\n\texit 0\nfi\n")
+	b.WriteString("need_root\nhost_guard\n")
 	b.WriteString("if [[ $BOOT == uninstall ]]; then\n\tboot_uninstall\n\texit 0\nfi\n")
 	b.WriteString("if [[ $BOOT == install ]]; then\n\tboot_preflight\nfi\n")
 	fmt.Fprintf(b, "need_tool ip %s\n", pkgIproute)

@@ -17,6 +17,7 @@ var prelude = []preludeBlock{
 	{0, `MODE=apply
 BOOT=none
 ANY_HOST=0
+PRINT_UNIT=0
 if [[ ${FABRICC_ANY_HOST:-} == 1 ]]; then
 	ANY_HOST=1
 fi
@@ -24,7 +25,7 @@ fi
 usage() {
 	cat <<EOF
 Usage: $0 [--check | --dry-run] [--tuning] [--install | --uninstall]
-       [--any-host] [--changed-exit N] [--help]
+       [--any-host] [--changed-exit N] [--print-unit] [--help]
 
 Applies the host side of the fabric's lossless RoCE contract.
   (no option)  apply every step whose current value differs (run as root)
@@ -52,6 +53,9 @@ Applies the host side of the fabric's lossless RoCE contract.
                exit N (3-125) instead of 0 when a run changed something
                (with --dry-run: would change something), for configuration
                management that tells "changed" from "unchanged" by status
+  --print-unit print the systemd unit --install writes and exit, changing
+               nothing: the same for every host with the same NICs, for a
+               shared node image
   --help       show this text
 Nothing this script sets survives a reboot by itself: without --install,
 run it at every boot by other means. --check notes ("note: boot:") that
@@ -117,6 +121,7 @@ while [[ $ARGI -lt ${#ARGS[@]} ]]; do
 		;;
 	--tuning) TUNING=1 ;;
 	--any-host) ANY_HOST=1 ;;
+	--print-unit) PRINT_UNIT=1 ;;
 	--help | -h)
 		usage
 		exit 0
