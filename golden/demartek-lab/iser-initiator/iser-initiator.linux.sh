@@ -29,7 +29,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=6f3e73a38b94bb505203698169b2770b692e5aeec000acc2e219ebcf4be22f90
+FABRICC_SCRIPT_ID=98cb19af3c3e8b0eec8f23187df0011deb5e6efb7f6bd15b18b2620e7b15a8a8
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME=iser-initiator
 # Where --install puts this script's copy and its systemd unit.
@@ -39,6 +39,7 @@ BOOT_UNIT_FILE=/etc/systemd/system/fabricc-host-settings.service
 MODE=apply
 BOOT=none
 ANY_HOST=0
+PRINT_UNIT=0
 if [[ ${FABRICC_ANY_HOST:-} == 1 ]]; then
 	ANY_HOST=1
 fi
@@ -46,7 +47,7 @@ fi
 usage() {
 	cat <<EOF
 Usage: $0 [--check | --dry-run] [--tuning] [--install | --uninstall]
-       [--any-host] [--changed-exit N] [--help]
+       [--any-host] [--changed-exit N] [--print-unit] [--help]
 
 Applies the host side of the fabric's lossless RoCE contract.
   (no option)  apply every step whose current value differs (run as root)
@@ -74,6 +75,9 @@ Applies the host side of the fabric's lossless RoCE contract.
                exit N (3-125) instead of 0 when a run changed something
                (with --dry-run: would change something), for configuration
                management that tells "changed" from "unchanged" by status
+  --print-unit print the systemd unit --install writes and exit, changing
+               nothing: the same for every host with the same NICs, for a
+               shared node image
   --help       show this text
 Nothing this script sets survives a reboot by itself: without --install,
 run it at every boot by other means. --check notes ("note: boot:") that
@@ -139,6 +143,7 @@ while [[ $ARGI -lt ${#ARGS[@]} ]]; do
 		;;
 	--tuning) TUNING=1 ;;
 	--any-host) ANY_HOST=1 ;;
+	--print-unit) PRINT_UNIT=1 ;;
 	--help | -h)
 		usage
 		exit 0
@@ -1105,7 +1110,7 @@ boot_unit_text() {
 	cat <<'FABRICC_UNIT'
 # Written by the fabricc host script's --install; its --uninstall removes it.
 [Unit]
-Description=fabricc lossless RoCE host settings of host "iser-initiator", fabric "demartek-lab"
+Description=fabricc lossless RoCE host settings, fabric "demartek-lab"
 # The NICs' interfaces (systemd.device(5)).
 Wants=sys-subsystem-net-devices-p4p1.device
 After=sys-subsystem-net-devices-p4p1.device
@@ -1142,6 +1147,10 @@ WantedBy=multi-user.target
 FABRICC_UNIT
 }
 
+if [[ $PRINT_UNIT == 1 ]]; then
+	boot_unit_text
+	exit 0
+fi
 need_root
 host_guard
 if [[ $BOOT == uninstall ]]; then

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=2251c14122897860585eeac6f45b12c8450029e4e540d8367afd5ac1d9386d20
+FABRICC_SCRIPT_ID=d59fd0afe71d1da2ae8335c8c4d5f64b8d17c65094674b4c8c4098990a40ac02
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME=gpu03
 # Where --install puts this script's copy and its systemd unit.
@@ -38,6 +38,7 @@ BOOT_UNIT_FILE=/etc/systemd/system/fabricc-host-settings.service
 MODE=apply
 BOOT=none
 ANY_HOST=0
+PRINT_UNIT=0
 if [[ ${FABRICC_ANY_HOST:-} == 1 ]]; then
 	ANY_HOST=1
 fi
@@ -45,7 +46,7 @@ fi
 usage() {
 	cat <<EOF
 Usage: $0 [--check | --dry-run] [--tuning] [--install | --uninstall]
-       [--any-host] [--changed-exit N] [--help]
+       [--any-host] [--changed-exit N] [--print-unit] [--help]
 
 Applies the host side of the fabric's lossless RoCE contract.
   (no option)  apply every step whose current value differs (run as root)
@@ -73,6 +74,9 @@ Applies the host side of the fabric's lossless RoCE contract.
                exit N (3-125) instead of 0 when a run changed something
                (with --dry-run: would change something), for configuration
                management that tells "changed" from "unchanged" by status
+  --print-unit print the systemd unit --install writes and exit, changing
+               nothing: the same for every host with the same NICs, for a
+               shared node image
   --help       show this text
 Nothing this script sets survives a reboot by itself: without --install,
 run it at every boot by other means. --check notes ("note: boot:") that
@@ -138,6 +142,7 @@ while [[ $ARGI -lt ${#ARGS[@]} ]]; do
 		;;
 	--tuning) TUNING=1 ;;
 	--any-host) ANY_HOST=1 ;;
+	--print-unit) PRINT_UNIT=1 ;;
 	--help | -h)
 		usage
 		exit 0
@@ -1323,7 +1328,7 @@ boot_unit_text() {
 	cat <<'FABRICC_UNIT'
 # Written by the fabricc host script's --install; its --uninstall removes it.
 [Unit]
-Description=fabricc lossless RoCE host settings of host "gpu03", fabric "multivendor-clos"
+Description=fabricc lossless RoCE host settings, fabric "multivendor-clos"
 # The NICs' interfaces (systemd.device(5)).
 Wants=sys-subsystem-net-devices-ens1f0np0.device
 After=sys-subsystem-net-devices-ens1f0np0.device
@@ -1362,6 +1367,10 @@ WantedBy=multi-user.target
 FABRICC_UNIT
 }
 
+if [[ $PRINT_UNIT == 1 ]]; then
+	boot_unit_text
+	exit 0
+fi
 need_root
 host_guard
 if [[ $BOOT == uninstall ]]; then
