@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=c5955c316dd143b5a4617e0138e2084b5331c79417239105377c019437037e5e
+FABRICC_SCRIPT_ID=92dd8a08bcafd9b930fee9799e6d9fde51e4f4a169d77ebc0e9aa20cf4d0d4d1
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME=gpu04
 # Where --install puts this script's copy and its systemd unit.
@@ -296,7 +296,9 @@ fail() {
 # name is set later in its boot.
 host_guard() {
 	local have first why
-	have=$(uname -n 2>/dev/null) || have=
+	# The kernel's file holds the same name where uname is absent (a
+	# minimal image; uname(2), proc(5) /proc/sys/kernel/hostname).
+	have=$(uname -n 2>/dev/null) || have=$(cat /proc/sys/kernel/hostname 2>/dev/null) || have=
 	first=${have%%.*}
 	if [[ -n $have && (${have,,} == "${HOST_NAME,,}" || ${first,,} == "${HOST_NAME,,}") ]]; then
 		return 0

@@ -29,7 +29,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=98cb19af3c3e8b0eec8f23187df0011deb5e6efb7f6bd15b18b2620e7b15a8a8
+FABRICC_SCRIPT_ID=49b75d9a1545bacca659fa1521512698278283ea10286e1ac2aa648f91bec971
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME=iser-initiator
 # Where --install puts this script's copy and its systemd unit.
@@ -297,7 +297,9 @@ fail() {
 # name is set later in its boot.
 host_guard() {
 	local have first why
-	have=$(uname -n 2>/dev/null) || have=
+	# The kernel's file holds the same name where uname is absent (a
+	# minimal image; uname(2), proc(5) /proc/sys/kernel/hostname).
+	have=$(uname -n 2>/dev/null) || have=$(cat /proc/sys/kernel/hostname 2>/dev/null) || have=
 	first=${have%%.*}
 	if [[ -n $have && (${have,,} == "${HOST_NAME,,}" || ${first,,} == "${HOST_NAME,,}") ]]; then
 		return 0

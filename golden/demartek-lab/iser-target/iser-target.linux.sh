@@ -29,7 +29,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=fc914028be557b3a231ec705c68ba8cc609e125ca3383b9ef4eb2bc5538727ec
+FABRICC_SCRIPT_ID=6910f1672503ec9d7a139a9216f62fcfe7249af36ba5de42c430fb3452d29f0f
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME=iser-target
 # Where --install puts this script's copy and its systemd unit.
@@ -297,7 +297,9 @@ fail() {
 # name is set later in its boot.
 host_guard() {
 	local have first why
-	have=$(uname -n 2>/dev/null) || have=
+	# The kernel's file holds the same name where uname is absent (a
+	# minimal image; uname(2), proc(5) /proc/sys/kernel/hostname).
+	have=$(uname -n 2>/dev/null) || have=$(cat /proc/sys/kernel/hostname 2>/dev/null) || have=
 	first=${have%%.*}
 	if [[ -n $have && (${have,,} == "${HOST_NAME,,}" || ${first,,} == "${HOST_NAME,,}") ]]; then
 		return 0

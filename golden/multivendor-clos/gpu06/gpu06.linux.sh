@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=0c2d0cc96f476b53f732fa024b933b2bccdaa6789856570126e215decd3ed3f2
+FABRICC_SCRIPT_ID=2a5524515309fd0574c3ae530358ecb8d513efd36d5f8687e476cf20bf30b95d
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME=gpu06
 # Where --install puts this script's copy and its systemd unit.
@@ -296,7 +296,9 @@ fail() {
 # name is set later in its boot.
 host_guard() {
 	local have first why
-	have=$(uname -n 2>/dev/null) || have=
+	# The kernel's file holds the same name where uname is absent (a
+	# minimal image; uname(2), proc(5) /proc/sys/kernel/hostname).
+	have=$(uname -n 2>/dev/null) || have=$(cat /proc/sys/kernel/hostname 2>/dev/null) || have=
 	first=${have%%.*}
 	if [[ -n $have && (${have,,} == "${HOST_NAME,,}" || ${first,,} == "${HOST_NAME,,}") ]]; then
 		return 0

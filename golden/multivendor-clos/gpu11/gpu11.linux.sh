@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=4e40876f059c1a0b6bc339d023896ecb08c75f76a168e62f15148258f4c18687
+FABRICC_SCRIPT_ID=376f6e4d987b539a8a3fb6660058b7e9e0e81f77dc9c60f7fd0f03e0fcf5576a
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME=gpu11
 # Where --install puts this script's copy and its systemd unit.
@@ -296,7 +296,9 @@ fail() {
 # name is set later in its boot.
 host_guard() {
 	local have first why
-	have=$(uname -n 2>/dev/null) || have=
+	# The kernel's file holds the same name where uname is absent (a
+	# minimal image; uname(2), proc(5) /proc/sys/kernel/hostname).
+	have=$(uname -n 2>/dev/null) || have=$(cat /proc/sys/kernel/hostname 2>/dev/null) || have=
 	first=${have%%.*}
 	if [[ -n $have && (${have,,} == "${HOST_NAME,,}" || ${first,,} == "${HOST_NAME,,}") ]]; then
 		return 0

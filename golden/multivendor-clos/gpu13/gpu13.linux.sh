@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=0607e5fd50f6ff272a1e43b47e2496728d006a928a4e0b8e021b6bb2fc10f6a0
+FABRICC_SCRIPT_ID=116fbe771baedbcbc732a819b7605f8e10ea5db04011aab7dc74d42f9e94f3bd
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME=gpu13
 # Where --install puts this script's copy and its systemd unit.
@@ -296,7 +296,9 @@ fail() {
 # name is set later in its boot.
 host_guard() {
 	local have first why
-	have=$(uname -n 2>/dev/null) || have=
+	# The kernel's file holds the same name where uname is absent (a
+	# minimal image; uname(2), proc(5) /proc/sys/kernel/hostname).
+	have=$(uname -n 2>/dev/null) || have=$(cat /proc/sys/kernel/hostname 2>/dev/null) || have=
 	first=${have%%.*}
 	if [[ -n $have && (${have,,} == "${HOST_NAME,,}" || ${first,,} == "${HOST_NAME,,}") ]]; then
 		return 0

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=638e584edb1ed385524792983fca799b73214d5d1890b00cfb120606232bef7e
+FABRICC_SCRIPT_ID=10f8896dfb8f2c1c236ef4f371a97b03eb6d8d26c689060b6ac23cf4bfe1e957
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME=node1
 # Where --install puts this script's copy and its systemd unit.
@@ -296,7 +296,9 @@ fail() {
 # name is set later in its boot.
 host_guard() {
 	local have first why
-	have=$(uname -n 2>/dev/null) || have=
+	# The kernel's file holds the same name where uname is absent (a
+	# minimal image; uname(2), proc(5) /proc/sys/kernel/hostname).
+	have=$(uname -n 2>/dev/null) || have=$(cat /proc/sys/kernel/hostname 2>/dev/null) || have=
 	first=${have%%.*}
 	if [[ -n $have && (${have,,} == "${HOST_NAME,,}" || ${first,,} == "${HOST_NAME,,}") ]]; then
 		return 0
