@@ -85,6 +85,7 @@ func hostInventory(t *testing.T, hosts []*simHost) (string, []string) {
 		}
 		h.opts.Netns = hostNetns(t, h.ifc, h.mtu, h.addr, h.setup...)
 		h.opts.Users = map[string]string{h.user: pw}
+		h.opts.Hostname = h.name
 		s, err := host.Start(context.Background(), h.opts)
 		if err != nil {
 			t.Fatal(err)

@@ -54,6 +54,10 @@ type Options struct {
 	// Path, when set, comes first in the PATH the command runs with
 	// (folders of a test's stand-ins for tools the host has).
 	Path string
+	// Hostname, when set, is the host's name (uname -n) the command sees:
+	// it runs in a UTS namespace of its own with that name, as a real
+	// host has its own (the Linux script compares it with its host's).
+	Hostname string
 	// HostKey is the server key; an ed25519 key is made when nil.
 	HostKey ssh.Signer
 }
@@ -210,6 +214,11 @@ func (h *Host) exec(user, line string, ch ssh.Channel) int {
 		return fail(127, "sim/host: refused %q: the simulated host runs only `bash -s -- --check` and `sh -s -- --check`, perhaps after `sudo -n`", line)
 	}
 	argv := []string{"ip", "netns", "exec", h.opts.Netns}
+	if h.opts.Hostname != "" {
+		// A new UTS namespace's name is set by writing it to
+		// /proc/sys/kernel/hostname (uts_namespaces(7)).
+		argv = append(argv, "unshare", "--uts", "sh", "-c", `printf '%s' "$0" >/proc/sys/kernel/hostname && exec "$@"`, h.opts.Hostname)
+	}
 	if !root {
 		argv = append(argv, "setpriv", "--reuid="+nobody, "--regid="+nobody, "--clear-groups")
 	}

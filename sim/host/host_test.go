@@ -105,9 +105,10 @@ func openssh(t *testing.T, h *host.Host, key, user, cmd string, stdin []byte) (i
 
 // TestOpenSSHClient judges the simulator by the system's OpenSSH
 // client: the script sent on standard input of `bash -s -- --check` runs
-// in the namespace, with the output and exit status a run of the same
-// command in the namespace gives (0 when the veth matches the model, 3
-// with the DIFF line when its MTU differs); sudo -n, a login that is not
+// in the namespace under the host's name (Options.Hostname), with the
+// output and exit status a run of the same command in the namespace
+// gives (0 when the veth matches the model, 3 with the DIFF line when its
+// MTU differs, or when the host has another name); sudo -n, a login that is not
 // root, a missing bash and any other command or a shell answer as the
 // simulator's documentation says.
 func TestOpenSSHClient(t *testing.T) {
@@ -121,14 +122,15 @@ func TestOpenSSHClient(t *testing.T) {
 	}
 	key, pub := keyFile(t)
 	h, err := host.Start(context.Background(), host.Options{Netns: ns, AuthorizedKeys: []ssh.PublicKey{pub},
-		Users: map[string]string{"root": "x", "ops": "x", "guest": "x"}, Sudoers: []string{"ops"}})
+		Users: map[string]string{"root": "x", "ops": "x", "guest": "x"}, Sudoers: []string{"ops"}, Hostname: "gpu01"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer h.Close()
 
 	direct := func() (int, string) {
-		c := exec.Command("ip", "netns", "exec", ns, "bash", "-s", "--", "--check")
+		c := exec.Command("ip", "netns", "exec", ns, "unshare", "--uts", "sh", "-c",
+			`printf gpu01 >/proc/sys/kernel/hostname && exec bash -s -- --check`)
 		c.Stdin = bytes.NewReader(script)
 		out, _ := c.Output()
 		return c.ProcessState.ExitCode(), string(out)
@@ -182,6 +184,16 @@ func TestOpenSSHClient(t *testing.T) {
 	defer nobash.Close()
 	if code, stdout, stderr := openssh(t, nobash, key, "root", "bash -s -- --check", script); code != 127 || stderr != "sh: 1: bash: not found\n" || stdout != "" {
 		t.Errorf("no bash: exit %d, stderr %q, stdout %q", code, stderr, stdout)
+	}
+	// Another host's name (Options.Hostname): the script reports it.
+	gpu02, err := host.Start(context.Background(), host.Options{Netns: ns, AuthorizedKeys: []ssh.PublicKey{pub},
+		Users: map[string]string{"root": "x"}, Hostname: "gpu02"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer gpu02.Close()
+	if code, stdout, _ := openssh(t, gpu02, key, "root", "bash -s -- --check", script); code != 3 || !strings.Contains(stdout, "DIFF system host name: intended gpu01; actual gpu02\n") {
+		t.Errorf("host named gpu02: exit %d, want 3 and the host name difference:\n%s", code, stdout)
 	}
 	want := []string{"bash -s -- --check", "sudo -n bash -s -- --check", "sudo -n bash -s -- --check", "bash -s -- --check", "uname -a", "bash -s -- --check; id", "bash -s -- --dry-run"}
 	if got := h.Commands(); strings.Join(got, "|") != strings.Join(want, "|") {

@@ -86,8 +86,9 @@ func unitText(s string) string {
 
 // bootUnit is the systemd unit --install writes: a oneshot that runs the
 // installed copy at every boot (systemd.service(5)), after the devices of
-// the NICs' interfaces exist (a VLAN interface is the script's own), the
-// RDMA stack is set up and the network is online.
+// the NICs' interfaces exist (a VLAN interface is the script's own) and
+// the RDMA stack is set up, before network-online.target and the RDMA-CM
+// consumers (writeBootOrder).
 //
 // No Restart=on-failure: systemd before 244 refuses to load a oneshot
 // unit that has it (systemd.service(5), Restart=; RHEL 8 until its 2022
@@ -112,7 +113,9 @@ func bootUnit(f *model.Fabric, h *model.Host) string {
 	var b strings.Builder
 	b.WriteString("# Written by the fabricc host script's --install; its --uninstall removes it.\n")
 	b.WriteString("[Unit]\n")
-	fmt.Fprintf(&b, "Description=fabricc lossless RoCE host settings of host \"%s\", fabric \"%s\"\n", unitText(h.Name), unitText(f.Name))
+	// No host name: hosts with the same NICs get the same unit, which a
+	// shared node image can hold (README, "Stateless nodes").
+	fmt.Fprintf(&b, "Description=fabricc lossless RoCE host settings, fabric \"%s\"\n", unitText(f.Name))
 	if len(devs) > 0 {
 		// Wants=, not Requires=: a NIC that never appears still lets the
 		// script run and say which interface it did not find.
@@ -133,18 +136,90 @@ func bootUnit(f *model.Fabric, h *model.Host) string {
 		b.WriteString("# MLNX_OFED loads its RDMA drivers from openibd.service.\n")
 		b.WriteString("After=openibd.service\n")
 	}
-	b.WriteString("# network-online.target, not network.target: the network managers set MTUs and\n")
-	b.WriteString("# addresses as they bring links up, so the script runs after that first pass\n")
-	b.WriteString("# (systemd.special(7)). A manager re-applies its own MTU and addresses whenever\n")
-	b.WriteString("# it reconfigures a link it manages, and this unit does not run again: leave\n")
-	b.WriteString("# the interfaces unmanaged, or give the manager the same MTU and addresses.\n")
-	b.WriteString("Wants=network-online.target\nAfter=network-online.target\n\n")
+	writeBootOrder(&b)
 	b.WriteString("[Service]\nType=oneshot\nRemainAfterExit=yes\n")
+	// A oneshot has no start timeout by default (systemd.service(5),
+	// TimeoutStartSec=), and the consumers above wait for this unit.
+	fmt.Fprintf(&b, "# Bounded, since other units wait for it: the %d s wait for the RDMA devices\n", rdmaWaitSec)
+	b.WriteString("# and the steps (systemd.service(5), TimeoutStartSec=).\n")
+	fmt.Fprintf(&b, "TimeoutStartSec=%d\n", bootTimeoutSec)
 	b.WriteString("# Tells the script it runs at boot (it waits for the RDMA devices then).\n")
 	b.WriteString("Environment=FABRICC_BOOT_UNIT=1\n")
 	fmt.Fprintf(&b, "ExecStart=%s\n\n", bootCopy)
 	b.WriteString("[Install]\nWantedBy=multi-user.target\n")
 	return b.String()
+}
+
+// hostGuard is the prelude's host_guard: the script is for one host, and
+// identical nodes have identical interface names, so run on another (a
+// shared node image, a mis-mapped configuration management run) it would
+// delete that node's addresses and add this one's. It compares uname -n's
+// first label (or the whole name), case ignored, with HOST_NAME, as
+// fabricc verify compares a switch's hostname with its inventory name.
+const hostGuard = `# host_guard: stops before the first change on a host whose name (uname -n,
+# its first label or the whole name, case ignored) is not HOST_NAME;
+# --check reports the difference and reads on, --dry-run notes it;
+# --any-host (FABRICC_ANY_HOST=1) goes on with a note, for a node whose
+# name is set later in its boot.
+host_guard() {
+	local have first why
+	# The kernel's file holds the same name where uname is absent (a
+	# minimal image; uname(2), proc(5) /proc/sys/kernel/hostname).
+	have=$(uname -n 2>/dev/null) || have=$(cat /proc/sys/kernel/hostname 2>/dev/null) || have=
+	first=${have%%.*}
+	if [[ -n $have && (${have,,} == "${HOST_NAME,,}" || ${first,,} == "${HOST_NAME,,}") ]]; then
+		return 0
+	fi
+	why="this host's name (uname -n) is $(shell_word "${have:-unknown}"), not $(shell_word "$HOST_NAME"), the host this script is for"
+	if [[ $ANY_HOST == 1 ]]; then
+		note "$why; going on (--any-host)"
+		return 0
+	fi
+	case $MODE in
+	check) diff_line system "host name" "$(shell_word "$HOST_NAME")" "$(shell_word "${have:-unknown}")" ;;
+	dry-run) note "$why: a run would stop here (use this host's own script, or --any-host)" ;;
+	*) die "$why; nothing was changed: use this host's own script, or, where the name is set later (a shared image), run with --any-host (or FABRICC_ANY_HOST=1)" ;;
+	esac
+}`
+
+// rdmaWaitSec is how long the script waits under the unit for the RDMA
+// devices (RDMA_WAIT in the prelude); bootTimeoutSec is the unit's start
+// timeout, that wait plus room for the steps (a hung mlnx_qos or dcb
+// would otherwise hold the boot forever).
+const (
+	rdmaWaitSec    = 60
+	bootTimeoutSec = 180
+)
+
+// bootConsumers are the units that open RDMA-CM connections at boot and
+// take default_roce_tos when they connect, so the unit runs before them:
+// remote mounts (NFS over RDMA, Lustre, iSER; systemd.special(7),
+// remote-fs-pre.target), nvme-cli's nvmf-autoconnect.service (itself
+// Before=remote-fs-pre.target, but After=network-online.target only),
+// Lustre's lnet.service and Slurm's slurmd.service (only
+// After=network.target munge.service in Slurm's slurmd.service.in).
+// Before= on a unit that is not installed is harmless.
+var bootConsumers = []string{"remote-fs-pre.target", "nvmf-autoconnect.service", "lnet.service", "slurmd.service"}
+
+// writeBootOrder writes the unit's place among the network units: like
+// a network manager's (the script sets the fabric interfaces' MTUs and
+// addresses, and needs no other host), after the managers and before
+// network-online.target, so that every unit waiting for the network finds
+// the fabric set; and before the RDMA-CM consumers, which would otherwise
+// connect with ToS 0 and keep it until they reconnect.
+func writeBootOrder(b *strings.Builder) {
+	b.WriteString("# Ordered like a network manager, since it sets the fabric interfaces' MTUs and\n")
+	b.WriteString("# addresses and needs no other host: after the managers, before\n")
+	b.WriteString("# network-online.target (systemd.special(7), network-online.target; systemd.io,\n")
+	b.WriteString("# \"Running Services After the Network Is Up\"). A manager re-applies its own MTU\n")
+	b.WriteString("# and addresses whenever it reconfigures a link it manages, and this unit does\n")
+	b.WriteString("# not run again: leave the interfaces unmanaged, or give the manager the same.\n")
+	b.WriteString("After=NetworkManager.service systemd-networkd.service\nBefore=network-online.target\n")
+	b.WriteString("# Before the RDMA-CM consumers, which take the default ToS when they connect and\n")
+	b.WriteString("# keep it: remote mounts (systemd.special(7), remote-fs-pre.target), nvme-cli's\n")
+	b.WriteString("# NVMe-oF autoconnect, Lustre's LNet, Slurm's slurmd; absent units are ignored.\n")
+	b.WriteString("Wants=remote-fs-pre.target\n")
+	fmt.Fprintf(b, "Before=%s\n\n", strings.Join(bootConsumers, " "))
 }
 
 // writeBoot writes boot_unit_text, which prints the unit: a here-document

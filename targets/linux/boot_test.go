@@ -53,16 +53,28 @@ const unitRDMA = "# After the RDMA stack's kernel services, as rdma-core prescri
 // unitOFED orders a unit of MLNX_OFED NICs after openibd.
 const unitOFED = "# MLNX_OFED loads its RDMA drivers from openibd.service.\nAfter=openibd.service\n"
 
-// unitNet is the unit from its network-online.target on: no claim that
-// the network managers cannot overwrite the settings, the boot mark,
+// unitNet is the unit from its network ordering on: ordered like a
+// network manager, before network-online.target and the RDMA-CM
+// consumers (Wants=remote-fs-pre.target, as systemd.special(7) has units
+// that must run before remote mounts), bounded by TimeoutStartSec=, no
+// claim that the managers cannot overwrite the settings, the boot mark,
 // and no Restart=.
-const unitNet = "# network-online.target, not network.target: the network managers set MTUs and\n" +
-	"# addresses as they bring links up, so the script runs after that first pass\n" +
-	"# (systemd.special(7)). A manager re-applies its own MTU and addresses whenever\n" +
-	"# it reconfigures a link it manages, and this unit does not run again: leave\n" +
-	"# the interfaces unmanaged, or give the manager the same MTU and addresses.\n" +
-	"Wants=network-online.target\nAfter=network-online.target\n\n" +
+const unitNet = "# Ordered like a network manager, since it sets the fabric interfaces' MTUs and\n" +
+	"# addresses and needs no other host: after the managers, before\n" +
+	"# network-online.target (systemd.special(7), network-online.target; systemd.io,\n" +
+	"# \"Running Services After the Network Is Up\"). A manager re-applies its own MTU\n" +
+	"# and addresses whenever it reconfigures a link it manages, and this unit does\n" +
+	"# not run again: leave the interfaces unmanaged, or give the manager the same.\n" +
+	"After=NetworkManager.service systemd-networkd.service\nBefore=network-online.target\n" +
+	"# Before the RDMA-CM consumers, which take the default ToS when they connect and\n" +
+	"# keep it: remote mounts (systemd.special(7), remote-fs-pre.target), nvme-cli's\n" +
+	"# NVMe-oF autoconnect, Lustre's LNet, Slurm's slurmd; absent units are ignored.\n" +
+	"Wants=remote-fs-pre.target\n" +
+	"Before=remote-fs-pre.target nvmf-autoconnect.service lnet.service slurmd.service\n\n" +
 	"[Service]\nType=oneshot\nRemainAfterExit=yes\n" +
+	"# Bounded, since other units wait for it: the 60 s wait for the RDMA devices\n" +
+	"# and the steps (systemd.service(5), TimeoutStartSec=).\n" +
+	"TimeoutStartSec=180\n" +
 	"# Tells the script it runs at boot (it waits for the RDMA devices then).\n" +
 	"Environment=FABRICC_BOOT_UNIT=1\n" +
 	"ExecStart=/usr/local/sbin/fabricc-host-settings\n\n" +
@@ -73,8 +85,9 @@ const unitNet = "# network-online.target, not network.target: the network manage
 const unitTail = unitRDMA + unitNet
 
 // bootUnitCases are hosts and the unit --install writes for them: the
-// interfaces (a VLAN NIC's parent, each once, escaped) and hostile host
-// and fabric names in Description=.
+// interfaces (a VLAN NIC's parent, each once, escaped) and a hostile
+// fabric name in Description=; the host's name, hostile or not, is not in
+// the unit.
 var bootUnitCases = []struct {
 	name, fabric, host string
 	ifcs               []string
@@ -84,29 +97,29 @@ var bootUnitCases = []struct {
 	transport          model.Transport // RoCE when not given
 }{
 	{"plain", "demartek-lab", "stor1", []string{"ens2f0np0"}, 0, unitHead +
-		"Description=fabricc lossless RoCE host settings of host \"stor1\", fabric \"demartek-lab\"\n" +
+		"Description=fabricc lossless RoCE host settings, fabric \"demartek-lab\"\n" +
 		"# The NICs' interfaces (systemd.device(5)).\n" +
 		"Wants=sys-subsystem-net-devices-ens2f0np0.device\nAfter=sys-subsystem-net-devices-ens2f0np0.device\n" + unitTail, "", ""},
 	{"VLAN parent, dashes, one interface twice", "lab", "h1", []string{"eth-1", "p9p1", "eth-1"}, 2, unitHead +
-		"Description=fabricc lossless RoCE host settings of host \"h1\", fabric \"lab\"\n" +
+		"Description=fabricc lossless RoCE host settings, fabric \"lab\"\n" +
 		"# The NICs' interfaces (systemd.device(5)).\n" +
 		`Wants=sys-subsystem-net-devices-eth\x2d1.device sys-subsystem-net-devices-p9p1.device` + "\n" +
 		`After=sys-subsystem-net-devices-eth\x2d1.device sys-subsystem-net-devices-p9p1.device` + "\n" + unitTail, "", ""},
 	{"hostile names", "f%i\n[Service]\nExecStart=/bin/sh", "h\"%%\\\r\u202e\x1b", []string{"fab0"}, 0, unitHead +
-		"Description=fabricc lossless RoCE host settings of host \"h\"%%%%\\\\r\\u202e\\x1b\", fabric \"f%%i\\n[Service]\\nExecStart=/bin/sh\"\n" +
+		"Description=fabricc lossless RoCE host settings, fabric \"f%%i\\n[Service]\\nExecStart=/bin/sh\"\n" +
 		"# The NICs' interfaces (systemd.device(5)).\n" +
 		"Wants=sys-subsystem-net-devices-fab0.device\nAfter=sys-subsystem-net-devices-fab0.device\n" + unitTail, "", ""},
-	{"name ending in a backslash", "f", `h\`, []string{"fab0"}, 0, unitHead +
-		"Description=fabricc lossless RoCE host settings of host \"h\\\", fabric \"f\"\n" +
+	{"name ending in a backslash", `f\`, "h", []string{"fab0"}, 0, unitHead +
+		"Description=fabricc lossless RoCE host settings, fabric \"f\\\"\n" +
 		"# The NICs' interfaces (systemd.device(5)).\n" +
 		"Wants=sys-subsystem-net-devices-fab0.device\nAfter=sys-subsystem-net-devices-fab0.device\n" + unitTail, "", ""},
 	{name: "MLNX_OFED: after openibd too", fabric: "f", host: "gpu01", ifcs: []string{"ens1np0", "ens2np0"}, driver: "mlnx_ofed", want: unitHead +
-		"Description=fabricc lossless RoCE host settings of host \"gpu01\", fabric \"f\"\n" +
+		"Description=fabricc lossless RoCE host settings, fabric \"f\"\n" +
 		"# The NICs' interfaces (systemd.device(5)).\n" +
 		"Wants=sys-subsystem-net-devices-ens1np0.device sys-subsystem-net-devices-ens2np0.device\n" +
 		"After=sys-subsystem-net-devices-ens1np0.device sys-subsystem-net-devices-ens2np0.device\n" + unitRDMA + unitOFED + unitNet},
 	{name: "iWARP: no RDMA-CM steps, no RDMA ordering", fabric: "f", host: "h1", ifcs: []string{"fab0"}, transport: model.TransportIWARP, want: unitHead +
-		"Description=fabricc lossless RoCE host settings of host \"h1\", fabric \"f\"\n" +
+		"Description=fabricc lossless RoCE host settings, fabric \"f\"\n" +
 		"# The NICs' interfaces (systemd.device(5)).\n" +
 		"Wants=sys-subsystem-net-devices-fab0.device\nAfter=sys-subsystem-net-devices-fab0.device\n" + unitNet},
 }
@@ -231,14 +244,19 @@ func newBootRoot(t *testing.T, systemd bool) *bootRoot {
 	return r
 }
 
-// run runs script (a file) with args in network namespace ns and a mount
+// run runs script (a file, or -c CMD FILE) with args in network namespace ns and a mount
 // namespace where r's directories are /run, /etc/systemd/system and
 // /usr/local/sbin; it returns the output and the exit status.
 func (r *bootRoot) run(t *testing.T, ns, script string, args ...string) (string, int) {
 	t.Helper()
+	file := script // the script's file: bash -c CMD FILE runs it from CMD
+	if script == "-c" && len(args) > 1 {
+		file = args[1]
+	}
 	argv := append([]string{"netns", "exec", ns, "unshare", "--mount", "--propagation", "private", "bash", "-c",
 		`mount --bind "$1"/run /run && mount --bind "$1"/unit /etc/systemd/system && mount --bind "$1"/sbin /usr/local/sbin && shift && exec "$@"`,
-		"bash", r.dir, "env", "PATH=" + r.bin + ":" + os.Getenv("PATH"), "FAKE_CALLS=" + r.calls, "bash", script}, args...)
+		"bash", r.dir, "env", "PATH=" + r.bin + ":" + os.Getenv("PATH"), "FAKE_CALLS=" + r.calls}, hostNameEnv(t, file)...)
+	argv = append(append(argv, "bash", script), args...)
 	out, err := exec.Command("ip", argv...).CombinedOutput()
 	var exit *exec.ExitError
 	if errors.As(err, &exit) {
@@ -587,11 +605,51 @@ func TestBootOptions(t *testing.T) {
 	}
 	out, err := runScript(t, s, "", "--help")
 	mustHave(t, "--help", out,
-		"Usage: ", " [--check | --dry-run] [--tuning] [--install | --uninstall]\n       [--changed-exit N] [--help]\n",
+		"Usage: ", " [--check | --dry-run] [--tuning] [--install | --uninstall]\n       [--any-host] [--changed-exit N] [--print-unit] [--help]\n",
 		"  --install    apply as a plain run does; if that succeeds, make it survive\n"+
 			"               a reboot: copy this script to /usr/local/sbin/fabricc-host-settings\n",
 		"enable the systemd unit fabricc-host-settings.service,\n")
 	if err != nil {
 		t.Errorf("--help: %v", err)
+	}
+}
+
+// TestBootTimeoutCoversRDMAWait: the unit's TimeoutStartSec= is the one
+// the Go side states, the prelude waits the RDMA_WAIT the unit's comment
+// names, and the timeout leaves the steps room after that wait.
+func TestBootTimeoutCoversRDMAWait(t *testing.T) {
+	f, h := bootHost("f", "h1", []string{"fab0"}, 0, "", "")
+	unit := bootUnit(f, h)
+	if !strings.Contains(unit, "\nTimeoutStartSec=180\n") {
+		t.Errorf("unit lacks TimeoutStartSec=180:\n%s", unit)
+	}
+	s := render(t, f, 2)
+	if !strings.Contains(s, "\nRDMA_WAIT=60\n") || rdmaWaitSec != 60 {
+		t.Errorf("script's RDMA_WAIT is not rdmaWaitSec (%d)", rdmaWaitSec)
+	}
+	if bootTimeoutSec < 2*rdmaWaitSec {
+		t.Errorf("TimeoutStartSec=%d leaves the steps less than the RDMA wait (%d s)", bootTimeoutSec, rdmaWaitSec)
+	}
+}
+
+// TestBootUnitSameForEveryHost: two hosts with the same NICs get the same
+// unit, byte for byte, so a shared node image can hold it; --print-unit
+// prints it and exits 0 on a host of another name, changing nothing
+// (before need_root and host_guard, so an image builder needs neither).
+func TestBootUnitSameForEveryHost(t *testing.T) {
+	f1, h1 := bootHost("hpc", "cn001", []string{"ens1f0np0"}, 0, "", "")
+	f2, h2 := bootHost("hpc", "cn002", []string{"ens1f0np0"}, 0, "", "")
+	u1, u2 := bootUnit(f1, h1), bootUnit(f2, h2)
+	if u1 != u2 {
+		t.Errorf("cn001's unit:\n%s\ncn002's:\n%s", u1, u2)
+	}
+	if strings.Contains(u1, "cn001") {
+		t.Errorf("the unit names its host:\n%s", u1)
+	}
+	path := writeScript(t, render(t, f1, 2))
+	cmd := exec.Command("env", "PATH="+fakeBin(t, nil)+":"+os.Getenv("PATH"), "FAKE_HOSTNAME=cn002", "bash", path, "--print-unit")
+	out, err := cmd.CombinedOutput()
+	if err != nil || string(out) != u1 {
+		t.Errorf("--print-unit on cn002: %v\n%s\nwant:\n%s", err, out, u1)
 	}
 }

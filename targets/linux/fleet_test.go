@@ -26,7 +26,8 @@ const fakeLogger = "#!/bin/sh\nprintf '%s\\n' \"$*\" >>\"$FAKE_LOG\"\n"
 func fleetRun(t *testing.T, ns, script string, fakes map[string]string, env []string, args ...string) (string, int) {
 	t.Helper()
 	dir := fakeBin(t, fakes)
-	argv := append([]string{"netns", "exec", ns, "env", "PATH=" + dir + ":" + os.Getenv("PATH")}, env...)
+	argv := append([]string{"netns", "exec", ns, "env", "PATH=" + dir + ":" + os.Getenv("PATH")}, hostNameEnv(t, script)...)
+	argv = append(argv, env...)
 	argv = append(append(argv, "bash", script), args...)
 	out, err := exec.Command("ip", argv...).CombinedOutput()
 	var exit *exec.ExitError

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -26,9 +27,49 @@ const quietLogger = "#!/bin/sh\n"
 func fakeBin(t *testing.T, fakes map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
-	writeTools(t, dir, map[string]string{"logger": quietLogger})
+	writeTools(t, dir, map[string]string{"logger": quietLogger, "uname": fakeUname})
 	writeTools(t, dir, fakes)
 	return dir
+}
+
+// fakeUname answers uname -n with $FAKE_HOSTNAME when it is set (the host
+// a script is for, hostNameEnv, or another to test host_guard); any
+// other call goes to the real uname.
+const fakeUname = `#!/bin/sh
+if [ "$1" = -n ] && [ -n "${FAKE_HOSTNAME+x}" ]; then
+	printf '%s\n' "$FAKE_HOSTNAME"
+	exit 0
+fi
+for u in /usr/bin/uname /bin/uname; do
+	[ -x "$u" ] && exec "$u" "$@"
+done
+exit 1
+`
+
+// hostNameLine is the script's HOST_NAME line (writeHostName).
+var hostNameLine = regexp.MustCompile(`(?m)^HOST_NAME=(.*)$`)
+
+// hostNameEnv is FAKE_HOSTNAME=the host a script is for (script is its
+// text, or the path of a file holding it), so that fakeUname makes it
+// run on its own host; nothing when the script has no HOST_NAME.
+func hostNameEnv(t *testing.T, script string) []string {
+	t.Helper()
+	if !strings.Contains(script, "\n") {
+		b, err := os.ReadFile(script)
+		if err != nil {
+			t.Fatal(err)
+		}
+		script = string(b)
+	}
+	m := hostNameLine.FindStringSubmatch(script)
+	if m == nil {
+		return nil
+	}
+	name := m[1]
+	if strings.HasPrefix(name, "'") {
+		name = strings.ReplaceAll(strings.Trim(name, "'"), `'\''`, "'")
+	}
+	return []string{"FAKE_HOSTNAME=" + name}
 }
 
 // writeTools writes each tool of tools (file name -> content) into dir,

@@ -195,7 +195,17 @@ func writeHeader(b *script, f *model.Fabric, h *model.Host) {
 	fmt.Fprintf(b, "# The fabric asks for host tuning: %v (--tuning forces it).\nTUNING=%d\nFABRIC_TUNING=$TUNING\n", h.Tuning, tuning)
 	b.At()
 	writeScriptID(b)
+	writeHostName(b, h)
 	fmt.Fprintf(b, "# Where --install puts this script's copy and its systemd unit.\nBOOT_COPY=%s\nBOOT_UNIT=%s\nBOOT_UNIT_FILE=%s\n", bootCopy, bootUnitName, bootUnitFile)
+}
+
+// writeHostName writes HOST_NAME, the name host_guard compares with the
+// running host's, quoted: a host name is a fabric string.
+func writeHostName(b *script, h *model.Host) {
+	b.At("host", h.Name)
+	b.WriteString("# The host this script is for: it stops on any other (host_guard, --any-host).\n")
+	fmt.Fprintf(b, "HOST_NAME=%s\n", quote.ShellWord(h.Name))
+	b.At()
 }
 
 // writeContract summarises the fabric QoS the NIC settings come from.

@@ -113,7 +113,8 @@ func stubRun(t *testing.T, script, ns, dir string, env []string, args ...string)
 	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	argv := append([]string{"netns", "exec", ns, "env", "PATH=" + dir + ":" + fakeBin(t, nil) + ":" + os.Getenv("PATH"), "FAKES=" + dir}, env...)
+	argv := append([]string{"netns", "exec", ns, "env", "PATH=" + dir + ":" + fakeBin(t, nil) + ":" + os.Getenv("PATH"), "FAKES=" + dir}, hostNameEnv(t, script)...)
+	argv = append(argv, env...)
 	argv = append(argv, append([]string{"bash", path}, args...)...)
 	out, err := exec.Command("ip", argv...).CombinedOutput()
 	return string(out), err

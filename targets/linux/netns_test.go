@@ -20,7 +20,8 @@ func runScript(t *testing.T, script, ns string, args ...string) (string, error) 
 	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	argv := append([]string{"env", "PATH=" + fakeBin(t, nil) + ":" + os.Getenv("PATH"), "bash", path}, args...)
+	argv := append(append([]string{"env", "PATH=" + fakeBin(t, nil) + ":" + os.Getenv("PATH")}, hostNameEnv(t, script)...), "bash", path)
+	argv = append(argv, args...)
 	if ns != "" {
 		argv = append([]string{"ip", "netns", "exec", ns}, argv...)
 	}

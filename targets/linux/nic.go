@@ -98,10 +98,7 @@ func writeLink(b *script, f *model.Fabric, n *model.NIC) {
 		b.nic(n, "vlan")
 		b.alsoNIC(n, "priority")
 		b.Also("qos")
-		fmt.Fprintf(b, "\t# VLAN %d carries the priority in its PCP. RDMA-CM gives ToS %d skb priority %d\n", n.VLAN, n.RoCE.TOS, skbPriority(n.RoCE.TOS))
-		fmt.Fprintf(b, "\t# (kernel ip_tos2prio), and the egress map turns that into PCP %d; every other\n", n.RoCE.Priority)
-		fmt.Fprintf(b, "\t# skb priority goes to the default class (PCP %d), so TCP/ARP stay off the\n", defaultPriority(&f.QoS))
-		b.WriteString("\t# lossless priority (the Demartek RoCE Deployment Guide maps all 16 to the RoCE priority instead).\n")
+		b.WriteString(egressComment(&f.QoS, n.VLAN, &n.RoCE))
 		fmt.Fprintf(b, "\tvlan_ensure \"$ifc\" %d %s '%s' %s\n", n.VLAN, vl, nonzero, strings.Join(all, " "))
 		b.nic(n, "mtu")
 		b.alsoNIC(n, "vlan")
@@ -494,7 +491,8 @@ func cnpStep(n *model.NIC) int {
 // writeMain writes the tool checks, the NIC calls and the summary.
 func writeMain(b *script, h *model.Host) {
 	b.At()
-	b.WriteString("\nneed_root\n")
+	b.WriteString("\nif [[ $PRINT_UNIT == 1 ]]; then\n\tboot_unit_text\n\texit 0\nfi\n")
+	b.WriteString("need_root\nhost_guard\n")
 	b.WriteString("if [[ $BOOT == uninstall ]]; then\n\tboot_uninstall\n\texit 0\nfi\n")
 	b.WriteString("if [[ $BOOT == install ]]; then\n\tboot_preflight\nfi\n")
 	fmt.Fprintf(b, "need_tool ip %s\n", pkgIproute)

@@ -16,11 +16,16 @@ import (
 var prelude = []preludeBlock{
 	{0, `MODE=apply
 BOOT=none
+ANY_HOST=0
+PRINT_UNIT=0
+if [[ ${FABRICC_ANY_HOST:-} == 1 ]]; then
+	ANY_HOST=1
+fi
 
 usage() {
 	cat <<EOF
 Usage: $0 [--check | --dry-run] [--tuning] [--install | --uninstall]
-       [--changed-exit N] [--help]
+       [--any-host] [--changed-exit N] [--print-unit] [--help]
 
 Applies the host side of the fabric's lossless RoCE contract.
   (no option)  apply every step whose current value differs (run as root)
@@ -34,14 +39,23 @@ Applies the host side of the fabric's lossless RoCE contract.
                a reboot: copy this script to $BOOT_COPY
                (mode 0755) and enable the systemd unit $BOOT_UNIT,
                which runs that copy at every boot, after the NICs'
-               interfaces exist and the network is online (needs systemd;
-               a second --install only applies again)
+               interfaces exist, before the network is online and the
+               RDMA-CM consumers start (needs systemd; a second
+               --install only applies again)
   --uninstall  disable and remove that unit and the copy; the settings in
                force stay as they are until the next reboot
+  --any-host   run on a host whose name is not $HOST_NAME (the same as
+               FABRICC_ANY_HOST=1 in the environment): by default the
+               script stops before its first change (exit 1), and --check
+               reports a difference, where uname -n (its first label, case
+               ignored) is another name
   --changed-exit N
                exit N (3-125) instead of 0 when a run changed something
                (with --dry-run: would change something), for configuration
                management that tells "changed" from "unchanged" by status
+  --print-unit print the systemd unit --install writes and exit, changing
+               nothing: the same for every host with the same NICs, for a
+               shared node image
   --help       show this text
 Nothing this script sets survives a reboot by itself: without --install,
 run it at every boot by other means. --check notes ("note: boot:") that
@@ -106,6 +120,8 @@ while [[ $ARGI -lt ${#ARGS[@]} ]]; do
 		BOOT=${arg#--}
 		;;
 	--tuning) TUNING=1 ;;
+	--any-host) ANY_HOST=1 ;;
+	--print-unit) PRINT_UNIT=1 ;;
 	--help | -h)
 		usage
 		exit 0
@@ -250,6 +266,7 @@ fail() {
 	*) die "$1 $2 is $4, not $3: $5" ;;
 	esac
 }`},
+	{0, hostGuard},
 	{0, `need_root() {
 	if [[ $MODE != dry-run && $EUID -ne 0 ]]; then
 		die "run as root (or use --dry-run to only print the commands)"

@@ -67,6 +67,35 @@ func egressMap(q *model.QoS, r *model.RoCE) (all []string, nonzero string) {
 	return all, strings.Join(nz, " ")
 }
 
+// egressComment is the script's comment on a VLAN NIC's egress map,
+// true for every ToS: the skb priority RDMA-CM's ToS gets may be 0, that
+// of every socket that sets no ToS or priority (TCP, ARP, ICMP), and then
+// the map cannot tag RoCE with its PCP without tagging all of them so too
+// (the kernel takes a RoCE QP's PCP on a VLAN only from the map entry of
+// rt_tos2priority(ToS): iboe_tos_to_sl, include/rdma/ib_addr.h).
+func egressComment(q *model.QoS, vlan int, r *model.RoCE) string {
+	def, skb := defaultPriority(q), skbPriority(r.TOS)
+	var b strings.Builder
+	fmt.Fprintf(&b, "\t# VLAN %d carries the priority in its PCP. RDMA-CM gives ToS %d skb priority %d\n", vlan, r.TOS, skb)
+	fmt.Fprintf(&b, "\t# (kernel ip_tos2prio), and the egress map turns that, and skb priority %d\n", r.Priority)
+	fmt.Fprintf(&b, "\t# (SO_PRIORITY), into PCP %d; every other skb priority goes to the default\n", r.Priority)
+	fmt.Fprintf(&b, "\t# class (PCP %d).", def)
+	switch {
+	case r.Priority == def:
+		fmt.Fprintf(&b, " RoCE's PCP is the default class's, so all traffic shares PCP %d.\n", def)
+	case skb == 0:
+		b.WriteString(" Skb priority 0 is also that of every socket that sets no\n")
+		fmt.Fprintf(&b, "\t# ToS or priority (TCP, ARP, ICMP): on this VLAN they all leave with PCP %d too,\n", r.Priority)
+		b.WriteString("\t# RoCE's priority; a RoCE DSCP of 2, 3, 6 or 7 modulo 8 gets a non-zero skb\n")
+		b.WriteString("\t# priority and keeps them off it.\n")
+	default:
+		b.WriteString(" So TCP/ARP (skb priority 0) stay off RoCE's priority;\n")
+		fmt.Fprintf(&b, "\t# only sockets whose ToS also gives skb priority %d (IP_TOS) share it.\n", skb)
+	}
+	b.WriteString("\t# (The Demartek RoCE Deployment Guide maps all 16 to the RoCE priority instead.)\n")
+	return b.String()
+}
+
 // pfcMap returns "0:off ... 3:on ..." (dcb) and "0,0,0,1,..." (mlnx_qos).
 func pfcMap(prios []int) (dcb, mlnx string) {
 	on := [8]bool{}

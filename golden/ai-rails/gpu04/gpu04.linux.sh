@@ -28,18 +28,25 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=fefc7cc4d09272ba1d1c6009fa81306bd13fec2430aafbb9e260db2a3f662022
+FABRICC_SCRIPT_ID=16e5aa46c175e0b9ce59e22a17f8128defd9ba81fa45997684afe8b2ff5ccb72
+# The host this script is for: it stops on any other (host_guard, --any-host).
+HOST_NAME=gpu04
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
 BOOT_UNIT_FILE=/etc/systemd/system/fabricc-host-settings.service
 MODE=apply
 BOOT=none
+ANY_HOST=0
+PRINT_UNIT=0
+if [[ ${FABRICC_ANY_HOST:-} == 1 ]]; then
+	ANY_HOST=1
+fi
 
 usage() {
 	cat <<EOF
 Usage: $0 [--check | --dry-run] [--tuning] [--install | --uninstall]
-       [--changed-exit N] [--help]
+       [--any-host] [--changed-exit N] [--print-unit] [--help]
 
 Applies the host side of the fabric's lossless RoCE contract.
   (no option)  apply every step whose current value differs (run as root)
@@ -53,14 +60,23 @@ Applies the host side of the fabric's lossless RoCE contract.
                a reboot: copy this script to $BOOT_COPY
                (mode 0755) and enable the systemd unit $BOOT_UNIT,
                which runs that copy at every boot, after the NICs'
-               interfaces exist and the network is online (needs systemd;
-               a second --install only applies again)
+               interfaces exist, before the network is online and the
+               RDMA-CM consumers start (needs systemd; a second
+               --install only applies again)
   --uninstall  disable and remove that unit and the copy; the settings in
                force stay as they are until the next reboot
+  --any-host   run on a host whose name is not $HOST_NAME (the same as
+               FABRICC_ANY_HOST=1 in the environment): by default the
+               script stops before its first change (exit 1), and --check
+               reports a difference, where uname -n (its first label, case
+               ignored) is another name
   --changed-exit N
                exit N (3-125) instead of 0 when a run changed something
                (with --dry-run: would change something), for configuration
                management that tells "changed" from "unchanged" by status
+  --print-unit print the systemd unit --install writes and exit, changing
+               nothing: the same for every host with the same NICs, for a
+               shared node image
   --help       show this text
 Nothing this script sets survives a reboot by itself: without --install,
 run it at every boot by other means. --check notes ("note: boot:") that
@@ -125,6 +141,8 @@ while [[ $ARGI -lt ${#ARGS[@]} ]]; do
 		BOOT=${arg#--}
 		;;
 	--tuning) TUNING=1 ;;
+	--any-host) ANY_HOST=1 ;;
+	--print-unit) PRINT_UNIT=1 ;;
 	--help | -h)
 		usage
 		exit 0
@@ -268,6 +286,32 @@ fail() {
 	check) diff_line "$1" "$2" "$3" "$4" ;;
 	dry-run) note "$1 $2 is $4, not $3: a run would stop here; $5" ;;
 	*) die "$1 $2 is $4, not $3: $5" ;;
+	esac
+}
+
+# host_guard: stops before the first change on a host whose name (uname -n,
+# its first label or the whole name, case ignored) is not HOST_NAME;
+# --check reports the difference and reads on, --dry-run notes it;
+# --any-host (FABRICC_ANY_HOST=1) goes on with a note, for a node whose
+# name is set later in its boot.
+host_guard() {
+	local have first why
+	# The kernel's file holds the same name where uname is absent (a
+	# minimal image; uname(2), proc(5) /proc/sys/kernel/hostname).
+	have=$(uname -n 2>/dev/null) || have=$(cat /proc/sys/kernel/hostname 2>/dev/null) || have=
+	first=${have%%.*}
+	if [[ -n $have && (${have,,} == "${HOST_NAME,,}" || ${first,,} == "${HOST_NAME,,}") ]]; then
+		return 0
+	fi
+	why="this host's name (uname -n) is $(shell_word "${have:-unknown}"), not $(shell_word "$HOST_NAME"), the host this script is for"
+	if [[ $ANY_HOST == 1 ]]; then
+		note "$why; going on (--any-host)"
+		return 0
+	fi
+	case $MODE in
+	check) diff_line system "host name" "$(shell_word "$HOST_NAME")" "$(shell_word "${have:-unknown}")" ;;
+	dry-run) note "$why: a run would stop here (use this host's own script, or --any-host)" ;;
+	*) die "$why; nothing was changed: use this host's own script, or, where the name is set later (a shared image), run with --any-host (or FABRICC_ANY_HOST=1)" ;;
 	esac
 }
 
@@ -1698,7 +1742,7 @@ boot_unit_text() {
 	cat <<'FABRICC_UNIT'
 # Written by the fabricc host script's --install; its --uninstall removes it.
 [Unit]
-Description=fabricc lossless RoCE host settings of host "gpu04", fabric "ai-rails"
+Description=fabricc lossless RoCE host settings, fabric "ai-rails"
 # The NICs' interfaces (systemd.device(5)).
 Wants=sys-subsystem-net-devices-ens1np0.device sys-subsystem-net-devices-ens2np0.device sys-subsystem-net-devices-ens3np0.device sys-subsystem-net-devices-ens4np0.device sys-subsystem-net-devices-ens5np0.device sys-subsystem-net-devices-ens6np0.device sys-subsystem-net-devices-ens7np0.device sys-subsystem-net-devices-ens8np0.device
 After=sys-subsystem-net-devices-ens1np0.device sys-subsystem-net-devices-ens2np0.device sys-subsystem-net-devices-ens3np0.device sys-subsystem-net-devices-ens4np0.device sys-subsystem-net-devices-ens5np0.device sys-subsystem-net-devices-ens6np0.device sys-subsystem-net-devices-ens7np0.device sys-subsystem-net-devices-ens8np0.device
@@ -1708,17 +1752,26 @@ After=sys-subsystem-net-devices-ens1np0.device sys-subsystem-net-devices-ens2np0
 After=rdma-hw.target
 # MLNX_OFED loads its RDMA drivers from openibd.service.
 After=openibd.service
-# network-online.target, not network.target: the network managers set MTUs and
-# addresses as they bring links up, so the script runs after that first pass
-# (systemd.special(7)). A manager re-applies its own MTU and addresses whenever
-# it reconfigures a link it manages, and this unit does not run again: leave
-# the interfaces unmanaged, or give the manager the same MTU and addresses.
-Wants=network-online.target
-After=network-online.target
+# Ordered like a network manager, since it sets the fabric interfaces' MTUs and
+# addresses and needs no other host: after the managers, before
+# network-online.target (systemd.special(7), network-online.target; systemd.io,
+# "Running Services After the Network Is Up"). A manager re-applies its own MTU
+# and addresses whenever it reconfigures a link it manages, and this unit does
+# not run again: leave the interfaces unmanaged, or give the manager the same.
+After=NetworkManager.service systemd-networkd.service
+Before=network-online.target
+# Before the RDMA-CM consumers, which take the default ToS when they connect and
+# keep it: remote mounts (systemd.special(7), remote-fs-pre.target), nvme-cli's
+# NVMe-oF autoconnect, Lustre's LNet, Slurm's slurmd; absent units are ignored.
+Wants=remote-fs-pre.target
+Before=remote-fs-pre.target nvmf-autoconnect.service lnet.service slurmd.service
 
 [Service]
 Type=oneshot
 RemainAfterExit=yes
+# Bounded, since other units wait for it: the 60 s wait for the RDMA devices
+# and the steps (systemd.service(5), TimeoutStartSec=).
+TimeoutStartSec=180
 # Tells the script it runs at boot (it waits for the RDMA devices then).
 Environment=FABRICC_BOOT_UNIT=1
 ExecStart=/usr/local/sbin/fabricc-host-settings
@@ -1728,7 +1781,12 @@ WantedBy=multi-user.target
 FABRICC_UNIT
 }
 
+if [[ $PRINT_UNIT == 1 ]]; then
+	boot_unit_text
+	exit 0
+fi
 need_root
+host_guard
 if [[ $BOOT == uninstall ]]; then
 	boot_uninstall
 	exit 0
