@@ -7,10 +7,13 @@ import (
 )
 
 // TestHostNameLine: the script names its host in HOST_NAME as one shell
-// word, a hostile name single-quoted so that bash reads it literally.
+// word in single quotes (a plain one too: shellcheck reads a bare
+// NAME=a-b as arithmetic, SC2100), a hostile one escaped so that bash
+// reads it literally.
 func TestHostNameLine(t *testing.T) {
 	tests := []struct{ name, want string }{
-		{"stor1", "\nHOST_NAME=stor1\n"},
+		{"stor1", "\nHOST_NAME='stor1'\n"},
+		{"rack1-gpu01", "\nHOST_NAME='rack1-gpu01'\n"},
 		{"h'$(touch /x)`id`\n", "\nHOST_NAME='h'\\''$(touch /x)`id`\n'\n"},
 	}
 	for _, tc := range tests {

@@ -200,11 +200,17 @@ func writeHeader(b *script, f *model.Fabric, h *model.Host) {
 }
 
 // writeHostName writes HOST_NAME, the name host_guard compares with the
-// running host's, quoted: a host name is a fabric string.
+// running host's, always in single quotes: a host name is a fabric
+// string, and a bare one with a dash (HOST_NAME=rack1-gpu01) reads to
+// shellcheck as arithmetic written wrong (SC2100).
 func writeHostName(b *script, h *model.Host) {
 	b.At("host", h.Name)
 	b.WriteString("# The host this script is for: it stops on any other (host_guard, --any-host).\n")
-	fmt.Fprintf(b, "HOST_NAME=%s\n", quote.ShellWord(h.Name))
+	w := quote.ShellWord(h.Name)
+	if !strings.HasPrefix(w, "'") {
+		w = "'" + w + "'"
+	}
+	fmt.Fprintf(b, "HOST_NAME=%s\n", w)
 	b.At()
 }
 

@@ -28,9 +28,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=e8a0477cced9535b80e4bb4afa709c91b9da71eab1be2fa181108d0e34d6b306
+FABRICC_SCRIPT_ID=d4c3a69bc8a2e0644e19485b3a110f0370ea77975fe064c3c4479652b2773383
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=gpu01
+HOST_NAME='gpu01'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

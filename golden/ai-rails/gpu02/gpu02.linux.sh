@@ -28,9 +28,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=b3ee943a7cf330e1275081a62d22203fadfce901158039478861598cc7fc6d6d
+FABRICC_SCRIPT_ID=2becdeb443665ad00cc471c85da1c4b0552865ec2129bf1bf203582cc399a506
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=gpu02
+HOST_NAME='gpu02'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

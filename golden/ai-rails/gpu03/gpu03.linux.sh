@@ -28,9 +28,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=1a53fe1222547293d301066ab66a46fb6e1ae8d29cdad19c0eb7c5f29d1f54cc
+FABRICC_SCRIPT_ID=be46b550884550d1a2ecbdcdcaa24611c7f16503cb9d0d704b8f5e7ce3d3452b
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=gpu03
+HOST_NAME='gpu03'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

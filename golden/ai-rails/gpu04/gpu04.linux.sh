@@ -28,9 +28,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=16e5aa46c175e0b9ce59e22a17f8128defd9ba81fa45997684afe8b2ff5ccb72
+FABRICC_SCRIPT_ID=8c5f8e4a85a74da732cbdf443c265731e0924e4e341c7a1827c4649a80c370a0
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=gpu04
+HOST_NAME='gpu04'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

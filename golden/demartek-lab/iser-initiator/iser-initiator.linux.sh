@@ -29,9 +29,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=5f4866739e62eb29a3ed89f7ed84137711bdb7e3815c0eedd688d9a7459de772
+FABRICC_SCRIPT_ID=ddd49eabcdae2d773387d172d4f68123063ae2a5ab690f945f7728b86f5dab55
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=iser-initiator
+HOST_NAME='iser-initiator'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

@@ -29,9 +29,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=a829c395c5a5070ee116688e832ec0d4ef6561f13927e7b4cc3a5747af910f9c
+FABRICC_SCRIPT_ID=d58215cfec4660c178ae9ea8fa7e7c98d10cb559cbc4a222bfc65888750710ed
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=iser-target
+HOST_NAME='iser-target'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

@@ -28,9 +28,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=34a4aab9a2407a98d6906665874967c7e75f794ff1ea76a26c166e362ca73d83
+FABRICC_SCRIPT_ID=84b6e1256074112c2ce88950ac05dde620623351cc90296653b37274e99e6c01
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=gpu01
+HOST_NAME='gpu01'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

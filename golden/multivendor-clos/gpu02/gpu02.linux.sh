@@ -28,9 +28,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=7555e1002454894ae195edfbbb6a41fd9393c0683e36526499be47251581ea09
+FABRICC_SCRIPT_ID=16d3c0033ca3b14e7df96c8641e6109a91842eaa26b3c426853c5461469214ce
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=gpu02
+HOST_NAME='gpu02'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

@@ -28,9 +28,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=85e5fc72485c56d8f7168ae2c5c55edf119feec0d1cd1feccba6eb893a33d1dc
+FABRICC_SCRIPT_ID=7675cf742dcd097a16a03cd0750ec758c1bb2cb8e8ce57b8c9923b49cb726071
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=gpu03
+HOST_NAME='gpu03'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

@@ -28,9 +28,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=3b1890d70cfedc4f2addffcadcfa7ed33d9435d810180ae6b5ced21eabcada29
+FABRICC_SCRIPT_ID=61af735cc3ca96def201255c1526d5c565a805f5300970d9619d923452c59a84
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=gpu04
+HOST_NAME='gpu04'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

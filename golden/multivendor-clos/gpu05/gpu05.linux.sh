@@ -28,9 +28,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=97ae619945892a2d475691086775109de15def80100b8c4681463f633010fad4
+FABRICC_SCRIPT_ID=474f7af9446caba83ff4a5b4467553c4a50ab97a1a01d1f65ea83656f0c1f8d9
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=gpu05
+HOST_NAME='gpu05'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

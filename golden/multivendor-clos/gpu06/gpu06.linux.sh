@@ -28,9 +28,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=c8bfd4668a9bfbad2360844b70f9b9e2542574132a3ee79ec392284d94206fbb
+FABRICC_SCRIPT_ID=1fe8d5a955c69650a7fb52861d710e08f5497e3dcc6ed89f51fad3f0a444cd0e
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=gpu06
+HOST_NAME='gpu06'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

@@ -28,9 +28,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=78bd6040c1cbeebfef2442939291e40d824735d8b2aa3aa8ddc826352dbb7296
+FABRICC_SCRIPT_ID=558a632121060d7c1f16da5e3d7fbb809dd1f2c0c4068b7ea45f83fc9272fa40
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=gpu07
+HOST_NAME='gpu07'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

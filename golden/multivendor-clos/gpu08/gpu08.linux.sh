@@ -28,9 +28,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=64976d2b9a15c750e93d4709418ac92835c85c819a1af69cc60a8fe3bd6fae37
+FABRICC_SCRIPT_ID=7cabc0a70b1ea46113544004d28afd041a6d2ce3f575ce98206b92fb496c19ac
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=gpu08
+HOST_NAME='gpu08'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

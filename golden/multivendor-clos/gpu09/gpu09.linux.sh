@@ -28,9 +28,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=b73a65470baeab999eed4d0e4681465c9b4cb7eb3f1e0c6e5c4c14c1906f499d
+FABRICC_SCRIPT_ID=627ce03d662c718f3cda7d3175194929286801243fd2ba7695125ebaf3af2f33
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=gpu09
+HOST_NAME='gpu09'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

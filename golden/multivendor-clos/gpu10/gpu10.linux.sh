@@ -28,9 +28,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=f95c14101f1734118fa2b08f963ac98e413e19f563c56b4042cca86e559c9fad
+FABRICC_SCRIPT_ID=b0efe96425fda7cafe56c82797034d02dbbcc705cc57879942bbcd687d434001
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=gpu10
+HOST_NAME='gpu10'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

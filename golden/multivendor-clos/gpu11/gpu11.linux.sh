@@ -28,9 +28,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=ecbebba53d9d416479c14fe6b5c199a880ccca9e1c83a224e56e54405706d461
+FABRICC_SCRIPT_ID=c04244ec534f8ab1d92006723df2d7acb7f61025457e0a67d4ee225973205735
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=gpu11
+HOST_NAME='gpu11'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

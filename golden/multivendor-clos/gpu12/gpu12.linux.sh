@@ -28,9 +28,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=8cadb52c42dc8e4ec32898da7d420f073677ee06edb114c91b2da64d623589af
+FABRICC_SCRIPT_ID=83bf0798490893b590645777da3e86195fcf0d7932b51875beec01e8388a6b28
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=gpu12
+HOST_NAME='gpu12'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

@@ -28,9 +28,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=ef7817c531c6c3d84d74d1690a1be64b7834f9f26a5f4bbd12f5313aa32c47d5
+FABRICC_SCRIPT_ID=3e735dc06fcf75eebc9df8306e43e35f85a2e74c7b5b6d24902969626bc85eaa
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=gpu13
+HOST_NAME='gpu13'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

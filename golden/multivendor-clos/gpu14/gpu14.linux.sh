@@ -28,9 +28,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=2a171bf366dc72611bba4a850534223ade1720db76fbb5f77cb8726a60a27029
+FABRICC_SCRIPT_ID=923857e30e27608a28fb8b2afaf3382f61fede7774aebd20f3cce1d51b604a3f
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=gpu14
+HOST_NAME='gpu14'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

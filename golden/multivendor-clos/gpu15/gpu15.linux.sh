@@ -28,9 +28,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=54e83d0307aa1bbe2cd4afa5de8bbac2f9f17e6b48037bae6168ccf8289ee16f
+FABRICC_SCRIPT_ID=cdff54b4462522bc3108f389c9759eec02c7bce459a839e3383145df8b663e85
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=gpu15
+HOST_NAME='gpu15'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

@@ -28,9 +28,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=63773e6c7c7b8f59724f362725f03db2c4dfbc220fa1bd01673279c936185c20
+FABRICC_SCRIPT_ID=d418c09eb53ee4c30f41da2072843392fced6a81cb2262b15509cd17067362b0
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=gpu16
+HOST_NAME='gpu16'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

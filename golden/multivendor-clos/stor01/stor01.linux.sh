@@ -28,9 +28,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=cd36b6975fecc69e06f43b02353a1d506f0acfa913cb31506bc787cac24dbb6b
+FABRICC_SCRIPT_ID=c8de5cb17222c0cc5dcea24004363ca5959bbe9c7744081cc071e17f0e2f4380
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=stor01
+HOST_NAME='stor01'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

@@ -28,9 +28,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=5ad4ab7964d650e050cafc5cc4a8e3b4570f2f84d6924195eeb7b93a52e0b9f4
+FABRICC_SCRIPT_ID=70e8c503d1df3e518f03805ecbef32531bc13739e888f6fc31b3043b2ae56192
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=stor02
+HOST_NAME='stor02'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

@@ -28,9 +28,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=267ad356e078e55812f116a86a689fa4fe2de98970fe729a52aebe6dcdd941bc
+FABRICC_SCRIPT_ID=f3ad5299ddf1ab05723ed57161dd7ae859fbb94d2849b4f829fa25bb355061c4
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=stor03
+HOST_NAME='stor03'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

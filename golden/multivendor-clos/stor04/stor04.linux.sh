@@ -28,9 +28,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=9006959356e9ef3f063c0c34d690dbc5d2d473a1adb3887f5503a41362dd0561
+FABRICC_SCRIPT_ID=7ff2c6979ab6722e4bb748781f43fa6159c96a25b036553645262238329f56d7
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=stor04
+HOST_NAME='stor04'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

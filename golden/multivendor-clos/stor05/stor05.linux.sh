@@ -28,9 +28,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=38cdc036bf7361b604312a6c68c26d98ddcdebcd021a523bda7459ec6caf3c0d
+FABRICC_SCRIPT_ID=af0061561dd1868d20684f173866ef597bfec1ceef101846c0ca14154798cb8c
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=stor05
+HOST_NAME='stor05'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

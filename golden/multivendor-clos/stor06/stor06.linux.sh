@@ -28,9 +28,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=6cb1a364d343923ba7981a427287fed6f4ddcb1d252fe9c608f79cf96af33565
+FABRICC_SCRIPT_ID=4edf6adb057c5558296c358b204d0056ea2e11637c7960daca92c0f2d207c939
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=stor06
+HOST_NAME='stor06'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

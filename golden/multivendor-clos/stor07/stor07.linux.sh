@@ -28,9 +28,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=476921adf2d84375ea225c41a14d9610d95f7f03163ddefa3b167472ce2d8f2e
+FABRICC_SCRIPT_ID=8a48094b6f4e275856e1185c7509d3a1179cbce37d0c2839e459595d7546e436
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=stor07
+HOST_NAME='stor07'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

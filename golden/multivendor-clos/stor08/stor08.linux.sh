@@ -28,9 +28,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=f0bfddc0bb4726023a3f55dc3204c0b2a7615b339782735dc5593c2cd6222930
+FABRICC_SCRIPT_ID=e66cdf6f95c1d11997d89cc9543b12a94bbf4a615804d820b253bc2565d55720
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=stor08
+HOST_NAME='stor08'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

@@ -28,9 +28,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=2cb7c56cf6ad5d814c0631dc4ebc76967e60ae7e7450e56a20cab7f6357bb3a0
+FABRICC_SCRIPT_ID=6fe56c0c5bd4804367e628ed3dc9e185479666724f61a087bb8ff27420df6620
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=node1
+HOST_NAME='node1'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service

@@ -28,9 +28,9 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=89b315afcfbee4bfc5738fab0b1ec6613fe0ddada49747d0ee6e5af1cc3fb908
+FABRICC_SCRIPT_ID=4bbded755c806881e407f070d65e7782bbc02ace5008117979945c5421afb0d5
 # The host this script is for: it stops on any other (host_guard, --any-host).
-HOST_NAME=node2
+HOST_NAME='node2'
 # Where --install puts this script's copy and its systemd unit.
 BOOT_COPY=/usr/local/sbin/fabricc-host-settings
 BOOT_UNIT=fabricc-host-settings.service
