@@ -73,16 +73,9 @@ var freebsdIfNames = map[string]struct {
 	"mlx5en": {regexp.MustCompile(`^mce[0-9]+$`), "mce0"},
 }
 
-// freebsdRenamed is what fabricc takes as the name rc.conf gives a
-// FreeBSD interface (ifconfig_<if>_name, rc.conf(5)): 1-15 bytes
-// (IFNAMSIZ 16), a letter first, then letters, digits or '_', so that
-// ifconfig_<name> and vlans_<name> are rc.conf variables as written and
-// the name is one shell word in the script.
-var freebsdRenamed = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]{0,14}$`)
-
 // checkFreeBSDInterface checks a FreeBSD NIC's interface against its
 // driver's naming, or, with driver_interface, the renamed interface
-// (freebsdRenamed) and the driver's name it had (out.DriverInterface).
+// (model.IsFreeBSDRenamedIf) and the driver's name it had (out.DriverInterface).
 func (l *lowering) checkFreeBSDInterface(who string, n *dsl.NIC, out *model.NIC) {
 	f, ok := freebsdIfNames[out.Driver]
 	if !ok {
@@ -100,7 +93,7 @@ func (l *lowering) checkFreeBSDInterface(who string, n *dsl.NIC, out *model.NIC)
 	switch {
 	case !f.re.MatchString(d):
 		l.errorf(n.DriverInterfaceRange.Or(n.DefRange), "Invalid driver_interface", "%s has driver_interface %q; the %s driver names its interfaces like %q: write the name it gave the interface before rc.conf renamed it.", who, d, out.Driver, f.example)
-	case !freebsdRenamed.MatchString(ifc):
+	case !model.IsFreeBSDRenamedIf(ifc):
 		l.errorf(r, "Invalid interface name", "%s has interface %q; a renamed FreeBSD interface is 1-15 letters, digits or '_', a letter first (such as \"rdma0\"), so that rc.conf's ifconfig_<name> can name it.", who, ifc)
 	case n.VLAN != nil && *n.VLAN > 0 && len(fmt.Sprintf("%s.%d", ifc, *n.VLAN)) > 15:
 		l.errorf(r, "Interface name too long for its VLAN", "%s: its VLAN interface %q is longer than FreeBSD's 15 characters (IFNAMSIZ); shorten the name rc.conf gives the interface.", who, fmt.Sprintf("%s.%d", ifc, *n.VLAN))

@@ -11,7 +11,6 @@ package freebsd
 import (
 	"fmt"
 	"net/netip"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -58,11 +57,6 @@ func driverName(n *model.NIC) string {
 	}
 	return n.Interface
 }
-
-// renamedIf is the name fabricc takes for an interface rc.conf renames
-// (the compiler's check): one shell word, and ifconfig_<name> an rc.conf
-// variable as written.
-var renamedIf = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]{0,14}$`)
 
 // drivers are the driver stacks FreeBSD renders, by model.NIC.Driver.
 var drivers = map[string]driverInfo{
@@ -243,7 +237,7 @@ func validate(f *model.Fabric, h *model.Host) error {
 		if !d.isInterface(driverName(n)) {
 			return fmt.Errorf("%s has interface %q; the %s driver names its interfaces like %s", who, driverName(n), n.Driver, d.prefix+"0")
 		}
-		if n.DriverInterface != "" && !renamedIf.MatchString(n.Interface) {
+		if n.DriverInterface != "" && !model.IsFreeBSDRenamedIf(n.Interface) {
 			return fmt.Errorf("%s has interface %q, renamed from %s; write 1-15 letters, digits or '_', a letter first", who, n.Interface, n.DriverInterface)
 		}
 		if n.VLAN < 0 || n.VLAN > 4094 || n.MTU < 68 || n.MTU > 65535 {
