@@ -200,7 +200,7 @@ func (l *lowering) lowerHost(h *dsl.Host) model.Host {
 		seen[n.Name] = n.DefRange
 		out.NICs = append(out.NICs, l.lowerNIC(h.Name, out.OS, osOK, n))
 		l.checkSharedInterface(h.Name, out.OS, n, interfaces)
-		l.checkSharedDriverInterface(h.Name, n, units)
+		l.checkSharedDriverInterface(h.Name, n, &out.NICs[len(out.NICs)-1], units)
 	}
 	sort.Slice(out.NICs, func(i, j int) bool { return out.NICs[i].Name < out.NICs[j].Name })
 	l.hostCluster(h, &out, osOK)
@@ -231,12 +231,10 @@ func (l *lowering) checkSharedInterface(host string, os model.OS, n *dsl.NIC, se
 // checkSharedDriverInterface reports a FreeBSD NIC whose driver_interface
 // an earlier NIC of the host (in seen, by the driver's name) already
 // names, as its driver_interface or as its interface: the script would
-// set that one unit's sysctls for both.
-func (l *lowering) checkSharedDriverInterface(host string, n *dsl.NIC, seen map[string]*dsl.NIC) {
-	name := n.Interface
-	if n.DriverInterface != nil {
-		name = *n.DriverInterface
-	}
+// set that one unit's sysctls for both. The name is out's, n lowered;
+// the ranges are n's.
+func (l *lowering) checkSharedDriverInterface(host string, n *dsl.NIC, out *model.NIC, seen map[string]*dsl.NIC) {
+	name := out.DriverName()
 	first := seen[name]
 	if first == nil {
 		seen[name] = n

@@ -205,6 +205,18 @@ func (n *NIC) ListsApp(kind string) bool {
 	return false
 }
 
+// DriverName is the name the driver gave the NIC's interface: its
+// DriverInterface when rc.conf renames the interface, else Interface.
+// The FreeBSD drivers name their sysctl nodes and loader tunables by it
+// when they attach (dev.mce.N, hw.mlxenN), and they keep it after a
+// rename.
+func (n *NIC) DriverName() string {
+	if n.DriverInterface != "" {
+		return n.DriverInterface
+	}
+	return n.Interface
+}
+
 // freebsdRenamedIf is IsFreeBSDRenamedIf's rule.
 var freebsdRenamedIf = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]{0,14}$`)
 

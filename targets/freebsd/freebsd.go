@@ -48,16 +48,6 @@ func (d driverInfo) isInterface(name string) bool {
 	return ok && u != "" && strings.Trim(u, "0123456789") == ""
 }
 
-// driverName is the name the driver gave n's interface, which its
-// sysctl nodes keep when rc.conf renames the interface (dev.mce.N,
-// hw.mlxenN: the drivers name them when they attach).
-func driverName(n *model.NIC) string {
-	if n.DriverInterface != "" {
-		return n.DriverInterface
-	}
-	return n.Interface
-}
-
 // drivers are the driver stacks FreeBSD renders, by model.NIC.Driver.
 var drivers = map[string]driverInfo{
 	driverMlx4: {"mlx4ib", "", "mlxen", "ConnectX-3 or ConnectX-3 Pro"},
@@ -234,8 +224,8 @@ func validate(f *model.Fabric, h *model.Host) error {
 		}
 		// The interface, checked against the driver's naming here, is a
 		// plain shell word in every command the script writes.
-		if !d.isInterface(driverName(n)) {
-			return fmt.Errorf("%s has interface %q; the %s driver names its interfaces like %s", who, driverName(n), n.Driver, d.prefix+"0")
+		if dn := n.DriverName(); !d.isInterface(dn) {
+			return fmt.Errorf("%s has interface %q; the %s driver names its interfaces like %s", who, dn, n.Driver, d.prefix+"0")
 		}
 		if n.DriverInterface != "" && !model.IsFreeBSDRenamedIf(n.Interface) {
 			return fmt.Errorf("%s has interface %q, renamed from %s; write 1-15 letters, digits or '_', a letter first", who, n.Interface, n.DriverInterface)
