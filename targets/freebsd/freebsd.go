@@ -87,6 +87,15 @@ type rcSetting struct {
 	ownsAddr bool
 }
 
+// owns is the words of an rcWords value that the fabric owns beyond its
+// own (rc_words' and shadow_ok's OWNS): addressWords, or none.
+func (s rcSetting) owns() string {
+	if s.ownsAddr {
+		return addressWords
+	}
+	return ""
+}
+
 // fromQoS marks a setting that carries the fabric-wide priority maps.
 const fromQoS = "\x00qos"
 
