@@ -451,7 +451,7 @@ shadowed() {
 	shift
 	_hits=
 	while [ $# -ge 4 ]; do
-		_own= _step=4
+		_own='' _step=4
 		[ "$3" != words ] || _own=$5 _step=5
 		_found=$(shadow_files "$1" | while IFS= read -r _f; do
 			_a=$(conf_assign "$_f" "$2")
