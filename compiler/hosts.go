@@ -189,7 +189,7 @@ func (l *lowering) lowerHost(h *dsl.Host) model.Host {
 	l.checkWindowsRelease(h)
 	seen := map[string]dsl.Range{}
 	interfaces := map[string]*dsl.NIC{}
-	units := map[string]*dsl.NIC{}
+	var units map[string]*dsl.NIC // by driver name; made for the first FreeBSD NIC
 	for i := range h.NICs {
 		n := &h.NICs[i]
 		if first, dup := seen[n.Name]; dup {
@@ -200,7 +200,9 @@ func (l *lowering) lowerHost(h *dsl.Host) model.Host {
 		seen[n.Name] = n.DefRange
 		out.NICs = append(out.NICs, l.lowerNIC(h.Name, out.OS, osOK, n))
 		l.checkSharedInterface(h.Name, out.OS, n, interfaces)
-		l.checkSharedDriverInterface(h.Name, n, units)
+		if out.OS == model.OSFreeBSD {
+			units = l.checkSharedDriverInterface(h.Name, n, &out.NICs[len(out.NICs)-1], units)
+		}
 	}
 	sort.Slice(out.NICs, func(i, j int) bool { return out.NICs[i].Name < out.NICs[j].Name })
 	l.hostCluster(h, &out, osOK)
@@ -231,24 +233,27 @@ func (l *lowering) checkSharedInterface(host string, os model.OS, n *dsl.NIC, se
 // checkSharedDriverInterface reports a FreeBSD NIC whose driver_interface
 // an earlier NIC of the host (in seen, by the driver's name) already
 // names, as its driver_interface or as its interface: the script would
-// set that one unit's sysctls for both.
-func (l *lowering) checkSharedDriverInterface(host string, n *dsl.NIC, seen map[string]*dsl.NIC) {
-	name := n.Interface
-	if n.DriverInterface != nil {
-		name = *n.DriverInterface
-	}
+// set that one unit's sysctls for both. The name is out's, n lowered;
+// the ranges are n's. It returns seen, made on the first call (only
+// FreeBSD hosts need it: driver_interface is an error elsewhere).
+func (l *lowering) checkSharedDriverInterface(host string, n *dsl.NIC, out *model.NIC, seen map[string]*dsl.NIC) map[string]*dsl.NIC {
+	name := out.DriverName()
 	first := seen[name]
 	if first == nil {
+		if seen == nil {
+			seen = map[string]*dsl.NIC{}
+		}
 		seen[name] = n
-		return
+		return seen
 	}
 	if n.DriverInterface == nil && first.DriverInterface == nil {
-		return // checkSharedInterface's
+		return seen // checkSharedInterface's
 	}
 	d := l.errorf(n.DriverInterfaceRange.Or(n.InterfaceRange).Or(n.DefRange), "Two NICs on one driver interface",
 		"nic %q of host %q is the driver's %q, which nic %q of the same host already is; the script would set that interface's sysctls for both. Write the driver's name of each renamed interface as its driver_interface.",
 		n.Name, host, name, first.Name)
 	also(d, fmt.Sprintf("nic %q is the driver's %q", first.Name, name), first.DriverInterfaceRange.Or(first.InterfaceRange).Or(first.DefRange))
+	return seen
 }
 
 // interfaceKey is the name by which os tells interfaces apart: the

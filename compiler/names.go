@@ -73,16 +73,9 @@ var freebsdIfNames = map[string]struct {
 	"mlx5en": {regexp.MustCompile(`^mce[0-9]+$`), "mce0"},
 }
 
-// freebsdRenamed is what fabricc takes as the name rc.conf gives a
-// FreeBSD interface (ifconfig_<if>_name, rc.conf(5)): 1-15 bytes
-// (IFNAMSIZ 16), a letter first, then letters, digits or '_', so that
-// ifconfig_<name> and vlans_<name> are rc.conf variables as written and
-// the name is one shell word in the script.
-var freebsdRenamed = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]{0,14}$`)
-
 // checkFreeBSDInterface checks a FreeBSD NIC's interface against its
 // driver's naming, or, with driver_interface, the renamed interface
-// (freebsdRenamed) and the driver's name it had (out.DriverInterface).
+// (model.IsFreeBSDRenamedIf) and the driver's name it had (out.DriverInterface).
 func (l *lowering) checkFreeBSDInterface(who string, n *dsl.NIC, out *model.NIC) {
 	f, ok := freebsdIfNames[out.Driver]
 	if !ok {
@@ -97,16 +90,28 @@ func (l *lowering) checkFreeBSDInterface(who string, n *dsl.NIC, out *model.NIC)
 		return
 	}
 	d := *n.DriverInterface
+	vlanIf, vlanLong := vlanIfName(ifc, n.VLAN)
 	switch {
 	case !f.re.MatchString(d):
 		l.errorf(n.DriverInterfaceRange.Or(n.DefRange), "Invalid driver_interface", "%s has driver_interface %q; the %s driver names its interfaces like %q: write the name it gave the interface before rc.conf renamed it.", who, d, out.Driver, f.example)
-	case !freebsdRenamed.MatchString(ifc):
+	case !model.IsFreeBSDRenamedIf(ifc):
 		l.errorf(r, "Invalid interface name", "%s has interface %q; a renamed FreeBSD interface is 1-15 letters, digits or '_', a letter first (such as \"rdma0\"), so that rc.conf's ifconfig_<name> can name it.", who, ifc)
-	case n.VLAN != nil && *n.VLAN > 0 && len(fmt.Sprintf("%s.%d", ifc, *n.VLAN)) > 15:
-		l.errorf(r, "Interface name too long for its VLAN", "%s: its VLAN interface %q is longer than FreeBSD's 15 characters (IFNAMSIZ); shorten the name rc.conf gives the interface.", who, fmt.Sprintf("%s.%d", ifc, *n.VLAN))
+	case vlanLong:
+		l.errorf(r, "Interface name too long for its VLAN", "%s: its VLAN interface %q is longer than FreeBSD's 15 characters (IFNAMSIZ); shorten the name rc.conf gives the interface.", who, vlanIf)
 	case d != ifc:
 		out.DriverInterface = d
 	}
+}
+
+// vlanIfName is the name of the VLAN interface on ifc ("ens1f0.100"),
+// and whether it is longer than the 15 characters Linux and FreeBSD
+// allow (IFNAMSIZ 16 with the NUL); "", false without a VLAN.
+func vlanIfName(ifc string, vlan *int) (name string, tooLong bool) {
+	if vlan == nil || *vlan <= 0 {
+		return "", false
+	}
+	name = fmt.Sprintf("%s.%d", ifc, *vlan)
+	return name, len(name) > 15
 }
 
 // windowsWildcards are the characters the NetAdapter cmdlets read as a
@@ -126,13 +131,14 @@ func (l *lowering) checkInterface(host string, os model.OS, n *dsl.NIC, out *mod
 	}
 	switch os {
 	case model.OSLinux:
+		vlanIf, vlanLong := vlanIfName(ifc, n.VLAN)
 		switch {
 		case strings.HasPrefix(ifc, "-"):
 			l.errorf(r, "Invalid interface name", "%s has interface %q, which starts with '-': commands of the host script such as ethtool -a \"$ifc\" read it as an option, not as an interface name. Write a name that starts with a letter or digit, such as \"ens1f0\" (rename the interface if the OS gave it such a name).", who, ifc)
 		case !linuxIfName.MatchString(ifc) || ifc == "." || ifc == "..":
 			l.errorf(r, "Invalid interface name", "%s has interface %q; a Linux interface name is 1-15 letters, digits, '_', '.' or '-' (not \".\" or \"..\"), such as \"ens1f0\".", who, ifc)
-		case n.VLAN != nil && *n.VLAN > 0 && len(fmt.Sprintf("%s.%d", ifc, *n.VLAN)) > 15:
-			l.errorf(r, "Interface name too long for its VLAN", "%s: its VLAN interface %q is longer than Linux's 15 characters; shorten the interface name.", who, fmt.Sprintf("%s.%d", ifc, *n.VLAN))
+		case vlanLong:
+			l.errorf(r, "Interface name too long for its VLAN", "%s: its VLAN interface %q is longer than Linux's 15 characters; shorten the interface name.", who, vlanIf)
 		}
 	case model.OSFreeBSD:
 		l.checkFreeBSDInterface(who, n, out)

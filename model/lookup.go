@@ -2,6 +2,7 @@ package model
 
 import (
 	"net/netip"
+	"regexp"
 	"slices"
 
 	"github.com/fabricc/fabricc/internal/natural"
@@ -203,3 +204,26 @@ func (n *NIC) ListsApp(kind string) bool {
 	}
 	return false
 }
+
+// DriverName is the name the driver gave the NIC's interface: its
+// DriverInterface when rc.conf renames the interface, else Interface.
+// The FreeBSD drivers name their sysctl nodes and loader tunables by it
+// when they attach (dev.mce.N, hw.mlxenN), and they keep it after a
+// rename.
+func (n *NIC) DriverName() string {
+	if n.DriverInterface != "" {
+		return n.DriverInterface
+	}
+	return n.Interface
+}
+
+// freebsdRenamedIf is IsFreeBSDRenamedIf's rule.
+var freebsdRenamedIf = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]{0,14}$`)
+
+// IsFreeBSDRenamedIf reports whether name is one fabricc takes for the
+// name rc.conf gives a renamed FreeBSD interface (ifconfig_<if>_name,
+// rc.conf(5)): 1-15 bytes (IFNAMSIZ 16), a letter first, then letters,
+// digits or '_', so that ifconfig_<name> and vlans_<name> are rc.conf
+// variables as written and the name is one shell word in the script.
+// The compiler checks it, and the FreeBSD target refuses others.
+func IsFreeBSDRenamedIf(name string) bool { return freebsdRenamedIf.MatchString(name) }

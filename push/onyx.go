@@ -134,9 +134,6 @@ func (t *onyxTxn) Cleanup(c Conn) error {
 }
 
 func (t *onyxTxn) Rollback(c Conn) error {
-	if t.before == nil {
-		return nil // nothing was read, so nothing was sent
-	}
 	// Each round re-reads the running config, then either undoes what
 	// was added or re-sends the old lines that are missing (which also
 	// restores values a "no" form reset). Undoing can leave a "no" line

@@ -96,3 +96,46 @@ func TestOnyxFailedRollbackKeepsLock(t *testing.T) {
 		t.Errorf("a fabricc file is left in the running config")
 	}
 }
+
+// TestOnyxRollbackToAllDefaults is review mrj #1: a running config of
+// defaults only reads as no lines, and a rollback to it still undoes
+// what the push added instead of reporting a rollback it did not do.
+func TestOnyxRollbackToAllDefaults(t *testing.T) {
+	var sent []string
+	defaults := "## defaults only\nconfigure terminal\nexit\n"
+	before := onyxLines(defaults)
+	if before != nil {
+		t.Fatalf("onyxLines of a defaults-only config = %q, want none", before)
+	}
+	added := "interface ethernet 1/1 mtu 9216 force\n"
+	c := &rollbackConn{runs: []string{added, defaults}, sent: &sent}
+	txn := &onyxTxn{checkpoint: "fabricc-pre-x", before: before}
+	if err := txn.Rollback(c); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"show running-config", "configure terminal", "interface ethernet 1/1 no mtu force", "show running-config"}
+	if !slices.Equal(sent, want) {
+		t.Errorf("sent %q, want %q", sent, want)
+	}
+}
+
+// rollbackConn answers "show running-config" with runs in turn (the
+// last one from then on) and records every command sent.
+type rollbackConn struct {
+	runs []string
+	sent *[]string
+}
+
+func (c *rollbackConn) Send(cmd string) (string, error) {
+	*c.sent = append(*c.sent, cmd)
+	if cmd != "show running-config" {
+		return "", nil
+	}
+	run := c.runs[0]
+	if len(c.runs) > 1 {
+		c.runs = c.runs[1:]
+	}
+	return run, nil
+}
+func (*rollbackConn) Close() error { return nil }
+func (*rollbackConn) Home() error  { return nil }

@@ -376,11 +376,7 @@ func onyxRestore(c Conn, file string) error {
 	if err != nil {
 		return err
 	}
-	before := onyxLines(text)
-	if before == nil {
-		before = []string{} // a file of defaults only: undo everything
-	}
-	t := &onyxTxn{checkpoint: file, before: before}
+	t := &onyxTxn{checkpoint: file, before: onyxLines(text)}
 	return t.Rollback(c)
 }
 

@@ -118,11 +118,11 @@ type shell struct {
 // Echo is off while `enable` reads its secret.
 func (s *shell) Echo() bool { return !s.askSecret }
 
-// Reject is EOS's error for input it refuses.
 // Refuse is EOS's form of a refusal, "% Error: reason" (scrapligo's
 // arista_eos failed-when-contains phrase "% Error").
 func (s *shell) Refuse(reason string) string { return "% Error: " + reason }
 
+// Reject is EOS's error for input it refuses.
 func (s *shell) Reject(line string) string {
 	f := strings.Fields(line)
 	if len(f) == 0 {

@@ -88,10 +88,13 @@ type shell struct {
 // Echo is off while `enable` reads its password.
 func (s *shell) Echo() bool { return !s.askSecret }
 
-// Refuse is Onyx's form of a refusal, one "% Error:" line (its definition's
+// refuse is Onyx's form of a refusal, one "% Error:" line (its definition's
 // failed-when-contains phrase "% Error", and a "%" line, which Ansible's
 // Onyx terminal plugin takes as an error).
-func (s *shell) Refuse(reason string) string { return "% Error: " + reason }
+func refuse(reason string) string { return "% Error: " + reason }
+
+// Refuse is Onyx's form of a refusal (refuse).
+func (s *shell) Refuse(reason string) string { return refuse(reason) }
 
 // Reject is Onyx's error for a command it refuses.
 func (s *shell) Reject(line string) string {
@@ -139,7 +142,7 @@ func errText(err error) string {
 		return string(v)
 	}
 	msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "% "), "Error: ")
-	return "% Error: " + msg
+	return refuse(msg)
 }
 
 // Prompt is the password or reboot-confirmation prompt, else

@@ -11,7 +11,6 @@ package freebsd
 import (
 	"fmt"
 	"net/netip"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -48,21 +47,6 @@ func (d driverInfo) isInterface(name string) bool {
 	u, ok := strings.CutPrefix(name, d.prefix)
 	return ok && u != "" && strings.Trim(u, "0123456789") == ""
 }
-
-// driverName is the name the driver gave n's interface, which its
-// sysctl nodes keep when rc.conf renames the interface (dev.mce.N,
-// hw.mlxenN: the drivers name them when they attach).
-func driverName(n *model.NIC) string {
-	if n.DriverInterface != "" {
-		return n.DriverInterface
-	}
-	return n.Interface
-}
-
-// renamedIf is the name fabricc takes for an interface rc.conf renames
-// (the compiler's check): one shell word, and ifconfig_<name> an rc.conf
-// variable as written.
-var renamedIf = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]{0,14}$`)
 
 // drivers are the driver stacks FreeBSD renders, by model.NIC.Driver.
 var drivers = map[string]driverInfo{
@@ -101,6 +85,15 @@ type rcSetting struct {
 	// value too: a word of the current value among them is dropped when
 	// the fabric's value lacks it.
 	ownsAddr bool
+}
+
+// owns is the words of an rcWords value that the fabric owns beyond its
+// own (rc_words' and shadow_ok's OWNS): addressWords, or none.
+func (s rcSetting) owns() string {
+	if s.ownsAddr {
+		return addressWords
+	}
+	return ""
 }
 
 // fromQoS marks a setting that carries the fabric-wide priority maps.
@@ -240,10 +233,10 @@ func validate(f *model.Fabric, h *model.Host) error {
 		}
 		// The interface, checked against the driver's naming here, is a
 		// plain shell word in every command the script writes.
-		if !d.isInterface(driverName(n)) {
-			return fmt.Errorf("%s has interface %q; the %s driver names its interfaces like %s", who, driverName(n), n.Driver, d.prefix+"0")
+		if dn := n.DriverName(); !d.isInterface(dn) {
+			return fmt.Errorf("%s has interface %q; the %s driver names its interfaces like %s", who, dn, n.Driver, d.prefix+"0")
 		}
-		if n.DriverInterface != "" && !renamedIf.MatchString(n.Interface) {
+		if n.DriverInterface != "" && !model.IsFreeBSDRenamedIf(n.Interface) {
 			return fmt.Errorf("%s has interface %q, renamed from %s; write 1-15 letters, digits or '_', a letter first", who, n.Interface, n.DriverInterface)
 		}
 		if n.VLAN < 0 || n.VLAN > 4094 || n.MTU < 68 || n.MTU > 65535 {

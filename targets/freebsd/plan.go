@@ -11,7 +11,7 @@ import (
 
 // plan computes a NIC's persistent settings.
 func plan(f *model.Fabric, n *model.NIC) nicPlan {
-	p := nicPlan{nic: n, unit: strings.TrimPrefix(driverName(n), drivers[n.Driver].prefix)}
+	p := nicPlan{nic: n, unit: strings.TrimPrefix(n.DriverName(), drivers[n.Driver].prefix)}
 	v4, v6 := firstByFamily(n.Addresses)
 	p.rc, p.v6 = rcSettings(n, v4, v6), v6 != ""
 	p.loader = []setting{{n.Driver + "_load", "YES", "driver"}}
@@ -19,7 +19,7 @@ func plan(f *model.Fabric, n *model.NIC) nicPlan {
 		p.loader = append(p.loader, mlx5Settings(f, n, p.unit)...)
 	} else if len(n.RoCE.PFCPriorities) > 0 {
 		m := fmt.Sprint(pfcMask(n.RoCE.PFCPriorities))
-		base := "hw." + driverName(n) + ".conf."
+		base := "hw." + n.DriverName() + ".conf."
 		p.sysctl = []setting{{base + "rx_ppp", m, "pfc_priorities"}, {base + "tx_ppp", m, "pfc_priorities"}}
 	}
 	p.cnp = cnpSettings(n, p.unit)

@@ -92,8 +92,6 @@ fi
 
 DIFFS=0
 CHANGES=0
-# The words of an ifconfig_<if> value that set its address (shadow_ok).
-ADDRESS_WORDS='` + addressWords + `'
 # The interfaces whose steps stopped (nic_leave), for finish.
 FAILED=
 
@@ -371,26 +369,26 @@ nic_ready() {
 	fi
 }
 
-# shadow_files KIND: the files FreeBSD reads at boot after the one the
-# script edits and that can set a KIND variable, in the order it reads
-# them (the last setting wins); one a line.
-#   loader: loader.conf(5): the *.conf files of loader_conf_dirs
+# shadow_files FILE: the files FreeBSD reads at boot after FILE, the one
+# the script edits, and that can set a variable of FILE's kind, in the
+# order it reads them (the last setting wins); one a line.
+#   /boot/loader.conf: loader.conf(5): the *.conf files of loader_conf_dirs
 #     (/boot/loader.conf.d, FreeBSD 13 and later) after loader_conf_files
 #     (/boot/loader.conf), then local_loader_conf_files
 #     (/boot/loader.conf.local), which older releases list last in
 #     loader_conf_files.
-#   rc: rc.conf(5): load_rc_config reads rc_conf_files (/etc/rc.conf,
+#   /etc/rc.conf: rc.conf(5): load_rc_config reads rc_conf_files (/etc/rc.conf,
 #     /etc/rc.conf.local, which sysrc reads and edits too), then
 #     /etc/rc.conf.d/<service> and /usr/local/etc/rc.conf.d/<service>,
 #     each a file or a directory whose files are all read; rc.d/netif,
 #     which sets up the interfaces and their VLANs, reads its own (netif)
 #     and network's.
-#   sysctl: rc.d/sysctl reads /etc/sysctl.conf, then /etc/sysctl.conf.local
+#   /etc/sysctl.conf: rc.d/sysctl reads /etc/sysctl.conf, then /etc/sysctl.conf.local
 #     (sysctl.conf(5)).
 shadow_files() {
 	case $1 in
-	loader) set -- /boot/loader.conf.d/*.conf /boot/loader.conf.local ;;
-	rc) set -- /etc/rc.conf.d/netif /usr/local/etc/rc.conf.d/netif /etc/rc.conf.d/network /usr/local/etc/rc.conf.d/network ;;
+	/boot/loader.conf) set -- /boot/loader.conf.d/*.conf /boot/loader.conf.local ;;
+	/etc/rc.conf) set -- /etc/rc.conf.d/netif /usr/local/etc/rc.conf.d/netif /etc/rc.conf.d/network /usr/local/etc/rc.conf.d/network ;;
 	*) set -- /etc/sysctl.conf.local ;;
 	esac
 	for _sf in "$@"; do
@@ -425,9 +423,9 @@ conf_assign() {
 		END { if (f) print line " " val }' "$1" 2>/dev/null || true
 }
 
-# shadow_ok MATCH WANT VALUE: VALUE gives the variable what the fabric
-# needs: WANT itself (whole), WANT among its words (member), or WANT's
-# words, as rc_words merges them (words; addr: the address words too).
+# shadow_ok MATCH WANT VALUE [OWNS]: VALUE gives the variable what the
+# fabric needs: WANT itself (whole), WANT among its words (member), or
+# WANT's words, as rc_words merges them with OWNS (words).
 shadow_ok() {
 	case $1 in
 	member)
@@ -436,24 +434,15 @@ shadow_ok() {
 		esac
 		return 1
 		;;
-	words) [ "$(rc_merge "$3" "$2" '')" = "$3" ] ;;
-	addr) [ "$(rc_merge "$3" "$2" "$ADDRESS_WORDS")" = "$3" ] ;;
+	words) [ "$(rc_merge "$3" "$2" "$4")" = "$3" ] ;;
 	*) [ "$3" = "$2" ] ;;
 	esac
 }
 
-# shadow_edits KIND: the file the script edits for a KIND variable.
-shadow_edits() {
-	case $1 in
-	loader) echo /boot/loader.conf ;;
-	rc) echo /etc/rc.conf ;;
-	*) echo /etc/sysctl.conf ;;
-	esac
-}
-
-# shadowed IF [KIND NAME MATCH WANT]...: before the NIC's first change,
-# each NAME the NIC's steps write to a KIND file (loader, rc, sysctl) is
-# looked for in the files read at boot after that one (shadow_files): one
+# shadowed IF [FILE NAME MATCH WANT [OWNS]]...: before the NIC's first
+# change, each NAME the NIC's steps write to FILE (/boot/loader.conf,
+# /etc/rc.conf, /etc/sysctl.conf) is looked for in the files read at
+# boot after that one (shadow_files), OWNS following a words MATCH: one
 # that sets NAME to a value without the fabric's (shadow_ok) wins at boot
 # over what the script writes, so --check reports each, naming the file
 # and line, and a run changes nothing on IF (nic_stop).
@@ -462,14 +451,16 @@ shadowed() {
 	shift
 	_hits=
 	while [ $# -ge 4 ]; do
+		_own='' _step=4
+		[ "$3" != words ] || _own=$5 _step=5
 		_found=$(shadow_files "$1" | while IFS= read -r _f; do
 			_a=$(conf_assign "$_f" "$2")
 			[ -n "$_a" ] || continue
-			shadow_ok "$3" "$4" "${_a#* }" || printf '%s:%s\037%s\037%s\037%s\037%s\n' "$_f" "${_a%% *}" "$2" "${_a#* }" "$4" "$(shadow_edits "$1")"
+			shadow_ok "$3" "$4" "${_a#* }" "$_own" || printf '%s:%s\037%s\037%s\037%s\037%s\n' "$_f" "${_a%% *}" "$2" "${_a#* }" "$4" "$1"
 		done)
 		[ -z "$_found" ] || _hits="$_hits$_found
 "
-		shift 4
+		shift $_step
 	done
 	[ -n "$_hits" ] || return 0
 	_msg=

@@ -12,6 +12,7 @@ import (
 // Persistent files the script edits.
 const (
 	loaderConf = "/boot/loader.conf"
+	rcConf     = "/etc/rc.conf"
 	sysctlConf = "/etc/sysctl.conf"
 )
 
@@ -125,23 +126,21 @@ func writeShadowed(b *text, p *nicPlan) {
 	b.WriteString("\t# rc.conf(5), sysctl.conf(5)): one that sets these otherwise stops the NIC.\n")
 	fmt.Fprintf(b, "\tshadowed %s", p.nic.Interface)
 	for _, s := range p.loader {
-		fmt.Fprintf(b, " \\\n\t\tloader %s whole '%s'", s.name, s.value)
+		fmt.Fprintf(b, " \\\n\t\t%s %s whole '%s'", loaderConf, s.name, s.value)
 	}
 	for _, s := range p.rc {
-		match := "whole"
-		switch {
-		case s.kind == rcMember:
-			match = "member"
-		case s.kind == rcWords && s.ownsAddr:
-			match = "addr"
-		case s.kind == rcWords:
-			match = "words"
+		switch s.kind {
+		case rcMember:
+			fmt.Fprintf(b, " \\\n\t\t%s %s member '%s'", rcConf, s.name, s.value)
+		case rcWords:
+			fmt.Fprintf(b, " \\\n\t\t%s %s words '%s' '%s'", rcConf, s.name, s.value, s.owns())
+		default:
+			fmt.Fprintf(b, " \\\n\t\t%s %s whole '%s'", rcConf, s.name, s.value)
 		}
-		fmt.Fprintf(b, " \\\n\t\trc %s %s '%s'", s.name, match, s.value)
 	}
 	for _, ss := range [][]setting{p.sysctl, p.cnp} {
 		for _, s := range ss {
-			fmt.Fprintf(b, " \\\n\t\tsysctl %s whole '%s'", s.name, s.value)
+			fmt.Fprintf(b, " \\\n\t\t%s %s whole '%s'", sysctlConf, s.name, s.value)
 		}
 	}
 	b.WriteString(" || return 0\n")
@@ -156,11 +155,7 @@ func writeRc(b *text, s rcSetting) {
 	case rcMember:
 		fmt.Fprintf(b, "\trc_member %s '%s'\n", s.name, s.value)
 	case rcWords:
-		owns := ""
-		if s.ownsAddr {
-			owns = addressWords
-		}
-		fmt.Fprintf(b, "\trc_words %s '%s' '%s'\n", s.name, s.value, owns)
+		fmt.Fprintf(b, "\trc_words %s '%s' '%s'\n", s.name, s.value, s.owns())
 	default:
 		fmt.Fprintf(b, "\tensure rc.conf %s '%s' \"$(rc_get %s)\" rc_set %s '%s'\n", s.name, s.value, s.name, s.name, s.value)
 	}
