@@ -33,8 +33,11 @@ func (c *checker) checkSkbPriority() {
 		}
 		for _, n := range h.NICs {
 			r := n.RoCE
+			if n.Transport != model.TransportRoCE || n.VLAN == 0 {
+				continue
+			}
 			why, shared := socketPriorities[model.SkbPriority(r.TOS)]
-			if n.Transport != model.TransportRoCE || n.VLAN == 0 || !shared || r.Priority == def || !slices.Contains(r.PFCPriorities, r.Priority) {
+			if !shared || r.Priority == def || !slices.Contains(r.PFCPriorities, r.Priority) {
 				continue
 			}
 			who := c.pcpClassifier(n)
@@ -59,7 +62,7 @@ func (c *checker) pcpClassifier(n model.NIC) string {
 		who = append(who, "the NIC")
 	}
 	if n.Peer != nil && n.Peer.Kind == "switch" {
-		if sw := c.f.Switch(n.Peer.Device); sw != nil {
+		if sw := c.switches[n.Peer.Device]; sw != nil {
 			if p := sw.Port(n.Peer.Port); p != nil && p.Trust == model.TrustPCP {
 				who = append(who, "its switch port "+sw.Name+":"+p.Name)
 			}
