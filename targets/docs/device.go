@@ -633,9 +633,9 @@ func slText(h *model.Host, names []string, prio string) string {
 // ECN-capable packets (RFC 3168, section 5), and NVIDIA's ECN chapter
 // does not say that ConnectX sets ECT itself.
 func ucxText(h *model.Host) string {
-	classes := ucxClasses(h)
+	classes, ucxDefault := ucxClasses(h)
 	what := "DSCP 26 is this host's RoCE DSCP, so UCX 1.5 and later need no setting; with an older UCX set UCX\\_IB\\_TRAFFIC\\_CLASS=106"
-	if len(classes) > 1 || !strings.HasPrefix(classes[0], "106 ") {
+	if !ucxDefault {
 		what = "set UCX\\_IB\\_TRAFFIC\\_CLASS=" + strings.Join(classes, ", or ") + " in the jobs' environment, or UCX marks DSCP 26"
 	}
 	return "UCX (Open MPI's pml ucx, MPICH's ch4:ucx) marks UCX\\_IB\\_TRAFFIC\\_CLASS, which on RoCE v2 defaults to 106 (DSCP 26 << 2 with ECT(0)) " +
@@ -647,7 +647,9 @@ func ucxText(h *model.Host) string {
 // ucxClasses lists the UCX_IB_TRAFFIC_CLASS values of h's RoCE NICs, the
 // DSCP << 2 with ECT(0) (+2), as "106 (DSCP 26)": one per distinct DSCP,
 // in NIC order; a list of two or more names the NICs of each.
-func ucxClasses(h *model.Host) []string {
+// ucxDefault reports whether the NICs have one DSCP and it is 26, which
+// UCX 1.5 and later mark by default.
+func ucxClasses(h *model.Host) (classes []string, ucxDefault bool) {
 	var dscps []int
 	nics := map[int][]string{}
 	for _, n := range h.NICs {
@@ -666,8 +668,13 @@ func ucxClasses(h *model.Host) []string {
 			out[i] = fmt.Sprintf("%d (DSCP %d) for NIC %s", v<<2|2, v, strings.Join(nics[v], ", "))
 		}
 	}
-	return out
+	return out, len(dscps) == 1 && dscps[0] == ucxDefaultDSCP
 }
+
+// ucxDefaultDSCP is the DSCP of UCT_IB_DEFAULT_ROCEV2_DSCP, 106 (26 << 2
+// with ECT(0)), UCX's RoCE v2 default since UCX 1.5 (openucx/ucx,
+// src/uct/ib/base/ib_iface.c).
+const ucxDefaultDSCP = 26
 
 // writeApplications lists the RDMA applications with their ports; an
 // application that no port identifies (mpi, nccl) has "-".

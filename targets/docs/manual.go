@@ -111,10 +111,10 @@ func mpiSteps(h *model.Host, slNames []string, slPrio string) []string {
 	if h.OS != model.OSLinux || !listsApp(h, "mpi") {
 		return nil
 	}
-	classes := ucxClasses(h)
+	classes, ucxDefault := ucxClasses(h)
 	what := "UCX 1.5 and later mark RoCE v2 with 106 (DSCP 26 with ECT(0)) by default, this host's RoCE DSCP, so they need no setting; " +
 		"with an older UCX set UCX\\_IB\\_TRAFFIC\\_CLASS=106"
-	if len(classes) > 1 || !strings.HasPrefix(classes[0], "106 ") {
+	if !ucxDefault {
 		what = "set UCX\\_IB\\_TRAFFIC\\_CLASS=" + strings.Join(classes, ", or ") + ", the RoCE DSCP << 2 with ECT(0); UCX's default marks DSCP 26"
 	}
 	sl, keys := slStep(slNames, slPrio, "UCX\\_IB\\_SL"), "UCX\\_IB\\_TRAFFIC\\_CLASS"
