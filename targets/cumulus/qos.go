@@ -149,7 +149,7 @@ func renderEgressMapping(p *plan, q *model.QoS) {
 func renderScheduler(p *plan, q *model.QoS) error {
 	p.at()
 	p.sectionf("ETS: egress scheduler per traffic class")
-	ets, err := SchedulerETS(q)
+	ets, idle, err := SchedulerETS(q)
 	if err != nil {
 		return err
 	}
@@ -165,7 +165,6 @@ func renderScheduler(p *plan, q *model.QoS) error {
 		}
 		setDWRR(p, c.TrafficClass, pct)
 	}
-	idle := IdleTrafficClasses(q)
 	if len(idle) == 0 {
 		return nil
 	}
@@ -213,9 +212,9 @@ var IdleETS = model.ETS{Mode: model.ETSWRR, BandwidthPercent: 1}
 // the queues with traffic, so their shares relative to one another move
 // by at most the points taken. No frame reaches an idle queue: the
 // egress-queue-mapping sends every switch priority to a class's traffic
-// class.
-func SchedulerETS(q *model.QoS) (map[int]model.ETS, error) {
-	ets := map[int]model.ETS{}
+// class. idle is IdleTrafficClasses(q), which the scheduler lists too.
+func SchedulerETS(q *model.QoS) (ets map[int]model.ETS, idle []int, err error) {
+	ets = map[int]model.ETS{}
 	var donors []int // indexes in q.Classes of the DWRR classes
 	total := 0
 	for i, c := range q.Classes {
@@ -224,16 +223,16 @@ func SchedulerETS(q *model.QoS) (map[int]model.ETS, error) {
 			ets[c.TrafficClass] = model.ETS{Mode: model.ETSStrict}
 		case model.ETSWRR:
 			if c.ETS.BandwidthPercent < 1 || c.ETS.BandwidthPercent > 100 {
-				return nil, fmt.Errorf("class %q: NVUE dwrr bw-percent must be 1-100, the model gives %d", c.Name, c.ETS.BandwidthPercent)
+				return nil, nil, fmt.Errorf("class %q: NVUE dwrr bw-percent must be 1-100, the model gives %d", c.Name, c.ETS.BandwidthPercent)
 			}
 			ets[c.TrafficClass] = c.ETS
 			donors = append(donors, i)
 			total += c.ETS.BandwidthPercent
 		default:
-			return nil, fmt.Errorf("class %q: ETS mode %q is not strict or wrr", c.Name, c.ETS.Mode)
+			return nil, nil, fmt.Errorf("class %q: ETS mode %q is not strict or wrr", c.Name, c.ETS.Mode)
 		}
 	}
-	idle := IdleTrafficClasses(q)
+	idle = IdleTrafficClasses(q)
 	for _, tc := range idle {
 		ets[tc] = IdleETS
 	}
@@ -257,9 +256,9 @@ func SchedulerETS(q *model.QoS) (map[int]model.ETS, error) {
 		need -= give
 	}
 	if need > 0 {
-		return nil, fmt.Errorf("the DWRR shares of the classes leave no 1 %% for each of the idle traffic classes %s; NVUE's egress scheduler sums to 100 %% at most", joinInts(idle))
+		return nil, nil, fmt.Errorf("the DWRR shares of the classes leave no 1 %% for each of the idle traffic classes %s; NVUE's egress scheduler sums to 100 %% at most", joinInts(idle))
 	}
-	return ets, nil
+	return ets, idle, nil
 }
 
 // IdleTrafficClasses are the traffic classes 0-7 that no class of q
