@@ -144,7 +144,7 @@ func planningMeters(sw *model.Switch, floor float64) float64 {
 // lowering.
 func headroomPolicy(p model.HeadroomPolicy) model.HeadroomPolicy {
 	if p.LosslessMTUBytes <= 0 {
-		p.LosslessMTUBytes = maxRoCEPathMTU
+		p.LosslessMTUBytes = model.MaxRoCEPathMTU
 	}
 	return p
 }

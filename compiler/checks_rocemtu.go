@@ -8,29 +8,21 @@ import (
 	"github.com/fabricc/fabricc/model"
 )
 
-// roceHeaderBytes is what Linux ib_core takes off a RoCE netdev's MTU
-// before picking the RoCE path MTU (model.RoCEHeaderBytes).
-const roceHeaderBytes = model.RoCEHeaderBytes
-
-// roceMTU is the RoCE path MTU a NIC of netdev MTU mtu runs
-// (model.RoCEPathMTU), 0 below 256.
-func roceMTU(mtu int) int { return model.RoCEPathMTU(mtu) }
-
 // checkRoCEPathMTU warns about a RoCE NIC whose MTU is 4096-4191: RoCE
 // takes 96 B of headers off the MTU before picking the path MTU
 // (iboe_get_mtu), so such a NIC runs RoCE at 2048 B, where an MTU of
 // 4192 or more gives 4096 B; an MTU of 4096 is the usual slip ("RoCE MTU
 // is 4096" names the path MTU, not the interface's).
 func (c *checker) checkRoCEPathMTU() {
-	least := maxRoCEPathMTU + roceHeaderBytes
+	least := model.MaxRoCEPathMTU + model.RoCEHeaderBytes
 	for _, h := range c.f.Hosts {
 		for _, n := range h.NICs {
-			if n.Transport != model.TransportRoCE || n.MTU < maxRoCEPathMTU || n.MTU >= least {
+			if n.Transport != model.TransportRoCE || n.MTU < model.MaxRoCEPathMTU || n.MTU >= least {
 				continue
 			}
 			c.warnf("NIC MTU gives RoCE path MTU 2048",
 				fmt.Sprintf("NIC %s:%s has MTU %d, which gives a RoCE path MTU of %s B (Linux ib_core, iboe_get_mtu: the largest of 256-4096 B not above the NIC's MTU less %d B of RoCE headers), so RoCE sends half-size packets. Write mtu = %d or more (4200 is usual; the switch port's MTU must be at least as large) for a RoCE path MTU of %s B, or accept this warning where %s B is meant.",
-					h.Name, n.Name, n.MTU, thousands(roceMTU(n.MTU)), roceHeaderBytes, least, thousands(maxRoCEPathMTU), thousands(roceMTU(n.MTU))),
+					h.Name, n.Name, n.MTU, thousands(model.RoCEPathMTU(n.MTU)), model.RoCEHeaderBytes, least, thousands(model.MaxRoCEPathMTU), thousands(model.RoCEPathMTU(n.MTU))),
 				nicPath(h.Name, n.Name, "mtu"))
 		}
 	}
@@ -71,7 +63,7 @@ func (c *checker) checkLosslessMTU() {
 			if n == nil || n.Transport != model.TransportRoCE {
 				continue
 			}
-			m := roceMTU(n.MTU)
+			m := model.RoCEPathMTU(n.MTU)
 			if m <= lossless {
 				continue
 			}
@@ -93,7 +85,7 @@ func (c *checker) checkLosslessMTU() {
 		}
 		c.warnf("Lossless MTU below the RoCE MTU",
 			fmt.Sprintf("%s RoCE at a path MTU of %d B (Linux ib_core, iboe_get_mtu: the largest of 256-4096 B not above the NIC's MTU less %d B of RoCE headers), above the headroom policy's lossless_mtu of %d B, so the PFC headroom of the lossless switch ports facing %s (%s) is computed for a last frame %s B shorter than RoCE sends. Write qos { headroom { lossless_mtu = %d } } (or more, for the frame's Ethernet, IP and UDP headers), or lower the NIC's MTU.",
-				who, m, roceHeaderBytes, lossless, them, listText(fd.ports), thousands(m-lossless), m),
+				who, m, model.RoCEHeaderBytes, lossless, them, listText(fd.ports), thousands(m-lossless), m),
 			fd.firstNIC, rel("the headroom policy", "qos", "headroom"))
 	}
 }

@@ -3,6 +3,8 @@ package compiler
 import (
 	"strings"
 	"testing"
+
+	"github.com/fabricc/fabricc/model"
 )
 
 // TestRoCEMTU follows Linux iboe_get_mtu: the netdev MTU less 96 B of
@@ -11,8 +13,8 @@ func TestRoCEMTU(t *testing.T) {
 	for _, tc := range []struct{ mtu, want int }{
 		{9000, 4096}, {4200, 4096}, {4192, 4096}, {4191, 2048}, {1500, 1024}, {1120, 1024}, {1119, 512}, {352, 256}, {351, 0},
 	} {
-		if got := roceMTU(tc.mtu); got != tc.want {
-			t.Errorf("roceMTU(%d) = %d, want %d", tc.mtu, got, tc.want)
+		if got := model.RoCEPathMTU(tc.mtu); got != tc.want {
+			t.Errorf("model.RoCEPathMTU(%d) = %d, want %d", tc.mtu, got, tc.want)
 		}
 	}
 }

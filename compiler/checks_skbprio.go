@@ -9,15 +9,6 @@ import (
 	"github.com/fabricc/fabricc/model"
 )
 
-// tos2prio is Linux's ip_tos2prio (net/ipv4/route.c): the skb priority
-// rt_tos2priority gives a ToS, indexed by the ToS's bits 1-4
-// (IPTOS_TOS(tos) >> 1): TC_PRIO_BESTEFFORT 0, TC_PRIO_BULK 2,
-// TC_PRIO_INTERACTIVE 6, TC_PRIO_INTERACTIVE_BULK 4.
-var tos2prio = [16]int{0, 0, 0, 0, 2, 2, 2, 2, 6, 6, 6, 6, 4, 4, 4, 4}
-
-// skbPriorityOf is the skb priority Linux gives packets of ToS tos.
-func skbPriorityOf(tos int) int { return tos2prio[(tos&0x1e)>>1] }
-
 // socketPriorities says why an skb priority is not RoCE's alone: 0 is
 // every socket that sets no ToS or priority (TCP, ARP, ICMP), 6 every
 // socket marked IPTOS_LOWDELAY (telnet, ssh before OpenSSH 7.8).
@@ -35,15 +26,18 @@ var socketPriorities = map[int]string{
 // VLAN's ordinary traffic with RoCE's. The error names the DSCPs of the
 // RoCE class that Linux gives another skb priority.
 func (c *checker) checkSkbPriority() {
-	def := defaultClassPriority(c.f.QoS)
+	def := c.f.QoS.DefaultClassPriority()
 	for _, h := range c.f.Hosts {
 		if h.OS != model.OSLinux {
 			continue
 		}
 		for _, n := range h.NICs {
 			r := n.RoCE
-			why, shared := socketPriorities[skbPriorityOf(r.TOS)]
-			if n.Transport != model.TransportRoCE || n.VLAN == 0 || !shared || r.Priority == def || !slices.Contains(r.PFCPriorities, r.Priority) {
+			if n.Transport != model.TransportRoCE || n.VLAN == 0 {
+				continue
+			}
+			why, shared := socketPriorities[model.SkbPriority(r.TOS)]
+			if !shared || r.Priority == def || !slices.Contains(r.PFCPriorities, r.Priority) {
 				continue
 			}
 			who := c.pcpClassifier(n)
@@ -53,21 +47,10 @@ func (c *checker) checkSkbPriority() {
 			c.errorf("RoCE ToS shares its skb priority with ordinary sockets",
 				fmt.Sprintf("NIC %s:%s tags VLAN %d, where %s by PCP, and marks RoCE with DSCP %d (ToS %d), which Linux gives skb priority %d (net/ipv4/route.c, ip_tos2prio), %s. "+
 					"RDMA-CM takes the VLAN tag's PCP from the egress-map entry of that skb priority (include/rdma/ib_addr.h, iboe_tos_to_sl), so the entry that gives RoCE its lossless priority %d gives it to those sockets too, and PFC pauses them with RoCE. %s",
-					h.Name, n.Name, n.VLAN, who, r.DSCP, r.TOS, skbPriorityOf(r.TOS), why, r.Priority, c.skbFix(r)),
+					h.Name, n.Name, n.VLAN, who, r.DSCP, r.TOS, model.SkbPriority(r.TOS), why, r.Priority, c.skbFix(r)),
 				nicPath(h.Name, n.Name, "dscp"))
 		}
 	}
-}
-
-// defaultClassPriority is the priority of the class that holds priority 0,
-// where traffic no policy marks lands (0 when none does).
-func defaultClassPriority(q model.QoS) int {
-	for _, cl := range q.Classes {
-		if slices.Contains(cl.Priorities, 0) {
-			return cl.Priority
-		}
-	}
-	return 0
 }
 
 // pcpClassifier names what classifies n's VLAN by PCP, with its verb:
@@ -79,7 +62,7 @@ func (c *checker) pcpClassifier(n model.NIC) string {
 		who = append(who, "the NIC")
 	}
 	if n.Peer != nil && n.Peer.Kind == "switch" {
-		if sw := c.f.Switch(n.Peer.Device); sw != nil {
+		if sw := c.switches[n.Peer.Device]; sw != nil {
 			if p := sw.Port(n.Peer.Port); p != nil && p.Trust == model.TrustPCP {
 				who = append(who, "its switch port "+sw.Name+":"+p.Name)
 			}
@@ -103,7 +86,7 @@ func (c *checker) skbFix(r model.RoCE) string {
 			continue
 		}
 		for _, d := range cl.DSCP {
-			if _, shared := socketPriorities[skbPriorityOf(d<<2)]; !shared {
+			if _, shared := socketPriorities[model.SkbPriority(d<<2)]; !shared {
 				ok = append(ok, strconv.Itoa(d))
 			}
 		}

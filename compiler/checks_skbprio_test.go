@@ -10,7 +10,7 @@ import (
 // skb priority 0, 2-3 gives 2, 4-5 gives 6, 6-7 gives 4.
 func TestSkbPriorityOf(t *testing.T) {
 	for dscp, want := range map[int]int{24: 0, 25: 0, 26: 2, 27: 2, 28: 6, 29: 6, 30: 4, 31: 4, 46: 4, 48: 0} {
-		if got := skbPriorityOf(dscp << 2); got != want {
+		if got := model.SkbPriority(dscp << 2); got != want {
 			t.Errorf("DSCP %d: skb priority %d, want %d", dscp, got, want)
 		}
 	}

@@ -6,12 +6,6 @@ import (
 	"github.com/fabricc/fabricc/model"
 )
 
-// maxRoCEPathMTU is the largest RoCE path MTU: RoCE uses the InfiniBand
-// MTUs 256-4096 B (Linux ib_core, iboe_get_mtu in include/rdma/ib_addr.h,
-// picks among them), so no RoCE frame's payload exceeds 4096 B. A port
-// that knows none of its NICs assumes it.
-const maxRoCEPathMTU = 4096
-
 // losslessMTUs picks the lossless MTU of each port of a fabric: the
 // written lossless_mtu, or, when it is not written, the largest RoCE path
 // MTU of the NICs the port receives lossless traffic from. Either is at
@@ -48,7 +42,7 @@ func newLosslessMTUs(f *model.Fabric) *losslessMTUs {
 			}
 			key := h.Name + ":" + n.Name
 			m.nics[key] = n
-			if r := roceMTU(n.MTU); r > m.roce {
+			if r := model.RoCEPathMTU(n.MTU); r > m.roce {
 				m.widest, m.roce = key, r
 			}
 		}
@@ -84,12 +78,12 @@ func (m *losslessMTUs) forPort(sw *model.Switch, p *model.Port) (int, string) {
 func (m *losslessMTUs) fromNICs(p *model.Port) (int, string) {
 	if p.Peer != nil && p.Peer.Kind == "host" {
 		key := p.Peer.Device + ":" + p.Peer.Port
-		if n := m.nics[key]; n != nil && roceMTU(n.MTU) > 0 {
-			return roceMTU(n.MTU), fmt.Sprintf("not written: the RoCE path MTU of %s (MTU %d)", key, n.MTU)
+		if n := m.nics[key]; n != nil && model.RoCEPathMTU(n.MTU) > 0 {
+			return model.RoCEPathMTU(n.MTU), fmt.Sprintf("not written: the RoCE path MTU of %s (MTU %d)", key, n.MTU)
 		}
 	}
 	if p.Peer != nil && p.Peer.Kind == "switch" && m.roce > 0 {
 		return m.roce, m.widestFrom
 	}
-	return maxRoCEPathMTU, noRoCENICKnown
+	return model.MaxRoCEPathMTU, noRoCENICKnown
 }

@@ -21,7 +21,7 @@ import (
 // less headroom on long cables and Spectrum-4. A fabric that knows its
 // traffic may lower it with qos.headroom.small_packet_percent.
 const (
-	defaultLosslessMTU        = maxRoCEPathMTU
+	defaultLosslessMTU        = model.MaxRoCEPathMTU
 	defaultSmallPacketPercent = 100
 )
 

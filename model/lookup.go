@@ -48,6 +48,27 @@ func (q *QoS) Class(name string) *Class {
 	return nil
 }
 
+// tos2prio is Linux's ip_tos2prio table (net/ipv4/route.c): the skb
+// priority rt_tos2priority gives a ToS, indexed by the ToS's bits 1-4
+// (IPTOS_TOS(tos) >> 1): TC_PRIO_BESTEFFORT 0, TC_PRIO_BULK 2,
+// TC_PRIO_INTERACTIVE 6, TC_PRIO_INTERACTIVE_BULK 4.
+var tos2prio = [16]int{0, 0, 0, 0, 2, 2, 2, 2, 6, 6, 6, 6, 4, 4, 4, 4}
+
+// SkbPriority is the skb priority Linux (and so RDMA-CM) gives packets of
+// ToS tos.
+func SkbPriority(tos int) int { return tos2prio[(tos&0x1e)>>1] }
+
+// DefaultClassPriority is the priority of the class that holds priority
+// 0, where traffic no policy marks lands (0 when none does).
+func (q *QoS) DefaultClassPriority() int {
+	for _, cl := range q.Classes {
+		if slices.Contains(cl.Priorities, 0) {
+			return cl.Priority
+		}
+	}
+	return 0
+}
+
 // ClassForTC returns the class whose egress queue is tc, or nil.
 func (q *QoS) ClassForTC(tc int) *Class {
 	for i := range q.Classes {

@@ -72,11 +72,17 @@ func (o OS) NICMTU() MTUMeaning { return MTUMeaning{} }
 // sizes are those of include/rdma/ib_pack.h).
 const RoCEHeaderBytes = 40 + 8 + 12 + 4 + 28 + 4
 
+// MaxRoCEPathMTU is the largest RoCE path MTU: RoCE uses the InfiniBand
+// MTUs 256-4096 B (Linux ib_core, iboe_get_mtu in include/rdma/ib_addr.h,
+// picks among them), so no RoCE frame's payload exceeds 4096 B. A port
+// that knows none of its NICs assumes it.
+const MaxRoCEPathMTU = 4096
+
 // RoCEPathMTU is the RoCE path MTU a NIC of netdev MTU mtu runs: the
 // largest IB MTU (4096, 2048, 1024, 512, 256) not above mtu less the
 // RoCE headers (iboe_get_mtu), 0 below 256.
 func RoCEPathMTU(mtu int) int {
-	for _, m := range []int{4096, 2048, 1024, 512, 256} {
+	for _, m := range []int{MaxRoCEPathMTU, 2048, 1024, 512, 256} {
 		if mtu-RoCEHeaderBytes >= m {
 			return m
 		}

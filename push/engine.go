@@ -295,9 +295,15 @@ type gating struct {
 	asked    bool
 }
 
+// NewDeviceResult is the result of t before anything is done to it: its
+// name, platform and address, and no commands yet.
+func NewDeviceResult(t Target) *DeviceResult {
+	return &DeviceResult{Device: t.Switch.Name, Platform: string(t.Switch.Platform), Address: t.Device.Addr(), Commands: []string{}}
+}
+
 func runDevice(ctx context.Context, o Options, t Target, gt *gating) *DeviceResult {
 	start := time.Now()
-	res := &DeviceResult{Device: t.Switch.Name, Platform: string(t.Switch.Platform), Address: t.Device.Addr(), Commands: []string{}}
+	res := NewDeviceResult(t)
 	d := &device{o: o, t: t, res: res, me: o.Holder, gating: gt}
 	if d.me.ID == "" {
 		d.me = LocalHolder(o.ID)

@@ -86,13 +86,20 @@ func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
 	if err := nvueRelease(applied, config); err != nil {
 		return "", err
 	}
-	if err := refuseForeignQoS(applied); err != nil {
+	conf, err := verify.ParseNVUEConfig(applied)
+	if err != nil {
 		return "", err
 	}
-	if err := refuseBondMembers(applied, config); err != nil {
+	if err := refuseForeignQoS(conf); err != nil {
 		return "", err
 	}
-	stale, err := staleProfiles(applied, config, unsets)
+	// The patch's interfaces, for the bond check and the brought-up
+	// warning; an unreadable patch fails the first only where it counts.
+	ports, portsErr := patchInterfaces(config)
+	if err := refuseBondMembers(conf, ports, portsErr); err != nil {
+		return "", err
+	}
+	stale, err := staleProfiles(conf, config, unsets)
 	if err != nil {
 		return "", err
 	}
@@ -120,7 +127,7 @@ func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
 	if nvueNoDiff(diff) {
 		return "", nil
 	}
-	return nvueBroughtUp(applied, config) + strings.TrimSpace(diff) + "\n", nil
+	return nvueBroughtUp(conf, config, ports, portsErr) + strings.TrimSpace(diff) + "\n", nil
 }
 
 // nvueBroughtUp warns, one comment line per port, of the patch's ports
@@ -130,25 +137,21 @@ func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
 // that a port an earlier fabric shut comes up again, and so does a port
 // an operator shut by hand (a flapping optic, a pause storm), which NVUE's
 // diff shows only as `- unset: ... link: state:` (rcum #11). "" when
-// there is none.
-func nvueBroughtUp(applied, config []byte) string {
-	down, err := verify.NVUELinkDown(applied)
-	if err != nil || len(down) == 0 {
+// there is none. applied is the switch's configuration, ports and
+// portsErr the patch's interfaces (patchInterfaces).
+func nvueBroughtUp(applied *verify.NVUEConfig, config []byte, ports []string, portsErr error) string {
+	down := applied.LinkDown()
+	if len(down) == 0 || portsErr != nil {
 		return ""
 	}
 	keep := map[string]bool{}
 	var doc any
 	if yaml.Unmarshal(config, &doc) == nil {
-		if js, err := json.Marshal(doc); err == nil {
-			kept, _ := verify.NVUELinkDown(js)
-			for _, p := range kept {
-				keep[p] = true
-			}
+		// The patch's documents decode as `nv config show -o json`'s
+		// do: a list of objects, one with set.
+		for _, p := range verify.NVUEConfigOf(doc).LinkDown() {
+			keep[p] = true
 		}
-	}
-	ports, err := patchInterfaces(config)
-	if err != nil {
-		return ""
 	}
 	var b strings.Builder
 	for _, p := range ports {
@@ -389,15 +392,12 @@ func pushUnsets(config []byte) ([]string, error) {
 // fabric no longer has); verify notes one that no port uses. NVUE
 // Command Reference, Set and Unset Commands, QoS: `nv unset qos pfc
 // <profile-id>` removes the profile `nv set qos pfc <profile-id>` made.
-func staleProfiles(applied, config []byte, unsets []string) ([]string, error) {
+func staleProfiles(applied *verify.NVUEConfig, config []byte, unsets []string) ([]string, error) {
 	kept, err := patchProfiles(config)
 	if err != nil {
 		return nil, err
 	}
-	uses, err := verify.NVUEOwnedProfiles(applied)
-	if err != nil {
-		return nil, err
-	}
+	uses := applied.OwnedProfiles()
 	detached := detachedPorts(unsets)
 	var cmds []string
 	for _, u := range uses {
@@ -421,10 +421,10 @@ func staleProfiles(applied, config []byte, unsets []string) ([]string, error) {
 // operator's switch-wide choice and reaches ports outside the fabric,
 // and removing it changes their QoS, so the operator runs `nv unset qos
 // roce` (the RoCE page's way off) knowing that.
-func refuseForeignQoS(applied []byte) error {
-	foreign, err := verify.NVUEForeignQoS(applied)
-	if err != nil || len(foreign) == 0 {
-		return err
+func refuseForeignQoS(applied *verify.NVUEConfig) error {
+	foreign := applied.ForeignQoS()
+	if len(foreign) == 0 {
+		return nil
 	}
 	var found, fix []string
 	for _, path := range slices.Sorted(maps.Keys(foreign)) {
@@ -499,15 +499,15 @@ func detachedPorts(unsets []string) map[string]map[string]bool {
 // Bonding - Link Aggregation; for an MLAG bond, `bond mlag id`,
 // Multi-Chassis Link Aggregation - MLAG), which fabricc does not manage
 // (README, Scope), so the port's own bridge domain, MTU and PFC profile
-// would be refused at apply or break the bond.
-func refuseBondMembers(applied, config []byte) error {
-	members, err := verify.NVUEBondMembers(applied)
-	if err != nil || len(members) == 0 {
-		return err
+// would be refused at apply or break the bond. ports and portsErr are
+// the patch's interfaces (patchInterfaces).
+func refuseBondMembers(applied *verify.NVUEConfig, ports []string, portsErr error) error {
+	members := applied.BondMembers()
+	if len(members) == 0 {
+		return nil
 	}
-	ports, err := patchInterfaces(config)
-	if err != nil {
-		return err
+	if portsErr != nil {
+		return portsErr
 	}
 	var found []string
 	for _, port := range ports {

@@ -635,13 +635,7 @@ func refuseUnlisted(action string, sf *switchFlags, inv *inventory.Inventory, le
 // switches are left out and why, and that the fabric-wide settings
 // differ on them until they are pushed too.
 func partialWarning(action string, b *push.Build, n int, left []push.LeftOut) *hcl.Diagnostic {
-	var parts []string
-	for _, l := range left[:min(len(left), 10)] {
-		parts = append(parts, l.Switch+" ("+l.Why+")")
-	}
-	if len(left) > 10 {
-		parts = append(parts, fmt.Sprintf("and %d more", len(left)-10))
-	}
+	parts := leftOutParts(left)
 	what := map[string]string{push.ActionPush: "push", push.ActionDiff: "dry run", push.ActionVerify: "verify"}[action]
 	detail := fmt.Sprintf("Left out: %s. ", strings.Join(parts, ", "))
 	switch action {
@@ -658,6 +652,19 @@ func partialWarning(action string, b *push.Build, n int, left []push.LeftOut) *h
 		Detail:  detail}
 }
 
+// leftOutParts lists the first 10 switches left out as "name (why)",
+// then "and N more" for the rest.
+func leftOutParts(left []push.LeftOut) []string {
+	var parts []string
+	for _, l := range left[:min(len(left), 10)] {
+		parts = append(parts, l.Switch+" ("+l.Why+")")
+	}
+	if len(left) > 10 {
+		parts = append(parts, fmt.Sprintf("and %d more", len(left)-10))
+	}
+	return parts
+}
+
 // warnPerDeviceMixed warns when a --per-device push changed some
 // switches and left others behind (failed, locked): the fabric is mixed
 // until those are pushed too, as after a partial push, and it stays so.
@@ -668,16 +675,11 @@ func warnPerDeviceMixed(cmd *cobra.Command, rep *push.Report, b *push.Build, out
 	if behind == nil {
 		return
 	}
-	var names, parts []string
+	var names []string
 	for _, l := range behind {
 		names = append(names, l.Switch)
-		if len(parts) < 10 {
-			parts = append(parts, l.Switch+" ("+l.Why+")")
-		}
 	}
-	if len(behind) > 10 {
-		parts = append(parts, fmt.Sprintf("and %d more", len(behind)-10))
-	}
+	parts := leftOutParts(behind)
 	diag := &hcl.Diagnostic{Severity: hcl.DiagWarning,
 		Summary: fmt.Sprintf("partial push: --per-device changed %d of %s of fabric %q", len(rep.Devices)-len(behind), plural(len(b.Fabric.Switches), "switch"), b.Fabric.Name),
 		Detail: fmt.Sprintf("Not changed: %s. The fabric-wide settings this push changed (traffic classes, PFC priorities, DSCP maps, ETS, VLANs) now differ between "+
@@ -800,16 +802,8 @@ func finish(cmd *cobra.Command, rep *push.Report, reportPath string, out *output
 		writeChanges(w, rep, diffsShown)
 	}
 	rep.WriteSummary(w)
-	if reportPath != "" {
-		js, err := reportJSON(rep)
-		if err == nil {
-			// Written beside and renamed: never through a link planted at
-			// the name, and always 0600, whatever file was there.
-			err = newfile.Replace(reportPath, filepath.Base(reportPath)+".tmp-", 0o600, js)
-		}
-		if err != nil {
-			return fmt.Errorf("writing the report: %w", err)
-		}
+	if err := writeReportFile(rep, reportPath); err != nil {
+		return fmt.Errorf("writing the report: %w", err)
 	}
 	if rep.Action == push.ActionVerify {
 		return verifyStatus(rep)
@@ -832,16 +826,23 @@ func writeForced(cmd *cobra.Command, rep *push.Report, reportPath string, out *o
 		w = cmd.ErrOrStderr()
 	}
 	rep.WriteSummary(w)
-	if reportPath == "" {
-		return
-	}
-	js, err := reportJSON(rep)
-	if err == nil {
-		err = newfile.Replace(reportPath, filepath.Base(reportPath)+".tmp-", 0o600, js)
-	}
-	if err != nil {
+	if err := writeReportFile(rep, reportPath); err != nil {
 		fmt.Fprintf(cmd.ErrOrStderr(), "fabricc: writing the report: %v\n", err)
 	}
+}
+
+// writeReportFile writes the --report file at path (none when path is
+// ""): written beside and renamed, never through a link planted at the
+// name, and always 0600, whatever file was there.
+func writeReportFile(rep *push.Report, path string) error {
+	if path == "" {
+		return nil
+	}
+	js, err := reportJSON(rep)
+	if err != nil {
+		return err
+	}
+	return newfile.Replace(path, filepath.Base(path)+".tmp-", 0o600, js)
 }
 
 // reportJSON is the --report file: the report, led by the fabricc

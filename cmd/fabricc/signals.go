@@ -152,8 +152,9 @@ func (l *liveReport) snapshot(cause string) *push.Report {
 		if step, ok := l.steps[name]; ok {
 			why = fmt.Sprintf("stopped at once by %s in step %q: the switch may hold a part of the change, its lock and a checkpoint or a commit timer; fabricc verify shows what is left, and the next push recovers it", cause, step)
 		}
-		rep.Devices = append(rep.Devices, &push.DeviceResult{Device: name, Platform: string(t.Switch.Platform), Address: t.Device.Addr(),
-			Status: push.StatusFailed, Error: why, Commands: []string{}})
+		res := push.NewDeviceResult(t)
+		res.Status, res.Error = push.StatusFailed, why
+		rep.Devices = append(rep.Devices, res)
 	}
 	return rep
 }

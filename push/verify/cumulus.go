@@ -60,15 +60,39 @@ func ParseNVUE(data []byte) (*State, error) {
 	return s, nil
 }
 
-// NVUEForeignQoS reads `nv config show -o json` (as ParseNVUE) and
-// returns the switch-wide QoS it holds that fabricc does not set and that
-// takes the lossless class from fabricc's (nvueForeignQoS), by path.
-func NVUEForeignQoS(data []byte) (map[string]string, error) {
+// NVUEConfig is an NVUE configuration object, parsed once (ParseNVUEConfig,
+// NVUEConfigOf) for the readers below; nil when the input holds none.
+type NVUEConfig struct{ root obj }
+
+// ParseNVUEConfig reads `nv config show -o json` (as ParseNVUE): its
+// configuration object.
+func ParseNVUEConfig(data []byte) (*NVUEConfig, error) {
 	var raw any
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return nil, fmt.Errorf("nv config show -o json: %w", err)
 	}
-	return nvueForeignQoS(child(setObject(raw), "qos")), nil
+	return NVUEConfigOf(raw), nil
+}
+
+// NVUEConfigOf is the configuration object of an already decoded NVUE
+// document list or object (`[{header: ...}, {set: ...}]`, or a patch's
+// `- set: ...` decoded from YAML into []any).
+func NVUEConfigOf(raw any) *NVUEConfig { return &NVUEConfig{setObject(raw)} }
+
+// NVUEForeignQoS reads `nv config show -o json` (as ParseNVUE) and
+// returns the switch-wide QoS it holds that fabricc does not set and that
+// takes the lossless class from fabricc's (nvueForeignQoS), by path.
+func NVUEForeignQoS(data []byte) (map[string]string, error) {
+	c, err := ParseNVUEConfig(data)
+	if err != nil {
+		return nil, err
+	}
+	return c.ForeignQoS(), nil
+}
+
+// ForeignQoS is NVUEForeignQoS of a parsed configuration.
+func (c *NVUEConfig) ForeignQoS() map[string]string {
+	return nvueForeignQoS(child(c.root, "qos"))
 }
 
 // nvueForeignQoS finds NVIDIA's RoCE mode (`nv set qos roce`; lossless
@@ -108,13 +132,22 @@ type ProfileUse struct {
 // cumulus.OwnedProfiles order, then by name; none when it holds no
 // configuration object.
 func NVUEOwnedProfiles(data []byte) ([]ProfileUse, error) {
-	var raw any
-	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, fmt.Errorf("nv config show -o json: %w", err)
+	c, err := ParseNVUEConfig(data)
+	if err != nil {
+		return nil, err
 	}
+	return c.OwnedProfiles(), nil
+}
+
+// OwnedProfiles is NVUEOwnedProfiles of a parsed configuration.
+func (c *NVUEConfig) OwnedProfiles() []ProfileUse {
 	// No configuration object (a switch never configured): no profiles.
-	root := setObject(raw)
-	return ownedProfiles(child(root, "qos"), nvueConfigInterfaces(child(root, "interface"))), nil
+	return ownedProfiles(child(c.root, "qos"), c.interfaces())
+}
+
+// interfaces is nvueConfigInterfaces of the configuration's interfaces.
+func (c *NVUEConfig) interfaces() map[string]obj {
+	return nvueConfigInterfaces(child(c.root, "interface"))
 }
 
 // ownedProfiles lists the profiles under qos whose names are fabricc's,
@@ -462,12 +495,17 @@ type BondMember struct {
 // Configuration" (`bond1: bond: member: swp1: {}`, `mlag: enable: on,
 // id: 1`). Member keys may name several ports ("swp1-2").
 func NVUEBondMembers(data []byte) (map[string]BondMember, error) {
-	var raw any
-	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, fmt.Errorf("nv config show -o json: %w", err)
+	c, err := ParseNVUEConfig(data)
+	if err != nil {
+		return nil, err
 	}
+	return c.BondMembers(), nil
+}
+
+// BondMembers is NVUEBondMembers of a parsed configuration.
+func (c *NVUEConfig) BondMembers() map[string]BondMember {
 	out := map[string]BondMember{}
-	ifaces := nvueConfigInterfaces(child(setObject(raw), "interface"))
+	ifaces := c.interfaces()
 	for _, bond := range slices.Sorted(maps.Keys(ifaces)) {
 		b := child(ifaces[bond], "bond")
 		mlag := ""
@@ -480,7 +518,7 @@ func NVUEBondMembers(data []byte) (map[string]BondMember, error) {
 			}
 		}
 	}
-	return out, nil
+	return out
 }
 
 // scalar is a JSON string or number as text, "" for anything else.
@@ -499,16 +537,21 @@ func scalar(v any) string {
 // link state down`; NVUE CLI, "Command Question Mark": down, "The
 // interface is not ready"), in name order.
 func NVUELinkDown(data []byte) ([]string, error) {
-	var raw any
-	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, fmt.Errorf("nv config show -o json: %w", err)
+	c, err := ParseNVUEConfig(data)
+	if err != nil {
+		return nil, err
 	}
+	return c.LinkDown(), nil
+}
+
+// LinkDown is NVUELinkDown of a parsed configuration.
+func (c *NVUEConfig) LinkDown() []string {
 	var out []string
-	ifaces := nvueConfigInterfaces(child(setObject(raw), "interface"))
+	ifaces := c.interfaces()
 	for _, name := range slices.Sorted(maps.Keys(ifaces)) {
 		if link := child(ifaces[name], "link"); link != nil && nvueState(link["state"]) == "down" {
 			out = append(out, name)
 		}
 	}
-	return out, nil
+	return out
 }

@@ -9,6 +9,7 @@
 package verify
 
 import (
+	"maps"
 	"strconv"
 	"strings"
 
@@ -254,8 +255,14 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 	// Its error is Render's too, so no configuration was written.
 	var nvueETS map[int]model.ETS
 	if s.AllETS {
-		nvueETS, _ = cumulus.SchedulerETS(&f.QoS)
+		nvueETS, _, _ = cumulus.SchedulerETS(&f.QoS)
 	}
+	// Every port's ETS: the classes', then NVUE's over them.
+	portETS := map[int]model.ETS{}
+	for _, c := range f.QoS.Classes {
+		portETS[c.TrafficClass] = c.ETS
+	}
+	maps.Copy(portETS, nvueETS)
 	dscpTC := expectDSCPToTC(f.QoS)
 	// EOS's traffic-class -> CoS map (fabric-wide, every class 0-7) and
 	// each class's guaranteed bandwidth: only the lossless classes of a
@@ -299,17 +306,14 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		case sw.Platform == model.PlatformEOS && (mmu || thresholds != nil):
 			p.MMU = expectMMU(mp, headroom.Bytes, thresholds)
 		}
+		maps.Copy(p.ETS, portETS)
 		for _, c := range f.QoS.Classes {
-			p.ETS[c.TrafficClass] = c.ETS
 			// Every renderer marks on every port, PFC or not: EOS in
 			// the tx-queues of each interface, Onyx per port, NVUE
 			// in the one default-global profile.
 			if c.ECN != nil {
 				p.ECN[c.TrafficClass] = ECN{MinBytes: c.ECN.MinBytes, MaxBytes: c.ECN.MaxBytes}
 			}
-		}
-		for tc, e := range nvueETS {
-			p.ETS[tc] = e
 		}
 	}
 	return s

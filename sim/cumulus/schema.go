@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/fabricc/fabricc/sim/cli"
 )
@@ -113,18 +114,62 @@ const stateEnum = "{enable|disable|enabled|disabled}"
 // Command Reference's current QoS pages), the boundary fabricc renders
 // by (targets/cumulus version.go, not confirmed on hardware). A switch
 // takes only its own release's keywords and objects (templateSince).
+// Releases of one bucket (schemaBucket) share one schema, built once:
+// nothing changes a node after buildSchema.
 func schemaFor(version string) *node {
+	b := schemaBucketOf(version)
+	if s, ok := schemas.Load(b); ok {
+		return s.(*node)
+	}
+	s, _ := schemas.LoadOrStore(b, buildBucket(b))
+	return s.(*node)
+}
+
+// schemaBucket is what of a release decides its schema: the state
+// keywords (5.15) and the template cut-offs (templateSince: 5.4, 5.6).
+type schemaBucket struct {
+	enabled, since54, since56 bool
+}
+
+// schemas holds the schema of each schemaBucket built so far.
+var schemas sync.Map
+
+// schemaBucketOf is the schemaBucket of release version.
+func schemaBucketOf(version string) schemaBucket {
+	return schemaBucket{
+		enabled: cli.VersionAtLeast(version, "5.15"),
+		since54: cli.VersionAtLeast(version, "5.4"),
+		since56: cli.VersionAtLeast(version, "5.6"),
+	}
+}
+
+// buildBucket builds the schema of bucket b.
+func buildBucket(b schemaBucket) *node {
 	kw := "{enable|disable}"
-	if cli.VersionAtLeast(version, "5.15") {
+	if b.enabled {
 		kw = "{enabled|disabled}"
 	}
 	var ts []string
 	for _, t := range templates {
-		if since := templateSince(t); since == "" || cli.VersionAtLeast(version, since) {
+		if b.has(templateSince(t)) {
 			ts = append(ts, strings.ReplaceAll(t, stateEnum, kw))
 		}
 	}
 	return buildSchema(ts)
+}
+
+// has reports whether releases of b have the objects of a template
+// first in release since (templateSince; "" for every release).
+func (b schemaBucket) has(since string) bool {
+	switch since {
+	case "":
+		return true
+	case "5.4":
+		return b.since54
+	case "5.6":
+		return b.since56
+	}
+	panic("cumulus: templateSince gave " + since + ", which schemaBucket does not track")
 }
 
 // templateSince is the first release whose NVUE has a template's

@@ -149,7 +149,7 @@ func renderEgressMapping(p *plan, q *model.QoS) {
 func renderScheduler(p *plan, q *model.QoS) error {
 	p.at()
 	p.sectionf("ETS: egress scheduler per traffic class")
-	ets, err := SchedulerETS(q)
+	ets, idle, err := SchedulerETS(q)
 	if err != nil {
 		return err
 	}
@@ -165,7 +165,6 @@ func renderScheduler(p *plan, q *model.QoS) error {
 		}
 		setDWRR(p, c.TrafficClass, pct)
 	}
-	idle := IdleTrafficClasses(q)
 	if len(idle) == 0 {
 		return nil
 	}
@@ -213,9 +212,9 @@ var IdleETS = model.ETS{Mode: model.ETSWRR, BandwidthPercent: 1}
 // the queues with traffic, so their shares relative to one another move
 // by at most the points taken. No frame reaches an idle queue: the
 // egress-queue-mapping sends every switch priority to a class's traffic
-// class.
-func SchedulerETS(q *model.QoS) (map[int]model.ETS, error) {
-	ets := map[int]model.ETS{}
+// class. idle is IdleTrafficClasses(q), which the scheduler lists too.
+func SchedulerETS(q *model.QoS) (ets map[int]model.ETS, idle []int, err error) {
+	ets = map[int]model.ETS{}
 	var donors []int // indexes in q.Classes of the DWRR classes
 	total := 0
 	for i, c := range q.Classes {
@@ -224,16 +223,16 @@ func SchedulerETS(q *model.QoS) (map[int]model.ETS, error) {
 			ets[c.TrafficClass] = model.ETS{Mode: model.ETSStrict}
 		case model.ETSWRR:
 			if c.ETS.BandwidthPercent < 1 || c.ETS.BandwidthPercent > 100 {
-				return nil, fmt.Errorf("class %q: NVUE dwrr bw-percent must be 1-100, the model gives %d", c.Name, c.ETS.BandwidthPercent)
+				return nil, nil, fmt.Errorf("class %q: NVUE dwrr bw-percent must be 1-100, the model gives %d", c.Name, c.ETS.BandwidthPercent)
 			}
 			ets[c.TrafficClass] = c.ETS
 			donors = append(donors, i)
 			total += c.ETS.BandwidthPercent
 		default:
-			return nil, fmt.Errorf("class %q: ETS mode %q is not strict or wrr", c.Name, c.ETS.Mode)
+			return nil, nil, fmt.Errorf("class %q: ETS mode %q is not strict or wrr", c.Name, c.ETS.Mode)
 		}
 	}
-	idle := IdleTrafficClasses(q)
+	idle = IdleTrafficClasses(q)
 	for _, tc := range idle {
 		ets[tc] = IdleETS
 	}
@@ -257,9 +256,9 @@ func SchedulerETS(q *model.QoS) (map[int]model.ETS, error) {
 		need -= give
 	}
 	if need > 0 {
-		return nil, fmt.Errorf("the DWRR shares of the classes leave no 1 %% for each of the idle traffic classes %s; NVUE's egress scheduler sums to 100 %% at most", joinInts(idle))
+		return nil, nil, fmt.Errorf("the DWRR shares of the classes leave no 1 %% for each of the idle traffic classes %s; NVUE's egress scheduler sums to 100 %% at most", joinInts(idle))
 	}
-	return ets, nil
+	return ets, idle, nil
 }
 
 // IdleTrafficClasses are the traffic classes 0-7 that no class of q
@@ -355,41 +354,35 @@ func firstOfType(pools []model.BufferPool, i int, dir string) (string, bool) {
 // traffic pools and advanced buffer properties).
 var servicePool = map[string]int{"default-lossy": 0, "default-lossless": 1}
 
-// EgressWrite is what fabricc writes for an egress pool under
+// egressWrite is what fabricc writes for an egress pool under
 // `qos advance-buffer-config default-global egress-pool <ID>`: Infinite
 // for a pool of the whole buffer, else MemoryPercent when the pool's
 // whole percent differs from the one its traffic pool gives it (0 when
 // the traffic pool's is kept).
-type EgressWrite struct {
+type egressWrite struct {
 	ID            int
 	Infinite      bool
 	MemoryPercent int
 }
 
-// EgressPool is what fabricc writes for pools[i], and false where it
-// writes nothing: not an egress pool, the second egress pool of a type,
-// a type NVUE has no pool for, or a release before advance-buffer-config
-// (5.4; osVersion as Switch.OSVersion). A pool of the whole buffer is
+// egressPool is what fabricc writes for pools[i], the first egress pool
+// of NVUE pool name (firstOfType), whose traffic pool's memory-percent
+// is tp (trafficPercent), and false where it writes nothing: a release
+// before advance-buffer-config (5.4). A pool of the whole buffer is
 // `infinite true` (the pool infinite flag, "Advanced Buffer Tuning",
 // Service Pools), not memory-percent 100: "The sum of memory-percent
 // values across all egress pools must be less than or equal to 100
 // percent", and egress pool 0 keeps the lossy share.
-func EgressPool(pools []model.BufferPool, i int, osVersion string) (EgressWrite, bool) {
-	t, err := newTarget(osVersion)
-	if err != nil || !t.rel.atLeast(sinceAdvanceBuffer) {
-		return EgressWrite{}, false
+func egressPool(pool model.BufferPool, name string, tp int, t target) (egressWrite, bool) {
+	if !t.rel.atLeast(sinceAdvanceBuffer) {
+		return egressWrite{}, false
 	}
-	name, ok := firstOfType(pools, i, "egress")
-	if !ok {
-		return EgressWrite{}, false
-	}
-	w := EgressWrite{ID: servicePool[name]}
-	pool := pools[i]
+	w := egressWrite{ID: servicePool[name]}
 	if pool.Percent >= 100 {
 		w.Infinite = true
 		return w, true
 	}
-	if pct := PoolPercent(pool); pct != trafficPercent(pools, name) {
+	if pct := PoolPercent(pool); pct != tp {
 		w.MemoryPercent = pct
 	}
 	return w, true
@@ -452,7 +445,7 @@ func writeTrafficPool(p *plan, name string, pool model.BufferPool) {
 	}
 }
 
-// renderEgressPools writes the egress pools as EgressPool gives them: a
+// renderEgressPools writes the egress pools as egressPool gives them: a
 // traffic pool's memory-percent sizes its egress service pool too, so an
 // egress pool of another size is written under advance-buffer-config.
 func renderEgressPools(p *plan, sw string, pools []model.BufferPool, t target) error {
@@ -463,12 +456,13 @@ func renderEgressPools(p *plan, sw string, pools []model.BufferPool, t target) e
 		}
 		p.at("switch", sw, "pool", pool.Name, pool.Direction)
 		name, typed := firstOfType(pools, i, "egress")
-		w, ok := EgressPool(pools, i, t.rel.String())
-		switch {
-		case !typed:
+		if !typed {
 			p.notef("pool %s (%s %s, %d B, %.1f%%, %s, priorities %s) has no NVUE egress pool: fabricc writes one egress pool per type", pool.Name, pool.Direction, pool.Type, pool.SizeBytes, pool.Percent, pool.Mode, joinInts(pool.Priorities))
 			continue
-		case !ok:
+		}
+		tp := trafficPercent(pools, name)
+		w, ok := egressPool(pool, name, tp, t)
+		if !ok {
 			p.notef("pool %s (egress %s, %.1f%%) gets traffic-pool %s's memory-percent: an egress pool of its own needs advance-buffer-config (Cumulus Linux %s)", pool.Name, pool.Type, pool.Percent, name, sinceAdvanceBuffer)
 			continue
 		}
@@ -477,14 +471,14 @@ func renderEgressPools(p *plan, sw string, pools []model.BufferPool, t target) e
 		case w.Infinite:
 			p.commentf("pool %s: the whole buffer, dynamic, so that a frame admitted to a lossless PG is not dropped at egress; traffic-pool %s sizes egress pool %d too, and the egress pools sum to 100 %% at most, so the pool is infinite", pool.Name, name, w.ID)
 			p.set(base+" infinite", true)
-			sum += max(trafficPercent(pools, name), 0)
+			sum += max(tp, 0)
 		case w.MemoryPercent > 0:
-			p.commentf("pool %s: %.1f%% of the buffer, not the %d%% traffic-pool %s gives egress pool %d", pool.Name, pool.Percent, trafficPercent(pools, name), name, w.ID)
+			p.commentf("pool %s: %.1f%% of the buffer, not the %d%% traffic-pool %s gives egress pool %d", pool.Name, pool.Percent, tp, name, w.ID)
 			p.set(base+" memory-percent", w.MemoryPercent)
 			sum += w.MemoryPercent
 		default:
-			p.commentf("pool %s: egress pool %d gets traffic-pool %s's %d%%", pool.Name, w.ID, name, trafficPercent(pools, name))
-			sum += trafficPercent(pools, name)
+			p.commentf("pool %s: egress pool %d gets traffic-pool %s's %d%%", pool.Name, w.ID, name, tp)
+			sum += tp
 		}
 		if pool.Mode != "" && pool.Mode != "dynamic" {
 			p.notef("pool %s is %s; fabricc leaves NVUE egress pool %d dynamic (alpha based)", pool.Name, pool.Mode, w.ID)

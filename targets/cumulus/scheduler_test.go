@@ -48,7 +48,7 @@ func TestSchedulerETS(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := SchedulerETS(tt.q)
+			got, _, err := SchedulerETS(tt.q)
 			if tt.wantErr != "" {
 				if err == nil || err.Error() != tt.wantErr {
 					t.Fatalf("err = %v, want %q", err, tt.wantErr)

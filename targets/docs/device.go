@@ -300,7 +300,8 @@ func renderHost(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, er
 	writeRoutes(d, h)
 	writeRails(d, h)
 	writeHostQoS(d, f, h)
-	writeLinuxMarking(d, f, h)
+	slNames, slPrio := slSetting(slNICs(f, h))
+	writeLinuxMarking(d, h, slNames, slPrio)
 	writeApplications(d, h)
 	d.h(2, "By hand")
 	// The steps follow from the host's OS and its NICs' models and drivers.
@@ -308,7 +309,7 @@ func renderHost(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, er
 	for _, n := range h.NICs {
 		d.also("host", h.Name, "nic", n.Name, "model")
 	}
-	steps := ManualSteps(f, h)
+	steps := manualSteps(h, slNames, slPrio)
 	if len(steps) == 0 {
 		d.p("Nothing: the host script sets everything the model asks of this host.")
 	}
@@ -514,8 +515,8 @@ func nicETS(ets []model.ETS) string {
 // applications must mark: the host script sets RDMA-CM's default ToS
 // only, and NCCL takes its traffic class from NCCL_IB_TC, default 0
 // (NCCL User Guide, "Environment Variables", NCCL_IB_TC), which it also
-// reads from /etc/nccl.conf.
-func writeLinuxMarking(d *doc, f *model.Fabric, h *model.Host) {
+// reads from /etc/nccl.conf. slNames and slPrio are slSetting's.
+func writeLinuxMarking(d *doc, h *model.Host, slNames []string, slPrio string) {
 	if h.OS != model.OSLinux {
 		return
 	}
@@ -540,7 +541,7 @@ func writeLinuxMarking(d *doc, f *model.Fabric, h *model.Host) {
 		"Applications that open their queue pairs with verbs (NCCL, UCX, perftest) mark their own traffic class, which must be ToS " + strings.Join(tos, ", ") +
 		" or their RoCE travels in the lossy default class; perftest takes it with --tos. NCCL ignores RDMA-CM's default and marks NCCL\\_IB\\_TC, default 0, " + nccl)
 	d.p(ucxText(h))
-	if sl := slText(f, h); sl != "" {
+	if sl := slText(h, slNames, slPrio); sl != "" {
 		d.p(sl)
 	}
 	d.at()
@@ -586,8 +587,12 @@ func peerTrust(f *model.Fabric, n model.NIC) model.Trust {
 }
 
 // slSetting is what verbs applications on the NICs must set for their
-// PCP: the priority when the NICs share one, else "the NIC's priority".
+// PCP: the priority when the NICs share one, else "the NIC's priority";
+// no names when there are no NICs.
 func slSetting(nics []model.NIC) (names []string, prio string) {
+	if len(nics) == 0 {
+		return nil, ""
+	}
 	prio = strconv.Itoa(nics[0].RoCE.Priority)
 	for _, n := range nics {
 		names = append(names, fmt.Sprintf("%s (VLAN %d, priority %d)", md(n.Name), n.VLAN, n.RoCE.Priority))
@@ -598,18 +603,17 @@ func slSetting(nics []model.NIC) (names []string, prio string) {
 	return names, prio
 }
 
-// slText says, for a host with NICs of slNICs, that verbs applications
+// slText says, for a host with NICs of slNICs (names and prio from
+// slSetting), that verbs applications
 // there must set their service level, which the driver turns into the
 // VLAN tag's PCP (MLNX_OFED User Manual, RoCE, Type Of Service: "SL
 // affects the PCP only when the traffic goes over tagged VLAN frames"),
 // and that UCX_IB_SL, NCCL_IB_SL and perftest's --sl all default to 0;
 // "" when there are none.
-func slText(f *model.Fabric, h *model.Host) string {
-	nics := slNICs(f, h)
-	if len(nics) == 0 {
+func slText(h *model.Host, names []string, prio string) string {
+	if len(names) == 0 {
 		return ""
 	}
-	names, prio := slSetting(nics)
 	who := "NIC " + names[0] + " tags a VLAN where it or its switch port classifies by PCP"
 	if len(names) > 1 {
 		who = "NICs " + listWords(names) + " tag VLANs where they or their switch ports classify by PCP"
@@ -629,9 +633,9 @@ func slText(f *model.Fabric, h *model.Host) string {
 // ECN-capable packets (RFC 3168, section 5), and NVIDIA's ECN chapter
 // does not say that ConnectX sets ECT itself.
 func ucxText(h *model.Host) string {
-	classes := ucxClasses(h)
+	classes, ucxDefault := ucxClasses(h)
 	what := "DSCP 26 is this host's RoCE DSCP, so UCX 1.5 and later need no setting; with an older UCX set UCX\\_IB\\_TRAFFIC\\_CLASS=106"
-	if len(classes) > 1 || !strings.HasPrefix(classes[0], "106 ") {
+	if !ucxDefault {
 		what = "set UCX\\_IB\\_TRAFFIC\\_CLASS=" + strings.Join(classes, ", or ") + " in the jobs' environment, or UCX marks DSCP 26"
 	}
 	return "UCX (Open MPI's pml ucx, MPICH's ch4:ucx) marks UCX\\_IB\\_TRAFFIC\\_CLASS, which on RoCE v2 defaults to 106 (DSCP 26 << 2 with ECT(0)) " +
@@ -643,7 +647,9 @@ func ucxText(h *model.Host) string {
 // ucxClasses lists the UCX_IB_TRAFFIC_CLASS values of h's RoCE NICs, the
 // DSCP << 2 with ECT(0) (+2), as "106 (DSCP 26)": one per distinct DSCP,
 // in NIC order; a list of two or more names the NICs of each.
-func ucxClasses(h *model.Host) []string {
+// ucxDefault reports whether the NICs have one DSCP and it is 26, which
+// UCX 1.5 and later mark by default.
+func ucxClasses(h *model.Host) (classes []string, ucxDefault bool) {
 	var dscps []int
 	nics := map[int][]string{}
 	for _, n := range h.NICs {
@@ -662,8 +668,13 @@ func ucxClasses(h *model.Host) []string {
 			out[i] = fmt.Sprintf("%d (DSCP %d) for NIC %s", v<<2|2, v, strings.Join(nics[v], ", "))
 		}
 	}
-	return out
+	return out, len(dscps) == 1 && dscps[0] == ucxDefaultDSCP
 }
+
+// ucxDefaultDSCP is the DSCP of UCT_IB_DEFAULT_ROCEV2_DSCP, 106 (26 << 2
+// with ECT(0)), UCX's RoCE v2 default since UCX 1.5 (openucx/ucx,
+// src/uct/ib/base/ib_iface.c).
+const ucxDefaultDSCP = 26
 
 // writeApplications lists the RDMA applications with their ports; an
 // application that no port identifies (mpi, nccl) has "-".

@@ -17,13 +17,20 @@ import (
 // the public document it comes from. The host scripts print the same
 // steps when they run.
 func ManualSteps(f *model.Fabric, h *model.Host) []string {
+	names, prio := slSetting(slNICs(f, h))
+	return manualSteps(h, names, prio)
+}
+
+// manualSteps is ManualSteps with the host's service-level setting
+// (slSetting of slNICs) worked out by the caller.
+func manualSteps(h *model.Host, slNames []string, slPrio string) []string {
 	var out []string
 	for _, n := range h.NICs {
 		out = append(out, nicSteps(h, n)...)
 		out = append(out, routeSteps(h, n)...)
 	}
-	out = append(out, ncclSteps(f, h)...)
-	out = append(out, mpiSteps(f, h)...)
+	out = append(out, ncclSteps(h, slNames, slPrio)...)
+	out = append(out, mpiSteps(h, slNames, slPrio)...)
 	out = append(out, rdmaCMSteps(h)...)
 	out = append(out, lustreSteps(h)...)
 	if h.Tuning {
@@ -45,8 +52,9 @@ func ManualSteps(f *model.Fabric, h *model.Host) []string {
 // 0, the link-local RoCE v1 GID, which does not route (NVIDIA NCCL User
 // Guide, Environment Variables: NCCL_IB_TC, NCCL_IB_GID_INDEX; the GID
 // types are /sys/class/infiniband/DEV/ports/1/gid_attrs/types/INDEX,
-// Linux Documentation/ABI/testing/sysfs-class-infiniband).
-func ncclSteps(f *model.Fabric, h *model.Host) []string {
+// Linux Documentation/ABI/testing/sysfs-class-infiniband). slNames and
+// slPrio are slSetting's.
+func ncclSteps(h *model.Host, slNames []string, slPrio string) []string {
 	tos := targets.RoCEToS(h)
 	if h.OS != model.OSLinux || len(tos) == 0 {
 		return nil
@@ -64,7 +72,7 @@ func ncclSteps(f *model.Fabric, h *model.Host) []string {
 		"NCCL ignores the RDMA-CM default the host script sets and marks NCCL\\_IB\\_TC, default 0, so without it its RoCE travels in the lossy default class. " +
 		"Before NCCL 2.21 also set NCCL\\_IB\\_GID\\_INDEX to the index of the NIC's RoCE v2 GID (the INDEX whose /sys/class/infiniband/DEV/ports/1/gid\\_attrs/types/INDEX reads RoCE v2 beside the IPv4-mapped address, usually 3): " +
 		"the default 0 is the link-local RoCE v1 GID, which does not route; NCCL 2.21 and later pick the RoCE v2 GID themselves. " +
-		slStep(f, h, "NCCL\\_IB\\_SL") +
+		slStep(slNames, slPrio, "NCCL\\_IB\\_SL") +
 		"perftest takes the ToS with --tos; UCX marks UCX\\_IB\\_TRAFFIC\\_CLASS instead (the RoCE section above). " +
 		"With applications = \\[\"nccl\"\\] on the NICs the host script writes the NCCL\\_IB\\_TC line itself " +
 		"(NVIDIA NCCL User Guide, Environment Variables: NCCL\\_IB\\_TC, NCCL\\_IB\\_GID\\_INDEX)."}
@@ -97,18 +105,19 @@ func listsApp(h *model.Host, kinds ...string) bool {
 // mpiSteps is the UCX step of a Linux RoCE host whose NICs list mpi:
 // Open MPI (pml ucx) and MPICH (ch4:ucx) mark their RoCE with UCX's
 // UCX_IB_TRAFFIC_CLASS (ucxText), which the host script does not set, and
-// on a PCP-classified VLAN with UCX_IB_SL (slStep).
-func mpiSteps(f *model.Fabric, h *model.Host) []string {
+// on a PCP-classified VLAN with UCX_IB_SL (slStep, given slSetting's
+// slNames and slPrio).
+func mpiSteps(h *model.Host, slNames []string, slPrio string) []string {
 	if h.OS != model.OSLinux || !listsApp(h, "mpi") {
 		return nil
 	}
-	classes := ucxClasses(h)
+	classes, ucxDefault := ucxClasses(h)
 	what := "UCX 1.5 and later mark RoCE v2 with 106 (DSCP 26 with ECT(0)) by default, this host's RoCE DSCP, so they need no setting; " +
 		"with an older UCX set UCX\\_IB\\_TRAFFIC\\_CLASS=106"
-	if len(classes) > 1 || !strings.HasPrefix(classes[0], "106 ") {
+	if !ucxDefault {
 		what = "set UCX\\_IB\\_TRAFFIC\\_CLASS=" + strings.Join(classes, ", or ") + ", the RoCE DSCP << 2 with ECT(0); UCX's default marks DSCP 26"
 	}
-	sl, keys := slStep(f, h, "UCX\\_IB\\_SL"), "UCX\\_IB\\_TRAFFIC\\_CLASS"
+	sl, keys := slStep(slNames, slPrio, "UCX\\_IB\\_SL"), "UCX\\_IB\\_TRAFFIC\\_CLASS"
 	if sl != "" {
 		keys += ", UCX\\_IB\\_SL"
 	}
@@ -171,14 +180,12 @@ func lustreToS(h *model.Host) []string {
 
 // slStep is the service-level sentence of a verbs application's step
 // whose key is key (NCCL_IB_SL, UCX_IB_SL): on NICs that tag a PCP-
-// classified VLAN (slNICs) a queue pair's PCP is its service level,
-// default 0; "" when the host has none.
-func slStep(f *model.Fabric, h *model.Host, key string) string {
-	nics := slNICs(f, h)
-	if len(nics) == 0 {
+// classified VLAN (slNICs, whose slSetting is names and prio) a queue
+// pair's PCP is its service level, default 0; "" when the host has none.
+func slStep(names []string, prio string, key string) string {
+	if len(names) == 0 {
 		return ""
 	}
-	names, prio := slSetting(nics)
 	return "On " + listWords(names) + ", whose VLAN is classified by PCP, also set " + key + "=" + prio +
 		": there the PCP of a verbs queue pair is its service level, default 0, not its ToS (MLNX\\_OFED User Manual, RoCE, Type Of Service). "
 }
