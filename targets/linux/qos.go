@@ -7,33 +7,6 @@ import (
 	"github.com/fabricc/fabricc/model"
 )
 
-// tos2prio is the kernel's ip_tos2prio table (net/ipv4/route.c): the skb
-// priority rt_tos2priority gives a ToS, indexed by (ToS & 0x1E) >> 1.
-// RDMA-CM marks a RoCE connection's skb priority this way, and on a VLAN
-// device the egress map turns it into the PCP (iboe_tos_to_sl in
-// include/rdma/ib_addr.h). The tc_wrap.py output in the Demartek RoCE
-// Deployment Guide ("Linux: Deploying iSER over RoCE", step 5) shows the same
-// pairs: ToS 8 -> skprio 2, ToS 24 -> 4, ToS 16 -> 6.
-var tos2prio = [16]int{0, 0, 0, 0, 2, 2, 2, 2, 6, 6, 6, 6, 4, 4, 4, 4}
-
-// skbPriority returns the skb priority RDMA-CM gives traffic with tos.
-func skbPriority(tos int) int {
-	return tos2prio[(tos&0x1e)>>1]
-}
-
-// defaultPriority is the PCP of the class that holds priority 0, where
-// untagged-by-policy traffic lands.
-func defaultPriority(q *model.QoS) int {
-	for _, c := range q.Classes {
-		for _, p := range c.Priorities {
-			if p == 0 {
-				return c.Priority
-			}
-		}
-	}
-	return 0
-}
-
 // egressMap returns the VLAN egress-qos-map of all 16 skb priorities
 // (absolute, so stale entries are overwritten) and its non-zero entries as
 // the kernel reports them.
@@ -48,8 +21,8 @@ func defaultPriority(q *model.QoS) int {
 // the default class. CNPs are built by the NIC with their own priority and
 // do not pass through the map.
 func egressMap(q *model.QoS, r *model.RoCE) (all []string, nonzero string) {
-	def := defaultPriority(q)
-	skb := skbPriority(r.TOS)
+	def := q.DefaultClassPriority()
+	skb := model.SkbPriority(r.TOS)
 	var nz []string
 	for s := 0; s < 16; s++ {
 		v := def
@@ -74,7 +47,7 @@ func egressMap(q *model.QoS, r *model.RoCE) (all []string, nonzero string) {
 // (the kernel takes a RoCE QP's PCP on a VLAN only from the map entry of
 // rt_tos2priority(ToS): iboe_tos_to_sl, include/rdma/ib_addr.h).
 func egressComment(q *model.QoS, vlan int, r *model.RoCE) string {
-	def, skb := defaultPriority(q), skbPriority(r.TOS)
+	def, skb := q.DefaultClassPriority(), model.SkbPriority(r.TOS)
 	var b strings.Builder
 	fmt.Fprintf(&b, "\t# VLAN %d carries the priority in its PCP. RDMA-CM gives ToS %d skb priority %d\n", vlan, r.TOS, skb)
 	fmt.Fprintf(&b, "\t# (kernel ip_tos2prio), and the egress map turns that, and skb priority %d\n", r.Priority)
