@@ -35,14 +35,15 @@ import (
 
 // flags of the run.
 var (
-	fabricc = flag.String("fabricc", "bin/fabricc", "the fabricc binary to measure")
-	floor   = flag.String("floor", "bin/floor", "the floor binary (bench/floor)")
-	large   = flag.Bool("large", os.Getenv("BENCH_LARGE") != "", "also measure the 4,096-switch fabric (BENCH_LARGE=1)")
-	work    = flag.String("work", "", "scratch folder (default: a new temporary folder, removed at the end)")
-	python  = flag.String("python", "/usr/bin/python3", "the Python with Debian's python3-jinja2")
-	latency = flag.Duration("latency", 10*time.Millisecond, "per-command latency of the simulated switches")
-	fabric  = flag.String("fabric", "bench/fabric", "the benchmark fabric")
-	only    = flag.String("only", "", "run only \"sizes\" (validate, build, floor, peer, incremental) or \"push\"")
+	fabricc       = flag.String("fabricc", "bin/fabricc", "the fabricc binary to measure")
+	floor         = flag.String("floor", "bin/floor", "the floor binary (bench/floor)")
+	large         = flag.Bool("large", os.Getenv("BENCH_LARGE") != "", "also measure the 4,096-switch fabric (BENCH_LARGE=1)")
+	work          = flag.String("work", "", "scratch folder (default: a new temporary folder, removed at the end)")
+	python        = flag.String("python", "/usr/bin/python3", "the Python with Debian's python3-jinja2")
+	latency       = flag.Duration("latency", 10*time.Millisecond, "per-command latency of the simulated switches")
+	fabric        = flag.String("fabric", "bench/fabric", "the benchmark fabric")
+	only          = flag.String("only", "", "run only \"sizes\" (validate, build, floor, peer, incremental), \"push\" or \"costs\" (what each kind of file costs, README's table)")
+	costsSwitches = flag.Int("costs-switches", 512, "the fabric size -only costs builds")
 )
 
 // table collects the rows of the one table the run prints.
@@ -128,6 +129,10 @@ func main() {
 		}
 		scratch = dir
 		defer os.RemoveAll(dir)
+	}
+	if *only == "costs" {
+		costs(dir, *costsSwitches)
+		return
 	}
 	sizes := []int{64, 512}
 	if *large {
