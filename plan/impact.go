@@ -19,8 +19,10 @@ type Impact struct {
 	// reservations of ports do), "link" (a port
 	// retrains: its speed or lanes change), "pfc" (the PFC priorities
 	// of ports change), "vlan" (a port's layer-2 mode changes, or it
-	// stops carrying VLANs it carried) or "adapter-restart" (a Windows
-	// host's script restarts the adapter).
+	// stops carrying VLANs it carried), "replacement" (the switch's
+	// platform or model changes: another operating system or another
+	// box, so the whole switch is down while it is replaced) or
+	// "adapter-restart" (a Windows host's script restarts the adapter).
 	Kind string `json:"kind"`
 	// Subjects are the ports or NICs concerned; none for the whole
 	// device.
@@ -54,6 +56,11 @@ func vendorOf(sw *model.Switch) string {
 
 // switchImpact lists the disruptive changes from switch a to b.
 func switchImpact(a, b *model.Switch) []Impact {
+	// A replaced switch is down as a whole: its ports' buffer, link and
+	// PFC impacts would only repeat that.
+	if out := replacementImpact(a, b); out != nil {
+		return out
+	}
 	var out []Impact
 	renamed := renamedPorts(a, b)
 	var buffer, pfc []string
@@ -101,6 +108,30 @@ func switchImpact(a, b *model.Switch) []Impact {
 		out = append(out, Impact{Kind: "pfc", Subjects: pfc, Text: "PFC priorities change on " + portList(pfc) + ": " + platformImpact(b, "momentary packet loss possible")})
 	}
 	return append(out, vlan.impacts()...)
+}
+
+// replacementImpact is the impact of a switch whose platform or model
+// changes: that is no change a push applies to a running switch but a
+// replacement (another operating system installed, or another box
+// racked), during which every link of the switch is down. A platform
+// change also needs the inventory entry's platform changed, since push
+// refuses a device whose inventory platform is not the fabric's.
+func replacementImpact(a, b *model.Switch) []Impact {
+	var what, when string
+	switch {
+	case a.Platform != b.Platform:
+		what = string(a.Platform) + " -> " + string(b.Platform) + " on " + b.Hardware.Model
+		when = "its operating system is replaced, so every link of the switch is down while it is installed; push it after the install, once its inventory entry says platform " + string(b.Platform) + " (push refuses a switch whose inventory platform is not the fabric's)"
+	case a.Hardware.Model != b.Hardware.Model:
+		what = a.Hardware.Model + " -> " + b.Hardware.Model
+		when = "another switch, so every link is down while it is swapped; push it after the new switch is racked: pushed to the old one, its pools and headroom would be sized for the new one's buffer"
+	default:
+		return nil
+	}
+	if a.Platform != b.Platform && a.Hardware.Model != b.Hardware.Model {
+		what = platform(a) + " on " + a.Hardware.Model + " -> " + platform(b) + " on " + b.Hardware.Model
+	}
+	return []Impact{{Kind: "replacement", Text: "replaced: " + what + ": " + when}}
 }
 
 // bufferText says what a buffer change does: it re-carves the shared

@@ -166,17 +166,18 @@ h2 (host)
 			"platform   = \"cumulus\"", "platform   = \"onyx\"",
 			"os_version = \"5.9.2\"", "os_version = \"3.10.4206\"",
 			"swp1", "1/1", "swp2", "1/2",
-		}, `Fabric "plan-test": 3 devices change (leaf1, h1, h2).
+		}, `Fabric "plan-test": 3 devices change (leaf1, h1, h2); 1 switch with disruptive changes.
 Hosts to run their script: none (only documents change).
 
 leaf1 (switch)
   platform cumulus 5.9.2 -> onyx 3.10.4206, buffer configuration profile -> traffic-pool
-  swp1 -> 1/1: renamed
-  swp2 -> 1/2: renamed
+  swp1 -> 1/1: the same cable, on the port as the new platform names it
+  swp2 -> 1/2: the same cable, on the port as the new platform names it
   ingress lossy pool: name lossy-default-ingress -> lossy-default, because of the switch changes above
   ingress lossless pool: name roce-lossless-ingress -> roce-lossless, because of the switch changes above
   egress lossy pool: name lossy-default-egress -> lossy-default, because of the switch changes above
   egress lossless pool: name roce-lossless-egress -> roce-lossless, because of the switch changes above
+  impact: replaced: cumulus -> onyx on SN2700: its operating system is replaced, so every link of the switch is down while it is installed; push it after the install, once its inventory entry says platform onyx (push refuses a switch whose inventory platform is not the fabric's)
 
 h1 (host)
   roce0: peer leaf1:swp1 -> leaf1:1/1
@@ -185,6 +186,18 @@ h1 (host)
 h2 (host)
   roce0: peer leaf1:swp2 -> leaf1:1/2
   script unchanged, only its document changes: nothing to run
+`},
+		{"model SN2700 -> SN3700", []string{"model      = \"SN2700\"", "model      = \"SN3700\""}, `Fabric "plan-test": 1 device changes (leaf1); 1 switch with disruptive changes.
+
+leaf1 (switch)
+  model SN2700 -> SN3700, ASIC Spectrum -> Spectrum-2, buffer 16,777,216 -> 44,040,192 B, cell 96 -> 144 B
+  swp1: lanes 4 -> 2, so PG3 in flight after PAUSE 75,776 -> 111,616 B, PG3 buffer 95,232 -> 131,072 B
+  swp2: lanes 4 -> 2, so PG3 in flight after PAUSE 75,776 -> 111,616 B, PG3 buffer 95,232 -> 131,072 B
+  ingress lossy pool: memory-percent 48 -> 49 % (model size 6,793,236 -> 17,729,604 B), used 0.3 % -> 0.1 %, because of the port changes above
+  ingress lossless pool: memory-percent 51 -> 50 % (model size 7,112,724 -> 18,196,548 B), demand 190,464 -> 262,144 B (+71,680 B, used 2.7 % -> 1.4 %), because of the port changes above
+  egress lossy pool: used 0.5 % -> 0.2 %, because of the port changes above
+  buffer budget: headroom planned 339,968 -> 487,424 B, because of the port changes above
+  impact: replaced: SN2700 -> SN3700: another switch, so every link is down while it is swapped; push it after the new switch is racked: pushed to the old one, its pools and headroom would be sized for the new one's buffer
 `},
 		{"speed and lanes 100G/4 -> 50G/2", []string{
 			"port \"swp1\" {\n    speed = \"100G\"", "port \"swp1\" {\n    speed = \"50G\"",

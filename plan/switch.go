@@ -146,7 +146,7 @@ func comparePorts(a, b *model.Switch, causes []string) ([]Item, bool) {
 				it.Note = headroomNote(b, pb.Name, it.Effects)
 			}
 			if it.Subject != n && len(it.Changes)+len(it.Effects) == 0 {
-				it.Changes = []Change{{Field: "renamed", Before: n, After: pb.Name}}
+				it.Changes = []Change{portRename(a, b, n, pb.Name)}
 			}
 		case pa == nil:
 			it.Changes, it.Effects, moved = addedPort(pb), addedBuffers(pb), true
@@ -158,6 +158,17 @@ func comparePorts(a, b *model.Switch, causes []string) ([]Item, bool) {
 		items = item(items, it)
 	}
 	return items, moved
+}
+
+// portRename is the change of a port that keeps its cable under another
+// name: "renamed" on the same platform, and on a replaced platform the
+// same front-panel port named the new platform's way, which is no
+// rename of anything on a running switch.
+func portRename(a, b *model.Switch, from, to string) Change {
+	if a.Platform != b.Platform {
+		return Change{Field: "port name", Before: from, After: to}
+	}
+	return Change{Field: "renamed", Before: from, After: to}
 }
 
 // portLeftNote follows a removed port: push changes only the ports the
@@ -496,6 +507,8 @@ func changeText(c Change) string {
 		s = "removed: " + c.Before
 	case "renamed":
 		s = "renamed"
+	case "port name":
+		s = "the same cable, on the port as the new platform names it"
 	default:
 		s = c.Field + " " + orNone(c.Before) + " -> " + orNone(c.After)
 		switch {
