@@ -268,11 +268,46 @@ func resizedPools(a, b *model.Switch) []string {
 
 // hostImpact lists the disruptive changes of a host's script: a Windows
 // script restarts each adapter whose MTU (*JumboPacket), VLAN (VlanID)
-// or RoCE mode it changes, once, at the end (README, Hosts).
+// or RoCE mode it changes, once, at the end (README, Hosts); on Linux
+// the mlx5 driver takes the link down and up when the PFC priorities
+// change (linuxPFCImpact).
 func hostImpact(a, b *model.Host) []Impact {
-	if b.OS != model.OSWindows {
-		return nil
+	switch b.OS {
+	case model.OSLinux:
+		return linuxPFCImpact(a, b)
+	case model.OSWindows:
+		return windowsImpact(a, b)
 	}
+	return nil
+}
+
+// linuxPFCImpact is the link flap of each mlx5 NIC (ConnectX-4 and
+// later) whose PFC priorities the script changes: whether through
+// mlnx_qos --pfc or dcb pfc set, the kernel's DCB netlink call reaches
+// mlx5e_dcbnl_ieee_setpfc, which on a changed enable mask sets the port
+// and calls mlx5_toggle_port_link, taking an administratively up link
+// down and up (Linux drivers/net/ethernet/mellanox/mlx5/core/en_dcbnl.c;
+// "net/mlx5e: Toggle link only after modifying port parameters"). RDMA
+// connections and storage sessions through the NIC reset. The mlx4
+// driver of ConnectX-3 sets PFC without a toggle.
+func linuxPFCImpact(a, b *model.Host) []Impact {
+	var out []Impact
+	for i := range b.NICs {
+		nb := &b.NICs[i]
+		na := a.NIC(nb.Name)
+		if na == nil || !nb.RunsMlx5() || slices.Equal(na.RoCE.PFCPriorities, nb.RoCE.PFCPriorities) {
+			continue
+		}
+		out = append(out, Impact{Kind: "link", Subjects: []string{nb.Name},
+			Text: fmt.Sprintf("link flap on %s (PFC %s -> %s): the mlx5 driver takes the link down and up once when the script sets the new PFC priorities, and the RDMA connections through it reset (Linux mlx5 en_dcbnl.c, mlx5e_dcbnl_ieee_setpfc)",
+				nb.Name, docs.Ranges(na.RoCE.PFCPriorities), docs.Ranges(nb.RoCE.PFCPriorities))})
+	}
+	return out
+}
+
+// windowsImpact is the adapter restart of each Windows NIC whose MTU,
+// VLAN or RoCE mode the script changes.
+func windowsImpact(a, b *model.Host) []Impact {
 	var out []Impact
 	for i := range b.NICs {
 		nb := &b.NICs[i]
@@ -296,10 +331,16 @@ func hostImpact(a, b *model.Host) []Impact {
 func impactText(i Impact) string { return "impact: " + i.Text }
 
 // disruptiveSwitches counts the switches with an impact.
-func disruptiveSwitches(p *Plan) int {
+func disruptiveSwitches(p *Plan) int { return disruptive(p, "switch") }
+
+// disruptiveHosts counts the hosts with an impact.
+func disruptiveHosts(p *Plan) int { return disruptive(p, "host") }
+
+// disruptive counts the devices of a kind with an impact.
+func disruptive(p *Plan, kind string) int {
 	n := 0
 	for _, d := range p.Devices {
-		if d.Kind == "switch" && len(d.Impact) > 0 {
+		if d.Kind == kind && len(d.Impact) > 0 {
 			n++
 		}
 	}

@@ -3,6 +3,8 @@ package plan
 import (
 	"strings"
 	"testing"
+
+	"github.com/fabricc/fabricc/model"
 )
 
 // windowsHost adds a Windows host on leaf1:swp3 to the base fabric.
@@ -62,7 +64,10 @@ func TestPlanImpact(t *testing.T) {
 		{"PFC priorities on Cumulus", baseHCL, []string{"profile = \"nvidia-roce\"\n", "profile = \"nvidia-roce\"\n\n  class \"roce\" {\n    priorities = [4]\n    dscp       = [26, 24, 25, 27, 28, 29, 30, 31, 32]\n  }\n"}, "leaf1", []string{
 			"impact: reprograms the buffer (priority-group or queue reservations change on 2 ports (swp1, swp2), pool sizes stay): momentary packet loss on the whole switch possible" + cumulus,
 			"impact: PFC priorities change on 2 ports (swp1, swp2): momentary packet loss possible" + cumulus,
-		}, `Fabric "plan-test": 3 devices change (leaf1, h1, h2); 3 fabric-wide changes; 1 switch with disruptive changes.`},
+		}, `Fabric "plan-test": 3 devices change (leaf1, h1, h2); 3 fabric-wide changes; 1 switch and 2 hosts with disruptive changes.`},
+		{"PFC priorities on a Linux ConnectX-6 Dx: link flap", baseHCL, []string{"profile = \"nvidia-roce\"\n", "profile = \"nvidia-roce\"\n\n  class \"roce\" {\n    priorities = [4]\n    dscp       = [26, 24, 25, 27, 28, 29, 30, 31, 32]\n  }\n"}, "h1", []string{
+			"impact: link flap on roce0 (PFC 3 -> 3, 4): the mlx5 driver takes the link down and up once when the script sets the new PFC priorities, and the RDMA connections through it reset (Linux mlx5 en_dcbnl.c, mlx5e_dcbnl_ieee_setpfc)",
+		}, `Fabric "plan-test": 3 devices change (leaf1, h1, h2); 3 fabric-wide changes; 1 switch and 2 hosts with disruptive changes.`},
 		{"speed change on Onyx: no public statement", onyx, []string{"port \"1/1\" {\n    speed = \"100G\"", "port \"1/1\" {\n    speed = \"50G\"",
 			"speed     = \"100G\"\n    mtu       = 9000\n    addresses = [\"10.0.10.11/24\"]", "speed     = \"50G\"\n    mtu       = 9000\n    addresses = [\"10.0.10.11/24\"]"}, "leaf1", []string{
 			"impact: re-carves the shared buffer (pool sizes change): no public NVIDIA Onyx statement was found on whether this interrupts traffic; plan it for a maintenance window",
@@ -80,7 +85,7 @@ func TestPlanImpact(t *testing.T) {
 		}, `Fabric "plan-test": 1 device changes (leaf1); 1 switch with disruptive changes.`},
 		{"Windows MTU: adapter restart", withWindows, []string{"mtu       = 9000\n    addresses = [\"10.0.10.13/24\"]", "mtu       = 4200\n    addresses = [\"10.0.10.13/24\"]"}, "w1", []string{
 			"impact: the script restarts the adapter of roce0 (MTU 9000 -> 4200): its link goes down once and the connections through it are interrupted",
-		}, `Fabric "plan-test": 1 device changes (w1).`},
+		}, `Fabric "plan-test": 1 device changes (w1); 1 host with disruptive changes.`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -133,4 +138,35 @@ func impactKinds(lines []string) string {
 		}
 	}
 	return strings.Join(out, ",")
+}
+
+// TestLinuxPFCImpact: only an mlx5 NIC (ConnectX-4 and later) whose PFC
+// priorities change flaps; ConnectX-3 (mlx4) and QLogic set PFC without
+// a toggle that fabricc knows of, and an unchanged set sends nothing.
+func TestLinuxPFCImpact(t *testing.T) {
+	host := func(nicModel, vendor string, pfc ...int) *model.Host {
+		return &model.Host{Name: "h", OS: model.OSLinux, NICs: []model.NIC{{Name: "roce0", Model: nicModel, Vendor: vendor, RoCE: model.RoCE{PFCPriorities: pfc}}}}
+	}
+	tests := []struct {
+		name   string
+		a, b   *model.Host
+		impact bool
+	}{
+		{"ConnectX-6 Dx, 3 -> 4", host("ConnectX-6 Dx", "mellanox", 3), host("ConnectX-6 Dx", "mellanox", 4), true},
+		{"ConnectX-4 Lx, none -> 3", host("ConnectX-4 Lx", "mellanox"), host("ConnectX-4 Lx", "mellanox", 3), true},
+		{"ConnectX-6 Dx, unchanged", host("ConnectX-6 Dx", "mellanox", 3), host("ConnectX-6 Dx", "mellanox", 3), false},
+		{"ConnectX-3 Pro (mlx4), 3 -> 4", host("ConnectX-3 Pro", "mellanox", 3), host("ConnectX-3 Pro", "mellanox", 4), false},
+		{"QLogic, 3 -> 4", host("QL45212", "qlogic", 3), host("QL45212", "qlogic", 4), false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := hostImpact(tc.a, tc.b)
+			if (len(got) > 0) != tc.impact {
+				t.Errorf("impact %v, want one: %v", got, tc.impact)
+			}
+			if tc.impact && (got[0].Kind != "link" || len(got[0].Subjects) != 1 || got[0].Subjects[0] != "roce0") {
+				t.Errorf("impact %+v, want kind link on roce0", got[0])
+			}
+		})
+	}
 }

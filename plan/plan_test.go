@@ -139,7 +139,7 @@ h2 (host)
   script changes: run it
 `},
 		{"class priorities and DSCP", []string{"profile = \"nvidia-roce\"\n", "profile = \"nvidia-roce\"\n\n  class \"roce\" {\n    priorities = [4]\n    dscp       = [26, 24, 25, 27, 28, 29, 30, 31, 32]\n  }\n"},
-			`Fabric "plan-test": 3 devices change (leaf1, h1, h2); 3 fabric-wide changes; 1 switch with disruptive changes.
+			`Fabric "plan-test": 3 devices change (leaf1, h1, h2); 3 fabric-wide changes; 1 switch and 2 hosts with disruptive changes.
 Hosts to run their script: 2 (h1, h2).
 
 fabric-wide
@@ -156,10 +156,12 @@ leaf1 (switch)
 
 h1 (host)
   roce0: PFC 3 -> 3, 4, because of the fabric-wide changes above
+  impact: link flap on roce0 (PFC 3 -> 3, 4): the mlx5 driver takes the link down and up once when the script sets the new PFC priorities, and the RDMA connections through it reset (Linux mlx5 en_dcbnl.c, mlx5e_dcbnl_ieee_setpfc)
   script changes: run it
 
 h2 (host)
   roce0: PFC 3 -> 3, 4, because of the fabric-wide changes above
+  impact: link flap on roce0 (PFC 3 -> 3, 4): the mlx5 driver takes the link down and up once when the script sets the new PFC priorities, and the RDMA connections through it reset (Linux mlx5 en_dcbnl.c, mlx5e_dcbnl_ieee_setpfc)
   script changes: run it
 `},
 		{"platform cumulus -> onyx", []string{
@@ -424,7 +426,7 @@ Hosts to run their script: 1 (h1).
 	if err := WriteJSON(&empty, Compare(compileHCL(t, base), compileHCL(t, base))); err != nil {
 		t.Fatal(err)
 	}
-	if want := "{\n  \"fabric\": \"plan-test\",\n  \"changed\": false,\n  \"fabric_changes\": [],\n  \"devices\": [],\n  \"disruptive_switches\": 0,\n  \"hosts_to_run\": [],\n  \"rollout\": [],\n  \"new_warnings\": [],\n  \"gone_warnings\": []\n}\n"; empty.String() != want {
+	if want := "{\n  \"fabric\": \"plan-test\",\n  \"changed\": false,\n  \"fabric_changes\": [],\n  \"devices\": [],\n  \"disruptive_switches\": 0,\n  \"disruptive_hosts\": 0,\n  \"hosts_to_run\": [],\n  \"rollout\": [],\n  \"new_warnings\": [],\n  \"gone_warnings\": []\n}\n"; empty.String() != want {
 		t.Errorf("empty plan JSON = %q, want %q", empty.String(), want)
 	}
 }

@@ -206,6 +206,8 @@ type jsonPlan struct {
 	Notes       []string `json:"notes,omitempty"`
 	// DisruptiveSwitches counts the switches with an impact.
 	DisruptiveSwitches int `json:"disruptive_switches"`
+	// DisruptiveHosts counts the hosts with an impact.
+	DisruptiveHosts int `json:"disruptive_hosts"`
 	// HostsToRun are the hosts whose script is to be run.
 	HostsToRun   []string  `json:"hosts_to_run"`
 	Rollout      []Rollout `json:"rollout"`
@@ -215,12 +217,13 @@ type jsonPlan struct {
 
 // JSONValue is the plan in its JSON form: fabric, changed,
 // fabric_changes and devices (empty lists, not null), notes (absent
-// when there are none), disruptive_switches, hosts_to_run, rollout,
+// when there are none), disruptive_switches, disruptive_hosts,
+// hosts_to_run, rollout,
 // new_warnings and gone_warnings (empty lists, not null), for WriteJSON and
 // for the result of `fabricc plan --json` (docs/json.md).
 func JSONValue(p *Plan) any {
 	out := jsonPlan{Fabric: p.Fabric, Changed: p.Changed(), FabricItems: p.FabricItems, Devices: p.Devices, Notes: p.Notes,
-		DisruptiveSwitches: disruptiveSwitches(p), HostsToRun: nonNil(hostsToRun(p)), Rollout: nonNil(p.Rollout),
+		DisruptiveSwitches: disruptiveSwitches(p), DisruptiveHosts: disruptiveHosts(p), HostsToRun: nonNil(hostsToRun(p)), Rollout: nonNil(p.Rollout),
 		NewWarnings: nonNil(p.NewWarnings), GoneWarnings: nonNil(p.GoneWarnings)}
 	if out.FabricItems == nil {
 		out.FabricItems = []Item{}
@@ -270,8 +273,15 @@ func summary(p *Plan) string {
 			s += "s"
 		}
 	}
+	var disrupted []string
 	if n := disruptiveSwitches(p); n > 0 {
-		s += "; " + plural(n, "switch", "switches") + " with disruptive changes"
+		disrupted = append(disrupted, plural(n, "switch", "switches"))
+	}
+	if n := disruptiveHosts(p); n > 0 {
+		disrupted = append(disrupted, plural(n, "host", "hosts"))
+	}
+	if len(disrupted) > 0 {
+		s += "; " + strings.Join(disrupted, " and ") + " with disruptive changes"
 	}
 	return s + "."
 }

@@ -1,0 +1,11 @@
+package model
+
+// mlx4Models are the NVIDIA (Mellanox) adapters of the ConnectX-3 family,
+// which the mlx4 drivers run; every later ConnectX runs mlx5.
+var mlx4Models = map[string]bool{"ConnectX-3": true, "ConnectX-3 Pro": true}
+
+// RunsMlx5 reports whether the NIC is an NVIDIA ConnectX-4 or later,
+// which Linux runs with the mlx5 driver (inbox or MLNX_OFED alike).
+func (n *NIC) RunsMlx5() bool {
+	return n.Vendor == "mellanox" && !mlx4Models[n.Model]
+}
