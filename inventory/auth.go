@@ -241,9 +241,9 @@ func checkSecretFile(path string, st os.FileInfo) error {
 // fix is in the pod spec, or in not using a file.
 func looseModeError(path string, perm os.FileMode, blocked string) error {
 	if blocked == "" {
-		return fmt.Errorf("%s is readable by others (mode %04o); run chmod 600 %s", path, perm, path)
+		return fmt.Errorf("%s is readable by its group or others (mode %04o); run chmod 600 %s", path, perm, path)
 	}
-	return fmt.Errorf("%s is readable by others (mode %04o) and chmod cannot change that here: %s. "+
+	return fmt.Errorf("%s is readable by its group or others (mode %04o) and chmod cannot change that here: %s. "+
 		"If it is a mounted secret, mount it with mode 0400 or 0600 (Kubernetes: defaultMode: 0400 on the secret volume); "+
 		"or give the secret in an environment variable instead (password_env, passphrase_env, enable_password_env)", path, perm, blocked)
 }

@@ -30,7 +30,7 @@ func TestLooseSecretAdvice(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := (&Device{Name: "leaf2", Auth: AuthSource{Kind: AuthPasswordFile, Ref: own}}).Credentials()
-	want := "device leaf2: password file: " + own + " is readable by others (mode 0640); run chmod 600 " + own
+	want := "device leaf2: password file: " + own + " is readable by its group or others (mode 0640); run chmod 600 " + own
 	if err == nil || err.Error() != want {
 		t.Errorf("own file: %v\nwant %s", err, want)
 	}
@@ -55,7 +55,7 @@ func TestLooseSecretAdvice(t *testing.T) {
 		t.Fatal("the message holds the secret")
 	}
 	f := filepath.Join(ro, "leaf2")
-	want = "roerr: device leaf2: password file: " + f + " is readable by others (mode 0644) and chmod cannot change that here: it is on a read-only file system. " +
+	want = "roerr: device leaf2: password file: " + f + " is readable by its group or others (mode 0644) and chmod cannot change that here: it is on a read-only file system. " +
 		"If it is a mounted secret, mount it with mode 0400 or 0600 (Kubernetes: defaultMode: 0400 on the secret volume); " +
 		"or give the secret in an environment variable instead (password_env, passphrase_env, enable_password_env)"
 	if !strings.Contains(string(out), want+"\n") {

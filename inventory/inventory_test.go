@@ -269,14 +269,14 @@ func TestCredentials(t *testing.T) {
 		{AuthSource{Kind: AuthPasswordFile, Ref: good}, "s3cret", ""},
 		{AuthSource{Kind: AuthPasswordEnv, Ref: "FABRICC_TEST_PW"}, "envpw", ""},
 		{AuthSource{Kind: AuthPasswordEnv, Ref: "FABRICC_UNSET_VAR"}, "", "environment variable FABRICC_UNSET_VAR is not set"},
-		{AuthSource{Kind: AuthPasswordFile, Ref: loose}, "", "readable by others"},
+		{AuthSource{Kind: AuthPasswordFile, Ref: loose}, "", "readable by its group or others"},
 		{AuthSource{Kind: AuthPrivateKey, Ref: filepath.Join(dir, "nokey")}, "", "no such file"},
 		// The passphrase and enable password sources: errors name the
 		// variable or file, never what the file holds.
 		{AuthSource{Kind: AuthPrivateKey, Ref: key, PassphraseEnv: "FABRICC_UNSET_VAR"}, "", "device leaf1: passphrase variable FABRICC_UNSET_VAR is not set"},
-		{AuthSource{Kind: AuthPrivateKey, Ref: key, PassphraseFile: loose}, "", "device leaf1: passphrase file: " + loose + " is readable by others"},
+		{AuthSource{Kind: AuthPrivateKey, Ref: key, PassphraseFile: loose}, "", "device leaf1: passphrase file: " + loose + " is readable by its group or others"},
 		{AuthSource{Kind: AuthPasswordFile, Ref: good, EnableEnv: "FABRICC_UNSET_VAR"}, "", "device leaf1: enable password variable FABRICC_UNSET_VAR is not set"},
-		{AuthSource{Kind: AuthPasswordFile, Ref: good, EnableFile: loose}, "", "device leaf1: enable password file: " + loose + " is readable by others"},
+		{AuthSource{Kind: AuthPasswordFile, Ref: good, EnableFile: loose}, "", "device leaf1: enable password file: " + loose + " is readable by its group or others"},
 	} {
 		d := &Device{Name: "leaf1", Username: "admin", Auth: tc.auth}
 		c, err := d.Credentials()

@@ -33,7 +33,7 @@ func TestSecretFileRefusals(t *testing.T) {
 		auth AuthSource
 		want string
 	}{
-		{AuthSource{Kind: AuthPrivateKey, Ref: looseKey}, "device leaf1: private key: " + looseKey + " is readable by others (mode 0644); run chmod 600 " + looseKey},
+		{AuthSource{Kind: AuthPrivateKey, Ref: looseKey}, "device leaf1: private key: " + looseKey + " is readable by its group or others (mode 0644); run chmod 600 " + looseKey},
 		{AuthSource{Kind: AuthPasswordFile, Ref: fifo}, "device leaf1: password file: " + fifo + " is not a regular file (p---------); give the file that holds the secret"},
 		{AuthSource{Kind: AuthPrivateKey, Ref: "/dev/zero"}, "device leaf1: private key: /dev/zero is not a regular file (Dc---------); give the file that holds the secret"},
 		{AuthSource{Kind: AuthPasswordFile, Ref: big}, fmt.Sprintf("device leaf1: password file: %s is %d bytes; a secret file holds at most %d", big, maxSecretBytes+1, maxSecretBytes)},

@@ -39,8 +39,8 @@ qos {
   profile = "nvidia-roce"
 
   class "storage" {
-    priority  = 3
-    dscp      = [34]
-    strict    = true
+    priority = 3
+    dscp     = [34]
+    strict   = true
   }
 }
