@@ -20,9 +20,24 @@ func Compile(cfg *dsl.Config) (*model.Fabric, hcl.Diagnostics) {
 	return f, diags
 }
 
+// CompileSkipped is Compile that also says which later phases did not
+// run because an earlier one reported errors ("" when every phase ran),
+// so that validate can say the fabric may hold more problems than it
+// lists.
+func CompileSkipped(cfg *dsl.Config) (*model.Fabric, hcl.Diagnostics, string) {
+	f, _, diags, skipped := compileSources(cfg)
+	return f, diags, skipped
+}
+
 // CompileSources is Compile that also returns where each value of the
 // model was written (see Sources), for `fabricc explain`.
 func CompileSources(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
+	f, src, diags, _ := compileSources(cfg)
+	return f, src, diags
+}
+
+// compileSources is CompileSources with the phases skipped (compile).
+func compileSources(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics, string) {
 	// Only the fabric block is read after lowering, so the rest of cfg
 	// (most of a large fabric's memory) can be freed while the physics
 	// and the checks run.
@@ -30,24 +45,26 @@ func CompileSources(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
 	if cfg != nil {
 		fb = cfg.Fabric
 	}
-	f, src, diags := compile(cfg)
+	f, src, diags, skipped := compile(cfg)
 	diags = applyAccepts(fb, f, diags)
 	if diags.HasErrors() {
-		return nil, Sources{}, diags
+		return nil, Sources{}, diags, skipped
 	}
-	return f, src, diags
+	return f, src, diags, ""
 }
 
-// compile runs the phases, stopping after the first with errors.
-func compile(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
+// compile runs the phases, stopping after the first with errors (the
+// later ones would report what follows from them), and says which it
+// skipped.
+func compile(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics, string) {
 	f, src, diags := lower(cfg)
 	if diags.HasErrors() {
-		return nil, src, diags
+		return nil, src, diags, "headroom and buffers, the cross-device checks"
 	}
 	diags = append(diags, applyPhysics(f, src)...)
 	if diags.HasErrors() {
-		return nil, src, diags
+		return nil, src, diags, "the cross-device checks"
 	}
 	diags = append(diags, check(f, src)...)
-	return f, src, diags
+	return f, src, diags, ""
 }

@@ -100,7 +100,7 @@ func runBuild(cmd *cobra.Command, path, dir string, lf *loadFlags, format diagFo
 	}
 	errw := cmd.ErrOrStderr()
 	loading := loadingLine(errw, "build", out.json)
-	f, files, diags := compileFabric(path, opts)
+	f, files, diags, skipped := compileFabricSkipped(path, opts)
 	loading.finish()
 	out.fabric(f)
 	if out.json {
@@ -109,7 +109,7 @@ func runBuild(cmd *cobra.Command, path, dir string, lf *loadFlags, format diagFo
 		return perr
 	}
 	if diags.HasErrors() {
-		fmt.Fprintf(cmd.ErrOrStderr(), "%s; nothing written\n", countSummary(diags))
+		fmt.Fprintf(cmd.ErrOrStderr(), "%s; nothing written\n", errorSummary(diags, skipped))
 		return out.done(exitCode(1, nil))
 	}
 	// SIGINT and SIGTERM stop the build and remove its temporary folder;

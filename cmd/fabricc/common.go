@@ -223,18 +223,36 @@ func argNames(cmd *cobra.Command) []string {
 // when the diagnostics hold errors. One mistake repeated by a dynamic
 // block or a variable is reported once (dsl.Collapse).
 func compileFabric(path string, opts dsl.Options) (*model.Fabric, map[string]*hcl.File, hcl.Diagnostics) {
+	f, files, diags, _ := compileFabricSkipped(path, opts)
+	return f, files, diags
+}
+
+// compileFabricSkipped is compileFabric that also says which checks did
+// not run because earlier ones found errors ("" when all ran): a fabric
+// that does not decode is not compiled, and the compiler stops after its
+// first phase with errors.
+func compileFabricSkipped(path string, opts dsl.Options) (*model.Fabric, map[string]*hcl.File, hcl.Diagnostics, string) {
 	start := time.Now()
 	opts.Phase = timings.add
 	cfg, files, diags := dsl.Load(path, opts)
 	timings.add("load", time.Since(start))
 	if diags.HasErrors() {
-		return nil, files, dsl.Collapse(diags, files)
+		return nil, files, dsl.Collapse(diags, files), "ports, links, VLANs, QoS, headroom and buffers, the cross-device checks"
 	}
 	// Compile returns a model whenever it reports no error.
 	start = time.Now()
-	f, cdiags := compiler.Compile(cfg)
+	f, cdiags, skipped := compiler.CompileSkipped(cfg)
 	timings.add("compile", time.Since(start))
-	return f, files, dsl.Collapse(append(diags, cdiags...), files)
+	return f, files, dsl.Collapse(append(diags, cdiags...), files), skipped
+}
+
+// errorSummary is "2 errors, 0 warnings", and when checks were skipped,
+// a note that fixing them may show more (compileFabricSkipped).
+func errorSummary(diags hcl.Diagnostics, skipped string) string {
+	if skipped == "" {
+		return countSummary(diags)
+	}
+	return countSummary(diags) + "; not checked yet: " + skipped + " (they run once these errors are fixed)"
 }
 
 // diagFormat selects how diagnostics are printed.

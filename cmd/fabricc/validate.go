@@ -18,7 +18,7 @@ func newValidateCmd() *cobra.Command {
 	var df diagFlags
 	cmd := &cobra.Command{
 		Use:   "validate [PATH]",
-		Short: "Check a fabric and report every problem",
+		Short: "Check a fabric and report its problems",
 		Long: "validate loads the fabric (a .hcl file or a folder of .hcl files; the current folder\n" +
 			"when no PATH is given, as terraform validate), compiles it and\n" +
 			"runs every check. It exits 0 when the fabric is clean or has only warnings, 1 when\n" +
@@ -56,7 +56,7 @@ func runValidate(cmd *cobra.Command, path string, lf *loadFlags, format diagForm
 		return err
 	}
 	loading := loadingLine(cmd.ErrOrStderr(), "validate", format == formatJSON)
-	f, files, diags := compileFabric(path, opts)
+	f, files, diags, skipped := compileFabricSkipped(path, opts)
 	loading.finish()
 	if format == formatJSON {
 		out := newOutput(cmd, "validate", true)
@@ -72,7 +72,7 @@ func runValidate(cmd *cobra.Command, path string, lf *loadFlags, format diagForm
 		return err
 	}
 	if diags.HasErrors() {
-		fmt.Fprintln(cmd.ErrOrStderr(), countSummary(diags))
+		fmt.Fprintln(cmd.ErrOrStderr(), errorSummary(diags, skipped))
 		return exitCode(1, nil)
 	}
 	fmt.Fprintln(cmd.ErrOrStderr(), "ok: "+fabricSummary(f)+warningsNote(f, diags))
