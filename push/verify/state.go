@@ -3,9 +3,10 @@
 // parser from the OS's own output (EOS `show running-config`, as block
 // text or `| json`, and `show interfaces | json`; Onyx `show
 // running-config` flat lines and `show dcb priority-flow-control |
-// json-print`; NVUE `nv config show -o json`) into a State; Expect
-// builds the State the model asks for; Compare lists every difference as
-// device, port, field, intended and actual.
+// json-print`; NVUE `nv config show -o json`, with `nv show interface
+// -o json` and `nv show qos pfc -o json` for the operational state) into
+// a State; Expect builds the State the model asks for; Compare lists
+// every difference as device, port, field, intended and actual.
 package verify
 
 import (
