@@ -209,6 +209,9 @@ var Vendors = map[model.Platform]*Vendor{
 // parseNVUEReadBack reads the Cumulus ReadBack outputs: the applied
 // configuration, then the operational interfaces and PFC profiles.
 func parseNVUEReadBack(outs []string) (*verify.State, error) {
+	if len(outs) != 3 {
+		return nil, fmt.Errorf("the NVUE read-back has %d outputs, not 3 (nv config show, nv show interface, nv show qos pfc)", len(outs))
+	}
 	applied := []byte(jsonPart(outs[0]))
 	s, err := verify.ParseNVUE(applied)
 	if err != nil {
