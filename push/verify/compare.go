@@ -286,10 +286,25 @@ func (r *reporter) Report(rs cmp.Result) {
 			intended, actual = ecnPair(w, g)
 		}
 	}
-	if unsetField[r.path.Last().String()] && got.IsValid() && got.IsZero() {
+	switch {
+	case !got.IsValid() || !got.IsZero():
+	case r.operational() && r.path.Last().String() == ".MTU":
+		actual = "not reported by the switch"
+	case unsetField[r.path.Last().String()]:
 		actual = "not set (the switch's default)"
 	}
 	r.diffs = append(r.diffs, Difference{Field: fieldName(r.path), Intended: intended, Actual: actual})
+}
+
+// operational reports whether the current path is in a port's
+// operational state, where a zero MTU is one the switch did not report
+// (the port is not in `nv show interface`), not a setting left at its
+// default.
+func (r *reporter) operational() bool {
+	return slices.ContainsFunc(r.path, func(s cmp.PathStep) bool {
+		f, ok := s.(cmp.StructField)
+		return ok && f.Name() == "Operational"
+	})
 }
 
 // value is v's value when v holds a T.

@@ -111,7 +111,7 @@ func TestNVUEOperational(t *testing.T) {
 			[]string{"sw1 swp1 operational PFC priorities: intended 3, actual 4"}},
 		{"no PFC running", nvueShowInterface("9216"), `{}`, []string{"sw1 swp1 operational PFC priorities: intended 3, actual none"}},
 		{"port not reported", `{"eth0": {"type": "eth", "link": {"mtu": 1500}}}`, pfc3,
-			[]string{"sw1 swp1 operational MTU: intended 9216, actual not set (the switch's default)"}},
+			[]string{"sw1 swp1 operational MTU: intended 9216, actual not reported by the switch"}},
 		// The profile the operational state names wins over the
 		// applied attachment (default-global here).
 		{"operational profile", strings.Replace(nvueShowInterface("9216"), `"type": "swp",`, `"type": "swp", "qos": {"pfc": {"profile": "old"}},`, 1),
