@@ -189,9 +189,14 @@ var Vendors = map[model.Platform]*Vendor{
 		// `nv config apply <revision>` takes startup as a revision.
 		Unsaved: unsavedHelp{config: "applied configuration", save: "nv config save", discard: "nv config apply startup -y"},
 		// The applied configuration in the NVUE object model (Cumulus
-		// Linux user guide, NVUE CLI).
-		ReadBack: []string{"nv config show -o json"},
-		Parse:    func(outs []string) (*verify.State, error) { return verify.ParseNVUE([]byte(jsonPart(outs[0]))) },
+		// Linux user guide, NVUE CLI), then the operational state of
+		// the ports' link MTU and of the PFC profiles (NVUE Command
+		// Reference, Show Commands, Interface and QoS; `nv show`
+		// without --applied is operational): a revision NVUE applied
+		// that the switch did not take up is a difference (rcum #6;
+		// verify.ApplyNVUEOperational).
+		ReadBack: []string{"nv config show -o json", "nv show interface -o json", "nv show qos pfc -o json"},
+		Parse:    parseNVUEReadBack,
 		// Every interface's LLDP neighbors in one call (NVUE Command
 		// Reference, Show Commands, LLDP: `nv show interface
 		// lldp-detail`, Cumulus Linux 5.0.0 and later; its JSON is what
@@ -199,6 +204,20 @@ var Vendors = map[model.Platform]*Vendor{
 		Neighbors:      "nv show interface lldp-detail -o json",
 		ParseNeighbors: func(out string) (verify.Neighbors, error) { return verify.ParseNVUENeighbors([]byte(jsonPart(out))) },
 	},
+}
+
+// parseNVUEReadBack reads the Cumulus ReadBack outputs: the applied
+// configuration, then the operational interfaces and PFC profiles.
+func parseNVUEReadBack(outs []string) (*verify.State, error) {
+	if len(outs) != 3 {
+		return nil, fmt.Errorf("the NVUE read-back has %d outputs, not 3 (nv config show, nv show interface, nv show qos pfc)", len(outs))
+	}
+	applied := []byte(jsonPart(outs[0]))
+	s, err := verify.ParseNVUE(applied)
+	if err != nil {
+		return nil, err
+	}
+	return s, verify.ApplyNVUEOperational(s, applied, []byte(jsonPart(outs[1])), []byte(jsonPart(outs[2])))
 }
 
 // VendorFor returns the vendor of platform p.

@@ -79,13 +79,25 @@ func TestCumulusSetDiffApplyShow(t *testing.T) {
 			t.Errorf("check %d: got %v, want %v", i, c.got, c.want)
 		}
 	}
-	// verify reads the grouped keys back per interface.
-	st, err := push.Vendors[model.PlatformCumulus].Parse([]string{cmd(t, drv, "nv config show -o json")})
+	// verify reads the grouped keys back per interface, and the
+	// operational MTU and PFC priorities from the simulator's answers to
+	// the other read-back commands.
+	v := push.Vendors[model.PlatformCumulus]
+	var outs []string
+	for _, c := range v.ReadBack {
+		outs = append(outs, cmd(t, drv, c))
+	}
+	st, err := v.Parse(outs)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if p1, p2 := st.Ports["swp1"], st.Ports["swp2"]; p1 == nil || p2 == nil || p1.MTU != 9216 || p2.MTU != 9216 || p1.AccessVLAN != 100 {
 		t.Errorf("read back swp1 %+v swp2 %+v, want both MTU 9216, swp1 access 100", p1, p2)
+	}
+	for _, name := range []string{"swp1", "swp2"} {
+		if op := st.Ports[name].Operational; op == nil || op.MTU != 9216 {
+			t.Errorf("read back %s operational %+v, want MTU 9216", name, op)
+		}
 	}
 }
 

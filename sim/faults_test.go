@@ -237,7 +237,9 @@ func TestFaultDrift(t *testing.T) {
 				model.PlatformEOS: func() any { return "arista_eos" }, model.PlatformOnyx: func() any { return onyxDef(t) }, model.PlatformCumulus: func() any { return cumulusDef(t) },
 			}[p]()
 			c := mustOpen(t, d, drv)
-			want := map[model.Platform]string{model.PlatformEOS: "mtu 9114", model.PlatformOnyx: "interface ethernet 1/1 mtu 9116 force", model.PlatformCumulus: "mtu: 9116"}[p]
+			// On Cumulus the drift is operational: NVUE applied 9216,
+			// the switch runs 9116 (below).
+			want := map[model.Platform]string{model.PlatformEOS: "mtu 9114", model.PlatformOnyx: "interface ethernet 1/1 mtu 9116 force", model.PlatformCumulus: "mtu: 9216"}[p]
 			switch p {
 			case model.PlatformEOS:
 				cmd(t, c, "configure session drift")
@@ -250,6 +252,11 @@ func TestFaultDrift(t *testing.T) {
 			case model.PlatformCumulus:
 				cmd(t, c, "nv set interface swp1 link mtu 9216")
 				cmd(t, c, "nv config apply -y")
+				for show, mtu := range map[string]string{"nv show interface swp1 link -o json": `"mtu": 9116`, "nv show interface swp1 link --applied -o json": `"mtu": 9216`} {
+					if out := cmd(t, c, show); !strings.Contains(out, mtu) {
+						t.Errorf("drift: %s lacks %s:\n%s", show, mtu, out)
+					}
+				}
 			}
 			if !strings.Contains(d.Running(), want) {
 				t.Errorf("drift: running lacks %q:\n%s", want, d.Running())

@@ -72,6 +72,7 @@ func Compare(device string, want, got *State) []Difference {
 		}
 	}
 	out = append(out, comparePools(device, want.Pools, got.Pools)...)
+	out = append(out, compareEgressPools(device, want.EgressPools, got.EgressPools)...)
 	for _, c := range got.Conflicts {
 		c.Device = device
 		out = append(out, c)
@@ -180,7 +181,8 @@ func collapseSwitchWide(diffs []Difference) []Difference {
 	return out
 }
 
-// onlyIntended leaves in g only the buffer and queue settings w has:
+// onlyIntended leaves in g only the buffer and queue settings w has, and
+// the operational state where both have it:
 // they are compared where fabricc renders them, for the priority groups
 // and traffic classes the model has. One w has and g lacks becomes a
 // zero value, which reads "not set".
@@ -196,6 +198,11 @@ func onlyIntended(w, g *Port) {
 		g.PFCProfile = &PFCProfile{}
 	}
 	g.IngressBuffers = onlyKeys(w.IngressBuffers, g.IngressBuffers)
+	if w.Operational == nil || g.Operational == nil {
+		// Not intended, or not read (a read-back of the
+		// configuration alone): not compared.
+		w.Operational, g.Operational = nil, nil
+	}
 	switch {
 	case w.MMU == nil:
 		g.MMU = nil
@@ -279,10 +286,25 @@ func (r *reporter) Report(rs cmp.Result) {
 			intended, actual = ecnPair(w, g)
 		}
 	}
-	if unsetField[r.path.Last().String()] && got.IsValid() && got.IsZero() {
+	switch {
+	case !got.IsValid() || !got.IsZero():
+	case r.operational() && r.path.Last().String() == ".MTU":
+		actual = "not reported by the switch"
+	case unsetField[r.path.Last().String()]:
 		actual = "not set (the switch's default)"
 	}
 	r.diffs = append(r.diffs, Difference{Field: fieldName(r.path), Intended: intended, Actual: actual})
+}
+
+// operational reports whether the current path is in a port's
+// operational state, where a zero MTU is one the switch did not report
+// (the port is not in `nv show interface`), not a setting left at its
+// default.
+func (r *reporter) operational() bool {
+	return slices.ContainsFunc(r.path, func(s cmp.PathStep) bool {
+		f, ok := s.(cmp.StructField)
+		return ok && f.Name() == "Operational"
+	})
 }
 
 // value is v's value when v holds a T.
@@ -334,6 +356,7 @@ var fieldNames = map[string]string{
 	"XoffThreshold": "xoff-threshold", "XonThreshold": "xon-threshold",
 	"IngressBuffers": "ingress-buffer", "Priorities": "switch-priority", "Reserved": "reserved", "Xoff": "xoff", "Xon": "xon",
 	"MMU": "MMU", "IngressHeadroom": "ingress headroom", "Thresholds": "priority-group",
+	"Operational": "operational",
 }
 
 // fieldName turns a go-cmp path into the words a user reads: "MTU",
@@ -558,3 +581,35 @@ func comparePools(device string, want, got map[string]Pool) []Difference {
 
 // percentText writes a share as configured: "50", "50.8", "50.85".
 func percentText(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// compareEgressPools compares NVUE's egress service pools by ID, each
+// pool want has; nothing when either side has none to compare. A pool
+// the switch does not list reads as neither infinite nor sized.
+func compareEgressPools(device string, want, got map[int]EgressPool) []Difference {
+	if want == nil || got == nil {
+		return nil
+	}
+	var out []Difference
+	for _, id := range slices.Sorted(maps.Keys(want)) {
+		if w, g := want[id], got[id]; w != g {
+			out = append(out, Difference{Device: device, Field: fmt.Sprintf("egress pool %d", id), Intended: egressPoolText(w), Actual: egressPoolText(g)})
+		}
+	}
+	return out
+}
+
+// egressPoolText writes an egress pool as NVUE's settings: "infinite",
+// "memory-percent 40", both, or "the traffic pool's memory-percent".
+func egressPoolText(p EgressPool) string {
+	var parts []string
+	if p.Infinite {
+		parts = append(parts, "infinite")
+	}
+	if p.MemoryPercent != 0 {
+		parts = append(parts, fmt.Sprintf("memory-percent %d", p.MemoryPercent))
+	}
+	if len(parts) == 0 {
+		return "the traffic pool's memory-percent (neither infinite nor memory-percent set)"
+	}
+	return strings.Join(parts, " ")
+}

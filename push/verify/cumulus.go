@@ -44,6 +44,7 @@ func ParseNVUE(data []byte) (*State, error) {
 	}
 	qos := child(root, "qos")
 	s.Pools = nvuePools(child(qos, "traffic-pool"))
+	s.EgressPools = nvueEgressPools(child(qos, "advance-buffer-config", "default-global"))
 	foreign := nvueForeignQoS(qos)
 	for _, what := range slices.Sorted(maps.Keys(foreign)) {
 		s.Conflicts = append(s.Conflicts, Difference{Field: what, Intended: "absent (fabricc configures the lossless class and its pool itself)", Actual: foreign[what]})
@@ -554,4 +555,79 @@ func (c *NVUEConfig) LinkDown() []string {
 		}
 	}
 	return out
+}
+
+// nvueEgressPools reads the egress service pools of an advance-buffer
+// profile: `egress-pool <ID> infinite|memory-percent` (Cumulus Linux
+// 5.4-5.10) and `egress-service-pool <ID> ...` (5.11 and later, Cumulus
+// Linux 5.11 What's New, "Changed NVUE Commands"), in the object model
+// `nv show qos advance-buffer-config -o json` prints (NVUE Command
+// Reference, Show Commands, QoS: {"egress-pool": {"0":
+// {"memory-percent": 100, "mode": "dynamic"}}}). Never nil: a switch
+// without the profile has every pool at its traffic pool's share.
+func nvueEgressPools(profile obj) map[int]EgressPool {
+	out := map[int]EgressPool{}
+	for _, key := range []string{"egress-pool", "egress-service-pool"} {
+		pools := child(profile, key)
+		for _, id := range slices.Sorted(maps.Keys(pools)) {
+			p := child(pools, id)
+			n, err := strconv.Atoi(id)
+			if p == nil || err != nil {
+				continue
+			}
+			out[n] = EgressPool{Infinite: nvueTrue(p["infinite"]), MemoryPercent: num(p["memory-percent"])}
+		}
+	}
+	return out
+}
+
+// nvueTrue reads an NVUE boolean, which the JSON output may give as a
+// boolean or as its CLI word ("true", "on", "enable(d)").
+func nvueTrue(v any) bool {
+	if b, ok := v.(bool); ok {
+		return b
+	}
+	switch str(v) {
+	case "true", "on", "enable", "enabled":
+		return true
+	}
+	return false
+}
+
+// ApplyNVUEOperational adds to s, read from the applied configuration
+// (ParseNVUE of applied), each port's operational state (rcum #6): the
+// link MTU from `nv show interface -o json` (ifaces; NVUE Command
+// Reference, Show Commands, Interface, since 5.0.0: without --applied,
+// `nv show` prints the operational state; each interface's "link":
+// {"mtu": 9216, "state": {"down": {}}, ...}, as a Cumulus Linux 5.6.0
+// capture of the command kept in an NVIDIA test-data module,
+// CUMULUS_INTERFACES, shows), and the switch priorities of the PFC
+// profile the port uses from `nv show qos pfc -o json` (pfc; the
+// reference's `nv show qos pfc <profile-id>`, since 5.3.0, gives
+// operational and applied values of switch-priority, cable-length,
+// port-buffer, xoff-threshold and xon-threshold; its JSON has the object
+// model's shape, {"<profile>": {"switch-priority": {"3": {}}, ...}}).
+// The profile a port uses is the one its operational state names, else
+// its applied `qos pfc profile`, else default-global. NVIDIA documents
+// no operational form of the traffic pools (`nv show qos traffic-pool`
+// prints an applied column only), so they are compared as applied.
+func ApplyNVUEOperational(s *State, applied, ifaces, pfc []byte) error {
+	conf, err := ParseNVUEConfig(applied)
+	if err != nil {
+		return err
+	}
+	var opIfaces, opPFC obj
+	if err := json.Unmarshal(ifaces, &opIfaces); err != nil {
+		return fmt.Errorf("nv show interface -o json: %w", err)
+	}
+	if err := json.Unmarshal(pfc, &opPFC); err != nil {
+		return fmt.Errorf("nv show qos pfc -o json: %w", err)
+	}
+	applIfs := conf.interfaces()
+	for name, p := range s.Ports {
+		op := child(opIfaces, name)
+		profile := cmp.Or(str(child(op, "qos", "pfc")["profile"]), str(child(applIfs[name], "qos", "pfc")["profile"]), "default-global")
+		p.Operational = &Operational{MTU: num(child(op, "link")["mtu"]), PFC: keysInts(child(opPFC, profile, "switch-priority"))}
+	}
+	return nil
 }

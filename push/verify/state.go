@@ -3,9 +3,10 @@
 // parser from the OS's own output (EOS `show running-config`, as block
 // text or `| json`, and `show interfaces | json`; Onyx `show
 // running-config` flat lines and `show dcb priority-flow-control |
-// json-print`; NVUE `nv config show -o json`) into a State; Expect
-// builds the State the model asks for; Compare lists every difference as
-// device, port, field, intended and actual.
+// json-print`; NVUE `nv config show -o json`, with `nv show interface
+// -o json` and `nv show qos pfc -o json` for the operational state) into
+// a State; Expect builds the State the model asks for; Compare lists
+// every difference as device, port, field, intended and actual.
 package verify
 
 import (
@@ -31,6 +32,12 @@ type State struct {
 	// "lossless"); nil when the platform's read-back has no pools to
 	// compare (EOS sizes buffers through a system-wide MMU profile).
 	Pools map[string]Pool
+	// EgressPools are NVUE's egress service pools (`qos
+	// advance-buffer-config default-global egress-pool <ID>`,
+	// egress-service-pool from Cumulus Linux 5.11) by pool ID, as
+	// targets/cumulus writes them (cumulus.EgressPools); nil where
+	// nothing is compared (other platforms, releases before 5.4).
+	EgressPools map[int]EgressPool
 	// NoVLANNames is set when the platform keeps no VLAN names (NVUE), so
 	// names are not compared.
 	NoVLANNames bool
@@ -70,6 +77,26 @@ type State struct {
 type Pool struct {
 	Percent    float64
 	Priorities []int
+}
+
+// EgressPool is one NVUE egress service pool's `infinite true` or
+// `memory-percent N`; the zero value is neither set, the pool taking its
+// traffic pool's memory-percent (Cumulus Linux 5.9 User Guide, Quality of
+// Service, "Advanced Buffer Tuning").
+type EgressPool struct {
+	Infinite      bool
+	MemoryPercent int
+}
+
+// Operational is what a switch reports it runs for a port, where its OS
+// keeps that apart from the configuration (NVUE's operational state, `nv
+// show` without --applied): the link MTU and the switch priorities of
+// the PFC profile the port uses. Compared with what the model intends, so
+// a revision NVUE applied that the switch did not take up is a
+// difference.
+type Operational struct {
+	MTU int
+	PFC []int
 }
 
 // Port is the per-port part of State.
@@ -147,6 +174,10 @@ type Port struct {
 	// a lossless priority group (Trident and Tomahawk; other EOS
 	// platforms size buffers themselves and have none).
 	MMU *MMU
+	// Operational is the port's operational state; nil where the
+	// platform's read-back has none apart from its configuration (then it
+	// is not compared).
+	Operational *Operational
 }
 
 // AdminDown is a port's administrative state: true when shut down.
@@ -240,6 +271,9 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 			s.Pools[bp.Type] = Pool{Percent: poolPercent(sw.Platform, bp), Priorities: append([]int(nil), bp.Priorities...)}
 		}
 	}
+	if sw.Platform == model.PlatformCumulus {
+		s.EgressPools = expectEgressPools(sw)
+	}
 	if len(f.QoS.PriorityToTC) > 0 && sw.Platform != model.PlatformCumulus {
 		s.UsedTCs = map[int]bool{}
 		for _, tc := range f.QoS.PriorityToTC {
@@ -301,6 +335,7 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		switch {
 		case sw.Platform == model.PlatformCumulus:
 			p.PFCProfile = expectPFCProfile(mp)
+			p.Operational = &Operational{MTU: mp.MTU, PFC: append([]int(nil), mp.PFCPriorities...)}
 		case sw.Platform == model.PlatformOnyx && sw.BufferStyle == onyx.StyleAdvanced:
 			p.IngressBuffers = expectIngressBuffers(mp)
 		case sw.Platform == model.PlatformEOS && (mmu || thresholds != nil):
@@ -331,6 +366,20 @@ func poolPercent(platform model.Platform, bp model.BufferPool) float64 {
 		return v
 	}
 	return bp.Percent
+}
+
+// expectEgressPools are the egress service pools targets/cumulus writes
+// for sw (cumulus.EgressPools); nil where it writes none.
+func expectEgressPools(sw *model.Switch) map[int]EgressPool {
+	written := cumulus.EgressPools(sw)
+	if written == nil {
+		return nil
+	}
+	out := map[int]EgressPool{}
+	for id, w := range written {
+		out[id] = EgressPool{Infinite: w.Infinite, MemoryPercent: w.MemoryPercent}
+	}
+	return out
 }
 
 // expectPFCProfile is the buffer of the PFC profile targets/cumulus

@@ -24,6 +24,10 @@ type Device struct {
 	confirm *revision
 	files   map[string]string
 	drifted bool // the drift fault has been applied
+	// staleMTU is the operational MTU of a port whose applied MTU the
+	// switch did not take up (the drift fault), by port: `nv show`
+	// reports it, `nv config show` the applied value.
+	staleMTU map[string]int
 	// saved is the configuration `nv config save` last wrote to
 	// /etc/nvue.d/startup.yaml (Cumulus Linux user guide, NVUE CLI:
 	// "nv config save").
@@ -124,8 +128,9 @@ func (d *Device) apply(rev *revision, confirm time.Duration) string {
 	}
 	rev.prev = d.applied
 	d.applied = clone(rev.t)
+	d.staleMTU = nil // what an apply changes, the switch takes up
 	if d.opts.Drift && !d.drifted {
-		d.drifted = drift(d.applied)
+		d.staleMTU, d.drifted = drift(d.applied)
 	}
 	if rev == d.pending {
 		d.pending = nil
@@ -171,17 +176,22 @@ func (d *Device) confirmNow() string {
 	return ""
 }
 
-// drift lowers the first configured interface MTU (name order) by 100
-// and reports whether it found one: an apply without an MTU (an
-// operator's setting before the push) leaves the fault for the next.
-func drift(t tree) bool {
+// drift is the drift fault on NVUE: the switch does not take up the
+// applied MTU of the first configured interface (name order), whose
+// operational MTU stays 100 bytes lower, as a daemon that missed the
+// change would leave it (NVUE Command Reference, Common Options,
+// --operational: "The running and applied configuration should be the
+// same. If different, inspect the logs."); the applied configuration is
+// what was applied. It reports the stale MTU by port and whether it
+// found a configured MTU: an apply without one (an operator's setting
+// before the push) leaves the fault for the next.
+func drift(t tree) (map[string]int, bool) {
 	ifs, _ := t["interface"].(map[string]any)
 	for _, n := range cli.PortNames(ifs) {
 		link, _ := ifs[n].(map[string]any)["link"].(map[string]any)
 		if mtu, ok := link["mtu"].(int); ok {
-			link["mtu"] = mtu - 100
-			return true
+			return map[string]int{n: mtu - 100}, true
 		}
 	}
-	return false
+	return nil, false
 }

@@ -669,6 +669,9 @@ func (d *Device) operational() tree {
 		setDefault(it, "type", "swp")
 		link := child(it, "link")
 		setDefault(link, "mtu", defaultMTU)
+		if mtu, ok := d.staleMTU[p.Name]; ok {
+			link["mtu"] = mtu
+		}
 		setDefault(link, "speed", fmt.Sprintf("%dG", p.SpeedG))
 		setDefault(link, "auto-negotiate", "off")
 		setDefault(link, "duplex", "full")
@@ -684,6 +687,9 @@ func (d *Device) operational() tree {
 		}
 	}
 	rocePools(op)
+	// `nv show qos pfc` answers on a switch without PFC profiles too
+	// (an empty collection), as a collection NVUE defines always does.
+	child(child(op, "qos"), "pfc")
 	sys := child(op, "system")
 	setDefault(sys, "hostname", d.opts.Name)
 	sys["build"] = "Cumulus Linux " + d.opts.Version

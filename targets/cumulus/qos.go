@@ -489,3 +489,43 @@ func renderEgressPools(p *plan, sw string, pools []model.BufferPool, t target) e
 	}
 	return nil
 }
+
+// EgressPoolSetting is what fabricc writes for one NVUE egress service
+// pool under `qos advance-buffer-config default-global egress-pool
+// <ID>` (egress-service-pool from 5.11): Infinite is `infinite true`,
+// MemoryPercent `memory-percent N`; neither is set (the zero value) where
+// the pool keeps its traffic pool's memory-percent.
+type EgressPoolSetting struct {
+	Infinite      bool
+	MemoryPercent int
+}
+
+// EgressPools are the egress service pools renderEgressPools writes for
+// sw, by pool ID, each as egressPool gives it (the zero setting where the
+// traffic pool's share is kept, so a leftover `infinite` or
+// `memory-percent` is a difference), for push verification to compare
+// with what the switch holds; nil where fabricc writes none: a release
+// before advance-buffer-config (5.4), an os_version that does not parse
+// (Render refuses it too), no egress pool in the model.
+func EgressPools(sw *model.Switch) map[int]EgressPoolSetting {
+	t, err := newTarget(sw.OSVersion)
+	if err != nil {
+		return nil
+	}
+	var out map[int]EgressPoolSetting
+	for i, pool := range sw.Pools {
+		name, ok := firstOfType(sw.Pools, i, "egress")
+		if !ok {
+			continue
+		}
+		w, ok := egressPool(pool, name, trafficPercent(sw.Pools, name), t)
+		if !ok {
+			continue
+		}
+		if out == nil {
+			out = map[int]EgressPoolSetting{}
+		}
+		out[w.ID] = EgressPoolSetting{Infinite: w.Infinite, MemoryPercent: w.MemoryPercent}
+	}
+	return out
+}

@@ -1,0 +1,74 @@
+package push
+
+import (
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/push/verify"
+	"github.com/fabricc/fabricc/sim"
+)
+
+// differenceLines are a result's differences as the report prints them.
+func differenceLines(r *DeviceResult) []string {
+	var out []string
+	for _, d := range r.Differences {
+		out = append(out, d.String())
+	}
+	return out
+}
+
+// TestNVUEVerifiesOperationalState: a revision NVUE applied whose MTU the
+// switch did not take up (the simulator's drift fault on Cumulus leaves
+// the first port's operational MTU 100 bytes low while the applied
+// configuration holds the model's) fails verification naming the port,
+// the intended and the running value, and the push is rolled back (rcum
+// #6). Before, verification read `nv config show` only, which shows the
+// applied revision, and the push verified.
+func TestNVUEVerifiesOperationalState(t *testing.T) {
+	f, set := buildExample(t, tutorialOn(t, model.PlatformCumulus, 3))
+	sw := f.Switch("leaf1")
+	l := startLab(t, sw, sim.Faults{Drift: true})
+	before := l.sim.Running()
+	r := l.run(t, ActionPush, f, sw, config(t, set, sw))
+	port := sw.Ports[0]
+	want := []string{verify.Difference{Device: "leaf1", Port: port.Name, Field: "operational MTU",
+		Intended: strconv.Itoa(port.MTU), Actual: strconv.Itoa(port.MTU - 100)}.String()}
+	if r.Status != StatusFailed || !r.RolledBack {
+		t.Fatalf("push onto a switch that did not take up its MTU: %s, rolled back %v (%q)", r.Status, r.RolledBack, r.Error)
+	}
+	if got := differenceLines(r); !slices.Equal(got, want) {
+		t.Errorf("differences %q, want %q", got, want)
+	}
+	if l.sim.Running() != before {
+		t.Error("the failed push left the applied configuration changed")
+	}
+}
+
+// TestNVUEVerifiesEgressPools: after a push, an egress service pool that
+// differs from what fabricc writes (an operator's `memory-percent` left
+// beside the lossless pool's `infinite true`) is a verification
+// difference naming the pool; the pushed switch verifies (the brief's
+// finding 1: egress pools were not read back).
+func TestNVUEVerifiesEgressPools(t *testing.T) {
+	f, set := buildExample(t, tutorialOn(t, model.PlatformCumulus, 3))
+	sw := f.Switch("leaf1")
+	cfg := config(t, set, sw)
+	l := startLab(t, sw, sim.Faults{})
+	if r := l.run(t, ActionPush, f, sw, cfg); r.Status != StatusChanged || !r.Verified {
+		t.Fatalf("push: %s %q %v", r.Status, r.Error, r.Differences)
+	}
+	l.hand(t, "nv set qos advance-buffer-config default-global egress-pool 1 memory-percent 40", "nv config apply -y")
+	r := l.run(t, ActionVerify, f, sw, cfg)
+	want := []string{"leaf1 egress pool 1: intended infinite, actual infinite memory-percent 40"}
+	if got := differenceLines(r); r.Verified || !slices.Equal(got, want) {
+		t.Errorf("verify after the egress pool changed: verified %v, differences %q, want %q", r.Verified, got, want)
+	}
+	l.hand(t, "nv unset qos advance-buffer-config default-global egress-pool 1 infinite", "nv config apply -y")
+	r = l.run(t, ActionVerify, f, sw, cfg)
+	want = []string{"leaf1 egress pool 1: intended infinite, actual memory-percent 40"}
+	if got := differenceLines(r); r.Verified || !slices.Equal(got, want) {
+		t.Errorf("verify after infinite was unset: verified %v, differences %q, want %q", r.Verified, got, want)
+	}
+}
