@@ -72,3 +72,24 @@ func TestNVUEVerifiesEgressPools(t *testing.T) {
 		t.Errorf("verify after infinite was unset: verified %v, differences %q, want %q", r.Verified, got, want)
 	}
 }
+
+// TestNVUEPushClearsLeftoverEgressPools: an egress pool setting an earlier
+// fabric wrote and this one does not (a memory-percent on the lossy pool,
+// which keeps its traffic pool's share here; a memory-percent beside the
+// lossless pool's infinite) is unset by the push, so verification, which
+// compares both settings, passes instead of failing every push of the
+// switch.
+func TestNVUEPushClearsLeftoverEgressPools(t *testing.T) {
+	f, set := buildExample(t, tutorialOn(t, model.PlatformCumulus, 3))
+	sw := f.Switch("leaf1")
+	cfg := config(t, set, sw)
+	l := startLab(t, sw, sim.Faults{})
+	l.hand(t, "nv set qos advance-buffer-config default-global egress-pool 0 memory-percent 30",
+		"nv set qos advance-buffer-config default-global egress-pool 1 memory-percent 40", "nv config apply -y")
+	if r := l.run(t, ActionPush, f, sw, cfg); r.Status != StatusChanged || !r.Verified {
+		t.Fatalf("push over leftover egress pool settings: %s %q %v", r.Status, r.Error, r.Differences)
+	}
+	if r := l.run(t, ActionVerify, f, sw, cfg); !r.Verified {
+		t.Errorf("verify after the push: %v", differenceLines(r))
+	}
+}

@@ -470,14 +470,17 @@ func renderEgressPools(p *plan, sw string, pools []model.BufferPool, t target) e
 		switch {
 		case w.Infinite:
 			p.commentf("pool %s: the whole buffer, dynamic, so that a frame admitted to a lossless PG is not dropped at egress; traffic-pool %s sizes egress pool %d too, and the egress pools sum to 100 %% at most, so the pool is infinite", pool.Name, name, w.ID)
+			clearEgressPool(p, base, w)
 			p.set(base+" infinite", true)
 			sum += max(tp, 0)
 		case w.MemoryPercent > 0:
 			p.commentf("pool %s: %.1f%% of the buffer, not the %d%% traffic-pool %s gives egress pool %d", pool.Name, pool.Percent, tp, name, w.ID)
+			clearEgressPool(p, base, w)
 			p.set(base+" memory-percent", w.MemoryPercent)
 			sum += w.MemoryPercent
 		default:
 			p.commentf("pool %s: egress pool %d gets traffic-pool %s's %d%%", pool.Name, w.ID, name, tp)
+			clearEgressPool(p, base, w)
 			sum += tp
 		}
 		if pool.Mode != "" && pool.Mode != "dynamic" {
@@ -488,6 +491,19 @@ func renderEgressPools(p *plan, sw string, pools []model.BufferPool, t target) e
 		return fmt.Errorf("the egress pools' memory-percent sum to %d; NVUE takes 100 at most (Cumulus Linux 5.9 User Guide, Quality of Service, \"Advanced Buffer Tuning\")", sum)
 	}
 	return nil
+}
+
+// clearEgressPool unsets the egress pool settings w does not write, so
+// that an `infinite` or `memory-percent` an earlier fabric wrote does not
+// stay (a patch and nv set only add): push verification compares both
+// (EgressPools), and a leftover would fail every push of the switch.
+func clearEgressPool(p *plan, base string, w egressWrite) {
+	if !w.Infinite {
+		p.unsetPath(base + " infinite")
+	}
+	if w.MemoryPercent == 0 {
+		p.unsetPath(base + " memory-percent")
+	}
 }
 
 // EgressPoolSetting is what fabricc writes for one NVUE egress service

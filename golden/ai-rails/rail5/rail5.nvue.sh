@@ -70,7 +70,10 @@ nv set qos traffic-pool default-lossless memory-percent 51
 nv unset qos traffic-pool default-lossless switch-priority
 nv set qos traffic-pool default-lossless switch-priority 3
 # pool lossy-default-egress: egress pool 0 gets traffic-pool default-lossy's 48%
+nv unset qos advance-buffer-config default-global egress-pool 0 infinite
+nv unset qos advance-buffer-config default-global egress-pool 0 memory-percent
 # pool roce-lossless-egress: the whole buffer, dynamic, so that a frame admitted to a lossless PG is not dropped at egress; traffic-pool default-lossless sizes egress pool 1 too, and the egress pools sum to 100 % at most, so the pool is infinite
+nv unset qos advance-buffer-config default-global egress-pool 1 memory-percent
 nv set qos advance-buffer-config default-global egress-pool 1 infinite true
 
 # Shared-buffer alpha and reservations (advance-buffer-config, bytes)

@@ -69,8 +69,10 @@ nv set qos traffic-pool default-lossless memory-percent 55
 nv unset qos traffic-pool default-lossless switch-priority
 nv set qos traffic-pool default-lossless switch-priority 3
 # pool lossy-default-egress: 44.1% of the buffer, not the 43% traffic-pool default-lossy gives egress pool 0
+nv unset qos advance-buffer-config default-global egress-pool 0 infinite
 nv set qos advance-buffer-config default-global egress-pool 0 memory-percent 44
 # pool roce-lossless-egress: the whole buffer, dynamic, so that a frame admitted to a lossless PG is not dropped at egress; traffic-pool default-lossless sizes egress pool 1 too, and the egress pools sum to 100 % at most, so the pool is infinite
+nv unset qos advance-buffer-config default-global egress-pool 1 memory-percent
 nv set qos advance-buffer-config default-global egress-pool 1 infinite true
 
 # Shared-buffer alpha and reservations (advance-buffer-config, bytes)
