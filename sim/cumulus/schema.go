@@ -108,6 +108,11 @@ type node struct {
 // in its place.
 const stateEnum = "{enable|disable|enabled|disabled}"
 
+// egressPools is the egress service pools' keyword in the templates:
+// `egress-pool` to 5.10, `egress-service-pool` from 5.11; schemaFor puts
+// one release's keyword in its place.
+const egressPools = "egress-pool|egress-service-pool"
+
 // schemaFor is the object model of a release: `enable`/`disable` up to
 // 5.14 (Cumulus Linux 5.9 user guide, Quality of Service: "nv set qos pfc
 // default-global tx enable"), `enabled`/`disabled` from 5.15 (the NVUE
@@ -128,7 +133,7 @@ func schemaFor(version string) *node {
 // schemaBucket is what of a release decides its schema: the state
 // keywords (5.15) and the template cut-offs (templateSince: 5.4, 5.6).
 type schemaBucket struct {
-	enabled, since54, since56 bool
+	enabled, since54, since56, since511 bool
 }
 
 // schemas holds the schema of each schemaBucket built so far.
@@ -137,9 +142,10 @@ var schemas sync.Map
 // schemaBucketOf is the schemaBucket of release version.
 func schemaBucketOf(version string) schemaBucket {
 	return schemaBucket{
-		enabled: cli.VersionAtLeast(version, "5.15"),
-		since54: cli.VersionAtLeast(version, "5.4"),
-		since56: cli.VersionAtLeast(version, "5.6"),
+		enabled:  cli.VersionAtLeast(version, "5.15"),
+		since54:  cli.VersionAtLeast(version, "5.4"),
+		since56:  cli.VersionAtLeast(version, "5.6"),
+		since511: cli.VersionAtLeast(version, "5.11"),
 	}
 }
 
@@ -149,10 +155,16 @@ func buildBucket(b schemaBucket) *node {
 	if b.enabled {
 		kw = "{enabled|disabled}"
 	}
+	// The egress service pools' keyword of the release (egressPools).
+	pool := "egress-pool"
+	if b.since511 {
+		pool = "egress-service-pool"
+	}
 	var ts []string
 	for _, t := range templates {
 		if b.has(templateSince(t)) {
-			ts = append(ts, strings.ReplaceAll(t, stateEnum, kw))
+			t = strings.ReplaceAll(t, stateEnum, kw)
+			ts = append(ts, strings.ReplaceAll(t, egressPools, pool))
 		}
 	}
 	return buildSchema(ts)

@@ -20,6 +20,7 @@ func Boundaries() []Boundary {
 		{sinceAdvanceBuffer.String(), "qos advance-buffer-config and link-pause profiles"},
 		{sincePFCWatchdog.String(), "qos pfc-watchdog"},
 		{sinceAutoSave.String(), "auto save at nv config apply"},
+		{sinceServicePool.String(), "advance-buffer-config egress-service-pool instead of egress-pool"},
 	}
 	for _, d := range dialects[1:] {
 		out = append(out, Boundary{d.from.String(), "state keywords " + d.enable + "/" + d.disable + " instead of " + dialects[0].enable + "/" + dialects[0].disable})

@@ -14,6 +14,7 @@ func TestBoundaries(t *testing.T) {
 		{"5.4", "qos advance-buffer-config and link-pause profiles"},
 		{"5.6", "qos pfc-watchdog"},
 		{"5.9", "auto save at nv config apply"},
+		{"5.11", "advance-buffer-config egress-service-pool instead of egress-pool"},
 		{"5.15", "state keywords enabled/disabled instead of enable/disable"},
 	}
 	if got := Boundaries(); !reflect.DeepEqual(got, want) {
