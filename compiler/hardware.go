@@ -77,11 +77,13 @@ var (
 	// Tomahawk5 (7060X6): no Arista datasheet figure was reachable; the
 	// SONiC buffer table of the same switch gives the whole buffer as
 	// the lossless profiles' static threshold (167546528 B) and the
-	// carvable pool (165660324 B); its sizes are whole multiples of a
+	// carvable pool (165660324 B). fabricc budgets 157 MiB (164626432
+	// B), the largest whole MiB below that pool, so the budget never
+	// counts more than SONiC carves. Its sizes are whole multiples of a
 	// 254 B cell (pg_profile_lookup.ini 18796 = 74 x 254, xon_offset
 	// 3556 = 14 x 254; egress_lossy_profile 1778 = 7 x 254).
-	tomahawk5 = asic{"Tomahawk5", 167546528, 165660324, 254, 19 * 1024, 819,
-		"sonic-buildimage device/arista/x86_64-arista_7060x6_64pe Arista-7060X6-64PE-O128S2 buffers_defaults_t1.j2 (buffer 167546528 B, pools 165660324 B) and pg_profile_lookup.ini (cell 254 B inferred); pipeline and mac_phy: Spectrum values as a conservative proxy (not published for Tomahawk5)"}
+	tomahawk5 = asic{"Tomahawk5", 157 << 20, 0, 254, 19 * 1024, 819,
+		"sonic-buildimage device/arista/x86_64-arista_7060x6_64pe Arista-7060X6-64PE-O128S2 buffers_defaults_t1.j2 (buffer 167546528 B, pools 165660324 B; budgeted at 157 MiB, the whole MiB below the pool) and pg_profile_lookup.ini (cell 254 B inferred); pipeline and mac_phy: Spectrum values as a conservative proxy (not published for Tomahawk5)"}
 )
 
 // usable is the buffer the budget uses: usableBytes where a public source

@@ -27,8 +27,8 @@ func TestResolveHardware(t *testing.T) {
 		{"7050CX3-32S", model.PlatformEOS, "Trident3", 32 << 20, 256},
 		{"7060CX-32S", model.PlatformEOS, "Tomahawk", 16 << 20, 208},
 		{"7280CR3-32P4", model.PlatformEOS, "Jericho2", 16 << 20, 256},
-		{"7060X6-64PE", model.PlatformEOS, "Tomahawk5", 167546528, 254},
-		{"DCS-7060X6-64PE", model.PlatformEOS, "Tomahawk5", 167546528, 254},
+		{"7060X6-64PE", model.PlatformEOS, "Tomahawk5", 157 << 20, 254},
+		{"DCS-7060X6-64PE", model.PlatformEOS, "Tomahawk5", 157 << 20, 254},
 		{"7808R3", model.PlatformEOS, "Jericho2", 16 << 20, 256},
 		{"S5248F-ON", model.PlatformCumulus, "Trident3", 32 << 20, 256},
 	}
