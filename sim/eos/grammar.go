@@ -44,7 +44,10 @@ var kinds = map[string]string{
 	"ifnum": `\d+(?:/\d+){0,2}`,
 	"name":  `[\w.\-]{1,40}`,
 	"vlans": `\d[\d,\-]*`,
-	"speed": `\d+g(?:-\d|full)?`,
+	// "100gfull", "100g-2", "100g", and the megabit forms of 1G and 10G
+	// ("speed forced 10000full", "forced 1000full": public EOS
+	// running-configs; AVD ethernet_interfaces[].speed).
+	"speed": `\d+g(?:-\d|full)?|\d+full`,
 	"unit":  `segments|bytes|kbytes|mbytes|milliseconds|microseconds`,
 	"frac":  `1/(?:2|4|8|16|32|64|128)|1|2|4|8|16|32|64|3/4`,
 	"secs":  `\d+(?:\.\d+)?`,
