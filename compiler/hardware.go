@@ -164,6 +164,19 @@ var hardwareTable = map[string]switchModel{
 	"7280CR3-32P4":   {"arista", jericho2, ports(group(1, 32, qsfp28), group(33, 36, osfp400)), eosOnly, "Arista 7280R3 series datasheet"},
 	"7280CR3-32D4":   {"arista", jericho2, ports(group(1, 32, qsfp28), group(33, 36, qsfpDD)), eosOnly, "Arista 7280R3 series datasheet"},
 	"7280SR3-48YC8":  {"arista", jericho2, ports(group(1, 48, sfp28), group(49, 56, qsfp28)), eosOnly, "Arista 7280R3 series datasheet"},
+	// The rest of the 7280R3 series and the K models (external TCAM, the
+	// same ports and buffer): Arista 7280R3 switch architecture white
+	// paper, "System Specifications" (7280PR3-24 and 7280DR3-24: 24 x
+	// 400G; 7280CR3-96: 96 x 100G; every model with a K twin).
+	"7280CR3K-32P4":  {"arista", jericho2, ports(group(1, 32, qsfp28), group(33, 36, osfp400)), eosOnly, "Arista 7280R3 switch architecture white paper"},
+	"7280CR3K-32D4":  {"arista", jericho2, ports(group(1, 32, qsfp28), group(33, 36, qsfpDD)), eosOnly, "Arista 7280R3 switch architecture white paper"},
+	"7280SR3K-48YC8": {"arista", jericho2, ports(group(1, 48, sfp28), group(49, 56, qsfp28)), eosOnly, "Arista 7280R3 switch architecture white paper"},
+	"7280PR3-24":     {"arista", jericho2, ports(group(1, 24, osfp400)), eosOnly, "Arista 7280R3 switch architecture white paper"},
+	"7280PR3K-24":    {"arista", jericho2, ports(group(1, 24, osfp400)), eosOnly, "Arista 7280R3 switch architecture white paper"},
+	"7280DR3-24":     {"arista", jericho2, ports(group(1, 24, qsfpDD)), eosOnly, "Arista 7280R3 switch architecture white paper"},
+	"7280DR3K-24":    {"arista", jericho2, ports(group(1, 24, qsfpDD)), eosOnly, "Arista 7280R3 switch architecture white paper"},
+	"7280CR3-96":     {"arista", jericho2, ports(group(1, 96, qsfp28)), eosOnly, "Arista 7280R3 switch architecture white paper"},
+	"7280CR3K-96":    {"arista", jericho2, ports(group(1, 96, qsfp28)), eosOnly, "Arista 7280R3 switch architecture white paper"},
 	// 64 x 800G OSFP (8 x 100G lanes) and two SFP+ ports (sonic-
 	// buildimage x86_64-arista_7060x6_64pe platform.json: chassis
 	// "DCS-7060X6-64PE", osfp1-64, sfp65-66).

@@ -65,7 +65,10 @@ func TestSwitchHardwareChecks(t *testing.T) {
 	}{
 		{"ok", hwSwitch("cumulus", "SN5600", "", "swp1s0-1", "400G"), nil},
 		{"unknown model", hwSwitch("onyx", "SN241", "", "1/1", "25G"), []string{
-			`5:14: Unknown switch model: switch "s1" has model "SN241", which fabricc has no hardware data for. Did you mean "SN2410"? Known models: 7050CX3-32S, 7050SX3-48YC12, 7050SX3-48YC8, 7060CX-32S, 7060X6-64PE, 7280CR3-32D4, 7280CR3-32P4, 7280SR3-48YC8, 7804R3, 7808R3, S5248F-ON, SN2010, SN2100, SN2410, SN2700, SN2740, SN3420, SN3700, SN3700C, SN3800, SN4410, SN4600, SN4600C, SN4700, SN5400, SN5600 (see ` + "`fabricc models`" + `).`}},
+			`5:14: Unknown switch model: switch "s1" has model "SN241", which fabricc has no hardware data for. Did you mean "SN2410"? Known models: 7050CX3-32S, 7050SX3-48YC12, 7050SX3-48YC8, 7060CX-32S, 7060X6-64PE, 7280CR3-32D4, 7280CR3-32P4, 7280CR3-96, 7280CR3K-32D4, 7280CR3K-32P4, 7280CR3K-96, 7280DR3-24, 7280DR3K-24, 7280PR3-24, 7280PR3K-24, 7280SR3-48YC8, 7280SR3K-48YC8, 7804R3, 7808R3, S5248F-ON, SN2010, SN2100, SN2410, SN2700, SN2740, SN3420, SN3700, SN3700C, SN3800, SN4410, SN4600, SN4600C, SN4700, SN5400, SN5600 (see ` + "`fabricc models`" + `).`}},
+		// AVD's platform key names a family, not a model.
+		{"avd family name", hwSwitch("eos", "7800R3", "", "Ethernet3/1/1", "400G"), []string{
+			`5:14: Unknown switch model: switch "s1" has model "7800R3", which fabricc has no hardware data for. "7800R3" is an Arista platform family (the name Arista AVD's ` + "`platform`" + ` key takes), not a model: write the model, 7804R3 or 7808R3. Known models: 7050CX3-32S, 7050SX3-48YC12, 7050SX3-48YC8, 7060CX-32S, 7060X6-64PE, 7280CR3-32D4, 7280CR3-32P4, 7280CR3-96, 7280CR3K-32D4, 7280CR3K-32P4, 7280CR3K-96, 7280DR3-24, 7280DR3K-24, 7280PR3-24, 7280PR3K-24, 7280SR3-48YC8, 7280SR3K-48YC8, 7804R3, 7808R3, S5248F-ON, SN2010, SN2100, SN2410, SN2700, SN2740, SN3420, SN3700, SN3700C, SN3800, SN4410, SN4600, SN4600C, SN4700, SN5400, SN5600 (see ` + "`fabricc models`" + `).`}},
 		{"onyx on spectrum-4", hwSwitch("onyx", "SN5600", "", "1/1", "400G"), []string{
 			`5:14: Platform does not run on this model: switch "s1" declares platform "onyx" on its SN5600 (nvidia, Spectrum-4), which runs cumulus. Models that run onyx: SN2010, SN2100, SN2410, SN2700, SN2740, SN3420, SN3700, SN3700C, SN3800, SN4410, SN4600, SN4600C, SN4700. Fix the platform or the model.`,
 			"  note 4:14: platform onyx"}},
@@ -283,5 +286,28 @@ func TestAristaDCSPrefix(t *testing.T) {
 	f, _ := mustLower(t, hwSwitch("eos", "DCS-7280CR3-32D4", "", "Ethernet33/1", "100G"))
 	if p := f.Switches[0].Ports[0]; p.Lanes != 2 {
 		t.Errorf("DCS-7280CR3-32D4 Ethernet33/1 at 100G: %d lanes, want 2 (the model's 50G-lane cage)", p.Lanes)
+	}
+}
+
+// TestAristaFamily: the family names Arista AVD's platform key uses
+// ("7050X3", "7280R3", "7800R3", "7060X6") list the table's models of
+// the family; a model or another vendor's name is no family.
+func TestAristaFamily(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		want []string
+	}{
+		{"7050X3", []string{"7050CX3-32S", "7050SX3-48YC12", "7050SX3-48YC8"}},
+		{"7280r3", []string{"7280CR3-32D4", "7280CR3-32P4", "7280CR3-96", "7280CR3K-32D4", "7280CR3K-32P4", "7280CR3K-96", "7280DR3-24", "7280DR3K-24", "7280PR3-24", "7280PR3K-24", "7280SR3-48YC8", "7280SR3K-48YC8"}},
+		{"DCS-7800R3", []string{"7804R3", "7808R3"}},
+		{"7060X6", []string{"7060X6-64PE"}},
+		{"7060X", []string{"7060CX-32S"}},
+		{"7808R3", nil},
+		{"SN2700", nil},
+		{"", nil},
+	} {
+		if got := aristaFamily(tt.name); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("aristaFamily(%q) = %q, want %q", tt.name, got, tt.want)
+		}
 	}
 }
