@@ -59,6 +59,11 @@ type PortGroupInfo struct {
 	Speeds []SpeedLanes `json:"speeds"`
 	// Naming is the group as each platform of the model names it.
 	Naming map[string]string `json:"naming"`
+	// FirstSlot and LastSlot are the line card slots the group is on, on
+	// a modular chassis (every slot holds the same line card); 0 on a
+	// fixed switch.
+	FirstSlot int `json:"first_slot,omitempty"`
+	LastSlot  int `json:"last_slot,omitempty"`
 }
 
 // SpeedLanes is one speed and its default lane count.
@@ -131,7 +136,7 @@ func switchInfo(name string, m switchModel) SwitchModelInfo {
 	s.Unsupported = strings.Join(why, "; ")
 	for _, g := range m.ports {
 		gi := PortGroupInfo{First: g.first, Last: g.last, Cage: g.cage.name, Lanes: g.cage.lanes,
-			LaneGbps: min(g.cage.maxLaneG, maxRate(m.asic.name)), Naming: map[string]string{}}
+			LaneGbps: min(g.cage.maxLaneG, maxRate(m.asic.name)), Naming: map[string]string{}, FirstSlot: g.firstSlot, LastSlot: g.lastSlot}
 		speeds, lanes := groupSpeeds(m.asic.name, g)
 		for _, sp := range speeds {
 			gi.Speeds = append(gi.Speeds, SpeedLanes{Speed: speedText(sp), Lanes: lanes[sp]})

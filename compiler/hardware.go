@@ -74,6 +74,16 @@ var (
 	// of the Broadcom cells found, so occupancy is not underestimated).
 	jericho2 = asic{"Jericho2", 16 << 20, 0, 256, 19 * 1024, 819,
 		"Arista 7280R3 white paper (Jericho2: 16 MB on-chip, 8 GB HBM deep buffer not counted for headroom); cell 256 B stand-in (Trident3); pipeline and mac_phy: Spectrum values as a conservative proxy"}
+	// Tomahawk5 (7060X6): no Arista datasheet figure was reachable; the
+	// SONiC buffer table of the same switch gives the whole buffer as
+	// the lossless profiles' static threshold (167546528 B) and the
+	// carvable pool (165660324 B). fabricc budgets 157 MiB (164626432
+	// B), the largest whole MiB below that pool, so the budget never
+	// counts more than SONiC carves. Its sizes are whole multiples of a
+	// 254 B cell (pg_profile_lookup.ini 18796 = 74 x 254, xon_offset
+	// 3556 = 14 x 254; egress_lossy_profile 1778 = 7 x 254).
+	tomahawk5 = asic{"Tomahawk5", 157 << 20, 0, 254, 19 * 1024, 819,
+		"sonic-buildimage device/arista/x86_64-arista_7060x6_64pe Arista-7060X6-64PE-O128S2 buffers_defaults_t1.j2 (buffer 167546528 B, pools 165660324 B; budgeted at 157 MiB, the whole MiB below the pool) and pg_profile_lookup.ini (cell 254 B inferred); pipeline and mac_phy: Spectrum values as a conservative proxy (not published for Tomahawk5)"}
 )
 
 // usable is the buffer the budget uses: usableBytes where a public source
@@ -154,6 +164,31 @@ var hardwareTable = map[string]switchModel{
 	"7280CR3-32P4":   {"arista", jericho2, ports(group(1, 32, qsfp28), group(33, 36, osfp400)), eosOnly, "Arista 7280R3 series datasheet"},
 	"7280CR3-32D4":   {"arista", jericho2, ports(group(1, 32, qsfp28), group(33, 36, qsfpDD)), eosOnly, "Arista 7280R3 series datasheet"},
 	"7280SR3-48YC8":  {"arista", jericho2, ports(group(1, 48, sfp28), group(49, 56, qsfp28)), eosOnly, "Arista 7280R3 series datasheet"},
+	// The rest of the 7280R3 series and the K models (external TCAM, the
+	// same ports and buffer): Arista 7280R3 switch architecture white
+	// paper, "System Specifications" (7280PR3-24 and 7280DR3-24: 24 x
+	// 400G; 7280CR3-96: 96 x 100G; every model with a K twin).
+	"7280CR3K-32P4":  {"arista", jericho2, ports(group(1, 32, qsfp28), group(33, 36, osfp400)), eosOnly, "Arista 7280R3 switch architecture white paper"},
+	"7280CR3K-32D4":  {"arista", jericho2, ports(group(1, 32, qsfp28), group(33, 36, qsfpDD)), eosOnly, "Arista 7280R3 switch architecture white paper"},
+	"7280SR3K-48YC8": {"arista", jericho2, ports(group(1, 48, sfp28), group(49, 56, qsfp28)), eosOnly, "Arista 7280R3 switch architecture white paper"},
+	"7280PR3-24":     {"arista", jericho2, ports(group(1, 24, osfp400)), eosOnly, "Arista 7280R3 switch architecture white paper"},
+	"7280PR3K-24":    {"arista", jericho2, ports(group(1, 24, osfp400)), eosOnly, "Arista 7280R3 switch architecture white paper"},
+	"7280DR3-24":     {"arista", jericho2, ports(group(1, 24, qsfpDD)), eosOnly, "Arista 7280R3 switch architecture white paper"},
+	"7280DR3K-24":    {"arista", jericho2, ports(group(1, 24, qsfpDD)), eosOnly, "Arista 7280R3 switch architecture white paper"},
+	"7280CR3-96":     {"arista", jericho2, ports(group(1, 96, qsfp28)), eosOnly, "Arista 7280R3 switch architecture white paper"},
+	"7280CR3K-96":    {"arista", jericho2, ports(group(1, 96, qsfp28)), eosOnly, "Arista 7280R3 switch architecture white paper"},
+	// 64 x 800G OSFP (8 x 100G lanes) and two SFP+ ports (sonic-
+	// buildimage x86_64-arista_7060x6_64pe platform.json: chassis
+	// "DCS-7060X6-64PE", osfp1-64, sfp65-66).
+	"7060X6-64PE": {"arista", tomahawk5, ports(group(1, 64, osfp800), group(65, 66, sfpPlus)), eosOnly, "sonic-buildimage device/arista/x86_64-arista_7060x6_64pe platform.json (chassis DCS-7060X6-64PE: osfp1-64, sfp65-66)"},
+	// The 7800R3 modular chassis: line cards from slot 3 (slots 1 and 2
+	// are the supervisors), each line card 36 x 400G (8 x 50G PAM4 lanes)
+	// on Jericho2, the 7800R3 white paper's densities (7804R3: 144 x
+	// 400G in 4 slots; 7808R3: 288 x 400G in 8 slots). Every slot is
+	// taken to hold a 36-port 400G QSFP-DD line card; the table has no
+	// chassis with 100G line cards.
+	"7804R3": {"arista", jericho2, onCards(3, 6, group(1, 36, qsfpDD)), eosOnly, "Arista 7800R3 platform architecture white paper (7804R3: 4 line card slots, 144 x 400G)"},
+	"7808R3": {"arista", jericho2, onCards(3, 10, group(1, 36, qsfpDD)), eosOnly, "Arista 7800R3 platform architecture white paper (7808R3: 8 line card slots, 288 x 400G)"},
 
 	"S5248F-ON": {"dell", trident3, ports(group(1, 48, sfp28), group(49, 52, qsfp28), group(53, 54, qsfp28dd)), cumulus4, "Dell EMC PowerSwitch S5248F-ON specification sheet"},
 }

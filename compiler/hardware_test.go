@@ -27,6 +27,9 @@ func TestResolveHardware(t *testing.T) {
 		{"7050CX3-32S", model.PlatformEOS, "Trident3", 32 << 20, 256},
 		{"7060CX-32S", model.PlatformEOS, "Tomahawk", 16 << 20, 208},
 		{"7280CR3-32P4", model.PlatformEOS, "Jericho2", 16 << 20, 256},
+		{"7060X6-64PE", model.PlatformEOS, "Tomahawk5", 157 << 20, 254},
+		{"DCS-7060X6-64PE", model.PlatformEOS, "Tomahawk5", 157 << 20, 254},
+		{"7808R3", model.PlatformEOS, "Jericho2", 16 << 20, 256},
 		{"S5248F-ON", model.PlatformCumulus, "Trident3", 32 << 20, 256},
 	}
 	for _, tt := range tests {
@@ -62,7 +65,10 @@ func TestSwitchHardwareChecks(t *testing.T) {
 	}{
 		{"ok", hwSwitch("cumulus", "SN5600", "", "swp1s0-1", "400G"), nil},
 		{"unknown model", hwSwitch("onyx", "SN241", "", "1/1", "25G"), []string{
-			`5:14: Unknown switch model: switch "s1" has model "SN241", which fabricc has no hardware data for. Did you mean "SN2410"? Known models: 7050CX3-32S, 7050SX3-48YC12, 7050SX3-48YC8, 7060CX-32S, 7280CR3-32D4, 7280CR3-32P4, 7280SR3-48YC8, S5248F-ON, SN2010, SN2100, SN2410, SN2700, SN2740, SN3420, SN3700, SN3700C, SN3800, SN4410, SN4600, SN4600C, SN4700, SN5400, SN5600 (see ` + "`fabricc models`" + `).`}},
+			`5:14: Unknown switch model: switch "s1" has model "SN241", which fabricc has no hardware data for. Did you mean "SN2410"? Known models: 7050CX3-32S, 7050SX3-48YC12, 7050SX3-48YC8, 7060CX-32S, 7060X6-64PE, 7280CR3-32D4, 7280CR3-32P4, 7280CR3-96, 7280CR3K-32D4, 7280CR3K-32P4, 7280CR3K-96, 7280DR3-24, 7280DR3K-24, 7280PR3-24, 7280PR3K-24, 7280SR3-48YC8, 7280SR3K-48YC8, 7804R3, 7808R3, S5248F-ON, SN2010, SN2100, SN2410, SN2700, SN2740, SN3420, SN3700, SN3700C, SN3800, SN4410, SN4600, SN4600C, SN4700, SN5400, SN5600 (see ` + "`fabricc models`" + `).`}},
+		// AVD's platform key names a family, not a model.
+		{"avd family name", hwSwitch("eos", "7800R3", "", "Ethernet3/1/1", "400G"), []string{
+			`5:14: Unknown switch model: switch "s1" has model "7800R3", which fabricc has no hardware data for. "7800R3" is an Arista platform family (the name Arista AVD's ` + "`platform`" + ` key takes), not a model: write the model, 7804R3 or 7808R3. Known models: 7050CX3-32S, 7050SX3-48YC12, 7050SX3-48YC8, 7060CX-32S, 7060X6-64PE, 7280CR3-32D4, 7280CR3-32P4, 7280CR3-96, 7280CR3K-32D4, 7280CR3K-32P4, 7280CR3K-96, 7280DR3-24, 7280DR3K-24, 7280PR3-24, 7280PR3K-24, 7280SR3-48YC8, 7280SR3K-48YC8, 7804R3, 7808R3, S5248F-ON, SN2010, SN2100, SN2410, SN2700, SN2740, SN3420, SN3700, SN3700C, SN3800, SN4410, SN4600, SN4600C, SN4700, SN5400, SN5600 (see ` + "`fabricc models`" + `).`}},
 		{"onyx on spectrum-4", hwSwitch("onyx", "SN5600", "", "1/1", "400G"), []string{
 			`5:14: Platform does not run on this model: switch "s1" declares platform "onyx" on its SN5600 (nvidia, Spectrum-4), which runs cumulus. Models that run onyx: SN2010, SN2100, SN2410, SN2700, SN2740, SN3420, SN3700, SN3700C, SN3800, SN4410, SN4600, SN4600C, SN4700. Fix the platform or the model.`,
 			"  note 4:14: platform onyx"}},
@@ -96,6 +102,22 @@ func TestSwitchHardwareChecks(t *testing.T) {
 			`7:13: Port speed not supported: switch "s1": 1/1/3 would take lanes 5-6 of a 4-lane QSFP28 cage.`}},
 		{"eos lane misaligned", hwSwitch("eos", "7050CX3-32S", "", "Ethernet1/2", "50G"), []string{
 			`7:13: Port speed not supported: switch "s1": Ethernet1/2 starts at lane 2, but a 2-lane port of a QSFP28 cage starts at lane 1 or 3.`}},
+		// A modular chassis names its ports by line card slot (EthernetS/N/M).
+		{"7808R3 line card ports", hwSwitch("eos", "7808R3", "", "Ethernet3/1/1-3/36/1", "400G"), nil},
+		{"7808R3 100G on two lanes", hwSwitch("eos", "7808R3", "", "Ethernet10/36/3", "100G"), nil},
+		{"7808R3 port without slot", hwSwitch("eos", "7808R3", "", "Ethernet1/1", "400G"), []string{
+			`6:8: Port not on this model: switch "s1": the 7808R3 is a modular chassis, and EOS names its ports by line card slot, port and lane (EthernetS/N/M, e.g. Ethernet3/1/1): Ethernet1/1 has no slot; its ports are EthernetS/1/1-S/36/1 (line card slot S: 3-10) (QSFP-DD).`}},
+		{"7804R3 slot beyond the chassis", hwSwitch("eos", "7804R3", "", "Ethernet7/1/1", "400G"), []string{
+			`6:8: Port not on this model: switch "s1": Ethernet7/1/1 is in slot 7, but the line cards of the 7804R3 are in slots 3-6 (slots 1 and 2 hold the supervisors).`}},
+		{"7808R3 port beyond the line card", hwSwitch("eos", "7808R3", "", "Ethernet3/37/1", "400G"), []string{
+			`6:8: Port not on this model: switch "s1": the 7808R3 has no port Ethernet3/37/1; its ports are EthernetS/1/1-S/36/1 (line card slot S: 3-10) (QSFP-DD).`}},
+		{"7808R3 lane missing", hwSwitch("eos", "7808R3", "", "Ethernet3/1", "400G"), []string{
+			`6:8: Port not on this model: switch "s1": the 7808R3 is a modular chassis, and EOS names its ports by line card slot, port and lane (EthernetS/N/M, e.g. Ethernet3/1/1): Ethernet3/1 has no slot; its ports are EthernetS/1/1-S/36/1 (line card slot S: 3-10) (QSFP-DD).`}},
+		{"fixed switch with a slot", hwSwitch("eos", "7060X6-64PE", "", "Ethernet3/1/1", "800G"), []string{
+			`6:8: Port not on this model: switch "s1": the 7060X6-64PE is a fixed switch, so Ethernet3/1/1, a line card port (EthernetS/N/M), does not exist; its ports are Ethernet1/1-64/1 (OSFP), Ethernet65-66 (SFP+).`}},
+		{"7060X6 800G", hwSwitch("eos", "DCS-7060X6-64PE", "", "Ethernet1/1-64/1", "800G"), nil},
+		{"7060X6 SFP+ at 25G", hwSwitch("eos", "7060X6-64PE", "", "Ethernet65", "25G"), []string{
+			`7:13: Port speed not supported: switch "s1": ports Ethernet65-66 of the 7060X6-64PE are SFP+ cages (1 x 10G lanes on Tomahawk5), which run 1G and 10G, not 25G.`}},
 		{"sub index beyond lanes", hwSwitch("cumulus", "SN2700", "", "swp1s4", "25G"), []string{
 			`6:8: Port not on this model: switch "s1": port 1 of the SN2700 is a QSFP28 cage with 4 lanes, so swp1s4 does not exist.`}},
 	}
@@ -130,6 +152,12 @@ func TestPortLanes(t *testing.T) {
 		{model.PlatformEOS, "7280CR3-32D4", "Ethernet33/1", 400000, 0, 8, ""},
 		{model.PlatformEOS, "7050CX3-32S", "Ethernet1/1", 100000, 0, 4, ""},
 		{model.PlatformEOS, "7050CX3-32S", "Ethernet1/3", 50000, 0, 2, ""},
+		{model.PlatformEOS, "7060X6-64PE", "Ethernet1/1", 800000, 0, 8, ""},
+		{model.PlatformEOS, "7060X6-64PE", "Ethernet1/5", 400000, 0, 4, ""},
+		{model.PlatformEOS, "7060X6-64PE", "Ethernet1/8", 100000, 0, 1, ""},
+		{model.PlatformEOS, "7808R3", "Ethernet3/1/1", 400000, 0, 8, ""},
+		{model.PlatformEOS, "7808R3", "Ethernet10/2/5", 200000, 0, 4, ""},
+		{model.PlatformEOS, "7808R3", "Ethernet10/2/3", 200000, 0, 4, "Ethernet10/2/3 starts at lane 3, but a 4-lane port of a QSFP-DD cage starts at lane 1 or 5"},
 		{model.PlatformCumulus, "SN3700", "swp1", 100000, 0, 2, ""},
 		{model.PlatformCumulus, "SN3700", "swp1", 100000, 4, 4, ""},
 		{model.PlatformCumulus, "SN2700", "swp1", 40000, 0, 4, ""},
@@ -258,5 +286,28 @@ func TestAristaDCSPrefix(t *testing.T) {
 	f, _ := mustLower(t, hwSwitch("eos", "DCS-7280CR3-32D4", "", "Ethernet33/1", "100G"))
 	if p := f.Switches[0].Ports[0]; p.Lanes != 2 {
 		t.Errorf("DCS-7280CR3-32D4 Ethernet33/1 at 100G: %d lanes, want 2 (the model's 50G-lane cage)", p.Lanes)
+	}
+}
+
+// TestAristaFamily: the family names Arista AVD's platform key uses
+// ("7050X3", "7280R3", "7800R3", "7060X6") list the table's models of
+// the family; a model or another vendor's name is no family.
+func TestAristaFamily(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		want []string
+	}{
+		{"7050X3", []string{"7050CX3-32S", "7050SX3-48YC12", "7050SX3-48YC8"}},
+		{"7280r3", []string{"7280CR3-32D4", "7280CR3-32P4", "7280CR3-96", "7280CR3K-32D4", "7280CR3K-32P4", "7280CR3K-96", "7280DR3-24", "7280DR3K-24", "7280PR3-24", "7280PR3K-24", "7280SR3-48YC8", "7280SR3K-48YC8"}},
+		{"DCS-7800R3", []string{"7804R3", "7808R3"}},
+		{"7060X6", []string{"7060X6-64PE"}},
+		{"7060X", []string{"7060CX-32S"}},
+		{"7808R3", nil},
+		{"SN2700", nil},
+		{"", nil},
+	} {
+		if got := aristaFamily(tt.name); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("aristaFamily(%q) = %q, want %q", tt.name, got, tt.want)
+		}
 	}
 }

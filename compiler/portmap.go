@@ -36,8 +36,10 @@ var (
 
 // laneRatesG lists the lane rates (Gb/s) each ASIC's SerDes runs:
 // Spectrum and the Broadcom Trident3/Tomahawk 25G NRZ; Spectrum-2/-3 and
-// Jericho2 add 50G PAM4; Spectrum-4 adds 100G PAM4 (NVIDIA Spectrum,
-// Spectrum-2/-3/-4 and Broadcom product briefs). 10G is the 40G
+// Jericho2 add 50G PAM4; Spectrum-4 and Tomahawk5 add 100G PAM4 (NVIDIA
+// Spectrum, Spectrum-2/-3/-4 and Broadcom product briefs; the 7060X6's
+// 800G ports break out to 8 x 100G, sonic-buildimage
+// x86_64-arista_7060x6_64pe platform.json). 10G is the 40G
 // (4 x 10G) and 10G lane.
 var laneRatesG = map[string][]int{
 	"Spectrum":   {10, 25},
@@ -47,16 +49,38 @@ var laneRatesG = map[string][]int{
 	"Trident3":   {10, 25},
 	"Tomahawk":   {10, 25},
 	"Jericho2":   {10, 25, 50},
+	"Tomahawk5":  {10, 25, 50, 100},
 }
 
-// portGroup is a run of front-panel ports with one cage.
+// portGroup is a run of front-panel ports with one cage. On a modular
+// chassis the run is on the line card of every slot from firstSlot to
+// lastSlot (0 on a fixed switch).
 type portGroup struct {
-	first, last int
-	cage        cage
+	first, last         int
+	cage                cage
+	firstSlot, lastSlot int
 }
 
 // group builds a portGroup.
-func group(first, last int, c cage) portGroup { return portGroup{first, last, c} }
+func group(first, last int, c cage) portGroup { return portGroup{first: first, last: last, cage: c} }
+
+// onCards puts groups on the line cards in slots first to last of a
+// modular chassis: every slot holds the same line card.
+func onCards(first, last int, groups ...portGroup) []portGroup {
+	for i := range groups {
+		groups[i].firstSlot, groups[i].lastSlot = first, last
+	}
+	return groups
+}
+
+// slots are the line card slots of a modular model, first and last; 0, 0
+// for a fixed switch.
+func (m switchModel) slots() (first, last int) {
+	if len(m.ports) == 0 {
+		return 0, 0
+	}
+	return m.ports[0].firstSlot, m.ports[0].lastSlot
+}
 
 // ports lists groups in number order.
 func ports(groups ...portGroup) []portGroup { return groups }
@@ -102,11 +126,14 @@ func groupSpeeds(asic string, g portGroup) (speeds []int, lanes map[int]int) {
 
 // portRef is a port name taken apart: the front-panel number and, for a
 // split port (Onyx 1/N/M, Cumulus swpNsM) or an EOS lane (EthernetN/M),
-// the sub-port or lane index M.
+// the sub-port or lane index M; on an EOS modular chassis
+// (EthernetS/N/M) also the line card slot S.
 type portRef struct {
-	number int
-	sub    int
-	hasSub bool
+	number  int
+	sub     int
+	hasSub  bool
+	slot    int
+	hasSlot bool
 }
 
 // portSyntax is how a platform writes a port name: prefix, the
@@ -114,10 +141,16 @@ type portRef struct {
 // the sub-port or lane index M, without a leading zero, or any digits
 // when subFromZero (Cumulus counts breakouts from swpNs0). Onyx writes
 // 1/N and 1/N/M, EOS EthernetN and EthernetN/M, Cumulus swpN and swpNsM.
+// slotted syntaxes also take a line card slot first, S sep N sep M: EOS
+// names the ports of a modular chassis EthernetS/N/M (`interface
+// Ethernet3/1/1`, line card slot 3, port 1, lane 1, in the public
+// AVD-generated configurations of modular spines; slots 1 and 2 hold the
+// supervisors, so line cards start at slot 3).
 type portSyntax struct {
 	prefix      string
 	sep         byte
 	subFromZero bool
+	slotted     bool
 }
 
 // parse takes name apart, or is false when it is not a port name of the
@@ -139,11 +172,21 @@ func (ps portSyntax) parse(name string) (portRef, bool) {
 		return portRef{}, false
 	}
 	sub, rest, ok := leadingNumber(rest[1:], ps.subFromZero)
-	if !ok || rest != "" {
+	if !ok {
 		return portRef{}, false
 	}
 	r.sub, r.hasSub = atoiOrZero(sub), true
-	return r, true
+	if rest == "" {
+		return r, true
+	}
+	if !ps.slotted || rest[0] != ps.sep {
+		return portRef{}, false
+	}
+	lane, rest, ok := leadingNumber(rest[1:], ps.subFromZero)
+	if !ok || rest != "" {
+		return portRef{}, false
+	}
+	return portRef{slot: r.number, hasSlot: true, number: r.sub, sub: atoiOrZero(lane), hasSub: true}, true
 }
 
 // leadingNumber splits the ASCII digits s starts with from the rest; it
@@ -200,21 +243,39 @@ func portName(p model.Platform, n int, c cage) string {
 	return fmt.Sprintf("swp%d", n)
 }
 
+// slotName is portName on the line card in slot (EOS EthernetS/N/M), or
+// portName itself when slot is 0.
+func slotName(p model.Platform, slot, n int, c cage) string {
+	name := portName(p, n, c)
+	if slot == 0 || p != model.PlatformEOS {
+		return name
+	}
+	return fmt.Sprintf("Ethernet%d/%s", slot, strings.TrimPrefix(name, "Ethernet"))
+}
+
 // groupRange writes a group as platform p names it: "swp1-32",
-// "1/49-1/56", "Ethernet1/1-32/1" (EOS lanes), "Ethernet33-34".
+// "1/49-1/56", "Ethernet1/1-32/1" (EOS lanes), "Ethernet33-34", and on
+// the line cards of a modular chassis "EthernetS/1/1-S/36/1 (line card
+// slot S: 3-10)".
 func groupRange(p model.Platform, g portGroup) string {
 	first := portName(p, g.first, g.cage)
-	if g.first == g.last {
-		return first
+	r := first
+	if g.first != g.last {
+		last := portName(p, g.last, g.cage)
+		switch p {
+		case model.PlatformOnyx:
+			r = first + "-" + last
+		case model.PlatformEOS:
+			r = first + "-" + strings.TrimPrefix(last, "Ethernet")
+		default:
+			r = first + "-" + strings.TrimPrefix(last, "swp")
+		}
 	}
-	last := portName(p, g.last, g.cage)
-	switch p {
-	case model.PlatformOnyx:
-		return first + "-" + last
-	case model.PlatformEOS:
-		return first + "-" + strings.TrimPrefix(last, "Ethernet")
+	if g.firstSlot == 0 || p != model.PlatformEOS {
+		return r
 	}
-	return first + "-" + strings.TrimPrefix(last, "swp")
+	rest := strings.TrimPrefix(r, "Ethernet")
+	return fmt.Sprintf("EthernetS/%s (line card slot S: %d-%d)", strings.ReplaceAll(rest, "-", "-S/"), g.firstSlot, g.lastSlot)
 }
 
 // portsText describes a model's ports as platform p names them:
@@ -237,11 +298,14 @@ func nameProblem(p model.Platform, modelName string, m switchModel, name string)
 	if !ok {
 		return "", "" // the platform's naming check reports it
 	}
+	if why, fix := m.slotProblem(p, modelName, ref, name); why != "" {
+		return why, fix
+	}
 	g, ok := m.groupOf(ref.number)
 	if !ok {
 		return fmt.Sprintf("the %s has no port %s; its ports are %s", modelName, name, m.portsText(p)), ""
 	}
-	unsplit := portName(p, ref.number, g.cage)
+	unsplit := slotName(p, ref.slot, ref.number, g.cage)
 	switch {
 	case p == model.PlatformEOS && g.cage.lanes > 1 && !ref.hasSub:
 		return fmt.Sprintf("port %d of the %s is a %s cage with %d lanes, and EOS names such a port by its first lane: write %s", ref.number, modelName, g.cage.name, g.cage.lanes, unsplit), unsplit
@@ -249,6 +313,25 @@ func nameProblem(p model.Platform, modelName string, m switchModel, name string)
 		return fmt.Sprintf("port %d of the %s is a single-lane %s cage and cannot be split: write %s", ref.number, modelName, g.cage.name, unsplit), unsplit
 	case ref.hasSub && subIndex(p, ref) >= g.cage.lanes:
 		return fmt.Sprintf("port %d of the %s is a %s cage with %d lanes, so %s does not exist", ref.number, modelName, g.cage.name, g.cage.lanes, name), ""
+	}
+	return "", ""
+}
+
+// slotProblem says why name's line card slot does not fit model m: a
+// modular chassis names every port by its slot (EthernetS/N/M), a fixed
+// switch by none, and the slot must hold a line card. fix is the name
+// meant when only the slot is missing or extra and the slot is certain.
+func (m switchModel) slotProblem(p model.Platform, modelName string, ref portRef, name string) (why, fix string) {
+	first, last := m.slots()
+	switch {
+	case first == 0 && ref.hasSlot:
+		return fmt.Sprintf("the %s is a fixed switch, so %s, a line card port (EthernetS/N/M), does not exist; its ports are %s", modelName, name, m.portsText(p)), ""
+	case first == 0:
+		return "", ""
+	case !ref.hasSlot:
+		return fmt.Sprintf("the %s is a modular chassis, and EOS names its ports by line card slot, port and lane (EthernetS/N/M, e.g. Ethernet%d/1/1): %s has no slot; its ports are %s", modelName, first, name, m.portsText(p)), ""
+	case ref.slot < first || ref.slot > last:
+		return fmt.Sprintf("%s is in slot %d, but the line cards of the %s are in slots %d-%d (slots 1 and 2 hold the supervisors)", name, ref.slot, modelName, first, last), ""
 	}
 	return "", ""
 }
@@ -275,6 +358,9 @@ func portLanes(p model.Platform, modelName string, m switchModel, name string, s
 	}
 	g, ok := m.groupOf(ref.number)
 	if !ok {
+		return 0, ""
+	}
+	if why, _ := m.slotProblem(p, modelName, ref, name); why != "" {
 		return 0, ""
 	}
 	opts := laneOptions(m.asic.name, g, speedMbps)
@@ -309,7 +395,7 @@ func splitProblem(p model.Platform, ref portRef, g portGroup, name string, lanes
 			return fmt.Sprintf("%s starts at lane %d, but a %d-lane port of a %s cage starts at lane %s", name, ref.sub, lanes, g.cage.name, intsOr(starts))
 		}
 	} else if lanes == g.cage.lanes {
-		return fmt.Sprintf("%s is a split port, but at this speed it takes all %d lanes of the %s cage: name it %s", name, lanes, g.cage.name, portName(p, ref.number, g.cage))
+		return fmt.Sprintf("%s is a split port, but at this speed it takes all %d lanes of the %s cage: name it %s", name, lanes, g.cage.name, slotName(p, ref.slot, ref.number, g.cage))
 	}
 	if start+lanes > g.cage.lanes {
 		return fmt.Sprintf("%s would take lanes %d-%d of a %d-lane %s cage", name, start+1, start+lanes, g.cage.lanes, g.cage.name)

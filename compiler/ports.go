@@ -45,8 +45,8 @@ var platforms = map[model.Platform]platformInfo{
 	model.PlatformEOS: {
 		osVersion: "4.32.2F",
 		maxMTU:    9214,
-		ports:     portSyntax{prefix: "Ethernet", sep: '/'},
-		portForm:  `EOS ports are "EthernetN" on single-lane (SFP) ports and "EthernetN/M", lane M, on multi-lane ports`,
+		ports:     portSyntax{prefix: "Ethernet", sep: '/', slotted: true},
+		portForm:  `EOS ports are "EthernetN" on single-lane (SFP) ports and "EthernetN/M", lane M, on multi-lane ports, and "EthernetS/N/M" on the line card in slot S of a modular chassis`,
 	},
 	model.PlatformCumulus: {
 		osVersion: "5.9.2",

@@ -23,9 +23,13 @@ func (l *lowering) checkSwitchModel(s *dsl.Switch, sw model.Switch, platformKnow
 	row, ok := lookupHardware(s.Model)
 	if !ok {
 		known := knownModels()
+		hint := didYouMean(s.Model, known)
+		if models := aristaFamily(s.Model); len(models) > 0 {
+			hint = fmt.Sprintf(" %q is an Arista platform family (the name Arista AVD's `platform` key takes), not a model: write the model, %s.", s.Model, joinOr(models))
+		}
 		l.errorf(at, "Unknown switch model",
 			"switch %q has model %q, which fabricc has no hardware data for.%s Known models: %s (see `fabricc models`).",
-			s.Name, s.Model, didYouMean(s.Model, known), strings.Join(known, ", "))
+			s.Name, s.Model, hint, strings.Join(known, ", "))
 		return nil
 	}
 	hw := &switchHW{name: canonicalModel(s.Model), row: row, platform: sw.Platform}
@@ -142,4 +146,54 @@ func (l *lowering) portLanes(sw string, d *portDecl, hw *switchHW, speedMbps int
 	}
 	l.errorOnce(at, summary, fmt.Sprintf("switch %q: %s.", sw, why))
 	return lanes
+}
+
+// familyOf is the Arista platform family of an Arista model, as Arista
+// AVD's platform settings name them ("7050X3", "7280R3", "7800R3"): the
+// model number and its generation letter and digits, the chassis
+// number's last two digits as 00 for a modular chassis (78xx, 75xx):
+// 7050CX3-32S is a 7050X3, 7280SR3-48YC8 a 7280R3, 7808R3 a 7800R3,
+// 7060X6-64PE a 7060X6.
+func familyOf(name string) string {
+	base, _, _ := strings.Cut(name, "-")
+	if len(base) < 5 {
+		return ""
+	}
+	num, rest := base[:4], base[4:]
+	if strings.HasPrefix(num, "78") || strings.HasPrefix(num, "75") {
+		num = num[:2] + "00"
+	}
+	// The generation is the letter before the first digit and what
+	// follows ("CX3" -> "X3", "SR3" -> "R3"), or the last letter ("CX").
+	i := strings.IndexAny(rest, "0123456789")
+	switch {
+	case i < 0:
+		i = len(rest)
+	case i == 0:
+		return ""
+	}
+	// A K model (external TCAM, 7280CR3K-32D4) is of its model's family.
+	return num + strings.TrimSuffix(rest[i-1:], "K")
+}
+
+// aristaFamily lists the Arista models of the table in the platform
+// family name (any case, "DCS-" allowed), sorted; none when name is not
+// a family.
+func aristaFamily(name string) []string {
+	n := strings.TrimPrefix(strings.ToUpper(strings.TrimSpace(name)), "DCS-")
+	var out []string
+	for _, m := range knownModels() {
+		if hardwareTable[m].vendor == "arista" && familyOf(m) == n {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// joinOr renders names as "a, b or c".
+func joinOr(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }

@@ -314,3 +314,42 @@ func TestEOSQueueKeywordByASIC(t *testing.T) {
 		}
 	}
 }
+
+// TestEOSPlatformCommandsByASIC (review reos, finding 6): the platform
+// commands exist per ASIC family, so the simulator refuses the other
+// family's at its family keyword, in EOS's own error form: the MMU
+// queue profile fabricc writes on Trident and Tomahawk is invalid input
+// on a Jericho switch (7280R3, 7800R3), and `platform sand` commands on
+// a Trident or Tomahawk one (its own family's are known, not simulated).
+// Nothing refused reaches the configuration.
+func TestEOSPlatformCommandsByASIC(t *testing.T) {
+	for _, tt := range []struct{ model, line, want string }{
+		{"7280CR3-32P4", "platform trident mmu queue profile fabricc", "% Invalid input (at token 1: 'trident')"},
+		{"7808R3", "platform trident mmu queue profile fabricc apply", "% Invalid input (at token 1: 'trident')"},
+		{"7808R3", "platform trident forwarding-table partition flexible", "% Invalid input (at token 1: 'trident')"},
+		{"7050CX3-32S", "platform sand lag hardware-only", "% Invalid input (at token 1: 'sand')"},
+		{"7060X6-64PE", "platform sand lag hardware-only", "% Invalid input (at token 1: 'sand')"},
+		{"7808R3", "platform sand lag hardware-only", "% This command is not simulated"},
+	} {
+		d := startWith(t, sim.Options{Platform: model.PlatformEOS, Model: tt.model})
+		drv := mustOpen(t, d, "arista_eos")
+		before := d.Running()
+		mr, err := drv.SendConfigs([]string{tt.line})
+		if err != nil {
+			t.Fatal(err)
+		}
+		refused := strings.HasPrefix(tt.want, "% Invalid input")
+		if got := mr.JoinedResult(); (mr.Failed != nil) != refused || !strings.Contains(got, tt.want) {
+			t.Errorf("%s: %q answered %q, want %q", tt.model, tt.line, got, tt.want)
+		}
+		if d.Running() != before {
+			t.Errorf("%s: refused %q changed the running-config", tt.model, tt.line)
+		}
+	}
+	// The family's own MMU profile is taken on a Tomahawk5 switch.
+	d := startWith(t, sim.Options{Platform: model.PlatformEOS, Model: "7060X6-64PE"})
+	configs(t, mustOpen(t, d, "arista_eos"), "platform trident mmu queue profile fabricc", "ingress headroom bytes 1024", "exit", "platform trident mmu queue profile fabricc apply")
+	if want := "platform trident mmu queue profile fabricc apply\n"; !strings.Contains(d.Running(), want) {
+		t.Errorf("7060X6-64PE: running-config lacks %q:\n%s", want, d.Running())
+	}
+}

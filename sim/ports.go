@@ -25,7 +25,8 @@ var defaultModels = map[model.Platform][2]string{
 // frontPanel lists the ports of hwModel as platform p names them: Onyx
 // "1/N"; EOS "EthernetN" for a single-lane cage and "EthernetN/L" for
 // each lane of a multi-lane cage (lanes after the first are inactive
-// until the cage is broken out, as EOS lists them); Cumulus "swpN". A
+// until the cage is broken out, as EOS lists them), "EthernetS/N/L" on
+// the line card in slot S of a modular chassis; Cumulus "swpN". A
 // port's native speed is its cage's lanes times the fastest lane rate
 // the cage and the ASIC run.
 func frontPanel(p model.Platform, hwModel string) ([]cli.Port, error) {
@@ -39,11 +40,26 @@ func frontPanel(p model.Platform, hwModel string) ([]cli.Port, error) {
 	}
 	var out []cli.Port
 	for _, g := range row.Ports {
-		for n := g.First; n <= g.Last; n++ {
-			out = append(out, cagePorts(p, n, g.Lanes, g.Lanes*g.LaneGbps)...)
+		for slot := g.FirstSlot; slot <= g.LastSlot; slot++ {
+			for n := g.First; n <= g.Last; n++ {
+				out = append(out, cardPorts(p, slot, cagePorts(p, n, g.Lanes, g.Lanes*g.LaneGbps))...)
+			}
 		}
 	}
 	return out, nil
+}
+
+// cardPorts names ports on the line card in slot of a modular chassis
+// as EOS does, EthernetS/N/M; slot 0 (a fixed switch) leaves them as
+// they are.
+func cardPorts(p model.Platform, slot int, ports []cli.Port) []cli.Port {
+	if slot == 0 || p != model.PlatformEOS {
+		return ports
+	}
+	for i := range ports {
+		ports[i].Name = fmt.Sprintf("Ethernet%d/%s", slot, strings.TrimPrefix(ports[i].Name, "Ethernet"))
+	}
+	return ports
 }
 
 // cagePorts are the port names of cage n with lanes lanes of speedG

@@ -11,8 +11,9 @@ import (
 
 // TestFrontPanelsFollowTheHardwareTable checks every model of the
 // compiler's hardware table on every platform it runs: the simulator has
-// one port per cage (one per lane on EOS multi-lane cages), the last
-// front-panel port named as the platform names it, at the cage's speed.
+// one port per cage (one per lane on EOS multi-lane cages, on every line
+// card of a modular chassis), the last front-panel port named as the
+// platform names it, at the cage's speed.
 func TestFrontPanelsFollowTheHardwareTable(t *testing.T) {
 	for _, row := range compiler.Models().Switches {
 		for _, pl := range row.Platforms {
@@ -24,9 +25,12 @@ func TestFrontPanelsFollowTheHardwareTable(t *testing.T) {
 				}
 				want, lastName, lastSpeed := 0, "", 0
 				for _, g := range row.Ports {
-					n := g.Last - g.First + 1
+					n := (g.Last - g.First + 1) * max(1, g.LastSlot-g.FirstSlot+1)
 					lastSpeed = g.Lanes * g.LaneGbps
 					switch {
+					case p == model.PlatformEOS && g.LastSlot > 0:
+						want += n * g.Lanes
+						lastName = fmt.Sprintf("Ethernet%d/%d/1", g.LastSlot, g.Last)
 					case p == model.PlatformEOS && g.Lanes > 1:
 						want += n * g.Lanes
 						lastName = fmt.Sprintf("Ethernet%d/1", g.Last)

@@ -95,7 +95,7 @@ func TestModelsJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &env); err != nil || code != 0 {
 		t.Fatalf("exit %d: %v\n%s", code, err, out)
 	}
-	if env.Command != "models" || len(env.Result.Switches) != 23 || len(env.Result.NICs) != 8 {
+	if env.Command != "models" || len(env.Result.Switches) != 35 || len(env.Result.NICs) != 8 {
 		t.Fatalf("envelope: %s %d switches %d NICs", env.Command, len(env.Result.Switches), len(env.Result.NICs))
 	}
 	for _, s := range env.Result.Switches {

@@ -1,6 +1,7 @@
 package eos
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -43,7 +44,10 @@ var kinds = map[string]string{
 	"ifnum": `\d+(?:/\d+){0,2}`,
 	"name":  `[\w.\-]{1,40}`,
 	"vlans": `\d[\d,\-]*`,
-	"speed": `\d+g(?:-\d|full)?`,
+	// "100gfull", "100g-2", "100g", and the megabit forms of 1G and 10G
+	// ("speed forced 10000full", "forced 1000full": public EOS
+	// running-configs; AVD ethernet_interfaces[].speed).
+	"speed": `\d+g(?:-\d|full)?|\d+full`,
 	"unit":  `segments|bytes|kbytes|mbytes|milliseconds|microseconds`,
 	"frac":  `1/(?:2|4|8|16|32|64|128)|1|2|4|8|16|32|64|3/4`,
 	"secs":  `\d+(?:\.\d+)?`,
@@ -64,6 +68,27 @@ func (e *env) queueKeyword(kw string, at int) error {
 	}
 	return nil
 }
+
+// platformKeyword refuses a `platform trident` command on a Sand
+// (Jericho) switch and a `platform sand` command on a Strata (Trident,
+// Tomahawk) one, as EOS refuses a token its parser does not have: the
+// platform commands exist per ASIC family (Arista AVD eos_designs
+// platform settings: `platform trident forwarding-table partition` "for
+// Trident3 based platforms i.e 7050X3, 7300X3, 720XP and 722XP", "not
+// supported on 710P or 722XP platforms"; `lag_hardware_only`, `platform
+// sand lag hardware-only`, for the 7280R/7500R only; AVD's schema keeps
+// platform.trident and platform.sand apart). A model without hardware
+// data takes both.
+func (e *env) platformKeyword(word string) error {
+	own := map[string]string{"uc-tx-queue": "trident", "tx-queue": "sand"}[e.sh.d.txQueue]
+	if own != "" && word != own {
+		return fmt.Errorf("%% Invalid input (at token 1: '%s')", word)
+	}
+	return nil
+}
+
+// errNotSimulated answers a known command the simulator does not model.
+var errNotSimulated = errors.New("% This command is not simulated")
 
 // port is the port of the current interface frame.
 func (e *env) port() *Port { return e.st.Ports[e.fr.key] }
@@ -133,17 +158,33 @@ var globalRules = []cli.Rule[*env]{
 		return nil
 	}},
 	{Syntax: "no qos profile <name>", Do: func(e *env, m []string) error { delete(e.st.Profiles, m[1]); return nil }},
+	// The MMU queue profile is a Trident/Tomahawk command (AVD
+	// platform.trident.mmu); a Jericho switch refuses it at "trident".
 	{Syntax: "platform trident mmu queue profile <name>", Do: func(e *env, m []string) error {
+		if err := e.platformKeyword("trident"); err != nil {
+			return err
+		}
 		cli.Entry(e.st.MMU, m[1], func() *MMU { return &MMU{Egress: map[int]*MMUQueue{}, PGs: map[int]*MMUQueue{}} })
 		e.sh.push(&frame{kind: kMMU, key: m[1]})
 		return nil
 	}},
 	{Syntax: "platform trident mmu queue profile <name> apply", Do: func(e *env, m []string) error {
+		if err := e.platformKeyword("trident"); err != nil {
+			return err
+		}
 		if _, ok := e.st.MMU[m[1]]; !ok {
 			return fmt.Errorf("%% MMU queue profile %s does not exist", m[1])
 		}
 		e.st.MMUApply = m[1]
 		return nil
+	}},
+	// Other platform commands of the switch's own family are known but
+	// not simulated; the other family's are invalid input.
+	{Syntax: "platform {trident|sand} <rest>", Do: func(e *env, m []string) error {
+		if err := e.platformKeyword(m[1]); err != nil {
+			return err
+		}
+		return errNotSimulated
 	}},
 	{Syntax: "hostname <word>", Do: func(e *env, m []string) error { e.st.Hostname = m[1]; return nil }},
 	{Syntax: "spanning-tree <rest>"},

@@ -109,7 +109,10 @@ func writeInterface(w *writer, p *model.Port, txQueues *targets.Text) error {
 // mode, which `show running-config` does not print; it is written all the
 // same, as AVD does, since a port an earlier fabric made a trunk stays one
 // until told otherwise. An L2 port also gets `switchport` (AVD
-// switchport.enabled: true), which undoes an earlier `no switchport`.
+// switchport.enabled: true), which undoes an earlier `no switchport`. A
+// trunk without a native VLAN gets `no switchport trunk native vlan`, the
+// line Arista's pyeapi sends to clear one (api/switchports.py,
+// set_trunk_native_vlan).
 func writeSwitchport(w *writer, p *model.Port) error {
 	switch p.Mode {
 	case model.ModeAccess:
@@ -177,7 +180,9 @@ func writeTrust(w *writer, t model.Trust) error {
 // and the per-port watchdog on or off (AVD ethernet-interfaces.j2:
 // priority_flow_control.enabled and priorities[].no_drop, each written in
 // both states). Every priority is written, so a priority an earlier
-// fabric made lossless does not stay so.
+// fabric made lossless does not stay so. `no priority-flow-control pause
+// watchdog` follows EOS's rule that `no` removes a command; no public
+// sample of it was found (README, "EOS lines and their public sources").
 func writePFC(w *writer, p *model.Port) error {
 	w.port(p, "pfc")
 	if len(p.PFCPriorities) > 0 {

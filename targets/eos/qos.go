@@ -149,7 +149,16 @@ func TxQueueKeyword(hw model.Hardware) string {
 // guaranteePercent, when above 0, is the `bandwidth guaranteed percent`
 // of the lossless classes' queues on a port whose PFC watchdog is on
 // (GuaranteePercent); every other queue gets the no-form, so a guarantee
-// an earlier push wrote does not stay.
+// an earlier push wrote does not stay. `no bandwidth guaranteed` is the
+// line EOS itself prints for a queue without one (public `show
+// running-config all` captures: "uc-tx-queue 7 / priority strict / no
+// bandwidth percent / no shape rate / no bandwidth guaranteed"), and
+// `priority strict` / `no priority` are the two values of AVD's
+// tx-queue `priority` field. Unconfirmed: a WRR lossless queue gets both
+// `bandwidth percent N` and `bandwidth guaranteed percent M`, while
+// AVD's ethernet-interface-uc-tx-queues.j2 writes the second only when
+// the first is not set; no public sample shows EOS keeping both in one
+// queue (README, "EOS lines and their public sources").
 func writeTxQueues(w *writer, q *model.QoS, keyword string, guaranteePercent int) error {
 	for i := range q.Classes {
 		c := &q.Classes[i]
