@@ -1,6 +1,9 @@
 package push
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -230,17 +233,33 @@ func (r recorder) Home() error {
 }
 
 func (r recorder) Send(cmd string) (string, error) {
-	*r.sent = append(*r.sent, abbreviate(cmd))
+	*r.sent = append(*r.sent, recordable(cmd))
 	return r.Conn.Send(cmd)
 }
 
-// maxRecorded is the longest command kept whole in a report; longer ones
-// (the NVUE YAML carried as base64) keep their start and end.
-const maxRecorded = 160
+// maxWord is the longest word of a command the report keeps whole
+// unless it is a base64 payload (recordable).
+const maxWord = 160
 
-func abbreviate(cmd string) string {
-	if len(cmd) <= maxRecorded {
+// recordable is cmd as the report keeps it: whole (a configuration line,
+// however long, is what a post-mortem reads), but for a base64 payload
+// (the NVUE YAML a push writes to the switch with `echo ... | base64
+// -d`), which becomes "<base64 of N bytes, sha256 HEX>": N and the
+// SHA-256 of the decoded file, which `sha256sum` of the build's file
+// matches.
+func recordable(cmd string) string {
+	if len(cmd) <= maxWord {
 		return cmd
 	}
-	return fmt.Sprintf("%s…(%d bytes)…%s", cmd[:60], len(cmd)-100, cmd[len(cmd)-40:])
+	words := strings.Split(cmd, " ")
+	for i, w := range words {
+		if len(w) <= maxWord {
+			continue
+		}
+		if data, err := base64.StdEncoding.DecodeString(w); err == nil {
+			sum := sha256.Sum256(data)
+			words[i] = fmt.Sprintf("<base64 of %d bytes, sha256 %s>", len(data), hex.EncodeToString(sum[:]))
+		}
+	}
+	return strings.Join(words, " ")
 }

@@ -57,9 +57,13 @@ type Options struct {
 	// LockTimeout is how long a push or dry run waits for another
 	// push's device lock; 0 refuses at once, naming the holder.
 	LockTimeout time.Duration
-	// BreakLock removes the lock a device holds, whoever holds it, before
-	// taking it (--break-lock, for a lock whose push is known to be gone).
-	BreakLock bool
+	// BreakLock is the transaction (Holder.ID) of a lock to break on
+	// any switch, whoever holds it (--break-lock=ID, for a push known to
+	// be gone); a lock of any other transaction is not broken unless it
+	// is stale. The ID is a nonce, as Terraform's `force-unlock LOCK_ID`
+	// (Terraform documentation, "State Locking", "Force Unlock"): a
+	// lock another push took since the operator read the ID stays.
+	BreakLock string
 	// Holder names this run on the device lock; LocalHolder(ID) when
 	// its ID is empty.
 	Holder Holder
@@ -193,6 +197,7 @@ func Run(ctx context.Context, o Options) *Report {
 	}
 	wg.Wait()
 	rep.MixedMs = mixedMs(rep.Devices)
+	rep.StartedAt, rep.FinishedAt = Stamp(o.started), Stamp(time.Now())
 	return rep
 }
 
@@ -248,6 +253,9 @@ type device struct {
 	// stale is the holder of a lock this run broke: its transaction may
 	// have left work behind.
 	stale *Holder
+	// inherited: this run took a stale lock over and has not resolved
+	// what its transactions left yet; unlock hands the lock back.
+	inherited bool
 	// completed: this run made an earlier run's change permanent.
 	completed bool
 	// othersUnsaved are unsaved changes no fabricc push made that
@@ -325,11 +333,21 @@ func runDevice(ctx context.Context, o Options, t Target, gt *gating) *DeviceResu
 		}
 		res.Error = err.Error()
 	}
-	res.DurationMs = time.Since(start).Milliseconds()
+	stamp(res, start)
 	return res
 }
 
+// stamp gives res its duration, its start and end times and its last
+// step's duration.
+func stamp(res *DeviceResult, start time.Time) {
+	end := time.Now()
+	res.DurationMs = end.Sub(start).Milliseconds()
+	res.StartedAt, res.FinishedAt = Stamp(start), Stamp(end)
+	res.Steps = EndSteps(res.Steps, end)
+}
+
 func (d *device) step(s string) {
+	d.res.Steps = AddStep(d.res.Steps, s, time.Now())
 	if d.o.Progress != nil {
 		d.o.Progress.Step(d.t.Switch.Name, s)
 	}

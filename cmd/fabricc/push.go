@@ -41,7 +41,7 @@ type switchFlags struct {
 	json      bool
 	// lockTimeout and breakLock: the device lock (push and diff).
 	lockTimeout time.Duration
-	breakLock   bool
+	breakLock   string
 	// saveUnsaved: push only (--save-unsaved).
 	saveUnsaved bool
 	// perDevice: push only (--per-device): no all-or-nothing gate.
@@ -73,7 +73,7 @@ type switchFlags struct {
 // registerLock adds the device lock flags (push and diff).
 func (s *switchFlags) registerLock(fs *pflag.FlagSet) {
 	durationVar(fs, &s.lockTimeout, "lock-timeout", 0, "wait up to `DURATION` (e.g. 5m) for another push's lock on a switch; 0 refuses at once, naming the holder")
-	fs.BoolVar(&s.breakLock, "break-lock", false, "remove a switch's device lock left by a push that is gone (a stale lock of a fabricc of this host is removed without it)")
+	fs.Var(txnValue{&s.breakLock}, "break-lock", "take over the device lock of transaction `ID` (as a locked switch's row and verify print it) on any switch, for a push known to be gone; a lock of another transaction stays (a stale lock of a fabricc of this host is broken without it)")
 }
 
 // register adds the flags push, diff and verify share, each said for
@@ -282,9 +282,10 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 	if ap != nil {
 		o.Approve = ap.approve
 	}
-	live := newLiveReport(o)
+	live := newLiveReport(o, sf.report)
 	sig.onForced(func(cause string) { writeForced(cmd, live.snapshot(cause), sf.report, out) })
 	rep := runEngine(ctx, cmd, o, live)
+	live.stop()
 	if warning != "" {
 		rep.FabricSwitches, rep.LeftOut, rep.Warnings = len(b.Fabric.Switches), left, []string{warning}
 	}
