@@ -358,6 +358,18 @@ func verifyStatus(r *DeviceResult, inFlight bool) string {
 	return StatusVerified
 }
 
+// lockUnknown notes, for verify, a device lock it could not read: a
+// monitoring account may be refused the command the lock needs (EOS
+// keeps it in flash, read with `bash`, which a read-only role such as
+// EOS's network-operator may lack), and the lock is advice to verify,
+// not what it checks. The configuration is still compared; the lock
+// shows as unknown, with why.
+func (d *device) lockUnknown(err error) {
+	d.res.Lock = "unknown"
+	d.res.Notes = append(d.res.Notes, "the device lock is unknown: reading it failed ("+err.Error()+"; the login may lack the command it needs, "+
+		"on EOS bash); the configuration was verified without it, so a push in flight would show as differences")
+}
+
 // heldLock is verify's pending text for a lock h holds: what the next
 // push does about it, by the rule lock follows (a stale lock of this
 // host is broken; any other is refused unless --break-lock names it).
@@ -378,9 +390,9 @@ func (d *device) pendingWork() error {
 	if d.v.Lock != nil {
 		h, err := d.v.Lock.holder(d.conn)
 		if err != nil {
-			return fmt.Errorf("reading the device lock: %w", err)
+			d.lockUnknown(err)
 		}
-		if h != nil {
+		if err == nil && h != nil {
 			holder, d.inFlight = h, true
 			d.res.Lock = h.String()
 			d.res.Pending = append(d.res.Pending, d.heldLock(*h))
