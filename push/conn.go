@@ -84,7 +84,7 @@ func dialSSH(dev *inventory.Device, p model.Platform, hostKey ssh.HostKeyCallbac
 		return nil, fmt.Errorf("platform %s: %w", p, err)
 	}
 	if err := d.Open(); err != nil {
-		return nil, fmt.Errorf("connect %s (%s): %w", dev.Name, dev.Addr(), err)
+		return nil, fmt.Errorf("connect %s (%s): %w", dev.Name, dev.Addr(), openError(err, dev.CommandTimeout))
 	}
 	return &sshConn{d: d, timeout: dev.CommandTimeout, refusal: refusalOf(p)}, nil
 }
@@ -147,6 +147,41 @@ func sendError(cmd string, err error, timeout time.Duration) error {
 	return fmt.Errorf("%q: %w", cmd, err)
 }
 
+// openError says what a failed login means, in words. fabricc's own SSH
+// transport logs in (its errors are already worded: refused, host key,
+// authentication); after that scrapligo waits for the first prompt and
+// runs the platform's on-open commands, where its errors are the two
+// sendError words: the session ended, or no prompt came back within the
+// inventory's command_timeout.
+func openError(err error, timeout time.Duration) error {
+	switch {
+	case errors.Is(err, util.ErrConnectionError), errors.Is(err, io.EOF):
+		return &wordedError{"logged in, but the connection closed before the first prompt", err}
+	case errors.Is(err, util.ErrTimeoutError):
+		return &wordedError{fmt.Sprintf("logged in, but no prompt within the command timeout (%s; command_timeout in the inventory)", timeout), err}
+	}
+	return err
+}
+
+// homeError says what a failed return to the enable prompt means.
+func homeError(err error, timeout time.Duration) error {
+	switch {
+	case errors.Is(err, util.ErrConnectionError), errors.Is(err, io.EOF):
+		return &wordedError{"the connection closed", err}
+	case errors.Is(err, util.ErrTimeoutError):
+		return &wordedError{fmt.Sprintf("no prompt within the command timeout (%s; command_timeout in the inventory)", timeout), err}
+	}
+	return err
+}
+
+// answered reports whether err, a failed connect, came after the switch
+// answered SSH (a login that then hung or closed): its row then says
+// "no answer", not "no connection".
+func answered(err error) bool {
+	var w *wordedError
+	return errors.As(err, &w) && strings.HasPrefix(w.words, "logged in, but ")
+}
+
 // wordedError is err said in other words.
 type wordedError struct {
 	words string
@@ -186,7 +221,7 @@ func (c *sshConn) Home() error {
 	}
 	c.d.CurrentPriv = "" // the generic SendCommand does not track modes
 	if err := c.d.AcquirePriv(c.d.DefaultDesiredPriv); err != nil {
-		return fmt.Errorf("returning to the %s prompt: %w", c.d.DefaultDesiredPriv, err)
+		return fmt.Errorf("returning to the %s prompt: %w", c.d.DefaultDesiredPriv, homeError(err, c.timeout))
 	}
 	return nil
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/fabricc/fabricc/internal/english"
 	"github.com/fabricc/fabricc/inventory"
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/push/transport"
 	"github.com/fabricc/fabricc/push/verify"
 	"golang.org/x/sync/semaphore"
 )
@@ -266,9 +267,9 @@ type device struct {
 	cancels []context.CancelFunc
 	// read is what the latest check read back, with the model's state.
 	read *readBack
-	// unreachable: the first connection failed (the others' rows name
-	// the next step).
-	unreachable bool
+	// unreachable is why the first connection failed (connectCause; ""
+	// when it did not): the others' rows name it and the next step.
+	unreachable string
 	// refused is why the push would refuse the switch, which a dry run
 	// reports after its diff (dryRunRefused).
 	refused []error
@@ -377,7 +378,7 @@ func (d *device) run(ctx context.Context) error {
 	defer cancel()
 	d.step(stepConnect)
 	if err := d.connect(ctx); err != nil {
-		d.unreachable = true
+		d.unreachable = connectCause(err)
 		return err
 	}
 	defer func() {
@@ -667,6 +668,21 @@ func (d *device) awaitOthersArmed(ctx context.Context, txn Txn, applied time.Tim
 	return d.rollback(ctx, txn, err)
 }
 
+// connectCause is why a first connection failed, as the other
+// switches' rows say it: "no answer" when the switch answered SSH and
+// then hung or closed (a busy CPU, a slow AAA server, a stuck CLI: not
+// routing or ACLs), "login refused" when it refused the credentials,
+// else "no connection".
+func connectCause(err error) string {
+	switch {
+	case answered(err):
+		return "no answer"
+	case errors.As(err, new(*transport.LoginRefusedError)):
+		return "login refused"
+	}
+	return "no connection"
+}
+
 // passGate tells the gate that this switch verified, or had nothing to
 // change; failGate that it failed. Each tells it once.
 func (d *device) passGate() {
@@ -680,10 +696,10 @@ func (d *device) failGate() {
 	if d.gate != nil && !d.gated {
 		d.gated = true
 		why := ""
-		if d.unreachable {
+		if d.unreachable != "" {
 			// Excluding the switch is the way on (--limit '!NAME'), as a
 			// partial push, which the command line warns of.
-			why = fmt.Sprintf(" (no connection); to push without it, --limit '!%s' (a partial push: the fabric-wide settings then differ on it until it is pushed too)", d.t.Switch.Name)
+			why = fmt.Sprintf(" (%s); to push without it, --limit '!%s' (a partial push: the fabric-wide settings then differ on it until it is pushed too)", d.unreachable, d.t.Switch.Name)
 		}
 		d.gate.fail(d.t.Switch.Name, why)
 	}
