@@ -246,7 +246,7 @@ func (d *device) resolve(lo leftover) error {
 	switch {
 	case d.o.Action == ActionDiff:
 		if lo.kind != leftStaged {
-			d.res.Pending = append(d.res.Pending, lo.what)
+			d.res.Pending = append(d.res.Pending, lo.pending())
 		}
 		return nil
 	case !lo.ours && lo.kind == leftUnsaved:
@@ -407,7 +407,7 @@ func (d *device) pendingWork() error {
 	}
 	for _, lo := range found {
 		if lo.kind != leftStaged {
-			d.res.Pending = append(d.res.Pending, lo.what)
+			d.res.Pending = append(d.res.Pending, lo.pending())
 			d.inFlight = d.inFlight || lo.ours
 		}
 	}

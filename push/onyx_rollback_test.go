@@ -82,7 +82,7 @@ func TestOnyxFailedRollbackKeepsLock(t *testing.T) {
 
 	r = l.runWith(t, Options{Action: ActionPush, Fabric: f, ID: "t2", Stale: func(Holder) bool { return true }}, sw, cfg)
 	found := "Onyx running configuration with unsaved changes by the interrupted push t1 (checkpoint fabricc-pre-t1); Onyx has no commit timer, " +
-		"so it keeps that change while the push's EOS and Cumulus switches revert on theirs: run fabricc push again, which finishes or rolls it back"
+		"so it keeps that change while the push's EOS and Cumulus switches revert on theirs"
 	if !slices.Contains(r.Recovered, Recovery{Found: found, Action: RecoveryRolledBack}) {
 		t.Errorf("second push recovered %v, want %q rolled back", r.Recovered, found)
 	}

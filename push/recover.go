@@ -56,9 +56,21 @@ type leftover struct {
 	// ours: fabricc's own (a fabricc-* session or revision, or the
 	// transaction of a stale lock).
 	ours bool
+	// advice is what to run about it, for verify and a dry run, which
+	// change nothing (a push that acts on it does not repeat it).
+	advice string
 	// finish makes it permanent; undo throws it away or rolls it back
 	// (nil when the platform cannot).
 	finish, undo func(Conn) error
+}
+
+// pending is lo as verify and a dry run list it: what it is, and what
+// to run about it.
+func (lo leftover) pending() string {
+	if lo.advice == "" {
+		return lo.what
+	}
+	return lo.what + ": " + lo.advice
 }
 
 // sends returns a step that sends cmds in order.
@@ -363,7 +375,8 @@ func onyxLeftovers(c Conn, stale *Holder) ([]leftover, error) {
 	// EOS and NVUE revert an unconfirmed change on their own timers;
 	// Onyx has none, so after a push killed mid-way it alone keeps the
 	// change, and the fabric is mixed until the next push.
-	return []leftover{{what: "Onyx running configuration with unsaved changes" + byTxn(txn) + " (checkpoint " + checkpoint + "); Onyx has no commit timer, so it keeps that change while the push's EOS and Cumulus switches revert on theirs: run fabricc push again, which finishes or rolls it back",
+	return []leftover{{what: "Onyx running configuration with unsaved changes" + byTxn(txn) + " (checkpoint " + checkpoint + "); Onyx has no commit timer, so it keeps that change while the push's EOS and Cumulus switches revert on theirs",
+		advice: "run fabricc push again, which finishes or rolls it back",
 		kind: leftUnsaved, ours: true, finish: onyxDo("configuration write", "configuration delete "+checkpoint), undo: restore}}, nil
 }
 
