@@ -329,6 +329,7 @@ func runDevice(ctx context.Context, o Options, t Target, gt *gating) *DeviceResu
 	}
 	d.leaveApproval() // after the gate: a failure there means no question
 	if err != nil {
+		d.settleInterrupted(ctx, err)
 		if res.Status == "" {
 			res.Status = StatusFailed
 		}
@@ -336,6 +337,28 @@ func runDevice(ctx context.Context, o Options, t Target, gt *gating) *DeviceResu
 	}
 	stamp(res, start)
 	return res
+}
+
+// settleInterrupted gives a switch that the operator's signal (SIGINT,
+// SIGTERM) stopped, and that was left as before the push, the status of
+// one stopped by another switch's failure: aborted, whichever step it
+// was in when the signal came (waiting at the gate, applying, staging),
+// since nothing on it failed; a monitor that counts failed switches
+// must not page for an operator's cancel. A switch whose rollback
+// failed stays failed. Only a switch whose change had been applied says
+// it was rolled back: a change only staged was discarded.
+func (d *device) settleInterrupted(ctx context.Context, err error) {
+	cause := interruptOf(ctx)
+	switch {
+	case cause == nil || !errors.Is(err, cause) || d.res.RollbackNote != "":
+		return
+	case d.res.Status != "" && d.res.Status != StatusFailed && d.res.Status != StatusAborted:
+		return // locked, or a verify's verdict
+	}
+	d.res.Status = StatusAborted
+	if d.res.AppliedMs == 0 {
+		d.res.RolledBack = false
+	}
 }
 
 // stamp gives res its duration, its start and end times and its last

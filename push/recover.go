@@ -377,7 +377,7 @@ func onyxLeftovers(c Conn, stale *Holder) ([]leftover, error) {
 	// change, and the fabric is mixed until the next push.
 	return []leftover{{what: "Onyx running configuration with unsaved changes" + byTxn(txn) + " (checkpoint " + checkpoint + "); Onyx has no commit timer, so it keeps that change while the push's EOS and Cumulus switches revert on theirs",
 		advice: "run fabricc push again, which finishes or rolls it back",
-		kind: leftUnsaved, ours: true, finish: onyxDo("configuration write", "configuration delete "+checkpoint), undo: restore}}, nil
+		kind:   leftUnsaved, ours: true, finish: onyxDo("configuration write", "configuration delete "+checkpoint), undo: restore}}, nil
 }
 
 // onyxDo is a step that sends lines from configuration mode.
