@@ -286,6 +286,9 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 	sig.onForced(func(cause string) { writeForced(cmd, live.snapshot(cause), sf.report, out) })
 	rep := runEngine(ctx, cmd, o, live)
 	live.stop()
+	if out.json {
+		out.report(nil, interruptDiagnostic(ctx, cmd.Name()))
+	}
 	if warning != "" {
 		rep.FabricSwitches, rep.LeftOut, rep.Warnings = len(b.Fabric.Switches), left, []string{warning}
 	}
@@ -760,6 +763,19 @@ func warnInsecure(cmd *cobra.Command) {
 	fmt.Fprintln(cmd.ErrOrStderr(), "WARNING: --insecure-ignore-host-key: switch (and host) keys are NOT checked.\n"+
 		"WARNING: anyone between you and the devices can read the credentials and the configuration.\n"+
 		"WARNING: add the keys to the inventory's known_hosts file instead.")
+}
+
+// interruptDiagnostic is the --json envelope's error for a run that an
+// interruption (SIGINT, SIGTERM) stopped, none otherwise: without it the
+// envelope of an interrupted push said "errors": 0 and no diagnostic,
+// which a pipeline that reports the diagnostics showed as a clean run.
+func interruptDiagnostic(ctx context.Context, command string) hcl.Diagnostics {
+	cause := context.Cause(ctx)
+	if ctx.Err() == nil || cause == nil || cause == context.Canceled {
+		return nil
+	}
+	return hcl.Diagnostics{{Severity: hcl.DiagError, Summary: command + " " + cause.Error(),
+		Detail: "each switch at work was rolled back (or, past its confirmation, finished); the result gives each device's status and error"}}
 }
 
 // runEngine runs with bars on a real terminal, log lines otherwise.
