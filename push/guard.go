@@ -39,16 +39,18 @@ func (d *device) lock(ctx context.Context) error {
 		for other != nil && d.mayBreak(*other, heirMe) {
 			old, stale := *other, d.isStale(*other)
 			heirMe = heir(heirMe, old)
+			// Before the takeover: if it fails half-way, unlock hands
+			// the lock back to old rather than releasing it.
 			d.locked = true
+			d.inherit(heirMe, old)
 			if other, err = d.v.Lock.takeover(d.conn, heirMe, old); err != nil {
 				return fmt.Errorf("breaking the lock of %s: %w", old, err)
 			}
 			d.lockBroken(old, stale)
 			if other == nil {
-				d.tookOver(heirMe, old)
 				return nil
 			}
-			d.locked = false
+			d.locked, d.inherited = false, false
 		}
 		// A lock no longer worth waiting for: another switch of the
 		// push failed, so this one will not apply anything.
@@ -104,11 +106,11 @@ func (d *device) lockBroken(old Holder, stale bool) {
 	d.recovered("the device lock of "+old.String()+" ("+why+")", RecoveryLockBroken)
 }
 
-// tookOver is the end of a takeover: this run holds the lock as heirMe,
-// and d.stale stands for old and every other transaction heirMe
-// inherits, whose leftovers the recovery looks for. Until the recovery
-// has resolved them (d.inherited), unlock hands the lock back.
-func (d *device) tookOver(heirMe, old Holder) {
+// inherit makes this run heirMe, the holder taking old's lock over:
+// d.stale stands for old and every other transaction heirMe inherits,
+// whose leftovers the recovery looks for. Until the recovery has
+// resolved them (d.inherited), unlock hands the lock back.
+func (d *device) inherit(heirMe, old Holder) {
 	d.me = heirMe
 	st := old
 	st.Inherits = nil

@@ -56,25 +56,35 @@ func killedAfterCommit(t *testing.T, l *lab, p model.Platform, cfg []byte, id st
 // out). Two interruptions: the process killed right after the takeover
 // (its lock, naming the killed push, stays: on EOS and Cumulus the lock
 // file says inherits=, on Onyx the killed push's lock file stays beside
-// the new one), and the connection dropped at the recovery's first read
-// (the run hands the lock back). Either way the next push recovers the
+// the new one), and the connection dropped in the takeover (EOS,
+// Cumulus) or at the recovery's first read (Onyx, the review's window):
+// the run hands the lock back. Either way the next push recovers the
 // killed push's change as fabricc's and ends changed, saved, unlocked.
 func TestTakenOverLockKeepsTheKilledPush(t *testing.T) {
 	f, set := demo(t)
 	for _, sw := range platformsUnderTest(f) {
-		for _, how := range []string{"killed after the takeover", "dropped during the recovery"} {
-			if how == "dropped during the recovery" && sw.Platform != model.PlatformOnyx {
-				continue // the Onyx window of the review; the others share the code
-			}
+		// Where a run's connection drops: Onyx at the recovery's first
+		// read, the 4th listing (holdLock's, the run's first lock
+		// attempt's, its takeover's, then its recovery's; before the
+		// fix: the new lock's, the old one deleted); EOS and Cumulus in
+		// the takeover, at the read-back of the lock line just written
+		// over the killed push's (the 3rd read: the first attempt's, the
+		// takeover's check, its read-back).
+		drops := map[model.Platform]*sim.StageFault{
+			model.PlatformOnyx:    {At: regexp.MustCompile(`^show configuration files$`), Nth: 4, Kind: sim.FaultDrop},
+			model.PlatformEOS:     {At: regexp.MustCompile(`^bash timeout 10 cat /mnt/flash/fabricc\.lock$`), Nth: 3, Kind: sim.FaultDrop},
+			model.PlatformCumulus: {At: regexp.MustCompile(`^cat /var/tmp/fabricc\.lock$`), Nth: 3, Kind: sim.FaultDrop},
+		}
+		dropAt := map[model.Platform]string{
+			model.PlatformOnyx: "looking for what interrupted runs left", model.PlatformEOS: "breaking the lock of ", model.PlatformCumulus: "breaking the lock of ",
+		}
+		for _, how := range []string{"killed after the takeover", "dropped"} {
 			t.Run(string(sw.Platform)+"/"+how, func(t *testing.T) {
 				t.Parallel()
 				cfg := config(t, set, sw)
 				faults := sim.Faults{}
-				if how == "dropped during the recovery" {
-					// The 4th listing: holdLock's, the run's first lock
-					// attempt's, its takeover's, then its recovery's (before
-					// the fix: the new lock's, the old one deleted).
-					faults.Stage = &sim.StageFault{At: regexp.MustCompile(`^show configuration files$`), Nth: 4, Kind: sim.FaultDrop}
+				if how == "dropped" {
+					faults.Stage = drops[sw.Platform]
 				}
 				l := startLab(t, sw, faults)
 				killed := LocalHolder("20250101-120000-killed")
@@ -96,8 +106,8 @@ func TestTakenOverLockKeepsTheKilledPush(t *testing.T) {
 					}
 				} else {
 					r := l.runWith(t, Options{Action: ActionPush, Fabric: f, ID: "20250101-120500-drop00"}, sw, cfg)
-					if r.Status != StatusFailed || !strings.Contains(r.Error, "looking for what interrupted runs left") {
-						t.Fatalf("the run dropped during the recovery: %s %q", r.Status, r.Error)
+					if r.Status != StatusFailed || !strings.HasPrefix(r.Error, dropAt[sw.Platform]) {
+						t.Fatalf("the dropped run: %s %q, want failed, %q", r.Status, r.Error, dropAt[sw.Platform])
 					}
 					want := "the device lock of " + killed.String() + " is back on the switch: this run did not resolve what that push left, the next push does"
 					if !slices.Contains(r.Notes, want) {
