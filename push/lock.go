@@ -61,7 +61,7 @@ type Holder struct {
 	// older fabricc versions and off Linux.
 	Namespace string `json:"namespace,omitempty"`
 	// Inherits are the transactions of the stale locks this holder took
-	// the lock over from (takeover), newest first: their leftovers are
+	// the lock over from (takeover), in the order taken: their leftovers are
 	// still to be recovered, so a push interrupted right after breaking
 	// a stale lock leaves a lock that still names them.
 	Inherits []string `json:"inherits,omitempty"`
@@ -182,11 +182,12 @@ func (h *Holder) txns() []string {
 
 // maxInherits bounds the transactions a lock carries: a lock taken over
 // again and again (each push killed while breaking the last one) keeps
-// the most recent.
+// the first ones, so that its line stays short; a fifth lock is not
+// taken over (mayBreak), and the push refuses the switch, naming it.
 const maxInherits = 4
 
 // heir is me taking over old's lock: me inheriting old's transaction
-// and those old inherited, newest first, without repeats.
+// and those old inherited, after those me already has, without repeats.
 func heir(me, old Holder) Holder {
 	var ids []string
 	for _, id := range append(append(append([]string{}, me.Inherits...), old.ID), old.Inherits...) {
