@@ -77,7 +77,7 @@ func TestAllOrNothingDoesNotCompleteAFoundChangeBeforeTheGate(t *testing.T) {
 	want := []Recovery{
 		{Found: "the device lock of user ci on host runner (fabricc pid 4242, transaction killed) (its fabricc process on this host has ended)", Action: RecoveryLockBroken},
 		{Found: "Onyx running configuration with unsaved changes by the interrupted push killed (checkpoint fabricc-pre-killed); " +
-			"Onyx has no commit timer, so it keeps that change while the push's EOS and Cumulus switches revert on theirs: run fabricc push again, which finishes or rolls it back" + heldForGate,
+			"Onyx has no commit timer, so it keeps that change while the push's EOS and Cumulus switches revert on theirs" + heldForGate,
 			Action: RecoveryRolledBack},
 	}
 	if len(d.Recovered) != len(want) {

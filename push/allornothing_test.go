@@ -200,7 +200,7 @@ func TestAllOrNothingStopsAfterAFailure(t *testing.T) {
 		}
 		// A switch push could not log in to names the way on: leave it
 		// out with --limit.
-		want := "not applied, all or nothing: " + onyxName(fl) + " failed (no connection); to push without it, --limit '!" + onyxName(fl) + "' (a partial push"
+		want := "not applied, all or nothing: " + onyxName(fl) + " failed (login refused); to push without it, --limit '!" + onyxName(fl) + "' (a partial push"
 		if d.Status != StatusAborted || !strings.HasPrefix(d.Error, want) || d.Lock != "" {
 			t.Errorf("%s: status %s, error %q; want aborted, not applied", d.Device, d.Status, d.Error)
 		}

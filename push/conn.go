@@ -1,6 +1,9 @@
 package push
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -81,7 +84,7 @@ func dialSSH(dev *inventory.Device, p model.Platform, hostKey ssh.HostKeyCallbac
 		return nil, fmt.Errorf("platform %s: %w", p, err)
 	}
 	if err := d.Open(); err != nil {
-		return nil, fmt.Errorf("connect %s (%s): %w", dev.Name, dev.Addr(), err)
+		return nil, fmt.Errorf("connect %s (%s): %w", dev.Name, dev.Addr(), openError(err, dev.CommandTimeout))
 	}
 	return &sshConn{d: d, timeout: dev.CommandTimeout, refusal: refusalOf(p)}, nil
 }
@@ -144,6 +147,41 @@ func sendError(cmd string, err error, timeout time.Duration) error {
 	return fmt.Errorf("%q: %w", cmd, err)
 }
 
+// openError says what a failed login means, in words. fabricc's own SSH
+// transport logs in (its errors are already worded: refused, host key,
+// authentication); after that scrapligo waits for the first prompt and
+// runs the platform's on-open commands, where its errors are the two
+// sendError words: the session ended, or no prompt came back within the
+// inventory's command_timeout.
+func openError(err error, timeout time.Duration) error {
+	switch {
+	case errors.Is(err, util.ErrConnectionError), errors.Is(err, io.EOF):
+		return &wordedError{"logged in, but the connection closed before the first prompt", err}
+	case errors.Is(err, util.ErrTimeoutError):
+		return &wordedError{fmt.Sprintf("logged in, but no prompt within the command timeout (%s; command_timeout in the inventory)", timeout), err}
+	}
+	return err
+}
+
+// homeError says what a failed return to the enable prompt means.
+func homeError(err error, timeout time.Duration) error {
+	switch {
+	case errors.Is(err, util.ErrConnectionError), errors.Is(err, io.EOF):
+		return &wordedError{"the connection closed", err}
+	case errors.Is(err, util.ErrTimeoutError):
+		return &wordedError{fmt.Sprintf("no prompt within the command timeout (%s; command_timeout in the inventory)", timeout), err}
+	}
+	return err
+}
+
+// answered reports whether err, a failed connect, came after the switch
+// answered SSH (a login that then hung or closed): its row then says
+// "no answer", not "no connection".
+func answered(err error) bool {
+	var w *wordedError
+	return errors.As(err, &w) && strings.HasPrefix(w.words, "logged in, but ")
+}
+
 // wordedError is err said in other words.
 type wordedError struct {
 	words string
@@ -183,7 +221,7 @@ func (c *sshConn) Home() error {
 	}
 	c.d.CurrentPriv = "" // the generic SendCommand does not track modes
 	if err := c.d.AcquirePriv(c.d.DefaultDesiredPriv); err != nil {
-		return fmt.Errorf("returning to the %s prompt: %w", c.d.DefaultDesiredPriv, err)
+		return fmt.Errorf("returning to the %s prompt: %w", c.d.DefaultDesiredPriv, homeError(err, c.timeout))
 	}
 	return nil
 }
@@ -230,17 +268,33 @@ func (r recorder) Home() error {
 }
 
 func (r recorder) Send(cmd string) (string, error) {
-	*r.sent = append(*r.sent, abbreviate(cmd))
+	*r.sent = append(*r.sent, recordable(cmd))
 	return r.Conn.Send(cmd)
 }
 
-// maxRecorded is the longest command kept whole in a report; longer ones
-// (the NVUE YAML carried as base64) keep their start and end.
-const maxRecorded = 160
+// maxWord is the longest word of a command the report keeps whole
+// unless it is a base64 payload (recordable).
+const maxWord = 160
 
-func abbreviate(cmd string) string {
-	if len(cmd) <= maxRecorded {
+// recordable is cmd as the report keeps it: whole (a configuration line,
+// however long, is what a post-mortem reads), but for a base64 payload
+// (the NVUE YAML a push writes to the switch with `echo ... | base64
+// -d`), which becomes "<base64 of N bytes, sha256 HEX>": N and the
+// SHA-256 of the decoded file, which `sha256sum` of the build's file
+// matches.
+func recordable(cmd string) string {
+	if len(cmd) <= maxWord {
 		return cmd
 	}
-	return fmt.Sprintf("%s…(%d bytes)…%s", cmd[:60], len(cmd)-100, cmd[len(cmd)-40:])
+	words := strings.Split(cmd, " ")
+	for i, w := range words {
+		if len(w) <= maxWord {
+			continue
+		}
+		if data, err := base64.StdEncoding.DecodeString(w); err == nil {
+			sum := sha256.Sum256(data)
+			words[i] = fmt.Sprintf("<base64 of %d bytes, sha256 %s>", len(data), hex.EncodeToString(sum[:]))
+		}
+	}
+	return strings.Join(words, " ")
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/fabricc/fabricc/internal/english"
 	"github.com/fabricc/fabricc/inventory"
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/push/transport"
 	"github.com/fabricc/fabricc/push/verify"
 	"golang.org/x/sync/semaphore"
 )
@@ -57,9 +58,13 @@ type Options struct {
 	// LockTimeout is how long a push or dry run waits for another
 	// push's device lock; 0 refuses at once, naming the holder.
 	LockTimeout time.Duration
-	// BreakLock removes the lock a device holds, whoever holds it, before
-	// taking it (--break-lock, for a lock whose push is known to be gone).
-	BreakLock bool
+	// BreakLock is the transaction (Holder.ID) of a lock to break on
+	// any switch, whoever holds it (--break-lock=ID, for a push known to
+	// be gone); a lock of any other transaction is not broken unless it
+	// is stale. The ID is a nonce, as Terraform's `force-unlock LOCK_ID`
+	// (Terraform documentation, "State Locking", "Force Unlock"): a
+	// lock another push took since the operator read the ID stays.
+	BreakLock string
 	// Holder names this run on the device lock; LocalHolder(ID) when
 	// its ID is empty.
 	Holder Holder
@@ -193,6 +198,7 @@ func Run(ctx context.Context, o Options) *Report {
 	}
 	wg.Wait()
 	rep.MixedMs = mixedMs(rep.Devices)
+	rep.StartedAt, rep.FinishedAt = Stamp(o.started), Stamp(time.Now())
 	return rep
 }
 
@@ -248,6 +254,9 @@ type device struct {
 	// stale is the holder of a lock this run broke: its transaction may
 	// have left work behind.
 	stale *Holder
+	// inherited: this run took a stale lock over and has not resolved
+	// what its transactions left yet; unlock hands the lock back.
+	inherited bool
 	// completed: this run made an earlier run's change permanent.
 	completed bool
 	// othersUnsaved are unsaved changes no fabricc push made that
@@ -258,9 +267,9 @@ type device struct {
 	cancels []context.CancelFunc
 	// read is what the latest check read back, with the model's state.
 	read *readBack
-	// unreachable: the first connection failed (the others' rows name
-	// the next step).
-	unreachable bool
+	// unreachable is why the first connection failed (connectCause; ""
+	// when it did not): the others' rows name it and the next step.
+	unreachable string
 	// refused is why the push would refuse the switch, which a dry run
 	// reports after its diff (dryRunRefused).
 	refused []error
@@ -320,16 +329,49 @@ func runDevice(ctx context.Context, o Options, t Target, gt *gating) *DeviceResu
 	}
 	d.leaveApproval() // after the gate: a failure there means no question
 	if err != nil {
+		d.settleInterrupted(ctx, err)
 		if res.Status == "" {
 			res.Status = StatusFailed
 		}
 		res.Error = err.Error()
 	}
-	res.DurationMs = time.Since(start).Milliseconds()
+	stamp(res, start)
 	return res
 }
 
+// settleInterrupted gives a switch that the operator's signal (SIGINT,
+// SIGTERM) stopped, and that was left as before the push, the status of
+// one stopped by another switch's failure: aborted, whichever step it
+// was in when the signal came (waiting at the gate, applying, staging),
+// since nothing on it failed; a monitor that counts failed switches
+// must not page for an operator's cancel. A switch whose rollback
+// failed stays failed. Only a switch whose change had been applied says
+// it was rolled back: a change only staged was discarded.
+func (d *device) settleInterrupted(ctx context.Context, err error) {
+	cause := interruptOf(ctx)
+	switch {
+	case cause == nil || !errors.Is(err, cause) || d.res.RollbackNote != "":
+		return
+	case d.res.Status != "" && d.res.Status != StatusFailed && d.res.Status != StatusAborted:
+		return // locked, or a verify's verdict
+	}
+	d.res.Status = StatusAborted
+	if d.res.AppliedMs == 0 {
+		d.res.RolledBack = false
+	}
+}
+
+// stamp gives res its duration, its start and end times and its last
+// step's duration.
+func stamp(res *DeviceResult, start time.Time) {
+	end := time.Now()
+	res.DurationMs = end.Sub(start).Milliseconds()
+	res.StartedAt, res.FinishedAt = Stamp(start), Stamp(end)
+	res.Steps = EndSteps(res.Steps, end)
+}
+
 func (d *device) step(s string) {
+	d.res.Steps = AddStep(d.res.Steps, s, time.Now())
 	if d.o.Progress != nil {
 		d.o.Progress.Step(d.t.Switch.Name, s)
 	}
@@ -359,7 +401,7 @@ func (d *device) run(ctx context.Context) error {
 	defer cancel()
 	d.step(stepConnect)
 	if err := d.connect(ctx); err != nil {
-		d.unreachable = true
+		d.unreachable = connectCause(err)
 		return err
 	}
 	defer func() {
@@ -649,6 +691,21 @@ func (d *device) awaitOthersArmed(ctx context.Context, txn Txn, applied time.Tim
 	return d.rollback(ctx, txn, err)
 }
 
+// connectCause is why a first connection failed, as the other
+// switches' rows say it: "no answer" when the switch answered SSH and
+// then hung or closed (a busy CPU, a slow AAA server, a stuck CLI: not
+// routing or ACLs), "login refused" when it refused the credentials,
+// else "no connection".
+func connectCause(err error) string {
+	switch {
+	case answered(err):
+		return "no answer"
+	case errors.As(err, new(*transport.LoginRefusedError)):
+		return "login refused"
+	}
+	return "no connection"
+}
+
 // passGate tells the gate that this switch verified, or had nothing to
 // change; failGate that it failed. Each tells it once.
 func (d *device) passGate() {
@@ -662,10 +719,10 @@ func (d *device) failGate() {
 	if d.gate != nil && !d.gated {
 		d.gated = true
 		why := ""
-		if d.unreachable {
+		if d.unreachable != "" {
 			// Excluding the switch is the way on (--limit '!NAME'), as a
 			// partial push, which the command line warns of.
-			why = fmt.Sprintf(" (no connection); to push without it, --limit '!%s' (a partial push: the fabric-wide settings then differ on it until it is pushed too)", d.t.Switch.Name)
+			why = fmt.Sprintf(" (%s); to push without it, --limit '!%s' (a partial push: the fabric-wide settings then differ on it until it is pushed too)", d.unreachable, d.t.Switch.Name)
 		}
 		d.gate.fail(d.t.Switch.Name, why)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 )
@@ -14,14 +15,17 @@ import (
 // read-only verify, which reports both.
 
 // lock takes the device lock, waiting up to LockTimeout for another
-// holder, breaking a stale lock (or any, with BreakLock) once.
+// holder. A stale lock (and, with BreakLock, one lock of any holder) is
+// taken over (takeover): the new lock inherits the transaction of the
+// broken one, so that a push interrupted between breaking it and
+// recovering what it left still leaves a lock that names it.
 func (d *device) lock(ctx context.Context) error {
 	if d.v.Lock == nil {
 		return nil
 	}
 	d.step(stepLock)
 	deadline := time.Now().Add(d.o.LockTimeout)
-	breakOnce := true
+	heirMe := d.me
 	for {
 		d.locked = true // a failed attempt may have taken it: unlock checks
 		other, err := d.v.Lock.acquire(d.conn, d.me)
@@ -32,18 +36,21 @@ func (d *device) lock(ctx context.Context) error {
 			return nil
 		}
 		d.locked = false
-		if breakOnce && (d.o.BreakLock || d.isStale(*other)) {
-			breakOnce = false
-			if err := d.v.Lock.remove(d.conn, *other); err != nil {
-				return fmt.Errorf("breaking the lock of %s: %w", other, err)
+		for other != nil && d.mayBreak(*other, heirMe) {
+			old, stale := *other, d.isStale(*other)
+			heirMe = heir(heirMe, old)
+			// Before the takeover: if it fails half-way, unlock hands
+			// the lock back to old rather than releasing it.
+			d.locked = true
+			d.inherit(heirMe, old)
+			if other, err = d.v.Lock.takeover(d.conn, heirMe, old); err != nil {
+				return fmt.Errorf("breaking the lock of %s: %w", old, err)
 			}
-			why := "its fabricc process on this host has ended"
-			if d.o.BreakLock {
-				why = "--break-lock"
+			d.lockBroken(old, stale)
+			if other == nil {
+				return nil
 			}
-			d.res.Recovered = append(d.res.Recovered, Recovery{Found: "the device lock of " + other.String() + " (" + why + ")", Action: RecoveryLockBroken})
-			d.stale = other
-			continue
+			d.locked, d.inherited = false, false
 		}
 		// A lock no longer worth waiting for: another switch of the
 		// push failed, so this one will not apply anything.
@@ -52,13 +59,67 @@ func (d *device) lock(ctx context.Context) error {
 		}
 		if !time.Now().Before(deadline) {
 			d.res.Status, d.res.Lock = StatusLocked, other.String()
-			return fmt.Errorf("%s is locked by %s; nothing was changed. Wait for that push (--lock-timeout 5m waits up to 5 minutes), or, if it is gone for good, run again with --break-lock", d.t.Switch.Name, other)
+			return d.lockedError(*other)
 		}
 		d.step("waiting for the lock of " + other.String())
 		if err := sleep(ctx, lockPoll()); err != nil {
 			return fmt.Errorf("waiting for the lock of %s: %w", other, ended(ctx))
 		}
 	}
+}
+
+// mayBreak reports whether this run takes h's lock over: a stale lock,
+// or the lock of the transaction BreakLock names, that it has not
+// inherited yet (up to maxInherits of them).
+func (d *device) mayBreak(h, heirMe Holder) bool {
+	if slices.Contains(heirMe.Inherits, h.ID) || len(heirMe.Inherits) >= maxInherits {
+		return false
+	}
+	return d.isStale(h) || d.named(h)
+}
+
+// named reports whether h is the lock --break-lock names.
+func (d *device) named(h Holder) bool {
+	return d.o.BreakLock != "" && h.raw == "" && h.ID == d.o.BreakLock
+}
+
+// lockedError is the refusal of a switch whose lock h holds: how to wait
+// for it, and the exact --break-lock for it, or why a --break-lock given
+// did not break it.
+func (d *device) lockedError(h Holder) error {
+	way := "if it is gone for good, run again with --break-lock=" + h.ID
+	switch {
+	case h.raw != "":
+		way = "if it is gone for good, remove it on the switch (" + d.v.Lock.where() + ")"
+	case d.o.BreakLock != "":
+		way = "--break-lock=" + d.o.BreakLock + " names another transaction, so this lock was kept; " + way
+	}
+	return fmt.Errorf("%s is locked by %s; nothing was changed. Wait for that push (--lock-timeout 5m waits up to 5 minutes), or, %s", d.t.Switch.Name, h, way)
+}
+
+// lockBroken records that old's lock was broken (taken over).
+func (d *device) lockBroken(old Holder, stale bool) {
+	why := "its fabricc process on this host has ended"
+	if !stale {
+		why = "--break-lock=" + old.ID
+	}
+	d.recovered("the device lock of "+old.String()+" ("+why+")", RecoveryLockBroken)
+}
+
+// inherit makes this run heirMe, the holder taking old's lock over:
+// d.stale stands for old and every other transaction heirMe inherits,
+// whose leftovers the recovery looks for. Until the recovery has
+// resolved them (d.inherited), unlock hands the lock back.
+func (d *device) inherit(heirMe, old Holder) {
+	d.me = heirMe
+	st := old
+	st.Inherits = nil
+	for _, id := range heirMe.Inherits {
+		if id != old.ID {
+			st.Inherits = append(st.Inherits, id)
+		}
+	}
+	d.stale, d.inherited = &st, true
 }
 
 // isStale asks Options.Stale (default localStale).
@@ -99,7 +160,7 @@ func (d *device) unlock(ctx context.Context) {
 		err = errors.New("connection failed")
 	} else {
 		_ = d.conn.Home() // release runs at the enable prompt
-		if err = d.v.Lock.release(d.conn, d.me); err != nil {
+		if err = d.release(); err != nil {
 			first = err
 		}
 	}
@@ -107,15 +168,27 @@ func (d *device) unlock(ctx context.Context) {
 		cerr := d.fresh(ctx)
 		err = cerr
 		if cerr == nil {
-			err = d.v.Lock.release(d.conn, d.me)
+			err = d.release()
 		}
 	}
 	switch {
+	case err == nil && d.inherited:
+		d.res.Notes = append(d.res.Notes, "the device lock of "+d.stale.String()+" is back on the switch: this run did not resolve what that push left, the next push does")
 	case err != nil:
 		d.res.Notes = append(d.res.Notes, "the device lock could not be released ("+err.Error()+"); the next push from this host breaks it once this process has ended, another host needs --break-lock")
 	case first != nil:
 		d.res.Notes = append(d.res.Notes, "releasing the device lock failed once ("+first.Error()+"); released over a new connection")
 	}
+}
+
+// release drops this run's lock, or, when it took a stale lock over and
+// did not resolve what that push left, hands it back, so that the lock
+// still names that push's transaction.
+func (d *device) release() error {
+	if d.inherited {
+		return d.v.Lock.handBack(d.conn, d.me, *d.stale)
+	}
+	return d.v.Lock.release(d.conn, d.me)
 }
 
 // recover resolves what interrupted runs left on the device (recover.go)
@@ -145,6 +218,9 @@ func (d *device) recover() error {
 			return err
 		}
 	}
+	// A dry run resolves nothing: what the stale lock's push left stays
+	// its own.
+	d.inherited = d.inherited && d.o.Action == ActionDiff && slices.ContainsFunc(found, func(lo leftover) bool { return lo.ours })
 	return nil
 }
 
@@ -172,7 +248,7 @@ func (d *device) resolve(lo leftover) error {
 	switch {
 	case d.o.Action == ActionDiff:
 		if lo.kind != leftStaged {
-			d.res.Pending = append(d.res.Pending, lo.what)
+			d.res.Pending = append(d.res.Pending, lo.pending())
 		}
 		return nil
 	case !lo.ours && lo.kind == leftUnsaved:
@@ -284,6 +360,31 @@ func verifyStatus(r *DeviceResult, inFlight bool) string {
 	return StatusVerified
 }
 
+// lockUnknown notes, for verify, a device lock it could not read: a
+// monitoring account may be refused the command the lock needs (EOS
+// keeps it in flash, read with `bash`, which a read-only role such as
+// EOS's network-operator may lack), and the lock is advice to verify,
+// not what it checks. The configuration is still compared; the lock
+// shows as unknown, with why.
+func (d *device) lockUnknown(err error) {
+	d.res.Lock = "unknown"
+	d.res.Notes = append(d.res.Notes, "the device lock is unknown: reading it failed ("+err.Error()+"; the login may lack the command it needs, "+
+		"on EOS bash); the configuration was verified without it, so a push in flight would show as differences")
+}
+
+// heldLock is verify's pending text for a lock h holds: what the next
+// push does about it, by the rule lock follows (a stale lock of this
+// host is broken; any other is refused unless --break-lock names it).
+func (d *device) heldLock(h Holder) string {
+	switch {
+	case d.isStale(h):
+		return "the device lock is held by " + h.String() + ", whose fabricc process on this host has ended: the next push from this host breaks it and recovers what that push left"
+	case h.raw != "":
+		return "the device lock is held by " + h.String() + ": the next push refuses it; remove it on the switch (" + d.v.Lock.where() + ") if no push is running"
+	}
+	return "the device lock is held by " + h.String() + ": a push is running, or one that is gone left it, which the next push refuses; if that push is gone for good, push with --break-lock=" + h.ID
+}
+
 // pendingWork lists, for verify, a lock held and every leftover that is
 // effective but not final.
 func (d *device) pendingWork() error {
@@ -291,12 +392,12 @@ func (d *device) pendingWork() error {
 	if d.v.Lock != nil {
 		h, err := d.v.Lock.holder(d.conn)
 		if err != nil {
-			return fmt.Errorf("reading the device lock: %w", err)
+			d.lockUnknown(err)
 		}
-		if h != nil {
+		if err == nil && h != nil {
 			holder, d.inFlight = h, true
 			d.res.Lock = h.String()
-			d.res.Pending = append(d.res.Pending, "the device lock is held by "+h.String()+": a push is running, or was interrupted and the next push recovers it")
+			d.res.Pending = append(d.res.Pending, d.heldLock(*h))
 		}
 	}
 	if d.v.Leftovers == nil {
@@ -308,7 +409,7 @@ func (d *device) pendingWork() error {
 	}
 	for _, lo := range found {
 		if lo.kind != leftStaged {
-			d.res.Pending = append(d.res.Pending, lo.what)
+			d.res.Pending = append(d.res.Pending, lo.pending())
 			d.inFlight = d.inFlight || lo.ours
 		}
 	}
@@ -341,6 +442,9 @@ func (d *device) recoverAborted(ctx context.Context, abort error) error {
 	found, err := d.v.Leftovers(d.conn, d.stale)
 	if err == nil {
 		err = d.rollbackLeftovers(found)
+	}
+	if err == nil {
+		d.inherited = d.inherited && slices.ContainsFunc(found, func(lo leftover) bool { return lo.ours && lo.undo == nil })
 	}
 	if err != nil {
 		d.res.Status = StatusFailed

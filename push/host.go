@@ -97,7 +97,7 @@ func runHost(ctx context.Context, o Options, t HostTarget) (res *DeviceResult) {
 		if p := recover(); p != nil {
 			res.Status, res.Error = StatusFailed, fmt.Sprintf("internal error, a fabricc bug (please report it with this text): %v", p)
 		}
-		res.DurationMs = time.Since(start).Milliseconds()
+		stamp(res, start)
 	}()
 	if err := checkHost(ctx, o, t, res); err != nil {
 		res.Status, res.Error = StatusFailed, err.Error()

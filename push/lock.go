@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/user"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -59,6 +60,11 @@ type Holder struct {
 	// ("4026531836-700838f8763d"; localNamespace). Empty in the locks of
 	// older fabricc versions and off Linux.
 	Namespace string `json:"namespace,omitempty"`
+	// Inherits are the transactions of the stale locks this holder took
+	// the lock over from (takeover), in the order taken: their leftovers are
+	// still to be recovered, so a push interrupted right after breaking
+	// a stale lock leaves a lock that still names them.
+	Inherits []string `json:"inherits,omitempty"`
 	// raw is a lock file's text when it did not parse.
 	raw string
 }
@@ -159,7 +165,38 @@ func (h Holder) String() string {
 	if t := h.Since(); !t.IsZero() {
 		s += ", since " + t.Format("2006-01-02 15:04:05 UTC")
 	}
+	if len(h.Inherits) > 0 {
+		s += ", taken over from transaction " + strings.Join(h.Inherits, ", ")
+	}
 	return s + ")"
+}
+
+// txns are the transactions whose leftovers h's lock stands for: its
+// own and those it inherits.
+func (h *Holder) txns() []string {
+	if h == nil {
+		return nil
+	}
+	return append([]string{h.ID}, h.Inherits...)
+}
+
+// maxInherits bounds the transactions a lock carries: a lock taken over
+// again and again (each push killed while breaking the last one) keeps
+// the first ones, so that its line stays short; a fifth lock is not
+// taken over (mayBreak), and the push refuses the switch, naming it.
+const maxInherits = 4
+
+// heir is me taking over old's lock: me inheriting old's transaction
+// and those old inherited, after those me already has, without repeats.
+func heir(me, old Holder) Holder {
+	var ids []string
+	for _, id := range append(append(append([]string{}, me.Inherits...), old.ID), old.Inherits...) {
+		if id != me.ID && !slices.Contains(ids, id) && len(ids) < maxInherits {
+			ids = append(ids, id)
+		}
+	}
+	me.Inherits = ids
+	return me
 }
 
 // same reports whether h and o are one lock.
@@ -173,6 +210,9 @@ func (h Holder) marker() string {
 	m := fmt.Sprintf("%s id=%s pid=%d user=%s host=%s", lockTag, h.ID, h.PID, h.User, h.Host)
 	if h.Namespace != "" {
 		m += " ns=" + h.Namespace
+	}
+	if len(h.Inherits) > 0 {
+		m += " inherits=" + strings.Join(h.Inherits, ",")
 	}
 	return m
 }
@@ -201,6 +241,12 @@ func parseMarker(text string) Holder {
 			h.Host = v
 		case "ns":
 			h.Namespace = v
+		case "inherits":
+			for _, id := range strings.Split(v, ",") {
+				if id != "" && len(h.Inherits) < maxInherits {
+					h.Inherits = append(h.Inherits, lockField(id, 40))
+				}
+			}
 		}
 	}
 	if h.ID == "" {
@@ -244,8 +290,18 @@ type locker interface {
 	release(c Conn, me Holder) error
 	// holder reads who holds the lock; nil when nobody does.
 	holder(c Conn) (*Holder, error)
-	// remove deletes h's lock (stale, or --break-lock).
+	// remove deletes h's lock.
 	remove(c Conn, h Holder) error
+	// takeover makes me (heir of old) the holder of old's lock (stale,
+	// or --break-lock) without a moment where no lock names old's
+	// transaction: old's record goes only when me's is there. When a
+	// third holder has the lock, it returns it and leaves the lock to it.
+	takeover(c Conn, me, old Holder) (*Holder, error)
+	// handBack gives the lock back to old, whose leftovers this run did
+	// not resolve (a dry run, a failure before the recovery).
+	handBack(c Conn, me, old Holder) error
+	// where says where the lock is kept, for a message.
+	where() string
 }
 
 // fileLock is the lock file of EOS (prefix "bash timeout 10 ") and
@@ -294,6 +350,38 @@ func (l fileLock) release(c Conn, me Holder) error {
 		return err
 	}
 	_, err = c.Send(l.prefix + "rm -f " + l.path)
+	return err
+}
+
+// takeover writes me's line over old's (noclobber off: `set +C`; not
+// `>|`, whose `|` the EOS CLI takes for an output pipe), one file at
+// every moment, then reads it back: a contender that wrote in between
+// holds it.
+func (l fileLock) takeover(c Conn, me, old Holder) (*Holder, error) {
+	if err := l.replace(c, old, me); err != nil {
+		return nil, err
+	}
+	now, err := l.holder(c)
+	if err != nil || now != nil && now.same(me) {
+		return nil, err
+	}
+	if now == nil {
+		return nil, errors.New("the lock file " + l.path + " went away while it was taken over; try again")
+	}
+	return now, nil
+}
+
+func (l fileLock) where() string { return "the file " + l.path }
+
+func (l fileLock) handBack(c Conn, me, old Holder) error { return l.replace(c, me, old) }
+
+// replace writes to's line over from's, when the file still holds from's.
+func (l fileLock) replace(c Conn, from, to Holder) error {
+	now, err := l.holder(c)
+	if err != nil || now == nil || !now.same(from) {
+		return err // gone already, or taken anew: not the lock to replace
+	}
+	_, err = c.Send(l.prefix + "set +C; echo " + to.marker() + " > " + l.path)
 	return err
 }
 
@@ -376,7 +464,51 @@ func (onyxLock) holder(c Conn) (*Holder, error) {
 	return &locks[0], nil
 }
 
-func (onyxLock) release(c Conn, me Holder) error { return onyxLock{}.remove(c, me) }
+// release deletes me's lock file and those of the transactions me took
+// the lock over from (takeover keeps them until then).
+func (onyxLock) release(c Conn, me Holder) error {
+	locks, err := onyxLocks(c)
+	if err != nil {
+		return err
+	}
+	var del []string
+	for _, l := range locks {
+		if l.same(me) || slices.Contains(me.Inherits, l.ID) {
+			del = append(del, "configuration delete "+onyxLockName(l))
+		}
+	}
+	if len(del) == 0 {
+		return nil
+	}
+	return onyxConfigure(c, del)
+}
+
+// takeover writes me's lock file beside old's and keeps old's: a lock
+// file's name has no room for the transactions it inherits (a name is
+// cut at 80 characters or so), so old's file names old's transaction
+// until me releases. me holds the lock when every lock file is its own
+// or one it inherits.
+func (onyxLock) takeover(c Conn, me, old Holder) (*Holder, error) {
+	mine := onyxLockName(me)
+	if err := onyxConfigure(c, []string{"configuration write to " + mine + " no-switch"}); err != nil {
+		return nil, err
+	}
+	locks, err := onyxLocks(c)
+	if err != nil {
+		return nil, err
+	}
+	for _, h := range locks {
+		if !h.same(me) && !slices.Contains(me.Inherits, h.ID) {
+			return &h, onyxConfigure(c, []string{"configuration delete " + mine})
+		}
+	}
+	return nil, nil
+}
+
+func (onyxLock) where() string { return "the configuration file " + lockTag + ".*" }
+
+// handBack deletes me's lock file; old's is still there.
+func (onyxLock) handBack(c Conn, me, _ Holder) error { return onyxLock{}.remove(c, me) }
 
 func (onyxLock) remove(c Conn, h Holder) error {
 	locks, err := onyxLocks(c)

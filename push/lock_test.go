@@ -92,9 +92,9 @@ func TestLockRefusesWaitsAndBreaks(t *testing.T) {
 			}
 
 			holdLock(t, l, sw.Platform, elsewhere)
-			r = l.runWith(t, Options{Action: ActionPush, Fabric: f, BreakLock: true}, sw, cfg)
+			r = l.runWith(t, Options{Action: ActionPush, Fabric: f, BreakLock: elsewhere.ID}, sw, cfg)
 			if r.Status != StatusUnchanged || len(r.Recovered) != 1 || r.Recovered[0].Action != RecoveryLockBroken ||
-				r.Recovered[0].Found != "the device lock of "+elsewhere.String()+" (--break-lock)" {
+				r.Recovered[0].Found != "the device lock of "+elsewhere.String()+" (--break-lock="+elsewhere.ID+")" {
 				t.Fatalf("--break-lock: %s %q %v", r.Status, r.Error, r.Recovered)
 			}
 			if h := lockHolder(t, l, sw.Platform); h != nil {
@@ -268,7 +268,7 @@ func TestLockOfAnotherNamespaceIsKept(t *testing.T) {
 			r := l.run(t, ActionPush, f, sw, cfg)
 			want := sw.Name + " is locked by user " + h.User + " on host " + h.Host + " (fabricc pid " + strconv.Itoa(h.PID) + tc.shown +
 				", transaction 20250101-120000-contnr, since 2025-01-01 12:00:00 UTC); nothing was changed. Wait for that push" +
-				" (--lock-timeout 5m waits up to 5 minutes), or, if it is gone for good, run again with --break-lock"
+				" (--lock-timeout 5m waits up to 5 minutes), or, if it is gone for good, run again with --break-lock=20250101-120000-contnr"
 			if r.Status != StatusLocked || r.Error != want || len(r.Recovered) != 0 {
 				t.Fatalf("push: status %s recovered %v\nerror %q\nwant  %q", r.Status, r.Recovered, r.Error, want)
 			}
@@ -356,7 +356,7 @@ func TestLockAcrossPIDNamespaces(t *testing.T) {
 		}
 	}
 	want := "locked: " + sw.Name + " is locked by " + me.String() + "; nothing was changed. Wait for that push" +
-		" (--lock-timeout 5m waits up to 5 minutes), or, if it is gone for good, run again with --break-lock"
+		" (--lock-timeout 5m waits up to 5 minutes), or, if it is gone for good, run again with --break-lock=" + me.ID
 	if row != want {
 		t.Fatalf("row of the push in the new PID namespace:\n%q\nwant\n%q\n%s", row, want, out)
 	}

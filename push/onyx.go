@@ -167,9 +167,9 @@ func (t *onyxTxn) Rollback(c Conn) error {
 // next push recognises the change by it (rollbackKeeper).
 func (t *onyxTxn) KeptAfterFailedRollback() string {
 	return fmt.Sprintf("the switch keeps the change unsaved, checkpoint %s holds the configuration from before the push, and the device lock stays: "+
-		"run fabricc push again (from another host: with --break-lock), which takes the change as this push's and saves it when it verifies, "+
+		"run fabricc push again (from another host: with --break-lock=%s), which takes the change as this push's and saves it when it verifies, "+
 		"or restores %s line by line without a reboot (not `configuration switch-to`, which reboots the switch); do not save the configuration by hand",
-		t.checkpoint, t.checkpoint)
+		t.checkpoint, strings.TrimPrefix(t.checkpoint, "fabricc-pre-"), t.checkpoint)
 }
 
 // onyxRollbackRounds bounds the undo/restore rounds of a rollback.

@@ -70,7 +70,7 @@ func TestOnyxFailedRollbackKeepsLock(t *testing.T) {
 	r := l.run(t, ActionPush, f, sw, cfg)
 	keep := `rollback failed: device refused "traffic pool lossy-default memory percent 50.00": ` +
 		"% Unrecognized command \"traffic\".; the switch keeps the change unsaved, checkpoint fabricc-pre-t1 holds the configuration from before the push, " +
-		"and the device lock stays: run fabricc push again (from another host: with --break-lock), which takes the change as this push's and saves it " +
+		"and the device lock stays: run fabricc push again (from another host: with --break-lock=t1), which takes the change as this push's and saves it " +
 		"when it verifies, or restores fabricc-pre-t1 line by line without a reboot (not `configuration switch-to`, which reboots the switch); " +
 		"do not save the configuration by hand"
 	if r.Status != StatusFailed || r.RolledBack || r.RollbackNote != keep {
@@ -82,7 +82,7 @@ func TestOnyxFailedRollbackKeepsLock(t *testing.T) {
 
 	r = l.runWith(t, Options{Action: ActionPush, Fabric: f, ID: "t2", Stale: func(Holder) bool { return true }}, sw, cfg)
 	found := "Onyx running configuration with unsaved changes by the interrupted push t1 (checkpoint fabricc-pre-t1); Onyx has no commit timer, " +
-		"so it keeps that change while the push's EOS and Cumulus switches revert on theirs: run fabricc push again, which finishes or rolls it back"
+		"so it keeps that change while the push's EOS and Cumulus switches revert on theirs"
 	if !slices.Contains(r.Recovered, Recovery{Found: found, Action: RecoveryRolledBack}) {
 		t.Errorf("second push recovered %v, want %q rolled back", r.Recovered, found)
 	}

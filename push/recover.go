@@ -56,9 +56,21 @@ type leftover struct {
 	// ours: fabricc's own (a fabricc-* session or revision, or the
 	// transaction of a stale lock).
 	ours bool
+	// advice is what to run about it, for verify and a dry run, which
+	// change nothing (a push that acts on it does not repeat it).
+	advice string
 	// finish makes it permanent; undo throws it away or rolls it back
 	// (nil when the platform cannot).
 	finish, undo func(Conn) error
+}
+
+// pending is lo as verify and a dry run list it: what it is, and what
+// to run about it.
+func (lo leftover) pending() string {
+	if lo.advice == "" {
+		return lo.what
+	}
+	return lo.what + ": " + lo.advice
 }
 
 // sends returns a step that sends cmds in order.
@@ -128,7 +140,7 @@ func eosLeftovers(c Conn, stale *Holder) ([]leftover, error) {
 		return nil, err
 	}
 	if unsaved {
-		out = append(out, eosUnsavedLeftover(stale != nil && states["fabricc-"+stale.ID] == "completed", stale))
+		out = append(out, eosUnsavedLeftover(staleTxn(stale, func(id string) bool { return states["fabricc-"+id] == "completed" })))
 	}
 	return out, nil
 }
@@ -136,12 +148,12 @@ func eosLeftovers(c Conn, stale *Holder) ([]leftover, error) {
 // eosUnsavedLeftover is a running-config that differs from
 // startup-config: the change of the stale lock's push (ours), or one no
 // fabricc push made.
-func eosUnsavedLeftover(ours bool, stale *Holder) leftover {
+func eosUnsavedLeftover(txn string) leftover {
 	what := "EOS running-config with unsaved changes that no fabricc push made (it differs from startup-config)"
-	if ours {
-		what = "running-config changes not saved to startup-config" + byStale(true, stale)
+	if txn != "" {
+		what = "running-config changes not saved to startup-config" + byTxn(txn)
 	}
-	return leftover{what: what, kind: leftUnsaved, ours: ours, finish: sends("write memory")}
+	return leftover{what: what, kind: leftUnsaved, ours: txn != "", finish: sends("write memory")}
 }
 
 // eosUnsaved reports whether running-config differs from
@@ -170,12 +182,21 @@ func eosConfigLines(text string) string {
 	return strings.Join(out, "\n")
 }
 
-// byStale names the interrupted transaction a leftover belongs to.
-func byStale(ours bool, stale *Holder) string {
-	if !ours {
-		return ""
+// byTxn names the interrupted transaction a leftover belongs to.
+func byTxn(id string) string {
+	return " by the interrupted push " + id
+}
+
+// staleTxn is the first transaction of the stale lock (its own, then
+// those it took over: Holder.Inherits) that left what has reports; ""
+// when none did or there is no stale lock.
+func staleTxn(stale *Holder, has func(id string) bool) string {
+	for _, id := range stale.txns() {
+		if has(id) {
+			return id
+		}
 	}
-	return " by the interrupted push " + stale.ID
+	return ""
 }
 
 // nvueRevisions reads `nv config revision -o json`: each revision's
@@ -226,9 +247,9 @@ func nvueLeftovers(c Conn, stale *Holder) ([]leftover, error) {
 			out = append(out, leftover{what: "NVUE revision " + id + " applied with --confirm and not confirmed (the switch reverts it when the window closes)",
 				kind: leftTimed, ours: strings.HasPrefix(r.Message, "fabricc-"),
 				finish: sends(nvueConfirm, "nv config save"), undo: sends("nv config apply --confirm-no -y")})
-		case stale != nil && r.Message == "fabricc-"+stale.ID && r.State == "applied" && id == current:
+		case r.State == "applied" && id == current && staleTxn(stale, func(txn string) bool { return r.Message == "fabricc-"+txn }) != "":
 			explained = true
-			out = append(out, leftover{what: "NVUE revision " + id + " confirmed but not saved" + byStale(true, stale),
+			out = append(out, leftover{what: "NVUE revision " + id + " confirmed but not saved" + byTxn(strings.TrimPrefix(r.Message, "fabricc-")),
 				kind: leftUnsaved, ours: true, finish: sends("nv config save")})
 		}
 	}
@@ -331,15 +352,15 @@ func onyxLeftovers(c Conn, stale *Holder) ([]leftover, error) {
 		return nil, err
 	}
 	files := onyxFiles(out)
-	checkpoint := ""
-	if stale != nil && files.has("fabricc-pre-"+stale.ID) {
-		checkpoint = "fabricc-pre-" + stale.ID
+	checkpoint, txn := "", staleTxn(stale, func(id string) bool { return files.has("fabricc-pre-" + id) })
+	if txn != "" {
+		checkpoint = "fabricc-pre-" + txn
 	}
 	switch {
 	case !files.unsaved && checkpoint == "":
 		return nil, nil
 	case !files.unsaved:
-		return []leftover{{what: "checkpoint " + checkpoint + byStale(true, stale) + " (no unsaved changes: it is not needed)", kind: leftStaged, ours: true,
+		return []leftover{{what: "checkpoint " + checkpoint + byTxn(txn) + " (no unsaved changes: it is not needed)", kind: leftStaged, ours: true,
 			undo: onyxDelete(checkpoint)}}, nil
 	case checkpoint == "":
 		return []leftover{{what: "Onyx running configuration with unsaved changes that no fabricc push made", kind: leftUnsaved,
@@ -354,8 +375,9 @@ func onyxLeftovers(c Conn, stale *Holder) ([]leftover, error) {
 	// EOS and NVUE revert an unconfirmed change on their own timers;
 	// Onyx has none, so after a push killed mid-way it alone keeps the
 	// change, and the fabric is mixed until the next push.
-	return []leftover{{what: "Onyx running configuration with unsaved changes" + byStale(true, stale) + " (checkpoint " + checkpoint + "); Onyx has no commit timer, so it keeps that change while the push's EOS and Cumulus switches revert on theirs: run fabricc push again, which finishes or rolls it back",
-		kind: leftUnsaved, ours: true, finish: onyxDo("configuration write", "configuration delete "+checkpoint), undo: restore}}, nil
+	return []leftover{{what: "Onyx running configuration with unsaved changes" + byTxn(txn) + " (checkpoint " + checkpoint + "); Onyx has no commit timer, so it keeps that change while the push's EOS and Cumulus switches revert on theirs",
+		advice: "run fabricc push again, which finishes or rolls it back",
+		kind:   leftUnsaved, ours: true, finish: onyxDo("configuration write", "configuration delete "+checkpoint), undo: restore}}, nil
 }
 
 // onyxDo is a step that sends lines from configuration mode.

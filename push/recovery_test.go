@@ -253,8 +253,8 @@ func TestOnyxLeftoverSaysItKeepsTheChange(t *testing.T) {
 	if err != nil || len(los) != 1 {
 		t.Fatalf("leftovers %v, error %v", los, err)
 	}
-	want := "Onyx running configuration with unsaved changes by the interrupted push tx1 (checkpoint fabricc-pre-tx1); Onyx has no commit timer, so it keeps that change while the push's EOS and Cumulus switches revert on theirs: run fabricc push again, which finishes or rolls it back"
-	if los[0].what != want {
-		t.Errorf("what = %q\nwant %q", los[0].what, want)
+	want := "Onyx running configuration with unsaved changes by the interrupted push tx1 (checkpoint fabricc-pre-tx1); Onyx has no commit timer, so it keeps that change while the push's EOS and Cumulus switches revert on theirs"
+	if los[0].what != want || los[0].pending() != want+": run fabricc push again, which finishes or rolls it back" {
+		t.Errorf("what = %q, pending %q\nwant %q, and what to run for verify", los[0].what, los[0].pending(), want)
 	}
 }

@@ -24,6 +24,10 @@ const (
 	StatusAborted   = "aborted"   // push rolled its change back, or did not apply (or, --save-unsaved, save) it, because another switch failed (all or nothing)
 	StatusLocked    = "locked"    // another push holds the device; nothing was changed
 	StatusPending   = "pending"   // verify only: a change waits for a timer, a confirmation or a save
+	// StatusRunning is a device still at work when the --report file was
+	// written: the file is rewritten at each step, so a run killed
+	// outright (kill -9) leaves its last state; Steps' last is the step.
+	StatusRunning = "running"
 )
 
 // What a push did about something an earlier, interrupted run left on a
@@ -54,10 +58,15 @@ func (r Recovery) String() string { return r.Found + ": " + r.Action }
 type Report struct {
 	// ID names the transaction (EOS session fabricc-<id>, Onyx
 	// checkpoint fabricc-pre-<id>).
-	ID      string          `json:"id"`
-	Action  string          `json:"action"`
-	Fabric  string          `json:"fabric"`
-	Devices []*DeviceResult `json:"devices"`
+	ID     string `json:"id"`
+	Action string `json:"action"`
+	Fabric string `json:"fabric"`
+	// StartedAt and FinishedAt are when the run started and ended
+	// (Stamp); FinishedAt is absent in a report written while the run
+	// was still going (the last one a killed run left).
+	StartedAt  string          `json:"started_at,omitempty"`
+	FinishedAt string          `json:"finished_at,omitempty"`
+	Devices    []*DeviceResult `json:"devices"`
 	// FabricSwitches is how many switches the fabric has, when the run
 	// worked on fewer of them (LeftOut names the others); 0 when it
 	// worked on every one.
@@ -130,6 +139,12 @@ type DeviceResult struct {
 	// Differences.
 	Cabling    *verify.Cabling `json:"cabling,omitempty"`
 	DurationMs int64           `json:"duration_ms"`
+	// StartedAt and FinishedAt are when the device's run started and
+	// ended (Stamp); Steps are its steps, each with when it began and
+	// how long it took, to line up with the switch's own log.
+	StartedAt  string `json:"started_at,omitempty"`
+	FinishedAt string `json:"finished_at,omitempty"`
+	Steps      []Step `json:"steps,omitempty"`
 	// Error is why the device failed.
 	Error string `json:"error,omitempty"`
 	// RolledBack is true when a failed push was undone; RollbackNote
@@ -161,6 +176,39 @@ type DeviceResult struct {
 	AppliedMs    int64 `json:"applied_ms,omitempty"`
 	ConfirmedMs  int64 `json:"confirmed_ms,omitempty"`
 	RolledBackMs int64 `json:"rolled_back_ms,omitempty"`
+}
+
+// Step is one step of a device's run (as the progress lines name it:
+// connect, lock, stage, apply, ...): when it began (Stamp) and how long
+// it took; the last step of a device still running has no duration yet.
+type Step struct {
+	Step       string `json:"step"`
+	StartedAt  string `json:"started_at"`
+	DurationMs *int64 `json:"duration_ms,omitempty"`
+	at         time.Time
+}
+
+// StampFormat is RFC 3339 with milliseconds, as Stamp writes it.
+const StampFormat = "2006-01-02T15:04:05.000Z07:00"
+
+// Stamp is t in UTC as RFC 3339 with milliseconds
+// ("2026-11-27T18:53:23.412Z"; RFC 3339, "Date and Time on the
+// Internet: Timestamps"), to line up with switch logs and monitoring.
+func Stamp(t time.Time) string { return t.UTC().Format(StampFormat) }
+
+// AddStep ends the last of steps at t and begins step name at t.
+func AddStep(steps []Step, name string, t time.Time) []Step {
+	steps = EndSteps(steps, t)
+	return append(steps, Step{Step: name, StartedAt: Stamp(t), at: t})
+}
+
+// EndSteps gives the last of steps its duration, ending at t.
+func EndSteps(steps []Step, t time.Time) []Step {
+	if n := len(steps); n > 0 && steps[n-1].DurationMs == nil {
+		ms := t.Sub(steps[n-1].at).Milliseconds()
+		steps[n-1].DurationMs = &ms
+	}
+	return steps
 }
 
 // Failed reports whether any device failed, mismatched, was kept out

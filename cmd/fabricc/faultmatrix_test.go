@@ -240,10 +240,10 @@ func stagePoints(p model.Platform, cmds []string) ([]stagePoint, error) {
 	return out, nil
 }
 
-// commandPattern matches cmd with any transaction ID; a command the
-// report shortened (the NVUE YAML line) by its start.
+// commandPattern matches cmd with any transaction ID; a command whose
+// base64 payload the report replaced (the NVUE YAML line) by its start.
 func commandPattern(cmd string) string {
-	if i := strings.Index(cmd, "…("); i >= 0 {
+	if i := strings.Index(cmd, "<base64 of "); i >= 0 {
 		return "^" + strings.ReplaceAll(regexp.QuoteMeta(cmd[:i]), refID, idRe)
 	}
 	return "^" + strings.ReplaceAll(regexp.QuoteMeta(cmd), refID, idRe) + "$"

@@ -78,3 +78,27 @@ func (d *durationValue) String() string {
 
 // Type implements pflag.Value.
 func (d *durationValue) Type() string { return "duration" }
+
+// txnValue is --break-lock's value: the transaction of a device lock, as
+// a locked row and verify print it ("20261127-020000-abcdef").
+type txnValue struct{ p *string }
+
+// Set implements pflag.Value.
+func (v txnValue) Set(s string) error {
+	s = strings.TrimSpace(s)
+	ok := s != "" && len(s) <= 40
+	for _, c := range s {
+		ok = ok && (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_')
+	}
+	if !ok {
+		return errors.New("give the transaction of the lock to break, as the locked switch's row and verify print it (--break-lock=20261127-020000-abcdef)")
+	}
+	*v.p = s
+	return nil
+}
+
+// String implements pflag.Value.
+func (v txnValue) String() string { return *v.p }
+
+// Type implements pflag.Value.
+func (v txnValue) Type() string { return "string" }

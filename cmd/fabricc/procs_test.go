@@ -237,7 +237,7 @@ func TestSIGTERMRollsBack(t *testing.T) {
 	if err != nil {
 		t.Fatalf("no report after SIGTERM: %v\n%s", err, p.out.String())
 	}
-	if r.Status != push.StatusFailed || !r.RolledBack || !strings.Contains(r.Error, "interrupted by SIGTERM during \"interface ethernet 1/7 ") {
+	if r.Status != push.StatusAborted || !r.RolledBack || !strings.Contains(r.Error, "interrupted by SIGTERM during \"interface ethernet 1/7 ") {
 		t.Errorf("report: status %s rolled back %v error %q", r.Status, r.RolledBack, r.Error)
 	}
 	if !strings.Contains(p.out.String(), "fabricc: SIGTERM: rolling back what is in flight") {

@@ -41,7 +41,7 @@ type switchFlags struct {
 	json      bool
 	// lockTimeout and breakLock: the device lock (push and diff).
 	lockTimeout time.Duration
-	breakLock   bool
+	breakLock   string
 	// saveUnsaved: push only (--save-unsaved).
 	saveUnsaved bool
 	// perDevice: push only (--per-device): no all-or-nothing gate.
@@ -73,7 +73,7 @@ type switchFlags struct {
 // registerLock adds the device lock flags (push and diff).
 func (s *switchFlags) registerLock(fs *pflag.FlagSet) {
 	durationVar(fs, &s.lockTimeout, "lock-timeout", 0, "wait up to `DURATION` (e.g. 5m) for another push's lock on a switch; 0 refuses at once, naming the holder")
-	fs.BoolVar(&s.breakLock, "break-lock", false, "remove a switch's device lock left by a push that is gone (a stale lock of a fabricc of this host is removed without it)")
+	fs.Var(txnValue{&s.breakLock}, "break-lock", "take over the device lock of transaction `ID` (as a locked switch's row and verify print it) on any switch, for a push known to be gone; a lock of another transaction stays (a stale lock of a fabricc of this host is broken without it)")
 }
 
 // register adds the flags push, diff and verify share, each said for
@@ -282,9 +282,13 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 	if ap != nil {
 		o.Approve = ap.approve
 	}
-	live := newLiveReport(o)
+	live := newLiveReport(o, sf.report)
 	sig.onForced(func(cause string) { writeForced(cmd, live.snapshot(cause), sf.report, out) })
 	rep := runEngine(ctx, cmd, o, live)
+	live.stop()
+	if out.json {
+		out.report(nil, interruptDiagnostic(ctx, cmd.Name()))
+	}
 	if warning != "" {
 		rep.FabricSwitches, rep.LeftOut, rep.Warnings = len(b.Fabric.Switches), left, []string{warning}
 	}
@@ -759,6 +763,19 @@ func warnInsecure(cmd *cobra.Command) {
 	fmt.Fprintln(cmd.ErrOrStderr(), "WARNING: --insecure-ignore-host-key: switch (and host) keys are NOT checked.\n"+
 		"WARNING: anyone between you and the devices can read the credentials and the configuration.\n"+
 		"WARNING: add the keys to the inventory's known_hosts file instead.")
+}
+
+// interruptDiagnostic is the --json envelope's error for a run that an
+// interruption (SIGINT, SIGTERM) stopped, none otherwise: without it the
+// envelope of an interrupted push said "errors": 0 and no diagnostic,
+// which a pipeline that reports the diagnostics showed as a clean run.
+func interruptDiagnostic(ctx context.Context, command string) hcl.Diagnostics {
+	cause := context.Cause(ctx)
+	if ctx.Err() == nil || cause == nil || cause == context.Canceled {
+		return nil
+	}
+	return hcl.Diagnostics{{Severity: hcl.DiagError, Summary: command + " " + cause.Error(),
+		Detail: "each switch at work was rolled back (or, past its confirmation, finished); the result gives each device's status and error"}}
 }
 
 // runEngine runs with bars on a real terminal, log lines otherwise.

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"slices"
 	"sync"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -104,25 +106,36 @@ func signalName(s os.Signal) string {
 	return s.String()
 }
 
-// liveReport passes a run's progress on and keeps each switch's last
-// step and the results of the switches that ended, so that a stop at
-// once can still write a summary and a report.
+// liveReport passes a run's progress on and keeps each switch's steps
+// (with their times) and the results of the switches that ended, so
+// that a stop at once can still write a summary and a report. With a
+// --report path it also rewrites that file at every step and result
+// (written beside and renamed, so the file is always whole): a push
+// killed outright (kill -9, the OOM killer, a runner that died), which
+// no handler can catch, leaves its last state there.
 type liveReport struct {
 	push.Progress
 	o     push.Options
 	mu    sync.Mutex
-	steps map[string]string
+	steps map[string][]push.Step
 	done  map[string]*push.DeviceResult
+	// path is the --report file ("" for none); stopped: no more
+	// rewrites (the run ended, or stopped at once); started: when it
+	// began.
+	path    string
+	stopped bool
+	started time.Time
 }
 
-func newLiveReport(o push.Options) *liveReport {
-	return &liveReport{o: o, steps: map[string]string{}, done: map[string]*push.DeviceResult{}}
+func newLiveReport(o push.Options, path string) *liveReport {
+	return &liveReport{o: o, steps: map[string][]push.Step{}, done: map[string]*push.DeviceResult{}, path: path, started: time.Now()}
 }
 
 // Step records device's step and passes it on.
 func (l *liveReport) Step(device, step string) {
 	l.mu.Lock()
-	l.steps[device] = step
+	l.steps[device] = push.AddStep(l.steps[device], step, time.Now())
+	l.rewrite()
 	l.mu.Unlock()
 	l.Progress.Step(device, step)
 }
@@ -131,30 +144,65 @@ func (l *liveReport) Step(device, step string) {
 func (l *liveReport) Done(r *push.DeviceResult) {
 	l.mu.Lock()
 	l.done[r.Device] = r
+	l.rewrite()
 	l.mu.Unlock()
 	l.Progress.Done(r)
 }
 
-// snapshot is the report as far as it is known when cause stops the
-// run at once: each switch that ended with its result, each other one
-// failed, naming the step it was in.
-func (l *liveReport) snapshot(cause string) *push.Report {
+// stop ends the rewrites: the run's own report follows.
+func (l *liveReport) stop() {
 	l.mu.Lock()
-	defer l.mu.Unlock()
-	rep := &push.Report{ID: l.o.ID, Action: l.o.Action, Fabric: l.o.Fabric.Name}
+	l.stopped = true
+	l.mu.Unlock()
+}
+
+// rewrite writes the report as it stands to the --report file, each
+// switch at work with status running and its steps so far. A failed
+// write is not fatal: the run goes on, and its end writes the file
+// again (and says so when that fails too).
+func (l *liveReport) rewrite() {
+	if l.path == "" || l.stopped {
+		return
+	}
+	_ = writeReportFile(l.report(func(res *push.DeviceResult, steps []push.Step) {
+		res.Status = push.StatusRunning
+	}), l.path)
+}
+
+// report is the report as far as it is known: each switch that ended
+// with its result, each other one as mark makes it from its steps.
+func (l *liveReport) report(mark func(res *push.DeviceResult, steps []push.Step)) *push.Report {
+	rep := &push.Report{ID: l.o.ID, Action: l.o.Action, Fabric: l.o.Fabric.Name, StartedAt: push.Stamp(l.started)}
 	for _, t := range l.o.Targets {
-		name := t.Switch.Name
-		if r, ok := l.done[name]; ok {
+		if r, ok := l.done[t.Switch.Name]; ok {
 			rep.Devices = append(rep.Devices, r)
 			continue
 		}
-		why := fmt.Sprintf("stopped at once by %s before it started: nothing was changed", cause)
-		if step, ok := l.steps[name]; ok {
-			why = fmt.Sprintf("stopped at once by %s in step %q: the switch may hold a part of the change, its lock and a checkpoint or a commit timer; fabricc verify shows what is left, and the next push recovers it", cause, step)
-		}
 		res := push.NewDeviceResult(t)
-		res.Status, res.Error = push.StatusFailed, why
+		if steps := l.steps[t.Switch.Name]; len(steps) > 0 {
+			res.Steps = slices.Clone(steps)
+			res.StartedAt = steps[0].StartedAt
+		}
+		mark(res, l.steps[t.Switch.Name])
 		rep.Devices = append(rep.Devices, res)
 	}
+	return rep
+}
+
+// snapshot is the report as far as it is known when cause stops the
+// run at once: each switch that ended with its result, each other one
+// failed, naming the step it was in. No rewrite follows it.
+func (l *liveReport) snapshot(cause string) *push.Report {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.stopped = true
+	rep := l.report(func(res *push.DeviceResult, steps []push.Step) {
+		why := fmt.Sprintf("stopped at once by %s before it started: nothing was changed", cause)
+		if len(steps) > 0 {
+			why = fmt.Sprintf("stopped at once by %s in step %q: the switch may hold a part of the change, its lock and a checkpoint or a commit timer; fabricc verify shows what is left, and the next push recovers it", cause, steps[len(steps)-1].Step)
+		}
+		res.Status, res.Error = push.StatusFailed, why
+	})
+	rep.FinishedAt = push.Stamp(time.Now())
 	return rep
 }

@@ -69,7 +69,7 @@ func TestSIGINTThenSIGTERMFinishesTheRollback(t *testing.T) {
 	if err != nil {
 		t.Fatalf("no report: %v\n%s", err, p.out.String())
 	}
-	if r.Status != push.StatusFailed || !r.RolledBack || !strings.Contains(r.Error, "interrupted by SIGINT during \"interface ethernet 1/7 ") {
+	if r.Status != push.StatusAborted || !r.RolledBack || !strings.Contains(r.Error, "interrupted by SIGINT during \"interface ethernet 1/7 ") {
 		t.Errorf("report: status %s rolled back %v error %q", r.Status, r.RolledBack, r.Error)
 	}
 }

@@ -23,6 +23,7 @@ import (
 	"golang.org/x/crypto/ssh/agent"
 	"golang.org/x/crypto/ssh/knownhosts"
 
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/inventory"
 )
 
@@ -74,13 +75,30 @@ func explainHostKey(cb ssh.HostKeyCallback, path string) ssh.HostKeyCallback {
 		}
 		fp := ssh.FingerprintSHA256(key)
 		if len(ke.Want) == 0 {
-			return fmt.Errorf("%w: %s offers host key %s %s, which %s does not list; compare it with the fingerprint on the device's console, then add it (ssh-keyscan)",
-				err, host, key.Type(), fp, path)
+			return fmt.Errorf("%w: %s offers host key %s %s, which %s does not list; compare it with the fingerprint on the device's console, then add it: %s",
+				err, host, key.Type(), fp, path, keyscan(host, path))
 		}
 		w := ke.Want[0]
 		return fmt.Errorf("%w: %s offers host key %s %s, not the one %s:%d lists; the connection may be intercepted, or the device was reinstalled: check on its console before replacing that line",
 			err, host, key.Type(), fp, w.Filename, w.Line)
 	}
+}
+
+// keyscan is the command that adds host's keys to the known_hosts file
+// at path: `ssh-keyscan -p PORT ADDRESS`, which writes the entries as
+// [ADDRESS]:PORT for a port other than 22, as known_hosts needs them
+// (ssh-keyscan(1); sshd(8), "SSH_KNOWN_HOSTS FILE FORMAT"). Address and
+// path are shell-quoted: they come from the inventory.
+func keyscan(host, path string) string {
+	addr, port, err := net.SplitHostPort(host)
+	if err != nil {
+		addr, port = host, "22"
+	}
+	cmd := "ssh-keyscan "
+	if port != "22" {
+		cmd += "-p " + quote.ShellWord(port) + " "
+	}
+	return cmd + quote.ShellWord(addr) + " >> " + quote.ShellWord(path)
 }
 
 // probeKey is a public key no known_hosts file lists: asking the host
