@@ -73,7 +73,8 @@ bench: build
 
 # Regenerate cmd/fabricc/default.pgo, the CPU profile of two 4,096-switch
 # builds from which `go build` optimises fabricc (bench/pgo.sh). It writes
-# 4.7 GB into TMPDIR; `make pgo TMPDIR=/dev/shm` keeps that off the disk.
+# about 11 GB into TMPDIR; `make pgo TMPDIR=/dev/shm` keeps that off the
+# disk where the tmpfs has room for it.
 pgo:
 	GO=$(GO) bench/pgo.sh
 

@@ -10,7 +10,7 @@
 # without a profile, merged, since one build's samples are few (profiles
 # of two single builds gave binaries 4-8 % and 0-7 % faster than the
 # code without; docs/performance.md, "Profile-guided optimisation"). The
-# default, 4,096 switches (130,944 devices), writes 4.7 GB into a
+# default, 4,096 switches (130,944 devices), writes about 11 GB into a
 # temporary folder, one build at a time: point TMPDIR at a tmpfs with
 # room for it to spare the disk.
 #
