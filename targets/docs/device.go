@@ -319,6 +319,16 @@ func renderHost(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, er
 	return []targets.File{d.file(h.Name + ".md")}, nil
 }
 
+// vlanCell is a NIC's VLAN in the NIC table: the VLAN ID, with the VLAN
+// interface the Linux script makes when the nic names it (vlan_interface),
+// or "-" for an untagged NIC.
+func vlanCell(n *model.NIC) string {
+	if n.VLAN != 0 && n.VLANInterface != "" {
+		return strconv.Itoa(n.VLAN) + " (" + md(n.VLANInterface) + ")"
+	}
+	return intOrDash(n.VLAN)
+}
+
 // writeNICs lists every NIC with its link.
 func writeNICs(d *doc, h *model.Host) {
 	d.h(2, "NICs")
@@ -333,7 +343,7 @@ func writeNICs(d *doc, h *model.Host) {
 			addrs[i] = md(a)
 		}
 		body.add(d, md(n.Name), md(n.Interface), md(n.Model), md(n.Driver), md(string(n.Transport)), Speed(n.SpeedMbps),
-			strconv.Itoa(n.MTU), rocePathMTU(n), intOrDash(n.VLAN), orDash(strings.Join(addrs, ", ")), peerCell(n.Peer), cableText(n.Peer))
+			strconv.Itoa(n.MTU), rocePathMTU(n), vlanCell(&n), orDash(strings.Join(addrs, ", ")), peerCell(n.Peer), cableText(n.Peer))
 	}
 	d.at()
 	if len(body.cells) == 0 {

@@ -314,3 +314,17 @@ func TestHostNICTableRoCEPathMTU(t *testing.T) {
 		t.Errorf("cn001.md lacks\n%s\nin\n%s", want, doc)
 	}
 }
+
+// TestHostNICTableVLANInterface: a NIC's vlan_interface is shown beside
+// its VLAN in the NIC table; a NIC without one shows the VLAN alone.
+func TestHostNICTableVLANInterface(t *testing.T) {
+	f := compileHPC(t)
+	row := "| p0 | ens2f0np0 | ConnectX-5 | mlnx\\_ofed | roce | 100G | 9000 | 4096 | %s | 10.10.0.2/24 | [leaf1](../leaf1/leaf1.md) swp3 | 2 m dac |\n"
+	if want := fmt.Sprintf(row, "200"); !strings.Contains(hostDoc(t, f, "cn002"), want) {
+		t.Errorf("cn002.md lacks\n%s\nin\n%s", want, hostDoc(t, f, "cn002"))
+	}
+	f.Host("cn002").NICs[0].VLANInterface = "vl_200"
+	if want := fmt.Sprintf(row, "200 (vl\\_200)"); !strings.Contains(hostDoc(t, f, "cn002"), want) {
+		t.Errorf("cn002.md lacks\n%s\nin\n%s", want, hostDoc(t, f, "cn002"))
+	}
+}

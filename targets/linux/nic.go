@@ -96,14 +96,17 @@ func writeLink(b *script, f *model.Fabric, n *model.NIC) {
 		all, nonzero := egressMap(&f.QoS, &n.RoCE)
 		vl := vlanName(n)
 		b.nic(n, "vlan")
+		b.alsoVLANIf(n)
 		b.alsoNIC(n, "priority")
 		b.Also("qos")
 		b.WriteString(egressComment(&f.QoS, n.VLAN, &n.RoCE))
 		fmt.Fprintf(b, "\tvlan_ensure \"$ifc\" %d %s '%s' %s\n", n.VLAN, vl, nonzero, strings.Join(all, " "))
 		b.nic(n, "mtu")
 		b.alsoNIC(n, "vlan")
+		b.alsoVLANIf(n)
 		fmt.Fprintf(b, "\tensure %s mtu %s \"$(read_sys /sys/class/net/%s/mtu)\" ip link set dev %s mtu %s\n", vl, mtu, vl, vl, mtu)
 		b.nic(n, "vlan")
+		b.alsoVLANIf(n)
 		fmt.Fprintf(b, "\tensure %s state up \"$(link_state %s)\" ip link set dev %s up\n", vl, vl, vl)
 		l3 = vl
 	}
@@ -125,6 +128,14 @@ func writeLink(b *script, f *model.Fabric, n *model.NIC) {
 		fmt.Fprintf(b, "\tensure %s 'address %s' present \"$(addr_state %s %s)\" ip addr replace %s dev %s\n", l3, a, l3, a, a, l3)
 	}
 	writeRoute(b, n, l3)
+}
+
+// alsoVLANIf says that the lines written next come from the NIC's
+// vlan_interface too, where it names its VLAN interface.
+func (b *script) alsoVLANIf(n *model.NIC) {
+	if n.VLANInterface != "" {
+		b.alsoNIC(n, "vlan_interface")
+	}
 }
 
 // writeRoute writes the NIC's policy route (model.NIC.Route): a default
