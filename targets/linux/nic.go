@@ -71,6 +71,9 @@ func writeNIC(b *script, f *model.Fabric, n *model.NIC, idx, rails int) {
 	if n.Transport != model.TransportIWARP {
 		writeRoCECM(b, n)
 	}
+	if setsTClass(n) {
+		writeTClass(b, n)
+	}
 	writeDCQCN(b, n)
 	writeCNP(b, n)
 	b.nic(n)
@@ -351,6 +354,24 @@ func writeRoCECM(b *script, n *model.NIC) {
 		fmt.Fprintf(b, " %s %s %s", ndev, a, gidText(a))
 	}
 	b.WriteString("\n")
+}
+
+// setsTClass reports whether n's script sets its port's global traffic
+// class: a RoCE NIC of MLNX_OFED's mlx5_ib (ConnectX-4 and later), which
+// has /sys/class/infiniband/DEV/tc; the inbox driver and mlx4 have none.
+func setsTClass(n *model.NIC) bool {
+	return targets.SetsGlobalTClass(n)
+}
+
+// writeTClass writes the port's global traffic class, the ToS RDMA-CM
+// takes as its default (writeRoCECM), so that verbs applications (NCCL,
+// UCX, perftest), which do not take RDMA-CM's default, are marked too
+// (global_tclass).
+func writeTClass(b *script, n *model.NIC) {
+	b.nic(n, "driver")
+	b.alsoNIC(n, "dscp")
+	b.WriteString("\t# MLNX_OFED: the port's global traffic class marks verbs queue pairs too.\n")
+	fmt.Fprintf(b, "\tglobal_tclass \"$ifc\" %d\n", n.RoCE.TOS)
 }
 
 // gidAddr is the NIC's address its RoCE v2 GID carries, for --check's GID
