@@ -41,8 +41,8 @@ func renderFiles(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, e
 	}
 	b := &script{Text: scriptSize.NewText(mapped), host: h.Name}
 	writeHeader(b, f, h)
-	writePrelude(b, h)
-	rails := len(h.IPv4Rails())
+	rails := h.IPv4Rails()
+	writePrelude(b, h, rails != nil)
 	for i := range h.NICs {
 		writeNIC(b, f, &h.NICs[i], i+1, rails)
 	}

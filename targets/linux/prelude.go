@@ -1628,8 +1628,9 @@ type preludeBlock struct {
 }
 
 // features returns what the host's NIC steps call, decided as writeNIC
-// decides which steps to write.
-func features(h *model.Host) feature {
+// decides which steps to write; rails says that the host has two or more
+// NICs with IPv4 addresses (model.Host.IPv4Rails).
+func features(h *model.Host, rails bool) feature {
 	var u feature
 	for i := range h.NICs {
 		n := &h.NICs[i]
@@ -1677,15 +1678,16 @@ func features(h *model.Host) feature {
 	if _, ok := h.NCCLToS(); ok {
 		u |= useNCCL
 	}
-	if h.IPv4Rails() != nil {
+	if rails {
 		u |= useRail
 	}
 	return u
 }
 
-// writePrelude writes the prelude blocks the host's script calls.
-func writePrelude(b *script, h *model.Host) {
-	b.Fixed(preludeText(features(h)))
+// writePrelude writes the prelude blocks the host's script calls; rails
+// as for features.
+func writePrelude(b *script, h *model.Host, rails bool) {
+	b.Fixed(preludeText(features(h, rails)))
 }
 
 // preludeText joins the blocks that features u need, a blank line
