@@ -204,6 +204,9 @@ func (l *lowering) lowerHost(h *dsl.Host) model.Host {
 			units = l.checkSharedDriverInterface(h.Name, n, &out.NICs[len(out.NICs)-1], units)
 		}
 	}
+	if out.OS == model.OSLinux {
+		l.checkVLANNames(h)
+	}
 	sort.Slice(out.NICs, func(i, j int) bool { return out.NICs[i].Name < out.NICs[j].Name })
 	l.hostCluster(h, &out, osOK)
 	l.checkNCCL(h, &out, osOK)
@@ -228,6 +231,48 @@ func (l *lowering) checkSharedInterface(host string, os model.OS, n *dsl.NIC, se
 		"nic %q of host %q has interface %q, which nic %q of the same host already has; each nic block is one port of the host and needs its own OS interface, or the host script configures that interface twice (MTU, VLAN and addresses of both NICs on one device). Write the interface this NIC really is, or remove one of the two nic blocks.",
 		n.Name, host, n.Interface, first.Name)
 	also(d, fmt.Sprintf("nic %q has interface %q", first.Name, first.Interface), first.InterfaceRange.Or(first.DefRange))
+}
+
+// checkVLANNames reports a Linux NIC whose VLAN interface (its
+// vlan_interface, or interface.VID) is the name of another NIC's
+// interface or VLAN interface on the host: the script would find that
+// device where it creates the VLAN and stop, or configure one device for
+// two NICs.
+func (l *lowering) checkVLANNames(h *dsl.Host) {
+	type use struct {
+		n    *dsl.NIC
+		what string // "interface" or "VLAN interface"
+		r    dsl.Range
+	}
+	owner := map[string]use{}
+	for i := range h.NICs {
+		n := &h.NICs[i]
+		if _, ok := owner[n.Interface]; !ok {
+			owner[n.Interface] = use{n, "interface", n.InterfaceRange.Or(n.DefRange)}
+		}
+	}
+	for i := range h.NICs {
+		n := &h.NICs[i]
+		if owner[n.Interface].n != n {
+			continue // checkSharedInterface's: one error for the shared interface
+		}
+		name, _ := vlanIfName(n.Interface, n.VLAN)
+		r := n.VLANRange.Or(n.DefRange)
+		if n.VLANInterface != nil {
+			name, r = *n.VLANInterface, n.VLANInterfaceRange.Or(n.DefRange)
+		}
+		if name == "" || name == n.Interface {
+			continue // untagged, or checkVLANInterface's
+		}
+		if first, ok := owner[name]; ok {
+			d := l.errorf(r, "Two NICs on one interface",
+				"nic %q of host %q has VLAN interface %q, which is the %s of nic %q of the same host; the script would configure one device for both. Give this VLAN interface another name with vlan_interface.",
+				n.Name, h.Name, name, first.what, first.n.Name)
+			also(d, fmt.Sprintf("nic %q has %s %q", first.n.Name, first.what, name), first.r)
+			continue
+		}
+		owner[name] = use{n, "VLAN interface", r}
+	}
 }
 
 // checkSharedDriverInterface reports a FreeBSD NIC whose driver_interface
@@ -279,6 +324,7 @@ func (l *lowering) recordNIC(host string, n *dsl.NIC) {
 		{"dscp", n.DSCPRange}, {"cnp_priority", n.CNPPriorityRange}, {"cnp_dscp", n.CNPDSCPRange},
 		{"pfc_priorities", n.PFCPrioritiesRange}, {"trust", n.TrustRange}, {"applications", n.ApplicationsRange},
 		{"interface", n.InterfaceRange}, {"gateway", n.GatewayRange}, {"driver_interface", n.DriverInterfaceRange},
+		{"vlan_interface", n.VLANInterfaceRange},
 	})
 	if n.Speed != nil {
 		l.written[Key(append(k, "speed")...)] = true
@@ -306,6 +352,9 @@ func (l *lowering) lowerNIC(host string, os model.OS, osOK bool, n *dsl.NIC) mod
 	}
 	if n.VLAN != nil {
 		out.VLAN = *n.VLAN
+		if n.VLANInterface != nil && os == model.OSLinux {
+			out.VLANInterface = *n.VLANInterface
+		}
 		l.checkVLAN(out.VLAN, n.VLANRange.Or(n.DefRange), fmt.Sprintf("nic %q of host %q", n.Name, host))
 	}
 	for _, a := range n.Addresses {

@@ -132,17 +132,23 @@ func (l *lowering) checkInterface(host string, os model.OS, n *dsl.NIC, out *mod
 	switch os {
 	case model.OSLinux:
 		vlanIf, vlanLong := vlanIfName(ifc, n.VLAN)
+		if n.VLANInterface != nil {
+			vlanLong = false // the VLAN device has its own name
+			l.checkVLANInterface(who, n)
+		}
 		switch {
 		case strings.HasPrefix(ifc, "-"):
 			l.errorf(r, "Invalid interface name", "%s has interface %q, which starts with '-': commands of the host script such as ethtool -a \"$ifc\" read it as an option, not as an interface name. Write a name that starts with a letter or digit, such as \"ens1f0\" (rename the interface if the OS gave it such a name).", who, ifc)
 		case !linuxIfName.MatchString(ifc) || ifc == "." || ifc == "..":
 			l.errorf(r, "Invalid interface name", "%s has interface %q; a Linux interface name is 1-15 letters, digits, '_', '.' or '-' (not \".\" or \"..\"), such as \"ens1f0\".", who, ifc)
 		case vlanLong:
-			l.errorf(r, "Interface name too long for its VLAN", "%s: its VLAN interface %q is longer than Linux's 15 characters; shorten the interface name.", who, vlanIf)
+			l.errorf(r, "Interface name too long for its VLAN", "%s: its VLAN interface %q is longer than Linux's 15 characters; name the VLAN interface with vlan_interface (1-15 characters, such as vlan_interface = \"vl%d\"), or give the interface a shorter name (a systemd.link(5) file's Name=).", who, vlanIf, *n.VLAN)
 		}
 	case model.OSFreeBSD:
+		l.vlanInterfaceElsewhere(who, n, "the FreeBSD script makes the vlan(4) interface rc.conf's vlans_<interface> names, <interface>.<vlan>")
 		l.checkFreeBSDInterface(who, n, out)
 	case model.OSWindows:
+		l.vlanInterfaceElsewhere(who, n, "Windows tags on the adapter itself (its VlanID keyword) and has no VLAN interface")
 		switch {
 		case strings.TrimSpace(ifc) == "":
 			l.errorf(r, "Invalid interface name", "%s has no interface name; write the adapter name Get-NetAdapter shows, such as \"Ethernet 4\".", who)
@@ -153,4 +159,30 @@ func (l *lowering) checkInterface(host string, os model.OS, n *dsl.NIC, out *mod
 				who, ifc, "* ? [ ]")
 		}
 	}
+}
+
+// checkVLANInterface checks a Linux NIC's vlan_interface: a VLAN to name
+// and a name Linux and the host script take (linuxIfName), not the
+// parent's own.
+func (l *lowering) checkVLANInterface(who string, n *dsl.NIC) {
+	v, r := *n.VLANInterface, n.VLANInterfaceRange.Or(n.DefRange)
+	switch {
+	case n.VLAN == nil || *n.VLAN == 0:
+		l.errorf(r, "vlan_interface without a VLAN", "%s has vlan_interface %q but no vlan, so there is no VLAN interface to name; add vlan = N, or remove vlan_interface.", who, v)
+	case strings.HasPrefix(v, "-"):
+		l.errorf(r, "Invalid vlan_interface", "%s has vlan_interface %q, which starts with '-': commands of the host script such as ip link show dev NAME read it as an option. Write a name that starts with a letter or digit, such as \"vl%d\".", who, v, *n.VLAN)
+	case !linuxIfName.MatchString(v) || v == "." || v == "..":
+		l.errorf(r, "Invalid vlan_interface", "%s has vlan_interface %q; a Linux interface name is 1-15 letters, digits, '_', '.' or '-' (not \".\" or \"..\"), such as \"vl%d\".", who, v, *n.VLAN)
+	case v == n.Interface:
+		l.errorf(r, "Invalid vlan_interface", "%s has vlan_interface %q, its own interface: the VLAN interface is a second device on top of it and needs a name of its own, such as \"vl%d\".", who, v, *n.VLAN)
+	}
+}
+
+// vlanInterfaceElsewhere refuses vlan_interface on a NIC of a host that
+// is not Linux; why says what that OS does instead.
+func (l *lowering) vlanInterfaceElsewhere(who string, n *dsl.NIC, why string) {
+	if n.VLANInterface == nil {
+		return
+	}
+	l.errorf(n.VLANInterfaceRange.Or(n.DefRange), "vlan_interface is for Linux", "%s has vlan_interface %q, which only a Linux host's NIC takes: %s. Remove it.", who, *n.VLANInterface, why)
 }

@@ -33,7 +33,33 @@ func TestNameErrors(t *testing.T) {
 		}},
 		{"linux interface with a dash inside", edit("", `"ens1f0"`, `"ens1f0-rdma"`), nil},
 		{"linux VLAN interface too long", edit("", `"ens1f0"`, `"enp129s0f1np1"`), []string{
-			`21:17: Interface name too long for its VLAN: nic "roce0" of host "gpu01": its VLAN interface "enp129s0f1np1.100" is longer than Linux's 15 characters; shorten the interface name.`,
+			`21:17: Interface name too long for its VLAN: nic "roce0" of host "gpu01": its VLAN interface "enp129s0f1np1.100" is longer than Linux's 15 characters; name the VLAN interface with vlan_interface (1-15 characters, such as vlan_interface = "vl100"), or give the interface a shorter name (a systemd.link(5) file's Name=).`,
+		}},
+		{"linux vlan_interface for a long interface", edit("", `interface = "ens1f0"`, vlanIf(`"enp129s0f1np1"`, `"vl100"`)), nil},
+		{"linux vlan_interface too long", edit("", `interface = "ens1f0"`, vlanIf(`"ens1f0"`, `"vlan100-of-ens1f0"`)), []string{
+			`22:22: Invalid vlan_interface: nic "roce0" of host "gpu01" has vlan_interface "vlan100-of-ens1f0"; a Linux interface name is 1-15 letters, digits, '_', '.' or '-' (not "." or ".."), such as "vl100".`,
+		}},
+		{"linux vlan_interface with a slash", edit("", `interface = "ens1f0"`, vlanIf(`"ens1f0"`, `"vl/100"`)), []string{
+			`22:22: Invalid vlan_interface: nic "roce0" of host "gpu01" has vlan_interface "vl/100"; a Linux interface name is 1-15 letters, digits, '_', '.' or '-' (not "." or ".."), such as "vl100".`,
+		}},
+		{"linux vlan_interface dot", edit("", `interface = "ens1f0"`, vlanIf(`"ens1f0"`, `"."`)), []string{
+			`22:22: Invalid vlan_interface: nic "roce0" of host "gpu01" has vlan_interface "."; a Linux interface name is 1-15 letters, digits, '_', '.' or '-' (not "." or ".."), such as "vl100".`,
+		}},
+		{"linux vlan_interface starting with a dash", edit("", `interface = "ens1f0"`, vlanIf(`"ens1f0"`, `"-vl100"`)), []string{
+			`22:22: Invalid vlan_interface: nic "roce0" of host "gpu01" has vlan_interface "-vl100", which starts with '-': commands of the host script such as ip link show dev NAME read it as an option. Write a name that starts with a letter or digit, such as "vl100".`,
+		}},
+		{"linux vlan_interface its own interface", edit("", `interface = "ens1f0"`, vlanIf(`"ens1f0"`, `"ens1f0"`)), []string{
+			`22:22: Invalid vlan_interface: nic "roce0" of host "gpu01" has vlan_interface "ens1f0", its own interface: the VLAN interface is a second device on top of it and needs a name of its own, such as "vl100".`,
+		}},
+		{"linux vlan_interface another NIC's interface", edit("link {\n  a      = \"gpu01:roce1\"\n  b      = \"leaf1:swp3\"\n  length = 3\n}\n", `interface = "ens1f0"`, vlanIf(`"ens1f0"`, `"vl100"`), "/24\"]\n  }\n", "/24\"]\n  }\n  nic \"roce1\" {\n    model     = \"ConnectX-6 Dx\"\n    interface = \"vl100\"\n  }\n"), []string{
+			`22:22: Two NICs on one interface: nic "roce0" of host "gpu01" has VLAN interface "vl100", which is the interface of nic "roce1" of the same host; the script would configure one device for both. Give this VLAN interface another name with vlan_interface.`,
+			`  note 28:17: nic "roce1" has interface "vl100"`,
+		}},
+		{"windows vlan_interface", edit(strings.ReplaceAll(windowsHost, "IFACE", "\"Ethernet 4\"\n    vlan_interface = \"vl100\"")), []string{
+			`37:22: vlan_interface is for Linux: nic "r0" of host "win1" has vlan_interface "vl100", which only a Linux host's NIC takes: Windows tags on the adapter itself (its VlanID keyword) and has no VLAN interface. Remove it.`,
+		}},
+		{"freebsd vlan_interface", edit(strings.Replace(renamed(bsdHost, "mce0", "mce0"), `driver_interface = "mce0"`, "driver_interface = \"mce0\"\n    vlan_interface = \"vl100\"", 1)), []string{
+			`38:22: vlan_interface is for Linux: nic "r0" of host "nas" has vlan_interface "vl100", which only a Linux host's NIC takes: the FreeBSD script makes the vlan(4) interface rc.conf's vlans_<interface> names, <interface>.<vlan>. Remove it.`,
 		}},
 		{"freebsd interface", edit(bsdHost), []string{
 			`36:17: Invalid interface name: nic "r0" of host "nas" has interface "eth0"; the mlx5en driver names its interfaces like "mce0". If rc.conf renames it (ifconfig_mce0_name="eth0", rc.conf(5)), keep interface = "eth0" and add driver_interface = "mce0", the driver's name, which its sysctls keep.`,
@@ -101,6 +127,12 @@ func TestNameErrors(t *testing.T) {
 	}
 }
 
+// vlanIf is an interface attribute's value ifc followed by a
+// vlan_interface line with value v.
+func vlanIf(ifc, v string) string {
+	return "interface = " + ifc + "\n    vlan_interface = " + v
+}
+
 // renamed is bsdHost with interface ifc and driver_interface drv.
 func renamed(bsdHost, ifc, drv string) string {
 	return strings.Replace(bsdHost, `interface = "eth0"`, "interface = \""+ifc+"\"\n    driver_interface = \""+drv+"\"", 1)
@@ -128,4 +160,36 @@ func TestDriverInterface(t *testing.T) {
 func winVersion(windowsHost, v string) string {
 	h := strings.ReplaceAll(windowsHost, "IFACE", `"Ethernet 4"`)
 	return strings.Replace(h, `os = "windows"`, "os = \"windows\"\n  os_version = \""+v+"\"", 1)
+}
+
+// TestVLANInterfaceModel: a Linux NIC's vlan_interface reaches the model,
+// with its source recorded, and names the VLAN device (model.NIC.VLANName);
+// without it the name is interface.VID.
+func TestVLANInterfaceModel(t *testing.T) {
+	for _, tc := range []struct{ src, field, name string }{
+		{edit("", `interface = "ens1f0"`, vlanIf(`"enp129s0f1np1"`, `"vl100"`)), "vl100", "vl100"},
+		{edit(""), "", "ens1f0.100"},
+	} {
+		f, src, diags := lowerSrc(t, tc.src)
+		if len(diags) != 0 {
+			t.Fatalf("diagnostics: %v", diags)
+		}
+		n := &f.Hosts[0].NICs[0]
+		if n.VLANInterface != tc.field || n.VLANName() != tc.name {
+			t.Errorf("VLANInterface %q, VLANName %q; want %q, %q", n.VLANInterface, n.VLANName(), tc.field, tc.name)
+		}
+		if src.Has("host", "gpu01", "nic", "roce0", "vlan_interface") == (tc.field == "") {
+			t.Errorf("vlan_interface %q: source recorded = %v", tc.field, tc.field == "")
+		}
+	}
+}
+
+// TestVLANInterfaceWithoutVLAN: vlan_interface on an untagged NIC has
+// nothing to name.
+func TestVLANInterfaceWithoutVLAN(t *testing.T) {
+	_, _, got := lowerSrc(t, edit("", "    vlan      = 100\n", "", `interface = "ens1f0"`, vlanIf(`"ens1f0"`, `"vl100"`)))
+	want := `22:22: vlan_interface without a VLAN: nic "roce0" of host "gpu01" has vlan_interface "vl100" but no vlan, so there is no VLAN interface to name; add vlan = N, or remove vlan_interface.`
+	if len(got) != 1 || got[0] != want {
+		t.Errorf("diagnostics:\n%s\nwant:\n%s", joinLines(got), want)
+	}
 }

@@ -77,6 +77,7 @@ host "gpu01" {
     speed          = "100G"
     mtu            = 9000
     vlan           = 100
+    vlan_interface = "vl100"
     addresses      = ["192.168.100.11/24"]
     roce_mode      = "v2"
     transport      = "roce"

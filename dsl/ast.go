@@ -231,11 +231,14 @@ type NIC struct {
 	// DriverInterface (FreeBSD) is the name the driver gave an interface
 	// that rc.conf renames (ifconfig_mce0_name="rdma0": interface
 	// "rdma0", driver_interface "mce0"); its sysctls keep that name.
-	DriverInterface *string  `hcl:"driver_interface,optional"`
-	Speed           *string  `hcl:"speed,optional"`
-	MTU             *int     `hcl:"mtu,optional"`
-	VLAN            *int     `hcl:"vlan,optional"`
-	Addresses       []string `hcl:"addresses,optional"`
+	DriverInterface *string `hcl:"driver_interface,optional"`
+	Speed           *string `hcl:"speed,optional"`
+	MTU             *int    `hcl:"mtu,optional"`
+	VLAN            *int    `hcl:"vlan,optional"`
+	// VLANInterface (Linux) names the VLAN device the host script makes
+	// for VLAN on Interface (default Interface.VID).
+	VLANInterface *string  `hcl:"vlan_interface,optional"`
+	Addresses     []string `hcl:"addresses,optional"`
 	// RoCEMode is "v1" or "v2" (default v2). Transport "iwarp" marks an
 	// iWARP NIC (QLogic FastLinQ can run either).
 	RoCEMode  *string `hcl:"roce_mode,optional"`
@@ -282,6 +285,7 @@ type NIC struct {
 
 	InterfaceRange       Range `hcl:"interface,attr_value_range"`
 	DriverInterfaceRange Range `hcl:"driver_interface,attr_value_range"`
+	VLANInterfaceRange   Range `hcl:"vlan_interface,attr_value_range"`
 }
 
 // Link is `link {}`: one cable. A and B are "device:port" for a switch

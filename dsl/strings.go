@@ -426,6 +426,7 @@ func nicFields(host *owner, n *NIC, visit func(stringField)) {
 		{"driver", n.Driver, &n.DriverRange}, {"speed", n.Speed, &n.SpeedRange}, {"roce_mode", n.RoCEMode, &n.RoCEModeRange},
 		{"transport", n.Transport, &n.TransportRange}, {"class", n.Class, &n.ClassRange}, {"trust", n.Trust, &n.TrustRange},
 		{"gateway", n.Gateway, &n.GatewayRange}, {"driver_interface", n.DriverInterface, &n.DriverInterfaceRange},
+		{"vlan_interface", n.VLANInterface, &n.VLANInterfaceRange},
 	} {
 		if a.v != nil {
 			visit(stringField{attr: a.name, who: who, value: *a.v, rng: a.rng.Or(n.DefRange), kind: kindText})

@@ -184,6 +184,11 @@ func nicValue(n *model.NIC, attr string) string {
 		return string(n.Transport)
 	case "interface":
 		return strconv.Quote(n.Interface)
+	case "vlan_interface":
+		if n.VLAN == 0 {
+			return "none (untagged)"
+		}
+		return strconv.Quote(n.VLANName())
 	case "applications":
 		var kinds []string
 		for _, a := range n.Applications {

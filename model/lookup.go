@@ -4,6 +4,7 @@ import (
 	"net/netip"
 	"regexp"
 	"slices"
+	"strconv"
 
 	"github.com/fabricc/fabricc/internal/natural"
 )
@@ -227,6 +228,19 @@ func (n *NIC) ListsApp(kind string) bool {
 		}
 	}
 	return false
+}
+
+// VLANName is the name of the VLAN device of a tagged NIC on Linux: its
+// VLANInterface, else Interface.VID ("ens1f0.100", vconfig(8)'s
+// DEV_PLUS_VID_NO_PAD name type); "" for an untagged NIC.
+func (n *NIC) VLANName() string {
+	switch {
+	case n.VLAN == 0:
+		return ""
+	case n.VLANInterface != "":
+		return n.VLANInterface
+	}
+	return n.Interface + "." + strconv.Itoa(n.VLAN)
 }
 
 // DriverName is the name the driver gave the NIC's interface: its

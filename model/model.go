@@ -455,6 +455,10 @@ type NIC struct {
 	MTU       int       `json:"mtu"`
 	// VLAN is the 802.1Q VLAN the RDMA traffic is tagged with (0: untagged).
 	VLAN int `json:"vlan,omitempty"`
+	// VLANInterface is, on Linux, the name of the VLAN device the host
+	// script creates on Interface for VLAN ("vl200"): the nic's
+	// vlan_interface. Empty for the default, Interface.VID (VLANName).
+	VLANInterface string `json:"vlan_interface,omitempty"`
 	// Addresses in CIDR form, in the order written.
 	Addresses []string `json:"addresses"`
 	RoCE      RoCE     `json:"roce"`

@@ -89,6 +89,15 @@ func RoCEToS(h *model.Host) []string {
 	return tos
 }
 
+// SetsGlobalTClass reports whether the Linux host script sets the global
+// traffic class of n's RDMA port to its RoCE ToS: a RoCE NIC of MLNX_OFED's
+// mlx5_ib (ConnectX-4 and later), whose /sys/class/infiniband/DEV/tc/PORT/
+// traffic_class marks every queue pair of the port, verbs ones included.
+// The inbox driver and mlx4 (ConnectX-3) have no such file.
+func SetsGlobalTClass(n *model.NIC) bool {
+	return n.Driver == "mlnx_ofed" && n.Transport != model.TransportIWARP && !strings.HasPrefix(n.Model, "ConnectX-3")
+}
+
 // CheckHost is a host renderer's entry check: f and h are given, h runs
 // os, and the compiler resolved the fabric's priority maps (64 DSCP and 8
 // priority entries). The error starts with the OS name and calls the

@@ -319,6 +319,16 @@ func renderHost(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, er
 	return []targets.File{d.file(h.Name + ".md")}, nil
 }
 
+// vlanCell is a NIC's VLAN in the NIC table: the VLAN ID, with the VLAN
+// interface the Linux script makes when the nic names it (vlan_interface),
+// or "-" for an untagged NIC.
+func vlanCell(n *model.NIC) string {
+	if n.VLAN != 0 && n.VLANInterface != "" {
+		return strconv.Itoa(n.VLAN) + " (" + md(n.VLANInterface) + ")"
+	}
+	return intOrDash(n.VLAN)
+}
+
 // writeNICs lists every NIC with its link.
 func writeNICs(d *doc, h *model.Host) {
 	d.h(2, "NICs")
@@ -333,7 +343,7 @@ func writeNICs(d *doc, h *model.Host) {
 			addrs[i] = md(a)
 		}
 		body.add(d, md(n.Name), md(n.Interface), md(n.Model), md(n.Driver), md(string(n.Transport)), Speed(n.SpeedMbps),
-			strconv.Itoa(n.MTU), rocePathMTU(n), intOrDash(n.VLAN), orDash(strings.Join(addrs, ", ")), peerCell(n.Peer), cableText(n.Peer))
+			strconv.Itoa(n.MTU), rocePathMTU(n), vlanCell(&n), orDash(strings.Join(addrs, ", ")), peerCell(n.Peer), cableText(n.Peer))
 	}
 	d.at()
 	if len(body.cells) == 0 {
@@ -537,14 +547,58 @@ func writeLinuxMarking(d *doc, h *model.Host, slNames []string, slPrio string) {
 			"a job whose environment sets NCCL\\_IB\\_TC overrides it. Before NCCL 2.21 also set NCCL\\_IB\\_GID\\_INDEX to the NIC's RoCE v2 GID "+
 			"(usually 3; the default 0 is the link-local RoCE v1 GID, which does not route) (NCCL User Guide, Environment Variables).", t)
 	}
-	d.p("The host script sets this ToS only as RDMA-CM's default, which iSER, NVMe-oF and other RDMA-CM connections take. " +
-		"Applications that open their queue pairs with verbs (NCCL, UCX, perftest) mark their own traffic class, which must be ToS " + strings.Join(tos, ", ") +
-		" or their RoCE travels in the lossy default class; perftest takes it with --tos. NCCL ignores RDMA-CM's default and marks NCCL\\_IB\\_TC, default 0, " + nccl)
-	d.p(ucxText(h))
+	ofed, inbox := tclassNICs(h)
+	if len(inbox) > 0 {
+		lead := "The host script sets this ToS only as RDMA-CM's default"
+		if len(ofed) > 0 {
+			lead = "On " + strings.Join(inbox, ", ") + " the host script sets this ToS only as RDMA-CM's default"
+		}
+		d.p(lead + ", which iSER, NVMe-oF and other RDMA-CM connections take. " +
+			"Applications that open their queue pairs with verbs (NCCL, UCX, perftest) mark their own traffic class, which must be ToS " + strings.Join(tos, ", ") +
+			" or their RoCE travels in the lossy default class; perftest takes it with --tos. NCCL ignores RDMA-CM's default and marks NCCL\\_IB\\_TC, default 0, " + nccl)
+		d.p(ucxText(h))
+	}
+	if len(ofed) > 0 {
+		d.p(ofedText(h, ofed, len(inbox) == 0))
+	}
 	if sl := slText(h, slNames, slPrio); sl != "" {
 		d.p(sl)
 	}
 	d.at()
+}
+
+// ofedText is the marking paragraph of the NICs whose script sets the
+// port's global traffic class (ofed, by tclassNICs); only says that the
+// host has no others, whose paragraph names NCCL's setting.
+func ofedText(h *model.Host, ofed []string, only bool) string {
+	s := "On " + strings.Join(ofed, ", ") + " the host script sets the ToS both as RDMA-CM's default and as the RDMA port's global traffic class " +
+		"(/sys/class/infiniband/DEV/tc/PORT/traffic\\_class, which reads back Global tclass=N). MLNX\\_OFED's mlx5\\_ib gives every queue pair of the port that class, " +
+		"whatever class the application asked for, and moves connected ones to it, so verbs applications there (UCX and MPI over it, NCCL, perftest) are marked " +
+		"without a setting of their own (mlnx-ofa\\_kernel, mlx5\\_ib: traffic\\_class\\_store). " +
+		"The class carries the ToS as RDMA-CM's default does, its ECN bits 0 (Not-ECT), so it also replaces UCX's own 106 (DSCP 26 with ECT(0)); " +
+		"a switch ECN-marks only ECN-capable packets (RFC 3168, section 5)."
+	if t, ok := h.NCCLToS(); ok && only {
+		s += fmt.Sprintf(" The host script also writes NCCL\\_IB\\_TC=%d into /etc/nccl.conf, since the NICs list the nccl application, for NCCL jobs that start before the global class is set.", t)
+	}
+	return s
+}
+
+// tclassNICs splits h's RoCE NICs into those whose script sets the port's
+// global traffic class (targets.SetsGlobalTClass) and the others, by name
+// with their ToS ("p0 (ToS 104)").
+func tclassNICs(h *model.Host) (ofed, inbox []string) {
+	for i := range h.NICs {
+		n := &h.NICs[i]
+		if n.Transport == model.TransportIWARP {
+			continue
+		}
+		if targets.SetsGlobalTClass(n) {
+			ofed = append(ofed, fmt.Sprintf("%s (ToS %d, MLNX\\_OFED)", md(n.Name), n.RoCE.TOS))
+		} else {
+			inbox = append(inbox, fmt.Sprintf("%s (ToS %d)", md(n.Name), n.RoCE.TOS))
+		}
+	}
+	return ofed, inbox
 }
 
 // ncclOwnsTC notes, on a host whose script writes NCCL_IB_TC into

@@ -16,7 +16,7 @@ import (
 // ToS only and NCCL marks NCCL_IB_TC (default 0) instead; a Windows or
 // FreeBSD host's does not.
 func TestLinuxHostMarking(t *testing.T) {
-	f := compileExample(t, "tutorial")
+	f := inboxTutorial(t)
 	files, err := RenderHost(f, f.Host("node1"))
 	if err != nil {
 		t.Fatal(err)
@@ -37,6 +37,46 @@ func TestLinuxHostMarking(t *testing.T) {
 		}
 		if s := string(files[0].Data); strings.Contains(s, "NCCL") {
 			t.Errorf("%s.md (not Linux) names NCCL:\n%s", name, s)
+		}
+	}
+}
+
+// inboxTutorial is examples/tutorial with node1's NICs on the inbox
+// driver, whose script sets RDMA-CM's default ToS only.
+func inboxTutorial(t *testing.T) *model.Fabric {
+	t.Helper()
+	f := compileExample(t, "tutorial")
+	for i := range f.Host("node1").NICs {
+		f.Host("node1").NICs[i].Driver = "inbox"
+	}
+	return f
+}
+
+// TestLinuxHostGlobalTClass: on an MLNX_OFED host the document says the
+// script's global traffic class marks verbs applications too (and what
+// it does to UCX's ECT bit), in place of the per-application paragraphs;
+// a host with MLNX_OFED and inbox NICs gets both, each naming its NICs.
+func TestLinuxHostGlobalTClass(t *testing.T) {
+	f := compileExample(t, "tutorial")
+	h := f.Host("node1")
+	ofed := "the host script sets the ToS both as RDMA-CM's default and as the RDMA port's global traffic class " +
+		"(/sys/class/infiniband/DEV/tc/PORT/traffic\\_class, which reads back Global tclass=N). MLNX\\_OFED's mlx5\\_ib gives every queue pair of the port that class, " +
+		"whatever class the application asked for, and moves connected ones to it, so verbs applications there (UCX and MPI over it, NCCL, perftest) are marked " +
+		"without a setting of their own (mlnx-ofa\\_kernel, mlx5\\_ib: traffic\\_class\\_store). " +
+		"The class carries the ToS as RDMA-CM's default does, its ECN bits 0 (Not-ECT), so it also replaces UCX's own 106 (DSCP 26 with ECT(0)); " +
+		"a switch ECN-marks only ECN-capable packets (RFC 3168, section 5)."
+	doc := hostDoc(t, f, "node1")
+	want := "\n\nOn roce0 (ToS 104, MLNX\\_OFED) " + ofed + "\n\n## By hand"
+	if !strings.Contains(doc, want) || strings.Contains(doc, "only as RDMA-CM's default") || strings.Contains(doc, ucxPrefix) {
+		t.Errorf("node1.md (MLNX_OFED) lacks\n%s\nor has the per-application paragraphs, in\n%s", want, doc)
+	}
+	n := h.NICs[0]
+	n.Name, n.Driver = "roce1", "inbox"
+	h.NICs = append(h.NICs, n)
+	doc = hostDoc(t, f, "node1")
+	for _, w := range []string{"\n\nOn roce1 (ToS 104) the host script sets this ToS only as RDMA-CM's default, ", "\n\n" + ucxPrefix, "\n\nOn roce0 (ToS 104, MLNX\\_OFED) " + ofed + "\n\n"} {
+		if !strings.Contains(doc, w) {
+			t.Errorf("node1.md (MLNX_OFED and inbox) lacks\n%s\nin\n%s", w, doc)
 		}
 	}
 }
@@ -62,7 +102,7 @@ func TestLinuxHostUCXClass(t *testing.T) {
 		{[]int{24, 26}, "set UCX\\_IB\\_TRAFFIC\\_CLASS=98 (DSCP 24) for NIC roce0, or 106 (DSCP 26) for NIC roce1 in the jobs' environment, or UCX marks DSCP 26. "},
 	}
 	for _, tt := range tests {
-		f := compileExample(t, "tutorial")
+		f := inboxTutorial(t)
 		h := f.Host("node1")
 		h.NICs = h.NICs[:1]
 		for i, v := range tt.dscps {
@@ -117,16 +157,27 @@ func TestLinuxHostNCCLByHand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "NCCL ignores RDMA-CM's default and marks NCCL\\_IB\\_TC, default 0, so the host script writes NCCL\\_IB\\_TC=104 into /etc/nccl.conf, " +
+	if w := "(RFC 3168, section 5). The host script also writes NCCL\\_IB\\_TC=104 into /etc/nccl.conf, since the NICs list the nccl application, for NCCL jobs that start before the global class is set.\n\n"; !strings.Contains(string(files[0].Data), w) {
+		t.Errorf("with nccl, node1.md (MLNX_OFED) lacks\n%s\nin\n%s", w, files[0].Data)
+	}
+	want := "\n## By hand\n\nNothing: the host script sets everything the model asks of this host.\n"
+	if s := string(files[0].Data); !strings.HasSuffix(s, want) {
+		t.Errorf("with nccl, node1.md does not end with\n%s\nbut\n%s", want, s[strings.Index(s, "## By hand"):])
+	}
+	// On the inbox driver the per-application paragraph says so.
+	for i := range h.NICs {
+		h.NICs[i].Driver = "inbox"
+	}
+	files, err = RenderHost(f, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = "NCCL ignores RDMA-CM's default and marks NCCL\\_IB\\_TC, default 0, so the host script writes NCCL\\_IB\\_TC=104 into /etc/nccl.conf, " +
 		"since the NICs list the nccl application; a job whose environment sets NCCL\\_IB\\_TC overrides it. " +
 		"Before NCCL 2.21 also set NCCL\\_IB\\_GID\\_INDEX to the NIC's RoCE v2 GID (usually 3; the default 0 is the link-local RoCE v1 GID, which does not route) " +
 		"(NCCL User Guide, Environment Variables).\n\n" + ucxPrefix
 	if s := string(files[0].Data); !strings.Contains(s, want) {
 		t.Errorf("with nccl, node1.md lacks\n%s\nin\n%s", want, s)
-	}
-	want = "\n## By hand\n\nNothing: the host script sets everything the model asks of this host.\n"
-	if s := string(files[0].Data); !strings.HasSuffix(s, want) {
-		t.Errorf("with nccl, node1.md does not end with\n%s\nbut\n%s", want, s[strings.Index(s, "## By hand"):])
 	}
 }
 
@@ -312,5 +363,19 @@ func TestHostNICTableRoCEPathMTU(t *testing.T) {
 		"| p1 | ens1f1np1 | ConnectX-6 Dx | inbox | roce | 100G | 4096 | 2048 | - | 10.11.0.1/24 | [leaf1](../leaf1/leaf1.md) swp2 | 2 m dac |\n"
 	if doc := hostDoc(t, f, "cn001"); !strings.Contains(doc, want) {
 		t.Errorf("cn001.md lacks\n%s\nin\n%s", want, doc)
+	}
+}
+
+// TestHostNICTableVLANInterface: a NIC's vlan_interface is shown beside
+// its VLAN in the NIC table; a NIC without one shows the VLAN alone.
+func TestHostNICTableVLANInterface(t *testing.T) {
+	f := compileHPC(t)
+	row := "| p0 | ens2f0np0 | ConnectX-5 | mlnx\\_ofed | roce | 100G | 9000 | 4096 | %s | 10.10.0.2/24 | [leaf1](../leaf1/leaf1.md) swp3 | 2 m dac |\n"
+	if want := fmt.Sprintf(row, "200"); !strings.Contains(hostDoc(t, f, "cn002"), want) {
+		t.Errorf("cn002.md lacks\n%s\nin\n%s", want, hostDoc(t, f, "cn002"))
+	}
+	f.Host("cn002").NICs[0].VLANInterface = "vl_200"
+	if want := fmt.Sprintf(row, "200 (vl\\_200)"); !strings.Contains(hostDoc(t, f, "cn002"), want) {
+		t.Errorf("cn002.md lacks\n%s\nin\n%s", want, hostDoc(t, f, "cn002"))
 	}
 }

@@ -41,8 +41,8 @@ func renderFiles(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, e
 	}
 	b := &script{Text: scriptSize.NewText(mapped), host: h.Name}
 	writeHeader(b, f, h)
-	writePrelude(b, h)
-	rails := len(h.IPv4Rails())
+	rails := h.IPv4Rails()
+	writePrelude(b, h, rails != nil)
 	for i := range h.NICs {
 		writeNIC(b, f, &h.NICs[i], i+1, rails)
 	}
@@ -105,8 +105,11 @@ func validateNIC(host string, n *model.NIC) error {
 	if !ifName.MatchString(n.Interface) || n.Interface == "." || n.Interface == ".." || n.Interface[0] == '-' {
 		return fmt.Errorf("%s has interface %q; write a Linux interface name of 1-15 letters, digits, '_', '.' or '-', not \".\" or \"..\" and not starting with '-'", who, n.Interface)
 	}
-	if n.VLAN != 0 && !ifName.MatchString(vlanName(n)) {
-		return fmt.Errorf("%s: VLAN interface name %q is longer than Linux's 15 characters; shorten the interface name", who, vlanName(n))
+	if vl := vlanName(n); n.VLAN != 0 && (!ifName.MatchString(vl) || vl == "." || vl == ".." || vl[0] == '-' || vl == n.Interface) {
+		return fmt.Errorf("%s has VLAN interface %q; write a vlan_interface of 1-15 letters, digits, '_', '.' or '-', not \".\" or \"..\", not starting with '-' and not the interface itself", who, vl)
+	}
+	if n.VLAN == 0 && n.VLANInterface != "" {
+		return fmt.Errorf("%s has vlan_interface %q but no VLAN; add the VLAN or remove vlan_interface", who, n.VLANInterface)
 	}
 	if n.VLAN < 0 || n.VLAN > 4094 {
 		return fmt.Errorf("%s has VLAN %d; write 1-4094, or 0 for untagged", who, n.VLAN)
@@ -156,10 +159,12 @@ func validateRoute(who string, r *model.NICRoute) error {
 	return nil
 }
 
-// vlanName is the Linux VLAN interface of a tagged NIC: parent.VID, as the
-// Demartek RoCE Deployment Guide's p9p1.2.
+// vlanName is the Linux VLAN interface of a tagged NIC: its
+// vlan_interface, else parent.VID, as the Demartek RoCE Deployment
+// Guide's p9p1.2 (model.NIC.VLANName). validateNIC keeps it to ifName,
+// so it is written into the script unquoted.
 func vlanName(n *model.NIC) string {
-	return fmt.Sprintf("%s.%d", n.Interface, n.VLAN)
+	return n.VLANName()
 }
 
 // writeHeader writes the shebang and the comment naming what the script

@@ -100,6 +100,22 @@ func TestRenderLines(t *testing.T) {
 	}
 }
 
+// TestVLANInterface: a NIC's vlan_interface names the VLAN device the
+// script makes, sizes and addresses, and the one RDMA-CM's GID is looked
+// up on; the default parent.VID name appears nowhere.
+func TestVLANInterface(t *testing.T) {
+	f := fixture()
+	f.Hosts[0].NICs[0].VLANInterface = "vl2"
+	assertHas(t, render(t, f, 0), []string{
+		"vlan_ensure \"$ifc\" 2 vl2 '2:3 3:3' 0:0 1:0 2:3 3:3 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0\n",
+		"ensure vl2 mtu 1500 \"$(read_sys /sys/class/net/vl2/mtu)\" ip link set dev vl2 mtu 1500\n",
+		"ensure vl2 state up \"$(link_state vl2)\" ip link set dev vl2 up\n",
+		"addr_prune vl2 192.168.2.41/24\n",
+		"ensure vl2 'address 192.168.2.41/24' present \"$(addr_state vl2 192.168.2.41/24)\" ip addr replace 192.168.2.41/24 dev vl2\n",
+		"roce_cm \"$ifc\" 'RoCE v2' 104 mlx5_ib vl2 192.168.2.41 0000:0000:0000:0000:0000:ffff:c0a8:0229\n",
+	}, []string{"p9p1.2"})
+}
+
 // The NIC is told its cable's length, rounded up to whole meters, in both
 // driver stacks; a length mlx5 does not take (1000 m or more) is a note,
 // and a NIC with no cable or no PFC gets no step.
@@ -188,7 +204,12 @@ func TestErrors(t *testing.T) {
 		{"bad interface", func(f *model.Fabric) { f.Hosts[0].NICs[0].Interface = "p9p1; rm -rf /" }, "Linux interface name"},
 		{"interface ..", func(f *model.Fabric) { f.Hosts[0].NICs[0].Interface = ".." }, `not "." or ".."`},
 		{"interface -x", func(f *model.Fabric) { f.Hosts[0].NICs[0].Interface = "-x" }, "not starting with '-'"},
-		{"VLAN name too long", func(f *model.Fabric) { f.Hosts[0].NICs[0].Interface = "enp129s0f0np10" }, "longer than Linux's 15"},
+		{"VLAN name too long", func(f *model.Fabric) { f.Hosts[0].NICs[0].Interface = "enp129s0f0np10" }, `has VLAN interface "enp129s0f0np10.2"; write a vlan_interface of 1-15`},
+		{"vlan_interface too long", func(f *model.Fabric) { f.Hosts[0].NICs[0].VLANInterface = "vlan-of-p9p1-two" }, `has VLAN interface "vlan-of-p9p1-two"; write a vlan_interface of 1-15`},
+		{"vlan_interface -x", func(f *model.Fabric) { f.Hosts[0].NICs[0].VLANInterface = "-x" }, `has VLAN interface "-x"`},
+		{"vlan_interface with a space", func(f *model.Fabric) { f.Hosts[0].NICs[0].VLANInterface = "vl 2" }, `has VLAN interface "vl 2"`},
+		{"vlan_interface the parent", func(f *model.Fabric) { f.Hosts[0].NICs[0].VLANInterface = "p9p1" }, `has VLAN interface "p9p1"`},
+		{"vlan_interface untagged", func(f *model.Fabric) { f.Hosts[0].NICs[0].VLAN, f.Hosts[0].NICs[0].VLANInterface = 0, "vl2" }, `has vlan_interface "vl2" but no VLAN`},
 		{"bad address", func(f *model.Fabric) { f.Hosts[0].NICs[0].Addresses = []string{"192.168.2.41"} }, "CIDR form"},
 		{"short DSCP map", func(f *model.Fabric) { f.QoS.DSCPToPriority = nil }, "64 and 8"},
 		{"short ETS", func(f *model.Fabric) { f.Hosts[0].NICs[0].RoCE.ETS = nil }, "8, one per traffic class"},

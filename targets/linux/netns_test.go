@@ -71,20 +71,28 @@ func TestNetns(t *testing.T) {
 	tests := []struct {
 		name   string
 		vlan   int
+		vlanIf string // the nic's vlan_interface
 		driver string
 		checks []string
 	}{
-		{"untagged, inbox dcb", 0, "inbox", []string{
+		{"untagged, inbox dcb", 0, "", "inbox", []string{
 			"set fab0 mtu: 1500 -> 9000\n",
 			"set fab0 address 192.0.2.1/24: absent -> present\n",
 			"skipped: fab0: DCB (dcbnl)",
 			"skipped: fab0: RDMA device",
 		}},
-		{"VLAN 2, MLNX_OFED", 2, "mlnx_ofed", []string{
+		{"VLAN 2, MLNX_OFED", 2, "", "mlnx_ofed", []string{
 			"set fab0.2 vlan: absent -> 802.1Q id 2 on fab0\n",
 			"set fab0.2 address 192.0.2.1/24: absent -> present\n",
 			"skipped: fab0: mlnx_qos (MLNX_OFED DCB)",
 			"skipped: fab0: DCQCN sysfs",
+		}},
+		// vlan_interface names the VLAN device: the script makes, checks
+		// and addresses vl2, not fab0.2.
+		{"VLAN 2 named vl2, inbox dcb", 2, "vl2", "inbox", []string{
+			"set vl2 vlan: absent -> 802.1Q id 2 on fab0\n",
+			"set vl2 mtu: 1500 -> 9000\n",
+			"set vl2 address 192.0.2.1/24: absent -> present\n",
 		}},
 	}
 	for _, tc := range tests {
@@ -100,6 +108,7 @@ func TestNetns(t *testing.T) {
 			f := fixture()
 			n := fixtureNIC("roce0", "fab0", "ConnectX-5", "mellanox", tc.driver, tc.vlan, "192.0.2.1/24")
 			n.MTU = 9000
+			n.VLANInterface = tc.vlanIf
 			f.Hosts[2].NICs = []model.NIC{n}
 			f.Hosts[2].Tuning = false
 			s := render(t, f, 2)
@@ -125,6 +134,12 @@ func TestNetns(t *testing.T) {
 			}
 			if tc.vlan != 0 && !strings.Contains(dump, "egress-qos-map { 2:3 3:3 }") {
 				t.Errorf("VLAN egress map not applied:\n%s", dump)
+			}
+			if vl := n.VLANName(); tc.vlan != 0 && !strings.Contains(dump, " "+vl+"@fab0: ") {
+				t.Errorf("no VLAN interface %s on fab0 after apply:\n%s", vl, dump)
+			}
+			if tc.vlanIf != "" && strings.Contains(dump, "fab0.2") {
+				t.Errorf("vlan_interface %s: the default name fab0.2 was made too:\n%s", tc.vlanIf, dump)
 			}
 			// The skipped steps were not checked, and the summary says so
 			// on the line before the one fabricc verify reads.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -26,10 +27,10 @@ const (
 	pkgEthtool = "ethtool"
 )
 
-// writeNIC writes the function that configures one NIC; rails is the
-// number of the host's NICs with IPv4 addresses, where two or more
+// writeNIC writes the function that configures one NIC; rails are the
+// host's NICs with IPv4 addresses, where two or more
 // (model.Host.IPv4Rails).
-func writeNIC(b *script, f *model.Fabric, n *model.NIC, idx, rails int) {
+func writeNIC(b *script, f *model.Fabric, n *model.NIC, idx int, rails []*model.NIC) {
 	r := &n.RoCE
 	b.At()
 	b.WriteString("\n")
@@ -53,10 +54,7 @@ func writeNIC(b *script, f *model.Fabric, n *model.NIC, idx, rails int) {
 	fmt.Fprintf(b, "\tlocal ifc=%s\n", quote.ShellWord(n.Interface))
 	b.WriteString("\tif ! link_exists \"$ifc\"; then\n\t\tmissing_link \"$ifc\" || return 0\n\tfi\n")
 	b.WriteString("\tnic_guard \"$ifc\" || return 0\n")
-	writeLink(b, f, n)
-	if rails > 0 && n.HasIPv4() {
-		writeRail(b, n, rails)
-	}
+	writeLink(b, f, n, rails)
 	if len(r.PFCPriorities) > 0 {
 		writePause(b, n)
 	}
@@ -71,6 +69,9 @@ func writeNIC(b *script, f *model.Fabric, n *model.NIC, idx, rails int) {
 	if n.Transport != model.TransportIWARP {
 		writeRoCECM(b, n)
 	}
+	if setsTClass(n) {
+		writeTClass(b, n)
+	}
 	writeDCQCN(b, n)
 	writeCNP(b, n)
 	b.nic(n)
@@ -78,8 +79,9 @@ func writeNIC(b *script, f *model.Fabric, n *model.NIC, idx, rails int) {
 }
 
 // writeLink writes MTU, state, VLAN and addresses: what Linux itself does,
-// for every driver.
-func writeLink(b *script, f *model.Fabric, n *model.NIC) {
+// for every driver; then, on a rail (writeNIC), its ARP and reverse-path
+// settings on the interface that carries the addresses.
+func writeLink(b *script, f *model.Fabric, n *model.NIC, rails []*model.NIC) {
 	mtu := fmt.Sprint(n.MTU)
 	b.nic(n, "mtu")
 	fmt.Fprintf(b, "\tensure \"$ifc\" mtu %s \"$(read_sys /sys/class/net/\"$ifc\"/mtu)\" ip link set dev \"$ifc\" mtu %s\n", mtu, mtu)
@@ -91,23 +93,26 @@ func writeLink(b *script, f *model.Fabric, n *model.NIC) {
 	} else {
 		b.WriteString("\tlink_check \"$ifc\"\n")
 	}
-	l3 := "\"$ifc\""
+	l3 := l3Name(n)
 	if n.VLAN != 0 {
 		all, nonzero := egressMap(&f.QoS, &n.RoCE)
 		vl := vlanName(n)
 		b.nic(n, "vlan")
+		b.alsoVLANIf(n)
 		b.alsoNIC(n, "priority")
 		b.Also("qos")
 		b.WriteString(egressComment(&f.QoS, n.VLAN, &n.RoCE))
 		fmt.Fprintf(b, "\tvlan_ensure \"$ifc\" %d %s '%s' %s\n", n.VLAN, vl, nonzero, strings.Join(all, " "))
 		b.nic(n, "mtu")
 		b.alsoNIC(n, "vlan")
+		b.alsoVLANIf(n)
 		fmt.Fprintf(b, "\tensure %s mtu %s \"$(read_sys /sys/class/net/%s/mtu)\" ip link set dev %s mtu %s\n", vl, mtu, vl, vl, mtu)
 		b.nic(n, "vlan")
+		b.alsoVLANIf(n)
 		fmt.Fprintf(b, "\tensure %s state up \"$(link_state %s)\" ip link set dev %s up\n", vl, vl, vl)
-		l3 = vl
 	}
 	if len(n.Addresses) == 0 {
+		// a NIC without addresses is on no rail
 		return
 	}
 	// ip prints an address in its canonical form (RFC 5952 for IPv6),
@@ -125,6 +130,27 @@ func writeLink(b *script, f *model.Fabric, n *model.NIC) {
 		fmt.Fprintf(b, "\tensure %s 'address %s' present \"$(addr_state %s %s)\" ip addr replace %s dev %s\n", l3, a, l3, a, a, l3)
 	}
 	writeRoute(b, n, l3)
+	if slices.Contains(rails, n) {
+		writeRail(b, n, l3, len(rails))
+	}
+}
+
+// alsoVLANIf says that the lines written next come from the NIC's
+// vlan_interface too, where it names its VLAN interface.
+func (b *script) alsoVLANIf(n *model.NIC) {
+	if n.VLANInterface != "" {
+		b.alsoNIC(n, "vlan_interface")
+	}
+}
+
+// l3Name is the interface that carries the NIC's addresses, as the
+// script writes it: "$ifc", or its VLAN interface, which validateNIC
+// keeps to characters that need no quoting.
+func l3Name(n *model.NIC) string {
+	if n.VLAN != 0 {
+		return vlanName(n)
+	}
+	return "\"$ifc\""
 }
 
 // writeRoute writes the NIC's policy route (model.NIC.Route): a default
@@ -153,13 +179,9 @@ func writeRoute(b *script, n *model.NIC, l3 string) {
 }
 
 // writeRail writes the ARP and reverse-path settings of one of a
-// multi-rail host's NICs with IPv4 addresses (rail_sysctls), on the
-// interface that carries the addresses.
-func writeRail(b *script, n *model.NIC, rails int) {
-	l3 := "\"$ifc\""
-	if n.VLAN != 0 {
-		l3 = quote.ShellWord(vlanName(n))
-	}
+// multi-rail host's NICs with IPv4 addresses (rail_sysctls), on l3, the
+// interface that carries the addresses, of rails NICs.
+func writeRail(b *script, n *model.NIC, l3 string, rails int) {
 	b.nic(n, "addresses")
 	fmt.Fprintf(b, "\t# One of %d NICs with IPv4 addresses: ARP answered for its own addresses only,\n", rails)
 	b.WriteString("\t# loose reverse-path filtering (Linux kernel ip-sysctl.rst; rail_sysctls).\n")
@@ -333,13 +355,27 @@ func writeRoCECM(b *script, n *model.NIC) {
 	fmt.Fprintf(b, "\troce_cm \"$ifc\" '%s' %d %s", mode, n.RoCE.TOS, rdmaModule(n))
 	if a, ok := gidAddr(n); ok && n.RoCE.Mode != "v1" {
 		b.alsoNIC(n, "addresses")
-		ndev := "\"$ifc\""
-		if n.VLAN != 0 {
-			ndev = quote.ShellWord(vlanName(n))
-		}
-		fmt.Fprintf(b, " %s %s %s", ndev, a, gidText(a))
+		fmt.Fprintf(b, " %s %s %s", l3Name(n), a, gidText(a))
 	}
 	b.WriteString("\n")
+}
+
+// setsTClass reports whether n's script sets its port's global traffic
+// class: a RoCE NIC of MLNX_OFED's mlx5_ib (ConnectX-4 and later), which
+// has /sys/class/infiniband/DEV/tc; the inbox driver and mlx4 have none.
+func setsTClass(n *model.NIC) bool {
+	return targets.SetsGlobalTClass(n)
+}
+
+// writeTClass writes the port's global traffic class, the ToS RDMA-CM
+// takes as its default (writeRoCECM), so that verbs applications (NCCL,
+// UCX, perftest), which do not take RDMA-CM's default, are marked too
+// (global_tclass).
+func writeTClass(b *script, n *model.NIC) {
+	b.nic(n, "driver")
+	b.alsoNIC(n, "dscp")
+	b.WriteString("\t# MLNX_OFED: the port's global traffic class marks verbs queue pairs too.\n")
+	fmt.Fprintf(b, "\tglobal_tclass \"$ifc\" %d\n", n.RoCE.TOS)
 }
 
 // gidAddr is the NIC's address its RoCE v2 GID carries, for --check's GID

@@ -769,6 +769,17 @@ rdma_dev() {
 	return 1
 }
 
+# rdma_port IF: the RDMA port of a netdev, dev_port + 1 (1 when unknown).
+rdma_port() {
+	local port
+	port=$(read_sys "/sys/class/net/$1/dev_port")
+	if [[ $port =~ ^[0-9]+$ ]]; then
+		printf '%s' "$((port + 1))"
+	else
+		printf '1'
+	fi
+}
+
 # rdma_cm_state: loaded when the rdma_cm module is (or is built in and
 # shows its configfs group).
 rdma_cm_state() {
@@ -839,12 +850,7 @@ roce_cm() {
 		return 0
 	fi
 	dev=$(rdma_dev "$ifc") || dev="rdma-device-of-$ifc"
-	port=$(read_sys "/sys/class/net/$ifc/dev_port")
-	if [[ $port =~ ^[0-9]+$ ]]; then
-		port=$((port + 1))
-	else
-		port=1
-	fi
+	port=$(rdma_port "$ifc")
 	if [[ $# -ge 7 ]]; then
 		gid_info "$ifc" "$dev" "$port" "$5" "$6" "$7"
 	fi
@@ -864,6 +870,37 @@ roce_cm() {
 	# default_roce_tos); a connection made before keeps the one it got.
 	if [[ $MODE != check && $was != "$tos" ]]; then
 		note "$ifc: RDMA-CM connections made before this change keep the ToS they were created with until they reconnect; only new ones get ToS $tos (reconnect NVMe-oF and iSER sessions, e.g. nvme disconnect and nvme connect, and restart the RDMA applications)"
+	fi
+}`},
+	{useTClass, `# tclass_state FILE: the global traffic class MLNX_OFED's mlx5_ib keeps in
+# FILE, /sys/class/infiniband/DEV/tc/PORT/traffic_class: it prints
+# "Global tclass=N" on its first line once one is set and nothing there
+# (unset) before (mlnx-ofa_kernel, mlx5_ib, traffic_class_show).
+tclass_state() {
+	local v
+	if [[ ! -e $1 ]]; then
+		printf 'absent'
+	elif v=$(cat "$1" 2>/dev/null); then
+		v=$(sed -n '1s/^Global tclass=\([0-9][0-9]*\)$/\1/p' <<<"$v")
+		printf '%s' "${v:-unset}"
+	else
+		printf 'unreadable'
+	fi
+}
+
+# global_tclass IF TOS: the RoCE traffic class (the ToS byte) of every
+# queue pair on IF's RDMA port, verbs (NCCL, UCX, perftest) and RDMA-CM
+# alike: MLNX_OFED's mlx5_ib gives a QP the port's global traffic class
+# whatever class it asked for, and moves QPs already connected to it
+# (traffic_class_store, tclass_update_qps). Nothing where IF has no RDMA
+# device (roce_cm reports that).
+global_tclass() {
+	local ifc=$1 dev port f
+	dev=$(rdma_dev "$ifc") || return 0
+	port=$(rdma_port "$ifc")
+	f=/sys/class/infiniband/$dev/tc/$port/traffic_class
+	if capable "$ifc" "global traffic class ($dev tc/$port/traffic_class)" "MLNX_OFED's mlx5_ib creates /sys/class/infiniband/$dev/tc: install MLNX_OFED, or write driver = \"inbox\" for this NIC in the fabric" test -e "$f"; then
+		ensure "$ifc" "traffic_class ($dev port $port)" "$2" "$(tclass_state "$f")" write_value "$f" "$2"
 	fi
 }`},
 	{useRoCECM, `# rdma_wait IF: under the boot unit, waits for the RDMA device of a real
@@ -1581,6 +1618,7 @@ const (
 	useNCCL                           // nccl_tc: a NIC lists the nccl application
 	useRoute                          // nic_route: a NIC with a route (model.NIC.Route)
 	useRail                           // rail_sysctls: two or more NICs with IPv4 addresses
+	useTClass                         // global_tclass: an MLNX_OFED mlx5 RoCE NIC
 )
 
 // preludeBlock is one part of the prelude and the feature that needs it.
@@ -1590,8 +1628,9 @@ type preludeBlock struct {
 }
 
 // features returns what the host's NIC steps call, decided as writeNIC
-// decides which steps to write.
-func features(h *model.Host) feature {
+// decides which steps to write; rails says that the host has two or more
+// NICs with IPv4 addresses (model.Host.IPv4Rails).
+func features(h *model.Host, rails bool) feature {
 	var u feature
 	for i := range h.NICs {
 		n := &h.NICs[i]
@@ -1624,6 +1663,9 @@ func features(h *model.Host) feature {
 		if n.Transport != model.TransportIWARP {
 			u |= useRoCECM | useCapable
 		}
+		if setsTClass(n) {
+			u |= useTClass | useCapable
+		}
 		switch cnpStep(n) {
 		case cnpSysfs:
 			u |= useCNPSysfs | useCapable
@@ -1636,15 +1678,16 @@ func features(h *model.Host) feature {
 	if _, ok := h.NCCLToS(); ok {
 		u |= useNCCL
 	}
-	if h.IPv4Rails() != nil {
+	if rails {
 		u |= useRail
 	}
 	return u
 }
 
-// writePrelude writes the prelude blocks the host's script calls.
-func writePrelude(b *script, h *model.Host) {
-	b.Fixed(preludeText(features(h)))
+// writePrelude writes the prelude blocks the host's script calls; rails
+// as for features.
+func writePrelude(b *script, h *model.Host, rails bool) {
+	b.Fixed(preludeText(features(h, rails)))
 }
 
 // preludeText joins the blocks that features u need, a blank line

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=be46b550884550d1a2ecbdcdcaa24611c7f16503cb9d0d704b8f5e7ce3d3452b
+FABRICC_SCRIPT_ID=fc51bd766611a206f999e7334b4403040df86a0da0f429cb41a206590f88a0f0
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu03'
 # Where --install puts this script's copy and its systemd unit.
@@ -755,6 +755,17 @@ rdma_dev() {
 	return 1
 }
 
+# rdma_port IF: the RDMA port of a netdev, dev_port + 1 (1 when unknown).
+rdma_port() {
+	local port
+	port=$(read_sys "/sys/class/net/$1/dev_port")
+	if [[ $port =~ ^[0-9]+$ ]]; then
+		printf '%s' "$((port + 1))"
+	else
+		printf '1'
+	fi
+}
+
 # rdma_cm_state: loaded when the rdma_cm module is (or is built in and
 # shows its configfs group).
 rdma_cm_state() {
@@ -825,12 +836,7 @@ roce_cm() {
 		return 0
 	fi
 	dev=$(rdma_dev "$ifc") || dev="rdma-device-of-$ifc"
-	port=$(read_sys "/sys/class/net/$ifc/dev_port")
-	if [[ $port =~ ^[0-9]+$ ]]; then
-		port=$((port + 1))
-	else
-		port=1
-	fi
+	port=$(rdma_port "$ifc")
 	if [[ $# -ge 7 ]]; then
 		gid_info "$ifc" "$dev" "$port" "$5" "$6" "$7"
 	fi
@@ -850,6 +856,38 @@ roce_cm() {
 	# default_roce_tos); a connection made before keeps the one it got.
 	if [[ $MODE != check && $was != "$tos" ]]; then
 		note "$ifc: RDMA-CM connections made before this change keep the ToS they were created with until they reconnect; only new ones get ToS $tos (reconnect NVMe-oF and iSER sessions, e.g. nvme disconnect and nvme connect, and restart the RDMA applications)"
+	fi
+}
+
+# tclass_state FILE: the global traffic class MLNX_OFED's mlx5_ib keeps in
+# FILE, /sys/class/infiniband/DEV/tc/PORT/traffic_class: it prints
+# "Global tclass=N" on its first line once one is set and nothing there
+# (unset) before (mlnx-ofa_kernel, mlx5_ib, traffic_class_show).
+tclass_state() {
+	local v
+	if [[ ! -e $1 ]]; then
+		printf 'absent'
+	elif v=$(cat "$1" 2>/dev/null); then
+		v=$(sed -n '1s/^Global tclass=\([0-9][0-9]*\)$/\1/p' <<<"$v")
+		printf '%s' "${v:-unset}"
+	else
+		printf 'unreadable'
+	fi
+}
+
+# global_tclass IF TOS: the RoCE traffic class (the ToS byte) of every
+# queue pair on IF's RDMA port, verbs (NCCL, UCX, perftest) and RDMA-CM
+# alike: MLNX_OFED's mlx5_ib gives a QP the port's global traffic class
+# whatever class it asked for, and moves QPs already connected to it
+# (traffic_class_store, tclass_update_qps). Nothing where IF has no RDMA
+# device (roce_cm reports that).
+global_tclass() {
+	local ifc=$1 dev port f
+	dev=$(rdma_dev "$ifc") || return 0
+	port=$(rdma_port "$ifc")
+	f=/sys/class/infiniband/$dev/tc/$port/traffic_class
+	if capable "$ifc" "global traffic class ($dev tc/$port/traffic_class)" "MLNX_OFED's mlx5_ib creates /sys/class/infiniband/$dev/tc: install MLNX_OFED, or write driver = \"inbox\" for this NIC in the fabric" test -e "$f"; then
+		ensure "$ifc" "traffic_class ($dev port $port)" "$2" "$(tclass_state "$f")" write_value "$f" "$2"
 	fi
 }
 
@@ -1379,6 +1417,8 @@ nic_1() {
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
 	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.1.3 0000:0000:0000:0000:0000:ffff:0a0a:0103
+	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too.
+	global_tclass "$ifc" 104
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
 		dcqcn_prio "$ifc" 0 1
 		dcqcn_prio "$ifc" 1 1
@@ -1428,6 +1468,8 @@ nic_2() {
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
 	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.2.3 0000:0000:0000:0000:0000:ffff:0a0a:0203
+	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too.
+	global_tclass "$ifc" 104
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
 		dcqcn_prio "$ifc" 0 1
 		dcqcn_prio "$ifc" 1 1
@@ -1477,6 +1519,8 @@ nic_3() {
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
 	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.3.3 0000:0000:0000:0000:0000:ffff:0a0a:0303
+	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too.
+	global_tclass "$ifc" 104
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
 		dcqcn_prio "$ifc" 0 1
 		dcqcn_prio "$ifc" 1 1
@@ -1526,6 +1570,8 @@ nic_4() {
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
 	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.4.3 0000:0000:0000:0000:0000:ffff:0a0a:0403
+	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too.
+	global_tclass "$ifc" 104
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
 		dcqcn_prio "$ifc" 0 1
 		dcqcn_prio "$ifc" 1 1
@@ -1575,6 +1621,8 @@ nic_5() {
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
 	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.5.3 0000:0000:0000:0000:0000:ffff:0a0a:0503
+	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too.
+	global_tclass "$ifc" 104
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
 		dcqcn_prio "$ifc" 0 1
 		dcqcn_prio "$ifc" 1 1
@@ -1624,6 +1672,8 @@ nic_6() {
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
 	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.6.3 0000:0000:0000:0000:0000:ffff:0a0a:0603
+	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too.
+	global_tclass "$ifc" 104
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
 		dcqcn_prio "$ifc" 0 1
 		dcqcn_prio "$ifc" 1 1
@@ -1673,6 +1723,8 @@ nic_7() {
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
 	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.7.3 0000:0000:0000:0000:0000:ffff:0a0a:0703
+	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too.
+	global_tclass "$ifc" 104
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
 		dcqcn_prio "$ifc" 0 1
 		dcqcn_prio "$ifc" 1 1
@@ -1722,6 +1774,8 @@ nic_8() {
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
 	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.8.3 0000:0000:0000:0000:0000:ffff:0a0a:0803
+	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too.
+	global_tclass "$ifc" 104
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
 		dcqcn_prio "$ifc" 0 1
 		dcqcn_prio "$ifc" 1 1

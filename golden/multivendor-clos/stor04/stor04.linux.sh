@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=7ff2c6979ab6722e4bb748781f43fa6159c96a25b036553645262238329f56d7
+FABRICC_SCRIPT_ID=793c3cbcf53428d6177931186daf47bf3d602636ffcca63c51eac187ce0e15c2
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='stor04'
 # Where --install puts this script's copy and its systemd unit.
@@ -641,6 +641,17 @@ rdma_dev() {
 	return 1
 }
 
+# rdma_port IF: the RDMA port of a netdev, dev_port + 1 (1 when unknown).
+rdma_port() {
+	local port
+	port=$(read_sys "/sys/class/net/$1/dev_port")
+	if [[ $port =~ ^[0-9]+$ ]]; then
+		printf '%s' "$((port + 1))"
+	else
+		printf '1'
+	fi
+}
+
 # rdma_cm_state: loaded when the rdma_cm module is (or is built in and
 # shows its configfs group).
 rdma_cm_state() {
@@ -711,12 +722,7 @@ roce_cm() {
 		return 0
 	fi
 	dev=$(rdma_dev "$ifc") || dev="rdma-device-of-$ifc"
-	port=$(read_sys "/sys/class/net/$ifc/dev_port")
-	if [[ $port =~ ^[0-9]+$ ]]; then
-		port=$((port + 1))
-	else
-		port=1
-	fi
+	port=$(rdma_port "$ifc")
 	if [[ $# -ge 7 ]]; then
 		gid_info "$ifc" "$dev" "$port" "$5" "$6" "$7"
 	fi
