@@ -8,12 +8,19 @@
 # /etc/sysctl.conf (nas.sysctl.conf).
 set -eu
 
+# The host this script is for: it stops on any other (host_guard, --any-host).
+HOST_NAME='nas'
+
 MODE=apply
 CHANGED_EXIT=0
+ANY_HOST=0
+if [ "${FABRICC_ANY_HOST:-}" = 1 ]; then
+	ANY_HOST=1
+fi
 
 usage() {
 	cat <<EOF
-Usage: $0 [--check | --dry-run] [--changed-exit N] [--help]
+Usage: $0 [--check | --dry-run] [--any-host] [--changed-exit N] [--help]
 
 Applies the host side of the fabric's lossless RoCE contract, now and in
 /etc/rc.conf, /boot/loader.conf and /etc/sysctl.conf for the next boot.
@@ -21,6 +28,11 @@ Applies the host side of the fabric's lossless RoCE contract, now and in
   --check      only read (root not needed); print one line per difference
                (interface, what, intended, actual) and exit 3 if any
   --dry-run    print the commands a run would execute; change nothing
+  --any-host   run on a host whose name is not $HOST_NAME (the same as
+               FABRICC_ANY_HOST=1 in the environment): by default the
+               script stops before its first change (exit 1), and --check
+               reports a difference, where uname -n (its first label, case
+               ignored) is another name
   --changed-exit N
                exit N (3-125) instead of 0 when a run changed something
                (with --dry-run: would change something), for configuration
@@ -59,6 +71,7 @@ while [ $# -gt 0 ]; do
 		fi
 		MODE=${arg#--}
 		;;
+	--any-host) ANY_HOST=1 ;;
 	--changed-exit=*) CHANGED_EXIT=${arg#--changed-exit=} ;;
 	--changed-exit)
 		CHANGED_EXIT=${1:-}
@@ -202,6 +215,38 @@ need_root() {
 	if [ "$MODE" = apply ] && [ "$(id -u)" -ne 0 ]; then
 		die "run as root (or use --dry-run to only print the commands, --check to compare)"
 	fi
+}
+
+# lower WORD: WORD in lower case (ASCII), for names compared with case
+# ignored.
+lower() { printf '%s' "$1" | tr '[:upper:]' '[:lower:]'; }
+
+# host_guard: stops before the first change on a host whose name (uname -n,
+# its first label or the whole name, case ignored) is not HOST_NAME: the
+# script is for one host, and identical hosts have identical interface
+# names, so on another (a copied script, a mis-mapped configuration
+# management run) it would delete that host's addresses and add this
+# one's. --check reports the difference and reads on, --dry-run notes it;
+# --any-host (FABRICC_ANY_HOST=1) goes on with a note, for a host whose
+# name is set later in its boot. uname(1) -n and hostname(1) both print
+# the kernel's kern.hostname (gethostname(3)).
+host_guard() {
+	_hn=$(uname -n 2>/dev/null) || _hn=$(hostname 2>/dev/null) || _hn=
+	_lc=$(lower "$_hn")
+	_hw=$(lower "$HOST_NAME")
+	if [ -n "$_lc" ] && { [ "$_lc" = "$_hw" ] || [ "${_lc%%.*}" = "$_hw" ]; }; then
+		return 0
+	fi
+	_why="this host's name (uname -n) is $(shq "${_hn:-unknown}"), not $(shq "$HOST_NAME"), the host this script is for"
+	if [ "$ANY_HOST" = 1 ]; then
+		note "$_why; going on (--any-host)"
+		return 0
+	fi
+	case $MODE in
+	check) diff_line system "host name" "$(shq "$HOST_NAME")" "$(shq "${_hn:-unknown}")" ;;
+	dry-run) note "$_why: a run would stop here (use this host's own script, or --any-host)" ;;
+	*) die "$_why; nothing was changed: use this host's own script, or, where the name is set later (a shared image), run with --any-host (or FABRICC_ANY_HOST=1)" ;;
+	esac
 }
 
 # Each NIC's steps run in a command substitution, a subshell, so that a
@@ -827,5 +872,6 @@ nic_1() {
 }
 
 need_root
+host_guard
 { set +e; NIC_COUNTS=$(nic_enter; nic_1 >&3); nic_leave mlxen0 $?; } 3>&1
 finish
