@@ -444,25 +444,48 @@ shadow_files() {
 	done
 }
 
-# conf_assign FILE NAME: "LINE VALUE" of FILE's last assignment to NAME,
-# or nothing: NAME=VALUE with VALUE bare, "quoted" or 'quoted', as sh(1)
-# reads rc.conf.d files and the loader reads loader.conf(5) lines
-# (blanks around = allowed there, a leading export here).
-conf_assign() {
-	awk -v n="$2" -v sq="'" '
-		{
-			l = $0; sub(/^[ \t]+/, "", l)
-			if (substr(l, 1, 7) == "export ") { l = substr(l, 8); sub(/^[ \t]+/, "", l) }
-			if (substr(l, 1, length(n)) != n) next
-			r = substr(l, length(n) + 1); sub(/^[ \t]*/, "", r)
-			if (substr(r, 1, 1) != "=") next
-			r = substr(r, 2); sub(/^[ \t]*/, "", r)
-			q = substr(r, 1, 1)
-			if (q == "\"" || q == sq) { r = substr(r, 2); i = index(r, q); v = i ? substr(r, 1, i - 1) : r }
-			else { v = r; sub(/[ \t;#].*$/, "", v) }
-			line = NR; val = v; f = 1
+# conf_scan: the last assignment to each variable in each boot file, all
+# of them in one pass. It reads on its input, fields apart by US (\037),
+# the boot files, "f ED FILE", FILE one of those read after ED
+# (shadow_files), and the variables, "v ED NAME MATCH WANT OWNS", and
+# prints for each variable, in input order, and each file of its ED, in
+# input order, where that file last assigns NAME: "FILE:LINE NAME VALUE
+# WANT ED MATCH OWNS", US apart. An assignment is NAME=VALUE with VALUE
+# bare, "quoted" or 'quoted', as sh(1) reads rc.conf.d files and the
+# loader reads loader.conf(5) lines (blanks around = allowed there, a
+# leading export here). Each file is read once, whatever the number of
+# variables.
+conf_scan() {
+	awk -v sq="'" '
+		BEGIN { FS = "\037" }
+		$1 == "f" { nf[$2]++; fl[$2, nf[$2]] = $3 }
+		$1 == "v" { nv++; ved[nv] = $2; vn[nv] = $3; vm[nv] = $4; vw[nv] = $5; vo[nv] = $6; want[$2, $3] = 1 }
+		END {
+			for (ed in nf) for (j = 1; j <= nf[ed]; j++) scan(ed, fl[ed, j])
+			for (i = 1; i <= nv; i++) for (j = 1; j <= nf[ved[i]]; j++) {
+				k = fl[ved[i], j] SUBSEP vn[i]
+				if (k in at) printf "%s:%s\037%s\037%s\037%s\037%s\037%s\037%s\n", fl[ved[i], j], at[k], vn[i], val[k], vw[i], ved[i], vm[i], vo[i]
+			}
 		}
-		END { if (f) print line " " val }' "$1" 2>/dev/null || true
+		# scan(ED, F): at[F, NAME] and val[F, NAME], the line and value of
+		# the last assignment in F to each NAME wanted for ED.
+		function scan(ed, f,    l, n, r, q, i, v, nr) {
+			while ((getline l < f) > 0) {
+				nr++
+				sub(/^[ \t]+/, "", l)
+				if (substr(l, 1, 7) == "export ") { l = substr(l, 8); sub(/^[ \t]+/, "", l) }
+				n = l; sub(/[ \t=].*$/, "", n)
+				if (!((ed, n) in want)) continue
+				r = substr(l, length(n) + 1); sub(/^[ \t]*/, "", r)
+				if (substr(r, 1, 1) != "=") continue
+				r = substr(r, 2); sub(/^[ \t]*/, "", r)
+				q = substr(r, 1, 1)
+				if (q == "\"" || q == sq) { r = substr(r, 2); i = index(r, q); v = i ? substr(r, 1, i - 1) : r }
+				else { v = r; sub(/[ \t;#].*$/, "", v) }
+				at[f, n] = nr; val[f, n] = v
+			}
+			close(f)
+		}'
 }
 
 # shadow_ok MATCH WANT VALUE [OWNS]: VALUE gives the variable what the
@@ -484,40 +507,48 @@ shadow_ok() {
 # shadowed IF [FILE NAME MATCH WANT [OWNS]]...: before the NIC's first
 # change, each NAME the NIC's steps write to FILE (/boot/loader.conf,
 # /etc/rc.conf, /etc/sysctl.conf) is looked for in the files read at
-# boot after that one (shadow_files), OWNS following a words MATCH: one
-# that sets NAME to a value without the fabric's (shadow_ok) wins at boot
-# over what the script writes, so --check reports each, naming the file
-# and line, and a run changes nothing on IF (nic_stop).
+# boot after that one (shadow_files, listed once per FILE), OWNS
+# following a words MATCH, all in one pass (conf_scan): one that sets
+# NAME to a value without the fabric's (shadow_ok) wins at boot over what
+# the script writes, so --check reports each, naming the file and line,
+# and a run changes nothing on IF (nic_stop).
 shadowed() {
 	_ifc=$1
 	shift
-	_hits=
-	while [ $# -ge 4 ]; do
-		_own='' _step=4
-		[ "$3" != words ] || _own=$5 _step=5
-		_found=$(shadow_files "$1" | while IFS= read -r _f; do
-			_a=$(conf_assign "$_f" "$2")
-			[ -n "$_a" ] || continue
-			shadow_ok "$3" "$4" "${_a#* }" "$_own" || printf '%s:%s\037%s\037%s\037%s\037%s\n' "$_f" "${_a%% *}" "$2" "${_a#* }" "$4" "$1"
-		done)
-		[ -z "$_found" ] || _hits="$_hits$_found
-"
-		shift $_step
-	done
-	[ -n "$_hits" ] || return 0
-	_msg=
 	# Fields apart by US (\037), which, unlike a blank, keeps an empty
 	# value a field of its own.
 	_us=$(printf '\037')
-	while IFS=$_us read -r _at _n _v _w _ed; do
+	_in='' _eds=''
+	while [ $# -ge 4 ]; do
+		_own='' _step=4
+		[ "$3" != words ] || _own=$5 _step=5
+		case $_eds in
+		*"$_us$1$_us"*) ;;
+		*)
+			_eds="$_eds$_us$1$_us"
+			_in="$_in$(shadow_files "$1" | while IFS= read -r _f; do printf 'f\037%s\037%s\n' "$1" "$_f"; done)
+"
+			;;
+		esac
+		_in="${_in}v$_us$1$_us$2$_us$3$_us$4$_us$_own
+"
+		shift $_step
+	done
+	_found=$(printf '%s' "$_in" | conf_scan)
+	_msg=
+	while IFS=$_us read -r _at _n _v _w _ed _m _o; do
 		[ -n "$_at" ] || continue
+		if shadow_ok "$_m" "$_w" "$_v" "$_o"; then
+			continue
+		fi
 		if [ "$MODE" = check ]; then
 			diff_line "$_ifc" "$_n at boot ($_at)" "$_w" "$_v"
 		fi
 		_msg="${_msg:+$_msg; }$_at sets $_n=\"$_v\", which boot reads after $_ed and so wins over the fabric's \"$_w\""
 	done <<SHADOWS
-$_hits
+$_found
 SHADOWS
+	[ -n "$_msg" ] || return 0
 	[ "$MODE" != check ] || return 0
 	nic_stop "$_ifc" 'boot files' '' '' "$_msg: make it the fabric's value there or remove it, then run again"
 }
