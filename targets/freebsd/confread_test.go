@@ -3,6 +3,7 @@ package freebsd
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -24,7 +25,11 @@ const scanValue = `scan_value() {
 // both read give both the same value: quoted or bare, the last of several,
 // none for a comment, for a longer name that starts with NAME, for a
 // name a regular expression's dot would match, or for a missing file; an
-// empty value is unset.
+// empty value is unset. conf_get is conf_scan's reading, so the lines a
+// person writes by hand and the loader reads (loader.conf(5): blanks
+// around =, a trailing comment) or sh(1) does (export, 'quoted') are a
+// value to conf_get too; before, conf_get called them unset and a run
+// added a second line even where the value was the fabric's.
 func TestConfReaders(t *testing.T) {
 	const name = "dev.mce.0.conf.qos.trust_state"
 	tests := []struct{ name, text, want string }{
@@ -38,6 +43,13 @@ func TestConfReaders(t *testing.T) {
 		{"in another's value", "x=\"" + name + "=1\"\n", "unset"},
 		{"empty", name + "=\"\"\n", "unset"},
 		{"no file", "", "unset"},
+		{"blanks around =", name + " = \"2\"\n", "2"},
+		{"leading blanks", "  \t" + name + "=2\n", "2"},
+		{"export", "export " + name + "=2\n", "2"},
+		{"single quotes", name + "='2'\n", "2"},
+		{"trailing comment, quoted", name + "=\"2\" # dscp\n", "2"},
+		{"trailing comment, bare", name + "=2 # dscp\n", "2"},
+		{"a hand line, then conf_set's", name + " = \"1\"\n" + name + "=\"2\"\n", "2"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -55,5 +67,36 @@ func TestConfReaders(t *testing.T) {
 				t.Errorf("conf_get, conf_scan over\n%s= %q, want %q", tc.text, out, want)
 			}
 		})
+	}
+}
+
+// TestConfGetHandLines: a /boot/loader.conf whose hand-written lines
+// (blanks around =, a comment) already hold the fabric's value gets no
+// second line for it; one whose hand line holds another value gets the
+// fabric's line last, which the loader reads last, and a --check after
+// that run finds no loader.conf difference.
+func TestConfGetHandLines(t *testing.T) {
+	f, h := twoNICs()
+	s := hostScript(t, f, h)
+	fh := newFakeHost(t, "mce0", "mce1")
+	fh.mlx5OIDs("0")
+	fh.mlx5OIDs("1")
+	const hand = "zfs_load=\"YES\"\ndev.mce.0.conf.qos.trust_state = \"2\" # dscp\ndev.mce.0.conf.qos.cable_length = \"7\"\n"
+	fh.write("loader.conf", hand)
+	out, errs, code := fh.run(s)
+	loader := fh.read("loader.conf")
+	if code != 0 || strings.Contains(out, "loader.conf dev.mce.0.conf.qos.trust_state:") ||
+		!strings.Contains(out, "loader.conf dev.mce.0.conf.qos.cable_length: 7 -> 50\n") {
+		t.Errorf("exit %d:\n%s%s", code, out, errs)
+	}
+	if !strings.HasPrefix(loader, hand) || strings.Count(loader, "dev.mce.0.conf.qos.trust_state") != 1 ||
+		!strings.Contains(loader, "\ndev.mce.0.conf.qos.cable_length=\"50\"\n") {
+		t.Errorf("loader.conf:\n%s", loader)
+	}
+	// The fake ifconfig keeps no MTU or address, so only the loader.conf
+	// lines are read back.
+	out, _, _ = fh.run(s, "--check")
+	if strings.Contains(out, "loader.conf ") {
+		t.Errorf("--check after the run:\n%s", out)
 	}
 }

@@ -444,17 +444,18 @@ shadow_files() {
 	done
 }
 
-# conf_scan: the last assignment to each variable in each boot file, all
-# of them in one pass. It reads on its input, fields apart by US (\037),
-# the boot files, "f ED FILE", FILE one of those read after ED
-# (shadow_files), and the variables, "v ED NAME MATCH WANT OWNS", and
-# prints for each variable, in input order, and each file of its ED, in
-# input order, where that file last assigns NAME: "FILE:LINE NAME VALUE
-# WANT ED MATCH OWNS", US apart. An assignment is NAME=VALUE with VALUE
-# bare, "quoted" or 'quoted', as sh(1) reads rc.conf.d files and the
-# loader reads loader.conf(5) lines (blanks around = allowed there, a
-# leading export here). Each file is read once, whatever the number of
-# variables.
+# conf_scan: the last assignment to each variable in each file, all of
+# them in one pass; the one reader of loader.conf(5), sysctl.conf(5) and
+# rc.conf.d lines (shadowed, conf_get). It reads on its input, fields
+# apart by US (\037), the files, "f ED FILE" (for shadowed, FILE is one
+# of those boot reads after ED, shadow_files), and the variables, "v ED
+# NAME MATCH WANT OWNS", and prints for each variable, in input order,
+# and each file of its ED, in input order, where that file last assigns
+# NAME: "FILE:LINE NAME VALUE WANT ED MATCH OWNS", US apart. An
+# assignment is NAME=VALUE with VALUE bare, "quoted" or 'quoted', as
+# sh(1) reads rc.conf.d files and the loader reads loader.conf(5) lines
+# (blanks around = allowed there, a leading export here). Each file is
+# read once, whatever the number of variables.
 conf_scan() {
 	awk -v sq="'" '
 		BEGIN { FS = "\037" }
@@ -757,12 +758,20 @@ rc_words() {
 	ensure rc.conf "$1" "$_new" "${_cur:-unset}" rc_set "$1" "$_new"
 }
 
-# conf_get FILE NAME: the value of FILE's last NAME=VALUE line of
-# loader.conf(5) (quoted) or sysctl.conf(5) (bare), or unset.
+# conf_get FILE NAME: the value of FILE's last assignment to NAME, read
+# as shadowed reads the files boot reads after FILE (conf_scan: quoted or
+# bare, blanks around =, a leading export, a trailing comment), or unset
+# (an empty value too). A hand-written line conf_set leaves in place
+# (NAME = "v") is thus read as the loader and rc.d/sysctl read it; the
+# line conf_set adds comes last, and so wins.
 conf_get() {
-	_n=$(echo "$2" | sed 's/\./\\./g')
-	_v=$(sed -n "s/^$_n=\"\{0,1\}\([^\"]*\)\"\{0,1\}$/\1/p" "$1" 2>/dev/null | tail -n 1)
-	echo "${_v:-unset}"
+	_cg=$(printf 'f\037-\037%s\nv\037-\037%s\037whole\037\037\n' "$1" "$2" | conf_scan)
+	# FILE:LINE US NAME US VALUE US ...: the third field.
+	_cs=$(printf '\037')
+	_cg=${_cg#*"$_cs"}
+	_cg=${_cg#*"$_cs"}
+	_cg=${_cg%%"$_cs"*}
+	echo "${_cg:-unset}"
 }
 
 # conf_line FILE NAME VALUE: the line conf_set writes: quoted in
