@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -18,13 +19,17 @@ import (
 // without -D), addr.IF (ifconfig -f
 // inet:cidr,inet6:cidr), iflist (ifconfig -l), sysctl.OID (a sysctl
 // that exists, its value), rc.VAR (an rc.conf variable), pci (pciconf
-// -l). Every command that changes something is logged to $FAKES/log.
+// -l), name (uname -n and hostname print it; $FAKE_HOSTNAME, the
+// host the script is for, when there is no file; no-uname: uname fails).
+// Every command that changes something is logged to $FAKES/log.
 var fakeTools = map[string]string{
-	"id":      "#!/bin/sh\necho 0\n",
-	"kldstat": "#!/bin/sh\nexit 0\n",
-	"kldload": "#!/bin/sh\necho \"kldload $*\" >>\"$FAKES/log\"\n",
-	"pciconf": "#!/bin/sh\ncat \"$FAKES/pci\"\n",
-	"logger":  fakeLogger,
+	"id":       "#!/bin/sh\necho 0\n",
+	"uname":    fakeName("[ ! -f \"$FAKES/no-uname\" ] || exit 1\n[ \"$1\" = -n ] || exit 1\n"),
+	"hostname": fakeName("[ $# -eq 0 ] || exit 1\n"),
+	"kldstat":  "#!/bin/sh\nexit 0\n",
+	"kldload":  "#!/bin/sh\necho \"kldload $*\" >>\"$FAKES/log\"\n",
+	"pciconf":  "#!/bin/sh\ncat \"$FAKES/pci\"\n",
+	"logger":   fakeLogger,
 	"ifconfig": `#!/bin/sh
 case $1 in
 -l) cat "$FAKES/iflist"; exit 0 ;;
@@ -63,6 +68,12 @@ echo "sysrc $1" >>"$FAKES/log"
 `,
 }
 
+// fakeName is a tool that prints the host's name after the test in
+// guard (uname -n, hostname).
+func fakeName(guard string) string {
+	return "#!/bin/sh\n" + guard + "if [ -f \"$FAKES/name\" ]; then cat \"$FAKES/name\"; else printf '%s\\n' \"$FAKE_HOSTNAME\"; fi\n"
+}
+
 // fakeLogger keeps what a run logs (logger(1)) in $FAKES/syslog, not in
 // the system log of the machine the tests run on.
 const fakeLogger = "#!/bin/sh\necho \"logger $*\" >>\"$FAKES/syslog\"\n"
@@ -71,12 +82,14 @@ const fakeLogger = "#!/bin/sh\necho \"logger $*\" >>\"$FAKES/syslog\"\n"
 type fakeHost struct {
 	t   *testing.T
 	dir string
+	// env is added to each run's environment (FABRICC_ANY_HOST=1).
+	env []string
 }
 
 // newFakeHost makes the tools, a ConnectX on the PCI bus and the given
 // interfaces, each up with MTU 1500.
 func newFakeHost(t *testing.T, ifaces ...string) *fakeHost {
-	h := &fakeHost{t, t.TempDir()}
+	h := &fakeHost{t: t, dir: t.TempDir()}
 	for name, content := range fakeTools {
 		h.write(name, content)
 		if err := os.Chmod(filepath.Join(h.dir, name), 0o755); err != nil {
@@ -128,8 +141,9 @@ next:
 }
 
 // run runs script with the tools first on PATH and the persistent
-// files moved into the fake host, returning stdout, stderr and the exit
-// status.
+// files moved into the fake host, on the host it is for (FAKE_HOSTNAME,
+// unless a hostname file says otherwise), returning stdout, stderr and
+// the exit status.
 func (h *fakeHost) run(script string, args ...string) (string, string, int) {
 	h.t.Helper()
 	// loader.conf.d, loader.conf.local and sysctl.conf.local follow
@@ -140,7 +154,9 @@ func (h *fakeHost) run(script string, args ...string) (string, string, int) {
 	script = strings.ReplaceAll(script, "/usr/local/etc/rc.conf.d", filepath.Join(h.dir, "local.rc.conf.d"))
 	script = strings.ReplaceAll(script, "/etc/rc.conf.d", filepath.Join(h.dir, "rc.conf.d"))
 	cmd := exec.Command("sh", append([]string{"-c", script, "host.freebsd.sh"}, args...)...)
-	cmd.Env = append(os.Environ(), "PATH="+h.dir+":"+os.Getenv("PATH"), "FAKES="+h.dir)
+	cmd.Env = append(os.Environ(), "PATH="+h.dir+":"+os.Getenv("PATH"), "FAKES="+h.dir,
+		"FAKE_HOSTNAME="+scriptHost(h.t, script), "FABRICC_ANY_HOST=")
+	cmd.Env = append(cmd.Env, h.env...)
 	var out, errb strings.Builder
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
@@ -151,6 +167,20 @@ func (h *fakeHost) run(script string, args ...string) (string, string, int) {
 		h.t.Fatal(err)
 	}
 	return out.String(), errb.String(), code
+}
+
+// hostNameLine is the script's HOST_NAME line (writeHostName).
+var hostNameLine = regexp.MustCompile(`(?m)^HOST_NAME='((?:[^']|'\\'')*)'$`)
+
+// scriptHost is the name of the host script is for, as sh reads its
+// HOST_NAME line.
+func scriptHost(t *testing.T, script string) string {
+	t.Helper()
+	m := hostNameLine.FindStringSubmatch(script)
+	if m == nil {
+		t.Fatal("the script has no HOST_NAME='...' line")
+	}
+	return strings.ReplaceAll(m[1], `'\''`, "'")
 }
 
 // twoNICs is a host with two ConnectX-5 ports, mce0 and mce1, untagged,

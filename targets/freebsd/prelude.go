@@ -5,10 +5,14 @@ package freebsd
 // change goes through ensure, which compares first, so runs are idempotent.
 const prelude = `MODE=apply
 CHANGED_EXIT=0
+ANY_HOST=0
+if [ "${FABRICC_ANY_HOST:-}" = 1 ]; then
+	ANY_HOST=1
+fi
 
 usage() {
 	cat <<EOF
-Usage: $0 [--check | --dry-run] [--changed-exit N] [--help]
+Usage: $0 [--check | --dry-run] [--any-host] [--changed-exit N] [--help]
 
 Applies the host side of the fabric's lossless RoCE contract, now and in
 /etc/rc.conf, /boot/loader.conf and /etc/sysctl.conf for the next boot.
@@ -16,6 +20,11 @@ Applies the host side of the fabric's lossless RoCE contract, now and in
   --check      only read (root not needed); print one line per difference
                (interface, what, intended, actual) and exit 3 if any
   --dry-run    print the commands a run would execute; change nothing
+  --any-host   run on a host whose name is not $HOST_NAME (the same as
+               FABRICC_ANY_HOST=1 in the environment): by default the
+               script stops before its first change (exit 1), and --check
+               reports a difference, where uname -n (its first label, case
+               ignored) is another name
   --changed-exit N
                exit N (3-125) instead of 0 when a run changed something
                (with --dry-run: would change something), for configuration
@@ -54,6 +63,7 @@ while [ $# -gt 0 ]; do
 		fi
 		MODE=${arg#--}
 		;;
+	--any-host) ANY_HOST=1 ;;
 	--changed-exit=*) CHANGED_EXIT=${arg#--changed-exit=} ;;
 	--changed-exit)
 		CHANGED_EXIT=${1:-}
@@ -197,6 +207,38 @@ need_root() {
 	if [ "$MODE" = apply ] && [ "$(id -u)" -ne 0 ]; then
 		die "run as root (or use --dry-run to only print the commands, --check to compare)"
 	fi
+}
+
+# lower WORD: WORD in lower case (ASCII), for names compared with case
+# ignored.
+lower() { printf '%s' "$1" | tr '[:upper:]' '[:lower:]'; }
+
+# host_guard: stops before the first change on a host whose name (uname -n,
+# its first label or the whole name, case ignored) is not HOST_NAME: the
+# script is for one host, and identical hosts have identical interface
+# names, so on another (a copied script, a mis-mapped configuration
+# management run) it would delete that host's addresses and add this
+# one's. --check reports the difference and reads on, --dry-run notes it;
+# --any-host (FABRICC_ANY_HOST=1) goes on with a note, for a host whose
+# name is set later in its boot. uname(1) -n and hostname(1) both print
+# the kernel's kern.hostname (gethostname(3)).
+host_guard() {
+	_hn=$(uname -n 2>/dev/null) || _hn=$(hostname 2>/dev/null) || _hn=
+	_lc=$(lower "$_hn")
+	_hw=$(lower "$HOST_NAME")
+	if [ -n "$_lc" ] && { [ "$_lc" = "$_hw" ] || [ "${_lc%%.*}" = "$_hw" ]; }; then
+		return 0
+	fi
+	_why="this host's name (uname -n) is $(shq "${_hn:-unknown}"), not $(shq "$HOST_NAME"), the host this script is for"
+	if [ "$ANY_HOST" = 1 ]; then
+		note "$_why; going on (--any-host)"
+		return 0
+	fi
+	case $MODE in
+	check) diff_line system "host name" "$(shq "$HOST_NAME")" "$(shq "${_hn:-unknown}")" ;;
+	dry-run) note "$_why: a run would stop here (use this host's own script, or --any-host)" ;;
+	*) die "$_why; nothing was changed: use this host's own script, or, where the name is set later (a shared image), run with --any-host (or FABRICC_ANY_HOST=1)" ;;
+	esac
 }
 
 # Each NIC's steps run in a command substitution, a subshell, so that a
@@ -402,25 +444,49 @@ shadow_files() {
 	done
 }
 
-# conf_assign FILE NAME: "LINE VALUE" of FILE's last assignment to NAME,
-# or nothing: NAME=VALUE with VALUE bare, "quoted" or 'quoted', as sh(1)
-# reads rc.conf.d files and the loader reads loader.conf(5) lines
-# (blanks around = allowed there, a leading export here).
-conf_assign() {
-	awk -v n="$2" -v sq="'" '
-		{
-			l = $0; sub(/^[ \t]+/, "", l)
-			if (substr(l, 1, 7) == "export ") { l = substr(l, 8); sub(/^[ \t]+/, "", l) }
-			if (substr(l, 1, length(n)) != n) next
-			r = substr(l, length(n) + 1); sub(/^[ \t]*/, "", r)
-			if (substr(r, 1, 1) != "=") next
-			r = substr(r, 2); sub(/^[ \t]*/, "", r)
-			q = substr(r, 1, 1)
-			if (q == "\"" || q == sq) { r = substr(r, 2); i = index(r, q); v = i ? substr(r, 1, i - 1) : r }
-			else { v = r; sub(/[ \t;#].*$/, "", v) }
-			line = NR; val = v; f = 1
+# conf_scan: the last assignment to each variable in each file, all of
+# them in one pass; the one reader of loader.conf(5), sysctl.conf(5) and
+# rc.conf.d lines (shadowed, conf_get). It reads on its input, fields
+# apart by US (\037), the files, "f ED FILE" (for shadowed, FILE is one
+# of those boot reads after ED, shadow_files), and the variables, "v ED
+# NAME MATCH WANT OWNS", and prints for each variable, in input order,
+# and each file of its ED, in input order, where that file last assigns
+# NAME: "FILE:LINE NAME VALUE WANT ED MATCH OWNS", US apart. An
+# assignment is NAME=VALUE with VALUE bare, "quoted" or 'quoted', as
+# sh(1) reads rc.conf.d files and the loader reads loader.conf(5) lines
+# (blanks around = allowed there, a leading export here). Each file is
+# read once, whatever the number of variables.
+conf_scan() {
+	awk -v sq="'" '
+		BEGIN { FS = "\037" }
+		$1 == "f" { nf[$2]++; fl[$2, nf[$2]] = $3 }
+		$1 == "v" { nv++; ved[nv] = $2; vn[nv] = $3; vm[nv] = $4; vw[nv] = $5; vo[nv] = $6; want[$2, $3] = 1 }
+		END {
+			for (ed in nf) for (j = 1; j <= nf[ed]; j++) scan(ed, fl[ed, j])
+			for (i = 1; i <= nv; i++) for (j = 1; j <= nf[ved[i]]; j++) {
+				k = fl[ved[i], j] SUBSEP vn[i]
+				if (k in at) printf "%s:%s\037%s\037%s\037%s\037%s\037%s\037%s\n", fl[ved[i], j], at[k], vn[i], val[k], vw[i], ved[i], vm[i], vo[i]
+			}
 		}
-		END { if (f) print line " " val }' "$1" 2>/dev/null || true
+		# scan(ED, F): at[F, NAME] and val[F, NAME], the line and value of
+		# the last assignment in F to each NAME wanted for ED.
+		function scan(ed, f,    l, n, r, q, i, v, nr) {
+			while ((getline l < f) > 0) {
+				nr++
+				sub(/^[ \t]+/, "", l)
+				if (substr(l, 1, 7) == "export ") { l = substr(l, 8); sub(/^[ \t]+/, "", l) }
+				n = l; sub(/[ \t=].*$/, "", n)
+				if (!((ed, n) in want)) continue
+				r = substr(l, length(n) + 1); sub(/^[ \t]*/, "", r)
+				if (substr(r, 1, 1) != "=") continue
+				r = substr(r, 2); sub(/^[ \t]*/, "", r)
+				q = substr(r, 1, 1)
+				if (q == "\"" || q == sq) { r = substr(r, 2); i = index(r, q); v = i ? substr(r, 1, i - 1) : r }
+				else { v = r; sub(/[ \t;#].*$/, "", v) }
+				at[f, n] = nr; val[f, n] = v
+			}
+			close(f)
+		}'
 }
 
 # shadow_ok MATCH WANT VALUE [OWNS]: VALUE gives the variable what the
@@ -442,40 +508,48 @@ shadow_ok() {
 # shadowed IF [FILE NAME MATCH WANT [OWNS]]...: before the NIC's first
 # change, each NAME the NIC's steps write to FILE (/boot/loader.conf,
 # /etc/rc.conf, /etc/sysctl.conf) is looked for in the files read at
-# boot after that one (shadow_files), OWNS following a words MATCH: one
-# that sets NAME to a value without the fabric's (shadow_ok) wins at boot
-# over what the script writes, so --check reports each, naming the file
-# and line, and a run changes nothing on IF (nic_stop).
+# boot after that one (shadow_files, listed once per FILE), OWNS
+# following a words MATCH, all in one pass (conf_scan): one that sets
+# NAME to a value without the fabric's (shadow_ok) wins at boot over what
+# the script writes, so --check reports each, naming the file and line,
+# and a run changes nothing on IF (nic_stop).
 shadowed() {
 	_ifc=$1
 	shift
-	_hits=
-	while [ $# -ge 4 ]; do
-		_own='' _step=4
-		[ "$3" != words ] || _own=$5 _step=5
-		_found=$(shadow_files "$1" | while IFS= read -r _f; do
-			_a=$(conf_assign "$_f" "$2")
-			[ -n "$_a" ] || continue
-			shadow_ok "$3" "$4" "${_a#* }" "$_own" || printf '%s:%s\037%s\037%s\037%s\037%s\n' "$_f" "${_a%% *}" "$2" "${_a#* }" "$4" "$1"
-		done)
-		[ -z "$_found" ] || _hits="$_hits$_found
-"
-		shift $_step
-	done
-	[ -n "$_hits" ] || return 0
-	_msg=
 	# Fields apart by US (\037), which, unlike a blank, keeps an empty
 	# value a field of its own.
 	_us=$(printf '\037')
-	while IFS=$_us read -r _at _n _v _w _ed; do
+	_in='' _eds=''
+	while [ $# -ge 4 ]; do
+		_own='' _step=4
+		[ "$3" != words ] || _own=$5 _step=5
+		case $_eds in
+		*"$_us$1$_us"*) ;;
+		*)
+			_eds="$_eds$_us$1$_us"
+			_in="$_in$(shadow_files "$1" | while IFS= read -r _f; do printf 'f\037%s\037%s\n' "$1" "$_f"; done)
+"
+			;;
+		esac
+		_in="${_in}v$_us$1$_us$2$_us$3$_us$4$_us$_own
+"
+		shift $_step
+	done
+	_found=$(printf '%s' "$_in" | conf_scan)
+	_msg=
+	while IFS=$_us read -r _at _n _v _w _ed _m _o; do
 		[ -n "$_at" ] || continue
+		if shadow_ok "$_m" "$_w" "$_v" "$_o"; then
+			continue
+		fi
 		if [ "$MODE" = check ]; then
 			diff_line "$_ifc" "$_n at boot ($_at)" "$_w" "$_v"
 		fi
 		_msg="${_msg:+$_msg; }$_at sets $_n=\"$_v\", which boot reads after $_ed and so wins over the fabric's \"$_w\""
 	done <<SHADOWS
-$_hits
+$_found
 SHADOWS
+	[ -n "$_msg" ] || return 0
 	[ "$MODE" != check ] || return 0
 	nic_stop "$_ifc" 'boot files' '' '' "$_msg: make it the fabric's value there or remove it, then run again"
 }
@@ -684,12 +758,20 @@ rc_words() {
 	ensure rc.conf "$1" "$_new" "${_cur:-unset}" rc_set "$1" "$_new"
 }
 
-# conf_get FILE NAME: the value of FILE's last NAME=VALUE line of
-# loader.conf(5) (quoted) or sysctl.conf(5) (bare), or unset.
+# conf_get FILE NAME: the value of FILE's last assignment to NAME, read
+# as shadowed reads the files boot reads after FILE (conf_scan: quoted or
+# bare, blanks around =, a leading export, a trailing comment), or unset
+# (an empty value too). A hand-written line conf_set leaves in place
+# (NAME = "v") is thus read as the loader and rc.d/sysctl read it; the
+# line conf_set adds comes last, and so wins.
 conf_get() {
-	_n=$(echo "$2" | sed 's/\./\\./g')
-	_v=$(sed -n "s/^$_n=\"\{0,1\}\([^\"]*\)\"\{0,1\}$/\1/p" "$1" 2>/dev/null | tail -n 1)
-	echo "${_v:-unset}"
+	_cg=$(printf 'f\037-\037%s\nv\037-\037%s\037whole\037\037\n' "$1" "$2" | conf_scan)
+	# FILE:LINE US NAME US VALUE US ...: the third field.
+	_cs=$(printf '\037')
+	_cg=${_cg#*"$_cs"}
+	_cg=${_cg#*"$_cs"}
+	_cg=${_cg%%"$_cs"*}
+	echo "${_cg:-unset}"
 }
 
 # conf_line FILE NAME VALUE: the line conf_set writes: quoted in

@@ -31,13 +31,14 @@ func script(b *text, f *model.Fabric, h *model.Host, plans []nicPlan, sysctl boo
 	fmt.Fprintf(b, "# settings go to /etc/rc.conf (%s.rc.conf)%s\n", h.Name, files)
 	b.At()
 	b.WriteString("set -eu\n\n")
+	writeHostName(b, h)
 	b.WriteString(prelude)
 	for i := range plans {
 		b.n = plans[i].nic
 		writeNIC(b, &plans[i], i+1)
 	}
 	b.At()
-	b.WriteString("\nneed_root\n")
+	b.WriteString("\nneed_root\nhost_guard\n")
 	for i := range plans {
 		b.n = plans[i].nic
 		b.nic()
@@ -45,6 +46,21 @@ func script(b *text, f *model.Fabric, h *model.Host, plans []nicPlan, sysctl boo
 	}
 	b.At()
 	b.WriteString("finish\n")
+}
+
+// writeHostName writes HOST_NAME, the name host_guard compares with the
+// running host's, always in single quotes: a host name is a fabric
+// string, and a bare one with a dash (HOST_NAME=rack1-nas01) reads to
+// shellcheck as arithmetic written wrong (SC2100).
+func writeHostName(b *text, h *model.Host) {
+	b.At("host", h.Name)
+	b.WriteString("# The host this script is for: it stops on any other (host_guard, --any-host).\n")
+	w := quote.ShellWord(h.Name)
+	if !strings.HasPrefix(w, "'") {
+		w = "'" + w + "'"
+	}
+	fmt.Fprintf(b, "HOST_NAME=%s\n\n", w)
+	b.At()
 }
 
 // writeNIC writes the function that configures one NIC.
