@@ -95,8 +95,24 @@ func RoCEToS(h *model.Host) []string {
 // traffic_class marks every queue pair of the port, verbs ones included.
 // The inbox driver and mlx4 (ConnectX-3) have no such file.
 func SetsGlobalTClass(n *model.NIC) bool {
-	return n.Driver == "mlnx_ofed" && n.Transport != model.TransportIWARP && !strings.HasPrefix(n.Model, "ConnectX-3")
+	return n.Driver == "mlnx_ofed" && n.Transport != model.TransportIWARP && n.RunsMlx5()
 }
+
+// ectZero is ECT(0), the ECN field's "ECN-capable transport" codepoint
+// in the low two bits of the ToS byte (RFC 3168, section 5).
+const ectZero = 2
+
+// GlobalTClass is the global traffic class the Linux script writes for n
+// (SetsGlobalTClass): the RoCE ToS with ECT(0). The class replaces the
+// ToS of every queue pair of the port, UCX's included, whose own default
+// for RoCE v2 is 106, DSCP 26 with ECT(0) (openucx/ucx,
+// UCT_IB_DEFAULT_ROCEV2_DSCP), as NVIDIA's BlueField images write the
+// class (`echo 106 > /sys/class/infiniband/mlx5_N/tc/1/traffic_class` in
+// their mlx_bf_udev). Without ECT a packet is not ECN-capable, and a
+// switch that would mark it CE for DCQCN drops it instead (RFC 3168,
+// section 5: a router marks only ECT packets), so the class must not
+// take the bit away.
+func GlobalTClass(n *model.NIC) int { return n.RoCE.TOS | ectZero }
 
 // CheckHost is a host renderer's entry check: f and h are given, h runs
 // os, and the compiler resolved the fabric's priority maps (64 DSCP and 8

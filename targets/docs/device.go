@@ -571,12 +571,12 @@ func writeLinuxMarking(d *doc, h *model.Host, slNames []string, slPrio string) {
 // port's global traffic class (ofed, by tclassNICs); only says that the
 // host has no others, whose paragraph names NCCL's setting.
 func ofedText(h *model.Host, ofed []string, only bool) string {
-	s := "On " + strings.Join(ofed, ", ") + " the host script sets the ToS both as RDMA-CM's default and as the RDMA port's global traffic class " +
+	s := "On " + strings.Join(ofed, ", ") + " the host script sets the ToS as RDMA-CM's default and the fabric's DSCP with ECT(0) as the RDMA port's global traffic class " +
 		"(/sys/class/infiniband/DEV/tc/PORT/traffic\\_class, which reads back Global tclass=N). MLNX\\_OFED's mlx5\\_ib gives every queue pair of the port that class, " +
 		"whatever class the application asked for, and moves connected ones to it, so verbs applications there (UCX and MPI over it, NCCL, perftest) are marked " +
 		"without a setting of their own (mlnx-ofa\\_kernel, mlx5\\_ib: traffic\\_class\\_store). " +
-		"The class carries the ToS as RDMA-CM's default does, its ECN bits 0 (Not-ECT), so it also replaces UCX's own 106 (DSCP 26 with ECT(0)); " +
-		"a switch ECN-marks only ECN-capable packets (RFC 3168, section 5)."
+		"The class keeps the ECN-capable bit ECT(0), as UCX's own default 106 (DSCP 26 with ECT(0)) has it and NVIDIA's BlueField images write the class: " +
+		"a switch ECN-marks only ECN-capable packets, and drops the others where it would mark them (RFC 3168, section 5), which would leave DCQCN without its marks."
 	if t, ok := h.NCCLToS(); ok && only {
 		s += fmt.Sprintf(" The host script also writes NCCL\\_IB\\_TC=%d into /etc/nccl.conf, since the NICs list the nccl application, for NCCL jobs that start before the global class is set.", t)
 	}
@@ -593,7 +593,7 @@ func tclassNICs(h *model.Host) (ofed, inbox []string) {
 			continue
 		}
 		if targets.SetsGlobalTClass(n) {
-			ofed = append(ofed, fmt.Sprintf("%s (ToS %d, MLNX\\_OFED)", md(n.Name), n.RoCE.TOS))
+			ofed = append(ofed, fmt.Sprintf("%s (traffic class %d, MLNX\\_OFED)", md(n.Name), targets.GlobalTClass(n)))
 		} else {
 			inbox = append(inbox, fmt.Sprintf("%s (ToS %d)", md(n.Name), n.RoCE.TOS))
 		}

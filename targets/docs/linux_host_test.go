@@ -59,14 +59,14 @@ func inboxTutorial(t *testing.T) *model.Fabric {
 func TestLinuxHostGlobalTClass(t *testing.T) {
 	f := compileExample(t, "tutorial")
 	h := f.Host("node1")
-	ofed := "the host script sets the ToS both as RDMA-CM's default and as the RDMA port's global traffic class " +
+	ofed := "the host script sets the ToS as RDMA-CM's default and the fabric's DSCP with ECT(0) as the RDMA port's global traffic class " +
 		"(/sys/class/infiniband/DEV/tc/PORT/traffic\\_class, which reads back Global tclass=N). MLNX\\_OFED's mlx5\\_ib gives every queue pair of the port that class, " +
 		"whatever class the application asked for, and moves connected ones to it, so verbs applications there (UCX and MPI over it, NCCL, perftest) are marked " +
 		"without a setting of their own (mlnx-ofa\\_kernel, mlx5\\_ib: traffic\\_class\\_store). " +
-		"The class carries the ToS as RDMA-CM's default does, its ECN bits 0 (Not-ECT), so it also replaces UCX's own 106 (DSCP 26 with ECT(0)); " +
-		"a switch ECN-marks only ECN-capable packets (RFC 3168, section 5)."
+		"The class keeps the ECN-capable bit ECT(0), as UCX's own default 106 (DSCP 26 with ECT(0)) has it and NVIDIA's BlueField images write the class: " +
+		"a switch ECN-marks only ECN-capable packets, and drops the others where it would mark them (RFC 3168, section 5), which would leave DCQCN without its marks."
 	doc := hostDoc(t, f, "node1")
-	want := "\n\nOn roce0 (ToS 104, MLNX\\_OFED) " + ofed + "\n\n## By hand"
+	want := "\n\nOn roce0 (traffic class 106, MLNX\\_OFED) " + ofed + "\n\n## By hand"
 	if !strings.Contains(doc, want) || strings.Contains(doc, "only as RDMA-CM's default") || strings.Contains(doc, ucxPrefix) {
 		t.Errorf("node1.md (MLNX_OFED) lacks\n%s\nor has the per-application paragraphs, in\n%s", want, doc)
 	}
@@ -74,7 +74,7 @@ func TestLinuxHostGlobalTClass(t *testing.T) {
 	n.Name, n.Driver = "roce1", "inbox"
 	h.NICs = append(h.NICs, n)
 	doc = hostDoc(t, f, "node1")
-	for _, w := range []string{"\n\nOn roce1 (ToS 104) the host script sets this ToS only as RDMA-CM's default, ", "\n\n" + ucxPrefix, "\n\nOn roce0 (ToS 104, MLNX\\_OFED) " + ofed + "\n\n"} {
+	for _, w := range []string{"\n\nOn roce1 (ToS 104) the host script sets this ToS only as RDMA-CM's default, ", "\n\n" + ucxPrefix, "\n\nOn roce0 (traffic class 106, MLNX\\_OFED) " + ofed + "\n\n"} {
 		if !strings.Contains(doc, w) {
 			t.Errorf("node1.md (MLNX_OFED and inbox) lacks\n%s\nin\n%s", w, doc)
 		}
@@ -157,7 +157,7 @@ func TestLinuxHostNCCLByHand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w := "(RFC 3168, section 5). The host script also writes NCCL\\_IB\\_TC=104 into /etc/nccl.conf, since the NICs list the nccl application, for NCCL jobs that start before the global class is set.\n\n"; !strings.Contains(string(files[0].Data), w) {
+	if w := "which would leave DCQCN without its marks. The host script also writes NCCL\\_IB\\_TC=104 into /etc/nccl.conf, since the NICs list the nccl application, for NCCL jobs that start before the global class is set.\n\n"; !strings.Contains(string(files[0].Data), w) {
 		t.Errorf("with nccl, node1.md (MLNX_OFED) lacks\n%s\nin\n%s", w, files[0].Data)
 	}
 	want := "\n## By hand\n\nNothing: the host script sets everything the model asks of this host.\n"

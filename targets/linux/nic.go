@@ -367,15 +367,15 @@ func setsTClass(n *model.NIC) bool {
 	return targets.SetsGlobalTClass(n)
 }
 
-// writeTClass writes the port's global traffic class, the ToS RDMA-CM
-// takes as its default (writeRoCECM), so that verbs applications (NCCL,
+// writeTClass writes the port's global traffic class, the fabric's DSCP
+// with ECT(0) (targets.GlobalTClass), so that verbs applications (NCCL,
 // UCX, perftest), which do not take RDMA-CM's default, are marked too
 // (global_tclass).
 func writeTClass(b *script, n *model.NIC) {
 	b.nic(n, "driver")
 	b.alsoNIC(n, "dscp")
-	b.WriteString("\t# MLNX_OFED: the port's global traffic class marks verbs queue pairs too.\n")
-	fmt.Fprintf(b, "\tglobal_tclass \"$ifc\" %d\n", n.RoCE.TOS)
+	b.WriteString("\t# MLNX_OFED: the port's global traffic class marks verbs queue pairs too; DSCP << 2 with ECT(0), as UCX's default 106 is, so packets stay ECN-capable for DCQCN.\n")
+	fmt.Fprintf(b, "\tglobal_tclass \"$ifc\" %d\n", targets.GlobalTClass(n))
 }
 
 // gidAddr is the NIC's address its RoCE v2 GID carries, for --check's GID

@@ -66,13 +66,15 @@ func TestGlobalTClass(t *testing.T) {
 }
 
 // TestGlobalTClassStep: an MLNX_OFED mlx5 NIC's steps set the global
-// traffic class to its RoCE ToS, after RDMA-CM's default; the inbox
+// traffic class to its RoCE ToS with ECT(0) (106 for DSCP 26, not
+// RDMA-CM's 104, which would make every queue pair's packets Not-ECT),
+// after RDMA-CM's default; the inbox
 // driver, QLogic and a ConnectX-3 (mlx4) under MLNX_OFED get no such step,
 // nor the helpers.
 func TestGlobalTClassStep(t *testing.T) {
 	f := fixture()
 	assertHas(t, render(t, f, 0), []string{
-		"0000:ffff:c0a8:0229\n\t# MLNX_OFED: the port's global traffic class marks verbs queue pairs too.\n\tglobal_tclass \"$ifc\" 104\n",
+		"0000:ffff:c0a8:0229\n\t# MLNX_OFED: the port's global traffic class marks verbs queue pairs too; DSCP << 2 with ECT(0), as UCX's default 106 is, so packets stay ECN-capable for DCQCN.\n\tglobal_tclass \"$ifc\" 106\n",
 		"\nglobal_tclass() {\n", "\ntclass_state() {\n",
 	}, nil)
 	for _, i := range []int{1, 2} {

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=6dcabf24b342ec3a91e39a95cbb1c1506710d6b0ecc6c5fdd847ef2bc6af500f
+FABRICC_SCRIPT_ID=94f9d90a9871cbf68b1ed5a779e3bbdee60f1eac812c2315e797c619d481555b
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu02'
 # Where --install puts this script's copy and its systemd unit.
@@ -1417,8 +1417,8 @@ nic_1() {
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
 	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.1.2 0000:0000:0000:0000:0000:ffff:0a0a:0102
-	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too.
-	global_tclass "$ifc" 104
+	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too; DSCP << 2 with ECT(0), as UCX's default 106 is, so packets stay ECN-capable for DCQCN.
+	global_tclass "$ifc" 106
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
 		dcqcn_prio "$ifc" 0 1
 		dcqcn_prio "$ifc" 1 1
@@ -1468,8 +1468,8 @@ nic_2() {
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
 	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.2.2 0000:0000:0000:0000:0000:ffff:0a0a:0202
-	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too.
-	global_tclass "$ifc" 104
+	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too; DSCP << 2 with ECT(0), as UCX's default 106 is, so packets stay ECN-capable for DCQCN.
+	global_tclass "$ifc" 106
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
 		dcqcn_prio "$ifc" 0 1
 		dcqcn_prio "$ifc" 1 1
@@ -1519,8 +1519,8 @@ nic_3() {
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
 	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.3.2 0000:0000:0000:0000:0000:ffff:0a0a:0302
-	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too.
-	global_tclass "$ifc" 104
+	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too; DSCP << 2 with ECT(0), as UCX's default 106 is, so packets stay ECN-capable for DCQCN.
+	global_tclass "$ifc" 106
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
 		dcqcn_prio "$ifc" 0 1
 		dcqcn_prio "$ifc" 1 1
@@ -1570,8 +1570,8 @@ nic_4() {
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
 	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.4.2 0000:0000:0000:0000:0000:ffff:0a0a:0402
-	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too.
-	global_tclass "$ifc" 104
+	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too; DSCP << 2 with ECT(0), as UCX's default 106 is, so packets stay ECN-capable for DCQCN.
+	global_tclass "$ifc" 106
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
 		dcqcn_prio "$ifc" 0 1
 		dcqcn_prio "$ifc" 1 1
@@ -1621,8 +1621,8 @@ nic_5() {
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
 	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.5.2 0000:0000:0000:0000:0000:ffff:0a0a:0502
-	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too.
-	global_tclass "$ifc" 104
+	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too; DSCP << 2 with ECT(0), as UCX's default 106 is, so packets stay ECN-capable for DCQCN.
+	global_tclass "$ifc" 106
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
 		dcqcn_prio "$ifc" 0 1
 		dcqcn_prio "$ifc" 1 1
@@ -1672,8 +1672,8 @@ nic_6() {
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
 	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.6.2 0000:0000:0000:0000:0000:ffff:0a0a:0602
-	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too.
-	global_tclass "$ifc" 104
+	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too; DSCP << 2 with ECT(0), as UCX's default 106 is, so packets stay ECN-capable for DCQCN.
+	global_tclass "$ifc" 106
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
 		dcqcn_prio "$ifc" 0 1
 		dcqcn_prio "$ifc" 1 1
@@ -1723,8 +1723,8 @@ nic_7() {
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
 	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.7.2 0000:0000:0000:0000:0000:ffff:0a0a:0702
-	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too.
-	global_tclass "$ifc" 104
+	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too; DSCP << 2 with ECT(0), as UCX's default 106 is, so packets stay ECN-capable for DCQCN.
+	global_tclass "$ifc" 106
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
 		dcqcn_prio "$ifc" 0 1
 		dcqcn_prio "$ifc" 1 1
@@ -1774,8 +1774,8 @@ nic_8() {
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
 	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.8.2 0000:0000:0000:0000:0000:ffff:0a0a:0802
-	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too.
-	global_tclass "$ifc" 104
+	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too; DSCP << 2 with ECT(0), as UCX's default 106 is, so packets stay ECN-capable for DCQCN.
+	global_tclass "$ifc" 106
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
 		dcqcn_prio "$ifc" 0 1
 		dcqcn_prio "$ifc" 1 1

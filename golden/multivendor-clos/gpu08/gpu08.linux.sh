@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=56c7f4cc31d353358ffbd5abe20bd19675911fae2c8692c09935e2219412f004
+FABRICC_SCRIPT_ID=3dedc4d3b79468e1087dce8deb75b1ff31b7e9fca45e4e54d3e99b12fc032613
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu08'
 # Where --install puts this script's copy and its systemd unit.
@@ -1389,8 +1389,8 @@ nic_1() {
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
 	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.0.2.14 0000:0000:0000:0000:0000:ffff:0a00:020e
-	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too.
-	global_tclass "$ifc" 104
+	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too; DSCP << 2 with ECT(0), as UCX's default 106 is, so packets stay ECN-capable for DCQCN.
+	global_tclass "$ifc" 106
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
 		dcqcn_prio "$ifc" 0 1
 		dcqcn_prio "$ifc" 1 1
