@@ -240,6 +240,8 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 			s.Pools[bp.Type] = Pool{Percent: poolPercent(sw.Platform, bp), Priorities: append([]int(nil), bp.Priorities...)}
 		}
 	}
+	// Cumulus: nil, every traffic class compared, since targets/cumulus
+	// writes ETS and ECN of all eight (the idle ones DWRR 1 %, ecn disable).
 	if len(f.QoS.PriorityToTC) > 0 && sw.Platform != model.PlatformCumulus {
 		s.UsedTCs = map[int]bool{}
 		for _, tc := range f.QoS.PriorityToTC {
