@@ -127,6 +127,8 @@ nv unset interface swp1,swp2 qos pfc
 nv unset interface swp1,swp2 qos mapping
 nv unset interface swp1,swp2 qos link-pause
 nv unset interface swp1,swp2 qos pfc-watchdog
+nv unset interface swp1,swp2 qos egress-scheduler
+nv unset interface swp1,swp2 qos congestion-control
 nv unset interface swp1,swp2 bridge domain br_default vlan
 nv unset interface swp1,swp2 bridge domain br_default untagged
 
