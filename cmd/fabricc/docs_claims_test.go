@@ -312,7 +312,7 @@ func TestExplainExamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const command = "$ fabricc explain out/leaf1/leaf1.nvue.sh:97\n"
+	const command = "$ fabricc explain out/leaf1/leaf1.nvue.sh:103\n"
 	var example string
 	for _, b := range regexp.MustCompile("(?s)\n```\n(.*?)```").FindAllStringSubmatch(string(review), -1) {
 		if strings.HasPrefix(b[1], command) {
@@ -326,7 +326,7 @@ func TestExplainExamples(t *testing.T) {
 	if code, _, stderr := fabricc(t, "build", filepath.Join("examples", "multivendor-clos"), "-o", out); code != 0 {
 		t.Fatalf("build: exit %d:\n%s", code, stderr)
 	}
-	code, stdout, stderr := fabricc(t, "explain", filepath.Join(out, "leaf1", "leaf1.nvue.sh")+":97")
+	code, stdout, stderr := fabricc(t, "explain", filepath.Join(out, "leaf1", "leaf1.nvue.sh")+":103")
 	if code != 0 {
 		t.Fatalf("explain: exit %d:\n%s", code, stderr)
 	}
@@ -352,7 +352,7 @@ func TestExplainExamples(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, claim := range []struct{ readme, output string }{
-		{"`fabricc explain out/leaf1/leaf1.nvue.sh:97` prints", "out/leaf1/leaf1.nvue.sh:97: "},
+		{"`fabricc explain out/leaf1/leaf1.nvue.sh:103` prints", "out/leaf1/leaf1.nvue.sh:103: "},
 		{"(switch leaf1, port swp1, priority group 3)", "from switch leaf1, port swp1, priority group 3 "},
 		{"(`switches.hcl:61:17` for the speed", "examples/multivendor-clos/switches.hcl:61:17\n"},
 		{"`links.hcl:7:14` for the cable length)", "examples/multivendor-clos/links.hcl:7:14\n"},

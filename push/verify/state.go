@@ -274,6 +274,8 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 	if sw.Platform == model.PlatformCumulus {
 		s.EgressPools = expectEgressPools(sw)
 	}
+	// Cumulus: nil, every traffic class compared, since targets/cumulus
+	// writes ETS and ECN of all eight (the idle ones DWRR 1 %, ecn disable).
 	if len(f.QoS.PriorityToTC) > 0 && sw.Platform != model.PlatformCumulus {
 		s.UsedTCs = map[int]bool{}
 		for _, tc := range f.QoS.PriorityToTC {

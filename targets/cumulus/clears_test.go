@@ -12,7 +12,10 @@ import (
 // Command Reference, Config Commands), each once for all the ports it
 // concerns; the YAML lists the same unsets in its header, which push
 // runs before the patch. What a port's mode does not use of the bridge
-// is cleared; what the release does not know is not named.
+// is cleared; what the release does not know is not named. An
+// operator's egress scheduler or congestion control profile on a fabric
+// port is detached, since it overrides the default-global fabricc
+// writes (rmig #2).
 func TestClearsComeFirst(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -29,6 +32,8 @@ func TestClearsComeFirst(t *testing.T) {
 			"nv unset interface swp1,swp2,swp3,swp31,swp32 qos mapping",
 			"nv unset interface swp1,swp2,swp3,swp31,swp32 qos link-pause",
 			"nv unset interface swp1,swp2,swp3,swp31,swp32 qos pfc-watchdog",
+			"nv unset interface swp1,swp2,swp3,swp31,swp32 qos egress-scheduler",
+			"nv unset interface swp1,swp2,swp3,swp31,swp32 qos congestion-control",
 			"nv unset interface swp1,swp2,swp3,swp31,swp32 bridge domain br_default access",
 			"nv unset interface swp1,swp2,swp3,swp31,swp32 bridge domain br_default vlan",
 		}},
@@ -46,13 +51,30 @@ func TestClearsComeFirst(t *testing.T) {
 			"nv unset interface swp1,swp2,swp3,swp31,swp32 qos mapping",
 			"nv unset interface swp1,swp2,swp3,swp31,swp32 qos link-pause",
 			"nv unset interface swp1,swp2,swp3,swp31,swp32 qos pfc-watchdog",
+			"nv unset interface swp1,swp2,swp3,swp31,swp32 qos egress-scheduler",
+			"nv unset interface swp1,swp2,swp3,swp31,swp32 qos congestion-control",
 			"nv unset interface swp1 bridge domain br_default vlan",
 			"nv unset interface swp1 bridge domain br_default untagged",
 			"nv unset interface swp2,swp3,swp32 bridge domain br_default access",
 			"nv unset interface swp2,swp3,swp32 bridge domain br_default vlan",
 			"nv unset interface swp31 bridge domain",
 		}},
-		{"5.3 has no link-pause or pfc-watchdog per interface", func(f *model.Fabric) {
+		{"5.4 has the egress-scheduler and congestion-control attachments, no pfc-watchdog", func(f *model.Fabric) {
+			f.Switches[0].OSVersion = "5.4.0"
+		}, []string{
+			"nv unset qos traffic-pool default-lossless switch-priority",
+			"nv unset qos traffic-pool default-lossy switch-priority",
+			"nv unset interface swp1,swp2,swp3,swp31,swp32 description",
+			"nv unset interface swp1,swp2,swp3,swp31,swp32 link state",
+			"nv unset interface swp1,swp2,swp3,swp31,swp32 qos pfc",
+			"nv unset interface swp1,swp2,swp3,swp31,swp32 qos mapping",
+			"nv unset interface swp1,swp2,swp3,swp31,swp32 qos link-pause",
+			"nv unset interface swp1,swp2,swp3,swp31,swp32 qos egress-scheduler",
+			"nv unset interface swp1,swp2,swp3,swp31,swp32 qos congestion-control",
+			"nv unset interface swp1,swp2,swp3,swp31,swp32 bridge domain br_default access",
+			"nv unset interface swp1,swp2,swp3,swp31,swp32 bridge domain br_default vlan",
+		}},
+		{"5.3 has no link-pause, pfc-watchdog, egress-scheduler or congestion-control per interface", func(f *model.Fabric) {
 			f.Switches[0].OSVersion = "5.3.0"
 		}, []string{
 			"nv unset qos traffic-pool default-lossless switch-priority",

@@ -137,6 +137,18 @@ func TestScriptLines(t *testing.T) {
 			"nv set qos congestion-control default-global traffic-class 3 red disable",
 			"nv set qos congestion-control default-global traffic-class 0 min-threshold 150000",
 			"nv set qos congestion-control default-global traffic-class 0 ecn enable",
+			"nv set qos congestion-control default-global traffic-class 6 ecn disable",
+			// The idle traffic classes: off, as the scheduler writes
+			// them all, so a class removed keeps no marking (rmig #1).
+			"# traffic classes 1,2,4,5,7 carry no class and no switch priority: no ECN marking, whatever an earlier fabric set",
+			"nv set qos congestion-control default-global traffic-class 1 ecn disable",
+			"nv set qos congestion-control default-global traffic-class 2 ecn disable",
+			"nv set qos congestion-control default-global traffic-class 4 ecn disable",
+			"nv set qos congestion-control default-global traffic-class 5 ecn disable",
+			"nv set qos congestion-control default-global traffic-class 7 ecn disable",
+		}, absent: []string{
+			"nv set qos congestion-control default-global traffic-class 4 min-threshold 150000",
+			"nv unset qos congestion-control default-global traffic-class 4",
 		}},
 		{name: "pfc per port profiles", want: []string{
 			"nv set qos pfc pfc-sp3-100g-3m switch-priority 3",

@@ -165,8 +165,9 @@ func renderBridgePort(p *plan, port *model.Port, base string) error {
 // renderClears unsets, before any port is written, the per-port objects
 // fabricc owns whose value is a set or a presence rather than one value:
 // the port's description and link state, the profiles attached to a
-// port (PFC, its watchdog, link pause, the trust mapping) and the parts of its bridge membership its mode does
-// not use. `nv set` and `nv config patch` only add to such objects (NVUE
+// port (PFC, its watchdog, link pause, the trust mapping, the egress
+// scheduler and congestion control) and the parts of its bridge
+// membership its mode does not use. `nv set` and `nv config patch` only add to such objects (NVUE
 // merges a patch into the revision: NVUE Command Reference, Config
 // Commands), so without this a port kept the PFC profile of an earlier
 // fabric when its ports came to share default-global, a trunk kept
@@ -217,6 +218,18 @@ func renderClears(p *plan, sw *model.Switch, t target) {
 	}
 	if t.rel.atLeast(sincePFCWatchdog) {
 		clear(all, "qos pfc-watchdog")
+	}
+	// fabricc writes ETS and ECN into default-global only, and a profile
+	// attached to the port overrides it: an operator's (`nv set interface
+	// swp1 qos egress-scheduler profile my-ets`, `... qos
+	// congestion-control profile my-ecn`: NVUE Command Reference, Set and
+	// Unset Commands, QoS) kept the port on its own scheduling and
+	// marking, which verification then reported on every push while diff
+	// showed nothing. The profiles themselves stay: they are the
+	// operator's, and a port outside the fabric may use them.
+	if t.rel.atLeast(sincePortSchedulerECN) {
+		clear(all, "qos egress-scheduler")
+		clear(all, "qos congestion-control")
 	}
 	clear(access, "bridge domain br_default vlan")
 	clear(access, "bridge domain br_default untagged")

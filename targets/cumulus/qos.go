@@ -284,7 +284,8 @@ func IdleTrafficClasses(q *model.QoS) []int {
 
 // renderECN writes ECN marking per class. NVUE's default-global marks ECN
 // on traffic class 0 out of the box (QoS guide, "Congestion Control"), so a
-// class without ECN in the model is switched off explicitly.
+// class without ECN in the model is switched off explicitly, and so is
+// every idle traffic class (idleECN).
 func renderECN(p *plan, q *model.QoS, t target) error {
 	p.at()
 	p.sectionf("ECN (WRED marking) per traffic class; thresholds in bytes, as NVUE takes them")
@@ -310,7 +311,34 @@ func renderECN(p *plan, q *model.QoS, t target) error {
 		// must not drop.
 		p.set(base+" red", t.disable)
 	}
+	idleECN(p, q, t)
 	return nil
+}
+
+// idleECN switches ECN marking off on the traffic classes no class uses
+// (IdleTrafficClasses), as renderScheduler writes their ETS: a patch
+// only adds, so a class removed from the fabric (docs/changes.md, moving
+// the lossless priority, step 3, or the rollback of its step 1) left its
+// `ecn enable` and thresholds in default-global, the switch went on
+// marking that queue, and verification, which compares ECN on all eight
+// traffic classes of the profile fabricc owns, failed. `ecn disable` is
+// the documented off state ("Enables and disables ECN bit marking for
+// the traffic class": NVUE Command Reference, Set and Unset Commands,
+// QoS, `nv set qos congestion-control <profile-id> traffic-class
+// <qos-tc-id> ecn`, since 5.3.0); an unset would instead return the
+// class to NVUE's default, which marks traffic class 0, so the off
+// state would depend on which class went idle. The thresholds an earlier
+// class left stay, unused while marking is off.
+func idleECN(p *plan, q *model.QoS, t target) {
+	idle := IdleTrafficClasses(q)
+	if len(idle) == 0 {
+		return
+	}
+	p.at("qos")
+	p.commentf("traffic classes %s carry no class and no switch priority: no ECN marking, whatever an earlier fabric set", joinInts(idle))
+	for _, tc := range idle {
+		p.set(fmt.Sprintf("qos congestion-control %s traffic-class %d ecn", profileDefault, tc), t.disable)
+	}
 }
 
 // nvuePool names the NVUE traffic pool for an ingress pool type (QoS

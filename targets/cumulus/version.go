@@ -30,6 +30,10 @@ var (
 	// sinceAdvanceBuffer: qos advance-buffer-config and the per-interface
 	// link-pause profile.
 	sinceAdvanceBuffer = release{5, 4}
+	// sincePortSchedulerECN: `interface <if> qos egress-scheduler profile`
+	// and `interface <if> qos congestion-control profile` ("Introduced in
+	// Cumulus Linux 5.4.0").
+	sincePortSchedulerECN = release{5, 4}
 	// sincePFCWatchdog: qos pfc-watchdog and interface <if> qos pfc-watchdog.
 	sincePFCWatchdog = release{5, 6}
 	// sinceServicePool: advance-buffer-config's ingress-pool and

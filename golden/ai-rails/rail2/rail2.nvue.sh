@@ -59,6 +59,12 @@ nv set qos congestion-control default-global traffic-class 3 probability 100
 nv set qos congestion-control default-global traffic-class 3 ecn enable
 nv set qos congestion-control default-global traffic-class 3 red disable
 nv set qos congestion-control default-global traffic-class 6 ecn disable
+# traffic classes 1,2,4,5,7 carry no class and no switch priority: no ECN marking, whatever an earlier fabric set
+nv set qos congestion-control default-global traffic-class 1 ecn disable
+nv set qos congestion-control default-global traffic-class 2 ecn disable
+nv set qos congestion-control default-global traffic-class 4 ecn disable
+nv set qos congestion-control default-global traffic-class 5 ecn disable
+nv set qos congestion-control default-global traffic-class 7 ecn disable
 
 # Buffer pools (traffic-pool, egress pools under advance-buffer-config); memory-percent is a whole percent and the pools must sum to 100 or less, so fabricc rounds down
 # pool lossy-default-ingress: 48.7% of the buffer rounds down to 48%
@@ -125,6 +131,8 @@ nv unset interface swp1,swp2,swp3,swp4,swp33,swp34 qos pfc
 nv unset interface swp1,swp2,swp3,swp4,swp33,swp34 qos mapping
 nv unset interface swp1,swp2,swp3,swp4,swp33,swp34 qos link-pause
 nv unset interface swp1,swp2,swp3,swp4,swp33,swp34 qos pfc-watchdog
+nv unset interface swp1,swp2,swp3,swp4,swp33,swp34 qos egress-scheduler
+nv unset interface swp1,swp2,swp3,swp4,swp33,swp34 qos congestion-control
 nv unset interface swp1,swp2,swp3,swp4 bridge domain br_default vlan
 nv unset interface swp1,swp2,swp3,swp4 bridge domain br_default untagged
 nv unset interface swp33,swp34 bridge domain
