@@ -127,7 +127,29 @@ func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
 	if nvueNoDiff(diff) {
 		return "", nil
 	}
-	return nvueBroughtUp(conf, config, ports, portsErr) + strings.TrimSpace(diff) + "\n", nil
+	return nvueBroughtUp(conf, config, ports, portsErr) + beforeAfterLines(applied, append(unsets, stale...), config) + strings.TrimSpace(diff) + "\n", nil
+}
+
+// beforeAfterLines is nvueBeforeAfter's list as comment lines above
+// NVUE's diff, which shows only what is set and unset, so that the diff
+// says what a push replaces on a hand-configured switch (rmig #7); ""
+// when nothing changes or the list cannot be made (the diff below still
+// says what is sent).
+func beforeAfterLines(applied []byte, cmds []string, config []byte) string {
+	paths := make([]string, 0, len(cmds))
+	for _, c := range cmds {
+		paths = append(paths, strings.TrimPrefix(c, "nv unset "))
+	}
+	lines, err := nvueBeforeAfter(applied, paths, config)
+	if err != nil || len(lines) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("# before -> after:\n")
+	for _, l := range lines {
+		b.WriteString("#   " + l + "\n")
+	}
+	return b.String()
 }
 
 // nvueBroughtUp warns, one comment line per port, of the patch's ports

@@ -59,10 +59,11 @@ func TestPushDetachesOperatorPortProfiles(t *testing.T) {
 		t.Fatalf("verify after the operator's profiles: %s %q\n%s\nwant among them:\n%s", r.Status, r.Error, strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	// `nv config diff` names the attachments it removes, not the
-	// profiles' names (rmig #7).
+	// profiles' names; the lines above it do, before and after (rmig #7).
 	const detach = "- unset:\n    interface:\n      swp1:\n        qos:\n          congestion-control:\n      swp2:\n        qos:\n          egress-scheduler:\n"
-	if dry := l.run(t, ActionDiff, f, sw, cfg); dry.Status != StatusDryRun || !strings.Contains(dry.Diff, detach) {
-		t.Errorf("dry run: %s %q; its diff lacks\n%s\nit is:\n%s", dry.Status, dry.Error, detach, dry.Diff)
+	const named = "# before -> after:\n#   interface swp1 qos congestion-control profile: \"my-ecn\" -> (none)\n#   interface swp2 qos egress-scheduler profile: \"my-ets\" -> (none)\n"
+	if dry := l.run(t, ActionDiff, f, sw, cfg); dry.Status != StatusDryRun || !strings.Contains(dry.Diff, detach) || !strings.Contains(dry.Diff, named) {
+		t.Errorf("dry run: %s %q; its diff lacks\n%s\nor\n%s\nit is:\n%s", dry.Status, dry.Error, detach, named, dry.Diff)
 	}
 	if r := l.run(t, ActionPush, f, sw, cfg); r.Status != StatusChanged || !r.Verified {
 		t.Fatalf("push over the operator's profiles: %s %q %v", r.Status, r.Error, r.Differences)
