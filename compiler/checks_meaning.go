@@ -2,7 +2,6 @@ package compiler
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
@@ -108,7 +107,7 @@ var defaultCNP = [2]int{48, 6}
 // WinOF-2 User Manual, Rev 1.21, and WinOF User Manual, Rev 5.50, name no
 // CNP setting; ConnectX-3 drivers (mlx4) have none.
 func cnpSettable(h *model.Host, n *model.NIC) bool {
-	if slices.Contains([]string{"ConnectX-3", "ConnectX-3 Pro"}, n.Model) {
+	if n.RunsMlx4() {
 		return false
 	}
 	switch h.OS {

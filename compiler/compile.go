@@ -53,17 +53,26 @@ func compileSources(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics, s
 	return f, src, diags, ""
 }
 
+// The phases a compile skips, by where it stopped (CompileSkipped).
+const (
+	skippedAfterPhysics  = "the cross-device checks"
+	skippedAfterLowering = "headroom and buffers, " + skippedAfterPhysics
+	// SkippedUndecoded names every phase of the compiler, none of which
+	// runs on a fabric that does not decode.
+	SkippedUndecoded = "ports, links, VLANs, QoS, " + skippedAfterLowering
+)
+
 // compile runs the phases, stopping after the first with errors (the
 // later ones would report what follows from them), and says which it
 // skipped.
 func compile(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics, string) {
 	f, src, diags := lower(cfg)
 	if diags.HasErrors() {
-		return nil, src, diags, "headroom and buffers, the cross-device checks"
+		return nil, src, diags, skippedAfterLowering
 	}
 	diags = append(diags, applyPhysics(f, src)...)
 	if diags.HasErrors() {
-		return nil, src, diags, "the cross-device checks"
+		return nil, src, diags, skippedAfterPhysics
 	}
 	diags = append(diags, check(f, src)...)
 	return f, src, diags, ""

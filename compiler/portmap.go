@@ -298,8 +298,8 @@ func nameProblem(p model.Platform, modelName string, m switchModel, name string)
 	if !ok {
 		return "", "" // the platform's naming check reports it
 	}
-	if why, fix := m.slotProblem(p, modelName, ref, name); why != "" {
-		return why, fix
+	if why := m.slotProblem(p, modelName, ref, name); why != "" {
+		return why, ""
 	}
 	g, ok := m.groupOf(ref.number)
 	if !ok {
@@ -319,21 +319,20 @@ func nameProblem(p model.Platform, modelName string, m switchModel, name string)
 
 // slotProblem says why name's line card slot does not fit model m: a
 // modular chassis names every port by its slot (EthernetS/N/M), a fixed
-// switch by none, and the slot must hold a line card. fix is the name
-// meant when only the slot is missing or extra and the slot is certain.
-func (m switchModel) slotProblem(p model.Platform, modelName string, ref portRef, name string) (why, fix string) {
+// switch by none, and the slot must hold a line card.
+func (m switchModel) slotProblem(p model.Platform, modelName string, ref portRef, name string) string {
 	first, last := m.slots()
 	switch {
 	case first == 0 && ref.hasSlot:
-		return fmt.Sprintf("the %s is a fixed switch, so %s, a line card port (EthernetS/N/M), does not exist; its ports are %s", modelName, name, m.portsText(p)), ""
+		return fmt.Sprintf("the %s is a fixed switch, so %s, a line card port (EthernetS/N/M), does not exist; its ports are %s", modelName, name, m.portsText(p))
 	case first == 0:
-		return "", ""
+		return ""
 	case !ref.hasSlot:
-		return fmt.Sprintf("the %s is a modular chassis, and EOS names its ports by line card slot, port and lane (EthernetS/N/M, e.g. Ethernet%d/1/1): %s has no slot; its ports are %s", modelName, first, name, m.portsText(p)), ""
+		return fmt.Sprintf("the %s is a modular chassis, and EOS names its ports by line card slot, port and lane (EthernetS/N/M, e.g. Ethernet%d/1/1): %s has no slot; its ports are %s", modelName, first, name, m.portsText(p))
 	case ref.slot < first || ref.slot > last:
-		return fmt.Sprintf("%s is in slot %d, but the line cards of the %s are in slots %d-%d (slots 1 and 2 hold the supervisors)", name, ref.slot, modelName, first, last), ""
+		return fmt.Sprintf("%s is in slot %d, but the line cards of the %s are in slots %d-%d (slots 1 and 2 hold the supervisors)", name, ref.slot, modelName, first, last)
 	}
-	return "", ""
+	return ""
 }
 
 // subIndex is the 0-based sub-port (Onyx, Cumulus) or lane (EOS) index.
@@ -358,9 +357,6 @@ func portLanes(p model.Platform, modelName string, m switchModel, name string, s
 	}
 	g, ok := m.groupOf(ref.number)
 	if !ok {
-		return 0, ""
-	}
-	if why, _ := m.slotProblem(p, modelName, ref, name); why != "" {
 		return 0, ""
 	}
 	opts := laneOptions(m.asic.name, g, speedMbps)
@@ -427,10 +423,7 @@ func intsOr(v []int) string {
 	for i, n := range v {
 		s[i] = strconv.Itoa(n)
 	}
-	if len(s) < 2 {
-		return strings.Join(s, "")
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+	return joinOr(s)
 }
 
 // joinAnd renders names as "a, b and c".

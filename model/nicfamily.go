@@ -9,3 +9,8 @@ var mlx4Models = map[string]bool{"ConnectX-3": true, "ConnectX-3 Pro": true}
 func (n *NIC) RunsMlx5() bool {
 	return n.Vendor == "mellanox" && !mlx4Models[n.Model]
 }
+
+// RunsMlx4 reports whether the NIC is an NVIDIA ConnectX-3 or ConnectX-3
+// Pro, which the mlx4 drivers run: no CNP setting, no global traffic
+// class, no link toggle on a PFC change.
+func (n *NIC) RunsMlx4() bool { return mlx4Models[n.Model] }

@@ -117,19 +117,22 @@ func switchImpact(a, b *model.Switch) []Impact {
 // change also needs the inventory entry's platform changed, since push
 // refuses a device whose inventory platform is not the fabric's.
 func replacementImpact(a, b *model.Switch) []Impact {
+	newOS, newBox := a.Platform != b.Platform, a.Hardware.Model != b.Hardware.Model
 	var what, when string
 	switch {
-	case a.Platform != b.Platform:
+	case newOS && newBox:
+		what = platform(a) + " on " + a.Hardware.Model + " -> " + platform(b) + " on " + b.Hardware.Model
+	case newOS:
 		what = string(a.Platform) + " -> " + string(b.Platform) + " on " + b.Hardware.Model
-		when = "its operating system is replaced, so every link of the switch is down while it is installed; push it after the install, once its inventory entry says platform " + string(b.Platform) + " (push refuses a switch whose inventory platform is not the fabric's)"
-	case a.Hardware.Model != b.Hardware.Model:
+	case newBox:
 		what = a.Hardware.Model + " -> " + b.Hardware.Model
-		when = "another switch, so every link is down while it is swapped; push it after the new switch is racked: pushed to the old one, its pools and headroom would be sized for the new one's buffer"
 	default:
 		return nil
 	}
-	if a.Platform != b.Platform && a.Hardware.Model != b.Hardware.Model {
-		what = platform(a) + " on " + a.Hardware.Model + " -> " + platform(b) + " on " + b.Hardware.Model
+	if newOS {
+		when = "its operating system is replaced, so every link of the switch is down while it is installed; push it after the install, once its inventory entry says platform " + string(b.Platform) + " (push refuses a switch whose inventory platform is not the fabric's)"
+	} else {
+		when = "another switch, so every link is down while it is swapped; push it after the new switch is racked: pushed to the old one, its pools and headroom would be sized for the new one's buffer"
 	}
 	return []Impact{{Kind: "replacement", Text: "replaced: " + what + ": " + when}}
 }

@@ -348,7 +348,7 @@ func runDevice(ctx context.Context, o Options, t Target, gt *gating) *DeviceResu
 // failed stays failed. Only a switch whose change had been applied says
 // it was rolled back: a change only staged was discarded.
 func (d *device) settleInterrupted(ctx context.Context, err error) {
-	cause := interruptOf(ctx)
+	cause := InterruptOf(ctx)
 	switch {
 	case cause == nil || !errors.Is(err, cause) || d.res.RollbackNote != "":
 		return
@@ -746,7 +746,7 @@ func (d *device) awaitOthers(ctx context.Context, deadline time.Time) error {
 	d.giveSlot(stepWait)
 	err := d.gate.wait(ctx, deadline)
 	if err != nil && !d.gate.decidedBy(err) {
-		err = d.gate.abandon(d.t.Switch.Name, err, interruptOf(ctx))
+		err = d.gate.abandon(d.t.Switch.Name, err, InterruptOf(ctx))
 	}
 	if err != nil {
 		d.retake(ctx)
@@ -765,10 +765,10 @@ func notConfirmed(cause error) error {
 	return fmt.Errorf("not confirmed, all or nothing: %w; every switch rolls back%s", cause, hint)
 }
 
-// interruptOf is why ctx was cancelled when it was interrupted (the
+// InterruptOf is why ctx was cancelled when it was interrupted (the
 // signal handler cancels it with "interrupted by SIGINT"), nil when it is
 // still running or ran out of time.
-func interruptOf(ctx context.Context) error {
+func InterruptOf(ctx context.Context) error {
 	cause := context.Cause(ctx)
 	if cause == nil || errors.Is(cause, context.DeadlineExceeded) || cause == context.Canceled {
 		return nil

@@ -112,7 +112,7 @@ func TestGateAbandonOnInterrupt(t *testing.T) {
 	g.pass()
 	cancel(errors.New("interrupted by SIGINT"))
 	errA := g.wait(ctx, time.Time{})
-	g.abandon("leaf3", errA, interruptOf(ctx))
+	g.abandon("leaf3", errA, InterruptOf(ctx))
 	g.pass()
 	errB := g.wait(context.Background(), time.Time{})
 	if errB == nil || errB.Error() != "the push was interrupted by SIGINT" {

@@ -25,7 +25,6 @@ func (d *device) lock(ctx context.Context) error {
 	}
 	d.step(stepLock)
 	deadline := time.Now().Add(d.o.LockTimeout)
-	heirMe := d.me
 	for {
 		d.locked = true // a failed attempt may have taken it: unlock checks
 		other, err := d.v.Lock.acquire(d.conn, d.me)
@@ -36,14 +35,17 @@ func (d *device) lock(ctx context.Context) error {
 			return nil
 		}
 		d.locked = false
-		for other != nil && d.mayBreak(*other, heirMe) {
-			old, stale := *other, d.isStale(*other)
-			heirMe = heir(heirMe, old)
+		for other != nil {
+			stale, ok := d.mayBreak(*other)
+			if !ok {
+				break
+			}
+			old := *other
 			// Before the takeover: if it fails half-way, unlock hands
 			// the lock back to old rather than releasing it.
 			d.locked = true
-			d.inherit(heirMe, old)
-			if other, err = d.v.Lock.takeover(d.conn, heirMe, old); err != nil {
+			d.inherit(heir(d.me, old), old)
+			if other, err = d.v.Lock.takeover(d.conn, d.me, old); err != nil {
 				return fmt.Errorf("breaking the lock of %s: %w", old, err)
 			}
 			d.lockBroken(old, stale)
@@ -68,14 +70,15 @@ func (d *device) lock(ctx context.Context) error {
 	}
 }
 
-// mayBreak reports whether this run takes h's lock over: a stale lock,
-// or the lock of the transaction BreakLock names, that it has not
-// inherited yet (up to maxInherits of them).
-func (d *device) mayBreak(h, heirMe Holder) bool {
-	if slices.Contains(heirMe.Inherits, h.ID) || len(heirMe.Inherits) >= maxInherits {
-		return false
+// mayBreak reports whether this run takes h's lock over (ok): a stale
+// lock, or the lock of the transaction BreakLock names, that it has not
+// inherited yet (up to maxInherits of them); stale says which.
+func (d *device) mayBreak(h Holder) (stale, ok bool) {
+	if slices.Contains(d.me.Inherits, h.ID) || len(d.me.Inherits) >= maxInherits {
+		return false, false
 	}
-	return d.isStale(h) || d.named(h)
+	stale = d.isStale(h)
+	return stale, stale || d.named(h)
 }
 
 // named reports whether h is the lock --break-lock names.

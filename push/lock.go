@@ -116,6 +116,11 @@ var localNamespace = sync.OnceValue(func() string {
 
 // lockField keeps letters, digits, '-' and '_' of s (others become '-'),
 // at most n of them; "unknown" when nothing is left.
+// ValidTxn reports whether s can be a device lock's transaction as a
+// lock records it (lockField of at most 40 characters), which
+// --break-lock names.
+func ValidTxn(s string) bool { return s != "" && lockField(s, 40) == s }
+
 func lockField(s string, n int) string {
 	b := []byte(s)
 	for i, c := range b {
@@ -290,8 +295,6 @@ type locker interface {
 	release(c Conn, me Holder) error
 	// holder reads who holds the lock; nil when nobody does.
 	holder(c Conn) (*Holder, error)
-	// remove deletes h's lock.
-	remove(c Conn, h Holder) error
 	// takeover makes me (heir of old) the holder of old's lock (stale,
 	// or --break-lock) without a moment where no lock names old's
 	// transaction: old's record goes only when me's is there. When a
@@ -382,15 +385,6 @@ func (l fileLock) replace(c Conn, from, to Holder) error {
 		return err // gone already, or taken anew: not the lock to replace
 	}
 	_, err = c.Send(l.prefix + "set +C; echo " + to.marker() + " > " + l.path)
-	return err
-}
-
-func (l fileLock) remove(c Conn, h Holder) error {
-	now, err := l.holder(c)
-	if err != nil || now == nil || !now.same(h) {
-		return err // gone already, or taken anew: not the lock to break
-	}
-	_, err = c.Send(l.prefix + "rm -f " + l.path)
 	return err
 }
 
@@ -507,20 +501,11 @@ func (onyxLock) takeover(c Conn, me, old Holder) (*Holder, error) {
 
 func (onyxLock) where() string { return "the configuration file " + lockTag + ".*" }
 
-// handBack deletes me's lock file; old's is still there.
-func (onyxLock) handBack(c Conn, me, _ Holder) error { return onyxLock{}.remove(c, me) }
-
-func (onyxLock) remove(c Conn, h Holder) error {
-	locks, err := onyxLocks(c)
-	if err != nil {
-		return err
-	}
-	for _, l := range locks {
-		if l.same(h) {
-			return onyxConfigure(c, []string{"configuration delete " + onyxLockName(h)})
-		}
-	}
-	return nil
+// handBack deletes me's lock file; old's is still there (release of me
+// without the transactions it inherits deletes only me's file).
+func (onyxLock) handBack(c Conn, me, _ Holder) error {
+	me.Inherits = nil
+	return onyxLock{}.release(c, me)
 }
 
 // onyxLocks lists the lock files, oldest transaction first.

@@ -121,7 +121,7 @@ func TestStaleLockOfThisHostIsBroken(t *testing.T) {
 				t.Fatalf("the lock of a running process was broken: %s %q", r.Status, r.Error)
 			}
 			c := l.dial(t, sw.Platform)
-			_ = Vendors[sw.Platform].Lock.remove(c, live)
+			_ = Vendors[sw.Platform].Lock.release(c, live)
 			_ = c.Close()
 
 			dead := LocalHolder("20250101-120000-dead00")

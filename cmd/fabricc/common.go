@@ -237,7 +237,7 @@ func compileFabricSkipped(path string, opts dsl.Options) (*model.Fabric, map[str
 	cfg, files, diags := dsl.Load(path, opts)
 	timings.add("load", time.Since(start))
 	if diags.HasErrors() {
-		return nil, files, dsl.Collapse(diags, files), "ports, links, VLANs, QoS, headroom and buffers, the cross-device checks"
+		return nil, files, dsl.Collapse(diags, files), compiler.SkippedUndecoded
 	}
 	// Compile returns a model whenever it reports no error.
 	start = time.Now()

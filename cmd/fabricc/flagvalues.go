@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/fabricc/fabricc/push"
 	"github.com/spf13/pflag"
 )
 
@@ -86,11 +87,7 @@ type txnValue struct{ p *string }
 // Set implements pflag.Value.
 func (v txnValue) Set(s string) error {
 	s = strings.TrimSpace(s)
-	ok := s != "" && len(s) <= 40
-	for _, c := range s {
-		ok = ok && (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_')
-	}
-	if !ok {
+	if !push.ValidTxn(s) {
 		return errors.New("give the transaction of the lock to break, as the locked switch's row and verify print it (--break-lock=20261127-020000-abcdef)")
 	}
 	*v.p = s

@@ -17,12 +17,14 @@ func TestGitHubDiagnostics(t *testing.T) {
 	t.Setenv("GITHUB_WORKSPACE", "")
 	const want = "::error file=examples/bad/bad-speed.hcl,line=13,col=13,endLine=13,endColumn=19,title=Invalid speed::" +
 		"\"25Gb\" is not a port speed; write one of 100M, 1G, 10G, 25G, 40G, 50G, 100G, 200G, 400G, 800G. Did you mean \"25G\"?\n"
+	// A port's speed is checked in lowering: what follows it did not run.
+	const notChecked = "; not checked yet: headroom and buffers, the cross-device checks (they run once these errors are fixed)"
 	for _, c := range []struct {
 		args   []string
 		stderr string
 	}{
-		{[]string{"validate", "--github", "../../examples/bad/bad-speed.hcl"}, "1 error, 0 warnings\n"},
-		{[]string{"build", "--github", "-o", t.TempDir() + "/out", "../../examples/bad/bad-speed.hcl"}, "1 error, 0 warnings; nothing written\n"},
+		{[]string{"validate", "--github", "../../examples/bad/bad-speed.hcl"}, "1 error, 0 warnings" + notChecked + "\n"},
+		{[]string{"build", "--github", "-o", t.TempDir() + "/out", "../../examples/bad/bad-speed.hcl"}, "1 error, 0 warnings" + notChecked + "; nothing written\n"},
 	} {
 		args := c.args
 		code, out, stderr := fabricc(t, args...)

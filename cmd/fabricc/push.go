@@ -770,8 +770,8 @@ func warnInsecure(cmd *cobra.Command) {
 // envelope of an interrupted push said "errors": 0 and no diagnostic,
 // which a pipeline that reports the diagnostics showed as a clean run.
 func interruptDiagnostic(ctx context.Context, command string) hcl.Diagnostics {
-	cause := context.Cause(ctx)
-	if ctx.Err() == nil || cause == nil || cause == context.Canceled {
+	cause := push.InterruptOf(ctx)
+	if cause == nil {
 		return nil
 	}
 	return hcl.Diagnostics{{Severity: hcl.DiagError, Summary: command + " " + cause.Error(),

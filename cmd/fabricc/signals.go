@@ -125,27 +125,38 @@ type liveReport struct {
 	path    string
 	stopped bool
 	started time.Time
+	// switches are the run's switch targets, the devices the report
+	// lists: a host's steps and result are passed on, not kept.
+	switches map[string]bool
 }
 
 func newLiveReport(o push.Options, path string) *liveReport {
-	return &liveReport{o: o, steps: map[string][]push.Step{}, done: map[string]*push.DeviceResult{}, path: path, started: time.Now()}
+	switches := make(map[string]bool, len(o.Targets))
+	for _, t := range o.Targets {
+		switches[t.Switch.Name] = true
+	}
+	return &liveReport{o: o, steps: map[string][]push.Step{}, done: map[string]*push.DeviceResult{}, path: path, started: time.Now(), switches: switches}
 }
 
-// Step records device's step and passes it on.
+// Step records a switch's step and passes every step on.
 func (l *liveReport) Step(device, step string) {
-	l.mu.Lock()
-	l.steps[device] = push.AddStep(l.steps[device], step, time.Now())
-	l.rewrite()
-	l.mu.Unlock()
+	if l.switches[device] {
+		l.mu.Lock()
+		l.steps[device] = push.AddStep(l.steps[device], step, time.Now())
+		l.rewrite()
+		l.mu.Unlock()
+	}
 	l.Progress.Step(device, step)
 }
 
-// Done records r and passes it on.
+// Done records a switch's result and passes every result on.
 func (l *liveReport) Done(r *push.DeviceResult) {
-	l.mu.Lock()
-	l.done[r.Device] = r
-	l.rewrite()
-	l.mu.Unlock()
+	if l.switches[r.Device] {
+		l.mu.Lock()
+		l.done[r.Device] = r
+		l.rewrite()
+		l.mu.Unlock()
+	}
 	l.Progress.Done(r)
 }
 

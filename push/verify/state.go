@@ -80,13 +80,9 @@ type Pool struct {
 }
 
 // EgressPool is one NVUE egress service pool's `infinite true` or
-// `memory-percent N`; the zero value is neither set, the pool taking its
-// traffic pool's memory-percent (Cumulus Linux 5.9 User Guide, Quality of
-// Service, "Advanced Buffer Tuning").
-type EgressPool struct {
-	Infinite      bool
-	MemoryPercent int
-}
+// `memory-percent N`, as targets/cumulus writes it; the zero value is
+// neither set, the pool taking its traffic pool's memory-percent.
+type EgressPool = cumulus.EgressPoolSetting
 
 // Operational is what a switch reports it runs for a port, where its OS
 // keeps that apart from the configuration (NVUE's operational state, `nv
@@ -272,7 +268,7 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		}
 	}
 	if sw.Platform == model.PlatformCumulus {
-		s.EgressPools = expectEgressPools(sw)
+		s.EgressPools = cumulus.EgressPools(sw)
 	}
 	// Cumulus: nil, every traffic class compared, since targets/cumulus
 	// writes ETS and ECN of all eight (the idle ones DWRR 1 %, ecn disable).
@@ -368,20 +364,6 @@ func poolPercent(platform model.Platform, bp model.BufferPool) float64 {
 		return v
 	}
 	return bp.Percent
-}
-
-// expectEgressPools are the egress service pools targets/cumulus writes
-// for sw (cumulus.EgressPools); nil where it writes none.
-func expectEgressPools(sw *model.Switch) map[int]EgressPool {
-	written := cumulus.EgressPools(sw)
-	if written == nil {
-		return nil
-	}
-	out := map[int]EgressPool{}
-	for id, w := range written {
-		out[id] = EgressPool{Infinite: w.Infinite, MemoryPercent: w.MemoryPercent}
-	}
-	return out
 }
 
 // expectPFCProfile is the buffer of the PFC profile targets/cumulus

@@ -64,6 +64,7 @@ func TestClearsComeFirst(t *testing.T) {
 		}, []string{
 			"nv unset qos traffic-pool default-lossless switch-priority",
 			"nv unset qos traffic-pool default-lossy switch-priority",
+			"nv unset qos advance-buffer-config default-global egress-pool 1 memory-percent",
 			"nv unset interface swp1,swp2,swp3,swp31,swp32 description",
 			"nv unset interface swp1,swp2,swp3,swp31,swp32 link state",
 			"nv unset interface swp1,swp2,swp3,swp31,swp32 qos pfc",

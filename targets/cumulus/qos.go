@@ -498,18 +498,19 @@ func renderEgressPools(p *plan, sw string, pools []model.BufferPool, t target) e
 		switch {
 		case w.Infinite:
 			p.commentf("pool %s: the whole buffer, dynamic, so that a frame admitted to a lossless PG is not dropped at egress; traffic-pool %s sizes egress pool %d too, and the egress pools sum to 100 %% at most, so the pool is infinite", pool.Name, name, w.ID)
-			clearEgressPool(p, base, w)
-			p.set(base+" infinite", true)
 			sum += max(tp, 0)
 		case w.MemoryPercent > 0:
 			p.commentf("pool %s: %.1f%% of the buffer, not the %d%% traffic-pool %s gives egress pool %d", pool.Name, pool.Percent, tp, name, w.ID)
-			clearEgressPool(p, base, w)
-			p.set(base+" memory-percent", w.MemoryPercent)
 			sum += w.MemoryPercent
 		default:
 			p.commentf("pool %s: egress pool %d gets traffic-pool %s's %d%%", pool.Name, w.ID, name, tp)
-			clearEgressPool(p, base, w)
 			sum += tp
+		}
+		clearEgressPool(p, base, w)
+		if w.Infinite {
+			p.set(base+" infinite", true)
+		} else if w.MemoryPercent > 0 {
+			p.set(base+" memory-percent", w.MemoryPercent)
 		}
 		if pool.Mode != "" && pool.Mode != "dynamic" {
 			p.notef("pool %s is %s; fabricc leaves NVUE egress pool %d dynamic (alpha based)", pool.Name, pool.Mode, w.ID)

@@ -419,7 +419,7 @@ func rdmaModule(n *model.NIC) string {
 	switch {
 	case n.Driver == driverQede:
 		return "qedr"
-	case mlx4Models[n.Model]:
+	case n.RunsMlx4():
 		return "mlx4_ib"
 	}
 	return "mlx5_ib"
@@ -459,8 +459,6 @@ func writeDCQCN(b *script, n *model.NIC) {
 // the firmware defaults CNP_DSCP_P1 48 and CNP_802P_PRIO_P1 6 (mlxconfig).
 var defaultCNP = [2]int{48, 6}
 
-// mlx4Models are the ConnectX-3 family (mlx4 driver): no CNP setting.
-var mlx4Models = map[string]bool{"ConnectX-3": true, "ConnectX-3 Pro": true}
 
 // writeCNP writes the DSCP and 802.1p priority the NIC marks its DCQCN
 // congestion notification packets with, so they ride the fabric's CNP
@@ -509,7 +507,7 @@ const (
 // cnpStep says how writeCNP marks the NIC's CNPs.
 func cnpStep(n *model.NIC) int {
 	r := &n.RoCE
-	if n.Vendor != "mellanox" || n.Transport != model.TransportRoCE || mlx4Models[n.Model] {
+	if n.Vendor != "mellanox" || n.Transport != model.TransportRoCE || n.RunsMlx4() {
 		return cnpNone
 	}
 	switch n.Driver {
