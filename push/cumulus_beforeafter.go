@@ -22,7 +22,8 @@ import (
 // what it replaced (rmig #7); the EOS and Onyx diffs show both sides.
 // applied is `nv config show -o json` read before staging, unsets the
 // `nv unset` paths push runs first (without "nv unset "), patch the
-// `.nvue.yaml`. A value the push leaves as it was is not listed. A
+// `.nvue.yaml`. A value the push leaves as it was is not listed, nor one
+// it adds where there was none: NVUE's diff shows those as they are. A
 // set's member (`switch-priority: {"3": {}}`) reads "present".
 // Interface lists ("swp1-6,10") are expanded, as NVUE expands them.
 func nvueBeforeAfter(applied []byte, unsets []string, patch []byte) ([]string, error) {
@@ -55,8 +56,8 @@ func nvueBeforeAfter(applied []byte, unsets []string, patch []byte) ([]string, e
 	for _, k := range slices.Sorted(maps.Keys(union)) {
 		b, inB := before[k]
 		a, inA := after[k]
-		if inA == inB && a == b {
-			continue
+		if !inB || inA && a == b {
+			continue // an addition NVUE's diff shows as it is, or no change
 		}
 		out = append(out, fmt.Sprintf("%s: %s -> %s", k, orNone(b, inB), orNone(a, inA)))
 	}

@@ -145,7 +145,7 @@ func beforeAfterLines(applied []byte, cmds []string, config []byte) string {
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString("# before -> after:\n")
+	b.WriteString("# replaced or removed, before -> after:\n")
 	for _, l := range lines {
 		b.WriteString("#   " + l + "\n")
 	}

@@ -61,7 +61,7 @@ func TestPushDetachesOperatorPortProfiles(t *testing.T) {
 	// `nv config diff` names the attachments it removes, not the
 	// profiles' names; the lines above it do, before and after (rmig #7).
 	const detach = "- unset:\n    interface:\n      swp1:\n        qos:\n          congestion-control:\n      swp2:\n        qos:\n          egress-scheduler:\n"
-	const named = "# before -> after:\n#   interface swp1 qos congestion-control profile: \"my-ecn\" -> (none)\n#   interface swp2 qos egress-scheduler profile: \"my-ets\" -> (none)\n"
+	const named = "# replaced or removed, before -> after:\n#   interface swp1 qos congestion-control profile: \"my-ecn\" -> (none)\n#   interface swp2 qos egress-scheduler profile: \"my-ets\" -> (none)\n"
 	if dry := l.run(t, ActionDiff, f, sw, cfg); dry.Status != StatusDryRun || !strings.Contains(dry.Diff, detach) || !strings.Contains(dry.Diff, named) {
 		t.Errorf("dry run: %s %q; its diff lacks\n%s\nor\n%s\nit is:\n%s", dry.Status, dry.Error, detach, named, dry.Diff)
 	}
