@@ -1,8 +1,11 @@
 package push
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/fabricc/fabricc/model"
@@ -88,6 +91,36 @@ func TestNVUEPushClearsLeftoverEgressPools(t *testing.T) {
 		"nv set qos advance-buffer-config default-global egress-pool 1 memory-percent 40", "nv config apply -y")
 	if r := l.run(t, ActionPush, f, sw, cfg); r.Status != StatusChanged || !r.Verified {
 		t.Fatalf("push over leftover egress pool settings: %s %q %v", r.Status, r.Error, r.Differences)
+	}
+	if r := l.run(t, ActionVerify, f, sw, cfg); !r.Verified {
+		t.Errorf("verify after the push: %v", differenceLines(r))
+	}
+}
+
+// TestNVUEPushClearsDefaultGlobalPFC: PFC an earlier fabricc wrote into
+// `qos pfc default-global` (which reaches every port without a profile of
+// its own) is unset by the push, so a fabric port with PFC off runs none
+// and the push verifies, instead of failing on that port for good
+// (rdocs #1); the lossless ports keep their own profiles.
+func TestNVUEPushClearsDefaultGlobalPFC(t *testing.T) {
+	dir := tutorialOn(t, model.PlatformCumulus, 3)
+	path := filepath.Join(dir, "fabric.hcl")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(data), `  port "swp1-2" {`, "  port \"swp3\" {\n    speed = \"100G\"\n    pfc   = false\n  }\n\n  port \"swp1-2\" {", 1)
+	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	f, set := buildExample(t, dir)
+	sw := f.Switch("leaf1")
+	cfg := config(t, set, sw)
+	l := startLab(t, sw, sim.Faults{})
+	l.hand(t, "nv set qos pfc default-global switch-priority 3", "nv set qos pfc default-global tx enable",
+		"nv set qos pfc default-global rx enable", "nv config apply -y")
+	if r := l.run(t, ActionPush, f, sw, cfg); r.Status != StatusChanged || !r.Verified {
+		t.Fatalf("push over default-global PFC: %s %q %v", r.Status, r.Error, r.Differences)
 	}
 	if r := l.run(t, ActionVerify, f, sw, cfg); !r.Verified {
 		t.Errorf("verify after the push: %v", differenceLines(r))

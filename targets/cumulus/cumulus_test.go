@@ -172,14 +172,19 @@ func TestScriptLines(t *testing.T) {
 			"nv set interface swp32 qos pfc profile pfc-sp3-100g-30m",
 			"# profile pfc-sp3-100g-3m: ports swp1,swp2",
 		}, absent: []string{"nv set qos pfc default-global switch-priority 3", "nv set interface swp31 qos pfc profile pfc-sp3-100g-3m"}},
-		{name: "pfc uniform uses default-global", mutate: func(f *model.Fabric) {
+		// default-global reaches every port without a profile of its own,
+		// ports outside the fabric included (rdocs #1): a uniform fabric
+		// gets a profile of its own too, and default-global is unset.
+		{name: "pfc uniform gets a profile of its own", mutate: func(f *model.Fabric) {
 			sw := &f.Switches[0]
 			sw.Ports = sw.Ports[:2]
 		}, want: []string{
-			"nv set qos pfc default-global switch-priority 3",
-			"nv set qos pfc default-global tx enable",
-			"nv set qos pfc default-global port-buffer 57000",
-		}, absent: []string{"nv set interface swp1 qos pfc profile default-global"}},
+			"nv unset qos pfc default-global",
+			"nv set qos pfc pfc-sp3-100g-3m switch-priority 3",
+			"nv set qos pfc pfc-sp3-100g-3m tx enable",
+			"nv set qos pfc pfc-sp3-100g-3m port-buffer 57000",
+			"nv set interface swp1 qos pfc profile pfc-sp3-100g-3m",
+		}, absent: []string{"nv set qos pfc default-global", "qos pfc profile default-global"}},
 		{name: "link pause off", want: []string{
 			"# off on every port: no link-pause profile is attached (NVUE default)",
 		}},

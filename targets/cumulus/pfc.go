@@ -185,23 +185,24 @@ type OwnedProfile struct {
 var OwnedProfiles = []OwnedProfile{{"pfc", PFCProfileName}, {"mapping", trustProfileName}}
 
 // renderPFC writes the PFC profiles and returns the profile to attach per
-// port ("" for none or default-global). When every port has the same PFC
-// settings, default-global carries them (it applies to all ports);
-// otherwise each distinct setting gets a custom profile attached per port,
-// as NVUE requires (QoS guide, "Port Groups" > "PFC").
+// port ("" for none): each distinct setting gets a custom profile attached
+// to its ports (QoS guide, "Port Groups" > "PFC"), also when every port
+// has the same settings. default-global is never written: it applies to
+// every port without a profile of its own (Cumulus Linux 5.9 User Guide,
+// Quality of Service, PFC: "To apply PFC settings on all ports, modify the
+// default PFC profile"), ports outside the fabric and fabric ports without
+// PFC included, and the push unsets what an earlier fabricc wrote there
+// (renderClears).
 func renderPFC(p *plan, sw *model.Switch, t target) []string {
 	p.at()
 	p.sectionf("PFC: lossless switch priorities and the lossless PG buffer per port group")
+	// default-global reaches every port without a profile of its own; an
+	// earlier fabricc wrote a uniform fabric's PFC there.
+	p.unsetPath("qos pfc " + profileDefault)
 	attach := make([]string, len(sw.Ports))
 	per := make([]*pfcProfile, len(sw.Ports))
 	for i := range sw.Ports {
 		per[i] = portPFC(p, &sw.Ports[i])
-	}
-	uniform := len(per) > 0
-	for _, prof := range per {
-		if prof == nil || per[0] == nil || !prof.sameAs(per[0]) {
-			uniform = false
-		}
 	}
 	var profiles []*pfcProfile
 	taken := map[string]bool{}
@@ -218,16 +219,11 @@ func renderPFC(p *plan, sw *model.Switch, t target) []string {
 		}
 		if found == nil {
 			found = prof
-			found.name = profileDefault
-			if !uniform {
-				found.name = pfcName(prof, &sw.Ports[i], taken)
-			}
+			found.name = pfcName(prof, &sw.Ports[i], taken)
 			profiles = append(profiles, found)
 		}
 		found.ports = append(found.ports, sw.Ports[i].Name)
-		if !uniform {
-			attach[i] = found.name
-		}
+		attach[i] = found.name
 	}
 	p.at()
 	if len(profiles) == 0 {

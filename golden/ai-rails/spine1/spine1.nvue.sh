@@ -93,19 +93,20 @@ nv set qos advance-buffer-config default-global egress-lossy-buffer traffic-clas
 nv set qos advance-buffer-config default-global egress-lossy-buffer traffic-class 6 shared-alpha alpha_8
 
 # PFC: lossless switch priorities and the lossless PG buffer per port group
+nv unset qos pfc default-global
 # port-buffer = the lossless priority group's buffer; xoff-threshold = the reserved buffer consumed before PAUSE is sent, so port-buffer - xoff-threshold is the room for bytes in flight after PAUSE;
 # xon-threshold = how far below xoff-threshold consumption must drop before PAUSE stops (qos_features.conf xon_delta), set equal to xoff-threshold as Cumulus sets it for RoCE on Spectrum
 # (Cumulus Linux 4.0 user guide, RDMA over Converged Ethernet: xoff_size 18000, xon_delta 18000); all in bytes (Cumulus Linux 5.9 user guide, Quality of Service, PFC: all PFC commands); cable-length is rounded up to whole meters
 # headroom: SONiC Mellanox headroom (sonic-swss cfgmgr/buffer_headroom_mellanox.lua @422271e7e): xoff = ceil1K(lossless_mtu + propagation x cell_occupancy) [+2 KB small-packet compensation], xon = ceil1K(pipeline_latency), size = ceil1K(xoff + xon)
-# profile default-global: ports swp1,swp2,swp3,swp4,swp5,swp6,swp7,swp8
-nv set qos pfc default-global switch-priority 3
-nv set qos pfc default-global tx enable
-nv set qos pfc default-global rx enable
-nv set qos pfc default-global cable-length 20
-# NOTE: pfc profile default-global: 257024 B in flight after PAUSE; port-buffer 276480 B - xoff-threshold 19456 B leaves 257024 B; for 20 m at 400G, port MTU 9216 B, lossless MTU 4096 B, small packets 100 %
-nv set qos pfc default-global port-buffer 276480
-nv set qos pfc default-global xoff-threshold 19456
-nv set qos pfc default-global xon-threshold 19456
+# profile pfc-sp3-400g-20m: ports swp1,swp2,swp3,swp4,swp5,swp6,swp7,swp8
+nv set qos pfc pfc-sp3-400g-20m switch-priority 3
+nv set qos pfc pfc-sp3-400g-20m tx enable
+nv set qos pfc pfc-sp3-400g-20m rx enable
+nv set qos pfc pfc-sp3-400g-20m cable-length 20
+# NOTE: pfc profile pfc-sp3-400g-20m: 257024 B in flight after PAUSE; port-buffer 276480 B - xoff-threshold 19456 B leaves 257024 B; for 20 m at 400G, port MTU 9216 B, lossless MTU 4096 B, small packets 100 %
+nv set qos pfc pfc-sp3-400g-20m port-buffer 276480
+nv set qos pfc pfc-sp3-400g-20m xoff-threshold 19456
+nv set qos pfc pfc-sp3-400g-20m xon-threshold 19456
 
 # 802.3x link pause
 # off on every port: no link-pause profile is attached (NVUE default)
@@ -132,6 +133,7 @@ nv set interface swp1 description 'to rail1:swp33'
 nv set interface swp1 link speed 400G
 nv set interface swp1 link mtu 9216
 # routed port: not a bridge member; its addressing is outside the fabric model
+nv set interface swp1 qos pfc profile pfc-sp3-400g-20m
 nv set interface swp1 qos pfc-watchdog state enable
 
 # swp2: to switch rail2 swp33 (fibre, 20 m)
@@ -140,6 +142,7 @@ nv set interface swp2 description 'to rail2:swp33'
 nv set interface swp2 link speed 400G
 nv set interface swp2 link mtu 9216
 # routed port: not a bridge member; its addressing is outside the fabric model
+nv set interface swp2 qos pfc profile pfc-sp3-400g-20m
 nv set interface swp2 qos pfc-watchdog state enable
 
 # swp3: to switch rail3 swp33 (fibre, 20 m)
@@ -148,6 +151,7 @@ nv set interface swp3 description 'to rail3:swp33'
 nv set interface swp3 link speed 400G
 nv set interface swp3 link mtu 9216
 # routed port: not a bridge member; its addressing is outside the fabric model
+nv set interface swp3 qos pfc profile pfc-sp3-400g-20m
 nv set interface swp3 qos pfc-watchdog state enable
 
 # swp4: to switch rail4 swp33 (fibre, 20 m)
@@ -156,6 +160,7 @@ nv set interface swp4 description 'to rail4:swp33'
 nv set interface swp4 link speed 400G
 nv set interface swp4 link mtu 9216
 # routed port: not a bridge member; its addressing is outside the fabric model
+nv set interface swp4 qos pfc profile pfc-sp3-400g-20m
 nv set interface swp4 qos pfc-watchdog state enable
 
 # swp5: to switch rail5 swp33 (fibre, 20 m)
@@ -164,6 +169,7 @@ nv set interface swp5 description 'to rail5:swp33'
 nv set interface swp5 link speed 400G
 nv set interface swp5 link mtu 9216
 # routed port: not a bridge member; its addressing is outside the fabric model
+nv set interface swp5 qos pfc profile pfc-sp3-400g-20m
 nv set interface swp5 qos pfc-watchdog state enable
 
 # swp6: to switch rail6 swp33 (fibre, 20 m)
@@ -172,6 +178,7 @@ nv set interface swp6 description 'to rail6:swp33'
 nv set interface swp6 link speed 400G
 nv set interface swp6 link mtu 9216
 # routed port: not a bridge member; its addressing is outside the fabric model
+nv set interface swp6 qos pfc profile pfc-sp3-400g-20m
 nv set interface swp6 qos pfc-watchdog state enable
 
 # swp7: to switch rail7 swp33 (fibre, 20 m)
@@ -180,6 +187,7 @@ nv set interface swp7 description 'to rail7:swp33'
 nv set interface swp7 link speed 400G
 nv set interface swp7 link mtu 9216
 # routed port: not a bridge member; its addressing is outside the fabric model
+nv set interface swp7 qos pfc profile pfc-sp3-400g-20m
 nv set interface swp7 qos pfc-watchdog state enable
 
 # swp8: to switch rail8 swp33 (fibre, 20 m)
@@ -188,6 +196,7 @@ nv set interface swp8 description 'to rail8:swp33'
 nv set interface swp8 link speed 400G
 nv set interface swp8 link mtu 9216
 # routed port: not a bridge member; its addressing is outside the fabric model
+nv set interface swp8 qos pfc profile pfc-sp3-400g-20m
 nv set interface swp8 qos pfc-watchdog state enable
 
 # Left to the push engine (fabricc push), not run here:

@@ -92,6 +92,7 @@ nv set qos advance-buffer-config default-global egress-lossy-buffer traffic-clas
 nv set qos advance-buffer-config default-global egress-lossy-buffer traffic-class 6 shared-alpha alpha_8
 
 # PFC: lossless switch priorities and the lossless PG buffer per port group
+nv unset qos pfc default-global
 # port-buffer = the lossless priority group's buffer; xoff-threshold = the reserved buffer consumed before PAUSE is sent, so port-buffer - xoff-threshold is the room for bytes in flight after PAUSE;
 # xon-threshold = how far below xoff-threshold consumption must drop before PAUSE stops (qos_features.conf xon_delta), set equal to xoff-threshold as Cumulus sets it for RoCE on Spectrum
 # (Cumulus Linux 4.0 user guide, RDMA over Converged Ethernet: xoff_size 18000, xon_delta 18000); all in bytes (Cumulus Linux 5.9 user guide, Quality of Service, PFC: all PFC commands); cable-length is rounded up to whole meters
