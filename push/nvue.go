@@ -104,7 +104,8 @@ func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
 		return "", err
 	}
 	t.sent = true
-	for _, cmd := range append(unsets, stale...) {
+	clears := append(unsets, stale...)
+	for _, cmd := range clears {
 		if _, err := c.Send(cmd); err != nil {
 			return "", err
 		}
@@ -127,7 +128,7 @@ func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
 	if nvueNoDiff(diff) {
 		return "", nil
 	}
-	return nvueBroughtUp(conf, config, ports, portsErr) + beforeAfterLines(applied, append(unsets, stale...), config) + strings.TrimSpace(diff) + "\n", nil
+	return nvueBroughtUp(conf, config, ports, portsErr) + beforeAfterLines(applied, clears, config) + strings.TrimSpace(diff) + "\n", nil
 }
 
 // beforeAfterLines is nvueBeforeAfter's list as comment lines above

@@ -90,7 +90,7 @@ func RoCEToS(h *model.Host) []string {
 }
 
 // SetsGlobalTClass reports whether the Linux host script sets the global
-// traffic class of n's RDMA port to its RoCE ToS: a RoCE NIC of MLNX_OFED's
+// traffic class of n's RDMA port (to GlobalTClass): a RoCE NIC of MLNX_OFED's
 // mlx5_ib (ConnectX-4 and later), whose /sys/class/infiniband/DEV/tc/PORT/
 // traffic_class marks every queue pair of the port, verbs ones included.
 // The inbox driver and mlx4 (ConnectX-3) have no such file.
