@@ -32,6 +32,10 @@ func (t *eosTxn) Stage(c Conn, config []byte) (string, error) {
 	if err := refuseSessionLines(model.PlatformEOS, config); err != nil {
 		return "", err
 	}
+	note, err := eosModel(c, config)
+	if err != nil {
+		return "", err
+	}
 	run, err := c.Send("show running-config")
 	if err != nil {
 		return "", err
@@ -53,7 +57,7 @@ func (t *eosTxn) Stage(c Conn, config []byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return eosDiff(out), nil
+	return withNote(note, eosDiff(out)), nil
 }
 
 func (t *eosTxn) Discard(c Conn) error {

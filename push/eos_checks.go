@@ -1,7 +1,9 @@
 package push
 
 import (
+	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/fabricc/fabricc/internal/quote"
@@ -59,4 +61,43 @@ func eosLAGMembers(ours map[string]bool, running string) error {
 	return fmt.Errorf("fabric ports are Port-Channel members on the switch: %s; a member takes its switchport mode, VLANs and MTU from its Port-Channel, "+
 		"which fabricc does not manage, so fabricc cannot configure the port: take it out of the Port-Channel or leave the port out of the fabric, "+
 		"and push again; nothing was changed", strings.Join(found, "; "))
+}
+
+// eosModelRead is the chassis model EOS prints: `show version | json`
+// modelName ("DCS-7050CX3-32S" in napalm's EOS fixture
+// test_get_facts/normal/show_version.json, what arista.eos eos_facts
+// reports as ansible_net_model; the text form's first line names it
+// too, "Arista CCS-720XP-48ZC2-F" in otpjeff/avdsnapshot, with a suffix
+// catalogModel reads past).
+var eosModelRead = hwModel{Command: "show version | json", Parse: eosModelName}
+
+// eosModelName is modelName of `show version | json`, "" without it.
+func eosModelName(out string) string {
+	var v struct {
+		ModelName string `json:"modelName"`
+	}
+	if json.Unmarshal([]byte(jsonPart(out)), &v) != nil {
+		return ""
+	}
+	return v.ModelName
+}
+
+// eosHeaderModelRe is the hardware model in the header of a rendered
+// EOS file (targets/eos: "! platform eos, EOS 4.32.2F, hardware
+// 7050CX3-32S (ASIC Trident3)").
+var eosHeaderModelRe = regexp.MustCompile(`(?m)^! platform eos, EOS \S+, hardware (\S+) \(ASIC `)
+
+// eosModel refuses a push whose file was built for another hardware
+// model than the switch's (modelCheck), before the session opens; note
+// says when the model could not be compared.
+func eosModel(c Conn, config []byte) (note string, err error) {
+	declared := headerModel(eosHeaderModelRe, config)
+	if declared == "" {
+		return "", nil
+	}
+	printed, err := readModel(c, eosModelRead)
+	if err != nil {
+		return "", err
+	}
+	return modelCheck(declared, printed, eosModelRead.Command)
 }

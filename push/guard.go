@@ -338,6 +338,7 @@ func (d *device) verifyOnly() error {
 	if err := d.verify(); err != nil && len(d.res.Differences) == 0 {
 		return err
 	}
+	d.res.Differences = append(d.res.Differences, d.modelDifference()...)
 	if d.o.peers != nil {
 		d.cabling()
 	}

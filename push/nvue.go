@@ -86,6 +86,10 @@ func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
 	if err := nvueRelease(applied, config); err != nil {
 		return "", err
 	}
+	note, err := nvueModel(applied, config)
+	if err != nil {
+		return "", err
+	}
 	conf, err := verify.ParseNVUEConfig(applied)
 	if err != nil {
 		return "", err
@@ -128,7 +132,7 @@ func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
 	if nvueNoDiff(diff) {
 		return "", nil
 	}
-	return nvueBroughtUp(conf, config, ports, portsErr) + beforeAfterLines(applied, clears, config) + strings.TrimSpace(diff) + "\n", nil
+	return withNote(note, nvueBroughtUp(conf, config, ports, portsErr)+beforeAfterLines(applied, clears, config)+strings.TrimSpace(diff)+"\n"), nil
 }
 
 // beforeAfterLines is nvueBeforeAfter's list as comment lines above
@@ -630,4 +634,43 @@ func nvueRelease(applied, config []byte) error {
 	return fmt.Errorf("the switch runs Cumulus Linux %s (nv config show) but the fabric declares os_version %s, on the other side of %s, "+
 		"where fabricc's NVUE file changes: correct os_version, build again and push; nothing was changed",
 		running, declared, strings.Join(crossed, " and "))
+}
+
+// nvueModelRead is the model in the header of `nv config show` (the
+// `model` beside `version`: "vx" in the switch configuration NVIDIA Air's
+// custom topology guide exported with `nv config show -o yaml`, "VX" in
+// a 5.5.1 capture of the same header). How NVUE spells a Spectrum
+// switch's model there is not documented: one catalogModel does not
+// know is a note, not a refusal.
+var nvueModelRead = hwModel{Command: "nv config show -o json", Parse: func(out string) string { return nvueHeaderModel([]byte(jsonPart(out))) }}
+
+// nvueHeaderModel is the header's model of `nv config show -o json`
+// (applied), "" without one.
+func nvueHeaderModel(applied []byte) string {
+	var docs []struct {
+		Header struct {
+			Model string `json:"model"`
+		} `json:"header"`
+	}
+	if json.Unmarshal(applied, &docs) != nil {
+		return ""
+	}
+	for _, d := range docs {
+		if d.Header.Model != "" {
+			return d.Header.Model
+		}
+	}
+	return ""
+}
+
+// nvueHeaderModelRe is the hardware model in the header of a rendered
+// NVUE file (targets/cumulus: "# switch: leaf1 (SN2700)").
+var nvueHeaderModelRe = regexp.MustCompile(`(?m)^# switch: .* \(([^()\n]+)\)\s*$`)
+
+// nvueModel refuses a push whose file was built for another hardware
+// model than the one the header of `nv config show -o json` (applied)
+// names (modelCheck), read where nvueRelease reads the release; note
+// says when the model could not be compared.
+func nvueModel(applied, config []byte) (note string, err error) {
+	return modelCheck(headerModel(nvueHeaderModelRe, config), nvueHeaderModel(applied), "nv config show")
 }

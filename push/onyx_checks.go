@@ -174,3 +174,52 @@ func onyxRelease(c Conn, config []byte) error {
 		"where Onyx's buffer style changes (advanced buffers before, traffic pools from it on): correct os_version, build again and push; nothing was changed",
 		running, declared, model.OnyxTrafficPoolRelease)
 }
+
+// onyxModelRead is the chassis model Onyx prints: the CHASSIS row of
+// `show inventory` (its part number, such as MSN2700-CS2F: an "M", the
+// model and a suffix for airflow and power supplies). The layout, a
+// table of Module, Part Number and Serial Number under dashed rules, is
+// the example of `show inventory` in NVIDIA's MLNX-GW User Manual,
+// "Chassis Management Commands" (the same MLNX-OS CLI; its one row there
+// is SYSTEM). `show version`'s "Product model" is only "x86onie" (the
+// mellanox.onyx fixture onyx_facts_show_version.cfg), not the model.
+var onyxModelRead = hwModel{Command: "show inventory", Parse: onyxChassisModel}
+
+// onyxChassisModel is the CHASSIS row's first field that names a model
+// of the catalogue (catalogModel), else its part number (the field after
+// the module's name); "" without the row.
+func onyxChassisModel(out string) string {
+	for _, l := range strings.Split(out, "\n") {
+		f := strings.Fields(l)
+		if len(f) < 2 || !strings.EqualFold(f[0], "CHASSIS") {
+			continue
+		}
+		for _, field := range f[1:] {
+			if catalogModel(field) != "" {
+				return field
+			}
+		}
+		return f[1]
+	}
+	return ""
+}
+
+// onyxHeaderModelRe is the hardware model in the header of a rendered
+// Onyx file (targets/onyx: "## platform onyx, OS version 3.10.4206,
+// hardware SN2700").
+var onyxHeaderModelRe = regexp.MustCompile(`(?m)^## platform onyx, OS version \S+, hardware (\S+)\s*$`)
+
+// onyxModel refuses a push whose file was built for another hardware
+// model than the switch's (modelCheck), before anything is sent; note
+// says when the model could not be compared.
+func onyxModel(c Conn, config []byte) (note string, err error) {
+	declared := headerModel(onyxHeaderModelRe, config)
+	if declared == "" {
+		return "", nil
+	}
+	printed, err := readModel(c, onyxModelRead)
+	if err != nil {
+		return "", err
+	}
+	return modelCheck(declared, printed, onyxModelRead.Command)
+}

@@ -22,6 +22,10 @@ type Vendor struct {
 	// push, diff and verify refuse a switch that is not the one its
 	// inventory entry names. Empty: not checked.
 	Identity identity
+	// Model reads the switch's hardware model, which verify compares
+	// with the fabric's (hwmodel.go; push compares it in Stage). Empty:
+	// not compared.
+	Model hwModel
 	// Lock is how the switch holds fabricc's device lock (lock.go).
 	Lock locker
 	// Leftovers finds what interrupted runs left on the switch
@@ -117,6 +121,7 @@ var Vendors = map[model.Platform]*Vendor{
 		Artifact:  ".eos.cfg",
 		NewTxn:    func(id string, w time.Duration) Txn { return &eosTxn{name: "fabricc-" + id, window: hms(w)} },
 		Identity:  eosIdentity,
+		Model:     eosModelRead,
 		Lock:      fileLock{path: "/mnt/flash/fabricc.lock", prefix: "bash timeout 10 "},
 		Armed:     true,
 		Leftovers: eosLeftovers,
@@ -142,6 +147,7 @@ var Vendors = map[model.Platform]*Vendor{
 		Artifact:  ".onyx.cli",
 		NewTxn:    func(id string, _ time.Duration) Txn { return &onyxTxn{checkpoint: "fabricc-pre-" + id} },
 		Identity:  onyxIdentity,
+		Model:     onyxModelRead,
 		Lock:      onyxLock{},
 		Leftovers: onyxLeftovers,
 		// Any answer line that starts with "%" is a refusal (Ansible's
@@ -178,6 +184,7 @@ var Vendors = map[model.Platform]*Vendor{
 			return &nvueTxn{file: "/tmp/fabricc-" + id + ".yaml", message: "fabricc-" + id, window: fmt.Sprintf("%ds", int(w.Seconds()))}
 		},
 		Identity:  cumulusIdentity,
+		Model:     nvueModelRead,
 		Lock:      fileLock{path: "/var/tmp/fabricc.lock"},
 		Armed:     true,
 		Leftovers: nvueLeftovers,

@@ -40,6 +40,7 @@ var shows = []shower{
 	}},
 	{syntax: "show version", value: func(e *env, m []string) (any, error) { return e.sh.d.version(), nil }, text: versionText},
 	{syntax: "show hosts", text: hostsText},
+	{syntax: "show inventory", text: inventoryText},
 	{syntax: "show module", value: func(e *env, m []string) (any, error) {
 		return map[string]any{"MGMT": []any{map[string]any{"Status": "ready"}}}, nil
 	}},
@@ -60,7 +61,7 @@ var shows = []shower{
 // unsimulatedShows are show commands the switch has and the simulator
 // does not answer; they keep abbreviations as ambiguous as on the switch.
 var unsimulatedShows = []string{"show lldp <rest>", "show mac-address-table [<rest>]", "show ip <rest>",
-	"show inventory", "show protocols", "show log [<rest>]", "show clock", "show users"}
+	"show protocols", "show log [<rest>]", "show clock", "show users"}
 
 // showRules are the show commands as grammar rules.
 var showRules = func() []cli.Rule[*env] {
@@ -162,6 +163,21 @@ func versionText(e *env, m []string) (string, error) {
 		fmt.Fprintf(&b, "%-18s %s\n", k+":", v[k])
 	}
 	return b.String(), nil
+}
+
+// inventoryText is `show inventory`: a table of Module, Part Number and
+// Serial Number under dashed rules, as in the example of NVIDIA's
+// MLNX-GW User Manual, "Chassis Management Commands" (the same MLNX-OS
+// CLI), with a CHASSIS and a MGMT row whose part number is the model
+// after an "M" (MSN2700-CS2F). The suffix, for airflow and power
+// supplies, is a stand-in: the simulator has no other; push reads the
+// model out of the part number.
+func inventoryText(e *env, m []string) (string, error) {
+	part := "M" + e.sh.d.opts.Model + "-CS2F"
+	rule := strings.Repeat("-", 60) + "\n"
+	return rule + fmt.Sprintf("%-10s %-24s %s\n", "Module", "Part Number", "Serial Number") + rule +
+		fmt.Sprintf("%-10s %-24s %s\n", "CHASSIS", part, "MT0000X00000") +
+		fmt.Sprintf("%-10s %-24s %s\n", "MGMT", part, "MT0000X00001"), nil
 }
 
 // hostsText is `show hosts`. Its first line is what the mellanox.onyx

@@ -1,0 +1,174 @@
+package push
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/fabricc/fabricc/compiler"
+	"github.com/fabricc/fabricc/internal/quote"
+	"github.com/fabricc/fabricc/push/verify"
+)
+
+// The switch's hardware model against the fabric's (review rmig #5): a
+// configuration is computed for one model (its buffer, headroom, pools
+// and ports), and the replacement of a switch by another model is "edit
+// model, then push once the new box is racked". Push and diff refuse a
+// switch whose model is not the fabric's before anything is sent, next
+// to the release checks (nvueModel, eosModel, onyxModel); verify reports
+// it as a difference (modelDifference). A model the switch does not
+// print, or that fabricc's model catalogue does not know, is a note,
+// not a refusal.
+
+// hwModel is how a platform prints its hardware model (Vendor.Model).
+type hwModel struct {
+	// Command prints the model.
+	Command string
+	// Parse returns the model as Command's output prints it, "" when
+	// it prints none.
+	Parse func(out string) string
+}
+
+// catalogModel is the name in fabricc's model catalogue (compiler.Models,
+// the names the fabric's `model` takes) that a model string as a switch
+// prints it names, or "" when it names none, or two that are not one
+// inside the other. Case is ignored, and a catalogue name counts where
+// it stands as a word of its own or after a vendor prefix: Arista's
+// "DCS-" (EOS `show version` modelName "DCS-7050CX3-32S"), NVIDIA's part
+// numbers "MSN2700-CS2F" (an "M", then the model, then a suffix for
+// airflow and power supplies), ONIE platform names
+// "x86_64-mlnx_msn2700-r0". Of two names one inside the other the
+// longer wins, so that "MSN3700C-CS2F" is an SN3700C, not an SN3700.
+func catalogModel(printed string) string {
+	s := strings.ToUpper(strings.TrimSpace(printed))
+	var found []string
+	for _, m := range compiler.Models().Switches {
+		if containsWord(s, strings.ToUpper(m.Name)) {
+			found = append(found, m.Name)
+		}
+	}
+	best := ""
+	for _, name := range found {
+		switch {
+		case best == "" || strings.Contains(strings.ToUpper(name), strings.ToUpper(best)):
+			best = name
+		case !strings.Contains(strings.ToUpper(best), strings.ToUpper(name)):
+			return ""
+		}
+	}
+	return best
+}
+
+// containsWord reports whether name occurs in s with no letter or digit
+// right after it, and none right before it but the "M" of NVIDIA's part
+// numbers ("MSN2700").
+func containsWord(s, name string) bool {
+	for i := 0; ; {
+		j := strings.Index(s[i:], name)
+		if j < 0 {
+			return false
+		}
+		start, end := i+j, i+j+len(name)
+		before := start == 0 || !alnum(s[start-1]) || (s[start-1] == 'M' && strings.HasPrefix(name, "SN") && (start == 1 || !alnum(s[start-2])))
+		if before && (end == len(s) || !alnum(s[end])) {
+			return true
+		}
+		i = start + 1
+	}
+}
+
+func alnum(b byte) bool { return b >= '0' && b <= '9' || b >= 'A' && b <= 'Z' || b >= 'a' && b <= 'z' }
+
+// modelCheck compares the model a switch printed (printed, read with
+// source, "" when it printed none) with the one the fabric declares
+// (declared, a catalogue name; a file without one, such as a header
+// that says "hardware not declared", is not checked). A mismatch is an error naming both and the fix; a model
+// that cannot be read or that the catalogue does not know is a note.
+func modelCheck(declared, printed, source string) (note string, err error) {
+	want := catalogModel(declared)
+	if want == "" {
+		return "", nil
+	}
+	got := catalogModel(printed)
+	switch {
+	case strings.TrimSpace(printed) == "":
+		return fmt.Sprintf("the switch's hardware model was not compared with the fabric's %s: %s printed none", want, source), nil
+	case got == "":
+		return fmt.Sprintf("the switch's hardware model was not compared with the fabric's %s: %s prints \"%s\", which is no model fabricc knows",
+			want, source, quote.Visible(strings.TrimSpace(printed))), nil
+	case got == want:
+		return "", nil
+	}
+	return "", fmt.Errorf("wrong hardware model: the fabric says %s, the switch is %s (%s: %s); the configuration is computed for the fabric's model "+
+		"(buffers, headroom, ports): edit model in the fabric, or push after the replacement; nothing was changed",
+		want, article(got), source, quote.Visible(strings.TrimSpace(printed)))
+}
+
+// article is model with "a" or "an" as its first letter or digit is
+// read out ("an SN2700", "a 7050CX3-32S").
+func article(model string) string {
+	if model != "" && strings.ContainsRune("AEFHILMNORSX8", rune(strings.ToUpper(model)[0])) {
+		return "an " + model
+	}
+	return "a " + model
+}
+
+// withNote puts note above diff as a comment line, where a push shows
+// what it found: only when the push changes something (diff not "").
+func withNote(note, diff string) string {
+	if note == "" || diff == "" {
+		return diff
+	}
+	return "# note: " + note + "\n" + diff
+}
+
+// headerModel is the hardware model the header of a rendered file
+// declares (re's first group), "" without one.
+func headerModel(re *regexp.Regexp, config []byte) string {
+	if m := re.FindSubmatch(config); m != nil {
+		return string(m[1])
+	}
+	return ""
+}
+
+// readModel sends a platform's model command; a refused command is a
+// model not printed (""), any other failure an error.
+func readModel(c Conn, m hwModel) (string, error) {
+	out, err := c.Send(m.Command)
+	if refused(err) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	return m.Parse(out), nil
+}
+
+// modelDifference is verify's comparison of the switch's hardware model
+// with the fabric's: a difference when they are not the same model,
+// with a note naming the fix; a note when the model cannot be read or is
+// unknown. A failure to send the command is a note too: the rest of
+// verify has read the switch already.
+func (d *device) modelDifference() []verify.Difference {
+	m := d.v.Model
+	want := d.t.Switch.Hardware.Model
+	if m.Command == "" || want == "" {
+		return nil
+	}
+	printed, err := readModel(d.conn, m)
+	if err != nil {
+		d.res.Notes = append(d.res.Notes, fmt.Sprintf("the switch's hardware model was not compared with the fabric's %s: %s failed: %v", want, m.Command, err))
+		return nil
+	}
+	note, err := modelCheck(want, printed, m.Command)
+	if note != "" {
+		d.res.Notes = append(d.res.Notes, note)
+	}
+	if err == nil {
+		return nil
+	}
+	got := catalogModel(printed)
+	d.res.Notes = append(d.res.Notes, fmt.Sprintf("the fabric says %s, the switch is %s: edit model in the fabric, or push after the replacement", want, article(got)))
+	return []verify.Difference{{Device: d.t.Switch.Name, Field: "hardware model", Intended: want,
+		Actual: fmt.Sprintf("%s (%s: %s)", got, m.Command, strings.TrimSpace(printed))}}
+}
