@@ -672,5 +672,5 @@ var nvueHeaderModelRe = regexp.MustCompile(`(?m)^# switch: .* \(([^()\n]+)\)\s*$
 // names (modelCheck), read where nvueRelease reads the release; note
 // says when the model could not be compared.
 func nvueModel(applied, config []byte) (note string, err error) {
-	return modelCheck(headerModel(nvueHeaderModelRe, config), nvueHeaderModel(applied), "nv config show")
+	return modelCheck(headerModel(nvueHeaderModelRe, config), nvueHeaderModel(applied), nvueModelRead.Command)
 }

@@ -1,0 +1,176 @@
+package push
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/push/verify"
+	"github.com/fabricc/fabricc/sim"
+)
+
+// TestCatalogModel reads the catalogue's model out of what switches
+// print: EOS modelName with Arista's prefix and a suffix, NVIDIA part
+// numbers and ONIE platform names, and none where the text names no
+// model, or two.
+func TestCatalogModel(t *testing.T) {
+	for _, tc := range []struct{ printed, want string }{
+		{"DCS-7050CX3-32S", "7050CX3-32S"},
+		{"dcs-7050sx3-48yc8-f", "7050SX3-48YC8"},
+		{"DCS-7280CR3-32P4", "7280CR3-32P4"},
+		{"DCS-7280CR3K-32P4", "7280CR3K-32P4"},
+		{"SN2700", "SN2700"},
+		{"MSN2700-CS2F", "SN2700"},
+		{"MSN3700-VS2F", "SN3700"},
+		{"MSN3700C-CS2F", "SN3700C"},
+		{"x86_64-mlnx_msn2700-r0", "SN2700"},
+		{"vx", ""},
+		{"BLUEFIELD", ""},
+		{"CCS-720XP-48ZC2-F", ""},
+		{"MSN27000", ""},
+		{"ASN2700", ""},
+		{"SN2700 or SN3700", ""},
+		{"", ""},
+	} {
+		if got := catalogModel(tc.printed); got != tc.want {
+			t.Errorf("catalogModel(%q) = %q, want %q", tc.printed, got, tc.want)
+		}
+	}
+}
+
+// TestModelReaders reads the model out of each platform's output as
+// the OS prints it.
+func TestModelReaders(t *testing.T) {
+	inventory := "------------------------------------------------------------\n" +
+		"Module     Part Number              Serial Number\n" +
+		"------------------------------------------------------------\n" +
+		"CHASSIS    MSN2700-CS2F             MT1514X08201\n" +
+		"MGMT       MSN2700-CS2F             MT1514X08201\n"
+	for _, tc := range []struct {
+		m         hwModel
+		out, want string
+	}{
+		{eosModelRead, `{"mfgName": "Arista", "modelName": "DCS-7050CX3-32S", "version": "4.32.2F"}`, "DCS-7050CX3-32S"},
+		{eosModelRead, "% Invalid input\n", ""},
+		{onyxModelRead, inventory, "MSN2700-CS2F"},
+		{onyxModelRead, "CHASSIS    SN2700   MSN2700-CS2F   MT1514X08201\n", "SN2700"},
+		{onyxModelRead, "MGMT       MSN2700-CS2F             MT1514X08201\n", ""},
+		{nvueModelRead, `[{"header": {"model": "vx", "nvue-api-version": "nvue_v1", "rev-id": 1.0, "version": "Cumulus Linux 5.15.0"}}, {"set": {}}]`, "vx"},
+		{nvueModelRead, `[{"set": {}}]`, ""},
+	} {
+		if got := tc.m.Parse(tc.out); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.m.Command, got, tc.want)
+		}
+	}
+}
+
+// TestModelCheckNotes: a model the switch does not print, or that the
+// catalogue does not know, is not refused: a note says it was not
+// compared, and push puts it above a diff; a file that declares no
+// model is not compared.
+func TestModelCheckNotes(t *testing.T) {
+	for _, tc := range []struct{ declared, printed, note string }{
+		{"SN2700", "vx", `the switch's hardware model was not compared with the fabric's SN2700: nv config show prints "vx", which is no model fabricc knows`},
+		{"SN2700", "", "the switch's hardware model was not compared with the fabric's SN2700: nv config show printed none"},
+		{"SN2700", "x\x1b[2J", `the switch's hardware model was not compared with the fabric's SN2700: nv config show prints "x\x1b[2J", which is no model fabricc knows`},
+		{"hardware not declared", "SN3700", ""},
+		{"SN2700", "SN2700", ""},
+	} {
+		note, err := modelCheck(tc.declared, tc.printed, "nv config show")
+		want := strings.ReplaceAll(tc.note, "\x1b", `\x1b`)
+		if err != nil || note != want {
+			t.Errorf("modelCheck(%q, %q) = %q, %v; want %q", tc.declared, tc.printed, note, err, want)
+		}
+	}
+	if got := withNote("n", "+x\n"); got != "# note: n\n+x\n" {
+		t.Errorf("withNote = %q", got)
+	}
+	if got := withNote("n", ""); got != "" {
+		t.Errorf("withNote on no change = %q, want none: nothing to change", got)
+	}
+}
+
+// TestPushRefusesAnotherModel: a fabric whose switch names another
+// hardware model than the one the switch is (a replacement edited into
+// the fabric before the new box is racked, rmig #5) is refused by push
+// and by the dry run before anything is sent, naming both models, what
+// the switch printed and the fix; verify of the switch, pushed with the
+// fabric of its own model, against that fabric is a mismatch whose
+// difference is the model. The simulators report the model they were
+// started for, so the fabric of their own model pushes and verifies.
+func TestPushRefusesAnotherModel(t *testing.T) {
+	const fix = "; the configuration is computed for the fabric's model (buffers, headroom, ports): " +
+		"edit model in the fabric, or push after the replacement; nothing was changed"
+	for _, tc := range []struct {
+		platform   model.Platform
+		old, new   string // the switch's model (the tutorial's), the fabric's
+		printed    string // what the switch prints, with where
+		want, note string
+	}{
+		{model.PlatformCumulus, "SN2100", "SN3700", "nv config show -o json: SN2100",
+			"wrong hardware model: the fabric says SN3700, the switch is an SN2100 (nv config show -o json: SN2100)" + fix,
+			"the fabric says SN3700, the switch is an SN2100: edit model in the fabric, or push after the replacement"},
+		{model.PlatformOnyx, "SN2100", "SN3700C", "show inventory: MSN2100-CS2F",
+			"wrong hardware model: the fabric says SN3700C, the switch is an SN2100 (show inventory: MSN2100-CS2F)" + fix,
+			"the fabric says SN3700C, the switch is an SN2100: edit model in the fabric, or push after the replacement"},
+		{model.PlatformEOS, "7050CX3-32S", "7280CR3-32P4", "show version | json: DCS-7050CX3-32S",
+			"wrong hardware model: the fabric says 7280CR3-32P4, the switch is a 7050CX3-32S (show version | json: DCS-7050CX3-32S)" + fix,
+			"the fabric says 7280CR3-32P4, the switch is a 7050CX3-32S: edit model in the fabric, or push after the replacement"},
+	} {
+		t.Run(string(tc.platform), func(t *testing.T) {
+			dir := tutorialOn(t, tc.platform, 3)
+			f, set := buildExample(t, dir)
+			sw := f.Switch("leaf1")
+			if sw.Hardware.Model != tc.old {
+				t.Fatalf("the tutorial's leaf1 is a %s, not a %s", sw.Hardware.Model, tc.old)
+			}
+			l := startLabWith(t, sw, func(*sim.Options) {})
+			if r := l.run(t, ActionPush, f, sw, config(t, set, sw)); r.Status != StatusChanged || !r.Verified {
+				t.Fatalf("push of the switch's own model: %s %q %v", r.Status, r.Error, r.Differences)
+			}
+			nf, nset := buildExample(t, withModel(t, dir, tc.old, tc.new))
+			nsw := nf.Switch("leaf1")
+			ncfg := config(t, nset, nsw)
+			running := l.sim.Running()
+			for _, action := range []string{ActionDiff, ActionPush} {
+				r := l.run(t, action, nf, nsw, ncfg)
+				if r.Status != StatusFailed || r.Error != "staging: "+tc.want || !r.NothingSent {
+					t.Errorf("%s: %s %q (nothing sent %v), want failed with %q", action, r.Status, r.Error, r.NothingSent, "staging: "+tc.want)
+				}
+			}
+			if l.sim.Running() != running {
+				t.Error("the refused push changed the switch")
+			}
+			r := l.run(t, ActionVerify, nf, nsw, ncfg)
+			want := verify.Difference{Device: "leaf1", Field: "hardware model", Intended: tc.new, Actual: tc.old + " (" + tc.printed + ")"}
+			if r.Status != StatusMismatch || !slices.Contains(r.Differences, want) || !slices.Contains(r.Notes, tc.note) {
+				t.Errorf("verify: %s %q, differences %v, notes %q; want mismatch with %v and note %q", r.Status, r.Error, r.Differences, r.Notes, want, tc.note)
+			}
+			if r := l.run(t, ActionVerify, f, sw, config(t, set, sw)); r.Status != StatusVerified {
+				t.Errorf("verify against the switch's own model: %s %q %v", r.Status, r.Error, r.Differences)
+			}
+		})
+	}
+}
+
+// withModel is a copy of the fabric in dir whose leaf1 is a model new
+// instead of old.
+func withModel(t *testing.T, dir, old, new string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, "fabric.hcl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(data), `model      = "`+old+`"`, `model      = "`+new+`"`, 1)
+	if text == string(data) {
+		t.Fatalf("no model %q in the fabric", old)
+	}
+	out := t.TempDir()
+	if err := os.WriteFile(filepath.Join(out, "fabric.hcl"), []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
