@@ -77,13 +77,15 @@ func containsWord(s, name string) bool {
 	}
 }
 
+// alnum reports whether b is an ASCII letter or digit.
 func alnum(b byte) bool { return b >= '0' && b <= '9' || b >= 'A' && b <= 'Z' || b >= 'a' && b <= 'z' }
 
 // modelCheck compares the model a switch printed (printed, read with
 // source, "" when it printed none) with the one the fabric declares
 // (declared, a catalogue name; a file without one, such as a header
-// that says "hardware not declared", is not checked). A mismatch is an error naming both and the fix; a model
-// that cannot be read or that the catalogue does not know is a note.
+// that says "hardware not declared", is not checked). A mismatch is an
+// error naming both and the fix; a model that cannot be read or that
+// the catalogue does not know is a note.
 func modelCheck(declared, printed, source string) (note string, err error) {
 	want := catalogModel(declared)
 	if want == "" {
