@@ -609,6 +609,7 @@ func (d *device) push(ctx context.Context) error {
 	if err := d.verify(); err != nil {
 		return d.failed(ctx, txn, err)
 	}
+	d.res.SwitchWide = []string{"not known: the switch was not read before the push"}
 	if d.before != nil {
 		d.res.SwitchWide = verify.SwitchWideChanges(d.read.want, d.before, d.read.got)
 	}
