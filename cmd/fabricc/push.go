@@ -681,7 +681,9 @@ func warnNow(cmd *cobra.Command, out *output, diag *hcl.Diagnostic) string {
 // have them yet (rmig #11); when it changed none, nil and a one-line
 // note instead: the switches agree as they did.
 func partialPushWarning(b *push.Build, rep *push.Report, left []push.LeftOut) (*hcl.Diagnostic, string) {
-	var changed []string
+	// Switches that changed alike are named together, in report order.
+	var changes []string
+	who := map[string][]string{}
 	pushed := 0
 	for _, d := range rep.Devices {
 		if d.Host {
@@ -689,8 +691,19 @@ func partialPushWarning(b *push.Build, rep *push.Report, left []push.LeftOut) (*
 		}
 		pushed++
 		if d.Status == push.StatusChanged && len(d.SwitchWide) > 0 {
-			changed = append(changed, d.Device+": "+strings.Join(d.SwitchWide, ", "))
+			c := strings.Join(d.SwitchWide, ", ")
+			if who[c] == nil {
+				changes = append(changes, c)
+			}
+			who[c] = append(who[c], d.Device)
 		}
+	}
+	var changed []string
+	for _, c := range changes[:min(len(changes), 5)] {
+		changed = append(changed, shortList(who[c])+": "+c)
+	}
+	if len(changes) > 5 {
+		changed = append(changed, fmt.Sprintf("and %d more changes (the report's switch_wide_changes)", len(changes)-5))
 	}
 	summary := fmt.Sprintf("partial push: %d of %s of fabric %q", pushed, plural(len(b.Fabric.Switches), "switch"), b.Fabric.Name)
 	if len(changed) == 0 {
@@ -699,7 +712,7 @@ func partialPushWarning(b *push.Build, rep *push.Report, left []push.LeftOut) (*
 	}
 	return &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: summary,
 		Detail: fmt.Sprintf("This push changed fabric-wide settings on %s; not yet on the switches left out: %s. "+
-			"They differ between the switches pushed and those left out until these are pushed too; "+
+			"They now differ between the switches pushed and those left out, until they are pushed too; "+
 			"a PFC priority or DSCP map that differs along a path can stall RoCE traffic. Push the whole fabric as soon as you can.",
 			strings.Join(changed, "; "), strings.Join(leftOutParts(left), ", "))}, ""
 }

@@ -20,32 +20,63 @@ func SwitchWideChanges(want, before, after *State) []string {
 		out = append(out, "VLANs "+b+" -> "+a)
 	}
 	ports := slices.SortedFunc(maps.Keys(want.Ports), naturalCmp)
-	field := func(name string, text func(*Port) string) {
-		for _, n := range ports {
-			b, a := before.Ports[n], after.Ports[n]
-			if b == nil || a == nil {
-				continue
-			}
-			if tb, ta := text(b), text(a); tb != ta {
-				out = append(out, fmt.Sprintf("%s %s -> %s", name, tb, ta))
-				return // one port says it: the setting is the switch's
-			}
+	// One port says it: each of these is the switch's, or the fabric's.
+	for _, n := range ports {
+		b, a := before.Ports[n], after.Ports[n]
+		if b == nil || a == nil {
+			continue
+		}
+		var moved []string
+		if b.DSCPToTC != nil && a.DSCPToTC != nil {
+			moved = append(moved, keyChanges("DSCP map", "DSCP ", b.DSCPToTC, a.DSCPToTC, func(tc int) string { return fmt.Sprintf("TC%d", tc) })...)
+		}
+		if tb, ta := intsText(b.PFC), intsText(a.PFC); tb != ta {
+			moved = append(moved, "PFC priorities "+tb+" -> "+ta)
+		}
+		moved = append(moved, keyChanges("ETS", "TC", b.ETS, a.ETS, etsText)...)
+		if len(moved) > 0 {
+			out = append(out, moved...)
+			break
 		}
 	}
-	field("DSCP map", func(p *Port) string {
-		if p.DSCPToTC == nil {
-			return "-"
-		}
-		return runsText(p.DSCPToTC)
-	})
-	field("PFC priorities", func(p *Port) string { return intsText(p.PFC) })
-	field("ETS", func(p *Port) string { return mapText(p.ETS, etsText) })
 	for _, typ := range slices.Sorted(maps.Keys(joinKeys(before.Pools, after.Pools))) {
 		if b, a := poolText(before.Pools, typ), poolText(after.Pools, typ); b != a {
 			out = append(out, fmt.Sprintf("%s pool %s -> %s", typ, b, a))
 		}
 	}
 	return out
+}
+
+// keyChanges names, as one "ETS TC3 wrr 50% -> wrr 60%, TC4 ..." entry,
+// the keys whose values differ between before and after; none when
+// none does. A key on one side only reads "none" on the other.
+func keyChanges[V comparable](name, key string, before, after map[int]V, text func(V) string) []string {
+	keys := map[int]bool{}
+	for k := range before {
+		keys[k] = true
+	}
+	for k := range after {
+		keys[k] = true
+	}
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(keys)) {
+		b, bok := before[k]
+		a, aok := after[k]
+		if bok == aok && b == a {
+			continue
+		}
+		side := func(v V, ok bool) string {
+			if !ok {
+				return "none"
+			}
+			return text(v)
+		}
+		parts = append(parts, fmt.Sprintf("%s%d %s -> %s", key, k, side(b, bok), side(a, aok)))
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return []string{name + " " + strings.Join(parts, ", ")}
 }
 
 // vlansText writes VLAN ids as "100,200", or "none".
