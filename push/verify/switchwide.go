@@ -28,7 +28,7 @@ func SwitchWideChanges(want, before, after *State) []string {
 		}
 		var moved []string
 		if b.DSCPToTC != nil && a.DSCPToTC != nil {
-			moved = append(moved, keyChanges("DSCP map", "DSCP ", b.DSCPToTC, a.DSCPToTC, func(tc int) string { return fmt.Sprintf("TC%d", tc) })...)
+			moved = append(moved, keyChanges("DSCP", "", b.DSCPToTC, a.DSCPToTC, func(tc int) string { return fmt.Sprintf("TC%d", tc) })...)
 		}
 		if tb, ta := intsText(b.PFC), intsText(a.PFC); tb != ta {
 			moved = append(moved, "PFC priorities "+tb+" -> "+ta)

@@ -55,7 +55,7 @@ func TestSwitchWideChanges(t *testing.T) {
 			state([]int{10, 20}, nil, map[string][]int{"swp1": nil}, map[int]model.ETS{3: wrr(60)}),
 			[]string{"VLANs 10 -> 10,20", "ETS TC3 wrr 50% -> wrr 60%"}},
 		{"DSCP map", dscp(state(nil, nil, map[string][]int{"swp1": nil}, nil), 26, 0), dscp(state(nil, nil, map[string][]int{"swp1": nil}, nil), 26, 3),
-			[]string{"DSCP map DSCP 26 TC0 -> TC3"}},
+			[]string{"DSCP 26 TC0 -> TC3"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := SwitchWideChanges(want, tc.before, tc.after); !reflect.DeepEqual(got, tc.out) {
