@@ -25,7 +25,9 @@ func TestAllOrNothingDeviceTimeoutWhileWaiting(t *testing.T) {
 			onyx = i
 		}
 	}
-	fl.targets[onyx].Device.DeviceTimeout = 4 * time.Second
+	// Long enough for the Onyx switch to read, stage, apply and verify
+	// before it waits, short of the NVUE apply's 8 s.
+	fl.targets[onyx].Device.DeviceTimeout = 6 * time.Second
 	rep := fl.run(t, Options{})
 	d := rep.Devices[onyx]
 	if d.Status != StatusFailed || !d.RolledBack || d.Error != "device timeout reached while waiting for the other switches to verify" {

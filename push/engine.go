@@ -267,6 +267,9 @@ type device struct {
 	cancels []context.CancelFunc
 	// read is what the latest check read back, with the model's state.
 	read *readBack
+	// before is the switch as read before a push or dry run staged its
+	// change (readBefore); nil when that read failed.
+	before *verify.State
 	// unreachable is why the first connection failed (connectCause; ""
 	// when it did not): the others' rows name it and the next step.
 	unreachable string
@@ -571,7 +574,11 @@ func (d *device) push(ctx context.Context) error {
 	}
 	txn := d.v.NewTxn(d.o.ID, window)
 	d.step(stepStage)
+	d.readBefore()
 	diff, err := txn.Stage(d.conn, d.t.Config)
+	if err == nil {
+		diff = d.stageWarnings(diff)
+	}
 	d.res.Diff = diff
 	if err != nil {
 		return d.failed(ctx, txn, fmt.Errorf("staging: %w", err))
@@ -601,6 +608,10 @@ func (d *device) push(ctx context.Context) error {
 	d.step(stepVerify)
 	if err := d.verify(); err != nil {
 		return d.failed(ctx, txn, err)
+	}
+	d.res.SwitchWide = []string{"not known: the switch was not read before the push"}
+	if d.before != nil {
+		d.res.SwitchWide = verify.SwitchWideChanges(d.read.want, d.before, d.read.got)
 	}
 	if err := interrupted(ctx, "confirming"); err != nil {
 		return d.failed(ctx, txn, err)
@@ -901,6 +912,18 @@ func (d *device) save(ctx context.Context, txn Txn) error {
 // check reads the switch back and compares it with the model; it keeps
 // what it read in d.read.
 func (d *device) check() ([]verify.Difference, error) {
+	got, err := d.readState()
+	if err != nil {
+		return nil, err
+	}
+	want := verify.Expect(d.o.Fabric, d.t.Switch)
+	d.read = &readBack{want, got}
+	return verify.Compare(d.t.Switch.Name, want, got), nil
+}
+
+// readState reads the switch with the platform's ReadBack commands and
+// parses them into a State.
+func (d *device) readState() (*verify.State, error) {
 	outs := make([]string, len(d.v.ReadBack))
 	for i, cmd := range d.v.ReadBack {
 		out, err := d.conn.Send(cmd)
@@ -916,9 +939,7 @@ func (d *device) check() ([]verify.Difference, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading back: %w", err)
 	}
-	want := verify.Expect(d.o.Fabric, d.t.Switch)
-	d.read = &readBack{want, got}
-	return verify.Compare(d.t.Switch.Name, want, got), nil
+	return got, nil
 }
 
 // readBack is the model's state of a switch and what check read of it.
@@ -959,7 +980,11 @@ func (d *device) verify() error {
 	}
 	d.res.Differences = diffs
 	d.res.Verified = len(diffs) == 0
-	d.res.Notes = append(d.res.Notes, verify.Unowned(d.read.want, d.read.got)...)
+	if d.before != nil {
+		d.res.Notes = append(d.res.Notes, verify.UnownedAfter(d.read.want, d.before, d.read.got, d.v.SwitchWidePFC)...)
+	} else {
+		d.res.Notes = append(d.res.Notes, verify.Unowned(d.read.want, d.read.got)...)
+	}
 	if !d.res.Verified {
 		return fmt.Errorf("verification failed: %s, first: %s", plural(len(diffs), "difference"), diffs[0])
 	}

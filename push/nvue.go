@@ -97,8 +97,9 @@ func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
 	if err := refuseForeignQoS(conf); err != nil {
 		return "", err
 	}
-	// The patch's interfaces, for the bond check and the brought-up
-	// warning; an unreadable patch fails the first only where it counts.
+	// The patch's interfaces, for the bond check; an unreadable patch
+	// fails it only where it counts. A port the patch brings up is
+	// warned of by the engine for every platform (stageWarnings).
 	ports, portsErr := patchInterfaces(config)
 	if err := refuseBondMembers(conf, ports, portsErr); err != nil {
 		return "", err
@@ -132,7 +133,7 @@ func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
 	if nvueNoDiff(diff) {
 		return "", nil
 	}
-	return withNote(note, nvueBroughtUp(conf, config, ports, portsErr)+beforeAfterLines(applied, clears, config)+strings.TrimSpace(diff)+"\n"), nil
+	return withNote(note, beforeAfterLines(applied, clears, config)+strings.TrimSpace(diff)+"\n"), nil
 }
 
 // beforeAfterLines is nvueBeforeAfter's list as comment lines above
@@ -153,39 +154,6 @@ func beforeAfterLines(applied []byte, cmds []string, config []byte) string {
 	b.WriteString("# replaced or removed, before -> after:\n")
 	for _, l := range lines {
 		b.WriteString("#   " + l + "\n")
-	}
-	return b.String()
-}
-
-// nvueBroughtUp warns, one comment line per port, of the patch's ports
-// that are administratively down on the switch (`link state down`,
-// verify.NVUELinkDown) and that the patch does not keep down: the
-// header's `nv unset interface <ports> link state` brings them up, so
-// that a port an earlier fabric shut comes up again, and so does a port
-// an operator shut by hand (a flapping optic, a pause storm), which NVUE's
-// diff shows only as `- unset: ... link: state:` (rcum #11). "" when
-// there is none. applied is the switch's configuration, ports and
-// portsErr the patch's interfaces (patchInterfaces).
-func nvueBroughtUp(applied *verify.NVUEConfig, config []byte, ports []string, portsErr error) string {
-	down := applied.LinkDown()
-	if len(down) == 0 || portsErr != nil {
-		return ""
-	}
-	keep := map[string]bool{}
-	var doc any
-	if yaml.Unmarshal(config, &doc) == nil {
-		// The patch's documents decode as `nv config show -o json`'s
-		// do: a list of objects, one with set.
-		for _, p := range verify.NVUEConfigOf(doc).LinkDown() {
-			keep[p] = true
-		}
-	}
-	var b strings.Builder
-	for _, p := range ports {
-		if slices.Contains(down, p) && !keep[p] {
-			fmt.Fprintf(&b, "# warning: %s is administratively down on the switch (link state down) and this push brings it up; "+
-				"to keep it down, set shutdown = true on the port in the fabric\n", quote.Visible(p))
-		}
 	}
 	return b.String()
 }

@@ -168,6 +168,17 @@ type DeviceResult struct {
 	Lock string `json:"lock,omitempty"`
 	// Notes are what else this run did that its status does not say.
 	Notes []string `json:"notes,omitempty"`
+	// Warnings are what the change does to the running switch beyond
+	// the fabric's own settings, told before it is applied, each led by
+	// the switch's name: a fabric port shut on the switch that it brings
+	// up, a port outside the fabric whose lossless priorities it takes
+	// away. Each is also a "# warning:" line at the head of Diff.
+	Warnings []string `json:"warnings,omitempty"`
+	// SwitchWide are the switch-wide settings (VLANs, DSCP map, PFC
+	// priorities, buffer pools, ETS) a push changed on the switch, as
+	// "PFC priorities 3 -> 3,4", from its read-back before and after
+	// (verify.SwitchWideChanges); what a partial push names.
+	SwitchWide []string `json:"switch_wide_changes,omitempty"`
 	// AppliedMs, ConfirmedMs and RolledBackMs are when, in milliseconds
 	// from the start of the push, the switch began to apply its change
 	// (from then it runs the new configuration), had it confirmed, and
@@ -356,6 +367,9 @@ func (d *DeviceResult) detail() string {
 	}
 	if detail != "" {
 		parts = append(parts, detail)
+	}
+	for _, w := range d.Warnings {
+		parts = append(parts, "warning: "+w)
 	}
 	for _, p := range d.Pending {
 		parts = append(parts, "pending: "+p)

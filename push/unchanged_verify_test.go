@@ -18,9 +18,10 @@ func TestNothingToChangeVerifyFails(t *testing.T) {
 	f, set := demo(t)
 	sw := switchOf(t, f, model.PlatformEOS)
 	cfg := config(t, set, sw)
-	// The first read-back is the first push's verification, the second
-	// the second push's, which has nothing to change.
-	l := startLab(t, sw, sim.Faults{Stage: &sim.StageFault{At: regexp.MustCompile(`^show interfaces \| json$`), Nth: 2, Kind: sim.FaultReject}})
+	// Each push reads the switch before it stages (readBefore) and
+	// again to verify: the fourth read is the second push's
+	// verification, which has nothing to change.
+	l := startLab(t, sw, sim.Faults{Stage: &sim.StageFault{At: regexp.MustCompile(`^show interfaces \| json$`), Nth: 4, Kind: sim.FaultReject}})
 	if r := l.run(t, ActionPush, f, sw, cfg); r.Status != StatusChanged {
 		t.Fatalf("first push: %s %q", r.Status, r.Error)
 	}

@@ -52,6 +52,14 @@ type Vendor struct {
 	// into a State; structured output where the OS offers it.
 	ReadBack []string
 	Parse    func(outs []string) (*verify.State, error)
+	// SwitchWidePFC: the platform enables PFC per priority for the whole
+	// switch, a port only turning it on or off (Onyx), so a push that
+	// drops a priority from the fabric's lossless set drops it on ports
+	// outside the fabric too (verify.PFCTakenOut).
+	SwitchWidePFC bool
+	// AdminDown is how the platform's configuration shows a port shut
+	// down, as the warning of a port a push brings up quotes it.
+	AdminDown string
 	// OlderLack are the ReadBack commands older releases refuse, whose
 	// output then reads as "" (Onyx `show roce`, since 3.8.2000).
 	OlderLack map[string]bool
@@ -132,6 +140,9 @@ var Vendors = map[model.Platform]*Vendor{
 		// command is named: fabricc has not checked the syntax of EOS's
 		// `configure replace` against Arista's documentation.
 		Unsaved: unsavedHelp{config: "running-config", save: "write memory"},
+		// `shutdown` in the interface block (Arista EOS User Manual,
+		// Ethernet Ports, "shutdown (Interfaces)").
+		AdminDown: "shutdown",
 		// eAPI JSON of the running config plus the interfaces' real MTU
 		// (napalm and anta EOS test fixtures).
 		ReadBack: []string{"show running-config | json", "show interfaces | json"},
@@ -161,6 +172,12 @@ var Vendors = map[model.Platform]*Vendor{
 		// Management"). No discard command is named: the one fabricc
 		// knows, `configuration switch-to`, reboots the switch.
 		Unsaved: unsavedHelp{config: "running configuration", save: "configuration write"},
+		// `dcb priority-flow-control priority N enable` is switch-wide,
+		// a port has only its mode (NVIDIA Onyx User Manual, "Priority
+		// Flow Control"); `interface ethernet 1/2 shutdown` (NVIDIA Onyx
+		// User Manual, "Interfaces").
+		SwitchWidePFC: true,
+		AdminDown:     "shutdown",
 		// Onyx prints its running config as flat commands (there is no
 		// json-print form of it); PFC is read in its structured,
 		// operational form (mellanox.onyx onyx_pfc_interface.py).
@@ -195,6 +212,9 @@ var Vendors = map[model.Platform]*Vendor{
 		// overwrites the startup configuration with the applied one;
 		// `nv config apply <revision>` takes startup as a revision.
 		Unsaved: unsavedHelp{config: "applied configuration", save: "nv config save", discard: "nv config apply startup -y"},
+		// `nv set interface swp2 link state down` (NVUE Command
+		// Reference, Interface Commands).
+		AdminDown: "link state down",
 		// The applied configuration in the NVUE object model (Cumulus
 		// Linux user guide, NVUE CLI), then the operational state of
 		// the ports' link MTU and of the PFC profiles (NVUE Command

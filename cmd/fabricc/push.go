@@ -250,18 +250,15 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 	}
 	left := leftOut(b, inv, targets)
 	var warning string
-	if len(left) > 0 && len(targets) > 0 {
+	partial := len(left) > 0 && len(targets) > 0
+	if partial {
 		if err := refuseUnlisted(action, sf, inv, left); err != nil {
 			return err
 		}
-		diag := partialWarning(action, b, len(targets), left)
-		warning = diag.Summary + ": " + diag.Detail
-		out.report(nil, hcl.Diagnostics{diag})
-		if out.json {
-			// The envelope holds it; stderr, where the summary goes with
-			// --json, says it too, before anything is pushed.
-			fmt.Fprintf(cmd.ErrOrStderr(), "Warning: %s\n", warning)
-		}
+	}
+	if partial && action != push.ActionPush {
+		// A push says it once it knows what it changed (partialPushWarning).
+		warning = warnNow(cmd, out, partialWarning(action, b, len(targets), left))
 	}
 	if sf.insecure {
 		warnInsecure(cmd)
@@ -289,10 +286,21 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 	if out.json {
 		out.report(nil, interruptDiagnostic(ctx, cmd.Name()))
 	}
+	if partial && action == push.ActionPush {
+		if diag, note := partialPushWarning(b, rep, left); diag != nil {
+			warning = warnNow(cmd, out, diag)
+		} else {
+			fmt.Fprintf(cmd.ErrOrStderr(), "Note: %s\n", note)
+		}
+	}
+	if partial {
+		rep.FabricSwitches, rep.LeftOut = len(b.Fabric.Switches), left
+	}
 	if warning != "" {
-		rep.FabricSwitches, rep.LeftOut, rep.Warnings = len(b.Fabric.Switches), left, []string{warning}
+		rep.Warnings = []string{warning}
 	}
 	rep.Warnings = append(sf.warnings, rep.Warnings...)
+	rep.Warnings = append(rep.Warnings, deviceWarnings(rep, out)...)
 	if o.PerDevice && action == push.ActionPush {
 		warnPerDeviceMixed(cmd, rep, b, out)
 	}
@@ -633,8 +641,9 @@ func refuseUnlisted(action string, sf *switchFlags, inv *inventory.Inventory, le
 		"add %s to the inventory, or push without %s with --partial; nothing was changed", what, inv.Path, them, them)
 }
 
-// partialWarning is the warning of a run on some switches of the fabric
-// only, as Terraform warns of -target ("Resource targeting is in
+// partialWarning is the warning of a dry run or verify of some switches
+// of the fabric only (a push's is partialPushWarning), as Terraform
+// warns of -target ("Resource targeting is in
 // effect"; Terraform CLI documentation, "Resource Targeting"): which
 // switches are left out and why, and that the fabric-wide settings
 // differ on them until they are pushed too.
@@ -643,9 +652,6 @@ func partialWarning(action string, b *push.Build, n int, left []push.LeftOut) *h
 	what := map[string]string{push.ActionPush: "push", push.ActionDiff: "dry run", push.ActionVerify: "verify"}[action]
 	detail := fmt.Sprintf("Left out: %s. ", strings.Join(parts, ", "))
 	switch action {
-	case push.ActionPush:
-		detail += "The fabric-wide settings this push changes (traffic classes, PFC priorities, DSCP maps, ETS, VLANs) now differ between the switches pushed and those left out, " +
-			"until they are pushed too; a PFC priority or DSCP map that differs along a path can stall RoCE traffic. Push the whole fabric as soon as you can."
 	case push.ActionDiff:
 		detail += "They are not read; a push of this selection alone would leave the fabric-wide settings (traffic classes, PFC priorities, DSCP maps, ETS, VLANs) different on them."
 	default:
@@ -654,6 +660,82 @@ func partialWarning(action string, b *push.Build, n int, left []push.LeftOut) *h
 	return &hcl.Diagnostic{Severity: hcl.DiagWarning,
 		Summary: fmt.Sprintf("partial %s: %d of %s of fabric %q", what, n, plural(len(b.Fabric.Switches), "switch"), b.Fabric.Name),
 		Detail:  detail}
+}
+
+// warnNow reports diag (stderr, or the --json envelope, and then on
+// stderr too, where the summary goes with --json) and returns it as the
+// report's warnings hold it.
+func warnNow(cmd *cobra.Command, out *output, diag *hcl.Diagnostic) string {
+	warning := diag.Summary + ": " + diag.Detail
+	out.report(nil, hcl.Diagnostics{diag})
+	if out.json {
+		fmt.Fprintf(cmd.ErrOrStderr(), "Warning: %s\n", warning)
+	}
+	return warning
+}
+
+// partialPushWarning is, after a push of some switches of the fabric,
+// the warning that names the fabric-wide settings it changed on the
+// switches pushed (push.DeviceResult.SwitchWide, from each one's
+// read-back before and after) and the switches left out, which do not
+// have them yet (rmig #11); when it changed none, nil and a one-line
+// note instead: the switches agree as they did.
+func partialPushWarning(b *push.Build, rep *push.Report, left []push.LeftOut) (*hcl.Diagnostic, string) {
+	// Switches that changed alike are named together, in report order.
+	var changes []string
+	who := map[string][]string{}
+	pushed := 0
+	for _, d := range rep.Devices {
+		if d.Host {
+			continue
+		}
+		pushed++
+		if d.Status == push.StatusChanged && len(d.SwitchWide) > 0 {
+			c := strings.Join(d.SwitchWide, ", ")
+			if who[c] == nil {
+				changes = append(changes, c)
+			}
+			who[c] = append(who[c], d.Device)
+		}
+	}
+	var changed []string
+	for _, c := range changes[:min(len(changes), 5)] {
+		changed = append(changed, shortList(who[c])+": "+c)
+	}
+	if len(changes) > 5 {
+		changed = append(changed, fmt.Sprintf("and %d more changes (the report's switch_wide_changes)", len(changes)-5))
+	}
+	summary := fmt.Sprintf("partial push: %d of %s of fabric %q", pushed, plural(len(b.Fabric.Switches), "switch"), b.Fabric.Name)
+	if len(changed) == 0 {
+		return nil, fmt.Sprintf("%s; it changed no fabric-wide setting (VLANs, DSCP map, PFC priorities, pools, ETS), so the switches left out (%s) still agree with it",
+			summary, strings.Join(leftOutParts(left), ", "))
+	}
+	return &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: summary,
+		Detail: fmt.Sprintf("This push changed fabric-wide settings on %s; not yet on the switches left out: %s. "+
+			"They now differ between the switches pushed and those left out, until they are pushed too; "+
+			"a PFC priority or DSCP map that differs along a path can stall RoCE traffic. Push the whole fabric as soon as you can.",
+			strings.Join(changed, "; "), strings.Join(leftOutParts(left), ", "))}, ""
+}
+
+// deviceWarnings reports each switch's warning of what its change does
+// beyond the fabric's own settings (push.DeviceResult.Warnings: a port
+// brought up, a port outside the fabric losing its lossless priority)
+// as a diagnostic, and returns them for the report's warnings. The
+// summary's DETAIL and the diff say them too.
+func deviceWarnings(rep *push.Report, out *output) []string {
+	var all []string
+	var diags hcl.Diagnostics
+	for _, d := range rep.Devices {
+		for _, w := range d.Warnings {
+			summary, detail, _ := strings.Cut(w, "; ")
+			diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: summary, Detail: detail})
+			all = append(all, w)
+		}
+	}
+	if len(diags) > 0 {
+		out.report(nil, diags)
+	}
+	return all
 }
 
 // leftOutParts lists the first 10 switches left out as "name (why)",

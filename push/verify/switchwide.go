@@ -1,0 +1,106 @@
+package verify
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// SwitchWideChanges names the switch-wide settings that differ between
+// before and after, a switch read before and after a push, each as
+// "PFC priorities 3 -> 3,4": the VLANs, and, over the fabric's ports
+// (want's), the DSCP map, the PFC priorities and the ETS, then the
+// ingress buffer pools. These are the settings a path's switches must
+// agree on, which a partial push leaves different on the switches it
+// left out (rmig #11). nil when none moved.
+func SwitchWideChanges(want, before, after *State) []string {
+	var out []string
+	if b, a := vlansText(before.VLANs), vlansText(after.VLANs); b != a {
+		out = append(out, "VLANs "+b+" -> "+a)
+	}
+	ports := slices.SortedFunc(maps.Keys(want.Ports), naturalCmp)
+	// One port says it: each of these is the switch's, or the fabric's.
+	for _, n := range ports {
+		b, a := before.Ports[n], after.Ports[n]
+		if b == nil || a == nil {
+			continue
+		}
+		var moved []string
+		if b.DSCPToTC != nil && a.DSCPToTC != nil {
+			moved = append(moved, keyChanges("DSCP", "", b.DSCPToTC, a.DSCPToTC, func(tc int) string { return fmt.Sprintf("TC%d", tc) })...)
+		}
+		if tb, ta := intsText(b.PFC), intsText(a.PFC); tb != ta {
+			moved = append(moved, "PFC priorities "+tb+" -> "+ta)
+		}
+		moved = append(moved, keyChanges("ETS", "TC", b.ETS, a.ETS, etsText)...)
+		if len(moved) > 0 {
+			out = append(out, moved...)
+			break
+		}
+	}
+	for _, typ := range slices.Sorted(maps.Keys(joinKeys(before.Pools, after.Pools))) {
+		if b, a := poolText(before.Pools, typ), poolText(after.Pools, typ); b != a {
+			out = append(out, fmt.Sprintf("%s pool %s -> %s", typ, b, a))
+		}
+	}
+	return out
+}
+
+// keyChanges names, as one "ETS TC3 wrr 50% -> wrr 60%, TC4 ..." entry,
+// the keys whose values differ between before and after; none when
+// none does. A key on one side only reads "none" on the other.
+func keyChanges[V comparable](name, key string, before, after map[int]V, text func(V) string) []string {
+	keys := map[int]bool{}
+	for k := range before {
+		keys[k] = true
+	}
+	for k := range after {
+		keys[k] = true
+	}
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(keys)) {
+		b, bok := before[k]
+		a, aok := after[k]
+		if bok == aok && b == a {
+			continue
+		}
+		side := func(v V, ok bool) string {
+			if !ok {
+				return "none"
+			}
+			return text(v)
+		}
+		parts = append(parts, fmt.Sprintf("%s%d %s -> %s", key, k, side(b, bok), side(a, aok)))
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return []string{name + " " + strings.Join(parts, ", ")}
+}
+
+// vlansText writes VLAN ids as "100,200", or "none".
+func vlansText(v map[int]string) string {
+	return intsText(slices.Sorted(maps.Keys(v)))
+}
+
+// poolText writes pool typ of pools as "50% priorities 3", or "none".
+func poolText(pools map[string]Pool, typ string) string {
+	p, ok := pools[typ]
+	if !ok {
+		return "none"
+	}
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", p.Percent), "0"), ".") + "% " + priorityText(p.Priorities)
+}
+
+// joinKeys is the union of a's and b's keys.
+func joinKeys(a, b map[string]Pool) map[string]bool {
+	out := map[string]bool{}
+	for k := range a {
+		out[k] = true
+	}
+	for k := range b {
+		out[k] = true
+	}
+	return out
+}
