@@ -279,10 +279,14 @@ func nvuePort(p *Port, i, qos, dom obj) {
 		p.LinkPause = lp == nil || !(nvueOff(lp["tx"]) && nvueOff(lp["rx"]))
 	}
 	nvuePortMode(p, i, dom)
+	// global: the interface uses the kind's default-global profile
+	// (names none, or names it), whose fields are switch-wide and whose
+	// unset values are NVUE's factory defaults.
+	global := map[string]bool{}
 	prof := func(kind string) obj {
 		n, _ := child(i, "qos", kind)["profile"].(string)
-		if n == "" {
-			n = "default-global"
+		if n == "" || n == "default-global" {
+			n, global[kind] = "default-global", true
 			for _, f := range nvueSwitchWide[kind] {
 				if p.SwitchWide == nil {
 					p.SwitchWide = map[string]bool{}
@@ -300,8 +304,8 @@ func nvuePort(p *Port, i, qos, dom obj) {
 		p.PFCProfile = &PFCProfile{CableMeters: Meters(num(pfc["cable-length"])), PortBuffer: Bytes(num(pfc["port-buffer"])),
 			XoffThreshold: Bytes(num(pfc["xoff-threshold"])), XonThreshold: Bytes(num(pfc["xon-threshold"]))}
 	}
-	_, ownScheduler := child(i, "qos", "egress-scheduler")["profile"].(string)
-	for tc, v := range nvueWithDefaults(perTC(child(prof("egress-scheduler"), "traffic-class")), nvueDefaultETS, !ownScheduler) {
+	sched := perTC(child(prof("egress-scheduler"), "traffic-class"))
+	for tc, v := range nvueWithDefaults(sched, nvueDefaultETS, global["egress-scheduler"]) {
 		e := model.ETS{Mode: model.ETSStrict}
 		if str(v["mode"]) == "dwrr" {
 			e = model.ETS{Mode: model.ETSWRR, BandwidthPercent: num(v["bw-percent"])}
@@ -312,8 +316,8 @@ func nvuePort(p *Port, i, qos, dom obj) {
 	// reference).
 	p.PFCWatchdog = enabled(child(i, "qos", "pfc-watchdog")["state"])
 	p.DSCPToTC = nvueDSCPToTC(mapping, child(qos, "egress-queue-mapping", "default-global"))
-	_, ownECN := child(i, "qos", "congestion-control")["profile"].(string)
-	for tc, v := range nvueWithDefaults(perTC(child(prof("congestion-control"), "traffic-class")), nvueDefaultECN, !ownECN) {
+	cc := perTC(child(prof("congestion-control"), "traffic-class"))
+	for tc, v := range nvueWithDefaults(cc, nvueDefaultECN, global["congestion-control"]) {
 		// A traffic class the profile lists without `ecn` marks: the
 		// guide's example sets only the thresholds (and red) of traffic
 		// classes 4, 5 and 7, and `nv show` then lists their ECN as

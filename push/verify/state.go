@@ -203,7 +203,8 @@ var eosSwitchWide = map[string]bool{"DSCPToTC": true, "TCToCoS": true}
 var onyxSwitchWide = map[string]bool{"PFC": true}
 
 // nvueSwitchWide are the fields an NVUE port takes from a QoS profile
-// kind, when it names no profile of that kind and so uses default-global,
+// kind, when it names no profile of that kind (or names default-global)
+// and so uses default-global,
 // which "applies to all ports" (Cumulus Linux 5.9 User Guide, Quality of
 // Service: Classification, Egress Scheduler, Congestion Control (ECN);
 // a custom profile applies to the ports attached to it, "Port Groups",
