@@ -20,16 +20,29 @@ type Difference struct {
 	Field    string `json:"field"`
 	Intended string `json:"intended"`
 	Actual   string `json:"actual"`
+	// Scope is ScopeSwitchWide for a difference in a setting the switch
+	// holds once for all its ports (Port is then ""), empty otherwise.
+	Scope string `json:"scope,omitempty"`
 }
 
-// String is "leaf1 Ethernet1 MTU: intended 9214, actual 9114", one line
+// ScopeSwitchWide is the Scope of a difference in a switch-wide setting:
+// one global line, reported once per switch rather than once for each
+// fabric port it reaches (it reaches the ports outside the fabric too).
+const ScopeSwitchWide = "switch-wide"
+
+// String is "leaf1 Ethernet1 MTU: intended 9214, actual 9114", or
+// "spine1 (switch-wide) DSCP 26 traffic class: intended 3, actual 1" for a
+// switch-wide setting, one line
 // of printable text: what a device sent (a neighbor's name, a VLAN's)
 // goes through quote.Visible, the rule for terminal text, so a control
 // character in it is written escaped, never raw.
 func (d Difference) String() string {
 	where := d.Device
-	if d.Port != "" {
+	switch {
+	case d.Port != "":
 		where += " " + d.Port
+	case d.Scope == ScopeSwitchWide:
+		where += " (" + ScopeSwitchWide + ")"
 	}
 	return quote.Visible(fmt.Sprintf("%s %s: intended %s, actual %s", where, d.Field, d.Intended, d.Actual))
 }
@@ -88,6 +101,7 @@ func Compare(device string, want, got *State) []Difference {
 		if g.DSCPToTC == nil || w.DSCPToTC == nil {
 			w.DSCPToTC, g.DSCPToTC = nil, nil // not readable on this platform, or no map in the model
 		}
+		global := switchWide(&w, &g)
 		onlyIntended(&w, &g)
 		switch {
 		case w.Speed == 0:
@@ -101,8 +115,11 @@ func Compare(device string, want, got *State) []Difference {
 		g.ECN = usedOnly(want.UsedTCs, g.ECN)
 		var r reporter
 		cmp.Equal(w, g, opts, cmp.Reporter(&r))
-		for _, d := range r.diffs {
+		for i, d := range r.diffs {
 			d.Device, d.Port = device, n
+			if global[r.tops[i]] {
+				d.Scope = ScopeSwitchWide
+			}
 			out = append(out, d)
 		}
 	}
@@ -151,12 +168,31 @@ func compareMMUProfile(device string, want, got *State) []Difference {
 	return out
 }
 
+// switchWide is the set of w's fields (by State field name) that both
+// states say the port takes from a switch-wide setting (Port.SwitchWide):
+// a difference there is one in the switch's global line. A field only one
+// side takes from it is a port's own difference (a port that should have
+// a profile of its own, or has one it should not). Both ports lose their
+// SwitchWide, which is not compared.
+func switchWide(w, g *Port) map[string]bool {
+	out := map[string]bool{}
+	for f := range w.SwitchWide {
+		if g.SwitchWide[f] {
+			out[f] = true
+		}
+	}
+	w.SwitchWide, g.SwitchWide = nil, nil
+	return out
+}
+
 // collapseSwitchWide reports once a difference in a switch-wide setting
-// that Compare meets on every port it applies to: EOS applies one MMU
-// queue profile to the whole platform (Arista AVD platform-trident.j2,
-// `platform trident mmu queue profile NAME apply`), so a wrong headroom
-// there is one difference, not one per lossless port. It becomes a
-// switch line at the place of its first port, with the number of ports.
+// that Compare meets on every port it applies to. A difference whose
+// Scope is ScopeSwitchWide (the parsers and Expect mark the fields:
+// Port.SwitchWide) becomes one switch line at the place of its first
+// port. EOS applies one MMU queue profile to the whole platform (Arista
+// AVD platform-trident.j2, `platform trident mmu queue profile NAME
+// apply`), so a wrong headroom there is one difference, not one per
+// lossless port: it becomes a switch line with the number of ports.
 func collapseSwitchWide(diffs []Difference) []Difference {
 	type key struct{ field, intended, actual string }
 	ports := map[key]int{}
@@ -167,8 +203,17 @@ func collapseSwitchWide(diffs []Difference) []Difference {
 	}
 	out := diffs[:0:0]
 	seen := map[key]bool{}
+	global := map[key]bool{}
 	for _, d := range diffs {
 		k := key{d.Field, d.Intended, d.Actual}
+		if d.Scope == ScopeSwitchWide {
+			if !global[k] {
+				global[k] = true
+				d.Port = ""
+				out = append(out, d)
+			}
+			continue
+		}
 		if n := ports[k]; n > 1 {
 			if seen[k] {
 				continue
@@ -266,10 +311,12 @@ func onlyKeys[V any](want, got map[int]V) map[int]V {
 	return out
 }
 
-// reporter collects go-cmp's differing leaves as Differences.
+// reporter collects go-cmp's differing leaves as Differences, and in
+// tops the Port field (its name) each is in.
 type reporter struct {
 	path  cmp.Path
 	diffs []Difference
+	tops  []string
 }
 
 func (r *reporter) PushStep(ps cmp.PathStep) { r.path = append(r.path, ps) }
@@ -294,6 +341,13 @@ func (r *reporter) Report(rs cmp.Result) {
 		actual = "not set (the switch's default)"
 	}
 	r.diffs = append(r.diffs, Difference{Field: fieldName(r.path), Intended: intended, Actual: actual})
+	top := ""
+	if len(r.path) > 1 {
+		if f, ok := r.path[1].(cmp.StructField); ok {
+			top = f.Name()
+		}
+	}
+	r.tops = append(r.tops, top)
 }
 
 // operational reports whether the current path is in a port's

@@ -279,21 +279,33 @@ func nvuePort(p *Port, i, qos, dom obj) {
 		p.LinkPause = lp == nil || !(nvueOff(lp["tx"]) && nvueOff(lp["rx"]))
 	}
 	nvuePortMode(p, i, dom)
+	// global: the interface uses the kind's default-global profile
+	// (names none, or names it), whose fields are switch-wide and whose
+	// unset values are NVUE's factory defaults.
+	global := map[string]bool{}
 	prof := func(kind string) obj {
 		n, _ := child(i, "qos", kind)["profile"].(string)
-		if n == "" {
-			n = "default-global"
+		if n == "" || n == "default-global" {
+			n, global[kind] = "default-global", true
+			for _, f := range nvueSwitchWide[kind] {
+				if p.SwitchWide == nil {
+					p.SwitchWide = map[string]bool{}
+				}
+				p.SwitchWide[f] = true
+			}
 		}
 		return child(qos, kind, n)
 	}
-	p.Trust = map[string]model.Trust{"l3": model.TrustDSCP, "l2": model.TrustPCP, "both": model.TrustBoth}[str(prof("mapping")["trust"])]
+	mapping := prof("mapping")
+	p.Trust = map[string]model.Trust{"l3": model.TrustDSCP, "l2": model.TrustPCP, "both": model.TrustBoth}[str(mapping["trust"])]
 	pfc := prof("pfc")
 	p.PFC = keysInts(child(pfc, "switch-priority"))
 	if pfc != nil {
 		p.PFCProfile = &PFCProfile{CableMeters: Meters(num(pfc["cable-length"])), PortBuffer: Bytes(num(pfc["port-buffer"])),
 			XoffThreshold: Bytes(num(pfc["xoff-threshold"])), XonThreshold: Bytes(num(pfc["xon-threshold"]))}
 	}
-	for tc, v := range perTC(child(prof("egress-scheduler"), "traffic-class")) {
+	sched := perTC(child(prof("egress-scheduler"), "traffic-class"))
+	for tc, v := range nvueWithDefaults(sched, nvueDefaultETS, global["egress-scheduler"]) {
 		e := model.ETS{Mode: model.ETSStrict}
 		if str(v["mode"]) == "dwrr" {
 			e = model.ETS{Mode: model.ETSWRR, BandwidthPercent: num(v["bw-percent"])}
@@ -303,12 +315,58 @@ func nvuePort(p *Port, i, qos, dom obj) {
 	// `nv set interface <if> qos pfc-watchdog state enable` (NVUE command
 	// reference).
 	p.PFCWatchdog = enabled(child(i, "qos", "pfc-watchdog")["state"])
-	p.DSCPToTC = nvueDSCPToTC(prof("mapping"), child(qos, "egress-queue-mapping", "default-global"))
-	for tc, v := range perTC(child(prof("congestion-control"), "traffic-class")) {
-		if enabled(v["ecn"]) {
+	p.DSCPToTC = nvueDSCPToTC(mapping, child(qos, "egress-queue-mapping", "default-global"))
+	cc := perTC(child(prof("congestion-control"), "traffic-class"))
+	for tc, v := range nvueWithDefaults(cc, nvueDefaultECN, global["congestion-control"]) {
+		// A traffic class the profile lists without `ecn` marks: the
+		// guide's example sets only the thresholds (and red) of traffic
+		// classes 4, 5 and 7, and `nv show` then lists their ECN as
+		// enable (Cumulus Linux 5.9 User Guide, Quality of Service,
+		// Congestion Control (ECN)).
+		if e, set := v["ecn"]; !set || enabled(e) {
 			p.ECN[tc] = ECN{MinBytes: int64(num(v["min-threshold"])), MaxBytes: int64(num(v["max-threshold"]))}
 		}
 	}
+}
+
+// nvueDefaultETS is NVUE's default-global egress scheduler, which a
+// configuration that leaves a traffic class (or the whole profile) unset
+// runs: "the bandwidth allocated to egress queues 0,2,4,6 is 12 percent
+// and the bandwidth allocated to egress queues 1,3,5,7 is 13 percent"
+// (Cumulus Linux 5.9 User Guide, Quality of Service, Egress Scheduler),
+// DWRR.
+var nvueDefaultETS = map[int]obj{
+	0: {"mode": "dwrr", "bw-percent": 12.0}, 1: {"mode": "dwrr", "bw-percent": 13.0},
+	2: {"mode": "dwrr", "bw-percent": 12.0}, 3: {"mode": "dwrr", "bw-percent": 13.0},
+	4: {"mode": "dwrr", "bw-percent": 12.0}, 5: {"mode": "dwrr", "bw-percent": 13.0},
+	6: {"mode": "dwrr", "bw-percent": 12.0}, 7: {"mode": "dwrr", "bw-percent": 13.0},
+}
+
+// nvueDefaultECN is NVUE's default-global congestion control: "The
+// default profile (default-global) enables ECN by default on egress
+// queue 0 for all ports" with a minimum threshold of 150000 bytes and a
+// maximum of 1500000 bytes (Cumulus Linux 5.9 User Guide, Quality of
+// Service, Congestion Control (ECN)); no other traffic class marks.
+var nvueDefaultECN = map[int]obj{0: {"ecn": "enable", "min-threshold": 150000.0, "max-threshold": 1500000.0}}
+
+// nvueWithDefaults is a default-global profile's per-traffic-class
+// settings as the switch runs them: each traffic class's factory
+// settings (def) with what the configuration sets over them; `nv config
+// show` lists only what was set. set itself when the profile is not
+// default-global (apply false): a custom profile's unset values have no
+// documented default.
+func nvueWithDefaults(set, def map[int]obj, apply bool) map[int]obj {
+	if !apply {
+		return set
+	}
+	out := map[int]obj{}
+	for tc, d := range def {
+		out[tc] = mergeObj(nil, d)
+	}
+	for tc, v := range set {
+		out[tc] = mergeObj(out[tc], v)
+	}
+	return out
 }
 
 // nvueState reads `link state`, which NVUE's configuration holds as a
@@ -441,21 +499,37 @@ func str(v any) string {
 
 // nvueDSCPToTC composes the mapping profile's dscp -> switch-priority
 // with egress-queue-mapping's switch-priority -> traffic-class (NVUE only
-// has default-global for the latter, NVUE command reference); nil without
-// a DSCP
-// map. A switch priority without an egress entry is taken to stay in TC
-// n for SP n (assumed; fabricc renders all eight entries).
+// has default-global for the latter, NVUE command reference); nil
+// without a DSCP map where the profile does not trust DSCP (there the map
+// has no meaning and is not compared). A profile that trusts DSCP (l3,
+// both) runs NVUE's default for a DSCP value it does not map: "If you
+// configure the trust to be l3 but do not specify any DSCP to switch
+// priority mappings, Cumulus Linux uses the default values", DSCP
+// 8n..8n+7 -> switch priority n (Cumulus Linux 5.9 User Guide, Quality
+// of Service, Classification, "Trust DSCP"). A switch priority without an
+// egress entry stays in traffic class n for switch priority n: "By
+// default switch priority values map directly to the matching egress
+// queue" (same guide, Egress Queues).
 func nvueDSCPToTC(mapping, egress obj) map[int]int {
 	dscp := perTC(child(mapping, "dscp"))
-	if len(dscp) == 0 {
+	trust := str(mapping["trust"])
+	if len(dscp) == 0 && trust != "l3" && trust != "both" {
 		return nil
+	}
+	sp := map[int]int{}
+	if trust == "l3" || trust == "both" {
+		for d := 0; d < 64; d++ {
+			sp[d] = d / 8
+		}
+	}
+	for d, v := range dscp {
+		sp[d] = num(v["switch-priority"])
 	}
 	sps := perTC(child(egress, "switch-priority"))
 	out := map[int]int{}
-	for d, v := range dscp {
-		sp := num(v["switch-priority"])
-		tc := sp
-		if e, ok := sps[sp]; ok {
+	for d, prio := range sp {
+		tc := prio
+		if e, ok := sps[prio]; ok {
 			tc = num(e["traffic-class"])
 		}
 		out[d] = tc

@@ -85,6 +85,7 @@ func eosState(top []*block) *State {
 			eosQoS(p, b.children)
 			p.DSCPToTC = dscp
 			p.TCToCoS = tcCoS
+			p.SwitchWide = eosSwitchWide
 			p.MMU = mmu
 		}
 	}

@@ -232,6 +232,7 @@ func (m *onyxPortLines) readMaps(f []string) {
 func (m *onyxPortLines) finish(p *Port, globalPFC []int) {
 	if m.pfcOn {
 		p.PFC = append([]int(nil), globalPFC...)
+		p.SwitchWide = onyxSwitchWide
 	}
 	switch m.mode {
 	case "", "access":
@@ -440,9 +441,9 @@ func ApplyOnyxPFC(s *State, jsonPrint []byte) error {
 		if !ok {
 			continue
 		}
-		p.PFC = nil
+		p.PFC, p.SwitchWide = nil, nil
 		if show.globalOn && strings.EqualFold(o, "enabled") {
-			p.PFC = append([]int(nil), show.prios...)
+			p.PFC, p.SwitchWide = append([]int(nil), show.prios...), onyxSwitchWide
 		}
 	}
 	return nil

@@ -174,6 +174,47 @@ type Port struct {
 	// platform's read-back has none apart from its configuration (then it
 	// is not compared).
 	Operational *Operational
+
+	// SwitchWide are the fields above (by name: "DSCPToTC", "Trust",
+	// ...) that the port takes from a setting the switch holds once for
+	// every port, not from a line of its own: Compare reports a
+	// difference in a field both states mark once for the switch
+	// (ScopeSwitchWide). Which fields are switch-wide is the platform's
+	// definition (eosSwitchWide, nvueSwitchWide, Onyx's PFC priorities);
+	// shared by ports, never written through. Not compared itself.
+	SwitchWide map[string]bool
+}
+
+// eosSwitchWide are the fields an EOS port takes from global lines: `qos
+// map dscp ... to traffic-class` and `qos map traffic-class ... to cos`
+// are global configuration mode commands that apply to every port
+// (Arista EOS User Manual, Quality of Service chapter, the qos map
+// commands); `qos trust`, the tx-queues and the PFC lines are interface
+// (or qos profile) settings and stay per port.
+var eosSwitchWide = map[string]bool{"DSCPToTC": true, "TCToCoS": true}
+
+// onyxSwitchWide is the field an Onyx port with `dcb
+// priority-flow-control mode on force` takes from global lines: the
+// priorities of the global `dcb priority-flow-control priority N
+// enable` (NVIDIA Onyx User Manual, Priority Flow Control: the priority
+// is enabled switch-wide, the mode per interface). Onyx's trust, DSCP and
+// traffic-class maps, ETS and ECN are `interface ethernet` lines and stay
+// per port.
+var onyxSwitchWide = map[string]bool{"PFC": true}
+
+// nvueSwitchWide are the fields an NVUE port takes from a QoS profile
+// kind, when it names no profile of that kind (or names default-global)
+// and so uses default-global,
+// which "applies to all ports" (Cumulus Linux 5.9 User Guide, Quality of
+// Service: Classification, Egress Scheduler, Congestion Control (ECN);
+// a custom profile applies to the ports attached to it, "Port Groups",
+// and is then the port's own). PFC is left out: fabricc attaches a
+// profile of its own to every PFC port group and never uses
+// default-global (targets/cumulus).
+var nvueSwitchWide = map[string][]string{
+	"mapping":            {"Trust", "DSCPToTC"},
+	"egress-scheduler":   {"ETS"},
+	"congestion-control": {"ECN"},
 }
 
 // AdminDown is a port's administrative state: true when shut down.
@@ -309,6 +350,7 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		}
 		armedPct, unarmedPct = expectGuaranteed(f.QoS.Classes, eos.GuaranteePercent(sw)), expectGuaranteed(f.QoS.Classes, 0)
 	}
+	global := expectSwitchWide(sw)
 	headroom, mmu := eos.ProfileHeadroomOf(sw)
 	thresholds := eos.ProfileThresholds(sw)
 	for i := range sw.Ports {
@@ -323,6 +365,7 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		p.PFC = append([]int(nil), mp.PFCPriorities...)
 		p.PFCWatchdog = mp.PFCWatchdog
 		p.DSCPToTC = dscpTC
+		p.SwitchWide = global[mp.Name]
 		if sw.Platform == model.PlatformEOS {
 			p.SpeedLanes = eos.SpeedLanes(mp)
 			p.TCToCoS, p.GuaranteedPercent = tcCoS, unarmedPct
@@ -350,6 +393,32 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		}
 	}
 	return s
+}
+
+// expectSwitchWide is, by port, the fields the targets render in a
+// switch-wide setting for it (Port.SwitchWide): EOS's global QoS maps;
+// Onyx's PFC priorities of a port with PFC; NVUE's default-global
+// egress scheduler and congestion control for every port, and its
+// default-global mapping for the ports whose trust is the first port's
+// (targets/cumulus renderMapping; another trust gets a "trust-" profile
+// of its own).
+func expectSwitchWide(sw *model.Switch) map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	nvue := map[bool]map[string]bool{false: {"ETS": true, "ECN": true}, true: {"ETS": true, "ECN": true, "Trust": true, "DSCPToTC": true}}
+	for i := range sw.Ports {
+		mp := &sw.Ports[i]
+		switch sw.Platform {
+		case model.PlatformEOS:
+			out[mp.Name] = eosSwitchWide
+		case model.PlatformOnyx:
+			if len(mp.PFCPriorities) > 0 {
+				out[mp.Name] = onyxSwitchWide
+			}
+		case model.PlatformCumulus:
+			out[mp.Name] = nvue[mp.Trust == sw.Ports[0].Trust]
+		}
+	}
+	return out
 }
 
 // poolPercent is the share fabricc configures for pool bp on platform:

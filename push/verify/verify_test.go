@@ -94,7 +94,7 @@ const nvueJSON = `[{"header": {"model": "vx", "version": "cumulus-linux 5.9.1"}}
    "pfc": {"default-global": {"switch-priority": {"3": {}}, "tx": "enable", "rx": "enable"}},
    "egress-scheduler": {"default-global": {"traffic-class": {"0": {"mode": "dwrr", "bw-percent": 45}, "3": {"mode": "dwrr", "bw-percent": 50}, "6": {"mode": "strict"},
      "1,2,4,5,7": {"mode": "dwrr", "bw-percent": 1}}}},
-   "congestion-control": {"default-global": {"traffic-class": {"3": {"min-threshold": 153600, "max-threshold": 1536000, "probability": 100, "ecn": "enable"}}}}
+   "congestion-control": {"default-global": {"traffic-class": {"0": {"ecn": "disable"}, "3": {"min-threshold": 153600, "max-threshold": 1536000, "probability": 100, "ecn": "enable"}}}}
   }}}]`
 
 func TestParsersMatchModel(t *testing.T) {
@@ -444,7 +444,9 @@ func TestECNDifferenceInOneUnit(t *testing.T) {
 // classes of default-global's egress scheduler (the idle ones DWRR 1 %,
 // taken from the lossy class, so the profile sums to 100 %), and verification compares all
 // eight: a switch whose idle classes kept NVUE's default 12-13 % share,
-// or were never written, runs a scheduler over 100 % (rsw #7).
+// or were never written (and so run that share), runs a scheduler over
+// 100 % (rsw #7). default-global's scheduler is switch-wide: one line
+// for the switch, not one per port.
 func TestNVUEComparesEveryTrafficClass(t *testing.T) {
 	idle := `"1,2,4,5,7": {"mode": "dwrr", "bw-percent": 1}`
 	for _, tc := range []struct {
@@ -452,10 +454,10 @@ func TestNVUEComparesEveryTrafficClass(t *testing.T) {
 		want          []string
 	}{
 		{"idle classes left unset", `"6": {"mode": "strict"},` + "\n     " + idle, []string{
-			"sw1 swp1 ETS TC1: intended wrr 1%, actual (none)", "sw1 swp1 ETS TC2: intended wrr 1%, actual (none)",
-			"sw1 swp1 ETS TC4: intended wrr 1%, actual (none)", "sw1 swp1 ETS TC5: intended wrr 1%, actual (none)",
-			"sw1 swp1 ETS TC7: intended wrr 1%, actual (none)"}},
-		{"an idle class at its default share", idle, []string{"sw1 swp1 ETS TC5 bandwidth: intended 1, actual 13"}},
+			"sw1 (switch-wide) ETS TC1 bandwidth: intended 1, actual 13", "sw1 (switch-wide) ETS TC2 bandwidth: intended 1, actual 12",
+			"sw1 (switch-wide) ETS TC4 bandwidth: intended 1, actual 12", "sw1 (switch-wide) ETS TC5 bandwidth: intended 1, actual 13",
+			"sw1 (switch-wide) ETS TC7 bandwidth: intended 1, actual 13"}},
+		{"an idle class at its default share", idle, []string{"sw1 (switch-wide) ETS TC5 bandwidth: intended 1, actual 13"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			with := `"6": {"mode": "strict"}`
