@@ -213,6 +213,12 @@ type Switch struct {
 	// >= 3.6.5000), "advanced" (older Onyx ingress-buffer commands) or
 	// "profile" (EOS, Cumulus).
 	BufferStyle string `json:"buffer_style"`
+	// HeadroomLeftToSwitch is true on a Cumulus switch of a fabric whose
+	// qos.headroom.mode is "platform": its PFC profiles carry the cable
+	// length and no port-buffer or thresholds, and switchd derives each
+	// lossless port's headroom. The priority groups keep fabricc's
+	// computation, which the pools and the buffer budget count.
+	HeadroomLeftToSwitch bool `json:"headroom_left_to_switch,omitempty"`
 	// Pools are the shared buffer pools, ingress first, by name.
 	Pools []BufferPool `json:"pools"`
 	// Buffer is the budget check result for this switch.
