@@ -91,11 +91,15 @@ type pfcProfile struct {
 	// pg is the index of the lossless priority group the numbers come
 	// from (on the profile's first port); -1 for none.
 	pg int
+	// speedMbps is the port's speed under headroom mode "platform",
+	// where the profile's name gives it and no number tells two speeds
+	// apart; 0 otherwise.
+	speedMbps int
 }
 
 // sameAs compares the settings, not the name or ports.
 func (a *pfcProfile) sameAs(b *pfcProfile) bool {
-	return a.prios == b.prios && a.buf == b.buf && a.inFlight == b.inFlight && a.assumes == b.assumes
+	return a.prios == b.prios && a.buf == b.buf && a.inFlight == b.inFlight && a.assumes == b.assumes && a.speedMbps == b.speedMbps
 }
 
 // ceilMeters rounds a cable length up to NVUE's whole meters (1-100000):
@@ -121,7 +125,7 @@ func cableOf(port *model.Port, pg *model.PriorityGroup) float64 {
 // portPFC builds the profile a PFC port needs under headroom policy h,
 // or nil when PFC is off. With headroom mode "platform" the profile
 // holds the priorities and the cable only (WrittenPFCBuffer), so ports
-// that differ only in fabricc's computed headroom share one.
+// of one speed that differ only in fabricc's computed headroom share one.
 func portPFC(p *plan, h model.HeadroomPolicy, port *model.Port) *pfcProfile {
 	if len(port.PFCPriorities) == 0 {
 		return nil
@@ -136,6 +140,7 @@ func portPFC(p *plan, h model.HeadroomPolicy, port *model.Port) *pfcProfile {
 	prof := &pfcProfile{prios: joinInts(port.PFCPriorities), buf: buf, pg: -1}
 	p.port(port.Name, "pfc")
 	if h.LeftToPlatform() {
+		prof.speedMbps = port.SpeedMbps
 		return prof
 	}
 	if len(lossless) == 0 {
