@@ -36,6 +36,7 @@ func check(f *model.Fabric, src Sources) hcl.Diagnostics {
 		{(*checker).checkRoCEPathMTU, false},
 		{(*checker).checkSkbPriority, false},
 		{(*checker).checkHeadroomCables, false},
+		{(*checker).checkHeadroomMode, false},
 		{(*checker).checkVLANPaths, false},
 	}
 	c := newChecker(f, src)

@@ -96,3 +96,47 @@ func maxXoff(p *model.Port) int64 {
 	}
 	return most
 }
+
+// checkHeadroomMode refuses qos.headroom.mode = "platform" on the
+// switches whose configuration cannot leave the headroom to the switch:
+// Onyx before MLNX-OS 3.6.5000 (advanced buffer management), whose
+// `ingress-buffer ... map pool` line carries the group's reserved, xoff
+// and xon bytes, and EOS on Trident and Tomahawk, whose MMU queue
+// profile fabricc writes with `ingress headroom bytes`. Elsewhere the
+// mode changes nothing but Cumulus: Onyx traffic pools and EOS on
+// Jericho size headroom themselves already (fabricc's values are
+// comments there). One error, at the mode, names every such switch.
+func (c *checker) checkHeadroomMode() {
+	if !c.f.QoS.Headroom.LeftToPlatform() {
+		return
+	}
+	var names []string
+	var rels []related
+	for i := range c.f.Switches {
+		sw := &c.f.Switches[i]
+		why := platformHeadroomRefused(sw)
+		if why == "" {
+			continue
+		}
+		names = append(names, fmt.Sprintf("%s (%s)", sw.Name, why))
+		rels = append(rels, rel(fmt.Sprintf("switch %s: %s", sw.Name, why), "switch", sw.Name, "platform"))
+	}
+	if len(names) == 0 {
+		return
+	}
+	c.errorf("Headroom mode platform not possible",
+		fmt.Sprintf("headroom mode \"platform\" leaves each lossless port's headroom to the switch, but fabricc writes it on %s. Remove mode (or write \"computed\"), or move those switches to a release or model that sizes headroom itself.", listText(names)),
+		[]string{"qos", "headroom", "mode"}, rels...)
+}
+
+// platformHeadroomRefused is why sw's configuration has no form without
+// fabricc's headroom bytes, or "" where mode "platform" is possible.
+func platformHeadroomRefused(sw *model.Switch) string {
+	switch {
+	case sw.Platform == model.PlatformOnyx && sw.BufferStyle == "advanced":
+		return fmt.Sprintf("Onyx %s, advanced buffer management: each lossless ingress-buffer line takes reserved, xoff and xon bytes; traffic pools, where Onyx sizes headroom itself, need MLNX-OS 3.6.5000", sw.OSVersion)
+	case sw.Platform == model.PlatformEOS && sw.Hardware.HasEOSMMUProfile():
+		return fmt.Sprintf("EOS on %s (%s): the MMU queue profile's ingress headroom bytes", sw.Hardware.Model, sw.Hardware.ASIC)
+	}
+	return ""
+}

@@ -148,6 +148,7 @@ func (l *lowering) lowerSwitch(s *dsl.Switch) model.Switch {
 			"switch %q has platform %q; fabricc renders %s.%s", s.Name, s.Platform, dsl.QuoteList(platformNames), didYouMean(s.Platform, platformNames))
 	}
 	sw.OSVersion = info.osVersion
+	sw.HeadroomLeftToSwitch = sw.Platform == model.PlatformCumulus && l.f.QoS.Headroom.LeftToPlatform()
 	if s.OSVersion != nil {
 		sw.OSVersion = *s.OSVersion
 	}

@@ -668,6 +668,27 @@ func (l *lowering) lowerHeadroom(h *dsl.Headroom) {
 				l.errorf(h.DefRange, "Invalid small packet percent", "headroom small_packet_percent %d is out of range; write a percentage from 0 to 100.", *v)
 			}
 		}
+		hp.Mode = l.headroomMode(h)
 	}
 	l.f.QoS.Headroom = hp
+}
+
+// headroomMode is the model's HeadroomPolicy.Mode for the block's mode:
+// "" for "computed" or none, model.HeadroomPlatform for "platform"; any
+// other value is an error at the value.
+func (l *lowering) headroomMode(h *dsl.Headroom) string {
+	if h.Mode == nil {
+		return ""
+	}
+	l.src.Set(h.ModeRange, "qos", "headroom", "mode")
+	switch *h.Mode {
+	case model.HeadroomComputed:
+		return ""
+	case model.HeadroomPlatform:
+		return model.HeadroomPlatform
+	}
+	l.errorf(h.ModeRange.Or(h.DefRange), "Invalid headroom mode",
+		"headroom mode %q is not known; write %q (fabricc writes the PFC headroom it computes, the default) or %q (each switch derives it from the cable length; see docs/language.md, Headroom).%s",
+		*h.Mode, model.HeadroomComputed, model.HeadroomPlatform, didYouMean(*h.Mode, []string{model.HeadroomComputed, model.HeadroomPlatform}))
+	return ""
 }

@@ -107,8 +107,12 @@ type Headroom struct {
 	// PlanningLength is the cable length in metres the buffer pools are
 	// planned for (at least each switch's longest cable).
 	PlanningLength *float64 `hcl:"planning_length,optional"`
+	// Mode is "computed" (fabricc writes the headroom it computes, the
+	// default) or "platform" (the switch derives it from the cable).
+	Mode *string `hcl:"mode,optional"`
 
-	DefRange Range `hcl:",def_range"`
+	DefRange  Range `hcl:",def_range"`
+	ModeRange Range `hcl:"mode,attr_value_range"`
 }
 
 // Watchdog is `pfc_watchdog {}` inside qos (fabric-wide) or inside a

@@ -169,7 +169,29 @@ type HeadroomPolicy struct {
 	// the buffer pools are planned for, raised per switch to its longest
 	// cable; 0 for the default, 300 m.
 	PlanningMeters float64 `json:"planning_meters,omitempty"`
+	// Mode is the written headroom mode: HeadroomPlatform where each
+	// switch derives its lossless ports' headroom itself from the cable
+	// length, empty (the language's "computed", the default) where
+	// fabricc writes the headroom it computes wherever a platform takes
+	// it. The model's priority groups, pools and buffer budget hold
+	// fabricc's computation either way.
+	Mode string `json:"mode,omitempty"`
 }
+
+// Headroom modes (HeadroomPolicy.Mode, qos.headroom.mode).
+const (
+	// HeadroomComputed is the default mode as the language writes it;
+	// the model holds it as "".
+	HeadroomComputed = "computed"
+	// HeadroomPlatform leaves each port's headroom to the switch: on
+	// Cumulus Linux the PFC profiles carry the cable length and no
+	// port-buffer, xoff-threshold or xon-threshold.
+	HeadroomPlatform = "platform"
+)
+
+// LeftToPlatform reports whether the switches derive the lossless
+// ports' headroom themselves (HeadroomPlatform).
+func (p HeadroomPolicy) LeftToPlatform() bool { return p.Mode == HeadroomPlatform }
 
 // VLAN is one 802.1Q VLAN.
 type VLAN struct {
@@ -191,6 +213,12 @@ type Switch struct {
 	// >= 3.6.5000), "advanced" (older Onyx ingress-buffer commands) or
 	// "profile" (EOS, Cumulus).
 	BufferStyle string `json:"buffer_style"`
+	// HeadroomLeftToSwitch is true on a Cumulus switch of a fabric whose
+	// qos.headroom.mode is "platform": its PFC profiles carry the cable
+	// length and no port-buffer or thresholds, and switchd derives each
+	// lossless port's headroom. The priority groups keep fabricc's
+	// computation, which the pools and the buffer budget count.
+	HeadroomLeftToSwitch bool `json:"headroom_left_to_switch,omitempty"`
 	// Pools are the shared buffer pools, ingress first, by name.
 	Pools []BufferPool `json:"pools"`
 	// Buffer is the budget check result for this switch.

@@ -45,7 +45,8 @@ func qosItems(a, b *model.QoS) []Item {
 		change("RoCE class", a.RoCEClass, b.RoCEClass, ""),
 		change("CNP class", a.CNPClass, b.CNPClass, ""),
 		amountChange("lossless MTU", int64(a.Headroom.LosslessMTUBytes), int64(b.Headroom.LosslessMTUBytes), "B"),
-		amountChange("small packets", int64(a.Headroom.SmallPacketPercent), int64(b.Headroom.SmallPacketPercent), "%"))})
+		amountChange("small packets", int64(a.Headroom.SmallPacketPercent), int64(b.Headroom.SmallPacketPercent), "%"),
+		change("headroom mode", headroomMode(a.Headroom), headroomMode(b.Headroom), ""))})
 	names := union(classNames(a), classNames(b))
 	for _, n := range names {
 		ca, cb := a.Class(n), b.Class(n)
@@ -178,3 +179,12 @@ func ecnText(e *model.ECN) string {
 
 // cable is "3 m dac".
 func cable(m float64, kind string) string { return docs.Meters(m) + " " + kind }
+
+// headroomMode is the policy's qos.headroom.mode as the language writes
+// it.
+func headroomMode(h model.HeadroomPolicy) string {
+	if h.LeftToPlatform() {
+		return model.HeadroomPlatform
+	}
+	return model.HeadroomComputed
+}

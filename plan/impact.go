@@ -98,6 +98,11 @@ func switchImpact(a, b *model.Switch) []Impact {
 			link[pb.Name] = joinChanges(why)
 		}
 	}
+	if a.HeadroomLeftToSwitch != b.HeadroomLeftToSwitch {
+		// Every lossless port's port-buffer and thresholds are written
+		// or unset (qos headroom mode).
+		buffer = losslessPorts(b)
+	}
 	if resized := resizedPools(a, b); len(buffer) > 0 || len(resized) > 0 {
 		out = append(out, Impact{Kind: "buffer", Subjects: buffer, Text: bufferText(buffer, len(resized) > 0) + ": " + platformImpact(b, "momentary packet loss on the whole switch possible")})
 	}
@@ -356,4 +361,15 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return strconv.Itoa(n) + " " + many
+}
+
+// losslessPorts are the ports of sw with a lossless priority group.
+func losslessPorts(sw *model.Switch) []string {
+	var out []string
+	for i := range sw.Ports {
+		if slices.ContainsFunc(sw.Ports[i].PriorityGroups, func(pg model.PriorityGroup) bool { return pg.Lossless }) {
+			out = append(out, sw.Ports[i].Name)
+		}
+	}
+	return out
 }

@@ -20,6 +20,11 @@ type poolWrite struct {
 	Value string
 	// Unit follows the value in text: "%" or "B".
 	Unit string
+	// Via, for a Cumulus egress pool that keeps its traffic pool's
+	// share, names that traffic pool ("traffic-pool default-lossy"):
+	// Value is its written memory-percent, which the switch gives the
+	// egress pool too, and nothing is written for the pool itself.
+	Via string
 }
 
 // exact reports whether the size is written in bytes, so that the
@@ -31,7 +36,10 @@ func (w poolWrite) exact() bool { return w.Unit == "B" }
 // false where it writes none, by the renderer's own rule:
 //   - Cumulus: the traffic-pool memory-percent of the first ingress
 //     pool of each NVUE traffic pool, a whole percent rounded down
-//     (targets/cumulus TrafficPool, PoolPercent);
+//     (targets/cumulus TrafficPool, PoolPercent), and from 5.4 the
+//     first egress pool of each type as targets/cumulus
+//     WrittenEgressPool gives it: `egress-pool N infinite`, its own
+//     `memory-percent`, or its traffic pool's (cumulusEgress);
 //   - Onyx: an ingress traffic pool's memory percent with two
 //     decimals, or in advanced buffer mode every pool's size in bytes
 //     (targets/onyx PoolSize);
@@ -45,7 +53,10 @@ func writtenPoolSize(sw *model.Switch, p model.BufferPool) (poolWrite, bool) {
 	case model.PlatformCumulus:
 		if i := poolIndex(sw.Pools, p); i >= 0 {
 			if _, ok := cumulus.TrafficPool(sw.Pools, i); ok {
-				return poolWrite{"memory-percent", strconv.Itoa(cumulus.PoolPercent(p)), "%"}, true
+				return poolWrite{Field: "memory-percent", Value: strconv.Itoa(cumulus.PoolPercent(p)), Unit: "%"}, true
+			}
+			if w, ok := cumulus.WrittenEgressPool(sw, i); ok {
+				return cumulusEgress(w)
 			}
 		}
 	case model.PlatformOnyx:
@@ -54,10 +65,41 @@ func writtenPoolSize(sw *model.Switch, p model.BufferPool) (poolWrite, bool) {
 			if field == "size" {
 				unit = "B"
 			}
-			return poolWrite{field, value, unit}, true
+			return poolWrite{Field: field, Value: value, Unit: unit}, true
 		}
 	}
 	return poolWrite{}, false
+}
+
+// cumulusEgress is an NVUE egress service pool's size as the switch is
+// told it: `egress-pool 0 infinite true`, `egress-pool 0 memory-percent
+// 45`, or, where fabricc writes neither, the traffic pool's
+// memory-percent, which sizes the egress pool too (Via); false where the
+// traffic pool is not written either.
+func cumulusEgress(w cumulus.EgressPoolWrite) (poolWrite, bool) {
+	field := w.Path() + " memory-percent"
+	switch {
+	case w.Infinite:
+		return poolWrite{Field: w.Path() + " infinite", Value: "true"}, true
+	case w.MemoryPercent > 0:
+		return poolWrite{Field: field, Value: strconv.Itoa(w.MemoryPercent), Unit: "%"}, true
+	case w.TrafficPercent >= 0:
+		return poolWrite{Field: field, Value: strconv.Itoa(w.TrafficPercent), Unit: "%", Via: "traffic-pool " + w.TrafficPool}, true
+	}
+	return poolWrite{}, false
+}
+
+// viaNote says where a Cumulus egress pool's percent comes from when it
+// is not written for the pool itself in one revision; "" when it is
+// written in both.
+func viaNote(wa, wb poolWrite) string {
+	switch {
+	case wa.Via == "" && wb.Via == "":
+		return ""
+	case wa.Via == "":
+		return "no longer written: the switch gives it " + wb.Via + "'s"
+	}
+	return "written now, before " + wa.Via + "'s"
 }
 
 // poolIndex is the index in pools of the pool with p's name and
@@ -71,7 +113,9 @@ func poolIndex(pools []model.BufferPool, p model.BufferPool) int {
 // as the switches are told it: the model's bytes where they are written
 // as bytes, the written percent with the model's bytes as a note where a
 // rounded percent is written, and nothing where the written value stays
-// or neither revision writes one. A pool written in one revision only
+// or neither revision writes one (a Cumulus egress pool that takes its
+// traffic pool's share in both shows nothing: the ingress pool's line
+// has the change). A pool written in one revision only
 // (the platform changed) shows the model's bytes.
 func poolSizeChange(swa, swb *model.Switch, a, b model.BufferPool) []Change {
 	wa, okA := writtenPoolSize(swa, a)
@@ -79,9 +123,17 @@ func poolSizeChange(swa, swb *model.Switch, a, b model.BufferPool) []Change {
 	if !sizeDiffers(wa, okA, wb, okB, a.SizeBytes, b.SizeBytes) {
 		return nil
 	}
+	if okA && okB && wa.Via != "" && wa.Via == wb.Via {
+		// A Cumulus egress pool that takes its traffic pool's share in
+		// both: that pool's ingress line shows the change.
+		return nil
+	}
 	if okA && okB && wa.Field == wb.Field && !wb.exact() {
 		c := change(wb.Field, wa.Value, wb.Value, wb.Unit)
 		c[0].Note = "model size " + docs.Thousands(a.SizeBytes) + " -> " + docs.Thousands(b.SizeBytes) + " B"
+		if via := viaNote(wa, wb); via != "" {
+			c[0].Note = via + "; " + c[0].Note
+		}
 		return c
 	}
 	return amountChange("size", a.SizeBytes, b.SizeBytes, "B")

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -42,9 +43,15 @@ func withPort3(t *testing.T, text string) string {
 // the written value: no size on the pool lines, and no "pool sizes
 // change" in the impact. Onyx traffic pools take a percent with two
 // decimals of the model's one: where it moves, the line gives it with
-// the model's bytes as a note. Egress pools, which neither writes, show
-// no size. Onyx's advanced buffer mode writes bytes, and EOS no pool
-// size at all.
+// the model's bytes as a note. Onyx egress pools, which it does not
+// write, show no size; a Cumulus egress pool shows the percent the
+// switch gives it, as the renderer decides it (rdocs #2): its own
+// `egress-pool 0 memory-percent` where that differs from its traffic
+// pool's, else the traffic pool's, and a written percent that goes is a
+// pool size change (the egress pool shrinks to the traffic pool's); a
+// traffic pool's change that the egress pool follows shows once, on the
+// ingress pool's line.
+// Onyx's advanced buffer mode writes bytes, and EOS no pool size at all.
 func TestPlanPoolsAsWritten(t *testing.T) {
 	sn4700 := func(t *testing.T) string {
 		return edit(t, baseHCL(t), `model      = "SN2700"`, `model      = "SN4700"`)
@@ -67,12 +74,47 @@ func TestPlanPoolsAsWritten(t *testing.T) {
 				"speed     = \"100G\"\n    mtu       = 9000\n    addresses = [\"10.0.10.11/24\"]", "speed     = \"50G\"\n    mtu       = 9000\n    addresses = [\"10.0.10.11/24\"]")
 		}
 	}
+	// accessPorts adds access ports swp3-<last> to leaf1; more ports
+	// move the lossy pools' shares.
+	accessPorts := func(last int) func(t *testing.T) string {
+		return func(t *testing.T) string { return withPorts(t, baseHCL(t), "swp3-"+strconv.Itoa(last)) }
+	}
+	onePortMore := func(last int) func(t *testing.T, base string) string {
+		return func(t *testing.T, _ string) string { return accessPorts(last + 1)(t) }
+	}
 	tests := []struct {
 		name string
 		base func(t *testing.T) string
 		head func(t *testing.T, base string) string
 		want string // leaf1's section
 	}{
+		{"Cumulus egress pool: a written percent goes, the traffic pool's stays", accessPorts(8), onePortMore(8), `leaf1 (switch)
+  swp9: added: 100G access VLAN 10, PFC 3, so PG3 in flight after PAUSE 76,800 B (for 5 m: the port has no cable), PG3 buffer 96,256 B
+  ingress lossy pool: demand 81,920 -> 92,160 B (+10,240 B, used 1.3 % -> 1.5 %), because of the port changes above
+  ingress lossless pool: demand 768,000 -> 864,256 B (+96,256 B, used 10.2 % -> 11.4 %), because of the port changes above
+  egress lossy pool: egress-pool 0 memory-percent 45 -> 44 % (no longer written: the switch gives it traffic-pool default-lossy's; model size 6,319,744 -> 6,238,098 B), demand 147,456 -> 165,888 B (+18,432 B, used 2.3 % -> 2.7 %), because of the port changes above
+  egress lossless pool: demand 12,000 -> 13,500 B (+1,500 B, used 0.1 %), because of the port changes above
+  buffer budget: headroom planned 1,359,872 -> 1,529,856 B, because of the port changes above
+  impact: re-carves the shared buffer (pool sizes and priority-group or queue reservations change on swp9): momentary packet loss on the whole switch possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
+`},
+		{"Cumulus egress pool: written in both, beside the traffic pool", accessPorts(10), onePortMore(10), `leaf1 (switch)
+  swp11: added: 100G access VLAN 10, PFC 3, so PG3 in flight after PAUSE 76,800 B (for 5 m: the port has no cable), PG3 buffer 96,256 B
+  ingress lossy pool: memory-percent 43 -> 42 % (model size 6,074,532 -> 5,984,694 B), demand 102,400 -> 112,640 B (+10,240 B, used 1.7 % -> 1.9 %), because of the port changes above
+  ingress lossless pool: demand 960,512 -> 1,056,768 B (+96,256 B, used 12.5 % -> 13.7 %), because of the port changes above
+  egress lossy pool: egress-pool 0 memory-percent 44 -> 43 % (model size 6,156,452 -> 6,074,806 B), demand 184,320 -> 202,752 B (+18,432 B, used 3 % -> 3.3 %), because of the port changes above
+  egress lossless pool: demand 15,000 -> 16,500 B (+1,500 B, used 0.1 %), because of the port changes above
+  buffer budget: headroom planned 1,699,840 -> 1,869,824 B, because of the port changes above
+  impact: re-carves the shared buffer (pool sizes and priority-group or queue reservations change on swp11): momentary packet loss on the whole switch possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
+`},
+		{"Cumulus egress pool: the traffic pool's percent moves it, shown once", accessPorts(6), onePortMore(6), `leaf1 (switch)
+  swp7: added: 100G access VLAN 10, PFC 3, so PG3 in flight after PAUSE 76,800 B (for 5 m: the port has no cable), PG3 buffer 96,256 B
+  ingress lossy pool: memory-percent 46 -> 45 % (model size 6,433,884 -> 6,344,046 B), demand 61,440 -> 71,680 B (+10,240 B, used 1 % -> 1.1 %), because of the port changes above
+  ingress lossless pool: demand 575,488 -> 671,744 B (+96,256 B, used 7.8 % -> 9 %), because of the port changes above
+  egress lossy pool: demand 110,592 -> 129,024 B (+18,432 B, used 1.7 % -> 2 %), because of the port changes above
+  egress lossless pool: demand 9,000 -> 10,500 B (+1,500 B, used 0.1 %), because of the port changes above
+  buffer budget: headroom planned 1,019,904 -> 1,189,888 B, because of the port changes above
+  impact: re-carves the shared buffer (pool sizes and priority-group or queue reservations change on swp7): momentary packet loss on the whole switch possible (NVIDIA Cumulus Linux User Guide, Quality of Service, switchd and QoS)
+`},
 		{"Onyx advanced buffer mode: sizes in bytes", onyxAdvanced, slower("1/1"), `leaf1 (switch)
   1/1: speed 100G -> 50G, lanes 4 -> 2, so PG3 in flight after PAUSE 75,776 -> 44,032 B, PG3 buffer 95,232 -> 63,488 B
   ingress lossy pool: size 6,793,236 -> 6,828,052 B, because of the port changes above
@@ -125,6 +167,12 @@ func TestPlanPoolsAsWritten(t *testing.T) {
 			}
 		})
 	}
+}
+
+// withPorts adds access ports spec ("swp3-8") in VLAN 10 to leaf1,
+// before swp2.
+func withPorts(t *testing.T, text, spec string) string {
+	return edit(t, text, "  port \"swp2\" {", "  port \""+spec+"\" {\n    speed = \"100G\"\n    mtu   = 9216\n    mode  = \"access\"\n    vlans = [10]\n  }\n\n  port \"swp2\" {")
 }
 
 // section is the part of a text plan from the line title to the next

@@ -57,6 +57,7 @@ func switchItems(a, b *model.Switch, fabricCauses []string, effects []Item) []It
 		amountChange("buffer", a.Hardware.BufferBytes, b.Hardware.BufferBytes, "B"),
 		amountChange("cell", int64(a.Hardware.CellBytes), int64(b.Hardware.CellBytes), "B"),
 		change("buffer configuration", a.BufferStyle, b.BufferStyle, ""),
+		headroomChange(a, b),
 		change("PFC watchdog", watchdog(a.PFCWatchdog), watchdog(b.PFCWatchdog), ""))}
 	items := append(item(nil, self), effects...)
 	// Derived values of a port with no changed input of its own come from
@@ -531,4 +532,22 @@ func orNone(s string) string {
 		return "none"
 	}
 	return s
+}
+
+// headroomChange is who sizes a Cumulus switch's PFC headroom, before
+// and after: "fabricc" (port-buffer and thresholds written) or
+// "switchd" (qos headroom mode "platform"); nothing where either side is
+// another platform (the mode changes nothing there, and a platform
+// change is a replacement).
+func headroomChange(a, b *model.Switch) []Change {
+	if a.Platform != model.PlatformCumulus || b.Platform != model.PlatformCumulus {
+		return nil
+	}
+	sizer := func(sw *model.Switch) string {
+		if sw.HeadroomLeftToSwitch {
+			return "switchd"
+		}
+		return "fabricc"
+	}
+	return change("headroom", sizer(a), sizer(b), "")
 }

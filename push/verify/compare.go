@@ -333,6 +333,11 @@ func (r *reporter) Report(rs cmp.Result) {
 			intended, actual = ecnPair(w, g)
 		}
 	}
+	if want.IsValid() && want.IsZero() && unsetField[r.path.Last().String()] {
+		// Not written: a Cumulus PFC profile under qos headroom mode
+		// "platform", whose buffer switchd derives.
+		intended = "not set (the switch's default)"
+	}
 	switch {
 	case !got.IsValid() || !got.IsZero():
 	case r.operational() && r.path.Last().String() == ".MTU":

@@ -51,6 +51,22 @@ func PortPFCBuffer(port *model.Port) (PFCBuffer, bool) {
 	return b, true
 }
 
+// WrittenPFCBuffer is the buffer of the PFC profile fabricc writes for
+// port under headroom policy h: PortPFCBuffer, or with headroom mode
+// "platform" its cable-length alone, the zero port-buffer, xoff and xon
+// thresholds being values fabricc does not write (and unsets, so that
+// switchd derives them from the cable length: Cumulus Linux 5.9 User
+// Guide, Quality of Service, Priority Flow Control, "NVIDIA recommends
+// that you do not change these settings but, instead, let Cumulus Linux
+// configure the settings dynamically").
+func WrittenPFCBuffer(h model.HeadroomPolicy, port *model.Port) (PFCBuffer, bool) {
+	b, ok := PortPFCBuffer(port)
+	if ok && h.LeftToPlatform() {
+		b = PFCBuffer{CableMeters: b.CableMeters}
+	}
+	return b, ok
+}
+
 // firstLossless is the port's first lossless priority group, or nil.
 func firstLossless(port *model.Port) *model.PriorityGroup {
 	for i := range port.PriorityGroups {
@@ -75,11 +91,15 @@ type pfcProfile struct {
 	// pg is the index of the lossless priority group the numbers come
 	// from (on the profile's first port); -1 for none.
 	pg int
+	// speedMbps is the port's speed under headroom mode "platform",
+	// where the profile's name gives it and no number tells two speeds
+	// apart; 0 otherwise.
+	speedMbps int
 }
 
 // sameAs compares the settings, not the name or ports.
 func (a *pfcProfile) sameAs(b *pfcProfile) bool {
-	return a.prios == b.prios && a.buf == b.buf && a.inFlight == b.inFlight && a.assumes == b.assumes
+	return a.prios == b.prios && a.buf == b.buf && a.inFlight == b.inFlight && a.assumes == b.assumes && a.speedMbps == b.speedMbps
 }
 
 // ceilMeters rounds a cable length up to NVUE's whole meters (1-100000):
@@ -102,8 +122,11 @@ func cableOf(port *model.Port, pg *model.PriorityGroup) float64 {
 	return 0
 }
 
-// portPFC builds the profile a PFC port needs, or nil when PFC is off.
-func portPFC(p *plan, port *model.Port) *pfcProfile {
+// portPFC builds the profile a PFC port needs under headroom policy h,
+// or nil when PFC is off. With headroom mode "platform" the profile
+// holds the priorities and the cable only (WrittenPFCBuffer), so ports
+// of one speed that differ only in fabricc's computed headroom share one.
+func portPFC(p *plan, h model.HeadroomPolicy, port *model.Port) *pfcProfile {
 	if len(port.PFCPriorities) == 0 {
 		return nil
 	}
@@ -113,9 +136,13 @@ func portPFC(p *plan, port *model.Port) *pfcProfile {
 			lossless = append(lossless, &port.PriorityGroups[i])
 		}
 	}
-	buf, _ := PortPFCBuffer(port)
+	buf, _ := WrittenPFCBuffer(h, port)
 	prof := &pfcProfile{prios: joinInts(port.PFCPriorities), buf: buf, pg: -1}
 	p.port(port.Name, "pfc")
+	if h.LeftToPlatform() {
+		prof.speedMbps = port.SpeedMbps
+		return prof
+	}
 	if len(lossless) == 0 {
 		p.notef("port %s has PFC on priorities %s but no lossless priority group; NVUE derives port-buffer and thresholds itself", port.Name, prof.prios)
 		return prof
@@ -193,7 +220,11 @@ var OwnedProfiles = []OwnedProfile{{"pfc", PFCProfileName}, {"mapping", trustPro
 // default PFC profile"), ports outside the fabric and fabric ports without
 // PFC included, and the push unsets what an earlier fabricc wrote there
 // (renderClears).
-func renderPFC(p *plan, sw *model.Switch, t target) []string {
+//
+// With headroom mode "platform" (h) a profile is switch-priority, tx, rx
+// and cable-length only, and the port-buffer, xoff-threshold and
+// xon-threshold an earlier push wrote are unset (writePFC).
+func renderPFC(p *plan, h model.HeadroomPolicy, sw *model.Switch, t target) []string {
 	p.at()
 	p.sectionf("PFC: lossless switch priorities and the lossless PG buffer per port group")
 	// default-global reaches every port without a profile of its own; an
@@ -202,7 +233,7 @@ func renderPFC(p *plan, sw *model.Switch, t target) []string {
 	attach := make([]string, len(sw.Ports))
 	per := make([]*pfcProfile, len(sw.Ports))
 	for i := range sw.Ports {
-		per[i] = portPFC(p, &sw.Ports[i])
+		per[i] = portPFC(p, h, &sw.Ports[i])
 	}
 	var profiles []*pfcProfile
 	taken := map[string]bool{}
@@ -230,9 +261,11 @@ func renderPFC(p *plan, sw *model.Switch, t target) []string {
 		p.commentf("PFC is off on every port")
 		return attach
 	}
-	p.commentf("port-buffer = the lossless priority group's buffer; xoff-threshold = the reserved buffer consumed before PAUSE is sent, so port-buffer - xoff-threshold is the room for bytes in flight after PAUSE;")
-	p.commentf("xon-threshold = how far below xoff-threshold consumption must drop before PAUSE stops (qos_features.conf xon_delta), set equal to xoff-threshold as Cumulus sets it for RoCE on Spectrum")
-	p.commentf("(Cumulus Linux 4.0 user guide, RDMA over Converged Ethernet: xoff_size 18000, xon_delta 18000); all in bytes (Cumulus Linux 5.9 user guide, Quality of Service, PFC: all PFC commands); cable-length is rounded up to whole meters")
+	if h.LeftToPlatform() {
+		platformPFCComments(p)
+	} else {
+		computedPFCComments(p)
+	}
 	formula := ""
 	for _, prof := range profiles {
 		if prof.formula != "" && prof.formula != formula {
@@ -243,6 +276,21 @@ func renderPFC(p *plan, sw *model.Switch, t target) []string {
 		writePFC(p, prof, t)
 	}
 	return attach
+}
+
+// platformPFCComments say why a profile of headroom mode "platform"
+// has no port-buffer or thresholds.
+func platformPFCComments(p *plan) {
+	p.commentf("headroom mode platform: switchd derives port-buffer, xoff-threshold and xon-threshold from the cable-length, as NVIDIA recommends (Cumulus Linux 5.9 user guide, Quality of Service, PFC);")
+	p.commentf("fabricc writes the priorities and the cable only and unsets the three values an earlier push wrote; its own computed headroom, for comparison, is in the switch document and model.json")
+}
+
+// computedPFCComments say what a profile's port-buffer and thresholds
+// mean.
+func computedPFCComments(p *plan) {
+	p.commentf("port-buffer = the lossless priority group's buffer; xoff-threshold = the reserved buffer consumed before PAUSE is sent, so port-buffer - xoff-threshold is the room for bytes in flight after PAUSE;")
+	p.commentf("xon-threshold = how far below xoff-threshold consumption must drop before PAUSE stops (qos_features.conf xon_delta), set equal to xoff-threshold as Cumulus sets it for RoCE on Spectrum")
+	p.commentf("(Cumulus Linux 4.0 user guide, RDMA over Converged Ethernet: xoff_size 18000, xon_delta 18000); all in bytes (Cumulus Linux 5.9 user guide, Quality of Service, PFC: all PFC commands); cable-length is rounded up to whole meters")
 }
 
 // writePFC writes one profile.
@@ -269,13 +317,24 @@ func writePFC(p *plan, prof *pfcProfile, t target) {
 	if b.CableMeters > 0 {
 		p.set(base+" cable-length", b.CableMeters)
 	}
-	if b.PortBuffer > 0 {
-		p.notef("pfc profile %s: %d B in flight after PAUSE; port-buffer %d B - xoff-threshold %d B leaves %d B%s", prof.name, prof.inFlight, b.PortBuffer, b.XoffThreshold, b.PortBuffer-b.XoffThreshold, forText(prof.assumes))
-		p.set(base+" port-buffer", b.PortBuffer)
-		p.set(base+" xoff-threshold", b.XoffThreshold)
-		p.set(base+" xon-threshold", b.XonThreshold)
+	if b.PortBuffer == 0 {
+		// Left to switchd: a patch only adds, so what an earlier push
+		// (headroom mode computed) wrote is unset, and verification
+		// compares the three with none.
+		for _, k := range pfcBufferKeys {
+			p.unsetPath(base + " " + k)
+		}
+		return
 	}
+	p.notef("pfc profile %s: %d B in flight after PAUSE; port-buffer %d B - xoff-threshold %d B leaves %d B%s", prof.name, prof.inFlight, b.PortBuffer, b.XoffThreshold, b.PortBuffer-b.XoffThreshold, forText(prof.assumes))
+	p.set(base+" port-buffer", b.PortBuffer)
+	p.set(base+" xoff-threshold", b.XoffThreshold)
+	p.set(base+" xon-threshold", b.XonThreshold)
 }
+
+// pfcBufferKeys are the PFC profile's buffer settings, which switchd
+// derives from the cable-length where they are not set.
+var pfcBufferKeys = []string{"port-buffer", "xoff-threshold", "xon-threshold"}
 
 // pauseProfile is the link-pause profile fabricc creates.
 const pauseProfile = "link-pause"

@@ -545,32 +545,65 @@ type EgressPoolSetting struct {
 	MemoryPercent int
 }
 
+// EgressPoolWrite is what renderEgressPools writes for one egress pool
+// of the model, with the names plan output uses: Keyword and ID name the
+// service pool (`egress-pool 0`; `egress-service-pool 0` from 5.11), and
+// TrafficPool and TrafficPercent the NVUE traffic pool whose
+// memory-percent sizes it where the setting is the zero value
+// (TrafficPercent -1 where fabricc writes none).
+type EgressPoolWrite struct {
+	EgressPoolSetting
+	Keyword        string
+	ID             int
+	TrafficPool    string
+	TrafficPercent int
+}
+
+// Path is the pool's path below `qos advance-buffer-config
+// default-global`: "egress-pool 0".
+func (w EgressPoolWrite) Path() string { return fmt.Sprintf("%s %d", w.Keyword, w.ID) }
+
+// WrittenEgressPool is what fabricc writes for sw.Pools[i], by the
+// renderer's own rule (egressPool), and false where it writes nothing
+// for it: an ingress pool, an egress pool after the first of its type, a
+// release before advance-buffer-config (5.4), an os_version that does
+// not parse (Render refuses it too).
+func WrittenEgressPool(sw *model.Switch, i int) (EgressPoolWrite, bool) {
+	t, err := newTarget(sw.OSVersion)
+	if err != nil {
+		return EgressPoolWrite{}, false
+	}
+	name, ok := firstOfType(sw.Pools, i, "egress")
+	if !ok {
+		return EgressPoolWrite{}, false
+	}
+	tp := trafficPercent(sw.Pools, name)
+	w, ok := egressPool(sw.Pools[i], name, tp, t)
+	if !ok {
+		return EgressPoolWrite{}, false
+	}
+	return EgressPoolWrite{EgressPoolSetting: EgressPoolSetting{Infinite: w.Infinite, MemoryPercent: w.MemoryPercent},
+		Keyword: t.egressPool(), ID: w.ID, TrafficPool: name, TrafficPercent: tp}, true
+}
+
 // EgressPools are the egress service pools renderEgressPools writes for
-// sw, by pool ID, each as egressPool gives it (the zero setting where the
-// traffic pool's share is kept, so a leftover `infinite` or
+// sw, by pool ID, each as WrittenEgressPool gives it (the zero setting
+// where the traffic pool's share is kept, so a leftover `infinite` or
 // `memory-percent` is a difference), for push verification to compare
 // with what the switch holds; nil where fabricc writes none: a release
 // before advance-buffer-config (5.4), an os_version that does not parse
 // (Render refuses it too), no egress pool in the model.
 func EgressPools(sw *model.Switch) map[int]EgressPoolSetting {
-	t, err := newTarget(sw.OSVersion)
-	if err != nil {
-		return nil
-	}
 	var out map[int]EgressPoolSetting
-	for i, pool := range sw.Pools {
-		name, ok := firstOfType(sw.Pools, i, "egress")
-		if !ok {
-			continue
-		}
-		w, ok := egressPool(pool, name, trafficPercent(sw.Pools, name), t)
+	for i := range sw.Pools {
+		w, ok := WrittenEgressPool(sw, i)
 		if !ok {
 			continue
 		}
 		if out == nil {
 			out = map[int]EgressPoolSetting{}
 		}
-		out[w.ID] = EgressPoolSetting{Infinite: w.Infinite, MemoryPercent: w.MemoryPercent}
+		out[w.ID] = w.EgressPoolSetting
 	}
 	return out
 }

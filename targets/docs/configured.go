@@ -40,6 +40,8 @@ func (u Unconfigured) Check(port string) string {
 //   - Onyx in traffic-pool mode (MLNX-OS 3.6.5000 and later): fabricc
 //     writes the traffic pools only; targets/onyx notes "Onyx computes
 //     per-port headroom itself in traffic-pool mode".
+//   - Cumulus Linux with qos.headroom.mode "platform": the PFC profiles
+//     carry the cable-length only (targets/cumulus WrittenPFCBuffer).
 //   - EOS on an ASIC without a user MMU queue profile (Jericho): fabricc
 //     writes no buffer command (targets/eos writeBuffers).
 func HeadroomUnconfigured(sw *model.Switch) (Unconfigured, bool) {
@@ -51,6 +53,13 @@ func HeadroomUnconfigured(sw *model.Switch) (Unconfigured, bool) {
 		return Unconfigured{
 			Who:   "Onyx sizes each port's headroom itself in traffic-pool mode, MLNX-OS 3.6.5000 and later",
 			check: "on the switch: show buffers details interfaces ethernet %s",
+		}, true
+	case sw.Platform == model.PlatformCumulus && sw.HeadroomLeftToSwitch:
+		// Show command: NVUE Command Reference, Show Commands, QoS
+		// (XON/XOFF thresholds and headroom per priority group, 5.4+).
+		return Unconfigured{
+			Who:   "Cumulus Linux derives each port's headroom from its cable-length (qos headroom mode \"platform\")",
+			check: "on the switch: nv show interface %s qos buffer",
 		}, true
 	case sw.Platform == model.PlatformEOS:
 		if _, ok := eos.ProfileHeadroomOf(sw); ok {
