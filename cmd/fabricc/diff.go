@@ -26,6 +26,7 @@ func newDiffCmd() *cobra.Command {
 	}
 	sf.register(cmd.Flags(), false)
 	sf.registerLock(cmd.Flags())
+	sf.rollout.register(cmd.Flags(), false)
 	// The push refuses a switch with unsaved changes no fabricc push
 	// made unless --save-unsaved; so does its dry run.
 	cmd.Flags().BoolVar(&sf.saveUnsaved, "save-unsaved", false, "answer for a push with --save-unsaved: a switch with unsaved changes that no fabricc push made is not refused (without it diff fails on it, as push would)")
