@@ -3,6 +3,9 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -71,7 +74,7 @@ func checkRollout(cmd *cobra.Command, args []string, sf *switchFlags, action str
 	if action == push.ActionVerify {
 		return nil
 	}
-	prev, since, err := previousModel(cmd, args, sf, out)
+	prev, since, err := previousModel(cmd, args, sf, b, out)
 	if err != nil || prev == nil {
 		return err
 	}
@@ -117,7 +120,7 @@ func refuseRollout(hazards []plan.Rollout, since string) error {
 // what it is: --base for a fabric PATH, the build fabricc build kept
 // beside --artifacts DIR (.DIR.prev). nil when there is none; a kept
 // build whose model cannot be read is a note, not an error.
-func previousModel(cmd *cobra.Command, args []string, sf *switchFlags, out *output) (*model.Fabric, string, error) {
+func previousModel(cmd *cobra.Command, args []string, sf *switchFlags, b *push.Build, out *output) (*model.Fabric, string, error) {
 	if sf.rollout.base != "" {
 		return baseModel(out, sf.rollout.base, args[0], &sf.lf)
 	}
@@ -125,7 +128,7 @@ func previousModel(cmd *cobra.Command, args []string, sf *switchFlags, out *outp
 		return nil, "", nil
 	}
 	prev := artifacts.PreviousOf(sf.artifacts)
-	if !artifacts.IsPrevious(prev) {
+	if !artifacts.IsPrevious(prev) || !modelChanged(cmd, b, prev) {
 		return nil, "", nil
 	}
 	f, err := readBuiltModel(prev)
@@ -134,6 +137,24 @@ func previousModel(cmd *cobra.Command, args []string, sf *switchFlags, out *outp
 		return nil, "", nil
 	}
 	return f, "the previous build " + prev, nil
+}
+
+// modelChanged reports whether the kept build prev has a model.json
+// and the manifests of prev and b give it another SHA-256 than b's: an
+// unchanged model has no rollout, and is not read again (at 2,048
+// switches it is 488 MB). A kept build without one (written by an
+// earlier fabricc, which dropped it) is no previous model: nothing is
+// said.
+func modelChanged(cmd *cobra.Command, b *push.Build, prev string) bool {
+	if _, err := os.Lstat(filepath.Join(prev, artifacts.ModelFile)); errors.Is(err, fs.ErrNotExist) {
+		return false
+	}
+	m, err := artifacts.ReadManifest(prev)
+	if err != nil {
+		fmt.Fprintf(cmd.ErrOrStderr(), "note: cannot check the rollout against the previous build: %s\n", v(err.Error()))
+		return false
+	}
+	return m.Files[artifacts.ModelFile] != b.Source().Files[artifacts.ModelFile]
 }
 
 // baseModel is the model of --base, read as plan reads its base: a

@@ -50,8 +50,8 @@ func roceMoveRefusal(since string) string {
 // the build kept beside --artifacts DIR (.DIR.prev) or with --base REV
 // for a fabric PATH: on stderr, in the --json diagnostics, the --report
 // file and the approval question. push refuses it, changing nothing,
-// unless --accept-rollout-hazard. Without a previous model nothing is
-// said.
+// unless --accept-rollout-hazard. Without a previous model, or against
+// an unchanged one, nothing is said.
 func TestRolloutHazardPushAndDiff(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed; --base REV needs it")
@@ -121,6 +121,15 @@ func TestRolloutHazardPushAndDiff(t *testing.T) {
 	rep = push.Report{}
 	if err := json.Unmarshal([]byte(readFile(t, report)), &rep); err != nil || !slices.Equal(rep.Warnings, []string{roceMoveWarning}) {
 		t.Errorf("push's report warnings %q (%v), want [%q]", rep.Warnings, err, roceMoveWarning)
+	}
+
+	// Built again unchanged: the kept build's model is the same, no hazard.
+	if code, _, stderr := fabricc(t, "build", fab, "-o", out); code != 0 {
+		t.Fatalf("third build: %s", stderr)
+	}
+	code, _, stderr = fabricc(t, "diff", "--artifacts", out, "-i", inv)
+	if code != 0 || strings.Contains(stderr, "rollout") {
+		t.Errorf("diff of an unchanged rebuild: exit %d, want 0 and no rollout warning\n%s", code, stderr)
 	}
 
 	// A fabric PATH: --base REV, a git revision of it.
