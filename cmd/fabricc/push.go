@@ -143,7 +143,7 @@ func newPushCmd() *cobra.Command {
 			"prints the diffs and asks \"Apply these changes to N switches? Only 'yes' is accepted\",\n" +
 			"as terraform apply does; any other answer drops the staged changes, changes nothing and\n" +
 			"exits 1. --yes (or --auto-approve) pushes without asking; a pipe, CI or a script is\n" +
-			"never asked, but without --per-device no switch applies before every switch staged.\n\n" + switchArgsHelp + hostsIgnoredHelp,
+			"never asked, but without --per-device no switch applies before every switch staged.\n\n" + switchArgsHelp + hostsIgnoredHelp + rolloutHelp,
 		Example: "  fabricc push examples/multivendor-clos -i inventory.hcl --dry-run\n" +
 			"  fabricc push --artifacts out -i inventory.hcl --limit leaves --report push.json",
 		// --dry-run exits 2 for changes pending, so a wrong command line

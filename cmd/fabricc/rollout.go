@@ -32,11 +32,17 @@ type rolloutFlags struct {
 
 // register adds --base and, for push, --accept-rollout-hazard.
 func (r *rolloutFlags) register(fs *pflag.FlagSet, isPush bool) {
-	fs.StringVar(&r.base, "base", "", "with a fabric PATH: the `revision` the switches run now (a fabric folder or file, a build output folder or a git revision, as plan's --base), to warn of a change with a rollout hazard (fabricc plan's rollout); --artifacts DIR is compared with the build kept beside it (.DIR.prev)")
+	fs.StringVar(&r.base, "base", "", "with a fabric PATH: `REV`, the revision the switches run now (a fabric folder or file, a build output folder or a git revision, as plan's --base), to warn of a change with a rollout hazard (fabricc plan's rollout); --artifacts DIR is compared with the build kept beside it (.DIR.prev)")
 	if isPush {
 		fs.BoolVar(&r.accept, "accept-rollout-hazard", false, "push a change that no order of push and hosts' scripts rolls out safely (fabricc plan: \"no safe order in one step\"; without it such a push is refused): its hosts' traffic breaks until both ends agree")
 	}
 }
+
+// rolloutHelp is what push and diff say of the rollout check.
+const rolloutHelp = "\n\nThe change's rollout is checked as fabricc plan checks it (docs/changes.md), against the\n" +
+	"build kept beside --artifacts DIR (.DIR.prev) or, for a fabric PATH, --base REV: each hazard\n" +
+	"is a warning, and push refuses a change with no safe order in one step (a moved lossless\n" +
+	"priority) unless --accept-rollout-hazard. Without either, nothing is checked."
 
 // rolloutSections are the parts of docs/changes.md, "The order per kind
 // of change", that say how to roll out each kind of hazard.
