@@ -243,10 +243,12 @@ func TestWrite(t *testing.T) {
 		t.Errorf("written tree (-want +got):\n%s", d)
 	}
 	// The replaced build is kept beside it for the next rebuild, without
-	// its copies of the files this build wrote anew (model.json).
+	// its copies of the files this build wrote anew, but its model.json
+	// (push's and diff's rollout check) and manifest.json.
 	kept := map[string]string{
 		"stale/stale.linux.sh": "-rw-r--r-- old",
 		"manifest.json":        "-rw-r--r-- " + string(older.Manifest),
+		"model.json":           "-rw-r--r-- " + string(older.Model),
 	}
 	if d := cmp.Diff(kept, snapshot(t, filepath.Join(parent, ".out.prev"))); d != "" {
 		t.Errorf("kept build (-want +got):\n%s", d)

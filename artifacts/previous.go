@@ -102,13 +102,15 @@ func keepPrevious(old, prev string) bool {
 // the build now in place wrote anew (slash paths). They are the only
 // files it does not share with the build folder, and the next rebuild
 // never uses them: a file it keeps is linked from the build folder, and
-// one it changes is written afresh. So the kept build costs its folders,
-// not a second copy of model.json. Its manifest.json stays: it marks
-// the folder as fabricc's.
+// one it changes is written afresh. So the kept build costs its folders
+// and two files. Its manifest.json stays: it marks the folder as
+// fabricc's. Its model.json stays too: push and diff of DIR compare it
+// with DIR's for the rollout hazards of the change (fabricc plan's
+// rollout), which need the model the switches run now.
 func trimPrevious(prev string, written []string) {
 	cores.Range(len(written), 64, func(lo, hi int) {
 		for _, rel := range written[lo:hi] {
-			if rel != ManifestFile {
+			if rel != ManifestFile && rel != ModelFile {
 				os.Remove(filepath.Join(prev, filepath.FromSlash(rel)))
 			}
 		}

@@ -37,11 +37,11 @@ func hostSet(t *testing.T, name string, hosts map[string]map[string]string) *Set
 
 // kept is what the build before (snapshot before) leaves beside the
 // build now in place: every file, but not its copies of the files the
-// build now in place changed; its manifest.json stays.
+// build now in place changed; its manifest.json and model.json stay.
 func kept(before, now map[string]string) map[string]string {
 	out := map[string]string{}
 	for p, b := range before {
-		if n, ok := now[p]; !ok || n == b || p == ManifestFile {
+		if n, ok := now[p]; !ok || n == b || p == ManifestFile || p == ModelFile {
 			out[p] = b
 		}
 	}

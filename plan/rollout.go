@@ -261,3 +261,16 @@ func hostList(hosts []string) string {
 
 // rolloutText is "MTU: hosts first, then push: ...".
 func rolloutText(r Rollout) string { return r.Contract + ": " + r.Text }
+
+// Rollouts is the rollout of the change from base to head alone, as
+// Compare's Plan.Rollout holds it, without the rest of the plan: what
+// push and diff check between the previous build and theirs.
+func Rollouts(base, head *model.Fabric) []Rollout { return rollout(base, head) }
+
+// NoSafeOrder reports whether no order of the push and the hosts'
+// scripts keeps the contract (Order "none").
+func (r Rollout) NoSafeOrder() bool { return r.Order == orderNone }
+
+// Line is the rollout as plan's text prints it: "lossless: no safe
+// order in one step. ...".
+func (r Rollout) Line() string { return rolloutText(r) }

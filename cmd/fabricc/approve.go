@@ -46,6 +46,9 @@ type approver struct {
 	// asked: the diffs were printed with the question (finish does not
 	// print them again); declined: the answer was not yes.
 	asked, declined bool
+	// warnings are said again with the question: the rollout's hazards
+	// (rollout.go).
+	warnings []string
 }
 
 // approve prints every staged diff and the question, and reads one
@@ -57,6 +60,12 @@ func (a *approver) approve(staged []push.Staged) bool {
 		writeDeviceText(a.out, s.Diff)
 	}
 	a.asked = true
+	if len(a.warnings) > 0 {
+		fmt.Fprintln(a.out)
+	}
+	for _, w := range a.warnings {
+		fmt.Fprintf(a.out, "warning: %s\n", w)
+	}
 	fmt.Fprintf(a.out, "\nApply these changes to %s? Only 'yes' is accepted.\n  Enter a value: ", english.Count(len(staged), "switch"))
 	line, _ := bufio.NewReader(a.in).ReadString('\n')
 	ok := strings.TrimSpace(line) == "yes"

@@ -68,6 +68,8 @@ type switchFlags struct {
 	requireHosts bool
 	// yes: push only (--yes, --auto-approve): no question on a terminal.
 	yes bool
+	// rollout: --base and --accept-rollout-hazard (rollout.go).
+	rollout rolloutFlags
 }
 
 // registerLock adds the device lock flags (push and diff).
@@ -141,7 +143,7 @@ func newPushCmd() *cobra.Command {
 			"prints the diffs and asks \"Apply these changes to N switches? Only 'yes' is accepted\",\n" +
 			"as terraform apply does; any other answer drops the staged changes, changes nothing and\n" +
 			"exits 1. --yes (or --auto-approve) pushes without asking; a pipe, CI or a script is\n" +
-			"never asked, but without --per-device no switch applies before every switch staged.\n\n" + switchArgsHelp + hostsIgnoredHelp,
+			"never asked, but without --per-device no switch applies before every switch staged.\n\n" + switchArgsHelp + hostsIgnoredHelp + rolloutHelp,
 		Example: "  fabricc push examples/multivendor-clos -i inventory.hcl --dry-run\n" +
 			"  fabricc push --artifacts out -i inventory.hcl --limit leaves --report push.json",
 		// --dry-run exits 2 for changes pending, so a wrong command line
@@ -164,6 +166,7 @@ func newPushCmd() *cobra.Command {
 	cmd.Flags().BoolVar(&sf.perDevice, "per-device", false, "let each switch confirm its change once it verifies, whatever the other switches do (without it one failure rolls back every switch)")
 	cmd.Flags().BoolVar(&sf.partial, "partial", false, "push although switches of the fabric are not in the inventory (without it such a push is refused): their fabric-wide settings then differ until they are pushed too")
 	cmd.Flags().BoolVar(&sf.stale, "stale", false, "push an --artifacts build although its fabric changed since it was built (without it such a push is refused): the switches go back to that build")
+	sf.rollout.register(cmd.Flags(), true)
 	cmd.Flags().BoolVar(&sf.saveUnsaved, "save-unsaved", false, "push to a switch whose running configuration has unsaved changes that no fabricc push made, saving them with this change (without it such a switch is refused)")
 	return cmd
 }
@@ -198,6 +201,9 @@ func runSwitches(cmd *cobra.Command, args []string, sf *switchFlags, action stri
 		if err := existingFile(sf.fabric, "--fabric: fabric", "give the .hcl file or folder the build was made from"); err != nil {
 			return err
 		}
+	}
+	if err := checkRolloutFlags(sf); err != nil {
+		return err
 	}
 	out := newOutput(cmd, cmd.Name(), sf.json)
 	return out.done(switchRun(cmd, args, sf, action, out))
@@ -260,6 +266,9 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 		// A push says it once it knows what it changed (partialPushWarning).
 		warning = warnNow(cmd, out, partialWarning(action, b, len(targets), left))
 	}
+	if err := checkRollout(cmd, args, sf, action, b, out); err != nil {
+		return err
+	}
 	if sf.insecure {
 		warnInsecure(cmd)
 	}
@@ -277,7 +286,7 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 		Dial: push.SSHDialer(hk), Parallel: sf.parallel, LockTimeout: sf.lockTimeout, BreakLock: sf.breakLock, SaveUnsaved: sf.saveUnsaved, PerDevice: sf.perDevice,
 		Cabling: action == push.ActionVerify && !sf.noCabling, Hosts: hosts, RunScript: push.SSHScriptRunner(hk), Renamed: renamed}
 	if ap != nil {
-		o.Approve = ap.approve
+		o.Approve, ap.warnings = ap.approve, sf.rollout.warnings
 	}
 	live := newLiveReport(o, sf.report)
 	sig.onForced(func(cause string) { writeForced(cmd, live.snapshot(cause), sf.report, out) })
