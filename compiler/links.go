@@ -539,7 +539,26 @@ func (l *lowering) finishSwitchPorts(sw *model.Switch) {
 		if !l.written[k+"/description"] && p.Peer != nil {
 			p.Description = fmt.Sprintf("to %s:%s", p.Peer.Device, p.Peer.Port)
 		}
+		p.DCBX = l.peerTakesDCBX(p.Peer)
 	}
+}
+
+// peerTakesDCBX tells whether peer is a NIC that takes its PFC settings
+// from the switch by DCBX: a QLogic FastLinQ NIC running RoCE, whose PFC
+// no host command sets (its UEFI setup chooses "Dynamic" DCBX and the
+// RoCE priority; Demartek RoCE Deployment Guide, QLogic adapter set-up,
+// step 6). Its switch port must then advertise PFC, which EOS and
+// Cumulus do not by default.
+func (l *lowering) peerTakesDCBX(peer *model.Peer) bool {
+	if peer == nil || peer.Kind != kindHost {
+		return false
+	}
+	h := l.hosts[peer.Device]
+	if h == nil {
+		return false
+	}
+	n := findNIC(h, peer.Port)
+	return n != nil && n.Vendor == "qlogic" && n.Transport == model.TransportRoCE
 }
 
 // peerTrust is the default trust of a port cabled to peer.

@@ -64,6 +64,28 @@ func (l *lowering) checkReleases() {
 // (freebsdIfNames), which never start with '-'.
 var linuxIfName = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,15}$`)
 
+// nameFault is what makes a name unusable as a Linux interface name in
+// the host script.
+type nameFault int
+
+const (
+	nameUsable         nameFault = iota
+	nameStartsWithDash           // the script's commands would read it as an option
+	nameNotLinux                 // not 1-15 of linuxIfName's characters, or "." or ".."
+)
+
+// linuxNameFault checks name against linuxIfName and its leading-'-' rule;
+// interface and vlan_interface share it, each with its own wording.
+func linuxNameFault(name string) nameFault {
+	switch {
+	case strings.HasPrefix(name, "-"):
+		return nameStartsWithDash
+	case !linuxIfName.MatchString(name) || name == "." || name == "..":
+		return nameNotLinux
+	}
+	return nameUsable
+}
+
 // freebsdIfNames are the interface names the FreeBSD drivers create.
 var freebsdIfNames = map[string]struct {
 	re      *regexp.Regexp
@@ -136,13 +158,15 @@ func (l *lowering) checkInterface(host string, os model.OS, n *dsl.NIC, out *mod
 			vlanLong = false // the VLAN device has its own name
 			l.checkVLANInterface(who, n)
 		}
-		switch {
-		case strings.HasPrefix(ifc, "-"):
+		switch linuxNameFault(ifc) {
+		case nameStartsWithDash:
 			l.errorf(r, "Invalid interface name", "%s has interface %q, which starts with '-': commands of the host script such as ethtool -a \"$ifc\" read it as an option, not as an interface name. Write a name that starts with a letter or digit, such as \"ens1f0\" (rename the interface if the OS gave it such a name).", who, ifc)
-		case !linuxIfName.MatchString(ifc) || ifc == "." || ifc == "..":
+		case nameNotLinux:
 			l.errorf(r, "Invalid interface name", "%s has interface %q; a Linux interface name is 1-15 letters, digits, '_', '.' or '-' (not \".\" or \"..\"), such as \"ens1f0\".", who, ifc)
-		case vlanLong:
-			l.errorf(r, "Interface name too long for its VLAN", "%s: its VLAN interface %q is longer than Linux's 15 characters; name the VLAN interface with vlan_interface (1-15 characters, such as vlan_interface = \"vl%d\"), or give the interface a shorter name (a systemd.link(5) file's Name=).", who, vlanIf, *n.VLAN)
+		case nameUsable:
+			if vlanLong {
+				l.errorf(r, "Interface name too long for its VLAN", "%s: its VLAN interface %q is longer than Linux's 15 characters; name the VLAN interface with vlan_interface (1-15 characters, such as vlan_interface = \"vl%d\"), or give the interface a shorter name (a systemd.link(5) file's Name=).", who, vlanIf, *n.VLAN)
+			}
 		}
 	case model.OSFreeBSD:
 		l.vlanInterfaceElsewhere(who, n, "the FreeBSD script makes the vlan(4) interface rc.conf's vlans_<interface> names, <interface>.<vlan>")
@@ -169,9 +193,9 @@ func (l *lowering) checkVLANInterface(who string, n *dsl.NIC) {
 	switch {
 	case n.VLAN == nil || *n.VLAN == 0:
 		l.errorf(r, "vlan_interface without a VLAN", "%s has vlan_interface %q but no vlan, so there is no VLAN interface to name; add vlan = N, or remove vlan_interface.", who, v)
-	case strings.HasPrefix(v, "-"):
+	case linuxNameFault(v) == nameStartsWithDash:
 		l.errorf(r, "Invalid vlan_interface", "%s has vlan_interface %q, which starts with '-': commands of the host script such as ip link show dev NAME read it as an option. Write a name that starts with a letter or digit, such as \"vl%d\".", who, v, *n.VLAN)
-	case !linuxIfName.MatchString(v) || v == "." || v == "..":
+	case linuxNameFault(v) == nameNotLinux:
 		l.errorf(r, "Invalid vlan_interface", "%s has vlan_interface %q; a Linux interface name is 1-15 letters, digits, '_', '.' or '-' (not \".\" or \"..\"), such as \"vl%d\".", who, v, *n.VLAN)
 	case v == n.Interface:
 		l.errorf(r, "Invalid vlan_interface", "%s has vlan_interface %q, its own interface: the VLAN interface is a second device on top of it and needs a name of its own, such as \"vl%d\".", who, v, *n.VLAN)

@@ -340,6 +340,11 @@ type Port struct {
 	EgressQueues []EgressQueue `json:"egress_queues"`
 	// Peer is what the port is cabled to; nil for an unused port.
 	Peer *Peer `json:"peer,omitempty"`
+	// DCBX is true when the peer NIC takes its PFC settings from this
+	// port by DCBX (IEEE 802.1Qaz), so the port must advertise them: a
+	// QLogic FastLinQ NIC set to "Dynamic" DCBX in its UEFI setup
+	// (Demartek RoCE Deployment Guide, QLogic adapter set-up, step 6).
+	DCBX bool `json:"dcbx,omitempty"`
 }
 
 // PriorityGroup is an ingress priority group of a port with its buffer.

@@ -32,6 +32,9 @@ var templates = []string{
 	"interface <if> qos pfc|mapping|egress-scheduler|congestion-control profile <name>",
 	"interface <if> qos link-pause profile <name>",
 	"interface <if> qos pfc-watchdog state {enable|disable|enabled|disabled}",
+	// NVUE Command Reference, Set and Unset Commands, LLDP: on|off up to
+	// 5.14, enabled|disabled from 5.15.
+	"interface <if> lldp dcbx-pfc-tlv {on|off|enabled|disabled}",
 	// Bonds: `interface <bond> bond member <if>` and the MLAG ID of an
 	// MLAG bond (Cumulus Linux user guide, Bonding - Link Aggregation;
 	// Multi-Chassis Link Aggregation - MLAG; NVUE CLI, "Search for a

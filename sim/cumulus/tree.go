@@ -100,7 +100,7 @@ func unsetPath(n *node, cur tree, toks []string) error {
 			}
 			return nil
 		}
-		return unsetPath(c, child(cur, tok), toks[1:])
+		return unsetBelow(c, cur, tok, toks[1:])
 	}
 	if n.key == nil {
 		return fmt.Errorf("Error: '%s' is not a valid command argument here", tok)
@@ -114,11 +114,26 @@ func unsetPath(n *node, cur tree, toks []string) error {
 			delete(cur, k)
 			continue
 		}
-		if err := unsetPath(n.key, child(cur, k), toks[1:]); err != nil {
+		if err := unsetBelow(n.key, cur, k, toks[1:]); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// unsetBelow unsets toks under cur's object k. The rest of the path is
+// checked against the schema even where cur has no such object, but an
+// object the unset had to make to walk it is dropped again: an unset of
+// something never set leaves the configuration as it was (`nv unset
+// interface swp1 lldp dcbx-pfc-tlv` on a port without LLDP settings
+// adds no empty lldp object).
+func unsetBelow(n *node, cur tree, k string, toks []string) error {
+	_, had := cur[k]
+	err := unsetPath(n, child(cur, k), toks)
+	if c, ok := cur[k].(map[string]any); !had && ok && len(c) == 0 {
+		delete(cur, k)
+	}
+	return err
 }
 
 func child(t tree, k string) tree {

@@ -40,6 +40,10 @@ func (d *Device) renderAs(s *State, title string) string {
 	r.vlans()
 	r.section("Other IP configuration")
 	r.raw("hostname %s\n", s.Hostname)
+	if s.LLDP {
+		r.section("LLDP configuration")
+		r.raw("lldp\n")
+	}
 	r.section("DCBX PFC configuration")
 	r.pfc()
 	r.section("QoS switch configuration")

@@ -25,7 +25,12 @@ type State struct {
 	Pools         map[string]*TrafficPool
 	// Advanced is `advanced buffer management force`; APools its pools.
 	Advanced bool
-	APools   map[string]*AdvPool
+	// LLDP is the global `lldp` switch a release before 3.8.2000 leaves
+	// off (NVIDIA Onyx User Manual, Link Layer Discovery Protocol (LLDP):
+	// "From version 3.8.2000, LLDP is now enabled by default"); the
+	// simulator prints it when it is on, as such a release would.
+	LLDP   bool
+	APools map[string]*AdvPool
 	// RoCE is the `roce` mode ("lossless", "semi-lossless", "lossy"),
 	// "" when RoCE mode is off (3.8.2000 and later).
 	RoCE string

@@ -23,7 +23,7 @@ func Boundaries() []Boundary {
 		{sinceServicePool.String(), "advance-buffer-config egress-service-pool instead of egress-pool"},
 	}
 	for _, d := range dialects[1:] {
-		out = append(out, Boundary{d.from.String(), "state keywords " + d.enable + "/" + d.disable + " instead of " + dialects[0].enable + "/" + dialects[0].disable})
+		out = append(out, Boundary{d.from.String(), "state keywords " + d.enable + "/" + d.disable + " instead of " + dialects[0].enable + "/" + dialects[0].disable + ", " + d.on + " instead of " + dialects[0].on})
 	}
 	return out
 }

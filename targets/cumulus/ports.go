@@ -93,11 +93,28 @@ func renderPort(p *plan, port *model.Port, i int, a attachments, t target) error
 		p.set(base+" qos link-pause profile", a.pause[i])
 	}
 	renderPortWatchdog(p, port, a, t)
+	renderDCBX(p, port, t)
 	if port.Shutdown {
 		p.port(port.Name)
 		p.member(base + " link state down")
 	}
 	return nil
+}
+
+// renderDCBX advertises the port's PFC in LLDP where the peer NIC takes
+// its PFC from the switch by DCBX (model.Port.DCBX: a QLogic NIC in
+// Dynamic DCBX mode): "By default, all QoS TLV transmission is off on
+// all interfaces" (Cumulus Linux user guide, Link Layer Discovery
+// Protocol, "Transmit QoS TLVs"), so without it the NIC runs its RoCE
+// priority without PFC. renderClears unsets it on every other fabric
+// port. Every release fabricc renders (5.3 on) has the command
+// ("Introduced in Cumulus Linux 5.1.0": NVUE Command Reference, Set and
+// Unset Commands, LLDP).
+func renderDCBX(p *plan, port *model.Port, t target) {
+	if port.DCBX {
+		p.port(port.Name, "link")
+		p.set("interface "+port.Name+" lldp dcbx-pfc-tlv", t.on)
+	}
 }
 
 // renderLink writes speed and MTU (NVUE: mtu 552-9216, speed keywords).
@@ -231,6 +248,9 @@ func renderClears(p *plan, sw *model.Switch, t target) {
 		clear(all, "qos egress-scheduler")
 		clear(all, "qos congestion-control")
 	}
+	// A PFC TLV the port advertised for an earlier fabric's DCBX peer
+	// (renderDCBX) would stay on after the NIC is gone.
+	clear(all, "lldp dcbx-pfc-tlv")
 	clear(access, "bridge domain br_default vlan")
 	clear(access, "bridge domain br_default untagged")
 	clear(trunk, "bridge domain br_default access")

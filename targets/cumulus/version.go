@@ -56,12 +56,17 @@ type dialect struct {
 	// `qos roce enable on` to `qos roce state enabled`. That the 5.15 rename
 	// covers these enums too is not confirmed on hardware.
 	enable, disable string
+	// on is the value that turns an LLDP TLV on: `nv set interface swp1
+	// lldp dcbx-pfc-tlv on` up to 5.14, `enabled` from 5.15 (NVUE Command
+	// Reference, Set and Unset Commands, LLDP: "In Cumulus Linux 5.14 and
+	// earlier, you specify on or off").
+	on string
 }
 
 // dialects is ordered oldest first.
 var dialects = []dialect{
-	{from: release{5, 0}, enable: "enable", disable: "disable"},
-	{from: release{5, 15}, enable: "enabled", disable: "disabled"},
+	{from: release{5, 0}, enable: "enable", disable: "disable", on: "on"},
+	{from: release{5, 15}, enable: "enabled", disable: "disabled", on: "enabled"},
 }
 
 // target is what the renderer knows about the switch's release.

@@ -78,6 +78,7 @@ interface Ethernet1/1
    priority-flow-control priority 6 drop
    priority-flow-control priority 7 drop
    priority-flow-control pause watchdog
+   no dcbx mode
    !
    uc-tx-queue 0`},
 		{"25G trunk with native VLAN", `
@@ -125,6 +126,7 @@ interface Ethernet32/1
    priority-flow-control priority 6 drop
    priority-flow-control priority 7 drop
    no priority-flow-control pause watchdog
+   no dcbx mode
    !
    uc-tx-queue 0`},
 		{"ETS and ECN on the tx-queues", `

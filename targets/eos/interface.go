@@ -209,7 +209,26 @@ func writePFC(w *writer, p *model.Port) error {
 	} else {
 		w.line(1, "no priority-flow-control pause watchdog")
 	}
+	writeDCBX(w, p)
 	return nil
+}
+
+// writeDCBX advertises the port's PFC by DCBX IEEE where the peer NIC
+// takes its PFC from the switch (model.Port.DCBX: a QLogic NIC in
+// Dynamic DCBX mode): "DCBX is off by default" on EOS (Arista EOS User
+// Manual, DCBX and Flow Control), and Mellanox's own Arista example
+// writes `dcbx mode ieee` before `priority-flow-control mode on`
+// (Mellanox WinOF-2 User Manual 1.21, §3.1.3.4, "Arista Switch"). EOS
+// needs LLDP on the port for DCBX, which it runs by default. Other ports
+// get `no dcbx mode`, EOS's default, so an advertisement an earlier
+// fabric or an operator left does not reach a NIC that keeps its own
+// settings.
+func writeDCBX(w *writer, p *model.Port) {
+	if p.DCBX {
+		w.line(1, "dcbx mode ieee")
+	} else {
+		w.line(1, "no dcbx mode")
+	}
 }
 
 // speedToken returns the EOS "speed" argument for a forced speed of mbps

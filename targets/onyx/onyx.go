@@ -52,6 +52,7 @@ func renderFiles(f *model.Fabric, sw *model.Switch, mapped bool) ([]targets.File
 	writeInterfaces(w, sw)
 	writeBuffers(w, sw)
 	writeVLANs(w, f, sw)
+	writeLLDP(w, sw)
 	writePFC(w, f, sw)
 	writeQoS(w, f, sw)
 	writeFooter(w)

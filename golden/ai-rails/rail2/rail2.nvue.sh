@@ -134,6 +134,7 @@ nv unset interface swp1,swp2,swp3,swp4,swp33,swp34 qos link-pause
 nv unset interface swp1,swp2,swp3,swp4,swp33,swp34 qos pfc-watchdog
 nv unset interface swp1,swp2,swp3,swp4,swp33,swp34 qos egress-scheduler
 nv unset interface swp1,swp2,swp3,swp4,swp33,swp34 qos congestion-control
+nv unset interface swp1,swp2,swp3,swp4,swp33,swp34 lldp dcbx-pfc-tlv
 nv unset interface swp1,swp2,swp3,swp4 bridge domain br_default vlan
 nv unset interface swp1,swp2,swp3,swp4 bridge domain br_default untagged
 nv unset interface swp33,swp34 bridge domain

@@ -125,6 +125,7 @@ nv unset interface swp1,swp2,swp3,swp4,swp5,swp6,swp7,swp8 qos link-pause
 nv unset interface swp1,swp2,swp3,swp4,swp5,swp6,swp7,swp8 qos pfc-watchdog
 nv unset interface swp1,swp2,swp3,swp4,swp5,swp6,swp7,swp8 qos egress-scheduler
 nv unset interface swp1,swp2,swp3,swp4,swp5,swp6,swp7,swp8 qos congestion-control
+nv unset interface swp1,swp2,swp3,swp4,swp5,swp6,swp7,swp8 lldp dcbx-pfc-tlv
 nv unset interface swp1,swp2,swp3,swp4,swp5,swp6,swp7,swp8 bridge domain
 
 # swp1: to switch rail1 swp34 (fibre, 20 m)

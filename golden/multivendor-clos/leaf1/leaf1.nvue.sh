@@ -169,6 +169,7 @@ nv unset interface swp1,swp2,swp3,swp4,swp5,swp6,swp7,swp8,swp31,swp32 qos link-
 nv unset interface swp1,swp2,swp3,swp4,swp5,swp6,swp7,swp8,swp31,swp32 qos pfc-watchdog
 nv unset interface swp1,swp2,swp3,swp4,swp5,swp6,swp7,swp8,swp31,swp32 qos egress-scheduler
 nv unset interface swp1,swp2,swp3,swp4,swp5,swp6,swp7,swp8,swp31,swp32 qos congestion-control
+nv unset interface swp1,swp2,swp3,swp4,swp5,swp6,swp7,swp8,swp31,swp32 lldp dcbx-pfc-tlv
 nv unset interface swp1,swp2,swp3,swp4,swp5,swp6 bridge domain br_default vlan
 nv unset interface swp1,swp2,swp3,swp4,swp5,swp6 bridge domain br_default untagged
 nv unset interface swp7,swp8 bridge domain br_default access

@@ -133,6 +133,7 @@ nv unset interface swp1,swp2 qos link-pause
 nv unset interface swp1,swp2 qos pfc-watchdog
 nv unset interface swp1,swp2 qos egress-scheduler
 nv unset interface swp1,swp2 qos congestion-control
+nv unset interface swp1,swp2 lldp dcbx-pfc-tlv
 nv unset interface swp1,swp2 bridge domain br_default vlan
 nv unset interface swp1,swp2 bridge domain br_default untagged
 
