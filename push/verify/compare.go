@@ -243,6 +243,9 @@ func onlyIntended(w, g *Port) {
 		g.PFCProfile = &PFCProfile{}
 	}
 	g.IngressBuffers = onlyKeys(w.IngressBuffers, g.IngressBuffers)
+	if w.DCBX == "" || g.DCBX == "" {
+		w.DCBX, g.DCBX = "", "" // not read on this platform
+	}
 	if w.Operational == nil || g.Operational == nil {
 		// Not intended, or not read (a read-back of the
 		// configuration alone): not compared.
@@ -407,7 +410,7 @@ var unsetField = map[string]bool{".MTU": true, ".Mode": true, ".Trust": true,
 // them.
 var fieldNames = map[string]string{
 	"MTU": "MTU", "Mode": "mode", "AccessVLAN": "access VLAN", "TrunkVLANs": "trunk VLANs",
-	"Trust": "trust", "PFC": "PFC priorities", "ETS": "ETS", "ECN": "ECN", "PFCWatchdog": "PFC watchdog",
+	"Trust": "trust", "PFC": "PFC priorities", "ETS": "ETS", "ECN": "ECN", "PFCWatchdog": "PFC watchdog", "DCBX": "PFC advertised by DCBX",
 	"DSCPToTC": "DSCP", "TCToCoS": "CoS of", "GuaranteedPercent": "guaranteed bandwidth (percent)", "Shutdown": "admin state", "Speed": "speed", "SpeedLanes": "speed lanes", "LinkPause": "link pause (802.3x)", "Description": "description",
 	"BandwidthPercent": "bandwidth", "MinBytes": "min", "MaxBytes": "max",
 	// The platforms' own words for their buffer settings.

@@ -315,6 +315,13 @@ func nvuePort(p *Port, i, qos, dom obj) {
 	// `nv set interface <if> qos pfc-watchdog state enable` (NVUE command
 	// reference).
 	p.PFCWatchdog = enabled(child(i, "qos", "pfc-watchdog")["state"])
+	// `nv set interface <if> lldp dcbx-pfc-tlv on` (`enabled` from 5.15;
+	// off by default: NVUE Command Reference, Set and Unset Commands,
+	// LLDP).
+	p.DCBX = "off"
+	if v := str(child(i, "lldp")["dcbx-pfc-tlv"]); v == "on" || v == "enabled" {
+		p.DCBX = "on"
+	}
 	p.DSCPToTC = nvueDSCPToTC(mapping, child(qos, "egress-queue-mapping", "default-global"))
 	cc := perTC(child(prof("congestion-control"), "traffic-class"))
 	for tc, v := range nvueWithDefaults(cc, nvueDefaultECN, global["congestion-control"]) {

@@ -83,6 +83,7 @@ func eosState(top []*block) *State {
 				}
 			}
 			eosQoS(p, b.children)
+			p.DCBX = eosDCBX(b.children)
 			p.DSCPToTC = dscp
 			p.TCToCoS = tcCoS
 			p.SwitchWide = eosSwitchWide
@@ -90,6 +91,18 @@ func eosState(top []*block) *State {
 		}
 	}
 	return s
+}
+
+// eosDCBX is an interface's `dcbx mode ieee|cee`, "off" without one
+// ("DCBX is off by default": Arista EOS User Manual, DCBX and Flow
+// Control).
+func eosDCBX(lines []*block) string {
+	for _, c := range lines {
+		if mode, ok := strings.CutPrefix(c.text, "dcbx mode "); ok {
+			return mode
+		}
+	}
+	return "off"
 }
 
 // eosMMU reads the MMU queue profile applied to the platform: the

@@ -110,6 +110,12 @@ type Port struct {
 	ECN map[int]ECN
 	// PFCWatchdog is true when the PFC storm watchdog covers the port.
 	PFCWatchdog bool
+	// DCBX is what the port advertises of its PFC by DCBX, in the
+	// platform's words: EOS's `dcbx mode` ("ieee", "cee", "off" without
+	// the line), NVUE's `lldp dcbx-pfc-tlv` ("on", "off"). "" where it is
+	// not read (Onyx, whose LLDP switch is switch-wide and on by default
+	// from 3.8.2000); then it is not compared.
+	DCBX string
 	// DSCPToTC is the traffic class each DSCP value lands in (DSCP ->
 	// switch priority -> traffic class). nil when the platform's read-back
 	// does not show the maps; then it is not compared. EOS prints only
@@ -364,6 +370,7 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		p.Trust = mp.Trust
 		p.PFC = append([]int(nil), mp.PFCPriorities...)
 		p.PFCWatchdog = mp.PFCWatchdog
+		p.DCBX = expectDCBX(sw.Platform, mp.DCBX)
 		p.DSCPToTC = dscpTC
 		p.SwitchWide = global[mp.Name]
 		if sw.Platform == model.PlatformEOS {
@@ -529,4 +536,19 @@ func groupAndQueueSettings(all map[string]string) map[string]string {
 		}
 	}
 	return out
+}
+
+// expectDCBX is the DCBX advertisement the targets write for a port
+// (model.Port.DCBX): EOS `dcbx mode ieee` or `no dcbx mode`, NVUE `lldp
+// dcbx-pfc-tlv on` or its unset; "" on Onyx, where it is not compared.
+func expectDCBX(platform model.Platform, advertise bool) string {
+	on := map[model.Platform][2]string{model.PlatformEOS: {"off", "ieee"}, model.PlatformCumulus: {"off", "on"}}
+	v, ok := on[platform]
+	if !ok {
+		return ""
+	}
+	if advertise {
+		return v[1]
+	}
+	return v[0]
 }
