@@ -20,8 +20,8 @@ func TestDCBXAdvertisement(t *testing.T) {
 	eosCEE := strings.Replace(eosRunning, "interface Ethernet1/1\n", "interface Ethernet1/1\n   dcbx mode cee\n", 1)
 	for _, tc := range []struct {
 		name, port, running string
-		nvue, dcbx         bool
-		want               string
+		nvue, dcbx          bool
+		want                string
 	}{
 		{"eos, advertised as intended", "Ethernet1/1", eosIEEE, false, true, ""},
 		{"eos, not advertised", "Ethernet1/1", eosRunning, false, true, "sw1 Ethernet1/1 PFC advertised by DCBX: intended ieee, actual off"},
