@@ -16,7 +16,8 @@ import (
 type PreloadError struct {
 	// Source names the configuration (Options.InitialName).
 	Source string
-	// Line and Column are 1-based; Column counts characters.
+	// Line and Column are 1-based; Column counts characters. Line 0:
+	// the configuration as a whole (NVUE's apply checks).
 	Line, Column int
 	// Text is the line as it may be shown: secrets replaced, every
 	// invisible character escaped.
@@ -26,8 +27,12 @@ type PreloadError struct {
 	Why string
 }
 
-// Error is "FILE:LINE:COLUMN: "LINE": WHY".
+// Error is "FILE:LINE:COLUMN: "LINE": WHY", or "FILE: WHY" for the
+// configuration as a whole (Line 0).
 func (e *PreloadError) Error() string {
+	if e.Line == 0 {
+		return e.Source + ": " + e.Why
+	}
 	return fmt.Sprintf("%s:%d:%d: %s: %s", e.Source, e.Line, e.Column, strconv.Quote(e.Text), e.Why)
 }
 
@@ -175,7 +180,7 @@ func finish(sh cli.Shell, script preloadScript, src string) error {
 	}
 	for _, l := range script.after {
 		if r := sh.Exec(l); failed(r) {
-			return fmt.Errorf("%s: the switch refuses the configuration as a whole at %q: %s", src, l, why(r))
+			return &PreloadError{Source: src, Why: fmt.Sprintf("the switch refuses the configuration as a whole (%s): %s", l, why(r))}
 		}
 	}
 	return nil
