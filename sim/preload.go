@@ -19,8 +19,8 @@ type PreloadError struct {
 	// Line and Column are 1-based; Column counts characters. Line 0:
 	// the configuration as a whole (NVUE's apply checks).
 	Line, Column int
-	// Text is the line as it may be shown: secrets replaced, every
-	// invisible character escaped.
+	// Text is the line as it may be shown: secrets replaced (Error
+	// quotes it, escaping every invisible character).
 	Text string
 	// Why is the reason: the switch's own answer, or what is wrong with
 	// the line.
@@ -145,12 +145,15 @@ func preload(dev cli.Device, opts Options) error {
 			return e
 		}
 		if r := sh.Exec(raw); script.refused(r) {
-			e.Why = redactIn(why(r), raw)
+			e.Why = redactIn(why(r), raw) + refusedHint
 			return e
 		}
 	}
 	return finish(sh, script, src)
 }
+
+// refusedHint follows the switch's answer to a refused line.
+const refusedHint = "; the lab takes what the simulator's grammar takes (sim/README.md): remove or rewrite the line"
 
 // enterPrivileged types `enable` (and the enable password) on EOS and
 // Onyx.
@@ -205,7 +208,7 @@ func initialLines(src, text string) ([]string, error) {
 		for j := 0; j < len(l); col++ {
 			r, n := utf8.DecodeRuneInString(l[j:])
 			if r == utf8.RuneError && n == 1 || !quote.Printable(r) {
-				return nil, &PreloadError{Source: src, Line: i + 1, Column: col, Text: quote.Visible(redact(l)),
+				return nil, &PreloadError{Source: src, Line: i + 1, Column: col, Text: redact(l),
 					Why: quote.DescribeRune(r) + " is not a character of a switch configuration; remove it"}
 			}
 			j += n

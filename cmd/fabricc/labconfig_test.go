@@ -185,3 +185,55 @@ func TestLabConfigRehearsal(t *testing.T) {
 	// priority 4 in it, so the push fails its verification and rolls the
 	// fabric back (reported to the push engine's owners).
 }
+
+// TestLabConfigRefusals: a wrong --config names the flag, and a line
+// the simulator refuses names the file, the line, the column, the line
+// itself (secrets hidden) and the switch's answer; nothing is served.
+func TestLabConfigRefusals(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"empty.cfg":   "\n  \n",
+		"mtu.cfg":     "##\n## Interface Ethernet configuration\n##\n   interface ethernet 1/1 mtu 99999 force\n",
+		"escape.cfg":  "hostname spine1\ninterface Ethernet1/1\n   description a\x1b[2Jb\n",
+		"secret.cfg":  "hostname spine1\nusername admin privilege 15 secret sha512 $6$SALT$HASHVALUE\n",
+		"shell.cfg":   "nv set interface swp1 link mtu 9000\nsudo rm -rf /\n",
+		"mtu100.cfg": "nv set interface swp1 link mtu 9000\nnv set interface swp1 link mtu 100\n",
+		"leaf1.cfg":   "nv set interface swp1 link mtu 9000\n",
+	}
+	for name, text := range files {
+		writeFile(t, filepath.Join(dir, name), text)
+	}
+	p := func(name string) string { return filepath.Join(dir, name) }
+	for _, tc := range []struct {
+		configs []string
+		code    int
+		stderr  string
+	}{
+		{[]string{"leaf9=" + p("leaf1.cfg")}, 2, "--config leaf9=" + p("leaf1.cfg") + `: the fabric has no switch "leaf9"; its switches are leaf1, leaf2, spine1`},
+		{[]string{"leaf1"}, 2, "--config leaf1: write SWITCH=FILE, for example leaf1=brownfield/leaf1.cfg"},
+		{[]string{"leaf1=" + p("none.cfg")}, 2, "--config leaf1=" + p("none.cfg") + ": read the running configuration: open " + p("none.cfg") + ": no such file or directory"},
+		{[]string{"leaf1=" + p("leaf1.cfg"), "leaf1=" + p("leaf1.cfg")}, 2, "--config leaf1=" + p("leaf1.cfg") + ": switch leaf1 has a --config already; give one file per switch"},
+		{[]string{"leaf1=" + p("empty.cfg")}, 2, "--config leaf1=" + p("empty.cfg") + ": " + p("empty.cfg") + " is empty; give the switch's running configuration, or leave --config out to start it empty"},
+		{[]string{"leaf2=" + p("mtu.cfg")}, 1, "--config leaf2=" + p("mtu.cfg") + ": " + p("mtu.cfg") + `:4:4: "   interface ethernet 1/1 mtu 99999 force": % Error: MTU must be between 1500 and 9216; the lab takes what the simulator's grammar takes (sim/README.md): remove or rewrite the line`},
+		{[]string{"spine1=" + p("escape.cfg")}, 1, "--config spine1=" + p("escape.cfg") + ": " + p("escape.cfg") + `:3:17: "   description a\x1b[2Jb": U+001B (escape) is not a character of a switch configuration; remove it`},
+		{[]string{"spine1=" + p("secret.cfg")}, 1, "--config spine1=" + p("secret.cfg") + ": " + p("secret.cfg") + `:2:1: "username admin privilege 15 secret [redacted] [redacted]": % This command is not simulated; the lab takes what the simulator's grammar takes (sim/README.md): remove or rewrite the line`},
+		{[]string{"leaf1=" + p("shell.cfg")}, 1, "--config leaf1=" + p("shell.cfg") + ": " + p("shell.cfg") + `:2:1: "sudo rm -rf /": a Cumulus configuration here is ` + "`nv set` and `nv unset` lines, as `nv config show -o commands` prints them"},
+		{[]string{"leaf1=" + p("mtu100.cfg")}, 1, "--config leaf1=" + p("mtu100.cfg") + ": " + p("mtu100.cfg") + `:2:1: "nv set interface swp1 link mtu 100": Error: mtu: "100" is not a number in 552-9216; the lab takes what the simulator's grammar takes (sim/README.md): remove or rewrite the line`},
+	} {
+		args := []string{"lab", rehearse, "--dir", filepath.Join(t.TempDir(), "lab"), "--run-push"}
+		for _, c := range tc.configs {
+			args = append(args, "--config", c)
+		}
+		code, stdout, stderr := fabricc(t, args...)
+		want := "fabricc: " + tc.stderr + "\n"
+		if tc.code == 2 {
+			want += "Run 'fabricc lab --help' for usage.\n"
+		}
+		if code != tc.code || stdout != "" || stderr != want {
+			t.Errorf("%q: exit %d, stdout %q\nstderr %q\nwant   %q", tc.configs, code, stdout, stderr, want)
+		}
+		if strings.Contains(stderr, "HASHVALUE") || strings.Contains(stderr, "SALT") {
+			t.Errorf("%q: the error shows the secret: %s", tc.configs, stderr)
+		}
+	}
+}
