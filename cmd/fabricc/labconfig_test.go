@@ -192,13 +192,13 @@ func TestLabConfigRehearsal(t *testing.T) {
 func TestLabConfigRefusals(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
-		"empty.cfg":   "\n  \n",
-		"mtu.cfg":     "##\n## Interface Ethernet configuration\n##\n   interface ethernet 1/1 mtu 99999 force\n",
-		"escape.cfg":  "hostname spine1\ninterface Ethernet1/1\n   description a\x1b[2Jb\n",
-		"secret.cfg":  "hostname spine1\nusername admin privilege 15 secret sha512 $6$SALT$HASHVALUE\n",
-		"shell.cfg":   "nv set interface swp1 link mtu 9000\nsudo rm -rf /\n",
+		"empty.cfg":  "\n  \n",
+		"mtu.cfg":    "##\n## Interface Ethernet configuration\n##\n   interface ethernet 1/1 mtu 99999 force\n",
+		"escape.cfg": "hostname spine1\ninterface Ethernet1/1\n   description a\x1b[2Jb\n",
+		"secret.cfg": "hostname spine1\nusername admin privilege 15 secret sha512 $6$SALT$HASHVALUE\n",
+		"shell.cfg":  "nv set interface swp1 link mtu 9000\nsudo rm -rf /\n",
 		"mtu100.cfg": "nv set interface swp1 link mtu 9000\nnv set interface swp1 link mtu 100\n",
-		"leaf1.cfg":   "nv set interface swp1 link mtu 9000\n",
+		"leaf1.cfg":  "nv set interface swp1 link mtu 9000\n",
 	}
 	for name, text := range files {
 		writeFile(t, filepath.Join(dir, name), text)
