@@ -254,16 +254,29 @@ var secretWords = map[string]bool{
 }
 
 // redact returns l with every word after a secret keyword replaced by
-// "[redacted]": a refused line is shown in the error, and a running
-// configuration holds password hashes and keys.
+// "[redacted]", the rest as it was: a refused line is shown in the
+// error, and a running configuration holds password hashes and keys.
 func redact(l string) string {
-	w := strings.Fields(l)
-	for i := range w {
-		if i > 0 && secretWords[strings.ToLower(w[i-1])] || i > 0 && w[i-1] == "[redacted]" {
-			w[i] = "[redacted]"
+	var b strings.Builder
+	hide := false
+	for len(l) > 0 {
+		sp := len(l) - len(strings.TrimLeft(l, " \t"))
+		b.WriteString(l[:sp])
+		l = l[sp:]
+		n := strings.IndexAny(l, " \t")
+		if n < 0 {
+			n = len(l)
 		}
+		word := l[:n]
+		if hide {
+			b.WriteString("[redacted]")
+		} else {
+			b.WriteString(word)
+		}
+		hide = hide || secretWords[strings.ToLower(word)]
+		l = l[n:]
 	}
-	return strings.Repeat(" ", column(l)-1) + strings.Join(w, " ")
+	return b.String()
 }
 
 // redactIn replaces, in the switch's answer to line, every word that
