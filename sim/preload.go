@@ -59,20 +59,21 @@ type preloadScript struct {
 // EOS takes `show running-config` text as `configure` input: "!"
 // comments, indented sub-mode lines (EOS falls back to the parent mode
 // for a line the sub-mode does not take, which is how a pasted block
-// works), the closing "end" (Arista EOS User Manual, Command-Line
-// Interface, "Configuration Sessions" and "Saving the Running
-// Configuration": `copy running-config startup-config`, `write memory`).
+// works), the closing "end"; `write memory` saves it as
+// startup-config (Arista EOS User Manual, the running-config and
+// startup-config sections: `show running-config`, `copy running-config
+// startup-config`).
 //
 // Onyx takes `show running-config` lines in `configure terminal`: "##"
-// comments, one-line interface commands (NVIDIA Onyx User Manual,
-// "Configuration Management": `configuration write`).
+// comments, one-line interface commands; `configuration write` saves
+// them (NVIDIA Onyx User Manual, `show running-config`, `configuration
+// write`).
 //
 // Cumulus takes `nv set` and `nv unset` lines, the form `nv config show
-// -o commands` prints (NVIDIA Cumulus Linux 5.9 User Guide, NVUE CLI,
-// "View the Configuration": "nv config show -o commands"), then `nv
-// config apply` and `nv config save` (same guide, "Configuration
-// Management Commands"). Any other shell line is refused: the file is
-// not a script.
+// -o commands` prints (NVUE Command Reference, Config Commands, `nv
+// config show`), then `nv config apply` and `nv config save` (same
+// chapter). Any other shell line is refused: the file is not a script.
+// The YAML form (`nv config show -o yaml`) is not taken.
 var preloadScripts = map[model.Platform]preloadScript{
 	model.PlatformEOS: {
 		before:  []string{"configure"},
