@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/push"
 	"github.com/fabricc/fabricc/push/transport"
 	"github.com/fabricc/fabricc/sim"
@@ -90,7 +91,11 @@ func runLab(cmd *cobra.Command, path, dir string, runPush bool, faultSpecs, conf
 	defer lab.Close()
 	out := cmd.OutOrStdout()
 	for _, d := range lab.Devices {
-		fmt.Fprintf(out, "%-10s %-8s ssh %s@%s\n", d.Switch.Name, d.Switch.Platform, sim.LabUser, d.Addr())
+		from := ""
+		if d.Options.InitialName != "" {
+			from = "  (started from " + quote.Visible(d.Options.InitialName) + ")"
+		}
+		fmt.Fprintf(out, "%-10s %-8s ssh %s@%s%s\n", d.Switch.Name, d.Switch.Platform, sim.LabUser, d.Addr(), from)
 	}
 	inv := lab.Inventory()
 	fmt.Fprintf(out, "inventory: %s (known_hosts and 0600 secrets next to it)\n", inv)

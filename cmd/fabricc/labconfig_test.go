@@ -237,3 +237,34 @@ func TestLabConfigRefusals(t *testing.T) {
 		}
 	}
 }
+
+// TestLabConfigRunPush: `fabricc lab --config` starts the named switch
+// from its file (the listing says so), and the lab story replaces the
+// hand changes: the push verifies, the second push changes nothing.
+func TestLabConfigRunPush(t *testing.T) {
+	cfg := filepath.Join(t.TempDir(), "leaf2.cfg")
+	writeFile(t, cfg, "##\n## Interface Ethernet configuration\n##\n   interface ethernet 1/1 description hand made\n   interface ethernet 1/31 switchport mode trunk\n"+
+		"##\n## VLAN configuration\n##\n   vlan 10\n   vlan 200\n   interface ethernet 1/31 switchport trunk allowed-vlan none\n"+
+		"   interface ethernet 1/31 switchport trunk allowed-vlan add 10\n   interface ethernet 1/31 switchport trunk allowed-vlan add 200\n"+
+		"##\n## DCBX PFC configuration\n##\n   dcb priority-flow-control enable force\n   dcb priority-flow-control priority 4 enable\n")
+	code, stdout, stderr := fabricc(t, "lab", rehearse, "--dir", filepath.Join(t.TempDir(), "lab"), "--run-push", "--config", "leaf2="+cfg)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	for _, want := range []string{
+		"\nleaf2      onyx     ssh admin@127.0.0.1:",
+		"  (started from " + cfg + ")\n",
+		"\nverify: 3 devices: 3 verified",
+	} {
+		if !strings.Contains("\n"+stdout, want) {
+			t.Errorf("the lab story lacks %q:\n%s", want, stdout)
+		}
+	}
+	if strings.Count(stdout, "(started from ") != 1 {
+		t.Errorf("only leaf2 was started from a file:\n%s", stdout)
+	}
+	second := stdout[strings.LastIndex(stdout, "## fabricc push"):]
+	if !strings.Contains(second, "push: 3 devices: 3 unchanged") {
+		t.Errorf("the second push changed something:\n%s", second)
+	}
+}
