@@ -268,3 +268,39 @@ func TestLabConfigRunPush(t *testing.T) {
 		t.Errorf("the second push changed something:\n%s", second)
 	}
 }
+
+// TestLabConfigRoundTrip: what a pushed switch shows (EOS and Onyx
+// `show running-config`, Cumulus `nv config show -o commands`) starts a
+// new simulator with the same running configuration, on every switch of
+// the demo fabric.
+func TestLabConfigRoundTrip(t *testing.T) {
+	f := compiled(t, clos)
+	pushed := pushedConfigs(t, clos, f)
+	lab, err := sim.StartLab(context.Background(), f, filepath.Join(t.TempDir(), "lab"), func(o *sim.Options) {
+		o.Initial, o.InitialName = pushed[o.Name], o.Name+".cfg"
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lab.Close()
+	for _, d := range lab.Devices {
+		got := d.Running()
+		if d.Switch.Platform == model.PlatformCumulus {
+			got = labExec(t, d, "nv config show -o commands")
+		}
+		if withoutClock(got) != withoutClock(pushed[d.Switch.Name]) {
+			t.Errorf("%s: the preloaded switch runs\n%s\nthe pushed one\n%s", d.Switch.Name, got, pushed[d.Switch.Name])
+		}
+	}
+}
+
+// withoutClock drops Onyx's "## Generated at" line.
+func withoutClock(s string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if !strings.HasPrefix(l, "## Generated at ") {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
