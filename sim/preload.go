@@ -90,16 +90,55 @@ var preloadScripts = map[model.Platform]preloadScript{
 		refused: func(r cli.Result) bool { return r.Out != "" || r.Exit || r.Reboot },
 	},
 	model.PlatformCumulus: {
-		after: []string{"nv config apply -y", "nv config save"},
-		skip:  func(l string) bool { return strings.HasPrefix(l, "#") },
-		accept: func(l string) string {
-			if w := strings.Fields(l); len(w) >= 3 && w[0] == "nv" && (w[1] == "set" || w[1] == "unset") {
-				return ""
-			}
-			return "a Cumulus configuration here is `nv set` and `nv unset` lines, as `nv config show -o commands` prints them"
-		},
+		after:   []string{"nv config apply -y", "nv config save"},
+		skip:    func(l string) bool { return strings.HasPrefix(l, "#") },
+		accept:  nvLine,
 		refused: func(r cli.Result) bool { return r.Status != 0 || r.Out != "" || r.Exit },
 	},
+}
+
+// nvLine refuses a Cumulus line that is not one `nv set` or `nv unset`
+// command: the lines reach a bash-like shell, where a list (`;`, `&&`),
+// a pipe, a redirection, a here-document or a substitution would run or
+// swallow more than the command.
+func nvLine(l string) string {
+	if r := shellSyntax(l); r != 0 {
+		return fmt.Sprintf("%q outside single quotes is shell syntax; a Cumulus configuration here is one `nv set` or `nv unset` command a line", r)
+	}
+	w, err := cli.ShellWords(l)
+	if err != nil {
+		return err.Error()
+	}
+	if len(w) >= 3 && w[0] == "nv" && (w[1] == "set" || w[1] == "unset") {
+		return ""
+	}
+	return "a Cumulus configuration here is `nv set` and `nv unset` lines, as `nv config show -o commands` prints them"
+}
+
+// shellSyntax is the first character of l that bash would take as more
+// than a word's text: ; & | < > outside quotes, $ and ` outside single
+// quotes (GNU Bash Reference Manual, "Quoting"); 0 when there is none.
+func shellSyntax(l string) rune {
+	var q rune
+	for _, r := range l {
+		switch {
+		case q == '\'':
+			if r == q {
+				q = 0
+			}
+		case r == '$' || r == '`':
+			return r
+		case q == '"':
+			if r == q {
+				q = 0
+			}
+		case r == '\'' || r == '"':
+			q = r
+		case strings.ContainsRune(";&|<>", r):
+			return r
+		}
+	}
+	return 0
 }
 
 // configLine refuses the EOS and Onyx lines that are not configuration:

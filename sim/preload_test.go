@@ -88,6 +88,10 @@ func TestPreloadRefusals(t *testing.T) {
 			"leaf1.cfg:2:1: \"nv config apply -y\": a Cumulus configuration here is `nv set` and `nv unset` lines, as `nv config show -o commands` prints them"},
 		{model.PlatformCumulus, "nv set interface swp1 link mtu 9000\nnv set system aaa user admin password hunter2\n",
 			`leaf1.cfg:2:1: "nv set system aaa user admin password [redacted]": Error: 'aaa' is not a valid command argument here` + hint},
+		{model.PlatformCumulus, "nv set interface swp1 description x; cat > /tmp/f <<EOF\nnv set interface swp2 link mtu 9000\n",
+			"leaf1.cfg:1:1: \"nv set interface swp1 description x; cat > /tmp/f <<EOF\": ';' outside single quotes is shell syntax; a Cumulus configuration here is one `nv set` or `nv unset` command a line"},
+		{model.PlatformCumulus, "nv set interface swp1 description \"$(reboot)\"\n",
+			"leaf1.cfg:1:1: \"nv set interface swp1 description \\\"$(reboot)\\\"\": '$' outside single quotes is shell syntax; a Cumulus configuration here is one `nv set` or `nv unset` command a line"},
 		// The whole configuration: NVUE's apply refuses two lossless
 		// pools (Cumulus Linux 5.9 User Guide, Quality of Service,
 		// "Traffic Pools").
