@@ -142,10 +142,12 @@ func shellSyntax(l string) rune {
 }
 
 // configLine refuses the EOS and Onyx lines that are not configuration:
-// leaving configuration mode, or a command of exec mode.
+// leaving configuration mode, saving, committing or rolling back, a
+// command of exec mode (a shell, a connection, the clock, a reload).
 func configLine(l string) string {
 	switch strings.Fields(l)[0] {
-	case "exit", "quit", "logout", "reload", "configure", "enable", "disable", "show", "do", "write", "copy", "configuration":
+	case "exit", "quit", "logout", "reload", "configure", "enable", "disable", "show", "do", "write", "copy", "configuration",
+		"bash", "commit", "abort", "rollback", "clear", "clock", "terminal", "ping", "traceroute", "ssh", "slogin", "telnet", "reset":
 		return "not a line of a running configuration (the lab enters configuration mode and saves by itself)"
 	}
 	return ""
