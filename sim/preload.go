@@ -143,11 +143,13 @@ func shellSyntax(l string) rune {
 
 // configLine refuses the EOS and Onyx lines that are not configuration:
 // leaving configuration mode, saving, committing or rolling back, a
-// command of exec mode (a shell, a connection, the clock, a reload).
+// command of exec mode (a shell, a ping, a reload). "ssh" and "clock"
+// lead lines of a running configuration too (Onyx `ssh server enable`,
+// `clock timezone`): the grammar judges them.
 func configLine(l string) string {
 	switch strings.Fields(l)[0] {
 	case "exit", "quit", "logout", "reload", "configure", "enable", "disable", "show", "do", "write", "copy", "configuration",
-		"bash", "commit", "abort", "rollback", "clear", "clock", "terminal", "ping", "traceroute", "ssh", "slogin", "telnet", "reset":
+		"bash", "commit", "abort", "rollback", "clear", "terminal", "ping", "traceroute", "slogin":
 		return "not a line of a running configuration (the lab enters configuration mode and saves by itself)"
 	}
 	return ""
