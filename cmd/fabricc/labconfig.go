@@ -82,7 +82,6 @@ func switchNames(f *model.Fabric) string {
 func labConfigFaults(configs []labConfig) []labFault {
 	var out []labFault
 	for _, lc := range configs {
-		lc := lc
 		out = append(out, labFault{device: lc.device, apply: func(o *sim.Options) {
 			o.Initial, o.InitialName = lc.text, lc.path
 		}})
