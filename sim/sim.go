@@ -62,6 +62,17 @@ type Options struct {
 	// derives them from the fabric's links (LabNeighbors); Miscable and
 	// HideNeighbor change them before the switch starts.
 	Neighbors map[string][]cli.Neighbor
+	// Initial, when set, is the running configuration the switch starts
+	// with, replayed line by line through the switch's own grammar as an
+	// operator typing it would, then saved (preload.go): EOS `show
+	// running-config` text, Onyx `show running-config` lines, Cumulus
+	// `nv set` and `nv unset` lines as `nv config show -o commands`
+	// prints them. A line the grammar refuses, or a control character,
+	// makes Start fail with a *PreloadError. The drift fault is not
+	// spent on the replay.
+	Initial string
+	// InitialName names Initial in errors (its file name).
+	InitialName string
 }
 
 // Miscable swaps the LLDP neighbors of ports a and b, as if their
@@ -175,6 +186,15 @@ func Start(ctx context.Context, opts Options) (*Device, error) {
 	dev, err := newDialect(opts)
 	if err != nil {
 		return nil, err
+	}
+	if opts.Initial != "" {
+		if err := preload(dev, opts); err != nil {
+			dev.Close()
+			return nil, err
+		}
+		if opts.Faults.Drift {
+			dev.ArmDrift()
+		}
 	}
 	if opts.HostKey == nil {
 		if opts.HostKey, err = newHostKey(); err != nil {

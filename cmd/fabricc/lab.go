@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/push"
 	"github.com/fabricc/fabricc/push/transport"
 	"github.com/fabricc/fabricc/sim"
@@ -21,7 +22,7 @@ func newLabCmd() *cobra.Command {
 	var lf loadFlags
 	var dir string
 	var runPush bool
-	var faults []string
+	var faults, configs []string
 	cmd := &cobra.Command{
 		Use:   "lab [PATH]",
 		Short: "Start a simulated switch for every switch of a fabric, on 127.0.0.1",
@@ -31,24 +32,28 @@ func newLabCmd() *cobra.Command {
 			"passwords, never printed), prints where they are and serves until interrupted.\n" +
 			"With --run-push it instead runs the whole story and stops: dry run, push, a second push\n" +
 			"that must change nothing, verify, and prints the summaries. --fault makes a switch\n" +
-			"misbehave, to see a rollback, an all-or-nothing abort or a cabling difference.",
+			"misbehave, to see a rollback, an all-or-nothing abort or a cabling difference. --config\n" +
+			"starts a switch with a running configuration (a brownfield switch's, to rehearse a\n" +
+			"migration: verify then lists what differs, diff what push would replace).",
 		Example: "  fabricc lab examples/multivendor-clos --dir lab\n" +
 			"  fabricc push examples/multivendor-clos -i lab/inventory.hcl\n" +
 			"  fabricc lab examples/multivendor-clos --run-push\n" +
-			"  fabricc lab examples/multivendor-clos --run-push --fault leaf3:drift",
+			"  fabricc lab examples/multivendor-clos --run-push --fault leaf3:drift\n" +
+			"  fabricc lab examples/multivendor-clos --dir lab --config leaf3=brownfield/leaf3.cfg",
 		Args: argsBetween(0, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runLab(cmd, pathArg(args), dir, runPush, faults, &lf)
+			return runLab(cmd, pathArg(args), dir, runPush, faults, configs, &lf)
 		},
 	}
 	lf.register(cmd.Flags())
 	cmd.Flags().StringVar(&dir, "dir", "", "`DIR` for the inventory, known_hosts and secrets: new, empty or an earlier lab's, not the fabric's folder (default: a new temporary folder)")
 	cmd.Flags().BoolVar(&runPush, "run-push", false, "push, re-push, verify against the lab, print the summaries and stop")
 	cmd.Flags().StringArrayVar(&faults, "fault", nil, labFaultHelp)
+	cmd.Flags().StringArrayVar(&configs, "config", nil, labConfigHelp)
 	return cmd
 }
 
-func runLab(cmd *cobra.Command, path, dir string, runPush bool, faultSpecs []string, lf *loadFlags) error {
+func runLab(cmd *cobra.Command, path, dir string, runPush bool, faultSpecs, configSpecs []string, lf *loadFlags) error {
 	// A folder the lab would refuse is refused before the fabric is
 	// compiled; StartLab checks it again, holding its lock.
 	if dir != "" {
@@ -68,6 +73,10 @@ func runLab(cmd *cobra.Command, path, dir string, runPush bool, faultSpecs []str
 	if err != nil {
 		return usageError(err)
 	}
+	configs, err := parseLabConfigs(configSpecs, f)
+	if err != nil {
+		return usageError(err)
+	}
 	if dir == "" {
 		if dir, err = os.MkdirTemp("", "fabricc-lab-"); err != nil {
 			return err
@@ -75,14 +84,18 @@ func runLab(cmd *cobra.Command, path, dir string, runPush bool, faultSpecs []str
 	}
 	ctx, stop := interruptible(cmd, "stopping the simulators")
 	defer stop()
-	lab, err := sim.StartLab(ctx, f, dir, labAdjust(faults))
+	lab, err := sim.StartLab(ctx, f, dir, labAdjust(append(labConfigFaults(configs), faults...)))
 	if err != nil {
-		return err
+		return labConfigError(err, configs)
 	}
 	defer lab.Close()
 	out := cmd.OutOrStdout()
 	for _, d := range lab.Devices {
-		fmt.Fprintf(out, "%-10s %-8s ssh %s@%s\n", d.Switch.Name, d.Switch.Platform, sim.LabUser, d.Addr())
+		from := ""
+		if d.Options.InitialName != "" {
+			from = "  (started from " + quote.Visible(d.Options.InitialName) + ")"
+		}
+		fmt.Fprintf(out, "%-10s %-8s ssh %s@%s%s\n", d.Switch.Name, d.Switch.Platform, sim.LabUser, d.Addr(), from)
 	}
 	inv := lab.Inventory()
 	fmt.Fprintf(out, "inventory: %s (known_hosts and 0600 secrets next to it)\n", inv)

@@ -16,6 +16,10 @@ type Device interface {
 	Saved() string
 	// Close stops timers (commit timers, confirm timers).
 	Close()
+	// ArmDrift turns the drift fault on: a device that replays an
+	// initial configuration is built without it, so that the replay
+	// does not spend it.
+	ArmDrift()
 }
 
 // Session describes how a client opened a session.

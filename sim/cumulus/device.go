@@ -195,3 +195,10 @@ func drift(t tree) (map[string]int, bool) {
 	}
 	return nil, false
 }
+
+// ArmDrift turns the drift fault on (cli.Device).
+func (d *Device) ArmDrift() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.opts.Drift = true
+}

@@ -330,14 +330,23 @@ var (
 	ifRe   = regexp.MustCompile(`^([a-z_]+[a-z])(\d+)(?:-(\d+))?$`)
 )
 
-// ifList expands "swp1-4,swp6" into interface names.
+// ifList expands "swp1-4,swp6" into interface names. A part of digits
+// only takes the name of the part before it ("swp1-4,6"): the key form
+// `nv config show` prints for interfaces that share a setting (NVUE
+// Command Reference, `nv config show` example, CL 5.7.0), which its `-o
+// commands` form repeats and an operator pastes back.
 func ifList(tok string) ([]string, error) {
 	var out []string
+	prefix := ""
 	for _, part := range strings.Split(tok, ",") {
+		if prefix != "" && part != "" && part[0] >= '0' && part[0] <= '9' {
+			part = prefix + part
+		}
 		m := ifRe.FindStringSubmatch(part)
 		if m == nil {
 			return nil, fmt.Errorf("'%s' is not a valid interface name", part)
 		}
+		prefix = m[1]
 		lo, hi := atoi(m[2]), atoi(m[2])
 		if m[3] != "" {
 			hi = atoi(m[3])

@@ -305,3 +305,10 @@ func (s *shell) leaveConfig() {
 	s.sess = nil
 	s.stack = nil
 }
+
+// ArmDrift turns the drift fault on (cli.Device).
+func (d *Device) ArmDrift() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.opts.Drift = true
+}

@@ -340,3 +340,10 @@ func (d *Device) filesText() string {
 	fmt.Fprintf(&b, "\nActive configuration: %s\nUnsaved changes     : %s\n", d.active, unsaved)
 	return b.String()
 }
+
+// ArmDrift turns the drift fault on (cli.Device).
+func (d *Device) ArmDrift() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.opts.Drift = true
+}

@@ -1,0 +1,134 @@
+package sim_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/sim"
+)
+
+// TestPreload: Options.Initial reaches the running configuration through
+// each platform's grammar, in the form the operator reads from the
+// switch, and is saved (the switch boots with it).
+func TestPreload(t *testing.T) {
+	for _, tc := range []struct {
+		platform model.Platform
+		initial  string
+		want     []string
+	}{
+		{model.PlatformEOS,
+			"! Command: show running-config\r\n!\r\nhostname leaf1\r\n!\r\nvlan 10\r\n   name rdma\r\n!\r\nvlan 200\r\n!\r\n" +
+				"interface Ethernet1/1\r\n   description hand made\r\n   mtu 9000\r\n   switchport mode trunk\r\n   switchport trunk allowed vlan 10,200\r\n" +
+				"   priority-flow-control on\r\n   priority-flow-control priority 3 no-drop\r\n   priority-flow-control priority 4 no-drop\r\n!\r\nend\r\n",
+			[]string{"hostname leaf1\n!\nvlan 10\n   name rdma\n!\nvlan 200\n!\ninterface Ethernet1/1\n   description hand made\n   mtu 9000\n   switchport mode trunk\n" +
+				"   switchport trunk allowed vlan 10,200\n   priority-flow-control on\n   priority-flow-control priority 3 no-drop\n   priority-flow-control priority 4 no-drop\n!\ninterface Ethernet1/2\n!\n"}},
+		{model.PlatformOnyx,
+			"##\n## Running database \"initial\"\n##\n   interface ethernet 1/1 mtu 9000 force\n   interface ethernet 1/1 switchport mode trunk\n" +
+				"   interface ethernet 1/1 description hand made\n   vlan 10\n   vlan 200\n   interface ethernet 1/1 switchport trunk allowed-vlan none\n" +
+				"   interface ethernet 1/1 switchport trunk allowed-vlan add 10\n   interface ethernet 1/1 switchport trunk allowed-vlan add 200\n" +
+				"   dcb priority-flow-control enable force\n   dcb priority-flow-control priority 3 enable\n   dcb priority-flow-control priority 4 enable\n" +
+				"   interface ethernet 1/1 dcb priority-flow-control mode on force\n",
+			[]string{"   interface ethernet 1/1 mtu 9000 force\n   interface ethernet 1/1 switchport mode trunk\n   interface ethernet 1/1 description hand made\n",
+				"   vlan 10\n   vlan 200\n   interface ethernet 1/1 switchport trunk allowed-vlan none\n   interface ethernet 1/1 switchport trunk allowed-vlan add 10\n" +
+					"   interface ethernet 1/1 switchport trunk allowed-vlan add 200\n",
+				"   dcb priority-flow-control enable force\n   dcb priority-flow-control priority 3 enable\n   dcb priority-flow-control priority 4 enable\n" +
+					"   interface ethernet 1/1 dcb priority-flow-control mode on force\n"}},
+		{model.PlatformCumulus,
+			"# nv config show -o commands\nnv set bridge domain br_default vlan 10,200\nnv set interface swp1 bridge domain br_default vlan 10,200\n" +
+				"nv set interface swp1 description 'hand made'\nnv set interface swp1,3-4 link mtu 9000\nnv set interface swp1 qos pfc profile hand\n" +
+				"nv set qos pfc hand switch-priority 3-4\n",
+			[]string{"interface:\n  swp1:\n    bridge:\n      domain:\n        br_default:\n          vlan:\n            \"10\": {}\n            \"200\": {}\n" +
+				"    description: hand made\n    link:\n      mtu: 9000\n    qos:\n      pfc:\n        profile: hand\n  swp3:\n    link:\n      mtu: 9000\n  swp4:\n",
+				"qos:\n  pfc:\n    hand:\n      switch-priority:\n        \"3\": {}\n        \"4\": {}\n"}},
+	} {
+		t.Run(string(tc.platform), func(t *testing.T) {
+			d := startWith(t, sim.Options{Platform: tc.platform, Initial: tc.initial, InitialName: "leaf1.cfg"})
+			run := d.Running()
+			for _, w := range tc.want {
+				if !strings.Contains(run, w) {
+					t.Errorf("the running configuration lacks\n%s\nin:\n%s", w, run)
+				}
+			}
+			if d.Saved() != run {
+				t.Errorf("the saved configuration is not the running one:\n%s", d.Saved())
+			}
+		})
+	}
+}
+
+// TestPreloadRefusals: Start fails with a *sim.PreloadError naming the
+// line, the column and why, the line quoted with its secrets hidden,
+// for a character no switch CLI takes and for a line the grammar
+// refuses; the switch never listens.
+func TestPreloadRefusals(t *testing.T) {
+	const hint = "; the lab takes what the simulator's grammar takes (sim/README.md): remove or rewrite the line"
+	for _, tc := range []struct {
+		platform model.Platform
+		initial  string
+		want     string
+	}{
+		{model.PlatformEOS, "hostname leaf1\ninterface Ethernet1/1\n\tmtu 9000\n",
+			`leaf1.cfg:3:1: "\tmtu 9000": U+0009 (tab) is not a character of a switch configuration; remove it`},
+		{model.PlatformEOS, "hostname leaf1\ninterface Ethernet1/1\n   description caf\xe9\n",
+			`leaf1.cfg:3:19: "   description caf\xe9": U+FFFD (invalid UTF-8) is not a character of a switch configuration; remove it`},
+		{model.PlatformEOS, "interface Ethernet1/1\n   description x\u202ey\n",
+			`leaf1.cfg:2:17: "   description x\u202ey": U+202E (right-to-left override) is not a character of a switch configuration; remove it`},
+		{model.PlatformEOS, "hostname leaf1\nreload\n",
+			`leaf1.cfg:2:1: "reload": not a line of a running configuration (the lab enters configuration mode and saves by itself)`},
+		{model.PlatformEOS, "interface Ethernet1/1\n   mtu 99999\n",
+			`leaf1.cfg:2:4: "   mtu 99999": % Invalid input (at token 1: '99999')` + hint},
+		{model.PlatformEOS, "username admin privilege 15 secret sha512 $6$SALT$HASHVALUE\n",
+			`leaf1.cfg:1:1: "username admin privilege 15 secret [redacted] [redacted]": % This command is not simulated` + hint},
+		{model.PlatformOnyx, "   interface ethernet 1/99 mtu 9000 force\n",
+			`leaf1.cfg:1:4: "   interface ethernet 1/99 mtu 9000 force": % Error: interface ethernet 1/99 does not exist` + hint},
+		{model.PlatformCumulus, "nv set interface swp1 link mtu 9000\nnv config apply -y\n",
+			"leaf1.cfg:2:1: \"nv config apply -y\": a Cumulus configuration here is `nv set` and `nv unset` lines, as `nv config show -o commands` prints them"},
+		{model.PlatformCumulus, "nv set interface swp1 link mtu 9000\nnv set system aaa user admin password hunter2\n",
+			`leaf1.cfg:2:1: "nv set system aaa user admin password [redacted]": Error: 'aaa' is not a valid command argument here` + hint},
+		{model.PlatformCumulus, "nv set interface swp1 description x; cat > /tmp/f <<EOF\nnv set interface swp2 link mtu 9000\n",
+			"leaf1.cfg:1:1: \"nv set interface swp1 description x; cat > /tmp/f <<EOF\": ';' outside single quotes is shell syntax; a Cumulus configuration here is one `nv set` or `nv unset` command a line"},
+		{model.PlatformCumulus, "nv set interface swp1 description \"$(reboot)\"\n",
+			"leaf1.cfg:1:1: \"nv set interface swp1 description \\\"$(reboot)\\\"\": '$' outside single quotes is shell syntax; a Cumulus configuration here is one `nv set` or `nv unset` command a line"},
+		// The whole configuration: NVUE's apply refuses two lossless
+		// pools (Cumulus Linux 5.9 User Guide, Quality of Service,
+		// "Traffic Pools").
+		{model.PlatformCumulus, "nv set qos roce\nnv set qos traffic-pool default-lossless switch-priority 4\n",
+			"leaf1.cfg: the switch refuses the configuration as a whole (nv config apply -y): Invalid config [rev_id: 2] Config invalid at qos.traffic-pool: " +
+				"only a single lossless pool can be configured on the switch at a time; the configuration has default-lossless (qos traffic-pool default-lossless) " +
+				"and roce-lossless (qos roce mode lossless): unset one (nv unset qos roce, or nv unset qos traffic-pool <pool> switch-priority)"},
+	} {
+		opts := sim.Options{Name: "leaf1", Platform: tc.platform, Initial: tc.initial, InitialName: "leaf1.cfg"}
+		d, err := sim.Start(context.Background(), opts)
+		if err == nil {
+			d.Close()
+		}
+		var pe *sim.PreloadError
+		if !errors.As(err, &pe) || err.Error() != tc.want {
+			t.Errorf("%s %q: %v\nwant %s", tc.platform, tc.initial, err, tc.want)
+		}
+		if err != nil && (strings.Contains(err.Error(), "HASHVALUE") || strings.Contains(err.Error(), "hunter2")) {
+			t.Errorf("the error shows a secret: %v", err)
+		}
+	}
+}
+
+// TestPreloadKeepsTheDriftFault: the replay of an initial configuration
+// does not spend the drift fault; the first change after it drifts.
+func TestPreloadKeepsTheDriftFault(t *testing.T) {
+	d := startWith(t, sim.Options{Platform: model.PlatformEOS, Faults: sim.Faults{Drift: true},
+		Initial: "interface Ethernet1/1\n   mtu 9000\n", InitialName: "leaf1.cfg"})
+	if !strings.Contains(d.Running(), "interface Ethernet1/1\n   mtu 9000\n") {
+		t.Fatalf("the replay drifted:\n%s", d.Running())
+	}
+	c := mustOpen(t, d, "arista_eos")
+	cmd(t, c, "configure session drift")
+	cmd(t, c, "interface Ethernet1/2")
+	cmd(t, c, "mtu 9214")
+	cmd(t, c, "commit")
+	if !strings.Contains(d.Running(), "interface Ethernet1/1\n   mtu 8900\n") {
+		t.Errorf("the first commit after the replay did not drift:\n%s", d.Running())
+	}
+}
