@@ -32,6 +32,7 @@ func TestHeadroomModePlatform(t *testing.T) {
 	platform := func(f *model.Fabric) { f.QoS.Headroom.Mode = model.HeadroomPlatform }
 	script, yml := render(t, platform)
 	want := []string{
+		"nv unset qos pfc pfc-sp3-100g-3m switch-priority",
 		"nv set qos pfc pfc-sp3-100g-3m switch-priority 3",
 		"nv set qos pfc pfc-sp3-100g-3m tx enable",
 		"nv set qos pfc pfc-sp3-100g-3m rx enable",
@@ -39,6 +40,7 @@ func TestHeadroomModePlatform(t *testing.T) {
 		"nv unset qos pfc pfc-sp3-100g-3m port-buffer",
 		"nv unset qos pfc pfc-sp3-100g-3m xoff-threshold",
 		"nv unset qos pfc pfc-sp3-100g-3m xon-threshold",
+		"nv unset qos pfc pfc-sp3-25g-3m switch-priority",
 		"nv set qos pfc pfc-sp3-25g-3m switch-priority 3",
 		"nv set qos pfc pfc-sp3-25g-3m tx enable",
 		"nv set qos pfc pfc-sp3-25g-3m rx enable",
@@ -46,6 +48,7 @@ func TestHeadroomModePlatform(t *testing.T) {
 		"nv unset qos pfc pfc-sp3-25g-3m port-buffer",
 		"nv unset qos pfc pfc-sp3-25g-3m xoff-threshold",
 		"nv unset qos pfc pfc-sp3-25g-3m xon-threshold",
+		"nv unset qos pfc pfc-sp3-100g-30m switch-priority",
 		"nv set qos pfc pfc-sp3-100g-30m switch-priority 3",
 		"nv set qos pfc pfc-sp3-100g-30m tx enable",
 		"nv set qos pfc pfc-sp3-100g-30m rx enable",
@@ -85,7 +88,7 @@ func TestHeadroomModePlatform(t *testing.T) {
 			t.Errorf("the default mode lacks %q", w)
 		}
 	}
-	if slices.ContainsFunc(got, func(l string) bool { return strings.HasPrefix(l, "nv unset") }) {
+	if slices.ContainsFunc(got, func(l string) bool { return strings.HasPrefix(l, "nv unset") && !strings.HasSuffix(l, " switch-priority") }) {
 		t.Errorf("the default mode unsets profile values: %q", got)
 	}
 }

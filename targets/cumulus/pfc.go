@@ -310,6 +310,12 @@ func writePFC(p *plan, prof *pfcProfile, t target) {
 		p.port(prof.ports[0], "pfc")
 	}
 	base := "qos pfc " + prof.name
+	// The profile's priority set is cleared first, as each traffic
+	// pool's is (renderPools): a patch only adds members, so a priority
+	// an operator added to a profile of fabricc's name (`nv set qos pfc
+	// pfc-sp3-100g-5m switch-priority 3-4`) stayed paused after every
+	// push, and verification then rolled the fabric back.
+	p.unsetPath(base + " switch-priority")
 	p.member(base + " switch-priority " + prof.prios)
 	p.set(base+" tx", t.enable)
 	p.set(base+" rx", t.enable)
