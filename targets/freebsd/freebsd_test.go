@@ -87,6 +87,9 @@ func TestRenderLines(t *testing.T) {
 			"sysctl dev.mce.0.conf.qos.cable_length=50\n",
 			"ifconfig mce0.2 create vlan 2 vlandev mce0\n",
 			"ifconfig mce0.2 inet6 2001:db8::1/64 alias\n",
+			// mlx5en has no DCBX sysctl: the firmware agent is not checked.
+			"\tmanual \"mce0: the adapter's firmware DCBX agent is not checked (mlx5en has no DCBX setting); this host is configured statically, so keep it off:\"\n" +
+				"\tmanual \"mce0:   mlxconfig -d DEV query | grep -E 'LLDP_NB_DCBX|DCBX_WILLING' should show each 0 (False); else mlxconfig -d DEV set LLDP_NB_DCBX_P1=0 DCBX_WILLING_P1=0 and reboot\"\n",
 		}, []string{"rx_ppp", "vlanpcp 3"}},
 		{"mlx5en rc.conf", "nas5.rc.conf", 1, []string{
 			"vlans_mce0=\"2\"\n", "ifconfig_mce0=\"up mtu 9000\"\n",

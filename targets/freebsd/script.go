@@ -237,7 +237,22 @@ func writeMlx5(b *text, n *model.NIC, p *nicPlan) {
 	}
 	b.ets(n)
 	b.WriteString("\tnote \"" + ifc + ": ETS is left to the driver: mlx5en's tc_rate_share has no strict mode for the CNP class\"\n")
+	writeDCBXNote(b, ifc)
 	writeCNP(b, n, p)
+}
+
+// writeDCBXNote says that the adapter's firmware DCBX agent is not
+// checked: mlx5en has no DCBX setting to read or set (its conf.qos
+// sysctls are tc_max_rate, tc_rate_share, prio_0_7_tc, dscp_N_M_prio,
+// trust_state, buffers_size, buffers_prio and cable_length: FreeBSD
+// sys/dev/mlx5/mlx5_en/mlx5_en_ethtool.c, mlx5e_create_ethtool). The
+// host is configured statically; a firmware agent left on by mlxconfig
+// (NVIDIA Firmware Tools (MFT) User Manual, mlxconfig) would apply the
+// switch's PFC and ETS over it.
+func writeDCBXNote(b *text, ifc string) {
+	b.nic("driver")
+	fmt.Fprintf(b, "\tmanual \"%s: the adapter's firmware DCBX agent is not checked (mlx5en has no DCBX setting); this host is configured statically, so keep it off:\"\n", ifc)
+	fmt.Fprintf(b, "\tmanual \"%s:   mlxconfig -d DEV query | grep -E 'LLDP_NB_DCBX|DCBX_WILLING' should show each 0 (False); else mlxconfig -d DEV set LLDP_NB_DCBX_P1=0 DCBX_WILLING_P1=0 and reboot\"\n", ifc)
 }
 
 // writeCNP sets the DSCP and priority the NIC marks its CNPs with through

@@ -173,35 +173,50 @@ func TestNetnsExitStatusAndLog(t *testing.T) {
 // fakePgrepLldpad is pgrep on a host where lldpad runs.
 const fakePgrepLldpad = "#!/bin/sh\n[ \"$*\" = \"-x lldpad\" ]\n"
 
-// TestNetnsDCBXAgent: with lldpad running, a run leaves the DCB steps of
-// every NIC out and exits 1 with the fix, after setting the rest; --check
-// reports the agent as a difference.
+// TestNetnsDCBXAgent: with lldpad running and LLDP not disabled on the
+// NIC's interface, a run leaves that NIC's DCB steps out and exits 1 with
+// the fix, naming the interface, after setting the rest; --check reports
+// the agent on the interface as a difference; --dry-run counts none of
+// the steps a run leaves out. With LLDP disabled there (lldptool
+// set-lldp -i fab0 adminStatus=disabled, the fix's second way) the run
+// goes on with the DCB steps.
 func TestNetnsDCBXAgent(t *testing.T) {
 	ns := newNetns(t)
 	f, _ := bootFixture("demartek-lab")
 	path := writeScript(t, render(t, f, 2))
-	fakes := map[string]string{"pgrep": fakePgrepLldpad, "logger": fakeLogger}
+	fakes := map[string]string{"pgrep": fakePgrepLldpad, "logger": fakeLogger, "lldptool": fakeLldptool}
 	env := []string{"FAKE_LOG=" + filepath.Join(t.TempDir(), "log")}
-	fix := "stop and disable it (systemctl disable --now lldpad), or keep it off these interfaces (lldptool set-lldp -i IF adminStatus=disabled; lldptool(8)), then run this script again"
+	fix := "stop and disable it (systemctl disable --now lldpad), or disable LLDP on this interface (lldptool set-lldp -i fab0 adminStatus=disabled; lldptool(8)), then run this script again"
 
 	out, rc := fleetRun(t, ns, path, fakes, env, "--check")
-	mustHave(t, "--check", out, "DIFF system DCBX agent: intended none; actual lldpad (running; it may rewrite PFC, ETS and the DCB APP table: "+fix+")\n")
+	mustHave(t, "--check", out, "DIFF fab0 DCBX agent: intended none; actual lldpad (running and managing this interface; it may rewrite PFC, ETS and the DCB APP table: "+fix+")\n")
 	if rc != 3 {
 		t.Errorf("--check: status %d, want 3", rc)
 	}
+	out, _ = fleetRun(t, ns, path, fakes, env, "--dry-run")
+	mustHave(t, "--dry-run", out, "note: fab0: lldpad is running and manages it: a run would leave out its DCB steps and exit 1; "+fix+"\n", "fabricc: 3 change(s) would be made\n")
+	if strings.Contains(out, "DCB (dcbnl)") {
+		t.Errorf("--dry-run went through the DCB step:\n%s", out)
+	}
 	out, rc = fleetRun(t, ns, path, fakes, env)
 	mustHave(t, "run", out,
-		"fabricc: error: lldpad is running and may rewrite PFC, ETS and the DCB APP table, so the DCB steps of every NIC are left out: "+fix+"\n",
+		"fabricc: error: fab0: lldpad is running and manages it, and may rewrite PFC, ETS and the DCB APP table, so its DCB steps are left out: "+fix+"\n",
 		"set fab0 mtu: 1500 -> 9000\n",
-		"note: fab0: DCB steps left out: lldpad is running\n")
+		"note: fab0: DCB steps left out: lldpad manages it\n")
 	if strings.Contains(out, "DCB (dcbnl)") {
 		t.Errorf("the DCB step ran:\n%s", out)
 	}
-	if want := "fabricc: 3 change(s) applied\nfabricc: error: DCB is not set on this host while lldpad runs (see fabricc: error: above)\n"; rc != 1 || !strings.HasSuffix(out, want) {
+	if want := "fabricc: 3 change(s) applied\nfabricc: error: DCB is not set on fab0 while lldpad manages it (see fabricc: error: above)\n"; rc != 1 || !strings.HasSuffix(out, want) {
 		t.Errorf("run: status %d, want 1 and the output ending\n%s\ngot:\n%s", rc, want, out)
 	}
-	// No agent: the DCB step runs (and, on a veth, is skipped).
-	delete(fakes, "pgrep")
+	// LLDP disabled on fab0: lldpad leaves it alone, and the DCB step runs
+	// (and, on a veth, is skipped).
+	out, rc = fleetRun(t, ns, path, fakes, append(env, "LLDP_OFF=fab0"))
+	mustHave(t, "run with LLDP off on fab0", out, "skipped: fab0: DCB (dcbnl) (virtual device; only a real NIC's driver offers it)\n")
+	if rc != 0 || strings.Contains(out, "lldpad") {
+		t.Errorf("run with LLDP off on fab0: status %d:\n%s", rc, out)
+	}
+	// No agent: the same.
 	fakes["pgrep"] = "#!/bin/sh\nexit 1\n"
 	out, rc = fleetRun(t, ns, path, fakes, env)
 	mustHave(t, "run without lldpad", out, "skipped: fab0: DCB (dcbnl) (virtual device; only a real NIC's driver offers it)\n")

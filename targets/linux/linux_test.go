@@ -49,7 +49,7 @@ func TestRenderLines(t *testing.T) {
 			"ensure p9p1.2 'address 192.168.2.41/24' present \"$(addr_state p9p1.2 192.168.2.41/24)\" ip addr replace 192.168.2.41/24 dev p9p1.2\n",
 		}, []string{"0:3 1:3"}},
 		{"mlnx_qos (MLNX_OFED)", 0, []string{
-			"\t\tmlnx_ensure \"$ifc\" trust dscp --trust dscp\n",
+			"\t\t# DCBX OS controlled: the NIC's firmware agent would apply the switch's PFC and ETS.\n\t\tmlnx_dcbx \"$ifc\"\n\t\tmlnx_ensure \"$ifc\" trust dscp --trust dscp\n",
 			"\t\tmlnx_pfc \"$ifc\" 0,0,0,1,0,0,0,0\n",
 			"\t\tmlnx_ensure \"$ifc\" ets 'tsa ets,ets,ets,ets,ets,ets,strict,ets tcbw 50,0,0,50,0,0,0,0' --tsa ets,ets,ets,ets,ets,ets,strict,ets --tcbw 50,0,0,50,0,0,0,0\n",
 			"\t\tmlnx_ensure \"$ifc\" prio_tc 0,0,0,3,0,0,6,0 --prio_tc 0,0,0,3,0,0,6,0\n",
@@ -74,13 +74,15 @@ func TestRenderLines(t *testing.T) {
 		}, []string{"CNPs keep the firmware default"}},
 		{"no CNP setting on QLogic", 1, nil, []string{"cnp_sysfs \"$ifc\"", "cnp_debugfs \"$ifc\""}},
 		{"QLogic firmware DCB", 1, []string{
-			"DCBX Protocol Dynamic, RoCE Priority 3",
+			"\tmanual \"$ifc:   DCBX Protocol Dynamic, RoCE Priority 3; the adapter takes PFC on 3 by DCBX once its switch port advertises it (--check reads what it negotiated)\"\n",
+			"\tqede_pfc \"$ifc\" '0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off'\n",
 			"vlan_ensure \"$ifc\" 2 p4p1.2 '2:3 3:3'",
 			"roce_cm \"$ifc\" 'RoCE v2' 104 qedr p4p1.2 192.168.2.51 0000:0000:0000:0000:0000:ffff:c0a8:0233\n",
-		}, []string{"mlnx_qos -i \"$ifc\" --trust", "dcb pfc set", "dcqcn_prio \"$ifc\""}},
+		}, []string{"mlnx_qos -i \"$ifc\" --trust", "dcb pfc set", "dcqcn_prio \"$ifc\"", "the switch then offers", "\tdcbx_host", "\ndcbx_check"}},
 		{"dcb (inbox mlx5), untagged", 2, []string{
 			"dcb pfc set dev \"$ifc\" prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off\n",
-			"dcb ets set dev \"$ifc\" willing off tc-tsa 0:ets 1:ets 2:ets 3:ets 4:ets 5:ets 6:strict 7:ets tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0\n",
+			"\t\t# DCBX in host mode: the NIC's firmware agent would apply the switch's PFC and ETS.\n\t\tdcbx_host \"$ifc\"\n\t\tlocal sets=$CHANGES\n",
+			"dcbx_check ens2f0np0\n",
 			"dcb ets set dev \"$ifc\" tc-tsa 0:ets 1:ets 2:ets 3:ets 4:ets 5:ets 6:strict 7:ets tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0\n",
 			"dcb ets set dev \"$ifc\" prio-tc 0:0 1:0 2:0 3:3 4:0 5:0 6:6 7:0 tc-tsa 0:ets 1:ets 2:ets 3:ets 4:ets 5:ets 6:strict 7:ets tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0\n",
 			"dcb app replace dev \"$ifc\" dscp-prio 0:0 1:0 ",
@@ -90,7 +92,7 @@ func TestRenderLines(t *testing.T) {
 			"\t\tlocal sets=$CHANGES\n\t\tensure \"$ifc\" pfc ",
 			"\t\tpfc_readback \"$ifc\" '0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off' \"$sets\" dcb_get \"$ifc\" pfc prio-pfc\n",
 			"TUNING=1\n",
-		}, []string{"vlan_ensure \"$ifc\"", "mlnx_qos -i \"$ifc\" --trust"}},
+		}, []string{"vlan_ensure \"$ifc\"", "mlnx_qos -i \"$ifc\" --trust", "willing off"}},
 	}
 	f := fixture()
 	for _, tc := range tests {

@@ -22,10 +22,11 @@ import (
 // from v24.04.0 on (commit 83b87d9) as its current value. MLNX_QOS_DROP_PFC=1
 // is a NIC that reports the set done and keeps its old PFC. --trust dscp
 // fills the DSCP map with the firmware default, DSCP >> 3 (dcbnetlink.py,
-// setDefaultAppEntry); --dscp2prio is repeatable (action="append").
+// setDefaultAppEntry); --dscp2prio is repeatable (action="append");
+// --dcbx os or fw sets the DCBX mode its first line prints.
 const stubMlnxQos = `#!/bin/bash
 echo "$*" >>"$FAKES/calls"
-trust=pcp pfc=0,0,0,0,0,0,0,0 cable=7 tsa=ets,ets,ets,ets,ets,ets,ets,ets tcbw=12,13,12,13,12,13,12,13 ptc=0,1,2,3,4,5,6,7
+dcbx=os trust=pcp pfc=0,0,0,0,0,0,0,0 cable=7 tsa=ets,ets,ets,ets,ets,ets,ets,ets tcbw=12,13,12,13,12,13,12,13 ptc=0,1,2,3,4,5,6,7
 dscp=()
 if [ -f "$FAKES/state" ]; then . "$FAKES/state"; fi
 all=0 setpfc= setcable=
@@ -40,6 +41,7 @@ while [ $# -gt 0 ]; do
 		fi
 		trust=$1
 		;;
+	--dcbx) shift; dcbx=$1 ;;
 	--pfc) shift; setpfc=$1 ;;
 	--cable_len=*) setcable=${1#--cable_len=} ;;
 	--dscp2prio) shift; IFS=, read -r _ d p <<<"$1"; dscp[d]=$p ;;
@@ -57,8 +59,8 @@ if [ -n "$setpfc$setcable" ]; then
 	if [ -n "$setpfc" ] && [ "${MLNX_QOS_DROP_PFC:-0}" != 1 ]; then pfc=$setpfc; fi
 	if [ -n "$setcable" ] && [ "$setcable" != 0 ]; then cable=$setcable; fi
 fi
-declare -p trust pfc cable tsa tcbw ptc dscp >"$FAKES/state"
-echo "DCBX mode: OS controlled"
+declare -p dcbx trust pfc cable tsa tcbw ptc dscp >"$FAKES/state"
+if [ "$dcbx" = os ]; then echo "DCBX mode: OS controlled"; else echo "DCBX mode: Firmware controlled"; fi
 echo "Priority trust state: $trust"
 if [ "$trust" = dscp ]; then
 	echo "dscp2prio mapping:"

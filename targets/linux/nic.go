@@ -213,9 +213,16 @@ func writePause(b *script, n *model.NIC) {
 }
 
 // writeDcb writes the iproute2 dcb steps (the inbox mlx5 driver's dcbnl):
-// PFC, ETS with willing off, and the DSCP APP table, whose first DSCP
-// entry switches mlx5 to DSCP trust (kernel commit "net/mlx5e: Add
-// support for DSCP to priority mapping" via dcbnl setapp).
+// DCBX in host mode (dcbx_host), PFC, ETS, and the DSCP APP table, whose
+// first DSCP entry switches mlx5 to DSCP trust (kernel commit "net/mlx5e:
+// Add support for DSCP to priority mapping" via dcbnl setapp).
+//
+// No ETS willing step: mlx5 neither reads nor keeps the willing bit
+// (mlx5e_dcbnl_ieee_getets never fills it, and dcbnl_ieee_fill in
+// net/dcb/dcbnl.c zeroes the struct first, so it always read "off";
+// mlx5e_dcbnl_ieee_setets ignores it). What keeps the switch's DCBX
+// proposal out is host mode with no LLDP agent (dcbx_check): then nothing
+// on the host negotiates.
 func writeDcb(b *script, f *model.Fabric, n *model.NIC) {
 	r := &n.RoCE
 	pfc, _ := pfcMap(r.PFCPriorities)
@@ -224,14 +231,15 @@ func writeDcb(b *script, f *model.Fabric, n *model.NIC) {
 	b.nic(n, "driver")
 	b.WriteString("\tif dcb_free \"$ifc\" && capable \"$ifc\" \"DCB (dcbnl)\" \"load mlx5_core, whose dcbnl iproute2's dcb drives\" dcb pfc show dev \"$ifc\"; then\n")
 	b.nic(n, "pfc_priorities")
+	b.nic(n)
+	b.WriteString("\t\t# DCBX in host mode: the NIC's firmware agent would apply the switch's PFC and ETS.\n")
+	b.WriteString("\t\tdcbx_host \"$ifc\"\n")
+	b.nic(n, "pfc_priorities")
 	b.WriteString("\t\tlocal sets=$CHANGES\n")
 	fmt.Fprintf(b, "\t\tensure \"$ifc\" pfc '%s' \"$(dcb_get \"$ifc\" pfc prio-pfc)\" dcb pfc set dev \"$ifc\" prio-pfc %s\n", pfc, pfc)
 	writeCableLen(b, n)
 	b.nic(n, "pfc_priorities")
 	fmt.Fprintf(b, "\t\tpfc_readback \"$ifc\" '%s' \"$sets\" dcb_get \"$ifc\" pfc prio-pfc\n", pfc)
-	b.nic(n)
-	b.WriteString("\t\t# Willing off: the host keeps its own settings rather than take the switch's\n")
-	b.WriteString("\t\t# DCBX proposal, as Mellanox advises for Windows (Set-NetQosDcbxSetting -Willing 0).\n")
 	// dcb ets set reads the current ETS back and refuses a tc-bw that does
 	// not sum to 100 (iproute2 dcb/dcb_ets.c, dcb_ets_validate_bw); mlx5
 	// reads 100 back for each strict TC (dcb_ets), so every ETS write
@@ -239,7 +247,6 @@ func writeDcb(b *script, f *model.Fabric, n *model.NIC) {
 	t, w := strings.Join(indexed(tsa), " "), strings.Join(indexed(bw), " ")
 	tb := fmt.Sprintf("tc-tsa %s tc-bw %s", t, w)
 	b.ets(f, n)
-	fmt.Fprintf(b, "\t\tensure \"$ifc\" 'ets willing' off \"$(dcb_get \"$ifc\" ets willing)\" dcb ets set dev \"$ifc\" willing off %s\n", tb)
 	fmt.Fprintf(b, "\t\tensure \"$ifc\" ets '%s' \"$(dcb_ets \"$ifc\")\" dcb ets set dev \"$ifc\" %s\n", tb, tb)
 	b.nic(n)
 	b.Also("qos")
@@ -291,6 +298,9 @@ func writeMlnxQos(b *script, f *model.Fabric, n *model.NIC) {
 	ptc := targets.JoinInts(f.QoS.PriorityToTC, ",")
 	b.nic(n, "driver")
 	b.WriteString("\tif dcb_free \"$ifc\" && capable \"$ifc\" \"mlnx_qos (MLNX_OFED DCB)\" \"install MLNX_OFED and load mlx5_core\" mlnx_qos -i \"$ifc\"; then\n")
+	b.nic(n)
+	b.WriteString("\t\t# DCBX OS controlled: the NIC's firmware agent would apply the switch's PFC and ETS.\n")
+	b.WriteString("\t\tmlnx_dcbx \"$ifc\"\n")
 	trust := string(r.Trust)
 	b.nic(n, "trust")
 	if r.Trust == model.TrustBoth {
@@ -327,17 +337,23 @@ func writeMlnxQos(b *script, f *model.Fabric, n *model.NIC) {
 // writeQLogic prints the UEFI steps for QLogic FastLinQ: its DCB (PFC,
 // priority, DCBX) lives in the adapter firmware (Demartek RoCE Deployment
 // Guide, "Linux: Deploying iSER over RoCE", QLogic, steps 3-6); Linux sets
-// only the link, VLAN and RDMA-CM parts.
+// only the link, VLAN and RDMA-CM parts. --check reads the PFC the
+// firmware negotiated (qede_pfc). ETS is not compared: the adapter takes
+// the switch's ETS recommendation only where the switch port advertises
+// one, and the model's shares are not what the adapter runs without it.
 func writeQLogic(b *script, n *model.NIC) {
 	r := &n.RoCE
+	pfc, _ := pfcMap(r.PFCPriorities)
 	b.nic(n, "model")
 	b.alsoNIC(n, "priority")
 	b.alsoNIC(n, "pfc_priorities")
-	b.WriteString("\t# QLogic FastLinQ runs DCB in firmware (DCBX); Linux cannot set or read it here.\n")
+	b.WriteString("\t# QLogic FastLinQ runs DCB in firmware (DCBX); this script cannot set it from Linux, but --check reads the PFC it negotiated.\n")
 	b.WriteString("\tmanual \"$ifc: QLogic DCB is set in UEFI HII, not from Linux (Demartek RoCE Deployment Guide, QLogic): at boot press F2 (System Setup),\"\n")
 	b.WriteString("\tmanual \"$ifc:   Device Settings > the QLogic port of $ifc > Device Level Configuration >\"\n")
-	fmt.Fprintf(b, "\tmanual \"$ifc:   DCBX Protocol Dynamic, RoCE Priority %d; the switch then offers PFC on %s by DCBX\"\n", r.Priority, intList(r.PFCPriorities))
+	fmt.Fprintf(b, "\tmanual \"$ifc:   DCBX Protocol Dynamic, RoCE Priority %d; the adapter takes PFC on %s by DCBX once its switch port advertises it (--check reads what it negotiated)\"\n", r.Priority, intList(r.PFCPriorities))
 	b.WriteString("\tmanual \"$ifc: DCQCN (ECN) on this adapter is likewise a firmware setting\"\n")
+	b.nic(n, "pfc_priorities")
+	fmt.Fprintf(b, "\tqede_pfc \"$ifc\" '%s'\n", pfc)
 }
 
 // writeRoCECM writes the RDMA-CM defaults: RoCE mode and ToS, which carry
@@ -529,7 +545,7 @@ func writeMain(b *script, h *model.Host) {
 	b.WriteString("if [[ $BOOT == uninstall ]]; then\n\tboot_uninstall\n\texit 0\nfi\n")
 	b.WriteString("if [[ $BOOT == install ]]; then\n\tboot_preflight\nfi\n")
 	fmt.Fprintf(b, "need_tool ip %s\n", pkgIproute)
-	dcb := false // a NIC's DCB is set with a tool (dcb or mlnx_qos)
+	var dcb []*model.NIC // the NICs whose DCB is set with a tool (dcb or mlnx_qos)
 	for i := range h.NICs {
 		n := &h.NICs[i]
 		b.nic(n, "driver")
@@ -539,16 +555,23 @@ func writeMain(b *script, h *model.Host) {
 		switch n.Driver {
 		case driverOFED:
 			fmt.Fprintf(b, "need_driver_tool %s mlnx_qos '%s'\n", quote.ShellWord(n.Interface), pkgMlnxQos)
-			dcb = true
+			dcb = append(dcb, n)
 		case driverQede:
 			// DCB lives in the adapter firmware (writeQLogic): no tool.
 		default:
 			fmt.Fprintf(b, "need_driver_tool %s dcb %s\n", quote.ShellWord(n.Interface), pkgIproute)
-			dcb = true
+			dcb = append(dcb, n)
 		}
 	}
-	if dcb {
-		b.WriteString("dcbx_check\n")
+	if len(dcb) > 0 {
+		// lldpad is checked on each of these NICs' interfaces.
+		b.At()
+		b.WriteString("dcbx_check")
+		for _, n := range dcb {
+			b.alsoNIC(n, "interface")
+			b.WriteString(" " + quote.ShellWord(n.Interface))
+		}
+		b.WriteString("\n")
 	}
 	for i := range h.NICs {
 		n := &h.NICs[i]

@@ -146,10 +146,12 @@ CHANGES=0
 SKIPS=0
 BOOT_STALE=0
 BOOT_CHANGED=0
-# The interfaces whose steps stopped on an error (nic_leave), and the DCBX
-# agent that kept the DCB steps from running (dcbx_check).
+# The interfaces whose steps stopped on an error (nic_leave), the DCBX
+# agent running here, and the interfaces it manages, whose DCB steps a run
+# leaves out (dcbx_check).
 FAILED=()
 DCB_AGENT=
+DCB_HELD=()
 
 # die MESSAGE: stops with status 1; in a NIC's steps (nic_enter) it stops
 # that NIC's steps only.
@@ -521,7 +523,7 @@ vlan_ensure() {
 	awk '/^Autonegotiate:/ { an = $2 } /^RX:/ { rx = $2 } /^TX:/ { tx = $2 }
 		END { printf "autoneg %s rx %s tx %s", an, rx, tx }' <<<"$out"
 }`},
-	{useDcb, `# dcb_get IF OBJECT KEY: the KEY mappings of "dcb OBJECT show", ascending.
+	{useDcb | useQede, `# dcb_get IF OBJECT KEY: the KEY mappings of "dcb OBJECT show", ascending.
 dcb_get() {
 	local out
 	out=$(dcb -N "$2" show dev "$1" "$3" 2>/dev/null) || true
@@ -529,8 +531,42 @@ dcb_get() {
 	out=$(tr -s '[:space:]' '\n' <<<"$out" | awk 'NF' | sort -t: -k1,1n -k2,2n | tr '\n' ' ') || true
 	out=${out% }
 	printf '%s' "${out:-none}"
-}
-
+}`},
+	{useQede, `# qede_pfc IF WANT: --check's read of the PFC a QLogic FastLinQ adapter
+# negotiated by DCBX in its firmware, which Linux does not set here. qede
+# reports it (dcb pfc show) only while DCBX is operational in IEEE mode,
+# and reports no DCBX flags while DCBX is not operational (Linux
+# drivers/net/ethernet/qlogic/qed/qed_dcbx.c, qed_dcbnl_get_ieee_pfc and
+# qed_dcbnl_getdcbx): that is no PFC, a difference; CEE, which dcb
+# cannot read, is a skipped step. A run and --dry-run read nothing.
+qede_pfc() {
+	local ifc=$1 want=$2 have flags
+	if [[ $MODE != check ]]; then
+		return 0
+	fi
+	if ! command -v dcb >/dev/null 2>&1; then
+		skip "$ifc: negotiated PFC (dcb not found: install iproute2; wanted $want)"
+		return 0
+	fi
+	if ! flags=$(dcb dcbx show dev "$ifc" 2>/dev/null); then
+		# No dcbnl: skipped on a virtual device, a difference on a real NIC.
+		capable "$ifc" "DCB (dcbnl)" "load qede, whose dcbnl iproute2's dcb reads" false || true
+		return 0
+	fi
+	have=$(dcb_get "$ifc" pfc prio-pfc)
+	if [[ $have == none ]]; then
+		flags=$(tr -s '[:space:]' ' ' <<<" $flags ") || true
+		if [[ $flags == *" cee "* ]]; then
+			skip "$ifc: negotiated PFC (the adapter runs DCBX CEE, which dcb cannot read; wanted $want)"
+			return 0
+		fi
+		have="none (DCBX is not operational: the switch port advertises no PFC, or DCBX is off in UEFI)"
+	fi
+	if [[ $have != "$want" ]]; then
+		diff_line "$ifc" 'negotiated PFC' "$want" "$have"
+	fi
+}`},
+	{useDcb, `
 # dcb_ets IF: "tc-tsa 0:T ... tc-bw 0:B ...", as set. TC bandwidth is only
 # for ETS, and mlx5 reads 100 back for every strict TC whatever was set, so
 # a TC that is not ets reads 0. mlx5 also gives its ETS TCs of 0 % an equal
@@ -557,7 +593,7 @@ dcb_ets() {
 	fi
 	printf 'tc-tsa %s tc-bw %s' "$tsa" "$bw"
 }`},
-	{useMlnx, `# mlnx_get IF FIELD: trust, pfc, ets, prio_tc or dscp2prio from "mlnx_qos -i IF
+	{useMlnx, `# mlnx_get IF FIELD: dcbx, trust, pfc, ets, prio_tc or dscp2prio from "mlnx_qos -i IF
 # -a", in the shapes mlnx-tools' python/mlnx_qos (pretty_print) prints:
 # -a prints every TC, not only those a priority maps to; the trust line
 # read "Priority trust mode:" in mlnx-tools of June 2017; the dscp2prio list
@@ -574,6 +610,7 @@ mlnx_get() {
 			for (i = 1; i <= n; i++) if (a[i] != "") dp[a[i] + 0] = p
 		}
 		BEGIN { tc = -1 }
+		/^DCBX mode:/ { dcbx = $0; sub(/^DCBX mode:[[:space:]]*/, "", dcbx) }
 		/^Priority trust (state|mode):/ { trust = $NF }
 		/prio:[0-7] dscp:/ {
 			p = $1; sub(/.*prio:/, "", p); d = $2; sub(/dscp:/, "", d)
@@ -594,6 +631,7 @@ mlnx_get() {
 		}
 		/^[[:space:]]*priority:/ { for (i = 2; i <= NF; i++) pt[$i] = tc }
 		END {
+			if (want == "dcbx") printf "%s", (dcbx == "" ? "unreadable" : dcbx)
 			if (want == "trust") printf "%s", (trust == "" ? "unreadable" : trust)
 			if (want == "pfc") printf "%s", (pfc == "" ? "unreadable" : pfc)
 			if (want == "cable_len") printf "%s", (cable == "" ? "unreadable" : cable)
@@ -933,30 +971,115 @@ dcbx_agent() {
 	printf 'lldpad'
 }
 
-# dcbx_check: before the DCB steps. A running DCBX agent rewrites PFC, ETS
-# and the APP table as it negotiates (mlnx_qos --help: "should not be used
-# in parallel with other dcbx tools such as lldptool"), so a run leaves the
-# DCB steps of every NIC out (dcb_free) and exits 1; --check reports it.
+# lldpad_off IF: true when lldpad leaves IF alone: LLDP's admin status there
+# is disabled, so lldpad neither sends nor receives LLDP, and with it DCBX,
+# on IF (lldptool(8), get-lldp: "adminStatus=disabled"). An lldptool that
+# is missing or fails counts as lldpad managing IF.
+lldpad_off() {
+	local out
+	out=$(lldptool get-lldp -i "$1" adminStatus 2>/dev/null) || return 1
+	[[ $out == adminStatus=disabled ]]
+}
+
+# dcbx_check IF...: before the DCB steps of the NICs IF. A running lldpad
+# rewrites PFC, ETS and the APP table of each interface it manages as it
+# negotiates (mlnx_qos --help, of --dcbx: in OS mode "mlnx_qos should not
+# be used in parallel with other dcbx tools such as lldptool"), so each IF
+# where LLDP is not disabled (lldpad_off) goes into DCB_HELD: a run leaves
+# its DCB steps out (dcb_free) and exits 1, --dry-run shows none of them,
+# --check reports it. Stopping lldpad does not undo what it applied: the
+# next run reads and sets it.
 dcbx_check() {
 	DCB_AGENT=$(dcbx_agent) || DCB_AGENT=
 	if [[ -z $DCB_AGENT ]]; then
 		return 0
 	fi
-	local fix="stop and disable it (systemctl disable --now $DCB_AGENT), or keep it off these interfaces (lldptool set-lldp -i IF adminStatus=disabled; lldptool(8)), then run this script again"
-	case $MODE in
-	check) diff_line system "DCBX agent" none "$DCB_AGENT (running; it may rewrite PFC, ETS and the DCB APP table: $fix)" ;;
-	dry-run) note "$DCB_AGENT is running: a run would leave out the DCB steps of every NIC and exit 1; $fix" ;;
-	*) printf 'fabricc: error: %s is running and may rewrite PFC, ETS and the DCB APP table, so the DCB steps of every NIC are left out: %s\n' "$DCB_AGENT" "$fix" >&2 ;;
-	esac
+	local ifc fix
+	for ifc in "$@"; do
+		if lldpad_off "$ifc"; then
+			continue
+		fi
+		DCB_HELD+=("$ifc")
+		fix="stop and disable it (systemctl disable --now $DCB_AGENT), or disable LLDP on this interface (lldptool set-lldp -i $(shell_word "$ifc") adminStatus=disabled; lldptool(8)), then run this script again"
+		case $MODE in
+		check) diff_line "$ifc" "DCBX agent" none "$DCB_AGENT (running and managing this interface; it may rewrite PFC, ETS and the DCB APP table: $fix)" ;;
+		dry-run) note "$ifc: $DCB_AGENT is running and manages it: a run would leave out its DCB steps and exit 1; $fix" ;;
+		*) printf 'fabricc: error: %s: %s is running and manages it, and may rewrite PFC, ETS and the DCB APP table, so its DCB steps are left out: %s\n' "$ifc" "$DCB_AGENT" "$fix" >&2 ;;
+		esac
+	done
 }
 
-# dcb_free IF: false when a run must leave IF's DCB steps out (dcbx_check).
+# dcb_free IF: false when a run or --dry-run leaves IF's DCB steps out
+# (dcbx_check); --check reads them all the same.
 dcb_free() {
-	if [[ -z $DCB_AGENT || $MODE != apply ]]; then
+	local h
+	if [[ $MODE == check || ${#DCB_HELD[@]} -eq 0 ]]; then
 		return 0
 	fi
-	note "$1: DCB steps left out: $DCB_AGENT is running"
-	return 1
+	for h in "${DCB_HELD[@]}"; do
+		if [[ $h == "$1" ]]; then
+			if [[ $MODE == apply ]]; then
+				note "$1: DCB steps left out: $DCB_AGENT manages it"
+			fi
+			return 1
+		fi
+	done
+	return 0
+}
+
+`},
+	{useDcb, `# dcbx_host IF: the NIC's DCBX in host (OS) mode, where its driver has the
+# DCBX op (dcb dcbx show answers). In firmware mode a ConnectX NIC runs
+# DCBX in its firmware, willing, and applies the PFC and ETS its switch
+# advertises over what this script sets; only a DCBX set with the host
+# flag switches it back (Linux drivers/net/ethernet/mellanox/mlx5/core/
+# en_dcbnl.c, mlx5e_dcbnl_setdcbx and mlx5e_dcbnl_switch_to_host_mode;
+# mlx5 reads host only once it is in host mode, mlx5e_dcbnl_initialize).
+# "host ieee" is dcb-dcbx(8)'s own example and what the first mlx5 dcbnl,
+# which took nothing else, and mlx4 accept.
+dcbx_host() {
+	local ifc=$1 flags have=host
+	flags=$(dcb dcbx show dev "$ifc" 2>/dev/null) || return 0
+	flags=$(tr -s '[:space:]' ' ' <<<"$flags") || true
+	flags=${flags# }
+	flags=${flags% }
+	if [[ " $flags " != *" host "* ]]; then
+		have="firmware (dcb dcbx show: ${flags:-no flags})"
+	fi
+	ensure "$ifc" 'DCBX mode' host "$have" dcb dcbx set dev "$ifc" host ieee
+	dcbx_fw_note "$ifc" "$have" host
+}
+
+`},
+	{useDcb | useMlnx, `# dcbx_fw_note IF HAVE WANT: where the NIC was found in firmware DCBX mode
+# (HAVE is not WANT), the lasting fix, which this script does not make: the
+# firmware's own LLDP/DCBX agent puts the port back in firmware mode after
+# a firmware reset or a reboot until mlxconfig turns it off (NVIDIA
+# Firmware Tools (MFT) User Manual, mlxconfig; NVIDIA's "auto-config PFC
+# and ETS via LLDP DCBX" turns it on with the same parameters).
+dcbx_fw_note() {
+	local pci
+	if [[ $2 == "$3" ]]; then
+		return 0
+	fi
+	pci=$(pci_dev "$1") || pci='<pci device>'
+	manual "$1: the adapter's firmware LLDP/DCBX agent puts it back in firmware DCBX mode after a firmware reset or a reboot: mlxconfig -d $pci query | grep -E 'LLDP_NB_DCBX|DCBX_WILLING', set each to 0 (False), as mlxconfig -d $pci set LLDP_NB_DCBX_P1=0 DCBX_WILLING_P1=0 (P2 for the second port), then mlxfwreset or reboot"
+}
+
+`},
+	{useMlnx, `# mlnx_dcbx IF: as dcbx_host, with MLNX_OFED's mlnx_qos: its "DCBX mode:"
+# line reads "OS controlled" or "Firmware controlled", and --dcbx os sets
+# the host flag (mlnx-tools python/mlnx_qos, pretty_print and --dcbx); an
+# mlnx_qos without the line leaves the step out.
+mlnx_dcbx() {
+	local ifc=$1 have
+	mlnx_read "$ifc"
+	have=$(mlnx_get "$ifc" dcbx)
+	if [[ $have == unreadable ]]; then
+		return 0
+	fi
+	ensure "$ifc" 'DCBX mode' 'OS controlled' "$have" mlnx_qos -i "$ifc" --dcbx os
+	dcbx_fw_note "$ifc" "$have" 'OS controlled'
 }`},
 	{useCableLen, `# cable_len IF WANT HAVE CMD...: the cable length in meters (iproute2's dcb
 # PFC delay), which mlx5 keeps for sizing the receive buffer that holds the
@@ -983,15 +1106,14 @@ cnp_sysfs() {
 	ensure "$1" 'CNP DSCP' "$2" "$(read_sys "$d/cnp_dscp")" write_value "$d/cnp_dscp" "$2"
 	ensure "$1" 'CNP priority' "$3" "$(read_sys "$d/cnp_802p_prio")" write_value "$d/cnp_802p_prio" "$3"
 }`},
-	{useCNPDebugfs, `# pci_dev IF: the PCI device of a netdev (0000:3b:00.0), or nothing.
+	{useCNPDebugfs | useDcb | useMlnx, `# pci_dev IF: the PCI device of a netdev (0000:3b:00.0), or nothing.
 pci_dev() {
 	local d
 	d=$(readlink -f "/sys/class/net/$1/device" 2>/dev/null) || return 1
 	[[ -e $d ]] || return 1
 	printf '%s' "${d##*/}"
-}
-
-# cc_params_dir IF: true when the inbox mlx5_ib debugfs of IF's device is there.
+}`},
+	{useCNPDebugfs, `# cc_params_dir IF: true when the inbox mlx5_ib debugfs of IF's device is there.
 cc_params_dir() {
 	local pci
 	pci=$(pci_dev "$1") || return 1
@@ -1399,7 +1521,7 @@ boot_refresh() {
 # of a stale boot copy.
 boot_step() {
 	if [[ $BOOT == install ]]; then
-		if [[ ${#FAILED[@]} -gt 0 || ( -n $DCB_AGENT && $MODE == apply ) ]]; then
+		if [[ ${#FAILED[@]} -gt 0 || ( ${#DCB_HELD[@]} -gt 0 && $MODE == apply ) ]]; then
 			printf 'fabricc: error: --install installs nothing after a failed run; fix the errors above and run --install again\n' >&2
 		else
 			boot_install
@@ -1584,8 +1706,8 @@ finish() {
 		printf 'fabricc: error: the steps of %d NIC(s) stopped on an error (see fabricc: error: above; the other NICs'"'"' steps ran): %s\n' "${#FAILED[@]}" "${FAILED[*]}" >&2
 		rc=1
 	fi
-	if [[ -n $DCB_AGENT && $MODE == apply ]]; then
-		printf 'fabricc: error: DCB is not set on this host while %s runs (see fabricc: error: above)\n' "$DCB_AGENT" >&2
+	if [[ ${#DCB_HELD[@]} -gt 0 && $MODE == apply ]]; then
+		printf 'fabricc: error: DCB is not set on %s while %s manages it (see fabricc: error: above)\n' "${DCB_HELD[*]}" "$DCB_AGENT" >&2
 		rc=1
 	fi
 	if [[ $rc -ne 0 ]]; then
@@ -1619,6 +1741,7 @@ const (
 	useRoute                          // nic_route: a NIC with a route (model.NIC.Route)
 	useRail                           // rail_sysctls: two or more NICs with IPv4 addresses
 	useTClass                         // global_tclass: an MLNX_OFED mlx5 RoCE NIC
+	useQede                           // qede_pfc: a QLogic NIC on qede
 )
 
 // preludeBlock is one part of the prelude and the feature that needs it.
@@ -1657,6 +1780,7 @@ func features(h *model.Host, rails bool) feature {
 				u |= useMlnxDSCP
 			}
 		case driverQede:
+			u |= useQede | useCapable
 		default:
 			u |= useDcb | useCapable | useDriverTool
 		}

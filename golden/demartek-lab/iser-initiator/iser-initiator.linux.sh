@@ -29,7 +29,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=e2b041bbd0f53cbf945e645629fcccdb6f4c29da44d39bc6397d7eb6eac2449c
+FABRICC_SCRIPT_ID=36370f9d707787fc45af2d9bb6610bc81c523a6f23bb33c3b5255945da30186e
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='iser-initiator'
 # Where --install puts this script's copy and its systemd unit.
@@ -168,10 +168,12 @@ CHANGES=0
 SKIPS=0
 BOOT_STALE=0
 BOOT_CHANGED=0
-# The interfaces whose steps stopped on an error (nic_leave), and the DCBX
-# agent that kept the DCB steps from running (dcbx_check).
+# The interfaces whose steps stopped on an error (nic_leave), the DCBX
+# agent running here, and the interfaces it manages, whose DCB steps a run
+# leaves out (dcbx_check).
 FAILED=()
 DCB_AGENT=
+DCB_HELD=()
 
 # die MESSAGE: stops with status 1; in a NIC's steps (nic_enter) it stops
 # that NIC's steps only.
@@ -579,6 +581,51 @@ pause_get() {
 		END { printf "autoneg %s rx %s tx %s", an, rx, tx }' <<<"$out"
 }
 
+# dcb_get IF OBJECT KEY: the KEY mappings of "dcb OBJECT show", ascending.
+dcb_get() {
+	local out
+	out=$(dcb -N "$2" show dev "$1" "$3" 2>/dev/null) || true
+	out=${out#"$3"}
+	out=$(tr -s '[:space:]' '\n' <<<"$out" | awk 'NF' | sort -t: -k1,1n -k2,2n | tr '\n' ' ') || true
+	out=${out% }
+	printf '%s' "${out:-none}"
+}
+
+# qede_pfc IF WANT: --check's read of the PFC a QLogic FastLinQ adapter
+# negotiated by DCBX in its firmware, which Linux does not set here. qede
+# reports it (dcb pfc show) only while DCBX is operational in IEEE mode,
+# and reports no DCBX flags while DCBX is not operational (Linux
+# drivers/net/ethernet/qlogic/qed/qed_dcbx.c, qed_dcbnl_get_ieee_pfc and
+# qed_dcbnl_getdcbx): that is no PFC, a difference; CEE, which dcb
+# cannot read, is a skipped step. A run and --dry-run read nothing.
+qede_pfc() {
+	local ifc=$1 want=$2 have flags
+	if [[ $MODE != check ]]; then
+		return 0
+	fi
+	if ! command -v dcb >/dev/null 2>&1; then
+		skip "$ifc: negotiated PFC (dcb not found: install iproute2; wanted $want)"
+		return 0
+	fi
+	if ! flags=$(dcb dcbx show dev "$ifc" 2>/dev/null); then
+		# No dcbnl: skipped on a virtual device, a difference on a real NIC.
+		capable "$ifc" "DCB (dcbnl)" "load qede, whose dcbnl iproute2's dcb reads" false || true
+		return 0
+	fi
+	have=$(dcb_get "$ifc" pfc prio-pfc)
+	if [[ $have == none ]]; then
+		flags=$(tr -s '[:space:]' ' ' <<<" $flags ") || true
+		if [[ $flags == *" cee "* ]]; then
+			skip "$ifc: negotiated PFC (the adapter runs DCBX CEE, which dcb cannot read; wanted $want)"
+			return 0
+		fi
+		have="none (DCBX is not operational: the switch port advertises no PFC, or DCBX is off in UEFI)"
+	fi
+	if [[ $have != "$want" ]]; then
+		diff_line "$ifc" 'negotiated PFC' "$want" "$have"
+	fi
+}
+
 # mount_state DIR: mounted when a file system is mounted on DIR (configfs,
 # home of rdma_cm's defaults; debugfs, home of mlx5_ib's cc_params).
 mount_state() {
@@ -922,7 +969,7 @@ boot_refresh() {
 # of a stale boot copy.
 boot_step() {
 	if [[ $BOOT == install ]]; then
-		if [[ ${#FAILED[@]} -gt 0 || ( -n $DCB_AGENT && $MODE == apply ) ]]; then
+		if [[ ${#FAILED[@]} -gt 0 || ( ${#DCB_HELD[@]} -gt 0 && $MODE == apply ) ]]; then
 			printf 'fabricc: error: --install installs nothing after a failed run; fix the errors above and run --install again\n' >&2
 		else
 			boot_install
@@ -1108,8 +1155,8 @@ finish() {
 		printf 'fabricc: error: the steps of %d NIC(s) stopped on an error (see fabricc: error: above; the other NICs'"'"' steps ran): %s\n' "${#FAILED[@]}" "${FAILED[*]}" >&2
 		rc=1
 	fi
-	if [[ -n $DCB_AGENT && $MODE == apply ]]; then
-		printf 'fabricc: error: DCB is not set on this host while %s runs (see fabricc: error: above)\n' "$DCB_AGENT" >&2
+	if [[ ${#DCB_HELD[@]} -gt 0 && $MODE == apply ]]; then
+		printf 'fabricc: error: DCB is not set on %s while %s manages it (see fabricc: error: above)\n' "${DCB_HELD[*]}" "$DCB_AGENT" >&2
 		rc=1
 	fi
 	if [[ $rc -ne 0 ]]; then
@@ -1146,11 +1193,12 @@ nic_1() {
 	if capable "$ifc" "pause settings (ethtool -a)" "use a driver that supports ethtool -A" ethtool -a "$ifc"; then
 		ensure "$ifc" 'link pause' 'autoneg off rx off tx off' "$(pause_get "$ifc")" ethtool -A "$ifc" autoneg off rx off tx off
 	fi
-	# QLogic FastLinQ runs DCB in firmware (DCBX); Linux cannot set or read it here.
+	# QLogic FastLinQ runs DCB in firmware (DCBX); this script cannot set it from Linux, but --check reads the PFC it negotiated.
 	manual "$ifc: QLogic DCB is set in UEFI HII, not from Linux (Demartek RoCE Deployment Guide, QLogic): at boot press F2 (System Setup),"
 	manual "$ifc:   Device Settings > the QLogic port of $ifc > Device Level Configuration >"
-	manual "$ifc:   DCBX Protocol Dynamic, RoCE Priority 3; the switch then offers PFC on 3 by DCBX"
+	manual "$ifc:   DCBX Protocol Dynamic, RoCE Priority 3; the adapter takes PFC on 3 by DCBX once its switch port advertises it (--check reads what it negotiated)"
 	manual "$ifc: DCQCN (ECN) on this adapter is likewise a firmware setting"
+	qede_pfc "$ifc" '0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off'
 	roce_cm "$ifc" 'RoCE v2' 104 qedr p4p1.2 192.168.2.51 0000:0000:0000:0000:0000:ffff:c0a8:0233
 }
 

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=8b7ac6d61cb63197c3f6287cfa0069d15cc1d8c32e8efb356cb9594b6810d1cd
+FABRICC_SCRIPT_ID=e9ff5c44de7ead0f7d303c7a99f96eba5a4e2928b8a5d6f0201ca6f256b0de54
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu13'
 # Where --install puts this script's copy and its systemd unit.
@@ -167,10 +167,12 @@ CHANGES=0
 SKIPS=0
 BOOT_STALE=0
 BOOT_CHANGED=0
-# The interfaces whose steps stopped on an error (nic_leave), and the DCBX
-# agent that kept the DCB steps from running (dcbx_check).
+# The interfaces whose steps stopped on an error (nic_leave), the DCBX
+# agent running here, and the interfaces it manages, whose DCB steps a run
+# leaves out (dcbx_check).
 FAILED=()
 DCB_AGENT=
+DCB_HELD=()
 
 # die MESSAGE: stops with status 1; in a NIC's steps (nic_enter) it stops
 # that NIC's steps only.
@@ -538,7 +540,7 @@ pause_get() {
 		END { printf "autoneg %s rx %s tx %s", an, rx, tx }' <<<"$out"
 }
 
-# mlnx_get IF FIELD: trust, pfc, ets, prio_tc or dscp2prio from "mlnx_qos -i IF
+# mlnx_get IF FIELD: dcbx, trust, pfc, ets, prio_tc or dscp2prio from "mlnx_qos -i IF
 # -a", in the shapes mlnx-tools' python/mlnx_qos (pretty_print) prints:
 # -a prints every TC, not only those a priority maps to; the trust line
 # read "Priority trust mode:" in mlnx-tools of June 2017; the dscp2prio list
@@ -555,6 +557,7 @@ mlnx_get() {
 			for (i = 1; i <= n; i++) if (a[i] != "") dp[a[i] + 0] = p
 		}
 		BEGIN { tc = -1 }
+		/^DCBX mode:/ { dcbx = $0; sub(/^DCBX mode:[[:space:]]*/, "", dcbx) }
 		/^Priority trust (state|mode):/ { trust = $NF }
 		/prio:[0-7] dscp:/ {
 			p = $1; sub(/.*prio:/, "", p); d = $2; sub(/dscp:/, "", d)
@@ -575,6 +578,7 @@ mlnx_get() {
 		}
 		/^[[:space:]]*priority:/ { for (i = 2; i <= NF; i++) pt[$i] = tc }
 		END {
+			if (want == "dcbx") printf "%s", (dcbx == "" ? "unreadable" : dcbx)
 			if (want == "trust") printf "%s", (trust == "" ? "unreadable" : trust)
 			if (want == "pfc") printf "%s", (pfc == "" ? "unreadable" : pfc)
 			if (want == "cable_len") printf "%s", (cable == "" ? "unreadable" : cable)
@@ -922,30 +926,90 @@ dcbx_agent() {
 	printf 'lldpad'
 }
 
-# dcbx_check: before the DCB steps. A running DCBX agent rewrites PFC, ETS
-# and the APP table as it negotiates (mlnx_qos --help: "should not be used
-# in parallel with other dcbx tools such as lldptool"), so a run leaves the
-# DCB steps of every NIC out (dcb_free) and exits 1; --check reports it.
+# lldpad_off IF: true when lldpad leaves IF alone: LLDP's admin status there
+# is disabled, so lldpad neither sends nor receives LLDP, and with it DCBX,
+# on IF (lldptool(8), get-lldp: "adminStatus=disabled"). An lldptool that
+# is missing or fails counts as lldpad managing IF.
+lldpad_off() {
+	local out
+	out=$(lldptool get-lldp -i "$1" adminStatus 2>/dev/null) || return 1
+	[[ $out == adminStatus=disabled ]]
+}
+
+# dcbx_check IF...: before the DCB steps of the NICs IF. A running lldpad
+# rewrites PFC, ETS and the APP table of each interface it manages as it
+# negotiates (mlnx_qos --help, of --dcbx: in OS mode "mlnx_qos should not
+# be used in parallel with other dcbx tools such as lldptool"), so each IF
+# where LLDP is not disabled (lldpad_off) goes into DCB_HELD: a run leaves
+# its DCB steps out (dcb_free) and exits 1, --dry-run shows none of them,
+# --check reports it. Stopping lldpad does not undo what it applied: the
+# next run reads and sets it.
 dcbx_check() {
 	DCB_AGENT=$(dcbx_agent) || DCB_AGENT=
 	if [[ -z $DCB_AGENT ]]; then
 		return 0
 	fi
-	local fix="stop and disable it (systemctl disable --now $DCB_AGENT), or keep it off these interfaces (lldptool set-lldp -i IF adminStatus=disabled; lldptool(8)), then run this script again"
-	case $MODE in
-	check) diff_line system "DCBX agent" none "$DCB_AGENT (running; it may rewrite PFC, ETS and the DCB APP table: $fix)" ;;
-	dry-run) note "$DCB_AGENT is running: a run would leave out the DCB steps of every NIC and exit 1; $fix" ;;
-	*) printf 'fabricc: error: %s is running and may rewrite PFC, ETS and the DCB APP table, so the DCB steps of every NIC are left out: %s\n' "$DCB_AGENT" "$fix" >&2 ;;
-	esac
+	local ifc fix
+	for ifc in "$@"; do
+		if lldpad_off "$ifc"; then
+			continue
+		fi
+		DCB_HELD+=("$ifc")
+		fix="stop and disable it (systemctl disable --now $DCB_AGENT), or disable LLDP on this interface (lldptool set-lldp -i $(shell_word "$ifc") adminStatus=disabled; lldptool(8)), then run this script again"
+		case $MODE in
+		check) diff_line "$ifc" "DCBX agent" none "$DCB_AGENT (running and managing this interface; it may rewrite PFC, ETS and the DCB APP table: $fix)" ;;
+		dry-run) note "$ifc: $DCB_AGENT is running and manages it: a run would leave out its DCB steps and exit 1; $fix" ;;
+		*) printf 'fabricc: error: %s: %s is running and manages it, and may rewrite PFC, ETS and the DCB APP table, so its DCB steps are left out: %s\n' "$ifc" "$DCB_AGENT" "$fix" >&2 ;;
+		esac
+	done
 }
 
-# dcb_free IF: false when a run must leave IF's DCB steps out (dcbx_check).
+# dcb_free IF: false when a run or --dry-run leaves IF's DCB steps out
+# (dcbx_check); --check reads them all the same.
 dcb_free() {
-	if [[ -z $DCB_AGENT || $MODE != apply ]]; then
+	local h
+	if [[ $MODE == check || ${#DCB_HELD[@]} -eq 0 ]]; then
 		return 0
 	fi
-	note "$1: DCB steps left out: $DCB_AGENT is running"
-	return 1
+	for h in "${DCB_HELD[@]}"; do
+		if [[ $h == "$1" ]]; then
+			if [[ $MODE == apply ]]; then
+				note "$1: DCB steps left out: $DCB_AGENT manages it"
+			fi
+			return 1
+		fi
+	done
+	return 0
+}
+
+# dcbx_fw_note IF HAVE WANT: where the NIC was found in firmware DCBX mode
+# (HAVE is not WANT), the lasting fix, which this script does not make: the
+# firmware's own LLDP/DCBX agent puts the port back in firmware mode after
+# a firmware reset or a reboot until mlxconfig turns it off (NVIDIA
+# Firmware Tools (MFT) User Manual, mlxconfig; NVIDIA's "auto-config PFC
+# and ETS via LLDP DCBX" turns it on with the same parameters).
+dcbx_fw_note() {
+	local pci
+	if [[ $2 == "$3" ]]; then
+		return 0
+	fi
+	pci=$(pci_dev "$1") || pci='<pci device>'
+	manual "$1: the adapter's firmware LLDP/DCBX agent puts it back in firmware DCBX mode after a firmware reset or a reboot: mlxconfig -d $pci query | grep -E 'LLDP_NB_DCBX|DCBX_WILLING', set each to 0 (False), as mlxconfig -d $pci set LLDP_NB_DCBX_P1=0 DCBX_WILLING_P1=0 (P2 for the second port), then mlxfwreset or reboot"
+}
+
+# mlnx_dcbx IF: as dcbx_host, with MLNX_OFED's mlnx_qos: its "DCBX mode:"
+# line reads "OS controlled" or "Firmware controlled", and --dcbx os sets
+# the host flag (mlnx-tools python/mlnx_qos, pretty_print and --dcbx); an
+# mlnx_qos without the line leaves the step out.
+mlnx_dcbx() {
+	local ifc=$1 have
+	mlnx_read "$ifc"
+	have=$(mlnx_get "$ifc" dcbx)
+	if [[ $have == unreadable ]]; then
+		return 0
+	fi
+	ensure "$ifc" 'DCBX mode' 'OS controlled' "$have" mlnx_qos -i "$ifc" --dcbx os
+	dcbx_fw_note "$ifc" "$have" 'OS controlled'
 }
 
 # dcqcn_prio IF P WANT: DCQCN notification and reaction point on priority P.
@@ -963,6 +1027,14 @@ cnp_sysfs() {
 	local d=/sys/class/net/$1/ecn/roce_np
 	ensure "$1" 'CNP DSCP' "$2" "$(read_sys "$d/cnp_dscp")" write_value "$d/cnp_dscp" "$2"
 	ensure "$1" 'CNP priority' "$3" "$(read_sys "$d/cnp_802p_prio")" write_value "$d/cnp_802p_prio" "$3"
+}
+
+# pci_dev IF: the PCI device of a netdev (0000:3b:00.0), or nothing.
+pci_dev() {
+	local d
+	d=$(readlink -f "/sys/class/net/$1/device" 2>/dev/null) || return 1
+	[[ -e $d ]] || return 1
+	printf '%s' "${d##*/}"
 }
 
 # has_systemd: systemd is the running init: systemctl is there and
@@ -1163,7 +1235,7 @@ boot_refresh() {
 # of a stale boot copy.
 boot_step() {
 	if [[ $BOOT == install ]]; then
-		if [[ ${#FAILED[@]} -gt 0 || ( -n $DCB_AGENT && $MODE == apply ) ]]; then
+		if [[ ${#FAILED[@]} -gt 0 || ( ${#DCB_HELD[@]} -gt 0 && $MODE == apply ) ]]; then
 			printf 'fabricc: error: --install installs nothing after a failed run; fix the errors above and run --install again\n' >&2
 		else
 			boot_install
@@ -1349,8 +1421,8 @@ finish() {
 		printf 'fabricc: error: the steps of %d NIC(s) stopped on an error (see fabricc: error: above; the other NICs'"'"' steps ran): %s\n' "${#FAILED[@]}" "${FAILED[*]}" >&2
 		rc=1
 	fi
-	if [[ -n $DCB_AGENT && $MODE == apply ]]; then
-		printf 'fabricc: error: DCB is not set on this host while %s runs (see fabricc: error: above)\n' "$DCB_AGENT" >&2
+	if [[ ${#DCB_HELD[@]} -gt 0 && $MODE == apply ]]; then
+		printf 'fabricc: error: DCB is not set on %s while %s manages it (see fabricc: error: above)\n' "${DCB_HELD[*]}" "$DCB_AGENT" >&2
 		rc=1
 	fi
 	if [[ $rc -ne 0 ]]; then
@@ -1379,6 +1451,8 @@ nic_1() {
 		ensure "$ifc" 'link pause' 'autoneg off rx off tx off' "$(pause_get "$ifc")" ethtool -A "$ifc" autoneg off rx off tx off
 	fi
 	if dcb_free "$ifc" && capable "$ifc" "mlnx_qos (MLNX_OFED DCB)" "install MLNX_OFED and load mlx5_core" mlnx_qos -i "$ifc"; then
+		# DCBX OS controlled: the NIC's firmware agent would apply the switch's PFC and ETS.
+		mlnx_dcbx "$ifc"
 		mlnx_ensure "$ifc" trust dscp --trust dscp
 		# PFC and the cable length in one call: an mlnx_qos older than mlnx-tools
 		# v24.04.0 turns PFC off when it sets the cable length alone (mlnx_pfc).
@@ -1466,7 +1540,7 @@ fi
 need_tool ip iproute2
 need_driver_tool ens1f0np0 ethtool ethtool
 need_driver_tool ens1f0np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils)'
-dcbx_check
+dcbx_check ens1f0np0
 rdma_wait ens1f0np0
 { set +e; NIC_COUNTS=$(nic_enter; nic_1 >&3); nic_leave ens1f0np0 $?; } 3>&1
 if [[ $TUNING == 1 ]]; then

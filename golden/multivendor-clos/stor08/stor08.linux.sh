@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=5611f813e0d96558b5b630b82da8968079eb7393736e6e3736e6ce2ce80b609c
+FABRICC_SCRIPT_ID=375a9e53aa51db661231643ffd3b2ffd819c632764723f12f994abe3c6d60216
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='stor08'
 # Where --install puts this script's copy and its systemd unit.
@@ -167,10 +167,12 @@ CHANGES=0
 SKIPS=0
 BOOT_STALE=0
 BOOT_CHANGED=0
-# The interfaces whose steps stopped on an error (nic_leave), and the DCBX
-# agent that kept the DCB steps from running (dcbx_check).
+# The interfaces whose steps stopped on an error (nic_leave), the DCBX
+# agent running here, and the interfaces it manages, whose DCB steps a run
+# leaves out (dcbx_check).
 FAILED=()
 DCB_AGENT=
+DCB_HELD=()
 
 # die MESSAGE: stops with status 1; in a NIC's steps (nic_enter) it stops
 # that NIC's steps only.
@@ -776,30 +778,97 @@ dcbx_agent() {
 	printf 'lldpad'
 }
 
-# dcbx_check: before the DCB steps. A running DCBX agent rewrites PFC, ETS
-# and the APP table as it negotiates (mlnx_qos --help: "should not be used
-# in parallel with other dcbx tools such as lldptool"), so a run leaves the
-# DCB steps of every NIC out (dcb_free) and exits 1; --check reports it.
+# lldpad_off IF: true when lldpad leaves IF alone: LLDP's admin status there
+# is disabled, so lldpad neither sends nor receives LLDP, and with it DCBX,
+# on IF (lldptool(8), get-lldp: "adminStatus=disabled"). An lldptool that
+# is missing or fails counts as lldpad managing IF.
+lldpad_off() {
+	local out
+	out=$(lldptool get-lldp -i "$1" adminStatus 2>/dev/null) || return 1
+	[[ $out == adminStatus=disabled ]]
+}
+
+# dcbx_check IF...: before the DCB steps of the NICs IF. A running lldpad
+# rewrites PFC, ETS and the APP table of each interface it manages as it
+# negotiates (mlnx_qos --help, of --dcbx: in OS mode "mlnx_qos should not
+# be used in parallel with other dcbx tools such as lldptool"), so each IF
+# where LLDP is not disabled (lldpad_off) goes into DCB_HELD: a run leaves
+# its DCB steps out (dcb_free) and exits 1, --dry-run shows none of them,
+# --check reports it. Stopping lldpad does not undo what it applied: the
+# next run reads and sets it.
 dcbx_check() {
 	DCB_AGENT=$(dcbx_agent) || DCB_AGENT=
 	if [[ -z $DCB_AGENT ]]; then
 		return 0
 	fi
-	local fix="stop and disable it (systemctl disable --now $DCB_AGENT), or keep it off these interfaces (lldptool set-lldp -i IF adminStatus=disabled; lldptool(8)), then run this script again"
-	case $MODE in
-	check) diff_line system "DCBX agent" none "$DCB_AGENT (running; it may rewrite PFC, ETS and the DCB APP table: $fix)" ;;
-	dry-run) note "$DCB_AGENT is running: a run would leave out the DCB steps of every NIC and exit 1; $fix" ;;
-	*) printf 'fabricc: error: %s is running and may rewrite PFC, ETS and the DCB APP table, so the DCB steps of every NIC are left out: %s\n' "$DCB_AGENT" "$fix" >&2 ;;
-	esac
+	local ifc fix
+	for ifc in "$@"; do
+		if lldpad_off "$ifc"; then
+			continue
+		fi
+		DCB_HELD+=("$ifc")
+		fix="stop and disable it (systemctl disable --now $DCB_AGENT), or disable LLDP on this interface (lldptool set-lldp -i $(shell_word "$ifc") adminStatus=disabled; lldptool(8)), then run this script again"
+		case $MODE in
+		check) diff_line "$ifc" "DCBX agent" none "$DCB_AGENT (running and managing this interface; it may rewrite PFC, ETS and the DCB APP table: $fix)" ;;
+		dry-run) note "$ifc: $DCB_AGENT is running and manages it: a run would leave out its DCB steps and exit 1; $fix" ;;
+		*) printf 'fabricc: error: %s: %s is running and manages it, and may rewrite PFC, ETS and the DCB APP table, so its DCB steps are left out: %s\n' "$ifc" "$DCB_AGENT" "$fix" >&2 ;;
+		esac
+	done
 }
 
-# dcb_free IF: false when a run must leave IF's DCB steps out (dcbx_check).
+# dcb_free IF: false when a run or --dry-run leaves IF's DCB steps out
+# (dcbx_check); --check reads them all the same.
 dcb_free() {
-	if [[ -z $DCB_AGENT || $MODE != apply ]]; then
+	local h
+	if [[ $MODE == check || ${#DCB_HELD[@]} -eq 0 ]]; then
 		return 0
 	fi
-	note "$1: DCB steps left out: $DCB_AGENT is running"
-	return 1
+	for h in "${DCB_HELD[@]}"; do
+		if [[ $h == "$1" ]]; then
+			if [[ $MODE == apply ]]; then
+				note "$1: DCB steps left out: $DCB_AGENT manages it"
+			fi
+			return 1
+		fi
+	done
+	return 0
+}
+
+# dcbx_host IF: the NIC's DCBX in host (OS) mode, where its driver has the
+# DCBX op (dcb dcbx show answers). In firmware mode a ConnectX NIC runs
+# DCBX in its firmware, willing, and applies the PFC and ETS its switch
+# advertises over what this script sets; only a DCBX set with the host
+# flag switches it back (Linux drivers/net/ethernet/mellanox/mlx5/core/
+# en_dcbnl.c, mlx5e_dcbnl_setdcbx and mlx5e_dcbnl_switch_to_host_mode;
+# mlx5 reads host only once it is in host mode, mlx5e_dcbnl_initialize).
+# "host ieee" is dcb-dcbx(8)'s own example and what the first mlx5 dcbnl,
+# which took nothing else, and mlx4 accept.
+dcbx_host() {
+	local ifc=$1 flags have=host
+	flags=$(dcb dcbx show dev "$ifc" 2>/dev/null) || return 0
+	flags=$(tr -s '[:space:]' ' ' <<<"$flags") || true
+	flags=${flags# }
+	flags=${flags% }
+	if [[ " $flags " != *" host "* ]]; then
+		have="firmware (dcb dcbx show: ${flags:-no flags})"
+	fi
+	ensure "$ifc" 'DCBX mode' host "$have" dcb dcbx set dev "$ifc" host ieee
+	dcbx_fw_note "$ifc" "$have" host
+}
+
+# dcbx_fw_note IF HAVE WANT: where the NIC was found in firmware DCBX mode
+# (HAVE is not WANT), the lasting fix, which this script does not make: the
+# firmware's own LLDP/DCBX agent puts the port back in firmware mode after
+# a firmware reset or a reboot until mlxconfig turns it off (NVIDIA
+# Firmware Tools (MFT) User Manual, mlxconfig; NVIDIA's "auto-config PFC
+# and ETS via LLDP DCBX" turns it on with the same parameters).
+dcbx_fw_note() {
+	local pci
+	if [[ $2 == "$3" ]]; then
+		return 0
+	fi
+	pci=$(pci_dev "$1") || pci='<pci device>'
+	manual "$1: the adapter's firmware LLDP/DCBX agent puts it back in firmware DCBX mode after a firmware reset or a reboot: mlxconfig -d $pci query | grep -E 'LLDP_NB_DCBX|DCBX_WILLING', set each to 0 (False), as mlxconfig -d $pci set LLDP_NB_DCBX_P1=0 DCBX_WILLING_P1=0 (P2 for the second port), then mlxfwreset or reboot"
 }
 
 # cable_len IF WANT HAVE CMD...: the cable length in meters (iproute2's dcb
@@ -1109,7 +1178,7 @@ boot_refresh() {
 # of a stale boot copy.
 boot_step() {
 	if [[ $BOOT == install ]]; then
-		if [[ ${#FAILED[@]} -gt 0 || ( -n $DCB_AGENT && $MODE == apply ) ]]; then
+		if [[ ${#FAILED[@]} -gt 0 || ( ${#DCB_HELD[@]} -gt 0 && $MODE == apply ) ]]; then
 			printf 'fabricc: error: --install installs nothing after a failed run; fix the errors above and run --install again\n' >&2
 		else
 			boot_install
@@ -1295,8 +1364,8 @@ finish() {
 		printf 'fabricc: error: the steps of %d NIC(s) stopped on an error (see fabricc: error: above; the other NICs'"'"' steps ran): %s\n' "${#FAILED[@]}" "${FAILED[*]}" >&2
 		rc=1
 	fi
-	if [[ -n $DCB_AGENT && $MODE == apply ]]; then
-		printf 'fabricc: error: DCB is not set on this host while %s runs (see fabricc: error: above)\n' "$DCB_AGENT" >&2
+	if [[ ${#DCB_HELD[@]} -gt 0 && $MODE == apply ]]; then
+		printf 'fabricc: error: DCB is not set on %s while %s manages it (see fabricc: error: above)\n' "${DCB_HELD[*]}" "$DCB_AGENT" >&2
 		rc=1
 	fi
 	if [[ $rc -ne 0 ]]; then
@@ -1325,13 +1394,12 @@ nic_1() {
 		ensure "$ifc" 'link pause' 'autoneg off rx off tx off' "$(pause_get "$ifc")" ethtool -A "$ifc" autoneg off rx off tx off
 	fi
 	if dcb_free "$ifc" && capable "$ifc" "DCB (dcbnl)" "load mlx5_core, whose dcbnl iproute2's dcb drives" dcb pfc show dev "$ifc"; then
+		# DCBX in host mode: the NIC's firmware agent would apply the switch's PFC and ETS.
+		dcbx_host "$ifc"
 		local sets=$CHANGES
 		ensure "$ifc" pfc '0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off' "$(dcb_get "$ifc" pfc prio-pfc)" dcb pfc set dev "$ifc" prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off
 		cable_len "$ifc" 7 "$(dcb_get "$ifc" pfc delay)" dcb pfc set dev "$ifc" delay 7
 		pfc_readback "$ifc" '0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off' "$sets" dcb_get "$ifc" pfc prio-pfc
-		# Willing off: the host keeps its own settings rather than take the switch's
-		# DCBX proposal, as Mellanox advises for Windows (Set-NetQosDcbxSetting -Willing 0).
-		ensure "$ifc" 'ets willing' off "$(dcb_get "$ifc" ets willing)" dcb ets set dev "$ifc" willing off tc-tsa 0:ets 1:ets 2:ets 3:ets 4:ets 5:ets 6:strict 7:ets tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0
 		ensure "$ifc" ets 'tc-tsa 0:ets 1:ets 2:ets 3:ets 4:ets 5:ets 6:strict 7:ets tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0' "$(dcb_ets "$ifc")" dcb ets set dev "$ifc" tc-tsa 0:ets 1:ets 2:ets 3:ets 4:ets 5:ets 6:strict 7:ets tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0
 		ensure "$ifc" 'ets prio-tc' '0:0 1:0 2:0 3:3 4:0 5:0 6:6 7:0' "$(dcb_get "$ifc" ets prio-tc)" dcb ets set dev "$ifc" prio-tc 0:0 1:0 2:0 3:3 4:0 5:0 6:6 7:0 tc-tsa 0:ets 1:ets 2:ets 3:ets 4:ets 5:ets 6:strict 7:ets tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0
 		# Trust DSCP with the fabric's full DSCP -> priority map, replacing all 64 entries.
@@ -1405,7 +1473,7 @@ fi
 need_tool ip iproute2
 need_driver_tool ens2f0np0 ethtool ethtool
 need_driver_tool ens2f0np0 dcb iproute2
-dcbx_check
+dcbx_check ens2f0np0
 rdma_wait ens2f0np0
 { set +e; NIC_COUNTS=$(nic_enter; nic_1 >&3); nic_leave ens2f0np0 $?; } 3>&1
 if [[ $TUNING == 1 ]]; then
