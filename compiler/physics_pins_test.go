@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/fabricc/fabricc/model"
@@ -104,5 +105,98 @@ func TestPoolPercentsRounded(t *testing.T) {
 	}
 	if len(want) != 0 {
 		t.Errorf("pools missing: %v", want)
+	}
+}
+
+// TestParseSizeEdges: the largest size taken is 1 TiB (2^40 B, one byte
+// more is refused), and a fractional KB rounds to the nearest byte
+// (0.7 KB = 0.7 x 1024 = 716.8 B -> 717 B; 2.3 MB = 2.3 x 1048576 =
+// 2411724.8 B -> 2411725 B), KB and MB counting 1024 (Onyx, EOS and NVUE
+// all count ECN thresholds in 1024-byte KB).
+func TestParseSizeEdges(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int64 // 0: refused
+	}{
+		{"1099511627776", 1 << 40},
+		{"1099511627777", 0},
+		{"1048576MB", 1 << 40},
+		{"1073741824KB", 1 << 40},
+		{"1073741825KB", 0},
+		{"0.7KB", 717},
+		{"2.3MB", 2411725},
+		{"1KB", 1024},
+		{"1MB", 1048576},
+		{"1B", 1},
+	} {
+		got, err := parseSize(tc.in)
+		if tc.want == 0 {
+			if err == nil {
+				t.Errorf("parseSize(%q) = %d, want an error", tc.in, got)
+			}
+			continue
+		}
+		if err != nil || got != tc.want {
+			t.Errorf("parseSize(%q) = %d, %v; want %d", tc.in, got, err, tc.want)
+		}
+	}
+}
+
+// TestHeadroomPolicyBounds: docs/language.md gives lossless_mtu 64-9216,
+// small_packet_percent 0-100 and planning_length above 0 up to 100000 m
+// (maxPlanningMeters); the ends are taken and one past them refused.
+func TestHeadroomPolicyBounds(t *testing.T) {
+	for _, tc := range []struct {
+		attr, value string
+		bad         string // the summary expected, "" for none
+	}{
+		{"lossless_mtu", "64", ""},
+		{"lossless_mtu", "9216", ""},
+		{"lossless_mtu", "63", "Invalid lossless MTU"},
+		{"lossless_mtu", "9217", "Invalid lossless MTU"},
+		{"small_packet_percent", "0", ""},
+		{"small_packet_percent", "100", ""},
+		{"small_packet_percent", "-1", "Invalid small packet percent"},
+		{"small_packet_percent", "101", "Invalid small packet percent"},
+		{"planning_length", "0.5", ""},
+		{"planning_length", "100000", ""},
+		{"planning_length", "0", "Invalid planning length"},
+		{"planning_length", "-5", "Invalid planning length"},
+		{"planning_length", "100000.5", "Invalid planning length"},
+	} {
+		_, _, diags := lowerSrc(t, edit("qos {\n  headroom {\n    "+tc.attr+" = "+tc.value+"\n  }\n}\n"))
+		var got []string
+		for _, d := range diags {
+			if strings.Contains(d, ": Invalid ") {
+				got = append(got, d)
+			}
+		}
+		switch {
+		case tc.bad == "" && len(got) > 0:
+			t.Errorf("%s = %s: %q, want no error", tc.attr, tc.value, got)
+		case tc.bad != "" && (len(got) != 1 || !strings.Contains(got[0], ": "+tc.bad+": ")):
+			t.Errorf("%s = %s: %q, want one %q", tc.attr, tc.value, got, tc.bad)
+		}
+	}
+}
+
+// TestHeadroomTileSpectrum5: the lua adds the tile term for Spectrum-4
+// and Spectrum-5 alike (kb_on_tile when the ASIC table key ends in 4 or
+// 5). An 800G 8-lane port, 5 m, port MTU 9216, lossless MTU 4096, every
+// packet small, on a Spectrum-5 of 192 B cells:
+//
+//	factor ceil(192 / 64) = 3, occupancy 3
+//	cable 2 x 5 x 800e9 / 1.98e8 / 8 = 5050.5; peer 905 x 64 = 57920
+//	tile 800 x 120 / 8 = 12000
+//	prop 9216 + 5050.5 + 819 + 57920 + 12000 = 85005.5
+//	xoff ceil1K(4096 + 3 x 85005.5 = 259112.5) = 253.04 KB -> 254 KB = 260096
+//	(without the tile: ceil1K(4096 + 3 x 73005.5) = 223232)
+//	8 lanes: xon 2 x 19456 = 38912; size 260096 + 38912 + 9216 = 308224
+func TestHeadroomTileSpectrum5(t *testing.T) {
+	hw := model.Hardware{ASIC: "Spectrum-5", CellBytes: 192, PipelineLatencyBytes: 19456, MACPHYDelayBytes: 819}
+	h := computeHeadroom(headroomInput{speedMbps: 800000, lanes: 8, cableMeters: 5, portMTU: 9216,
+		policy: model.HeadroomPolicy{LosslessMTUBytes: 4096, SmallPacketPercent: 100}, hw: hw})
+	if h.XoffBytes != 260096 || h.XonBytes != 38912 || h.SizeBytes != 308224 || h.PropagationBytes != 85006 {
+		t.Errorf("xoff %d xon %d size %d propagation %d, want 260096 38912 308224 85006", h.XoffBytes, h.XonBytes, h.SizeBytes, h.PropagationBytes)
 	}
 }
