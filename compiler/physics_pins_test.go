@@ -200,3 +200,49 @@ func TestHeadroomTileSpectrum5(t *testing.T) {
 		t.Errorf("xoff %d xon %d size %d propagation %d, want 260096 38912 308224 85006", h.XoffBytes, h.XonBytes, h.SizeBytes, h.PropagationBytes)
 	}
 }
+
+// TestLosslessMTUEdges: a lossless MTU equal to the port's largest frame
+// (Onyx port MTU 4082 + 14 B Ethernet header = 4096 B) is not clamped
+// and says nothing of clamping; an inter-switch port names the first of
+// the fabric's NICs with the largest RoCE path MTU (h1 and h2 both MTU
+// 9000: 9000 - 96 = 8904 -> 4096 B), so the sentence stays the same when
+// a later NIC ties. A port facing a host's iWARP NIC knows no RoCE NIC:
+// it takes 4096 B, not the largest RoCE path MTU of the fabric (h1 at
+// MTU 1500: 1500 - 96 = 1404 -> 1024 B), which is for ports facing
+// switches.
+func TestLosslessMTUEdges(t *testing.T) {
+	f := testFabric()
+	f.QoS.Headroom = model.HeadroomPolicy{LosslessMTUBytes: 4096, SmallPacketPercent: 100}
+	f.Switches[0].Ports[3].MTU = 4082
+	physics(t, f, testSources(f))
+	if h := f.Switches[0].Ports[3].PriorityGroups[1].Headroom; h.LosslessMTUBytes != 4096 || h.LosslessMTUFrom != "" {
+		t.Errorf("lossless_mtu 4096 on a 4096 B frame: %d B from %q, want 4096 B as written", h.LosslessMTUBytes, h.LosslessMTUFrom)
+	}
+
+	f = testFabric()
+	f.QoS.Headroom = model.HeadroomPolicy{LosslessMTUBytes: 4096, LosslessMTUFromNICs: true, SmallPacketPercent: 100}
+	physics(t, f, testSources(f))
+	const want = "not written: the largest RoCE path MTU of the fabric's NICs, h1:roce0 (MTU 9000)"
+	if h := f.Switches[0].Ports[2].PriorityGroups[1].Headroom; h.LosslessMTUBytes != 4096 || h.LosslessMTUFrom != want {
+		t.Errorf("inter-switch port: %d B from %q, want 4096 B from %q", h.LosslessMTUBytes, h.LosslessMTUFrom, want)
+	}
+
+	f = testFabric()
+	f.QoS.Headroom = model.HeadroomPolicy{LosslessMTUBytes: 4096, LosslessMTUFromNICs: true, SmallPacketPercent: 100}
+	f.Hosts[0].NICs[0].MTU = 1500
+	f.Hosts[1].NICs[0].Transport = model.TransportIWARP
+	physics(t, f, testSources(f))
+	for _, tc := range []struct {
+		port int
+		mtu  int
+		from string
+	}{
+		{1, 4096, "not written, no RoCE NIC known on this port: 4096 B, the largest RoCE path MTU"},
+		{2, 1024, "not written: the largest RoCE path MTU of the fabric's NICs, h1:roce0 (MTU 1500)"},
+	} {
+		p := f.Switches[0].Ports[tc.port]
+		if h := p.PriorityGroups[1].Headroom; h.LosslessMTUBytes != tc.mtu || h.LosslessMTUFrom != tc.from {
+			t.Errorf("port %s: %d B from %q, want %d B from %q", p.Name, h.LosslessMTUBytes, h.LosslessMTUFrom, tc.mtu, tc.from)
+		}
+	}
+}
