@@ -246,3 +246,71 @@ func TestLosslessMTUEdges(t *testing.T) {
 		}
 	}
 }
+
+// TestPlannedHeadroomPerPortMTU: the headroom the budget error and the
+// cable limits recompute at another length takes each port's own
+// lossless MTU, as the pools do. leaf1 (SN2410: cell 96 B, factor 2,
+// every packet small: occupancy 2) with lossless_mtu not written: 1/1
+// faces h1 (MTU 9000 -> 4096 B), 1/2 faces h2 (MTU 1500 -> 1500 - 96 =
+// 1404 -> 1024 B), 1/49 a switch (4096 B), 1/50 nothing (4096 B). At
+// 300 m and 100G:
+//
+//	prop 9216 + 37878.8 + 819 + 25216 = 73129.8
+//	4096 B: xoff ceil1K(4096 + 146259.6 = 150355.6) = 150528, size + 19456 = 169984
+//	1024 B: xoff ceil1K(1024 + 146259.6 = 147283.6) = 147456, size 166912
+//	sum 3 x 169984 + 166912 = 676864
+func TestPlannedHeadroomPerPortMTU(t *testing.T) {
+	f := testFabric()
+	f.QoS.Headroom = model.HeadroomPolicy{LosslessMTUBytes: 4096, LosslessMTUFromNICs: true, SmallPacketPercent: 100}
+	f.Hosts[1].NICs[0].MTU = 1500
+	physics(t, f, testSources(f))
+	sw := &f.Switches[0]
+	if got := plannedHeadroom(f, sw, 300); got != 676864 || sw.Buffer.HeadroomReserveBytes != 676864 {
+		t.Errorf("headroom at 300 m: recomputed %d, pools %d; want 676864", got, sw.Buffer.HeadroomReserveBytes)
+	}
+}
+
+// TestCableTooLongNamesPlannedHeadroom: with one 40 km cable among short
+// ones, the error gives the headroom the pools reserve at the planning
+// length (every port planned for 40 km), not the headroom of the cables
+// each port has. Per 100G port at 40 km (lossless MTU 1024, 50 % small
+// packets: occupancy 1.11765, TestHeadroomWorkedExample):
+//
+//	cable 2 x 40000 x 100e9 / 1.98e8 / 8 = 5050505.1
+//	prop 9216 + 5050505.1 + 819 + 25216 = 5085756.1
+//	xoff ceil1K(1024 + 5684080.3) = 5685248, + 2048 (all-small case far
+//	above) = 5687296; size + 19456 = 5706752; four ports 22827008
+//
+// (the ports' own cables would give 5706752 + 62464 + 63488 + 63488).
+func TestCableTooLongNamesPlannedHeadroom(t *testing.T) {
+	f := testFabric()
+	f.QoS.Headroom.LosslessMTUBytes = 1024
+	f.Switches[0].Ports[0].Peer.CableMeters = 40000
+	src := testSources(f)
+	diags := applyPhysics(f, src)
+	if len(diags) != 1 || diags[0].Summary != "Cable too long for the switch buffer" {
+		t.Fatalf("got %v, want one cable error", diags)
+	}
+	for _, want := range []string{"Link leaf1:1/1 - h1:roce0 is 40000 m long", "at 40000 m that is 22827008 bytes"} {
+		if !strings.Contains(diags[0].Detail, want) {
+			t.Errorf("detail %q lacks %q", diags[0].Detail, want)
+		}
+	}
+}
+
+// TestNoClassesNoEgressQueues: without traffic classes a port has no
+// egress queues, and model.json says null for them, as it did before
+// the queues were preallocated.
+func TestNoClassesNoEgressQueues(t *testing.T) {
+	f := testFabric()
+	f.QoS.Classes = nil
+	sw := &f.Switches[0]
+	if !resolveHardware(sw) {
+		t.Fatal("SN2410 unknown")
+	}
+	p := &sw.Ports[0]
+	portBuffers(f, sw, p, namesFor(sw.BufferStyle), 300, usedTCs(f.QoS), newLosslessMTUs(f))
+	if p.EgressQueues != nil {
+		t.Errorf("egress queues %#v, want nil", p.EgressQueues)
+	}
+}
