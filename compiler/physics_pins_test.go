@@ -314,3 +314,50 @@ func TestNoClassesNoEgressQueues(t *testing.T) {
 		t.Errorf("egress queues %#v, want nil", p.EgressQueues)
 	}
 }
+
+// TestECNLimitsAtTheirEnds puts the roce class's ECN thresholds exactly
+// on the limits of testFabric's switches and one byte past them. The
+// queue limit is the egress lossless pool, the whole usable buffer of
+// the SN2410 and SN2700 (13945824 B): max at it is taken, one byte more
+// is an error. The DCQCN bound beta x S / (k x (beta + 1)), beta 2, on
+// leaf1 (lossless MTU 4096, 50 % small packets):
+//
+//	by bytes 6400 / ((50 x 64 + 50 x 4096) / 100) = 3.0769 %, occupancy 1.030769
+//	per port at 300 m: prop 73129.8, xoff ceil1K(4096 + 75379.8) = 79872
+//	+ 2048 (all-small 150528 is above 81920) = 81920; size 101376
+//	planned 4 x 101376 = 405504; other reservations 4 x 30172 = 120688
+//	shared 13945824 - 405504 - 120688 = 13419632, half 6709816 = S
+//	k = 3 (1/1, 1/2, 1/49; 1/50 is uncabled)
+//	bound 2 x 6709816 / (3 x 3) = 1491070.2 -> 1491070 B
+//
+// (spine1's is 2 x 6907138 / 3 = 4604758 B, far above): min at 1491070
+// B does not warn, 1491071 B warns.
+func TestECNLimitsAtTheirEnds(t *testing.T) {
+	for _, tc := range []struct {
+		min, max int64
+		want     string // the one ECN finding, "" for none
+		detail   string // in its text
+	}{
+		{150 * 1024, 13945824, "", ""},
+		{150 * 1024, 13945825, "ECN maximum above queue limit", "up to 13945825 bytes, but on switch leaf1, spine1 a lossless queue can hold at most 13945824 bytes (the egress lossless pool)"},
+		{1491070, 4 << 20, "", ""},
+		{1491071, 4 << 20, "ECN minimum above DCQCN bound", "= 1491070 bytes on switch leaf1 (S = 6709816 bytes, k = 3), where"},
+	} {
+		f := testFabric()
+		src := testSources(f)
+		physics(t, f, src)
+		f.QoS.Classes[1].ECN.MinBytes, f.QoS.Classes[1].ECN.MaxBytes = tc.min, tc.max
+		var got []string
+		for _, d := range check(f, src) {
+			if strings.HasPrefix(d.Summary, "ECN ") {
+				got = append(got, d.Summary+": "+d.Detail)
+			}
+		}
+		switch {
+		case tc.want == "" && len(got) != 0:
+			t.Errorf("min %d max %d: %q, want nothing", tc.min, tc.max, got)
+		case tc.want != "" && (len(got) != 1 || !strings.HasPrefix(got[0], tc.want+": ") || !strings.Contains(got[0], tc.detail)):
+			t.Errorf("min %d max %d: %q, want one %q", tc.min, tc.max, got, tc.want)
+		}
+	}
+}
