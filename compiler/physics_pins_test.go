@@ -361,3 +361,28 @@ func TestECNLimitsAtTheirEnds(t *testing.T) {
 		}
 	}
 }
+
+// TestLosslessMTUUnknownMTUs: a NIC whose MTU is not known (0) or too
+// small for any RoCE path MTU (300 - 96 = 204 B, below the smallest IB
+// MTU, 256) tells its port nothing: the port takes 4096 B, as one facing
+// no RoCE NIC. A port whose own MTU is not known (0) is not clamped to
+// a "largest frame" of 0 + 14 B.
+func TestLosslessMTUUnknownMTUs(t *testing.T) {
+	const none = "not written, no RoCE NIC known on this port: 4096 B, the largest RoCE path MTU"
+	for _, nicMTU := range []int{0, 300} {
+		f := testFabric()
+		f.QoS.Headroom = model.HeadroomPolicy{LosslessMTUBytes: 4096, LosslessMTUFromNICs: true, SmallPacketPercent: 100}
+		f.Hosts[0].NICs[0].MTU = nicMTU
+		physics(t, f, testSources(f))
+		if h := f.Switches[0].Ports[0].PriorityGroups[1].Headroom; h.LosslessMTUBytes != 4096 || h.LosslessMTUFrom != none {
+			t.Errorf("NIC MTU %d: port 1/1 takes %d B from %q, want 4096 B from %q", nicMTU, h.LosslessMTUBytes, h.LosslessMTUFrom, none)
+		}
+	}
+	f := testFabric()
+	f.QoS.Headroom = model.HeadroomPolicy{LosslessMTUBytes: 4096, SmallPacketPercent: 100}
+	f.Switches[0].Ports[3].MTU = 0
+	physics(t, f, testSources(f))
+	if h := f.Switches[0].Ports[3].PriorityGroups[1].Headroom; h.LosslessMTUBytes != 4096 || h.LosslessMTUFrom != "" {
+		t.Errorf("port MTU 0: %d B from %q, want 4096 B as written", h.LosslessMTUBytes, h.LosslessMTUFrom)
+	}
+}
