@@ -386,3 +386,37 @@ func TestLosslessMTUUnknownMTUs(t *testing.T) {
 		t.Errorf("port MTU 0: %d B from %q, want 4096 B as written", h.LosslessMTUBytes, h.LosslessMTUFrom)
 	}
 }
+
+// TestLongCableWarningNeedsLosslessTraffic: the long-cable warning on a
+// switch that sizes its own headroom is for a link that carries lossless
+// traffic. On the 1500 m leaf1-spine1 link (both Onyx traffic pools,
+// TestLongCableOnSelfSizingSwitch) a shut-down end, or an end without
+// PFC (no lossless priority group), does not warn.
+func TestLongCableWarningNeedsLosslessTraffic(t *testing.T) {
+	f := testFabric()
+	f.Switches[0].Ports[2].Peer.CableMeters = 1500
+	f.Switches[1].Ports[0].Peer.CableMeters = 1500
+	f.Switches[0].Ports[2].PFCPriorities = nil
+	f.Switches[1].Ports[0].Shutdown = true
+	if got := headroomCableWarnings(t, f); len(got) != 0 {
+		t.Errorf("warnings %q, want none", got)
+	}
+}
+
+// TestLosslessMTUWarningRoCEOnly: the lossless-MTU warning is about RoCE
+// frames; an iWARP NIC of MTU 9000 behind a lossless port does not make
+// a written lossless_mtu of 1024 short (h1 is RoCE at MTU 1500: path MTU
+// 1500 - 96 = 1404 -> 1024 B, not above it).
+func TestLosslessMTUWarningRoCEOnly(t *testing.T) {
+	f := testFabric()
+	src := testSources(f)
+	f.QoS.Headroom = model.HeadroomPolicy{LosslessMTUBytes: 1024, SmallPacketPercent: 100}
+	f.Hosts[0].NICs[0].MTU = 1500
+	f.Hosts[1].NICs[0].Transport = model.TransportIWARP
+	physics(t, f, src)
+	for _, d := range check(f, src) {
+		if d.Summary == "Lossless MTU below the RoCE MTU" {
+			t.Errorf("warned: %s", d.Detail)
+		}
+	}
+}
