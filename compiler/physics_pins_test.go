@@ -203,7 +203,7 @@ func TestHeadroomTileSpectrum5(t *testing.T) {
 
 // TestLosslessMTUEdges: a lossless MTU equal to the port's largest frame
 // (Onyx port MTU 4082 + 14 B Ethernet header = 4096 B) is not clamped
-// and says nothing of clamping; an inter-switch port names the first of
+// and says nothing of clamping, one byte above it is; an inter-switch port names the first of
 // the fabric's NICs with the largest RoCE path MTU (h1 and h2 both MTU
 // 9000: 9000 - 96 = 8904 -> 4096 B), so the sentence stays the same when
 // a later NIC ties. A port facing a host's iWARP NIC knows no RoCE NIC:
@@ -217,6 +217,14 @@ func TestLosslessMTUEdges(t *testing.T) {
 	physics(t, f, testSources(f))
 	if h := f.Switches[0].Ports[3].PriorityGroups[1].Headroom; h.LosslessMTUBytes != 4096 || h.LosslessMTUFrom != "" {
 		t.Errorf("lossless_mtu 4096 on a 4096 B frame: %d B from %q, want 4096 B as written", h.LosslessMTUBytes, h.LosslessMTUFrom)
+	}
+	f = testFabric()
+	f.QoS.Headroom = model.HeadroomPolicy{LosslessMTUBytes: 4096, SmallPacketPercent: 100}
+	f.Switches[0].Ports[3].MTU = 4081 // one byte short: 4081 + 14 = 4095 B
+	physics(t, f, testSources(f))
+	const clamped = "lossless_mtu 4096 B, clamped to the port's largest frame, MTU 4081 + 14 B Ethernet header = 4095 B"
+	if h := f.Switches[0].Ports[3].PriorityGroups[1].Headroom; h.LosslessMTUBytes != 4095 || h.LosslessMTUFrom != clamped {
+		t.Errorf("lossless_mtu 4096 on a 4095 B frame: %d B from %q, want 4095 B from %q", h.LosslessMTUBytes, h.LosslessMTUFrom, clamped)
 	}
 
 	f = testFabric()
