@@ -428,3 +428,47 @@ func TestLosslessMTUWarningRoCEOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestLosslessMTUWithoutRoCENICs: with lossless_mtu not written and no
+// RoCE NIC in the fabric (both NICs iWARP), a port facing a switch knows
+// no RoCE NIC either: it takes 4096 B, the largest RoCE path MTU.
+func TestLosslessMTUWithoutRoCENICs(t *testing.T) {
+	f := testFabric()
+	f.QoS.Headroom = model.HeadroomPolicy{LosslessMTUBytes: 4096, LosslessMTUFromNICs: true, SmallPacketPercent: 100}
+	for i := range f.Hosts {
+		f.Hosts[i].NICs[0].Transport = model.TransportIWARP
+	}
+	physics(t, f, testSources(f))
+	const none = "not written, no RoCE NIC known on this port: 4096 B, the largest RoCE path MTU"
+	for _, sw := range f.Switches {
+		for _, p := range sw.Ports {
+			if h := p.PriorityGroups[1].Headroom; h.LosslessMTUBytes != 4096 || h.LosslessMTUFrom != none {
+				t.Errorf("%s:%s: %d B from %q, want 4096 B from %q", sw.Name, p.Name, h.LosslessMTUBytes, h.LosslessMTUFrom, none)
+			}
+		}
+	}
+}
+
+// TestLinkPauseWithoutPFC: 802.3x link pause conflicts with PFC, not
+// with a port that has no PFC priority: such a port raises no "Link
+// pause with PFC" error.
+func TestLinkPauseWithoutPFC(t *testing.T) {
+	f := testFabric()
+	src := testSources(f)
+	p := &f.Switches[0].Ports[3] // the spare port: shut down, no link
+	p.PFCPriorities, p.LinkPause = nil, true
+	physics(t, f, src)
+	for _, d := range check(f, src) {
+		if d.Summary == "Link pause with PFC" {
+			t.Errorf("error on a port without PFC: %s", d.Detail)
+		}
+	}
+	p.PFCPriorities = []int{3}
+	found := false
+	for _, d := range check(f, src) {
+		found = found || d.Summary == "Link pause with PFC" && strings.Contains(d.Detail, "Port leaf1:1/50 has 802.3x link pause on and PFC on priorities 3;")
+	}
+	if !found {
+		t.Error("no error for link pause with PFC on priority 3")
+	}
+}
