@@ -109,7 +109,7 @@ func TestPoolPercentsRounded(t *testing.T) {
 }
 
 // TestParseSizeEdges: the largest size taken is 1 TiB (2^40 B, one byte
-// more is refused), and a fractional KB rounds to the nearest byte
+// more is refused), NaN and infinity are refused, and a fractional KB rounds to the nearest byte
 // (0.7 KB = 0.7 x 1024 = 716.8 B -> 717 B; 2.3 MB = 2.3 x 1048576 =
 // 2411724.8 B -> 2411725 B), KB and MB counting 1024 (Onyx, EOS and NVUE
 // all count ECN thresholds in 1024-byte KB).
@@ -128,6 +128,11 @@ func TestParseSizeEdges(t *testing.T) {
 		{"1KB", 1024},
 		{"1MB", 1048576},
 		{"1B", 1},
+		// strconv.ParseFloat reads these; none is a size.
+		{"NaNKB", 0},
+		{"NaN", 0},
+		{"InfKB", 0},
+		{"+Inf", 0},
 	} {
 		got, err := parseSize(tc.in)
 		if tc.want == 0 {
