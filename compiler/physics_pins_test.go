@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -475,5 +476,27 @@ func TestLinkPauseWithoutPFC(t *testing.T) {
 	}
 	if !found {
 		t.Error("no error for link pause with PFC on priority 3")
+	}
+}
+
+// TestNoQueueLimitWithoutPools: a switch whose buffer budget failed has
+// no pools, so no queue limit is known; its ECN maximum is not reported
+// above a limit of 0 bytes (250 lossless 100G ports on leaf1 do not fit,
+// TestBudgetExceeded).
+func TestNoQueueLimitWithoutPools(t *testing.T) {
+	f := testFabric()
+	sw := &f.Switches[0]
+	sw.Ports = nil
+	for i := 1; i <= 250; i++ {
+		sw.Ports = append(sw.Ports, testPort(fmt.Sprintf("1/%d", i), 100000, &model.Peer{Kind: "host", Device: "h", Port: "p", CableMeters: 5, CableKind: "dac"}))
+	}
+	src := testSources(f)
+	if diags := applyPhysics(f, src); len(diags) != 1 || diags[0].Summary != "Buffer budget exceeded" || sw.Pools != nil {
+		t.Fatalf("got %v and pools %v, want the budget error and no pools", diags, sw.Pools)
+	}
+	for _, d := range check(f, src) {
+		if d.Summary == "ECN maximum above queue limit" {
+			t.Errorf("queue limit error without pools: %s", d.Detail)
+		}
 	}
 }
