@@ -500,3 +500,47 @@ func TestNoQueueLimitWithoutPools(t *testing.T) {
 		}
 	}
 }
+
+// TestECNProbabilityDefault: an ecn block without probability marks
+// with probability 100 % at max, the value of the nvidia-roce profile
+// (docs/language.md, profile table: "probability 100"), also without a
+// profile.
+func TestECNProbabilityDefault(t *testing.T) {
+	f, _ := mustLower(t, minimalFabric+`
+qos {
+  profile    = "none"
+  roce_class = "rdma"
+  class "rdma" {
+    priority      = 5
+    traffic_class = 1
+    dscp          = [34]
+    lossless      = true
+    bandwidth     = 70
+    ecn {
+      min = "150KB"
+      max = "1500KB"
+    }
+  }
+  class "rest" {
+    priority  = 0
+    default   = true
+    bandwidth = 30
+  }
+}
+`)
+	if e := f.QoS.Classes[1].ECN; e == nil || *e != (model.ECN{MinBytes: 153600, MaxBytes: 1536000, MarkProbabilityPercent: 100}) {
+		t.Errorf("ecn = %+v, want 153600-1536000 B at 100 %%", e)
+	}
+}
+
+// TestZeroLosslessMTUPolicy: a model built without lowering may carry a
+// lossless MTU of 0; the headroom then takes 4096 B, the largest RoCE
+// path MTU, not a 0-byte last frame.
+func TestZeroLosslessMTUPolicy(t *testing.T) {
+	f := testFabric()
+	f.QoS.Headroom = model.HeadroomPolicy{SmallPacketPercent: 100}
+	physics(t, f, testSources(f))
+	if h := f.Switches[0].Ports[0].PriorityGroups[1].Headroom; h.LosslessMTUBytes != 4096 {
+		t.Errorf("lossless MTU %d B, want 4096 B", h.LosslessMTUBytes)
+	}
+}
