@@ -88,7 +88,9 @@ func TestHeadroomModePlatform(t *testing.T) {
 			t.Errorf("the default mode lacks %q", w)
 		}
 	}
-	if slices.ContainsFunc(got, func(l string) bool { return strings.HasPrefix(l, "nv unset") && !strings.HasSuffix(l, " switch-priority") }) {
+	if slices.ContainsFunc(got, func(l string) bool {
+		return strings.HasPrefix(l, "nv unset") && !strings.HasSuffix(l, " switch-priority")
+	}) {
 		t.Errorf("the default mode unsets profile values: %q", got)
 	}
 }
