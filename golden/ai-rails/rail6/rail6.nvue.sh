@@ -99,6 +99,7 @@ nv unset qos pfc default-global
 # (Cumulus Linux 4.0 user guide, RDMA over Converged Ethernet: xoff_size 18000, xon_delta 18000); all in bytes (Cumulus Linux 5.9 user guide, Quality of Service, PFC: all PFC commands); cable-length is rounded up to whole meters
 # headroom: SONiC Mellanox headroom (sonic-swss cfgmgr/buffer_headroom_mellanox.lua @422271e7e): xoff = ceil1K(lossless_mtu + propagation x cell_occupancy) [+2 KB small-packet compensation], xon = ceil1K(pipeline_latency), size = ceil1K(xoff + xon)
 # profile pfc-sp3-400g-3m: ports swp1,swp2,swp3,swp4
+nv unset qos pfc pfc-sp3-400g-3m switch-priority
 nv set qos pfc pfc-sp3-400g-3m switch-priority 3
 nv set qos pfc pfc-sp3-400g-3m tx enable
 nv set qos pfc pfc-sp3-400g-3m rx enable
@@ -108,6 +109,7 @@ nv set qos pfc pfc-sp3-400g-3m port-buffer 250880
 nv set qos pfc pfc-sp3-400g-3m xoff-threshold 19456
 nv set qos pfc pfc-sp3-400g-3m xon-threshold 19456
 # profile pfc-sp3-400g-20m: ports swp33,swp34
+nv unset qos pfc pfc-sp3-400g-20m switch-priority
 nv set qos pfc pfc-sp3-400g-20m switch-priority 3
 nv set qos pfc pfc-sp3-400g-20m tx enable
 nv set qos pfc pfc-sp3-400g-20m rx enable

@@ -98,6 +98,7 @@ nv unset qos pfc default-global
 # (Cumulus Linux 4.0 user guide, RDMA over Converged Ethernet: xoff_size 18000, xon_delta 18000); all in bytes (Cumulus Linux 5.9 user guide, Quality of Service, PFC: all PFC commands); cable-length is rounded up to whole meters
 # headroom: SONiC Mellanox headroom (sonic-swss cfgmgr/buffer_headroom_mellanox.lua @422271e7e): xoff = ceil1K(lossless_mtu + propagation x cell_occupancy) [+2 KB small-packet compensation], xon = ceil1K(pipeline_latency), size = ceil1K(xoff + xon)
 # profile pfc-sp3-100g-1m: ports swp1
+nv unset qos pfc pfc-sp3-100g-1m switch-priority
 nv set qos pfc pfc-sp3-100g-1m switch-priority 3
 nv set qos pfc pfc-sp3-100g-1m tx enable
 nv set qos pfc pfc-sp3-100g-1m rx enable
@@ -107,6 +108,7 @@ nv set qos pfc pfc-sp3-100g-1m port-buffer 95232
 nv set qos pfc pfc-sp3-100g-1m xoff-threshold 19456
 nv set qos pfc pfc-sp3-100g-1m xon-threshold 19456
 # profile pfc-sp3-100g-2m: ports swp2,swp3
+nv unset qos pfc pfc-sp3-100g-2m switch-priority
 nv set qos pfc pfc-sp3-100g-2m switch-priority 3
 nv set qos pfc pfc-sp3-100g-2m tx enable
 nv set qos pfc pfc-sp3-100g-2m rx enable
@@ -116,6 +118,7 @@ nv set qos pfc pfc-sp3-100g-2m port-buffer 95232
 nv set qos pfc pfc-sp3-100g-2m xoff-threshold 19456
 nv set qos pfc pfc-sp3-100g-2m xon-threshold 19456
 # profile pfc-sp3-100g-3m: ports swp4,swp7,swp8
+nv unset qos pfc pfc-sp3-100g-3m switch-priority
 nv set qos pfc pfc-sp3-100g-3m switch-priority 3
 nv set qos pfc pfc-sp3-100g-3m tx enable
 nv set qos pfc pfc-sp3-100g-3m rx enable
@@ -125,6 +128,7 @@ nv set qos pfc pfc-sp3-100g-3m port-buffer 95232
 nv set qos pfc pfc-sp3-100g-3m xoff-threshold 19456
 nv set qos pfc pfc-sp3-100g-3m xon-threshold 19456
 # profile pfc-sp3-100g-5m: ports swp5
+nv unset qos pfc pfc-sp3-100g-5m switch-priority
 nv set qos pfc pfc-sp3-100g-5m switch-priority 3
 nv set qos pfc pfc-sp3-100g-5m tx enable
 nv set qos pfc pfc-sp3-100g-5m rx enable
@@ -134,6 +138,7 @@ nv set qos pfc pfc-sp3-100g-5m port-buffer 96256
 nv set qos pfc pfc-sp3-100g-5m xoff-threshold 19456
 nv set qos pfc pfc-sp3-100g-5m xon-threshold 19456
 # profile pfc-sp3-100g-7m: ports swp6
+nv unset qos pfc pfc-sp3-100g-7m switch-priority
 nv set qos pfc pfc-sp3-100g-7m switch-priority 3
 nv set qos pfc pfc-sp3-100g-7m tx enable
 nv set qos pfc pfc-sp3-100g-7m rx enable
@@ -143,6 +148,7 @@ nv set qos pfc pfc-sp3-100g-7m port-buffer 96256
 nv set qos pfc pfc-sp3-100g-7m xoff-threshold 19456
 nv set qos pfc pfc-sp3-100g-7m xon-threshold 19456
 # profile pfc-sp3-100g-15m: ports swp31,swp32
+nv unset qos pfc pfc-sp3-100g-15m switch-priority
 nv set qos pfc pfc-sp3-100g-15m switch-priority 3
 nv set qos pfc pfc-sp3-100g-15m tx enable
 nv set qos pfc pfc-sp3-100g-15m rx enable

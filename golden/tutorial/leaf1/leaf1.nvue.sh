@@ -98,6 +98,7 @@ nv unset qos pfc default-global
 # (Cumulus Linux 4.0 user guide, RDMA over Converged Ethernet: xoff_size 18000, xon_delta 18000); all in bytes (Cumulus Linux 5.9 user guide, Quality of Service, PFC: all PFC commands); cable-length is rounded up to whole meters
 # headroom: SONiC Mellanox headroom (sonic-swss cfgmgr/buffer_headroom_mellanox.lua @422271e7e): xoff = ceil1K(lossless_mtu + propagation x cell_occupancy) [+2 KB small-packet compensation], xon = ceil1K(pipeline_latency), size = ceil1K(xoff + xon)
 # profile pfc-sp3-100g-2m: ports swp1
+nv unset qos pfc pfc-sp3-100g-2m switch-priority
 nv set qos pfc pfc-sp3-100g-2m switch-priority 3
 nv set qos pfc pfc-sp3-100g-2m tx enable
 nv set qos pfc pfc-sp3-100g-2m rx enable
@@ -107,6 +108,7 @@ nv set qos pfc pfc-sp3-100g-2m port-buffer 95232
 nv set qos pfc pfc-sp3-100g-2m xoff-threshold 19456
 nv set qos pfc pfc-sp3-100g-2m xon-threshold 19456
 # profile pfc-sp3-100g-3m: ports swp2
+nv unset qos pfc pfc-sp3-100g-3m switch-priority
 nv set qos pfc pfc-sp3-100g-3m switch-priority 3
 nv set qos pfc pfc-sp3-100g-3m tx enable
 nv set qos pfc pfc-sp3-100g-3m rx enable
