@@ -314,7 +314,7 @@ func TestExplainExamples(t *testing.T) {
 	}
 	// explainLine is the line docs/review.md and README explain: the
 	// first lossless port's port-buffer in examples/multivendor-clos.
-	const explainLine = "106"
+	const explainLine = "107"
 	const command = "$ fabricc explain out/leaf1/leaf1.nvue.sh:" + explainLine + "\n"
 	var example string
 	for _, b := range regexp.MustCompile("(?s)\n```\n(.*?)```").FindAllStringSubmatch(string(review), -1) {
@@ -355,7 +355,7 @@ func TestExplainExamples(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, claim := range []struct{ readme, output string }{
-		{"`fabricc explain out/leaf1/leaf1.nvue.sh:106` prints", "out/leaf1/leaf1.nvue.sh:106: "},
+		{"`fabricc explain out/leaf1/leaf1.nvue.sh:107` prints", "out/leaf1/leaf1.nvue.sh:107: "},
 		{"(switch leaf1, port swp1, priority group 3)", "from switch leaf1, port swp1, priority group 3 "},
 		{"(`switches.hcl:61:17` for the speed", "examples/multivendor-clos/switches.hcl:61:17\n"},
 		{"`links.hcl:7:14` for the cable length)", "examples/multivendor-clos/links.hcl:7:14\n"},
