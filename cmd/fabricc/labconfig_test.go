@@ -143,16 +143,17 @@ func TestLabConfigRehearsal(t *testing.T) {
 			diffs = append(diffs, l)
 		}
 	}
+	// Onyx's PFC priorities are one switch-wide line (`dcb
+	// priority-flow-control priority N enable`), so leaf2 has one
+	// difference for its three ports.
 	want := []string{
 		"DIFF leaf1 swp1 description: intended to node1:roce0, actual gpu node, rack 1",
 		"DIFF leaf1 swp31 trunk VLANs: intended 10, actual 10,200",
 		"DIFF leaf1 swp31 PFC priorities: intended 3, actual 3,4",
 		"DIFF leaf1 swp31 operational PFC priorities: intended 3, actual 3,4",
-		"DIFF leaf2 1/1 PFC priorities: intended 3, actual 3,4",
+		"DIFF leaf2 (switch-wide) PFC priorities: intended 3, actual 3,4",
 		"DIFF leaf2 1/1 description: intended to node2:roce0, actual gpu node, rack 2",
 		"DIFF leaf2 1/31 trunk VLANs: intended 10, actual 10,200",
-		"DIFF leaf2 1/31 PFC priorities: intended 3, actual 3,4",
-		"DIFF leaf2 1/32 PFC priorities: intended 3, actual 3,4",
 		"DIFF spine1 Ethernet1/1 trunk VLANs: intended 10, actual 10,200",
 		"DIFF spine1 Ethernet1/1 PFC priorities: intended 3, actual 3,4",
 		"DIFF spine1 Ethernet1/1 description: intended to leaf2:1/32, actual uplink, patched by hand",
@@ -180,10 +181,16 @@ func TestLabConfigRehearsal(t *testing.T) {
 			t.Errorf("diff lacks\n%s\nin:\n%s", w, stdout)
 		}
 	}
-	// Not checked: NVUE's second lossless priority on the fabric's own
-	// PFC profile. push patches the profile and NVUE keeps switch
-	// priority 4 in it, so the push fails its verification and rolls the
-	// fabric back (reported to the push engine's owners).
+	// The push replaces every hand change, the second lossless priority
+	// in the fabric's own NVUE PFC profile included (push unsets the
+	// profile's switch-priority set before patching it), and verifies.
+	code, stdout, stderr = fabricc(t, "push", rehearse, "-i", lab.Inventory(), "--yes")
+	if code != 0 || !strings.Contains(stdout, "\npush: 3 devices: 3 changed\n") {
+		t.Errorf("push over the rehearsal: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if code, stdout, _ = fabricc(t, "verify", rehearse, "-i", lab.Inventory()); code != 0 {
+		t.Errorf("verify after the push: exit %d\n%s", code, stdout)
+	}
 }
 
 // TestLabConfigRefusals: a wrong --config names the flag, and a line
