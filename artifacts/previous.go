@@ -22,7 +22,9 @@ import (
 // swapped-out build is not removed but kept beside the folder as the
 // hidden ".DIR.prev". It shares every file it has in common with DIR
 // (the same inode), and its copies of the files that differ are removed
-// (trimPrevious), so it costs only its folders and its manifest. The
+// (trimPrevious), except its model.json, which push and diff compare
+// with the new build's for rollout hazards; so it costs its folders, its
+// manifest and, when the model changed, one model.json. The
 // next rebuild claims it as its temporary folder (one
 // rename) and changes only the names whose files differ from the new
 // build: a file unchanged since the build before needs nothing at all.

@@ -14,7 +14,7 @@ func (c *checker) checkVendorNotes() {
 	c.checkPriority3()
 	for _, h := range c.f.Hosts {
 		for _, n := range h.NICs {
-			if strings.EqualFold(n.Vendor, "qlogic") && n.Transport == model.TransportRoCE {
+			if n.TakesPFCByDCBX() {
 				c.warnf("QLogic RoCE priority is set in UEFI",
 					fmt.Sprintf("NIC %s:%s (%s) takes its RoCE priority from the adapter's UEFI HII, not from the OS: set it in System Setup > Device Settings > the port > Device Level Configuration (DCBX protocol Dynamic, RoCE Priority %d) before the host scripts run (Demartek RoCE Deployment Guide, QLogic adapter set-up).", h.Name, n.Name, n.Model, n.RoCE.Priority),
 					nicPath(h.Name, n.Name, "model"))

@@ -193,6 +193,10 @@ var hardwareTable = map[string]switchModel{
 	"S5248F-ON": {"dell", trident3, ports(group(1, 48, sfp28), group(49, 52, qsfp28), group(53, 54, qsfp28dd)), cumulus4, "Dell EMC PowerSwitch S5248F-ON specification sheet"},
 }
 
+// ModelNames returns the switch model names fabricc knows (what a
+// fabric's `model` takes), sorted.
+func ModelNames() []string { return knownModels() }
+
 // knownModels returns the model names of the table, sorted.
 func knownModels() []string {
 	names := make([]string, 0, len(hardwareTable))

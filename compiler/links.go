@@ -533,44 +533,32 @@ func (l *lowering) finishSwitchPorts(sw *model.Switch) {
 	for j := range sw.Ports {
 		p := &sw.Ports[j]
 		k := Key("switch", sw.Name, "port", p.Name)
+		nic := l.peerNIC(p.Peer)
 		if !l.written[k+"/trust"] {
-			p.Trust = l.peerTrust(p.Peer)
+			p.Trust = model.TrustDSCP
+			if nic != nil && nic.RoCE.Mode == "v1" {
+				p.Trust = model.TrustPCP // RoCE v1 has no IP header to classify by
+			}
 		}
 		if !l.written[k+"/description"] && p.Peer != nil {
 			p.Description = fmt.Sprintf("to %s:%s", p.Peer.Device, p.Peer.Port)
 		}
-		p.DCBX = l.peerTakesDCBX(p.Peer)
+		// The port advertises PFC to a NIC that takes it from the
+		// switch by DCBX (EOS and Cumulus advertise nothing by default).
+		p.DCBX = nic != nil && nic.TakesPFCByDCBX()
 	}
 }
 
-// peerTakesDCBX tells whether peer is a NIC that takes its PFC settings
-// from the switch by DCBX: a QLogic FastLinQ NIC running RoCE, whose PFC
-// no host command sets (its UEFI setup chooses "Dynamic" DCBX and the
-// RoCE priority; Demartek RoCE Deployment Guide, QLogic adapter set-up,
-// step 6). Its switch port must then advertise PFC, which EOS and
-// Cumulus do not by default.
-func (l *lowering) peerTakesDCBX(peer *model.Peer) bool {
+// peerNIC is the host NIC a port is cabled to, nil for a switch peer or
+// none.
+func (l *lowering) peerNIC(peer *model.Peer) *model.NIC {
 	if peer == nil || peer.Kind != kindHost {
-		return false
+		return nil
 	}
-	h := l.hosts[peer.Device]
-	if h == nil {
-		return false
+	if h := l.hosts[peer.Device]; h != nil {
+		return findNIC(h, peer.Port)
 	}
-	n := findNIC(h, peer.Port)
-	return n != nil && n.Vendor == "qlogic" && n.Transport == model.TransportRoCE
-}
-
-// peerTrust is the default trust of a port cabled to peer.
-func (l *lowering) peerTrust(peer *model.Peer) model.Trust {
-	if peer != nil && peer.Kind == kindHost {
-		if h := l.hosts[peer.Device]; h != nil {
-			if n := findNIC(h, peer.Port); n != nil && n.RoCE.Mode == "v1" {
-				return model.TrustPCP
-			}
-		}
-	}
-	return model.TrustDSCP
+	return nil
 }
 
 // uncabledNIC is a NIC that no link names.

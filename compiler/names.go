@@ -190,12 +190,13 @@ func (l *lowering) checkInterface(host string, os model.OS, n *dsl.NIC, out *mod
 // parent's own.
 func (l *lowering) checkVLANInterface(who string, n *dsl.NIC) {
 	v, r := *n.VLANInterface, n.VLANInterfaceRange.Or(n.DefRange)
+	fault := linuxNameFault(v)
 	switch {
 	case n.VLAN == nil || *n.VLAN == 0:
 		l.errorf(r, "vlan_interface without a VLAN", "%s has vlan_interface %q but no vlan, so there is no VLAN interface to name; add vlan = N, or remove vlan_interface.", who, v)
-	case linuxNameFault(v) == nameStartsWithDash:
+	case fault == nameStartsWithDash:
 		l.errorf(r, "Invalid vlan_interface", "%s has vlan_interface %q, which starts with '-': commands of the host script such as ip link show dev NAME read it as an option. Write a name that starts with a letter or digit, such as \"vl%d\".", who, v, *n.VLAN)
-	case linuxNameFault(v) == nameNotLinux:
+	case fault == nameNotLinux:
 		l.errorf(r, "Invalid vlan_interface", "%s has vlan_interface %q; a Linux interface name is 1-15 letters, digits, '_', '.' or '-' (not \".\" or \"..\"), such as \"vl%d\".", who, v, *n.VLAN)
 	case v == n.Interface:
 		l.errorf(r, "Invalid vlan_interface", "%s has vlan_interface %q, its own interface: the VLAN interface is a second device on top of it and needs a name of its own, such as \"vl%d\".", who, v, *n.VLAN)

@@ -270,6 +270,9 @@ type device struct {
 	// before is the switch as read before a push or dry run staged its
 	// change (readBefore); nil when that read failed.
 	before *verify.State
+	// wanted is the intended state, verify.Expect of the switch, made
+	// once (want).
+	wanted *verify.State
 	// unreachable is why the first connection failed (connectCause; ""
 	// when it did not): the others' rows name it and the next step.
 	unreachable string
@@ -916,7 +919,7 @@ func (d *device) check() ([]verify.Difference, error) {
 	if err != nil {
 		return nil, err
 	}
-	want := verify.Expect(d.o.Fabric, d.t.Switch)
+	want := d.want()
 	d.read = &readBack{want, got}
 	return verify.Compare(d.t.Switch.Name, want, got), nil
 }
@@ -1067,4 +1070,13 @@ func (d *device) cleanup(txn Txn) {
 // connect and eight command timeouts.
 func rollbackBudget(dev *inventory.Device) time.Duration {
 	return dev.ConnectTimeout + 8*dev.CommandTimeout
+}
+
+// want is the switch's intended state, made once per device: the warnings
+// before a push and every check after it compare with the same state.
+func (d *device) want() *verify.State {
+	if d.wanted == nil {
+		d.wanted = verify.Expect(d.o.Fabric, d.t.Switch)
+	}
+	return d.wanted
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/fabricc/fabricc/compiler"
 	"github.com/fabricc/fabricc/internal/quote"
@@ -29,6 +30,16 @@ type hwModel struct {
 	Parse func(out string) string
 }
 
+// upperModelNames is the model catalogue's names with their upper-case
+// form, made once: a push reads several switches' models.
+var upperModelNames = sync.OnceValue(func() []struct{ name, upper string } {
+	var out []struct{ name, upper string }
+	for _, n := range compiler.ModelNames() {
+		out = append(out, struct{ name, upper string }{n, strings.ToUpper(n)})
+	}
+	return out
+})
+
 // catalogModel is the name in fabricc's model catalogue (compiler.Models,
 // the names the fabric's `model` takes) that a model string as a switch
 // prints it names, or "" when it names none, or two that are not one
@@ -42,9 +53,9 @@ type hwModel struct {
 func catalogModel(printed string) string {
 	s := strings.ToUpper(strings.TrimSpace(printed))
 	var found []string
-	for _, m := range compiler.Models().Switches {
-		if containsWord(s, strings.ToUpper(m.Name)) {
-			found = append(found, m.Name)
+	for _, m := range upperModelNames() {
+		if containsWord(s, m.upper) {
+			found = append(found, m.name)
 		}
 	}
 	best := ""

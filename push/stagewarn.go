@@ -35,7 +35,7 @@ func (d *device) stageWarnings(diff string) string {
 	if d.before == nil || diff == "" {
 		return diff
 	}
-	want := verify.Expect(d.o.Fabric, d.t.Switch)
+	want := d.want()
 	var lines []string
 	for _, p := range verify.BroughtUp(want, d.before) {
 		lines = append(lines, fmt.Sprintf("%s is administratively down on the switch (%s) and this push brings it up; "+

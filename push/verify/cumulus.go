@@ -62,7 +62,7 @@ func ParseNVUE(data []byte) (*State, error) {
 }
 
 // NVUEConfig is an NVUE configuration object, parsed once (ParseNVUEConfig,
-// NVUEConfigOf) for the readers below; nil when the input holds none.
+// nvueConfigOf) for the readers below; nil when the input holds none.
 type NVUEConfig struct{ root obj }
 
 // ParseNVUEConfig reads `nv config show -o json` (as ParseNVUE): its
@@ -72,13 +72,13 @@ func ParseNVUEConfig(data []byte) (*NVUEConfig, error) {
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return nil, fmt.Errorf("nv config show -o json: %w", err)
 	}
-	return NVUEConfigOf(raw), nil
+	return nvueConfigOf(raw), nil
 }
 
-// NVUEConfigOf is the configuration object of an already decoded NVUE
+// nvueConfigOf is the configuration object of an already decoded NVUE
 // document list or object (`[{header: ...}, {set: ...}]`, or a patch's
 // `- set: ...` decoded from YAML into []any).
-func NVUEConfigOf(raw any) *NVUEConfig { return &NVUEConfig{setObject(raw)} }
+func nvueConfigOf(raw any) *NVUEConfig { return &NVUEConfig{setObject(raw)} }
 
 // NVUEForeignQoS reads `nv config show -o json` (as ParseNVUE) and
 // returns the switch-wide QoS it holds that fabricc does not set and that
@@ -612,30 +612,6 @@ func scalar(v any) string {
 		return strconv.FormatFloat(x, 'f', -1, 64)
 	}
 	return ""
-}
-
-// NVUELinkDown reads `nv config show -o json` (as ParseNVUE) and returns
-// the interfaces whose `link state` is down (`nv set interface <if>
-// link state down`; NVUE CLI, "Command Question Mark": down, "The
-// interface is not ready"), in name order.
-func NVUELinkDown(data []byte) ([]string, error) {
-	c, err := ParseNVUEConfig(data)
-	if err != nil {
-		return nil, err
-	}
-	return c.LinkDown(), nil
-}
-
-// LinkDown is NVUELinkDown of a parsed configuration.
-func (c *NVUEConfig) LinkDown() []string {
-	var out []string
-	ifaces := c.interfaces()
-	for _, name := range slices.Sorted(maps.Keys(ifaces)) {
-		if link := child(ifaces[name], "link"); link != nil && nvueState(link["state"]) == "down" {
-			out = append(out, name)
-		}
-	}
-	return out
 }
 
 // nvueEgressPools reads the egress service pools of an advance-buffer

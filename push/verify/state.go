@@ -542,13 +542,13 @@ func groupAndQueueSettings(all map[string]string) map[string]string {
 // (model.Port.DCBX): EOS `dcbx mode ieee` or `no dcbx mode`, NVUE `lldp
 // dcbx-pfc-tlv on` or its unset; "" on Onyx, where it is not compared.
 func expectDCBX(platform model.Platform, advertise bool) string {
-	on := map[model.Platform][2]string{model.PlatformEOS: {"off", "ieee"}, model.PlatformCumulus: {"off", "on"}}
-	v, ok := on[platform]
-	if !ok {
+	switch {
+	case platform != model.PlatformEOS && platform != model.PlatformCumulus:
 		return ""
+	case !advertise:
+		return "off"
+	case platform == model.PlatformEOS:
+		return "ieee"
 	}
-	if advertise {
-		return v[1]
-	}
-	return v[0]
+	return "on"
 }

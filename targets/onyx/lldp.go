@@ -1,7 +1,6 @@
 package onyx
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
@@ -35,20 +34,7 @@ func writeLLDP(w *writer, sw *model.Switch) {
 }
 
 // lldpOffByDefault tells whether Onyx release v ("3.6.4006") predates
-// 3.8.2000, where LLDP became on by default. A release it cannot read is
-// taken as a current one.
+// 3.8.2000, where LLDP became on by default.
 func lldpOffByDefault(v string) bool {
-	parts := strings.SplitN(v, ".", 3)
-	if len(parts) != 3 {
-		return false
-	}
-	var n [3]int
-	for i, p := range parts {
-		x, err := strconv.Atoi(p)
-		if err != nil {
-			return false
-		}
-		n[i] = x
-	}
-	return n[0] < 3 || n[0] == 3 && (n[1] < 8 || n[1] == 8 && n[2] < 2000)
+	return model.CompareVersions(v, "3.8.2000") < 0
 }
