@@ -126,12 +126,14 @@ func (c *checker) checkSwitchHasLossless(sw *model.Switch) {
 		[]string{"switch", sw.Name})
 }
 
-// checkECN checks each lossless class's ECN thresholds: min below max,
-// max within the queue limit of every switch, and min below the DCQCN
+// checkECN checks each class's ECN thresholds: min below max, on every
+// class that marks (a lossy class's empty ramp used to pass validate and
+// fail only when a switch was rendered); and on a lossless class max
+// within the queue limit of every switch and min below the DCQCN
 // ECN-before-PFC bound (warning).
 func (c *checker) checkECN() {
 	for _, cl := range c.f.QoS.Classes {
-		if !cl.Lossless || cl.ECN == nil {
+		if cl.ECN == nil {
 			continue
 		}
 		e := cl.ECN
@@ -142,7 +144,9 @@ func (c *checker) checkECN() {
 				fmt.Sprintf("Class %q marks ECN from %d bytes (min) to %d bytes (max); min must be below max or the marking ramp is empty. Lower min or raise max.", cl.Name, e.MinBytes, e.MaxBytes),
 				minPath, rel(fmt.Sprintf("ECN max %d bytes", e.MaxBytes), maxPath...))
 		}
-		c.checkECNAgainstSwitches(cl, minPath, maxPath)
+		if cl.Lossless {
+			c.checkECNAgainstSwitches(cl, minPath, maxPath)
+		}
 	}
 }
 

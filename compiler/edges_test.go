@@ -92,6 +92,30 @@ func TestECNEqualThresholds(t *testing.T) {
 	}
 }
 
+// TestECNRampOnALossyClass checks that a lossy class's empty ECN ramp
+// is refused at validate, as a lossless class's is: it passed before and
+// failed only when a switch was rendered, with no position ("need 0 <
+// min <= max").
+func TestECNRampOnALossyClass(t *testing.T) {
+	f := testFabric()
+	var lossy *model.Class
+	for i := range f.QoS.Classes {
+		if !f.QoS.Classes[i].Lossless {
+			lossy = &f.QoS.Classes[i]
+			break
+		}
+	}
+	if lossy == nil {
+		t.Fatal("the test fabric has no lossy class")
+	}
+	lossy.ECN = &model.ECN{MinBytes: 1500 * 1024, MaxBytes: 150 * 1024, MarkProbabilityPercent: 100}
+	src := testSources(f)
+	want := []string{"error|ECN minimum not below maximum|qos/class/" + lossy.Name + "/ecn/min|qos/class/" + lossy.Name + "/ecn/max"}
+	if diff := cmp.Diff(want, runChecks(t, f, src)); diff != "" {
+		t.Errorf("diagnostics (-want +got):\n%s", diff)
+	}
+}
+
 // TestZeroSizeLosslessPG checks the consistency check behind PFC: a
 // port with PFC on the RoCE priority whose lossless group holds no
 // buffer is reported, since paused traffic would have nowhere to go.
