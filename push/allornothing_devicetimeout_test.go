@@ -21,8 +21,16 @@ func TestAllOrNothingDeviceTimeoutWhileWaiting(t *testing.T) {
 		At: regexp.MustCompile(`^nv config apply --confirm \S+ -y`), Kind: sim.FaultSlow, Delay: 8 * time.Second}}})
 	onyx := -1
 	for i, tg := range fl.targets {
-		if tg.Switch.Platform == model.PlatformOnyx {
+		switch tg.Switch.Platform {
+		case model.PlatformOnyx:
 			onyx = i
+		case model.PlatformCumulus:
+			// The slow apply outlasts the Onyx switch's device timeout
+			// rather than failing first on its own command timeout:
+			// since push reads every switch before it stages, the
+			// NVUE apply starts late enough for its 5 s command
+			// timeout to end it before the Onyx switch waits 6 s.
+			fl.targets[i].Device.CommandTimeout = 12 * time.Second
 		}
 	}
 	// Long enough for the Onyx switch to read, stage, apply and verify
