@@ -427,10 +427,10 @@ func refuseForeignQoS(applied *verify.NVUEConfig) error {
 		fix = append(fix, "nv unset "+path)
 	}
 	return fmt.Errorf("the switch runs %s, NVIDIA's RoCE QoS with its own lossless pool (roce-lossless), and NVUE allows a single lossless pool; "+
-		"fabricc configures the lossless class and its default-lossless pool itself: remove it on the switch (%s; nv config apply -y), "+
-		"then push again; nothing was changed. Removing RoCE mode also stops the PFC, ETS and application priority TLVs it has every port send "+
-		"(Cumulus Linux user guide, Link Layer Discovery Protocol, \"Transmit QoS TLVs\"): a NIC that takes its PFC from the switch by DCBX "+
-		"keeps PFC only on a fabric port, where fabricc advertises it to a QLogic NIC", strings.Join(found, " and "), strings.Join(fix, "; "))
+		"fabricc configures the lossless class and its default-lossless pool itself: remove it on the switch (%s; nv config apply -y; "+
+		"this also stops the PFC, ETS and application priority TLVs RoCE mode has every port send, Cumulus Linux user guide, Link Layer Discovery Protocol, "+
+		"\"Transmit QoS TLVs\", so a NIC that takes its PFC from the switch by DCBX keeps PFC only on a fabric port, where fabricc advertises it to a QLogic NIC), "+
+		"then push again; nothing was changed", strings.Join(found, " and "), strings.Join(fix, "; "))
 }
 
 // patchProfiles are the profiles the patch sets, by kind and name

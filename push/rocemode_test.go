@@ -28,8 +28,9 @@ func TestPushRefusesNVUERoCEMode(t *testing.T) {
 	r := l.run(t, ActionPush, f, sw, cfg)
 	const refusal = "the switch runs qos roce (RoCE mode lossless), NVIDIA's RoCE QoS with its own lossless pool (roce-lossless), " +
 		"and NVUE allows a single lossless pool; fabricc configures the lossless class and its default-lossless pool itself: " +
-		"remove it on the switch (nv unset qos roce; nv config apply -y), then push again; nothing was changed. " +
-		"Removing RoCE mode also stops the PFC, ETS and application priority TLVs it has every port send"
+		"remove it on the switch (nv unset qos roce; nv config apply -y; this also stops the PFC, ETS and application priority TLVs " +
+		"RoCE mode has every port send, Cumulus Linux user guide, Link Layer Discovery Protocol, \"Transmit QoS TLVs\", so a NIC that takes " +
+		"its PFC from the switch by DCBX keeps PFC only on a fabric port, where fabricc advertises it to a QLogic NIC), then push again; nothing was changed"
 	if r.Status != StatusFailed || !strings.Contains(r.Error, refusal) {
 		t.Errorf("push onto RoCE mode: %s %q, want failed with %q", r.Status, r.Error, refusal)
 	}
