@@ -266,7 +266,8 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 		// A push says it once it knows what it changed (partialPushWarning).
 		warning = warnNow(cmd, out, partialWarning(action, b, len(targets), left))
 	}
-	if err := checkRollout(cmd, args, sf, action, b, out); err != nil {
+	rolloutWarnings, err := checkRollout(cmd, args, sf, action, b, out)
+	if err != nil {
 		return err
 	}
 	if sf.insecure {
@@ -286,7 +287,7 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 		Dial: push.SSHDialer(hk), Parallel: sf.parallel, LockTimeout: sf.lockTimeout, BreakLock: sf.breakLock, SaveUnsaved: sf.saveUnsaved, PerDevice: sf.perDevice,
 		Cabling: action == push.ActionVerify && !sf.noCabling, Hosts: hosts, RunScript: push.SSHScriptRunner(hk), Renamed: renamed}
 	if ap != nil {
-		o.Approve, ap.warnings = ap.approve, sf.rollout.warnings
+		o.Approve, ap.warnings = ap.approve, rolloutWarnings
 	}
 	live := newLiveReport(o, sf.report)
 	sig.onForced(func(cause string) { writeForced(cmd, live.snapshot(cause), sf.report, out) })

@@ -26,8 +26,6 @@ type rolloutFlags struct {
 	base string
 	// accept: push only (--accept-rollout-hazard).
 	accept bool
-	// warnings are the rollout's warnings, for the approval question.
-	warnings []string
 }
 
 // register adds --base and, for push, --accept-rollout-hazard.
@@ -75,27 +73,29 @@ func rolloutWarning(r plan.Rollout) string {
 // the approval question); a push with one that no order avoids is
 // refused unless --accept-rollout-hazard, as a stale build is without
 // --stale. Nothing is said without a previous model: the check does not
-// guess what the switches run.
-func checkRollout(cmd *cobra.Command, args []string, sf *switchFlags, action string, b *push.Build, out *output) error {
+// guess what the switches run. It returns the warnings, for the approval
+// question.
+func checkRollout(cmd *cobra.Command, args []string, sf *switchFlags, action string, b *push.Build, out *output) ([]string, error) {
 	if action == push.ActionVerify {
-		return nil
+		return nil, nil
 	}
 	prev, since, err := previousModel(cmd, args, sf, b, out)
 	if err != nil || prev == nil {
-		return err
+		return nil, err
 	}
 	hazards := plan.Rollouts(prev, b.Fabric)
 	if action == push.ActionPush && !sf.rollout.accept {
 		if err := refuseRollout(hazards, since); err != nil {
-			return err
+			return nil, err
 		}
 	}
+	var warnings []string
 	for _, r := range hazards {
 		w := rolloutWarning(r)
 		buildWarning(cmd, sf, out, w)
-		sf.rollout.warnings = append(sf.rollout.warnings, w)
+		warnings = append(warnings, w)
 	}
-	return nil
+	return warnings, nil
 }
 
 // refuseRollout is push's error for the hazards no order avoids, nil

@@ -145,13 +145,6 @@ func compareMMUProfile(device string, want, got *State) []Difference {
 			}
 		}
 	}
-	keys := map[string]bool{}
-	for k := range want.MMUProfile {
-		keys[k] = true
-	}
-	for k := range got.MMUProfile {
-		keys[k] = true
-	}
 	text := func(m map[string]string, k string) string {
 		if v, ok := m[k]; ok {
 			return v
@@ -159,7 +152,9 @@ func compareMMUProfile(device string, want, got *State) []Difference {
 		return "EOS default"
 	}
 	var out []Difference
-	for _, k := range slices.SortedFunc(maps.Keys(keys), naturalCmp) {
+	keys := unionKeys(want.MMUProfile, got.MMUProfile)
+	slices.SortFunc(keys, naturalCmp) // "priority-group 10" after "9"
+	for _, k := range keys {
 		w, g := text(want.MMUProfile, k), text(got.MMUProfile, k)
 		if w != g && !perPort[k] {
 			out = append(out, Difference{Device: device, Field: "MMU " + k, Intended: w, Actual: g})

@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"slices"
@@ -39,7 +40,7 @@ func SwitchWideChanges(want, before, after *State) []string {
 			break
 		}
 	}
-	for _, typ := range slices.Sorted(maps.Keys(joinKeys(before.Pools, after.Pools))) {
+	for _, typ := range unionKeys(before.Pools, after.Pools) {
 		if b, a := poolText(before.Pools, typ), poolText(after.Pools, typ); b != a {
 			out = append(out, fmt.Sprintf("%s pool %s -> %s", typ, b, a))
 		}
@@ -51,15 +52,8 @@ func SwitchWideChanges(want, before, after *State) []string {
 // the keys whose values differ between before and after; none when
 // none does. A key on one side only reads "none" on the other.
 func keyChanges[V comparable](name, key string, before, after map[int]V, text func(V) string) []string {
-	keys := map[int]bool{}
-	for k := range before {
-		keys[k] = true
-	}
-	for k := range after {
-		keys[k] = true
-	}
 	var parts []string
-	for _, k := range slices.Sorted(maps.Keys(keys)) {
+	for _, k := range unionKeys(before, after) {
 		b, bok := before[k]
 		a, aok := after[k]
 		if bok == aok && b == a {
@@ -93,14 +87,14 @@ func poolText(pools map[string]Pool, typ string) string {
 	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", p.Percent), "0"), ".") + "% " + priorityText(p.Priorities)
 }
 
-// joinKeys is the union of a's and b's keys.
-func joinKeys(a, b map[string]Pool) map[string]bool {
-	out := map[string]bool{}
-	for k := range a {
-		out[k] = true
-	}
+// unionKeys is the union of a's and b's keys, sorted.
+func unionKeys[K cmp.Ordered, V any](a, b map[K]V) []K {
+	keys := slices.Collect(maps.Keys(a))
 	for k := range b {
-		out[k] = true
+		if _, ok := a[k]; !ok {
+			keys = append(keys, k)
+		}
 	}
-	return out
+	slices.Sort(keys)
+	return keys
 }
