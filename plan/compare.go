@@ -21,7 +21,7 @@ func Compare(base, head *model.Fabric) *Plan {
 	p.Devices = append(p.Devices, compareHosts(base, head, causes)...)
 	sortDevices(p.Devices)
 	markRenames(p, base, head)
-	p.Rollout = rollout(base, head)
+	p.Rollout = Rollouts(base, head)
 	return p
 }
 

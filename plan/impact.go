@@ -68,8 +68,13 @@ func switchImpact(a, b *model.Switch) []Impact {
 	link := map[string]string{}
 	var linkPorts []string
 	// Where the switch sizes its headroom itself, the priority-group
-	// numbers are fabricc's computation, not configured.
+	// numbers are fabricc's computation, not configured. A change of
+	// qos headroom mode writes or unsets every lossless port's
+	// port-buffer and thresholds, so those ports are the buffer impact.
 	_, selfSized := docs.HeadroomUnconfigured(b)
+	if a.HeadroomLeftToSwitch != b.HeadroomLeftToSwitch {
+		buffer, selfSized = losslessPorts(b), true
+	}
 	for i := range b.Ports {
 		pb := &b.Ports[i]
 		pa := a.Port(pb.Name)
@@ -97,11 +102,6 @@ func switchImpact(a, b *model.Switch) []Impact {
 			linkPorts = append(linkPorts, pb.Name)
 			link[pb.Name] = joinChanges(why)
 		}
-	}
-	if a.HeadroomLeftToSwitch != b.HeadroomLeftToSwitch {
-		// Every lossless port's port-buffer and thresholds are written
-		// or unset (qos headroom mode).
-		buffer = losslessPorts(b)
 	}
 	if resized := resizedPools(a, b); len(buffer) > 0 || len(resized) > 0 {
 		out = append(out, Impact{Kind: "buffer", Subjects: buffer, Text: bufferText(buffer, len(resized) > 0) + ": " + platformImpact(b, "momentary packet loss on the whole switch possible")})

@@ -391,7 +391,7 @@ func headSections(p *Plan) []headSection {
 	if len(p.Rollout) > 0 {
 		sec := headSection{title: "rollout (fabricc push changes the switches; each host changes when its script runs)"}
 		for _, r := range p.Rollout {
-			sec.lines = append(sec.lines, rolloutText(r))
+			sec.lines = append(sec.lines, r.Line())
 		}
 		out = append(out, sec)
 	}

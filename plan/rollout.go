@@ -151,8 +151,10 @@ type rolloutHazard struct {
 	pushFirst, hostsFirst string // "" where that order keeps the contract
 }
 
-// rollout derives the rollout entries of a change.
-func rollout(base, head *model.Fabric) []Rollout {
+// Rollouts derives the rollout entries of the change from base to head,
+// as Compare's Plan.Rollout holds them; push and diff run it alone
+// between the previous build and theirs.
+func Rollouts(base, head *model.Fabric) []Rollout {
 	before, after := hostLinks(base), hostLinks(head)
 	hazards := map[string][]rolloutHazard{}
 	for _, h := range head.Hosts {
@@ -259,18 +261,10 @@ func hostList(hosts []string) string {
 	return strconv.Itoa(len(hosts)) + " hosts (" + namesInSummary(hosts) + ")"
 }
 
-// rolloutText is "MTU: hosts first, then push: ...".
-func rolloutText(r Rollout) string { return r.Contract + ": " + r.Text }
-
-// Rollouts is the rollout of the change from base to head alone, as
-// Compare's Plan.Rollout holds it, without the rest of the plan: what
-// push and diff check between the previous build and theirs.
-func Rollouts(base, head *model.Fabric) []Rollout { return rollout(base, head) }
-
 // NoSafeOrder reports whether no order of the push and the hosts'
 // scripts keeps the contract (Order "none").
 func (r Rollout) NoSafeOrder() bool { return r.Order == orderNone }
 
-// Line is the rollout as plan's text prints it: "lossless: no safe
-// order in one step. ...".
-func (r Rollout) Line() string { return rolloutText(r) }
+// Line is the rollout as plan's text prints it: "MTU: hosts first, then
+// push: ...", "lossless: no safe order in one step. ...".
+func (r Rollout) Line() string { return r.Contract + ": " + r.Text }
