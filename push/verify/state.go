@@ -382,7 +382,7 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		}
 		switch {
 		case sw.Platform == model.PlatformCumulus:
-			p.PFCProfile = expectPFCProfile(f.QoS.Headroom, mp)
+			p.PFCProfile = expectPFCProfile(sw.HeadroomLeftToSwitch, mp)
 			p.Operational = &Operational{MTU: mp.MTU, PFC: append([]int(nil), mp.PFCPriorities...)}
 		case sw.Platform == model.PlatformOnyx && sw.BufferStyle == onyx.StyleAdvanced:
 			p.IngressBuffers = expectIngressBuffers(mp)
@@ -443,12 +443,12 @@ func poolPercent(platform model.Platform, bp model.BufferPool) float64 {
 }
 
 // expectPFCProfile is the buffer of the PFC profile targets/cumulus
-// renders for mp under headroom policy h; nil for a port without PFC.
+// renders for mp (leftToSwitch: the switch sizes headroom itself); nil for a port without PFC.
 // With headroom mode "platform" only the cable-length is written, and
 // the zero port-buffer and thresholds match a profile without them (push
 // unsets them).
-func expectPFCProfile(h model.HeadroomPolicy, mp *model.Port) *PFCProfile {
-	b, ok := cumulus.WrittenPFCBuffer(h, mp)
+func expectPFCProfile(leftToSwitch bool, mp *model.Port) *PFCProfile {
+	b, ok := cumulus.WrittenPFCBuffer(leftToSwitch, mp)
 	if !ok {
 		return nil
 	}

@@ -106,7 +106,7 @@ func build(p *plan, f *model.Fabric, sw *model.Switch, t target) error {
 	if err := renderAdvancedBuffers(p, &f.QoS, sw, t); err != nil {
 		return err
 	}
-	a := attachments{mapping: mapping, pfc: renderPFC(p, f.QoS.Headroom, sw, t)}
+	a := attachments{mapping: mapping, pfc: renderPFC(p, sw, t)}
 	if a.pause, err = renderLinkPause(p, sw, t); err != nil {
 		return err
 	}

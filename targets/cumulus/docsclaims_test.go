@@ -27,7 +27,10 @@ func TestCumulusHeadroomOverrideDocumented(t *testing.T) {
 	if m := missing(script, written); len(m) > 0 {
 		t.Fatalf("the script no longer writes %q; update README and docs/language.md", m)
 	}
-	left, _ := render(t, func(f *model.Fabric) { f.QoS.Headroom.Mode = model.HeadroomPlatform })
+	left, _ := render(t, func(f *model.Fabric) {
+		f.QoS.Headroom.Mode = model.HeadroomPlatform
+		f.Switches[0].HeadroomLeftToSwitch = true
+	})
 	if m := missing(left, written[:1]); len(m) > 0 || strings.Contains(left, "port-buffer 57000") {
 		t.Fatalf("headroom mode platform: the script lacks %q or writes port-buffer; update README and docs/language.md", m)
 	}

@@ -29,7 +29,10 @@ func pfcProfileLines(script string) []string {
 // 25G port keeps its own, whose name gives its speed. In the default mode the
 // three values are written, as before.
 func TestHeadroomModePlatform(t *testing.T) {
-	platform := func(f *model.Fabric) { f.QoS.Headroom.Mode = model.HeadroomPlatform }
+	platform := func(f *model.Fabric) {
+		f.QoS.Headroom.Mode = model.HeadroomPlatform
+		f.Switches[0].HeadroomLeftToSwitch = true
+	}
 	script, yml := render(t, platform)
 	want := []string{
 		"nv unset qos pfc pfc-sp3-100g-3m switch-priority",
@@ -101,11 +104,11 @@ func TestHeadroomModePlatform(t *testing.T) {
 func TestWrittenPFCBuffer(t *testing.T) {
 	f := fixture()
 	port := &f.Switches[0].Ports[0]
-	computed, ok := WrittenPFCBuffer(model.HeadroomPolicy{}, port)
+	computed, ok := WrittenPFCBuffer(false, port)
 	if want := (PFCBuffer{CableMeters: 3, PortBuffer: 57000, XoffThreshold: 19000, XonThreshold: 19000}); !ok || computed != want {
 		t.Errorf("computed: %+v %v, want %+v", computed, ok, want)
 	}
-	left, ok := WrittenPFCBuffer(model.HeadroomPolicy{Mode: model.HeadroomPlatform}, port)
+	left, ok := WrittenPFCBuffer(true, port)
 	if want := (PFCBuffer{CableMeters: 3}); !ok || left != want {
 		t.Errorf("platform: %+v %v, want %+v", left, ok, want)
 	}

@@ -52,16 +52,17 @@ func PortPFCBuffer(port *model.Port) (PFCBuffer, bool) {
 }
 
 // WrittenPFCBuffer is the buffer of the PFC profile fabricc writes for
-// port under headroom policy h: PortPFCBuffer, or with headroom mode
-// "platform" its cable-length alone, the zero port-buffer, xoff and xon
+// port: PortPFCBuffer, or where the switch sizes headroom itself
+// (model.Switch.HeadroomLeftToSwitch, headroom mode "platform") its
+// cable-length alone, the zero port-buffer, xoff and xon
 // thresholds being values fabricc does not write (and unsets, so that
 // switchd derives them from the cable length: Cumulus Linux 5.9 User
 // Guide, Quality of Service, Priority Flow Control, "NVIDIA recommends
 // that you do not change these settings but, instead, let Cumulus Linux
 // configure the settings dynamically").
-func WrittenPFCBuffer(h model.HeadroomPolicy, port *model.Port) (PFCBuffer, bool) {
+func WrittenPFCBuffer(leftToSwitch bool, port *model.Port) (PFCBuffer, bool) {
 	b, ok := PortPFCBuffer(port)
-	if ok && h.LeftToPlatform() {
+	if ok && leftToSwitch {
 		b = PFCBuffer{CableMeters: b.CableMeters}
 	}
 	return b, ok
@@ -122,11 +123,11 @@ func cableOf(port *model.Port, pg *model.PriorityGroup) float64 {
 	return 0
 }
 
-// portPFC builds the profile a PFC port needs under headroom policy h,
-// or nil when PFC is off. With headroom mode "platform" the profile
+// portPFC builds the profile a PFC port needs,
+// or nil when PFC is off. Where the switch sizes headroom itself the profile
 // holds the priorities and the cable only (WrittenPFCBuffer), so ports
 // of one speed that differ only in fabricc's computed headroom share one.
-func portPFC(p *plan, h model.HeadroomPolicy, port *model.Port) *pfcProfile {
+func portPFC(p *plan, leftToSwitch bool, port *model.Port) *pfcProfile {
 	if len(port.PFCPriorities) == 0 {
 		return nil
 	}
@@ -136,10 +137,10 @@ func portPFC(p *plan, h model.HeadroomPolicy, port *model.Port) *pfcProfile {
 			lossless = append(lossless, &port.PriorityGroups[i])
 		}
 	}
-	buf, _ := WrittenPFCBuffer(h, port)
+	buf, _ := WrittenPFCBuffer(leftToSwitch, port)
 	prof := &pfcProfile{prios: joinInts(port.PFCPriorities), buf: buf, pg: -1}
 	p.port(port.Name, "pfc")
-	if h.LeftToPlatform() {
+	if leftToSwitch {
 		prof.speedMbps = port.SpeedMbps
 		return prof
 	}
@@ -221,10 +222,10 @@ var OwnedProfiles = []OwnedProfile{{"pfc", PFCProfileName}, {"mapping", trustPro
 // PFC included, and the push unsets what an earlier fabricc wrote there
 // (renderClears).
 //
-// With headroom mode "platform" (h) a profile is switch-priority, tx, rx
+// Where the switch sizes headroom itself (sw.HeadroomLeftToSwitch, headroom mode "platform") a profile is switch-priority, tx, rx
 // and cable-length only, and the port-buffer, xoff-threshold and
 // xon-threshold an earlier push wrote are unset (writePFC).
-func renderPFC(p *plan, h model.HeadroomPolicy, sw *model.Switch, t target) []string {
+func renderPFC(p *plan, sw *model.Switch, t target) []string {
 	p.at()
 	p.sectionf("PFC: lossless switch priorities and the lossless PG buffer per port group")
 	// default-global reaches every port without a profile of its own; an
@@ -233,7 +234,7 @@ func renderPFC(p *plan, h model.HeadroomPolicy, sw *model.Switch, t target) []st
 	attach := make([]string, len(sw.Ports))
 	per := make([]*pfcProfile, len(sw.Ports))
 	for i := range sw.Ports {
-		per[i] = portPFC(p, h, &sw.Ports[i])
+		per[i] = portPFC(p, sw.HeadroomLeftToSwitch, &sw.Ports[i])
 	}
 	var profiles []*pfcProfile
 	taken := map[string]bool{}
@@ -261,7 +262,7 @@ func renderPFC(p *plan, h model.HeadroomPolicy, sw *model.Switch, t target) []st
 		p.commentf("PFC is off on every port")
 		return attach
 	}
-	if h.LeftToPlatform() {
+	if sw.HeadroomLeftToSwitch {
 		platformPFCComments(p)
 	} else {
 		computedPFCComments(p)
