@@ -184,16 +184,20 @@ func preload(dev cli.Device, opts Options) error {
 		if l == "" || script.skip(l) {
 			continue
 		}
-		e := &PreloadError{Source: src, Line: i + 1, Column: column(raw), Text: redact(raw)}
-		if e.Why = script.accept(l); e.Why != "" {
-			return e
+		if reason := script.accept(l); reason != "" {
+			return lineError(src, i+1, raw, reason)
 		}
 		if r := sh.Exec(raw); script.refused(r) {
-			e.Why = redactIn(why(r), raw) + refusedHint
-			return e
+			return lineError(src, i+1, raw, redactIn(why(r), raw)+refusedHint)
 		}
 	}
 	return finish(sh, script, src)
+}
+
+// lineError is the refusal of line n (raw) of src, made only for the
+// line that fails: its text with secrets hidden, and the reason.
+func lineError(src string, n int, raw, reason string) *PreloadError {
+	return &PreloadError{Source: src, Line: n, Column: column(raw), Text: redact(raw), Why: reason}
 }
 
 // refusedHint follows the switch's answer to a refused line.

@@ -68,13 +68,14 @@ func readLabConfig(spec string, f *model.Fabric) (labConfig, error) {
 	return labConfig{spec: spec, device: device, path: path, text: string(data)}, nil
 }
 
-// switchNames lists f's switches for a message: "leaf1, leaf2, spine1".
+// switchNames lists the fabric's switches for an error, shortened as
+// push's lists are (shortList): a large fabric has thousands.
 func switchNames(f *model.Fabric) string {
 	names := make([]string, len(f.Switches))
 	for i := range f.Switches {
 		names[i] = f.Switches[i].Name
 	}
-	return strings.Join(names, ", ")
+	return shortList(names)
 }
 
 // labConfigFaults turns the configurations into simulator adjustments,
