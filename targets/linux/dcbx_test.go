@@ -2,6 +2,7 @@ package linux
 
 import (
 	"errors"
+	"github.com/fabricc/fabricc/internal/quote"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -98,7 +99,7 @@ func TestDcbxHost(t *testing.T) {
 			if tc.state != "-" {
 				state["dcbx.state"] = tc.state
 			}
-			body := "dcbx_host " + shellQuote(tc.ifc) + "\nfinish\n"
+			body := "dcbx_host " + quote.ShellWord(tc.ifc) + "\nfinish\n"
 			out, _, after := dcbxRun(t, map[string]string{"dcb": fakeDcbDCBX}, state, body, tc.args...)
 			if out != tc.want {
 				t.Errorf("got:\n%s\nwant:\n%s", out, tc.want)
@@ -108,11 +109,6 @@ func TestDcbxHost(t *testing.T) {
 			}
 		})
 	}
-}
-
-// shellQuote is s in single quotes for a test's bash body.
-func shellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // TestNetnsMlnxDCBX: an MLNX_OFED port whose mlnx_qos reads "DCBX mode:

@@ -230,7 +230,6 @@ func writeDcb(b *script, f *model.Fabric, n *model.NIC) {
 	ptc := strings.Join(indexed(f.QoS.PriorityToTC), " ")
 	b.nic(n, "driver")
 	b.WriteString("\tif dcb_free \"$ifc\" && capable \"$ifc\" \"DCB (dcbnl)\" \"load mlx5_core, whose dcbnl iproute2's dcb drives\" dcb pfc show dev \"$ifc\"; then\n")
-	b.nic(n, "pfc_priorities")
 	b.nic(n)
 	b.WriteString("\t\t# DCBX in host mode: the NIC's firmware agent would apply the switch's PFC and ETS.\n")
 	b.WriteString("\t\tdcbx_host \"$ifc\"\n")
