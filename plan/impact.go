@@ -260,9 +260,7 @@ func resizedPools(a, b *model.Switch) []string {
 			out = append(out, k)
 			continue
 		}
-		wa, _ := writtenPoolSize(a, pa)
-		wb, _ := writtenPoolSize(b, pb)
-		if sizeDiffers(wa, true, wb, true, pa.SizeBytes, pb.SizeBytes) {
+		if sizeDiffers(pa.write, true, pb.write, true, pa.pool.SizeBytes, pb.pool.SizeBytes) {
 			out = append(out, k)
 		}
 		delete(pools, k)

@@ -156,12 +156,19 @@ func sizeDiffers(wa poolWrite, okA bool, wb poolWrite, okB bool, a, b int64) boo
 	return a != b
 }
 
-// writtenPools are a switch's pools with a written size, by poolKey.
-func writtenPools(sw *model.Switch) map[string]model.BufferPool {
-	out := map[string]model.BufferPool{}
+// writtenPool is a pool with the size the switch is told of it.
+type writtenPool struct {
+	pool  model.BufferPool
+	write poolWrite
+}
+
+// writtenPools are a switch's pools with a written size, by poolKey,
+// each with that size (writtenPoolSize).
+func writtenPools(sw *model.Switch) map[string]writtenPool {
+	out := map[string]writtenPool{}
 	for _, p := range sw.Pools {
-		if _, ok := writtenPoolSize(sw, p); ok {
-			out[poolKey(p)] = p
+		if w, ok := writtenPoolSize(sw, p); ok {
+			out[poolKey(p)] = writtenPool{p, w}
 		}
 	}
 	return out

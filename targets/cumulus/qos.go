@@ -382,38 +382,38 @@ func firstOfType(pools []model.BufferPool, i int, dir string) (string, bool) {
 // traffic pools and advanced buffer properties).
 var servicePool = map[string]int{"default-lossy": 0, "default-lossless": 1}
 
-// egressWrite is what fabricc writes for an egress pool under
-// `qos advance-buffer-config default-global egress-pool <ID>`: Infinite
-// for a pool of the whole buffer, else MemoryPercent when the pool's
-// whole percent differs from the one its traffic pool gives it (0 when
-// the traffic pool's is kept).
-type egressWrite struct {
-	ID            int
-	Infinite      bool
-	MemoryPercent int
-}
-
 // egressPool is what fabricc writes for pools[i], the first egress pool
-// of NVUE pool name (firstOfType), whose traffic pool's memory-percent
-// is tp (trafficPercent), and false where it writes nothing: a release
-// before advance-buffer-config (5.4). A pool of the whole buffer is
-// `infinite true` (the pool infinite flag, "Advanced Buffer Tuning",
+// of NVUE pool name (firstOfType), and false where it writes nothing: a
+// release before advance-buffer-config (5.4). A pool of the whole buffer
+// is `infinite true` (the pool infinite flag, "Advanced Buffer Tuning",
 // Service Pools), not memory-percent 100: "The sum of memory-percent
 // values across all egress pools must be less than or equal to 100
 // percent", and egress pool 0 keeps the lossy share.
-func egressPool(pool model.BufferPool, name string, tp int, t target) (egressWrite, bool) {
+func egressPool(pools []model.BufferPool, i int, name string, t target) (EgressPoolWrite, bool) {
 	if !t.rel.atLeast(sinceAdvanceBuffer) {
-		return egressWrite{}, false
+		return EgressPoolWrite{}, false
 	}
-	w := egressWrite{ID: servicePool[name]}
-	if pool.Percent >= 100 {
+	w := EgressPoolWrite{Keyword: t.egressPool(), ID: servicePool[name], TrafficPool: name, TrafficPercent: trafficPercent(pools, name)}
+	if pools[i].Percent >= 100 {
 		w.Infinite = true
 		return w, true
 	}
-	if pct := PoolPercent(pool); pct != tp {
+	if pct := PoolPercent(pools[i]); pct != w.TrafficPercent {
 		w.MemoryPercent = pct
 	}
 	return w, true
+}
+
+// writtenEgressPool is egressPool of pools[i] when it is the first
+// egress pool of its type, and false where fabricc writes nothing for
+// it: an ingress pool, an egress pool after the first of its type, a
+// release before advance-buffer-config (5.4).
+func writtenEgressPool(pools []model.BufferPool, i int, t target) (EgressPoolWrite, bool) {
+	name, ok := firstOfType(pools, i, "egress")
+	if !ok {
+		return EgressPoolWrite{}, false
+	}
+	return egressPool(pools, i, name, t)
 }
 
 // trafficPercent is the memory-percent fabricc writes for traffic pool
@@ -488,24 +488,13 @@ func renderEgressPools(p *plan, sw string, pools []model.BufferPool, t target) e
 			p.notef("pool %s (%s %s, %d B, %.1f%%, %s, priorities %s) has no NVUE egress pool: fabricc writes one egress pool per type", pool.Name, pool.Direction, pool.Type, pool.SizeBytes, pool.Percent, pool.Mode, joinInts(pool.Priorities))
 			continue
 		}
-		tp := trafficPercent(pools, name)
-		w, ok := egressPool(pool, name, tp, t)
+		w, ok := egressPool(pools, i, name, t)
 		if !ok {
 			p.notef("pool %s (egress %s, %.1f%%) gets traffic-pool %s's memory-percent: an egress pool of its own needs advance-buffer-config (Cumulus Linux %s)", pool.Name, pool.Type, pool.Percent, name, sinceAdvanceBuffer)
 			continue
 		}
-		base := fmt.Sprintf("qos advance-buffer-config %s %s %d", profileDefault, t.egressPool(), w.ID)
-		switch {
-		case w.Infinite:
-			p.commentf("pool %s: the whole buffer, dynamic, so that a frame admitted to a lossless PG is not dropped at egress; traffic-pool %s sizes egress pool %d too, and the egress pools sum to 100 %% at most, so the pool is infinite", pool.Name, name, w.ID)
-			sum += max(tp, 0)
-		case w.MemoryPercent > 0:
-			p.commentf("pool %s: %.1f%% of the buffer, not the %d%% traffic-pool %s gives egress pool %d", pool.Name, pool.Percent, tp, name, w.ID)
-			sum += w.MemoryPercent
-		default:
-			p.commentf("pool %s: egress pool %d gets traffic-pool %s's %d%%", pool.Name, w.ID, name, tp)
-			sum += tp
-		}
+		base := "qos advance-buffer-config " + profileDefault + " " + w.Path()
+		sum += commentEgressPool(p, pool, w)
 		clearEgressPool(p, base, w)
 		if w.Infinite {
 			p.set(base+" infinite", true)
@@ -522,11 +511,28 @@ func renderEgressPools(p *plan, sw string, pools []model.BufferPool, t target) e
 	return nil
 }
 
+// commentEgressPool says where the size of egress pool w, written for
+// pool, comes from, and returns the memory-percent it takes of the 100
+// the egress pools share: an infinite pool its traffic pool's, which
+// sizes the egress pool too.
+func commentEgressPool(p *plan, pool model.BufferPool, w EgressPoolWrite) int {
+	switch {
+	case w.Infinite:
+		p.commentf("pool %s: the whole buffer, dynamic, so that a frame admitted to a lossless PG is not dropped at egress; traffic-pool %s sizes egress pool %d too, and the egress pools sum to 100 %% at most, so the pool is infinite", pool.Name, w.TrafficPool, w.ID)
+		return max(w.TrafficPercent, 0)
+	case w.MemoryPercent > 0:
+		p.commentf("pool %s: %.1f%% of the buffer, not the %d%% traffic-pool %s gives egress pool %d", pool.Name, pool.Percent, w.TrafficPercent, w.TrafficPool, w.ID)
+		return w.MemoryPercent
+	}
+	p.commentf("pool %s: egress pool %d gets traffic-pool %s's %d%%", pool.Name, w.ID, w.TrafficPool, w.TrafficPercent)
+	return w.TrafficPercent
+}
+
 // clearEgressPool unsets the egress pool settings w does not write, so
 // that an `infinite` or `memory-percent` an earlier fabric wrote does not
 // stay (a patch and nv set only add): push verification compares both
 // (EgressPools), and a leftover would fail every push of the switch.
-func clearEgressPool(p *plan, base string, w egressWrite) {
+func clearEgressPool(p *plan, base string, w EgressPoolWrite) {
 	if !w.Infinite {
 		p.unsetPath(base + " infinite")
 	}
@@ -564,39 +570,33 @@ type EgressPoolWrite struct {
 func (w EgressPoolWrite) Path() string { return fmt.Sprintf("%s %d", w.Keyword, w.ID) }
 
 // WrittenEgressPool is what fabricc writes for sw.Pools[i], by the
-// renderer's own rule (egressPool), and false where it writes nothing
-// for it: an ingress pool, an egress pool after the first of its type, a
-// release before advance-buffer-config (5.4), an os_version that does
-// not parse (Render refuses it too).
+// renderer's own rule (writtenEgressPool), and false where it writes
+// nothing for it: an ingress pool, an egress pool after the first of its
+// type, a release before advance-buffer-config (5.4), an os_version that
+// does not parse (Render refuses it too).
 func WrittenEgressPool(sw *model.Switch, i int) (EgressPoolWrite, bool) {
 	t, err := newTarget(sw.OSVersion)
 	if err != nil {
 		return EgressPoolWrite{}, false
 	}
-	name, ok := firstOfType(sw.Pools, i, "egress")
-	if !ok {
-		return EgressPoolWrite{}, false
-	}
-	tp := trafficPercent(sw.Pools, name)
-	w, ok := egressPool(sw.Pools[i], name, tp, t)
-	if !ok {
-		return EgressPoolWrite{}, false
-	}
-	return EgressPoolWrite{EgressPoolSetting: EgressPoolSetting{Infinite: w.Infinite, MemoryPercent: w.MemoryPercent},
-		Keyword: t.egressPool(), ID: w.ID, TrafficPool: name, TrafficPercent: tp}, true
+	return writtenEgressPool(sw.Pools, i, t)
 }
 
 // EgressPools are the egress service pools renderEgressPools writes for
-// sw, by pool ID, each as WrittenEgressPool gives it (the zero setting
+// sw, by pool ID, each as writtenEgressPool gives it (the zero setting
 // where the traffic pool's share is kept, so a leftover `infinite` or
 // `memory-percent` is a difference), for push verification to compare
 // with what the switch holds; nil where fabricc writes none: a release
 // before advance-buffer-config (5.4), an os_version that does not parse
 // (Render refuses it too), no egress pool in the model.
 func EgressPools(sw *model.Switch) map[int]EgressPoolSetting {
+	t, err := newTarget(sw.OSVersion)
+	if err != nil {
+		return nil
+	}
 	var out map[int]EgressPoolSetting
 	for i := range sw.Pools {
-		w, ok := WrittenEgressPool(sw, i)
+		w, ok := writtenEgressPool(sw.Pools, i, t)
 		if !ok {
 			continue
 		}
