@@ -113,3 +113,58 @@ func TestWrittenPFCBuffer(t *testing.T) {
 		t.Errorf("platform: %+v %v, want %+v", left, ok, want)
 	}
 }
+
+// TestPFCProfileWithoutLosslessPGNamedForItsSpeed: in the default
+// (computed) mode, PFC ports with no lossless priority group get a
+// profile of the priorities and the cable only, NVUE deriving the rest.
+// A 25G port on a cable that rounds up to the same 3 m as two 100G
+// ports' gets a profile of its own, named for its speed, as in mode
+// "platform": it was attached to the 100G ports' pfc-sp3-100g-3m, a
+// name that told the operator the wrong speed.
+func TestPFCProfileWithoutLosslessPGNamedForItsSpeed(t *testing.T) {
+	script, _ := render(t, func(f *model.Fabric) {
+		for i := range f.Switches[0].Ports {
+			p := &f.Switches[0].Ports[i]
+			p.PriorityGroups = []model.PriorityGroup{lossyPG()}
+		}
+	})
+	want := []string{
+		"nv unset qos pfc pfc-sp3-100g-3m switch-priority",
+		"nv set qos pfc pfc-sp3-100g-3m switch-priority 3",
+		"nv set qos pfc pfc-sp3-100g-3m tx enable",
+		"nv set qos pfc pfc-sp3-100g-3m rx enable",
+		"nv set qos pfc pfc-sp3-100g-3m cable-length 3",
+		"nv unset qos pfc pfc-sp3-100g-3m port-buffer",
+		"nv unset qos pfc pfc-sp3-100g-3m xoff-threshold",
+		"nv unset qos pfc pfc-sp3-100g-3m xon-threshold",
+		"nv unset qos pfc pfc-sp3-25g-3m switch-priority",
+		"nv set qos pfc pfc-sp3-25g-3m switch-priority 3",
+		"nv set qos pfc pfc-sp3-25g-3m tx enable",
+		"nv set qos pfc pfc-sp3-25g-3m rx enable",
+		"nv set qos pfc pfc-sp3-25g-3m cable-length 3",
+		"nv unset qos pfc pfc-sp3-25g-3m port-buffer",
+		"nv unset qos pfc pfc-sp3-25g-3m xoff-threshold",
+		"nv unset qos pfc pfc-sp3-25g-3m xon-threshold",
+		"nv unset qos pfc pfc-sp3-100g-30m switch-priority",
+		"nv set qos pfc pfc-sp3-100g-30m switch-priority 3",
+		"nv set qos pfc pfc-sp3-100g-30m tx enable",
+		"nv set qos pfc pfc-sp3-100g-30m rx enable",
+		"nv set qos pfc pfc-sp3-100g-30m cable-length 30",
+		"nv unset qos pfc pfc-sp3-100g-30m port-buffer",
+		"nv unset qos pfc pfc-sp3-100g-30m xoff-threshold",
+		"nv unset qos pfc pfc-sp3-100g-30m xon-threshold",
+	}
+	if got := pfcProfileLines(script); !slices.Equal(got, want) {
+		t.Errorf("PFC profile lines:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if m := missing(script, []string{
+		"# profile pfc-sp3-100g-3m: ports swp1,swp2",
+		"# profile pfc-sp3-25g-3m: ports swp3",
+		"nv set interface swp1 qos pfc profile pfc-sp3-100g-3m",
+		"nv set interface swp2 qos pfc profile pfc-sp3-100g-3m",
+		"nv set interface swp3 qos pfc profile pfc-sp3-25g-3m",
+		"nv set interface swp32 qos pfc profile pfc-sp3-100g-30m",
+	}); len(m) > 0 {
+		t.Errorf("script lacks %q", m)
+	}
+}

@@ -92,9 +92,7 @@ type pfcProfile struct {
 	// pg is the index of the lossless priority group the numbers come
 	// from (on the profile's first port); -1 for none.
 	pg int
-	// speedMbps is the port's speed under headroom mode "platform",
-	// where the profile's name gives it and no number tells two speeds
-	// apart; 0 otherwise.
+	// speedMbps is the speed the name gives (pfcName).
 	speedMbps int
 }
 
@@ -127,22 +125,22 @@ func cableOf(port *model.Port, pg *model.PriorityGroup) float64 {
 // or nil when PFC is off. Where the switch sizes headroom itself the profile
 // holds the priorities and the cable only (WrittenPFCBuffer), so ports
 // of one speed that differ only in fabricc's computed headroom share one.
+// The speed is the profile's in either mode, since its name gives it.
 func portPFC(p *plan, leftToSwitch bool, port *model.Port) *pfcProfile {
 	if len(port.PFCPriorities) == 0 {
 		return nil
+	}
+	buf, _ := WrittenPFCBuffer(leftToSwitch, port)
+	prof := &pfcProfile{prios: joinInts(port.PFCPriorities), buf: buf, pg: -1, speedMbps: port.SpeedMbps}
+	p.port(port.Name, "pfc")
+	if leftToSwitch {
+		return prof
 	}
 	var lossless []*model.PriorityGroup
 	for i := range port.PriorityGroups {
 		if port.PriorityGroups[i].Lossless {
 			lossless = append(lossless, &port.PriorityGroups[i])
 		}
-	}
-	buf, _ := WrittenPFCBuffer(leftToSwitch, port)
-	prof := &pfcProfile{prios: joinInts(port.PFCPriorities), buf: buf, pg: -1}
-	p.port(port.Name, "pfc")
-	if leftToSwitch {
-		prof.speedMbps = port.SpeedMbps
-		return prof
 	}
 	if len(lossless) == 0 {
 		p.notef("port %s has PFC on priorities %s but no lossless priority group; NVUE derives port-buffer and thresholds itself", port.Name, prof.prios)
@@ -166,10 +164,10 @@ func portPFC(p *plan, leftToSwitch bool, port *model.Port) *pfcProfile {
 
 // pfcName gives a readable, unique profile name: pfc-sp3-100g-3m. Every
 // name it gives matches PFCProfileName.
-func pfcName(prof *pfcProfile, port *model.Port, taken map[string]bool) string {
+func pfcName(prof *pfcProfile, taken map[string]bool) string {
 	base := "pfc-sp" + strings.ReplaceAll(prof.prios, ",", "_")
-	if port.SpeedMbps > 0 {
-		base += "-" + strings.ToLower(speedName(port.SpeedMbps))
+	if prof.speedMbps > 0 {
+		base += "-" + strings.ToLower(speedName(prof.speedMbps))
 	}
 	if prof.buf.CableMeters > 0 {
 		base += fmt.Sprintf("-%dm", prof.buf.CableMeters)
@@ -251,7 +249,7 @@ func renderPFC(p *plan, sw *model.Switch, t target) []string {
 		}
 		if found == nil {
 			found = prof
-			found.name = pfcName(prof, &sw.Ports[i], taken)
+			found.name = pfcName(prof, taken)
 			profiles = append(profiles, found)
 		}
 		found.ports = append(found.ports, sw.Ports[i].Name)

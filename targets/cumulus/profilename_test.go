@@ -18,8 +18,8 @@ func TestPFCProfileNameMatchesEveryName(t *testing.T) {
 		for _, mbps := range []int{0, 10, 100, 1000, 10000, 25000, 40000, 50000, 100000, 200000, 400000, 800000, 12000} {
 			for _, meters := range []int{0, 1, 15, 100000} {
 				for range 2 {
-					prof := &pfcProfile{prios: prios, buf: PFCBuffer{CableMeters: meters}}
-					names = append(names, pfcName(prof, &model.Port{SpeedMbps: mbps}, taken))
+					prof := &pfcProfile{prios: prios, buf: PFCBuffer{CableMeters: meters}, speedMbps: mbps}
+					names = append(names, pfcName(prof, taken))
 				}
 			}
 		}
