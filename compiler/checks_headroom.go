@@ -50,19 +50,33 @@ func (c *checker) checkUncabledPFC(sw *model.Switch) {
 		portPath(sw.Name, first))
 }
 
-// selfSizedHeadroom says who sizes the headroom of sw when fabricc does
-// not configure it: Onyx in traffic-pool mode (NVIDIA Onyx User Manual,
-// Shared Buffers: the switch computes each port's headroom) and EOS on an
-// ASIC without an MMU queue profile (Jericho); "" when fabricc writes the
-// headroom itself.
-func selfSizedHeadroom(sw *model.Switch) string {
-	switch {
-	case sw.Platform == model.PlatformOnyx && sw.BufferStyle == "traffic-pool":
-		return "Onyx sizes each port's headroom itself in traffic-pool mode (MLNX-OS 3.6.5000 and later)"
-	case sw.Platform == model.PlatformEOS && !sw.Hardware.HasEOSMMUProfile():
-		return "EOS sizes PFC headroom itself on " + sw.Hardware.ASIC
+// headroomWriter is the one split of the switches by who sizes their
+// PFC headroom when fabricc does not configure it. selfSized says why
+// the switch sizes it itself, whatever fabricc writes: Onyx in
+// traffic-pool mode (NVIDIA Onyx User Manual, Shared Buffers: the switch
+// computes each port's headroom) and EOS on an ASIC without an MMU queue
+// profile (Jericho). refused says why its configuration has no form
+// without fabricc's headroom bytes, so that headroom mode "platform" is
+// refused: Onyx with advanced buffer management, whose `ingress-buffer
+// ... map pool` line carries the group's reserved, xoff and xon bytes,
+// and EOS on Trident and Tomahawk, whose MMU queue profile fabricc
+// writes with `ingress headroom bytes`. Every Onyx and EOS switch is
+// one or the other; Cumulus is neither: fabricc writes its headroom, and
+// mode "platform" leaves it to the switch.
+func headroomWriter(sw *model.Switch) (selfSized, refused string) {
+	switch sw.Platform {
+	case model.PlatformOnyx:
+		if sw.BufferStyle == "traffic-pool" {
+			return "Onyx sizes each port's headroom itself in traffic-pool mode (MLNX-OS 3.6.5000 and later)", ""
+		}
+		return "", fmt.Sprintf("Onyx %s, advanced buffer management: each lossless ingress-buffer line takes reserved, xoff and xon bytes; traffic pools, where Onyx sizes headroom itself, need MLNX-OS 3.6.5000", sw.OSVersion)
+	case model.PlatformEOS:
+		if !sw.Hardware.HasEOSMMUProfile() {
+			return "EOS sizes PFC headroom itself on " + sw.Hardware.ASIC, ""
+		}
+		return "", fmt.Sprintf("EOS on %s (%s): the MMU queue profile's ingress headroom bytes", sw.Hardware.Model, sw.Hardware.ASIC)
 	}
-	return ""
+	return "", ""
 }
 
 // checkSelfSizedLongCables warns about the lossless links of a switch that
@@ -71,7 +85,7 @@ func selfSizedHeadroom(sw *model.Switch) string {
 // the switch is told no cable length, and no public document gives the
 // length it assumes.
 func (c *checker) checkSelfSizedLongCables(sw *model.Switch) {
-	who := selfSizedHeadroom(sw)
+	who, _ := headroomWriter(sw)
 	if who == "" {
 		return
 	}
@@ -98,14 +112,12 @@ func maxXoff(p *model.Port) int64 {
 }
 
 // checkHeadroomMode refuses qos.headroom.mode = "platform" on the
-// switches whose configuration cannot leave the headroom to the switch:
-// Onyx before MLNX-OS 3.6.5000 (advanced buffer management), whose
-// `ingress-buffer ... map pool` line carries the group's reserved, xoff
-// and xon bytes, and EOS on Trident and Tomahawk, whose MMU queue
-// profile fabricc writes with `ingress headroom bytes`. Elsewhere the
-// mode changes nothing but Cumulus: Onyx traffic pools and EOS on
-// Jericho size headroom themselves already (fabricc's values are
-// comments there). One error, at the mode, names every such switch.
+// switches whose configuration cannot leave the headroom to the switch
+// (headroomWriter's refused: Onyx with advanced buffer management, EOS
+// on Trident and Tomahawk). Elsewhere the mode changes nothing but
+// Cumulus: Onyx traffic pools and EOS on Jericho size headroom
+// themselves already (fabricc's values are comments there). One error,
+// at the mode, names every such switch.
 func (c *checker) checkHeadroomMode() {
 	if !c.f.QoS.Headroom.LeftToPlatform() {
 		return
@@ -114,7 +126,7 @@ func (c *checker) checkHeadroomMode() {
 	var rels []related
 	for i := range c.f.Switches {
 		sw := &c.f.Switches[i]
-		why := platformHeadroomRefused(sw)
+		_, why := headroomWriter(sw)
 		if why == "" {
 			continue
 		}
@@ -127,16 +139,4 @@ func (c *checker) checkHeadroomMode() {
 	c.errorf("Headroom mode platform not possible",
 		fmt.Sprintf("headroom mode \"platform\" leaves each lossless port's headroom to the switch, but fabricc writes it on %s. Remove mode (or write \"computed\"), or move those switches to a release or model that sizes headroom itself.", listText(names)),
 		[]string{"qos", "headroom", "mode"}, rels...)
-}
-
-// platformHeadroomRefused is why sw's configuration has no form without
-// fabricc's headroom bytes, or "" where mode "platform" is possible.
-func platformHeadroomRefused(sw *model.Switch) string {
-	switch {
-	case sw.Platform == model.PlatformOnyx && sw.BufferStyle == "advanced":
-		return fmt.Sprintf("Onyx %s, advanced buffer management: each lossless ingress-buffer line takes reserved, xoff and xon bytes; traffic pools, where Onyx sizes headroom itself, need MLNX-OS 3.6.5000", sw.OSVersion)
-	case sw.Platform == model.PlatformEOS && sw.Hardware.HasEOSMMUProfile():
-		return fmt.Sprintf("EOS on %s (%s): the MMU queue profile's ingress headroom bytes", sw.Hardware.Model, sw.Hardware.ASIC)
-	}
-	return ""
 }

@@ -84,3 +84,42 @@ func TestLongCableOnSelfSizingSwitch(t *testing.T) {
 		})
 	}
 }
+
+// TestHeadroomWriter: the one split of the switches by who sizes their
+// headroom gives every Onyx and EOS switch exactly one of the two
+// answers, so a buffer style or ASIC added later cannot fall between
+// "sizes it itself" (the long-cable warning) and "mode platform
+// refused": an Onyx switch of a style that is not traffic-pool is
+// refused, as advanced buffer management is. Cumulus gets neither:
+// fabricc writes its headroom unless mode "platform" leaves it to
+// switchd.
+func TestHeadroomWriter(t *testing.T) {
+	onyx := func(style string) *model.Switch {
+		return &model.Switch{Platform: model.PlatformOnyx, OSVersion: "3.6.4006", BufferStyle: style}
+	}
+	eos := func(m, asic string) *model.Switch {
+		return &model.Switch{Platform: model.PlatformEOS, BufferStyle: "profile", Hardware: model.Hardware{Model: m, ASIC: asic}}
+	}
+	const advanced = "Onyx 3.6.4006, advanced buffer management: each lossless ingress-buffer line takes reserved, xoff and xon bytes; traffic pools, where Onyx sizes headroom itself, need MLNX-OS 3.6.5000"
+	tests := []struct {
+		name               string
+		sw                 *model.Switch
+		selfSized, refused string
+	}{
+		{"Onyx traffic pools", onyx("traffic-pool"), "Onyx sizes each port's headroom itself in traffic-pool mode (MLNX-OS 3.6.5000 and later)", ""},
+		{"Onyx advanced", onyx("advanced"), "", advanced},
+		{"Onyx without a style", onyx(""), "", advanced},
+		{"EOS Jericho", eos("7280CR3-32D4", "Jericho2"), "EOS sizes PFC headroom itself on Jericho2", ""},
+		{"EOS Trident", eos("7050CX3-32S", "Trident3"), "", "EOS on 7050CX3-32S (Trident3): the MMU queue profile's ingress headroom bytes"},
+		{"EOS Tomahawk", eos("7060CX-32S", "Tomahawk"), "", "EOS on 7060CX-32S (Tomahawk): the MMU queue profile's ingress headroom bytes"},
+		{"Cumulus", &model.Switch{Platform: model.PlatformCumulus, BufferStyle: "profile"}, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			selfSized, refused := headroomWriter(tt.sw)
+			if selfSized != tt.selfSized || refused != tt.refused {
+				t.Errorf("headroomWriter = %q, %q\nwant            %q, %q", selfSized, refused, tt.selfSized, tt.refused)
+			}
+		})
+	}
+}
