@@ -90,7 +90,7 @@ func (c *checker) checkLosslessMTU() {
 	}
 }
 
-// hasLosslessPG reports whether p has a lossless priority group.
+// anyLosslessPG reports whether p has a lossless priority group.
 func anyLosslessPG(p *model.Port) bool {
 	for _, pg := range p.PriorityGroups {
 		if pg.Lossless {

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -80,5 +81,56 @@ func TestRoCEPathMTUWarning(t *testing.T) {
 		if got != tc.want {
 			t.Errorf("MTU %d: got %q\nwant %q", tc.mtu, got, tc.want)
 		}
+	}
+}
+
+// TestLosslessMTUWarningPorts: the warning is about the PFC headroom of
+// lossless priority groups, whose "lossless MTU" term is the last frame
+// still arriving after PAUSE (checkLosslessMTU), so it names only ports
+// that have a lossless group and are up. A port with PFC off has no
+// lossless group and no headroom, and is not shut: it and its NIC are
+// left out, as a shut port and its NIC are, and with no lossless port
+// left there is no warning at all.
+func TestLosslessMTUWarningPorts(t *testing.T) {
+	const tail = " RoCE at a path MTU of 4096 B (Linux ib_core, iboe_get_mtu: the largest of 256-4096 B not above the NIC's MTU less 96 B of RoCE headers), above the headroom policy's lossless_mtu of 1024 B, so the PFC headroom of the lossless switch ports facing "
+	const fix = " is computed for a last frame 3,072 B shorter than RoCE sends. Write qos { headroom { lossless_mtu = 4096 } } (or more, for the frame's Ethernet, IP and UDP headers), or lower the NIC's MTU."
+	h1Only := "NIC h1:roce0 (MTU 4200) runs" + tail + "it (leaf1:1/1)" + fix
+	tests := []struct {
+		name   string
+		mutate func(f *model.Fabric)
+		want   string // "" for no warning
+	}{
+		{"both lossless", func(*model.Fabric) {},
+			"NICs h1:roce0 (MTU 4200), h2:roce0 (MTU 4200) run" + tail + "them (leaf1:1/1, leaf1:1/2)" + fix},
+		{"h2's port PFC off, up", func(f *model.Fabric) { f.Switches[0].Ports[1].PFCPriorities = nil }, h1Only},
+		{"h2's port shut", func(f *model.Fabric) { f.Switches[0].Ports[1].Shutdown = true }, h1Only},
+		{"both PFC off, up", func(f *model.Fabric) {
+			f.Switches[0].Ports[0].PFCPriorities = nil
+			f.Switches[0].Ports[1].PFCPriorities = nil
+		}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := testFabric()
+			src := testSources(f)
+			f.QoS.Headroom.LosslessMTUBytes = 1024
+			for i := range f.Hosts {
+				f.Hosts[i].NICs[0].MTU = 4200
+			}
+			tt.mutate(f)
+			var got []string
+			for _, d := range append(applyPhysics(f, src), check(f, src)...) {
+				if d.Summary == "Lossless MTU below the RoCE MTU" {
+					got = append(got, d.Detail)
+				}
+			}
+			var want []string
+			if tt.want != "" {
+				want = []string{tt.want}
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("got  %q\nwant %q", got, want)
+			}
+		})
 	}
 }
