@@ -983,11 +983,7 @@ func (d *device) verify() error {
 	}
 	d.res.Differences = diffs
 	d.res.Verified = len(diffs) == 0
-	if d.before != nil {
-		d.res.Notes = append(d.res.Notes, verify.UnownedAfter(d.read.want, d.before, d.read.got, d.v.SwitchWidePFC)...)
-	} else {
-		d.res.Notes = append(d.res.Notes, verify.Unowned(d.read.want, d.read.got)...)
-	}
+	d.res.Notes = append(d.res.Notes, verify.UnownedAfter(d.read.want, d.before, d.read.got, d.v.SwitchWidePFC)...)
 	if !d.res.Verified {
 		return fmt.Errorf("verification failed: %s, first: %s", plural(len(diffs), "difference"), diffs[0])
 	}

@@ -90,3 +90,36 @@ func TestPFCTakenOut(t *testing.T) {
 		})
 	}
 }
+
+// TestPFCLossWording: one port that loses a priority switch-wide and
+// another out of the lossless pool is warned of before the push and
+// noted after it, each in its own tense and words; a switch not read
+// before the push (before nil) loses nothing that can be told, and its
+// notes are Unowned's.
+func TestPFCLossWording(t *testing.T) {
+	want := state(nil, []int{3}, map[string][]int{"1/2": {3, 4}}, nil)
+	before := state(nil, []int{3, 4}, map[string][]int{"1/2": {3, 4}, "1/10": {4, 5}}, nil)
+	after := state(nil, []int{3}, map[string][]int{"1/2": {3, 4}, "1/10": {4}}, nil)
+	losses := PFCTakenOut(want, before, true)
+	if len(losses) != 1 {
+		t.Fatalf("losses %+v, want one for 1/10", losses)
+	}
+	const warning = "1/10 (not in the fabric) runs PFC on priorities 4,5; this push disables PFC on priority 5 switch-wide and " +
+		"moves priority 4 out of the lossless buffer pool, while the port still pauses it: its traffic becomes lossy. " +
+		"Add the port to the fabric, or move it to a lossless class the fabric keeps."
+	if got := losses[0].Warning(); got != warning {
+		t.Errorf("warning:\n%s\nwant\n%s", got, warning)
+	}
+	note := "not in the fabric and no longer lossless: 1/10 (PFC on priorities 4,5 before the push, which disabled PFC on priority 5 switch-wide " +
+		"and moved priority 4 out of the lossless pool); their traffic is lossy now: add the ports to the fabric, or move them to a lossless class the fabric keeps"
+	wantNotes := append([]string{note}, Unowned(want, after)...)
+	if got := UnownedAfter(want, before, after, true); !reflect.DeepEqual(got, wantNotes) {
+		t.Errorf("notes after:\n%q\nwant\n%q", got, wantNotes)
+	}
+	if got := PFCTakenOut(want, nil, true); got != nil {
+		t.Errorf("not read before: losses %+v, want none", got)
+	}
+	if got, unowned := UnownedAfter(want, nil, after, true), Unowned(want, after); len(unowned) == 0 || !reflect.DeepEqual(got, unowned) {
+		t.Errorf("not read before: notes %q, want Unowned's %q", got, unowned)
+	}
+}
