@@ -123,3 +123,26 @@ func TestPFCLossWording(t *testing.T) {
 		t.Errorf("not read before: notes %q, want Unowned's %q", got, unowned)
 	}
 }
+
+// TestSwitchWideOf: the fields each platform renders switch-wide for a
+// port: EOS's global maps for every port, Onyx's PFC priorities for a
+// port with PFC only, NVUE's default-global scheduler and ECN for every
+// port and its mapping for the ports that trust as the first port does.
+func TestSwitchWideOf(t *testing.T) {
+	ports := []model.Port{{Name: "p1", Trust: model.TrustDSCP, PFCPriorities: []int{3}}, {Name: "p2", Trust: model.TrustPCP}}
+	for _, tc := range []struct {
+		platform model.Platform
+		want     [2]map[string]bool
+	}{
+		{model.PlatformEOS, [2]map[string]bool{{"DSCPToTC": true, "TCToCoS": true}, {"DSCPToTC": true, "TCToCoS": true}}},
+		{model.PlatformOnyx, [2]map[string]bool{{"PFC": true}, nil}},
+		{model.PlatformCumulus, [2]map[string]bool{{"ETS": true, "ECN": true, "Trust": true, "DSCPToTC": true}, {"ETS": true, "ECN": true}}},
+	} {
+		sw := &model.Switch{Platform: tc.platform, Ports: ports}
+		for i := range sw.Ports {
+			if got := switchWideOf(sw, &sw.Ports[i]); !reflect.DeepEqual(got, tc.want[i]) {
+				t.Errorf("%s %s: %v, want %v", tc.platform, sw.Ports[i].Name, got, tc.want[i])
+			}
+		}
+	}
+}
