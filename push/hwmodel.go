@@ -1,6 +1,7 @@
 package push
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -94,9 +95,9 @@ func alnum(b byte) bool { return b >= '0' && b <= '9' || b >= 'A' && b <= 'Z' ||
 // modelCheck compares the model a switch printed (printed, read with
 // source, "" when it printed none) with the one the fabric declares
 // (declared, a catalogue name; a file without one, such as a header
-// that says "hardware not declared", is not checked). A mismatch is an
-// error naming both and the fix; a model that cannot be read or that
-// the catalogue does not know is a note.
+// that says "hardware not declared", is not checked). A mismatch is a
+// *modelMismatch naming both and the fix; a model that cannot be read
+// or that the catalogue does not know is a note.
 func modelCheck(declared, printed, source string) (note string, err error) {
 	want := catalogModel(declared)
 	if want == "" {
@@ -112,9 +113,29 @@ func modelCheck(declared, printed, source string) (note string, err error) {
 	case got == want:
 		return "", nil
 	}
-	return "", fmt.Errorf("wrong hardware model: the fabric says %s, the switch is %s (%s: %s); the configuration is computed for the fabric's model "+
+	return "", &modelMismatch{want: want, got: got, printed: strings.TrimSpace(printed), source: source}
+}
+
+// modelMismatch is a switch of another hardware model than the
+// fabric's: want and got are catalogue names, printed is what source,
+// the platform's model command, printed.
+type modelMismatch struct{ want, got, printed, source string }
+
+// Error is push's and the dry run's refusal.
+func (m *modelMismatch) Error() string {
+	return fmt.Sprintf("wrong hardware model: the fabric says %s, the switch is %s (%s: %s); the configuration is computed for the fabric's model "+
 		"(buffers, headroom, ports): edit model in the fabric, or push after the replacement; nothing was changed",
-		want, article(got), source, quote.Visible(strings.TrimSpace(printed)))
+		m.want, article(m.got), m.source, quote.Visible(m.printed))
+}
+
+// Note is verify's note of the mismatch, which names the fix.
+func (m *modelMismatch) Note() string {
+	return fmt.Sprintf("the fabric says %s, the switch is %s: edit model in the fabric, or push after the replacement", m.want, article(m.got))
+}
+
+// Difference is verify's difference of the mismatch on device.
+func (m *modelMismatch) Difference(device string) verify.Difference {
+	return verify.Difference{Device: device, Field: "hardware model", Intended: m.want, Actual: fmt.Sprintf("%s (%s: %s)", m.got, m.source, m.printed)}
 }
 
 // article is model with "a" or "an" as its first letter or digit is
@@ -177,11 +198,10 @@ func (d *device) modelDifference() []verify.Difference {
 	if note != "" {
 		d.res.Notes = append(d.res.Notes, note)
 	}
-	if err == nil {
+	var mm *modelMismatch
+	if !errors.As(err, &mm) {
 		return nil
 	}
-	got := catalogModel(printed)
-	d.res.Notes = append(d.res.Notes, fmt.Sprintf("the fabric says %s, the switch is %s: edit model in the fabric, or push after the replacement", want, article(got)))
-	return []verify.Difference{{Device: d.t.Switch.Name, Field: "hardware model", Intended: want,
-		Actual: fmt.Sprintf("%s (%s: %s)", got, m.Command, strings.TrimSpace(printed))}}
+	d.res.Notes = append(d.res.Notes, mm.Note())
+	return []verify.Difference{mm.Difference(d.t.Switch.Name)}
 }

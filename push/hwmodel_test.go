@@ -1,6 +1,7 @@
 package push
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -90,6 +91,29 @@ func TestModelCheckNotes(t *testing.T) {
 	}
 	if got := withNote("n", ""); got != "" {
 		t.Errorf("withNote on no change = %q, want none: nothing to change", got)
+	}
+}
+
+// TestModelMismatch: a switch of another model is one *modelMismatch,
+// whose refusal (push, dry run), note and difference (verify) name the
+// fabric's model, the switch's and what it printed, where.
+func TestModelMismatch(t *testing.T) {
+	_, err := modelCheck("SN3700C", " MSN2100-CS2F\x1b[2J ", "show inventory")
+	var mm *modelMismatch
+	if !errors.As(err, &mm) {
+		t.Fatalf("modelCheck: %v, want a *modelMismatch", err)
+	}
+	const refusal = "wrong hardware model: the fabric says SN3700C, the switch is an SN2100 (show inventory: MSN2100-CS2F\\x1b[2J); " +
+		"the configuration is computed for the fabric's model (buffers, headroom, ports): edit model in the fabric, or push after the replacement; nothing was changed"
+	if got := err.Error(); got != refusal {
+		t.Errorf("refusal:\n%s\nwant\n%s", got, refusal)
+	}
+	if got, want := mm.Note(), "the fabric says SN3700C, the switch is an SN2100: edit model in the fabric, or push after the replacement"; got != want {
+		t.Errorf("note %q, want %q", got, want)
+	}
+	want := verify.Difference{Device: "leaf1", Field: "hardware model", Intended: "SN3700C", Actual: "SN2100 (show inventory: MSN2100-CS2F\x1b[2J)"}
+	if got := mm.Difference("leaf1"); got != want {
+		t.Errorf("difference %+v, want %+v", got, want)
 	}
 }
 
