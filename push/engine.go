@@ -578,9 +578,14 @@ func (d *device) push(ctx context.Context) error {
 	txn := d.v.NewTxn(d.o.ID, window)
 	d.step(stepStage)
 	d.readBefore()
+	// The wrong box is refused first: nothing else about it matters.
+	note, err := d.modelNote()
+	if err != nil {
+		return d.failed(ctx, txn, fmt.Errorf("staging: %w", err))
+	}
 	diff, err := txn.Stage(d.conn, d.t.Config)
 	if err == nil {
-		diff = d.stageWarnings(diff)
+		diff = d.stageWarnings(withNote(note, diff))
 	}
 	d.res.Diff = diff
 	if err != nil {

@@ -3,7 +3,6 @@ package push
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 	"sync"
 
@@ -16,9 +15,9 @@ import (
 // configuration is computed for one model (its buffer, headroom, pools
 // and ports), and the replacement of a switch by another model is "edit
 // model, then push once the new box is racked". Push and diff refuse a
-// switch whose model is not the fabric's before anything is sent, next
-// to the release checks (nvueModel, eosModel, onyxModel); verify reports
-// it as a difference (modelDifference). A model the switch does not
+// switch whose model is not the fabric's before anything is sent, before
+// the change is staged and so before any other refusal (modelNote);
+// verify reports it as a difference (modelDifference). A model the switch does not
 // print, or that fabricc's model catalogue does not know, is a note,
 // not a refusal.
 
@@ -156,13 +155,23 @@ func withNote(note, diff string) string {
 	return "# note: " + note + "\n" + diff
 }
 
-// headerModel is the hardware model the header of a rendered file
-// declares (re's first group), "" without one.
-func headerModel(re *regexp.Regexp, config []byte) string {
-	if m := re.FindSubmatch(config); m != nil {
-		return string(m[1])
+// modelNote compares the switch's hardware model with the fabric's
+// (modelCheck) before a push or dry run stages its change: a switch of
+// another model is refused (*modelMismatch); note says when the model
+// could not be compared, and goes above the diff (withNote). A platform
+// without a model command, or a switch without a declared model, is not
+// compared.
+func (d *device) modelNote() (note string, err error) {
+	m := d.v.Model
+	want := d.t.Switch.Hardware.Model
+	if m.Command == "" || want == "" {
+		return "", nil
 	}
-	return ""
+	printed, err := readModel(d.conn, m)
+	if err != nil {
+		return "", err
+	}
+	return modelCheck(want, printed, m.Command)
 }
 
 // readModel sends a platform's model command; a refused command is a
@@ -179,29 +188,23 @@ func readModel(c Conn, m hwModel) (string, error) {
 }
 
 // modelDifference is verify's comparison of the switch's hardware model
-// with the fabric's: a difference when they are not the same model,
-// with a note naming the fix; a note when the model cannot be read or is
-// unknown. A failure to send the command is a note too: the rest of
-// verify has read the switch already.
+// with the fabric's (modelNote): a difference when they are not the
+// same model, with a note naming the fix; a note when the model cannot
+// be read or is unknown. A failure to send the command is a note too:
+// the rest of verify has read the switch already.
 func (d *device) modelDifference() []verify.Difference {
-	m := d.v.Model
-	want := d.t.Switch.Hardware.Model
-	if m.Command == "" || want == "" {
-		return nil
-	}
-	printed, err := readModel(d.conn, m)
-	if err != nil {
-		d.res.Notes = append(d.res.Notes, fmt.Sprintf("the switch's hardware model was not compared with the fabric's %s: %s failed: %v", want, m.Command, err))
-		return nil
-	}
-	note, err := modelCheck(want, printed, m.Command)
+	note, err := d.modelNote()
 	if note != "" {
 		d.res.Notes = append(d.res.Notes, note)
 	}
 	var mm *modelMismatch
-	if !errors.As(err, &mm) {
-		return nil
+	switch {
+	case errors.As(err, &mm):
+		d.res.Notes = append(d.res.Notes, mm.Note())
+		return []verify.Difference{mm.Difference(d.t.Switch.Name)}
+	case err != nil:
+		d.res.Notes = append(d.res.Notes, fmt.Sprintf("the switch's hardware model was not compared with the fabric's %s: %s failed: %v",
+			d.t.Switch.Hardware.Model, d.v.Model.Command, err))
 	}
-	d.res.Notes = append(d.res.Notes, mm.Note())
-	return []verify.Difference{mm.Difference(d.t.Switch.Name)}
+	return nil
 }

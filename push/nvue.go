@@ -86,10 +86,6 @@ func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
 	if err := nvueRelease(applied, config); err != nil {
 		return "", err
 	}
-	note, err := nvueModel(applied, config)
-	if err != nil {
-		return "", err
-	}
 	conf, err := verify.ParseNVUEConfig(applied)
 	if err != nil {
 		return "", err
@@ -133,7 +129,7 @@ func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
 	if nvueNoDiff(diff) {
 		return "", nil
 	}
-	return withNote(note, beforeAfterLines(applied, clears, config)+strings.TrimSpace(diff)+"\n"), nil
+	return beforeAfterLines(applied, clears, config) + strings.TrimSpace(diff) + "\n", nil
 }
 
 // beforeAfterLines is nvueBeforeAfter's list as comment lines above
@@ -631,16 +627,4 @@ func nvueHeaderModel(applied []byte) string {
 		}
 	}
 	return ""
-}
-
-// nvueHeaderModelRe is the hardware model in the header of a rendered
-// NVUE file (targets/cumulus: "# switch: leaf1 (SN2700)").
-var nvueHeaderModelRe = regexp.MustCompile(`(?m)^# switch: .* \(([^()\n]+)\)\s*$`)
-
-// nvueModel refuses a push whose file was built for another hardware
-// model than the one the header of `nv config show -o json` (applied)
-// names (modelCheck), read where nvueRelease reads the release; note
-// says when the model could not be compared.
-func nvueModel(applied, config []byte) (note string, err error) {
-	return modelCheck(headerModel(nvueHeaderModelRe, config), nvueHeaderModel(applied), nvueModelRead.Command)
 }
