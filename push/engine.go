@@ -270,6 +270,10 @@ type device struct {
 	// before is the switch as read before a push or dry run staged its
 	// change (readBefore); nil when that read failed.
 	before *verify.State
+	// outs are the latest readState's outputs, by command, of the
+	// ReadBack commands the switch answered: the model check and Stage
+	// take a read they repeat from them (printedModel, keptReads).
+	outs map[string]string
 	// wanted is the intended state, verify.Expect of the switch, made
 	// once (want).
 	wanted *verify.State
@@ -583,7 +587,7 @@ func (d *device) push(ctx context.Context) error {
 	if err != nil {
 		return d.failed(ctx, txn, fmt.Errorf("staging: %w", err))
 	}
-	diff, err := txn.Stage(d.conn, d.t.Config)
+	diff, err := txn.Stage(d.keptReads(), d.t.Config)
 	if err == nil {
 		diff = d.stageWarnings(withNote(note, diff))
 	}
@@ -930,11 +934,16 @@ func (d *device) check() ([]verify.Difference, error) {
 }
 
 // readState reads the switch with the platform's ReadBack commands and
-// parses them into a State.
+// parses them into a State; it keeps the outputs the switch answered in
+// d.outs.
 func (d *device) readState() (*verify.State, error) {
 	outs := make([]string, len(d.v.ReadBack))
+	d.outs = map[string]string{}
 	for i, cmd := range d.v.ReadBack {
 		out, err := d.conn.Send(cmd)
+		if err == nil {
+			d.outs[cmd] = out
+		}
 		if err != nil && refused(err) && d.v.OlderLack[cmd] {
 			out, err = "", nil
 		}
@@ -948,6 +957,36 @@ func (d *device) readState() (*verify.State, error) {
 		return nil, fmt.Errorf("reading back: %w", err)
 	}
 	return got, nil
+}
+
+// keptReads is the connection Stage works on: it answers each read the
+// read before staging made (readBefore; Onyx `show running-config` and
+// `show roce`, NVUE `nv config show -o json`, which Stage reads again
+// at once) from what that read kept, once, and sends everything else.
+// Only reads come between the two (the model check's), under the
+// device lock, so the answer is the switch's as it stands. What is
+// answered so is not sent, so not in the report's Commands either.
+func (d *device) keptReads() Conn {
+	outs := d.outs
+	d.outs = nil
+	if len(outs) == 0 {
+		return d.conn
+	}
+	return &kept{Conn: d.conn, outs: outs}
+}
+
+// kept answers the commands of outs from it, once each (keptReads).
+type kept struct {
+	Conn
+	outs map[string]string
+}
+
+func (k *kept) Send(cmd string) (string, error) {
+	if out, ok := k.outs[cmd]; ok {
+		delete(k.outs, cmd)
+		return out, nil
+	}
+	return k.Conn.Send(cmd)
 }
 
 // readBack is the model's state of a switch and what check read of it.

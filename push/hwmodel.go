@@ -167,11 +167,22 @@ func (d *device) modelNote() (note string, err error) {
 	if m.Command == "" || want == "" {
 		return "", nil
 	}
-	printed, err := readModel(d.conn, m)
+	printed, err := d.printedModel()
 	if err != nil {
 		return "", err
 	}
 	return modelCheck(want, printed, m.Command)
+}
+
+// printedModel is the switch's hardware model as its Model command
+// prints it: read from the latest read of the switch (d.outs) when the
+// command is one of its ReadBack commands (NVUE's `nv config show -o
+// json`), else sent (readModel).
+func (d *device) printedModel() (string, error) {
+	if out, ok := d.outs[d.v.Model.Command]; ok {
+		return d.v.Model.Parse(out), nil
+	}
+	return readModel(d.conn, d.v.Model)
 }
 
 // readModel sends a platform's model command; a refused command is a
