@@ -270,6 +270,10 @@ type device struct {
 	// before is the switch as read before a push or dry run staged its
 	// change (readBefore); nil when that read failed.
 	before *verify.State
+	// outs are the latest readState's outputs, by command, of the
+	// ReadBack commands the switch answered: the model check and Stage
+	// take a read they repeat from them (printedModel, keptReads).
+	outs map[string]string
 	// wanted is the intended state, verify.Expect of the switch, made
 	// once (want).
 	wanted *verify.State
@@ -578,9 +582,14 @@ func (d *device) push(ctx context.Context) error {
 	txn := d.v.NewTxn(d.o.ID, window)
 	d.step(stepStage)
 	d.readBefore()
-	diff, err := txn.Stage(d.conn, d.t.Config)
+	// The wrong box is refused first: nothing else about it matters.
+	note, err := d.modelNote()
+	if err != nil {
+		return d.failed(ctx, txn, fmt.Errorf("staging: %w", err))
+	}
+	diff, err := txn.Stage(d.keptReads(), d.t.Config)
 	if err == nil {
-		diff = d.stageWarnings(diff)
+		diff = d.stageWarnings(withNote(note, diff))
 	}
 	d.res.Diff = diff
 	if err != nil {
@@ -925,11 +934,16 @@ func (d *device) check() ([]verify.Difference, error) {
 }
 
 // readState reads the switch with the platform's ReadBack commands and
-// parses them into a State.
+// parses them into a State; it keeps the outputs the switch answered in
+// d.outs.
 func (d *device) readState() (*verify.State, error) {
 	outs := make([]string, len(d.v.ReadBack))
+	d.outs = map[string]string{}
 	for i, cmd := range d.v.ReadBack {
 		out, err := d.conn.Send(cmd)
+		if err == nil {
+			d.outs[cmd] = out
+		}
 		if err != nil && refused(err) && d.v.OlderLack[cmd] {
 			out, err = "", nil
 		}
@@ -943,6 +957,36 @@ func (d *device) readState() (*verify.State, error) {
 		return nil, fmt.Errorf("reading back: %w", err)
 	}
 	return got, nil
+}
+
+// keptReads is the connection Stage works on: it answers each read the
+// read before staging made (readBefore; Onyx `show running-config` and
+// `show roce`, NVUE `nv config show -o json`, which Stage reads again
+// at once) from what that read kept, once, and sends everything else.
+// Only reads come between the two (the model check's), under the
+// device lock, so the answer is the switch's as it stands. What is
+// answered so is not sent, so not in the report's Commands either.
+func (d *device) keptReads() Conn {
+	outs := d.outs
+	d.outs = nil
+	if len(outs) == 0 {
+		return d.conn
+	}
+	return &kept{Conn: d.conn, outs: outs}
+}
+
+// kept answers the commands of outs from it, once each (keptReads).
+type kept struct {
+	Conn
+	outs map[string]string
+}
+
+func (k *kept) Send(cmd string) (string, error) {
+	if out, ok := k.outs[cmd]; ok {
+		delete(k.outs, cmd)
+		return out, nil
+	}
+	return k.Conn.Send(cmd)
 }
 
 // readBack is the model's state of a switch and what check read of it.
@@ -983,11 +1027,7 @@ func (d *device) verify() error {
 	}
 	d.res.Differences = diffs
 	d.res.Verified = len(diffs) == 0
-	if d.before != nil {
-		d.res.Notes = append(d.res.Notes, verify.UnownedAfter(d.read.want, d.before, d.read.got, d.v.SwitchWidePFC)...)
-	} else {
-		d.res.Notes = append(d.res.Notes, verify.Unowned(d.read.want, d.read.got)...)
-	}
+	d.res.Notes = append(d.res.Notes, verify.UnownedAfter(d.read.want, d.before, d.read.got, d.v.SwitchWidePFC)...)
 	if !d.res.Verified {
 		return fmt.Errorf("verification failed: %s, first: %s", plural(len(diffs), "difference"), diffs[0])
 	}

@@ -32,10 +32,6 @@ func (t *eosTxn) Stage(c Conn, config []byte) (string, error) {
 	if err := refuseSessionLines(model.PlatformEOS, config); err != nil {
 		return "", err
 	}
-	note, err := eosModel(c, config)
-	if err != nil {
-		return "", err
-	}
 	run, err := c.Send("show running-config")
 	if err != nil {
 		return "", err
@@ -57,7 +53,7 @@ func (t *eosTxn) Stage(c Conn, config []byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return withNote(note, eosDiff(out)), nil
+	return eosDiff(out), nil
 }
 
 func (t *eosTxn) Discard(c Conn) error {

@@ -3,7 +3,6 @@ package push
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/fabricc/fabricc/internal/quote"
@@ -80,24 +79,4 @@ func eosModelName(out string) string {
 		return ""
 	}
 	return v.ModelName
-}
-
-// eosHeaderModelRe is the hardware model in the header of a rendered
-// EOS file (targets/eos: "! platform eos, EOS 4.32.2F, hardware
-// 7050CX3-32S (ASIC Trident3)").
-var eosHeaderModelRe = regexp.MustCompile(`(?m)^! platform eos, EOS \S+, hardware (\S+) \(ASIC `)
-
-// eosModel refuses a push whose file was built for another hardware
-// model than the switch's (modelCheck), before the session opens; note
-// says when the model could not be compared.
-func eosModel(c Conn, config []byte) (note string, err error) {
-	declared := headerModel(eosHeaderModelRe, config)
-	if declared == "" {
-		return "", nil
-	}
-	printed, err := readModel(c, eosModelRead)
-	if err != nil {
-		return "", err
-	}
-	return modelCheck(declared, printed, eosModelRead.Command)
 }

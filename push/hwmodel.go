@@ -1,8 +1,8 @@
 package push
 
 import (
+	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 	"sync"
 
@@ -15,9 +15,9 @@ import (
 // configuration is computed for one model (its buffer, headroom, pools
 // and ports), and the replacement of a switch by another model is "edit
 // model, then push once the new box is racked". Push and diff refuse a
-// switch whose model is not the fabric's before anything is sent, next
-// to the release checks (nvueModel, eosModel, onyxModel); verify reports
-// it as a difference (modelDifference). A model the switch does not
+// switch whose model is not the fabric's before anything is sent, before
+// the change is staged and so before any other refusal (modelNote);
+// verify reports it as a difference (modelDifference). A model the switch does not
 // print, or that fabricc's model catalogue does not know, is a note,
 // not a refusal.
 
@@ -94,9 +94,9 @@ func alnum(b byte) bool { return b >= '0' && b <= '9' || b >= 'A' && b <= 'Z' ||
 // modelCheck compares the model a switch printed (printed, read with
 // source, "" when it printed none) with the one the fabric declares
 // (declared, a catalogue name; a file without one, such as a header
-// that says "hardware not declared", is not checked). A mismatch is an
-// error naming both and the fix; a model that cannot be read or that
-// the catalogue does not know is a note.
+// that says "hardware not declared", is not checked). A mismatch is a
+// *modelMismatch naming both and the fix; a model that cannot be read
+// or that the catalogue does not know is a note.
 func modelCheck(declared, printed, source string) (note string, err error) {
 	want := catalogModel(declared)
 	if want == "" {
@@ -112,9 +112,29 @@ func modelCheck(declared, printed, source string) (note string, err error) {
 	case got == want:
 		return "", nil
 	}
-	return "", fmt.Errorf("wrong hardware model: the fabric says %s, the switch is %s (%s: %s); the configuration is computed for the fabric's model "+
+	return "", &modelMismatch{want: want, got: got, printed: strings.TrimSpace(printed), source: source}
+}
+
+// modelMismatch is a switch of another hardware model than the
+// fabric's: want and got are catalogue names, printed is what source,
+// the platform's model command, printed.
+type modelMismatch struct{ want, got, printed, source string }
+
+// Error is push's and the dry run's refusal.
+func (m *modelMismatch) Error() string {
+	return fmt.Sprintf("wrong hardware model: the fabric says %s, the switch is %s (%s: %s); the configuration is computed for the fabric's model "+
 		"(buffers, headroom, ports): edit model in the fabric, or push after the replacement; nothing was changed",
-		want, article(got), source, quote.Visible(strings.TrimSpace(printed)))
+		m.want, article(m.got), m.source, quote.Visible(m.printed))
+}
+
+// Note is verify's note of the mismatch, which names the fix.
+func (m *modelMismatch) Note() string {
+	return fmt.Sprintf("the fabric says %s, the switch is %s: edit model in the fabric, or push after the replacement", m.want, article(m.got))
+}
+
+// Difference is verify's difference of the mismatch on device.
+func (m *modelMismatch) Difference(device string) verify.Difference {
+	return verify.Difference{Device: device, Field: "hardware model", Intended: m.want, Actual: fmt.Sprintf("%s (%s: %s)", m.got, m.source, m.printed)}
 }
 
 // article is model with "a" or "an" as its first letter or digit is
@@ -135,13 +155,34 @@ func withNote(note, diff string) string {
 	return "# note: " + note + "\n" + diff
 }
 
-// headerModel is the hardware model the header of a rendered file
-// declares (re's first group), "" without one.
-func headerModel(re *regexp.Regexp, config []byte) string {
-	if m := re.FindSubmatch(config); m != nil {
-		return string(m[1])
+// modelNote compares the switch's hardware model with the fabric's
+// (modelCheck) before a push or dry run stages its change: a switch of
+// another model is refused (*modelMismatch); note says when the model
+// could not be compared, and goes above the diff (withNote). A platform
+// without a model command, or a switch without a declared model, is not
+// compared.
+func (d *device) modelNote() (note string, err error) {
+	m := d.v.Model
+	want := d.t.Switch.Hardware.Model
+	if m.Command == "" || want == "" {
+		return "", nil
 	}
-	return ""
+	printed, err := d.printedModel()
+	if err != nil {
+		return "", err
+	}
+	return modelCheck(want, printed, m.Command)
+}
+
+// printedModel is the switch's hardware model as its Model command
+// prints it: read from the latest read of the switch (d.outs) when the
+// command is one of its ReadBack commands (NVUE's `nv config show -o
+// json`), else sent (readModel).
+func (d *device) printedModel() (string, error) {
+	if out, ok := d.outs[d.v.Model.Command]; ok {
+		return d.v.Model.Parse(out), nil
+	}
+	return readModel(d.conn, d.v.Model)
 }
 
 // readModel sends a platform's model command; a refused command is a
@@ -158,30 +199,23 @@ func readModel(c Conn, m hwModel) (string, error) {
 }
 
 // modelDifference is verify's comparison of the switch's hardware model
-// with the fabric's: a difference when they are not the same model,
-// with a note naming the fix; a note when the model cannot be read or is
-// unknown. A failure to send the command is a note too: the rest of
-// verify has read the switch already.
+// with the fabric's (modelNote): a difference when they are not the
+// same model, with a note naming the fix; a note when the model cannot
+// be read or is unknown. A failure to send the command is a note too:
+// the rest of verify has read the switch already.
 func (d *device) modelDifference() []verify.Difference {
-	m := d.v.Model
-	want := d.t.Switch.Hardware.Model
-	if m.Command == "" || want == "" {
-		return nil
-	}
-	printed, err := readModel(d.conn, m)
-	if err != nil {
-		d.res.Notes = append(d.res.Notes, fmt.Sprintf("the switch's hardware model was not compared with the fabric's %s: %s failed: %v", want, m.Command, err))
-		return nil
-	}
-	note, err := modelCheck(want, printed, m.Command)
+	note, err := d.modelNote()
 	if note != "" {
 		d.res.Notes = append(d.res.Notes, note)
 	}
-	if err == nil {
-		return nil
+	var mm *modelMismatch
+	switch {
+	case errors.As(err, &mm):
+		d.res.Notes = append(d.res.Notes, mm.Note())
+		return []verify.Difference{mm.Difference(d.t.Switch.Name)}
+	case err != nil:
+		d.res.Notes = append(d.res.Notes, fmt.Sprintf("the switch's hardware model was not compared with the fabric's %s: %s failed: %v",
+			d.t.Switch.Hardware.Model, d.v.Model.Command, err))
 	}
-	got := catalogModel(printed)
-	d.res.Notes = append(d.res.Notes, fmt.Sprintf("the fabric says %s, the switch is %s: edit model in the fabric, or push after the replacement", want, article(got)))
-	return []verify.Difference{{Device: d.t.Switch.Name, Field: "hardware model", Intended: want,
-		Actual: fmt.Sprintf("%s (%s: %s)", got, m.Command, strings.TrimSpace(printed))}}
+	return nil
 }

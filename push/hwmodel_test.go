@@ -1,9 +1,11 @@
 package push
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -93,6 +95,29 @@ func TestModelCheckNotes(t *testing.T) {
 	}
 }
 
+// TestModelMismatch: a switch of another model is one *modelMismatch,
+// whose refusal (push, dry run), note and difference (verify) name the
+// fabric's model, the switch's and what it printed, where.
+func TestModelMismatch(t *testing.T) {
+	_, err := modelCheck("SN3700C", " MSN2100-CS2F\x1b[2J ", "show inventory")
+	var mm *modelMismatch
+	if !errors.As(err, &mm) {
+		t.Fatalf("modelCheck: %v, want a *modelMismatch", err)
+	}
+	const refusal = "wrong hardware model: the fabric says SN3700C, the switch is an SN2100 (show inventory: MSN2100-CS2F\\x1b[2J); " +
+		"the configuration is computed for the fabric's model (buffers, headroom, ports): edit model in the fabric, or push after the replacement; nothing was changed"
+	if got := err.Error(); got != refusal {
+		t.Errorf("refusal:\n%s\nwant\n%s", got, refusal)
+	}
+	if got, want := mm.Note(), "the fabric says SN3700C, the switch is an SN2100: edit model in the fabric, or push after the replacement"; got != want {
+		t.Errorf("note %q, want %q", got, want)
+	}
+	want := verify.Difference{Device: "leaf1", Field: "hardware model", Intended: "SN3700C", Actual: "SN2100 (show inventory: MSN2100-CS2F\x1b[2J)"}
+	if got := mm.Difference("leaf1"); got != want {
+		t.Errorf("difference %+v, want %+v", got, want)
+	}
+}
+
 // TestPushRefusesAnotherModel: a fabric whose switch names another
 // hardware model than the one the switch is (a replacement edited into
 // the fabric before the new box is racked, rmig #5) is refused by push
@@ -173,4 +198,55 @@ func withModel(t *testing.T, dir, old, new string) string {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// TestWrongModelRefusedFirst: a switch of another model that another
+// refusal also applies to (a line that leaves the configure session,
+// a release across a boundary of fabricc's NVUE file) is refused for
+// its model: on the wrong box nothing else about it matters. Each other
+// refusal is first shown to apply on its own, with the switch's model.
+func TestWrongModelRefusedFirst(t *testing.T) {
+	for _, tc := range []struct {
+		platform model.Platform
+		old, new string
+		adjust   func(*sim.Options)
+		session  bool   // a session line appended to the file
+		other    string // the other refusal, alone
+		want     string
+	}{
+		{model.PlatformEOS, "7050CX3-32S", "7280CR3-32P4", func(*sim.Options) {}, true,
+			`line 0 of the configuration starts with "reload", a command that leaves the configure session or runs at once, which fabricc never renders; nothing was sent`,
+			"wrong hardware model: the fabric says 7280CR3-32P4, the switch is a 7050CX3-32S (show version | json: DCS-7050CX3-32S)"},
+		{model.PlatformOnyx, "SN2100", "SN3700C", func(*sim.Options) {}, true,
+			`line 0 of the configuration starts with "reload", a command that leaves the configure session or runs at once, which fabricc never renders; nothing was sent`,
+			"wrong hardware model: the fabric says SN3700C, the switch is an SN2100 (show inventory: MSN2100-CS2F)"},
+		{model.PlatformCumulus, "SN2100", "SN3700", func(o *sim.Options) { o.OSVersion = "5.5.0" }, false,
+			"the switch runs Cumulus Linux 5.5.0 (nv config show) but the fabric declares os_version 5.9.2, on the other side of 5.6 (qos pfc-watchdog) " +
+				"and 5.9 (auto save at nv config apply), where fabricc's NVUE file changes: correct os_version, build again and push; nothing was changed",
+			"wrong hardware model: the fabric says SN3700, the switch is an SN2100 (nv config show -o json: SN2100)"},
+	} {
+		t.Run(string(tc.platform), func(t *testing.T) {
+			const fix = "; the configuration is computed for the fabric's model (buffers, headroom, ports): " +
+				"edit model in the fabric, or push after the replacement; nothing was changed"
+			dir := tutorialOn(t, tc.platform, 3)
+			f, set := buildExample(t, dir)
+			sw := f.Switch("leaf1")
+			l := startLabWith(t, sw, tc.adjust)
+			nf, nset := buildExample(t, withModel(t, dir, tc.old, tc.new))
+			nsw := nf.Switch("leaf1")
+			own, other := config(t, set, sw), config(t, nset, nsw)
+			if tc.session {
+				own, other = append(slices.Clip(own), "reload\n"...), append(slices.Clip(other), "reload\n"...)
+			}
+			other0 := strings.Replace(tc.other, "line 0 ", "line "+strconv.Itoa(strings.Count(string(own), "\n"))+" ", 1)
+			if r := l.run(t, ActionPush, f, sw, own); r.Status != StatusFailed || r.Error != "staging: "+other0 {
+				t.Fatalf("the switch's own model: %s %q, want failed with %q", r.Status, r.Error, "staging: "+other0)
+			}
+			for _, action := range []string{ActionDiff, ActionPush} {
+				if r := l.run(t, action, nf, nsw, other); r.Status != StatusFailed || r.Error != "staging: "+tc.want+fix || !r.NothingSent {
+					t.Errorf("%s: %s %q (nothing sent %v), want failed with %q", action, r.Status, r.Error, r.NothingSent, "staging: "+tc.want+fix)
+				}
+			}
+		})
+	}
 }

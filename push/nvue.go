@@ -86,10 +86,6 @@ func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
 	if err := nvueRelease(applied, config); err != nil {
 		return "", err
 	}
-	note, err := nvueModel(applied, config)
-	if err != nil {
-		return "", err
-	}
 	conf, err := verify.ParseNVUEConfig(applied)
 	if err != nil {
 		return "", err
@@ -133,7 +129,7 @@ func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
 	if nvueNoDiff(diff) {
 		return "", nil
 	}
-	return withNote(note, beforeAfterLines(applied, clears, config)+strings.TrimSpace(diff)+"\n"), nil
+	return beforeAfterLines(applied, clears, config) + strings.TrimSpace(diff) + "\n", nil
 }
 
 // beforeAfterLines is nvueBeforeAfter's list as comment lines above
@@ -575,23 +571,12 @@ func nvueRelease(applied, config []byte) error {
 		return nil
 	}
 	declared := string(m[1])
-	var docs []struct {
-		Header struct {
-			Version string `json:"version"`
-		} `json:"header"`
-	}
-	if json.Unmarshal(applied, &docs) != nil {
+	version, _ := nvueHeader(applied)
+	r := nvueSwitchReleaseRe.FindStringSubmatch(version)
+	if r == nil {
 		return nil
 	}
-	running := ""
-	for _, d := range docs {
-		if r := nvueSwitchReleaseRe.FindStringSubmatch(d.Header.Version); r != nil {
-			running = r[1]
-		}
-	}
-	if running == "" {
-		return nil
-	}
+	running := r[1]
 	var crossed []string
 	for _, b := range cumulus.Boundaries() {
 		if (model.CompareVersions(declared, b.Release) >= 0) != (model.CompareVersions(running, b.Release) >= 0) {
@@ -612,35 +597,32 @@ func nvueRelease(applied, config []byte) error {
 // a 5.5.1 capture of the same header). How NVUE spells a Spectrum
 // switch's model there is not documented: one catalogModel does not
 // know is a note, not a refusal.
-var nvueModelRead = hwModel{Command: "nv config show -o json", Parse: func(out string) string { return nvueHeaderModel([]byte(jsonPart(out))) }}
+var nvueModelRead = hwModel{Command: "nv config show -o json", Parse: func(out string) string {
+	_, model := nvueHeader([]byte(jsonPart(out)))
+	return model
+}}
 
-// nvueHeaderModel is the header's model of `nv config show -o json`
-// (applied), "" without one.
-func nvueHeaderModel(applied []byte) string {
+// nvueHeader is the header of `nv config show -o json` (applied), decoded
+// once for both its fields: the release's `version` (nvueRelease) and the
+// hardware `model` (nvueModelRead), each the first the document list
+// gives, "" without one or when applied is not that list.
+func nvueHeader(applied []byte) (version, model string) {
 	var docs []struct {
 		Header struct {
-			Model string `json:"model"`
+			Version string `json:"version"`
+			Model   string `json:"model"`
 		} `json:"header"`
 	}
 	if json.Unmarshal(applied, &docs) != nil {
-		return ""
+		return "", ""
 	}
 	for _, d := range docs {
-		if d.Header.Model != "" {
-			return d.Header.Model
+		if version == "" {
+			version = d.Header.Version
+		}
+		if model == "" {
+			model = d.Header.Model
 		}
 	}
-	return ""
-}
-
-// nvueHeaderModelRe is the hardware model in the header of a rendered
-// NVUE file (targets/cumulus: "# switch: leaf1 (SN2700)").
-var nvueHeaderModelRe = regexp.MustCompile(`(?m)^# switch: .* \(([^()\n]+)\)\s*$`)
-
-// nvueModel refuses a push whose file was built for another hardware
-// model than the one the header of `nv config show -o json` (applied)
-// names (modelCheck), read where nvueRelease reads the release; note
-// says when the model could not be compared.
-func nvueModel(applied, config []byte) (note string, err error) {
-	return modelCheck(headerModel(nvueHeaderModelRe, config), nvueHeaderModel(applied), nvueModelRead.Command)
+	return version, model
 }

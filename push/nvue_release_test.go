@@ -67,3 +67,21 @@ func TestPushRefusesNVUEReleaseAcrossBoundary(t *testing.T) {
 		})
 	}
 }
+
+// TestNVUEHeader: the release and the model of `nv config show -o json`
+// come from its header, one decode for both (the NVIDIA Air export's
+// header: model "vx", version "Cumulus Linux 5.15.0"); output that is
+// not the document list, or has no header, gives neither.
+func TestNVUEHeader(t *testing.T) {
+	for _, tc := range []struct{ applied, version, model string }{
+		{`[{"header": {"model": "vx", "nvue-api-version": "nvue_v1", "rev-id": 1.0, "version": "Cumulus Linux 5.15.0"}}, {"set": {}}]`, "Cumulus Linux 5.15.0", "vx"},
+		{`[{"header": {"version": "Cumulus Linux 5.5.1"}}, {"set": {}}]`, "Cumulus Linux 5.5.1", ""},
+		{`[{"set": {}}]`, "", ""},
+		{`{"header": {"model": "vx"}}`, "", ""},
+		{"", "", ""},
+	} {
+		if v, m := nvueHeader([]byte(tc.applied)); v != tc.version || m != tc.model {
+			t.Errorf("nvueHeader(%s) = %q, %q; want %q, %q", tc.applied, v, m, tc.version, tc.model)
+		}
+	}
+}

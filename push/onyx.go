@@ -37,10 +37,6 @@ func (t *onyxTxn) Stage(c Conn, config []byte) (string, error) {
 	if err := onyxRelease(c, config); err != nil {
 		return "", err
 	}
-	note, err := onyxModel(c, config)
-	if err != nil {
-		return "", err
-	}
 	run, err := c.Send("show running-config")
 	if err != nil {
 		return "", err
@@ -65,7 +61,7 @@ func (t *onyxTxn) Stage(c Conn, config []byte) (string, error) {
 		return "", err
 	}
 	t.send = onyxPoolShrinksFirst(onyxMissing(want, t.before), runningPools)
-	return withNote(note, onyxDiff(t.before, t.send)), nil
+	return onyxDiff(t.before, t.send), nil
 }
 
 // onyxRoCEMode refuses a switch in RoCE mode: Onyx's `roce` command

@@ -203,23 +203,3 @@ func onyxChassisModel(out string) string {
 	}
 	return ""
 }
-
-// onyxHeaderModelRe is the hardware model in the header of a rendered
-// Onyx file (targets/onyx: "## platform onyx, OS version 3.10.4206,
-// hardware SN2700").
-var onyxHeaderModelRe = regexp.MustCompile(`(?m)^## platform onyx, OS version \S+, hardware (\S+)\s*$`)
-
-// onyxModel refuses a push whose file was built for another hardware
-// model than the switch's (modelCheck), before anything is sent; note
-// says when the model could not be compared.
-func onyxModel(c Conn, config []byte) (note string, err error) {
-	declared := headerModel(onyxHeaderModelRe, config)
-	if declared == "" {
-		return "", nil
-	}
-	printed, err := readModel(c, onyxModelRead)
-	if err != nil {
-		return "", err
-	}
-	return modelCheck(declared, printed, onyxModelRead.Command)
-}

@@ -22,9 +22,10 @@ type Vendor struct {
 	// push, diff and verify refuse a switch that is not the one its
 	// inventory entry names. Empty: not checked.
 	Identity identity
-	// Model reads the switch's hardware model, which verify compares
-	// with the fabric's (hwmodel.go; push compares it in Stage). Empty:
-	// not compared.
+	// Model reads the switch's hardware model, which push and diff
+	// compare with the fabric's before staging (modelNote) and verify
+	// after reading the switch back (modelDifference). Empty: not
+	// compared.
 	Model hwModel
 	// Lock is how the switch holds fabricc's device lock (lock.go).
 	Lock locker

@@ -11,6 +11,7 @@ import (
 	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // Difference is one setting that is not what the model intends.
@@ -73,8 +74,9 @@ func ecnClose(want, got ECN) bool {
 func Compare(device string, want, got *State) []Difference {
 	var out []Difference
 	// Int lists are compared whole, so a difference reports the list,
-	// not an element; nil and empty are equal.
-	opts := cmp.Options{cmp.Comparer(ecnClose), cmp.Comparer(slices.Equal[[]int])}
+	// not an element; nil and empty are equal. A port's SwitchWide only
+	// marks where its other fields' differences belong (reporter.global).
+	opts := cmp.Options{cmp.Comparer(ecnClose), cmp.Comparer(slices.Equal[[]int]), cmpopts.IgnoreFields(Port{}, "SwitchWide")}
 	for _, id := range slices.Sorted(maps.Keys(want.VLANs)) {
 		name, ok := got.VLANs[id]
 		switch {
@@ -101,7 +103,7 @@ func Compare(device string, want, got *State) []Difference {
 		if g.DSCPToTC == nil || w.DSCPToTC == nil {
 			w.DSCPToTC, g.DSCPToTC = nil, nil // not readable on this platform, or no map in the model
 		}
-		global := switchWide(&w, &g)
+		r := reporter{global: switchWide(&w, &g)}
 		onlyIntended(&w, &g)
 		switch {
 		case w.Speed == 0:
@@ -113,13 +115,9 @@ func Compare(device string, want, got *State) []Difference {
 			g.ETS = usedOnly(want.UsedTCs, g.ETS)
 		}
 		g.ECN = usedOnly(want.UsedTCs, g.ECN)
-		var r reporter
 		cmp.Equal(w, g, opts, cmp.Reporter(&r))
-		for i, d := range r.diffs {
+		for _, d := range r.diffs {
 			d.Device, d.Port = device, n
-			if global[r.tops[i]] {
-				d.Scope = ScopeSwitchWide
-			}
 			out = append(out, d)
 		}
 	}
@@ -167,8 +165,8 @@ func compareMMUProfile(device string, want, got *State) []Difference {
 // states say the port takes from a switch-wide setting (Port.SwitchWide):
 // a difference there is one in the switch's global line. A field only one
 // side takes from it is a port's own difference (a port that should have
-// a profile of its own, or has one it should not). Both ports lose their
-// SwitchWide, which is not compared.
+// a profile of its own, or has one it should not). SwitchWide itself is
+// not compared (Compare's options ignore it).
 func switchWide(w, g *Port) map[string]bool {
 	out := map[string]bool{}
 	for f := range w.SwitchWide {
@@ -176,7 +174,6 @@ func switchWide(w, g *Port) map[string]bool {
 			out[f] = true
 		}
 	}
-	w.SwitchWide, g.SwitchWide = nil, nil
 	return out
 }
 
@@ -309,12 +306,15 @@ func onlyKeys[V any](want, got map[int]V) map[int]V {
 	return out
 }
 
-// reporter collects go-cmp's differing leaves as Differences, and in
-// tops the Port field (its name) each is in.
+// reporter collects go-cmp's differing leaves of a port as
+// Differences, switch-wide (ScopeSwitchWide) when the Port field they
+// are in is one of global.
 type reporter struct {
 	path  cmp.Path
 	diffs []Difference
-	tops  []string
+	// global are the port's fields that both states take from a
+	// switch-wide setting (switchWide).
+	global map[string]bool
 }
 
 func (r *reporter) PushStep(ps cmp.PathStep) { r.path = append(r.path, ps) }
@@ -343,14 +343,13 @@ func (r *reporter) Report(rs cmp.Result) {
 	case unsetField[r.path.Last().String()]:
 		actual = "not set (the switch's default)"
 	}
-	r.diffs = append(r.diffs, Difference{Field: fieldName(r.path), Intended: intended, Actual: actual})
-	top := ""
+	d := Difference{Field: fieldName(r.path), Intended: intended, Actual: actual}
 	if len(r.path) > 1 {
-		if f, ok := r.path[1].(cmp.StructField); ok {
-			top = f.Name()
+		if f, ok := r.path[1].(cmp.StructField); ok && r.global[f.Name()] {
+			d.Scope = ScopeSwitchWide
 		}
 	}
-	r.tops = append(r.tops, top)
+	r.diffs = append(r.diffs, d)
 }
 
 // operational reports whether the current path is in a port's

@@ -279,14 +279,14 @@ func nvuePort(p *Port, i, qos, dom obj) {
 		p.LinkPause = lp == nil || !(nvueOff(lp["tx"]) && nvueOff(lp["rx"]))
 	}
 	nvuePortMode(p, i, dom)
-	// global: the interface uses the kind's default-global profile
-	// (names none, or names it), whose fields are switch-wide and whose
-	// unset values are NVUE's factory defaults.
-	global := map[string]bool{}
+	// An interface that uses a kind's default-global profile (names
+	// none, or names it) takes that kind's fields from it, switch-wide
+	// (p.SwitchWide), with NVUE's factory defaults for what it leaves
+	// unset.
 	prof := func(kind string) obj {
 		n, _ := child(i, "qos", kind)["profile"].(string)
 		if n == "" || n == "default-global" {
-			n, global[kind] = "default-global", true
+			n = "default-global"
 			for _, f := range nvueSwitchWide[kind] {
 				if p.SwitchWide == nil {
 					p.SwitchWide = map[string]bool{}
@@ -305,7 +305,7 @@ func nvuePort(p *Port, i, qos, dom obj) {
 			XoffThreshold: Bytes(num(pfc["xoff-threshold"])), XonThreshold: Bytes(num(pfc["xon-threshold"]))}
 	}
 	sched := perTC(child(prof("egress-scheduler"), "traffic-class"))
-	for tc, v := range nvueWithDefaults(sched, nvueDefaultETS, global["egress-scheduler"]) {
+	for tc, v := range nvueWithDefaults(sched, nvueDefaultETS, p.SwitchWide["ETS"]) {
 		e := model.ETS{Mode: model.ETSStrict}
 		if str(v["mode"]) == "dwrr" {
 			e = model.ETS{Mode: model.ETSWRR, BandwidthPercent: num(v["bw-percent"])}
@@ -324,7 +324,7 @@ func nvuePort(p *Port, i, qos, dom obj) {
 	}
 	p.DSCPToTC = nvueDSCPToTC(mapping, child(qos, "egress-queue-mapping", "default-global"))
 	cc := perTC(child(prof("congestion-control"), "traffic-class"))
-	for tc, v := range nvueWithDefaults(cc, nvueDefaultECN, global["congestion-control"]) {
+	for tc, v := range nvueWithDefaults(cc, nvueDefaultECN, p.SwitchWide["ECN"]) {
 		// A traffic class the profile lists without `ecn` marks: the
 		// guide's example sets only the thresholds (and red) of traffic
 		// classes 4, 5 and 7, and `nv show` then lists their ECN as

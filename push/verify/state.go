@@ -356,7 +356,6 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		}
 		armedPct, unarmedPct = expectGuaranteed(f.QoS.Classes, eos.GuaranteePercent(sw)), expectGuaranteed(f.QoS.Classes, 0)
 	}
-	global := expectSwitchWide(sw)
 	headroom, mmu := eos.ProfileHeadroomOf(sw)
 	thresholds := eos.ProfileThresholds(sw)
 	for i := range sw.Ports {
@@ -372,7 +371,7 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		p.PFCWatchdog = mp.PFCWatchdog
 		p.DCBX = expectDCBX(sw.Platform, mp.DCBX)
 		p.DSCPToTC = dscpTC
-		p.SwitchWide = global[mp.Name]
+		p.SwitchWide = switchWideOf(sw, mp)
 		if sw.Platform == model.PlatformEOS {
 			p.SpeedLanes = eos.SpeedLanes(mp)
 			p.TCToCoS, p.GuaranteedPercent = tcCoS, unarmedPct
@@ -402,30 +401,48 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 	return s
 }
 
-// expectSwitchWide is, by port, the fields the targets render in a
-// switch-wide setting for it (Port.SwitchWide): EOS's global QoS maps;
-// Onyx's PFC priorities of a port with PFC; NVUE's default-global
-// egress scheduler and congestion control for every port, and its
-// default-global mapping for the ports whose trust is the first port's
-// (targets/cumulus renderMapping; another trust gets a "trust-" profile
-// of its own).
-func expectSwitchWide(sw *model.Switch) map[string]map[string]bool {
-	out := map[string]map[string]bool{}
-	nvue := map[bool]map[string]bool{false: {"ETS": true, "ECN": true}, true: {"ETS": true, "ECN": true, "Trust": true, "DSCPToTC": true}}
-	for i := range sw.Ports {
-		mp := &sw.Ports[i]
-		switch sw.Platform {
-		case model.PlatformEOS:
-			out[mp.Name] = eosSwitchWide
-		case model.PlatformOnyx:
-			if len(mp.PFCPriorities) > 0 {
-				out[mp.Name] = onyxSwitchWide
+// switchWideOf is the fields the targets render in a switch-wide
+// setting for port mp of sw (Port.SwitchWide), a set shared by the
+// ports: EOS's global QoS maps; Onyx's PFC priorities of a port with
+// PFC; NVUE's default-global egress scheduler and congestion control
+// for every port, and its default-global mapping for the ports whose
+// trust is the first port's (targets/cumulus renderMapping; another
+// trust gets a "trust-" profile of its own).
+func switchWideOf(sw *model.Switch, mp *model.Port) map[string]bool {
+	switch sw.Platform {
+	case model.PlatformEOS:
+		return eosSwitchWide
+	case model.PlatformOnyx:
+		if len(mp.PFCPriorities) > 0 {
+			return onyxSwitchWide
+		}
+	case model.PlatformCumulus:
+		if mp.Trust == sw.Ports[0].Trust {
+			return nvueSwitchWideMapped
+		}
+		return nvueSwitchWideUnmapped
+	}
+	return nil
+}
+
+// nvueSwitchWideMapped are the fields of nvueSwitchWide, every kind's;
+// nvueSwitchWideUnmapped those of every kind but the mapping, for a
+// port with a "trust-" mapping profile of its own (switchWideOf).
+var nvueSwitchWideMapped, nvueSwitchWideUnmapped = nvueSwitchWideSets()
+
+// nvueSwitchWideSets makes nvueSwitchWideMapped and
+// nvueSwitchWideUnmapped from nvueSwitchWide.
+func nvueSwitchWideSets() (mapped, unmapped map[string]bool) {
+	mapped, unmapped = map[string]bool{}, map[string]bool{}
+	for kind, fields := range nvueSwitchWide {
+		for _, f := range fields {
+			mapped[f] = true
+			if kind != "mapping" {
+				unmapped[f] = true
 			}
-		case model.PlatformCumulus:
-			out[mp.Name] = nvue[mp.Trust == sw.Ports[0].Trust]
 		}
 	}
-	return out
+	return mapped, unmapped
 }
 
 // poolPercent is the share fabricc configures for pool bp on platform:

@@ -90,3 +90,59 @@ func TestPFCTakenOut(t *testing.T) {
 		})
 	}
 }
+
+// TestPFCLossWording: one port that loses a priority switch-wide and
+// another out of the lossless pool is warned of before the push and
+// noted after it, each in its own tense and words; a switch not read
+// before the push (before nil) loses nothing that can be told, and its
+// notes are Unowned's.
+func TestPFCLossWording(t *testing.T) {
+	want := state(nil, []int{3}, map[string][]int{"1/2": {3, 4}}, nil)
+	before := state(nil, []int{3, 4}, map[string][]int{"1/2": {3, 4}, "1/10": {4, 5}}, nil)
+	after := state(nil, []int{3}, map[string][]int{"1/2": {3, 4}, "1/10": {4}}, nil)
+	losses := PFCTakenOut(want, before, true)
+	if len(losses) != 1 {
+		t.Fatalf("losses %+v, want one for 1/10", losses)
+	}
+	const warning = "1/10 (not in the fabric) runs PFC on priorities 4,5; this push disables PFC on priority 5 switch-wide and " +
+		"moves priority 4 out of the lossless buffer pool, while the port still pauses it: its traffic becomes lossy. " +
+		"Add the port to the fabric, or move it to a lossless class the fabric keeps."
+	if got := losses[0].Warning(); got != warning {
+		t.Errorf("warning:\n%s\nwant\n%s", got, warning)
+	}
+	note := "not in the fabric and no longer lossless: 1/10 (PFC on priorities 4,5 before the push, which disabled PFC on priority 5 switch-wide " +
+		"and moved priority 4 out of the lossless pool); their traffic is lossy now: add the ports to the fabric, or move them to a lossless class the fabric keeps"
+	wantNotes := append([]string{note}, Unowned(want, after)...)
+	if got := UnownedAfter(want, before, after, true); !reflect.DeepEqual(got, wantNotes) {
+		t.Errorf("notes after:\n%q\nwant\n%q", got, wantNotes)
+	}
+	if got := PFCTakenOut(want, nil, true); got != nil {
+		t.Errorf("not read before: losses %+v, want none", got)
+	}
+	if got, unowned := UnownedAfter(want, nil, after, true), Unowned(want, after); len(unowned) == 0 || !reflect.DeepEqual(got, unowned) {
+		t.Errorf("not read before: notes %q, want Unowned's %q", got, unowned)
+	}
+}
+
+// TestSwitchWideOf: the fields each platform renders switch-wide for a
+// port: EOS's global maps for every port, Onyx's PFC priorities for a
+// port with PFC only, NVUE's default-global scheduler and ECN for every
+// port and its mapping for the ports that trust as the first port does.
+func TestSwitchWideOf(t *testing.T) {
+	ports := []model.Port{{Name: "p1", Trust: model.TrustDSCP, PFCPriorities: []int{3}}, {Name: "p2", Trust: model.TrustPCP}}
+	for _, tc := range []struct {
+		platform model.Platform
+		want     [2]map[string]bool
+	}{
+		{model.PlatformEOS, [2]map[string]bool{{"DSCPToTC": true, "TCToCoS": true}, {"DSCPToTC": true, "TCToCoS": true}}},
+		{model.PlatformOnyx, [2]map[string]bool{{"PFC": true}, nil}},
+		{model.PlatformCumulus, [2]map[string]bool{{"ETS": true, "ECN": true, "Trust": true, "DSCPToTC": true}, {"ETS": true, "ECN": true}}},
+	} {
+		sw := &model.Switch{Platform: tc.platform, Ports: ports}
+		for i := range sw.Ports {
+			if got := switchWideOf(sw, &sw.Ports[i]); !reflect.DeepEqual(got, tc.want[i]) {
+				t.Errorf("%s %s: %v, want %v", tc.platform, sw.Ports[i].Name, got, tc.want[i])
+			}
+		}
+	}
+}

@@ -116,8 +116,11 @@ type PFCLoss struct {
 // PFC per priority for the whole switch) the union of want's ports'
 // PFC priorities, and the priorities of want's lossless pool when both
 // states have one. Ports in natural order; nil when no port loses a
-// priority.
+// priority, and when before is nil (the switch was not read before).
 func PFCTakenOut(want, before *State, switchWide bool) []PFCLoss {
+	if before == nil {
+		return nil
+	}
 	kept := map[int]bool{}
 	for _, p := range want.Ports {
 		for _, prio := range p.PFC {
@@ -154,15 +157,33 @@ func PFCTakenOut(want, before *State, switchWide bool) []PFCLoss {
 func (l PFCLoss) Warning() string {
 	lost := append(append([]int(nil), l.SwitchWide...), l.Pool...)
 	slices.Sort(lost)
+	return fmt.Sprintf("%s (not in the fabric) runs PFC on %s; this push %s: its traffic becomes lossy. "+
+		"Add the port to the fabric, or move it to a lossless class the fabric keeps.", quote.Visible(l.Port), priorityText(lost), l.did(false))
+}
+
+// did is what the push does to l's priorities, as the warning before it
+// says it (past false: "disables PFC on priority 4 switch-wide and
+// moves priority 3 out of the lossless buffer pool, while the port
+// still pauses it") or the note after it (past true: "disabled PFC on
+// priority 4 switch-wide and moved priority 3 out of the lossless
+// pool").
+func (l PFCLoss) did(past bool) string {
 	var what []string
 	if len(l.SwitchWide) > 0 {
-		what = append(what, "disables PFC on "+priorityText(l.SwitchWide)+" switch-wide")
+		verb := "disables"
+		if past {
+			verb = "disabled"
+		}
+		what = append(what, verb+" PFC on "+priorityText(l.SwitchWide)+" switch-wide")
 	}
 	if len(l.Pool) > 0 {
-		what = append(what, "moves "+priorityText(l.Pool)+" out of the lossless buffer pool, while the port still pauses it")
+		moved := "moves " + priorityText(l.Pool) + " out of the lossless buffer pool, while the port still pauses it"
+		if past {
+			moved = "moved " + priorityText(l.Pool) + " out of the lossless pool"
+		}
+		what = append(what, moved)
 	}
-	return fmt.Sprintf("%s (not in the fabric) runs PFC on %s; this push %s: its traffic becomes lossy. "+
-		"Add the port to the fabric, or move it to a lossless class the fabric keeps.", quote.Visible(l.Port), priorityText(lost), strings.Join(what, " and "))
+	return strings.Join(what, " and ")
 }
 
 // priorityText is "priority 4" or "priorities 3,4".
@@ -177,7 +198,8 @@ func priorityText(v []int) string {
 // before, the switch as read before the push: a port outside the
 // fabric whose lossless priorities the push took away (PFCTakenOut)
 // is named with what it had and what the push did, not only with what
-// it runs now, which understates it (rmig #3).
+// it runs now, which understates it (rmig #3). A nil before (the
+// switch was not read before the push) gives Unowned's notes.
 func UnownedAfter(want, before, got *State, switchWide bool) []string {
 	notes := Unowned(want, got)
 	losses := PFCTakenOut(want, before, switchWide)
@@ -186,14 +208,7 @@ func UnownedAfter(want, before, got *State, switchWide bool) []string {
 	}
 	var parts []string
 	for _, l := range losses {
-		var did []string
-		if len(l.SwitchWide) > 0 {
-			did = append(did, "disabled PFC on "+priorityText(l.SwitchWide)+" switch-wide")
-		}
-		if len(l.Pool) > 0 {
-			did = append(did, "moved "+priorityText(l.Pool)+" out of the lossless pool")
-		}
-		parts = append(parts, fmt.Sprintf("%s (PFC on %s before the push, which %s)", quote.Visible(l.Port), priorityText(before.Ports[l.Port].PFC), strings.Join(did, " and ")))
+		parts = append(parts, fmt.Sprintf("%s (PFC on %s before the push, which %s)", quote.Visible(l.Port), priorityText(before.Ports[l.Port].PFC), l.did(true)))
 	}
 	return append([]string{"not in the fabric and no longer lossless: " + strings.Join(parts, ", ") +
 		"; their traffic is lossy now: add the ports to the fabric, or move them to a lossless class the fabric keeps"}, notes...)

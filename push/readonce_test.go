@@ -1,0 +1,56 @@
+package push
+
+import (
+	"testing"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/sim"
+)
+
+// TestReadOncePerStep (review mrn 4): a push reads the switch once
+// before staging and once to verify; Stage takes what it reads again
+// (Onyx `show running-config` and `show roce`, NVUE `nv config show -o
+// json`) from the read before, and the model check takes NVUE's model
+// from it, so each is sent twice in a push, not three or four times;
+// verify sends NVUE's once for its state and its model.
+func TestReadOncePerStep(t *testing.T) {
+	f, set := demo(t)
+	sends := map[model.Platform]map[string][2]int{ // command: sent by push, by verify
+		model.PlatformEOS:     {"show running-config | json": {2, 1}, "show running-config": {2, 1}, "show version | json": {1, 1}},
+		model.PlatformOnyx:    {"show running-config": {2, 1}, "show roce": {2, 1}, "show inventory": {1, 1}},
+		model.PlatformCumulus: {"nv config show -o json": {2, 1}},
+	}
+	for _, sw := range platformsUnderTest(f) {
+		t.Run(string(sw.Platform), func(t *testing.T) {
+			l := startLab(t, sw, sim.Faults{})
+			cfg := config(t, set, sw)
+			push := l.run(t, ActionPush, f, sw, cfg)
+			if push.Status != StatusChanged || !push.Verified || push.Diff == "" {
+				t.Fatalf("push: %s %q %v", push.Status, push.Error, push.Differences)
+			}
+			ver := l.run(t, ActionVerify, f, sw, cfg)
+			if ver.Status != StatusVerified {
+				t.Fatalf("verify: %s %q %v", ver.Status, ver.Error, ver.Differences)
+			}
+			for cmd, n := range sends[sw.Platform] {
+				if got := count(push.Commands, cmd); got != n[0] {
+					t.Errorf("push sent %q %d times, want %d: %q", cmd, got, n[0], push.Commands)
+				}
+				if got := count(ver.Commands, cmd); got != n[1] {
+					t.Errorf("verify sent %q %d times, want %d: %q", cmd, got, n[1], ver.Commands)
+				}
+			}
+		})
+	}
+}
+
+// count is how many of cmds are cmd.
+func count(cmds []string, cmd string) int {
+	n := 0
+	for _, c := range cmds {
+		if c == cmd {
+			n++
+		}
+	}
+	return n
+}
