@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/fabricc/fabricc/internal/quote"
+	"github.com/fabricc/fabricc/internal/redact"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/sim/cli"
 )
@@ -197,7 +198,7 @@ func preload(dev cli.Device, opts Options) error {
 // lineError is the refusal of line n (raw) of src, made only for the
 // line that fails: its text with secrets hidden, and the reason.
 func lineError(src string, n int, raw, reason string) *PreloadError {
-	return &PreloadError{Source: src, Line: n, Column: column(raw), Text: redact(raw), Why: reason}
+	return &PreloadError{Source: src, Line: n, Column: column(raw), Text: redactLine(raw), Why: reason}
 }
 
 // refusedHint follows the switch's answer to a refused line.
@@ -256,7 +257,7 @@ func initialLines(src, text string) ([]string, error) {
 		for j := 0; j < len(l); col++ {
 			r, n := utf8.DecodeRuneInString(l[j:])
 			if r == utf8.RuneError && n == 1 || !quote.Printable(r) {
-				return nil, &PreloadError{Source: src, Line: i + 1, Column: col, Text: redact(l),
+				return nil, &PreloadError{Source: src, Line: i + 1, Column: col, Text: redactLine(l),
 					Why: quote.DescribeRune(r) + " is not a character of a switch configuration; remove it"}
 			}
 			j += n
@@ -291,20 +292,11 @@ func firstLine(s string) string {
 	return l
 }
 
-// secretWords are the keywords a secret follows in EOS, Onyx and NVUE
-// configurations: `username NAME secret sha512 HASH`, `username NAME
-// password 7 HASH` (Onyx), `snmp-server community NAME`, `key 7 ...`,
-// NVUE `password`, `hashed-password`, `secret`.
-var secretWords = map[string]bool{
-	"secret": true, "password": true, "hashed-password": true, "key": true, "community": true,
-	"passphrase": true, "auth-key": true, "authentication-key": true, "pre-shared-key": true,
-	"encrypted-password": true, "md5": true, "sha512": true, "sha256": true, "sha1": true,
-}
-
-// redact returns l with every word after a secret keyword replaced by
-// "[redacted]", the rest as it was: a refused line is shown in the
-// error, and a running configuration holds password hashes and keys.
-func redact(l string) string {
+// redactLine returns l with every word after a secret keyword
+// (redact.Keyword) replaced by "[redacted]", the rest as it was: a refused
+// line is shown in the error, and a running configuration holds password
+// hashes and keys.
+func redactLine(l string) string {
 	var b strings.Builder
 	hide := false
 	for len(l) > 0 {
@@ -321,16 +313,16 @@ func redact(l string) string {
 		} else {
 			b.WriteString(word)
 		}
-		hide = hide || secretWords[strings.ToLower(word)]
+		hide = hide || redact.Keyword(word)
 		l = l[n:]
 	}
 	return b.String()
 }
 
 // redactIn replaces, in the switch's answer to line, every word that
-// redact hides in line.
+// redactLine hides in line.
 func redactIn(answer, line string) string {
-	w, r := strings.Fields(line), strings.Fields(redact(line))
+	w, r := strings.Fields(line), strings.Fields(redactLine(line))
 	for i := range w {
 		if r[i] == "[redacted]" {
 			answer = strings.ReplaceAll(answer, w[i], "[redacted]")

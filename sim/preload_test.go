@@ -3,9 +3,11 @@ package sim_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/fabricc/fabricc/internal/redact/redacttest"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/sim"
 )
@@ -131,4 +133,44 @@ func TestPreloadKeepsTheDriftFault(t *testing.T) {
 	if !strings.Contains(d.Running(), "interface Ethernet1/1\n   mtu 8900\n") {
 		t.Errorf("the first commit after the replay did not drift:\n%s", d.Running())
 	}
+}
+
+// TestPreloadRedactsVendorSecrets: a refused line with a credential, for
+// each word of package redact (the vendors' own keywords), is quoted in
+// the error with the credential hidden, and neither the quote nor the
+// switch's answer shows it. The lines are refused: the simulators do not
+// simulate AAA, SNMP or routing protocols.
+func TestPreloadRedactsVendorSecrets(t *testing.T) {
+	platform := map[string]model.Platform{"eos": model.PlatformEOS, "onyx": model.PlatformOnyx, "nvue": model.PlatformCumulus, "kept": model.PlatformEOS}
+	first := map[model.Platform]string{model.PlatformEOS: "hostname leaf1", model.PlatformOnyx: "hostname leaf1",
+		model.PlatformCumulus: "nv set interface swp1 link mtu 9000"}
+	for _, l := range redacttest.Lines {
+		p := platform[l.Platform]
+		hidden := len(strings.Fields(l.Text)) - len(strings.Fields(l.Shown))
+		want := l.Shown + strings.Repeat(" [redacted]", hidden)
+		opts := sim.Options{Name: "leaf1", Platform: p, Initial: first[p] + "\n" + l.Text + "\n", InitialName: "leaf1.cfg"}
+		d, err := sim.Start(context.Background(), opts)
+		if err == nil {
+			d.Close()
+		}
+		var pe *sim.PreloadError
+		switch {
+		case !errors.As(err, &pe):
+			t.Errorf("%s line %q: no *sim.PreloadError: %v", l.Platform, l.Shown, maskSecrets(fmt.Sprint(err), l.Secrets))
+		case pe.Line != 2 || pe.Text != want:
+			t.Errorf("%s: line %d quoted %q, want line 2 quoted %q", l.Platform, pe.Line, maskSecrets(pe.Text, l.Secrets), want)
+		}
+		if err != nil && maskSecrets(err.Error(), l.Secrets) != err.Error() {
+			t.Errorf("%s line %q: the error shows a credential: %s", l.Platform, l.Shown, maskSecrets(err.Error(), l.Secrets))
+		}
+	}
+}
+
+// maskSecrets replaces each secret in s, so that a failing test does not
+// print it.
+func maskSecrets(s string, secrets []string) string {
+	for _, x := range secrets {
+		s = strings.ReplaceAll(s, x, "<a credential>")
+	}
+	return s
 }
