@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/scrapli/scrapligo/driver/network"
+
 	"github.com/fabricc/fabricc/internal/redact/redacttest"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/sim"
@@ -118,20 +120,56 @@ func TestPreloadRefusals(t *testing.T) {
 }
 
 // TestPreloadKeepsTheDriftFault: the replay of an initial configuration
-// does not spend the drift fault; the first change after it drifts.
+// does not spend the drift fault, on any platform (each drifts at its own
+// moment: an EOS session commit, leaving Onyx configuration mode after a
+// change, an NVUE apply, the last two of which the replay does too); the
+// first change after it drifts the first port with an MTU by -100.
 func TestPreloadKeepsTheDriftFault(t *testing.T) {
-	d := startWith(t, sim.Options{Platform: model.PlatformEOS, Faults: sim.Faults{Drift: true},
-		Initial: "interface Ethernet1/1\n   mtu 9000\n", InitialName: "leaf1.cfg"})
-	if !strings.Contains(d.Running(), "interface Ethernet1/1\n   mtu 9000\n") {
-		t.Fatalf("the replay drifted:\n%s", d.Running())
-	}
-	c := mustOpen(t, d, "arista_eos")
-	cmd(t, c, "configure session drift")
-	cmd(t, c, "interface Ethernet1/2")
-	cmd(t, c, "mtu 9214")
-	cmd(t, c, "commit")
-	if !strings.Contains(d.Running(), "interface Ethernet1/1\n   mtu 8900\n") {
-		t.Errorf("the first commit after the replay did not drift:\n%s", d.Running())
+	for _, tc := range []struct {
+		platform model.Platform
+		def      func(*testing.T) any
+		initial  string
+		// show is what shows port 1's MTU: the running configuration
+		// (""), or a command (Cumulus: the drift is operational).
+		show            string
+		replay, drifted string
+		change          func(*testing.T, *network.Driver)
+	}{
+		{model.PlatformEOS, func(*testing.T) any { return "arista_eos" }, "interface Ethernet1/1\n   mtu 9000\n", "",
+			"interface Ethernet1/1\n   mtu 9000\n", "interface Ethernet1/1\n   mtu 8900\n", func(t *testing.T, c *network.Driver) {
+				cmd(t, c, "configure session drift")
+				cmd(t, c, "interface Ethernet1/2")
+				cmd(t, c, "mtu 9214")
+				cmd(t, c, "commit")
+			}},
+		{model.PlatformOnyx, onyxDef, "   interface ethernet 1/1 mtu 9000 force\n", "",
+			"interface ethernet 1/1 mtu 9000 force\n", "interface ethernet 1/1 mtu 8900 force\n", func(t *testing.T, c *network.Driver) {
+				configs(t, c, "interface ethernet 1/2 mtu 9216 force")
+				cmd(t, c, "show version") // leaves configuration mode
+			}},
+		{model.PlatformCumulus, cumulusDef, "nv set interface swp1 link mtu 9000\n", "nv show interface swp1 link -o json",
+			`"mtu": 9000`, `"mtu": 8900`, func(t *testing.T, c *network.Driver) {
+				cmd(t, c, "nv set interface swp2 link mtu 9216")
+				cmd(t, c, "nv config apply -y")
+			}},
+	} {
+		t.Run(string(tc.platform), func(t *testing.T) {
+			d := startWith(t, sim.Options{Platform: tc.platform, Faults: sim.Faults{Drift: true}, Initial: tc.initial, InitialName: "leaf1.cfg"})
+			c := mustOpen(t, d, tc.def(t))
+			mtu := func() string {
+				if tc.show == "" {
+					return d.Running()
+				}
+				return cmd(t, c, tc.show)
+			}
+			if got := mtu(); !strings.Contains(got, tc.replay) {
+				t.Fatalf("the replay drifted: no %q in\n%s", tc.replay, got)
+			}
+			tc.change(t, c)
+			if got := mtu(); !strings.Contains(got, tc.drifted) {
+				t.Errorf("the first change after the replay did not drift: no %q in\n%s", tc.drifted, got)
+			}
+		})
 	}
 }
 
