@@ -41,9 +41,11 @@ func (e *PreloadError) Error() string {
 // platform: what to type before and after its lines, and which lines it
 // takes.
 type preloadScript struct {
-	// before puts the shell in configuration mode; after leaves it and
-	// saves, so that the configuration is also what the switch boots
-	// with (a brownfield switch runs its saved configuration).
+	// before puts the shell in configuration mode (EOS and Onyx:
+	// `enable` first, its password typed when the switch asks for it);
+	// after leaves it and saves, so that the configuration is also what
+	// the switch boots with (a brownfield switch runs its saved
+	// configuration).
 	before, after []string
 	// skip is a line the script leaves out (a comment, a closing "end"
 	// that the script types itself).
@@ -77,14 +79,14 @@ type preloadScript struct {
 // The YAML form (`nv config show -o yaml`) is not taken.
 var preloadScripts = map[model.Platform]preloadScript{
 	model.PlatformEOS: {
-		before:  []string{"configure"},
+		before:  []string{"enable", "configure"},
 		after:   []string{"end", "write memory"},
 		skip:    func(l string) bool { return strings.HasPrefix(l, "!") || l == "end" },
 		accept:  configLine,
 		refused: func(r cli.Result) bool { return r.Out != "" || r.Exit || r.Reboot },
 	},
 	model.PlatformOnyx: {
-		before:  []string{"configure terminal"},
+		before:  []string{"enable", "configure terminal"},
 		after:   []string{"configuration write", "exit"},
 		skip:    func(l string) bool { return strings.HasPrefix(l, "#") },
 		accept:  configLine,
@@ -172,11 +174,8 @@ func preload(dev cli.Device, opts Options) error {
 		return err
 	}
 	sh := dev.NewShell(cli.Session{User: LabUser})
-	if err := enterPrivileged(sh, opts); err != nil {
-		return err
-	}
 	for _, l := range script.before {
-		if r := sh.Exec(l); failed(r) {
+		if r := execOwn(sh, l, opts.EnablePassword); failed(r) {
 			return fmt.Errorf("sim: %s: %q refused: %s", opts.Name, l, firstLine(r.Out))
 		}
 	}
@@ -204,19 +203,15 @@ func lineError(src string, n int, raw, reason string) *PreloadError {
 // refusedHint follows the switch's answer to a refused line.
 const refusedHint = "; the lab takes what the simulator's grammar takes (sim/README.md): remove or rewrite the line"
 
-// enterPrivileged types `enable` (and the enable password) on EOS and
-// Onyx.
-func enterPrivileged(sh cli.Shell, opts Options) error {
-	if opts.Platform == model.PlatformCumulus {
-		return nil
+// execOwn types one of the script's own lines, and the enable password
+// when the line is `enable` and the switch asks for it (EOS and Onyx
+// prompt "Password: "): the answer is the password's.
+func execOwn(sh cli.Shell, l, enablePassword string) cli.Result {
+	r := sh.Exec(l)
+	if failed(r) || !strings.HasPrefix(sh.Prompt(), "Password:") {
+		return r
 	}
-	sh.Exec("enable")
-	if opts.EnablePassword != "" {
-		if r := sh.Exec(opts.EnablePassword); r.Out != "" {
-			return fmt.Errorf("sim: %s: enable refused the enable password", opts.Name)
-		}
-	}
-	return nil
+	return sh.Exec(enablePassword)
 }
 
 // finish leaves an Onyx sub-mode (`exit`; its prompts are "(config

@@ -63,6 +63,24 @@ func TestPreload(t *testing.T) {
 	}
 }
 
+// TestPreloadWithEnablePassword: on a switch with an enable password,
+// the replay types it when `enable` asks for it, and the configuration
+// is taken.
+func TestPreloadWithEnablePassword(t *testing.T) {
+	for _, tc := range []struct {
+		platform      model.Platform
+		initial, want string
+	}{
+		{model.PlatformEOS, "interface Ethernet1/1\n   mtu 9000\n", "interface Ethernet1/1\n   mtu 9000\n"},
+		{model.PlatformOnyx, "   interface ethernet 1/1 mtu 9000 force\n", "interface ethernet 1/1 mtu 9000 force\n"},
+	} {
+		d := startWith(t, sim.Options{Platform: tc.platform, EnablePassword: "En-Pass-4410", Initial: tc.initial, InitialName: "leaf1.cfg"})
+		if !strings.Contains(d.Running(), tc.want) {
+			t.Errorf("%s: the running configuration lacks %q:\n%s", tc.platform, tc.want, d.Running())
+		}
+	}
+}
+
 // TestPreloadRefusals: Start fails with a *sim.PreloadError naming the
 // line, the column and why, the line quoted with its secrets hidden,
 // for a character no switch CLI takes and for a line the grammar
