@@ -83,22 +83,30 @@ var preloadScripts = map[model.Platform]preloadScript{
 		after:   []string{"end", "write memory"},
 		skip:    func(l string) bool { return strings.HasPrefix(l, "!") || l == "end" },
 		accept:  configLine,
-		refused: func(r cli.Result) bool { return r.Out != "" || r.Exit || r.Reboot },
+		refused: anyAnswer,
 	},
 	model.PlatformOnyx: {
 		before:  []string{"enable", "configure terminal"},
 		after:   []string{"configuration write", "exit"},
-		skip:    func(l string) bool { return strings.HasPrefix(l, "#") },
+		skip:    hashComment,
 		accept:  configLine,
-		refused: func(r cli.Result) bool { return r.Out != "" || r.Exit || r.Reboot },
+		refused: anyAnswer,
 	},
 	model.PlatformCumulus: {
 		after:   []string{"nv config apply -y", "nv config save"},
-		skip:    func(l string) bool { return strings.HasPrefix(l, "#") },
+		skip:    hashComment,
 		accept:  nvLine,
 		refused: func(r cli.Result) bool { return r.Status != 0 || r.Out != "" || r.Exit },
 	},
 }
+
+// anyAnswer is how EOS and Onyx refuse a configuration line: any answer
+// at all (an error, a warning), leaving the session or a reboot.
+func anyAnswer(r cli.Result) bool { return r.Out != "" || r.Exit || r.Reboot }
+
+// hashComment is a comment line of Onyx's `show running-config` ("##")
+// and of a Cumulus commands file ("#").
+func hashComment(l string) bool { return strings.HasPrefix(l, "#") }
 
 // nvLine refuses a Cumulus line that is not one `nv set` or `nv unset`
 // command: the lines reach a bash-like shell, where a list (`;`, `&&`),
@@ -176,7 +184,7 @@ func preload(dev cli.Device, opts Options) error {
 	sh := dev.NewShell(cli.Session{User: LabUser})
 	for _, l := range script.before {
 		if r := execOwn(sh, l, opts.EnablePassword); failed(r) {
-			return fmt.Errorf("sim: %s: %q refused: %s", opts.Name, l, firstLine(r.Out))
+			return fmt.Errorf("sim: %s: %q refused: %s", opts.Name, l, why(r))
 		}
 	}
 	for i, raw := range lines {
@@ -279,12 +287,6 @@ func why(r cli.Result) string {
 		return "the line reboots the switch"
 	}
 	return fmt.Sprintf("exit status %d", r.Status)
-}
-
-// firstLine is the first line of s.
-func firstLine(s string) string {
-	l, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
-	return l
 }
 
 // redactLine returns l with every word after a secret keyword
