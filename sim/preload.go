@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -15,6 +16,8 @@ import (
 // PreloadError is a line of Options.Initial that the simulator would not
 // take: a character no switch CLI takes, or a line its grammar refuses.
 type PreloadError struct {
+	// Switch is the switch that refused it (Options.Name).
+	Switch string
 	// Source names the configuration (Options.InitialName).
 	Source string
 	// Line and Column are 1-based; Column counts characters. Line 0:
@@ -169,15 +172,12 @@ func configLine(l string) string {
 // preload replays opts.Initial through a shell of dev, as an operator
 // typing it at the switch would, then saves it.
 func preload(dev cli.Device, opts Options) error {
-	src := opts.InitialName
-	if src == "" {
-		src = "initial configuration"
-	}
+	at := PreloadError{Switch: opts.Name, Source: cmp.Or(opts.InitialName, "initial configuration")}
 	script, ok := preloadScripts[opts.Platform]
 	if !ok {
 		return fmt.Errorf("sim: platform %q takes no initial configuration", opts.Platform)
 	}
-	lines, err := initialLines(src, opts.Initial)
+	lines, err := initialLines(at, opts.Initial)
 	if err != nil {
 		return err
 	}
@@ -193,19 +193,21 @@ func preload(dev cli.Device, opts Options) error {
 			continue
 		}
 		if reason := script.accept(l); reason != "" {
-			return lineError(src, i+1, raw, reason)
+			return lineError(at, i+1, raw, reason)
 		}
 		if r := sh.Exec(raw); script.refused(r) {
-			return lineError(src, i+1, raw, redactIn(why(r), raw)+refusedHint)
+			return lineError(at, i+1, raw, redactIn(why(r), raw)+refusedHint)
 		}
 	}
-	return finish(sh, script, src)
+	return finish(sh, script, at)
 }
 
-// lineError is the refusal of line n (raw) of src, made only for the
-// line that fails: its text with secrets hidden, and the reason.
-func lineError(src string, n int, raw, reason string) *PreloadError {
-	return &PreloadError{Source: src, Line: n, Column: column(raw), Text: redactLine(raw), Why: reason}
+// lineError is the refusal of line n (raw) of the configuration at
+// names, made only for the line that fails: its text with secrets
+// hidden, and the reason.
+func lineError(at PreloadError, n int, raw, reason string) *PreloadError {
+	at.Line, at.Column, at.Text, at.Why = n, column(raw), redactLine(raw), reason
+	return &at
 }
 
 // refusedHint follows the switch's answer to a refused line.
@@ -225,8 +227,8 @@ func execOwn(sh cli.Shell, l, enablePassword string) cli.Result {
 // finish leaves an Onyx sub-mode (`exit`; its prompts are "(config
 // interface ...)", "(config vlan N)") and types the script's closing
 // lines; a refused apply (NVUE's checks of the whole configuration) is
-// the file's error.
-func finish(sh cli.Shell, script preloadScript, src string) error {
+// the file's error (at names the switch and the file).
+func finish(sh cli.Shell, script preloadScript, at PreloadError) error {
 	for range 3 {
 		if !strings.Contains(sh.Prompt(), "(config ") {
 			break
@@ -235,7 +237,8 @@ func finish(sh cli.Shell, script preloadScript, src string) error {
 	}
 	for _, l := range script.after {
 		if r := sh.Exec(l); failed(r) {
-			return &PreloadError{Source: src, Why: fmt.Sprintf("the switch refuses the configuration as a whole (%s): %s", l, why(r))}
+			at.Why = fmt.Sprintf("the switch refuses the configuration as a whole (%s): %s", l, why(r))
+			return &at
 		}
 	}
 	return nil
@@ -250,8 +253,9 @@ func failed(r cli.Result) bool {
 
 // initialLines splits text into lines ("\n" or "\r\n" ends) and refuses
 // any other character no switch CLI takes: control characters
-// (including tab), invisible ones and invalid UTF-8.
-func initialLines(src, text string) ([]string, error) {
+// (including tab), invisible ones and invalid UTF-8 (at names the switch
+// and the file).
+func initialLines(at PreloadError, text string) ([]string, error) {
 	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 	for i, l := range lines {
 		l = strings.TrimSuffix(l, "\r")
@@ -260,8 +264,9 @@ func initialLines(src, text string) ([]string, error) {
 		for j := 0; j < len(l); col++ {
 			r, n := utf8.DecodeRuneInString(l[j:])
 			if r == utf8.RuneError && n == 1 || !quote.Printable(r) {
-				return nil, &PreloadError{Source: src, Line: i + 1, Column: col, Text: redactLine(l),
-					Why: quote.DescribeRune(r) + " is not a character of a switch configuration; remove it"}
+				at.Line, at.Column, at.Text = i+1, col, redactLine(l)
+				at.Why = quote.DescribeRune(r) + " is not a character of a switch configuration; remove it"
+				return nil, &at
 			}
 			j += n
 		}

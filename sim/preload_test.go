@@ -82,9 +82,9 @@ func TestPreloadWithEnablePassword(t *testing.T) {
 }
 
 // TestPreloadRefusals: Start fails with a *sim.PreloadError naming the
-// line, the column and why, the line quoted with its secrets hidden,
-// for a character no switch CLI takes and for a line the grammar
-// refuses; the switch never listens.
+// switch, the line, the column and why, the line quoted with its
+// secrets hidden, for a character no switch CLI takes and for a line
+// the grammar refuses; the switch never listens.
 func TestPreloadRefusals(t *testing.T) {
 	const hint = "; the lab takes what the simulator's grammar takes (sim/README.md): remove or rewrite the line"
 	for _, tc := range []struct {
@@ -130,6 +130,8 @@ func TestPreloadRefusals(t *testing.T) {
 		var pe *sim.PreloadError
 		if !errors.As(err, &pe) || err.Error() != tc.want {
 			t.Errorf("%s %q: %v\nwant %s", tc.platform, tc.initial, err, tc.want)
+		} else if pe.Switch != "leaf1" {
+			t.Errorf("%s %q: the error names switch %q, want leaf1", tc.platform, tc.initial, pe.Switch)
 		}
 		if err != nil && (strings.Contains(err.Error(), "HASHVALUE") || strings.Contains(err.Error(), "hunter2")) {
 			t.Errorf("the error shows a secret: %v", err)

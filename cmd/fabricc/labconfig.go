@@ -91,14 +91,15 @@ func labConfigFaults(configs []labConfig) []labFault {
 }
 
 // labConfigError names the --config of a configuration the simulator
-// refused (a *sim.PreloadError names the file, line and column).
+// refused (a *sim.PreloadError names the switch, the file, line and
+// column): the switch's, as two switches may be given one file.
 func labConfigError(err error, configs []labConfig) error {
 	var pe *sim.PreloadError
 	if !errors.As(err, &pe) {
 		return err
 	}
 	for _, lc := range configs {
-		if lc.path == pe.Source {
+		if lc.device == pe.Switch {
 			return fmt.Errorf("--config %s: %w", lc.spec, pe)
 		}
 	}

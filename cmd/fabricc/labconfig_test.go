@@ -197,6 +197,7 @@ func TestLabConfigRehearsal(t *testing.T) {
 // the simulator refuses names the file, the line, the column, the line
 // itself (secrets hidden) and the switch's answer; nothing is served.
 func TestLabConfigRefusals(t *testing.T) {
+	const hint = "; the lab takes what the simulator's grammar takes (sim/README.md): remove or rewrite the line"
 	dir := t.TempDir()
 	files := map[string]string{
 		"empty.cfg":  "\n  \n",
@@ -206,6 +207,7 @@ func TestLabConfigRefusals(t *testing.T) {
 		"shell.cfg":  "nv set interface swp1 link mtu 9000\nsudo rm -rf /\n",
 		"mtu100.cfg": "nv set interface swp1 link mtu 9000\nnv set interface swp1 link mtu 100\n",
 		"leaf1.cfg":  "nv set interface swp1 link mtu 9000\n",
+		"onyx.cfg":   "   interface ethernet 1/1 mtu 9000 force\n",
 	}
 	for name, text := range files {
 		writeFile(t, filepath.Join(dir, name), text)
@@ -224,6 +226,8 @@ func TestLabConfigRefusals(t *testing.T) {
 		{[]string{"leaf2=" + p("mtu.cfg")}, 1, "--config leaf2=" + p("mtu.cfg") + ": " + p("mtu.cfg") + `:4:4: "   interface ethernet 1/1 mtu 99999 force": % Error: MTU must be between 1500 and 9216; the lab takes what the simulator's grammar takes (sim/README.md): remove or rewrite the line`},
 		{[]string{"spine1=" + p("escape.cfg")}, 1, "--config spine1=" + p("escape.cfg") + ": " + p("escape.cfg") + `:3:17: "   description a\x1b[2Jb": U+001B (escape) is not a character of a switch configuration; remove it`},
 		{[]string{"spine1=" + p("secret.cfg")}, 1, "--config spine1=" + p("secret.cfg") + ": " + p("secret.cfg") + `:2:1: "username admin privilege 15 secret [redacted] [redacted]": % This command is not simulated; the lab takes what the simulator's grammar takes (sim/README.md): remove or rewrite the line`},
+		// One file for two switches: the one that refuses it is named.
+		{[]string{"leaf2=" + p("onyx.cfg"), "spine1=" + p("onyx.cfg")}, 1, "--config spine1=" + p("onyx.cfg") + ": " + p("onyx.cfg") + `:1:4: "   interface ethernet 1/1 mtu 9000 force": % Invalid input (at token 3: 'mtu')` + hint},
 		{[]string{"leaf1=" + p("shell.cfg")}, 1, "--config leaf1=" + p("shell.cfg") + ": " + p("shell.cfg") + `:2:1: "sudo rm -rf /": a Cumulus configuration here is ` + "`nv set` and `nv unset` lines, as `nv config show -o commands` prints them"},
 		{[]string{"leaf1=" + p("mtu100.cfg")}, 1, "--config leaf1=" + p("mtu100.cfg") + ": " + p("mtu100.cfg") + `:2:1: "nv set interface swp1 link mtu 100": Error: mtu: "100" is not a number in 552-9216; the lab takes what the simulator's grammar takes (sim/README.md): remove or rewrite the line`},
 	} {
