@@ -127,13 +127,13 @@ func TestLabConfigRehearsal(t *testing.T) {
 		writeFile(t, path, text)
 		specs = append(specs, name+"="+path)
 	}
-	configs, err := parseLabConfigs(specs, f)
+	configs, given, err := parseLabConfigs(specs, f)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lab, err := sim.StartLab(context.Background(), f, filepath.Join(t.TempDir(), "lab"), labAdjust(labConfigFaults(configs)))
+	lab, err := sim.StartLab(context.Background(), f, filepath.Join(t.TempDir(), "lab"), labAdjust(configs))
 	if err != nil {
-		t.Fatal(labConfigError(err, configs))
+		t.Fatal(labConfigError(err, given))
 	}
 	defer lab.Close()
 	code, stdout, stderr := fabricc(t, "verify", rehearse, "-i", lab.Inventory())
@@ -277,6 +277,28 @@ func TestLabConfigRunPush(t *testing.T) {
 	second := stdout[strings.LastIndex(stdout, "## fabricc push"):]
 	if !strings.Contains(second, "push: 3 devices: 3 unchanged") {
 		t.Errorf("the second push changed something:\n%s", second)
+	}
+}
+
+// TestLabConfigWithDriftFault: a switch given both a --config and a
+// --fault starts from its file and misbehaves too: the drift fault,
+// armed after the replay (which leaves Onyx configuration mode after a
+// change, where Onyx drifts), fails the first push's verification.
+func TestLabConfigWithDriftFault(t *testing.T) {
+	cfg := filepath.Join(t.TempDir(), "leaf2.cfg")
+	writeFile(t, cfg, "   interface ethernet 1/1 description hand made\n")
+	code, stdout, stderr := fabricc(t, "lab", rehearse, "--dir", filepath.Join(t.TempDir(), "lab"), "--run-push", "--config", "leaf2="+cfg, "--fault", "leaf2:drift")
+	if code != 1 || !strings.Contains(stderr, "the lab story failed") {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	for _, want := range []string{
+		"  (started from " + cfg + ")\n",
+		"verification failed: 1 difference, first: leaf2 1/1 MTU: intended 9216, actual 9116 (rolled back)",
+		"\npush: 3 devices: 1 failed, 2 aborted\n",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the lab story lacks %q:\n%s", want, stdout)
+		}
 	}
 }
 
