@@ -3,6 +3,7 @@ package push
 import (
 	"strings"
 
+	"github.com/fabricc/fabricc/internal/redact"
 	"github.com/fabricc/fabricc/model"
 )
 
@@ -127,18 +128,16 @@ func eosDiff(out string) string {
 	return strings.TrimSpace(strings.Join(keep, "\n")) + "\n"
 }
 
-// secretWords are the EOS configuration words a credential follows
-// ("username admin secret sha512 ...", "snmp-server community NAME",
-// "tacacs-server key 7 ..."): the diff's context lines come from the
-// running-config, and the diff goes to the terminal and the report.
-var secretWords = map[string]bool{"secret": true, "password": true, "key": true, "community": true, "passphrase": true}
-
-// redactSecret cuts a diff line after its first credential word.
+// redactSecret cuts a diff line after its first credential word
+// (redact.Keyword: "username admin secret sha512 ...", "snmp-server
+// community NAME", "tacacs-server key 7 ..."): the diff's context lines
+// come from the running-config, and the diff goes to the terminal and the
+// report.
 func redactSecret(l string) string {
 	body := strings.TrimLeft(l, " +-")
 	words := strings.Fields(body)
 	for i, w := range words {
-		if secretWords[strings.ToLower(w)] && i+1 < len(words) {
+		if redact.Keyword(w) && i+1 < len(words) {
 			return l[:len(l)-len(body)] + strings.Join(words[:i+1], " ") + " <redacted>"
 		}
 	}

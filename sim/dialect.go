@@ -24,7 +24,7 @@ func newDialect(opts Options) (cli.Device, error) {
 		return nil, err
 	}
 	o := cli.Options{Name: opts.Name, Model: strings.ToUpper(hw), Version: version, Ports: ports, Passwords: opts.Users,
-		EnablePassword: opts.EnablePassword, NoVRFPrompt: opts.CumulusNoVRFPrompt, Drift: opts.Faults.Drift && opts.Initial == "", Neighbors: opts.Neighbors}
+		EnablePassword: opts.EnablePassword, NoVRFPrompt: opts.CumulusNoVRFPrompt, Drift: opts.Faults.Drift, Neighbors: opts.Neighbors}
 	switch opts.Platform {
 	case model.PlatformEOS:
 		return eos.New(o), nil

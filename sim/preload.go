@@ -1,12 +1,14 @@
 package sim
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/fabricc/fabricc/internal/quote"
+	"github.com/fabricc/fabricc/internal/redact"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/sim/cli"
 )
@@ -14,6 +16,8 @@ import (
 // PreloadError is a line of Options.Initial that the simulator would not
 // take: a character no switch CLI takes, or a line its grammar refuses.
 type PreloadError struct {
+	// Switch is the switch that refused it (Options.Name).
+	Switch string
 	// Source names the configuration (Options.InitialName).
 	Source string
 	// Line and Column are 1-based; Column counts characters. Line 0:
@@ -40,9 +44,11 @@ func (e *PreloadError) Error() string {
 // platform: what to type before and after its lines, and which lines it
 // takes.
 type preloadScript struct {
-	// before puts the shell in configuration mode; after leaves it and
-	// saves, so that the configuration is also what the switch boots
-	// with (a brownfield switch runs its saved configuration).
+	// before puts the shell in configuration mode (EOS and Onyx:
+	// `enable` first, its password typed when the switch asks for it);
+	// after leaves it and saves, so that the configuration is also what
+	// the switch boots with (a brownfield switch runs its saved
+	// configuration).
 	before, after []string
 	// skip is a line the script leaves out (a comment, a closing "end"
 	// that the script types itself).
@@ -76,26 +82,34 @@ type preloadScript struct {
 // The YAML form (`nv config show -o yaml`) is not taken.
 var preloadScripts = map[model.Platform]preloadScript{
 	model.PlatformEOS: {
-		before:  []string{"configure"},
+		before:  []string{"enable", "configure"},
 		after:   []string{"end", "write memory"},
 		skip:    func(l string) bool { return strings.HasPrefix(l, "!") || l == "end" },
 		accept:  configLine,
-		refused: func(r cli.Result) bool { return r.Out != "" || r.Exit || r.Reboot },
+		refused: anyAnswer,
 	},
 	model.PlatformOnyx: {
-		before:  []string{"configure terminal"},
+		before:  []string{"enable", "configure terminal"},
 		after:   []string{"configuration write", "exit"},
-		skip:    func(l string) bool { return strings.HasPrefix(l, "#") },
+		skip:    hashComment,
 		accept:  configLine,
-		refused: func(r cli.Result) bool { return r.Out != "" || r.Exit || r.Reboot },
+		refused: anyAnswer,
 	},
 	model.PlatformCumulus: {
 		after:   []string{"nv config apply -y", "nv config save"},
-		skip:    func(l string) bool { return strings.HasPrefix(l, "#") },
+		skip:    hashComment,
 		accept:  nvLine,
 		refused: func(r cli.Result) bool { return r.Status != 0 || r.Out != "" || r.Exit },
 	},
 }
+
+// anyAnswer is how EOS and Onyx refuse a configuration line: any answer
+// at all (an error, a warning), leaving the session or a reboot.
+func anyAnswer(r cli.Result) bool { return r.Out != "" || r.Exit || r.Reboot }
+
+// hashComment is a comment line of Onyx's `show running-config` ("##")
+// and of a Cumulus commands file ("#").
+func hashComment(l string) bool { return strings.HasPrefix(l, "#") }
 
 // nvLine refuses a Cumulus line that is not one `nv set` or `nv unset`
 // command: the lines reach a bash-like shell, where a list (`;`, `&&`),
@@ -158,25 +172,19 @@ func configLine(l string) string {
 // preload replays opts.Initial through a shell of dev, as an operator
 // typing it at the switch would, then saves it.
 func preload(dev cli.Device, opts Options) error {
-	src := opts.InitialName
-	if src == "" {
-		src = "initial configuration"
-	}
+	at := PreloadError{Switch: opts.Name, Source: cmp.Or(opts.InitialName, "initial configuration")}
 	script, ok := preloadScripts[opts.Platform]
 	if !ok {
 		return fmt.Errorf("sim: platform %q takes no initial configuration", opts.Platform)
 	}
-	lines, err := initialLines(src, opts.Initial)
+	lines, err := initialLines(at, opts.Initial)
 	if err != nil {
 		return err
 	}
 	sh := dev.NewShell(cli.Session{User: LabUser})
-	if err := enterPrivileged(sh, opts); err != nil {
-		return err
-	}
 	for _, l := range script.before {
-		if r := sh.Exec(l); failed(r) {
-			return fmt.Errorf("sim: %s: %q refused: %s", opts.Name, l, firstLine(r.Out))
+		if r := execOwn(sh, l, opts.EnablePassword); failed(r) {
+			return fmt.Errorf("sim: %s: %q refused: %s", opts.Name, l, why(r))
 		}
 	}
 	for i, raw := range lines {
@@ -185,44 +193,42 @@ func preload(dev cli.Device, opts Options) error {
 			continue
 		}
 		if reason := script.accept(l); reason != "" {
-			return lineError(src, i+1, raw, reason)
+			return lineError(at, i+1, raw, reason)
 		}
 		if r := sh.Exec(raw); script.refused(r) {
-			return lineError(src, i+1, raw, redactIn(why(r), raw)+refusedHint)
+			return lineError(at, i+1, raw, redactIn(why(r), raw)+refusedHint)
 		}
 	}
-	return finish(sh, script, src)
+	return finish(sh, script, at)
 }
 
-// lineError is the refusal of line n (raw) of src, made only for the
-// line that fails: its text with secrets hidden, and the reason.
-func lineError(src string, n int, raw, reason string) *PreloadError {
-	return &PreloadError{Source: src, Line: n, Column: column(raw), Text: redact(raw), Why: reason}
+// lineError is the refusal of line n (raw) of the configuration at
+// names, made only for the line that fails: its text with secrets
+// hidden, and the reason.
+func lineError(at PreloadError, n int, raw, reason string) *PreloadError {
+	at.Line, at.Column, at.Text, at.Why = n, column(raw), redactLine(raw), reason
+	return &at
 }
 
 // refusedHint follows the switch's answer to a refused line.
 const refusedHint = "; the lab takes what the simulator's grammar takes (sim/README.md): remove or rewrite the line"
 
-// enterPrivileged types `enable` (and the enable password) on EOS and
-// Onyx.
-func enterPrivileged(sh cli.Shell, opts Options) error {
-	if opts.Platform == model.PlatformCumulus {
-		return nil
+// execOwn types one of the script's own lines, and the enable password
+// when the line is `enable` and the switch asks for it (EOS and Onyx
+// prompt "Password: "): the answer is the password's.
+func execOwn(sh cli.Shell, l, enablePassword string) cli.Result {
+	r := sh.Exec(l)
+	if failed(r) || !strings.HasPrefix(sh.Prompt(), "Password:") {
+		return r
 	}
-	sh.Exec("enable")
-	if opts.EnablePassword != "" {
-		if r := sh.Exec(opts.EnablePassword); r.Out != "" {
-			return fmt.Errorf("sim: %s: enable refused the enable password", opts.Name)
-		}
-	}
-	return nil
+	return sh.Exec(enablePassword)
 }
 
 // finish leaves an Onyx sub-mode (`exit`; its prompts are "(config
 // interface ...)", "(config vlan N)") and types the script's closing
 // lines; a refused apply (NVUE's checks of the whole configuration) is
-// the file's error.
-func finish(sh cli.Shell, script preloadScript, src string) error {
+// the file's error (at names the switch and the file).
+func finish(sh cli.Shell, script preloadScript, at PreloadError) error {
 	for range 3 {
 		if !strings.Contains(sh.Prompt(), "(config ") {
 			break
@@ -231,7 +237,8 @@ func finish(sh cli.Shell, script preloadScript, src string) error {
 	}
 	for _, l := range script.after {
 		if r := sh.Exec(l); failed(r) {
-			return &PreloadError{Source: src, Why: fmt.Sprintf("the switch refuses the configuration as a whole (%s): %s", l, why(r))}
+			at.Why = fmt.Sprintf("the switch refuses the configuration as a whole (%s): %s", l, why(r))
+			return &at
 		}
 	}
 	return nil
@@ -246,8 +253,9 @@ func failed(r cli.Result) bool {
 
 // initialLines splits text into lines ("\n" or "\r\n" ends) and refuses
 // any other character no switch CLI takes: control characters
-// (including tab), invisible ones and invalid UTF-8.
-func initialLines(src, text string) ([]string, error) {
+// (including tab), invisible ones and invalid UTF-8 (at names the switch
+// and the file).
+func initialLines(at PreloadError, text string) ([]string, error) {
 	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 	for i, l := range lines {
 		l = strings.TrimSuffix(l, "\r")
@@ -256,8 +264,9 @@ func initialLines(src, text string) ([]string, error) {
 		for j := 0; j < len(l); col++ {
 			r, n := utf8.DecodeRuneInString(l[j:])
 			if r == utf8.RuneError && n == 1 || !quote.Printable(r) {
-				return nil, &PreloadError{Source: src, Line: i + 1, Column: col, Text: redact(l),
-					Why: quote.DescribeRune(r) + " is not a character of a switch configuration; remove it"}
+				at.Line, at.Column, at.Text = i+1, col, redactLine(l)
+				at.Why = quote.DescribeRune(r) + " is not a character of a switch configuration; remove it"
+				return nil, &at
 			}
 			j += n
 		}
@@ -285,26 +294,11 @@ func why(r cli.Result) string {
 	return fmt.Sprintf("exit status %d", r.Status)
 }
 
-// firstLine is the first line of s.
-func firstLine(s string) string {
-	l, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
-	return l
-}
-
-// secretWords are the keywords a secret follows in EOS, Onyx and NVUE
-// configurations: `username NAME secret sha512 HASH`, `username NAME
-// password 7 HASH` (Onyx), `snmp-server community NAME`, `key 7 ...`,
-// NVUE `password`, `hashed-password`, `secret`.
-var secretWords = map[string]bool{
-	"secret": true, "password": true, "hashed-password": true, "key": true, "community": true,
-	"passphrase": true, "auth-key": true, "authentication-key": true, "pre-shared-key": true,
-	"encrypted-password": true, "md5": true, "sha512": true, "sha256": true, "sha1": true,
-}
-
-// redact returns l with every word after a secret keyword replaced by
-// "[redacted]", the rest as it was: a refused line is shown in the
-// error, and a running configuration holds password hashes and keys.
-func redact(l string) string {
+// redactLine returns l with every word after a secret keyword
+// (redact.Keyword) replaced by "[redacted]", the rest as it was: a refused
+// line is shown in the error, and a running configuration holds password
+// hashes and keys.
+func redactLine(l string) string {
 	var b strings.Builder
 	hide := false
 	for len(l) > 0 {
@@ -321,16 +315,16 @@ func redact(l string) string {
 		} else {
 			b.WriteString(word)
 		}
-		hide = hide || secretWords[strings.ToLower(word)]
+		hide = hide || redact.Keyword(word)
 		l = l[n:]
 	}
 	return b.String()
 }
 
 // redactIn replaces, in the switch's answer to line, every word that
-// redact hides in line.
+// redactLine hides in line.
 func redactIn(answer, line string) string {
-	w, r := strings.Fields(line), strings.Fields(redact(line))
+	w, r := strings.Fields(line), strings.Fields(redactLine(line))
 	for i := range w {
 		if r[i] == "[redacted]" {
 			answer = strings.ReplaceAll(answer, w[i], "[redacted]")

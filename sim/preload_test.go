@@ -3,9 +3,13 @@ package sim_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/scrapli/scrapligo/driver/network"
+
+	"github.com/fabricc/fabricc/internal/redact/redacttest"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/sim"
 )
@@ -59,10 +63,28 @@ func TestPreload(t *testing.T) {
 	}
 }
 
+// TestPreloadWithEnablePassword: on a switch with an enable password,
+// the replay types it when `enable` asks for it, and the configuration
+// is taken.
+func TestPreloadWithEnablePassword(t *testing.T) {
+	for _, tc := range []struct {
+		platform      model.Platform
+		initial, want string
+	}{
+		{model.PlatformEOS, "interface Ethernet1/1\n   mtu 9000\n", "interface Ethernet1/1\n   mtu 9000\n"},
+		{model.PlatformOnyx, "   interface ethernet 1/1 mtu 9000 force\n", "interface ethernet 1/1 mtu 9000 force\n"},
+	} {
+		d := startWith(t, sim.Options{Platform: tc.platform, EnablePassword: "En-Pass-4410", Initial: tc.initial, InitialName: "leaf1.cfg"})
+		if !strings.Contains(d.Running(), tc.want) {
+			t.Errorf("%s: the running configuration lacks %q:\n%s", tc.platform, tc.want, d.Running())
+		}
+	}
+}
+
 // TestPreloadRefusals: Start fails with a *sim.PreloadError naming the
-// line, the column and why, the line quoted with its secrets hidden,
-// for a character no switch CLI takes and for a line the grammar
-// refuses; the switch never listens.
+// switch, the line, the column and why, the line quoted with its
+// secrets hidden, for a character no switch CLI takes and for a line
+// the grammar refuses; the switch never listens.
 func TestPreloadRefusals(t *testing.T) {
 	const hint = "; the lab takes what the simulator's grammar takes (sim/README.md): remove or rewrite the line"
 	for _, tc := range []struct {
@@ -108,6 +130,8 @@ func TestPreloadRefusals(t *testing.T) {
 		var pe *sim.PreloadError
 		if !errors.As(err, &pe) || err.Error() != tc.want {
 			t.Errorf("%s %q: %v\nwant %s", tc.platform, tc.initial, err, tc.want)
+		} else if pe.Switch != "leaf1" {
+			t.Errorf("%s %q: the error names switch %q, want leaf1", tc.platform, tc.initial, pe.Switch)
 		}
 		if err != nil && (strings.Contains(err.Error(), "HASHVALUE") || strings.Contains(err.Error(), "hunter2")) {
 			t.Errorf("the error shows a secret: %v", err)
@@ -116,19 +140,95 @@ func TestPreloadRefusals(t *testing.T) {
 }
 
 // TestPreloadKeepsTheDriftFault: the replay of an initial configuration
-// does not spend the drift fault; the first change after it drifts.
+// does not spend the drift fault, on any platform (each drifts at its own
+// moment: an EOS session commit, leaving Onyx configuration mode after a
+// change, an NVUE apply, the last two of which the replay does too); the
+// first change after it drifts the first port with an MTU by -100.
 func TestPreloadKeepsTheDriftFault(t *testing.T) {
-	d := startWith(t, sim.Options{Platform: model.PlatformEOS, Faults: sim.Faults{Drift: true},
-		Initial: "interface Ethernet1/1\n   mtu 9000\n", InitialName: "leaf1.cfg"})
-	if !strings.Contains(d.Running(), "interface Ethernet1/1\n   mtu 9000\n") {
-		t.Fatalf("the replay drifted:\n%s", d.Running())
+	for _, tc := range []struct {
+		platform model.Platform
+		def      func(*testing.T) any
+		initial  string
+		// show is what shows port 1's MTU: the running configuration
+		// (""), or a command (Cumulus: the drift is operational).
+		show            string
+		replay, drifted string
+		change          func(*testing.T, *network.Driver)
+	}{
+		{model.PlatformEOS, func(*testing.T) any { return "arista_eos" }, "interface Ethernet1/1\n   mtu 9000\n", "",
+			"interface Ethernet1/1\n   mtu 9000\n", "interface Ethernet1/1\n   mtu 8900\n", func(t *testing.T, c *network.Driver) {
+				cmd(t, c, "configure session drift")
+				cmd(t, c, "interface Ethernet1/2")
+				cmd(t, c, "mtu 9214")
+				cmd(t, c, "commit")
+			}},
+		{model.PlatformOnyx, onyxDef, "   interface ethernet 1/1 mtu 9000 force\n", "",
+			"interface ethernet 1/1 mtu 9000 force\n", "interface ethernet 1/1 mtu 8900 force\n", func(t *testing.T, c *network.Driver) {
+				configs(t, c, "interface ethernet 1/2 mtu 9216 force")
+				cmd(t, c, "show version") // leaves configuration mode
+			}},
+		{model.PlatformCumulus, cumulusDef, "nv set interface swp1 link mtu 9000\n", "nv show interface swp1 link -o json",
+			`"mtu": 9000`, `"mtu": 8900`, func(t *testing.T, c *network.Driver) {
+				cmd(t, c, "nv set interface swp2 link mtu 9216")
+				cmd(t, c, "nv config apply -y")
+			}},
+	} {
+		t.Run(string(tc.platform), func(t *testing.T) {
+			d := startWith(t, sim.Options{Platform: tc.platform, Faults: sim.Faults{Drift: true}, Initial: tc.initial, InitialName: "leaf1.cfg"})
+			c := mustOpen(t, d, tc.def(t))
+			mtu := func() string {
+				if tc.show == "" {
+					return d.Running()
+				}
+				return cmd(t, c, tc.show)
+			}
+			if got := mtu(); !strings.Contains(got, tc.replay) {
+				t.Fatalf("the replay drifted: no %q in\n%s", tc.replay, got)
+			}
+			tc.change(t, c)
+			if got := mtu(); !strings.Contains(got, tc.drifted) {
+				t.Errorf("the first change after the replay did not drift: no %q in\n%s", tc.drifted, got)
+			}
+		})
 	}
-	c := mustOpen(t, d, "arista_eos")
-	cmd(t, c, "configure session drift")
-	cmd(t, c, "interface Ethernet1/2")
-	cmd(t, c, "mtu 9214")
-	cmd(t, c, "commit")
-	if !strings.Contains(d.Running(), "interface Ethernet1/1\n   mtu 8900\n") {
-		t.Errorf("the first commit after the replay did not drift:\n%s", d.Running())
+}
+
+// TestPreloadRedactsVendorSecrets: a refused line with a credential, for
+// each word of package redact (the vendors' own keywords), is quoted in
+// the error with the credential hidden, and neither the quote nor the
+// switch's answer shows it. The lines are refused: the simulators do not
+// simulate AAA, SNMP or routing protocols.
+func TestPreloadRedactsVendorSecrets(t *testing.T) {
+	platform := map[string]model.Platform{"eos": model.PlatformEOS, "onyx": model.PlatformOnyx, "nvue": model.PlatformCumulus, "kept": model.PlatformEOS}
+	first := map[model.Platform]string{model.PlatformEOS: "hostname leaf1", model.PlatformOnyx: "hostname leaf1",
+		model.PlatformCumulus: "nv set interface swp1 link mtu 9000"}
+	for _, l := range redacttest.Lines {
+		p := platform[l.Platform]
+		hidden := len(strings.Fields(l.Text)) - len(strings.Fields(l.Shown))
+		want := l.Shown + strings.Repeat(" [redacted]", hidden)
+		opts := sim.Options{Name: "leaf1", Platform: p, Initial: first[p] + "\n" + l.Text + "\n", InitialName: "leaf1.cfg"}
+		d, err := sim.Start(context.Background(), opts)
+		if err == nil {
+			d.Close()
+		}
+		var pe *sim.PreloadError
+		switch {
+		case !errors.As(err, &pe):
+			t.Errorf("%s line %q: no *sim.PreloadError: %v", l.Platform, l.Shown, maskSecrets(fmt.Sprint(err), l.Secrets))
+		case pe.Line != 2 || pe.Text != want:
+			t.Errorf("%s: line %d quoted %q, want line 2 quoted %q", l.Platform, pe.Line, maskSecrets(pe.Text, l.Secrets), want)
+		}
+		if err != nil && maskSecrets(err.Error(), l.Secrets) != err.Error() {
+			t.Errorf("%s line %q: the error shows a credential: %s", l.Platform, l.Shown, maskSecrets(err.Error(), l.Secrets))
+		}
 	}
+}
+
+// maskSecrets replaces each secret in s, so that a failing test does not
+// print it.
+func maskSecrets(s string, secrets []string) string {
+	for _, x := range secrets {
+		s = strings.ReplaceAll(s, x, "<a credential>")
+	}
+	return s
 }

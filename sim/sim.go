@@ -183,18 +183,9 @@ func Start(ctx context.Context, opts Options) (*Device, error) {
 	if opts.Name == "" {
 		return nil, fmt.Errorf("sim: Options.Name is empty; give the switch a hostname such as \"leaf1\"")
 	}
-	dev, err := newDialect(opts)
+	dev, err := startDialect(opts)
 	if err != nil {
 		return nil, err
-	}
-	if opts.Initial != "" {
-		if err := preload(dev, opts); err != nil {
-			dev.Close()
-			return nil, err
-		}
-		if opts.Faults.Drift {
-			dev.ArmDrift()
-		}
 	}
 	if opts.HostKey == nil {
 		if opts.HostKey, err = newHostKey(); err != nil {
@@ -214,6 +205,30 @@ func Start(ctx context.Context, opts Options) (*Device, error) {
 		return nil, err
 	}
 	return &Device{opts: opts, srv: srv, pub: opts.HostKey.PublicKey(), dev: dev, cancel: cancel}, nil
+}
+
+// startDialect builds the OS simulation and replays opts.Initial
+// through it. The drift fault is armed only after the replay, so that
+// the replay's own changes do not spend it: the first change a client
+// makes drifts.
+func startDialect(opts Options) (cli.Device, error) {
+	if opts.Initial == "" {
+		return newDialect(opts)
+	}
+	quiet := opts
+	quiet.Faults.Drift = false
+	dev, err := newDialect(quiet)
+	if err != nil {
+		return nil, err
+	}
+	if err := preload(dev, opts); err != nil {
+		dev.Close()
+		return nil, err
+	}
+	if opts.Faults.Drift {
+		dev.ArmDrift()
+	}
+	return dev, nil
 }
 
 // Addr is the "127.0.0.1:port" the switch listens on.

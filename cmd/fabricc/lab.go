@@ -73,7 +73,7 @@ func runLab(cmd *cobra.Command, path, dir string, runPush bool, faultSpecs, conf
 	if err != nil {
 		return usageError(err)
 	}
-	configs, err := parseLabConfigs(configSpecs, f)
+	configFaults, configGiven, err := parseLabConfigs(configSpecs, f)
 	if err != nil {
 		return usageError(err)
 	}
@@ -84,9 +84,9 @@ func runLab(cmd *cobra.Command, path, dir string, runPush bool, faultSpecs, conf
 	}
 	ctx, stop := interruptible(cmd, "stopping the simulators")
 	defer stop()
-	lab, err := sim.StartLab(ctx, f, dir, labAdjust(append(labConfigFaults(configs), faults...)))
+	lab, err := sim.StartLab(ctx, f, dir, labAdjust(append(configFaults, faults...)))
 	if err != nil {
-		return labConfigError(err, configs)
+		return labConfigError(err, configGiven)
 	}
 	defer lab.Close()
 	out := cmd.OutOrStdout()

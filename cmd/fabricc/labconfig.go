@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
@@ -21,51 +20,54 @@ const labConfigHelp = "start the simulator of SWITCH with the running configurat
 // configuration of a 64-port switch is a few hundred kilobytes.
 const maxLabConfig = 16 << 20
 
-// labConfig is one parsed --config.
-type labConfig struct {
-	spec, device, path, text string
-}
-
 // parseLabConfigs reads the --config values against fabric f: each
-// names a switch of f, once, and a file to read.
-func parseLabConfigs(specs []string, f *model.Fabric) ([]labConfig, error) {
-	var out []labConfig
+// names a switch of f, once, and a file to read. It returns the
+// simulator adjustments that start each switch from its file (applied
+// with the --fault ones, labAdjust) and each switch's --config, for
+// labConfigError.
+func parseLabConfigs(specs []string, f *model.Fabric) ([]labFault, map[string]string, error) {
+	var out []labFault
+	given := map[string]string{}
 	for _, spec := range specs {
-		lc, err := readLabConfig(spec, f)
+		lf, err := readLabConfig(spec, f)
 		if err != nil {
-			return nil, fmt.Errorf("--config %s: %w", spec, err)
+			return nil, nil, fmt.Errorf("--config %s: %w", spec, err)
 		}
-		if slices.ContainsFunc(out, func(o labConfig) bool { return o.device == lc.device }) {
-			return nil, fmt.Errorf("--config %s: switch %s has a --config already; give one file per switch", spec, lc.device)
+		if _, dup := given[lf.device]; dup {
+			return nil, nil, fmt.Errorf("--config %s: switch %s has a --config already; give one file per switch", spec, lf.device)
 		}
-		out = append(out, lc)
+		given[lf.device] = spec
+		out = append(out, lf)
 	}
-	return out, nil
+	return out, given, nil
 }
 
-func readLabConfig(spec string, f *model.Fabric) (labConfig, error) {
+// readLabConfig reads one --config, SWITCH=FILE: the adjustment that
+// starts the switch's simulator from the file.
+func readLabConfig(spec string, f *model.Fabric) (labFault, error) {
 	device, path, ok := strings.Cut(spec, "=")
 	if !ok || device == "" || path == "" {
-		return labConfig{}, errors.New("write SWITCH=FILE, for example leaf1=brownfield/leaf1.cfg")
+		return labFault{}, errors.New("write SWITCH=FILE, for example leaf1=brownfield/leaf1.cfg")
 	}
 	if f.Switch(device) == nil {
-		return labConfig{}, fmt.Errorf("the fabric has no switch %q; its switches are %s", device, switchNames(f))
+		return labFault{}, fmt.Errorf("the fabric has no switch %q; its switches are %s", device, switchNames(f))
 	}
 	file, err := os.Open(path)
 	if err != nil {
-		return labConfig{}, fmt.Errorf("read the running configuration: %w", err)
+		return labFault{}, fmt.Errorf("read the running configuration: %w", err)
 	}
 	defer file.Close()
 	data, err := io.ReadAll(io.LimitReader(file, maxLabConfig+1))
+	text := string(data)
 	switch {
 	case err != nil:
-		return labConfig{}, fmt.Errorf("read the running configuration: %w", err)
+		return labFault{}, fmt.Errorf("read the running configuration: %w", err)
 	case len(data) > maxLabConfig:
-		return labConfig{}, fmt.Errorf("%s is larger than %d MiB; it is not a switch's running configuration", path, maxLabConfig>>20)
-	case strings.TrimSpace(string(data)) == "":
-		return labConfig{}, fmt.Errorf("%s is empty; give the switch's running configuration, or leave --config out to start it empty", path)
+		return labFault{}, fmt.Errorf("%s is larger than %d MiB; it is not a switch's running configuration", path, maxLabConfig>>20)
+	case strings.TrimSpace(text) == "":
+		return labFault{}, fmt.Errorf("%s is empty; give the switch's running configuration, or leave --config out to start it empty", path)
 	}
-	return labConfig{spec: spec, device: device, path: path, text: string(data)}, nil
+	return labFault{device: device, apply: func(o *sim.Options) { o.Initial, o.InitialName = text, path }}, nil
 }
 
 // switchNames lists the fabric's switches for an error, shortened as
@@ -78,29 +80,17 @@ func switchNames(f *model.Fabric) string {
 	return shortList(names)
 }
 
-// labConfigFaults turns the configurations into simulator adjustments,
-// applied with the --fault ones (labAdjust).
-func labConfigFaults(configs []labConfig) []labFault {
-	var out []labFault
-	for _, lc := range configs {
-		out = append(out, labFault{device: lc.device, apply: func(o *sim.Options) {
-			o.Initial, o.InitialName = lc.text, lc.path
-		}})
-	}
-	return out
-}
-
-// labConfigError names the --config of a configuration the simulator
-// refused (a *sim.PreloadError names the file, line and column).
-func labConfigError(err error, configs []labConfig) error {
+// labConfigError names the --config (given: switch to --config) of a
+// configuration the simulator refused (a *sim.PreloadError names the
+// switch, the file, line and column): the switch's, as two switches may
+// be given one file.
+func labConfigError(err error, given map[string]string) error {
 	var pe *sim.PreloadError
 	if !errors.As(err, &pe) {
 		return err
 	}
-	for _, lc := range configs {
-		if lc.path == pe.Source {
-			return fmt.Errorf("--config %s: %w", lc.spec, pe)
-		}
+	if spec, ok := given[pe.Switch]; ok {
+		return fmt.Errorf("--config %s: %w", spec, pe)
 	}
 	return err
 }

@@ -127,13 +127,13 @@ func TestLabConfigRehearsal(t *testing.T) {
 		writeFile(t, path, text)
 		specs = append(specs, name+"="+path)
 	}
-	configs, err := parseLabConfigs(specs, f)
+	configs, given, err := parseLabConfigs(specs, f)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lab, err := sim.StartLab(context.Background(), f, filepath.Join(t.TempDir(), "lab"), labAdjust(labConfigFaults(configs)))
+	lab, err := sim.StartLab(context.Background(), f, filepath.Join(t.TempDir(), "lab"), labAdjust(configs))
 	if err != nil {
-		t.Fatal(labConfigError(err, configs))
+		t.Fatal(labConfigError(err, given))
 	}
 	defer lab.Close()
 	code, stdout, stderr := fabricc(t, "verify", rehearse, "-i", lab.Inventory())
@@ -197,6 +197,7 @@ func TestLabConfigRehearsal(t *testing.T) {
 // the simulator refuses names the file, the line, the column, the line
 // itself (secrets hidden) and the switch's answer; nothing is served.
 func TestLabConfigRefusals(t *testing.T) {
+	const hint = "; the lab takes what the simulator's grammar takes (sim/README.md): remove or rewrite the line"
 	dir := t.TempDir()
 	files := map[string]string{
 		"empty.cfg":  "\n  \n",
@@ -206,6 +207,7 @@ func TestLabConfigRefusals(t *testing.T) {
 		"shell.cfg":  "nv set interface swp1 link mtu 9000\nsudo rm -rf /\n",
 		"mtu100.cfg": "nv set interface swp1 link mtu 9000\nnv set interface swp1 link mtu 100\n",
 		"leaf1.cfg":  "nv set interface swp1 link mtu 9000\n",
+		"onyx.cfg":   "   interface ethernet 1/1 mtu 9000 force\n",
 	}
 	for name, text := range files {
 		writeFile(t, filepath.Join(dir, name), text)
@@ -224,6 +226,8 @@ func TestLabConfigRefusals(t *testing.T) {
 		{[]string{"leaf2=" + p("mtu.cfg")}, 1, "--config leaf2=" + p("mtu.cfg") + ": " + p("mtu.cfg") + `:4:4: "   interface ethernet 1/1 mtu 99999 force": % Error: MTU must be between 1500 and 9216; the lab takes what the simulator's grammar takes (sim/README.md): remove or rewrite the line`},
 		{[]string{"spine1=" + p("escape.cfg")}, 1, "--config spine1=" + p("escape.cfg") + ": " + p("escape.cfg") + `:3:17: "   description a\x1b[2Jb": U+001B (escape) is not a character of a switch configuration; remove it`},
 		{[]string{"spine1=" + p("secret.cfg")}, 1, "--config spine1=" + p("secret.cfg") + ": " + p("secret.cfg") + `:2:1: "username admin privilege 15 secret [redacted] [redacted]": % This command is not simulated; the lab takes what the simulator's grammar takes (sim/README.md): remove or rewrite the line`},
+		// One file for two switches: the one that refuses it is named.
+		{[]string{"leaf2=" + p("onyx.cfg"), "spine1=" + p("onyx.cfg")}, 1, "--config spine1=" + p("onyx.cfg") + ": " + p("onyx.cfg") + `:1:4: "   interface ethernet 1/1 mtu 9000 force": % Invalid input (at token 3: 'mtu')` + hint},
 		{[]string{"leaf1=" + p("shell.cfg")}, 1, "--config leaf1=" + p("shell.cfg") + ": " + p("shell.cfg") + `:2:1: "sudo rm -rf /": a Cumulus configuration here is ` + "`nv set` and `nv unset` lines, as `nv config show -o commands` prints them"},
 		{[]string{"leaf1=" + p("mtu100.cfg")}, 1, "--config leaf1=" + p("mtu100.cfg") + ": " + p("mtu100.cfg") + `:2:1: "nv set interface swp1 link mtu 100": Error: mtu: "100" is not a number in 552-9216; the lab takes what the simulator's grammar takes (sim/README.md): remove or rewrite the line`},
 	} {
@@ -273,6 +277,28 @@ func TestLabConfigRunPush(t *testing.T) {
 	second := stdout[strings.LastIndex(stdout, "## fabricc push"):]
 	if !strings.Contains(second, "push: 3 devices: 3 unchanged") {
 		t.Errorf("the second push changed something:\n%s", second)
+	}
+}
+
+// TestLabConfigWithDriftFault: a switch given both a --config and a
+// --fault starts from its file and misbehaves too: the drift fault,
+// armed after the replay (which leaves Onyx configuration mode after a
+// change, where Onyx drifts), fails the first push's verification.
+func TestLabConfigWithDriftFault(t *testing.T) {
+	cfg := filepath.Join(t.TempDir(), "leaf2.cfg")
+	writeFile(t, cfg, "   interface ethernet 1/1 description hand made\n")
+	code, stdout, stderr := fabricc(t, "lab", rehearse, "--dir", filepath.Join(t.TempDir(), "lab"), "--run-push", "--config", "leaf2="+cfg, "--fault", "leaf2:drift")
+	if code != 1 || !strings.Contains(stderr, "the lab story failed") {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	for _, want := range []string{
+		"  (started from " + cfg + ")\n",
+		"verification failed: 1 difference, first: leaf2 1/1 MTU: intended 9216, actual 9116 (rolled back)",
+		"\npush: 3 devices: 1 failed, 2 aborted\n",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the lab story lacks %q:\n%s", want, stdout)
+		}
 	}
 }
 
