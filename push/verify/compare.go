@@ -60,11 +60,34 @@ const (
 	ecnSlackAbovePc = 7
 )
 
+// ecnClose reports whether got's thresholds are want's within the
+// tolerance. It is not symmetric (want is the model's value), so it is
+// no go-cmp Comparer, which must be (go-cmp panics with
+// "non-deterministic or non-symmetric function detected" when f(x, y)
+// != f(y, x)): ecnTolerated applies it before the comparison.
 func ecnClose(want, got ECN) bool {
 	ok := func(w, g int64) bool {
 		return g >= w-ecnSlackBelow && g <= w+w*ecnSlackAbovePc/100+ecnSlackBelow
 	}
 	return ok(want.MinBytes, got.MinBytes) && ok(want.MaxBytes, got.MaxBytes)
+}
+
+// ecnTolerated is a copy of got in which each traffic class whose
+// thresholds are want's within the tolerance (ecnClose) has want's
+// thresholds, so that Compare compares ECN by plain equality, a
+// symmetric relation; nil when got is.
+func ecnTolerated(want, got map[int]ECN) map[int]ECN {
+	if got == nil {
+		return nil
+	}
+	out := make(map[int]ECN, len(got))
+	for tc, g := range got {
+		if w, ok := want[tc]; ok && ecnClose(w, g) {
+			g.MinBytes, g.MaxBytes = w.MinBytes, w.MaxBytes
+		}
+		out[tc] = g
+	}
+	return out
 }
 
 // Compare lists the differences between the intended and the actual
@@ -73,8 +96,9 @@ func ecnClose(want, got ECN) bool {
 func Compare(device string, want, got *State) []Difference {
 	var out []Difference
 	// Int lists are compared whole, so a difference reports the list,
-	// not an element; nil and empty are equal.
-	opts := cmp.Options{cmp.Comparer(ecnClose), cmp.Comparer(slices.Equal[[]int])}
+	// not an element; nil and empty are equal. A traffic class's ECN is
+	// one value, its thresholds' tolerance applied before (ecnTolerated).
+	opts := cmp.Options{cmp.Comparer(func(a, b ECN) bool { return a == b }), cmp.Comparer(slices.Equal[[]int])}
 	for _, id := range slices.Sorted(maps.Keys(want.VLANs)) {
 		name, ok := got.VLANs[id]
 		switch {
@@ -112,7 +136,7 @@ func Compare(device string, want, got *State) []Difference {
 		if !want.AllETS {
 			g.ETS = usedOnly(want.UsedTCs, g.ETS)
 		}
-		g.ECN = usedOnly(want.UsedTCs, g.ECN)
+		g.ECN = ecnTolerated(w.ECN, usedOnly(want.UsedTCs, g.ECN))
 		var r reporter
 		cmp.Equal(w, g, opts, cmp.Reporter(&r))
 		for i, d := range r.diffs {

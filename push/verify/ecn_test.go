@@ -1,0 +1,87 @@
+package verify
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// ecnFabric is fabric(port) on platform, its RoCE class and its default
+// class marking at NVIDIA's 150000/1500000 B, as the nvidia-roce
+// profile's do (golden/multivendor-clos): the thresholds of the
+// tolerance's comment.
+func ecnFabric(port string, platform model.Platform) (*model.Fabric, *model.Switch) {
+	f, sw := fabric(port)
+	for _, i := range []int{0, 1} {
+		f.QoS.Classes[i].ECN = &model.ECN{MinBytes: 150000, MaxBytes: 1500000, MarkProbabilityPercent: 100}
+	}
+	sw.Platform = platform
+	return f, sw
+}
+
+// Read-backs of the ECN of traffic classes 0 and 3: TC0 as fabricc
+// writes 150000/1500000 B, TC3 with the thresholds given.
+func onyxECN(min, max string) *State {
+	return ParseOnyx(strings.Replace(onyxRunning, "interface ethernet 1/1 traffic-class 3 congestion-control ecn minimum-absolute 150 maximum-absolute 1500",
+		"interface ethernet 1/1 traffic-class 0 congestion-control ecn minimum-absolute 147 maximum-absolute 1465\n"+
+			"interface ethernet 1/1 traffic-class 3 congestion-control ecn minimum-absolute "+min+" maximum-absolute "+max, 1))
+}
+
+func eosECN(min, max string) *State {
+	s := strings.Replace(eosRunning, "minimum-threshold 150 kbytes maximum-threshold 1500 kbytes",
+		"minimum-threshold "+min+" bytes maximum-threshold "+max+" bytes", 1)
+	return ParseEOS(strings.Replace(s, "      bandwidth percent 50\n   uc-tx-queue 6",
+		"      bandwidth percent 50\n      random-detect ecn minimum-threshold 150000 bytes maximum-threshold 1500000 bytes max-mark-probability 100\n   uc-tx-queue 6", 1))
+}
+
+func nvueECN(t *testing.T, min, max string) *State {
+	doc := strings.Replace(nvueJSON, `"0": {"ecn": "disable"}, "3": {"min-threshold": 153600, "max-threshold": 1536000`,
+		`"0": {"min-threshold": 150000, "max-threshold": 1500000, "probability": 100, "ecn": "enable", "red": "disable"}, `+
+			`"3": {"min-threshold": `+min+`, "max-threshold": `+max, 1)
+	s, err := ParseNVUE([]byte(strings.Replace(doc, `"probability": 100, "ecn": "enable"}}}}`, `"probability": 100, "ecn": "enable", "red": "disable"}}}}`, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// diffLines are Compare's differences, one String a line.
+func diffLines(f *model.Fabric, sw *model.Switch, got *State) string {
+	var out []string
+	for _, d := range Compare("sw1", Expect(f, sw), got) {
+		out = append(out, d.String())
+	}
+	return strings.Join(out, "\n")
+}
+
+// TestCompareECNWithinTolerance: thresholds just above the model's, as
+// a switch holds them, pass Compare, and ones beyond the tolerance are a
+// difference; neither panics. go-cmp was handed the asymmetric ecnClose
+// as a Comparer and panicked ("non-deterministic or non-symmetric
+// function detected") on every value between want + 1 KiB and the
+// tolerance's top: Onyx's 150/1500 KB of NVIDIA's RoCE guides, the
+// Spectrum-4 159744 B that Cumulus programs for 150000 B.
+func TestCompareECNWithinTolerance(t *testing.T) {
+	for _, tc := range []struct {
+		name, port string
+		platform   model.Platform
+		got        *State
+		want       string
+	}{
+		{"onyx 150/1500 KB", "1/1", model.PlatformOnyx, onyxECN("150", "1500"), ""},
+		{"onyx 160 KB, beyond", "1/1", model.PlatformOnyx, onyxECN("160", "1500"),
+			"sw1 1/1 ECN TC3: intended min 150000 B max 1500000 B, actual min 163840 B max 1536000 B"},
+		{"cumulus Spectrum-4 cells", "swp1", model.PlatformCumulus, nvueECN(t, "159744", "1500160"), ""},
+		{"cumulus 162000 B, beyond", "swp1", model.PlatformCumulus, nvueECN(t, "162000", "1500160"),
+			"sw1 (switch-wide) ECN TC3: intended min 150000 B max 1500000 B, actual min 162000 B max 1500160 B"},
+		{"eos 160000/1600000 B", "Ethernet1/1", model.PlatformEOS, eosECN("160000", "1600000"), ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, sw := ecnFabric(tc.port, tc.platform)
+			if got := diffLines(f, sw, tc.got); got != tc.want {
+				t.Errorf("differences:\n%s\nwant:\n%s", got, tc.want)
+			}
+		})
+	}
+}
