@@ -90,6 +90,21 @@ func ecnTolerated(want, got map[int]ECN) map[int]ECN {
 	return out
 }
 
+// ecnView is how Compare sees one traffic class's ECN: its thresholds
+// as one value, so that a difference there names both ("ECN TC3: min
+// 150KB max 1500KB"), then each of its other settings ("ECN TC3 mode").
+type ecnView struct {
+	Range ecnRange
+	Mode  string
+}
+
+// ecnRange is the thresholds of an ECN.
+type ecnRange struct{ Min, Max int64 }
+
+func ecnViewOf(e ECN) ecnView {
+	return ecnView{Range: ecnRange{e.MinBytes, e.MaxBytes}, Mode: e.Mode}
+}
+
 // Compare lists the differences between the intended and the actual
 // state of device, ports in name order. Only ports the model has are
 // compared: the rest of the switch is not the fabric's business.
@@ -97,8 +112,10 @@ func Compare(device string, want, got *State) []Difference {
 	var out []Difference
 	// Int lists are compared whole, so a difference reports the list,
 	// not an element; nil and empty are equal. A traffic class's ECN is
-	// one value, its thresholds' tolerance applied before (ecnTolerated).
-	opts := cmp.Options{cmp.Comparer(func(a, b ECN) bool { return a == b }), cmp.Comparer(slices.Equal[[]int])}
+	// compared as an ecnView, its thresholds one value by equality, their
+	// tolerance applied before (ecnTolerated).
+	opts := cmp.Options{cmp.Transformer("ECN", ecnViewOf), cmp.Comparer(func(a, b ecnRange) bool { return a == b }),
+		cmp.Comparer(slices.Equal[[]int])}
 	for _, id := range slices.Sorted(maps.Keys(want.VLANs)) {
 		name, ok := got.VLANs[id]
 		switch {
@@ -350,8 +367,8 @@ func (r *reporter) Report(rs cmp.Result) {
 	}
 	want, got := r.path.Last().Values()
 	intended, actual := show(want), show(got)
-	if w, ok := value[ECN](want); ok {
-		if g, ok := value[ECN](got); ok {
+	if w, ok := value[ecnRange](want); ok {
+		if g, ok := value[ecnRange](got); ok {
 			intended, actual = ecnPair(w, g)
 		}
 	}
@@ -401,17 +418,27 @@ func value[T any](v interface {
 	return x, ok
 }
 
-// ecnPair writes two ECN thresholds in one unit, KB when all four are
-// whole KB, else bytes: Onyx configures them in KB, so an intended
-// 150000 B reads back as 146KB, and "min 150000 B" against "min 146KB"
+// ecnPair writes two ECN threshold pairs in one unit, KB when all four
+// are whole KB, else bytes: Onyx configures them in KB, so an intended
+// 150000 B reads back as 147KB, and "min 150000 B" against "min 147KB"
 // would read as two numbers that cannot be compared at a glance.
-func ecnPair(want, got ECN) (string, string) {
+func ecnPair(want, got ecnRange) (string, string) {
 	unit := func(b int64) string { return fmt.Sprintf("%d B", b) }
-	if wholeKB(want.MinBytes) && wholeKB(want.MaxBytes) && wholeKB(got.MinBytes) && wholeKB(got.MaxBytes) {
+	if wholeKB(want.Min) && wholeKB(want.Max) && wholeKB(got.Min) && wholeKB(got.Max) {
 		unit = func(b int64) string { return fmt.Sprintf("%dKB", b/1024) }
 	}
-	text := func(e ECN) string { return "min " + unit(e.MinBytes) + " max " + unit(e.MaxBytes) }
+	text := func(r ecnRange) string { return "min " + unit(r.Min) + " max " + unit(r.Max) }
 	return text(want), text(got)
+}
+
+// ecnText writes one traffic class's ECN: "min 150KB max 1500KB", then
+// any setting that is not plain marking ("mode red").
+func ecnText(e ECN) string {
+	out := fmt.Sprintf("min %s max %s", sizeText(e.MinBytes), sizeText(e.MaxBytes))
+	if e.Mode != "" && e.Mode != "ecn" {
+		out += " mode " + e.Mode
+	}
+	return out
 }
 
 // wholeKB reports whether b bytes are a whole number of KB (1024 B).
@@ -438,6 +465,9 @@ var fieldNames = map[string]string{
 	"IngressBuffers": "ingress-buffer", "Priorities": "switch-priority", "Reserved": "reserved", "Xoff": "xoff", "Xon": "xon",
 	"MMU": "MMU", "IngressHeadroom": "ingress headroom", "Thresholds": "priority-group",
 	"Operational": "operational",
+	// An ECN's thresholds are the ECN's own value ("ECN TC3: intended
+	// min ..."), its other settings named ("ECN TC3 mode").
+	"Range": "",
 }
 
 // fieldName turns a go-cmp path into the words a user reads: "MTU",
@@ -451,11 +481,13 @@ func fieldName(p cmp.Path) string {
 		switch s := s.(type) {
 		case cmp.StructField:
 			mapOf = s.Name()
-			name := fieldNames[s.Name()]
-			if name == "" {
+			name, ok := fieldNames[s.Name()]
+			if !ok {
 				name = s.Name()
 			}
-			parts = append(parts, name)
+			if name != "" { // "": the field is the value before it
+				parts = append(parts, name)
+			}
 		case cmp.MapIndex:
 			switch mapOf {
 			case "DSCPToTC":
@@ -484,7 +516,7 @@ func show(v interface {
 	}
 	switch x := v.Interface().(type) {
 	case ECN:
-		return fmt.Sprintf("min %s max %s", sizeText(x.MinBytes), sizeText(x.MaxBytes))
+		return ecnText(x)
 	case int64:
 		return sizeText(x)
 	case Bytes:
@@ -507,7 +539,7 @@ func show(v interface {
 	case map[int]model.ETS:
 		return mapText(x, etsText)
 	case map[int]ECN:
-		return mapText(x, func(e ECN) string { return fmt.Sprintf("min %s max %s", sizeText(e.MinBytes), sizeText(e.MaxBytes)) })
+		return mapText(x, ecnText)
 	case map[int]int:
 		return runsText(x)
 	case string:

@@ -331,7 +331,7 @@ func nvuePort(p *Port, i, qos, dom obj) {
 		// enable (Cumulus Linux 5.9 User Guide, Quality of Service,
 		// Congestion Control (ECN)).
 		if e, set := v["ecn"]; !set || enabled(e) {
-			p.ECN[tc] = ECN{MinBytes: int64(num(v["min-threshold"])), MaxBytes: int64(num(v["max-threshold"]))}
+			p.ECN[tc] = ECN{MinBytes: int64(num(v["min-threshold"])), MaxBytes: int64(num(v["max-threshold"])), Mode: "ecn"}
 		}
 	}
 }

@@ -85,3 +85,31 @@ func TestCompareECNWithinTolerance(t *testing.T) {
 		})
 	}
 }
+
+// TestCompareOnyxCongestionMode: Onyx's `congestion-control red` drops
+// early where the fabric marks, and `both` drops the packets that are
+// not ECN-capable: each is a difference of the mode, however close the
+// thresholds. verify read the thresholds alone and passed both.
+func TestCompareOnyxCongestionMode(t *testing.T) {
+	for mode, want := range map[string]string{
+		"ecn":  "",
+		"red":  "sw1 1/1 ECN TC3 mode: intended ecn, actual red",
+		"both": "sw1 1/1 ECN TC3 mode: intended ecn, actual both",
+	} {
+		f, sw := ecnFabric("1/1", model.PlatformOnyx)
+		got := ParseOnyx(strings.Replace(onyxRunning, "traffic-class 3 congestion-control ecn minimum-absolute 150 maximum-absolute 1500",
+			"traffic-class 3 congestion-control "+mode+" minimum-absolute 147 maximum-absolute 1465", 1))
+		f.QoS.Classes[0].ECN = nil // TC0 does not mark in onyxRunning
+		if d := diffLines(f, sw, got); d != want {
+			t.Errorf("congestion-control %s: differences\n%s\nwant\n%s", mode, d, want)
+		}
+	}
+	// A traffic class missing on one side says its mode.
+	f, sw := ecnFabric("1/1", model.PlatformOnyx)
+	got := ParseOnyx(strings.Replace(onyxRunning, "traffic-class 3 congestion-control ecn", "traffic-class 0 congestion-control red", 1))
+	f.QoS.Classes[0].ECN = nil
+	if d, want := diffLines(f, sw, got), "sw1 1/1 ECN TC0: intended (none), actual min 150KB max 1500KB mode red\n"+
+		"sw1 1/1 ECN TC3: intended min 150000 B max 1500000 B, actual (none)"; d != want {
+		t.Errorf("differences\n%s\nwant\n%s", d, want)
+	}
+}

@@ -28,15 +28,15 @@ func TestECNToleranceBounds(t *testing.T) {
 		got ECN
 		ok  bool
 	}{
-		{ECN{150000 - 1024, 1500000}, true},
-		{ECN{150000 - 1025, 1500000}, false},
-		{ECN{148000, 1500000}, false}, // 2000 B below: more than a KB rounding
-		{ECN{150000, 1500000 - 1024}, true},
-		{ECN{150000, 1500000 - 1025}, false},
-		{ECN{150000 + 10500 + 1024, 1500000}, true}, // 7 % of 150000 = 10500
-		{ECN{150000 + 10500 + 1025, 1500000}, false},
-		{ECN{150000, 1500000 + 105000 + 1024}, true},
-		{ECN{150000, 1500000 + 105000 + 1025}, false},
+		{ECN{MinBytes: 150000 - 1024, MaxBytes: 1500000}, true},
+		{ECN{MinBytes: 150000 - 1025, MaxBytes: 1500000}, false},
+		{ECN{MinBytes: 148000, MaxBytes: 1500000}, false}, // 2000 B below: more than a KB rounding
+		{ECN{MinBytes: 150000, MaxBytes: 1500000 - 1024}, true},
+		{ECN{MinBytes: 150000, MaxBytes: 1500000 - 1025}, false},
+		{ECN{MinBytes: 150000 + 10500 + 1024, MaxBytes: 1500000}, true}, // 7 % of 150000 = 10500
+		{ECN{MinBytes: 150000 + 10500 + 1025, MaxBytes: 1500000}, false},
+		{ECN{MinBytes: 150000, MaxBytes: 1500000 + 105000 + 1024}, true},
+		{ECN{MinBytes: 150000, MaxBytes: 1500000 + 105000 + 1025}, false},
 	} {
 		if got := ecnClose(want, tc.got); got != tc.ok {
 			t.Errorf("ecnClose(%v, %v) = %v, want %v", want, tc.got, got, tc.ok)

@@ -319,7 +319,7 @@ func eosTxQueue(p *Port, tc int, lines []*block) {
 			}
 			p.GuaranteedPercent[tc] = atoi(f[3])
 		case len(f) >= 8 && f[0] == "random-detect" && f[1] == "ecn" && f[2] == "minimum-threshold":
-			p.ECN[tc] = ECN{MinBytes: eosBytes(f[3], f[4]), MaxBytes: eosBytes(f[6], f[7])}
+			p.ECN[tc] = ECN{MinBytes: eosBytes(f[3], f[4]), MaxBytes: eosBytes(f[6], f[7]), Mode: "ecn"}
 		}
 	}
 	p.ETS[tc] = ets

@@ -349,8 +349,8 @@ func onyxPort(p *Port, pl *onyxPortLines, f []string) {
 		onyxIngressBuffer(p, f[1:])
 	case len(f) == 8 && f[0] == "traffic-class" && f[2] == "congestion-control" && f[4] == "minimum-absolute":
 		// Onyx thresholds are KB (mellanox.onyx onyx_traffic_class.py:
-		// "value (in KBs)").
-		p.ECN[atoi(f[1])] = ECN{MinBytes: int64(atoi(f[5])) * 1024, MaxBytes: int64(atoi(f[7])) * 1024}
+		// "value (in KBs)"); f[3] is the mode, ecn, red or both.
+		p.ECN[atoi(f[1])] = ECN{MinBytes: int64(atoi(f[5])) * 1024, MaxBytes: int64(atoi(f[7])) * 1024, Mode: f[3]}
 	}
 }
 

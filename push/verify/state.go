@@ -280,10 +280,25 @@ type MMU struct {
 	Thresholds      map[int]string
 }
 
-// ECN is one queue's marking thresholds in bytes.
+// ECN is one queue's congestion control as the switch runs it: its
+// marking thresholds and what it does between them.
 type ECN struct {
+	// MinBytes and MaxBytes are the thresholds in bytes.
 	MinBytes int64
 	MaxBytes int64
+	// Mode is what the queue does to a packet it picks between the
+	// thresholds, in Onyx's words (`traffic-class N congestion-control
+	// ecn|red|both`: NVIDIA Onyx User Manual, QoS; mellanox.onyx
+	// onyx_traffic_class, control red | ecn | both): "ecn" marks it
+	// (CE), "red" drops it, "both" marks an ECN-capable packet and drops
+	// the others. EOS's `random-detect ecn` and NVUE's `ecn enable` are
+	// "ecn".
+	Mode string
+}
+
+// expectECN is the ECN the targets render on platform for e.
+func expectECN(platform model.Platform, e *model.ECN) ECN {
+	return ECN{MinBytes: e.MinBytes, MaxBytes: e.MaxBytes, Mode: "ecn"}
 }
 
 // NewState returns an empty State.
@@ -395,7 +410,7 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 			// the tx-queues of each interface, Onyx per port, NVUE
 			// in the one default-global profile.
 			if c.ECN != nil {
-				p.ECN[c.TrafficClass] = ECN{MinBytes: c.ECN.MinBytes, MaxBytes: c.ECN.MaxBytes}
+				p.ECN[c.TrafficClass] = expectECN(sw.Platform, c.ECN)
 			}
 		}
 	}
