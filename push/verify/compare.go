@@ -69,7 +69,8 @@ func ecnClose(want, got ECN) bool {
 	ok := func(w, g int64) bool {
 		return g >= w-ecnSlackBelow && g <= w+w*ecnSlackAbovePc/100+ecnSlackBelow
 	}
-	return ok(want.MinBytes, got.MinBytes) && ok(want.MaxBytes, got.MaxBytes)
+	bytes := want.MinUnit == "" && want.MaxUnit == "" && got.MinUnit == "" && got.MaxUnit == ""
+	return bytes && ok(want.MinBytes, got.MinBytes) && ok(want.MaxBytes, got.MaxBytes)
 }
 
 // ecnTolerated is a copy of got in which each traffic class whose
@@ -98,11 +99,14 @@ type ecnView struct {
 	Mode  string
 }
 
-// ecnRange is the thresholds of an ECN.
-type ecnRange struct{ Min, Max int64 }
+// ecnRange is the thresholds of an ECN, with their units ("" bytes).
+type ecnRange struct {
+	Min, Max         int64
+	MinUnit, MaxUnit string
+}
 
 func ecnViewOf(e ECN) ecnView {
-	return ecnView{Range: ecnRange{e.MinBytes, e.MaxBytes}, Mode: e.Mode}
+	return ecnView{Range: ecnRange{e.MinBytes, e.MaxBytes, e.MinUnit, e.MaxUnit}, Mode: e.Mode}
 }
 
 // Compare lists the differences between the intended and the actual
@@ -422,27 +426,51 @@ func value[T any](v interface {
 // are whole KB, else bytes: Onyx configures them in KB, so an intended
 // 150000 B reads back as 147KB, and "min 150000 B" against "min 147KB"
 // would read as two numbers that cannot be compared at a glance.
+// A threshold in a unit that is no byte count is written in its own
+// unit: "min 150000 segments".
 func ecnPair(want, got ecnRange) (string, string) {
-	unit := func(b int64) string { return fmt.Sprintf("%d B", b) }
-	if wholeKB(want.Min) && wholeKB(want.Max) && wholeKB(got.Min) && wholeKB(got.Max) {
-		unit = func(b int64) string { return fmt.Sprintf("%dKB", b/1024) }
+	bytes := func(n int64, _ string) string { return fmt.Sprintf("%d B", n) }
+	if wholeKB(want) && wholeKB(got) {
+		bytes = func(n int64, _ string) string { return fmt.Sprintf("%dKB", n/1024) }
 	}
-	text := func(r ecnRange) string { return "min " + unit(r.Min) + " max " + unit(r.Max) }
-	return text(want), text(got)
+	unit := func(n int64, u string) string {
+		if u != "" {
+			return fmt.Sprintf("%d %s", n, u)
+		}
+		return bytes(n, u)
+	}
+	return rangeText(want, unit), rangeText(got, unit)
+}
+
+// rangeText writes r as "min X max Y", each threshold by unit.
+func rangeText(r ecnRange, unit func(int64, string) string) string {
+	return "min " + unit(r.Min, r.MinUnit) + " max " + unit(r.Max, r.MaxUnit)
+}
+
+// thresholdText writes a threshold as sizeText does bytes ("150KB",
+// "150000 B"), or in its own unit ("150000 segments").
+func thresholdText(n int64, unit string) string {
+	if unit != "" {
+		return fmt.Sprintf("%d %s", n, unit)
+	}
+	return sizeText(n)
 }
 
 // ecnText writes one traffic class's ECN: "min 150KB max 1500KB", then
 // any setting that is not plain marking ("mode red").
 func ecnText(e ECN) string {
-	out := fmt.Sprintf("min %s max %s", sizeText(e.MinBytes), sizeText(e.MaxBytes))
+	out := rangeText(ecnViewOf(e).Range, thresholdText)
 	if e.Mode != "" && e.Mode != "ecn" {
 		out += " mode " + e.Mode
 	}
 	return out
 }
 
-// wholeKB reports whether b bytes are a whole number of KB (1024 B).
-func wholeKB(b int64) bool { return b%1024 == 0 }
+// wholeKB reports whether both of r's thresholds are bytes, each a
+// whole number of KB (1024 B).
+func wholeKB(r ecnRange) bool {
+	return r.MinUnit == "" && r.MaxUnit == "" && r.Min%1024 == 0 && r.Max%1024 == 0
+}
 
 // unsetField are the port fields whose zero value is no setting at all
 // (no MTU is 0 bytes, no mode or trust is empty): a running configuration that

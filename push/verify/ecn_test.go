@@ -113,3 +113,42 @@ func TestCompareOnyxCongestionMode(t *testing.T) {
 		t.Errorf("differences\n%s\nwant\n%s", d, want)
 	}
 }
+
+// TestCompareECNThresholdUnits: a threshold the switch gives in a unit
+// that is no byte count is a difference shown in that unit: EOS's
+// segments (buffer cells of a size Arista does not publish), its
+// latency-based microseconds and milliseconds, Onyx's relative
+// thresholds (a percentage). EOS's were read as bytes, so 150000
+// segments verified as 150000 B.
+func TestCompareECNThresholdUnits(t *testing.T) {
+	eos := func(min, max string) *State {
+		return ParseEOS(strings.Replace(eosRunning, "minimum-threshold 150 kbytes maximum-threshold 1500 kbytes", "minimum-threshold "+min+" maximum-threshold "+max, 1))
+	}
+	const intended = ": intended min 150000 B max 1500000 B, actual "
+	for _, tc := range []struct {
+		name, port string
+		platform   model.Platform
+		got        *State
+		want       string
+	}{
+		{"eos segments", "Ethernet1/1", model.PlatformEOS, eos("150000 segments", "1500000 segments"),
+			"sw1 Ethernet1/1 ECN TC3" + intended + "min 150000 segments max 1500000 segments"},
+		{"eos microseconds", "Ethernet1/1", model.PlatformEOS, eos("320 microseconds", "480 microseconds"),
+			"sw1 Ethernet1/1 ECN TC3" + intended + "min 320 microseconds max 480 microseconds"},
+		{"eos milliseconds", "Ethernet1/1", model.PlatformEOS, eos("1 milliseconds", "2 milliseconds"),
+			"sw1 Ethernet1/1 ECN TC3" + intended + "min 1 milliseconds max 2 milliseconds"},
+		{"eos kbytes and mbytes", "Ethernet1/1", model.PlatformEOS, eos("147 kbytes", "1 mbytes"),
+			"sw1 Ethernet1/1 ECN TC3" + intended + "min 150528 B max 1048576 B"},
+		{"onyx relative", "1/1", model.PlatformOnyx,
+			ParseOnyx(strings.Replace(onyxRunning, "minimum-absolute 150 maximum-absolute 1500", "minimum-relative 10 maximum-relative 50", 1)),
+			"sw1 1/1 ECN TC3" + intended + "min 10 percent max 50 percent"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, sw := ecnFabric(tc.port, tc.platform)
+			f.QoS.Classes[0].ECN = nil // TC0 does not mark in eosRunning, onyxRunning
+			if got := diffLines(f, sw, tc.got); got != tc.want {
+				t.Errorf("differences:\n%s\nwant:\n%s", got, tc.want)
+			}
+		})
+	}
+}

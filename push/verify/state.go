@@ -283,9 +283,18 @@ type MMU struct {
 // ECN is one queue's congestion control as the switch runs it: its
 // marking thresholds and what it does between them.
 type ECN struct {
-	// MinBytes and MaxBytes are the thresholds in bytes.
+	// MinBytes and MaxBytes are the thresholds in bytes, or in MinUnit
+	// and MaxUnit when the switch gives them in a unit that is no byte
+	// count.
 	MinBytes int64
 	MaxBytes int64
+	// MinUnit and MaxUnit are "" for bytes, else the unit as the switch
+	// names it: EOS's segments (its buffer cells, whose size no public
+	// Arista document gives per platform), microseconds and milliseconds
+	// (a queueing delay), Onyx's minimum-relative and maximum-relative
+	// ("percent", a share of the queue's buffer). Such a threshold cannot
+	// be compared with the model's bytes: it is always a difference.
+	MinUnit, MaxUnit string
 	// Mode is what the queue does to a packet it picks between the
 	// thresholds, in Onyx's words (`traffic-class N congestion-control
 	// ecn|red|both`: NVIDIA Onyx User Manual, QoS; mellanox.onyx
