@@ -73,18 +73,28 @@ func ecnClose(want, got ECN) bool {
 	return bytes && ok(want.MinBytes, got.MinBytes) && ok(want.MaxBytes, got.MaxBytes)
 }
 
-// ecnTolerated is a copy of got in which each traffic class whose
+// ecnTolerated is a copy of got as Compare compares it with want, by
+// plain equality, a symmetric relation: a traffic class whose
 // thresholds are want's within the tolerance (ecnClose) has want's
-// thresholds, so that Compare compares ECN by plain equality, a
-// symmetric relation; nil when got is.
+// thresholds, and a probability or red state want does not have (the
+// platform has none: Onyx's probability, red outside NVUE) is left out.
+// nil when got is.
 func ecnTolerated(want, got map[int]ECN) map[int]ECN {
 	if got == nil {
 		return nil
 	}
 	out := make(map[int]ECN, len(got))
 	for tc, g := range got {
-		if w, ok := want[tc]; ok && ecnClose(w, g) {
-			g.MinBytes, g.MaxBytes = w.MinBytes, w.MaxBytes
+		if w, ok := want[tc]; ok {
+			if ecnClose(w, g) {
+				g.MinBytes, g.MaxBytes = w.MinBytes, w.MaxBytes
+			}
+			if w.Probability == 0 {
+				g.Probability = 0
+			}
+			if w.RED == "" {
+				g.RED = ""
+			}
 		}
 		out[tc] = g
 	}
@@ -95,8 +105,10 @@ func ecnTolerated(want, got map[int]ECN) map[int]ECN {
 // as one value, so that a difference there names both ("ECN TC3: min
 // 150KB max 1500KB"), then each of its other settings ("ECN TC3 mode").
 type ecnView struct {
-	Range ecnRange
-	Mode  string
+	Range       ecnRange
+	Mode        string
+	Probability int
+	RED         string
 }
 
 // ecnRange is the thresholds of an ECN, with their units ("" bytes).
@@ -106,7 +118,7 @@ type ecnRange struct {
 }
 
 func ecnViewOf(e ECN) ecnView {
-	return ecnView{Range: ecnRange{e.MinBytes, e.MaxBytes, e.MinUnit, e.MaxUnit}, Mode: e.Mode}
+	return ecnView{Range: ecnRange{e.MinBytes, e.MaxBytes, e.MinUnit, e.MaxUnit}, Mode: e.Mode, Probability: e.Probability, RED: e.RED}
 }
 
 // Compare lists the differences between the intended and the actual
@@ -456,12 +468,19 @@ func thresholdText(n int64, unit string) string {
 	return sizeText(n)
 }
 
-// ecnText writes one traffic class's ECN: "min 150KB max 1500KB", then
-// any setting that is not plain marking ("mode red").
+// ecnText writes one traffic class's ECN: "min 150KB max 1500KB", a
+// mode that is not plain marking ("mode red"), then the probability and
+// red where read ("probability 100 red disable").
 func ecnText(e ECN) string {
 	out := rangeText(ecnViewOf(e).Range, thresholdText)
 	if e.Mode != "" && e.Mode != "ecn" {
 		out += " mode " + e.Mode
+	}
+	if e.Probability != 0 {
+		out += fmt.Sprintf(" probability %d", e.Probability)
+	}
+	if e.RED != "" {
+		out += " red " + e.RED
 	}
 	return out
 }
@@ -478,7 +497,8 @@ func wholeKB(r ecnRange) bool {
 // difference says instead of "0".
 var unsetField = map[string]bool{".MTU": true, ".Mode": true, ".Trust": true,
 	".CableMeters": true, ".PortBuffer": true, ".XoffThreshold": true, ".XonThreshold": true,
-	".Xoff": true, ".Xon": true, ".IngressHeadroom": true, ".Speed": true, ".SpeedLanes": true}
+	".Xoff": true, ".Xon": true, ".IngressHeadroom": true, ".Speed": true, ".SpeedLanes": true,
+	".Probability": true, ".RED": true}
 
 // fieldNames are the State fields as the language and the docs name
 // them.
@@ -495,7 +515,7 @@ var fieldNames = map[string]string{
 	"Operational": "operational",
 	// An ECN's thresholds are the ECN's own value ("ECN TC3: intended
 	// min ..."), its other settings named ("ECN TC3 mode").
-	"Range": "",
+	"Range": "", "Probability": "probability", "RED": "red",
 }
 
 // fieldName turns a go-cmp path into the words a user reads: "MTU",

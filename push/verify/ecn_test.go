@@ -35,7 +35,7 @@ func eosECN(min, max string) *State {
 		"      bandwidth percent 50\n      random-detect ecn minimum-threshold 150000 bytes maximum-threshold 1500000 bytes max-mark-probability 100\n   uc-tx-queue 6", 1))
 }
 
-func nvueECN(t *testing.T, min, max string) *State {
+func nvueRead(t *testing.T, min, max string) *State {
 	doc := strings.Replace(nvueJSON, `"0": {"ecn": "disable"}, "3": {"min-threshold": 153600, "max-threshold": 1536000`,
 		`"0": {"min-threshold": 150000, "max-threshold": 1500000, "probability": 100, "ecn": "enable", "red": "disable"}, `+
 			`"3": {"min-threshold": `+min+`, "max-threshold": `+max, 1)
@@ -72,8 +72,8 @@ func TestCompareECNWithinTolerance(t *testing.T) {
 		{"onyx 150/1500 KB", "1/1", model.PlatformOnyx, onyxECN("150", "1500"), ""},
 		{"onyx 160 KB, beyond", "1/1", model.PlatformOnyx, onyxECN("160", "1500"),
 			"sw1 1/1 ECN TC3: intended min 150000 B max 1500000 B, actual min 163840 B max 1536000 B"},
-		{"cumulus Spectrum-4 cells", "swp1", model.PlatformCumulus, nvueECN(t, "159744", "1500160"), ""},
-		{"cumulus 162000 B, beyond", "swp1", model.PlatformCumulus, nvueECN(t, "162000", "1500160"),
+		{"cumulus Spectrum-4 cells", "swp1", model.PlatformCumulus, nvueRead(t, "159744", "1500160"), ""},
+		{"cumulus 162000 B, beyond", "swp1", model.PlatformCumulus, nvueRead(t, "162000", "1500160"),
 			"sw1 (switch-wide) ECN TC3: intended min 150000 B max 1500000 B, actual min 162000 B max 1500160 B"},
 		{"eos 160000/1600000 B", "Ethernet1/1", model.PlatformEOS, eosECN("160000", "1600000"), ""},
 	} {
@@ -146,6 +146,56 @@ func TestCompareECNThresholdUnits(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			f, sw := ecnFabric(tc.port, tc.platform)
 			f.QoS.Classes[0].ECN = nil // TC0 does not mark in eosRunning, onyxRunning
+			if got := diffLines(f, sw, tc.got); got != tc.want {
+				t.Errorf("differences:\n%s\nwant:\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestCompareECNProbabilityAndRED: the marking probability (EOS
+// max-mark-probability, NVUE probability) is compared exactly, and so
+// is NVUE's per-traffic-class red, which drops what is not ECN-capable
+// on the lossless queue; default-global's unset probability and red are
+// NVUE's factory 100 and disable. verify compared the thresholds alone:
+// a hundredfold cut in marking, or red enable on the RoCE class,
+// verified.
+func TestCompareECNProbabilityAndRED(t *testing.T) {
+	eos := func(from, to string) *State { return ParseEOS(strings.Replace(eosRunning, from, to, 1)) }
+	nvue := func(tc3 string) *State {
+		s, err := ParseNVUE([]byte(strings.Replace(nvueJSON, `"3": {"min-threshold": 153600, "max-threshold": 1536000, "probability": 100, "ecn": "enable"}`, `"3": {`+tc3+`}`, 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	const marks = `"min-threshold": 150000, "max-threshold": 1500000, "ecn": "enable"`
+	for _, tc := range []struct {
+		name, port string
+		platform   model.Platform
+		got        *State
+		want       string
+	}{
+		{"eos probability 100", "Ethernet1/1", model.PlatformEOS, eos("", ""), ""},
+		{"eos probability 1", "Ethernet1/1", model.PlatformEOS, eos("max-mark-probability 100", "max-mark-probability 1"),
+			"sw1 Ethernet1/1 ECN TC3 probability: intended 100, actual 1"},
+		{"eos no probability keyword", "Ethernet1/1", model.PlatformEOS, eos(" max-mark-probability 100", ""),
+			"sw1 Ethernet1/1 ECN TC3 probability: intended 100, actual not set (the switch's default)"},
+		{"eos probability then weight", "Ethernet1/1", model.PlatformEOS, eos("max-mark-probability 100", "max-mark-probability 20 weight 0"),
+			"sw1 Ethernet1/1 ECN TC3 probability: intended 100, actual 20"},
+		{"nvue as fabricc writes it", "swp1", model.PlatformCumulus, nvue(marks + `, "probability": 100, "red": "disable"`), ""},
+		{"nvue factory probability and red", "swp1", model.PlatformCumulus, nvue(marks), ""},
+		{"nvue probability 1, red enable", "swp1", model.PlatformCumulus, nvue(marks + `, "probability": 1, "red": "enable"`),
+			"sw1 (switch-wide) ECN TC3 probability: intended 100, actual 1\n" +
+				"sw1 (switch-wide) ECN TC3 red: intended disable, actual enable"},
+		{"nvue red enabled, the later releases' word", "swp1", model.PlatformCumulus, nvue(marks + `, "red": "enabled"`),
+			"sw1 (switch-wide) ECN TC3 red: intended disable, actual enable"},
+		{"onyx has no probability", "1/1", model.PlatformOnyx,
+			ParseOnyx(strings.Replace(onyxRunning, "minimum-absolute 150 maximum-absolute 1500", "minimum-absolute 147 maximum-absolute 1465", 1)), ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, sw := ecnFabric(tc.port, tc.platform)
+			f.QoS.Classes[0].ECN = nil // TC0 marks in none of the read-backs
 			if got := diffLines(f, sw, tc.got); got != tc.want {
 				t.Errorf("differences:\n%s\nwant:\n%s", got, tc.want)
 			}

@@ -322,6 +322,16 @@ func eosTxQueue(p *Port, tc int, lines []*block) {
 			e := ECN{Mode: "ecn"}
 			e.MinBytes, e.MinUnit = eosThreshold(f[3], f[4])
 			e.MaxBytes, e.MaxUnit = eosThreshold(f[6], f[7])
+			// max-mark-probability is optional (AVD schema,
+			// random_detect.ecn.threshold.max_probability 1-100). No
+			// public Arista document gives its default, so a line without
+			// it reads 0, "not set": a difference from the probability
+			// fabricc writes. Public running-configs print the line whole,
+			// its `weight 0` too (an Arista 7388 DCQCN sample in AMD's
+			// Instinct cluster networking guide).
+			if i := slices.Index(f, "max-mark-probability"); i > 0 && i+1 < len(f) {
+				e.Probability = atoi(f[i+1])
+			}
 			p.ECN[tc] = e
 		}
 	}

@@ -303,11 +303,30 @@ type ECN struct {
 	// the others. EOS's `random-detect ecn` and NVUE's `ecn enable` are
 	// "ecn".
 	Mode string
+	// Probability is the marking probability at MaxBytes in percent:
+	// EOS's max-mark-probability, NVUE's probability. 0 where there is
+	// none (Onyx has no such keyword) or the switch prints none.
+	Probability int
+	// RED is NVUE's per-traffic-class `red` ("enable" drops packets that
+	// are not ECN-capable early; NVIDIA Cumulus Linux 5.9 User Guide,
+	// Quality of Service, Congestion Control (ECN)), "disable"; "" where
+	// there is none (EOS, Onyx, whose mode says it) or it is unset.
+	RED string
 }
 
-// expectECN is the ECN the targets render on platform for e.
+// expectECN is the ECN the targets render on platform for e: Onyx
+// `congestion-control ecn` without a probability (it has no keyword),
+// EOS `random-detect ecn ... max-mark-probability P`, NVUE `probability
+// P`, `ecn enable` and `red disable`.
 func expectECN(platform model.Platform, e *model.ECN) ECN {
-	return ECN{MinBytes: e.MinBytes, MaxBytes: e.MaxBytes, Mode: "ecn"}
+	out := ECN{MinBytes: e.MinBytes, MaxBytes: e.MaxBytes, Mode: "ecn"}
+	switch platform {
+	case model.PlatformEOS:
+		out.Probability = e.MarkProbabilityPercent
+	case model.PlatformCumulus:
+		out.Probability, out.RED = e.MarkProbabilityPercent, "disable"
+	}
+	return out
 }
 
 // NewState returns an empty State.
