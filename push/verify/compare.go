@@ -47,14 +47,16 @@ func (d Difference) String() string {
 	return quote.Visible(fmt.Sprintf("%s %s: intended %s, actual %s", where, d.Field, d.Intended, d.Actual))
 }
 
-// ECN thresholds are compared with a tolerance: Onyx takes them in KB
-// (mellanox.onyx onyx_traffic_class.py: "value (in KBs)", so 150000 B is
-// configured as 146 KB), and Spectrum
-// programs thresholds in buffer cells, rounding up: NVIDIA's Cumulus docs
-// show a configured 150000 B min threshold as HW-programmed 159744 B on
-// Spectrum-4/5 (Cumulus Linux user guide, RoCE, "Default RoCE
-// Configuration"), +6.5 %.
+// ECN thresholds in bytes are compared with a tolerance: Onyx takes them
+// in KB (mellanox.onyx onyx_traffic_class.py: "value (in KBs)"), so
+// targets/onyx writes 150000 B as 147 KB (150528 B, rounded up), and an
+// Onyx set up by NVIDIA's RoCE guides or its own `roce` command holds 150
+// KB (153600 B, +2.4 %); and Spectrum programs thresholds in buffer
+// cells, rounding up: NVIDIA's Cumulus docs show a configured 150000 B
+// min threshold as HW-programmed 159744 B on Spectrum-4/5 (Cumulus Linux
+// user guide, RoCE, "Default RoCE Configuration"), +6.5 %.
 // The tolerance allows one KiB below and 7 % above the intended value.
+// A threshold in another unit (ECN.MinUnit) is never within it.
 const (
 	ecnSlackBelow   = 1024
 	ecnSlackAbovePc = 7
