@@ -470,19 +470,15 @@ func thresholdText(n int64, unit string) string {
 	return sizeText(n)
 }
 
-// ecnText writes one traffic class's ECN: "min 150KB max 1500KB", a
-// mode that is not plain marking ("mode red"), then the probability and
-// red where read ("probability 100 red disable").
+// ecnText writes one traffic class's ECN where the other side has none
+// (a difference "intended (none), actual min 150KB max 1500KB"): its
+// thresholds, and a mode that is not plain marking ("mode red"). Its
+// probability and red are left out: with no marking on one side, the
+// difference is the marking itself.
 func ecnText(e ECN) string {
 	out := rangeText(ecnViewOf(e).Range, thresholdText)
 	if e.Mode != "" && e.Mode != "ecn" {
 		out += " mode " + e.Mode
-	}
-	if e.Probability != 0 {
-		out += fmt.Sprintf(" probability %d", e.Probability)
-	}
-	if e.RED != "" {
-		out += " red " + e.RED
 	}
 	return out
 }

@@ -40,7 +40,7 @@ func TestNVUEFactoryDefaults(t *testing.T) {
 		{"no trust set: no documented default, DSCP map not compared", mapping, `"mapping": {"default-global": {}},`,
 			[]string{"sw1 (switch-wide) trust: intended dscp, actual not set (the switch's default)"}, false},
 		{"ECN on traffic class 0 left at NVUE's default", tc0Off, "",
-			[]string{"sw1 (switch-wide) ECN TC0: intended (none), actual min 150000 B max 1500000 B probability 100 red disable"}, false},
+			[]string{"sw1 (switch-wide) ECN TC0: intended (none), actual min 150000 B max 1500000 B"}, false},
 		{"thresholds without an ecn word mark", `, "ecn": "enable"}`, `}`, nil, false},
 		// Nor has its unset red, which fabricc writes.
 		{"a custom profile's unset traffic class has no default", "", "", []string{"sw1 swp1 ECN TC3 red: intended disable, actual not set (the switch's default)"}, true},
