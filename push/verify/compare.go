@@ -119,6 +119,7 @@ type ecnRange struct {
 	MinUnit, MaxUnit string
 }
 
+// ecnViewOf is e as Compare sees it (Compare's ECN Transformer).
 func ecnViewOf(e ECN) ecnView {
 	return ecnView{Range: ecnRange{e.MinBytes, e.MaxBytes, e.MinUnit, e.MaxUnit}, Mode: e.Mode, Probability: e.Probability, RED: e.RED}
 }

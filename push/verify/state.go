@@ -292,7 +292,7 @@ type ECN struct {
 	// names it: EOS's segments (its buffer cells, whose size no public
 	// Arista document gives per platform), microseconds and milliseconds
 	// (a queueing delay), Onyx's minimum-relative and maximum-relative
-	// ("percent", a share of the queue's buffer). Such a threshold cannot
+	// ("percent", a percentage). Such a threshold cannot
 	// be compared with the model's bytes: it is always a difference.
 	MinUnit, MaxUnit string
 	// Mode is what the queue does to a packet it picks between the

@@ -178,7 +178,7 @@ func TestECNTolerance(t *testing.T) {
 		got ECN
 		ok  bool
 	}{
-		{ECN{MinBytes: 149504, MaxBytes: 1499136}, true},  // 146 KB / 1464 KB as Onyx takes it
+		{ECN{MinBytes: 149504, MaxBytes: 1499136}, true},  // 146 KB / 1464 KB: 150000 B rounded down to KB, not up as targets/onyx writes it
 		{ECN{MinBytes: 159744, MaxBytes: 1500160}, true},  // Spectrum-4 HW rounding (Cumulus Linux user guide, RoCE)
 		{ECN{MinBytes: 100000, MaxBytes: 1500000}, false}, // a real change
 		{ECN{MinBytes: 150000, MaxBytes: 1700000}, false},
