@@ -395,10 +395,25 @@ func (d *device) runGuarded(ctx context.Context) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			d.res.Status = StatusFailed
-			err = fmt.Errorf("internal error, a fabricc bug (please report it with this text): %v; the switch may hold a part of the change: run fabricc verify", p)
+			err = fmt.Errorf("internal error, a fabricc bug (please report it with this text): %v; %s", p, panicLeft(d.o.Action))
 		}
 	}()
 	return d.run(ctx)
+}
+
+// panicLeft is what a panic in action may have left on the switch.
+// verify only reads. diff applies nothing, but may have staged the
+// change (an EOS configure session, NVUE pending changes), which is not
+// in effect and which the next push discards as a leftover of its own
+// (recover.go). A push may have applied a part of its change.
+func panicLeft(action string) string {
+	switch action {
+	case ActionVerify:
+		return "verify changes nothing on the switch"
+	case ActionDiff:
+		return "diff changed no setting in effect; a change it staged may be left on the switch, not in effect, and the next push discards it"
+	}
+	return "the switch may hold a part of the change: run fabricc verify"
 }
 
 func (d *device) run(ctx context.Context) error {

@@ -14,8 +14,9 @@ func newVerifyCmd() *cobra.Command {
 		Use:   "verify [PATH] -i INVENTORY",
 		Short: "Read each switch back, compare it with the model, check its cabling (LLDP) and check the hosts",
 		Long: "verify reads every switch's configuration back, turns it into model terms (PFC\n" +
-			"priorities, trust, ETS, ECN thresholds, VLANs, MTU) and lists every difference as\n" +
-			"device, port, field, intended, actual. It also checks the cabling: each switch's LLDP\n" +
+			"priorities, trust, ETS, ECN thresholds, mode, marking probability and NVUE red, VLANs,\n" +
+			"MTU) and lists every difference as device, port, field, intended, actual. It also\n" +
+			"checks the cabling: each switch's LLDP\n" +
 			"neighbors (EOS show lldp neighbors detail, Onyx show lldp interfaces ethernet remote,\n" +
 			"NVUE nv show interface lldp-detail) against the fabric's links. A cabled port whose neighbor is\n" +
 			"not the model's peer (switch and port, or host and NIC interface; a name may be the\n" +

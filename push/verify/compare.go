@@ -48,24 +48,81 @@ func (d Difference) String() string {
 	return quote.Visible(fmt.Sprintf("%s %s: intended %s, actual %s", where, d.Field, d.Intended, d.Actual))
 }
 
-// ECN thresholds are compared with a tolerance: Onyx takes them in KB
-// (mellanox.onyx onyx_traffic_class.py: "value (in KBs)", so 150000 B is
-// configured as 146 KB), and Spectrum
-// programs thresholds in buffer cells, rounding up: NVIDIA's Cumulus docs
-// show a configured 150000 B min threshold as HW-programmed 159744 B on
-// Spectrum-4/5 (Cumulus Linux user guide, RoCE, "Default RoCE
-// Configuration"), +6.5 %.
+// ECN thresholds in bytes are compared with a tolerance: Onyx takes them
+// in KB (mellanox.onyx onyx_traffic_class.py: "value (in KBs)"), so
+// targets/onyx writes 150000 B as 147 KB (150528 B, rounded up), and an
+// Onyx set up by NVIDIA's RoCE guides or its own `roce` command holds 150
+// KB (153600 B, +2.4 %); and Spectrum programs thresholds in buffer
+// cells, rounding up: NVIDIA's Cumulus docs show a configured 150000 B
+// min threshold as HW-programmed 159744 B on Spectrum-4/5 (Cumulus Linux
+// user guide, RoCE, "Default RoCE Configuration"), +6.5 %.
 // The tolerance allows one KiB below and 7 % above the intended value.
+// A threshold in another unit (ECN.MinUnit) is never within it.
 const (
 	ecnSlackBelow   = 1024
 	ecnSlackAbovePc = 7
 )
 
+// ecnClose reports whether got's thresholds are want's within the
+// tolerance. It is not symmetric (want is the model's value), so it is
+// no go-cmp Comparer, which must be (go-cmp panics with
+// "non-deterministic or non-symmetric function detected" when f(x, y)
+// != f(y, x)): ecnTolerated applies it before the comparison.
 func ecnClose(want, got ECN) bool {
 	ok := func(w, g int64) bool {
 		return g >= w-ecnSlackBelow && g <= w+w*ecnSlackAbovePc/100+ecnSlackBelow
 	}
-	return ok(want.MinBytes, got.MinBytes) && ok(want.MaxBytes, got.MaxBytes)
+	bytes := want.MinUnit == "" && want.MaxUnit == "" && got.MinUnit == "" && got.MaxUnit == ""
+	return bytes && ok(want.MinBytes, got.MinBytes) && ok(want.MaxBytes, got.MaxBytes)
+}
+
+// ecnTolerated is a copy of got as Compare compares it with want, by
+// plain equality, a symmetric relation: a traffic class whose
+// thresholds are want's within the tolerance (ecnClose) has want's
+// thresholds, and a probability or red state want does not have (the
+// platform has none: Onyx's probability, red outside NVUE) is left out.
+// nil when got is.
+func ecnTolerated(want, got map[int]ECN) map[int]ECN {
+	if got == nil {
+		return nil
+	}
+	out := make(map[int]ECN, len(got))
+	for tc, g := range got {
+		if w, ok := want[tc]; ok {
+			if ecnClose(w, g) {
+				g.MinBytes, g.MaxBytes = w.MinBytes, w.MaxBytes
+			}
+			if w.Probability == 0 {
+				g.Probability = 0
+			}
+			if w.RED == "" {
+				g.RED = ""
+			}
+		}
+		out[tc] = g
+	}
+	return out
+}
+
+// ecnView is how Compare sees one traffic class's ECN: its thresholds
+// as one value, so that a difference there names both ("ECN TC3: min
+// 150KB max 1500KB"), then each of its other settings ("ECN TC3 mode").
+type ecnView struct {
+	Range       ecnRange
+	Mode        string
+	Probability int
+	RED         string
+}
+
+// ecnRange is the thresholds of an ECN, with their units ("" bytes).
+type ecnRange struct {
+	Min, Max         int64
+	MinUnit, MaxUnit string
+}
+
+// ecnViewOf is e as Compare sees it (Compare's ECN Transformer).
+func ecnViewOf(e ECN) ecnView {
+	return ecnView{Range: ecnRange{e.MinBytes, e.MaxBytes, e.MinUnit, e.MaxUnit}, Mode: e.Mode, Probability: e.Probability, RED: e.RED}
 }
 
 // Compare lists the differences between the intended and the actual
@@ -76,7 +133,10 @@ func Compare(device string, want, got *State) []Difference {
 	// Int lists are compared whole, so a difference reports the list,
 	// not an element; nil and empty are equal. A port's SwitchWide only
 	// marks where its other fields' differences belong (reporter.global).
-	opts := cmp.Options{cmp.Comparer(ecnClose), cmp.Comparer(slices.Equal[[]int]), cmpopts.IgnoreFields(Port{}, "SwitchWide")}
+	// A traffic class's ECN is compared as an ecnView, its thresholds one
+	// value by equality, their tolerance applied before (ecnTolerated).
+	opts := cmp.Options{cmp.Transformer("ECN", ecnViewOf), cmp.Comparer(func(a, b ecnRange) bool { return a == b }),
+		cmp.Comparer(slices.Equal[[]int]), cmpopts.IgnoreFields(Port{}, "SwitchWide")}
 	for _, id := range slices.Sorted(maps.Keys(want.VLANs)) {
 		name, ok := got.VLANs[id]
 		switch {
@@ -114,7 +174,7 @@ func Compare(device string, want, got *State) []Difference {
 		if !want.AllETS {
 			g.ETS = usedOnly(want.UsedTCs, g.ETS)
 		}
-		g.ECN = usedOnly(want.UsedTCs, g.ECN)
+		g.ECN = ecnTolerated(w.ECN, usedOnly(want.UsedTCs, g.ECN))
 		cmp.Equal(w, g, opts, cmp.Reporter(&r))
 		for _, d := range r.diffs {
 			d.Device, d.Port = device, n
@@ -326,8 +386,8 @@ func (r *reporter) Report(rs cmp.Result) {
 	}
 	want, got := r.path.Last().Values()
 	intended, actual := show(want), show(got)
-	if w, ok := value[ECN](want); ok {
-		if g, ok := value[ECN](got); ok {
+	if w, ok := value[ecnRange](want); ok {
+		if g, ok := value[ecnRange](got); ok {
 			intended, actual = ecnPair(w, g)
 		}
 	}
@@ -376,21 +436,58 @@ func value[T any](v interface {
 	return x, ok
 }
 
-// ecnPair writes two ECN thresholds in one unit, KB when all four are
-// whole KB, else bytes: Onyx configures them in KB, so an intended
-// 150000 B reads back as 146KB, and "min 150000 B" against "min 146KB"
+// ecnPair writes two ECN threshold pairs in one unit, KB when all four
+// are whole KB, else bytes: Onyx configures them in KB, so an intended
+// 150000 B reads back as 147KB, and "min 150000 B" against "min 147KB"
 // would read as two numbers that cannot be compared at a glance.
-func ecnPair(want, got ECN) (string, string) {
-	unit := func(b int64) string { return fmt.Sprintf("%d B", b) }
-	if wholeKB(want.MinBytes) && wholeKB(want.MaxBytes) && wholeKB(got.MinBytes) && wholeKB(got.MaxBytes) {
-		unit = func(b int64) string { return fmt.Sprintf("%dKB", b/1024) }
+// A threshold in a unit that is no byte count is written in its own
+// unit: "min 150000 segments".
+func ecnPair(want, got ecnRange) (string, string) {
+	bytes := func(n int64, _ string) string { return fmt.Sprintf("%d B", n) }
+	if wholeKB(want) && wholeKB(got) {
+		bytes = func(n int64, _ string) string { return fmt.Sprintf("%dKB", n/1024) }
 	}
-	text := func(e ECN) string { return "min " + unit(e.MinBytes) + " max " + unit(e.MaxBytes) }
-	return text(want), text(got)
+	unit := func(n int64, u string) string {
+		if u != "" {
+			return fmt.Sprintf("%d %s", n, u)
+		}
+		return bytes(n, u)
+	}
+	return rangeText(want, unit), rangeText(got, unit)
 }
 
-// wholeKB reports whether b bytes are a whole number of KB (1024 B).
-func wholeKB(b int64) bool { return b%1024 == 0 }
+// rangeText writes r as "min X max Y", each threshold by unit.
+func rangeText(r ecnRange, unit func(int64, string) string) string {
+	return "min " + unit(r.Min, r.MinUnit) + " max " + unit(r.Max, r.MaxUnit)
+}
+
+// thresholdText writes a threshold as sizeText does bytes ("150KB",
+// "150000 B"), or in its own unit ("150000 segments").
+func thresholdText(n int64, unit string) string {
+	if unit != "" {
+		return fmt.Sprintf("%d %s", n, unit)
+	}
+	return sizeText(n)
+}
+
+// ecnText writes one traffic class's ECN where the other side has none
+// (a difference "intended (none), actual min 150KB max 1500KB"): its
+// thresholds, and a mode that is not plain marking ("mode red"). Its
+// probability and red are left out: with no marking on one side, the
+// difference is the marking itself.
+func ecnText(e ECN) string {
+	out := rangeText(ecnViewOf(e).Range, thresholdText)
+	if e.Mode != "" && e.Mode != "ecn" {
+		out += " mode " + e.Mode
+	}
+	return out
+}
+
+// wholeKB reports whether both of r's thresholds are bytes, each a
+// whole number of KB (1024 B).
+func wholeKB(r ecnRange) bool {
+	return r.MinUnit == "" && r.MaxUnit == "" && r.Min%1024 == 0 && r.Max%1024 == 0
+}
 
 // unsetField are the port fields whose zero value is no setting at all
 // (no MTU is 0 bytes, no mode or trust is empty): a running configuration that
@@ -398,7 +495,8 @@ func wholeKB(b int64) bool { return b%1024 == 0 }
 // difference says instead of "0".
 var unsetField = map[string]bool{".MTU": true, ".Mode": true, ".Trust": true,
 	".CableMeters": true, ".PortBuffer": true, ".XoffThreshold": true, ".XonThreshold": true,
-	".Xoff": true, ".Xon": true, ".IngressHeadroom": true, ".Speed": true, ".SpeedLanes": true}
+	".Xoff": true, ".Xon": true, ".IngressHeadroom": true, ".Speed": true, ".SpeedLanes": true,
+	".Probability": true, ".RED": true}
 
 // fieldNames are the State fields as the language and the docs name
 // them.
@@ -413,6 +511,9 @@ var fieldNames = map[string]string{
 	"IngressBuffers": "ingress-buffer", "Priorities": "switch-priority", "Reserved": "reserved", "Xoff": "xoff", "Xon": "xon",
 	"MMU": "MMU", "IngressHeadroom": "ingress headroom", "Thresholds": "priority-group",
 	"Operational": "operational",
+	// An ECN's thresholds are the ECN's own value ("ECN TC3: intended
+	// min ..."), its other settings named ("ECN TC3 mode").
+	"Range": "", "Probability": "probability", "RED": "red",
 }
 
 // fieldName turns a go-cmp path into the words a user reads: "MTU",
@@ -426,11 +527,13 @@ func fieldName(p cmp.Path) string {
 		switch s := s.(type) {
 		case cmp.StructField:
 			mapOf = s.Name()
-			name := fieldNames[s.Name()]
-			if name == "" {
+			name, ok := fieldNames[s.Name()]
+			if !ok {
 				name = s.Name()
 			}
-			parts = append(parts, name)
+			if name != "" { // "": the field is the value before it
+				parts = append(parts, name)
+			}
 		case cmp.MapIndex:
 			switch mapOf {
 			case "DSCPToTC":
@@ -459,7 +562,7 @@ func show(v interface {
 	}
 	switch x := v.Interface().(type) {
 	case ECN:
-		return fmt.Sprintf("min %s max %s", sizeText(x.MinBytes), sizeText(x.MaxBytes))
+		return ecnText(x)
 	case int64:
 		return sizeText(x)
 	case Bytes:
@@ -482,7 +585,7 @@ func show(v interface {
 	case map[int]model.ETS:
 		return mapText(x, etsText)
 	case map[int]ECN:
-		return mapText(x, func(e ECN) string { return fmt.Sprintf("min %s max %s", sizeText(e.MinBytes), sizeText(e.MaxBytes)) })
+		return mapText(x, ecnText)
 	case map[int]int:
 		return runsText(x)
 	case string:

@@ -331,10 +331,36 @@ func nvuePort(p *Port, i, qos, dom obj) {
 		// enable (Cumulus Linux 5.9 User Guide, Quality of Service,
 		// Congestion Control (ECN)).
 		if e, set := v["ecn"]; !set || enabled(e) {
-			p.ECN[tc] = ECN{MinBytes: int64(num(v["min-threshold"])), MaxBytes: int64(num(v["max-threshold"]))}
+			p.ECN[tc] = nvueECN(v, p.SwitchWide["ECN"])
 		}
 	}
 }
+
+// nvueECN reads one marking traffic class of a congestion-control
+// profile; inDefault: of default-global, whose probability and red are
+// NVUE's factory values where unset (nvueECNFactory).
+func nvueECN(v obj, inDefault bool) ECN {
+	if inDefault {
+		v = mergeObj(mergeObj(nil, nvueECNFactory), v)
+	}
+	e := ECN{MinBytes: int64(num(v["min-threshold"])), MaxBytes: int64(num(v["max-threshold"])), Mode: "ecn", Probability: num(v["probability"])}
+	if r, set := v["red"]; set {
+		e.RED = "disable"
+		if enabled(r) {
+			e.RED = "enable"
+		}
+	}
+	return e
+}
+
+// nvueECNFactory is what a traffic class of default-global runs where
+// the configuration sets no probability or red: "A probability of 100
+// percent" and "Random Early Detection (RED) disabled" (Cumulus Linux
+// 5.9 User Guide, Quality of Service, Congestion Control (ECN), the
+// default profile); the guide's example sets only the thresholds and red
+// of traffic classes 4, 5 and 7, and `nv show` lists their probability
+// as 100.
+var nvueECNFactory = obj{"probability": 100.0, "red": "disable"}
 
 // nvueDefaultETS is NVUE's default-global egress scheduler, which a
 // configuration that leaves a traffic class (or the whole profile) unset

@@ -28,15 +28,15 @@ func TestECNToleranceBounds(t *testing.T) {
 		got ECN
 		ok  bool
 	}{
-		{ECN{150000 - 1024, 1500000}, true},
-		{ECN{150000 - 1025, 1500000}, false},
-		{ECN{148000, 1500000}, false}, // 2000 B below: more than a KB rounding
-		{ECN{150000, 1500000 - 1024}, true},
-		{ECN{150000, 1500000 - 1025}, false},
-		{ECN{150000 + 10500 + 1024, 1500000}, true}, // 7 % of 150000 = 10500
-		{ECN{150000 + 10500 + 1025, 1500000}, false},
-		{ECN{150000, 1500000 + 105000 + 1024}, true},
-		{ECN{150000, 1500000 + 105000 + 1025}, false},
+		{ECN{MinBytes: 150000 - 1024, MaxBytes: 1500000}, true},
+		{ECN{MinBytes: 150000 - 1025, MaxBytes: 1500000}, false},
+		{ECN{MinBytes: 148000, MaxBytes: 1500000}, false}, // 2000 B below: more than a KB rounding
+		{ECN{MinBytes: 150000, MaxBytes: 1500000 - 1024}, true},
+		{ECN{MinBytes: 150000, MaxBytes: 1500000 - 1025}, false},
+		{ECN{MinBytes: 150000 + 10500 + 1024, MaxBytes: 1500000}, true}, // 7 % of 150000 = 10500
+		{ECN{MinBytes: 150000 + 10500 + 1025, MaxBytes: 1500000}, false},
+		{ECN{MinBytes: 150000, MaxBytes: 1500000 + 105000 + 1024}, true},
+		{ECN{MinBytes: 150000, MaxBytes: 1500000 + 105000 + 1025}, false},
 	} {
 		if got := ecnClose(want, tc.got); got != tc.ok {
 			t.Errorf("ecnClose(%v, %v) = %v, want %v", want, tc.got, got, tc.ok)
@@ -150,22 +150,27 @@ func TestEOSTrustCoS(t *testing.T) {
 
 // TestEOSThresholdUnits checks that the EOS threshold units scale
 // consistently: 1 mbytes is 1024 kbytes, as 1 kbytes is 1024 bytes
-// (TestParsersMatchModel reads 150 kbytes as 153600 B).
+// (TestParsersMatchModel reads 150 kbytes as 153600 B); segments and
+// time units stay in their own unit.
 func TestEOSThresholdUnits(t *testing.T) {
 	for _, tc := range []struct {
-		v, unit string
-		want    int64
+		v, unit  string
+		want     int64
+		wantUnit string
 	}{
-		{"150", "bytes", 150},
-		{"150", "kbytes", 150 * 1024},
-		{"2", "mbytes", 2 * 1024 * 1024},
+		{"150", "bytes", 150, ""},
+		{"150", "kbytes", 150 * 1024, ""},
+		{"2", "mbytes", 2 * 1024 * 1024, ""},
+		{"150", "segments", 150, "segments"},
+		{"320", "microseconds", 320, "microseconds"},
+		{"1", "milliseconds", 1, "milliseconds"},
 	} {
-		if got := eosBytes(tc.v, tc.unit); got != tc.want {
-			t.Errorf("eosBytes(%s %s) = %d, want %d", tc.v, tc.unit, got, tc.want)
+		if got, unit := eosThreshold(tc.v, tc.unit); got != tc.want || unit != tc.wantUnit {
+			t.Errorf("eosThreshold(%s %s) = %d %q, want %d %q", tc.v, tc.unit, got, unit, tc.want, tc.wantUnit)
 		}
 	}
-	if a, b := eosBytes("1", "mbytes"), eosBytes("1024", "kbytes"); a != b {
-		t.Errorf("1 mbytes = %d B but 1024 kbytes = %d B", a, b)
+	if a, _ := eosThreshold("1", "mbytes"); a != 1024*1024 {
+		t.Errorf("1 mbytes = %d B, want 1024 kbytes", a)
 	}
 }
 

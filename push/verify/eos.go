@@ -319,25 +319,44 @@ func eosTxQueue(p *Port, tc int, lines []*block) {
 			}
 			p.GuaranteedPercent[tc] = atoi(f[3])
 		case len(f) >= 8 && f[0] == "random-detect" && f[1] == "ecn" && f[2] == "minimum-threshold":
-			p.ECN[tc] = ECN{MinBytes: eosBytes(f[3], f[4]), MaxBytes: eosBytes(f[6], f[7])}
+			e := ECN{Mode: "ecn"}
+			e.MinBytes, e.MinUnit = eosThreshold(f[3], f[4])
+			e.MaxBytes, e.MaxUnit = eosThreshold(f[6], f[7])
+			// max-mark-probability is optional (AVD schema,
+			// random_detect.ecn.threshold.max_probability 1-100). No
+			// public Arista document gives its default, so a line without
+			// it reads 0, "not set": a difference from the probability
+			// fabricc writes. Public running-configs print the line whole,
+			// its `weight 0` too (an Arista 7388 DCQCN sample in AMD's
+			// Instinct cluster networking guide).
+			if i := slices.Index(f, "max-mark-probability"); i > 0 && i+1 < len(f) {
+				e.Probability = atoi(f[i+1])
+			}
+			p.ECN[tc] = e
 		}
 	}
 	p.ETS[tc] = ets
 }
 
-// eosBytes converts an EOS threshold with its unit token (Arista AVD
-// ethernet-interface-tx-queues.j2:
-// segments | bytes | kbytes | mbytes) to bytes; the EOS target writes
-// kbytes as bytes/1024.
-func eosBytes(v, unit string) int64 {
+// eosThreshold reads an EOS threshold with its unit token (Arista EOS
+// User Manual, QoS, `random-detect ecn`; AVD
+// ethernet-interface-tx-queues.j2: segments | bytes | kbytes | mbytes,
+// and microseconds | milliseconds for latency-based marking): bytes,
+// kbytes and mbytes in bytes with unit "" (the EOS target writes kbytes
+// as bytes/1024); any other unit as the number in it, with the unit.
+// Segments are buffer cells, whose size no public Arista document gives
+// per platform, so they are not converted.
+func eosThreshold(v, unit string) (int64, string) {
 	n, _ := strconv.ParseInt(v, 10, 64)
 	switch unit {
+	case "bytes":
+		return n, ""
 	case "kbytes":
-		return n * 1024
+		return n * 1024, ""
 	case "mbytes":
-		return n * 1024 * 1024
+		return n * 1024 * 1024, ""
 	}
-	return n
+	return n, unit
 }
 
 // eosInterfaces is `show interfaces | json` (napalm and anta test

@@ -347,11 +347,26 @@ func onyxPort(p *Port, pl *onyxPortLines, f []string) {
 		}
 	case len(f) >= 4 && f[0] == "ingress-buffer":
 		onyxIngressBuffer(p, f[1:])
-	case len(f) == 8 && f[0] == "traffic-class" && f[2] == "congestion-control" && f[4] == "minimum-absolute":
-		// Onyx thresholds are KB (mellanox.onyx onyx_traffic_class.py:
-		// "value (in KBs)").
-		p.ECN[atoi(f[1])] = ECN{MinBytes: int64(atoi(f[5])) * 1024, MaxBytes: int64(atoi(f[7])) * 1024}
+	case len(f) == 8 && f[0] == "traffic-class" && f[2] == "congestion-control":
+		// f[3] is the mode, ecn, red or both; absolute thresholds are KB
+		// (mellanox.onyx onyx_traffic_class.py: "value (in KBs)"),
+		// relative ones (its threshold_mode relative) a percentage, no
+		// byte count.
+		e := ECN{Mode: f[3], MinBytes: int64(atoi(f[5])), MaxBytes: int64(atoi(f[7]))}
+		e.MinBytes, e.MinUnit = onyxThreshold(f[4], e.MinBytes)
+		e.MaxBytes, e.MaxUnit = onyxThreshold(f[6], e.MaxBytes)
+		p.ECN[atoi(f[1])] = e
 	}
+}
+
+// onyxThreshold is an ECN threshold n given with keyword kw
+// (minimum-absolute, maximum-relative, ...): KB in bytes, a relative
+// threshold as the percentage it is.
+func onyxThreshold(kw string, n int64) (int64, string) {
+	if strings.HasSuffix(kw, "-absolute") {
+		return n * 1024, ""
+	}
+	return n, "percent"
 }
 
 // onyxUnquote is an Onyx string argument without the quotes around it

@@ -280,10 +280,53 @@ type MMU struct {
 	Thresholds      map[int]string
 }
 
-// ECN is one queue's marking thresholds in bytes.
+// ECN is one queue's congestion control as the switch runs it: its
+// marking thresholds and what it does between them.
 type ECN struct {
+	// MinBytes and MaxBytes are the thresholds in bytes, or in MinUnit
+	// and MaxUnit when the switch gives them in a unit that is no byte
+	// count.
 	MinBytes int64
 	MaxBytes int64
+	// MinUnit and MaxUnit are "" for bytes, else the unit as the switch
+	// names it: EOS's segments (its buffer cells, whose size no public
+	// Arista document gives per platform), microseconds and milliseconds
+	// (a queueing delay), Onyx's minimum-relative and maximum-relative
+	// ("percent", a percentage). Such a threshold cannot
+	// be compared with the model's bytes: it is always a difference.
+	MinUnit, MaxUnit string
+	// Mode is what the queue does to a packet it picks between the
+	// thresholds, in Onyx's words (`traffic-class N congestion-control
+	// ecn|red|both`: NVIDIA Onyx User Manual, QoS; mellanox.onyx
+	// onyx_traffic_class, control red | ecn | both): "ecn" marks it
+	// (CE), "red" drops it, "both" marks an ECN-capable packet and drops
+	// the others. EOS's `random-detect ecn` and NVUE's `ecn enable` are
+	// "ecn".
+	Mode string
+	// Probability is the marking probability at MaxBytes in percent:
+	// EOS's max-mark-probability, NVUE's probability. 0 where there is
+	// none (Onyx has no such keyword) or the switch prints none.
+	Probability int
+	// RED is NVUE's per-traffic-class `red` ("enable" drops packets that
+	// are not ECN-capable early; NVIDIA Cumulus Linux 5.9 User Guide,
+	// Quality of Service, Congestion Control (ECN)), "disable"; "" where
+	// there is none (EOS, Onyx, whose mode says it) or it is unset.
+	RED string
+}
+
+// expectECN is the ECN the targets render on platform for e: Onyx
+// `congestion-control ecn` without a probability (it has no keyword),
+// EOS `random-detect ecn ... max-mark-probability P`, NVUE `probability
+// P`, `ecn enable` and `red disable`.
+func expectECN(platform model.Platform, e *model.ECN) ECN {
+	out := ECN{MinBytes: e.MinBytes, MaxBytes: e.MaxBytes, Mode: "ecn"}
+	switch platform {
+	case model.PlatformEOS:
+		out.Probability = e.MarkProbabilityPercent
+	case model.PlatformCumulus:
+		out.Probability, out.RED = e.MarkProbabilityPercent, "disable"
+	}
+	return out
 }
 
 // NewState returns an empty State.
@@ -394,7 +437,7 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 			// the tx-queues of each interface, Onyx per port, NVUE
 			// in the one default-global profile.
 			if c.ECN != nil {
-				p.ECN[c.TrafficClass] = ECN{MinBytes: c.ECN.MinBytes, MaxBytes: c.ECN.MaxBytes}
+				p.ECN[c.TrafficClass] = expectECN(sw.Platform, c.ECN)
 			}
 		}
 	}

@@ -50,7 +50,7 @@ func unusedTCs(want, got *State) []string {
 		}
 		for tc, e := range g.ECN {
 			if !want.UsedTCs[tc] {
-				ports[fmt.Sprintf("ECN TC%d min %s max %s", tc, sizeText(e.MinBytes), sizeText(e.MaxBytes))]++
+				ports[fmt.Sprintf("ECN TC%d %s", tc, ecnText(e))]++
 			}
 		}
 	}

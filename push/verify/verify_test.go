@@ -178,10 +178,10 @@ func TestECNTolerance(t *testing.T) {
 		got ECN
 		ok  bool
 	}{
-		{ECN{149504, 1499136}, true},  // 146 KB / 1464 KB as Onyx takes it
-		{ECN{159744, 1500160}, true},  // Spectrum-4 HW rounding (Cumulus Linux user guide, RoCE)
-		{ECN{100000, 1500000}, false}, // a real change
-		{ECN{150000, 1700000}, false},
+		{ECN{MinBytes: 149504, MaxBytes: 1499136}, true},  // 146 KB / 1464 KB: 150000 B rounded down to KB, not up as targets/onyx writes it
+		{ECN{MinBytes: 159744, MaxBytes: 1500160}, true},  // Spectrum-4 HW rounding (Cumulus Linux user guide, RoCE)
+		{ECN{MinBytes: 100000, MaxBytes: 1500000}, false}, // a real change
+		{ECN{MinBytes: 150000, MaxBytes: 1700000}, false},
 	} {
 		if ecnClose(want, tc.got) != tc.ok {
 			t.Errorf("ecnClose(%v, %v) = %v", want, tc.got, !tc.ok)
@@ -429,8 +429,8 @@ func TestECNDifferenceInOneUnit(t *testing.T) {
 		want, got ECN
 		line      string
 	}{
-		{ECN{150000, 1500000}, ECN{100 << 10, 1465 << 10}, "sw1 1/1 ECN TC3: intended min 150000 B max 1500000 B, actual min 102400 B max 1500160 B"},
-		{ECN{150 << 10, 1500 << 10}, ECN{50 << 10, 1500 << 10}, "sw1 1/1 ECN TC3: intended min 150KB max 1500KB, actual min 50KB max 1500KB"},
+		{ECN{MinBytes: 150000, MaxBytes: 1500000}, ECN{MinBytes: 100 << 10, MaxBytes: 1465 << 10}, "sw1 1/1 ECN TC3: intended min 150000 B max 1500000 B, actual min 102400 B max 1500160 B"},
+		{ECN{MinBytes: 150 << 10, MaxBytes: 1500 << 10}, ECN{MinBytes: 50 << 10, MaxBytes: 1500 << 10}, "sw1 1/1 ECN TC3: intended min 150KB max 1500KB, actual min 50KB max 1500KB"},
 	} {
 		state := func(e ECN) *State { return &State{Ports: map[string]*Port{"1/1": {ECN: map[int]ECN{3: e}}}} }
 		d := Compare("sw1", state(tc.want), state(tc.got))
