@@ -2,12 +2,13 @@ package linux
 
 import (
 	"errors"
-	"github.com/fabricc/fabricc/internal/quote"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/fabricc/fabricc/internal/quote"
 )
 
 // fakeDcbDCBX is iproute2's dcb for the DCBX and PFC reads: "dcb dcbx
@@ -39,9 +40,7 @@ func dcbxRun(t *testing.T, fakes, state map[string]string, body string, args ...
 			t.Fatal(err)
 		}
 	}
-	cmd := exec.Command("bash", append([]string{"-c", "set -euo pipefail\n" + allPrelude() + "\n" + body, "host.linux.sh"}, args...)...)
-	cmd.Env = append(os.Environ(), "PATH="+dir+":"+os.Getenv("PATH"), "FAKES="+dir)
-	out, err := cmd.CombinedOutput()
+	out, err := hostRunIn(t, dir, body, args...)
 	rc := 0
 	var exit *exec.ExitError
 	if errors.As(err, &exit) {
@@ -55,7 +54,7 @@ func dcbxRun(t *testing.T, fakes, state map[string]string, body string, args ...
 			after[name] = string(b)
 		}
 	}
-	return string(out), rc, after
+	return out, rc, after
 }
 
 // fwNote is the manual line a NIC found in firmware DCBX mode gets: the

@@ -102,10 +102,16 @@ func takeCalls(t *testing.T, path string) string {
 // together. args are the script's options.
 func hostRun(t *testing.T, fakes map[string]string, body string, args ...string) (string, error) {
 	t.Helper()
+	return hostRunIn(t, fakeBin(t, fakes), body, args...)
+}
+
+// hostRunIn is hostRun with the fake tools already in dir, which is also
+// $FAKES.
+func hostRunIn(t *testing.T, dir, body string, args ...string) (string, error) {
+	t.Helper()
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("bash not installed")
 	}
-	dir := fakeBin(t, fakes)
 	script := "set -euo pipefail\n" + allPrelude() + "\n" + body
 	argv := append([]string{"-c", script, "host.linux.sh"}, args...)
 	cmd := exec.Command("bash", argv...)
@@ -223,16 +229,16 @@ func TestDcbETS(t *testing.T) {
 	}
 	body := "ifc=ens2f0np0\n" + strings.Join(steps, "\n") + "\nfinish\n"
 	tests := []struct {
-		name                 string
-		willing, tsa, bw, pt string
-		want                 []string
+		name        string
+		tsa, bw, pt string
+		want        []string
 	}{
-		{"as set, strict TC read back at 100%", "willing off \n",
+		{"as set, strict TC read back at 100%",
 			"tc-tsa 0:ets 1:ets 2:ets 3:ets 4:ets 5:ets 6:strict 7:ets \n",
 			"tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:100 7:0 \n",
 			"prio-tc 0:0 1:0 2:0 3:3 4:0 5:0 6:6 7:0 \n",
 			[]string{"fabricc: host matches the model\n"}},
-		{"driver defaults (mlx5e_ets_init: vendor, 100% each, prio 0 on TC 1)", "willing off \n",
+		{"driver defaults (mlx5e_ets_init: vendor, 100% each, prio 0 on TC 1)",
 			"tc-tsa 0:vendor 1:vendor 2:vendor 3:vendor 4:vendor 5:vendor 6:vendor 7:vendor \n",
 			"tc-bw 0:100 1:100 2:100 3:100 4:100 5:100 6:100 7:100 \n",
 			"prio-tc 0:1 1:0 2:2 3:3 4:4 5:5 6:6 7:7 \n",
@@ -241,7 +247,7 @@ func TestDcbETS(t *testing.T) {
 				"DIFF ens2f0np0 ets prio-tc: intended 0:0 1:0 2:0 3:3 4:0 5:0 6:6 7:0; actual 0:1 1:0 2:2 3:3 4:4 5:5 6:6 7:7\n",
 				"fabricc: 2 difference(s) from the model\n",
 			}},
-		{"a real bandwidth difference still shows", "willing off \n",
+		{"a real bandwidth difference still shows",
 			"tc-tsa 0:ets 1:ets 2:ets 3:ets 4:ets 5:ets 6:strict 7:ets \n",
 			"tc-bw 0:60 1:0 2:0 3:40 4:0 5:0 6:100 7:0 \n",
 			"prio-tc 0:0 1:0 2:0 3:3 4:0 5:0 6:6 7:0 \n",

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=4ad46984db0fb97ce7f95fbdc25d050fb7c1bc3135143f934612729630d9095d
+FABRICC_SCRIPT_ID=9825d52eb3938825931ce4ac4411f34d09ba27a8b24aab68dd4bb0cfa997491b
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu12'
 # Where --install puts this script's copy and its systemd unit.
@@ -167,12 +167,16 @@ CHANGES=0
 SKIPS=0
 BOOT_STALE=0
 BOOT_CHANGED=0
-# The interfaces whose steps stopped on an error (nic_leave), the DCBX
-# agent running here, and the interfaces it manages, whose DCB steps a run
-# leaves out (dcbx_check).
+# The interfaces whose steps stopped on an error (nic_leave), and those
+# lldpad manages, whose DCB steps a run leaves out (dcbx_check).
 FAILED=()
-DCB_AGENT=
 DCB_HELD=()
+
+# dcb_held_run: true in a run that left some NIC's DCB steps out, which
+# then installs nothing and exits 1.
+dcb_held_run() {
+	[[ ${#DCB_HELD[@]} -gt 0 && $MODE == apply ]]
+}
 
 # die MESSAGE: stops with status 1; in a NIC's steps (nic_enter) it stops
 # that NIC's steps only.
@@ -914,16 +918,14 @@ rdma_wait() {
 	done
 }
 
-# dcbx_agent: the DCBX agent running here (lldpad), or nothing and false:
-# pgrep sees it however it was started; systemctl only where pgrep is
-# absent.
-dcbx_agent() {
+# lldpad_running: true when lldpad runs here: pgrep sees it however it was
+# started; systemctl only where pgrep is absent.
+lldpad_running() {
 	if command -v pgrep >/dev/null 2>&1; then
-		pgrep -x lldpad >/dev/null 2>&1 || return 1
-	elif ! command -v systemctl >/dev/null 2>&1 || ! systemctl is-active --quiet lldpad 2>/dev/null; then
-		return 1
+		pgrep -x lldpad >/dev/null 2>&1
+	else
+		command -v systemctl >/dev/null 2>&1 && systemctl is-active --quiet lldpad 2>/dev/null
 	fi
-	printf 'lldpad'
 }
 
 # lldpad_off IF: true when lldpad leaves IF alone: LLDP's admin status there
@@ -945,21 +947,18 @@ lldpad_off() {
 # --check reports it. Stopping lldpad does not undo what it applied: the
 # next run reads and sets it.
 dcbx_check() {
-	DCB_AGENT=$(dcbx_agent) || DCB_AGENT=
-	if [[ -z $DCB_AGENT ]]; then
-		return 0
-	fi
+	lldpad_running || return 0
 	local ifc fix
 	for ifc in "$@"; do
 		if lldpad_off "$ifc"; then
 			continue
 		fi
 		DCB_HELD+=("$ifc")
-		fix="stop and disable it (systemctl disable --now $DCB_AGENT), or disable LLDP on this interface (lldptool set-lldp -i $(shell_word "$ifc") adminStatus=disabled; lldptool(8)), then run this script again"
+		fix="stop and disable it (systemctl disable --now lldpad), or disable LLDP on this interface (lldptool set-lldp -i $(shell_word "$ifc") adminStatus=disabled; lldptool(8)), then run this script again"
 		case $MODE in
-		check) diff_line "$ifc" "DCBX agent" none "$DCB_AGENT (running and managing this interface; it may rewrite PFC, ETS and the DCB APP table: $fix)" ;;
-		dry-run) note "$ifc: $DCB_AGENT is running and manages it: a run would leave out its DCB steps and exit 1; $fix" ;;
-		*) printf 'fabricc: error: %s: %s is running and manages it, and may rewrite PFC, ETS and the DCB APP table, so its DCB steps are left out: %s\n' "$ifc" "$DCB_AGENT" "$fix" >&2 ;;
+		check) diff_line "$ifc" "DCBX agent" none "lldpad (running and managing this interface; it may rewrite PFC, ETS and the DCB APP table: $fix)" ;;
+		dry-run) note "$ifc: lldpad is running and manages it: a run would leave out its DCB steps and exit 1; $fix" ;;
+		*) printf 'fabricc: error: %s: lldpad is running and manages it, and may rewrite PFC, ETS and the DCB APP table, so its DCB steps are left out: %s\n' "$ifc" "$fix" >&2 ;;
 		esac
 	done
 }
@@ -974,7 +973,7 @@ dcb_free() {
 	for h in "${DCB_HELD[@]}"; do
 		if [[ $h == "$1" ]]; then
 			if [[ $MODE == apply ]]; then
-				note "$1: DCB steps left out: $DCB_AGENT manages it"
+				note "$1: DCB steps left out: lldpad manages it"
 			fi
 			return 1
 		fi
@@ -982,17 +981,14 @@ dcb_free() {
 	return 0
 }
 
-# dcbx_fw_note IF HAVE WANT: where the NIC was found in firmware DCBX mode
-# (HAVE is not WANT), the lasting fix, which this script does not make: the
-# firmware's own LLDP/DCBX agent puts the port back in firmware mode after
-# a firmware reset or a reboot until mlxconfig turns it off (NVIDIA
-# Firmware Tools (MFT) User Manual, mlxconfig; NVIDIA's "auto-config PFC
-# and ETS via LLDP DCBX" turns it on with the same parameters).
+# dcbx_fw_note IF: for a NIC found in firmware DCBX mode, the lasting fix,
+# which this script does not make: the firmware's own LLDP/DCBX agent puts
+# the port back in firmware mode after a firmware reset or a reboot until
+# mlxconfig turns it off (NVIDIA Firmware Tools (MFT) User Manual,
+# mlxconfig; NVIDIA's "auto-config PFC and ETS via LLDP DCBX" turns it on
+# with the same parameters).
 dcbx_fw_note() {
 	local pci
-	if [[ $2 == "$3" ]]; then
-		return 0
-	fi
 	pci=$(pci_dev "$1") || pci='<pci device>'
 	manual "$1: the adapter's firmware LLDP/DCBX agent puts it back in firmware DCBX mode after a firmware reset or a reboot: mlxconfig -d $pci query | grep -E 'LLDP_NB_DCBX|DCBX_WILLING', set each to 0 (False), as mlxconfig -d $pci set LLDP_NB_DCBX_P1=0 DCBX_WILLING_P1=0 (P2 for the second port), then mlxfwreset or reboot"
 }
@@ -1009,7 +1005,7 @@ mlnx_dcbx() {
 		return 0
 	fi
 	ensure "$ifc" 'DCBX mode' 'OS controlled' "$have" mlnx_qos -i "$ifc" --dcbx os
-	dcbx_fw_note "$ifc" "$have" 'OS controlled'
+	[[ $have == 'OS controlled' ]] || dcbx_fw_note "$ifc"
 }
 
 # dcqcn_prio IF P WANT: DCQCN notification and reaction point on priority P.
@@ -1235,7 +1231,7 @@ boot_refresh() {
 # of a stale boot copy.
 boot_step() {
 	if [[ $BOOT == install ]]; then
-		if [[ ${#FAILED[@]} -gt 0 || ( ${#DCB_HELD[@]} -gt 0 && $MODE == apply ) ]]; then
+		if [[ ${#FAILED[@]} -gt 0 ]] || dcb_held_run; then
 			printf 'fabricc: error: --install installs nothing after a failed run; fix the errors above and run --install again\n' >&2
 		else
 			boot_install
@@ -1421,8 +1417,8 @@ finish() {
 		printf 'fabricc: error: the steps of %d NIC(s) stopped on an error (see fabricc: error: above; the other NICs'"'"' steps ran): %s\n' "${#FAILED[@]}" "${FAILED[*]}" >&2
 		rc=1
 	fi
-	if [[ ${#DCB_HELD[@]} -gt 0 && $MODE == apply ]]; then
-		printf 'fabricc: error: DCB is not set on %s while %s manages it (see fabricc: error: above)\n' "${DCB_HELD[*]}" "$DCB_AGENT" >&2
+	if dcb_held_run; then
+		printf 'fabricc: error: DCB is not set on %s while lldpad manages it (see fabricc: error: above)\n' "${DCB_HELD[*]}" >&2
 		rc=1
 	fi
 	if [[ $rc -ne 0 ]]; then
