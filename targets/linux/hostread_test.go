@@ -706,6 +706,11 @@ cat ` + port + "/default_roce_tos 2>/dev/null || echo none\n"
 	}
 }
 
+// readbackFix is the fix of a PFC set the NIC did not keep, on a netdev
+// without a PCI device: the likely cause, a DCBX agent, and how to remove
+// each.
+const readbackFix = "the tool reported success, but the NIC did not keep it: a DCBX agent likely applied other PFC over it, the adapter's firmware LLDP/DCBX agent (ConnectX: mlxconfig -d <pci device> query | grep -E 'LLDP_NB_DCBX|DCBX_WILLING', set each to 0 (False), as mlxconfig -d <pci device> set LLDP_NB_DCBX_P1=0 DCBX_WILLING_P1=0 (P2 for the second port), then mlxfwreset or reboot) or lldpad (systemctl disable --now lldpad); remove it, then run again"
+
 // TestDcbPFCReadback runs the inbox NIC's PFC steps as writeDcb writes
 // them with a dcb that reports every set done: a NIC that keeps the PFC
 // it was given passes; one that does not (a DCBX agent rewrote it, a
@@ -743,7 +748,7 @@ echo "changes $CHANGES"
 	}{
 		{"kept", "", "set fab0 pfc: 0:off 1:off 2:off 3:off 4:off 5:off 6:off 7:off -> " + pfc + "\nset fab0 cable length (m): 7 -> 5\nchanges 2\n", false},
 		{"not kept", "1", "set fab0 pfc: 0:off 1:off 2:off 3:off 4:off 5:off 6:off 7:off -> " + pfc + "\nset fab0 cable length (m): 7 -> 5\n" +
-			"fabricc: error: fab0 pfc (read back after the set) is 0:off 1:off 2:off 3:off 4:off 5:off 6:off 7:off, not " + pfc + ": the tool reported success, but the NIC did not keep it; check for a DCBX agent (lldpad) or another tool setting DCB, then run again\n", true},
+			"fabricc: error: fab0 pfc (read back after the set) is 0:off 1:off 2:off 3:off 4:off 5:off 6:off 7:off, not " + pfc + ": " + readbackFix + "\n", true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
