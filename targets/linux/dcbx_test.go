@@ -2,12 +2,13 @@ package linux
 
 import (
 	"errors"
-	"github.com/fabricc/fabricc/internal/quote"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/fabricc/fabricc/internal/quote"
 )
 
 // fakeDcbDCBX is iproute2's dcb for the DCBX and PFC reads: "dcb dcbx
@@ -39,9 +40,7 @@ func dcbxRun(t *testing.T, fakes, state map[string]string, body string, args ...
 			t.Fatal(err)
 		}
 	}
-	cmd := exec.Command("bash", append([]string{"-c", "set -euo pipefail\n" + allPrelude() + "\n" + body, "host.linux.sh"}, args...)...)
-	cmd.Env = append(os.Environ(), "PATH="+dir+":"+os.Getenv("PATH"), "FAKES="+dir)
-	out, err := cmd.CombinedOutput()
+	out, err := hostRunIn(t, dir, body, args...)
 	rc := 0
 	var exit *exec.ExitError
 	if errors.As(err, &exit) {
@@ -50,12 +49,12 @@ func dcbxRun(t *testing.T, fakes, state map[string]string, body string, args ...
 		t.Fatal(err)
 	}
 	after := map[string]string{}
-	for _, name := range []string{"dcbx.state", "calls"} {
+	for _, name := range []string{"dcbx.state", "calls", "lldptool.calls"} {
 		if b, err := os.ReadFile(filepath.Join(dir, name)); err == nil {
 			after[name] = string(b)
 		}
 	}
-	return string(out), rc, after
+	return out, rc, after
 }
 
 // fwNote is the manual line a NIC found in firmware DCBX mode gets: the
@@ -186,12 +185,28 @@ func TestQedePFC(t *testing.T) {
 }
 
 // fakeLldptool answers "lldptool get-lldp -i IF adminStatus" as lldptool(8)
-// prints it: disabled on the interfaces in $LLDP_OFF, rxtx elsewhere.
+// prints it: disabled on the interfaces in $LLDP_OFF, rxtx elsewhere; and
+// "lldptool -t -i IF -V IEEE-DCBX -c mode" as lldptool-dcbx(8) prints it
+// (lldptool's print_arg_value: "mode=auto"), from $FAKES/lldpad-dcbx.IF,
+// failing without that file. With $FAKES set, each call's arguments go to
+// $FAKES/lldptool.calls, each followed by "|", one call a line.
 const fakeLldptool = `#!/bin/sh
-for i in $LLDP_OFF; do
-	if [ "$3" = "$i" ]; then echo adminStatus=disabled; exit 0; fi
-done
-echo adminStatus=rxtx
+if [ -n "${FAKES:-}" ]; then
+	printf '%s|' "$@" >>"$FAKES/lldptool.calls"
+	echo >>"$FAKES/lldptool.calls"
+fi
+if [ "$1" = get-lldp ]; then
+	for i in $LLDP_OFF; do
+		if [ "$3" = "$i" ]; then echo adminStatus=disabled; exit 0; fi
+	done
+	echo adminStatus=rxtx
+	exit 0
+fi
+if [ "$1 $2 $4 $5 $6 $7" = "-t -i -V IEEE-DCBX -c mode" ] && [ -n "${FAKES:-}" ] && [ -f "$FAKES/lldpad-dcbx.$3" ]; then
+	exec cat "$FAKES/lldpad-dcbx.$3"
+fi
+echo "Device not found"
+exit 1
 `
 
 // TestDcbxCheckPerNIC: with lldpad running, only the NICs on which LLDP
@@ -228,6 +243,66 @@ func TestDcbxCheckPerNIC(t *testing.T) {
 			out, rc, _ := dcbxRun(t, fakes, nil, "export LLDP_OFF='"+tc.off+"'\n"+body, tc.args...)
 			if out != tc.want || rc != tc.rc {
 				t.Errorf("status %d, want %d; got:\n%s\nwant:\n%s", rc, tc.rc, out, tc.want)
+			}
+		})
+	}
+}
+
+// TestDcbxCheckLldpadDCBX: with lldpad running, a NIC where lldptool reads
+// a DCBX mode (lldptool -t -i IF -V IEEE-DCBX -c mode, lldptool-dcbx(8))
+// is held even with LLDP disabled there, since lldpad's DCBX sets PFC and
+// ETS at link-up without looking at LLDP's admin status: --check reports
+// it, --dry-run notes it, a run leaves its DCB steps out and exits 1, each
+// with the one fix that works, stopping lldpad. An answer that is no DCBX
+// mode leaves the decision to LLDP's admin status. A hostile interface
+// name reaches lldptool as one argument and the message shell-quoted.
+func TestDcbxCheckLldpadDCBX(t *testing.T) {
+	const fix = "stop and disable it (systemctl disable --now lldpad), then run this script again"
+	how := func(mode, word string) string {
+		return mode + " DCBX on it (lldptool -t -i " + word + " -V IEEE-DCBX -c mode), which sets PFC and ETS whether LLDP is disabled there or not"
+	}
+	ing := func(mode, word string) string {
+		return mode + " DCBX to this interface (lldptool -t -i " + word + " -V IEEE-DCBX -c mode), which sets PFC and ETS whether LLDP is disabled there or not"
+	}
+	tests := []struct {
+		name, ifc, answer string // answer: what lldptool prints for ifc's DCBX mode; "": it fails
+		args              []string
+		want              string
+		rc                int
+	}{
+		{"IEEE, check", "fab1", "mode=auto\n", []string{"--check"},
+			"DIFF fab1 DCBX agent: intended none; actual lldpad (running and applying " + ing("IEEE", "fab1") + "; it may rewrite PFC, ETS and the DCB APP table: " + fix + ")\n" +
+				"DIFF fab0 pfc: intended on; actual off\nDIFF fab1 pfc: intended on; actual off\nfabricc: 3 difference(s) from the model\n", 3},
+		{"IEEE, dry run", "fab1", "mode=auto\n", []string{"--dry-run"},
+			"note: fab1: lldpad is running and runs " + how("IEEE", "fab1") + ": a run would leave out its DCB steps and exit 1; " + fix + "\n" +
+				"would run: true\nfabricc: 1 change(s) would be made\n", 0},
+		{"IEEE, run", "fab1", "mode=auto\n", nil,
+			"fabricc: error: fab1: lldpad is running and runs " + how("IEEE", "fab1") + ", and may rewrite PFC, ETS and the DCB APP table, so its DCB steps are left out: " + fix + "\n" +
+				"set fab0 pfc: off -> on\nnote: fab1: DCB steps left out: lldpad manages it\nfabricc: 1 change(s) applied\n" +
+				"fabricc: error: DCB is not set on fab1 while lldpad manages it (see fabricc: error: above)\n", 1},
+		{"CEE, hostile name, dry run", "fab 1;x", "mode=CEE\n", []string{"--dry-run"},
+			"note: fab 1;x: lldpad is running and runs " + how("CEE", "fab\\ 1\\;x") + ": a run would leave out its DCB steps and exit 1; " + fix + "\n" +
+				"would run: true\nfabricc: 1 change(s) would be made\n", 0},
+		{"no DCBX mode in the answer", "fab1", "mode=unknown\n", nil,
+			"set fab0 pfc: off -> on\nset fab1 pfc: off -> on\nfabricc: 2 change(s) applied\n", 0},
+		{"lldptool answers no DCBX mode", "fab1", "", nil,
+			"set fab0 pfc: off -> on\nset fab1 pfc: off -> on\nfabricc: 2 change(s) applied\n", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			w := quote.ShellWord(tc.ifc)
+			body := "export LLDP_OFF='fab0 fab1'\ndcbx_check fab0 " + w + "\nfor i in fab0 " + w + "; do\n\tif dcb_free \"$i\"; then ensure \"$i\" pfc on off true; fi\ndone\nfinish\n"
+			state := map[string]string{}
+			if tc.answer != "" {
+				state["lldpad-dcbx."+tc.ifc] = tc.answer
+			}
+			fakes := map[string]string{"pgrep": fakePgrepLldpad, "lldptool": fakeLldptool}
+			out, rc, after := dcbxRun(t, fakes, state, body, tc.args...)
+			if out != tc.want || rc != tc.rc {
+				t.Errorf("status %d, want %d; got:\n%s\nwant:\n%s", rc, tc.rc, out, tc.want)
+			}
+			if query := "-t|-i|" + tc.ifc + "|-V|IEEE-DCBX|-c|mode|\n"; !strings.Contains(after["lldptool.calls"], query) {
+				t.Errorf("lldptool calls lack %q:\n%s", query, after["lldptool.calls"])
 			}
 		})
 	}

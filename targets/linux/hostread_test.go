@@ -102,10 +102,16 @@ func takeCalls(t *testing.T, path string) string {
 // together. args are the script's options.
 func hostRun(t *testing.T, fakes map[string]string, body string, args ...string) (string, error) {
 	t.Helper()
+	return hostRunIn(t, fakeBin(t, fakes), body, args...)
+}
+
+// hostRunIn is hostRun with the fake tools already in dir, which is also
+// $FAKES.
+func hostRunIn(t *testing.T, dir, body string, args ...string) (string, error) {
+	t.Helper()
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("bash not installed")
 	}
-	dir := fakeBin(t, fakes)
 	script := "set -euo pipefail\n" + allPrelude() + "\n" + body
 	argv := append([]string{"-c", script, "host.linux.sh"}, args...)
 	cmd := exec.Command("bash", argv...)
@@ -223,16 +229,16 @@ func TestDcbETS(t *testing.T) {
 	}
 	body := "ifc=ens2f0np0\n" + strings.Join(steps, "\n") + "\nfinish\n"
 	tests := []struct {
-		name                 string
-		willing, tsa, bw, pt string
-		want                 []string
+		name        string
+		tsa, bw, pt string
+		want        []string
 	}{
-		{"as set, strict TC read back at 100%", "willing off \n",
+		{"as set, strict TC read back at 100%",
 			"tc-tsa 0:ets 1:ets 2:ets 3:ets 4:ets 5:ets 6:strict 7:ets \n",
 			"tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:100 7:0 \n",
 			"prio-tc 0:0 1:0 2:0 3:3 4:0 5:0 6:6 7:0 \n",
 			[]string{"fabricc: host matches the model\n"}},
-		{"driver defaults (mlx5e_ets_init: vendor, 100% each, prio 0 on TC 1)", "willing off \n",
+		{"driver defaults (mlx5e_ets_init: vendor, 100% each, prio 0 on TC 1)",
 			"tc-tsa 0:vendor 1:vendor 2:vendor 3:vendor 4:vendor 5:vendor 6:vendor 7:vendor \n",
 			"tc-bw 0:100 1:100 2:100 3:100 4:100 5:100 6:100 7:100 \n",
 			"prio-tc 0:1 1:0 2:2 3:3 4:4 5:5 6:6 7:7 \n",
@@ -241,7 +247,7 @@ func TestDcbETS(t *testing.T) {
 				"DIFF ens2f0np0 ets prio-tc: intended 0:0 1:0 2:0 3:3 4:0 5:0 6:6 7:0; actual 0:1 1:0 2:2 3:3 4:4 5:5 6:6 7:7\n",
 				"fabricc: 2 difference(s) from the model\n",
 			}},
-		{"a real bandwidth difference still shows", "willing off \n",
+		{"a real bandwidth difference still shows",
 			"tc-tsa 0:ets 1:ets 2:ets 3:ets 4:ets 5:ets 6:strict 7:ets \n",
 			"tc-bw 0:60 1:0 2:0 3:40 4:0 5:0 6:100 7:0 \n",
 			"prio-tc 0:0 1:0 2:0 3:3 4:0 5:0 6:6 7:0 \n",
@@ -700,6 +706,11 @@ cat ` + port + "/default_roce_tos 2>/dev/null || echo none\n"
 	}
 }
 
+// readbackFix is the fix of a PFC set the NIC did not keep, on a netdev
+// without a PCI device: the likely cause, a DCBX agent, and how to remove
+// each.
+const readbackFix = "the tool reported success, but the NIC did not keep it: a DCBX agent likely applied other PFC over it, the adapter's firmware LLDP/DCBX agent (ConnectX: mlxconfig -d <pci device> query | grep -E 'LLDP_NB_DCBX|DCBX_WILLING', set each to 0 (False), as mlxconfig -d <pci device> set LLDP_NB_DCBX_P1=0 DCBX_WILLING_P1=0 (P2 for the second port), then mlxfwreset or reboot) or lldpad (systemctl disable --now lldpad); remove it, then run again"
+
 // TestDcbPFCReadback runs the inbox NIC's PFC steps as writeDcb writes
 // them with a dcb that reports every set done: a NIC that keeps the PFC
 // it was given passes; one that does not (a DCBX agent rewrote it, a
@@ -737,7 +748,7 @@ echo "changes $CHANGES"
 	}{
 		{"kept", "", "set fab0 pfc: 0:off 1:off 2:off 3:off 4:off 5:off 6:off 7:off -> " + pfc + "\nset fab0 cable length (m): 7 -> 5\nchanges 2\n", false},
 		{"not kept", "1", "set fab0 pfc: 0:off 1:off 2:off 3:off 4:off 5:off 6:off 7:off -> " + pfc + "\nset fab0 cable length (m): 7 -> 5\n" +
-			"fabricc: error: fab0 pfc (read back after the set) is 0:off 1:off 2:off 3:off 4:off 5:off 6:off 7:off, not " + pfc + ": the tool reported success, but the NIC did not keep it; check for a DCBX agent (lldpad) or another tool setting DCB, then run again\n", true},
+			"fabricc: error: fab0 pfc (read back after the set) is 0:off 1:off 2:off 3:off 4:off 5:off 6:off 7:off, not " + pfc + ": " + readbackFix + "\n", true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -182,7 +182,7 @@ func TestNetnsMlnxPFCAndCable(t *testing.T) {
 		if !errors.As(err, &exit) || exit.ExitCode() != 1 {
 			t.Errorf("exit: %v, want status 1", err)
 		}
-		const want = "fabricc: error: fab0 pfc (read back after the set) is 0,0,0,0,0,0,0,0, not 0,0,0,1,0,0,0,0: the tool reported success, but the NIC did not keep it; check for a DCBX agent (lldpad) or another tool setting DCB, then run again\n"
+		const want = "fabricc: error: fab0 pfc (read back after the set) is 0,0,0,0,0,0,0,0, not 0,0,0,1,0,0,0,0: " + readbackFix + "\n"
 		// The NIC's later steps do not run; the run ends naming the NIC.
 		const stopped = "fabricc: error: the steps of 1 NIC(s) stopped on an error (see fabricc: error: above; the other NICs' steps ran): fab0\n"
 		if !strings.Contains(out, want) || !strings.HasSuffix(out, stopped) || strings.Contains(out, "set fab0 ets") {

@@ -544,7 +544,6 @@ func writeMain(b *script, h *model.Host) {
 	b.WriteString("if [[ $BOOT == uninstall ]]; then\n\tboot_uninstall\n\texit 0\nfi\n")
 	b.WriteString("if [[ $BOOT == install ]]; then\n\tboot_preflight\nfi\n")
 	fmt.Fprintf(b, "need_tool ip %s\n", pkgIproute)
-	var dcb []*model.NIC // the NICs whose DCB is set with a tool (dcb or mlnx_qos)
 	for i := range h.NICs {
 		n := &h.NICs[i]
 		b.nic(n, "driver")
@@ -554,24 +553,13 @@ func writeMain(b *script, h *model.Host) {
 		switch n.Driver {
 		case driverOFED:
 			fmt.Fprintf(b, "need_driver_tool %s mlnx_qos '%s'\n", quote.ShellWord(n.Interface), pkgMlnxQos)
-			dcb = append(dcb, n)
 		case driverQede:
 			// DCB lives in the adapter firmware (writeQLogic): no tool.
 		default:
 			fmt.Fprintf(b, "need_driver_tool %s dcb %s\n", quote.ShellWord(n.Interface), pkgIproute)
-			dcb = append(dcb, n)
 		}
 	}
-	if len(dcb) > 0 {
-		// lldpad is checked on each of these NICs' interfaces.
-		b.At()
-		b.WriteString("dcbx_check")
-		for _, n := range dcb {
-			b.alsoNIC(n, "interface")
-			b.WriteString(" " + quote.ShellWord(n.Interface))
-		}
-		b.WriteString("\n")
-	}
+	writeDcbxCheck(b, h)
 	for i := range h.NICs {
 		n := &h.NICs[i]
 		b.nic(n)
@@ -586,6 +574,34 @@ func writeMain(b *script, h *model.Host) {
 	b.At()
 	b.WriteString("boot_step\n")
 	b.WriteString("finish\n")
+}
+
+// dcbByTool says whether a tool on the host, dcb or mlnx_qos, sets the
+// NIC's DCB; a QLogic adapter's lives in its firmware (writeQLogic).
+func dcbByTool(n *model.NIC) bool {
+	return n.Driver != driverQede
+}
+
+// writeDcbxCheck writes the lldpad check (dcbx_check) of the interfaces
+// of the NICs whose DCB a tool sets, if any.
+func writeDcbxCheck(b *script, h *model.Host) {
+	first := true
+	for i := range h.NICs {
+		n := &h.NICs[i]
+		if !dcbByTool(n) {
+			continue
+		}
+		if first {
+			b.At()
+			b.WriteString("dcbx_check")
+			first = false
+		}
+		b.alsoNIC(n, "interface")
+		b.WriteString(" " + quote.ShellWord(n.Interface))
+	}
+	if !first {
+		b.WriteString("\n")
+	}
 }
 
 // ets says that the lines written next come from the NIC and the ETS

@@ -29,7 +29,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=36370f9d707787fc45af2d9bb6610bc81c523a6f23bb33c3b5255945da30186e
+FABRICC_SCRIPT_ID=677f88cdc312df549409aaa7270365819953242acaa70379b1b6791384e465ed
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='iser-initiator'
 # Where --install puts this script's copy and its systemd unit.
@@ -168,12 +168,16 @@ CHANGES=0
 SKIPS=0
 BOOT_STALE=0
 BOOT_CHANGED=0
-# The interfaces whose steps stopped on an error (nic_leave), the DCBX
-# agent running here, and the interfaces it manages, whose DCB steps a run
-# leaves out (dcbx_check).
+# The interfaces whose steps stopped on an error (nic_leave), and those
+# lldpad manages, whose DCB steps a run leaves out (dcbx_check).
 FAILED=()
-DCB_AGENT=
 DCB_HELD=()
+
+# dcb_held_run: true in a run that left some NIC's DCB steps out, which
+# then installs nothing and exits 1.
+dcb_held_run() {
+	[[ ${#DCB_HELD[@]} -gt 0 && $MODE == apply ]]
+}
 
 # die MESSAGE: stops with status 1; in a NIC's steps (nic_enter) it stops
 # that NIC's steps only.
@@ -591,6 +595,16 @@ dcb_get() {
 	printf '%s' "${out:-none}"
 }
 
+# dcbx_flags IF: the DCBX flags "dcb dcbx show" prints, on one line
+# ("host ieee"); false where the driver has no DCBX op.
+dcbx_flags() {
+	local out
+	out=$(dcb dcbx show dev "$1" 2>/dev/null) || return 1
+	out=$(tr -s '[:space:]' ' ' <<<"$out") || true
+	out=${out# }
+	printf '%s' "${out% }"
+}
+
 # qede_pfc IF WANT: --check's read of the PFC a QLogic FastLinQ adapter
 # negotiated by DCBX in its firmware, which Linux does not set here. qede
 # reports it (dcb pfc show) only while DCBX is operational in IEEE mode,
@@ -607,15 +621,12 @@ qede_pfc() {
 		skip "$ifc: negotiated PFC (dcb not found: install iproute2; wanted $want)"
 		return 0
 	fi
-	if ! flags=$(dcb dcbx show dev "$ifc" 2>/dev/null); then
-		# No dcbnl: skipped on a virtual device, a difference on a real NIC.
-		capable "$ifc" "DCB (dcbnl)" "load qede, whose dcbnl iproute2's dcb reads" false || true
-		return 0
-	fi
+	# No dcbnl: skipped on a virtual device, a difference on a real NIC.
+	capable "$ifc" "DCB (dcbnl)" "load qede, whose dcbnl iproute2's dcb reads" dcbx_flags "$ifc" || return 0
 	have=$(dcb_get "$ifc" pfc prio-pfc)
 	if [[ $have == none ]]; then
-		flags=$(tr -s '[:space:]' ' ' <<<" $flags ") || true
-		if [[ $flags == *" cee "* ]]; then
+		flags=$(dcbx_flags "$ifc") || true
+		if [[ " $flags " == *" cee "* ]]; then
 			skip "$ifc: negotiated PFC (the adapter runs DCBX CEE, which dcb cannot read; wanted $want)"
 			return 0
 		fi
@@ -969,7 +980,7 @@ boot_refresh() {
 # of a stale boot copy.
 boot_step() {
 	if [[ $BOOT == install ]]; then
-		if [[ ${#FAILED[@]} -gt 0 || ( ${#DCB_HELD[@]} -gt 0 && $MODE == apply ) ]]; then
+		if [[ ${#FAILED[@]} -gt 0 ]] || dcb_held_run; then
 			printf 'fabricc: error: --install installs nothing after a failed run; fix the errors above and run --install again\n' >&2
 		else
 			boot_install
@@ -1155,8 +1166,8 @@ finish() {
 		printf 'fabricc: error: the steps of %d NIC(s) stopped on an error (see fabricc: error: above; the other NICs'"'"' steps ran): %s\n' "${#FAILED[@]}" "${FAILED[*]}" >&2
 		rc=1
 	fi
-	if [[ ${#DCB_HELD[@]} -gt 0 && $MODE == apply ]]; then
-		printf 'fabricc: error: DCB is not set on %s while %s manages it (see fabricc: error: above)\n' "${DCB_HELD[*]}" "$DCB_AGENT" >&2
+	if dcb_held_run; then
+		printf 'fabricc: error: DCB is not set on %s while lldpad manages it (see fabricc: error: above)\n' "${DCB_HELD[*]}" >&2
 		rc=1
 	fi
 	if [[ $rc -ne 0 ]]; then

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=efc3c20675912750eb18ae306165379ea5a5d4b634dae4091d0eb9dc614647e8
+FABRICC_SCRIPT_ID=18f6974079275a9bd4e43488d193103655d33899d4c549daa1c2136eff8f10bc
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu07'
 # Where --install puts this script's copy and its systemd unit.
@@ -167,12 +167,16 @@ CHANGES=0
 SKIPS=0
 BOOT_STALE=0
 BOOT_CHANGED=0
-# The interfaces whose steps stopped on an error (nic_leave), the DCBX
-# agent running here, and the interfaces it manages, whose DCB steps a run
-# leaves out (dcbx_check).
+# The interfaces whose steps stopped on an error (nic_leave), and those
+# lldpad manages, whose DCB steps a run leaves out (dcbx_check).
 FAILED=()
-DCB_AGENT=
 DCB_HELD=()
+
+# dcb_held_run: true in a run that left some NIC's DCB steps out, which
+# then installs nothing and exits 1.
+dcb_held_run() {
+	[[ ${#DCB_HELD[@]} -gt 0 && $MODE == apply ]]
+}
 
 # die MESSAGE: stops with status 1; in a NIC's steps (nic_enter) it stops
 # that NIC's steps only.
@@ -660,16 +664,19 @@ mlnx_pfc() {
 # pfc_readback IF WANT SINCE READ...: after a run changed something since
 # CHANGES was SINCE (a set that touched PFC), READ must give WANT: a set
 # the tool reports done but the NIC did not take stops the run rather
-# than be counted applied.
+# than be counted applied. The likely cause is a DCBX agent that applied
+# its own or its switch's PFC over the set: the adapter's firmware agent
+# (dcbx_fw_note) or lldpad (dcbx_check).
 pfc_readback() {
-	local ifc=$1 want=$2 since=$3 have
+	local ifc=$1 want=$2 since=$3 have pci
 	shift 3
 	if [[ $MODE != apply || $CHANGES == "$since" ]]; then
 		return 0
 	fi
 	have=$("$@")
 	if [[ $have != "$want" ]]; then
-		fail "$ifc" 'pfc (read back after the set)' "$want" "$have" "the tool reported success, but the NIC did not keep it; check for a DCBX agent (lldpad) or another tool setting DCB, then run again"
+		pci=$(pci_dev "$ifc") || pci='<pci device>'
+		fail "$ifc" 'pfc (read back after the set)' "$want" "$have" "the tool reported success, but the NIC did not keep it: a DCBX agent likely applied other PFC over it, the adapter's firmware LLDP/DCBX agent (ConnectX: mlxconfig -d $pci query | grep -E 'LLDP_NB_DCBX|DCBX_WILLING', set each to 0 (False), as mlxconfig -d $pci set LLDP_NB_DCBX_P1=0 DCBX_WILLING_P1=0 (P2 for the second port), then mlxfwreset or reboot) or lldpad (systemctl disable --now lldpad); remove it, then run again"
 	fi
 }
 
@@ -914,52 +921,73 @@ rdma_wait() {
 	done
 }
 
-# dcbx_agent: the DCBX agent running here (lldpad), or nothing and false:
-# pgrep sees it however it was started; systemctl only where pgrep is
-# absent.
-dcbx_agent() {
+# lldpad_running: true when lldpad runs here: pgrep sees it however it was
+# started; systemctl only where pgrep is absent.
+lldpad_running() {
 	if command -v pgrep >/dev/null 2>&1; then
-		pgrep -x lldpad >/dev/null 2>&1 || return 1
-	elif ! command -v systemctl >/dev/null 2>&1 || ! systemctl is-active --quiet lldpad 2>/dev/null; then
-		return 1
+		pgrep -x lldpad >/dev/null 2>&1
+	else
+		command -v systemctl >/dev/null 2>&1 && systemctl is-active --quiet lldpad 2>/dev/null
 	fi
-	printf 'lldpad'
 }
 
 # lldpad_off IF: true when lldpad leaves IF alone: LLDP's admin status there
-# is disabled, so lldpad neither sends nor receives LLDP, and with it DCBX,
-# on IF (lldptool(8), get-lldp: "adminStatus=disabled"). An lldptool that
-# is missing or fails counts as lldpad managing IF.
+# is disabled, so lldpad neither sends nor receives LLDP on IF (lldptool(8),
+# get-lldp: "adminStatus=disabled"). An lldptool that is missing or fails
+# counts as lldpad managing IF.
 lldpad_off() {
 	local out
 	out=$(lldptool get-lldp -i "$1" adminStatus 2>/dev/null) || return 1
 	[[ $out == adminStatus=disabled ]]
 }
 
+# lldpad_dcbx IF: the DCBX lldpad runs on IF, as "lldptool -t -i IF -V
+# IEEE-DCBX -c mode" reads it (lldptool-dcbx(8)): mode=auto is IEEE DCBX,
+# lldpad's default on a DCB-capable interface, mode=CEE or mode=CIN a
+# legacy DCBX; false for any other answer or none. Where its DCBX runs,
+# lldpad applies its PFC and ETS (lldptool-pfc(8), lldptool-ets(8): its own,
+# or its peer's where willing) to the NIC at link-up with LLDP's admin
+# status disabled too (open-lldp lldp_8021qaz.c, ieee8021qaz_check_pending
+# and run_all_sm look only at the link).
+lldpad_dcbx() {
+	local out
+	out=$(lldptool -t -i "$1" -V IEEE-DCBX -c mode 2>/dev/null) || return 1
+	case $out in
+	mode=auto) printf 'IEEE' ;;
+	mode=CEE | mode=CIN) printf '%s' "${out#mode=}" ;;
+	*) return 1 ;;
+	esac
+}
+
 # dcbx_check IF...: before the DCB steps of the NICs IF. A running lldpad
 # rewrites PFC, ETS and the APP table of each interface it manages as it
 # negotiates (mlnx_qos --help, of --dcbx: in OS mode "mlnx_qos should not
 # be used in parallel with other dcbx tools such as lldptool"), so each IF
-# where LLDP is not disabled (lldpad_off) goes into DCB_HELD: a run leaves
-# its DCB steps out (dcb_free) and exits 1, --dry-run shows none of them,
-# --check reports it. Stopping lldpad does not undo what it applied: the
-# next run reads and sets it.
+# where its DCBX runs (lldpad_dcbx) or LLDP is not disabled (lldpad_off)
+# goes into DCB_HELD: a run leaves its DCB steps out (dcb_free) and exits
+# 1, --dry-run shows none of them, --check reports it. Where its DCBX runs,
+# disabling LLDP does not help, so the fix is to stop lldpad. Stopping
+# lldpad does not undo what it applied: the next run reads and sets it.
 dcbx_check() {
-	DCB_AGENT=$(dcbx_agent) || DCB_AGENT=
-	if [[ -z $DCB_AGENT ]]; then
-		return 0
-	fi
-	local ifc fix
+	lldpad_running || return 0
+	local ifc dcbx how ing fix query
 	for ifc in "$@"; do
-		if lldpad_off "$ifc"; then
+		if dcbx=$(lldpad_dcbx "$ifc"); then
+			query="lldptool -t -i $(shell_word "$ifc") -V IEEE-DCBX -c mode"
+			how="runs $dcbx DCBX on it ($query), which sets PFC and ETS whether LLDP is disabled there or not"
+			ing="applying $dcbx DCBX to this interface ($query), which sets PFC and ETS whether LLDP is disabled there or not"
+			fix="stop and disable it (systemctl disable --now lldpad), then run this script again"
+		elif lldpad_off "$ifc"; then
 			continue
+		else
+			how='manages it' ing='managing this interface'
+			fix="stop and disable it (systemctl disable --now lldpad), or disable LLDP on this interface (lldptool set-lldp -i $(shell_word "$ifc") adminStatus=disabled; lldptool(8)), then run this script again"
 		fi
 		DCB_HELD+=("$ifc")
-		fix="stop and disable it (systemctl disable --now $DCB_AGENT), or disable LLDP on this interface (lldptool set-lldp -i $(shell_word "$ifc") adminStatus=disabled; lldptool(8)), then run this script again"
 		case $MODE in
-		check) diff_line "$ifc" "DCBX agent" none "$DCB_AGENT (running and managing this interface; it may rewrite PFC, ETS and the DCB APP table: $fix)" ;;
-		dry-run) note "$ifc: $DCB_AGENT is running and manages it: a run would leave out its DCB steps and exit 1; $fix" ;;
-		*) printf 'fabricc: error: %s: %s is running and manages it, and may rewrite PFC, ETS and the DCB APP table, so its DCB steps are left out: %s\n' "$ifc" "$DCB_AGENT" "$fix" >&2 ;;
+		check) diff_line "$ifc" "DCBX agent" none "lldpad (running and $ing; it may rewrite PFC, ETS and the DCB APP table: $fix)" ;;
+		dry-run) note "$ifc: lldpad is running and $how: a run would leave out its DCB steps and exit 1; $fix" ;;
+		*) printf 'fabricc: error: %s: lldpad is running and %s, and may rewrite PFC, ETS and the DCB APP table, so its DCB steps are left out: %s\n' "$ifc" "$how" "$fix" >&2 ;;
 		esac
 	done
 }
@@ -974,7 +1002,7 @@ dcb_free() {
 	for h in "${DCB_HELD[@]}"; do
 		if [[ $h == "$1" ]]; then
 			if [[ $MODE == apply ]]; then
-				note "$1: DCB steps left out: $DCB_AGENT manages it"
+				note "$1: DCB steps left out: lldpad manages it"
 			fi
 			return 1
 		fi
@@ -982,17 +1010,14 @@ dcb_free() {
 	return 0
 }
 
-# dcbx_fw_note IF HAVE WANT: where the NIC was found in firmware DCBX mode
-# (HAVE is not WANT), the lasting fix, which this script does not make: the
-# firmware's own LLDP/DCBX agent puts the port back in firmware mode after
-# a firmware reset or a reboot until mlxconfig turns it off (NVIDIA
-# Firmware Tools (MFT) User Manual, mlxconfig; NVIDIA's "auto-config PFC
-# and ETS via LLDP DCBX" turns it on with the same parameters).
+# dcbx_fw_note IF: for a NIC found in firmware DCBX mode, the lasting fix,
+# which this script does not make: the firmware's own LLDP/DCBX agent puts
+# the port back in firmware mode after a firmware reset or a reboot until
+# mlxconfig turns it off (NVIDIA Firmware Tools (MFT) User Manual,
+# mlxconfig; NVIDIA's "auto-config PFC and ETS via LLDP DCBX" turns it on
+# with the same parameters).
 dcbx_fw_note() {
 	local pci
-	if [[ $2 == "$3" ]]; then
-		return 0
-	fi
 	pci=$(pci_dev "$1") || pci='<pci device>'
 	manual "$1: the adapter's firmware LLDP/DCBX agent puts it back in firmware DCBX mode after a firmware reset or a reboot: mlxconfig -d $pci query | grep -E 'LLDP_NB_DCBX|DCBX_WILLING', set each to 0 (False), as mlxconfig -d $pci set LLDP_NB_DCBX_P1=0 DCBX_WILLING_P1=0 (P2 for the second port), then mlxfwreset or reboot"
 }
@@ -1009,7 +1034,7 @@ mlnx_dcbx() {
 		return 0
 	fi
 	ensure "$ifc" 'DCBX mode' 'OS controlled' "$have" mlnx_qos -i "$ifc" --dcbx os
-	dcbx_fw_note "$ifc" "$have" 'OS controlled'
+	[[ $have == 'OS controlled' ]] || dcbx_fw_note "$ifc"
 }
 
 # dcqcn_prio IF P WANT: DCQCN notification and reaction point on priority P.
@@ -1235,7 +1260,7 @@ boot_refresh() {
 # of a stale boot copy.
 boot_step() {
 	if [[ $BOOT == install ]]; then
-		if [[ ${#FAILED[@]} -gt 0 || ( ${#DCB_HELD[@]} -gt 0 && $MODE == apply ) ]]; then
+		if [[ ${#FAILED[@]} -gt 0 ]] || dcb_held_run; then
 			printf 'fabricc: error: --install installs nothing after a failed run; fix the errors above and run --install again\n' >&2
 		else
 			boot_install
@@ -1421,8 +1446,8 @@ finish() {
 		printf 'fabricc: error: the steps of %d NIC(s) stopped on an error (see fabricc: error: above; the other NICs'"'"' steps ran): %s\n' "${#FAILED[@]}" "${FAILED[*]}" >&2
 		rc=1
 	fi
-	if [[ ${#DCB_HELD[@]} -gt 0 && $MODE == apply ]]; then
-		printf 'fabricc: error: DCB is not set on %s while %s manages it (see fabricc: error: above)\n' "${DCB_HELD[*]}" "$DCB_AGENT" >&2
+	if dcb_held_run; then
+		printf 'fabricc: error: DCB is not set on %s while lldpad manages it (see fabricc: error: above)\n' "${DCB_HELD[*]}" >&2
 		rc=1
 	fi
 	if [[ $rc -ne 0 ]]; then
