@@ -18,11 +18,11 @@ func TestNCCLApplication(t *testing.T) {
 	}{
 		{"linux", edit("", "vlan      = 100\n", "vlan      = 100\n    applications = [\"nccl\"]\n"), nil},
 		{"windows", edit("", "os = \"linux\"", "os = \"windows\"\n  os_version = \"2022\"", "vlan      = 100\n", "vlan      = 100\n    applications = [\"nccl\"]\n"), []string{
-			"24:20: NCCL application on a host that is not Linux: nic \"roce0\" of host \"gpu01\" lists application \"nccl\", which has the Linux host script write NCCL_IB_TC into /etc/nccl.conf; host \"gpu01\" runs windows, whose script writes no NCCL settings. Remove \"nccl\" from applications, and give the jobs NCCL_IB_TC=104 (the RoCE ToS) in their environment.",
+			"24:20: NCCL application on a host that is not Linux: nic \"roce0\" of host \"gpu01\" lists application \"nccl\", which has the Linux host script write NCCL_IB_TC into /etc/nccl.conf; host \"gpu01\" runs windows, whose script writes no NCCL settings. Remove \"nccl\" from applications, and give the jobs NCCL_IB_TC=106 (the RoCE ToS) in their environment.",
 		}},
 		{"two ToS", edit(link2, "vlan      = 100\n", "vlan      = 100\n    applications = [\"nccl\"]\n", "addresses = [\"192.168.100.11/24\"]\n  }\n", second), []string{
-			"31:20: NCCL NICs of one host with two ToS: nic \"roce1\" (ToS 96) and nic \"roce0\" (ToS 104) of host \"gpu01\" both list application \"nccl\", but NCCL takes one NCCL_IB_TC per process and /etc/nccl.conf holds one for the host (NVIDIA NCCL User Guide, Environment Variables). Give these NICs one class (or one dscp), or list \"nccl\" on the NICs of one class only.",
-			"  note 23:20: nic \"roce0\" lists nccl with ToS 104",
+			"31:20: NCCL NICs of one host with two ToS: nic \"roce1\" (ToS 98) and nic \"roce0\" (ToS 106) of host \"gpu01\" both list application \"nccl\", but NCCL takes one NCCL_IB_TC per process and /etc/nccl.conf holds one for the host (NVIDIA NCCL User Guide, Environment Variables). Give these NICs one class (or one dscp), or list \"nccl\" on the NICs of one class only.",
+			"  note 23:20: nic \"roce0\" lists nccl with ToS 106",
 		}},
 	}
 	for _, tc := range tests {

@@ -78,7 +78,7 @@ host "h" {
 		t.Errorf("switch b: watchdog %+v, want %+v; os %q", f.Switches[1].PFCWatchdog, want, f.Switches[1].OSVersion)
 	}
 	r := f.Hosts[0].NICs[0].RoCE
-	if r.Priority != 3 || r.DSCP != 24 || r.TOS != 96 || r.CNPPriority != 7 || r.CNPDSCP != 56 ||
+	if r.Priority != 3 || r.DSCP != 24 || r.TOS != 98 || r.CNPPriority != 7 || r.CNPDSCP != 56 ||
 		!reflect.DeepEqual(r.PFCPriorities, []int{3, 4}) || r.Trust != model.TrustPCP || f.Hosts[0].NICs[0].MTU != 4200 {
 		t.Errorf("roce = %+v", r)
 	}

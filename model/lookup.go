@@ -58,6 +58,10 @@ func (q *QoS) Class(name string) *Class {
 // 16 -> 6.
 var tos2prio = [16]int{0, 0, 0, 0, 2, 2, 2, 2, 6, 6, 6, 6, 4, 4, 4, 4}
 
+// ECTZero is ECT(0), the ECN field's "ECN-capable transport" codepoint
+// in the low two bits of the ToS byte (RFC 3168, section 5).
+const ECTZero = 2
+
 // SkbPriority is the skb priority Linux (and so RDMA-CM) gives packets of
 // ToS tos.
 func SkbPriority(tos int) int { return tos2prio[(tos&0x1e)>>1] }

@@ -536,8 +536,9 @@ type RoCE struct {
 	Mode string `json:"mode"`
 	// UDPPort is the RoCEv2 destination port (4791, IANA).
 	UDPPort int `json:"udp_port,omitempty"`
-	// Priority and DSCP mark RoCE data traffic; TOS is DSCP<<2 as
-	// cma_roce_tos takes it.
+	// Priority and DSCP mark RoCE data traffic; TOS is the ToS byte as
+	// cma_roce_tos and RDMA-CM's default_roce_tos take it: DSCP<<2, with
+	// ECT(0) (ECTZero) on RoCE v2.
 	Priority int `json:"priority"`
 	DSCP     int `json:"dscp"`
 	TOS      int `json:"tos"`

@@ -72,7 +72,7 @@ func HostScriptName(h *model.Host) string {
 }
 
 // RoCEToS lists the ToS values the applications of a host must mark, as
-// "104 (DSCP 26 << 2)": one per distinct ToS of its NICs other than iWARP
+// "106 (DSCP 26 << 2 with ECT(0))": one per distinct ToS of its NICs other than iWARP
 // ones, in NIC order; nil when it has none. The Linux script and the
 // device documentation both print it.
 func RoCEToS(h *model.Host) []string {
@@ -84,9 +84,18 @@ func RoCEToS(h *model.Host) []string {
 			continue
 		}
 		seen = append(seen, n.RoCE.TOS)
-		tos = append(tos, fmt.Sprintf("%d (DSCP %d << 2)", n.RoCE.TOS, n.RoCE.DSCP))
+		tos = append(tos, fmt.Sprintf("%d (%s)", n.RoCE.TOS, ToSMakeup(n.RoCE)))
 	}
 	return tos
+}
+
+// ToSMakeup says how r's ToS is made: "DSCP 26 << 2 with ECT(0)" on RoCE
+// v2, "DSCP 26 << 2" where it has no ECN field to set.
+func ToSMakeup(r model.RoCE) string {
+	if r.TOS&model.ECTZero != 0 {
+		return fmt.Sprintf("DSCP %d << 2 with ECT(0)", r.DSCP)
+	}
+	return fmt.Sprintf("DSCP %d << 2", r.DSCP)
 }
 
 // SetsGlobalTClass reports whether the Linux host script sets the global
@@ -98,12 +107,8 @@ func SetsGlobalTClass(n *model.NIC) bool {
 	return n.Driver == "mlnx_ofed" && n.Transport != model.TransportIWARP && n.RunsMlx5()
 }
 
-// ectZero is ECT(0), the ECN field's "ECN-capable transport" codepoint
-// in the low two bits of the ToS byte (RFC 3168, section 5).
-const ectZero = 2
-
 // GlobalTClass is the global traffic class the Linux script writes for n
-// (SetsGlobalTClass): the RoCE ToS with ECT(0). The class replaces the
+// (SetsGlobalTClass): the RoCE ToS, which carries ECT(0). The class replaces the
 // ToS of every queue pair of the port, UCX's included, whose own default
 // for RoCE v2 is 106, DSCP 26 with ECT(0) (openucx/ucx,
 // UCT_IB_DEFAULT_ROCEV2_DSCP), as NVIDIA's BlueField images write the
@@ -112,7 +117,7 @@ const ectZero = 2
 // switch that would mark it CE for DCQCN drops it instead (RFC 3168,
 // section 5: a router marks only ECT packets), so the class must not
 // take the bit away.
-func GlobalTClass(n *model.NIC) int { return n.RoCE.TOS | ectZero }
+func GlobalTClass(n *model.NIC) int { return n.RoCE.TOS | model.ECTZero }
 
 // CheckHost is a host renderer's entry check: f and h are given, h runs
 // os, and the compiler resolved the fabric's priority maps (64 DSCP and 8

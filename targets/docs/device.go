@@ -571,7 +571,7 @@ func writeLinuxMarking(d *doc, h *model.Host, slNames []string, slPrio string) {
 // port's global traffic class (ofed, by tclassNICs); only says that the
 // host has no others, whose paragraph names NCCL's setting.
 func ofedText(h *model.Host, ofed []string, only bool) string {
-	s := "On " + strings.Join(ofed, ", ") + " the host script sets the ToS as RDMA-CM's default and the fabric's DSCP with ECT(0) as the RDMA port's global traffic class " +
+	s := "On " + strings.Join(ofed, ", ") + " the host script sets the ToS, the fabric's DSCP with ECT(0), as RDMA-CM's default and as the RDMA port's global traffic class " +
 		"(/sys/class/infiniband/DEV/tc/PORT/traffic\\_class, which reads back Global tclass=N). MLNX\\_OFED's mlx5\\_ib gives every queue pair of the port that class, " +
 		"whatever class the application asked for, and moves connected ones to it, so verbs applications there (UCX and MPI over it, NCCL, perftest) are marked " +
 		"without a setting of their own (mlnx-ofa\\_kernel, mlx5\\_ib: traffic\\_class\\_store). " +
@@ -694,7 +694,7 @@ func ucxText(h *model.Host) string {
 	}
 	return "UCX (Open MPI's pml ucx, MPICH's ch4:ucx) marks UCX\\_IB\\_TRAFFIC\\_CLASS, which on RoCE v2 defaults to 106 (DSCP 26 << 2 with ECT(0)) " +
 		"since UCX 1.5 and to 0 before (openucx/ucx, src/uct/ib/base/ib\\_iface.c, UCT\\_IB\\_DEFAULT\\_ROCEV2\\_DSCP): " + what + ". " +
-		"Keep the ECT(0) bit (+2) that UCX's value carries and the script's ToS does not: a switch ECN-marks only ECN-capable packets (RFC 3168, section 5), " +
+		"Keep the ECT(0) bit (+2) that UCX's value and the script's ToS carry: a switch ECN-marks only ECN-capable packets (RFC 3168, section 5), " +
 		"and NVIDIA's ECN chapter (MLNX\\_OFED User Manual, Explicit Congestion Notification) does not say that ConnectX sets ECT on RoCE v2 packets itself."
 }
 

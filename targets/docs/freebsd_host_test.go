@@ -21,7 +21,7 @@ func TestFreeBSDMlx4HostDoc(t *testing.T) {
 	}
 	s := string(files[0].Data)
 	for _, want := range []string{
-		"| mlxen0 | RoCE v2, UDP 4791 | 3 | 26 (ToS 104) | pcp, not settable on mlx4en | 3 | not settable on mlx4en (wanted 0-7) | 6 / 48 | not settable on mlx4en (wanted TC0 50 %, TC3 50 %, TC6 strict) |",
+		"| mlxen0 | RoCE v2, UDP 4791 | 3 | 26 (ToS 106) | pcp, not settable on mlx4en | 3 | not settable on mlx4en (wanted 0-7) | 6 / 48 | not settable on mlx4en (wanted TC0 50 %, TC3 50 %, TC6 strict) |",
 		"- mlxen0 (mlxen0, ConnectX-3 Pro): mlx4en has no trust, DSCP map or ETS setting (its only QoS sysctls are the PFC masks rx\\_ppp and tx\\_ppp): the NIC classifies received frames by their 802.1Q PCP only, so RoCE must reach it tagged with priority 3 in a VLAN; ETS wanted TC0 50 %, TC3 50 %, TC6 strict, not set.",
 	} {
 		if !strings.Contains(s, want+"\n") {

@@ -22,7 +22,7 @@ func TestLinuxHostMarking(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "The host script sets this ToS only as RDMA-CM's default, which iSER, NVMe-oF and other RDMA-CM connections take. " +
-		"Applications that open their queue pairs with verbs (NCCL, UCX, perftest) mark their own traffic class, which must be ToS 104 (DSCP 26 << 2) " +
+		"Applications that open their queue pairs with verbs (NCCL, UCX, perftest) mark their own traffic class, which must be ToS 106 (DSCP 26 << 2 with ECT(0)) " +
 		"or their RoCE travels in the lossy default class; perftest takes it with --tos. NCCL ignores RDMA-CM's default and marks NCCL\\_IB\\_TC, default 0, " +
 		"so set NCCL\\_IB\\_TC to that ToS in the jobs' environment or in /etc/nccl.conf (NCCL User Guide, Environment Variables).\n\n" +
 		ucxPrefix + "DSCP 26 is this host's RoCE DSCP, so UCX 1.5 and later need no setting; with an older UCX set UCX\\_IB\\_TRAFFIC\\_CLASS=106. " + ucxECN + "\n\n## By hand\n"
@@ -59,7 +59,7 @@ func inboxTutorial(t *testing.T) *model.Fabric {
 func TestLinuxHostGlobalTClass(t *testing.T) {
 	f := compileExample(t, "tutorial")
 	h := f.Host("node1")
-	ofed := "the host script sets the ToS as RDMA-CM's default and the fabric's DSCP with ECT(0) as the RDMA port's global traffic class " +
+	ofed := "the host script sets the ToS, the fabric's DSCP with ECT(0), as RDMA-CM's default and as the RDMA port's global traffic class " +
 		"(/sys/class/infiniband/DEV/tc/PORT/traffic\\_class, which reads back Global tclass=N). MLNX\\_OFED's mlx5\\_ib gives every queue pair of the port that class, " +
 		"whatever class the application asked for, and moves connected ones to it, so verbs applications there (UCX and MPI over it, NCCL, perftest) are marked " +
 		"without a setting of their own (mlnx-ofa\\_kernel, mlx5\\_ib: traffic\\_class\\_store). " +
@@ -74,7 +74,7 @@ func TestLinuxHostGlobalTClass(t *testing.T) {
 	n.Name, n.Driver = "roce1", "inbox"
 	h.NICs = append(h.NICs, n)
 	doc = hostDoc(t, f, "node1")
-	for _, w := range []string{"\n\nOn roce1 (ToS 104) the host script sets this ToS only as RDMA-CM's default, ", "\n\n" + ucxPrefix, "\n\nOn roce0 (traffic class 106, MLNX\\_OFED) " + ofed + "\n\n"} {
+	for _, w := range []string{"\n\nOn roce1 (ToS 106) the host script sets this ToS only as RDMA-CM's default, ", "\n\n" + ucxPrefix, "\n\nOn roce0 (traffic class 106, MLNX\\_OFED) " + ofed + "\n\n"} {
 		if !strings.Contains(doc, w) {
 			t.Errorf("node1.md (MLNX_OFED and inbox) lacks\n%s\nin\n%s", w, doc)
 		}
@@ -86,7 +86,7 @@ func TestLinuxHostGlobalTClass(t *testing.T) {
 const (
 	ucxPrefix = "UCX (Open MPI's pml ucx, MPICH's ch4:ucx) marks UCX\\_IB\\_TRAFFIC\\_CLASS, which on RoCE v2 defaults to 106 (DSCP 26 << 2 with ECT(0)) " +
 		"since UCX 1.5 and to 0 before (openucx/ucx, src/uct/ib/base/ib\\_iface.c, UCT\\_IB\\_DEFAULT\\_ROCEV2\\_DSCP): "
-	ucxECN = "Keep the ECT(0) bit (+2) that UCX's value carries and the script's ToS does not: a switch ECN-marks only ECN-capable packets (RFC 3168, section 5), " +
+	ucxECN = "Keep the ECT(0) bit (+2) that UCX's value and the script's ToS carry: a switch ECN-marks only ECN-capable packets (RFC 3168, section 5), " +
 		"and NVIDIA's ECN chapter (MLNX\\_OFED User Manual, Explicit Congestion Notification) does not say that ConnectX sets ECT on RoCE v2 packets itself."
 )
 
@@ -123,10 +123,10 @@ func TestLinuxHostUCXClass(t *testing.T) {
 	}
 }
 
-// ncclStep is the "By hand" item of a Linux RoCE host marking ToS 104
+// ncclStep is the "By hand" item of a Linux RoCE host marking ToS 106
 // whose NICs do not list the nccl application.
-const ncclStep = "- NCCL: set NCCL\\_IB\\_TC=104, the RoCE ToS (DSCP 26 << 2), for every NCCL job on this host, " +
-	"in /etc/nccl.conf (a line NCCL\\_IB\\_TC=104, read by every NCCL job) or in the jobs' environment: " +
+const ncclStep = "- NCCL: set NCCL\\_IB\\_TC=106, the RoCE ToS (DSCP 26 << 2 with ECT(0)), for every NCCL job on this host, " +
+	"in /etc/nccl.conf (a line NCCL\\_IB\\_TC=106, read by every NCCL job) or in the jobs' environment: " +
 	"NCCL ignores the RDMA-CM default the host script sets and marks NCCL\\_IB\\_TC, default 0, so without it its RoCE travels in the lossy default class. " +
 	"Before NCCL 2.21 also set NCCL\\_IB\\_GID\\_INDEX to the index of the NIC's RoCE v2 GID (the INDEX whose /sys/class/infiniband/DEV/ports/1/gid\\_attrs/types/INDEX reads RoCE v2 beside the IPv4-mapped address, usually 3): " +
 	"the default 0 is the link-local RoCE v1 GID, which does not route; NCCL 2.21 and later pick the RoCE v2 GID themselves. " +
@@ -157,7 +157,7 @@ func TestLinuxHostNCCLByHand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w := "which would leave DCQCN without its marks. The host script also writes NCCL\\_IB\\_TC=104 into /etc/nccl.conf, since the NICs list the nccl application, for NCCL jobs that start before the global class is set.\n\n"; !strings.Contains(string(files[0].Data), w) {
+	if w := "which would leave DCQCN without its marks. The host script also writes NCCL\\_IB\\_TC=106 into /etc/nccl.conf, since the NICs list the nccl application, for NCCL jobs that start before the global class is set.\n\n"; !strings.Contains(string(files[0].Data), w) {
 		t.Errorf("with nccl, node1.md (MLNX_OFED) lacks\n%s\nin\n%s", w, files[0].Data)
 	}
 	want := "\n## By hand\n\nNothing: the host script sets everything the model asks of this host.\n"
@@ -172,7 +172,7 @@ func TestLinuxHostNCCLByHand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want = "NCCL ignores RDMA-CM's default and marks NCCL\\_IB\\_TC, default 0, so the host script writes NCCL\\_IB\\_TC=104 into /etc/nccl.conf, " +
+	want = "NCCL ignores RDMA-CM's default and marks NCCL\\_IB\\_TC, default 0, so the host script writes NCCL\\_IB\\_TC=106 into /etc/nccl.conf, " +
 		"since the NICs list the nccl application; a job whose environment sets NCCL\\_IB\\_TC overrides it. " +
 		"Before NCCL 2.21 also set NCCL\\_IB\\_GID\\_INDEX to the NIC's RoCE v2 GID (usually 3; the default 0 is the link-local RoCE v1 GID, which does not route) " +
 		"(NCCL User Guide, Environment Variables).\n\n" + ucxPrefix
@@ -331,7 +331,7 @@ func TestLinuxHostApplicationSteps(t *testing.T) {
 		"- NVMe-oF (nvme-rdma), iSER and NFS over RDMA connect through RDMA-CM and take the ToS the host script sets as RDMA-CM's default (so nvme connect needs no --tos), " +
 		"but only on connections made after it ran: sessions made before it (at boot, if they start before it) keep their ToS, 0 in the lossy default class, until they reconnect. " +
 		"Run the script before they connect, or reconnect them after it ran (Linux Documentation/ABI/testing/configfs-rdma\\_cm, default\\_roce\\_tos).\n" +
-		"- Lustre (LNet o2ib) connects through RDMA-CM and takes the host script's ToS 104 only while LNet's o2iblnd tos tunable is unset (default -1; lnetctl net show -v prints it only when set): " +
+		"- Lustre (LNet o2ib) connects through RDMA-CM and takes the host script's ToS 106 only while LNet's o2iblnd tos tunable is unset (default -1; lnetctl net show -v prints it only when set): " +
 		"an lnet.conf that sets tos must set it to that ToS, or leave it out. Like the other RDMA-CM connections, LNet peers connected before the script ran keep their ToS until they reconnect " +
 		"(lustre-release, lnet/utils/lnetconfig: o2iblnd tunables, tos).\n"
 	if !strings.HasSuffix(doc, steps) {

@@ -63,7 +63,7 @@ func ncclSteps(h *model.Host, slNames []string, slPrio string) []string {
 		return nil
 	}
 	r := firstRoCE(h)
-	what := fmt.Sprintf("NCCL\\_IB\\_TC=%d, the RoCE ToS (DSCP %d << 2),", r.TOS, r.DSCP)
+	what := fmt.Sprintf("NCCL\\_IB\\_TC=%d, the RoCE ToS (%s),", r.TOS, targets.ToSMakeup(r))
 	if len(tos) > 1 {
 		what = "NCCL\\_IB\\_TC to the RoCE ToS of the NICs a job uses (ToS " + strings.Join(tos, ", ") + ")"
 	}

@@ -23,7 +23,7 @@ func TestWindowsHostDoc(t *testing.T) {
 	}
 	s := string(files[0].Data)
 	for _, want := range []string{
-		"| roce0 | RoCE v2, UDP 4791 | 3 | 26 (ToS 104), not set: driver's own | pcp | 3 | 0-7 | 6 / 48 | TC0 49 %, TC3 50 %, TC6 strict, TC7 1 % |",
+		"| roce0 | RoCE v2, UDP 4791 | 3 | 26 (ToS 106), not set: driver's own | pcp | 3 | 0-7 | 6 / 48 | TC0 49 %, TC3 50 %, TC6 strict, TC7 1 % |",
 		"- roce0 (Ethernet 4, ConnectX-4): DCQCN on every priority and CNP priority 6 / DSCP 48 are not set by the script: neither the WinOF User Manual 5.50 nor the WinOF-2 User Manual 1.21 documents a setting for them. The adapter firmware runs DCQCN on the priorities of its ROCE\\_CC\\_PRIO\\_MASK (set with mlxconfig; default all) and marks CNPs as its firmware settings say; check and set them with the vendor's firmware tools.",
 		"- roce0 (Ethernet 4, ConnectX-4): the RoCE DSCP 26 is not set by the script (the DSCP mapping keys are documented for WinOF, WinOF User Manual 5.50 §4.1.11.7, not in the WinOF-2 User Manual 1.21): RoCE leaves with the driver's own DSCP; its switch port sn2410:1/49 trusts PCP, the priority 3 the script sets, so the DSCP does not classify its RoCE there.",
 	} {
@@ -31,7 +31,7 @@ func TestWindowsHostDoc(t *testing.T) {
 			t.Errorf("win-client.md lacks the line\n%s\nin\n%s", want, s)
 		}
 	}
-	for _, bad := range []string{"DCQCN on priorities 3 ", "are adapter firmware defaults", "| 26 (ToS 104) |"} {
+	for _, bad := range []string{"DCQCN on priorities 3 ", "are adapter firmware defaults", "| 26 (ToS 106) |"} {
 		if strings.Contains(s, bad) {
 			t.Errorf("win-client.md still says %q", bad)
 		}
