@@ -16,7 +16,7 @@
 #   class cnp      priority 6 -> TC 6, DSCP 48,49,50,51,52,53,54,55, lossy, DCQCN CNPs
 #
 # Applications mark RoCE themselves: this script sets the ToS only as RDMA-CM's
-# default (iSER, NVMe-oF, rping). Verbs applications must set ToS 104 (DSCP 26 << 2)
+# default (iSER, NVMe-oF, rping). Verbs applications must set ToS 106 (DSCP 26 << 2 with ECT(0))
 # on their own; NCCL ignores RDMA-CM's default and marks NCCL_IB_TC, default 0
 # (lossy): set NCCL_IB_TC to that ToS in its environment or /etc/nccl.conf
 # (NCCL User Guide, Environment Variables).
@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=bfda12adfa7c9e280b7779f3f57ff3670f85602031fe30e1caa8e4861f7b7c64
+FABRICC_SCRIPT_ID=a49639db353419a15eecdc03c14b97d85947e91b93f1a3937a907c833217c1e9
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu04'
 # Where --install puts this script's copy and its systemd unit.
@@ -1481,7 +1481,7 @@ finish() {
 }
 
 # NIC "rail1": ConnectX-7 (mellanox, driver mlnx_ofed) on ens1np0, 400000 Mb/s, MTU 9000.
-# RoCE v2 marks priority 3 / DSCP 26 (ToS 104); CNPs priority 6 / DSCP 48;
+# RoCE v2 marks priority 3 / DSCP 26 (ToS 106); CNPs priority 6 / DSCP 48;
 # PFC on 3 (the priorities the switches keep lossless), trust dscp, DCQCN on 0,1,2,3,4,5,6,7.
 nic_1() {
 	local ifc=ens1np0
@@ -1515,7 +1515,7 @@ nic_1() {
 		# The fabric's DSCP -> priority map: every DSCP that differs, in one call.
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
-	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.1.4 0000:0000:0000:0000:0000:ffff:0a0a:0104
+	roce_cm "$ifc" 'RoCE v2' 106 mlx5_ib "$ifc" 10.10.1.4 0000:0000:0000:0000:0000:ffff:0a0a:0104
 	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too; DSCP << 2 with ECT(0), as UCX's default 106 is, so packets stay ECN-capable for DCQCN.
 	global_tclass "$ifc" 106
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
@@ -1534,7 +1534,7 @@ nic_1() {
 }
 
 # NIC "rail2": ConnectX-7 (mellanox, driver mlnx_ofed) on ens2np0, 400000 Mb/s, MTU 9000.
-# RoCE v2 marks priority 3 / DSCP 26 (ToS 104); CNPs priority 6 / DSCP 48;
+# RoCE v2 marks priority 3 / DSCP 26 (ToS 106); CNPs priority 6 / DSCP 48;
 # PFC on 3 (the priorities the switches keep lossless), trust dscp, DCQCN on 0,1,2,3,4,5,6,7.
 nic_2() {
 	local ifc=ens2np0
@@ -1568,7 +1568,7 @@ nic_2() {
 		# The fabric's DSCP -> priority map: every DSCP that differs, in one call.
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
-	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.2.4 0000:0000:0000:0000:0000:ffff:0a0a:0204
+	roce_cm "$ifc" 'RoCE v2' 106 mlx5_ib "$ifc" 10.10.2.4 0000:0000:0000:0000:0000:ffff:0a0a:0204
 	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too; DSCP << 2 with ECT(0), as UCX's default 106 is, so packets stay ECN-capable for DCQCN.
 	global_tclass "$ifc" 106
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
@@ -1587,7 +1587,7 @@ nic_2() {
 }
 
 # NIC "rail3": ConnectX-7 (mellanox, driver mlnx_ofed) on ens3np0, 400000 Mb/s, MTU 9000.
-# RoCE v2 marks priority 3 / DSCP 26 (ToS 104); CNPs priority 6 / DSCP 48;
+# RoCE v2 marks priority 3 / DSCP 26 (ToS 106); CNPs priority 6 / DSCP 48;
 # PFC on 3 (the priorities the switches keep lossless), trust dscp, DCQCN on 0,1,2,3,4,5,6,7.
 nic_3() {
 	local ifc=ens3np0
@@ -1621,7 +1621,7 @@ nic_3() {
 		# The fabric's DSCP -> priority map: every DSCP that differs, in one call.
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
-	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.3.4 0000:0000:0000:0000:0000:ffff:0a0a:0304
+	roce_cm "$ifc" 'RoCE v2' 106 mlx5_ib "$ifc" 10.10.3.4 0000:0000:0000:0000:0000:ffff:0a0a:0304
 	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too; DSCP << 2 with ECT(0), as UCX's default 106 is, so packets stay ECN-capable for DCQCN.
 	global_tclass "$ifc" 106
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
@@ -1640,7 +1640,7 @@ nic_3() {
 }
 
 # NIC "rail4": ConnectX-7 (mellanox, driver mlnx_ofed) on ens4np0, 400000 Mb/s, MTU 9000.
-# RoCE v2 marks priority 3 / DSCP 26 (ToS 104); CNPs priority 6 / DSCP 48;
+# RoCE v2 marks priority 3 / DSCP 26 (ToS 106); CNPs priority 6 / DSCP 48;
 # PFC on 3 (the priorities the switches keep lossless), trust dscp, DCQCN on 0,1,2,3,4,5,6,7.
 nic_4() {
 	local ifc=ens4np0
@@ -1674,7 +1674,7 @@ nic_4() {
 		# The fabric's DSCP -> priority map: every DSCP that differs, in one call.
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
-	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.4.4 0000:0000:0000:0000:0000:ffff:0a0a:0404
+	roce_cm "$ifc" 'RoCE v2' 106 mlx5_ib "$ifc" 10.10.4.4 0000:0000:0000:0000:0000:ffff:0a0a:0404
 	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too; DSCP << 2 with ECT(0), as UCX's default 106 is, so packets stay ECN-capable for DCQCN.
 	global_tclass "$ifc" 106
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
@@ -1693,7 +1693,7 @@ nic_4() {
 }
 
 # NIC "rail5": ConnectX-7 (mellanox, driver mlnx_ofed) on ens5np0, 400000 Mb/s, MTU 9000.
-# RoCE v2 marks priority 3 / DSCP 26 (ToS 104); CNPs priority 6 / DSCP 48;
+# RoCE v2 marks priority 3 / DSCP 26 (ToS 106); CNPs priority 6 / DSCP 48;
 # PFC on 3 (the priorities the switches keep lossless), trust dscp, DCQCN on 0,1,2,3,4,5,6,7.
 nic_5() {
 	local ifc=ens5np0
@@ -1727,7 +1727,7 @@ nic_5() {
 		# The fabric's DSCP -> priority map: every DSCP that differs, in one call.
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
-	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.5.4 0000:0000:0000:0000:0000:ffff:0a0a:0504
+	roce_cm "$ifc" 'RoCE v2' 106 mlx5_ib "$ifc" 10.10.5.4 0000:0000:0000:0000:0000:ffff:0a0a:0504
 	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too; DSCP << 2 with ECT(0), as UCX's default 106 is, so packets stay ECN-capable for DCQCN.
 	global_tclass "$ifc" 106
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
@@ -1746,7 +1746,7 @@ nic_5() {
 }
 
 # NIC "rail6": ConnectX-7 (mellanox, driver mlnx_ofed) on ens6np0, 400000 Mb/s, MTU 9000.
-# RoCE v2 marks priority 3 / DSCP 26 (ToS 104); CNPs priority 6 / DSCP 48;
+# RoCE v2 marks priority 3 / DSCP 26 (ToS 106); CNPs priority 6 / DSCP 48;
 # PFC on 3 (the priorities the switches keep lossless), trust dscp, DCQCN on 0,1,2,3,4,5,6,7.
 nic_6() {
 	local ifc=ens6np0
@@ -1780,7 +1780,7 @@ nic_6() {
 		# The fabric's DSCP -> priority map: every DSCP that differs, in one call.
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
-	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.6.4 0000:0000:0000:0000:0000:ffff:0a0a:0604
+	roce_cm "$ifc" 'RoCE v2' 106 mlx5_ib "$ifc" 10.10.6.4 0000:0000:0000:0000:0000:ffff:0a0a:0604
 	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too; DSCP << 2 with ECT(0), as UCX's default 106 is, so packets stay ECN-capable for DCQCN.
 	global_tclass "$ifc" 106
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
@@ -1799,7 +1799,7 @@ nic_6() {
 }
 
 # NIC "rail7": ConnectX-7 (mellanox, driver mlnx_ofed) on ens7np0, 400000 Mb/s, MTU 9000.
-# RoCE v2 marks priority 3 / DSCP 26 (ToS 104); CNPs priority 6 / DSCP 48;
+# RoCE v2 marks priority 3 / DSCP 26 (ToS 106); CNPs priority 6 / DSCP 48;
 # PFC on 3 (the priorities the switches keep lossless), trust dscp, DCQCN on 0,1,2,3,4,5,6,7.
 nic_7() {
 	local ifc=ens7np0
@@ -1833,7 +1833,7 @@ nic_7() {
 		# The fabric's DSCP -> priority map: every DSCP that differs, in one call.
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
-	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.7.4 0000:0000:0000:0000:0000:ffff:0a0a:0704
+	roce_cm "$ifc" 'RoCE v2' 106 mlx5_ib "$ifc" 10.10.7.4 0000:0000:0000:0000:0000:ffff:0a0a:0704
 	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too; DSCP << 2 with ECT(0), as UCX's default 106 is, so packets stay ECN-capable for DCQCN.
 	global_tclass "$ifc" 106
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
@@ -1852,7 +1852,7 @@ nic_7() {
 }
 
 # NIC "rail8": ConnectX-7 (mellanox, driver mlnx_ofed) on ens8np0, 400000 Mb/s, MTU 9000.
-# RoCE v2 marks priority 3 / DSCP 26 (ToS 104); CNPs priority 6 / DSCP 48;
+# RoCE v2 marks priority 3 / DSCP 26 (ToS 106); CNPs priority 6 / DSCP 48;
 # PFC on 3 (the priorities the switches keep lossless), trust dscp, DCQCN on 0,1,2,3,4,5,6,7.
 nic_8() {
 	local ifc=ens8np0
@@ -1886,7 +1886,7 @@ nic_8() {
 		# The fabric's DSCP -> priority map: every DSCP that differs, in one call.
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
-	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.10.8.4 0000:0000:0000:0000:0000:ffff:0a0a:0804
+	roce_cm "$ifc" 'RoCE v2' 106 mlx5_ib "$ifc" 10.10.8.4 0000:0000:0000:0000:0000:ffff:0a0a:0804
 	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too; DSCP << 2 with ECT(0), as UCX's default 106 is, so packets stay ECN-capable for DCQCN.
 	global_tclass "$ifc" 106
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then

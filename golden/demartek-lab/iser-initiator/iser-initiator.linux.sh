@@ -17,7 +17,7 @@
 #   class cluster  priority 7 -> TC 7, DSCP 56,57,58,59,60,61,62,63, lossy
 #
 # Applications mark RoCE themselves: this script sets the ToS only as RDMA-CM's
-# default (iSER, NVMe-oF, rping). Verbs applications must set ToS 104 (DSCP 26 << 2)
+# default (iSER, NVMe-oF, rping). Verbs applications must set ToS 106 (DSCP 26 << 2 with ECT(0))
 # on their own; NCCL ignores RDMA-CM's default and marks NCCL_IB_TC, default 0
 # (lossy): set NCCL_IB_TC to that ToS in its environment or /etc/nccl.conf
 # (NCCL User Guide, Environment Variables).
@@ -29,7 +29,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=677f88cdc312df549409aaa7270365819953242acaa70379b1b6791384e465ed
+FABRICC_SCRIPT_ID=27a8aeacc850300019c6308b2c1b9f8aecbda3cd3a7e9ceef7d52aa9eea75d1c
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='iser-initiator'
 # Where --install puts this script's copy and its systemd unit.
@@ -1176,7 +1176,7 @@ finish() {
 }
 
 # NIC "roce0": QL45212 (qlogic, driver qede) on p4p1, 25000 Mb/s, MTU 1500, VLAN 2.
-# RoCE v2 marks priority 3 / DSCP 26 (ToS 104); CNPs priority 6 / DSCP 48;
+# RoCE v2 marks priority 3 / DSCP 26 (ToS 106); CNPs priority 6 / DSCP 48;
 # PFC on 3 (the priorities the switches keep lossless), trust dscp, DCQCN on 0,1,2,3,4,5,6,7.
 nic_1() {
 	local ifc=p4p1
@@ -1187,7 +1187,7 @@ nic_1() {
 	ensure "$ifc" mtu 1500 "$(read_sys /sys/class/net/"$ifc"/mtu)" ip link set dev "$ifc" mtu 1500
 	ensure "$ifc" state up "$(link_state "$ifc")" ip link set dev "$ifc" up
 	link_check "$ifc" 25000
-	# VLAN 2 carries the priority in its PCP. RDMA-CM gives ToS 104 skb priority 2
+	# VLAN 2 carries the priority in its PCP. RDMA-CM gives ToS 106 skb priority 2
 	# (kernel ip_tos2prio), and the egress map turns that, and skb priority 3
 	# (SO_PRIORITY), into PCP 3; every other skb priority goes to the default
 	# class (PCP 0). So TCP/ARP (skb priority 0) stay off RoCE's priority;
@@ -1210,7 +1210,7 @@ nic_1() {
 	manual "$ifc:   DCBX Protocol Dynamic, RoCE Priority 3; the adapter takes PFC on 3 by DCBX once its switch port advertises it (--check reads what it negotiated)"
 	manual "$ifc: DCQCN (ECN) on this adapter is likewise a firmware setting"
 	qede_pfc "$ifc" '0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off'
-	roce_cm "$ifc" 'RoCE v2' 104 qedr p4p1.2 192.168.2.51 0000:0000:0000:0000:0000:ffff:c0a8:0233
+	roce_cm "$ifc" 'RoCE v2' 106 qedr p4p1.2 192.168.2.51 0000:0000:0000:0000:0000:ffff:c0a8:0233
 }
 
 # boot_unit_text: the systemd unit --install writes to /etc/systemd/system/fabricc-host-settings.service.

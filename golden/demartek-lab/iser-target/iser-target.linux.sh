@@ -17,7 +17,7 @@
 #   class cluster  priority 7 -> TC 7, DSCP 56,57,58,59,60,61,62,63, lossy
 #
 # Applications mark RoCE themselves: this script sets the ToS only as RDMA-CM's
-# default (iSER, NVMe-oF, rping). Verbs applications must set ToS 104 (DSCP 26 << 2)
+# default (iSER, NVMe-oF, rping). Verbs applications must set ToS 106 (DSCP 26 << 2 with ECT(0))
 # on their own; NCCL ignores RDMA-CM's default and marks NCCL_IB_TC, default 0
 # (lossy): set NCCL_IB_TC to that ToS in its environment or /etc/nccl.conf
 # (NCCL User Guide, Environment Variables).
@@ -29,7 +29,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=d5552901f460bcb5e2cdc1f1e26498be87691311cf615900bc94bbaa0455853c
+FABRICC_SCRIPT_ID=91cfcde047eefea2321211742062eb3094fd00c0242610f7d5072fdcd4599c26
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='iser-target'
 # Where --install puts this script's copy and its systemd unit.
@@ -1497,7 +1497,7 @@ finish() {
 }
 
 # NIC "roce0": ConnectX-4 (mellanox, driver mlnx_ofed) on p9p1, 100000 Mb/s, MTU 1500, VLAN 2.
-# RoCE v2 marks priority 3 / DSCP 26 (ToS 104); CNPs priority 6 / DSCP 48;
+# RoCE v2 marks priority 3 / DSCP 26 (ToS 106); CNPs priority 6 / DSCP 48;
 # PFC on 3 (the priorities the switches keep lossless), trust dscp, DCQCN on 0,1,2,3,4,5,6,7.
 nic_1() {
 	local ifc=p9p1
@@ -1508,7 +1508,7 @@ nic_1() {
 	ensure "$ifc" mtu 1500 "$(read_sys /sys/class/net/"$ifc"/mtu)" ip link set dev "$ifc" mtu 1500
 	ensure "$ifc" state up "$(link_state "$ifc")" ip link set dev "$ifc" up
 	link_check "$ifc" 100000
-	# VLAN 2 carries the priority in its PCP. RDMA-CM gives ToS 104 skb priority 2
+	# VLAN 2 carries the priority in its PCP. RDMA-CM gives ToS 106 skb priority 2
 	# (kernel ip_tos2prio), and the egress map turns that, and skb priority 3
 	# (SO_PRIORITY), into PCP 3; every other skb priority goes to the default
 	# class (PCP 0). So TCP/ARP (skb priority 0) stay off RoCE's priority;
@@ -1537,7 +1537,7 @@ nic_1() {
 		# The fabric's DSCP -> priority map: every DSCP that differs, in one call.
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:7 57:7 58:7 59:7 60:7 61:7 62:7 63:7
 	fi
-	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib p9p1.2 192.168.2.41 0000:0000:0000:0000:0000:ffff:c0a8:0229
+	roce_cm "$ifc" 'RoCE v2' 106 mlx5_ib p9p1.2 192.168.2.41 0000:0000:0000:0000:0000:ffff:c0a8:0229
 	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too; DSCP << 2 with ECT(0), as UCX's default 106 is, so packets stay ECN-capable for DCQCN.
 	global_tclass "$ifc" 106
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then

@@ -16,7 +16,7 @@
 #   class cnp      priority 6 -> TC 6, DSCP 48,49,50,51,52,53,54,55, lossy, DCQCN CNPs
 #
 # Applications mark RoCE themselves: this script sets the ToS only as RDMA-CM's
-# default (iSER, NVMe-oF, rping). Verbs applications must set ToS 104 (DSCP 26 << 2)
+# default (iSER, NVMe-oF, rping). Verbs applications must set ToS 106 (DSCP 26 << 2 with ECT(0))
 # on their own; NCCL ignores RDMA-CM's default and marks NCCL_IB_TC, default 0
 # (lossy): set NCCL_IB_TC to that ToS in its environment or /etc/nccl.conf
 # (NCCL User Guide, Environment Variables).
@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=ebdf97ab60e1d5b4bc928bb4dcb07623f069968b43446e9b1aebb53cda6b2d52
+FABRICC_SCRIPT_ID=7974ddf65ab5ae656dadc9ce5a74ecc4d2e3ef6dc33de095ff09aef6697568ec
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu11'
 # Where --install puts this script's copy and its systemd unit.
@@ -1456,7 +1456,7 @@ finish() {
 }
 
 # NIC "roce0": ConnectX-6 Dx (mellanox, driver mlnx_ofed) on ens1f0np0, 100000 Mb/s, MTU 9000.
-# RoCE v2 marks priority 3 / DSCP 26 (ToS 104); CNPs priority 6 / DSCP 48;
+# RoCE v2 marks priority 3 / DSCP 26 (ToS 106); CNPs priority 6 / DSCP 48;
 # PFC on 3 (the priorities the switches keep lossless), trust dscp, DCQCN on 0,1,2,3,4,5,6,7.
 nic_1() {
 	local ifc=ens1f0np0
@@ -1487,7 +1487,7 @@ nic_1() {
 		# The fabric's DSCP -> priority map: every DSCP that differs, in one call.
 		mlnx_dscp "$ifc" 0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0 16:0 17:0 18:0 19:0 20:0 21:0 22:0 23:0 24:3 25:3 26:3 27:3 28:3 29:3 30:3 31:3 32:0 33:0 34:0 35:0 36:0 37:0 38:0 39:0 40:0 41:0 42:0 43:0 44:0 45:0 46:0 47:0 48:6 49:6 50:6 51:6 52:6 53:6 54:6 55:6 56:0 57:0 58:0 59:0 60:0 61:0 62:0 63:0
 	fi
-	roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.0.3.13 0000:0000:0000:0000:0000:ffff:0a00:030d
+	roce_cm "$ifc" 'RoCE v2' 106 mlx5_ib "$ifc" 10.0.3.13 0000:0000:0000:0000:0000:ffff:0a00:030d
 	# MLNX_OFED: the port's global traffic class marks verbs queue pairs too; DSCP << 2 with ECT(0), as UCX's default 106 is, so packets stay ECN-capable for DCQCN.
 	global_tclass "$ifc" 106
 	if capable "$ifc" "DCQCN sysfs (ecn/roce_np, ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn" test -d "/sys/class/net/$ifc/ecn"; then
