@@ -38,6 +38,7 @@ func (c *checker) checkVLANPaths() {
 		return
 	}
 	c.checkSubnetVLANs(g)
+	c.checkWindowsDSCPPaths(g)
 	for _, s := range g.splits() {
 		c.reportSplit(g, s)
 	}

@@ -62,6 +62,8 @@ var Warnings = []Warning{
 		"NICs of one VLAN and one IP subnet sit on switches that no chain of links carrying that VLAN joins, so they cannot reach each other by ARP; carry the VLAN on the links named, give each island its own subnet, or accept it where an overlay outside the description (EVPN-VXLAN) stretches the VLAN"),
 	warning("Windows RoCE DSCP not settable",
 		"a Windows NIC (WinOF-2 or QLogic driver) faces a switch port that classifies RoCE by DSCP, but no documented setting of its driver sets the DSCP of RDMA packets, so its RoCE leaves with the driver's own DSCP and may be lossy; trust pcp on both ends classifies it by the priority the script does set"),
+	warning("Windows RoCE DSCP not settable past the first hop",
+		"a Windows NIC whose driver sets no DSCP on RDMA packets (WinOF-2, QLogic) sends RoCE across a switch-to-switch link whose receiving port classifies by DSCP; the first hop has the warning windows-roce-dscp-not-settable, but fabricc configures no DSCP remark from the switch priority, so the RoCE reaches the link with the driver's own DSCP and may be lossy there; trust pcp on both ends of the link, with every RoCE sender on the VLAN tagging its priority"),
 }
 
 // warning builds a Warning with the code derived from the summary.
