@@ -61,6 +61,7 @@ func (l *lowering) lowerQoS() {
 		l.classes[classes[i].Name] = &l.f.QoS.Classes[i]
 	}
 	l.buildMaps()
+	l.warnLosslessStrict(specs)
 	l.pickRoCEClass(q, specs)
 	l.pickCNPClass(q, specs)
 	l.lowerHeadroom(q.Headroom)

@@ -36,6 +36,8 @@ var Warnings = []Warning{
 		"a lossless link longer than 300 m (the longest default cable class, sonic-buildimage cable_length.j2) is on a switch that sizes PFC headroom itself (Onyx traffic pools, EOS on Jericho), which is told no cable length, so its headroom may be short for the cable; check the switch's own headroom, shorten the link, or use a switch whose headroom fabricc writes"),
 	warning("Link override replaces nothing",
 		"a link with override = true cables ends no other link cables, so it replaces nothing; remove override = true, which would hide the next link written on those ends"),
+	warning("Lossless class is strict",
+		"a lossless class has strict = true: a strict class is served before every class with a share whenever it has data, and PFC keeps a lossless class backlogged, so it can starve the other classes (the message names them); NVIDIA's default RoCE configuration has only CNP strict and RoCE in WRR (NVIDIA Cumulus Linux User Guide, RDMA over Converged Ethernet - RoCE, \"Default RoCE Mode Configuration\"), and Microsoft gives SMB Direct an ETS share (Host network requirements for Azure Stack HCI); give the class a bandwidth"),
 	warning("Lossless MTU below the RoCE MTU",
 		"a lossless switch port faces a RoCE NIC whose MTU gives a RoCE path MTU (Linux ib_core iboe_get_mtu: the largest of 256-4096 B not above the MTU less 96 B of headers) above the lossless_mtu written in the headroom policy, so the headroom is computed for a shorter last frame than RoCE sends (without a written lossless_mtu each port takes its NICs' RoCE path MTU and this does not fire)"),
 	warning("NIC MTU gives RoCE path MTU 2048",
