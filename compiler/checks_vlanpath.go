@@ -39,6 +39,7 @@ func (c *checker) checkVLANPaths() {
 	}
 	c.checkSubnetVLANs(g)
 	c.checkWindowsDSCPPaths(g)
+	c.checkSubnetMTUs(g)
 	for _, s := range g.splits() {
 		c.reportSplit(g, s)
 	}

@@ -44,6 +44,8 @@ var Warnings = []Warning{
 		"a RoCE NIC's MTU is 4096-4191, which gives a RoCE path MTU of 2048 B (Linux ib_core iboe_get_mtu: the largest of 256-4096 B not above the MTU less 96 B of headers), half the 4096 B an MTU of 4192 or more gives; \"RoCE MTU 4096\" is the path MTU, not the interface MTU"),
 	warning("NIC not cabled",
 		"a NIC with a written speed is cabled by no link block, so its speed, MTU, VLAN tagging and PFC are checked against no switch port; without a speed it is an error"),
+	warning("NICs of one subnet with different MTUs",
+		"NICs with addresses in one IP subnet and one VLAN have different MTUs; they send each other packets directly, with no router to say a packet is too big, so a packet above the smaller MTU (UDP, ICMP) may be dropped by the receiver; a Windows NIC at 9014 gets a note that Windows guides' 9014 is the *JumboPacket frame size (IP MTU 9000), while a nic's mtu is the IP MTU"),
 	warning("NICs of one host in overlapping subnets",
 		"two NICs of one host have addresses in overlapping subnets; without policy routing the host sends both NICs' traffic out of one of them"),
 	warning("PFC port without a cable length",
