@@ -24,6 +24,8 @@ type Warning struct {
 var Warnings = []Warning{
 	warning("AOC longer than active optical cables reach",
 		"a link says cable = \"aoc\" with a length beyond the 100 m active optical cables reach (the multimode short-reach optics they are built on, 25GBASE-SR and 100GBASE-SR4 on OM4); the cable is fibre between transceivers, or the length is wrong"),
+	warning("Cluster class share below 2 % on 10 GbE",
+		"a failover cluster heartbeat class (a Windows host's cluster_class) has a bandwidth below 2 % while a NIC of a host that uses it runs at 10 Gb/s or less, where Microsoft's cluster traffic class reserves 2 % (1 % on 25 GbE or higher: Host network requirements for Azure Stack HCI, RDMA traffic considerations); give the class bandwidth = 2"),
 	warning("CNP marking not settable",
 		"a Mellanox NIC must mark its congestion notification packets with the fabric's CNP class, but its driver has no setting the host scripts can write, so it keeps the firmware default (DSCP 48, priority 6) until mlxconfig changes it"),
 	warning("DAC longer than copper reaches",
