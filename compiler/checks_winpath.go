@@ -29,12 +29,20 @@ func (c *checker) checkWindowsDSCPPaths(g *vlanGraph) {
 	}
 	var order []*finding
 	byPort := map[*model.Port]*finding{}
+	paths := map[[2]int][]ingress{}
 	for i := range g.nics {
 		n := &g.nics[i]
 		if !windowsNoDSCPRoCE(n.h) {
 			continue
 		}
-		for _, in := range g.ingressPorts(i) {
+		// NICs on one switch in one VLAN share their paths.
+		key := [2]int{n.sw, n.vlan}
+		ports, ok := paths[key]
+		if !ok {
+			ports = g.ingressPorts(i)
+			paths[key] = ports
+		}
+		for _, in := range ports {
 			f := byPort[in.at.port]
 			if f == nil {
 				f = &finding{at: in.at, from: in.from}
@@ -83,7 +91,7 @@ type ingress struct{ at, from end }
 // ingressPorts returns the link ports that classify by DSCP where the
 // traffic of g.nics[k] enters a switch on its way to the other RoCE NICs
 // of its VLAN: the far end of every link on a shortest path (by links
-// carrying the VLAN) from the NIC's switch to theirs, in path order.
+// carrying the VLAN) from the NIC's switch to theirs, by port name.
 func (g *vlanGraph) ingressPorts(k int) []ingress {
 	n := &g.nics[k]
 	adj := g.adjacency()
