@@ -38,6 +38,7 @@ func check(f *model.Fabric, src Sources) hcl.Diagnostics {
 		{(*checker).checkHeadroomCables, false},
 		{(*checker).checkHeadroomMode, false},
 		{(*checker).checkVLANPaths, false},
+		{(*checker).checkClusterShare, false},
 	}
 	c := newChecker(f, src)
 	found := make([]hcl.Diagnostics, len(checks))

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
@@ -69,29 +70,81 @@ func trustsDSCP(sw *model.Switch) bool {
 }
 
 // onyxMismatches lists, per fabric class, the DSCP values Onyx's default
-// map would put in another class, and names the classes involved, each
-// class before the class its values would land in.
+// map would put in another class, grouped by the class each lands in
+// (marked lossless or strict, the classes where a value landing by
+// mistake does harm) and written as ranges, and names the classes
+// involved, each class before the classes its values would land in.
 func onyxMismatches(q model.QoS) (wrong []string, classes []string) {
-	owner := map[int]string{} // priority -> class
-	for _, cl := range q.Classes {
-		for _, p := range cl.Priorities {
-			owner[p] = cl.Name
+	owner := map[int]*model.Class{} // priority -> class
+	for i := range q.Classes {
+		for _, p := range q.Classes[i].Priorities {
+			owner[p] = &q.Classes[i]
 		}
 	}
 	for _, cl := range q.Classes {
-		var bad []int
-		for _, d := range cl.DSCP {
-			if owner[d/8] != cl.Name {
-				bad = append(bad, d)
+		var lands []*model.Class // in the order first landed in
+		bad := map[*model.Class][]int{}
+		for _, d := range slices.Sorted(slices.Values(cl.DSCP)) {
+			o := owner[d/8]
+			if o == nil || o.Name == cl.Name {
+				continue
 			}
+			if bad[o] == nil {
+				lands = append(lands, o)
+			}
+			bad[o] = append(bad[o], d)
 		}
-		if len(bad) == 0 {
+		if len(lands) == 0 {
 			continue
 		}
-		classes = append(classes, cl.Name, owner[bad[0]/8])
-		wrong = append(wrong, fmt.Sprintf("DSCP %s of class %s would land in class %s", intsText(bad), cl.Name, owner[bad[0]/8]))
+		classes = append(classes, cl.Name)
+		parts := make([]string, len(lands))
+		for k, o := range lands {
+			classes = append(classes, o.Name)
+			parts[k] = fmt.Sprintf("%s in class %s%s", rangesText(bad[o]), o.Name, classRole(o))
+		}
+		parts[0] = fmt.Sprintf("DSCP %s of class %s would land in class %s%s", rangesText(bad[lands[0]]), cl.Name, lands[0].Name, classRole(lands[0]))
+		wrong = append(wrong, strings.Join(parts, "; "))
 	}
 	return wrong, classes
+}
+
+// classRole marks a lossless or strict class: " (lossless)", " (strict)",
+// " (lossless, strict)", or "".
+func classRole(c *model.Class) string {
+	var role []string
+	if c.Lossless {
+		role = append(role, "lossless")
+	}
+	if c.ETS.Mode == model.ETSStrict {
+		role = append(role, "strict")
+	}
+	if len(role) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(role, ", ") + ")"
+}
+
+// rangesText writes ascending numbers with each run of three or more as
+// a range: 8,9,11-15.
+func rangesText(v []int) string {
+	var parts []string
+	for i := 0; i < len(v); {
+		j := i
+		for j+1 < len(v) && v[j+1] == v[j]+1 {
+			j++
+		}
+		switch {
+		case j-i >= 2:
+			parts = append(parts, fmt.Sprintf("%d-%d", v[i], v[j]))
+		case j == i+1:
+			parts = append(parts, fmt.Sprint(v[i]), fmt.Sprint(v[j]))
+		default:
+			parts = append(parts, fmt.Sprint(v[i]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ",")
 }
 
 // defaultCNP is how a ConnectX NIC marks CNPs until told otherwise: its

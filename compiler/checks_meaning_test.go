@@ -129,3 +129,60 @@ func TestCNPMarkingWithoutCNPClass(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 }
+
+// TestOnyxMismatchesByLanding: the Onyx DSCP-map error groups a class's
+// stray DSCP values by the class each lands in under Onyx's default map
+// (DSCP 8n..8n+7 -> priority n), marks lossless and strict classes,
+// writes runs of three or more as ranges, and names every class
+// involved, each class before the classes its values land in.
+func TestOnyxMismatchesByLanding(t *testing.T) {
+	class := func(name string, prios, dscp []int, lossless, strict bool) model.Class {
+		c := model.Class{Name: name, Priorities: prios, DSCP: dscp, Lossless: lossless, ETS: model.ETS{Mode: model.ETSWRR}}
+		if strict {
+			c.ETS.Mode = model.ETSStrict
+		}
+		return c
+	}
+	// The review's fabric: one DSCP each, the default class the rest.
+	var rest []int
+	for d := 0; d < 64; d++ {
+		if d != 10 && d != 26 && d != 34 && d != 48 && d != 56 {
+			rest = append(rest, d)
+		}
+	}
+	for _, tc := range []struct {
+		name          string
+		q             model.QoS
+		wrong, blamed []string
+	}{
+		{"default spans several owners", model.QoS{Classes: []model.Class{
+			class("default", []int{0, 2, 5}, rest, false, false),
+			class("nvmetcp", []int{1}, []int{10}, false, false),
+			class("storage", []int{3}, []int{26}, true, false),
+			class("compute", []int{4}, []int{34}, true, false),
+			class("cnp", []int{6}, []int{48}, false, true),
+			class("cluster", []int{7}, []int{56}, false, false),
+		}}, []string{
+			"DSCP 8,9,11-15 of class default would land in class nvmetcp; 24,25,27-31 in class storage (lossless); 32,33,35-39 in class compute (lossless); 49-55 in class cnp (strict); 57-63 in class cluster",
+		}, []string{"default", "nvmetcp", "storage", "compute", "cnp", "cluster"}},
+		{"values written out of order, a lossless strict class", model.QoS{Classes: []model.Class{
+			class("default", []int{0, 2, 4, 5, 7}, []int{0, 1, 2, 3, 4, 5, 6, 7}, false, false),
+			class("bulk", []int{1}, []int{24, 8, 9, 10, 11, 12, 13, 14, 15}, false, false),
+			class("roce", []int{3}, []int{34, 26, 33, 25, 27, 28, 29, 30, 31}, true, true),
+			class("cnp", []int{6}, []int{48, 49, 50, 51, 52, 53, 54, 55}, false, true),
+		}}, []string{
+			"DSCP 24 of class bulk would land in class roce (lossless, strict)",
+			"DSCP 33,34 of class roce would land in class default",
+		}, []string{"bulk", "roce", "roce", "default"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			wrong, blamed := onyxMismatches(tc.q)
+			if d := cmp.Diff(tc.wrong, wrong); d != "" {
+				t.Errorf("text (-want +got):\n%s", d)
+			}
+			if d := cmp.Diff(tc.blamed, blamed); d != "" {
+				t.Errorf("classes (-want +got):\n%s", d)
+			}
+		})
+	}
+}

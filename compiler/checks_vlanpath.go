@@ -38,6 +38,8 @@ func (c *checker) checkVLANPaths() {
 		return
 	}
 	c.checkSubnetVLANs(g)
+	c.checkWindowsDSCPPaths(g)
+	c.checkSubnetMTUs(g)
 	for _, s := range g.splits() {
 		c.reportSplit(g, s)
 	}

@@ -70,3 +70,40 @@ func (l *lowering) clusterLossless(c *model.Class, h *model.Host) string {
 	}
 	return ""
 }
+
+// checkClusterShare warns where a cluster heartbeat class's share is below
+// the 2 % Microsoft's cluster traffic class reserves on 10 GbE or lower
+// (clusterGuidance) while a NIC of a host that puts its heartbeat there
+// runs at 10 Gb/s or less: 1 % of 10 GbE is 100 Mb/s for heartbeats
+// sharing the port with SMB Direct at line rate.
+func (c *checker) checkClusterShare() {
+	for _, cl := range c.f.QoS.Classes {
+		if cl.ETS.Mode != model.ETSWRR || cl.ETS.BandwidthPercent >= 2 {
+			continue
+		}
+		var slow []string
+		host := ""
+		for i := range c.f.Hosts {
+			h := &c.f.Hosts[i]
+			if h.Cluster == nil || h.Cluster.Class != cl.Name {
+				continue
+			}
+			for _, n := range h.NICs {
+				if n.SpeedMbps > 0 && n.SpeedMbps <= 10000 {
+					slow = append(slow, fmt.Sprintf("%s:%s (%s)", h.Name, n.Name, speedText(n.SpeedMbps)))
+					if host == "" {
+						host = h.Name
+					}
+				}
+			}
+		}
+		if len(slow) == 0 {
+			continue
+		}
+		c.warnf("Cluster class share below 2 % on 10 GbE",
+			fmt.Sprintf("class %q has bandwidth %d and carries the failover cluster heartbeat of hosts with NICs at 10 Gb/s or less: %s. %s: 2 %% on 10 GbE or lower, 1 %% on 25 GbE or higher. %d %% of 10 Gb/s is %d Mb/s for heartbeats that share the port with SMB Direct at line rate, and a heartbeat delayed under load gets the node evicted. Give class %q bandwidth = 2 (taking the point from another class's share), or accept this warning.",
+				cl.Name, cl.ETS.BandwidthPercent, listText(slow), clusterGuidance, cl.ETS.BandwidthPercent, cl.ETS.BandwidthPercent*100, cl.Name),
+			[]string{"qos", "class", cl.Name, "bandwidth"},
+			rel(fmt.Sprintf("host %q puts its heartbeat in class %q", host, cl.Name), "host", host, "cluster_class"))
+	}
+}

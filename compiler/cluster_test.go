@@ -165,3 +165,41 @@ func TestClusterClassErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestClusterShareOn10GbE: a cluster heartbeat class with a share below
+// Microsoft's 2 % for 10 GbE or lower, on a host whose NIC runs at 10 Gb/s
+// or less, is a warning at the class's bandwidth naming the NICs; 2 %, or
+// a NIC at 25 Gb/s, is not.
+func TestClusterShareOn10GbE(t *testing.T) {
+	classes := func(share string) string {
+		def := map[string]string{"1": "49", "2": "48"}[share]
+		return strings.NewReplacer("bandwidth = 48", "bandwidth = "+def, "bandwidth = 2", "bandwidth = "+share).Replace(clusterClasses)
+	}
+	const want1 = `class "cluster" has bandwidth 1 and carries the failover cluster heartbeat of hosts with NICs at 10 Gb/s or less: win1:a (10G). Microsoft's cluster traffic class has PFC disabled, priority 7 and a 1-2 % ETS share (Microsoft, "Host network requirements for Azure Stack HCI", RDMA traffic considerations: Cluster traffic class): 2 % on 10 GbE or lower, 1 % on 25 GbE or higher. 1 % of 10 Gb/s is 100 Mb/s for heartbeats that share the port with SMB Direct at line rate, and a heartbeat delayed under load gets the node evicted. Give class "cluster" bandwidth = 2 (taking the point from another class's share), or accept this warning.`
+	for _, tc := range []struct {
+		name, share, speed string
+		want               []string
+	}{
+		{"1 % at 10G", "1", "10G", []string{"11:17: Cluster class share below 2 % on 10 GbE: " + want1, `  note 27:19: host "win1" puts its heartbeat in class "cluster"`}},
+		{"2 % at 10G", "2", "10G", nil},
+		{"1 % at 25G", "1", "25G", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := clusterSrc("windows", classes(tc.share), `  cluster_class = "cluster"`, "")
+			src = strings.Replace(strings.Replace(src, `model    = "SN2700"`, `model    = "SN2410"`, 1), `speed = "100G"`, `speed = "`+tc.speed+`"`, 1)
+			_, diags := compileAll(t, src)
+			var mine hcl.Diagnostics
+			for _, d := range diags {
+				if d.Severity == hcl.DiagError {
+					t.Errorf("unexpected error: %s: %s", d.Summary, d.Detail)
+				}
+				if d.Summary == "Cluster class share below 2 % on 10 GbE" {
+					mine = append(mine, d)
+				}
+			}
+			if got := compactDiags(mine); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("diagnostics:\n%s\nwant:\n%s", joinLines(got), joinLines(tc.want))
+			}
+		})
+	}
+}

@@ -290,7 +290,10 @@ var errorCases = []struct {
 		"  note 34:3: class \"default\" is the default class",
 	}},
 	{name: "ambiguous roce class", src: edit("qos {\n  profile = \"nvidia-roce\"\n  class \"default\" {\n    bandwidth = 25\n  }\n  class \"storage\" {\n    priority  = 2\n    dscp      = [18]\n    lossless  = true\n    bandwidth = 25\n    ecn {\n      min = \"100KB\"\n      max = \"1MB\"\n    }\n  }\n}\n"), want: []string{
-		"32:1: Ambiguous RoCE class: Classes \"roce\" or \"storage\" are all lossless; set roce_class to the one RoCE data uses.",
+		"32:1: Ambiguous RoCE class: Classes \"roce\" and \"storage\" are both lossless, so fabricc cannot tell which is the RoCE class; set roce_class to one of them. roce_class is the class a NIC without class rides (its RoCE priority and DSCP), the class cluster_class must not name, and the class the fabric document and the OpenConfig notes call RoCE's; a NIC with class rides that class whatever roce_class says.",
+	}},
+	{name: "ambiguous roce class, three lossless", src: edit("qos {\n  profile = \"nvidia-roce\"\n  class \"default\" {\n    bandwidth = 20\n  }\n  class \"storage\" {\n    priority  = 2\n    dscp      = [18]\n    lossless  = true\n    bandwidth = 15\n    ecn {\n      min = \"100KB\"\n      max = \"1MB\"\n    }\n  }\n  class \"compute\" {\n    priority  = 4\n    dscp      = [34]\n    lossless  = true\n    bandwidth = 15\n    ecn {\n      min = \"100KB\"\n      max = \"1MB\"\n    }\n  }\n}\n"), want: []string{
+		"32:1: Ambiguous RoCE class: Classes \"roce\", \"storage\" and \"compute\" are all lossless, so fabricc cannot tell which is the RoCE class; set roce_class to one of them. roce_class is the class a NIC without class rides (its RoCE priority and DSCP), the class cluster_class must not name, and the class the fabric document and the OpenConfig notes call RoCE's; a NIC with class rides that class whatever roce_class says.",
 	}},
 	{name: "unknown roce class", src: edit("qos {\n  roce_class = \"rcoe\"\n}\n"), want: []string{
 		"33:16: Unknown RoCE class: roce_class \"rcoe\" names no class; the classes are \"default\", \"roce\" or \"cnp\". Did you mean \"roce\"?",

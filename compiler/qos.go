@@ -61,6 +61,7 @@ func (l *lowering) lowerQoS() {
 		l.classes[classes[i].Name] = &l.f.QoS.Classes[i]
 	}
 	l.buildMaps()
+	l.warnLosslessStrict(specs)
 	l.pickRoCEClass(q, specs)
 	l.pickCNPClass(q, specs)
 	l.lowerHeadroom(q.Headroom)
@@ -615,9 +616,23 @@ func (l *lowering) pickRoCEClass(q *dsl.QoS, specs []classSpec) {
 	case 1:
 		l.f.QoS.RoCEClass = lossless[0]
 	default:
-		l.errorf(q.DefRange, "Ambiguous RoCE class",
-			"Classes %s are all lossless; set roce_class to the one RoCE data uses.", dsl.QuoteList(lossless))
+		l.errorf(q.DefRange, "Ambiguous RoCE class", "%s", ambiguousRoCEText(lossless))
 	}
+}
+
+// ambiguousRoCEText says which lossless classes roce_class must choose
+// among, and what the choice decides.
+func ambiguousRoCEText(lossless []string) string {
+	quoted := make([]string, len(lossless))
+	for i, name := range lossless {
+		quoted[i] = fmt.Sprintf("%q", name)
+	}
+	all := "all"
+	if len(lossless) == 2 {
+		all = "both"
+	}
+	return fmt.Sprintf("Classes %s are %s lossless, so fabricc cannot tell which is the RoCE class; set roce_class to one of them. roce_class is the class a NIC without class rides (its RoCE priority and DSCP), the class cluster_class must not name, and the class the fabric document and the OpenConfig notes call RoCE's; a NIC with class rides that class whatever roce_class says.",
+		joinAnd(quoted), all)
 }
 
 // pickCNPClass sets QoS.CNPClass: qos.cnp_class, else the profile's CNP

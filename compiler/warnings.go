@@ -24,6 +24,8 @@ type Warning struct {
 var Warnings = []Warning{
 	warning("AOC longer than active optical cables reach",
 		"a link says cable = \"aoc\" with a length beyond the 100 m active optical cables reach (the multimode short-reach optics they are built on, 25GBASE-SR and 100GBASE-SR4 on OM4); the cable is fibre between transceivers, or the length is wrong"),
+	warning("Cluster class share below 2 % on 10 GbE",
+		"a failover cluster heartbeat class (a Windows host's cluster_class) has a bandwidth below 2 % while a NIC of a host that uses it runs at 10 Gb/s or less, where Microsoft's cluster traffic class reserves 2 % (1 % on 25 GbE or higher: Host network requirements for Azure Stack HCI, RDMA traffic considerations); give the class bandwidth = 2"),
 	warning("CNP marking not settable",
 		"a Mellanox NIC must mark its congestion notification packets with the fabric's CNP class, but its driver has no setting the host scripts can write, so it keeps the firmware default (DSCP 48, priority 6) until mlxconfig changes it"),
 	warning("DAC longer than copper reaches",
@@ -36,12 +38,16 @@ var Warnings = []Warning{
 		"a lossless link longer than 300 m (the longest default cable class, sonic-buildimage cable_length.j2) is on a switch that sizes PFC headroom itself (Onyx traffic pools, EOS on Jericho), which is told no cable length, so its headroom may be short for the cable; check the switch's own headroom, shorten the link, or use a switch whose headroom fabricc writes"),
 	warning("Link override replaces nothing",
 		"a link with override = true cables ends no other link cables, so it replaces nothing; remove override = true, which would hide the next link written on those ends"),
+	warning("Lossless class is strict",
+		"a lossless class has strict = true: a strict class is served before every class with a share whenever it has data, and PFC keeps a lossless class backlogged, so it can starve the other classes (the message names them); NVIDIA's default RoCE configuration has only CNP strict and RoCE in WRR (NVIDIA Cumulus Linux User Guide, RDMA over Converged Ethernet - RoCE, \"Default RoCE Mode Configuration\"), and Microsoft gives SMB Direct an ETS share (Host network requirements for Azure Stack HCI); give the class a bandwidth"),
 	warning("Lossless MTU below the RoCE MTU",
 		"a lossless switch port faces a RoCE NIC whose MTU gives a RoCE path MTU (Linux ib_core iboe_get_mtu: the largest of 256-4096 B not above the MTU less 96 B of headers) above the lossless_mtu written in the headroom policy, so the headroom is computed for a shorter last frame than RoCE sends (without a written lossless_mtu each port takes its NICs' RoCE path MTU and this does not fire)"),
 	warning("NIC MTU gives RoCE path MTU 2048",
 		"a RoCE NIC's MTU is 4096-4191, which gives a RoCE path MTU of 2048 B (Linux ib_core iboe_get_mtu: the largest of 256-4096 B not above the MTU less 96 B of headers), half the 4096 B an MTU of 4192 or more gives; \"RoCE MTU 4096\" is the path MTU, not the interface MTU"),
 	warning("NIC not cabled",
 		"a NIC with a written speed is cabled by no link block, so its speed, MTU, VLAN tagging and PFC are checked against no switch port; without a speed it is an error"),
+	warning("NICs of one subnet with different MTUs",
+		"NICs with addresses in one IP subnet and one VLAN have different MTUs; they send each other packets directly, with no router to say a packet is too big, so a packet above the smaller MTU (UDP, ICMP) may be dropped by the receiver; a Windows NIC at 9014 gets a note that Windows guides' 9014 is the *JumboPacket frame size (IP MTU 9000), while a nic's mtu is the IP MTU"),
 	warning("NICs of one host in overlapping subnets",
 		"two NICs of one host have addresses in overlapping subnets; without policy routing the host sends both NICs' traffic out of one of them"),
 	warning("PFC port without a cable length",
@@ -62,6 +68,8 @@ var Warnings = []Warning{
 		"NICs of one VLAN and one IP subnet sit on switches that no chain of links carrying that VLAN joins, so they cannot reach each other by ARP; carry the VLAN on the links named, give each island its own subnet, or accept it where an overlay outside the description (EVPN-VXLAN) stretches the VLAN"),
 	warning("Windows RoCE DSCP not settable",
 		"a Windows NIC (WinOF-2 or QLogic driver) faces a switch port that classifies RoCE by DSCP, but no documented setting of its driver sets the DSCP of RDMA packets, so its RoCE leaves with the driver's own DSCP and may be lossy; trust pcp on both ends classifies it by the priority the script does set"),
+	warning("Windows RoCE DSCP not settable past the first hop",
+		"a Windows NIC whose driver sets no DSCP on RDMA packets (WinOF-2, QLogic) sends RoCE across a switch-to-switch link whose receiving port classifies by DSCP; the first hop has the warning windows-roce-dscp-not-settable, but fabricc configures no DSCP remark from the switch priority, so the RoCE reaches the link with the driver's own DSCP and may be lossy there; trust pcp on both ends of the link, with every RoCE sender on the VLAN tagging its priority"),
 }
 
 // warning builds a Warning with the code derived from the summary.

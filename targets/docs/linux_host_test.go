@@ -315,6 +315,10 @@ func TestLinuxHostServiceLevel(t *testing.T) {
 // script keep their ToS, lustre the LNet tos step; a host whose NICs all
 // list applications, none of them nccl, gets no NCCL step.
 func TestLinuxHostApplicationSteps(t *testing.T) {
+	// accepted is the step of the accepting side (cm_format_paths_from_req).
+	const accepted = "- A target (nvmet-rdma, LIO isert) or an NFS server only accepts these connections, and an accepted connection takes the traffic class of the initiator's connection request, " +
+		"not this host's default (Linux drivers/infiniband/core/cm.c, cm\\_format\\_paths\\_from\\_req): its replies, NVMe read data included, follow each initiator's ToS. " +
+		"So every initiator must use ToS 104 (DSCP 26 << 2): a host of this fabric in the same class, or one set by hand (nvme connect --tos)"
 	f := compileHPC(t)
 	h := f.Host("cn001")
 	h.NICs[1].Applications = append(h.NICs[1].Applications, model.Application{Kind: "lustre", Priority: 3})
@@ -331,11 +335,19 @@ func TestLinuxHostApplicationSteps(t *testing.T) {
 		"- NVMe-oF (nvme-rdma), iSER and NFS over RDMA connect through RDMA-CM and take the ToS the host script sets as RDMA-CM's default (so nvme connect needs no --tos), " +
 		"but only on connections made after it ran: sessions made before it (at boot, if they start before it) keep their ToS, 0 in the lossy default class, until they reconnect. " +
 		"Run the script before they connect, or reconnect them after it ran (Linux Documentation/ABI/testing/configfs-rdma\\_cm, default\\_roce\\_tos).\n" +
+		accepted + ".\n" +
 		"- Lustre (LNet o2ib) connects through RDMA-CM and takes the host script's ToS 106 only while LNet's o2iblnd tos tunable is unset (default -1; lnetctl net show -v prints it only when set): " +
 		"an lnet.conf that sets tos must set it to that ToS, or leave it out. Like the other RDMA-CM connections, LNet peers connected before the script ran keep their ToS until they reconnect " +
 		"(lustre-release, lnet/utils/lnetconfig: o2iblnd tunables, tos).\n"
 	if !strings.HasSuffix(doc, steps) {
 		t.Errorf("cn001.md does not end with\n%s\nbut\n%s", steps, doc[strings.Index(doc, "## By hand"):])
+	}
+	// On MLNX_OFED the port's global traffic class overrides the
+	// initiator's on the accepting side too.
+	h.NICs[0].Driver = "mlnx_ofed"
+	ofed := accepted + ". On p0 (traffic class 106, MLNX\\_OFED) the port's global traffic class, which the host script sets, overrides the initiator's.\n"
+	if doc := hostDoc(t, f, "cn001"); !strings.Contains(doc, ofed) {
+		t.Errorf("cn001.md with p0 on MLNX_OFED lacks\n%s\nin\n%s", ofed, doc[strings.Index(doc, "## By hand"):])
 	}
 	if strings.Contains(doc, "- NCCL:") {
 		t.Errorf("cn001.md (mpi, nvme-of, lustre only) has an NCCL step:\n%s", doc)

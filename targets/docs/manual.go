@@ -148,7 +148,24 @@ func rdmaCMSteps(h *model.Host) []string {
 	return []string{"NVMe-oF (nvme-rdma), iSER and NFS over RDMA connect through RDMA-CM and take the ToS the host script sets as RDMA-CM's default " +
 		"(so nvme connect needs no --tos), but only on connections made after it ran: sessions made before it (at boot, if they start before it) keep their ToS, " +
 		"0 in the lossy default class, until they reconnect. Run the script before they connect, or reconnect them after it ran " +
-		"(Linux Documentation/ABI/testing/configfs-rdma\\_cm, default\\_roce\\_tos)."}
+		"(Linux Documentation/ABI/testing/configfs-rdma\\_cm, default\\_roce\\_tos).", acceptedText(h)}
+}
+
+// acceptedText is the step for the accepting side of those connections
+// (an NVMe-oF or iSER target, an NFS server): the passive side of an
+// RDMA-CM connection takes the traffic class of the initiator's CM REQ
+// (Linux drivers/infiniband/core/cm.c, cm_format_paths_from_req sets
+// primary_path->traffic_class from the REQ), not its own
+// default_roce_tos, which only the active side's route resolution
+// reads. On MLNX_OFED the port's global traffic class overrides it.
+func acceptedText(h *model.Host) string {
+	s := "A target (nvmet-rdma, LIO isert) or an NFS server only accepts these connections, and an accepted connection takes the traffic class of the initiator's connection request, " +
+		"not this host's default (Linux drivers/infiniband/core/cm.c, cm\\_format\\_paths\\_from\\_req): its replies, NVMe read data included, follow each initiator's ToS. " +
+		"So every initiator must use ToS " + strings.Join(targets.RoCEToS(h), ", ") + ": a host of this fabric in the same class, or one set by hand (nvme connect --tos)."
+	if ofed, _ := tclassNICs(h); len(ofed) > 0 {
+		s += " On " + strings.Join(ofed, ", ") + " the port's global traffic class, which the host script sets, overrides the initiator's."
+	}
+	return s
 }
 
 // lustreSteps is the LNet step of a Linux RoCE host whose NICs list
