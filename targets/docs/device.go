@@ -585,7 +585,7 @@ func ofedText(h *model.Host, ofed []string, only bool) string {
 
 // tclassNICs splits h's RoCE NICs into those whose script sets the port's
 // global traffic class (targets.SetsGlobalTClass) and the others, by name
-// with their ToS ("p0 (ToS 104)").
+// with their ToS ("p0 (ToS 106)").
 func tclassNICs(h *model.Host) (ofed, inbox []string) {
 	for i := range h.NICs {
 		n := &h.NICs[i]

@@ -318,7 +318,7 @@ func TestLinuxHostApplicationSteps(t *testing.T) {
 	// accepted is the step of the accepting side (cm_format_paths_from_req).
 	const accepted = "- A target (nvmet-rdma, LIO isert) or an NFS server only accepts these connections, and an accepted connection takes the traffic class of the initiator's connection request, " +
 		"not this host's default (Linux drivers/infiniband/core/cm.c, cm\\_format\\_paths\\_from\\_req): its replies, NVMe read data included, follow each initiator's ToS. " +
-		"So every initiator must use ToS 104 (DSCP 26 << 2): a host of this fabric in the same class, or one set by hand (nvme connect --tos)"
+		"So every initiator must use ToS 106 (DSCP 26 << 2 with ECT(0)): a host of this fabric in the same class, or one set by hand (nvme connect --tos)"
 	f := compileHPC(t)
 	h := f.Host("cn001")
 	h.NICs[1].Applications = append(h.NICs[1].Applications, model.Application{Kind: "lustre", Priority: 3})
