@@ -166,24 +166,42 @@ func (d *Device) afterCommit() {
 	}
 }
 
-// sessionsJSON is `show configuration sessions [detail] | json`.
+// sessionsJSON is `show configuration sessions [detail] | json`, in
+// the form of the device's release. napalm-automation/napalm issue #2166
+// ("EOS 4.32+ Pending Commit Syntax Change") quotes both after `commit
+// timer`: up to 4.31 the session is "pendingCommitTimer" with "commitBy"
+// (a Unix time), "completed" once confirmed; from 4.32 it is
+// "committed" at once, and the top-level "commitTimerSessionName" and
+// "commitTimerExpireTime" are there only while its timer runs (napalm's
+// driver compares the expire time with `show version`'s uptime, so it is
+// printed as seconds since boot). "pending" and "aborted" are taken to
+// be the same in both (no 4.32 sample shows them).
 func (d *Device) sessionsJSON() map[string]any {
-	out := map[string]any{"maxSavedSessions": 1, "maxOpenSessions": 5}
+	out := map[string]any{"maxSavedSessions": 1, "maxOpenSessions": 5, "mergeOnCommit": false, "saveToStartupConfigOnCommit": false}
+	since432 := cli.VersionAtLeast(d.opts.Version, eosSessionsSyntax)
 	sessions := map[string]any{}
 	for _, name := range d.order {
 		sess := d.sessions[name]
 		e := map[string]any{"state": sess.state, "description": "", "instances": map[string]any{}}
-		if sess.state == "pendingCommitTimer" {
-			left := time.Until(sess.expires).Seconds()
-			e["commitBy"] = left
+		switch {
+		case since432 && sess.state == "pendingCommitTimer":
+			e["state"] = "committed"
 			out["commitTimerSessionName"] = name
-			out["commitTimerExpireTime"] = left
+			out["commitTimerExpireTime"] = sess.expires.Sub(d.booted).Seconds()
+		case since432 && sess.state == "completed":
+			e["state"] = "committed"
+		case sess.state == "pendingCommitTimer":
+			e["commitBy"] = float64(sess.expires.UnixNano()) / 1e9
 		}
 		sessions[name] = e
 	}
 	out["sessions"] = sessions
 	return out
 }
+
+// eosSessionsSyntax is the first release with the 4.32 form of `show
+// configuration sessions detail` (sessionsJSON).
+const eosSessionsSyntax = "4.32"
 
 // sessionDiff is `show session-config [named NAME] diffs`: a unified
 // diff of running against the session.

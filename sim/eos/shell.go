@@ -41,7 +41,8 @@ type session struct {
 	name string
 	st   *State
 	// state is "pending", "pendingCommitTimer", "completed" or "aborted"
-	// (the values of `show configuration sessions | json`).
+	// (the values of `show configuration sessions | json` up to EOS 4.31;
+	// sessionsJSON prints the 4.32 form from these).
 	state   string
 	prev    *State // running before a timer commit, restored on expiry
 	timer   *time.Timer
