@@ -1,6 +1,7 @@
 package eos
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -17,9 +18,12 @@ func (s *shell) enterSession(name string) error {
 	switch {
 	case (sess == nil || sess.state == "completed" || sess.state == "aborted") && s.d.pending() >= maxPending:
 		// EOS keeps at most five uncommitted sessions ("Maximum number
-		// of pending sessions: 5" in `show configuration sessions`); the
-		// wording of the refusal has no public sample.
-		return fmt.Errorf("%% Error: maximum number of pending sessions (%d) reached; commit or abort one first", maxPending)
+		// of pending sessions: 5" in `show configuration sessions`) and
+		// refuses a sixth in the words Ansible's arista.eos terminal
+		// plugin matches (plugins/terminal/eos.py, terminal_stderr_re),
+		// which carry no "%": whether EOS prints one before them is not
+		// shown, so the simulator prints none.
+		return errPendingSessions
 	case sess == nil || sess.state == "completed" || sess.state == "aborted":
 		sess = &session{name: name, st: s.d.run.clone(), state: "pending"}
 		s.d.sessions[name] = sess
@@ -30,6 +34,10 @@ func (s *shell) enterSession(name string) error {
 	s.enterConfig(sess)
 	return nil
 }
+
+// errPendingSessions is the refusal of a sixth pending session, printed
+// as it is (errText adds no "%").
+var errPendingSessions = errors.New("Maximum number of pending sessions has been reached")
 
 // maxPending is how many uncommitted sessions EOS keeps.
 const maxPending = 5

@@ -289,7 +289,7 @@ func errText(line string, err error) string {
 		}
 		return "% Invalid input"
 	}
-	if strings.HasPrefix(err.Error(), "%") {
+	if strings.HasPrefix(err.Error(), "%") || errors.Is(err, errPendingSessions) {
 		return err.Error()
 	}
 	return "% " + err.Error()
