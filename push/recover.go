@@ -3,6 +3,7 @@ package push
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -277,7 +278,7 @@ func nvueLeftovers(c Conn, stale *Holder) ([]leftover, error) {
 	for _, id := range sortedKeys(revs) {
 		r := revs[id]
 		switch {
-		case r.State == "confirm":
+		case r.State == nvueConfirmWaiting:
 			explained = true
 			out = append(out, leftover{what: "NVUE revision " + id + " applied with --confirm and not confirmed (the switch reverts it when the window closes)",
 				kind: leftTimed, ours: strings.HasPrefix(r.Message, "fabricc-"),
@@ -317,7 +318,7 @@ func nvueLeftovers(c Conn, stale *Holder) ([]leftover, error) {
 // killed in its window leaves the switch to roll it back on its timer,
 // startup.yaml still holding it (push/nvue.go restoreStartup). That is
 // when startup.yaml is the newest revision the window rolled back
-// (state confirm_failed) with a fabricc message: `nv config save`, which
+// (nvueRolledBackStates) with a fabricc message: `nv config save`, which
 // writes the reverted configuration over it, settles it either way.
 func nvueUnsavedLeftover(c Conn, revs map[string]nvueRev) (*leftover, error) {
 	unsaved, err := nvueUnsaved(c)
@@ -325,7 +326,7 @@ func nvueUnsavedLeftover(c Conn, revs map[string]nvueRev) (*leftover, error) {
 		return nil, err
 	}
 	if id := newestRevision(revs, func(r nvueRev) bool {
-		return r.State == "confirm_failed" && strings.HasPrefix(r.Message, "fabricc-")
+		return slices.Contains(nvueRolledBackStates, r.State) && strings.HasPrefix(r.Message, "fabricc-")
 	}); id != "" {
 		diff, err := c.Send("nv config diff startup " + id)
 		if err != nil {
