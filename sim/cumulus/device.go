@@ -108,7 +108,7 @@ func (d *Device) Close() {
 }
 
 // NewShell starts a bash login session for the user.
-func (d *Device) NewShell(s cli.Session) cli.Shell { return &shell{d: d, user: s.User} }
+func (d *Device) NewShell(s cli.Session) cli.Shell { return &shell{d: d, user: s.User, rows: s.Rows} }
 
 // edit returns the pending revision, creating it from applied.
 func (d *Device) edit() *revision {
