@@ -124,12 +124,21 @@ func (c *sshConn) Send(cmd string) (string, error) {
 	if r.Failed != nil {
 		return r.Result, &RefusedError{Cmd: cmd, Reason: firstLine(r.Result)}
 	}
-	if c.refusal != nil {
+	if c.refusal != nil && !configListing(cmd) {
 		if l := c.refusal.FindString(r.Result); l != "" {
 			return r.Result, &RefusedError{Cmd: cmd, Reason: strings.TrimSpace(l)}
 		}
 	}
 	return r.Result, nil
+}
+
+// configListing reports whether cmd lists a configuration as text,
+// whose lines are the switch's content rather than its answer to fabricc:
+// an EOS banner's lines are printed as they were typed ("banner motd",
+// the text, "EOF"), so one may start with "%". Refusals of these commands
+// are the platform definition's failed-when phrases.
+func configListing(cmd string) bool {
+	return cmd == "show running-config" || cmd == "show startup-config"
 }
 
 // sendError says what a failed Send means, in words: scrapligo's

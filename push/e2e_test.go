@@ -211,10 +211,11 @@ func TestPushVerifyIdempotentDryRun(t *testing.T) {
 // applyStep is the command that starts making a change effective, and
 // openLines the lines scrapligo sends on open before push's first command
 // (EOS: enable, terminal width, terminal length; Onyx: enable, no cli
-// session paging enable), which the simulator counts for DropAfter.
+// session paging enable; Cumulus: the nv function that keeps NVUE's pager
+// off), which the simulator counts for DropAfter.
 var (
 	applyStep = map[model.Platform]string{model.PlatformEOS: "commit timer", model.PlatformOnyx: "configuration write to", model.PlatformCumulus: "nv config apply --confirm"}
-	openLines = map[model.Platform]int{model.PlatformEOS: 3, model.PlatformOnyx: 2, model.PlatformCumulus: 0}
+	openLines = map[model.Platform]int{model.PlatformEOS: 3, model.PlatformOnyx: 2, model.PlatformCumulus: 1}
 	// rejected is a command line each platform's push sends while
 	// applying (Cumulus carries the config in one base64 line).
 	rejected = map[model.Platform]*regexp.Regexp{model.PlatformEOS: regexp.MustCompile(`^\s*mtu `),

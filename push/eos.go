@@ -83,9 +83,11 @@ func (t *eosTxn) Confirm(c Conn) error {
 	return err
 }
 
+// Confirmed reads whether the session is committed with no timer left
+// on it, in the form of EOS up to 4.31 or from 4.32 (eosSessions).
 func (t *eosTxn) Confirmed(c Conn) (bool, error) {
-	states, err := eosSessions(c)
-	return states[t.name] == "completed", err
+	sessions, err := eosSessions(c)
+	return sessions.committed(t.name), err
 }
 
 func (t *eosTxn) Save(c Conn) error {

@@ -217,15 +217,33 @@ func nvueRefusal(out string) string {
 	return strings.Join(lines, " / ")
 }
 
-// nvueFailedStates are the revision states in which NVUE did not apply
-// a revision: the failure states of NVUE's revision state machine, as a
-// public NVUE REST client sorts them (entropia/gpn-noc-gpncfg, its NVUE
-// deploy driver: "nvue states that indicate the revision has failed to
-// apply"), and pending or detached, a revision NVUE never took up. NVIDIA
-// documents no list of states, so fabricc refuses on these rather than
-// requiring "confirm": a release that names its waiting state otherwise
-// must not fail every push.
-var nvueFailedStates = []string{"apply_error", "apply_fail", "ays_fail", "confirm_fail", "invalid", "ready_error", "verify_error", "pending", "detached"}
+// The states of an NVUE revision (`nv config revision -o json`) fabricc
+// reads, in one place. NVIDIA documents no list of them; these are the
+// names of the public NVUE REST client entropia/gpn-noc-gpncfg
+// (gpncfg/deployment/__init__.py: NT_VALID lists every transition it has
+// met, NT_APPLIED, NT_CONFIRM and NT_FAIL sort them, and it cancels a
+// revision waiting for confirmation by setting it to "confirm_fail").
+var (
+	// nvueAppliedStates: the revision is applied (NT_APPLIED; "auto_save"
+	// while auto save writes it to startup.yaml).
+	nvueAppliedStates = []string{"applied", "applied_and_saved", "auto_save"}
+	// nvueRolledBackStates: a revision applied with --confirm that its
+	// window rolled back or --confirm-no rejected ("confirm_fail", the
+	// state a cancel sets; "confirm_no", the answer on its way).
+	nvueRolledBackStates = []string{"confirm_fail", "confirm_no"}
+	// nvueFailedStates are the revision states in which NVUE did not
+	// apply a revision: the failure states of NVUE's revision state
+	// machine (NT_FAIL: "nvue states that indicate the revision has
+	// failed to apply"), and pending or detached, a revision NVUE never
+	// took up. fabricc refuses on these rather than requiring "confirm":
+	// a release that names its waiting state otherwise must not fail
+	// every push.
+	nvueFailedStates = []string{"apply_error", "apply_fail", "ays_fail", "confirm_fail", "invalid", "ready_error", "verify_error", "pending", "detached"}
+)
+
+// nvueConfirmWaiting is the state of a revision applied with --confirm
+// and waiting for its answer (NT_CONFIRM).
+const nvueConfirmWaiting = "confirm"
 
 // checkApplied reads `nv config revision -o json` after the apply and
 // finds fabricc's revision by its message (NVUE user guide, NVUE CLI,
@@ -269,7 +287,7 @@ func (t *nvueTxn) Confirm(c Conn) error {
 func (t *nvueTxn) Confirmed(c Conn) (bool, error) {
 	revs, err := nvueRevisions(c)
 	for _, r := range revs {
-		if r.Message == t.message && strings.HasPrefix(r.State, "applied") {
+		if r.Message == t.message && nvueApplied(r) {
 			return true, err
 		}
 	}
@@ -327,9 +345,8 @@ func (t *nvueTxn) restoreStartup(c Conn) error {
 
 // appliedRevision finds the applied revision in `nv config revision -o
 // json` ({"<id>": {"state": "applied" | "applied_and_saved" | ...}};
-// Cumulus Linux user guide, NVUE CLI): the highest numbered one whose
-// state starts with
-// "applied". "" when the switch has none yet.
+// Cumulus Linux user guide, NVUE CLI): the highest numbered one in an
+// applied state (nvueApplied). "" when the switch has none yet.
 func appliedRevision(out string) (string, error) {
 	var revs map[string]nvueRev
 	if err := json.Unmarshal([]byte(jsonPart(out)), &revs); err != nil {
@@ -338,10 +355,9 @@ func appliedRevision(out string) (string, error) {
 	return newestRevision(revs, nvueApplied), nil
 }
 
-// nvueApplied reports whether a revision is in an applied state,
-// "applied" or "applied_and_saved" (NVUE Command Reference, Config
-// Commands, `nv config revision`).
-func nvueApplied(r nvueRev) bool { return strings.HasPrefix(r.State, "applied") }
+// nvueApplied reports whether a revision is in an applied state
+// (nvueAppliedStates).
+func nvueApplied(r nvueRev) bool { return slices.Contains(nvueAppliedStates, r.State) }
 
 // unsetPath is what an `nv unset` line of the patch's header may name:
 // NVUE path words (interface lists with commas, profile names with dashes

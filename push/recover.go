@@ -3,6 +3,7 @@ package push
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -85,54 +86,89 @@ func sends(cmds ...string) func(Conn) error {
 	}
 }
 
-// eosSessions reads `show configuration sessions detail | json`
-// (napalm's EOS driver reads the same: sessions.<name>.state is
-// "pending", "pendingCommitTimer", "completed" or "aborted").
-func eosSessions(c Conn) (map[string]string, error) {
+// eosSessions reads `show configuration sessions detail | json`. Its
+// form changed in EOS 4.32 (napalm-automation/napalm issue #2166, "EOS
+// 4.32+ Pending Commit Syntax Change", which quotes both for a session
+// after `commit timer`): up to 4.31 a session under a commit timer is
+// "state": "pendingCommitTimer" and a committed one "completed"; from
+// 4.32 every committed session is "committed", timer or not, and the
+// top-level "commitTimerSessionName" (with "commitTimerExpireTime")
+// names the session whose timer runs, present only while one does.
+// napalm's EOS driver (_get_pending_commits, "Syntax change >EOS 4.32")
+// reads the top-level keys when they are present, and so does this.
+func eosSessions(c Conn) (eosSessionList, error) {
 	out, err := c.Send("show configuration sessions detail | json")
 	if err != nil {
-		return nil, err
+		return eosSessionList{}, err
 	}
+	return parseEOSSessions(out)
+}
+
+// eosSessionList is what `show configuration sessions detail | json`
+// says of each session.
+type eosSessionList struct {
+	// states are the sessions' states, by name.
+	states map[string]string
+	// timed is the session under a commit timer, "" for none.
+	timed string
+}
+
+// parseEOSSessions reads both forms of the sessions' JSON (eosSessions).
+func parseEOSSessions(out string) (eosSessionList, error) {
 	var js struct {
 		Sessions map[string]struct {
 			State string `json:"state"`
 		} `json:"sessions"`
+		TimerSession *string `json:"commitTimerSessionName"`
 	}
 	if err := json.Unmarshal([]byte(jsonPart(out)), &js); err != nil {
-		return nil, fmt.Errorf("show configuration sessions detail | json: %w", err)
+		return eosSessionList{}, fmt.Errorf("show configuration sessions detail | json: %w", err)
 	}
-	states := map[string]string{}
+	l := eosSessionList{states: map[string]string{}}
 	for name, s := range js.Sessions {
-		states[name] = s.State
+		l.states[name] = s.State
+		if js.TimerSession == nil && s.State == "pendingCommitTimer" {
+			l.timed = name // 4.31 and before
+		}
 	}
-	return states, nil
+	if js.TimerSession != nil {
+		l.timed = *js.TimerSession // 4.32 and later
+		if _, ok := l.states[l.timed]; !ok && l.timed != "" {
+			l.states[l.timed] = "" // listed as the timed leftover all the same
+		}
+	}
+	return l, nil
+}
+
+// committed reports whether session name is committed and not waiting
+// under a commit timer: "completed" up to EOS 4.31, "committed" from
+// 4.32 (eosSessions).
+func (l eosSessionList) committed(name string) bool {
+	st := l.states[name]
+	return (st == "completed" || st == "committed") && name != l.timed
 }
 
 // eosLeftovers finds configure sessions of interrupted pushes and
 // running-config changes not saved to startup-config (EOS does not save
 // on commit).
 func eosLeftovers(c Conn, stale *Holder) ([]leftover, error) {
-	states, err := eosSessions(c)
+	sessions, err := eosSessions(c)
 	if err != nil {
 		return nil, err
 	}
 	var out []leftover
-	timed := false
-	for _, name := range sortedKeys(states) {
+	for _, name := range sortedKeys(sessions.states) {
 		ours := strings.HasPrefix(name, "fabricc-")
-		switch states[name] {
-		case "pendingCommitTimer":
-			timed = true
+		switch {
+		case name == sessions.timed:
 			out = append(out, leftover{what: "EOS session " + name + " committed with a timer, not confirmed (the switch reverts it when the timer runs out)",
 				kind: leftTimed, ours: ours, finish: sends("configure session "+name+" commit", "write memory"), undo: sends("configure session " + name + " abort")})
-		case "pending":
-			if ours {
-				out = append(out, leftover{what: "EOS session " + name + " staged and never committed", kind: leftStaged, ours: true,
-					undo: sends("configure session " + name + " abort")})
-			}
+		case sessions.states[name] == "pending" && ours:
+			out = append(out, leftover{what: "EOS session " + name + " staged and never committed", kind: leftStaged, ours: true,
+				undo: sends("configure session " + name + " abort")})
 		}
 	}
-	if timed {
+	if sessions.timed != "" {
 		return out, nil // the timed session's change is what is unsaved
 	}
 	unsaved, err := eosUnsaved(c)
@@ -140,7 +176,7 @@ func eosLeftovers(c Conn, stale *Holder) ([]leftover, error) {
 		return nil, err
 	}
 	if unsaved {
-		out = append(out, eosUnsavedLeftover(staleTxn(stale, func(id string) bool { return states["fabricc-"+id] == "completed" })))
+		out = append(out, eosUnsavedLeftover(staleTxn(stale, func(id string) bool { return sessions.committed("fabricc-" + id) })))
 	}
 	return out, nil
 }
@@ -242,7 +278,7 @@ func nvueLeftovers(c Conn, stale *Holder) ([]leftover, error) {
 	for _, id := range sortedKeys(revs) {
 		r := revs[id]
 		switch {
-		case r.State == "confirm":
+		case r.State == nvueConfirmWaiting:
 			explained = true
 			out = append(out, leftover{what: "NVUE revision " + id + " applied with --confirm and not confirmed (the switch reverts it when the window closes)",
 				kind: leftTimed, ours: strings.HasPrefix(r.Message, "fabricc-"),
@@ -282,7 +318,7 @@ func nvueLeftovers(c Conn, stale *Holder) ([]leftover, error) {
 // killed in its window leaves the switch to roll it back on its timer,
 // startup.yaml still holding it (push/nvue.go restoreStartup). That is
 // when startup.yaml is the newest revision the window rolled back
-// (state confirm_failed) with a fabricc message: `nv config save`, which
+// (nvueRolledBackStates) with a fabricc message: `nv config save`, which
 // writes the reverted configuration over it, settles it either way.
 func nvueUnsavedLeftover(c Conn, revs map[string]nvueRev) (*leftover, error) {
 	unsaved, err := nvueUnsaved(c)
@@ -290,7 +326,7 @@ func nvueUnsavedLeftover(c Conn, revs map[string]nvueRev) (*leftover, error) {
 		return nil, err
 	}
 	if id := newestRevision(revs, func(r nvueRev) bool {
-		return r.State == "confirm_failed" && strings.HasPrefix(r.Message, "fabricc-")
+		return slices.Contains(nvueRolledBackStates, r.State) && strings.HasPrefix(r.Message, "fabricc-")
 	}); id != "" {
 		diff, err := c.Send("nv config diff startup " + id)
 		if err != nil {

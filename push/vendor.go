@@ -141,6 +141,19 @@ var Vendors = map[model.Platform]*Vendor{
 		// command is named: fabricc has not checked the syntax of EOS's
 		// `configure replace` against Arista's documentation.
 		Unsaved: unsavedHelp{config: "running-config", save: "write memory"},
+		// Any answer line that starts with "%" is a refusal, as on Onyx:
+		// scrapligo's arista_eos definition knows six phrases only, and
+		// EOS refuses with others ("% Cannot change mode; remove all
+		// members and try again.", "% Subnet ... overlaps", "% Prefix
+		// length must be less than": Ansible's arista.eos terminal plugin,
+		// plugins/terminal/eos.py, terminal_stderr_re). That list has one
+		// refusal without "%", on fabricc's path: `configure session NAME`
+		// with five sessions pending answers "Maximum number of pending
+		// sessions has been reached". A warning of a line EOS takes starts
+		// with "!" instead ("! VLAN id 1040 not found in current VLAN
+		// configuration": ansible/ansible issue #43336), and no public
+		// capture shows a "%" line on success.
+		Refusal: regexp.MustCompile(`(?m)^%.*$|(?m)^.*Maximum number of pending sessions has been reached.*$`),
 		// `shutdown` in the interface block (Arista EOS User Manual,
 		// Ethernet Ports, "shutdown (Interfaces)").
 		AdminDown: "shutdown",

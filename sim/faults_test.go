@@ -17,48 +17,76 @@ import (
 	"github.com/fabricc/fabricc/sim"
 )
 
+// TestEOSSessionCommitAbortTimer: a session's change reaches running
+// only on commit; a timer commit not confirmed rolls back, a confirmed
+// one stays. `show configuration sessions detail | json` reports them in
+// the form of the release (napalm-automation/napalm issue #2166): up to
+// 4.31 "pendingCommitTimer" then "completed"; from 4.32 "committed" at
+// once, the top-level commitTimerSessionName naming the session only
+// while its timer runs.
 func TestEOSSessionCommitAbortTimer(t *testing.T) {
-	d := start(t, model.PlatformEOS, sim.Faults{})
-	drv := mustOpen(t, d, "arista_eos")
-	base := d.Running()
-	cmd(t, drv, "configure session s1")
-	cmd(t, drv, "interface Ethernet33")
-	cmd(t, drv, "mtu 9000")
-	if d.Running() != base {
-		t.Fatal("session change reached running-config before commit")
-	}
-	if diff := cmd(t, drv, "show session-config diffs"); !strings.Contains(diff, "+   mtu 9000") || !strings.Contains(diff, "--- system:/running-config") {
-		t.Errorf("diffs = %q", diff)
-	}
-	cmd(t, drv, "abort")
-	if d.Running() != base {
-		t.Fatal("abort changed running-config")
-	}
-	// Timer commit, not confirmed: rolls back.
-	cmd(t, drv, "configure session s2")
-	cmd(t, drv, "rollback clean-config")
-	cmd(t, drv, "interface Ethernet33")
-	cmd(t, drv, "mtu 9100")
-	cmd(t, drv, "commit timer 00:00:01")
-	if !strings.Contains(d.Running(), "mtu 9100") {
-		t.Fatalf("commit timer did not apply:\n%s", d.Running())
-	}
-	if got := path(t, jsonOf(t, drv, "show configuration sessions detail | json"), "sessions", "s2", "state"); got != "pendingCommitTimer" {
-		t.Errorf("session state = %v", got)
-	}
-	waitFor(t, func() bool { return d.Running() == base })
-	// Timer commit confirmed: stays.
-	cmd(t, drv, "configure session s3")
-	cmd(t, drv, "interface Ethernet33")
-	cmd(t, drv, "mtu 9200")
-	cmd(t, drv, "commit timer 00:05:00")
-	cmd(t, drv, "configure session s3 commit")
-	if got := path(t, jsonOf(t, drv, "show configuration sessions | json"), "sessions", "s3", "state"); got != "completed" {
-		t.Errorf("confirmed session state = %v", got)
-	}
-	time.Sleep(50 * time.Millisecond)
-	if !strings.Contains(d.Running(), "mtu 9200") {
-		t.Errorf("confirmed commit lost:\n%s", d.Running())
+	for _, tc := range []struct {
+		release, timed, confirmed string
+		timerKey                  bool
+	}{
+		{"4.31.2F", "pendingCommitTimer", "completed", false},
+		{"4.32.2F", "committed", "committed", true},
+	} {
+		t.Run(tc.release, func(t *testing.T) {
+			d := startWith(t, sim.Options{Platform: model.PlatformEOS, OSVersion: tc.release})
+			drv := mustOpen(t, d, "arista_eos")
+			base := d.Running()
+			cmd(t, drv, "configure session s1")
+			cmd(t, drv, "interface Ethernet33")
+			cmd(t, drv, "mtu 9000")
+			if d.Running() != base {
+				t.Fatal("session change reached running-config before commit")
+			}
+			if diff := cmd(t, drv, "show session-config diffs"); !strings.Contains(diff, "+   mtu 9000") || !strings.Contains(diff, "--- system:/running-config") {
+				t.Errorf("diffs = %q", diff)
+			}
+			cmd(t, drv, "abort")
+			if d.Running() != base {
+				t.Fatal("abort changed running-config")
+			}
+			// Timer commit, not confirmed: rolls back.
+			cmd(t, drv, "configure session s2")
+			cmd(t, drv, "rollback clean-config")
+			cmd(t, drv, "interface Ethernet33")
+			cmd(t, drv, "mtu 9100")
+			cmd(t, drv, "commit timer 00:00:01")
+			if !strings.Contains(d.Running(), "mtu 9100") {
+				t.Fatalf("commit timer did not apply:\n%s", d.Running())
+			}
+			js := jsonOf(t, drv, "show configuration sessions detail | json").(map[string]any)
+			if got := path(t, js, "sessions", "s2", "state"); got != tc.timed {
+				t.Errorf("session state = %v, want %s", got, tc.timed)
+			}
+			if got, ok := js["commitTimerSessionName"]; ok != tc.timerKey || ok && got != "s2" {
+				t.Errorf("commitTimerSessionName = %v (present %v), want s2 present %v", got, ok, tc.timerKey)
+			}
+			if _, ok := path(t, js, "sessions", "s2").(map[string]any)["commitBy"]; ok == tc.timerKey {
+				t.Errorf("commitBy present %v in %s", ok, tc.release)
+			}
+			waitFor(t, func() bool { return d.Running() == base })
+			// Timer commit confirmed: stays.
+			cmd(t, drv, "configure session s3")
+			cmd(t, drv, "interface Ethernet33")
+			cmd(t, drv, "mtu 9200")
+			cmd(t, drv, "commit timer 00:05:00")
+			cmd(t, drv, "configure session s3 commit")
+			js = jsonOf(t, drv, "show configuration sessions | json").(map[string]any)
+			if got := path(t, js, "sessions", "s3", "state"); got != tc.confirmed {
+				t.Errorf("confirmed session state = %v, want %s", got, tc.confirmed)
+			}
+			if got, ok := js["commitTimerSessionName"]; ok {
+				t.Errorf("commitTimerSessionName = %v after the confirm", got)
+			}
+			time.Sleep(50 * time.Millisecond)
+			if !strings.Contains(d.Running(), "mtu 9200") {
+				t.Errorf("confirmed commit lost:\n%s", d.Running())
+			}
+		})
 	}
 }
 

@@ -102,11 +102,13 @@ func TestLabFaultRollsTheFabricBack(t *testing.T) {
 // says that no diff was read rather than "0 changed lines", and no
 // summary row ends in spaces.
 func TestLabDroppedConnection(t *testing.T) {
-	// "nv config revision -o json" is the ninth command line of the
-	// session: push reads the switch's hostname first (identity.go), and
-	// the switch as verify reads it (three commands on Cumulus) before it
-	// stages, for the warnings of what the change does (stagewarn.go).
-	code, stdout, stderr := fabricc(t, "lab", "../../examples/tutorial", "--dir", filepath.Join(t.TempDir(), "lab"), "--run-push", "--fault", "leaf1:drop=9")
+	// "nv config revision -o json" is the tenth command line of the
+	// session: the session opens by defining its nv function (the NVUE
+	// pager, push/platforms/cumulus_linux.yaml), push reads the switch's
+	// hostname first (identity.go), and the switch as verify reads it
+	// (three commands on Cumulus) before it stages, for the warnings of
+	// what the change does (stagewarn.go).
+	code, stdout, stderr := fabricc(t, "lab", "../../examples/tutorial", "--dir", filepath.Join(t.TempDir(), "lab"), "--run-push", "--fault", "leaf1:drop=10")
 	if code != 1 || !strings.Contains(stderr, "the lab story failed") {
 		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
 	}

@@ -39,13 +39,16 @@ type revision struct {
 	id int
 	t  tree
 	// state: "pending", "applied", "applied_and_saved", "confirm",
-	// "confirm_failed", "detached" (values of `nv config revision -o
+	// "confirm_fail", "detached" (values of `nv config revision -o
 	// json`). A revision keeps "applied"/"applied_and_saved" when a later
 	// one is applied: the NVUE Command Reference, Config Commands, `nv
 	// config revision` example lists revisions 1-4 all applied_and_saved.
-	// "confirm" (waiting) and "confirm_failed" (its window rolled it back
-	// or --confirm-no rejected it) are the simulator's names: NVIDIA
-	// documents no state for either.
+	// NVIDIA documents no state for a revision waiting for confirmation
+	// or rolled back by its window; "confirm" (waiting) and
+	// "confirm_fail" (rolled back or rejected with --confirm-no) are the
+	// names of the public NVUE REST client entropia/gpn-noc-gpncfg
+	// (gpncfg/deployment/__init__.py, NT_CONFIRM and NT_FAIL), whose
+	// NT_VALID lists every state it has met.
 	state   string
 	message string
 	// prev is what was applied before (restored when a confirm expires).
@@ -105,7 +108,7 @@ func (d *Device) Close() {
 }
 
 // NewShell starts a bash login session for the user.
-func (d *Device) NewShell(s cli.Session) cli.Shell { return &shell{d: d, user: s.User} }
+func (d *Device) NewShell(s cli.Session) cli.Shell { return &shell{d: d, user: s.User, rows: s.Rows} }
 
 // edit returns the pending revision, creating it from applied.
 func (d *Device) edit() *revision {

@@ -202,10 +202,14 @@ func confirmDuration(v string) (time.Duration, error) {
 	return d, nil
 }
 
-// expireLocked is expire for a caller that holds the lock.
+// expireLocked is expire for a caller that holds the lock: the window
+// closed or --confirm-no rejected the revision, which ends
+// "confirm_fail", the state the public NVUE REST client
+// entropia/gpn-noc-gpncfg sets to cancel a revision waiting for
+// confirmation (gpncfg/deployment/__init__.py, cancel_revision; NT_FAIL).
 func (d *Device) expireLocked(rev *revision) {
 	d.applied = rev.prev
-	rev.state = "confirm_failed"
+	rev.state = "confirm_fail"
 	d.confirm = nil
 }
 

@@ -91,6 +91,12 @@ var templates = []string{
 	// "Auto Save"). The simulator takes both in every release.
 	"system config auto-save enable {on|off}",
 	"system config auto-save state {enabled|disabled}",
+	// The NVUE pager, from 5.9.0: `state enabled|disabled` (default
+	// disabled) and `pager more|less|vim` (default less) (NVUE Command
+	// Reference, Set and Unset Commands, System Configuration, "nv set
+	// system cli pagination state" and "... pager").
+	"system cli pagination state {enabled|disabled}",
+	"system cli pagination pager {more|less|vim}",
 }
 
 // node is one level of the object model.
@@ -136,7 +142,7 @@ func schemaFor(version string) *node {
 // schemaBucket is what of a release decides its schema: the state
 // keywords (5.15) and the template cut-offs (templateSince: 5.4, 5.6).
 type schemaBucket struct {
-	enabled, since54, since56, since511 bool
+	enabled, since54, since56, since59, since511 bool
 }
 
 // schemas holds the schema of each schemaBucket built so far.
@@ -148,6 +154,7 @@ func schemaBucketOf(version string) schemaBucket {
 		enabled:  cli.VersionAtLeast(version, "5.15"),
 		since54:  cli.VersionAtLeast(version, "5.4"),
 		since56:  cli.VersionAtLeast(version, "5.6"),
+		since59:  cli.VersionAtLeast(version, "5.9"),
 		since511: cli.VersionAtLeast(version, "5.11"),
 	}
 }
@@ -183,16 +190,21 @@ func (b schemaBucket) has(since string) bool {
 		return b.since54
 	case "5.6":
 		return b.since56
+	case "5.9":
+		return b.since59
 	}
 	panic("cumulus: templateSince gave " + since + ", which schemaBucket does not track")
 }
 
 // templateSince is the first release whose NVUE has a template's
 // objects, "" for every 5.x release: qos advance-buffer-config and
-// link-pause 5.4.0, qos pfc-watchdog 5.6.0 (the "Version History" of each
-// command in the NVUE Command Reference, Set and Unset Commands, QoS).
+// link-pause 5.4.0, qos pfc-watchdog 5.6.0, system cli pagination 5.9.0
+// (the "Version History" of each command in the NVUE Command Reference,
+// Set and Unset Commands, QoS and System Configuration).
 func templateSince(t string) string {
 	switch {
+	case strings.HasPrefix(t, "system cli pagination"):
+		return "5.9"
 	case strings.Contains(t, "pfc-watchdog"):
 		return "5.6"
 	case strings.Contains(t, "advance-buffer-config"), strings.Contains(t, "link-pause"):

@@ -28,6 +28,14 @@ type shell struct {
 	doc *heredoc
 	// ask holds an `nv config apply` waiting for "Are you sure? [y/N]".
 	ask func() (string, int)
+	// rows is the terminal's height, 0 without a terminal (Pager).
+	rows int
+	// nvToTerm: the line just run printed the output of an nv command
+	// to the terminal, which NVUE's pager pages when it is on (Pager).
+	nvToTerm bool
+	// nvPiped: the session defined nv as a function that pipes its
+	// output through cat (nvPipeRe), so no nv output is the terminal's.
+	nvPiped bool
 }
 
 type heredoc struct {
@@ -61,9 +69,32 @@ const rejectWords = 4
 // Linux platform definition's failed-when-contains phrase "Error:").
 func (s *shell) Refuse(reason string) string { return "Error: " + reason }
 
-// Pager is off: bash does not page, and NVUE pages only through less
-// when its output is a terminal, which scripted sessions turn off.
-func (s *shell) Pager() (int, string) { return 0, "" }
+// Pager is NVUE's CLI pager: when `nv set system cli pagination state
+// enabled` is applied (NVUE Command Reference, Set and Unset Commands,
+// System Configuration: "view ... the output of an NVUE command one page
+// at a time", pager less by default), the output of an nv command
+// written to the terminal pages at its height behind less's prompt ":"
+// (space: next screen, Enter: next line, q: stop). Bash itself does not
+// page. Output that fits the screen is not paged, as with `less -F`: what
+// NVUE passes to less has no public sample. A pipe is not a terminal, so
+// `nv ... | cat` is never paged (less(1) copies its input when its
+// output is not a terminal).
+func (s *shell) Pager() (int, string) {
+	if !s.nvToTerm || s.rows <= 0 {
+		return 0, ""
+	}
+	if st, _ := lookup(s.d.applied, []string{"system", "cli", "pagination", "state"}); st != "enabled" {
+		return 0, ""
+	}
+	return s.rows, ":"
+}
+
+// nvPipeRe is the bash function push's Cumulus session defines so that
+// no nv output goes to the terminal: `nv() { command nv "$@" | cat; }`.
+var nvPipeRe = regexp.MustCompile(`^nv\s*\(\)\s*\{\s*command\s+nv\s+"\$@"\s*\|\s*cat\s*;\s*\}$`)
+
+// catPipeRe is a command line piped into cat: `CMD | cat`.
+var catPipeRe = regexp.MustCompile(`^(.*\S)\s*\|\s*cat\s*$`)
 
 // Prompt is sudo's password prompt, the here-document or apply
 // confirmation prompt, or the bash prompt of the user or root
@@ -104,6 +135,11 @@ func (s *shell) Exec(raw string) cli.Result {
 			return s.done(run())
 		}
 		return s.done("Declined applying the configuration.", 1)
+	}
+	s.nvToTerm = false
+	if nvPipeRe.MatchString(strings.TrimSpace(raw)) {
+		s.nvPiped = true
+		return s.done("", 0)
 	}
 	if cli.IsList(raw) {
 		return s.done(cli.RunList(raw, s.runLine))
@@ -174,6 +210,9 @@ func (s *shell) run(w []string, raw string) (string, int) {
 		}
 		return "", 0
 	}
+	if m := catPipeRe.FindStringSubmatch(line); m != nil && !base64Re.MatchString(line) {
+		return s.piped(m[1])
+	}
 	if m := base64Re.FindStringSubmatch(line); m != nil {
 		b, err := base64.StdEncoding.DecodeString(m[1])
 		if err != nil {
@@ -217,9 +256,26 @@ func (s *shell) run(w []string, raw string) (string, int) {
 		}
 		return "", 0
 	case "nv":
+		if s.nvPiped {
+			out, _ := nvStatus(s.nv(w[1:]))
+			return out, 0 // the function's status is cat's
+		}
+		s.nvToTerm = true
 		return nvStatus(s.nv(w[1:]))
 	}
 	return "-bash: " + w[0] + ": command not found", 127
+}
+
+// piped runs `CMD | cat`: CMD's output goes to the pipe, not the
+// terminal, so NVUE's pager does not page it.
+func (s *shell) piped(cmd string) (string, int) {
+	words, err := cli.ShellWords(cmd)
+	if err != nil {
+		return "-bash: " + err.Error(), 2
+	}
+	out, _ := s.run(words, cmd)
+	s.nvToTerm = false
+	return out, 0 // a pipeline's status is its last command's, cat's
 }
 
 // sudoCmd runs `sudo CMD...`: as root at once when the session is root
@@ -242,10 +298,11 @@ func (s *shell) asRoot(cmd []string) (string, int) {
 		s.root = true
 		return "", 0
 	}
-	root := s.root
-	s.root = true
+	// sudo runs the nv program, not the session's nv function.
+	root, piped := s.root, s.nvPiped
+	s.root, s.nvPiped = true, false
 	out, status := s.run(cmd, strings.Join(cmd, " "))
-	s.root = root
+	s.root, s.nvPiped = root, piped
 	return out, status
 }
 

@@ -1,6 +1,7 @@
 package eos
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -17,9 +18,12 @@ func (s *shell) enterSession(name string) error {
 	switch {
 	case (sess == nil || sess.state == "completed" || sess.state == "aborted") && s.d.pending() >= maxPending:
 		// EOS keeps at most five uncommitted sessions ("Maximum number
-		// of pending sessions: 5" in `show configuration sessions`); the
-		// wording of the refusal has no public sample.
-		return fmt.Errorf("%% Error: maximum number of pending sessions (%d) reached; commit or abort one first", maxPending)
+		// of pending sessions: 5" in `show configuration sessions`) and
+		// refuses a sixth in the words Ansible's arista.eos terminal
+		// plugin matches (plugins/terminal/eos.py, terminal_stderr_re),
+		// which carry no "%": whether EOS prints one before them is not
+		// shown, so the simulator prints none.
+		return errPendingSessions
 	case sess == nil || sess.state == "completed" || sess.state == "aborted":
 		sess = &session{name: name, st: s.d.run.clone(), state: "pending"}
 		s.d.sessions[name] = sess
@@ -30,6 +34,10 @@ func (s *shell) enterSession(name string) error {
 	s.enterConfig(sess)
 	return nil
 }
+
+// errPendingSessions is the refusal of a sixth pending session, printed
+// as it is (errText adds no "%").
+var errPendingSessions = errors.New("Maximum number of pending sessions has been reached")
 
 // maxPending is how many uncommitted sessions EOS keeps.
 const maxPending = 5
@@ -166,24 +174,42 @@ func (d *Device) afterCommit() {
 	}
 }
 
-// sessionsJSON is `show configuration sessions [detail] | json`.
+// sessionsJSON is `show configuration sessions [detail] | json`, in
+// the form of the device's release. napalm-automation/napalm issue #2166
+// ("EOS 4.32+ Pending Commit Syntax Change") quotes both after `commit
+// timer`: up to 4.31 the session is "pendingCommitTimer" with "commitBy"
+// (a Unix time), "completed" once confirmed; from 4.32 it is
+// "committed" at once, and the top-level "commitTimerSessionName" and
+// "commitTimerExpireTime" are there only while its timer runs (napalm's
+// driver compares the expire time with `show version`'s uptime, so it is
+// printed as seconds since boot). "pending" and "aborted" are taken to
+// be the same in both (no 4.32 sample shows them).
 func (d *Device) sessionsJSON() map[string]any {
-	out := map[string]any{"maxSavedSessions": 1, "maxOpenSessions": 5}
+	out := map[string]any{"maxSavedSessions": 1, "maxOpenSessions": 5, "mergeOnCommit": false, "saveToStartupConfigOnCommit": false}
+	since432 := cli.VersionAtLeast(d.opts.Version, eosSessionsSyntax)
 	sessions := map[string]any{}
 	for _, name := range d.order {
 		sess := d.sessions[name]
 		e := map[string]any{"state": sess.state, "description": "", "instances": map[string]any{}}
-		if sess.state == "pendingCommitTimer" {
-			left := time.Until(sess.expires).Seconds()
-			e["commitBy"] = left
+		switch {
+		case since432 && sess.state == "pendingCommitTimer":
+			e["state"] = "committed"
 			out["commitTimerSessionName"] = name
-			out["commitTimerExpireTime"] = left
+			out["commitTimerExpireTime"] = sess.expires.Sub(d.booted).Seconds()
+		case since432 && sess.state == "completed":
+			e["state"] = "committed"
+		case sess.state == "pendingCommitTimer":
+			e["commitBy"] = float64(sess.expires.UnixNano()) / 1e9
 		}
 		sessions[name] = e
 	}
 	out["sessions"] = sessions
 	return out
 }
+
+// eosSessionsSyntax is the first release with the 4.32 form of `show
+// configuration sessions detail` (sessionsJSON).
+const eosSessionsSyntax = "4.32"
 
 // sessionDiff is `show session-config [named NAME] diffs`: a unified
 // diff of running against the session.

@@ -41,7 +41,8 @@ type session struct {
 	name string
 	st   *State
 	// state is "pending", "pendingCommitTimer", "completed" or "aborted"
-	// (the values of `show configuration sessions | json`).
+	// (the values of `show configuration sessions | json` up to EOS 4.31;
+	// sessionsJSON prints the 4.32 form from these).
 	state   string
 	prev    *State // running before a timer commit, restored on expiry
 	timer   *time.Timer
@@ -288,7 +289,7 @@ func errText(line string, err error) string {
 		}
 		return "% Invalid input"
 	}
-	if strings.HasPrefix(err.Error(), "%") {
+	if strings.HasPrefix(err.Error(), "%") || errors.Is(err, errPendingSessions) {
 		return err.Error()
 	}
 	return "% " + err.Error()
