@@ -69,12 +69,24 @@ func (b *Build) nic(el *Element, h *model.Host, n *model.NIC, rest []string) err
 			el.Sources[last].Default = nicValue(n, rest[0])
 		}
 		if rest[0] == "dscp" {
-			el.Derivation = &Derivation{Name: "ToS", Formula: "ToS = DSCP x 4 (the DSCP in the upper six bits of the IP ToS byte, as RDMA-CM takes it)",
-				Inputs: []Term{{Name: "DSCP", Value: strconv.Itoa(n.RoCE.DSCP), From: "the nic's dscp, above"}},
-				Steps:  []Term{{Name: "ToS", Value: strconv.Itoa(n.RoCE.TOS)}}}
+			el.Derivation = tosDerivation(n.RoCE)
 		}
 	}
 	return nil
+}
+
+// tosDerivation is how r's ToS follows from its DSCP: the DSCP in the
+// upper six bits of the IP ToS byte, as RDMA-CM takes it, plus ECT(0) on
+// RoCE v2, whose packets must be ECN-capable for a switch to mark them
+// (RFC 3168, section 5).
+func tosDerivation(r model.RoCE) *Derivation {
+	d := &Derivation{Name: "ToS", Formula: "ToS = DSCP x 4 (the DSCP in the upper six bits of the IP ToS byte, as RDMA-CM takes it)",
+		Inputs: []Term{{Name: "DSCP", Value: strconv.Itoa(r.DSCP), From: "the nic's dscp, above"}},
+		Steps:  []Term{{Name: "ToS", Value: strconv.Itoa(r.TOS)}}}
+	if r.TOS&model.ECTZero != 0 {
+		d.Formula = "ToS = DSCP x 4 + 2 (the DSCP in the upper six bits of the IP ToS byte, as RDMA-CM takes it, and ECT(0), which a switch needs to ECN-mark RoCE v2: RFC 3168, section 5)"
+	}
+	return d
 }
 
 // nicAttr adds the range of a NIC attribute; a RoCE attribute not written

@@ -91,20 +91,20 @@ from VLAN 104 "rack4"
   vlan block  examples/multivendor-clos/fabric.hcl:69:1
   id          computed at examples/multivendor-clos/fabric.hcl:73:10
 `},
-		{"Linux RDMA-CM ToS", "golden/multivendor-clos/gpu01/gpu01.linux.sh", "roce_cm \"$ifc\" 'RoCE v2' 104", `golden/multivendor-clos/gpu01/gpu01.linux.sh:@N:     roce_cm "$ifc" 'RoCE v2' 104 mlx5_ib "$ifc" 10.0.1.11 0000:0000:0000:0000:0000:ffff:0a00:010b
+		{"Linux RDMA-CM ToS", "golden/multivendor-clos/gpu01/gpu01.linux.sh", "roce_cm \"$ifc\" 'RoCE v2' 106", `golden/multivendor-clos/gpu01/gpu01.linux.sh:@N:     roce_cm "$ifc" 'RoCE v2' 106 mlx5_ib "$ifc" 10.0.1.11 0000:0000:0000:0000:0000:ffff:0a00:010b
 
 from host gpu01, nic roce0 (ConnectX-6 Dx on ens1f0np0): roce mode v2
   roce_mode  default v2 (not written; examples/multivendor-clos/hosts.hcl:11:5 is the block holding it)
 
-from host gpu01, nic roce0 (ConnectX-6 Dx on ens1f0np0): dscp 26 (ToS 104)
+from host gpu01, nic roce0 (ConnectX-6 Dx on ens1f0np0): dscp 26 (ToS 106)
   qos block                                                              examples/multivendor-clos/fabric.hcl:18:1
   dscp not written on the nic: class "roce", from profile "nvidia-roce"  examples/multivendor-clos/fabric.hcl:19:13
   ToS
-    formula: ToS = DSCP x 4 (the DSCP in the upper six bits of the IP ToS byte, as RDMA-CM takes it)
+    formula: ToS = DSCP x 4 + 2 (the DSCP in the upper six bits of the IP ToS byte, as RDMA-CM takes it, and ECT(0), which a switch needs to ECN-mark RoCE v2: RFC 3168, section 5)
     inputs:
       DSCP  26  the nic's dscp, above
     steps:
-      ToS  104
+      ToS  106
 
 from host gpu01, nic roce0 (ConnectX-6 Dx on ens1f0np0): addresses 10.0.1.11/24
   addresses  computed at examples/multivendor-clos/hosts.hcl:17:22

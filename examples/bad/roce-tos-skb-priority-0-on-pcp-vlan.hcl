@@ -1,5 +1,5 @@
 # Mistake: gpu1's NIC tags VLAN 100 on a port that trusts PCP and marks
-# RoCE with DSCP 24 (ToS 96), which Linux gives skb priority 0, that of
+# RoCE with DSCP 24 (ToS 98), which Linux gives skb priority 0, that of
 # every ordinary socket: the VLAN egress map entry that gives RDMA-CM's
 # RoCE the lossless PCP 3 gives it to all of the VLAN's TCP and ARP too.
 fabric "bad" {}
