@@ -498,8 +498,9 @@ func (p *plan) buildDrivers(h *model.Host) error {
 }
 
 // dcqcnNote says that DCQCN per priority and the CNP marking are left to
-// the user, and for a Mellanox (WinOF, WinOF-2) host names the settings
-// NVIDIA documents for them: the registry keys DcQcnEnablePrio0..7 (NVIDIA
+// the user, and for a WinOF-2 host (ConnectX-4 and later, the adapters
+// NVIDIA's DCQCN parameter page covers) names the settings NVIDIA
+// documents for them: the registry keys DcQcnEnablePrio0..7 (NVIDIA
 // "DCQCN CC Parameters", General table, WinOF column; 1 on, 0 off), which
 // like every adapter key live under the adapter's class key and take
 // effect when the adapter restarts (WinOF-2 User Manual, "Configuring the
@@ -512,7 +513,7 @@ func dcqcnNote(h *model.Host, r model.RoCE) note {
 	nt := note{from: append(nicElements(h, "cnp_priority"), nicElements(h, "cnp_dscp")...)}
 	wants := fmt.Sprintf("DCQCN on %s and CNP priority %d / DSCP %d are not set or checked by this script", priorityWords(r.ECNPriorities), r.CNPPriority, r.CNPDSCP)
 	firmware := "The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say."
-	if !hasMellanox(h) {
+	if !hasWinOF2(h) {
 		nt.comment = []string{"DCQCN (ECN reaction and notification point) and the CNP priority/DSCP are not set here:", "the adapter's vendor tools set them."}
 		nt.message = "fabricc: " + wants + "; set them with the adapter vendor's tools. " + firmware
 		return nt
@@ -531,10 +532,10 @@ func dcqcnNote(h *model.Host, r model.RoCE) note {
 	return nt
 }
 
-// hasMellanox is true when one of the host's NICs runs WinOF or WinOF-2.
-func hasMellanox(h *model.Host) bool {
+// hasWinOF2 is true when one of the host's NICs runs WinOF-2.
+func hasWinOF2(h *model.Host) bool {
 	for _, n := range h.NICs {
-		if n.Driver == DriverWinOF || n.Driver == DriverWinOF2 {
+		if n.Driver == DriverWinOF2 {
 			return true
 		}
 	}
