@@ -542,8 +542,9 @@ func hasWinOF2(h *model.Host) bool {
 	return false
 }
 
-// limits lists what the model asks that no documented Windows setting
-// of these drivers controls, so the script says so instead of pretending.
+// limits lists what the model asks that this script does not set (no
+// documented Windows setting of these drivers, or none it can read back),
+// so the script says so instead of pretending.
 func limits(h *model.Host) []note {
 	r := h.NICs[0].RoCE
 	var out []note
