@@ -177,7 +177,8 @@ func TestShellcheck(t *testing.T) {
 
 // TestCNPMarking: an mlx5en NIC whose fabric CNP class is not the
 // firmware's 48/6 gets mlx5ib's congestion sysctls, now and at boot; with
-// the default class only a note.
+// the default class the firmware's marking is read (cnp_default), never
+// asserted.
 func TestCNPMarking(t *testing.T) {
 	f := fixture()
 	f.Hosts[1].NICs[0].RoCE.CNPDSCP, f.Hosts[1].NICs[0].RoCE.CNPPriority = 46, 5
@@ -194,8 +195,9 @@ func TestCNPMarking(t *testing.T) {
 		}
 	}
 	def := files(t, fixture(), 1)["nas5.freebsd.sh"]
-	if !strings.Contains(def, "note \"mce0: CNPs keep the firmware default DSCP 48 priority 6, the fabric's CNP class\"\n") || strings.Contains(def, "np_cnp_dscp") {
-		t.Errorf("default CNP class: want only the note")
+	if !strings.Contains(def, "\tcnp_default mce0 sys.class.infiniband.mlx5_0.cong.conf. 48 6\n") || strings.Contains(def, "CNPs keep the firmware default") ||
+		strings.Contains(def, "conf_set /etc/sysctl.conf sys.class.infiniband") {
+		t.Errorf("default CNP class: want the firmware's marking read (cnp_default), not asserted, and no sysctl.conf line")
 	}
 }
 

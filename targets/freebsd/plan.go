@@ -37,8 +37,16 @@ func cnpSettings(n *model.NIC, unit string) []setting {
 	if n.Driver != driverMlx5 || n.Transport != model.TransportRoCE || [2]int{r.CNPDSCP, r.CNPPriority} == defaultCNP {
 		return nil
 	}
-	base := "sys.class.infiniband.mlx5_" + unit + ".cong.conf."
+	base := cnpBase(unit)
 	return []setting{{base + "np_cnp_dscp", fmt.Sprint(r.CNPDSCP), "cnp_dscp"}, {base + "np_cnp_prio", fmt.Sprint(r.CNPPriority), "cnp_priority"}}
+}
+
+// cnpBase is the prefix of mlx5ib's congestion sysctls for mce<unit>,
+// sys.class.infiniband.mlx5_<unit>.cong.conf. (FreeBSD sys/dev/mlx5/mlx5_ib/
+// mlx5_ib_cong.c, mlx5_ib_init_congestion): the RDMA device is taken to be
+// numbered like the interface, both in attach order.
+func cnpBase(unit string) string {
+	return "sys.class.infiniband.mlx5_" + unit + ".cong.conf."
 }
 
 // rcSettings are the rc.conf lines: the "inet 10.20.0.1/24 mtu 9000" form

@@ -689,6 +689,38 @@ sysctl_get() {
 	echo "$_v" | tr -s ' ,' ',,' | sed 's/^,//; s/,$//'
 }
 
+# cnp_prio OIDBASE: the CNP priority in force, OIDBASE's np_cnp_prio,
+# which the NIC uses only while np_cnp_prio_mode is 0 (FreeBSD
+# sys/dev/mlx5/mlx5_ib/mlx5_ib_cong.c: a write of np_cnp_prio sets the mode
+# 0); absent without mlx5ib.
+cnp_prio() {
+	_m=$(sysctl_get "${1}np_cnp_prio_mode")
+	case $_m in
+	0 | absent) sysctl_get "${1}np_cnp_prio" ;;
+	*) echo "not used (np_cnp_prio_mode $_m)" ;;
+	esac
+}
+
+# cnp_default IF OIDBASE DSCP PRIO: the CNP marking the fabric shares with
+# the firmware default, read through mlx5ib's congestion sysctls (OIDBASE
+# ends in cong.conf.), which hold the firmware's values from attach:
+# firmware set otherwise (mlxconfig CNP_DSCP_P1, CNP_802P_PRIO_P1) marks
+# CNPs otherwise. A difference is set now (a DIFF in --check), with the
+# firmware fix that outlasts the next attach; "not read" where mlx5ib is
+# not loaded.
+cnp_default() {
+	_cd=$(sysctl_get "${2}np_cnp_dscp")
+	if [ "$_cd" = absent ]; then
+		note "$1: CNP marking, wanted DSCP $3 priority $4 (the firmware default), not read: ${2}np_cnp_dscp is absent (kldload mlx5ib to read it; mlxconfig -d DEV query CNP_DSCP_P1 CNP_802P_PRIO_P1 shows the firmware's)"
+		return 0
+	fi
+	_cp=$(cnp_prio "$2")
+	[ "$_cd" = "$3" ] && [ "$_cp" = "$4" ] && return 0
+	ensure "$1" "${2}np_cnp_dscp" "$3" "$_cd" sysctl "${2}np_cnp_dscp=$3"
+	ensure "$1" "${2}np_cnp_prio" "$4" "$_cp" sysctl "${2}np_cnp_prio=$4"
+	manual "$1: the firmware marks CNPs DSCP $_cd priority $_cp, not the fabric's $3/$4, and takes its own again at the next attach: mlxconfig -d DEV set CNP_DSCP_P1=$3 CNP_802P_PRIO_P1=$4 and a reboot keep the fabric's"
+}
+
 rc_get() { sysrc -n "$1" 2>/dev/null || echo unset; }
 rc_set() { sysrc "$1=$2"; }
 rc_add() { sysrc "$1+=$2"; }

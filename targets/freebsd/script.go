@@ -260,12 +260,15 @@ func writeDCBXNote(b *text, ifc string) {
 // np_cnp_dscp and np_cnp_prio (FreeBSD sys/dev/mlx5/mlx5_ib/mlx5_ib_cong.c;
 // the RDMA device of mce<unit> is taken as mlx5_<unit>, both numbered in
 // attach order), now and in sysctl.conf. Where the fabric's CNP class is
-// the firmware default it is only noted, so mlx5ib need not be loaded.
+// the firmware default, cnp_default reads the sysctls where mlx5ib is
+// loaded and sets a difference now (firmware changed with mlxconfig CNP_DSCP_P1
+// or CNP_802P_PRIO_P1 marks otherwise), and says "not read" where it is not,
+// so mlx5ib need not be loaded.
 // These sysctls read the driver's copy, taken from the firmware at attach
 // and changed only by sysctl writes (mlx5_ib_cong_params_handler), and a
-// write of the value already held is skipped; unlike Linux's debugfs
-// (cnp_prio_debugfs) np_cnp_prio_mode here cannot show whether the
-// firmware uses np_cnp_prio, which a write of np_cnp_prio turns on.
+// write of the value already held is skipped; np_cnp_prio_mode, read at
+// attach too, says whether the firmware uses np_cnp_prio (cnp_prio), which
+// a write of np_cnp_prio turns on.
 func writeCNP(b *text, n *model.NIC, p *nicPlan) {
 	r := &n.RoCE
 	if n.Transport != model.TransportRoCE {
@@ -274,7 +277,9 @@ func writeCNP(b *text, n *model.NIC, p *nicPlan) {
 	b.nic("cnp_dscp")
 	b.Also("host", b.host, "nic", n.Name, "cnp_priority")
 	if len(p.cnp) == 0 {
-		fmt.Fprintf(b, "\tnote \"%s: CNPs keep the firmware default DSCP %d priority %d, the fabric's CNP class\"\n", n.Interface, r.CNPDSCP, r.CNPPriority)
+		b.WriteString("\t# CNP marking: the fabric's CNP class is the firmware default; read it where\n")
+		b.WriteString("\t# mlx5ib shows it (and set it now if it differs), else say it was not read.\n")
+		fmt.Fprintf(b, "\tcnp_default %s %s %d %d\n", n.Interface, cnpBase(p.unit), r.CNPDSCP, r.CNPPriority)
 		return
 	}
 	fmt.Fprintf(b, "\t# CNP marking: the fabric's CNP class is DSCP %d priority %d, not the firmware's 48/6.\n", r.CNPDSCP, r.CNPPriority)

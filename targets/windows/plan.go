@@ -497,22 +497,59 @@ func (p *plan) buildDrivers(h *model.Host) error {
 	return nil
 }
 
-// limits lists what the model asks that no documented Windows setting
-// of these drivers controls, so the script says so instead of pretending.
+// dcqcnNote says that DCQCN per priority and the CNP marking are left to
+// the user, and for a WinOF-2 host (ConnectX-4 and later, the adapters
+// NVIDIA's DCQCN parameter page covers) names the settings NVIDIA
+// documents for them: the registry keys DcQcnEnablePrio0..7 (NVIDIA
+// "DCQCN CC Parameters", General table, WinOF column; 1 on, 0 off), which
+// like every adapter key live under the adapter's class key and take
+// effect when the adapter restarts (WinOF-2 User Manual, "Configuring the
+// Driver Registry Keys"), and the firmware's CNP_DSCP_P1 and
+// CNP_802P_PRIO_P1 (NVIDIA Firmware Tools (MFT) User Manual, mlxconfig).
+// The script does not write them: the manuals it follows (WinOF 5.50,
+// WinOF-2 1.21) give neither the keys' value type nor a way to read the
+// value the driver uses back for -Check.
+func dcqcnNote(h *model.Host, r model.RoCE) note {
+	nt := note{from: append(nicElements(h, "cnp_priority"), nicElements(h, "cnp_dscp")...)}
+	wants := fmt.Sprintf("DCQCN on %s and CNP priority %d / DSCP %d are not set or checked by this script", priorityWords(r.ECNPriorities), r.CNPPriority, r.CNPDSCP)
+	firmware := "The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say."
+	if !hasWinOF2(h) {
+		nt.comment = []string{"DCQCN (ECN reaction and notification point) and the CNP priority/DSCP are not set here:", "the adapter's vendor tools set them."}
+		nt.message = "fabricc: " + wants + "; set them with the adapter vendor's tools. " + firmware
+		return nt
+	}
+	nt.comment = []string{
+		"DCQCN (ECN reaction and notification point) and the CNP priority/DSCP are not set here.",
+		"NVIDIA documents DCQCN per priority as the adapter registry keys DcQcnEnablePrio0 to",
+		"DcQcnEnablePrio7 (NVIDIA DCQCN CC Parameters, General, WinOF column), taken when the",
+		"adapter restarts (WinOF-2 User Manual, Configuring the Driver Registry Keys), and the CNP",
+		"marking as the firmware's CNP_DSCP_P1 and CNP_802P_PRIO_P1 (NVIDIA MFT User Manual, mlxconfig).",
+		"The manuals this script follows give no value type or read-back for those keys, so -Check",
+		"could not show what the driver uses; the user sets them by hand.",
+	}
+	nt.message = fmt.Sprintf("fabricc: %s. Set them by hand: DCQCN per priority with the adapter registry keys DcQcnEnablePrio0 to DcQcnEnablePrio7, 1 on and 0 off (NVIDIA \"DCQCN CC Parameters\", General table, WinOF column), under the adapter's key as the WinOF-2 User Manual, \"Configuring the Driver Registry Keys\", describes, then Restart-NetAdapter; the CNP marking with mlxconfig -d DEV set CNP_DSCP_P1=%d CNP_802P_PRIO_P1=%d and a reboot (NVIDIA Firmware Tools (MFT) User Manual, mlxconfig). %s",
+		wants, r.CNPDSCP, r.CNPPriority, firmware)
+	return nt
+}
+
+// hasWinOF2 is true when one of the host's NICs runs WinOF-2.
+func hasWinOF2(h *model.Host) bool {
+	for _, n := range h.NICs {
+		if n.Driver == DriverWinOF2 {
+			return true
+		}
+	}
+	return false
+}
+
+// limits lists what the model asks that this script does not set (no
+// documented Windows setting of these drivers, or none it can read back),
+// so the script says so instead of pretending.
 func limits(h *model.Host) []note {
 	r := h.NICs[0].RoCE
 	var out []note
 	if len(r.ECNPriorities) > 0 || r.CNPPriority != 0 || r.CNPDSCP != 0 {
-		out = append(out, note{
-			from: append(nicElements(h, "cnp_priority"), nicElements(h, "cnp_dscp")...),
-			comment: []string{
-				"DCQCN (ECN reaction and notification point) and the CNP priority/DSCP have no",
-				"documented PowerShell cmdlet or registry key in WinOF 5.50 or WinOF-2 1.21",
-				"(neither manual names one); the adapter firmware's own settings apply: it runs",
-				"DCQCN on the priorities of its ROCE_CC_PRIO_MASK, all of them by default.",
-			},
-			message: fmt.Sprintf("fabricc: DCQCN on %s and CNP priority %d / DSCP %d are not set by this script: the manuals this script follows (WinOF User Manual 5.50, WinOF-2 User Manual Rev 1.21) name no setting for them; a later WinOF-2 manual may. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.", priorityWords(r.ECNPriorities), r.CNPPriority, r.CNPDSCP),
-		})
+		out = append(out, dcqcnNote(h, r))
 	}
 	var winof2 []model.NIC
 	var dscp []targets.Element

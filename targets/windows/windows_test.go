@@ -2,6 +2,7 @@ package windows
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -347,18 +348,31 @@ func TestWinOFRoCEDSCPKeys(t *testing.T) {
 	})
 }
 
-// TestDCQCNNote checks that the DCQCN warning says the firmware runs
-// DCQCN on every priority by default, names the fabric's choice (every
-// priority) in words, and a narrower one by its priorities.
+// TestDCQCNNote checks that the DCQCN warning names the settings NVIDIA
+// documents for a WinOF/WinOF-2 host (the DcQcnEnablePrio0..7 registry
+// keys and their restart, the firmware's CNP_DSCP_P1/CNP_802P_PRIO_P1 with
+// the fabric's values) and never says that no setting exists; names the
+// fabric's choice (every priority) in words and a narrower one by its
+// priorities; and sends a QLogic host, and a WinOF (ConnectX-3) host the
+// keys do not cover, to the vendor's tools, not to those keys.
 func TestDCQCNNote(t *testing.T) {
+	const rest = " are not set or checked by this script. Set them by hand: DCQCN per priority with the adapter registry keys DcQcnEnablePrio0 to DcQcnEnablePrio7, 1 on and 0 off (NVIDIA \"DCQCN CC Parameters\", General table, WinOF column), under the adapter''s key as the WinOF-2 User Manual, \"Configuring the Driver Registry Keys\", describes, then Restart-NetAdapter; the CNP marking with mlxconfig -d DEV set CNP_DSCP_P1=%d CNP_802P_PRIO_P1=%d and a reboot (NVIDIA Firmware Tools (MFT) User Manual, mlxconfig). The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'"
 	s := render(t, fcNode1())
-	assertLines(t, s, []string{"Write-Warning 'fabricc: DCQCN on every priority and CNP priority 6 / DSCP 48 are not set by this script: the manuals this script follows (WinOF User Manual 5.50, WinOF-2 User Manual Rev 1.21) name no setting for them; a later WinOF-2 manual may. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'"})
-	assertAbsent(t, s, []string{"DCQCN on priorities 3 ", "the adapter firmware defaults apply"})
+	assertLines(t, s, []string{"Write-Warning 'fabricc: DCQCN on every priority and CNP priority 6 / DSCP 48" + fmt.Sprintf(rest, 48, 6)})
+	assertAbsent(t, s, []string{"DCQCN on priorities 3 ", "name no setting", "no documented PowerShell cmdlet or registry key"})
 	two := fcNode1()
 	for i := range two.NICs {
 		two.NICs[i].RoCE.ECNPriorities = []int{3, 4}
+		two.NICs[i].RoCE.CNPDSCP, two.NICs[i].RoCE.CNPPriority = 46, 5
 	}
-	assertLines(t, render(t, two), []string{"Write-Warning 'fabricc: DCQCN on priorities 3,4 and CNP priority 6 / DSCP 48 are not set by this script: the manuals this script follows (WinOF User Manual 5.50, WinOF-2 User Manual Rev 1.21) name no setting for them; a later WinOF-2 manual may. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'"})
+	assertLines(t, render(t, two), []string{"Write-Warning 'fabricc: DCQCN on priorities 3,4 and CNP priority 5 / DSCP 46" + fmt.Sprintf(rest, 46, 5)})
+	for _, h := range []model.Host{qlogicHost(), workstation()} {
+		s := render(t, h)
+		assertAbsent(t, s, []string{"DcQcnEnablePrio", "CNP_DSCP_P1", "name no setting"})
+		if !strings.Contains(s, " are not set or checked by this script; set them with the adapter vendor''s tools. The adapter firmware runs DCQCN") {
+			t.Errorf("%s: want the DCQCN note that sends the user to the vendor's tools", h.Name)
+		}
+	}
 }
 
 // TestWhatIfSummary checks the closing lines: -Check reports differences

@@ -396,11 +396,14 @@ function Compare-AdapterQos {
 }
 
 # ---- what this script cannot set ----
-# DCQCN (ECN reaction and notification point) and the CNP priority/DSCP have no
-# documented PowerShell cmdlet or registry key in WinOF 5.50 or WinOF-2 1.21
-# (neither manual names one); the adapter firmware's own settings apply: it runs
-# DCQCN on the priorities of its ROCE_CC_PRIO_MASK, all of them by default.
-Write-Warning 'fabricc: DCQCN on every priority and CNP priority 6 / DSCP 48 are not set by this script: the manuals this script follows (WinOF User Manual 5.50, WinOF-2 User Manual Rev 1.21) name no setting for them; a later WinOF-2 manual may. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'
+# DCQCN (ECN reaction and notification point) and the CNP priority/DSCP are not set here.
+# NVIDIA documents DCQCN per priority as the adapter registry keys DcQcnEnablePrio0 to
+# DcQcnEnablePrio7 (NVIDIA DCQCN CC Parameters, General, WinOF column), taken when the
+# adapter restarts (WinOF-2 User Manual, Configuring the Driver Registry Keys), and the CNP
+# marking as the firmware's CNP_DSCP_P1 and CNP_802P_PRIO_P1 (NVIDIA MFT User Manual, mlxconfig).
+# The manuals this script follows give no value type or read-back for those keys, so -Check
+# could not show what the driver uses; the user sets them by hand.
+Write-Warning 'fabricc: DCQCN on every priority and CNP priority 6 / DSCP 48 are not set or checked by this script. Set them by hand: DCQCN per priority with the adapter registry keys DcQcnEnablePrio0 to DcQcnEnablePrio7, 1 on and 0 off (NVIDIA "DCQCN CC Parameters", General table, WinOF column), under the adapter''s key as the WinOF-2 User Manual, "Configuring the Driver Registry Keys", describes, then Restart-NetAdapter; the CNP marking with mlxconfig -d DEV set CNP_DSCP_P1=48 CNP_802P_PRIO_P1=6 and a reboot (NVIDIA Firmware Tools (MFT) User Manual, mlxconfig). The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'
 # The DSCP of RDMA packets is set from the priority through the adapter's
 # PriorityToDscpMappingTable_<priority> key, documented for WinOF (ConnectX-3,
 # WinOF User Manual 5.50 §4.1.11.7) but not in the WinOF-2 User Manual 1.21;

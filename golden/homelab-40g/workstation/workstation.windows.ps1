@@ -396,11 +396,9 @@ function Compare-AdapterQos {
 }
 
 # ---- what this script cannot set ----
-# DCQCN (ECN reaction and notification point) and the CNP priority/DSCP have no
-# documented PowerShell cmdlet or registry key in WinOF 5.50 or WinOF-2 1.21
-# (neither manual names one); the adapter firmware's own settings apply: it runs
-# DCQCN on the priorities of its ROCE_CC_PRIO_MASK, all of them by default.
-Write-Warning 'fabricc: DCQCN on every priority and CNP priority 6 / DSCP 48 are not set by this script: the manuals this script follows (WinOF User Manual 5.50, WinOF-2 User Manual Rev 1.21) name no setting for them; a later WinOF-2 manual may. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'
+# DCQCN (ECN reaction and notification point) and the CNP priority/DSCP are not set here:
+# the adapter's vendor tools set them.
+Write-Warning 'fabricc: DCQCN on every priority and CNP priority 6 / DSCP 48 are not set or checked by this script; set them with the adapter vendor''s tools. The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say.'
 
 # ---- adapters ----
 # Every adapter must exist before anything changes.
