@@ -24,14 +24,14 @@ func TestWindowsHostDoc(t *testing.T) {
 	s := string(files[0].Data)
 	for _, want := range []string{
 		"| roce0 | RoCE v2, UDP 4791 | 3 | 26 (ToS 106), not set: driver's own | pcp | 3 | 0-7 | 6 / 48 | TC0 49 %, TC3 50 %, TC6 strict, TC7 1 % |",
-		"- roce0 (Ethernet 4, ConnectX-4): DCQCN on every priority and CNP priority 6 / DSCP 48 are not set by the script: neither the WinOF User Manual 5.50 nor the WinOF-2 User Manual 1.21 documents a setting for them. The adapter firmware runs DCQCN on the priorities of its ROCE\\_CC\\_PRIO\\_MASK (set with mlxconfig; default all) and marks CNPs as its firmware settings say; check and set them with the vendor's firmware tools.",
+		"- roce0 (Ethernet 4, ConnectX-4): DCQCN on every priority and CNP priority 6 / DSCP 48 are not set or checked by the script. Set them by hand: DCQCN per priority with the adapter registry keys DcQcnEnablePrio0 to DcQcnEnablePrio7, 1 on and 0 off (NVIDIA \"DCQCN CC Parameters\", General table, WinOF column), under the adapter's key as the WinOF-2 User Manual, \"Configuring the Driver Registry Keys\", describes, then Restart-NetAdapter; the CNP marking with mlxconfig -d DEV set CNP\\_DSCP\\_P1=48 CNP\\_802P\\_PRIO\\_P1=6 and a reboot (NVIDIA Firmware Tools (MFT) User Manual, mlxconfig). The adapter firmware runs DCQCN on the priorities of its ROCE\\_CC\\_PRIO\\_MASK (all by default) and marks CNPs as its own settings say.",
 		"- roce0 (Ethernet 4, ConnectX-4): the RoCE DSCP 26 is not set by the script (the DSCP mapping keys are documented for WinOF, WinOF User Manual 5.50 §4.1.11.7, not in the WinOF-2 User Manual 1.21): RoCE leaves with the driver's own DSCP; its switch port sn2410:1/49 trusts PCP, the priority 3 the script sets, so the DSCP does not classify its RoCE there.",
 	} {
 		if !strings.Contains(s, want+"\n") {
 			t.Errorf("win-client.md lacks the line\n%s\nin\n%s", want, s)
 		}
 	}
-	for _, bad := range []string{"DCQCN on priorities 3 ", "are adapter firmware defaults", "| 26 (ToS 106) |"} {
+	for _, bad := range []string{"documents a setting for them", "DCQCN on priorities 3 ", "are adapter firmware defaults", "| 26 (ToS 106) |"} {
 		if strings.Contains(s, bad) {
 			t.Errorf("win-client.md still says %q", bad)
 		}
