@@ -95,6 +95,11 @@ func TestEOSPinsStatic(t *testing.T) {
 		{"speed forced", "   speed forced 100gfull\n", func(p *Port) bool { return p.Speed == 100000 }},
 		{"pfc drop", "   priority-flow-control priority 2 drop\n   priority-flow-control priority 3 no-drop\n",
 			func(p *Port) bool { return slices.Equal(p.PFC, []int{3}) }},
+		// Arista EOS User Manual, Ethernet Ports / VLANs: the access
+		// VLAN, and a trunk's native VLAN, which is not an allowed list.
+		{"access vlan", "   switchport mode access\n   switchport access vlan 100\n", func(p *Port) bool { return p.AccessVLAN == 100 }},
+		{"native vlan", "   switchport mode trunk\n   switchport trunk allowed vlan 100,200-201\n   switchport trunk native vlan 10\n",
+			func(p *Port) bool { return slices.Equal(p.TrunkVLANs, []int{100, 200, 201}) }},
 		{"ecn kbytes", "   uc-tx-queue 3\n      random-detect ecn minimum-threshold 150 kbytes maximum-threshold 2 mbytes max-mark-probability 100\n",
 			func(p *Port) bool { return p.ECN[3] == ECN{MinBytes: 150 * 1024, MaxBytes: 2 * 1024 * 1024} }},
 	} {
