@@ -1,0 +1,32 @@
+package verify
+
+import (
+	"testing"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// Tests that pin Compare where hand mutation testing (review mutants2)
+// changed a decision with no test failing.
+
+// TestComparePinsNotSet: a setting the switch's configuration leaves out
+// (no MTU line, no switchport mode, no trust) is the switch's default,
+// which the difference says, rather than an MTU of 0 bytes or an empty
+// mode, which no switch has.
+func TestComparePinsNotSet(t *testing.T) {
+	for _, tc := range []struct {
+		set  func(p *Port)
+		want string
+	}{
+		{func(p *Port) { p.MTU = 9214 }, "sw Ethernet1 MTU: intended 9214, actual not set (the switch's default)"},
+		{func(p *Port) { p.Mode = model.ModeTrunk }, "sw Ethernet1 mode: intended trunk, actual not set (the switch's default)"},
+		{func(p *Port) { p.Trust = model.TrustDSCP }, "sw Ethernet1 trust: intended dscp, actual not set (the switch's default)"},
+	} {
+		want, got := NewState(), NewState()
+		tc.set(want.Port("Ethernet1"))
+		got.Port("Ethernet1")
+		if d := Compare("sw", want, got); len(d) != 1 || d[0].String() != tc.want {
+			t.Errorf("differences %q, want %q", d, tc.want)
+		}
+	}
+}
