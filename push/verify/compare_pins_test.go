@@ -20,11 +20,16 @@ func TestComparePinsNotSet(t *testing.T) {
 	}{
 		{func(p *Port) { p.MTU = 9214 }, "sw Ethernet1 MTU: intended 9214, actual not set (the switch's default)"},
 		{func(p *Port) { p.Mode = model.ModeTrunk }, "sw Ethernet1 mode: intended trunk, actual not set (the switch's default)"},
+		{func(p *Port) { p.Speed, p.SpeedLanes = 100000, 4 }, "sw Ethernet1 speed lanes: intended 4, actual not set (the switch's default)"},
+		{func(p *Port) { p.IngressBuffers = map[int]IngressBuffer{3: {Xoff: 19456}} }, "sw Ethernet1 ingress-buffer pg3 xoff: intended 19456 B, actual not set (the switch's default)"},
+		{func(p *Port) { p.IngressBuffers = map[int]IngressBuffer{3: {Xon: 18432}} }, "sw Ethernet1 ingress-buffer pg3 xon: intended 18432 B, actual not set (the switch's default)"},
 		{func(p *Port) { p.Trust = model.TrustDSCP }, "sw Ethernet1 trust: intended dscp, actual not set (the switch's default)"},
 	} {
 		want, got := NewState(), NewState()
 		tc.set(want.Port("Ethernet1"))
-		got.Port("Ethernet1")
+		g := got.Port("Ethernet1")
+		// the same speed and priority group, without the setting
+		g.Speed, g.IngressBuffers = want.Ports["Ethernet1"].Speed, map[int]IngressBuffer{3: {}}
 		if d := Compare("sw", want, got); len(d) != 1 || d[0].String() != tc.want {
 			t.Errorf("differences %q, want %q", d, tc.want)
 		}
