@@ -35,3 +35,17 @@ func TestComparePinsNotSet(t *testing.T) {
 		}
 	}
 }
+
+// TestComparePinsSpeedUnits: a speed is written in the unit the
+// platforms' keywords use (NVUE `link speed 100G`, Onyx `speed 100M`:
+// NVUE Command Reference, Interface Commands; Onyx User Manual,
+// Ethernet Interfaces): G for whole Gb/s, M otherwise, so 100 Mb/s is
+// "100M", never "0G".
+func TestComparePinsSpeedUnits(t *testing.T) {
+	want, got := NewState(), NewState()
+	want.Port("Ethernet1").Speed = 100000
+	got.Port("Ethernet1").Speed = 100
+	if d := Compare("sw", want, got); len(d) != 1 || d[0].String() != "sw Ethernet1 speed: intended 100G, actual 100M" {
+		t.Errorf("differences %q", d)
+	}
+}
