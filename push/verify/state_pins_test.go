@@ -28,3 +28,26 @@ func TestStatePinsIngressPoolsOnly(t *testing.T) {
 		t.Errorf("pools (-want +got):\n%s", d)
 	}
 }
+
+// TestStatePinsCumulusEveryClass: targets/cumulus writes the
+// congestion control of all eight traffic classes (the idle ones `ecn
+// disable`), so verify compares all eight there: ECN left on in a
+// traffic class no priority maps to is a difference on NVUE (Cumulus
+// Linux User Guide, Quality of Service, Congestion Control (ECN): a
+// class's ECN is set in the default-global profile), even though the
+// fabric's priority map leaves that class idle.
+func TestStatePinsCumulusEveryClass(t *testing.T) {
+	f, sw := fabric("swp1")
+	sw.Platform = model.PlatformCumulus
+	f.QoS.PriorityToTC = []int{0, 0, 0, 3, 0, 0, 6, 0}
+	want := Expect(f, sw)
+	got := Expect(f, sw)
+	got.Ports["swp1"].ECN[5] = ECN{MinBytes: 153600, MaxBytes: 1536000}
+	var fields []string
+	for _, d := range Compare("sw1", want, got) {
+		fields = append(fields, d.Field)
+	}
+	if len(fields) != 1 || fields[0] != "ECN TC5" {
+		t.Errorf("differences in %q, want ECN TC5 only", fields)
+	}
+}
