@@ -1,0 +1,30 @@
+package verify
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// Tests that pin the NVUE readback where hand mutation testing (review
+// mutants2) changed a parse step with no test failing.
+
+// TestCumulusPinsForeignQoS: NVUEForeignQoS reads NVIDIA's RoCE mode
+// from `nv config show -o json` (`nv set qos roce`, lossless unless a
+// mode is set: Cumulus Linux User Guide, RDMA over Converged Ethernet -
+// RoCE) and a roce-lossless pool with switch priorities; a document
+// that is not JSON is an error, not "nothing foreign".
+func TestCumulusPinsForeignQoS(t *testing.T) {
+	got, err := NVUEForeignQoS([]byte(`[{"header": {"model": "vx"}}, {"set": {"qos": {"roce": {},
+	  "traffic-pool": {"roce-lossless": {"switch-priority": {"3": {}}}}}}}]`))
+	want := map[string]string{"qos roce": "RoCE mode lossless", "qos traffic-pool roce-lossless": "lossless pool of switch priority 3"}
+	if d := cmp.Diff(want, got); err != nil || d != "" {
+		t.Errorf("err %v, (-want +got):\n%s", err, d)
+	}
+	if got, err := NVUEForeignQoS([]byte(`[{"set": {"qos": {"roce": {"enable": "off"}}}}]`)); err != nil || got != nil {
+		t.Errorf("RoCE mode off: %v, %v; want none", got, err)
+	}
+	if _, err := NVUEForeignQoS([]byte(`{not json`)); err == nil {
+		t.Error("no error for a document that is not JSON")
+	}
+}
