@@ -28,3 +28,27 @@ func TestCumulusPinsForeignQoS(t *testing.T) {
 		t.Error("no error for a document that is not JSON")
 	}
 }
+
+// TestCumulusPinsOwnKeyWins: `nv config show` groups interfaces under
+// one key where their settings are the same and keeps what differs
+// under the interface's own key (NVUE Command Reference, `nv config
+// show`, the "bond1" and "bond1-3" example), so the interface's own key
+// wins whichever way the keys sort: swp1's own MTU beside the
+// "swp1-2" group's.
+func TestCumulusPinsOwnKeyWins(t *testing.T) {
+	s, err := ParseNVUE([]byte(`[{"set": {"interface": {
+	  "swp1": {"type": "swp", "link": {"mtu": 9216}},
+	  "swp1-2": {"type": "swp", "link": {"mtu": 1500}},
+	  "swp3": {"type": "swp", "link": {"mtu": 9000}},
+	  "swp2-3": {"type": "swp", "link": {"mtu": 1500}}}}}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int{}
+	for _, n := range []string{"swp1", "swp2", "swp3"} {
+		got[n] = s.Ports[n].MTU
+	}
+	if d := cmp.Diff(map[string]int{"swp1": 9216, "swp2": 1500, "swp3": 9000}, got); d != "" {
+		t.Errorf("MTUs (-want +got):\n%s", d)
+	}
+}
