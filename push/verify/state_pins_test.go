@@ -51,3 +51,22 @@ func TestStatePinsCumulusEveryClass(t *testing.T) {
 		t.Errorf("differences in %q, want ECN TC5 only", fields)
 	}
 }
+
+// TestStatePinsOnyxPFCScope: on Onyx the PFC priorities are one global
+// list (`dcb priority-flow-control priority N enable`) that a port takes
+// when its own `dcb priority-flow-control mode on` is set (Onyx User
+// Manual, Priority Flow Control). A fabric port without PFC that the
+// switch runs with PFC on differs in its own mode line, so the
+// difference is the port's, not a switch-wide one.
+func TestStatePinsOnyxPFCScope(t *testing.T) {
+	f, sw := fabric("1/1")
+	sw.Platform = model.PlatformOnyx
+	sw.Ports[0].PFCPriorities = nil
+	want, got := Expect(f, sw), Expect(f, sw)
+	p := got.Ports["1/1"]
+	p.PFC, p.SwitchWide = []int{3}, map[string]bool{"PFC": true} // as ParseOnyx reads a port with mode on
+	d := Compare("sw1", want, got)
+	if len(d) != 1 || d[0].Scope != "" || d[0].String() != "sw1 1/1 PFC priorities: intended none, actual 3" {
+		t.Errorf("differences %+v", d)
+	}
+}
