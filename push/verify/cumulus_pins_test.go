@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -50,5 +51,22 @@ func TestCumulusPinsOwnKeyWins(t *testing.T) {
 	}
 	if d := cmp.Diff(map[string]int{"swp1": 9216, "swp2": 1500, "swp3": 9000}, got); d != "" {
 		t.Errorf("MTUs (-want +got):\n%s", d)
+	}
+}
+
+// TestCumulusPinsNameRanges: NVUENames expands a range by its count of
+// names, as its doc says (more than 4096 names is kept as one name): an
+// SVI range high in the VLAN space ("vlan4000-4001", NVUE Command
+// Reference, `nv set interface <interface-id>`) is two interfaces, and
+// a range of exactly 4096 names is expanded while 4097 is not.
+func TestCumulusPinsNameRanges(t *testing.T) {
+	if got := NVUENames("vlan4000-4001"); !slices.Equal(got, []string{"vlan4000", "vlan4001"}) {
+		t.Errorf("vlan4000-4001: %q", got)
+	}
+	if got := NVUENames("swp1-4096"); len(got) != 4096 || got[4095] != "swp4096" {
+		t.Errorf("swp1-4096: %d names", len(got))
+	}
+	if got := NVUENames("swp1-4097"); !slices.Equal(got, []string{"swp1-4097"}) {
+		t.Errorf("swp1-4097: %d names, want it kept as one", len(got))
 	}
 }
