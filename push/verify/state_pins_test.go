@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/fabricc/fabricc/model"
@@ -68,5 +69,20 @@ func TestStatePinsOnyxPFCScope(t *testing.T) {
 	d := Compare("sw1", want, got)
 	if len(d) != 1 || d[0].Scope != "" || d[0].String() != "sw1 1/1 PFC priorities: intended none, actual 3" {
 		t.Errorf("differences %+v", d)
+	}
+}
+
+// TestStatePinsOnyxSinglePriorityGroup: in Onyx advanced buffer mode
+// every priority group of a port is an `ingress-buffer iPort.pgN` line
+// (Onyx User Manual, Shared Buffers), a port with one group (a port
+// without PFC: its lossy group alone) included, so verify expects it.
+func TestStatePinsOnyxSinglePriorityGroup(t *testing.T) {
+	f, sw := fabric("1/1")
+	sw.Platform, sw.BufferStyle = model.PlatformOnyx, "advanced"
+	sw.Ports[0].PFCPriorities = nil
+	sw.Ports[0].PriorityGroups = []model.PriorityGroup{{Index: 0, Priorities: []int{0, 1, 2, 3, 4, 5, 6, 7}, SizeBytes: 10240}}
+	got := Expect(f, sw).Ports["1/1"].IngressBuffers
+	if len(got) != 1 || !slices.Equal(got[0].Priorities, []int{0, 1, 2, 3, 4, 5, 6, 7}) {
+		t.Errorf("ingress buffers %+v, want pg0 of priorities 0-7", got)
 	}
 }
