@@ -76,18 +76,20 @@ func TestCumulusPinsNameRanges(t *testing.T) {
 // priority n ("If you configure the trust to be l3 but do not specify
 // any DSCP to switch priority mappings, Cumulus Linux uses the default
 // values": Cumulus Linux 5.9 User Guide, Quality of Service,
-// Classification, Trust DSCP), and switch priority n to traffic class n
+// Classification, Trust DSCP; `both` trusts DSCP too), and switch priority n to traffic class n
 // (same guide, Egress Queues). The map is read, so it is compared: a
 // nil map would leave the DSCP map unverified.
 func TestCumulusPinsTrustL3DefaultMap(t *testing.T) {
-	s, err := ParseNVUE([]byte(`[{"set": {"interface": {"swp1": {"type": "swp"}},
-	  "qos": {"mapping": {"default-global": {"trust": "l3"}}}}}]`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := s.Ports["swp1"].DSCPToTC
-	got := map[int]int{0: m[0], 7: m[7], 8: m[8], 26: m[26], 46: m[46], 63: m[63]}
-	if d := cmp.Diff(map[int]int{0: 0, 7: 0, 8: 1, 26: 3, 46: 5, 63: 7}, got); len(m) != 64 || d != "" {
-		t.Errorf("%d entries, (-want +got):\n%s", len(m), d)
+	for _, trust := range []string{"l3", "both"} {
+		s, err := ParseNVUE([]byte(`[{"set": {"interface": {"swp1": {"type": "swp"}},
+		  "qos": {"mapping": {"default-global": {"trust": "` + trust + `"}}}}}]`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := s.Ports["swp1"].DSCPToTC
+		got := map[int]int{0: m[0], 7: m[7], 8: m[8], 26: m[26], 46: m[46], 63: m[63]}
+		if d := cmp.Diff(map[int]int{0: 0, 7: 0, 8: 1, 26: 3, 46: 5, 63: 7}, got); len(m) != 64 || d != "" {
+			t.Errorf("trust %s: %d entries, (-want +got):\n%s", trust, len(m), d)
+		}
 	}
 }
