@@ -93,3 +93,37 @@ func TestCumulusPinsTrustL3DefaultMap(t *testing.T) {
 		}
 	}
 }
+
+// TestCumulusPinsPoolsFabricFirst: with NVIDIA's roce-lossless pool
+// beside fabricc's default-lossless (RoCE mode on: Cumulus Linux User
+// Guide, Quality of Service, Traffic Pools), the lossless pool compared
+// is default-lossless, fabricc's; the other is reported as foreign QoS
+// (ForeignQoS), not read as the fabric's pool.
+func TestCumulusPinsPoolsFabricFirst(t *testing.T) {
+	s, err := ParseNVUE([]byte(`[{"set": {"interface": {"swp1": {"type": "swp"}}, "qos": {"traffic-pool": {
+	  "default-lossless": {"memory-percent": 50, "switch-priority": {"3": {}}},
+	  "roce-lossless": {"memory-percent": 20, "switch-priority": {"4": {}}},
+	  "mc-lossy": {"memory-percent": 5}}}}}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]Pool{"lossless": {Percent: 50, Priorities: []int{3}}}
+	if d := cmp.Diff(want, s.Pools); d != "" {
+		t.Errorf("pools (-want +got):\n%s", d)
+	}
+}
+
+// TestCumulusPinsBondMLAG: a bond's `bond mlag id` is read while MLAG is
+// on and not when `bond mlag enable off` (Cumulus Linux User Guide, NVUE
+// CLI, "Search for a Specific Configuration": `mlag: enable: on, id:
+// 1`); a numeric ID is written as the number, "1".
+func TestCumulusPinsBondMLAG(t *testing.T) {
+	got, err := NVUEBondMembers([]byte(`[{"set": {"interface": {
+	  "bond1": {"type": "bond", "bond": {"member": {"swp1": {}}, "mlag": {"enable": "on", "id": 1}}},
+	  "bond2": {"type": "bond", "bond": {"member": {"swp2": {}}, "mlag": {"enable": "off", "id": 2}}},
+	  "bond3": {"type": "bond", "bond": {"member": {"swp3": {}}}}}}}]`))
+	want := map[string]BondMember{"swp1": {"bond1", "1"}, "swp2": {"bond2", ""}, "swp3": {"bond3", ""}}
+	if d := cmp.Diff(want, got); err != nil || d != "" {
+		t.Errorf("err %v, members (-want +got):\n%s", err, d)
+	}
+}
