@@ -101,7 +101,9 @@ func TestEOSPinsStatic(t *testing.T) {
 		{"native vlan", "   switchport mode trunk\n   switchport trunk allowed vlan 100,200-201\n   switchport trunk native vlan 10\n",
 			func(p *Port) bool { return slices.Equal(p.TrunkVLANs, []int{100, 200, 201}) }},
 		{"ecn kbytes", "   uc-tx-queue 3\n      random-detect ecn minimum-threshold 150 kbytes maximum-threshold 2 mbytes max-mark-probability 100\n",
-			func(p *Port) bool { return p.ECN[3] == ECN{MinBytes: 150 * 1024, MaxBytes: 2 * 1024 * 1024} }},
+			func(p *Port) bool {
+				return p.ECN[3] == ECN{MinBytes: 150 * 1024, MaxBytes: 2 * 1024 * 1024, Mode: "ecn", Probability: 100}
+			}},
 	} {
 		p := ParseEOS("interface Ethernet1/1\n" + tc.lines + "!\n").Ports["Ethernet1/1"]
 		if !tc.check(p) {
