@@ -33,8 +33,17 @@ func New(opts cli.Options) *Device {
 	d := &Device{opts: opts, run: newState(opts), files: map[string]*State{}, active: "initial",
 		booted: time.Now().UTC().Truncate(time.Second), newAPI: cli.VersionAtLeast(opts.Version, "3.6.6000")}
 	d.files["initial"] = d.run.clone()
+	d.files["initial"+bakSuffix] = d.run.clone()
 	return d
 }
+
+// bakSuffix names the copy Onyx keeps of a configuration file's previous
+// contents when the file is written again. Cray-HPE docs-csm, "Management
+// Network Upgrade" Mellanox steps: after `configuration write to csm1.0`
+// (a new file) `show configuration files` lists csm1.0 without a .bak;
+// after `write memory` overwrote csm1.2 it lists csm1.2.bak; initial.bak
+// is in every listing, from the switch's first save.
+const bakSuffix = ".bak"
 
 // Running is `show running-config`.
 func (d *Device) Running() string {
@@ -302,6 +311,9 @@ func (s *shell) write(name string, noSwitch bool) {
 	if name == "" {
 		name = s.d.active
 	}
+	if old, ok := s.d.files[name]; ok {
+		s.d.files[name+bakSuffix] = old
+	}
 	s.d.files[name] = s.d.run.clone()
 	if !noSwitch {
 		s.d.active = name
@@ -323,9 +335,13 @@ func (s *shell) switchTo(answer string) cli.Result {
 	return cli.Result{Out: "Rebooting...", Reboot: true}
 }
 
-// filesText is `show configuration files`.
+// filesText is `show configuration files`: a blank line, each file
+// (its .bak beside it), then the active file and whether the running
+// configuration has unsaved changes (Cray-HPE docs-csm, "Load Saved
+// Switch Configuration", Mellanox: the listing after the prompt line).
 func (d *Device) filesText() string {
 	var b strings.Builder
+	b.WriteString("\n")
 	for _, n := range cli.SortedKeys(d.files) {
 		if n == d.active {
 			fmt.Fprintf(&b, "%s (active)\n", n)
