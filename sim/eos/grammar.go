@@ -117,6 +117,11 @@ var globalRules = []cli.Rule[*env]{
 		e.st.Ports[name] = newPort(p.NativeG, p.Inactive)
 		return nil
 	}},
+	// Interfaces other than Ethernet ports (Management1, Loopback0,
+	// Vlan10, Port-Channel1, as real running-configs have them: napalm
+	// test/eos/mocked_data/test_get_config/normal/show_running_config.text)
+	// are not simulated, not invalid input (review rsim #7).
+	{Syntax: "[no|default] interface <rest>"},
 	{Syntax: "vlan <vlans>", Do: enterVLAN},
 	{Syntax: "no vlan <vlans>", Do: func(e *env, m []string) error {
 		ids, err := cli.Ints(m[1], 1, 4094)

@@ -131,6 +131,16 @@ func unrecognized(word string) string {
 	return fmt.Sprintf("%% Unrecognized command \"%s\".\nType \"?\" for help.", word)
 }
 
+// notSimulated refuses a configuration command whose first word the
+// simulator's tables do not have: Onyx may have it (`license install`,
+// `lacp`, `ip routing` of real running-configs, mellanox.onyx fixture
+// onyx_config_config.cfg), so the answer says the simulator does not
+// model it instead of Onyx's `% Unrecognized command` for a command that
+// does not exist (review rsim #7). errText words it "% Error: WORD: this
+// command is not simulated", the form of the table's rows without an
+// action.
+func notSimulated(word string) error { return fmt.Errorf("%s: %w", word, cli.ErrUnsupported) }
+
 // syntaxText is the Onyx error for a line no rule accepts.
 func syntaxText(e *cli.SyntaxError) string {
 	switch e.Kind {
@@ -209,10 +219,12 @@ func (s *shell) Exec(raw string) cli.Result {
 	}
 	r, m, serr := s.grammar().Match(cmd)
 	switch {
+	case serr != nil && s.priv == privConfig && serr.Unmodelled():
+		return cli.Result{Out: errText(notSimulated(serr.Word))}
 	case serr != nil:
 		return cli.Result{Out: syntaxText(serr)}
 	case r.Do == nil:
-		return cli.Result{Out: errText(fmt.Errorf("%s: %w", m[0], cli.ErrUnsupported))}
+		return cli.Result{Out: errText(notSimulated(m[0]))}
 	}
 	if err := r.Do(e, m); err != nil {
 		var exit exitSession
@@ -295,6 +307,8 @@ func (s *shell) portCommand(spec, text string) error {
 	}
 	r, m, serr := portGrammar.Match(text)
 	switch {
+	case serr != nil && serr.Unmodelled():
+		return notSimulated(serr.Word)
 	case serr != nil:
 		return errors.New(strings.TrimPrefix(syntaxText(serr), "% "))
 	case r.Do == nil:
