@@ -46,8 +46,8 @@ var kinds = map[string]string{
 	// (Management1, Loopback0, Vlan10, Port-Channel1), which the
 	// simulator does not model.
 	"otherif": `(?i:[a-df-z][a-z\-]*)\d+(?:[/.:]\d+)*`,
-	"name":  `[\w.\-]{1,40}`,
-	"vlans": `\d[\d,\-]*`,
+	"name":    `[\w.\-]{1,40}`,
+	"vlans":   `\d[\d,\-]*`,
 	// "100gfull", "100g-2", "100g", and the megabit forms of 1G and 10G
 	// ("speed forced 10000full", "forced 1000full": public EOS
 	// running-configs; AVD ethernet_interfaces[].speed).
