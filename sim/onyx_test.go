@@ -274,3 +274,22 @@ func TestOnyxConfigurationFilesBak(t *testing.T) {
 		t.Errorf("csm1.2 lacks the second write:\n%s", now)
 	}
 }
+
+// TestOnyxSectionEnds is review rsim #8: a section of indented commands
+// ends with a line of three spaces, the header and the hostname section
+// with an empty line, as in the running-config of ansible/ansible
+// test/units/modules/network/onyx/fixtures/onyx_config_config.cfg
+// ("   license install 11223344\n   \n##", "hostname ufm-switch16\n\n##").
+func TestOnyxSectionEnds(t *testing.T) {
+	d := startWith(t, sim.Options{Platform: model.PlatformOnyx, Initial: "   interface ethernet 1/1 mtu 9000 force\n", InitialName: "leaf1.cfg"})
+	run := d.Running()
+	for _, want := range []string{
+		"##\n\n##\n## Running-config temporary prefix mode setting\n##\nno cli default prefix-modes enable\n\n##\n",
+		"   interface ethernet 1/1 mtu 9000 force\n   \n##\n## Interface Ethernet buffer configuration\n",
+		"hostname leaf1\n\n##\n",
+	} {
+		if !strings.Contains(run, want) {
+			t.Errorf("running-config lacks %q:\n%s", want, run)
+		}
+	}
+}
