@@ -1,6 +1,7 @@
 package sim_test
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 	"testing"
@@ -361,5 +362,37 @@ func TestEOSPlatformCommandsByASIC(t *testing.T) {
 	configs(t, mustOpen(t, d, "arista_eos"), "platform trident mmu queue profile fabricc", "ingress headroom bytes 1024", "exit", "platform trident mmu queue profile fabricc apply")
 	if want := "platform trident mmu queue profile fabricc apply\n"; !strings.Contains(d.Running(), want) {
 		t.Errorf("7060X6-64PE: running-config lacks %q:\n%s", want, d.Running())
+	}
+}
+
+// TestEOSRunningConfigJSONShape is review rsim #8: `show running-config
+// | json` prints a mode without children as {"comments": [], "cmds": {}},
+// a command that opens no mode as null, and one "! device:" header line
+// without its newline, as cEOS 4.34.2F does in a public containerlab
+// eAPI capture (`"interface Ethernet3": {"comments": [], "cmds": {}}`,
+// `"hostname ceos1": null`, `"header": ["! device: ceos1 (cEOSLab,
+// EOS-4.34.2F-...)"]`).
+func TestEOSRunningConfigJSONShape(t *testing.T) {
+	d := start(t, model.PlatformEOS, sim.Faults{})
+	drv := mustOpen(t, d, "arista_eos")
+	configs(t, drv, "interface Ethernet1/1", "description x", "exit", "interface Ethernet2/1", "exit")
+	run := jsonOf(t, drv, "show running-config | json")
+	got, _ := json.Marshal(map[string]any{
+		"empty": path(t, run, "cmds", "interface Ethernet2/1"),
+		"leaf":  path(t, run, "cmds", "hostname leaf1"),
+		"child": path(t, run, "cmds", "interface Ethernet1/1", "cmds", "description x"),
+	})
+	if want := `{"child":null,"empty":{"cmds":{},"comments":[]},"leaf":null}`; string(got) != want {
+		t.Errorf("running-config JSON: %s, want %s", got, want)
+	}
+	for _, k := range [][]string{{"hostname leaf1"}, {"interface Ethernet1/1", "cmds", "description x"}} {
+		parent, _ := path(t, run, append([]string{"cmds"}, k[:len(k)-1]...)...).(map[string]any)
+		if _, ok := parent[k[len(k)-1]]; !ok {
+			t.Errorf("running-config JSON lacks %q", k)
+		}
+	}
+	h, _ := path(t, run, "header").([]any)
+	if len(h) != 1 || !strings.HasPrefix(h[0].(string), "! device: ") || strings.Contains(h[0].(string), "\n") {
+		t.Errorf("header %q, want one \"! device:\" line without a newline", h)
 	}
 }
