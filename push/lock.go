@@ -461,20 +461,17 @@ func (onyxLock) holder(c Conn) (*Holder, error) {
 // release deletes me's lock file and those of the transactions me took
 // the lock over from (takeover keeps them until then).
 func (onyxLock) release(c Conn, me Holder) error {
-	locks, err := onyxLocks(c)
+	locks, files, err := onyxLockFiles(c)
 	if err != nil {
 		return err
 	}
 	var del []string
 	for _, l := range locks {
 		if l.same(me) || slices.Contains(me.Inherits, l.ID) {
-			del = append(del, "configuration delete "+onyxLockName(l))
+			del = append(del, onyxLockName(l))
 		}
 	}
-	if len(del) == 0 {
-		return nil
-	}
-	return onyxConfigure(c, del)
+	return onyxDeleteFiles(c, files, del)
 }
 
 // takeover writes me's lock file beside old's and keeps old's: a lock
@@ -510,29 +507,88 @@ func (onyxLock) handBack(c Conn, me, _ Holder) error {
 
 // onyxLocks lists the lock files, oldest transaction first.
 func onyxLocks(c Conn) ([]Holder, error) {
+	locks, _, err := onyxLockFiles(c)
+	return locks, err
+}
+
+// onyxLockFiles reads `show configuration files` once: the lock files,
+// oldest transaction first, and the whole listing.
+func onyxLockFiles(c Conn) ([]Holder, onyxFileList, error) {
 	out, err := c.Send("show configuration files")
 	if err != nil {
-		return nil, err
+		return nil, onyxFileList{}, err
 	}
+	files := onyxFiles(out)
 	var locks []Holder
-	for _, name := range onyxFiles(out).names {
+	for _, name := range files.names {
 		if h, ok := parseOnyxLockName(name); ok {
 			locks = append(locks, h)
 		}
 	}
 	sort.Slice(locks, func(i, j int) bool { return onyxLockName(locks[i]) < onyxLockName(locks[j]) })
-	return locks, nil
+	return locks, files, nil
+}
+
+// onyxDeleteFiles deletes the configuration files names and then the
+// NAME.bak copies files listed for them. Whether Onyx deletes a .bak
+// with its file has no public sample, so the .bak files still listed
+// after the first deletion are deleted by name.
+func onyxDeleteFiles(c Conn, files onyxFileList, names []string) error {
+	if len(names) == 0 {
+		return nil
+	}
+	if err := onyxConfigure(c, onyxDeletes(names)); err != nil {
+		return err
+	}
+	var baks []string
+	for _, n := range names {
+		if files.hasBak(n) {
+			baks = append(baks, n)
+		}
+	}
+	if len(baks) == 0 {
+		return nil
+	}
+	out, err := c.Send("show configuration files")
+	if err != nil {
+		return err
+	}
+	var left []string
+	for _, n := range baks {
+		if onyxFiles(out).hasBak(n) {
+			left = append(left, n+onyxBak)
+		}
+	}
+	if len(left) == 0 {
+		return nil
+	}
+	return onyxConfigure(c, onyxDeletes(left))
+}
+
+// onyxDeletes are the `configuration delete NAME` lines of names.
+func onyxDeletes(names []string) []string {
+	lines := make([]string, len(names))
+	for i, n := range names {
+		lines[i] = "configuration delete " + n
+	}
+	return lines
 }
 
 // onyxFileList is `show configuration files`: the file names, the
 // active one and whether the running configuration has unsaved changes
 // (CSM documentation sample: "Active configuration: X", "Unsaved changes
-// : yes").
+// : yes"). baks are the NAME.bak copies Onyx keeps of a file written
+// again (Cray-HPE docs-csm, "Load Saved Switch Configuration", Mellanox:
+// "csm1.0.canu1.1.21.bak" beside "csm1.0.canu1.1.21 (active)"), apart
+// from names, so that a lock's copy is never read as a second lock.
 type onyxFileList struct {
-	names   []string
-	active  string
-	unsaved bool
+	names, baks []string
+	active      string
+	unsaved     bool
 }
+
+// onyxBak ends the name of the copy Onyx keeps of a file written again.
+const onyxBak = ".bak"
 
 func onyxFiles(out string) onyxFileList {
 	var l onyxFileList
@@ -547,17 +603,17 @@ func onyxFiles(out string) onyxFileList {
 			l.unsaved = strings.TrimSpace(v) == "yes"
 		case !found:
 			name := strings.TrimSpace(strings.TrimSuffix(line, "(active)"))
-			l.names = append(l.names, name)
+			if strings.HasSuffix(name, onyxBak) {
+				l.baks = append(l.baks, name)
+			} else {
+				l.names = append(l.names, name)
+			}
 		}
 	}
 	return l
 }
 
-func (l onyxFileList) has(name string) bool {
-	for _, n := range l.names {
-		if n == name {
-			return true
-		}
-	}
-	return false
-}
+func (l onyxFileList) has(name string) bool { return slices.Contains(l.names, name) }
+
+// hasBak is whether the listing has name's NAME.bak.
+func (l onyxFileList) hasBak(name string) bool { return slices.Contains(l.baks, name+onyxBak) }

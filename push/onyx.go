@@ -121,11 +121,12 @@ func (t *onyxTxn) Cleanup(c Conn) error {
 		return nil
 	}
 	out, err := c.Send("show configuration files")
-	if err == nil && !onyxFiles(out).has(t.checkpoint) {
+	files := onyxFiles(out)
+	if err == nil && !files.has(t.checkpoint) {
 		return nil
 	}
 	if err == nil {
-		err = onyxConfigure(c, []string{"configuration delete " + t.checkpoint})
+		err = onyxDeleteFiles(c, files, []string{t.checkpoint})
 	}
 	if err != nil {
 		return fmt.Errorf("the checkpoint %s is no longer needed but was not deleted (%v); delete it on the switch with `configuration delete %s`", t.checkpoint, err, t.checkpoint)

@@ -47,7 +47,8 @@ func TestOnyxLAGMemberRefused(t *testing.T) {
 // starting with "%" is a refusal even when it is none of the phrases of
 // the platform definition's failed-when-contains (Ansible's Onyx
 // terminal plugin: terminal_stderr_re `\A%|\r\n%|\n%`); the reason is
-// that line. The simulator words a LAG member's refusal so.
+// that line. The simulator words a LAG member's refusal of a switchport
+// line so.
 func TestOnyxPercentLineIsRefusal(t *testing.T) {
 	f, _ := demo(t)
 	sw := f.Switch("leaf4")
@@ -58,9 +59,9 @@ func TestOnyxPercentLineIsRefusal(t *testing.T) {
 	if _, err := c.Send("configure terminal"); err != nil {
 		t.Fatal(err)
 	}
-	_, err := c.Send("interface ethernet 1/5 mtu 9216 force")
+	_, err := c.Send("interface ethernet 1/5 switchport mode trunk")
 	var ref *RefusedError
-	want := RefusedError{Cmd: "interface ethernet 1/5 mtu 9216 force", Reason: "% Interface is a member of port-channel 1; configure the port-channel instead"}
+	want := RefusedError{Cmd: "interface ethernet 1/5 switchport mode trunk", Reason: "% Interface is a member of port-channel 1; configure the port-channel instead"}
 	if !errors.As(err, &ref) || *ref != want {
 		t.Errorf("refusal %v, want %v", err, &want)
 	}

@@ -1,6 +1,7 @@
 package sim_test
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 	"testing"
@@ -120,7 +121,7 @@ func TestEOSInvalidInputChangesNothing(t *testing.T) {
 	drv := mustOpen(t, d, "arista_eos")
 	configs(t, drv, "interface Ethernet34", "mtu 9000")
 	before := d.Running()
-	for _, bad := range []string{"bogus command", "mtu 99999", "switchport mode hybrid", "qos map dscp 64 to traffic-class 3"} {
+	for _, bad := range []string{"mtu 99999", "switchport mode hybrid", "qos map dscp 64 to traffic-class 3"} {
 		mr, err := drv.SendConfigs([]string{"interface Ethernet34", bad})
 		if err != nil {
 			t.Fatal(err)
@@ -128,6 +129,16 @@ func TestEOSInvalidInputChangesNothing(t *testing.T) {
 		if mr.Failed == nil || !strings.Contains(mr.JoinedResult(), "% Invalid input") {
 			t.Errorf("%q: not refused: %q", bad, mr.JoinedResult())
 		}
+	}
+	// A first word no mode has is not the device's invalid input: the
+	// simulator cannot tell a command EOS lacks from one it does not
+	// model (review rsim #7).
+	mr, err := drv.SendConfigs([]string{"interface Ethernet34", "bogus command"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(mr.JoinedResult(), "% This command is not simulated") {
+		t.Errorf("bogus command: %q", mr.JoinedResult())
 	}
 	if got := d.Running(); got != before {
 		t.Errorf("refused commands changed the config:\n%s", got)
@@ -351,5 +362,37 @@ func TestEOSPlatformCommandsByASIC(t *testing.T) {
 	configs(t, mustOpen(t, d, "arista_eos"), "platform trident mmu queue profile fabricc", "ingress headroom bytes 1024", "exit", "platform trident mmu queue profile fabricc apply")
 	if want := "platform trident mmu queue profile fabricc apply\n"; !strings.Contains(d.Running(), want) {
 		t.Errorf("7060X6-64PE: running-config lacks %q:\n%s", want, d.Running())
+	}
+}
+
+// TestEOSRunningConfigJSONShape is review rsim #8: `show running-config
+// | json` prints a mode without children as {"comments": [], "cmds": {}},
+// a command that opens no mode as null, and one "! device:" header line
+// without its newline, as cEOS 4.34.2F does in a public containerlab
+// eAPI capture (`"interface Ethernet3": {"comments": [], "cmds": {}}`,
+// `"hostname ceos1": null`, `"header": ["! device: ceos1 (cEOSLab,
+// EOS-4.34.2F-...)"]`).
+func TestEOSRunningConfigJSONShape(t *testing.T) {
+	d := start(t, model.PlatformEOS, sim.Faults{})
+	drv := mustOpen(t, d, "arista_eos")
+	configs(t, drv, "interface Ethernet1/1", "description x", "exit", "interface Ethernet2/1", "exit")
+	run := jsonOf(t, drv, "show running-config | json")
+	got, _ := json.Marshal(map[string]any{
+		"empty": path(t, run, "cmds", "interface Ethernet2/1"),
+		"leaf":  path(t, run, "cmds", "hostname leaf1"),
+		"child": path(t, run, "cmds", "interface Ethernet1/1", "cmds", "description x"),
+	})
+	if want := `{"child":null,"empty":{"cmds":{},"comments":[]},"leaf":null}`; string(got) != want {
+		t.Errorf("running-config JSON: %s, want %s", got, want)
+	}
+	for _, k := range [][]string{{"hostname leaf1"}, {"interface Ethernet1/1", "cmds", "description x"}} {
+		parent, _ := path(t, run, append([]string{"cmds"}, k[:len(k)-1]...)...).(map[string]any)
+		if _, ok := parent[k[len(k)-1]]; !ok {
+			t.Errorf("running-config JSON lacks %q", k)
+		}
+	}
+	h, _ := path(t, run, "header").([]any)
+	if len(h) != 1 || !strings.HasPrefix(h[0].(string), "! device: ") || strings.Contains(h[0].(string), "\n") {
+		t.Errorf("header %q, want one \"! device:\" line without a newline", h)
 	}
 }

@@ -187,7 +187,7 @@ func TestOnyxErrorChangesNothing(t *testing.T) {
 			t.Errorf("%q accepted: %q", bad, mr.JoinedResult())
 		}
 	}
-	if r, _ := drv.SendConfigs([]string{"bogus"}); !strings.Contains(r.JoinedResult(), `% Unrecognized command "bogus".`) {
+	if r, _ := drv.SendConfigs([]string{"bogus"}); !strings.Contains(r.JoinedResult(), `% Error: bogus: this command is not simulated`) {
 		t.Errorf("error text = %q", r.JoinedResult())
 	}
 	_ = cmd(t, drv, "show version")

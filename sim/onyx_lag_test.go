@@ -10,9 +10,11 @@ import (
 
 // TestOnyxLAGMembers (review ronyx #5): the simulator holds port-channel
 // and MLAG membership in mellanox.onyx onyx_linkagg's commands, prints
-// it in the running-config, and a member refuses the settings it takes
-// from its bundle with one "%" line that is none of the five phrases of
-// push's failed-when-contains list (review ronyx #6).
+// it in the running-config, and a member refuses a switchport setting
+// with one "%" line that is none of the five phrases of push's
+// failed-when-contains list (review ronyx #6). A member takes its own
+// MTU and PFC lines, as real running-configs carry them (review rsim
+// #6; TestOnyxMemberLinesOfRealConfigs).
 func TestOnyxLAGMembers(t *testing.T) {
 	d := start(t, model.PlatformOnyx, sim.Faults{})
 	drv := mustOpen(t, d, onyxDef(t))
@@ -34,8 +36,8 @@ func TestOnyxLAGMembers(t *testing.T) {
 		t.Errorf("running-config LAG lines:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	for _, c := range []struct{ line, want string }{
-		{"interface ethernet 1/3 mtu 9216 force", "% Interface is a member of port-channel 1; configure the port-channel instead"},
-		{"interface ethernet 1/6 dcb priority-flow-control mode on force", "% Interface is a member of mlag-port-channel 7; configure the mlag-port-channel instead"},
+		{"interface ethernet 1/3 switchport mode trunk", "% Interface is a member of port-channel 1; configure the port-channel instead"},
+		{"interface ethernet 1/6 switchport mode hybrid", "% Interface is a member of mlag-port-channel 7; configure the mlag-port-channel instead"},
 		{"interface ethernet 1/5 channel-group 2 mode active", "% Error: port-channel 2 does not exist"},
 	} {
 		r, err := drv.SendConfig(c.line)
@@ -46,17 +48,72 @@ func TestOnyxLAGMembers(t *testing.T) {
 			t.Errorf("%s: %q, want %q", c.line, r.Result, c.want)
 		}
 	}
-	if strings.Contains(d.Running(), "mtu 9216") {
-		t.Error("the refused mtu line changed the member")
+	if strings.Contains(d.Running(), "switchport mode") {
+		t.Error("the refused switchport line changed the member")
 	}
-	configs(t, drv, "interface ethernet 1/3 no channel-group", "interface ethernet 1/3 mtu 9216 force", "no interface mlag-port-channel 7")
+	configs(t, drv, "interface ethernet 1/3 no channel-group", "interface ethernet 1/3 switchport mode trunk", "no interface mlag-port-channel 7")
 	run := d.Running()
-	for _, l := range []string{"interface ethernet 1/3 mtu 9216 force", "interface ethernet 1/4 channel-group 1 mode active"} {
+	for _, l := range []string{"interface ethernet 1/3 switchport mode trunk", "interface ethernet 1/4 channel-group 1 mode active"} {
 		if !strings.Contains(run, "   "+l+"\n") {
 			t.Errorf("running-config lacks %q:\n%s", l, run)
 		}
 	}
 	if strings.Contains(run, "mlag") {
 		t.Errorf("no interface mlag-port-channel 7 left its member:\n%s", run)
+	}
+}
+
+// TestOnyxMemberLinesOfRealConfigs is review rsim #6: a LAG or MLAG
+// member takes the MTU and PFC lines real running-configs carry for it,
+// in the order the switch printed them, so the lab can start from such a
+// configuration. The lines are those of ansible-collections/mellanox.onyx
+// tests/unit/modules/fixtures/onyx_config_config.cfg (port-channel 1
+// members 1/7-1/8, PFC on force) and Cray-HPE docs-csm's Mellanox port
+// configuration page (`show run int ethernet 1/1` of an MLAG member:
+// speed, `mtu 9216 force`, then `mlag-channel-group 1 mode active`).
+func TestOnyxMemberLinesOfRealConfigs(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		lines []string
+		want  []string // running-config lines, without the indent
+	}{
+		{"mellanox.onyx fixture", []string{
+			"interface port-channel 1",
+			"interface ethernet 1/7-1/8 channel-group 1 mode active",
+			"dcb priority-flow-control enable force",
+			"interface ethernet 1/7-1/8 dcb priority-flow-control mode on force",
+		}, []string{
+			"interface ethernet 1/7-1/8 channel-group 1 mode active",
+			"interface ethernet 1/7-1/8 dcb priority-flow-control mode on force",
+		}},
+		{"docs-csm MLAG member", []string{
+			"interface mlag-port-channel 1",
+			"interface ethernet 1/1 mtu 9216 force",
+			"interface ethernet 1/1 mlag-channel-group 1 mode active",
+			"interface ethernet 1/1 mtu 9216 force",
+		}, []string{
+			"interface ethernet 1/1 mtu 9216 force",
+			"interface ethernet 1/1 mlag-channel-group 1 mode active",
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d := start(t, model.PlatformOnyx, sim.Faults{})
+			drv := mustOpen(t, d, onyxDef(t))
+			for _, l := range c.lines {
+				r, err := drv.SendConfig(l)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if strings.TrimSpace(r.Result) != "" {
+					t.Errorf("%s: refused: %q", l, r.Result)
+				}
+			}
+			run := d.Running()
+			for _, l := range c.want {
+				if !strings.Contains(run, "   "+l+"\n") {
+					t.Errorf("running-config lacks %q:\n%s", l, run)
+				}
+			}
+		})
 	}
 }

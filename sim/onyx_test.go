@@ -235,3 +235,61 @@ func TestOnyxTrunkAllowedVLANs(t *testing.T) {
 		})
 	}
 }
+
+// TestOnyxConfigurationFilesBak is review rsim #5: `show configuration
+// files` lists a NAME.bak beside every file written more than once, and
+// initial.bak from the start, as the listings of Cray-HPE docs-csm's
+// "Management Network Upgrade" Mellanox steps show them: after
+// `configuration write to csm1.0` (a new file) "csm1.0 (active)",
+// "initial", "initial.bak"; once csm1.2 was written again, "csm1.2.bak"
+// beside it. The .bak holds the file's previous contents.
+func TestOnyxConfigurationFilesBak(t *testing.T) {
+	d := start(t, model.PlatformOnyx, sim.Faults{})
+	drv := mustOpen(t, d, onyxDef(t))
+	steps := []struct {
+		lines []string
+		want  string
+	}{
+		{nil, "initial (active)\ninitial.bak\n\nActive configuration: initial\nUnsaved changes     : no"},
+		{[]string{"configuration write to csm1.0"},
+			"csm1.0 (active)\ninitial\ninitial.bak\n\nActive configuration: csm1.0\nUnsaved changes     : no"},
+		{[]string{"configuration write to csm1.2 no-switch", "interface ethernet 1/2 mtu 9000 force"},
+			"csm1.0 (active)\ncsm1.2\ninitial\ninitial.bak\n\nActive configuration: csm1.0\nUnsaved changes     : yes"},
+		{[]string{"configuration write to csm1.2 no-switch"},
+			"csm1.0 (active)\ncsm1.2\ncsm1.2.bak\ninitial\ninitial.bak\n\nActive configuration: csm1.0\nUnsaved changes     : yes"},
+	}
+	for i, s := range steps {
+		if len(s.lines) > 0 {
+			configs(t, drv, s.lines...)
+		}
+		if got := strings.TrimSpace(cmd(t, drv, "show configuration files")); got != s.want {
+			t.Errorf("step %d: show configuration files:\n%s\nwant\n%s", i, got, s.want)
+		}
+	}
+	// csm1.2.bak holds csm1.2 as first written: without the MTU.
+	if bak := cmd(t, drv, "show configuration files csm1.2.bak"); strings.Contains(bak, "mtu 9000") {
+		t.Errorf("csm1.2.bak holds the second write:\n%s", bak)
+	}
+	if now := cmd(t, drv, "show configuration files csm1.2"); !strings.Contains(now, "interface ethernet 1/2 mtu 9000 force") {
+		t.Errorf("csm1.2 lacks the second write:\n%s", now)
+	}
+}
+
+// TestOnyxSectionEnds is review rsim #8: a section of indented commands
+// ends with a line of three spaces, the header and the hostname section
+// with an empty line, as in the running-config of ansible/ansible
+// test/units/modules/network/onyx/fixtures/onyx_config_config.cfg
+// ("   license install 11223344\n   \n##", "hostname ufm-switch16\n\n##").
+func TestOnyxSectionEnds(t *testing.T) {
+	d := startWith(t, sim.Options{Platform: model.PlatformOnyx, Initial: "   interface ethernet 1/1 mtu 9000 force\n", InitialName: "leaf1.cfg"})
+	run := d.Running()
+	for _, want := range []string{
+		"##\n\n##\n## Running-config temporary prefix mode setting\n##\nno cli default prefix-modes enable\n\n##\n",
+		"   interface ethernet 1/1 mtu 9000 force\n   \n##\n## Interface Ethernet buffer configuration\n",
+		"hostname leaf1\n\n##\n",
+	} {
+		if !strings.Contains(run, want) {
+			t.Errorf("running-config lacks %q:\n%s", want, run)
+		}
+	}
+}

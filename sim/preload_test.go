@@ -104,6 +104,22 @@ func TestPreloadRefusals(t *testing.T) {
 			`leaf1.cfg:2:4: "   mtu 99999": % Invalid input (at token 1: '99999')` + hint},
 		{model.PlatformEOS, "username admin privilege 15 secret sha512 $6$SALT$HASHVALUE\n",
 			`leaf1.cfg:1:1: "username admin privilege 15 secret [redacted] [redacted]": % This command is not simulated` + hint},
+		// Lines of real running-configs the simulator does not model
+		// answer that they are not simulated, not the device's error for
+		// a command that does not exist (review rsim #7): napalm
+		// test/eos/mocked_data/test_get_config/normal/show_running_config.text
+		// (`transceiver qsfp default-mode 4x10G`, `interface Management1`),
+		// ansible-collections/mellanox.onyx
+		// tests/unit/modules/fixtures/onyx_config_config.cfg
+		// (`license install`, `lacp`).
+		{model.PlatformEOS, "transceiver qsfp default-mode 4x10G\nhostname spine1\n",
+			`leaf1.cfg:1:1: "transceiver qsfp default-mode 4x10G": % This command is not simulated` + hint},
+		{model.PlatformEOS, "interface Management1\n   ip address 10.0.2.15/24\n",
+			`leaf1.cfg:1:1: "interface Management1": % This command is not simulated` + hint},
+		{model.PlatformOnyx, "   license install 11223344\n",
+			`leaf1.cfg:1:4: "   license install 11223344": % Error: license: this command is not simulated` + hint},
+		{model.PlatformOnyx, "   interface ethernet 1/7-1/8 lacp rate fast\n",
+			`leaf1.cfg:1:4: "   interface ethernet 1/7-1/8 lacp rate fast": % Error: lacp: this command is not simulated` + hint},
 		{model.PlatformOnyx, "   interface ethernet 1/99 mtu 9000 force\n",
 			`leaf1.cfg:1:4: "   interface ethernet 1/99 mtu 9000 force": % Error: interface ethernet 1/99 does not exist` + hint},
 		{model.PlatformCumulus, "nv set interface swp1 link mtu 9000\nnv config apply -y\n",

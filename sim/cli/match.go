@@ -29,6 +29,13 @@ type SyntaxError struct {
 	Choices []string
 }
 
+// Unmodelled is whether the line's first word is no command of the
+// table: a command the vendor may have that the simulator does not
+// model, which a simulator answers with its own "not simulated" text
+// rather than the device's error for a command that does not exist
+// (review rsim #7).
+func (e *SyntaxError) Unmodelled() bool { return e.Kind == Invalid && e.Token == 0 }
+
 // Error describes the fault: an incomplete command, an ambiguous token
 // with its choices, or invalid input at a token.
 func (e *SyntaxError) Error() string {

@@ -42,8 +42,12 @@ type env struct {
 var kinds = map[string]string{
 	"if":    `(?i:ethernet|et)\d+(?:/\d+){0,2}`,
 	"ifnum": `\d+(?:/\d+){0,2}`,
-	"name":  `[\w.\-]{1,40}`,
-	"vlans": `\d[\d,\-]*`,
+	// otherif is an interface of another kind than an Ethernet port
+	// (Management1, Loopback0, Vlan10, Port-Channel1), which the
+	// simulator does not model.
+	"otherif": `(?i:[a-df-z][a-z\-]*)\d+(?:[/.:]\d+)*`,
+	"name":    `[\w.\-]{1,40}`,
+	"vlans":   `\d[\d,\-]*`,
 	// "100gfull", "100g-2", "100g", and the megabit forms of 1G and 10G
 	// ("speed forced 10000full", "forced 1000full": public EOS
 	// running-configs; AVD ethernet_interfaces[].speed).
@@ -117,6 +121,11 @@ var globalRules = []cli.Rule[*env]{
 		e.st.Ports[name] = newPort(p.NativeG, p.Inactive)
 		return nil
 	}},
+	// Interfaces other than Ethernet ports (Management1, Loopback0,
+	// Vlan10, Port-Channel1, as real running-configs have them: napalm
+	// test/eos/mocked_data/test_get_config/normal/show_running_config.text)
+	// are not simulated, not invalid input (review rsim #7).
+	{Syntax: "[no|default] interface <otherif>"},
 	{Syntax: "vlan <vlans>", Do: enterVLAN},
 	{Syntax: "no vlan <vlans>", Do: func(e *env, m []string) error {
 		ids, err := cli.Ints(m[1], 1, 4094)

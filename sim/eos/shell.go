@@ -266,13 +266,20 @@ func (s *shell) apply(line string, worst *cli.SyntaxError) string {
 			continue
 		}
 		if r.Do == nil {
-			return "% This command is not simulated"
+			return errNotSimulated.Error()
 		}
 		s.stack = s.stack[:i+1]
 		if err := r.Do(&env{st: s.state(), sh: s, fr: f}, m); err != nil {
 			return errText(line, err)
 		}
 		return ""
+	}
+	if worst.Unmodelled() {
+		// A configuration keyword no mode of the simulator has, such as
+		// `transceiver qsfp default-mode 4x10G` of every real
+		// running-config (napalm test/eos/mocked_data/test_get_config):
+		// not the device's "% Invalid input" (review rsim #7).
+		return errNotSimulated.Error()
 	}
 	return syntaxText(worst)
 }

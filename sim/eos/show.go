@@ -2,6 +2,7 @@ package eos
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 
@@ -125,8 +126,13 @@ func sessionsText(d *Device) string {
 }
 
 // cmdsTree is the `show running-config | json` shape (eAPI): nested
-// "cmds" keyed by command, children by indentation, the "!" header
-// lines under "header".
+// "cmds" keyed by command, children by indentation; a command that opens
+// a mode is {"comments": [], "cmds": {...}} even without children, any
+// other null; "header" is the "! device:" line without its newline. So
+// prints cEOS 4.34.2F in a public containerlab eAPI capture
+// (`"interface Ethernet3": {"comments": [], "cmds": {}}`,
+// `"transceiver qsfp default-mode 4x10G": null`, `"header": ["! device:
+// ceos1 (cEOSLab, EOS-4.34.2F-...)"]`; review rsim #8).
 func cmdsTree(text string) map[string]any {
 	var header []string
 	type level struct {
@@ -139,7 +145,9 @@ func cmdsTree(text string) map[string]any {
 		t := strings.TrimSpace(l)
 		switch {
 		case strings.HasPrefix(t, "! ") && len(stack) == 1:
-			header = append(header, t+"\n")
+			if strings.HasPrefix(t, "! device:") {
+				header = append(header, t)
+			}
 			continue
 		case t == "" || t == "!" || t == "end" || strings.HasPrefix(t, "!"):
 			continue
@@ -155,6 +163,9 @@ func cmdsTree(text string) map[string]any {
 			parent["cmds"], parent["comments"] = cmds, []string{}
 		}
 		child := map[string]any{}
+		if modeLine.MatchString(t) {
+			child["cmds"], child["comments"] = map[string]any{}, []string{}
+		}
 		cmds[t] = child
 		stack = append(stack, level{ind, child})
 	}
@@ -162,7 +173,12 @@ func cmdsTree(text string) map[string]any {
 	return nullLeaves(root).(map[string]any)
 }
 
-// nullLeaves turns commands without children into null, as eAPI does.
+// modeLine is a running-config line that opens one of the simulator's
+// modes (interface, VLAN, QoS profile, MMU queue profile, tx-queue).
+var modeLine = regexp.MustCompile(`^(?:interface \S+|vlan \S+|qos profile \S+|(?:uc-)?tx-queue \d+|platform (?:trident|sand) mmu queue profile \S+)$`)
+
+// nullLeaves turns commands that open no mode into null, as eAPI does;
+// a mode's "cmds" stays an object, empty or not.
 func nullLeaves(v any) any {
 	m, ok := v.(map[string]any)
 	if !ok {
@@ -173,6 +189,14 @@ func nullLeaves(v any) any {
 	}
 	out := map[string]any{}
 	for k, c := range m {
+		if cmds, ok := c.(map[string]any); ok && k == "cmds" {
+			kids := map[string]any{}
+			for ck, cc := range cmds {
+				kids[ck] = nullLeaves(cc)
+			}
+			out[k] = kids
+			continue
+		}
 		out[k] = nullLeaves(c)
 	}
 	return out

@@ -118,14 +118,13 @@ type verbatim string
 
 func (v verbatim) Error() string { return string(v) }
 
-// notMember refuses a per-port setting on a LAG or MLAG member: the
-// member takes its MTU, switchport mode, VLANs and PFC from the bundle
-// (onyx_linkagg.py and onyx_pfc_interface.py configure them on
-// `interface port-channel N`). No public sample gives Onyx's words for
-// this refusal; the simulator answers with one "%" line that is none of
-// the five phrases of push's failed-when-contains list, as a release
-// may word it, so that a client that knows only those phrases is caught
-// taking it for success.
+// notMember refuses a switchport setting on a LAG or MLAG member: the
+// member's VLANs are the bundle's (onyx_linkagg.py and onyx_l2_interface.py
+// configure them on `interface port-channel N`). No public sample gives
+// Onyx's words for this refusal; the simulator answers with one "%" line
+// that is none of the five phrases of push's failed-when-contains list,
+// as a release may word it, so that a client that knows only those
+// phrases is caught taking it for success.
 func notMember(do func(*penv, []string) error) func(*penv, []string) error {
 	return func(e *penv, m []string) error {
 		if e.p.LAG != "" {
@@ -135,8 +134,16 @@ func notMember(do func(*penv, []string) error) func(*penv, []string) error {
 	}
 }
 
-// memberRefused are the port commands a LAG member refuses.
-var memberRefused = []string{"mtu ", "no mtu", "switchport", "no switchport", "dcb priority-flow-control mode", "no dcb priority-flow-control mode"}
+// memberRefused are the port commands a LAG member refuses. A member
+// takes its own `mtu ... force` and `dcb priority-flow-control mode on
+// force` (review rsim #6): the running-config of mellanox.onyx's fixture
+// onyx_config_config.cfg (ansible-collections/mellanox.onyx,
+// tests/unit/modules/fixtures) carries `interface ethernet 1/7-1/8 dcb
+// priority-flow-control mode on force` for members of port-channel 1, and
+// Cray-HPE docs-csm's Mellanox port page shows `interface ethernet 1/1
+// mtu 9216 force` beside `interface ethernet 1/1 mlag-channel-group 1
+// mode active`.
+var memberRefused = []string{"switchport", "no switchport"}
 
 // guardMembers wraps the rules a LAG member refuses in notMember.
 func guardMembers(rs []cli.Rule[*penv]) []cli.Rule[*penv] {

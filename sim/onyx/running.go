@@ -68,7 +68,23 @@ type renderer struct {
 func (r *renderer) raw(format string, a ...any) { fmt.Fprintf(&r.b, format, a...) }
 
 func (r *renderer) section(title string) {
-	r.raw("\n##\n## %s\n##\n", title)
+	r.raw("%s\n##\n## %s\n##\n", r.sectionEnd(), title)
+}
+
+// sectionEnd is the line that ends the section before: three spaces
+// after an indented command, else an empty line, as in the running-config
+// of ansible/ansible test/units/modules/network/onyx/fixtures/
+// onyx_config_config.cfg (mellanox.onyx keeps the same fixture; review
+// rsim #8), where ten of the eleven sections ending in an indented
+// command end with "   " and the header and the hostname section with
+// an empty line.
+func (r *renderer) sectionEnd() string {
+	out := r.b.String()
+	last := out[strings.LastIndex(strings.TrimSuffix(out, "\n"), "\n")+1:]
+	if strings.HasPrefix(last, "   ") {
+		return "   "
+	}
+	return ""
 }
 
 // cmd writes one indented command.

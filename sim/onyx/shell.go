@@ -33,8 +33,17 @@ func New(opts cli.Options) *Device {
 	d := &Device{opts: opts, run: newState(opts), files: map[string]*State{}, active: "initial",
 		booted: time.Now().UTC().Truncate(time.Second), newAPI: cli.VersionAtLeast(opts.Version, "3.6.6000")}
 	d.files["initial"] = d.run.clone()
+	d.files["initial"+bakSuffix] = d.run.clone()
 	return d
 }
+
+// bakSuffix names the copy Onyx keeps of a configuration file's previous
+// contents when the file is written again. Cray-HPE docs-csm, "Management
+// Network Upgrade" Mellanox steps: after `configuration write to csm1.0`
+// (a new file) `show configuration files` lists csm1.0 without a .bak;
+// after `write memory` overwrote csm1.2 it lists csm1.2.bak; initial.bak
+// is in every listing, from the switch's first save.
+const bakSuffix = ".bak"
 
 // Running is `show running-config`.
 func (d *Device) Running() string {
@@ -122,6 +131,16 @@ func unrecognized(word string) string {
 	return fmt.Sprintf("%% Unrecognized command \"%s\".\nType \"?\" for help.", word)
 }
 
+// notSimulated refuses a configuration command whose first word the
+// simulator's tables do not have: Onyx may have it (`license install`,
+// `lacp`, `ip routing` of real running-configs, mellanox.onyx fixture
+// onyx_config_config.cfg), so the answer says the simulator does not
+// model it instead of Onyx's `% Unrecognized command` for a command that
+// does not exist (review rsim #7). errText words it "% Error: WORD: this
+// command is not simulated", the form of the table's rows without an
+// action.
+func notSimulated(word string) error { return fmt.Errorf("%s: %w", word, cli.ErrUnsupported) }
+
 // syntaxText is the Onyx error for a line no rule accepts.
 func syntaxText(e *cli.SyntaxError) string {
 	switch e.Kind {
@@ -200,10 +219,12 @@ func (s *shell) Exec(raw string) cli.Result {
 	}
 	r, m, serr := s.grammar().Match(cmd)
 	switch {
+	case serr != nil && s.priv == privConfig && serr.Unmodelled():
+		return cli.Result{Out: errText(notSimulated(serr.Word))}
 	case serr != nil:
 		return cli.Result{Out: syntaxText(serr)}
 	case r.Do == nil:
-		return cli.Result{Out: errText(fmt.Errorf("%s: %w", m[0], cli.ErrUnsupported))}
+		return cli.Result{Out: errText(notSimulated(m[0]))}
 	}
 	if err := r.Do(e, m); err != nil {
 		var exit exitSession
@@ -286,6 +307,8 @@ func (s *shell) portCommand(spec, text string) error {
 	}
 	r, m, serr := portGrammar.Match(text)
 	switch {
+	case serr != nil && serr.Unmodelled():
+		return notSimulated(serr.Word)
 	case serr != nil:
 		return errors.New(strings.TrimPrefix(syntaxText(serr), "% "))
 	case r.Do == nil:
@@ -301,6 +324,9 @@ func (s *shell) portCommand(spec, text string) error {
 func (s *shell) write(name string, noSwitch bool) {
 	if name == "" {
 		name = s.d.active
+	}
+	if old, ok := s.d.files[name]; ok {
+		s.d.files[name+bakSuffix] = old
 	}
 	s.d.files[name] = s.d.run.clone()
 	if !noSwitch {
@@ -323,9 +349,13 @@ func (s *shell) switchTo(answer string) cli.Result {
 	return cli.Result{Out: "Rebooting...", Reboot: true}
 }
 
-// filesText is `show configuration files`.
+// filesText is `show configuration files`: a blank line, each file
+// (its .bak beside it), then the active file and whether the running
+// configuration has unsaved changes (Cray-HPE docs-csm, "Load Saved
+// Switch Configuration", Mellanox: the listing after the prompt line).
 func (d *Device) filesText() string {
 	var b strings.Builder
+	b.WriteString("\n")
 	for _, n := range cli.SortedKeys(d.files) {
 		if n == d.active {
 			fmt.Fprintf(&b, "%s (active)\n", n)
