@@ -41,9 +41,10 @@ func (l *lowering) lowerQoS() {
 		return // an unknown profile would only cause follow-on errors
 	}
 	specs := l.mergeClasses(q, profile)
+	apart := cnpApart(q, specs)
 	var classes []model.Class
 	for i := range specs {
-		if c, ok := l.resolveClass(&specs[i]); ok {
+		if c, ok := l.resolveClass(&specs[i], specs[i].Name == apart); ok {
 			classes = append(classes, c)
 		}
 	}
@@ -61,7 +62,7 @@ func (l *lowering) lowerQoS() {
 		l.classes[classes[i].Name] = &l.f.QoS.Classes[i]
 	}
 	l.buildMaps()
-	l.pickRoCEClass(q, specs)
+	l.pickRoCEClass(q, withoutClass(specs, apart))
 	l.pickCNPClass(q, specs)
 	l.lowerHeadroom(q.Headroom)
 }
@@ -191,8 +192,10 @@ func overlayECN(e *dsl.ECN, o dsl.ECN) {
 
 // resolveClass turns one merged class into a model class, reporting every
 // missing or out-of-range value. The default class's extra priorities and
-// DSCP values are filled later by fillDefaultClass.
-func (l *lowering) resolveClass(s *classSpec) (model.Class, bool) {
+// DSCP values are filled later by fillDefaultClass. A lossless CNP class
+// apart from the RoCE class (cnpApart) is not told to add ECN: the CNP
+// class checks say what is wrong with it.
+func (l *lowering) resolveClass(s *classSpec, cnpApart bool) (model.Class, bool) {
 	c := model.Class{Name: s.Name, CNP: s.cnp}
 	l.recordClass(s)
 	n := len(l.diags)
@@ -218,7 +221,7 @@ func (l *lowering) resolveClass(s *classSpec) (model.Class, bool) {
 	l.resolveDSCP(s, &c)
 	c.Lossless = s.Lossless != nil && *s.Lossless
 	c.ETS = l.resolveETS(s)
-	c.ECN = l.resolveECN(s, c.Lossless)
+	c.ECN = l.resolveECN(s, c.Lossless && !cnpApart)
 	return c, !l.failedSince(n)
 }
 
@@ -618,6 +621,55 @@ func (l *lowering) pickRoCEClass(q *dsl.QoS, specs []classSpec) {
 		l.errorf(q.DefRange, "Ambiguous RoCE class",
 			"Classes %s are all lossless; set roce_class to the one RoCE data uses.", dsl.QuoteList(lossless))
 	}
+}
+
+// cnpApart names the CNP class (cnp_class, else the profile's) when it is
+// lossless and is not the RoCE class: roce_class names another class, or
+// another class is lossless. Such a class is a mistake about CNPs
+// (checkCNPClass warns, cnp-class-lossless), so neither the "Lossless
+// class without ECN" error, which would ask for ECN on CNPs, nor the
+// RoCE class's choice among the lossless classes counts it.
+func cnpApart(q *dsl.QoS, specs []classSpec) string {
+	name := ""
+	for _, s := range specs {
+		if s.cnp {
+			name = s.Name
+		}
+	}
+	if q.CNPClass != nil {
+		name = *q.CNPClass
+	}
+	i := indexOfClass(specs, name)
+	if i < 0 || specs[i].Lossless == nil || !*specs[i].Lossless {
+		return ""
+	}
+	if q.RoCEClass != nil {
+		if *q.RoCEClass == name {
+			return ""
+		}
+		return name
+	}
+	for _, s := range specs {
+		if s.Name != name && s.Lossless != nil && *s.Lossless {
+			return name
+		}
+	}
+	return ""
+}
+
+// withoutClass returns specs without the class called name ("" keeps
+// them all).
+func withoutClass(specs []classSpec, name string) []classSpec {
+	if name == "" {
+		return specs
+	}
+	out := make([]classSpec, 0, len(specs))
+	for _, s := range specs {
+		if s.Name != name {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // pickCNPClass sets QoS.CNPClass: qos.cnp_class, else the profile's CNP
