@@ -56,7 +56,7 @@ func (c *checker) checkCNPClass() {
 	}
 	if cnp.ECN != nil {
 		c.warnf("CNP class marks ECN",
-			fmt.Sprintf("Class %q carries congestion notification packets but has an ecn block. Nothing reacts to a CE mark on a CNP, so the marking is dead configuration at best, and a queue that drops the packets it cannot mark (RFC 3168, section 5: a CNP need not be ECN-capable) drops CNPs. Remove the ecn block from class %q.", cnp.Name, cnp.Name),
+			fmt.Sprintf("Class %q carries congestion notification packets but has an ecn block. Nothing reacts to a CE mark on a CNP, so the marking is dead configuration at best, and a queue that drops the packets it would mark when they are not ECN-capable (RFC 3168, section 5) drops every CNP sent without ECT. Remove the ecn block from class %q.", cnp.Name, cnp.Name),
 			c.firstWritten(append(class, "ecn"), class))
 	}
 }
