@@ -72,6 +72,12 @@ func sharedCNP(q *model.QoS, cnp *model.Class) string {
 	return ""
 }
 
+// fitsCNP reports whether a class would pass every CNP class check: a
+// queue of its own, lossy, strict priority, without ECN.
+func fitsCNP(q *model.QoS, cl *model.Class) bool {
+	return sharedCNP(q, cl) == "" && !cl.Lossless && cl.ETS.Mode == model.ETSStrict && cl.ECN == nil
+}
+
 // firstWritten is path when the source writes it, else fallback.
 func (c *checker) firstWritten(path, fallback []string) []string {
 	if c.src.Has(path...) {
@@ -91,25 +97,33 @@ func (c *checker) checkNoCNPClass() {
 	q := &c.f.QoS
 	where, lossless := cnpLanding(q)
 	worse := ""
-	if lossless {
-		worse = " That class is lossless: CNPs would wait behind the paused data whose rate they are meant to cut."
+	if lossless != "" {
+		worse = fmt.Sprintf(" Class %q is lossless: CNPs in it would wait behind the paused data whose rate they are meant to cut.", lossless)
+	}
+	fix := "give them a class of their own, e.g. " + cnpClassFix
+	if cl := q.ClassOfDSCP(model.FirmwareCNPDSCP); cl != nil && fitsCNP(q, cl) {
+		fix = fmt.Sprintf("class %q is fit for them: name it in cnp_class = %q", cl.Name, cl.Name)
 	}
 	c.warnf("No CNP class",
-		fmt.Sprintf("The fabric has no CNP class (qos names no cnp_class and profile %q has none), so the host scripts leave each NIC's congestion notification packets at the ConnectX firmware marking, DSCP %d and priority %d (mlxconfig CNP_DSCP_P1, CNP_802P_PRIO_P1), and the switches put them %s.%s %s; give them a class of their own, e.g. %s.",
-			"none", model.FirmwareCNPDSCP, model.FirmwareCNPPriority, where, worse, cnpWhy, cnpClassFix),
+		fmt.Sprintf("The fabric has no CNP class (qos names no cnp_class and profile %q has none), so the host scripts leave each NIC's congestion notification packets at the ConnectX firmware marking, DSCP %d and priority %d (mlxconfig CNP_DSCP_P1, CNP_802P_PRIO_P1), and the switches put them %s.%s %s; %s.",
+			"none", model.FirmwareCNPDSCP, model.FirmwareCNPPriority, where, worse, cnpWhy, fix),
 		c.firstWritten([]string{"qos", "profile"}, []string{"qos"}))
 }
 
 // cnpLanding says where the switches put CNPs of the firmware marking,
-// and whether a lossless class takes them.
-func cnpLanding(q *model.QoS) (string, bool) {
+// and names the lossless class that takes them, if one does.
+func cnpLanding(q *model.QoS) (string, string) {
 	byDSCP, byPCP := q.ClassOfDSCP(model.FirmwareCNPDSCP), q.ClassOfPriority(model.FirmwareCNPPriority)
 	where := fmt.Sprintf("in %s on ports that trust DSCP", classTraits(byDSCP))
 	if byPCP != byDSCP {
 		where += fmt.Sprintf(" and in %s on ports that trust PCP", classTraits(byPCP))
 	}
-	lossless := byDSCP != nil && byDSCP.Lossless || byPCP != nil && byPCP.Lossless
-	return where, lossless
+	for _, cl := range []*model.Class{byDSCP, byPCP} {
+		if cl != nil && cl.Lossless {
+			return where, cl.Name
+		}
+	}
+	return where, ""
 }
 
 // classTraits is `class "other" (lossy, WRR 40 %)`.

@@ -130,6 +130,15 @@ func TestCNPClass(t *testing.T) {
 }`, nil},
 		{"no CNP class", noCNPQoS, []string{
 			`test.hcl:4:13: warning: No CNP class: The fabric has no CNP class (qos names no cnp_class and profile "none" has none), so the host scripts leave each NIC's congestion notification packets at the ConnectX firmware marking, DSCP 48 and priority 6 (mlxconfig CNP_DSCP_P1, CNP_802P_PRIO_P1), and the switches put them in class "other" (lossy, WRR 40 %) on ports that trust DSCP. ` + cnpWhyText + "; give them a class of their own, e.g. " + cnpFixText + "." + acceptText("no-cnp-class")}},
+		{"no CNP class, one fit for CNPs at DSCP 48", strings.Replace(noCNPQoS, `  class "other" {`, `  class "notify" {
+    priority = 6
+    dscp     = [48]
+    strict   = true
+  }
+  class "other" {`, 1), []string{
+			`test.hcl:4:13: warning: No CNP class: The fabric has no CNP class (qos names no cnp_class and profile "none" has none), so the host scripts leave each NIC's congestion notification packets at the ConnectX firmware marking, DSCP 48 and priority 6 (mlxconfig CNP_DSCP_P1, CNP_802P_PRIO_P1), and the switches put them in class "notify" (lossy, strict priority) on ports that trust DSCP. ` + cnpWhyText + `; class "notify" is fit for them: name it in cnp_class = "notify".` + acceptText("no-cnp-class")}},
+		{"no CNP class, DSCP 48 in the lossless class", strings.Replace(noCNPQoS, `dscp      = [26]`, `dscp      = [26, 48]`, 1), []string{
+			`test.hcl:4:13: warning: No CNP class: The fabric has no CNP class (qos names no cnp_class and profile "none" has none), so the host scripts leave each NIC's congestion notification packets at the ConnectX firmware marking, DSCP 48 and priority 6 (mlxconfig CNP_DSCP_P1, CNP_802P_PRIO_P1), and the switches put them in class "rdma" (lossless, WRR 60 %) on ports that trust DSCP and in class "other" (lossy, WRR 40 %) on ports that trust PCP. Class "rdma" is lossless: CNPs in it would wait behind the paused data whose rate they are meant to cut. ` + cnpWhyText + "; give them a class of their own, e.g. " + cnpFixText + "." + acceptText("no-cnp-class")}},
 		{"CNPs in the RoCE class", `qos {
   profile   = "nvidia-roce"
   cnp_class = "roce"
