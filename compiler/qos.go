@@ -630,15 +630,7 @@ func (l *lowering) pickRoCEClass(q *dsl.QoS, specs []classSpec) {
 // class without ECN" error, which would ask for ECN on CNPs, nor the
 // RoCE class's choice among the lossless classes counts it.
 func cnpApart(q *dsl.QoS, specs []classSpec) string {
-	name := ""
-	for _, s := range specs {
-		if s.cnp {
-			name = s.Name
-		}
-	}
-	if q.CNPClass != nil {
-		name = *q.CNPClass
-	}
+	name := cnpName(q, specs)
 	i := indexOfClass(specs, name)
 	if i < 0 || specs[i].Lossless == nil || !*specs[i].Lossless {
 		return ""
@@ -672,17 +664,27 @@ func withoutClass(specs []classSpec, name string) []classSpec {
 	return out
 }
 
-// pickCNPClass sets QoS.CNPClass: qos.cnp_class, else the profile's CNP
-// class if present; it may stay empty. Class.CNP follows the choice.
-func (l *lowering) pickCNPClass(q *dsl.QoS, specs []classSpec) {
-	name := ""
+// cnpName is the CNP class's name: qos.cnp_class, else the profile's CNP
+// class, else "".
+func cnpName(q *dsl.QoS, specs []classSpec) string {
+	if q.CNPClass != nil {
+		return *q.CNPClass
+	}
 	for _, s := range specs {
 		if s.cnp {
-			name = s.Name
+			return s.Name
 		}
 	}
+	return ""
+}
+
+// pickCNPClass sets QoS.CNPClass (cnpName). It stays empty with profile
+// "none" and no cnp_class: the NICs then keep their firmware's CNP
+// marking (nicRoCE) and checkNoCNPClass says where it lands. Class.CNP
+// follows the choice.
+func (l *lowering) pickCNPClass(q *dsl.QoS, specs []classSpec) {
+	name := cnpName(q, specs)
 	if q.CNPClass != nil {
-		name = *q.CNPClass
 		if l.classes[name] == nil {
 			l.errorf(q.CNPClassRange.Or(q.DefRange), "Unknown CNP class",
 				"cnp_class %q names no class; the classes are %s.%s", name, dsl.QuoteList(l.classNames()), didYouMean(name, l.classNames()))
