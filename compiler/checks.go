@@ -30,6 +30,7 @@ func check(f *model.Fabric, src Sources) hcl.Diagnostics {
 		{(*checker).checkLinks, false},
 		{(*checker).checkLossless, true},
 		{(*checker).checkECN, false},
+		{(*checker).checkCNPClass, false},
 		{(*checker).checkTransports, true},
 		{(*checker).checkVendorNotes, false},
 		{(*checker).checkLosslessMTU, false},

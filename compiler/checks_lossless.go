@@ -128,10 +128,14 @@ func (c *checker) checkSwitchHasLossless(sw *model.Switch) {
 
 // checkECN checks each class's ECN thresholds: min below max, on every
 // class that marks (a lossy class's empty ramp used to pass validate and
-// fail only when a switch was rendered); and on a lossless class max
-// within the queue limit of every switch and min below the DCQCN
-// ECN-before-PFC bound (warning).
+// fail only when a switch was rendered), in bytes and after each
+// platform's rounding; a probability Onyx cannot take (warning); and on a
+// lossless class min of at least one frame (warning), max within the
+// queue limit of every switch and min below the DCQCN ECN-before-PFC
+// bound (warning).
 func (c *checker) checkECN() {
+	onyx := c.onyxSwitches()
+	frame, frameFrom := c.smallestLosslessFrame()
 	for _, cl := range c.f.QoS.Classes {
 		if cl.ECN == nil {
 			continue
@@ -139,15 +143,100 @@ func (c *checker) checkECN() {
 		e := cl.ECN
 		minPath := []string{"qos", "class", cl.Name, "ecn", "min"}
 		maxPath := []string{"qos", "class", cl.Name, "ecn", "max"}
-		if e.MinBytes >= e.MaxBytes {
+		small := cl.Lossless && e.MinBytes < frame
+		switch {
+		case e.MinBytes >= e.MaxBytes:
 			c.errorf("ECN minimum not below maximum",
 				fmt.Sprintf("Class %q marks ECN from %d bytes (min) to %d bytes (max); min must be below max or the marking ramp is empty. Lower min or raise max.", cl.Name, e.MinBytes, e.MaxBytes),
 				minPath, rel(fmt.Sprintf("ECN max %d bytes", e.MaxBytes), maxPath...))
+		case len(onyx) > 0 && model.OnyxECNKB(e.MinBytes) >= model.OnyxECNKB(e.MaxBytes):
+			c.errorf("ECN minimum not below maximum",
+				fmt.Sprintf("Class %q marks ECN from %d bytes (min) to %d bytes (max), but Onyx takes the thresholds in KB (1024 B) rounded up, so Onyx %s would mark from %d KB to %d KB, an empty marking ramp. Raise max to %d bytes or more, which Onyx rounds to %d KB.%s", cl.Name, e.MinBytes, e.MaxBytes, switchesText(onyx), model.OnyxECNKB(e.MinBytes), model.OnyxECNKB(e.MaxBytes), model.OnyxECNKB(e.MinBytes)*1024+1, model.OnyxECNKB(e.MinBytes)+1, kbHint(small, e.MinBytes)),
+				minPath, rel(fmt.Sprintf("ECN max %d bytes", e.MaxBytes), maxPath...))
+		case small:
+			c.warnf("ECN minimum below one frame",
+				fmt.Sprintf("Class %q starts ECN marking at %d bytes, less than one lossless frame (%d bytes, %s), so its queue marks every packet that waits behind another and DCQCN slows the senders at the first sign of a queue. A size without a unit is bytes: write \"%dKB\" if KB was meant, or raise min.", cl.Name, e.MinBytes, frame, frameFrom, e.MinBytes),
+				minPath)
 		}
+		c.checkECNProbability(cl, onyx)
 		if cl.Lossless {
 			c.checkECNAgainstSwitches(cl, minPath, maxPath)
 		}
 	}
+}
+
+// kbHint is the Onyx rounding error's last sentence when min is below
+// one frame: likely bytes written where KB was meant.
+func kbHint(small bool, min int64) string {
+	if !small {
+		return ""
+	}
+	return fmt.Sprintf(" A size without a unit is bytes, and min is below one lossless frame: if KB was meant, write the unit (\"%dKB\").", min)
+}
+
+// switchesText is "switch leaf3" or "switches leaf3, leaf4".
+func switchesText(names []string) string {
+	if len(names) == 1 {
+		return "switch " + names[0]
+	}
+	return "switches " + listText(names)
+}
+
+// onyxSwitches names the Onyx switches with a port in service: the ones
+// whose ECN lines Onyx rounds to KB and that take no probability.
+func (c *checker) onyxSwitches() []string {
+	var out []string
+	for i := range c.f.Switches {
+		sw := &c.f.Switches[i]
+		if sw.Platform != model.PlatformOnyx {
+			continue
+		}
+		for j := range sw.Ports {
+			if !sw.Ports[j].Shutdown {
+				out = append(out, sw.Name)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// smallestLosslessFrame is the smallest frame a lossless queue must hold
+// whole, and where it comes from: the headroom policy's written
+// lossless_mtu, else the smallest lossless MTU a lossless priority group
+// was computed for (each port's NICs' RoCE path MTU).
+func (c *checker) smallestLosslessFrame() (int64, string) {
+	hp := c.f.QoS.Headroom
+	if !hp.LosslessMTUFromNICs {
+		return int64(hp.LosslessMTUBytes), "the headroom policy's lossless_mtu"
+	}
+	smallest := int64(hp.LosslessMTUBytes)
+	for i := range c.f.Switches {
+		for _, p := range c.f.Switches[i].Ports {
+			for _, pg := range p.PriorityGroups {
+				if pg.Lossless && pg.Headroom != nil && int64(pg.Headroom.LosslessMTUBytes) < smallest {
+					smallest = int64(pg.Headroom.LosslessMTUBytes)
+				}
+			}
+		}
+	}
+	return smallest, "the smallest lossless MTU of the lossless ports"
+}
+
+// checkECNProbability warns at a written probability other than 100 %
+// when the fabric has Onyx switches: Onyx's congestion-control command
+// takes the mode and two thresholds and no probability (NVIDIA Onyx User
+// Manual, QoS, "traffic-class congestion-control"; mellanox.onyx
+// onyx_traffic_class offers control, threshold_mode, min and max), so
+// they mark on their own curve while EOS and NVUE take the written one.
+func (c *checker) checkECNProbability(cl model.Class, onyx []string) {
+	at := []string{"qos", "class", cl.Name, "ecn", "probability"}
+	if len(onyx) == 0 || cl.ECN.MarkProbabilityPercent == 100 || !c.src.Has(at...) {
+		return
+	}
+	c.warnf("ECN probability not settable",
+		fmt.Sprintf("Class %q asks for a marking probability of %d %% at the ECN maximum, but Onyx %s cannot be told it (the traffic-class congestion-control command takes only the mode and the two thresholds) and marks on its own curve, so the written probability has no effect there (EOS and Cumulus switches take it). Use 100, the probability of NVIDIA's RoCE defaults, or run the class on switches that take it.", cl.Name, cl.ECN.MarkProbabilityPercent, switchesText(onyx)),
+		at)
 }
 
 // checkECNAgainstSwitches compares a class's thresholds with the limits

@@ -189,7 +189,7 @@ func (c *checker) checkCNPMarking() {
 			}
 			why, fix, label := "", "give the fabric's cnp class DSCP 48 and priority 6", "the fabric's CNP class"
 			if c.f.QoS.CNP() == nil {
-				why = " (the RoCE class's marking: the fabric has no CNP class)"
+				why = " (its written cnp_dscp and cnp_priority: the fabric has no CNP class)"
 				fix = `add a class for CNPs with the firmware's marking and name it in qos, e.g. class "cnp" { priority = 6, dscp = [48], strict = true } and cnp_class = "cnp"`
 				label = "the qos block, which names no cnp_class"
 			}

@@ -101,9 +101,10 @@ func TestDeviceDefaultsText(t *testing.T) {
 	}
 }
 
-// TestCNPMarkingWithoutCNPClass: with no CNP class, a NIC marks its CNPs
-// as the RoCE class; the warning says so and how to add a CNP class,
-// and points at the qos block as the block naming none.
+// TestCNPMarkingWithoutCNPClass: with no CNP class, a NIC keeps the
+// firmware marking unless its cnp_dscp and cnp_priority are written (here
+// as the RoCE class's); the warning says they were written and how to
+// add a CNP class, and points at the qos block as the block naming none.
 func TestCNPMarkingWithoutCNPClass(t *testing.T) {
 	f := testFabric()
 	src := testSources(f)
@@ -123,7 +124,7 @@ func TestCNPMarkingWithoutCNPClass(t *testing.T) {
 			}
 		}
 	}
-	want := []string{`NIC h1:roce0 (ConnectX-5, driver winof2 on windows) must mark its congestion notification packets DSCP 26 priority 3 (the RoCE class's marking: the fabric has no CNP class), but its driver has no setting fabricc can write, so it keeps the firmware default DSCP 48 priority 6 (mlxconfig CNP_DSCP_P1, CNP_802P_PRIO_P1). Set those two firmware values with mlxconfig (then reset the adapter), or add a class for CNPs with the firmware's marking and name it in qos, e.g. class "cnp" { priority = 6, dscp = [48], strict = true } and cnp_class = "cnp".`,
+	want := []string{`NIC h1:roce0 (ConnectX-5, driver winof2 on windows) must mark its congestion notification packets DSCP 26 priority 3 (its written cnp_dscp and cnp_priority: the fabric has no CNP class), but its driver has no setting fabricc can write, so it keeps the firmware default DSCP 48 priority 6 (mlxconfig CNP_DSCP_P1, CNP_802P_PRIO_P1). Set those two firmware values with mlxconfig (then reset the adapter), or add a class for CNPs with the firmware's marking and name it in qos, e.g. class "cnp" { priority = 6, dscp = [48], strict = true } and cnp_class = "cnp".`,
 		"related: the qos block, which names no cnp_class"}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("(-want +got):\n%s", d)

@@ -41,9 +41,10 @@ func (l *lowering) lowerQoS() {
 		return // an unknown profile would only cause follow-on errors
 	}
 	specs := l.mergeClasses(q, profile)
+	apart := cnpApart(q, specs)
 	var classes []model.Class
 	for i := range specs {
-		if c, ok := l.resolveClass(&specs[i]); ok {
+		if c, ok := l.resolveClass(&specs[i], specs[i].Name == apart); ok {
 			classes = append(classes, c)
 		}
 	}
@@ -62,7 +63,7 @@ func (l *lowering) lowerQoS() {
 	}
 	l.buildMaps()
 	l.warnLosslessStrict(specs)
-	l.pickRoCEClass(q, specs)
+	l.pickRoCEClass(q, withoutClass(specs, apart))
 	l.pickCNPClass(q, specs)
 	l.lowerHeadroom(q.Headroom)
 }
@@ -192,8 +193,10 @@ func overlayECN(e *dsl.ECN, o dsl.ECN) {
 
 // resolveClass turns one merged class into a model class, reporting every
 // missing or out-of-range value. The default class's extra priorities and
-// DSCP values are filled later by fillDefaultClass.
-func (l *lowering) resolveClass(s *classSpec) (model.Class, bool) {
+// DSCP values are filled later by fillDefaultClass. A lossless CNP class
+// apart from the RoCE class (cnpApart) is not told to add ECN: the CNP
+// class checks say what is wrong with it.
+func (l *lowering) resolveClass(s *classSpec, cnpApart bool) (model.Class, bool) {
 	c := model.Class{Name: s.Name, CNP: s.cnp}
 	l.recordClass(s)
 	n := len(l.diags)
@@ -219,7 +222,7 @@ func (l *lowering) resolveClass(s *classSpec) (model.Class, bool) {
 	l.resolveDSCP(s, &c)
 	c.Lossless = s.Lossless != nil && *s.Lossless
 	c.ETS = l.resolveETS(s)
-	c.ECN = l.resolveECN(s, c.Lossless)
+	c.ECN = l.resolveECN(s, c.Lossless && !cnpApart)
 	return c, !l.failedSince(n)
 }
 
@@ -635,17 +638,68 @@ func ambiguousRoCEText(lossless []string) string {
 		joinAnd(quoted), all)
 }
 
-// pickCNPClass sets QoS.CNPClass: qos.cnp_class, else the profile's CNP
-// class if present; it may stay empty. Class.CNP follows the choice.
-func (l *lowering) pickCNPClass(q *dsl.QoS, specs []classSpec) {
-	name := ""
+// cnpApart names the CNP class (cnp_class, else the profile's) when it is
+// lossless and is not the RoCE class: roce_class names another class, or
+// another class is lossless. Such a class is a mistake about CNPs
+// (checkCNPClass warns, cnp-class-lossless), so neither the "Lossless
+// class without ECN" error, which would ask for ECN on CNPs, nor the
+// RoCE class's choice among the lossless classes counts it.
+func cnpApart(q *dsl.QoS, specs []classSpec) string {
+	name := cnpName(q, specs)
+	i := indexOfClass(specs, name)
+	if i < 0 || specs[i].Lossless == nil || !*specs[i].Lossless {
+		return ""
+	}
+	if q.RoCEClass != nil {
+		if *q.RoCEClass == name {
+			return ""
+		}
+		return name
+	}
 	for _, s := range specs {
-		if s.cnp {
-			name = s.Name
+		if s.Name != name && s.Lossless != nil && *s.Lossless {
+			return name
 		}
 	}
+	return ""
+}
+
+// withoutClass returns specs without the class called name ("" keeps
+// them all).
+func withoutClass(specs []classSpec, name string) []classSpec {
+	if name == "" {
+		return specs
+	}
+	out := make([]classSpec, 0, len(specs))
+	for _, s := range specs {
+		if s.Name != name {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// cnpName is the CNP class's name: qos.cnp_class, else the profile's CNP
+// class, else "".
+func cnpName(q *dsl.QoS, specs []classSpec) string {
 	if q.CNPClass != nil {
-		name = *q.CNPClass
+		return *q.CNPClass
+	}
+	for _, s := range specs {
+		if s.cnp {
+			return s.Name
+		}
+	}
+	return ""
+}
+
+// pickCNPClass sets QoS.CNPClass (cnpName). It stays empty with profile
+// "none" and no cnp_class: the NICs then keep their firmware's CNP
+// marking (nicRoCE) and checkNoCNPClass says where it lands. Class.CNP
+// follows the choice.
+func (l *lowering) pickCNPClass(q *dsl.QoS, specs []classSpec) {
+	name := cnpName(q, specs)
+	if q.CNPClass != nil {
 		if l.classes[name] == nil {
 			l.errorf(q.CNPClassRange.Or(q.DefRange), "Unknown CNP class",
 				"cnp_class %q names no class; the classes are %s.%s", name, dsl.QuoteList(l.classNames()), didYouMean(name, l.classNames()))

@@ -162,8 +162,8 @@ qos {
 		t.Errorf("ecn = %+v", e)
 	}
 	nic := f.Hosts[0].NICs[0].RoCE
-	if nic.Priority != 5 || nic.DSCP != 34 || nic.TOS != 138 || nic.CNPPriority != 5 || nic.CNPDSCP != 34 {
-		t.Errorf("nic roce = %+v (without a CNP class, CNP marks like RoCE)", nic)
+	if nic.Priority != 5 || nic.DSCP != 34 || nic.TOS != 138 || nic.CNPPriority != 6 || nic.CNPDSCP != 48 {
+		t.Errorf("nic roce = %+v (without a CNP class, CNPs keep the firmware marking 48/6)", nic)
 	}
 	if nic.ETS[1] != (model.ETS{Mode: model.ETSWRR, BandwidthPercent: 70}) || nic.ETS[0].BandwidthPercent != 30 || nic.ETS[6] != (model.ETS{Mode: model.ETSWRR}) {
 		t.Errorf("nic ets = %v", nic.ETS)

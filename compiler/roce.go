@@ -31,7 +31,11 @@ func (l *lowering) nicRoCE(host string, n *dsl.NIC) model.RoCE {
 	if class != nil {
 		r.Priority, r.DSCP = class.Priority, class.MarkDSCP
 	}
-	r.CNPPriority, r.CNPDSCP = r.Priority, r.DSCP
+	// Without a CNP class the NIC keeps its firmware's CNP marking, not
+	// the RoCE class's: CNPs in the lossless queue would wait behind the
+	// paused data whose rate they are meant to cut (checkNoCNPClass says
+	// where the switches put them).
+	r.CNPPriority, r.CNPDSCP = model.FirmwareCNPPriority, model.FirmwareCNPDSCP
 	if cnp := l.classes[q.CNPClass]; cnp != nil {
 		r.CNPPriority, r.CNPDSCP = cnp.Priority, cnp.MarkDSCP
 	}

@@ -345,3 +345,31 @@ func TestEOSProfileNote(t *testing.T) {
 		t.Errorf("note on a Jericho2 switch: %q", note)
 	}
 }
+
+// TestFabricSaysWhereCNPsGo: the traffic-class intro of fabric.md names
+// the CNP class, or, in a fabric without one, says that the NICs keep the
+// firmware marking and which class the switches give it.
+func TestFabricSaysWhereCNPsGo(t *testing.T) {
+	for _, tc := range []struct{ path, want string }{
+		{"tutorial", "Every switch port and host NIC uses these classes. RoCE data rides class roce, DCQCN congestion notification packets (CNP) ride class cnp; the classes start from the built-in profile nvidia-roce.\n"},
+		{filepath.Join("bad", "warn-no-cnp-class.hcl"), "Every switch port and host NIC uses these classes. RoCE data rides class rdma, DCQCN congestion notification packets (CNP) keep the NICs' firmware marking, DSCP 48 and priority 6 (the fabric has no CNP class), which DSCP-trusting ports put in class other.\n"},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			cfg, _, diags := dsl.Load(filepath.Join("..", "..", "examples", tc.path), dsl.Options{})
+			if diags.HasErrors() {
+				t.Fatalf("loading: %v", diags)
+			}
+			f, diags := compiler.Compile(cfg)
+			if diags.HasErrors() {
+				t.Fatalf("compiling: %v", diags)
+			}
+			file, err := RenderFabric(f, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(file.Data), "\n"+tc.want) {
+				t.Errorf("fabric.md lacks the line %q", tc.want)
+			}
+		})
+	}
+}

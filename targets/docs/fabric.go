@@ -327,12 +327,28 @@ func switchList(names []string) string {
 	return s
 }
 
+// cnpLanding says where the switches put CNPs of the firmware marking:
+// "which DSCP-trusting ports put in class `other`".
+func cnpLanding(q *model.QoS) string {
+	byDSCP, byPCP := q.ClassOfDSCP(model.FirmwareCNPDSCP), q.ClassOfPriority(model.FirmwareCNPPriority)
+	s := "which DSCP-trusting ports put in no class"
+	if byDSCP != nil {
+		s = "which DSCP-trusting ports put in class " + md(byDSCP.Name)
+	}
+	if byPCP != nil && byPCP != byDSCP {
+		s += " and PCP-trusting ports in class " + md(byPCP.Name)
+	}
+	return s
+}
+
 // writeClasses lists the traffic classes and the headroom policy.
 func writeClasses(d *doc, q *model.QoS) {
 	d.h(2, "Traffic classes")
 	intro := "Every switch port and host NIC uses these classes. RoCE data rides class " + md(q.RoCEClass)
 	if q.CNPClass != "" {
 		intro += ", DCQCN congestion notification packets (CNP) ride class " + md(q.CNPClass)
+	} else {
+		intro += ", DCQCN congestion notification packets (CNP) keep the NICs' firmware marking, DSCP " + strconv.Itoa(model.FirmwareCNPDSCP) + " and priority " + strconv.Itoa(model.FirmwareCNPPriority) + " (the fabric has no CNP class), " + cnpLanding(q)
 	}
 	if q.Profile != "" {
 		intro += "; the classes start from the built-in profile " + md(q.Profile)

@@ -206,8 +206,9 @@ func writeETS(w *writer, q *model.QoS, ports []*model.Port) {
 
 // kb converts bytes to the KB Onyx's ECN thresholds take ("value (in
 // KBs)", ansible onyx_traffic_class.py; show prints "1550 KB"), rounding
-// up so a threshold is never below the model's intent.
-func kb(bytes int64) int64 { return (bytes + 1023) / 1024 }
+// up so a threshold is never below the model's intent; validate checks
+// min < max after the same rounding.
+func kb(bytes int64) int64 { return model.OnyxECNKB(bytes) }
 
 // writeECN writes the ECN thresholds of every class that marks. Onyx has
 // no keyword for the marking probability; the model's value is written as
