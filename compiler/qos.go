@@ -62,7 +62,7 @@ func (l *lowering) lowerQoS() {
 		l.classes[classes[i].Name] = &l.f.QoS.Classes[i]
 	}
 	l.buildMaps()
-	l.warnLosslessStrict(specs)
+	l.warnLosslessStrict(specs, cnpName(q, specs))
 	l.pickRoCEClass(q, withoutClass(specs, apart))
 	l.pickCNPClass(q, specs)
 	l.lowerHeadroom(q.Headroom)

@@ -8,7 +8,8 @@ import (
 )
 
 // warnLosslessStrict warns for each class that is both lossless and
-// strict. A strict class is served before every WRR class whenever it
+// strict, except the CNP class cnp, whose losslessness checkCNPClass
+// warns of. A strict class is served before every WRR class whenever it
 // has data, and PFC keeps a lossless class backlogged instead of
 // dropping, so a busy lossless strict class takes the whole link from
 // the WRR classes (and from strict classes below it). Strict priority is
@@ -18,14 +19,15 @@ import (
 // Microsoft gives SMB Direct an ETS share and cluster traffic 1-2 %
 // (Microsoft, "Host network requirements for Azure Stack HCI", RDMA
 // traffic considerations).
-func (l *lowering) warnLosslessStrict(specs []classSpec) {
+func (l *lowering) warnLosslessStrict(specs []classSpec, cnp string) {
 	ranges := make(map[string]dsl.Range, len(specs))
 	for _, s := range specs {
 		ranges[s.Name] = s.DefRange
 	}
 	classes := l.f.QoS.Classes
 	for _, c := range classes {
-		if !c.Lossless || c.ETS.Mode != model.ETSStrict {
+		// A lossless CNP class is cnp-class-lossless's mistake, not this one.
+		if !c.Lossless || c.ETS.Mode != model.ETSStrict || c.Name == cnp {
 			continue
 		}
 		l.warnf(ranges[c.Name], "Lossless class is strict",
