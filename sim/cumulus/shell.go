@@ -31,7 +31,8 @@ type shell struct {
 	// rows is the terminal's height, 0 without a terminal (Pager).
 	rows int
 	// nvToTerm: the line just run printed the output of an nv command
-	// to the terminal, which NVUE's pager pages when it is on (Pager).
+	// to the terminal while NVUE's pager is on, so Pager pages it; read
+	// under the device lock, since another session's apply changes it.
 	nvToTerm bool
 	// nvPiped: the session defined nv as a function that pipes its
 	// output through cat (nvPipeRe), so no nv output is the terminal's.
@@ -81,9 +82,6 @@ func (s *shell) Refuse(reason string) string { return "Error: " + reason }
 // output is not a terminal).
 func (s *shell) Pager() (int, string) {
 	if !s.nvToTerm || s.rows <= 0 {
-		return 0, ""
-	}
-	if st, _ := lookup(s.d.applied, []string{"system", "cli", "pagination", "state"}); st != "enabled" {
 		return 0, ""
 	}
 	return s.rows, ":"
@@ -260,8 +258,12 @@ func (s *shell) run(w []string, raw string) (string, int) {
 			out, _ := nvStatus(s.nv(w[1:]))
 			return out, 0 // the function's status is cat's
 		}
-		s.nvToTerm = true
-		return nvStatus(s.nv(w[1:]))
+		out, st := nvStatus(s.nv(w[1:]))
+		// Decided here, under the device lock Exec holds, after the
+		// command: an apply that turns paging on pages its own output.
+		pager, _ := lookup(s.d.applied, []string{"system", "cli", "pagination", "state"})
+		s.nvToTerm = pager == "enabled"
+		return out, st
 	}
 	return "-bash: " + w[0] + ": command not found", 127
 }
