@@ -23,23 +23,27 @@ import (
 // the first hop stays checkWindowsDSCP's alone.
 func (c *checker) checkWindowsDSCPPaths(g *vlanGraph) {
 	type finding struct {
-		at   end
-		from end
-		nics []string
+		at    end
+		from  end
+		first []string // the first five NICs, described
+		count int
 	}
 	var order []*finding
 	byPort := map[*model.Port]*finding{}
 	paths := map[[2]int][]ingress{}
+	targets := g.roceSwitches()
 	for i := range g.nics {
 		n := &g.nics[i]
 		if !windowsNoDSCPRoCE(n.h) {
 			continue
 		}
+		nic := n.h.nic
+		desc := fmt.Sprintf("%s (%s, driver %s, DSCP %d of VLAN %d)", n.h.name(), nic.Model, nic.Driver, nic.RoCE.DSCP, n.vlan)
 		// NICs on one switch in one VLAN share their paths.
 		key := [2]int{n.sw, n.vlan}
 		ports, ok := paths[key]
 		if !ok {
-			ports = g.ingressPorts(i)
+			ports = g.ingressPorts(i, targets[n.vlan])
 			paths[key] = ports
 		}
 		for _, in := range ports {
@@ -49,12 +53,13 @@ func (c *checker) checkWindowsDSCPPaths(g *vlanGraph) {
 				byPort[in.at.port] = f
 				order = append(order, f)
 			}
-			nic := n.h.nic
-			f.nics = append(f.nics, fmt.Sprintf("%s (%s, driver %s, DSCP %d of VLAN %d)", n.h.name(), nic.Model, nic.Driver, nic.RoCE.DSCP, n.vlan))
+			if f.count++; len(f.first) < 5 {
+				f.first = append(f.first, desc)
+			}
 		}
 	}
 	for _, f := range order {
-		c.warnWindowsDSCPPath(f.at, f.from, f.nics)
+		c.warnWindowsDSCPPath(f.at, f.from, f.first, f.count)
 	}
 }
 
@@ -68,15 +73,18 @@ func windowsNoDSCPRoCE(e end) bool {
 
 // warnWindowsDSCPPath reports one link port (at, cabled to from) that
 // classifies by DSCP the RoCE of the Windows NICs named in nics.
-func (c *checker) warnWindowsDSCPPath(at, from end, nics []string) {
+func (c *checker) warnWindowsDSCPPath(at, from end, first []string, count int) {
 	p := at.port
 	trust := string(p.Trust)
 	if p.Trust == model.TrustBoth {
 		trust += " (DSCP for IP packets, which RoCE v2 is)"
 	}
-	what := "NIC " + nics[0]
-	if len(nics) > 1 {
-		what = "NICs " + listText(nics)
+	what := "NIC " + first[0]
+	if count > 1 {
+		what = "NICs " + strings.Join(first, ", ")
+		if count > len(first) {
+			what += fmt.Sprintf(" and %d more", count-len(first))
+		}
 	}
 	c.warnf("Windows RoCE DSCP not settable past the first hop",
 		fmt.Sprintf("switch port %s, cabled to %s, trusts %s and so classifies by DSCP the RoCE of %s, whose driver documents no setting for the DSCP of RDMA packets (see the warning windows-roce-dscp-not-settable): that RoCE reaches this port with the driver's own DSCP, since fabricc configures no DSCP remark from the switch priority, and this port may map it to a lossy priority even where the NIC's own switch port classifies it by PCP. Set trust = \"pcp\" on %s and %s, with every RoCE sender on the VLAN tagging its priority (a NIC with a vlan; Windows and Linux NICs then also trust = \"pcp\" on their own ports); or set the DSCP by hand, check it in a captured RoCE packet at this port and accept this warning.",
@@ -86,13 +94,31 @@ func (c *checker) warnWindowsDSCPPath(at, from end, nics []string) {
 
 // ingress is a link port where a NIC's traffic enters (at), and the port
 // at the link's other end (from).
-type ingress struct{ at, from end }
+type ingress struct {
+	at, from end
+	name     string // at.name(), the sort key
+}
+
+// roceSwitches lists, by VLAN, the switches with a RoCE NIC in it, each once.
+func (g *vlanGraph) roceSwitches() map[int][]int {
+	out := map[int][]int{}
+	seen := map[[2]int]bool{}
+	for i := range g.nics {
+		o := &g.nics[i]
+		if o.h.nic.Transport != model.TransportRoCE || seen[[2]int{o.sw, o.vlan}] {
+			continue
+		}
+		seen[[2]int{o.sw, o.vlan}] = true
+		out[o.vlan] = append(out[o.vlan], o.sw)
+	}
+	return out
+}
 
 // ingressPorts returns the link ports that classify by DSCP where the
 // traffic of g.nics[k] enters a switch on its way to the other RoCE NICs
 // of its VLAN: the far end of every link on a shortest path (by links
 // carrying the VLAN) from the NIC's switch to theirs, by port name.
-func (g *vlanGraph) ingressPorts(k int) []ingress {
+func (g *vlanGraph) ingressPorts(k int, targets []int) []ingress {
 	n := &g.nics[k]
 	adj := g.adjacency()
 	dist := g.vlanDistances(n.sw, n.vlan)
@@ -100,11 +126,10 @@ func (g *vlanGraph) ingressPorts(k int) []ingress {
 	// the links one step closer to the NIC's switch.
 	onPath := make([]bool, len(adj))
 	var stack []int
-	for i := range g.nics {
-		o := &g.nics[i]
-		if i != k && o.vlan == n.vlan && o.h.nic.Transport == model.TransportRoCE && o.sw != n.sw && dist[o.sw] > 0 && !onPath[o.sw] {
-			onPath[o.sw] = true
-			stack = append(stack, o.sw)
+	for _, sw := range targets {
+		if sw != n.sw && dist[sw] > 0 && !onPath[sw] {
+			onPath[sw] = true
+			stack = append(stack, sw)
 		}
 	}
 	var out []ingress
@@ -124,7 +149,7 @@ func (g *vlanGraph) ingressPorts(k int) []ingress {
 				continue
 			}
 			if at.port.Trust == model.TrustDSCP || at.port.Trust == model.TrustBoth {
-				out = append(out, ingress{at: at, from: from})
+				out = append(out, ingress{at: at, from: from, name: at.name()})
 			}
 			if !onPath[x] {
 				onPath[x] = true
@@ -167,5 +192,5 @@ func (g *vlanGraph) vlanDistances(src, v int) []int {
 // sortIngress orders ingress ports by name, so that the order of the
 // walk from several switches does not show.
 func sortIngress(in []ingress) {
-	slices.SortFunc(in, func(a, b ingress) int { return strings.Compare(a.at.name(), b.at.name()) })
+	slices.SortFunc(in, func(a, b ingress) int { return strings.Compare(a.name, b.name) })
 }
