@@ -372,15 +372,7 @@ func (l *lowering) lowerNIC(host string, os model.OS, osOK bool, n *dsl.NIC) mod
 		}
 		out.Addresses = append(out.Addresses, p.String())
 	}
-	out.RoCE = l.nicRoCE(host, n)
-	if out.Transport == model.TransportRoCE && out.RoCE.Mode == "v2" {
-		// RoCE v2 packets must be ECN-capable for DCQCN's marks: a switch
-		// marks CE only on ECT packets and drops the others where it would
-		// mark them (RFC 3168, section 5), so every ToS fabricc sets or
-		// advises keeps ECT(0), as UCX's RoCE v2 default 106 does. iWARP
-		// runs TCP, which negotiates ECN itself.
-		out.RoCE.TOS |= model.ECTZero
-	}
+	out.RoCE = l.nicRoCE(host, n, out.Transport)
 	l.pcpOnlyTrust(host, os, n, &out)
 	out.Applications = l.nicApplications(host, n, out.RoCE.Priority)
 	l.nicGateway(host, n, &out)

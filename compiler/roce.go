@@ -9,7 +9,7 @@ import (
 
 // nicRoCE resolves the host side of the lossless contract from the NIC's
 // RoCE class and the fabric QoS; written values override the class's.
-func (l *lowering) nicRoCE(host string, n *dsl.NIC) model.RoCE {
+func (l *lowering) nicRoCE(host string, n *dsl.NIC, transport model.Transport) model.RoCE {
 	who := fmt.Sprintf("nic %q of host %q", n.Name, host)
 	r := model.RoCE{Mode: "v2", UDPPort: roceV2UDPPort, Trust: model.TrustDSCP}
 	if n.RoCEMode != nil {
@@ -44,6 +44,14 @@ func (l *lowering) nicRoCE(host string, n *dsl.NIC) model.RoCE {
 	l.nicOverride(n.CNPPriority, &r.CNPPriority, 7, n.CNPPriorityRange, n.DefRange, who, "cnp_priority")
 	l.nicOverride(n.CNPDSCP, &r.CNPDSCP, 63, n.CNPDSCPRange, n.DefRange, who, "cnp_dscp")
 	r.TOS = r.DSCP << 2
+	if transport == model.TransportRoCE && r.Mode == "v2" {
+		// RoCE v2 packets must be ECN-capable for DCQCN's marks: a switch
+		// marks CE only on ECT packets and drops the others where it would
+		// mark them (RFC 3168, section 5), so every ToS fabricc sets or
+		// advises keeps ECT(0), as UCX's RoCE v2 default 106 does. iWARP
+		// runs TCP, which negotiates ECN itself.
+		r.TOS |= model.ECTZero
+	}
 	r.PFCPriorities = append([]int{}, q.PFCPriorities...)
 	if n.PFCPriorities != nil {
 		for _, p := range n.PFCPriorities {
