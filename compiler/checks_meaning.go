@@ -147,10 +147,6 @@ func rangesText(v []int) string {
 	return strings.Join(parts, ",")
 }
 
-// defaultCNP is how a ConnectX NIC marks CNPs until told otherwise: its
-// firmware defaults CNP_DSCP_P1 48 and CNP_802P_PRIO_P1 6 (mlxconfig).
-var defaultCNP = [2]int{48, 6}
-
 // cnpSettable reports whether fabricc's host output can set a NIC's CNP
 // marking: MLNX_OFED's mlx5 sysfs ecn/roce_np/cnp_dscp and cnp_802p_prio
 // (MLNX_OFED documentation, Explicit Congestion Notification), the inbox
@@ -184,7 +180,7 @@ func (c *checker) checkCNPMarking() {
 			if !strings.EqualFold(n.Vendor, "mellanox") || n.Transport != model.TransportRoCE {
 				continue
 			}
-			if [2]int{n.RoCE.CNPDSCP, n.RoCE.CNPPriority} == defaultCNP || cnpSettable(h, n) {
+			if n.RoCE.FirmwareCNP() || cnpSettable(h, n) {
 				continue
 			}
 			why, fix, label := "", "give the fabric's cnp class DSCP 48 and priority 6", "the fabric's CNP class"
@@ -195,7 +191,7 @@ func (c *checker) checkCNPMarking() {
 			}
 			c.warnf("CNP marking not settable",
 				fmt.Sprintf("NIC %s:%s (%s, driver %s on %s) must mark its congestion notification packets DSCP %d priority %d%s, but its driver has no setting fabricc can write, so it keeps the firmware default DSCP %d priority %d (mlxconfig CNP_DSCP_P1, CNP_802P_PRIO_P1). Set those two firmware values with mlxconfig (then reset the adapter), or %s.",
-					h.Name, n.Name, n.Model, n.Driver, h.OS, n.RoCE.CNPDSCP, n.RoCE.CNPPriority, why, defaultCNP[0], defaultCNP[1], fix),
+					h.Name, n.Name, n.Model, n.Driver, h.OS, n.RoCE.CNPDSCP, n.RoCE.CNPPriority, why, model.FirmwareCNPDSCP, model.FirmwareCNPPriority, fix),
 				nicPath(h.Name, n.Name, "cnp_dscp"), rel(label, "qos", "cnp_class"))
 		}
 	}

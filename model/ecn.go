@@ -14,6 +14,12 @@ const (
 	FirmwareCNPPriority = 6
 )
 
+// FirmwareCNP reports whether r marks CNPs as the ConnectX firmware does
+// by default (FirmwareCNPDSCP, FirmwareCNPPriority).
+func (r RoCE) FirmwareCNP() bool {
+	return r.CNPDSCP == FirmwareCNPDSCP && r.CNPPriority == FirmwareCNPPriority
+}
+
 // OnyxECNKB is an ECN threshold of bytes as Onyx is told it: in KB (1024
 // B; "value (in KBs)", mellanox.onyx onyx_traffic_class), rounded up so
 // the threshold is never below the model's.

@@ -26,15 +26,11 @@ func plan(f *model.Fabric, n *model.NIC) nicPlan {
 	return p
 }
 
-// defaultCNP is how a ConnectX NIC marks its CNPs until told otherwise:
-// the firmware defaults CNP_DSCP_P1 48 and CNP_802P_PRIO_P1 6 (mlxconfig).
-var defaultCNP = [2]int{48, 6}
-
 // cnpSettings are mlx5ib's CNP marking sysctls (writeCNP) for an mlx5en
 // RoCE NIC whose fabric CNP class is not the firmware's, else none.
 func cnpSettings(n *model.NIC, unit string) []setting {
 	r := &n.RoCE
-	if n.Driver != driverMlx5 || n.Transport != model.TransportRoCE || [2]int{r.CNPDSCP, r.CNPPriority} == defaultCNP {
+	if n.Driver != driverMlx5 || n.Transport != model.TransportRoCE || r.FirmwareCNP() {
 		return nil
 	}
 	base := cnpBase(unit)

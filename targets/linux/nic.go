@@ -470,10 +470,6 @@ func writeDCQCN(b *script, n *model.NIC) {
 	}
 }
 
-// defaultCNP is how a ConnectX NIC marks its CNPs until told otherwise:
-// the firmware defaults CNP_DSCP_P1 48 and CNP_802P_PRIO_P1 6 (mlxconfig).
-var defaultCNP = [2]int{48, 6}
-
 // writeCNP writes the DSCP and 802.1p priority the NIC marks its DCQCN
 // congestion notification packets with, so they ride the fabric's CNP
 // class: MLNX_OFED's mlx5 sysfs ecn/roce_np/cnp_dscp and cnp_802p_prio
@@ -528,7 +524,7 @@ func cnpStep(n *model.NIC) int {
 	case driverOFED:
 		return cnpSysfs
 	case driverInbox:
-		if [2]int{r.CNPDSCP, r.CNPPriority} == defaultCNP {
+		if r.FirmwareCNP() {
 			return cnpDefault
 		}
 		return cnpDebugfs
