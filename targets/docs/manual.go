@@ -283,7 +283,7 @@ func nicSteps(h *model.Host, n model.NIC) []string {
 func freeBSDSteps(who string, n model.NIC) []string {
 	ib := map[string]string{"mlx4en": "mlx4ib", "mlx5en": "mlx5ib"}[n.Driver]
 	out := []string{fmt.Sprintf("%s: RoCE needs a kernel built with options OFED and the %s module (kldload %s).", who, md(ib), md(ib)),
-		fmt.Sprintf("%s: FreeBSD has no RDMA-CM default ToS, so RDMA applications must mark ToS %d (DSCP %d) themselves.", who, n.RoCE.TOS, n.RoCE.DSCP)}
+		fmt.Sprintf("%s: FreeBSD has no RDMA-CM default ToS, so RDMA applications must mark ToS %d (%s) themselves.", who, n.RoCE.TOS, targets.ToSMakeup(n.RoCE))}
 	if n.Driver == "mlx5en" {
 		return append(out, fmt.Sprintf("%s: mlx5en has no per-priority DCQCN switch; the firmware default (mlxconfig ROCE\\_CC\\_PRIO\\_MASK) applies; wanted on %s.", who, Ranges(n.RoCE.ECNPriorities)))
 	}

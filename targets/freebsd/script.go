@@ -119,7 +119,7 @@ func writeNIC(b *text, p *nicPlan, idx int) {
 		b.nic("driver")
 		fmt.Fprintf(b, "\tmanual \"%s: RoCE needs a kernel built with 'options OFED' and the %s module (kldload %s);\"\n", n.Interface, ib, ib)
 		b.nic("dscp")
-		fmt.Fprintf(b, "\tmanual \"%s:   FreeBSD has no RDMA-CM default ToS, so RDMA applications must mark ToS %d (DSCP %d) themselves\"\n", n.Interface, r.TOS, r.DSCP)
+		fmt.Fprintf(b, "\tmanual \"%s:   FreeBSD has no RDMA-CM default ToS, so RDMA applications must mark ToS %d (%s) themselves\"\n", n.Interface, r.TOS, targets.ToSMakeup(*r))
 		b.nic("pfc_priorities")
 		b.Also("host", b.host, "nic", n.Name, "driver")
 		if n.Driver == driverMlx5 {

@@ -939,7 +939,7 @@ nic_1() {
 	ensure /etc/sysctl.conf hw.mlxen0.conf.tx_ppp '8' "$(conf_get /etc/sysctl.conf hw.mlxen0.conf.tx_ppp)" conf_set /etc/sysctl.conf hw.mlxen0.conf.tx_ppp '8'
 	note "mlxen0: mlx4en (ConnectX-3) has no DSCP trust, DSCP map or ETS sysctls; the NIC classifies by PCP only"
 	manual "mlxen0: RoCE needs a kernel built with 'options OFED' and the mlx4ib module (kldload mlx4ib);"
-	manual "mlxen0:   FreeBSD has no RDMA-CM default ToS, so RDMA applications must mark ToS 106 (DSCP 26) themselves"
+	manual "mlxen0:   FreeBSD has no RDMA-CM default ToS, so RDMA applications must mark ToS 106 (DSCP 26 << 2 with ECT(0)) themselves"
 	note "mlxen0: mlx4en exposes no congestion control (ECN/DCQCN) setting; wanted on 0,1,2,3,4,5,6,7, not set"
 }
 
