@@ -305,7 +305,7 @@ func nvuePort(p *Port, i, qos, dom obj) {
 			XoffThreshold: Bytes(num(pfc["xoff-threshold"])), XonThreshold: Bytes(num(pfc["xon-threshold"]))}
 	}
 	sched := perTC(child(prof("egress-scheduler"), "traffic-class"))
-	for tc, v := range nvueWithDefaults(sched, nvueDefaultETS, p.SwitchWide["ETS"]) {
+	for tc, v := range nvueWithDefaults(sched, nvueDefaultETS, nil, p.SwitchWide["ETS"]) {
 		e := model.ETS{Mode: model.ETSStrict}
 		if str(v["mode"]) == "dwrr" {
 			e = model.ETS{Mode: model.ETSWRR, BandwidthPercent: num(v["bw-percent"])}
@@ -324,14 +324,14 @@ func nvuePort(p *Port, i, qos, dom obj) {
 	}
 	p.DSCPToTC = nvueDSCPToTC(mapping, child(qos, "egress-queue-mapping", "default-global"))
 	cc := perTC(child(prof("congestion-control"), "traffic-class"))
-	for tc, v := range nvueWithDefaults(cc, nvueDefaultECN, p.SwitchWide["ECN"]) {
+	for tc, v := range nvueWithDefaults(cc, nvueDefaultECN, nvueECNFactory, p.SwitchWide["ECN"]) {
 		// A traffic class the profile lists without `ecn` marks: the
 		// guide's example sets only the thresholds (and red) of traffic
 		// classes 4, 5 and 7, and `nv show` then lists their ECN as
 		// enable (Cumulus Linux 5.9 User Guide, Quality of Service,
 		// Congestion Control (ECN)).
 		if e, set := v["ecn"]; !set || enabled(e) {
-			p.ECN[tc] = nvueECN(v, p.SwitchWide["ECN"])
+			p.ECN[tc] = nvueECN(v)
 		}
 	}
 }
@@ -339,10 +339,7 @@ func nvuePort(p *Port, i, qos, dom obj) {
 // nvueECN reads one marking traffic class of a congestion-control
 // profile; inDefault: of default-global, whose probability and red are
 // NVUE's factory values where unset (nvueECNFactory).
-func nvueECN(v obj, inDefault bool) ECN {
-	if inDefault {
-		v = mergeObj(mergeObj(nil, nvueECNFactory), v)
-	}
+func nvueECN(v obj) ECN {
 	e := ECN{MinBytes: int64(num(v["min-threshold"])), MaxBytes: int64(num(v["max-threshold"])), Mode: "ecn", Probability: num(v["probability"])}
 	if r, set := v["red"]; set {
 		e.RED = "disable"
@@ -383,20 +380,24 @@ var nvueDefaultETS = map[int]obj{
 var nvueDefaultECN = map[int]obj{0: {"ecn": "enable", "min-threshold": 150000.0, "max-threshold": 1500000.0}}
 
 // nvueWithDefaults is a default-global profile's per-traffic-class
-// settings as the switch runs them: each traffic class's factory
-// settings (def) with what the configuration sets over them; `nv config
+// settings as the switch runs them: the factory settings every traffic
+// class has (each), then those of particular classes (def), with what
+// the configuration sets over them; `nv config
 // show` lists only what was set. set itself when the profile is not
 // default-global (apply false): a custom profile's unset values have no
 // documented default.
-func nvueWithDefaults(set, def map[int]obj, apply bool) map[int]obj {
+func nvueWithDefaults(set, def map[int]obj, each obj, apply bool) map[int]obj {
 	if !apply {
 		return set
 	}
 	out := map[int]obj{}
 	for tc, d := range def {
-		out[tc] = mergeObj(nil, d)
+		out[tc] = mergeObj(mergeObj(nil, each), d)
 	}
 	for tc, v := range set {
+		if out[tc] == nil {
+			out[tc] = mergeObj(nil, each)
+		}
 		out[tc] = mergeObj(out[tc], v)
 	}
 	return out
