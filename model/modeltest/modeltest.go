@@ -94,7 +94,7 @@ func otherDSCP() []int {
 }
 
 // NVIDIARoCE returns the host side of NVIDIARoCEQoS as the compiler gives
-// it to every RoCEv2 NIC: data on priority 3 / DSCP 26 (TOS 104), CNPs on
+// it to every RoCEv2 NIC: data on priority 3 / DSCP 26 (TOS 106, with ECT(0)), CNPs on
 // priority 6 / DSCP 48, PFC and DCQCN on priority 3, DSCP trust, and the
 // per-TC ETS split (TC0 and TC3 WRR 50 %, TC6 strict, the rest WRR 0 %).
 func NVIDIARoCE() model.RoCE {
@@ -106,7 +106,7 @@ func NVIDIARoCE() model.RoCE {
 	ets[3].BandwidthPercent = 50
 	ets[6] = model.ETS{Mode: model.ETSStrict}
 	return model.RoCE{
-		Mode: "v2", UDPPort: 4791, Priority: RoCEPriority, DSCP: RoCEDSCP, TOS: RoCEDSCP << 2,
+		Mode: "v2", UDPPort: 4791, Priority: RoCEPriority, DSCP: RoCEDSCP, TOS: RoCEDSCP<<2 | model.ECTZero,
 		CNPPriority: CNPPriority, CNPDSCP: CNPDSCP, PFCPriorities: []int{RoCEPriority},
 		Trust: model.TrustDSCP, ECNPriorities: []int{0, 1, 2, 3, 4, 5, 6, 7}, ETS: ets,
 	}

@@ -330,7 +330,7 @@ MODE=apply; CHANGES=0; memlock; echo "changes: $CHANGES"
 func TestMarkingHeader(t *testing.T) {
 	f, _ := bootFixture("demartek-lab")
 	want := "#\n# Applications mark RoCE themselves: this script sets the ToS only as RDMA-CM's\n" +
-		"# default (iSER, NVMe-oF, rping). Verbs applications must set ToS 104 (DSCP 26 << 2)\n" +
+		"# default (iSER, NVMe-oF, rping). Verbs applications must set ToS 106 (DSCP 26 << 2 with ECT(0))\n" +
 		"# on their own; NCCL ignores RDMA-CM's default and marks NCCL_IB_TC, default 0\n" +
 		"# (lossy): set NCCL_IB_TC to that ToS in its environment or /etc/nccl.conf\n" +
 		"# (NCCL User Guide, Environment Variables).\n#\nset -euo pipefail\n"

@@ -62,7 +62,7 @@ func TestRenderLines(t *testing.T) {
 			"\tensure \"$ifc\" state up \"$(link_state \"$ifc\")\" ip link set dev \"$ifc\" up\n\tlink_check \"$ifc\" 100000\n",
 		}, nil},
 		{"RDMA-CM and DCQCN (MLNX_OFED)", 0, []string{
-			"roce_cm \"$ifc\" 'RoCE v2' 104 mlx5_ib p9p1.2 192.168.2.41 0000:0000:0000:0000:0000:ffff:c0a8:0229\n",
+			"roce_cm \"$ifc\" 'RoCE v2' 106 mlx5_ib p9p1.2 192.168.2.41 0000:0000:0000:0000:0000:ffff:c0a8:0229\n",
 			"dcqcn_prio \"$ifc\" 3 1\n",
 			"dcqcn_prio \"$ifc\" 6 1\n",
 		}, nil},
@@ -77,7 +77,7 @@ func TestRenderLines(t *testing.T) {
 			"\tmanual \"$ifc:   DCBX Protocol Dynamic, RoCE Priority 3; the adapter takes PFC on 3 by DCBX once its switch port advertises it (--check reads what it negotiated)\"\n",
 			"\tqede_pfc \"$ifc\" '0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off'\n",
 			"vlan_ensure \"$ifc\" 2 p4p1.2 '2:3 3:3'",
-			"roce_cm \"$ifc\" 'RoCE v2' 104 qedr p4p1.2 192.168.2.51 0000:0000:0000:0000:0000:ffff:c0a8:0233\n",
+			"roce_cm \"$ifc\" 'RoCE v2' 106 qedr p4p1.2 192.168.2.51 0000:0000:0000:0000:0000:ffff:c0a8:0233\n",
 		}, []string{"mlnx_qos -i \"$ifc\" --trust", "dcb pfc set", "dcqcn_prio \"$ifc\"", "the switch then offers", "\tdcbx_host", "\ndcbx_check"}},
 		{"dcb (inbox mlx5), untagged", 2, []string{
 			"dcb pfc set dev \"$ifc\" prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off\n",
@@ -114,7 +114,7 @@ func TestVLANInterface(t *testing.T) {
 		"ensure vl2 state up \"$(link_state vl2)\" ip link set dev vl2 up\n",
 		"addr_prune vl2 192.168.2.41/24\n",
 		"ensure vl2 'address 192.168.2.41/24' present \"$(addr_state vl2 192.168.2.41/24)\" ip addr replace 192.168.2.41/24 dev vl2\n",
-		"roce_cm \"$ifc\" 'RoCE v2' 104 mlx5_ib vl2 192.168.2.41 0000:0000:0000:0000:0000:ffff:c0a8:0229\n",
+		"roce_cm \"$ifc\" 'RoCE v2' 106 mlx5_ib vl2 192.168.2.41 0000:0000:0000:0000:0000:ffff:c0a8:0229\n",
 	}, []string{"p9p1.2"})
 }
 

@@ -28,12 +28,12 @@ func TestNCCLScript(t *testing.T) {
 	}
 	s := string(files[0].Data)
 	for _, want := range []string{
-		"# (lossy): this script writes NCCL_IB_TC=104 into /etc/nccl.conf, as the NICs list\n# the nccl application (NCCL User Guide, Environment Variables).\n",
+		"# (lossy): this script writes NCCL_IB_TC=106 into /etc/nccl.conf, as the NICs list\n# the nccl application (NCCL User Guide, Environment Variables).\n",
 		"nic_leave ens2f0np0 $?; } 3>&1\n" +
 			"# NCCL marks its RoCE with NCCL_IB_TC (default 0, lossy), which it reads from\n" +
 			"# /etc/nccl.conf unless the job's environment sets it (NVIDIA NCCL User Guide,\n" +
 			"# Environment Variables): this script owns that one line of the file.\n" +
-			"nccl_tc /etc/nccl.conf 104\nif [[ $TUNING == 1 ]]; then\n",
+			"nccl_tc /etc/nccl.conf 106\nif [[ $TUNING == 1 ]]; then\n",
 		"\nnccl_tc() {\n",
 	} {
 		if !strings.Contains(s, want) {
