@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
+
+	"github.com/fabricc/fabricc/internal/english"
 )
 
 // checkDeviceDefaults finds what a device would keep at its own default
@@ -127,25 +129,7 @@ func classRole(c *model.Class) string {
 
 // rangesText writes ascending numbers with each run of three or more as
 // a range: 8,9,11-15.
-func rangesText(v []int) string {
-	var parts []string
-	for i := 0; i < len(v); {
-		j := i
-		for j+1 < len(v) && v[j+1] == v[j]+1 {
-			j++
-		}
-		switch {
-		case j-i >= 2:
-			parts = append(parts, fmt.Sprintf("%d-%d", v[i], v[j]))
-		case j == i+1:
-			parts = append(parts, fmt.Sprint(v[i]), fmt.Sprint(v[j]))
-		default:
-			parts = append(parts, fmt.Sprint(v[i]))
-		}
-		i = j + 1
-	}
-	return strings.Join(parts, ",")
-}
+func rangesText(v []int) string { return strings.Join(english.Runs(v), ",") }
 
 // cnpSettable reports whether fabricc's host output can set a NIC's CNP
 // marking: MLNX_OFED's mlx5 sysfs ecn/roce_np/cnp_dscp and cnp_802p_prio

@@ -1,10 +1,12 @@
-// Package english words counts in fabricc's messages: "1 host",
-// "2 switches", "1 difference".
+// Package english words counts and number lists in fabricc's messages:
+// "1 host", "2 switches", "8, 9, 11-15".
 package english
 
 import (
 	"fmt"
 	"strings"
+
+	"strconv"
 )
 
 // Count is n and noun, the noun in the plural unless n is 1: "s" added,
@@ -19,4 +21,27 @@ func Count(n int, noun string) string {
 		}
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// Runs writes ascending numbers as words, each run of three or more as a
+// range: [8 9 11 12 13 14 15] gives "8", "9", "11-15". Callers join them
+// with their own separator.
+func Runs(v []int) []string {
+	var parts []string
+	for i := 0; i < len(v); {
+		j := i
+		for j+1 < len(v) && v[j+1] == v[j]+1 {
+			j++
+		}
+		switch {
+		case j == i:
+			parts = append(parts, strconv.Itoa(v[i]))
+		case j == i+1:
+			parts = append(parts, strconv.Itoa(v[i]), strconv.Itoa(v[j]))
+		default:
+			parts = append(parts, strconv.Itoa(v[i])+"-"+strconv.Itoa(v[j]))
+		}
+		i = j + 1
+	}
+	return parts
 }

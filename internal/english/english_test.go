@@ -1,6 +1,9 @@
 package english
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestCount(t *testing.T) {
 	for _, tc := range []struct {
@@ -13,6 +16,24 @@ func TestCount(t *testing.T) {
 	} {
 		if got := Count(tc.n, tc.noun); got != tc.want {
 			t.Errorf("Count(%d, %q) = %q, want %q", tc.n, tc.noun, got, tc.want)
+		}
+	}
+}
+
+// TestRuns: runs of three or more become ranges, runs of two stay two
+// numbers.
+func TestRuns(t *testing.T) {
+	for _, tc := range []struct {
+		in   []int
+		want string
+	}{
+		{nil, ""},
+		{[]int{5}, "5"},
+		{[]int{8, 9, 11, 12, 13, 14, 15}, "8|9|11-15"},
+		{[]int{0, 1, 2, 4, 6, 7}, "0-2|4|6|7"},
+	} {
+		if got := strings.Join(Runs(tc.in), "|"); got != tc.want {
+			t.Errorf("Runs(%v) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/fabricc/fabricc/internal/english"
 )
 
 // Number formats shared by the documents and `fabricc plan`: exact bytes
@@ -59,21 +61,5 @@ func Ranges(v []int) string {
 	if len(v) == 0 {
 		return "none"
 	}
-	var parts []string
-	for i := 0; i < len(v); {
-		j := i
-		for j+1 < len(v) && v[j+1] == v[j]+1 {
-			j++
-		}
-		switch {
-		case j == i:
-			parts = append(parts, strconv.Itoa(v[i]))
-		case j == i+1:
-			parts = append(parts, strconv.Itoa(v[i]), strconv.Itoa(v[j]))
-		default:
-			parts = append(parts, strconv.Itoa(v[i])+"-"+strconv.Itoa(v[j]))
-		}
-		i = j + 1
-	}
-	return strings.Join(parts, ", ")
+	return strings.Join(english.Runs(v), ", ")
 }
