@@ -1,7 +1,5 @@
 package model
 
-import "slices"
-
 // FirmwareCNPDSCP and FirmwareCNPPriority are how a ConnectX NIC marks
 // its DCQCN congestion notification packets until told otherwise: the
 // firmware defaults CNP_DSCP_P1 48 and CNP_802P_PRIO_P1 6 (mlxconfig),
@@ -24,23 +22,3 @@ func (r RoCE) FirmwareCNP() bool {
 // B; "value (in KBs)", mellanox.onyx onyx_traffic_class), rounded up so
 // the threshold is never below the model's.
 func OnyxECNKB(bytes int64) int64 { return (bytes + 1023) / 1024 }
-
-// ClassOfDSCP returns the class DSCP d is classified into, or nil.
-func (q *QoS) ClassOfDSCP(d int) *Class {
-	for i := range q.Classes {
-		if slices.Contains(q.Classes[i].DSCP, d) {
-			return &q.Classes[i]
-		}
-	}
-	return nil
-}
-
-// ClassOfPriority returns the class priority p is mapped into, or nil.
-func (q *QoS) ClassOfPriority(p int) *Class {
-	for i := range q.Classes {
-		if slices.Contains(q.Classes[i].Priorities, p) {
-			return &q.Classes[i]
-		}
-	}
-	return nil
-}

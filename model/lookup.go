@@ -69,12 +69,30 @@ func SkbPriority(tos int) int { return tos2prio[(tos&0x1e)>>1] }
 // DefaultClassPriority is the priority of the class that holds priority
 // 0, where traffic no policy marks lands (0 when none does).
 func (q *QoS) DefaultClassPriority() int {
-	for _, cl := range q.Classes {
-		if slices.Contains(cl.Priorities, 0) {
-			return cl.Priority
-		}
+	if cl := q.ClassOfPriority(0); cl != nil {
+		return cl.Priority
 	}
 	return 0
+}
+
+// ClassOfDSCP returns the class DSCP d is classified into, or nil.
+func (q *QoS) ClassOfDSCP(d int) *Class {
+	for i := range q.Classes {
+		if slices.Contains(q.Classes[i].DSCP, d) {
+			return &q.Classes[i]
+		}
+	}
+	return nil
+}
+
+// ClassOfPriority returns the class priority p is mapped into, or nil.
+func (q *QoS) ClassOfPriority(p int) *Class {
+	for i := range q.Classes {
+		if slices.Contains(q.Classes[i].Priorities, p) {
+			return &q.Classes[i]
+		}
+	}
+	return nil
 }
 
 // ClassForTC returns the class whose egress queue is tc, or nil.
