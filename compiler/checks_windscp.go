@@ -24,13 +24,10 @@ import (
 func (c *checker) checkWindowsDSCP(h *model.Host) {
 	for i := range h.NICs {
 		n := &h.NICs[i]
-		if n.Transport != model.TransportRoCE || n.RoCE.Mode != "v2" || n.Peer == nil || n.Peer.Kind != "switch" {
+		if !windowsNoDSCPRoCE(end{host: h, nic: n}) || n.Peer == nil || n.Peer.Kind != "switch" {
 			continue
 		}
-		manual, ok := windowsNoDSCP[n.Driver]
-		if !ok {
-			continue
-		}
+		manual := windowsNoDSCP[n.Driver]
 		sw := c.switches[n.Peer.Device]
 		if sw == nil {
 			continue
@@ -41,10 +38,7 @@ func (c *checker) checkWindowsDSCP(h *model.Host) {
 			// trust mismatch error.
 			continue
 		}
-		trust := string(p.Trust)
-		if p.Trust == model.TrustBoth {
-			trust += " (DSCP for IP packets, which RoCE v2 is)"
-		}
+		trust := trustText(p)
 		fix := `set trust = "pcp" on the port and the NIC (the NIC tags VLAN ` + fmt.Sprint(n.VLAN) + `, whose tag carries the priority)`
 		if n.VLAN == 0 {
 			fix = `give the NIC a vlan the port carries tagged and set trust = "pcp" on the port and the NIC (an untagged frame carries no priority)`

@@ -71,14 +71,20 @@ func windowsNoDSCPRoCE(e end) bool {
 	return ok && e.host.OS == model.OSWindows && n.Transport == model.TransportRoCE && n.RoCE.Mode == "v2"
 }
 
+// trustText names a port's trust for a RoCE v2 warning: "both" says that
+// it classifies RoCE v2 by DSCP.
+func trustText(p *model.Port) string {
+	if p.Trust == model.TrustBoth {
+		return string(p.Trust) + " (DSCP for IP packets, which RoCE v2 is)"
+	}
+	return string(p.Trust)
+}
+
 // warnWindowsDSCPPath reports one link port (at, cabled to from) that
 // classifies by DSCP the RoCE of the Windows NICs named in nics.
 func (c *checker) warnWindowsDSCPPath(at, from end, first []string, count int) {
 	p := at.port
-	trust := string(p.Trust)
-	if p.Trust == model.TrustBoth {
-		trust += " (DSCP for IP packets, which RoCE v2 is)"
-	}
+	trust := trustText(p)
 	what := "NIC " + first[0]
 	if count > 1 {
 		what = "NICs " + strings.Join(first, ", ")
