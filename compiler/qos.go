@@ -62,9 +62,9 @@ func (l *lowering) lowerQoS() {
 		l.classes[classes[i].Name] = &l.f.QoS.Classes[i]
 	}
 	l.buildMaps()
-	l.warnLosslessStrict(specs, cnpName(q, specs))
-	l.pickRoCEClass(q, withoutClass(specs, apart))
+	l.pickRoCEClass(q, specs, apart)
 	l.pickCNPClass(q, specs)
+	l.warnLosslessStrict(specs, l.f.QoS.CNPClass)
 	l.lowerHeadroom(q.Headroom)
 }
 
@@ -595,8 +595,8 @@ func (l *lowering) classNames() []string {
 }
 
 // pickRoCEClass sets QoS.RoCEClass: qos.roce_class, else the only
-// lossless class.
-func (l *lowering) pickRoCEClass(q *dsl.QoS, specs []classSpec) {
+// lossless class other than skip (a lossless CNP class, cnpApart).
+func (l *lowering) pickRoCEClass(q *dsl.QoS, specs []classSpec, skip string) {
 	if q.RoCEClass != nil {
 		if l.classes[*q.RoCEClass] == nil {
 			l.errorf(q.RoCEClassRange.Or(q.DefRange), "Unknown RoCE class",
@@ -608,7 +608,7 @@ func (l *lowering) pickRoCEClass(q *dsl.QoS, specs []classSpec) {
 	}
 	var lossless []string
 	for _, s := range specs {
-		if s.Lossless != nil && *s.Lossless {
+		if s.Lossless != nil && *s.Lossless && s.Name != skip {
 			lossless = append(lossless, s.Name)
 		}
 	}
@@ -662,21 +662,6 @@ func cnpApart(q *dsl.QoS, specs []classSpec) string {
 		}
 	}
 	return ""
-}
-
-// withoutClass returns specs without the class called name ("" keeps
-// them all).
-func withoutClass(specs []classSpec, name string) []classSpec {
-	if name == "" {
-		return specs
-	}
-	out := make([]classSpec, 0, len(specs))
-	for _, s := range specs {
-		if s.Name != name {
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 // cnpName is the CNP class's name: qos.cnp_class, else the profile's CNP
