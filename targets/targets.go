@@ -209,3 +209,22 @@ func speedText(mbps int) string {
 func NICStep(i int, ifc string) string {
 	return fmt.Sprintf("{ set +e; NIC_COUNTS=$(nic_enter; nic_%d >&3); nic_leave %s $?; } 3>&1\n", i, quote.ShellWord(ifc))
 }
+
+// WinOF2DCQCNByHand is how to set DCQCN per priority and the CNP marking
+// by hand on a WinOF-2 NIC, which the Windows script does not do (no
+// value type or read-back documented): the registry keys
+// DcQcnEnablePrio0..7 (NVIDIA "DCQCN CC Parameters", General table,
+// WinOF column) and the firmware's CNP_DSCP_P1 and CNP_802P_PRIO_P1
+// (NVIDIA Firmware Tools (MFT) User Manual, mlxconfig). Plain text: the
+// Windows script and the host document each escape it for their context.
+func WinOF2DCQCNByHand(cnpDSCP, cnpPriority int) string {
+	return fmt.Sprintf("DCQCN per priority with the adapter registry keys DcQcnEnablePrio0 to DcQcnEnablePrio7, 1 on and 0 off "+
+		"(NVIDIA \"DCQCN CC Parameters\", General table, WinOF column), under the adapter's key as the WinOF-2 User Manual, "+
+		"\"Configuring the Driver Registry Keys\", describes, then Restart-NetAdapter; the CNP marking with "+
+		"mlxconfig -d DEV set CNP_DSCP_P1=%d CNP_802P_PRIO_P1=%d and a reboot (NVIDIA Firmware Tools (MFT) User Manual, mlxconfig)",
+		cnpDSCP, cnpPriority)
+}
+
+// FirmwareDCQCN is what a NVIDIA adapter runs when nothing sets DCQCN or
+// the CNP marking (mlxconfig ROCE_CC_PRIO_MASK; plain text).
+const FirmwareDCQCN = "The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say."

@@ -324,22 +324,17 @@ func windowsSteps(h *model.Host, who string, n model.NIC) []string {
 }
 
 // windowsDCQCNStep says that the script neither sets nor checks DCQCN and
-// the CNP marking, and how to set them by hand, as the Windows script's
-// own note does: on WinOF-2 the registry keys DcQcnEnablePrio0..7 (NVIDIA
-// "DCQCN CC Parameters", General table, WinOF column) and the firmware's
-// CNP_DSCP_P1 / CNP_802P_PRIO_P1 (NVIDIA Firmware Tools (MFT) User
-// Manual, mlxconfig); on other drivers the vendor's tools.
+// the CNP marking, and how to set them by hand, in the words of the
+// Windows script's own note (targets.WinOF2DCQCNByHand on WinOF-2, the
+// vendor's tools on other drivers).
 func windowsDCQCNStep(who string, n model.NIC) string {
 	r := n.RoCE
 	s := fmt.Sprintf("%s: DCQCN on %s and CNP priority %d / DSCP %d are not set or checked by the script. ", who, priorityWords(r.ECNPriorities), r.CNPPriority, r.CNPDSCP)
-	firmware := "The adapter firmware runs DCQCN on the priorities of its ROCE\\_CC\\_PRIO\\_MASK (all by default) and marks CNPs as its own settings say."
+	firmware := md(targets.FirmwareDCQCN)
 	if n.Driver != "winof2" {
 		return s + "Set them with the adapter vendor's tools. " + firmware
 	}
-	return s + "Set them by hand: DCQCN per priority with the adapter registry keys DcQcnEnablePrio0 to DcQcnEnablePrio7, 1 on and 0 off " +
-		"(NVIDIA \"DCQCN CC Parameters\", General table, WinOF column), under the adapter's key as the WinOF-2 User Manual, \"Configuring the Driver Registry Keys\", describes, then Restart-NetAdapter; " +
-		fmt.Sprintf("the CNP marking with mlxconfig -d DEV set CNP\\_DSCP\\_P1=%d CNP\\_802P\\_PRIO\\_P1=%d and a reboot (NVIDIA Firmware Tools (MFT) User Manual, mlxconfig). ", r.CNPDSCP, r.CNPPriority) +
-		firmware
+	return s + "Set them by hand: " + md(targets.WinOF2DCQCNByHand(r.CNPDSCP, r.CNPPriority)) + ". " + firmware
 }
 
 // linkPeer names what n is cabled to, in Markdown: "its switch port

@@ -512,7 +512,7 @@ func (p *plan) buildDrivers(h *model.Host) error {
 func dcqcnNote(h *model.Host, r model.RoCE) note {
 	nt := note{from: append(nicElements(h, "cnp_priority"), nicElements(h, "cnp_dscp")...)}
 	wants := fmt.Sprintf("DCQCN on %s and CNP priority %d / DSCP %d are not set or checked by this script", priorityWords(r.ECNPriorities), r.CNPPriority, r.CNPDSCP)
-	firmware := "The adapter firmware runs DCQCN on the priorities of its ROCE_CC_PRIO_MASK (all by default) and marks CNPs as its own settings say."
+	firmware := targets.FirmwareDCQCN
 	if !hasWinOF2(h) {
 		nt.comment = []string{"DCQCN (ECN reaction and notification point) and the CNP priority/DSCP are not set here:", "the adapter's vendor tools set them."}
 		nt.message = "fabricc: " + wants + "; set them with the adapter vendor's tools. " + firmware
@@ -527,8 +527,7 @@ func dcqcnNote(h *model.Host, r model.RoCE) note {
 		"The manuals this script follows give no value type or read-back for those keys, so -Check",
 		"could not show what the driver uses; the user sets them by hand.",
 	}
-	nt.message = fmt.Sprintf("fabricc: %s. Set them by hand: DCQCN per priority with the adapter registry keys DcQcnEnablePrio0 to DcQcnEnablePrio7, 1 on and 0 off (NVIDIA \"DCQCN CC Parameters\", General table, WinOF column), under the adapter's key as the WinOF-2 User Manual, \"Configuring the Driver Registry Keys\", describes, then Restart-NetAdapter; the CNP marking with mlxconfig -d DEV set CNP_DSCP_P1=%d CNP_802P_PRIO_P1=%d and a reboot (NVIDIA Firmware Tools (MFT) User Manual, mlxconfig). %s",
-		wants, r.CNPDSCP, r.CNPPriority, firmware)
+	nt.message = fmt.Sprintf("fabricc: %s. Set them by hand: %s. %s", wants, targets.WinOF2DCQCNByHand(r.CNPDSCP, r.CNPPriority), firmware)
 	return nt
 }
 
