@@ -152,6 +152,7 @@ func Run(ctx context.Context, o Options) *Report {
 	}
 	if o.Action == ActionVerify && o.Cabling {
 		o.peers = verify.NewPeers(o.Fabric)
+		o.peers.AcceptOldNames(o.Renamed)
 	}
 	var g *gate
 	var turns lockTurns

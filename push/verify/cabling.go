@@ -30,6 +30,10 @@ type Cabling struct {
 	// System Name, or a MAC address as Port ID without a Port
 	// Description that names the host's interface.
 	Partly []string `json:"partly,omitempty"`
+	// OldName lists the cabled ports counted in Matched whose neighbor
+	// sent the old name of a switch being renamed (fabricc verify
+	// --renamed NEW=OLD): the peer has not been renamed on the switch yet.
+	OldName []string `json:"old_name,omitempty"`
 	// Uncabled are the neighbors seen on ports the model does not cable:
 	// not a difference, fabricc does not own those ports.
 	Uncabled []Seen `json:"uncabled,omitempty"`
@@ -64,6 +68,9 @@ func (c *Cabling) Summary(device string) string {
 	if len(c.Partly) > 0 {
 		s += fmt.Sprintf(", %d partly checked (%s)", len(c.Partly), strings.Join(c.Partly, ", "))
 	}
+	if len(c.OldName) > 0 {
+		s += fmt.Sprintf(", %d by a switch's old name (%s; --renamed)", len(c.OldName), strings.Join(c.OldName, ", "))
+	}
 	if len(c.Uncabled) > 0 {
 		s += fmt.Sprintf("; %s on ports the fabric does not cable", english.Count(len(c.Uncabled), "neighbor"))
 	}
@@ -76,6 +83,7 @@ func (c *Cabling) Summary(device string) string {
 type Peers struct {
 	platform map[string]model.Platform
 	iface    map[[2]string]string // host, NIC -> interface
+	oldName  map[string]string    // switch being renamed -> the name it may still send
 }
 
 // NewPeers indexes f for CompareCabling.
@@ -105,6 +113,26 @@ func (ps *Peers) expect(p *model.Peer) expected {
 		return expected{name: p.Device, port: ps.iface[[2]string{p.Device, p.Port}], host: true}
 	}
 	return expected{name: p.Device, port: p.Port, platform: ps.platform[p.Device]}
+}
+
+// AcceptOldNames has CompareCabling take a neighbor that sends OLD as
+// switch NEW, for each NEW=OLD of renamed (--renamed): until the switch
+// is renamed on the box, its LLDP System Name (its hostname) is the old
+// one on every peer, as push's hostname check accepts it.
+func (ps *Peers) AcceptOldNames(renamed map[string]string) {
+	ps.oldName = renamed
+}
+
+// nameMatch compares the System Name a neighbor sent with the peer the
+// model expects, and says whether it matched only by an old name.
+func (ps *Peers) nameMatch(e expected, got string) (m match, old bool) {
+	if m = nameMatch(e.name, got); m != no || e.host {
+		return m, false
+	}
+	if o, ok := ps.oldName[e.name]; ok && nameMatch(o, got) == yes {
+		return yes, true
+	}
+	return no, false
 }
 
 func (e expected) String() string { return e.name + " " + e.port }
@@ -200,12 +228,14 @@ func CompareCabling(ps *Peers, sw *model.Switch, seen Neighbors) (Cabling, []Dif
 		}
 		e := ps.expect(p.Peer)
 		best := no
+		byOld := false
 		var actual []string
 		for _, n := range ns {
-			nm := nameMatch(e.name, n.SystemName)
+			nm, old := ps.nameMatch(e, n.SystemName)
 			pm, port := portMatch(e, n)
 			switch {
 			case nm == yes && pm == yes:
+				byOld = best != yes && old
 				best = yes
 			case nm != no && pm != no && best == no:
 				best = unknown
@@ -215,6 +245,9 @@ func CompareCabling(ps *Peers, sw *model.Switch, seen Neighbors) (Cabling, []Dif
 		switch best {
 		case yes:
 			c.Matched++
+			if byOld {
+				c.OldName = append(c.OldName, p.Name)
+			}
 		case unknown:
 			c.Partly = append(c.Partly, p.Name)
 		default:
@@ -233,6 +266,7 @@ func CompareCabling(ps *Peers, sw *model.Switch, seen Neighbors) (Cabling, []Dif
 	slices.SortFunc(diffs, func(a, b Difference) int { return naturalCmp(a.Port, b.Port) })
 	slices.SortFunc(c.NoNeighbor, naturalCmp)
 	slices.SortFunc(c.Partly, naturalCmp)
+	slices.SortFunc(c.OldName, naturalCmp)
 	return c, diffs
 }
 

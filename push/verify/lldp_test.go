@@ -299,6 +299,53 @@ func TestCompareCabling(t *testing.T) {
 	}
 }
 
+// TestCompareCablingRenamed: with --renamed NEW=OLD a peer may still
+// send OLD, its hostname, as LLDP System Name (IEEE 802.1AB: the System
+// Name TLV carries the system's administratively assigned name), as
+// push's hostname check accepts it; nothing else changes.
+func TestCompareCablingRenamed(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		sent    Neighbor
+		renamed map[string]string
+		want    Cabling
+		diffs   []string
+	}{
+		{"a peer being renamed still sends its old name", Neighbor{SystemName: "spine1-old.example.net", PortID: "Ethernet1/1"},
+			map[string]string{"spine1": "spine1-old"}, Cabling{Cabled: 4, Matched: 4, OldName: []string{"swp1"}}, nil},
+		{"an old name without --renamed differs", Neighbor{SystemName: "spine1-old", PortID: "Ethernet1/1"},
+			nil, Cabling{Cabled: 4, Matched: 3, Differ: 1}, []string{"leaf1 swp1 neighbor: intended spine1 Ethernet1/1, actual spine1-old Ethernet1/1"}},
+		{"another switch's old name differs", Neighbor{SystemName: "spine1-old", PortID: "Ethernet1/1"},
+			map[string]string{"spine2": "spine1-old"}, Cabling{Cabled: 4, Matched: 3, Differ: 1}, []string{"leaf1 swp1 neighbor: intended spine1 Ethernet1/1, actual spine1-old Ethernet1/1"}},
+		{"the old name on the wrong port differs", Neighbor{SystemName: "spine1-old", PortID: "Ethernet2/1"},
+			map[string]string{"spine1": "spine1-old"}, Cabling{Cabled: 4, Matched: 3, Differ: 1}, []string{"leaf1 swp1 neighbor: intended spine1 Ethernet1/1, actual spine1-old Ethernet2/1"}},
+		{"the new name is no old name", Neighbor{SystemName: "spine1", PortID: "Ethernet1/1"},
+			map[string]string{"spine1": "spine1-old"}, Cabling{Cabled: 4, Matched: 4}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ps, sw := cabledLeaf()
+			ps.AcceptOldNames(tc.renamed)
+			seen := asCabled()
+			seen["swp1"] = []Neighbor{tc.sent}
+			got, diffs := CompareCabling(ps, sw, seen)
+			if d := cmp.Diff(tc.want, got); d != "" {
+				t.Errorf("cabling (-want +got):\n%s", d)
+			}
+			var lines []string
+			for _, d := range diffs {
+				lines = append(lines, d.String())
+			}
+			if d := cmp.Diff(tc.diffs, lines); d != "" {
+				t.Errorf("differences (-want +got):\n%s", d)
+			}
+		})
+	}
+	c := Cabling{Cabled: 4, Matched: 4, OldName: []string{"swp1", "swp2"}}
+	if got, want := c.Summary("leaf1"), "leaf1: 4 cabled ports: 4 as cabled, 0 differ, 0 without an LLDP neighbor, 2 by a switch's old name (swp1, swp2; --renamed)"; got != want {
+		t.Errorf("Summary:\n got %s\nwant %s", got, want)
+	}
+}
+
 func TestCablingSummary(t *testing.T) {
 	for _, tc := range []struct {
 		c    Cabling
