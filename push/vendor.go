@@ -248,17 +248,22 @@ var Vendors = map[model.Platform]*Vendor{
 }
 
 // parseNVUEReadBack reads the Cumulus ReadBack outputs: the applied
-// configuration, then the operational interfaces and PFC profiles.
+// configuration, decoded once (the State keeps it, State.NVUE, for
+// Stage: appliedConfig), then the operational interfaces and PFC
+// profiles.
 func parseNVUEReadBack(outs []string) (*verify.State, error) {
 	if len(outs) != 3 {
 		return nil, fmt.Errorf("the NVUE read-back has %d outputs, not 3 (nv config show, nv show interface, nv show qos pfc)", len(outs))
 	}
-	applied := []byte(jsonPart(outs[0]))
-	s, err := verify.ParseNVUE(applied)
+	conf, err := verify.ParseNVUEConfig([]byte(jsonPart(outs[0])))
 	if err != nil {
 		return nil, err
 	}
-	return s, verify.ApplyNVUEOperational(s, applied, []byte(jsonPart(outs[1])), []byte(jsonPart(outs[2])))
+	s, err := conf.State()
+	if err != nil {
+		return nil, err
+	}
+	return s, verify.ApplyNVUEOperational(s, conf, []byte(jsonPart(outs[1])), []byte(jsonPart(outs[2])))
 }
 
 // VendorFor returns the vendor of platform p.
