@@ -202,3 +202,39 @@ func TestCompareECNProbabilityAndRED(t *testing.T) {
 		})
 	}
 }
+
+// TestThresholdText (review mrr 7): one formatter writes every size and
+// ECN threshold: its own unit first, then KB where the caller asks
+// (sizeText: a whole number of KB other than 0; ecnPair: all four
+// thresholds whole KB, so both sides read in one unit), else bytes.
+func TestThresholdText(t *testing.T) {
+	for _, tc := range []struct{ got, want string }{
+		{thresholdText(150000, "segments", true), "150000 segments"},
+		{thresholdText(153600, "", true), "150KB"},
+		{thresholdText(153600, "", false), "153600 B"},
+		{sizeText(153600), "150KB"},
+		{sizeText(153601), "153601 B"},
+		{sizeText(0), "0 B"},
+		{ecnText(ECN{MinBytes: 153600, MaxBytes: 1500000}), "min 150KB max 1500000 B"},
+		{ecnText(ECN{MinBytes: 10, MaxBytes: 50, MinUnit: "percent", MaxUnit: "percent", Mode: "red"}), "min 10 percent max 50 percent mode red"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("%q, want %q", tc.got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		want, got  ecnRange
+		wantText   string
+		actualText string
+	}{
+		{ecnRange{Min: 150528, Max: 1500160}, ecnRange{Min: 153600, Max: 1536000}, "min 147KB max 1465KB", "min 150KB max 1500KB"},
+		{ecnRange{Min: 150000, Max: 1500000}, ecnRange{Min: 153600, Max: 1536000}, "min 150000 B max 1500000 B", "min 153600 B max 1536000 B"},
+		{ecnRange{Min: 150000, Max: 1500000}, ecnRange{Min: 320, Max: 480, MinUnit: "microseconds", MaxUnit: "microseconds"},
+			"min 150000 B max 1500000 B", "min 320 microseconds max 480 microseconds"},
+		{ecnRange{}, ecnRange{Min: 1024, Max: 2048}, "min 0KB max 0KB", "min 1KB max 2KB"},
+	} {
+		if w, g := ecnPair(tc.want, tc.got); w != tc.wantText || g != tc.actualText {
+			t.Errorf("ecnPair(%v, %v) = %q, %q; want %q, %q", tc.want, tc.got, w, g, tc.wantText, tc.actualText)
+		}
+	}
+}
