@@ -200,7 +200,10 @@ var Vendors = map[model.Platform]*Vendor{
 		ReadBack:  []string{"show running-config", "show dcb priority-flow-control | json-print", "show roce"},
 		OlderLack: map[string]bool{"show roce": true},
 		Parse: func(outs []string) (*verify.State, error) {
-			s := verify.ParseOnyx(outs[0])
+			s, err := verify.ParseOnyx(outs[0])
+			if err != nil {
+				return nil, err
+			}
 			verify.ApplyOnyxRoCE(s, outs[2])
 			return s, verify.ApplyOnyxPFC(s, []byte(jsonPart(outs[1])))
 		},
