@@ -39,7 +39,9 @@ type Vendor struct {
 	Unsaved unsavedHelp
 	// Refusal matches an answer line the platform means as an error
 	// beyond the failed-when-contains phrases of its scrapligo platform
-	// definition (push/platforms); nil: those phrases only.
+	// definition (push/platforms); nil: those phrases only. It is not
+	// applied to the answer of a command that lists a configuration
+	// (platforms.ConfigListing).
 	Refusal *regexp.Regexp
 	// Armed: the switch rolls an applied change back by itself unless it
 	// is confirmed within the window (EOS commit timer, NVUE apply

@@ -6,10 +6,10 @@ import (
 	"testing"
 )
 
-// TestNVUEOwnedProfiles: OwnedProfiles lists the profiles of fabricc's names with
-// the interfaces that attach them, including interfaces named in a
-// group key ("swp1,swp9", "swp3-4"), and only those; ParseNVUE keeps
-// the ones no interface attaches, which Unowned notes.
+// TestNVUEOwnedProfiles: OwnedProfiles lists the profiles of fabricc's
+// names with the interfaces that attach them, including interfaces
+// named in a group key ("swp1,swp9", "swp3-4"), and only those;
+// ParseNVUE keeps the ones no interface attaches, which Unowned notes.
 func TestNVUEOwnedProfiles(t *testing.T) {
 	const conf = `[{"header": {"model": "SN2100"}}, {"set": {
   "qos": {
