@@ -97,10 +97,10 @@ func ParseNVUEConfig(data []byte) (*NVUEConfig, error) {
 func (c *NVUEConfig) Object() map[string]any { return c.root }
 
 // Header is the `version` (the release: "Cumulus Linux 5.15.0") and the
-// hardware `model` ("vx") of the header document, each the first the
-// document list gives; "" without one, or when the output is not the
-// document list (the header of NVIDIA Air's custom topology guide's `nv
-// config show -o yaml` export, and of a 5.5.1 capture).
+// hardware `model` ("vx") of the header document, as in the switch
+// configuration NVIDIA Air's custom topology guide exported with `nv
+// config show -o yaml` and a 5.5.1 capture: each the first the document
+// list gives, "" without one or when the output is no document list.
 func (c *NVUEConfig) Header() (version, model string) {
 	docs, _ := c.doc.([]any)
 	for _, d := range docs {
