@@ -86,7 +86,7 @@ func dialSSH(dev *inventory.Device, p model.Platform, hostKey ssh.HostKeyCallbac
 	if err := d.Open(); err != nil {
 		return nil, fmt.Errorf("connect %s (%s): %w", dev.Name, dev.Addr(), openError(err, dev.CommandTimeout))
 	}
-	return &sshConn{d: d, timeout: dev.CommandTimeout, refusal: refusalOf(p)}, nil
+	return &sshConn{d: d, timeout: dev.CommandTimeout, refusal: refusalOf(p), platform: p}, nil
 }
 
 // refusalOf is platform p's Vendor.Refusal (nil for a platform push
@@ -106,6 +106,9 @@ type sshConn struct {
 	closed  bool
 	// refusal matches an answer line that is an error (Vendor.Refusal).
 	refusal *regexp.Regexp
+	// platform is the switch's, whose configuration listings refusal
+	// does not read (platforms.ConfigListing).
+	platform model.Platform
 }
 
 // Send sends one line with the generic driver's SendCommand, which does
@@ -124,21 +127,20 @@ func (c *sshConn) Send(cmd string) (string, error) {
 	if r.Failed != nil {
 		return r.Result, &RefusedError{Cmd: cmd, Reason: firstLine(r.Result)}
 	}
-	if c.refusal != nil && !configListing(cmd) {
-		if l := c.refusal.FindString(r.Result); l != "" {
-			return r.Result, &RefusedError{Cmd: cmd, Reason: strings.TrimSpace(l)}
-		}
+	if reason := c.refused(cmd, r.Result); reason != "" {
+		return r.Result, &RefusedError{Cmd: cmd, Reason: reason}
 	}
 	return r.Result, nil
 }
 
-// configListing reports whether cmd lists a configuration as text,
-// whose lines are the switch's content rather than its answer to fabricc:
-// an EOS banner's lines are printed as they were typed ("banner motd",
-// the text, "EOF"), so one may start with "%". Refusals of these commands
-// are the platform definition's failed-when phrases.
-func configListing(cmd string) bool {
-	return cmd == "show running-config" || cmd == "show startup-config"
+// refused is the answer line of out that refuses cmd (the platform's
+// Vendor.Refusal), "" when there is none or cmd lists a configuration
+// (platforms.ConfigListing), whose lines are the switch's content.
+func (c *sshConn) refused(cmd, out string) string {
+	if c.refusal == nil || platforms.ConfigListing(c.platform, cmd) {
+		return ""
+	}
+	return strings.TrimSpace(c.refusal.FindString(out))
 }
 
 // sendError says what a failed Send means, in words: scrapligo's

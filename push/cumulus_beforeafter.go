@@ -1,7 +1,6 @@
 package push
 
 import (
-	"encoding/json"
 	"fmt"
 	"maps"
 	"regexp"
@@ -20,19 +19,15 @@ import (
 // that is not there. NVUE's `nv config diff` lists only what is set and
 // unset, so the first push over a hand-configured switch did not say
 // what it replaced (rmig #7); the EOS and Onyx diffs show both sides.
-// applied is `nv config show -o json` read before staging, unsets the
+// applied is `nv config show -o json` read before staging, decoded, unsets the
 // `nv unset` paths push runs first (without "nv unset "), patch the
 // `.nvue.yaml`. A value the push leaves as it was is not listed, nor one
 // it adds where there was none: NVUE's diff shows those as they are. A
 // set's member (`switch-priority: {"3": {}}`) reads "present".
 // Interface lists ("swp1-6,10") are expanded, as NVUE expands them.
-func nvueBeforeAfter(applied []byte, unsets []string, patch []byte) ([]string, error) {
-	var raw any
-	if err := json.Unmarshal(applied, &raw); err != nil {
-		return nil, fmt.Errorf("nv config show -o json: %w", err)
-	}
+func nvueBeforeAfter(applied *verify.NVUEConfig, unsets []string, patch []byte) ([]string, error) {
 	before := map[string]string{}
-	flattenNVUE(nvueSetOf(raw), nil, before)
+	flattenNVUE(applied.Object(), nil, before)
 	after := maps.Clone(before)
 	for _, u := range unsets {
 		for _, prefix := range unsetPrefixes(u) {
@@ -62,23 +57,6 @@ func nvueBeforeAfter(applied []byte, unsets []string, patch []byte) ([]string, e
 		out = append(out, fmt.Sprintf("%s: %s -> %s", k, orNone(b, inB), orNone(a, inA)))
 	}
 	return out, nil
-}
-
-// nvueSetOf is the configuration object of `nv config show -o json`: a
-// list of documents, of which the one with "set", or a bare object.
-func nvueSetOf(raw any) any {
-	if list, ok := raw.([]any); ok {
-		for _, d := range list {
-			if m, ok := d.(map[string]any); ok && m["set"] != nil {
-				return m["set"]
-			}
-		}
-		return nil
-	}
-	if m, ok := raw.(map[string]any); ok && m["set"] != nil {
-		return m["set"]
-	}
-	return raw
 }
 
 // nvueListKey is a key NVUE reads as a list: interface names with

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/push/verify"
 	"github.com/fabricc/fabricc/sim"
 )
 
@@ -50,7 +51,11 @@ func TestNVUEBeforeAfter(t *testing.T) {
           switch-priority:
             "3": {}
 `
-	got, err := nvueBeforeAfter([]byte(applied), unsets, []byte(patch))
+	conf, err := verify.ParseNVUEConfig([]byte(applied))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := nvueBeforeAfter(conf, unsets, []byte(patch))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,8 +69,8 @@ func TestNVUEBeforeAfter(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if _, err := nvueBeforeAfter([]byte("{"), nil, []byte(patch)); err == nil || !strings.HasPrefix(err.Error(), "nv config show -o json: ") {
-		t.Errorf("unreadable configuration: %v", err)
+	if _, err := nvueBeforeAfter(conf, nil, []byte("- set: [")); err == nil || !strings.HasPrefix(err.Error(), "the NVUE patch: ") {
+		t.Errorf("unreadable patch: %v", err)
 	}
 }
 
@@ -101,7 +106,11 @@ func TestNVUEBeforeAfterOnTheSimulator(t *testing.T) {
 	for i := range unsets {
 		unsets[i] = strings.TrimPrefix(unsets[i], "nv unset ")
 	}
-	got, err := nvueBeforeAfter([]byte(jsonPart(out)), unsets, cfg)
+	conf, err := verify.ParseNVUEConfig([]byte(jsonPart(out)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := nvueBeforeAfter(conf, unsets, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

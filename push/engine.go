@@ -988,13 +988,28 @@ func (d *device) keptReads() Conn {
 	if len(outs) == 0 {
 		return d.conn
 	}
-	return &kept{Conn: d.conn, outs: outs}
+	return &kept{Conn: d.conn, outs: outs, before: d.before}
 }
 
 // kept answers the commands of outs from it, once each (keptReads).
 type kept struct {
 	Conn
 	outs map[string]string
+	// before is the State the read before staging parsed outs into,
+	// nil when that failed.
+	before *verify.State
+}
+
+// nvueConfig is the NVUE applied configuration as the read before
+// staging decoded it (verify.State.NVUE), taken in place of cmd's kept
+// answer, which it uses up as Send does, so Stage does not decode the
+// same read again; nil when cmd was not kept or that read did not parse.
+func (k *kept) nvueConfig(cmd string) *verify.NVUEConfig {
+	if _, ok := k.outs[cmd]; !ok || k.before == nil || k.before.NVUE == nil {
+		return nil
+	}
+	delete(k.outs, cmd)
+	return k.before.NVUE
 }
 
 func (k *kept) Send(cmd string) (string, error) {

@@ -61,3 +61,29 @@ func TestEOSRefusalsThroughConn(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigListingNotRefused (review mrr 8): a "%" line in the answer
+// of a configuration listing (an EOS banner's text in `show
+// running-config`) is the switch's content, not a refusal, on the
+// platforms whose definitions list the command (platforms.ConfigListing);
+// the same line answering any other command is the refusal.
+func TestConfigListingNotRefused(t *testing.T) {
+	const banner = "hostname leaf1\nbanner motd\n% Authorized use only\nEOF\n"
+	for _, tc := range []struct {
+		p        model.Platform
+		cmd, out string
+		want     string
+	}{
+		{model.PlatformEOS, "show running-config", banner, ""},
+		{model.PlatformEOS, "show startup-config", banner, ""},
+		{model.PlatformOnyx, "show running-config", banner, ""},
+		{model.PlatformEOS, "show running-config all", banner, "% Authorized use only"},
+		{model.PlatformEOS, "interface Ethernet99/1", "% Invalid input\n", "% Invalid input"},
+		{model.PlatformOnyx, "interface ethernet 1/5 switchport mode trunk", "% Interface 1/5 is a member of port-channel 1\n", "% Interface 1/5 is a member of port-channel 1"},
+	} {
+		c := &sshConn{refusal: refusalOf(tc.p), platform: tc.p}
+		if got := c.refused(tc.cmd, tc.out); got != tc.want {
+			t.Errorf("%s %q: refused %q, want %q", tc.p, tc.cmd, got, tc.want)
+		}
+	}
+}

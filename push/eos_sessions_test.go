@@ -100,3 +100,29 @@ func TestEOSSessionFormsOfBothReleases(t *testing.T) {
 		})
 	}
 }
+
+// TestEOSTimerKeyAbsentOrEmpty (review mrr 5): an absent (or null)
+// commitTimerSessionName is the form before 4.32, where a session's
+// "pendingCommitTimer" state marks it timed; a present one is the 4.32
+// form, whose name is the timed session even when it is "", so a
+// session's state marks nothing there.
+func TestEOSTimerKeyAbsentOrEmpty(t *testing.T) {
+	pending := `"sessions": {"fabricc-t1": {"state": "pendingCommitTimer"}}`
+	for _, tc := range []struct{ name, out, timed string }{
+		{"absent", `{` + pending + `}`, "fabricc-t1"},
+		{"null", `{` + pending + `, "commitTimerSessionName": null}`, "fabricc-t1"},
+		{"empty", `{` + pending + `, "commitTimerSessionName": ""}`, ""},
+		{"named", `{"sessions": {}, "commitTimerSessionName": "fabricc-t2"}`, "fabricc-t2"},
+	} {
+		l, err := parseEOSSessions(tc.out)
+		if err != nil || l.timed != tc.timed {
+			t.Errorf("%s: timed %q, %v; want %q", tc.name, l.timed, err, tc.timed)
+		}
+	}
+	if l, _ := parseEOSSessions(`{"sessions": {}, "commitTimerSessionName": "fabricc-t2"}`); l.states["fabricc-t2"] != "" || len(l.states) != 1 {
+		t.Errorf("a named timed session the list lacks: states %q, want it listed", l.states)
+	}
+	if _, err := parseEOSSessions(`{"commitTimerSessionName": 5}`); err == nil {
+		t.Error("a timer name that is not a string read without an error")
+	}
+}

@@ -60,7 +60,11 @@ func pushTwice(t *testing.T, a, b string) (*model.Fabric, *verify.State, string)
 		t.Errorf("second push of the second fabric: %s %q, want unchanged", r.Status, r.Error)
 	}
 	running := l.sim.Running()
-	return fb, verify.ParseEOS(running), running
+	st, err := verify.ParseEOS(running)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fb, st, running
 }
 
 // TestPushStopsECNMarking: an EOS switch pushed with a fabric whose bulk

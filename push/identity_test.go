@@ -81,7 +81,7 @@ func TestPushRefusesAnotherSwitch(t *testing.T) {
 			var calls []string
 			Vendors["fake"] = &Vendor{NewTxn: func(string, time.Duration) Txn { return &fakeTxn{calls: &calls, diff: "+x\n"} },
 				Identity: identity{Command: "show hostname", Parse: fieldParser("Hostname")},
-				ReadBack: []string{"show running-config"}, Parse: func(o []string) (*verify.State, error) { return verify.ParseEOS(o[0]), nil }}
+				ReadBack: []string{"show running-config"}, Parse: func(o []string) (*verify.State, error) { return verify.ParseEOS(o[0]) }}
 			defer delete(Vendors, "fake")
 			dev := &inventory.Device{Name: "sw1", Address: "192.0.2.1", Port: 22, DeviceTimeout: time.Minute, ConnectTimeout: time.Second, CommandTimeout: time.Second}
 			conn := cmdConn{answers: map[string]string{"show hostname": "Hostname: " + tc.host + "\nFQDN:     " + tc.host + "\n"}, readBack: fakeRunning}

@@ -78,16 +78,11 @@ func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	out, err := c.Send("nv config show -o json")
+	conf, err := appliedConfig(c)
 	if err != nil {
 		return "", err
 	}
-	applied := []byte(jsonPart(out))
-	if err := nvueRelease(applied, config); err != nil {
-		return "", err
-	}
-	conf, err := verify.ParseNVUEConfig(applied)
-	if err != nil {
+	if err := nvueRelease(conf, config); err != nil {
 		return "", err
 	}
 	if err := refuseForeignQoS(conf); err != nil {
@@ -129,7 +124,27 @@ func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
 	if nvueNoDiff(diff) {
 		return "", nil
 	}
-	return beforeAfterLines(applied, clears, config) + strings.TrimSpace(diff) + "\n", nil
+	return beforeAfterLines(conf, clears, config) + strings.TrimSpace(diff) + "\n", nil
+}
+
+// nvueShow prints the applied configuration in the NVUE object model
+// (Cumulus Linux user guide, NVUE CLI).
+const nvueShow = "nv config show -o json"
+
+// appliedConfig is the switch's applied configuration for Stage, decoded
+// once: the read before staging's decoding (kept.nvueConfig), else
+// `nv config show -o json` read and decoded here.
+func appliedConfig(c Conn) (*verify.NVUEConfig, error) {
+	if k, ok := c.(*kept); ok {
+		if conf := k.nvueConfig(nvueShow); conf != nil {
+			return conf, nil
+		}
+	}
+	out, err := c.Send(nvueShow)
+	if err != nil {
+		return nil, err
+	}
+	return verify.ParseNVUEConfig([]byte(jsonPart(out)))
 }
 
 // beforeAfterLines is nvueBeforeAfter's list as comment lines above
@@ -137,7 +152,7 @@ func (t *nvueTxn) Stage(c Conn, config []byte) (string, error) {
 // says what a push replaces on a hand-configured switch (rmig #7); ""
 // when nothing changes or the list cannot be made (the diff below still
 // says what is sent).
-func beforeAfterLines(applied []byte, cmds []string, config []byte) string {
+func beforeAfterLines(applied *verify.NVUEConfig, cmds []string, config []byte) string {
 	paths := make([]string, 0, len(cmds))
 	for _, c := range cmds {
 		paths = append(paths, strings.TrimPrefix(c, "nv unset "))
@@ -417,7 +432,7 @@ func staleProfiles(applied *verify.NVUEConfig, config []byte, unsets []string) (
 }
 
 // refuseForeignQoS refuses a switch that runs NVIDIA's RoCE mode (`nv
-// set qos roce`) or a roce-lossless traffic pool (verify.NVUEForeignQoS),
+// set qos roce`) or a roce-lossless traffic pool (NVUEConfig.ForeignQoS),
 // before anything is staged. RoCE mode puts switch priority 3 in its
 // roce-lossless pool and writes its own trust, ETS, ECN and PFC on every
 // port (Cumulus Linux user guide, RDMA over Converged Ethernet - RoCE,
@@ -502,7 +517,7 @@ func detachedPorts(unsets []string) map[string]map[string]bool {
 
 // refuseBondMembers refuses, before anything is staged, a switch whose
 // applied configuration lists one of the patch's ports under `interface
-// <bond> bond member` (verify.NVUEBondMembers), as push refuses an Onyx
+// <bond> bond member` (NVUEConfig.BondMembers), as push refuses an Onyx
 // LAG member (onyxLAGMembers): a bond member takes its bridge
 // membership, MTU and QoS from its bond (Cumulus Linux user guide,
 // Bonding - Link Aggregation; for an MLAG bond, `bond mlag id`,
@@ -581,13 +596,13 @@ var nvueSwitchReleaseRe = regexp.MustCompile(`^Cumulus Linux (\d+(?:\.\d+)*)`)
 // for Onyx with `show version` (onyxRelease): the file would carry
 // commands or keywords the switch's NVUE does not have (rcum #3). A file
 // without the header, or an answer without a release, is not checked.
-func nvueRelease(applied, config []byte) error {
+func nvueRelease(applied *verify.NVUEConfig, config []byte) error {
 	m := nvueHeaderReleaseRe.FindSubmatch(config)
 	if m == nil {
 		return nil
 	}
 	declared := string(m[1])
-	version, _ := nvueHeader(applied)
+	version, _ := applied.Header()
 	r := nvueSwitchReleaseRe.FindStringSubmatch(version)
 	if r == nil {
 		return nil
@@ -613,32 +628,18 @@ func nvueRelease(applied, config []byte) error {
 // a 5.5.1 capture of the same header). How NVUE spells a Spectrum
 // switch's model there is not documented: one catalogModel does not
 // know is a note, not a refusal.
-var nvueModelRead = hwModel{Command: "nv config show -o json", Parse: func(out string) string {
+var nvueModelRead = hwModel{Command: nvueShow, Parse: func(out string) string {
 	_, model := nvueHeader([]byte(jsonPart(out)))
 	return model
 }}
 
-// nvueHeader is the header of `nv config show -o json` (applied), decoded
-// once for both its fields: the release's `version` (nvueRelease) and the
-// hardware `model` (nvueModelRead), each the first the document list
-// gives, "" without one or when applied is not that list.
+// nvueHeader is the header of `nv config show -o json` (applied)
+// (NVUEConfig.Header): the release's `version` and the hardware `model`;
+// "" for both when applied is not JSON.
 func nvueHeader(applied []byte) (version, model string) {
-	var docs []struct {
-		Header struct {
-			Version string `json:"version"`
-			Model   string `json:"model"`
-		} `json:"header"`
-	}
-	if json.Unmarshal(applied, &docs) != nil {
+	conf, err := verify.ParseNVUEConfig(applied)
+	if err != nil {
 		return "", ""
 	}
-	for _, d := range docs {
-		if version == "" {
-			version = d.Header.Version
-		}
-		if model == "" {
-			model = d.Header.Model
-		}
-	}
-	return version, model
+	return conf.Header()
 }

@@ -37,12 +37,22 @@ func onyxPortsOf(lines []string) map[string]bool {
 
 // onyxLAGMembers refuses a push that configures a port the running
 // configuration shows as a LAG or MLAG member (review ronyx #5): the
-// member takes its MTU, switchport mode, VLANs and PFC from its
-// port-channel (mellanox.onyx onyx_linkagg.py and onyx_pfc_interface.py
-// set them on `interface port-channel N`), which fabricc does not manage
-// (README, Scope), so its per-port lines would be refused half-way or
-// fight the bundle. ours are the fabric's ports (onyxPortsOf), running
-// the switch's lines (onyxLines).
+// member takes its switchport mode (`no switchport force` for a routed
+// port) and VLANs from its port-channel, which fabricc does not manage
+// (README, Scope), and fabricc writes the mode on every fabric port, so its per-port lines would be refused half-way
+// or fight the bundle. Real Onyx configurations put the switchport lines
+// on the port-channel alone and keep a member's own MTU and PFC lines:
+// the mellanox.onyx collection's fixture of a switch's running
+// configuration (tests/unit/modules/fixtures/onyx_config_config.cfg)
+// has `interface mlag-port-channel 2 switchport mode hybrid` and
+// `switchport access vlan 101` on the bundle, and `interface ethernet
+// 1/7-1/8 dcb priority-flow-control mode on force` on the members of
+// port-channel 1; HPE's Cray System Management documentation, Mellanox
+// NCN port configuration, shows `show run int ethernet 1/1` of an MLAG
+// member with `interface ethernet 1/1 mtu 9216 force`. So the member's
+// MTU and PFC are no reason to refuse, and the refusal does not name
+// them. ours are the fabric's ports (onyxPortsOf), running the switch's
+// lines (onyxLines).
 func onyxLAGMembers(ours map[string]bool, running []string) error {
 	var found []string
 	for _, l := range running {
@@ -60,7 +70,7 @@ func onyxLAGMembers(ours map[string]bool, running []string) error {
 	if len(found) == 0 {
 		return nil
 	}
-	return fmt.Errorf("fabric ports are LAG/MLAG members on the switch: %s; a member takes its MTU, VLANs and PFC from its port-channel, "+
+	return fmt.Errorf("fabric ports are LAG/MLAG members on the switch: %s; a member takes its switchport mode and VLANs from its port-channel, "+
 		"which fabricc does not manage, so fabricc cannot configure the port: take it out of the bundle or leave the port out of the fabric, "+
 		"and push again; nothing was changed", strings.Join(found, "; "))
 }

@@ -42,7 +42,7 @@ func TestPanicSaysWhatTheActionLeft(t *testing.T) {
 			v := &Vendor{ReadBack: []string{"show running-config"}, Parse: tc.parse,
 				NewTxn: func(string, time.Duration) Txn { return &fakeTxn{calls: new([]string)} }}
 			if tc.parse == nil {
-				v.Parse = func(o []string) (*verify.State, error) { return verify.ParseEOS(o[0]), nil }
+				v.Parse = func(o []string) (*verify.State, error) { return verify.ParseEOS(o[0]) }
 			}
 			if tc.txn != nil {
 				v.NewTxn = func(string, time.Duration) Txn { return tc.txn() }

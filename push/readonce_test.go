@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/push/verify"
 	"github.com/fabricc/fabricc/sim"
 )
 
@@ -53,4 +54,34 @@ func count(cmds []string, cmd string) int {
 		}
 	}
 	return n
+}
+
+// TestStageTakesTheDecodedRead (review mrr 2): Stage's applied NVUE
+// configuration is the read before staging as that read decoded it
+// (State.NVUE), not its text decoded again; the kept answer is used up
+// with it, so a second read goes to the switch and is decoded there. A
+// read that did not parse leaves Stage to read and decode the text.
+func TestStageTakesTheDecodedRead(t *testing.T) {
+	before, err := verify.ParseNVUE([]byte(`[{"header": {"version": "Cumulus Linux 5.9.2"}}, {"set": {"interface": {"swp1": {"type": "swp"}}}}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	switchSays := `[{"header": {"version": "Cumulus Linux 5.15.0"}}, {"set": {}}]`
+	k := &kept{Conn: cmdConn{answers: map[string]string{nvueShow: switchSays}},
+		outs: map[string]string{nvueShow: "the kept text, which is not decoded again"}, before: before}
+	got, err := appliedConfig(k)
+	if err != nil || got != before.NVUE {
+		t.Fatalf("appliedConfig with a kept read = %p, %v; want the read's own decoding %p", got, err, before.NVUE)
+	}
+	if _, left := k.outs[nvueShow]; left {
+		t.Error("the kept answer is still kept after Stage took the decoded read")
+	}
+	again, err := appliedConfig(k)
+	if v, _ := again.Header(); err != nil || v != "Cumulus Linux 5.15.0" {
+		t.Errorf("second read: %q, %v; want the switch's answer decoded", v, err)
+	}
+	k = &kept{Conn: k.Conn, outs: map[string]string{nvueShow: switchSays}}
+	if got, err := appliedConfig(k); err != nil || got == nil || len(k.outs) != 0 {
+		t.Errorf("a kept read without its decoding: %v, %v, kept %q; want the kept text decoded", got, err, k.outs)
+	}
 }

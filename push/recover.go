@@ -119,7 +119,7 @@ func parseEOSSessions(out string) (eosSessionList, error) {
 		Sessions map[string]struct {
 			State string `json:"state"`
 		} `json:"sessions"`
-		TimerSession *string `json:"commitTimerSessionName"`
+		Timer eosTimerKey `json:"commitTimerSessionName"`
 	}
 	if err := json.Unmarshal([]byte(jsonPart(out)), &js); err != nil {
 		return eosSessionList{}, fmt.Errorf("show configuration sessions detail | json: %w", err)
@@ -127,17 +127,37 @@ func parseEOSSessions(out string) (eosSessionList, error) {
 	l := eosSessionList{states: map[string]string{}}
 	for name, s := range js.Sessions {
 		l.states[name] = s.State
-		if js.TimerSession == nil && s.State == "pendingCommitTimer" {
+		if !js.Timer.present && s.State == "pendingCommitTimer" {
 			l.timed = name // 4.31 and before
 		}
 	}
-	if js.TimerSession != nil {
-		l.timed = *js.TimerSession // 4.32 and later
+	if js.Timer.present {
+		l.timed = js.Timer.name // 4.32 and later
 		if _, ok := l.states[l.timed]; !ok && l.timed != "" {
 			l.states[l.timed] = "" // listed as the timed leftover all the same
 		}
 	}
 	return l, nil
+}
+
+// eosTimerKey is the top-level "commitTimerSessionName" of the sessions'
+// JSON (eosSessions). Its presence is the 4.32 form, whose name is the
+// timed session even when it is "" (no session named: none is timed,
+// whatever a session's state says); absent (or null), the form before
+// 4.32 names the timed session by its state instead.
+type eosTimerKey struct {
+	present bool
+	name    string
+}
+
+// UnmarshalJSON reads the key's value, which is there: a string, or null
+// (taken as absent).
+func (k *eosTimerKey) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	k.present = true
+	return json.Unmarshal(b, &k.name)
 }
 
 // committed reports whether session name is committed and not waiting

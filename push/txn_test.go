@@ -140,7 +140,7 @@ func TestEngineFlow(t *testing.T) {
 			Vendors["fake"] = &Vendor{NewTxn: func(string, time.Duration) Txn {
 				return &fakeTxn{calls: &calls, diff: tc.diff, failAt: tc.failAt, unsent: tc.unsent}
 			},
-				ReadBack: []string{"show running-config"}, Parse: func(o []string) (*verify.State, error) { return verify.ParseEOS(o[0]), nil }}
+				ReadBack: []string{"show running-config"}, Parse: func(o []string) (*verify.State, error) { return verify.ParseEOS(o[0]) }}
 			defer delete(Vendors, "fake")
 			dev := &inventory.Device{Name: "sw1", DeviceTimeout: time.Minute, ConnectTimeout: time.Second, CommandTimeout: time.Second}
 			rep := Run(context.Background(), Options{Action: tc.action, Fabric: f, ID: "1",
@@ -232,7 +232,7 @@ func TestPanicFailsTheSwitch(t *testing.T) {
 		{Name: "sw2", Platform: "fakepanic", Ports: []model.Port{{Name: "Ethernet1", MTU: 9214, Mode: model.ModeAccess}}},
 	}}
 	var calls []string
-	parse := func(o []string) (*verify.State, error) { return verify.ParseEOS(o[0]), nil }
+	parse := func(o []string) (*verify.State, error) { return verify.ParseEOS(o[0]) }
 	Vendors["fake"] = &Vendor{NewTxn: func(string, time.Duration) Txn { return &fakeTxn{calls: &calls, diff: "+x\n"} },
 		ReadBack: []string{"show running-config"}, Parse: parse}
 	Vendors["fakepanic"] = &Vendor{NewTxn: func(string, time.Duration) Txn { return &panicTxn{fakeTxn{calls: new([]string), diff: "+x\n"}} },

@@ -39,7 +39,9 @@ type Vendor struct {
 	Unsaved unsavedHelp
 	// Refusal matches an answer line the platform means as an error
 	// beyond the failed-when-contains phrases of its scrapligo platform
-	// definition (push/platforms); nil: those phrases only.
+	// definition (push/platforms); nil: those phrases only. It is not
+	// applied to the answer of a command that lists a configuration
+	// (platforms.ConfigListing).
 	Refusal *regexp.Regexp
 	// Armed: the switch rolls an applied change back by itself unless it
 	// is confirmed within the window (EOS commit timer, NVUE apply
@@ -200,7 +202,10 @@ var Vendors = map[model.Platform]*Vendor{
 		ReadBack:  []string{"show running-config", "show dcb priority-flow-control | json-print", "show roce"},
 		OlderLack: map[string]bool{"show roce": true},
 		Parse: func(outs []string) (*verify.State, error) {
-			s := verify.ParseOnyx(outs[0])
+			s, err := verify.ParseOnyx(outs[0])
+			if err != nil {
+				return nil, err
+			}
 			verify.ApplyOnyxRoCE(s, outs[2])
 			return s, verify.ApplyOnyxPFC(s, []byte(jsonPart(outs[1])))
 		},
@@ -248,17 +253,22 @@ var Vendors = map[model.Platform]*Vendor{
 }
 
 // parseNVUEReadBack reads the Cumulus ReadBack outputs: the applied
-// configuration, then the operational interfaces and PFC profiles.
+// configuration, decoded once (the State keeps it, State.NVUE, for
+// Stage: appliedConfig), then the operational interfaces and PFC
+// profiles.
 func parseNVUEReadBack(outs []string) (*verify.State, error) {
 	if len(outs) != 3 {
 		return nil, fmt.Errorf("the NVUE read-back has %d outputs, not 3 (nv config show, nv show interface, nv show qos pfc)", len(outs))
 	}
-	applied := []byte(jsonPart(outs[0]))
-	s, err := verify.ParseNVUE(applied)
+	conf, err := verify.ParseNVUEConfig([]byte(jsonPart(outs[0])))
 	if err != nil {
 		return nil, err
 	}
-	return s, verify.ApplyNVUEOperational(s, applied, []byte(jsonPart(outs[1])), []byte(jsonPart(outs[2])))
+	s, err := conf.State()
+	if err != nil {
+		return nil, err
+	}
+	return s, verify.ApplyNVUEOperational(s, conf, []byte(jsonPart(outs[1])), []byte(jsonPart(outs[2])))
 }
 
 // VendorFor returns the vendor of platform p.

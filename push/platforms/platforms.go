@@ -1,11 +1,14 @@
 // Package platforms embeds the scrapligo v1 platform definitions fabricc
 // ships because scrapligo's are missing (Onyx) or too narrow (Cumulus
 // prompts without the mgmt VRF). EOS uses scrapligo's bundled arista_eos.
+// Beside them, what fabricc knows of each platform's answers that the
+// definitions' schema has no key for (ConfigListing).
 package platforms
 
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 
 	"github.com/fabricc/fabricc/model"
 )
@@ -28,4 +31,26 @@ func Definition(p model.Platform) (any, error) {
 		return "arista_eos", nil
 	}
 	return nil, fmt.Errorf("no SSH platform definition for platform %q (want onyx, eos or cumulus)", p)
+}
+
+// configListings are, by platform, the commands whose answer lists a
+// configuration as text: its lines are the switch's content, not its
+// answer to fabricc. An EOS banner is printed as it was typed (`banner
+// motd`, its text line by line, then "EOF"), so a line of it may start
+// with "%", which push otherwise reads as a
+// refusal (push Vendor.Refusal: EOS's "% Invalid input", Ansible's Onyx
+// terminal plugin's terminal_stderr_re `\A%|\r\n%|\n%`). A refusal of
+// these commands is one of the definition's failed-when-contains
+// phrases, which scrapligo checks on every answer. Cumulus has no
+// refusal pattern of that kind, so nothing to exempt.
+var configListings = map[model.Platform][]string{
+	model.PlatformEOS:  {"show running-config", "show startup-config"},
+	model.PlatformOnyx: {"show running-config", "show startup-config"},
+}
+
+// ConfigListing reports whether cmd, on platform p, lists a
+// configuration as text (configListings): an answer line of it starting
+// with "%" is the configuration's, not a refusal.
+func ConfigListing(p model.Platform, cmd string) bool {
+	return slices.Contains(configListings[p], cmd)
 }

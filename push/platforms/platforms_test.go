@@ -67,3 +67,27 @@ func TestUnknownPlatform(t *testing.T) {
 		t.Error("want an error for an unknown platform")
 	}
 }
+
+// TestConfigListing: EOS's and Onyx's configuration listings, and only
+// they, are not read for "%" refusals; Cumulus has none.
+func TestConfigListing(t *testing.T) {
+	for _, tc := range []struct {
+		p    model.Platform
+		cmd  string
+		want bool
+	}{
+		{model.PlatformEOS, "show running-config", true},
+		{model.PlatformEOS, "show startup-config", true},
+		{model.PlatformOnyx, "show running-config", true},
+		{model.PlatformOnyx, "show startup-config", true},
+		{model.PlatformEOS, "show running-config | json", false},
+		{model.PlatformEOS, "interface Ethernet1/1", false},
+		{model.PlatformOnyx, "show roce", false},
+		{model.PlatformCumulus, "show running-config", false},
+		{"junos", "show running-config", false},
+	} {
+		if got := ConfigListing(tc.p, tc.cmd); got != tc.want {
+			t.Errorf("ConfigListing(%s, %q) = %v, want %v", tc.p, tc.cmd, got, tc.want)
+		}
+	}
+}

@@ -121,7 +121,7 @@ func TestParseBuffers(t *testing.T) {
 
 	// Onyx: the running-config prints consecutive ports with the same
 	// line as a range.
-	on := ParseOnyx(`##
+	on := mustOnyx(`##
 ## Interface Ethernet buffer configuration
 ##
    advanced buffer management force
@@ -152,12 +152,12 @@ func TestParseBuffers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, s := range map[string]*State{"block": ParseEOS(eosMMUProfile(79872, "2", true)), "json": js} {
+	for name, s := range map[string]*State{"block": mustEOS(eosMMUProfile(79872, "2", true)), "json": js} {
 		if d := cmp.Diff(want, s.Ports["Ethernet1/1"].MMU); d != "" {
 			t.Errorf("eos %s (-want +got):\n%s", name, d)
 		}
 	}
-	if m := ParseEOS(eosMMUProfile(79872, "2", false)).Ports["Ethernet1/1"].MMU; m != nil {
+	if m := mustEOS(eosMMUProfile(79872, "2", false)).Ports["Ethernet1/1"].MMU; m != nil {
 		t.Errorf("eos without an apply line: %+v, want none", m)
 	}
 }
@@ -208,34 +208,34 @@ func TestBufferDifferences(t *testing.T) {
 			"sw1 swp1 PFC profile xon-threshold: intended 19456 B, " + nvNotSet,
 		}},
 
-		{"onyx as defined", model.PlatformOnyx, ParseOnyx(onyxPGs("3", 99328, 19456, 19456)), nil},
-		{"onyx 3 m group", model.PlatformOnyx, ParseOnyx(onyxPGs("3", 92160, 19456, 19456)), []string{
+		{"onyx as defined", model.PlatformOnyx, mustOnyx(onyxPGs("3", 99328, 19456, 19456)), nil},
+		{"onyx 3 m group", model.PlatformOnyx, mustOnyx(onyxPGs("3", 92160, 19456, 19456)), []string{
 			onyxSwitch + " reserved: intended 99328 B, actual 92160 B",
 		}},
-		{"onyx xoff at the bytes in flight", model.PlatformOnyx, ParseOnyx(onyxPGs("3", 99328, 79872, 19456)), []string{
+		{"onyx xoff at the bytes in flight", model.PlatformOnyx, mustOnyx(onyxPGs("3", 99328, 79872, 19456)), []string{
 			onyxSwitch + " xoff: intended 19456 B, actual 79872 B",
 		}},
-		{"onyx xon lower", model.PlatformOnyx, ParseOnyx(onyxPGs("3", 99328, 19456, 9216)), []string{
+		{"onyx xon lower", model.PlatformOnyx, mustOnyx(onyxPGs("3", 99328, 19456, 9216)), []string{
 			onyxSwitch + " xon: intended 19456 B, actual 9216 B",
 		}},
-		{"onyx group bound to 3 and 4", model.PlatformOnyx, ParseOnyx(onyxPGs("3 4", 99328, 19456, 19456)), []string{
+		{"onyx group bound to 3 and 4", model.PlatformOnyx, mustOnyx(onyxPGs("3 4", 99328, 19456, 19456)), []string{
 			onyxSwitch + " switch-priority: intended 3, actual 3,4",
 		}},
-		{"onyx without buffer lines", model.PlatformOnyx, ParseOnyx(onyxRunning), []string{
+		{"onyx without buffer lines", model.PlatformOnyx, mustOnyx(onyxRunning), []string{
 			"sw1 1/1 ingress-buffer pg0: intended switch-priority 0,1,2,4,5,6,7 reserved 10240 B xoff 0 B xon 0 B, actual (none)",
 			onyxSwitch + ": intended switch-priority 3 reserved 99328 B xoff 19456 B xon 19456 B, actual (none)",
 		}},
-		{"onyx group the model lacks", model.PlatformOnyx, ParseOnyx(onyxPGs("3", 99328, 19456, 19456) +
+		{"onyx group the model lacks", model.PlatformOnyx, mustOnyx(onyxPGs("3", 99328, 19456, 19456) +
 			"   interface ethernet 1/1 ingress-buffer iPort.pg5 map pool iPool0 type lossy reserved 1 shared alpha 8\n"), nil},
 
-		{"eos as defined", model.PlatformEOS, ParseEOS(eosMMUProfile(79872, "2", true)), nil},
-		{"eos 3 m headroom", model.PlatformEOS, ParseEOS(eosMMUProfile(72704, "2", true)), []string{
+		{"eos as defined", model.PlatformEOS, mustEOS(eosMMUProfile(79872, "2", true)), nil},
+		{"eos 3 m headroom", model.PlatformEOS, mustEOS(eosMMUProfile(72704, "2", true)), []string{
 			eosSwitch + " ingress headroom: intended 79872 B, actual 72704 B",
 		}},
-		{"eos threshold", model.PlatformEOS, ParseEOS(eosMMUProfile(79872, "1", true)), []string{
+		{"eos threshold", model.PlatformEOS, mustEOS(eosMMUProfile(79872, "1", true)), []string{
 			eosSwitch + " priority-group 3 threshold: intended 2, actual 1",
 		}},
-		{"eos profile not applied", model.PlatformEOS, ParseEOS(eosMMUProfile(79872, "2", false)), []string{
+		{"eos profile not applied", model.PlatformEOS, mustEOS(eosMMUProfile(79872, "2", false)), []string{
 			eosSwitch + " ingress headroom: intended 79872 B, actual not set (the switch's default)",
 			eosSwitch + " priority-group 3 threshold: intended 2, actual (none)",
 			"sw1 MMU ingress priority-group 0 reserved: intended bytes 10240, actual EOS default",
@@ -243,7 +243,7 @@ func TestBufferDifferences(t *testing.T) {
 		}},
 		// Lines of groups and queues an earlier fabric used: targets/eos
 		// writes every group and queue 0-7, so each is a difference.
-		{"eos queue and group the fabric no longer uses", model.PlatformEOS, ParseEOS(strings.Replace(eosMMUProfile(79872, "2", true),
+		{"eos queue and group the fabric no longer uses", model.PlatformEOS, mustEOS(strings.Replace(eosMMUProfile(79872, "2", true),
 			"    ingress priority-group 3 threshold 2\n",
 			"    ingress priority-group 3 threshold 2\n    ingress priority-group 3 reserved bytes 4096\n    ingress priority-group 5 threshold 1/8\n    egress unicast queue 0 reserved 9216\n", 1)), []string{
 			"sw1 MMU egress unicast queue 0 reserved: intended EOS default, actual bytes 9216",
@@ -284,12 +284,12 @@ func TestBuffersOnlyWhereRendered(t *testing.T) {
 	}
 	f, sw = bufferSwitch(model.PlatformOnyx, "1/1")
 	sw.BufferStyle = "traffic-pool"
-	if d := Compare("sw1", Expect(f, sw), ParseOnyx(onyxRunning)); len(d) != 0 {
+	if d := Compare("sw1", Expect(f, sw), mustOnyx(onyxRunning)); len(d) != 0 {
 		t.Errorf("onyx traffic-pool mode: %v", d)
 	}
 	f, sw = bufferSwitch(model.PlatformEOS, "Ethernet1/1")
 	sw.Hardware.ASIC = "Jericho2"
-	if d := Compare("sw1", Expect(f, sw), ParseEOS(eosRunning)); len(d) != 0 {
+	if d := Compare("sw1", Expect(f, sw), mustEOS(eosRunning)); len(d) != 0 {
 		t.Errorf("eos on Jericho2: %v", d)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -64,44 +65,77 @@ const (
 )
 
 // ecnClose reports whether got's thresholds are want's within the
-// tolerance. It is not symmetric (want is the model's value), so it is
-// no go-cmp Comparer, which must be (go-cmp panics with
-// "non-deterministic or non-symmetric function detected" when f(x, y)
-// != f(y, x)): ecnTolerated applies it before the comparison.
+// tolerance (ecnRangeClose).
 func ecnClose(want, got ECN) bool {
+	return ecnRangeClose(ecnViewOf(want).Range, ecnViewOf(got).Range)
+}
+
+// ecnRangeClose reports whether got's thresholds are want's within the
+// tolerance: both in bytes, each from one KiB below want's to 7 % and
+// one KiB above. It is not symmetric (want is the model's value), so it
+// is no go-cmp Comparer, which must be (go-cmp panics with
+// "non-deterministic or non-symmetric function detected" when f(x, y)
+// != f(y, x)): ecnOptions decides with it, before the comparison,
+// whether the read-back's thresholds are compared at all; those it
+// leaves are compared by plain equality, a symmetric relation.
+func ecnRangeClose(want, got ecnRange) bool {
 	ok := func(w, g int64) bool {
 		return g >= w-ecnSlackBelow && g <= w+w*ecnSlackAbovePc/100+ecnSlackBelow
 	}
 	bytes := want.MinUnit == "" && want.MaxUnit == "" && got.MinUnit == "" && got.MaxUnit == ""
-	return bytes && ok(want.MinBytes, got.MinBytes) && ok(want.MaxBytes, got.MaxBytes)
+	return bytes && ok(want.Min, got.Min) && ok(want.Max, got.Max)
 }
 
-// ecnTolerated is a copy of got as Compare compares it with want, by
-// plain equality, a symmetric relation: a traffic class whose
-// thresholds are want's within the tolerance (ecnClose) has want's
-// thresholds, and a probability or red state want does not have (the
-// platform has none: Onyx's probability, red outside NVUE) is left out.
-// nil when got is.
-func ecnTolerated(want, got map[int]ECN) map[int]ECN {
-	if got == nil {
-		return nil
+// ecnOptions are Compare's options for the ports' ECN maps, which it
+// compares as they are, copying neither: a traffic class no priority
+// maps to (not in used; nil: all are used) is not compared (usedOnly
+// says why); in a traffic class both have, thresholds within the
+// tolerance of the model's (ecnRangeClose) are not compared, nor a
+// probability or red state the model does not have (the platform has
+// none: Onyx's probability, red outside NVUE). Each is a path filter on
+// the pair (want, read-back) that leaves the value out of the
+// comparison, not a Comparer.
+func ecnOptions(used map[int]bool) cmp.Option {
+	return cmp.Options{
+		cmp.FilterPath(func(p cmp.Path) bool { return ecnUnusedClass(p, used) }, cmp.Ignore()),
+		cmp.FilterPath(ecnWithinTolerance, cmp.Ignore()),
+		cmp.FilterPath(ecnNotIntended, cmp.Ignore()),
 	}
-	out := make(map[int]ECN, len(got))
-	for tc, g := range got {
-		if w, ok := want[tc]; ok {
-			if ecnClose(w, g) {
-				g.MinBytes, g.MaxBytes = w.MinBytes, w.MaxBytes
-			}
-			if w.Probability == 0 {
-				g.Probability = 0
-			}
-			if w.RED == "" {
-				g.RED = ""
-			}
-		}
-		out[tc] = g
+}
+
+// ecnUnusedClass reports whether p is the entry of a traffic class not
+// in used in an ECN map; whichever side has it, so the filter is
+// symmetric, as go-cmp asks of a path filter.
+func ecnUnusedClass(p cmp.Path, used map[int]bool) bool {
+	mi, ok := p.Last().(cmp.MapIndex)
+	if !ok || used == nil || mi.Type() != reflect.TypeFor[ECN]() {
+		return false
 	}
-	return out
+	tc, ok := mi.Key().Interface().(int)
+	return ok && !used[tc]
+}
+
+// ecnWithinTolerance reports whether p is an ECN's thresholds, the
+// read-back's within the tolerance of the model's.
+func ecnWithinTolerance(p cmp.Path) bool {
+	x, y := p.Last().Values()
+	want, ok := value[ecnRange](x)
+	if !ok {
+		return false
+	}
+	got, ok := value[ecnRange](y)
+	return ok && ecnRangeClose(want, got)
+}
+
+// ecnNotIntended reports whether p is an ECN's probability or red state
+// that the model leaves unset.
+func ecnNotIntended(p cmp.Path) bool {
+	f, ok := p.Last().(cmp.StructField)
+	if !ok || len(p) < 2 || p.Index(-2).Type() != reflect.TypeFor[ecnView]() || f.Name() != "Probability" && f.Name() != "RED" {
+		return false
+	}
+	want, _ := f.Values()
+	return want.IsValid() && want.IsZero()
 }
 
 // ecnView is how Compare sees one traffic class's ECN: its thresholds
@@ -134,9 +168,9 @@ func Compare(device string, want, got *State) []Difference {
 	// not an element; nil and empty are equal. A port's SwitchWide only
 	// marks where its other fields' differences belong (reporter.global).
 	// A traffic class's ECN is compared as an ecnView, its thresholds one
-	// value by equality, their tolerance applied before (ecnTolerated).
+	// value by equality, their tolerance decided before (ecnOptions).
 	opts := cmp.Options{cmp.Transformer("ECN", ecnViewOf), cmp.Comparer(func(a, b ecnRange) bool { return a == b }),
-		cmp.Comparer(slices.Equal[[]int]), cmpopts.IgnoreFields(Port{}, "SwitchWide")}
+		ecnOptions(want.UsedTCs), cmp.Comparer(slices.Equal[[]int]), cmpopts.IgnoreFields(Port{}, "SwitchWide")}
 	for _, id := range slices.Sorted(maps.Keys(want.VLANs)) {
 		name, ok := got.VLANs[id]
 		switch {
@@ -174,7 +208,6 @@ func Compare(device string, want, got *State) []Difference {
 		if !want.AllETS {
 			g.ETS = usedOnly(want.UsedTCs, g.ETS)
 		}
-		g.ECN = ecnTolerated(w.ECN, usedOnly(want.UsedTCs, g.ECN))
 		cmp.Equal(w, g, opts, cmp.Reporter(&r))
 		for _, d := range r.diffs {
 			d.Device, d.Port = device, n
@@ -443,40 +476,37 @@ func value[T any](v interface {
 // A threshold in a unit that is no byte count is written in its own
 // unit: "min 150000 segments".
 func ecnPair(want, got ecnRange) (string, string) {
-	bytes := func(n int64, _ string) string { return fmt.Sprintf("%d B", n) }
-	if wholeKB(want) && wholeKB(got) {
-		bytes = func(n int64, _ string) string { return fmt.Sprintf("%dKB", n/1024) }
-	}
-	unit := func(n int64, u string) string {
-		if u != "" {
-			return fmt.Sprintf("%d %s", n, u)
-		}
-		return bytes(n, u)
-	}
-	return rangeText(want, unit), rangeText(got, unit)
+	inKB := func(int64) bool { return wholeKB(want) && wholeKB(got) }
+	return rangeText(want, inKB), rangeText(got, inKB)
 }
 
-// rangeText writes r as "min X max Y", each threshold by unit.
-func rangeText(r ecnRange, unit func(int64, string) string) string {
-	return "min " + unit(r.Min, r.MinUnit) + " max " + unit(r.Max, r.MaxUnit)
+// rangeText writes r as "min X max Y", each threshold by thresholdText,
+// in KB where inKB says.
+func rangeText(r ecnRange, inKB func(int64) bool) string {
+	return "min " + thresholdText(r.Min, r.MinUnit, inKB(r.Min)) + " max " + thresholdText(r.Max, r.MaxUnit, inKB(r.Max))
 }
 
-// thresholdText writes a threshold as sizeText does bytes ("150KB",
-// "150000 B"), or in its own unit ("150000 segments").
-func thresholdText(n int64, unit string) string {
-	if unit != "" {
+// thresholdText writes one size or ECN threshold, the one formatter of
+// them: in its own unit when it has one ("150000 segments", "10
+// percent"), else bytes, as KB when inKB ("147KB", a whole number of
+// KB), else as bytes ("150000 B").
+func thresholdText(n int64, unit string, inKB bool) string {
+	switch {
+	case unit != "":
 		return fmt.Sprintf("%d %s", n, unit)
+	case inKB:
+		return fmt.Sprintf("%dKB", n/1024)
 	}
-	return sizeText(n)
+	return fmt.Sprintf("%d B", n)
 }
 
 // ecnText writes one traffic class's ECN where the other side has none
 // (a difference "intended (none), actual min 150KB max 1500KB"): its
-// thresholds, and a mode that is not plain marking ("mode red"). Its
-// probability and red are left out: with no marking on one side, the
-// difference is the marking itself.
+// thresholds, each as sizeText writes bytes, and a mode that is not
+// plain marking ("mode red"). Its probability and red are left out: with
+// no marking on one side, the difference is the marking itself.
 func ecnText(e ECN) string {
-	out := rangeText(ecnViewOf(e).Range, thresholdText)
+	out := rangeText(ecnViewOf(e).Range, wholeKBSize)
 	if e.Mode != "" && e.Mode != "ecn" {
 		out += " mode " + e.Mode
 	}
@@ -488,6 +518,10 @@ func ecnText(e ECN) string {
 func wholeKB(r ecnRange) bool {
 	return r.MinUnit == "" && r.MaxUnit == "" && r.Min%1024 == 0 && r.Max%1024 == 0
 }
+
+// wholeKBSize reports whether a size is written in KB (sizeText): a
+// whole number of KB that is not 0.
+func wholeKBSize(b int64) bool { return b != 0 && b%1024 == 0 }
 
 // unsetField are the port fields whose zero value is no setting at all
 // (no MTU is 0 bytes, no mode or trust is empty): a running configuration that
@@ -566,7 +600,7 @@ func show(v interface {
 	case int64:
 		return sizeText(x)
 	case Bytes:
-		return fmt.Sprintf("%d B", x)
+		return thresholdText(int64(x), "", false)
 	case Meters:
 		return fmt.Sprintf("%d m", x)
 	case AdminDown:
@@ -605,12 +639,7 @@ func show(v interface {
 
 // sizeText writes bytes as the language does: "150KB" when a whole
 // number of KB (1024 B), else "153601 B".
-func sizeText(b int64) string {
-	if b != 0 && b%1024 == 0 {
-		return fmt.Sprintf("%dKB", b/1024)
-	}
-	return fmt.Sprintf("%d B", b)
-}
+func sizeText(b int64) string { return thresholdText(b, "", wholeKBSize(b)) }
 
 // speedText writes a speed as the platforms name it: "100G", "100M".
 func speedText(s Mbps) string {

@@ -28,11 +28,17 @@ type obj = map[string]any
 // Interface keys may name several interfaces ("swp2,6", "bond1-3"):
 // nvueConfigInterfaces.
 func ParseNVUE(data []byte) (*State, error) {
-	var raw any
-	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, fmt.Errorf("nv config show -o json: %w", err)
+	c, err := ParseNVUEConfig(data)
+	if err != nil {
+		return nil, err
 	}
-	root := setObject(raw)
+	return c.State()
+}
+
+// State is the configuration as a State (ParseNVUE); an error when the
+// output held no configuration object.
+func (c *NVUEConfig) State() (*State, error) {
+	root := c.root
 	if root == nil {
 		return nil, fmt.Errorf("nv config show -o json: no configuration object in the output")
 	}
@@ -58,40 +64,66 @@ func ParseNVUE(data []byte) (*State, error) {
 			s.UnusedProfiles = append(s.UnusedProfiles, "qos "+u.Kind+" "+u.Name)
 		}
 	}
+	s.NVUE = c
 	return s, nil
 }
 
-// NVUEConfig is an NVUE configuration object, parsed once (ParseNVUEConfig,
-// nvueConfigOf) for the readers below; nil when the input holds none.
-type NVUEConfig struct{ root obj }
+// NVUEConfig is `nv config show -o json` decoded once (ParseNVUEConfig)
+// for every reader of one read: the State (State,
+// ApplyNVUEOperational), push's checks before staging (ForeignQoS,
+// OwnedProfiles, BondMembers, Header) and its before/after list
+// (Object).
+type NVUEConfig struct {
+	// doc is the output as decoded: the document list or a bare object.
+	doc any
+	// root is its configuration object, nil when it holds none.
+	root obj
+}
 
-// ParseNVUEConfig reads `nv config show -o json` (as ParseNVUE): its
-// configuration object.
+// ParseNVUEConfig decodes `nv config show -o json` (as ParseNVUE): the
+// startup.yaml form, a list `[{"header": ...}, {"set": {...}}]`, or a
+// bare object.
 func ParseNVUEConfig(data []byte) (*NVUEConfig, error) {
-	var raw any
-	if err := json.Unmarshal(data, &raw); err != nil {
+	var doc any
+	if err := json.Unmarshal(data, &doc); err != nil {
 		return nil, fmt.Errorf("nv config show -o json: %w", err)
 	}
-	return nvueConfigOf(raw), nil
+	return &NVUEConfig{doc: doc, root: setObject(doc)}, nil
 }
 
-// nvueConfigOf is the configuration object of an already decoded NVUE
-// document list or object (`[{header: ...}, {set: ...}]`, or a patch's
-// `- set: ...` decoded from YAML into []any).
-func nvueConfigOf(raw any) *NVUEConfig { return &NVUEConfig{setObject(raw)} }
+// Object is the configuration object (the "set" document), nil when the
+// output holds none. It is the decoded value itself: read it, do not
+// change it.
+func (c *NVUEConfig) Object() map[string]any { return c.root }
 
-// NVUEForeignQoS reads `nv config show -o json` (as ParseNVUE) and
-// returns the switch-wide QoS it holds that fabricc does not set and that
-// takes the lossless class from fabricc's (nvueForeignQoS), by path.
-func NVUEForeignQoS(data []byte) (map[string]string, error) {
-	c, err := ParseNVUEConfig(data)
-	if err != nil {
-		return nil, err
+// Header is the `version` (the release: "Cumulus Linux 5.15.0") and the
+// hardware `model` ("vx") of the header document, as in the switch
+// configuration NVIDIA Air's custom topology guide exported with `nv
+// config show -o yaml` and a 5.5.1 capture: each the first the document
+// list gives, "" without one or when the output is no document list.
+func (c *NVUEConfig) Header() (version, model string) {
+	docs, _ := c.doc.([]any)
+	for _, d := range docs {
+		h := child(asObj(d), "header")
+		if version == "" {
+			version = str(h["version"])
+		}
+		if model == "" {
+			model = str(h["model"])
+		}
 	}
-	return c.ForeignQoS(), nil
+	return version, model
 }
 
-// ForeignQoS is NVUEForeignQoS of a parsed configuration.
+// asObj is v as an object, nil when it is none.
+func asObj(v any) obj {
+	o, _ := v.(obj)
+	return o
+}
+
+// ForeignQoS is the switch-wide QoS the configuration holds that fabricc
+// does not set and that takes the lossless class from fabricc's
+// (nvueForeignQoS), by path; nil when there is none.
 func (c *NVUEConfig) ForeignQoS() map[string]string {
 	return nvueForeignQoS(child(c.root, "qos"))
 }
@@ -128,19 +160,9 @@ type ProfileUse struct {
 	Users []string
 }
 
-// NVUEOwnedProfiles reads `nv config show -o json` (as ParseNVUE) and
-// returns the profiles it holds whose names are fabricc's, by kind in
-// cumulus.OwnedProfiles order, then by name; none when it holds no
-// configuration object.
-func NVUEOwnedProfiles(data []byte) ([]ProfileUse, error) {
-	c, err := ParseNVUEConfig(data)
-	if err != nil {
-		return nil, err
-	}
-	return c.OwnedProfiles(), nil
-}
-
-// OwnedProfiles is NVUEOwnedProfiles of a parsed configuration.
+// OwnedProfiles is the profiles the configuration holds whose names are
+// fabricc's, by kind in cumulus.OwnedProfiles order, then by name; none
+// when it holds no configuration object.
 func (c *NVUEConfig) OwnedProfiles() []ProfileUse {
 	// No configuration object (a switch never configured): no profiles.
 	return ownedProfiles(child(c.root, "qos"), c.interfaces())
@@ -597,21 +619,11 @@ type BondMember struct {
 	MLAGID string
 }
 
-// NVUEBondMembers reads `nv config show -o json` (as ParseNVUE) and
-// returns each port some bond lists under `interface <bond> bond member
-// <port>`, with the bond's MLAG ID (`bond mlag id`): the object model of
-// the Cumulus Linux user guide, NVUE CLI, "Search for a Specific
-// Configuration" (`bond1: bond: member: swp1: {}`, `mlag: enable: on,
-// id: 1`). Member keys may name several ports ("swp1-2").
-func NVUEBondMembers(data []byte) (map[string]BondMember, error) {
-	c, err := ParseNVUEConfig(data)
-	if err != nil {
-		return nil, err
-	}
-	return c.BondMembers(), nil
-}
-
-// BondMembers is NVUEBondMembers of a parsed configuration.
+// BondMembers is each port some bond lists under `interface <bond> bond
+// member <port>`, with the bond's MLAG ID (`bond mlag id`): the object
+// model of the Cumulus Linux user guide, NVUE CLI, "Search for a
+// Specific Configuration" (`bond1: bond: member: swp1: {}`, `mlag:
+// enable: on, id: 1`). Member keys may name several ports ("swp1-2").
 func (c *NVUEConfig) BondMembers() map[string]BondMember {
 	out := map[string]BondMember{}
 	ifaces := c.interfaces()
@@ -679,7 +691,7 @@ func nvueTrue(v any) bool {
 }
 
 // ApplyNVUEOperational adds to s, read from the applied configuration
-// (ParseNVUE of applied), each port's operational state (rcum #6): the
+// conf (s is conf.State()), each port's operational state (rcum #6): the
 // link MTU from `nv show interface -o json` (ifaces; NVUE Command
 // Reference, Show Commands, Interface, since 5.0.0: without --applied,
 // `nv show` prints the operational state; each interface's "link":
@@ -695,11 +707,7 @@ func nvueTrue(v any) bool {
 // its applied `qos pfc profile`, else default-global. NVIDIA documents
 // no operational form of the traffic pools (`nv show qos traffic-pool`
 // prints an applied column only), so they are compared as applied.
-func ApplyNVUEOperational(s *State, applied, ifaces, pfc []byte) error {
-	conf, err := ParseNVUEConfig(applied)
-	if err != nil {
-		return err
-	}
+func ApplyNVUEOperational(s *State, conf *NVUEConfig, ifaces, pfc []byte) error {
 	var opIfaces, opPFC obj
 	if err := json.Unmarshal(ifaces, &opIfaces); err != nil {
 		return fmt.Errorf("nv show interface -o json: %w", err)

@@ -10,22 +10,22 @@ import (
 // Tests that pin the NVUE readback where hand mutation testing (review
 // mutants2) changed a parse step with no test failing.
 
-// TestCumulusPinsForeignQoS: NVUEForeignQoS reads NVIDIA's RoCE mode
+// TestCumulusPinsForeignQoS: ForeignQoS reads NVIDIA's RoCE mode
 // from `nv config show -o json` (`nv set qos roce`, lossless unless a
 // mode is set: Cumulus Linux User Guide, RDMA over Converged Ethernet -
 // RoCE) and a roce-lossless pool with switch priorities; a document
 // that is not JSON is an error, not "nothing foreign".
 func TestCumulusPinsForeignQoS(t *testing.T) {
-	got, err := NVUEForeignQoS([]byte(`[{"header": {"model": "vx"}}, {"set": {"qos": {"roce": {},
-	  "traffic-pool": {"roce-lossless": {"switch-priority": {"3": {}}}}}}}]`))
+	got, err := foreignQoS(`[{"header": {"model": "vx"}}, {"set": {"qos": {"roce": {},
+	  "traffic-pool": {"roce-lossless": {"switch-priority": {"3": {}}}}}}}]`)
 	want := map[string]string{"qos roce": "RoCE mode lossless", "qos traffic-pool roce-lossless": "lossless pool of switch priority 3"}
 	if d := cmp.Diff(want, got); err != nil || d != "" {
 		t.Errorf("err %v, (-want +got):\n%s", err, d)
 	}
-	if got, err := NVUEForeignQoS([]byte(`[{"set": {"qos": {"roce": {"enable": "off"}}}}]`)); err != nil || got != nil {
+	if got, err := foreignQoS(`[{"set": {"qos": {"roce": {"enable": "off"}}}}]`); err != nil || got != nil {
 		t.Errorf("RoCE mode off: %v, %v; want none", got, err)
 	}
-	if _, err := NVUEForeignQoS([]byte(`{not json`)); err == nil {
+	if _, err := foreignQoS(`{not json`); err == nil {
 		t.Error("no error for a document that is not JSON")
 	}
 }
@@ -113,17 +113,31 @@ func TestCumulusPinsPoolsFabricFirst(t *testing.T) {
 	}
 }
 
-// TestCumulusPinsBondMLAG: a bond's `bond mlag id` is read while MLAG is
+// TestCumulusPinsBondMLAG: BondMembers reads a bond's `bond mlag id` is read while MLAG is
 // on and not when `bond mlag enable off` (Cumulus Linux User Guide, NVUE
 // CLI, "Search for a Specific Configuration": `mlag: enable: on, id:
 // 1`); a numeric ID is written as the number, "1".
 func TestCumulusPinsBondMLAG(t *testing.T) {
-	got, err := NVUEBondMembers([]byte(`[{"set": {"interface": {
+	conf, err := ParseNVUEConfig([]byte(`[{"set": {"interface": {
 	  "bond1": {"type": "bond", "bond": {"member": {"swp1": {}}, "mlag": {"enable": "on", "id": 1}}},
 	  "bond2": {"type": "bond", "bond": {"member": {"swp2": {}}, "mlag": {"enable": "off", "id": 2}}},
 	  "bond3": {"type": "bond", "bond": {"member": {"swp3": {}}}}}}}]`))
-	want := map[string]BondMember{"swp1": {"bond1", "1"}, "swp2": {"bond2", ""}, "swp3": {"bond3", ""}}
-	if d := cmp.Diff(want, got); err != nil || d != "" {
-		t.Errorf("err %v, members (-want +got):\n%s", err, d)
+	if err != nil {
+		t.Fatal(err)
 	}
+	got := conf.BondMembers()
+	want := map[string]BondMember{"swp1": {"bond1", "1"}, "swp2": {"bond2", ""}, "swp3": {"bond3", ""}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("members (-want +got):\n%s", d)
+	}
+}
+
+// foreignQoS is ParseNVUEConfig(doc).ForeignQoS(), the decode's error
+// if any.
+func foreignQoS(doc string) (map[string]string, error) {
+	c, err := ParseNVUEConfig([]byte(doc))
+	if err != nil {
+		return nil, err
+	}
+	return c.ForeignQoS(), nil
 }

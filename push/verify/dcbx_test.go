@@ -35,7 +35,7 @@ func TestDCBXAdvertisement(t *testing.T) {
 		f, sw := fabric(tc.port)
 		sw.Ports[0].DCBX = tc.dcbx
 		sw.Platform = model.PlatformEOS
-		got := ParseEOS(tc.running)
+		got := mustEOS(tc.running)
 		if tc.nvue {
 			sw.Platform = model.PlatformCumulus
 			var err error

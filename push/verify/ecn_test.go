@@ -23,7 +23,7 @@ func ecnFabric(port string, platform model.Platform) (*model.Fabric, *model.Swit
 // Read-backs of the ECN of traffic classes 0 and 3: TC0 as fabricc
 // writes 150000/1500000 B, TC3 with the thresholds given.
 func onyxECN(min, max string) *State {
-	return ParseOnyx(strings.Replace(onyxRunning, "interface ethernet 1/1 traffic-class 3 congestion-control ecn minimum-absolute 150 maximum-absolute 1500",
+	return mustOnyx(strings.Replace(onyxRunning, "interface ethernet 1/1 traffic-class 3 congestion-control ecn minimum-absolute 150 maximum-absolute 1500",
 		"interface ethernet 1/1 traffic-class 0 congestion-control ecn minimum-absolute 147 maximum-absolute 1465\n"+
 			"interface ethernet 1/1 traffic-class 3 congestion-control ecn minimum-absolute "+min+" maximum-absolute "+max, 1))
 }
@@ -31,7 +31,7 @@ func onyxECN(min, max string) *State {
 func eosECN(min, max string) *State {
 	s := strings.Replace(eosRunning, "minimum-threshold 150 kbytes maximum-threshold 1500 kbytes",
 		"minimum-threshold "+min+" bytes maximum-threshold "+max+" bytes", 1)
-	return ParseEOS(strings.Replace(s, "      bandwidth percent 50\n   uc-tx-queue 6",
+	return mustEOS(strings.Replace(s, "      bandwidth percent 50\n   uc-tx-queue 6",
 		"      bandwidth percent 50\n      random-detect ecn minimum-threshold 150000 bytes maximum-threshold 1500000 bytes max-mark-probability 100\n   uc-tx-queue 6", 1))
 }
 
@@ -97,7 +97,7 @@ func TestCompareOnyxCongestionMode(t *testing.T) {
 		"both": "sw1 1/1 ECN TC3 mode: intended ecn, actual both",
 	} {
 		f, sw := ecnFabric("1/1", model.PlatformOnyx)
-		got := ParseOnyx(strings.Replace(onyxRunning, "traffic-class 3 congestion-control ecn minimum-absolute 150 maximum-absolute 1500",
+		got := mustOnyx(strings.Replace(onyxRunning, "traffic-class 3 congestion-control ecn minimum-absolute 150 maximum-absolute 1500",
 			"traffic-class 3 congestion-control "+mode+" minimum-absolute 147 maximum-absolute 1465", 1))
 		f.QoS.Classes[0].ECN = nil // TC0 does not mark in onyxRunning
 		if d := diffLines(f, sw, got); d != want {
@@ -106,7 +106,7 @@ func TestCompareOnyxCongestionMode(t *testing.T) {
 	}
 	// A traffic class missing on one side says its mode.
 	f, sw := ecnFabric("1/1", model.PlatformOnyx)
-	got := ParseOnyx(strings.Replace(onyxRunning, "traffic-class 3 congestion-control ecn", "traffic-class 0 congestion-control red", 1))
+	got := mustOnyx(strings.Replace(onyxRunning, "traffic-class 3 congestion-control ecn", "traffic-class 0 congestion-control red", 1))
 	f.QoS.Classes[0].ECN = nil
 	if d, want := diffLines(f, sw, got), "sw1 1/1 ECN TC0: intended (none), actual min 150KB max 1500KB mode red\n"+
 		"sw1 1/1 ECN TC3: intended min 150000 B max 1500000 B, actual (none)"; d != want {
@@ -122,7 +122,7 @@ func TestCompareOnyxCongestionMode(t *testing.T) {
 // segments verified as 150000 B.
 func TestCompareECNThresholdUnits(t *testing.T) {
 	eos := func(min, max string) *State {
-		return ParseEOS(strings.Replace(eosRunning, "minimum-threshold 150 kbytes maximum-threshold 1500 kbytes", "minimum-threshold "+min+" maximum-threshold "+max, 1))
+		return mustEOS(strings.Replace(eosRunning, "minimum-threshold 150 kbytes maximum-threshold 1500 kbytes", "minimum-threshold "+min+" maximum-threshold "+max, 1))
 	}
 	const intended = ": intended min 150000 B max 1500000 B, actual "
 	for _, tc := range []struct {
@@ -140,7 +140,7 @@ func TestCompareECNThresholdUnits(t *testing.T) {
 		{"eos kbytes and mbytes", "Ethernet1/1", model.PlatformEOS, eos("147 kbytes", "1 mbytes"),
 			"sw1 Ethernet1/1 ECN TC3" + intended + "min 150528 B max 1048576 B"},
 		{"onyx relative", "1/1", model.PlatformOnyx,
-			ParseOnyx(strings.Replace(onyxRunning, "minimum-absolute 150 maximum-absolute 1500", "minimum-relative 10 maximum-relative 50", 1)),
+			mustOnyx(strings.Replace(onyxRunning, "minimum-absolute 150 maximum-absolute 1500", "minimum-relative 10 maximum-relative 50", 1)),
 			"sw1 1/1 ECN TC3" + intended + "min 10 percent max 50 percent"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -161,7 +161,7 @@ func TestCompareECNThresholdUnits(t *testing.T) {
 // a hundredfold cut in marking, or red enable on the RoCE class,
 // verified.
 func TestCompareECNProbabilityAndRED(t *testing.T) {
-	eos := func(from, to string) *State { return ParseEOS(strings.Replace(eosRunning, from, to, 1)) }
+	eos := func(from, to string) *State { return mustEOS(strings.Replace(eosRunning, from, to, 1)) }
 	nvue := func(tc3 string) *State {
 		s, err := ParseNVUE([]byte(strings.Replace(nvueJSON, `"3": {"min-threshold": 153600, "max-threshold": 1536000, "probability": 100, "ecn": "enable"}`, `"3": {`+tc3+`}`, 1)))
 		if err != nil {
@@ -191,7 +191,7 @@ func TestCompareECNProbabilityAndRED(t *testing.T) {
 		{"nvue red enabled, the later releases' word", "swp1", model.PlatformCumulus, nvue(marks + `, "red": "enabled"`),
 			"sw1 (switch-wide) ECN TC3 red: intended disable, actual enable"},
 		{"onyx has no probability", "1/1", model.PlatformOnyx,
-			ParseOnyx(strings.Replace(onyxRunning, "minimum-absolute 150 maximum-absolute 1500", "minimum-absolute 147 maximum-absolute 1465", 1)), ""},
+			mustOnyx(strings.Replace(onyxRunning, "minimum-absolute 150 maximum-absolute 1500", "minimum-absolute 147 maximum-absolute 1465", 1)), ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f, sw := ecnFabric(tc.port, tc.platform)
@@ -200,5 +200,41 @@ func TestCompareECNProbabilityAndRED(t *testing.T) {
 				t.Errorf("differences:\n%s\nwant:\n%s", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestThresholdText (review mrr 7): one formatter writes every size and
+// ECN threshold: its own unit first, then KB where the caller asks
+// (sizeText: a whole number of KB other than 0; ecnPair: all four
+// thresholds whole KB, so both sides read in one unit), else bytes.
+func TestThresholdText(t *testing.T) {
+	for _, tc := range []struct{ got, want string }{
+		{thresholdText(150000, "segments", true), "150000 segments"},
+		{thresholdText(153600, "", true), "150KB"},
+		{thresholdText(153600, "", false), "153600 B"},
+		{sizeText(153600), "150KB"},
+		{sizeText(153601), "153601 B"},
+		{sizeText(0), "0 B"},
+		{ecnText(ECN{MinBytes: 153600, MaxBytes: 1500000}), "min 150KB max 1500000 B"},
+		{ecnText(ECN{MinBytes: 10, MaxBytes: 50, MinUnit: "percent", MaxUnit: "percent", Mode: "red"}), "min 10 percent max 50 percent mode red"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("%q, want %q", tc.got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		want, got  ecnRange
+		wantText   string
+		actualText string
+	}{
+		{ecnRange{Min: 150528, Max: 1500160}, ecnRange{Min: 153600, Max: 1536000}, "min 147KB max 1465KB", "min 150KB max 1500KB"},
+		{ecnRange{Min: 150000, Max: 1500000}, ecnRange{Min: 153600, Max: 1536000}, "min 150000 B max 1500000 B", "min 153600 B max 1536000 B"},
+		{ecnRange{Min: 150000, Max: 1500000}, ecnRange{Min: 320, Max: 480, MinUnit: "microseconds", MaxUnit: "microseconds"},
+			"min 150000 B max 1500000 B", "min 320 microseconds max 480 microseconds"},
+		{ecnRange{}, ecnRange{Min: 1024, Max: 2048}, "min 0KB max 0KB", "min 1KB max 2KB"},
+	} {
+		if w, g := ecnPair(tc.want, tc.got); w != tc.wantText || g != tc.actualText {
+			t.Errorf("ecnPair(%v, %v) = %q, %q; want %q, %q", tc.want, tc.got, w, g, tc.wantText, tc.actualText)
+		}
 	}
 }

@@ -74,7 +74,7 @@ func TestPoolPercentExact(t *testing.T) {
 // 0 (EOS keeps TC 0 below best effort: CoS 1 -> TC 0, CoS 0 -> TC 1),
 // then DSCP 8n..8n+7 -> TC n.
 func TestEOSDefaultDSCPMap(t *testing.T) {
-	s := ParseEOS("interface Ethernet1/1\n   mtu 9216\n")
+	s := mustEOS("interface Ethernet1/1\n   mtu 9216\n")
 	m := s.Ports["Ethernet1/1"].DSCPToTC
 	for d, want := range map[int]int{0: 1, 7: 1, 8: 0, 15: 0, 16: 2, 26: 3, 46: 5, 48: 6, 63: 7} {
 		if m[d] != want {
@@ -93,11 +93,11 @@ func TestOnyxDefaults(t *testing.T) {
 		f.QoS.DSCPToPriority[d] = d / 8
 	}
 	f.QoS.PriorityToTC = []int{0, 1, 2, 3, 4, 5, 6, 7}
-	if got := diffs(Expect(f, sw), ParseOnyx(onyxRunning)); got != "" {
+	if got := diffs(Expect(f, sw), mustOnyx(onyxRunning)); got != "" {
 		t.Errorf("default DSCP map equal to the model's: differences %q", got)
 	}
 	noTrust := strings.Replace(onyxRunning, "interface ethernet 1/1 qos trust L3\n", "", 1)
-	if got, want := diffs(Expect(f, sw), ParseOnyx(noTrust)), "sw1 1/1 trust: intended dscp, actual pcp"; got != want {
+	if got, want := diffs(Expect(f, sw), mustOnyx(noTrust)), "sw1 1/1 trust: intended dscp, actual pcp"; got != want {
 		t.Errorf("no trust line: %q, want %q", got, want)
 	}
 }
@@ -108,7 +108,7 @@ func TestOnyxDefaults(t *testing.T) {
 func TestOnyxPortPFCMode(t *testing.T) {
 	f, sw := fabric("1/1")
 	running := strings.Replace(onyxRunning, "interface ethernet 1/1 dcb priority-flow-control mode on force\n", "", 1)
-	if got, want := diffs(Expect(f, sw), ParseOnyx(running)), "sw1 1/1 PFC priorities: intended 3, actual none"; got != want {
+	if got, want := diffs(Expect(f, sw), mustOnyx(running)), "sw1 1/1 PFC priorities: intended 3, actual none"; got != want {
 		t.Errorf("port without PFC mode: %q, want %q", got, want)
 	}
 }
@@ -132,7 +132,7 @@ func TestOnyxAllowedVLANs(t *testing.T) {
 			"interface ethernet 1/1 switchport hybrid allowed-vlan none\n" +
 			"interface ethernet 1/1 switchport hybrid allowed-vlan add 2\n", []int{2, 10}},
 	} {
-		p := ParseOnyx(tc.lines).Ports["1/1"]
+		p := mustOnyx(tc.lines).Ports["1/1"]
 		if p == nil || intsText(p.TrunkVLANs) != intsText(tc.want) || p.Mode != "trunk" {
 			t.Errorf("%s: %+v, want trunk VLANs %v", tc.name, p, tc.want)
 		}
@@ -143,7 +143,7 @@ func TestOnyxAllowedVLANs(t *testing.T) {
 func TestEOSTrustCoS(t *testing.T) {
 	f, sw := fabric("Ethernet1/1")
 	running := strings.Replace(eosRunning, "   qos trust dscp\n", "   qos trust cos\n", 1)
-	if got, want := diffs(Expect(f, sw), ParseEOS(running)), "sw1 Ethernet1/1 trust: intended dscp, actual pcp"; got != want {
+	if got, want := diffs(Expect(f, sw), mustEOS(running)), "sw1 Ethernet1/1 trust: intended dscp, actual pcp"; got != want {
 		t.Errorf("trust cos: %q, want %q", got, want)
 	}
 }

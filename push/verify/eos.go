@@ -1,7 +1,6 @@
 package verify
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -21,16 +20,17 @@ type block struct {
 
 // parseBlocks turns EOS `show running-config` text (block form, children
 // indented under their parent, "!" separators) into a tree.
-func parseBlocks(text string) []*block {
+func parseBlocks(text string) ([]*block, error) {
 	type frame struct {
 		indent int
 		b      *block
 	}
 	root := &block{}
 	stack := []frame{{-1, root}}
-	sc := bufio.NewScanner(strings.NewReader(text))
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	sc := runningScanner(text)
+	line := 0
 	for sc.Scan() {
+		line++
 		raw := strings.TrimRight(sc.Text(), " \r")
 		t := strings.TrimSpace(raw)
 		if t == "" || strings.HasPrefix(t, "!") {
@@ -45,12 +45,17 @@ func parseBlocks(text string) []*block {
 		parent.children = append(parent.children, b)
 		stack = append(stack, frame{ind, b})
 	}
-	return root.children
+	return root.children, scanError(sc, line)
 }
 
-// ParseEOS reads EOS `show running-config` into a State.
-func ParseEOS(running string) *State {
-	return eosState(parseBlocks(running))
+// ParseEOS reads EOS `show running-config` into a State; an error when
+// the text cannot be read to its end (scanError).
+func ParseEOS(running string) (*State, error) {
+	blocks, err := parseBlocks(running)
+	if err != nil {
+		return nil, err
+	}
+	return eosState(blocks), nil
 }
 
 // eosState interprets an EOS configuration tree.

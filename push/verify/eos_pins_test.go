@@ -18,7 +18,7 @@ import (
 // ("hostname leaf1", "ip routing": Arista EOS User Manual, Initial
 // Configuration) is no port of the switch.
 func TestEOSPinsOnlyInterfacesArePorts(t *testing.T) {
-	s := ParseEOS("hostname leaf1\nip routing\n!\ninterface Ethernet1/1\n   mtu 9214\n!\n")
+	s := mustEOS("hostname leaf1\nip routing\n!\ninterface Ethernet1/1\n   mtu 9214\n!\n")
 	if got := slices.Sorted(maps.Keys(s.Ports)); !slices.Equal(got, []string{"Ethernet1/1"}) {
 		t.Errorf("ports %q, want only Ethernet1/1", got)
 	}
@@ -29,7 +29,7 @@ func TestEOSPinsOnlyInterfacesArePorts(t *testing.T) {
 // (Arista EOS User Manual, Quality of Service, QoS profiles) and is read
 // from its own lines, not refused or dropped.
 func TestEOSPinsServiceProfileUndefined(t *testing.T) {
-	s := ParseEOS("interface Ethernet1/1\n   mtu 9214\n   service-profile NONE\n   qos trust dscp\n!\n")
+	s := mustEOS("interface Ethernet1/1\n   mtu 9214\n   service-profile NONE\n   qos trust dscp\n!\n")
 	p := s.Ports["Ethernet1/1"]
 	if p == nil || p.MTU != 9214 || p.Trust != "dscp" || p.PFC != nil {
 		t.Fatalf("port %+v, want MTU 9214, trust dscp, no PFC", p)
@@ -52,7 +52,7 @@ func TestEOSPinsHeadroomCells(t *testing.T) {
 		"ingress headroom 79872":         79872,
 		"ingress headroom kbytes 160768": 0, // no such unit: not read
 	} {
-		m := ParseEOS(profile(line)).Ports["Ethernet1/1"].MMU
+		m := mustEOS(profile(line)).Ports["Ethernet1/1"].MMU
 		if m == nil || m.IngressHeadroom != want {
 			t.Errorf("%q: MMU %+v, want headroom %d", line, m, want)
 		}
@@ -66,7 +66,7 @@ func TestEOSPinsHeadroomCells(t *testing.T) {
 // of Service: `qos map cos`, `qos map traffic-class ... to tx-queue`)
 // share the words of those lines and change neither.
 func TestEOSPinsOtherQoSMaps(t *testing.T) {
-	s := ParseEOS("qos map cos 1 to traffic-class 4\nqos map traffic-class 1 to tx-queue 5\n" +
+	s := mustEOS("qos map cos 1 to traffic-class 4\nqos map traffic-class 1 to tx-queue 5\n" +
 		"qos map dscp 26 to traffic-class 3\nqos map traffic-class 3 to cos 3\n!\ninterface Ethernet1/1\n   mtu 9214\n!\n")
 	p := s.Ports["Ethernet1/1"]
 	// EOS's defaults where no line sets the entry (eosDefaultDSCPTC:
@@ -105,7 +105,7 @@ func TestEOSPinsStatic(t *testing.T) {
 				return p.ECN[3] == ECN{MinBytes: 150 * 1024, MaxBytes: 2 * 1024 * 1024, Mode: "ecn", Probability: 100}
 			}},
 	} {
-		p := ParseEOS("interface Ethernet1/1\n" + tc.lines + "!\n").Ports["Ethernet1/1"]
+		p := mustEOS("interface Ethernet1/1\n" + tc.lines + "!\n").Ports["Ethernet1/1"]
 		if !tc.check(p) {
 			t.Errorf("%s: %+v", tc.name, *p)
 		}

@@ -82,7 +82,7 @@ func TestEOSQueueTie(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			f, sw := eosTC4Fabric()
 			var got []string
-			for _, d := range Compare("sw1", Expect(f, sw), ParseEOS(eosTC4Running(tt.tcMap, tt.roceQueue))) {
+			for _, d := range Compare("sw1", Expect(f, sw), mustEOS(eosTC4Running(tt.tcMap, tt.roceQueue))) {
 				got = append(got, d.String())
 			}
 			if d := cmp.Diff(tt.want, got); d != "" {
@@ -96,7 +96,7 @@ func TestEOSQueueTie(t *testing.T) {
 	sw.Ports[0].PFCWatchdog = false
 	running := strings.Replace(eosTC4Running(tied, armed), "   priority-flow-control pause watchdog\n", "", 1)
 	var got []string
-	for _, d := range Compare("sw1", Expect(f, sw), ParseEOS(running)) {
+	for _, d := range Compare("sw1", Expect(f, sw), mustEOS(running)) {
 		got = append(got, d.String())
 	}
 	if want := []string{"sw1 Ethernet1/1 guaranteed bandwidth (percent) TC4: intended 0, actual 1"}; !cmp.Equal(want, got) {
@@ -123,7 +123,7 @@ func TestEOSSpeedLanes(t *testing.T) {
 			running := strings.Replace(eosTC4Running("qos map traffic-class 0 to cos 0\nqos map traffic-class 1 to cos 1\nqos map traffic-class 4 to cos 3\n", "      bandwidth guaranteed percent 1\n"),
 				"   mtu 9214\n", "   mtu 9214\n"+tt.line, 1)
 			var got []string
-			for _, d := range Compare("sw1", Expect(f, sw), ParseEOS(running)) {
+			for _, d := range Compare("sw1", Expect(f, sw), mustEOS(running)) {
 				got = append(got, d.String())
 			}
 			if d := cmp.Diff(tt.want, got); d != "" {

@@ -123,7 +123,7 @@ func TestNVUEOperational(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := ApplyNVUEOperational(got, []byte(nvueJSON), []byte(tc.ifaces), []byte(tc.pfc)); err != nil {
+			if err := ApplyNVUEOperational(got, got.NVUE, []byte(tc.ifaces), []byte(tc.pfc)); err != nil {
 				t.Fatal(err)
 			}
 			f, sw := fabric("swp1")
@@ -139,7 +139,7 @@ func TestNVUEOperational(t *testing.T) {
 	}
 	// Output that is not JSON is an error naming the command.
 	got, _ := ParseNVUE([]byte(nvueJSON))
-	err := ApplyNVUEOperational(got, []byte(nvueJSON), []byte("Error: The requested item does not exist."), []byte("{}"))
+	err := ApplyNVUEOperational(got, got.NVUE, []byte("Error: The requested item does not exist."), []byte("{}"))
 	if err == nil || !strings.HasPrefix(err.Error(), "nv show interface -o json: ") {
 		t.Errorf("unreadable nv show interface: %v", err)
 	}

@@ -1,7 +1,6 @@
 package verify
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -22,16 +21,18 @@ const OnyxAdvancedLine = "advanced buffer management force"
 // mellanox.onyx fixture onyx_config_config.cfg) into a State. Port names
 // are the model's ("1/1"). Defaults that the running config does not
 // print are filled in: trust L2 (onyx_qos module default), access mode,
-// the default DSCP and traffic-class maps.
-func ParseOnyx(running string) *State {
+// the default DSCP and traffic-class maps. An error when the text cannot
+// be read to its end (scanError).
+func ParseOnyx(running string) (*State, error) {
 	s := NewState()
 	var globalPFC []int
 	ports := map[string]*onyxPortLines{}
 	var poolLines []string
 	advanced := false
-	sc := bufio.NewScanner(strings.NewReader(running))
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	sc := runningScanner(running)
+	line := 0
 	for sc.Scan() {
+		line++
 		t := strings.TrimSpace(sc.Text())
 		f := strings.Fields(t)
 		switch {
@@ -62,6 +63,9 @@ func ParseOnyx(running string) *State {
 			}
 		}
 	}
+	if err := scanError(sc, line); err != nil {
+		return nil, err
+	}
 	for name, p := range s.Ports {
 		ports[name].finish(p, globalPFC)
 	}
@@ -71,7 +75,7 @@ func ParseOnyx(running string) *State {
 	if advanced && len(pools) > 0 {
 		s.Conflicts = append(s.Conflicts, onyxBothBufferModes(pools))
 	}
-	return s
+	return s, nil
 }
 
 // onyxBothBufferModes reports advanced buffer mode on a switch that also

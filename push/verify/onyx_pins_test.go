@@ -15,7 +15,7 @@ import (
 // VLANs): a VLAN without a name line is present with no name, and a
 // `vlan N` line does not erase the name another line gave.
 func TestOnyxPinsVLANs(t *testing.T) {
-	s := ParseOnyx("vlan 100\nvlan 100 name \"rdma\"\nvlan 100\nvlan 200\n")
+	s := mustOnyx("vlan 100\nvlan 100 name \"rdma\"\nvlan 100\nvlan 200\n")
 	if d := cmp.Diff(map[int]string{100: "rdma", 200: ""}, s.VLANs); d != "" {
 		t.Errorf("VLANs (-want +got):\n%s", d)
 	}
@@ -30,7 +30,7 @@ func TestOnyxPinsBothBufferModes(t *testing.T) {
 	const adv, pool = "advanced buffer management force\n", "traffic pool roce type lossless\n"
 	for text, conflict := range map[string]bool{adv + pool: true, adv: false, pool: false} {
 		var fields []string
-		for _, c := range ParseOnyx(text).Conflicts {
+		for _, c := range mustOnyx(text).Conflicts {
 			if c.Field == "buffer mode" {
 				fields = append(fields, c.Actual)
 			}

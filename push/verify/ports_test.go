@@ -32,7 +32,7 @@ func settingsOf(p *Port) portSettings {
 // receive on`, `speed forced 10000full` in Mb/s, `speed 200g-4` with
 // lanes, `speed auto`).
 func TestParseEOSPortSettings(t *testing.T) {
-	s := ParseEOS(`interface Ethernet1
+	s := mustEOS(`interface Ethernet1
    description P2P_LINK_TO_SITE1-LSR1_Ethernet1
    no shutdown
    mtu 9178
@@ -81,7 +81,7 @@ interface Ethernet6
 // `interface ethernet 1/1-1/2 flowcontrol receive on force`) and
 // `shutdown`.
 func TestParseOnyxPortSettings(t *testing.T) {
-	s := ParseOnyx(`##
+	s := mustOnyx(`##
 ## Interface Ethernet configuration
 ##
    interface ethernet 1/1 speed 40G force

@@ -6,10 +6,10 @@ import (
 	"testing"
 )
 
-// TestNVUEOwnedProfiles: the profiles of fabricc's names are listed with
-// the interfaces that attach them, including interfaces named in a
-// group key ("swp1,swp9", "swp3-4"), and only those; ParseNVUE keeps
-// the ones no interface attaches, which Unowned notes.
+// TestNVUEOwnedProfiles: OwnedProfiles lists the profiles of fabricc's
+// names with the interfaces that attach them, including interfaces
+// named in a group key ("swp1,swp9", "swp3-4"), and only those;
+// ParseNVUE keeps the ones no interface attaches, which Unowned notes.
 func TestNVUEOwnedProfiles(t *testing.T) {
 	const conf = `[{"header": {"model": "SN2100"}}, {"set": {
   "qos": {
@@ -21,7 +21,7 @@ func TestNVUEOwnedProfiles(t *testing.T) {
     "swp3-4": {"qos": {"mapping": {"profile": "trust-both"}, "pfc": {"profile": "pfc-sp3-storage"}}},
     "swp4": {"qos": {"pfc": {"profile": "pfc-sp3_4-25g-7m-2"}}}
   }}}]`
-	got, err := NVUEOwnedProfiles([]byte(conf))
+	got, err := ownedProfilesOf(conf)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,10 +46,20 @@ func TestNVUEOwnedProfiles(t *testing.T) {
 	if len(notes) != 1 || notes[0] != note {
 		t.Errorf("notes %q, want %q", notes, note)
 	}
-	if got, err := NVUEOwnedProfiles([]byte(`[{"header": {}}]`)); err != nil || len(got) != 0 {
+	if got, err := ownedProfilesOf(`[{"header": {}}]`); err != nil || len(got) != 0 {
 		t.Errorf("a configuration without a set object: %v, %v; want none", got, err)
 	}
-	if _, err := NVUEOwnedProfiles([]byte("Error: no such command")); err == nil || !strings.Contains(err.Error(), "nv config show -o json") {
+	if _, err := ownedProfilesOf("Error: no such command"); err == nil || !strings.Contains(err.Error(), "nv config show -o json") {
 		t.Errorf("output that is not JSON: %v", err)
 	}
+}
+
+// ownedProfilesOf is ParseNVUEConfig(doc).OwnedProfiles(), the decode's
+// error if any.
+func ownedProfilesOf(doc string) ([]ProfileUse, error) {
+	c, err := ParseNVUEConfig([]byte(doc))
+	if err != nil {
+		return nil, err
+	}
+	return c.OwnedProfiles(), nil
 }

@@ -69,6 +69,12 @@ type State struct {
 	// as switch-wide QoS that takes the lossless class from fabricc.
 	// Compare reports each (Device filled in).
 	Conflicts []Difference
+	// NVUE is the NVUE applied configuration a read-back State was read
+	// from (NVUEConfig.State), decoded once, so that what else reads the
+	// same read (push's checks before staging) does not decode it again;
+	// nil for other platforms and for the intended State. Compare does
+	// not read it.
+	NVUE *NVUEConfig
 }
 
 // Pool is one shared-buffer pool: its share of the buffer, as the

@@ -99,22 +99,22 @@ func TestSwitchWideOnce(t *testing.T) {
 		got    *State
 		want   []string
 	}{
-		{"eos as pushed", model.PlatformEOS, eosPorts, "", ParseEOS(eosThree(eosMaps)), nil},
+		{"eos as pushed", model.PlatformEOS, eosPorts, "", mustEOS(eosThree(eosMaps)), nil},
 		{"eos global dscp map", model.PlatformEOS, eosPorts, "",
-			ParseEOS(eosThree(eosMaps + "qos map dscp 26 to traffic-class 1\n")),
+			mustEOS(eosThree(eosMaps + "qos map dscp 26 to traffic-class 1\n")),
 			[]string{"sw1 (switch-wide) DSCP 26 traffic class: intended 3, actual 1"}},
 		{"eos global traffic-class map", model.PlatformEOS, eosPorts, "",
-			ParseEOS(eosThree(strings.Replace(eosMaps, "qos map traffic-class 0 to cos 0\n", "", 1))),
+			mustEOS(eosThree(strings.Replace(eosMaps, "qos map traffic-class 0 to cos 0\n", "", 1))),
 			[]string{"sw1 (switch-wide) CoS of TC0: intended 0, actual 1"}},
 		{"eos per-interface trust stays per port", model.PlatformEOS, eosPorts, "",
-			ParseEOS(strings.Replace(eosThree(eosMaps), "   service-profile ROCE\n!\ninterface Ethernet3/1", "   service-profile ROCE\n   qos trust cos\n!\ninterface Ethernet3/1", 1)),
+			mustEOS(strings.Replace(eosThree(eosMaps), "   service-profile ROCE\n!\ninterface Ethernet3/1", "   service-profile ROCE\n   qos trust cos\n!\ninterface Ethernet3/1", 1)),
 			[]string{"sw1 Ethernet2/1 trust: intended dscp, actual pcp"}},
-		{"onyx as pushed", model.PlatformOnyx, []string{"1/1", "1/2", "1/3"}, "", ParseOnyx(onyxThree(onyxRunning)), nil},
+		{"onyx as pushed", model.PlatformOnyx, []string{"1/1", "1/2", "1/3"}, "", mustOnyx(onyxThree(onyxRunning)), nil},
 		{"onyx global PFC priority", model.PlatformOnyx, []string{"1/1", "1/2", "1/3"}, "",
-			ParseOnyx(onyxThree(onyxRunning) + "dcb priority-flow-control priority 4 enable\n"),
+			mustOnyx(onyxThree(onyxRunning) + "dcb priority-flow-control priority 4 enable\n"),
 			[]string{"sw1 (switch-wide) PFC priorities: intended 3, actual 3,4"}},
 		{"onyx a port's PFC mode off stays per port", model.PlatformOnyx, []string{"1/1", "1/2", "1/3"}, "",
-			ParseOnyx(strings.Replace(onyxThree(onyxRunning), "interface ethernet 1/1-1/3 dcb priority-flow-control mode on force\n",
+			mustOnyx(strings.Replace(onyxThree(onyxRunning), "interface ethernet 1/1-1/3 dcb priority-flow-control mode on force\n",
 				"interface ethernet 1/1-1/2 dcb priority-flow-control mode on force\n", 1)),
 			[]string{"sw1 1/3 PFC priorities: intended 3, actual none"}},
 		{"nvue as pushed", model.PlatformCumulus, []string{"swp1", "swp2", "swp3"}, "", nvue(nvueThree(nvueMapping, "")), nil},
@@ -160,7 +160,7 @@ func TestSwitchWideOnce(t *testing.T) {
 // has no port and the scope "switch-wide"; a port's has no scope.
 func TestSwitchWideJSON(t *testing.T) {
 	f, sw := threePorts(model.PlatformEOS, "Ethernet1/1", "Ethernet2/1", "Ethernet3/1")
-	got := ParseEOS(strings.Replace(eosThree(eosMaps+"qos map dscp 26 to traffic-class 1\n"), "   mtu 9216\n", "   mtu 9000\n", 1))
+	got := mustEOS(strings.Replace(eosThree(eosMaps+"qos map dscp 26 to traffic-class 1\n"), "   mtu 9216\n", "   mtu 9000\n", 1))
 	data, err := json.Marshal(Compare("sw1", Expect(f, sw), got))
 	if err != nil {
 		t.Fatal(err)

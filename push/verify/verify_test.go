@@ -106,8 +106,8 @@ func TestParsersMatchModel(t *testing.T) {
 		name, port string
 		got        *State
 	}{
-		{"onyx", "1/1", ParseOnyx(onyxRunning)},
-		{"eos", "Ethernet1/1", ParseEOS(eosRunning)},
+		{"onyx", "1/1", mustOnyx(onyxRunning)},
+		{"eos", "Ethernet1/1", mustEOS(eosRunning)},
 		{"nvue", "swp1", nv},
 	} {
 		f, sw := fabric(tc.port)
@@ -131,7 +131,7 @@ func TestCompareNamesEachDifference(t *testing.T) {
 	).Replace(onyxRunning)
 	f, sw := fabric("1/1")
 	var got []string
-	for _, d := range Compare("sw1", Expect(f, sw), ParseOnyx(drifted)) {
+	for _, d := range Compare("sw1", Expect(f, sw), mustOnyx(drifted)) {
 		got = append(got, d.String())
 	}
 	want := []string{
@@ -156,7 +156,7 @@ func TestCompareUnsetAndAbsent(t *testing.T) {
 	f, sw := fabric("1/1")
 	noMTU := strings.Replace(onyxRunning, "   interface ethernet 1/1-1/2 mtu 9216 force\n", "", 1)
 	var got []string
-	for _, d := range Compare("sw1", Expect(f, sw), ParseOnyx(noMTU)) {
+	for _, d := range Compare("sw1", Expect(f, sw), mustOnyx(noMTU)) {
 		got = append(got, d.String())
 	}
 	if want := "sw1 1/1 MTU: intended 9216, actual not set (the switch's default)"; strings.Join(got, "|") != want {
@@ -164,7 +164,7 @@ func TestCompareUnsetAndAbsent(t *testing.T) {
 	}
 	f, sw = fabric("1/3")
 	got = nil
-	for _, d := range Compare("sw1", Expect(f, sw), ParseOnyx(onyxRunning)) {
+	for _, d := range Compare("sw1", Expect(f, sw), mustOnyx(onyxRunning)) {
 		got = append(got, d.String())
 	}
 	if want := "sw1 1/3 port: intended configured, actual not in the switch's configuration"; strings.Join(got, "|") != want {
@@ -233,14 +233,14 @@ func TestMapsAndWatchdog(t *testing.T) {
 		"interface ethernet 1/1 qos map dscp 26 to switch-priority 3\n" +
 		"interface ethernet 1/1 qos map dscp 48 to switch-priority 6\n" +
 		"interface ethernet 1/1 traffic-class 0 bind switch-priority 0 1 2 4 5 7\n"
-	if d := Compare("sw1", Expect(f, sw), ParseOnyx(onyxRunning+maps)); len(d) != 0 {
+	if d := Compare("sw1", Expect(f, sw), mustOnyx(onyxRunning+maps)); len(d) != 0 {
 		t.Errorf("onyx with maps: %v", d)
 	}
 	// DSCP 26 mapped to switch priority 4, which the bind line puts in TC 0.
 	bad := strings.Replace(maps, "dscp 26 to switch-priority 3", "dscp 26 to switch-priority 4", 1)
 	bad = strings.Replace(bad, "interface ethernet 1/1 pfc-wd\n", "", 1)
 	var got []string
-	for _, x := range Compare("sw1", Expect(f, sw), ParseOnyx(onyxRunning+bad)) {
+	for _, x := range Compare("sw1", Expect(f, sw), mustOnyx(onyxRunning+bad)) {
 		got = append(got, x.String())
 	}
 	want := "sw1 1/1 PFC watchdog: intended on, actual off|sw1 1/1 DSCP 26 traffic class: intended 3, actual 0"
@@ -258,14 +258,14 @@ func TestMapsAndWatchdog(t *testing.T) {
 		"qos map dscp 26 to traffic-class 3\n" +
 		"qos map dscp 48 to traffic-class 6\n"
 	sw2.Ports[0].PFCWatchdog = true
-	if d := Compare("sw1", Expect(f2, sw2), ParseEOS(eos+eosMaps)); len(d) != 0 {
+	if d := Compare("sw1", Expect(f2, sw2), mustEOS(eos+eosMaps)); len(d) != 0 {
 		t.Errorf("eos: %v", d)
 	}
-	if d := Compare("sw1", Expect(f2, sw2), ParseEOS(eos+strings.Replace(eosMaps, "qos map dscp 26 to traffic-class 3\n", "", 1))); len(d) != 0 {
+	if d := Compare("sw1", Expect(f2, sw2), mustEOS(eos+strings.Replace(eosMaps, "qos map dscp 26 to traffic-class 3\n", "", 1))); len(d) != 0 {
 		t.Errorf("eos without the default-equal line: %v", d)
 	}
 	got = nil
-	for _, x := range Compare("sw1", Expect(f2, sw2), ParseEOS(eos+strings.Replace(eosMaps, "dscp 26 to traffic-class 3", "dscp 26 to traffic-class 0", 1))) {
+	for _, x := range Compare("sw1", Expect(f2, sw2), mustEOS(eos+strings.Replace(eosMaps, "dscp 26 to traffic-class 3", "dscp 26 to traffic-class 0", 1))) {
 		got = append(got, x.String())
 	}
 	if want := "sw1 Ethernet1/1 DSCP 26 traffic class: intended 3, actual 0"; strings.Join(got, "|") != want {
@@ -294,7 +294,7 @@ traffic pool roce-lossless memory percent 40.00
 traffic pool roce-lossless map switch-priority 3 4
 `
 	var got []string
-	for _, d := range Compare("sw1", Expect(f, sw), ParseOnyx(onyx)) {
+	for _, d := range Compare("sw1", Expect(f, sw), mustOnyx(onyx)) {
 		got = append(got, d.String())
 	}
 	want := "sw1 pool lossless percent: intended 50.8, actual 40|sw1 pool lossless priorities: intended 3, actual 3,4"
@@ -353,7 +353,7 @@ func TestApplyOnyxPFC(t *testing.T) {
 		{"older", older, "[3 4]", "[3 4]"},
 		{"global off", strings.Replace(newer, `"PFC": "enabled"`, `"PFC": "disabled"`, 1), "[]", "[]"},
 	} {
-		s := ParseOnyx("interface ethernet 1/1 mtu 9216 force\ninterface ethernet 1/2 mtu 9216 force\n")
+		s := mustOnyx("interface ethernet 1/1 mtu 9216 force\ninterface ethernet 1/2 mtu 9216 force\n")
 		if err := ApplyOnyxPFC(s, []byte(tc.out)); err != nil {
 			t.Fatal(err)
 		}
@@ -369,7 +369,7 @@ func TestApplyOnyxPFC(t *testing.T) {
 	// both lists in one object, then the table.
 	captured := `[{"PFC": "enabled", "Priority Enabled List": "3 4", "Priority Disabled List": "0 1 2 5 6 7"},
 	  {"Eth1/16": [{"PFC admin": "Auto", "PFC oper": "Enabled"}], "Eth1/1": [{"PFC admin": "Auto", "PFC oper": "Disabled"}]}]`
-	s := ParseOnyx("interface ethernet 1/1 dcb priority-flow-control mode on force\ninterface ethernet 1/16 mtu 9216 force\n")
+	s := mustOnyx("interface ethernet 1/1 dcb priority-flow-control mode on force\ninterface ethernet 1/16 mtu 9216 force\n")
 	if err := ApplyOnyxPFC(s, []byte(captured)); err != nil {
 		t.Fatal(err)
 	}
