@@ -168,12 +168,17 @@ func roceChanges(a, b *model.RoCE) []Change {
 func nicETS(ets []model.ETS) string {
 	var parts []string
 	for tc, e := range ets {
-		switch {
-		case e.Mode == model.ETSStrict:
-			parts = append(parts, fmt.Sprintf("TC%d strict", tc))
-		case e.BandwidthPercent > 0:
-			parts = append(parts, fmt.Sprintf("TC%d %d %%", tc, e.BandwidthPercent))
+		if e.Mode == model.ETSStrict || e.BandwidthPercent > 0 {
+			parts = append(parts, etsPart(tc, e))
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// etsPart is "TC3 50 %" or "TC6 strict".
+func etsPart(tc int, e model.ETS) string {
+	if e.Mode == model.ETSStrict {
+		return fmt.Sprintf("TC%d strict", tc)
+	}
+	return fmt.Sprintf("TC%d %d %%", tc, e.BandwidthPercent)
 }

@@ -128,7 +128,7 @@ fabric-wide
   class roce: ETS WRR 50 % -> WRR 60 %
 
 leaf1 (switch)
-  ETS TC0 50 %, TC3 50 %, TC6 strict -> TC0 40 %, TC3 60 %, TC6 strict, because of the fabric-wide changes above
+  ETS TC0 45 %, TC3 50 %, TC6 strict; TC1, 2, 4, 5, 7 idle at 1 % -> TC0 35 %, TC3 60 %, TC6 strict; TC1, 2, 4, 5, 7 idle at 1 %, because of the fabric-wide changes above
 
 h1 (host)
   roce0: ETS TC0 50 %, TC3 50 %, TC6 strict -> TC0 40 %, TC3 60 %, TC6 strict, because of the fabric-wide changes above
@@ -173,6 +173,7 @@ Hosts to run their script: none (only documents change).
 
 leaf1 (switch)
   platform cumulus 5.9.2 -> onyx 3.10.4206, buffer configuration profile -> traffic-pool
+  ETS TC0 45 %, TC3 50 %, TC6 strict; TC1, 2, 4, 5, 7 idle at 1 % -> TC0 50 %, TC3 50 %, TC6 strict, because of the switch changes above
   swp1 -> 1/1: the same cable, on the port as the new platform names it
   swp2 -> 1/2: the same cable, on the port as the new platform names it
   ingress lossy pool: name lossy-default-ingress -> lossy-default, because of the switch changes above

@@ -11,7 +11,7 @@ import (
 // compareSwitches compares the switches by name. Every switch in both
 // revisions gets the fabric's effects (fabricEffects) after its own
 // changes.
-func compareSwitches(base, head *model.Fabric, fabricCauses []string, effects []Item) []Device {
+func compareSwitches(base, head *model.Fabric, fabricCauses []string, effects func(pa, pb model.Platform) []Item) []Device {
 	before, after := byName(base.Switches, switchName), byName(head.Switches, switchName)
 	var out []Device
 	for _, n := range deviceNames(base.Switches, head.Switches, switchName) {
@@ -23,7 +23,7 @@ func compareSwitches(base, head *model.Fabric, fabricCauses []string, effects []
 		case b == nil:
 			d.Status, d.Items = "removed", []Item{{Changes: removed(switchSummary(a))}}
 		default:
-			d.Items = switchItems(a, b, fabricCauses, effects)
+			d.Items = switchItems(a, b, fabricCauses, effects(a.Platform, b.Platform))
 			if len(d.Items) > 0 {
 				d.Impact = switchImpact(a, b)
 			}
@@ -59,12 +59,20 @@ func switchItems(a, b *model.Switch, fabricCauses []string, effects []Item) []It
 		change("buffer configuration", a.BufferStyle, b.BufferStyle, ""),
 		headroomChange(a, b),
 		change("PFC watchdog", watchdog(a.PFCWatchdog), watchdog(b.PFCWatchdog), ""))}
-	items := append(item(nil, self), effects...)
 	// Derived values of a port with no changed input of its own come from
 	// the switch or the fabric policy.
 	var causes []string
 	if len(self.Changes) > 0 {
 		causes = []string{"the switch changes above"}
+	}
+	items := item(nil, self)
+	for _, e := range effects {
+		// A new platform writes the same classes its own way
+		// (platformETS): the fabric's items are shared, so copied.
+		if len(e.Because) == 0 && a.Platform != b.Platform {
+			e.Because = causes
+		}
+		items = append(items, e)
 	}
 	causes = append(causes, fabricCauses...)
 	portItems, headroomMoved := comparePorts(a, b, causes)
@@ -501,6 +509,23 @@ func budgetItem(a, b *model.Switch, causes []string) Item {
 // changeText is "cable 3 m dac -> 30 m dac" or "xoff 43,008 -> 47,104 B".
 func changeText(c Change) string {
 	var s string
+	switch {
+	case c.Field != "added" && c.Field != "removed" && c.Before != "" && c.Before == c.After:
+		// A value push leaves as it is: "TC3 ECN 150,000..1,500,000 B at 100 % stays".
+		s = c.Field + " " + c.Before + " stays"
+	default:
+		s = fieldChangeText(c)
+	}
+	if c.Note != "" {
+		s += " (" + c.Note + ")"
+	}
+	return s
+}
+
+// fieldChangeText is changeText without the note, for a value that
+// changes.
+func fieldChangeText(c Change) string {
+	var s string
 	switch c.Field {
 	case "added":
 		s = "added: " + c.After
@@ -519,9 +544,6 @@ func changeText(c Change) string {
 		case c.Unit != "":
 			s += " " + c.Unit
 		}
-	}
-	if c.Note != "" {
-		s += " (" + c.Note + ")"
 	}
 	return s
 }
