@@ -107,3 +107,120 @@ func planText(t *testing.T, base, head string) string {
 	}
 	return b.String()
 }
+
+// freebsdHost is a FreeBSD host with a tagged ConnectX-5 on leaf1:swp4.
+const freebsdHost = `
+host "b1" {
+  os = "freebsd"
+
+  nic "roce0" {
+    model     = "ConnectX-5"
+    interface = "mce0"
+    speed     = "100G"
+    mtu       = 9000
+    vlan      = 10
+    addresses = ["10.0.10.14/24"]
+  }
+}
+
+link {
+  a      = "leaf1:swp4"
+  b      = "b1:roce0"
+  length = 2
+}
+`
+
+// hostsOfEveryOS is the base fabric with w1 (Windows) on swp3 and b1
+// (FreeBSD) on swp4, beside h1 and h2 (Linux).
+func hostsOfEveryOS(t *testing.T) string {
+	return edit(t, withWindows(t), "  port \"swp2\" {", "  port \"swp4\" {\n    speed = \"100G\"\n    mtu   = 9216\n    mode  = \"trunk\"\n    vlans = [10]\n  }\n\n  port \"swp2\" {") + freebsdHost
+}
+
+// withoutHost removes host name and its link (the link to port) from text.
+func withoutHost(t *testing.T, text, name, port string) string {
+	t.Helper()
+	i := strings.Index(text, "host \""+name+"\" {")
+	j := strings.Index(text[i:], "\n}\n") + i + 3
+	text = text[:i] + text[j:]
+	return withoutLink(t, text, port)
+}
+
+// withoutLink removes the link block of leaf1's port from text.
+func withoutLink(t *testing.T, text, port string) string {
+	t.Helper()
+	i := strings.Index(text, "link {\n  a      = \"leaf1:"+port+"\"")
+	if i < 0 {
+		t.Fatalf("no link of leaf1:%s", port)
+	}
+	j := strings.Index(text[i:], "}\n") + i + 2
+	return text[:i] + text[j:]
+}
+
+// hostSection is the plan's section of device name, up to the next
+// blank line.
+func hostSection(t *testing.T, plan, name string) string {
+	t.Helper()
+	i := strings.Index(plan, "\n"+name+" (host")
+	if i < 0 {
+		t.Fatalf("no section %s in:\n%s", name, plan)
+	}
+	s := plan[i+1:]
+	if j := strings.Index(s, "\n\n"); j >= 0 {
+		s = s[:j+1]
+	}
+	return s
+}
+
+// TestPlanRemovedHostLeftovers: a removed host's section says how its
+// settings come back at boot and how to stop that on its OS (the Linux
+// script's --uninstall and the files it removes; the FreeBSD files the
+// script wrote; the Windows persistent store), then, per NIC, what the
+// NIC keeps and the commands that clear it in its script's vocabulary.
+func TestPlanRemovedHostLeftovers(t *testing.T) {
+	base := hostsOfEveryOS(t)
+	tests := []struct{ name, port, want string }{
+		{"h1", "swp1", "h1 (host, removed)\n" +
+			"  removed: linux ubuntu22.04, 1 NIC (its NICs keep the script's settings, and a copy installed with --install re-applies them at every boot: on the host run the previous build's h1.linux.sh --uninstall, which disables and removes fabricc-host-settings.service and /usr/local/sbin/fabricc-host-settings and leaves the settings in force; then clear each NIC as below)\n" +
+			"  roce0: removed: ConnectX-6 Dx 100G, to leaf1:swp1 (no script of the fabric sets ens1f0np0 any more, so its PFC 3, trust dscp, RoCE ToS 106, MTU 9000 and address 10.0.10.11/24 stay; clear them on the host: " +
+			"mlnx_qos -i ens1f0np0 --pfc 0,0,0,0,0,0,0,0 --trust pcp; ip addr del 10.0.10.11/24 dev ens1f0np0; ip link set dev ens1f0np0 mtu 1500; " +
+			"set default_roce_tos of its RDMA device back to 0 (configfs rdma_cm, /sys/kernel/config/rdma_cm/<device>/ports/1/default_roce_tos; rdma link show names the device of ens1f0np0))\n"},
+		{"b1", "swp4", "b1 (host, removed)\n" +
+			"  removed: freebsd, 1 NIC (its NICs keep the script's settings, and /etc/rc.conf, /boot/loader.conf and /etc/sysctl.conf, where the script wrote them, apply them again at every boot (the script has no --uninstall): remove the lines of the previous build's b1.rc.conf, b1.loader.conf and, where it wrote one, b1.sysctl.conf from those files; then clear each NIC as below)\n" +
+			"  roce0: removed: ConnectX-5 100G, to leaf1:swp4 (no script of the fabric sets mce0 any more, so its PFC 3, trust dscp, MTU 9000, VLAN interface mce0.10 and address 10.0.10.14/24 stay; clear them on the host: " +
+			"sysrc vlans_mce0-=10; sysrc -x ifconfig_mce0; sysrc -x ifconfig_mce0_10; ifconfig mce0.10 destroy; remove the lines of mce0 from /boot/loader.conf and /etc/sysctl.conf (the previous build's b1.loader.conf and b1.sysctl.conf list them); they take effect at the next boot)\n"},
+		{"w1", "swp3", "w1 (host, removed)\n" +
+			"  removed: windows 2022, 1 NIC (the script's QoS policies, traffic classes and PFC are in Windows' persistent store and stay across reboots (the script has no uninstall): remove the fabric's with Remove-NetQosPolicy and Remove-NetQosTrafficClass, Disable-NetQosFlowControl -Priority 3; then clear each NIC as below)\n" +
+			"  roce0: removed: ConnectX-6 Dx 100G, to leaf1:swp3 (no script of the fabric sets Ethernet 4 any more, so its PFC 3, trust dscp, MTU 9000 and address 10.0.10.13/24 stay; clear them on the host: " +
+			"Disable-NetAdapterQos -Name 'Ethernet 4'; Remove-NetIPAddress -InterfaceAlias 'Ethernet 4' -IPAddress 10.0.10.13 -Confirm:$false; Set-NetAdapterAdvancedProperty -Name 'Ethernet 4' -RegistryKeyword '*JumboPacket' -RegistryValue 1514)\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := hostSection(t, planText(t, base, withoutHost(t, base, tc.name, tc.port)), tc.name)
+			if got != tc.want {
+				t.Errorf("got:\n%s\nwant:\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestPlanRemovedNICLeftovers: a NIC removed from a host that stays
+// keeps what the earlier script set; the plan says so and gives the
+// commands, here for a tagged NIC of the inbox driver (iproute2's dcb), whose VLAN
+// interface goes with its address.
+func TestPlanRemovedNICLeftovers(t *testing.T) {
+	base := edit(t, baseHCL(t),
+		"  nic \"roce0\" {\n    model     = \"ConnectX-6 Dx\"\n    interface = \"ens1f0np0\"\n    speed     = \"100G\"\n    mtu       = 9000\n    addresses = [\"10.0.10.11/24\"]\n  }\n",
+		"  nic \"roce0\" {\n    model     = \"ConnectX-6 Dx\"\n    interface = \"ens1f0np0\"\n    speed     = \"100G\"\n    mtu       = 9000\n    addresses = [\"10.0.10.11/24\"]\n  }\n\n  nic \"roce1\" {\n    model     = \"ConnectX-6 Dx\"\n    driver    = \"inbox\"\n    interface = \"ens1f1np1\"\n    speed     = \"100G\"\n    mtu       = 9000\n    vlan      = 10\n    addresses = [\"10.0.11.11/24\"]\n  }\n")
+	base = edit(t, base, "  port \"swp2\" {", "  port \"swp4\" {\n    speed = \"100G\"\n    mtu   = 9216\n    mode  = \"trunk\"\n    vlans = [10]\n  }\n\n  port \"swp2\" {") +
+		"\nlink {\n  a      = \"leaf1:swp4\"\n  b      = \"h1:roce1\"\n  length = 2\n}\n"
+	head := edit(t, base, "\n\n  nic \"roce1\" {\n    model     = \"ConnectX-6 Dx\"\n    driver    = \"inbox\"\n    interface = \"ens1f1np1\"\n    speed     = \"100G\"\n    mtu       = 9000\n    vlan      = 10\n    addresses = [\"10.0.11.11/24\"]\n  }\n", "\n")
+	head = withoutLink(t, head, "swp4")
+	want := "h1 (host)\n" +
+		"  roce1: removed: ConnectX-6 Dx 100G, to leaf1:swp4 (no script of the fabric sets ens1f1np1 any more, so its PFC 3, trust dscp, RoCE ToS 106, MTU 9000, VLAN interface ens1f1np1.10 and address 10.0.11.11/24 stay; clear them on the host: " +
+		"dcb pfc set dev ens1f1np1 prio-pfc all:off; dcb app flush dev ens1f1np1 dscp-prio; ip link del ens1f1np1.10; ip link set dev ens1f1np1 mtu 1500; " +
+		"set default_roce_tos of its RDMA device back to 0 (configfs rdma_cm, /sys/kernel/config/rdma_cm/<device>/ports/1/default_roce_tos; rdma link show names the device of ens1f1np1))\n" +
+		"  script changes: run it\n"
+	if got := hostSection(t, planText(t, base, head), "h1"); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
