@@ -45,6 +45,13 @@ func classMoveHCL(t *testing.T, platform string) string {
     bandwidth = 40
   }
 }`)
+	return onPlatform(t, text, platform)
+}
+
+// onPlatform moves the plan test fabric's leaf1 to platform ("eos",
+// "onyx" or "cumulus", as it is), its ports named that platform's way.
+func onPlatform(t *testing.T, text, platform string) string {
+	t.Helper()
 	switch platform {
 	case "onyx":
 		text = edit(t, text, `platform   = "cumulus"`, `platform   = "onyx"`, `os_version = "5.9.2"`, `os_version = "3.10.4206"`,
@@ -222,5 +229,28 @@ func TestPlanRemovedNICLeftovers(t *testing.T) {
 		"  script changes: run it\n"
 	if got := hostSection(t, planText(t, base, head), "h1"); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestPlanRemovedPortPFCPerVendor: a port removed from the fabric keeps
+// its PFC; the plan gives the commands that clear it on the switch's
+// platform, in the words its renderer writes for a port without PFC.
+func TestPlanRemovedPortPFCPerVendor(t *testing.T) {
+	tests := []struct{ platform, port, want string }{
+		{"eos", "Ethernet2/1", "  Ethernet2/1: removed: 100G trunk VLAN 10, to h2:roce0 (push leaves the port as it is on the switch, its PFC and headroom included: clear it there, on EOS with interface Ethernet2/1, then no priority-flow-control and priority-flow-control priority 3 drop, or keep the port in the fabric with shutdown = true)\n"},
+		{"onyx", "1/2", "  1/2: removed: 100G trunk VLAN 10, to h2:roce0 (push leaves the port as it is on the switch, its PFC and headroom included: clear it there, on Onyx with interface ethernet 1/2 no dcb priority-flow-control mode force, or keep the port in the fabric with shutdown = true)\n"},
+		{"cumulus", "swp2", "  swp2: removed: 100G trunk VLAN 10, to h2:roce0 (push leaves the port as it is on the switch, its PFC and headroom included: clear it there, on Cumulus Linux with nv unset interface swp2 qos pfc and nv config apply, or keep the port in the fabric with shutdown = true)\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.platform, func(t *testing.T) {
+			base := onPlatform(t, baseHCL(t), tc.platform)
+			head := withoutLink(t, base, tc.port)
+			i := strings.Index(head, "  port \""+tc.port+"\" {")
+			j := strings.Index(head[i:], "  }\n") + i + 4
+			head = head[:i] + head[j:]
+			if got := planText(t, base, head); !strings.Contains(got, tc.want) {
+				t.Errorf("plan lacks\n%s\nin:\n%s", tc.want, got)
+			}
+		})
 	}
 }
