@@ -196,11 +196,15 @@ func portLeftNote(sw *model.Switch, p *model.Port) string {
 // portPFCOff is how the port's PFC goes off on the switch, in the words
 // the renderer of its platform writes for a fabric port without PFC:
 // EOS `no priority-flow-control` and each lossless priority back to
-// `drop` (Arista EOS User Manual, Quality of Service, "Priority Flow
-// Control": priority-flow-control on, priority-flow-control priority N
-// drop|no-drop); Onyx `no dcb priority-flow-control mode force` on the
-// interface (NVIDIA Onyx User Manual, "Priority Flow Control"; Onyx
-// enables PFC per priority switch-wide, so the port only leaves it);
+// `drop`, the no-form and the other value of the interface lines
+// `priority-flow-control on` and `priority-flow-control priority N
+// no-drop` (Arista EOS User Manual, Quality of Service, "Priority Flow
+// Control"; Intel Gaudi documentation, "Arista Switch L2 Configuration
+// Example", shows both lines); Onyx `no dcb priority-flow-control mode
+// force` on the interface, the no-form of what the mellanox.onyx Ansible
+// module onyx_pfc_interface sends to enable it (`interface ethernet
+// 1/17 dcb priority-flow-control mode on`; Onyx enables PFC per priority
+// switch-wide, so the port only leaves it);
 // Cumulus Linux the port's PFC profile, which holds its headroom too,
 // unset (NVUE Command Reference, `nv unset interface <interface-id> qos
 // pfc`). "" for a port without PFC or on another platform.
