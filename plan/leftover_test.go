@@ -3,6 +3,8 @@ package plan
 import (
 	"strings"
 	"testing"
+
+	"github.com/fabricc/fabricc/model"
 )
 
 // classMoveHCL is the plan test fabric with two lossless classes, roce
@@ -252,5 +254,17 @@ func TestPlanRemovedPortPFCPerVendor(t *testing.T) {
 				t.Errorf("plan lacks\n%s\nin:\n%s", tc.want, got)
 			}
 		})
+	}
+}
+
+// TestWindowsClearQuotesTheAdapter: a Windows adapter name reaches the
+// cmdlets as one PowerShell verbatim string, its quotes doubled, so
+// that nothing in it runs.
+func TestWindowsClearQuotesTheAdapter(t *testing.T) {
+	got := strings.Join(windowsClear(&model.NIC{Interface: "Eth 'x'; Remove-Item C:\\"}), "\n")
+	want := "Disable-NetAdapterQos -Name 'Eth ''x''; Remove-Item C:\\'\n" +
+		"Set-NetAdapterAdvancedProperty -Name 'Eth ''x''; Remove-Item C:\\' -RegistryKeyword '*JumboPacket' -RegistryValue 1514"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
