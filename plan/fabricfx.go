@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets/cumulus"
 	"github.com/fabricc/fabricc/targets/docs"
 )
 
@@ -23,33 +24,136 @@ import (
 // The marked DSCP and the CNP class are for hosts; a switch holds them
 // only in the OpenConfig note, a document, and they are not compared.
 
-// fabricEffects are the items every switch present in both revisions
-// gets from the fabric-wide changes: what its traffic-class settings
-// and its VLAN list become, each with the fabric-wide changes that
-// cause it. Each has no subject: it is about the switch itself.
-func fabricEffects(base, head *model.Fabric, fabricItems []Item) []Item {
-	items := item(nil, Item{Effects: qosEffects(&base.QoS, &head.QoS), Because: qosCauses(fabricItems)})
-	return item(items, Item{Effects: vlanEffects(base.VLANs, head.VLANs), Because: vlanCauses(fabricItems)})
+// fabricEffects returns, for a switch on platform pa in the base and pb
+// in the head, the items it gets from the fabric-wide changes: what its
+// traffic-class settings and its VLAN list become, each with the
+// fabric-wide changes that cause it. Each has no subject: it is about
+// the switch itself. The traffic-class settings are those push leaves
+// on that platform (qosEffects), so they differ per vendor; each pair
+// of platforms is computed once.
+func fabricEffects(base, head *model.Fabric, fabricItems []Item) func(pa, pb model.Platform) []Item {
+	memo := map[[2]model.Platform][]Item{}
+	return func(pa, pb model.Platform) []Item {
+		k := [2]model.Platform{pa, pb}
+		if items, ok := memo[k]; ok {
+			return items
+		}
+		items := item(nil, Item{Effects: qosEffects(&base.QoS, &head.QoS, pa, pb), Because: qosCauses(fabricItems)})
+		items = item(items, Item{Effects: vlanEffects(base.VLANs, head.VLANs), Because: vlanCauses(fabricItems)})
+		memo[k] = items
+		return items
+	}
 }
 
 // qosEffects compares what a switch configures from the traffic
 // classes: ETS, then per traffic class its class, priorities and ECN,
-// then per priority the DSCP values mapped to it.
-func qosEffects(a, b *model.QoS) []Change {
-	out := change("ETS", nicETS(switchETS(a)), nicETS(switchETS(b)), "")
+// then per priority the DSCP values mapped to it. pa and pb are the
+// switch's platform in each revision: ETS reads as that platform's
+// renderer writes it (platformETS), and a traffic class the head no
+// longer uses keeps its settings on EOS and Onyx (keptTCs).
+func qosEffects(a, b *model.QoS, pa, pb model.Platform) []Change {
+	kept := keptTCs(a, b, pa, pb)
+	out := change("ETS", platformETS(a, pa), platformETS(b, pb), "")
+	if len(out) > 0 && len(kept) > 0 {
+		out[0].Note = keptETSNote(a, kept)
+	}
 	for tc := range 8 {
 		ca, cb := a.ClassForTC(tc), b.ClassForTC(tc)
 		name := "TC" + strconv.Itoa(tc)
+		ecn := change(name+" ECN", classECN(ca), classECN(cb), "")
+		if slices.Contains(kept, tc) && len(ecn) > 0 {
+			// The thresholds stay: "TC3 ECN 150,000..1,500,000 B at 100 % stays".
+			ecn[0].After, ecn[0].Note = ecn[0].Before, keptNote(pb, tc)
+		}
 		out = concat(out,
 			change(name+" class", classNameOrNone(ca), classNameOrNone(cb), ""),
 			change(name+" priorities", docs.Ranges(mappedTo(a.PriorityToTC, tc)), docs.Ranges(mappedTo(b.PriorityToTC, tc)), ""),
-			change(name+" ECN", classECN(ca), classECN(cb), ""))
+			ecn)
 	}
 	for prio := range 8 {
 		out = concat(out, change("priority "+strconv.Itoa(prio)+" DSCP",
 			docs.Ranges(mappedTo(a.DSCPToPriority, prio)), docs.Ranges(mappedTo(b.DSCPToPriority, prio)), ""))
 	}
 	return out
+}
+
+// keptTCs are the traffic classes a class of a uses and no class or
+// priority of b does, on a switch that stays on EOS or Onyx: their
+// renderers write the ETS and ECN lines of each class's traffic class
+// only (EOS a `uc-tx-queue N` block per class, Onyx `traffic-class N
+// dcb ets` and `congestion-control` per class), so push leaves such a
+// traffic class as the earlier fabric set it, and verify notes it
+// ("traffic classes no priority maps to keep an earlier fabric's
+// settings"; README, "Left as an earlier fabric set them"). Cumulus
+// writes all eight traffic classes of default-global, an unused one
+// as DWRR 1 % with ECN off, so nothing stays there.
+func keptTCs(a, b *model.QoS, pa, pb model.Platform) []int {
+	if pa != pb || pb == model.PlatformCumulus {
+		return nil
+	}
+	var out []int
+	for _, tc := range cumulus.IdleTrafficClasses(b) {
+		if a.ClassForTC(tc) != nil {
+			out = append(out, tc)
+		}
+	}
+	return out
+}
+
+// keptNote follows the ECN of traffic class tc, which push leaves on
+// platform p.
+func keptNote(p model.Platform, tc int) string {
+	return "push leaves it on " + platformName(p) + ": no priority maps to TC" + strconv.Itoa(tc) + " any more, so it marks nothing"
+}
+
+// keptETSNote is the ETS change's note on a switch that keeps the
+// shares of the traffic classes kept: "TC3 stays at 50 % on the switch
+// (...)".
+func keptETSNote(a *model.QoS, kept []int) string {
+	var parts []string
+	for _, tc := range kept {
+		parts = append(parts, etsPart(tc, a.ClassForTC(tc).ETS))
+	}
+	return strings.Join(parts, ", ") + " stays on the switch: push leaves a traffic class no priority maps to any more, and ETS lends its share to the classes with traffic"
+}
+
+// platformName is "EOS", "Onyx" or "Cumulus Linux".
+func platformName(p model.Platform) string {
+	switch p {
+	case model.PlatformEOS:
+		return "EOS"
+	case model.PlatformOnyx:
+		return "Onyx"
+	case model.PlatformCumulus:
+		return "Cumulus Linux"
+	}
+	return string(p)
+}
+
+// platformETS is the ETS a switch on platform p gets: on Cumulus the
+// shares NVUE's default-global scheduler is given
+// (cumulus.SchedulerETS: each idle traffic class DWRR 1 %, taken from
+// the lossy classes' shares), "TC0 45 %, TC4 50 %, TC6 strict; TC1-3,
+// 5, 7 idle at 1 %"; elsewhere the classes' own shares.
+func platformETS(q *model.QoS, p model.Platform) string {
+	if p != model.PlatformCumulus {
+		return nicETS(switchETS(q))
+	}
+	ets, idle, err := cumulus.SchedulerETS(q)
+	if err != nil {
+		return nicETS(switchETS(q)) // the renderer refuses this fabric and says why
+	}
+	per := make([]model.ETS, 8)
+	for tc, e := range ets {
+		if tc >= 0 && tc < 8 && !slices.Contains(idle, tc) {
+			per[tc] = e
+		}
+	}
+	s := nicETS(per)
+	if len(idle) > 0 {
+		s += "; TC" + docs.Ranges(idle) + " idle at " + strconv.Itoa(cumulus.IdleETS.BandwidthPercent) + " %"
+	}
+	return s
 }
 
 // switchETS is the ETS of each traffic class (8 entries), from the

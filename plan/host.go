@@ -23,7 +23,7 @@ func compareHosts(base, head *model.Fabric, fabricCauses []string) []Device {
 		case a == nil:
 			d.Status, d.Items, d.Script = "added", []Item{{Changes: added(hostSummary(b))}}, ScriptNew
 		case b == nil:
-			d.Status, d.Items = "removed", []Item{{Changes: removed(hostSummary(a))}}
+			d.Status, d.Items = "removed", removedHostItems(a)
 		default:
 			d.Items = hostItems(a, b, fabricCauses, swA, swB)
 			if len(d.Items) > 0 {
@@ -58,6 +58,21 @@ func scripts(base, head *model.Fabric, jobs []scriptJob, out []Device) {
 			}
 		}
 	})
+}
+
+// removedHostItems are a removed host's summary, with how its settings
+// come back at boot (hostLeftNote), and each of its NICs with what it
+// keeps (nicLeftNote).
+func removedHostItems(h *model.Host) []Item {
+	items := []Item{{Changes: removed(hostSummary(h))}}
+	items[0].Changes[0].Note = hostLeftNote(h)
+	for i := range h.NICs {
+		n := &h.NICs[i]
+		it := Item{Subject: n.Name, Changes: removed(nicSummary(n))}
+		it.Changes[0].Note = nicLeftNote(h, n)
+		items = append(items, it)
+	}
+	return items
 }
 
 // hostName is the name of a host.
@@ -98,6 +113,7 @@ func hostItems(a, b *model.Host, fabricCauses []string, swA, swB map[string]*mod
 			it.Changes = added(nicSummary(nb))
 		case nb == nil:
 			it.Changes = removed(nicSummary(na))
+			it.Changes[0].Note = nicLeftNote(a, na)
 		default:
 			it.Changes = nicChanges(na, nb)
 			it.Effects = roceChanges(&na.RoCE, &nb.RoCE)
@@ -168,12 +184,17 @@ func roceChanges(a, b *model.RoCE) []Change {
 func nicETS(ets []model.ETS) string {
 	var parts []string
 	for tc, e := range ets {
-		switch {
-		case e.Mode == model.ETSStrict:
-			parts = append(parts, fmt.Sprintf("TC%d strict", tc))
-		case e.BandwidthPercent > 0:
-			parts = append(parts, fmt.Sprintf("TC%d %d %%", tc, e.BandwidthPercent))
+		if e.Mode == model.ETSStrict || e.BandwidthPercent > 0 {
+			parts = append(parts, etsPart(tc, e))
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// etsPart is "TC3 50 %" or "TC6 strict".
+func etsPart(tc int, e model.ETS) string {
+	if e.Mode == model.ETSStrict {
+		return fmt.Sprintf("TC%d strict", tc)
+	}
+	return fmt.Sprintf("TC%d %d %%", tc, e.BandwidthPercent)
 }

@@ -128,7 +128,7 @@ fabric-wide
   class roce: ETS WRR 50 % -> WRR 60 %
 
 leaf1 (switch)
-  ETS TC0 50 %, TC3 50 %, TC6 strict -> TC0 40 %, TC3 60 %, TC6 strict, because of the fabric-wide changes above
+  ETS TC0 45 %, TC3 50 %, TC6 strict; TC1, 2, 4, 5, 7 idle at 1 % -> TC0 35 %, TC3 60 %, TC6 strict; TC1, 2, 4, 5, 7 idle at 1 %, because of the fabric-wide changes above
 
 h1 (host)
   roce0: ETS TC0 50 %, TC3 50 %, TC6 strict -> TC0 40 %, TC3 60 %, TC6 strict, because of the fabric-wide changes above
@@ -173,6 +173,7 @@ Hosts to run their script: none (only documents change).
 
 leaf1 (switch)
   platform cumulus 5.9.2 -> onyx 3.10.4206, buffer configuration profile -> traffic-pool
+  ETS TC0 45 %, TC3 50 %, TC6 strict; TC1, 2, 4, 5, 7 idle at 1 % -> TC0 50 %, TC3 50 %, TC6 strict, because of the switch changes above
   swp1 -> 1/1: the same cable, on the port as the new platform names it
   swp2 -> 1/2: the same cable, on the port as the new platform names it
   ingress lossy pool: name lossy-default-ingress -> lossy-default, because of the switch changes above
@@ -241,7 +242,7 @@ leaf1 (switch)
 Hosts to run their script: 1 (h2).
 
 leaf1 (switch)
-  swp2: removed: 100G trunk VLAN 10, to h2:roce0 (push leaves the port as it is on the switch, its PFC and headroom included: clear it there, or keep the port in the fabric with shutdown = true)
+  swp2: removed: 100G trunk VLAN 10, to h2:roce0 (push leaves the port as it is on the switch, its PFC and headroom included: clear it there, on Cumulus Linux with nv unset interface swp2 qos pfc and nv config apply, or keep the port in the fabric with shutdown = true)
   ingress lossy pool: memory-percent 48 -> 49 % (model size 6,793,236 -> 6,883,074 B), demand 20,480 -> 10,240 B (-10,240 B, used 0.3 % -> 0.1 %), because of the port changes above
   ingress lossless pool: memory-percent 51 -> 50 % (model size 7,112,724 -> 7,042,818 B), demand 190,464 -> 95,232 B (-95,232 B, used 2.7 % -> 1.4 %), because of the port changes above
   egress lossy pool: demand 36,864 -> 18,432 B (-18,432 B, used 0.5 % -> 0.3 %), because of the port changes above

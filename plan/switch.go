@@ -11,7 +11,7 @@ import (
 // compareSwitches compares the switches by name. Every switch in both
 // revisions gets the fabric's effects (fabricEffects) after its own
 // changes.
-func compareSwitches(base, head *model.Fabric, fabricCauses []string, effects []Item) []Device {
+func compareSwitches(base, head *model.Fabric, fabricCauses []string, effects func(pa, pb model.Platform) []Item) []Device {
 	before, after := byName(base.Switches, switchName), byName(head.Switches, switchName)
 	var out []Device
 	for _, n := range deviceNames(base.Switches, head.Switches, switchName) {
@@ -23,7 +23,7 @@ func compareSwitches(base, head *model.Fabric, fabricCauses []string, effects []
 		case b == nil:
 			d.Status, d.Items = "removed", []Item{{Changes: removed(switchSummary(a))}}
 		default:
-			d.Items = switchItems(a, b, fabricCauses, effects)
+			d.Items = switchItems(a, b, fabricCauses, effects(a.Platform, b.Platform))
 			if len(d.Items) > 0 {
 				d.Impact = switchImpact(a, b)
 			}
@@ -59,12 +59,20 @@ func switchItems(a, b *model.Switch, fabricCauses []string, effects []Item) []It
 		change("buffer configuration", a.BufferStyle, b.BufferStyle, ""),
 		headroomChange(a, b),
 		change("PFC watchdog", watchdog(a.PFCWatchdog), watchdog(b.PFCWatchdog), ""))}
-	items := append(item(nil, self), effects...)
 	// Derived values of a port with no changed input of its own come from
 	// the switch or the fabric policy.
 	var causes []string
 	if len(self.Changes) > 0 {
 		causes = []string{"the switch changes above"}
+	}
+	items := item(nil, self)
+	for _, e := range effects {
+		// A new platform writes the same classes its own way
+		// (platformETS): the fabric's items are shared, so copied.
+		if len(e.Because) == 0 && a.Platform != b.Platform {
+			e.Because = causes
+		}
+		items = append(items, e)
 	}
 	causes = append(causes, fabricCauses...)
 	portItems, headroomMoved := comparePorts(a, b, causes)
@@ -154,7 +162,7 @@ func comparePorts(a, b *model.Switch, causes []string) ([]Item, bool) {
 			it.Note = headroomNote(b, pb.Name, it.Effects)
 		default:
 			it.Changes, moved = removed(portSummary(pa)), true
-			it.Changes[0].Note = portLeftNote
+			it.Changes[0].Note = portLeftNote(a, pa)
 		}
 		items = item(items, it)
 	}
@@ -175,8 +183,49 @@ func portRename(a, b *model.Switch, from, to string) Change {
 // portLeftNote follows a removed port: push changes only the ports the
 // fabric describes, so the port keeps what an earlier push configured,
 // its PFC and buffer reservation included, while the pools above are
-// sized without it.
-const portLeftNote = "push leaves the port as it is on the switch, its PFC and headroom included: clear it there, or keep the port in the fabric with shutdown = true"
+// sized without it. The commands are the ones the switch's renderer
+// writes for a port without PFC (portPFCOff).
+func portLeftNote(sw *model.Switch, p *model.Port) string {
+	s := "push leaves the port as it is on the switch, its PFC and headroom included: clear it there"
+	if cmds := portPFCOff(sw, p); cmds != "" {
+		s += ", " + cmds
+	}
+	return s + ", or keep the port in the fabric with shutdown = true"
+}
+
+// portPFCOff is how the port's PFC goes off on the switch, in the words
+// the renderer of its platform writes for a fabric port without PFC:
+// EOS `no priority-flow-control` and each lossless priority back to
+// `drop`, the no-form and the other value of the interface lines
+// `priority-flow-control on` and `priority-flow-control priority N
+// no-drop` (Arista EOS User Manual, Quality of Service, "Priority Flow
+// Control"; Intel Gaudi documentation, "Arista Switch L2 Configuration
+// Example", shows both lines); Onyx `no dcb priority-flow-control mode
+// force` on the interface, the no-form of what the mellanox.onyx Ansible
+// module onyx_pfc_interface sends to enable it (`interface ethernet
+// 1/17 dcb priority-flow-control mode on`; Onyx enables PFC per priority
+// switch-wide, so the port only leaves it);
+// Cumulus Linux the port's PFC profile, which holds its headroom too,
+// unset (NVUE Command Reference, `nv unset interface <interface-id> qos
+// pfc`). "" for a port without PFC or on another platform.
+func portPFCOff(sw *model.Switch, p *model.Port) string {
+	if len(p.PFCPriorities) == 0 {
+		return ""
+	}
+	switch sw.Platform {
+	case model.PlatformEOS:
+		var drops []string
+		for _, prio := range p.PFCPriorities {
+			drops = append(drops, "priority-flow-control priority "+strconv.Itoa(prio)+" drop")
+		}
+		return "on EOS with interface " + p.Name + ", then no priority-flow-control and " + strings.Join(drops, " and ")
+	case model.PlatformOnyx:
+		return "on Onyx with interface ethernet " + p.Name + " no dcb priority-flow-control mode force"
+	case model.PlatformCumulus:
+		return "on Cumulus Linux with nv unset interface " + p.Name + " qos pfc and nv config apply"
+	}
+	return ""
+}
 
 // renamedPorts pairs ports only in a with ports only in b that are
 // cabled to the same peer; the map holds both directions (old -> new,
@@ -501,6 +550,23 @@ func budgetItem(a, b *model.Switch, causes []string) Item {
 // changeText is "cable 3 m dac -> 30 m dac" or "xoff 43,008 -> 47,104 B".
 func changeText(c Change) string {
 	var s string
+	switch {
+	case c.Field != "added" && c.Field != "removed" && c.Before != "" && c.Before == c.After:
+		// A value push leaves as it is: "TC3 ECN 150,000..1,500,000 B at 100 % stays".
+		s = c.Field + " " + c.Before + " stays"
+	default:
+		s = fieldChangeText(c)
+	}
+	if c.Note != "" {
+		s += " (" + c.Note + ")"
+	}
+	return s
+}
+
+// fieldChangeText is changeText without the note, for a value that
+// changes.
+func fieldChangeText(c Change) string {
+	var s string
 	switch c.Field {
 	case "added":
 		s = "added: " + c.After
@@ -519,9 +585,6 @@ func changeText(c Change) string {
 		case c.Unit != "":
 			s += " " + c.Unit
 		}
-	}
-	if c.Note != "" {
-		s += " (" + c.Note + ")"
 	}
 	return s
 }

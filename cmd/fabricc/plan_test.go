@@ -245,7 +245,7 @@ fabric-wide
   class roce: ETS WRR 50 % -> WRR 60 %
 
 leaf1 (switch)
-  ETS TC0 50 %, TC3 50 %, TC6 strict -> TC0 40 %, TC3 60 %, TC6 strict, because of the fabric-wide changes above
+  ETS TC0 45 %, TC3 50 %, TC6 strict; TC1, 2, 4, 5, 7 idle at 1 % -> TC0 35 %, TC3 60 %, TC6 strict; TC1, 2, 4, 5, 7 idle at 1 %, because of the fabric-wide changes above
 
 h1 (host)
   roce0: ETS TC0 50 %, TC3 50 %, TC6 strict -> TC0 40 %, TC3 60 %, TC6 strict, because of the fabric-wide changes above
@@ -255,7 +255,7 @@ h2 (host)
   roce0: ETS TC0 50 %, TC3 50 %, TC6 strict -> TC0 40 %, TC3 60 %, TC6 strict, because of the fabric-wide changes above
   script changes: run it
 `,
-			[]string{"leaf1", "h1", "h2"}, "ETS TC0 50 %, TC3 50 %, TC6 strict -> TC0 40 %, TC3 60 %, TC6 strict because the fabric-wide changes above"},
+			[]string{"leaf1", "h1", "h2"}, "ETS TC0 45 %, TC3 50 %, TC6 strict; TC1, 2, 4, 5, 7 idle at 1 % -> TC0 35 %, TC3 60 %, TC6 strict; TC1, 2, 4, 5, 7 idle at 1 % because the fabric-wide changes above"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
