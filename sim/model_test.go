@@ -12,7 +12,9 @@ import (
 // TestSimulatorsReportTheirModel: each simulator prints the hardware
 // model it was started for where the OS prints it, which push compares
 // with the fabric's model (push/hwmodel.go): EOS `show version | json`
-// modelName with Arista's "DCS-" prefix, Onyx `show inventory`'s CHASSIS
+// modelName with Arista's "DCS-" prefix and a real box's airflow suffix
+// (napalm's EOS mock test_get_environment/issue810_7010t/
+// show_version.json: "modelName": "DCS-7010T-48-R"), Onyx `show inventory`'s CHASSIS
 // row (the part number: an "M", the model, a suffix), NVUE the model in
 // the header of `nv config show`.
 func TestSimulatorsReportTheirModel(t *testing.T) {
@@ -31,7 +33,7 @@ func TestSimulatorsReportTheirModel(t *testing.T) {
 				t.Fatalf("%v: %s", err, out)
 			}
 			return v.ModelName
-		}, "DCS-7280CR3-32P4"},
+		}, "DCS-7280CR3-32P4-R"},
 		{model.PlatformOnyx, "SN3700C", "show inventory", onyxDef, func(t *testing.T, out string) string {
 			for _, l := range strings.Split(out, "\n") {
 				if strings.HasPrefix(l, "CHASSIS ") {
