@@ -71,6 +71,36 @@ func TestEOSAirflowSuffix(t *testing.T) {
 	}
 }
 
+// TestOnyxInventoryLayout: push reads the CHASSIS row's part number in
+// the columns of a real Onyx 3.9.2504 `show inventory`, whose header
+// oxidized's model test data recorded (ytti/oxidized spec/model/data/
+// mlnxos#Onyx_3.9.2504#simulation.yaml):
+//
+//	-----------------------------------------------------------------------------
+//	Module           Part Number        Serial Number        Asic Rev.    HW Rev.
+//	-----------------------------------------------------------------------------
+//
+// (that session printed no rows: the row here is the simulator's), and
+// compares it with the fabric's model: the same model passes, another
+// is refused.
+func TestOnyxInventoryLayout(t *testing.T) {
+	const rule = "-----------------------------------------------------------------------------\n"
+	out := rule + "Module           Part Number        Serial Number        Asic Rev.    HW Rev.\n" + rule +
+		"CHASSIS          MSN2700-CS2F       MT0000X00000         N/A          A1\n" +
+		"MGMT             MSN2700-CS2F       MT0000X00000         0            A1\n"
+	printed := onyxModelRead.Parse(out)
+	if printed != "MSN2700-CS2F" {
+		t.Fatalf("show inventory read as %q, want the CHASSIS part number MSN2700-CS2F", printed)
+	}
+	if note, err := modelCheck("SN2700", printed, "show inventory"); note != "" || err != nil {
+		t.Errorf("an SN2700 fabric on this switch: %q, %v; want no refusal and no note", note, err)
+	}
+	var mm *modelMismatch
+	if _, err := modelCheck("SN3700C", printed, "show inventory"); !errors.As(err, &mm) || mm.got != "SN2700" {
+		t.Errorf("an SN3700C fabric on this switch: %v, want refused as an SN2700", err)
+	}
+}
+
 // TestModelReaders reads the model out of each platform's output as
 // the OS prints it.
 func TestModelReaders(t *testing.T) {
