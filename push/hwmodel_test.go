@@ -43,6 +43,64 @@ func TestCatalogModel(t *testing.T) {
 	}
 }
 
+// TestEOSAirflowSuffix: a real Arista box's modelName ends with its
+// airflow, "-R" or "-F" (napalm's EOS mock test_get_environment/
+// issue810_7010t/show_version.json: "modelName": "DCS-7010T-48-R";
+// ntc-templates arista_eos_show_version2.raw: "Arista CCS-720XP-24ZY4-F"),
+// which the fabric's model, named without it, matches; a box of another
+// model with a suffix is still refused, naming both.
+func TestEOSAirflowSuffix(t *testing.T) {
+	for _, tc := range []struct{ declared, printed, got string }{
+		{"7050SX3-48YC8", "DCS-7050SX3-48YC8-R", ""},
+		{"7050SX3-48YC8", "DCS-7050SX3-48YC8-F", ""},
+		{"DCS-7280CR3-32P4", "DCS-7280CR3-32P4-R", ""},
+		{"7050SX3-48YC8", "DCS-7050SX3-48YC12-R", "7050SX3-48YC12"},
+		{"7280CR3-32P4", "DCS-7280CR3K-32P4-F", "7280CR3K-32P4"},
+		{"7050CX3-32S", "DCS-7060CX-32S-R", "7060CX-32S"},
+	} {
+		note, err := modelCheck(tc.declared, tc.printed, "show version | json")
+		var mm *modelMismatch
+		switch {
+		case note != "":
+			t.Errorf("modelCheck(%q, %q): note %q, want it compared", tc.declared, tc.printed, note)
+		case tc.got == "" && err != nil:
+			t.Errorf("modelCheck(%q, %q): %v, want the same model", tc.declared, tc.printed, err)
+		case tc.got != "" && (!errors.As(err, &mm) || mm.got != tc.got || mm.printed != tc.printed):
+			t.Errorf("modelCheck(%q, %q): %v, want refused as a %s", tc.declared, tc.printed, err, tc.got)
+		}
+	}
+}
+
+// TestOnyxInventoryLayout: push reads the CHASSIS row's part number in
+// the columns of a real Onyx 3.9.2504 `show inventory`, whose header
+// oxidized's model test data recorded (ytti/oxidized spec/model/data/
+// mlnxos#Onyx_3.9.2504#simulation.yaml):
+//
+//	-----------------------------------------------------------------------------
+//	Module           Part Number        Serial Number        Asic Rev.    HW Rev.
+//	-----------------------------------------------------------------------------
+//
+// (that session printed no rows: the row here is the simulator's), and
+// compares it with the fabric's model: the same model passes, another
+// is refused.
+func TestOnyxInventoryLayout(t *testing.T) {
+	const rule = "-----------------------------------------------------------------------------\n"
+	out := rule + "Module           Part Number        Serial Number        Asic Rev.    HW Rev.\n" + rule +
+		"CHASSIS          MSN2700-CS2F       MT0000X00000         N/A          A1\n" +
+		"MGMT             MSN2700-CS2F       MT0000X00000         0            A1\n"
+	printed := onyxModelRead.Parse(out)
+	if printed != "MSN2700-CS2F" {
+		t.Fatalf("show inventory read as %q, want the CHASSIS part number MSN2700-CS2F", printed)
+	}
+	if note, err := modelCheck("SN2700", printed, "show inventory"); note != "" || err != nil {
+		t.Errorf("an SN2700 fabric on this switch: %q, %v; want no refusal and no note", note, err)
+	}
+	var mm *modelMismatch
+	if _, err := modelCheck("SN3700C", printed, "show inventory"); !errors.As(err, &mm) || mm.got != "SN2700" {
+		t.Errorf("an SN3700C fabric on this switch: %v, want refused as an SN2700", err)
+	}
+}
+
 // TestModelReaders reads the model out of each platform's output as
 // the OS prints it.
 func TestModelReaders(t *testing.T) {
@@ -141,8 +199,8 @@ func TestPushRefusesAnotherModel(t *testing.T) {
 		{model.PlatformOnyx, "SN2100", "SN3700C", "show inventory: MSN2100-CS2F",
 			"wrong hardware model: the fabric says SN3700C, the switch is an SN2100 (show inventory: MSN2100-CS2F)" + fix,
 			"the fabric says SN3700C, the switch is an SN2100: edit model in the fabric, or push after the replacement"},
-		{model.PlatformEOS, "7050CX3-32S", "7280CR3-32P4", "show version | json: DCS-7050CX3-32S",
-			"wrong hardware model: the fabric says 7280CR3-32P4, the switch is a 7050CX3-32S (show version | json: DCS-7050CX3-32S)" + fix,
+		{model.PlatformEOS, "7050CX3-32S", "7280CR3-32P4", "show version | json: DCS-7050CX3-32S-R",
+			"wrong hardware model: the fabric says 7280CR3-32P4, the switch is a 7050CX3-32S (show version | json: DCS-7050CX3-32S-R)" + fix,
 			"the fabric says 7280CR3-32P4, the switch is a 7050CX3-32S: edit model in the fabric, or push after the replacement"},
 	} {
 		t.Run(string(tc.platform), func(t *testing.T) {
@@ -216,7 +274,7 @@ func TestWrongModelRefusedFirst(t *testing.T) {
 	}{
 		{model.PlatformEOS, "7050CX3-32S", "7280CR3-32P4", func(*sim.Options) {}, true,
 			`line 0 of the configuration starts with "reload", a command that leaves the configure session or runs at once, which fabricc never renders; nothing was sent`,
-			"wrong hardware model: the fabric says 7280CR3-32P4, the switch is a 7050CX3-32S (show version | json: DCS-7050CX3-32S)"},
+			"wrong hardware model: the fabric says 7280CR3-32P4, the switch is a 7050CX3-32S (show version | json: DCS-7050CX3-32S-R)"},
 		{model.PlatformOnyx, "SN2100", "SN3700C", func(*sim.Options) {}, true,
 			`line 0 of the configuration starts with "reload", a command that leaves the configure session or runs at once, which fabricc never renders; nothing was sent`,
 			"wrong hardware model: the fabric says SN3700C, the switch is an SN2100 (show inventory: MSN2100-CS2F)"},

@@ -140,7 +140,7 @@ func TestCumulusReleaseDialect(t *testing.T) {
 			d := startWith(t, sim.Options{Platform: model.PlatformCumulus, Model: "SN2100", OSVersion: tc.version})
 			drv := mustOpen(t, d, cumulusDef(t))
 			header := path(t, jsonOf(t, drv, "nv config show -o json"), "0", "header")
-			want := map[string]any{"model": "SN2100", "nvue-api-version": "nvue_v1", "rev-id": "1.0", "version": "Cumulus Linux " + tc.version}
+			want := map[string]any{"model": "SN2100", "nvue-api-version": "nvue_v1", "rev-id": 1.0, "version": "Cumulus Linux " + tc.version}
 			if !reflect.DeepEqual(header, want) {
 				t.Errorf("nv config show header: %v, want %v", header, want)
 			}

@@ -190,8 +190,14 @@ func rawShell(t *testing.T, d *sim.Device, rows int) *shellConn {
 }
 
 // expect waits until the output since the last expect matches re and
-// returns that output.
+// returns that output with its "\r\n" line ends as "\n".
 func (s *shellConn) expect(re string) string {
+	s.t.Helper()
+	return strings.ReplaceAll(s.expectRaw(re), "\r\n", "\n")
+}
+
+// expectRaw is expect with the output as the switch sent it.
+func (s *shellConn) expectRaw(re string) string {
 	s.t.Helper()
 	r := regexp.MustCompile(re)
 	deadline := time.Now().Add(5 * time.Second)
@@ -203,7 +209,7 @@ func (s *shellConn) expect(re string) string {
 			s.buf.Reset()
 			s.buf.WriteString(rest)
 			s.mu.Unlock()
-			return strings.ReplaceAll(got[:loc[1]], "\r\n", "\n")
+			return got[:loc[1]]
 		}
 		s.mu.Unlock()
 		time.Sleep(10 * time.Millisecond)

@@ -119,11 +119,11 @@ func (s *server) serveConn(c net.Conn) {
 // (interactive) or a single command (exec).
 func (s *server) session(c net.Conn, done <-chan struct{}, user string, ch ssh.Channel, reqs <-chan *ssh.Request) {
 	defer ch.Close()
-	rows := 0
+	rows, pty := 0, false
 	for req := range reqs {
 		switch req.Type {
 		case "pty-req":
-			rows = ptyRows(req.Payload)
+			rows, pty = ptyRows(req.Payload), true
 			_ = req.Reply(true, nil)
 		case "env", "window-change":
 			_ = req.Reply(true, nil)
@@ -135,7 +135,7 @@ func (s *server) session(c net.Conn, done <-chan struct{}, user string, ch ssh.C
 		case "exec":
 			_ = req.Reply(true, nil)
 			go ssh.DiscardRequests(reqs)
-			s.exec(ch, user, string(req.Payload[min(4, len(req.Payload)):]))
+			s.exec(ch, user, string(req.Payload[min(4, len(req.Payload)):]), pty)
 			return
 		default:
 			_ = req.Reply(false, nil)
@@ -161,10 +161,24 @@ func ptyRows(payload []byte) int {
 	return int(p.Rows)
 }
 
-func (s *server) exec(ch ssh.Channel, user, cmd string) {
+// exec runs one command of an exec request. Its output ends lines as
+// the switch's Linux does: "\r\n" when the client asked for a pty (the
+// tty's ONLCR, "map NL to CR-NL on output", termios(3)), a bare "\n"
+// without one, where no tty sits between the command and the channel
+// (a real Linux host over a PTY-less exec channel: cowrie pull request
+// #40169, "send bare LF on PTY-less exec channels"; mscdex/ssh2 issue
+// #517: "lol\n" without a pty, "lol\r\n" with one).
+func (s *server) exec(ch ssh.Channel, user, cmd string, pty bool) {
 	sh := s.dev.NewShell(cli.Session{User: user})
 	res := s.run(sh, cmd)
-	_, _ = io.WriteString(ch, crlf(res.Out))
+	out := res.Out
+	if out != "" && !strings.HasSuffix(out, "\n") {
+		out += "\n" // the last line ends too, as in the interactive shell (enter)
+	}
+	if pty {
+		out = crlf(out)
+	}
+	_, _ = io.WriteString(ch, out)
 	status := ssh.Marshal(struct{ Status uint32 }{uint32(res.Status)})
 	_, _ = ch.SendRequest("exit-status", false, status)
 }

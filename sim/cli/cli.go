@@ -39,7 +39,7 @@ type Shell interface {
 	// while a password is read).
 	Echo() bool
 	// Exec runs one input line and returns its output ("\n" line ends;
-	// the server converts them to "\r\n").
+	// the server converts them to "\r\n" in a shell and in an exec with a pty).
 	Exec(line string) Result
 	// Reject is the OS's error for a command it refuses (fault
 	// injection); the state is not changed.

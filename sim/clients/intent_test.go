@@ -51,7 +51,7 @@ func eosVars(f *model.Fabric, sw *model.Switch, d *sim.LabDevice, cfgFile string
 	v := hostVars{
 		"fabricc_calls":       []string{"eos_facts", "eos_command", "eos_config", "eos_vlans", "eos_interfaces", "eos_l2_interfaces"},
 		"fabricc_os_version":  d.Options.OSVersion,
-		"fabricc_model_name":  "DCS-" + strings.ToUpper(d.Options.Model),
+		"fabricc_model_name":  "DCS-" + strings.ToUpper(d.Options.Model) + "-R", // a real box's airflow suffix (sim/eos airflowSuffix)
 		"fabricc_commands":    []string{"show version", "show interfaces " + first + " | json"},
 		"fabricc_wait_for":    []string{fmt.Sprintf("result[1].interfaces['%s'].mtu eq %d", first, want.Ports[first].MTU)},
 		"fabricc_config_file": cfgFile,

@@ -54,6 +54,10 @@ type revision struct {
 	// prev is what was applied before (restored when a confirm expires).
 	prev  tree
 	timer *time.Timer
+	// appliedAt and appliedBy: when and by which user the revision was
+	// applied, zero before (`nv config history`).
+	appliedAt time.Time
+	appliedBy string
 }
 
 // New builds a Cumulus device with revision 1 applied: the hostname.
@@ -61,7 +65,8 @@ func New(opts cli.Options) *Device {
 	d := &Device{opts: opts, schema: schemaFor(opts.Version), revs: map[int]*revision{}, nextID: 1, files: map[string]string{}}
 	initial := tree{"system": tree{"hostname": opts.Name}}
 	d.applied, d.saved = initial, clone(initial)
-	d.add(clone(initial), "applied_and_saved", "initial configuration")
+	first := d.add(clone(initial), "applied_and_saved", "initial configuration")
+	first.appliedAt, first.appliedBy = time.Now().UTC().Truncate(time.Second), "root"
 	return d
 }
 
@@ -139,6 +144,7 @@ func (d *Device) apply(rev *revision, confirm time.Duration) string {
 		d.pending = nil
 	}
 	rev.state = "applied"
+	rev.appliedAt = time.Now().UTC().Truncate(time.Second)
 	// Auto save writes startup.yaml at apply. With --confirm, whether
 	// NVUE saves before or after the confirmation is not documented
 	// (NVUE Command Reference, Config Commands, `nv config apply`, and

@@ -77,7 +77,7 @@ func (s *shell) config(verb string, args []string) string {
 	case "show":
 		return format(configShow(s.d.applied), flags["-o"], s.d.header())
 	case "history":
-		return s.d.history()
+		return s.d.history(flags["-o"])
 	case "revision":
 		return cli.JSON(s.d.revisionJSON())
 	case "save":
@@ -172,6 +172,7 @@ func (s *shell) applyCmd(pos []string, flags map[string]string) string {
 		window = d
 	}
 	rev.message = flags["-m"]
+	rev.appliedBy = s.user
 	do := func() string { return s.d.apply(rev, window) }
 	if flags["-y"] == "" && flags["--assume-yes"] == "" {
 		s.ask = func() (string, int) { return nvStatus(do()) }
@@ -449,13 +450,36 @@ func lineSet(s string) map[string]bool {
 	return out
 }
 
-func (d *Device) history() string {
-	var b strings.Builder
+// history is `nv config history [-o json]`: one entry for each applied
+// revision, oldest first, in the shape of the `nv config history
+// --output json` example in NVIDIA's switch tests (sonic-mgmt,
+// ngts/nvos_tools/infra/OutputParsingTool.py, parse_config_history):
+// apply-id, apply-meta (method, reason, rev_id, state_controls, user),
+// date and message. rev_id is the revision's ID as a string
+// ("rev_id": "changeset/admin/2022-08-01_07.51.40_HN1G" there), here
+// the integer ID of the revision list ("2"), the form of `nv config
+// revision`; apply-id is the "Apply ID" column of that list
+// ("rev_1_apply_1", NVUE Command Reference, Config Commands, `nv config
+// revision` example). YAML when -o is not json, as `nv config show`.
+func (d *Device) history(output string) string {
+	var entries []any
 	for _, id := range d.revIDs() {
 		r := d.revs[id]
-		fmt.Fprintf(&b, "- rev_id: %d\n  state: %s\n  message: %s\n", id, r.state, r.message)
+		if r.appliedAt.IsZero() {
+			continue
+		}
+		rev := strconv.Itoa(id)
+		entries = append(entries, map[string]any{
+			"apply-id":   "rev_" + rev + "_apply_1",
+			"apply-meta": map[string]any{"method": "CLI", "reason": "Config update", "rev_id": rev, "state_controls": map[string]any{}, "user": r.appliedBy},
+			"date":       r.appliedAt.Format("2006-01-02T15:04:05-07:00"),
+			"message":    r.message,
+		})
 	}
-	return b.String()
+	if output == "json" {
+		return cli.JSON(entries)
+	}
+	return toYAMLAny(entries)
 }
 
 // revIDs lists the revision IDs, oldest first.
@@ -476,9 +500,26 @@ func (d *Device) revisionJSON() map[string]any {
 // guide exported with `nv config show -o yaml` (model, nvue-api-version
 // nvue_v1, rev-id 1.0, version "Cumulus Linux 5.15.0"). The model is the
 // fabric's name for it; how NVUE spells a Spectrum model there ("vx" on
-// Air) is **not documented**.
+// Air) is **not documented**. rev-id is a number, not a string
+// (headerRevID).
 func (d *Device) header() tree {
-	return tree{"model": d.opts.Model, "nvue-api-version": "nvue_v1", "rev-id": "1.0", "version": "Cumulus Linux " + d.opts.Version}
+	return tree{"model": d.opts.Model, "nvue-api-version": "nvue_v1", "rev-id": headerRevID{}, "version": "Cumulus Linux " + d.opts.Version}
+}
+
+// headerRevID is the header's rev-id, the number 1.0: the NVUE Command
+// Reference, Config Commands, `nv config show` example prints "rev-id:
+// 1.0" unquoted, a YAML float (a string would be quoted '1.0'), and
+// NVIDIA's NVUE client in bare-metal-manager (NvueConfigHeader) reads it
+// as any JSON value because it is not a string. It prints as 1.0 in both
+// YAML and JSON, where Go's encoders would shorten a float64 to 1.
+type headerRevID struct{}
+
+// MarshalJSON prints the number 1.0.
+func (headerRevID) MarshalJSON() ([]byte, error) { return []byte("1.0"), nil }
+
+// MarshalYAML prints the float 1.0, unquoted.
+func (headerRevID) MarshalYAML() (any, error) {
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!float", Value: "1.0"}, nil
 }
 
 // format renders an object as `-o json|yaml|commands` (YAML by default

@@ -129,12 +129,10 @@ func checkApply(t tree) string {
 }
 
 // autoSave reports whether `nv config apply` of configuration t also
-// saves it to startup.yaml: on by default from Cumulus Linux 5.9 (NVUE
-// Command Reference, Config Commands, `nv config apply`: "In Cumulus
-// Linux 5.9 and later, auto save is on by default"; Cumulus Linux 5.9
-// user guide, NVUE CLI, "Auto Save"), off before unless `system config
-// auto-save enable on`; `enable off` (5.9) or `state disabled` (5.13 and
-// later) turns it off.
+// saves it to startup.yaml: on by default from autoSaveByDefault's
+// release (releases), off before unless `system config auto-save enable
+// on`; `enable off` (5.9) or `state disabled` (5.13 and later) turns it
+// off.
 func autoSave(version string, t tree) bool {
 	as, _ := child2(t, "system", "config", "auto-save")
 	switch {
@@ -143,5 +141,5 @@ func autoSave(version string, t tree) bool {
 	case as["enable"] == "on" || as["state"] == "enabled":
 		return true
 	}
-	return cli.VersionAtLeast(version, "5.9")
+	return since(version, autoSaveByDefault)
 }

@@ -114,103 +114,51 @@ type node struct {
 
 // stateEnum is the state enum of PFC tx/rx, link-pause, ECN/RED and the
 // PFC watchdog in the templates; schemaFor puts one release's keywords
-// in its place.
+// in its place (enabledKeywords).
 const stateEnum = "{enable|disable|enabled|disabled}"
 
 // egressPools is the egress service pools' keyword in the templates:
-// `egress-pool` to 5.10, `egress-service-pool` from 5.11; schemaFor puts
-// one release's keyword in its place.
+// `egress-pool`, then `egress-service-pool` (egressServicePool);
+// schemaFor puts one release's keyword in its place.
 const egressPools = "egress-pool|egress-service-pool"
 
-// schemaFor is the object model of a release: `enable`/`disable` up to
-// 5.14 (Cumulus Linux 5.9 user guide, Quality of Service: "nv set qos pfc
-// default-global tx enable"), `enabled`/`disabled` from 5.15 (the NVUE
-// Command Reference's current QoS pages), the boundary fabricc renders
-// by (targets/cumulus version.go, not confirmed on hardware). A switch
-// takes only its own release's keywords and objects (templateSince).
-// Releases of one bucket (schemaBucket) share one schema, built once:
-// nothing changes a node after buildSchema.
+// schemaFor is the object model of a release: `enable`/`disable` before
+// enabledKeywords, `enabled`/`disabled` from it, the egress pools'
+// keyword of egressServicePool, and only the templates whose objects
+// the release has (templateChange), all by the one table of release
+// cut-offs (releases). Releases with the same changes share one
+// schema, built once: nothing changes a node after buildSchema.
 func schemaFor(version string) *node {
-	b := schemaBucketOf(version)
-	if s, ok := schemas.Load(b); ok {
+	rc := changesOf(version)
+	if s, ok := schemas.Load(rc); ok {
 		return s.(*node)
 	}
-	s, _ := schemas.LoadOrStore(b, buildBucket(b))
+	s, _ := schemas.LoadOrStore(rc, buildRelease(rc))
 	return s.(*node)
 }
 
-// schemaBucket is what of a release decides its schema: the state
-// keywords (5.15) and the template cut-offs (templateSince: 5.4, 5.6).
-type schemaBucket struct {
-	enabled, since54, since56, since59, since511 bool
-}
-
-// schemas holds the schema of each schemaBucket built so far.
+// schemas holds the schema of each releaseChanges built so far.
 var schemas sync.Map
 
-// schemaBucketOf is the schemaBucket of release version.
-func schemaBucketOf(version string) schemaBucket {
-	return schemaBucket{
-		enabled:  cli.VersionAtLeast(version, "5.15"),
-		since54:  cli.VersionAtLeast(version, "5.4"),
-		since56:  cli.VersionAtLeast(version, "5.6"),
-		since59:  cli.VersionAtLeast(version, "5.9"),
-		since511: cli.VersionAtLeast(version, "5.11"),
-	}
-}
-
-// buildBucket builds the schema of bucket b.
-func buildBucket(b schemaBucket) *node {
+// buildRelease builds the schema of releases with changes rc.
+func buildRelease(rc releaseChanges) *node {
 	kw := "{enable|disable}"
-	if b.enabled {
+	if rc[enabledKeywords] {
 		kw = "{enabled|disabled}"
 	}
-	// The egress service pools' keyword of the release (egressPools).
 	pool := "egress-pool"
-	if b.since511 {
+	if rc[egressServicePool] {
 		pool = "egress-service-pool"
 	}
 	var ts []string
 	for _, t := range templates {
-		if b.has(templateSince(t)) {
-			t = strings.ReplaceAll(t, stateEnum, kw)
-			ts = append(ts, strings.ReplaceAll(t, egressPools, pool))
+		if c, ok := templateChange(t); ok && !rc[c] {
+			continue
 		}
+		t = strings.ReplaceAll(t, stateEnum, kw)
+		ts = append(ts, strings.ReplaceAll(t, egressPools, pool))
 	}
 	return buildSchema(ts)
-}
-
-// has reports whether releases of b have the objects of a template
-// first in release since (templateSince; "" for every release).
-func (b schemaBucket) has(since string) bool {
-	switch since {
-	case "":
-		return true
-	case "5.4":
-		return b.since54
-	case "5.6":
-		return b.since56
-	case "5.9":
-		return b.since59
-	}
-	panic("cumulus: templateSince gave " + since + ", which schemaBucket does not track")
-}
-
-// templateSince is the first release whose NVUE has a template's
-// objects, "" for every 5.x release: qos advance-buffer-config and
-// link-pause 5.4.0, qos pfc-watchdog 5.6.0, system cli pagination 5.9.0
-// (the "Version History" of each command in the NVUE Command Reference,
-// Set and Unset Commands, QoS and System Configuration).
-func templateSince(t string) string {
-	switch {
-	case strings.HasPrefix(t, "system cli pagination"):
-		return "5.9"
-	case strings.Contains(t, "pfc-watchdog"):
-		return "5.6"
-	case strings.Contains(t, "advance-buffer-config"), strings.Contains(t, "link-pause"):
-		return "5.4"
-	}
-	return ""
 }
 
 func buildSchema(ts []string) *node {

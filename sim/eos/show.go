@@ -92,8 +92,22 @@ func (s shower) run(e *cmdEnv, m []string) error {
 	return nil
 }
 
-// modelName is the chassis model EOS prints ("DCS-7050CX3-32S").
-func (d *Device) modelName() string { return "DCS-" + d.opts.Model }
+// modelName is the chassis model EOS prints: Arista's "DCS-" prefix, the
+// model and the airflow suffix of a real box (airflowSuffix),
+// "DCS-7050CX3-32S-R". The model is the fabric's, which names it without
+// prefix or suffix.
+func (d *Device) modelName() string {
+	return "DCS-" + strings.TrimPrefix(strings.ToUpper(d.opts.Model), "DCS-") + airflowSuffix
+}
+
+// airflowSuffix ends the modelName of a fixed Arista switch with its
+// airflow, "-R" (rear to front) or "-F" (front to rear): "DCS-7010T-48-R"
+// in napalm's EOS mock test_get_environment/issue810_7010t/
+// show_version.json and ntc-templates' arista_eos_show_version3.raw,
+// "DCS-7280SR-48C6-M-R" in napalm's issue1671_top_mb, "CCS-720XP-24ZY4-F"
+// in ntc-templates' arista_eos_show_version2.raw. The simulator's boxes
+// are rear to front.
+const airflowSuffix = "-R"
 
 // version is `show version`: the JSON fields of napalm's EOS fixture
 // test_get_facts/normal/show_version.json (arista.eos reads "version"

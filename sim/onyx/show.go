@@ -165,19 +165,29 @@ func versionText(e *env, m []string) (string, error) {
 	return b.String(), nil
 }
 
-// inventoryText is `show inventory`: a table of Module, Part Number and
-// Serial Number under dashed rules, as in the example of NVIDIA's
-// MLNX-GW User Manual, "Chassis Management Commands" (the same MLNX-OS
-// CLI), with a CHASSIS and a MGMT row whose part number is the model
-// after an "M" (MSN2700-CS2F). The suffix, for airflow and power
-// supplies, is a stand-in: the simulator has no other; push reads the
-// model out of the part number.
+// inventoryText is `show inventory`: a table under dashed rules whose
+// header is that of a real Onyx 3.9.2504 session recorded in oxidized's
+// model test data (ytti/oxidized spec/model/data/
+// mlnxos#Onyx_3.9.2504#simulation.yaml):
+//
+//	-----------------------------------------------------------------------------
+//	Module           Part Number        Serial Number        Asic Rev.    HW Rev.
+//	-----------------------------------------------------------------------------
+//
+// with a CHASSIS and a MGMT row in those columns whose part number is the
+// model after an "M" (MSN2700-CS2F). That session printed no rows, so
+// the rows' values beyond the part number (serial, ASIC and hardware
+// revisions) have no public sample; the suffix, for airflow and power
+// supplies, is a stand-in. Push reads the model out of the part number.
 func inventoryText(e *env, m []string) (string, error) {
 	part := "M" + e.sh.d.opts.Model + "-CS2F"
-	rule := strings.Repeat("-", 60) + "\n"
-	return rule + fmt.Sprintf("%-10s %-24s %s\n", "Module", "Part Number", "Serial Number") + rule +
-		fmt.Sprintf("%-10s %-24s %s\n", "CHASSIS", part, "MT0000X00000") +
-		fmt.Sprintf("%-10s %-24s %s\n", "MGMT", part, "MT0000X00001"), nil
+	rule := strings.Repeat("-", 77) + "\n"
+	row := func(module, part, serial, asic, hw string) string {
+		return fmt.Sprintf("%-17s%-19s%-21s%-13s%s\n", module, part, serial, asic, hw)
+	}
+	return rule + row("Module", "Part Number", "Serial Number", "Asic Rev.", "HW Rev.") + rule +
+		row("CHASSIS", part, "MT0000X00000", "N/A", "A1") +
+		row("MGMT", part, "MT0000X00000", "0", "A1"), nil
 }
 
 // hostsText is `show hosts`. Its first line is what the mellanox.onyx
