@@ -63,8 +63,8 @@ func eosLAGMembers(ours map[string]bool, running string) error {
 }
 
 // eosModelRead is the chassis model EOS prints: `show version | json`
-// modelName ("DCS-7050CX3-32S" in napalm's EOS fixture
-// test_get_facts/normal/show_version.json, what arista.eos eos_facts
+// modelName ("DCS-7010T-48-R" in napalm's EOS fixture
+// test_get_environment/issue810_7010t/show_version.json, what arista.eos eos_facts
 // reports as ansible_net_model; the text form's first line names it
 // too, "Arista CCS-720XP-48ZC2-F" in otpjeff/avdsnapshot, with a suffix
 // catalogModel reads past).
