@@ -88,11 +88,16 @@ func TestPushRefusesSwappedEntries(t *testing.T) {
 			}
 		}
 	}
-	// A switch being renamed: spine1 of the fabric still calls itself
+	// Two switches trading names: spine1 of the fabric still calls itself
 	// spine2 (with the entries swapped, spine1's entry reaches it).
-	code, stdout, stderr := fabricc(t, "diff", clos, "-i", inv, "--limit", "spine1", "--renamed", "spine1=spine2", "--json")
+	code, stdout, stderr := fabricc(t, "diff", clos, "-i", inv, "--limit", "spine1", "--renamed", "spine1=spine2", "--renamed", "spine2=spine1", "--json")
 	if !json.Valid([]byte(stdout)) || code != 2 || !strings.Contains(stdout, `calls itself \"spine2\", accepted by --renamed spine1=spine2`) {
 		t.Errorf("--renamed: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	// An OLD that is another switch of the fabric, which keeps its name,
+	// would let that switch (and its cables) pass for spine1.
+	if code, _, stderr := fabricc(t, "diff", clos, "-i", inv, "--limit", "spine1", "--renamed", "spine1=spine2"); code != 1 || !strings.Contains(stderr, `--renamed spine1=spine2: "spine2" is another switch of fabric "multivendor-clos", which keeps its name`) {
+		t.Errorf("--renamed to another switch's name: exit %d\n%s", code, stderr)
 	}
 	if code, _, stderr := fabricc(t, "diff", clos, "-i", inv, "--renamed", "nosuch=spine2"); code != 1 || !strings.Contains(stderr, `fabric "multivendor-clos" has no switch "nosuch"`) {
 		t.Errorf("--renamed of no switch: exit %d\n%s", code, stderr)

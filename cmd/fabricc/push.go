@@ -8,8 +8,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -23,6 +25,7 @@ import (
 	"github.com/fabricc/fabricc/internal/newfile"
 	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/inventory"
+	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/push"
 	"github.com/fabricc/fabricc/push/transport"
 )
@@ -825,7 +828,23 @@ func renamedSwitches(b *push.Build, flags []string) (map[string]string, error) {
 		}
 		m[newName] = old
 	}
-	return m, nil
+	return m, oldNamesFree(b.Fabric, m)
+}
+
+// oldNamesFree refuses an OLD of --renamed NEW=OLD that is the name of
+// another switch of the fabric that is not being renamed itself: its
+// hostname and LLDP name would then be taken for NEW's, and a cable to
+// it counted as a cable to NEW.
+func oldNamesFree(f *model.Fabric, renamed map[string]string) error {
+	for _, newName := range slices.Sorted(maps.Keys(renamed)) {
+		old := renamed[newName]
+		if _, moving := renamed[old]; old == newName || f.Switch(old) == nil || moving {
+			continue
+		}
+		return usageError(fmt.Errorf("--renamed %s=%s: %q is another switch of fabric %q, which keeps its name; a rename's OLD is the hostname the switch had before, which no switch of the fabric has unless it is being renamed too (give that one its own --renamed)",
+			quote.Visible(newName), quote.Visible(old), quote.Visible(old), f.Name))
+	}
+	return nil
 }
 
 // noteHostsLeftAlone says, for push and diff, that the selected hosts of
