@@ -464,7 +464,8 @@ func defaultPolicies(h *model.Host, roce model.RoCE, def model.Class, overTCP []
 			want: []field{{"IPProtocolMatchCondition", proto}, {"PriorityValue8021Action", fmt.Sprint(def.Priority)}},
 		}
 		if proto == "TCP" && len(overTCP) > 0 {
-			pol.why += fmt.Sprintf(" The more specific %s %s above keep%s their ports in their class.", strings.Join(overTCP, " and "), verb(len(overTCP) > 1, "policy", "policies"), verb(len(overTCP) > 1, "s", ""))
+			many := len(overTCP) > 1
+			pol.why += fmt.Sprintf(" The more specific %s %s above %s.", strings.Join(overTCP, " and "), verb(many, "policy", "policies"), verb(many, "keeps its port in its class", "keep their ports in their classes"))
 		}
 		pol.markDSCP(h, roce, def.MarkDSCP)
 		out = append(out, pol)

@@ -37,7 +37,7 @@ func TestTCPApplicationPolicies(t *testing.T) {
 		"if ((Compare-Policy 'QoS policy NVMe-TCP' $policy ([ordered]@{ IPProtocolMatchCondition = 'TCP'; IPPortMatchCondition = '4420'; PriorityValue8021Action = '3'; DSCPAction = '26' })) -and -not $Check) {",
 		"New-NetQosPolicy -Name 'NVMe-TCP' -IPPortMatchCondition 4420 -IPProtocolMatchCondition TCP -PriorityValue8021Action 3 -DSCPAction 26 | Out-Null",
 		"New-NetQosPolicy -Name 'SMB' -NetDirectPortMatchCondition 445 -PriorityValue8021Action 3 | Out-Null",
-		"# TCP from the IP stack goes to the lossy class \"default\", priority 0 (\"Direct ALL TCP/UDP traffic to a lossy priority\", WinOF User Manual 5.50 §7.4; the Demartek RoCE Deployment Guide uses priority 0). The more specific iSCSI and NVMe-TCP policies above keep their ports in their class. Switch port sn2410:1/1 trusts DSCP, so it is also marked DSCP 0, the class's mark.",
+		"# TCP from the IP stack goes to the lossy class \"default\", priority 0 (\"Direct ALL TCP/UDP traffic to a lossy priority\", WinOF User Manual 5.50 §7.4; the Demartek RoCE Deployment Guide uses priority 0). The more specific iSCSI and NVMe-TCP policies above keep their ports in their classes. Switch port sn2410:1/1 trusts DSCP, so it is also marked DSCP 0, the class's mark.",
 		"New-NetQosPolicy -Name 'TCP' -IPProtocolMatchCondition TCP -PriorityValue8021Action 0 -DSCPAction 0 | Out-Null",
 	})
 }
