@@ -149,3 +149,19 @@ func has(p map[string]string, k string) bool {
 	_, ok := p[k]
 	return ok
 }
+
+// TestTCPApplicationTwoDSCPs: NetQos policies are host-wide, so two NICs
+// that list iscsi with different DSCPs (a written dscp on one) cannot
+// both be marked; Render refuses and says why.
+func TestTCPApplicationTwoDSCPs(t *testing.T) {
+	h := fcNode1()
+	for i := range h.NICs {
+		h.NICs[i].Applications = []model.Application{{Kind: model.AppISCSI, Port: 3260, Priority: 3}}
+	}
+	h.NICs[1].RoCE.DSCP = 24
+	_, err := Render(fixture(h), &h)
+	want := `application "iscsi" rides DSCP 26 on one NIC and DSCP 24 on another; NetQos policies are host-wide, so the NICs that list it must share one class`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Render: %v, want an error containing %q", err, want)
+	}
+}
