@@ -122,15 +122,20 @@ var hostOSes = []string{string(model.OSLinux), string(model.OSWindows), string(m
 // their traffic: SMB Direct 445, iSER 3260, NVMe-oF 4420 and NFS over
 // RDMA 20049 (IANA); MPI, NCCL and Lustre (LNet o2ib, Linux only:
 // checkLinuxOnlyApps) have none (NCCL's has the Linux host script write
-// NCCL_IB_TC: checkNCCL).
+// NCCL_IB_TC: checkNCCL). NVMe/TCP and iSCSI run over TCP on the same
+// IANA ports as NVMe-oF (4420, "nvme", for RDMA and TCP alike) and iSER
+// (3260, "iscsi-target"); NVMe/TCP's discovery controller listens on
+// 8009, whose few discovery log pages are left in the default class.
 var applicationPorts = map[string]int{
-	"smb-direct":  445,
-	"iser":        3260,
-	"nvme-of":     4420,
-	"nfs-rdma":    20049,
-	"mpi":         0,
-	model.AppNCCL: 0,
-	"lustre":      0,
+	"smb-direct":     445,
+	"iser":           3260,
+	"nvme-of":        4420,
+	"nfs-rdma":       20049,
+	"mpi":            0,
+	model.AppNCCL:    0,
+	"lustre":         0,
+	model.AppNVMeTCP: 4420,
+	model.AppISCSI:   3260,
 }
 
 // Host defaults.
@@ -211,6 +216,7 @@ func (l *lowering) lowerHost(h *dsl.Host) model.Host {
 	l.hostCluster(h, &out, osOK)
 	l.checkNCCL(h, &out, osOK)
 	l.checkLustre(h, &out, osOK)
+	l.checkTCPApps(h, &out)
 	return out
 }
 

@@ -145,7 +145,7 @@ var errorCases = []struct {
 	{name: "host route", src: edit("", "192.168.100.11/24", "192.168.100.255/32"), want: nil},
 	{name: "IPv6 all-zeros host part", src: edit("", "192.168.100.11/24", "fd00::/64"), want: nil},
 	{name: "unknown application", src: edit("", "vlan      = 100\n", "vlan      = 100\n    applications = [\"smb\"]\n"), want: []string{
-		"23:20: Unknown application: nic \"roce0\" of host \"gpu01\" lists application \"smb\"; fabricc knows \"iser\", \"lustre\", \"mpi\", \"nccl\", \"nfs-rdma\", \"nvme-of\" or \"smb-direct\".",
+		"23:20: Unknown application: nic \"roce0\" of host \"gpu01\" lists application \"smb\"; fabricc knows \"iscsi\", \"iser\", \"lustre\", \"mpi\", \"nccl\", \"nfs-rdma\", \"nvme-of\", \"nvme-tcp\" or \"smb-direct\".",
 	}},
 	{name: "nic without speed", src: edit("", "b      = \"leaf1:swp2\"", "b      = \"leaf1:swp2\"\n  cable  = \"dac\"", "addresses = [\"192.168.100.11/24\"]\n  }\n", "addresses = [\"192.168.100.11/24\"]\n  }\n  nic \"roce1\" {\n    model     = \"ConnectX-6 Dx\"\n    interface = \"ens1f1\"\n  }\n"), want: []string{
 		"25:3: NIC not cabled: no link block cables nic \"roce1\" of host \"gpu01\", so it has no switch port to take its speed from. Add a link block with a = \"SWITCH:PORT\" and b = \"gpu01:roce1\"; if the NIC is cabled to a device the fabric does not describe, set its speed instead (e.g. speed = \"25G\").",

@@ -78,6 +78,8 @@ var Warnings = []Warning{
 		"a NIC with addresses is cabled to a routed switch port but has no written gateway, and no /31 or /30 (or IPv6 /127) address whose other end would be the switch port's, so no host script gives it a route beyond its own subnet and its RoCE peers in other subnets are off-link"),
 	warning("Routed NIC without an address",
 		"a NIC cabled to a routed switch port has no addresses: a routed port forwards by IP and bridges no VLAN, so nothing can reach the NIC over RoCE v2 and no host script gives it an address or a route"),
+	warning("TCP application in a lossless class",
+		"a NIC lists storage over TCP (nvme-tcp, iscsi), which the host tags with the NIC's class, and that class is lossless: PFC pauses the TCP instead of dropping it, so TCP never slows down and its bursts pause the RoCE sharing the queue; the RoCE vendors direct all TCP to a lossy priority (Mellanox WinOF User Manual 5.50 §7.4). Accept it where the fabric is designed with TCP storage in the lossless class (iSCSI over DCB)"),
 	warning("VLAN split between switches",
 		"NICs of one VLAN and one IP subnet sit on switches that no chain of links carrying that VLAN joins, so they cannot reach each other by ARP; carry the VLAN on the links named, give each island its own subnet, or accept it where an overlay outside the description (EVPN-VXLAN) stretches the VLAN"),
 	warning("Windows RoCE DSCP not settable",

@@ -260,7 +260,8 @@ type NIC struct {
 	Trust         *string `hcl:"trust,optional"`
 	// Applications: "smb-direct", "iser", "nvme-of", "nfs-rdma", "mpi",
 	// "nccl" (Linux: the host script writes NCCL_IB_TC to /etc/nccl.conf),
-	// "lustre" (Linux).
+	// "lustre" (Linux), and storage over TCP in the NIC's class:
+	// "nvme-tcp", "iscsi".
 	Applications []string `hcl:"applications,optional"`
 	// Gateway is the next hop of the NIC's own routing table (the switch
 	// port's address in the NIC's subnet); a NIC on a routed port whose

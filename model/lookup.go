@@ -197,6 +197,20 @@ func NaturalCompare(a, b string) int { return natural.Compare(a, b) }
 // lists it has the Linux host script own NCCL_IB_TC in /etc/nccl.conf.
 const AppNCCL = "nccl"
 
+// Application kinds carried by the host's TCP/IP stack rather than by
+// RDMA: NVMe/TCP (NVMe-oF's TCP transport, IANA port 4420 for I/O
+// controllers, as for RDMA) and iSCSI (IANA port 3260). The host scripts
+// tag their TCP port with the NIC's class, not a NetworkDirect or RDMA-CM
+// setting, which only RDMA traffic passes through.
+const (
+	AppNVMeTCP = "nvme-tcp"
+	AppISCSI   = "iscsi"
+)
+
+// OverTCP reports whether the application runs over TCP, not RDMA
+// (AppNVMeTCP, AppISCSI).
+func (a Application) OverTCP() bool { return a.Kind == AppNVMeTCP || a.Kind == AppISCSI }
+
 // NCCLToS is the ToS NCCL marks on h: that of the first RoCE NIC that
 // lists the nccl application (the compiler gives every such NIC of a
 // host one ToS, since NCCL_IB_TC is one value per process); ok is false

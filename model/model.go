@@ -556,13 +556,17 @@ type RoCE struct {
 	ETS []ETS `json:"ets"`
 }
 
-// Application is a protocol that rides RDMA and needs host QoS policy.
+// Application is a protocol that needs host QoS policy: one that rides
+// RDMA, or storage over TCP (OverTCP) that the host tags into the NIC's
+// class.
 type Application struct {
 	// Kind is "smb-direct", "iser", "nvme-of", "nfs-rdma", "mpi",
-	// "nccl" (AppNCCL) or "lustre".
+	// "nccl" (AppNCCL), "lustre", or over TCP "nvme-tcp" (AppNVMeTCP)
+	// or "iscsi" (AppISCSI).
 	Kind string `json:"kind"`
 	// Port is the TCP/UDP or NetworkDirect port that identifies the
-	// traffic (445 for SMB Direct, 3260 for iSER, 4420 for NVMe-oF).
+	// traffic (445 for SMB Direct, 3260 for iSER and iSCSI, 4420 for
+	// NVMe-oF and NVMe/TCP).
 	Port int `json:"port"`
 	// Priority is the 802.1p priority the host tags it with.
 	Priority int `json:"priority"`

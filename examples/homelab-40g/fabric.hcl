@@ -18,8 +18,17 @@
 # each frame's tag carries its priority, 3 for RoCE, which both NICs
 # classify and pause by. The VLAN id itself is arbitrary; 20 matches the
 # 10.20.0.0/24 subnet.
+#
+# Besides SMB Direct, the NAS exports an iSCSI volume (ctld) to the
+# workstation. Listing "iscsi" on both NICs tags its TCP (port 3260) with
+# the NICs' class: the workstation's script writes a NetQos policy for it,
+# more specific than the policy that sends all other TCP to priority 0,
+# and the NAS's document says how ctld marks it. That class is the
+# lossless RoCE class, a warning (tcp-application-in-a-lossless-class),
+# accepted here: the one link carries nothing else that PFC could hold up.
 fabric "homelab-40g" {
   description = "Back-to-back 40GbE ConnectX-3 Pro link, FreeBSD 12 NAS and Windows Server 2016 workstation"
+  accept "tcp-application-in-a-lossless-class" { reason = "iSCSI shares the lossless class on purpose: one back-to-back link between the two hosts, with no other senders for PFC to pause" }
 }
 
 qos {
@@ -43,13 +52,14 @@ host "nas" {
   os_version = "12.1"
 
   nic "mlxen0" {
-    model     = "ConnectX-3 Pro"
-    interface = "mlxen0"
-    speed     = "40G"
-    mtu       = var.mtu
-    vlan      = 20
-    trust     = "pcp"
-    addresses = ["10.20.0.1/24"]
+    model        = "ConnectX-3 Pro"
+    interface    = "mlxen0"
+    speed        = "40G"
+    mtu          = var.mtu
+    vlan         = 20
+    trust        = "pcp"
+    addresses    = ["10.20.0.1/24"]
+    applications = ["iscsi"]
   }
 }
 
@@ -66,7 +76,7 @@ host "workstation" {
     vlan         = 20
     trust        = "pcp"
     addresses    = ["10.20.0.10/24"]
-    applications = ["smb-direct"]
+    applications = ["smb-direct", "iscsi"]
   }
 }
 

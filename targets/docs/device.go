@@ -730,8 +730,10 @@ func ucxClasses(h *model.Host) (classes []string, ucxDefault bool) {
 // src/uct/ib/base/ib_iface.c).
 const ucxDefaultDSCP = 26
 
-// writeApplications lists the RDMA applications with their ports; an
-// application that no port identifies (mpi, nccl) has "-".
+// writeApplications lists the applications with their ports; an
+// application that no port identifies (mpi, nccl) has "-", and one over
+// TCP (nvme-tcp, iscsi) has its port as "4420/tcp", apart from the RDMA
+// applications' NetworkDirect or RDMA-CM port of the same number.
 func writeApplications(d *doc, h *model.Host) {
 	var body rows
 	for _, n := range h.NICs {
@@ -740,6 +742,9 @@ func writeApplications(d *doc, h *model.Host) {
 			port := "-"
 			if a.Port != 0 {
 				port = strconv.Itoa(a.Port)
+			}
+			if a.OverTCP() {
+				port += "/tcp"
 			}
 			body.add(d, md(n.Name), md(a.Kind), port, strconv.Itoa(a.Priority))
 		}

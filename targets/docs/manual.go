@@ -33,6 +33,7 @@ func manualSteps(h *model.Host, slNames []string, slPrio string) []string {
 	out = append(out, mpiSteps(h, slNames, slPrio)...)
 	out = append(out, rdmaCMSteps(h)...)
 	out = append(out, lustreSteps(h)...)
+	out = append(out, tcpAppSteps(h)...)
 	if h.Tuning {
 		out = append(out, "BIOS: disable hyperthreading, C-states beyond C1, C1E and T-states; power profile performance "+
 			"(Demartek RoCE Deployment Guide, System BIOS settings).")

@@ -131,7 +131,7 @@ type note struct {
 	from []targets.Element
 }
 
-// appPolicyNames names the NetQos policy of each RDMA application; SMB
+// appPolicyNames names the NetQos policy of each application; SMB
 // keeps the name the Mellanox manuals and the Demartek guide use so a host
 // configured by hand from their procedure is recognised as in sync. The
 // script reads a policy with Get-NetQosPolicy -Name, a wildcard pattern
@@ -143,6 +143,9 @@ var appPolicyNames = map[string]string{
 	"nvme-of":    "NVMe-oF",
 	"nfs-rdma":   "NFS-RDMA",
 	"mpi":        "MPI",
+	// Storage over TCP (model.Application.OverTCP).
+	model.AppNVMeTCP: "NVMe-TCP",
+	model.AppISCSI:   "iSCSI",
 }
 
 // buildPlan derives the plan for h from the model, or says what in the
@@ -160,7 +163,7 @@ func buildPlan(f *model.Fabric, h *model.Host) (*plan, error) {
 		return nil, err
 	}
 	p.defaultClass = def
-	if err := p.buildPolicies(h, def); err != nil {
+	if err := p.buildPolicies(f, h, def); err != nil {
 		return nil, err
 	}
 	if err := p.buildClasses(f, h, def); err != nil {
@@ -263,12 +266,14 @@ func defaultClass(f *model.Fabric) (model.Class, error) {
 }
 
 // buildPolicies lays out the Demartek policy set with the model's priorities:
-// one NetworkDirect policy per RDMA application, DEFAULT on the RoCE
-// priority, and TCP and UDP on the default class (Demartek RoCE Deployment
-// Guide, "Windows: Deploying SMB Direct over RoCE with Storage Spaces").
-func (p *plan) buildPolicies(h *model.Host, def model.Class) error {
+// one NetworkDirect policy per RDMA application, one TCP port policy per
+// application over TCP, DEFAULT on the RoCE priority, and TCP and UDP on
+// the default class (Demartek RoCE Deployment Guide, "Windows: Deploying
+// SMB Direct over RoCE with Storage Spaces").
+func (p *plan) buildPolicies(f *model.Fabric, h *model.Host, def model.Class) error {
 	roce := h.NICs[0].RoCE
 	apps := map[string]model.Application{}
+	dscp := map[string]int{} // the DSCP of the class of each application over TCP
 	from := map[string][]targets.Element{}
 	for _, n := range h.NICs {
 		for _, a := range n.Applications {
@@ -276,10 +281,13 @@ func (p *plan) buildPolicies(h *model.Host, def model.Class) error {
 			if old, ok := apps[a.Kind]; ok && old != a {
 				return fmt.Errorf("application %q has port %d priority %d on one NIC and port %d priority %d on another; NetQos policies are host-wide, so they must agree", a.Kind, old.Port, old.Priority, a.Port, a.Priority)
 			}
+			if old, ok := dscp[a.Kind]; ok && a.OverTCP() && old != n.RoCE.DSCP {
+				return fmt.Errorf("application %q rides DSCP %d on one NIC and DSCP %d on another; NetQos policies are host-wide, so the NICs that list it must share one class", a.Kind, old, n.RoCE.DSCP)
+			}
 			if a.Priority < 0 || a.Priority > 7 {
 				return fmt.Errorf("application %q uses priority %d; 802.1p priorities are 0-7", a.Kind, a.Priority)
 			}
-			apps[a.Kind] = a
+			apps[a.Kind], dscp[a.Kind] = a, n.RoCE.DSCP
 		}
 	}
 	kinds := make([]string, 0, len(apps))
@@ -287,10 +295,15 @@ func (p *plan) buildPolicies(h *model.Host, def model.Class) error {
 		kinds = append(kinds, k)
 	}
 	sort.Strings(kinds)
+	var overTCP []string
 	for _, k := range kinds {
 		pol, ok, err := appPolicy(apps[k])
 		if err != nil {
 			return err
+		}
+		if apps[k].OverTCP() {
+			pol = tcpAppPolicy(f, h, roce, apps[k], dscp[k])
+			overTCP = append(overTCP, pol.name)
 		}
 		if ok {
 			pol.from = from[k]
@@ -304,7 +317,7 @@ func (p *plan) buildPolicies(h *model.Host, def model.Class) error {
 		}
 		p.policies = append(p.policies, pol)
 	}
-	for _, pol := range defaultPolicies(h, roce, def) {
+	for _, pol := range defaultPolicies(h, roce, def, overTCP) {
 		pol.from = []targets.Element{targets.Path("qos", "class", def.Name)}
 		if pol.name == "DEFAULT" {
 			pol.from = nicElements(h, "priority")
@@ -325,7 +338,7 @@ func (p *plan) buildPolicies(h *model.Host, def model.Class) error {
 func appPolicy(a model.Application) (policy, bool, error) {
 	name, ok := appPolicyNames[a.Kind]
 	if !ok {
-		return policy{}, false, fmt.Errorf("application %q is not known to the Windows target; it knows smb-direct, iser, nvme-of, nfs-rdma and mpi", a.Kind)
+		return policy{}, false, fmt.Errorf("application %q is not known to the Windows target; it knows smb-direct, iser, nvme-of, nfs-rdma, mpi, nvme-tcp and iscsi", a.Kind)
 	}
 	if a.Port == 0 {
 		return policy{}, false, nil
@@ -339,6 +352,49 @@ func appPolicy(a model.Application) (policy, bool, error) {
 		args: []string{"-NetDirectPortMatchCondition", fmt.Sprint(a.Port), "-PriorityValue8021Action", fmt.Sprint(a.Priority)},
 		want: []field{{"NetDirectPortMatchCondition", fmt.Sprint(a.Port)}, {"PriorityValue8021Action", fmt.Sprint(a.Priority)}},
 	}, true, nil
+}
+
+// tcpAppPolicy returns the policy of an application over TCP (nvme-tcp,
+// iscsi), which appPolicy has checked: its TCP port tagged with the
+// priority of the NIC's class, and marked with that class's DSCP where
+// the peers trust DSCP, as defaultPolicies marks TCP. iSCSI takes the
+// built-in -iSCSI filter, TCP port 3260; NVMe/TCP, which has none, takes
+// -IPPortMatchCondition, which matches the port at either end ("it can be
+// either source port or destination port", New-NetQosPolicy), so an
+// initiator's requests and a target's replies alike. Get-NetQosPolicy
+// shows such policies as the template alone or as IPProtocol and IPPort
+// (New-NetQosPolicy, Examples 1 and 4). Either is more specific than the
+// TCP policy, which matches the protocol alone, and Windows applies the
+// more specific of two policies that match ("If multiple policies apply,
+// the more specific QoS policy takes precedence", Microsoft, QoS Policy
+// Frequently Asked Questions), so the TCP policy does not take the
+// storage traffic back to the default class.
+func tcpAppPolicy(f *model.Fabric, h *model.Host, roce model.RoCE, a model.Application, dscp int) policy {
+	prio := fmt.Sprint(a.Priority)
+	pol := policy{
+		name: appPolicyNames[a.Kind],
+		why: fmt.Sprintf("%s: TCP on port %d goes to the NIC's class%s, priority %d. The policy is more specific than the TCP policy below, and Windows applies the more specific of two policies that match (Microsoft, QoS Policy Frequently Asked Questions).",
+			a.Kind, a.Port, classText(f, a.Priority), a.Priority),
+	}
+	if a.Kind == model.AppISCSI {
+		pol.args = []string{"-iSCSI", "-PriorityValue8021Action", prio}
+		pol.want = []field{{"TemplateMatchCondition", "iSCSI"}, {"PriorityValue8021Action", prio}}
+	} else {
+		port := fmt.Sprint(a.Port)
+		pol.args = []string{"-IPPortMatchCondition", port, "-IPProtocolMatchCondition", "TCP", "-PriorityValue8021Action", prio}
+		pol.want = []field{{"IPProtocolMatchCondition", "TCP"}, {"IPPortMatchCondition", port}, {"PriorityValue8021Action", prio}}
+	}
+	pol.markDSCP(h, roce, dscp)
+	return pol
+}
+
+// classText is ` "NAME"`, the class of priority p, or "" when no class
+// holds it.
+func classText(f *model.Fabric, p int) string {
+	if c := f.QoS.ClassOfPriority(p); c != nil {
+		return fmt.Sprintf(" %q", c.Name)
+	}
+	return ""
 }
 
 // clusterPolicyName names the failover cluster's policy as Microsoft's
@@ -389,8 +445,10 @@ func (pol *policy) markDSCP(h *model.Host, roce model.RoCE, mark int) {
 // defaultPolicies returns DEFAULT, TCP and UDP. Where the fabric trusts
 // DSCP, TCP and UDP also get the default class's DSCP mark, because that
 // is what the host's link peers (switch ports, or peer NICs on a
-// back-to-back link) classify by.
-func defaultPolicies(h *model.Host, roce model.RoCE, def model.Class) []policy {
+// back-to-back link) classify by. overTCP names the policies of the
+// applications over TCP, which the TCP policy's comment says it leaves
+// alone.
+func defaultPolicies(h *model.Host, roce model.RoCE, def model.Class, overTCP []string) []policy {
 	dflt := policy{
 		name: "DEFAULT",
 		why:  fmt.Sprintf("everything no other policy matches, which includes NetworkDirect traffic on ports without a policy (MPI), goes on the RoCE priority %d as in every Mellanox and Demartek procedure (\"this prio should be lossless all the way in the switches\", WinOF User Manual 5.50 §7.4).", roce.Priority),
@@ -404,6 +462,10 @@ func defaultPolicies(h *model.Host, roce model.RoCE, def model.Class) []policy {
 			why:  fmt.Sprintf("%s from the IP stack goes to the lossy class %q, priority %d (\"Direct ALL TCP/UDP traffic to a lossy priority\", WinOF User Manual 5.50 §7.4; the Demartek RoCE Deployment Guide uses priority 0).", proto, def.Name, def.Priority),
 			args: []string{"-IPProtocolMatchCondition", proto, "-PriorityValue8021Action", fmt.Sprint(def.Priority)},
 			want: []field{{"IPProtocolMatchCondition", proto}, {"PriorityValue8021Action", fmt.Sprint(def.Priority)}},
+		}
+		if proto == "TCP" && len(overTCP) > 0 {
+			many := len(overTCP) > 1
+			pol.why += fmt.Sprintf(" The more specific %s %s above %s.", strings.Join(overTCP, " and "), verb(many, "policy", "policies"), verb(many, "keeps its port in its class", "keep their ports in their classes"))
 		}
 		pol.markDSCP(h, roce, def.MarkDSCP)
 		out = append(out, pol)

@@ -527,7 +527,7 @@ if ($DcbAvailable) {
 
 # ---- NetQos policies ----
 # Demartek RoCE Deployment Guide ("Windows: Deploying SMB Direct over RoCE", RoCE on priority 3) with the model's priorities.
-$ours = @('SMB', 'DEFAULT', 'TCP', 'UDP')
+$ours = @('iSCSI', 'SMB', 'DEFAULT', 'TCP', 'UDP')
 $localNames = @(Get-NetQosPolicy | ForEach-Object { $_.Name })
 $lossless = @(3)
 foreach ($stale in @(Get-NetQosPolicy | Where-Object { $ours -notcontains $_.Name -and "$($_.Owner)" -notlike 'Group Policy*' -and -not (Test-KeptClusterPolicy $_ $lossless) })) {
@@ -559,6 +559,15 @@ foreach ($stale in @(Get-NetQosPolicy -PolicyStore ActiveStore | Where-Object { 
     }
 }
 
+# iscsi: TCP on port 3260 goes to the NIC's class "roce", priority 3. The policy is more specific than the TCP policy below, and Windows applies the more specific of two policies that match (Microsoft, QoS Policy Frequently Asked Questions).
+$policy = Get-NetQosPolicy -Name 'iSCSI' -ErrorAction SilentlyContinue
+if ((Compare-Policy 'QoS policy iSCSI' $policy ([ordered]@{ TemplateMatchCondition = 'iSCSI'; PriorityValue8021Action = '3' })) -and -not $Check) {
+    if ($PSCmdlet.ShouldProcess('QoS policy iSCSI', 'New-NetQosPolicy -iSCSI -PriorityValue8021Action 3')) {
+        if ($policy) { Remove-NetQosPolicy -Name 'iSCSI' -Confirm:$false }
+        New-NetQosPolicy -Name 'iSCSI' -iSCSI -PriorityValue8021Action 3 | Out-Null
+    }
+}
+
 # smb-direct: NetworkDirect (RDMA) traffic on port 445 is tagged with the RoCE priority 3, which is kept lossless on every hop.
 $policy = Get-NetQosPolicy -Name 'SMB' -ErrorAction SilentlyContinue
 if ((Compare-Policy 'QoS policy SMB' $policy ([ordered]@{ NetDirectPortMatchCondition = '445'; PriorityValue8021Action = '3' })) -and -not $Check) {
@@ -577,7 +586,7 @@ if ((Compare-Policy 'QoS policy DEFAULT' $policy ([ordered]@{ TemplateMatchCondi
     }
 }
 
-# TCP from the IP stack goes to the lossy class "default", priority 0 ("Direct ALL TCP/UDP traffic to a lossy priority", WinOF User Manual 5.50 §7.4; the Demartek RoCE Deployment Guide uses priority 0).
+# TCP from the IP stack goes to the lossy class "default", priority 0 ("Direct ALL TCP/UDP traffic to a lossy priority", WinOF User Manual 5.50 §7.4; the Demartek RoCE Deployment Guide uses priority 0). The more specific iSCSI policy above keeps its port in its class.
 $policy = Get-NetQosPolicy -Name 'TCP' -ErrorAction SilentlyContinue
 if ((Compare-Policy 'QoS policy TCP' $policy ([ordered]@{ IPProtocolMatchCondition = 'TCP'; PriorityValue8021Action = '0' })) -and -not $Check) {
     if ($PSCmdlet.ShouldProcess('QoS policy TCP', 'New-NetQosPolicy -IPProtocolMatchCondition TCP -PriorityValue8021Action 0')) {
