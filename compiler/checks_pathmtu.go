@@ -92,17 +92,14 @@ func (c *checker) checkRoCEHops() {
 // below have an IP MTU under packet, the largest RoCE packet of NIC w.
 func (c *checker) roceHopTooSmall(a, b end, below []end, w nicMTU, packet int) {
 	pmtu := model.RoCEPathMTU(w.e.nic.MTU)
-	has := fmt.Sprintf("%s has %s", below[0].name(), c.mtuText(below[0]))
-	set := fmt.Sprintf("mtu = %d or more on %s", packet+mtuMeaning(below[0]).HeaderBytes, below[0].name())
 	peer := a
 	if below[0] == a {
 		peer = b
 	}
+	has := fmt.Sprintf("%s has %s and its link peer %s has %s", below[0].name(), c.mtuText(below[0]), peer.name(), c.mtuText(peer))
+	set := fmt.Sprintf("mtu = %d or more on %s", packet+mtuMeaning(below[0]).HeaderBytes, below[0].name())
 	if len(below) == 2 {
-		has += fmt.Sprintf(" and its link peer %s has %s", b.name(), c.mtuText(b))
 		set += fmt.Sprintf(" and on %s", b.name())
-	} else {
-		has += fmt.Sprintf(" (its link peer %s has %s)", peer.name(), c.mtuText(peer))
 	}
 	both := min(mtuMeaning(a).IPMTU(platforms[a.sw.Platform].portMaxMTU()), mtuMeaning(b).IPMTU(platforms[b.sw.Platform].portMaxMTU()))
 	rels := []related{rel(fmt.Sprintf("%s MTU %d", w.e.name(), w.e.nic.MTU), w.e.path("mtu")...)}

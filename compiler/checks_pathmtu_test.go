@@ -163,7 +163,7 @@ func TestRoCEHops(t *testing.T) {
 		{"uplinks at 4192 carry path MTU 4096", pathMTUCase{up1: "4192", up2: "4192", mtu1: "4200", mtu2: "4200", port1: "4200"}, nil},
 		{"uplinks at 4096 carry path MTU 2048", pathMTUCase{up1: "4096", up2: "4096", mtu1: "4100", mtu2: "4191"}, nil},
 		{"Cumulus trunk below, EOS trunk peer left out", pathMTUCase{trunk: true, eos: true, up1: "4000", up2: "4000", mtu1: "9000", mtu2: "9000"}, []string{
-			`19:11: Switch link MTU below RoCE packets: On the link between switch ports leaf1:swp31 and leaf2:Ethernet31/1, leaf1:swp31 has IP MTU 4000 (its link peer leaf2:Ethernet31/1 has IP MTU 4000), but NIC h1:roce0 has MTU 9000 and` + iboe + why +
+			`19:11: Switch link MTU below RoCE packets: On the link between switch ports leaf1:swp31 and leaf2:Ethernet31/1, leaf1:swp31 has IP MTU 4000 and its link peer leaf2:Ethernet31/1 has IP MTU 4000, but NIC h1:roce0 has MTU 9000 and` + iboe + why +
 				` Set mtu = 4192 or more on leaf1:swp31 (IP MTU 9214, the largest both ends take, is usual), or give every RoCE NIC of the fabric mtu = 4191 or less, for a RoCE path MTU of 2,048 B.`,
 			`  note 40:17: h1:roce0 MTU 9000`,
 		}},
