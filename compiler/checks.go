@@ -40,6 +40,7 @@ func check(f *model.Fabric, src Sources) hcl.Diagnostics {
 		{(*checker).checkHeadroomMode, false},
 		{(*checker).checkVLANPaths, false},
 		{(*checker).checkClusterShare, false},
+		{(*checker).checkPathMTUs, true},
 	}
 	c := newChecker(f, src)
 	found := make([]hcl.Diagnostics, len(checks))

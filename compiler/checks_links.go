@@ -68,7 +68,11 @@ func (c *checker) checkSwitchSwitch(a, b end) {
 // User Manual, "Support for Layer 3 MTU on 7280R3/7500R3/7800R3"), and
 // a switchport bridges frames up to its fixed L2 MTU whatever its mtu
 // (`show interfaces ethernet N l2 mtu`, 9234 bytes: a tagged frame of
-// the largest Onyx and Cumulus IP MTU, 9216). So two EOS switchports
+// the largest Onyx and Cumulus IP MTU, 9216). The two are separate
+// settings, `mtu` ("Maximum transmission unit in bytes") and, where the
+// platform has it, `l2 mtu` ("L2 MTU (bytes)") in the EOS CLI help: 9234
+// does not follow from the 9214 default, whose routed packet leaves in a
+// frame of 9214 + 14 B (9232 B with a tag). So two EOS switchports
 // are not compared, and an EOS switchport's peer only needs to take the
 // IP packets of the size the EOS end's mtu says: its default 9214
 // against the Onyx and Cumulus default 9216 is no mistake.

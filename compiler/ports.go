@@ -22,8 +22,9 @@ type platformInfo struct {
 	// maxMTU is the largest MTU the OS accepts on a port, and the default:
 	// Onyx and NVUE take up to 9216 (NVUE command reference,
 	// `nv set interface <if> link mtu`, 552-9216); EOS's
-	// `mtu` is the IP MTU and stops at 9214, its L2 MTU then being 9234
-	// (Arista EOS Central forum "Jumbo frame MTU sizes", show interfaces).
+	// `mtu` is the IP MTU and stops at 9214 (Arista EOS Central forum
+	// "Jumbo frame MTU sizes", show interfaces); its switchports bridge up
+	// to a fixed L2 MTU of 9234 B whatever the mtu (checkSwitchMTU).
 	maxMTU int
 	// ports is the platform's port naming, and portForm says it in words.
 	ports    portSyntax

@@ -74,6 +74,8 @@ var Warnings = []Warning{
 		"a lossless class uses priority 3 on a switch other than NVIDIA Spectrum or Arista EOS (Arista's own RoCEv2 design uses priority 3: Arista AI Network Fabric Deployment Guide), where priority 3 is often reserved for FCoE (Demartek RoCE Deployment Guide, \"Deploying RoCE on a Network Switch\"); none of the models a fabric can name today raises it"),
 	warning("QLogic RoCE priority is set in UEFI",
 		"a QLogic FastLinQ NIC takes its RoCE priority from the adapter's UEFI setup, which the host scripts cannot set"),
+	warning("Routed NIC MTU below port",
+		"a NIC's MTU is below that of the routed switch port it is cabled to, while another NIC of the fabric has a larger MTU: the port and the NIC are the two ends of one IP link, so the switch routes that NIC's larger packets to it and, since they fit its own MTU, sends no ICMP \"fragmentation needed\" (RFC 1191), and the NIC drops them (UDP, ICMP; TCP agrees on the smaller segment by its MSS option); a fabric whose NICs share one MTU, such as the 9000 default below the 9216 or 9214 port default, is not reported"),
 	warning("Routed NIC without a gateway",
 		"a NIC with addresses is cabled to a routed switch port but has no written gateway, and no /31 or /30 (or IPv6 /127) address whose other end would be the switch port's, so no host script gives it a route beyond its own subnet and its RoCE peers in other subnets are off-link"),
 	warning("Routed NIC without an address",
