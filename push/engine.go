@@ -597,7 +597,9 @@ func (d *device) push(ctx context.Context) error {
 	}
 	txn := d.v.NewTxn(d.o.ID, window)
 	d.step(stepStage)
-	d.readBefore()
+	if err := d.readBefore(); err != nil {
+		return d.failed(ctx, txn, fmt.Errorf("staging: %w", err))
+	}
 	// The wrong box is refused first: nothing else about it matters.
 	note, err := d.modelNote()
 	if err != nil {

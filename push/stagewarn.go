@@ -1,6 +1,7 @@
 package push
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -13,13 +14,20 @@ import (
 // told from it (stageWarnings), and the notes after the push and the
 // switch-wide changes compare with it. A read that fails is a note, not
 // a failure: the push itself reads the switch again to verify it.
-func (d *device) readBefore() {
+func (d *device) readBefore() error {
 	got, err := d.readState()
+	if errors.Is(err, verify.ErrLineTooLong) {
+		// The read after the apply would fail the same way and roll the
+		// change back (and, all or nothing, every switch's): refuse now.
+		return fmt.Errorf("%w; fabricc cannot verify a change to a configuration it cannot read in full, so it does not make one: "+
+			"shorten that line on the switch (a banner or description), then push again; nothing was changed", err)
+	}
 	if err != nil {
 		d.res.Notes = append(d.res.Notes, "not read before the change, so not warned of ports it brings up or takes PFC from: "+err.Error())
-		return
+		return nil
 	}
 	d.before = got
+	return nil
 }
 
 // stageWarnings warns, before anything is applied, of what the staged

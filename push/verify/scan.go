@@ -13,6 +13,11 @@ import (
 // output fabricc cannot read, not configuration.
 const maxRunningLine = 1 << 20
 
+// ErrLineTooLong is in the error of a running-config parser that met a
+// line of maxRunningLine bytes or more: the configuration cannot be read
+// in full, so neither a comparison nor a push can rely on it.
+var ErrLineTooLong = errors.New("1 MiB or longer")
+
 // runningScanner reads running-config text line by line, up to
 // maxRunningLine bytes a line.
 func runningScanner(text string) *bufio.Scanner {
@@ -33,7 +38,7 @@ func scanError(sc *bufio.Scanner, lines int) error {
 	case err == nil:
 		return nil
 	case errors.Is(err, bufio.ErrTooLong):
-		return fmt.Errorf("show running-config: line %d is 1 MiB or longer, more than fabricc reads of a line, so the configuration from there on cannot be read and nothing was compared", lines+1)
+		return fmt.Errorf("show running-config: line %d is %w, more than fabricc reads of a line, so the configuration from there on cannot be read and nothing was compared", lines+1, ErrLineTooLong)
 	}
 	return fmt.Errorf("show running-config: reading line %d: %w", lines+1, err)
 }
