@@ -946,6 +946,9 @@ func (d *device) check() ([]verify.Difference, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Only Stage takes the decoded NVUE document, from the read before
+	// staging; a State kept for the report need not hold it.
+	got.NVUE = nil
 	want := d.want()
 	d.read = &readBack{want, got}
 	return verify.Compare(d.t.Switch.Name, want, got), nil
@@ -990,16 +993,22 @@ func (d *device) keptReads() Conn {
 	if len(outs) == 0 {
 		return d.conn
 	}
-	return &kept{Conn: d.conn, outs: outs, before: d.before}
+	k := &kept{Conn: d.conn, outs: outs}
+	if d.before != nil {
+		// Stage takes the decoded document; d.before, which a gated
+		// push holds until every switch is done, need not.
+		k.nvue, d.before.NVUE = d.before.NVUE, nil
+	}
+	return k
 }
 
 // kept answers the commands of outs from it, once each (keptReads).
 type kept struct {
 	Conn
 	outs map[string]string
-	// before is the State the read before staging parsed outs into,
-	// nil when that failed.
-	before *verify.State
+	// nvue is the NVUE applied configuration the read before staging
+	// decoded from outs, nil when that failed or on other platforms.
+	nvue *verify.NVUEConfig
 }
 
 // nvueConfig is the NVUE applied configuration as the read before
@@ -1007,11 +1016,11 @@ type kept struct {
 // answer, which it uses up as Send does, so Stage does not decode the
 // same read again; nil when cmd was not kept or that read did not parse.
 func (k *kept) nvueConfig(cmd string) *verify.NVUEConfig {
-	if _, ok := k.outs[cmd]; !ok || k.before == nil || k.before.NVUE == nil {
+	if _, ok := k.outs[cmd]; !ok || k.nvue == nil {
 		return nil
 	}
 	delete(k.outs, cmd)
-	return k.before.NVUE
+	return k.nvue
 }
 
 func (k *kept) Send(cmd string) (string, error) {

@@ -68,7 +68,7 @@ func TestStageTakesTheDecodedRead(t *testing.T) {
 	}
 	switchSays := `[{"header": {"version": "Cumulus Linux 5.15.0"}}, {"set": {}}]`
 	k := &kept{Conn: cmdConn{answers: map[string]string{nvueShow: switchSays}},
-		outs: map[string]string{nvueShow: "the kept text, which is not decoded again"}, before: before}
+		outs: map[string]string{nvueShow: "the kept text, which is not decoded again"}, nvue: before.NVUE}
 	got, err := appliedConfig(k)
 	if err != nil || got != before.NVUE {
 		t.Fatalf("appliedConfig with a kept read = %p, %v; want the read's own decoding %p", got, err, before.NVUE)
@@ -83,5 +83,22 @@ func TestStageTakesTheDecodedRead(t *testing.T) {
 	k = &kept{Conn: k.Conn, outs: map[string]string{nvueShow: switchSays}}
 	if got, err := appliedConfig(k); err != nil || got == nil || len(k.outs) != 0 {
 		t.Errorf("a kept read without its decoding: %v, %v, kept %q; want the kept text decoded", got, err, k.outs)
+	}
+}
+
+// TestDecodedReadNotKept (review mrt 4): the decoded NVUE document goes
+// to Stage and nowhere else; the States a push keeps until every switch
+// of a gated push is done (the read before staging, the read-back) do
+// not hold it (131 KB against 44 KB per State for a golden leaf).
+func TestDecodedReadNotKept(t *testing.T) {
+	before, err := verify.ParseNVUE([]byte(`[{"header": {"version": "Cumulus Linux 5.9.2"}}, {"set": {}}]`))
+	if err != nil || before.NVUE == nil {
+		t.Fatalf("ParseNVUE: %v, decoded %v", err, before.NVUE)
+	}
+	doc := before.NVUE
+	d := &device{conn: &closer{Conn: cmdConn{}}, outs: map[string]string{nvueShow: "kept"}, before: before}
+	k, ok := d.keptReads().(*kept)
+	if !ok || k.nvue != doc || d.before.NVUE != nil {
+		t.Errorf("keptReads: Stage's document %p (want %p), the State still holds %p", k.nvue, doc, d.before.NVUE)
 	}
 }
