@@ -482,6 +482,8 @@ addr_prune() {
 		ensure "$ifc" "address $a" absent present ip addr del "$a" dev "$ifc"
 	done
 }`},
+	{useNIC, vlanPruneBlock},
+	{useVLAN, vlanMarkBlock},
 	{useVLAN, `# vlan_info IF: "802.1Q id N on PARENT", or absent.
 vlan_info() {
 	local out parent id
@@ -1689,6 +1691,11 @@ tuning() {
 	manual "kernel command line (Demartek RoCE Deployment Guide, Linux QLogic step 9): intel_idle.max_cstate=0 processor.max_cstate=1 mce=ignore_ce idle=poll, then reboot"
 }
 
+# failed_text: the summary's words for the NICs whose steps stopped.
+failed_text() {
+	printf '%d NIC(s) failed, their steps stopped on an error: %s' "${#FAILED[@]}" "${FAILED[*]}"
+}
+
 # finish: the summary line and exit status: 0 done or no difference; 1 an
 # error (a NIC's steps that stopped, DCB left out, a stale boot copy this
 # run could not update); 3 --check differences; CHANGED_EXIT, when asked
@@ -1705,11 +1712,13 @@ finish() {
 			if [[ $SKIPS -gt 0 ]]; then
 				printf 'fabricc: %d step(s) skipped (see skipped: lines above); in what could be checked:\n' "$SKIPS"
 			fi
-			printf 'fabricc: host matches the model\n'
+			[[ ${#FAILED[@]} -gt 0 ]] || printf 'fabricc: host matches the model\n'
 		fi
 		;;
 	dry-run)
-		if [[ $CHANGES -eq 0 ]]; then
+		if [[ ${#FAILED[@]} -gt 0 ]]; then
+			printf 'fabricc: %d change(s) would be made; %s\n' "$CHANGES" "$(failed_text)"
+		elif [[ $CHANGES -eq 0 ]]; then
 			printf 'fabricc: nothing to do\n'
 		else
 			printf 'fabricc: %d change(s) would be made\n' "$CHANGES"
@@ -1717,7 +1726,9 @@ finish() {
 		fi
 		;;
 	*)
-		if [[ $CHANGES -eq 0 ]]; then
+		if [[ ${#FAILED[@]} -gt 0 ]]; then
+			printf 'fabricc: %d change(s) applied; %s\n' "$CHANGES" "$(failed_text)"
+		elif [[ $CHANGES -eq 0 ]]; then
 			printf 'fabricc: nothing to do; the host already matches\n'
 		else
 			printf 'fabricc: %d change(s) applied\n' "$CHANGES"
