@@ -70,7 +70,11 @@ of the interface that carries them: any other (a stale one, or the same
 address with another prefix length) is a difference, which a run removes
 with ip addr del. Addresses with a lifetime ("dynamic" in ip addr: SLAAC,
 DHCP leases), link-local addresses (fe80::/10) and the interfaces the
-fabric does not name are left alone.
+fabric does not name are left alone, but for a VLAN interface on a NIC
+that fabricc made and the fabric no longer names (alias fabricc-host-settings,
+or made by the --install copy of an earlier build): a run removes it
+(ip link del) and --check reports it; one fabricc did not make gets a
+warning with that command.
 A step the NIC's driver does not offer on a virtual device is reported
 "skipped:", and --check then says that it checked the rest only.
 Each NIC's steps run on their own: a step that fails stops the rest of

@@ -46,16 +46,28 @@ vlan_children() {
 	}' || true
 }
 
+# vlan_in_boot_copy PARENT VL: true when the copy --install left
+# ($BOOT_COPY), of an earlier build, makes VL on PARENT: in its NIC's
+# steps, "local ifc=PARENT" and then "vlan_ensure "$ifc" ID VL ...". A
+# build from before the mark made VL without it.
+vlan_in_boot_copy() {
+	[[ -f $BOOT_COPY ]] || return 1
+	awk -v p="$1" -v v="$2" '$1 == "local" && $2 ~ /^ifc=/ { cur = substr($2, 5) }
+		$1 == "vlan_ensure" && $2 == "\"$ifc\"" && $4 == v && cur == p { f = 1 }
+		END { exit !f }' "$BOOT_COPY" 2>/dev/null
+}
+
 # vlan_prune PARENT [KEEP...]: the VLAN interfaces on PARENT other than
-# the KEEP ones the fabric names: one with the mark goes (ip link delete),
-# which --check reports and --dry-run prints; one without it is left with
-# a warning that names the command, since fabricc cannot tell it is its own.
+# the KEEP ones the fabric names: one fabricc made (its mark, or the boot
+# copy of an earlier build makes it) goes (ip link delete), which --check
+# reports and --dry-run prints; any other is left with a warning that
+# names the command, since fabricc cannot tell it is its own.
 vlan_prune() {
 	local parent=$1 vl proto id
 	shift
 	while read -r vl proto id; do
 		[[ -n $vl && " $* " != *" $vl "* ]] || continue
-		if [[ $(vlan_alias "$vl") == "$VLAN_MARK" ]]; then
+		if [[ $(vlan_alias "$vl") == "$VLAN_MARK" ]] || vlan_in_boot_copy "$parent" "$vl"; then
 			ensure "$vl" vlan absent "$proto id $id on $parent (made by fabricc)" ip link del dev "$vl"
 		else
 			printf 'warning: %s: VLAN interface (%s id %s on %s) that the fabric does not name, without fabricc'"'"'s mark (alias %s), left as it is; if an earlier fabricc build made it, it keeps that VLAN'"'"'s addresses and egress map: remove it with ip link del dev %s\n' "$vl" "$proto" "$id" "$parent" "$VLAN_MARK" "$vl"

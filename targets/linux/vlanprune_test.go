@@ -76,7 +76,7 @@ func TestVLANPrune(t *testing.T) {
 		t.Run("mode "+tc.mode, func(t *testing.T) {
 			bin := fakeBin(t, map[string]string{"ip": fakeVLANIP, "ip.out": vlanLinks})
 			fs := fakeSys{mounts: []string{"/sys/class/net"}, files: files}
-			body := "export FAKES=" + bin + " PATH=" + bin + ":$PATH\nMODE=${1:-apply}; MODE=${MODE#--}\nvlan_prune p4p1 p4p1.3\necho diffs $DIFFS\n"
+			body := "export FAKES=" + bin + " PATH=" + bin + ":$PATH\nMODE=${1:-apply}; MODE=${MODE#--}\nBOOT_COPY=" + filepath.Join(bin, "no-boot-copy") + "\nvlan_prune p4p1 p4p1.3\necho diffs $DIFFS\n"
 			var args []string
 			if tc.mode != "" {
 				args = []string{tc.mode}
@@ -182,5 +182,39 @@ func TestNetnsVLANMove(t *testing.T) {
 	}
 	if out, err := runScript(t, s3, ns, "--check"); err != nil || strings.Contains(out, "DIFF") {
 		t.Errorf("--check after the VLAN 3 run: %v\n%s", err, out)
+	}
+}
+
+// TestVLANPruneBootCopy: a VLAN interface without the mark, which a build
+// from before the mark made, is fabricc's when the boot copy --install
+// left (of that build) makes it on that parent, as the demartek-lab
+// iser-initiator's script made p4p1.2; the same name made on another
+// parent in the copy, or no copy, leaves it with the warning.
+func TestVLANPruneBootCopy(t *testing.T) {
+	const oldNIC = "nic_1() {\n\tlocal ifc=%s\n\tif ! link_exists \"$ifc\"; then\n\t\tmissing_link \"$ifc\" || return 0\n\tfi\n" +
+		"\tvlan_ensure \"$ifc\" 2 p4p1.2 '2:3 3:3' 0:0 1:0 2:3 3:3 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0\n}\n"
+	const helper = "vlan_ensure() {\n\tlocal parent=$1 id=$2 vl=$3 want=$4 info\n}\n"
+	const gone = "set p4p1.2 vlan: 802.1Q id 2 on p4p1 (made by fabricc) -> absent\n"
+	const left = "warning: p4p1.2: VLAN interface (802.1Q id 2 on p4p1) that the fabric does not name, without fabricc's mark (alias fabricc-host-settings), left as it is; if an earlier fabricc build made it, it keeps that VLAN's addresses and egress map: remove it with ip link del dev p4p1.2\n"
+	links := strings.SplitAfter(vlanLinks, "\n")[0]
+	links = strings.Replace(links, "\\    alias fabricc-host-settings", "", 1)
+	tests := []struct{ name, copy, want string }{
+		{"copy makes it on p4p1", helper + strings.Replace(oldNIC, "%s", "p4p1", 1), gone},
+		{"copy makes it on p4p2", helper + strings.Replace(oldNIC, "%s", "p4p2", 1), left},
+		{"no copy", "", left},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			bin := fakeBin(t, map[string]string{"ip": fakeVLANIP, "ip.out": links})
+			copyPath := filepath.Join(t.TempDir(), "fabricc-host-settings")
+			if tc.copy != "" {
+				writeTools(t, filepath.Dir(copyPath), map[string]string{filepath.Base(copyPath): tc.copy})
+			}
+			fs := fakeSys{mounts: []string{"/sys/class/net"}, files: map[string]string{"/sys/class/net/p4p1.2/ifalias": ""}}
+			body := "export FAKES=" + bin + " PATH=" + bin + ":$PATH\nMODE=apply\nBOOT_COPY=" + copyPath + "\nvlan_prune p4p1 p4p1.3\n"
+			if out, err := fs.run(t, body); err != nil || out != tc.want {
+				t.Errorf("%v; got:\n%s\nwant:\n%s", err, out, tc.want)
+			}
+		})
 	}
 }
