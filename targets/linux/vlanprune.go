@@ -47,9 +47,9 @@ vlan_children() {
 }
 
 # vlan_in_boot_copy PARENT VL: true when the copy --install left
-# ($BOOT_COPY), of an earlier build, makes VL on PARENT: in its NIC's
-# steps, "local ifc=PARENT" and then "vlan_ensure "$ifc" ID VL ...". A
-# build from before the mark made VL without it.
+# ($BOOT_COPY), of an earlier build, makes VL on PARENT: its NIC's steps
+# set ifc to PARENT (local ifc=PARENT) and call vlan_ensure with $ifc, the
+# VLAN ID and VL. A build from before the mark made VL without it.
 vlan_in_boot_copy() {
 	[[ -f $BOOT_COPY ]] || return 1
 	awk -v p="$1" -v v="$2" '$1 == "local" && $2 ~ /^ifc=/ { cur = substr($2, 5) }

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=023b122120e6bbf45fc74e233cfff5d3a16ccef675568bb42886fa92eb32a431
+FABRICC_SCRIPT_ID=0157dcc90e530b2bb0c95c14cad32841f9875bdc10ebc16b631ed50d9bf483a4
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu01'
 # Where --install puts this script's copy and its systemd unit.
@@ -571,9 +571,9 @@ vlan_children() {
 }
 
 # vlan_in_boot_copy PARENT VL: true when the copy --install left
-# ($BOOT_COPY), of an earlier build, makes VL on PARENT: in its NIC's
-# steps, "local ifc=PARENT" and then "vlan_ensure "$ifc" ID VL ...". A
-# build from before the mark made VL without it.
+# ($BOOT_COPY), of an earlier build, makes VL on PARENT: its NIC's steps
+# set ifc to PARENT (local ifc=PARENT) and call vlan_ensure with $ifc, the
+# VLAN ID and VL. A build from before the mark made VL without it.
 vlan_in_boot_copy() {
 	[[ -f $BOOT_COPY ]] || return 1
 	awk -v p="$1" -v v="$2" '$1 == "local" && $2 ~ /^ifc=/ { cur = substr($2, 5) }

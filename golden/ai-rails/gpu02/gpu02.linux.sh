@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=af66c061ecb1a48c3920a7164223be3facb0f8f5222bbfc8c4009095b7567d62
+FABRICC_SCRIPT_ID=8ca27a5ddb6ade6f9c6da7500e53d9a5ec1ae3776c852fe99698b65817508c8f
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu02'
 # Where --install puts this script's copy and its systemd unit.
@@ -571,9 +571,9 @@ vlan_children() {
 }
 
 # vlan_in_boot_copy PARENT VL: true when the copy --install left
-# ($BOOT_COPY), of an earlier build, makes VL on PARENT: in its NIC's
-# steps, "local ifc=PARENT" and then "vlan_ensure "$ifc" ID VL ...". A
-# build from before the mark made VL without it.
+# ($BOOT_COPY), of an earlier build, makes VL on PARENT: its NIC's steps
+# set ifc to PARENT (local ifc=PARENT) and call vlan_ensure with $ifc, the
+# VLAN ID and VL. A build from before the mark made VL without it.
 vlan_in_boot_copy() {
 	[[ -f $BOOT_COPY ]] || return 1
 	awk -v p="$1" -v v="$2" '$1 == "local" && $2 ~ /^ifc=/ { cur = substr($2, 5) }

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=e3b97dfe6cfe6f3181e8f82afc74053992572252e14aef0dac80d0995a8ab3c9
+FABRICC_SCRIPT_ID=1f361290b228f857e6af84a62fca1a030bee398b94b3760de6d62ec6648d29ca
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu13'
 # Where --install puts this script's copy and its systemd unit.
@@ -571,9 +571,9 @@ vlan_children() {
 }
 
 # vlan_in_boot_copy PARENT VL: true when the copy --install left
-# ($BOOT_COPY), of an earlier build, makes VL on PARENT: in its NIC's
-# steps, "local ifc=PARENT" and then "vlan_ensure "$ifc" ID VL ...". A
-# build from before the mark made VL without it.
+# ($BOOT_COPY), of an earlier build, makes VL on PARENT: its NIC's steps
+# set ifc to PARENT (local ifc=PARENT) and call vlan_ensure with $ifc, the
+# VLAN ID and VL. A build from before the mark made VL without it.
 vlan_in_boot_copy() {
 	[[ -f $BOOT_COPY ]] || return 1
 	awk -v p="$1" -v v="$2" '$1 == "local" && $2 ~ /^ifc=/ { cur = substr($2, 5) }

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=3e2bd0cb18f379d68ef557898ff33a97acacac746735943c3ca5c4f499967066
+FABRICC_SCRIPT_ID=d1691402c9e48e8396734e11f3beacb4a1dfa622b9b0ec9e0e990af031d3c7be
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='stor05'
 # Where --install puts this script's copy and its systemd unit.
@@ -571,9 +571,9 @@ vlan_children() {
 }
 
 # vlan_in_boot_copy PARENT VL: true when the copy --install left
-# ($BOOT_COPY), of an earlier build, makes VL on PARENT: in its NIC's
-# steps, "local ifc=PARENT" and then "vlan_ensure "$ifc" ID VL ...". A
-# build from before the mark made VL without it.
+# ($BOOT_COPY), of an earlier build, makes VL on PARENT: its NIC's steps
+# set ifc to PARENT (local ifc=PARENT) and call vlan_ensure with $ifc, the
+# VLAN ID and VL. A build from before the mark made VL without it.
 vlan_in_boot_copy() {
 	[[ -f $BOOT_COPY ]] || return 1
 	awk -v p="$1" -v v="$2" '$1 == "local" && $2 ~ /^ifc=/ { cur = substr($2, 5) }
