@@ -76,13 +76,16 @@ vlan_prune() {
 }`
 
 // vlanMarkBlock is the prelude block of a script with a VLAN: vlan_mark.
-const vlanMarkBlock = `# vlan_mark VL: gives VL fabricc's mark (VLAN_MARK); --check reads it only
-# where VL exists (vlan_ensure reports a missing one).
+const vlanMarkBlock = `# vlan_mark PARENT ID VL: gives VL fabricc's mark (VLAN_MARK) once it is
+# the VLAN interface vlan_ensure wants; nothing where it is another device
+# (vlan_ensure reported that), nor under --check where it is missing.
 vlan_mark() {
-	if [[ $MODE == check ]] && ! link_exists "$1"; then
+	local info
+	info=$(vlan_info "$3")
+	if [[ $info == absent && $MODE == check ]] || [[ $info != absent && $info != "802.1Q id $2 on $1" ]]; then
 		return 0
 	fi
-	ensure "$1" 'alias (fabricc'"'"'s mark)' "$VLAN_MARK" "$(vlan_alias "$1")" ip link set dev "$1" alias "$VLAN_MARK"
+	ensure "$3" 'alias (fabricc'"'"'s mark)' "$VLAN_MARK" "$(vlan_alias "$3")" ip link set dev "$3" alias "$VLAN_MARK"
 }`
 
 // writeVLANPrune writes the NIC's vlan_prune line: the VLAN interfaces
@@ -105,5 +108,5 @@ func writeVLANPrune(b *script, n *model.NIC) {
 func writeVLANMark(b *script, n *model.NIC) {
 	b.nic(n, "vlan")
 	b.alsoVLANIf(n)
-	fmt.Fprintf(b, "\tvlan_mark %s\n", vlanName(n))
+	fmt.Fprintf(b, "\tvlan_mark \"$ifc\" %d %s\n", n.VLAN, vlanName(n))
 }

@@ -95,20 +95,27 @@ func TestVLANPrune(t *testing.T) {
 // TestVLANMark: vlan_mark gives the fabric's VLAN interface fabricc's mark
 // where it lacks it (a VLAN an earlier build made, or an operator's the
 // fabric now names); --check reports the missing mark, and nothing for a
-// VLAN interface that is not there yet (vlan_ensure reports that).
+// VLAN interface that is not there yet or is another device (vlan_ensure
+// reports those).
 func TestVLANMark(t *testing.T) {
 	files := map[string]string{"/sys/class/net/p4p1.3/ifalias": ""}
-	tests := []struct{ mode, vl, want string }{
-		{"--check", "p4p1.3", "DIFF p4p1.3 alias (fabricc's mark): intended fabricc-host-settings; actual none\n"},
-		{"--check", "p4p1.4", ""},
-		{"--dry-run", "p4p1.4", "would run: ip link set dev p4p1.4 alias fabricc-host-settings\n"},
-		{"", "p4p1.3", "set p4p1.3 alias (fabricc's mark): none -> fabricc-host-settings\n"},
+	// ip -d -o link show dev p4p1.3 (vlanLinks's), or of a device that
+	// does not exist (nothing).
+	ip := "#!/bin/sh\ncase \"$*\" in\n*' dev p4p1.3') cat \"$FAKES/ip.out\" ;;\nesac\n"
+	p4p13 := strings.SplitAfter(vlanLinks, "\n")[1]
+	tests := []struct{ mode, call, want string }{
+		{"--check", "p4p1 3 p4p1.3", "DIFF p4p1.3 alias (fabricc's mark): intended fabricc-host-settings; actual none\n"},
+		{"--check", "p4p1 4 p4p1.4", ""},
+		{"--check", "p4p1 5 p4p1.3", ""},
+		{"--dry-run", "p4p1 4 p4p1.4", "would run: ip link set dev p4p1.4 alias fabricc-host-settings\n"},
+		{"--dry-run", "p4p2 3 p4p1.3", ""},
+		{"", "p4p1 3 p4p1.3", "set p4p1.3 alias (fabricc's mark): none -> fabricc-host-settings\n"},
 	}
 	for _, tc := range tests {
-		t.Run(tc.mode+" "+tc.vl, func(t *testing.T) {
-			bin := fakeBin(t, map[string]string{"ip": fakeVLANIP, "ip.out": ""})
+		t.Run(tc.mode+" "+tc.call, func(t *testing.T) {
+			bin := fakeBin(t, map[string]string{"ip": ip, "ip.out": p4p13})
 			fs := fakeSys{mounts: []string{"/sys/class/net"}, files: files}
-			body := "export FAKES=" + bin + " PATH=" + bin + ":$PATH\nMODE=${1:-apply}; MODE=${MODE#--}\nvlan_mark " + tc.vl + "\n"
+			body := "export FAKES=" + bin + " PATH=" + bin + ":$PATH\nMODE=${1:-apply}; MODE=${MODE#--}\nvlan_mark " + tc.call + "\n"
 			var args []string
 			if tc.mode != "" {
 				args = []string{tc.mode}
@@ -135,7 +142,7 @@ func TestVLANPruneLines(t *testing.T) {
 	if !strings.Contains(tagged, want) {
 		t.Errorf("iser-initiator lacks %q", want)
 	}
-	mark := "vlan_ensure \"$ifc\" 2 p4p1.2 '2:3 3:3' 0:0 1:0 2:3 3:3 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0\n\tvlan_mark p4p1.2\n"
+	mark := "vlan_ensure \"$ifc\" 2 p4p1.2 '2:3 3:3' 0:0 1:0 2:3 3:3 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0\n\tvlan_mark \"$ifc\" 2 p4p1.2\n"
 	if !strings.Contains(tagged, mark) {
 		t.Errorf("iser-initiator lacks %q", mark)
 	}

@@ -29,7 +29,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=8c6bdb411d566c7c1174468d84504b03f8130ae89a6c1b1183181979e5e19d27
+FABRICC_SCRIPT_ID=ebb3cb6806ab28bed517d34f75a7fd59f858df63519e2029b8ca93e6a1ac9398
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='iser-initiator'
 # Where --install puts this script's copy and its systemd unit.
@@ -600,13 +600,16 @@ vlan_prune() {
 	done <<<"$(vlan_children "$parent")"
 }
 
-# vlan_mark VL: gives VL fabricc's mark (VLAN_MARK); --check reads it only
-# where VL exists (vlan_ensure reports a missing one).
+# vlan_mark PARENT ID VL: gives VL fabricc's mark (VLAN_MARK) once it is
+# the VLAN interface vlan_ensure wants; nothing where it is another device
+# (vlan_ensure reported that), nor under --check where it is missing.
 vlan_mark() {
-	if [[ $MODE == check ]] && ! link_exists "$1"; then
+	local info
+	info=$(vlan_info "$3")
+	if [[ $info == absent && $MODE == check ]] || [[ $info != absent && $info != "802.1Q id $2 on $1" ]]; then
 		return 0
 	fi
-	ensure "$1" 'alias (fabricc'"'"'s mark)' "$VLAN_MARK" "$(vlan_alias "$1")" ip link set dev "$1" alias "$VLAN_MARK"
+	ensure "$3" 'alias (fabricc'"'"'s mark)' "$VLAN_MARK" "$(vlan_alias "$3")" ip link set dev "$3" alias "$VLAN_MARK"
 }
 
 # vlan_info IF: "802.1Q id N on PARENT", or absent.
@@ -1276,7 +1279,7 @@ nic_1() {
 	# only sockets whose ToS also gives skb priority 2 (IP_TOS) share it.
 	# (The Demartek RoCE Deployment Guide maps all 16 to the RoCE priority instead.)
 	vlan_ensure "$ifc" 2 p4p1.2 '2:3 3:3' 0:0 1:0 2:3 3:3 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0
-	vlan_mark p4p1.2
+	vlan_mark "$ifc" 2 p4p1.2
 	ensure p4p1.2 mtu 1500 "$(read_sys /sys/class/net/p4p1.2/mtu)" ip link set dev p4p1.2 mtu 1500
 	ensure p4p1.2 state up "$(link_state p4p1.2)" ip link set dev p4p1.2 up
 	# The model's addresses are the interface's only global ones: others go

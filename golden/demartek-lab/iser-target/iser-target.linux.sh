@@ -29,7 +29,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=b7be9ba6d0483d9b4ea438b7d47d94b222bf1cd2dc90d8bf774bc936d8eec224
+FABRICC_SCRIPT_ID=9576c3affeabb5a4e33640d0ee441b84f1983bdf5bdb540778d6f78332e160d1
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='iser-target'
 # Where --install puts this script's copy and its systemd unit.
@@ -600,13 +600,16 @@ vlan_prune() {
 	done <<<"$(vlan_children "$parent")"
 }
 
-# vlan_mark VL: gives VL fabricc's mark (VLAN_MARK); --check reads it only
-# where VL exists (vlan_ensure reports a missing one).
+# vlan_mark PARENT ID VL: gives VL fabricc's mark (VLAN_MARK) once it is
+# the VLAN interface vlan_ensure wants; nothing where it is another device
+# (vlan_ensure reported that), nor under --check where it is missing.
 vlan_mark() {
-	if [[ $MODE == check ]] && ! link_exists "$1"; then
+	local info
+	info=$(vlan_info "$3")
+	if [[ $info == absent && $MODE == check ]] || [[ $info != absent && $info != "802.1Q id $2 on $1" ]]; then
 		return 0
 	fi
-	ensure "$1" 'alias (fabricc'"'"'s mark)' "$VLAN_MARK" "$(vlan_alias "$1")" ip link set dev "$1" alias "$VLAN_MARK"
+	ensure "$3" 'alias (fabricc'"'"'s mark)' "$VLAN_MARK" "$(vlan_alias "$3")" ip link set dev "$3" alias "$VLAN_MARK"
 }
 
 # vlan_info IF: "802.1Q id N on PARENT", or absent.
@@ -1597,7 +1600,7 @@ nic_1() {
 	# only sockets whose ToS also gives skb priority 2 (IP_TOS) share it.
 	# (The Demartek RoCE Deployment Guide maps all 16 to the RoCE priority instead.)
 	vlan_ensure "$ifc" 2 p9p1.2 '2:3 3:3' 0:0 1:0 2:3 3:3 4:0 5:0 6:0 7:0 8:0 9:0 10:0 11:0 12:0 13:0 14:0 15:0
-	vlan_mark p9p1.2
+	vlan_mark "$ifc" 2 p9p1.2
 	ensure p9p1.2 mtu 1500 "$(read_sys /sys/class/net/p9p1.2/mtu)" ip link set dev p9p1.2 mtu 1500
 	ensure p9p1.2 state up "$(link_state p9p1.2)" ip link set dev p9p1.2 up
 	# The model's addresses are the interface's only global ones: others go
