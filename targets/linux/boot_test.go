@@ -556,7 +556,7 @@ func TestNetnsBootInstallRefused(t *testing.T) {
 		{"script on standard input", true, f, true, "fabricc: error: --install copies this script, but it is not running from the unedited file fabricc wrote; run bash FILE --install with that file\n"},
 		{"failed apply", true, missing, false, "fabricc: error: interface fab9 not found: load its driver, or fix the nic's interface attribute in the fabric\n" +
 			"fabricc: error: --install installs nothing after a failed run; fix the errors above and run --install again\n" +
-			"fabricc: nothing to do; the host already matches\n" +
+			"fabricc: 0 change(s) applied; 1 NIC(s) failed, their steps stopped on an error: fab9\n" +
 			"fabricc: error: the steps of 1 NIC(s) stopped on an error (see fabricc: error: above; the other NICs' steps ran): fab9\n"},
 	}
 	for _, tc := range tests {

@@ -67,7 +67,7 @@ func TestNetnsNICFailureGoesOn(t *testing.T) {
 	mustHave(t, "run", out,
 		"fabricc: error: interface fab9 not found: load its driver, or fix the nic's interface attribute in the fabric\n",
 		"set fab0 mtu: 1500 -> 9000\n", "set fab0 address 192.0.2.1/24: absent -> present\n")
-	if want := "fabricc: 6 change(s) applied\n" +
+	if want := "fabricc: 6 change(s) applied; 1 NIC(s) failed, their steps stopped on an error: fab9\n" +
 		"fabricc: error: the steps of 1 NIC(s) stopped on an error (see fabricc: error: above; the other NICs' steps ran): fab9\n"; rc != 1 || !strings.HasSuffix(out, want) {
 		t.Errorf("run: status %d, want 1 and the output ending\n%s\ngot:\n%s", rc, want, out)
 	}

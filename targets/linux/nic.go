@@ -94,6 +94,7 @@ func writeLink(b *script, f *model.Fabric, n *model.NIC, rails []*model.NIC) {
 		b.WriteString("\tlink_check \"$ifc\"\n")
 	}
 	l3 := l3Name(n)
+	writeVLANPrune(b, n)
 	if n.VLAN != 0 {
 		all, nonzero := egressMap(&f.QoS, &n.RoCE)
 		vl := vlanName(n)
@@ -103,6 +104,7 @@ func writeLink(b *script, f *model.Fabric, n *model.NIC, rails []*model.NIC) {
 		b.Also("qos")
 		b.WriteString(egressComment(&f.QoS, n.VLAN, &n.RoCE))
 		fmt.Fprintf(b, "\tvlan_ensure \"$ifc\" %d %s '%s' %s\n", n.VLAN, vl, nonzero, strings.Join(all, " "))
+		writeVLANMark(b, n)
 		b.nic(n, "mtu")
 		b.alsoNIC(n, "vlan")
 		b.alsoVLANIf(n)

@@ -70,7 +70,11 @@ of the interface that carries them: any other (a stale one, or the same
 address with another prefix length) is a difference, which a run removes
 with ip addr del. Addresses with a lifetime ("dynamic" in ip addr: SLAAC,
 DHCP leases), link-local addresses (fe80::/10) and the interfaces the
-fabric does not name are left alone.
+fabric does not name are left alone, but for a VLAN interface on a NIC
+that fabricc made and the fabric no longer names (alias fabricc-host-settings,
+or made by the --install copy of an earlier build): a run removes it
+(ip link del) and --check reports it; one fabricc did not make gets a
+warning with that command.
 A step the NIC's driver does not offer on a virtual device is reported
 "skipped:", and --check then says that it checked the rest only.
 Each NIC's steps run on their own: a step that fails stops the rest of
@@ -482,6 +486,8 @@ addr_prune() {
 		ensure "$ifc" "address $a" absent present ip addr del "$a" dev "$ifc"
 	done
 }`},
+	{useNIC, vlanPruneBlock},
+	{useVLAN, vlanMarkBlock},
 	{useVLAN, `# vlan_info IF: "802.1Q id N on PARENT", or absent.
 vlan_info() {
 	local out parent id
@@ -1689,6 +1695,11 @@ tuning() {
 	manual "kernel command line (Demartek RoCE Deployment Guide, Linux QLogic step 9): intel_idle.max_cstate=0 processor.max_cstate=1 mce=ignore_ce idle=poll, then reboot"
 }
 
+# failed_text: the summary's words for the NICs whose steps stopped.
+failed_text() {
+	printf '%d NIC(s) failed, their steps stopped on an error: %s' "${#FAILED[@]}" "${FAILED[*]}"
+}
+
 # finish: the summary line and exit status: 0 done or no difference; 1 an
 # error (a NIC's steps that stopped, DCB left out, a stale boot copy this
 # run could not update); 3 --check differences; CHANGED_EXIT, when asked
@@ -1705,11 +1716,13 @@ finish() {
 			if [[ $SKIPS -gt 0 ]]; then
 				printf 'fabricc: %d step(s) skipped (see skipped: lines above); in what could be checked:\n' "$SKIPS"
 			fi
-			printf 'fabricc: host matches the model\n'
+			[[ ${#FAILED[@]} -gt 0 ]] || printf 'fabricc: host matches the model\n'
 		fi
 		;;
 	dry-run)
-		if [[ $CHANGES -eq 0 ]]; then
+		if [[ ${#FAILED[@]} -gt 0 ]]; then
+			printf 'fabricc: %d change(s) would be made; %s\n' "$CHANGES" "$(failed_text)"
+		elif [[ $CHANGES -eq 0 ]]; then
 			printf 'fabricc: nothing to do\n'
 		else
 			printf 'fabricc: %d change(s) would be made\n' "$CHANGES"
@@ -1717,7 +1730,9 @@ finish() {
 		fi
 		;;
 	*)
-		if [[ $CHANGES -eq 0 ]]; then
+		if [[ ${#FAILED[@]} -gt 0 ]]; then
+			printf 'fabricc: %d change(s) applied; %s\n' "$CHANGES" "$(failed_text)"
+		elif [[ $CHANGES -eq 0 ]]; then
 			printf 'fabricc: nothing to do; the host already matches\n'
 		else
 			printf 'fabricc: %d change(s) applied\n' "$CHANGES"

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=6b368939afe635dc849798af23a04fefcad37887445f7ca943616f2f47ef8a57
+FABRICC_SCRIPT_ID=ac7c5b8ffce664c3c83002f85a15a4ec24253738462af9babeaf5d946b952a9d
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='stor01'
 # Where --install puts this script's copy and its systemd unit.
@@ -91,7 +91,11 @@ of the interface that carries them: any other (a stale one, or the same
 address with another prefix length) is a difference, which a run removes
 with ip addr del. Addresses with a lifetime ("dynamic" in ip addr: SLAAC,
 DHCP leases), link-local addresses (fe80::/10) and the interfaces the
-fabric does not name are left alone.
+fabric does not name are left alone, but for a VLAN interface on a NIC
+that fabricc made and the fabric no longer names (alias fabricc-host-settings,
+or made by the --install copy of an earlier build): a run removes it
+(ip link del) and --check reports it; one fabricc did not make gets a
+warning with that command.
 A step the NIC's driver does not offer on a virtual device is reported
 "skipped:", and --check then says that it checked the rest only.
 Each NIC's steps run on their own: a step that fails stops the rest of
@@ -535,6 +539,64 @@ addr_prune() {
 		[[ -n $a ]] || continue
 		ensure "$ifc" "address $a" absent present ip addr del "$a" dev "$ifc"
 	done
+}
+
+# VLAN_MARK is the alias (ip-link(8), ip link set ... alias NAME) this script
+# gives each VLAN interface the fabric names: vlan_prune removes a VLAN
+# interface of a NIC only when it carries the mark, so an operator's own
+# VLAN interfaces stay.
+VLAN_MARK=fabricc-host-settings
+
+# vlan_alias IF: the alias of IF (/sys/class/net/IF/ifalias), none, or absent.
+vlan_alias() {
+	local a
+	a=$(read_sys "/sys/class/net/$1/ifalias")
+	printf '%s' "${a:-none}"
+}
+
+# vlan_children PARENT: "NAME PROTOCOL ID" of each VLAN interface on
+# PARENT, one a line (ip -d -o link show type vlan: "N: NAME@PARENT: ...
+# vlan protocol 802.1Q id ID ...", the first such words: an alias, which
+# may say anything, comes after them).
+vlan_children() {
+	ip -d -o link show type vlan 2>/dev/null | awk -v p="$1" '$1 ~ /^[0-9]+:$/ {
+		n = $2
+		sub(/:$/, "", n)
+		i = index(n, "@")
+		if (i == 0 || substr(n, i + 1) != p) next
+		proto = "802.1Q"; id = "?"
+		for (j = 3; j < NF; j++) if ($j == "id" && $(j - 2) == "protocol" && id == "?") { proto = $(j - 1); id = $(j + 1) }
+		print substr(n, 1, i - 1), proto, id
+	}' || true
+}
+
+# vlan_in_boot_copy PARENT VL: true when the copy --install left
+# ($BOOT_COPY), of an earlier build, makes VL on PARENT: its NIC's steps
+# set ifc to PARENT (local ifc=PARENT) and call vlan_ensure with $ifc, the
+# VLAN ID and VL. A build from before the mark made VL without it.
+vlan_in_boot_copy() {
+	[[ -f $BOOT_COPY ]] || return 1
+	awk -v p="$1" -v v="$2" '$1 == "local" && $2 ~ /^ifc=/ { cur = substr($2, 5) }
+		$1 == "vlan_ensure" && $2 == "\"$ifc\"" && $4 == v && cur == p { f = 1 }
+		END { exit !f }' "$BOOT_COPY" 2>/dev/null
+}
+
+# vlan_prune PARENT [KEEP...]: the VLAN interfaces on PARENT other than
+# the KEEP ones the fabric names: one fabricc made (its mark, or the boot
+# copy of an earlier build makes it) goes (ip link delete), which --check
+# reports and --dry-run prints; any other is left with a warning that
+# names the command, since fabricc cannot tell it is its own.
+vlan_prune() {
+	local parent=$1 vl proto id
+	shift
+	while read -r vl proto id; do
+		[[ -n $vl && " $* " != *" $vl "* ]] || continue
+		if [[ $(vlan_alias "$vl") == "$VLAN_MARK" ]] || vlan_in_boot_copy "$parent" "$vl"; then
+			ensure "$vl" vlan absent "$proto id $id on $parent (made by fabricc)" ip link del dev "$vl"
+		else
+			printf 'warning: %s: VLAN interface (%s id %s on %s) that the fabric does not name, without fabricc'"'"'s mark (alias %s), left as it is; if an earlier fabricc build made it, it keeps that VLAN'"'"'s addresses and egress map: remove it with ip link del dev %s\n' "$vl" "$proto" "$id" "$parent" "$VLAN_MARK" "$vl"
+		fi
+	done <<<"$(vlan_children "$parent")"
 }
 
 pause_get() {
@@ -1350,6 +1412,11 @@ tuning() {
 	manual "kernel command line (Demartek RoCE Deployment Guide, Linux QLogic step 9): intel_idle.max_cstate=0 processor.max_cstate=1 mce=ignore_ce idle=poll, then reboot"
 }
 
+# failed_text: the summary's words for the NICs whose steps stopped.
+failed_text() {
+	printf '%d NIC(s) failed, their steps stopped on an error: %s' "${#FAILED[@]}" "${FAILED[*]}"
+}
+
 # finish: the summary line and exit status: 0 done or no difference; 1 an
 # error (a NIC's steps that stopped, DCB left out, a stale boot copy this
 # run could not update); 3 --check differences; CHANGED_EXIT, when asked
@@ -1366,11 +1433,13 @@ finish() {
 			if [[ $SKIPS -gt 0 ]]; then
 				printf 'fabricc: %d step(s) skipped (see skipped: lines above); in what could be checked:\n' "$SKIPS"
 			fi
-			printf 'fabricc: host matches the model\n'
+			[[ ${#FAILED[@]} -gt 0 ]] || printf 'fabricc: host matches the model\n'
 		fi
 		;;
 	dry-run)
-		if [[ $CHANGES -eq 0 ]]; then
+		if [[ ${#FAILED[@]} -gt 0 ]]; then
+			printf 'fabricc: %d change(s) would be made; %s\n' "$CHANGES" "$(failed_text)"
+		elif [[ $CHANGES -eq 0 ]]; then
 			printf 'fabricc: nothing to do\n'
 		else
 			printf 'fabricc: %d change(s) would be made\n' "$CHANGES"
@@ -1378,7 +1447,9 @@ finish() {
 		fi
 		;;
 	*)
-		if [[ $CHANGES -eq 0 ]]; then
+		if [[ ${#FAILED[@]} -gt 0 ]]; then
+			printf 'fabricc: %d change(s) applied; %s\n' "$CHANGES" "$(failed_text)"
+		elif [[ $CHANGES -eq 0 ]]; then
 			printf 'fabricc: nothing to do; the host already matches\n'
 		else
 			printf 'fabricc: %d change(s) applied\n' "$CHANGES"
@@ -1417,6 +1488,8 @@ nic_1() {
 	ensure "$ifc" mtu 9000 "$(read_sys /sys/class/net/"$ifc"/mtu)" ip link set dev "$ifc" mtu 9000
 	ensure "$ifc" state up "$(link_state "$ifc")" ip link set dev "$ifc" up
 	link_check "$ifc" 100000
+	# The VLAN interfaces fabricc made on it that the fabric no longer names go.
+	vlan_prune "$ifc"
 	# The model's addresses are the interface's only global ones: others go
 	# first (link-local fe80::/10 stays), then the model's are added.
 	addr_prune "$ifc" 10.0.1.15/24
