@@ -71,9 +71,9 @@ func dcqcnFeatures(f *model.Fabric, h *model.Host) feature {
 	for i := range h.NICs {
 		switch dcqcnStep(f, &h.NICs[i]) {
 		case cnpSysfs:
-			u |= useDCQCNSysfs | useCapable
+			u |= useDCQCNSys | useCapable
 		case cnpDebugfs:
-			u |= useDCQCNDebugfs | useCNPDebugfs | useCapable
+			u |= useDCQCNDbg | useCNPDebugfs | useCapable
 		}
 	}
 	return u

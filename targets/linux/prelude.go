@@ -1215,13 +1215,13 @@ cnp_debugfs() {
 	ensure "$1" 'CNP DSCP' "$2" "$(read_sys "$d/np_cnp_dscp")" write_value "$d/np_cnp_dscp" "$2"
 	ensure "$1" 'CNP priority' "$3" "$(cnp_prio_debugfs "$d")" write_value "$d/np_cnp_prio" "$3"
 }`},
-	{useDCQCNSysfs, `# dcqcn_sysfs IF POINT NAME WANT: one DCQCN parameter of MLNX_OFED's mlx5
+	{useDCQCNSys, `# dcqcn_sysfs IF POINT NAME WANT: one DCQCN parameter of MLNX_OFED's mlx5
 # sysfs, /sys/class/net/IF/ecn/POINT/NAME (NVIDIA "DCQCN CC Parameters").
 dcqcn_sysfs() {
 	local f=/sys/class/net/$1/ecn/$2/$3
 	ensure "$1" "DCQCN $3" "$4" "$(read_sys "$f")" write_value "$f" "$4"
 }`},
-	{useDCQCNDebugfs, `# dcqcn_debugfs IF NAME WANT: one DCQCN parameter through the inbox mlx5_ib
+	{useDCQCNDbg, `# dcqcn_debugfs IF NAME WANT: one DCQCN parameter through the inbox mlx5_ib
 # debugfs, cc_params/NAME (Linux drivers/infiniband/hw/mlx5/cong.c).
 dcqcn_debugfs() {
 	local pci d
@@ -1783,28 +1783,28 @@ finish() {
 type feature uint
 
 const (
-	useDriverTool   feature = 1 << iota // need_driver_tool: ethtool, dcb, mlnx_qos
-	useCapable                          // capable: a driver-only step
-	useAddr                             // addr_state, addr_prune
-	useVLAN                             // vlan_ensure
-	usePause                            // pause_get
-	useDcb                              // dcb_get, dcb_ets
-	useMlnx                             // mlnx_get
-	useMlnxDSCP                         // mlnx_dscp
-	useRoCECM                           // roce_cm
-	useDCQCN                            // dcqcn_prio
-	useCNPSysfs                         // cnp_sysfs
-	useCNPDebugfs                       // cnp_debugfs
-	useCableLen                         // cable_len
-	useNIC                              // nic_guard, link_check, fail, is_physical: any NIC
-	useCNPInbox                         // cnp_readable: inbox CNP class at the firmware default
-	useNCCL                             // nccl_tc: a NIC lists the nccl application
-	useRoute                            // nic_route: a NIC with a route (model.NIC.Route)
-	useRail                             // rail_sysctls: two or more NICs with IPv4 addresses
-	useTClass                           // global_tclass: an MLNX_OFED mlx5 RoCE NIC
-	useQede                             // qede_pfc: a QLogic NIC on qede
-	useDCQCNSysfs                       // dcqcn_sysfs: DCQCN parameters, MLNX_OFED
-	useDCQCNDebugfs                     // dcqcn_debugfs, dcqcn_fix: DCQCN parameters, inbox
+	useDriverTool feature = 1 << iota // need_driver_tool: ethtool, dcb, mlnx_qos
+	useCapable                        // capable: a driver-only step
+	useAddr                           // addr_state, addr_prune
+	useVLAN                           // vlan_ensure
+	usePause                          // pause_get
+	useDcb                            // dcb_get, dcb_ets
+	useMlnx                           // mlnx_get
+	useMlnxDSCP                       // mlnx_dscp
+	useRoCECM                         // roce_cm
+	useDCQCN                          // dcqcn_prio
+	useCNPSysfs                       // cnp_sysfs
+	useCNPDebugfs                     // cnp_debugfs
+	useCableLen                       // cable_len
+	useNIC                            // nic_guard, link_check, fail, is_physical: any NIC
+	useCNPInbox                       // cnp_readable: inbox CNP class at the firmware default
+	useNCCL                           // nccl_tc: a NIC lists the nccl application
+	useRoute                          // nic_route: a NIC with a route (model.NIC.Route)
+	useRail                           // rail_sysctls: two or more NICs with IPv4 addresses
+	useTClass                         // global_tclass: an MLNX_OFED mlx5 RoCE NIC
+	useQede                           // qede_pfc: a QLogic NIC on qede
+	useDCQCNSys                       // dcqcn_sysfs: DCQCN parameters, MLNX_OFED
+	useDCQCNDbg                       // dcqcn_debugfs, dcqcn_fix: DCQCN parameters, inbox
 )
 
 // preludeBlock is one part of the prelude and the feature that needs it.
