@@ -1,6 +1,9 @@
 package model
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // DCQCNParam is one DCQCN parameter the fabric sets on its ConnectX NICs,
 // named as MLNX_OFED's sysfs names it (DCQCNSpec.Name).
@@ -86,4 +89,20 @@ func DCQCNSpecOf(name string) (DCQCNSpec, bool) {
 // ConnectX-3 (mlx4) has none of them.
 func (n *NIC) TakesDCQCNParams() bool {
 	return n.Vendor == "mellanox" && n.Transport == TransportRoCE && !n.RunsMlx4()
+}
+
+// CheckDCQCN returns an error naming the first parameter of params that
+// is unknown or out of its range (the compiler refuses both), for the
+// host scripts, which write the values into root shell lines.
+func CheckDCQCN(params []DCQCNParam) error {
+	for _, p := range params {
+		s, ok := DCQCNSpecOf(p.Name)
+		if !ok {
+			return fmt.Errorf("qos dcqcn has an unknown parameter %q", p.Name)
+		}
+		if p.Value < s.Min || p.Value > s.Max {
+			return fmt.Errorf("qos dcqcn %s = %d is out of its range %d-%d", p.Name, p.Value, s.Min, s.Max)
+		}
+	}
+	return nil
 }

@@ -82,14 +82,8 @@ func dcqcnFeatures(f *model.Fabric, h *model.Host) feature {
 // validateDCQCN refuses a parameter the compiler would not have let
 // through: an unknown name or a value out of its range.
 func validateDCQCN(f *model.Fabric) error {
-	for _, p := range f.QoS.DCQCN {
-		s, ok := model.DCQCNSpecOf(p.Name)
-		if !ok {
-			return fmt.Errorf("linux: qos dcqcn has an unknown parameter %q", p.Name)
-		}
-		if p.Value < s.Min || p.Value > s.Max {
-			return fmt.Errorf("linux: qos dcqcn %s = %d is out of its range %d-%d", p.Name, p.Value, s.Min, s.Max)
-		}
+	if err := model.CheckDCQCN(f.QoS.DCQCN); err != nil {
+		return fmt.Errorf("linux: %w", err)
 	}
 	return nil
 }
