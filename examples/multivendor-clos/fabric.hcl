@@ -18,14 +18,6 @@ variable "hosts_per_leaf" {
 qos {
   profile = "nvidia-roce"
   headroom { lossless_mtu = 4096 } # the RoCE path MTU of the MTU 9000 hosts
-
-  # DCQCN on the senders' ConnectX NICs (NVIDIA "DCQCN CC Parameters"):
-  # one CNP cuts a flow's rate to no less than a quarter of it, and no flow
-  # is held below 1 Gb/s. Parameters not written keep the firmware's values.
-  dcqcn {
-    rpg_min_dec_fac = 25
-    rpg_min_rate    = 1000
-  }
 }
 locals {
   gpus_per_leaf = 4

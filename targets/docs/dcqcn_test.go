@@ -8,7 +8,7 @@ import (
 )
 
 // dcqcnTable is the DCQCN parameters section's table for
-// multivendor-clos's rpg_min_dec_fac 25 and rpg_min_rate 1000.
+// ai-rails' rpg_min_dec_fac 25 and rpg_min_rate 1000.
 const dcqcnTable = "## DCQCN parameters\n\n" +
 	"The fabric sets these DCQCN reaction point parameters on its ConnectX-4 and later RoCE NICs; every parameter not listed keeps the firmware's value. " +
 	"Names, units, ranges and defaults: NVIDIA \"DCQCN CC Parameters\" (DOCA SDK documentation; ConnectX-4 and later), whose WinOF and NVConfig (firmware, mlxconfig) names are listed beside MLNX\\_OFED's.\n\n" +
@@ -18,17 +18,18 @@ const dcqcnTable = "## DCQCN parameters\n\n" +
 	"| rpg\\_min\\_rate | 1000 | Mb/s | 1 | DcQcnMinRate | RPG\\_MIN\\_RATE | lowest rate a flow is limited to |\n\n"
 
 // TestHostDCQCNLinux: the host document lists the fabric's DCQCN values
-// and where the Linux script sets them, per driver.
+// (ai-rails sets two) and where the Linux script sets them, per driver.
 func TestHostDCQCNLinux(t *testing.T) {
-	f := compileExample(t, "multivendor-clos")
-	for host, where := range map[string]string{
-		"gpu01": "- roce0 (ens1f0np0): set and checked through MLNX\\_OFED's sysfs, /sys/class/net/ens1f0np0/ecn/roce\\_rp/NAME (NVIDIA MLNX\\_OFED documentation, Explicit Congestion Notification).\n",
-		"stor01": "- roce0 (ens2f0np0): set and checked through the inbox mlx5\\_ib debugfs, /sys/kernel/debug/mlx5/PCI-DEVICE/cc\\_params/rp\\_NAME (Linux drivers/infiniband/hw/mlx5/cong.c), " +
-			"which needs debugfs mounted and no kernel lockdown (kernel\\_lockdown(7)); otherwise the script fails the step and names the firmware way: mlxconfig with the NVConfig names.\n",
-	} {
-		if s := hostDoc(t, f, host); !strings.Contains(s, dcqcnTable+where+"\n") {
-			t.Errorf("%s.md lacks\n%s%s\nin\n%s", host, dcqcnTable, where, s)
-		}
+	f := compileExample(t, "ai-rails")
+	ofed := "- rail1 (ens1np0): set and checked through MLNX\\_OFED's sysfs, /sys/class/net/ens1np0/ecn/roce\\_rp/NAME (NVIDIA MLNX\\_OFED documentation, Explicit Congestion Notification).\n"
+	if s := hostDoc(t, f, "gpu01"); !strings.Contains(s, dcqcnTable+ofed) {
+		t.Errorf("gpu01.md lacks\n%s%s\nin\n%s", dcqcnTable, ofed, s)
+	}
+	f.Host("gpu01").NICs[0].Driver = "inbox"
+	inbox := "- rail1 (ens1np0): set and checked through the inbox mlx5\\_ib debugfs, /sys/kernel/debug/mlx5/PCI-DEVICE/cc\\_params/rp\\_NAME (Linux drivers/infiniband/hw/mlx5/cong.c), " +
+		"which needs debugfs mounted and no kernel lockdown (kernel\\_lockdown(7)); otherwise the script fails the step and names the firmware way: mlxconfig with the NVConfig names.\n"
+	if s := hostDoc(t, f, "gpu01"); !strings.Contains(s, dcqcnTable+inbox) {
+		t.Errorf("gpu01.md (inbox) lacks\n%s%s\nin\n%s", dcqcnTable, inbox, s)
 	}
 }
 

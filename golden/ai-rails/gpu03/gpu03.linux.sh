@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=6480618657780879c8e9cb758f065817d18f2e0bcd7529ca36fbb8a4a0575edd
+FABRICC_SCRIPT_ID=6651a7511d13083ebd14903aa719216711de484432579b7a31ea1e74161d04ff
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu03'
 # Where --install puts this script's copy and its systemd unit.
@@ -1062,6 +1062,13 @@ pci_dev() {
 	printf '%s' "${d##*/}"
 }
 
+# dcqcn_sysfs IF POINT NAME WANT: one DCQCN parameter of MLNX_OFED's mlx5
+# sysfs, /sys/class/net/IF/ecn/POINT/NAME (NVIDIA "DCQCN CC Parameters").
+dcqcn_sysfs() {
+	local f=/sys/class/net/$1/ecn/$2/$3
+	ensure "$1" "DCQCN $3" "$4" "$(read_sys "$f")" write_value "$f" "$4"
+}
+
 # rail_sysctls IF: IF is one of several fabric NICs with IPv4 addresses (a
 # multi-rail host). Linux owns addresses per host, not per interface: by
 # default every interface answers ARP for every address of the host ("ARP
@@ -1531,6 +1538,10 @@ nic_1() {
 	if capable "$ifc" "CNP marking sysfs (ecn/roce_np)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np" test -d "/sys/class/net/$ifc/ecn/roce_np"; then
 		cnp_sysfs "$ifc" 48 6
 	fi
+	if capable "$ifc" "DCQCN parameters sysfs (ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_rp" test -d "/sys/class/net/$ifc/ecn/roce_rp"; then
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_dec_fac 25
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_rate 1000
+	fi
 }
 
 # NIC "rail2": ConnectX-7 (mellanox, driver mlnx_ofed) on ens2np0, 400000 Mb/s, MTU 9000.
@@ -1583,6 +1594,10 @@ nic_2() {
 	fi
 	if capable "$ifc" "CNP marking sysfs (ecn/roce_np)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np" test -d "/sys/class/net/$ifc/ecn/roce_np"; then
 		cnp_sysfs "$ifc" 48 6
+	fi
+	if capable "$ifc" "DCQCN parameters sysfs (ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_rp" test -d "/sys/class/net/$ifc/ecn/roce_rp"; then
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_dec_fac 25
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_rate 1000
 	fi
 }
 
@@ -1637,6 +1652,10 @@ nic_3() {
 	if capable "$ifc" "CNP marking sysfs (ecn/roce_np)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np" test -d "/sys/class/net/$ifc/ecn/roce_np"; then
 		cnp_sysfs "$ifc" 48 6
 	fi
+	if capable "$ifc" "DCQCN parameters sysfs (ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_rp" test -d "/sys/class/net/$ifc/ecn/roce_rp"; then
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_dec_fac 25
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_rate 1000
+	fi
 }
 
 # NIC "rail4": ConnectX-7 (mellanox, driver mlnx_ofed) on ens4np0, 400000 Mb/s, MTU 9000.
@@ -1689,6 +1708,10 @@ nic_4() {
 	fi
 	if capable "$ifc" "CNP marking sysfs (ecn/roce_np)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np" test -d "/sys/class/net/$ifc/ecn/roce_np"; then
 		cnp_sysfs "$ifc" 48 6
+	fi
+	if capable "$ifc" "DCQCN parameters sysfs (ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_rp" test -d "/sys/class/net/$ifc/ecn/roce_rp"; then
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_dec_fac 25
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_rate 1000
 	fi
 }
 
@@ -1743,6 +1766,10 @@ nic_5() {
 	if capable "$ifc" "CNP marking sysfs (ecn/roce_np)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np" test -d "/sys/class/net/$ifc/ecn/roce_np"; then
 		cnp_sysfs "$ifc" 48 6
 	fi
+	if capable "$ifc" "DCQCN parameters sysfs (ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_rp" test -d "/sys/class/net/$ifc/ecn/roce_rp"; then
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_dec_fac 25
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_rate 1000
+	fi
 }
 
 # NIC "rail6": ConnectX-7 (mellanox, driver mlnx_ofed) on ens6np0, 400000 Mb/s, MTU 9000.
@@ -1795,6 +1822,10 @@ nic_6() {
 	fi
 	if capable "$ifc" "CNP marking sysfs (ecn/roce_np)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np" test -d "/sys/class/net/$ifc/ecn/roce_np"; then
 		cnp_sysfs "$ifc" 48 6
+	fi
+	if capable "$ifc" "DCQCN parameters sysfs (ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_rp" test -d "/sys/class/net/$ifc/ecn/roce_rp"; then
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_dec_fac 25
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_rate 1000
 	fi
 }
 
@@ -1849,6 +1880,10 @@ nic_7() {
 	if capable "$ifc" "CNP marking sysfs (ecn/roce_np)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np" test -d "/sys/class/net/$ifc/ecn/roce_np"; then
 		cnp_sysfs "$ifc" 48 6
 	fi
+	if capable "$ifc" "DCQCN parameters sysfs (ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_rp" test -d "/sys/class/net/$ifc/ecn/roce_rp"; then
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_dec_fac 25
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_rate 1000
+	fi
 }
 
 # NIC "rail8": ConnectX-7 (mellanox, driver mlnx_ofed) on ens8np0, 400000 Mb/s, MTU 9000.
@@ -1901,6 +1936,10 @@ nic_8() {
 	fi
 	if capable "$ifc" "CNP marking sysfs (ecn/roce_np)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np" test -d "/sys/class/net/$ifc/ecn/roce_np"; then
 		cnp_sysfs "$ifc" 48 6
+	fi
+	if capable "$ifc" "DCQCN parameters sysfs (ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_rp" test -d "/sys/class/net/$ifc/ecn/roce_rp"; then
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_dec_fac 25
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_rate 1000
 	fi
 }
 

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=baa5d57348dea9cff37a131231beabb07fffc7a7226750b49c0eb95d5cc75d6c
+FABRICC_SCRIPT_ID=4ac0729d9917c484f14a789d812077a0f3a21f0a2b9112b8357daba3856e41fe
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu03'
 # Where --install puts this script's copy and its systemd unit.
@@ -1062,13 +1062,6 @@ pci_dev() {
 	printf '%s' "${d##*/}"
 }
 
-# dcqcn_sysfs IF POINT NAME WANT: one DCQCN parameter of MLNX_OFED's mlx5
-# sysfs, /sys/class/net/IF/ecn/POINT/NAME (NVIDIA "DCQCN CC Parameters").
-dcqcn_sysfs() {
-	local f=/sys/class/net/$1/ecn/$2/$3
-	ensure "$1" "DCQCN $3" "$4" "$(read_sys "$f")" write_value "$f" "$4"
-}
-
 # has_systemd: systemd is the running init: systemctl is there and
 # /run/systemd/system exists (sd_booted(3)).
 has_systemd() { command -v systemctl >/dev/null 2>&1 && [[ -d /run/systemd/system ]]; }
@@ -1509,10 +1502,6 @@ nic_1() {
 	fi
 	if capable "$ifc" "CNP marking sysfs (ecn/roce_np)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np" test -d "/sys/class/net/$ifc/ecn/roce_np"; then
 		cnp_sysfs "$ifc" 48 6
-	fi
-	if capable "$ifc" "DCQCN parameters sysfs (ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_rp" test -d "/sys/class/net/$ifc/ecn/roce_rp"; then
-		dcqcn_sysfs "$ifc" roce_rp rpg_min_dec_fac 25
-		dcqcn_sysfs "$ifc" roce_rp rpg_min_rate 1000
 	fi
 }
 

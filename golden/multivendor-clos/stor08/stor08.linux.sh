@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=147ba12eac696df9c4829c3c0a442e31d18c3b829092765f2ce62e43e03e72a9
+FABRICC_SCRIPT_ID=547e4a1ac526d790b49c52beb7cec89314ad769f807ce18ae7986670475daa1b
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='stor08'
 # Where --install puts this script's copy and its systemd unit.
@@ -996,33 +996,6 @@ cnp_debugfs() {
 	ensure "$1" 'CNP priority' "$3" "$(cnp_prio_debugfs "$d")" write_value "$d/np_cnp_prio" "$3"
 }
 
-# dcqcn_debugfs IF NAME WANT: one DCQCN parameter through the inbox mlx5_ib
-# debugfs, cc_params/NAME (Linux drivers/infiniband/hw/mlx5/cong.c).
-dcqcn_debugfs() {
-	local pci d
-	pci=$(pci_dev "$1") || pci="pci-device-of-$1"
-	d=/sys/kernel/debug/mlx5/$pci/cc_params
-	ensure "$1" "DCQCN $2" "$3" "$(read_sys "$d/$2")" write_value "$d/$2" "$3"
-}
-
-# dcqcn_fix IF: why cc_params cannot be used for the DCQCN parameters, and
-# the way that needs no debugfs: the firmware's own (NVIDIA "DCQCN CC
-# Parameters", NVConfig column), set with mlxconfig (NVIDIA MFT) and in
-# force after a firmware reset or a reboot.
-dcqcn_fix() {
-	local pci mode
-	pci=$(pci_dev "$1") || pci="<pci device of $1>"
-	mode=$(lockdown_mode)
-	if [[ $mode != none ]]; then
-		printf 'kernel lockdown (%s, as UEFI Secure Boot sets it) refuses debugfs (kernel_lockdown(7))' "$mode"
-	elif [[ $(mount_state /sys/kernel/debug) != mounted ]]; then
-		printf 'debugfs is not mounted (mount -t debugfs none /sys/kernel/debug)'
-	else
-		printf 'mlx5_ib shows no cc_params for %s (load mlx5_ib)' "$pci"
-	fi
-	printf '; or set them in firmware: mlxconfig -d %s set with the NVConfig names of NVIDIA "DCQCN CC Parameters", then mlxfwreset or a reboot' "$pci"
-}
-
 # cnp_readable IF DSCP PRIO: true when IF's cc_params can be read, to check
 # the CNP marking the fabric shares with the firmware default (DSCP 48,
 # priority 6: CNP_DSCP_P1, CNP_802P_PRIO_P1); otherwise the step is
@@ -1471,10 +1444,6 @@ nic_1() {
 	debugfs_mount "$ifc"
 	if cnp_readable "$ifc" 48 6; then
 		cnp_debugfs "$ifc" 48 6
-	fi
-	if capable "$ifc" "DCQCN parameters (mlx5 debugfs cc_params)" "$(dcqcn_fix "$ifc")" cc_params_ready "$ifc"; then
-		dcqcn_debugfs "$ifc" rp_min_dec_fac 25
-		dcqcn_debugfs "$ifc" rp_min_rate 1000
 	fi
 }
 
