@@ -41,6 +41,7 @@ func lower(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
 	l.cfg = &own
 	l.lowerFabric()
 	l.lowerQoS()
+	l.lowerDCQCN()
 	l.lowerVLANs()
 	l.lowerDevices()
 	l.cfg.Hosts = nil
@@ -51,6 +52,7 @@ func lower(cfg *dsl.Config) (*model.Fabric, Sources, hcl.Diagnostics) {
 	l.finishRoutes()
 	l.finishVLANs()
 	l.checkNICSpeeds()
+	l.checkDCQCNLineRate()
 	l.checkAddresses()
 	return l.f, l.src, l.diags
 }

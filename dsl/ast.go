@@ -48,6 +48,7 @@ type QoS struct {
 	Classes   []Class   `hcl:"class,block"`
 	Headroom  *Headroom `hcl:"headroom,block"`
 	Watchdog  *Watchdog `hcl:"pfc_watchdog,block"`
+	DCQCN     *DCQCN    `hcl:"dcqcn,block"`
 
 	DefRange       Range `hcl:",def_range"`
 	ProfileRange   Range `hcl:"profile,attr_value_range"`

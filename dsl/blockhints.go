@@ -48,6 +48,8 @@ func explainBlockLabels(diags hcl.Diagnostics, files map[string]*hcl.File) hcl.D
 			if hint := repeatHint(files, *d.Subject, repeatArgument.FindStringSubmatch(d.Detail)[1]); hint != "" {
 				d.Detail += " " + hint
 			}
+		case strings.HasPrefix(d.Detail, "An argument named ") && innermostType(files, *d.Subject) == "dcqcn":
+			d.Detail += " " + dcqcnNamesHint()
 		case d.Detail == missingLabels:
 			if t := dynamicTypeAt(files, *d.Subject); t != "" {
 				d.Detail = dynamicLabelsDetail(t)
@@ -124,29 +126,7 @@ var repeatArgument = regexp.MustCompile(`^An argument named "(for_each|count)" i
 // repeatHint points a for_each or count written in a block at the
 // dynamic block that repeats it, or "" when the block is not found.
 func repeatHint(files map[string]*hcl.File, r hcl.Range, arg string) string {
-	f := files[r.Filename]
-	if f == nil {
-		return ""
-	}
-	body, ok := f.Body.(*hclsyntax.Body)
-	if !ok {
-		return ""
-	}
-	var chain []*hclsyntax.Block
-	for {
-		var inner *hclsyntax.Block
-		for _, b := range body.Blocks {
-			if contains(b.Range(), r) {
-				inner = b
-				break
-			}
-		}
-		if inner == nil {
-			break
-		}
-		chain = append(chain, inner)
-		body = inner.Body
-	}
+	chain := blocksAround(files, r)
 	if len(chain) == 0 {
 		return ""
 	}
@@ -177,4 +157,47 @@ func repeatHint(files map[string]*hcl.File, r hcl.Range, arg string) string {
 	return fmt.Sprintf("A %s block makes one %s; to make %s, write a dynamic block: "+
 		"dynamic %q { %s%s, content { ... } } (docs/language.md, \"Variables, locals, functions and dynamic blocks\").",
 		t, t, many, t, each, labels)
+}
+
+// blocksAround is the chain of blocks, outermost first, whose bodies hold
+// r, or none.
+func blocksAround(files map[string]*hcl.File, r hcl.Range) []*hclsyntax.Block {
+	f := files[r.Filename]
+	if f == nil {
+		return nil
+	}
+	body, ok := f.Body.(*hclsyntax.Body)
+	if !ok {
+		return nil
+	}
+	var chain []*hclsyntax.Block
+	for {
+		var inner *hclsyntax.Block
+		for _, b := range body.Blocks {
+			if contains(b.Range(), r) {
+				inner = b
+				break
+			}
+		}
+		if inner == nil {
+			return chain
+		}
+		chain = append(chain, inner)
+		body = inner.Body
+	}
+}
+
+// innermostType is the type of the innermost block holding r, or "".
+func innermostType(files map[string]*hcl.File, r hcl.Range) string {
+	chain := blocksAround(files, r)
+	if len(chain) == 0 {
+		return ""
+	}
+	return chain[len(chain)-1].Type
+}
+
+// dcqcnNamesHint names the parameters a dcqcn block takes.
+func dcqcnNamesHint() string {
+	return "A dcqcn block takes " + strings.Join(DCQCNNames(), ", ") +
+		` (MLNX_OFED's names; docs/language.md, "DCQCN parameters").`
 }

@@ -8,7 +8,8 @@ import (
 	"github.com/fabricc/fabricc/targets/docs"
 )
 
-// qos resolves qos, qos/class/<name>[/<attr>] and qos/headroom.
+// qos resolves qos, qos/class/<name>[/<attr>], qos/headroom and
+// qos/dcqcn[/<name>].
 func (b *Build) qos(el *Element, path []string) error {
 	q := &b.Fabric.QoS
 	switch {
@@ -29,6 +30,8 @@ func (b *Build) qos(el *Element, path []string) error {
 		el.What = fmt.Sprintf("the headroom assumptions: lossless frames %s, %d %% small packets", frames, q.Headroom.SmallPacketPercent)
 		b.add(el, "qos headroom block", "qos", "headroom")
 		return nil
+	case len(path) >= 2 && path[1] == "dcqcn":
+		return b.dcqcn(el, path[2:])
 	case len(path) >= 3 && path[1] == "class":
 		c := q.Class(path[2])
 		if c == nil {

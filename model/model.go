@@ -101,6 +101,10 @@ type QoS struct {
 	CNPClass  string `json:"cnp_class,omitempty"`
 	// Headroom holds the fabric-wide inputs to the PFC headroom formula.
 	Headroom HeadroomPolicy `json:"headroom"`
+	// DCQCN holds the DCQCN reaction point parameters written in the qos
+	// block's dcqcn block, once for the fabric (DCQCNSpecs order); a
+	// parameter not written is absent and keeps the NIC firmware's value.
+	DCQCN []DCQCNParam `json:"dcqcn,omitempty"`
 }
 
 // Class is one traffic class: a set of priorities sharing one egress queue.

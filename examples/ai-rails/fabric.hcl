@@ -21,6 +21,14 @@ qos {
   # The hosts' MTU 9000 carries RoCE at a 4096 B path MTU: the headroom
   # of every lossless port counts a last frame that long.
   headroom { lossless_mtu = 4096 }
+
+  # DCQCN on the senders' ConnectX-7 NICs (NVIDIA "DCQCN CC Parameters"):
+  # one CNP cuts a flow's rate to no less than a quarter of it, and no flow
+  # is held below 1 Gb/s. Parameters not written keep the firmware's values.
+  dcqcn {
+    rpg_min_dec_fac = 25
+    rpg_min_rate    = 1000
+  }
 }
 
 # Each rail is its own layer-2 segment on its leaf; the rails meet only

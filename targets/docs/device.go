@@ -300,6 +300,7 @@ func renderHost(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, er
 	writeRoutes(d, h)
 	writeRails(d, h)
 	writeHostQoS(d, f, h)
+	writeHostDCQCN(d, f, h)
 	slNames, slPrio := slSetting(slNICs(f, h))
 	writeLinuxMarking(d, h, slNames, slPrio)
 	writeApplications(d, h)

@@ -99,11 +99,19 @@ func (s rcSetting) owns() string {
 // fromQoS marks a setting that carries the fabric-wide priority maps.
 const fromQoS = "\x00qos"
 
+// fromDCQCN starts the from of a setting that carries the qos block's
+// dcqcn parameter named after it.
+const fromDCQCN = "\x00dcqcn:"
+
 // at says that the lines written next come from where s's value comes
 // from.
 func (b *text) at(s setting) {
 	if s.from == fromQoS {
 		b.At("qos")
+		return
+	}
+	if name, ok := strings.CutPrefix(s.from, fromDCQCN); ok {
+		b.At("qos", "dcqcn", name)
 		return
 	}
 	b.nic(s.from)
@@ -136,13 +144,15 @@ type nicPlan struct {
 	v6 bool
 	// cnp are the CNP marking sysctls, also in sysctl.conf.
 	cnp []setting
+	// dcqcn are the fabric's DCQCN parameter sysctls, also in sysctl.conf.
+	dcqcn []setting
 }
 
 // hasSysctlConf reports whether any NIC has sysctl.conf lines, and so
 // the host a <host>.sysctl.conf.
 func hasSysctlConf(plans []nicPlan) bool {
 	for _, p := range plans {
-		if len(p.sysctl)+len(p.cnp) > 0 {
+		if len(p.sysctl)+len(p.cnp)+len(p.dcqcn) > 0 {
 			return true
 		}
 	}
@@ -202,7 +212,7 @@ func renderFiles(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, e
 	out := []targets.File{file(targets.HostScriptName(h), 0o755, sh), file(h.Name+".rc.conf", 0o644, rc), file(h.Name+".loader.conf", 0o644, loader)}
 	if sysctl {
 		sc := newText()
-		confFile(sc, f, h, sysctlHeader, plans, func(p nicPlan) int { return len(p.sysctl) + len(p.cnp) }, sysctlLines)
+		confFile(sc, f, h, sysctlHeader, plans, func(p nicPlan) int { return len(p.sysctl) + len(p.cnp) + len(p.dcqcn) }, sysctlLines)
 		out = append(out, file(h.Name+".sysctl.conf", 0o644, sc))
 	}
 	return out, nil
@@ -223,6 +233,9 @@ const (
 func validate(f *model.Fabric, h *model.Host) error {
 	if err := targets.CheckHost(f, h, model.OSFreeBSD, "FreeBSD"); err != nil {
 		return err
+	}
+	if err := model.CheckDCQCN(f.QoS.DCQCN); err != nil {
+		return fmt.Errorf("freebsd: %w", err)
 	}
 	for i := range h.NICs {
 		n := &h.NICs[i]
@@ -334,10 +347,10 @@ func loaderLines(b *text, p nicPlan) {
 }
 
 // sysctlLines are a NIC's sysctl.conf lines: its PFC sysctls, then its
-// CNP marking ones. sysctl.conf(5) values are read bare (rc.d/sysctl):
+// CNP marking ones, then its DCQCN parameters. sysctl.conf(5) values are read bare (rc.d/sysctl):
 // here numbers and comma lists only.
 func sysctlLines(b *text, p nicPlan) {
-	for _, ss := range [][]setting{p.sysctl, p.cnp} {
+	for _, ss := range [][]setting{p.sysctl, p.cnp, p.dcqcn} {
 		for _, s := range ss {
 			b.at(s)
 			fmt.Fprintf(b, "%s=%s\n", s.name, s.value)

@@ -23,6 +23,7 @@ func plan(f *model.Fabric, n *model.NIC) nicPlan {
 		p.sysctl = []setting{{base + "rx_ppp", m, "pfc_priorities"}, {base + "tx_ppp", m, "pfc_priorities"}}
 	}
 	p.cnp = cnpSettings(n, p.unit)
+	p.dcqcn = dcqcnSettings(f, n, p.unit)
 	return p
 }
 

@@ -154,7 +154,7 @@ func writeShadowed(b *text, p *nicPlan) {
 			fmt.Fprintf(b, " \\\n\t\t%s %s whole '%s'", rcConf, s.name, s.value)
 		}
 	}
-	for _, ss := range [][]setting{p.sysctl, p.cnp} {
+	for _, ss := range [][]setting{p.sysctl, p.cnp, p.dcqcn} {
 		for _, s := range ss {
 			fmt.Fprintf(b, " \\\n\t\t%s %s whole '%s'", sysctlConf, s.name, s.value)
 		}
@@ -239,6 +239,7 @@ func writeMlx5(b *text, n *model.NIC, p *nicPlan) {
 	b.WriteString("\tnote \"" + ifc + ": ETS is left to the driver: mlx5en's tc_rate_share has no strict mode for the CNP class\"\n")
 	writeDCBXNote(b, ifc)
 	writeCNP(b, n, p)
+	writeDCQCNParams(b, n, p)
 }
 
 // writeDCBXNote says that the adapter's firmware DCBX agent is not

@@ -42,7 +42,7 @@ func renderFiles(f *model.Fabric, h *model.Host, mapped bool) ([]targets.File, e
 	b := &script{Text: scriptSize.NewText(mapped), host: h.Name}
 	writeHeader(b, f, h)
 	rails := h.IPv4Rails()
-	writePrelude(b, h, rails != nil)
+	writePrelude(b, f, h, rails != nil)
 	for i := range h.NICs {
 		writeNIC(b, f, &h.NICs[i], i+1, rails)
 	}
@@ -94,7 +94,7 @@ func validate(f *model.Fabric, h *model.Host) error {
 			return err
 		}
 	}
-	return nil
+	return validateDCQCN(f)
 }
 
 // validateNIC checks one NIC's names and numbers.

@@ -74,6 +74,7 @@ func writeNIC(b *script, f *model.Fabric, n *model.NIC, idx int, rails []*model.
 	}
 	writeDCQCN(b, n)
 	writeCNP(b, n)
+	writeDCQCNParams(b, f, n)
 	b.nic(n)
 	b.WriteString("}\n")
 }

@@ -1221,6 +1221,38 @@ cnp_debugfs() {
 	ensure "$1" 'CNP DSCP' "$2" "$(read_sys "$d/np_cnp_dscp")" write_value "$d/np_cnp_dscp" "$2"
 	ensure "$1" 'CNP priority' "$3" "$(cnp_prio_debugfs "$d")" write_value "$d/np_cnp_prio" "$3"
 }`},
+	{useDCQCNSys, `# dcqcn_sysfs IF POINT NAME WANT: one DCQCN parameter of MLNX_OFED's mlx5
+# sysfs, /sys/class/net/IF/ecn/POINT/NAME (NVIDIA "DCQCN CC Parameters").
+dcqcn_sysfs() {
+	local f=/sys/class/net/$1/ecn/$2/$3
+	ensure "$1" "DCQCN $3" "$4" "$(read_sys "$f")" write_value "$f" "$4"
+}`},
+	{useDCQCNDbg, `# dcqcn_debugfs IF NAME WANT: one DCQCN parameter through the inbox mlx5_ib
+# debugfs, cc_params/NAME (Linux drivers/infiniband/hw/mlx5/cong.c).
+dcqcn_debugfs() {
+	local pci d
+	pci=$(pci_dev "$1") || pci="pci-device-of-$1"
+	d=/sys/kernel/debug/mlx5/$pci/cc_params
+	ensure "$1" "DCQCN $2" "$3" "$(read_sys "$d/$2")" write_value "$d/$2" "$3"
+}
+
+# dcqcn_fix IF: why cc_params cannot be used for the DCQCN parameters, and
+# the way that needs no debugfs: the firmware's own (NVIDIA "DCQCN CC
+# Parameters", NVConfig column), set with mlxconfig (NVIDIA MFT) and in
+# force after a firmware reset or a reboot.
+dcqcn_fix() {
+	local pci mode
+	pci=$(pci_dev "$1") || pci="<pci device of $1>"
+	mode=$(lockdown_mode)
+	if [[ $mode != none ]]; then
+		printf 'kernel lockdown (%s, as UEFI Secure Boot sets it) refuses debugfs (kernel_lockdown(7))' "$mode"
+	elif [[ $(mount_state /sys/kernel/debug) != mounted ]]; then
+		printf 'debugfs is not mounted (mount -t debugfs none /sys/kernel/debug)'
+	else
+		printf 'mlx5_ib shows no cc_params for %s (load mlx5_ib)' "$pci"
+	fi
+	printf '; or set them in firmware: mlxconfig -d %s set with the NVConfig names of NVIDIA "DCQCN CC Parameters", then mlxfwreset or a reboot' "$pci"
+}`},
 	{useCNPInbox, `# cnp_readable IF DSCP PRIO: true when IF's cc_params can be read, to check
 # the CNP marking the fabric shares with the firmware default (DSCP 48,
 # priority 6: CNP_DSCP_P1, CNP_802P_PRIO_P1); otherwise the step is
@@ -1786,6 +1818,8 @@ const (
 	useRail                           // rail_sysctls: two or more NICs with IPv4 addresses
 	useTClass                         // global_tclass: an MLNX_OFED mlx5 RoCE NIC
 	useQede                           // qede_pfc: a QLogic NIC on qede
+	useDCQCNSys                       // dcqcn_sysfs: DCQCN parameters, MLNX_OFED
+	useDCQCNDbg                       // dcqcn_debugfs, dcqcn_fix: DCQCN parameters, inbox
 )
 
 // preludeBlock is one part of the prelude and the feature that needs it.
@@ -1854,8 +1888,8 @@ func features(h *model.Host, rails bool) feature {
 
 // writePrelude writes the prelude blocks the host's script calls; rails
 // as for features.
-func writePrelude(b *script, h *model.Host, rails bool) {
-	b.Fixed(preludeText(features(h, rails)))
+func writePrelude(b *script, f *model.Fabric, h *model.Host, rails bool) {
+	b.Fixed(preludeText(features(h, rails) | dcqcnFeatures(f, h)))
 }
 
 // preludeText joins the blocks that features u need, a blank line

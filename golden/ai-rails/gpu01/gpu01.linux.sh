@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=0157dcc90e530b2bb0c95c14cad32841f9875bdc10ebc16b631ed50d9bf483a4
+FABRICC_SCRIPT_ID=f320118cca0200bbe1695803bda716e3450bc32dc5e14c34e4b34bc7dbabc973
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu01'
 # Where --install puts this script's copy and its systemd unit.
@@ -1124,6 +1124,13 @@ pci_dev() {
 	printf '%s' "${d##*/}"
 }
 
+# dcqcn_sysfs IF POINT NAME WANT: one DCQCN parameter of MLNX_OFED's mlx5
+# sysfs, /sys/class/net/IF/ecn/POINT/NAME (NVIDIA "DCQCN CC Parameters").
+dcqcn_sysfs() {
+	local f=/sys/class/net/$1/ecn/$2/$3
+	ensure "$1" "DCQCN $3" "$4" "$(read_sys "$f")" write_value "$f" "$4"
+}
+
 # rail_sysctls IF: IF is one of several fabric NICs with IPv4 addresses (a
 # multi-rail host). Linux owns addresses per host, not per interface: by
 # default every interface answers ARP for every address of the host ("ARP
@@ -1604,6 +1611,10 @@ nic_1() {
 	if capable "$ifc" "CNP marking sysfs (ecn/roce_np)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np" test -d "/sys/class/net/$ifc/ecn/roce_np"; then
 		cnp_sysfs "$ifc" 48 6
 	fi
+	if capable "$ifc" "DCQCN parameters sysfs (ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_rp" test -d "/sys/class/net/$ifc/ecn/roce_rp"; then
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_dec_fac 25
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_rate 1000
+	fi
 }
 
 # NIC "rail2": ConnectX-7 (mellanox, driver mlnx_ofed) on ens2np0, 400000 Mb/s, MTU 9000.
@@ -1658,6 +1669,10 @@ nic_2() {
 	fi
 	if capable "$ifc" "CNP marking sysfs (ecn/roce_np)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np" test -d "/sys/class/net/$ifc/ecn/roce_np"; then
 		cnp_sysfs "$ifc" 48 6
+	fi
+	if capable "$ifc" "DCQCN parameters sysfs (ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_rp" test -d "/sys/class/net/$ifc/ecn/roce_rp"; then
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_dec_fac 25
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_rate 1000
 	fi
 }
 
@@ -1714,6 +1729,10 @@ nic_3() {
 	if capable "$ifc" "CNP marking sysfs (ecn/roce_np)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np" test -d "/sys/class/net/$ifc/ecn/roce_np"; then
 		cnp_sysfs "$ifc" 48 6
 	fi
+	if capable "$ifc" "DCQCN parameters sysfs (ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_rp" test -d "/sys/class/net/$ifc/ecn/roce_rp"; then
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_dec_fac 25
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_rate 1000
+	fi
 }
 
 # NIC "rail4": ConnectX-7 (mellanox, driver mlnx_ofed) on ens4np0, 400000 Mb/s, MTU 9000.
@@ -1768,6 +1787,10 @@ nic_4() {
 	fi
 	if capable "$ifc" "CNP marking sysfs (ecn/roce_np)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np" test -d "/sys/class/net/$ifc/ecn/roce_np"; then
 		cnp_sysfs "$ifc" 48 6
+	fi
+	if capable "$ifc" "DCQCN parameters sysfs (ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_rp" test -d "/sys/class/net/$ifc/ecn/roce_rp"; then
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_dec_fac 25
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_rate 1000
 	fi
 }
 
@@ -1824,6 +1847,10 @@ nic_5() {
 	if capable "$ifc" "CNP marking sysfs (ecn/roce_np)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np" test -d "/sys/class/net/$ifc/ecn/roce_np"; then
 		cnp_sysfs "$ifc" 48 6
 	fi
+	if capable "$ifc" "DCQCN parameters sysfs (ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_rp" test -d "/sys/class/net/$ifc/ecn/roce_rp"; then
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_dec_fac 25
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_rate 1000
+	fi
 }
 
 # NIC "rail6": ConnectX-7 (mellanox, driver mlnx_ofed) on ens6np0, 400000 Mb/s, MTU 9000.
@@ -1878,6 +1905,10 @@ nic_6() {
 	fi
 	if capable "$ifc" "CNP marking sysfs (ecn/roce_np)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np" test -d "/sys/class/net/$ifc/ecn/roce_np"; then
 		cnp_sysfs "$ifc" 48 6
+	fi
+	if capable "$ifc" "DCQCN parameters sysfs (ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_rp" test -d "/sys/class/net/$ifc/ecn/roce_rp"; then
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_dec_fac 25
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_rate 1000
 	fi
 }
 
@@ -1934,6 +1965,10 @@ nic_7() {
 	if capable "$ifc" "CNP marking sysfs (ecn/roce_np)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np" test -d "/sys/class/net/$ifc/ecn/roce_np"; then
 		cnp_sysfs "$ifc" 48 6
 	fi
+	if capable "$ifc" "DCQCN parameters sysfs (ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_rp" test -d "/sys/class/net/$ifc/ecn/roce_rp"; then
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_dec_fac 25
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_rate 1000
+	fi
 }
 
 # NIC "rail8": ConnectX-7 (mellanox, driver mlnx_ofed) on ens8np0, 400000 Mb/s, MTU 9000.
@@ -1988,6 +2023,10 @@ nic_8() {
 	fi
 	if capable "$ifc" "CNP marking sysfs (ecn/roce_np)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_np" test -d "/sys/class/net/$ifc/ecn/roce_np"; then
 		cnp_sysfs "$ifc" 48 6
+	fi
+	if capable "$ifc" "DCQCN parameters sysfs (ecn/roce_rp)" "MLNX_OFED's mlx5_core creates /sys/class/net/$ifc/ecn/roce_rp" test -d "/sys/class/net/$ifc/ecn/roce_rp"; then
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_dec_fac 25
+		dcqcn_sysfs "$ifc" roce_rp rpg_min_rate 1000
 	fi
 }
 
