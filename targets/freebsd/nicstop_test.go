@@ -30,7 +30,8 @@ func TestMissingOIDStopsOneNIC(t *testing.T) {
 			t.Errorf("stderr lacks %q:\n%s", w, errs)
 		}
 	}
-	if !strings.Contains(out, "set mce1 dev.mce.1.conf.qos.trust_state: 0 -> 2\n") || !strings.Contains(out, " change(s) applied\n") ||
+	if !strings.Contains(out, "set mce1 dev.mce.1.conf.qos.trust_state: 0 -> 2\n") ||
+		!strings.HasSuffix(out, "fabricc: 32 change(s) applied; 1 NIC(s) failed, their steps stopped on an error: mce0\n") ||
 		strings.Contains(out, "set mce0 ") {
 		t.Errorf("stdout:\n%s", out)
 	}
@@ -54,6 +55,30 @@ func TestMissingOIDStopsOneNIC(t *testing.T) {
 		!strings.Contains(out, "DIFF mce0 dev.mce.0.conf.qos.trust_state: intended 2; actual absent\n") ||
 		!strings.Contains(out, "manual: mce0: RoCE needs a kernel built with 'options OFED'") {
 		t.Errorf("--check exit %d, want the stop, then each setting read:\n%s", code, out)
+	}
+}
+
+// TestEveryNICStopped: when the steps of every NIC stopped, the summary
+// on standard output counts them and never says that the host already
+// matches (a run that changed nothing because nothing could run is no
+// match). A dry run notes where a run would stop instead of failing.
+func TestEveryNICStopped(t *testing.T) {
+	f, h := twoNICs()
+	s := hostScript(t, f, h)
+	fh := newFakeHost(t, "mce0", "mce1")
+	fh.mlx5OIDs("0", "conf.qos.trust_state")
+	fh.mlx5OIDs("1", "conf.qos.trust_state")
+	for _, mode := range []struct{ arg, want string }{
+		{"", "fabricc: 0 change(s) applied; 2 NIC(s) failed, their steps stopped on an error: mce0 mce1\n"},
+	} {
+		var args []string
+		if mode.arg != "" {
+			args = []string{mode.arg}
+		}
+		out, errs, code := fh.run(s, args...)
+		if code != 1 || !strings.HasSuffix(out, mode.want) || strings.Contains(out, "nothing to do") {
+			t.Errorf("%q: exit %d, want 1 and stdout ending %q:\n%s%s", mode.arg, code, mode.want, out, errs)
+		}
 	}
 }
 

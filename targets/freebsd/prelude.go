@@ -855,6 +855,14 @@ conf_set() {
 	}
 }
 
+# failed_text: the summary's words for the NICs whose steps stopped, so
+# that a run in which a NIC failed never says the host already matches.
+failed_text() {
+	_n=0
+	for _f in $FAILED; do _n=$((_n + 1)); done
+	printf '%d NIC(s) failed, their steps stopped on an error: %s' "$_n" "$FAILED"
+}
+
 finish() {
 	case $MODE in
 	check)
@@ -865,10 +873,14 @@ finish() {
 		fi
 		;;
 	dry-run)
-		if [ "$CHANGES" -eq 0 ]; then echo "fabricc: nothing to do"; else echo "fabricc: $CHANGES change(s) would be made"; fi
+		if [ -n "$FAILED" ]; then
+			echo "fabricc: $CHANGES change(s) would be made; $(failed_text)"
+		elif [ "$CHANGES" -eq 0 ]; then echo "fabricc: nothing to do"; else echo "fabricc: $CHANGES change(s) would be made"; fi
 		;;
 	*)
-		if [ "$CHANGES" -eq 0 ]; then echo "fabricc: nothing to do; the host already matches"; else echo "fabricc: $CHANGES change(s) applied"; fi
+		if [ -n "$FAILED" ]; then
+			echo "fabricc: $CHANGES change(s) applied; $(failed_text)"
+		elif [ "$CHANGES" -eq 0 ]; then echo "fabricc: nothing to do; the host already matches"; else echo "fabricc: $CHANGES change(s) applied"; fi
 		;;
 	esac
 	if [ -z "$FAILED" ] && [ "$MODE" != check ] && [ "$CHANGES" -gt 0 ] && [ "$CHANGED_EXIT" -ne 0 ]; then
