@@ -13,14 +13,26 @@ import (
 // every earlier test passing.
 
 // onyxMutBase is one port configured in every field ParseOnyx reads, in
-// the shapes Onyx's running-config prints (mellanox.onyx fixture
-// onyx_config_config.cfg: "interface ethernet 1/1 mtu 1500 force";
-// NVIDIA Onyx User Manual, Interfaces: "speed 40G force",
-// "description"; QoS: "qos trust L3", "traffic-class 3 dcb ets wrr
+// the shapes Onyx's running-config prints (HPE Cray CSM documentation,
+// `show run int ethernet 1/16` on a Mellanox spine: "interface ethernet
+// 1/16 speed 10G force", "interface ethernet 1/16 mtu 1500 force";
+// NVIDIA Onyx User Manual, Interfaces: "description"; QoS: "qos trust L3", "traffic-class 3 dcb ets wrr
 // 50", "traffic-class 3 congestion-control ecn minimum-absolute 150
 // maximum-absolute 1500"; advanced buffer mode as the Demartek RoCE
-// Deployment Guide, step 9, types it).
+// Deployment Guide, step 9, types it), a named VLAN and a traffic pool
+// (mellanox.onyx onyx_vlan.py and onyx_buffer_pool.py commands).
 const onyxMutBase = `##
+## VLAN configuration
+##
+   vlan 10
+   vlan 10 name "rdma storage"
+##
+## Traffic pools
+##
+   traffic pool roce type lossless
+   traffic pool roce memory percent 50.00
+   traffic pool roce map switch-priority 3
+##
 ## Interface Ethernet configuration
 ##
    interface ethernet 1/9 mtu 9216 force
@@ -44,11 +56,18 @@ const onyxMutBase = `##
 // line set: no panic, no field cleared, no port or priority invented.
 func TestOnyxMutCutLinesReadAsNothing(t *testing.T) {
 	want := ParseOnyx(onyxMutBase)
+	if want.VLANs[10] != "rdma storage" || !cmp.Equal(want.Pools, map[string]Pool{"lossless": {Percent: 50, Priorities: []int{3}}}) {
+		t.Fatalf("base VLAN 10 and pool roce not read whole: VLANs %v, pools %v", want.VLANs, want.Pools)
+	}
 	if p := want.Ports["1/9"]; p == nil || p.MTU != 9216 || p.Description != "spine01 1/9" || !p.LinkPause || len(p.ETS) != 2 || len(p.IngressBuffers) != 1 {
 		t.Fatalf("base port 1/9 not read whole: %+v", p)
 	}
 	cut := []string{
 		"vlan 10 name",
+		"traffic pool roce",
+		"traffic pool roce type",
+		"traffic pool roce memory percent",
+		"traffic pool roce map switch-priority",
 		"advanced buffer management",
 		"interface ethernet 1/10",
 		"interface ethernet 1-4",
@@ -123,7 +142,8 @@ type onyxMutPort struct {
 
 // TestOnyxMutPortLines pins each port line's reading: the switchport
 // modes of the NVIDIA Onyx User Manual (Interfaces, "switchport mode
-// access|trunk|hybrid"; "no switchport force" makes a router port),
+// access|trunk|hybrid"; "no switchport force" makes a router port, as
+// in HPE Cray CSM documentation's `show run int ethernet 1/16`),
 // the allowed-VLAN forms (mellanox.onyx onyx_l2_interface.py: "none",
 // then "add"/"remove" one VLAN at a time), `qos trust L2|L3|both`
 // (mellanox.onyx onyx_qos.py trust choices), `flowcontrol send on
