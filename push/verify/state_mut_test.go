@@ -103,4 +103,3 @@ func TestExpectMutNoMapsNoGroups(t *testing.T) {
 		t.Errorf("DSCP -> TC (-want +got):\n%s", d)
 	}
 }
-
