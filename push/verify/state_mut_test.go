@@ -103,3 +103,23 @@ func TestExpectMutNoMapsNoGroups(t *testing.T) {
 		t.Errorf("DSCP -> TC (-want +got):\n%s", d)
 	}
 }
+
+// TestExpectMutMMUOfEOS: the MMU queue profile is intended on an EOS
+// switch whose ASIC has one (Trident3, Arista TOI "mmu" queue profiles)
+// when targets/eos writes its ingress headroom, with thresholds or
+// without (a lossless group with no shared alpha writes none), and on
+// an EOS switch without a known ASIC never.
+func TestExpectMutMMUOfEOS(t *testing.T) {
+	f, sw := bufferSwitch(model.PlatformEOS, "Ethernet1/1")
+	sw.Ports[0].PriorityGroups[1].SharedAlpha = ""
+	f.Switches[0] = *sw
+	if d := cmp.Diff(&MMU{IngressHeadroom: 79872, Thresholds: map[int]string{}}, Expect(f, sw).Ports["Ethernet1/1"].MMU); d != "" {
+		t.Errorf("Trident3, lossless group without alpha: intended MMU (-want +got):\n%s", d)
+	}
+	f, sw = bufferSwitch(model.PlatformEOS, "Ethernet1/1")
+	sw.Hardware.ASIC = ""
+	f.Switches[0] = *sw
+	if m := Expect(f, sw).Ports["Ethernet1/1"].MMU; m != nil {
+		t.Errorf("EOS without a known ASIC: intended MMU %+v, want none", m)
+	}
+}
