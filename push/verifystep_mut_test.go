@@ -1,7 +1,9 @@
 package push
 
 import (
+	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/fabricc/fabricc/model"
@@ -28,5 +30,23 @@ func TestVerifyActionRecordsItsVerifyStep(t *testing.T) {
 	}
 	if r.Status != StatusVerified || !slices.Contains(names, stepVerify) {
 		t.Errorf("verify action: %s, steps %q; want verified with a %q step", r.Status, names, stepVerify)
+	}
+}
+
+// TestVerifyActionFailsWhenTheReadBackFails pins verifyOnly against a
+// one-token mutation (review mutants3) that dropped verify's error when
+// it found no difference: a switch whose running configuration cannot
+// be read whole (EOS answers `% Invalid input` to a command a role may
+// not run, Arista EOS User Manual, Role-Based Authorization; here `show
+// interfaces | json`, the second read-back) is not verified; the verify
+// action fails, naming the read.
+func TestVerifyActionFailsWhenTheReadBackFails(t *testing.T) {
+	f, set := demo(t)
+	sw := switchOf(t, f, model.PlatformEOS)
+	cfg := config(t, set, sw)
+	l := startLab(t, sw, sim.Faults{Reject: regexp.MustCompile(`^show interfaces \| json$`)})
+	r := l.run(t, ActionVerify, f, sw, cfg)
+	if r.Status != StatusFailed || r.Verified || !strings.HasPrefix(r.Error, "reading back: ") {
+		t.Errorf("verify with show interfaces refused: %s verified=%v %q; want failed reading back", r.Status, r.Verified, r.Error)
 	}
 }
