@@ -29,3 +29,43 @@ func TestOnyxDSCPMapAtDefaultIsNoStray(t *testing.T) {
 		t.Errorf("stray maps on two ports: %v, want the two named apart: %s", err, want)
 	}
 }
+
+// TestOnyxReleaseAtTheBoundary pins onyxRelease against one-token
+// mutations (review mutants3) that put 3.6.5000 itself on the wrong
+// side: traffic pools start with that release (NVIDIA Onyx User Manual,
+// Shared Buffers; the mellanox.onyx fixture onyx_command_show_version.txt
+// prints "Product release:   3.6.5000"), so a file declaring 3.6.5000 is
+// refused on a switch running 3.6.4006, and one declaring 3.6.4006 on a
+// switch running 3.6.5000; the same release on both sides is not.
+func TestOnyxReleaseAtTheBoundary(t *testing.T) {
+	for _, tc := range []struct {
+		declared, running string
+		refused           bool
+	}{
+		{"3.6.5000", "3.6.4006", true},
+		{"3.6.4006", "3.6.5000", true},
+		{"3.6.5000", "3.6.5000", false},
+		{"3.6.4006", "3.6.4006", false},
+	} {
+		config := []byte("## platform onyx, OS version " + tc.declared + ", hardware SN2700\n")
+		c := cmdConn{answers: map[string]string{"show version": "Product name:      Onyx\nProduct release:   " + tc.running + "\n"}}
+		err := onyxRelease(c, config)
+		want := "the switch runs release " + tc.running + " (show version) but the fabric declares os_version " + tc.declared + ", on the other side of 3.6.5000, "
+		if got := err != nil && strings.HasPrefix(err.Error(), want); got != tc.refused || (err != nil && !tc.refused) {
+			t.Errorf("declared %s, running %s: %v; want refused: %v", tc.declared, tc.running, err, tc.refused)
+		}
+	}
+}
+
+// TestOnyxBufferModeToAdvancedRefusal pins the whole refusal of a
+// fabric in advanced buffer mode onto a switch with traffic pools (the
+// two are alternatives, NVIDIA Onyx User Manual 3.10.4100, Shared
+// Buffers), against a mutation that cut its second half.
+func TestOnyxBufferModeToAdvancedRefusal(t *testing.T) {
+	err := onyxBufferMode([]string{onyxAdvancedLine}, []string{"traffic pool roce type lossless"}, false, true)
+	want := "the switch programs its buffer with traffic pools, but the fabric configures advanced buffer mode, the buffer style its os_version " +
+		"implies (before 3.6.5000), which would replace the pools; check os_version against `show version` and correct it, and push again; nothing was changed"
+	if err == nil || err.Error() != want {
+		t.Errorf("advanced onto traffic pools: %v\nwant %s", err, want)
+	}
+}
