@@ -69,3 +69,32 @@ func TestOnyxBufferModeToAdvancedRefusal(t *testing.T) {
 		t.Errorf("advanced onto traffic pools: %v\nwant %s", err, want)
 	}
 }
+
+// TestOnyxChassisRowFields pins onyxChassisModel against one-token
+// mutations (review mutants3): `show inventory` is a table of Module,
+// Part Number and Serial Number under dashed rules (NVIDIA MLNX-GW User
+// Manual, "Chassis Management Commands", the same MLNX-OS CLI); of a
+// CHASSIS row whose part number names no model of the catalogue the
+// part number is the model, never the serial number or the module, and
+// a row cut after its module name is no model, not a panic.
+func TestOnyxChassisRowFields(t *testing.T) {
+	const table = "-----------------------------------------------------\n" +
+		"Module    Part Number     Serial Number\n" +
+		"-----------------------------------------------------\n"
+	for out, want := range map[string]string{
+		table + "CHASSIS   MZZ0000-XX1F    MT0000X00001\n": "MZZ0000-XX1F",
+		table + "CHASSIS\n": "",
+		table:               "",
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("%q: panic %v", out, r)
+				}
+			}()
+			if got := onyxChassisModel(out); got != want {
+				t.Errorf("onyxChassisModel(%q) = %q, want %q", out, got, want)
+			}
+		}()
+	}
+}
