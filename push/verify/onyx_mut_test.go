@@ -55,7 +55,7 @@ const onyxMutBase = `##
 // its last words. Such a line sets nothing and changes nothing another
 // line set: no panic, no field cleared, no port or priority invented.
 func TestOnyxMutCutLinesReadAsNothing(t *testing.T) {
-	want := ParseOnyx(onyxMutBase)
+	want := mustOnyx(onyxMutBase)
 	if want.VLANs[10] != "rdma storage" || !cmp.Equal(want.Pools, map[string]Pool{"lossless": {Percent: 50, Priorities: []int{3}}}) {
 		t.Fatalf("base VLAN 10 and pool roce not read whole: VLANs %v, pools %v", want.VLANs, want.Pools)
 	}
@@ -92,7 +92,7 @@ func TestOnyxMutCutLinesReadAsNothing(t *testing.T) {
 					t.Errorf("%q: panic %v", line, r)
 				}
 			}()
-			got = ParseOnyx(onyxMutBase + "   " + line + "\n")
+			got = mustOnyx(onyxMutBase + "   " + line + "\n")
 		}()
 		if got == nil {
 			continue
@@ -150,7 +150,7 @@ type onyxMutPort struct {
 // force` and a description printed unquoted (the Cray-HPE canu
 // sample). A port without a mode line is an access port.
 func TestOnyxMutPortLines(t *testing.T) {
-	s := ParseOnyx(`   interface ethernet 1/1 switchport access vlan 10
+	s := mustOnyx(`   interface ethernet 1/1 switchport access vlan 10
    interface ethernet 1/1 shutdown
    interface ethernet 1/1 no shutdown
    interface ethernet 1/1 description leaf2-uplink
@@ -205,7 +205,7 @@ func TestOnyxMutPortLines(t *testing.T) {
 // show_qos_interface_ethernet.cfg for the defaults: DSCP d to switch
 // priority d/8, switch priority p to traffic class p).
 func TestOnyxMutMaps(t *testing.T) {
-	s := ParseOnyx(`   interface ethernet 1/1 qos map dscp 24 26 to switch-priority 3
+	s := mustOnyx(`   interface ethernet 1/1 qos map dscp 24 26 to switch-priority 3
    interface ethernet 1/1 traffic-class 3 bind switch-priority 3 4
    interface ethernet 1/1 traffic-class 1 bind switch-priority 0
 `)
@@ -233,7 +233,7 @@ func TestOnyxMutMaps(t *testing.T) {
 // (of equal ones the first by name), a pool without a type line is not
 // compared by type, and no pool lines at all is nil, nothing to compare.
 func TestOnyxMutTrafficPools(t *testing.T) {
-	s := ParseOnyx(`##
+	s := mustOnyx(`##
 ## Traffic pools
 ##
    traffic pool roce type lossless
@@ -265,11 +265,11 @@ func TestOnyxMutTrafficPools(t *testing.T) {
 	if d := cmp.Diff(wantConflicts, s.Conflicts); d != "" {
 		t.Errorf("conflicts (-want +got):\n%s", d)
 	}
-	one := ParseOnyx("   traffic pool roce type lossless\n   traffic pool roce memory percent 50.00\n")
+	one := mustOnyx("   traffic pool roce type lossless\n   traffic pool roce memory percent 50.00\n")
 	if d := cmp.Diff(map[string]Pool{"lossless": {Percent: 50}}, one.Pools); d != "" || one.Conflicts != nil {
 		t.Errorf("one pool: pools (-want +got):\n%s conflicts %q", d, one.Conflicts)
 	}
-	if none := ParseOnyx("   interface ethernet 1/1 mtu 9216 force\n"); none.Pools != nil || none.Conflicts != nil {
+	if none := mustOnyx("   interface ethernet 1/1 mtu 9216 force\n"); none.Pools != nil || none.Conflicts != nil {
 		t.Errorf("no pool lines: pools %v, conflicts %q, want nil, nil", none.Pools, none.Conflicts)
 	}
 }
@@ -304,7 +304,7 @@ func TestOnyxMutRoCEMode(t *testing.T) {
 // with an empty table leaves the port as the running-config read it;
 // output that is no JSON is an error naming the command.
 func TestOnyxMutPFCOperOverlay(t *testing.T) {
-	s := ParseOnyx(`   dcb priority-flow-control priority 3 enable
+	s := mustOnyx(`   dcb priority-flow-control priority 3 enable
    interface ethernet 1/1 dcb priority-flow-control mode on force
    interface ethernet 1/2 dcb priority-flow-control mode on force
 `)
@@ -328,7 +328,7 @@ func TestOnyxMutPFCOperOverlay(t *testing.T) {
 // priority group (Onyx User Manual, ingress-buffer); a bare number is
 // no group.
 func TestOnyxMutIngressBufferName(t *testing.T) {
-	s := ParseOnyx("   interface ethernet 1/1 ingress-buffer 3 bind switch-priority 3\n" +
+	s := mustOnyx("   interface ethernet 1/1 ingress-buffer 3 bind switch-priority 3\n" +
 		"   interface ethernet 1/1 ingress-buffer iPort.pgx bind switch-priority 3\n")
 	if b := s.Ports["1/1"].IngressBuffers; len(b) != 0 {
 		t.Errorf("ingress buffers %v, want none", b)

@@ -57,7 +57,7 @@ func TestExpectMutUsedTCETSDrift(t *testing.T) {
    interface ethernet 1/1 traffic-class 5 dcb ets wrr 10
 `
 	var fields []string
-	for _, d := range Compare("sw1", Expect(f, sw), ParseOnyx(running)) {
+	for _, d := range Compare("sw1", Expect(f, sw), mustOnyx(running)) {
 		fields = append(fields, d.Field)
 	}
 	if !slices.ContainsFunc(fields, func(s string) bool { return s == "ETS TC5 mode" }) {
