@@ -27,6 +27,7 @@ func (c *checker) checkWindows() {
 	c.checkDefaultClass(windows[0])
 	for _, h := range windows {
 		c.checkHostWide(h)
+		c.checkTCPAppDSCP(h)
 		c.checkWindowsDSCP(h)
 	}
 }
@@ -78,6 +79,33 @@ func (c *checker) checkHostWide(h *model.Host) {
 			continue
 		}
 		modes[n.Driver] = n
+	}
+}
+
+// checkTCPAppDSCP requires the NICs of a Windows host that list one
+// application over TCP (nvme-tcp, iscsi) to mark it with one DSCP: its
+// NetQos policy matches the TCP port host-wide (New-NetQosPolicy), so it
+// can mark one DSCP only, whichever NIC the connection leaves by.
+func (c *checker) checkTCPAppDSCP(h *model.Host) {
+	first := map[string]*model.NIC{}
+	for i := range h.NICs {
+		n := &h.NICs[i]
+		for _, a := range n.Applications {
+			if !a.OverTCP() {
+				continue
+			}
+			m, ok := first[a.Kind]
+			if !ok {
+				first[a.Kind] = n
+				continue
+			}
+			if m.RoCE.DSCP != n.RoCE.DSCP {
+				c.errorf("NICs of a Windows host mark one application two ways",
+					fmt.Sprintf("nic %q of host %q lists %q with DSCP %d, but nic %q lists it with DSCP %d; the NetQos policy of an application over TCP matches its port on the whole host, so it marks one DSCP: give the NICs that list %q the same dscp, or list it on one of them.",
+						n.Name, h.Name, a.Kind, n.RoCE.DSCP, m.Name, m.RoCE.DSCP, a.Kind),
+					nicPath(h.Name, n.Name, "applications"), rel(fmt.Sprintf("nic %q", m.Name), nicPath(h.Name, m.Name)...))
+			}
+		}
 	}
 }
 

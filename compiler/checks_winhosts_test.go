@@ -8,8 +8,9 @@ import (
 	"github.com/hashicorp/hcl/v2"
 )
 
-// windowsFabric is a fabric with one Windows host of two NICs; NIC2 holds
-// the second NIC's extra attributes and QOS the qos block.
+// windowsFabric is a fabric with one Windows host of two NICs; NIC1 and
+// NIC2 hold the NICs' extra attributes (NIC1 after a newline) and QOS the
+// qos block.
 const windowsFabric = `
 fabric "lab" {}
 QOS
@@ -29,7 +30,7 @@ host "win1" {
   nic "a" {
     model     = "ConnectX-4"
     interface = "Ethernet 1"
-    vlan      = 100
+    vlan      = 100NIC1
   }
   nic "b" {
     model     = "ConnectX-4"
@@ -75,7 +76,7 @@ func TestWindowsChecks(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			src := strings.NewReplacer("QOS", tc.qos, "NIC2", tc.nic2).Replace(windowsFabric)
+			src := strings.NewReplacer("QOS", tc.qos, "NIC1", "", "NIC2", tc.nic2).Replace(windowsFabric)
 			f, src2, diags := lowerSrc(t, src)
 			if len(diags) > 0 {
 				t.Fatalf("lower: %v", diags)
@@ -88,6 +89,31 @@ func TestWindowsChecks(t *testing.T) {
 				t.Errorf("diagnostics:\n%s\nwant:\n%s", joinLines(got), joinLines(tc.want))
 			}
 		})
+	}
+}
+
+// TestWindowsTCPAppDSCP: an application over TCP listed by two NICs of a
+// Windows host with different DSCPs passed validation and failed only
+// when the script was rendered; its NetQos policy is host-wide.
+func TestWindowsTCPAppDSCP(t *testing.T) {
+	src := strings.NewReplacer("QOS", "qos {\n  profile = \"nvidia-roce\"\n}",
+		"NIC1", "\n    applications = [\"iscsi\"]", "NIC2", "dscp = 24\n    applications = [\"iscsi\"]").Replace(windowsFabric)
+	f, src2, diags := lowerSrc(t, src)
+	for _, d := range diags { // the iscsi in a lossless class is a warning
+		if !strings.Contains(d, "TCP application in a lossless class") {
+			t.Fatalf("lower: %v", d)
+		}
+	}
+	if d := applyPhysics(f, src2); d.HasErrors() {
+		t.Fatalf("physics: %v", d)
+	}
+	got := compactDiags(errorsOnly(check(f, src2)))
+	want := []string{
+		`30:20: NICs of a Windows host mark one application two ways: nic "b" of host "win1" lists "iscsi" with DSCP 24, but nic "a" lists it with DSCP 26; the NetQos policy of an application over TCP matches its port on the whole host, so it marks one DSCP: give the NICs that list "iscsi" the same dscp, or list it on one of them.`,
+		`  note 19:3: nic "a"`,
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("diagnostics:\n%s\nwant:\n%s", joinLines(got), joinLines(want))
 	}
 }
 
