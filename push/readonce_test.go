@@ -1,6 +1,7 @@
 package push
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/fabricc/fabricc/model"
@@ -100,5 +101,17 @@ func TestDecodedReadNotKept(t *testing.T) {
 	k, ok := d.keptReads().(*kept)
 	if !ok || k.nvue != doc || d.before.NVUE != nil {
 		t.Errorf("keptReads: Stage's document %p (want %p), the State still holds %p", k.nvue, doc, d.before.NVUE)
+	}
+}
+
+// TestAppliedConfigUnreadable (review mrt 7): an `nv config show -o json`
+// answer that is not JSON fails Stage's read with the command named, not
+// an empty configuration that would let the foreign-QoS and bond checks
+// pass.
+func TestAppliedConfigUnreadable(t *testing.T) {
+	c := cmdConn{answers: map[string]string{nvueShow: "Error: the configuration is being applied"}}
+	conf, err := appliedConfig(c)
+	if conf != nil || err == nil || !strings.HasPrefix(err.Error(), "nv config show -o json: ") {
+		t.Errorf("appliedConfig of a non-JSON answer = %v, %v; want an error naming nv config show -o json", conf, err)
 	}
 }
