@@ -131,8 +131,14 @@ func pad4(n int) int { return (4 - n%4) % 4 }
 // driver and VLAN.
 func vmScript(t *testing.T, c vmCase) string {
 	t.Helper()
+	return vmScriptOn(t, c, c.vlan)
+}
+
+// vmScriptOn is c's host script with its NIC on VLAN vlan.
+func vmScriptOn(t *testing.T, c vmCase, vlan int) string {
+	t.Helper()
 	f := fixture()
-	n := fixtureNIC("roce0", "fab0", "ConnectX-5", "mellanox", c.driver, c.vlan, "192.0.2.1/24")
+	n := fixtureNIC("roce0", "fab0", "ConnectX-5", "mellanox", c.driver, vlan, "192.0.2.1/24")
 	n.MTU = 9000
 	f.Hosts[2].NICs = []model.NIC{n}
 	f.Hosts[2].Tuning = false
@@ -159,6 +165,7 @@ func vmInitrd(t *testing.T, base string) string {
 		files = append(files,
 			cpioFile{"fabricc/cases/" + c.name, 0o040755, nil},
 			cpioFile{"fabricc/cases/" + c.name + "/host.linux.sh", 0o100755, []byte(vmScript(t, c))},
+			cpioFile{"fabricc/cases/" + c.name + "/moved.linux.sh", 0o100755, []byte(vmScriptOn(t, c, c.vlan+1))},
 			cpioFile{"fabricc/cases/" + c.name + "/drift.sh", 0o100644, []byte(vmDrift(c))})
 	}
 	var overlay bytes.Buffer
@@ -278,10 +285,12 @@ func checkVMCase(t *testing.T, c vmCase, steps map[string]vmStep) {
 		"set fab0 mtu: 1500 -> 9000",
 		"set fab0 state: down -> up",
 		"set " + vl + " vlan: absent -> " + vlan,
+		"set " + vl + " alias (fabricc's mark): none -> fabricc-host-settings",
 		"set " + vl + " state: down -> up",
 		"set " + vl + " address 192.0.2.1/24: absent -> present",
-		"fabricc: 5 change(s) applied",
+		"fabricc: 6 change(s) applied",
 	}, c.skips...)
+	moved := fmt.Sprintf("fab0.%d", c.vlan+1)
 	wants := []vmWant{
 		{"netns", 0, nil, nil},
 		{"check-before", 3, []string{
@@ -302,6 +311,16 @@ func checkVMCase(t *testing.T, c vmCase, steps map[string]vmStep) {
 			"fabricc: 3 change(s) applied",
 		}, nil},
 		{"check3", 0, []string{"fabricc: host matches the model"}, []string{"DIFF"}},
+		{"own-vlan", 0, nil, nil},
+		{"move", 0, []string{
+			"set " + vl + " vlan: " + vlan + " (made by fabricc) -> absent",
+			"set " + moved + " vlan: absent -> " + fmt.Sprintf("802.1Q id %d on fab0", c.vlan+1),
+			"set " + moved + " address 192.0.2.1/24: absent -> present",
+			"warning: fab0.7: VLAN interface (802.1Q id 7 on fab0) that the fabric does not name, without fabricc's mark (alias fabricc-host-settings), left as it is; " +
+				"if an earlier fabricc build made it, it keeps that VLAN's addresses and egress map: remove it with ip link del dev fab0.7",
+		}, nil},
+		{"links4", 0, []string{"    alias fabricc-host-settings"}, []string{vl + "@fab0"}},
+		{"check4", 0, []string{"fabricc: host matches the model"}, []string{"DIFF"}},
 	}
 	for _, w := range wants {
 		s, ok := steps[c.name+" "+w.step]
@@ -324,6 +343,7 @@ func checkVMCase(t *testing.T, c vmCase, steps map[string]vmStep) {
 		}
 	}
 	checkVMLinks(t, c, steps[c.name+" links1"])
+	checkVMMoved(t, c, steps[c.name+" links4"])
 	first := steps[c.name+" links1"]
 	for _, later := range []string{"links2", "links3"} {
 		if s := steps[c.name+" "+later]; s.rc != 0 || s.out != first.out {
@@ -348,6 +368,25 @@ func checkVMLinks(t *testing.T, c vmCase, first vmStep) {
 	}
 	if first.rc != 0 {
 		t.Errorf("ip link/addr show: exit %d:\n%s", first.rc, first.out)
+	}
+}
+
+// checkVMMoved asserts the links after the NIC moved to the next VLAN:
+// the new VLAN interface up with the address, the old one gone, the
+// operator's fab0.7 kept.
+func checkVMMoved(t *testing.T, c vmCase, links vmStep) {
+	moved, old := fmt.Sprintf("fab0.%d", c.vlan+1), fmt.Sprintf("fab0.%d", c.vlan)
+	for _, re := range []string{
+		`: ` + regexp.QuoteMeta(moved) + `@fab0: <[^>]*\bUP\b[^>]*> mtu 9000 `,
+		`: fab0\.7@fab0: `,
+		`\n +inet 192\.0\.2\.1/24 scope global ` + regexp.QuoteMeta(moved) + `\n`,
+	} {
+		if !regexp.MustCompile(re).MatchString(links.out) {
+			t.Errorf("links after the move do not match %s:\n%s", re, links.out)
+		}
+	}
+	if strings.Contains(links.out, ": "+old+"@fab0: ") {
+		t.Errorf("links after the move still hold %s:\n%s", old, links.out)
 	}
 }
 
