@@ -8,6 +8,7 @@ import (
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets"
 	"github.com/fabricc/fabricc/targets/docs"
+	"github.com/fabricc/fabricc/targets/freebsd"
 )
 
 // A host script changes only the NICs its fabric names, and nothing
@@ -119,7 +120,7 @@ func leftVLANIf(h *model.Host, n *model.NIC) string {
 	case h.OS == model.OSLinux:
 		return n.VLANName()
 	case h.OS == model.OSFreeBSD:
-		return n.Interface + "." + strconv.Itoa(n.VLAN) // freebsd's l3Name
+		return freebsd.L3Name(n)
 	}
 	return ""
 }
@@ -159,8 +160,8 @@ func linuxClear(n *model.NIC) []string {
 	default:
 		out = append(out, "dcb pfc set dev "+ifc+" prio-pfc all:off", "dcb app flush dev "+ifc+" dscp-prio")
 	}
-	if v := leftVLANIf(&model.Host{OS: model.OSLinux}, n); v != "" {
-		out = append(out, "ip link del "+quote.ShellWord(v))
+	if n.VLAN != 0 {
+		out = append(out, "ip link del "+quote.ShellWord(n.VLANName()))
 	} else {
 		for _, a := range n.Addresses {
 			out = append(out, "ip addr del "+a+" dev "+ifc)
@@ -184,9 +185,9 @@ func freebsdClear(h *model.Host, n *model.NIC) []string {
 	var out []string
 	if v := leftVLANIf(h, n); v != "" {
 		l3 = v
-		out = append(out, "sysrc "+quote.ShellWord("vlans_"+rcVar(ifc)+"-="+strconv.Itoa(n.VLAN)), "sysrc -x "+quote.ShellWord("ifconfig_"+rcVar(ifc)))
+		out = append(out, "sysrc "+quote.ShellWord("vlans_"+freebsd.RCVar(ifc)+"-="+strconv.Itoa(n.VLAN)), "sysrc -x "+quote.ShellWord("ifconfig_"+freebsd.RCVar(ifc)))
 	}
-	out = append(out, "sysrc -x "+quote.ShellWord("ifconfig_"+rcVar(l3)))
+	out = append(out, "sysrc -x "+quote.ShellWord("ifconfig_"+freebsd.RCVar(l3)))
 	if n.VLAN != 0 {
 		out = append(out, "ifconfig "+quote.ShellWord(l3)+" destroy")
 	} else {
@@ -201,10 +202,6 @@ func freebsdClear(h *model.Host, n *model.NIC) []string {
 	return append(out, "remove the lines of "+quote.ShellWord(n.DriverName())+" from /boot/loader.conf and /etc/sysctl.conf (the previous build's "+
 		quote.ShellWord(h.Name+".loader.conf")+" and "+quote.ShellWord(h.Name+".sysctl.conf")+" list them); they take effect at the next boot")
 }
-
-// rcVar is rc.conf's variable form of an interface name ('.' -> '_'),
-// as targets/freebsd writes it.
-func rcVar(ifc string) string { return strings.ReplaceAll(ifc, ".", "_") }
 
 // windowsClear: the adapter's DCB off (Disable-NetAdapterQos, the
 // opposite of the script's Enable-NetAdapterQos), its addresses removed

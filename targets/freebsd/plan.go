@@ -57,10 +57,10 @@ func cnpBase(unit string) string {
 func rcSettings(n *model.NIC, v4, v6 string) []rcSetting {
 	mtu := fmt.Sprintf("mtu %d", n.MTU)
 	var out []rcSetting
-	l3 := rcVar(l3Name(n))
+	l3 := RCVar(L3Name(n))
 	if n.VLAN != 0 {
-		out = append(out, rcSetting{setting{"vlans_" + rcVar(n.Interface), fmt.Sprint(n.VLAN), "vlan"}, rcMember, false},
-			rcSetting{setting{"ifconfig_" + rcVar(n.Interface), "up " + mtu + mediaOptions(n), "mtu"}, rcWords, false})
+		out = append(out, rcSetting{setting{"vlans_" + RCVar(n.Interface), fmt.Sprint(n.VLAN), "vlan"}, rcMember, false},
+			rcSetting{setting{"ifconfig_" + RCVar(n.Interface), "up " + mtu + mediaOptions(n), "mtu"}, rcWords, false})
 	}
 	first, from := "up "+mtu+mediaOptions(n), "mtu"
 	if v4 != "" {

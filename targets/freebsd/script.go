@@ -185,7 +185,7 @@ func writeLink(b *text, p *nicPlan) {
 	ifc := n.Interface
 	b.nic("mtu")
 	fmt.Fprintf(b, "\tensure %s mtu %d \"$(if_mtu %s)\" ifconfig %s mtu %d up\n", ifc, n.MTU, ifc, ifc, n.MTU)
-	l3 := l3Name(n)
+	l3 := L3Name(n)
 	if n.VLAN != 0 {
 		b.nic("vlan")
 		b.WriteString("\t# No vlanpcp: it would tag all of the VLAN's traffic (TCP, ARP) with the\n")
