@@ -22,26 +22,34 @@ type nicMTU struct {
 	ip int
 }
 
-// widestRoCE is the RoCE NIC of each component (by root) with the largest
-// RoCE path MTU (model.RoCEPathMTU), the first in model order on a tie.
-func (c *checker) widestRoCE() map[string]nicMTU {
+// widest is the NIC of each component (by root) with the largest
+// size, the first in model order on a tie; a NIC of size 0 is left out.
+func (c *checker) widest(size func(end) int) map[string]nicMTU {
 	widest := map[string]nicMTU{}
 	for i := range c.f.Hosts {
 		h := &c.f.Hosts[i]
 		for j := range h.NICs {
-			n := &h.NICs[j]
-			m := model.RoCEPathMTU(n.MTU)
-			if n.Transport != model.TransportRoCE || m == 0 {
+			e := end{host: h, nic: &h.NICs[j]}
+			n := size(e)
+			if n == 0 {
 				continue
 			}
-			root := c.comp.find(nicNode(h.Name, n.Name))
-			if w, ok := widest[root]; !ok || m > model.RoCEPathMTU(w.e.nic.MTU) {
-				e := end{host: h, nic: n}
+			root := c.comp.find(nicNode(h.Name, e.nic.Name))
+			if w, ok := widest[root]; !ok || n > size(w.e) {
 				widest[root] = nicMTU{e, ipMTU(e)}
 			}
 		}
 	}
 	return widest
+}
+
+// rocePathMTU is a RoCE NIC's RoCE path MTU (model.RoCEPathMTU), 0 for
+// another NIC.
+func rocePathMTU(e end) int {
+	if e.nic.Transport != model.TransportRoCE {
+		return 0
+	}
+	return model.RoCEPathMTU(e.nic.MTU)
 }
 
 // checkRoCEHops reports a link between two switches with an end whose
@@ -64,7 +72,7 @@ func (c *checker) widestRoCE() map[string]nicMTU {
 // fixed L2 MTU whatever its mtu, and is left out. One error per link, at
 // its first end below.
 func (c *checker) checkRoCEHops() {
-	widest := c.widestRoCE()
+	widest := c.widest(rocePathMTU)
 	for _, l := range c.f.Links {
 		a, okA := c.resolve(l.A)
 		b, okB := c.resolve(l.B)
@@ -136,7 +144,7 @@ func lowerNICsText(hop int) string {
 // one MTU (the 9000 default below the 9216 or 9214 port default) is not
 // reported. A NIC above its port's MTU has the link's error.
 func (c *checker) checkRoutedNICMTUs() {
-	widest := c.widestNICs()
+	widest := c.widest(ipMTU)
 	for _, l := range c.f.Links {
 		s, okS := c.resolve(l.A)
 		h, okH := c.resolve(l.B)
@@ -155,23 +163,6 @@ func (c *checker) checkRoutedNICMTUs() {
 		}
 		c.warnRoutedNICMTU(s, h, w)
 	}
-}
-
-// widestNICs is the NIC of each component (by root) with the largest IP
-// MTU, the first in model order on a tie.
-func (c *checker) widestNICs() map[string]nicMTU {
-	widest := map[string]nicMTU{}
-	for i := range c.f.Hosts {
-		h := &c.f.Hosts[i]
-		for j := range h.NICs {
-			e := end{host: h, nic: &h.NICs[j]}
-			root := c.comp.find(nicNode(h.Name, e.nic.Name))
-			if w, ok := widest[root]; !ok || ipMTU(e) > w.ip {
-				widest[root] = nicMTU{e, ipMTU(e)}
-			}
-		}
-	}
-	return widest
 }
 
 // warnRoutedNICMTU reports NIC h, below the MTU of its routed switch port
