@@ -253,22 +253,42 @@ func TestPlanRemovedNICLeftovers(t *testing.T) {
 }
 
 // TestPlanRemovedPortPFCPerVendor: a port removed from the fabric keeps
-// its PFC; the plan gives the commands that clear it on the switch's
-// platform, in the words its renderer writes for a port without PFC.
+// its lossless settings on every platform, for push merges into the
+// running configuration and touches only the ports the fabric
+// describes. The plan gives, per platform, the lines its renderer
+// writes for a port without them: its PFC, its PFC watchdog (EOS `no
+// priority-flow-control pause watchdog`, Onyx `no pfc-wd`, NVUE `nv
+// unset interface swp2 qos pfc-watchdog`) and, on Onyx in advanced
+// buffer mode (MLNX-OS before 3.6.5000), each priority group's and
+// egress queue's buffer binding; in traffic-pool mode Onyx sizes the
+// port's buffers itself and has no such lines.
 func TestPlanRemovedPortPFCPerVendor(t *testing.T) {
-	tests := []struct{ platform, port, want string }{
-		{"eos", "Ethernet2/1", "  Ethernet2/1: removed: 100G trunk VLAN 10, to h2:roce0 (push leaves the port as it is on the switch, its PFC and headroom included: clear it there, on EOS with interface Ethernet2/1, then no priority-flow-control and priority-flow-control priority 3 drop, or keep the port in the fabric with shutdown = true)\n"},
-		{"onyx", "1/2", "  1/2: removed: 100G trunk VLAN 10, to h2:roce0 (push leaves the port as it is on the switch, its PFC and headroom included: clear it there, on Onyx with interface ethernet 1/2 no dcb priority-flow-control mode force, or keep the port in the fabric with shutdown = true)\n"},
-		{"cumulus", "swp2", "  swp2: removed: 100G trunk VLAN 10, to h2:roce0 (push leaves the port as it is on the switch, its PFC and headroom included: clear it there, on Cumulus Linux with nv unset interface swp2 qos pfc and nv config apply, or keep the port in the fabric with shutdown = true)\n"},
+	const tail = ", or keep the port in the fabric with shutdown = true)\n"
+	const head = "(push leaves the port as it is on the switch, its PFC and headroom included: clear it there, "
+	tests := []struct{ name, platform, port, version, want string }{
+		{"eos", "eos", "Ethernet2/1", "", "  Ethernet2/1: removed: 100G trunk VLAN 10, to h2:roce0 " + head +
+			"on EOS with interface Ethernet2/1, then no priority-flow-control, priority-flow-control priority 3 drop and no priority-flow-control pause watchdog" + tail},
+		{"onyx", "onyx", "1/2", "", "  1/2: removed: 100G trunk VLAN 10, to h2:roce0 " + head +
+			"on Onyx with interface ethernet 1/2 no dcb priority-flow-control mode force and interface ethernet 1/2 no pfc-wd" + tail},
+		{"onyx-advanced", "onyx", "1/2", "3.6.4000", "  1/2: removed: 100G trunk VLAN 10, to h2:roce0 " + head +
+			"on Onyx with interface ethernet 1/2 no dcb priority-flow-control mode force, interface ethernet 1/2 no pfc-wd, " +
+			"interface ethernet 1/2 no ingress-buffer iPort.pg0, interface ethernet 1/2 no ingress-buffer iPort.pg3, " +
+			"interface ethernet 1/2 no egress-buffer ePort.tc0, interface ethernet 1/2 no egress-buffer ePort.tc3 and interface ethernet 1/2 no egress-buffer ePort.tc6" + tail},
+		{"cumulus", "cumulus", "swp2", "", "  swp2: removed: 100G trunk VLAN 10, to h2:roce0 " + head +
+			"on Cumulus Linux with nv unset interface swp2 qos pfc, nv unset interface swp2 qos pfc-watchdog and nv config apply" + tail},
 	}
 	for _, tc := range tests {
-		t.Run(tc.platform, func(t *testing.T) {
+		t.Run(tc.name, func(t *testing.T) {
 			base := onPlatform(t, baseHCL(t), tc.platform)
+			if tc.version != "" {
+				base = edit(t, base, `os_version = "3.10.4206"`, `os_version = "`+tc.version+`"`)
+			}
 			head := withoutLink(t, base, tc.port)
 			i := strings.Index(head, "  port \""+tc.port+"\" {")
 			j := strings.Index(head[i:], "  }\n") + i + 4
 			head = head[:i] + head[j:]
-			if got := planText(t, base, head); !strings.Contains(got, tc.want) {
+			got := planText(t, base, head)
+			if !strings.Contains(got, "\n"+tc.want) {
 				t.Errorf("plan lacks\n%s\nin:\n%s", tc.want, got)
 			}
 		})
