@@ -7,6 +7,7 @@ import (
 
 	"github.com/fabricc/fabricc/internal/cores"
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets"
 	"github.com/fabricc/fabricc/targets/docs"
 )
 
@@ -24,6 +25,9 @@ func compareHosts(base, head *model.Fabric, fabricCauses []string) []Device {
 			d.Status, d.Items, d.Script = "added", []Item{{Changes: added(hostSummary(b))}}, ScriptNew
 		case b == nil:
 			d.Status, d.Items = "removed", removedHostItems(a)
+		case a.OS != b.OS:
+			d.Items, d.Impact = hostItems(a, b, fabricCauses, swA, swB), osImpact(a, b)
+			d.Script, d.NewScript = ScriptNewOS, targets.HostScriptName(b)
 		default:
 			d.Items = hostItems(a, b, fabricCauses, swA, swB)
 			if len(d.Items) > 0 {
@@ -94,9 +98,14 @@ func hostSummary(h *model.Host) string {
 // RoCE marking, PFC, DCQCN and ETS derive from the fabric's classes;
 // when they change, the fabric changes are named as the cause.
 // A NIC cabled to another port shows the VLAN its frames land in there.
+// When the OS changes, the OS change says what the old OS keeps
+// (osChangeNote) and each NIC both revisions have how to clear it there.
 func hostItems(a, b *model.Host, fabricCauses []string, swA, swB map[string]*model.Switch) []Item {
-	items := item(nil, Item{Changes: concat(
-		change("OS", hostOS(a), hostOS(b), ""),
+	os := change("OS", hostOS(a), hostOS(b), "")
+	if a.OS != b.OS {
+		os[0].Note = osChangeNote(a, b)
+	}
+	items := item(nil, Item{Changes: concat(os,
 		change("tuning", onOff(a.Tuning), onOff(b.Tuning), ""))})
 	var names []string
 	for _, n := range a.NICs {
@@ -123,6 +132,9 @@ func hostItems(a, b *model.Host, fabricCauses []string, swA, swB map[string]*mod
 			// The VLAN follows from the new port: an effect of the
 			// NIC's own peer change, listed first.
 			it.Effects = append(movedEffects(swA, swB, na, nb), it.Effects...)
+			if a.OS != b.OS {
+				it.Note = oldOSNICNote(a, na)
+			}
 		}
 		items = item(items, it)
 	}

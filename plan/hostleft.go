@@ -94,6 +94,9 @@ func nicKept(h *model.Host, n *model.NIC) string {
 	if h.OS == model.OSLinux && n.RoCE.Mode != "" {
 		parts = append(parts, "RoCE ToS "+strconv.Itoa(n.RoCE.TOS))
 	}
+	if h.OS == model.OSLinux && targets.SetsGlobalTClass(n) {
+		parts = append(parts, "global traffic class "+strconv.Itoa(targets.GlobalTClass(n)))
+	}
 	parts = append(parts, "MTU "+strconv.Itoa(n.MTU))
 	if v := leftVLANIf(h, n); v != "" {
 		parts = append(parts, "VLAN interface "+v)
@@ -147,8 +150,9 @@ const linuxEthernetMTU = 1500
 // takes "all:off", dcb-pfc(8), and flushes the DSCP app table, dcb-app(8),
 // otherwise; QLogic's qede keeps DCB in firmware), the VLAN interface
 // deleted with its addresses (ip-link(8)) or each address deleted
-// (ip-address(8)), the MTU back to Ethernet's, and RDMA-CM's default ToS
-// back to 0 (Linux kernel documentation, configfs-rdma_cm).
+// (ip-address(8)), the MTU back to Ethernet's, RDMA-CM's default ToS
+// back to 0 (Linux kernel documentation, configfs-rdma_cm) and, under
+// MLNX_OFED, the port's global traffic class cleared (globalTClassClear).
 func linuxClear(n *model.NIC) []string {
 	ifc := quote.ShellWord(n.Interface)
 	var out []string
@@ -171,7 +175,25 @@ func linuxClear(n *model.NIC) []string {
 	if n.RoCE.Mode != "" {
 		out = append(out, "set default_roce_tos of its RDMA device back to 0 (configfs rdma_cm, /sys/kernel/config/rdma_cm/<device>/ports/1/default_roce_tos; rdma link show names the device of "+ifc+")")
 	}
+	if targets.SetsGlobalTClass(n) {
+		out = append(out, globalTClassClear(ifc, n.RoCE.Mode != ""))
+	}
 	return out
+}
+
+// globalTClassClear clears the global traffic class the script wrote
+// for an MLNX_OFED mlx5 NIC (targets.SetsGlobalTClass): mlx5_ib takes
+// -1 as "no global class" (traffic_class_store keeps it, traffic_class_show
+// then prints no "Global tclass=" line, and queue pairs get their own
+// class again; mlnx-ofa_kernel, drivers/infiniband/hw/mlx5/main_ext.c).
+// Nothing else clears it before the driver reloads. named: the
+// default_roce_tos line before it says how to find the device.
+func globalTClassClear(ifc string, named bool) string {
+	s := "echo -1 > /sys/class/infiniband/<device>/tc/1/traffic_class, which clears the port's global traffic class (MLNX_OFED's mlx5_ib, mlnx-ofa_kernel drivers/infiniband/hw/mlx5/main_ext.c, traffic_class_store"
+	if !named {
+		s += "; rdma link show names the device of " + ifc
+	}
+	return s + ")"
 }
 
 // freebsdClear: the rc.conf variables the script set with sysrc(8),
@@ -216,4 +238,27 @@ func windowsClear(n *model.NIC) []string {
 		out = append(out, "Remove-NetIPAddress -InterfaceAlias "+name+" -IPAddress "+ip+" -Confirm:$false")
 	}
 	return append(out, "Set-NetAdapterAdvancedProperty -Name "+name+" -RegistryKeyword '*JumboPacket' -RegistryValue 1514")
+}
+
+// osChangeNote follows the OS change of a host re-imaged or booted into
+// another OS: the new OS's script sets its own settings and removes
+// nothing the old OS's script set, for it runs on the other OS. A
+// re-imaged host has none of the old settings left; a host that still
+// boots the old OS finds them there, applied again at boot as on a
+// removed host (hostLeftNote).
+func osChangeNote(a, b *model.Host) string {
+	return "run " + quote.ShellWord(targets.HostScriptName(b)) + ", the " + string(b.OS) + " script: it removes nothing " +
+		quote.ShellWord(targets.HostScriptName(a)) + " set under " + string(a.OS) + "; a re-imaged host has none of that left, but on a host that still boots " +
+		string(a.OS) + " it stays there: under " + string(a.OS) + ", " + hostLeftNote(a)
+}
+
+// oldOSNICNote follows a NIC of a host whose OS changes: the commands
+// that clear what the old OS's script set on it, for a host that still
+// boots the old OS.
+func oldOSNICNote(a *model.Host, n *model.NIC) string {
+	s := "under " + string(a.OS) + ", " + n.Interface + " keeps its " + nicKept(a, n)
+	if cmds := nicClear(a, n); len(cmds) > 0 {
+		s += ": clear them there with " + strings.Join(cmds, "; ")
+	}
+	return s
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strconv"
 
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets/all"
 )
@@ -17,6 +18,8 @@ const (
 	ScriptSame = "same"
 	// ScriptNew: an added host: run its script.
 	ScriptNew = "new"
+	// ScriptNewOS: the host's OS changes: run the new OS's script.
+	ScriptNewOS = "new-os"
 )
 
 // hostScript says whether the files a host's operating system applies
@@ -64,6 +67,8 @@ func scriptText(d Device) string {
 		return "script unchanged, only its document changes: nothing to run"
 	case ScriptNew:
 		return "new host: run its script"
+	case ScriptNewOS:
+		return "new OS: run " + quote.ShellWord(d.NewScript)
 	}
 	return ""
 }
@@ -72,7 +77,7 @@ func scriptText(d Device) string {
 func hostsToRun(p *Plan) []string {
 	var out []string
 	for _, d := range p.Devices {
-		if d.Script == ScriptChanges || d.Script == ScriptNew {
+		if d.Script == ScriptChanges || d.Script == ScriptNew || d.Script == ScriptNewOS {
 			out = append(out, d.Name)
 		}
 	}

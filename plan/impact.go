@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets"
 	"github.com/fabricc/fabricc/targets/docs"
 )
 
@@ -21,7 +22,8 @@ type Impact struct {
 	// of ports change), "vlan" (a port's layer-2 mode changes, or it
 	// stops carrying VLANs it carried), "replacement" (the switch's
 	// platform or model changes: another operating system or another
-	// box, so the whole switch is down while it is replaced) or
+	// box, so the whole switch is down while it is replaced; a host's
+	// OS changes) or
 	// "adapter-restart" (a Windows host's script restarts the adapter).
 	Kind string `json:"kind"`
 	// Subjects are the ports or NICs concerned; none for the whole
@@ -285,6 +287,14 @@ func hostImpact(a, b *model.Host) []Impact {
 		return windowsImpact(a, b)
 	}
 	return nil
+}
+
+// osImpact is the host's OS change: the host is down while it is
+// re-imaged or rebooted into the other OS, and its NICs get the
+// fabric's settings only when the new OS's script runs.
+func osImpact(a, b *model.Host) []Impact {
+	return []Impact{{Kind: "replacement", Text: "another operating system, " + string(a.OS) + " -> " + string(b.OS) +
+		": the host is down while it is re-imaged or rebooted, and its NICs get the fabric's settings only when " + targets.HostScriptName(b) + " runs"}}
 }
 
 // linuxPFCImpact is the link flap of each mlx5 NIC (ConnectX-4 and

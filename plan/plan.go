@@ -50,9 +50,13 @@ type Device struct {
 	// while they are applied (impact.go).
 	Impact []Impact `json:"impact,omitempty"`
 	// Script, for a host, is "changes" (its script's bytes change: run
-	// it), "same" (only its document changes: nothing to run) or "new"
-	// (an added host); empty for a switch or a removed host.
+	// it), "same" (only its document changes: nothing to run), "new"
+	// (an added host) or "new-os" (its OS changes: run the new OS's
+	// script, NewScript); empty for a switch or a removed host.
 	Script string `json:"script,omitempty"`
+	// NewScript, for a host whose OS changes, is the new OS's script
+	// ("h1.windows.ps1").
+	NewScript string `json:"new_script,omitempty"`
 	// ScriptSettings, for a host whose script changes, are the values
 	// it sets that the plan knows and that its NIC lines do not show as
 	// written: each NIC's cable length in whole metres

@@ -242,7 +242,7 @@ leaf1 (switch)
 Hosts to run their script: 1 (h2).
 
 leaf1 (switch)
-  swp2: removed: 100G trunk VLAN 10, to h2:roce0 (push leaves the port as it is on the switch, its PFC and headroom included: clear it there, on Cumulus Linux with nv unset interface swp2 qos pfc and nv config apply, or keep the port in the fabric with shutdown = true)
+  swp2: removed: 100G trunk VLAN 10, to h2:roce0 (push leaves the port as it is on the switch, its PFC and headroom included: clear it there, on Cumulus Linux with nv unset interface swp2 qos pfc, nv unset interface swp2 qos pfc-watchdog and nv config apply, or keep the port in the fabric with shutdown = true)
   ingress lossy pool: memory-percent 48 -> 49 % (model size 6,793,236 -> 6,883,074 B), demand 20,480 -> 10,240 B (-10,240 B, used 0.3 % -> 0.1 %), because of the port changes above
   ingress lossless pool: memory-percent 51 -> 50 % (model size 7,112,724 -> 7,042,818 B), demand 190,464 -> 95,232 B (-95,232 B, used 2.7 % -> 1.4 %), because of the port changes above
   egress lossy pool: demand 36,864 -> 18,432 B (-18,432 B, used 0.5 % -> 0.3 %), because of the port changes above

@@ -180,53 +180,6 @@ func portRename(a, b *model.Switch, from, to string) Change {
 	return Change{Field: "renamed", Before: from, After: to}
 }
 
-// portLeftNote follows a removed port: push changes only the ports the
-// fabric describes, so the port keeps what an earlier push configured,
-// its PFC and buffer reservation included, while the pools above are
-// sized without it. The commands are the ones the switch's renderer
-// writes for a port without PFC (portPFCOff).
-func portLeftNote(sw *model.Switch, p *model.Port) string {
-	s := "push leaves the port as it is on the switch, its PFC and headroom included: clear it there"
-	if cmds := portPFCOff(sw, p); cmds != "" {
-		s += ", " + cmds
-	}
-	return s + ", or keep the port in the fabric with shutdown = true"
-}
-
-// portPFCOff is how the port's PFC goes off on the switch, in the words
-// the renderer of its platform writes for a fabric port without PFC:
-// EOS `no priority-flow-control` and each lossless priority back to
-// `drop`, the no-form and the other value of the interface lines
-// `priority-flow-control on` and `priority-flow-control priority N
-// no-drop` (Arista EOS User Manual, Quality of Service, "Priority Flow
-// Control"; Intel Gaudi documentation, "Arista Switch L2 Configuration
-// Example", shows both lines); Onyx `no dcb priority-flow-control mode
-// force` on the interface, the no-form of what the mellanox.onyx Ansible
-// module onyx_pfc_interface sends to enable it (`interface ethernet
-// 1/17 dcb priority-flow-control mode on`; Onyx enables PFC per priority
-// switch-wide, so the port only leaves it);
-// Cumulus Linux the port's PFC profile, which holds its headroom too,
-// unset (NVUE Command Reference, `nv unset interface <interface-id> qos
-// pfc`). "" for a port without PFC or on another platform.
-func portPFCOff(sw *model.Switch, p *model.Port) string {
-	if len(p.PFCPriorities) == 0 {
-		return ""
-	}
-	switch sw.Platform {
-	case model.PlatformEOS:
-		var drops []string
-		for _, prio := range p.PFCPriorities {
-			drops = append(drops, "priority-flow-control priority "+strconv.Itoa(prio)+" drop")
-		}
-		return "on EOS with interface " + p.Name + ", then no priority-flow-control and " + strings.Join(drops, " and ")
-	case model.PlatformOnyx:
-		return "on Onyx with interface ethernet " + p.Name + " no dcb priority-flow-control mode force"
-	case model.PlatformCumulus:
-		return "on Cumulus Linux with nv unset interface " + p.Name + " qos pfc and nv config apply"
-	}
-	return ""
-}
-
 // renamedPorts pairs ports only in a with ports only in b that are
 // cabled to the same peer; the map holds both directions (old -> new,
 // new -> old).

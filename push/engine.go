@@ -275,6 +275,9 @@ type device struct {
 	// ReadBack commands the switch answered: the model check and Stage
 	// take a read they repeat from them (printedModel, keptReads).
 	outs map[string]string
+	// keptModel is the hardware model the latest readState's decoding
+	// holds (keepModel); nil when it holds none.
+	keptModel *string
 	// wanted is the intended state, verify.Expect of the switch, made
 	// once (want).
 	wanted *verify.State
@@ -959,7 +962,7 @@ func (d *device) check() ([]verify.Difference, error) {
 // d.outs.
 func (d *device) readState() (*verify.State, error) {
 	outs := make([]string, len(d.v.ReadBack))
-	d.outs = map[string]string{}
+	d.outs, d.keptModel = map[string]string{}, nil
 	for i, cmd := range d.v.ReadBack {
 		out, err := d.conn.Send(cmd)
 		if err == nil {
@@ -977,6 +980,7 @@ func (d *device) readState() (*verify.State, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading back: %w", err)
 	}
+	d.keepModel(got)
 	return got, nil
 }
 
@@ -989,7 +993,7 @@ func (d *device) readState() (*verify.State, error) {
 // answered so is not sent, so not in the report's Commands either.
 func (d *device) keptReads() Conn {
 	outs := d.outs
-	d.outs = nil
+	d.outs, d.keptModel = nil, nil
 	if len(outs) == 0 {
 		return d.conn
 	}

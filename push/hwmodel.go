@@ -28,6 +28,11 @@ type hwModel struct {
 	// Parse returns the model as Command's output prints it, "" when
 	// it prints none.
 	Parse func(out string) string
+	// OfState, for a Command among the platform's ReadBack commands,
+	// is the model as the read's own decoding holds it (ok false when
+	// the State has none): the model check takes it from the read
+	// instead of decoding the output again (keptModel).
+	OfState func(s *verify.State) (model string, ok bool)
 }
 
 // upperModelNames is the model catalogue's names with their upper-case
@@ -175,14 +180,31 @@ func (d *device) modelNote() (note string, err error) {
 }
 
 // printedModel is the switch's hardware model as its Model command
-// prints it: read from the latest read of the switch (d.outs) when the
-// command is one of its ReadBack commands (NVUE's `nv config show -o
-// json`), else sent (readModel).
+// prints it: from the latest read of the switch when the command is one
+// of its ReadBack commands (NVUE's `nv config show -o json`), as that
+// read decoded it (d.keptModel) or, when it did not, from its text
+// (d.outs); else sent (readModel).
 func (d *device) printedModel() (string, error) {
+	if d.keptModel != nil {
+		return *d.keptModel, nil
+	}
 	if out, ok := d.outs[d.v.Model.Command]; ok {
 		return d.v.Model.Parse(out), nil
 	}
 	return readModel(d.conn, d.v.Model)
+}
+
+// keepModel keeps the model of got, the State a read decoded, for the
+// model check (printedModel), when the platform's model command is one
+// of the read's and the State holds its decoding (hwModel.OfState).
+func (d *device) keepModel(got *verify.State) {
+	m := d.v.Model
+	if _, read := d.outs[m.Command]; !read || m.OfState == nil || got == nil {
+		return
+	}
+	if model, ok := m.OfState(got); ok {
+		d.keptModel = &model
+	}
 }
 
 // readModel sends a platform's model command; a refused command is a

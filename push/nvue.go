@@ -628,18 +628,45 @@ func nvueRelease(applied *verify.NVUEConfig, config []byte) error {
 // a 5.5.1 capture of the same header). How NVUE spells a Spectrum
 // switch's model there is not documented: one catalogModel does not
 // know is a note, not a refusal.
-var nvueModelRead = hwModel{Command: nvueShow, Parse: func(out string) string {
-	_, model := nvueHeader([]byte(jsonPart(out)))
-	return model
-}}
+// The read before staging and verify's read decode the command's
+// output whole (State.NVUE), and the model is taken from that decoding
+// (OfState); only a read that did not decode is parsed again, for its
+// header alone (nvueHeader).
+var nvueModelRead = hwModel{Command: nvueShow,
+	Parse: func(out string) string {
+		_, model := nvueHeader([]byte(jsonPart(out)))
+		return model
+	},
+	OfState: func(s *verify.State) (string, bool) {
+		if s.NVUE == nil {
+			return "", false
+		}
+		_, model := s.NVUE.Header()
+		return model, true
+	},
+}
 
-// nvueHeader is the header of `nv config show -o json` (applied)
-// (NVUEConfig.Header): the release's `version` and the hardware `model`;
-// "" for both when applied is not JSON.
+// nvueHeader is the header of `nv config show -o json` (applied), as
+// NVUEConfig.Header reads it but decoding nothing else: the release's
+// `version` and the hardware `model`, each the first the document list
+// gives, "" without one or when applied is not that list.
 func nvueHeader(applied []byte) (version, model string) {
-	conf, err := verify.ParseNVUEConfig(applied)
-	if err != nil {
+	var docs []struct {
+		Header struct {
+			Version string `json:"version"`
+			Model   string `json:"model"`
+		} `json:"header"`
+	}
+	if json.Unmarshal(applied, &docs) != nil {
 		return "", ""
 	}
-	return conf.Header()
+	for _, d := range docs {
+		if version == "" {
+			version = d.Header.Version
+		}
+		if model == "" {
+			model = d.Header.Model
+		}
+	}
+	return version, model
 }

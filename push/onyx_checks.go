@@ -39,8 +39,9 @@ func onyxPortsOf(lines []string) map[string]bool {
 // configuration shows as a LAG or MLAG member (review ronyx #5): the
 // member takes its switchport mode (`no switchport force` for a routed
 // port) and VLANs from its port-channel, which fabricc does not manage
-// (README, Scope), and fabricc writes the mode on every fabric port, so its per-port lines would be refused half-way
-// or fight the bundle. Real Onyx configurations put the switchport lines
+// (README, Scope), and fabricc writes the mode on every fabric port,
+// so its per-port lines would be refused half-way or fight the bundle.
+// Real Onyx configurations put the switchport lines
 // on the port-channel alone and keep a member's own MTU and PFC lines:
 // the mellanox.onyx collection's fixture of a switch's running
 // configuration (tests/unit/modules/fixtures/onyx_config_config.cfg)

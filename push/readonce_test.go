@@ -115,3 +115,47 @@ func TestAppliedConfigUnreadable(t *testing.T) {
 		t.Errorf("appliedConfig of a non-JSON answer = %v, %v; want an error naming nv config show -o json", conf, err)
 	}
 }
+
+// TestModelFromTheDecodedRead (review mrt 5): the model check takes
+// NVUE's model from the read's own decoding of `nv config show -o json`
+// (State.NVUE's header), so a read is decoded once: the push's read
+// before staging and verify's read each parse the read-back once and
+// the model's text parser (hwModel.Parse, a second decode) runs not at
+// all. A read whose decoding failed leaves the model to that parser.
+func TestModelFromTheDecodedRead(t *testing.T) {
+	v := *Vendors[model.PlatformCumulus]
+	var reads, modelParses int
+	parse := v.Parse
+	v.Parse = func(outs []string) (*verify.State, error) { reads++; return parse(outs) }
+	v.Model.Parse = func(out string) string { modelParses++; return nvueModelRead.Parse(out) }
+	show := `[{"header": {"model": "vx", "version": "Cumulus Linux 5.9.2"}}, {"set": {"interface": {"swp1": {"type": "swp"}}}}]`
+	sw := &model.Switch{Name: "leaf1", Hardware: model.Hardware{Model: "SN2700"}}
+	d := &device{t: Target{Switch: sw}, v: &v, res: &DeviceResult{},
+		conn: &closer{Conn: cmdConn{answers: map[string]string{nvueShow: show, "nv show interface -o json": "{}", "nv show qos pfc -o json": "{}"}}}}
+	if _, err := d.readState(); err != nil {
+		t.Fatal(err)
+	}
+	note, err := d.modelNote()
+	want := `the switch's hardware model was not compared with the fabric's SN2700: nv config show -o json prints "vx", which is no model fabricc knows`
+	if err != nil || note != want {
+		t.Errorf("modelNote = %q, %v; want %q", note, err, want)
+	}
+	if reads != 1 || modelParses != 0 {
+		t.Errorf("one read and its model check decoded the read %d times and parsed the model from its text %d times; want 1 and 0", reads, modelParses)
+	}
+	d.keptReads()
+	if _, err := d.readState(); err != nil {
+		t.Fatal(err)
+	}
+	if diffs := d.modelDifference(); len(diffs) != 0 || reads != 2 || modelParses != 0 {
+		t.Errorf("verify's read: differences %v, %d decodes, %d model parses; want none, 2 and 0", diffs, reads, modelParses)
+	}
+
+	d.conn = &closer{Conn: cmdConn{answers: map[string]string{nvueShow: show, "nv show interface -o json": "not json", "nv show qos pfc -o json": "{}"}}}
+	if _, err := d.readState(); err == nil {
+		t.Fatal("a read-back whose interfaces are not JSON parsed")
+	}
+	if note, err := d.modelNote(); err != nil || note != want || modelParses != 1 {
+		t.Errorf("after a failed decoding: modelNote = %q, %v, %d model parses; want %q from the kept text, 1", note, err, modelParses, want)
+	}
+}

@@ -113,10 +113,10 @@ func TestCumulusPinsPoolsFabricFirst(t *testing.T) {
 	}
 }
 
-// TestCumulusPinsBondMLAG: BondMembers reads a bond's `bond mlag id` is read while MLAG is
-// on and not when `bond mlag enable off` (Cumulus Linux User Guide, NVUE
-// CLI, "Search for a Specific Configuration": `mlag: enable: on, id:
-// 1`); a numeric ID is written as the number, "1".
+// TestCumulusPinsBondMLAG: BondMembers reads a bond's `bond mlag id`
+// while MLAG is on and not when `bond mlag enable off` (Cumulus Linux
+// User Guide, NVUE CLI, "Search for a Specific Configuration": `mlag:
+// enable: on, id: 1`); a numeric ID is written as the number, "1".
 func TestCumulusPinsBondMLAG(t *testing.T) {
 	conf, err := ParseNVUEConfig([]byte(`[{"set": {"interface": {
 	  "bond1": {"type": "bond", "bond": {"member": {"swp1": {}}, "mlag": {"enable": "on", "id": 1}}},

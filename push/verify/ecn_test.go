@@ -57,7 +57,7 @@ func diffLines(f *model.Fabric, sw *model.Switch, got *State) string {
 
 // TestCompareECNWithinTolerance: thresholds just above the model's, as
 // a switch holds them, pass Compare, and ones beyond the tolerance are a
-// difference; neither panics. go-cmp was handed the asymmetric ecnClose
+// difference; neither panics. go-cmp was handed the asymmetric tolerance check
 // as a Comparer and panicked ("non-deterministic or non-symmetric
 // function detected") on every value between want + 1 KiB and the
 // tolerance's top: Onyx's 150/1500 KB of NVIDIA's RoCE guides, the

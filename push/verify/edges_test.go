@@ -38,8 +38,8 @@ func TestECNToleranceBounds(t *testing.T) {
 		{ECN{MinBytes: 150000, MaxBytes: 1500000 + 105000 + 1024}, true},
 		{ECN{MinBytes: 150000, MaxBytes: 1500000 + 105000 + 1025}, false},
 	} {
-		if got := ecnClose(want, tc.got); got != tc.ok {
-			t.Errorf("ecnClose(%v, %v) = %v, want %v", want, tc.got, got, tc.ok)
+		if got := ecnRangeClose(ecnViewOf(want).Range, ecnViewOf(tc.got).Range); got != tc.ok {
+			t.Errorf("ecnRangeClose(%v, %v) = %v, want %v", want, tc.got, got, tc.ok)
 		}
 	}
 }

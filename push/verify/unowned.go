@@ -30,7 +30,7 @@ func unusedProfiles(got *State) []string {
 
 // unusedTCs notes the ETS and ECN settings of the fabric's ports in
 // traffic classes no priority maps to, which Compare does not compare
-// (usedOnly says why): a class removed from the fabric leaves them as an
+// (unusedClassOptions says why): a class removed from the fabric leaves them as an
 // earlier fabric set them (README, Scope). One note for the switch, by
 // setting, with the number of ports.
 func unusedTCs(want, got *State) []string {

@@ -183,8 +183,8 @@ func TestECNTolerance(t *testing.T) {
 		{ECN{MinBytes: 100000, MaxBytes: 1500000}, false}, // a real change
 		{ECN{MinBytes: 150000, MaxBytes: 1700000}, false},
 	} {
-		if ecnClose(want, tc.got) != tc.ok {
-			t.Errorf("ecnClose(%v, %v) = %v", want, tc.got, !tc.ok)
+		if ecnRangeClose(ecnViewOf(want).Range, ecnViewOf(tc.got).Range) != tc.ok {
+			t.Errorf("ecnRangeClose(%v, %v) = %v", want, tc.got, !tc.ok)
 		}
 	}
 }
