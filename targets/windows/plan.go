@@ -367,8 +367,12 @@ func appPolicy(a model.Application) (policy, bool, error) {
 // -IPPortMatchCondition, which matches the port at either end ("it can be
 // either source port or destination port", New-NetQosPolicy), so an
 // initiator's requests and a target's replies alike. Get-NetQosPolicy
-// shows such policies as the template alone or as IPProtocol and IPPort
-// (New-NetQosPolicy, Examples 1 and 4). Either is more specific than the
+// shows the -IPPortMatchCondition policy as IPProtocol and IPPort
+// (New-NetQosPolicy, Example 4), and a template policy as the template
+// alone (Examples 1 and 5, SMB and Default), which is what -Check expects
+// of -iSCSI; no public capture shows a -iSCSI policy read back, so -Check
+// also takes IPProtocol TCP and IPPort 3260 for it (Get-ReadBackForm,
+// $script:TemplatePorts). Either is more specific than the
 // TCP policy, which matches the protocol alone, and Windows applies the
 // more specific of two policies that match ("If multiple policies apply,
 // the more specific QoS policy takes precedence", Microsoft, QoS Policy
