@@ -347,8 +347,9 @@ driver_units() {
 # be left out. --check reports the difference. A run, which has loaded
 # the driver by now (the module step), stops here with why (link_why); a
 # dry run stops with the same message where the driver is loaded already
-# (kmod_state, its interfaces' sysctl tree dev.PREFIX), and else shows
-# every step, since the run's kldload may yet create the interface.
+# (kmod_state: its module, or for mlx5en, which declares none, its
+# interfaces' sysctl tree dev.mce, dev.PREFIX), and else shows every
+# step, since the run's kldload may yet create the interface.
 missing_link() {
 	case $MODE in
 	check)
