@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets"
 )
 
 // tcpAppNIC is one NIC that lists an application over TCP (nvme-tcp,
@@ -65,12 +66,17 @@ func tcpAppSteps(h *model.Host) []string {
 // of the initiator's connection (drivers/nvme/target/tcp.c,
 // nvmet_tcp_set_queue_sock: rcv_tos). The ToS also sets the socket's skb
 // priority (net/ipv4/ip_sockglue.c: rt_tos2priority), which the VLAN
-// egress map of the host script turns into the class's PCP.
+// egress map of the host script turns into the class's PCP. Discovery
+// runs on its own connection, to the discovery controller's port
+// (targets.NVMeTCPDiscoveryPort), and nvme discover takes --tos as nvme
+// connect does (nvme-cli fabrics.c, the options of discover: "tos").
 func linuxNVMeTCPStep(nics []tcpAppNIC) string {
 	s := "NVMe/TCP: connect with nvme connect -t tcp ... --tos " + tosList(nics) +
 		" (DSCP << 2; nvme connect-all takes it too): the kernel sets that ToS on every queue's socket, and without it the queues send ToS 0, in the default class. " +
 		"A Linux target (nvmet-tcp) answers each queue with the ToS of the initiator's connection, so the initiator's --tos marks both directions " +
-		"(Linux drivers/nvme/host/tcp.c and drivers/nvme/target/tcp.c, \"Set socket type of service\")."
+		"(Linux drivers/nvme/host/tcp.c and drivers/nvme/target/tcp.c, \"Set socket type of service\"). " +
+		"Discovery has its own connection, to the discovery controller's TCP port " + strconv.Itoa(targets.NVMeTCPDiscoveryPort) +
+		" by default (IANA nvme-disc; libnvme NVME\\_DISC\\_IP\\_PORT): give nvme discover the same --tos, which nvme connect-all passes to it."
 	if vlans := vlanParts(nics); len(vlans) > 0 {
 		s += " The ToS also gives the socket its skb priority (Linux net/ipv4/ip\\_sockglue.c, rt\\_tos2priority), which the host script's egress map of VLAN device " +
 			listWords(vlans) + " sends with the class's priority."
@@ -144,8 +150,8 @@ func freebsdNVMeTCPStep(nics []tcpAppNIC) string {
 		}
 		return m
 	}, func(t tcpAppNIC, m string) string { return m + " on " + md(t.n.Name) })
-	return "NVMe/TCP: the host script does not mark it; its connections to and from port 4420 must carry " + marks +
-		", the NIC's class, or they ride the default class."
+	return "NVMe/TCP: the host script does not mark it; its connections to and from port 4420, and those of discovery to and from the discovery controller's port " +
+		strconv.Itoa(targets.NVMeTCPDiscoveryPort) + " (IANA nvme-disc), must carry " + marks + ", the NIC's class, or they ride the default class."
 }
 
 // tosList is the --tos of the NICs: one value, or each with its NIC.

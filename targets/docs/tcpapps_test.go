@@ -21,6 +21,7 @@ func withTCPApps(f *model.Fabric, name string) {
 // TestLinuxHostTCPApplications: a Linux host whose NICs list storage over
 // TCP gets its ports as "3260/tcp", "4420/tcp" in the applications table
 // and two steps under "By hand": nvme connect --tos with the class's DSCP
+// (and nvme discover's, for the discovery controller's port 8009)
 // << 2 (the kernel keeps a TCP socket's ECN bits, so no ECT), and the
 // mangle rules that mark iSCSI, which the script does not. On a VLAN NIC
 // (cn002's p0, VLAN 200) they name the skb priority (rt_tos2priority of
@@ -31,7 +32,8 @@ func TestLinuxHostTCPApplications(t *testing.T) {
 	withTCPApps(f, "cn001")
 	withTCPApps(f, "cn002")
 	nvme := "- NVMe/TCP: connect with nvme connect -t tcp ... --tos 104 (DSCP << 2; nvme connect-all takes it too): the kernel sets that ToS on every queue's socket, and without it the queues send ToS 0, in the default class. " +
-		"A Linux target (nvmet-tcp) answers each queue with the ToS of the initiator's connection, so the initiator's --tos marks both directions (Linux drivers/nvme/host/tcp.c and drivers/nvme/target/tcp.c, \"Set socket type of service\")."
+		"A Linux target (nvmet-tcp) answers each queue with the ToS of the initiator's connection, so the initiator's --tos marks both directions (Linux drivers/nvme/host/tcp.c and drivers/nvme/target/tcp.c, \"Set socket type of service\"). " +
+		"Discovery has its own connection, to the discovery controller's TCP port 8009 by default (IANA nvme-disc; libnvme NVME\\_DISC\\_IP\\_PORT): give nvme discover the same --tos, which nvme connect-all passes to it."
 	iscsi := "- iSCSI over TCP: the host script does not mark it, so its connections leave with DSCP 0, in the default class. Mark them in the mangle table: iptables -t mangle -A POSTROUTING -p tcp --dport 3260 -j DSCP --set-dscp 26"
 	untagged := nvme + "\n" + iscsi + " (on a target, --sport 3260 instead of --dport; iptables-extensions(8), DSCP), and keep the rules with the host's firewall service.\n"
 	doc := hostDoc(t, f, "cn001")
@@ -69,13 +71,14 @@ func TestLinuxHostTCPApplicationsPerNIC(t *testing.T) {
 
 // TestFreeBSDHostTCPApplications: a FreeBSD host's document gives iSCSI
 // the dscp and pcp of iscsi.conf(5) and ctl.conf(5), and says what
-// NVMe/TCP's connections must carry; the Windows host's document has no
+// NVMe/TCP's connections, discovery's to port 8009 among them, must carry;
+// the Windows host's document has no
 // such step, since its script writes NetQos policies for them.
 func TestFreeBSDHostTCPApplications(t *testing.T) {
 	f := compileExample(t, "homelab-40g")
 	withTCPApps(f, "nas")
 	withTCPApps(f, "workstation")
-	steps := "- NVMe/TCP: the host script does not mark it; its connections to and from port 4420 must carry DSCP 26 and PCP 3, the NIC's class, or they ride the default class.\n" +
+	steps := "- NVMe/TCP: the host script does not mark it; its connections to and from port 4420, and those of discovery to and from the discovery controller's port 8009 (IANA nvme-disc), must carry DSCP 26 and PCP 3, the NIC's class, or they ride the default class.\n" +
 		"- iSCSI over TCP: the host script does not mark it, so its connections leave with DSCP 0, in the default class; set dscp = 26 and pcp = 3 in each session of /etc/iscsi.conf (initiator) and each portal-group of /etc/ctl.conf (target) " +
 		"(iscsi.conf(5), ctl.conf(5): dscp, pcp; a release whose pages lack them cannot mark iSCSI).\n"
 	if doc := hostDoc(t, f, "nas"); !strings.HasSuffix(doc, steps) {

@@ -38,7 +38,7 @@ func writeDCQCNParams(b *text, n *model.NIC, p *nicPlan) {
 	}
 	b.At("qos", "dcqcn")
 	b.WriteString("\t# DCQCN parameters of the fabric (qos dcqcn; NVIDIA \"DCQCN CC Parameters\").\n")
-	fmt.Fprintf(b, "\tif [ \"$(sysctl_get %s)\" = absent ] && [ \"$MODE\" != dry-run ]; then\n", p.dcqcn[0].name)
+	fmt.Fprintf(b, "\tif sysctl_stops %s; then\n", p.dcqcn[0].name)
 	fmt.Fprintf(b, "\t\tunavailable %s 'DCQCN parameters' 'mlx5ib congestion sysctls' 'kldload mlx5ib, or set them in firmware with mlxconfig (the NVConfig names of NVIDIA \"DCQCN CC Parameters\")'\n", n.Interface)
 	b.WriteString("\telse\n")
 	for _, s := range p.dcqcn {

@@ -18,7 +18,7 @@ func TestDCQCNParamSysctls(t *testing.T) {
 	out := files(t, f, 1)
 	const base = "sys.class.infiniband.mlx5_0.cong.conf."
 	step := "\t# DCQCN parameters of the fabric (qos dcqcn; NVIDIA \"DCQCN CC Parameters\").\n" +
-		"\tif [ \"$(sysctl_get " + base + "rp_min_dec_fac)\" = absent ] && [ \"$MODE\" != dry-run ]; then\n" +
+		"\tif sysctl_stops " + base + "rp_min_dec_fac; then\n" +
 		"\t\tunavailable mce0 'DCQCN parameters' 'mlx5ib congestion sysctls' 'kldload mlx5ib, or set them in firmware with mlxconfig (the NVConfig names of NVIDIA \"DCQCN CC Parameters\")'\n" +
 		"\telse\n" +
 		"\t\tensure mce0 " + base + "rp_min_dec_fac 25 \"$(sysctl_get " + base + "rp_min_dec_fac)\" sysctl " + base + "rp_min_dec_fac=25\n" +

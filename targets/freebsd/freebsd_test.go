@@ -184,7 +184,7 @@ func TestCNPMarking(t *testing.T) {
 	f.Hosts[1].NICs[0].RoCE.CNPDSCP, f.Hosts[1].NICs[0].RoCE.CNPPriority = 46, 5
 	s := files(t, f, 1)["nas5.freebsd.sh"]
 	for _, w := range []string{
-		"\tif [ \"$(sysctl_get sys.class.infiniband.mlx5_0.cong.conf.np_cnp_dscp)\" = absent ] && [ \"$MODE\" != dry-run ]; then\n",
+		"\tif sysctl_stops sys.class.infiniband.mlx5_0.cong.conf.np_cnp_dscp; then\n",
 		"unavailable mce0 'CNP marking' 'mlx5ib congestion sysctls' 'kldload mlx5ib, or set CNP_DSCP_P1 and CNP_802P_PRIO_P1 with mlxconfig'\n",
 		"ensure mce0 sys.class.infiniband.mlx5_0.cong.conf.np_cnp_dscp 46 \"$(sysctl_get sys.class.infiniband.mlx5_0.cong.conf.np_cnp_dscp)\" sysctl sys.class.infiniband.mlx5_0.cong.conf.np_cnp_dscp=46\n",
 		"ensure mce0 sys.class.infiniband.mlx5_0.cong.conf.np_cnp_prio 5 \"$(sysctl_get sys.class.infiniband.mlx5_0.cong.conf.np_cnp_prio)\" sysctl sys.class.infiniband.mlx5_0.cong.conf.np_cnp_prio=5\n",
@@ -202,7 +202,9 @@ func TestCNPMarking(t *testing.T) {
 }
 
 // TestDryRun runs the script with a POSIX shell here (not FreeBSD: the
-// interface is absent), which must show every step and change nothing.
+// interface is absent and its driver not loaded, which a run would load
+// first), which must show every step and change nothing; --any-host,
+// since this machine is not nas.
 func TestDryRun(t *testing.T) {
 	sh, err := exec.LookPath("sh")
 	if err != nil {
@@ -210,11 +212,12 @@ func TestDryRun(t *testing.T) {
 	}
 	f := fixture()
 	s := files(t, f, 0)["nas.freebsd.sh"]
-	out, err := exec.Command(sh, "-c", s, "nas.freebsd.sh", "--dry-run").CombinedOutput()
+	out, err := exec.Command(sh, "-c", s, "nas.freebsd.sh", "--dry-run", "--any-host").CombinedOutput()
 	if err != nil {
 		t.Fatalf("--dry-run: %v\n%s", err, out)
 	}
-	for _, w := range []string{"would run: kldload mlx4en\n", "would run: ifconfig mlxen0 mtu 9000 up\n",
+	for _, w := range []string{"note: mlxen0 is not present here and mlx4en is not loaded; showing every step\n",
+		"would run: kldload mlx4en\n", "would run: ifconfig mlxen0 mtu 9000 up\n",
 		"would run: sysrc 'ifconfig_mlxen0=inet 10.20.0.1/24 mtu 9000 media autoselect'\n",
 		"would run: t=$(mktemp /boot/loader.conf.XXXXXX) && cp -p /boot/loader.conf \"$t\" && { grep -v '^mlx4en_load=' /boot/loader.conf >\"$t\"; [ $? -le 1 ]; } && echo 'mlx4en_load=\"YES\"' >>\"$t\" && mv -f \"$t\" /boot/loader.conf\n",
 		"would run: t=$(mktemp /etc/sysctl.conf.XXXXXX) && cp -p /etc/sysctl.conf \"$t\" && { grep -v '^hw\\.mlxen0\\.conf\\.rx_ppp=' /etc/sysctl.conf >\"$t\"; [ $? -le 1 ]; } && echo hw.mlxen0.conf.rx_ppp=8 >>\"$t\" && mv -f \"$t\" /etc/sysctl.conf\n",

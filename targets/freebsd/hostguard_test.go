@@ -31,7 +31,8 @@ func TestHostNameLine(t *testing.T) {
 // TestHostGuard runs nas5's script where uname -n is another name: a run
 // stops with status 1 before its first change (nothing logged, the
 // loader.conf as it was), --check reports the host name with the other
-// differences, --dry-run notes it, and --any-host or FABRICC_ANY_HOST=1
+// differences, --dry-run prints the run's message after "would stop:"
+// and exits 1 as the run would, and --any-host or FABRICC_ANY_HOST=1
 // go on with a note. The first label and case of the name do not matter;
 // without uname, hostname(1) is read.
 func TestHostGuard(t *testing.T) {
@@ -54,8 +55,9 @@ func TestHostGuard(t *testing.T) {
 		{name: "no name", host: "", rc: 1,
 			errs: "fabricc: error: this host's name (uname -n) is unknown, not nas5, the host this script is for; nothing was changed: use this host's own script, or, where the name is set later (a shared image), run with --any-host (or FABRICC_ANY_HOST=1)\n"},
 		{name: "--check", host: "cn002", args: []string{"--check"}, rc: 3, first: true, out: "DIFF system host name: intended nas5; actual cn002\n"},
-		{name: "--dry-run", host: "cn002", args: []string{"--dry-run"}, rc: 0,
-			out: "note: this host's name (uname -n) is cn002, not nas5, the host this script is for: a run would stop here (use this host's own script, or --any-host)\n"},
+		{name: "--dry-run", host: "cn002", args: []string{"--dry-run"}, rc: 1, first: true,
+			out:  "would stop: " + strings.TrimPrefix(stop, "fabricc: error: "),
+			errs: "fabricc: error: a run would stop on the host name (see would stop: above)\n"},
 		{name: "--any-host", host: "cn002", args: []string{"--any-host"}, rc: 0, out: other, applied: true},
 		{name: "FABRICC_ANY_HOST=1", host: "cn002", env: []string{"FABRICC_ANY_HOST=1"}, rc: 0, out: other, applied: true},
 		{name: "FABRICC_ANY_HOST=yes is not 1", host: "cn002", env: []string{"FABRICC_ANY_HOST=yes"}, rc: 1, errs: stop},
@@ -85,11 +87,15 @@ func TestHostGuard(t *testing.T) {
 				t.Errorf("stdout does not start with %q:\n%s", tc.out, out)
 			}
 			// --check reads on: the NIC's differences follow.
-			if tc.first && !strings.Contains(out, "DIFF mce0 mtu: intended 9000; actual 1500\n") {
+			if tc.first && tc.rc == 3 && !strings.Contains(out, "DIFF mce0 mtu: intended 9000; actual 1500\n") {
 				t.Errorf("--check stopped at the host name:\n%s", out)
 			}
-			if tc.rc == 1 && out != "" {
+			if tc.rc == 1 && tc.out == "" && out != "" {
 				t.Errorf("a refused run printed on stdout:\n%s", out)
+			}
+			// A dry run never sums up a refused host as nothing to do.
+			if tc.rc == 1 && tc.out != "" && !strings.HasSuffix(out, "fabricc: a run would stop on the host name before its first change (see would stop: above)\n") {
+				t.Errorf("dry run summary:\n%s", out)
 			}
 			log := fh.read("log")
 			if applied := strings.Contains(log, mtu); applied != tc.applied {

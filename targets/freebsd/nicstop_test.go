@@ -1,6 +1,7 @@
 package freebsd
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -151,25 +152,36 @@ func TestNoMellanoxDevice(t *testing.T) {
 	}
 }
 
-// TestMissingLinkDiagnosedOnlyInRun: the reasons an interface is missing
-// (rc.conf's rename, the driver's other interfaces) are read only by a
-// run, which prints them; --check and a dry run do not use them and no
-// longer read them (sysrc -n ifconfig_mce0_name, ifconfig -l).
-func TestMissingLinkDiagnosedOnlyInRun(t *testing.T) {
+// TestMissingLinkDiagnosed: the reasons an interface is missing
+// (rc.conf's rename, the driver's other interfaces) are read by a run,
+// which prints them, and by a dry run where the driver is loaded (the run
+// would stop there, and the dry run says so with the run's message);
+// --check, and a dry run where the driver is not loaded yet (the run
+// loads it first, which may create the interface), do not use them and
+// do not read them (sysrc -n ifconfig_mce0_name, ifconfig -l).
+func TestMissingLinkDiagnosed(t *testing.T) {
 	f, h := twoNICs()
 	s := hostScript(t, f, h)
+	const why = "interface mce0 not found; mlx5en is loaded and has mce1 mce3: fix the nic's interface attribute in the fabric\n"
 	tests := []struct {
-		mode  string
-		reads string // what the run read, in $FAKES/reads
+		mode      string
+		unloaded  bool   // kldstat finds no mlx5en, and no dev.mce sysctl
+		reads     string // what the run read, in $FAKES/reads
+		out, errs string // in stdout, stderr
 	}{
-		{"--check", ""},
-		{"--dry-run", ""},
-		{"", "sysrc -n ifconfig_mce0_name\nifconfig -l\n"},
+		{mode: "--check", out: "DIFF mce0 link: intended present; actual absent\n"},
+		{mode: "--dry-run", reads: "sysrc -n ifconfig_mce0_name\nifconfig -l\n", out: "would stop: " + why,
+			errs: "fabricc: error: a run would stop the steps of these NICs (see would stop: above; the other NICs' steps would run): mce0\n"},
+		{mode: "--dry-run", unloaded: true, out: "note: mce0 is not present here and mlx5en is not loaded; showing every step\n"},
+		{mode: "", reads: "sysrc -n ifconfig_mce0_name\nifconfig -l\n", errs: "fabricc: error: " + why},
 	}
 	for _, tc := range tests {
-		t.Run("mode"+tc.mode, func(t *testing.T) {
+		t.Run(fmt.Sprintf("mode%s,unloaded=%v", tc.mode, tc.unloaded), func(t *testing.T) {
 			fh := newFakeHost(t, "mce1")
 			fh.mlx5OIDs("1")
+			if tc.unloaded {
+				fh.write("kldstat", "#!/bin/sh\nexit 1\n")
+			}
 			fh.write("iflist", "mce1 mce3 lo0\n")
 			fh.write("sysrc", "#!/bin/sh\n[ \"$1\" != -n ] || case $2 in *_name) echo \"sysrc $*\" >>\"$FAKES/reads\" ;; esac\n"+
 				strings.TrimPrefix(fakeTools["sysrc"], "#!/bin/sh\n"))
@@ -183,8 +195,8 @@ func TestMissingLinkDiagnosedOnlyInRun(t *testing.T) {
 			if got := fh.read("reads"); got != tc.reads {
 				t.Errorf("reads %q, want %q\n%s%s", got, tc.reads, out, errs)
 			}
-			if tc.mode == "" && !strings.Contains(errs, "fabricc: error: interface mce0 not found; mlx5en is loaded and has mce1 mce3: fix the nic's interface attribute in the fabric\n") {
-				t.Errorf("stderr:\n%s", errs)
+			if !strings.Contains(out, tc.out) || !strings.Contains(errs, tc.errs) {
+				t.Errorf("stdout lacks %q or stderr lacks %q:\n%s\n--\n%s", tc.out, tc.errs, out, errs)
 			}
 		})
 	}

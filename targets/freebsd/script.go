@@ -284,7 +284,7 @@ func writeCNP(b *text, n *model.NIC, p *nicPlan) {
 		return
 	}
 	fmt.Fprintf(b, "\t# CNP marking: the fabric's CNP class is DSCP %d priority %d, not the firmware's 48/6.\n", r.CNPDSCP, r.CNPPriority)
-	fmt.Fprintf(b, "\tif [ \"$(sysctl_get %s)\" = absent ] && [ \"$MODE\" != dry-run ]; then\n", p.cnp[0].name)
+	fmt.Fprintf(b, "\tif sysctl_stops %s; then\n", p.cnp[0].name)
 	fmt.Fprintf(b, "\t\tunavailable %s 'CNP marking' 'mlx5ib congestion sysctls' 'kldload mlx5ib, or set CNP_DSCP_P1 and CNP_802P_PRIO_P1 with mlxconfig'\n", n.Interface)
 	b.WriteString("\telse\n")
 	for _, s := range p.cnp {

@@ -95,7 +95,7 @@ func writeLink(b *script, f *model.Fabric, n *model.NIC, rails []*model.NIC) {
 		b.WriteString("\tlink_check \"$ifc\"\n")
 	}
 	l3 := l3Name(n)
-	writeVLANPrune(b, n)
+	writeVLANPrune(b, f, n)
 	if n.VLAN != 0 {
 		all, nonzero := egressMap(&f.QoS, &n.RoCE)
 		vl := vlanName(n)

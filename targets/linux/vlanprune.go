@@ -2,7 +2,9 @@ package linux
 
 import (
 	"fmt"
+	"slices"
 
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
 )
 
@@ -58,10 +60,13 @@ vlan_in_boot_copy() {
 }
 
 # vlan_prune PARENT [KEEP...]: the VLAN interfaces on PARENT other than
-# the KEEP ones the fabric names: one fabricc made (its mark, or the boot
-# copy of an earlier build makes it) goes (ip link delete), which --check
-# reports and --dry-run prints; any other is left with a warning that
-# names the command, since fabricc cannot tell it is its own.
+# the KEEP ones, every interface and VLAN interface a NIC of the host names
+# (so that one this NIC made before and another NIC now names, or whose
+# name another NIC now uses, is never removed under it): one fabricc made
+# (its mark, or the boot copy of an earlier build makes it) goes (ip link
+# delete), which --check reports and --dry-run prints; any other is left
+# with a warning that gives the command, since fabricc cannot tell it is
+# its own.
 vlan_prune() {
 	local parent=$1 vl proto id
 	shift
@@ -70,7 +75,7 @@ vlan_prune() {
 		if [[ $(vlan_alias "$vl") == "$VLAN_MARK" ]] || vlan_in_boot_copy "$parent" "$vl"; then
 			ensure "$vl" vlan absent "$proto id $id on $parent (made by fabricc)" ip link del dev "$vl"
 		else
-			printf 'warning: %s: VLAN interface (%s id %s on %s) that the fabric does not name, without fabricc'"'"'s mark (alias %s), left as it is; if an earlier fabricc build made it, it keeps that VLAN'"'"'s addresses and egress map: remove it with ip link del dev %s\n' "$vl" "$proto" "$id" "$parent" "$VLAN_MARK" "$vl"
+			printf 'warning: %s: VLAN interface (%s id %s on %s) that the fabric does not name, without fabricc'"'"'s mark (alias %s), left as it is; if an earlier fabricc build made it, it keeps that VLAN'"'"'s addresses and egress map: remove it with %s\n' "$vl" "$proto" "$id" "$parent" "$VLAN_MARK" "$(cmd_text ip link del dev "$vl")"
 		fi
 	done <<<"$(vlan_children "$parent")"
 }`
@@ -91,16 +96,57 @@ vlan_mark() {
 // writeVLANPrune writes the NIC's vlan_prune line: the VLAN interfaces
 // fabricc made on its interface that the fabric no longer names go before
 // vlan_ensure makes the one it names, which the kernel refuses while
-// another VLAN interface on the parent has the same VLAN ID.
-func writeVLANPrune(b *script, n *model.NIC) {
+// another VLAN interface on the parent has the same VLAN ID. The names
+// the host's other NICs use stay too (pruneKeep).
+func writeVLANPrune(b *script, f *model.Fabric, n *model.NIC) {
 	b.nic(n, "vlan")
 	b.alsoVLANIf(n)
 	b.WriteString("\t# The VLAN interfaces fabricc made on it that the fabric no longer names go.\n")
-	if n.VLAN == 0 {
-		b.WriteString("\tvlan_prune \"$ifc\"\n")
-		return
+	keep, others := pruneKeep(f.Host(b.host), n)
+	if others {
+		b.WriteString("\t# The interfaces and VLAN interfaces the host's other NICs name stay.\n")
 	}
-	fmt.Fprintf(b, "\tvlan_prune \"$ifc\" %s\n", vlanName(n))
+	b.WriteString("\tvlan_prune \"$ifc\"")
+	for _, name := range keep {
+		b.WriteString(" " + quote.ShellWord(name))
+	}
+	b.WriteString("\n")
+}
+
+// pruneKeep lists what n's vlan_prune keeps: n's VLAN interface, then,
+// in the host's order, the interface and VLAN interface of each other
+// NIC, once each; others says whether any of them came from another NIC.
+// A VLAN interface n made before (VLAN 5 on p4p1, as p4p1.5 or a
+// vlan_interface name) that another NIC now names, as its interface or
+// its own VLAN interface, must not be removed by n's steps: removed
+// before that NIC's steps, it would be made again in the same run;
+// after them, that NIC would be left without it. Where the other NIC
+// wants the name on another parent, its vlan_ensure says so, with the
+// command that removes it.
+func pruneKeep(h *model.Host, n *model.NIC) (keep []string, others bool) {
+	add := func(name string) bool {
+		if name == "" || name == n.Interface || slices.Contains(keep, name) {
+			return false
+		}
+		keep = append(keep, name)
+		return true
+	}
+	add(vlanName(n))
+	if h == nil {
+		return keep, false
+	}
+	for i := range h.NICs {
+		m := &h.NICs[i]
+		if m.Name == n.Name {
+			continue
+		}
+		for _, name := range []string{m.Interface, m.VLANName()} {
+			if add(name) {
+				others = true
+			}
+		}
+	}
+	return keep, others
 }
 
 // writeVLANMark writes the line that marks the NIC's VLAN interface as

@@ -309,6 +309,11 @@ func (p *plan) buildPolicies(f *model.Fabric, h *model.Host, def model.Class) er
 			pol.from = from[k]
 			p.policies = append(p.policies, pol)
 		}
+		if disc, ok := nvmeDiscoveryPolicy(f, h, roce, apps[k], dscp[k]); ok {
+			disc.from = from[k]
+			overTCP = append(overTCP, disc.name)
+			p.policies = append(p.policies, disc)
+		}
 	}
 	if h.Cluster != nil {
 		pol, err := clusterPolicy(h, roce)
@@ -362,19 +367,28 @@ func appPolicy(a model.Application) (policy, bool, error) {
 // -IPPortMatchCondition, which matches the port at either end ("it can be
 // either source port or destination port", New-NetQosPolicy), so an
 // initiator's requests and a target's replies alike. Get-NetQosPolicy
-// shows such policies as the template alone or as IPProtocol and IPPort
-// (New-NetQosPolicy, Examples 1 and 4). Either is more specific than the
+// shows the -IPPortMatchCondition policy as IPProtocol and IPPort
+// (New-NetQosPolicy, Example 4), and a template policy as the template
+// alone (Examples 1 and 5, SMB and Default), which is what -Check expects
+// of -iSCSI; no public capture shows a -iSCSI policy read back, so -Check
+// also takes IPProtocol TCP and IPPort 3260 for it (Get-ReadBackForm,
+// $script:TemplatePorts). Either is more specific than the
 // TCP policy, which matches the protocol alone, and Windows applies the
 // more specific of two policies that match ("If multiple policies apply,
 // the more specific QoS policy takes precedence", Microsoft, QoS Policy
 // Frequently Asked Questions), so the TCP policy does not take the
 // storage traffic back to the default class.
 func tcpAppPolicy(f *model.Fabric, h *model.Host, roce model.RoCE, a model.Application, dscp int) policy {
+	return tcpPortPolicy(h, roce, appPolicyNames[a.Kind], fmt.Sprintf("%s: TCP on port %d goes to the NIC's class%s, priority %d.", a.Kind, a.Port, classText(f, a.Priority), a.Priority), a, dscp)
+}
+
+// tcpPortPolicy is the policy called name of a.Port over TCP, as
+// tcpAppPolicy describes it; lead opens its explanation.
+func tcpPortPolicy(h *model.Host, roce model.RoCE, name, lead string, a model.Application, dscp int) policy {
 	prio := fmt.Sprint(a.Priority)
 	pol := policy{
-		name: appPolicyNames[a.Kind],
-		why: fmt.Sprintf("%s: TCP on port %d goes to the NIC's class%s, priority %d. The policy is more specific than the TCP policy below, and Windows applies the more specific of two policies that match (Microsoft, QoS Policy Frequently Asked Questions).",
-			a.Kind, a.Port, classText(f, a.Priority), a.Priority),
+		name: name,
+		why:  lead + " The policy is more specific than the TCP policy below, and Windows applies the more specific of two policies that match (Microsoft, QoS Policy Frequently Asked Questions).",
 	}
 	if a.Kind == model.AppISCSI {
 		pol.args = []string{"-iSCSI", "-PriorityValue8021Action", prio}
@@ -386,6 +400,37 @@ func tcpAppPolicy(f *model.Fabric, h *model.Host, roce model.RoCE, a model.Appli
 	}
 	pol.markDSCP(h, roce, dscp)
 	return pol
+}
+
+// nvmeDiscoveryPolicyName names the policy of the NVMe/TCP discovery
+// port.
+const nvmeDiscoveryPolicyName = "NVMe-TCP-Discovery"
+
+// nvmeDiscoveryPolicy returns, for the nvme-tcp application, the policy
+// of the NVMe/TCP discovery controller's port (targets.
+// NVMeTCPDiscoveryPort, IANA nvme-disc 8009/tcp), in the class of the
+// application's I/O port: a host discovers the subsystems there before it
+// connects to them, and keeps its discovery connection for change
+// notifications. ok is false for other applications, and where the
+// application's own port is the discovery port.
+func nvmeDiscoveryPolicy(f *model.Fabric, h *model.Host, roce model.RoCE, a model.Application, dscp int) (policy, bool) {
+	if a.Kind != model.AppNVMeTCP || a.Port == targets.NVMeTCPDiscoveryPort {
+		return policy{}, false
+	}
+	disc := a
+	disc.Port = targets.NVMeTCPDiscoveryPort
+	lead := fmt.Sprintf("%s: TCP on port %d, the NVMe/TCP discovery controller's (IANA nvme-disc; the port nvme discover uses by default, libnvme NVME_DISC_IP_PORT), where hosts find the subsystems of port %d, goes to the same class%s, priority %d.",
+		a.Kind, disc.Port, a.Port, classText(f, a.Priority), a.Priority)
+	return tcpPortPolicy(h, roce, nvmeDiscoveryPolicyName, lead, disc, dscp), true
+}
+
+// andList joins words as a sentence lists them: "a", "a and b", "a, b
+// and c".
+func andList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 
 // classText is ` "NAME"`, the class of priority p, or "" when no class
@@ -465,7 +510,7 @@ func defaultPolicies(h *model.Host, roce model.RoCE, def model.Class, overTCP []
 		}
 		if proto == "TCP" && len(overTCP) > 0 {
 			many := len(overTCP) > 1
-			pol.why += fmt.Sprintf(" The more specific %s %s above %s.", strings.Join(overTCP, " and "), verb(many, "policy", "policies"), verb(many, "keeps its port in its class", "keep their ports in their classes"))
+			pol.why += fmt.Sprintf(" The more specific %s %s above %s.", andList(overTCP), verb(many, "policy", "policies"), verb(many, "keeps its port in its class", "keep their ports in their classes"))
 		}
 		pol.markDSCP(h, roce, def.MarkDSCP)
 		out = append(out, pol)

@@ -27,17 +27,23 @@ func tcpStorageHost() model.Host {
 // NIC's class and marked with its DSCP where the switch ports trust DSCP,
 // and what -Check compares: the template alone, or IPProtocol and IPPort,
 // as Get-NetQosPolicy shows them (New-NetQosPolicy, Examples 1 and 4).
+// NVMe/TCP's discovery controller port, 8009 (IANA nvme-disc, the port
+// nvme discover uses by default: libnvme NVME_DISC_IP_PORT), gets a
+// policy of its own in the same class.
 func TestTCPApplicationPolicies(t *testing.T) {
 	s := render(t, tcpStorageHost())
 	assertLines(t, s, []string{
-		"$ours = @('iSCSI', 'NVMe-TCP', 'SMB', 'DEFAULT', 'TCP', 'UDP')",
+		"$ours = @('iSCSI', 'NVMe-TCP', 'NVMe-TCP-Discovery', 'SMB', 'DEFAULT', 'TCP', 'UDP')",
 		"# iscsi: TCP on port 3260 goes to the NIC's class \"roce\", priority 3. The policy is more specific than the TCP policy below, and Windows applies the more specific of two policies that match (Microsoft, QoS Policy Frequently Asked Questions). Switch port sn2410:1/1 trusts DSCP, so it is also marked DSCP 26, the class's mark.",
 		"if ((Compare-Policy 'QoS policy iSCSI' $policy ([ordered]@{ TemplateMatchCondition = 'iSCSI'; PriorityValue8021Action = '3'; DSCPAction = '26' })) -and -not $Check) {",
 		"New-NetQosPolicy -Name 'iSCSI' -iSCSI -PriorityValue8021Action 3 -DSCPAction 26 | Out-Null",
 		"if ((Compare-Policy 'QoS policy NVMe-TCP' $policy ([ordered]@{ IPProtocolMatchCondition = 'TCP'; IPPortMatchCondition = '4420'; PriorityValue8021Action = '3'; DSCPAction = '26' })) -and -not $Check) {",
 		"New-NetQosPolicy -Name 'NVMe-TCP' -IPPortMatchCondition 4420 -IPProtocolMatchCondition TCP -PriorityValue8021Action 3 -DSCPAction 26 | Out-Null",
+		"# nvme-tcp: TCP on port 8009, the NVMe/TCP discovery controller's (IANA nvme-disc; the port nvme discover uses by default, libnvme NVME_DISC_IP_PORT), where hosts find the subsystems of port 4420, goes to the same class \"roce\", priority 3. The policy is more specific than the TCP policy below, and Windows applies the more specific of two policies that match (Microsoft, QoS Policy Frequently Asked Questions). Switch port sn2410:1/1 trusts DSCP, so it is also marked DSCP 26, the class's mark.",
+		"if ((Compare-Policy 'QoS policy NVMe-TCP-Discovery' $policy ([ordered]@{ IPProtocolMatchCondition = 'TCP'; IPPortMatchCondition = '8009'; PriorityValue8021Action = '3'; DSCPAction = '26' })) -and -not $Check) {",
+		"New-NetQosPolicy -Name 'NVMe-TCP-Discovery' -IPPortMatchCondition 8009 -IPProtocolMatchCondition TCP -PriorityValue8021Action 3 -DSCPAction 26 | Out-Null",
 		"New-NetQosPolicy -Name 'SMB' -NetDirectPortMatchCondition 445 -PriorityValue8021Action 3 | Out-Null",
-		"# TCP from the IP stack goes to the lossy class \"default\", priority 0 (\"Direct ALL TCP/UDP traffic to a lossy priority\", WinOF User Manual 5.50 §7.4; the Demartek RoCE Deployment Guide uses priority 0). The more specific iSCSI and NVMe-TCP policies above keep their ports in their classes. Switch port sn2410:1/1 trusts DSCP, so it is also marked DSCP 0, the class's mark.",
+		"# TCP from the IP stack goes to the lossy class \"default\", priority 0 (\"Direct ALL TCP/UDP traffic to a lossy priority\", WinOF User Manual 5.50 §7.4; the Demartek RoCE Deployment Guide uses priority 0). The more specific iSCSI, NVMe-TCP and NVMe-TCP-Discovery policies above keep their ports in their classes. Switch port sn2410:1/1 trusts DSCP, so it is also marked DSCP 0, the class's mark.",
 		"New-NetQosPolicy -Name 'TCP' -IPProtocolMatchCondition TCP -PriorityValue8021Action 0 -DSCPAction 0 | Out-Null",
 	})
 }
@@ -49,6 +55,7 @@ func TestTCPApplicationsPCPTrust(t *testing.T) {
 	assertLines(t, s, []string{
 		"New-NetQosPolicy -Name 'iSCSI' -iSCSI -PriorityValue8021Action 3 | Out-Null",
 		"New-NetQosPolicy -Name 'NVMe-TCP' -IPPortMatchCondition 4420 -IPProtocolMatchCondition TCP -PriorityValue8021Action 3 | Out-Null",
+		"New-NetQosPolicy -Name 'NVMe-TCP-Discovery' -IPPortMatchCondition 8009 -IPProtocolMatchCondition TCP -PriorityValue8021Action 3 | Out-Null",
 	})
 	assertAbsent(t, s, []string{"-DSCPAction"})
 }
@@ -60,8 +67,9 @@ func TestTCPApplicationsPCPTrust(t *testing.T) {
 // Frequently Asked Questions), counting the built-in -iSCSI filter as TCP
 // port 3260 (New-NetQosPolicy: "Each of them matches a well-known TCP
 // port") and -IPPortMatchCondition as either end's port. TCP to or from
-// the storage ports keeps the class's priority 3; other TCP goes to the
-// default class's 0, as without the applications.
+// the storage ports, NVMe/TCP's discovery port 8009 among them, keeps the
+// class's priority 3; other TCP goes to the default class's 0, as without
+// the applications. Before, discovery rode the default class.
 func TestTCPStorageKeepsItsPriority(t *testing.T) {
 	pols := createdPolicies(t, render(t, tcpStorageHost()))
 	for _, c := range []struct {
@@ -74,7 +82,8 @@ func TestTCPStorageKeepsItsPriority(t *testing.T) {
 		{"an initiator's NVMe/TCP", 50001, 4420, "3"},
 		{"a target's NVMe/TCP replies", 4420, 50001, "3"},
 		{"SSH", 50002, 22, "0"},
-		{"NVMe/TCP discovery (8009)", 50003, 8009, "0"},
+		{"NVMe/TCP discovery (8009)", 50003, 8009, "3"},
+		{"a discovery controller's replies", 8009, 50003, "3"},
 	} {
 		if got := tcpPriority(pols, c.srcPort, c.dstPort); got != c.want {
 			t.Errorf("%s (TCP %d -> %d) gets priority %s, want %s", c.what, c.srcPort, c.dstPort, got, c.want)
@@ -164,4 +173,18 @@ func TestTCPApplicationTwoDSCPs(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("Render: %v, want an error containing %q", err, want)
 	}
+}
+
+// TestNVMeTCPOnTheDiscoveryPort: an nvme-tcp application whose own port is
+// the discovery controller's, 8009, gets one policy, not a second one of
+// the same port.
+func TestNVMeTCPOnTheDiscoveryPort(t *testing.T) {
+	h := tcpStorageHost()
+	h.NICs[0].Applications[1].Port = 8009
+	s := render(t, h)
+	assertLines(t, s, []string{
+		"$ours = @('iSCSI', 'NVMe-TCP', 'SMB', 'DEFAULT', 'TCP', 'UDP')",
+		"New-NetQosPolicy -Name 'NVMe-TCP' -IPPortMatchCondition 8009 -IPProtocolMatchCondition TCP -PriorityValue8021Action 3 -DSCPAction 26 | Out-Null",
+	})
+	assertAbsent(t, s, []string{"NVMe-TCP-Discovery"})
 }

@@ -29,7 +29,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=9576c3affeabb5a4e33640d0ee441b84f1983bdf5bdb540778d6f78332e160d1
+FABRICC_SCRIPT_ID=62b26629757a849c4b81710f33229bc9d39a5ed5ef9fe1288f71485efef5c5fb
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='iser-target'
 # Where --install puts this script's copy and its systemd unit.
@@ -583,10 +583,13 @@ vlan_in_boot_copy() {
 }
 
 # vlan_prune PARENT [KEEP...]: the VLAN interfaces on PARENT other than
-# the KEEP ones the fabric names: one fabricc made (its mark, or the boot
-# copy of an earlier build makes it) goes (ip link delete), which --check
-# reports and --dry-run prints; any other is left with a warning that
-# names the command, since fabricc cannot tell it is its own.
+# the KEEP ones, every interface and VLAN interface a NIC of the host names
+# (so that one this NIC made before and another NIC now names, or whose
+# name another NIC now uses, is never removed under it): one fabricc made
+# (its mark, or the boot copy of an earlier build makes it) goes (ip link
+# delete), which --check reports and --dry-run prints; any other is left
+# with a warning that gives the command, since fabricc cannot tell it is
+# its own.
 vlan_prune() {
 	local parent=$1 vl proto id
 	shift
@@ -595,7 +598,7 @@ vlan_prune() {
 		if [[ $(vlan_alias "$vl") == "$VLAN_MARK" ]] || vlan_in_boot_copy "$parent" "$vl"; then
 			ensure "$vl" vlan absent "$proto id $id on $parent (made by fabricc)" ip link del dev "$vl"
 		else
-			printf 'warning: %s: VLAN interface (%s id %s on %s) that the fabric does not name, without fabricc'"'"'s mark (alias %s), left as it is; if an earlier fabricc build made it, it keeps that VLAN'"'"'s addresses and egress map: remove it with ip link del dev %s\n' "$vl" "$proto" "$id" "$parent" "$VLAN_MARK" "$vl"
+			printf 'warning: %s: VLAN interface (%s id %s on %s) that the fabric does not name, without fabricc'"'"'s mark (alias %s), left as it is; if an earlier fabricc build made it, it keeps that VLAN'"'"'s addresses and egress map: remove it with %s\n' "$vl" "$proto" "$id" "$parent" "$VLAN_MARK" "$(cmd_text ip link del dev "$vl")"
 		fi
 	done <<<"$(vlan_children "$parent")"
 }

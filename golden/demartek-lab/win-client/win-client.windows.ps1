@@ -164,13 +164,59 @@ function Test-KeptClusterPolicy {
     return ($priority -eq 'none' -or $Lossless -notcontains [int]$priority)
 }
 
+# The port each built-in filter of New-NetQosPolicy the script uses
+# matches ("Each of them matches a well-known TCP port", iSCSI (3260),
+# New-NetQosPolicy). Microsoft shows a template policy read back as the
+# template alone, with no IPProtocol or IPPort ("Template : SMB",
+# New-NetQosPolicy Examples 1 and 5, Get-NetQosPolicy Example 1), so -Check
+# expects Template iSCSI; no public capture shows a -iSCSI policy read
+# back, so one that reads back as the port the filter matches (IPProtocol
+# TCP, IPPort 3260, with or without the template) is taken as the same
+# policy, not made again on every run.
+$script:TemplatePorts = @{
+    iSCSI = [ordered]@{ IPProtocolMatchCondition = 'TCP'; IPPortMatchCondition = '3260' }
+}
+
+# Get-ReadBackForm returns what Compare-Policy expects of a policy:
+# $Intended, or, where $Intended names a template of $script:TemplatePorts
+# and the policy holds that template's port, $Intended with the port, and
+# with no template where the policy has none.
+function Get-ReadBackForm {
+    param($Policy, [System.Collections.IDictionary]$Intended)
+    if (-not $Intended.Contains('TemplateMatchCondition')) {
+        return $Intended
+    }
+    $ports = $script:TemplatePorts[$Intended['TemplateMatchCondition']]
+    if ($null -eq $ports) {
+        return $Intended
+    }
+    foreach ($key in $ports.Keys) {
+        if ((Get-PolicyValue $Policy $key) -ne $ports[$key]) {
+            return $Intended
+        }
+    }
+    $form = [ordered]@{}
+    foreach ($key in $Intended.Keys) {
+        $form[$key] = $Intended[$key]
+    }
+    foreach ($key in $ports.Keys) {
+        $form[$key] = $ports[$key]
+    }
+    if ((Get-PolicyValue $Policy 'TemplateMatchCondition') -eq 'none') {
+        $form['TemplateMatchCondition'] = 'none'
+    }
+    return $form
+}
+
 # Compare-Policy compares every property of $script:PolicyProperties of one
-# NetQos policy with its intended value: the one given, else the unset one.
+# NetQos policy with its intended value: the one given (in the form the
+# policy reads back in, Get-ReadBackForm), else the unset one.
 function Compare-Policy {
     param([string]$Target, $Policy, [System.Collections.IDictionary]$Intended)
     if ($null -eq $Policy) {
         return (Compare-State $Target 'presence' 'present' 'absent')
     }
+    $Intended = Get-ReadBackForm $Policy $Intended
     $differs = $false
     foreach ($key in $script:PolicyProperties.Keys) {
         $want = $script:PolicyProperties[$key]

@@ -27,7 +27,9 @@ Applies the host side of the fabric's lossless RoCE contract, now and in
   (no option)  apply every step whose current value differs (run as root)
   --check      only read (root not needed); print one line per difference
                (interface, what, intended, actual) and exit 3 if any
-  --dry-run    print the commands a run would execute; change nothing
+  --dry-run    print the commands a run would execute; change nothing;
+               where a run would stop on an error, print "would stop:"
+               and its message, and exit 1 as that run would
   --any-host   run on a host whose name is not $HOST_NAME (the same as
                FABRICC_ANY_HOST=1 in the environment): by default the
                script stops before its first change (exit 1), and --check
@@ -55,7 +57,7 @@ Each change a run applies is also logged to the system log (logger -t
 fabricc-host-settings).
 Exit status: 0 done, nothing to do, or (--check) no difference; 1 error
 (a failed step prints "fabricc: error:" with the interface, the step and
-the command); 2 bad option; 3 --check found differences; N a run that
+the command), or (--dry-run) a run would stop on one; 2 bad option; 3 --check found differences; N a run that
 changed something, with --changed-exit N.
 EOF
 }
@@ -110,6 +112,12 @@ fi
 
 DIFFS=0
 CHANGES=0
+# 1 in a dry run whose run would stop on the host name (host_guard).
+HOST_STOP=0
+# 1 in a NIC's dry run where the NIC's interface is not there because its
+# driver is not loaded yet (missing_link): every step is shown, as the run
+# loads the driver first.
+SHOW_EVERY=0
 # The interfaces whose steps stopped (nic_leave), for finish.
 FAILED=
 
@@ -118,6 +126,15 @@ die() {
 	exit 1
 }
 note() { echo "note: $*"; }
+
+# would_stop MESSAGE: in a dry run, where a run would stop the NIC's steps
+# with "fabricc: error: MESSAGE": the same MESSAGE, after "would stop:",
+# and the NIC's steps end there, as the run's would (status 1: nic_leave
+# names the NIC for finish).
+would_stop() {
+	echo "would stop: $*"
+	exit 1
+}
 
 # journal TEXT: TEXT to the system log, tagged fabricc-host-settings
 # (logger(1)), so that a manual or configuration-management run leaves a
@@ -135,11 +152,19 @@ diff_line() {
 	DIFFS=$((DIFFS + 1))
 }
 
+# sysctl_stops OID: true when OID, the first of a step's driver sysctls,
+# is absent, so that a run stops on it (unavailable), and a dry run with
+# it; false in a dry run that shows every step (missing_link).
+sysctl_stops() {
+	[ "$(sysctl_get "$1")" = absent ] && [ "$SHOW_EVERY" = 0 ]
+}
+
 # unavailable IF WHAT NEED FIX: a setting whose driver interface is not
 # there; a difference in --check, an error otherwise.
 unavailable() {
 	case $MODE in
 	check) diff_line "$1" "$2" "$3 present" absent ;;
+	dry-run) would_stop "$1 $2: $3 absent: $4" ;;
 	*) die "$1 $2: $3 absent: $4" ;;
 	esac
 }
@@ -242,10 +267,14 @@ host_guard() {
 		note "$_why; going on (--any-host)"
 		return 0
 	fi
+	_fix="use this host's own script, or, where the name is set later (a shared image), run with --any-host (or FABRICC_ANY_HOST=1)"
 	case $MODE in
 	check) diff_line system "host name" "$(shq "$HOST_NAME")" "$(shq "${_hn:-unknown}")" ;;
-	dry-run) note "$_why: a run would stop here (use this host's own script, or --any-host)" ;;
-	*) die "$_why; nothing was changed: use this host's own script, or, where the name is set later (a shared image), run with --any-host (or FABRICC_ANY_HOST=1)" ;;
+	dry-run)
+		echo "would stop: $_why; nothing was changed: $_fix"
+		HOST_STOP=1
+		;;
+	*) die "$_why; nothing was changed: $_fix" ;;
 	esac
 }
 
@@ -282,19 +311,18 @@ nic_leave() {
 link_exists() { ifconfig "$1" >/dev/null 2>&1; }
 
 # nic_stop IF WHAT INTENDED ACTUAL MESSAGE: a NIC whose steps must not
-# run: an error that stops the NIC's steps in a run, a note in a dry run
-# (false both); in --check a difference, and true, so that the check goes
-# on to read each of the NIC's settings.
+# run: an error that stops the NIC's steps in a run, and the same message
+# where a dry run stops them (would_stop); in --check a difference, and
+# true, so that the check goes on to read each of the NIC's settings.
 nic_stop() {
 	case $MODE in
 	check)
 		diff_line "$1" "$2" "$3" "$4"
 		return 0
 		;;
-	dry-run) note "$1: a run would stop here, changing nothing on $1: $5" ;;
-	*) die "$1: $5" ;;
+	dry-run) would_stop "$1: $5" ;;
 	esac
-	return 1
+	die "$1: $5"
 }
 
 # mellanox_pci IF DRIVER: false (nic_stop) when pciconf(8) lists no
@@ -316,8 +344,12 @@ driver_units() {
 }
 
 # missing_link IF DRIVER PREFIX FAMILY: false when the NIC's steps must
-# be left out. --check reports the difference and a dry run shows every
-# step; only a run, which stops here, works out why (link_why).
+# be left out. --check reports the difference. A run, which has loaded
+# the driver by now (the module step), stops here with why (link_why); a
+# dry run stops with the same message where the driver is loaded already
+# (kmod_state: its module, or for mlx5en, which declares none, its
+# interfaces' sysctl tree dev.mce, dev.PREFIX), and else shows every
+# step, since the run's kldload may yet create the interface.
 missing_link() {
 	case $MODE in
 	check)
@@ -325,7 +357,11 @@ missing_link() {
 		return 1
 		;;
 	dry-run)
-		note "$1 is not present here; showing every step"
+		if [ "$(kmod_state "$2" "dev.$3")" = loaded ]; then
+			would_stop "$(link_why "$@")"
+		fi
+		note "$1 is not present here and $2 is not loaded; showing every step"
+		SHOW_EVERY=1
 		return 0
 		;;
 	*) die "$(link_why "$@")" ;;
@@ -863,12 +899,17 @@ conf_set() {
 	}
 }
 
-# failed_text: the summary's words for the NICs whose steps stopped, so
-# that a run in which a NIC failed never says the host already matches.
+# failed_text: the summary's words for the NICs whose steps stopped (in
+# a dry run: would stop), so that a run in which a NIC failed never says
+# the host already matches, nor its dry run that there is nothing to do.
 failed_text() {
 	_n=0
 	for _f in $FAILED; do _n=$((_n + 1)); done
-	printf '%d NIC(s) failed, their steps stopped on an error: %s' "$_n" "$FAILED"
+	if [ "$MODE" = dry-run ]; then
+		printf '%d NIC(s) would fail, a run would stop their steps on an error: %s' "$_n" "$FAILED"
+	else
+		printf '%d NIC(s) failed, their steps stopped on an error: %s' "$_n" "$FAILED"
+	fi
 }
 
 finish() {
@@ -881,7 +922,9 @@ finish() {
 		fi
 		;;
 	dry-run)
-		if [ -n "$FAILED" ]; then
+		if [ "$HOST_STOP" = 1 ]; then
+			echo "fabricc: a run would stop on the host name before its first change (see would stop: above)"
+		elif [ -n "$FAILED" ]; then
 			echo "fabricc: $CHANGES change(s) would be made; $(failed_text)"
 		elif [ "$CHANGES" -eq 0 ]; then echo "fabricc: nothing to do"; else echo "fabricc: $CHANGES change(s) would be made"; fi
 		;;
@@ -891,8 +934,16 @@ finish() {
 		elif [ "$CHANGES" -eq 0 ]; then echo "fabricc: nothing to do; the host already matches"; else echo "fabricc: $CHANGES change(s) applied"; fi
 		;;
 	esac
+	if [ "$HOST_STOP" = 1 ]; then
+		echo "fabricc: error: a run would stop on the host name (see would stop: above)" >&2
+		exit 1
+	fi
 	if [ -z "$FAILED" ] && [ "$MODE" != check ] && [ "$CHANGES" -gt 0 ] && [ "$CHANGED_EXIT" -ne 0 ]; then
 		exit "$CHANGED_EXIT"
+	fi
+	if [ -n "$FAILED" ] && [ "$MODE" = dry-run ]; then
+		echo "fabricc: error: a run would stop the steps of these NICs (see would stop: above; the other NICs' steps would run): $FAILED" >&2
+		exit 1
 	fi
 	case $FAILED in
 	'')
