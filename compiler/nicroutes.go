@@ -163,7 +163,7 @@ func (l *lowering) warnNoGateway(host string, n *model.NIC) {
 	why := fmt.Sprintf("its address %s is no /31 or /30 (nor IPv6 /127) whose other address would be the switch port's", strings.Join(n.Addresses, ", "))
 	at := l.src.Place("host", host, "nic", n.Name, "addresses")
 	l.warnf(at, "Routed NIC without a gateway",
-		"nic %q of host %q is cabled to %s:%s, a routed switch port, but fabricc gives it no route beyond its own subnet: %s. Its RoCE peers in other subnets (the other NICs of its rail, everything across the spines) are off-link, so the host sends to them by its main table's default route (often the management NIC) or not at all. Write gateway = \"ADDRESS\" on the nic (the switch port's address in its subnet), or give it a /31 whose other address is the switch port's; the Linux host script then gives the NIC a routing table of its own.",
+		"nic %q of host %q is cabled to %s:%s, a routed switch port, but fabricc gives it no route beyond its own subnet: %s. Its RoCE peers in other subnets (the other NICs of its rail, everything across the spines) are off-link, so the host sends to them by its main table's default route (often the management NIC) or not at all. Write gateway = \"ADDRESS\" on the nic (the switch port's address in its subnet, or the switch's IPv6 link-local address, as on a BGP-unnumbered link), or give it a /31 whose other address is the switch port's; the Linux host script then gives the NIC a routing table of its own and main-table routes to the rest of its rail.",
 		n.Name, host, n.Peer.Device, n.Peer.Port, why)
 }
 
