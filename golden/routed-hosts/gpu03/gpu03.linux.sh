@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=eecf8c607844f8fa482f4de7ed07e9f4fb2a7b187038495adc938523541a1441
+FABRICC_SCRIPT_ID=66ae10d4b9e23978c1fcb4b6150b769b727b1dba130bdde534ecf4d271a07f61
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu03'
 # Where --install puts this script's copy and its systemd unit.
@@ -1163,13 +1163,17 @@ via_words() {
 }
 
 # main_route_state FAMILY PREFIX: the main table's routes to exactly
-# PREFIX as "via GW dev IF" (GW "inet6 ADDRESS" as in via_words; "dev
-# IF" for an on-link one), joined
-# by "; " when there are several; absent for none.
+# PREFIX at the metric ip route replace gives (none shown, 0, for IPv4;
+# 1024 for IPv6), which is the one main_route replaces, as "via GW dev
+# IF" (GW "inet6 ADDRESS" as in via_words; "dev IF" for an on-link one),
+# joined by "; " when there are several; absent for none. A route of
+# another metric is another tool's and is left alone.
 main_route_state() {
-	local out
-	out=$(ip "$1" route show exact "$2" table main 2>/dev/null | awk '
-		NF { v = ""; d = ""; for (i = 1; i < NF; i++) { if ($i == "via") { v = $(i + 1); if (v == "inet6") v = v " " $(i + 2) } if ($i == "dev") d = $(i + 1) }
+	local out metric=0
+	[[ $1 == -4 ]] || metric=1024
+	out=$(ip "$1" route show exact "$2" table main 2>/dev/null | awk -v want="$metric" '
+		NF { v = ""; d = ""; m = 0; for (i = 1; i < NF; i++) { if ($i == "via") { v = $(i + 1); if (v == "inet6") v = v " " $(i + 2) } if ($i == "dev") d = $(i + 1); if ($i == "metric") m = $(i + 1) }
+			if (m != want) next
 			r = r (n++ ? "; " : "") (v == "" ? "" : "via " v " ") "dev " d }
 		END { printf "%s", r }') || true
 	printf '%s' "${out:-absent}"
