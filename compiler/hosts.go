@@ -381,7 +381,7 @@ func (l *lowering) lowerNIC(host string, os model.OS, osOK bool, n *dsl.NIC) mod
 	out.RoCE = l.nicRoCE(host, n, out.Transport)
 	l.pcpOnlyTrust(host, os, n, &out)
 	out.Applications = l.nicApplications(host, n, out.RoCE.Priority)
-	l.nicGateway(host, n, &out)
+	l.nicGateway(host, os, n, &out)
 	return out
 }
 

@@ -12,8 +12,8 @@ import (
 // nicGateway lowers a NIC's written gateway into out.Route (its table and
 // priority come with finishRoutes): an address in the subnet of one of
 // the NIC's addresses, which becomes the route's source, and not the
-// NIC's own.
-func (l *lowering) nicGateway(host string, n *dsl.NIC, out *model.NIC) {
+// NIC's own; or an IPv6 link-local address (linkLocalGateway).
+func (l *lowering) nicGateway(host string, os model.OS, n *dsl.NIC, out *model.NIC) {
 	if n.Gateway == nil {
 		return
 	}
@@ -22,6 +22,10 @@ func (l *lowering) nicGateway(host string, n *dsl.NIC, out *model.NIC) {
 	if err != nil || gw.Zone() != "" {
 		l.errorf(at, "Invalid gateway",
 			"nic %q of host %q: gateway %q is not an IP address; write the switch port's address in the NIC's subnet, like \"10.1.1.0\" for a NIC at 10.1.1.1/31.", n.Name, host, *n.Gateway)
+		return
+	}
+	if gw.Is6() && gw.IsLinkLocalUnicast() {
+		l.linkLocalGateway(host, os, n, gw, out)
 		return
 	}
 	for _, a := range out.Addresses {
@@ -62,7 +66,9 @@ func (l *lowering) finishRoutes() {
 			}
 			if n.Route == nil && len(n.Addresses) > 0 && l.onRoutedPort(n) {
 				n.Route = derivedRoute(n.Addresses)
-				if n.Route == nil {
+				// A written gateway that was refused has its error; a
+				// warning to write one would contradict the fabric.
+				if n.Route == nil && !l.src.Has("host", h.Name, "nic", n.Name, "gateway") {
 					l.warnNoGateway(h.Name, n)
 				}
 			}
@@ -72,6 +78,33 @@ func (l *lowering) finishRoutes() {
 			}
 		}
 	}
+	l.mainRoutes()
+}
+
+// linkLocalGateway lowers a written IPv6 link-local gateway (fe80::/10):
+// on IPv6 routed links, BGP unnumbered among them, the router's next hop
+// is its link-local address, which is on-link on every IPv6 interface
+// whatever the NIC's global addresses (RFC 4861 §4.2, §6.3.4). The
+// route's source is the NIC's first address: an IPv6 one is routed via
+// the link-local next hop directly, an IPv4 one via the IPv6 next hop
+// (RFC 5549: Linux 5.2 and iproute2 5.2, ip-route(8) "via inet6";
+// FreeBSD 13.1, route(8) "-inet6" gateway of an IPv4 route). Windows
+// documents no IPv4 route via an IPv6 next hop (Microsoft, New-NetRoute),
+// so there it is refused.
+func (l *lowering) linkLocalGateway(host string, os model.OS, n *dsl.NIC, gw netip.Addr, out *model.NIC) {
+	at := n.GatewayRange.Or(n.DefRange)
+	if len(out.Addresses) == 0 {
+		l.errorf(at, "Gateway without an address",
+			"nic %q of host %q: gateway %s is a link-local next hop, but the NIC has no addresses for a route via it to carry. Write addresses = [\"ADDRESS/PREFIX\"] on the nic.", n.Name, host, gw)
+		return
+	}
+	src := netip.MustParsePrefix(out.Addresses[0]).Addr()
+	if src.Is4() && os == model.OSWindows {
+		l.errorf(at, "IPv4 route via a link-local gateway",
+			"nic %q of host %q: gateway %s is an IPv6 link-local next hop for the NIC's first address %s, an IPv4 one (RFC 5549), and Windows documents no IPv4 route via an IPv6 next hop (Microsoft, New-NetRoute). Write the switch port's IPv4 address as the gateway, like \"10.1.1.0\" for a NIC at 10.1.1.1/31, or put an IPv6 address first in the NIC's addresses.", n.Name, host, gw, src)
+		return
+	}
+	out.Route = &model.NICRoute{Gateway: gw.String(), Written: true, Source: src.String()}
 }
 
 // onRoutedPort reports whether n is cabled to a switch port in routed
@@ -130,7 +163,7 @@ func (l *lowering) warnNoGateway(host string, n *model.NIC) {
 	why := fmt.Sprintf("its address %s is no /31 or /30 (nor IPv6 /127) whose other address would be the switch port's", strings.Join(n.Addresses, ", "))
 	at := l.src.Place("host", host, "nic", n.Name, "addresses")
 	l.warnf(at, "Routed NIC without a gateway",
-		"nic %q of host %q is cabled to %s:%s, a routed switch port, but fabricc gives it no route beyond its own subnet: %s. Its RoCE peers in other subnets (the other NICs of its rail, everything across the spines) are off-link, so the host sends to them by its main table's default route (often the management NIC) or not at all. Write gateway = \"ADDRESS\" on the nic (the switch port's address in its subnet), or give it a /31 whose other address is the switch port's; the Linux host script then gives the NIC a routing table of its own.",
+		"nic %q of host %q is cabled to %s:%s, a routed switch port, but fabricc gives it no route beyond its own subnet: %s. Its RoCE peers in other subnets (the other NICs of its rail, everything across the spines) are off-link, so the host sends to them by its main table's default route (often the management NIC) or not at all. Write gateway = \"ADDRESS\" on the nic (the switch port's address in its subnet, or the switch's IPv6 link-local address, as on a BGP-unnumbered link), or give it a /31 whose other address is the switch port's; the Linux host script then gives the NIC a routing table of its own and main-table routes to the rest of its rail.",
 		n.Name, host, n.Peer.Device, n.Peer.Port, why)
 }
 

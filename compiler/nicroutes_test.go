@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/fabricc/fabricc/model"
@@ -20,7 +21,7 @@ func routedFabric(addr, extra string) string {
 // with neither is warned about at its addresses; bad gateways are
 // errors; a NIC on an access port gets no route unless it writes one.
 func TestNICRoutes(t *testing.T) {
-	const noGateway = "22:17: Routed NIC without a gateway: nic \"roce0\" of host \"gpu01\" is cabled to leaf1:swp2, a routed switch port, but fabricc gives it no route beyond its own subnet: its address 192.168.100.11/24 is no /31 or /30 (nor IPv6 /127) whose other address would be the switch port's. Its RoCE peers in other subnets (the other NICs of its rail, everything across the spines) are off-link, so the host sends to them by its main table's default route (often the management NIC) or not at all. Write gateway = \"ADDRESS\" on the nic (the switch port's address in its subnet), or give it a /31 whose other address is the switch port's; the Linux host script then gives the NIC a routing table of its own."
+	const noGateway = "22:17: Routed NIC without a gateway: nic \"roce0\" of host \"gpu01\" is cabled to leaf1:swp2, a routed switch port, but fabricc gives it no route beyond its own subnet: its address 192.168.100.11/24 is no /31 or /30 (nor IPv6 /127) whose other address would be the switch port's. Its RoCE peers in other subnets (the other NICs of its rail, everything across the spines) are off-link, so the host sends to them by its main table's default route (often the management NIC) or not at all. Write gateway = \"ADDRESS\" on the nic (the switch port's address in its subnet, or the switch's IPv6 link-local address, as on a BGP-unnumbered link), or give it a /31 whose other address is the switch port's; the Linux host script then gives the NIC a routing table of its own and main-table routes to the rest of its rail."
 	const noAddress = "19:3: Routed NIC without an address: nic \"roce0\" of host \"gpu01\" is cabled to leaf1:swp2, a routed switch port, but has no addresses: a routed port forwards by IP and bridges no VLAN, so nothing can reach the NIC over RoCE v2, and no host script gives it an address or a route. Write addresses = [\"ADDRESS/31\"] on the nic, in the switch port's subnet (the other address of the /31 is the switch port's, RFC 3021), or acknowledge this warning if the NIC gets its address by other means (DHCP, the distribution's network configuration)."
 	// A gateway in error leaves the /31's derived route (the errors stop
 	// the build).
@@ -52,6 +53,16 @@ func TestNICRoutes(t *testing.T) {
 		}},
 		{"own address", routedFabric("10.1.1.3/31", "    gateway   = \"10.1.1.3\"\n"), derived, []string{
 			"22:17: Gateway is the NIC's own address: nic \"roce0\" of host \"gpu01\": gateway 10.1.1.3 is the NIC's own address 10.1.1.3/31; write the address of the switch port (or router) at the other end of its link.",
+		}},
+		{"link-local for a /32", routedFabric("10.9.0.1/32", "    gateway   = \"fe80::1\"\n"),
+			&model.NICRoute{Gateway: "fe80::1", Written: true, Source: "10.9.0.1", Table: 1001, Priority: 1001}, nil},
+		{"link-local for a /64", routedFabric("2001:db8:1::10/64", "    gateway   = \"FE80::1\"\n"),
+			&model.NICRoute{Gateway: "fe80::1", Written: true, Source: "2001:db8:1::10", Table: 1001, Priority: 1001}, nil},
+		{"link-local, IPv4 on Windows", strings.Replace(routedFabric("10.9.0.1/32", "    gateway   = \"fe80::1\"\n"), "os = \"linux\"", "os = \"windows\"", 1), nil, []string{
+			"22:17: IPv4 route via a link-local gateway: nic \"roce0\" of host \"gpu01\": gateway fe80::1 is an IPv6 link-local next hop for the NIC's first address 10.9.0.1, an IPv4 one (RFC 5549), and Windows documents no IPv4 route via an IPv6 next hop (Microsoft, New-NetRoute). Write the switch port's IPv4 address as the gateway, like \"10.1.1.0\" for a NIC at 10.1.1.1/31, or put an IPv6 address first in the NIC's addresses.",
+		}},
+		{"outside, no warning beside the error", routedFabric("192.168.100.11/24", "    gateway   = \"10.1.2.1\"\n"), nil, []string{
+			"22:17: Gateway outside the NIC's subnets: nic \"roce0\" of host \"gpu01\": gateway 10.1.2.1 is in none of the NIC's subnets (the NIC has 192.168.100.11/24), and a next hop must be on the link. Write an address of the NIC's subnet (the switch port's), or give the NIC an address in the gateway's subnet.",
 		}},
 		{"outside", routedFabric("10.1.1.3/31", "    gateway   = \"10.1.2.1\"\n"), derived, []string{
 			"22:17: Gateway outside the NIC's subnets: nic \"roce0\" of host \"gpu01\": gateway 10.1.2.1 is in none of the NIC's subnets (the NIC has 10.1.1.3/31), and a next hop must be on the link. Write an address of the NIC's subnet (the switch port's), or give the NIC an address in the gateway's subnet.",
@@ -103,12 +114,14 @@ link {
 	if len(diags) > 0 {
 		t.Fatalf("diagnostics:\n%s", joinLines(diags))
 	}
+	// rail1 carries the first rail (gpu01's /31; its own is connected),
+	// rail2 the second, which holds its own /31 only.
 	want := []model.NICRoute{
-		{Gateway: "10.1.1.4", Source: "10.1.1.5", Table: 1001, Priority: 1001},
+		{Gateway: "10.1.1.4", Source: "10.1.1.5", Table: 1001, Priority: 1001, Prefixes: []string{"10.1.1.2/31"}},
 		{Gateway: "10.1.2.4", Source: "10.1.2.5", Table: 1002, Priority: 1002},
 	}
 	for i, n := range f.Host("gpu02").NICs {
-		if n.Route == nil || *n.Route != want[i] {
+		if n.Route == nil || !reflect.DeepEqual(*n.Route, want[i]) {
 			t.Errorf("%s: route %+v, want %+v", n.Name, n.Route, want[i])
 		}
 	}

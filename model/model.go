@@ -515,7 +515,9 @@ type NIC struct {
 // own link (ip-rule(8), ip-route(8)).
 type NICRoute struct {
 	// Gateway is the next hop: the NIC's nic gateway attribute, or the
-	// other address of its /31 (RFC 3021) or /30.
+	// other address of its /31 (RFC 3021) or /30. A written gateway may
+	// be an IPv6 link-local address (fe80::/10, on-link on every IPv6
+	// interface, RFC 4861 §4.2), also for an IPv4 Source (RFC 5549).
 	Gateway string `json:"gateway"`
 	// Written is true when the gateway is the nic's gateway attribute.
 	Written bool `json:"written"`
@@ -526,6 +528,13 @@ type NICRoute struct {
 	// host's NICs (1 for the first, by name).
 	Table    int `json:"table"`
 	Priority int `json:"priority"`
+	// Prefixes are the main-table routes via Gateway on the NIC: the
+	// other fabric NICs' subnets of Source's family that this NIC carries
+	// (same connected component, same rail), merged into the fewest
+	// exact CIDR prefixes, host bits clear, in address order. Initiators
+	// that resolve with no source address look up the main table only,
+	// which the rule for Source never selects.
+	Prefixes []string `json:"prefixes,omitempty"`
 }
 
 // RouteBase is where the NICs' routing tables and rule priorities start:

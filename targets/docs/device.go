@@ -363,12 +363,15 @@ func rocePathMTU(n model.NIC) string {
 	return intOrDash(model.RoCEPathMTU(n.MTU))
 }
 
-// writeRoutes lists the NICs' own routing tables (model.NIC.Route): a
-// default route via the gateway in a table of the NIC's own, selected by
-// a rule for the NIC's address (ip-rule(8), ip-route(8)), which the Linux
-// script sets and the other hosts' documents list under "By hand".
+// writeRoutes lists the NICs' routes (model.NIC.Route): a default route
+// via the gateway in a table of the NIC's own, selected by a rule for the
+// NIC's address (ip-rule(8), ip-route(8)), and main-table routes via the
+// same gateway to the fabric subnets the NIC carries, for initiators that
+// resolve with no source address; the Linux script sets them and the
+// other hosts' documents list them under "By hand".
 func writeRoutes(d *doc, h *model.Host) {
 	var body rows
+	linkLocalV4 := false
 	for _, n := range h.NICs {
 		r := n.Route
 		if r == nil {
@@ -381,7 +384,12 @@ func writeRoutes(d *doc, h *model.Host) {
 			from = "gateway attribute"
 			d.at("host", h.Name, "nic", n.Name, "gateway")
 		}
-		body.add(d, md(n.Name), md(r.Source), md(r.Gateway), from, strconv.Itoa(r.Table), strconv.Itoa(r.Priority))
+		main := "-"
+		if len(r.Prefixes) > 0 {
+			main = md(strings.Join(r.Prefixes, ", "))
+		}
+		linkLocalV4 = linkLocalV4 || strings.Contains(r.Gateway, ":") && !strings.Contains(r.Source, ":")
+		body.add(d, md(n.Name), md(r.Source), md(r.Gateway), from, strconv.Itoa(r.Table), strconv.Itoa(r.Priority), main)
 	}
 	d.at()
 	if len(body.cells) == 0 {
@@ -392,10 +400,21 @@ func writeRoutes(d *doc, h *model.Host) {
 	if h.OS != model.OSLinux {
 		who = "The host script adds no routes (see By hand); on Linux it would add"
 	}
-	d.p(who + " a default route via the gateway in a routing table of the NIC's own and a rule that sends the packets from the NIC's address there, " +
-		"so that each NIC reaches its RoCE peers beyond its own subnet through its own link (ip-rule(8), ip-route(8)). " +
-		fmt.Sprintf("Table and rule priority are %d plus the NIC's place among the host's NICs by name; the script refuses a table or priority another tool already uses.", model.RouteBase))
-	d.table([]string{"NIC", "source", "gateway", "gateway from", "table", "rule priority"}, &body, 4, 5)
+	d.p(who + " a default route via the gateway in a routing table of the NIC's own and a rule that sends the packets from the NIC's address there (ip-rule(8), ip-route(8)), " +
+		"so that traffic bound to the NIC's address leaves by its own link; " +
+		fmt.Sprintf("table and rule priority are %d plus the NIC's place among the host's NICs by name, and the script refuses a table or priority another tool already uses. ", model.RouteBase) +
+		"It also adds, in the main table, a route via the same gateway to each of the NIC's main-table prefixes (ip route replace PREFIX via GATEWAY dev IF proto static). " +
+		"The rule only sees packets already bound to the NIC's address, and RDMA-CM initiators that resolve with no source address look the destination up in the main table alone " +
+		"(Linux drivers/infiniband/core/addr.c, addr4\\_resolve and addr6\\_resolve): NFS over RDMA (net/sunrpc/xprtrdma/verbs.c, rpcrdma\\_create\\_id), " +
+		"the SMB Direct client (fs/smb/client/smbdirect.c), nvme-rdma without --host-traddr (drivers/nvme/host/rdma.c), rping without -I. " +
+		"It is the main-table routes that make the kernel pick the NIC, and its address as the source, for them, and so let each NIC reach its RoCE peers beyond its own subnet.")
+	d.p("A NIC's main-table prefixes are the subnets of the fabric's NICs on its rail: the NICs of its connected part of the cabling and address family at the same place among their host's NICs (by name) as it is among this host's; " +
+		"a rail on which this host has no NIC goes through its first such NIC by name. The subnets are merged into the fewest exact CIDR prefixes (a prefix holding one of the host's own subnets is covered there by the kernel's more specific connected route), " +
+		"and no prefix is routed by two NICs. The script adds or replaces these routes; it does not remove one the fabric no longer has (ip route del PREFIX).")
+	if linkLocalV4 {
+		d.p("An IPv4 route via an IPv6 link-local gateway (RFC 5549, as on a BGP-unnumbered link) is written via inet6 GATEWAY (ip-route(8)) and needs Linux 5.2 and iproute2 5.2 or later (\"ipv4: Allow ipv6 gateway with ipv4 routes\").")
+	}
+	d.table([]string{"NIC", "source", "gateway", "gateway from", "table", "rule priority", "main-table prefixes"}, &body, 4, 5)
 }
 
 // writeRails explains, for a Linux host with two or more NICs with IPv4

@@ -187,29 +187,55 @@ func TestLinuxHostNCCLByHand(t *testing.T) {
 func TestHostRoutes(t *testing.T) {
 	f := compileExample(t, "tutorial")
 	h := f.Host("node1")
-	h.NICs[0].Route = &model.NICRoute{Gateway: "10.1.1.2", Source: "10.1.1.3", Table: 1001, Priority: 1001}
+	h.NICs[0].Route = &model.NICRoute{Gateway: "10.1.1.2", Source: "10.1.1.3", Table: 1001, Priority: 1001, Prefixes: []string{"10.1.0.0/25", "10.1.4.0/31"}}
 	files, err := RenderHost(f, h)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := string(files[0].Data)
-	want := "## Routes\n\nThe host script adds, for each NIC below, a default route via the gateway in a routing table of the NIC's own and a rule that sends the packets from the NIC's address there, " +
-		"so that each NIC reaches its RoCE peers beyond its own subnet through its own link (ip-rule(8), ip-route(8)). " +
-		"Table and rule priority are 1000 plus the NIC's place among the host's NICs by name; the script refuses a table or priority another tool already uses.\n\n" +
-		"| NIC | source | gateway | gateway from | table | rule priority |\n| --- | --- | --- | --- | --: | --: |\n" +
-		"| roce0 | 10.1.1.3 | 10.1.1.2 | derived: the other end of its subnet | 1001 | 1001 |\n\n## RoCE and DCB settings\n"
-	if !strings.Contains(s, want) || strings.Contains(s, "New-NetRoute") {
-		t.Errorf("node1.md lacks\n%s\nor lists the route by hand:\n%s", want, s)
+	want := "## Routes\n\nThe host script adds, for each NIC below, a default route via the gateway in a routing table of the NIC's own and a rule that sends the packets from the NIC's address there (ip-rule(8), ip-route(8)), " +
+		"so that traffic bound to the NIC's address leaves by its own link; table and rule priority are 1000 plus the NIC's place among the host's NICs by name, and the script refuses a table or priority another tool already uses. " +
+		"It also adds, in the main table, a route via the same gateway to each of the NIC's main-table prefixes (ip route replace PREFIX via GATEWAY dev IF proto static). " +
+		"The rule only sees packets already bound to the NIC's address, and RDMA-CM initiators that resolve with no source address look the destination up in the main table alone " +
+		"(Linux drivers/infiniband/core/addr.c, addr4\\_resolve and addr6\\_resolve): NFS over RDMA (net/sunrpc/xprtrdma/verbs.c, rpcrdma\\_create\\_id), " +
+		"the SMB Direct client (fs/smb/client/smbdirect.c), nvme-rdma without --host-traddr (drivers/nvme/host/rdma.c), rping without -I. " +
+		"It is the main-table routes that make the kernel pick the NIC, and its address as the source, for them, and so let each NIC reach its RoCE peers beyond its own subnet.\n\n"
+	row := "| NIC | source | gateway | gateway from | table | rule priority | main-table prefixes |\n| --- | --- | --- | --- | --: | --: | --- |\n" +
+		"| roce0 | 10.1.1.3 | 10.1.1.2 | derived: the other end of its subnet | 1001 | 1001 | 10.1.0.0/25, 10.1.4.0/31 |\n\n## RoCE and DCB settings\n"
+	if !strings.Contains(s, want) || !strings.Contains(s, row) || strings.Contains(s, "New-NetRoute") || strings.Contains(s, "via inet6") {
+		t.Errorf("node1.md lacks\n%s\nor\n%s\nor lists the route by hand or the RFC 5549 note:\n%s", want, row, s)
+	}
+	h.NICs[0].Route = &model.NICRoute{Gateway: "fe80::1", Written: true, Source: "10.9.0.1", Table: 1001, Priority: 1001}
+	if files, err = RenderHost(f, h); err != nil {
+		t.Fatal(err)
+	}
+	s = string(files[0].Data)
+	for _, w := range []string{
+		"An IPv4 route via an IPv6 link-local gateway (RFC 5549, as on a BGP-unnumbered link) is written via inet6 GATEWAY (ip-route(8)) and needs Linux 5.2 and iproute2 5.2 or later (\"ipv4: Allow ipv6 gateway with ipv4 routes\").\n",
+		"| roce0 | 10.9.0.1 | fe80::1 | gateway attribute | 1001 | 1001 | - |\n",
+	} {
+		if !strings.Contains(s, w) {
+			t.Errorf("node1.md with a link-local gateway lacks\n%s\nin\n%s", w, s)
+		}
 	}
 	other := compileExample(t, "homelab-40g")
-	for _, tc := range []struct{ host, step string }{
-		{"workstation", "- qsfp1 (Ethernet 3): the NIC reaches RoCE peers beyond its own subnet only via 10.0.0.1 (its gateway attribute), and the host script adds no route: add it by hand, from 10.0.0.3: " +
+	for _, tc := range []struct {
+		host, gw, src string
+		prefixes      []string
+		step          string
+	}{
+		{"workstation", "10.0.0.1", "10.0.0.3", nil, "- qsfp1 (Ethernet 3): the NIC reaches RoCE peers beyond its own subnet only via 10.0.0.1 (its gateway attribute), and the host script adds no route: add it by hand, from 10.0.0.3: " +
 			"New-NetRoute -InterfaceAlias 'Ethernet 3' -DestinationPrefix PREFIX -NextHop 10.0.0.1 for each remote RoCE subnet (Microsoft, New-NetRoute).\n"},
-		{"nas", "- mlxen0 (mlxen0): the NIC reaches RoCE peers beyond its own subnet only via 10.0.0.1 (its gateway attribute), and the host script adds no route: add it by hand, from 10.0.0.3: " +
+		{"workstation", "10.0.0.1", "10.0.0.3", []string{"10.0.0.0/24", "10.0.8.0/31"}, "- qsfp1 (Ethernet 3): the NIC reaches RoCE peers beyond its own subnet only via 10.0.0.1 (its gateway attribute), and the host script adds no route: add it by hand, from 10.0.0.3: " +
+			"New-NetRoute -InterfaceAlias 'Ethernet 3' -DestinationPrefix PREFIX -NextHop 10.0.0.1 for each PREFIX of 10.0.0.0/24, 10.0.8.0/31 (Microsoft, New-NetRoute).\n"},
+		{"nas", "fe80::1", "10.0.0.3", []string{"10.0.0.0/24"}, "- mlxen0 (mlxen0): the NIC reaches RoCE peers beyond its own subnet only via fe80::1 (its gateway attribute), and the host script adds no route: add it by hand, from 10.0.0.3: " +
+			"route add -net PREFIX -inet6 fe80::1%mlxen0 (RFC 5549, FreeBSD 13.1 and later) for each PREFIX of 10.0.0.0/24, or a default route via fe80::1 in a FIB of the NIC's own (FreeBSD route(8), setfib(1)).\n"},
+		{"nas", "fe80::1", "fd00::3", []string{"fd00::/64"}, "route add -inet6 -net PREFIX fe80::1%mlxen0 for each PREFIX of fd00::/64, or"},
+		{"nas", "10.0.0.1", "10.0.0.3", nil, "- mlxen0 (mlxen0): the NIC reaches RoCE peers beyond its own subnet only via 10.0.0.1 (its gateway attribute), and the host script adds no route: add it by hand, from 10.0.0.3: " +
 			"route add -net PREFIX 10.0.0.1 for each remote RoCE subnet, or a default route via 10.0.0.1 in a FIB of the NIC's own (FreeBSD route(8), setfib(1)).\n"},
 	} {
 		h := other.Host(tc.host)
-		h.NICs[0].Route = &model.NICRoute{Gateway: "10.0.0.1", Written: true, Source: "10.0.0.3", Table: 1001, Priority: 1001}
+		h.NICs[0].Route = &model.NICRoute{Gateway: tc.gw, Written: true, Source: tc.src, Table: 1001, Priority: 1001, Prefixes: tc.prefixes}
 		files, err := RenderHost(other, h)
 		if err != nil {
 			t.Fatal(err)
@@ -389,5 +415,34 @@ func TestHostNICTableVLANInterface(t *testing.T) {
 	f.Host("cn002").NICs[0].VLANInterface = "vl_200"
 	if want := fmt.Sprintf(row, "200 (vl\\_200)"); !strings.Contains(hostDoc(t, f, "cn002"), want) {
 		t.Errorf("cn002.md lacks\n%s\nin\n%s", want, hostDoc(t, f, "cn002"))
+	}
+}
+
+// TestHostSourceSteps: a Linux NIC with a route that lists nvme-of,
+// nfs-rdma or smb-direct has a By hand step saying that unbound
+// connections reach only its main-table prefixes, that nvme connect
+// --host-traddr binds the NIC's address, and that NFS over RDMA and SMB
+// Direct cannot bind one; a NIC without such an application has none.
+func TestHostSourceSteps(t *testing.T) {
+	f := compileExample(t, "tutorial")
+	h := f.Host("node1")
+	h.NICs[0].Route = &model.NICRoute{Gateway: "10.1.1.2", Source: "10.1.1.3", Table: 1001, Priority: 1001, Prefixes: []string{"10.1.0.0/25"}}
+	files, err := RenderHost(f, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := string(files[0].Data); strings.Contains(s, "on a routed link") {
+		t.Errorf("node1.md without storage applications has the source step:\n%s", s)
+	}
+	h.NICs[0].Applications = append(h.NICs[0].Applications, model.Application{Kind: "nvme-of", Port: 4420}, model.Application{Kind: "nfs-rdma", Port: 20049})
+	if files, err = RenderHost(f, h); err != nil {
+		t.Fatal(err)
+	}
+	want := "- roce0 (" + h.NICs[0].Interface + ") lists nvme-of, nfs-rdma, on a routed link: connections that bind no source address go by the main-table routes of Routes, which reach 10.1.0.0/25 only; " +
+		"a target elsewhere is reached by the main table's other routes (often the management NIC) or not at all (Linux drivers/infiniband/core/addr.c, addr4\\_resolve). " +
+		"nvme connect --host-traddr 10.1.1.3 binds the NIC's address, so nvme-rdma then takes the NIC's own table (rule priority 1001) whatever the destination (drivers/nvme/host/rdma.c). " +
+		"NFS over RDMA (net/sunrpc/xprtrdma/verbs.c, rpcrdma\\_create\\_id) and the SMB Direct client (fs/smb/client/smbdirect.c) cannot bind a source: mount servers within those prefixes.\n"
+	if s := string(files[0].Data); !strings.Contains(s, want) {
+		t.Errorf("node1.md lacks\n%s\nin\n%s", want, s[strings.Index(s, "## By hand"):])
 	}
 }

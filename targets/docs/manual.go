@@ -32,6 +32,7 @@ func manualSteps(h *model.Host, slNames []string, slPrio string) []string {
 	out = append(out, ncclSteps(h, slNames, slPrio)...)
 	out = append(out, mpiSteps(h, slNames, slPrio)...)
 	out = append(out, rdmaCMSteps(h)...)
+	out = append(out, sourceSteps(h)...)
 	out = append(out, lustreSteps(h)...)
 	out = append(out, tcpAppSteps(h)...)
 	if h.Tuning {
@@ -222,16 +223,22 @@ func firstRoCE(h *model.Host) model.RoCE {
 // routeSteps is the route of a NIC with one (model.NIC.Route) on a host
 // whose script does not set it: the Windows and FreeBSD scripts add no
 // routes, so the NIC's peers beyond its own subnet (its /31 holds the NIC
-// and the switch port only, RFC 3021) are reached only once it is added
-// by hand (Microsoft, New-NetRoute; FreeBSD route(8)).
+// and the switch port only, RFC 3021) are reached only once the routes to
+// its main-table prefixes are added by hand (Microsoft, New-NetRoute;
+// FreeBSD route(8), whose "-inet6" gateway of an IPv4 route is RFC 5549,
+// FreeBSD 13.1 and later; a link-local gateway is scoped "%IF").
 func routeSteps(h *model.Host, n model.NIC) []string {
 	r := n.Route
 	if r == nil || h.OS == model.OSLinux {
 		return nil
 	}
-	cmd := fmt.Sprintf("New-NetRoute -InterfaceAlias %s -DestinationPrefix PREFIX -NextHop %s for each remote RoCE subnet (Microsoft, New-NetRoute)", md(psArg(n.Interface)), md(r.Gateway))
+	each := "for each remote RoCE subnet"
+	if len(r.Prefixes) > 0 {
+		each = "for each PREFIX of " + md(strings.Join(r.Prefixes, ", "))
+	}
+	cmd := fmt.Sprintf("New-NetRoute -InterfaceAlias %s -DestinationPrefix PREFIX -NextHop %s %s (Microsoft, New-NetRoute)", md(psArg(n.Interface)), md(r.Gateway), each)
 	if h.OS == model.OSFreeBSD {
-		cmd = fmt.Sprintf("route add -net PREFIX %s for each remote RoCE subnet, or a default route via %s in a FIB of the NIC's own (FreeBSD route(8), setfib(1))", md(r.Gateway), md(r.Gateway))
+		cmd = fmt.Sprintf("route add %s %s, or a default route via %s in a FIB of the NIC's own (FreeBSD route(8), setfib(1))", freeBSDRoute(n), each, md(r.Gateway))
 	}
 	via := "the other end of its subnet, on " + linkPeer(n)
 	if r.Written {
@@ -239,6 +246,69 @@ func routeSteps(h *model.Host, n model.NIC) []string {
 	}
 	return []string{fmt.Sprintf("%s: the NIC reaches RoCE peers beyond its own subnet only via %s (%s), and the host script adds no route: add it by hand, from %s: %s.",
 		md(n.Name)+" ("+md(n.Interface)+")", md(r.Gateway), via, md(r.Source), cmd)}
+}
+
+// freeBSDRoute is the route(8) arguments for PREFIX via the NIC's gateway:
+// "-net PREFIX GW", "-inet6 -net PREFIX GW" for IPv6, the link-local
+// gateway scoped to the NIC ("fe80::1%mlxen0"), and an IPv4 route via an
+// IPv6 gateway "-net PREFIX -inet6 GW" (RFC 5549, FreeBSD 13.1 and later).
+func freeBSDRoute(n model.NIC) string {
+	r := n.Route
+	gw := md(r.Gateway)
+	if strings.HasPrefix(r.Gateway, "fe80:") {
+		gw += "%" + md(n.Interface)
+	}
+	switch {
+	case !strings.Contains(r.Gateway, ":"):
+		return "-net PREFIX " + gw
+	case strings.Contains(r.Source, ":"):
+		return "-inet6 -net PREFIX " + gw
+	default:
+		return "-net PREFIX -inet6 " + gw + " (RFC 5549, FreeBSD 13.1 and later)"
+	}
+}
+
+// sourceSteps are the steps of a Linux host's NICs with a route that list
+// storage over RDMA-CM: nvme-rdma binds the NIC's address, and so takes
+// its own table, only with nvme connect --host-traddr
+// (drivers/nvme/host/rdma.c, NVMF_OPT_HOST_TRADDR); NFS over RDMA
+// (net/sunrpc/xprtrdma/verbs.c, rpcrdma_create_id) and the SMB Direct
+// client (fs/smb/client/smbdirect.c) bind no source, so they go by the
+// main-table routes (writeRoutes), which reach the NIC's prefixes only.
+func sourceSteps(h *model.Host) []string {
+	if h.OS != model.OSLinux {
+		return nil
+	}
+	var out []string
+	for _, n := range h.NICs {
+		r := n.Route
+		if r == nil || n.Transport == model.TransportIWARP {
+			continue
+		}
+		var apps []string
+		for _, k := range []string{"nvme-of", "nfs-rdma", "smb-direct"} {
+			if n.ListsApp(k) {
+				apps = append(apps, k)
+			}
+		}
+		if len(apps) == 0 {
+			continue
+		}
+		reach := "the main-table routes of Routes, which reach " + md(strings.Join(r.Prefixes, ", ")) + " only"
+		if len(r.Prefixes) == 0 {
+			reach = "the main table, which has no route of this NIC (no other NIC of the fabric is on its rail)"
+		}
+		s := fmt.Sprintf("%s lists %s, on a routed link: connections that bind no source address go by %s; a target elsewhere is reached by the main table's other routes (often the management NIC) or not at all (Linux drivers/infiniband/core/addr.c, addr4\\_resolve).",
+			md(n.Name)+" ("+md(n.Interface)+")", strings.Join(apps, ", "), reach)
+		if n.ListsApp("nvme-of") {
+			s += fmt.Sprintf(" nvme connect --host-traddr %s binds the NIC's address, so nvme-rdma then takes the NIC's own table (rule priority %d) whatever the destination (drivers/nvme/host/rdma.c).", md(r.Source), r.Priority)
+		}
+		if n.ListsApp("nfs-rdma") || n.ListsApp("smb-direct") {
+			s += " NFS over RDMA (net/sunrpc/xprtrdma/verbs.c, rpcrdma\\_create\\_id) and the SMB Direct client (fs/smb/client/smbdirect.c) cannot bind a source: mount servers within those prefixes."
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 // psArg is s as a PowerShell argument: bare when it holds only letters,

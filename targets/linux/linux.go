@@ -141,20 +141,29 @@ func validateNIC(host string, n *model.NIC) error {
 }
 
 // validateRoute checks a NIC's route (nil: none): source and gateway
-// addresses of one family, and a table and rule priority the script can
-// own, above the kernel's tables (253-255) and below its main rule
-// (32766; ip-rule(8)).
+// addresses of one family (or an IPv4 source via an IPv6 link-local
+// gateway, RFC 5549), a table and rule priority the script can own, above
+// the kernel's tables (253-255) and below its main rule (32766;
+// ip-rule(8)), and main-table prefixes of the source's family with their
+// host bits clear, as ip prints them.
 func validateRoute(who string, r *model.NICRoute) error {
 	if r == nil {
 		return nil
 	}
 	src, err1 := netip.ParseAddr(r.Source)
 	gw, err2 := netip.ParseAddr(r.Gateway)
-	if err1 != nil || err2 != nil || src.Is4() != gw.Is4() || src.Zone() != "" || gw.Zone() != "" {
-		return fmt.Errorf("%s has a route from %q via %q; both must be IP addresses of one family, without a zone", who, r.Source, r.Gateway)
+	rfc5549 := src.Is4() && gw.Is6() && gw.IsLinkLocalUnicast()
+	if err1 != nil || err2 != nil || (src.Is4() != gw.Is4() && !rfc5549) || src.Zone() != "" || gw.Zone() != "" {
+		return fmt.Errorf("%s has a route from %q via %q; both must be IP addresses of one family (or IPv4 via an IPv6 link-local gateway), without a zone", who, r.Source, r.Gateway)
 	}
 	if r.Table < 256 || r.Priority < 1 || r.Priority >= 32766 {
 		return fmt.Errorf("%s has route table %d, rule priority %d; write a table above 255 and a priority from 1 to 32765", who, r.Table, r.Priority)
+	}
+	for _, p := range r.Prefixes {
+		pp, err := netip.ParsePrefix(p)
+		if err != nil || pp.Addr().Is4() != src.Is4() || pp != pp.Masked() || pp.String() != p {
+			return fmt.Errorf("%s has main-table route prefix %q; write a CIDR prefix of the source's family, host bits clear, like \"10.1.0.0/24\"", who, p)
+		}
 	}
 	return nil
 }

@@ -159,9 +159,11 @@ func l3Name(n *model.NIC) string {
 // writeRoute writes the NIC's policy route (model.NIC.Route): a default
 // route via its gateway in a table of its own and a rule that sends the
 // packets from its address there, so that each NIC of a host with one
-// /31 per NIC reaches its RoCE peers through its own link (ip-rule(8),
-// ip-route(8); RFC 3021 for the /31 whose other end is the gateway).
-// l3 is the interface that carries the addresses.
+// /31 per NIC answers and sends bound traffic through its own link
+// (ip-rule(8), ip-route(8); RFC 3021 for the /31 whose other end is the
+// gateway); then the main-table routes to the fabric subnets it carries
+// (main_route), for lookups with no source address. l3 is the interface
+// that carries the addresses.
 func writeRoute(b *script, n *model.NIC, l3 string) {
 	r := n.Route
 	if r == nil {
@@ -179,6 +181,15 @@ func writeRoute(b *script, n *model.NIC, l3 string) {
 	fmt.Fprintf(b, "\t# Table %d and rule priority %d (%d + the NIC's place in the host): a default\n", r.Table, r.Priority, model.RouteBase)
 	fmt.Fprintf(b, "\t# route via %s for the packets from %s, so they leave by this NIC's own link.\n", quote.Comment(r.Gateway), quote.Comment(r.Source))
 	fmt.Fprintf(b, "\tnic_route %s %s %d %d %s %s\n", l3, fam, r.Table, r.Priority, quote.ShellWord(r.Source), quote.ShellWord(r.Gateway))
+	if len(r.Prefixes) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\t# Main-table routes via %s to the fabric subnets this NIC carries, for the\n", quote.Comment(r.Gateway))
+	b.WriteString("\t# initiators that resolve with no source address (NFS over RDMA, SMB Direct,\n")
+	b.WriteString("\t# nvme-rdma without --host-traddr), which the rule above does not see.\n")
+	for _, p := range r.Prefixes {
+		fmt.Fprintf(b, "\tmain_route %s %s %s %s\n", l3, fam, quote.ShellWord(p), quote.ShellWord(r.Gateway))
+	}
 }
 
 // writeRail writes the ARP and reverse-path settings of one of a

@@ -1269,13 +1269,14 @@ cnp_readable() {
 	return 1
 }`},
 	{useRoute, `# route_table FAMILY TABLE: TABLE's routes as the NIC's route step compares
-# them: "default via GW dev IF" for its default route, and any other
+# them: "default via GW dev IF" for its default route ("via inet6 GW" for
+# an IPv4 route via an IPv6 next hop, as ip-route(8) prints it), and any other
 # route as it is, prefixed "other:", one a line; absent for none (ip
 # reports a table that holds nothing as not existing).
 route_table() {
 	local out
 	out=$(ip "$1" route show table "$2" 2>/dev/null | awk '
-		$1 == "default" { v = ""; d = ""; for (i = 2; i < NF; i++) { if ($i == "via") v = $(i + 1); if ($i == "dev") d = $(i + 1) }; print "default via " v " dev " d; next }
+		$1 == "default" { v = ""; d = ""; for (i = 2; i < NF; i++) { if ($i == "via") { v = $(i + 1); if (v == "inet6") v = v " " $(i + 2) } if ($i == "dev") d = $(i + 1) }; print "default via " v " dev " d; next }
 		NF { $1 = $1; print "other: " $0 }') || true
 	printf '%s' "${out:-absent}"
 }
@@ -1292,6 +1293,51 @@ rule_at() {
 	printf '%s' "${out:-absent}"
 }
 
+# via_words FAMILY GW: the words after "via" in an ip route command: GW,
+# or "inet6 GW" for an IPv4 route via an IPv6 next hop (RFC 5549; a
+# link-local one on a BGP-unnumbered link), which ip-route(8) writes
+# "via inet6 ADDRESS" and Linux takes from 5.2 on ("ipv4: Allow ipv6
+# gateway with ipv4 routes").
+via_words() {
+	if [[ $1 == -4 && $2 == *:* ]]; then
+		printf 'inet6 %s' "$2"
+	else
+		printf '%s' "$2"
+	fi
+}
+
+# main_route_state FAMILY PREFIX: the main table's routes to exactly
+# PREFIX at the metric ip route replace gives (none shown, 0, for IPv4;
+# 1024 for IPv6), which is the one main_route replaces, as "via GW dev
+# IF" (GW "inet6 ADDRESS" as in via_words; "dev IF" for an on-link one),
+# joined by "; " when there are several; absent for none. A route of
+# another metric is another tool's and is left alone.
+main_route_state() {
+	local out metric=0
+	[[ $1 == -4 ]] || metric=1024
+	out=$(ip "$1" route show exact "$2" table main 2>/dev/null | awk -v want="$metric" '
+		NF { v = ""; d = ""; m = 0; for (i = 1; i < NF; i++) { if ($i == "via") { v = $(i + 1); if (v == "inet6") v = v " " $(i + 2) } if ($i == "dev") d = $(i + 1); if ($i == "metric") m = $(i + 1) }
+			if (m != want) next
+			r = r (n++ ? "; " : "") (v == "" ? "" : "via " v " ") "dev " d }
+		END { printf "%s", r }') || true
+	printf '%s' "${out:-absent}"
+}
+
+# main_route IF FAMILY PREFIX GW: the main table routes PREFIX, fabric
+# subnets this NIC carries, via GW on IF (ip-route(8) "ip route replace",
+# proto static). The rule of nic_route selects IF's own table only for
+# packets already bound to IF's address; RDMA-CM initiators that resolve
+# with no source address (NFS over RDMA, SMB Direct, nvme-rdma without
+# --host-traddr) look the destination up in the main table alone (Linux
+# drivers/infiniband/core/addr.c, addr4_resolve and addr6_resolve), and
+# this route makes the kernel pick IF and its address for them too.
+main_route() {
+	local ifc=$1 fam=$2 prefix=$3 gw=$4 via
+	read -ra via <<<"$(via_words "$fam" "$gw")"
+	ensure "$ifc" "main route $prefix" "via ${via[*]} dev $ifc" "$(main_route_state "$fam" "$prefix")" \
+		ip "$fam" route replace "$prefix" via "${via[@]}" dev "$ifc" proto static
+}
+
 # nic_route IF FAMILY TABLE PRIO SRC GW: IF's own routing table TABLE
 # holds one default route via GW, and the rule at PRIO sends the packets
 # from SRC to it (ip-route(8) "ip route replace", ip-rule(8) "ip rule
@@ -1301,15 +1347,16 @@ rule_at() {
 # else and is refused, not overwritten; a rule of the same table from
 # another source (the NIC's address changed) is replaced.
 nic_route() {
-	local ifc=$1 fam=$2 table=$3 prio=$4 src=$5 gw=$6 have want bits=32
+	local ifc=$1 fam=$2 table=$3 prio=$4 src=$5 gw=$6 have want bits=32 via
 	[[ $fam == -4 ]] || bits=128
+	read -ra via <<<"$(via_words "$fam" "$gw")"
 	have=$(route_table "$fam" "$table")
-	want="default via $gw dev $ifc"
+	want="default via ${via[*]} dev $ifc"
 	if [[ $have == *other:* ]]; then
 		fail "$ifc" "route table $table" "$want only" "${have//$'\n'/; }" "another tool uses table $table: move its routes to another table, or take the NIC out of the fabric"
 		return 0
 	fi
-	ensure "$ifc" "route table $table" "$want" "$have" ip "$fam" route replace default via "$gw" dev "$ifc" table "$table"
+	ensure "$ifc" "route table $table" "$want" "$have" ip "$fam" route replace default via "${via[@]}" dev "$ifc" table "$table"
 	have=$(rule_at "$fam" "$prio")
 	want="from $src lookup $table"
 	if [[ $have != absent && $have != "$want" ]]; then

@@ -58,9 +58,9 @@ func TestRouteRefused(t *testing.T) {
 		want  string
 	}{
 		{model.NICRoute{Gateway: "10.1.1.2; reboot", Source: "10.1.1.3", Table: 1001, Priority: 1001},
-			`linux: nic "roce0" of host "stor1" has a route from "10.1.1.3" via "10.1.1.2; reboot"; both must be IP addresses of one family, without a zone`},
+			`linux: nic "roce0" of host "stor1" has a route from "10.1.1.3" via "10.1.1.2; reboot"; both must be IP addresses of one family (or IPv4 via an IPv6 link-local gateway), without a zone`},
 		{model.NICRoute{Gateway: "fd00::", Source: "10.1.1.3", Table: 1001, Priority: 1001},
-			`linux: nic "roce0" of host "stor1" has a route from "10.1.1.3" via "fd00::"; both must be IP addresses of one family, without a zone`},
+			`linux: nic "roce0" of host "stor1" has a route from "10.1.1.3" via "fd00::"; both must be IP addresses of one family (or IPv4 via an IPv6 link-local gateway), without a zone`},
 		{model.NICRoute{Gateway: "10.1.1.2", Source: "10.1.1.3", Table: 254, Priority: 1001},
 			`linux: nic "roce0" of host "stor1" has route table 254, rule priority 1001; write a table above 255 and a priority from 1 to 32765`},
 		{model.NICRoute{Gateway: "10.1.1.2", Source: "10.1.1.3", Table: 1001, Priority: 32766},
@@ -125,7 +125,7 @@ func TestNetnsRoute(t *testing.T) {
 	if out, err = runScript(t, s, ns, "--check"); err != nil || strings.Contains(out, "DIFF") {
 		t.Errorf("--check after apply: %v\n%s", err, out)
 	}
-	if out, err = runScript(t, s, ns); err != nil || strings.Contains(out, "\nset ") || ipShow(t, ns, "-4", "rule", "show") != rules {
+	if out, err = runScript(t, s, ns); err != nil || strings.Contains("\n"+out, "\nset ") || ipShow(t, ns, "-4", "rule", "show") != rules {
 		t.Errorf("second run changed something: %v\n%s", err, out)
 	}
 
@@ -167,5 +167,121 @@ func TestNetnsRoute(t *testing.T) {
 	}
 	if rules := ipShow(t, ns, "-4", "rule", "show"); !strings.Contains(rules, "1001:\tfrom 192.0.2.9 lookup 77\n") || strings.Contains(rules, "10.1.1.5") {
 		t.Errorf("the foreign rule was touched:\n%s", rules)
+	}
+}
+
+// TestMainRouteScript: a route's prefixes become main_route steps after
+// nic_route, on the interface that carries the addresses; an IPv4 route
+// via a link-local gateway keeps the IPv4 family (via_words adds inet6).
+func TestMainRouteScript(t *testing.T) {
+	f := routedHost(0, "10.1.1.3/31", "10.1.1.3", "10.1.1.2")
+	f.Hosts[2].NICs[0].Route.Prefixes = []string{"10.1.0.0/25", "10.1.4.0/31"}
+	want := "\tnic_route \"$ifc\" -4 1001 1001 10.1.1.3 10.1.1.2\n" +
+		"\t# Main-table routes via 10.1.1.2 to the fabric subnets this NIC carries, for the\n" +
+		"\t# initiators that resolve with no source address (NFS over RDMA, SMB Direct,\n" +
+		"\t# nvme-rdma without --host-traddr), which the rule above does not see.\n" +
+		"\tmain_route \"$ifc\" -4 10.1.0.0/25 10.1.1.2\n" +
+		"\tmain_route \"$ifc\" -4 10.1.4.0/31 10.1.1.2\n"
+	if s := render(t, f, 2); !strings.Contains(s, want) || !strings.Contains(s, "\nmain_route() {\n") {
+		t.Errorf("script lacks\n%s", want)
+	}
+	f = routedHost(2, "10.9.0.1/32", "10.9.0.1", "fe80::1")
+	f.Hosts[2].NICs[0].Route.Prefixes = []string{"10.9.0.0/24"}
+	want = "\tnic_route fab0.2 -4 1001 1001 10.9.0.1 fe80::1\n" +
+		"\t# Main-table routes via fe80::1 to the fabric subnets this NIC carries, for the\n"
+	if s := render(t, f, 2); !strings.Contains(s, want) || !strings.Contains(s, "\tmain_route fab0.2 -4 10.9.0.0/24 fe80::1\n") {
+		t.Errorf("script lacks\n%s", want)
+	}
+	for _, p := range []string{"10.1.0.1/25", "fd00::/64", "10.1.0.0/25; reboot", "010.1.0.0/25"} {
+		f := routedHost(0, "10.1.1.3/31", "10.1.1.3", "10.1.1.2")
+		f.Hosts[2].NICs[0].Route.Prefixes = []string{p}
+		w := `linux: nic "roce0" of host "stor1" has main-table route prefix "` + p + `"; write a CIDR prefix of the source's family, host bits clear, like "10.1.0.0/24"`
+		if _, err := Render(f, &f.Hosts[2]); err == nil || err.Error() != w {
+			t.Errorf("Render with prefix %q: %v, want %s", p, err, w)
+		}
+	}
+}
+
+// TestNetnsMainRoute runs the main-table route steps for real on a veth:
+// --check and --dry-run report the missing routes, a run adds them with
+// proto static, an unbound lookup (ip route get with no source) then
+// leaves by the NIC from its address, --check passes and a second run
+// changes nothing; a route moved to another interface is put back.
+// IPv6 alike; an IPv4 /32 via the link-local fe80::1 gets "via inet6"
+// in its own table and the main table (RFC 5549).
+func TestNetnsMainRoute(t *testing.T) {
+	ns := newNetns(t)
+	ipShow(t, ns, "link", "set", "fab1", "up")
+	f := routedHost(0, "10.1.1.3/31", "10.1.1.3", "10.1.1.2")
+	f.Hosts[2].NICs[0].Route.Prefixes = []string{"10.1.0.0/24", "10.1.4.0/31"}
+	s := render(t, f, 2)
+	out, _ := runScript(t, s, ns, "--check")
+	for _, w := range []string{
+		"DIFF fab0 main route 10.1.0.0/24: intended via 10.1.1.2 dev fab0; actual absent\n",
+		"DIFF fab0 main route 10.1.4.0/31: intended via 10.1.1.2 dev fab0; actual absent\n",
+	} {
+		if !strings.Contains(out, w) {
+			t.Errorf("--check before apply lacks %q:\n%s", w, out)
+		}
+	}
+	if out, _ = runScript(t, s, ns, "--dry-run"); !strings.Contains(out, "would run: ip -4 route replace 10.1.0.0/24 via 10.1.1.2 dev fab0 proto static\n") {
+		t.Errorf("--dry-run lacks the main route:\n%s", out)
+	}
+	out, err := runScript(t, s, ns)
+	if err != nil || !strings.Contains(out, "set fab0 main route 10.1.4.0/31: absent -> via 10.1.1.2 dev fab0\n") {
+		t.Fatalf("apply: %v\n%s", err, out)
+	}
+	if got := ipShow(t, ns, "-4", "route", "show", "10.1.0.0/24"); strings.TrimSpace(got) != "10.1.0.0/24 via 10.1.1.2 dev fab0 proto static" {
+		t.Errorf("main table after apply: %q", got)
+	}
+	if got := ipShow(t, ns, "-4", "route", "get", "10.1.0.77"); !strings.Contains(got, "via 10.1.1.2 dev fab0 src 10.1.1.3") {
+		t.Errorf("unbound lookup: %q", got)
+	}
+	if out, err = runScript(t, s, ns, "--check"); err != nil || strings.Contains(out, "DIFF") {
+		t.Errorf("--check after apply: %v\n%s", err, out)
+	}
+	if out, err = runScript(t, s, ns); err != nil || strings.Contains("\n"+out, "\nset ") {
+		t.Errorf("second run changed something: %v\n%s", err, out)
+	}
+	ipShow(t, ns, "route", "replace", "10.1.4.0/31", "dev", "fab1")
+	if out, err = runScript(t, s, ns); err != nil || !strings.Contains(out, "set fab0 main route 10.1.4.0/31: dev fab1 -> via 10.1.1.2 dev fab0\n") {
+		t.Errorf("moved route: %v\n%s", err, out)
+	}
+
+	// Another tool's route to the same prefix at another metric is left
+	// alone and does not make every run a change.
+	ipShow(t, ns, "route", "add", "10.1.4.0/31", "dev", "fab1", "metric", "100")
+	if out, err = runScript(t, s, ns); err != nil || strings.Contains("\n"+out, "\nset ") {
+		t.Errorf("run beside a metric-100 route changed something: %v\n%s", err, out)
+	}
+
+	f = routedHost(0, "fd00::1/127", "fd00::1", "fd00::")
+	f.Hosts[2].NICs[0].Route.Prefixes = []string{"fd00:9::/64"}
+	s6 := render(t, f, 2)
+	out, err = runScript(t, s6, ns)
+	if err != nil || !strings.Contains(out, "set fab0 main route fd00:9::/64: absent -> via fd00:: dev fab0\n") {
+		t.Errorf("IPv6 apply: %v\n%s", err, out)
+	}
+	if out, err = runScript(t, s6, ns, "--check"); err != nil || strings.Contains(out, "DIFF") {
+		t.Errorf("IPv6 --check after apply: %v\n%s", err, out)
+	}
+
+	f = routedHost(0, "10.9.0.1/32", "10.9.0.1", "fe80::1")
+	f.Hosts[2].NICs[0].Route.Prefixes = []string{"10.9.0.0/24"}
+	s = render(t, f, 2)
+	out, err = runScript(t, s, ns)
+	for _, w := range []string{
+		"set fab0 route table 1001: absent -> default via inet6 fe80::1 dev fab0\n",
+		"set fab0 main route 10.9.0.0/24: absent -> via inet6 fe80::1 dev fab0\n",
+	} {
+		if err != nil || !strings.Contains(out, w) {
+			t.Errorf("link-local apply lacks %q: %v\n%s", w, err, out)
+		}
+	}
+	if got := ipShow(t, ns, "-4", "route", "show", "table", "1001"); strings.TrimSpace(got) != "default via inet6 fe80::1 dev fab0" {
+		t.Errorf("table 1001 via link-local: %q", got)
+	}
+	if out, err = runScript(t, s, ns, "--check"); err != nil || strings.Contains(out, "DIFF") {
+		t.Errorf("--check after link-local apply: %v\n%s", err, out)
 	}
 }
