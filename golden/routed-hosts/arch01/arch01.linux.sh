@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=8fd7bfb6be9c64932154ecf332ec997407211c2f1ca79e038c490421b7c0e3d7
+FABRICC_SCRIPT_ID=979d78a019088465b6fb133748e3a5c9be3be500a9ef3e9f39a079fe6e80b080
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='arch01'
 # Where --install puts this script's copy and its systemd unit.
@@ -582,10 +582,13 @@ vlan_in_boot_copy() {
 }
 
 # vlan_prune PARENT [KEEP...]: the VLAN interfaces on PARENT other than
-# the KEEP ones the fabric names: one fabricc made (its mark, or the boot
-# copy of an earlier build makes it) goes (ip link delete), which --check
-# reports and --dry-run prints; any other is left with a warning that
-# names the command, since fabricc cannot tell it is its own.
+# the KEEP ones, every interface and VLAN interface a NIC of the host names
+# (so that one this NIC made before and another NIC now names, or whose
+# name another NIC now uses, is never removed under it): one fabricc made
+# (its mark, or the boot copy of an earlier build makes it) goes (ip link
+# delete), which --check reports and --dry-run prints; any other is left
+# with a warning that gives the command, since fabricc cannot tell it is
+# its own.
 vlan_prune() {
 	local parent=$1 vl proto id
 	shift
@@ -594,7 +597,7 @@ vlan_prune() {
 		if [[ $(vlan_alias "$vl") == "$VLAN_MARK" ]] || vlan_in_boot_copy "$parent" "$vl"; then
 			ensure "$vl" vlan absent "$proto id $id on $parent (made by fabricc)" ip link del dev "$vl"
 		else
-			printf 'warning: %s: VLAN interface (%s id %s on %s) that the fabric does not name, without fabricc'"'"'s mark (alias %s), left as it is; if an earlier fabricc build made it, it keeps that VLAN'"'"'s addresses and egress map: remove it with ip link del dev %s\n' "$vl" "$proto" "$id" "$parent" "$VLAN_MARK" "$vl"
+			printf 'warning: %s: VLAN interface (%s id %s on %s) that the fabric does not name, without fabricc'"'"'s mark (alias %s), left as it is; if an earlier fabricc build made it, it keeps that VLAN'"'"'s addresses and egress map: remove it with %s\n' "$vl" "$proto" "$id" "$parent" "$VLAN_MARK" "$(cmd_text ip link del dev "$vl")"
 		fi
 	done <<<"$(vlan_children "$parent")"
 }

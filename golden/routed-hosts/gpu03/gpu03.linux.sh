@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=66ae10d4b9e23978c1fcb4b6150b769b727b1dba130bdde534ecf4d271a07f61
+FABRICC_SCRIPT_ID=e0d1068115250c5efff9702ccb5bde45d7900bae18b5b1dfd298e647e0c486a5
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu03'
 # Where --install puts this script's copy and its systemd unit.
@@ -582,10 +582,13 @@ vlan_in_boot_copy() {
 }
 
 # vlan_prune PARENT [KEEP...]: the VLAN interfaces on PARENT other than
-# the KEEP ones the fabric names: one fabricc made (its mark, or the boot
-# copy of an earlier build makes it) goes (ip link delete), which --check
-# reports and --dry-run prints; any other is left with a warning that
-# names the command, since fabricc cannot tell it is its own.
+# the KEEP ones, every interface and VLAN interface a NIC of the host names
+# (so that one this NIC made before and another NIC now names, or whose
+# name another NIC now uses, is never removed under it): one fabricc made
+# (its mark, or the boot copy of an earlier build makes it) goes (ip link
+# delete), which --check reports and --dry-run prints; any other is left
+# with a warning that gives the command, since fabricc cannot tell it is
+# its own.
 vlan_prune() {
 	local parent=$1 vl proto id
 	shift
@@ -594,7 +597,7 @@ vlan_prune() {
 		if [[ $(vlan_alias "$vl") == "$VLAN_MARK" ]] || vlan_in_boot_copy "$parent" "$vl"; then
 			ensure "$vl" vlan absent "$proto id $id on $parent (made by fabricc)" ip link del dev "$vl"
 		else
-			printf 'warning: %s: VLAN interface (%s id %s on %s) that the fabric does not name, without fabricc'"'"'s mark (alias %s), left as it is; if an earlier fabricc build made it, it keeps that VLAN'"'"'s addresses and egress map: remove it with ip link del dev %s\n' "$vl" "$proto" "$id" "$parent" "$VLAN_MARK" "$vl"
+			printf 'warning: %s: VLAN interface (%s id %s on %s) that the fabric does not name, without fabricc'"'"'s mark (alias %s), left as it is; if an earlier fabricc build made it, it keeps that VLAN'"'"'s addresses and egress map: remove it with %s\n' "$vl" "$proto" "$id" "$parent" "$VLAN_MARK" "$(cmd_text ip link del dev "$vl")"
 		fi
 	done <<<"$(vlan_children "$parent")"
 }
@@ -1670,7 +1673,8 @@ nic_1() {
 	ensure "$ifc" state up "$(link_state "$ifc")" ip link set dev "$ifc" up
 	link_check "$ifc" 100000
 	# The VLAN interfaces fabricc made on it that the fabric no longer names go.
-	vlan_prune "$ifc"
+	# The interfaces and VLAN interfaces the host's other NICs name stay.
+	vlan_prune "$ifc" ens2f0np0
 	# The model's addresses are the interface's only global ones: others go
 	# first (link-local fe80::/10 stays), then the model's are added.
 	addr_prune "$ifc" 10.20.1.5/31
@@ -1734,7 +1738,8 @@ nic_2() {
 	ensure "$ifc" state up "$(link_state "$ifc")" ip link set dev "$ifc" up
 	link_check "$ifc" 100000
 	# The VLAN interfaces fabricc made on it that the fabric no longer names go.
-	vlan_prune "$ifc"
+	# The interfaces and VLAN interfaces the host's other NICs name stay.
+	vlan_prune "$ifc" ens1f0np0
 	# The model's addresses are the interface's only global ones: others go
 	# first (link-local fe80::/10 stays), then the model's are added.
 	addr_prune "$ifc" 10.20.2.5/31
