@@ -110,7 +110,7 @@ func (c *checker) overlayMTUTooSmall(v model.VLAN, w nicMTU, need int, below []e
 	var names []string
 	lowest, fits := below[0], true
 	for _, e := range below {
-		names = append(names, fmt.Sprintf("%s (%s)", e.name(), c.mtuText(e)))
+		names = append(names, fmt.Sprintf("%s, %s", e.name(), c.mtuText(e)))
 		if ipMTU(e) < ipMTU(lowest) {
 			lowest = e
 		}
@@ -119,15 +119,15 @@ func (c *checker) overlayMTUTooSmall(v model.VLAN, w nicMTU, need int, below []e
 	nicFix := fmt.Sprintf("give the NICs of VLAN %d mtu = %d or less", v.ID, ipMTU(lowest)-model.VXLANOverheadIPv4+mtuMeaning(w.e).HeaderBytes)
 	fix := "G" + nicFix[1:] + " (the switches take no larger mtu)"
 	if fits {
-		fix = fmt.Sprintf("Set mtu = %d or more on %s (IP MTU %d), or %s", need+mtuMeaning(below[0]).HeaderBytes, listText(endNames(below)), need, nicFix)
+		fix = fmt.Sprintf("Set mtu = %d or more on %s (IP MTU %d), or %s", need+mtuMeaning(below[0]).HeaderBytes, joinAnd(endNames(below)), need, nicFix)
 	}
 	rels := []related{rel(fmt.Sprintf("%s MTU %d", w.e.name(), w.e.nic.MTU), w.e.path("mtu")...)}
 	for _, e := range below {
 		rels = append(rels, rel(fmt.Sprintf("%s MTU %d", e.name(), e.port.MTU), e.path("mtu")...))
 	}
 	c.errorf("Underlay MTU below VXLAN packets",
-		fmt.Sprintf("VLAN %d has overlay \"vxlan\", so its switches carry its hosts' frames in VXLAN over the underlay, which adds %d B to each IP packet (the inner Ethernet header, VXLAN, UDP and an outer IPv4 header, RFC 7348 §5; fabricc assumes an IPv4 underlay, an IPv6 one adds 20 B more). NIC %s has %s, so its packets cross the underlay as IP packets of up to %s B, but the underlay %s %s %s below that. VTEPs do not fragment VXLAN packets (RFC 7348 §4.3), so each larger packet is dropped without a trace while small ones, and RoCE at a smaller path MTU, pass. %s.",
-			v.ID, model.VXLANOverheadIPv4, w.e.name(), c.mtuText(w.e), thousands(need), plural(len(below), "port", "ports"), strings.Join(names, ", "), isAre(len(below)), fix),
+		fmt.Sprintf("VLAN %d has overlay \"vxlan\", so its switches carry its hosts' frames in VXLAN over the underlay, which adds %d B to each IP packet (the inner Ethernet header, VXLAN, UDP and an outer IPv4 header, RFC 7348 §5; fabricc assumes an IPv4 underlay, an IPv6 one adds 20 B more). NIC %s has %s, so its packets cross the underlay as IP packets of up to %s B, but %s below that: %s. VTEPs do not fragment VXLAN packets (RFC 7348 §4.3), so each larger packet is dropped without a trace while small ones, and RoCE at a smaller path MTU, pass. %s.",
+			v.ID, model.VXLANOverheadIPv4, w.e.name(), c.mtuText(w.e), thousands(need), plural(len(below), "this underlay port is", "these underlay ports are"), strings.Join(names, "; "), fix),
 		[]string{"vlan", strconv.Itoa(v.ID), "overlay"}, rels...)
 }
 
@@ -146,12 +146,4 @@ func plural(n int, one, more string) string {
 		return one
 	}
 	return more
-}
-
-// isAre is "is" for one, "are" for more.
-func isAre(n int) string {
-	if n == 1 {
-		return "is"
-	}
-	return "are"
 }

@@ -27,7 +27,11 @@ func renderVXLANDSCP(p *plan, f *model.Fabric, sw *model.Switch) {
 	for _, id := range ids {
 		p.also("vlan", strconv.Itoa(id))
 	}
-	p.sectionf("VXLAN outer DSCP: VLANs %s have overlay vxlan", joinInts(ids))
+	what := "VLAN " + joinInts(ids) + " has"
+	if len(ids) > 1 {
+		what = "VLANs " + joinInts(ids) + " have"
+	}
+	p.sectionf("VXLAN outer DSCP: %s overlay vxlan, and this switch is a VTEP for it", what)
 	p.commentf("the outer DSCP defaults to derive (from the switch priority) and the underlay classifies the outer header only;")
 	p.commentf("copy the host's DSCP into it, and keep the inner DSCP on decapsulation (Cumulus Linux user guide, VXLAN Tunnel DSCP Operations)")
 	p.set("nve vxlan encapsulation dscp action", "copy")
