@@ -13,8 +13,8 @@ import (
 // the lines fabricc writes, or the document to follow by hand.
 var overlayDSCP = map[model.Platform]string{
 	model.PlatformCumulus: "fabricc writes `nv set nve vxlan encapsulation dscp action copy` (the outer DSCP is the host's; the default, `derive`, takes it from the switch priority) and `nv set nve vxlan decapsulation dscp action preserve` (the inner DSCP stays the host's) (Cumulus Linux user guide, VXLAN Tunnel DSCP Operations).",
-	model.PlatformEOS: "by hand: fabricc does not write the VTEP's `interface Vxlan1`. Arista's EOS User Manual, \"VXLAN DSCP Mapping\", documents `vxlan qos dscp propagation encapsulation` (the outer DSCP is the host's) and `vxlan qos dscp to traffic-class decapsulation` (the traffic class comes from the outer DSCP) under `interface Vxlan1`, on the 7050X3 platforms it lists; the core ports must trust DSCP, which fabricc writes on routed ports.",
-	model.PlatformOnyx: "by hand: the NVIDIA Onyx User Manual, chapter \"VXLAN\", documents no setting of the outer DSCP of an NVE tunnel; check on a spine port (a capture, or the per-priority counters) that the encapsulated RoCE arrives with the host's DSCP before relying on the lossless class across the overlay.",
+	model.PlatformEOS:     "by hand: fabricc does not write the VTEP's `interface Vxlan1`. Arista's EOS User Manual, \"VXLAN DSCP Mapping\", documents `vxlan qos dscp propagation encapsulation` (the outer DSCP is the host's) and `vxlan qos dscp to traffic-class decapsulation` (the traffic class comes from the outer DSCP) under `interface Vxlan1`, on the 7050X3 platforms it lists; the core ports must trust DSCP, which fabricc writes on routed ports.",
+	model.PlatformOnyx:    "by hand: the NVIDIA Onyx User Manual, chapter \"VXLAN\", documents no setting of the outer DSCP of an NVE tunnel; check on a spine port (a capture, or the per-priority counters) that the encapsulated RoCE arrives with the host's DSCP before relying on the lossless class across the overlay.",
 }
 
 // writeOverlay describes the VLANs with an overlay: the switches that
