@@ -19,7 +19,9 @@ import (
 // the islands are cabled together within the description, whose trunks
 // fabricc writes, but an overlay fabricc does not describe (EVPN-VXLAN
 // over routed uplinks) stretches a VLAN across them, and a fabric built
-// that way acknowledges it with an accept block. Islands no cable
+// that way says so with overlay = "vxlan" in the VLAN's block, which
+// silences the warning for that VLAN (checkOverlayMTUs then checks what
+// the encapsulation needs). Islands no cable
 // of the description joins are not compared (the network between them,
 // a core or another fabric, is not described). NICs of one VLAN on two
 // islands in different subnets are the routed design (the same rack VLAN
@@ -40,7 +42,11 @@ func (c *checker) checkVLANPaths() {
 	c.checkSubnetVLANs(g)
 	c.checkWindowsDSCPPaths(g)
 	c.checkSubnetMTUs(g)
+	c.checkOverlayMTUs(g)
 	for _, s := range g.splits() {
+		if v := c.f.VLAN(s.vlan); v != nil && v.Overlay != "" {
+			continue // the overlay says what joins the islands
+		}
 		c.reportSplit(g, s)
 	}
 }
@@ -367,7 +373,7 @@ func (c *checker) reportSplit(g *vlanGraph, s *vlanSplit) {
 	for i, l := range joins {
 		names[i] = l.a.name() + " - " + l.b.name()
 	}
-	detail := fmt.Sprintf("VLAN %d holds NICs of subnet %s on %d islands of switches that no link carrying VLAN %d joins: %s. Hosts in one subnet reach each other directly, by ARP, so RoCE between the islands fails. Carry VLAN %d on both ends of %s (add %d to their vlans); or, if the islands are meant to be routed apart, give each its own subnet; or, if an overlay outside this description (EVPN-VXLAN) stretches VLAN %d between them, accept this warning.",
+	detail := fmt.Sprintf("VLAN %d holds NICs of subnet %s on %d islands of switches that no link carrying VLAN %d joins: %s. Hosts in one subnet reach each other directly, by ARP, so RoCE between the islands fails. Carry VLAN %d on both ends of %s (add %d to their vlans); or, if the islands are meant to be routed apart, give each its own subnet; or, if EVPN-VXLAN stretches VLAN %d between them, write overlay = \"vxlan\" in its vlan block, which checks the MTU the encapsulation needs and sets the outer DSCP where the switch takes it.",
 		s.vlan, s.subnet, len(s.roots), s.vlan, strings.Join(islands, "; "), s.vlan, strings.Join(names, ", "), s.vlan, s.vlan)
 	rels := []related{
 		rel(fmt.Sprintf("%s, VLAN %d, island 1", first.h.name(), s.vlan), first.h.path("addresses")...),

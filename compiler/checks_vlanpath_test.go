@@ -112,7 +112,7 @@ const (
 // links to carry it on, the routed design (one rack VLAN per leaf, a
 // subnet each) is not, and a subnet in two VLANs is a warning.
 func TestVLANPaths(t *testing.T) {
-	split := `31:13: VLAN split between switches: VLAN 100 holds NICs of subnet 10.0.0.0/24 on 2 islands of switches that no link carrying VLAN 100 joins: 1. leaf1 (srv1:roce0); 2. leaf2 (srv2:roce0). Hosts in one subnet reach each other directly, by ARP, so RoCE between the islands fails. Carry VLAN 100 on both ends of leaf1:swp32 - spine1:swp1, leaf2:swp32 - spine1:swp2 (add 100 to their vlans); or, if the islands are meant to be routed apart, give each its own subnet; or, if an overlay outside this description (EVPN-VXLAN) stretches VLAN 100 between them, accept this warning.`
+	split := `31:13: VLAN split between switches: VLAN 100 holds NICs of subnet 10.0.0.0/24 on 2 islands of switches that no link carrying VLAN 100 joins: 1. leaf1 (srv1:roce0); 2. leaf2 (srv2:roce0). Hosts in one subnet reach each other directly, by ARP, so RoCE between the islands fails. Carry VLAN 100 on both ends of leaf1:swp32 - spine1:swp1, leaf2:swp32 - spine1:swp2 (add 100 to their vlans); or, if the islands are meant to be routed apart, give each its own subnet; or, if EVPN-VXLAN stretches VLAN 100 between them, write overlay = "vxlan" in its vlan block, which checks the MTU the encapsulation needs and sets the outer DSCP where the switch takes it.`
 	for _, tc := range []struct {
 		name                           string
 		spine, up1, up2, vlan2, a1, a2 string

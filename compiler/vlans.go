@@ -47,9 +47,40 @@ func (l *lowering) lowerVLANs() {
 		id := strconv.Itoa(v.ID)
 		l.src.Set(v.DefRange, "vlan", id)
 		l.src.Set(v.IDRange, "vlan", id, "id")
-		l.f.VLANs = append(l.f.VLANs, model.VLAN{ID: v.ID, Name: v.Name})
+		l.f.VLANs = append(l.f.VLANs, model.VLAN{ID: v.ID, Name: v.Name, Overlay: l.vlanOverlay(v)})
 	}
 	sort.Slice(l.f.VLANs, func(i, j int) bool { return l.f.VLANs[i].ID < l.f.VLANs[j].ID })
+}
+
+// vlanOverlays are the values a vlan block's overlay takes, with what
+// each says.
+var vlanOverlays = []struct{ name, meaning string }{
+	{model.OverlayVXLAN, "EVPN-VXLAN between the leaves' VTEPs stretches the VLAN across routed uplinks"},
+}
+
+// vlanOverlay checks a vlan block's overlay and returns it ("" for none
+// or an unknown one, which is an error naming the known ones).
+func (l *lowering) vlanOverlay(v dsl.VLAN) string {
+	if v.Overlay == nil {
+		return ""
+	}
+	l.src.Set(v.OverlayRange, "vlan", strconv.Itoa(v.ID), "overlay")
+	var known, names []string
+	for _, o := range vlanOverlays {
+		if *v.Overlay == o.name {
+			return o.name
+		}
+		known = append(known, fmt.Sprintf("%q (%s)", o.name, o.meaning))
+		names = append(names, o.name)
+	}
+	hint := ""
+	if s := dsl.Suggest(*v.Overlay, names); s != "" {
+		hint = fmt.Sprintf(" Did you mean %q?", s)
+	}
+	l.errorf(v.OverlayRange.Or(v.DefRange), "Invalid VLAN overlay",
+		"vlan %q has overlay %q, which is not known; write %s, or leave overlay out for a VLAN the fabric's own links carry.%s",
+		v.Name, *v.Overlay, joinOr(known), hint)
+	return ""
 }
 
 // foldUndeclared makes d, an error of a vlan block that declares no

@@ -83,7 +83,7 @@ var Warnings = []Warning{
 	warning("TCP application in a lossless class",
 		"a NIC lists storage over TCP (nvme-tcp, iscsi), which the host tags with the NIC's class, and that class is lossless: PFC pauses the TCP instead of dropping it, so TCP never slows down and its bursts pause the RoCE sharing the queue; the RoCE vendors direct all TCP to a lossy priority (Mellanox WinOF User Manual 5.50 §7.4). Accept it where the fabric is designed with TCP storage in the lossless class (iSCSI over DCB)"),
 	warning("VLAN split between switches",
-		"NICs of one VLAN and one IP subnet sit on switches that no chain of links carrying that VLAN joins, so they cannot reach each other by ARP; carry the VLAN on the links named, give each island its own subnet, or accept it where an overlay outside the description (EVPN-VXLAN) stretches the VLAN"),
+		"NICs of one VLAN and one IP subnet sit on switches that no chain of links carrying that VLAN joins, so they cannot reach each other by ARP; carry the VLAN on the links named, give each island its own subnet, or, where EVPN-VXLAN stretches the VLAN, write `overlay = \"vxlan\"` in its vlan block, which silences this warning for it and checks the underlay MTU the encapsulation needs (its largest NIC + 50 B) and, on Cumulus Linux, copies the host's DSCP into the outer header"),
 	warning("Windows RoCE DSCP not settable",
 		"a Windows NIC (WinOF-2 or QLogic driver) faces a switch port that classifies RoCE by DSCP, but no documented setting of its driver sets the DSCP of RDMA packets, so its RoCE leaves with the driver's own DSCP and may be lossy; trust pcp on both ends classifies it by the priority the script does set"),
 	warning("Windows RoCE DSCP not settable past the first hop",

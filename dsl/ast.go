@@ -133,9 +133,14 @@ type Watchdog struct {
 type VLAN struct {
 	Name string `hcl:"name,label"`
 	ID   int    `hcl:"id"`
+	// Overlay "vxlan" says an overlay outside the description
+	// (EVPN-VXLAN between the leaves' VTEPs) stretches the VLAN across
+	// switches no link carrying it joins.
+	Overlay *string `hcl:"overlay,optional"`
 
-	DefRange Range `hcl:",def_range"`
-	IDRange  Range `hcl:"id,attr_value_range"`
+	DefRange     Range `hcl:",def_range"`
+	IDRange      Range `hcl:"id,attr_value_range"`
+	OverlayRange Range `hcl:"overlay,attr_value_range"`
 
 	LabelRange Range `hcl:"name,label_range"`
 }

@@ -332,6 +332,9 @@ func headFields(cfg *Config, visit func(stringField)) {
 	}
 	for _, v := range cfg.VLANs {
 		add("VLAN name", nil, v.Name, v.LabelRange.Or(v.DefRange), kindName)
+		if v.Overlay != nil {
+			add("VLAN overlay", nil, *v.Overlay, v.OverlayRange.Or(v.DefRange), kindText)
+		}
 	}
 }
 

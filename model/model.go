@@ -201,6 +201,37 @@ func (p HeadroomPolicy) LeftToPlatform() bool { return p.Mode == HeadroomPlatfor
 type VLAN struct {
 	ID   int    `json:"id"`
 	Name string `json:"name"`
+	// Overlay is OverlayVXLAN when EVPN-VXLAN, outside the description,
+	// stretches the VLAN between the switches that carry it; "" for none.
+	Overlay string `json:"overlay,omitempty"`
+}
+
+// OverlayVXLAN is the VLAN overlay of EVPN-VXLAN (RFC 7348, RFC 8365).
+const OverlayVXLAN = "vxlan"
+
+// VXLANOverheadIPv4 is the bytes VXLAN adds to a host's IP packet on an
+// IPv4 underlay: the inner Ethernet header (14), VXLAN (8), UDP (8) and
+// the outer IPv4 header (20) (RFC 7348 §5, the VXLAN frame format). An
+// IPv6 underlay adds 20 B more (its 40 B header).
+const VXLANOverheadIPv4 = 14 + 8 + 8 + 20
+
+// OverlayVLANs returns the ids of the VLANs with an overlay that a
+// port of sw carries (tagged or untagged), ascending: the VLANs sw is a
+// VTEP for.
+func (f *Fabric) OverlayVLANs(sw *Switch) []int {
+	var ids []int
+	for _, v := range f.VLANs {
+		if v.Overlay == "" {
+			continue
+		}
+		for i := range sw.Ports {
+			if sw.Ports[i].CarriesVLAN(v.ID) {
+				ids = append(ids, v.ID)
+				break
+			}
+		}
+	}
+	return ids
 }
 
 // Switch is one switch with every port resolved.

@@ -48,6 +48,10 @@ var templates = []string{
 	"interface <if> bridge domain <name> vlan <set:1-4094>",
 	"bridge domain <name> vlan <set:1-4094>",
 	"bridge domain <name> untagged <untagged>",
+	// VXLAN tunnel DSCP (NVUE Command Reference, Set and Unset Commands,
+	// VXLAN; Cumulus Linux user guide, VXLAN Tunnel DSCP Operations).
+	"nve vxlan encapsulation dscp action {copy|set|derive}",
+	"nve vxlan decapsulation dscp action {copy|preserve|derive}",
 	"qos mapping <name> trust {l2|l3|port|both}",
 	"qos mapping <name> port-default-sp <int:0-7>",
 	"qos mapping <name> dscp <key:0-63> switch-priority <int:0-7>",

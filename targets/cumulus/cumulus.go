@@ -82,13 +82,14 @@ func fixedLines(lines []string) []item {
 	return out
 }
 
-// build collects the switch's intent into p in NVUE order: bridge, global
-// QoS, profiles, then ports.
+// build collects the switch's intent into p in NVUE order: bridge, VXLAN
+// DSCP, global QoS, profiles, then ports.
 func build(p *plan, f *model.Fabric, sw *model.Switch, t target) error {
 	if err := checkQoS(&f.QoS); err != nil {
 		return err
 	}
 	renderBridge(p, f)
+	renderVXLANDSCP(p, f, sw)
 	mapping, err := renderMapping(p, &f.QoS, sw.Ports)
 	if err != nil {
 		return err

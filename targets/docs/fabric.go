@@ -262,6 +262,7 @@ func writeVLANs(d *doc, f *model.Fabric) {
 		body.add(d, strconv.Itoa(v.ID), md(v.Name), orDash(switchList(u.switches)), strconv.Itoa(u.ports), strconv.Itoa(u.nics))
 	}
 	d.table([]string{"VLAN", "name", "carried on", "ports", "NICs"}, &body, 0, 3, 4)
+	writeOverlay(d, f)
 }
 
 // vlanCount is where one VLAN is used: the switches whose ports carry
