@@ -25,11 +25,13 @@ func TestOnyxLAGMemberRefused(t *testing.T) {
 	before := l.sim.Running()
 
 	r := l.run(t, ActionPush, f, sw, cfg)
-	refusal := "fabric ports are LAG/MLAG members on the switch: " +
+	refusal := "fabric ports are LAG members on the switch: " +
 		"1/5 is a member of port-channel 1 (`interface ethernet 1/5 no channel-group` takes it out); " +
-		"1/6 is a member of mlag-port-channel 2 (`interface ethernet 1/6 no mlag-channel-group` takes it out); " +
 		"a member takes its switchport mode and VLANs from its port-channel, which fabricc does not manage, so fabricc cannot configure the port: " +
-		"take it out of the bundle or leave the port out of the fabric, and push again; nothing was changed"
+		"take it out of the bundle or leave the port out of the fabric; " +
+		"fabric ports are part of an MLAG on the switch: 1/6 is a member of mlag-port-channel 2; " +
+		"taking such a port out of its bundle cuts a dual-homed host's link or the MLAG peer link, and fabricc does not configure MLAG, " +
+		"so leave the port out of the fabric, and push again; nothing was changed"
 	if r.Status != StatusFailed || !strings.Contains(r.Error, refusal) {
 		t.Errorf("push onto LAG members: %s %q\nwant the refusal %q", r.Status, r.Error, refusal)
 	}
