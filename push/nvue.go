@@ -541,14 +541,11 @@ func refuseBondMembers(applied *verify.NVUEConfig, ports []string, portsErr erro
 			continue
 		}
 		bond, p := quote.Visible(m.Bond), quote.Visible(port)
-		switch {
-		case m.PeerLink:
-			mlag = append(mlag, fmt.Sprintf("%s is a member of the MLAG peer link %s", p, bond))
-		case m.MLAGID != "":
-			mlag = append(mlag, fmt.Sprintf("%s is a member of MLAG bond %s (bond mlag id %s)", p, bond, quote.Visible(m.MLAGID)))
-		default:
-			plain = append(plain, fmt.Sprintf("%s is a member of bond %s (`nv unset interface %s bond member %s` takes it out)", p, bond, bond, p))
+		if m.PeerLink || m.MLAGID != "" {
+			mlag = append(mlag, p+" is a member of "+m.String())
+			continue
 		}
+		plain = append(plain, fmt.Sprintf("%s is a member of %s (`nv unset interface %s bond member %s` takes it out)", p, m, bond, p))
 	}
 	return lagRefusal(plain, "fabric ports are bond members on the switch: %s; a member takes its bridge domain, MTU and QoS from its bond, "+
 		"which fabricc does not manage, so fabricc cannot configure the port: take it out of the bond (then nv config apply -y) or leave the port out of the fabric", mlag)

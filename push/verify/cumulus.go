@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets/cumulus"
 )
@@ -63,6 +64,12 @@ func (c *NVUEConfig) State() (*State, error) {
 		if len(u.Users) == 0 {
 			s.UnusedProfiles = append(s.UnusedProfiles, "qos "+u.Kind+" "+u.Name)
 		}
+	}
+	for port, m := range c.BondMembers() {
+		if s.Bundled == nil {
+			s.Bundled = map[string]string{}
+		}
+		s.Bundled[port] = "a member of " + m.String()
 	}
 	s.NVUE = c
 	return s, nil
@@ -622,6 +629,20 @@ type BondMember struct {
 	// peerlink` (Cumulus Linux user guide, Multi-Chassis Link Aggregation -
 	// MLAG: `nv set interface peerlink bond member swp49-50`).
 	PeerLink bool
+}
+
+// String names the bundle as push's refusal and verify name it: "bond
+// bond2", "MLAG bond bond1 (bond mlag id 1)", "the MLAG peer link
+// peerlink", the names made visible (quote.Visible).
+func (m BondMember) String() string {
+	bond := quote.Visible(m.Bond)
+	switch {
+	case m.PeerLink:
+		return "the MLAG peer link " + bond
+	case m.MLAGID != "":
+		return "MLAG bond " + bond + " (bond mlag id " + quote.Visible(m.MLAGID) + ")"
+	}
+	return "bond " + bond
 }
 
 // BondMembers is each port some bond lists under `interface <bond> bond
