@@ -38,6 +38,12 @@ func TestPushRefusesNVUEBondMembers(t *testing.T) {
 				"swp2 is a member of MLAG bond bond3 (bond mlag id 7); taking such a port out of its bundle cuts a dual-homed host's link or the MLAG peer link, " +
 				"and fabricc does not configure MLAG, so leave the port out of the fabric",
 			map[string]string{"swp1": "a member of MLAG bond bond3 (bond mlag id 7)", "swp2": "a member of MLAG bond bond3 (bond mlag id 7)"}},
+		// The peer link, as NVIDIA's MLAG guide names and NVUE types it.
+		{"peerlink", []string{"nv set interface peerlink type bond", "nv set interface peerlink bond member swp1", "nv set interface peerlink type peerlink"},
+			"fabric ports are part of an MLAG on the switch: swp1 is a member of the MLAG peer link peerlink; " +
+				"taking such a port out of its bundle cuts a dual-homed host's link or the MLAG peer link, " +
+				"and fabricc does not configure MLAG, so leave the port out of the fabric",
+			map[string]string{"swp1": "a member of the MLAG peer link peerlink", "swp2": "not in the switch's configuration"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l := startLab(t, sw, sim.Faults{})
