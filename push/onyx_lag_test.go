@@ -72,3 +72,27 @@ func TestOnyxPercentLineIsRefusal(t *testing.T) {
 	}
 	_ = c.Home()
 }
+
+// TestOnyxIPLMemberRefused (review rmlag #3): a fabric port in the
+// port-channel that is the MLAG IPL (`interface port-channel 100 ipl 1`)
+// is refused before anything is sent as part of an MLAG, without the
+// `no channel-group` that would cut the peer link.
+func TestOnyxIPLMemberRefused(t *testing.T) {
+	f, set := demo(t)
+	sw := f.Switch("leaf4")
+	cfg := config(t, set, sw)
+	l := startLab(t, sw, sim.Faults{})
+	l.onyxHand(t, "interface port-channel 100", "interface ethernet 1/5 channel-group 100 mode active",
+		"interface port-channel 100 ipl 1", "configuration write")
+	before := l.sim.Running()
+	r := l.run(t, ActionPush, f, sw, cfg)
+	want := "staging: fabric ports are part of an MLAG on the switch: 1/5 is a member of port-channel 100, the MLAG IPL (peer link); " +
+		"taking such a port out of its bundle cuts a dual-homed host's link or the MLAG peer link, and fabricc does not configure MLAG, " +
+		"so leave the port out of the fabric, and push again; nothing was changed"
+	if r.Status != StatusFailed || !strings.Contains(r.Error, want) || strings.Contains(r.Error, "no channel-group") {
+		t.Errorf("push onto an IPL member: %s %q\nwant the refusal %q", r.Status, r.Error, want)
+	}
+	if l.sim.Running() != before {
+		t.Errorf("the refused push changed the switch")
+	}
+}
