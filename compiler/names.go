@@ -95,6 +95,11 @@ var freebsdIfNames = map[string]struct {
 	"mlx5en": {regexp.MustCompile(`^mce[0-9]+$`), "mce0"},
 }
 
+// laggIfName is the name lagg(4) gives its interfaces (ifconfig lagg0
+// create): a link aggregation over ports, which fabricc does not
+// configure (README, Scope).
+var laggIfName = regexp.MustCompile(`^lagg[0-9]+$`)
+
 // checkFreeBSDInterface checks a FreeBSD NIC's interface against its
 // driver's naming, or, with driver_interface, the renamed interface
 // (model.IsFreeBSDRenamedIf) and the driver's name it had (out.DriverInterface).
@@ -104,6 +109,11 @@ func (l *lowering) checkFreeBSDInterface(who string, n *dsl.NIC, out *model.NIC)
 		return
 	}
 	ifc, r := n.Interface, n.InterfaceRange.Or(n.DefRange)
+	if laggIfName.MatchString(ifc) {
+		l.errorf(r, "Invalid interface name", "%s has interface %q, a lagg(4) interface: its MTU and addresses are the lagg's, but PFC, trust and ETS are set per port by the %s driver, and fabricc does not configure lagg (README, Scope): described as the lagg, or as one port renamed so, the NIC would leave PFC off on the lagg's other ports. Leave the lagg out of the fabric, or describe an interface of the driver that is in no lagg, such as %q.",
+			who, ifc, out.Driver, f.example)
+		return
+	}
 	if n.DriverInterface == nil {
 		if !f.re.MatchString(ifc) {
 			l.errorf(r, "Invalid interface name", "%s has interface %q; the %s driver names its interfaces like %q. If rc.conf renames it (ifconfig_%s_name=%q, rc.conf(5)), keep interface = %q and add driver_interface = %q, the driver's name, which its sysctls keep.",
@@ -164,6 +174,7 @@ func (l *lowering) checkInterface(host string, os model.OS, n *dsl.NIC, out *mod
 		case nameNotLinux:
 			l.errorf(r, "Invalid interface name", "%s has interface %q; a Linux interface name is 1-15 letters, digits, '_', '.' or '-' (not \".\" or \"..\"), such as \"ens1f0\".", who, ifc)
 		case nameUsable:
+			l.warnBondName(who, r, ifc)
 			if vlanLong {
 				l.errorf(r, "Interface name too long for its VLAN", "%s: its VLAN interface %q is longer than Linux's 15 characters; name the VLAN interface with vlan_interface (1-15 characters, such as vlan_interface = \"vl%d\"), or give the interface a shorter name (a systemd.link(5) file's Name=).", who, vlanIf, *n.VLAN)
 			}
@@ -181,6 +192,24 @@ func (l *lowering) checkInterface(host string, os model.OS, n *dsl.NIC, out *mod
 		case strings.ContainsAny(ifc, windowsWildcards):
 			l.errorf(r, "Invalid interface name", "%s has interface %q; the NetAdapter cmdlets read %s as wildcards in an adapter name, so it could select other adapters. Rename the adapter (Rename-NetAdapter) and write its new name.",
 				who, ifc, "* ? [ ]")
+		}
+	}
+}
+
+// bondPrefixes start the names Linux gives bonding and team masters
+// (bond0, team0: Linux Documentation/networking/bonding.rst; teamd(8)).
+var bondPrefixes = []string{"bond", "team"}
+
+// warnBondName warns of a Linux NIC whose interface is named like a bond
+// or team master, such as RoCE LAG's bond0: the host script stops at a
+// master (its nic_guard), since a bond has no DCB of its own and its
+// ports keep their PFC, trust and ETS (MLNX_OFED user manual, "RoCE LAG").
+func (l *lowering) warnBondName(who string, r dsl.Range, ifc string) {
+	for _, p := range bondPrefixes {
+		if strings.HasPrefix(ifc, p) {
+			l.warnf(r, "NIC interface named like a bond or team", "%s has interface %q, named like a %s master. A bond or team has no PFC, trust or ETS of its own: RoCE LAG runs RDMA on its ports, which keep their own (MLNX_OFED user manual, \"RoCE LAG\"), and fabricc does not configure bonds, teams or RoCE LAG (README, Scope), so the host script stops at %q if it is one. Leave the %s out of the fabric, or, for a port of its own that only has such a name, accept this warning.",
+				who, ifc, p, ifc, p)
+			return
 		}
 	}
 }

@@ -67,6 +67,20 @@ func TestNameErrors(t *testing.T) {
 		{"freebsd interface starting with a dash", edit(strings.Replace(bsdHost, `"eth0"`, `"-mce0"`, 1)), []string{
 			`36:17: Invalid interface name: nic "r0" of host "nas" has interface "-mce0"; the mlx5en driver names its interfaces like "mce0". If rc.conf renames it (ifconfig_mce0_name="-mce0", rc.conf(5)), keep interface = "-mce0" and add driver_interface = "mce0", the driver's name, which its sysctls keep.`,
 		}},
+		// A lagg(4) interface gets no rename hint: driver_interface would
+		// set PFC on one of its ports only (review rmlag #8).
+		{"freebsd lagg interface", edit(strings.Replace(bsdHost, `"eth0"`, `"lagg0"`, 1)), []string{
+			`36:17: Invalid interface name: nic "r0" of host "nas" has interface "lagg0", a lagg(4) interface: its MTU and addresses are the lagg's, but PFC, trust and ETS are set per port by the mlx5en driver, and fabricc does not configure lagg (README, Scope): described as the lagg, or as one port renamed so, the NIC would leave PFC off on the lagg's other ports. Leave the lagg out of the fabric, or describe an interface of the driver that is in no lagg, such as "mce0".`,
+		}},
+		{"freebsd lagg interface as a renamed port", edit(renamed(bsdHost, "lagg0", "mce0")), []string{
+			`36:17: Invalid interface name: nic "r0" of host "nas" has interface "lagg0", a lagg(4) interface: its MTU and addresses are the lagg's, but PFC, trust and ETS are set per port by the mlx5en driver, and fabricc does not configure lagg (README, Scope): described as the lagg, or as one port renamed so, the NIC would leave PFC off on the lagg's other ports. Leave the lagg out of the fabric, or describe an interface of the driver that is in no lagg, such as "mce0".`,
+		}},
+		{"linux interface named like a bond", edit("", `"ens1f0"`, `"bond0"`), []string{
+			`21:17: NIC interface named like a bond or team: nic "roce0" of host "gpu01" has interface "bond0", named like a bond master. A bond or team has no PFC, trust or ETS of its own: RoCE LAG runs RDMA on its ports, which keep their own (MLNX_OFED user manual, "RoCE LAG"), and fabricc does not configure bonds, teams or RoCE LAG (README, Scope), so the host script stops at "bond0" if it is one. Leave the bond out of the fabric, or, for a port of its own that only has such a name, accept this warning.`,
+		}},
+		{"linux interface named like a team", edit("", `"ens1f0"`, `"team1"`), []string{
+			`21:17: NIC interface named like a bond or team: nic "roce0" of host "gpu01" has interface "team1", named like a team master. A bond or team has no PFC, trust or ETS of its own: RoCE LAG runs RDMA on its ports, which keep their own (MLNX_OFED user manual, "RoCE LAG"), and fabricc does not configure bonds, teams or RoCE LAG (README, Scope), so the host script stops at "team1" if it is one. Leave the team out of the fabric, or, for a port of its own that only has such a name, accept this warning.`,
+		}},
 		{"freebsd interface renamed by rc.conf", edit(renamed(bsdHost, "rdma0", "mce0")), nil},
 		{"freebsd renamed interface that is not one word", edit(renamed(bsdHost, "rdma-0", "mce0")), []string{
 			`36:17: Invalid interface name: nic "r0" of host "nas" has interface "rdma-0"; a renamed FreeBSD interface is 1-15 letters, digits or '_', a letter first (such as "rdma0"), so that rc.conf's ifconfig_<name> can name it.`,

@@ -36,8 +36,14 @@ func eosPortsOf(text string) map[string]bool {
 // writes and verify reads back would not describe what the port does.
 // ours are the fabric's ports (eosPortsOf), running the switch's
 // `show running-config`.
+//
+// A member of a Port-Channel with `mlag N` (a dual-homed host's bundle)
+// or of the one `mlag configuration` names as its `peer-link` (Arista EOS
+// User Manual, Multi-Chassis Link Aggregation; AVD renders both so) gets
+// no removal command: taking it out is an outage (mlagRefusal).
 func eosLAGMembers(ours map[string]bool, running string) error {
-	var found []string
+	mlagPC, peerPC := eosMLAGPortChannels(running)
+	var plain, mlag []string
 	port := ""
 	for _, l := range strings.Split(running, "\n") {
 		f := strings.Fields(l)
@@ -51,15 +57,40 @@ func eosLAGMembers(ours map[string]bool, running string) error {
 		if port == "" || len(f) != 4 || f[0] != "channel-group" || f[2] != "mode" {
 			continue
 		}
-		name := quote.Visible(port)
-		found = append(found, fmt.Sprintf("%s is a member of Port-Channel%s (`interface %s` then `no channel-group` takes it out)", name, quote.Visible(f[1]), name))
+		name, pc := quote.Visible(port), "Port-Channel"+quote.Visible(f[1])
+		switch {
+		case peerPC["Port-Channel"+f[1]]:
+			mlag = append(mlag, fmt.Sprintf("%s is a member of %s, the MLAG peer link", name, pc))
+		case mlagPC["Port-Channel"+f[1]] != "":
+			mlag = append(mlag, fmt.Sprintf("%s is a member of %s (mlag %s)", name, pc, quote.Visible(mlagPC["Port-Channel"+f[1]])))
+		default:
+			plain = append(plain, fmt.Sprintf("%s is a member of %s (`interface %s` then `no channel-group` takes it out)", name, pc, name))
+		}
 	}
-	if len(found) == 0 {
-		return nil
+	return lagRefusal(plain, "fabric ports are Port-Channel members on the switch: %s; a member takes its switchport mode, VLANs and MTU from its Port-Channel, "+
+		"which fabricc does not manage, so fabricc cannot configure the port: take it out of the Port-Channel or leave the port out of the fabric", mlag)
+}
+
+// eosMLAGPortChannels reads a running configuration's MLAG Port-Channels:
+// each `interface Port-ChannelN` block's `mlag ID`, and the Port-Channel
+// that the `mlag configuration` block names as its `peer-link`.
+func eosMLAGPortChannels(running string) (mlagID map[string]string, peer map[string]bool) {
+	mlagID, peer = map[string]string{}, map[string]bool{}
+	block := ""
+	for _, l := range strings.Split(running, "\n") {
+		f := strings.Fields(l)
+		if !strings.HasPrefix(l, " ") {
+			block = strings.Join(f, " ")
+			continue
+		}
+		switch {
+		case len(f) == 2 && f[0] == "mlag" && strings.HasPrefix(block, "interface Port-Channel"):
+			mlagID[strings.TrimPrefix(block, "interface ")] = f[1]
+		case len(f) == 2 && f[0] == "peer-link" && block == "mlag configuration":
+			peer[f[1]] = true
+		}
 	}
-	return fmt.Errorf("fabric ports are Port-Channel members on the switch: %s; a member takes its switchport mode, VLANs and MTU from its Port-Channel, "+
-		"which fabricc does not manage, so fabricc cannot configure the port: take it out of the Port-Channel or leave the port out of the fabric, "+
-		"and push again; nothing was changed", strings.Join(found, "; "))
+	return mlagID, peer
 }
 
 // eosModelRead is the chassis model EOS prints: `show version | json`

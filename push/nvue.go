@@ -524,7 +524,8 @@ func detachedPorts(unsets []string) map[string]map[string]bool {
 // Multi-Chassis Link Aggregation - MLAG), which fabricc does not manage
 // (README, Scope), so the port's own bridge domain, MTU and PFC profile
 // would be refused at apply or break the bond. ports and portsErr are
-// the patch's interfaces (patchInterfaces).
+// the patch's interfaces (patchInterfaces). A member of an MLAG bond or
+// of the peer link gets no removal command (mlagRefusal).
 func refuseBondMembers(applied *verify.NVUEConfig, ports []string, portsErr error) error {
 	members := applied.BondMembers()
 	if len(members) == 0 {
@@ -533,26 +534,21 @@ func refuseBondMembers(applied *verify.NVUEConfig, ports []string, portsErr erro
 	if portsErr != nil {
 		return portsErr
 	}
-	var found []string
+	var plain, mlag []string
 	for _, port := range ports {
 		m, ok := members[port]
 		if !ok {
 			continue
 		}
-		bond := quote.Visible(m.Bond)
-		what := "bond " + bond
-		if m.MLAGID != "" {
-			what = "MLAG bond " + bond + " (bond mlag id " + quote.Visible(m.MLAGID) + ")"
+		bond, p := quote.Visible(m.Bond), quote.Visible(port)
+		if m.PeerLink || m.MLAGID != "" {
+			mlag = append(mlag, p+" is a member of "+m.String())
+			continue
 		}
-		p := quote.Visible(port)
-		found = append(found, fmt.Sprintf("%s is a member of %s (`nv unset interface %s bond member %s` takes it out)", p, what, bond, p))
+		plain = append(plain, fmt.Sprintf("%s is a member of %s (`nv unset interface %s bond member %s` takes it out)", p, m, bond, p))
 	}
-	if len(found) == 0 {
-		return nil
-	}
-	return fmt.Errorf("fabric ports are bond members on the switch: %s; a member takes its bridge domain, MTU and QoS from its bond, "+
-		"which fabricc does not manage, so fabricc cannot configure the port: take it out of the bond (then nv config apply -y) or leave the port out of the fabric, "+
-		"and push again; nothing was changed", strings.Join(found, "; "))
+	return lagRefusal(plain, "fabric ports are bond members on the switch: %s; a member takes its bridge domain, MTU and QoS from its bond, "+
+		"which fabricc does not manage, so fabricc cannot configure the port: take it out of the bond (then nv config apply -y) or leave the port out of the fabric", mlag)
 }
 
 // patchInterfaces are the interfaces the patch sets (`- set: {interface:

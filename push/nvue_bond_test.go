@@ -1,6 +1,7 @@
 package push
 
 import (
+	"maps"
 	"testing"
 
 	"github.com/fabricc/fabricc/model"
@@ -20,29 +21,52 @@ func TestPushRefusesNVUEBondMembers(t *testing.T) {
 	sw := f.Switch("leaf1")
 	cfg := config(t, set, sw)
 	for _, tc := range []struct {
-		name  string
-		hand  []string
-		found string
+		name   string
+		hand   []string
+		found  string
+		member map[string]string // verify's actual for each bonded fabric port
 	}{
 		{"bond", []string{"nv set interface bond1 type bond", "nv set interface bond1 bond member swp2"},
-			"swp2 is a member of bond bond1 (`nv unset interface bond1 bond member swp2` takes it out)"},
+			"fabric ports are bond members on the switch: swp2 is a member of bond bond1 (`nv unset interface bond1 bond member swp2` takes it out); " +
+				"a member takes its bridge domain, MTU and QoS from its bond, " +
+				"which fabricc does not manage, so fabricc cannot configure the port: take it out of the bond (then nv config apply -y) or leave the port out of the fabric",
+			// swp1, a fabric port not yet pushed, is not in the configuration.
+			map[string]string{"swp1": "not in the switch's configuration", "swp2": "a member of bond bond1"}},
+		// An MLAG bond's member gets no removal command (rmlag #3).
 		{"mlag", []string{"nv set interface bond3 type bond", "nv set interface bond3 bond member swp1-2", "nv set interface bond3 bond mlag id 7"},
-			"swp1 is a member of MLAG bond bond3 (bond mlag id 7) (`nv unset interface bond3 bond member swp1` takes it out); " +
-				"swp2 is a member of MLAG bond bond3 (bond mlag id 7) (`nv unset interface bond3 bond member swp2` takes it out)"},
+			"fabric ports are part of an MLAG on the switch: swp1 is a member of MLAG bond bond3 (bond mlag id 7); " +
+				"swp2 is a member of MLAG bond bond3 (bond mlag id 7); taking such a port out of its bundle cuts a dual-homed host's link or the MLAG peer link, " +
+				"and fabricc does not configure MLAG, so leave the port out of the fabric",
+			map[string]string{"swp1": "a member of MLAG bond bond3 (bond mlag id 7)", "swp2": "a member of MLAG bond bond3 (bond mlag id 7)"}},
+		// The peer link, as NVIDIA's MLAG guide names and NVUE types it.
+		{"peerlink", []string{"nv set interface peerlink type bond", "nv set interface peerlink bond member swp1", "nv set interface peerlink type peerlink"},
+			"fabric ports are part of an MLAG on the switch: swp1 is a member of the MLAG peer link peerlink; " +
+				"taking such a port out of its bundle cuts a dual-homed host's link or the MLAG peer link, " +
+				"and fabricc does not configure MLAG, so leave the port out of the fabric",
+			map[string]string{"swp1": "a member of the MLAG peer link peerlink", "swp2": "not in the switch's configuration"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l := startLab(t, sw, sim.Faults{})
 			l.hand(t, append(tc.hand, "nv config apply -y")...)
 			running := l.sim.Running()
 			r := l.run(t, ActionPush, f, sw, cfg)
-			want := "staging: fabric ports are bond members on the switch: " + tc.found + "; a member takes its bridge domain, MTU and QoS from its bond, " +
-				"which fabricc does not manage, so fabricc cannot configure the port: take it out of the bond (then nv config apply -y) or leave the port out of the fabric, " +
-				"and push again; nothing was changed"
+			want := "staging: " + tc.found + ", and push again; nothing was changed"
 			if r.Status != StatusFailed || r.Error != want {
 				t.Errorf("push onto a bond member: %s %q, want failed with %q", r.Status, r.Error, want)
 			}
 			if l.sim.Running() != running {
 				t.Error("the refused push changed the applied configuration")
+			}
+			// verify names the bond, as push does, not a missing port (rmlag #5).
+			v := l.run(t, ActionVerify, f, sw, cfg)
+			got := map[string]string{}
+			for _, d := range v.Differences {
+				if d.Field == "port" {
+					got[d.Port] = d.Actual
+				}
+			}
+			if !maps.Equal(got, tc.member) {
+				t.Errorf("verify of the bond members: %v, want %v", got, tc.member)
 			}
 			bond := tc.hand[0][len("nv set interface ") : len(tc.hand[0])-len(" type bond")]
 			l.hand(t, "nv unset interface "+bond, "nv config apply -y")

@@ -54,27 +54,43 @@ func onyxPortsOf(lines []string) map[string]bool {
 // MTU and PFC are no reason to refuse, and the refusal does not name
 // them. ours are the fabric's ports (onyxPortsOf), running the switch's
 // lines (onyxLines).
+//
+// A member of an mlag-port-channel (a dual-homed host's bundle) or of the
+// port-channel that is the MLAG IPL (`interface port-channel N ipl 1`,
+// NVIDIA Onyx User Manual, MLAG) gets no removal command: taking it out
+// is an outage (mlagRefusal).
 func onyxLAGMembers(ours map[string]bool, running []string) error {
-	var found []string
+	ipl := map[string]bool{}
+	for _, l := range running {
+		if m := onyxIPLRe.FindStringSubmatch(l); m != nil {
+			ipl[m[1]] = true
+		}
+	}
+	var plain, mlag []string
 	for _, l := range running {
 		m := onyxMemberRe.FindStringSubmatch(l)
 		if m == nil || !ours[m[1]] {
 			continue
 		}
-		bundle := "port-channel " + m[3]
-		if m[2] == "mlag-channel-group" {
-			bundle = "mlag-port-channel " + m[3]
-		}
 		port := quote.Visible(m[1])
-		found = append(found, fmt.Sprintf("%s is a member of %s (`interface ethernet %s no %s` takes it out)", port, bundle, port, m[2]))
+		switch {
+		case m[2] == "mlag-channel-group":
+			mlag = append(mlag, fmt.Sprintf("%s is a member of mlag-port-channel %s", port, m[3]))
+		case ipl[m[3]]:
+			mlag = append(mlag, fmt.Sprintf("%s is a member of port-channel %s, the MLAG IPL (peer link)", port, m[3]))
+		default:
+			plain = append(plain, fmt.Sprintf("%s is a member of port-channel %s (`interface ethernet %s no %s` takes it out)", port, m[3], port, m[2]))
+		}
 	}
-	if len(found) == 0 {
-		return nil
-	}
-	return fmt.Errorf("fabric ports are LAG/MLAG members on the switch: %s; a member takes its switchport mode and VLANs from its port-channel, "+
-		"which fabricc does not manage, so fabricc cannot configure the port: take it out of the bundle or leave the port out of the fabric, "+
-		"and push again; nothing was changed", strings.Join(found, "; "))
+	return lagRefusal(plain, "fabric ports are LAG members on the switch: %s; a member takes its switchport mode and VLANs from its port-channel, "+
+		"which fabricc does not manage, so fabricc cannot configure the port: take it out of the bundle or leave the port out of the fabric", mlag)
 }
+
+// onyxIPLRe is a port-channel made the MLAG inter-peer link (NVIDIA Onyx
+// User Manual, MLAG: `interface port-channel 1 ipl 1`; the running
+// configuration of an Onyx 3.9.3210 MLAG pair prints `interface
+// port-channel 100 ipl 1`).
+var onyxIPLRe = regexp.MustCompile(`^interface port-channel (\d+) ipl \d+$`)
 
 // onyxDSCPMapRe is a port's `qos map dscp LIST to switch-priority SP`.
 var onyxDSCPMapRe = regexp.MustCompile(onyxPort + `qos map dscp ([\d ]+) to switch-priority (\d)$`)

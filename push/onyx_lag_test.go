@@ -25,11 +25,13 @@ func TestOnyxLAGMemberRefused(t *testing.T) {
 	before := l.sim.Running()
 
 	r := l.run(t, ActionPush, f, sw, cfg)
-	refusal := "fabric ports are LAG/MLAG members on the switch: " +
+	refusal := "fabric ports are LAG members on the switch: " +
 		"1/5 is a member of port-channel 1 (`interface ethernet 1/5 no channel-group` takes it out); " +
-		"1/6 is a member of mlag-port-channel 2 (`interface ethernet 1/6 no mlag-channel-group` takes it out); " +
 		"a member takes its switchport mode and VLANs from its port-channel, which fabricc does not manage, so fabricc cannot configure the port: " +
-		"take it out of the bundle or leave the port out of the fabric, and push again; nothing was changed"
+		"take it out of the bundle or leave the port out of the fabric; " +
+		"fabric ports are part of an MLAG on the switch: 1/6 is a member of mlag-port-channel 2; " +
+		"taking such a port out of its bundle cuts a dual-homed host's link or the MLAG peer link, and fabricc does not configure MLAG, " +
+		"so leave the port out of the fabric, and push again; nothing was changed"
 	if r.Status != StatusFailed || !strings.Contains(r.Error, refusal) {
 		t.Errorf("push onto LAG members: %s %q\nwant the refusal %q", r.Status, r.Error, refusal)
 	}
@@ -69,4 +71,28 @@ func TestOnyxPercentLineIsRefusal(t *testing.T) {
 		t.Errorf("a line Onyx takes: %q %v", out, err)
 	}
 	_ = c.Home()
+}
+
+// TestOnyxIPLMemberRefused (review rmlag #3): a fabric port in the
+// port-channel that is the MLAG IPL (`interface port-channel 100 ipl 1`)
+// is refused before anything is sent as part of an MLAG, without the
+// `no channel-group` that would cut the peer link.
+func TestOnyxIPLMemberRefused(t *testing.T) {
+	f, set := demo(t)
+	sw := f.Switch("leaf4")
+	cfg := config(t, set, sw)
+	l := startLab(t, sw, sim.Faults{})
+	l.onyxHand(t, "interface port-channel 100", "interface ethernet 1/5 channel-group 100 mode active",
+		"interface port-channel 100 ipl 1", "configuration write")
+	before := l.sim.Running()
+	r := l.run(t, ActionPush, f, sw, cfg)
+	want := "staging: fabric ports are part of an MLAG on the switch: 1/5 is a member of port-channel 100, the MLAG IPL (peer link); " +
+		"taking such a port out of its bundle cuts a dual-homed host's link or the MLAG peer link, and fabricc does not configure MLAG, " +
+		"so leave the port out of the fabric, and push again; nothing was changed"
+	if r.Status != StatusFailed || !strings.Contains(r.Error, want) || strings.Contains(r.Error, "no channel-group") {
+		t.Errorf("push onto an IPL member: %s %q\nwant the refusal %q", r.Status, r.Error, want)
+	}
+	if l.sim.Running() != before {
+		t.Errorf("the refused push changed the switch")
+	}
 }

@@ -117,3 +117,39 @@ func TestOnyxMemberLinesOfRealConfigs(t *testing.T) {
 		})
 	}
 }
+
+// TestOnyxIPL (review rmlag #6): the simulator takes the MLAG inter-peer
+// link in the form a real running configuration prints it (`interface
+// port-channel 100 ipl 1`, an Onyx 3.9.3210 MLAG pair's; NVIDIA Onyx
+// User Manual, MLAG), prints it back after the bundle's members, refuses
+// it on a port-channel that does not exist, and drops it with the bundle.
+func TestOnyxIPL(t *testing.T) {
+	d := start(t, model.PlatformOnyx, sim.Faults{})
+	drv := mustOpen(t, d, onyxDef(t))
+	configs(t, drv,
+		"interface port-channel 100", "exit",
+		"interface ethernet 1/13 channel-group 100 mode active",
+		"interface ethernet 1/14 channel-group 100 mode active",
+		"interface port-channel 100 ipl 1")
+	var got []string
+	for _, l := range strings.Split(d.Running(), "\n") {
+		if l = strings.TrimSpace(l); strings.Contains(l, "channel") {
+			got = append(got, l)
+		}
+	}
+	want := []string{"interface port-channel 100", "interface ethernet 1/13-1/14 channel-group 100 mode active", "interface port-channel 100 ipl 1"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("running-config LAG lines:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	r, err := drv.SendConfig("interface port-channel 7 ipl 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.TrimSpace(r.Result) != "% Error: port-channel 7 does not exist" {
+		t.Errorf("ipl on a missing port-channel: %q", r.Result)
+	}
+	configs(t, drv, "no interface port-channel 100")
+	if strings.Contains(d.Running(), "ipl") {
+		t.Errorf("the IPL outlived its port-channel:\n%s", d.Running())
+	}
+}

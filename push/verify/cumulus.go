@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets/cumulus"
 )
@@ -63,6 +64,12 @@ func (c *NVUEConfig) State() (*State, error) {
 		if len(u.Users) == 0 {
 			s.UnusedProfiles = append(s.UnusedProfiles, "qos "+u.Kind+" "+u.Name)
 		}
+	}
+	for port, m := range c.BondMembers() {
+		if s.Bundled == nil {
+			s.Bundled = map[string]string{}
+		}
+		s.Bundled[port] = "a member of " + m.String()
 	}
 	s.NVUE = c
 	return s, nil
@@ -617,6 +624,25 @@ type BondMember struct {
 	Bond string
 	// MLAGID is the bond's `bond mlag id`, "" when it is not an MLAG bond.
 	MLAGID string
+	// PeerLink is true when the bond is the MLAG peer link: NVUE's
+	// `interface peerlink` bond, which `nv config show` gives `type:
+	// peerlink` (Cumulus Linux user guide, Multi-Chassis Link Aggregation -
+	// MLAG: `nv set interface peerlink bond member swp49-50`).
+	PeerLink bool
+}
+
+// String names the bundle as push's refusal and verify name it: "bond
+// bond2", "MLAG bond bond1 (bond mlag id 1)", "the MLAG peer link
+// peerlink", the names made visible (quote.Visible).
+func (m BondMember) String() string {
+	bond := quote.Visible(m.Bond)
+	switch {
+	case m.PeerLink:
+		return "the MLAG peer link " + bond
+	case m.MLAGID != "":
+		return "MLAG bond " + bond + " (bond mlag id " + quote.Visible(m.MLAGID) + ")"
+	}
+	return "bond " + bond
 }
 
 // BondMembers is each port some bond lists under `interface <bond> bond
@@ -629,17 +655,28 @@ func (c *NVUEConfig) BondMembers() map[string]BondMember {
 	ifaces := c.interfaces()
 	for _, bond := range slices.Sorted(maps.Keys(ifaces)) {
 		b := child(ifaces[bond], "bond")
-		mlag := ""
-		if m := child(b, "mlag"); m != nil && str(m["enable"]) != "off" {
-			mlag = scalar(m["id"])
-		}
+		mlag := bondMLAGID(child(b, "mlag"))
+		peer := bond == "peerlink" || str(ifaces[bond]["type"]) == "peerlink"
 		for _, key := range slices.Sorted(maps.Keys(child(b, "member"))) {
 			for _, port := range NVUENames(key) {
-				out[port] = BondMember{Bond: bond, MLAGID: mlag}
+				out[port] = BondMember{Bond: bond, MLAGID: mlag, PeerLink: peer}
 			}
 		}
 	}
 	return out
+}
+
+// bondMLAGID is the `bond mlag id` of a bond's mlag object, "" when MLAG
+// is off on the bond: `enable off` (Cumulus Linux 5.14 and earlier),
+// `state disabled` (5.15 and later), or id 0 ("A value of 0 disables
+// MLAG on the bond"; NVUE Command Reference, MLAG, `nv set interface
+// <interface-id> bond mlag state` and `... bond mlag id`).
+func bondMLAGID(m obj) string {
+	id := scalar(m["id"])
+	if m == nil || str(m["enable"]) == "off" || str(m["state"]) == "disabled" || id == "0" {
+		return ""
+	}
+	return id
 }
 
 // scalar is a JSON string or number as text, "" for anything else.

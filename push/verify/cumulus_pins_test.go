@@ -113,20 +113,30 @@ func TestCumulusPinsPoolsFabricFirst(t *testing.T) {
 	}
 }
 
-// TestCumulusPinsBondMLAG: BondMembers reads a bond's `bond mlag id`
-// while MLAG is on and not when `bond mlag enable off` (Cumulus Linux
-// User Guide, NVUE CLI, "Search for a Specific Configuration": `mlag:
-// enable: on, id: 1`); a numeric ID is written as the number, "1".
+// TestCumulusPinsBondMLAG: BondMembers reads a bond's `bond mlag id` while
+// MLAG is on, in both forms NVUE writes (NVUE Command Reference, MLAG,
+// `nv set interface <interface-id> bond mlag state`: "In Cumulus Linux
+// 5.14 and earlier, you specify enable on or enable off instead of state
+// enabled or state disabled"), and not when it is off in either form or
+// the id is 0 ("A value of 0 disables MLAG on the bond"); a numeric ID is
+// written as the number, "1". The peer link is the bond NVUE types
+// `peerlink` (the user guide's `interface peerlink`).
 func TestCumulusPinsBondMLAG(t *testing.T) {
 	conf, err := ParseNVUEConfig([]byte(`[{"set": {"interface": {
 	  "bond1": {"type": "bond", "bond": {"member": {"swp1": {}}, "mlag": {"enable": "on", "id": 1}}},
 	  "bond2": {"type": "bond", "bond": {"member": {"swp2": {}}, "mlag": {"enable": "off", "id": 2}}},
-	  "bond3": {"type": "bond", "bond": {"member": {"swp3": {}}}}}}}]`))
+	  "bond3": {"type": "bond", "bond": {"member": {"swp3": {}}}},
+	  "bond4": {"type": "bond", "bond": {"member": {"swp4": {}}, "mlag": {"state": "enabled", "id": 4}}},
+	  "bond5": {"type": "bond", "bond": {"member": {"swp5": {}}, "mlag": {"state": "disabled", "id": 5}}},
+	  "bond6": {"type": "bond", "bond": {"member": {"swp6": {}}, "mlag": {"id": 0}}},
+	  "peerlink": {"type": "peerlink", "bond": {"member": {"swp49": {}, "swp50": {}}}}}}}]`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := conf.BondMembers()
-	want := map[string]BondMember{"swp1": {"bond1", "1"}, "swp2": {"bond2", ""}, "swp3": {"bond3", ""}}
+	want := map[string]BondMember{"swp1": {"bond1", "1", false}, "swp2": {"bond2", "", false}, "swp3": {"bond3", "", false},
+		"swp4": {"bond4", "4", false}, "swp5": {"bond5", "", false}, "swp6": {"bond6", "", false},
+		"swp49": {"peerlink", "", true}, "swp50": {"peerlink", "", true}}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("members (-want +got):\n%s", d)
 	}

@@ -69,6 +69,12 @@ type State struct {
 	// as switch-wide QoS that takes the lossless class from fabricc.
 	// Compare reports each (Device filled in).
 	Conflicts []Difference
+	// Bundled says, for each port the read-back shows as a member of a
+	// bond (NVUE `interface <bond> bond member`), which bond it is in, as
+	// "a member of MLAG bond bond1 (bond mlag id 1)": a member is no
+	// interface of its own in NVUE's configuration, so Compare finds no
+	// port, and NameBundled says why. Read-back State only; nil elsewhere.
+	Bundled map[string]string
 	// NVUE is the NVUE applied configuration a read-back State was read
 	// from (NVUEConfig.State), decoded once, so that what else reads the
 	// same read (push's checks before staging) does not decode it again;

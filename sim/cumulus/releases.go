@@ -84,6 +84,11 @@ func templateChange(t string) (change, bool) {
 		return pfcWatchdog, true
 	case strings.Contains(t, "advance-buffer-config"), strings.Contains(t, "link-pause"):
 		return advanceBuffer, true
+	case strings.Contains(t, "mlag state"):
+		// NVUE Command Reference, MLAG: "In Cumulus Linux 5.14 and
+		// earlier, you specify enable on or enable off instead of state
+		// enabled or state disabled".
+		return enabledKeywords, true
 	}
 	return 0, false
 }

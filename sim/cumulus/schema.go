@@ -18,12 +18,13 @@ import (
 // Sources: the NVUE command reference (QoS.md) and the Cumulus Linux 5.14
 // user guide (Quality of Service; VLAN-aware Bridge Mode). Tokens: a word is a keyword,
 // "a|b" alternative keywords, <if> interface names (swp1-4,swp6 lists),
-// <name> an object name, <set:lo-hi> a set of numbers (list or range),
+// <name> an object name, <nameset> an object name ending the path (a key
+// with no settings below), <set:lo-hi> a set of numbers (list or range),
 // <key:lo-hi> one-or-more numeric keys with more path below, <ifset> a set
 // of interface names ending the path; the last token
 // is the value: <int:lo-hi>, <str>, <alpha>, <vlans> or an enum {a|b}.
 var templates = []string{
-	"interface <if> type {swp|bond|loopback|svi|sub}",
+	"interface <if> type {swp|bond|loopback|svi|sub|peerlink}",
 	"interface <if> link mtu <int:552-9216>",
 	"interface <if> link speed {auto|10M|100M|1G|10G|25G|40G|50G|100G|200G|400G|800G}",
 	"interface <if> link auto-negotiate {on|off}",
@@ -43,6 +44,23 @@ var templates = []string{
 	"interface <if> bond member <ifset>",
 	"interface <if> bond mlag id <int:1-65535>",
 	"interface <if> bond mlag enable {on|off}",
+	// MLAG: a bond's `mlag state enabled|disabled` (5.15 and later; `enable
+	// on|off` before), the peer link bond NVIDIA names `peerlink`, and the
+	// switch's `mlag` settings (NVUE Command Reference, MLAG; Cumulus Linux
+	// user guide, Multi-Chassis Link Aggregation - MLAG: `nv set interface
+	// peerlink bond member swp49-50`, `nv set mlag mac-address
+	// 44:38:39:BE:EF:AA`, `nv set mlag backup 10.10.10.2`, `nv set mlag
+	// peer-ip linklocal`, `nv set mlag priority 2084`). Stored and shown
+	// back, so that a brownfield MLAG switch can be rehearsed; fabricc
+	// configures none of it.
+	"interface <if> bond mlag state {enabled|disabled}",
+	"mlag enable {on|off}",
+	"mlag state {enabled|disabled}",
+	"mlag mac-address <str>",
+	"mlag backup <nameset>",
+	"mlag peer-ip <str>",
+	"mlag priority <int:0-65535>",
+	"mlag init-delay <int:0-900>",
 	"interface <if> bridge domain <name> access <int:1-4094>",
 	"interface <if> bridge domain <name> untagged <untagged>",
 	"interface <if> bridge domain <name> vlan <set:1-4094>",
@@ -218,6 +236,13 @@ func add(n *node, toks []string) {
 				c.key = &node{kw: map[string]*node{}}
 				continue
 			}
+			if toks[1] == "<nameset>" && len(toks) == 2 {
+				// A name that is a key ending the path: `mlag backup
+				// 10.10.10.2` sets {10.10.10.2: {}}.
+				c.keyKind, c.terminal = "name", true
+				c.key = &node{kw: map[string]*node{}}
+				continue
+			}
 			add(c, toks[1:])
 		}
 	}
@@ -292,6 +317,11 @@ func (n *node) keys(tok string) ([]string, error) {
 var (
 	nameRe = regexp.MustCompile(`^[\w.\-]{1,64}$`)
 	ifRe   = regexp.MustCompile(`^([a-z_]+[a-z])(\d+)(?:-(\d+))?$`)
+	// namedIfRe is an interface name that is no numbered range: a bond
+	// named as NVIDIA's MLAG guide names the peer link ("peerlink"), or
+	// with a word after its digits ("hostbond_3" in NVUE's own `nv show
+	// interface <id> bond mlag` example); Linux's 15 characters at most.
+	namedIfRe = regexp.MustCompile(`^[a-z][a-z0-9_]{0,14}$`)
 )
 
 // ifList expands "swp1-4,swp6" into interface names. A part of digits
@@ -307,6 +337,11 @@ func ifList(tok string) ([]string, error) {
 			part = prefix + part
 		}
 		m := ifRe.FindStringSubmatch(part)
+		if m == nil && namedIfRe.MatchString(part) {
+			out = append(out, part) // a bond's own name: peerlink, hostbond_3
+			prefix = ""
+			continue
+		}
 		if m == nil {
 			return nil, fmt.Errorf("'%s' is not a valid interface name", part)
 		}

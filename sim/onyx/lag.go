@@ -74,8 +74,32 @@ var lagRules = []cli.Rule[*env]{
 		e.sh.lag, e.sh.ports, e.sh.vlan = m[1]+" "+m[2], nil, 0
 		return nil
 	})},
+	// The MLAG inter-peer link, in the one-line form a running
+	// configuration prints (NVIDIA Onyx User Manual, MLAG: `interface
+	// port-channel 1 ipl 1`; the running configuration of an Onyx
+	// 3.9.3210 MLAG pair: `interface port-channel 100 ipl 1`). The
+	// simulator stores and shows it, and `no interface port-channel N`
+	// drops it with the bundle; it runs no MLAG.
+	{Syntax: "interface port-channel <int> ipl <int>", Do: changes(func(e *env, m []string) error {
+		n := atoi(m[1])
+		if !slices.Contains(e.st.PortChannels, n) {
+			return fmt.Errorf("port-channel %d does not exist", n)
+		}
+		id, err := rangeInt("ipl id", m[2], 1, 1)
+		if err != nil {
+			return err
+		}
+		if e.st.IPL == nil {
+			e.st.IPL = map[int]int{}
+		}
+		e.st.IPL[n] = id
+		return nil
+	})},
 	{Syntax: "no interface " + lagBundles + " <int>", Do: changes(func(e *env, m []string) error {
 		n := atoi(m[2])
+		if m[1] == "port-channel" {
+			delete(e.st.IPL, n)
+		}
 		e.st.setLags(m[1], slices.DeleteFunc(e.st.lags(m[1]), func(v int) bool { return v == n }))
 		for _, p := range e.st.Ports {
 			if p.LAG == m[1] && p.LAGGroup == n {
@@ -176,5 +200,10 @@ func (r *renderer) lagLines() {
 			}
 			return []string{fmt.Sprintf("%s %d mode %s", k.member, p.LAGGroup, p.LAGMode)}
 		})
+	}
+	for _, n := range r.s.PortChannels {
+		if id, ok := r.s.IPL[n]; ok {
+			r.cmd("interface port-channel %d ipl %d", n, id)
+		}
 	}
 }

@@ -37,6 +37,9 @@ type State struct {
 	// PortChannels and MLAGPortChannels are the `interface port-channel
 	// N` and `interface mlag-port-channel N` bundles, sorted (lag.go).
 	PortChannels, MLAGPortChannels []int
+	// IPL is the MLAG IPL id of each port-channel made the inter-peer
+	// link (`interface port-channel N ipl 1`, lag.go); nil when none.
+	IPL map[int]int
 	// Ports holds every port of the model by name ("1/1").
 	Ports map[string]*Port
 }

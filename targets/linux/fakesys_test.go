@@ -130,6 +130,11 @@ func TestLinkCheck(t *testing.T) {
 // a run stops with the reason and what to do.
 func TestNICGuard(t *testing.T) {
 	const bond = "fabricc does not configure bonds, teams or bridges (README, Scope): configure bond0 by hand, or take fab0 out of it or out of the fabric"
+	master := func(ports string) string {
+		return "fabricc does not configure bonds, teams, bridges or RoCE LAG (README, Scope; MLNX_OFED user manual, RoCE LAG): fab0 has no PFC, trust or ETS of its own, its ports' count, and lossless traffic would run with PFC off: set PFC, trust and ETS on " + ports + " by hand, or leave fab0 out of the fabric"
+	}
+	teamLinks := map[string]string{"/sys/class/net/fab0/lower_p0": "../p0", "/sys/class/net/fab0/lower_p1": "../p1",
+		"/sys/class/net/p0/master": "../fab0", "/sys/class/net/p1/master": "../fab0"}
 	const vf = "a VF has no DCB of its own (PFC, ETS and trust are the physical function's): name the physical function's interface in the fabric, or leave the VF out"
 	tests := []struct {
 		name  string
@@ -152,6 +157,25 @@ func TestNICGuard(t *testing.T) {
 			"--check", "DIFF fab0 port role: intended a physical function; actual an SR-IOV virtual function\n"},
 		{"virtual function, run", nic(map[string]string{fakePCI + "/0000:3b:00.0/physfn/": ""}), nicLink,
 			"", "fabricc: error: fab0 port role is an SR-IOV virtual function, not a physical function: " + vf + "\n"},
+		// RoCE LAG's bond0 named as the NIC: the bond's slaves file names
+		// its ports; a run stops (counted as a failed NIC), --check differs.
+		{"bond master, check", map[string]string{"/sys/class/net/fab0/bonding/slaves": "ens1f0np0 ens1f1np1\n"}, nil,
+			"--check", "DIFF fab0 port role: intended a port of its own; actual a bond over ens1f0np0 ens1f1np1\n"},
+		{"bond master, dry run", map[string]string{"/sys/class/net/fab0/bonding/slaves": "ens1f0np0 ens1f1np1\n"}, nil,
+			"--dry-run", "note: fab0 port role is a bond over ens1f0np0 ens1f1np1, not a port of its own: a run would stop here; " + master("ens1f0np0 ens1f1np1") + "\n"},
+		{"bond master, run", map[string]string{"/sys/class/net/fab0/bonding/slaves": "ens1f0np0 ens1f1np1\n"}, nil,
+			"", "fabricc: error: fab0 port role is a bond over ens1f0np0 ens1f1np1, not a port of its own: " + master("ens1f0np0 ens1f1np1") + "\n"},
+		{"bond master without slaves", map[string]string{"/sys/class/net/fab0/bonding/slaves": "\n"}, nil,
+			"--check", "DIFF fab0 port role: intended a port of its own; actual a bond over no ports\n"},
+		// A team has no sysfs directory of its own: its ports' master
+		// links point back at it through its lower_PORT links.
+		{"team master, run", map[string]string{"/sys/class/net/p0/": "", "/sys/class/net/p1/": ""}, teamLinks,
+			"", "fabricc: error: fab0 port role is a team over p0 p1, not a port of its own: " + master("p0 p1") + "\n"},
+		{"bridge master, check", map[string]string{"/sys/class/net/p0/": "", "/sys/class/net/p1/": "", "/sys/class/net/fab0/bridge/": ""}, teamLinks,
+			"--check", "DIFF fab0 port role: intended a port of its own; actual a bridge over p0 p1\n"},
+		// A VLAN device on p0 has a lower_p0 link too, but p0 has no master.
+		{"vlan on a port", map[string]string{"/sys/class/net/p0/": ""}, map[string]string{"/sys/class/net/fab0/lower_p0": "../p0"},
+			"--check", "next\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

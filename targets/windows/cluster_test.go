@@ -44,6 +44,31 @@ func TestHyperVStops(t *testing.T) {
 	})
 }
 
+// TestLBFOStops checks that a model adapter that is an LBFO team member
+// (Get-NetLbfoTeamMember's Name) or team interface (Get-NetLbfoTeamNic's
+// Name) stops the script, -Check too, before any change, naming the team
+// and saying that LBFO teams carry no RDMA (Microsoft, "Remote Direct
+// Memory Access (RDMA) and Switch Embedded Teaming (SET)").
+func TestLBFOStops(t *testing.T) {
+	s := render(t, fcNode1())
+	assertLines(t, s, []string{
+		"$lbfo = @()",
+		"if (Get-Command -Name Get-NetLbfoTeamMember -ErrorAction SilentlyContinue) {",
+		"$lbfoMembers = @(Get-NetLbfoTeamMember -ErrorAction SilentlyContinue)",
+		"$lbfoNics = @(Get-NetLbfoTeamNic -ErrorAction SilentlyContinue)",
+		"foreach ($name in @('SLOT 4 Port 1', 'SLOT 4 Port 2')) {",
+		"foreach ($member in @($lbfoMembers | Where-Object { $_.Name -eq $name })) {",
+		"$lbfo += (\"adapter '{0}' is a member of LBFO team '{1}'\" -f $name, $member.Team)",
+		"foreach ($teamNic in @($lbfoNics | Where-Object { $_.Name -eq $name })) {",
+		"$lbfo += (\"adapter '{0}' is the team interface of LBFO team '{1}'\" -f $name, $teamNic.Team)",
+		"if ($lbfo.Count -gt 0) {",
+		"throw (\"fabricc: {0}. LBFO teams do not carry RDMA: it cannot be configured on adapters bound to a NIC team (Microsoft, 'Remote Direct Memory Access (RDMA) and Switch Embedded Teaming (SET)'), and fabricc does not configure teams. Describe RDMA adapters that no team uses, or use SET with RDMA vNICs (which fabricc does not configure).\" -f ($lbfo -join '; '))",
+		// Before the first change.
+		"# ---- Data Center Bridging feature ----",
+		"Enable-NetAdapterRdma -Name 'SLOT 4 Port 1' -NoRestart",
+	})
+}
+
 // TestNetworkATCRefused checks that an apply run on a node whose adapters
 // a Network ATC intent manages stops before any change unless
 // -IgnoreNetworkATC, naming ATC's override with the model's SMB priority

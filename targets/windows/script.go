@@ -207,6 +207,38 @@ func writeHyperV(w *writer, names []string) {
 	w.open("if ($hyperV.Count -gt 0)")
 	w.line("throw (\"fabricc: {0}. fabricc does not configure Hyper-V (SET) hosts: their RDMA vNICs, VLANs (Set-VMNetworkAdapterIsolation) and team mapping (Set-VMNetworkAdapterTeamMapping) are Hyper-V's, see Microsoft's 'Remote Direct Memory Access (RDMA) and Switch Embedded Teaming (SET)'. Configure this host that way (or with Network ATC), or describe RDMA adapters that no Hyper-V switch uses.\" -f ($hyperV -join '; '))")
 	w.close()
+	writeLBFO(w, names)
+}
+
+// writeLBFO stops the script, -Check included, when a model adapter is an
+// LBFO (NIC Teaming) team interface or team member: "it is not possible to
+// configure RDMA on network adapters that are bound to a NIC Team"
+// (Microsoft, "Remote Direct Memory Access (RDMA) and Switch Embedded
+// Teaming (SET)"), and a team interface (the "Microsoft Network Adapter
+// Multiplexor Driver") has no DCB of its own. Get-NetLbfoTeamMember lists
+// each member adapter by Name with its Team; Get-NetLbfoTeamNic each team
+// interface by Name with its Team (Microsoft, NetLbfo module; the
+// MSFT_NetLbfoTeamMember and MSFT_NetLbfoTeamNic classes).
+func writeLBFO(w *writer, names []string) {
+	w.blank()
+	w.comment("An LBFO (NIC Teaming) team interface or member carries no RDMA (Microsoft, \"Remote Direct",
+		"Memory Access (RDMA) and Switch Embedded Teaming (SET)\"), so this script does not configure it.")
+	w.line("$lbfo = @()")
+	w.open("if (Get-Command -Name Get-NetLbfoTeamMember -ErrorAction SilentlyContinue)")
+	w.line("$lbfoMembers = @(Get-NetLbfoTeamMember -ErrorAction SilentlyContinue)")
+	w.line("$lbfoNics = @(Get-NetLbfoTeamNic -ErrorAction SilentlyContinue)")
+	w.open("foreach ($name in @(%s))", strings.Join(names, ", "))
+	w.open("foreach ($member in @($lbfoMembers | Where-Object { $_.Name -eq $name }))")
+	w.line("$lbfo += (\"adapter '{0}' is a member of LBFO team '{1}'\" -f $name, $member.Team)")
+	w.close()
+	w.open("foreach ($teamNic in @($lbfoNics | Where-Object { $_.Name -eq $name }))")
+	w.line("$lbfo += (\"adapter '{0}' is the team interface of LBFO team '{1}'\" -f $name, $teamNic.Team)")
+	w.close()
+	w.close()
+	w.close()
+	w.open("if ($lbfo.Count -gt 0)")
+	w.line("throw (\"fabricc: {0}. LBFO teams do not carry RDMA: it cannot be configured on adapters bound to a NIC team (Microsoft, 'Remote Direct Memory Access (RDMA) and Switch Embedded Teaming (SET)'), and fabricc does not configure teams. Describe RDMA adapters that no team uses, or use SET with RDMA vNICs (which fabricc does not configure).\" -f ($lbfo -join '; '))")
+	w.close()
 }
 
 // writeNetworkATC stops an apply run when a Network ATC intent covers a

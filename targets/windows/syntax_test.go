@@ -132,6 +132,7 @@ var automatic = map[string]bool{"true": true, "false": true, "null": true, "_": 
 var cmdlets = map[string]bool{
 	"Get-WindowsFeature": true, "Install-WindowsFeature": true, "Get-Command": true,
 	"Get-SmbClientNetworkInterface": true, "Get-VMSwitch": true, "Get-NetIntent": true,
+	"Get-NetLbfoTeamMember": true, "Get-NetLbfoTeamNic": true,
 	"Get-NetQosDcbxSetting": true, "Set-NetQosDcbxSetting": true,
 	"Get-NetQosPolicy": true, "New-NetQosPolicy": true, "Remove-NetQosPolicy": true,
 	"Get-NetQosFlowControl": true, "Enable-NetQosFlowControl": true, "Disable-NetQosFlowControl": true,

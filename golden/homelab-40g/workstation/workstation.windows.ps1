@@ -485,6 +485,25 @@ if ($hyperV.Count -gt 0) {
     throw ("fabricc: {0}. fabricc does not configure Hyper-V (SET) hosts: their RDMA vNICs, VLANs (Set-VMNetworkAdapterIsolation) and team mapping (Set-VMNetworkAdapterTeamMapping) are Hyper-V's, see Microsoft's 'Remote Direct Memory Access (RDMA) and Switch Embedded Teaming (SET)'. Configure this host that way (or with Network ATC), or describe RDMA adapters that no Hyper-V switch uses." -f ($hyperV -join '; '))
 }
 
+# An LBFO (NIC Teaming) team interface or member carries no RDMA (Microsoft, "Remote Direct
+# Memory Access (RDMA) and Switch Embedded Teaming (SET)"), so this script does not configure it.
+$lbfo = @()
+if (Get-Command -Name Get-NetLbfoTeamMember -ErrorAction SilentlyContinue) {
+    $lbfoMembers = @(Get-NetLbfoTeamMember -ErrorAction SilentlyContinue)
+    $lbfoNics = @(Get-NetLbfoTeamNic -ErrorAction SilentlyContinue)
+    foreach ($name in @('Ethernet 3')) {
+        foreach ($member in @($lbfoMembers | Where-Object { $_.Name -eq $name })) {
+            $lbfo += ("adapter '{0}' is a member of LBFO team '{1}'" -f $name, $member.Team)
+        }
+        foreach ($teamNic in @($lbfoNics | Where-Object { $_.Name -eq $name })) {
+            $lbfo += ("adapter '{0}' is the team interface of LBFO team '{1}'" -f $name, $teamNic.Team)
+        }
+    }
+}
+if ($lbfo.Count -gt 0) {
+    throw ("fabricc: {0}. LBFO teams do not carry RDMA: it cannot be configured on adapters bound to a NIC team (Microsoft, 'Remote Direct Memory Access (RDMA) and Switch Embedded Teaming (SET)'), and fabricc does not configure teams. Describe RDMA adapters that no team uses, or use SET with RDMA vNICs (which fabricc does not configure)." -f ($lbfo -join '; '))
+}
+
 # Network ATC (Get-NetIntent): an intent on these adapters owns their QoS and properties.
 $intents = @()
 if (Get-Command -Name Get-NetIntent -ErrorAction SilentlyContinue) {

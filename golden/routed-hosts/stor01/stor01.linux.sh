@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=e6ef04945af639bd948aef3d42069017a7162e721a025cb8a6cb16b0af3e6986
+FABRICC_SCRIPT_ID=3ba5f1ee7d2e4ed2cf5848728247fb676e64e6fbb0b05c2796f2723161fb8411
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='stor01'
 # Where --install puts this script's copy and its systemd unit.
@@ -427,9 +427,10 @@ missing_link() {
 # nic_guard IF: false, after a fail line, when IF is not a port this script
 # may configure: a member of a bond, team or bridge (/sys/class/net/IF/master;
 # its addresses belong on the master, and README's Scope leaves bonds out),
-# or an SR-IOV virtual function (/sys/class/net/IF/device/physfn), whose
+# an SR-IOV virtual function (/sys/class/net/IF/device/physfn), whose
 # DCB is its physical function's (mlx5 gives a VF no dcbnl: Linux
-# drivers/net/ethernet/mellanox/mlx5/core/en_dcbnl.c, mlx5e_dcbnl_build_netdev).
+# drivers/net/ethernet/mellanox/mlx5/core/en_dcbnl.c, mlx5e_dcbnl_build_netdev),
+# or the master of a bond, team or bridge (master_guard).
 nic_guard() {
 	local m
 	if [[ -e /sys/class/net/$1/master ]]; then
@@ -442,6 +443,49 @@ nic_guard() {
 		fail "$1" 'port role' 'a physical function' 'an SR-IOV virtual function' "a VF has no DCB of its own (PFC, ETS and trust are the physical function's): name the physical function's interface in the fabric, or leave the VF out"
 		return 1
 	fi
+	master_guard "$1"
+}
+
+# master_guard IF: false, after a fail line, when IF is the master of other
+# ports: a bond (/sys/class/net/IF/bonding, whose slaves file lists them:
+# Linux Documentation/networking/bonding.rst, "Configuring Bonding Manually
+# via Sysfs"), or a team or bridge (the team driver has no sysfs directory
+# of its own; any master has a lower_PORT link to each port whose own
+# master link points back). Such a device has no DCB (no dcbnl, so every
+# DCB step would be skipped as a virtual device's): RoCE LAG's RDMA device
+# mlx5_bond_N sends on the slaves, with their PFC, trust and ETS (MLNX_OFED
+# user manual, "RoCE LAG"), which this script would leave as they are.
+master_guard() {
+	local kind ports
+	ports=$(master_ports "$1")
+	if [[ -e /sys/class/net/$1/bonding ]]; then
+		kind=bond
+		ports=$(read_sys "/sys/class/net/$1/bonding/slaves")
+		ports=$(printf '%s' "$ports" | tr -s ' \n' '  ')
+		ports=${ports% }
+		[[ $ports != absent && $ports != unreadable ]] || ports=
+	elif [[ -z $ports ]]; then
+		return 0
+	elif [[ -e /sys/class/net/$1/bridge ]]; then
+		kind=bridge
+	else
+		kind=team
+	fi
+	fail "$1" 'port role' 'a port of its own' "a $kind over ${ports:-no ports}" "fabricc does not configure bonds, teams, bridges or RoCE LAG (README, Scope; MLNX_OFED user manual, RoCE LAG): $1 has no PFC, trust or ETS of its own, its ports' count, and lossless traffic would run with PFC off: set PFC, trust and ETS on ${ports:-each port} by hand, or leave $1 out of the fabric"
+	return 1
+}
+
+# master_ports IF: the ports IF is the master of, space-separated: lower_PORT
+# links whose PORT's master is IF (a bond's, team's or bridge's ports; not
+# a VLAN device's parent, whose master is not the VLAN).
+master_ports() {
+	local l self ports=()
+	self=$(readlink -f "/sys/class/net/$1") || return 0
+	for l in "/sys/class/net/$1"/lower_*; do
+		[[ -e $l/master && $(readlink -f "$l/master") == "$self" ]] || continue
+		ports+=("${l##*/lower_}")
+	done
+	printf '%s' "${ports[*]}"
 }
 
 # link_check IF [MBPS]: --check only: carrier and negotiated speed
