@@ -45,9 +45,11 @@ type Result struct {
 	// Bytes is the size of every file of the folder together.
 	Bytes int64
 	// Render and Write are the time spent rendering and writing device
-	// files, summed over the goroutines that did it; Model and Manifest
-	// the time model.json and manifest.json took; Install the time the
-	// new folder took to replace the old one (swap, removal, seal).
+	// files, summed over the goroutines that did it; Model the time
+	// model.json took; Manifest the time manifest.json took after the
+	// last device (its devices' entries are written beside them);
+	// Install the time the new folder took to replace the old one (swap,
+	// removal, seal).
 	Render, Write, Model, Manifest, Install time.Duration
 	// ModelKept counts the devices whose bytes model.json took from the
 	// model.json of the build before instead of encoding them.
@@ -358,9 +360,10 @@ func (st *stage) recordFingerprints(res *Result) {
 
 // fill writes every file of src into the temporary folder: the devices
 // on every core, fabric.md beside them, model.json from its early
-// stream, then the manifest.
+// stream, and the manifest as the devices are done (manifeststream.go).
 func (st *stage) fill(ctx context.Context, src source, model *earlyStream) (*Result, error) {
 	res := &Result{Devices: src.count(), devices: make([]manifestDevice, src.count())}
+	man := st.startManifest(src, res.devices)
 	var modelErr, topErr error
 	var modelFile manifestFile
 	var top []targets.File
@@ -379,31 +382,15 @@ func (st *stage) fill(ctx context.Context, src source, model *earlyStream) (*Res
 		defer wg.Done()
 		top, topErr = src.top()
 	}()
-	devErr := st.devices(ctx, src, res)
+	devErr := st.devices(ctx, src, res, man.done)
+	man.devicesDone()
 	wg.Wait()
-	if devErr != nil {
-		return nil, devErr
+	if err := st.fillTop(res, devErr, modelErr, topErr, modelFile, top); err != nil {
+		man.abort()
+		return nil, err
 	}
-	if modelErr != nil {
-		return nil, fmt.Errorf("writing %s: %w", ModelFile, modelErr)
-	}
-	if topErr != nil {
-		return nil, topErr
-	}
-	res.top = append(res.top, modelFile)
-	for _, f := range top {
-		mf, err := st.put(f.Name, fileMode(f.Mode), f.Data)
-		if err != nil {
-			return nil, err
-		}
-		mf.Target = f.Target
-		res.top = append(res.top, mf)
-	}
-	sort.SliceStable(res.top, func(i, j int) bool { return res.top[i].Path < res.top[j].Path })
 	start := time.Now()
-	mf, err := st.putStream(ManifestFile, func(w io.Writer) error {
-		return writeManifest(w, src.fabric(), src.fabricPath(), src.inputs(), res.top, res.devices)
-	})
+	mf, err := man.finish(res.top)
 	if err != nil {
 		return nil, fmt.Errorf("writing %s: %w", ManifestFile, err)
 	}
@@ -421,11 +408,39 @@ func (st *stage) fill(ctx context.Context, src source, model *earlyStream) (*Res
 	return res, nil
 }
 
+// fillTop reports the first error of the devices, model.json and
+// fabric.md, or writes fabric.md and lists the top-level files in
+// res.top, in path order.
+func (st *stage) fillTop(res *Result, devErr, modelErr, topErr error, modelFile manifestFile, top []targets.File) error {
+	if devErr != nil {
+		return devErr
+	}
+	if modelErr != nil {
+		return fmt.Errorf("writing %s: %w", ModelFile, modelErr)
+	}
+	if topErr != nil {
+		return topErr
+	}
+	res.top = append(res.top, modelFile)
+	for _, f := range top {
+		mf, err := st.put(f.Name, fileMode(f.Mode), f.Data)
+		if err != nil {
+			return err
+		}
+		mf.Target = f.Target
+		res.top = append(res.top, mf)
+	}
+	sort.SliceStable(res.top, func(i, j int) bool { return res.top[i].Path < res.top[j].Path })
+	return nil
+}
+
 // devices renders and writes every device on every core, or keeps a
 // device's files from the previous build when its fingerprint says they
-// would come out the same. The error is that of the first device in
-// name order that failed, so it does not depend on the scheduling.
-func (st *stage) devices(ctx context.Context, src source, res *Result) error {
+// would come out the same, and calls done with the index of each device
+// whose manifest entry is complete. The error is that of the first
+// device in name order that failed, so it does not depend on the
+// scheduling.
+func (st *stage) devices(ctx context.Context, src source, res *Result, done func(i int)) error {
 	n := src.count()
 	t := &deviceTally{fps: make([]fingerprint, n)}
 	err := untilFailure(n, func(i int) error {
@@ -434,10 +449,14 @@ func (st *stage) devices(ctx context.Context, src source, res *Result) error {
 		}
 		var err error
 		res.devices[i], err = st.device(src, i, t)
-		if err == nil && st.progress != nil {
+		if err != nil {
+			return err
+		}
+		done(i)
+		if st.progress != nil {
 			st.progress.Add(1)
 		}
-		return err
+		return nil
 	})
 	res.Render, res.Write, res.Kept = time.Duration(t.render.Load()), time.Duration(t.write.Load()), int(t.kept.Load())
 	if !t.unprinted.Load() {
@@ -562,6 +581,29 @@ func (c *countingWriter) Write(p []byte) (int, error) { c.n += int64(len(p)); re
 // writeManifest writes manifest.json as manifest() lays it out
 // (json.MarshalIndent with two spaces), one device at a time.
 func writeManifest(w io.Writer, fabric, fabricPath string, inputs Inputs, top []manifestFile, devices []manifestDevice) error {
+	m, err := newManifestWriter(w, fabric, fabricPath, inputs)
+	if err != nil {
+		return err
+	}
+	for i := range devices {
+		if err := m.device(&devices[i]); err != nil {
+			return err
+		}
+	}
+	return m.end(top)
+}
+
+// manifestWriter writes manifest.json in three steps: the head when it
+// is made, then each device's entry in order, then the top-level files
+// and the end.
+type manifestWriter struct {
+	bw      *bufio.Writer
+	devices int // entries written so far
+}
+
+// newManifestWriter writes the head of a manifest to w: the generator,
+// the fabric, its path and the build's inputs.
+func newManifestWriter(w io.Writer, fabric, fabricPath string, inputs Inputs) (*manifestWriter, error) {
 	head, err := json.MarshalIndent(struct {
 		Generator  string  `json:"generator"`
 		Fabric     string  `json:"fabric"`
@@ -569,33 +611,42 @@ func writeManifest(w io.Writer, fabric, fabricPath string, inputs Inputs, top []
 		Inputs     *Inputs `json:"inputs,omitempty"`
 	}{Generator, fabric, fabricPath, inputs.recorded()}, "", "  ")
 	if err != nil {
+		return nil, err
+	}
+	m := &manifestWriter{bw: bufio.NewWriter(w)}
+	m.bw.Write(head[:len(head)-2]) // without "\n}"
+	m.bw.WriteString(",\n  \"devices\": [")
+	return m, nil
+}
+
+// device writes the entry of the next device.
+func (m *manifestWriter) device(d *manifestDevice) error {
+	if m.devices > 0 {
+		m.bw.WriteString(",")
+	}
+	m.devices++
+	data, err := json.MarshalIndent(d, "    ", "  ")
+	if err != nil {
 		return err
 	}
-	bw := bufio.NewWriter(w)
-	bw.Write(head[:len(head)-2]) // without "\n}"
-	bw.WriteString(",\n  \"devices\": [")
-	for i := range devices {
-		if i > 0 {
-			bw.WriteString(",")
-		}
-		data, err := json.MarshalIndent(&devices[i], "    ", "  ")
-		if err != nil {
-			return err
-		}
-		bw.WriteString("\n    ")
-		bw.Write(data)
+	m.bw.WriteString("\n    ")
+	_, err = m.bw.Write(data)
+	return err
+}
+
+// end writes the top-level files and ends the manifest.
+func (m *manifestWriter) end(top []manifestFile) error {
+	if m.devices > 0 {
+		m.bw.WriteString("\n  ")
 	}
-	if len(devices) > 0 {
-		bw.WriteString("\n  ")
-	}
-	bw.WriteString("],\n  \"files\": ")
+	m.bw.WriteString("],\n  \"files\": ")
 	files, err := json.MarshalIndent(top, "  ", "  ")
 	if err != nil {
 		return err
 	}
-	bw.Write(files)
-	bw.WriteString("\n}\n")
-	return bw.Flush()
+	m.bw.Write(files)
+	m.bw.WriteString("\n}\n")
+	return m.bw.Flush()
 }
 
 // compareBuffers are the read buffers of sameBytes, reused: an

@@ -1980,7 +1980,7 @@ func features(h *model.Host, rails bool) feature {
 // writePrelude writes the prelude blocks the host's script calls; rails
 // as for features.
 func writePrelude(b *script, f *model.Fabric, h *model.Host, rails bool) {
-	b.Fixed(preludeText(features(h, rails) | dcqcnFeatures(f, h)))
+	b.Fixed(cachedPrelude(features(h, rails) | dcqcnFeatures(f, h)))
 }
 
 // preludeText joins the blocks that features u need, a blank line
