@@ -197,12 +197,15 @@ func checkListing(dir string) (map[string]string, artifacts.Manifest, error) {
 	if err := noStrays(dir, listed); err != nil {
 		return nil, source, err
 	}
+	source.Files = listed
 	return listed, source, nil
 }
 
 // Source is where the manifest of the --artifacts folder says the
-// fabric was (FabricPath, relative to the folder) and the inputs the
-// build evaluated it with; empty for a Build of a fabric path.
+// fabric was (FabricPath, relative to the folder), the inputs the build
+// evaluated it with and the SHA-256 of every file it lists (Files, which
+// LoadArtifacts checked against the files); empty for a Build of a
+// fabric path.
 func (b *Build) Source() artifacts.Manifest { return b.source }
 
 // loadListed checks the SHA-256 of every listed file on every core and

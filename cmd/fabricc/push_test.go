@@ -462,6 +462,69 @@ func TestPushRefusesAStaleBuild(t *testing.T) {
 	}
 }
 
+// TestPushRefusesAFolderOfAnotherFabric: the sources digest and fabric
+// path are the folder's own claim. A folder built from another fabric,
+// with those two manifest fields copied from the reviewed build, is
+// refused by push, diff and verify before anything connects, because its
+// model.json is not what the fabric compiles to; push --stale only warns.
+// The reviewed folder itself is accepted.
+func TestPushRefusesAFolderOfAnotherFabric(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "tutorial", "fabric.hcl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	writeFabric(t, "fab", string(src))
+	writeFabric(t, "other", strings.Replace(string(src), "length = 3\n", "length = 100\n", 1))
+	inv := "defaults {\n  username     = \"admin\"\n  password_env = \"FABRICC_TEST_UNSET\"\n}\n\ndevice \"leaf1\" {\n  address = \"127.0.0.1\"\n  port    = 1\n}\n"
+	if err := os.WriteFile("inv.hcl", []byte(inv), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range [][2]string{{"fab", "out"}, {"other", "forged"}} {
+		if code, _, stderr := fabricc(t, "build", b[0], "-o", b[1]); code != 0 {
+			t.Fatalf("build %s: %s", b[0], stderr)
+		}
+	}
+	var reviewed, forged map[string]any
+	readJSON(t, filepath.Join("out", "manifest.json"), &reviewed)
+	readJSON(t, filepath.Join("forged", "manifest.json"), &forged)
+	forged["fabric_path"] = "../fab"
+	forged["inputs"].(map[string]any)["sources_sha256"] = reviewed["inputs"].(map[string]any)["sources_sha256"]
+	data, err := json.MarshalIndent(forged, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join("forged", "manifest.json"), append(data, '\n'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	msg := "forged/model.json is not what fab compiles to: the folder was built from another fabric, or by another fabricc version; build it again (fabricc build fab -o forged)"
+	for _, cmd := range []string{"push", "diff", "verify"} {
+		code, stdout, stderr := fabricc(t, cmd, "--artifacts", "forged", "-i", "inv.hcl")
+		if want := "fabricc: " + msg + "\n"; code != 1 || stderr != want || stdout != "" {
+			t.Errorf("%s of a forged folder: exit %d\n%s%s\nwant\n%s", cmd, code, stdout, stderr, want)
+		}
+	}
+	if _, _, stderr := fabricc(t, "push", "--stale", "--artifacts", "forged", "-i", "inv.hcl"); !strings.HasPrefix(stderr, "warning: "+msg+"\n") {
+		t.Errorf("push --stale of a forged folder: want the warning:\n%s", stderr)
+	}
+	_, _, stderr := fabricc(t, "push", "--artifacts", "out", "-i", "inv.hcl", "--insecure-ignore-host-key")
+	if strings.Contains(stderr, "compiles to") || strings.Contains(stderr, "older than") || !strings.Contains(stderr, "[leaf1] connect\n") {
+		t.Errorf("the reviewed folder was not taken to the switch:\n%s", stderr)
+	}
+}
+
+// readJSON decodes the JSON file p into v.
+func readJSON(t *testing.T, p string, v any) {
+	t.Helper()
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		t.Fatalf("%s: %v", p, err)
+	}
+}
+
 // TestPushChecksAMovedBuild: a build folder moved away from its fabric
 // (a CI deploy job downloads it elsewhere) cannot be checked where its
 // manifest says the fabric is. push refuses it unless --fabric names the
