@@ -270,6 +270,8 @@ func noStrays(dir string, listed map[string]string) error {
 		switch {
 		case e.IsDir() || rel == artifacts.ManifestFile:
 			return nil
+		case p == dir:
+			return fmt.Errorf("%s is not a folder (%s); give the build folder itself", dir, e.Type())
 		case !e.Type().IsRegular():
 			return fmt.Errorf("%s: not a regular file (%s); a `fabricc build` folder holds only the files its manifest.json lists", p, e.Type())
 		case listed[rel] == "":

@@ -346,7 +346,19 @@ func loadBuild(cmd *cobra.Command, args []string, sf *switchFlags, action string
 // two are never held at once (each about 1.2-1.7 GB at 4,096 switches).
 // A manifest.json that is not the one checked when the folder is loaded
 // was written by a build that replaced the folder meanwhile.
+//
+// A folder given through a symbolic link (a release layout's current ->
+// builds/123) is resolved once, first: every read is then of that one
+// folder, even if the link is pointed elsewhere meanwhile, and the
+// manifest's fabric_path is relative to it.
 func loadArtifacts(cmd *cobra.Command, sf *switchFlags, action string, out *output) (*push.Build, error) {
+	if st, err := os.Lstat(sf.artifacts); err == nil && st.Mode()&os.ModeSymlink != 0 {
+		real, err := filepath.EvalSymlinks(sf.artifacts)
+		if err != nil {
+			return nil, fmt.Errorf("--artifacts %s: %w", v(sf.artifacts), err)
+		}
+		sf.artifacts = real
+	}
 	m, err := artifacts.ReadManifest(sf.artifacts)
 	if err != nil {
 		// LoadArtifacts says what is wrong with the folder.

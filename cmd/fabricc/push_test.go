@@ -513,6 +513,35 @@ func TestPushRefusesAFolderOfAnotherFabric(t *testing.T) {
 	}
 }
 
+// TestPushArtifactsThroughASymlink: --artifacts through a symbolic link
+// (a release layout's current -> builds/123) reads the folder it points
+// to, checked against its fabric from there, as the folder itself.
+func TestPushArtifactsThroughASymlink(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "tutorial", "fabric.hcl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	writeFabric(t, "fab", string(src))
+	inv := "defaults {\n  username     = \"admin\"\n  password_env = \"FABRICC_TEST_UNSET\"\n}\n\ndevice \"leaf1\" {\n  address = \"127.0.0.1\"\n  port    = 1\n}\n"
+	if err := os.WriteFile("inv.hcl", []byte(inv), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := fabricc(t, "build", "fab", "-o", "out"); code != 0 {
+		t.Fatalf("build: %s", stderr)
+	}
+	if err := os.Mkdir("releases", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join("..", "out"), filepath.Join("releases", "current")); err != nil {
+		t.Fatal(err)
+	}
+	_, _, stderr := fabricc(t, "push", "--artifacts", filepath.Join("releases", "current"), "-i", "inv.hcl", "--insecure-ignore-host-key")
+	if !strings.Contains(stderr, "[leaf1] connect\n") || strings.Contains(stderr, "regular file") || strings.Contains(stderr, "against its fabric") {
+		t.Errorf("push --artifacts through a symbolic link did not reach the switch:\n%s", stderr)
+	}
+}
+
 // readJSON decodes the JSON file p into v.
 func readJSON(t *testing.T, p string, v any) {
 	t.Helper()
