@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabricc/fabricc/artifacts"
 	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/push"
@@ -539,6 +540,53 @@ func TestPushArtifactsThroughASymlink(t *testing.T) {
 	_, _, stderr := fabricc(t, "push", "--artifacts", filepath.Join("releases", "current"), "-i", "inv.hcl", "--insecure-ignore-host-key")
 	if !strings.Contains(stderr, "[leaf1] connect\n") || strings.Contains(stderr, "regular file") || strings.Contains(stderr, "against its fabric") {
 		t.Errorf("push --artifacts through a symbolic link did not reach the switch:\n%s", stderr)
+	}
+}
+
+// TestReplacedWhileRead: a build swapping the --artifacts folder while
+// push reads it is told apart from an edit by the manifest, read before
+// and after the load: the same folder is not replaced, another build
+// swapped in is (push then says "DIR was replaced by another build while
+// push read it; run again" instead of blaming the changed file).
+func TestReplacedWhileRead(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "tutorial", "fabric.hcl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	writeFabric(t, "fab", string(src))
+	writeFabric(t, "other", strings.Replace(string(src), "length = 3\n", "length = 100\n", 1))
+	for _, b := range [][2]string{{"fab", "out"}, {"other", "next"}} {
+		if code, _, stderr := fabricc(t, "build", b[0], "-o", b[1]); code != 0 {
+			t.Fatalf("build %s: %s", b[0], stderr)
+		}
+	}
+	m, err := artifacts.ReadManifest("out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := push.LoadArtifacts("out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if replaced("out", m, b) {
+		t.Error("a folder left alone is said to be replaced")
+	}
+	// The other build swaps in after the load, as a rebuild's rename does.
+	if err := os.Rename("out", "old"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename("next", "out"); err != nil {
+		t.Fatal(err)
+	}
+	if !replaced("out", m, b) {
+		t.Error("a folder swapped after the load is not said to be replaced")
+	}
+	if !replaced("out", m, nil) {
+		t.Error("a folder swapped during a load that failed is not said to be replaced")
+	}
+	if b2, err := push.LoadArtifacts("out"); err != nil || !replaced("out", m, b2) {
+		t.Errorf("a load of the other build is not said to be replaced (%v)", err)
 	}
 }
 
