@@ -13,6 +13,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"sort"
 	"strings"
@@ -295,7 +296,17 @@ func openListed(dir, rel string) (*os.File, error) {
 	if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s: not a regular file (%s)", p, st.Mode().Type())
 	}
+	if writableByOthers(st.Mode()) {
+		return nil, fmt.Errorf("%s: writable by group or others (%s), so any of them could change what push sends to a switch or verify runs on a host; `fabricc build` writes 0644 and 0755 files: rebuild with `fabricc build FABRIC -o %s`, or chmod go-w it", p, st.Mode().Perm(), dir)
+	}
 	return os.Open(p)
+}
+
+// writableByOthers reports whether mode lets group or others write
+// (Windows has no such bits: os.Stat makes them up from the read-only
+// attribute).
+func writableByOthers(mode fs.FileMode) bool {
+	return runtime.GOOS != "windows" && mode.Perm()&0o022 != 0
 }
 
 // readListed reads one listed file and checks its SHA-256.
