@@ -2,7 +2,10 @@
 # two entry points; see README.md.
 
 GO      ?= go
-VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+# The full commit hash, "+dirty" when the work tree has changes or
+# untracked files (the mark Go's own vcs.modified stamp gives), the same
+# in a shallow CI clone, a full clone and a git worktree.
+VERSION ?= $(shell rev=$$(git rev-parse HEAD 2>/dev/null) && { test -z "$$(git status --porcelain 2>/dev/null)" && echo $$rev || echo $$rev+dirty; } || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 BIN     := bin/fabricc
 DEMO    ?= examples/multivendor-clos
@@ -13,8 +16,11 @@ LAB     ?= lab
 
 all: build
 
+# CGO_ENABLED=0: a static binary (os/user and net in pure Go, no glibc),
+# which runs in a scratch, distroless or Alpine container. The -race
+# targets of test need cgo and keep it.
 build:
-	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/fabricc
+	CGO_ENABLED=0 $(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/fabricc
 
 # gofmt must list nothing and go.mod/go.sum must be tidy (go mod tidy
 # -diff prints what tidy would change and fails); then vet, every test,

@@ -305,6 +305,13 @@ func renderHostWith(f *model.Fabric, h *model.Host, rs []targets.HostRenderer) (
 
 // writeSource writes src into dir: see WriteContext.
 func writeSource(ctx context.Context, dir string, src source, progress *atomic.Int64, waiting func(pid int)) (*Result, error) {
+	// The lock, the stage and the swap are beside dir, in its parent:
+	// "." or "out/.." has to be made absolute first, or they would land
+	// inside it.
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
 	unlock, err := lockOutput(ctx, dir, waiting)
 	if err != nil {
 		return nil, err

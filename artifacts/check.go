@@ -10,6 +10,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -161,7 +162,7 @@ func (c *checker) device(src *fabricSource, i int) (manifestDevice, error) {
 	md := newManifestDevice(d)
 	for _, f := range d.Files {
 		rel := path.Join(d.Name, f.Name)
-		if err := c.file(rel, f.Data); err != nil {
+		if err := c.file(rel, f.Data, fileMode(f.Mode)); err != nil {
 			return md, err
 		}
 		md.Files = append(md.Files, manifestFile{Path: rel, Target: f.Target, SHA256: digest(f.Data)})
@@ -177,7 +178,7 @@ func (c *checker) top(src *fabricSource) ([]manifestFile, error) {
 	}
 	var out []manifestFile
 	for _, f := range files {
-		if err := c.file(f.Name, f.Data); err != nil {
+		if err := c.file(f.Name, f.Data, fileMode(f.Mode)); err != nil {
 			return nil, err
 		}
 		out = append(out, manifestFile{Path: f.Name, Target: f.Target, SHA256: digest(f.Data)})
@@ -185,11 +186,13 @@ func (c *checker) top(src *fabricSource) ([]manifestFile, error) {
 	return out, nil
 }
 
-// file compares the build's bytes of rel with the folder's.
-func (c *checker) file(rel string, data []byte) error {
+// file compares the build's bytes of rel, and the mode it writes them
+// with, with the folder's: a host script made group-writable, or no
+// longer executable, is not what the build wrote.
+func (c *checker) file(rel string, data []byte, mode uint32) error {
 	regular, ok := c.have[rel]
 	if ok && regular {
-		same, err := c.sameAs(rel, data)
+		same, err := c.sameAs(rel, data, mode)
 		if err != nil || same {
 			return err
 		}
@@ -197,15 +200,30 @@ func (c *checker) file(rel string, data []byte) error {
 	return c.differs(rel, ok, func() ([]byte, error) { return bytes.Clone(data), nil })
 }
 
-// sameAs reports whether the folder's rel holds data; an error when it
-// cannot be opened, as the test oracle Compare's read fails.
-func (c *checker) sameAs(rel string, data []byte) (bool, error) {
+// sameAs reports whether the folder's rel holds data with the
+// permissions mode; an error when it cannot be opened, as the test
+// oracle Compare's read fails.
+func (c *checker) sameAs(rel string, data []byte, mode uint32) (bool, error) {
 	f, err := os.Open(filepath.Join(c.dir, filepath.FromSlash(rel)))
 	if err != nil {
 		return false, &FolderError{err}
 	}
 	defer f.Close()
+	if !samePerm(f, mode) {
+		return false, nil
+	}
 	return sameBytes(f, data), nil
+}
+
+// samePerm reports whether the open file f has the permissions mode.
+// Windows has no such bits (os.Chmod sets only read-only there), so
+// there only the bytes are compared.
+func samePerm(f *os.File, mode uint32) bool {
+	if runtime.GOOS == "windows" {
+		return true
+	}
+	fi, err := f.Stat()
+	return err == nil && uint32(fi.Mode().Perm()) == mode
 }
 
 // differs records that the build's rel is not the folder's: Added when
@@ -264,7 +282,9 @@ func (c *checker) stream(rel string, encode func(io.Writer) error) checkedStream
 			return checkedStream{err: &FolderError{err}}
 		}
 		defer f.Close()
-		cw.r = f
+		if samePerm(f, 0o644) {
+			cw.r = f
+		}
 	}
 	if err := encode(io.MultiWriter(h, cw)); err != nil {
 		return checkedStream{err: err}

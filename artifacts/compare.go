@@ -2,7 +2,7 @@ package artifacts
 
 // What Check found of one path.
 const (
-	Changed = "changed" // in both, other bytes
+	Changed = "changed" // in both, other bytes or another mode
 	Added   = "new"     // the build writes it; the folder lacks it
 	Removed = "removed" // the folder holds it; the build does not write it
 )

@@ -214,7 +214,7 @@ func deviceFolder(p string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if perm, known := folderPerm(); ours(fi) && (!known || fi.Mode().Perm() == perm) {
+	if ours(fi) && fi.Mode().Perm() == 0o755 {
 		return true, nil
 	}
 	return false, os.RemoveAll(p)
@@ -292,7 +292,12 @@ func (st *stage) folder(name string) error {
 	if err := st.held.clear(name, p); err != nil {
 		return err
 	}
-	return os.Mkdir(p, 0o755)
+	// 0755 whatever the umask, as the top folder (newStage): a build
+	// folder reads the same for everyone on every machine.
+	if err := os.Mkdir(p, 0o755); err != nil {
+		return err
+	}
+	return os.Chmod(p, 0o755)
 }
 
 // prune removes from dir what the claimed build held and the new build

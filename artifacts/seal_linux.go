@@ -126,10 +126,3 @@ func inode(fi fs.FileInfo) uint64 {
 	}
 	return 0
 }
-
-// folderPerm is the mode os.Mkdir(p, 0o755) gives a folder under the
-// process's umask, and whether the umask could be read.
-func folderPerm() (fs.FileMode, bool) {
-	m := umaskOnce()
-	return 0o755 &^ fs.FileMode(m), m >= 0
-}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 
@@ -176,5 +177,61 @@ func TestForeignPreviousIsNotClaimed(t *testing.T) {
 	}
 	if uid := fi.Sys().(*syscall.Stat_t).Uid; int(uid) != os.Geteuid() {
 		t.Errorf("the build folder is owned by uid %d (the kept build of another user was claimed), want %d", uid, os.Geteuid())
+	}
+}
+
+// TestModesWhateverTheUmask: under umask 077 the device folders are
+// 0755, as the top folder is (not 0700); and Check tells a file whose
+// mode is not the one the build writes it with (a script made 0700, a
+// file made group-writable) from the build, and the file put back.
+func TestModesWhateverTheUmask(t *testing.T) {
+	f, opts := compileChanged(t, "tutorial", nil)
+	// The files' modes follow the umask the process started with (read
+	// once, umaskOnce), so only the folders are looked at here.
+	old := syscall.Umask(0o077)
+	masked := filepath.Join(t.TempDir(), "out")
+	_, err := Build(context.Background(), masked, f, opts)
+	syscall.Umask(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{masked, filepath.Join(masked, "leaf1"), filepath.Join(masked, "node1")} {
+		if fi, err := os.Stat(p); err != nil || fi.Mode().Perm() != 0o755 {
+			t.Errorf("%s: mode %v (%v), want 0755", p, fi.Mode().Perm(), err)
+		}
+	}
+	dir := filepath.Join(t.TempDir(), "out")
+	if _, err := Build(context.Background(), dir, f, opts); err != nil {
+		t.Fatal(err)
+	}
+	check := func(want string) {
+		t.Helper()
+		diffs, _, err := Check(dir, f, opts, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, d := range diffs {
+			got = append(got, string(d.Kind)+" "+d.Path)
+		}
+		if strings.Join(got, ",") != want {
+			t.Errorf("Check: %q, want %q", got, want)
+		}
+	}
+	script := filepath.Join(dir, "node1", "node1.linux.sh")
+	for _, c := range []struct {
+		path string
+		mode os.FileMode
+		want string
+	}{
+		{script, 0o700, "changed node1/node1.linux.sh"},
+		{script, 0o755, ""},
+		{filepath.Join(dir, ModelFile), 0o664, "changed model.json"},
+		{filepath.Join(dir, ModelFile), 0o644, ""},
+	} {
+		if err := os.Chmod(c.path, c.mode); err != nil {
+			t.Fatal(err)
+		}
+		check(c.want)
 	}
 }

@@ -22,6 +22,3 @@ func unseal(dir string) {}
 // inode is 0 where it is not read: no file of a kept build counts as
 // one of the build folder's, and each is linked again.
 func inode(fi fs.FileInfo) uint64 { return 0 }
-
-// folderPerm is unknown where the umask cannot be read.
-func folderPerm() (fs.FileMode, bool) { return 0, false }

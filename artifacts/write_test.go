@@ -351,3 +351,35 @@ func TestCheckOutputReadsTheManifestStart(t *testing.T) {
 		t.Errorf("Write = %v, want %q...", err, want)
 	}
 }
+
+// TestWriteIntoDot: "-o ." in an empty folder writes the build there.
+// Its lock file, temporary folder and swap are beside the folder, by
+// its absolute path, not inside it (where the lock made "." "not empty").
+func TestWriteIntoDot(t *testing.T) {
+	f, devs := fixture()
+	s, err := assemble(f, devs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	parent := t.TempDir()
+	out := filepath.Join(parent, "out")
+	if err := os.Mkdir(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(out)
+	if err := Write(".", s); err != nil {
+		t.Fatalf("Write(\".\") into an empty folder: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(out, ManifestFile)); err != nil {
+		t.Errorf("no manifest.json in the folder: %v", err)
+	}
+	entries, err := os.ReadDir(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") {
+			t.Errorf("%s left inside the folder", e.Name())
+		}
+	}
+}

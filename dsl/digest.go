@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -19,7 +20,12 @@ import (
 // fabric folder, with slashes), or that it is not there. A build records
 // it (manifest.json) so that a later push of that build can tell whether
 // the fabric changed since; names are taken without the fabric folder,
-// so the digest survives the fabric moving.
+// so the digest survives the fabric moving. The .hcl and var files are
+// taken as the parser reads them (decodedText): a checkout with CRLF
+// line ends or a UTF-8 byte order mark (git's core.autocrlf, true by
+// default on Windows: git-config, core.autocrlf) compiles to the same
+// fabric and gives the same digest. Data files are taken as they are:
+// file() returns their bytes, CRs and all.
 func SourceDigest(path string, varFiles, read []string) (string, error) {
 	names, diags := sourceFiles(path)
 	if diags.HasErrors() {
@@ -31,6 +37,7 @@ func SourceDigest(path string, varFiles, read []string) (string, error) {
 		if err != nil {
 			return err
 		}
+		data = decodedText(data)
 		fmt.Fprintf(h, "%s\x00%s\x00%d\x00", kind, shown, len(data))
 		h.Write(data)
 		return nil
@@ -55,6 +62,19 @@ func SourceDigest(path string, varFiles, read []string) (string, error) {
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// decodedText is an HCL file's text as its parser reads it: without a
+// leading UTF-8 byte order mark, which HCL's Go scanner skips
+// (hclsyntax, token.go stripUTF8BOM), and with each CRLF line end an LF
+// (HCL native syntax specification, "Comments and Whitespace": a
+// newline sequence is LF or CR LF).
+func decodedText(data []byte) []byte {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if !bytes.Contains(data, []byte("\r\n")) {
+		return data
+	}
+	return bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
 }
 
 // addData adds the file name of the fabric folder (a path with slashes)

@@ -3,6 +3,7 @@ package dsl
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -53,5 +54,46 @@ func TestSourceDigest(t *testing.T) {
 	}
 	if _, err := SourceDigest(filepath.Join(root, "missing"), nil, nil); err == nil {
 		t.Error("a missing fabric has a digest")
+	}
+}
+
+// TestSourceDigestLineEnds: a fabric and var file checked out with CRLF
+// line ends (git's core.autocrlf on Windows) or with a UTF-8 byte order
+// mark are the text the parser reads, and give the digest of the LF
+// copy; an edit of one character gives another.
+func TestSourceDigestLineEnds(t *testing.T) {
+	const fabric = "fabric \"f\" {\n  description = \"x\"\n}\n"
+	const vars = "x = 1\ny = 2\n"
+	digest := func(fabricText, varText string) string {
+		dir := t.TempDir()
+		fp, vp := filepath.Join(dir, "fabric.hcl"), filepath.Join(dir, "v.tfvars")
+		for p, s := range map[string]string{fp: fabricText, vp: varText} {
+			if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		d, err := SourceDigest(dir, []string{vp}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	crlf := func(s string) string { return strings.ReplaceAll(s, "\n", "\r\n") }
+	const bom = "\ufeff"
+	lf := digest(fabric, vars)
+	for name, d := range map[string]string{
+		"CRLF":       digest(crlf(fabric), crlf(vars)),
+		"BOM":        digest(bom+fabric, bom+vars),
+		"BOM + CRLF": digest(bom+crlf(fabric), vars),
+	} {
+		if d != lf {
+			t.Errorf("the %s copy gives another digest than the LF one", name)
+		}
+	}
+	if digest(crlf(strings.Replace(fabric, "\"x\"", "\"y\"", 1)), vars) == lf {
+		t.Error("an edited CRLF copy keeps the digest")
+	}
+	if digest(fabric, "x = 1\ry = 2\n") == lf {
+		t.Error("a lone CR, which is no newline, is taken for one")
 	}
 }

@@ -40,12 +40,14 @@ var reservedDeviceNames = func() map[string]bool {
 }()
 
 // reservedDevice reports a name a device folder cannot have: one of the
-// two files at the top of a build folder, or a Windows device name in any
-// letter case and with any extension ("nul.txt").
+// three files at the top of a build folder in any letter case (macOS and
+// Windows file systems ignore case, so "FABRIC.md" is fabric.md there),
+// or a Windows device name in any letter case and with any extension
+// ("nul.txt").
 func reservedDevice(name string) bool {
 	lower := strings.ToLower(name)
 	stem, _, _ := strings.Cut(lower, ".")
-	return lower == "model.json" || lower == "manifest.json" || reservedDeviceNames[stem]
+	return lower == "model.json" || lower == "manifest.json" || lower == "fabric.md" || reservedDeviceNames[stem]
 }
 
 // stringKind is what a string field may hold.

@@ -83,6 +83,8 @@ func TestStringRules(t *testing.T) {
 			`a.hcl:15:6: error: Invalid host name: host name "a/b" holds '/' (U+002F) at character 2; use letters, digits, '-', '_' and '.'. A device name is the name of its artifact folder and files and a word in generated scripts and switch configurations; rename it.`},
 		{"model.json", map[string]string{"HOST": "model.json"}, nil,
 			`a.hcl:15:6: error: Invalid host name: host name "model.json" is reserved: it names a file of the build folder, or a device on Windows. A device name is the name of its artifact folder and files and a word in generated scripts and switch configurations; rename it.`},
+		{"fabric.md in another case", map[string]string{"HOST": "FABRIC.md"}, nil,
+			`a.hcl:15:6: error: Invalid host name: host name "FABRIC.md" is reserved: it names a file of the build folder, or a device on Windows. A device name is the name of its artifact folder and files and a word in generated scripts and switch configurations; rename it.`},
 		{"windows device name", map[string]string{"SW": "Nul.cfg"}, nil,
 			`a.hcl:7:8: error: Invalid switch name: switch name "Nul.cfg" is reserved: it names a file of the build folder, or a device on Windows. A device name is the name of its artifact folder and files and a word in generated scripts and switch configurations; rename it.`},
 		{"host name ending in a period", map[string]string{"HOST": "leaf1."}, nil,

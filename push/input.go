@@ -13,6 +13,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"sort"
 	"strings"
@@ -197,12 +198,15 @@ func checkListing(dir string) (map[string]string, artifacts.Manifest, error) {
 	if err := noStrays(dir, listed); err != nil {
 		return nil, source, err
 	}
+	source.Files = listed
 	return listed, source, nil
 }
 
 // Source is where the manifest of the --artifacts folder says the
-// fabric was (FabricPath, relative to the folder) and the inputs the
-// build evaluated it with; empty for a Build of a fabric path.
+// fabric was (FabricPath, relative to the folder), the inputs the build
+// evaluated it with and the SHA-256 of every file it lists (Files, which
+// LoadArtifacts checked against the files); empty for a Build of a
+// fabric path.
 func (b *Build) Source() artifacts.Manifest { return b.source }
 
 // loadListed checks the SHA-256 of every listed file on every core and
@@ -267,6 +271,8 @@ func noStrays(dir string, listed map[string]string) error {
 		switch {
 		case e.IsDir() || rel == artifacts.ManifestFile:
 			return nil
+		case p == dir:
+			return fmt.Errorf("%s is not a folder (%s); give the build folder itself", dir, e.Type())
 		case !e.Type().IsRegular():
 			return fmt.Errorf("%s: not a regular file (%s); a `fabricc build` folder holds only the files its manifest.json lists", p, e.Type())
 		case listed[rel] == "":
@@ -290,7 +296,17 @@ func openListed(dir, rel string) (*os.File, error) {
 	if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s: not a regular file (%s)", p, st.Mode().Type())
 	}
+	if writableByOthers(st.Mode()) {
+		return nil, fmt.Errorf("%s: writable by group or others (%s), so any of them could change what push sends to a switch or verify runs on a host; `fabricc build` writes 0644 and 0755 files: rebuild with `fabricc build FABRIC -o %s`, or chmod go-w it", p, st.Mode().Perm(), dir)
+	}
 	return os.Open(p)
+}
+
+// writableByOthers reports whether mode lets group or others write
+// (Windows has no such bits: os.Stat makes them up from the read-only
+// attribute).
+func writableByOthers(mode fs.FileMode) bool {
+	return runtime.GOOS != "windows" && mode.Perm()&0o022 != 0
 }
 
 // readListed reads one listed file and checks its SHA-256.

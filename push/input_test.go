@@ -49,6 +49,16 @@ func TestLoadArtifactsChecksTheManifest(t *testing.T) {
 				t.Fatal(err)
 			}
 		}, "spine1/spine1.eos.cfg: not a regular file"},
+		{"script writable by others", func(t *testing.T, dir string) {
+			if err := os.Chmod(filepath.Join(dir, "gpu01", "gpu01.linux.sh"), 0o777); err != nil {
+				t.Fatal(err)
+			}
+		}, "gpu01/gpu01.linux.sh: writable by group or others (-rwxrwxrwx), so any of them could change what push sends to a switch or verify runs on a host;"},
+		{"config writable by the group", func(t *testing.T, dir string) {
+			if err := os.Chmod(filepath.Join(dir, "leaf1", "leaf1.nvue.yaml"), 0o664); err != nil {
+				t.Fatal(err)
+			}
+		}, "leaf1/leaf1.nvue.yaml: writable by group or others (-rw-rw-r--)"},
 		{"listed file missing", func(t *testing.T, dir string) {
 			if err := os.Remove(filepath.Join(dir, "leaf3", "leaf3.onyx.cli")); err != nil {
 				t.Fatal(err)

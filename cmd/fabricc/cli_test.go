@@ -127,8 +127,8 @@ func TestVersionOf(t *testing.T) {
 		{"go install module@version", "dev", &debug.BuildInfo{Main: debug.Module{Version: "v1.4.0"}}, "v1.4.0"},
 		{"source build, clean", "dev", vcs("0123456789abcdef0123", "false"), "dev-0123456789ab"},
 		{"source build, modified", "dev", vcs("0123456789abcdef0123", "true"), "dev-0123456789ab+dirty"},
-		{"no vcs", "dev", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "dev"},
-		{"no build info", "dev", nil, "dev"},
+		{"no vcs", "dev", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "dev (no VCS information: built with -buildvcs=false or in a git worktree, golang/go#58218; build with make)"},
+		{"no build info", "dev", nil, "dev (no VCS information: built with -buildvcs=false or in a git worktree, golang/go#58218; build with make)"},
 	}
 	for _, tt := range tests {
 		if got := versionOf(tt.ldflags, tt.bi); got != tt.want {

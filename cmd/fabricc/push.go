@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -168,7 +169,7 @@ func newPushCmd() *cobra.Command {
 	cmd.Flags().BoolVar(&sf.yes, "auto-approve", false, "the same as --yes (terraform apply's name)")
 	cmd.Flags().BoolVar(&sf.perDevice, "per-device", false, "let each switch confirm its change once it verifies, whatever the other switches do (without it one failure rolls back every switch)")
 	cmd.Flags().BoolVar(&sf.partial, "partial", false, "push although switches of the fabric are not in the inventory (without it such a push is refused): their fabric-wide settings then differ until they are pushed too")
-	cmd.Flags().BoolVar(&sf.stale, "stale", false, "push an --artifacts build although its fabric changed since it was built (without it such a push is refused): the switches go back to that build")
+	cmd.Flags().BoolVar(&sf.stale, "stale", false, "push an --artifacts build although its fabric changed since it was built, cannot be found, or does not compile to its model.json (without it such a push is refused; with it, a warning): the switches go back to that build")
 	sf.rollout.register(cmd.Flags(), true)
 	cmd.Flags().BoolVar(&sf.saveUnsaved, "save-unsaved", false, "push to a switch whose running configuration has unsaved changes that no fabricc push made, saving them with this change (without it such a switch is refused)")
 	return cmd
@@ -334,13 +335,61 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 // loadBuild reads --artifacts or builds the fabric PATH in memory.
 func loadBuild(cmd *cobra.Command, args []string, sf *switchFlags, action string, out *output) (*push.Build, error) {
 	if sf.artifacts != "" {
-		b, err := push.LoadArtifacts(sf.artifacts)
-		if err != nil {
-			return nil, err
-		}
-		return b, staleBuild(cmd, b.Source(), sf, action, out)
+		return loadArtifacts(cmd, sf, action, out)
 	}
 	return buildInMemory(cmd, args[0], &sf.lf, out)
+}
+
+// loadArtifacts checks the --artifacts folder against its fabric
+// (staleBuild) and then loads it (push.LoadArtifacts). The fabric is
+// compiled and dropped before the folder's model is read, so that the
+// two are never held at once (each about 1.2-1.7 GB at 4,096 switches).
+// A manifest.json that is not the one checked when the folder is loaded
+// was written by a build that replaced the folder meanwhile.
+//
+// A folder given through a symbolic link (a release layout's current ->
+// builds/123) is resolved once, first: every read is then of that one
+// folder, even if the link is pointed elsewhere meanwhile, and the
+// manifest's fabric_path is relative to it.
+func loadArtifacts(cmd *cobra.Command, sf *switchFlags, action string, out *output) (*push.Build, error) {
+	if st, err := os.Lstat(sf.artifacts); err == nil && st.Mode()&os.ModeSymlink != 0 {
+		real, err := filepath.EvalSymlinks(sf.artifacts)
+		if err != nil {
+			return nil, fmt.Errorf("--artifacts %s: %w", v(sf.artifacts), err)
+		}
+		sf.artifacts = real
+	}
+	m, err := artifacts.ReadManifest(sf.artifacts)
+	if err != nil {
+		// LoadArtifacts says what is wrong with the folder.
+		_, lerr := push.LoadArtifacts(sf.artifacts)
+		if lerr == nil {
+			lerr = err
+		}
+		return nil, lerr
+	}
+	if err := staleBuild(cmd, *m, sf, action, out); err != nil {
+		return nil, err
+	}
+	b, err := push.LoadArtifacts(sf.artifacts)
+	if replaced(sf.artifacts, m, b) {
+		// A file that does not hash as listed, then, is the other build's.
+		return nil, fmt.Errorf("%s was replaced by another build while %s read it; run again", v(sf.artifacts), cmd.Name())
+	}
+	return b, err
+}
+
+// replaced reports whether the build folder dir is no longer the one
+// whose manifest m was read first: b (nil when loading failed) read
+// another manifest, or dir holds another one now. A build swaps the
+// whole folder at once (artifacts' swap), so the manifest tells builds
+// apart.
+func replaced(dir string, m *artifacts.Manifest, b *push.Build) bool {
+	if b != nil && !maps.Equal(b.Source().Files, m.Files) {
+		return true
+	}
+	now, err := artifacts.ReadManifest(dir)
+	return err != nil || !maps.Equal(now.Files, m.Files)
 }
 
 // staleBuild checks the build folder of --artifacts against the fabric
@@ -352,27 +401,67 @@ func loadBuild(cmd *cobra.Command, args []string, sf *switchFlags, action string
 // A build whose fabric is not found (the folder moved, as a CI deploy
 // job receives it) cannot be checked: push refuses it too unless --fabric
 // or --stale, diff and verify warn.
+//
+// The sources digest is the folder's own claim: whoever can write the
+// folder can copy it from another build. So when it matches, the fabric
+// is compiled and the folder's model.json (from which push renders what
+// it sends, checkRendered) must be what it compiles to (modelBound);
+// push, diff and verify refuse a folder whose model.json is not. --stale
+// makes push's refusals warnings, this one too: it pushes the folder as
+// it is.
 func staleBuild(cmd *cobra.Command, m artifacts.Manifest, sf *switchFlags, action string, out *output) error {
-	if m.Inputs.SourcesSHA256 == "" || (m.FabricPath == "" && sf.fabric == "") {
-		return nil // no record to compare with
-	}
 	refuse := action == push.ActionPush && !sf.stale
+	if m.FabricPath == "" && sf.fabric == "" {
+		return nil // no record of where the fabric is
+	}
 	fabric, varFiles, err := checkedFabric(m, sf)
-	var now string
-	if err == nil {
+	if err == nil && m.Inputs.SourcesSHA256 != "" {
+		var now string
 		now, err = dsl.SourceDigest(fabric, varFiles, m.Inputs.DataFiles)
+		if err == nil && now != m.Inputs.SourcesSHA256 {
+			msg := fmt.Sprintf("%s is older than its fabric %s: the fabric's files changed since the build (%s records their SHA-256), so pushing it would take back on the switches what changed since", v(sf.artifacts), v(fabric), artifacts.ManifestFile)
+			if refuse {
+				return fmt.Errorf("%s; build it again (fabricc build %s -o %s), or give --stale to push this build as it is (to go back to it on purpose)", msg, v(fabric), v(sf.artifacts))
+			}
+			buildWarning(cmd, sf, out, msg)
+			return nil
+		}
 	}
 	if err != nil {
 		return uncheckedBuild(cmd, sf, out, refuse, err)
 	}
-	if now == m.Inputs.SourcesSHA256 {
+	err = modelBound(m, sf, fabric, varFiles)
+	if err != nil && action == push.ActionPush && sf.stale {
+		buildWarning(cmd, sf, out, err.Error())
 		return nil
 	}
-	msg := fmt.Sprintf("%s is older than its fabric %s: the fabric's files changed since the build (%s records their SHA-256), so pushing it would take back on the switches what changed since", v(sf.artifacts), v(fabric), artifacts.ManifestFile)
-	if refuse {
-		return fmt.Errorf("%s; build it again (fabricc build %s -o %s), or give --stale to push this build as it is (to go back to it on purpose)", msg, v(fabric), v(sf.artifacts))
+	return err
+}
+
+// modelBound compiles fabric as the build recorded (its -var, var files
+// and --large) and refuses the folder unless its model.json is what that
+// compiles to, byte for byte: else the folder was built from another
+// fabric (its manifest's sources digest copied) or by another fabricc.
+func modelBound(m artifacts.Manifest, sf *switchFlags, fabric string, varFiles []string) error {
+	lf := recordedFlags(m.Inputs, sf.artifacts)
+	lf.varFiles = varFiles
+	opts, err := lf.options()
+	if err != nil {
+		return fmt.Errorf("cannot check %s against its fabric %s: %w", v(sf.artifacts), v(fabric), err)
 	}
-	buildWarning(cmd, sf, out, msg)
+	f, _, diags := compileFabric(fabric, opts)
+	if diags.HasErrors() {
+		return fmt.Errorf("cannot check %s against its fabric %s: it does not compile (%s; fabricc validate %s shows them)",
+			v(sf.artifacts), v(fabric), countSummary(diags), v(fabric))
+	}
+	h := sha256.New()
+	if err := model.Encode(h, f); err != nil {
+		return err
+	}
+	if hex.EncodeToString(h.Sum(nil)) != m.Files[artifacts.ModelFile] {
+		return fmt.Errorf("%s is not what %s compiles to: the folder was built from another fabric, or by another fabricc version; build it again (fabricc build %s -o %s)",
+			v(filepath.Join(sf.artifacts, artifacts.ModelFile)), v(fabric), v(fabric), v(sf.artifacts))
+	}
 	return nil
 }
 

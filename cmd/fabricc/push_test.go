@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fabricc/fabricc/artifacts"
 	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/push"
@@ -459,6 +460,145 @@ func TestPushRefusesAStaleBuild(t *testing.T) {
 		if !strings.HasPrefix(stderr, "warning: "+msg+"\n") || strings.Contains(stderr, "give --stale") {
 			t.Errorf("%v: want the warning and no refusal:\n%s", args, stderr)
 		}
+	}
+}
+
+// TestPushRefusesAFolderOfAnotherFabric: the sources digest and fabric
+// path are the folder's own claim. A folder built from another fabric,
+// with those two manifest fields copied from the reviewed build, is
+// refused by push, diff and verify before anything connects, because its
+// model.json is not what the fabric compiles to; push --stale only warns.
+// The reviewed folder itself is accepted.
+func TestPushRefusesAFolderOfAnotherFabric(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "tutorial", "fabric.hcl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	writeFabric(t, "fab", string(src))
+	writeFabric(t, "other", strings.Replace(string(src), "length = 3\n", "length = 100\n", 1))
+	inv := "defaults {\n  username     = \"admin\"\n  password_env = \"FABRICC_TEST_UNSET\"\n}\n\ndevice \"leaf1\" {\n  address = \"127.0.0.1\"\n  port    = 1\n}\n"
+	if err := os.WriteFile("inv.hcl", []byte(inv), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range [][2]string{{"fab", "out"}, {"other", "forged"}} {
+		if code, _, stderr := fabricc(t, "build", b[0], "-o", b[1]); code != 0 {
+			t.Fatalf("build %s: %s", b[0], stderr)
+		}
+	}
+	var reviewed, forged map[string]any
+	readJSON(t, filepath.Join("out", "manifest.json"), &reviewed)
+	readJSON(t, filepath.Join("forged", "manifest.json"), &forged)
+	forged["fabric_path"] = "../fab"
+	forged["inputs"].(map[string]any)["sources_sha256"] = reviewed["inputs"].(map[string]any)["sources_sha256"]
+	data, err := json.MarshalIndent(forged, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join("forged", "manifest.json"), append(data, '\n'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	msg := "forged/model.json is not what fab compiles to: the folder was built from another fabric, or by another fabricc version; build it again (fabricc build fab -o forged)"
+	for _, cmd := range []string{"push", "diff", "verify"} {
+		code, stdout, stderr := fabricc(t, cmd, "--artifacts", "forged", "-i", "inv.hcl")
+		if want := "fabricc: " + msg + "\n"; code != 1 || stderr != want || stdout != "" {
+			t.Errorf("%s of a forged folder: exit %d\n%s%s\nwant\n%s", cmd, code, stdout, stderr, want)
+		}
+	}
+	if _, _, stderr := fabricc(t, "push", "--stale", "--artifacts", "forged", "-i", "inv.hcl"); !strings.HasPrefix(stderr, "warning: "+msg+"\n") {
+		t.Errorf("push --stale of a forged folder: want the warning:\n%s", stderr)
+	}
+	_, _, stderr := fabricc(t, "push", "--artifacts", "out", "-i", "inv.hcl", "--insecure-ignore-host-key")
+	if strings.Contains(stderr, "compiles to") || strings.Contains(stderr, "older than") || !strings.Contains(stderr, "[leaf1] connect\n") {
+		t.Errorf("the reviewed folder was not taken to the switch:\n%s", stderr)
+	}
+}
+
+// TestPushArtifactsThroughASymlink: --artifacts through a symbolic link
+// (a release layout's current -> builds/123) reads the folder it points
+// to, checked against its fabric from there, as the folder itself.
+func TestPushArtifactsThroughASymlink(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "tutorial", "fabric.hcl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	writeFabric(t, "fab", string(src))
+	inv := "defaults {\n  username     = \"admin\"\n  password_env = \"FABRICC_TEST_UNSET\"\n}\n\ndevice \"leaf1\" {\n  address = \"127.0.0.1\"\n  port    = 1\n}\n"
+	if err := os.WriteFile("inv.hcl", []byte(inv), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := fabricc(t, "build", "fab", "-o", "out"); code != 0 {
+		t.Fatalf("build: %s", stderr)
+	}
+	if err := os.Mkdir("releases", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join("..", "out"), filepath.Join("releases", "current")); err != nil {
+		t.Fatal(err)
+	}
+	_, _, stderr := fabricc(t, "push", "--artifacts", filepath.Join("releases", "current"), "-i", "inv.hcl", "--insecure-ignore-host-key")
+	if !strings.Contains(stderr, "[leaf1] connect\n") || strings.Contains(stderr, "regular file") || strings.Contains(stderr, "against its fabric") {
+		t.Errorf("push --artifacts through a symbolic link did not reach the switch:\n%s", stderr)
+	}
+}
+
+// TestReplacedWhileRead: a build swapping the --artifacts folder while
+// push reads it is told apart from an edit by the manifest, read before
+// and after the load: the same folder is not replaced, another build
+// swapped in is (push then says "DIR was replaced by another build while
+// push read it; run again" instead of blaming the changed file).
+func TestReplacedWhileRead(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "tutorial", "fabric.hcl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	writeFabric(t, "fab", string(src))
+	writeFabric(t, "other", strings.Replace(string(src), "length = 3\n", "length = 100\n", 1))
+	for _, b := range [][2]string{{"fab", "out"}, {"other", "next"}} {
+		if code, _, stderr := fabricc(t, "build", b[0], "-o", b[1]); code != 0 {
+			t.Fatalf("build %s: %s", b[0], stderr)
+		}
+	}
+	m, err := artifacts.ReadManifest("out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := push.LoadArtifacts("out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if replaced("out", m, b) {
+		t.Error("a folder left alone is said to be replaced")
+	}
+	// The other build swaps in after the load, as a rebuild's rename does.
+	if err := os.Rename("out", "old"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename("next", "out"); err != nil {
+		t.Fatal(err)
+	}
+	if !replaced("out", m, b) {
+		t.Error("a folder swapped after the load is not said to be replaced")
+	}
+	if !replaced("out", m, nil) {
+		t.Error("a folder swapped during a load that failed is not said to be replaced")
+	}
+	if b2, err := push.LoadArtifacts("out"); err != nil || !replaced("out", m, b2) {
+		t.Errorf("a load of the other build is not said to be replaced (%v)", err)
+	}
+}
+
+// readJSON decodes the JSON file p into v.
+func readJSON(t *testing.T, p string, v any) {
+	t.Helper()
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		t.Fatalf("%s: %v", p, err)
 	}
 }
 

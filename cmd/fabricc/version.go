@@ -62,15 +62,21 @@ func versionLine() string {
 	return fmt.Sprintf("fabricc %s (%s %s/%s)", fabriccVersion(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }
 
+// noVCS is the version of a build that recorded no commit: go build
+// with -buildvcs=false, or in a git worktree, where Go finds no VCS root
+// (golang/go#58218). make build stamps the commit in both cases.
+const noVCS = "dev (no VCS information: built with -buildvcs=false or in a git worktree, golang/go#58218; build with make)"
+
 // versionOf picks the version to show: the -ldflags one when set, else
 // the module version Go recorded (`go install module@v1.2.3`), else
-// "dev" with the VCS revision and a "+dirty" mark when Go recorded them.
+// "dev" with the VCS revision and a "+dirty" mark when Go recorded them,
+// else noVCS.
 func versionOf(ldflags string, bi *debug.BuildInfo) string {
 	if ldflags != "dev" && ldflags != "" {
 		return ldflags
 	}
 	if bi == nil {
-		return "dev"
+		return noVCS
 	}
 	if v := bi.Main.Version; v != "" && v != "(devel)" {
 		return v
@@ -85,7 +91,7 @@ func versionOf(ldflags string, bi *debug.BuildInfo) string {
 		}
 	}
 	if rev == "" {
-		return "dev"
+		return noVCS
 	}
 	if len(rev) > 12 {
 		rev = rev[:12]
