@@ -14,6 +14,7 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -306,10 +307,14 @@ func renderHostWith(f *model.Fabric, h *model.Host, rs []targets.HostRenderer) (
 // writeSource writes src into dir: see WriteContext.
 func writeSource(ctx context.Context, dir string, src source, progress *atomic.Int64, waiting func(pid int)) (*Result, error) {
 	// The lock, the stage and the swap are beside dir, in its parent:
-	// "." or "out/.." has to be made absolute first, or they would land
-	// inside it.
+	// "out/.." has to be made absolute first, or they would land inside
+	// it.
+	given := dir
 	dir, err := filepath.Abs(dir)
 	if err != nil {
+		return nil, err
+	}
+	if err := notTheWorkingFolder(given, dir); err != nil {
 		return nil, err
 	}
 	unlock, err := lockOutput(ctx, dir, waiting)
@@ -700,4 +705,21 @@ func sameFile(f *os.File, p string) bool {
 				(errA == io.EOF && errB == io.EOF)
 		}
 	}
+}
+
+// notTheWorkingFolder refuses an output folder that is the working
+// folder or holds it ("-o ."): the build renames a new folder into its
+// place, which would leave the shell that ran it in the old one, now
+// .DIR.prev, where the next look at the files finds the old build.
+func notTheWorkingFolder(given, dir string) error {
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil
+	}
+	if wd != dir && !strings.HasPrefix(wd, dir+string(filepath.Separator)) {
+		return nil
+	}
+	return fmt.Errorf("%s is the current folder or holds it: a build puts a new folder in the place of its output folder, "+
+		"which would leave this shell in the old one; run it from the folder above (cd %s, then -o %s)",
+		given, filepath.Dir(dir), filepath.Base(dir))
 }

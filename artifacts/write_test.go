@@ -352,9 +352,11 @@ func TestCheckOutputReadsTheManifestStart(t *testing.T) {
 	}
 }
 
-// TestWriteIntoDot: "-o ." in an empty folder writes the build there.
-// Its lock file, temporary folder and swap are beside the folder, by
-// its absolute path, not inside it (where the lock made "." "not empty").
+// TestWriteIntoDot: "-o ." (or a folder holding the working folder) is
+// refused before anything is written: the build renames a new folder into
+// the place of the output folder, which would leave the shell in the old
+// one. The folder given from its parent is written, with its lock, stage
+// and swap beside it.
 func TestWriteIntoDot(t *testing.T) {
 	f, devs := fixture()
 	s, err := assemble(f, devs)
@@ -363,12 +365,27 @@ func TestWriteIntoDot(t *testing.T) {
 	}
 	parent := t.TempDir()
 	out := filepath.Join(parent, "out")
-	if err := os.Mkdir(out, 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Join(out, "sub"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	t.Chdir(out)
-	if err := Write(".", s); err != nil {
-		t.Fatalf("Write(\".\") into an empty folder: %v", err)
+	t.Chdir(filepath.Join(out, "sub"))
+	for _, dir := range []string{".", ".."} {
+		err := Write(dir, s)
+		want := dir + " is the current folder or holds it: a build puts a new folder in the place of its output folder, " +
+			"which would leave this shell in the old one; run it from the folder above"
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Fatalf("Write(%q) from inside it: %v, want %q", dir, err, want)
+		}
+	}
+	if entries, _ := os.ReadDir(out); len(entries) != 1 {
+		t.Fatalf("the refused writes left %d entries in the folder, want only sub", len(entries))
+	}
+	t.Chdir(parent)
+	if err := os.RemoveAll(out); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write("out/../out", s); err != nil {
+		t.Fatalf("Write(\"out/../out\"): %v", err)
 	}
 	if _, err := os.Stat(filepath.Join(out, ManifestFile)); err != nil {
 		t.Errorf("no manifest.json in the folder: %v", err)
