@@ -36,6 +36,9 @@ type railKey struct {
 // covers it (and ip route replace of the same prefix would take that
 // route's place).
 func (l *lowering) mainRoutes() {
+	if !anyNICRoute(l.f) {
+		return // the usual fabric, hosts in the leaves' VLANs: no walk of the cabling
+	}
 	comp := buildComponents(l.f)
 	rails := map[railKey][]netip.Prefix{}
 	for i := range l.f.Hosts {
@@ -58,6 +61,18 @@ func (l *lowering) mainRoutes() {
 	for i := range l.f.Hosts {
 		l.hostMainRoutes(comp, &l.f.Hosts[i], rails, byGroup)
 	}
+}
+
+// anyNICRoute reports whether a NIC of f has a route of its own.
+func anyNICRoute(f *model.Fabric) bool {
+	for i := range f.Hosts {
+		for j := range f.Hosts[i].NICs {
+			if f.Hosts[i].NICs[j].Route != nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // nicRail is one of a host's NICs (its index in the host) on a rail.
