@@ -68,7 +68,7 @@ func TestNameErrors(t *testing.T) {
 			`36:17: Invalid interface name: nic "r0" of host "nas" has interface "-mce0"; the mlx5en driver names its interfaces like "mce0". If rc.conf renames it (ifconfig_mce0_name="-mce0", rc.conf(5)), keep interface = "-mce0" and add driver_interface = "mce0", the driver's name, which its sysctls keep.`,
 		}},
 		// A lagg(4) interface gets no rename hint: driver_interface would
-		// set PFC on one of its ports only (review rmlag #8).
+		// set PFC on one of its ports only.
 		{"freebsd lagg interface", edit(strings.Replace(bsdHost, `"eth0"`, `"lagg0"`, 1)), []string{
 			`36:17: Invalid interface name: nic "r0" of host "nas" has interface "lagg0", a lagg(4) interface: its MTU and addresses are the lagg's, but PFC, trust and ETS are set per port by the mlx5en driver, and fabricc does not configure lagg (README, Scope): described as the lagg, or as one port renamed so, the NIC would leave PFC off on the lagg's other ports. Leave the lagg out of the fabric, or describe an interface of the driver that is in no lagg, such as "mce0".`,
 		}},

@@ -954,7 +954,7 @@ func (d *device) check() ([]verify.Difference, error) {
 	got.NVUE = nil
 	want := d.want()
 	d.read = &readBack{want, got}
-	return verify.NameBundled(verify.Compare(d.t.Switch.Name, want, got), got), nil
+	return verify.Compare(d.t.Switch.Name, want, got), nil
 }
 
 // readState reads the switch with the platform's ReadBack commands and

@@ -8,7 +8,7 @@ import (
 
 // mlagTail is the refusal's words on ports that are part of an MLAG:
 // no command that takes the port out (an outage of a host's leg or of
-// the peer link), the port left out of the fabric (review rmlag #3).
+// the peer link), the port left out of the fabric.
 const mlagTail = "; taking such a port out of its bundle cuts a dual-homed host's link or the MLAG peer link, " +
 	"and fabricc does not configure MLAG, so leave the port out of the fabric, and push again; nothing was changed"
 

@@ -32,7 +32,7 @@ func TestPushRefusesNVUEBondMembers(t *testing.T) {
 				"which fabricc does not manage, so fabricc cannot configure the port: take it out of the bond (then nv config apply -y) or leave the port out of the fabric",
 			// swp1, a fabric port not yet pushed, is not in the configuration.
 			map[string]string{"swp1": "not in the switch's configuration", "swp2": "a member of bond bond1"}},
-		// An MLAG bond's member gets no removal command (rmlag #3).
+		// An MLAG bond's member gets no removal command.
 		{"mlag", []string{"nv set interface bond3 type bond", "nv set interface bond3 bond member swp1-2", "nv set interface bond3 bond mlag id 7"},
 			"fabric ports are part of an MLAG on the switch: swp1 is a member of MLAG bond bond3 (bond mlag id 7); " +
 				"swp2 is a member of MLAG bond bond3 (bond mlag id 7); taking such a port out of its bundle cuts a dual-homed host's link or the MLAG peer link, " +
@@ -57,7 +57,7 @@ func TestPushRefusesNVUEBondMembers(t *testing.T) {
 			if l.sim.Running() != running {
 				t.Error("the refused push changed the applied configuration")
 			}
-			// verify names the bond, as push does, not a missing port (rmlag #5).
+			// verify names the bond, as push does, not a missing port.
 			v := l.run(t, ActionVerify, f, sw, cfg)
 			got := map[string]string{}
 			for _, d := range v.Differences {

@@ -73,7 +73,7 @@ func TestOnyxPercentLineIsRefusal(t *testing.T) {
 	_ = c.Home()
 }
 
-// TestOnyxIPLMemberRefused (review rmlag #3): a fabric port in the
+// TestOnyxIPLMemberRefused: a fabric port in the
 // port-channel that is the MLAG IPL (`interface port-channel 100 ipl 1`)
 // is refused before anything is sent as part of an MLAG, without the
 // `no channel-group` that would cut the peer link.

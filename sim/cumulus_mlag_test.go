@@ -10,7 +10,7 @@ import (
 // TestCumulusMLAGLines: the simulator takes NVIDIA's own MLAG lines (Cumulus
 // Linux user guide, Multi-Chassis Link Aggregation - MLAG; NVUE Command
 // Reference, MLAG) and shows them back in `nv config show`, so that a
-// brownfield MLAG switch can be rehearsed in fabricc lab (review rmlag #6):
+// brownfield MLAG switch can be rehearsed in fabricc lab:
 // the peer link bond named `peerlink`, its `type peerlink`, the `mlag`
 // settings (the simulator's 5.9 takes `bond mlag enable`; `state` only
 // from 5.15, TestCumulusMLAGStateFrom515).

@@ -118,7 +118,7 @@ func TestOnyxMemberLinesOfRealConfigs(t *testing.T) {
 	}
 }
 
-// TestOnyxIPL (review rmlag #6): the simulator takes the MLAG inter-peer
+// TestOnyxIPL: the simulator takes the MLAG inter-peer
 // link in the form a real running configuration prints it (`interface
 // port-channel 100 ipl 1`, an Onyx 3.9.3210 MLAG pair's; NVIDIA Onyx
 // User Manual, MLAG), prints it back after the bundle's members, refuses

@@ -206,8 +206,13 @@ func Compare(device string, want, got *State) []Difference {
 	}
 	for _, n := range slices.SortedFunc(maps.Keys(want.Ports), naturalCmp) {
 		if got.Ports[n] == nil {
-			// One line, not one per field read as zero.
-			out = append(out, Difference{Device: device, Port: n, Field: "port", Intended: "configured", Actual: "not in the switch's configuration"})
+			// One line, not one per field read as zero; a bond member
+			// is no interface of its own (State.Bundled): name its bond.
+			actual := "not in the switch's configuration"
+			if bond, ok := got.Bundled[n]; ok {
+				actual = bond
+			}
+			out = append(out, Difference{Device: device, Port: n, Field: "port", Intended: "configured", Actual: actual})
 			continue
 		}
 		g := *got.Ports[n] // copies: the DSCP map may be dropped below

@@ -73,7 +73,7 @@ type State struct {
 	// bond (NVUE `interface <bond> bond member`), which bond it is in, as
 	// "a member of MLAG bond bond1 (bond mlag id 1)": a member is no
 	// interface of its own in NVUE's configuration, so Compare finds no
-	// port, and NameBundled says why. Read-back State only; nil elsewhere.
+	// port and names the bond instead. Read-back State only; nil elsewhere.
 	Bundled map[string]string
 	// NVUE is the NVUE applied configuration a read-back State was read
 	// from (NVUEConfig.State), decoded once, so that what else reads the
