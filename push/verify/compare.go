@@ -200,6 +200,7 @@ func Compare(device string, want, got *State) []Difference {
 	}
 	out = append(out, comparePools(device, want.Pools, got.Pools)...)
 	out = append(out, compareEgressPools(device, want.EgressPools, got.EgressPools)...)
+	out = append(out, compareVXLANDSCP(device, want.VXLANDSCP, got.VXLANDSCP)...)
 	for _, c := range got.Conflicts {
 		c.Device = device
 		out = append(out, c)

@@ -25,7 +25,8 @@ type obj = map[string]any
 // pfc (with its switch-priority, cable-length, port-buffer,
 // xoff-threshold and xon-threshold), egress-scheduler and
 // congestion-control profiles (default-global unless the interface names
-// its own), interface link mtu, bridge domain br_default vlan/access.
+// its own), interface link mtu, bridge domain br_default vlan/access,
+// nve vxlan encapsulation and decapsulation dscp action (nvueVXLANDSCP).
 // Interface keys may name several interfaces ("swp2,6", "bond1-3"):
 // nvueConfigInterfaces.
 func ParseNVUE(data []byte) (*State, error) {
@@ -52,6 +53,7 @@ func (c *NVUEConfig) State() (*State, error) {
 	qos := child(root, "qos")
 	s.Pools = nvuePools(child(qos, "traffic-pool"))
 	s.EgressPools = nvueEgressPools(child(qos, "advance-buffer-config", "default-global"))
+	s.VXLANDSCP = nvueVXLANDSCP(root)
 	foreign := nvueForeignQoS(qos)
 	for _, what := range slices.Sorted(maps.Keys(foreign)) {
 		s.Conflicts = append(s.Conflicts, Difference{Field: what, Intended: "absent (fabricc configures the lossless class and its pool itself)", Actual: foreign[what]})

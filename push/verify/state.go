@@ -75,6 +75,14 @@ type State struct {
 	// interface of its own in NVUE's configuration, so Compare finds no
 	// port and names the bond instead. Read-back State only; nil elsewhere.
 	Bundled map[string]string
+	// VXLANDSCP are NVUE's VXLAN tunnel DSCP actions, by path ("nve
+	// vxlan encapsulation dscp action" -> "copy"), compared once for the
+	// switch (compareVXLANDSCP). Intended: the actions targets/cumulus
+	// writes on a VTEP (expectVXLANDSCP), nil on any other switch, which
+	// is not compared. Read back from NVUE: the actions the configuration
+	// sets, a path left unset missing (NVUE's default, derive); nil for
+	// other platforms.
+	VXLANDSCP map[string]string
 	// NVUE is the NVUE applied configuration a read-back State was read
 	// from (NVUEConfig.State), decoded once, so that what else reads the
 	// same read (push's checks before staging) does not decode it again;
@@ -372,6 +380,7 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 	if sw.Platform == model.PlatformCumulus {
 		s.EgressPools = cumulus.EgressPools(sw)
 	}
+	s.VXLANDSCP = expectVXLANDSCP(f, sw)
 	// Cumulus: nil, every traffic class compared, since targets/cumulus
 	// writes ETS and ECN of all eight (the idle ones DWRR 1 %, ecn disable).
 	if len(f.QoS.PriorityToTC) > 0 && sw.Platform != model.PlatformCumulus {

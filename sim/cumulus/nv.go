@@ -732,6 +732,7 @@ func (d *Device) operational() tree {
 		}
 	}
 	rocePools(op)
+	vxlanDSCPDefaults(op)
 	// `nv show qos pfc` answers on a switch without PFC profiles too
 	// (an empty collection), as a collection NVUE defines always does.
 	child(child(op, "qos"), "pfc")
@@ -767,6 +768,23 @@ func lldpNeighbors(ns []cli.Neighbor) tree {
 		}
 	}
 	return out
+}
+
+// vxlanDSCPDefaults adds to the operational state the VXLAN tunnel DSCP
+// actions nobody set: derive, for encapsulation and decapsulation ("The
+// default setting is derive", Cumulus Linux user guide, VXLAN Tunnel
+// DSCP Operations), which `nv show nve vxlan` prints as
+// "decapsulation / dscp / action derive" and "encapsulation / dscp /
+// action derive" (NVUE Command Reference, Show Commands, VXLAN, Cumulus
+// Linux 5.0.0 and later; `nv show nve vxlan encapsulation` and
+// `decapsulation` from 5.3.0). Only these are filled in: the
+// reference's other defaults under nve vxlan (mtu, port, flooding) are
+// nothing fabricc reads.
+func vxlanDSCPDefaults(op tree) {
+	vxlan := child(child(op, "nve"), "vxlan")
+	for _, dir := range []string{"encapsulation", "decapsulation"} {
+		setDefault(child(child(vxlan, dir), "dscp"), "action", "derive")
+	}
 }
 
 func setDefault(t tree, k string, v any) {
