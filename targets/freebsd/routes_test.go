@@ -232,3 +232,43 @@ func TestRoutesOnFakeHost(t *testing.T) {
 		t.Errorf("--check after the run still finds a route or static_routes difference:\n%s", out)
 	}
 }
+
+// getmsg is "route -n get" output as FreeBSD sbin/route/route.c
+// print_getmsg prints it: route to, destination, mask (not for a host
+// route), gateway (for RTF_GATEWAY), fib, interface, flags, metrics.
+func getmsg(to, dst, mask, gw, ifc, flags string) string {
+	s := "   route to: " + to + "\ndestination: " + dst + "\n"
+	if mask != "" {
+		s += "       mask: " + mask + "\n"
+	}
+	s += "    gateway: " + gw + "\n        fib: 0\n  interface: " + ifc + "\n      flags: " + flags + "\n" +
+		" recvpipe  sendpipe  ssthresh  rtt,msec    mtu        weight    expire\n       0         0         0         0      9216         1         0 \n"
+	return s
+}
+
+// TestRouteState reads the route to exactly a prefix from route get: a
+// net route's own (the kernel looks a prefix with a netmask up exactly,
+// sys/net/rtsock.c handle_rtm_get), a /32's own host route but not the
+// less specific route the kernel's longest match gives for a /32 (no
+// netmask is sent for it), a link-local gateway without its %scope, and
+// absent when route get finds nothing.
+func TestRouteState(t *testing.T) {
+	tests := []struct{ prefix, out, want string }{
+		{"10.20.1.0/29", getmsg("10.20.1.0", "10.20.1.0", "255.255.255.248", "10.20.1.62", "mce0", "<UP,GATEWAY,DONE,STATIC>"), "10.20.1.62 on mce0"},
+		{"10.20.9.1/32", getmsg("10.20.9.1", "10.20.9.1", "", "10.20.1.62", "mce0", "<UP,GATEWAY,HOST,DONE,STATIC>"), "10.20.1.62 on mce0"},
+		{"10.20.9.0/32", getmsg("10.20.9.0", "10.20.9.0", "255.255.255.0", "10.20.1.99", "mce0", "<UP,GATEWAY,DONE,STATIC>"), "absent"},
+		{"10.20.9.1/32", getmsg("10.20.9.1", "default", "default", "192.0.2.1", "igb0", "<UP,GATEWAY,DONE,STATIC>"), "absent"},
+		{"10.40.0.0/16", getmsg("10.40.0.0", "10.40.0.0", "255.255.0.0", "fe80::1%mce0", "mce0", "<UP,GATEWAY,DONE,STATIC>"), "fe80::1 on mce0"},
+		{"2001:db8:40::/48", getmsg("2001:db8:40::", "2001:db8:40::", "ffff:ffff:ffff::", "2001:db8::fe", "mce0", "<UP,GATEWAY,DONE,STATIC>"), "2001:db8::fe on mce0"},
+		{"10.20.1.0/29", "", "absent"},
+	}
+	for _, tc := range tests {
+		route := "#!/bin/sh\necho 'route: route has not been found' >&2\nexit 1\n"
+		if tc.out != "" {
+			route = printer(tc.out)
+		}
+		if got := readValue(t, map[string]string{"route": route}, "route_state -inet "+tc.prefix); got != tc.want {
+			t.Errorf("route_state %s over\n%s= %q, want %q", tc.prefix, tc.out, got, tc.want)
+		}
+	}
+}
