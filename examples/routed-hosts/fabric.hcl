@@ -6,9 +6,13 @@
 # into one prefix per rail, for RDMA-CM initiators that bind no source.
 # The storage server's NIC lists nvme-of and nfs-rdma; the archive
 # server's NIC has a /32 only and reaches its leaf by the leaf's IPv6
-# link-local address, as on a BGP-unnumbered link (RFC 5549).
+# link-local address, as on a BGP-unnumbered link (RFC 5549). The backup
+# server (FreeBSD) and the SMB server (Windows) have one NIC each, on a
+# /31 of their own; their scripts add the same main-table routes.
 fabric "routed-hosts" {
   description = "2 leaves, 1 spine, GPU servers with a /31 per rail"
+
+  accept "windows-roce-dscp-not-settable" { reason = "smb01 is untagged on a routed port, so PCP cannot carry its priority; its DSCP is set by hand and checked in a captured packet" }
 }
 
 variable "servers" {
@@ -29,10 +33,10 @@ dynamic "switch" {
     platform = "cumulus"
     model    = "SN3700"
 
-    # Server ports, then the storage or archive server on swp30 and the
-    # spine uplink on swp31.
+    # Server ports, then the backup or SMB server on swp29, the storage
+    # or archive server on swp30 and the spine uplink on swp31.
     dynamic "port" {
-      for_each = concat(range(1, var.servers + 1), [30, 31])
+      for_each = concat(range(1, var.servers + 1), [29, 30, 31])
       labels   = [format("swp%d", port.value)]
       content {
         speed = "100G"
@@ -98,6 +102,31 @@ host "arch01" {
   }
 }
 
+host "bak01" {
+  os         = "freebsd"
+  os_version = "14.1"
+
+  nic "rail1" {
+    model     = "ConnectX-6 Dx"
+    interface = "mce0"
+    mtu       = 9216
+    addresses = ["10.20.1.63/31"]
+  }
+}
+
+host "smb01" {
+  os         = "windows"
+  os_version = "2022"
+
+  nic "rail2" {
+    model        = "ConnectX-6 Dx"
+    interface    = "SLOT 2 Port 1"
+    mtu          = 9216
+    addresses    = ["10.20.2.63/31"]
+    applications = ["smb-direct"]
+  }
+}
+
 dynamic "link" {
   for_each = setproduct(range(1, var.servers + 1), range(1, 3))
   content {
@@ -116,6 +145,18 @@ link {
 link {
   a      = "leaf2:swp30"
   b      = "arch01:roce0"
+  length = 3
+}
+
+link {
+  a      = "leaf1:swp29"
+  b      = "bak01:rail1"
+  length = 3
+}
+
+link {
+  a      = "leaf2:swp29"
+  b      = "smb01:rail2"
   length = 3
 }
 

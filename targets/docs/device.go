@@ -396,10 +396,11 @@ func writeRoutes(d *doc, h *model.Host) {
 		return
 	}
 	d.h(2, "Routes")
-	who := "The host script adds, for each NIC below,"
 	if h.OS != model.OSLinux {
-		who = "The host script adds no routes (see By hand); on Linux it would add"
+		writeHostRoutes(d, h, &body)
+		return
 	}
+	who := "The host script adds, for each NIC below,"
 	d.p(who + " a default route via the gateway in a routing table of the NIC's own and a rule that sends the packets from the NIC's address there (ip-rule(8), ip-route(8)), " +
 		"so that traffic bound to the NIC's address leaves by its own link; " +
 		fmt.Sprintf("table and rule priority are %d plus the NIC's place among the host's NICs by name, and the script refuses a table or priority another tool already uses. ", model.RouteBase) +
@@ -415,6 +416,37 @@ func writeRoutes(d *doc, h *model.Host) {
 		d.p("An IPv4 route via an IPv6 link-local gateway (RFC 5549, as on a BGP-unnumbered link) is written via inet6 GATEWAY (ip-route(8)) and needs Linux 5.2 and iproute2 5.2 or later (\"ipv4: Allow ipv6 gateway with ipv4 routes\").")
 	}
 	d.table([]string{"NIC", "source", "gateway", "gateway from", "table", "rule priority", "main-table prefixes"}, &body, 4, 5)
+}
+
+// writeHostRoutes is the Routes section of a FreeBSD or Windows host:
+// the script adds each NIC's main-table routes, now and for every boot;
+// neither OS has the Linux script's table per NIC. body holds the Linux
+// table's rows, whose table and priority columns it leaves out.
+func writeHostRoutes(d *doc, h *model.Host, body *rows) {
+	if h.OS == model.OSWindows {
+		d.p("The host script adds, for each NIC below, a route via the gateway to each of the NIC's main-table prefixes (New-NetRoute -InterfaceAlias IF -DestinationPrefix PREFIX -NextHop GATEWAY; Microsoft Learn, New-NetRoute), " +
+			"which New-NetRoute saves in both the active and the persistent store, so that it survives a reboot (New-NetRoute, -PolicyStore: \"By default, a route is saved in both stores\"). " +
+			"A route to the prefix on the NIC's adapter via the gateway is left; one via another next hop, in either store, is removed and the route added again; -Check reports each route that differs and -WhatIf what it would change. " +
+			"Initiators that bind no source address, the SMB Direct client among them, pick the NIC, and its address as the source, by these routes. " +
+			"The script does not remove a route the fabric no longer has, as a Windows route carries no mark of who added it: remove it by hand (Remove-NetRoute -InterfaceAlias IF -DestinationPrefix PREFIX). " +
+			"Windows has no routing table per NIC, so traffic bound to the NIC's address for a destination outside these prefixes follows the host's other routes.")
+	} else {
+		d.p("The host script adds, for each NIC below, a route via the gateway to each of the NIC's main-table prefixes now (route add -net PREFIX GATEWAY, -inet6 for IPv6; FreeBSD route(8)) " +
+			"and the same routes at every boot through rc.conf: each route's name, fabricc\\_IF\\_N, in static\\_routes with its arguments in route\\_NAME, or for IPv6 in ipv6\\_static\\_routes and ipv6\\_route\\_NAME (FreeBSD Handbook, \"Gateways and Routes\"; rc.conf(5)). " +
+			"A route to the prefix via the gateway is left; one via another gateway is changed (route change); --check reports each route that differs and --dry-run prints the route command a run would execute. " +
+			"RDMA-CM initiators that bind no source address pick the NIC, and its address as the source, by these routes. " +
+			"The script does not remove a route the fabric no longer has, as the kernel's route carries no mark of who added it: remove it by hand (route delete -net PREFIX, and its name from static\\_routes). " +
+			"The script makes no routing table (FIB) of the NIC's own (setfib(1)), so traffic bound to the NIC's address for a destination outside these prefixes follows the host's other routes. " +
+			"A link-local gateway is scoped to the NIC's interface (fe80::1%IF), and an IPv4 route via an IPv6 gateway (RFC 5549) is written -net PREFIX -inet6 GATEWAY and needs FreeBSD 13.1 or later (route(8)).")
+	}
+	d.p("A NIC's main-table prefixes are the subnets of the fabric's NICs on its rail: the NICs of its connected part of the cabling and address family at the same place among their host's NICs (by name) as it is among this host's; " +
+		"a rail on which this host has no NIC goes through its first such NIC by name. The subnets are merged into the fewest exact CIDR prefixes (a prefix holding one of the host's own subnets is covered there by the more specific route to that subnet), " +
+		"and no prefix is routed by two NICs.")
+	short := rows{elems: body.elems}
+	for _, cells := range body.cells {
+		short.cells = append(short.cells, append(append([]string(nil), cells[:4]...), cells[6]))
+	}
+	d.table([]string{"NIC", "source", "gateway", "gateway from", "main-table prefixes"}, &short)
 }
 
 // writeRails explains, for a Linux host with two or more NICs with IPv4

@@ -218,36 +218,6 @@ func TestHostRoutes(t *testing.T) {
 			t.Errorf("node1.md with a link-local gateway lacks\n%s\nin\n%s", w, s)
 		}
 	}
-	other := compileExample(t, "homelab-40g")
-	for _, tc := range []struct {
-		host, gw, src string
-		prefixes      []string
-		step          string
-	}{
-		{"workstation", "10.0.0.1", "10.0.0.3", nil, "- qsfp1 (Ethernet 3): the NIC reaches RoCE peers beyond its own subnet only via 10.0.0.1 (its gateway attribute), and the host script adds no route: add it by hand, from 10.0.0.3: " +
-			"New-NetRoute -InterfaceAlias 'Ethernet 3' -DestinationPrefix PREFIX -NextHop 10.0.0.1 for each remote RoCE subnet (Microsoft, New-NetRoute).\n"},
-		{"workstation", "10.0.0.1", "10.0.0.3", []string{"10.0.0.0/24", "10.0.8.0/31"}, "- qsfp1 (Ethernet 3): the NIC reaches RoCE peers beyond its own subnet only via 10.0.0.1 (its gateway attribute), and the host script adds no route: add it by hand, from 10.0.0.3: " +
-			"New-NetRoute -InterfaceAlias 'Ethernet 3' -DestinationPrefix PREFIX -NextHop 10.0.0.1 for each PREFIX of 10.0.0.0/24, 10.0.8.0/31 (Microsoft, New-NetRoute).\n"},
-		{"nas", "fe80::1", "10.0.0.3", []string{"10.0.0.0/24"}, "- mlxen0 (mlxen0): the NIC reaches RoCE peers beyond its own subnet only via fe80::1 (its gateway attribute), and the host script adds no route: add it by hand, from 10.0.0.3: " +
-			"route add -net PREFIX -inet6 fe80::1%mlxen0 (RFC 5549, FreeBSD 13.1 and later) for each PREFIX of 10.0.0.0/24, or a default route via fe80::1 in a FIB of the NIC's own (FreeBSD route(8), setfib(1)).\n"},
-		{"nas", "fe80::1", "fd00::3", []string{"fd00::/64"}, "route add -inet6 -net PREFIX fe80::1%mlxen0 for each PREFIX of fd00::/64, or"},
-		{"nas", "10.0.0.1", "10.0.0.3", nil, "- mlxen0 (mlxen0): the NIC reaches RoCE peers beyond its own subnet only via 10.0.0.1 (its gateway attribute), and the host script adds no route: add it by hand, from 10.0.0.3: " +
-			"route add -net PREFIX 10.0.0.1 for each remote RoCE subnet, or a default route via 10.0.0.1 in a FIB of the NIC's own (FreeBSD route(8), setfib(1)).\n"},
-	} {
-		h := other.Host(tc.host)
-		h.NICs[0].Route = &model.NICRoute{Gateway: tc.gw, Written: true, Source: tc.src, Table: 1001, Priority: 1001, Prefixes: tc.prefixes}
-		files, err := RenderHost(other, h)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := string(files[0].Data)
-		if by := s[strings.Index(s, "## By hand"):]; !strings.Contains(by, tc.step) {
-			t.Errorf("%s.md By hand lacks\n%s\nin\n%s", tc.host, tc.step, by)
-		}
-		if !strings.Contains(s, "The host script adds no routes (see By hand); on Linux it would add") {
-			t.Errorf("%s.md Routes does not say the script adds none", tc.host)
-		}
-	}
 }
 
 // TestLinuxHostRails: a Linux host with several NICs with IPv4 addresses

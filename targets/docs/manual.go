@@ -220,22 +220,21 @@ func firstRoCE(h *model.Host) model.RoCE {
 	return model.RoCE{}
 }
 
-// routeSteps is the route of a NIC with one (model.NIC.Route) on a host
-// whose script does not set it: the Windows and FreeBSD scripts add no
-// routes, so the NIC's peers beyond its own subnet (its /31 holds the NIC
-// and the switch port only, RFC 3021) are reached only once the routes to
-// its main-table prefixes are added by hand (Microsoft, New-NetRoute;
-// FreeBSD route(8), whose "-inet6" gateway of an IPv4 route is RFC 5549,
-// FreeBSD 13.1 and later; a link-local gateway is scoped "%IF").
+// routeSteps is the route of a NIC with one (model.NIC.Route) on a
+// Windows or FreeBSD host that the script cannot set: those scripts add
+// the routes to the NIC's main-table prefixes (the fabric's NICs on its
+// rail; writeHostRoutes) but keep no routing table per NIC, so a NIC with
+// no such prefix reaches its RoCE peers beyond its own subnet (its /31
+// holds the NIC and the switch port only, RFC 3021) only once their
+// routes are added by hand (Microsoft, New-NetRoute; FreeBSD route(8),
+// whose "-inet6" gateway of an IPv4 route is RFC 5549, FreeBSD 13.1 and
+// later; a link-local gateway is scoped "%IF").
 func routeSteps(h *model.Host, n model.NIC) []string {
 	r := n.Route
-	if r == nil || h.OS == model.OSLinux {
+	if r == nil || h.OS == model.OSLinux || len(r.Prefixes) > 0 {
 		return nil
 	}
 	each := "for each remote RoCE subnet"
-	if len(r.Prefixes) > 0 {
-		each = "for each PREFIX of " + md(strings.Join(r.Prefixes, ", "))
-	}
 	cmd := fmt.Sprintf("New-NetRoute -InterfaceAlias %s -DestinationPrefix PREFIX -NextHop %s %s (Microsoft, New-NetRoute)", md(psArg(n.Interface)), md(r.Gateway), each)
 	if h.OS == model.OSFreeBSD {
 		cmd = fmt.Sprintf("route add %s %s, or a default route via %s in a FIB of the NIC's own (FreeBSD route(8), setfib(1))", freeBSDRoute(n), each, md(r.Gateway))
@@ -244,7 +243,7 @@ func routeSteps(h *model.Host, n model.NIC) []string {
 	if r.Written {
 		via = "its gateway attribute"
 	}
-	return []string{fmt.Sprintf("%s: the NIC reaches RoCE peers beyond its own subnet only via %s (%s), and the host script adds no route: add it by hand, from %s: %s.",
+	return []string{fmt.Sprintf("%s: the NIC reaches RoCE peers beyond its own subnet only via %s (%s), and no other NIC of the fabric is on its rail, so the host script adds no route: add one by hand, from %s: %s.",
 		md(n.Name)+" ("+md(n.Interface)+")", md(r.Gateway), via, md(r.Source), cmd)}
 }
 

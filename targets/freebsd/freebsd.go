@@ -146,6 +146,9 @@ type nicPlan struct {
 	cnp []setting
 	// dcqcn are the fabric's DCQCN parameter sysctls, also in sysctl.conf.
 	dcqcn []setting
+	// routes are the NIC's main-table routes (model.NICRoute.Prefixes),
+	// set now with route(8) and at boot by rc.conf's static routes.
+	routes []staticRoute
 }
 
 // hasSysctlConf reports whether any NIC has sysctl.conf lines, and so
@@ -265,6 +268,27 @@ func validate(f *model.Fabric, h *model.Host) error {
 				return fmt.Errorf("%s uses PFC priority %d; 802.1p priorities are 0-7", who, p)
 			}
 		}
+		if err := validateRoute(who, n.Route); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// validateRoute checks that a NIC's route holds an IP address as its
+// gateway and CIDR prefixes with their host bits clear, so that the
+// route(8) arguments and rc.conf values are made of addresses only.
+func validateRoute(who string, r *model.NICRoute) error {
+	if r == nil || len(r.Prefixes) == 0 {
+		return nil
+	}
+	if gw, err := netip.ParseAddr(r.Gateway); err != nil || gw.Zone() != "" {
+		return fmt.Errorf("%s has gateway %q, which is not an IP address (10.20.1.0, fe80::1)", who, r.Gateway)
+	}
+	for _, s := range r.Prefixes {
+		if p, err := netip.ParsePrefix(s); err != nil || p != p.Masked() {
+			return fmt.Errorf("%s has main-table route %q, which is not a CIDR prefix with its host bits clear (10.20.1.0/29)", who, s)
+		}
 	}
 	return nil
 }
@@ -330,7 +354,14 @@ func confFile(b *text, f *model.Fabric, h *model.Host, what string, plans []nicP
 // rcLines are a NIC's rc.conf lines, NAME="VALUE" (rc.conf(5)), each
 // under how to merge it when the variable is not the fabric's alone.
 func rcLines(b *text, p nicPlan) {
-	for _, s := range p.rc {
+	for i := 0; i < len(p.rc); i++ {
+		s := p.rc[i]
+		// One line for the words of one list that follow each other (a
+		// NIC's static_routes), as a second line would replace the first.
+		for s.kind == rcMember && i+1 < len(p.rc) && p.rc[i+1].kind == rcMember && p.rc[i+1].name == s.name {
+			i++
+			s.value += " " + p.rc[i].value
+		}
 		b.at(s.setting)
 		mergeNote(b, s)
 		fmt.Fprintf(b, "%s=%s\n", s.name, quote.RcConfValue(s.value))
@@ -364,6 +395,10 @@ func sysctlLines(b *text, p nicPlan) {
 func mergeNote(b *text, s rcSetting) {
 	switch s.kind {
 	case rcMember:
+		if strings.Contains(s.value, " ") {
+			fmt.Fprintf(b, "# A list: add each of %s to it (sysrc %s+=WORD), keep the words already there.\n", s.value, s.name)
+			return
+		}
 		fmt.Fprintf(b, "# A list: add %s to it (sysrc %s+=%s), keep the words already there.\n", s.value, s.name, s.value)
 	case rcWords:
 		var keys []string

@@ -3,6 +3,7 @@ package freebsd
 import (
 	"cmp"
 	"fmt"
+	"net/netip"
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
@@ -24,7 +25,92 @@ func plan(f *model.Fabric, n *model.NIC) nicPlan {
 	}
 	p.cnp = cnpSettings(n, p.unit)
 	p.dcqcn = dcqcnSettings(f, n, p.unit)
+	p.routes = staticRoutes(n)
+	p.rc = append(p.rc, routeRcSettings(n, p.routes)...)
 	return p
+}
+
+// staticRoute is one main-table route of a NIC: a route(8) route to
+// prefix via the NIC's gateway.
+type staticRoute struct {
+	prefix netip.Prefix
+	// name is the route's name in rc.conf's static_routes or
+	// ipv6_static_routes list (rc.conf(5)): "fabricc_", the rc.conf form
+	// of the interface that carries the NIC's addresses, and the route's
+	// place among the NIC's routes, so made of letters, digits and '_'
+	// only and marked as the fabric's.
+	name string
+	// args are route(8)'s arguments after add or change: "-net PREFIX
+	// GW", "-inet6 -net PREFIX GW" for IPv6, "-net PREFIX -inet6 GW"
+	// for an IPv4 prefix via an IPv6 gateway (RFC 5549, FreeBSD 13.1 and
+	// later); a link-local gateway scoped to the interface ("fe80::1%mce0",
+	// RFC 4007 §11).
+	args []string
+	// via is the gateway without its scope and the interface, as
+	// route_state prints an existing route: "10.20.1.0 on mce0".
+	via string
+}
+
+// v6 reports whether the route's prefix is an IPv6 one.
+func (r staticRoute) v6() bool { return r.prefix.Addr().Is6() }
+
+// staticRoutes are the NIC's main-table routes (model.NICRoute.Prefixes,
+// validated by validateRoute) via its gateway on the interface that
+// carries its addresses.
+func staticRoutes(n *model.NIC) []staticRoute {
+	r := n.Route
+	if r == nil {
+		return nil
+	}
+	l3 := L3Name(n)
+	gw := netip.MustParseAddr(r.Gateway)
+	gwArg := gw.String()
+	if gw.IsLinkLocalUnicast() {
+		gwArg += "%" + l3
+	}
+	var out []staticRoute
+	for i, s := range r.Prefixes {
+		p := netip.MustParsePrefix(s)
+		var args []string
+		switch {
+		case p.Addr().Is6():
+			args = []string{"-inet6", "-net", p.String(), gwArg}
+		case gw.Is6():
+			args = []string{"-net", p.String(), "-inet6", gwArg}
+		default:
+			args = []string{"-net", p.String(), gwArg}
+		}
+		out = append(out, staticRoute{prefix: p, name: fmt.Sprintf("fabricc_%s_%d", RCVar(l3), i+1), args: args, via: gw.String() + " on " + l3})
+	}
+	return out
+}
+
+// routeRcSettings are the rc.conf lines that add the NIC's routes at
+// boot (FreeBSD Handbook, "Gateways and Routes"; rc.conf(5),
+// static_routes and ipv6_static_routes): each route's name in the list of
+// its family, and route_NAME (IPv4, which rc.d/routing passes to
+// "route add") or ipv6_route_NAME (IPv6, passed after "route add -inet6",
+// so without its -inet6).
+func routeRcSettings(n *model.NIC, routes []staticRoute) []rcSetting {
+	from := "addresses"
+	if n.Route != nil && n.Route.Written {
+		from = "gateway"
+	}
+	var lists, values []rcSetting
+	for _, fam := range []bool{false, true} {
+		for _, r := range routes {
+			if r.v6() != fam {
+				continue
+			}
+			list, prefix, args := "static_routes", "route_", r.args
+			if r.v6() {
+				list, prefix, args = "ipv6_static_routes", "ipv6_route_", r.args[1:]
+			}
+			lists = append(lists, rcSetting{setting{list, r.name, from}, rcMember, false})
+			values = append(values, rcSetting{setting{prefix + r.name, strings.Join(args, " "), from}, rcWhole, false})
+		}
+	}
+	return append(lists, values...)
 }
 
 // cnpSettings are mlx5ib's CNP marking sysctls (writeCNP) for an mlx5en

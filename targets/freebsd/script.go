@@ -109,6 +109,7 @@ func writeNIC(b *text, p *nicPlan, idx int) {
 	for _, s := range p.rc {
 		writeRc(b, s)
 	}
+	writeRoutes(b, p)
 	if n.Driver == driverMlx5 {
 		writeMlx5(b, n, p)
 	} else {
@@ -213,6 +214,33 @@ func writeLink(b *text, p *nicPlan) {
 			fam = "inet6"
 		}
 		fmt.Fprintf(b, "\tensure %s 'address %s' present \"$(addr_state %s %s)\" ifconfig %s %s %s alias\n", l3, a, l3, a, l3, fam, a)
+	}
+}
+
+// writeRoutes adds or changes the NIC's main-table routes now (route(8)),
+// after its addresses (the gateway is on-link through them): an RDMA-CM
+// initiator that binds no source address picks its NIC by them. A route
+// to the prefix via the gateway on the NIC's interface is left, one via
+// another gateway changed (route change); a route the fabric no longer
+// has is left, as the kernel keeps no mark of who added it.
+func writeRoutes(b *text, p *nicPlan) {
+	if len(p.routes) == 0 {
+		return
+	}
+	n := p.nic
+	b.nic("addresses")
+	if n.Route.Written {
+		b.Also("host", b.host, "nic", n.Name, "gateway")
+	}
+	b.WriteString("\t# Main-table routes to the other fabric NICs' subnets of this NIC's rail, for\n")
+	b.WriteString("\t# initiators that bind no source address; static_routes above adds them at boot.\n")
+	for _, r := range p.routes {
+		fam := "-inet"
+		if r.v6() {
+			fam = "-inet6"
+		}
+		fmt.Fprintf(b, "\t_rt=$(route_state %s %s)\n", fam, r.prefix)
+		fmt.Fprintf(b, "\tensure %s 'route %s' '%s' \"$_rt\" route \"$(route_verb \"$_rt\")\" %s\n", L3Name(n), r.prefix, r.via, strings.Join(r.args, " "))
 	}
 }
 

@@ -107,6 +107,11 @@ type nicPlan struct {
 	nic       model.NIC
 	jumbo     int
 	addresses []netip.Prefix
+	// gateway and routes are the NIC's main-table routes
+	// (model.NICRoute.Prefixes via Gateway), parsed; routes is empty when
+	// the NIC has no route or no prefix to route.
+	gateway netip.Addr
+	routes  []netip.Prefix
 }
 
 // family is the address family whose IP interface shows the adapter's IP
@@ -214,8 +219,39 @@ func (p *plan) checkNICs(h *model.Host) error {
 			}
 			np.addresses = append(np.addresses, pfx)
 		}
+		if err := np.parseRoute(where); err != nil {
+			return err
+		}
 		p.nics = append(p.nics, np)
 	}
+	return nil
+}
+
+// parseRoute parses the NIC's main-table routes (model.NICRoute), so that
+// only IP addresses and prefixes reach the script, and refuses what
+// Windows cannot route: an IPv4 prefix via an IPv6 next hop (RFC 5549),
+// which Microsoft's New-NetRoute documents no form for (the compiler
+// refuses it first), and a prefix of another family than its gateway.
+func (np *nicPlan) parseRoute(where string) error {
+	r := np.nic.Route
+	if r == nil || len(r.Prefixes) == 0 {
+		return nil
+	}
+	gw, err := netip.ParseAddr(r.Gateway)
+	if err != nil || gw.Zone() != "" {
+		return fmt.Errorf("%s has gateway %q, which is not an IP address (10.20.1.0, fe80::1)", where, r.Gateway)
+	}
+	for _, s := range r.Prefixes {
+		pfx, err := netip.ParsePrefix(s)
+		if err != nil || pfx != pfx.Masked() {
+			return fmt.Errorf("%s has main-table route %q, which is not a CIDR prefix with its host bits clear (10.20.1.0/29)", where, s)
+		}
+		if pfx.Addr().Is4() != gw.Is4() {
+			return fmt.Errorf("%s: route %s via %s: Windows documents no route via a next hop of another address family (Microsoft Learn, New-NetRoute); write the switch port's IPv4 address as the gateway", where, pfx, gw)
+		}
+		np.routes = append(np.routes, pfx)
+	}
+	np.gateway = gw
 	return nil
 }
 

@@ -745,6 +745,12 @@ func writeAdapter(w *writer, p *plan, np nicPlan) {
 	writeSmbRdmaCheck(w, n)
 	w.nic(n.Name, "addresses")
 	writeAddresses(w, np)
+	if len(np.routes) > 0 {
+		if n.Route.Written {
+			w.b.Also("host", w.host, "nic", n.Name, "gateway")
+		}
+		writeRoutes(w, np)
+	}
 	w.nic(n.Name)
 	w.close()
 }
@@ -1096,6 +1102,38 @@ func writeAddresses(w *writer, np nicPlan) {
 			name, fmt.Sprintf("New-NetIPAddress %s/%d", ip, bits),
 			"if ($address) { $address | Remove-NetIPAddress -Confirm:$false }",
 			fmt.Sprintf("New-NetIPAddress -InterfaceAlias %s -IPAddress %s -PrefixLength %d | Out-Null", q(name), q(ip), bits))
+	}
+}
+
+// writeRoutes adds the NIC's main-table routes (model.NICRoute.Prefixes)
+// via its gateway, after its addresses (the gateway is on-link through
+// them). Windows has no routing table per NIC, so these routes are what
+// makes an initiator that binds no source address (the SMB Direct client)
+// leave by this NIC for the other NICs of its rail. New-NetRoute without
+// -PolicyStore saves the route in the active and the persistent store
+// ("By default, a route is saved in both stores", Microsoft Learn,
+// New-NetRoute, -PolicyStore), so it survives a reboot as the script's
+// other settings do. A route to the prefix on the adapter via another
+// next hop, in either store, is removed first; a route the fabric no
+// longer has is left, as an MSFT_NetRoute carries no mark of who made it.
+func writeRoutes(w *writer, np nicPlan) {
+	name, gw := np.nic.Interface, np.gateway.String()
+	w.comment("Main-table routes via "+gw+" to the other fabric NICs' subnets of this NIC's rail: an initiator",
+		"that binds no source address (the SMB Direct client) picks its NIC by them. New-NetRoute saves a",
+		"route in the active and persistent stores (Microsoft Learn, New-NetRoute, -PolicyStore), so it",
+		"survives a reboot. A route to the prefix on this adapter via another next hop is replaced; one",
+		"the fabric no longer has is left (a route carries no mark of who added it).")
+	for _, p := range np.routes {
+		prefix := p.String()
+		get := fmt.Sprintf("Get-NetRoute -InterfaceAlias %s -DestinationPrefix %s -PolicyStore %%s -ErrorAction SilentlyContinue", q(name), q(prefix))
+		w.line("$routeActive = @(%s)", fmt.Sprintf(get, "ActiveStore"))
+		w.line("$routeSaved = @(%s)", fmt.Sprintf(get, "PersistentStore"))
+		w.change(fmt.Sprintf("Compare-State %s %s %s (Get-RouteState $routeActive $routeSaved %s)", q(name), q("route "+prefix+" next hop"), q(gw), q(gw)),
+			name, fmt.Sprintf("New-NetRoute %s via %s", prefix, gw),
+			"if ($routeActive.Count -gt 0) { $routeActive | Remove-NetRoute -Confirm:$false }",
+			fmt.Sprintf("$routeSaved = @(%s)", fmt.Sprintf(get, "PersistentStore")),
+			"if ($routeSaved.Count -gt 0) { $routeSaved | Remove-NetRoute -Confirm:$false }",
+			fmt.Sprintf("New-NetRoute -InterfaceAlias %s -DestinationPrefix %s -NextHop %s | Out-Null", q(name), q(prefix), q(gw)))
 	}
 }
 

@@ -142,6 +142,7 @@ var cmdlets = map[string]bool{
 	"Get-NetAdapterAdvancedProperty": true, "Set-NetAdapterAdvancedProperty": true, "New-NetAdapterAdvancedProperty": true,
 	"Get-NetIPInterface": true, "Set-NetIPInterface": true,
 	"Get-NetIPAddress": true, "New-NetIPAddress": true, "Remove-NetIPAddress": true,
+	"Get-NetRoute": true, "New-NetRoute": true, "Remove-NetRoute": true,
 	"Get-ItemProperty": true, "New-ItemProperty": true, "New-Item": true, "Test-Path": true,
 	"Write-Host": true, "Write-Warning": true, "Sort-Object": true, "Where-Object": true, "ForEach-Object": true, "Out-Null": true,
 }

@@ -86,6 +86,31 @@ function Format-Value {
     return (@($Value) | ForEach-Object { "$_" }) -join ','
 }
 
+# Get-RouteState is the next hop of an adapter's routes to one prefix as
+# the script compares it: $Intended when the active store (the routes in
+# use) and the persistent store (those restored at boot) each hold one
+# route, via $Intended compared as an address (NextHop is Windows' own text
+# of it, MSFT_NetRoute), else the next hops each store holds.
+function Get-RouteState {
+    param([object[]]$Active, [object[]]$Persistent, [string]$Intended)
+    $want = [ipaddress]$Intended
+    $inUse = @($Active | ForEach-Object { [ipaddress]$_.NextHop })
+    $atBoot = @($Persistent | ForEach-Object { [ipaddress]$_.NextHop })
+    if ($inUse.Count -eq 1 -and $atBoot.Count -eq 1 -and $inUse[0] -eq $want -and $atBoot[0] -eq $want) {
+        return $Intended
+    }
+    return ('{0} (after a reboot: {1})' -f (Format-NextHops $inUse), (Format-NextHops $atBoot))
+}
+
+# Format-NextHops prints next hops joined with commas, 'none' for none.
+function Format-NextHops {
+    param([object[]]$Hops)
+    if ($Hops.Count -eq 0) {
+        return 'none'
+    }
+    return ($Hops | ForEach-Object { "$_" }) -join ','
+}
+
 # Compare-Properties compares the named properties of one object (a traffic
 # class) with their intended values. A list (a class's priorities, a byte
 # array) compares in ascending order, whatever order Windows returns it in.

@@ -765,6 +765,42 @@ cnp_default() {
 	manual "$1: the firmware marks CNPs DSCP $_cd priority $_cp, not the fabric's $3/$4, and takes its own again at the next attach: mlxconfig -d DEV set CNP_DSCP_P1=$3 CNP_802P_PRIO_P1=$4 and a reboot keep the fabric's"
 }
 
+# route_state FAMILY PREFIX: "GATEWAY on IF" of the route to exactly PREFIX
+# (route(8) get; with a netmask the kernel looks the prefix up exactly,
+# without one, as for a /32 or /128, it takes the longest match, which is
+# the prefix's own only when it is a HOST route: FreeBSD sys/net/rtsock.c,
+# handle_rtm_get), the gateway without its %scope; "absent" when there is
+# none.
+route_state() {
+	case $2 in
+	*/32 | */128) _host=1 ;;
+	*) _host=0 ;;
+	esac
+	_rs=$(route -n get "$1" -net "$2" 2>/dev/null) || {
+		echo absent
+		return 0
+	}
+	printf '%s\n' "$_rs" | awk -v d="${2%/*}" -v host="$_host" '
+		$1 == "destination:" { dst = $2 }
+		$1 == "gateway:" { gw = $2; sub(/%.*/, "", gw) }
+		$1 == "interface:" { ifc = $2 }
+		$1 == "flags:" { fl = $2 }
+		END {
+			if (dst != d || gw == "" || (host == 1 && fl !~ /HOST/)) print "absent"
+			else print gw " on " ifc
+		}'
+}
+
+# route_verb STATE: route(8)'s command for a route whose route_state is
+# STATE: add where there is none, else change.
+route_verb() {
+	if [ "$1" = absent ]; then
+		echo add
+	else
+		echo change
+	fi
+}
+
 rc_get() { sysrc -n "$1" 2>/dev/null || echo unset; }
 rc_set() { sysrc "$1=$2"; }
 rc_add() { sysrc "$1+=$2"; }

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=03738d358d4bdc7fa4da7c5a1dba976497cb185ad9788c7fba79b54f0fa79efa
+FABRICC_SCRIPT_ID=33e5eb087795d86036ad6decaa5c3c54c37859033f65d238156e932421091606
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='arch01'
 # Where --install puts this script's copy and its systemd unit.
@@ -1704,8 +1704,9 @@ nic_1() {
 	# initiators that resolve with no source address (NFS over RDMA, SMB Direct,
 	# nvme-rdma without --host-traddr), which the rule above does not see.
 	main_route "$ifc" -4 10.20.1.0/29 fe80::1
-	main_route "$ifc" -4 10.20.1.60/31 fe80::1
+	main_route "$ifc" -4 10.20.1.60/30 fe80::1
 	main_route "$ifc" -4 10.20.2.0/29 fe80::1
+	main_route "$ifc" -4 10.20.2.62/31 fe80::1
 	# PFC replaces 802.3x link pause; the two are mutually exclusive.
 	if capable "$ifc" "pause settings (ethtool -a)" "use a driver that supports ethtool -A" ethtool -a "$ifc"; then
 		ensure "$ifc" 'link pause' 'autoneg off rx off tx off' "$(pause_get "$ifc")" ethtool -A "$ifc" autoneg off rx off tx off

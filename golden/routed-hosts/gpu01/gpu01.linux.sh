@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=170d68212f6c411ec01860f63aa19c0c24c5e6148e9938440ebf37cc59302cec
+FABRICC_SCRIPT_ID=87aaab0963414459b9686189cb3ff63d0334e75115bd7afa946d7d2efc20bd5a
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu01'
 # Where --install puts this script's copy and its systemd unit.
@@ -1730,7 +1730,8 @@ nic_1() {
 	# initiators that resolve with no source address (NFS over RDMA, SMB Direct,
 	# nvme-rdma without --host-traddr), which the rule above does not see.
 	main_route "$ifc" -4 10.20.1.0/29 10.20.1.0
-	main_route "$ifc" -4 10.20.1.60/31 10.20.1.0
+	main_route "$ifc" -4 10.20.1.60/30 10.20.1.0
+	main_route "$ifc" -4 10.20.2.62/31 10.20.1.0
 	main_route "$ifc" -4 10.20.9.1/32 10.20.1.0
 	# One of 2 NICs with IPv4 addresses: ARP answered for its own addresses only,
 	# loose reverse-path filtering (Linux kernel ip-sysctl.rst; rail_sysctls).

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=ee4fa10fd662f90b285c32a6f797836007c48d096ceda7fa88afef074762e7ff
+FABRICC_SCRIPT_ID=b31e2b646869b4c6504cb972d3a996ec1387cf3aa33467af9bb1c9ddca9e10d5
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu02'
 # Where --install puts this script's copy and its systemd unit.
@@ -1730,7 +1730,8 @@ nic_1() {
 	# initiators that resolve with no source address (NFS over RDMA, SMB Direct,
 	# nvme-rdma without --host-traddr), which the rule above does not see.
 	main_route "$ifc" -4 10.20.1.0/29 10.20.1.2
-	main_route "$ifc" -4 10.20.1.60/31 10.20.1.2
+	main_route "$ifc" -4 10.20.1.60/30 10.20.1.2
+	main_route "$ifc" -4 10.20.2.62/31 10.20.1.2
 	main_route "$ifc" -4 10.20.9.1/32 10.20.1.2
 	# One of 2 NICs with IPv4 addresses: ARP answered for its own addresses only,
 	# loose reverse-path filtering (Linux kernel ip-sysctl.rst; rail_sysctls).

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=d6c9b24590b47530b3ac132d0f6c5da504cf8b1dc1677f498984804130167b41
+FABRICC_SCRIPT_ID=3e7b5690f20c668382278f54ae8999545e4a4a78d0a1d524c7908537f608505e
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu03'
 # Where --install puts this script's copy and its systemd unit.
@@ -1730,7 +1730,8 @@ nic_1() {
 	# initiators that resolve with no source address (NFS over RDMA, SMB Direct,
 	# nvme-rdma without --host-traddr), which the rule above does not see.
 	main_route "$ifc" -4 10.20.1.0/29 10.20.1.4
-	main_route "$ifc" -4 10.20.1.60/31 10.20.1.4
+	main_route "$ifc" -4 10.20.1.60/30 10.20.1.4
+	main_route "$ifc" -4 10.20.2.62/31 10.20.1.4
 	main_route "$ifc" -4 10.20.9.1/32 10.20.1.4
 	# One of 2 NICs with IPv4 addresses: ARP answered for its own addresses only,
 	# loose reverse-path filtering (Linux kernel ip-sysctl.rst; rail_sysctls).

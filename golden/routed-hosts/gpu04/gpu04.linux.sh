@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=9501057bc0fe5dcaff603d1bf95fd3624519a2c1a276a0dd103c2e39cd4c5153
+FABRICC_SCRIPT_ID=ae2e2a3ca2766bfea507d7948cbef9089d3ecf8d6f97397dbf30cb6737fac568
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu04'
 # Where --install puts this script's copy and its systemd unit.
@@ -1730,7 +1730,8 @@ nic_1() {
 	# initiators that resolve with no source address (NFS over RDMA, SMB Direct,
 	# nvme-rdma without --host-traddr), which the rule above does not see.
 	main_route "$ifc" -4 10.20.1.0/29 10.20.1.6
-	main_route "$ifc" -4 10.20.1.60/31 10.20.1.6
+	main_route "$ifc" -4 10.20.1.60/30 10.20.1.6
+	main_route "$ifc" -4 10.20.2.62/31 10.20.1.6
 	main_route "$ifc" -4 10.20.9.1/32 10.20.1.6
 	# One of 2 NICs with IPv4 addresses: ARP answered for its own addresses only,
 	# loose reverse-path filtering (Linux kernel ip-sysctl.rst; rail_sysctls).

@@ -63,24 +63,24 @@ nv set qos congestion-control default-global traffic-class 5 ecn disable
 nv set qos congestion-control default-global traffic-class 7 ecn disable
 
 # Buffer pools (traffic-pool, egress pools under advance-buffer-config); memory-percent is a whole percent and the pools must sum to 100 or less, so fabricc rounds down
-# pool lossy-default-ingress: 47.9% of the buffer rounds down to 47%
+# pool lossy-default-ingress: 47.5% of the buffer rounds down to 47%
 nv set qos traffic-pool default-lossy memory-percent 47
 nv unset qos traffic-pool default-lossy switch-priority
 nv set qos traffic-pool default-lossy switch-priority 0,1,2,4,5,6,7
-# pool roce-lossless-ingress: 51.8% of the buffer rounds down to 51%
-nv set qos traffic-pool default-lossless memory-percent 51
+# pool roce-lossless-ingress: 52.1% of the buffer rounds down to 52%
+nv set qos traffic-pool default-lossless memory-percent 52
 nv unset qos traffic-pool default-lossless switch-priority
 nv set qos traffic-pool default-lossless switch-priority 3
-# pool lossy-default-egress: 48.0% of the buffer, not the 47% traffic-pool default-lossy gives egress pool 0
+# pool lossy-default-egress: egress pool 0 gets traffic-pool default-lossy's 47%
 nv unset qos advance-buffer-config default-global egress-pool 0 infinite
-nv set qos advance-buffer-config default-global egress-pool 0 memory-percent 48
+nv unset qos advance-buffer-config default-global egress-pool 0 memory-percent
 # pool roce-lossless-egress: the whole buffer, dynamic, so that a frame admitted to a lossless PG is not dropped at egress; traffic-pool default-lossless sizes egress pool 1 too, and the egress pools sum to 100 % at most, so the pool is infinite
 nv unset qos advance-buffer-config default-global egress-pool 1 memory-percent
 nv set qos advance-buffer-config default-global egress-pool 1 infinite true
 
 # Shared-buffer alpha and reservations (advance-buffer-config, bytes)
 nv set qos advance-buffer-config default-global ingress-lossless-buffer shared-alpha alpha_2
-# NOTE: lossy ingress PGs: PG 0 (priorities 0,1,2,4,5,6,7) reserved 10240 B alpha 8 on swp1,swp2,swp3,swp4,swp30,swp31. NVUE names lossy PGs by alias (bulk, service1..) under ingress-lossy-buffer; fabricc does not guess the alias, the switch keeps its lossy PG defaults
+# NOTE: lossy ingress PGs: PG 0 (priorities 0,1,2,4,5,6,7) reserved 10240 B alpha 8 on swp1,swp2,swp3,swp4,swp29,swp30,swp31. NVUE names lossy PGs by alias (bulk, service1..) under ingress-lossy-buffer; fabricc does not guess the alias, the switch keeps its lossy PG defaults
 nv set qos advance-buffer-config default-global egress-lossless-buffer reserved 1500
 nv set qos advance-buffer-config default-global egress-lossless-buffer shared-alpha alpha_infinity
 nv set qos advance-buffer-config default-global egress-lossy-buffer traffic-class 0 reserved 9216
@@ -94,7 +94,7 @@ nv unset qos pfc default-global
 # xon-threshold = how far below xoff-threshold consumption must drop before PAUSE stops (qos_features.conf xon_delta), set equal to xoff-threshold as Cumulus sets it for RoCE on Spectrum
 # (Cumulus Linux 4.0 user guide, RDMA over Converged Ethernet: xoff_size 18000, xon_delta 18000); all in bytes (Cumulus Linux 5.9 user guide, Quality of Service, PFC: all PFC commands); cable-length is rounded up to whole meters
 # headroom: SONiC Mellanox headroom (sonic-swss cfgmgr/buffer_headroom_mellanox.lua @422271e7e): xoff = ceil1K(lossless_mtu + propagation x cell_occupancy) [+2 KB small-packet compensation], xon = ceil1K(pipeline_latency), size = ceil1K(xoff + xon)
-# profile pfc-sp3-100g-3m: ports swp1,swp2,swp3,swp4,swp30
+# profile pfc-sp3-100g-3m: ports swp1,swp2,swp3,swp4,swp29,swp30
 nv unset qos pfc pfc-sp3-100g-3m switch-priority
 nv set qos pfc pfc-sp3-100g-3m switch-priority 3
 nv set qos pfc pfc-sp3-100g-3m tx enable
@@ -124,16 +124,16 @@ nv set qos pfc-watchdog polling-interval 100
 nv set qos pfc-watchdog robustness 2
 # NOTE: PFC watchdog restore 200 ms: NVUE has no restore timer; it restores PFC after one polling interval without pause frames
 # clear what an earlier fabric may have left on these ports (a patch and nv set only add); what follows sets it again
-nv unset interface swp1,swp2,swp3,swp4,swp30,swp31 description
-nv unset interface swp1,swp2,swp3,swp4,swp30,swp31 link state
-nv unset interface swp1,swp2,swp3,swp4,swp30,swp31 qos pfc
-nv unset interface swp1,swp2,swp3,swp4,swp30,swp31 qos mapping
-nv unset interface swp1,swp2,swp3,swp4,swp30,swp31 qos link-pause
-nv unset interface swp1,swp2,swp3,swp4,swp30,swp31 qos pfc-watchdog
-nv unset interface swp1,swp2,swp3,swp4,swp30,swp31 qos egress-scheduler
-nv unset interface swp1,swp2,swp3,swp4,swp30,swp31 qos congestion-control
-nv unset interface swp1,swp2,swp3,swp4,swp30,swp31 lldp dcbx-pfc-tlv
-nv unset interface swp1,swp2,swp3,swp4,swp30,swp31 bridge domain
+nv unset interface swp1,swp2,swp3,swp4,swp29,swp30,swp31 description
+nv unset interface swp1,swp2,swp3,swp4,swp29,swp30,swp31 link state
+nv unset interface swp1,swp2,swp3,swp4,swp29,swp30,swp31 qos pfc
+nv unset interface swp1,swp2,swp3,swp4,swp29,swp30,swp31 qos mapping
+nv unset interface swp1,swp2,swp3,swp4,swp29,swp30,swp31 qos link-pause
+nv unset interface swp1,swp2,swp3,swp4,swp29,swp30,swp31 qos pfc-watchdog
+nv unset interface swp1,swp2,swp3,swp4,swp29,swp30,swp31 qos egress-scheduler
+nv unset interface swp1,swp2,swp3,swp4,swp29,swp30,swp31 qos congestion-control
+nv unset interface swp1,swp2,swp3,swp4,swp29,swp30,swp31 lldp dcbx-pfc-tlv
+nv unset interface swp1,swp2,swp3,swp4,swp29,swp30,swp31 bridge domain
 
 # swp1: to host gpu01 rail2 (dac, 3 m)
 nv set interface swp1 type swp
@@ -170,6 +170,15 @@ nv set interface swp4 link mtu 9216
 # routed port: not a bridge member; its addressing is outside the fabric model
 nv set interface swp4 qos pfc profile pfc-sp3-100g-3m
 nv set interface swp4 qos pfc-watchdog state enable
+
+# swp29: to host smb01 rail2 (dac, 3 m)
+nv set interface swp29 type swp
+nv set interface swp29 description 'to smb01:rail2'
+nv set interface swp29 link speed 100G
+nv set interface swp29 link mtu 9216
+# routed port: not a bridge member; its addressing is outside the fabric model
+nv set interface swp29 qos pfc profile pfc-sp3-100g-3m
+nv set interface swp29 qos pfc-watchdog state enable
 
 # swp30: to host arch01 roce0 (dac, 3 m)
 nv set interface swp30 type swp

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=3ba5f1ee7d2e4ed2cf5848728247fb676e64e6fbb0b05c2796f2723161fb8411
+FABRICC_SCRIPT_ID=b8e55be7201a17917966b45f4372b06a2be7e4d739c2c1a1ab01149e50cda3dd
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='stor01'
 # Where --install puts this script's copy and its systemd unit.
@@ -1704,7 +1704,9 @@ nic_1() {
 	# initiators that resolve with no source address (NFS over RDMA, SMB Direct,
 	# nvme-rdma without --host-traddr), which the rule above does not see.
 	main_route "$ifc" -4 10.20.1.0/29 10.20.1.60
+	main_route "$ifc" -4 10.20.1.60/30 10.20.1.60
 	main_route "$ifc" -4 10.20.2.0/29 10.20.1.60
+	main_route "$ifc" -4 10.20.2.62/31 10.20.1.60
 	main_route "$ifc" -4 10.20.9.1/32 10.20.1.60
 	# PFC replaces 802.3x link pause; the two are mutually exclusive.
 	if capable "$ifc" "pause settings (ethtool -a)" "use a driver that supports ethtool -A" ethtool -a "$ifc"; then
