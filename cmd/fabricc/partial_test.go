@@ -41,7 +41,7 @@ func TestPartialPush(t *testing.T) {
 		t.Errorf("diff: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 
-	code, stdout, stderr = fabricc(t, "push", clos, "-i", inv, "--json")
+	code, stdout, stderr = fabricc(t, "push", "--yes", clos, "-i", inv, "--json")
 	if code != 1 || !strings.Contains(stdout, `switch spine2 of the fabric is not in `+inv) || !strings.Contains(stdout, "with --partial; nothing was changed") ||
 		!strings.Contains(stdout, `"ok": false`) {
 		t.Errorf("push without --partial: exit %d\n%s\n%s", code, stdout, stderr)
@@ -51,7 +51,7 @@ func TestPartialPush(t *testing.T) {
 	}
 
 	report := filepath.Join(t.TempDir(), "report.json")
-	code, stdout, stderr = fabricc(t, "push", clos, "-i", inv, "--partial", "--json", "--report", report)
+	code, stdout, stderr = fabricc(t, "push", "--yes", clos, "-i", inv, "--partial", "--json", "--report", report)
 	var env struct {
 		OK          bool `json:"ok"`
 		Warnings    int  `json:"warnings"`
@@ -99,7 +99,7 @@ func TestInventoryEntryNotInFabric(t *testing.T) {
 	if err := os.WriteFile(inv, []byte(strings.Replace(string(data), `device "leaf2"`, `device "leaf2old"`, 1)), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	code, _, stderr := fabricc(t, "push", clos, "-i", inv)
+	code, _, stderr := fabricc(t, "push", "--yes", clos, "-i", inv)
 	for _, w := range []string{`inventory device "leaf2old" is not a switch or host of fabric "multivendor-clos"`,
 		"if it is no longer in the fabric, remove its entry from the inventory (push and diff leave that switch's configuration as it is)",
 		`if it was renamed to leaf2 (the fabric's leaf2 has no inventory entry), rename the entry to "leaf2"`,
@@ -131,11 +131,11 @@ func TestUnreachableSwitchNamesTheWayOn(t *testing.T) {
 	if err := os.WriteFile(inv, []byte(text[:j]+"  port          = 1"+text[k:]), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	code, stdout, stderr := fabricc(t, "push", clos, "-i", inv)
+	code, stdout, stderr := fabricc(t, "push", "--yes", clos, "-i", inv)
 	if code != 1 || !strings.Contains(stdout, "not applied, all or nothing: leaf2 failed (no connection); to push without it, --limit '!leaf2' (a partial push") {
 		t.Errorf("push with leaf2 down: exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	code, stdout, stderr = fabricc(t, "push", clos, "-i", inv, "--limit", "!leaf2")
+	code, stdout, stderr = fabricc(t, "push", "--yes", clos, "-i", inv, "--limit", "!leaf2")
 	if code != 0 || !strings.Contains(stdout, "push: 5 of 6 switches: 5 changed") || !strings.Contains(stderr, "partial push: 5 of 6 switches") ||
 		!strings.Contains(stderr, "leaf2 (--limit)") {
 		t.Errorf("push --limit '!leaf2': exit %d\n%s\n%s", code, stdout, stderr)

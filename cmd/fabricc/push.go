@@ -143,11 +143,13 @@ func newPushCmd() *cobra.Command {
 			"push's save would save them too, unless --save-unsaved. Exit status 1 when any device\n" +
 			"failed or the command line is wrong; with --dry-run, as diff: 0 nothing to change, 2\n" +
 			"changes pending, 1 an error (so that 2 means only \"changes pending\").\n\n" +
-			"On a terminal (standard input and output both), push first stages every switch's change,\n" +
-			"prints the diffs and asks \"Apply these changes to N switches? Only 'yes' is accepted\",\n" +
-			"as terraform apply does; any other answer drops the staged changes, changes nothing and\n" +
-			"exits 1. --yes (or --auto-approve) pushes without asking; a pipe, CI or a script is\n" +
-			"never asked, but without --per-device no switch applies before every switch staged.\n\n" + switchArgsHelp + hostsIgnoredHelp + rolloutHelp,
+			"When its standard input is a terminal, push first stages every switch's change, prints\n" +
+			"the diffs and asks \"Apply these changes to N switches? Only 'yes' is accepted\", as\n" +
+			"terraform apply does (on standard error when standard output is a pipe or a file and\n" +
+			"standard error the terminal); any other answer drops the staged changes, changes nothing\n" +
+			"and exits 1. --yes (or --auto-approve) pushes without asking. Without a terminal to ask\n" +
+			"on (CI, a script, </dev/null) and without --yes, push is refused before it connects to\n" +
+			"any switch, nothing changed, exit 1.\n\n" + switchArgsHelp + hostsIgnoredHelp + rolloutHelp,
 		Example: "  fabricc push examples/multivendor-clos -i inventory.hcl --dry-run\n" +
 			"  fabricc push --artifacts out -i inventory.hcl --limit leaves --report push.json",
 		// --dry-run exits 2 for changes pending, so a wrong command line
@@ -165,7 +167,7 @@ func newPushCmd() *cobra.Command {
 	sf.register(cmd.Flags(), false)
 	sf.registerLock(cmd.Flags())
 	cmd.Flags().BoolVar(&dry, "dry-run", false, "connect, read and print the diff; change nothing")
-	cmd.Flags().BoolVarP(&sf.yes, "yes", "y", false, "apply without asking for approval on a terminal (a pipe or CI is never asked)")
+	cmd.Flags().BoolVarP(&sf.yes, "yes", "y", false, "apply without asking for approval (needed where standard input is not a terminal: CI, a script)")
 	cmd.Flags().BoolVar(&sf.yes, "auto-approve", false, "the same as --yes (terraform apply's name)")
 	cmd.Flags().BoolVar(&sf.perDevice, "per-device", false, "let each switch confirm its change once it verifies, whatever the other switches do (without it one failure rolls back every switch)")
 	cmd.Flags().BoolVar(&sf.partial, "partial", false, "push although switches of the fabric are not in the inventory (without it such a push is refused): their fabric-wide settings then differ until they are pushed too")
@@ -319,7 +321,7 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 		warnPerDeviceMixed(cmd, rep, b, out)
 	}
 	noteHosts(cmd, rep, b, inv, devs, hosts, out)
-	err = finish(cmd, rep, sf.report, out, ap != nil && ap.asked)
+	err = finish(cmd, rep, sf.report, out, ap != nil && ap.asked && !ap.aside)
 	if ap != nil && ap.declined {
 		return exitCode(1, errNotApproved)
 	}

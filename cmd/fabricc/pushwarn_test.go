@@ -40,11 +40,11 @@ func closWith(t *testing.T, extra string) string {
 func TestLimitPushSaysWhatChangedFabricWide(t *testing.T) {
 	dir, _ := labFor(t)
 	inv := filepath.Join(dir, "inventory.hcl")
-	if code, stdout, stderr := fabricc(t, "push", clos, "-i", inv); code != 0 {
+	if code, stdout, stderr := fabricc(t, "push", "--yes", clos, "-i", inv); code != 0 {
 		t.Fatalf("first push: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	left := "leaf1 (--limit), leaf3 (--limit), leaf4 (--limit), spine1 (--limit), spine2 (--limit)"
-	code, stdout, stderr := fabricc(t, "push", clos, "-i", inv, "--limit", "leaf2")
+	code, stdout, stderr := fabricc(t, "push", "--yes", clos, "-i", inv, "--limit", "leaf2")
 	note := `Note: partial push: 1 of 6 switches of fabric "multivendor-clos"; it changed no fabric-wide setting (VLANs, DSCP map, PFC priorities, pools, ETS), ` +
 		"so the switches left out (" + left + ") still agree with it\n"
 	if code != 0 || !strings.Contains(stderr, note) || strings.Contains(stderr, "Warning: partial push") || strings.Contains(stderr, "stall RoCE") {
@@ -53,7 +53,7 @@ func TestLimitPushSaysWhatChangedFabricWide(t *testing.T) {
 
 	vlan := closWith(t, "\nvlan \"extra\" {\n  id = 300\n}\n")
 	report := filepath.Join(t.TempDir(), "report.json")
-	code, stdout, stderr = fabricc(t, "push", vlan, "-i", inv, "--limit", "leaf2", "--json", "--report", report)
+	code, stdout, stderr = fabricc(t, "push", "--yes", vlan, "-i", inv, "--limit", "leaf2", "--json", "--report", report)
 	detail := "This push changed fabric-wide settings on leaf2: VLANs 101,102,103,104 -> 101,102,103,104,300; not yet on the switches left out: " + left + ". " +
 		"They now differ between the switches pushed and those left out, until they are pushed too; a PFC priority or DSCP map that differs along a path can stall RoCE traffic. " +
 		"Push the whole fabric as soon as you can."
@@ -80,7 +80,7 @@ func TestDiffWarnsOfShutPortAsDiagnostic(t *testing.T) {
 	f, _, out := closBuild(t)
 	sw := f.Switch("leaf3")
 	one := startOne(t, sw, sim.Faults{})
-	if code, stdout, stderr := fabricc(t, "push", "--artifacts", out, "-i", one.inv, "--partial"); code != 0 {
+	if code, stdout, stderr := fabricc(t, "push", "--yes", "--artifacts", out, "-i", one.inv, "--partial"); code != 0 {
 		t.Fatalf("first push: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	c, err := dialer(t, one)(one.dev, sw.Platform)
