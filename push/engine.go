@@ -679,7 +679,7 @@ func (d *device) push(ctx context.Context) error {
 	}
 	d.res.SwitchWide = []string{"not known: the switch was not read before the push"}
 	if d.before != nil {
-		d.res.SwitchWide = verify.SwitchWideChanges(d.read.want, d.before, d.read.got)
+		d.res.SwitchWide = switchWideChanges(d.read.want, d.before, d.read.got)
 	}
 	if err := interrupted(ctx, "confirming"); err != nil {
 		return d.failed(ctx, txn, err)

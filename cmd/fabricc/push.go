@@ -781,9 +781,13 @@ func warnNow(cmd *cobra.Command, out *output, diag *hcl.Diagnostic) string {
 // partialPushWarning is, after a push of some switches of the fabric,
 // the warning that names the fabric-wide settings it changed on the
 // switches pushed (push.DeviceResult.SwitchWide, from each one's
-// read-back before and after) and the switches left out, which do not
-// have them yet (rmig #11); when it changed none, nil and a one-line
-// note instead: the switches agree as they did.
+// read-back before and after) and the switches left out; when it
+// changed none, nil and a one-line note instead. A switch pushed reads
+// back as the model says, so each change brought it to the fabric's
+// value, which the switches left out are meant to have: whether they
+// have it was not read (a push that restores a hand-changed PFC
+// priority makes the switch agree with them again; one of a new fabric
+// value leaves them behind), and fabricc verify is what checks it.
 func partialPushWarning(b *push.Build, rep *push.Report, left []push.LeftOut) (*hcl.Diagnostic, string) {
 	// Switches that changed alike are named together, in report order.
 	var changes []string
@@ -811,13 +815,14 @@ func partialPushWarning(b *push.Build, rep *push.Report, left []push.LeftOut) (*
 	}
 	summary := fmt.Sprintf("partial push: %d of %s of fabric %q", pushed, plural(len(b.Fabric.Switches), "switch"), b.Fabric.Name)
 	if len(changed) == 0 {
-		return nil, fmt.Sprintf("%s; it changed no fabric-wide setting (VLANs, DSCP map, PFC priorities, pools, ETS), so the switches left out (%s) still agree with it",
+		return nil, fmt.Sprintf("%s; it changed no fabric-wide setting (VLANs, DSCP map, PFC priorities, pools, ETS) on the switches it pushed; "+
+			"the switches left out (%s) were not read: that they agree with it is what the model wants, and fabricc verify checks it",
 			summary, strings.Join(leftOutParts(left), ", "))
 	}
 	return &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: summary,
-		Detail: fmt.Sprintf("This push changed fabric-wide settings on %s; not yet on the switches left out: %s. "+
-			"They now differ between the switches pushed and those left out, until they are pushed too; "+
-			"a PFC priority or DSCP map that differs along a path can stall RoCE traffic. Push the whole fabric as soon as you can.",
+		Detail: fmt.Sprintf("This push brought fabric-wide settings to the fabric's values on %s. "+
+			"The switches left out (%s) are meant to have these values too, but were not read: "+
+			"fabricc verify checks that they have them; until they do, a PFC priority or DSCP map that differs along a path can stall RoCE traffic.",
 			strings.Join(changed, "; "), strings.Join(leftOutParts(left), ", "))}, ""
 }
 
