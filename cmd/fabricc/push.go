@@ -276,14 +276,16 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 	if err != nil {
 		return err
 	}
+	// Nobody to ask and nothing approved: refused before any key or
+	// switch is read.
+	ap, err := newApprover(cmd, sf, action)
+	if err != nil {
+		return err
+	}
 	if sf.insecure {
 		warnInsecure(cmd)
 	}
 	hk, err := transport.HostKeyCallback(inv.KnownHosts, sf.insecure)
-	if err != nil {
-		return err
-	}
-	ap, err := newApprover(cmd, sf, action)
 	if err != nil {
 		return err
 	}
