@@ -155,7 +155,7 @@ func TestPushInsecureWarnsAndWrongPasswordFails(t *testing.T) {
 	if fi, err := os.Lstat(report); err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm() != 0o600 {
 		t.Errorf("--report is not a regular 0600 file: %v %v", fi.Mode(), err)
 	}
-	if code != 1 || !strings.Contains(stdout, `leaf3   onyx      failed  no        `) ||
+	if code != 1 || !strings.Contains(stdout, `leaf3   onyx      failed  -         `) || !strings.HasSuffix(stdout, "push: nothing was changed on any switch\n") ||
 		!strings.Contains(stdout, `: the device refused the login of user "admin" with the password from the inventory; check the secret the inventory names for it (password_env, password_file, private_key or agent) and the account on the device`) {
 		t.Errorf("exit %d, stdout:\n%s", code, stdout)
 	}
