@@ -289,6 +289,9 @@ type device struct {
 	refused []error
 	// inFlight: verify found a push's lock or its unfinished change.
 	inFlight bool
+	// panicked: a fabricc bug stopped this switch (runGuarded); what it
+	// left is not known.
+	panicked bool
 	*gating
 }
 
@@ -348,9 +351,41 @@ func runDevice(ctx context.Context, o Options, t Target, gt *gating) *DeviceResu
 			res.Status = StatusFailed
 		}
 		res.Error = err.Error()
+		d.settleNothingSent()
+		d.shareGateFailure()
 	}
 	stamp(res, start)
 	return res
+}
+
+// settleNothingSent marks a switch of a push that failed, or was aborted,
+// before its change took effect: not connected, refused, or its staged
+// change (an EOS configure session, an NVUE revision) discarded without
+// being applied. The switch runs as before the push (NothingSent), so a
+// script reading the report tells it from one changed and rolled back.
+// A switch whose rollback or discard failed, or that a fabricc bug
+// stopped, is not known to be as before.
+func (d *device) settleNothingSent() {
+	r := d.res
+	switch {
+	case d.o.Action != ActionPush, d.panicked, r.AppliedMs != 0, r.RolledBack, r.RollbackNote != "":
+	case r.Status == StatusFailed, r.Status == StatusAborted:
+		r.NothingSent = true
+	}
+}
+
+// shareGateFailure records, on a switch that an all-or-nothing push
+// stopped because another switch failed with a reason of its own (it
+// could not be reached: what to do next), that failure: its error
+// carries it whole, the summary says it once below its table.
+func (d *device) shareGateFailure() {
+	if d.gate == nil {
+		return
+	}
+	f, ok := d.gate.failed().(*gateFailure)
+	if ok && f.why != "" && f.device != d.t.Switch.Name && strings.Contains(d.res.Error, f.Error()) {
+		d.res.shared = f
+	}
 }
 
 // settleInterrupted gives a switch that the operator's signal (SIGINT,
@@ -398,7 +433,7 @@ func (d *device) step(s string) {
 func (d *device) runGuarded(ctx context.Context) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			d.res.Status = StatusFailed
+			d.res.Status, d.panicked = StatusFailed, true
 			err = fmt.Errorf("internal error, a fabricc bug (please report it with this text): %v; %s", p, panicLeft(d.o.Action))
 		}
 	}()
@@ -644,7 +679,7 @@ func (d *device) push(ctx context.Context) error {
 	}
 	d.res.SwitchWide = []string{"not known: the switch was not read before the push"}
 	if d.before != nil {
-		d.res.SwitchWide = verify.SwitchWideChanges(d.read.want, d.before, d.read.got)
+		d.res.SwitchWide = switchWideChanges(d.read.want, d.before, d.read.got)
 	}
 	if err := interrupted(ctx, "confirming"); err != nil {
 		return d.failed(ctx, txn, err)

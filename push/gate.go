@@ -60,7 +60,7 @@ func (g *gate) fail(device, why string) {
 	if g.failure == nil {
 		// The cause is on the failed switch's own line of the report; the
 		// others name the switch only, not to repeat it on every line.
-		g.failure = fmt.Errorf("%s failed%s", device, why)
+		g.failure = &gateFailure{device: device, why: why}
 		close(g.decided)
 	}
 }
@@ -92,6 +92,13 @@ func (g *gate) abandon(device string, err, interrupt error) error {
 	close(g.decided)
 	return err
 }
+
+// gateFailure is the gate's failure when a switch failed: its name and
+// why, which the other switches' errors carry whole (the --report file)
+// and the summary says once below its table (DeviceResult.shared).
+type gateFailure struct{ device, why string }
+
+func (f *gateFailure) Error() string { return f.device + " failed" + f.why }
 
 // pushInterrupted is the gate's failure when the push was interrupted.
 type pushInterrupted struct{ cause error }

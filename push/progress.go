@@ -56,7 +56,7 @@ func (p *LogProgress) Done(r *DeviceResult) {
 	}
 	if r.RolledBack {
 		text += ", rolled back"
-	} else if r.NothingSent {
+	} else if r.NothingSent && r.Status == StatusFailed {
 		text += ", " + labelNothingSent
 	}
 	if r.Error != "" {

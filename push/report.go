@@ -187,6 +187,12 @@ type DeviceResult struct {
 	AppliedMs    int64 `json:"applied_ms,omitempty"`
 	ConfirmedMs  int64 `json:"confirmed_ms,omitempty"`
 	RolledBackMs int64 `json:"rolled_back_ms,omitempty"`
+	// shared is the failure of another switch that stopped this one in
+	// an all-or-nothing push, when it carries a reason of its own (an
+	// unreachable switch and what to do): Error holds it whole, the
+	// summary's row names the switch only and says the reason once below
+	// the table.
+	shared *gateFailure
 }
 
 // Step is one step of a device's run (as the progress lines name it:
@@ -283,6 +289,12 @@ func (r *Report) WriteSummary(w io.Writer) {
 			fmt.Fprintln(w, strings.TrimRight(body, " "))
 		}
 	}
+	if f := r.sharedFailure(); f != nil {
+		fmt.Fprintln(w, "all or nothing:", quote.Visible(f.Error()))
+	}
+	if r.cablingUnchecked() {
+		fmt.Fprintln(w, "cabling (LLDP) not checked by push: fabricc verify checks it")
+	}
 	for _, d := range r.Devices {
 		if d.Cabling != nil {
 			fmt.Fprintln(w, "cabling", d.Cabling.Summary(d.Device))
@@ -303,6 +315,80 @@ func (r *Report) WriteSummary(w io.Writer) {
 		}
 	}
 	fmt.Fprintf(w, "%s: %s: %s\n", r.Action, r.counted(), strings.Join(parts, ", "))
+	if line := r.outcome(); line != "" {
+		fmt.Fprintln(w, line)
+	}
+}
+
+// sharedFailure is the failure of the switch that stopped an
+// all-or-nothing push, when the other rows name it without its reason
+// (DeviceResult.shared); nil otherwise.
+func (r *Report) sharedFailure() *gateFailure {
+	for _, d := range r.Devices {
+		if d.shared != nil {
+			return d.shared
+		}
+	}
+	return nil
+}
+
+// cablingUnchecked reports whether a push's table says VERIFIED yes for
+// some switch: push reads back the configuration, not the LLDP
+// neighbors, so the summary says that the cabling was not checked
+// (fabricc verify checks it), lest a "yes" read as a verified fabric.
+func (r *Report) cablingUnchecked() bool {
+	if r.Action != ActionPush {
+		return false
+	}
+	for _, d := range r.Devices {
+		if r.verifiedColumn(d) == "yes" {
+			return true
+		}
+	}
+	return false
+}
+
+// outcome is the last line of a push that failed (a switch failed,
+// aborted or locked): "push: nothing was changed on any switch" when no
+// switch runs anything else than before the push, or which switches
+// were changed and rolled back when that is all that happened; "" for a
+// push that changed a switch or did not fail, and when what a switch
+// holds is not known (a rollback failed, a run cut short).
+func (r *Report) outcome() string {
+	if r.Action != ActionPush || !r.Failed() {
+		return ""
+	}
+	var back []string
+	for _, d := range r.Devices {
+		switch {
+		case d.Status == StatusChanged, d.RollbackNote != "", changedByRecovery(d):
+			return ""
+		case d.NothingSent, d.Status == StatusUnchanged, d.Status == StatusLocked:
+		case d.RolledBack && d.AppliedMs == 0:
+			// Its staged change was thrown away before it took effect.
+		case d.RolledBack:
+			back = append(back, d.Device)
+		default:
+			return ""
+		}
+	}
+	if len(back) == 0 {
+		return "push: nothing was changed on any switch"
+	}
+	return fmt.Sprintf("push: rolled back on %s, as before the push; no switch keeps this push's change", strings.Join(back, ", "))
+}
+
+// changedByRecovery reports whether this run changed what an earlier,
+// interrupted push left on d in effect: finished, rolled back or saved
+// it (a staged change discarded, a lock broken change nothing running).
+func changedByRecovery(d *DeviceResult) bool {
+	for _, rc := range d.Recovered {
+		switch rc.Action {
+		case RecoveryCompleted, RecoveryRolledBack, RecoverySaved:
+			return true
+		}
+	}
+	return false
 }
 
 // counted is the summary's count: "6 devices", or, when the run left
@@ -354,13 +440,17 @@ func plural(n int, noun string) string { return english.Count(n, noun) }
 func (d *DeviceResult) detail() string {
 	var parts []string
 	detail := d.Error
+	if d.shared != nil {
+		detail = strings.Replace(detail, d.shared.Error(), d.shared.device+" failed", 1)
+	}
 	if detail == "" && len(d.Differences) > 0 {
 		detail = fmt.Sprintf("%s, first: %s", plural(len(d.Differences), "difference"), d.Differences[0])
 	}
 	switch {
 	case d.RolledBack:
 		detail += " (rolled back)"
-	case d.NothingSent:
+	case d.NothingSent && d.Status == StatusFailed:
+		// An aborted switch's error says "not applied" itself.
 		detail += " (" + labelNothingSent + ")"
 	case d.RollbackNote != "":
 		detail += " (" + d.RollbackNote + ")"

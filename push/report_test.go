@@ -87,6 +87,7 @@ func TestSummaryVerifiedOfRolledBack(t *testing.T) {
 		"spine1  eos       aborted  -         0s    not applied, all or nothing: leaf3 failed\n" +
 		"spine2  eos       changed  yes       0s\n" +
 		"spine3  onyx      failed   -         0s    staging: stray DSCP maps; nothing was changed (stopped before any change was sent; nothing to roll back)\n" +
+		"cabling (LLDP) not checked by push: fabricc verify checks it\n" +
 		"push: 6 devices: 1 changed, 3 failed, 2 aborted\n"
 	if b.String() != want {
 		t.Errorf("summary:\n%s\nwant:\n%s", b.String(), want)

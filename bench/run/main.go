@@ -589,7 +589,7 @@ func pushOnce(dir, out string, f *model.Fabric, parallel int, latency time.Durat
 	}
 	// The lab simulates some switches of the fabric only, so the push
 	// says --partial (push refuses an inventory that leaves switches out).
-	r, err := measure(env, *fabricc, "push", "--artifacts", out, "-i", lab.Inventory(), "--partial", "--parallel", strconv.Itoa(parallel))
+	r, err := measure(env, *fabricc, "push", "--yes", "--artifacts", out, "-i", lab.Inventory(), "--partial", "--parallel", strconv.Itoa(parallel))
 	if err != nil {
 		fail(err)
 	}

@@ -15,12 +15,23 @@ import (
 	"github.com/fabricc/fabricc/push"
 )
 
-// interactive reports whether push may ask for approval: its standard
-// input and output are both terminals (someone is there to answer, and
-// sees the diff). A pipe, CI, make demo and tests get no question.
-// Tests replace it.
+// interactive reports whether push can ask for approval: its standard
+// input is a terminal, someone there to answer, whatever its standard
+// output is (push ... | tee push.log is still asked). Without one a push
+// needs --yes: as terraform apply, which without -auto-approve and
+// without a terminal stops with "Error: error asking for approval: EOF"
+// (Terraform CLI documentation, "Command: apply"), push fails closed
+// rather than apply what nobody approved. Tests replace it.
 var interactive = func(cmd *cobra.Command) bool {
-	return fileTerminal(cmd.InOrStdin()) && fileTerminal(cmd.OutOrStdout())
+	return fileTerminal(cmd.InOrStdin())
+}
+
+// askOnStderr reports whether the diffs and the question go to standard
+// error: when standard output is not a terminal (a pipe to tee, a file)
+// and standard error is, the person at the terminal sees them there;
+// otherwise they go to standard output, as always. Tests replace it.
+var askOnStderr = func(cmd *cobra.Command) bool {
+	return !fileTerminal(cmd.OutOrStdout()) && fileTerminal(cmd.ErrOrStderr())
 }
 
 // fileTerminal reports whether x, a reader or writer, is a terminal;
@@ -46,6 +57,9 @@ type approver struct {
 	// asked: the diffs were printed with the question (finish does not
 	// print them again); declined: the answer was not yes.
 	asked, declined bool
+	// aside: the diffs and the question went to standard error, not
+	// standard output, which then still gets the diffs with the summary.
+	aside bool
 	// warnings are said again with the question: the rollout's hazards
 	// (rollout.go).
 	warnings []string
@@ -74,15 +88,27 @@ func (a *approver) approve(staged []push.Staged) bool {
 	return ok
 }
 
-// newApprover is the approver of a push (not a dry run) on a terminal
-// without --yes; nil when push asks nothing.
+// errNeedsApproval is push's refusal when nobody can be asked and
+// nothing approved the push beforehand: exit status 1, before any
+// switch is connected to.
+var errNeedsApproval = errors.New("push needs approval: run it on a terminal to be asked, or give --yes (--auto-approve) to push without a question; nothing was changed")
+
+// newApprover is the approver of a push (not a dry run) without --yes;
+// nil when push asks nothing. A push that nobody can be asked (its
+// standard input is not a terminal) is refused.
 func newApprover(cmd *cobra.Command, sf *switchFlags, action string) (*approver, error) {
-	if action != push.ActionPush || sf.yes || !interactive(cmd) {
+	if action != push.ActionPush || sf.yes {
 		return nil, nil
+	}
+	if !interactive(cmd) {
+		return nil, exitCode(1, errNeedsApproval)
 	}
 	if sf.json {
 		// stdout is the JSON envelope: no diff or question there.
 		return nil, usageError(errors.New("push --json on a terminal asks no question: give --yes (or --auto-approve) to push without one"))
+	}
+	if askOnStderr(cmd) {
+		return &approver{in: cmd.InOrStdin(), out: cmd.ErrOrStderr(), aside: true}, nil
 	}
 	return &approver{in: cmd.InOrStdin(), out: cmd.OutOrStdout()}, nil
 }

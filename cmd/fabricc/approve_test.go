@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -10,9 +11,11 @@ import (
 
 // TestPushAsksOnATerminal: on a terminal (the terminal check replaced)
 // push stages, prints the diffs and asks; only "yes" applies, anything
-// else changes nothing and exits 1. --yes, --auto-approve, --dry-run and
-// a push that is not on a terminal ask nothing; --json on a terminal
-// needs --yes; a push with nothing to change asks nothing.
+// else changes nothing and exits 1. --yes, --auto-approve and --dry-run
+// ask nothing; a push whose standard input is not a terminal, without
+// --yes, is refused before it connects to any switch (with --json too);
+// --json on a terminal needs --yes; a push with nothing to change asks
+// nothing.
 func TestPushAsksOnATerminal(t *testing.T) {
 	dir, _ := labFor(t)
 	inv := dir + "/inventory.hcl"
@@ -34,7 +37,9 @@ func TestPushAsksOnATerminal(t *testing.T) {
 		{true, "yes\n", []string{"--json"}, 1, nil, []string{"Enter a value"}, "fabricc: push --json on a terminal asks no question: give --yes (or --auto-approve) to push without one\n"},
 		{true, "yes\n", []string{"--dry-run"}, 2, []string{"diff: 6 devices: 6 would change\n"}, []string{"Enter a value"}, ""},
 		{true, "", []string{"--auto-approve", "--limit", "spine*"}, 0, []string{"push: 2 of 6 switches: 2 changed\n"}, []string{"Enter a value"}, ""},
-		{false, "no\n", []string{"--limit", "leaf1"}, 0, []string{"push: 1 of 6 switches: 1 changed\n"}, []string{"Enter a value"}, ""},
+		{false, "yes\n", []string{"--limit", "leaf1"}, 1, nil, []string{"Enter a value", "push:"}, "fabricc: " + errNeedsApproval.Error() + "\n"},
+		{false, "", []string{"--limit", "leaf1", "--json"}, 1, nil, []string{"Enter a value", "\"devices\""}, "fabricc: " + errNeedsApproval.Error() + "\n"},
+		{false, "", []string{"--limit", "leaf1", "--yes"}, 0, []string{"push: 1 of 6 switches: 1 changed\n"}, []string{"Enter a value"}, ""},
 		{true, "", []string{"--yes", "--limit", "leaf2"}, 0, []string{"push: 1 of 6 switches: 1 changed\n"}, []string{"Enter a value"}, ""},
 		{true, "yes\n", nil, 0, []string{"=== leaf3 (onyx)\n", "Apply these changes to 2 switches? Only 'yes' is accepted.\n", "push: 6 devices: 2 changed, 4 unchanged\n"}, nil, ""},
 		{true, "no\n", nil, 0, []string{"push: 6 devices: 6 unchanged\n"}, []string{"Enter a value", "==="}, ""},
@@ -65,5 +70,52 @@ func TestPushAsksOnATerminal(t *testing.T) {
 		if n := strings.Count(stdout, "=== leaf3 (onyx)\n"); n > 1 {
 			t.Errorf("%v: leaf3's diff printed %d times", args, n)
 		}
+	}
+}
+
+// TestPushRefusedWithoutATerminal: without a terminal on standard input
+// and without --yes, push refuses before it connects to any switch (no
+// progress line, no summary), exit 1, however the switches would have
+// answered: the inventory's switches are not even listening.
+func TestPushRefusedWithoutATerminal(t *testing.T) {
+	was := interactive
+	t.Cleanup(func() { interactive = was })
+	interactive = func(*cobra.Command) bool { return false }
+	dir := t.TempDir()
+	inv := filepath.Join(dir, "inv.hcl")
+	writeFile(t, inv, "defaults {\n  username     = \"admin\"\n  password_env = \"FABRICC_TEST_UNSET\"\n}\n\ndevice \"leaf1\" {\n  address = \"127.0.0.1\"\n  port    = 1\n}\n")
+	var out, errb bytes.Buffer
+	code := runWithInput([]string{"push", clos, "-i", inv, "--limit", "leaf1", "--partial"}, strings.NewReader(""), &out, &errb)
+	want := "fabricc: push needs approval: run it on a terminal to be asked, or give --yes (--auto-approve) to push without a question; nothing was changed\n"
+	if code != 1 || out.String() != "" || !strings.HasSuffix(errb.String(), want) || strings.Contains(errb.String(), "[leaf1]") {
+		t.Errorf("push without a terminal: exit %d, want 1\nstdout:\n%s\nstderr:\n%s\nwant stderr ending %q and no progress", code, out.String(), errb.String(), want)
+	}
+}
+
+// TestPushAsksOnStderrBesideAPipe: standard input a terminal, standard
+// output a pipe (push ... | tee push.log) and standard error the
+// terminal: the diffs and the question go to standard error, where the
+// person sees them, and the answer is read; standard output, the log,
+// still gets the diffs with the summary.
+func TestPushAsksOnStderrBesideAPipe(t *testing.T) {
+	dir, _ := labFor(t)
+	inv := dir + "/inventory.hcl"
+	wasI, wasS := interactive, askOnStderr
+	t.Cleanup(func() { interactive, askOnStderr = wasI, wasS })
+	interactive = func(*cobra.Command) bool { return true }
+	askOnStderr = func(*cobra.Command) bool { return true }
+	const question = "Apply these changes to 1 switch? Only 'yes' is accepted.\n  Enter a value: \n"
+	var out, errb bytes.Buffer
+	code := runWithInput([]string{"push", clos, "-i", inv, "--limit", "leaf1"}, strings.NewReader("no\n"), &out, &errb)
+	if code != 1 || !strings.Contains(errb.String(), "=== leaf1 (cumulus)\n") || !strings.Contains(errb.String(), question) ||
+		strings.Contains(out.String(), "Enter a value") || !strings.HasSuffix(errb.String(), "fabricc: "+errNotApproved.Error()+"\n") {
+		t.Errorf("answering no beside a pipe: exit %d, want 1\nstdout:\n%s\nstderr:\n%s", code, out.String(), errb.String())
+	}
+	out.Reset()
+	errb.Reset()
+	code = runWithInput([]string{"push", clos, "-i", inv, "--limit", "leaf1"}, strings.NewReader("yes\n"), &out, &errb)
+	if code != 0 || !strings.Contains(errb.String(), question) || !strings.Contains(out.String(), "=== leaf1 (cumulus)\n") ||
+		!strings.Contains(out.String(), "push: 1 of 6 switches: 1 changed\n") {
+		t.Errorf("answering yes beside a pipe: exit %d, want 0 and the diff on stdout too\nstdout:\n%s\nstderr:\n%s", code, out.String(), errb.String())
 	}
 }

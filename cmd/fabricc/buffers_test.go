@@ -62,8 +62,8 @@ func TestPushOverWhatAnEarlierFabricLeft(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"push", fab, "-i", inv}, "push: 1 device: 1 changed"},
-		{[]string{"push", fab, "-i", inv}, "push: 1 device: 1 unchanged"},
+		{[]string{"push", "--yes", fab, "-i", inv}, "push: 1 device: 1 changed"},
+		{[]string{"push", "--yes", fab, "-i", inv}, "push: 1 device: 1 unchanged"},
 		{[]string{"verify", fab, "-i", inv}, "verify: 1 device: 1 verified"},
 	} {
 		if code, stdout, stderr := fabricc(t, step.args...); code != 0 || !strings.Contains(stdout, step.want) {
@@ -99,7 +99,7 @@ func pushedTutorial(t *testing.T) (data, fab, inv string) {
 	}
 	t.Cleanup(lab.Close)
 	inv = filepath.Join(labDir, "inventory.hcl")
-	if code, stdout, stderr := fabricc(t, "push", fab, "-i", inv); code != 0 {
+	if code, stdout, stderr := fabricc(t, "push", "--yes", fab, "-i", inv); code != 0 {
 		t.Fatalf("push: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	return string(b), fab, inv

@@ -25,7 +25,7 @@ func TestVerifyCabling(t *testing.T) {
 		o.Neighbors["swp2"][0].SystemName = "evil\x1b[2J\x07"
 	})
 	inv := filepath.Join(dir, "inventory.hcl")
-	if code, stdout, stderr := fabricc(t, "push", clos, "-i", inv, "--limit", "leaf1"); code != 0 || !strings.Contains(stdout, "push: 1 of 6 switches: 1 changed") {
+	if code, stdout, stderr := fabricc(t, "push", "--yes", clos, "-i", inv, "--limit", "leaf1"); code != 0 || !strings.Contains(stdout, "push: 1 of 6 switches: 1 changed") {
 		t.Fatalf("push of a miscabled switch: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	code, stdout, stderr := fabricc(t, "verify", clos, "-i", inv, "--limit", "leaf1")

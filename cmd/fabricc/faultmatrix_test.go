@@ -321,7 +321,7 @@ func (m *matrix) runKill(t *testing.T, c matrixCase) caseResult {
 	if err != nil {
 		return caseResult{outChanged, err.Error()}
 	}
-	p := startFabricc(t, m.bin, "push", "--artifacts", m.out, "-i", one.inv, "--partial")
+	p := startFabricc(t, m.bin, "push", "--yes", "--artifacts", m.out, "-i", one.inv, "--partial")
 	select {
 	case <-reached:
 	case err := <-p.done:
@@ -350,7 +350,7 @@ func (m *matrix) runKill(t *testing.T, c matrixCase) caseResult {
 		outcome = out
 	}
 	// The re-run finds what the killed push left and finishes the job.
-	again := startFabricc(t, m.bin, "push", "--artifacts", m.out, "-i", one.inv, "--partial")
+	again := startFabricc(t, m.bin, "push", "--yes", "--artifacts", m.out, "-i", one.inv, "--partial")
 	if code, err := again.wait(2 * time.Minute); code != 0 {
 		return caseResult{outChanged, fmt.Sprintf("re-run: exit %d %v\n%s", code, err, again.out.String())}
 	}

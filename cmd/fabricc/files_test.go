@@ -55,12 +55,12 @@ func TestPushRefusesAStaleBuildOfACablingPlan(t *testing.T) {
 	if err != nil || !strings.Contains(string(manifest), "\"data_files\": [\n      \"cabling.csv\"\n    ]") {
 		t.Errorf("manifest.json does not record cabling.csv (%v):\n%s", err, manifest)
 	}
-	if _, _, stderr := fabricc(t, "push", "--artifacts", "out", "-i", "inv.hcl"); strings.Contains(stderr, "older than its fabric") {
+	if _, _, stderr := fabricc(t, "push", "--yes", "--artifacts", "out", "-i", "inv.hcl"); strings.Contains(stderr, "older than its fabric") {
 		t.Errorf("a current build called stale:\n%s", stderr)
 	}
 	writeFile(t, filepath.Join("fab", "cabling.csv"), strings.Replace(cablingPlan, ",3\n", ",30\n", 1))
 	msg := "out is older than its fabric fab: the fabric's files changed since the build (manifest.json records their SHA-256), so pushing it would take back on the switches what changed since"
-	code, _, stderr := fabricc(t, "push", "--artifacts", "out", "-i", "inv.hcl")
+	code, _, stderr := fabricc(t, "push", "--yes", "--artifacts", "out", "-i", "inv.hcl")
 	if want := "fabricc: " + msg + "; build it again (fabricc build fab -o out), or give --stale to push this build as it is (to go back to it on purpose)\n"; code != 1 || stderr != want {
 		t.Errorf("push of a stale build: exit %d\n%s\nwant\n%s", code, stderr, want)
 	}

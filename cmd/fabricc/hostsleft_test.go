@@ -48,7 +48,7 @@ func TestPushSaysWhatOfTheHosts(t *testing.T) {
 	}
 	report := filepath.Join(t.TempDir(), "push.json")
 	began := time.Now()
-	code, stdout, stderr := fabricc(t, "push", "--artifacts", out, "-i", inv, "--report", report)
+	code, stdout, stderr := fabricc(t, "push", "--yes", "--artifacts", out, "-i", inv, "--report", report)
 	// The times are from the push's start, duration_ms from the device's
 	// own, which may begin later: the bound is the push's wall time.
 	wall := time.Since(began).Milliseconds()
@@ -85,7 +85,7 @@ func TestPushSaysWhatOfTheHosts(t *testing.T) {
 	}
 	stor := []string{"stor01", "stor02", "stor03", "stor04", "stor05", "stor06", "stor07", "stor08"}
 	changed := "the hosts' settings changed too: run the scripts of 8 hosts: stor01, stor02, stor03, stor04, stor05 and 3 more (they differ from the previous build's, " + prev + "); push changes no host"
-	code, stdout, stderr = fabricc(t, "push", "--artifacts", out, "-i", inv, "--report", report, "--json")
+	code, stdout, stderr = fabricc(t, "push", "--yes", "--artifacts", out, "-i", inv, "--report", report, "--json")
 	var env struct {
 		Diagnostics []struct{ Severity, Summary string } `json:"diagnostics"`
 		Result      push.Report                          `json:"result"`
@@ -112,7 +112,7 @@ func TestPushSaysWhatOfTheHosts(t *testing.T) {
 	if code, _, stderr := fabricc(t, "build", fab, "-o", out); code != 0 {
 		t.Fatalf("third build: %s", stderr)
 	}
-	code, stdout, stderr = fabricc(t, "push", "--artifacts", out, "-i", inv)
+	code, stdout, stderr = fabricc(t, "push", "--yes", "--artifacts", out, "-i", inv)
 	if want := "hosts: no host's script differs from the previous build's (" + prev + "); push changes no host\n" + notChecked; code != 0 || !strings.Contains(stdout, want) {
 		t.Errorf("push of an unchanged rebuild: exit %d, want\n%s\n%s\n%s", code, want, stdout, stderr)
 	}

@@ -56,7 +56,7 @@ func TestPushRefusesSwappedEntries(t *testing.T) {
 	inv := filepath.Join(dir, "inventory.hcl")
 	good, _ := os.ReadFile(inv)
 	swapEntries(t, inv, [2]string{"leaf1", "leaf2"}, [2]string{"leaf3", "leaf4"}, [2]string{"spine1", "spine2"})
-	for _, args := range [][]string{{"push", clos, "-i", inv}, {"diff", clos, "-i", inv}, {"verify", clos, "-i", inv}} {
+	for _, args := range [][]string{{"push", "--yes", clos, "-i", inv}, {"diff", clos, "-i", inv}, {"verify", clos, "-i", inv}} {
 		code, stdout, stderr := fabricc(t, args...)
 		if os.Getenv("SHOW") != "" {
 			t.Log(stdout, stderr)

@@ -43,7 +43,7 @@ func pushedConfigs(t *testing.T, path string, f *model.Fabric) map[string]string
 		t.Fatal(err)
 	}
 	defer lab.Close()
-	if code, _, stderr := fabricc(t, "push", path, "-i", lab.Inventory()); code != 0 {
+	if code, _, stderr := fabricc(t, "push", "--yes", path, "-i", lab.Inventory()); code != 0 {
 		t.Fatalf("push to the empty lab: exit %d\n%s", code, stderr)
 	}
 	out := map[string]string{}

@@ -28,7 +28,7 @@ func TestPathDefaultsToTheCurrentFolder(t *testing.T) {
 		{"", []string{"build", "-o", out}, 0, "wrote 89 files for 30 devices to " + out + "\n"},
 		{"", []string{"plan", "--base", out}, 0, "No changes: fabric \"multivendor-clos\" means the same in both revisions.\n"},
 		{"", []string{"diff", "-i", inv, "--limit", "leaf1"}, 2, "diff: 1 of 6 switches: 1 would change\n"},
-		{"", []string{"push", "-i", inv, "--limit", "leaf1"}, 0, "push: 1 of 6 switches: 1 changed\n"},
+		{"", []string{"push", "--yes", "-i", inv, "--limit", "leaf1"}, 0, "push: 1 of 6 switches: 1 changed\n"},
 		{"", []string{"verify", "-i", inv, "--limit", "leaf1"}, 0, "verify: 1 of 6 switches: 1 verified\n"},
 		{tutorial, []string{"lab", "--dir", lab, "--run-push"}, 0, "verify: 1 device: 1 verified\n"},
 	} {

@@ -32,7 +32,7 @@ func TestPerDeviceMixedWarns(t *testing.T) {
 		t.Fatal(err)
 	}
 	report := filepath.Join(t.TempDir(), "r.json")
-	code, stdout, stderr := fabricc(t, "push", clos, "-i", inv, "--per-device", "--report", report)
+	code, stdout, stderr := fabricc(t, "push", "--yes", clos, "-i", inv, "--per-device", "--report", report)
 	summary := `partial push: --per-device changed 5 of 6 switches of fabric "multivendor-clos"`
 	detail := "Not changed: leaf2 (failed in this --per-device push). The fabric-wide settings this push changed (traffic classes, PFC priorities, DSCP maps, ETS, VLANs) " +
 		"now differ between the switches changed and these, and go on differing until they are pushed too; a PFC priority or DSCP map that differs along a path can stall RoCE traffic. " +

@@ -214,7 +214,7 @@ func TestSIGTERMRollsBack(t *testing.T) {
 	one := startOne(t, sw, sim.Faults{Stage: &sim.StageFault{At: regexp.MustCompile(`^interface ethernet 1/7 `), Kind: sim.FaultSlow,
 		Delay: time.Minute, Reached: func(l string) { reached <- l }}})
 	before := one.state()
-	p := startFabricc(t, bin, "push", "--artifacts", out, "-i", one.inv, "--partial")
+	p := startFabricc(t, bin, "push", "--yes", "--artifacts", out, "-i", one.inv, "--partial")
 	select {
 	case <-reached:
 	case <-time.After(60 * time.Second):
@@ -269,8 +269,8 @@ func TestTwoOperatorsPushAtOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	a := startFabricc(t, bin, "push", clos, "-i", inv, "--lock-timeout", "2m")
-	b := startFabricc(t, bin, "push", other, "-i", inv, "--lock-timeout", "2m", "-var", "hosts_per_leaf=4")
+	a := startFabricc(t, bin, "push", "--yes", clos, "-i", inv, "--lock-timeout", "2m")
+	b := startFabricc(t, bin, "push", "--yes", other, "-i", inv, "--lock-timeout", "2m", "-var", "hosts_per_leaf=4")
 	for name, p := range map[string]*fabriccProc{"first": a, "second": b} {
 		if code, err := p.wait(3 * time.Minute); code != 0 {
 			t.Errorf("%s push: exit %d %v\n%s", name, code, err, p.out.String())

@@ -143,11 +143,13 @@ func newPushCmd() *cobra.Command {
 			"push's save would save them too, unless --save-unsaved. Exit status 1 when any device\n" +
 			"failed or the command line is wrong; with --dry-run, as diff: 0 nothing to change, 2\n" +
 			"changes pending, 1 an error (so that 2 means only \"changes pending\").\n\n" +
-			"On a terminal (standard input and output both), push first stages every switch's change,\n" +
-			"prints the diffs and asks \"Apply these changes to N switches? Only 'yes' is accepted\",\n" +
-			"as terraform apply does; any other answer drops the staged changes, changes nothing and\n" +
-			"exits 1. --yes (or --auto-approve) pushes without asking; a pipe, CI or a script is\n" +
-			"never asked, but without --per-device no switch applies before every switch staged.\n\n" + switchArgsHelp + hostsIgnoredHelp + rolloutHelp,
+			"When its standard input is a terminal, push first stages every switch's change, prints\n" +
+			"the diffs and asks \"Apply these changes to N switches? Only 'yes' is accepted\", as\n" +
+			"terraform apply does (on standard error when standard output is a pipe or a file and\n" +
+			"standard error the terminal); any other answer drops the staged changes, changes nothing\n" +
+			"and exits 1. --yes (or --auto-approve) pushes without asking. Without a terminal to ask\n" +
+			"on (CI, a script, </dev/null) and without --yes, push is refused before it connects to\n" +
+			"any switch, nothing changed, exit 1.\n\n" + switchArgsHelp + hostsIgnoredHelp + rolloutHelp,
 		Example: "  fabricc push examples/multivendor-clos -i inventory.hcl --dry-run\n" +
 			"  fabricc push --artifacts out -i inventory.hcl --limit leaves --report push.json",
 		// --dry-run exits 2 for changes pending, so a wrong command line
@@ -165,7 +167,7 @@ func newPushCmd() *cobra.Command {
 	sf.register(cmd.Flags(), false)
 	sf.registerLock(cmd.Flags())
 	cmd.Flags().BoolVar(&dry, "dry-run", false, "connect, read and print the diff; change nothing")
-	cmd.Flags().BoolVarP(&sf.yes, "yes", "y", false, "apply without asking for approval on a terminal (a pipe or CI is never asked)")
+	cmd.Flags().BoolVarP(&sf.yes, "yes", "y", false, "apply without asking for approval (needed where standard input is not a terminal: CI, a script)")
 	cmd.Flags().BoolVar(&sf.yes, "auto-approve", false, "the same as --yes (terraform apply's name)")
 	cmd.Flags().BoolVar(&sf.perDevice, "per-device", false, "let each switch confirm its change once it verifies, whatever the other switches do (without it one failure rolls back every switch)")
 	cmd.Flags().BoolVar(&sf.partial, "partial", false, "push although switches of the fabric are not in the inventory (without it such a push is refused): their fabric-wide settings then differ until they are pushed too")
@@ -274,14 +276,16 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 	if err != nil {
 		return err
 	}
+	// Nobody to ask and nothing approved: refused before any key or
+	// switch is read.
+	ap, err := newApprover(cmd, sf, action)
+	if err != nil {
+		return err
+	}
 	if sf.insecure {
 		warnInsecure(cmd)
 	}
 	hk, err := transport.HostKeyCallback(inv.KnownHosts, sf.insecure)
-	if err != nil {
-		return err
-	}
-	ap, err := newApprover(cmd, sf, action)
 	if err != nil {
 		return err
 	}
@@ -319,7 +323,7 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 		warnPerDeviceMixed(cmd, rep, b, out)
 	}
 	noteHosts(cmd, rep, b, inv, devs, hosts, out)
-	err = finish(cmd, rep, sf.report, out, ap != nil && ap.asked)
+	err = finish(cmd, rep, sf.report, out, ap != nil && ap.asked && !ap.aside)
 	if ap != nil && ap.declined {
 		return exitCode(1, errNotApproved)
 	}
@@ -779,9 +783,13 @@ func warnNow(cmd *cobra.Command, out *output, diag *hcl.Diagnostic) string {
 // partialPushWarning is, after a push of some switches of the fabric,
 // the warning that names the fabric-wide settings it changed on the
 // switches pushed (push.DeviceResult.SwitchWide, from each one's
-// read-back before and after) and the switches left out, which do not
-// have them yet (rmig #11); when it changed none, nil and a one-line
-// note instead: the switches agree as they did.
+// read-back before and after) and the switches left out; when it
+// changed none, nil and a one-line note instead. A switch pushed reads
+// back as the model says, so each change brought it to the fabric's
+// value, which the switches left out are meant to have: whether they
+// have it was not read (a push that restores a hand-changed PFC
+// priority makes the switch agree with them again; one of a new fabric
+// value leaves them behind), and fabricc verify is what checks it.
 func partialPushWarning(b *push.Build, rep *push.Report, left []push.LeftOut) (*hcl.Diagnostic, string) {
 	// Switches that changed alike are named together, in report order.
 	var changes []string
@@ -809,13 +817,14 @@ func partialPushWarning(b *push.Build, rep *push.Report, left []push.LeftOut) (*
 	}
 	summary := fmt.Sprintf("partial push: %d of %s of fabric %q", pushed, plural(len(b.Fabric.Switches), "switch"), b.Fabric.Name)
 	if len(changed) == 0 {
-		return nil, fmt.Sprintf("%s; it changed no fabric-wide setting (VLANs, DSCP map, PFC priorities, pools, ETS), so the switches left out (%s) still agree with it",
+		return nil, fmt.Sprintf("%s; it changed no fabric-wide setting (VLANs, DSCP map, PFC priorities, pools, ETS) on the switches it pushed; "+
+			"the switches left out (%s) were not read: that they agree with it is what the model wants, and fabricc verify checks it",
 			summary, strings.Join(leftOutParts(left), ", "))
 	}
 	return &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: summary,
-		Detail: fmt.Sprintf("This push changed fabric-wide settings on %s; not yet on the switches left out: %s. "+
-			"They now differ between the switches pushed and those left out, until they are pushed too; "+
-			"a PFC priority or DSCP map that differs along a path can stall RoCE traffic. Push the whole fabric as soon as you can.",
+		Detail: fmt.Sprintf("This push brought fabric-wide settings to the fabric's values on %s. "+
+			"The switches left out (%s) are meant to have these values too, but were not read: "+
+			"fabricc verify checks that they have them; until they do, a PFC priority or DSCP map that differs along a path can stall RoCE traffic.",
 			strings.Join(changed, "; "), strings.Join(leftOutParts(left), ", "))}, ""
 }
 

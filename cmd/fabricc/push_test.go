@@ -82,8 +82,8 @@ func TestPushCommandStory(t *testing.T) {
 		// plan: terraform plan -detailed-exitcode), 1 when one could not
 		// be checked, 0 when all verified.
 		{[]string{"verify", "--artifacts", out, "-i", inv, "--limit", "leaf1"}, 2, []string{"DIFF leaf1 swp1 port: intended configured, actual not in the switch's configuration", "verify: 1 of 6 switches: 1 mismatch"}},
-		{[]string{"push", "--artifacts", out, "-i", inv, "--parallel", "3", "--report", report}, 0, []string{"push: 6 devices: 6 changed"}},
-		{[]string{"push", "--artifacts", out, "-i", inv}, 0, []string{"push: 6 devices: 6 unchanged"}},
+		{[]string{"push", "--yes", "--artifacts", out, "-i", inv, "--parallel", "3", "--report", report}, 0, []string{"push: 6 devices: 6 changed"}},
+		{[]string{"push", "--yes", "--artifacts", out, "-i", inv}, 0, []string{"push: 6 devices: 6 unchanged"}},
 		{[]string{"verify", clos, "-i", inv}, 0, []string{"verify: 6 devices: 6 verified",
 			// Every platform's LLDP neighbors read and found as cabled.
 			"cabling leaf1: 10 cabled ports: 10 as cabled, 0 differ, 0 without an LLDP neighbor\n",
@@ -148,14 +148,14 @@ func TestPushInsecureWarnsAndWrongPasswordFails(t *testing.T) {
 	if err := os.Symlink(victim, report); err != nil {
 		t.Fatal(err)
 	}
-	code, stdout, stderr := fabricc(t, "push", clos, "-i", inv, "--limit", "leaf3", "--insecure-ignore-host-key", "--report", report)
+	code, stdout, stderr := fabricc(t, "push", "--yes", clos, "-i", inv, "--limit", "leaf3", "--insecure-ignore-host-key", "--report", report)
 	if got, _ := os.ReadFile(victim); string(got) != "precious\n" {
 		t.Errorf("--report wrote through a link: the linked file holds %q", got)
 	}
 	if fi, err := os.Lstat(report); err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm() != 0o600 {
 		t.Errorf("--report is not a regular 0600 file: %v %v", fi.Mode(), err)
 	}
-	if code != 1 || !strings.Contains(stdout, `leaf3   onyx      failed  no        `) ||
+	if code != 1 || !strings.Contains(stdout, `leaf3   onyx      failed  -         `) || !strings.HasSuffix(stdout, "push: nothing was changed on any switch\n") ||
 		!strings.Contains(stdout, `: the device refused the login of user "admin" with the password from the inventory; check the secret the inventory names for it (password_env, password_file, private_key or agent) and the account on the device`) {
 		t.Errorf("exit %d, stdout:\n%s", code, stdout)
 	}
@@ -175,13 +175,13 @@ func TestPushInventoryDiagnostics(t *testing.T) {
 	if err := os.WriteFile(inv, []byte("device \"leaf1\" {\n  address = \"127.0.0.1\"\n}\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	code, _, stderr := fabricc(t, "push", clos, "-i", inv)
+	code, _, stderr := fabricc(t, "push", "--yes", clos, "-i", inv)
 	if code != 1 || !strings.Contains(stderr, "Missing username") || !strings.Contains(stderr, "inv.hcl") {
 		t.Errorf("exit %d, stderr:\n%s", code, stderr)
 	}
 	// The inventory is read before the fabric is compiled: its mistake
 	// comes alone, not after the fabric's diagnostics.
-	code, _, stderr = fabricc(t, "push", "../../examples/bad/dscp-70.hcl", "-i", inv)
+	code, _, stderr = fabricc(t, "push", "--yes", "../../examples/bad/dscp-70.hcl", "-i", inv)
 	if code != 1 || !strings.Contains(stderr, "Missing username") || strings.Contains(stderr, "Invalid DSCP") {
 		t.Errorf("broken inventory and fabric: exit %d, stderr:\n%s", code, stderr)
 	}
@@ -197,7 +197,7 @@ func TestPushPlatformMismatchNamesTheInventory(t *testing.T) {
 	if err := os.WriteFile(inv, []byte(src), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	code, _, stderr := fabricc(t, "push", clos, "-i", inv, "--limit", "leaf1")
+	code, _, stderr := fabricc(t, "push", "--yes", clos, "-i", inv, "--limit", "leaf1")
 	want := "fabricc: " + inv + ":6:1: device \"leaf1\": the inventory says platform eos, the fabric says cumulus; correct the inventory's platform, or remove it (the fabric's is used)\n"
 	if code != 1 || !strings.Contains(stderr, want) {
 		t.Errorf("exit %d, stderr:\n%s\nwant %q", code, stderr, want)
@@ -238,7 +238,7 @@ func TestSwitchesJSON(t *testing.T) {
 		withDiff       bool
 	}{
 		{[]string{"diff", clos, "-i", inv, "--json", "--limit", "leaf1"}, 2, "diff", "dry-run", true},
-		{[]string{"push", clos, "-i", inv, "--json"}, 0, "push", "changed", true},
+		{[]string{"push", "--yes", clos, "-i", inv, "--json"}, 0, "push", "changed", true},
 		{[]string{"diff", clos, "-i", inv, "--json"}, 0, "diff", "dry-run", false},
 		{[]string{"verify", clos, "-i", inv, "--json"}, 0, "verify", "verified", false},
 	} {
@@ -304,7 +304,7 @@ func TestPushSaveUnsaved(t *testing.T) {
 		return rep.Devices[0]
 	}
 
-	code, stdout, stderr := fabricc(t, "push", "--artifacts", out, "-i", one.inv, "--partial", "--report", report)
+	code, stdout, stderr := fabricc(t, "push", "--yes", "--artifacts", out, "-i", one.inv, "--partial", "--report", report)
 	want := found + ": a push ends by saving the whole running configuration, so it would save them too; save them (configuration write) " +
 		"or discard them on the switch first, or push with --save-unsaved to save them with this change; nothing was changed"
 	if d := readReport(); code != 1 || d.Status != push.StatusFailed || d.Error != want || len(d.Recovered) != 0 {
@@ -314,7 +314,7 @@ func TestPushSaveUnsaved(t *testing.T) {
 		t.Fatal("the refused push saved the configuration")
 	}
 
-	code, stdout, stderr = fabricc(t, "push", "--artifacts", out, "-i", one.inv, "--partial", "--save-unsaved", "--report", report)
+	code, stdout, stderr = fabricc(t, "push", "--yes", "--artifacts", out, "-i", one.inv, "--partial", "--save-unsaved", "--report", report)
 	d := readReport()
 	if code != 0 || d.Status != push.StatusChanged || !slices.Equal(d.Recovered, []push.Recovery{{Found: found, Action: "saved with this push"}}) {
 		t.Fatalf("push --save-unsaved: exit %d status %s error %q recovered %v\n%s%s", code, d.Status, d.Error, d.Recovered, stdout, stderr)
@@ -446,12 +446,12 @@ func TestPushRefusesAStaleBuild(t *testing.T) {
 		t.Fatalf("build: %s", stderr)
 	}
 	// Unchanged: no word about staleness (the push fails on the closed port).
-	if _, _, stderr := fabricc(t, "push", "--artifacts", "out", "-i", "inv.hcl"); strings.Contains(stderr, "older than its fabric") {
+	if _, _, stderr := fabricc(t, "push", "--yes", "--artifacts", "out", "-i", "inv.hcl"); strings.Contains(stderr, "older than its fabric") {
 		t.Errorf("a current build called stale:\n%s", stderr)
 	}
 	writeFabric(t, "fab", strings.Replace(string(src), "length = 3\n", "length = 30\n", 1))
 	msg := "out is older than its fabric fab: the fabric's files changed since the build (manifest.json records their SHA-256), so pushing it would take back on the switches what changed since"
-	code, _, stderr := fabricc(t, "push", "--artifacts", "out", "-i", "inv.hcl")
+	code, _, stderr := fabricc(t, "push", "--yes", "--artifacts", "out", "-i", "inv.hcl")
 	if want := "fabricc: " + msg + "; build it again (fabricc build fab -o out), or give --stale to push this build as it is (to go back to it on purpose)\n"; code != 1 || stderr != want {
 		t.Errorf("push of a stale build: exit %d\n%s\nwant\n%s", code, stderr, want)
 	}
@@ -505,10 +505,10 @@ func TestPushRefusesAFolderOfAnotherFabric(t *testing.T) {
 			t.Errorf("%s of a forged folder: exit %d\n%s%s\nwant\n%s", cmd, code, stdout, stderr, want)
 		}
 	}
-	if _, _, stderr := fabricc(t, "push", "--stale", "--artifacts", "forged", "-i", "inv.hcl"); !strings.HasPrefix(stderr, "warning: "+msg+"\n") {
+	if _, _, stderr := fabricc(t, "push", "--yes", "--stale", "--artifacts", "forged", "-i", "inv.hcl"); !strings.HasPrefix(stderr, "warning: "+msg+"\n") {
 		t.Errorf("push --stale of a forged folder: want the warning:\n%s", stderr)
 	}
-	_, _, stderr := fabricc(t, "push", "--artifacts", "out", "-i", "inv.hcl", "--insecure-ignore-host-key")
+	_, _, stderr := fabricc(t, "push", "--yes", "--artifacts", "out", "-i", "inv.hcl", "--insecure-ignore-host-key")
 	if strings.Contains(stderr, "compiles to") || strings.Contains(stderr, "older than") || !strings.Contains(stderr, "[leaf1] connect\n") {
 		t.Errorf("the reviewed folder was not taken to the switch:\n%s", stderr)
 	}
@@ -537,7 +537,7 @@ func TestPushArtifactsThroughASymlink(t *testing.T) {
 	if err := os.Symlink(filepath.Join("..", "out"), filepath.Join("releases", "current")); err != nil {
 		t.Fatal(err)
 	}
-	_, _, stderr := fabricc(t, "push", "--artifacts", filepath.Join("releases", "current"), "-i", "inv.hcl", "--insecure-ignore-host-key")
+	_, _, stderr := fabricc(t, "push", "--yes", "--artifacts", filepath.Join("releases", "current"), "-i", "inv.hcl", "--insecure-ignore-host-key")
 	if !strings.Contains(stderr, "[leaf1] connect\n") || strings.Contains(stderr, "regular file") || strings.Contains(stderr, "against its fabric") {
 		t.Errorf("push --artifacts through a symbolic link did not reach the switch:\n%s", stderr)
 	}
@@ -628,7 +628,7 @@ func TestPushChecksAMovedBuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	moved := "cannot check dl/out against its fabric: dl/fab, where manifest.json says it is, does not exist (the build folder moved?)"
-	code, _, stderr := fabricc(t, "push", "--artifacts", "dl/out", "-i", "inv.hcl")
+	code, _, stderr := fabricc(t, "push", "--yes", "--artifacts", "dl/out", "-i", "inv.hcl")
 	if want := "fabricc: " + moved + "; give --fabric PATH, the fabric it was built from (its checkout), or --stale to push this build unchecked\n"; code != 1 || stderr != want {
 		t.Errorf("push of a moved build: exit %d\n%s\nwant\n%s", code, stderr, want)
 	}
@@ -654,11 +654,11 @@ func TestPushChecksAMovedBuild(t *testing.T) {
 	}
 	// --fabric: the current fabric passes without a word, a changed one
 	// is refused as stale.
-	if _, _, stderr := fabricc(t, "push", "--artifacts", "dl/out", "--fabric", "fab", "-i", "inv.hcl"); strings.Contains(stderr, "against its fabric") || strings.Contains(stderr, "older than") {
+	if _, _, stderr := fabricc(t, "push", "--yes", "--artifacts", "dl/out", "--fabric", "fab", "-i", "inv.hcl"); strings.Contains(stderr, "against its fabric") || strings.Contains(stderr, "older than") {
 		t.Errorf("push --fabric of a current build warned:\n%s", stderr)
 	}
 	writeFabric(t, "fab", strings.Replace(string(src), "length = 3\n", "length = 30\n", 1))
-	code, _, stderr = fabricc(t, "push", "--artifacts", "dl/out", "--fabric", "fab", "-i", "inv.hcl")
+	code, _, stderr = fabricc(t, "push", "--yes", "--artifacts", "dl/out", "--fabric", "fab", "-i", "inv.hcl")
 	if want := "fabricc: dl/out is older than its fabric fab: the fabric's files changed since the build (manifest.json records their SHA-256), so pushing it would take back on the switches what changed since; build it again (fabricc build fab -o dl/out), or give --stale to push this build as it is (to go back to it on purpose)\n"; code != 1 || stderr != want {
 		t.Errorf("push --fabric of a stale build: exit %d\n%s\nwant\n%s", code, stderr, want)
 	}
@@ -679,13 +679,13 @@ func TestPushChecksAMovedBuild(t *testing.T) {
 	if err := os.Rename("out2", filepath.Join("dl", "out2")); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, stderr := fabricc(t, "push", "--artifacts", "dl/out2", "--fabric", "fab", "-i", "inv.hcl"); strings.Contains(stderr, "against its fabric") || strings.Contains(stderr, "older than") {
+	if _, _, stderr := fabricc(t, "push", "--yes", "--artifacts", "dl/out2", "--fabric", "fab", "-i", "inv.hcl"); strings.Contains(stderr, "against its fabric") || strings.Contains(stderr, "older than") {
 		t.Errorf("push --fabric of a current build with a var file:\n%s", stderr)
 	}
 	if err := os.WriteFile(filepath.Join("fab", "site.vars"), []byte("site = \"c\"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, _, stderr := fabricc(t, "push", "--artifacts", "dl/out2", "--fabric", "fab", "-i", "inv.hcl"); code != 1 || !strings.HasPrefix(stderr, "fabricc: dl/out2 is older than its fabric fab: ") {
+	if code, _, stderr := fabricc(t, "push", "--yes", "--artifacts", "dl/out2", "--fabric", "fab", "-i", "inv.hcl"); code != 1 || !strings.HasPrefix(stderr, "fabricc: dl/out2 is older than its fabric fab: ") {
 		t.Errorf("push --fabric after the var file changed: exit %d\n%s", code, stderr)
 	}
 }

@@ -26,7 +26,7 @@ func TestKilledPushLeavesItsReport(t *testing.T) {
 	reached := make(chan string, 1)
 	one := startOne(t, f.Switch("leaf3"), sim.Faults{Stage: &sim.StageFault{At: regexp.MustCompile(`^interface ethernet 1/7 `),
 		Kind: sim.FaultSlow, Delay: time.Minute, Reached: func(l string) { reached <- l }}})
-	p := startFabricc(t, bin, "push", "--artifacts", out, "-i", one.inv, "--partial")
+	p := startFabricc(t, bin, "push", "--yes", "--artifacts", out, "-i", one.inv, "--partial")
 	select {
 	case <-reached:
 	case <-time.After(90 * time.Second):

@@ -114,7 +114,7 @@ func TestRolloutHazardPushAndDiff(t *testing.T) {
 	}
 	interactive = was
 
-	code, stdout, stderr = fabricc(t, "push", "--artifacts", out, "-i", inv, "--accept-rollout-hazard", "--report", report)
+	code, stdout, stderr = fabricc(t, "push", "--yes", "--artifacts", out, "-i", inv, "--accept-rollout-hazard", "--report", report)
 	if code != 0 || !strings.HasPrefix(stderr, warning) || !strings.HasSuffix(stdout, "push: 6 devices: 6 changed\n") {
 		t.Fatalf("push --accept-rollout-hazard: exit %d\nstderr:\n%s\nstdout:\n%s", code, stderr, stdout)
 	}
@@ -137,7 +137,7 @@ func TestRolloutHazardPushAndDiff(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(stderr, warning) {
 		t.Errorf("diff --base HEAD: exit %d, want 0 (the switches run the change) and the warning first\n%s", code, stderr)
 	}
-	code, stdout, stderr = fabricc(t, "push", fab, "-i", inv, "--base", "HEAD")
+	code, stdout, stderr = fabricc(t, "push", "--yes", fab, "-i", inv, "--base", "HEAD")
 	if want := roceMoveRefusal("--base HEAD"); code != 1 || stderr != want || stdout != "" {
 		t.Errorf("push --base HEAD: exit %d, want 1 and stderr\n%s\ngot stdout:\n%s\nstderr:\n%s", code, want, stdout, stderr)
 	}

@@ -25,7 +25,7 @@ func interruptMidApply(t *testing.T, second syscall.Signal) (*fabriccProc, *oneS
 	one := startOne(t, f.Switch("leaf3"), sim.Faults{Latency: 20 * time.Millisecond, Stage: &sim.StageFault{At: regexp.MustCompile(`^interface ethernet 1/7 `),
 		Kind: sim.FaultSlow, Delay: time.Minute, Reached: func(l string) { reached <- l }}})
 	before := one.state()
-	p := startFabricc(t, bin, "push", "--artifacts", out, "-i", one.inv, "--partial")
+	p := startFabricc(t, bin, "push", "--yes", "--artifacts", out, "-i", one.inv, "--partial")
 	select {
 	case <-reached:
 	case <-time.After(90 * time.Second):

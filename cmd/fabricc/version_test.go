@@ -60,7 +60,7 @@ func TestVersionRecorded(t *testing.T) {
 	if err := os.WriteFile("inv.hcl", []byte(inv), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	fabricc(t, "push", "--artifacts", "out", "-i", "inv.hcl", "--insecure-ignore-host-key", "--report", "report.json")
+	fabricc(t, "push", "--yes", "--artifacts", "out", "-i", "inv.hcl", "--insecure-ignore-host-key", "--report", "report.json")
 	report, err := os.ReadFile("report.json")
 	if err != nil || !strings.HasPrefix(string(report), "{"+field+"  \"id\": ") {
 		t.Errorf("push --report: want fabricc_version first (%v):\n%.300s", err, report)
