@@ -75,6 +75,10 @@ that fabricc made and the fabric no longer names (alias fabricc-host-settings,
 or made by the --install copy of an earlier build): a run removes it
 (ip link del) and --check reports it; one fabricc did not make gets a
 warning with that command.
+The routes and rules the script writes carry protocol 173 (ip-route(8)
+"proto", ip-rule(8) "protocol"): a run removes those that the fabric no
+longer has (ip route del, ip rule del; --check reports them), and leaves
+every route and rule without that mark.
 A step the NIC's driver does not offer on a virtual device is reported
 "skipped:", and --check then says that it checked the rest only.
 Each NIC's steps run on their own: a step that fails stops the rest of
@@ -1376,12 +1380,13 @@ main_route_state() {
 # main_route IF FAMILY PREFIX GW: the main table routes PREFIX, fabric
 # subnets this NIC carries, via GW on IF (ip-route(8) "ip route replace",
 # proto ROUTE_PROTO, this script's mark, which route_prune looks for when
-# the fabric no longer has the prefix). The rule of nic_route selects IF's own table only for
-# packets already bound to IF's address; RDMA-CM initiators that resolve
-# with no source address (NFS over RDMA, SMB Direct, nvme-rdma without
-# --host-traddr) look the destination up in the main table alone (Linux
-# drivers/infiniband/core/addr.c, addr4_resolve and addr6_resolve), and
-# this route makes the kernel pick IF and its address for them too.
+# the fabric no longer has the prefix). The rule of nic_route selects IF's
+# own table only for packets already bound to IF's address; RDMA-CM
+# initiators that resolve with no source address (NFS over RDMA, SMB
+# Direct, nvme-rdma without --host-traddr) look the destination up in the
+# main table alone (Linux drivers/infiniband/core/addr.c, addr4_resolve and
+# addr6_resolve), and this route makes the kernel pick IF and its address
+# for them too.
 main_route() {
 	local ifc=$1 fam=$2 prefix=$3 gw=$4 via
 	read -ra via <<<"$(via_words "$fam" "$gw")"

@@ -164,7 +164,8 @@ func routeFamily(r *model.NICRoute) string {
 	return "-4"
 }
 
-// shellList is words as one shell word, space-separated: ” for none.
+// shellList is words as one shell word, space-separated (two single
+// quotes for none).
 // The words are numbers and CIDR prefixes validateRoute checked.
 func shellList(words []string) string {
 	return quote.ShellWord(strings.Join(words, " "))
