@@ -198,7 +198,8 @@ func (l *lowering) warnOneFamily(host string, n *model.NIC) {
 		from, attr = "its gateway "+n.Route.Gateway, "gateway"
 	}
 	defer l.within(host + ":" + n.Name)()
-	l.warnf(l.src.Place("host", host, "nic", n.Name, attr), "Dual-stack NIC routed for one family",
+	at := l.src.Place("host", host, "nic", n.Name, attr)
+	l.warnf(at, "Dual-stack NIC routed for one family",
 		"nic %q of host %q has IPv4 and IPv6 addresses, but its route, via %s from %s, carries %s only: fabricc gives a NIC one route (one table, rule and gateway), and an IPv6 route cannot take an IPv4 next hop (Linux net/ipv6/route.c refuses RTA_VIA; RFC 5549 defines only IPv4 via IPv6). Its %s addresses %s get no route beyond their own subnet, so its %s RoCE peers in other subnets are off-link. Remove them from the nic if RoCE runs over %s only, or acknowledge this warning where they are routed by other means (router advertisements, a routing daemon, the distribution's network configuration).",
 		n.Name, host, from, n.Route.Source, fam, other, strings.Join(others, ", "), other, fam)
 }
