@@ -75,6 +75,7 @@ func (l *lowering) finishRoutes() {
 			if n.Route != nil {
 				n.Route.Table = model.RouteBase + j + 1
 				n.Route.Priority = model.RouteBase + j + 1
+				l.warnOneFamily(h.Name, n)
 			}
 		}
 	}
@@ -165,6 +166,42 @@ func (l *lowering) warnNoGateway(host string, n *model.NIC) {
 	l.warnf(at, "Routed NIC without a gateway",
 		"nic %q of host %q is cabled to %s:%s, a routed switch port, but fabricc gives it no route beyond its own subnet: %s. Its RoCE peers in other subnets (the other NICs of its rail, everything across the spines) are off-link, so the host sends to them by its main table's default route (often the management NIC) or not at all. Write gateway = \"ADDRESS\" on the nic (the switch port's address in its subnet, or the switch's IPv6 link-local address, as on a BGP-unnumbered link), or give it a /31 whose other address is the switch port's; the Linux host script then gives the NIC a routing table of its own and main-table routes to the rest of its rail.",
 		n.Name, host, n.Peer.Device, n.Peer.Port, why)
+}
+
+// warnOneFamily reports a NIC whose route carries one family while the
+// NIC has addresses of the other too: the model gives a NIC one route
+// (one table, one rule, one gateway), so the other family's addresses
+// reach no subnet beyond their own. An IPv6 route cannot take an IPv4
+// next hop (Linux net/ipv6/route.c, rtm_to_fib6_config: "IPv6 does not
+// support RTA_VIA attribute"; RFC 5549 defines IPv4 over an IPv6 next hop
+// only), and a link-local gateway routes the family of the NIC's first
+// address (linkLocalGateway). The warning is at the gateway where one is
+// written, else at the addresses the route was derived from.
+func (l *lowering) warnOneFamily(host string, n *model.NIC) {
+	v6 := routeIs6(n.Route)
+	if !hasFamily(n.Addresses, !v6) {
+		return
+	}
+	fam, other := "IPv4", "IPv6"
+	if v6 {
+		fam, other = other, fam
+	}
+	var others []string
+	for _, a := range n.Addresses {
+		if p, err := netip.ParsePrefix(a); err == nil && p.Addr().Is6() != v6 {
+			others = append(others, a)
+		}
+	}
+	from := "the other end of its subnet, " + n.Route.Gateway + ","
+	attr := "addresses"
+	if n.Route.Written {
+		from, attr = "its gateway "+n.Route.Gateway, "gateway"
+	}
+	defer l.within(host + ":" + n.Name)()
+	at := l.src.Place("host", host, "nic", n.Name, attr)
+	l.warnf(at, "Dual-stack NIC routed for one family",
+		"nic %q of host %q has IPv4 and IPv6 addresses, but its route, via %s from %s, carries %s only: fabricc gives a NIC one route (one table, rule and gateway), and an IPv6 route cannot take an IPv4 next hop (Linux net/ipv6/route.c refuses RTA_VIA; RFC 5549 defines only IPv4 via IPv6). Its %s addresses %s get no route beyond their own subnet, so its %s RoCE peers in other subnets are off-link. Remove them from the nic if RoCE runs over %s only, or acknowledge this warning where they are routed by other means (router advertisements, a routing daemon, the distribution's network configuration).",
+		n.Name, host, from, n.Route.Source, fam, other, strings.Join(others, ", "), other, fam)
 }
 
 // warnNoAddress reports a NIC on a routed switch port without addresses:

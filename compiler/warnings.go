@@ -38,6 +38,8 @@ var Warnings = []Warning{
 		"a Mellanox NIC must mark its congestion notification packets with the fabric's CNP class, but its driver has no setting the host scripts can write, so it keeps the firmware default (DSCP 48, priority 6) until mlxconfig changes it"),
 	warning("DAC longer than copper reaches",
 		"a link says cable = \"dac\" with a length no passive copper Ethernet PHY reaches at the link's speed (IEEE 802.3: 7 m at 10G and 40G, 40GBASE-CR4 clause 85; 5 m at 25G and 100G, clauses 110 and 92; 3 m at 50G, 200G and 400G, clause 136; 2 m at 800G); the cable is an AOC or fibre, or the length is wrong"),
+	warning("Dual-stack NIC routed for one family",
+		"a NIC with a route (a gateway, or a /31, /30 or /127 whose other end is the switch port's) has IPv4 and IPv6 addresses, but fabricc gives a NIC one route, of one family, and an IPv6 route cannot take an IPv4 next hop (Linux net/ipv6/route.c refuses RTA_VIA; RFC 5549 defines only IPv4 via IPv6), so the other family's addresses reach no subnet beyond their own and their RoCE peers in other subnets are off-link; remove them if RoCE runs over the route's family only, or acknowledge it where they are routed by other means (router advertisements, a routing daemon)"),
 	warning("ECN minimum above DCQCN bound",
 		"the ECN minimum of a lossless class is above the DCQCN ECN-before-PFC bound of a switch, so PFC may pause before ECN slows the senders"),
 	warning("ECN minimum below one frame",

@@ -404,14 +404,14 @@ func writeRoutes(d *doc, h *model.Host) {
 	d.p(who + " a default route via the gateway in a routing table of the NIC's own and a rule that sends the packets from the NIC's address there (ip-rule(8), ip-route(8)), " +
 		"so that traffic bound to the NIC's address leaves by its own link; " +
 		fmt.Sprintf("table and rule priority are %d plus the NIC's place among the host's NICs by name, and the script refuses a table or priority another tool already uses. ", model.RouteBase) +
-		"It also adds, in the main table, a route via the same gateway to each of the NIC's main-table prefixes (ip route replace PREFIX via GATEWAY dev IF proto static). " +
+		"It also adds, in the main table, a route via the same gateway to each of the NIC's main-table prefixes (ip route replace PREFIX via GATEWAY dev IF proto 173). " +
 		"The rule only sees packets already bound to the NIC's address, and RDMA-CM initiators that resolve with no source address look the destination up in the main table alone " +
 		"(Linux drivers/infiniband/core/addr.c, addr4\\_resolve and addr6\\_resolve): NFS over RDMA (net/sunrpc/xprtrdma/verbs.c, rpcrdma\\_create\\_id), " +
 		"the SMB Direct client (fs/smb/client/smbdirect.c), nvme-rdma without --host-traddr (drivers/nvme/host/rdma.c), rping without -I. " +
 		"It is the main-table routes that make the kernel pick the NIC, and its address as the source, for them, and so let each NIC reach its RoCE peers beyond its own subnet.")
 	d.p("A NIC's main-table prefixes are the subnets of the fabric's NICs on its rail: the NICs of its connected part of the cabling and address family at the same place among their host's NICs (by name) as it is among this host's; " +
 		"a rail on which this host has no NIC goes through its first such NIC by name. The subnets are merged into the fewest exact CIDR prefixes (a prefix holding one of the host's own subnets is covered there by the kernel's more specific connected route), " +
-		"and no prefix is routed by two NICs. The script adds or replaces these routes; it does not remove one the fabric no longer has (ip route del PREFIX).")
+		"and no prefix is routed by two NICs." + linuxRoutePrune(h))
 	if linkLocalV4 {
 		d.p("An IPv4 route via an IPv6 link-local gateway (RFC 5549, as on a BGP-unnumbered link) is written via inet6 GATEWAY (ip-route(8)) and needs Linux 5.2 and iproute2 5.2 or later (\"ipv4: Allow ipv6 gateway with ipv4 routes\").")
 	}
@@ -447,6 +447,15 @@ func writeHostRoutes(d *doc, h *model.Host, body *rows) {
 		short.cells = append(short.cells, append(append([]string(nil), cells[:4]...), cells[6]))
 	}
 	d.table([]string{"NIC", "source", "gateway", "gateway from", "main-table prefixes"}, &short)
+}
+
+// linuxRoutePrune is the sentence on how a Linux host's script owns its
+// routes (the Linux target's route_prune); nothing for another OS.
+func linuxRoutePrune(h *model.Host) string {
+	if h.OS != model.OSLinux {
+		return ""
+	}
+	return " Every route and rule the script writes carries protocol 173 (ip-route(8) proto, ip-rule(8) protocol), its mark: a run removes the marked ones the fabric no longer has (a prefix merged otherwise, a NIC renumbered or removed, with its table and rule), --check reports them, and a route or rule without the mark (another tool's, the connected route, a DHCP default) is never removed."
 }
 
 // writeRails explains, for a Linux host with two or more NICs with IPv4

@@ -195,13 +195,17 @@ func TestHostRoutes(t *testing.T) {
 	s := string(files[0].Data)
 	want := "## Routes\n\nThe host script adds, for each NIC below, a default route via the gateway in a routing table of the NIC's own and a rule that sends the packets from the NIC's address there (ip-rule(8), ip-route(8)), " +
 		"so that traffic bound to the NIC's address leaves by its own link; table and rule priority are 1000 plus the NIC's place among the host's NICs by name, and the script refuses a table or priority another tool already uses. " +
-		"It also adds, in the main table, a route via the same gateway to each of the NIC's main-table prefixes (ip route replace PREFIX via GATEWAY dev IF proto static). " +
+		"It also adds, in the main table, a route via the same gateway to each of the NIC's main-table prefixes (ip route replace PREFIX via GATEWAY dev IF proto 173). " +
 		"The rule only sees packets already bound to the NIC's address, and RDMA-CM initiators that resolve with no source address look the destination up in the main table alone " +
 		"(Linux drivers/infiniband/core/addr.c, addr4\\_resolve and addr6\\_resolve): NFS over RDMA (net/sunrpc/xprtrdma/verbs.c, rpcrdma\\_create\\_id), " +
 		"the SMB Direct client (fs/smb/client/smbdirect.c), nvme-rdma without --host-traddr (drivers/nvme/host/rdma.c), rping without -I. " +
 		"It is the main-table routes that make the kernel pick the NIC, and its address as the source, for them, and so let each NIC reach its RoCE peers beyond its own subnet.\n\n"
 	row := "| NIC | source | gateway | gateway from | table | rule priority | main-table prefixes |\n| --- | --- | --- | --- | --: | --: | --- |\n" +
 		"| roce0 | 10.1.1.3 | 10.1.1.2 | derived: the other end of its subnet | 1001 | 1001 | 10.1.0.0/25, 10.1.4.0/31 |\n\n## RoCE and DCB settings\n"
+	prune := "Every route and rule the script writes carries protocol 173 (ip-route(8) proto, ip-rule(8) protocol), its mark: a run removes the marked ones the fabric no longer has (a prefix merged otherwise, a NIC renumbered or removed, with its table and rule), --check reports them, and a route or rule without the mark (another tool's, the connected route, a DHCP default) is never removed.\n"
+	if !strings.Contains(s, prune) {
+		t.Errorf("node1.md lacks\n%s", prune)
+	}
 	if !strings.Contains(s, want) || !strings.Contains(s, row) || strings.Contains(s, "New-NetRoute") || strings.Contains(s, "via inet6") {
 		t.Errorf("node1.md lacks\n%s\nor\n%s\nor lists the route by hand or the RFC 5549 note:\n%s", want, row, s)
 	}

@@ -579,6 +579,7 @@ func writeMain(b *script, h *model.Host) {
 		b.WriteString(targets.NICStep(i+1, n.Interface))
 	}
 	writeNCCL(b, h)
+	writeRoutePrune(b, h)
 	b.At("host", h.Name, "tuning")
 	b.WriteString("if [[ $TUNING == 1 ]]; then\n\ttuning\nfi\n")
 	b.At()

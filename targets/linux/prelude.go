@@ -75,6 +75,10 @@ that fabricc made and the fabric no longer names (alias fabricc-host-settings,
 or made by the --install copy of an earlier build): a run removes it
 (ip link del) and --check reports it; one fabricc did not make gets a
 warning with that command.
+The routes and rules the script writes carry protocol 173 (ip-route(8)
+"proto", ip-rule(8) "protocol"): a run removes those that the fabric no
+longer has (ip route del, ip rule del; --check reports them), and leaves
+every route and rule without that mark.
 A step the NIC's driver does not offer on a virtual device is reported
 "skipped:", and --check then says that it checked the rest only.
 Each NIC's steps run on their own: a step that fails stops the rest of
@@ -1312,27 +1316,32 @@ cnp_readable() {
 	fi
 	return 1
 }`},
+	{0, routePruneBlock},
 	{useRoute, `# route_table FAMILY TABLE: TABLE's routes as the NIC's route step compares
 # them: "default via GW dev IF" for its default route ("via inet6 GW" for
-# an IPv4 route via an IPv6 next hop, as ip-route(8) prints it), and any other
-# route as it is, prefixed "other:", one a line; absent for none (ip
-# reports a table that holds nothing as not existing).
+# an IPv4 route via an IPv6 next hop, as ip-route(8) prints it), followed by
+# " proto P" when it lacks this script's mark (ROUTE_PROTO; boot when ip
+# names none, ip-route(8)), and any other route as it is, prefixed
+# "other:", one a line; absent for none (ip reports a table that holds
+# nothing as not existing).
 route_table() {
 	local out
-	out=$(ip "$1" route show table "$2" 2>/dev/null | awk '
-		$1 == "default" { v = ""; d = ""; for (i = 2; i < NF; i++) { if ($i == "via") { v = $(i + 1); if (v == "inet6") v = v " " $(i + 2) } if ($i == "dev") d = $(i + 1) }; print "default via " v " dev " d; next }
+	out=$(ip "$1" route show table "$2" 2>/dev/null | awk -v mark="$ROUTE_PROTO" '
+		$1 == "default" { v = ""; d = ""; p = "boot"; for (i = 2; i < NF; i++) { if ($i == "via") { v = $(i + 1); if (v == "inet6") v = v " " $(i + 2) } if ($i == "dev") d = $(i + 1); if ($i == "proto") p = $(i + 1) }
+			print "default via " v " dev " d (p == mark ? "" : " proto " p); next }
 		NF { $1 = $1; print "other: " $0 }') || true
 	printf '%s' "${out:-absent}"
 }
 
 # rule_at FAMILY PRIO: the rules at priority PRIO as "from SRC lookup TABLE"
-# (ip-rule(8) prints a /32 or /128 source without its length), joined by
-# "; " when there are several; absent for none.
+# (ip-rule(8) prints a /32 or /128 source without its length), followed by
+# " proto P" when it lacks this script's mark (ROUTE_PROTO; unspec when ip
+# names none), joined by "; " when there are several; absent for none.
 rule_at() {
 	local out
-	out=$(ip "$1" rule show 2>/dev/null | awk -v p="$2:" '
-		$1 == p { f = ""; t = ""; for (i = 2; i < NF; i++) { if ($i == "from") f = $(i + 1); if ($i == "lookup" || $i == "table") t = $(i + 1) }
-			r = r (n++ ? "; " : "") "from " f " lookup " t }
+	out=$(ip "$1" rule show 2>/dev/null | awk -v p="$2:" -v mark="$ROUTE_PROTO" '
+		$1 == p { f = ""; t = ""; pr = "unspec"; for (i = 2; i < NF; i++) { if ($i == "from") f = $(i + 1); if ($i == "lookup" || $i == "table") t = $(i + 1); if ($i == "proto") pr = $(i + 1) }
+			r = r (n++ ? "; " : "") "from " f " lookup " t (pr == mark ? "" : " proto " pr) }
 		END { printf "%s", r }') || true
 	printf '%s' "${out:-absent}"
 }
@@ -1354,32 +1363,35 @@ via_words() {
 # PREFIX at the metric ip route replace gives (none shown, 0, for IPv4;
 # 1024 for IPv6), which is the one main_route replaces, as "via GW dev
 # IF" (GW "inet6 ADDRESS" as in via_words; "dev IF" for an on-link one),
-# joined by "; " when there are several; absent for none. A route of
-# another metric is another tool's and is left alone.
+# followed by " proto P" when it lacks this script's mark (ROUTE_PROTO;
+# boot when ip names none), joined by "; " when there are several; absent
+# for none. A route of another metric is another tool's and is left alone.
 main_route_state() {
 	local out metric=0
 	[[ $1 == -4 ]] || metric=1024
-	out=$(ip "$1" route show exact "$2" table main 2>/dev/null | awk -v want="$metric" '
-		NF { v = ""; d = ""; m = 0; for (i = 1; i < NF; i++) { if ($i == "via") { v = $(i + 1); if (v == "inet6") v = v " " $(i + 2) } if ($i == "dev") d = $(i + 1); if ($i == "metric") m = $(i + 1) }
+	out=$(ip "$1" route show exact "$2" table main 2>/dev/null | awk -v want="$metric" -v mark="$ROUTE_PROTO" '
+		NF { v = ""; d = ""; m = 0; p = "boot"; for (i = 1; i < NF; i++) { if ($i == "via") { v = $(i + 1); if (v == "inet6") v = v " " $(i + 2) } if ($i == "dev") d = $(i + 1); if ($i == "metric") m = $(i + 1); if ($i == "proto") p = $(i + 1) }
 			if (m != want) next
-			r = r (n++ ? "; " : "") (v == "" ? "" : "via " v " ") "dev " d }
+			r = r (n++ ? "; " : "") (v == "" ? "" : "via " v " ") "dev " d (p == mark ? "" : " proto " p) }
 		END { printf "%s", r }') || true
 	printf '%s' "${out:-absent}"
 }
 
 # main_route IF FAMILY PREFIX GW: the main table routes PREFIX, fabric
 # subnets this NIC carries, via GW on IF (ip-route(8) "ip route replace",
-# proto static). The rule of nic_route selects IF's own table only for
-# packets already bound to IF's address; RDMA-CM initiators that resolve
-# with no source address (NFS over RDMA, SMB Direct, nvme-rdma without
-# --host-traddr) look the destination up in the main table alone (Linux
-# drivers/infiniband/core/addr.c, addr4_resolve and addr6_resolve), and
-# this route makes the kernel pick IF and its address for them too.
+# proto ROUTE_PROTO, this script's mark, which route_prune looks for when
+# the fabric no longer has the prefix). The rule of nic_route selects IF's
+# own table only for packets already bound to IF's address; RDMA-CM
+# initiators that resolve with no source address (NFS over RDMA, SMB
+# Direct, nvme-rdma without --host-traddr) look the destination up in the
+# main table alone (Linux drivers/infiniband/core/addr.c, addr4_resolve and
+# addr6_resolve), and this route makes the kernel pick IF and its address
+# for them too.
 main_route() {
 	local ifc=$1 fam=$2 prefix=$3 gw=$4 via
 	read -ra via <<<"$(via_words "$fam" "$gw")"
 	ensure "$ifc" "main route $prefix" "via ${via[*]} dev $ifc" "$(main_route_state "$fam" "$prefix")" \
-		ip "$fam" route replace "$prefix" via "${via[@]}" dev "$ifc" proto static
+		ip "$fam" route replace "$prefix" via "${via[@]}" dev "$ifc" proto "$ROUTE_PROTO"
 }
 
 # nic_route IF FAMILY TABLE PRIO SRC GW: IF's own routing table TABLE
@@ -1389,7 +1401,10 @@ main_route() {
 # first). TABLE and PRIO are this script's (1000 + the NIC's position): a
 # table with other routes, or another rule at PRIO, belongs to someone
 # else and is refused, not overwritten; a rule of the same table from
-# another source (the NIC's address changed) is replaced.
+# another source (the NIC's address changed), or without the mark, is
+# replaced. Both carry the mark ROUTE_PROTO (ip-route(8) "proto", ip-rule(8)
+# "protocol"), by which route_prune removes them once the fabric no longer
+# has the NIC's route.
 nic_route() {
 	local ifc=$1 fam=$2 table=$3 prio=$4 src=$5 gw=$6 have want bits=32 via
 	[[ $fam == -4 ]] || bits=128
@@ -1400,11 +1415,11 @@ nic_route() {
 		fail "$ifc" "route table $table" "$want only" "${have//$'\n'/; }" "another tool uses table $table: move its routes to another table, or take the NIC out of the fabric"
 		return 0
 	fi
-	ensure "$ifc" "route table $table" "$want" "$have" ip "$fam" route replace default via "${via[@]}" dev "$ifc" table "$table"
+	ensure "$ifc" "route table $table" "$want" "$have" ip "$fam" route replace default via "${via[@]}" dev "$ifc" table "$table" proto "$ROUTE_PROTO"
 	have=$(rule_at "$fam" "$prio")
 	want="from $src lookup $table"
 	if [[ $have != absent && $have != "$want" ]]; then
-		if [[ $have == *";"* || $have != "from "*" lookup $table" ]]; then
+		if [[ $have == *";"* || ($have != "from "*" lookup $table" && $have != "from "*" lookup $table proto "*) ]]; then
 			fail "$ifc" "rule $prio" "$want" "$have" "another rule holds priority $prio: remove it (ip $fam rule del priority $prio) or move it to another priority"
 			return 0
 		fi
@@ -1415,7 +1430,7 @@ nic_route() {
 		ensure "$ifc" "rule $prio" absent "$have" ip "$fam" rule del priority "$prio"
 		have=absent
 	fi
-	ensure "$ifc" "rule $prio" "$want" "$have" ip "$fam" rule add from "$src/$bits" table "$table" priority "$prio"
+	ensure "$ifc" "rule $prio" "$want" "$have" ip "$fam" rule add from "$src/$bits" table "$table" priority "$prio" protocol "$ROUTE_PROTO"
 }`},
 	{useRail, `# rail_sysctls IF: IF is one of several fabric NICs with IPv4 addresses (a
 # multi-rail host). Linux owns addresses per host, not per interface: by
@@ -1823,6 +1838,14 @@ failed_text() {
 	printf '%d NIC(s) failed, their steps stopped on an error: %s' "${#FAILED[@]}" "${FAILED[*]}"
 }
 
+# removed_text VERB: the summary's words for the changes route_prune made
+# (VERB "removed") or would make ("would remove"); nothing for none.
+removed_text() {
+	if [[ $REMOVED -gt 0 ]]; then
+		printf ' (%d of them %s routes or rules of an earlier run that the fabric no longer has)' "$REMOVED" "$1"
+	fi
+}
+
 # finish: the summary line and exit status: 0 done or no difference; 1 an
 # error (a NIC's steps that stopped, DCB left out, a stale boot copy this
 # run could not update); 3 --check differences; CHANGED_EXIT, when asked
@@ -1844,21 +1867,21 @@ finish() {
 		;;
 	dry-run)
 		if [[ ${#FAILED[@]} -gt 0 ]]; then
-			printf 'fabricc: %d change(s) would be made; %s\n' "$CHANGES" "$(failed_text)"
+			printf 'fabricc: %d change(s) would be made%s; %s\n' "$CHANGES" "$(removed_text 'would remove')" "$(failed_text)"
 		elif [[ $CHANGES -eq 0 ]]; then
 			printf 'fabricc: nothing to do\n'
 		else
-			printf 'fabricc: %d change(s) would be made\n' "$CHANGES"
+			printf 'fabricc: %d change(s) would be made%s\n' "$CHANGES" "$(removed_text 'would remove')"
 			rc=$CHANGED_EXIT
 		fi
 		;;
 	*)
 		if [[ ${#FAILED[@]} -gt 0 ]]; then
-			printf 'fabricc: %d change(s) applied; %s\n' "$CHANGES" "$(failed_text)"
+			printf 'fabricc: %d change(s) applied%s; %s\n' "$CHANGES" "$(removed_text removed)" "$(failed_text)"
 		elif [[ $CHANGES -eq 0 ]]; then
 			printf 'fabricc: nothing to do; the host already matches\n'
 		else
-			printf 'fabricc: %d change(s) applied\n' "$CHANGES"
+			printf 'fabricc: %d change(s) applied%s\n' "$CHANGES" "$(removed_text removed)"
 		fi
 		if [[ $CHANGES -gt 0 || $BOOT_CHANGED == 1 ]]; then
 			rc=$CHANGED_EXIT

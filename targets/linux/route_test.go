@@ -115,11 +115,11 @@ func TestNetnsRoute(t *testing.T) {
 			t.Errorf("apply lacks %q:\n%s", w, out)
 		}
 	}
-	if got := ipShow(t, ns, "-4", "route", "show", "table", "1001"); strings.TrimSpace(got) != "default via 10.1.1.2 dev fab0" {
+	if got := ipShow(t, ns, "-4", "route", "show", "table", "1001"); strings.TrimSpace(got) != "default via 10.1.1.2 dev fab0 proto 173" {
 		t.Errorf("table 1001 after apply: %q", got)
 	}
 	rules := ipShow(t, ns, "-4", "rule", "show")
-	if strings.Count(rules, "1001:\tfrom 10.1.1.3 lookup 1001\n") != 1 {
+	if strings.Count(rules, "1001:\tfrom 10.1.1.3 lookup 1001 proto 173\n") != 1 {
 		t.Errorf("rules after apply:\n%s", rules)
 	}
 	if out, err = runScript(t, s, ns, "--check"); err != nil || strings.Contains(out, "DIFF") {
@@ -147,7 +147,7 @@ func TestNetnsRoute(t *testing.T) {
 			t.Errorf("new address: apply lacks %q:\n%s", w, out)
 		}
 	}
-	if rules := ipShow(t, ns, "-4", "rule", "show"); strings.Contains(rules, "10.1.1.3") || !strings.Contains(rules, "1001:\tfrom 10.1.1.5 lookup 1001\n") {
+	if rules := ipShow(t, ns, "-4", "rule", "show"); strings.Contains(rules, "10.1.1.3") || !strings.Contains(rules, "1001:\tfrom 10.1.1.5 lookup 1001 proto 173\n") {
 		t.Errorf("rules after the new address:\n%s", rules)
 	}
 
@@ -161,7 +161,7 @@ func TestNetnsRoute(t *testing.T) {
 	ipShow(t, ns, "rule", "del", "priority", "1001")
 	ipShow(t, ns, "rule", "add", "from", "192.0.2.9", "table", "77", "priority", "1001")
 	out, err = runScript(t, moved, ns)
-	w = "fabricc: error: fab0 rule 1001 is from 192.0.2.9 lookup 77, not from 10.1.1.5 lookup 1001: another rule holds priority 1001: remove it (ip -4 rule del priority 1001) or move it to another priority\n"
+	w = "fabricc: error: fab0 rule 1001 is from 192.0.2.9 lookup 77 proto unspec, not from 10.1.1.5 lookup 1001: another rule holds priority 1001: remove it (ip -4 rule del priority 1001) or move it to another priority\n"
 	if err == nil || !strings.Contains(out, w) {
 		t.Errorf("foreign rule: err %v, want exit 1 and %q:\n%s", err, w, out)
 	}
@@ -204,7 +204,7 @@ func TestMainRouteScript(t *testing.T) {
 
 // TestNetnsMainRoute runs the main-table route steps for real on a veth:
 // --check and --dry-run report the missing routes, a run adds them with
-// proto static, an unbound lookup (ip route get with no source) then
+// proto 173 (fabricc's mark), an unbound lookup (ip route get with no source) then
 // leaves by the NIC from its address, --check passes and a second run
 // changes nothing; a route moved to another interface is put back.
 // IPv6 alike; an IPv4 /32 via the link-local fe80::1 gets "via inet6"
@@ -224,14 +224,14 @@ func TestNetnsMainRoute(t *testing.T) {
 			t.Errorf("--check before apply lacks %q:\n%s", w, out)
 		}
 	}
-	if out, _ = runScript(t, s, ns, "--dry-run"); !strings.Contains(out, "would run: ip -4 route replace 10.1.0.0/24 via 10.1.1.2 dev fab0 proto static\n") {
+	if out, _ = runScript(t, s, ns, "--dry-run"); !strings.Contains(out, "would run: ip -4 route replace 10.1.0.0/24 via 10.1.1.2 dev fab0 proto 173\n") {
 		t.Errorf("--dry-run lacks the main route:\n%s", out)
 	}
 	out, err := runScript(t, s, ns)
 	if err != nil || !strings.Contains(out, "set fab0 main route 10.1.4.0/31: absent -> via 10.1.1.2 dev fab0\n") {
 		t.Fatalf("apply: %v\n%s", err, out)
 	}
-	if got := ipShow(t, ns, "-4", "route", "show", "10.1.0.0/24"); strings.TrimSpace(got) != "10.1.0.0/24 via 10.1.1.2 dev fab0 proto static" {
+	if got := ipShow(t, ns, "-4", "route", "show", "10.1.0.0/24"); strings.TrimSpace(got) != "10.1.0.0/24 via 10.1.1.2 dev fab0 proto 173" {
 		t.Errorf("main table after apply: %q", got)
 	}
 	if got := ipShow(t, ns, "-4", "route", "get", "10.1.0.77"); !strings.Contains(got, "via 10.1.1.2 dev fab0 src 10.1.1.3") {
@@ -244,7 +244,7 @@ func TestNetnsMainRoute(t *testing.T) {
 		t.Errorf("second run changed something: %v\n%s", err, out)
 	}
 	ipShow(t, ns, "route", "replace", "10.1.4.0/31", "dev", "fab1")
-	if out, err = runScript(t, s, ns); err != nil || !strings.Contains(out, "set fab0 main route 10.1.4.0/31: dev fab1 -> via 10.1.1.2 dev fab0\n") {
+	if out, err = runScript(t, s, ns); err != nil || !strings.Contains(out, "set fab0 main route 10.1.4.0/31: dev fab1 proto boot -> via 10.1.1.2 dev fab0\n") {
 		t.Errorf("moved route: %v\n%s", err, out)
 	}
 
@@ -278,7 +278,7 @@ func TestNetnsMainRoute(t *testing.T) {
 			t.Errorf("link-local apply lacks %q: %v\n%s", w, err, out)
 		}
 	}
-	if got := ipShow(t, ns, "-4", "route", "show", "table", "1001"); strings.TrimSpace(got) != "default via inet6 fe80::1 dev fab0" {
+	if got := ipShow(t, ns, "-4", "route", "show", "table", "1001"); strings.TrimSpace(got) != "default via inet6 fe80::1 dev fab0 proto 173" {
 		t.Errorf("table 1001 via link-local: %q", got)
 	}
 	if out, err = runScript(t, s, ns, "--check"); err != nil || strings.Contains(out, "DIFF") {

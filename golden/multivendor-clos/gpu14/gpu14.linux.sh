@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=b15dfe935e04454f4669bf0baa2a480754279c3d453124b2a6c4a3d25ad5e940
+FABRICC_SCRIPT_ID=16fddb2d218eb5dd79d20d80725c72e2da09bca84e6a2305341e43c5802ed925
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu14'
 # Where --install puts this script's copy and its systemd unit.
@@ -96,6 +96,10 @@ that fabricc made and the fabric no longer names (alias fabricc-host-settings,
 or made by the --install copy of an earlier build): a run removes it
 (ip link del) and --check reports it; one fabricc did not make gets a
 warning with that command.
+The routes and rules the script writes carry protocol 173 (ip-route(8)
+"proto", ip-rule(8) "protocol"): a run removes those that the fabric no
+longer has (ip route del, ip rule del; --check reports them), and leaves
+every route and rule without that mark.
 A step the NIC's driver does not offer on a virtual device is reported
 "skipped:", and --check then says that it checked the rest only.
 Each NIC's steps run on their own: a step that fails stops the rest of
@@ -1171,6 +1175,90 @@ pci_dev() {
 	printf '%s' "${d##*/}"
 }
 
+# ROUTE_PROTO marks the routes and rules this script writes (ip-route(8)
+# "proto", ip-rule(8) "protocol"; the kernel keeps the number and does not
+# interpret it, include/uapi/linux/rtnetlink.h): 173 is in no list of
+# the kernel's, iproute2's (rt_protos) or a routing daemon's (FRR's 186-198,
+# Calico's 80). route_prune removes only routes and rules that carry it.
+ROUTE_PROTO=173
+REMOVED=0
+
+# owned_routes FAMILY: the routes of every table that carry ROUTE_PROTO, one
+# a line, tab-separated: table (main when ip names none), type (unicast
+# unless ip names one), destination, metric (0 when ip shows none), dev
+# (- for none), next hop ("inet6 ADDRESS" for an IPv4 route via an IPv6
+# one; - for none). The nexthop lines of a multipath route are left out.
+owned_routes() {
+	ip "$1" route show table all proto "$ROUTE_PROTO" 2>/dev/null | awk -v OFS='\t' '
+		NF && $1 != "nexthop" { t = "main"; k = "unicast"; m = 0; d = "-"; v = "-"; s = 1
+			if ($1 ~ /^(unicast|local|broadcast|multicast|anycast|blackhole|unreachable|prohibit|throw|nat)$/) { k = $1; s = 2 }
+			for (i = s + 1; i < NF; i++) { if ($i == "table") t = $(i + 1); if ($i == "metric") m = $(i + 1); if ($i == "dev") d = $(i + 1)
+				if ($i == "via") { v = $(i + 1); if (v == "inet6") v = v " " $(i + 2) } }
+			print t, k, $s, m, d, v }' || true
+}
+
+# owned_rules FAMILY: the rules that carry ROUTE_PROTO as "PRIO<tab>from SRC
+# lookup TABLE", one a line (ip rule show names the protocol as "proto P";
+# iproute2 6.1 does not filter rules by protocol itself).
+owned_rules() {
+	ip "$1" rule show 2>/dev/null | awk -v OFS='\t' -v p="$ROUTE_PROTO" '
+		{ mine = 0; f = ""; t = ""; for (i = 2; i < NF; i++) { if ($i == "proto" && $(i + 1) == p) mine = 1; if ($i == "from") f = $(i + 1); if ($i == "lookup" || $i == "table") t = $(i + 1) }
+			if (mine) { sub(/:$/, "", $1); print $1, "from " f " lookup " t } }' || true
+}
+
+# route_prune FAMILY TABLES PRIOS PREFIXES: removes the routes and rules of
+# FAMILY that carry ROUTE_PROTO and the fabric no longer has: a default
+# route in a table not in TABLES, a main-table route to a prefix not in
+# PREFIXES (or at another metric than ip route replace gives: 0 for IPv4,
+# 1024 for IPv6), any other route, a rule at a priority not in PRIOS
+# (each list space-separated). An earlier run wrote them (a rail
+# renumbered, a NIC removed, prefixes merged otherwise), and a stale
+# main-table route can keep sending traffic out of the wrong NIC. Each
+# removal names the route's own destination, device, metric, table and
+# protocol (ip route del; ip rule del priority P protocol), so another
+# tool's route to the same prefix, a route without the mark (the
+# connected route, a DHCP default) and another rule at the priority stay.
+# --check reports each as a difference, --dry-run prints its command.
+route_prune() {
+	local fam=$1 tables=" $2 " prios=" $3 " prefixes=" $4 " metric=0 t k p m d v prio rule before=$CHANGES
+	[[ $fam == -4 ]] || metric=1024
+	while IFS=$'\t' read -r t k p m d v; do
+		[[ -n $t ]] || continue
+		if [[ $k == unicast && $t == main && $m == "$metric" && $prefixes == *" $p "* ]] ||
+			[[ $k == unicast && $t != main && $p == default && $tables == *" $t "* ]]; then
+			continue
+		fi
+		route_remove "$fam" "$t" "$k" "$p" "$m" "$d" "$v"
+	done <<<"$(owned_routes "$fam")"
+	while IFS=$'\t' read -r prio rule; do
+		[[ -n $prio && $prios != *" $prio "* ]] || continue
+		ensure rules "rule $prio" absent "$rule (fabricc's, proto $ROUTE_PROTO)" ip "$fam" rule del priority "$prio" protocol "$ROUTE_PROTO"
+	done <<<"$(owned_rules "$fam")"
+	REMOVED=$((REMOVED + CHANGES - before))
+}
+
+# route_remove FAMILY TABLE TYPE DEST METRIC DEV VIA: removes one route of
+# owned_routes, named by all it has, through ensure.
+route_remove() {
+	local fam=$1 t=$2 k=$3 p=$4 m=$5 d=$6 v=$7 what have cmd
+	what="route $p table $t"
+	if [[ $t == main ]]; then
+		what="main route $p"
+	elif [[ $p == default ]]; then
+		what="route table $t"
+	fi
+	have="dev $d"
+	[[ $v == - ]] || have="via $v $have"
+	[[ $what != "route table $t" ]] || have="default $have"
+	[[ $k == unicast ]] || have="$k $have"
+	cmd=(ip "$fam" route del)
+	[[ $k == unicast ]] || cmd+=("$k")
+	cmd+=("$p")
+	[[ $d == - ]] || cmd+=(dev "$d")
+	cmd+=(proto "$ROUTE_PROTO" metric "$m" table "$t")
+	ensure "${d/#-/routes}" "$what" absent "$have (fabricc's, proto $ROUTE_PROTO)" "${cmd[@]}"
+}
+
 # has_systemd: systemd is the running init: systemctl is there and
 # /run/systemd/system exists (sd_booted(3)).
 has_systemd() { command -v systemctl >/dev/null 2>&1 && [[ -d /run/systemd/system ]]; }
@@ -1514,6 +1602,14 @@ failed_text() {
 	printf '%d NIC(s) failed, their steps stopped on an error: %s' "${#FAILED[@]}" "${FAILED[*]}"
 }
 
+# removed_text VERB: the summary's words for the changes route_prune made
+# (VERB "removed") or would make ("would remove"); nothing for none.
+removed_text() {
+	if [[ $REMOVED -gt 0 ]]; then
+		printf ' (%d of them %s routes or rules of an earlier run that the fabric no longer has)' "$REMOVED" "$1"
+	fi
+}
+
 # finish: the summary line and exit status: 0 done or no difference; 1 an
 # error (a NIC's steps that stopped, DCB left out, a stale boot copy this
 # run could not update); 3 --check differences; CHANGED_EXIT, when asked
@@ -1535,21 +1631,21 @@ finish() {
 		;;
 	dry-run)
 		if [[ ${#FAILED[@]} -gt 0 ]]; then
-			printf 'fabricc: %d change(s) would be made; %s\n' "$CHANGES" "$(failed_text)"
+			printf 'fabricc: %d change(s) would be made%s; %s\n' "$CHANGES" "$(removed_text 'would remove')" "$(failed_text)"
 		elif [[ $CHANGES -eq 0 ]]; then
 			printf 'fabricc: nothing to do\n'
 		else
-			printf 'fabricc: %d change(s) would be made\n' "$CHANGES"
+			printf 'fabricc: %d change(s) would be made%s\n' "$CHANGES" "$(removed_text 'would remove')"
 			rc=$CHANGED_EXIT
 		fi
 		;;
 	*)
 		if [[ ${#FAILED[@]} -gt 0 ]]; then
-			printf 'fabricc: %d change(s) applied; %s\n' "$CHANGES" "$(failed_text)"
+			printf 'fabricc: %d change(s) applied%s; %s\n' "$CHANGES" "$(removed_text removed)" "$(failed_text)"
 		elif [[ $CHANGES -eq 0 ]]; then
 			printf 'fabricc: nothing to do; the host already matches\n'
 		else
-			printf 'fabricc: %d change(s) applied\n' "$CHANGES"
+			printf 'fabricc: %d change(s) applied%s\n' "$CHANGES" "$(removed_text removed)"
 		fi
 		if [[ $CHANGES -gt 0 || $BOOT_CHANGED == 1 ]]; then
 			rc=$CHANGED_EXIT
@@ -1688,6 +1784,10 @@ need_driver_tool ens1f0np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-ut
 dcbx_check ens1f0np0
 rdma_wait ens1f0np0
 { set +e; NIC_COUNTS=$(nic_enter; nic_1 >&3); nic_leave ens1f0np0 $?; } 3>&1
+# The routes and rules an earlier run wrote (proto 173) that the fabric no
+# longer has go: the fabric gives this host none.
+route_prune -4 '' '' ''
+route_prune -6 '' '' ''
 if [[ $TUNING == 1 ]]; then
 	tuning
 fi

@@ -1,0 +1,172 @@
+package linux
+
+import (
+	"fmt"
+	"net/netip"
+	"strconv"
+	"strings"
+
+	"github.com/fabricc/fabricc/internal/quote"
+	"github.com/fabricc/fabricc/model"
+)
+
+// routeProto is the routing protocol number the script gives every route
+// and rule it writes (ip-route(8) "proto RTPROTO", ip-rule(8) "protocol
+// PROTO"): its mark of ownership, by which route_prune finds the routes
+// and rules of an earlier run that the fabric no longer has. The kernel
+// keeps the number and does not interpret it ("Values of protocol >=
+// RTPROT_STATIC are not interpreted by kernel", Linux
+// include/uapi/linux/rtnetlink.h). 173 is in no list of the kernel's
+// (RTPROT_* there: 0-4, 8-18, 42, 84, 99, 186-192), iproute2's
+// (etc/iproute2/rt_protos, and the gated entries 246-254 older copies
+// carry in comments) or a routing daemon's that picks its own (FRR
+// 186-198, zebra/rt_netlink.h; Calico Felix 80); static (4), which
+// NetworkManager and systemd-networkd give the routes they are
+// configured with, would have made their routes look like ours.
+const routeProto = 173
+
+// routePruneBlock is the prelude block every script carries: the
+// ownership mark and route_prune. Every script, since the host of a
+// fabric that no longer gives it any route is the one whose routes of an
+// earlier build are left.
+var routePruneBlock = `# ROUTE_PROTO marks the routes and rules this script writes (ip-route(8)
+# "proto", ip-rule(8) "protocol"; the kernel keeps the number and does not
+# interpret it, include/uapi/linux/rtnetlink.h): ` + strconv.Itoa(routeProto) + ` is in no list of
+# the kernel's, iproute2's (rt_protos) or a routing daemon's (FRR's 186-198,
+# Calico's 80). route_prune removes only routes and rules that carry it.
+ROUTE_PROTO=` + strconv.Itoa(routeProto) + `
+REMOVED=0
+
+# owned_routes FAMILY: the routes of every table that carry ROUTE_PROTO, one
+# a line, tab-separated: table (main when ip names none), type (unicast
+# unless ip names one), destination, metric (0 when ip shows none), dev
+# (- for none), next hop ("inet6 ADDRESS" for an IPv4 route via an IPv6
+# one; - for none). The nexthop lines of a multipath route are left out.
+owned_routes() {
+	ip "$1" route show table all proto "$ROUTE_PROTO" 2>/dev/null | awk -v OFS='\t' '
+		NF && $1 != "nexthop" { t = "main"; k = "unicast"; m = 0; d = "-"; v = "-"; s = 1
+			if ($1 ~ /^(unicast|local|broadcast|multicast|anycast|blackhole|unreachable|prohibit|throw|nat)$/) { k = $1; s = 2 }
+			for (i = s + 1; i < NF; i++) { if ($i == "table") t = $(i + 1); if ($i == "metric") m = $(i + 1); if ($i == "dev") d = $(i + 1)
+				if ($i == "via") { v = $(i + 1); if (v == "inet6") v = v " " $(i + 2) } }
+			print t, k, $s, m, d, v }' || true
+}
+
+# owned_rules FAMILY: the rules that carry ROUTE_PROTO as "PRIO<tab>from SRC
+# lookup TABLE", one a line (ip rule show names the protocol as "proto P";
+# iproute2 6.1 does not filter rules by protocol itself).
+owned_rules() {
+	ip "$1" rule show 2>/dev/null | awk -v OFS='\t' -v p="$ROUTE_PROTO" '
+		{ mine = 0; f = ""; t = ""; for (i = 2; i < NF; i++) { if ($i == "proto" && $(i + 1) == p) mine = 1; if ($i == "from") f = $(i + 1); if ($i == "lookup" || $i == "table") t = $(i + 1) }
+			if (mine) { sub(/:$/, "", $1); print $1, "from " f " lookup " t } }' || true
+}
+
+# route_prune FAMILY TABLES PRIOS PREFIXES: removes the routes and rules of
+# FAMILY that carry ROUTE_PROTO and the fabric no longer has: a default
+# route in a table not in TABLES, a main-table route to a prefix not in
+# PREFIXES (or at another metric than ip route replace gives: 0 for IPv4,
+# 1024 for IPv6), any other route, a rule at a priority not in PRIOS
+# (each list space-separated). An earlier run wrote them (a rail
+# renumbered, a NIC removed, prefixes merged otherwise), and a stale
+# main-table route can keep sending traffic out of the wrong NIC. Each
+# removal names the route's own destination, device, metric, table and
+# protocol (ip route del; ip rule del priority P protocol), so another
+# tool's route to the same prefix, a route without the mark (the
+# connected route, a DHCP default) and another rule at the priority stay.
+# --check reports each as a difference, --dry-run prints its command.
+route_prune() {
+	local fam=$1 tables=" $2 " prios=" $3 " prefixes=" $4 " metric=0 t k p m d v prio rule before=$CHANGES
+	[[ $fam == -4 ]] || metric=1024
+	while IFS=$'\t' read -r t k p m d v; do
+		[[ -n $t ]] || continue
+		if [[ $k == unicast && $t == main && $m == "$metric" && $prefixes == *" $p "* ]] ||
+			[[ $k == unicast && $t != main && $p == default && $tables == *" $t "* ]]; then
+			continue
+		fi
+		route_remove "$fam" "$t" "$k" "$p" "$m" "$d" "$v"
+	done <<<"$(owned_routes "$fam")"
+	while IFS=$'\t' read -r prio rule; do
+		[[ -n $prio && $prios != *" $prio "* ]] || continue
+		ensure rules "rule $prio" absent "$rule (fabricc's, proto $ROUTE_PROTO)" ip "$fam" rule del priority "$prio" protocol "$ROUTE_PROTO"
+	done <<<"$(owned_rules "$fam")"
+	REMOVED=$((REMOVED + CHANGES - before))
+}
+
+# route_remove FAMILY TABLE TYPE DEST METRIC DEV VIA: removes one route of
+# owned_routes, named by all it has, through ensure.
+route_remove() {
+	local fam=$1 t=$2 k=$3 p=$4 m=$5 d=$6 v=$7 what have cmd
+	what="route $p table $t"
+	if [[ $t == main ]]; then
+		what="main route $p"
+	elif [[ $p == default ]]; then
+		what="route table $t"
+	fi
+	have="dev $d"
+	[[ $v == - ]] || have="via $v $have"
+	[[ $what != "route table $t" ]] || have="default $have"
+	[[ $k == unicast ]] || have="$k $have"
+	cmd=(ip "$fam" route del)
+	[[ $k == unicast ]] || cmd+=("$k")
+	cmd+=("$p")
+	[[ $d == - ]] || cmd+=(dev "$d")
+	cmd+=(proto "$ROUTE_PROTO" metric "$m" table "$t")
+	ensure "${d/#-/routes}" "$what" absent "$have (fabricc's, proto $ROUTE_PROTO)" "${cmd[@]}"
+}`
+
+// writeRoutePrune writes the host's route_prune lines, one per address
+// family, after every NIC's steps: the routes and rules the script wrote
+// before that the fabric no longer has go once the ones it has are in
+// place, so no destination loses its route on the way. Each line lists
+// what the NICs' route steps own in that family: their tables, rule
+// priorities and main-table prefixes.
+func writeRoutePrune(b *script, h *model.Host) {
+	b.At("host", h.Name)
+	var routed bool
+	for i := range h.NICs {
+		if n := &h.NICs[i]; n.Route != nil {
+			b.alsoNIC(n, "addresses")
+			routed = true
+		}
+	}
+	b.WriteString("# The routes and rules an earlier run wrote (proto " + strconv.Itoa(routeProto) + ") that the fabric no\n")
+	if routed {
+		b.WriteString("# longer has go: the lists are the tables, rule priorities and main-table\n# prefixes the NICs' route steps above own.\n")
+	} else {
+		b.WriteString("# longer has go: the fabric gives this host none.\n")
+	}
+	for _, fam := range []string{"-4", "-6"} {
+		tables, prios, prefixes := ownedBy(h, fam)
+		fmt.Fprintf(b, "route_prune %s %s %s %s\n", fam, shellList(tables), shellList(prios), shellList(prefixes))
+	}
+}
+
+// ownedBy lists the tables, rule priorities and main-table prefixes of
+// the host's NIC routes of family fam ("-4" or "-6"), in NIC order.
+func ownedBy(h *model.Host, fam string) (tables, prios, prefixes []string) {
+	for i := range h.NICs {
+		r := h.NICs[i].Route
+		if r == nil || routeFamily(r) != fam {
+			continue
+		}
+		tables = append(tables, strconv.Itoa(r.Table))
+		prios = append(prios, strconv.Itoa(r.Priority))
+		prefixes = append(prefixes, r.Prefixes...)
+	}
+	return tables, prios, prefixes
+}
+
+// routeFamily is the ip family option of a route: that of its source (an
+// IPv4 route via an IPv6 link-local gateway is an IPv4 one, RFC 5549).
+func routeFamily(r *model.NICRoute) string {
+	if a, err := netip.ParseAddr(r.Source); err == nil && a.Is6() {
+		return "-6"
+	}
+	return "-4"
+}
+
+// shellList is words as one shell word, space-separated (two single
+// quotes for none).
+// The words are numbers and CIDR prefixes validateRoute checked.
+func shellList(words []string) string {
+	return quote.ShellWord(strings.Join(words, " "))
+}

@@ -1,0 +1,190 @@
+package linux
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/fabricc/fabricc/model"
+)
+
+// prunedHost is routedHost's stor1 with main-table prefixes on fab0 and,
+// when v6 is set, a second NIC on fab1 (the veth's other end, in the same
+// namespace) at fd00::1/127 with its own table 1002 and a main-table
+// route to fd00:9::/64.
+func prunedHost(prefixes []string, v6 bool) *model.Fabric {
+	f := routedHost(0, "10.1.1.3/31", "10.1.1.3", "10.1.1.2")
+	f.Hosts[2].NICs[0].Route.Prefixes = prefixes
+	if v6 {
+		n := fixtureNIC("roce1", "fab1", "ConnectX-5", "mellanox", "inbox", 0, "fd00::1/127")
+		n.Route = &model.NICRoute{Gateway: "fd00::", Source: "fd00::1", Table: 1002, Priority: 1002, Prefixes: []string{"fd00:9::/64"}}
+		f.Hosts[2].NICs = append(f.Hosts[2].NICs, n)
+	}
+	return f
+}
+
+// TestRoutePruneScript: every host's script ends its NIC steps with one
+// route_prune per family listing what its route steps own; a host
+// without routes lists nothing, so every route of fabricc's goes.
+func TestRoutePruneScript(t *testing.T) {
+	s := render(t, prunedHost([]string{"10.1.0.0/24", "10.1.4.0/31"}, true), 2)
+	want := "route_prune -4 1001 1001 '10.1.0.0/24 10.1.4.0/31'\nroute_prune -6 1002 1002 fd00:9::/64\nif [[ $TUNING == 1 ]]; then\n"
+	if !strings.Contains(s, want) || !strings.Contains(s, "\nroute_prune() {\n") {
+		t.Errorf("script lacks\n%s", want)
+	}
+	for _, w := range []string{
+		`ip "$fam" route replace "$prefix" via "${via[@]}" dev "$ifc" proto "$ROUTE_PROTO"`,
+		`route replace default via "${via[@]}" dev "$ifc" table "$table" proto "$ROUTE_PROTO"`,
+		`rule add from "$src/$bits" table "$table" priority "$prio" protocol "$ROUTE_PROTO"`,
+		"\nROUTE_PROTO=173\n",
+		// --help is printed before ROUTE_PROTO is set: it names the number itself.
+		"The routes and rules the script writes carry protocol 173 (ip-route(8)\n",
+	} {
+		if !strings.Contains(s, w) {
+			t.Errorf("script lacks %s", w)
+		}
+	}
+	s = render(t, fixture(), 2)
+	want = "# longer has go: the fabric gives this host none.\nroute_prune -4 '' '' ''\nroute_prune -6 '' '' ''\n"
+	if !strings.Contains(s, want) {
+		t.Errorf("a host without routes lacks\n%s", want)
+	}
+}
+
+// TestNetnsRoutePrune runs two builds of one host for real: the first
+// gives fab0 main-table routes to two /25s and a second NIC on fab1 an
+// IPv6 table, rule and main-table route; the second merges the /25s into
+// one /24 and drops the second NIC. --check of the second build reports
+// each stale route and rule of the first, --dry-run prints its removal,
+// a run removes exactly those (the summary counts them) and leaves
+// another tool's route to the same /25 at metric 100, routes without the
+// mark (proto boot, proto static) and fab1's connected route; --check
+// then passes and a second run changes nothing.
+func TestNetnsRoutePrune(t *testing.T) {
+	ns := newNetns(t)
+	first := render(t, prunedHost([]string{"10.1.0.0/25", "10.1.0.128/25"}, true), 2)
+	if out, err := runScript(t, first, ns); err != nil || !strings.Contains(out, "set fab1 main route fd00:9::/64: absent -> via fd00:: dev fab1\n") {
+		t.Fatalf("first build: %v\n%s", err, out)
+	}
+	ipShow(t, ns, "route", "add", "10.1.0.0/25", "via", "10.1.1.2", "dev", "fab0", "metric", "100")
+	ipShow(t, ns, "route", "add", "10.1.7.0/24", "via", "10.1.1.2", "dev", "fab0")
+	ipShow(t, ns, "route", "add", "10.1.8.0/24", "via", "10.1.1.2", "dev", "fab0", "proto", "static")
+	foreign4 := []string{
+		"10.1.0.0/25 via 10.1.1.2 dev fab0 metric 100 \n",
+		"10.1.7.0/24 via 10.1.1.2 dev fab0 \n",
+		"10.1.8.0/24 via 10.1.1.2 dev fab0 proto static \n",
+		"10.1.1.2/31 dev fab0 proto kernel scope link src 10.1.1.3 \n",
+	}
+
+	second := render(t, prunedHost([]string{"10.1.0.0/24"}, false), 2)
+	stale := []string{
+		"fab0 main route 10.1.0.0/25: intended absent; actual via 10.1.1.2 dev fab0 (fabricc's, proto 173)\n",
+		"fab0 main route 10.1.0.128/25: intended absent; actual via 10.1.1.2 dev fab0 (fabricc's, proto 173)\n",
+		"fab1 route table 1002: intended absent; actual default via fd00:: dev fab1 (fabricc's, proto 173)\n",
+		"fab1 main route fd00:9::/64: intended absent; actual via fd00:: dev fab1 (fabricc's, proto 173)\n",
+		"rules rule 1002: intended absent; actual from fd00::1 lookup 1002 (fabricc's, proto 173)\n",
+	}
+	out, err := runScript(t, second, ns, "--check")
+	for _, w := range stale {
+		if err == nil || !strings.Contains(out, "DIFF "+w) {
+			t.Errorf("--check of the second build lacks %q (err %v):\n%s", "DIFF "+w, err, out)
+		}
+	}
+	out, _ = runScript(t, second, ns, "--dry-run")
+	for _, w := range []string{
+		"would run: ip -4 route del 10.1.0.0/25 dev fab0 proto 173 metric 0 table main\n",
+		"would run: ip -4 route del 10.1.0.128/25 dev fab0 proto 173 metric 0 table main\n",
+		"would run: ip -6 route del default dev fab1 proto 173 metric 1024 table 1002\n",
+		"would run: ip -6 route del fd00:9::/64 dev fab1 proto 173 metric 1024 table main\n",
+		"would run: ip -6 rule del priority 1002 protocol 173\n",
+		"fabricc: 6 change(s) would be made (5 of them would remove routes or rules of an earlier run that the fabric no longer has)\n",
+	} {
+		if !strings.Contains(out, w) {
+			t.Errorf("--dry-run lacks %q:\n%s", w, out)
+		}
+	}
+	out, err = runScript(t, second, ns)
+	if err != nil {
+		t.Fatalf("second build: %v\n%s", err, out)
+	}
+	for _, w := range []string{
+		"set fab0 main route 10.1.0.0/24: absent -> via 10.1.1.2 dev fab0\n",
+		"set fab0 main route 10.1.0.128/25: via 10.1.1.2 dev fab0 (fabricc's, proto 173) -> absent\n",
+		"set rules rule 1002: from fd00::1 lookup 1002 (fabricc's, proto 173) -> absent\n",
+		"fabricc: 6 change(s) applied (5 of them removed routes or rules of an earlier run that the fabric no longer has)\n",
+	} {
+		if !strings.Contains(out, w) {
+			t.Errorf("second build lacks %q:\n%s", w, out)
+		}
+	}
+	routes := ipShow(t, ns, "-4", "route", "show")
+	for _, w := range append(foreign4, "10.1.0.0/24 via 10.1.1.2 dev fab0 proto 173 \n") {
+		if !strings.Contains(routes, w) {
+			t.Errorf("IPv4 main table lacks %q:\n%s", w, routes)
+		}
+	}
+	if strings.Contains(routes, "10.1.0.128") || strings.Count(routes, "10.1.0.0/25") != 1 {
+		t.Errorf("IPv4 main table keeps a stale route of fabricc's:\n%s", routes)
+	}
+	if got := ipShow(t, ns, "-6", "route", "show", "table", "all", "proto", "173"); got != "" {
+		t.Errorf("IPv6 routes of fabricc's left: %q", got)
+	}
+	if got := ipShow(t, ns, "-6", "route", "show"); !strings.Contains(got, "fd00::/127 dev fab1 proto kernel") {
+		t.Errorf("fab1's connected route went: %q", got)
+	}
+	if rules := ipShow(t, ns, "-6", "rule", "show"); strings.Contains(rules, "1002:") {
+		t.Errorf("IPv6 rule 1002 left:\n%s", rules)
+	}
+	if out, err = runScript(t, second, ns, "--check"); err != nil || strings.Contains(out, "DIFF") {
+		t.Errorf("--check after the second build: %v\n%s", err, out)
+	}
+	if out, err = runScript(t, second, ns); err != nil || strings.Contains("\n"+out, "\nset ") || !strings.Contains(out, "fabricc: nothing to do; the host already matches\n") {
+		t.Errorf("a second run changed something: %v\n%s", err, out)
+	}
+	if got := ipShow(t, ns, "-4", "route", "show"); got != routes {
+		t.Errorf("a second run changed the routes:\n%s\nwas\n%s", got, routes)
+	}
+}
+
+// TestNetnsRouteMarkUpgrade: routes and a rule an earlier build wrote
+// without the mark (the default route and rule as ip adds them, a
+// main-table route proto static) are taken over: --check reports them,
+// a run writes them again with the mark, and a later build that no
+// longer has them removes them.
+func TestNetnsRouteMarkUpgrade(t *testing.T) {
+	ns := newNetns(t)
+	ipShow(t, ns, "link", "set", "fab0", "up")
+	ipShow(t, ns, "addr", "add", "10.1.1.3/31", "dev", "fab0")
+	ipShow(t, ns, "route", "add", "default", "via", "10.1.1.2", "dev", "fab0", "table", "1001")
+	ipShow(t, ns, "rule", "add", "from", "10.1.1.3/32", "table", "1001", "priority", "1001")
+	ipShow(t, ns, "route", "add", "10.1.0.0/24", "via", "10.1.1.2", "dev", "fab0", "proto", "static")
+	s := render(t, prunedHost([]string{"10.1.0.0/24"}, false), 2)
+	out, _ := runScript(t, s, ns, "--check")
+	for _, w := range []string{
+		"DIFF fab0 route table 1001: intended default via 10.1.1.2 dev fab0; actual default via 10.1.1.2 dev fab0 proto boot\n",
+		"DIFF fab0 rule 1001: intended from 10.1.1.3 lookup 1001; actual from 10.1.1.3 lookup 1001 proto unspec\n",
+		"DIFF fab0 main route 10.1.0.0/24: intended via 10.1.1.2 dev fab0; actual via 10.1.1.2 dev fab0 proto static\n",
+	} {
+		if !strings.Contains(out, w) {
+			t.Errorf("--check of unmarked routes lacks %q:\n%s", w, out)
+		}
+	}
+	if out, err := runScript(t, s, ns); err != nil || !strings.Contains(out, "set fab0 rule 1001: absent -> from 10.1.1.3 lookup 1001\n") {
+		t.Fatalf("run over unmarked routes: %v\n%s", err, out)
+	}
+	if rules := ipShow(t, ns, "-4", "rule", "show"); strings.Count(rules, "1001:") != 1 || !strings.Contains(rules, "1001:\tfrom 10.1.1.3 lookup 1001 proto 173\n") {
+		t.Errorf("rules after the take-over:\n%s", rules)
+	}
+	gone := fixture()
+	gone.Hosts[2].NICs = []model.NIC{fixtureNIC("roce0", "fab0", "ConnectX-5", "mellanox", "inbox", 0, "10.1.1.3/31")}
+	gone.Hosts[2].Tuning = false
+	out, err := runScript(t, render(t, gone, 2), ns)
+	if err != nil || !strings.Contains(out, "(3 of them removed routes or rules of an earlier run that the fabric no longer has)\n") {
+		t.Fatalf("build without the route: %v\n%s", err, out)
+	}
+	if got := ipShow(t, ns, "-4", "route", "show", "table", "all", "proto", "173"); got != "" {
+		t.Errorf("routes of fabricc's left: %q", got)
+	}
+	if rules := ipShow(t, ns, "-4", "rule", "show"); strings.Contains(rules, "1001:") {
+		t.Errorf("rule 1001 left:\n%s", rules)
+	}
+}
