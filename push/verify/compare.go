@@ -188,7 +188,7 @@ func Compare(device string, want, got *State) []Difference {
 	// traffic class no priority maps to is not compared
 	// (unusedClassOptions).
 	opts := cmp.Options{unusedClassOptions(want.UsedTCs, want.AllETS), cmp.Transformer("ECN", ecnViewOf), cmp.Comparer(func(a, b ecnRange) bool { return a == b }),
-		ecnOptions(), cmp.Comparer(slices.Equal[[]int]), cmpopts.IgnoreFields(Port{}, "SwitchWide")}
+		ecnOptions(), cmp.Comparer(slices.Equal[[]int]), cmpopts.IgnoreFields(Port{}, "SwitchWide", "Notes")}
 	for _, id := range slices.Sorted(maps.Keys(want.VLANs)) {
 		name, ok := got.VLANs[id]
 		switch {
@@ -220,7 +220,7 @@ func Compare(device string, want, got *State) []Difference {
 		if g.DSCPToTC == nil || w.DSCPToTC == nil {
 			w.DSCPToTC, g.DSCPToTC = nil, nil // not readable on this platform, or no map in the model
 		}
-		r := reporter{global: switchWide(&w, &g)}
+		r := reporter{global: switchWide(&w, &g), notes: g.Notes}
 		onlyIntended(&w, &g)
 		switch {
 		case w.Speed == 0:
@@ -402,6 +402,8 @@ type reporter struct {
 	// global are the port's fields that both states take from a
 	// switch-wide setting (switchWide).
 	global map[string]bool
+	// notes are the read-back port's Notes, by field.
+	notes map[string]string
 }
 
 func (r *reporter) PushStep(ps cmp.PathStep) { r.path = append(r.path, ps) }
@@ -432,8 +434,13 @@ func (r *reporter) Report(rs cmp.Result) {
 	}
 	d := Difference{Field: fieldName(r.path), Intended: intended, Actual: actual}
 	if len(r.path) > 1 {
-		if f, ok := r.path[1].(cmp.StructField); ok && r.global[f.Name()] {
-			d.Scope = ScopeSwitchWide
+		if f, ok := r.path[1].(cmp.StructField); ok {
+			if r.global[f.Name()] {
+				d.Scope = ScopeSwitchWide
+			}
+			if n := r.notes[f.Name()]; n != "" {
+				d.Actual += " (" + n + ")"
+			}
 		}
 	}
 	r.diffs = append(r.diffs, d)

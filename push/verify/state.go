@@ -193,6 +193,15 @@ type Port struct {
 	// is not compared).
 	Operational *Operational
 
+	// Notes say, by field (State field name: "PFC", "MTU"), why the
+	// read-back holds the value it does where the switch's lines alone
+	// would mislead the reader: an EOS port whose no-drop lines stay
+	// while its `priority-flow-control on` is gone runs no PFC, an Onyx
+	// port without an mtu line runs Onyx's default. Compare appends the
+	// note to the actual value of a difference in that field. Read-back
+	// State only; not compared itself.
+	Notes map[string]string
+
 	// SwitchWide are the fields above (by name: "DSCPToTC", "Trust",
 	// ...) that the port takes from a setting the switch holds once for
 	// every port, not from a line of its own: Compare reports a
