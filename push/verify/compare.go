@@ -217,9 +217,7 @@ func Compare(device string, want, got *State) []Difference {
 		}
 		g := *got.Ports[n] // copies: the DSCP map may be dropped below
 		w := *want.Ports[n]
-		if g.DSCPToTC == nil || w.DSCPToTC == nil {
-			w.DSCPToTC, g.DSCPToTC = nil, nil // not readable on this platform, or no map in the model
-		}
+		compareStages(&w, &g)
 		r := reporter{global: switchWide(&w, &g), notes: g.Notes}
 		onlyIntended(&w, &g)
 		switch {
@@ -236,6 +234,27 @@ func Compare(device string, want, got *State) []Difference {
 	}
 	out = append(out, compareMMUProfile(device, want, got)...)
 	return collapseSwitchWide(out)
+}
+
+// compareStages leaves in w and g the DSCP maps Compare compares: the
+// two stages (Port.DSCPToPriority, Port.PriorityToTC) where both states
+// have the switch priority -> traffic class stage, each stage where
+// both have it, else the composed DSCPToTC where both have it (a map
+// the platform's read-back does not show, or the model does not hold,
+// is not compared).
+func compareStages(w, g *Port) {
+	if w.PriorityToTC != nil && g.PriorityToTC != nil {
+		w.DSCPToTC, g.DSCPToTC = nil, nil
+	} else {
+		w.PriorityToTC, g.PriorityToTC = nil, nil
+		w.DSCPToPriority, g.DSCPToPriority = nil, nil
+	}
+	if g.DSCPToPriority == nil || w.DSCPToPriority == nil {
+		w.DSCPToPriority, g.DSCPToPriority = nil, nil
+	}
+	if g.DSCPToTC == nil || w.DSCPToTC == nil {
+		w.DSCPToTC, g.DSCPToTC = nil, nil
+	}
 }
 
 // compareMMUProfile compares the priority-group and unicast-queue
@@ -538,7 +557,7 @@ var unsetField = map[string]bool{".MTU": true, ".Mode": true, ".Trust": true,
 var fieldNames = map[string]string{
 	"MTU": "MTU", "Mode": "mode", "AccessVLAN": "access VLAN", "TrunkVLANs": "trunk VLANs",
 	"Trust": "trust", "PFC": "PFC priorities", "ETS": "ETS", "ECN": "ECN", "PFCWatchdog": "PFC watchdog", "DCBX": "PFC advertised by DCBX",
-	"DSCPToTC": "DSCP", "TCToCoS": "CoS of", "GuaranteedPercent": "guaranteed bandwidth (percent)", "Shutdown": "admin state", "Speed": "speed", "SpeedLanes": "speed lanes", "LinkPause": "link pause (802.3x)", "Description": "description",
+	"DSCPToTC": "DSCP", "DSCPToPriority": "DSCP", "PriorityToTC": "switch priority", "TCToCoS": "CoS of", "GuaranteedPercent": "guaranteed bandwidth (percent)", "Shutdown": "admin state", "Speed": "speed", "SpeedLanes": "speed lanes", "LinkPause": "link pause (802.3x)", "Description": "description",
 	"BandwidthPercent": "bandwidth", "MinBytes": "min", "MaxBytes": "max",
 	// The platforms' own words for their buffer settings.
 	"PFCProfile": "PFC profile", "CableMeters": "cable-length", "PortBuffer": "port-buffer",
@@ -571,8 +590,10 @@ func fieldName(p cmp.Path) string {
 			}
 		case cmp.MapIndex:
 			switch mapOf {
-			case "DSCPToTC":
+			case "DSCPToTC", "PriorityToTC":
 				parts = append(parts, fmt.Sprintf("%v traffic class", s.Key()))
+			case "DSCPToPriority":
+				parts = append(parts, fmt.Sprintf("%v switch priority", s.Key()))
 			case "IngressBuffers":
 				parts = append(parts, fmt.Sprintf("pg%v", s.Key()))
 			case "Thresholds":

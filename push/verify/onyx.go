@@ -256,6 +256,27 @@ func (m *onyxPortLines) finish(p *Port, globalPFC []int) {
 		p.Trust = model.TrustPCP
 	}
 	p.DSCPToTC = m.compose()
+	p.DSCPToPriority, p.PriorityToTC = m.stages()
+}
+
+// stages are the port's two maps, each with Onyx's defaults where no
+// line sets an entry (compose says which): DSCP -> switch priority and
+// switch priority -> traffic class.
+func (m *onyxPortLines) stages() (dscpPrio, prioTC map[int]int) {
+	dscpPrio, prioTC = map[int]int{}, map[int]int{}
+	for d := 0; d < 64; d++ {
+		dscpPrio[d] = d / 8
+		if sp, ok := m.dscpSP[d]; ok {
+			dscpPrio[d] = sp
+		}
+	}
+	for sp := 0; sp < 8; sp++ {
+		prioTC[sp] = sp
+		if tc, ok := m.spTC[sp]; ok {
+			prioTC[sp] = tc
+		}
+	}
+	return dscpPrio, prioTC
 }
 
 // compose gives DSCP -> TC. fabricc writes no DSCP map on Onyx, so a

@@ -134,6 +134,19 @@ type Port struct {
 	// the non-default `qos map` lines, so its parser fills the rest from
 	// EOS's default map (see eosDefaultDSCPTC).
 	DSCPToTC map[int]int
+	// DSCPToPriority and PriorityToTC are the two stages of DSCPToTC on a
+	// platform that keeps them as two tables: NVUE's `qos mapping` (DSCP
+	// -> switch priority) and `qos egress-queue-mapping` (switch priority
+	// -> traffic class; Cumulus Linux 5.9 User Guide, Quality of
+	// Service, Classification and Egress Queues), Onyx's per-port `qos map
+	// dscp ... to switch-priority` and `traffic-class N bind
+	// switch-priority` (NVIDIA Onyx User Manual, QoS). Where both states
+	// have PriorityToTC, Compare compares the stages, each where both
+	// states have it, and not DSCPToTC, so a difference names the table
+	// that holds it, once ("switch priority 3 traffic class"), not as
+	// every DSCP value it reaches. nil on EOS, whose `qos map dscp ... to
+	// traffic-class` is one table.
+	DSCPToPriority, PriorityToTC map[int]int
 	// TCToCoS is the CoS (802.1p priority) each traffic class 0-7 is
 	// paused by and leaves with: EOS's `qos map traffic-class T to cos P`,
 	// which ties a lossless class's queue to its PFC priority. nil where
@@ -239,9 +252,12 @@ var onyxSwitchWide = map[string]bool{"PFC": true}
 // profile of its own to every PFC port group and never uses
 // default-global (targets/cumulus).
 var nvueSwitchWide = map[string][]string{
-	"mapping":            {"Trust", "DSCPToTC"},
+	"mapping":            {"Trust", "DSCPToTC", "DSCPToPriority"},
 	"egress-scheduler":   {"ETS"},
 	"congestion-control": {"ECN"},
+	// NVUE has only default-global here (NVUE command reference, qos
+	// egress-queue-mapping): every port takes it.
+	"egress-queue-mapping": {"PriorityToTC"},
 }
 
 // AdminDown is a port's administrative state: true when shut down.
@@ -407,6 +423,7 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 	}
 	maps.Copy(portETS, nvueETS)
 	dscpTC := expectDSCPToTC(f.QoS)
+	dscpPrio, prioTC := expectStages(f.QoS)
 	// EOS's traffic-class -> CoS map (fabric-wide, every class 0-7) and
 	// each class's guaranteed bandwidth: only the lossless classes of a
 	// port running the PFC watchdog have one (targets/eos writeTxQueues).
@@ -435,6 +452,9 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		p.PFCWatchdog = mp.PFCWatchdog
 		p.DCBX = expectDCBX(sw.Platform, mp.DCBX)
 		p.DSCPToTC = dscpTC
+		if sw.Platform == model.PlatformCumulus || sw.Platform == model.PlatformOnyx {
+			p.DSCPToPriority, p.PriorityToTC = dscpPrio, prioTC
+		}
 		p.SwitchWide = switchWideOf(sw, mp)
 		if sw.Platform == model.PlatformEOS {
 			p.SpeedLanes = eos.SpeedLanes(mp)
@@ -600,6 +620,23 @@ func expectDSCPToTC(q model.QoS) map[int]int {
 		}
 	}
 	return out
+}
+
+// expectStages are the model's DSCP -> priority and priority -> TC maps
+// as the two stages of Port.DSCPToPriority and Port.PriorityToTC; nil
+// when the model does not hold complete maps. Shared by the ports.
+func expectStages(q model.QoS) (dscpPrio, prioTC map[int]int) {
+	if expectDSCPToTC(q) == nil {
+		return nil, nil
+	}
+	dscpPrio, prioTC = map[int]int{}, map[int]int{}
+	for d, prio := range q.DSCPToPriority {
+		dscpPrio[d] = prio
+	}
+	for prio, tc := range q.PriorityToTC {
+		prioTC[prio] = tc
+	}
+	return dscpPrio, prioTC
 }
 
 // groupAndQueueSettings keeps the ingress priority-group and egress
