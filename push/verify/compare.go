@@ -367,6 +367,12 @@ func onlyIntended(w, g *Port) {
 		g.PFCProfile = &PFCProfile{}
 	}
 	g.IngressBuffers = onlyKeys(w.IngressBuffers, g.IngressBuffers)
+	switch {
+	case w.Rewrite == nil:
+		g.Rewrite = nil // not read on this platform
+	case g.Rewrite == nil:
+		g.Rewrite = &Rewrite{}
+	}
 	if w.DCBX == "" || g.DCBX == "" {
 		w.DCBX, g.DCBX = "", "" // not read on this platform
 	}
@@ -565,6 +571,8 @@ var fieldNames = map[string]string{
 	"IngressBuffers": "ingress-buffer", "Priorities": "switch-priority", "Reserved": "reserved", "Xoff": "xoff", "Xon": "xon",
 	"MMU": "MMU", "IngressHeadroom": "ingress headroom", "Thresholds": "priority-group",
 	"Operational": "operational",
+	// Onyx's words: "qos rewrite dscp: intended off, actual on".
+	"Rewrite": "qos rewrite", "DSCP": "dscp", "PCP": "pcp",
 	// An ECN's thresholds are the ECN's own value ("ECN TC3: intended
 	// min ..."), its other settings named ("ECN TC3 mode").
 	"Range": "", "Probability": "probability", "RED": "red",

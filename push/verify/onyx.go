@@ -60,6 +60,7 @@ func ParseOnyx(running string) (*State, error) {
 				}
 				pl.readMaps(f[3:])
 				onyxPort(s.Port(port), pl, f[3:])
+				onyxRewrite(s.Port(port), port, f[3:])
 			}
 		}
 	}
@@ -382,6 +383,37 @@ func onyxPort(p *Port, pl *onyxPortLines, f []string) {
 		e.MaxBytes, e.MaxUnit = onyxThreshold(f[6], e.MaxBytes)
 		p.ECN[atoi(f[1])] = e
 	}
+}
+
+// onyxRewrite reads the words f after "interface ethernet <port>" when
+// they are `qos rewrite dscp|pcp` into p (Rewrite), with the note of its
+// removal: fabricc writes no rewrite line and push does not remove one an
+// operator set (as with a hand-made DSCP map, the operator does: the
+// `no` form of an Onyx QoS command resets it to its default, NVIDIA Onyx
+// User Manual, "QoS Commands"), so the difference says how.
+func onyxRewrite(p *Port, port string, f []string) {
+	if len(f) != 3 || f[0] != "qos" || f[1] != "rewrite" || f[2] != "dscp" && f[2] != "pcp" {
+		return
+	}
+	if p.Rewrite == nil {
+		p.Rewrite = &Rewrite{}
+	}
+	if f[2] == "dscp" {
+		p.Rewrite.DSCP = true
+	} else {
+		p.Rewrite.PCP = true
+	}
+	var cmds []string
+	for what, on := range map[string]bool{"pcp": p.Rewrite.PCP, "dscp": p.Rewrite.DSCP} {
+		if on {
+			cmds = append(cmds, "`interface ethernet "+port+" no qos rewrite "+what+"`")
+		}
+	}
+	slices.Sort(cmds)
+	if p.Notes == nil {
+		p.Notes = map[string]string{}
+	}
+	p.Notes["Rewrite"] = "fabricc writes no rewrite and push leaves it: remove it on the switch with " + strings.Join(cmds, " and ")
 }
 
 // onyxThreshold is an ECN threshold n given with keyword kw

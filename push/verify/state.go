@@ -206,6 +206,10 @@ type Port struct {
 	// is not compared).
 	Operational *Operational
 
+	// Rewrite is the port's egress remarking, read on Onyx only; nil
+	// elsewhere, and then not compared.
+	Rewrite *Rewrite
+
 	// Notes say, by field (State field name: "PFC", "MTU"), why the
 	// read-back holds the value it does where the switch's lines alone
 	// would mislead the reader: an EOS port whose no-drop lines stay
@@ -258,6 +262,16 @@ var nvueSwitchWide = map[string][]string{
 	// NVUE has only default-global here (NVUE command reference, qos
 	// egress-queue-mapping): every port takes it.
 	"egress-queue-mapping": {"PriorityToTC"},
+}
+
+// Rewrite is Onyx's per-port egress remarking, `interface ethernet X
+// qos rewrite dscp` and `... qos rewrite pcp` (NVIDIA Onyx User Manual,
+// QoS, "Rewrite"): DSCP (PCP) true rewrites the DSCP (PCP) of every
+// packet leaving the port from its switch priority, so a host receives
+// markings the fabric never planned. fabricc writes neither (both off,
+// Onyx's default); Expect wants both off on every Onyx fabric port.
+type Rewrite struct {
+	DSCP, PCP bool
 }
 
 // AdminDown is a port's administrative state: true when shut down.
@@ -456,6 +470,9 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 			p.DSCPToPriority, p.PriorityToTC = dscpPrio, prioTC
 		}
 		p.SwitchWide = switchWideOf(sw, mp)
+		if sw.Platform == model.PlatformOnyx {
+			p.Rewrite = &Rewrite{} // no rewrite: targets/onyx writes none
+		}
 		if sw.Platform == model.PlatformEOS {
 			p.SpeedLanes = eos.SpeedLanes(mp)
 			p.TCToCoS, p.GuaranteedPercent = tcCoS, unarmedPct
