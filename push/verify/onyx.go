@@ -16,6 +16,10 @@ import (
 // 3.6.5000).
 const OnyxAdvancedLine = "advanced buffer management force"
 
+// OnyxDefaultMTU is the MTU of an Onyx Ethernet port without an mtu line
+// (onyxPortLines.finish says where it is from).
+const OnyxDefaultMTU = 1500
+
 // ParseOnyx reads Onyx `show running-config` (single-line commands
 // under "##" headers, indented or not, ports as ranges "1/7-1/8"; the
 // mellanox.onyx fixture onyx_config_config.cfg) into a State. Port names
@@ -255,6 +259,19 @@ func (m *onyxPortLines) finish(p *Port, globalPFC []int) {
 	}
 	if p.Trust == "" {
 		p.Trust = model.TrustPCP
+	}
+	if p.MTU == 0 {
+		// Onyx leaves a default out of its running configuration, and a
+		// port's default MTU is 1500 ("1500 bytes(Maximum packet size
+		// 1522 bytes)" on a fresh port, the mellanox.onyx fixture
+		// onyx_interfaces_show.cfg; `no mtu` restores it), so a port
+		// without an mtu line, also one set to `mtu 1500 force`, runs
+		// 1500: the number a RoCE frame of 4096 B is dropped at.
+		p.MTU = OnyxDefaultMTU
+		if p.Notes == nil {
+			p.Notes = map[string]string{}
+		}
+		p.Notes["MTU"] = "Onyx's default; no mtu line"
 	}
 	p.DSCPToTC = m.compose()
 	p.DSCPToPriority, p.PriorityToTC = m.stages()
