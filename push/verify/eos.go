@@ -386,10 +386,14 @@ func eosTxQueue(p *Port, tc int, lines []*block) {
 // User Manual, QoS, `random-detect ecn`; AVD
 // ethernet-interface-tx-queues.j2: segments | bytes | kbytes | mbytes,
 // and microseconds | milliseconds for latency-based marking): bytes,
-// kbytes and mbytes in bytes with unit "" (the EOS target writes kbytes
-// as bytes/1024); any other unit as the number in it, with the unit.
-// Segments are buffer cells, whose size no public Arista document gives
-// per platform, so they are not converted.
+// kbytes and mbytes in bytes with unit ""; any other unit as the number
+// in it, with the unit. targets/eos writes its thresholds in bytes, so
+// fabricc's own lines never depend on the size of a kbyte; a line typed
+// in kbytes or mbytes is read as 1024 and 1024*1024 bytes, which no
+// public Arista document confirms or refutes (the EOS User Manual's
+// `random-detect ecn` and AVD's schema name the units without defining
+// them). Segments are buffer cells, whose size no public Arista document
+// gives per platform, so they are not converted.
 func eosThreshold(v, unit string) (int64, string) {
 	n, _ := strconv.ParseInt(v, 10, 64)
 	switch unit {
