@@ -28,11 +28,10 @@ func TestMapStagesNamed(t *testing.T) {
 	}
 	nvuePorts := []string{"swp1", "swp2", "swp3"}
 	onyxPorts := []string{"1/1", "1/2", "1/3"}
-	// The Onyx fixture as targets/onyx writes threePorts' maps: Onyx's
-	// default DSCP map but DSCP 26 and 48, and the bind lines.
-	onyxMaps := "interface ethernet 1/1-1/3 qos map dscp " + dscpOthers(" ") + " to switch-priority 0\n" +
-		"interface ethernet 1/1-1/3 qos map dscp 26 to switch-priority 3\ninterface ethernet 1/1-1/3 qos map dscp 48 to switch-priority 6\n" +
-		"interface ethernet 1/1-1/3 traffic-class 0 bind switch-priority 0 1 2 4 5 7\n" +
+	// The Onyx fixture as targets/onyx writes threePorts' maps: no DSCP
+	// map (Onyx's default, DSCP 8n..8n+7 -> switch priority n, which the
+	// Onyx model below keeps, as fabricc validate asks), the bind lines.
+	onyxMaps := "interface ethernet 1/1-1/3 traffic-class 0 bind switch-priority 0 1 2 4 5 7\n" +
 		"interface ethernet 1/1-1/3 traffic-class 3 bind switch-priority 3\ninterface ethernet 1/1-1/3 traffic-class 6 bind switch-priority 6\n"
 	for _, tc := range []struct {
 		name     string
@@ -54,12 +53,21 @@ func TestMapStagesNamed(t *testing.T) {
 		{"onyx bind", model.PlatformOnyx, onyxPorts,
 			mustOnyx(onyxThree(onyxRunning) + onyxMaps + "interface ethernet 1/2 traffic-class 0 bind switch-priority 3\n"),
 			[]string{"sw1 1/2 switch priority 3 traffic class: intended 3, actual 0"}},
+		// A DSCP map made by hand (which push refuses to push over).
+		{"onyx dscp map", model.PlatformOnyx, onyxPorts,
+			mustOnyx(onyxThree(onyxRunning) + onyxMaps + "interface ethernet 1/3 qos map dscp 26 to switch-priority 0\n"),
+			[]string{"sw1 1/3 DSCP 26 switch priority: intended 3, actual 0"}},
 		{"eos one table", model.PlatformEOS, []string{"Ethernet1/1", "Ethernet2/1", "Ethernet3/1"},
 			mustEOS(eosThree(eosMaps + "qos map dscp 26 to traffic-class 0\n")),
 			[]string{"sw1 (switch-wide) DSCP 26 traffic class: intended 3, actual 0"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f, sw := threePorts(tc.platform, tc.ports...)
+			if tc.platform == model.PlatformOnyx {
+				for d := range f.QoS.DSCPToPriority {
+					f.QoS.DSCPToPriority[d] = d / 8 // Onyx's own map
+				}
+			}
 			var got []string
 			for _, d := range Compare("sw1", Expect(f, sw), tc.got) {
 				got = append(got, d.String())

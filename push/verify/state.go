@@ -466,8 +466,15 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		p.PFCWatchdog = mp.PFCWatchdog
 		p.DCBX = expectDCBX(sw.Platform, mp.DCBX)
 		p.DSCPToTC = dscpTC
-		if sw.Platform == model.PlatformCumulus || sw.Platform == model.PlatformOnyx {
+		switch {
+		case dscpTC == nil:
+		case sw.Platform == model.PlatformCumulus:
 			p.DSCPToPriority, p.PriorityToTC = dscpPrio, prioTC
+		case sw.Platform == model.PlatformOnyx:
+			// targets/onyx writes no DSCP map: the port keeps Onyx's
+			// default, which fabricc validate checks leads every DSCP
+			// value to the fabric's class (compiler checkOnyxDSCPMap).
+			p.DSCPToPriority, p.PriorityToTC = onyxDefaultDSCPPriority, prioTC
 		}
 		p.SwitchWide = switchWideOf(sw, mp)
 		if sw.Platform == model.PlatformOnyx {
@@ -638,6 +645,18 @@ func expectDSCPToTC(q model.QoS) map[int]int {
 	}
 	return out
 }
+
+// onyxDefaultDSCPPriority is Onyx's default DSCP -> switch priority map,
+// DSCP 8n..8n+7 -> switch priority n (the mellanox.onyx fixture
+// show_qos_interface_ethernet.cfg; onyxPortLines.compose reads a port
+// without map lines so). Shared by the ports; never written through.
+var onyxDefaultDSCPPriority = func() map[int]int {
+	m := map[int]int{}
+	for d := 0; d < 64; d++ {
+		m[d] = d / 8
+	}
+	return m
+}()
 
 // expectStages are the model's DSCP -> priority and priority -> TC maps
 // as the two stages of Port.DSCPToPriority and Port.PriorityToTC; nil
