@@ -59,8 +59,10 @@ func TestVerifySeesQoSChangedByHand(t *testing.T) {
 			}
 			if tc.refusal != "" {
 				before := l.sim.Running()
-				if r := l.run(t, ActionPush, f, sw, cfg); r.Status != StatusFailed || r.Error != "staging: "+tc.refusal {
-					t.Errorf("push over the rewrite: %s %q\nwant the refusal %q", r.Status, r.Error, tc.refusal)
+				for _, action := range []string{ActionDiff, ActionPush} {
+					if r := l.run(t, action, f, sw, cfg); r.Status != StatusFailed || !strings.HasSuffix(r.Error, ": "+tc.refusal) {
+						t.Errorf("%s over the rewrite: %s %q\nwant the refusal %q", action, r.Status, r.Error, tc.refusal)
+					}
 				}
 				if l.sim.Running() != before {
 					t.Error("the refused push changed the switch")
