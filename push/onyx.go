@@ -54,6 +54,9 @@ func (t *onyxTxn) Stage(c Conn, config []byte) (string, error) {
 	if err := onyxStrayDSCPMaps(want, t.before, ours); err != nil {
 		return "", err
 	}
+	if err := onyxStrayRewrites(t.before, ours); err != nil {
+		return "", err
+	}
 	if err := onyxBufferMode(want, t.before, len(wantPools) > 0, len(runningPools) > 0); err != nil {
 		return "", err
 	}

@@ -134,6 +134,34 @@ func onyxStrayDSCPMaps(want, running []string, ours map[string]bool) error {
 		strings.Join(found, "; "))
 }
 
+// onyxRewriteRe is a port's `qos rewrite dscp|pcp` (NVIDIA Onyx User
+// Manual, QoS, "Rewrite").
+var onyxRewriteRe = regexp.MustCompile(onyxPort + `qos rewrite (dscp|pcp)$`)
+
+// onyxStrayRewrites refuses a push onto fabric ports whose running
+// configuration remarks egress packets (`qos rewrite dscp` or `pcp`),
+// as onyxStrayDSCPMaps refuses a hand-made DSCP map: fabricc writes no
+// rewrite (Onyx's default is off), so push sends nothing for such a line
+// while verify reports it, and the push would fail its verification and
+// roll back. The refusal names each line and its removal (the `no` form,
+// NVIDIA Onyx User Manual 3.10, "QoS Commands"). running are the
+// switch's lines (onyxLines), ours the fabric's ports (onyxPortsOf).
+func onyxStrayRewrites(running []string, ours map[string]bool) error {
+	var found []string
+	for _, l := range running {
+		if m := onyxRewriteRe.FindStringSubmatch(l); m != nil && ours[m[1]] {
+			port := quote.Visible(m[1])
+			found = append(found, fmt.Sprintf("`interface ethernet %s qos rewrite %s` (remove it with `interface ethernet %s no qos rewrite %s`)", port, m[2], port, m[2]))
+		}
+	}
+	if len(found) == 0 {
+		return nil
+	}
+	return fmt.Errorf("the switch rewrites the DSCP or PCP of packets leaving fabric ports, which the fabric leaves off: %s; "+
+		"verify reads these lines, but push writes none and cannot change them; remove them on the switch (configuration mode) and push again; nothing was changed",
+		strings.Join(found, "; "))
+}
+
 // onyxAdvancedLine turns Onyx's advanced buffer mode on.
 const onyxAdvancedLine = verify.OnyxAdvancedLine
 

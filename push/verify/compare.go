@@ -188,7 +188,7 @@ func Compare(device string, want, got *State) []Difference {
 	// traffic class no priority maps to is not compared
 	// (unusedClassOptions).
 	opts := cmp.Options{unusedClassOptions(want.UsedTCs, want.AllETS), cmp.Transformer("ECN", ecnViewOf), cmp.Comparer(func(a, b ecnRange) bool { return a == b }),
-		ecnOptions(), cmp.Comparer(slices.Equal[[]int]), cmpopts.IgnoreFields(Port{}, "SwitchWide")}
+		ecnOptions(), cmp.Comparer(slices.Equal[[]int]), cmpopts.IgnoreFields(Port{}, "SwitchWide", "Notes")}
 	for _, id := range slices.Sorted(maps.Keys(want.VLANs)) {
 		name, ok := got.VLANs[id]
 		switch {
@@ -218,10 +218,8 @@ func Compare(device string, want, got *State) []Difference {
 		}
 		g := *got.Ports[n] // copies: the DSCP map may be dropped below
 		w := *want.Ports[n]
-		if g.DSCPToTC == nil || w.DSCPToTC == nil {
-			w.DSCPToTC, g.DSCPToTC = nil, nil // not readable on this platform, or no map in the model
-		}
-		r := reporter{global: switchWide(&w, &g)}
+		compareStages(&w, &g)
+		r := reporter{global: switchWide(&w, &g), notes: g.Notes}
 		onlyIntended(&w, &g)
 		switch {
 		case w.Speed == 0:
@@ -237,6 +235,27 @@ func Compare(device string, want, got *State) []Difference {
 	}
 	out = append(out, compareMMUProfile(device, want, got)...)
 	return collapseSwitchWide(out)
+}
+
+// compareStages leaves in w and g the DSCP maps Compare compares: the
+// two stages (Port.DSCPToPriority, Port.PriorityToTC) where both states
+// have the switch priority -> traffic class stage, each stage where
+// both have it, else the composed DSCPToTC where both have it (a map
+// the platform's read-back does not show, or the model does not hold,
+// is not compared).
+func compareStages(w, g *Port) {
+	if w.PriorityToTC != nil && g.PriorityToTC != nil {
+		w.DSCPToTC, g.DSCPToTC = nil, nil
+	} else {
+		w.PriorityToTC, g.PriorityToTC = nil, nil
+		w.DSCPToPriority, g.DSCPToPriority = nil, nil
+	}
+	if g.DSCPToPriority == nil || w.DSCPToPriority == nil {
+		w.DSCPToPriority, g.DSCPToPriority = nil, nil
+	}
+	if g.DSCPToTC == nil || w.DSCPToTC == nil {
+		w.DSCPToTC, g.DSCPToTC = nil, nil
+	}
 }
 
 // compareMMUProfile compares the priority-group and unicast-queue
@@ -349,6 +368,12 @@ func onlyIntended(w, g *Port) {
 		g.PFCProfile = &PFCProfile{}
 	}
 	g.IngressBuffers = onlyKeys(w.IngressBuffers, g.IngressBuffers)
+	switch {
+	case w.Rewrite == nil:
+		g.Rewrite = nil // not read on this platform
+	case g.Rewrite == nil:
+		g.Rewrite = &Rewrite{}
+	}
 	if w.DCBX == "" || g.DCBX == "" {
 		w.DCBX, g.DCBX = "", "" // not read on this platform
 	}
@@ -403,6 +428,8 @@ type reporter struct {
 	// global are the port's fields that both states take from a
 	// switch-wide setting (switchWide).
 	global map[string]bool
+	// notes are the read-back port's Notes, by field.
+	notes map[string]string
 }
 
 func (r *reporter) PushStep(ps cmp.PathStep) { r.path = append(r.path, ps) }
@@ -433,8 +460,13 @@ func (r *reporter) Report(rs cmp.Result) {
 	}
 	d := Difference{Field: fieldName(r.path), Intended: intended, Actual: actual}
 	if len(r.path) > 1 {
-		if f, ok := r.path[1].(cmp.StructField); ok && r.global[f.Name()] {
-			d.Scope = ScopeSwitchWide
+		if f, ok := r.path[1].(cmp.StructField); ok {
+			if r.global[f.Name()] {
+				d.Scope = ScopeSwitchWide
+			}
+			if n := r.notes[f.Name()]; n != "" {
+				d.Actual += " (" + n + ")"
+			}
 		}
 	}
 	r.diffs = append(r.diffs, d)
@@ -532,7 +564,7 @@ var unsetField = map[string]bool{".MTU": true, ".Mode": true, ".Trust": true,
 var fieldNames = map[string]string{
 	"MTU": "MTU", "Mode": "mode", "AccessVLAN": "access VLAN", "TrunkVLANs": "trunk VLANs",
 	"Trust": "trust", "PFC": "PFC priorities", "ETS": "ETS", "ECN": "ECN", "PFCWatchdog": "PFC watchdog", "DCBX": "PFC advertised by DCBX",
-	"DSCPToTC": "DSCP", "TCToCoS": "CoS of", "GuaranteedPercent": "guaranteed bandwidth (percent)", "Shutdown": "admin state", "Speed": "speed", "SpeedLanes": "speed lanes", "LinkPause": "link pause (802.3x)", "Description": "description",
+	"DSCPToTC": "DSCP", "DSCPToPriority": "DSCP", "PriorityToTC": "switch priority", "TCToCoS": "CoS of", "GuaranteedPercent": "guaranteed bandwidth (percent)", "Shutdown": "admin state", "Speed": "speed", "SpeedLanes": "speed lanes", "LinkPause": "link pause (802.3x)", "Description": "description",
 	"BandwidthPercent": "bandwidth", "MinBytes": "min", "MaxBytes": "max",
 	// The platforms' own words for their buffer settings.
 	"PFCProfile": "PFC profile", "CableMeters": "cable-length", "PortBuffer": "port-buffer",
@@ -540,6 +572,8 @@ var fieldNames = map[string]string{
 	"IngressBuffers": "ingress-buffer", "Priorities": "switch-priority", "Reserved": "reserved", "Xoff": "xoff", "Xon": "xon",
 	"MMU": "MMU", "IngressHeadroom": "ingress headroom", "Thresholds": "priority-group",
 	"Operational": "operational",
+	// Onyx's words: "qos rewrite dscp: intended off, actual on".
+	"Rewrite": "qos rewrite", "DSCP": "dscp", "PCP": "pcp",
 	// An ECN's thresholds are the ECN's own value ("ECN TC3: intended
 	// min ..."), its other settings named ("ECN TC3 mode").
 	"Range": "", "Probability": "probability", "RED": "red",
@@ -565,8 +599,10 @@ func fieldName(p cmp.Path) string {
 			}
 		case cmp.MapIndex:
 			switch mapOf {
-			case "DSCPToTC":
+			case "DSCPToTC", "PriorityToTC":
 				parts = append(parts, fmt.Sprintf("%v traffic class", s.Key()))
+			case "DSCPToPriority":
+				parts = append(parts, fmt.Sprintf("%v switch priority", s.Key()))
 			case "IngressBuffers":
 				parts = append(parts, fmt.Sprintf("pg%v", s.Key()))
 			case "Thresholds":

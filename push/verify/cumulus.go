@@ -353,7 +353,15 @@ func nvuePort(p *Port, i, qos, dom obj) {
 	if v := str(child(i, "lldp")["dcbx-pfc-tlv"]); v == "on" || v == "enabled" {
 		p.DCBX = "on"
 	}
-	p.DSCPToTC = nvueDSCPToTC(mapping, child(qos, "egress-queue-mapping", "default-global"))
+	egress := child(qos, "egress-queue-mapping", "default-global")
+	p.DSCPToTC = nvueDSCPToTC(mapping, egress)
+	p.DSCPToPriority, p.PriorityToTC = nvueDSCPToPriority(mapping), nvuePriorityToTC(egress)
+	if p.SwitchWide == nil {
+		p.SwitchWide = map[string]bool{}
+	}
+	for _, f := range nvueSwitchWide["egress-queue-mapping"] {
+		p.SwitchWide[f] = true // default-global only: every port's
+	}
 	cc := perTC(child(prof("congestion-control"), "traffic-class"))
 	for tc, v := range nvueWithDefaults(cc, nvueDefaultECN, nvueECNFactory, p.SwitchWide["ECN"]) {
 		// A traffic class the profile lists without `ecn` marks: the
@@ -576,6 +584,27 @@ func str(v any) string {
 // default switch priority values map directly to the matching egress
 // queue" (same guide, Egress Queues).
 func nvueDSCPToTC(mapping, egress obj) map[int]int {
+	sp := nvueDSCPToPriority(mapping)
+	if sp == nil {
+		return nil
+	}
+	tcs := nvuePriorityToTC(egress)
+	out := map[int]int{}
+	for d, prio := range sp {
+		tc, ok := tcs[prio]
+		if !ok {
+			tc = prio
+		}
+		out[d] = tc
+	}
+	return out
+}
+
+// nvueDSCPToPriority is the mapping profile's dscp -> switch-priority
+// stage, with NVUE's default for a DSCP value it does not map where the
+// profile trusts DSCP; nil where it neither trusts DSCP nor maps one
+// (nvueDSCPToTC says why).
+func nvueDSCPToPriority(mapping obj) map[int]int {
 	dscp := perTC(child(mapping, "dscp"))
 	trust := str(mapping["trust"])
 	if len(dscp) == 0 && trust != "l3" && trust != "both" {
@@ -590,14 +619,21 @@ func nvueDSCPToTC(mapping, egress obj) map[int]int {
 	for d, v := range dscp {
 		sp[d] = num(v["switch-priority"])
 	}
+	return sp
+}
+
+// nvuePriorityToTC is egress-queue-mapping's switch-priority ->
+// traffic-class stage for switch priorities 0-7, a priority without an
+// entry in traffic class n for switch priority n (nvueDSCPToTC says
+// why).
+func nvuePriorityToTC(egress obj) map[int]int {
 	sps := perTC(child(egress, "switch-priority"))
 	out := map[int]int{}
-	for d, prio := range sp {
-		tc := prio
+	for prio := 0; prio < 8; prio++ {
+		out[prio] = prio
 		if e, ok := sps[prio]; ok {
-			tc = num(e["traffic-class"])
+			out[prio] = num(e["traffic-class"])
 		}
-		out[d] = tc
 	}
 	return out
 }

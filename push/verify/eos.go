@@ -80,14 +80,17 @@ func eosState(top []*block) *State {
 		case len(f) == 2 && f[0] == "interface":
 			p := s.Port(f[1])
 			p.Mode = model.ModeAccess
+			pfcOn := false
 			for _, c := range b.children {
 				// A qos profile's lines apply where `service-profile NAME`
 				// attaches it (Arista AVD eos_cli_config_gen, qos.cfg).
 				if name, ok := strings.CutPrefix(c.text, "service-profile "); ok && profiles[name] != nil {
 					eosQoS(p, profiles[name].children)
+					pfcOn = eosPFCEnable(profiles[name].children, pfcOn)
 				}
 			}
 			eosQoS(p, b.children)
+			eosPFCOff(p, eosPFCEnable(b.children, pfcOn))
 			p.DCBX = eosDCBX(b.children)
 			p.DSCPToTC = dscp
 			p.TCToCoS = tcCoS
@@ -96,6 +99,42 @@ func eosState(top []*block) *State {
 		}
 	}
 	return s
+}
+
+// eosPFCEnable is the port's PFC enable after lines, on when they do not
+// say (on is what came before them: a qos profile's, then the
+// interface's own). `priority-flow-control on` (`priority-flow-control
+// mode on` in earlier EOS releases) is the port's PFC switch, apart from
+// the `priority-flow-control priority N no-drop` lines that only choose
+// the priorities (Arista EOS User Manual, Quality of Service, "Priority
+// Flow Control"; Arista AVD eos_cli_config_gen ethernet-interfaces.j2 and
+// qos-profiles.j2 render priority_flow_control.enabled as its own line);
+// PFC is off by default, and `no priority-flow-control` switches it off.
+func eosPFCEnable(lines []*block, on bool) bool {
+	for _, c := range lines {
+		switch c.text {
+		case "priority-flow-control on", "priority-flow-control mode on":
+			on = true
+		case "no priority-flow-control", "no priority-flow-control on", "no priority-flow-control mode on":
+			on = false
+		}
+	}
+	return on
+}
+
+// eosPFCOff clears the no-drop priorities of a port whose PFC is off
+// (!on): the port sends and honours no PFC frame whatever they say, so
+// its lossless class drops under congestion. The note keeps what the
+// lines say, so a difference names the missing enable.
+func eosPFCOff(p *Port, on bool) {
+	if on || len(p.PFC) == 0 {
+		return
+	}
+	if p.Notes == nil {
+		p.Notes = map[string]string{}
+	}
+	p.Notes["PFC"] = fmt.Sprintf("%s no-drop, but no `priority-flow-control on`: PFC is off on the port", priorityText(p.PFC))
+	p.PFC = nil
 }
 
 // eosDCBX is an interface's `dcbx mode ieee|cee`, "off" without one
@@ -347,10 +386,14 @@ func eosTxQueue(p *Port, tc int, lines []*block) {
 // User Manual, QoS, `random-detect ecn`; AVD
 // ethernet-interface-tx-queues.j2: segments | bytes | kbytes | mbytes,
 // and microseconds | milliseconds for latency-based marking): bytes,
-// kbytes and mbytes in bytes with unit "" (the EOS target writes kbytes
-// as bytes/1024); any other unit as the number in it, with the unit.
-// Segments are buffer cells, whose size no public Arista document gives
-// per platform, so they are not converted.
+// kbytes and mbytes in bytes with unit ""; any other unit as the number
+// in it, with the unit. targets/eos writes its thresholds in bytes, so
+// fabricc's own lines never depend on the size of a kbyte; a line typed
+// in kbytes or mbytes is read as 1024 and 1024*1024 bytes, which no
+// public Arista document confirms or refutes (the EOS User Manual's
+// `random-detect ecn` and AVD's schema name the units without defining
+// them). Segments are buffer cells, whose size no public Arista document
+// gives per platform, so they are not converted.
 func eosThreshold(v, unit string) (int64, string) {
 	n, _ := strconv.ParseInt(v, 10, 64)
 	switch unit {

@@ -93,7 +93,7 @@ func TestEOSPinsStatic(t *testing.T) {
 		{"flowcontrol on", "   flowcontrol receive off\n   flowcontrol send on\n", func(p *Port) bool { return p.LinkPause }},
 		{"speed auto", "   speed auto 100gfull\n", func(p *Port) bool { return p.Speed == 0 }},
 		{"speed forced", "   speed forced 100gfull\n", func(p *Port) bool { return p.Speed == 100000 }},
-		{"pfc drop", "   priority-flow-control priority 2 drop\n   priority-flow-control priority 3 no-drop\n",
+		{"pfc drop", "   priority-flow-control on\n   priority-flow-control priority 2 drop\n   priority-flow-control priority 3 no-drop\n",
 			func(p *Port) bool { return slices.Equal(p.PFC, []int{3}) }},
 		// Arista EOS User Manual, Ethernet Ports / VLANs: the access
 		// VLAN, and a trunk's native VLAN, which is not an allowed list.

@@ -36,7 +36,7 @@ func TestNVUEFactoryDefaults(t *testing.T) {
 	}{
 		{"DSCP map left at NVUE's default", "", "", nil, false},
 		{"one DSCP value mapped elsewhere", mapping, `"mapping": {"default-global": {"trust": "l3", "dscp": {"34": {"switch-priority": 3}}}},`,
-			[]string{"sw1 (switch-wide) DSCP 34 traffic class: intended 0, actual 3"}, false},
+			[]string{"sw1 (switch-wide) DSCP 34 switch priority: intended 4, actual 3"}, false},
 		{"no trust set: no documented default, DSCP map not compared", mapping, `"mapping": {"default-global": {}},`,
 			[]string{"sw1 (switch-wide) trust: intended dscp, actual not set (the switch's default)"}, false},
 		{"ECN on traffic class 0 left at NVUE's default", tc0Off, "",

@@ -16,6 +16,10 @@ import (
 // 3.6.5000).
 const OnyxAdvancedLine = "advanced buffer management force"
 
+// OnyxDefaultMTU is the MTU of an Onyx Ethernet port without an mtu line
+// (onyxPortLines.finish says where it is from).
+const OnyxDefaultMTU = 1500
+
 // ParseOnyx reads Onyx `show running-config` (single-line commands
 // under "##" headers, indented or not, ports as ranges "1/7-1/8"; the
 // mellanox.onyx fixture onyx_config_config.cfg) into a State. Port names
@@ -60,6 +64,7 @@ func ParseOnyx(running string) (*State, error) {
 				}
 				pl.readMaps(f[3:])
 				onyxPort(s.Port(port), pl, f[3:])
+				onyxRewrite(s.Port(port), port, f[3:])
 			}
 		}
 	}
@@ -255,7 +260,41 @@ func (m *onyxPortLines) finish(p *Port, globalPFC []int) {
 	if p.Trust == "" {
 		p.Trust = model.TrustPCP
 	}
+	if p.MTU == 0 {
+		// Onyx leaves a default out of its running configuration, and a
+		// port's default MTU is 1500 ("1500 bytes(Maximum packet size
+		// 1522 bytes)" on a fresh port, the mellanox.onyx fixture
+		// onyx_interfaces_show.cfg; `no mtu` restores it), so a port
+		// without an mtu line, also one set to `mtu 1500 force`, runs
+		// 1500: the number a RoCE frame of 4096 B is dropped at.
+		p.MTU = OnyxDefaultMTU
+		if p.Notes == nil {
+			p.Notes = map[string]string{}
+		}
+		p.Notes["MTU"] = "Onyx's default; no mtu line"
+	}
 	p.DSCPToTC = m.compose()
+	p.DSCPToPriority, p.PriorityToTC = m.stages()
+}
+
+// stages are the port's two maps, each with Onyx's defaults where no
+// line sets an entry (compose says which): DSCP -> switch priority and
+// switch priority -> traffic class.
+func (m *onyxPortLines) stages() (dscpPrio, prioTC map[int]int) {
+	dscpPrio, prioTC = map[int]int{}, map[int]int{}
+	for d := 0; d < 64; d++ {
+		dscpPrio[d] = d / 8
+		if sp, ok := m.dscpSP[d]; ok {
+			dscpPrio[d] = sp
+		}
+	}
+	for sp := 0; sp < 8; sp++ {
+		prioTC[sp] = sp
+		if tc, ok := m.spTC[sp]; ok {
+			prioTC[sp] = tc
+		}
+	}
+	return dscpPrio, prioTC
 }
 
 // compose gives DSCP -> TC. fabricc writes no DSCP map on Onyx, so a
@@ -361,6 +400,37 @@ func onyxPort(p *Port, pl *onyxPortLines, f []string) {
 		e.MaxBytes, e.MaxUnit = onyxThreshold(f[6], e.MaxBytes)
 		p.ECN[atoi(f[1])] = e
 	}
+}
+
+// onyxRewrite reads the words f after "interface ethernet <port>" when
+// they are `qos rewrite dscp|pcp` into p (Rewrite), with the note of its
+// removal: fabricc writes no rewrite line and push does not remove one an
+// operator set (as with a hand-made DSCP map, the operator does: the
+// `no` form of an Onyx QoS command resets it to its default, NVIDIA Onyx
+// User Manual, "QoS Commands"), so the difference says how.
+func onyxRewrite(p *Port, port string, f []string) {
+	if len(f) != 3 || f[0] != "qos" || f[1] != "rewrite" || f[2] != "dscp" && f[2] != "pcp" {
+		return
+	}
+	if p.Rewrite == nil {
+		p.Rewrite = &Rewrite{}
+	}
+	if f[2] == "dscp" {
+		p.Rewrite.DSCP = true
+	} else {
+		p.Rewrite.PCP = true
+	}
+	var cmds []string
+	for what, on := range map[string]bool{"pcp": p.Rewrite.PCP, "dscp": p.Rewrite.DSCP} {
+		if on {
+			cmds = append(cmds, "`interface ethernet "+port+" no qos rewrite "+what+"`")
+		}
+	}
+	slices.Sort(cmds)
+	if p.Notes == nil {
+		p.Notes = map[string]string{}
+	}
+	p.Notes["Rewrite"] = "fabricc writes no rewrite and push leaves it: remove it on the switch with " + strings.Join(cmds, " and ")
 }
 
 // onyxThreshold is an ECN threshold n given with keyword kw

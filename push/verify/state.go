@@ -142,6 +142,19 @@ type Port struct {
 	// the non-default `qos map` lines, so its parser fills the rest from
 	// EOS's default map (see eosDefaultDSCPTC).
 	DSCPToTC map[int]int
+	// DSCPToPriority and PriorityToTC are the two stages of DSCPToTC on a
+	// platform that keeps them as two tables: NVUE's `qos mapping` (DSCP
+	// -> switch priority) and `qos egress-queue-mapping` (switch priority
+	// -> traffic class; Cumulus Linux 5.9 User Guide, Quality of
+	// Service, Classification and Egress Queues), Onyx's per-port `qos map
+	// dscp ... to switch-priority` and `traffic-class N bind
+	// switch-priority` (NVIDIA Onyx User Manual, QoS). Where both states
+	// have PriorityToTC, Compare compares the stages, each where both
+	// states have it, and not DSCPToTC, so a difference names the table
+	// that holds it, once ("switch priority 3 traffic class"), not as
+	// every DSCP value it reaches. nil on EOS, whose `qos map dscp ... to
+	// traffic-class` is one table.
+	DSCPToPriority, PriorityToTC map[int]int
 	// TCToCoS is the CoS (802.1p priority) each traffic class 0-7 is
 	// paused by and leaves with: EOS's `qos map traffic-class T to cos P`,
 	// which ties a lossless class's queue to its PFC priority. nil where
@@ -201,6 +214,19 @@ type Port struct {
 	// is not compared).
 	Operational *Operational
 
+	// Rewrite is the port's egress remarking, read on Onyx only; nil
+	// elsewhere, and then not compared.
+	Rewrite *Rewrite
+
+	// Notes say, by field (State field name: "PFC", "MTU"), why the
+	// read-back holds the value it does where the switch's lines alone
+	// would mislead the reader: an EOS port whose no-drop lines stay
+	// while its `priority-flow-control on` is gone runs no PFC, an Onyx
+	// port without an mtu line runs Onyx's default. Compare appends the
+	// note to the actual value of a difference in that field. Read-back
+	// State only; not compared itself.
+	Notes map[string]string
+
 	// SwitchWide are the fields above (by name: "DSCPToTC", "Trust",
 	// ...) that the port takes from a setting the switch holds once for
 	// every port, not from a line of its own: Compare reports a
@@ -238,9 +264,22 @@ var onyxSwitchWide = map[string]bool{"PFC": true}
 // profile of its own to every PFC port group and never uses
 // default-global (targets/cumulus).
 var nvueSwitchWide = map[string][]string{
-	"mapping":            {"Trust", "DSCPToTC"},
+	"mapping":            {"Trust", "DSCPToTC", "DSCPToPriority"},
 	"egress-scheduler":   {"ETS"},
 	"congestion-control": {"ECN"},
+	// NVUE has only default-global here (NVUE command reference, qos
+	// egress-queue-mapping): every port takes it.
+	"egress-queue-mapping": {"PriorityToTC"},
+}
+
+// Rewrite is Onyx's per-port egress remarking, `interface ethernet X
+// qos rewrite dscp` and `... qos rewrite pcp` (NVIDIA Onyx User Manual,
+// QoS, "Rewrite"): DSCP (PCP) true rewrites the DSCP (PCP) of every
+// packet leaving the port from its switch priority, so a host receives
+// markings the fabric never planned. fabricc writes neither (both off,
+// Onyx's default); Expect wants both off on every Onyx fabric port.
+type Rewrite struct {
+	DSCP, PCP bool
 }
 
 // AdminDown is a port's administrative state: true when shut down.
@@ -407,6 +446,7 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 	}
 	maps.Copy(portETS, nvueETS)
 	dscpTC := expectDSCPToTC(f.QoS)
+	dscpPrio, prioTC := expectStages(f.QoS)
 	// EOS's traffic-class -> CoS map (fabric-wide, every class 0-7) and
 	// each class's guaranteed bandwidth: only the lossless classes of a
 	// port running the PFC watchdog have one (targets/eos writeTxQueues).
@@ -435,7 +475,20 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		p.PFCWatchdog = mp.PFCWatchdog
 		p.DCBX = expectDCBX(sw.Platform, mp.DCBX)
 		p.DSCPToTC = dscpTC
+		switch {
+		case dscpTC == nil:
+		case sw.Platform == model.PlatformCumulus:
+			p.DSCPToPriority, p.PriorityToTC = dscpPrio, prioTC
+		case sw.Platform == model.PlatformOnyx:
+			// targets/onyx writes no DSCP map: the port keeps Onyx's
+			// default, which fabricc validate checks leads every DSCP
+			// value to the fabric's class (compiler checkOnyxDSCPMap).
+			p.DSCPToPriority, p.PriorityToTC = onyxDefaultDSCPPriority, prioTC
+		}
 		p.SwitchWide = switchWideOf(sw, mp)
+		if sw.Platform == model.PlatformOnyx {
+			p.Rewrite = &Rewrite{} // no rewrite: targets/onyx writes none
+		}
 		if sw.Platform == model.PlatformEOS {
 			p.SpeedLanes = eos.SpeedLanes(mp)
 			p.TCToCoS, p.GuaranteedPercent = tcCoS, unarmedPct
@@ -600,6 +653,35 @@ func expectDSCPToTC(q model.QoS) map[int]int {
 		}
 	}
 	return out
+}
+
+// onyxDefaultDSCPPriority is Onyx's default DSCP -> switch priority map,
+// DSCP 8n..8n+7 -> switch priority n (the mellanox.onyx fixture
+// show_qos_interface_ethernet.cfg; onyxPortLines.compose reads a port
+// without map lines so). Shared by the ports; never written through.
+var onyxDefaultDSCPPriority = func() map[int]int {
+	m := map[int]int{}
+	for d := 0; d < 64; d++ {
+		m[d] = d / 8
+	}
+	return m
+}()
+
+// expectStages are the model's DSCP -> priority and priority -> TC maps
+// as the two stages of Port.DSCPToPriority and Port.PriorityToTC; nil
+// when the model does not hold complete maps. Shared by the ports.
+func expectStages(q model.QoS) (dscpPrio, prioTC map[int]int) {
+	if expectDSCPToTC(q) == nil {
+		return nil, nil
+	}
+	dscpPrio, prioTC = map[int]int{}, map[int]int{}
+	for d, prio := range q.DSCPToPriority {
+		dscpPrio[d] = prio
+	}
+	for prio, tc := range q.PriorityToTC {
+		prioTC[prio] = tc
+	}
+	return dscpPrio, prioTC
 }
 
 // groupAndQueueSettings keeps the ingress priority-group and egress

@@ -126,7 +126,7 @@ func TestSwitchWideOnce(t *testing.T) {
 			[]string{"sw1 (switch-wide) ECN TC3: intended min 153600 B max 1536000 B, actual min 40000 B max 1536000 B"}},
 		{"nvue default-global mapping", model.PlatformCumulus, []string{"swp1", "swp2", "swp3"}, "",
 			nvue(nvueThree(strings.Replace(nvueMapping, `"trust": "l3", "dscp": {`, `"trust": "l3", "dscp": {"26": {"switch-priority": 1},`, 1), "")),
-			[]string{"sw1 (switch-wide) DSCP 26 traffic class: intended 3, actual 0"}},
+			[]string{"sw1 (switch-wide) DSCP 26 switch priority: intended 3, actual 1"}},
 		{"nvue a port's own scheduler stays per port", model.PlatformCumulus, []string{"swp1", "swp2", "swp3"}, "",
 			nvue(strings.Replace(nvueThree(nvueMapping, `"swp2": {"qos": {"egress-scheduler": {"profile": "mine"}}}, `),
 				`"egress-scheduler": {"default-global"`, `"egress-scheduler": {"mine": {"traffic-class": {"0": {"mode": "dwrr", "bw-percent": 45}, "3": {"mode": "dwrr", "bw-percent": 20},

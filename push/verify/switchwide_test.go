@@ -136,7 +136,7 @@ func TestSwitchWideOf(t *testing.T) {
 	}{
 		{model.PlatformEOS, [2]map[string]bool{{"DSCPToTC": true, "TCToCoS": true}, {"DSCPToTC": true, "TCToCoS": true}}},
 		{model.PlatformOnyx, [2]map[string]bool{{"PFC": true}, nil}},
-		{model.PlatformCumulus, [2]map[string]bool{{"ETS": true, "ECN": true, "Trust": true, "DSCPToTC": true}, {"ETS": true, "ECN": true}}},
+		{model.PlatformCumulus, [2]map[string]bool{{"ETS": true, "ECN": true, "Trust": true, "DSCPToTC": true, "DSCPToPriority": true, "PriorityToTC": true}, {"ETS": true, "ECN": true, "PriorityToTC": true}}},
 	} {
 		sw := &model.Switch{Platform: tc.platform, Ports: ports}
 		for i := range sw.Ports {

@@ -149,8 +149,9 @@ func TestCompareNamesEachDifference(t *testing.T) {
 }
 
 // TestCompareUnsetAndAbsent: a port the running configuration leaves
-// without an MTU line (Onyx prints none for its default) reads "not set",
-// not "0"; a port the configuration does not have at all is one line,
+// without an MTU line (Onyx prints none for its default, 1500: the
+// mellanox.onyx fixture onyx_interfaces_show.cfg) reads as the 1500 it
+// runs, saying why, not "0" nor "not set" (rops #8); a port the configuration does not have at all is one line,
 // not a zero for each of its fields.
 func TestCompareUnsetAndAbsent(t *testing.T) {
 	f, sw := fabric("1/1")
@@ -159,7 +160,7 @@ func TestCompareUnsetAndAbsent(t *testing.T) {
 	for _, d := range Compare("sw1", Expect(f, sw), mustOnyx(noMTU)) {
 		got = append(got, d.String())
 	}
-	if want := "sw1 1/1 MTU: intended 9216, actual not set (the switch's default)"; strings.Join(got, "|") != want {
+	if want := "sw1 1/1 MTU: intended 9216, actual 1500 (Onyx's default; no mtu line)"; strings.Join(got, "|") != want {
 		t.Errorf("port without an MTU line: %q, want %q", got, want)
 	}
 	f, sw = fabric("1/3")

@@ -635,7 +635,9 @@ func ofedText(h *model.Host, ofed []string, only bool) string {
 	s := "On " + strings.Join(ofed, ", ") + " the host script sets the ToS, the fabric's DSCP with ECT(0), as RDMA-CM's default and as the RDMA port's global traffic class " +
 		"(/sys/class/infiniband/DEV/tc/PORT/traffic\\_class, which reads back Global tclass=N). MLNX\\_OFED's mlx5\\_ib gives every queue pair of the port that class, " +
 		"whatever class the application asked for, and moves connected ones to it, so verbs applications there (UCX and MPI over it, NCCL, perftest) are marked " +
-		"without a setting of their own (mlnx-ofa\\_kernel, mlx5\\_ib: traffic\\_class\\_store). " +
+		"without a setting of their own while the class is set (mlnx-ofa\\_kernel, mlx5\\_ib: traffic\\_class\\_store). " +
+		"Only MLNX\\_OFED has the class: on an inbox driver, and after mlx5\\_ib loads again until the host script has set it (it starts unset: init\\_tc\\_sysfs), " +
+		"each application marks its own class, NCCL its NCCL\\_IB\\_TC. " +
 		"The class keeps the ECN-capable bit ECT(0), as UCX's own default 106 (DSCP 26 with ECT(0)) has it and NVIDIA's BlueField images write the class: " +
 		"a switch ECN-marks only ECN-capable packets, and drops the others where it would mark them (RFC 3168, section 5), which would leave DCQCN without its marks."
 	if t, ok := h.NCCLToS(); ok && only {

@@ -62,7 +62,9 @@ func TestLinuxHostGlobalTClass(t *testing.T) {
 	ofed := "the host script sets the ToS, the fabric's DSCP with ECT(0), as RDMA-CM's default and as the RDMA port's global traffic class " +
 		"(/sys/class/infiniband/DEV/tc/PORT/traffic\\_class, which reads back Global tclass=N). MLNX\\_OFED's mlx5\\_ib gives every queue pair of the port that class, " +
 		"whatever class the application asked for, and moves connected ones to it, so verbs applications there (UCX and MPI over it, NCCL, perftest) are marked " +
-		"without a setting of their own (mlnx-ofa\\_kernel, mlx5\\_ib: traffic\\_class\\_store). " +
+		"without a setting of their own while the class is set (mlnx-ofa\\_kernel, mlx5\\_ib: traffic\\_class\\_store). " +
+		"Only MLNX\\_OFED has the class: on an inbox driver, and after mlx5\\_ib loads again until the host script has set it (it starts unset: init\\_tc\\_sysfs), " +
+		"each application marks its own class, NCCL its NCCL\\_IB\\_TC. " +
 		"The class keeps the ECN-capable bit ECT(0), as UCX's own default 106 (DSCP 26 with ECT(0)) has it and NVIDIA's BlueField images write the class: " +
 		"a switch ECN-marks only ECN-capable packets, and drops the others where it would mark them (RFC 3168, section 5), which would leave DCQCN without its marks."
 	doc := hostDoc(t, f, "node1")
@@ -124,10 +126,18 @@ func TestLinuxHostUCXClass(t *testing.T) {
 }
 
 // ncclStep is the "By hand" item of a Linux RoCE host marking ToS 106
-// whose NICs do not list the nccl application.
+// whose NICs do not list the nccl application, its one NIC on MLNX_OFED:
+// the global traffic class marks NCCL while it is set, which it is not on
+// an inbox driver nor after mlx5_ib loads until the script sets it again
+// (mlnx-ofa_kernel, mlx5_ib: the class is -1 from init_tc_sysfs, and
+// tclass_get_tclass_locked uses it over the queue pair's own class only
+// when it is 0 or more), so NCCL_IB_TC is still needed.
 const ncclStep = "- NCCL: set NCCL\\_IB\\_TC=106, the RoCE ToS (DSCP 26 << 2 with ECT(0)), for every NCCL job on this host, " +
 	"in /etc/nccl.conf (a line NCCL\\_IB\\_TC=106, read by every NCCL job) or in the jobs' environment: " +
-	"NCCL ignores the RDMA-CM default the host script sets and marks NCCL\\_IB\\_TC, default 0, so without it its RoCE travels in the lossy default class. " +
+	"on roce0 (traffic class 106, MLNX\\_OFED) the port's global traffic class that the host script sets marks NCCL's queue pairs whatever NCCL\\_IB\\_TC says (the RoCE section above), " +
+	"but only while the class is set: an inbox driver has no such class, and it starts unset each time mlx5\\_ib loads, until the host script sets it again " +
+	"(mlnx-ofa\\_kernel, mlx5\\_ib: init\\_tc\\_sysfs). Without the class NCCL ignores the RDMA-CM default and marks NCCL\\_IB\\_TC, default 0, " +
+	"so with neither its RoCE travels in the lossy default class. " +
 	"Before NCCL 2.21 also set NCCL\\_IB\\_GID\\_INDEX to the index of the NIC's RoCE v2 GID (the INDEX whose /sys/class/infiniband/DEV/ports/1/gid\\_attrs/types/INDEX reads RoCE v2 beside the IPv4-mapped address, usually 3): " +
 	"the default 0 is the link-local RoCE v1 GID, which does not route; NCCL 2.21 and later pick the RoCE v2 GID themselves. " +
 	"perftest takes the ToS with --tos; UCX marks UCX\\_IB\\_TRAFFIC\\_CLASS instead (the RoCE section above). " +

@@ -71,13 +71,38 @@ func ncclSteps(h *model.Host, slNames []string, slPrio string) []string {
 	}
 	return []string{"NCCL: set " + what + " for every NCCL job on this host, " +
 		"in /etc/nccl.conf (a line NCCL\\_IB\\_TC=" + strconv.Itoa(r.TOS) + ", read by every NCCL job) or in the jobs' environment: " +
-		"NCCL ignores the RDMA-CM default the host script sets and marks NCCL\\_IB\\_TC, default 0, so without it its RoCE travels in the lossy default class. " +
+		ncclMarking(h) +
 		"Before NCCL 2.21 also set NCCL\\_IB\\_GID\\_INDEX to the index of the NIC's RoCE v2 GID (the INDEX whose /sys/class/infiniband/DEV/ports/1/gid\\_attrs/types/INDEX reads RoCE v2 beside the IPv4-mapped address, usually 3): " +
 		"the default 0 is the link-local RoCE v1 GID, which does not route; NCCL 2.21 and later pick the RoCE v2 GID themselves. " +
 		slStep(slNames, slPrio, "NCCL\\_IB\\_SL") +
 		"perftest takes the ToS with --tos; UCX marks UCX\\_IB\\_TRAFFIC\\_CLASS instead (the RoCE section above). " +
 		"With applications = \\[\"nccl\"\\] on the NICs the host script writes the NCCL\\_IB\\_TC line itself " +
 		"(NVIDIA NCCL User Guide, Environment Variables: NCCL\\_IB\\_TC, NCCL\\_IB\\_GID\\_INDEX)."}
+}
+
+// ncclMarking says what marks NCCL's RoCE on h without NCCL_IB_TC: on
+// the NICs whose script sets only RDMA-CM's default nothing, NCCL marking
+// NCCL_IB_TC, default 0 (NVIDIA NCCL User Guide, Environment Variables);
+// on those whose script sets MLNX_OFED's global traffic class that class,
+// which mlx5_ib gives every queue pair whatever the application asked
+// for, but only while it is set: an inbox driver has no such class, and
+// it starts unset (-1) each time mlx5_ib loads (mlnx-ofa_kernel, mlx5_ib:
+// traffic_class_store, init_tc_sysfs). So NCCL_IB_TC is needed on both.
+func ncclMarking(h *model.Host) string {
+	const plain = "NCCL ignores the RDMA-CM default the host script sets and marks NCCL\\_IB\\_TC, default 0, so without it its RoCE travels in the lossy default class. "
+	ofed, inbox := tclassNICs(h)
+	if len(ofed) == 0 {
+		return plain
+	}
+	// After the step's colon: lower case.
+	lead := "on " + strings.Join(ofed, ", ")
+	if len(inbox) > 0 {
+		lead = "on " + strings.Join(inbox, ", ") + " " + plain + "On " + strings.Join(ofed, ", ")
+	}
+	return lead + " the port's global traffic class that the host script sets marks NCCL's queue pairs whatever NCCL\\_IB\\_TC says (the RoCE section above), " +
+		"but only while the class is set: an inbox driver has no such class, and it starts unset each time mlx5\\_ib loads, until the host script sets it again " +
+		"(mlnx-ofa\\_kernel, mlx5\\_ib: init\\_tc\\_sysfs). Without the class NCCL ignores the RDMA-CM default and marks NCCL\\_IB\\_TC, default 0, " +
+		"so with neither its RoCE travels in the lossy default class. "
 }
 
 // ncclPossible reports whether NCCL may run on h's RoCE: some RoCE NIC
