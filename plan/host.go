@@ -127,7 +127,7 @@ func hostItems(base, head *model.Fabric, a, b *model.Host, fabricCauses []string
 			it.Changes = removed(nicSummary(na))
 			it.Changes[0].Note = keptNICLeftNote(a, na)
 		default:
-			own, routes := routeChanges(na, nb)
+			own, routes := routeChanges(a, na, nb)
 			it.Changes = concat(nicChanges(na, nb), own)
 			it.Effects = roceChanges(&na.RoCE, &nb.RoCE)
 			if len(it.Effects) > 0 {

@@ -17,13 +17,13 @@ import (
 // host changes the scripts of every routed host on its rail although
 // nothing of theirs was written differently.
 
-// routeChanges compares the routes of one NIC in the base (a) and the
-// head (b): the written gateway is the NIC's own input; the route and
-// its main-table prefixes are derived from it and from the other NICs
-// of its rail (routeCauses).
-func routeChanges(a, b *model.NIC) (changes, effects []Change) {
+// routeChanges compares the routes of one NIC of base host h in the base (a)
+// and the head (b): the written gateway is the NIC's own input; the
+// route and its main-table prefixes are derived from it and from the
+// other NICs of its rail (routeCauses).
+func routeChanges(h *model.Host, a, b *model.NIC) (changes, effects []Change) {
 	changes = change("gateway", writtenGateway(a.Route), writtenGateway(b.Route), "")
-	effects = concat(change("route", routeText(a.Route), routeText(b.Route), ""), prefixChange(a, b))
+	effects = concat(change("route", routeText(a.Route), routeText(b.Route), ""), prefixChange(h, a, b))
 	return changes, effects
 }
 
@@ -44,14 +44,15 @@ func routeText(r *model.NICRoute) string {
 	return "via " + r.Gateway + " from " + r.Source + " (table " + strconv.Itoa(r.Table) + ", rule " + strconv.Itoa(r.Priority) + ")"
 }
 
-// prefixChange is the change of the NIC's main-table routes, with a
-// note naming each prefix the head no longer routes there and the
-// command that deletes the route an earlier script wrote for it.
-func prefixChange(a, b *model.NIC) []Change {
+// prefixChange is the change of the NIC's main-table routes, with, on
+// a Linux host h, a note naming each prefix the head no longer routes
+// there and the command that deletes the route an earlier script wrote
+// for it.
+func prefixChange(h *model.Host, a, b *model.NIC) []Change {
 	pa, pb := routePrefixes(a.Route), routePrefixes(b.Route)
 	c := change("main routes", prefixText(pa), prefixText(pb), "")
-	if len(c) == 0 {
-		return nil
+	if len(c) == 0 || h.OS != model.OSLinux {
+		return c
 	}
 	var cmds []string
 	for _, p := range gone(pa, pb) {

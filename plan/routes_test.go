@@ -302,3 +302,16 @@ func TestPlanVLANOverlay(t *testing.T) {
 		t.Errorf("plan lacks\n%s\nin:\n%s", w, back)
 	}
 }
+
+// TestPlanNICRoutesOtherOS: a FreeBSD host's main-table routes are
+// compared as a Linux host's are, without the note's Linux command.
+func TestPlanNICRoutesOtherOS(t *testing.T) {
+	base := edit(t, routedHCL, "host \"r1\" {\n  os = \"linux\"", "host \"r1\" {\n  os = \"freebsd\"",
+		"    model     = \"ConnectX-6 Dx\"\n    interface = \"ens1f0np0\"\n    mtu       = 9216\n    addresses = [\"10.30.0.1/31\"]",
+		"    model     = \"ConnectX-5\"\n    interface = \"mce0\"\n    mtu       = 9216\n    addresses = [\"10.30.0.1/31\"]")
+	got := hostSection(t, planText(t, base, withoutHost(t, base, "r2", "swp2")), "r1")
+	want := "r1 (host)\n  rail1: main routes 10.30.0.0/30, 10.30.9.1/32 -> 10.30.9.1/32, because of the subnets on its rail: host r2 removed\n"
+	if !strings.HasPrefix(got, want) {
+		t.Errorf("got:\n%s\nwant it to start with:\n%s", got, want)
+	}
+}
