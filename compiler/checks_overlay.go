@@ -20,13 +20,17 @@ import (
 // between the racks do not.
 //
 // Any host of the VLAN may send to any other, so every switch that
-// carries the VLAN encapsulates or decapsulates packets of the VLAN's
-// largest NIC: each such switch's ports cabled to another switch that do
-// not bridge the VLAN themselves (the underlay: routed uplinks, or links
-// carrying other VLANs), and their far ends, need an IP MTU of at least
-// that NIC's IP MTU plus 50. As in checkRoCEHops, an EOS switchport
-// bridges frames up to its fixed L2 MTU whatever its mtu and is left out.
-// One error per VLAN, at its overlay, naming every port below.
+// carries the VLAN (a VTEP for it) encapsulates or decapsulates packets
+// of the VLAN's largest NIC, and the underlay may route them over any
+// switch link between two VTEPs: one hop to a spine, or on through a
+// super-spine or a router that fabricc does not see as a VTEP. Every
+// port cabled to another switch, in the part of the switch cabling the
+// VTEPs belong to, that does not bridge the VLAN itself (the underlay:
+// routed uplinks, or links carrying other VLANs), and its far end, needs
+// an IP MTU of at least that NIC's IP MTU plus 50. As in checkRoCEHops,
+// an EOS switchport bridges frames up to its fixed L2 MTU whatever its
+// mtu and is left out. One error per VLAN, at its overlay, naming every
+// port below.
 func (c *checker) checkOverlayMTUs(g *vlanGraph) {
 	for _, v := range c.f.VLANs {
 		if v.Overlay != model.OverlayVXLAN {
@@ -37,8 +41,9 @@ func (c *checker) checkOverlayMTUs(g *vlanGraph) {
 			continue
 		}
 		need := w.ip + model.VXLANOverheadIPv4
-		if below := c.underlayBelow(v.ID, need); len(below) > 0 {
-			c.overlayMTUTooSmall(v, w, need, below)
+		vteps, underlay := c.underlayOf(v.ID)
+		if below := c.underlayBelow(v.ID, underlay, need); len(below) > 0 {
+			c.overlayMTUTooSmall(v, w, need, vteps, below)
 		}
 	}
 }
@@ -61,9 +66,9 @@ func widestInVLAN(g *vlanGraph, v int) (nicMTU, bool) {
 }
 
 // underlayBelow lists, in model order and each once, the underlay ports
-// of the switches that carry VLAN v (see checkOverlayMTUs) and their far
-// ends whose IP MTU is below need.
-func (c *checker) underlayBelow(v, need int) []end {
+// of the switches in underlay (see checkOverlayMTUs) and their far ends
+// whose IP MTU is below need.
+func (c *checker) underlayBelow(v int, underlay map[string]bool, need int) []end {
 	var below []end
 	seen := map[string]bool{}
 	add := func(e end) {
@@ -75,7 +80,7 @@ func (c *checker) underlayBelow(v, need int) []end {
 	}
 	for i := range c.f.Switches {
 		sw := &c.f.Switches[i]
-		if !carriesAny(sw, v) {
+		if !underlay[sw.Name] {
 			continue
 		}
 		for j := range sw.Ports {
@@ -94,6 +99,53 @@ func (c *checker) underlayBelow(v, need int) []end {
 	return below
 }
 
+// underlayOf returns the VTEPs of VLAN v (the switches that carry it), in
+// model order, and the set of switches a chain of switch-to-switch links
+// joins to one of them. A VXLAN packet goes from VTEP to VTEP wherever
+// the underlay's routing sends it, which fabricc does not describe, so
+// any link of that set may carry it: a spine's link to a super-spine as
+// much as a leaf's uplink. A link with a shut-down end carries nothing.
+func (c *checker) underlayOf(v int) ([]string, map[string]bool) {
+	var vteps []string
+	underlay := map[string]bool{}
+	var queue []*model.Switch
+	for i := range c.f.Switches {
+		if sw := &c.f.Switches[i]; carriesAny(sw, v) {
+			vteps = append(vteps, sw.Name)
+			underlay[sw.Name] = true
+			queue = append(queue, sw)
+		}
+	}
+	for len(queue) > 0 {
+		sw := queue[0]
+		queue = queue[1:]
+		for j := range sw.Ports {
+			far := c.cabledSwitch(&sw.Ports[j])
+			if far != nil && !underlay[far.Name] {
+				underlay[far.Name] = true
+				queue = append(queue, far)
+			}
+		}
+	}
+	return vteps, underlay
+}
+
+// cabledSwitch is the switch at the far end of port p when p is cabled to
+// a switch and neither end is shut down, nil otherwise.
+func (c *checker) cabledSwitch(p *model.Port) *model.Switch {
+	if p.Shutdown || p.Peer == nil || p.Peer.Kind != "switch" {
+		return nil
+	}
+	far := c.switches[p.Peer.Device]
+	if far == nil {
+		return nil
+	}
+	if fp := far.Port(p.Peer.Port); fp == nil || fp.Shutdown {
+		return nil
+	}
+	return far
+}
+
 // carriesAny reports whether a port of sw carries VLAN v.
 func carriesAny(sw *model.Switch, v int) bool {
 	for i := range sw.Ports {
@@ -105,8 +157,9 @@ func carriesAny(sw *model.Switch, v int) bool {
 }
 
 // overlayMTUTooSmall reports the underlay ports below (IP MTU under
-// need) of overlay VLAN v, whose largest NIC is w.
-func (c *checker) overlayMTUTooSmall(v model.VLAN, w nicMTU, need int, below []end) {
+// need) of overlay VLAN v, whose largest NIC is w and whose VTEPs are
+// vteps.
+func (c *checker) overlayMTUTooSmall(v model.VLAN, w nicMTU, need int, vteps []string, below []end) {
 	var names []string
 	lowest, fits := below[0], true
 	for _, e := range below {
@@ -126,9 +179,18 @@ func (c *checker) overlayMTUTooSmall(v model.VLAN, w nicMTU, need int, below []e
 		rels = append(rels, rel(fmt.Sprintf("%s MTU %d", e.name(), e.port.MTU), e.path("mtu")...))
 	}
 	c.errorf("Underlay MTU below VXLAN packets",
-		fmt.Sprintf("VLAN %d has overlay \"vxlan\", so its switches carry its hosts' frames in VXLAN over the underlay, which adds %d B to each IP packet (the inner Ethernet header, VXLAN, UDP and an outer IPv4 header, RFC 7348 §5; fabricc assumes an IPv4 underlay, an IPv6 one adds 20 B more). NIC %s has %s, so its packets cross the underlay as IP packets of up to %s B, but %s below that: %s. VTEPs do not fragment VXLAN packets (RFC 7348 §4.3), so each larger packet is dropped without a trace while small ones, and RoCE at a smaller path MTU, pass. %s.",
-			v.ID, model.VXLANOverheadIPv4, w.e.name(), c.mtuText(w.e), thousands(need), plural(len(below), "this underlay port is", "these underlay ports are"), strings.Join(names, "; "), fix),
+		fmt.Sprintf("VLAN %d has overlay \"vxlan\", so its switches carry its hosts' frames in VXLAN over the underlay, which adds %d B to each IP packet (the inner Ethernet header, VXLAN, UDP and an outer IPv4 header, RFC 7348 §5; fabricc assumes an IPv4 underlay, an IPv6 one adds 20 B more). NIC %s has %s, so its packets cross the underlay as IP packets of up to %s B, but %s, on the switch links %s, %s below that: %s. VTEPs do not fragment VXLAN packets (RFC 7348 §4.3), so each larger packet is dropped without a trace while small ones, and RoCE at a smaller path MTU, pass. %s.",
+			v.ID, model.VXLANOverheadIPv4, w.e.name(), c.mtuText(w.e), thousands(need), plural(len(below), "this underlay port", "these underlay ports"), vtepsText(vteps), plural(len(below), "is", "are"), strings.Join(names, "; "), fix),
 		[]string{"vlan", strconv.Itoa(v.ID), "overlay"}, rels...)
+}
+
+// vtepsText names where the VXLAN packets of a VLAN go, for the
+// message: "joining its VTEPs A and B", or "of its VTEP A" for one.
+func vtepsText(vteps []string) string {
+	if len(vteps) == 1 {
+		return "of its VTEP " + vteps[0]
+	}
+	return "joining its VTEPs " + joinAnd(vteps)
 }
 
 // endNames are the ends' "device:port" names.

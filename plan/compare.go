@@ -17,7 +17,7 @@ func Compare(base, head *model.Fabric) *Plan {
 	}
 	p.FabricItems = fabricItems(base, head)
 	causes := qosCauses(p.FabricItems)
-	p.Devices = append(p.Devices, compareSwitches(base, head, causes, fabricEffects(base, head, p.FabricItems))...)
+	p.Devices = append(p.Devices, compareSwitches(base, head, p.FabricItems, causes, fabricEffects(base, head, p.FabricItems))...)
 	p.Devices = append(p.Devices, compareHosts(base, head, causes)...)
 	sortDevices(p.Devices)
 	markRenames(p, base, head)
@@ -98,36 +98,52 @@ func classSummary(c *model.Class) string {
 
 // vlanItems compares the VLANs by id.
 func vlanItems(a, b []model.VLAN) []Item {
-	before, after := map[int]string{}, map[int]string{}
+	before, after := map[int]model.VLAN{}, map[int]model.VLAN{}
 	var ids []int
 	for _, v := range a {
-		before[v.ID] = v.Name
+		before[v.ID] = v
 		ids = append(ids, v.ID)
 	}
 	for _, v := range b {
 		if _, ok := before[v.ID]; !ok {
 			ids = append(ids, v.ID)
 		}
-		after[v.ID] = v.Name
+		after[v.ID] = v
 	}
 	sort.Ints(ids)
 	var items []Item
 	for _, id := range ids {
-		na, inA := before[id]
-		nb, inB := after[id]
+		va, inA := before[id]
+		vb, inB := after[id]
 		it := Item{Subject: "VLAN " + strconv.Itoa(id)}
 		switch {
 		case !inA:
-			it.Changes = added("name " + nb)
+			it.Changes = added(vlanSummary(vb))
 		case !inB:
-			it.Changes = removed("name " + na)
+			it.Changes = removed(vlanSummary(va))
 			it.Changes[0].Note = vlanLeftNote(id)
 		default:
-			it.Changes = change("name", na, nb, "")
+			it.Changes = concat(change("name", va.Name, vb.Name, ""), change("overlay", overlayText(va), overlayText(vb), ""))
 		}
 		items = item(items, it)
 	}
 	return items
+}
+
+// vlanSummary is "name compute", or "name tenant, overlay vxlan".
+func vlanSummary(v model.VLAN) string {
+	if v.Overlay == "" {
+		return "name " + v.Name
+	}
+	return "name " + v.Name + ", overlay " + v.Overlay
+}
+
+// overlayText is a VLAN's overlay, "none" without one.
+func overlayText(v model.VLAN) string {
+	if v.Overlay == "" {
+		return "none"
+	}
+	return v.Overlay
 }
 
 // vlanLeftNote follows a VLAN removed from the fabric: push takes it off

@@ -26,10 +26,10 @@ func compareHosts(base, head *model.Fabric, fabricCauses []string) []Device {
 		case b == nil:
 			d.Status, d.Items = "removed", removedHostItems(a)
 		case a.OS != b.OS:
-			d.Items, d.Impact = hostItems(a, b, fabricCauses, swA, swB), osImpact(a, b)
+			d.Items, d.Impact = hostItems(base, head, a, b, fabricCauses, swA, swB), osImpact(a, b)
 			d.Script, d.NewScript = ScriptNewOS, targets.HostScriptName(b)
 		default:
-			d.Items = hostItems(a, b, fabricCauses, swA, swB)
+			d.Items = hostItems(base, head, a, b, fabricCauses, swA, swB)
 			if len(d.Items) > 0 {
 				d.Impact = hostImpact(a, b)
 				jobs = append(jobs, scriptJob{len(out), a, b})
@@ -100,7 +100,10 @@ func hostSummary(h *model.Host) string {
 // A NIC cabled to another port shows the VLAN its frames land in there.
 // When the OS changes, the OS change says what the old OS keeps
 // (osChangeNote) and each NIC both revisions have how to clear it there.
-func hostItems(a, b *model.Host, fabricCauses []string, swA, swB map[string]*model.Switch) []Item {
+// A routed NIC's route and main-table routes are compared too
+// (routeChanges), with the other hosts' NICs that move its prefixes as
+// the cause (routeCauses).
+func hostItems(base, head *model.Fabric, a, b *model.Host, fabricCauses []string, swA, swB map[string]*model.Switch) []Item {
 	os := change("OS", hostOS(a), hostOS(b), "")
 	if a.OS != b.OS {
 		os[0].Note = osChangeNote(a, b)
@@ -122,12 +125,17 @@ func hostItems(a, b *model.Host, fabricCauses []string, swA, swB map[string]*mod
 			it.Changes = added(nicSummary(nb))
 		case nb == nil:
 			it.Changes = removed(nicSummary(na))
-			it.Changes[0].Note = nicLeftNote(a, na)
+			it.Changes[0].Note = keptNICLeftNote(a, na)
 		default:
-			it.Changes = nicChanges(na, nb)
+			own, routes := routeChanges(a, na, nb)
+			it.Changes = concat(nicChanges(na, nb), own)
 			it.Effects = roceChanges(&na.RoCE, &nb.RoCE)
 			if len(it.Effects) > 0 {
 				it.Because = fabricCauses
+			}
+			if len(routes) > 0 {
+				it.Effects = append(it.Effects, routes...)
+				it.Because = append(it.Because, routeCauses(base, head, a.Name, na, nb)...)
 			}
 			// The VLAN follows from the new port: an effect of the
 			// NIC's own peer change, listed first.

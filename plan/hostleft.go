@@ -81,8 +81,23 @@ func nicLeftNote(h *model.Host, n *model.NIC) string {
 	return s
 }
 
+// keptNICLeftNote is nicLeftNote for a NIC removed from a host that
+// stays, whose script runs again: the routes and rule an earlier run
+// wrote for the NIC are the host's script's to remove, which a script
+// that marks its routes does; the note gives the commands for any still
+// there after that run.
+func keptNICLeftNote(h *model.Host, n *model.NIC) string {
+	if h.OS != model.OSLinux || n.Route == nil {
+		return nicLeftNote(h, n)
+	}
+	bare := *n
+	bare.Route = nil
+	return nicLeftNote(h, &bare) + "; if its " + joinOr(routeKept(n)) + " are still there once the host's script ran, delete them: " + strings.Join(routeClear(n), "; ")
+}
+
 // nicKept is "PFC 3, trust dscp, RoCE ToS 106, MTU 9000 and address
-// 10.0.10.21/24".
+// 10.0.10.21/24", and on Linux a routed NIC's rule, table and main
+// routes (routeKept).
 func nicKept(h *model.Host, n *model.NIC) string {
 	var parts []string
 	if len(n.RoCE.PFCPriorities) > 0 {
@@ -107,6 +122,9 @@ func nicKept(h *model.Host, n *model.NIC) string {
 		parts = append(parts, "address "+n.Addresses[0])
 	default:
 		parts = append(parts, "addresses "+strings.Join(n.Addresses, ", "))
+	}
+	if h.OS == model.OSLinux {
+		parts = append(parts, routeKept(n)...)
 	}
 	if len(parts) == 1 {
 		return parts[0]
@@ -150,7 +168,8 @@ const linuxEthernetMTU = 1500
 // takes "all:off", dcb-pfc(8), and flushes the DSCP app table, dcb-app(8),
 // otherwise; QLogic's qede keeps DCB in firmware), the VLAN interface
 // deleted with its addresses (ip-link(8)) or each address deleted
-// (ip-address(8)), the MTU back to Ethernet's, RDMA-CM's default ToS
+// (ip-address(8)) after a routed NIC's rule and routes (routeClear),
+// the MTU back to Ethernet's, RDMA-CM's default ToS
 // back to 0 (Linux kernel documentation, configfs-rdma_cm) and, under
 // MLNX_OFED, the port's global traffic class cleared (globalTClassClear).
 func linuxClear(n *model.NIC) []string {
@@ -164,6 +183,7 @@ func linuxClear(n *model.NIC) []string {
 	default:
 		out = append(out, "dcb pfc set dev "+ifc+" prio-pfc all:off", "dcb app flush dev "+ifc+" dscp-prio")
 	}
+	out = append(out, routeClear(n)...)
 	if n.VLAN != 0 {
 		out = append(out, "ip link del "+quote.ShellWord(n.VLANName()))
 	} else {

@@ -11,7 +11,7 @@ import (
 // compareSwitches compares the switches by name. Every switch in both
 // revisions gets the fabric's effects (fabricEffects) after its own
 // changes.
-func compareSwitches(base, head *model.Fabric, fabricCauses []string, effects func(pa, pb model.Platform) []Item) []Device {
+func compareSwitches(base, head *model.Fabric, fabricItems []Item, fabricCauses []string, effects func(pa, pb model.Platform) []Item) []Device {
 	before, after := byName(base.Switches, switchName), byName(head.Switches, switchName)
 	var out []Device
 	for _, n := range deviceNames(base.Switches, head.Switches, switchName) {
@@ -24,6 +24,7 @@ func compareSwitches(base, head *model.Fabric, fabricCauses []string, effects fu
 			d.Status, d.Items = "removed", []Item{{Changes: removed(switchSummary(a))}}
 		default:
 			d.Items = switchItems(a, b, fabricCauses, effects(a.Platform, b.Platform))
+			d.Items = item(d.Items, vtepItem(base, head, a, b, fabricItems))
 			if len(d.Items) > 0 {
 				d.Impact = switchImpact(a, b)
 			}
@@ -33,6 +34,29 @@ func compareSwitches(base, head *model.Fabric, fabricCauses []string, effects fu
 		}
 	}
 	return out
+}
+
+// vtepItem is the change in the overlay VLANs switch a (base) and b
+// (head) is a VTEP for: those a port of it carries (model.Fabric
+// OverlayVLANs). A Cumulus VTEP gets the VXLAN DSCP lines
+// (targets/cumulus, renderVXLANDSCP), which the note names when the
+// switch becomes one. The cause is the fabric's VLAN changes, if any;
+// otherwise the switch's own port changes, listed above it.
+func vtepItem(base, head *model.Fabric, a, b *model.Switch, fabricItems []Item) Item {
+	before, after := base.OverlayVLANs(a), head.OverlayVLANs(b)
+	it := Item{Effects: change("VTEP for VLANs", rangesOrNone(before), rangesOrNone(after), ""), Because: vlanCauses(fabricItems)}
+	if len(it.Effects) > 0 && len(before) == 0 && b.Platform == model.PlatformCumulus {
+		it.Effects[0].Note = "push writes nv set nve vxlan encapsulation dscp action copy and nv set nve vxlan decapsulation dscp action preserve, which keep the host's DSCP in the outer header and the inner one"
+	}
+	return it
+}
+
+// rangesOrNone is "100-101", or "none" for no ids.
+func rangesOrNone(ids []int) string {
+	if len(ids) == 0 {
+		return "none"
+	}
+	return docs.Ranges(ids)
 }
 
 // switchName is the name of a switch.

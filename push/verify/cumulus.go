@@ -660,7 +660,8 @@ func nvuePools(tp obj) map[string]Pool {
 type BondMember struct {
 	// Bond is the bond interface that lists the port under `bond member`.
 	Bond string
-	// MLAGID is the bond's `bond mlag id`, "" when it is not an MLAG bond.
+	// MLAGID is the bond's `bond mlag id`, "auto" for an MLAG bond that
+	// sets none (NVUE's default), "" when it is not an MLAG bond.
 	MLAGID string
 	// PeerLink is true when the bond is the MLAG peer link: NVUE's
 	// `interface peerlink` bond, which `nv config show` gives `type:
@@ -704,15 +705,23 @@ func (c *NVUEConfig) BondMembers() map[string]BondMember {
 	return out
 }
 
-// bondMLAGID is the `bond mlag id` of a bond's mlag object, "" when MLAG
-// is off on the bond: `enable off` (Cumulus Linux 5.14 and earlier),
-// `state disabled` (5.15 and later), or id 0 ("A value of 0 disables
-// MLAG on the bond"; NVUE Command Reference, MLAG, `nv set interface
-// <interface-id> bond mlag state` and `... bond mlag id`).
+// bondMLAGID is the `bond mlag id` of an MLAG bond's mlag object, "auto"
+// when the bond sets none, and "" when the bond is not an MLAG bond. In
+// the NVUE Command Reference, MLAG, `nv set interface <interface-id> bond
+// mlag state enabled` (`enable on` in Cumulus Linux 5.14 and earlier)
+// makes the bond an MLAG bond, and the id's "default setting is auto";
+// an id set, "auto" included, is one too. MLAG is off with `state
+// disabled` or `enable off`, with id 0 ("A value of 0 disables MLAG on
+// the bond"), and when the bond has none of these (the state's "default
+// setting is disabled").
 func bondMLAGID(m obj) string {
 	id := scalar(m["id"])
-	if m == nil || str(m["enable"]) == "off" || str(m["state"]) == "disabled" || id == "0" {
+	on := str(m["state"]) == "enabled" || str(m["enable"]) == "on"
+	if m == nil || str(m["enable"]) == "off" || str(m["state"]) == "disabled" || id == "0" || !on && id == "" {
 		return ""
+	}
+	if id == "" {
+		return "auto"
 	}
 	return id
 }

@@ -119,7 +119,10 @@ func TestCumulusPinsPoolsFabricFirst(t *testing.T) {
 // 5.14 and earlier, you specify enable on or enable off instead of state
 // enabled or state disabled"), and not when it is off in either form or
 // the id is 0 ("A value of 0 disables MLAG on the bond"); a numeric ID is
-// written as the number, "1". The peer link is the bond NVUE types
+// written as the number, "1". MLAG on with no id is an MLAG bond of id
+// "auto" (`bond mlag id`: "The default setting is auto"), as is an id of
+// auto; an mlag object with neither is a plain bond (the state's
+// "default setting is disabled"). The peer link is the bond NVUE types
 // `peerlink` (the user guide's `interface peerlink`).
 func TestCumulusPinsBondMLAG(t *testing.T) {
 	conf, err := ParseNVUEConfig([]byte(`[{"set": {"interface": {
@@ -129,6 +132,11 @@ func TestCumulusPinsBondMLAG(t *testing.T) {
 	  "bond4": {"type": "bond", "bond": {"member": {"swp4": {}}, "mlag": {"state": "enabled", "id": 4}}},
 	  "bond5": {"type": "bond", "bond": {"member": {"swp5": {}}, "mlag": {"state": "disabled", "id": 5}}},
 	  "bond6": {"type": "bond", "bond": {"member": {"swp6": {}}, "mlag": {"id": 0}}},
+	  "bond7": {"type": "bond", "bond": {"member": {"swp7": {}}, "mlag": {"state": "enabled"}}},
+	  "bond8": {"type": "bond", "bond": {"member": {"swp8": {}}, "mlag": {"enable": "on"}}},
+	  "bond9": {"type": "bond", "bond": {"member": {"swp9": {}}, "mlag": {"id": "auto"}}},
+	  "bond10": {"type": "bond", "bond": {"member": {"swp10": {}}, "mlag": {"state": "enabled", "id": 0}}},
+	  "bond11": {"type": "bond", "bond": {"member": {"swp11": {}}, "mlag": {}}},
 	  "peerlink": {"type": "peerlink", "bond": {"member": {"swp49": {}, "swp50": {}}}}}}}]`))
 	if err != nil {
 		t.Fatal(err)
@@ -136,6 +144,8 @@ func TestCumulusPinsBondMLAG(t *testing.T) {
 	got := conf.BondMembers()
 	want := map[string]BondMember{"swp1": {"bond1", "1", false}, "swp2": {"bond2", "", false}, "swp3": {"bond3", "", false},
 		"swp4": {"bond4", "4", false}, "swp5": {"bond5", "", false}, "swp6": {"bond6", "", false},
+		"swp7": {"bond7", "auto", false}, "swp8": {"bond8", "auto", false}, "swp9": {"bond9", "auto", false},
+		"swp10": {"bond10", "", false}, "swp11": {"bond11", "", false},
 		"swp49": {"peerlink", "", true}, "swp50": {"peerlink", "", true}}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("members (-want +got):\n%s", d)
