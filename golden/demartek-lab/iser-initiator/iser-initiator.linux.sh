@@ -29,7 +29,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=b6d52c0ca7f1e1614aa22816bff5689878ccb8d91824f72ae55697d92cf9f691
+FABRICC_SCRIPT_ID=ad381a9c21399d8594fb27ccd5dd869327dfb422baf91f5ef3646bb6a9bbecb7
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='iser-initiator'
 # Where --install puts this script's copy and its systemd unit.
@@ -739,7 +739,7 @@ qede_pfc() {
 		return 0
 	fi
 	if ! command -v dcb >/dev/null 2>&1; then
-		skip "$ifc: negotiated PFC (dcb not found: install iproute2; wanted $want)"
+		skip "$ifc: negotiated PFC (dcb not found: it needs iproute2 5.11 or later, ip -V prints the installed release; wanted $want)"
 		return 0
 	fi
 	# No dcbnl: skipped on a virtual device, a difference on a real NIC.

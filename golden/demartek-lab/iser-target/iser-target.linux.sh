@@ -29,7 +29,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=85af95a8f4f62b9438e299385469bb7e8f25dbe4e52e452fc4c27d60a5bcdb91
+FABRICC_SCRIPT_ID=16bf172ef334f38535bb5d5cf915e0ee4548c8419bc060fd27c2b3e25836415b
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='iser-target'
 # Where --install puts this script's copy and its systemd unit.
@@ -1747,7 +1747,7 @@ if [[ $BOOT == install ]]; then
 fi
 need_tool ip iproute2
 need_driver_tool p9p1 ethtool ethtool
-need_driver_tool p9p1 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils)'
+need_driver_tool p9p1 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils), or, if this host now uses the distribution'\''s inbox driver, set driver = "inbox" for this NIC in the fabric and build again'
 dcbx_check p9p1
 rdma_wait p9p1
 { set +e; NIC_COUNTS=$(nic_enter; nic_1 >&3); nic_leave p9p1 $?; } 3>&1

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=bb5b20ded67539665474a18b241feb05d364d203e227838181f49a5bf08a5a33
+FABRICC_SCRIPT_ID=2e3e6ea339aadab25ccc48b3f1fb6157c631804a1cc06dbd355f26a4cd5b5dd6
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu06'
 # Where --install puts this script's copy and its systemd unit.
@@ -1684,7 +1684,7 @@ if [[ $BOOT == install ]]; then
 fi
 need_tool ip iproute2
 need_driver_tool ens1f0np0 ethtool ethtool
-need_driver_tool ens1f0np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils)'
+need_driver_tool ens1f0np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils), or, if this host now uses the distribution'\''s inbox driver, set driver = "inbox" for this NIC in the fabric and build again'
 dcbx_check ens1f0np0
 rdma_wait ens1f0np0
 { set +e; NIC_COUNTS=$(nic_enter; nic_1 >&3); nic_leave ens1f0np0 $?; } 3>&1

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=3ecdf6df5696500a2d0891fe6a865ee85ec8d832f40a0b0dcf7b263635a12653
+FABRICC_SCRIPT_ID=97966cba6810542326ca2fa8b7139128371fa81ce7b4a9d4d4b7247b8a2ed1cc
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu07'
 # Where --install puts this script's copy and its systemd unit.
@@ -1684,7 +1684,7 @@ if [[ $BOOT == install ]]; then
 fi
 need_tool ip iproute2
 need_driver_tool ens1f0np0 ethtool ethtool
-need_driver_tool ens1f0np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils)'
+need_driver_tool ens1f0np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils), or, if this host now uses the distribution'\''s inbox driver, set driver = "inbox" for this NIC in the fabric and build again'
 dcbx_check ens1f0np0
 rdma_wait ens1f0np0
 { set +e; NIC_COUNTS=$(nic_enter; nic_1 >&3); nic_leave ens1f0np0 $?; } 3>&1

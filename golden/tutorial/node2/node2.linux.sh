@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=796aba6980734d56726e1f5ac7b33f4cbf9a562f6d802ecdbcf335b816f372e8
+FABRICC_SCRIPT_ID=27c2049dd2ff0793f206c087e47f7768ef68fa10656fcc09fbc25ca6e23211c9
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='node2'
 # Where --install puts this script's copy and its systemd unit.
@@ -1684,7 +1684,7 @@ if [[ $BOOT == install ]]; then
 fi
 need_tool ip iproute2
 need_driver_tool ens1f0np0 ethtool ethtool
-need_driver_tool ens1f0np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils)'
+need_driver_tool ens1f0np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils), or, if this host now uses the distribution'\''s inbox driver, set driver = "inbox" for this NIC in the fabric and build again'
 dcbx_check ens1f0np0
 rdma_wait ens1f0np0
 { set +e; NIC_COUNTS=$(nic_enter; nic_1 >&3); nic_leave ens1f0np0 $?; } 3>&1
