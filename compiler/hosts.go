@@ -211,6 +211,7 @@ func (l *lowering) lowerHost(h *dsl.Host) model.Host {
 	}
 	if out.OS == model.OSLinux {
 		l.checkVLANNames(h)
+		l.checkInboxIproute2(h, &out)
 	}
 	sort.Slice(out.NICs, func(i, j int) bool { return out.NICs[i].Name < out.NICs[j].Name })
 	l.hostCluster(h, &out, osOK)

@@ -50,6 +50,8 @@ var Warnings = []Warning{
 		"NICs with addresses in one IP subnet are in different VLANs; hosts in one subnet reach each other by ARP, which no switch forwards between VLANs, so they cannot talk unless a router answers for the subnet (proxy ARP)"),
 	warning("Long cable on a switch that sizes its own headroom",
 		"a lossless link longer than 300 m (the longest default cable class, sonic-buildimage cable_length.j2) is on a switch that sizes PFC headroom itself (Onyx traffic pools, EOS on Jericho), which is told no cable length, so its headroom may be short for the cable; check the switch's own headroom, shorten the link, or use a switch whose headroom fabricc writes"),
+	warning("Inbox driver on a release without iproute2 dcb",
+		"a Linux NIC has driver = \"inbox\" on a host whose os_version is a release that ships an iproute2 older than 5.12 (debian10: 4.20, debian11: 5.10), while its host script needs dcb app, dcb dcbx and dcb -N (iproute2 5.12; dcb itself came in 5.11), so the script stops before any change; install iproute2 5.12 or later (ip -V prints the installed release) or write driver = \"mlnx_ofed\" on a host with MLNX_OFED"),
 	warning("Link override replaces nothing",
 		"a link with override = true cables ends no other link cables, so it replaces nothing; remove override = true, which would hide the next link written on those ends"),
 	warning("Lossless class is strict",

@@ -15,7 +15,7 @@ import (
 // file built for an os_version on the other side of a boundary where
 // fabricc's NVUE file changes (targets/cumulus Boundaries), naming both
 // releases, before anything is staged; a switch on the declared release
-// takes the push (rcum #3). Before, a 5.15 file (state keywords
+// takes the push (rcum #3). Before, a 5.15 file (ECN/RED
 // enabled/disabled) went onto a 5.9.2 switch and verified.
 func TestPushRefusesNVUEReleaseAcrossBoundary(t *testing.T) {
 	for _, tc := range []struct {
@@ -24,7 +24,7 @@ func TestPushRefusesNVUEReleaseAcrossBoundary(t *testing.T) {
 		{"same release", "5.15.0", "5.15.0", ""},
 		{"same side", "5.9.2", "5.10.1", ""},
 		{"dialect", "5.15.0", "5.12.1", "the switch runs Cumulus Linux 5.12.1 (nv config show) but the fabric declares os_version 5.15.0, " +
-			"on the other side of 5.15 (state keywords enabled/disabled instead of enable/disable, enabled instead of on), where fabricc's NVUE file changes: " +
+			"on the other side of 5.15 (ECN/RED enabled/disabled instead of enable/disable, dcbx-pfc-tlv enabled instead of on), where fabricc's NVUE file changes: " +
 			"correct os_version, build again and push; nothing was changed"},
 		// A 5.9 file's `egress-pool` is `egress-service-pool` from 5.11
 		// (rdocs #3: the renderer changed there, push did not refuse).

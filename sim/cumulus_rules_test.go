@@ -123,20 +123,31 @@ func TestCumulusAutoSave(t *testing.T) {
 
 // TestCumulusReleaseDialect: the simulated switch reports the fabric's
 // model and release in the header of `nv config show` and takes only
-// its release's keywords and objects: `enable`/`disable` before 5.15,
-// `enabled`/`disabled` from it, no qos pfc-watchdog before 5.6 (NVUE
-// Command Reference, QoS, Version History) (rcum #3, #9). Before, it
-// said SN2700 / 5.9.2 whatever the fabric declared and took both
-// dialects.
+// its release's keywords and objects, as NVIDIA documents them: PFC
+// tx/rx and the PFC watchdog `enable`/`disable` in every release (NVUE
+// Command Reference, QoS: `nv set qos pfc default-global tx enable`);
+// ECN/RED `enable`/`disable` before 5.15 and `enabled`/`disabled` from
+// it (`... ecn enabled`); `qos roce enable on|off` before 5.15 and
+// `qos roce state enabled|disabled` from it (Cumulus Linux 5.15 New and
+// Changed NVUE Commands, "On/Off"); no qos pfc-watchdog before 5.6
+// (Version History) (rcum #3, #9). Before, it said SN2700 / 5.9.2
+// whatever the fabric declared and took both dialects; then its 5.15
+// took `tx enabled` and refused `tx enable`, fabricc's guess rather
+// than NVIDIA's reference, and refused `qos roce state disabled`.
 func TestCumulusReleaseDialect(t *testing.T) {
 	for _, tc := range []struct {
 		version, takes, refuses, why string
 	}{
 		{"5.9.2", "nv set qos pfc p1 tx enable", "nv set qos pfc p1 tx enabled", "Error: tx: 'enabled' is not one of [enable, disable]"},
-		{"5.15.0", "nv set qos pfc p1 tx enabled", "nv set qos pfc p1 tx enable", "Error: tx: 'enable' is not one of [enabled, disabled]"},
+		{"5.15.0", "nv set qos pfc p1 tx enable", "nv set qos pfc p1 tx enabled", "Error: tx: 'enabled' is not one of [enable, disable]"},
+		{"5.15.0", "nv set interface swp1 qos pfc-watchdog state enable", "nv set interface swp1 qos pfc-watchdog state enabled", "Error: state: 'enabled' is not one of [enable, disable]"},
+		{"5.14.1", "nv set qos congestion-control default-global traffic-class 3 ecn enable", "nv set qos congestion-control default-global traffic-class 3 ecn enabled", "Error: ecn: 'enabled' is not one of [enable, disable]"},
+		{"5.15.0", "nv set qos congestion-control default-global traffic-class 3 ecn enabled", "nv set qos congestion-control default-global traffic-class 3 ecn enable", "Error: ecn: 'enable' is not one of [enabled, disabled]"},
+		{"5.14.1", "nv set qos roce enable off", "nv set qos roce state disabled", "Error: 'state' is not a valid command argument here"},
+		{"5.15.0", "nv set qos roce state disabled", "nv set qos roce enable off", "Error: 'enable' is not a valid command argument here"},
 		{"5.5.0", "nv set qos pfc p1 tx enable", "nv set qos pfc-watchdog polling-interval 100", "Error: 'pfc-watchdog' is not a valid command argument here"},
 	} {
-		t.Run(tc.version, func(t *testing.T) {
+		t.Run(tc.version+" "+tc.takes, func(t *testing.T) {
 			d := startWith(t, sim.Options{Platform: model.PlatformCumulus, Model: "SN2100", OSVersion: tc.version})
 			drv := mustOpen(t, d, cumulusDef(t))
 			header := path(t, jsonOf(t, drv, "nv config show -o json"), "0", "header")

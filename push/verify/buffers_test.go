@@ -66,6 +66,13 @@ func nvuePFC(sp string, cable, buffer, xoff, xon int) string {
 		`"pfc": {"default-global": {`+prof+`}}`, 1)
 }
 
+// pfcDirections is the as-defined default-global PFC profile with tx and
+// rx set to the words given.
+func pfcDirections(tx, rx string) string {
+	return strings.Replace(nvuePFC("3", 30, 99328, 19456, 19456), `"tx": "enable", "rx": "enable"`,
+		fmt.Sprintf(`"tx": %q, "rx": %q`, tx, rx), 1)
+}
+
 // onyxPGs is onyxRunning with port 1/1's ingress-buffer lines of the
 // advanced buffer mode, lossless PG3 bound to sps with the numbers given.
 func onyxPGs(sps string, reserved, xoff, xon int) string {
@@ -112,10 +119,10 @@ func TestParseBuffers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := *nv.Ports["swp1"].PFCProfile, (PFCProfile{30, 99328, 19456, 18432}); got != want {
+	if got, want := *nv.Ports["swp1"].PFCProfile, (PFCProfile{30, 99328, 19456, 18432, "enable", "enable"}); got != want {
 		t.Errorf("nvue swp1: %+v, want %+v", got, want)
 	}
-	if got, want := *nv.Ports["swp2"].PFCProfile, (PFCProfile{3, 92160, 19456, 19456}); got != want {
+	if got, want := *nv.Ports["swp2"].PFCProfile, (PFCProfile{3, 92160, 19456, 19456, "enable", "enable"}); got != want {
 		t.Errorf("nvue swp2: %+v, want %+v", got, want)
 	}
 
@@ -200,6 +207,18 @@ func TestBufferDifferences(t *testing.T) {
 		{"nvue profile on priority 4", model.PlatformCumulus, nv(nvuePFC("4", 30, 99328, 19456, 19456)), []string{
 			"sw1 swp1 PFC priorities: intended 3, actual 4",
 		}},
+		// `nv set qos pfc <profile> tx|rx disable` by hand keeps the
+		// priorities and buffer but stops PFC frames (NVUE Command
+		// Reference, QoS, "Turns sending PFC frames on and off"); both
+		// spellings are read, and `enabled` is no difference.
+		{"nvue PFC tx and rx disable", model.PlatformCumulus, nv(pfcDirections("disable", "disable")), []string{
+			"sw1 swp1 PFC profile tx: intended enable, actual disable",
+			"sw1 swp1 PFC profile rx: intended enable, actual disable",
+		}},
+		{"nvue PFC tx disabled", model.PlatformCumulus, nv(pfcDirections("disabled", "enable")), []string{
+			"sw1 swp1 PFC profile tx: intended enable, actual disable",
+		}},
+		{"nvue PFC tx and rx enabled", model.PlatformCumulus, nv(pfcDirections("enabled", "enabled")), nil},
 		{"nvue no PFC profile", model.PlatformCumulus, nv(strings.Replace(nvueJSON, `"pfc": {"default-global"`, `"pfc": {"unused"`, 1)), []string{
 			"sw1 swp1 PFC priorities: intended 3, actual none",
 			"sw1 swp1 PFC profile cable-length: intended 30 m, " + nvNotSet,

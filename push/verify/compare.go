@@ -365,7 +365,9 @@ func onlyIntended(w, g *Port) {
 	case w.PFCProfile == nil:
 		g.PFCProfile = nil
 	case g.PFCProfile == nil:
-		g.PFCProfile = &PFCProfile{}
+		// No profile: its priorities and buffer say so; tx and rx
+		// would only repeat it.
+		g.PFCProfile = &PFCProfile{Tx: w.PFCProfile.Tx, Rx: w.PFCProfile.Rx}
 	}
 	g.IngressBuffers = onlyKeys(w.IngressBuffers, g.IngressBuffers)
 	switch {
@@ -568,7 +570,7 @@ var fieldNames = map[string]string{
 	"BandwidthPercent": "bandwidth", "MinBytes": "min", "MaxBytes": "max",
 	// The platforms' own words for their buffer settings.
 	"PFCProfile": "PFC profile", "CableMeters": "cable-length", "PortBuffer": "port-buffer",
-	"XoffThreshold": "xoff-threshold", "XonThreshold": "xon-threshold",
+	"XoffThreshold": "xoff-threshold", "XonThreshold": "xon-threshold", "Tx": "tx", "Rx": "rx",
 	"IngressBuffers": "ingress-buffer", "Priorities": "switch-priority", "Reserved": "reserved", "Xoff": "xoff", "Xon": "xon",
 	"MMU": "MMU", "IngressHeadroom": "ingress headroom", "Thresholds": "priority-group",
 	"Operational": "operational",

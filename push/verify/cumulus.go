@@ -145,10 +145,14 @@ func (c *NVUEConfig) ForeignQoS() map[string]string {
 // priority 3 in its roce-lossless pool ("Default RoCE Configuration"),
 // beside fabricc's default-lossless, and "You can only have a single
 // lossless pool configured on the switch at a time" (Quality of
-// Service, "Traffic Pools"). `enable off` is RoCE mode switched off.
+// Service, "Traffic Pools"). RoCE mode switched off is `enable off` up
+// to 5.14 and `state disabled` from 5.15 (NVUE Command Reference, Set
+// and Unset Commands, QoS, `nv set qos roce state`: "In Cumulus Linux
+// 5.14 and earlier, you specify enable on or enable off instead of
+// state enabled or state disabled").
 func nvueForeignQoS(qos obj) map[string]string {
 	out := map[string]string{}
-	if roce, ok := qos["roce"].(obj); ok && str(roce["enable"]) != "off" {
+	if roce, ok := qos["roce"].(obj); ok && str(roce["enable"]) != "off" && str(roce["state"]) != "disabled" {
 		out["qos roce"] = "RoCE mode " + cmp.Or(str(roce["mode"]), "lossless")
 	}
 	if sp := keysInts(child(qos, "traffic-pool", "roce-lossless", "switch-priority")); len(sp) > 0 {
@@ -333,7 +337,8 @@ func nvuePort(p *Port, i, qos, dom obj) {
 	p.PFC = keysInts(child(pfc, "switch-priority"))
 	if pfc != nil {
 		p.PFCProfile = &PFCProfile{CableMeters: Meters(num(pfc["cable-length"])), PortBuffer: Bytes(num(pfc["port-buffer"])),
-			XoffThreshold: Bytes(num(pfc["xoff-threshold"])), XonThreshold: Bytes(num(pfc["xon-threshold"]))}
+			XoffThreshold: Bytes(num(pfc["xoff-threshold"])), XonThreshold: Bytes(num(pfc["xon-threshold"])),
+			Tx: nvuePFCDirection(pfc["tx"]), Rx: nvuePFCDirection(pfc["rx"])}
 	}
 	sched := perTC(child(prof("egress-scheduler"), "traffic-class"))
 	for tc, v := range nvueWithDefaults(sched, nvueDefaultETS, nil, p.SwitchWide["ETS"]) {
@@ -465,6 +470,18 @@ func nvueState(v any) string {
 func nvueOff(v any) bool {
 	s := str(v)
 	return s == "disable" || s == "disabled" || s == "off"
+}
+
+// nvuePFCDirection reads a PFC profile's `tx` or `rx` as "enable" or
+// "disable", in either release's spelling (`disable`, or `disabled` as
+// NVUE's later enums write it). A direction the profile leaves out reads
+// "enable", as a link-pause direction does (nvueOff): fabricc writes both
+// on every profile, so only a direction switched off is a difference.
+func nvuePFCDirection(v any) string {
+	if nvueOff(v) {
+		return "disable"
+	}
+	return "enable"
 }
 
 // enabled reads an NVUE on/off value, which is "enable" or "enabled" by

@@ -22,8 +22,19 @@ func TestCumulusPinsForeignQoS(t *testing.T) {
 	if d := cmp.Diff(want, got); err != nil || d != "" {
 		t.Errorf("err %v, (-want +got):\n%s", err, d)
 	}
-	if got, err := foreignQoS(`[{"set": {"qos": {"roce": {"enable": "off"}}}}]`); err != nil || got != nil {
-		t.Errorf("RoCE mode off: %v, %v; want none", got, err)
+	// RoCE mode off: `enable off` up to 5.14, `state disabled` from 5.15
+	// (NVUE Command Reference, QoS, `nv set qos roce state`).
+	for _, roce := range []string{`{"enable": "off"}`, `{"state": "disabled", "mode": "lossless"}`} {
+		if got, err := foreignQoS(`[{"set": {"qos": {"roce": ` + roce + `}}}]`); err != nil || got != nil {
+			t.Errorf("RoCE mode off (%s): %v, %v; want none", roce, got, err)
+		}
+	}
+	for _, roce := range []string{`{"enable": "on"}`, `{"state": "enabled", "mode": "lossy"}`} {
+		got, err := foreignQoS(`[{"set": {"qos": {"roce": ` + roce + `}}}]`)
+		mode := map[bool]string{true: "RoCE mode lossy", false: "RoCE mode lossless"}[roce != `{"enable": "on"}`]
+		if d := cmp.Diff(map[string]string{"qos roce": mode}, got); err != nil || d != "" {
+			t.Errorf("RoCE mode on (%s): err %v, (-want +got):\n%s", roce, err, d)
+		}
 	}
 	if _, err := foreignQoS(`{not json`); err == nil {
 		t.Error("no error for a document that is not JSON")

@@ -302,10 +302,16 @@ type Meters int
 // limit that starts PFC frames, so port-buffer less it is the room for
 // the bytes still in flight after PAUSE; XonThreshold is xon-threshold,
 // how far the buffer must drain below xoff-threshold before PFC frames
-// stop; CableMeters is cable-length.
+// stop; CableMeters is cable-length. Tx and Rx are the profile's `tx`
+// and `rx`, "enable" or "disable" ("Turns sending PFC frames on and
+// off", "Turns receiving PFC frames on and off": NVUE Command Reference,
+// Set and Unset Commands, QoS, `nv set qos pfc <profile-id> tx|rx`): a
+// profile with `tx disable` keeps its switch priorities and buffer but
+// the switch sends no PFC frames, so the lossless class drops.
 type PFCProfile struct {
 	CableMeters                             Meters
 	PortBuffer, XoffThreshold, XonThreshold Bytes
+	Tx, Rx                                  string
 }
 
 // IngressBuffer is one Onyx priority group's `ingress-buffer iPort.pgN
@@ -587,7 +593,7 @@ func expectPFCProfile(leftToSwitch bool, mp *model.Port) *PFCProfile {
 		return nil
 	}
 	return &PFCProfile{CableMeters: Meters(b.CableMeters), PortBuffer: Bytes(b.PortBuffer),
-		XoffThreshold: Bytes(b.XoffThreshold), XonThreshold: Bytes(b.XonThreshold)}
+		XoffThreshold: Bytes(b.XoffThreshold), XonThreshold: Bytes(b.XonThreshold), Tx: "enable", Rx: "enable"}
 }
 
 // expectIngressBuffers are the ingress-buffer lines targets/onyx renders

@@ -42,7 +42,7 @@ func (s *shell) setUnset(verb string, path []string) string {
 	var err error
 	if verb == "set" {
 		err = setPath(s.d.schema, t, path)
-		roceDefaults(t)
+		roceDefaults(t, s.d.opts.Version)
 	} else {
 		err = unsetPath(s.d.schema, t, path)
 	}
@@ -240,7 +240,7 @@ func (s *shell) patch(verb, file string) string {
 			return err.Error() + " (path " + strings.Join(p, " ") + " in " + file + ")"
 		}
 	}
-	roceDefaults(t)
+	roceDefaults(t, s.d.opts.Version)
 	s.d.pending.t = t
 	return ""
 }

@@ -25,9 +25,11 @@ const (
 	// egressServicePool: the egress service pools' keyword is
 	// `egress-service-pool`, no longer `egress-pool`.
 	egressServicePool
-	// enabledKeywords: the state enums of PFC tx/rx, link-pause,
-	// ECN/RED and the PFC watchdog are `enabled|disabled`, no longer
-	// `enable|disable`.
+	// enabledKeywords: `qos roce state enabled|disabled`, `lldp
+	// dcbx-pfc-tlv enabled|disabled` and a bond's `mlag state` replace
+	// `enable on|off` and `on|off`, and ECN/RED take `enabled|disabled`
+	// instead of `enable|disable`. PFC and link-pause tx/rx and the
+	// interface PFC watchdog state stay `enable|disable` (schema.go).
 	enabledKeywords
 	changes // how many changes there are
 )
@@ -44,11 +46,15 @@ const (
 //   - egressServicePool 5.11: Cumulus Linux 5.11 What's New, "Changed
 //     NVUE Commands"; the 5.9 user guide, Quality of Service, "Advanced
 //     Buffer Tuning" still has `egress-pool`;
-//   - enabledKeywords 5.15: the NVUE Command Reference's current QoS
-//     pages (`enabled|disabled`) against the Cumulus Linux 5.9 user
-//     guide, Quality of Service ("nv set qos pfc default-global tx
-//     enable"), the boundary fabricc renders by (targets/cumulus
-//     version.go), not confirmed on hardware.
+//   - enabledKeywords 5.15: Cumulus Linux 5.15 "New and Changed NVUE
+//     Commands", tab "On/Off" (`nv set qos roce enable on|off` -> `nv
+//     set qos roce state enabled|disabled`, `lldp dcbx-pfc-tlv on|off`
+//     -> `enabled|disabled`, `bond mlag enable on|off` -> `state`);
+//     ECN/RED: the NVUE Command Reference, Set and Unset Commands, QoS
+//     writes `ecn enabled` and `red enabled` where the 5.x command lists
+//     have `ecn (enable|disable)`; the 5.15 list does not name them, so
+//     their cut-off at 5.15 is the reading of both pages, unconfirmed on
+//     a 5.15 switch.
 var releases = [changes]string{
 	advanceBuffer:     "5.4",
 	pfcWatchdog:       "5.6",
@@ -84,10 +90,28 @@ func templateChange(t string) (change, bool) {
 		return pfcWatchdog, true
 	case strings.Contains(t, "advance-buffer-config"), strings.Contains(t, "link-pause"):
 		return advanceBuffer, true
+	case strings.HasSuffix(t, "dcbx-pfc-tlv {enabled|disabled}"),
+		strings.HasSuffix(t, "ecn|red {enabled|disabled}"),
+		strings.HasSuffix(t, "qos roce state {enabled|disabled}"):
+		return enabledKeywords, true
 	case strings.Contains(t, "mlag state"):
 		// NVUE Command Reference, MLAG: "In Cumulus Linux 5.14 and
 		// earlier, you specify enable on or enable off instead of state
 		// enabled or state disabled".
+		return enabledKeywords, true
+	}
+	return 0, false
+}
+
+// templateRetired is the change that took a template's keywords out of
+// NVUE (the 5.15 renames: `qos roce enable on|off`, `dcbx-pfc-tlv
+// on|off`, ECN/RED `enable|disable`), and false for a template every
+// later release still has.
+func templateRetired(t string) (change, bool) {
+	switch {
+	case strings.HasSuffix(t, "dcbx-pfc-tlv {on|off}"),
+		strings.HasSuffix(t, "ecn|red {enable|disable}"),
+		strings.HasSuffix(t, "qos roce enable {on|off}"):
 		return enabledKeywords, true
 	}
 	return 0, false

@@ -23,7 +23,7 @@ func TestReleaseCutOffs(t *testing.T) {
 		cliPagination:     set("system cli pagination state enabled"),
 		autoSaveByDefault: func(version string) bool { return autoSave(version, tree{}) },
 		egressServicePool: set("qos advance-buffer-config default-global egress-service-pool 0 memory-percent 10"),
-		enabledKeywords:   set("qos pfc default-global tx enabled"),
+		enabledKeywords:   set("qos roce state disabled"),
 	}
 	for c := change(0); c < changes; c++ {
 		probe, ok := probes[c]

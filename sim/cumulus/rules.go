@@ -21,8 +21,10 @@ import (
 // over Converged Ethernet - RoCE: "NVUE defaults to roce mode lossless.
 // The command nv set qos roce and nv set qos roce mode lossless are
 // equivalent"; "If you enable mode lossy, configuring nv set qos roce
-// without a mode does not change the RoCE mode").
-func roceDefaults(t tree) {
+// without a mode does not change the RoCE mode"). RoCE on is `enable:
+// on` up to 5.14 and `state: enabled` from 5.15 (NVUE Command
+// Reference, QoS, `nv set qos roce state`).
+func roceDefaults(t tree, version string) {
 	qos, ok := t["qos"].(tree)
 	if !ok {
 		return
@@ -31,14 +33,18 @@ func roceDefaults(t tree) {
 	if !ok {
 		return
 	}
-	setDefault(roce, "enable", "on")
+	if since(version, enabledKeywords) {
+		setDefault(roce, "state", "enabled")
+	} else {
+		setDefault(roce, "enable", "on")
+	}
 	setDefault(roce, "mode", "lossless")
 }
 
 // roceMode is the RoCE mode the configuration turns on, "" for none.
 func roceMode(t tree) string {
 	roce, ok := child2(t, "qos", "roce")
-	if !ok || roce["enable"] == "off" {
+	if !ok || roce["enable"] == "off" || roce["state"] == "disabled" {
 		return ""
 	}
 	if m, ok := roce["mode"].(string); ok {

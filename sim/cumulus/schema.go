@@ -32,10 +32,21 @@ var templates = []string{
 	"interface <if> description <str>",
 	"interface <if> qos pfc|mapping|egress-scheduler|congestion-control profile <name>",
 	"interface <if> qos link-pause profile <name>",
-	"interface <if> qos pfc-watchdog state {enable|disable|enabled|disabled}",
-	// NVUE Command Reference, Set and Unset Commands, LLDP: on|off up to
-	// 5.14, enabled|disabled from 5.15.
-	"interface <if> lldp dcbx-pfc-tlv {on|off|enabled|disabled}",
+	// The state enums below are NVIDIA's, not fabricc's (releases.go,
+	// enabledKeywords): NVUE Command Reference, Set and Unset Commands,
+	// QoS, the revision documenting 5.16 and 5.17 (`nv set interface
+	// swp1 qos pfc-watchdog state enable`, "The default setting is
+	// disable"; `nv set qos pfc default-global tx enable`, `rx enable`;
+	// `nv set qos link-pause my_pause_ports tx enable`; `... traffic-class
+	// 4,5,7 ecn enabled`, `red enabled`; `nv set qos roce state enabled`,
+	// "In Cumulus Linux 5.14 and earlier, you specify enable on or enable
+	// off"), LLDP (dcbx-pfc-tlv on|off up to 5.14, enabled|disabled
+	// from 5.15) and the Cumulus Linux 5.15 "New and Changed NVUE
+	// Commands" list, tab "On/Off". A rendered file with another word
+	// than these is refused, as NVUE refuses it.
+	"interface <if> qos pfc-watchdog state {enable|disable}",
+	"interface <if> lldp dcbx-pfc-tlv {on|off}",
+	"interface <if> lldp dcbx-pfc-tlv {enabled|disabled}",
 	// Bonds: `interface <bond> bond member <if>` and the MLAG ID of an
 	// MLAG bond (Cumulus Linux user guide, Bonding - Link Aggregation;
 	// Multi-Chassis Link Aggregation - MLAG; NVUE CLI, "Search for a
@@ -80,16 +91,17 @@ var templates = []string{
 	// ("... traffic-class <qos-tc-id> bw-percent 0-100").
 	"qos egress-scheduler <name> traffic-class <key:0-7> bw-percent <int:0-100>",
 	"qos pfc <name> switch-priority <set:0-7>",
-	"qos pfc <name> tx|rx {enable|disable|enabled|disabled}",
+	"qos pfc <name> tx|rx {enable|disable}",
 	"qos pfc <name> cable-length <int:1-100000>",
 	"qos pfc <name> port-buffer|xoff-threshold|xon-threshold <int:0-100000000>",
-	"qos link-pause <name> tx|rx {enable|disable|enabled|disabled}",
+	"qos link-pause <name> tx|rx {enable|disable}",
 	"qos link-pause <name> cable-length <int:1-100000>",
 	"qos pfc-watchdog polling-interval <int:100-5000>",
 	"qos pfc-watchdog robustness <int:1-1000>",
 	"qos congestion-control <name> traffic-class <key:0-7> min-threshold|max-threshold <int:1-100000000>",
 	"qos congestion-control <name> traffic-class <key:0-7> probability <int:1-100>",
-	"qos congestion-control <name> traffic-class <key:0-7> ecn|red {enable|disable|enabled|disabled}",
+	"qos congestion-control <name> traffic-class <key:0-7> ecn|red {enable|disable}",
+	"qos congestion-control <name> traffic-class <key:0-7> ecn|red {enabled|disabled}",
 	"qos traffic-pool <name> memory-percent <int:0-100>",
 	"qos traffic-pool <name> switch-priority <set:0-7>",
 	"qos advance-buffer-config <name> ingress-lossless-buffer|egress-lossless-buffer shared-alpha <alpha>",
@@ -105,6 +117,7 @@ var templates = []string{
 	"qos advance-buffer-config <name> egress-pool|egress-service-pool <key:0-7> memory-percent <int:0-100>",
 	"qos roce mode {lossless|lossy|lossless-single-ipool}",
 	"qos roce enable {on|off}",
+	"qos roce state {enabled|disabled}",
 	"qos roce cable-length <int:1-100000>",
 	"system hostname <str>",
 	// Auto save: `enable on|off` (NVUE Command Reference, `nv set system
@@ -134,21 +147,15 @@ type node struct {
 	value func(string) (any, error)
 }
 
-// stateEnum is the state enum of PFC tx/rx, link-pause, ECN/RED and the
-// PFC watchdog in the templates; schemaFor puts one release's keywords
-// in its place (enabledKeywords).
-const stateEnum = "{enable|disable|enabled|disabled}"
-
 // egressPools is the egress service pools' keyword in the templates:
 // `egress-pool`, then `egress-service-pool` (egressServicePool);
 // schemaFor puts one release's keyword in its place.
 const egressPools = "egress-pool|egress-service-pool"
 
-// schemaFor is the object model of a release: `enable`/`disable` before
-// enabledKeywords, `enabled`/`disabled` from it, the egress pools'
+// schemaFor is the object model of a release: the egress pools'
 // keyword of egressServicePool, and only the templates whose objects
-// the release has (templateChange), all by the one table of release
-// cut-offs (releases). Releases with the same changes share one
+// or keywords the release has (templateChange, templateRetired), all by
+// the one table of release cut-offs (releases). Releases with the same changes share one
 // schema, built once: nothing changes a node after buildSchema.
 func schemaFor(version string) *node {
 	rc := changesOf(version)
@@ -164,10 +171,6 @@ var schemas sync.Map
 
 // buildRelease builds the schema of releases with changes rc.
 func buildRelease(rc releaseChanges) *node {
-	kw := "{enable|disable}"
-	if rc[enabledKeywords] {
-		kw = "{enabled|disabled}"
-	}
 	pool := "egress-pool"
 	if rc[egressServicePool] {
 		pool = "egress-service-pool"
@@ -177,7 +180,9 @@ func buildRelease(rc releaseChanges) *node {
 		if c, ok := templateChange(t); ok && !rc[c] {
 			continue
 		}
-		t = strings.ReplaceAll(t, stateEnum, kw)
+		if c, ok := templateRetired(t); ok && rc[c] {
+			continue
+		}
 		ts = append(ts, strings.ReplaceAll(t, egressPools, pool))
 	}
 	return buildSchema(ts)

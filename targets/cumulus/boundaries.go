@@ -1,5 +1,7 @@
 package cumulus
 
+import "strings"
+
 // Boundary is a Cumulus Linux release from which the NVUE file fabricc
 // renders for a switch changes: a file built for a release before it
 // does not fit a switch running it or later, and the other way round.
@@ -23,7 +25,22 @@ func Boundaries() []Boundary {
 		{sinceServicePool.String(), "advance-buffer-config egress-service-pool instead of egress-pool"},
 	}
 	for _, d := range dialects[1:] {
-		out = append(out, Boundary{d.from.String(), "state keywords " + d.enable + "/" + d.disable + " instead of " + dialects[0].enable + "/" + dialects[0].disable + ", " + d.on + " instead of " + dialects[0].on})
+		out = append(out, Boundary{d.from.String(), dialectChange(dialects[0], d)})
 	}
 	return out
+}
+
+// dialectChange says which keywords d writes instead of old's.
+func dialectChange(old, d dialect) string {
+	var parts []string
+	if d.enable != old.enable {
+		parts = append(parts, "state keywords "+d.enable+"/"+d.disable+" instead of "+old.enable+"/"+old.disable)
+	}
+	if d.ecnOn != old.ecnOn {
+		parts = append(parts, "ECN/RED "+d.ecnOn+"/"+d.ecnOff+" instead of "+old.ecnOn+"/"+old.ecnOff)
+	}
+	if d.on != old.on {
+		parts = append(parts, "dcbx-pfc-tlv "+d.on+" instead of "+old.on)
+	}
+	return strings.Join(parts, ", ")
 }

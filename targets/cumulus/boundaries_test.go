@@ -15,7 +15,7 @@ func TestBoundaries(t *testing.T) {
 		{"5.6", "qos pfc-watchdog"},
 		{"5.9", "auto save at nv config apply"},
 		{"5.11", "advance-buffer-config egress-service-pool instead of egress-pool"},
-		{"5.15", "state keywords enabled/disabled instead of enable/disable, enabled instead of on"},
+		{"5.15", "ECN/RED enabled/disabled instead of enable/disable, dcbx-pfc-tlv enabled instead of on"},
 	}
 	if got := Boundaries(); !reflect.DeepEqual(got, want) {
 		t.Errorf("Boundaries() = %v, want %v", got, want)

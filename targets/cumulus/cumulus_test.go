@@ -259,13 +259,24 @@ func TestScriptLines(t *testing.T) {
 			"# NOTE: the PFC watchdog (timeout 400 ms, polling 100 ms, restore 400 ms, action drop) needs Cumulus Linux 5.6; 5.5 has none",
 			"#   nv config save   (Cumulus Linux 5.5 does not save on apply; 5.9 and later do)",
 		}, absent: []string{"nv set qos pfc-watchdog polling-interval 100", "nv set interface swp1 qos pfc-watchdog state enable"}},
+		// NVUE Command Reference, Set and Unset Commands, QoS: `ecn
+		// enabled` and `red enabled`, but `tx enable`, `rx enable` and
+		// `pfc-watchdog state enable`, which the Cumulus Linux 5.15
+		// change list does not rename.
 		{name: "keywords of 5.15", mutate: func(f *model.Fabric) {
 			f.Switches[0].OSVersion = "5.15.0"
 		}, want: []string{
-			"nv set qos pfc pfc-sp3-100g-3m tx enabled",
+			"# platform: cumulus, NVIDIA Cumulus Linux 5.15.0 (NVUE; state keywords enable/disable, ECN/RED enabled/disabled)",
+			"nv set qos pfc pfc-sp3-100g-3m tx enable",
+			"nv set qos pfc pfc-sp3-100g-3m rx enable",
 			"nv set qos congestion-control default-global traffic-class 3 ecn enabled",
 			"nv set qos congestion-control default-global traffic-class 3 red disabled",
+			"nv set interface swp1 qos pfc-watchdog state enable",
+		}, absent: []string{
+			"nv set qos pfc pfc-sp3-100g-3m tx enabled",
+			"nv set qos pfc pfc-sp3-100g-3m rx enabled",
 			"nv set interface swp1 qos pfc-watchdog state enabled",
+			"nv set qos congestion-control default-global traffic-class 3 ecn enable",
 		}},
 		{name: "advanced buffers before 5.4", mutate: func(f *model.Fabric) {
 			f.Switches[0].OSVersion = "5.3.0"

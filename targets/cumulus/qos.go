@@ -293,7 +293,7 @@ func renderECN(p *plan, q *model.QoS, t target) error {
 		p.at("qos", "class", c.Name, "ecn")
 		base := fmt.Sprintf("qos congestion-control %s traffic-class %d", profileDefault, c.TrafficClass)
 		if c.ECN == nil {
-			p.set(base+" ecn", t.disable)
+			p.set(base+" ecn", t.ecnOff)
 			continue
 		}
 		e := c.ECN
@@ -306,10 +306,10 @@ func renderECN(p *plan, q *model.QoS, t target) error {
 		p.set(base+" min-threshold", e.MinBytes)
 		p.set(base+" max-threshold", e.MaxBytes)
 		p.set(base+" probability", e.MarkProbabilityPercent)
-		p.set(base+" ecn", t.enable)
+		p.set(base+" ecn", t.ecnOn)
 		// Marking only: the model has no RED drop, and a lossless class
 		// must not drop.
-		p.set(base+" red", t.disable)
+		p.set(base+" red", t.ecnOff)
 	}
 	idleECN(p, q, t)
 	return nil
@@ -337,7 +337,7 @@ func idleECN(p *plan, q *model.QoS, t target) {
 	p.at("qos")
 	p.commentf("traffic classes %s carry no class and no switch priority: no ECN marking, whatever an earlier fabric set", joinInts(idle))
 	for _, tc := range idle {
-		p.set(fmt.Sprintf("qos congestion-control %s traffic-class %d ecn", profileDefault, tc), t.disable)
+		p.set(fmt.Sprintf("qos congestion-control %s traffic-class %d ecn", profileDefault, tc), t.ecnOff)
 	}
 }
 

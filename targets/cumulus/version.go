@@ -46,27 +46,52 @@ var (
 )
 
 // dialect holds the keywords that changed between 5.x releases. This table
-// is the only place that knows them.
+// is the only place that knows them. Sources: the NVUE Command Reference,
+// Set and Unset Commands, QoS (the revision that documents the 5.16 and
+// 5.17 commands) and LLDP, and the Cumulus Linux 5.15 "New and Changed
+// NVUE Commands" list, tab "On/Off".
 type dialect struct {
 	from release
-	// enable/disable are the state enum of PFC tx/rx, ECN/RED and the PFC
-	// watchdog. Releases up to 5.14 document `enable`/`disable` (5.9 QoS
-	// guide: "nv set qos pfc default-global tx enable"); the current NVUE
-	// reference writes `enabled`/`disabled`, and 5.15 renamed
-	// `qos roce enable on` to `qos roce state enabled`. That the 5.15 rename
-	// covers these enums too is not confirmed on hardware.
+	// enable/disable are the state enum of PFC tx/rx, link pause tx/rx
+	// and an interface's PFC watchdog, the same in every release: the
+	// QoS reference writes `nv set qos pfc default-global tx enable`,
+	// `rx enable`, `nv set qos link-pause my_pause_ports tx enable` and
+	// `nv set interface swp1 qos pfc-watchdog state enable` ("The default
+	// setting is disable"), and the 5.15 change list renames none of
+	// them.
 	enable, disable string
+	// ecnOn/ecnOff are the state enum of ECN marking and RED on a
+	// congestion-control traffic class: `enable`/`disable` up to 5.14
+	// (Cumulus Linux 5.9 user guide, Quality of Service, ECN; the 5.x
+	// `nv list-commands` pages: "ecn (enable|disable)"), `enabled`/
+	// `disabled` in the QoS reference (`... traffic-class 4,5,7 ecn
+	// enabled`, `... red enabled`). The 5.15 change list does not name
+	// ECN or RED, so that 5.15 is the first release taking `enabled`
+	// here (it is the release of the other on/off renames) is fabricc's
+	// reading of the two pages, not confirmed on a 5.15 switch.
+	ecnOn, ecnOff string
 	// on is the value that turns an LLDP TLV on: `nv set interface swp1
 	// lldp dcbx-pfc-tlv on` up to 5.14, `enabled` from 5.15 (NVUE Command
 	// Reference, Set and Unset Commands, LLDP: "In Cumulus Linux 5.14 and
-	// earlier, you specify on or off").
+	// earlier, you specify on or off"; the 5.15 change list:
+	// "dcbx-pfc-tlv on|off" -> "enabled|disabled").
 	on string
 }
 
 // dialects is ordered oldest first.
 var dialects = []dialect{
-	{from: release{5, 0}, enable: "enable", disable: "disable", on: "on"},
-	{from: release{5, 15}, enable: "enabled", disable: "disabled", on: "enabled"},
+	{from: release{5, 0}, enable: "enable", disable: "disable", ecnOn: "enable", ecnOff: "disable", on: "on"},
+	{from: release{5, 15}, enable: "enable", disable: "disable", ecnOn: "enabled", ecnOff: "disabled", on: "enabled"},
+}
+
+// keywords describes the dialect's state keywords for the file's header:
+// "enable/disable", and the ECN/RED words where they differ.
+func (d dialect) keywords() string {
+	s := d.enable + "/" + d.disable
+	if d.ecnOn != d.enable {
+		s += ", ECN/RED " + d.ecnOn + "/" + d.ecnOff
+	}
+	return s
 }
 
 // target is what the renderer knows about the switch's release.

@@ -54,7 +54,7 @@ func TestRenderLines(t *testing.T) {
 			"\t\tmlnx_ensure \"$ifc\" ets 'tsa ets,ets,ets,ets,ets,ets,strict,ets tcbw 50,0,0,50,0,0,0,0' --tsa ets,ets,ets,ets,ets,ets,strict,ets --tcbw 50,0,0,50,0,0,0,0\n",
 			"\t\tmlnx_ensure \"$ifc\" prio_tc 0,0,0,3,0,0,6,0 --prio_tc 0,0,0,3,0,0,6,0\n",
 			" 23:0 24:3 25:3 26:3 27:3 ", " 47:0 48:6 49:6 ",
-			"need_driver_tool p9p1 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils)'\n",
+			"need_driver_tool p9p1 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils), or, if this host now uses the distribution'\\''s inbox driver, set driver = \"inbox\" for this NIC in the fabric and build again'\n",
 			"ethtool -A \"$ifc\" autoneg off rx off tx off\n",
 		}, []string{"dcb pfc set dev", "mlnx_qos -i \"$ifc\" --pfc", "mlnx_qos -i \"$ifc\" --dscp2prio"}},
 		{"guard, carrier and speed", 2, []string{
@@ -86,7 +86,7 @@ func TestRenderLines(t *testing.T) {
 			"dcb ets set dev \"$ifc\" tc-tsa 0:ets 1:ets 2:ets 3:ets 4:ets 5:ets 6:strict 7:ets tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0\n",
 			"dcb ets set dev \"$ifc\" prio-tc 0:0 1:0 2:0 3:3 4:0 5:0 6:6 7:0 tc-tsa 0:ets 1:ets 2:ets 3:ets 4:ets 5:ets 6:strict 7:ets tc-bw 0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0\n",
 			"dcb app replace dev \"$ifc\" dscp-prio 0:0 1:0 ",
-			"need_driver_tool ens2f0np0 dcb iproute2\n",
+			"need_driver_tool ens2f0np0 dcb 'iproute2 5.12 or later (dcb came in iproute2 5.11, dcb app, dcb dcbx and dcb -N in 5.12; ip -V prints the installed release: Debian 11 ships 5.10, which has no dcb), or set driver = \"mlnx_ofed\" for this NIC in the fabric if the host runs MLNX_OFED'\n",
 			"ensure \"$ifc\" 'address 10.0.1.10/24' present \"$(addr_state \"$ifc\" 10.0.1.10/24)\" ip addr replace 10.0.1.10/24 dev \"$ifc\"\n",
 			"\tskip \"$ifc: DCQCN priorities (the inbox mlx5 driver has no per-priority DCQCN switch to read or set; firmware runs DCQCN on the priorities in ROCE_CC_PRIO_MASK_P1, default all: mlxconfig -d <pci device> query ROCE_CC_PRIO_MASK_P1; wanted: 0,1,2,3,4,5,6,7)\"\n",
 			"\t\tlocal sets=$CHANGES\n\t\tensure \"$ifc\" pfc ",

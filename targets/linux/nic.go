@@ -23,7 +23,19 @@ const (
 // Packages named when a tool is missing.
 const (
 	pkgIproute = "iproute2"
-	pkgMlnxQos = "MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils)"
+	// pkgDcb: the inbox steps run `dcb app`, `dcb dcbx` and `dcb -N`,
+	// which iproute2 gained in v5.12.0 (iproute2 git: "dcb: Add a
+	// subtool for the DCB APP object", "... for the DCBX object", "dcb:
+	// Support -N to suppress translation to human-readable names"); `dcb`
+	// itself came in v5.11.0. Debian 11 ships iproute2 5.10, which has
+	// iproute2 installed and no dcb, so "install iproute2" alone misled.
+	pkgDcb = "iproute2 5.12 or later (dcb came in iproute2 5.11, dcb app, dcb dcbx and dcb -N in 5.12; " +
+		"ip -V prints the installed release: Debian 11 ships 5.10, which has no dcb), " +
+		`or set driver = "mlnx_ofed" for this NIC in the fabric if the host runs MLNX_OFED`
+	// pkgMlnxQos also names the way out for a host that left MLNX_OFED
+	// for the distribution's inbox driver.
+	pkgMlnxQos = "MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils), or, if this host now uses the distribution's inbox driver, " +
+		`set driver = "inbox" for this NIC in the fabric and build again`
 	pkgEthtool = "ethtool"
 )
 
@@ -562,11 +574,11 @@ func writeMain(b *script, h *model.Host) {
 		}
 		switch n.Driver {
 		case driverOFED:
-			fmt.Fprintf(b, "need_driver_tool %s mlnx_qos '%s'\n", quote.ShellWord(n.Interface), pkgMlnxQos)
+			fmt.Fprintf(b, "need_driver_tool %s mlnx_qos %s\n", quote.ShellWord(n.Interface), quote.ShellWord(pkgMlnxQos))
 		case driverQede:
 			// DCB lives in the adapter firmware (writeQLogic): no tool.
 		default:
-			fmt.Fprintf(b, "need_driver_tool %s dcb %s\n", quote.ShellWord(n.Interface), pkgIproute)
+			fmt.Fprintf(b, "need_driver_tool %s dcb %s\n", quote.ShellWord(n.Interface), quote.ShellWord(pkgDcb))
 		}
 	}
 	writeDcbxCheck(b, h)

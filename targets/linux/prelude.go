@@ -613,7 +613,7 @@ qede_pfc() {
 		return 0
 	fi
 	if ! command -v dcb >/dev/null 2>&1; then
-		skip "$ifc: negotiated PFC (dcb not found: install iproute2; wanted $want)"
+		skip "$ifc: negotiated PFC (dcb not found: it needs iproute2 5.11 or later, ip -V prints the installed release; wanted $want)"
 		return 0
 	fi
 	# No dcbnl: skipped on a virtual device, a difference on a real NIC.

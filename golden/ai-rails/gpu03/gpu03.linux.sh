@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=5f7f1e4689cd8e373faa428521c74f5b15c35d4e2d6cc14a5fd1a4f4f273c951
+FABRICC_SCRIPT_ID=bab80fdcfdaf262f322cb0b9a7ad405d60598aa128e465af835859e95230f332
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu03'
 # Where --install puts this script's copy and its systemd unit.
@@ -2240,21 +2240,21 @@ if [[ $BOOT == install ]]; then
 fi
 need_tool ip iproute2
 need_driver_tool ens1np0 ethtool ethtool
-need_driver_tool ens1np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils)'
+need_driver_tool ens1np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils), or, if this host now uses the distribution'\''s inbox driver, set driver = "inbox" for this NIC in the fabric and build again'
 need_driver_tool ens2np0 ethtool ethtool
-need_driver_tool ens2np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils)'
+need_driver_tool ens2np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils), or, if this host now uses the distribution'\''s inbox driver, set driver = "inbox" for this NIC in the fabric and build again'
 need_driver_tool ens3np0 ethtool ethtool
-need_driver_tool ens3np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils)'
+need_driver_tool ens3np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils), or, if this host now uses the distribution'\''s inbox driver, set driver = "inbox" for this NIC in the fabric and build again'
 need_driver_tool ens4np0 ethtool ethtool
-need_driver_tool ens4np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils)'
+need_driver_tool ens4np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils), or, if this host now uses the distribution'\''s inbox driver, set driver = "inbox" for this NIC in the fabric and build again'
 need_driver_tool ens5np0 ethtool ethtool
-need_driver_tool ens5np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils)'
+need_driver_tool ens5np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils), or, if this host now uses the distribution'\''s inbox driver, set driver = "inbox" for this NIC in the fabric and build again'
 need_driver_tool ens6np0 ethtool ethtool
-need_driver_tool ens6np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils)'
+need_driver_tool ens6np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils), or, if this host now uses the distribution'\''s inbox driver, set driver = "inbox" for this NIC in the fabric and build again'
 need_driver_tool ens7np0 ethtool ethtool
-need_driver_tool ens7np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils)'
+need_driver_tool ens7np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils), or, if this host now uses the distribution'\''s inbox driver, set driver = "inbox" for this NIC in the fabric and build again'
 need_driver_tool ens8np0 ethtool ethtool
-need_driver_tool ens8np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils)'
+need_driver_tool ens8np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils), or, if this host now uses the distribution'\''s inbox driver, set driver = "inbox" for this NIC in the fabric and build again'
 dcbx_check ens1np0 ens2np0 ens3np0 ens4np0 ens5np0 ens6np0 ens7np0 ens8np0
 rdma_wait ens1np0
 { set +e; NIC_COUNTS=$(nic_enter; nic_1 >&3); nic_leave ens1np0 $?; } 3>&1

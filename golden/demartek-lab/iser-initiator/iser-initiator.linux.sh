@@ -29,7 +29,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=d57996d17a60c524acb53abe2a2d72462edc5ee5efeff458c469e6ad043ed7e1
+FABRICC_SCRIPT_ID=d474a722c8bd8440a04d0bf24501c7dceeda7218ddf3772d040d1bd654011bef
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='iser-initiator'
 # Where --install puts this script's copy and its systemd unit.
@@ -743,7 +743,7 @@ qede_pfc() {
 		return 0
 	fi
 	if ! command -v dcb >/dev/null 2>&1; then
-		skip "$ifc: negotiated PFC (dcb not found: install iproute2; wanted $want)"
+		skip "$ifc: negotiated PFC (dcb not found: it needs iproute2 5.11 or later, ip -V prints the installed release; wanted $want)"
 		return 0
 	fi
 	# No dcbnl: skipped on a virtual device, a difference on a real NIC.

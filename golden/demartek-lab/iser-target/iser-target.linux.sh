@@ -29,7 +29,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=de4adf60a833820a807043caee4cef66a571887ce14a7340977eca72d0f5d5f8
+FABRICC_SCRIPT_ID=efe13e2f0ddb01ed198fc920a4a6fd785b66a1c1bbcd71a3d9504b96babc6799
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='iser-target'
 # Where --install puts this script's copy and its systemd unit.
@@ -1843,7 +1843,7 @@ if [[ $BOOT == install ]]; then
 fi
 need_tool ip iproute2
 need_driver_tool p9p1 ethtool ethtool
-need_driver_tool p9p1 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils)'
+need_driver_tool p9p1 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils), or, if this host now uses the distribution'\''s inbox driver, set driver = "inbox" for this NIC in the fabric and build again'
 dcbx_check p9p1
 rdma_wait p9p1
 { set +e; NIC_COUNTS=$(nic_enter; nic_1 >&3); nic_leave p9p1 $?; } 3>&1

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=7f79c5ba224921a86b58ce34af6848a73d4a046658c8cad4e11a621fdf94c710
+FABRICC_SCRIPT_ID=7fb3b98ed066e5c30efcf555f245876d2a1e8eec968c4e0072f0bfe61891398f
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='h2'
 # Where --install puts this script's copy and its systemd unit.
@@ -1780,7 +1780,7 @@ if [[ $BOOT == install ]]; then
 fi
 need_tool ip iproute2
 need_driver_tool ens1f0np0 ethtool ethtool
-need_driver_tool ens1f0np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils)'
+need_driver_tool ens1f0np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils), or, if this host now uses the distribution'\''s inbox driver, set driver = "inbox" for this NIC in the fabric and build again'
 dcbx_check ens1f0np0
 rdma_wait ens1f0np0
 { set +e; NIC_COUNTS=$(nic_enter; nic_1 >&3); nic_leave ens1f0np0 $?; } 3>&1

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=c50ae3e16aea1e5b613c3fe1371580b6d0be7db4992515417e5981bde8d5dc15
+FABRICC_SCRIPT_ID=a54ea0c3557322720118fc388d1748f255b7560d77df0a8f3716c1db384fcdc0
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu05'
 # Where --install puts this script's copy and its systemd unit.
@@ -1780,7 +1780,7 @@ if [[ $BOOT == install ]]; then
 fi
 need_tool ip iproute2
 need_driver_tool ens1f0np0 ethtool ethtool
-need_driver_tool ens1f0np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils)'
+need_driver_tool ens1f0np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils), or, if this host now uses the distribution'\''s inbox driver, set driver = "inbox" for this NIC in the fabric and build again'
 dcbx_check ens1f0np0
 rdma_wait ens1f0np0
 { set +e; NIC_COUNTS=$(nic_enter; nic_1 >&3); nic_leave ens1f0np0 $?; } 3>&1

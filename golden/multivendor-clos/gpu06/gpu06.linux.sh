@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=fcb7dccecbb4bba6c131a1ead6a3c9b330ab0f29474ade7eca30022555e140db
+FABRICC_SCRIPT_ID=579b2d2c758263a7d8419ce7101d6a771c4edb8b89d73849ebc6feb31c1189f2
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu06'
 # Where --install puts this script's copy and its systemd unit.
@@ -1780,7 +1780,7 @@ if [[ $BOOT == install ]]; then
 fi
 need_tool ip iproute2
 need_driver_tool ens1f0np0 ethtool ethtool
-need_driver_tool ens1f0np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils)'
+need_driver_tool ens1f0np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils), or, if this host now uses the distribution'\''s inbox driver, set driver = "inbox" for this NIC in the fabric and build again'
 dcbx_check ens1f0np0
 rdma_wait ens1f0np0
 { set +e; NIC_COUNTS=$(nic_enter; nic_1 >&3); nic_leave ens1f0np0 $?; } 3>&1

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=cb33fca1ed04046c87df000cdbb1147a8e732f5c1e01342c3ab5bb9fde01f63a
+FABRICC_SCRIPT_ID=7a457c466e5983a1638852580e26c3c4bdd2aca7b5f140454bf8bbbb81ec8ec6
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu07'
 # Where --install puts this script's copy and its systemd unit.
@@ -1780,7 +1780,7 @@ if [[ $BOOT == install ]]; then
 fi
 need_tool ip iproute2
 need_driver_tool ens1f0np0 ethtool ethtool
-need_driver_tool ens1f0np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils)'
+need_driver_tool ens1f0np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils), or, if this host now uses the distribution'\''s inbox driver, set driver = "inbox" for this NIC in the fabric and build again'
 dcbx_check ens1f0np0
 rdma_wait ens1f0np0
 { set +e; NIC_COUNTS=$(nic_enter; nic_1 >&3); nic_leave ens1f0np0 $?; } 3>&1

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=d2c6de301b4b248e57eb553b348605a2a5b348fc0814c0456a5f76a460d82054
+FABRICC_SCRIPT_ID=ee6aed30468107b7739b14f7c416210275dfada6ebf20e79cf8943fc082a908b
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='stor02'
 # Where --install puts this script's copy and its systemd unit.
@@ -1720,7 +1720,7 @@ if [[ $BOOT == install ]]; then
 fi
 need_tool ip iproute2
 need_driver_tool ens2f0np0 ethtool ethtool
-need_driver_tool ens2f0np0 dcb iproute2
+need_driver_tool ens2f0np0 dcb 'iproute2 5.12 or later (dcb came in iproute2 5.11, dcb app, dcb dcbx and dcb -N in 5.12; ip -V prints the installed release: Debian 11 ships 5.10, which has no dcb), or set driver = "mlnx_ofed" for this NIC in the fabric if the host runs MLNX_OFED'
 dcbx_check ens2f0np0
 rdma_wait ens2f0np0
 { set +e; NIC_COUNTS=$(nic_enter; nic_1 >&3); nic_leave ens2f0np0 $?; } 3>&1

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=5e6bac439fd7d6eff2be9301af6896edb3c075c434de1f31c752f9634e276ca8
+FABRICC_SCRIPT_ID=0d8e9b4992d160679195aabe130b644b0d944b8a496e91efcdd22f4638acd3fa
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='arch01'
 # Where --install puts this script's copy and its systemd unit.
@@ -1906,7 +1906,7 @@ if [[ $BOOT == install ]]; then
 fi
 need_tool ip iproute2
 need_driver_tool ens1f0np0 ethtool ethtool
-need_driver_tool ens1f0np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils)'
+need_driver_tool ens1f0np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils), or, if this host now uses the distribution'\''s inbox driver, set driver = "inbox" for this NIC in the fabric and build again'
 dcbx_check ens1f0np0
 rdma_wait ens1f0np0
 { set +e; NIC_COUNTS=$(nic_enter; nic_1 >&3); nic_leave ens1f0np0 $?; } 3>&1

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=0b6615538ab5d049d52bd8fdaf367511c79ce85e548b66844917a2363715f4b1
+FABRICC_SCRIPT_ID=af9cf8ca4e3f84ee3c01a452bcd40598bb6b333f71fb8b1fe0d29f3a8a044a4b
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='stor01'
 # Where --install puts this script's copy and its systemd unit.
@@ -1907,7 +1907,7 @@ if [[ $BOOT == install ]]; then
 fi
 need_tool ip iproute2
 need_driver_tool ens1f0np0 ethtool ethtool
-need_driver_tool ens1f0np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils)'
+need_driver_tool ens1f0np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-utils), or, if this host now uses the distribution'\''s inbox driver, set driver = "inbox" for this NIC in the fabric and build again'
 dcbx_check ens1f0np0
 rdma_wait ens1f0np0
 { set +e; NIC_COUNTS=$(nic_enter; nic_1 >&3); nic_leave ens1f0np0 $?; } 3>&1
