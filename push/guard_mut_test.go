@@ -1,0 +1,72 @@
+package push
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/sim"
+)
+
+// Tests that pin guard.go (the device lock and the recovery after an
+// interrupted push) where a one-token mutation (review mutants4) left
+// every earlier test passing.
+
+// cumulusOf is the demo fabric's Cumulus switch with its configuration.
+func cumulusOf(t *testing.T) (*model.Fabric, *model.Switch, []byte) {
+	t.Helper()
+	f, set := demo(t)
+	for _, sw := range platformsUnderTest(f) {
+		if sw.Platform == model.PlatformCumulus {
+			return f, sw, config(t, set, sw)
+		}
+	}
+	t.Skip("the demo fabric has no Cumulus switch")
+	return nil, nil, nil
+}
+
+// TestUnlockRetriesOverANewConnection: when the connection drops at the
+// release of the lock (`rm -f /var/tmp/fabricc.lock`), the push releases
+// it over a new connection and says so; the switch is left unlocked and
+// the push changed.
+func TestUnlockRetriesOverANewConnection(t *testing.T) {
+	f, sw, cfg := cumulusOf(t)
+	l := startLab(t, sw, sim.Faults{Stage: &sim.StageFault{At: regexp.MustCompile(`^rm -f /var/tmp/fabricc\.lock$`), Kind: sim.FaultDrop}})
+	r := l.runWith(t, Options{Action: ActionPush, Fabric: f}, sw, cfg)
+	if r.Status != StatusChanged {
+		t.Fatalf("push: %s %q", r.Status, r.Error)
+	}
+	var notes []string
+	for _, n := range r.Notes {
+		if strings.Contains(n, "device lock") {
+			notes = append(notes, n)
+		}
+	}
+	if len(notes) != 1 || !strings.HasPrefix(notes[0], "releasing the device lock failed once (") || !strings.HasSuffix(notes[0], "); released over a new connection") {
+		t.Errorf("notes about the lock %q, want one: releasing the device lock failed once (...); released over a new connection", notes)
+	}
+	if h := lockHolder(t, l, sw.Platform); h != nil {
+		t.Errorf("lock left after the push: %v", h)
+	}
+}
+
+// TestUnlockThatFailsIsReported: a lock the push cannot release (every
+// `rm -f` of it refused) is reported with what the next push does about
+// it, never left silently; it stays, naming this push.
+func TestUnlockThatFailsIsReported(t *testing.T) {
+	f, sw, cfg := cumulusOf(t)
+	l := startLab(t, sw, sim.Faults{Reject: regexp.MustCompile(`^rm -f /var/tmp/fabricc\.lock$`)})
+	r := l.runWith(t, Options{Action: ActionPush, Fabric: f, ID: "20250101-120000-unlock"}, sw, cfg)
+	const after = "); the next push from this host breaks it once this process has ended, another host needs --break-lock"
+	found := slices.ContainsFunc(r.Notes, func(n string) bool {
+		return strings.HasPrefix(n, "the device lock could not be released (") && strings.HasSuffix(n, after)
+	})
+	if !found {
+		t.Errorf("push %s %q, notes %q: want the device lock could not be released (...%s", r.Status, r.Error, r.Notes, after)
+	}
+	if h := lockHolder(t, l, sw.Platform); h == nil || h.ID != "20250101-120000-unlock" {
+		t.Errorf("lock after the push %v, want this push's", h)
+	}
+}
