@@ -70,3 +70,24 @@ func TestUnlockThatFailsIsReported(t *testing.T) {
 		t.Errorf("lock after the push %v, want this push's", h)
 	}
 }
+
+// TestFifthLockIsNotTakenOver: a lock that already carries maxInherits
+// (4) transactions of killed pushes is not taken over again, stale or
+// named by --break-lock, so that its line stays bounded; the push
+// refuses the switch instead. One fewer is still taken over.
+func TestFifthLockIsNotTakenOver(t *testing.T) {
+	stale := func(Holder) bool { return true }
+	killed := Holder{ID: "20250101-120400-killed5"}
+	for n, want := range map[int]bool{3: true, 4: false} {
+		var inherits []string
+		for i := range n {
+			inherits = append(inherits, "20250101-12000"+string(rune('0'+i))+"-killed")
+		}
+		for _, o := range []Options{{Stale: stale}, {Stale: func(Holder) bool { return false }, BreakLock: killed.ID}} {
+			d := &device{o: o, me: Holder{ID: "20250101-120500-me", Inherits: inherits}}
+			if _, ok := d.mayBreak(killed); ok != want {
+				t.Errorf("with %d transactions inherited (break-lock %q), taken over: %v, want %v", n, o.BreakLock, ok, want)
+			}
+		}
+	}
+}
