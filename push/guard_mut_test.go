@@ -91,3 +91,55 @@ func TestFifthLockIsNotTakenOver(t *testing.T) {
 		}
 	}
 }
+
+// eosOf is the demo fabric's EOS switch with its configuration.
+func eosOf(t *testing.T) (*model.Fabric, *model.Switch, []byte) {
+	t.Helper()
+	f, set := demo(t)
+	for _, sw := range platformsUnderTest(f) {
+		if sw.Platform == model.PlatformEOS {
+			return f, sw, config(t, set, sw)
+		}
+	}
+	t.Skip("the demo fabric has no EOS switch")
+	return nil, nil, nil
+}
+
+// TestOthersTimedSessionRefusesThePush: an operator's EOS configure
+// session committed with `commit timer` (which the switch rolls back
+// unless it is committed again before the timer runs out) is not fabricc's to confirm or abort: the
+// push refuses the switch, naming the session and the way out, and
+// changes nothing; the session still waits under its timer. A dry run
+// shows the diff and fails with the same refusal.
+func TestOthersTimedSessionRefusesThePush(t *testing.T) {
+	f, sw, cfg := eosOf(t)
+	l := startLab(t, sw, sim.Faults{})
+	c := l.dial(t, model.PlatformEOS)
+	for _, cmd := range []string{"configure session troubleshooting", "commit timer 00:05:00"} {
+		if out, err := c.Send(cmd); err != nil || strings.Contains(out, "%") {
+			t.Fatalf("%s: %v %q", cmd, err, out)
+		}
+	}
+	_ = c.Close()
+	running := l.sim.Running()
+	const refusal = "EOS session troubleshooting committed with a timer, not confirmed (the switch reverts it when the timer runs out), " +
+		"and it is not fabricc's: confirm or abort it on the switch first; nothing was changed"
+
+	r := l.runWith(t, Options{Action: ActionPush, Fabric: f}, sw, cfg)
+	if r.Status != StatusFailed || r.Error != refusal {
+		t.Errorf("push: %s %q, want failed %q", r.Status, r.Error, refusal)
+	}
+	if l.sim.Running() != running {
+		t.Error("the refused push changed the running configuration")
+	}
+	d := l.runWith(t, Options{Action: ActionDiff, Fabric: f, ID: "t2"}, sw, cfg)
+	if d.Status != StatusFailed || d.Error != "push would be refused: "+refusal {
+		t.Errorf("dry run: %s %q, want failed %q", d.Status, d.Error, "push would be refused: "+refusal)
+	}
+	c = l.dial(t, model.PlatformEOS)
+	defer c.Close()
+	// EOS refuses to enter a session whose commit timer runs.
+	if _, err := c.Send("configure session troubleshooting"); err == nil || !strings.Contains(err.Error(), "(commit timer pending)") {
+		t.Errorf("entering the operator's session after the push: %v, want %q", err, "(commit timer pending)")
+	}
+}
