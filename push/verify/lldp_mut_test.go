@@ -121,3 +121,25 @@ func TestEOSNeighborWithoutSystemName(t *testing.T) {
 		t.Errorf("neighbors (-want +got):\n%s", d)
 	}
 }
+
+// TestNVUENeighborWithoutPortType: an NVUE neighbor whose port has no
+// "type" is a MAC address only when its port name is written as one;
+// "type" says it otherwise ("ifname", "mac": lldpd's port ID subtypes).
+func TestNVUENeighborWithoutPortType(t *testing.T) {
+	got, err := ParseNVUENeighbors([]byte(`{
+        "swp1": {"lldp": {"neighbor": {"spine1": {"chassis": {"system-name": "spine1"}, "port": {"name": "swp31"}}}}},
+        "swp3": {"lldp": {"neighbor": {"gpu01": {"chassis": {"system-name": "gpu01"}, "port": {"name": "0c:42:a1:00:00:01", "description": "ens1f0"}}}}},
+        "swp4": {"lldp": {"neighbor": {"gpu02": {"chassis": {"system-name": "gpu02"}, "port": {"name": "ens1f1", "type": "ifname"}}}}}
+    }`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Neighbors{
+		"swp1": {{SystemName: "spine1", PortID: "swp31"}},
+		"swp3": {{SystemName: "gpu01", PortID: "0c:42:a1:00:00:01", PortIDMAC: true, PortDescription: "ens1f0"}},
+		"swp4": {{SystemName: "gpu02", PortID: "ens1f1"}},
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("neighbors (-want +got):\n%s", d)
+	}
+}
