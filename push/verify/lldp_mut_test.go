@@ -143,3 +143,19 @@ func TestNVUENeighborWithoutPortType(t *testing.T) {
 		t.Errorf("neighbors (-want +got):\n%s", d)
 	}
 }
+
+// TestOnyxNeighborWithoutSubtype: a row that carries no "port id
+// subtype" (Onyx prints it on the port-id line in the text form, or
+// not at all) takes a port ID written as a MAC address (a Linux host's
+// lldpd by default, lldpcli(8) "configure lldp portidsubtype") for one,
+// so the host's cable is checked by its port description.
+func TestOnyxNeighborWithoutSubtype(t *testing.T) {
+	got, err := ParseOnyxNeighbors([]byte(`{"Eth1/3": [{"Remote port-id": "0c:42:a1:00:00:01", "Remote port description": "ens1f0", "Remote system name": "gpu01"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Neighbors{"1/3": {{SystemName: "gpu01", PortID: "0c:42:a1:00:00:01", PortIDMAC: true, PortDescription: "ens1f0"}}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("neighbors (-want +got):\n%s", d)
+	}
+}
