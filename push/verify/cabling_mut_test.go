@@ -17,3 +17,18 @@ func TestCablingSummaryOfOne(t *testing.T) {
 		t.Errorf("Summary:\n got %s\nwant %s", got, want)
 	}
 }
+
+// TestRenamedPeerSendingAnotherName: --renamed spine1=spine1-old accepts
+// spine1's old name on its cable, not any name: a third device on that
+// port differs, as without --renamed.
+func TestRenamedPeerSendingAnotherName(t *testing.T) {
+	ps, sw := cabledLeaf()
+	ps.AcceptOldNames(map[string]string{"spine1": "spine1-old"})
+	seen := asCabled()
+	seen["swp1"] = []Neighbor{{SystemName: "laptop", PortID: "Ethernet1/1"}}
+	got, diffs := CompareCabling(ps, sw, seen)
+	if got.Matched != 3 || got.Differ != 1 || len(got.OldName) != 0 || len(diffs) != 1 ||
+		diffs[0].String() != "leaf1 swp1 neighbor: intended spine1 Ethernet1/1, actual laptop Ethernet1/1" {
+		t.Errorf("cabling %+v, differences %v; want swp1 to differ: intended spine1 Ethernet1/1, actual laptop Ethernet1/1", got, diffs)
+	}
+}
