@@ -143,3 +143,71 @@ func TestOthersTimedSessionRefusesThePush(t *testing.T) {
 		t.Errorf("entering the operator's session after the push: %v, want %q", err, "(commit timer pending)")
 	}
 }
+
+// raceLock is a device lock whose stale holder is taken over by
+// another push between this run's write and its read-back: acquire
+// finds stale, takeover returns winner. It records what is done to it.
+type raceLock struct {
+	stale, winner Holder
+	calls         []string
+}
+
+func (l *raceLock) acquire(Conn, Holder) (*Holder, error) {
+	l.calls = append(l.calls, "acquire")
+	h := l.stale
+	return &h, nil
+}
+func (l *raceLock) release(Conn, Holder) error {
+	l.calls = append(l.calls, "release")
+	return nil
+}
+func (l *raceLock) holder(Conn) (*Holder, error) { h := l.winner; return &h, nil }
+func (l *raceLock) takeover(Conn, Holder, Holder) (*Holder, error) {
+	l.calls = append(l.calls, "takeover")
+	h := l.winner
+	return &h, nil
+}
+func (l *raceLock) handBack(Conn, Holder, Holder) error {
+	l.calls = append(l.calls, "handBack")
+	return nil
+}
+func (l *raceLock) where() string { return "the file /var/tmp/fabricc.lock" }
+
+// homeConn is a connection that answers nothing and never fails.
+type homeConn struct{}
+
+func (homeConn) Send(string) (string, error) { return "", nil }
+func (homeConn) Home() error                 { return nil }
+func (homeConn) Close() error                { return nil }
+
+// TestLostTakeoverLeavesTheWinnersLock: a run that breaks a stale lock
+// and finds, reading it back, that another push took it in between
+// holds no lock and inherits nothing: it is refused as locked by the
+// winner, and its unlock neither releases the winner's lock nor writes
+// the stale holder's back over it.
+func TestLostTakeoverLeavesTheWinnersLock(t *testing.T) {
+	stale := Holder{ID: "20250101-120000-killed", User: "alice", Host: "opsbox", PID: 4242}
+	winner := Holder{ID: "20250101-120100-winner", User: "bob", Host: "opsbox", PID: 4343}
+	lk := &raceLock{stale: stale, winner: winner}
+	d := &device{
+		o:      Options{Stale: func(h Holder) bool { return h.ID == stale.ID }},
+		t:      Target{Switch: &model.Switch{Name: "leaf1"}},
+		v:      &Vendor{Lock: lk},
+		res:    &DeviceResult{},
+		conn:   &closer{Conn: homeConn{}, ctx: t.Context(), stop: func() bool { return true }},
+		me:     Holder{ID: "20250101-120200-me", User: "carol", Host: "opsbox", PID: 4444},
+		gating: &gating{}, // a push of one switch: no gate
+	}
+	err := d.lock(t.Context())
+	want := "leaf1 is locked by " + winner.String() + "; nothing was changed"
+	if err == nil || !strings.HasPrefix(err.Error(), want) || d.res.Status != StatusLocked {
+		t.Fatalf("lock: %v (status %s), want %q...", err, d.res.Status, want)
+	}
+	if d.locked || d.inherited {
+		t.Errorf("after the lost takeover locked=%v inherited=%v, want neither", d.locked, d.inherited)
+	}
+	d.unlock(t.Context())
+	if !slices.Equal(lk.calls, []string{"acquire", "takeover"}) {
+		t.Errorf("done to the lock: %q, want only acquire and takeover", lk.calls)
+	}
+}
