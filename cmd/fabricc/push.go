@@ -399,8 +399,9 @@ func replaced(dir string, m *artifacts.Manifest, b *push.Build) bool {
 // Terraform refuses a stale saved plan, unless --stale; diff and verify
 // say so and go on (verifying an older build is a question one may ask).
 // A build whose fabric is not found (the folder moved, as a CI deploy
-// job receives it) cannot be checked: push refuses it too unless --fabric
-// or --stale, diff and verify warn.
+// job receives it) or whose manifest records no fabric path cannot be
+// checked: push refuses it too unless --fabric or --stale, diff and
+// verify warn.
 //
 // The sources digest is the folder's own claim: whoever can write the
 // folder can copy it from another build. So when it matches, the fabric
@@ -412,7 +413,12 @@ func replaced(dir string, m *artifacts.Manifest, b *push.Build) bool {
 func staleBuild(cmd *cobra.Command, m artifacts.Manifest, sf *switchFlags, action string, out *output) error {
 	refuse := action == push.ActionPush && !sf.stale
 	if m.FabricPath == "" && sf.fabric == "" {
-		return nil // no record of where the fabric is
+		// Nothing says where the fabric is: an older fabricc's build, a
+		// build on Windows onto another drive than its fabric's (no
+		// relative path joins them), or a manifest.json edited. Left
+		// unchecked, removing one line of the manifest would skip every
+		// check of the folder against its fabric.
+		return uncheckedBuild(cmd, sf, out, refuse, fmt.Errorf("%s records no fabric path", artifacts.ManifestFile))
 	}
 	fabric, varFiles, err := checkedFabric(m, sf)
 	if err == nil && m.Inputs.SourcesSHA256 != "" {
