@@ -72,6 +72,20 @@ type Options struct {
 	// output folder (its lock, see lockOutput), with that build's process
 	// id (0 if unknown); Build then waits for it to finish.
 	Waiting func(pid int)
+	// WaitingForReader, when set, is called instead of Waiting when a
+	// push, diff or verify reads the output folder (ReadLock), with its
+	// process id (0 if unknown); Build waits for every reader to finish.
+	// Unset, Waiting is called.
+	WaitingForReader func(pid int)
+}
+
+// waiters are what a build waiting for its folder's lock tells.
+func (o Options) waiters() lockWaiters {
+	w := lockWaiters{build: o.Waiting, reader: o.WaitingForReader}
+	if w.reader == nil {
+		w.reader = o.Waiting
+	}
+	return w
 }
 
 // Device is one switch or host and the files rendered for it.

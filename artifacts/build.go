@@ -98,7 +98,7 @@ func Build(ctx context.Context, dir string, f *model.Fabric, opts Options) (*Res
 	if err != nil {
 		return nil, err
 	}
-	return writeSource(ctx, dir, src, opts.Progress, opts.Waiting)
+	return writeSource(ctx, dir, src, opts.Progress, opts.waiters())
 }
 
 // source is what a build folder is written from: the fabric's name, the
@@ -305,7 +305,7 @@ func renderHostWith(f *model.Fabric, h *model.Host, rs []targets.HostRenderer) (
 }
 
 // writeSource writes src into dir: see WriteContext.
-func writeSource(ctx context.Context, dir string, src source, progress *atomic.Int64, waiting func(pid int)) (*Result, error) {
+func writeSource(ctx context.Context, dir string, src source, progress *atomic.Int64, waiting lockWaiters) (*Result, error) {
 	// The lock, the stage and the swap are beside dir, in its parent:
 	// "out/.." has to be made absolute first, or they would land inside
 	// it.

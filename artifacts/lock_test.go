@@ -25,7 +25,7 @@ func TestBuildWaitsForLock(t *testing.T) {
 	if _, err := Build(context.Background(), dir, f1, opts); err != nil {
 		t.Fatal(err)
 	}
-	unlock, err := lockOutput(context.Background(), dir, nil) // the other build
+	unlock, err := lockOutput(context.Background(), dir, lockWaiters{}) // the other build
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +90,7 @@ func TestWaitingNamesALateHolder(t *testing.T) {
 	waiting := make(chan int, 1)
 	done := make(chan func(), 1)
 	go func() {
-		unlock, err := lockOutput(context.Background(), dir, func(pid int) { waiting <- pid })
+		unlock, err := lockOutput(context.Background(), dir, lockWaiters{build: func(pid int) { waiting <- pid }})
 		if err != nil {
 			t.Error(err)
 		}
@@ -113,14 +113,14 @@ func TestWaitingNamesALateHolder(t *testing.T) {
 func TestLockTakenFromRemovedFile(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "out")
 	p := lockPath(filepath.Dir(dir), "out")
-	first, err := lockOutput(context.Background(), dir, nil)
+	first, err := lockOutput(context.Background(), dir, lockWaiters{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	second := make(chan func(), 1)
 	waiting := make(chan int, 2)
 	go func() {
-		unlock, err := lockOutput(context.Background(), dir, func(pid int) { waiting <- pid })
+		unlock, err := lockOutput(context.Background(), dir, lockWaiters{build: func(pid int) { waiting <- pid }})
 		if err != nil {
 			t.Error(err)
 		}
@@ -132,7 +132,7 @@ func TestLockTakenFromRemovedFile(t *testing.T) {
 	if err := os.Remove(p); err != nil {
 		t.Fatal(err)
 	}
-	third, err := lockOutput(context.Background(), dir, nil)
+	third, err := lockOutput(context.Background(), dir, lockWaiters{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +162,7 @@ func TestBuildInterruptedWhileWaiting(t *testing.T) {
 	if _, err := Build(context.Background(), dir, f, opts); err != nil {
 		t.Fatal(err)
 	}
-	unlock, err := lockOutput(context.Background(), dir, nil)
+	unlock, err := lockOutput(context.Background(), dir, lockWaiters{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,7 +218,7 @@ func TestLockFileHostile(t *testing.T) {
 			if err := tt.make(victim, lock); err != nil {
 				t.Fatal(err)
 			}
-			unlock, err := lockOutput(context.Background(), dir, nil)
+			unlock, err := lockOutput(context.Background(), dir, lockWaiters{})
 			if err == nil {
 				unlock()
 				t.Fatalf("lockOutput took %s", lock)

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"syscall"
 	"time"
 
@@ -29,8 +28,9 @@ var flock = unix.Flock
 // lock of a removed file opens the name again. The kernel releases the
 // lock of a killed process; the file it leaves is taken by the next
 // build. When the lock is taken, waiting is called once, with the
-// holder's id (0 if unknown); the wait ends with ctx.
-func lockOutput(ctx context.Context, dir string, waiting func(pid int)) (func(), error) {
+// holder's id (0 if unknown), or the id of a push, diff or verify that
+// reads the folder (ReadLock); the wait ends with ctx.
+func lockOutput(ctx context.Context, dir string, waiting lockWaiters) (func(), error) {
 	dir = filepath.Clean(dir)
 	p := lockPath(filepath.Dir(dir), filepath.Base(dir))
 	tell := holderTeller(waiting)
@@ -52,7 +52,7 @@ func lockOutput(ctx context.Context, dir string, waiting func(pid int)) (func(),
 			f.Close()
 			return nil, fmt.Errorf("%s is not a lock file fabricc made (a regular file of this user, with one name), where fabricc keeps the lock of %s; remove it", p, dir)
 		}
-		held, err := waitLock(ctx, f, func() { tell(f) })
+		held, err := waitLock(ctx, f, unix.LOCK_EX, func() { tell(f) })
 		if err != nil {
 			f.Close()
 			return nil, fmt.Errorf("interrupted while waiting for another build of %s: %w", dir, err)
@@ -70,7 +70,7 @@ func lockOutput(ctx context.Context, dir string, waiting func(pid int)) (func(),
 		if samePath(f, p) {
 			// Written before the rest is cut off, so that a waiter never
 			// reads an empty file while this build holds the lock.
-			id := []byte(strconv.Itoa(os.Getpid()) + "\n")
+			id := []byte(holderLine(false) + "\n")
 			f.WriteAt(id, 0)
 			f.Truncate(int64(len(id)))
 			return func() {
@@ -86,11 +86,12 @@ func lockOutput(ctx context.Context, dir string, waiting func(pid int)) (func(),
 	}
 }
 
-// waitLock takes the flock of f, calling busy each time it is held by
-// another, until ctx ends. held is false when flock fails otherwise.
-func waitLock(ctx context.Context, f *os.File, busy func()) (held bool, err error) {
+// waitLock takes the flock of f, exclusive or shared (how: LOCK_EX or
+// LOCK_SH), calling busy each time it is held by another, until ctx
+// ends. held is false when flock fails otherwise.
+func waitLock(ctx context.Context, f *os.File, how int, busy func()) (held bool, err error) {
 	for {
-		err := flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
+		err := flock(int(f.Fd()), how|unix.LOCK_NB)
 		switch {
 		case err == nil:
 			return true, nil
@@ -120,10 +121,105 @@ func samePath(f *os.File, p string) bool {
 // user with no other name (a hard link would let the process id
 // overwrite another file).
 func ownLockFile(f *os.File) bool {
+	st, ok := lockFileStat(f)
+	return ok && int(st.Uid) == os.Geteuid()
+}
+
+// lockFileStat is f's status when f is a regular file with no other
+// name.
+func lockFileStat(f *os.File) (*syscall.Stat_t, bool) {
 	fi, err := f.Stat()
 	if err != nil || !fi.Mode().IsRegular() {
-		return false
+		return nil, false
 	}
 	st, ok := fi.Sys().(*syscall.Stat_t)
-	return ok && st.Nlink == 1 && int(st.Uid) == os.Geteuid()
+	return st, ok && st.Nlink == 1
+}
+
+// openLockFile is os.OpenFile; tests replace it to play a folder whose
+// parent cannot be written.
+var openLockFile = os.OpenFile
+
+// ReadLock takes the lock of the build folder dir shared, as push, diff
+// and verify --artifacts read it, and returns its release. It is the
+// lock a build holds exclusively (lockOutput), flock(2) LOCK_SH on the
+// same ".DIR.lock": readers do not wait for each other, a build waits
+// for every reader to be done, and a reader waits for a running build,
+// calling waiting once with its process id (0 if unknown). A reader
+// writes its id marked " read" into the file, for a waiting build's
+// message; the last reader out removes the file as a build does (it can
+// take the lock exclusively only when no one else holds it). When the
+// lock cannot be taken (no file can be made beside dir, a file system
+// without flock), the release does nothing and the error is a
+// *NoLockError: the folder can still be read, checked against its
+// manifest only.
+func ReadLock(ctx context.Context, dir string, waiting func(pid int)) (func(), error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return func() {}, &NoLockError{Dir: dir, Err: err}
+	}
+	p := lockPath(filepath.Dir(abs), filepath.Base(abs))
+	tell := holderTeller(lockWaiters{build: waiting})
+	for {
+		f, writable, err := openReadLock(p)
+		if errors.Is(err, unix.ELOOP) {
+			return nil, fmt.Errorf("%s is a symbolic link, where fabricc keeps the lock of %s; remove it", p, dir)
+		}
+		if err != nil {
+			return func() {}, &NoLockError{Dir: dir, Err: err}
+		}
+		st, ok := lockFileStat(f)
+		if !ok {
+			f.Close()
+			return nil, fmt.Errorf("%s is not a lock file fabricc made (a regular file with one name), where fabricc keeps the lock of %s; remove it", p, dir)
+		}
+		// Another user's file is locked, not written.
+		writable = writable && int(st.Uid) == os.Geteuid()
+		held, err := waitLock(ctx, f, unix.LOCK_SH, func() { tell(f) })
+		if err != nil {
+			f.Close()
+			return nil, fmt.Errorf("interrupted while waiting for a build of %s: %w", dir, err)
+		}
+		if !held {
+			if writable && samePath(f, p) {
+				os.Remove(p) // no one can hold it: leave nothing behind
+			}
+			f.Close()
+			return func() {}, &NoLockError{Dir: dir, Err: errors.New("its file system does not lock files (flock)")}
+		}
+		if samePath(f, p) {
+			if writable {
+				id := []byte(holderLine(true) + "\n")
+				f.WriteAt(id, 0)
+				f.Truncate(int64(len(id)))
+			}
+			return func() { releaseRead(f, p) }, nil
+		}
+		// A build removed the file it held: take the name's new file.
+		f.Close()
+	}
+}
+
+// openReadLock opens the lock file p, made when missing, not through a
+// symbolic link; read-only when it is there but another user's.
+func openReadLock(p string) (f *os.File, writable bool, err error) {
+	f, err = openLockFile(p, os.O_RDWR|os.O_CREATE|unix.O_NOFOLLOW|unix.O_NONBLOCK, 0o644)
+	if err == nil || errors.Is(err, unix.ELOOP) {
+		return f, err == nil, err
+	}
+	if ro, rerr := openLockFile(p, os.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK, 0); rerr == nil {
+		return ro, false, nil
+	}
+	return nil, false, err
+}
+
+// releaseRead lets go of a reader's lock f on p. The last holder
+// removes the file, as a build does: flock(2) gives this reader the
+// lock exclusively only when no other reader holds it, and a build
+// that waits takes the file's new copy when it finds this one removed.
+func releaseRead(f *os.File, p string) {
+	if flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB) == nil && samePath(f, p) {
+		os.Remove(p)
+	}
+	f.Close()
 }

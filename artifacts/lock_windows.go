@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"time"
 
 	"golang.org/x/sys/windows"
@@ -28,7 +27,7 @@ const lockRange = 0x7fffffff
 // process id (0 if unknown). Windows releases the lock of a process that
 // ends, and does not remove a file another process holds open, so the
 // holder removes the file when done and a waiter's open copy keeps it.
-func lockOutput(ctx context.Context, dir string, waiting func(pid int)) (func(), error) {
+func lockOutput(ctx context.Context, dir string, waiting lockWaiters) (func(), error) {
 	dir = filepath.Clean(dir)
 	p := lockPath(filepath.Dir(dir), filepath.Base(dir))
 	if fi, err := os.Lstat(p); err == nil && !fi.Mode().IsRegular() {
@@ -41,7 +40,7 @@ func lockOutput(ctx context.Context, dir string, waiting func(pid int)) (func(),
 		return func() {}, nil
 	}
 	tell := holderTeller(waiting)
-	held, err := waitFileLock(ctx, f, func() { tell(f) })
+	held, err := waitFileLock(ctx, f, windows.LOCKFILE_EXCLUSIVE_LOCK, func() { tell(f) })
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("interrupted while waiting for another build of %s: %w", dir, err)
@@ -52,7 +51,7 @@ func lockOutput(ctx context.Context, dir string, waiting func(pid int)) (func(),
 		f.Close()
 		return func() {}, nil
 	}
-	id := []byte(strconv.Itoa(os.Getpid()) + "\r\n")
+	id := []byte(holderLine(false) + "\r\n")
 	f.WriteAt(id, 0)
 	f.Truncate(int64(len(id)))
 	return func() {
@@ -63,14 +62,17 @@ func lockOutput(ctx context.Context, dir string, waiting func(pid int)) (func(),
 	}, nil
 }
 
-// waitFileLock takes the exclusive lock of f (LockFileEx with
-// LOCKFILE_FAIL_IMMEDIATELY, polled so that ctx ends the wait), calling
-// busy each time another holds it. held is false when locking fails
+// waitFileLock takes the lock of f (LockFileEx with
+// LOCKFILE_FAIL_IMMEDIATELY, polled so that ctx ends the wait):
+// exclusive with how LOCKFILE_EXCLUSIVE_LOCK, shared with how 0
+// (Microsoft Learn, "LockFileEx function (fileapi.h)": without
+// LOCKFILE_EXCLUSIVE_LOCK "it requests a shared lock"), calling busy
+// each time another holds it. held is false when locking fails
 // otherwise.
-func waitFileLock(ctx context.Context, f *os.File, busy func()) (held bool, err error) {
+func waitFileLock(ctx context.Context, f *os.File, how uint32, busy func()) (held bool, err error) {
 	for {
 		ol := windows.Overlapped{OffsetHigh: lockRange}
-		err := windows.LockFileEx(windows.Handle(f.Fd()), windows.LOCKFILE_EXCLUSIVE_LOCK|windows.LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, &ol)
+		err := windows.LockFileEx(windows.Handle(f.Fd()), how|windows.LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, &ol)
 		switch {
 		case err == nil:
 			return true, nil
@@ -84,4 +86,53 @@ func waitFileLock(ctx context.Context, f *os.File, busy func()) (held bool, err 
 		case <-time.After(lockPoll):
 		}
 	}
+}
+
+// ReadLock takes the lock of the build folder dir shared, as on Unix
+// (lock_unix.go): LockFileEx without LOCKFILE_EXCLUSIVE_LOCK on the
+// range a build locks exclusively, so readers share it and a build
+// waits for them; a reader waits for a running build, calling waiting
+// once with its process id (0 if unknown). The reader's id, marked
+// " read", is written at offset 0, outside the locked range. Windows
+// does not remove a file another process holds open, so a reader's
+// release removes the file only when it was the last to have it open.
+// When the lock cannot be taken the release does nothing and the error
+// is a *NoLockError.
+func ReadLock(ctx context.Context, dir string, waiting func(pid int)) (func(), error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return func() {}, &NoLockError{Dir: dir, Err: err}
+	}
+	p := lockPath(filepath.Dir(abs), filepath.Base(abs))
+	if fi, err := os.Lstat(p); err == nil && !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a lock file fabricc made (a regular file), where fabricc keeps the lock of %s; remove it", p, dir)
+	}
+	f, err := os.OpenFile(p, os.O_RDWR|os.O_CREATE, 0o644)
+	writable := err == nil
+	if err != nil {
+		if f, err = os.OpenFile(p, os.O_RDONLY, 0); err != nil {
+			return func() {}, &NoLockError{Dir: dir, Err: err}
+		}
+	}
+	tell := holderTeller(lockWaiters{build: waiting})
+	held, err := waitFileLock(ctx, f, 0, func() { tell(f) })
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("interrupted while waiting for a build of %s: %w", dir, err)
+	}
+	if !held {
+		f.Close()
+		return func() {}, &NoLockError{Dir: dir, Err: errors.New("its file system does not lock byte ranges (LockFileEx)")}
+	}
+	if writable {
+		id := []byte(holderLine(true) + "\r\n")
+		f.WriteAt(id, 0)
+		f.Truncate(int64(len(id)))
+	}
+	return func() {
+		ol := windows.Overlapped{OffsetHigh: lockRange}
+		_ = windows.UnlockFileEx(windows.Handle(f.Fd()), 0, 1, 0, &ol)
+		f.Close()
+		os.Remove(p) // fails, harmlessly, while another reader or a build has it open
+	}, nil
 }

@@ -127,7 +127,7 @@ func TestRebuildCountsPrevious(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "out")
 	var got []Result
 	for _, s := range []*Set{a, b, a, a} {
-		res, err := writeSource(t.Context(), dir, setSource{s}, nil, nil)
+		res, err := writeSource(t.Context(), dir, setSource{s}, nil, lockWaiters{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -246,7 +246,7 @@ func TestPreviousHostile(t *testing.T) {
 		must(t, Write(dir, a))
 		must(t, os.Symlink(filepath.Join(outside, "b"), prev))
 		before := snapshot(t, outside)
-		res, err := writeSource(t.Context(), dir, setSource{c}, nil, nil)
+		res, err := writeSource(t.Context(), dir, setSource{c}, nil, lockWaiters{})
 		must(t, err)
 		if res.Previous {
 			t.Error("the build started from a link")
@@ -269,7 +269,7 @@ func TestPreviousHostile(t *testing.T) {
 		must(t, os.Mkdir(prev, 0o755))
 		mine := filepath.Join(prev, "notes.txt")
 		must(t, os.WriteFile(mine, []byte("mine"), 0o644))
-		res, err := writeSource(t.Context(), dir, setSource{c}, nil, nil)
+		res, err := writeSource(t.Context(), dir, setSource{c}, nil, lockWaiters{})
 		must(t, err)
 		if res.Previous {
 			t.Error("the build started from a folder fabricc did not write")

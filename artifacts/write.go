@@ -61,7 +61,7 @@ func Write(dir string, s *Set) error { return WriteContext(context.Background(),
 // file ".DIR.lock" beside dir from start to end (lockOutput), and the
 // second waits for the first.
 func WriteContext(ctx context.Context, dir string, s *Set) error {
-	_, err := writeSource(ctx, dir, setSource{s}, nil, nil)
+	_, err := writeSource(ctx, dir, setSource{s}, nil, lockWaiters{})
 	return err
 }
 

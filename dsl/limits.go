@@ -93,29 +93,23 @@ func readSource(name, root string, limits Limits) ([]byte, hcl.Diagnostics) {
 
 // checkBytes refuses a file holding, anywhere (a comment included), a
 // control character other than tab, line feed and carriage return, a
-// line or paragraph separator, a bidirectional control character or
-// invalid UTF-8. Such a character is never needed in a fabric; in a
-// comment it would still reach a terminal through the source snippet of
-// a diagnostic (an ESC sequence), or show a reviewer other text than the
-// parser reads (bidirectional overrides, "Trojan Source", CVE-2021-42574).
+// line or paragraph separator, a bidirectional control character, a byte
+// order mark after the file's start or invalid UTF-8. Such a character is
+// never needed in a fabric; in a comment it would still reach a terminal
+// through the source snippet of a diagnostic (an ESC sequence), or show a
+// reviewer other text than the parser reads (bidirectional overrides,
+// "Trojan Source", CVE-2021-42574; an invisible byte order mark, which
+// HCL skips only as a file's first character). Lines and columns count
+// as HCL's scanner does: a leading byte order mark is not a column.
 func checkBytes(src []byte, name string) hcl.Diagnostics {
-	line, col := 1, 1
-	for i := 0; i < len(src); {
+	line, col, i := 1, 1, 0
+	if bytes.HasPrefix(src, utf8BOM) {
+		i = len(utf8BOM)
+	}
+	for i < len(src) {
 		r, n := utf8.DecodeRune(src[i:])
-		bad := r == utf8.RuneError && n == 1 || r < 0x20 && r != '\t' && r != '\n' && r != '\r' ||
-			r >= 0x7f && r < 0xa0 || r == 0x2028 || r == 0x2029 || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069
-		if bad {
-			what := quote.DescribeRune(r)
-			if r == utf8.RuneError && n == 1 {
-				what = fmt.Sprintf("the byte 0x%02X (not UTF-8)", src[i])
-			}
-			pos := hcl.Pos{Line: line, Column: col, Byte: i}
-			// The snippet of a diagnostic cannot show this line (the
-			// file is not shown at all), so the detail quotes it, escaped.
-			return hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Invalid character",
-				Detail: fmt.Sprintf("The file holds %s at column %d of line %d: %s. Fabric files are text: remove it (a string that needs it cannot hold it either).",
-					what, col, line, quotedLineAround(src, i)),
-				Subject: &hcl.Range{Filename: name, Start: pos, End: pos}}}
+		if badRune(r, n) {
+			return hcl.Diagnostics{invalidCharacter(src, name, i, hcl.Pos{Line: line, Column: col, Byte: i}, r)}
 		}
 		if r == '\n' {
 			line, col = line+1, 0
@@ -126,29 +120,81 @@ func checkBytes(src []byte, name string) hcl.Diagnostics {
 	return nil
 }
 
+// utf8BOM is the UTF-8 byte order mark, U+FEFF.
+var utf8BOM = []byte("\xef\xbb\xbf")
+
+// badRune reports whether r, of n bytes, is a character checkBytes
+// refuses.
+func badRune(r rune, n int) bool {
+	return r == utf8.RuneError && n == 1 || r < 0x20 && r != '\t' && r != '\n' && r != '\r' ||
+		r >= 0x7f && r < 0xa0 || r == 0x2028 || r == 0x2029 || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 ||
+		r == 0xfeff
+}
+
+// invalidCharacter is checkBytes' diagnostic for the character r at byte
+// i of src, at pos. Its detail quotes the line for the compact and JSON
+// forms; the text form shows the line (shownLineAround) with the
+// character escaped and a caret under it, since the file is not among
+// the parsed files a snippet is cut from, and its bad byte must never
+// reach a terminal raw.
+func invalidCharacter(src []byte, name string, i int, pos hcl.Pos, r rune) *hcl.Diagnostic {
+	what := quote.DescribeRune(r)
+	if r == utf8.RuneError {
+		what = fmt.Sprintf("the byte 0x%02X (not UTF-8)", src[i])
+	}
+	fix := "Fabric files are text: remove it (a string that needs it cannot hold it either)."
+	if r == utf8.RuneError {
+		fix = "Fabric files are UTF-8 text: save the file as UTF-8 (not Latin-1 or Windows-1252), or remove the byte."
+	}
+	if r == 0xfeff {
+		fix = "A byte order mark may only start a file (an editor writes it there); remove this one."
+	}
+	d := &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Invalid character",
+		Detail: fmt.Sprintf("The file holds %s at column %d of line %d: %s. %s",
+			what, pos.Column, pos.Line, quotedLineAround(src, i), fix),
+		Subject: &hcl.Range{Filename: name, Start: pos, End: pos}}
+	extraOf(d).shown = shownLineAround(src, i)
+	return d
+}
+
 // quotedLineAround quotes the line of src that holds byte i, at most 60
 // bytes either side of it, in Go syntax (control characters and invalid
 // UTF-8 escaped), "..." marking what is cut off.
 func quotedLineAround(src []byte, i int) string {
+	lo, hi, cutBefore, cutAfter := lineAround(src, i)
+	q := strconv.Quote(string(src[lo:hi]))
+	if cutBefore {
+		q = "..." + q
+	}
+	if cutAfter {
+		q += "..."
+	}
+	return q
+}
+
+// lineAround bounds the part of the line of src holding byte i that a
+// message shows: at most 60 bytes either side of i, whole characters,
+// without a leading byte order mark (HCL skips it) or the CR of a CRLF
+// line end; cutBefore and cutAfter say whether the line goes on.
+func lineAround(src []byte, i int) (lo, hi int, cutBefore, cutAfter bool) {
 	start, end := lineStart(src, i), len(src)
+	if start == 0 && i >= len(utf8BOM) && bytes.HasPrefix(src, utf8BOM) {
+		start = len(utf8BOM)
+	}
 	if nl := bytes.IndexByte(src[i:], '\n'); nl >= 0 {
 		end = i + nl
 	}
-	lo, hi := max(start, i-60), min(end, i+60)
+	if end > i+1 && src[end-1] == '\r' {
+		end--
+	}
+	lo, hi = max(start, i-60), min(end, i+60)
 	for lo > start && !utf8.RuneStart(src[lo]) {
 		lo--
 	}
 	for hi < end && !utf8.RuneStart(src[hi]) {
 		hi++
 	}
-	q := strconv.Quote(string(src[lo:hi]))
-	if lo > start {
-		q = "..." + q
-	}
-	if hi < end {
-		q += "..."
-	}
-	return q
+	return lo, hi, lo > start, hi < end
 }
 
 // ReadSource reads an HCL file given on the command line (an inventory)

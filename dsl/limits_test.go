@@ -60,9 +60,9 @@ func TestLimits(t *testing.T) {
 		{"bidi override in a comment", fabric("\"x\" # \u202e } \""),
 			`f.hcl:2:23: error: Invalid character: The file holds U+202E (right-to-left override) at column 23 of line 2: " description = \"x\" # \u202e } \"". Fabric files are text`},
 		{"invalid UTF-8 in a label", "host \"h\xff1\" {\n}\n",
-			`f.hcl:1:8: error: Invalid character: The file holds the byte 0xFF (not UTF-8) at column 8 of line 1: "host \"h\xff1\" {". Fabric files are text`},
+			`f.hcl:1:8: error: Invalid character: The file holds the byte 0xFF (not UTF-8) at column 8 of line 1: "host \"h\xff1\" {". Fabric files are UTF-8 text: save the file as UTF-8`},
 		{"invalid UTF-8 in a long line", "# " + strings.Repeat("a", 100) + "\xfe" + strings.Repeat("\u00e9", 100) + "\n",
-			`f.hcl:1:103: error: Invalid character: The file holds the byte 0xFE (not UTF-8) at column 103 of line 1: ..."` + strings.Repeat("a", 60) + "\\xfe" + strings.Repeat("\u00e9", 30) + `".... Fabric files are text`},
+			`f.hcl:1:103: error: Invalid character: The file holds the byte 0xFE (not UTF-8) at column 103 of line 1: ..."` + strings.Repeat("a", 60) + "\\xfe" + strings.Repeat("\u00e9", 30) + `".... Fabric files are UTF-8 text: save the file as UTF-8`},
 		{"a chain of 300 locals", "locals {\n" + localsChain(300) + "}\n" + fabric("local.l0"),
 			"f.hcl:258:3: error: Locals chain too long"},
 	}

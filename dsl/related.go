@@ -16,6 +16,9 @@ type extra struct {
 	instance string
 	// instances are the instances a collapsed diagnostic stands for.
 	instances []string
+	// shown is the line of a character the file may not hold, made
+	// printable, for the text form's snippet (badline.go).
+	shown *shownLine
 }
 
 // extraOf returns d's extra, creating it.

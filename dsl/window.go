@@ -31,6 +31,9 @@ func writeDiagnostic(w io.Writer, files map[string]*hcl.File, d *hcl.Diagnostic,
 	if d.Subject != nil {
 		f = files[d.Subject.Filename]
 	}
+	if sl := shownLineOf(d); sl != nil && (f == nil || f.Bytes == nil) {
+		return writeShownLine(w, d, sl, width, color)
+	}
 	var b strings.Builder
 	if f == nil || f.Bytes == nil || len(f.Bytes) < windowMin {
 		if err := hcl.NewDiagnosticTextWriter(&b, files, width, color).WriteDiagnostic(d); err != nil {

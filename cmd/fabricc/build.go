@@ -129,8 +129,14 @@ func runBuild(cmd *cobra.Command, path, dir string, lf *loadFlags, format diagFo
 		fmt.Fprintln(errw, waitingLine(dir, pid))
 		writing = startProgress(loading != nil, errw, "build", total, &done, progressDelay)
 	}
+	// A push, diff or verify --artifacts reads dir (its shared lock).
+	waitingForReader := func(pid int) {
+		writing.finish()
+		fmt.Fprintln(errw, readerWaitingLine(dir, pid))
+		writing = startProgress(loading != nil, errw, "build", total, &done, progressDelay)
+	}
 	bopts := buildOptions(path, dir, opts, diags)
-	bopts.Progress, bopts.Waiting = &done, waiting
+	bopts.Progress, bopts.Waiting, bopts.WaitingForReader = &done, waiting, waitingForReader
 	built, err := artifacts.Build(ctx, dir, f, bopts)
 	writing.finish()
 	if err != nil {
@@ -156,6 +162,16 @@ func waitingLine(dir string, pid int) string {
 		who += fmt.Sprintf(" (process %d)", pid)
 	}
 	return fmt.Sprintf("build: %s is writing %s; waiting for it to finish", who, dir)
+}
+
+// readerWaitingLine says that the build waits for a fabricc push, diff
+// or verify, process pid (0: unknown), to finish reading dir.
+func readerWaitingLine(dir string, pid int) string {
+	who := "a fabricc push, diff or verify"
+	if pid > 0 {
+		who += fmt.Sprintf(" (process %d)", pid)
+	}
+	return fmt.Sprintf("build: %s is reading %s; waiting for it to finish", who, dir)
 }
 
 // builtSummary is the lines a build of the fabric at path ends with:

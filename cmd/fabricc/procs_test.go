@@ -46,7 +46,10 @@ func buildBinary(t *testing.T) string {
 // returns the model and the folder.
 func closBuild(t *testing.T) (*model.Fabric, *artifacts.Set, string) {
 	t.Helper()
-	set, _, diags, _, err := buildSet(clos, dsl.Options{})
+	// Built for its folder, so that its manifest names the fabric, which
+	// push --artifacts checks the folder against.
+	out := filepath.Join(t.TempDir(), "out")
+	set, _, diags, _, err := buildSetFor(clos, out, dsl.Options{})
 	if diags.HasErrors() || err != nil {
 		t.Fatalf("build: %v %v", diags, err)
 	}
@@ -54,7 +57,6 @@ func closBuild(t *testing.T) (*model.Fabric, *artifacts.Set, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := filepath.Join(t.TempDir(), "out")
 	if err := artifacts.Write(out, set); err != nil {
 		t.Fatal(err)
 	}

@@ -11,9 +11,11 @@ import (
 	"io"
 	"maps"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/hashicorp/hcl/v2"
@@ -74,6 +76,9 @@ type switchFlags struct {
 	yes bool
 	// rollout: --base and --accept-rollout-hazard (rollout.go).
 	rollout rolloutFlags
+	// unlockArtifacts lets go of the --artifacts folder's shared lock
+	// (readLockArtifacts); nil when none is held.
+	unlockArtifacts func()
 }
 
 // registerLock adds the device lock flags (push and diff).
@@ -217,6 +222,11 @@ func runSwitches(cmd *cobra.Command, args []string, sf *switchFlags, action stri
 
 // switchRun is runSwitches after the command line is checked.
 func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string, out *output) error {
+	defer func() {
+		if sf.unlockArtifacts != nil {
+			sf.unlockArtifacts()
+		}
+	}()
 	// The inventory first: its mistakes are found in a moment, a
 	// large fabric's compilation takes seconds.
 	inv, err := loadInventory(sf.inventory, out)
@@ -363,6 +373,9 @@ func loadArtifacts(cmd *cobra.Command, sf *switchFlags, action string, out *outp
 		}
 		sf.artifacts = real
 	}
+	if err := readLockArtifacts(cmd, sf); err != nil {
+		return nil, err
+	}
 	m, err := artifacts.ReadManifest(sf.artifacts)
 	if err != nil {
 		// LoadArtifacts says what is wrong with the folder.
@@ -381,6 +394,37 @@ func loadArtifacts(cmd *cobra.Command, sf *switchFlags, action string, out *outp
 		return nil, fmt.Errorf("%s was replaced by another build while %s read it; run again", v(sf.artifacts), cmd.Name())
 	}
 	return b, err
+}
+
+// readLockArtifacts takes the --artifacts folder's lock shared for the
+// rest of the run (sf.unlockArtifacts lets go of it): a build into the
+// folder waits until push, diff or verify is done reading it (verify
+// reads a host's script when it checks the host), and they wait for a
+// build that runs, saying so. When the lock cannot be taken (no file can
+// be made beside a read-only folder), the folder is read without it and
+// a build that replaces it meanwhile is found after the fact (replaced,
+// the files' SHA-256): say so, once.
+func readLockArtifacts(cmd *cobra.Command, sf *switchFlags) error {
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	waiting := func(pid int) {
+		who := "a fabricc build"
+		if pid > 0 {
+			who += fmt.Sprintf(" (process %d)", pid)
+		}
+		fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s is writing %s; waiting for it to finish\n", cmd.Name(), who, v(sf.artifacts))
+	}
+	unlock, err := artifacts.ReadLock(ctx, sf.artifacts, waiting)
+	var nolock *artifacts.NoLockError
+	if errors.As(err, &nolock) {
+		fmt.Fprintf(cmd.ErrOrStderr(), "note: %s: %s cannot keep a build from replacing it while it reads it; a build that does is found after the fact\n", v(err.Error()), cmd.Name())
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	sf.unlockArtifacts = unlock
+	return nil
 }
 
 // replaced reports whether the build folder dir is no longer the one
@@ -403,8 +447,9 @@ func replaced(dir string, m *artifacts.Manifest, b *push.Build) bool {
 // Terraform refuses a stale saved plan, unless --stale; diff and verify
 // say so and go on (verifying an older build is a question one may ask).
 // A build whose fabric is not found (the folder moved, as a CI deploy
-// job receives it) cannot be checked: push refuses it too unless --fabric
-// or --stale, diff and verify warn.
+// job receives it) or whose manifest records no fabric path cannot be
+// checked: push refuses it too unless --fabric or --stale, diff and
+// verify warn.
 //
 // The sources digest is the folder's own claim: whoever can write the
 // folder can copy it from another build. So when it matches, the fabric
@@ -416,7 +461,12 @@ func replaced(dir string, m *artifacts.Manifest, b *push.Build) bool {
 func staleBuild(cmd *cobra.Command, m artifacts.Manifest, sf *switchFlags, action string, out *output) error {
 	refuse := action == push.ActionPush && !sf.stale
 	if m.FabricPath == "" && sf.fabric == "" {
-		return nil // no record of where the fabric is
+		// Nothing says where the fabric is: an older fabricc's build, a
+		// build on Windows onto another drive than its fabric's (no
+		// relative path joins them), or a manifest.json edited. Left
+		// unchecked, removing one line of the manifest would skip every
+		// check of the folder against its fabric.
+		return uncheckedBuild(cmd, sf, out, refuse, fmt.Errorf("%s records no fabric path", artifacts.ManifestFile))
 	}
 	fabric, varFiles, err := checkedFabric(m, sf)
 	if err == nil && m.Inputs.SourcesSHA256 != "" {

@@ -689,3 +689,57 @@ func TestPushChecksAMovedBuild(t *testing.T) {
 		t.Errorf("push --fabric after the var file changed: exit %d\n%s", code, stderr)
 	}
 }
+
+// TestPushChecksABuildWithoutFabricPath: a manifest.json that records no
+// fabric path (an older fabricc's, a Windows build onto another drive
+// than its fabric's, one with the line removed) gives no fabric to check
+// the folder against. push refuses it unless --fabric names the fabric
+// or --stale; diff and verify warn; --fabric checks it. Before, such a
+// folder was pushed without any check against a fabric.
+func TestPushChecksABuildWithoutFabricPath(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "tutorial", "fabric.hcl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	writeFabric(t, "fab", string(src))
+	inv := "defaults {\n  username     = \"admin\"\n  password_env = \"FABRICC_TEST_UNSET\"\n}\n\ndevice \"leaf1\" {\n  address = \"127.0.0.1\"\n  port    = 1\n}\n"
+	if err := os.WriteFile("inv.hcl", []byte(inv), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := fabricc(t, "build", "fab", "-o", "out"); code != 0 {
+		t.Fatalf("build: %s", stderr)
+	}
+	var m map[string]any
+	readJSON(t, filepath.Join("out", "manifest.json"), &m)
+	if m["fabric_path"] != "../fab" {
+		t.Fatalf("manifest.json records fabric_path %v, want ../fab", m["fabric_path"])
+	}
+	delete(m, "fabric_path")
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join("out", "manifest.json"), append(data, '\n'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := fabricc(t, "push", "--artifacts", "out", "-i", "inv.hcl")
+	if want := "fabricc: cannot check out against its fabric: manifest.json records no fabric path; give --fabric PATH, the fabric it was built from (its checkout), or --stale to push this build unchecked\n"; code != 1 || stderr != want {
+		t.Errorf("push of a build without a fabric path: exit %d\n%s\nwant\n%s", code, stderr, want)
+	}
+	warn := "warning: cannot check out against its fabric: manifest.json records no fabric path; give --fabric PATH, the fabric it was built from (its checkout), to check it\n"
+	for _, args := range [][]string{{"push", "--stale"}, {"diff"}, {"verify"}} {
+		_, _, stderr := fabricc(t, append(args, "--artifacts", "out", "-i", "inv.hcl")...)
+		if !strings.HasPrefix(stderr, warn) {
+			t.Errorf("%v: want the warning and no refusal:\n%s\nwant\n%s", args, stderr, warn)
+		}
+	}
+	if _, _, stderr := fabricc(t, "push", "--artifacts", "out", "--fabric", "fab", "-i", "inv.hcl"); strings.Contains(stderr, "against its fabric") || strings.Contains(stderr, "older than") {
+		t.Errorf("push --fabric of a current build warned:\n%s", stderr)
+	}
+	writeFabric(t, "fab", strings.Replace(string(src), "length = 3\n", "length = 30\n", 1))
+	code, _, stderr = fabricc(t, "push", "--artifacts", "out", "--fabric", "fab", "-i", "inv.hcl")
+	if want := "fabricc: out is older than its fabric fab: "; code != 1 || !strings.HasPrefix(stderr, want) {
+		t.Errorf("push --fabric of a stale build: exit %d\n%s\nwant it to start %s", code, stderr, want)
+	}
+}
