@@ -16,14 +16,23 @@ import (
 )
 
 // interactive reports whether push can ask for approval: its standard
-// input is a terminal, someone there to answer, whatever its standard
-// output is (push ... | tee push.log is still asked). Without one a push
-// needs --yes: as terraform apply, which without -auto-approve and
+// input is a terminal, someone there to answer, and its standard output
+// or standard error is one too, where that person sees the question
+// (push ... | tee push.log is still asked, on standard error; push ...
+// >log 2>&1 is not, since the question would go into the log and push
+// would wait for an answer to a question nobody sees). Without both a
+// push needs --yes: as terraform apply, which without -auto-approve and
 // without a terminal stops with "Error: error asking for approval: EOF"
 // (Terraform CLI documentation, "Command: apply"), push fails closed
 // rather than apply what nobody approved. Tests replace it.
 var interactive = func(cmd *cobra.Command) bool {
-	return fileTerminal(cmd.InOrStdin())
+	return canAsk(fileTerminal(cmd.InOrStdin()), fileTerminal(cmd.OutOrStdout()), fileTerminal(cmd.ErrOrStderr()))
+}
+
+// canAsk is interactive's rule, given which of standard input, output
+// and error are terminals.
+func canAsk(in, out, errOut bool) bool {
+	return in && (out || errOut)
 }
 
 // askOnStderr reports whether the diffs and the question go to standard
@@ -105,7 +114,7 @@ func newApprover(cmd *cobra.Command, sf *switchFlags, action string) (*approver,
 	}
 	if sf.json {
 		// stdout is the JSON envelope: no diff or question there.
-		return nil, usageError(errors.New("push --json on a terminal asks no question: give --yes (or --auto-approve) to push without one"))
+		return nil, usageError(errors.New("push --json on a terminal asks no question: give --yes (or --auto-approve) to push without one; nothing was changed"))
 	}
 	if askOnStderr(cmd) {
 		return &approver{in: cmd.InOrStdin(), out: cmd.ErrOrStderr(), aside: true}, nil

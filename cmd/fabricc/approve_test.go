@@ -34,7 +34,7 @@ func TestPushAsksOnATerminal(t *testing.T) {
 		{true, "no\n", nil, 1, []string{"=== leaf3 (onyx)\n", "\n" + question, "push: 6 devices: 6 aborted\n"}, nil, "fabricc: " + errNotApproved.Error() + "\n"},
 		{true, "", nil, 1, []string{question, "push: 6 devices: 6 aborted\n"}, nil, errNotApproved.Error()},
 		{true, "y\n", nil, 1, []string{question, "not applied: the push was not approved"}, nil, errNotApproved.Error()},
-		{true, "yes\n", []string{"--json"}, 1, nil, []string{"Enter a value"}, "fabricc: push --json on a terminal asks no question: give --yes (or --auto-approve) to push without one\n"},
+		{true, "yes\n", []string{"--json"}, 1, nil, []string{"Enter a value"}, "fabricc: push --json on a terminal asks no question: give --yes (or --auto-approve) to push without one; nothing was changed\n"},
 		{true, "yes\n", []string{"--dry-run"}, 2, []string{"diff: 6 devices: 6 would change\n"}, []string{"Enter a value"}, ""},
 		{true, "", []string{"--auto-approve", "--limit", "spine*"}, 0, []string{"push: 2 of 6 switches: 2 changed\n"}, []string{"Enter a value"}, ""},
 		{false, "yes\n", []string{"--limit", "leaf1"}, 1, nil, []string{"Enter a value", "push:"}, "fabricc: " + errNeedsApproval.Error() + "\n"},
@@ -117,5 +117,27 @@ func TestPushAsksOnStderrBesideAPipe(t *testing.T) {
 	if code != 0 || !strings.Contains(errb.String(), question) || !strings.Contains(out.String(), "=== leaf1 (cumulus)\n") ||
 		!strings.Contains(out.String(), "push: 1 of 6 switches: 1 changed\n") {
 		t.Errorf("answering yes beside a pipe: exit %d, want 0 and the diff on stdout too\nstdout:\n%s\nstderr:\n%s", code, out.String(), errb.String())
+	}
+}
+
+// TestCanAsk pins who push may ask: someone at the standard input's
+// terminal who sees the question on standard output or standard error.
+// push >log 2>&1 from a terminal would otherwise wait for an answer to a
+// question written into the log.
+func TestCanAsk(t *testing.T) {
+	for _, c := range []struct {
+		in, out, errOut, want bool
+		what                  string
+	}{
+		{true, true, true, true, "a terminal"},
+		{true, false, true, true, "push | tee log: asked on standard error"},
+		{true, true, false, true, "push 2>err.log: asked on standard output"},
+		{true, false, false, false, "push >log 2>&1: the question would go into the log"},
+		{false, true, true, false, "push </dev/null: nobody to answer"},
+		{false, false, false, false, "CI"},
+	} {
+		if got := canAsk(c.in, c.out, c.errOut); got != c.want {
+			t.Errorf("%s: canAsk(%v, %v, %v) = %v, want %v", c.what, c.in, c.out, c.errOut, got, c.want)
+		}
 	}
 }
