@@ -716,10 +716,25 @@ func notTheWorkingFolder(given, dir string) error {
 	if err != nil {
 		return nil
 	}
-	if wd != dir && !strings.HasPrefix(wd, dir+string(filepath.Separator)) {
+	if !inFolder(wd, dir) && !inFolder(resolved(wd), resolved(dir)) {
 		return nil
 	}
 	return fmt.Errorf("%s is the current folder or holds it: a build puts a new folder in the place of its output folder, "+
 		"which would leave this shell in the old one; run it from the folder above (cd %s, then -o %s)",
 		given, filepath.Dir(dir), filepath.Base(dir))
+}
+
+// inFolder reports whether path is dir or inside it.
+func inFolder(path, dir string) bool {
+	return path == dir || strings.HasPrefix(path, dir+string(filepath.Separator))
+}
+
+// resolved is path with its symbolic links followed (os.Getwd gives the
+// shell's $PWD, which may name the folder through a link, while -o may
+// name it by its real path), or path itself when it does not exist yet.
+func resolved(path string) string {
+	if r, err := filepath.EvalSymlinks(path); err == nil {
+		return r
+	}
+	return path
 }

@@ -400,3 +400,32 @@ func TestWriteIntoDot(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteIntoDotThroughALink: the shell's working folder reached
+// through a symbolic link (os.Getwd gives $PWD, the link's path) is still
+// the output folder when -o names it by its real path: refused as -o .
+// is, with nothing written.
+func TestWriteIntoDotThroughALink(t *testing.T) {
+	f, devs := fixture()
+	s, err := assemble(f, devs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	parent := t.TempDir()
+	real := filepath.Join(parent, "real")
+	if err := os.Mkdir(real, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("real", filepath.Join(parent, "link")); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(filepath.Join(parent, "link"))
+	err = Write(real, s)
+	want := real + " is the current folder or holds it"
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Fatalf("Write(%q) from the folder reached through a link: %v, want %q...", real, err, want)
+	}
+	if entries, _ := os.ReadDir(parent); len(entries) != 2 {
+		t.Errorf("the refused write left %d entries beside the folder, want real and link", len(entries))
+	}
+}

@@ -391,7 +391,11 @@ func loadArtifacts(cmd *cobra.Command, sf *switchFlags, action string, out *outp
 	b, err := push.LoadArtifacts(sf.artifacts)
 	if replaced(sf.artifacts, m, b) {
 		// A file that does not hash as listed, then, is the other build's.
-		return nil, fmt.Errorf("%s was replaced by another build while %s read it; run again", v(sf.artifacts), cmd.Name())
+		err := fmt.Errorf("%s was replaced by another build while %s read it; run again", v(sf.artifacts), cmd.Name())
+		if cmd.Name() == push.ActionPush {
+			err = fmt.Errorf("%w; nothing was changed", err)
+		}
+		return nil, err
 	}
 	return b, err
 }
@@ -454,10 +458,10 @@ func replaced(dir string, m *artifacts.Manifest, b *push.Build) bool {
 // The sources digest is the folder's own claim: whoever can write the
 // folder can copy it from another build. So when it matches, the fabric
 // is compiled and the folder's model.json (from which push renders what
-// it sends, checkRendered) must be what it compiles to (modelBound);
-// push, diff and verify refuse a folder whose model.json is not. --stale
-// makes push's refusals warnings, this one too: it pushes the folder as
-// it is.
+// it sends, checkRendered) must be what it compiles to (modelBound):
+// push refuses a folder whose model.json is not, diff and verify warn
+// (the folder deployed before a fabricc upgrade is one). --stale makes
+// push's refusals warnings, this one too: it pushes the folder as it is.
 func staleBuild(cmd *cobra.Command, m artifacts.Manifest, sf *switchFlags, action string, out *output) error {
 	refuse := action == push.ActionPush && !sf.stale
 	if m.FabricPath == "" && sf.fabric == "" {
@@ -485,11 +489,22 @@ func staleBuild(cmd *cobra.Command, m artifacts.Manifest, sf *switchFlags, actio
 		return uncheckedBuild(cmd, sf, out, refuse, err)
 	}
 	err = modelBound(m, sf, fabric, varFiles)
-	if err != nil && action == push.ActionPush && sf.stale {
+	switch {
+	case err == nil:
+		return nil
+	case refuse:
+		return fmt.Errorf("%w; or give --stale to push this folder as it is; nothing was changed", err)
+	case action == push.ActionPush:
 		buildWarning(cmd, sf, out, err.Error())
 		return nil
+	default:
+		// diff and verify change nothing: comparing the switches with a
+		// folder the fabric no longer compiles to (one built by the
+		// fabricc before an upgrade, as deployed) is a question one may
+		// ask, so they say so and go on, as for an older build.
+		buildWarning(cmd, sf, out, fmt.Sprintf("%s; %s compares the switches with this folder as it is", err, cmd.Name()))
+		return nil
 	}
-	return err
 }
 
 // modelBound compiles fabric as the build recorded (its -var, var files

@@ -499,16 +499,23 @@ func TestPushRefusesAFolderOfAnotherFabric(t *testing.T) {
 		t.Fatal(err)
 	}
 	msg := "forged/model.json is not what fab compiles to: the folder was built from another fabric, or by another fabricc version; build it again (fabricc build fab -o forged)"
-	for _, cmd := range []string{"push", "diff", "verify"} {
-		code, stdout, stderr := fabricc(t, cmd, "--artifacts", "forged", "-i", "inv.hcl")
-		if want := "fabricc: " + msg + "\n"; code != 1 || stderr != want || stdout != "" {
-			t.Errorf("%s of a forged folder: exit %d\n%s%s\nwant\n%s", cmd, code, stdout, stderr, want)
+	code, stdout, stderr := fabricc(t, "push", "--artifacts", "forged", "-i", "inv.hcl")
+	if want := "fabricc: " + msg + "; or give --stale to push this folder as it is; nothing was changed\n"; code != 1 || stderr != want || stdout != "" {
+		t.Errorf("push of a forged folder: exit %d\n%s%s\nwant\n%s", code, stdout, stderr, want)
+	}
+	// diff and verify change nothing: they say so and compare the
+	// switches with the folder as it is (as after a fabricc upgrade, when
+	// the deployed folder is no longer what the fabric compiles to).
+	for _, cmd := range []string{"diff", "verify"} {
+		_, _, stderr := fabricc(t, cmd, "--artifacts", "forged", "-i", "inv.hcl", "--insecure-ignore-host-key")
+		if want := "warning: " + msg + "; " + cmd + " compares the switches with this folder as it is\n"; !strings.HasPrefix(stderr, want) || !strings.Contains(stderr, "[leaf1] connect\n") {
+			t.Errorf("%s of a forged folder: want the warning, then the switch read:\n%s\nwant first\n%s", cmd, stderr, want)
 		}
 	}
 	if _, _, stderr := fabricc(t, "push", "--yes", "--stale", "--artifacts", "forged", "-i", "inv.hcl"); !strings.HasPrefix(stderr, "warning: "+msg+"\n") {
 		t.Errorf("push --stale of a forged folder: want the warning:\n%s", stderr)
 	}
-	_, _, stderr := fabricc(t, "push", "--yes", "--artifacts", "out", "-i", "inv.hcl", "--insecure-ignore-host-key")
+	_, _, stderr = fabricc(t, "push", "--yes", "--artifacts", "out", "-i", "inv.hcl", "--insecure-ignore-host-key")
 	if strings.Contains(stderr, "compiles to") || strings.Contains(stderr, "older than") || !strings.Contains(stderr, "[leaf1] connect\n") {
 		t.Errorf("the reviewed folder was not taken to the switch:\n%s", stderr)
 	}
