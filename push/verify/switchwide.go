@@ -13,8 +13,7 @@ import (
 // before and after, a switch read before and after a push, each as
 // "PFC priorities 3 -> 3,4": the VLANs, and, over the fabric's ports
 // (want's), the DSCP map (dscpMapChanges), the PFC priorities and the
-// ETS, then the
-// ingress buffer pools. These are the settings a path's switches must
+// ETS, then the ingress buffer pools. These are the settings a path's switches must
 // agree on, which a partial push leaves different on the switches it
 // left out (rmig #11). nil when none moved.
 func SwitchWideChanges(want, before, after *State) []string {
