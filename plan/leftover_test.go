@@ -276,12 +276,23 @@ func TestPlanRemovedPortPFCPerVendor(t *testing.T) {
 			"interface ethernet 1/2 no egress-buffer ePort.tc0, interface ethernet 1/2 no egress-buffer ePort.tc3 and interface ethernet 1/2 no egress-buffer ePort.tc6" + tail},
 		{"cumulus", "cumulus", "swp2", "", "  swp2: removed: 100G trunk VLAN 10, to h2:roce0 " + head +
 			"on Cumulus Linux with nv unset interface swp2 qos pfc, nv unset interface swp2 qos pfc-watchdog and nv config apply" + tail},
+		// The per-port watchdog arrived in Cumulus Linux 5.6.0 (NVUE
+		// Command Reference, Set and Unset Commands, QoS): 5.5 has no
+		// `qos pfc-watchdog` to unset, 5.9 has.
+		{"cumulus-5.5", "cumulus", "swp2", "5.5.1", "  swp2: removed: 100G trunk VLAN 10, to h2:roce0 " + head +
+			"on Cumulus Linux with nv unset interface swp2 qos pfc and nv config apply" + tail},
+		{"cumulus-5.9", "cumulus", "swp2", "5.9.1", "  swp2: removed: 100G trunk VLAN 10, to h2:roce0 " + head +
+			"on Cumulus Linux with nv unset interface swp2 qos pfc, nv unset interface swp2 qos pfc-watchdog and nv config apply" + tail},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			base := onPlatform(t, baseHCL(t), tc.platform)
 			if tc.version != "" {
-				base = edit(t, base, `os_version = "3.10.4206"`, `os_version = "`+tc.version+`"`)
+				from := `os_version = "3.10.4206"`
+				if tc.platform == "cumulus" {
+					from = `os_version = "5.9.2"`
+				}
+				base = edit(t, base, from, `os_version = "`+tc.version+`"`)
 			}
 			head := withoutLink(t, base, tc.port)
 			i := strings.Index(head, "  port \""+tc.port+"\" {")

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets/cumulus"
 	"github.com/fabricc/fabricc/targets/eos"
 	"github.com/fabricc/fabricc/targets/onyx"
 )
@@ -112,13 +113,15 @@ func onyxPortClear(sw *model.Switch, p *model.Port) string {
 // too, unset, and its PFC watchdog where it had one (NVUE Command
 // Reference, `nv unset interface <interface-id> qos pfc` and `qos
 // pfc-watchdog`; the renderer sets the watchdog on a port with PFC on a
-// switch whose watchdog is on), then applied.
+// switch whose watchdog is on, from Cumulus Linux 5.6, the release that
+// introduced the per-port watchdog: an older release has no such
+// command to unset), then applied.
 func cumulusPortClear(sw *model.Switch, p *model.Port) string {
 	if len(p.PFCPriorities) == 0 {
 		return ""
 	}
 	lines := []string{"nv unset interface " + p.Name + " qos pfc"}
-	if p.PFCWatchdog && sw.PFCWatchdog.Enabled {
+	if p.PFCWatchdog && sw.PFCWatchdog.Enabled && cumulus.HasPortPFCWatchdog(sw.OSVersion) {
 		lines = append(lines, "nv unset interface "+p.Name+" qos pfc-watchdog")
 	}
 	return "on Cumulus Linux with " + andList(append(lines, "nv config apply"))

@@ -10,8 +10,10 @@ import (
 
 // switchWideChanges are the switch-wide settings a push changed on a
 // switch, read before and after: verify.SwitchWideChanges, whose DSCP
-// map, PFC priorities and ETS each port reads, counted only when the
-// setting moved on every fabric port read on both sides. A switch-wide
+// map (by the stage that moved where the platform reads two, DSCP ->
+// switch priority and switch priority -> traffic class, as verify's
+// Compare words them), PFC priorities and ETS each port reads, counted
+// only when the setting moved on every fabric port read on both sides. A switch-wide
 // setting (Onyx's `dcb priority-flow-control priority 3 enable`, EOS's
 // `qos map dscp`, NVUE's default-global profiles) moves on every port at
 // once; one that some ports alone show is theirs (PFC restored on one

@@ -42,3 +42,55 @@ func TestSwitchWideChangesOnePort(t *testing.T) {
 		t.Errorf("switch-wide changes %q, want %q", got, w)
 	}
 }
+
+// TestSwitchWideChangesByStage: on a platform whose read-back has the
+// DSCP map's two stages (Cumulus, Onyx), a partial push's switch-wide
+// change names the stage that moved, in Compare's words: the egress map
+// (switch priority -> traffic class) moving switch priority 3 from
+// traffic class 3 to 0 is "switch priority 3 traffic class 3 -> 0", not
+// a change of DSCP 24 and 26 that land there; a DSCP moved to another
+// switch priority is "DSCP 26 switch priority 0 -> 3". Without the
+// stages the composed map is named, "DSCP 26 TC0 -> TC3".
+func TestSwitchWideChangesByStage(t *testing.T) {
+	ports := func(dscpToPrio, prioToTC map[int]int) map[string]*verify.Port {
+		m := map[string]*verify.Port{}
+		for _, n := range []string{"swp1", "swp2", "swp3"} {
+			p := &verify.Port{PFC: []int{3}, DSCPToPriority: dscpToPrio, PriorityToTC: prioToTC}
+			if dscpToPrio != nil {
+				p.DSCPToTC = map[int]int{}
+				for d, prio := range dscpToPrio {
+					p.DSCPToTC[d] = prioToTC[prio]
+				}
+			}
+			m[n] = p
+		}
+		return m
+	}
+	for _, tc := range []struct {
+		name          string
+		before, after map[string]*verify.Port
+		want          []string
+	}{
+		{"egress map", ports(map[int]int{0: 0, 24: 3, 26: 3}, map[int]int{0: 0, 3: 3}), ports(map[int]int{0: 0, 24: 3, 26: 3}, map[int]int{0: 0, 3: 0}),
+			[]string{"switch priority 3 traffic class 3 -> 0"}},
+		{"DSCP map", ports(map[int]int{0: 0, 26: 0}, map[int]int{0: 0, 3: 3}), ports(map[int]int{0: 0, 26: 3}, map[int]int{0: 0, 3: 3}),
+			[]string{"DSCP 26 switch priority 0 -> 3"}},
+		{"composed only", ports(nil, nil), ports(nil, nil), []string{"DSCP 26 TC0 -> TC3"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.name == "composed only" {
+				for _, p := range tc.before {
+					p.DSCPToTC = map[int]int{26: 0}
+				}
+				for _, p := range tc.after {
+					p.DSCPToTC = map[int]int{26: 3}
+				}
+			}
+			want := &verify.State{Ports: ports(nil, nil)}
+			before, after := &verify.State{Ports: tc.before}, &verify.State{Ports: tc.after}
+			if got := switchWideChanges(want, before, after); !slices.Equal(got, tc.want) {
+				t.Errorf("switch-wide changes %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

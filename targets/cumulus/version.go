@@ -140,3 +140,13 @@ func (t target) egressPool() string {
 	}
 	return "egress-pool"
 }
+
+// HasPortPFCWatchdog reports whether a switch running osVersion has the
+// per-port PFC watchdog, `nv set interface <interface-id> qos
+// pfc-watchdog` (NVUE Command Reference, Set and Unset Commands, QoS:
+// "Introduced in Cumulus Linux 5.6.0"); false for a version that is no
+// Cumulus Linux release, which has no such command to suggest.
+func HasPortPFCWatchdog(osVersion string) bool {
+	rel, err := parseRelease(osVersion)
+	return err == nil && rel.atLeast(sincePFCWatchdog)
+}

@@ -18,7 +18,8 @@ import (
 // "ifconfig -D IF" prints, IF when there is no file; no-D: an ifconfig
 // without -D), addr.IF (ifconfig -f
 // inet:cidr,inet6:cidr), iflist (ifconfig -l), sysctl.OID (a sysctl
-// that exists, its value), rc.VAR (an rc.conf variable), pci (pciconf
+// that exists, its value), rc.VAR (an rc.conf variable; sysrc VAR+=W
+// and VAR-=W add and remove a word, sysrc -x VAR removes it), pci (pciconf
 // -l), name (uname -n and hostname print it; $FAKE_HOSTNAME, the
 // host the script is for, when there is no file; no-uname: uname fails).
 // Every command that changes something is logged to $FAKES/log.
@@ -60,8 +61,16 @@ if [ "$1" = -n ]; then
 	cat "$FAKES/rc.$2"
 	exit 0
 fi
+if [ "$1" = -x ]; then
+	[ -f "$FAKES/rc.$2" ] || { echo "sysrc: unknown variable '$2'" >&2; exit 1; }
+	rm -f "$FAKES/rc.$2"
+	echo "sysrc -x $2" >>"$FAKES/log"
+	exit 0
+fi
 case $1 in
 *+=*) n=${1%%+=*}; v=${1#*+=}; old=$(cat "$FAKES/rc.$n" 2>/dev/null || true); printf '%s\n' "${old:+$old }$v" >"$FAKES/rc.$n" ;;
+*-=*) n=${1%%-=*}; v=${1#*-=}; old=$(cat "$FAKES/rc.$n" 2>/dev/null || true)
+	new=; for w in $old; do [ "$w" = "$v" ] || new="${new:+$new }$w"; done; printf '%s\n' "$new" >"$FAKES/rc.$n" ;;
 *) n=${1%%=*}; printf '%s\n' "${1#*=}" >"$FAKES/rc.$n" ;;
 esac
 echo "sysrc $1" >>"$FAKES/log"

@@ -3,6 +3,7 @@ package freebsd
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -130,7 +131,7 @@ func TestRouteRefusesNonAddress(t *testing.T) {
 // gets the default route, as the kernel's longest match answers a
 // lookup without a netmask (sys/net/rtsock.c, handle_rtm_get). add and
 // change are logged and fail as the kernel does on a route that is
-// there (add) or not (change).
+// there (add) or not (change, delete); delete removes the route.
 const fakeRoute = `#!/bin/sh
 key() { printf '%s' "$1" | tr '/:' '__'; }
 if [ "$1" = -n ] && [ "$2" = get ]; then
@@ -154,6 +155,7 @@ p=$2
 shift 2
 [ "$1" != -inet6 ] || shift
 f="$FAKES/route.$(key "$p")"
+if [ "$cmd" = delete ]; then [ -f "$f" ] || { echo "route: writing to routing socket: No such process" >&2; exit 1; }; rm -f "$f"; exit 0; fi
 if [ "$cmd" = add ] && [ -f "$f" ]; then echo "route: writing to routing socket: File exists" >&2; exit 1; fi
 if [ "$cmd" = change ] && [ ! -f "$f" ]; then echo "route: writing to routing socket: No such process" >&2; exit 1; fi
 flags='<UP,GATEWAY,DONE,STATIC>'
@@ -270,5 +272,117 @@ func TestRouteState(t *testing.T) {
 		if got := readValue(t, map[string]string{"route": route}, "route_state -inet "+tc.prefix); got != tc.want {
 			t.Errorf("route_state %s over\n%s= %q, want %q", tc.prefix, tc.out, got, tc.want)
 		}
+	}
+}
+
+// TestRoutesForgetOnFakeHost: rc.conf's fabricc_ names are the script's,
+// so a second build of bak01 with a prefix fewer (10.20.1.60/30, the
+// second: the names after it move up one) removes the name that is left
+// over, fabricc_mce0_5, from static_routes and its route_ variable
+// (sysrc -=, sysrc -x), and deletes the live route of the prefix the
+// fabric no longer routes, whose rc.conf entry said exactly that
+// destination and gateway, as rc.d/routing's stop would; the route of
+// 10.20.9.1/32, which the fabric still has, stays, and so do the host's
+// own name lan, its route_lan, and a route to the dropped prefix via
+// another gateway than the entry said. --check and --dry-run change
+// nothing.
+func TestRoutesForgetOnFakeHost(t *testing.T) {
+	f, h := routedHosts(t, "bak01")
+	first := hostScript(t, f, h)
+	fh := newFakeHost(t, "mce0")
+	fh.mlx5OIDs("0")
+	fh.write("route", fakeRoute)
+	if err := os.Chmod(filepath.Join(fh.dir, "route"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	fh.write("rc.static_routes", "lan\n")
+	fh.write("rc.route_lan", "-net 192.168.0.0/16 192.0.2.1\n")
+	if out, errs, code := fh.run(first); code != 0 {
+		t.Fatalf("first run exit %d:\n%s%s", code, out, errs)
+	}
+
+	n := &h.NICs[0]
+	n.Route.Prefixes = slices.Delete(slices.Clone(n.Route.Prefixes), 1, 2)
+	second := hostScript(t, f, h)
+	if w := "routes_forget static_routes route_ 'fabricc_mce0_1 fabricc_mce0_2 fabricc_mce0_3 fabricc_mce0_4' '10.20.1.0/29 10.20.2.0/29 10.20.2.62/31 10.20.9.1/32'\n"; !strings.Contains(second, w) {
+		t.Errorf("second script lacks %q", w)
+	}
+	fh.write("log", "")
+	out, _, code := fh.run(second, "--check")
+	for _, w := range []string{
+		"DIFF mce0 route 10.20.1.60/30 (fabricc_mce0_2): intended absent; actual 10.20.1.62 on mce0\n",
+		"DIFF rc.conf static_routes: intended no fabricc_mce0_5; actual has fabricc_mce0_5\n",
+		"DIFF rc.conf route_fabricc_mce0_5: intended unset; actual -net 10.20.9.1/32 10.20.1.62\n",
+	} {
+		if !strings.Contains(out, w) {
+			t.Errorf("--check lacks %q:\n%s", w, out)
+		}
+	}
+	if code != 3 || strings.Contains(out, "10.20.9.1/32 (") || strings.Contains(out, "lan") {
+		t.Errorf("--check exit %d (want 3), or it would remove a route the fabric has or the host's own:\n%s", code, out)
+	}
+	out, _, _ = fh.run(second, "--dry-run")
+	for _, w := range []string{
+		"would run: route delete -net 10.20.1.60/30 10.20.1.62\n",
+		"would run: sysrc static_routes-=fabricc_mce0_5\n",
+		"would run: sysrc -x route_fabricc_mce0_5\n",
+	} {
+		if !strings.Contains(out, w) {
+			t.Errorf("--dry-run lacks %q:\n%s", w, out)
+		}
+	}
+	if got := fh.read("log"); got != "" {
+		t.Errorf("--check or --dry-run changed the host:\n%s", got)
+	}
+
+	out, errs, code := fh.run(second)
+	if code != 0 {
+		t.Fatalf("second run exit %d:\n%s%s", code, out, errs)
+	}
+	log := fh.read("log")
+	for _, w := range []string{"route delete -net 10.20.1.60/30 10.20.1.62\n", "sysrc static_routes-=fabricc_mce0_5\n", "sysrc -x route_fabricc_mce0_5\n"} {
+		if !strings.Contains(log, w) {
+			t.Errorf("run log lacks %q:\n%s", w, log)
+		}
+	}
+	if strings.Contains(log, "route delete -net 10.20.9.1/32") || strings.Contains(log, "route_lan") {
+		t.Errorf("the run removed a route the fabric has, or the host's own:\n%s", log)
+	}
+	if got := fh.read("rc.static_routes"); got != "lan fabricc_mce0_1 fabricc_mce0_2 fabricc_mce0_3 fabricc_mce0_4\n" {
+		t.Errorf("static_routes %q", got)
+	}
+	if got := fh.read("rc.route_fabricc_mce0_4"); got != "-net 10.20.9.1/32 10.20.1.62\n" {
+		t.Errorf("route_fabricc_mce0_4 %q", got)
+	}
+	if _, err := os.Stat(filepath.Join(fh.dir, "rc.route_fabricc_mce0_5")); err == nil {
+		t.Error("route_fabricc_mce0_5 is still in rc.conf")
+	}
+	if _, err := os.Stat(filepath.Join(fh.dir, "route.10.20.9.1_32")); err != nil {
+		t.Error("the live route to 10.20.9.1/32, which the fabric still has, is gone")
+	}
+	if _, err := os.Stat(filepath.Join(fh.dir, "route.10.20.1.60_30")); err == nil {
+		t.Error("the live route to 10.20.1.60/30 is still there")
+	}
+	if got := fh.read("rc.route_lan"); got != "-net 192.168.0.0/16 192.0.2.1\n" {
+		t.Errorf("route_lan %q", got)
+	}
+	fh.write("log", "")
+	if out, _, code := fh.run(second, "--check"); strings.Contains(out, "fabricc_mce0_5") || strings.Contains(out, "(fabricc_") {
+		t.Errorf("--check after the run (exit %d) still finds a stale route:\n%s", code, out)
+	}
+}
+
+// TestRouteForgetKeepsAnotherGateway: a live route to the left-over
+// entry's prefix via another gateway than the entry said is not the
+// entry's: the name goes from rc.conf, the route stays.
+func TestRouteForgetKeepsAnotherGateway(t *testing.T) {
+	fakes := map[string]string{
+		"route": printer(getmsg("10.20.1.60", "10.20.1.60", "255.255.255.252", "10.20.1.99", "mce0", "<UP,GATEWAY,DONE,STATIC>")),
+	}
+	if got := readValue(t, fakes, "MODE=check; route_forget static_routes fabricc_mce0_2 '-net 10.20.1.60/30 10.20.1.62' ''; echo \"diffs $DIFFS\""); got != "diffs 0" {
+		t.Errorf("route via another gateway: %q, want no difference", got)
+	}
+	if got := readValue(t, fakes, "MODE=check; route_forget static_routes fabricc_mce0_2 '-net 10.20.1.60/30 10.20.1.99' ''"); got != "DIFF mce0 route 10.20.1.60/30 (fabricc_mce0_2): intended absent; actual 10.20.1.99 on mce0" {
+		t.Errorf("route via the entry's gateway: %q", got)
 	}
 }

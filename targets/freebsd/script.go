@@ -39,6 +39,7 @@ func script(b *text, f *model.Fabric, h *model.Host, plans []nicPlan, sysctl boo
 	}
 	b.At()
 	b.WriteString("\nneed_root\nhost_guard\n")
+	writeRoutesForget(b, h, plans)
 	for i := range plans {
 		b.n = plans[i].nic
 		b.nic()
@@ -46,6 +47,31 @@ func script(b *text, f *model.Fabric, h *model.Host, plans []nicPlan, sysctl boo
 	}
 	b.At()
 	b.WriteString("finish\n")
+}
+
+// writeRoutesForget removes, before the NICs' steps, the fabricc_ routes
+// of rc.conf that the fabric no longer has (routes_forget): the names
+// carry the script's mark, so a route taken out of the fabric, or a
+// removed NIC's, does not come back at every boot, and the live route an
+// entry added goes unless the fabric still routes its prefix. Every host
+// gets the step, one that has no route left too.
+func writeRoutesForget(b *text, h *model.Host, plans []nicPlan) {
+	var names, prefixes [2][]string // IPv4, IPv6
+	for i := range plans {
+		for _, r := range plans[i].routes {
+			fam := 0
+			if r.v6() {
+				fam = 1
+			}
+			names[fam] = append(names[fam], r.name)
+			prefixes[fam] = append(prefixes[fam], r.prefix.String())
+		}
+	}
+	b.At("host", h.Name)
+	b.WriteString("# rc.conf's fabricc_ routes that the fabric no longer has, and their live routes.\n")
+	fmt.Fprintf(b, "routes_forget static_routes route_ '%s' '%s'\n", strings.Join(names[0], " "), strings.Join(prefixes[0], " "))
+	fmt.Fprintf(b, "routes_forget ipv6_static_routes ipv6_route_ '%s' '%s'\n", strings.Join(names[1], " "), strings.Join(prefixes[1], " "))
+	b.At()
 }
 
 // writeHostName writes HOST_NAME, the name host_guard compares with the
@@ -222,7 +248,8 @@ func writeLink(b *text, p *nicPlan) {
 // initiator that binds no source address picks its NIC by them. A route
 // to the prefix via the gateway on the NIC's interface is left, one via
 // another gateway changed (route change); a route the fabric no longer
-// has is left, as the kernel keeps no mark of who added it.
+// has goes only where rc.conf's fabricc_ entry for it says exactly that
+// route (writeRoutesForget), as the kernel keeps no mark of who added it.
 func writeRoutes(b *text, p *nicPlan) {
 	if len(p.routes) == 0 {
 		return

@@ -870,6 +870,80 @@ rc_words() {
 	ensure rc.conf "$1" "$_new" "${_cur:-unset}" rc_set "$1" "$_new"
 }
 
+# routes_forget LIST VARPREFIX NAMES PREFIXES: rc.conf's LIST
+# (static_routes, or ipv6_static_routes with VARPREFIX ipv6_route_) as
+# the fabric has it, before the NICs' steps rewrite it. Each name in LIST
+# that starts fabricc_, the script's own mark, is the script's: its live
+# route goes where its prefix is none of the fabric's PREFIXES
+# (route_forget), and a name not among NAMES, a route the fabric no
+# longer has that rc.d/routing would add again at every boot, leaves
+# LIST (sysrc(8), NAME-=VALUE) and VARPREFIX<name> goes (sysrc -x). A
+# name without that mark is the host's and stays.
+routes_forget() {
+	_fl=$(rc_get "$1")
+	[ "$_fl" != unset ] || return 0
+	set -f
+	# shellcheck disable=SC2086 # rc.conf's list words, globbing off
+	set -- "$1" "$2" "$3" "$4" $_fl
+	set +f
+	_flist=$1 _fpre=$2 _fkeep=$3 _fpfx=$4
+	shift 4
+	for _fn in "$@"; do
+		case $_fn in
+		fabricc_*[!A-Za-z0-9_]* | fabricc_) continue ;;
+		fabricc_*) ;;
+		*) continue ;;
+		esac
+		_fv=$(rc_get "$_fpre$_fn")
+		route_forget "$_flist" "$_fn" "$_fv" "$_fpfx"
+		case " $_fkeep " in
+		*" $_fn "*) continue ;;
+		esac
+		ensure rc.conf "$_flist" "no $_fn" "has $_fn" sysrc "$_flist-=$_fn"
+		[ "$_fv" = unset ] || ensure rc.conf "$_fpre$_fn" unset "$_fv" sysrc -x "$_fpre$_fn"
+	done
+}
+
+# route_forget LIST NAME VALUE PREFIXES: deletes the live route that
+# rc.conf's entry NAME of LIST said, VALUE ("-net PREFIX GW", or "-net
+# PREFIX -inet6 GW" for an IPv4 prefix via an IPv6 gateway, the forms the
+# script writes), when PREFIX is none of the fabric's PREFIXES and route
+# get shows that route, to exactly PREFIX via GW (and on GW's interface
+# where GW has a %scope): route delete with the entry's arguments, as
+# rc.d/routing's stop does (FreeBSD libexec/rc/rc.d/routing, static_inet
+# and static_inet6). A route another gateway now carries, or a value not
+# in those forms, is not the entry's and stays.
+route_forget() {
+	_gkeep=$4
+	set -f
+	# shellcheck disable=SC2086 # rc.conf's value, globbing off
+	set -- "$1" "$2" $3
+	set +f
+	_gl=$1 _gn=$2
+	shift 2
+	_gfam=-inet
+	[ "$_gl" != ipv6_static_routes ] || _gfam=-inet6
+	case $#:${1:-}:${3:-} in
+	3:-net:*) _gp=$2 _ggw=$3 ;;
+	4:-net:-inet6) [ "$_gfam" = -inet ] || return 0; _gp=$2 _ggw=$4 ;;
+	*) return 0 ;;
+	esac
+	case " $_gkeep " in
+	*" $_gp "*) return 0 ;;
+	esac
+	_gst=$(route_state "$_gfam" "$_gp")
+	[ "$_gst" != absent ] || return 0
+	[ "${_gst%% on *}" = "${_ggw%%\%*}" ] || return 0
+	case $_ggw in
+	*%*) [ "${_gst#* on }" = "${_ggw#*%}" ] || return 0 ;;
+	esac
+	if [ "$_gfam" = -inet6 ]; then
+		ensure "${_gst#* on }" "route $_gp ($_gn)" absent "$_gst" route delete -inet6 "$@"
+	else
+		ensure "${_gst#* on }" "route $_gp ($_gn)" absent "$_gst" route delete "$@"
+	fi
+}
+
 # conf_get FILE NAME: the value of FILE's last assignment to NAME, read
 # as shadowed reads the files boot reads after FILE (conf_scan: quoted or
 # bare, blanks around =, a leading export, a trailing comment), or unset
@@ -1044,5 +1118,8 @@ nic_1() {
 
 need_root
 host_guard
+# rc.conf's fabricc_ routes that the fabric no longer has, and their live routes.
+routes_forget static_routes route_ '' ''
+routes_forget ipv6_static_routes ipv6_route_ '' ''
 { set +e; NIC_COUNTS=$(nic_enter; nic_1 >&3); nic_leave mlxen0 $?; } 3>&1
 finish
