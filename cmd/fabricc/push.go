@@ -1117,10 +1117,8 @@ func writeChanges(w io.Writer, rep *push.Report, diffsShown bool) {
 			fmt.Fprintf(w, "=== %s (%s)\n", d.Device, d.Platform)
 			writeDeviceText(w, d.Diff)
 		}
-		for _, x := range d.Differences {
-			fmt.Fprintf(w, "DIFF %s\n", x)
-		}
 	}
+	writeDifferences(w, rep)
 }
 
 // writeDeviceText prints text a device sent, line by line, each through
