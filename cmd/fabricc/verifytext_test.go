@@ -45,7 +45,7 @@ congestion (RoCE slows or is unfair under load, no loss):
 DIFF spine1 Ethernet2/1 ECN TC3: intended min 150000 B max 1500000 B, actual min 1536000 B max 3072000 B
 cabling (links are not cabled as the fabric says):
 DIFF leaf2 swp32 neighbor: intended spine2 swp2, actual spine1 swp2
-other (no known effect on RoCE's loss or rate):
+other (not classed by its effect on RoCE):
 DIFF leaf3 1/1 description: intended gpu09, actual old
 `
 	if b.String() != want {

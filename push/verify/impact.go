@@ -28,7 +28,9 @@ const (
 	ImpactCongestion ImpactClass = "congestion"
 	// ImpactCabling: a link is not cabled as the fabric says.
 	ImpactCabling ImpactClass = "cabling"
-	// ImpactOther: everything else (VLANs, descriptions, routes, speed).
+	// ImpactOther: everything else (VLANs, ports, descriptions, routes,
+	// speed): its effect is not one of the above, or not one alone (a
+	// missing VLAN or port carries no traffic at all).
 	ImpactOther ImpactClass = "other"
 )
 
@@ -42,7 +44,7 @@ var impactSummary = map[ImpactClass]string{
 	ImpactMTU:        "RoCE frames over the port's MTU are dropped",
 	ImpactCongestion: "RoCE slows or is unfair under load, no loss",
 	ImpactCabling:    "links are not cabled as the fabric says",
-	ImpactOther:      "no known effect on RoCE's loss or rate",
+	ImpactOther:      "not classed by its effect on RoCE",
 }
 
 // Summary is the class's one-sentence effect on RoCE, as verify's text
@@ -80,6 +82,8 @@ var impactOfSetting = map[string]ImpactClass{
 	"pfc profile": ImpactLossless, "ingress-buffer": ImpactLossless, "ingress headroom": ImpactLossless,
 	"mmu": ImpactLossless, "pool": ImpactLossless, "lossless traffic pools": ImpactLossless,
 	"traffic pools total": ImpactLossless, "buffer mode": ImpactLossless, "egress pool": ImpactLossless,
+	// The lossy class's own buffers: RoCE's lossless class has its own.
+	"pool lossy": ImpactOther, "egress pool 0": ImpactOther,
 	// What puts RoCE in the lossless priority and class: a frame
 	// classified elsewhere travels lossy.
 	"trust": ImpactLossless, "dscp": ImpactLossless, "switch priority": ImpactLossless,
@@ -104,7 +108,8 @@ var impactOfSetting = map[string]ImpactClass{
 // ImpactOf is d's class, by impactOfSetting, and its effect in words:
 // for an MTU lowered to a number, "RoCE frames over 1500 bytes
 // dropped"; for PFC priorities missing, "RoCE in priority 3 may be
-// dropped instead of paused"; else the class's summary.
+// dropped instead of paused"; else the class's summary. PFC on more
+// priorities than intended, none missing, is ImpactCongestion.
 func ImpactOf(d Difference) Impact {
 	c := classOf(d.Field)
 	text := c.Summary()
@@ -114,8 +119,19 @@ func ImpactOf(d Difference) Impact {
 			text = fmt.Sprintf("RoCE frames over %d bytes dropped", n)
 		}
 	case ImpactLossless:
-		if p := missingPriorities(d); p != "" {
-			text = "RoCE in priority " + p + " may be dropped instead of paused"
+		if !strings.HasSuffix(d.Field, "PFC priorities") {
+			break
+		}
+		// The one refinement of the table: PFC on every intended
+		// priority and on more besides loses no RoCE frame; the extra
+		// priority's traffic is paused instead of dropped, and its
+		// pauses slow what shares the link (IEEE 802.1Q clause 36, PFC).
+		missing, extra := priorityMinus(d.Intended, d.Actual), priorityMinus(d.Actual, d.Intended)
+		switch {
+		case missing != "":
+			text = "RoCE in priority " + missing + " may be dropped instead of paused"
+		case extra != "":
+			return Impact{Class: ImpactCongestion, Text: "priority " + extra + " paused too: no RoCE loss, its pauses slow the link under load"}
 		}
 	}
 	return Impact{Class: c, Text: text}
@@ -141,25 +157,21 @@ func lowerMTU(d Difference) (int, bool) {
 	return got, err1 == nil && err2 == nil && got < want
 }
 
-// missingPriorities are the priorities of a PFC difference's intended
-// list ("3" or "3,4") that its actual list lacks, as "3" or "3, 4"; ""
-// when the difference is no PFC priority list or lacks none.
-func missingPriorities(d Difference) string {
-	if !strings.HasSuffix(d.Field, "PFC priorities") {
-		return ""
-	}
+// priorityMinus are the priorities of list a ("3" or "3,4") that list
+// b lacks, as "3" or "3, 4"; "" when none ("none" is no priority).
+func priorityMinus(a, b string) string {
 	have := map[string]bool{}
-	for _, p := range strings.Split(d.Actual, ",") {
+	for _, p := range strings.Split(b, ",") {
 		have[strings.TrimSpace(p)] = true
 	}
-	var missing []string
-	for _, p := range strings.Split(d.Intended, ",") {
+	var out []string
+	for _, p := range strings.Split(a, ",") {
 		p = strings.TrimSpace(p)
 		if _, err := strconv.Atoi(p); err == nil && !have[p] {
-			missing = append(missing, p)
+			out = append(out, p)
 		}
 	}
-	return strings.Join(missing, ", ")
+	return strings.Join(out, ", ")
 }
 
 // MarshalJSON writes d with its impact ("impact": {"class": "mtu",
@@ -178,7 +190,7 @@ func (d Difference) MarshalJSON() ([]byte, error) {
 // order (leaf2 before leaf10); differences that tie keep their order.
 func SortByImpact(diffs []Difference) {
 	slices.SortStableFunc(diffs, func(a, b Difference) int {
-		return cmp.Or(classOf(a.Field).Rank()-classOf(b.Field).Rank(),
+		return cmp.Or(ImpactOf(a).Class.Rank()-ImpactOf(b).Class.Rank(),
 			naturalCmp(a.Device, b.Device), naturalCmp(a.Port, b.Port))
 	})
 }

@@ -17,6 +17,14 @@ func TestImpactOfMixedSet(t *testing.T) {
 			Impact{ImpactLossless, "RoCE in priority 3 may be dropped instead of paused"}},
 		{Difference{Device: "leaf2", Port: "swp2", Field: "operational PFC priorities", Intended: "3,4", Actual: "4"},
 			Impact{ImpactLossless, "RoCE in priority 3 may be dropped instead of paused"}},
+		{Difference{Device: "leaf1", Port: "swp31", Field: "PFC priorities", Intended: "3", Actual: "3,4"},
+			Impact{ImpactCongestion, "priority 4 paused too: no RoCE loss, its pauses slow the link under load"}},
+		{Difference{Device: "leaf1", Field: "pool lossless", Intended: "51% priorities 3", Actual: "missing"},
+			Impact{ImpactLossless, "RoCE may be dropped instead of paused"}},
+		{Difference{Device: "leaf1", Field: "pool lossy", Intended: "48% priorities 0,1,2,4,5,6,7", Actual: "missing"},
+			Impact{ImpactOther, "not classed by its effect on RoCE"}},
+		{Difference{Device: "leaf1", Field: "egress pool 1", Intended: "infinite", Actual: "memory-percent 50"},
+			Impact{ImpactLossless, "RoCE may be dropped instead of paused"}},
 		{Difference{Device: "leaf2", Field: "DSCP 26 traffic class", Intended: "3", Actual: "0", Scope: ScopeSwitchWide},
 			Impact{ImpactLossless, "RoCE may be dropped instead of paused"}},
 		{Difference{Device: "spine1", Port: "Ethernet1/1", Field: "trust", Intended: "dscp", Actual: "pcp"},
@@ -38,9 +46,9 @@ func TestImpactOfMixedSet(t *testing.T) {
 		{Difference{Device: "leaf1", Port: "swp31", Field: "neighbor", Intended: "spine1 swp1", Actual: "spine2 swp1"},
 			Impact{ImpactCabling, "links are not cabled as the fabric says"}},
 		{Difference{Device: "leaf1", Port: "swp1", Field: "PFC watchdog", Intended: "on", Actual: "off"},
-			Impact{ImpactOther, "no known effect on RoCE's loss or rate"}},
+			Impact{ImpactOther, "not classed by its effect on RoCE"}},
 		{Difference{Device: "spine1", Port: "Ethernet1/1", Field: "description", Intended: "to leaf1", Actual: "x"},
-			Impact{ImpactOther, "no known effect on RoCE's loss or rate"}},
+			Impact{ImpactOther, "not classed by its effect on RoCE"}},
 	} {
 		if got := ImpactOf(tc.d); got != tc.want {
 			t.Errorf("ImpactOf(%s) = %+v, want %+v", tc.d, got, tc.want)
