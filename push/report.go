@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -433,10 +434,18 @@ func (r *Report) verifiedColumn(d *DeviceResult) string {
 // plural is "1 device", "2 devices".
 func plural(n int, noun string) string { return english.Count(n, noun) }
 
+// firstByImpact is the difference verify prints first of diffs, the most
+// harmful to RoCE (verify.SortByImpact), leaving diffs as they are.
+func firstByImpact(diffs []verify.Difference) verify.Difference {
+	sorted := slices.Clone(diffs)
+	verify.SortByImpact(sorted)
+	return sorted[0]
+}
+
 // detail is the summary's last column: the error or the first
-// difference, the rollback, then what was waiting, recovered or noted.
-// It carries device text (errors, notes), so WriteSummary prints it on
-// one line through quote.Visible.
+// difference verify prints (firstByImpact), the rollback, then what was
+// waiting, recovered or noted. It carries device text (errors, notes),
+// so WriteSummary prints it on one line through quote.Visible.
 func (d *DeviceResult) detail() string {
 	var parts []string
 	detail := d.Error
@@ -444,7 +453,7 @@ func (d *DeviceResult) detail() string {
 		detail = strings.Replace(detail, d.shared.Error(), d.shared.device+" failed", 1)
 	}
 	if detail == "" && len(d.Differences) > 0 {
-		detail = fmt.Sprintf("%s, first: %s", plural(len(d.Differences), "difference"), d.Differences[0])
+		detail = fmt.Sprintf("%s, first: %s", plural(len(d.Differences), "difference"), firstByImpact(d.Differences))
 	}
 	switch {
 	case d.RolledBack:

@@ -146,16 +146,18 @@ func TestLabConfigRehearsal(t *testing.T) {
 	// Onyx's PFC priorities are one switch-wide line (`dcb
 	// priority-flow-control priority N enable`), so leaf2 has one
 	// difference for its three ports.
+	// Ordered by impact: PFC on priority 4 too loses no RoCE frame
+	// (congestion) and comes before the descriptions and VLANs (other).
 	want := []string{
-		"DIFF leaf1 swp1 description: intended to node1:roce0, actual gpu node, rack 1",
-		"DIFF leaf1 swp31 trunk VLANs: intended 10, actual 10,200",
 		"DIFF leaf1 swp31 PFC priorities: intended 3, actual 3,4",
 		"DIFF leaf1 swp31 operational PFC priorities: intended 3, actual 3,4",
 		"DIFF leaf2 (switch-wide) PFC priorities: intended 3, actual 3,4",
+		"DIFF spine1 Ethernet1/1 PFC priorities: intended 3, actual 3,4",
+		"DIFF leaf1 swp1 description: intended to node1:roce0, actual gpu node, rack 1",
+		"DIFF leaf1 swp31 trunk VLANs: intended 10, actual 10,200",
 		"DIFF leaf2 1/1 description: intended to node2:roce0, actual gpu node, rack 2",
 		"DIFF leaf2 1/31 trunk VLANs: intended 10, actual 10,200",
 		"DIFF spine1 Ethernet1/1 trunk VLANs: intended 10, actual 10,200",
-		"DIFF spine1 Ethernet1/1 PFC priorities: intended 3, actual 3,4",
 		"DIFF spine1 Ethernet1/1 description: intended to leaf2:1/32, actual uplink, patched by hand",
 	}
 	if code != 2 || !slices.Equal(diffs, want) || !strings.Contains(stdout, "\nverify: 3 devices: 3 mismatch\n") {

@@ -237,11 +237,15 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 	if err != nil || b == nil {
 		return err
 	}
-	devs, err := inv.Select(sf.limit)
+	limit := sf.limit
+	if action == push.ActionVerify || action == push.ActionDiff {
+		limit = hostLimit(cmd.ErrOrStderr(), b.Fabric, inv, limit)
+	}
+	devs, err := inv.Select(limit)
 	if err != nil {
 		return usageError(err)
 	}
-	if devs, err = inFabric(cmd, b, inv, devs, sf.limit); err != nil {
+	if devs, err = inFabric(cmd, b, inv, devs, limit); err != nil {
 		return err
 	}
 	renamed, err := renamedSwitches(b, sf.renamed)
@@ -1182,10 +1186,8 @@ func writeChanges(w io.Writer, rep *push.Report, diffsShown bool) {
 			fmt.Fprintf(w, "=== %s (%s)\n", d.Device, d.Platform)
 			writeDeviceText(w, d.Diff)
 		}
-		for _, x := range d.Differences {
-			fmt.Fprintf(w, "DIFF %s\n", x)
-		}
 	}
+	writeDifferences(w, rep)
 }
 
 // writeDeviceText prints text a device sent, line by line, each through

@@ -220,6 +220,7 @@ func Compare(device string, want, got *State) []Difference {
 		w := *want.Ports[n]
 		compareStages(&w, &g)
 		r := reporter{global: switchWide(&w, &g), notes: g.Notes}
+		noProfile := w.PFCProfile != nil && g.PFCProfile == nil
 		onlyIntended(&w, &g)
 		switch {
 		case w.Speed == 0:
@@ -228,6 +229,9 @@ func Compare(device string, want, got *State) []Difference {
 			g.SpeedLanes = w.SpeedLanes // the lanes follow the speed, whose difference says it
 		}
 		cmp.Equal(w, g, opts, cmp.Reporter(&r))
+		if noProfile {
+			r.diffs = foldNoProfile(r.diffs, w.PFCProfile)
+		}
 		for _, d := range r.diffs {
 			d.Device, d.Port = device, n
 			out = append(out, d)
@@ -235,6 +239,47 @@ func Compare(device string, want, got *State) []Difference {
 	}
 	out = append(out, compareMMUProfile(device, want, got)...)
 	return collapseSwitchWide(out)
+}
+
+// foldNoProfile folds what a Cumulus port without a PFC profile lacks
+// into the one difference that profile's absence causes: NVUE's PFC
+// priorities are the profile's switch-priority (Cumulus Linux user
+// guide, Quality of Service, Priority Flow Control), so with no profile
+// the port has none, and none of the profile's cable-length,
+// port-buffer, xoff-threshold or xon-threshold: "PFC priorities:
+// intended 3, actual none (no PFC profile, so no cable-length,
+// port-buffer, xoff-threshold or xon-threshold either)". Without a PFC
+// priorities difference (a model that intends none), the profile is
+// one line of its own.
+func foldNoProfile(diffs []Difference, want *PFCProfile) []Difference {
+	var lacks []string
+	for _, f := range []struct {
+		name string
+		set  bool
+	}{{"cable-length", want.CableMeters != 0}, {"port-buffer", want.PortBuffer != 0},
+		{"xoff-threshold", want.XoffThreshold != 0}, {"xon-threshold", want.XonThreshold != 0}} {
+		if f.set {
+			lacks = append(lacks, f.name)
+		}
+	}
+	if len(lacks) == 0 {
+		return diffs
+	}
+	for i, d := range diffs {
+		if d.Field == "PFC priorities" {
+			diffs[i].Actual += " (no PFC profile, so no " + orList(lacks) + " either)"
+			return diffs
+		}
+	}
+	return append(diffs, Difference{Field: "PFC profile", Intended: strings.Join(lacks, ", "), Actual: "none"})
+}
+
+// orList is "a", "a or b", "a, b or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
 // compareStages leaves in w and g the DSCP maps Compare compares: the
@@ -365,9 +410,11 @@ func onlyIntended(w, g *Port) {
 	case w.PFCProfile == nil:
 		g.PFCProfile = nil
 	case g.PFCProfile == nil:
-		// No profile: its priorities and buffer say so; tx and rx
-		// would only repeat it.
-		g.PFCProfile = &PFCProfile{Tx: w.PFCProfile.Tx, Rx: w.PFCProfile.Rx}
+		// No profile: its PFC priorities say so, with the buffer
+		// settings it lacks (foldNoProfile); compared one by one they
+		// would only repeat it, four lines for one cause.
+		p := *w.PFCProfile
+		g.PFCProfile = &p
 	}
 	g.IngressBuffers = onlyKeys(w.IngressBuffers, g.IngressBuffers)
 	switch {

@@ -165,8 +165,8 @@ func TestSwitchWideJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `[{"device":"sw1","port":"Ethernet1/1","field":"MTU","intended":"9216","actual":"9000"},` +
-		`{"device":"sw1","field":"DSCP 26 traffic class","intended":"3","actual":"1","scope":"switch-wide"}]`
+	want := `[{"device":"sw1","port":"Ethernet1/1","field":"MTU","intended":"9216","actual":"9000","impact":{"class":"mtu","text":"RoCE frames over 9000 bytes dropped"}},` +
+		`{"device":"sw1","field":"DSCP 26 traffic class","intended":"3","actual":"1","scope":"switch-wide","impact":{"class":"lossless","text":"RoCE may be dropped instead of paused"}}]`
 	if string(data) != want {
 		t.Errorf("JSON\n%s\nwant\n%s", data, want)
 	}

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/fabricc/fabricc/push"
+	"github.com/fabricc/fabricc/push/verify"
+)
+
+// TestWriteDifferencesByImpact: a mixed set from three switches and a
+// host prints lossless first, each class once as a header, then by
+// device and port; each DIFF line keeps its words.
+func TestWriteDifferencesByImpact(t *testing.T) {
+	rep := &push.Report{Action: push.ActionVerify, Devices: []*push.DeviceResult{
+		{Device: "gpu09", Status: push.StatusMismatch, Differences: []verify.Difference{
+			{Device: "gpu09", Port: "fab0", Field: "mtu", Intended: "9000", Actual: "1500"},
+		}},
+		{Device: "leaf2", Status: push.StatusMismatch, Differences: []verify.Difference{
+			{Device: "leaf2", Field: "DSCP 26 traffic class", Intended: "3", Actual: "0", Scope: verify.ScopeSwitchWide},
+			{Device: "leaf2", Port: "swp31", Field: "MTU", Intended: "9214", Actual: "1500"},
+			{Device: "leaf2", Port: "swp31", Field: "operational MTU", Intended: "9214", Actual: "1500"},
+			{Device: "leaf2", Port: "swp32", Field: "neighbor", Intended: "spine2 swp2", Actual: "spine1 swp2"},
+		}},
+		{Device: "leaf3", Status: push.StatusMismatch, Differences: []verify.Difference{
+			{Device: "leaf3", Port: "1/1", Field: "description", Intended: "gpu09", Actual: "old"},
+			{Device: "leaf3", Port: "1/1", Field: "PFC priorities", Intended: "3", Actual: "none"},
+		}},
+		{Device: "spine1", Status: push.StatusMismatch, Differences: []verify.Difference{
+			{Device: "spine1", Port: "Ethernet1/1", Field: "trust", Intended: "dscp", Actual: "pcp"},
+			{Device: "spine1", Port: "Ethernet2/1", Field: "ECN TC3", Intended: "min 150000 B max 1500000 B", Actual: "min 1536000 B max 3072000 B"},
+		}},
+	}}
+	var b strings.Builder
+	writeDifferences(&b, rep)
+	want := `lossless (RoCE may be dropped instead of paused):
+DIFF leaf2 (switch-wide) DSCP 26 traffic class: intended 3, actual 0
+DIFF leaf3 1/1 PFC priorities: intended 3, actual none
+DIFF spine1 Ethernet1/1 trust: intended dscp, actual pcp
+mtu (RoCE frames over the port's MTU are dropped):
+DIFF gpu09 fab0 mtu: intended 9000, actual 1500
+DIFF leaf2 swp31 MTU: intended 9214, actual 1500
+DIFF leaf2 swp31 operational MTU: intended 9214, actual 1500
+congestion (RoCE slows or is unfair under load, no loss):
+DIFF spine1 Ethernet2/1 ECN TC3: intended min 150000 B max 1500000 B, actual min 1536000 B max 3072000 B
+cabling (links are not cabled as the fabric says):
+DIFF leaf2 swp32 neighbor: intended spine2 swp2, actual spine1 swp2
+other (not classed by its effect on RoCE):
+DIFF leaf3 1/1 description: intended gpu09, actual old
+`
+	if b.String() != want {
+		t.Errorf("verify text:\n%s\nwant:\n%s", b.String(), want)
+	}
+}

@@ -1,0 +1,196 @@
+package verify
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// ImpactClass is what a difference does to the fabric's RoCE traffic,
+// chosen by the setting that differs (impactOfSetting), so that the
+// on-call reads the differences that lose RoCE frames first.
+type ImpactClass string
+
+// The impact classes, in the order verify prints them: most harmful
+// first.
+const (
+	// ImpactLossless: the lossless class is not lossless on this hop
+	// (PFC, the maps that put RoCE in its priority, the buffers that
+	// absorb what is in flight when a pause is sent).
+	ImpactLossless ImpactClass = "lossless"
+	// ImpactMTU: frames larger than the port's MTU are dropped.
+	ImpactMTU ImpactClass = "mtu"
+	// ImpactCongestion: ECN, ETS and DCQCN decide how fast and how
+	// fairly RoCE is sent under load; they lose no frame.
+	ImpactCongestion ImpactClass = "congestion"
+	// ImpactCabling: a link is not cabled as the fabric says.
+	ImpactCabling ImpactClass = "cabling"
+	// ImpactOther: everything else (VLANs, ports, descriptions, routes,
+	// speed): its effect is not one of the above, or not one alone (a
+	// missing VLAN or port carries no traffic at all).
+	ImpactOther ImpactClass = "other"
+)
+
+// ImpactClasses are the classes in the order verify prints them.
+var ImpactClasses = []ImpactClass{ImpactLossless, ImpactMTU, ImpactCongestion, ImpactCabling, ImpactOther}
+
+// impactSummary is the one sentence that heads a class's differences in
+// verify's text output.
+var impactSummary = map[ImpactClass]string{
+	ImpactLossless:   "RoCE may be dropped instead of paused",
+	ImpactMTU:        "RoCE frames over the port's MTU are dropped",
+	ImpactCongestion: "RoCE slows or is unfair under load, no loss",
+	ImpactCabling:    "links are not cabled as the fabric says",
+	ImpactOther:      "not classed by its effect on RoCE",
+}
+
+// Summary is the class's one-sentence effect on RoCE, as verify's text
+// output heads its group: "RoCE may be dropped instead of paused".
+func (c ImpactClass) Summary() string { return impactSummary[c] }
+
+// Rank is c's place in ImpactClasses (an unknown class last).
+func (c ImpactClass) Rank() int {
+	for i, x := range ImpactClasses {
+		if x == c {
+			return i
+		}
+	}
+	return len(ImpactClasses)
+}
+
+// Impact is a difference's class and its effect on RoCE in words.
+type Impact struct {
+	Class ImpactClass `json:"class"`
+	Text  string      `json:"text"`
+}
+
+// impactOfSetting is the table that classes a difference: the first
+// words of its setting (Field, lower case, without "operational ": the
+// switch's operational state has the setting's effect) to its class.
+// The longest match wins ("pfc watchdog" before "pfc"). The settings are
+// the switches' (fieldNames) and the host checks' (DIFF lines of the
+// host scripts' --check).
+var impactOfSetting = map[string]ImpactClass{
+	// PFC itself, as the switch or the host holds it or negotiates it.
+	"pfc priorities": ImpactLossless, "pfc": ImpactLossless, "negotiated pfc": ImpactLossless,
+	// A PFC profile's tx/rx and its headroom (cable-length, port-buffer,
+	// xoff, xon): too little headroom drops what is in flight after the
+	// pause is sent (Cumulus Linux user guide, RoCE).
+	"pfc profile": ImpactLossless, "ingress-buffer": ImpactLossless, "ingress headroom": ImpactLossless,
+	"mmu": ImpactLossless, "pool": ImpactLossless, "lossless traffic pools": ImpactLossless,
+	"traffic pools total": ImpactLossless, "buffer mode": ImpactLossless, "egress pool": ImpactLossless,
+	// The lossy class's own buffers: RoCE's lossless class has its own.
+	"pool lossy": ImpactOther, "egress pool 0": ImpactOther,
+	// What puts RoCE in the lossless priority and class: a frame
+	// classified elsewhere travels lossy.
+	"trust": ImpactLossless, "dscp": ImpactLossless, "switch priority": ImpactLossless,
+	"cos of": ImpactLossless, "qos rewrite": ImpactLossless, "dscp map": ImpactLossless,
+	"ets prio-tc": ImpactLossless, "traffic_class": ImpactLossless, "default_roce_tos": ImpactLossless,
+	"global traffic class": ImpactLossless, "nccl_ib_tc": ImpactLossless, "conf nccl_ib_tc": ImpactLossless,
+	// DCBX carries PFC to a willing peer, which then takes its PFC from it
+	// (IEEE 802.1Q clause 38, DCBX).
+	"pfc advertised by dcbx": ImpactLossless, "dcbx": ImpactLossless, "dcbx mode": ImpactLossless,
+	"dcbx agent": ImpactLossless, "roce mode": ImpactLossless,
+	// The watchdog acts only in a PFC storm, which it ends by dropping:
+	// a difference in it changes nothing while the fabric is healthy.
+	"pfc watchdog": ImpactOther,
+	"mtu":          ImpactMTU,
+	// ECN marks, ETS shares and DCQCN's reaction decide the rate under
+	// load; none of them drops a frame of the lossless class.
+	"ecn": ImpactCongestion, "ets": ImpactCongestion, "bandwidth": ImpactCongestion,
+	"guaranteed bandwidth": ImpactCongestion, "dcqcn": ImpactCongestion, "cnp dscp": ImpactCongestion,
+	"neighbor": ImpactCabling, "link": ImpactCabling, "carrier": ImpactCabling,
+}
+
+// ImpactOf is d's class, by impactOfSetting, and its effect in words:
+// for an MTU lowered to a number, "RoCE frames over 1500 bytes
+// dropped"; for PFC priorities missing, "RoCE in priority 3 may be
+// dropped instead of paused"; else the class's summary. PFC on more
+// priorities than intended, none missing, is ImpactCongestion.
+func ImpactOf(d Difference) Impact {
+	c := classOf(d.Field)
+	text := c.Summary()
+	switch c {
+	case ImpactMTU:
+		if n, ok := lowerMTU(d); ok {
+			text = fmt.Sprintf("RoCE frames over %d bytes dropped", n)
+		}
+	case ImpactLossless:
+		if !strings.HasSuffix(d.Field, "PFC priorities") {
+			break
+		}
+		// The one refinement of the table: PFC on every intended
+		// priority and on more besides loses no RoCE frame; the extra
+		// priority's traffic is paused instead of dropped, and its
+		// pauses slow what shares the link (IEEE 802.1Q clause 36, PFC).
+		missing, extra := priorityMinus(d.Intended, d.Actual), priorityMinus(d.Actual, d.Intended)
+		switch {
+		case missing != "":
+			text = "RoCE in priority " + missing + " may be dropped instead of paused"
+		case extra != "":
+			return Impact{Class: ImpactCongestion, Text: "priority " + extra + " paused too: no RoCE loss, its pauses slow the link under load"}
+		}
+	}
+	return Impact{Class: c, Text: text}
+}
+
+// classOf looks a setting up in impactOfSetting, its longest leading
+// words first; ImpactOther when none matches.
+func classOf(field string) ImpactClass {
+	words := strings.Fields(strings.ToLower(strings.TrimPrefix(field, "operational ")))
+	for n := len(words); n > 0; n-- {
+		if c, ok := impactOfSetting[strings.Join(words[:n], " ")]; ok {
+			return c
+		}
+	}
+	return ImpactOther
+}
+
+// lowerMTU is the actual MTU when both sides are numbers and the actual
+// is the lower: the size over which frames are dropped.
+func lowerMTU(d Difference) (int, bool) {
+	want, err1 := strconv.Atoi(d.Intended)
+	got, err2 := strconv.Atoi(d.Actual)
+	return got, err1 == nil && err2 == nil && got < want
+}
+
+// priorityMinus are the priorities of list a ("3" or "3,4") that list
+// b lacks, as "3" or "3, 4"; "" when none ("none" is no priority).
+func priorityMinus(a, b string) string {
+	have := map[string]bool{}
+	for _, p := range strings.Split(b, ",") {
+		have[strings.TrimSpace(p)] = true
+	}
+	var out []string
+	for _, p := range strings.Split(a, ",") {
+		p = strings.TrimSpace(p)
+		if _, err := strconv.Atoi(p); err == nil && !have[p] {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// MarshalJSON writes d with its impact ("impact": {"class": "mtu",
+// "text": "RoCE frames over 1500 bytes dropped"}) after its own fields,
+// which it leaves as they were.
+func (d Difference) MarshalJSON() ([]byte, error) {
+	type fields Difference // without this method
+	return json.Marshal(struct {
+		fields
+		Impact Impact `json:"impact"`
+	}{fields(d), ImpactOf(d)})
+}
+
+// SortByImpact orders diffs as verify prints them: by impact class
+// (ImpactClasses' order), then device, then port, each name in natural
+// order (leaf2 before leaf10); differences that tie keep their order.
+func SortByImpact(diffs []Difference) {
+	slices.SortStableFunc(diffs, func(a, b Difference) int {
+		return cmp.Or(ImpactOf(a).Class.Rank()-ImpactOf(b).Class.Rank(),
+			naturalCmp(a.Device, b.Device), naturalCmp(a.Port, b.Port))
+	})
+}
