@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=4c2a20153d0499e4b153a54d77a2104df282b15e0c5294c31e9033282c46f65f
+FABRICC_SCRIPT_ID=cd6c9db6dc281888c026b95f1a445859a051c7893a17d23b383f700abf31d81a
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu01'
 # Where --install puts this script's copy and its systemd unit.
@@ -1837,8 +1837,6 @@ nic_1() {
 	# nvme-rdma without --host-traddr), which the rule above does not see.
 	main_route "$ifc" -4 10.20.1.0/29 10.20.1.0
 	main_route "$ifc" -4 10.20.1.60/30 10.20.1.0
-	main_route "$ifc" -4 10.20.2.62/31 10.20.1.0
-	main_route "$ifc" -4 10.20.9.1/32 10.20.1.0
 	# One of 2 NICs with IPv4 addresses: ARP answered for its own addresses only,
 	# loose reverse-path filtering (Linux kernel ip-sysctl.rst; rail_sysctls).
 	rail_sysctls "$ifc"
@@ -1902,6 +1900,8 @@ nic_2() {
 	# initiators that resolve with no source address (NFS over RDMA, SMB Direct,
 	# nvme-rdma without --host-traddr), which the rule above does not see.
 	main_route "$ifc" -4 10.20.2.0/29 10.20.2.0
+	main_route "$ifc" -4 10.20.2.62/31 10.20.2.0
+	main_route "$ifc" -4 10.20.9.1/32 10.20.2.0
 	# One of 2 NICs with IPv4 addresses: ARP answered for its own addresses only,
 	# loose reverse-path filtering (Linux kernel ip-sysctl.rst; rail_sysctls).
 	rail_sysctls "$ifc"
@@ -2009,7 +2009,7 @@ rdma_wait ens2f0np0
 # The routes and rules an earlier run wrote (proto 173) that the fabric no
 # longer has go: the lists are the tables, rule priorities and main-table
 # prefixes the NICs' route steps above own.
-route_prune -4 '1001 1002' '1001 1002' '10.20.1.0/29 10.20.1.60/30 10.20.2.62/31 10.20.9.1/32 10.20.2.0/29'
+route_prune -4 '1001 1002' '1001 1002' '10.20.1.0/29 10.20.1.60/30 10.20.2.0/29 10.20.2.62/31 10.20.9.1/32'
 route_prune -6 '' '' ''
 if [[ $TUNING == 1 ]]; then
 	tuning

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=952fd4997967742dc344fdf8e8c151e9b4ecb226b2a035d31ad04a8de5761bae
+FABRICC_SCRIPT_ID=e75c8d0ba268ac97eaaf109c3224f865308f6e0406c788389ebf1fc2ac66ad31
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu03'
 # Where --install puts this script's copy and its systemd unit.
@@ -1837,8 +1837,6 @@ nic_1() {
 	# nvme-rdma without --host-traddr), which the rule above does not see.
 	main_route "$ifc" -4 10.20.1.0/29 10.20.1.4
 	main_route "$ifc" -4 10.20.1.60/30 10.20.1.4
-	main_route "$ifc" -4 10.20.2.62/31 10.20.1.4
-	main_route "$ifc" -4 10.20.9.1/32 10.20.1.4
 	# One of 2 NICs with IPv4 addresses: ARP answered for its own addresses only,
 	# loose reverse-path filtering (Linux kernel ip-sysctl.rst; rail_sysctls).
 	rail_sysctls "$ifc"
@@ -1902,6 +1900,8 @@ nic_2() {
 	# initiators that resolve with no source address (NFS over RDMA, SMB Direct,
 	# nvme-rdma without --host-traddr), which the rule above does not see.
 	main_route "$ifc" -4 10.20.2.0/29 10.20.2.4
+	main_route "$ifc" -4 10.20.2.62/31 10.20.2.4
+	main_route "$ifc" -4 10.20.9.1/32 10.20.2.4
 	# One of 2 NICs with IPv4 addresses: ARP answered for its own addresses only,
 	# loose reverse-path filtering (Linux kernel ip-sysctl.rst; rail_sysctls).
 	rail_sysctls "$ifc"
@@ -2009,7 +2009,7 @@ rdma_wait ens2f0np0
 # The routes and rules an earlier run wrote (proto 173) that the fabric no
 # longer has go: the lists are the tables, rule priorities and main-table
 # prefixes the NICs' route steps above own.
-route_prune -4 '1001 1002' '1001 1002' '10.20.1.0/29 10.20.1.60/30 10.20.2.62/31 10.20.9.1/32 10.20.2.0/29'
+route_prune -4 '1001 1002' '1001 1002' '10.20.1.0/29 10.20.1.60/30 10.20.2.0/29 10.20.2.62/31 10.20.9.1/32'
 route_prune -6 '' '' ''
 if [[ $TUNING == 1 ]]; then
 	tuning
