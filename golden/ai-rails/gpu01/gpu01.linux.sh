@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=8da3cda12b09516de8f134dbea4c756afe01e2b53afbc7e15f532fa185c49bb0
+FABRICC_SCRIPT_ID=56287c2a247927464850ff3c2f2c55b5ad43ee3332d1ff96bb7dfdbfa3c2c2f7
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu01'
 # Where --install puts this script's copy and its systemd unit.
@@ -434,12 +434,20 @@ missing_link() {
 # an SR-IOV virtual function (/sys/class/net/IF/device/physfn), whose
 # DCB is its physical function's (mlx5 gives a VF no dcbnl: Linux
 # drivers/net/ethernet/mellanox/mlx5/core/en_dcbnl.c, mlx5e_dcbnl_build_netdev),
-# or the master of a bond, team or bridge (master_guard).
+# or the master of a bond, team or bridge (master_guard). A port of a VRF
+# (Linux Documentation/networking/vrf.rst: "ip link set dev eth0 master
+# vrf-blue") is refused too, for what it is: its subnet's routes are the
+# VRF's table's, while the script writes the main table and, given as T,
+# the NIC's own table.
 nic_guard() {
-	local m
+	local m t
 	if [[ -e /sys/class/net/$1/master ]]; then
 		m=$(readlink -f "/sys/class/net/$1/master") || true
 		m=${m##*/}
+		if t=$(vrf_table "$m"); then
+			vrf_fail "$1" "$m" "$t" "${2:-}"
+			return 1
+		fi
 		fail "$1" 'port role' 'a port of its own' "a member of ${m:-a master device}" "fabricc does not configure bonds, teams or bridges (README, Scope): configure ${m:-the master} by hand, or take $1 out of it or out of the fabric"
 		return 1
 	fi
@@ -448,6 +456,27 @@ nic_guard() {
 		return 1
 	fi
 	master_guard "$1"
+}
+
+# vrf_table DEV: the routing table of DEV when it is a VRF device, false
+# otherwise: ip -d link show prints a VRF's kind and table on its details
+# line, "vrf table 10 addrgenmode eui64" (Linux
+# Documentation/networking/vrf.rst, "List VRFs"; ip-link(8), type vrf).
+vrf_table() {
+	local t
+	[[ -n $1 ]] || return 1
+	t=$(ip -d link show dev "$1" 2>/dev/null | awk '$1 == "vrf" && $2 == "table" { print $3; exit }') || true
+	[[ -n $t ]] || return 1
+	printf '%s' "$t"
+}
+
+# vrf_fail IF VRF TABLE [T]: the fail line of a NIC enslaved to a VRF: its
+# connected routes live in the VRF's table (ip-vrf(8)), and the script's
+# routes (T: the NIC's own table, when it has a route) would miss them.
+vrf_fail() {
+	local routes="fabricc configures $1 for the main routing table, not a VRF's"
+	[[ -z ${4:-} ]] || routes="the script's routes go to the main table and table $4, not the VRF's (table $3)"
+	fail "$1" 'port role' 'a port of its own' "enslaved to VRF $2 (ip -d link show $2: a vrf device, table $3)" "$routes; take $1 out of the VRF (ip link set dev $1 nomaster) or leave this NIC out of the fabric"
 }
 
 # master_guard IF: false, after a fail line, when IF is the master of other
