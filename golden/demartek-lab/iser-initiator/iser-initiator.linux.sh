@@ -29,7 +29,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=f05bb83d926b902cb68aa1add69f8c35e52fc7cf09abe664bad7055172b3ac4f
+FABRICC_SCRIPT_ID=ed85149877ea2170c5e49c4b30c0740f4a6029a4044af6b35354fc8aee013c8b
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='iser-initiator'
 # Where --install puts this script's copy and its systemd unit.
@@ -258,7 +258,13 @@ ensure() {
 		return 0
 	fi
 	case $MODE in
-	check) diff_line "$ifc" "$what" "$want" "$have" ;;
+	check)
+		if [[ $what == pfc ]]; then
+			pfc_diff "$ifc" "$what" "$want" "$have"
+		else
+			diff_line "$ifc" "$what" "$want" "$have"
+		fi
+		;;
 	dry-run)
 		show_cmd "$@"
 		CHANGES=$((CHANGES + 1))
