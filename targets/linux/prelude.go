@@ -809,14 +809,14 @@ mlnx_pfc() {
 	fi
 	pfc_readback "$ifc" "$pfc" "$was" mlnx_get "$ifc" pfc
 }`},
-	{useMlnx | useDcb, `# pfc_diff IF WHAT WANT HAVE: --check's line for PFC in words: the
+	{0, `# pfc_diff IF WHAT WANT HAVE: --check's line for PFC in words: the
 # priorities with PFC on ("priority 3"), read from mlnx_qos's enabled row
 # (0,0,0,1,0,0,0,0) or dcb's prio-pfc (0:off ... 3:on ...), and each one
 # intended but off named lossy: the NIC then neither pauses its sending
 # on the switch's PFC frames nor sends its own for that priority, so RoCE
 # in it is dropped under congestion (IEEE 802.1Q-2018 clause 36, PFC;
 # mlnx_qos --pfc, dcb-pfc(8) prio-pfc). A value in neither form (none,
-# unreadable) is shown as it is.
+# unreadable) is shown as it is. In every script, as ensure calls it.
 pfc_diff() {
 	local w h p off=() note=''
 	if ! w=$(pfc_prios "$3"); then
@@ -868,9 +868,8 @@ pfc_words() {
 	*,*) printf 'priorities %s' "$1" ;;
 	*) printf 'priority %s' "$1" ;;
 	esac
-}
-
-# pfc_readback IF WANT SINCE READ...: after a run changed something since
+}`},
+	{useMlnx | useDcb, `# pfc_readback IF WANT SINCE READ...: after a run changed something since
 # CHANGES was SINCE (a set that touched PFC), READ must give WANT: a set
 # the tool reports done but the NIC did not take stops the run rather
 # than be counted applied. The likely cause is a DCBX agent that applied

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=76b7061f2882183ffb4db40d75794f93a44a2e276d327b3da980ed947fb06430
+FABRICC_SCRIPT_ID=de44dc7078e99c1fa6e2f4feff598fea2dc50e02adc15b2bacc3e89cd3d5f5d3
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu01'
 # Where --install puts this script's copy and its systemd unit.
@@ -816,7 +816,7 @@ mlnx_pfc() {
 # on the switch's PFC frames nor sends its own for that priority, so RoCE
 # in it is dropped under congestion (IEEE 802.1Q-2018 clause 36, PFC;
 # mlnx_qos --pfc, dcb-pfc(8) prio-pfc). A value in neither form (none,
-# unreadable) is shown as it is.
+# unreadable) is shown as it is. In every script, as ensure calls it.
 pfc_diff() {
 	local w h p off=() note=''
 	if ! w=$(pfc_prios "$3"); then

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=1fc8c2bffb2ca624b31f48d8a0a9e9380694ec0d6db4555e6f5c2e73b747de95
+FABRICC_SCRIPT_ID=2710ced78ce5edf9971b5035a8e3a46ad7ed7f17ff84548ea0b50c2a6e2daaa7
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu04'
 # Where --install puts this script's copy and its systemd unit.
@@ -816,7 +816,7 @@ mlnx_pfc() {
 # on the switch's PFC frames nor sends its own for that priority, so RoCE
 # in it is dropped under congestion (IEEE 802.1Q-2018 clause 36, PFC;
 # mlnx_qos --pfc, dcb-pfc(8) prio-pfc). A value in neither form (none,
-# unreadable) is shown as it is.
+# unreadable) is shown as it is. In every script, as ensure calls it.
 pfc_diff() {
 	local w h p off=() note=''
 	if ! w=$(pfc_prios "$3"); then

@@ -29,7 +29,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=ed85149877ea2170c5e49c4b30c0740f4a6029a4044af6b35354fc8aee013c8b
+FABRICC_SCRIPT_ID=952bf8048cb77b892ccd635e6e59d3d1e24cf50b3198dc45e693c23eb52759ab
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='iser-initiator'
 # Where --install puts this script's copy and its systemd unit.
@@ -795,6 +795,67 @@ qede_pfc() {
 	if [[ $have != "$want" ]]; then
 		diff_line "$ifc" 'negotiated PFC' "$want" "$have"
 	fi
+}
+
+# pfc_diff IF WHAT WANT HAVE: --check's line for PFC in words: the
+# priorities with PFC on ("priority 3"), read from mlnx_qos's enabled row
+# (0,0,0,1,0,0,0,0) or dcb's prio-pfc (0:off ... 3:on ...), and each one
+# intended but off named lossy: the NIC then neither pauses its sending
+# on the switch's PFC frames nor sends its own for that priority, so RoCE
+# in it is dropped under congestion (IEEE 802.1Q-2018 clause 36, PFC;
+# mlnx_qos --pfc, dcb-pfc(8) prio-pfc). A value in neither form (none,
+# unreadable) is shown as it is. In every script, as ensure calls it.
+pfc_diff() {
+	local w h p off=() note=''
+	if ! w=$(pfc_prios "$3"); then
+		diff_line "$1" "$2" "$3" "$4"
+		return 0
+	fi
+	if h=$(pfc_prios "$4"); then
+		for p in ${w//,/ }; do
+			[[ ,$h, == *",$p,"* ]] || off+=("$p")
+		done
+		if ((${#off[@]} == 1)); then
+			note=" (priority ${off[0]} is lossy from this NIC: RoCE in it is dropped, not paused, under congestion)"
+		elif ((${#off[@]} > 1)); then
+			p=${off[*]}
+			note=" (priorities ${p// /,} are lossy from this NIC: RoCE in them is dropped, not paused, under congestion)"
+		fi
+		h=$(pfc_words "$h")
+	else
+		h=$4
+	fi
+	diff_line "$1" "$2" "$(pfc_words "$w")" "$h$note"
+}
+
+# pfc_prios VALUE: the priorities with PFC on in VALUE, comma-separated
+# ("" for none), from 0,0,0,1,0,0,0,0 or 0:off ... 3:on ...; false for a
+# value in neither form.
+pfc_prios() {
+	local v=$1 out=() i=0 f
+	if [[ $v =~ ^[01](,[01]){7}$ ]]; then
+		for f in ${v//,/ }; do
+			[[ $f == 0 ]] || out+=("$i")
+			i=$((i + 1))
+		done
+	elif [[ $v =~ ^[0-7]:(on|off)( [0-7]:(on|off))*$ ]]; then
+		for f in $v; do
+			[[ ${f#*:} == off ]] || out+=("${f%%:*}")
+		done
+	else
+		return 1
+	fi
+	f=${out[*]}
+	printf '%s' "${f// /,}"
+}
+
+# pfc_words LIST: "priority 3", "priorities 3,4" or "no priority".
+pfc_words() {
+	case $1 in
+	'') printf 'no priority' ;;
+	*,*) printf 'priorities %s' "$1" ;;
+	*) printf 'priority %s' "$1" ;;
+	esac
 }
 
 # mount_state DIR: mounted when a file system is mounted on DIR (configfs,

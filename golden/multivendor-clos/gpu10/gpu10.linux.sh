@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=df7cc12306fe24ebfd92eab7ac5590899165b0b0cc03a1a6498faad2cb93d192
+FABRICC_SCRIPT_ID=afaca2d6cf982f6d322e823064d2f1dfe924ac87ac9466b26aa9fa2be289c6bf
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu10'
 # Where --install puts this script's copy and its systemd unit.
@@ -816,7 +816,7 @@ mlnx_pfc() {
 # on the switch's PFC frames nor sends its own for that priority, so RoCE
 # in it is dropped under congestion (IEEE 802.1Q-2018 clause 36, PFC;
 # mlnx_qos --pfc, dcb-pfc(8) prio-pfc). A value in neither form (none,
-# unreadable) is shown as it is.
+# unreadable) is shown as it is. In every script, as ensure calls it.
 pfc_diff() {
 	local w h p off=() note=''
 	if ! w=$(pfc_prios "$3"); then

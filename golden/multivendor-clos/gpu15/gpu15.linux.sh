@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=ce1eb38ab14c5512672b1a7fcefd3c4f2e1fcfb0d40d6b3bfa7dd226ee5a802a
+FABRICC_SCRIPT_ID=fd9f430ad7f8baeb9e09d10e03d80b27c2a55082e22c66405d56f346a7b5ba5a
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu15'
 # Where --install puts this script's copy and its systemd unit.
@@ -816,7 +816,7 @@ mlnx_pfc() {
 # on the switch's PFC frames nor sends its own for that priority, so RoCE
 # in it is dropped under congestion (IEEE 802.1Q-2018 clause 36, PFC;
 # mlnx_qos --pfc, dcb-pfc(8) prio-pfc). A value in neither form (none,
-# unreadable) is shown as it is.
+# unreadable) is shown as it is. In every script, as ensure calls it.
 pfc_diff() {
 	local w h p off=() note=''
 	if ! w=$(pfc_prios "$3"); then

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=4155a6013df9f0c0dc2ef5ee010917161832f82de7ba43d5389deaef266a9285
+FABRICC_SCRIPT_ID=f94b1c69affad22db71b97d5f0be16ab391ad50cb010f3a8d440362600bf7b8b
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu16'
 # Where --install puts this script's copy and its systemd unit.
@@ -816,7 +816,7 @@ mlnx_pfc() {
 # on the switch's PFC frames nor sends its own for that priority, so RoCE
 # in it is dropped under congestion (IEEE 802.1Q-2018 clause 36, PFC;
 # mlnx_qos --pfc, dcb-pfc(8) prio-pfc). A value in neither form (none,
-# unreadable) is shown as it is.
+# unreadable) is shown as it is. In every script, as ensure calls it.
 pfc_diff() {
 	local w h p off=() note=''
 	if ! w=$(pfc_prios "$3"); then

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=19710aa2e233f01725206d98ba8b0ca69de32c3ddad1fe29886b5998906e2203
+FABRICC_SCRIPT_ID=8911ca10fc40dd318aeac6a77ed866d87c4dd93371d188ae7f8e3e95c7c53c37
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='stor04'
 # Where --install puts this script's copy and its systemd unit.
@@ -746,7 +746,7 @@ dcb_ets() {
 # on the switch's PFC frames nor sends its own for that priority, so RoCE
 # in it is dropped under congestion (IEEE 802.1Q-2018 clause 36, PFC;
 # mlnx_qos --pfc, dcb-pfc(8) prio-pfc). A value in neither form (none,
-# unreadable) is shown as it is.
+# unreadable) is shown as it is. In every script, as ensure calls it.
 pfc_diff() {
 	local w h p off=() note=''
 	if ! w=$(pfc_prios "$3"); then

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=e5c0164b1470c97cc695c00b2697807d91efb404bc22da9bc20281cc853cc497
+FABRICC_SCRIPT_ID=5f8360b6349dbdd1bfd272f07ba4bd61a7b1c109e3548cea407104eacf678fc6
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='stor05'
 # Where --install puts this script's copy and its systemd unit.
@@ -746,7 +746,7 @@ dcb_ets() {
 # on the switch's PFC frames nor sends its own for that priority, so RoCE
 # in it is dropped under congestion (IEEE 802.1Q-2018 clause 36, PFC;
 # mlnx_qos --pfc, dcb-pfc(8) prio-pfc). A value in neither form (none,
-# unreadable) is shown as it is.
+# unreadable) is shown as it is. In every script, as ensure calls it.
 pfc_diff() {
 	local w h p off=() note=''
 	if ! w=$(pfc_prios "$3"); then

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=80258ce365987212d7b26a1ca038882c83f3ce61c28ad833f377db5b87a4ad72
+FABRICC_SCRIPT_ID=0a2645e5e278b11a9c4e756c012ce9728d8b9d87813a22dab90288a6781c007f
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='stor06'
 # Where --install puts this script's copy and its systemd unit.
@@ -746,7 +746,7 @@ dcb_ets() {
 # on the switch's PFC frames nor sends its own for that priority, so RoCE
 # in it is dropped under congestion (IEEE 802.1Q-2018 clause 36, PFC;
 # mlnx_qos --pfc, dcb-pfc(8) prio-pfc). A value in neither form (none,
-# unreadable) is shown as it is.
+# unreadable) is shown as it is. In every script, as ensure calls it.
 pfc_diff() {
 	local w h p off=() note=''
 	if ! w=$(pfc_prios "$3"); then

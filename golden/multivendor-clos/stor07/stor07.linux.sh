@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=5e72712d09d18f50d31534ff26083f1205173149d35c8f8ca5db6002f4c8627b
+FABRICC_SCRIPT_ID=213d042f853e8be3d1cbaf08495ee7e37c9e7a12e5cf115b35c1c0685131a680
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='stor07'
 # Where --install puts this script's copy and its systemd unit.
@@ -746,7 +746,7 @@ dcb_ets() {
 # on the switch's PFC frames nor sends its own for that priority, so RoCE
 # in it is dropped under congestion (IEEE 802.1Q-2018 clause 36, PFC;
 # mlnx_qos --pfc, dcb-pfc(8) prio-pfc). A value in neither form (none,
-# unreadable) is shown as it is.
+# unreadable) is shown as it is. In every script, as ensure calls it.
 pfc_diff() {
 	local w h p off=() note=''
 	if ! w=$(pfc_prios "$3"); then

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=21adb602b82d9fcd3f25bdff56fc3d315ba004f532503ee204541fa7255e5e1c
+FABRICC_SCRIPT_ID=4febaed33d019ce6d189ca780c1e29a66eac8a9c8a7b744e4e24a7d8b4b794b1
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='stor08'
 # Where --install puts this script's copy and its systemd unit.
@@ -746,7 +746,7 @@ dcb_ets() {
 # on the switch's PFC frames nor sends its own for that priority, so RoCE
 # in it is dropped under congestion (IEEE 802.1Q-2018 clause 36, PFC;
 # mlnx_qos --pfc, dcb-pfc(8) prio-pfc). A value in neither form (none,
-# unreadable) is shown as it is.
+# unreadable) is shown as it is. In every script, as ensure calls it.
 pfc_diff() {
 	local w h p off=() note=''
 	if ! w=$(pfc_prios "$3"); then

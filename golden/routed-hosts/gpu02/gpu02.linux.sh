@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=3bddb3dddacf7de70868710610cc6b62aeccb6922e2076ef6c66ec4ef48b0e6f
+FABRICC_SCRIPT_ID=3ea76d5fdc2fe6b7dbfd2a1eb0ad90c208e2a018e8997dd2f0f3834e9d799240
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu02'
 # Where --install puts this script's copy and its systemd unit.
@@ -816,7 +816,7 @@ mlnx_pfc() {
 # on the switch's PFC frames nor sends its own for that priority, so RoCE
 # in it is dropped under congestion (IEEE 802.1Q-2018 clause 36, PFC;
 # mlnx_qos --pfc, dcb-pfc(8) prio-pfc). A value in neither form (none,
-# unreadable) is shown as it is.
+# unreadable) is shown as it is. In every script, as ensure calls it.
 pfc_diff() {
 	local w h p off=() note=''
 	if ! w=$(pfc_prios "$3"); then
