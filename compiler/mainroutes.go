@@ -8,13 +8,20 @@ import (
 )
 
 // railKey names the NICs of one rail: those of one connected component of
-// the cabling, one address family, and one place among their hosts' NICs
-// of that component and family (0 for the first by name).
+// the cabling and one address family whose links land on one switch
+// (leaf; "" for a NIC cabled to another host or not at all), at one place
+// among their hosts' NICs of that component and family (0 for the first
+// by name).
 type railKey struct {
 	root string
 	v6   bool
+	leaf string
 	rail int
 }
+
+// group is the rail's component and family: the rails one host's NICs
+// can carry.
+func (k railKey) group() railKey { return railKey{root: k.root, v6: k.v6} }
 
 // mainRoutes gives each NIC with a route (model.NICRoute.Prefixes) the
 // main-table routes to the other fabric NICs' subnets it carries. The
@@ -26,24 +33,26 @@ type railKey struct {
 // main table alone (drivers/infiniband/core/addr.c addr4_resolve and
 // addr6_resolve with no source address), which holds no fabric route.
 //
-// Which local NIC carries a destination: the subnets of the NICs of one
-// rail (railKey) go through the host's NIC of the same component, family
-// and place, else through the host's first such NIC by name, so that a
-// rail-optimized fabric keeps each rail on its own link and no prefix is
-// routed twice. The subnets are merged into the fewest exact CIDR
-// prefixes (collapsePrefixes); a prefix equal to or inside one of the
-// host's own subnets is left out, as the kernel's connected route already
-// covers it (and ip route replace of the same prefix would take that
-// route's place).
+// Which local NIC carries a destination (railCarrier): the one cabled to
+// the leaf the destination NIC is cabled to, so that a rail-optimized
+// fabric keeps each rail on its own leaf and off the spine, whatever the
+// NICs are named; else the one at the destination NIC's place among its
+// host's NICs; else the host's first by name. Each rail goes through one
+// NIC, so no prefix is routed twice. The subnets are merged into the
+// fewest exact CIDR prefixes (collapsePrefixes); a prefix equal to or
+// inside one of the host's own subnets is left out, as the kernel's
+// connected route already covers it (and ip route replace of the same
+// prefix would take that route's place).
 func (l *lowering) mainRoutes() {
 	if !anyNICRoute(l.f) {
 		return // the usual fabric, hosts in the leaves' VLANs: no walk of the cabling
 	}
 	comp := buildComponents(l.f)
+	leaves := nicLeaves(l.f)
 	rails := map[railKey][]netip.Prefix{}
 	for i := range l.f.Hosts {
 		h := &l.f.Hosts[i]
-		for _, r := range hostRails(comp, h) {
+		for _, r := range hostRails(comp, leaves, h) {
 			for _, a := range h.NICs[r.nic].Addresses {
 				p, err := netip.ParsePrefix(a)
 				if err == nil && p.Addr().Is6() == r.key.v6 {
@@ -52,14 +61,13 @@ func (l *lowering) mainRoutes() {
 			}
 		}
 	}
-	byGroup := map[railKey][]int{} // rail places of each (root, family), rail set to 0
+	byGroup := map[railKey][]railKey{} // the rails of each (root, family)
 	for k, ps := range rails {
 		rails[k] = collapsePrefixes(ps)
-		g := railKey{root: k.root, v6: k.v6}
-		byGroup[g] = append(byGroup[g], k.rail)
+		byGroup[k.group()] = append(byGroup[k.group()], k)
 	}
 	for i := range l.f.Hosts {
-		l.hostMainRoutes(comp, &l.f.Hosts[i], rails, byGroup)
+		l.hostMainRoutes(comp, leaves, &l.f.Hosts[i], rails, byGroup)
 	}
 }
 
@@ -75,6 +83,21 @@ func anyNICRoute(f *model.Fabric) bool {
 	return false
 }
 
+// nicLeaves is the switch each host NIC's cable lands on, by nicNode (a
+// NIC takes one cable: links.go refuses a second as "Cabled twice").
+func nicLeaves(f *model.Fabric) map[string]string {
+	out := map[string]string{}
+	for _, l := range f.Links {
+		if l.A.Kind == "host" && l.B.Kind == "switch" {
+			out[nicNode(l.A.Device, l.A.Port)] = l.B.Device
+		}
+		if l.B.Kind == "host" && l.A.Kind == "switch" {
+			out[nicNode(l.B.Device, l.B.Port)] = l.A.Device
+		}
+	}
+	return out
+}
+
 // nicRail is one of a host's NICs (its index in the host) on a rail.
 type nicRail struct {
 	nic int
@@ -83,18 +106,19 @@ type nicRail struct {
 
 // hostRails places each of h's NICs with addresses on its rails, one per
 // address family it has.
-func hostRails(comp *components, h *model.Host) []nicRail {
+func hostRails(comp *components, leaves map[string]string, h *model.Host) []nicRail {
 	var out []nicRail
 	count := map[railKey]int{}
 	for j := range h.NICs {
 		n := &h.NICs[j]
-		root := comp.find(nicNode(h.Name, n.Name))
+		node := nicNode(h.Name, n.Name)
+		root := comp.find(node)
 		for _, v6 := range []bool{false, true} {
 			if !hasFamily(n.Addresses, v6) {
 				continue
 			}
 			g := railKey{root: root, v6: v6}
-			out = append(out, nicRail{nic: j, key: railKey{root: root, v6: v6, rail: count[g]}})
+			out = append(out, nicRail{nic: j, key: railKey{root: root, v6: v6, leaf: leaves[node], rail: count[g]}})
 			count[g]++
 		}
 	}
@@ -112,15 +136,12 @@ func hasFamily(addrs []string, v6 bool) bool {
 }
 
 // hostMainRoutes fills the Prefixes of h's NICs with a route.
-func (l *lowering) hostMainRoutes(comp *components, h *model.Host, rails map[railKey][]netip.Prefix, byGroup map[railKey][]int) {
-	carriers := map[railKey][]int{} // (root, family) -> NICs with a route of that family, by place
-	place := map[int]railKey{}
-	for _, r := range hostRails(comp, h) {
+func (l *lowering) hostMainRoutes(comp *components, leaves map[string]string, h *model.Host, rails map[railKey][]netip.Prefix, byGroup map[railKey][]railKey) {
+	carriers := map[railKey][]nicRail{} // (root, family) -> NICs with a route of that family, by name
+	for _, r := range hostRails(comp, leaves, h) {
 		if rt := h.NICs[r.nic].Route; rt != nil && routeIs6(rt) == r.key.v6 {
 			rt.Prefixes = nil
-			g := railKey{root: r.key.root, v6: r.key.v6}
-			carriers[g] = append(carriers[g], r.nic)
-			place[r.nic] = r.key
+			carriers[r.key.group()] = append(carriers[r.key.group()], r)
 		}
 	}
 	if len(carriers) == 0 {
@@ -129,13 +150,8 @@ func (l *lowering) hostMainRoutes(comp *components, h *model.Host, rails map[rai
 	assigned := map[int][]netip.Prefix{}
 	for g, nics := range carriers {
 		for _, rail := range byGroup[g] {
-			carrier := nics[0]
-			for _, j := range nics {
-				if place[j].rail == rail {
-					carrier = j
-				}
-			}
-			assigned[carrier] = append(assigned[carrier], rails[railKey{root: g.root, v6: g.v6, rail: rail}]...)
+			carrier := railCarrier(nics, rail)
+			assigned[carrier] = append(assigned[carrier], rails[rail]...)
 		}
 	}
 	own := hostSubnets(h)
@@ -153,6 +169,28 @@ func (l *lowering) hostMainRoutes(comp *components, h *model.Host, rails map[rai
 			h.NICs[j].Route.Prefixes = append(h.NICs[j].Route.Prefixes, p.String())
 		}
 	}
+}
+
+// railCarrier is the NIC, of a host's NICs with a route on rail's
+// component and family (nics, by name), that carries the rail: the one
+// cabled to the rail's leaf (of several, the one at the rail's place,
+// else the first), else the one at the rail's place, else the first.
+func railCarrier(nics []nicRail, rail railKey) int {
+	var onLeaf []nicRail
+	for _, n := range nics {
+		if rail.leaf != "" && n.key.leaf == rail.leaf {
+			onLeaf = append(onLeaf, n)
+		}
+	}
+	if len(onLeaf) > 0 {
+		nics = onLeaf
+	}
+	for _, n := range nics {
+		if n.key.rail == rail.rail {
+			return n.nic
+		}
+	}
+	return nics[0].nic
 }
 
 // routeIs6 reports whether a route is for IPv6 packets: its source is an

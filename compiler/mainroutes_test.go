@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"net/netip"
 	"reflect"
+	"strings"
 	"testing"
 
+	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/model"
 )
 
@@ -93,6 +95,102 @@ func TestMainRoutesRails(t *testing.T) {
 	want = map[string][]string{"rail0": {"10.10.0.0/29", "10.11.0.0/29"}}
 	if got := prefixesOf(f, "lone"); !reflect.DeepEqual(got, want) {
 		t.Errorf("lone: %v, want %v", got, want)
+	}
+}
+
+// TestMainRoutesByLeaf: a rail is the leaf its NICs are cabled to, not
+// their NICs' order by name. Hosts h00..h03 have NIC "a" on leaf1 and "b"
+// on leaf2; h04's names are the other way round ("a" on leaf2), and
+// single is one NIC, named "z", on leaf2. Every host routes each leaf's
+// subnets out of its own NIC on that leaf, never across the spine; single
+// routes everything out of its one NIC.
+func TestMainRoutesByLeaf(t *testing.T) {
+	f := &model.Fabric{}
+	cable := func(h *model.Host, nic, leaf, addr string, place int) {
+		n := model.NIC{Name: nic, Addresses: []string{addr}}
+		n.Route = derivedRoute(n.Addresses)
+		if n.Route == nil { // a /32: a link-local gateway, as on a BGP-unnumbered link
+			n.Route = &model.NICRoute{Source: strings.TrimSuffix(addr, "/32"), Gateway: "fe80::1"}
+		}
+		n.Route.Table, n.Route.Priority = model.RouteBase+place+1, model.RouteBase+place+1
+		h.NICs = append(h.NICs, n)
+		f.Links = append(f.Links, model.Link{
+			A: model.Endpoint{Kind: "host", Device: h.Name, Port: nic},
+			B: model.Endpoint{Kind: "switch", Device: leaf, Port: fmt.Sprintf("swp%d", len(f.Links)+1)},
+		})
+	}
+	for i := 0; i < 5; i++ {
+		h := model.Host{Name: fmt.Sprintf("h%02d", i), OS: model.OSLinux}
+		first, second := "leaf1", "leaf2"
+		if i == 4 {
+			first, second = second, first
+		}
+		cable(&h, "a", first, fmt.Sprintf("10.%d.0.%d/31", first[4]-'0', 2*i+1), 0)
+		cable(&h, "b", second, fmt.Sprintf("10.%d.0.%d/31", second[4]-'0', 2*i+1), 1)
+		f.Hosts = append(f.Hosts, h)
+	}
+	single := model.Host{Name: "single", OS: model.OSLinux}
+	cable(&single, "z", "leaf2", "10.9.0.1/32", 0)
+	x := model.Host{Name: "x", OS: model.OSLinux}
+	cable(&x, "a", "leaf3", "10.3.0.1/31", 0)
+	cable(&x, "b", "leaf4", "10.4.0.1/31", 1)
+	f.Hosts = append(f.Hosts, single, x)
+	for _, leaf := range []string{"leaf1", "leaf2", "leaf3", "leaf4"} {
+		f.Links = append(f.Links, model.Link{
+			A: model.Endpoint{Kind: "switch", Device: leaf, Port: "swp31"},
+			B: model.Endpoint{Kind: "switch", Device: "spine", Port: "swp" + leaf[4:]},
+		})
+	}
+	want := map[string]map[string][]string{
+		"h00":    {"a": {"10.1.0.0/29", "10.1.0.8/31", "10.3.0.0/31"}, "b": {"10.2.0.0/29", "10.2.0.8/31", "10.4.0.0/31", "10.9.0.1/32"}},
+		"h04":    {"a": {"10.2.0.0/29", "10.3.0.0/31", "10.9.0.1/32"}, "b": {"10.1.0.0/29", "10.4.0.0/31"}},
+		"single": {"z": {"10.1.0.0/29", "10.1.0.8/31", "10.2.0.0/29", "10.2.0.8/31", "10.3.0.0/31", "10.4.0.0/31"}},
+		"x":      {"a": {"10.1.0.0/29", "10.2.0.8/31", "10.9.0.1/32"}, "b": {"10.1.0.8/31", "10.2.0.0/29"}},
+	}
+	l := &lowering{f: f}
+	l.mainRoutes()
+	for host, nics := range want {
+		got := map[string][]string{}
+		for _, n := range f.Host(host).NICs {
+			got[n.Name] = n.Route.Prefixes
+		}
+		if !reflect.DeepEqual(got, nics) {
+			t.Errorf("%s: %v, want %v", host, got, nics)
+		}
+	}
+}
+
+// TestMainRoutesRoutedHostsExample compiles examples/routed-hosts, where
+// arch01's one NIC (roce0, 10.20.9.1/32) and smb01's (rail2,
+// 10.20.2.63/31) are cabled to leaf2: every GPU server routes them out of
+// its rail-2 NIC, on leaf2, not its rail-1 NIC and the spine.
+func TestMainRoutesRoutedHostsExample(t *testing.T) {
+	cfg, _, diags := dsl.Load("../examples/routed-hosts", dsl.Options{})
+	if diags.HasErrors() {
+		t.Fatalf("load: %s", diags.Error())
+	}
+	f, diags := Compile(cfg)
+	if diags.HasErrors() {
+		t.Fatalf("compile: %s", diags.Error())
+	}
+	rail1 := []string{"10.20.1.0/29", "10.20.1.60/30"}
+	rail2 := []string{"10.20.2.0/29", "10.20.2.62/31", "10.20.9.1/32"}
+	all := []string{"10.20.1.0/29", "10.20.1.60/30", "10.20.2.0/29", "10.20.2.62/31", "10.20.9.1/32"}
+	want := map[string]map[string][]string{
+		"gpu01":  {"rail1": rail1, "rail2": rail2},
+		"gpu04":  {"rail1": rail1, "rail2": rail2},
+		"arch01": {"roce0": {"10.20.1.0/29", "10.20.1.60/30", "10.20.2.0/29", "10.20.2.62/31"}},
+		"stor01": {"rail1": all},
+		"smb01":  {"rail2": {"10.20.1.0/29", "10.20.1.60/30", "10.20.2.0/29", "10.20.9.1/32"}},
+	}
+	for host, nics := range want {
+		got := map[string][]string{}
+		for _, n := range f.Host(host).NICs {
+			got[n.Name] = n.Route.Prefixes
+		}
+		if !reflect.DeepEqual(got, nics) {
+			t.Errorf("%s: %v, want %v", host, got, nics)
+		}
 	}
 }
 

@@ -2,8 +2,9 @@
 # server has two NICs, one per rail (rail1 on leaf1, rail2 on leaf2), each
 # on a routed switch port with a /31 of its own (RFC 3021: the other
 # address is the leaf's). The host scripts give each NIC a routing table
-# of its own, and main-table routes to the other NICs of its rail, merged
-# into one prefix per rail, for RDMA-CM initiators that bind no source.
+# of its own, and main-table routes to the other NICs cabled to its leaf
+# (on a GPU server, rail2 also carries arch01 and smb01, on leaf2), merged
+# into the fewest prefixes, for RDMA-CM initiators that bind no source.
 # The storage server's NIC lists nvme-of and nfs-rdma; the archive
 # server's NIC has a /32 only and reaches its leaf by the leaf's IPv6
 # link-local address, as on a BGP-unnumbered link (RFC 5549). The backup

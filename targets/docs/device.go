@@ -409,9 +409,7 @@ func writeRoutes(d *doc, h *model.Host) {
 		"(Linux drivers/infiniband/core/addr.c, addr4\\_resolve and addr6\\_resolve): NFS over RDMA (net/sunrpc/xprtrdma/verbs.c, rpcrdma\\_create\\_id), " +
 		"the SMB Direct client (fs/smb/client/smbdirect.c), nvme-rdma without --host-traddr (drivers/nvme/host/rdma.c), rping without -I. " +
 		"It is the main-table routes that make the kernel pick the NIC, and its address as the source, for them, and so let each NIC reach its RoCE peers beyond its own subnet.")
-	d.p("A NIC's main-table prefixes are the subnets of the fabric's NICs on its rail: the NICs of its connected part of the cabling and address family at the same place among their host's NICs (by name) as it is among this host's; " +
-		"a rail on which this host has no NIC goes through its first such NIC by name. The subnets are merged into the fewest exact CIDR prefixes (a prefix holding one of the host's own subnets is covered there by the kernel's more specific connected route), " +
-		"and no prefix is routed by two NICs." + linuxRoutePrune(h))
+	d.p(mainPrefixRule("the kernel's more specific connected route") + linuxRoutePrune(h))
 	if linkLocalV4 {
 		d.p("An IPv4 route via an IPv6 link-local gateway (RFC 5549, as on a BGP-unnumbered link) is written via inet6 GATEWAY (ip-route(8)) and needs Linux 5.2 and iproute2 5.2 or later (\"ipv4: Allow ipv6 gateway with ipv4 routes\").")
 	}
@@ -439,14 +437,24 @@ func writeHostRoutes(d *doc, h *model.Host, body *rows) {
 			"The script makes no routing table (FIB) of the NIC's own (setfib(1)), so traffic bound to the NIC's address for a destination outside these prefixes follows the host's other routes. " +
 			"A link-local gateway is scoped to the NIC's interface (fe80::1%IF), and an IPv4 route via an IPv6 gateway (RFC 5549) is written -net PREFIX -inet6 GATEWAY and needs FreeBSD 13.1 or later (route(8)).")
 	}
-	d.p("A NIC's main-table prefixes are the subnets of the fabric's NICs on its rail: the NICs of its connected part of the cabling and address family at the same place among their host's NICs (by name) as it is among this host's; " +
-		"a rail on which this host has no NIC goes through its first such NIC by name. The subnets are merged into the fewest exact CIDR prefixes (a prefix holding one of the host's own subnets is covered there by the more specific route to that subnet), " +
-		"and no prefix is routed by two NICs.")
+	d.p(mainPrefixRule("the more specific route to that subnet"))
 	short := rows{elems: body.elems}
 	for _, cells := range body.cells {
 		short.cells = append(short.cells, append(append([]string(nil), cells[:4]...), cells[6]))
 	}
 	d.table([]string{"NIC", "source", "gateway", "gateway from", "main-table prefixes"}, &short)
+}
+
+// mainPrefixRule is the paragraph on which of a host's NICs routes which
+// of the fabric's other NIC subnets (compiler mainRoutes, railCarrier);
+// covered names what already routes a prefix holding one of the host's
+// own subnets.
+func mainPrefixRule(covered string) string {
+	return "A NIC's main-table prefixes are subnets of the fabric's other NICs of its connected part of the cabling and address family. " +
+		"Each such subnet goes out of this host's NIC cabled to the same leaf as the NIC that has it, so that a rail stays on its leaf and off the spine whatever the NICs are named; " +
+		"where this host has no NIC on that leaf, out of its NIC at the same place among the host's NICs by name as that NIC is among its host's; else out of its first such NIC by name. " +
+		"The subnets are merged into the fewest exact CIDR prefixes (a prefix holding one of the host's own subnets is covered there by " + covered + "), " +
+		"and no prefix is routed by two NICs."
 }
 
 // linuxRoutePrune is the sentence on how a Linux host's script owns its

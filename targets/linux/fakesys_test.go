@@ -273,3 +273,69 @@ func TestInboxCNP(t *testing.T) {
 		})
 	}
 }
+
+// fakeIPVRF is an ip(8) that knows two masters: vrf-blue, a VRF with
+// table 10, printed as Linux Documentation/networking/vrf.rst ("List
+// VRFs") shows ip -d link show, and bond0, a bond; any other device does
+// not exist.
+const fakeIPVRF = `#!/bin/bash
+case "$*" in
+"-d link show dev vrf-blue")
+	printf '%s\n' '16: vrf-blue: <NOARP,MASTER,UP,LOWER_UP> mtu 65536 qdisc noqueue state UP mode DEFAULT group default qlen 1000' \
+		'    link/ether 9e:9c:8e:7b:32:a4 brd ff:ff:ff:ff:ff:ff promiscuity 0' \
+		'    vrf table 10 addrgenmode eui64' ;;
+"-d link show dev bond0")
+	printf '%s\n' '7: bond0: <BROADCAST,MULTICAST,MASTER,UP,LOWER_UP> mtu 1500 qdisc noqueue state UP mode DEFAULT group default qlen 1000' \
+		'    link/ether 9e:9c:8e:7b:32:a5 brd ff:ff:ff:ff:ff:ff promiscuity 0' \
+		'    bond mode 802.3ad miimon 100 updelay 0 downdelay 0 addrgenmode eui64' ;;
+*)
+	echo "Device \"${*: -1}\" does not exist." >&2
+	exit 1 ;;
+esac
+`
+
+// TestNICGuardVRF: a NIC enslaved to a VRF stops its steps with what is
+// true of a VRF (its routes are the VRF table's, the script's go to the
+// main table and the NIC's own), not the bond message; a bond member
+// keeps the bond message.
+func TestNICGuardVRF(t *testing.T) {
+	bin := t.TempDir()
+	if err := os.WriteFile(filepath.Join(bin, "ip"), []byte(fakeIPVRF), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	const fix = "take fab0 out of the VRF (ip link set dev fab0 nomaster) or leave this NIC out of the fabric"
+	const enslaved = "enslaved to VRF vrf-blue (ip -d link show vrf-blue: a vrf device, table 10)"
+	vrf := map[string]string{"/sys/class/net/fab0/device": fakePCI + "/0000:3b:00.0", "/sys/class/net/fab0/master": "../vrf-blue"}
+	bond := map[string]string{"/sys/class/net/fab0/device": fakePCI + "/0000:3b:00.0", "/sys/class/net/fab0/master": "../bond0"}
+	tests := []struct {
+		name  string
+		files map[string]string
+		links map[string]string
+		table string
+		mode  string
+		want  string
+	}{
+		{"routed NIC in a VRF, check", nic(map[string]string{"/sys/class/net/vrf-blue/": ""}), vrf, "1001", "--check",
+			"DIFF fab0 port role: intended a port of its own; actual " + enslaved + "\n"},
+		{"routed NIC in a VRF, run", nic(map[string]string{"/sys/class/net/vrf-blue/": ""}), vrf, "1001", "",
+			"fabricc: error: fab0 port role is " + enslaved + ", not a port of its own: the script's routes go to the main table and table 1001, not the VRF's (table 10); " + fix + "\n"},
+		{"NIC without a route in a VRF, run", nic(map[string]string{"/sys/class/net/vrf-blue/": ""}), vrf, "", "",
+			"fabricc: error: fab0 port role is " + enslaved + ", not a port of its own: fabricc configures fab0 for the main routing table, not a VRF's; " + fix + "\n"},
+		{"bond member, run", nic(map[string]string{"/sys/class/net/bond0/": ""}), bond, "1001", "",
+			"fabricc: error: fab0 port role is a member of bond0, not a port of its own: fabricc does not configure bonds, teams or bridges (README, Scope): configure bond0 by hand, or take fab0 out of it or out of the fabric\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := fakeSys{mounts: []string{"/sys/class/net"}, files: tc.files, links: tc.links}
+			body := "PATH=" + bin + ":$PATH\nMODE=${1:-apply}; MODE=${MODE#--}\nnic_guard fab0 " + tc.table + " || exit 0\necho next\n"
+			var args []string
+			if tc.mode != "" {
+				args = []string{tc.mode}
+			}
+			out, _ := fs.run(t, body, args...)
+			if out != tc.want {
+				t.Errorf("got:\n%s\nwant:\n%s", out, tc.want)
+			}
+		})
+	}
+}

@@ -246,3 +246,52 @@ func TestNetnsMlnxDSCPMap(t *testing.T) {
 		t.Errorf("second run: want one mlnx_qos -a for the NIC; calls:\n%s", calls)
 	}
 }
+
+// TestPFCDiffInWords: --check's PFC line names priorities, not a bit
+// mask, in the script's DIFF format, and calls a priority intended
+// lossless but off on the NIC lossy: PFC moved from priority 3 to 4 read
+// from mlnx_qos's enabled row (the stub above) and from dcb's prio-pfc;
+// PFC off everywhere, and on a priority too many; a value in neither form
+// as it is.
+func TestPFCDiffInWords(t *testing.T) {
+	const lossy3 = " (priority 3 is lossy from this NIC: RoCE in it is dropped, not paused, under congestion)"
+	dcbOn := func(on ...string) string {
+		var f []string
+		for p := 0; p < 8; p++ {
+			s := strconv.Itoa(p) + ":off"
+			for _, o := range on {
+				if o == strconv.Itoa(p) {
+					s = strconv.Itoa(p) + ":on"
+				}
+			}
+			f = append(f, s)
+		}
+		return strings.Join(f, " ")
+	}
+	tests := []struct{ name, state, body, want string }{
+		{"mlnx_qos, moved from 3 to 4", "pfc=0,0,0,0,1,0,0,0\n", "mlnx_pfc fab0 0,0,0,1,0,0,0,0\n",
+			"DIFF fab0 pfc: intended priority 3; actual priority 4" + lossy3 + "\n"},
+		{"mlnx_qos, off", "", "mlnx_pfc fab0 0,0,0,1,0,0,0,0\n",
+			"DIFF fab0 pfc: intended priority 3; actual no priority" + lossy3 + "\n"},
+		{"mlnx_qos, two intended, one on another", "pfc=0,0,0,0,0,0,1,0\n", "mlnx_pfc fab0 0,0,0,1,0,1,0,0\n",
+			"DIFF fab0 pfc: intended priorities 3,5; actual priority 6 (priorities 3,5 are lossy from this NIC: RoCE in them is dropped, not paused, under congestion)\n"},
+		{"mlnx_qos, one too many", "pfc=0,0,0,1,1,0,0,0\n", "mlnx_pfc fab0 0,0,0,1,0,0,0,0\n",
+			"DIFF fab0 pfc: intended priority 3; actual priorities 3,4\n"},
+		{"dcb, moved from 3 to 4", "", "ensure fab0 pfc '" + dcbOn("3") + "' '" + dcbOn("4") + "' true\n",
+			"DIFF fab0 pfc: intended priority 3; actual priority 4" + lossy3 + "\n"},
+		{"unreadable", "", "ensure fab0 pfc '" + dcbOn("3") + "' unreadable true\n",
+			"DIFF fab0 pfc: intended priority 3; actual unreadable\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := fakeBin(t, map[string]string{"mlnx_qos": stubMlnxQos})
+			if err := os.WriteFile(filepath.Join(dir, "state"), []byte(tc.state), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out, err := hostRunIn(t, dir, "MODE=${1:-apply}; MODE=${MODE#--}\n"+tc.body, "--check")
+			if err != nil || out != tc.want {
+				t.Errorf("%v\ngot:\n%s\nwant:\n%s", err, out, tc.want)
+			}
+		})
+	}
+}

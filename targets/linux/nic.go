@@ -65,7 +65,12 @@ func writeNIC(b *script, f *model.Fabric, n *model.NIC, idx int, rails []*model.
 	fmt.Fprintf(b, "nic_%d() {\n", idx)
 	fmt.Fprintf(b, "\tlocal ifc=%s\n", quote.ShellWord(n.Interface))
 	b.WriteString("\tif ! link_exists \"$ifc\"; then\n\t\tmissing_link \"$ifc\" || return 0\n\tfi\n")
-	b.WriteString("\tnic_guard \"$ifc\" || return 0\n")
+	if n.Route != nil {
+		// the NIC's own table, named if a VRF holds the NIC (nic_guard)
+		fmt.Fprintf(b, "\tnic_guard \"$ifc\" %d || return 0\n", n.Route.Table)
+	} else {
+		b.WriteString("\tnic_guard \"$ifc\" || return 0\n")
+	}
 	writeLink(b, f, n, rails)
 	if len(r.PFCPriorities) > 0 {
 		writePause(b, n)

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=af9cf8ca4e3f84ee3c01a452bcd40598bb6b333f71fb8b1fe0d29f3a8a044a4b
+FABRICC_SCRIPT_ID=d16c784066a8ee8da41a687a60cf5ae051368123a54cafe9af3701805005df04
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='stor01'
 # Where --install puts this script's copy and its systemd unit.
@@ -257,7 +257,13 @@ ensure() {
 		return 0
 	fi
 	case $MODE in
-	check) diff_line "$ifc" "$what" "$want" "$have" ;;
+	check)
+		if [[ $what == pfc ]]; then
+			pfc_diff "$ifc" "$what" "$want" "$have"
+		else
+			diff_line "$ifc" "$what" "$want" "$have"
+		fi
+		;;
 	dry-run)
 		show_cmd "$@"
 		CHANGES=$((CHANGES + 1))
@@ -434,12 +440,20 @@ missing_link() {
 # an SR-IOV virtual function (/sys/class/net/IF/device/physfn), whose
 # DCB is its physical function's (mlx5 gives a VF no dcbnl: Linux
 # drivers/net/ethernet/mellanox/mlx5/core/en_dcbnl.c, mlx5e_dcbnl_build_netdev),
-# or the master of a bond, team or bridge (master_guard).
+# or the master of a bond, team or bridge (master_guard). A port of a VRF
+# (Linux Documentation/networking/vrf.rst: "ip link set dev eth0 master
+# vrf-blue") is refused too, for what it is: its subnet's routes are the
+# VRF's table's, while the script writes the main table and, given as T,
+# the NIC's own table.
 nic_guard() {
-	local m
+	local m t
 	if [[ -e /sys/class/net/$1/master ]]; then
 		m=$(readlink -f "/sys/class/net/$1/master") || true
 		m=${m##*/}
+		if t=$(vrf_table "$m"); then
+			vrf_fail "$1" "$m" "$t" "${2:-}"
+			return 1
+		fi
 		fail "$1" 'port role' 'a port of its own' "a member of ${m:-a master device}" "fabricc does not configure bonds, teams or bridges (README, Scope): configure ${m:-the master} by hand, or take $1 out of it or out of the fabric"
 		return 1
 	fi
@@ -448,6 +462,27 @@ nic_guard() {
 		return 1
 	fi
 	master_guard "$1"
+}
+
+# vrf_table DEV: the routing table of DEV when it is a VRF device, false
+# otherwise: ip -d link show prints a VRF's kind and table on its details
+# line, "vrf table 10 addrgenmode eui64" (Linux
+# Documentation/networking/vrf.rst, "List VRFs"; ip-link(8), type vrf).
+vrf_table() {
+	local t
+	[[ -n $1 ]] || return 1
+	t=$(ip -d link show dev "$1" 2>/dev/null | awk '$1 == "vrf" && $2 == "table" { print $3; exit }') || true
+	[[ -n $t ]] || return 1
+	printf '%s' "$t"
+}
+
+# vrf_fail IF VRF TABLE [T]: the fail line of a NIC enslaved to a VRF: its
+# connected routes live in the VRF's table (ip-vrf(8)), and the script's
+# routes (T: the NIC's own table, when it has a route) would miss them.
+vrf_fail() {
+	local routes="fabricc configures $1 for the main routing table, not a VRF's"
+	[[ -z ${4:-} ]] || routes="the script's routes go to the main table and table $4, not the VRF's (table $3)"
+	fail "$1" 'port role' 'a port of its own' "enslaved to VRF $2 (ip -d link show $2: a vrf device, table $3)" "$routes; take $1 out of the VRF (ip link set dev $1 nomaster) or leave this NIC out of the fabric"
 }
 
 # master_guard IF: false, after a fail line, when IF is the master of other
@@ -772,6 +807,67 @@ mlnx_pfc() {
 		ensure "$ifc" 'pfc and cable length (m)' "$pfc and $len" "$hp and $hl" mlnx_qos -i "$ifc" "${set[@]}"
 	fi
 	pfc_readback "$ifc" "$pfc" "$was" mlnx_get "$ifc" pfc
+}
+
+# pfc_diff IF WHAT WANT HAVE: --check's line for PFC in words: the
+# priorities with PFC on ("priority 3"), read from mlnx_qos's enabled row
+# (0,0,0,1,0,0,0,0) or dcb's prio-pfc (0:off ... 3:on ...), and each one
+# intended but off named lossy: the NIC then neither pauses its sending
+# on the switch's PFC frames nor sends its own for that priority, so RoCE
+# in it is dropped under congestion (IEEE 802.1Q-2018 clause 36, PFC;
+# mlnx_qos --pfc, dcb-pfc(8) prio-pfc). A value in neither form (none,
+# unreadable) is shown as it is. In every script, as ensure calls it.
+pfc_diff() {
+	local w h p off=() note=''
+	if ! w=$(pfc_prios "$3"); then
+		diff_line "$1" "$2" "$3" "$4"
+		return 0
+	fi
+	if h=$(pfc_prios "$4"); then
+		for p in ${w//,/ }; do
+			[[ ,$h, == *",$p,"* ]] || off+=("$p")
+		done
+		if ((${#off[@]} == 1)); then
+			note=" (priority ${off[0]} is lossy from this NIC: RoCE in it is dropped, not paused, under congestion)"
+		elif ((${#off[@]} > 1)); then
+			p=${off[*]}
+			note=" (priorities ${p// /,} are lossy from this NIC: RoCE in them is dropped, not paused, under congestion)"
+		fi
+		h=$(pfc_words "$h")
+	else
+		h=$4
+	fi
+	diff_line "$1" "$2" "$(pfc_words "$w")" "$h$note"
+}
+
+# pfc_prios VALUE: the priorities with PFC on in VALUE, comma-separated
+# ("" for none), from 0,0,0,1,0,0,0,0 or 0:off ... 3:on ...; false for a
+# value in neither form.
+pfc_prios() {
+	local v=$1 out=() i=0 f
+	if [[ $v =~ ^[01](,[01]){7}$ ]]; then
+		for f in ${v//,/ }; do
+			[[ $f == 0 ]] || out+=("$i")
+			i=$((i + 1))
+		done
+	elif [[ $v =~ ^[0-7]:(on|off)( [0-7]:(on|off))*$ ]]; then
+		for f in $v; do
+			[[ ${f#*:} == off ]] || out+=("${f%%:*}")
+		done
+	else
+		return 1
+	fi
+	f=${out[*]}
+	printf '%s' "${f// /,}"
+}
+
+# pfc_words LIST: "priority 3", "priorities 3,4" or "no priority".
+pfc_words() {
+	case $1 in
+	'') printf 'no priority' ;;
+	*,*) printf 'priorities %s' "$1" ;;
+	*) printf 'priority %s' "$1" ;;
+	esac
 }
 
 # pfc_readback IF WANT SINCE READ...: after a run changed something since
@@ -1793,7 +1889,7 @@ nic_1() {
 	if ! link_exists "$ifc"; then
 		missing_link "$ifc" || return 0
 	fi
-	nic_guard "$ifc" || return 0
+	nic_guard "$ifc" 1001 || return 0
 	ensure "$ifc" mtu 9216 "$(read_sys /sys/class/net/"$ifc"/mtu)" ip link set dev "$ifc" mtu 9216
 	ensure "$ifc" state up "$(link_state "$ifc")" ip link set dev "$ifc" up
 	link_check "$ifc" 100000
