@@ -7,6 +7,7 @@ import (
 
 	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
+	"github.com/fabricc/fabricc/targets/freebsd"
 )
 
 // A routed NIC (model.NICRoute) gets, from its host's script, its own
@@ -44,24 +45,81 @@ func routeText(r *model.NICRoute) string {
 	return "via " + r.Gateway + " from " + r.Source + " (table " + strconv.Itoa(r.Table) + ", rule " + strconv.Itoa(r.Priority) + ")"
 }
 
-// prefixChange is the change of the NIC's main-table routes, with, on
-// a Linux host h, a note naming each prefix the head no longer routes
-// there and the command that deletes the route an earlier script wrote
-// for it.
+// prefixChange is the change of the NIC's main-table routes, with a note
+// naming each prefix the head no longer routes there and the commands of
+// h's OS that delete the route an earlier script wrote for it: none of
+// the scripts removes such a route for sure (the Linux one leaves a route
+// without its mark, the FreeBSD and Windows ones leave every route the
+// fabric no longer has).
 func prefixChange(h *model.Host, a, b *model.NIC) []Change {
 	pa, pb := routePrefixes(a.Route), routePrefixes(b.Route)
 	c := change("main routes", prefixText(pa), prefixText(pb), "")
-	if len(c) == 0 || h.OS != model.OSLinux {
+	dropped := gone(pa, pb)
+	if len(c) == 0 || len(dropped) == 0 {
 		return c
 	}
 	var cmds []string
-	for _, p := range gone(pa, pb) {
-		cmds = append(cmds, mainRouteDel(a, p))
+	switch h.OS {
+	case model.OSLinux:
+		for _, p := range dropped {
+			cmds = append(cmds, mainRouteDel(a, p))
+		}
+	case model.OSWindows:
+		for _, p := range dropped {
+			cmds = append(cmds, windowsRouteDel(a, p)...)
+		}
+	case model.OSFreeBSD:
+		cmds = freebsdRouteDel(a, b, dropped)
+	default:
+		return c
 	}
-	if len(cmds) > 0 {
-		c[0].Note = "if the main table still routes " + joinOr(gone(pa, pb)) + " here once the script ran, delete " + itThem(len(cmds)) + ": " + strings.Join(cmds, "; ")
-	}
+	c[0].Note = "if the main table still routes " + joinOr(dropped) + " here once the script ran, delete " + itThem(len(dropped)) + ": " + strings.Join(cmds, "; ")
 	return c
+}
+
+// windowsRouteDel deletes the route to p on the NIC's adapter from both
+// stores New-NetRoute saved it in (Microsoft Learn, Remove-NetRoute,
+// -PolicyStore; New-NetRoute, -PolicyStore: "By default, a route is saved
+// in both stores").
+func windowsRouteDel(n *model.NIC, p string) []string {
+	var out []string
+	for _, store := range []string{"ActiveStore", "PersistentStore"} {
+		out = append(out, "Remove-NetRoute -InterfaceAlias "+quote.PowerShell(n.Interface)+" -DestinationPrefix "+quote.PowerShell(p)+" -PolicyStore "+store+" -Confirm:$false")
+	}
+	return out
+}
+
+// freebsdRouteDel deletes the live route to each dropped prefix (route(8)
+// "delete", "-inet6" for an IPv6 one) and the rc.conf entries of the base
+// NIC a whose names the head NIC b no longer gives the same family
+// (sysrc(8) "-=" and "-x"; rc.conf(5) static_routes, ipv6_static_routes),
+// which rc.d/routing would otherwise add again at boot. The FreeBSD script
+// names a NIC's routes by their place (fabricc_IF_N), so a name the head
+// still has is rewritten by its script and stays.
+func freebsdRouteDel(a, b *model.NIC, dropped []string) []string {
+	var out []string
+	for _, p := range dropped {
+		if strings.Contains(p, ":") {
+			out = append(out, "route delete -inet6 -net "+p)
+		} else {
+			out = append(out, "route delete -net "+p)
+		}
+	}
+	base, head := routePrefixes(a.Route), routePrefixes(b.Route)
+	l3 := freebsd.RCVar(freebsd.L3Name(a))
+	for i, p := range base {
+		v6 := strings.Contains(p, ":")
+		if i < len(head) && strings.Contains(head[i], ":") == v6 && freebsd.L3Name(b) == freebsd.L3Name(a) {
+			continue
+		}
+		name := "fabricc_" + l3 + "_" + strconv.Itoa(i+1)
+		list, value := "static_routes", "route_"+name
+		if v6 {
+			list, value = "ipv6_static_routes", "ipv6_route_"+name
+		}
+		out = append(out, "sysrc "+list+"-="+name, "sysrc -x "+value)
+	}
+	return out
 }
 
 // routePrefixes are a route's main-table prefixes, none without a route.
