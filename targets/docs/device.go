@@ -455,7 +455,9 @@ func linuxRoutePrune(h *model.Host) string {
 	if h.OS != model.OSLinux {
 		return ""
 	}
-	return " Every route and rule the script writes carries protocol 173 (ip-route(8) proto, ip-rule(8) protocol), its mark: a run removes the marked ones the fabric no longer has (a prefix merged otherwise, a NIC renumbered or removed, with its table and rule), --check reports them, and a route or rule without the mark (another tool's, the connected route, a DHCP default) is never removed."
+	return " Every route and rule the script writes carries protocol 173 (ip-route(8) proto, ip-rule(8) protocol), its mark: a run removes the marked ones the fabric no longer has (a prefix merged otherwise, a NIC renumbered or removed, with its table and rule), --check reports them, and a route or rule without the mark (another tool's, the connected route, a DHCP default) is never removed. " +
+		"A route or rule that is already what the fabric wants but lacks the mark (one netplan, NetworkManager or an administrator wrote, usually proto static, or one a fabricc build before the mark wrote) counts as matching and is left to whoever wrote it: the script does not mark it, so it never removes it; delete it by hand once the fabric drops it (fabricc plan names the command). " +
+		"Where ip rule does not take protocol (iproute2 before 4.17; the kernel keeps it from Linux 4.17) the rules are written without the mark and a run removes none."
 }
 
 // writeRails explains, for a Linux host with two or more NICs with IPv4
