@@ -1457,6 +1457,9 @@ nic_route() {
 		have=absent
 	fi
 	ensure "$ifc" "rule $prio" "$want" "$have" ip "$fam" rule add from "$src/$bits" table "$table" priority "$prio" ${RULE_MARK[@]+"${RULE_MARK[@]}"}
+	if ((!${#RULE_MARK[@]})); then
+		note "$ifc: rule $prio carries no protocol $ROUTE_PROTO mark (ip rule takes protocol from iproute2 4.17 on): a later run will not remove it once the fabric drops it (ip $fam rule del priority $prio)"
+	fi
 }`},
 	{useRail, `# rail_sysctls IF: IF is one of several fabric NICs with IPv4 addresses (a
 # multi-rail host). Linux owns addresses per host, not per interface: by

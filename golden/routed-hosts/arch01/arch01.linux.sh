@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=f120ab348488e51fc49a322cd2a552e018421182b4e4a1a8a463163b0e208e18
+FABRICC_SCRIPT_ID=7e6f5a1ef47c1c68058ea270c4248148cd417d6493378cf5da1c75a19599bd5b
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='arch01'
 # Where --install puts this script's copy and its systemd unit.
@@ -1434,6 +1434,9 @@ nic_route() {
 		have=absent
 	fi
 	ensure "$ifc" "rule $prio" "$want" "$have" ip "$fam" rule add from "$src/$bits" table "$table" priority "$prio" ${RULE_MARK[@]+"${RULE_MARK[@]}"}
+	if ((!${#RULE_MARK[@]})); then
+		note "$ifc: rule $prio carries no protocol $ROUTE_PROTO mark (ip rule takes protocol from iproute2 4.17 on): a later run will not remove it once the fabric drops it (ip $fam rule del priority $prio)"
+	fi
 }
 
 # has_systemd: systemd is the running init: systemctl is there and

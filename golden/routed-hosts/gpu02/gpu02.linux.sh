@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=20436a33d98e6a453ddebc67b857c0b10d545062829882f1f3b667d45d4dfe34
+FABRICC_SCRIPT_ID=4748de3acc304b56f20e72eaf4a1a77e3e932879e3eab5c8946286a6a35e210d
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu02'
 # Where --install puts this script's copy and its systemd unit.
@@ -1434,6 +1434,9 @@ nic_route() {
 		have=absent
 	fi
 	ensure "$ifc" "rule $prio" "$want" "$have" ip "$fam" rule add from "$src/$bits" table "$table" priority "$prio" ${RULE_MARK[@]+"${RULE_MARK[@]}"}
+	if ((!${#RULE_MARK[@]})); then
+		note "$ifc: rule $prio carries no protocol $ROUTE_PROTO mark (ip rule takes protocol from iproute2 4.17 on): a later run will not remove it once the fabric drops it (ip $fam rule del priority $prio)"
+	fi
 }
 
 # rail_sysctls IF: IF is one of several fabric NICs with IPv4 addresses (a

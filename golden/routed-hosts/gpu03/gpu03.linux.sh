@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=04ef23a57b442c720c10e3fbc53a7bfcc4a78f85e1dbc2c57cf2d47252213b0d
+FABRICC_SCRIPT_ID=024e3e80b02e164f11769738ed162ff01c9faac1c0b80f1213561256c8c80ee4
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu03'
 # Where --install puts this script's copy and its systemd unit.
@@ -1434,6 +1434,9 @@ nic_route() {
 		have=absent
 	fi
 	ensure "$ifc" "rule $prio" "$want" "$have" ip "$fam" rule add from "$src/$bits" table "$table" priority "$prio" ${RULE_MARK[@]+"${RULE_MARK[@]}"}
+	if ((!${#RULE_MARK[@]})); then
+		note "$ifc: rule $prio carries no protocol $ROUTE_PROTO mark (ip rule takes protocol from iproute2 4.17 on): a later run will not remove it once the fabric drops it (ip $fam rule del priority $prio)"
+	fi
 }
 
 # rail_sysctls IF: IF is one of several fabric NICs with IPv4 addresses (a

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=764c19cc0338d117a9e0d3286512496c3cd8b6e842c3a579f0a5d57121cca646
+FABRICC_SCRIPT_ID=81e04dc8f69acabcaa1dc1536da89ce354c16993605d52f3fd966c4756909cb1
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu04'
 # Where --install puts this script's copy and its systemd unit.
@@ -1434,6 +1434,9 @@ nic_route() {
 		have=absent
 	fi
 	ensure "$ifc" "rule $prio" "$want" "$have" ip "$fam" rule add from "$src/$bits" table "$table" priority "$prio" ${RULE_MARK[@]+"${RULE_MARK[@]}"}
+	if ((!${#RULE_MARK[@]})); then
+		note "$ifc: rule $prio carries no protocol $ROUTE_PROTO mark (ip rule takes protocol from iproute2 4.17 on): a later run will not remove it once the fabric drops it (ip $fam rule del priority $prio)"
+	fi
 }
 
 # rail_sysctls IF: IF is one of several fabric NICs with IPv4 addresses (a

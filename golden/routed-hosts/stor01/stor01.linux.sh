@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=5996161cafb916b6e1163029020cbfdc34f3e40dcd1f2a095505c10c090589d3
+FABRICC_SCRIPT_ID=a2484a0d8c53b01abe603881413dfe02081057be3f86d125e469c5b0220c0ab6
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='stor01'
 # Where --install puts this script's copy and its systemd unit.
@@ -1434,6 +1434,9 @@ nic_route() {
 		have=absent
 	fi
 	ensure "$ifc" "rule $prio" "$want" "$have" ip "$fam" rule add from "$src/$bits" table "$table" priority "$prio" ${RULE_MARK[@]+"${RULE_MARK[@]}"}
+	if ((!${#RULE_MARK[@]})); then
+		note "$ifc: rule $prio carries no protocol $ROUTE_PROTO mark (ip rule takes protocol from iproute2 4.17 on): a later run will not remove it once the fabric drops it (ip $fam rule del priority $prio)"
+	fi
 }
 
 # has_systemd: systemd is the running init: systemctl is there and
