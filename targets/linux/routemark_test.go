@@ -23,8 +23,8 @@ func fakeIP(help string, numeric bool, rulesNamed, rulesNumeric string) string {
 		"'-4 rule show') cat <<'FABRICC_EOF'\n" + rulesNamed + "FABRICC_EOF\n;;\nesac\nexit 0\n"
 }
 
-// ipRuleHelp415 is the ACTION part of ip rule help before iproute2 4.17,
-// which had no protocol keyword (ip/iprule.c usage).
+// ipRuleHelp415 is the start and ACTION part of ip rule help of iproute2
+// 4.15 (ip/iprule.c usage at v4.15.0), before protocol came in 4.17.
 const ipRuleHelp415 = "Usage: ip rule { add | del } SELECTOR ACTION\n" +
 	"ACTION := [ table TABLE_ID ]\n          [ nat ADDRESS ]\n          [ realms [SRCREALM/]DSTREALM ]\n          [ goto NUMBER ]\n          SUPPRESSOR\n"
 

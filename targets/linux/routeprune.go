@@ -38,12 +38,14 @@ ROUTE_PROTO=` + strconv.Itoa(routeProto) + `
 REMOVED=0
 
 # RULE_MARK is the mark's words for ip rule add: "protocol ROUTE_PROTO"
-# where ip takes the keyword (ip-rule(8) "protocol", iproute2 4.17 with the
-# kernel's FRA_PROTOCOL of Linux 4.17; ip rule help lists it), none on an
+# where ip takes the keyword (ip-rule(8) "protocol", iproute2 4.17, "ip:
+# Allow rules to accept a specified protocol", with the kernel's
+# FRA_PROTOCOL of Linux 4.17; ip rule help lists it), none on an
 # older ip, which refuses the word, so such a host's rules carry no mark
 # and route_prune removes none of them. IP_NUMERIC is -N where ip takes it
-# (ip(8) "-N, -Numeric": the protocol as its number), so a name for
-# ROUTE_PROTO in rt_protos does not hide the mark from owned_rules.
+# (ip(8) "-N, -Numeric": the protocol as its number; iproute2 5.3, "ip: add
+# a new parameter -Numeric"), so a name for ROUTE_PROTO in rt_protos does
+# not hide the mark from owned_rules.
 RULE_MARK=()
 if [[ $(ip rule help 2>&1) == *"protocol PROTO"* ]]; then
 	RULE_MARK=(protocol "$ROUTE_PROTO")

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=d9be9005f11019b24c21b7e5a8cbbddad63d18f19d2a9a856ea4ec9af0743452
+FABRICC_SCRIPT_ID=485416633a7315ba016e2fe1a03a22de5916f6d300882cb054089ec1b7291c9b
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='stor08'
 # Where --install puts this script's copy and its systemd unit.
@@ -1139,12 +1139,14 @@ ROUTE_PROTO=173
 REMOVED=0
 
 # RULE_MARK is the mark's words for ip rule add: "protocol ROUTE_PROTO"
-# where ip takes the keyword (ip-rule(8) "protocol", iproute2 4.17 with the
-# kernel's FRA_PROTOCOL of Linux 4.17; ip rule help lists it), none on an
+# where ip takes the keyword (ip-rule(8) "protocol", iproute2 4.17, "ip:
+# Allow rules to accept a specified protocol", with the kernel's
+# FRA_PROTOCOL of Linux 4.17; ip rule help lists it), none on an
 # older ip, which refuses the word, so such a host's rules carry no mark
 # and route_prune removes none of them. IP_NUMERIC is -N where ip takes it
-# (ip(8) "-N, -Numeric": the protocol as its number), so a name for
-# ROUTE_PROTO in rt_protos does not hide the mark from owned_rules.
+# (ip(8) "-N, -Numeric": the protocol as its number; iproute2 5.3, "ip: add
+# a new parameter -Numeric"), so a name for ROUTE_PROTO in rt_protos does
+# not hide the mark from owned_rules.
 RULE_MARK=()
 if [[ $(ip rule help 2>&1) == *"protocol PROTO"* ]]; then
 	RULE_MARK=(protocol "$ROUTE_PROTO")

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=95feb814e6f1ab80035eccb65fd672e5cd1a898903005a79f239a1261f65f08f
+FABRICC_SCRIPT_ID=5285f0b609e8c9dc79de47c1dfb0c71d25cee9ec1fcec24f74f8b27ef42c30b8
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='node1'
 # Where --install puts this script's copy and its systemd unit.
@@ -1189,12 +1189,14 @@ ROUTE_PROTO=173
 REMOVED=0
 
 # RULE_MARK is the mark's words for ip rule add: "protocol ROUTE_PROTO"
-# where ip takes the keyword (ip-rule(8) "protocol", iproute2 4.17 with the
-# kernel's FRA_PROTOCOL of Linux 4.17; ip rule help lists it), none on an
+# where ip takes the keyword (ip-rule(8) "protocol", iproute2 4.17, "ip:
+# Allow rules to accept a specified protocol", with the kernel's
+# FRA_PROTOCOL of Linux 4.17; ip rule help lists it), none on an
 # older ip, which refuses the word, so such a host's rules carry no mark
 # and route_prune removes none of them. IP_NUMERIC is -N where ip takes it
-# (ip(8) "-N, -Numeric": the protocol as its number), so a name for
-# ROUTE_PROTO in rt_protos does not hide the mark from owned_rules.
+# (ip(8) "-N, -Numeric": the protocol as its number; iproute2 5.3, "ip: add
+# a new parameter -Numeric"), so a name for ROUTE_PROTO in rt_protos does
+# not hide the mark from owned_rules.
 RULE_MARK=()
 if [[ $(ip rule help 2>&1) == *"protocol PROTO"* ]]; then
 	RULE_MARK=(protocol "$ROUTE_PROTO")
