@@ -44,24 +44,53 @@ func routeText(r *model.NICRoute) string {
 	return "via " + r.Gateway + " from " + r.Source + " (table " + strconv.Itoa(r.Table) + ", rule " + strconv.Itoa(r.Priority) + ")"
 }
 
-// prefixChange is the change of the NIC's main-table routes, with, on
-// a Linux host h, a note naming each prefix the head no longer routes
-// there and the command that deletes the route an earlier script wrote
-// for it.
+// prefixChange is the change of the NIC's main-table routes, with a note
+// naming each prefix the head no longer routes there and the commands of
+// h's OS that delete the route an earlier script wrote for it where the
+// script may leave it (the Linux one leaves a route without its mark, the
+// Windows one every route the fabric no longer has); the FreeBSD script
+// removes its own.
 func prefixChange(h *model.Host, a, b *model.NIC) []Change {
 	pa, pb := routePrefixes(a.Route), routePrefixes(b.Route)
 	c := change("main routes", prefixText(pa), prefixText(pb), "")
-	if len(c) == 0 || h.OS != model.OSLinux {
+	dropped := gone(pa, pb)
+	if len(c) == 0 || len(dropped) == 0 {
 		return c
 	}
 	var cmds []string
-	for _, p := range gone(pa, pb) {
-		cmds = append(cmds, mainRouteDel(a, p))
+	switch h.OS {
+	case model.OSLinux:
+		for _, p := range dropped {
+			cmds = append(cmds, mainRouteDel(a, p))
+		}
+	case model.OSWindows:
+		for _, p := range dropped {
+			cmds = append(cmds, windowsRouteDel(a, p)...)
+		}
+	case model.OSFreeBSD:
+		// The FreeBSD script removes its own fabricc_ rc.conf routes the
+		// fabric no longer has, and their live route while route get
+		// still shows it via the same gateway (targets/freebsd,
+		// routes_forget).
+		c[0].Note = "the script removes its route to " + joinOr(dropped) + " (the live route and its rc.conf fabricc_ entry) when it runs"
+		return c
+	default:
+		return c
 	}
-	if len(cmds) > 0 {
-		c[0].Note = "if the main table still routes " + joinOr(gone(pa, pb)) + " here once the script ran, delete " + itThem(len(cmds)) + ": " + strings.Join(cmds, "; ")
-	}
+	c[0].Note = "if the main table still routes " + joinOr(dropped) + " here once the script ran, delete " + itThem(len(dropped)) + ": " + strings.Join(cmds, "; ")
 	return c
+}
+
+// windowsRouteDel deletes the route to p on the NIC's adapter from both
+// stores New-NetRoute saved it in (Microsoft Learn, Remove-NetRoute,
+// -PolicyStore; New-NetRoute, -PolicyStore: "By default, a route is saved
+// in both stores").
+func windowsRouteDel(n *model.NIC, p string) []string {
+	var out []string
+	for _, store := range []string{"ActiveStore", "PersistentStore"} {
+		out = append(out, "Remove-NetRoute -InterfaceAlias "+quote.PowerShell(n.Interface)+" -DestinationPrefix "+quote.PowerShell(p)+" -PolicyStore "+store+" -Confirm:$false")
+	}
+	return out
 }
 
 // routePrefixes are a route's main-table prefixes, none without a route.

@@ -303,15 +303,25 @@ func TestPlanVLANOverlay(t *testing.T) {
 	}
 }
 
-// TestPlanNICRoutesOtherOS: a FreeBSD host's main-table routes are
-// compared as a Linux host's are, without the note's Linux command.
-func TestPlanNICRoutesOtherOS(t *testing.T) {
-	base := edit(t, routedHCL, "host \"r1\" {\n  os = \"linux\"", "host \"r1\" {\n  os = \"freebsd\"",
-		"    model     = \"ConnectX-6 Dx\"\n    interface = \"ens1f0np0\"\n    mtu       = 9216\n    addresses = [\"10.30.0.1/31\"]",
-		"    model     = \"ConnectX-5\"\n    interface = \"mce0\"\n    mtu       = 9216\n    addresses = [\"10.30.0.1/31\"]")
-	got := hostSection(t, planText(t, base, withoutHost(t, base, "r2", "swp2")), "r1")
-	want := "r1 (host)\n  rail1: main routes 10.30.0.0/30, 10.30.9.1/32 -> 10.30.9.1/32, because of the subnets on its rail: host r2 removed\n"
-	if !strings.HasPrefix(got, want) {
-		t.Errorf("got:\n%s\nwant it to start with:\n%s", got, want)
+// TestPlanRouteNotesPerOS: a prefix a Windows host no longer routes gets
+// the commands that delete it, since its script removes no route:
+// Remove-NetRoute from both stores New-NetRoute saved it in (Microsoft
+// Learn, Remove-NetRoute, -PolicyStore). A FreeBSD host's script removes
+// its own fabricc_ rc.conf route and the live route, and the note says so.
+func TestPlanRouteNotesPerOS(t *testing.T) {
+	base := edit(t, routedHCL, "host \"r1\" {\n  os = \"linux\"", "host \"r1\" {\n  os = \"freebsd\"")
+	base = edit(t, base, "    interface = \"ens1f0np0\"\n    mtu       = 9216\n    addresses = [\"10.30.0.1/31\"]", "    interface = \"mce0\"\n    mtu       = 9216\n    addresses = [\"10.30.0.1/31\"]")
+	base = edit(t, base, "host \"r2\" {\n  os = \"linux\"", "host \"r2\" {\n  os = \"windows\"")
+	base = edit(t, base, "    interface = \"ens1f0np0\"\n    mtu       = 9216\n    addresses = [\"10.30.0.3/31\"]", "    interface = \"SLOT 3 Port 1\"\n    mtu       = 9216\n    addresses = [\"10.30.0.3/31\"]")
+	got := planText(t, base, withoutHost(t, base, "r3", "swp3"))
+	for _, w := range []string{
+		"r1 (host)\n" +
+			"  rail1: main routes 10.30.0.0/30, 10.30.9.1/32 -> 10.30.0.0/30 (the script removes its route to 10.30.9.1/32 (the live route and its rc.conf fabricc_ entry) when it runs), because of the subnets on its rail: host r3 removed\n",
+		"r2 (host)\n" +
+			"  rail1: main routes 10.30.0.0/30, 10.30.9.1/32 -> 10.30.0.0/30 (if the main table still routes 10.30.9.1/32 here once the script ran, delete it: Remove-NetRoute -InterfaceAlias 'SLOT 3 Port 1' -DestinationPrefix '10.30.9.1/32' -PolicyStore ActiveStore -Confirm:$false; Remove-NetRoute -InterfaceAlias 'SLOT 3 Port 1' -DestinationPrefix '10.30.9.1/32' -PolicyStore PersistentStore -Confirm:$false), because of the subnets on its rail: host r3 removed\n",
+	} {
+		if !strings.Contains(got, w) {
+			t.Errorf("plan lacks\n%s\nin:\n%s", w, got)
+		}
 	}
 }

@@ -433,7 +433,7 @@ func writeHostRoutes(d *doc, h *model.Host, body *rows) {
 			"and the same routes at every boot through rc.conf: each route's name, fabricc\\_IF\\_N, in static\\_routes with its arguments in route\\_NAME, or for IPv6 in ipv6\\_static\\_routes and ipv6\\_route\\_NAME (FreeBSD Handbook, \"Gateways and Routes\"; rc.conf(5)). " +
 			"A route to the prefix via the gateway is left; one via another gateway is changed (route change); --check reports each route that differs and --dry-run prints the route command a run would execute. " +
 			"RDMA-CM initiators that bind no source address pick the NIC, and its address as the source, by these routes. " +
-			"The script does not remove a route the fabric no longer has, as the kernel's route carries no mark of who added it: remove it by hand (route delete -net PREFIX, and its name from static\\_routes). " +
+			"The script removes the routes it named fabricc\\_IF\\_N in rc.conf that the fabric no longer has: the name from static\\_routes or ipv6\\_static\\_routes and its route\\_NAME (sysrc -=, sysrc -x; sysrc(8)), and the live route while route get still shows it to that prefix via that gateway; a route under another name, another tool's, stays. " +
 			"The script makes no routing table (FIB) of the NIC's own (setfib(1)), so traffic bound to the NIC's address for a destination outside these prefixes follows the host's other routes. " +
 			"A link-local gateway is scoped to the NIC's interface (fe80::1%IF), and an IPv4 route via an IPv6 gateway (RFC 5549) is written -net PREFIX -inet6 GATEWAY and needs FreeBSD 13.1 or later (route(8)).")
 	}
@@ -463,7 +463,9 @@ func linuxRoutePrune(h *model.Host) string {
 	if h.OS != model.OSLinux {
 		return ""
 	}
-	return " Every route and rule the script writes carries protocol 173 (ip-route(8) proto, ip-rule(8) protocol), its mark: a run removes the marked ones the fabric no longer has (a prefix merged otherwise, a NIC renumbered or removed, with its table and rule), --check reports them, and a route or rule without the mark (another tool's, the connected route, a DHCP default) is never removed."
+	return " Every route and rule the script writes carries protocol 173 (ip-route(8) proto, ip-rule(8) protocol), its mark: a run removes the marked ones the fabric no longer has (a prefix merged otherwise, a NIC renumbered or removed, with its table and rule), --check reports them, and a route or rule without the mark (another tool's, the connected route, a DHCP default) is never removed. " +
+		"A route or rule that is already what the fabric wants but lacks the mark (one netplan, NetworkManager or an administrator wrote, usually proto static, or one a fabricc build before the mark wrote) counts as matching and is left to whoever wrote it: the script does not mark it, so it never removes it; delete it by hand once the fabric drops it (fabricc plan names the command). " +
+		"Where ip rule does not take protocol (iproute2 before 4.17; the kernel keeps it from Linux 4.17) the rules are written without the mark and a run removes none."
 }
 
 // writeRails explains, for a Linux host with two or more NICs with IPv4

@@ -212,7 +212,9 @@ func TestHostRoutes(t *testing.T) {
 		"It is the main-table routes that make the kernel pick the NIC, and its address as the source, for them, and so let each NIC reach its RoCE peers beyond its own subnet.\n\n"
 	row := "| NIC | source | gateway | gateway from | table | rule priority | main-table prefixes |\n| --- | --- | --- | --- | --: | --: | --- |\n" +
 		"| roce0 | 10.1.1.3 | 10.1.1.2 | derived: the other end of its subnet | 1001 | 1001 | 10.1.0.0/25, 10.1.4.0/31 |\n\n## RoCE and DCB settings\n"
-	prune := "Every route and rule the script writes carries protocol 173 (ip-route(8) proto, ip-rule(8) protocol), its mark: a run removes the marked ones the fabric no longer has (a prefix merged otherwise, a NIC renumbered or removed, with its table and rule), --check reports them, and a route or rule without the mark (another tool's, the connected route, a DHCP default) is never removed.\n"
+	prune := "Every route and rule the script writes carries protocol 173 (ip-route(8) proto, ip-rule(8) protocol), its mark: a run removes the marked ones the fabric no longer has (a prefix merged otherwise, a NIC renumbered or removed, with its table and rule), --check reports them, and a route or rule without the mark (another tool's, the connected route, a DHCP default) is never removed. " +
+		"A route or rule that is already what the fabric wants but lacks the mark (one netplan, NetworkManager or an administrator wrote, usually proto static, or one a fabricc build before the mark wrote) counts as matching and is left to whoever wrote it: the script does not mark it, so it never removes it; delete it by hand once the fabric drops it (fabricc plan names the command). " +
+		"Where ip rule does not take protocol (iproute2 before 4.17; the kernel keeps it from Linux 4.17) the rules are written without the mark and a run removes none.\n"
 	if !strings.Contains(s, prune) {
 		t.Errorf("node1.md lacks\n%s", prune)
 	}

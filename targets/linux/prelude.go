@@ -78,7 +78,12 @@ warning with that command.
 The routes and rules the script writes carry protocol 173 (ip-route(8)
 "proto", ip-rule(8) "protocol"): a run removes those that the fabric no
 longer has (ip route del, ip rule del; --check reports them), and leaves
-every route and rule without that mark.
+every route and rule without that mark. A route or rule that is already
+what the fabric wants but lacks the mark (netplan's, NetworkManager's,
+an administrator's, or one a fabricc build before the mark wrote) counts
+as matching and is left to whoever wrote it: never marked, never removed.
+Where ip rule does not take "protocol" (iproute2 before 4.17) the rules
+are written without the mark, and a run removes none of them.
 A step the NIC's driver does not offer on a virtual device is reported
 "skipped:", and --check then says that it checked the rest only.
 Each NIC's steps run on their own: a step that fails stops the rest of
@@ -1454,6 +1459,21 @@ via_words() {
 	fi
 }
 
+# unmarked_match WANT HAVE: WANT when HAVE is WANT but without the mark
+# (WANT followed by " proto P", as the readers print a route or rule that
+# lacks ROUTE_PROTO), else HAVE. Such a route is left as it is, not marked:
+# netplan, NetworkManager, systemd-networkd (systemd.network(5) [Route]
+# Protocol=, default static) or an administrator wrote it, or a build of
+# fabricc older than the mark did, and nothing tells them apart; marking
+# it would let route_prune delete it once the fabric drops it.
+unmarked_match() {
+	if [[ $2 == "$1 proto "* && $2 != *";"* ]]; then
+		printf '%s' "$1"
+	else
+		printf '%s' "$2"
+	fi
+}
+
 # main_route_state FAMILY PREFIX: the main table's routes to exactly
 # PREFIX at the metric ip route replace gives (none shown, 0, for IPv4;
 # 1024 for IPv6), which is the one main_route replaces, as "via GW dev
@@ -1475,7 +1495,9 @@ main_route_state() {
 # main_route IF FAMILY PREFIX GW: the main table routes PREFIX, fabric
 # subnets this NIC carries, via GW on IF (ip-route(8) "ip route replace",
 # proto ROUTE_PROTO, this script's mark, which route_prune looks for when
-# the fabric no longer has the prefix). The rule of nic_route selects IF's
+# the fabric no longer has the prefix; the same route without the mark is
+# another tool's, or an earlier build's, and is left as it is, see
+# unmarked_match). The rule of nic_route selects IF's
 # own table only for packets already bound to IF's address; RDMA-CM
 # initiators that resolve with no source address (NFS over RDMA, SMB
 # Direct, nvme-rdma without --host-traddr) look the destination up in the
@@ -1483,9 +1505,10 @@ main_route_state() {
 # addr6_resolve), and this route makes the kernel pick IF and its address
 # for them too.
 main_route() {
-	local ifc=$1 fam=$2 prefix=$3 gw=$4 via
+	local ifc=$1 fam=$2 prefix=$3 gw=$4 via want
 	read -ra via <<<"$(via_words "$fam" "$gw")"
-	ensure "$ifc" "main route $prefix" "via ${via[*]} dev $ifc" "$(main_route_state "$fam" "$prefix")" \
+	want="via ${via[*]} dev $ifc"
+	ensure "$ifc" "main route $prefix" "$want" "$(unmarked_match "$want" "$(main_route_state "$fam" "$prefix")")" \
 		ip "$fam" route replace "$prefix" via "${via[@]}" dev "$ifc" proto "$ROUTE_PROTO"
 }
 
@@ -1496,10 +1519,12 @@ main_route() {
 # first). TABLE and PRIO are this script's (1000 + the NIC's position): a
 # table with other routes, or another rule at PRIO, belongs to someone
 # else and is refused, not overwritten; a rule of the same table from
-# another source (the NIC's address changed), or without the mark, is
-# replaced. Both carry the mark ROUTE_PROTO (ip-route(8) "proto", ip-rule(8)
-# "protocol"), by which route_prune removes them once the fabric no longer
-# has the NIC's route.
+# another source (the NIC's address changed) is replaced. Both carry the
+# mark ROUTE_PROTO (ip-route(8) "proto", ip-rule(8) "protocol"; the rule
+# only where ip takes it, see RULE_MARK), by which route_prune removes
+# them once the fabric no longer has the NIC's route; a route or rule
+# that is already what the fabric wants but without the mark is left as
+# it is (unmarked_match).
 nic_route() {
 	local ifc=$1 fam=$2 table=$3 prio=$4 src=$5 gw=$6 have want bits=32 via
 	[[ $fam == -4 ]] || bits=128
@@ -1510,9 +1535,10 @@ nic_route() {
 		fail "$ifc" "route table $table" "$want only" "${have//$'\n'/; }" "another tool uses table $table: move its routes to another table, or take the NIC out of the fabric"
 		return 0
 	fi
+	have=$(unmarked_match "$want" "$have")
 	ensure "$ifc" "route table $table" "$want" "$have" ip "$fam" route replace default via "${via[@]}" dev "$ifc" table "$table" proto "$ROUTE_PROTO"
-	have=$(rule_at "$fam" "$prio")
 	want="from $src lookup $table"
+	have=$(unmarked_match "$want" "$(rule_at "$fam" "$prio")")
 	if [[ $have != absent && $have != "$want" ]]; then
 		if [[ $have == *";"* || ($have != "from "*" lookup $table" && $have != "from "*" lookup $table proto "*) ]]; then
 			fail "$ifc" "rule $prio" "$want" "$have" "another rule holds priority $prio: remove it (ip $fam rule del priority $prio) or move it to another priority"
@@ -1525,7 +1551,10 @@ nic_route() {
 		ensure "$ifc" "rule $prio" absent "$have" ip "$fam" rule del priority "$prio"
 		have=absent
 	fi
-	ensure "$ifc" "rule $prio" "$want" "$have" ip "$fam" rule add from "$src/$bits" table "$table" priority "$prio" protocol "$ROUTE_PROTO"
+	ensure "$ifc" "rule $prio" "$want" "$have" ip "$fam" rule add from "$src/$bits" table "$table" priority "$prio" ${RULE_MARK[@]+"${RULE_MARK[@]}"}
+	if ((!${#RULE_MARK[@]})); then
+		note "$ifc: rule $prio carries no protocol $ROUTE_PROTO mark (ip rule takes protocol from iproute2 4.17 on): a later run will not remove it once the fabric drops it (ip $fam rule del priority $prio)"
+	fi
 }`},
 	{useRail, `# rail_sysctls IF: IF is one of several fabric NICs with IPv4 addresses (a
 # multi-rail host). Linux owns addresses per host, not per interface: by

@@ -37,26 +37,57 @@ var routePruneBlock = `# ROUTE_PROTO marks the routes and rules this script writ
 ROUTE_PROTO=` + strconv.Itoa(routeProto) + `
 REMOVED=0
 
+# RULE_MARK is the mark's words for ip rule add: "protocol ROUTE_PROTO"
+# where ip takes the keyword (ip-rule(8) "protocol", iproute2 4.17, "ip:
+# Allow rules to accept a specified protocol", with the kernel's
+# FRA_PROTOCOL of Linux 4.17; ip rule help lists it), none on an
+# older ip, which refuses the word, so such a host's rules carry no mark
+# and route_prune removes none of them. IP_NUMERIC is -N where ip takes it
+# (ip(8) "-N, -Numeric": the protocol as its number; iproute2 5.3, "ip: add
+# a new parameter -Numeric"), so a name for ROUTE_PROTO in rt_protos does
+# not hide the mark from owned_rules.
+RULE_MARK=()
+if [[ $(ip rule help 2>&1) == *"protocol PROTO"* ]]; then
+	RULE_MARK=(protocol "$ROUTE_PROTO")
+fi
+IP_NUMERIC=()
+if ip -N -4 rule show >/dev/null 2>&1; then
+	IP_NUMERIC=(-N)
+fi
+
 # owned_routes FAMILY: the routes of every table that carry ROUTE_PROTO, one
 # a line, tab-separated: table (main when ip names none), type (unicast
 # unless ip names one), destination, metric (0 when ip shows none), dev
 # (- for none), next hop ("inet6 ADDRESS" for an IPv4 route via an IPv6
-# one; - for none). The nexthop lines of a multipath route are left out.
+# one; - for none), and a multipath route's next hops from its nexthop
+# lines as "via GW dev IF, via GW dev IF" (- for none).
 owned_routes() {
 	ip "$1" route show table all proto "$ROUTE_PROTO" 2>/dev/null | awk -v OFS='\t' '
-		NF && $1 != "nexthop" { t = "main"; k = "unicast"; m = 0; d = "-"; v = "-"; s = 1
+		function flush() { if (r != "") print r, (nh == "" ? "-" : nh); r = "" }
+		$1 == "nexthop" { v = ""; d = ""; for (i = 2; i < NF; i++) { if ($i == "via") { v = $(i + 1); if (v == "inet6") v = v " " $(i + 2) } if ($i == "dev") d = $(i + 1) }
+			nh = nh (nh == "" ? "" : ", ") (v == "" ? "" : "via " v " ") "dev " d; next }
+		NF { flush(); t = "main"; k = "unicast"; m = 0; d = "-"; v = "-"; s = 1; nh = ""
 			if ($1 ~ /^(unicast|local|broadcast|multicast|anycast|blackhole|unreachable|prohibit|throw|nat)$/) { k = $1; s = 2 }
 			for (i = s + 1; i < NF; i++) { if ($i == "table") t = $(i + 1); if ($i == "metric") m = $(i + 1); if ($i == "dev") d = $(i + 1)
 				if ($i == "via") { v = $(i + 1); if (v == "inet6") v = v " " $(i + 2) } }
-			print t, k, $s, m, d, v }' || true
+			r = t OFS k OFS $s OFS m OFS d OFS v }
+		END { flush() }' || true
 }
 
 # owned_rules FAMILY: the rules that carry ROUTE_PROTO as "PRIO<tab>from SRC
 # lookup TABLE", one a line (ip rule show names the protocol as "proto P";
-# iproute2 6.1 does not filter rules by protocol itself).
+# iproute2 6.1 does not filter rules by protocol itself); none where ip
+# cannot mark a rule (RULE_MARK). Without -N, ip prints the name that
+# /etc/iproute2/rt_protos or rt_protos.d/*.conf gives ROUTE_PROTO, if any,
+# which is accepted too.
 owned_rules() {
-	ip "$1" rule show 2>/dev/null | awk -v OFS='\t' -v p="$ROUTE_PROTO" '
-		{ mine = 0; f = ""; t = ""; for (i = 2; i < NF; i++) { if ($i == "proto" && $(i + 1) == p) mine = 1; if ($i == "from") f = $(i + 1); if ($i == "lookup" || $i == "table") t = $(i + 1) }
+	local names=" $ROUTE_PROTO "
+	((${#RULE_MARK[@]})) || return 0
+	if ((!${#IP_NUMERIC[@]})); then
+		names+=$(cat /etc/iproute2/rt_protos /etc/iproute2/rt_protos.d/*.conf 2>/dev/null | awk -v p="$ROUTE_PROTO" '$1 == p { printf "%s ", $2 }') || true
+	fi
+	ip ${IP_NUMERIC[@]+"${IP_NUMERIC[@]}"} "$1" rule show 2>/dev/null | awk -v OFS='\t' -v names="$names" '
+		{ mine = 0; f = ""; t = ""; for (i = 2; i < NF; i++) { if ($i == "proto" && index(names, " " $(i + 1) " ")) mine = 1; if ($i == "from") f = $(i + 1); if ($i == "lookup" || $i == "table") t = $(i + 1) }
 			if (mine) { sub(/:$/, "", $1); print $1, "from " f " lookup " t } }' || true
 }
 
@@ -76,13 +107,13 @@ owned_rules() {
 route_prune() {
 	local fam=$1 tables=" $2 " prios=" $3 " prefixes=" $4 " metric=0 t k p m d v prio rule before=$CHANGES
 	[[ $fam == -4 ]] || metric=1024
-	while IFS=$'\t' read -r t k p m d v; do
+	while IFS=$'\t' read -r t k p m d v nh; do
 		[[ -n $t ]] || continue
 		if [[ $k == unicast && $t == main && $m == "$metric" && $prefixes == *" $p "* ]] ||
 			[[ $k == unicast && $t != main && $p == default && $tables == *" $t "* ]]; then
 			continue
 		fi
-		route_remove "$fam" "$t" "$k" "$p" "$m" "$d" "$v"
+		route_remove "$fam" "$t" "$k" "$p" "$m" "$d" "$v" "$nh"
 	done <<<"$(owned_routes "$fam")"
 	while IFS=$'\t' read -r prio rule; do
 		[[ -n $prio && $prios != *" $prio "* ]] || continue
@@ -91,10 +122,11 @@ route_prune() {
 	REMOVED=$((REMOVED + CHANGES - before))
 }
 
-# route_remove FAMILY TABLE TYPE DEST METRIC DEV VIA: removes one route of
-# owned_routes, named by all it has, through ensure.
+# route_remove FAMILY TABLE TYPE DEST METRIC DEV VIA NEXTHOPS: removes one
+# route of owned_routes, named by all it has, through ensure; a multipath
+# route is shown by its next hops and labelled with the first one's device.
 route_remove() {
-	local fam=$1 t=$2 k=$3 p=$4 m=$5 d=$6 v=$7 what have cmd
+	local fam=$1 t=$2 k=$3 p=$4 m=$5 d=$6 v=$7 nh=${8:--} what have cmd label=$6
 	what="route $p table $t"
 	if [[ $t == main ]]; then
 		what="main route $p"
@@ -103,6 +135,11 @@ route_remove() {
 	fi
 	have="dev $d"
 	[[ $v == - ]] || have="via $v $have"
+	if [[ $nh != - ]]; then
+		have="multipath $nh"
+		label=${nh#*dev }
+		label=${label%%[ ,]*}
+	fi
 	[[ $what != "route table $t" ]] || have="default $have"
 	[[ $k == unicast ]] || have="$k $have"
 	cmd=(ip "$fam" route del)
@@ -110,7 +147,7 @@ route_remove() {
 	cmd+=("$p")
 	[[ $d == - ]] || cmd+=(dev "$d")
 	cmd+=(proto "$ROUTE_PROTO" metric "$m" table "$t")
-	ensure "${d/#-/routes}" "$what" absent "$have (fabricc's, proto $ROUTE_PROTO)" "${cmd[@]}"
+	ensure "${label/#-/routes}" "$what" absent "$have (fabricc's, proto $ROUTE_PROTO)" "${cmd[@]}"
 }`
 
 // writeRoutePrune writes the host's route_prune lines, one per address

@@ -1,6 +1,9 @@
 package linux
 
 import (
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -34,7 +37,8 @@ func TestRoutePruneScript(t *testing.T) {
 	for _, w := range []string{
 		`ip "$fam" route replace "$prefix" via "${via[@]}" dev "$ifc" proto "$ROUTE_PROTO"`,
 		`route replace default via "${via[@]}" dev "$ifc" table "$table" proto "$ROUTE_PROTO"`,
-		`rule add from "$src/$bits" table "$table" priority "$prio" protocol "$ROUTE_PROTO"`,
+		`rule add from "$src/$bits" table "$table" priority "$prio" ${RULE_MARK[@]+"${RULE_MARK[@]}"}`,
+		"RULE_MARK=(protocol \"$ROUTE_PROTO\")\n",
 		"\nROUTE_PROTO=173\n",
 		// --help is printed before ROUTE_PROTO is set: it names the number itself.
 		"The routes and rules the script writes carry protocol 173 (ip-route(8)\n",
@@ -145,46 +149,86 @@ func TestNetnsRoutePrune(t *testing.T) {
 	}
 }
 
-// TestNetnsRouteMarkUpgrade: routes and a rule an earlier build wrote
-// without the mark (the default route and rule as ip adds them, a
-// main-table route proto static) are taken over: --check reports them,
-// a run writes them again with the mark, and a later build that no
-// longer has them removes them.
-func TestNetnsRouteMarkUpgrade(t *testing.T) {
+// TestNetnsRouteUnmarkedLeft: a route and a rule that are exactly what
+// the fabric wants but lack the mark (an administrator's or netplan's
+// main-table route proto static, the default route and rule as ip adds
+// them, as a build older than the mark wrote them) count as matching:
+// --check is clean, a run leaves them as they are (not marked), and a
+// later build that no longer has them leaves them too, since nothing
+// tells a route another tool wrote from one an old build wrote.
+func TestNetnsRouteUnmarkedLeft(t *testing.T) {
 	ns := newNetns(t)
 	ipShow(t, ns, "link", "set", "fab0", "up")
+	ipShow(t, ns, "link", "set", "fab1", "up")
 	ipShow(t, ns, "addr", "add", "10.1.1.3/31", "dev", "fab0")
 	ipShow(t, ns, "route", "add", "default", "via", "10.1.1.2", "dev", "fab0", "table", "1001")
 	ipShow(t, ns, "rule", "add", "from", "10.1.1.3/32", "table", "1001", "priority", "1001")
 	ipShow(t, ns, "route", "add", "10.1.0.0/24", "via", "10.1.1.2", "dev", "fab0", "proto", "static")
+	routes := ipShow(t, ns, "-4", "route", "show", "table", "all")
+	rules := ipShow(t, ns, "-4", "rule", "show")
+	if !strings.Contains(routes, "10.1.0.0/24 via 10.1.1.2 dev fab0 proto static") || !strings.Contains(rules, "1001:\tfrom 10.1.1.3 lookup 1001\n") {
+		t.Fatalf("setup:\n%s\n%s", routes, rules)
+	}
 	s := render(t, prunedHost([]string{"10.1.0.0/24"}, false), 2)
-	out, _ := runScript(t, s, ns, "--check")
-	for _, w := range []string{
-		"DIFF fab0 route table 1001: intended default via 10.1.1.2 dev fab0; actual default via 10.1.1.2 dev fab0 proto boot\n",
-		"DIFF fab0 rule 1001: intended from 10.1.1.3 lookup 1001; actual from 10.1.1.3 lookup 1001 proto unspec\n",
-		"DIFF fab0 main route 10.1.0.0/24: intended via 10.1.1.2 dev fab0; actual via 10.1.1.2 dev fab0 proto static\n",
-	} {
-		if !strings.Contains(out, w) {
-			t.Errorf("--check of unmarked routes lacks %q:\n%s", w, out)
-		}
+	if out, err := runScript(t, s, ns, "--check"); err != nil || strings.Contains(out, "DIFF") {
+		t.Errorf("--check over unmarked matching routes: %v\n%s", err, out)
 	}
-	if out, err := runScript(t, s, ns); err != nil || !strings.Contains(out, "set fab0 rule 1001: absent -> from 10.1.1.3 lookup 1001\n") {
-		t.Fatalf("run over unmarked routes: %v\n%s", err, out)
+	if out, err := runScript(t, s, ns); err != nil || strings.Contains("\n"+out, "\nset ") {
+		t.Errorf("a run over unmarked matching routes changed something: %v\n%s", err, out)
 	}
-	if rules := ipShow(t, ns, "-4", "rule", "show"); strings.Count(rules, "1001:") != 1 || !strings.Contains(rules, "1001:\tfrom 10.1.1.3 lookup 1001 proto 173\n") {
-		t.Errorf("rules after the take-over:\n%s", rules)
+	if got := ipShow(t, ns, "-4", "route", "show", "table", "all"); got != routes {
+		t.Errorf("the run changed the routes:\n%s\nwas\n%s", got, routes)
+	}
+	if got := ipShow(t, ns, "-4", "rule", "show"); got != rules {
+		t.Errorf("the run changed the rules:\n%s\nwas\n%s", got, rules)
 	}
 	gone := fixture()
 	gone.Hosts[2].NICs = []model.NIC{fixtureNIC("roce0", "fab0", "ConnectX-5", "mellanox", "inbox", 0, "10.1.1.3/31")}
 	gone.Hosts[2].Tuning = false
 	out, err := runScript(t, render(t, gone, 2), ns)
-	if err != nil || !strings.Contains(out, "(3 of them removed routes or rules of an earlier run that the fabric no longer has)\n") {
-		t.Fatalf("build without the route: %v\n%s", err, out)
+	if err != nil || strings.Contains("\n"+out, "\nset ") {
+		t.Errorf("build without the route changed something: %v\n%s", err, out)
 	}
-	if got := ipShow(t, ns, "-4", "route", "show", "table", "all", "proto", "173"); got != "" {
-		t.Errorf("routes of fabricc's left: %q", got)
+	if got := ipShow(t, ns, "-4", "route", "show", "table", "all"); got != routes {
+		t.Errorf("the later build changed the routes:\n%s\nwas\n%s", got, routes)
 	}
-	if rules := ipShow(t, ns, "-4", "rule", "show"); strings.Contains(rules, "1001:") {
-		t.Errorf("rule 1001 left:\n%s", rules)
+	if got := ipShow(t, ns, "-4", "rule", "show"); got != rules {
+		t.Errorf("the later build changed the rules:\n%s\nwas\n%s", got, rules)
 	}
+}
+
+// TestNetnsRoutePruneMultipath: a multipath route of fabricc's that the
+// fabric no longer has is named by its next hops, labelled with the
+// first one's device, and removed alone.
+func TestNetnsRoutePruneMultipath(t *testing.T) {
+	ns := newNetns(t)
+	ipShow(t, ns, "link", "set", "fab0", "up")
+	ipShow(t, ns, "link", "set", "fab1", "up")
+	ipShow(t, ns, "addr", "add", "fd00::1/127", "dev", "fab0", "nodad")
+	ipShow(t, ns, "addr", "add", "fd00:1::1/127", "dev", "fab1", "nodad")
+	ipShow(t, ns, "-6", "route", "add", "fd00:50::/64", "proto", "173", "nexthop", "via", "fd00::", "dev", "fab0", "nexthop", "via", "fd00:1::", "dev", "fab1")
+	body := "route_prune -6 '' '' ''\n"
+	w := "DIFF fab0 main route fd00:50::/64: intended absent; actual multipath via fd00:: dev fab0, via fd00:1:: dev fab1 (fabricc's, proto 173)\n"
+	if out, _ := nsPrelude(t, ns, "check", body); !strings.Contains(out, w) {
+		t.Errorf("--check lacks %q:\n%s", w, out)
+	}
+	if out, err := nsPrelude(t, ns, "apply", body); err != nil || !strings.Contains(out, "set fab0 main route fd00:50::/64: multipath via fd00:: dev fab0, via fd00:1:: dev fab1 (fabricc's, proto 173) -> absent\n") {
+		t.Errorf("apply: %v\n%s", err, out)
+	}
+	if got := ipShow(t, ns, "-6", "route", "show", "fd00:50::/64"); got != "" {
+		t.Errorf("multipath route left: %q", got)
+	}
+}
+
+// nsPrelude runs body after the whole prelude in namespace ns, in mode
+// (check, dry-run or apply), with journal silenced.
+func nsPrelude(t *testing.T, ns, mode, body string) (string, error) {
+	t.Helper()
+	script := "set -euo pipefail\n" + allPrelude() + "\nMODE=" + mode + "; DIFFS=0; CHANGES=0\njournal() { :; }\n" + body
+	path := filepath.Join(t.TempDir(), "prelude.sh")
+	if err := os.WriteFile(path, []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("ip", "netns", "exec", ns, "bash", path).CombinedOutput()
+	return string(out), err
 }

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=543e4db09cc0dc365655a0a85966aba427c78524a6a960bb191ee489b9cc5702
+FABRICC_SCRIPT_ID=68a24eaafb508612f75608ce093f0337cd3600cef0005c82f41eacfda51b1def
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='arch01'
 # Where --install puts this script's copy and its systemd unit.
@@ -99,7 +99,12 @@ warning with that command.
 The routes and rules the script writes carry protocol 173 (ip-route(8)
 "proto", ip-rule(8) "protocol"): a run removes those that the fabric no
 longer has (ip route del, ip rule del; --check reports them), and leaves
-every route and rule without that mark.
+every route and rule without that mark. A route or rule that is already
+what the fabric wants but lacks the mark (netplan's, NetworkManager's,
+an administrator's, or one a fabricc build before the mark wrote) counts
+as matching and is left to whoever wrote it: never marked, never removed.
+Where ip rule does not take "protocol" (iproute2 before 4.17) the rules
+are written without the mark, and a run removes none of them.
 A step the NIC's driver does not offer on a virtual device is reported
 "skipped:", and --check then says that it checked the rest only.
 Each NIC's steps run on their own: a step that fails stops the rest of
@@ -1279,26 +1284,57 @@ pci_dev() {
 ROUTE_PROTO=173
 REMOVED=0
 
+# RULE_MARK is the mark's words for ip rule add: "protocol ROUTE_PROTO"
+# where ip takes the keyword (ip-rule(8) "protocol", iproute2 4.17, "ip:
+# Allow rules to accept a specified protocol", with the kernel's
+# FRA_PROTOCOL of Linux 4.17; ip rule help lists it), none on an
+# older ip, which refuses the word, so such a host's rules carry no mark
+# and route_prune removes none of them. IP_NUMERIC is -N where ip takes it
+# (ip(8) "-N, -Numeric": the protocol as its number; iproute2 5.3, "ip: add
+# a new parameter -Numeric"), so a name for ROUTE_PROTO in rt_protos does
+# not hide the mark from owned_rules.
+RULE_MARK=()
+if [[ $(ip rule help 2>&1) == *"protocol PROTO"* ]]; then
+	RULE_MARK=(protocol "$ROUTE_PROTO")
+fi
+IP_NUMERIC=()
+if ip -N -4 rule show >/dev/null 2>&1; then
+	IP_NUMERIC=(-N)
+fi
+
 # owned_routes FAMILY: the routes of every table that carry ROUTE_PROTO, one
 # a line, tab-separated: table (main when ip names none), type (unicast
 # unless ip names one), destination, metric (0 when ip shows none), dev
 # (- for none), next hop ("inet6 ADDRESS" for an IPv4 route via an IPv6
-# one; - for none). The nexthop lines of a multipath route are left out.
+# one; - for none), and a multipath route's next hops from its nexthop
+# lines as "via GW dev IF, via GW dev IF" (- for none).
 owned_routes() {
 	ip "$1" route show table all proto "$ROUTE_PROTO" 2>/dev/null | awk -v OFS='\t' '
-		NF && $1 != "nexthop" { t = "main"; k = "unicast"; m = 0; d = "-"; v = "-"; s = 1
+		function flush() { if (r != "") print r, (nh == "" ? "-" : nh); r = "" }
+		$1 == "nexthop" { v = ""; d = ""; for (i = 2; i < NF; i++) { if ($i == "via") { v = $(i + 1); if (v == "inet6") v = v " " $(i + 2) } if ($i == "dev") d = $(i + 1) }
+			nh = nh (nh == "" ? "" : ", ") (v == "" ? "" : "via " v " ") "dev " d; next }
+		NF { flush(); t = "main"; k = "unicast"; m = 0; d = "-"; v = "-"; s = 1; nh = ""
 			if ($1 ~ /^(unicast|local|broadcast|multicast|anycast|blackhole|unreachable|prohibit|throw|nat)$/) { k = $1; s = 2 }
 			for (i = s + 1; i < NF; i++) { if ($i == "table") t = $(i + 1); if ($i == "metric") m = $(i + 1); if ($i == "dev") d = $(i + 1)
 				if ($i == "via") { v = $(i + 1); if (v == "inet6") v = v " " $(i + 2) } }
-			print t, k, $s, m, d, v }' || true
+			r = t OFS k OFS $s OFS m OFS d OFS v }
+		END { flush() }' || true
 }
 
 # owned_rules FAMILY: the rules that carry ROUTE_PROTO as "PRIO<tab>from SRC
 # lookup TABLE", one a line (ip rule show names the protocol as "proto P";
-# iproute2 6.1 does not filter rules by protocol itself).
+# iproute2 6.1 does not filter rules by protocol itself); none where ip
+# cannot mark a rule (RULE_MARK). Without -N, ip prints the name that
+# /etc/iproute2/rt_protos or rt_protos.d/*.conf gives ROUTE_PROTO, if any,
+# which is accepted too.
 owned_rules() {
-	ip "$1" rule show 2>/dev/null | awk -v OFS='\t' -v p="$ROUTE_PROTO" '
-		{ mine = 0; f = ""; t = ""; for (i = 2; i < NF; i++) { if ($i == "proto" && $(i + 1) == p) mine = 1; if ($i == "from") f = $(i + 1); if ($i == "lookup" || $i == "table") t = $(i + 1) }
+	local names=" $ROUTE_PROTO "
+	((${#RULE_MARK[@]})) || return 0
+	if ((!${#IP_NUMERIC[@]})); then
+		names+=$(cat /etc/iproute2/rt_protos /etc/iproute2/rt_protos.d/*.conf 2>/dev/null | awk -v p="$ROUTE_PROTO" '$1 == p { printf "%s ", $2 }') || true
+	fi
+	ip ${IP_NUMERIC[@]+"${IP_NUMERIC[@]}"} "$1" rule show 2>/dev/null | awk -v OFS='\t' -v names="$names" '
+		{ mine = 0; f = ""; t = ""; for (i = 2; i < NF; i++) { if ($i == "proto" && index(names, " " $(i + 1) " ")) mine = 1; if ($i == "from") f = $(i + 1); if ($i == "lookup" || $i == "table") t = $(i + 1) }
 			if (mine) { sub(/:$/, "", $1); print $1, "from " f " lookup " t } }' || true
 }
 
@@ -1318,13 +1354,13 @@ owned_rules() {
 route_prune() {
 	local fam=$1 tables=" $2 " prios=" $3 " prefixes=" $4 " metric=0 t k p m d v prio rule before=$CHANGES
 	[[ $fam == -4 ]] || metric=1024
-	while IFS=$'\t' read -r t k p m d v; do
+	while IFS=$'\t' read -r t k p m d v nh; do
 		[[ -n $t ]] || continue
 		if [[ $k == unicast && $t == main && $m == "$metric" && $prefixes == *" $p "* ]] ||
 			[[ $k == unicast && $t != main && $p == default && $tables == *" $t "* ]]; then
 			continue
 		fi
-		route_remove "$fam" "$t" "$k" "$p" "$m" "$d" "$v"
+		route_remove "$fam" "$t" "$k" "$p" "$m" "$d" "$v" "$nh"
 	done <<<"$(owned_routes "$fam")"
 	while IFS=$'\t' read -r prio rule; do
 		[[ -n $prio && $prios != *" $prio "* ]] || continue
@@ -1333,10 +1369,11 @@ route_prune() {
 	REMOVED=$((REMOVED + CHANGES - before))
 }
 
-# route_remove FAMILY TABLE TYPE DEST METRIC DEV VIA: removes one route of
-# owned_routes, named by all it has, through ensure.
+# route_remove FAMILY TABLE TYPE DEST METRIC DEV VIA NEXTHOPS: removes one
+# route of owned_routes, named by all it has, through ensure; a multipath
+# route is shown by its next hops and labelled with the first one's device.
 route_remove() {
-	local fam=$1 t=$2 k=$3 p=$4 m=$5 d=$6 v=$7 what have cmd
+	local fam=$1 t=$2 k=$3 p=$4 m=$5 d=$6 v=$7 nh=${8:--} what have cmd label=$6
 	what="route $p table $t"
 	if [[ $t == main ]]; then
 		what="main route $p"
@@ -1345,6 +1382,11 @@ route_remove() {
 	fi
 	have="dev $d"
 	[[ $v == - ]] || have="via $v $have"
+	if [[ $nh != - ]]; then
+		have="multipath $nh"
+		label=${nh#*dev }
+		label=${label%%[ ,]*}
+	fi
 	[[ $what != "route table $t" ]] || have="default $have"
 	[[ $k == unicast ]] || have="$k $have"
 	cmd=(ip "$fam" route del)
@@ -1352,7 +1394,7 @@ route_remove() {
 	cmd+=("$p")
 	[[ $d == - ]] || cmd+=(dev "$d")
 	cmd+=(proto "$ROUTE_PROTO" metric "$m" table "$t")
-	ensure "${d/#-/routes}" "$what" absent "$have (fabricc's, proto $ROUTE_PROTO)" "${cmd[@]}"
+	ensure "${label/#-/routes}" "$what" absent "$have (fabricc's, proto $ROUTE_PROTO)" "${cmd[@]}"
 }
 
 # route_table FAMILY TABLE: TABLE's routes as the NIC's route step compares
@@ -1397,6 +1439,21 @@ via_words() {
 	fi
 }
 
+# unmarked_match WANT HAVE: WANT when HAVE is WANT but without the mark
+# (WANT followed by " proto P", as the readers print a route or rule that
+# lacks ROUTE_PROTO), else HAVE. Such a route is left as it is, not marked:
+# netplan, NetworkManager, systemd-networkd (systemd.network(5) [Route]
+# Protocol=, default static) or an administrator wrote it, or a build of
+# fabricc older than the mark did, and nothing tells them apart; marking
+# it would let route_prune delete it once the fabric drops it.
+unmarked_match() {
+	if [[ $2 == "$1 proto "* && $2 != *";"* ]]; then
+		printf '%s' "$1"
+	else
+		printf '%s' "$2"
+	fi
+}
+
 # main_route_state FAMILY PREFIX: the main table's routes to exactly
 # PREFIX at the metric ip route replace gives (none shown, 0, for IPv4;
 # 1024 for IPv6), which is the one main_route replaces, as "via GW dev
@@ -1418,7 +1475,9 @@ main_route_state() {
 # main_route IF FAMILY PREFIX GW: the main table routes PREFIX, fabric
 # subnets this NIC carries, via GW on IF (ip-route(8) "ip route replace",
 # proto ROUTE_PROTO, this script's mark, which route_prune looks for when
-# the fabric no longer has the prefix). The rule of nic_route selects IF's
+# the fabric no longer has the prefix; the same route without the mark is
+# another tool's, or an earlier build's, and is left as it is, see
+# unmarked_match). The rule of nic_route selects IF's
 # own table only for packets already bound to IF's address; RDMA-CM
 # initiators that resolve with no source address (NFS over RDMA, SMB
 # Direct, nvme-rdma without --host-traddr) look the destination up in the
@@ -1426,9 +1485,10 @@ main_route_state() {
 # addr6_resolve), and this route makes the kernel pick IF and its address
 # for them too.
 main_route() {
-	local ifc=$1 fam=$2 prefix=$3 gw=$4 via
+	local ifc=$1 fam=$2 prefix=$3 gw=$4 via want
 	read -ra via <<<"$(via_words "$fam" "$gw")"
-	ensure "$ifc" "main route $prefix" "via ${via[*]} dev $ifc" "$(main_route_state "$fam" "$prefix")" \
+	want="via ${via[*]} dev $ifc"
+	ensure "$ifc" "main route $prefix" "$want" "$(unmarked_match "$want" "$(main_route_state "$fam" "$prefix")")" \
 		ip "$fam" route replace "$prefix" via "${via[@]}" dev "$ifc" proto "$ROUTE_PROTO"
 }
 
@@ -1439,10 +1499,12 @@ main_route() {
 # first). TABLE and PRIO are this script's (1000 + the NIC's position): a
 # table with other routes, or another rule at PRIO, belongs to someone
 # else and is refused, not overwritten; a rule of the same table from
-# another source (the NIC's address changed), or without the mark, is
-# replaced. Both carry the mark ROUTE_PROTO (ip-route(8) "proto", ip-rule(8)
-# "protocol"), by which route_prune removes them once the fabric no longer
-# has the NIC's route.
+# another source (the NIC's address changed) is replaced. Both carry the
+# mark ROUTE_PROTO (ip-route(8) "proto", ip-rule(8) "protocol"; the rule
+# only where ip takes it, see RULE_MARK), by which route_prune removes
+# them once the fabric no longer has the NIC's route; a route or rule
+# that is already what the fabric wants but without the mark is left as
+# it is (unmarked_match).
 nic_route() {
 	local ifc=$1 fam=$2 table=$3 prio=$4 src=$5 gw=$6 have want bits=32 via
 	[[ $fam == -4 ]] || bits=128
@@ -1453,9 +1515,10 @@ nic_route() {
 		fail "$ifc" "route table $table" "$want only" "${have//$'\n'/; }" "another tool uses table $table: move its routes to another table, or take the NIC out of the fabric"
 		return 0
 	fi
+	have=$(unmarked_match "$want" "$have")
 	ensure "$ifc" "route table $table" "$want" "$have" ip "$fam" route replace default via "${via[@]}" dev "$ifc" table "$table" proto "$ROUTE_PROTO"
-	have=$(rule_at "$fam" "$prio")
 	want="from $src lookup $table"
+	have=$(unmarked_match "$want" "$(rule_at "$fam" "$prio")")
 	if [[ $have != absent && $have != "$want" ]]; then
 		if [[ $have == *";"* || ($have != "from "*" lookup $table" && $have != "from "*" lookup $table proto "*) ]]; then
 			fail "$ifc" "rule $prio" "$want" "$have" "another rule holds priority $prio: remove it (ip $fam rule del priority $prio) or move it to another priority"
@@ -1468,7 +1531,10 @@ nic_route() {
 		ensure "$ifc" "rule $prio" absent "$have" ip "$fam" rule del priority "$prio"
 		have=absent
 	fi
-	ensure "$ifc" "rule $prio" "$want" "$have" ip "$fam" rule add from "$src/$bits" table "$table" priority "$prio" protocol "$ROUTE_PROTO"
+	ensure "$ifc" "rule $prio" "$want" "$have" ip "$fam" rule add from "$src/$bits" table "$table" priority "$prio" ${RULE_MARK[@]+"${RULE_MARK[@]}"}
+	if ((!${#RULE_MARK[@]})); then
+		note "$ifc: rule $prio carries no protocol $ROUTE_PROTO mark (ip rule takes protocol from iproute2 4.17 on): a later run will not remove it once the fabric drops it (ip $fam rule del priority $prio)"
+	fi
 }
 
 # has_systemd: systemd is the running init: systemctl is there and
