@@ -76,6 +76,15 @@ func holderLine(reading bool) string {
 	return strconv.Itoa(os.Getpid())
 }
 
+// writeHolder writes holderLine and eol into f, the lock file this
+// process holds: written before the rest is cut off, so that a waiter
+// never reads an empty file while the lock is held.
+func writeHolder(f *os.File, reading bool, eol string) {
+	id := []byte(holderLine(reading) + eol)
+	f.WriteAt(id, 0)
+	f.Truncate(int64(len(id)))
+}
+
 // lockPath is the lock file of the output folder parent/base.
 func lockPath(parent, base string) string {
 	return filepath.Join(parent, "."+base+".lock")

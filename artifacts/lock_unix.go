@@ -68,11 +68,7 @@ func lockOutput(ctx context.Context, dir string, waiting lockWaiters) (func(), e
 			return func() {}, nil
 		}
 		if samePath(f, p) {
-			// Written before the rest is cut off, so that a waiter never
-			// reads an empty file while this build holds the lock.
-			id := []byte(holderLine(false) + "\n")
-			f.WriteAt(id, 0)
-			f.Truncate(int64(len(id)))
+			writeHolder(f, false, "\n")
 			return func() {
 				if samePath(f, p) {
 					os.Remove(p)
@@ -189,9 +185,7 @@ func ReadLock(ctx context.Context, dir string, waiting func(pid int)) (func(), e
 		}
 		if samePath(f, p) {
 			if writable {
-				id := []byte(holderLine(true) + "\n")
-				f.WriteAt(id, 0)
-				f.Truncate(int64(len(id)))
+				writeHolder(f, true, "\n")
 			}
 			return func() { releaseRead(f, p) }, nil
 		}

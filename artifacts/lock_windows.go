@@ -51,15 +51,8 @@ func lockOutput(ctx context.Context, dir string, waiting lockWaiters) (func(), e
 		f.Close()
 		return func() {}, nil
 	}
-	id := []byte(holderLine(false) + "\r\n")
-	f.WriteAt(id, 0)
-	f.Truncate(int64(len(id)))
-	return func() {
-		ol := windows.Overlapped{OffsetHigh: lockRange}
-		_ = windows.UnlockFileEx(windows.Handle(f.Fd()), 0, 1, 0, &ol)
-		f.Close()
-		os.Remove(p) // fails, harmlessly, while a waiter has it open
-	}, nil
+	writeHolder(f, false, "\r\n")
+	return func() { unlockAndRemove(f, p) }, nil
 }
 
 // waitFileLock takes the lock of f (LockFileEx with
@@ -125,14 +118,17 @@ func ReadLock(ctx context.Context, dir string, waiting func(pid int)) (func(), e
 		return func() {}, &NoLockError{Dir: dir, Err: errors.New("its file system does not lock byte ranges (LockFileEx)")}
 	}
 	if writable {
-		id := []byte(holderLine(true) + "\r\n")
-		f.WriteAt(id, 0)
-		f.Truncate(int64(len(id)))
+		writeHolder(f, true, "\r\n")
 	}
-	return func() {
-		ol := windows.Overlapped{OffsetHigh: lockRange}
-		_ = windows.UnlockFileEx(windows.Handle(f.Fd()), 0, 1, 0, &ol)
-		f.Close()
-		os.Remove(p) // fails, harmlessly, while another reader or a build has it open
-	}, nil
+	return func() { unlockAndRemove(f, p) }, nil
+}
+
+// unlockAndRemove releases the lock f holds on the lock file p, closes
+// it and removes p, which fails, harmlessly, while another reader, a
+// build or a waiter has it open (Windows removes no open file).
+func unlockAndRemove(f *os.File, p string) {
+	ol := windows.Overlapped{OffsetHigh: lockRange}
+	_ = windows.UnlockFileEx(windows.Handle(f.Fd()), 0, 1, 0, &ol)
+	f.Close()
+	os.Remove(p)
 }
