@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fabricc/fabricc/internal/english"
 	"github.com/fabricc/fabricc/internal/natural"
 	"github.com/fabricc/fabricc/model"
 )
@@ -423,7 +424,7 @@ func intsOr(v []int) string {
 	for i, n := range v {
 		s[i] = strconv.Itoa(n)
 	}
-	return joinOr(s)
+	return english.Or(s)
 }
 
 // joinAnd renders names as "a, b and c".

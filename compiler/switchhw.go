@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/internal/english"
 	"github.com/fabricc/fabricc/model"
 )
 
@@ -25,7 +26,7 @@ func (l *lowering) checkSwitchModel(s *dsl.Switch, sw model.Switch, platformKnow
 		known := knownModels()
 		hint := didYouMean(s.Model, known)
 		if models := aristaFamily(s.Model); len(models) > 0 {
-			hint = fmt.Sprintf(" %q is an Arista platform family (the name Arista AVD's `platform` key takes), not a model: write the model, %s.", s.Model, joinOr(models))
+			hint = fmt.Sprintf(" %q is an Arista platform family (the name Arista AVD's `platform` key takes), not a model: write the model, %s.", s.Model, english.Or(models))
 		}
 		l.errorf(at, "Unknown switch model",
 			"switch %q has model %q, which fabricc has no hardware data for.%s Known models: %s (see `fabricc models`).",
@@ -188,12 +189,4 @@ func aristaFamily(name string) []string {
 		}
 	}
 	return out
-}
-
-// joinOr renders names as "a, b or c".
-func joinOr(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/fabricc/fabricc/dsl"
+	"github.com/fabricc/fabricc/internal/english"
 	"github.com/fabricc/fabricc/model"
 	"github.com/hashicorp/hcl/v2"
 )
@@ -79,7 +80,7 @@ func (l *lowering) vlanOverlay(v dsl.VLAN) string {
 	}
 	l.errorf(v.OverlayRange.Or(v.DefRange), "Invalid VLAN overlay",
 		"vlan %q has overlay %q, which is not known; write %s, or leave overlay out for a VLAN the fabric's own links carry.%s",
-		v.Name, *v.Overlay, joinOr(known), hint)
+		v.Name, *v.Overlay, english.Or(known), hint)
 	return ""
 }
 

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fabricc/fabricc/internal/english"
 	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/targets"
@@ -92,7 +93,7 @@ func keptNICLeftNote(h *model.Host, n *model.NIC) string {
 	}
 	bare := *n
 	bare.Route = nil
-	return nicLeftNote(h, &bare) + "; if its " + joinOr(routeKept(n)) + " are still there once the host's script ran, delete them: " + strings.Join(routeClear(n), "; ")
+	return nicLeftNote(h, &bare) + "; if its " + english.Or(routeKept(n)) + " are still there once the host's script ran, delete them: " + strings.Join(routeClear(n), "; ")
 }
 
 // nicKept is "PFC 3, trust dscp, RoCE ToS 106, MTU 9000 and address

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fabricc/fabricc/internal/english"
 	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
 )
@@ -72,12 +73,12 @@ func prefixChange(h *model.Host, a, b *model.NIC) []Change {
 		// fabric no longer has, and their live route while route get
 		// still shows it via the same gateway (targets/freebsd,
 		// routes_forget).
-		c[0].Note = "the script removes its route to " + joinOr(dropped) + " (the live route and its rc.conf fabricc_ entry) when it runs"
+		c[0].Note = "the script removes its route to " + english.Or(dropped) + " (the live route and its rc.conf fabricc_ entry) when it runs"
 		return c
 	default:
 		return c
 	}
-	c[0].Note = "if the main table still routes " + joinOr(dropped) + " here once the script ran, delete " + itThem(len(dropped)) + ": " + strings.Join(cmds, "; ")
+	c[0].Note = "if the main table still routes " + english.Or(dropped) + " here once the script ran, delete " + itThem(len(dropped)) + ": " + strings.Join(cmds, "; ")
 	return c
 }
 
@@ -230,14 +231,6 @@ func gone(a, b []string) []string {
 		}
 	}
 	return out
-}
-
-// joinOr is "a", "a or b", "a, b or c".
-func joinOr(xs []string) string {
-	if len(xs) < 2 {
-		return strings.Join(xs, "")
-	}
-	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
 }
 
 // itThem is "it" for one, "them" for more.

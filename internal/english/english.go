@@ -45,3 +45,12 @@ func Runs(v []int) []string {
 	}
 	return parts
 }
+
+// Or joins words as a list in prose: "a", "a or b", "a, b or c"; "" for
+// none.
+func Or(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}

@@ -37,3 +37,19 @@ func TestRuns(t *testing.T) {
 		}
 	}
 }
+
+func TestOr(t *testing.T) {
+	for _, c := range []struct {
+		in   []string
+		want string
+	}{
+		{nil, ""},
+		{[]string{"a"}, "a"},
+		{[]string{"a", "b"}, "a or b"},
+		{[]string{"a", "b", "c"}, "a, b or c"},
+	} {
+		if got := Or(c.in); got != c.want {
+			t.Errorf("Or(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

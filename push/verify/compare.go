@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fabricc/fabricc/internal/english"
 	"github.com/fabricc/fabricc/internal/quote"
 	"github.com/fabricc/fabricc/model"
 	"github.com/google/go-cmp/cmp"
@@ -267,19 +268,11 @@ func foldNoProfile(diffs []Difference, want *PFCProfile) []Difference {
 	}
 	for i, d := range diffs {
 		if d.Field == "PFC priorities" {
-			diffs[i].Actual += " (no PFC profile, so no " + orList(lacks) + " either)"
+			diffs[i].Actual += " (no PFC profile, so no " + english.Or(lacks) + " either)"
 			return diffs
 		}
 	}
 	return append(diffs, Difference{Field: "PFC profile", Intended: strings.Join(lacks, ", "), Actual: "none"})
-}
-
-// orList is "a", "a or b", "a, b or c".
-func orList(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
 // compareStages leaves in w and g the DSCP maps Compare compares: the
