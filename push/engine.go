@@ -358,10 +358,10 @@ func runDevice(ctx context.Context, o Options, t Target, gt *gating) *DeviceResu
 	return res
 }
 
-// settleNothingSent marks a switch of a push that failed, or was aborted,
-// before its change took effect: not connected, refused, or its staged
-// change (an EOS configure session, an NVUE revision) discarded without
-// being applied. The switch runs as before the push (NothingSent), so a
+// settleNothingSent marks a switch of a push that failed, was aborted or
+// found another push's lock, before its change took effect: not
+// connected, locked, refused, or its staged change (an EOS configure
+// session, an NVUE revision) discarded without being applied. The switch runs as before the push (NothingSent), so a
 // script reading the report tells it from one changed and rolled back.
 // A switch whose rollback or discard failed, or that a fabricc bug
 // stopped, is not known to be as before.
@@ -369,7 +369,7 @@ func (d *device) settleNothingSent() {
 	r := d.res
 	switch {
 	case d.o.Action != ActionPush, d.panicked, r.AppliedMs != 0, r.RolledBack, r.RollbackNote != "":
-	case r.Status == StatusFailed, r.Status == StatusAborted:
+	case r.Status == StatusFailed, r.Status == StatusAborted, r.Status == StatusLocked:
 		r.NothingSent = true
 	}
 }

@@ -67,8 +67,8 @@ func TestLockRefusesWaitsAndBreaks(t *testing.T) {
 
 			r := l.runWith(t, Options{Action: ActionPush, Fabric: f}, sw, cfg)
 			want := "is locked by user alice on host opsbox-9f3c (fabricc pid 4242, transaction 20250101-120000-abcdef, since 2025-01-01 12:00:00 UTC); nothing was changed"
-			if r.Status != StatusLocked || !strings.Contains(r.Error, want) || r.Lock != elsewhere.String() {
-				t.Fatalf("locked push: status %s lock %q error %q", r.Status, r.Lock, r.Error)
+			if r.Status != StatusLocked || !strings.Contains(r.Error, want) || r.Lock != elsewhere.String() || !r.NothingSent {
+				t.Fatalf("locked push: status %s lock %q error %q nothing_sent %v", r.Status, r.Lock, r.Error, r.NothingSent)
 			}
 			if l.sim.Running() != before {
 				t.Fatal("a refused push changed the switch")

@@ -39,8 +39,9 @@ var steps = []string{stepConnect, stepLock, stepRecover, stepStage, stepApply, s
 // each says its device. An error is device text, written through
 // quote.Visible.
 type LogProgress struct {
-	mu sync.Mutex
-	W  io.Writer
+	mu   sync.Mutex
+	W    io.Writer
+	said map[string]bool // the other switches' failures already given whole
 }
 
 // Step logs a step.
@@ -59,10 +60,30 @@ func (p *LogProgress) Done(r *DeviceResult) {
 	} else if r.NothingSent && r.Status == StatusFailed {
 		text += ", " + labelNothingSent
 	}
-	if r.Error != "" {
-		text += ": " + oneLine(r.Error)
+	if err := p.errorOnce(r); err != "" {
+		text += ": " + oneLine(err)
 	}
 	p.line(r.Device, text)
+}
+
+// errorOnce is r's error; the failure of another switch that stopped r
+// (an all-or-nothing push) is given whole in the first line that has
+// it and shortened to "leaf3 failed" in the others, so that one
+// unreachable switch among 500 gives its reason once, not 499 times.
+func (p *LogProgress) errorOnce(r *DeviceResult) string {
+	if r.shared == nil {
+		return r.Error
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if why := r.shared.Error(); !p.said[why] {
+		if p.said == nil {
+			p.said = map[string]bool{}
+		}
+		p.said[why] = true
+		return r.Error
+	}
+	return r.errorOnce()
 }
 
 func (p *LogProgress) line(device, text string) {

@@ -27,3 +27,21 @@ func TestLogProgressLines(t *testing.T) {
 		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)
 	}
 }
+
+// TestLogProgressSaysASharedFailureOnce: an all-or-nothing push that one
+// unreachable switch stopped gives that switch's reason in the first
+// line it stops, and "leaf3 failed" in the others.
+func TestLogProgressSaysASharedFailureOnce(t *testing.T) {
+	var b strings.Builder
+	p := &LogProgress{W: &b}
+	f := &gateFailure{device: "leaf3", why: " (no connection); to push without it, --limit '!leaf3'"}
+	for _, d := range []string{"leaf1", "leaf2", "spine1"} {
+		p.Done(&DeviceResult{Device: d, Status: StatusAborted, Error: "not applied, all or nothing: " + f.Error(), shared: f})
+	}
+	want := "[leaf1] aborted: not applied, all or nothing: leaf3 failed (no connection); to push without it, --limit '!leaf3'\n" +
+		"[leaf2] aborted: not applied, all or nothing: leaf3 failed\n" +
+		"[spine1] aborted: not applied, all or nothing: leaf3 failed\n"
+	if b.String() != want {
+		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)
+	}
+}

@@ -152,8 +152,9 @@ type DeviceResult struct {
 	// says why the undo itself failed when it did.
 	RolledBack   bool   `json:"rolled_back,omitempty"`
 	RollbackNote string `json:"rollback,omitempty"`
-	// NothingSent is true when a push failed, or refused the switch (a
-	// pre-check such as a foreign Onyx pool), before a single command of
+	// NothingSent is true when a push failed, found the switch locked by
+	// another push, or refused it (a pre-check such as a foreign Onyx
+	// pool), before a single command of
 	// its change was sent: the switch was not changed, so nothing was
 	// rolled back (RolledBack false).
 	NothingSent bool `json:"nothing_sent,omitempty"`
@@ -434,6 +435,16 @@ func (r *Report) verifiedColumn(d *DeviceResult) string {
 // plural is "1 device", "2 devices".
 func plural(n int, noun string) string { return english.Count(n, noun) }
 
+// errorOnce is d's error with the failure of another switch that
+// stopped it (shared) shortened to "leaf3 failed": the reason is that
+// switch's own error, said once in its line, not once per switch.
+func (d *DeviceResult) errorOnce() string {
+	if d.shared == nil {
+		return d.Error
+	}
+	return strings.Replace(d.Error, d.shared.Error(), d.shared.device+" failed", 1)
+}
+
 // firstByImpact is the difference verify prints first of diffs, the most
 // harmful to RoCE (verify.SortByImpact), leaving diffs as they are.
 func firstByImpact(diffs []verify.Difference) verify.Difference {
@@ -448,10 +459,7 @@ func firstByImpact(diffs []verify.Difference) verify.Difference {
 // so WriteSummary prints it on one line through quote.Visible.
 func (d *DeviceResult) detail() string {
 	var parts []string
-	detail := d.Error
-	if d.shared != nil {
-		detail = strings.Replace(detail, d.shared.Error(), d.shared.device+" failed", 1)
-	}
+	detail := d.errorOnce()
 	if detail == "" && len(d.Differences) > 0 {
 		detail = fmt.Sprintf("%s, first: %s", plural(len(d.Differences), "difference"), firstByImpact(d.Differences))
 	}

@@ -139,6 +139,12 @@ func TestUnreachableSwitchNamesTheWayOn(t *testing.T) {
 		!strings.HasSuffix(stdout, "push: 6 devices: 1 failed, 5 aborted\npush: nothing was changed on any switch\n") {
 		t.Errorf("push with leaf2 down: exit %d\n%s\n%s", code, stdout, stderr)
 	}
+	// The progress lines on stderr give the reason once too, in the
+	// first switch it stopped; the four others name leaf2.
+	if strings.Count(stderr, "to push without it, --limit '!leaf2'") != 1 ||
+		strings.Count(stderr, "aborted: not applied, all or nothing: leaf2 failed\n") != 4 {
+		t.Errorf("progress lines with leaf2 down:\n%s", stderr)
+	}
 	code, stdout, stderr = fabricc(t, "push", "--yes", clos, "-i", inv, "--limit", "!leaf2")
 	if code != 0 || !strings.Contains(stdout, "push: 5 of 6 switches: 5 changed") || !strings.Contains(stderr, "partial push: 5 of 6 switches") ||
 		!strings.Contains(stderr, "leaf2 (--limit)") {
