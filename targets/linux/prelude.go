@@ -1416,7 +1416,9 @@ cnp_readable() {
 	fi
 	return 1
 }`},
-	{0, routePruneBlock},
+	{0, routeMarkBlock},
+	{useRoute, routePruneBlock},
+	{useRouteFlush, routeFlushBlock},
 	{useRoute, `# route_table FAMILY TABLE: TABLE's routes as the NIC's route step compares
 # them: "default via GW dev IF" for its default route ("via inet6 GW" for
 # an IPv4 route via an IPv6 next hop, as ip-route(8) prints it), followed by
@@ -2058,6 +2060,7 @@ const (
 	useQede                           // qede_pfc: a QLogic NIC on qede
 	useDCQCNSys                       // dcqcn_sysfs: DCQCN parameters, MLNX_OFED
 	useDCQCNDbg                       // dcqcn_debugfs, dcqcn_fix: DCQCN parameters, inbox
+	useRouteFlush                     // route_flush: no NIC with a route (route_prune otherwise)
 )
 
 // preludeBlock is one part of the prelude and the feature that needs it.
@@ -2120,6 +2123,9 @@ func features(h *model.Host, rails bool) feature {
 	}
 	if rails {
 		u |= useRail
+	}
+	if u&useRoute == 0 {
+		u |= useRouteFlush
 	}
 	return u
 }
