@@ -346,3 +346,39 @@ func TestNetnsRouteFlush(t *testing.T) {
 		t.Errorf("a second run changed routes or rules:\n%s\nwas\n%s", got, after)
 	}
 }
+
+// TestNetnsRouteFlushNoNIC: the script of a host the fabric leaves
+// without NICs carries none of the NICs' helpers (nic_enter, nic_leave,
+// nm_note, link_exists, missing_link, link_state, pfc_diff), which only
+// NIC steps call, while a host with a NIC carries each; it still runs,
+// and removes an earlier run's route.
+func TestNetnsRouteFlushNoNIC(t *testing.T) {
+	helpers := []string{"nic_enter", "nic_leave", "nm_note", "link_exists", "missing_link", "link_state", "pfc_diff", "pfc_prios", "pfc_words"}
+	withNIC := render(t, fixture(), 2)
+	f := fixture()
+	f.Hosts[2].NICs = nil
+	f.Hosts[2].Tuning = false // tuning writes files outside the namespace
+	s := render(t, f, 2)
+	for _, h := range helpers {
+		if !strings.Contains(withNIC, "\n"+h+"() {") {
+			t.Errorf("a host with a NIC lacks %s", h)
+		}
+		if strings.Contains(s, "\n"+h+"() {") {
+			t.Errorf("a host without NICs carries %s", h)
+		}
+	}
+	ns := newNetns(t)
+	ipShow(t, ns, "link", "set", "fab0", "up")
+	ipShow(t, ns, "addr", "add", "10.1.1.3/31", "dev", "fab0")
+	ipShow(t, ns, "route", "add", "10.1.0.0/24", "via", "10.1.1.2", "dev", "fab0", "proto", "173")
+	w := "DIFF routes route 10.1.0.0/24: intended absent; actual 10.1.0.0/24 via 10.1.1.2 dev fab0 linkdown (fabricc's, proto 173)\n"
+	if out, err := runScript(t, s, ns, "--check"); err == nil || !strings.Contains(out, w) || strings.Contains(out, "command not found") {
+		t.Errorf("--check: %v\n%s", err, out)
+	}
+	if out, err := runScript(t, s, ns); err != nil || !strings.Contains(out, "fabricc: 1 change(s) applied (1 of them removed routes or rules of an earlier run that the fabric no longer has)\n") {
+		t.Errorf("run: %v\n%s", err, out)
+	}
+	if got := ipShow(t, ns, "-4", "route", "show", "table", "all", "proto", "173"); got != "" {
+		t.Errorf("routes of fabricc's left: %q", got)
+	}
+}

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=b8350886131fa9596f539a5a087bb5bfbb4026450de456434df21c6ecdfa743f
+FABRICC_SCRIPT_ID=1a7f3a7a2ad8b3d64e21b9bed633e68d24b9236331acf726746c5c1e8e10966b
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu15'
 # Where --install puts this script's copy and its systemd unit.
@@ -98,11 +98,12 @@ or made by the --install copy of an earlier build): a run removes it
 warning with that command.
 The routes and rules the script writes carry protocol 173 (ip-route(8)
 "proto", ip-rule(8) "protocol"): a run removes those that the fabric no
-longer has (ip route del, ip rule del; --check reports them), and leaves
-every route and rule without that mark. A route or rule that is already
-what the fabric wants but lacks the mark (netplan's, NetworkManager's,
-an administrator's, or one a fabricc build before the mark wrote) counts
-as matching and is left to whoever wrote it: never marked, never removed.
+longer has (ip route del, or ip route flush on a host the fabric gives no
+route; ip rule del; --check reports them), and leaves every route and rule
+without that mark. A route or rule that is already what the fabric wants
+but lacks the mark (netplan's, NetworkManager's, an administrator's, or
+one a fabricc build before the mark wrote) counts as matching and is left
+to whoever wrote it: never marked, never removed.
 Where ip rule does not take "protocol" (iproute2 before 4.17) the rules
 are written without the mark, and a run removes none of them.
 A step the NIC's driver does not offer on a virtual device is reported
@@ -405,6 +406,7 @@ nm_note() {
 }
 
 link_exists() { [[ -e /sys/class/net/$1 ]]; }
+
 write_value() { printf '%s\n' "$2" >"$1"; }
 
 is_physical() { [[ -e /sys/class/net/$1/device ]]; }
@@ -1710,8 +1712,9 @@ failed_text() {
 	printf '%d NIC(s) failed, their steps stopped on an error: %s' "${#FAILED[@]}" "${FAILED[*]}"
 }
 
-# removed_text VERB: the summary's words for the changes route_prune made
-# (VERB "removed") or would make ("would remove"); nothing for none.
+# removed_text VERB: the summary's words for the changes route_prune or
+# route_flush made (VERB "removed") or would make ("would remove"); nothing
+# for none.
 removed_text() {
 	if [[ $REMOVED -gt 0 ]]; then
 		printf ' (%d of them %s routes or rules of an earlier run that the fabric no longer has)' "$REMOVED" "$1"
