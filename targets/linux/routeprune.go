@@ -205,11 +205,11 @@ route_flush() {
 
 // writeRoutePrune writes the host's route_prune lines, one per address
 // family, after every NIC's steps (route_flush lines on a host without a
-// routed NIC): the routes and rules the script wrote
-// before that the fabric no longer has go once the ones it has are in
-// place, so no destination loses its route on the way. Each line lists
-// what the NICs' route steps own in that family: their tables, rule
-// priorities and main-table prefixes.
+// routed NIC, the condition of useRoute in features): the routes and
+// rules the script wrote before that the fabric no longer has go once the
+// ones it has are in place, so no destination loses its route on the way.
+// Each line lists what the NICs' route steps own in that family: their
+// tables, rule priorities and main-table prefixes.
 func writeRoutePrune(b *script, h *model.Host) {
 	b.At("host", h.Name)
 	var routed bool
