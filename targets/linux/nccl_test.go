@@ -33,7 +33,7 @@ func TestNCCLScript(t *testing.T) {
 			"# NCCL marks its RoCE with NCCL_IB_TC (default 0, lossy), which it reads from\n" +
 			"# /etc/nccl.conf unless the job's environment sets it (NVIDIA NCCL User Guide,\n" +
 			"# Environment Variables): this script owns that one line of the file.\n" +
-			"nccl_tc /etc/nccl.conf 106\n# The routes and rules an earlier run wrote (proto 173) that the fabric no\n",
+			"nccl_tc /etc/nccl.conf 106\n# The routes and rules an earlier run wrote (proto 173) go: the fabric gives\n",
 		"\nnccl_tc() {\n",
 	} {
 		if !strings.Contains(s, want) {

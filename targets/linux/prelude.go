@@ -77,11 +77,12 @@ or made by the --install copy of an earlier build): a run removes it
 warning with that command.
 The routes and rules the script writes carry protocol 173 (ip-route(8)
 "proto", ip-rule(8) "protocol"): a run removes those that the fabric no
-longer has (ip route del, ip rule del; --check reports them), and leaves
-every route and rule without that mark. A route or rule that is already
-what the fabric wants but lacks the mark (netplan's, NetworkManager's,
-an administrator's, or one a fabricc build before the mark wrote) counts
-as matching and is left to whoever wrote it: never marked, never removed.
+longer has (ip route del, or ip route flush on a host the fabric gives no
+route; ip rule del; --check reports them), and leaves every route and rule
+without that mark. A route or rule that is already what the fabric wants
+but lacks the mark (netplan's, NetworkManager's, an administrator's, or
+one a fabricc build before the mark wrote) counts as matching and is left
+to whoever wrote it: never marked, never removed.
 Where ip rule does not take "protocol" (iproute2 before 4.17) the rules
 are written without the mark, and a run removes none of them.
 A step the NIC's driver does not offer on a virtual device is reported
@@ -317,7 +318,7 @@ need_driver_tool() {
 		need_tool "$2" "$3"
 	fi
 }`},
-	{0, `# Each NIC's steps run in a command substitution, a subshell, so that a
+	{useNIC, `# Each NIC's steps run in a command substitution, a subshell, so that a
 # step that stops (die: a failed command, a state the script must not
 # repair) ends that NIC's steps only and the other NICs are still set:
 #   { set +e; NIC_COUNTS=$(nic_enter; nic_N >&3); nic_leave IF $?; } 3>&1
@@ -355,8 +356,8 @@ nm_note() {
 	fi
 	note "$1: NetworkManager manages it (state $state): it puts its own MTU and addresses back whenever it reconfigures the link (nmcli device reapply, a connection brought up, a restart of NetworkManager); give its connection the fabric's MTU and addresses, or leave the interface unmanaged (nmcli device set $1 managed no)"
 }`},
-	{0, `link_exists() { [[ -e /sys/class/net/$1 ]]; }
-write_value() { printf '%s\n' "$2" >"$1"; }`},
+	{useNIC, `link_exists() { [[ -e /sys/class/net/$1 ]]; }`},
+	{0, `write_value() { printf '%s\n' "$2" >"$1"; }`},
 	{useNIC, `is_physical() { [[ -e /sys/class/net/$1/device ]]; }`},
 	{0, `
 # read_sys FILE: FILE's value; absent when there is no FILE, unreadable
@@ -372,9 +373,8 @@ read_sys() {
 	else
 		printf 'unreadable'
 	fi
-}
-
-# missing_link IF: false when the NIC's steps must be left out.
+}`},
+	{useNIC, `# missing_link IF: false when the NIC's steps must be left out.
 missing_link() {
 	case $MODE in
 	check)
@@ -523,7 +523,7 @@ capable() {
 	fail "$ifc" "$what" supported unsupported "$fix"
 	return 1
 }`},
-	{0, `link_state() {
+	{useNIC, `link_state() {
 	local flags
 	flags=$(ip -o link show dev "$1" 2>/dev/null | sed -n 's/^[^<]*<\([^>]*\)>.*/\1/p') || true
 	if [[ -z $flags ]]; then
@@ -814,7 +814,7 @@ mlnx_pfc() {
 	fi
 	pfc_readback "$ifc" "$pfc" "$was" mlnx_get "$ifc" pfc
 }`},
-	{0, `# pfc_diff IF WHAT WANT HAVE: --check's line for PFC in words: the
+	{useNIC, `# pfc_diff IF WHAT WANT HAVE: --check's line for PFC in words: the
 # priorities with PFC on ("priority 3"), read from mlnx_qos's enabled row
 # (0,0,0,1,0,0,0,0) or dcb's prio-pfc (0:off ... 3:on ...), and each one
 # intended but off named lossy: the NIC then neither pauses its sending
@@ -1416,7 +1416,9 @@ cnp_readable() {
 	fi
 	return 1
 }`},
-	{0, routePruneBlock},
+	{0, routeMarkBlock},
+	{useRoute, routePruneBlock},
+	{useRouteFlush, routeFlushBlock},
 	{useRoute, `# route_table FAMILY TABLE: TABLE's routes as the NIC's route step compares
 # them: "default via GW dev IF" for its default route ("via inet6 GW" for
 # an IPv4 route via an IPv6 next hop, as ip-route(8) prints it), followed by
@@ -1962,8 +1964,9 @@ failed_text() {
 	printf '%d NIC(s) failed, their steps stopped on an error: %s' "${#FAILED[@]}" "${FAILED[*]}"
 }
 
-# removed_text VERB: the summary's words for the changes route_prune made
-# (VERB "removed") or would make ("would remove"); nothing for none.
+# removed_text VERB: the summary's words for the changes route_prune or
+# route_flush made (VERB "removed") or would make ("would remove"); nothing
+# for none.
 removed_text() {
 	if [[ $REMOVED -gt 0 ]]; then
 		printf ' (%d of them %s routes or rules of an earlier run that the fabric no longer has)' "$REMOVED" "$1"
@@ -2058,6 +2061,7 @@ const (
 	useQede                           // qede_pfc: a QLogic NIC on qede
 	useDCQCNSys                       // dcqcn_sysfs: DCQCN parameters, MLNX_OFED
 	useDCQCNDbg                       // dcqcn_debugfs, dcqcn_fix: DCQCN parameters, inbox
+	useRouteFlush                     // route_flush: no NIC with a route (route_prune otherwise)
 )
 
 // preludeBlock is one part of the prelude and the feature that needs it.
@@ -2120,6 +2124,9 @@ func features(h *model.Host, rails bool) feature {
 	}
 	if rails {
 		u |= useRail
+	}
+	if u&useRoute == 0 {
+		u |= useRouteFlush
 	}
 	return u
 }

@@ -27,7 +27,8 @@ func prunedHost(prefixes []string, v6 bool) *model.Fabric {
 
 // TestRoutePruneScript: every host's script ends its NIC steps with one
 // route_prune per family listing what its route steps own; a host
-// without routes lists nothing, so every route of fabricc's goes.
+// without routes carries route_flush instead, which removes every route
+// and rule of fabricc's.
 func TestRoutePruneScript(t *testing.T) {
 	s := render(t, prunedHost([]string{"10.1.0.0/24", "10.1.4.0/31"}, true), 2)
 	want := "route_prune -4 1001 1001 '10.1.0.0/24 10.1.4.0/31'\nroute_prune -6 1002 1002 fd00:9::/64\nif [[ $TUNING == 1 ]]; then\n"
@@ -47,9 +48,12 @@ func TestRoutePruneScript(t *testing.T) {
 			t.Errorf("script lacks %s", w)
 		}
 	}
+	if strings.Contains(s, "\nroute_flush() {") {
+		t.Errorf("a host with routes carries route_flush")
+	}
 	s = render(t, fixture(), 2)
-	want = "# longer has go: the fabric gives this host none.\nroute_prune -4 '' '' ''\nroute_prune -6 '' '' ''\n"
-	if !strings.Contains(s, want) {
+	want = "# this host none.\nroute_flush -4\nroute_flush -6\nif [[ $TUNING == 1 ]]; then\n"
+	if !strings.Contains(s, want) || !strings.Contains(s, "\nroute_flush() {") {
 		t.Errorf("a host without routes lacks\n%s", want)
 	}
 }
@@ -231,4 +235,150 @@ func nsPrelude(t *testing.T, ns, mode, body string) (string, error) {
 	}
 	out, err := exec.Command("ip", "netns", "exec", ns, "bash", path).CombinedOutput()
 	return string(out), err
+}
+
+// TestNetnsRouteFlush runs the script of a host the fabric gives no
+// route over an earlier run's routes and rules of both families (main
+// table, another table, a blackhole, a multipath route, rules) and
+// another tool's (the same prefix at metric 100, proto static, a rule
+// without the mark at the same priority): --check reports each of the
+// earlier run's and changes nothing, --dry-run prints each removal, a
+// run removes exactly those (the summary counts them), and a second run
+// changes nothing.
+func TestNetnsRouteFlush(t *testing.T) {
+	ns := newNetns(t)
+	ipShow(t, ns, "link", "set", "fab0", "up")
+	ipShow(t, ns, "link", "set", "fab1", "up")
+	ipShow(t, ns, "addr", "add", "10.1.1.3/31", "dev", "fab0")
+	ipShow(t, ns, "addr", "add", "10.2.2.3/31", "dev", "fab1")
+	ipShow(t, ns, "addr", "add", "fd00::1/127", "dev", "fab1", "nodad")
+	for _, r := range [][]string{
+		{"-4", "route", "add", "10.1.0.0/24", "via", "10.1.1.2", "dev", "fab0", "proto", "173"},
+		{"-4", "route", "add", "10.1.0.0/24", "via", "10.1.1.2", "dev", "fab0", "metric", "100"},
+		{"-4", "route", "add", "10.1.7.0/24", "via", "10.1.1.2", "dev", "fab0", "proto", "static"},
+		{"-4", "route", "add", "default", "via", "10.1.1.2", "dev", "fab0", "table", "1001", "proto", "173"},
+		{"-4", "route", "add", "blackhole", "10.1.9.0/24", "table", "1005", "proto", "173"},
+		{"-4", "route", "add", "10.1.6.0/24", "proto", "173", "nexthop", "via", "10.1.1.2", "dev", "fab0", "nexthop", "via", "10.2.2.2", "dev", "fab1"},
+		{"-6", "route", "add", "fd00:9::/64", "via", "fd00::", "dev", "fab1", "proto", "173"},
+		{"-4", "rule", "add", "from", "10.1.1.3", "table", "1001", "priority", "1001", "protocol", "173"},
+		{"-4", "rule", "add", "from", "10.1.1.3", "table", "1001", "priority", "1001"},
+		{"-6", "rule", "add", "from", "fd00::1", "table", "1002", "priority", "1002", "protocol", "173"},
+	} {
+		ipShow(t, ns, r...)
+	}
+	state := func() string {
+		return ipShow(t, ns, "-4", "route", "show", "table", "all") + ipShow(t, ns, "-6", "route", "show", "table", "all") +
+			ipShow(t, ns, "-4", "rule", "show") + ipShow(t, ns, "-6", "rule", "show")
+	}
+	gone := fixture()
+	gone.Hosts[2].NICs = []model.NIC{fixtureNIC("roce0", "fab0", "ConnectX-5", "mellanox", "inbox", 0, "10.1.1.3/31")}
+	gone.Hosts[2].Tuning = false
+	s := render(t, gone, 2)
+	if !strings.Contains(s, "\nroute_flush -4\nroute_flush -6\n") || strings.Contains(s, "\nroute_prune() {") || strings.Contains(s, "\nowned_routes() {") {
+		t.Fatalf("the script of a host without routes does not use route_flush alone:\n%s", s)
+	}
+	before := state()
+	out, err := runScript(t, s, ns, "--check")
+	for _, w := range []string{
+		"DIFF routes route 10.1.0.0/24: intended absent; actual 10.1.0.0/24 via 10.1.1.2 dev fab0 (fabricc's, proto 173)\n",
+		"DIFF routes route default: intended absent; actual default via 10.1.1.2 dev fab0 table 1001 (fabricc's, proto 173)\n",
+		"DIFF routes route 10.1.9.0/24: intended absent; actual blackhole 10.1.9.0/24 table 1005 (fabricc's, proto 173)\n",
+		"DIFF routes route 10.1.6.0/24: intended absent; actual 10.1.6.0/24, nexthop via 10.1.1.2 dev fab0 weight 1, nexthop via 10.2.2.2 dev fab1 weight 1 (fabricc's, proto 173)\n",
+		"DIFF routes route fd00:9::/64: intended absent; actual fd00:9::/64 via fd00:: dev fab1 metric 1024 pref medium (fabricc's, proto 173)\n",
+		"DIFF rules rule 1001: intended absent; actual from 10.1.1.3 lookup 1001 (fabricc's, proto 173)\n",
+		"DIFF rules rule 1002: intended absent; actual from fd00::1 lookup 1002 (fabricc's, proto 173)\n",
+	} {
+		if err == nil || !strings.Contains(out, w) {
+			t.Errorf("--check lacks %q (err %v):\n%s", w, err, out)
+		}
+	}
+	if strings.Count(out, "DIFF routes ") != 5 || strings.Count(out, "DIFF rules ") != 2 {
+		t.Errorf("--check reports other routes or rules:\n%s", out)
+	}
+	if got := state(); got != before {
+		t.Errorf("--check changed routes or rules:\n%s\nwas\n%s", got, before)
+	}
+	out, _ = runScript(t, s, ns, "--dry-run")
+	for _, w := range []string{
+		"would run: ip -4 route flush exact 10.1.0.0/24 table all proto 173\n",
+		"would run: ip -4 route flush exact default table all proto 173\n",
+		"would run: ip -4 route flush exact 10.1.9.0/24 table all proto 173\n",
+		"would run: ip -4 route flush exact 10.1.6.0/24 table all proto 173\n",
+		"would run: ip -6 route flush exact fd00:9::/64 table all proto 173\n",
+		"would run: ip -4 rule del priority 1001 protocol 173\n",
+		"would run: ip -6 rule del priority 1002 protocol 173\n",
+		"(7 of them would remove routes or rules of an earlier run that the fabric no longer has)\n",
+	} {
+		if !strings.Contains(out, w) {
+			t.Errorf("--dry-run lacks %q:\n%s", w, out)
+		}
+	}
+	if got := state(); got != before {
+		t.Errorf("--dry-run changed routes or rules:\n%s\nwas\n%s", got, before)
+	}
+	out, err = runScript(t, s, ns)
+	if err != nil || !strings.Contains(out, "set routes route 10.1.6.0/24: 10.1.6.0/24, nexthop via 10.1.1.2 dev fab0 weight 1, nexthop via 10.2.2.2 dev fab1 weight 1 (fabricc's, proto 173) -> absent\n") ||
+		!strings.Contains(out, "(7 of them removed routes or rules of an earlier run that the fabric no longer has)\n") {
+		t.Fatalf("run: %v\n%s", err, out)
+	}
+	for _, fam := range []string{"-4", "-6"} {
+		if got := ipShow(t, ns, fam, "route", "show", "table", "all", "proto", "173"); got != "" {
+			t.Errorf("routes of fabricc's left (%s): %q", fam, got)
+		}
+	}
+	routes := ipShow(t, ns, "-4", "route", "show", "table", "all")
+	for _, w := range []string{"10.1.0.0/24 via 10.1.1.2 dev fab0 metric 100 \n", "10.1.7.0/24 via 10.1.1.2 dev fab0 proto static \n", "fd00::/127"} {
+		if !strings.Contains(routes+ipShow(t, ns, "-6", "route", "show"), w) {
+			t.Errorf("another tool's route %q went:\n%s", w, routes)
+		}
+	}
+	if rules := ipShow(t, ns, "-4", "rule", "show"); !strings.Contains(rules, "1001:\tfrom 10.1.1.3 lookup 1001 \n") && !strings.Contains(rules, "1001:\tfrom 10.1.1.3 lookup 1001\n") || strings.Contains(rules, "proto 173") {
+		t.Errorf("IPv4 rules after the run:\n%s", rules)
+	}
+	if rules := ipShow(t, ns, "-6", "rule", "show"); strings.Contains(rules, "1002:") {
+		t.Errorf("IPv6 rule 1002 left:\n%s", rules)
+	}
+	after := state()
+	if out, err = runScript(t, s, ns); err != nil || strings.Contains("\n"+out, "\nset ") {
+		t.Errorf("a second run changed something: %v\n%s", err, out)
+	}
+	if got := state(); got != after {
+		t.Errorf("a second run changed routes or rules:\n%s\nwas\n%s", got, after)
+	}
+}
+
+// TestNetnsRouteFlushNoNIC: the script of a host the fabric leaves
+// without NICs carries none of the NICs' helpers (nic_enter, nic_leave,
+// nm_note, link_exists, missing_link, link_state, pfc_diff), which only
+// NIC steps call, while a host with a NIC carries each; it still runs,
+// and removes an earlier run's route.
+func TestNetnsRouteFlushNoNIC(t *testing.T) {
+	helpers := []string{"nic_enter", "nic_leave", "nm_note", "link_exists", "missing_link", "link_state", "pfc_diff", "pfc_prios", "pfc_words"}
+	withNIC := render(t, fixture(), 2)
+	f := fixture()
+	f.Hosts[2].NICs = nil
+	f.Hosts[2].Tuning = false // tuning writes files outside the namespace
+	s := render(t, f, 2)
+	for _, h := range helpers {
+		if !strings.Contains(withNIC, "\n"+h+"() {") {
+			t.Errorf("a host with a NIC lacks %s", h)
+		}
+		if strings.Contains(s, "\n"+h+"() {") {
+			t.Errorf("a host without NICs carries %s", h)
+		}
+	}
+	ns := newNetns(t)
+	ipShow(t, ns, "link", "set", "fab0", "up")
+	ipShow(t, ns, "addr", "add", "10.1.1.3/31", "dev", "fab0")
+	ipShow(t, ns, "route", "add", "10.1.0.0/24", "via", "10.1.1.2", "dev", "fab0", "proto", "173")
+	w := "DIFF routes route 10.1.0.0/24: intended absent; actual 10.1.0.0/24 via 10.1.1.2 dev fab0 linkdown (fabricc's, proto 173)\n"
+	if out, err := runScript(t, s, ns, "--check"); err == nil || !strings.Contains(out, w) || strings.Contains(out, "command not found") {
+		t.Errorf("--check: %v\n%s", err, out)
+	}
+	if out, err := runScript(t, s, ns); err != nil || !strings.Contains(out, "fabricc: 1 change(s) applied (1 of them removed routes or rules of an earlier run that the fabric no longer has)\n") {
+		t.Errorf("run: %v\n%s", err, out)
+	}
+	if got := ipShow(t, ns, "-4", "route", "show", "table", "all", "proto", "173"); got != "" {
+		t.Errorf("routes of fabricc's left: %q", got)
+	}
 }

@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=3da70d5b24935fd1624377904e9ad9d9c8a113be84245e97620a87aaf5c203bd
+FABRICC_SCRIPT_ID=d513b28f8008fa05abd9f02d0dc7ce0ade3b1b8a672789897c930f0337364699
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu03'
 # Where --install puts this script's copy and its systemd unit.
@@ -98,11 +98,12 @@ or made by the --install copy of an earlier build): a run removes it
 warning with that command.
 The routes and rules the script writes carry protocol 173 (ip-route(8)
 "proto", ip-rule(8) "protocol"): a run removes those that the fabric no
-longer has (ip route del, ip rule del; --check reports them), and leaves
-every route and rule without that mark. A route or rule that is already
-what the fabric wants but lacks the mark (netplan's, NetworkManager's,
-an administrator's, or one a fabricc build before the mark wrote) counts
-as matching and is left to whoever wrote it: never marked, never removed.
+longer has (ip route del, or ip route flush on a host the fabric gives no
+route; ip rule del; --check reports them), and leaves every route and rule
+without that mark. A route or rule that is already what the fabric wants
+but lacks the mark (netplan's, NetworkManager's, an administrator's, or
+one a fabricc build before the mark wrote) counts as matching and is left
+to whoever wrote it: never marked, never removed.
 Where ip rule does not take "protocol" (iproute2 before 4.17) the rules
 are written without the mark, and a run removes none of them.
 A step the NIC's driver does not offer on a virtual device is reported
@@ -405,6 +406,7 @@ nm_note() {
 }
 
 link_exists() { [[ -e /sys/class/net/$1 ]]; }
+
 write_value() { printf '%s\n' "$2" >"$1"; }
 
 is_physical() { [[ -e /sys/class/net/$1/device ]]; }
@@ -1280,7 +1282,8 @@ pci_dev() {
 # "proto", ip-rule(8) "protocol"; the kernel keeps the number and does not
 # interpret it, include/uapi/linux/rtnetlink.h): 173 is in no list of
 # the kernel's, iproute2's (rt_protos) or a routing daemon's (FRR's 186-198,
-# Calico's 80). route_prune removes only routes and rules that carry it.
+# Calico's 80). route_prune and route_flush remove only routes and rules
+# that carry it.
 ROUTE_PROTO=173
 REMOVED=0
 
@@ -1302,25 +1305,6 @@ if ip -N -4 rule show >/dev/null 2>&1; then
 	IP_NUMERIC=(-N)
 fi
 
-# owned_routes FAMILY: the routes of every table that carry ROUTE_PROTO, one
-# a line, tab-separated: table (main when ip names none), type (unicast
-# unless ip names one), destination, metric (0 when ip shows none), dev
-# (- for none), next hop ("inet6 ADDRESS" for an IPv4 route via an IPv6
-# one; - for none), and a multipath route's next hops from its nexthop
-# lines as "via GW dev IF, via GW dev IF" (- for none).
-owned_routes() {
-	ip "$1" route show table all proto "$ROUTE_PROTO" 2>/dev/null | awk -v OFS='\t' '
-		function flush() { if (r != "") print r, (nh == "" ? "-" : nh); r = "" }
-		$1 == "nexthop" { v = ""; d = ""; for (i = 2; i < NF; i++) { if ($i == "via") { v = $(i + 1); if (v == "inet6") v = v " " $(i + 2) } if ($i == "dev") d = $(i + 1) }
-			nh = nh (nh == "" ? "" : ", ") (v == "" ? "" : "via " v " ") "dev " d; next }
-		NF { flush(); t = "main"; k = "unicast"; m = 0; d = "-"; v = "-"; s = 1; nh = ""
-			if ($1 ~ /^(unicast|local|broadcast|multicast|anycast|blackhole|unreachable|prohibit|throw|nat)$/) { k = $1; s = 2 }
-			for (i = s + 1; i < NF; i++) { if ($i == "table") t = $(i + 1); if ($i == "metric") m = $(i + 1); if ($i == "dev") d = $(i + 1)
-				if ($i == "via") { v = $(i + 1); if (v == "inet6") v = v " " $(i + 2) } }
-			r = t OFS k OFS $s OFS m OFS d OFS v }
-		END { flush() }' || true
-}
-
 # owned_rules FAMILY: the rules that carry ROUTE_PROTO as "PRIO<tab>from SRC
 # lookup TABLE", one a line (ip rule show names the protocol as "proto P";
 # iproute2 6.1 does not filter rules by protocol itself); none where ip
@@ -1338,63 +1322,51 @@ owned_rules() {
 			if (mine) { sub(/:$/, "", $1); print $1, "from " f " lookup " t } }' || true
 }
 
-# route_prune FAMILY TABLES PRIOS PREFIXES: removes the routes and rules of
-# FAMILY that carry ROUTE_PROTO and the fabric no longer has: a default
-# route in a table not in TABLES, a main-table route to a prefix not in
-# PREFIXES (or at another metric than ip route replace gives: 0 for IPv4,
-# 1024 for IPv6), any other route, a rule at a priority not in PRIOS
-# (each list space-separated). An earlier run wrote them (a rail
-# renumbered, a NIC removed, prefixes merged otherwise), and a stale
-# main-table route can keep sending traffic out of the wrong NIC. Each
-# removal names the route's own destination, device, metric, table and
-# protocol (ip route del; ip rule del priority P protocol), so another
-# tool's route to the same prefix, a route without the mark (the
-# connected route, a DHCP default) and another rule at the priority stay.
-# --check reports each as a difference, --dry-run prints its command.
-route_prune() {
-	local fam=$1 tables=" $2 " prios=" $3 " prefixes=" $4 " metric=0 t k p m d v prio rule before=$CHANGES
-	[[ $fam == -4 ]] || metric=1024
-	while IFS=$'\t' read -r t k p m d v nh; do
-		[[ -n $t ]] || continue
-		if [[ $k == unicast && $t == main && $m == "$metric" && $prefixes == *" $p "* ]] ||
-			[[ $k == unicast && $t != main && $p == default && $tables == *" $t "* ]]; then
-			continue
-		fi
-		route_remove "$fam" "$t" "$k" "$p" "$m" "$d" "$v" "$nh"
-	done <<<"$(owned_routes "$fam")"
+# rules_prune FAMILY PRIOS: removes the rules of FAMILY that carry
+# ROUTE_PROTO at a priority not in PRIOS (space-separated), each by its
+# priority and the mark (ip rule del priority P protocol), so another
+# rule at the priority stays.
+rules_prune() {
+	local fam=$1 prios=" $2 " prio rule
 	while IFS=$'\t' read -r prio rule; do
 		[[ -n $prio && $prios != *" $prio "* ]] || continue
 		ensure rules "rule $prio" absent "$rule (fabricc's, proto $ROUTE_PROTO)" ip "$fam" rule del priority "$prio" protocol "$ROUTE_PROTO"
 	done <<<"$(owned_rules "$fam")"
-	REMOVED=$((REMOVED + CHANGES - before))
 }
 
-# route_remove FAMILY TABLE TYPE DEST METRIC DEV VIA NEXTHOPS: removes one
-# route of owned_routes, named by all it has, through ensure; a multipath
-# route is shown by its next hops and labelled with the first one's device.
-route_remove() {
-	local fam=$1 t=$2 k=$3 p=$4 m=$5 d=$6 v=$7 nh=${8:--} what have cmd label=$6
-	what="route $p table $t"
-	if [[ $t == main ]]; then
-		what="main route $p"
-	elif [[ $p == default ]]; then
-		what="route table $t"
-	fi
-	have="dev $d"
-	[[ $v == - ]] || have="via $v $have"
-	if [[ $nh != - ]]; then
-		have="multipath $nh"
-		label=${nh#*dev }
-		label=${label%%[ ,]*}
-	fi
-	[[ $what != "route table $t" ]] || have="default $have"
-	[[ $k == unicast ]] || have="$k $have"
-	cmd=(ip "$fam" route del)
-	[[ $k == unicast ]] || cmd+=("$k")
-	cmd+=("$p")
-	[[ $d == - ]] || cmd+=(dev "$d")
-	cmd+=(proto "$ROUTE_PROTO" metric "$m" table "$t")
-	ensure "${label/#-/routes}" "$what" absent "$have (fabricc's, proto $ROUTE_PROTO)" "${cmd[@]}"
+# route_flush FAMILY: on a host the fabric gives no route, removes every
+# route and rule of FAMILY that carries ROUTE_PROTO: an earlier run wrote them
+# all. Routes go by destination, in every table, with ip route flush's
+# selectors (ip-route(8), "ip route flush": the arguments of ip route show;
+# "exact PREFIX", "table all", "proto RTPROTO"), so another tool's route to
+# the same prefix and a route without the mark stay; rules go one by one
+# (rules_prune), since ip rule show does not select by protocol (iproute2
+# 6.1). --check reports each destination as a difference, --dry-run prints
+# its command; the summary counts them as route_prune's.
+route_flush() {
+	local fam=$1 line dest before=$CHANGES
+	local -a dests=()
+	local -A have=()
+	while IFS= read -r line; do
+		dest=${line%% *}
+		case $dest in
+		unicast | local | broadcast | multicast | anycast | blackhole | unreachable | prohibit | throw | nat)
+			dest=${line#* }
+			dest=${dest%% *}
+			;;
+		esac
+		# ip -o (ip(8) "-o, -oneline") joins a multipath route's lines with " \" and a tab.
+		line=${line//$' \\\t'/, }
+		line=${line%"${line##*[! ]}"}
+		[[ -n $dest ]] || continue
+		[[ -n ${have[$dest]+x} ]] || dests+=("$dest")
+		have[$dest]+="${have[$dest]:+; }$line"
+	done <<<"$(ip -o "$fam" route show table all proto "$ROUTE_PROTO" 2>/dev/null || true)"
+	for dest in ${dests[@]+"${dests[@]}"}; do
+		ensure routes "route $dest" absent "${have[$dest]} (fabricc's, proto $ROUTE_PROTO)" ip "$fam" route flush exact "$dest" table all proto "$ROUTE_PROTO"
+	done
+	rules_prune "$fam" ''
+	REMOVED=$((REMOVED + CHANGES - before))
 }
 
 # has_systemd: systemd is the running init: systemctl is there and
@@ -1740,8 +1712,9 @@ failed_text() {
 	printf '%d NIC(s) failed, their steps stopped on an error: %s' "${#FAILED[@]}" "${FAILED[*]}"
 }
 
-# removed_text VERB: the summary's words for the changes route_prune made
-# (VERB "removed") or would make ("would remove"); nothing for none.
+# removed_text VERB: the summary's words for the changes route_prune or
+# route_flush made (VERB "removed") or would make ("would remove"); nothing
+# for none.
 removed_text() {
 	if [[ $REMOVED -gt 0 ]]; then
 		printf ' (%d of them %s routes or rules of an earlier run that the fabric no longer has)' "$REMOVED" "$1"
@@ -1922,10 +1895,10 @@ need_driver_tool ens1f0np0 mlnx_qos 'MLNX_OFED (mlnx-tools / mlnx-ofed-kernel-ut
 dcbx_check ens1f0np0
 rdma_wait ens1f0np0
 { set +e; NIC_COUNTS=$(nic_enter; nic_1 >&3); nic_leave ens1f0np0 $?; } 3>&1
-# The routes and rules an earlier run wrote (proto 173) that the fabric no
-# longer has go: the fabric gives this host none.
-route_prune -4 '' '' ''
-route_prune -6 '' '' ''
+# The routes and rules an earlier run wrote (proto 173) go: the fabric gives
+# this host none.
+route_flush -4
+route_flush -6
 if [[ $TUNING == 1 ]]; then
 	tuning
 fi

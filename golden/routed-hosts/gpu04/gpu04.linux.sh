@@ -28,7 +28,7 @@ TUNING=0
 FABRIC_TUNING=$TUNING
 # SHA-256 of this script with this value as 64 zeros: --check compares the
 # boot copy's (--install) with it.
-FABRICC_SCRIPT_ID=1301b251c5846ff9d3a9d9ef814e635284eec0d3cc6290eace44c336a83a964d
+FABRICC_SCRIPT_ID=b8ed346aacb4d8082694f49868f64a2552d503d5a598d016ff825619b510da27
 # The host this script is for: it stops on any other (host_guard, --any-host).
 HOST_NAME='gpu04'
 # Where --install puts this script's copy and its systemd unit.
@@ -98,11 +98,12 @@ or made by the --install copy of an earlier build): a run removes it
 warning with that command.
 The routes and rules the script writes carry protocol 173 (ip-route(8)
 "proto", ip-rule(8) "protocol"): a run removes those that the fabric no
-longer has (ip route del, ip rule del; --check reports them), and leaves
-every route and rule without that mark. A route or rule that is already
-what the fabric wants but lacks the mark (netplan's, NetworkManager's,
-an administrator's, or one a fabricc build before the mark wrote) counts
-as matching and is left to whoever wrote it: never marked, never removed.
+longer has (ip route del, or ip route flush on a host the fabric gives no
+route; ip rule del; --check reports them), and leaves every route and rule
+without that mark. A route or rule that is already what the fabric wants
+but lacks the mark (netplan's, NetworkManager's, an administrator's, or
+one a fabricc build before the mark wrote) counts as matching and is left
+to whoever wrote it: never marked, never removed.
 Where ip rule does not take "protocol" (iproute2 before 4.17) the rules
 are written without the mark, and a run removes none of them.
 A step the NIC's driver does not offer on a virtual device is reported
@@ -405,6 +406,7 @@ nm_note() {
 }
 
 link_exists() { [[ -e /sys/class/net/$1 ]]; }
+
 write_value() { printf '%s\n' "$2" >"$1"; }
 
 is_physical() { [[ -e /sys/class/net/$1/device ]]; }
@@ -1280,7 +1282,8 @@ pci_dev() {
 # "proto", ip-rule(8) "protocol"; the kernel keeps the number and does not
 # interpret it, include/uapi/linux/rtnetlink.h): 173 is in no list of
 # the kernel's, iproute2's (rt_protos) or a routing daemon's (FRR's 186-198,
-# Calico's 80). route_prune removes only routes and rules that carry it.
+# Calico's 80). route_prune and route_flush remove only routes and rules
+# that carry it.
 ROUTE_PROTO=173
 REMOVED=0
 
@@ -1302,6 +1305,35 @@ if ip -N -4 rule show >/dev/null 2>&1; then
 	IP_NUMERIC=(-N)
 fi
 
+# owned_rules FAMILY: the rules that carry ROUTE_PROTO as "PRIO<tab>from SRC
+# lookup TABLE", one a line (ip rule show names the protocol as "proto P";
+# iproute2 6.1 does not filter rules by protocol itself); none where ip
+# cannot mark a rule (RULE_MARK). Without -N, ip prints the name that
+# /etc/iproute2/rt_protos or rt_protos.d/*.conf gives ROUTE_PROTO, if any,
+# which is accepted too.
+owned_rules() {
+	local names=" $ROUTE_PROTO "
+	((${#RULE_MARK[@]})) || return 0
+	if ((!${#IP_NUMERIC[@]})); then
+		names+=$(cat /etc/iproute2/rt_protos /etc/iproute2/rt_protos.d/*.conf 2>/dev/null | awk -v p="$ROUTE_PROTO" '$1 == p { printf "%s ", $2 }') || true
+	fi
+	ip ${IP_NUMERIC[@]+"${IP_NUMERIC[@]}"} "$1" rule show 2>/dev/null | awk -v OFS='\t' -v names="$names" '
+		{ mine = 0; f = ""; t = ""; for (i = 2; i < NF; i++) { if ($i == "proto" && index(names, " " $(i + 1) " ")) mine = 1; if ($i == "from") f = $(i + 1); if ($i == "lookup" || $i == "table") t = $(i + 1) }
+			if (mine) { sub(/:$/, "", $1); print $1, "from " f " lookup " t } }' || true
+}
+
+# rules_prune FAMILY PRIOS: removes the rules of FAMILY that carry
+# ROUTE_PROTO at a priority not in PRIOS (space-separated), each by its
+# priority and the mark (ip rule del priority P protocol), so another
+# rule at the priority stays.
+rules_prune() {
+	local fam=$1 prios=" $2 " prio rule
+	while IFS=$'\t' read -r prio rule; do
+		[[ -n $prio && $prios != *" $prio "* ]] || continue
+		ensure rules "rule $prio" absent "$rule (fabricc's, proto $ROUTE_PROTO)" ip "$fam" rule del priority "$prio" protocol "$ROUTE_PROTO"
+	done <<<"$(owned_rules "$fam")"
+}
+
 # owned_routes FAMILY: the routes of every table that carry ROUTE_PROTO, one
 # a line, tab-separated: table (main when ip names none), type (unicast
 # unless ip names one), destination, metric (0 when ip shows none), dev
@@ -1321,23 +1353,6 @@ owned_routes() {
 		END { flush() }' || true
 }
 
-# owned_rules FAMILY: the rules that carry ROUTE_PROTO as "PRIO<tab>from SRC
-# lookup TABLE", one a line (ip rule show names the protocol as "proto P";
-# iproute2 6.1 does not filter rules by protocol itself); none where ip
-# cannot mark a rule (RULE_MARK). Without -N, ip prints the name that
-# /etc/iproute2/rt_protos or rt_protos.d/*.conf gives ROUTE_PROTO, if any,
-# which is accepted too.
-owned_rules() {
-	local names=" $ROUTE_PROTO "
-	((${#RULE_MARK[@]})) || return 0
-	if ((!${#IP_NUMERIC[@]})); then
-		names+=$(cat /etc/iproute2/rt_protos /etc/iproute2/rt_protos.d/*.conf 2>/dev/null | awk -v p="$ROUTE_PROTO" '$1 == p { printf "%s ", $2 }') || true
-	fi
-	ip ${IP_NUMERIC[@]+"${IP_NUMERIC[@]}"} "$1" rule show 2>/dev/null | awk -v OFS='\t' -v names="$names" '
-		{ mine = 0; f = ""; t = ""; for (i = 2; i < NF; i++) { if ($i == "proto" && index(names, " " $(i + 1) " ")) mine = 1; if ($i == "from") f = $(i + 1); if ($i == "lookup" || $i == "table") t = $(i + 1) }
-			if (mine) { sub(/:$/, "", $1); print $1, "from " f " lookup " t } }' || true
-}
-
 # route_prune FAMILY TABLES PRIOS PREFIXES: removes the routes and rules of
 # FAMILY that carry ROUTE_PROTO and the fabric no longer has: a default
 # route in a table not in TABLES, a main-table route to a prefix not in
@@ -1352,7 +1367,7 @@ owned_rules() {
 # connected route, a DHCP default) and another rule at the priority stay.
 # --check reports each as a difference, --dry-run prints its command.
 route_prune() {
-	local fam=$1 tables=" $2 " prios=" $3 " prefixes=" $4 " metric=0 t k p m d v prio rule before=$CHANGES
+	local fam=$1 tables=" $2 " prefixes=" $4 " metric=0 t k p m d v before=$CHANGES
 	[[ $fam == -4 ]] || metric=1024
 	while IFS=$'\t' read -r t k p m d v nh; do
 		[[ -n $t ]] || continue
@@ -1362,10 +1377,7 @@ route_prune() {
 		fi
 		route_remove "$fam" "$t" "$k" "$p" "$m" "$d" "$v" "$nh"
 	done <<<"$(owned_routes "$fam")"
-	while IFS=$'\t' read -r prio rule; do
-		[[ -n $prio && $prios != *" $prio "* ]] || continue
-		ensure rules "rule $prio" absent "$rule (fabricc's, proto $ROUTE_PROTO)" ip "$fam" rule del priority "$prio" protocol "$ROUTE_PROTO"
-	done <<<"$(owned_rules "$fam")"
+	rules_prune "$fam" "$3"
 	REMOVED=$((REMOVED + CHANGES - before))
 }
 
@@ -1905,8 +1917,9 @@ failed_text() {
 	printf '%d NIC(s) failed, their steps stopped on an error: %s' "${#FAILED[@]}" "${FAILED[*]}"
 }
 
-# removed_text VERB: the summary's words for the changes route_prune made
-# (VERB "removed") or would make ("would remove"); nothing for none.
+# removed_text VERB: the summary's words for the changes route_prune or
+# route_flush made (VERB "removed") or would make ("would remove"); nothing
+# for none.
 removed_text() {
 	if [[ $REMOVED -gt 0 ]]; then
 		printf ' (%d of them %s routes or rules of an earlier run that the fabric no longer has)' "$REMOVED" "$1"
