@@ -342,7 +342,11 @@ function Remove-StaleFabricRoute {
     $adapters = @($key.GetValueNames() | Sort-Object)
     foreach ($adapter in $adapters) {
         foreach ($entry in @(Get-RouteRecord $key $adapter)) {
-            $fields = $entry -split ' '
+            $fields = @($entry -split ' ')
+            if ($fields.Count -ne 3) {
+                Write-Warning ("fabricc: the route record of adapter '{0}' holds '{1}', not 'PREFIX NEXTHOP METRIC'; it is left (HKLM\{2})." -f $adapter, $entry, $script:RouteRecordKey)
+                continue
+            }
             $prefix = $fields[0]
             $hop = $fields[1]
             $metric = $fields[2]
