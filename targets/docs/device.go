@@ -426,7 +426,8 @@ func writeHostRoutes(d *doc, h *model.Host, body *rows) {
 			"which New-NetRoute saves in both the active and the persistent store, so that it survives a reboot (New-NetRoute, -PolicyStore: \"By default, a route is saved in both stores\"). " +
 			"A route to the prefix on the NIC's adapter via the gateway is left; one via another next hop, in either store, is removed and the route added again; -Check reports each route that differs and -WhatIf what it would change. " +
 			"Initiators that bind no source address, the SMB Direct client among them, pick the NIC, and its address as the source, by these routes. " +
-			"The script does not remove a route the fabric no longer has, as a Windows route carries no mark of who added it: remove it by hand (Remove-NetRoute -InterfaceAlias IF -DestinationPrefix PREFIX). " +
+			"A Windows route carries no mark of who added it, so the script records each route it adds, with the metric Windows gave it, under the registry key HKLM\\SOFTWARE\\fabricc\\NetRoute, and on each run removes from both stores a recorded route the fabric no longer has while both still hold it as recorded (adapter, prefix, next hop, metric; Remove-NetRoute, -PolicyStore); -Check reports it. " +
+			"A recorded route changed since, and a route the script did not add (one made by hand, or by a script from before routes were recorded), is left: remove it by hand (Remove-NetRoute -InterfaceAlias IF -DestinationPrefix PREFIX). " +
 			"Windows has no routing table per NIC, so traffic bound to the NIC's address for a destination outside these prefixes follows the host's other routes.")
 	} else {
 		d.p("The host script adds, for each NIC below, a route via the gateway to each of the NIC's main-table prefixes now (route add -net PREFIX GATEWAY, -inet6 for IPv6; FreeBSD route(8)) " +

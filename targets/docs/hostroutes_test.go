@@ -12,9 +12,14 @@ import (
 // (route(8) and rc.conf static_routes; New-NetRoute in both stores), and
 // its table has no Linux table or rule priority; By hand keeps a route
 // step only for a NIC with no prefix, whose peers beyond its subnet the
-// script cannot know. Before, Routes said the script adds no route and
+// script cannot know. The Windows paragraph says the script removes the
+// routes it recorded once the fabric drops them. Before, Routes said the script adds no route and
 // By hand listed the route commands for every prefix.
 func TestOtherHostRoutes(t *testing.T) {
+	// removal is what the Windows Routes paragraph says of the routes the
+	// fabric no longer has: the script removes the ones it recorded.
+	removal := "A Windows route carries no mark of who added it, so the script records each route it adds, with the metric Windows gave it, under the registry key HKLM\\SOFTWARE\\fabricc\\NetRoute, " +
+		"and on each run removes from both stores a recorded route the fabric no longer has while both still hold it as recorded (adapter, prefix, next hop, metric; Remove-NetRoute, -PolicyStore); -Check reports it."
 	f := compileExample(t, "homelab-40g")
 	for _, tc := range []struct {
 		host, gw, src string
@@ -51,6 +56,9 @@ func TestOtherHostRoutes(t *testing.T) {
 		if !strings.Contains(routes, "## Routes\n\n"+tc.routes) || !strings.Contains(routes, tc.row) ||
 			strings.Contains(routes, "rule priority") || strings.Contains(routes, "adds no routes") {
 			t.Errorf("%s.md Routes with prefixes %v lacks\n%s\nor\n%s\nor names the Linux table, in\n%s", tc.host, tc.prefixes, tc.routes, tc.row, routes)
+		}
+		if h.OS == model.OSWindows && tc.prefixes != nil && !strings.Contains(routes, removal) {
+			t.Errorf("%s.md Routes does not say which routes the script removes:\n%s\nin\n%s", tc.host, removal, routes)
 		}
 		by := s[strings.Index(s, "## By hand"):]
 		if tc.step == "" && (strings.Contains(by, "New-NetRoute") || strings.Contains(by, "route add")) {

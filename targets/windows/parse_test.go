@@ -23,8 +23,13 @@ func TestTreeSitterParse(t *testing.T) {
 	tmp := t.TempDir()
 	tuned := fcNode1()
 	tuned.Tuning = true
+	// A routed host whose adapter alias holds quotes and a subexpression:
+	// its Set-FabricRoute lines and kept list must parse.
+	routed := workstation()
+	routed.NICs[0].Interface = "Eth'; $(Remove-Item C:\\) #\u2019x"
+	routed.NICs[0].Route = &model.NICRoute{Gateway: "10.20.0.1", Source: "10.20.0.10", Prefixes: []string{"10.30.0.0/16", "10.31.0.0/16"}}
 	var files []string
-	for _, h := range []model.Host{fcNode1(), workstation(), qlogicHost(), tuned} {
+	for _, h := range []model.Host{fcNode1(), workstation(), qlogicHost(), tuned, routed} {
 		p := filepath.Join(tmp, h.Name+".ps1")
 		if err := os.WriteFile(p, []byte(render(t, h)), 0o644); err != nil {
 			t.Fatal(err)

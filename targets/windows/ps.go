@@ -199,6 +199,180 @@ function Format-NextHops {
     return ($Hops | ForEach-Object { "$_" }) -join ','
 }
 
+# A Windows route carries no mark of who made it (MSFT_NetRoute has no
+# owner field, Get-NetRoute), so the routes this script adds are recorded
+# under one registry key it owns, HKLM\SOFTWARE\fabricc\NetRoute: a value
+# per adapter, named by its interface alias, whose strings (REG_MULTI_SZ)
+# are 'PREFIX NEXTHOP METRIC', one per route. A later run removes a
+# recorded route the fabric no longer has, and only while both stores still
+# hold it as recorded. HKLM\SOFTWARE rather than a file under
+# $env:ProgramData: by default only administrators and SYSTEM may write
+# there, so no other user can record a route for the script to remove. The
+# key is opened in the 64-bit view, the same key from a 32-bit PowerShell
+# (RegistryKey.OpenBaseKey, RegistryView.Registry64), and values are read,
+# written and deleted by their exact name (RegistryKey.GetValue, SetValue,
+# DeleteValue), where the registry provider's -Name takes wildcards.
+$script:RouteRecordKey = 'SOFTWARE\fabricc\NetRoute'
+
+# Open-RouteRecord opens the record's key, created when $Writable, else
+# $null when no run has recorded a route.
+function Open-RouteRecord {
+    param([bool]$Writable)
+    $machine = [Microsoft.Win32.RegistryKey]::OpenBaseKey([Microsoft.Win32.RegistryHive]::LocalMachine, [Microsoft.Win32.RegistryView]::Registry64)
+    if ($Writable) {
+        return $machine.CreateSubKey($script:RouteRecordKey)
+    }
+    return $machine.OpenSubKey($script:RouteRecordKey)
+}
+
+# Get-RouteRecord returns an adapter's recorded routes, 'PREFIX NEXTHOP
+# METRIC' each, from the open record $Key.
+function Get-RouteRecord {
+    param($Key, [string]$Adapter)
+    if ($null -eq $Key) {
+        return @()
+    }
+    return @($Key.GetValue($Adapter, @()))
+}
+
+# Set-RouteRecord records the route to $Prefix on $Adapter as the script's,
+# via $NextHop with metric $Metric, or, with an empty $NextHop, forgets it.
+function Set-RouteRecord {
+    param([string]$Adapter, [string]$Prefix, [string]$NextHop, [string]$Metric)
+    $key = Open-RouteRecord $true
+    $entries = @(@(Get-RouteRecord $key $Adapter) | Where-Object { ($_ -split ' ')[0] -ne $Prefix })
+    if ($NextHop -ne '') {
+        $entries += ('{0} {1} {2}' -f $Prefix, $NextHop, $Metric)
+    }
+    if ($entries.Count -eq 0) {
+        $key.DeleteValue($Adapter, $false)
+    } else {
+        $key.SetValue($Adapter, [string[]]@($entries | Sort-Object), [Microsoft.Win32.RegistryValueKind]::MultiString)
+    }
+    $key.Close()
+}
+
+# Get-AdapterRoutes returns an adapter's routes to one prefix in one policy
+# store: ActiveStore, the routes in use, or PersistentStore, those restored
+# at boot (Get-NetRoute, -PolicyStore).
+function Get-AdapterRoutes {
+    param([string]$Adapter, [string]$Prefix, [string]$Store)
+    return @(Get-NetRoute -InterfaceAlias $Adapter -DestinationPrefix $Prefix -PolicyStore $Store -ErrorAction SilentlyContinue)
+}
+
+# Remove-AdapterRoutes removes an adapter's routes to one prefix, $Active
+# read from the active store before, then those the persistent store still
+# holds (Remove-NetRoute, -PolicyStore), each store only when it holds a
+# route, so that Remove-NetRoute never runs without one to act on.
+function Remove-AdapterRoutes {
+    param([string]$Adapter, [string]$Prefix, [object[]]$Active)
+    if ($Active.Count -gt 0) {
+        $Active | Remove-NetRoute -Confirm:$false
+    }
+    $saved = @(Get-AdapterRoutes $Adapter $Prefix 'PersistentStore')
+    if ($saved.Count -gt 0) {
+        $saved | Remove-NetRoute -Confirm:$false
+    }
+}
+
+# Set-FabricRoute makes an adapter's route to one prefix go via $NextHop in
+# both stores: it compares (-Check reports the difference), and outside
+# -Check, through ShouldProcess (-WhatIf, -Confirm), removes the adapter's
+# routes to the prefix from both stores and adds the route with New-NetRoute,
+# which without -PolicyStore saves it in both ("By default, a route is saved
+# in both stores", New-NetRoute, -PolicyStore), so it survives a reboot. It
+# then records the route, with the metric Windows gave it (RouteMetric,
+# Get-NetRoute), as the script's. A route already as intended is left, and
+# not recorded: it may be someone else's.
+function Set-FabricRoute {
+    [CmdletBinding(SupportsShouldProcess = $true)]
+    param([string]$InterfaceAlias, [string]$DestinationPrefix, [string]$NextHop)
+    $active = @(Get-AdapterRoutes $InterfaceAlias $DestinationPrefix 'ActiveStore')
+    $saved = @(Get-AdapterRoutes $InterfaceAlias $DestinationPrefix 'PersistentStore')
+    $actual = Get-RouteState $active $saved $NextHop
+    if ((Compare-State $InterfaceAlias ('route ' + $DestinationPrefix + ' next hop') $NextHop $actual) -and -not $Check) {
+        if ($PSCmdlet.ShouldProcess($InterfaceAlias, ('New-NetRoute {0} via {1}' -f $DestinationPrefix, $NextHop))) {
+            Remove-AdapterRoutes $InterfaceAlias $DestinationPrefix $active
+            New-NetRoute -InterfaceAlias $InterfaceAlias -DestinationPrefix $DestinationPrefix -NextHop $NextHop | Out-Null
+            $made = @(Get-AdapterRoutes $InterfaceAlias $DestinationPrefix 'ActiveStore') + @(Get-AdapterRoutes $InterfaceAlias $DestinationPrefix 'PersistentStore')
+            Set-RouteRecord $InterfaceAlias $DestinationPrefix $NextHop (Format-Value $made[0].RouteMetric)
+        }
+    }
+}
+
+# Test-StoreRoute says whether one store's routes of an adapter to a prefix
+# are none or exactly the recorded route (next hop compared as an address,
+# and metric).
+function Test-StoreRoute {
+    param([object[]]$Routes, [string]$NextHop, [string]$Metric)
+    if ($Routes.Count -eq 0) {
+        return $true
+    }
+    return ($Routes.Count -eq 1 -and [ipaddress]$Routes[0].NextHop -eq [ipaddress]$NextHop -and (Format-Value $Routes[0].RouteMetric) -eq $Metric)
+}
+
+# Test-RecordedRoute says what became of a recorded route: 'gone' when
+# neither store holds a route of the adapter to the prefix, 'same' when
+# each holds none or exactly the recorded one, else 'changed'.
+function Test-RecordedRoute {
+    param([object[]]$Active, [object[]]$Persistent, [string]$NextHop, [string]$Metric)
+    if ($Active.Count -eq 0 -and $Persistent.Count -eq 0) {
+        return 'gone'
+    }
+    if ((Test-StoreRoute $Active $NextHop $Metric) -and (Test-StoreRoute $Persistent $NextHop $Metric)) {
+        return 'same'
+    }
+    return 'changed'
+}
+
+# Remove-StaleFabricRoute removes from both stores each recorded route the
+# fabric no longer has ($Keep maps an interface alias to the prefixes the
+# fabric routes on it), while it is as recorded (Remove-NetRoute,
+# -PolicyStore), and forgets it; -Check reports it. A recorded route that
+# changed since (another next hop, metric or route) is someone's now: it is
+# left, with a warning, and forgotten. Nothing is written under -Check or
+# -WhatIf.
+function Remove-StaleFabricRoute {
+    [CmdletBinding(SupportsShouldProcess = $true)]
+    param([System.Collections.IDictionary]$Keep)
+    $key = Open-RouteRecord $false
+    if ($null -eq $key) {
+        return
+    }
+    $adapters = @($key.GetValueNames() | Sort-Object)
+    foreach ($adapter in $adapters) {
+        foreach ($entry in @(Get-RouteRecord $key $adapter)) {
+            $fields = @($entry -split ' ')
+            if ($fields.Count -ne 3) {
+                Write-Warning ("fabricc: the route record of adapter '{0}' holds '{1}', not 'PREFIX NEXTHOP METRIC'; it is left (HKLM\{2})." -f $adapter, $entry, $script:RouteRecordKey)
+                continue
+            }
+            $prefix = $fields[0]
+            $hop = $fields[1]
+            $metric = $fields[2]
+            if (@($Keep[$adapter]) -contains $prefix) {
+                continue
+            }
+            $active = @(Get-AdapterRoutes $adapter $prefix 'ActiveStore')
+            $saved = @(Get-AdapterRoutes $adapter $prefix 'PersistentStore')
+            $state = Test-RecordedRoute $active $saved $hop $metric
+            if ($state -eq 'changed') {
+                Write-Warning ("fabricc: route {0} on adapter '{1}' is no longer in the fabric, but it changed since this script added it via {2} (metric {3}); it is left, and no longer the script's." -f $prefix, $adapter, $hop, $metric)
+            }
+            if ($state -eq 'same' -and (Compare-State $adapter ('route ' + $prefix) 'absent' ('via ' + $hop + ', added by this script')) -and -not $Check) {
+                if ($PSCmdlet.ShouldProcess($adapter, ('Remove-NetRoute {0} via {1} (no longer in the fabric)' -f $prefix, $hop))) {
+                    Remove-AdapterRoutes $adapter $prefix $active
+                    Set-RouteRecord $adapter $prefix '' ''
+                }
+            }
+            if ($state -ne 'same' -and -not $Check -and -not $WhatIfPreference) {
+                Set-RouteRecord $adapter $prefix '' ''
+            }
+        }
+    }
+    $key.Close()
+}
+
 # Compare-Properties compares the named properties of one object (a traffic
 # class) with their intended values. A list (a class's priorities, a byte
 # array) compares in ascending order, whatever order Windows returns it in.

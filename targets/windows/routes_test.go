@@ -34,13 +34,12 @@ func smb01(t *testing.T) (*model.Fabric, *model.Host) {
 
 // TestRoutedHostRoutes: a Windows NIC with a route gets, per main-table
 // prefix (the gpu servers' four /31s of a rail collapse to one /29,
-// stor01's and bak01's /31s to 10.20.1.60/30), a read of the adapter's
-// routes to the prefix in the active and the persistent store, a
-// compare that -Check reports and -WhatIf shows, and outside -Check the
-// routes via another next hop removed from both stores and New-NetRoute
-// without -PolicyStore, which saves the route in both ("By default, a
-// route is saved in both stores", Microsoft Learn, New-NetRoute). Before,
-// the script set no route.
+// stor01's and bak01's /31s to 10.20.1.60/30), one Set-FabricRoute line
+// after its address, whose subnet holds the next hop, and the host-wide
+// step after the adapters lists the prefixes the fabric routes on the
+// adapter, for Remove-StaleFabricRoute to keep. Before, each prefix took
+// ten lines of reads, compare, removals and New-NetRoute, and no route
+// was ever removed.
 func TestRoutedHostRoutes(t *testing.T) {
 	f, h := smb01(t)
 	want := []string{"10.20.1.0/29", "10.20.1.60/30", "10.20.2.0/29", "10.20.9.1/32"}
@@ -52,29 +51,151 @@ func TestRoutedHostRoutes(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := string(files[0].Data)
-	var block []string
-	for _, p := range want {
-		block = append(block,
-			"$routeActive = @(Get-NetRoute -InterfaceAlias 'SLOT 2 Port 1' -DestinationPrefix '"+p+"' -PolicyStore ActiveStore -ErrorAction SilentlyContinue)",
-			"$routeSaved = @(Get-NetRoute -InterfaceAlias 'SLOT 2 Port 1' -DestinationPrefix '"+p+"' -PolicyStore PersistentStore -ErrorAction SilentlyContinue)",
-			"if ((Compare-State 'SLOT 2 Port 1' 'route "+p+" next hop' '10.20.2.62' (Get-RouteState $routeActive $routeSaved '10.20.2.62')) -and -not $Check) {",
-			"if ($PSCmdlet.ShouldProcess('SLOT 2 Port 1', 'New-NetRoute "+p+" via 10.20.2.62')) {",
-			"if ($routeActive.Count -gt 0) { $routeActive | Remove-NetRoute -Confirm:$false }",
-			"$routeSaved = @(Get-NetRoute -InterfaceAlias 'SLOT 2 Port 1' -DestinationPrefix '"+p+"' -PolicyStore PersistentStore -ErrorAction SilentlyContinue)",
-			"if ($routeSaved.Count -gt 0) { $routeSaved | Remove-NetRoute -Confirm:$false }",
-			"New-NetRoute -InterfaceAlias 'SLOT 2 Port 1' -DestinationPrefix '"+p+"' -NextHop '10.20.2.62' | Out-Null",
-			"}",
-			"}")
+	assertLines(t, s, []string{
+		"New-NetIPAddress -InterfaceAlias 'SLOT 2 Port 1' -IPAddress '10.20.2.63' -PrefixLength 31 | Out-Null",
+		"Set-FabricRoute -InterfaceAlias 'SLOT 2 Port 1' -DestinationPrefix '10.20.1.0/29' -NextHop '10.20.2.62'",
+		"Set-FabricRoute -InterfaceAlias 'SLOT 2 Port 1' -DestinationPrefix '10.20.1.60/30' -NextHop '10.20.2.62'",
+		"Set-FabricRoute -InterfaceAlias 'SLOT 2 Port 1' -DestinationPrefix '10.20.2.0/29' -NextHop '10.20.2.62'",
+		"Set-FabricRoute -InterfaceAlias 'SLOT 2 Port 1' -DestinationPrefix '10.20.9.1/32' -NextHop '10.20.2.62'",
+		"}",
+		"",
+		"# ---- routes the fabric no longer has ----",
+		"$fabricRoutes = @{}",
+		"$fabricRoutes['SLOT 2 Port 1'] = @('10.20.1.0/29', '10.20.1.60/30', '10.20.2.0/29', '10.20.9.1/32')",
+		"Remove-StaleFabricRoute $fabricRoutes",
+		"# ---- end ----",
+	})
+	if n := strings.Count(s, "\n    Set-FabricRoute -InterfaceAlias "); n != len(want) {
+		t.Errorf("%d Set-FabricRoute lines, want %d", n, len(want))
 	}
-	// The routes follow the address, whose subnet holds the next hop.
-	assertLines(t, s, append([]string{"New-NetIPAddress -InterfaceAlias 'SLOT 2 Port 1' -IPAddress '10.20.2.63' -PrefixLength 31 | Out-Null"}, block...))
-	if n := strings.Count(s, "New-NetRoute -InterfaceAlias"); n != len(want) {
-		t.Errorf("%d New-NetRoute lines, want %d", n, len(want))
+	// The ten-line step per prefix is gone; New-NetRoute is written once,
+	// in Set-FabricRoute, and no route to the NIC's own subnet is added.
+	assertAbsent(t, s, []string{"$routeActive", "New-NetRoute -InterfaceAlias 'SLOT 2 Port 1'", "-DestinationPrefix '10.20.2.62/31'"})
+	if n := strings.Count(s, "New-NetRoute -InterfaceAlias"); n != 1 {
+		t.Errorf("%d New-NetRoute lines, want the one in Set-FabricRoute", n)
 	}
-	assertAbsent(t, s, []string{"-PolicyStore ActiveStore | Out-Null", "New-NetRoute -InterfaceAlias 'SLOT 2 Port 1' -DestinationPrefix '10.20.2.62/31'"})
 	for _, p := range checkScript(s) {
 		t.Error(p)
 	}
+}
+
+// TestDroppedRouteNotKept: a second build of smb01 whose NIC routes one
+// prefix fewer leaves that prefix out of the list Remove-StaleFabricRoute
+// keeps, so the run removes the route it recorded for it; a build with
+// no route on the NIC keeps none of its routes and still runs the step.
+func TestDroppedRouteNotKept(t *testing.T) {
+	f, h := smb01(t)
+	h.NICs[0].Route.Prefixes = []string{"10.20.1.0/29", "10.20.2.0/29", "10.20.9.1/32"}
+	files, err := Render(f, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(files[0].Data)
+	assertLines(t, s, []string{
+		"$fabricRoutes = @{}",
+		"$fabricRoutes['SLOT 2 Port 1'] = @('10.20.1.0/29', '10.20.2.0/29', '10.20.9.1/32')",
+		"Remove-StaleFabricRoute $fabricRoutes",
+	})
+	assertAbsent(t, s, []string{"'10.20.1.60/30'"})
+
+	h.NICs[0].Route = nil
+	files, err = Render(f, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = string(files[0].Data)
+	assertLines(t, s, []string{
+		"# ---- routes the fabric no longer has ----",
+		"$fabricRoutes = @{}",
+		"Remove-StaleFabricRoute $fabricRoutes",
+	})
+	assertAbsent(t, s, []string{"$fabricRoutes['", "Set-FabricRoute -InterfaceAlias '"})
+	for _, p := range checkScript(s) {
+		t.Error(p)
+	}
+}
+
+// TestRouteFunctions: Set-FabricRoute compares the adapter's routes to
+// the prefix in both stores (Get-RouteState), and outside -Check, through
+// ShouldProcess, removes them from both stores, adds the route with
+// New-NetRoute without -PolicyStore, which saves it in both ("By default,
+// a route is saved in both stores", Microsoft Learn, New-NetRoute), and
+// records it with the metric Windows gave it. Remove-StaleFabricRoute
+// removes a recorded route the fabric no longer keeps only when each store
+// holds none or exactly the recorded one (Test-StoreRoute: next hop as an
+// address, metric), reports it under -Check, and writes nothing under
+// -Check or -WhatIf. The record is one registry value per adapter, by
+// exact name, in the 64-bit view.
+func TestRouteFunctions(t *testing.T) {
+	s := render(t, workstation())
+	assertLines(t, s, []string{
+		"$script:RouteRecordKey = 'SOFTWARE\\fabricc\\NetRoute'",
+		"function Open-RouteRecord {",
+		"$machine = [Microsoft.Win32.RegistryKey]::OpenBaseKey([Microsoft.Win32.RegistryHive]::LocalMachine, [Microsoft.Win32.RegistryView]::Registry64)",
+		"return $machine.CreateSubKey($script:RouteRecordKey)",
+		"return $machine.OpenSubKey($script:RouteRecordKey)",
+		"function Get-RouteRecord {",
+		"return @($Key.GetValue($Adapter, @()))",
+		"function Set-RouteRecord {",
+		"$entries = @(@(Get-RouteRecord $key $Adapter) | Where-Object { ($_ -split ' ')[0] -ne $Prefix })",
+		"$entries += ('{0} {1} {2}' -f $Prefix, $NextHop, $Metric)",
+		"$key.DeleteValue($Adapter, $false)",
+		"$key.SetValue($Adapter, [string[]]@($entries | Sort-Object), [Microsoft.Win32.RegistryValueKind]::MultiString)",
+		"function Get-AdapterRoutes {",
+		"return @(Get-NetRoute -InterfaceAlias $Adapter -DestinationPrefix $Prefix -PolicyStore $Store -ErrorAction SilentlyContinue)",
+		"function Remove-AdapterRoutes {",
+		"if ($Active.Count -gt 0) {",
+		"$Active | Remove-NetRoute -Confirm:$false",
+		"$saved = @(Get-AdapterRoutes $Adapter $Prefix 'PersistentStore')",
+		"if ($saved.Count -gt 0) {",
+		"$saved | Remove-NetRoute -Confirm:$false",
+		"function Set-FabricRoute {",
+		"[CmdletBinding(SupportsShouldProcess = $true)]",
+		"param([string]$InterfaceAlias, [string]$DestinationPrefix, [string]$NextHop)",
+		"$active = @(Get-AdapterRoutes $InterfaceAlias $DestinationPrefix 'ActiveStore')",
+		"$saved = @(Get-AdapterRoutes $InterfaceAlias $DestinationPrefix 'PersistentStore')",
+		"$actual = Get-RouteState $active $saved $NextHop",
+		"if ((Compare-State $InterfaceAlias ('route ' + $DestinationPrefix + ' next hop') $NextHop $actual) -and -not $Check) {",
+		"if ($PSCmdlet.ShouldProcess($InterfaceAlias, ('New-NetRoute {0} via {1}' -f $DestinationPrefix, $NextHop))) {",
+		"Remove-AdapterRoutes $InterfaceAlias $DestinationPrefix $active",
+		"New-NetRoute -InterfaceAlias $InterfaceAlias -DestinationPrefix $DestinationPrefix -NextHop $NextHop | Out-Null",
+		"$made = @(Get-AdapterRoutes $InterfaceAlias $DestinationPrefix 'ActiveStore') + @(Get-AdapterRoutes $InterfaceAlias $DestinationPrefix 'PersistentStore')",
+		"Set-RouteRecord $InterfaceAlias $DestinationPrefix $NextHop (Format-Value $made[0].RouteMetric)",
+		"function Test-StoreRoute {",
+		"if ($Routes.Count -eq 0) {",
+		"return $true",
+		"return ($Routes.Count -eq 1 -and [ipaddress]$Routes[0].NextHop -eq [ipaddress]$NextHop -and (Format-Value $Routes[0].RouteMetric) -eq $Metric)",
+		"function Test-RecordedRoute {",
+		"if ($Active.Count -eq 0 -and $Persistent.Count -eq 0) {",
+		"return 'gone'",
+		"if ((Test-StoreRoute $Active $NextHop $Metric) -and (Test-StoreRoute $Persistent $NextHop $Metric)) {",
+		"return 'same'",
+		"return 'changed'",
+		"function Remove-StaleFabricRoute {",
+		"[CmdletBinding(SupportsShouldProcess = $true)]",
+		"param([System.Collections.IDictionary]$Keep)",
+		"$key = Open-RouteRecord $false",
+		"if ($null -eq $key) {",
+		"$adapters = @($key.GetValueNames() | Sort-Object)",
+		"foreach ($adapter in $adapters) {",
+		"foreach ($entry in @(Get-RouteRecord $key $adapter)) {",
+		"$fields = @($entry -split ' ')",
+		"if ($fields.Count -ne 3) {",
+		"Write-Warning (\"fabricc: the route record of adapter '{0}' holds '{1}', not 'PREFIX NEXTHOP METRIC'; it is left (HKLM\\{2}).\" -f $adapter, $entry, $script:RouteRecordKey)",
+		"continue",
+		"if (@($Keep[$adapter]) -contains $prefix) {",
+		"continue",
+		"$state = Test-RecordedRoute $active $saved $hop $metric",
+		"if ($state -eq 'same' -and (Compare-State $adapter ('route ' + $prefix) 'absent' ('via ' + $hop + ', added by this script')) -and -not $Check) {",
+		"if ($PSCmdlet.ShouldProcess($adapter, ('Remove-NetRoute {0} via {1} (no longer in the fabric)' -f $prefix, $hop))) {",
+		"Remove-AdapterRoutes $adapter $prefix $active",
+		"Set-RouteRecord $adapter $prefix '' ''",
+		"if ($state -ne 'same' -and -not $Check -and -not $WhatIfPreference) {",
+		"Set-RouteRecord $adapter $prefix '' ''",
+	})
+	// A host without routes gets no route step, but the removal step.
+	assertAbsent(t, s, []string{"Set-FabricRoute -InterfaceAlias '", "$fabricRoutes['"})
+	assertLines(t, s, []string{"$fabricRoutes = @{}", "Remove-StaleFabricRoute $fabricRoutes"})
 }
 
 // TestRouteStateReadsBothStores: the compare's actual value is the one
@@ -95,8 +216,25 @@ func TestRouteStateReadsBothStores(t *testing.T) {
 		"}",
 		"return ('{0} (after a reboot: {1})' -f (Format-NextHops $inUse), (Format-NextHops $atBoot))",
 	})
-	// A host without routes gets no route step.
-	assertAbsent(t, s, []string{"Get-NetRoute -InterfaceAlias", "New-NetRoute -InterfaceAlias"})
+}
+
+// TestRouteHostileAlias: an adapter alias with quote characters, a
+// PowerShell subexpression and a curly quote reaches the route lines only
+// as one single-quoted string (quote.PowerShell), both in Set-FabricRoute
+// and as the key of the kept list.
+func TestRouteHostileAlias(t *testing.T) {
+	h := workstation()
+	h.NICs[0].Interface = "Eth'; $(Remove-Item C:\\) #\u2019x"
+	h.NICs[0].Route = &model.NICRoute{Gateway: "10.20.0.1", Source: "10.20.0.10", Prefixes: []string{"10.30.0.0/16"}}
+	s := render(t, h)
+	alias := "'Eth''; $(Remove-Item C:\\) #\u2019\u2019x'"
+	assertLines(t, s, []string{
+		"Set-FabricRoute -InterfaceAlias " + alias + " -DestinationPrefix '10.30.0.0/16' -NextHop '10.20.0.1'",
+		"$fabricRoutes[" + alias + "] = @('10.30.0.0/16')",
+	})
+	for _, p := range checkScript(s) {
+		t.Error(p)
+	}
 }
 
 // TestRouteRefused: a next hop or prefix that is not an IP address or
@@ -132,7 +270,7 @@ func TestRouteIPv6NextHop(t *testing.T) {
 	h.NICs[0].Route = &model.NICRoute{Gateway: "fe80::1", Source: "2001:db8:20::10", Prefixes: []string{"2001:db8:30::/48"}}
 	s := render(t, h)
 	assertLines(t, s, []string{
-		"if ((Compare-State 'Ethernet 3' 'route 2001:db8:30::/48 next hop' 'fe80::1' (Get-RouteState $routeActive $routeSaved 'fe80::1')) -and -not $Check) {",
-		"New-NetRoute -InterfaceAlias 'Ethernet 3' -DestinationPrefix '2001:db8:30::/48' -NextHop 'fe80::1' | Out-Null",
+		"Set-FabricRoute -InterfaceAlias 'Ethernet 3' -DestinationPrefix '2001:db8:30::/48' -NextHop 'fe80::1'",
+		"$fabricRoutes['Ethernet 3'] = @('2001:db8:30::/48')",
 	})
 }

@@ -47,6 +47,8 @@ func script(w *writer, f *model.Fabric, h *model.Host, p *plan) {
 		w.nic(n.nic.Name)
 		writeAdapter(w, p, n)
 	}
+	w.b.At()
+	writeStaleRoutes(w, p)
 	if h.Tuning {
 		w.b.At("host", h.Name, "tuning")
 		writeTuning(w)
@@ -1107,34 +1109,51 @@ func writeAddresses(w *writer, np nicPlan) {
 
 // writeRoutes adds the NIC's main-table routes (model.NICRoute.Prefixes)
 // via its gateway, after its addresses (the gateway is on-link through
-// them). Windows has no routing table per NIC, so these routes are what
-// makes an initiator that binds no source address (the SMB Direct client)
-// leave by this NIC for the other NICs of its rail. New-NetRoute without
-// -PolicyStore saves the route in the active and the persistent store
-// ("By default, a route is saved in both stores", Microsoft Learn,
+// them), one Set-FabricRoute line per prefix. Windows has no routing table
+// per NIC, so these routes are what makes an initiator that binds no
+// source address (the SMB Direct client) leave by this NIC for the other
+// NICs of its rail. Set-FabricRoute (in the prelude) replaces a route to
+// the prefix on the adapter via another next hop in either store, adds the
+// route in the active and the persistent store (Microsoft Learn,
 // New-NetRoute, -PolicyStore), so it survives a reboot as the script's
-// other settings do. A route to the prefix on the adapter via another
-// next hop, in either store, is removed first; a route the fabric no
-// longer has is left, as an MSFT_NetRoute carries no mark of who made it.
+// other settings do, and records it as the script's, for
+// writeStaleRoutes to remove once the fabric drops it.
 func writeRoutes(w *writer, np nicPlan) {
 	name, gw := np.nic.Interface, np.gateway.String()
 	w.comment("Main-table routes via "+gw+" to the other fabric NICs' subnets of this NIC's rail: an initiator",
-		"that binds no source address (the SMB Direct client) picks its NIC by them. New-NetRoute saves a",
+		"that binds no source address (the SMB Direct client) picks its NIC by them. Set-FabricRoute adds a",
 		"route in the active and persistent stores (Microsoft Learn, New-NetRoute, -PolicyStore), so it",
-		"survives a reboot. A route to the prefix on this adapter via another next hop is replaced; one",
-		"the fabric no longer has is left (a route carries no mark of who added it).")
+		"survives a reboot, replaces one via another next hop, and records the routes it adds, which a later",
+		"run removes once the fabric no longer has them.")
 	for _, p := range np.routes {
-		prefix := p.String()
-		get := fmt.Sprintf("Get-NetRoute -InterfaceAlias %s -DestinationPrefix %s -PolicyStore %%s -ErrorAction SilentlyContinue", q(name), q(prefix))
-		w.line("$routeActive = @(%s)", fmt.Sprintf(get, "ActiveStore"))
-		w.line("$routeSaved = @(%s)", fmt.Sprintf(get, "PersistentStore"))
-		w.change(fmt.Sprintf("Compare-State %s %s %s (Get-RouteState $routeActive $routeSaved %s)", q(name), q("route "+prefix+" next hop"), q(gw), q(gw)),
-			name, fmt.Sprintf("New-NetRoute %s via %s", prefix, gw),
-			"if ($routeActive.Count -gt 0) { $routeActive | Remove-NetRoute -Confirm:$false }",
-			fmt.Sprintf("$routeSaved = @(%s)", fmt.Sprintf(get, "PersistentStore")),
-			"if ($routeSaved.Count -gt 0) { $routeSaved | Remove-NetRoute -Confirm:$false }",
-			fmt.Sprintf("New-NetRoute -InterfaceAlias %s -DestinationPrefix %s -NextHop %s | Out-Null", q(name), q(prefix), q(gw)))
+		w.line("Set-FabricRoute -InterfaceAlias %s -DestinationPrefix %s -NextHop %s", q(name), q(p.String()), q(gw))
 	}
+}
+
+// writeStaleRoutes removes the routes an earlier run of the script added
+// (recorded under HKLM\SOFTWARE\fabricc\NetRoute, see the prelude) that the
+// fabric no longer has: it lists, for every NIC with routes, the prefixes
+// the fabric routes on its adapter, whether or not the adapter is present
+// on this run, so that an adapter missing for a while keeps its routes.
+// Every script has this step, as a host whose fabric dropped all its
+// routes has recorded routes to remove.
+func writeStaleRoutes(w *writer, p *plan) {
+	w.section("routes the fabric no longer has")
+	w.comment("A route this script added and recorded that the fabric no longer routes on its adapter is removed",
+		"from both stores (Microsoft Learn, Remove-NetRoute, -PolicyStore) while both still hold it as recorded",
+		"(next hop, metric); one changed since is left to whoever changed it. -Check reports each.")
+	w.line("$fabricRoutes = @{}")
+	for _, np := range p.nics {
+		if len(np.routes) == 0 {
+			continue
+		}
+		prefixes := make([]string, len(np.routes))
+		for i, r := range np.routes {
+			prefixes[i] = q(r.String())
+		}
+		w.line("$fabricRoutes[%s] = @(%s)", q(np.nic.Interface), strings.Join(prefixes, ", "))
+	}
+	w.line("Remove-StaleFabricRoute $fabricRoutes")
 }
 
 // writeTuning selects the High performance power plan ("Maximum
