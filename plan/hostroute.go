@@ -49,8 +49,8 @@ func routeText(r *model.NICRoute) string {
 // naming each prefix the head no longer routes there and the commands of
 // h's OS that delete the route an earlier script wrote for it where the
 // script may leave it (the Linux one leaves a route without its mark, the
-// Windows one every route the fabric no longer has); the FreeBSD script
-// removes its own.
+// Windows one a route it did not record: one a script older than its
+// route record added); the FreeBSD script removes its own.
 func prefixChange(h *model.Host, a, b *model.NIC) []Change {
 	pa, pb := routePrefixes(a.Route), routePrefixes(b.Route)
 	c := change("main routes", prefixText(pa), prefixText(pb), "")
@@ -78,7 +78,13 @@ func prefixChange(h *model.Host, a, b *model.NIC) []Change {
 	default:
 		return c
 	}
-	c[0].Note = "if the main table still routes " + english.Or(dropped) + " here once the script ran, delete " + itThem(len(dropped)) + ": " + strings.Join(cmds, "; ")
+	lead := "if the main table still routes "
+	if h.OS == model.OSWindows {
+		// The Windows script removes the routes it recorded
+		// (HKLM\SOFTWARE\fabricc\NetRoute, targets/windows).
+		lead = "the script removes the route it recorded adding; if the main table still routes "
+	}
+	c[0].Note = lead + english.Or(dropped) + " here once the script ran, delete " + itThem(len(dropped)) + ": " + strings.Join(cmds, "; ")
 	return c
 }
 

@@ -303,10 +303,11 @@ func TestPlanVLANOverlay(t *testing.T) {
 	}
 }
 
-// TestPlanRouteNotesPerOS: a prefix a Windows host no longer routes gets
-// the commands that delete it, since its script removes no route:
-// Remove-NetRoute from both stores New-NetRoute saved it in (Microsoft
-// Learn, Remove-NetRoute, -PolicyStore). A FreeBSD host's script removes
+// TestPlanRouteNotesPerOS: a prefix a Windows host no longer routes is
+// removed by its script if the script recorded adding it; for one it did
+// not record, the note gives the commands that delete it: Remove-NetRoute
+// from both stores New-NetRoute saved it in (Microsoft Learn,
+// Remove-NetRoute, -PolicyStore). A FreeBSD host's script removes
 // its own fabricc_ rc.conf route and the live route, and the note says so.
 func TestPlanRouteNotesPerOS(t *testing.T) {
 	base := edit(t, routedHCL, "host \"r1\" {\n  os = \"linux\"", "host \"r1\" {\n  os = \"freebsd\"")
@@ -318,7 +319,7 @@ func TestPlanRouteNotesPerOS(t *testing.T) {
 		"r1 (host)\n" +
 			"  rail1: main routes 10.30.0.0/30, 10.30.9.1/32 -> 10.30.0.0/30 (the script removes its route to 10.30.9.1/32 (the live route and its rc.conf fabricc_ entry) when it runs), because of the subnets on its rail: host r3 removed\n",
 		"r2 (host)\n" +
-			"  rail1: main routes 10.30.0.0/30, 10.30.9.1/32 -> 10.30.0.0/30 (if the main table still routes 10.30.9.1/32 here once the script ran, delete it: Remove-NetRoute -InterfaceAlias 'SLOT 3 Port 1' -DestinationPrefix '10.30.9.1/32' -PolicyStore ActiveStore -Confirm:$false; Remove-NetRoute -InterfaceAlias 'SLOT 3 Port 1' -DestinationPrefix '10.30.9.1/32' -PolicyStore PersistentStore -Confirm:$false), because of the subnets on its rail: host r3 removed\n",
+			"  rail1: main routes 10.30.0.0/30, 10.30.9.1/32 -> 10.30.0.0/30 (the script removes the route it recorded adding; if the main table still routes 10.30.9.1/32 here once the script ran, delete it: Remove-NetRoute -InterfaceAlias 'SLOT 3 Port 1' -DestinationPrefix '10.30.9.1/32' -PolicyStore ActiveStore -Confirm:$false; Remove-NetRoute -InterfaceAlias 'SLOT 3 Port 1' -DestinationPrefix '10.30.9.1/32' -PolicyStore PersistentStore -Confirm:$false), because of the subnets on its rail: host r3 removed\n",
 	} {
 		if !strings.Contains(got, w) {
 			t.Errorf("plan lacks\n%s\nin:\n%s", w, got)
