@@ -26,6 +26,12 @@ type Difference struct {
 	// Scope is ScopeSwitchWide for a difference in a setting the switch
 	// holds once for all its ports (Port is then ""), empty otherwise.
 	Scope string `json:"scope,omitempty"`
+	// Lossless are the fabric's lossless classes as RoCE meets them,
+	// from the intended State (State.Lossless), on a trust or DSCP map
+	// difference only, so that its impact names the DSCP and priority
+	// it breaks (ImpactOf); nil elsewhere. A pointer keeps Difference
+	// comparable.
+	Lossless *LosslessMarks `json:"-"`
 }
 
 // ScopeSwitchWide is the Scope of a difference in a switch-wide setting:
@@ -239,7 +245,21 @@ func Compare(device string, want, got *State) []Difference {
 		}
 	}
 	out = append(out, compareMMUProfile(device, want, got)...)
-	return collapseSwitchWide(out)
+	return markLossless(collapseSwitchWide(out), want.Lossless)
+}
+
+// markLossless gives each trust and DSCP map difference of diffs the
+// fabric's lossless classes (marks), which its impact names.
+func markLossless(diffs []Difference, marks LosslessMarks) []Difference {
+	if len(marks) == 0 {
+		return diffs
+	}
+	for i := range diffs {
+		if classifies(diffs[i].Field) {
+			diffs[i].Lossless = &marks
+		}
+	}
+	return diffs
 }
 
 // foldNoProfile folds what a Cumulus port without a PFC profile lacks

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/fabricc/fabricc/model"
 )
 
 // ImpactClass is what a difference does to the fabric's RoCE traffic,
@@ -119,6 +121,9 @@ func ImpactOf(d Difference) Impact {
 			text = fmt.Sprintf("RoCE frames over %d bytes dropped", n)
 		}
 	case ImpactLossless:
+		if t := unclassified(d); t != "" {
+			text = t
+		}
 		if !strings.HasSuffix(d.Field, "PFC priorities") {
 			break
 		}
@@ -135,6 +140,56 @@ func ImpactOf(d Difference) Impact {
 		}
 	}
 	return Impact{Class: c, Text: text}
+}
+
+// classifies says whether a setting is one that puts RoCE in its
+// priority: the port's trust or an entry of the DSCP map ("DSCP 26
+// switch priority", "DSCP 26 traffic class").
+func classifies(field string) bool {
+	return field == "trust" || strings.HasPrefix(field, "DSCP ")
+}
+
+// unclassified is the impact of a trust or DSCP map difference in the
+// words of the fabric's lossless classes it carries (Difference.Lossless):
+// "RoCE's DSCP 26 no longer reaches priority 3: its traffic is dropped,
+// not paused". A switch that does not trust DSCP classifies RoCE by its
+// VLAN tag's PCP, or puts it in priority 0 when untagged, every class at
+// once (NVIDIA Onyx User Manual, QoS, "Trust"); a DSCP map entry moves
+// its own DSCP only. "" when the difference reaches no lossless class's
+// DSCP: trust "both" still classifies IP traffic by DSCP.
+func unclassified(d Difference) string {
+	if d.Lossless == nil || !classifies(d.Field) {
+		return ""
+	}
+	var hit LosslessMarks
+	switch {
+	case d.Field == "trust":
+		if d.Actual == string(model.TrustDSCP) || d.Actual == string(model.TrustBoth) {
+			return ""
+		}
+		hit = *d.Lossless
+	default:
+		n, err := strconv.Atoi(strings.Fields(d.Field)[1])
+		if err != nil {
+			return ""
+		}
+		for _, m := range *d.Lossless {
+			if m.DSCP == n {
+				hit = append(hit, m)
+			}
+		}
+	}
+	if len(hit) == 0 {
+		return ""
+	}
+	parts := make([]string, len(hit))
+	for i, m := range hit {
+		parts[i] = fmt.Sprintf("DSCP %d no longer reaches priority %d", m.DSCP, m.Priority)
+		if i > 0 {
+			parts[i] = fmt.Sprintf("DSCP %d priority %d", m.DSCP, m.Priority)
+		}
+	}
+	return "RoCE's " + strings.Join(parts, ", ") + ": its traffic is dropped, not paused"
 }
 
 // classOf looks a setting up in impactOfSetting, its longest leading

@@ -89,7 +89,23 @@ type State struct {
 	// nil for other platforms and for the intended State. Compare does
 	// not read it.
 	NVUE *NVUEConfig
+	// Lossless are the fabric's lossless classes, each as the DSCP its
+	// hosts mark RoCE with and the priority the switch must put it in,
+	// in the intended State only (Expect); Compare gives them to the
+	// trust and DSCP map differences, whose impact names them.
+	Lossless LosslessMarks
 }
+
+// LosslessMark is one lossless class of the fabric as RoCE meets a
+// switch: the DSCP its hosts mark it with (model.Class.MarkDSCP) and the
+// priority it is paused in (model.Class.Priority).
+type LosslessMark struct {
+	DSCP, Priority int
+}
+
+// LosslessMarks are the fabric's lossless classes, in the order of its
+// classes.
+type LosslessMarks []LosslessMark
 
 // Pool is one shared-buffer pool: its share of the buffer, as the
 // platform configures it (a whole percent on NVUE, two decimals on Onyx),
@@ -438,6 +454,11 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		}
 	}
 	s.AllETS = sw.Platform == model.PlatformCumulus
+	for _, c := range f.QoS.Classes {
+		if c.Lossless {
+			s.Lossless = append(s.Lossless, LosslessMark{DSCP: c.MarkDSCP, Priority: c.Priority})
+		}
+	}
 	// NVUE's ETS as targets/cumulus writes it: every traffic class, an
 	// idle one at 1 % taken from the classes' shares (SchedulerETS).
 	// Its error is Render's too, so no configuration was written.
