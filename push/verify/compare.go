@@ -208,6 +208,9 @@ func Compare(device string, want, got *State) []Difference {
 	out = append(out, comparePools(device, want.Pools, got.Pools)...)
 	out = append(out, compareEgressPools(device, want.EgressPools, got.EgressPools)...)
 	out = append(out, compareVXLANDSCP(device, want.VXLANDSCP, got.VXLANDSCP)...)
+	if want.LLDP != "" && got.LLDP != "" && want.LLDP != got.LLDP {
+		out = append(out, Difference{Device: device, Field: "lldp", Intended: want.LLDP, Actual: got.LLDP, Scope: ScopeSwitchWide})
+	}
 	for _, c := range got.Conflicts {
 		c.Device = device
 		out = append(out, c)
@@ -436,6 +439,9 @@ func onlyIntended(w, g *Port) {
 	case g.Rewrite == nil:
 		g.Rewrite = &Rewrite{}
 	}
+	if w.LLDP == "" || g.LLDP == "" {
+		w.LLDP, g.LLDP = "", "" // not intended or not read
+	}
 	if w.DCBX == "" || g.DCBX == "" {
 		w.DCBX, g.DCBX = "", "" // not read on this platform
 	}
@@ -625,7 +631,7 @@ var unsetField = map[string]bool{".MTU": true, ".Mode": true, ".Trust": true,
 // them.
 var fieldNames = map[string]string{
 	"MTU": "MTU", "Mode": "mode", "AccessVLAN": "access VLAN", "TrunkVLANs": "trunk VLANs",
-	"Trust": "trust", "PFC": "PFC priorities", "ETS": "ETS", "ECN": "ECN", "PFCWatchdog": "PFC watchdog", "DCBX": "PFC advertised by DCBX",
+	"Trust": "trust", "PFC": "PFC priorities", "ETS": "ETS", "ECN": "ECN", "PFCWatchdog": "PFC watchdog", "DCBX": "PFC advertised by DCBX", "LLDP": "lldp",
 	"DSCPToTC": "DSCP", "DSCPToPriority": "DSCP", "PriorityToTC": "switch priority", "TCToCoS": "CoS of", "GuaranteedPercent": "guaranteed bandwidth (percent)", "Shutdown": "admin state", "Speed": "speed", "SpeedLanes": "speed lanes", "LinkPause": "link pause (802.3x)", "Description": "description",
 	"BandwidthPercent": "bandwidth", "MinBytes": "min", "MaxBytes": "max",
 	// The platforms' own words for their buffer settings.

@@ -105,6 +105,21 @@ var impactOfSetting = map[string]ImpactClass{
 	"ecn": ImpactCongestion, "ets": ImpactCongestion, "bandwidth": ImpactCongestion,
 	"guaranteed bandwidth": ImpactCongestion, "dcqcn": ImpactCongestion, "cnp dscp": ImpactCongestion,
 	"neighbor": ImpactCabling, "link": ImpactCabling, "carrier": ImpactCabling,
+	// LLDP carries DCBX, and verify's cabling check reads its neighbors
+	// (lldpOff).
+	"lldp": ImpactCabling,
+}
+
+// lldpOff is what LLDP switched off (Onyx `no lldp`, `no lldp transmit`,
+// `no lldp receive`) does to RoCE, by the actual value of an "lldp"
+// difference: DCBX rides on LLDP (IEEE 802.1Q clause 38), so a switch
+// that sends none advertises no PFC to a NIC that takes its PFC from the
+// switch, and one that receives none learns no neighbor to check the
+// cabling with.
+var lldpOff = map[string]string{
+	"off":          "DCBX no longer advertises the switch's PFC to the NIC, and the cabling goes unchecked",
+	"transmit off": "DCBX no longer advertises the switch's PFC to the NIC on this port",
+	"receive off":  "the switch learns no LLDP neighbor on this port: its cabling goes unchecked",
 }
 
 // ImpactOf is d's class, by impactOfSetting, and its effect in words:
@@ -119,6 +134,10 @@ func ImpactOf(d Difference) Impact {
 	case ImpactMTU:
 		if n, ok := lowerMTU(d); ok {
 			text = fmt.Sprintf("RoCE frames over %d bytes dropped", n)
+		}
+	case ImpactCabling:
+		if t, ok := lldpOff[d.Actual]; ok && d.Field == "lldp" {
+			text = t
 		}
 	case ImpactLossless:
 		if t := unclassified(d); t != "" {
