@@ -10,14 +10,20 @@ import (
 
 // TestWriteDifferencesByImpact: a mixed set from three switches and a
 // host prints lossless first, each class once as a header, then by
-// device and port; each DIFF line keeps its words.
+// device and port; each DIFF line keeps its words, and an impact that
+// says more than its class's header follows the first DIFF line that has
+// it: the lossless DSCP and priority a DSCP map entry and a trust break
+// (carried from the intended State, verify.Difference.Lossless), once
+// for both, the priority PFC is missing on, the MTU frames are dropped
+// over.
 func TestWriteDifferencesByImpact(t *testing.T) {
+	roce := &verify.LosslessMarks{{DSCP: 26, Priority: 3}}
 	rep := &push.Report{Action: push.ActionVerify, Devices: []*push.DeviceResult{
 		{Device: "gpu09", Status: push.StatusMismatch, Differences: []verify.Difference{
 			{Device: "gpu09", Port: "fab0", Field: "mtu", Intended: "9000", Actual: "1500"},
 		}},
 		{Device: "leaf2", Status: push.StatusMismatch, Differences: []verify.Difference{
-			{Device: "leaf2", Field: "DSCP 26 traffic class", Intended: "3", Actual: "0", Scope: verify.ScopeSwitchWide},
+			{Device: "leaf2", Field: "DSCP 26 traffic class", Intended: "3", Actual: "0", Scope: verify.ScopeSwitchWide, Lossless: roce},
 			{Device: "leaf2", Port: "swp31", Field: "MTU", Intended: "9214", Actual: "1500"},
 			{Device: "leaf2", Port: "swp31", Field: "operational MTU", Intended: "9214", Actual: "1500"},
 			{Device: "leaf2", Port: "swp32", Field: "neighbor", Intended: "spine2 swp2", Actual: "spine1 swp2"},
@@ -27,7 +33,7 @@ func TestWriteDifferencesByImpact(t *testing.T) {
 			{Device: "leaf3", Port: "1/1", Field: "PFC priorities", Intended: "3", Actual: "none"},
 		}},
 		{Device: "spine1", Status: push.StatusMismatch, Differences: []verify.Difference{
-			{Device: "spine1", Port: "Ethernet1/1", Field: "trust", Intended: "dscp", Actual: "pcp"},
+			{Device: "spine1", Port: "Ethernet1/1", Field: "trust", Intended: "dscp", Actual: "pcp", Lossless: roce},
 			{Device: "spine1", Port: "Ethernet2/1", Field: "ECN TC3", Intended: "min 150000 B max 1500000 B", Actual: "min 1536000 B max 3072000 B"},
 		}},
 	}}
@@ -35,10 +41,13 @@ func TestWriteDifferencesByImpact(t *testing.T) {
 	writeDifferences(&b, rep)
 	want := `lossless (RoCE may be dropped instead of paused):
 DIFF leaf2 (switch-wide) DSCP 26 traffic class: intended 3, actual 0
+  RoCE's DSCP 26 no longer reaches priority 3: its traffic is dropped, not paused
 DIFF leaf3 1/1 PFC priorities: intended 3, actual none
+  RoCE in priority 3 may be dropped instead of paused
 DIFF spine1 Ethernet1/1 trust: intended dscp, actual pcp
 mtu (RoCE frames over the port's MTU are dropped):
 DIFF gpu09 fab0 mtu: intended 9000, actual 1500
+  RoCE frames over 1500 bytes dropped
 DIFF leaf2 swp31 MTU: intended 9214, actual 1500
 DIFF leaf2 swp31 operational MTU: intended 9214, actual 1500
 congestion (RoCE slows or is unfair under load, no loss):
