@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -59,5 +60,26 @@ DIFF leaf3 1/1 description: intended gpu09, actual old
 `
 	if b.String() != want {
 		t.Errorf("verify text:\n%s\nwant:\n%s", b.String(), want)
+	}
+}
+
+// TestWriteDifferencesLLDPOff: Onyx LLDP switched off by hand is a
+// cabling difference whose effect on RoCE follows it, in the text and
+// in the JSON.
+func TestWriteDifferencesLLDPOff(t *testing.T) {
+	d := verify.Difference{Device: "leaf1", Field: "lldp", Intended: "on", Actual: "off", Scope: verify.ScopeSwitchWide}
+	var b strings.Builder
+	writeDifferences(&b, &push.Report{Action: push.ActionVerify, Devices: []*push.DeviceResult{
+		{Device: "leaf1", Status: push.StatusMismatch, Differences: []verify.Difference{d}},
+	}})
+	effect := "DCBX no longer advertises the switch's PFC to the NIC, and the cabling goes unchecked"
+	want := "cabling (links are not cabled as the fabric says):\nDIFF leaf1 (switch-wide) lldp: intended on, actual off\n  " + effect + "\n"
+	if b.String() != want {
+		t.Errorf("verify text:\n%s\nwant:\n%s", b.String(), want)
+	}
+	j, err := json.Marshal(d)
+	wantJSON := `{"device":"leaf1","field":"lldp","intended":"on","actual":"off","scope":"switch-wide","impact":{"class":"cabling","text":"` + effect + `"}}`
+	if err != nil || string(j) != wantJSON {
+		t.Errorf("JSON:\n%s (%v)\nwant:\n%s", j, err, wantJSON)
 	}
 }
