@@ -63,8 +63,36 @@ func (t *onyxTxn) Stage(c Conn, config []byte) (string, error) {
 	if err := onyxRoCEMode(c); err != nil {
 		return "", err
 	}
-	t.send = onyxPoolShrinksFirst(onyxMissing(want, t.before), runningPools)
+	t.send = append(onyxPoolShrinksFirst(onyxMissing(want, t.before), runningPools), onyxLLDPBack(t.before, ours)...)
 	return onyxDiff(t.before, t.send), nil
+}
+
+// onyxLLDPOff matches the running configuration's lines that turn LLDP
+// off: the global `no lldp`, which a running configuration shows only
+// from 3.8.2000, where LLDP is on by default (NVIDIA Onyx User Manual,
+// Link Layer Discovery Protocol (LLDP)), and a port's `no lldp receive`
+// or `no lldp transmit`.
+var onyxLLDPOff = regexp.MustCompile(`^(?:interface ethernet (\S+) )?no (lldp(?: receive| transmit)?)$`)
+
+// onyxLLDPBack are the commands that turn LLDP back on where the running
+// configuration has it off, switch-wide or on a fabric port (ours):
+// `lldp`, `interface ethernet 1/1 lldp transmit`. The fabric relies on
+// LLDP to advertise its PFC by DCBX and for verify's cabling check, and
+// verify reports it off (verify.ApplyOnyxLLDP); a port outside the
+// fabric is left as it is.
+func onyxLLDPBack(running []string, ours map[string]bool) []string {
+	var out []string
+	for _, l := range running {
+		m := onyxLLDPOff.FindStringSubmatch(l)
+		switch {
+		case m == nil, m[1] != "" && (!ours[m[1]] || m[2] == "lldp"), m[1] == "" && m[2] != "lldp":
+		case m[1] == "":
+			out = append(out, m[2])
+		default:
+			out = append(out, "interface ethernet "+m[1]+" "+m[2])
+		}
+	}
+	return out
 }
 
 // onyxRoCEMode refuses a switch in RoCE mode: Onyx's `roce` command

@@ -199,7 +199,13 @@ var Vendors = map[model.Platform]*Vendor{
 		// operational form (mellanox.onyx onyx_pfc_interface.py).
 		// `show roce` (NVIDIA Onyx User Manual 3.10, "RoCE Commands")
 		// says whether Onyx's own RoCE mode is on.
-		ReadBack:  []string{"show running-config", "show dcb priority-flow-control | json-print", "show roce"},
+		// Whether LLDP runs, switch-wide and per port, read as the
+		// mellanox.onyx collection reads it (onyx_lldp.py: `show lldp
+		// local`; onyx_lldp_interface.py: `show lldp interfaces`; NVIDIA
+		// Onyx User Manual, "Link Layer Discovery Protocol (LLDP)"): an
+		// operator's `no lldp` stops DCBX and the cabling check.
+		ReadBack: []string{"show running-config", "show dcb priority-flow-control | json-print", "show roce",
+			"show lldp local | json-print", "show lldp interfaces | json-print"},
 		OlderLack: map[string]bool{"show roce": true},
 		Parse: func(outs []string) (*verify.State, error) {
 			s, err := verify.ParseOnyx(outs[0])
@@ -207,6 +213,9 @@ var Vendors = map[model.Platform]*Vendor{
 				return nil, err
 			}
 			verify.ApplyOnyxRoCE(s, outs[2])
+			if err := verify.ApplyOnyxLLDP(s, []byte(jsonPart(outs[3])), []byte(jsonPart(outs[4]))); err != nil {
+				return nil, err
+			}
 			return s, verify.ApplyOnyxPFC(s, []byte(jsonPart(outs[1])))
 		},
 		// Every port's remote LLDP information (NVIDIA Onyx User

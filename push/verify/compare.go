@@ -26,6 +26,12 @@ type Difference struct {
 	// Scope is ScopeSwitchWide for a difference in a setting the switch
 	// holds once for all its ports (Port is then ""), empty otherwise.
 	Scope string `json:"scope,omitempty"`
+	// Lossless are the fabric's lossless classes as RoCE meets them,
+	// from the intended State (State.Lossless), on a trust or DSCP map
+	// difference only, so that its impact names the DSCP and priority
+	// it breaks (ImpactOf); nil elsewhere. A pointer keeps Difference
+	// comparable.
+	Lossless *LosslessMarks `json:"-"`
 }
 
 // ScopeSwitchWide is the Scope of a difference in a switch-wide setting:
@@ -202,6 +208,9 @@ func Compare(device string, want, got *State) []Difference {
 	out = append(out, comparePools(device, want.Pools, got.Pools)...)
 	out = append(out, compareEgressPools(device, want.EgressPools, got.EgressPools)...)
 	out = append(out, compareVXLANDSCP(device, want.VXLANDSCP, got.VXLANDSCP)...)
+	if want.LLDP != "" && got.LLDP != "" && want.LLDP != got.LLDP {
+		out = append(out, Difference{Device: device, Field: "lldp", Intended: want.LLDP, Actual: got.LLDP, Scope: ScopeSwitchWide})
+	}
 	for _, c := range got.Conflicts {
 		c.Device = device
 		out = append(out, c)
@@ -239,7 +248,21 @@ func Compare(device string, want, got *State) []Difference {
 		}
 	}
 	out = append(out, compareMMUProfile(device, want, got)...)
-	return collapseSwitchWide(out)
+	return markLossless(collapseSwitchWide(out), want.Lossless)
+}
+
+// markLossless gives each trust and DSCP map difference of diffs the
+// fabric's lossless classes (marks), which its impact names.
+func markLossless(diffs []Difference, marks LosslessMarks) []Difference {
+	if len(marks) == 0 {
+		return diffs
+	}
+	for i := range diffs {
+		if classifies(diffs[i].Field) {
+			diffs[i].Lossless = &marks
+		}
+	}
+	return diffs
 }
 
 // foldNoProfile folds what a Cumulus port without a PFC profile lacks
@@ -415,6 +438,9 @@ func onlyIntended(w, g *Port) {
 		g.Rewrite = nil // not read on this platform
 	case g.Rewrite == nil:
 		g.Rewrite = &Rewrite{}
+	}
+	if w.LLDP == "" || g.LLDP == "" {
+		w.LLDP, g.LLDP = "", "" // not intended or not read
 	}
 	if w.DCBX == "" || g.DCBX == "" {
 		w.DCBX, g.DCBX = "", "" // not read on this platform
@@ -605,7 +631,7 @@ var unsetField = map[string]bool{".MTU": true, ".Mode": true, ".Trust": true,
 // them.
 var fieldNames = map[string]string{
 	"MTU": "MTU", "Mode": "mode", "AccessVLAN": "access VLAN", "TrunkVLANs": "trunk VLANs",
-	"Trust": "trust", "PFC": "PFC priorities", "ETS": "ETS", "ECN": "ECN", "PFCWatchdog": "PFC watchdog", "DCBX": "PFC advertised by DCBX",
+	"Trust": "trust", "PFC": "PFC priorities", "ETS": "ETS", "ECN": "ECN", "PFCWatchdog": "PFC watchdog", "DCBX": "PFC advertised by DCBX", "LLDP": "lldp",
 	"DSCPToTC": "DSCP", "DSCPToPriority": "DSCP", "PriorityToTC": "switch priority", "TCToCoS": "CoS of", "GuaranteedPercent": "guaranteed bandwidth (percent)", "Shutdown": "admin state", "Speed": "speed", "SpeedLanes": "speed lanes", "LinkPause": "link pause (802.3x)", "Description": "description",
 	"BandwidthPercent": "bandwidth", "MinBytes": "min", "MaxBytes": "max",
 	// The platforms' own words for their buffer settings.

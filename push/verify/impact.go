@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/fabricc/fabricc/model"
 )
 
 // ImpactClass is what a difference does to the fabric's RoCE traffic,
@@ -103,6 +105,21 @@ var impactOfSetting = map[string]ImpactClass{
 	"ecn": ImpactCongestion, "ets": ImpactCongestion, "bandwidth": ImpactCongestion,
 	"guaranteed bandwidth": ImpactCongestion, "dcqcn": ImpactCongestion, "cnp dscp": ImpactCongestion,
 	"neighbor": ImpactCabling, "link": ImpactCabling, "carrier": ImpactCabling,
+	// LLDP carries DCBX, and verify's cabling check reads its neighbors
+	// (lldpOff).
+	"lldp": ImpactCabling,
+}
+
+// lldpOff is what LLDP switched off (Onyx `no lldp`, `no lldp transmit`,
+// `no lldp receive`) does to RoCE, by the actual value of an "lldp"
+// difference: DCBX rides on LLDP (IEEE 802.1Q clause 38), so a switch
+// that sends none advertises no PFC to a NIC that takes its PFC from the
+// switch, and one that receives none learns no neighbor to check the
+// cabling with.
+var lldpOff = map[string]string{
+	"off":          "DCBX no longer advertises the switch's PFC to the NIC, and the cabling goes unchecked",
+	"transmit off": "DCBX no longer advertises the switch's PFC to the NIC on this port",
+	"receive off":  "the switch learns no LLDP neighbor on this port: its cabling goes unchecked",
 }
 
 // ImpactOf is d's class, by impactOfSetting, and its effect in words:
@@ -118,7 +135,14 @@ func ImpactOf(d Difference) Impact {
 		if n, ok := lowerMTU(d); ok {
 			text = fmt.Sprintf("RoCE frames over %d bytes dropped", n)
 		}
+	case ImpactCabling:
+		if t, ok := lldpOff[d.Actual]; ok && d.Field == "lldp" {
+			text = t
+		}
 	case ImpactLossless:
+		if t := unclassified(d); t != "" {
+			text = t
+		}
 		if !strings.HasSuffix(d.Field, "PFC priorities") {
 			break
 		}
@@ -135,6 +159,56 @@ func ImpactOf(d Difference) Impact {
 		}
 	}
 	return Impact{Class: c, Text: text}
+}
+
+// classifies says whether a setting is one that puts RoCE in its
+// priority: the port's trust or an entry of the DSCP map ("DSCP 26
+// switch priority", "DSCP 26 traffic class").
+func classifies(field string) bool {
+	return field == "trust" || strings.HasPrefix(field, "DSCP ")
+}
+
+// unclassified is the impact of a trust or DSCP map difference in the
+// words of the fabric's lossless classes it carries (Difference.Lossless):
+// "RoCE's DSCP 26 no longer reaches priority 3: its traffic is dropped,
+// not paused". A switch that does not trust DSCP classifies RoCE by its
+// VLAN tag's PCP, or puts it in priority 0 when untagged, every class at
+// once (NVIDIA Onyx User Manual, QoS, "Trust"); a DSCP map entry moves
+// its own DSCP only. "" when the difference reaches no lossless class's
+// DSCP: trust "both" still classifies IP traffic by DSCP.
+func unclassified(d Difference) string {
+	if d.Lossless == nil || !classifies(d.Field) {
+		return ""
+	}
+	var hit LosslessMarks
+	switch {
+	case d.Field == "trust":
+		if d.Actual == string(model.TrustDSCP) || d.Actual == string(model.TrustBoth) {
+			return ""
+		}
+		hit = *d.Lossless
+	default:
+		n, err := strconv.Atoi(strings.Fields(d.Field)[1])
+		if err != nil {
+			return ""
+		}
+		for _, m := range *d.Lossless {
+			if m.DSCP == n {
+				hit = append(hit, m)
+			}
+		}
+	}
+	if len(hit) == 0 {
+		return ""
+	}
+	parts := make([]string, len(hit))
+	for i, m := range hit {
+		parts[i] = fmt.Sprintf("DSCP %d no longer reaches priority %d", m.DSCP, m.Priority)
+		if i > 0 {
+			parts[i] = fmt.Sprintf("DSCP %d priority %d", m.DSCP, m.Priority)
+		}
+	}
+	return "RoCE's " + strings.Join(parts, ", ") + ": its traffic is dropped, not paused"
 }
 
 // classOf looks a setting up in impactOfSetting, its longest leading

@@ -3,7 +3,9 @@ package verify
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -221,4 +223,123 @@ func ParseNVUENeighbors(data []byte) (Neighbors, error) {
 		}
 	}
 	return ns, nil
+}
+
+// ApplyOnyxLLDP reads whether the switch runs LLDP into s: `show lldp
+// local | json-print` into State.LLDP, `show lldp interfaces |
+// json-print` into each port's Port.LLDP (the ports s has from the
+// running configuration). The shapes are those the mellanox.onyx
+// collection reads: onyx_lldp.py takes the global switch from the
+// element with the key "LLDP" ("enabled" when on, its fixture
+// onyx_lldp_show.cfg a list of such elements), onyx_lldp_interface.py
+// each port's "Receive" and "Transmit" ("Enabled", "Disabled") from its
+// entry "Eth1/1" (fixture onyx_lldp_interface_show.cfg). An output that
+// is empty or has no such key leaves the setting unread, and then it is
+// not compared.
+func ApplyOnyxLLDP(s *State, local, interfaces []byte) error {
+	if len(strings.TrimSpace(string(local))) > 0 {
+		var raw any
+		if err := json.Unmarshal(local, &raw); err != nil {
+			return fmt.Errorf("show lldp local | json-print: %w", err)
+		}
+		if v, ok := onyxFind(raw, "LLDP"); ok {
+			s.LLDP = onOff(strings.EqualFold(strings.TrimSpace(str(v)), "enabled"))
+		}
+	}
+	if len(strings.TrimSpace(string(interfaces))) == 0 {
+		return nil
+	}
+	var raw any
+	if err := json.Unmarshal(interfaces, &raw); err != nil {
+		return fmt.Errorf("show lldp interfaces | json-print: %w", err)
+	}
+	for port, row := range onyxPortRows(raw) {
+		if p := s.Ports[port]; p != nil {
+			p.LLDP = onyxPortLLDP(row)
+		}
+	}
+	return nil
+}
+
+// onyxFind is the value of the first key named key in v, depth first.
+func onyxFind(v any, key string) (any, bool) {
+	switch x := v.(type) {
+	case []any:
+		for _, e := range x {
+			if f, ok := onyxFind(e, key); ok {
+				return f, true
+			}
+		}
+	case map[string]any:
+		if f, ok := x[key]; ok {
+			return f, true
+		}
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			if f, ok := onyxFind(x[k], key); ok {
+				return f, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// onyxPortRows are the first row of each port ("Eth1/1", or "Eth1/1
+// (Po100)" for a member of a port channel) in v, by the model's port
+// name, whether v is the dictionary of the fixture or a list of such
+// dictionaries.
+func onyxPortRows(v any) map[string]map[string]any {
+	out := map[string]map[string]any{}
+	var walk func(v any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case []any:
+			for _, e := range x {
+				walk(e)
+			}
+		case map[string]any:
+			for k, e := range x {
+				port, ok := onyxLocalPort(k)
+				if !ok {
+					walk(e)
+					continue
+				}
+				if rows, _ := e.([]any); len(rows) > 0 {
+					if row, ok := rows[0].(map[string]any); ok {
+						out[port] = row
+					}
+				}
+			}
+		}
+	}
+	walk(v)
+	return out
+}
+
+// onyxPortLLDP is a port's LLDP in Port.LLDP's words; "" when the row
+// says neither direction.
+func onyxPortLLDP(row map[string]any) string {
+	rx, rxOK := row["Receive"]
+	tx, txOK := row["Transmit"]
+	if !rxOK || !txOK {
+		return ""
+	}
+	in := strings.EqualFold(strings.TrimSpace(str(rx)), "enabled")
+	out := strings.EqualFold(strings.TrimSpace(str(tx)), "enabled")
+	switch {
+	case in && out:
+		return "on"
+	case in:
+		return "transmit off"
+	case out:
+		return "receive off"
+	}
+	return "off"
+}
+
+// onOff is "on" or "off".
+func onOff(on bool) string {
+	if on {
+		return "on"
+	}
+	return "off"
 }

@@ -525,3 +525,68 @@ func TestNVUENeighborsCaptured(t *testing.T) {
 		t.Errorf("neighbors (-want +got):\n%s", d)
 	}
 }
+
+// TestApplyOnyxLLDPFixtures reads the mellanox.onyx collection's own
+// fixtures of the two commands (tests/unit/modules/fixtures/
+// onyx_lldp_show.cfg, `show lldp local`, and
+// onyx_lldp_interface_show.cfg, `show lldp interfaces`): LLDP on, Eth1/1
+// receiving and transmitting, Eth1/2 neither; a "disabled" switch reads
+// off, and an empty answer leaves both unread.
+func TestApplyOnyxLLDPFixtures(t *testing.T) {
+	local := `[
+    {
+        "LLDP": "enabled"
+    },
+    {
+        "Supported capabilities": "B,R",
+        "Chassis sub type": "Mac Address",
+        "header": "Local global configuration",
+        "System Name": "ufm-switch16",
+        "Supported capabilities enabled": "B",
+        "Chassis id": "7c:fe:90:e5:ca:00",
+        "System Description": "Mellanox MSN2700,MLNX-OS,SWv3.6.5000-04"
+    }
+]`
+	interfaces := `{
+    "Eth1/1": [
+        {
+            "Receive": "Enabled",
+            "Transmit": "Enabled",
+            "TLVs": "PD, SN, SD, SC, MA, PFC, AP, ETS-C, ETS-R"
+        }
+    ],
+    "Eth1/2": [
+        {
+            "Receive": "Disabled",
+            "Transmit": "Disabled",
+            "TLVs": "PD, SN, SD, SC, MA, PFC, AP, ETS-C, ETS-R"
+        }
+    ]
+}`
+	read := func(local, interfaces string) (string, string, string) {
+		s := NewState()
+		s.Port("1/1")
+		s.Port("1/2")
+		if err := ApplyOnyxLLDP(s, []byte(local), []byte(interfaces)); err != nil {
+			t.Fatal(err)
+		}
+		return s.LLDP, s.Ports["1/1"].LLDP, s.Ports["1/2"].LLDP
+	}
+	if g, p1, p2 := read(local, interfaces); g != "on" || p1 != "on" || p2 != "off" {
+		t.Errorf("the fixtures: switch %q, 1/1 %q, 1/2 %q; want on, on, off", g, p1, p2)
+	}
+	if g, _, _ := read(strings.Replace(local, `"enabled"`, `"disabled"`, 1), ""); g != "off" {
+		t.Errorf("LLDP disabled: %q, want off", g)
+	}
+	if g, p1, _ := read("", ""); g != "" || p1 != "" {
+		t.Errorf("no answer: %q, %q; want both unread", g, p1)
+	}
+	mixed := strings.Replace(interfaces, `"Transmit": "Disabled"`, `"Transmit": "Enabled"`, 1)
+	if _, _, p2 := read(local, mixed); p2 != "receive off" {
+		t.Errorf("Eth1/2 transmitting only: %q, want receive off", p2)
+	}
+	s := NewState()
+	if err := ApplyOnyxLLDP(s, []byte("{"), nil); err == nil || !strings.HasPrefix(err.Error(), "show lldp local | json-print: ") {
+		t.Errorf("broken JSON: %v", err)
+	}
+}

@@ -89,7 +89,30 @@ type State struct {
 	// nil for other platforms and for the intended State. Compare does
 	// not read it.
 	NVUE *NVUEConfig
+	// LLDP is whether the switch runs LLDP at all, Onyx's global `lldp`
+	// ("on", "off"): intended on where the release runs it by default
+	// (3.8.2000 and later) or the fabric turns it on for a NIC that takes
+	// its PFC by DCBX (targets/onyx writeLLDP); read from `show lldp
+	// local` (ApplyOnyxLLDP). "" where it is not intended or not read
+	// (other platforms); then it is not compared.
+	LLDP string
+	// Lossless are the fabric's lossless classes, each as the DSCP its
+	// hosts mark RoCE with and the priority the switch must put it in,
+	// in the intended State only (Expect); Compare gives them to the
+	// trust and DSCP map differences, whose impact names them.
+	Lossless LosslessMarks
 }
+
+// LosslessMark is one lossless class of the fabric as RoCE meets a
+// switch: the DSCP its hosts mark it with (model.Class.MarkDSCP) and the
+// priority it is paused in (model.Class.Priority).
+type LosslessMark struct {
+	DSCP, Priority int
+}
+
+// LosslessMarks are the fabric's lossless classes, in the order of its
+// classes.
+type LosslessMarks []LosslessMark
 
 // Pool is one shared-buffer pool: its share of the buffer, as the
 // platform configures it (a whole percent on NVUE, two decimals on Onyx),
@@ -136,6 +159,13 @@ type Port struct {
 	// not read (Onyx, whose LLDP switch is switch-wide and on by default
 	// from 3.8.2000); then it is not compared.
 	DCBX string
+	// LLDP is whether the port receives and transmits LLDP, Onyx's
+	// `lldp receive` and `lldp transmit` (both on by default): "on",
+	// "off", "receive off" or "transmit off". Intended on, on every
+	// port, where the switch is intended to run LLDP (State.LLDP); read
+	// from `show lldp interfaces` (ApplyOnyxLLDP); "" where it is not
+	// intended or not read, and then not compared.
+	LLDP string
 	// DSCPToTC is the traffic class each DSCP value lands in (DSCP ->
 	// switch priority -> traffic class). nil when the platform's read-back
 	// does not show the maps; then it is not compared. EOS prints only
@@ -438,6 +468,12 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		}
 	}
 	s.AllETS = sw.Platform == model.PlatformCumulus
+	s.LLDP = expectOnyxLLDP(sw)
+	for _, c := range f.QoS.Classes {
+		if c.Lossless {
+			s.Lossless = append(s.Lossless, LosslessMark{DSCP: c.MarkDSCP, Priority: c.Priority})
+		}
+	}
 	// NVUE's ETS as targets/cumulus writes it: every traffic class, an
 	// idle one at 1 % taken from the classes' shares (SchedulerETS).
 	// Its error is Render's too, so no configuration was written.
@@ -477,6 +513,7 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		p.AccessVLAN = mp.AccessVLAN
 		p.TrunkVLANs = append([]int(nil), mp.TrunkVLANs...)
 		p.Trust = mp.Trust
+		p.LLDP = s.LLDP
 		p.PFC = append([]int(nil), mp.PFCPriorities...)
 		p.PFCWatchdog = mp.PFCWatchdog
 		p.DCBX = expectDCBX(sw.Platform, mp.DCBX)
@@ -705,6 +742,30 @@ func groupAndQueueSettings(all map[string]string) map[string]string {
 		}
 	}
 	return out
+}
+
+// onyxLLDPSince is the Onyx release from which LLDP is on by default
+// (NVIDIA Onyx User Manual, Link Layer Discovery Protocol (LLDP): "From
+// version 3.8.2000, LLDP is now enabled by default").
+const onyxLLDPSince = "3.8.2000"
+
+// expectOnyxLLDP is "on" for an Onyx switch that runs LLDP as the fabric
+// configures it: by default from 3.8.2000, or by the `lldp` targets/onyx
+// writes before that for a port whose NIC takes its PFC by DCBX
+// (model.Port.DCBX); "" elsewhere (an older release without such a
+// port keeps its default, off, which is not compared).
+func expectOnyxLLDP(sw *model.Switch) string {
+	if sw.Platform != model.PlatformOnyx {
+		return ""
+	}
+	on := model.CompareVersions(sw.OSVersion, onyxLLDPSince) >= 0
+	for i := range sw.Ports {
+		on = on || sw.Ports[i].DCBX
+	}
+	if !on {
+		return ""
+	}
+	return "on"
 }
 
 // expectDCBX is the DCBX advertisement the targets write for a port

@@ -52,6 +52,13 @@ var portRules = []cli.Rule[*penv]{
 	{Syntax: "description <rest>", Do: func(e *penv, m []string) error { e.p.Description = unquote(m[1]); return nil }},
 	{Syntax: "no description", Do: func(e *penv, m []string) error { e.p.Description = ""; return nil }},
 	{Syntax: "[no] shutdown", Do: func(e *penv, m []string) error { e.p.Shutdown = m[1] == ""; return nil }},
+	// `lldp receive`, `lldp transmit` and their no forms (NVIDIA Onyx
+	// User Manual, Link Layer Discovery Protocol (LLDP); the commands
+	// mellanox.onyx onyx_lldp_interface.py sends).
+	{Syntax: "[no] lldp {receive|transmit}", Do: func(e *penv, m []string) error {
+		*map[string]*bool{"receive": &e.p.NoLLDPReceive, "transmit": &e.p.NoLLDPTransmit}[m[2]] = m[1] != ""
+		return nil
+	}},
 	{Syntax: "switchport mode {access|trunk|hybrid}", Do: setMode},
 	{Syntax: "no switchport mode", Do: func(e *penv, m []string) error { return setMode(e, []string{"", "access"}) }},
 	{Syntax: "no switchport force", Do: func(e *penv, m []string) error { e.p.Mode = "routed"; return nil }},

@@ -1,6 +1,68 @@
 package onyx
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/fabricc/fabricc/sim/cli"
+)
+
+// lldpDefaultSince is the release from which LLDP is on by default
+// (NVIDIA Onyx User Manual, Link Layer Discovery Protocol (LLDP): "From
+// version 3.8.2000, LLDP is now enabled by default").
+const lldpDefaultSince = "3.8.2000"
+
+// lldpOnByDefault says whether release v starts with LLDP on.
+func lldpOnByDefault(v string) bool { return cli.VersionAtLeast(v, lldpDefaultSince) }
+
+// lldpLocal is `show lldp local | json-print`: the list of the
+// mellanox.onyx fixture onyx_lldp_show.cfg, whose module onyx_lldp.py
+// reads the global switch from the element with "LLDP" ("enabled" when
+// on; any other value it takes for off, "disabled" here), then the
+// "Local global configuration" element.
+func (e *env) lldpLocal(m []string) (any, error) {
+	return []any{
+		map[string]any{"LLDP": enabledLower(e.st.LLDP)},
+		map[string]any{"header": "Local global configuration", "Chassis sub type": "Mac Address", "Chassis id": "7c:fe:90:00:00:00",
+			"System Name": e.st.Hostname, "System Description": e.sh.d.systemDescription(),
+			"Supported capabilities": "B,R", "Supported capabilities enabled": "B"},
+	}, nil
+}
+
+// lldpLocalText is `show lldp local` in the layout of the NVIDIA Onyx
+// User Manual's example (Link Layer Discovery Protocol (LLDP), "Display
+// LLDP local information"): "LLDP is Enabled", then the local global
+// configuration.
+func lldpLocalText(e *env, m []string) (string, error) {
+	return fmt.Sprintf("\nLLDP is %s\n\nLocal global configuration\n  Chassis sub type: macAddress (4)\n  Chassis id: 7c:fe:90:00:00:00\n"+
+		"  System Name: %q\n  System Description: %s\n  Supported capabilities: B,R\n  Supported capabilities enabled: B\n\n",
+		enabled(e.st.LLDP), e.st.Hostname, e.sh.d.systemDescription()), nil
+}
+
+// systemDescription is the System Description TLV, in the words of the
+// fixture onyx_lldp_show.cfg ("Mellanox MSN2700,MLNX-OS,SWv3.6.5000-04").
+func (d *Device) systemDescription() string {
+	return fmt.Sprintf("Mellanox %s,%s,SWv%s", d.opts.Model, d.productName(), d.opts.Version)
+}
+
+// lldpInterfaces is `show lldp interfaces | json-print`: per port
+// {"Eth1/1": [{"Receive", "Transmit", "TLVs"}]}, each direction
+// "Enabled" or "Disabled", the shape of the mellanox.onyx fixture
+// onyx_lldp_interface_show.cfg that onyx_lldp_interface.py reads (its
+// TLVs too). The fixture is a 3.6.5000-era dictionary; the module reads
+// the same dictionary on every release, so the simulator answers it on
+// every release.
+func (e *env) lldpInterfaces(m []string) (any, error) {
+	out := map[string]any{}
+	for _, p := range e.sh.d.opts.Ports {
+		port := e.st.Ports[p.Name]
+		out["Eth"+p.Name] = []any{map[string]any{
+			"Receive": enabled(!port.NoLLDPReceive), "Transmit": enabled(!port.NoLLDPTransmit),
+			"TLVs": "PD, SN, SD, SC, MA, PFC, AP, ETS-C, ETS-R",
+		}}
+	}
+	return out, nil
+}
 
 // lldpRemote is `show lldp interfaces ethernet remote`: per port with a
 // neighbor {"Eth1/1": [{"port id subtype", "Remote chassis id", "Remote

@@ -40,9 +40,9 @@ func (d *Device) renderAs(s *State, title string) string {
 	r.vlans()
 	r.section("Other IP configuration")
 	r.raw("hostname %s\n", s.Hostname)
-	if s.LLDP {
+	if s.LLDP != lldpOnByDefault(d.opts.Version) {
 		r.section("LLDP configuration")
-		r.raw("lldp\n")
+		r.raw("%s\n", map[bool]string{true: "lldp", false: "no lldp"}[s.LLDP])
 	}
 	r.section("DCBX PFC configuration")
 	r.pfc()
@@ -165,6 +165,8 @@ var interfaceLines = []portLines{
 	func(p *Port) []string { return when(p.FlowSend, "flowcontrol send on force") },
 	func(p *Port) []string { return when(p.FlowReceive, "flowcontrol receive on force") },
 	func(p *Port) []string { return when(p.Shutdown, "shutdown") },
+	func(p *Port) []string { return when(p.NoLLDPReceive, "no lldp receive") },
+	func(p *Port) []string { return when(p.NoLLDPTransmit, "no lldp transmit") },
 }
 
 func when(ok bool, line string) []string {

@@ -56,6 +56,8 @@ var shows = []shower{
 	{syntax: "show roce", text: roceText},
 	{syntax: "show buffers details interfaces" + ethArg, value: (*env).buffers},
 	{syntax: "show lldp interfaces ethernet remote", value: (*env).lldpRemote},
+	{syntax: "show lldp local", value: (*env).lldpLocal, text: lldpLocalText},
+	{syntax: "show lldp interfaces", value: (*env).lldpInterfaces},
 }
 
 // unsimulatedShows are show commands the switch has and the simulator

@@ -25,10 +25,12 @@ type State struct {
 	Pools         map[string]*TrafficPool
 	// Advanced is `advanced buffer management force`; APools its pools.
 	Advanced bool
-	// LLDP is the global `lldp` switch a release before 3.8.2000 leaves
-	// off (NVIDIA Onyx User Manual, Link Layer Discovery Protocol (LLDP):
-	// "From version 3.8.2000, LLDP is now enabled by default"); the
-	// simulator prints it when it is on, as such a release would.
+	// LLDP is the global `lldp` switch, which a release before 3.8.2000
+	// leaves off and 3.8.2000 and later leave on (NVIDIA Onyx User
+	// Manual, Link Layer Discovery Protocol (LLDP): "From version
+	// 3.8.2000, LLDP is now enabled by default"); the running-config
+	// prints it where it is not the release's default (`lldp`, `no
+	// lldp`), as it prints no other default.
 	LLDP   bool
 	APools map[string]*AdvPool
 	// RoCE is the `roce` mode ("lossless", "semi-lossless", "lossy"),
@@ -95,6 +97,12 @@ type Port struct {
 	LAG      string
 	LAGGroup int
 	LAGMode  string
+	// NoLLDPReceive and NoLLDPTransmit are `no lldp receive` and `no
+	// lldp transmit`: a port receives and transmits LLDP by default
+	// (NVIDIA Onyx User Manual, Link Layer Discovery Protocol (LLDP),
+	// "Enable LLDP per interface"; mellanox.onyx fixture
+	// onyx_lldp_interface_show.cfg, "Receive": "Enabled").
+	NoLLDPReceive, NoLLDPTransmit bool
 }
 
 // ETS is `traffic-class T dcb ets strict|wrr W`.
@@ -138,6 +146,7 @@ func newState(opts cli.Options) *State {
 	for _, p := range opts.Ports {
 		s.Ports[p.Name] = newPort(p.SpeedG)
 	}
+	s.LLDP = lldpOnByDefault(opts.Version)
 	return s
 }
 
