@@ -70,7 +70,10 @@ func TestOnyxRoCEMode(t *testing.T) {
 		t.Errorf("show roce with RoCE mode off: %q", got)
 	}
 	configs(t, drv, "roce")
-	want := "RoCE mode      : lossless\nLLDP : disabled\nPort trust mode: L3\n\n" +
+	// LLDP is on by default from 3.8.2000 (NVIDIA Onyx User Manual, Link
+	// Layer Discovery Protocol (LLDP)); the manual's example, "LLDP :
+	// disabled", is of a switch where it is off.
+	want := "RoCE mode      : lossless\nLLDP : enabled\nPort trust mode: L3\n\n" +
 		"Application TLV:\nSelector: udp\nProtocol: 4791\nPriority: 3\n\n" +
 		"Port congestion-control:\nMode: ecn, absolute\nMin : 150\nMax : 1500\n\n" +
 		"PFC : enabled\nswitch-priority 3: enabled\n\n" +
@@ -79,8 +82,8 @@ func TestOnyxRoCEMode(t *testing.T) {
 	if got := strings.TrimSpace(cmd(t, drv, "show roce")); got != want {
 		t.Errorf("show roce after `roce`:\n%s\nwant\n%s", got, want)
 	}
-	configs(t, drv, "roce lossy")
-	if got := cmd(t, drv, "show roce"); !strings.HasPrefix(got, "RoCE mode      : lossy\n") || !strings.Contains(got, "PFC : disabled\n") {
+	configs(t, drv, "roce lossy", "no lldp")
+	if got := cmd(t, drv, "show roce"); !strings.HasPrefix(got, "RoCE mode      : lossy\nLLDP : disabled\n") || !strings.Contains(got, "PFC : disabled\n") {
 		t.Errorf("show roce after `roce lossy`: %q", got)
 	}
 	configs(t, drv, "no roce")

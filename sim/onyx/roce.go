@@ -51,7 +51,8 @@ var roceRules = []cli.Rule[*env]{
 // "RoCE mode: N/A" when RoCE mode is off, else the mode and the settings
 // it applies. The manual's example is of lossless mode; the lossy and
 // semi-lossless forms here differ in the PFC line only (lossy: "No PFC
-// support"), the rest is the simulator's own.
+// support"), the rest is the simulator's own. Its LLDP line follows the
+// switch's global `lldp` (on by default from 3.8.2000).
 func roceText(e *env, m []string) (string, error) {
 	if !e.sh.d.hasRoCE() {
 		return "", &cli.SyntaxError{Kind: cli.Invalid, Token: 1, Word: "roce"}
@@ -64,8 +65,12 @@ func roceText(e *env, m []string) (string, error) {
 	if mode == "lossy" {
 		pfc = "disabled"
 	}
+	lldp := "disabled" // the manual's example
+	if e.st.LLDP {
+		lldp = "enabled"
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "RoCE mode      : %s\nLLDP : disabled\nPort trust mode: L3\n\n", mode)
+	fmt.Fprintf(&b, "RoCE mode      : %s\nLLDP : %s\nPort trust mode: L3\n\n", mode, lldp)
 	b.WriteString("Application TLV:\nSelector: udp\nProtocol: 4791\nPriority: 3\n\n")
 	b.WriteString("Port congestion-control:\nMode: ecn, absolute\nMin : 150\nMax : 1500\n\n")
 	fmt.Fprintf(&b, "PFC : %s\nswitch-priority 3: %s\n\n", pfc, pfc)
