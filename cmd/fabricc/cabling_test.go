@@ -40,7 +40,7 @@ func TestVerifyCabling(t *testing.T) {
 		}
 	}
 	want := []string{
-		"cabling (links are not cabled as the fabric says):",
+		"cabling (links are not cabled, or not up, as the fabric says):",
 		`DIFF leaf1 swp2 neighbor: intended gpu02 ens1f0np0, actual evil\x1b[2J\a ens1f0np0`,
 		"DIFF leaf1 swp31 neighbor: intended spine1 Ethernet1/1, actual spine2 Ethernet1/1",
 		"DIFF leaf1 swp32 neighbor: intended spine2 Ethernet1/1, actual spine1 Ethernet1/1",

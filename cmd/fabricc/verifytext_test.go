@@ -53,7 +53,7 @@ DIFF leaf2 swp31 MTU: intended 9214, actual 1500
 DIFF leaf2 swp31 operational MTU: intended 9214, actual 1500
 congestion (RoCE slows or is unfair under load, no loss):
 DIFF spine1 Ethernet2/1 ECN TC3: intended min 150000 B max 1500000 B, actual min 1536000 B max 3072000 B
-cabling (links are not cabled as the fabric says):
+cabling (links are not cabled, or not up, as the fabric says):
 DIFF leaf2 swp32 neighbor: intended spine2 swp2, actual spine1 swp2
 other (not classed by its effect on RoCE):
 DIFF leaf3 1/1 description: intended gpu09, actual old
@@ -73,7 +73,7 @@ func TestWriteDifferencesLLDPOff(t *testing.T) {
 		{Device: "leaf1", Status: push.StatusMismatch, Differences: []verify.Difference{d}},
 	}})
 	effect := "DCBX no longer advertises the switch's PFC to the NIC, and the cabling goes unchecked"
-	want := "cabling (links are not cabled as the fabric says):\nDIFF leaf1 (switch-wide) lldp: intended on, actual off\n  " + effect + "\n"
+	want := "cabling (links are not cabled, or not up, as the fabric says):\nDIFF leaf1 (switch-wide) lldp: intended on, actual off\n  " + effect + "\n"
 	if b.String() != want {
 		t.Errorf("verify text:\n%s\nwant:\n%s", b.String(), want)
 	}

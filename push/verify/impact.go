@@ -28,7 +28,7 @@ const (
 	// ImpactCongestion: ECN, ETS and DCQCN decide how fast and how
 	// fairly RoCE is sent under load; they lose no frame.
 	ImpactCongestion ImpactClass = "congestion"
-	// ImpactCabling: a link is not cabled as the fabric says.
+	// ImpactCabling: a link is not cabled, or not up, as the fabric says.
 	ImpactCabling ImpactClass = "cabling"
 	// ImpactOther: everything else (VLANs, ports, descriptions, routes,
 	// speed): its effect is not one of the above, or not one alone (a
@@ -45,7 +45,7 @@ var impactSummary = map[ImpactClass]string{
 	ImpactLossless:   "RoCE may be dropped instead of paused",
 	ImpactMTU:        "RoCE frames over the port's MTU are dropped",
 	ImpactCongestion: "RoCE slows or is unfair under load, no loss",
-	ImpactCabling:    "links are not cabled as the fabric says",
+	ImpactCabling:    "links are not cabled, or not up, as the fabric says",
 	ImpactOther:      "not classed by its effect on RoCE",
 }
 
@@ -105,6 +105,9 @@ var impactOfSetting = map[string]ImpactClass{
 	"ecn": ImpactCongestion, "ets": ImpactCongestion, "bandwidth": ImpactCongestion,
 	"guaranteed bandwidth": ImpactCongestion, "dcqcn": ImpactCongestion, "cnp dscp": ImpactCongestion,
 	"neighbor": ImpactCabling, "link": ImpactCabling, "carrier": ImpactCabling,
+	// A fabric port shut by hand carries nothing: its host is cut off, or
+	// ECMP sends the link's share over the others.
+	"admin state": ImpactCabling,
 	// LLDP carries DCBX, and verify's cabling check reads its neighbors
 	// (lldpOff).
 	"lldp": ImpactCabling,
