@@ -79,18 +79,8 @@ func runPath(cmd *cobra.Command, args []string, fabric string, lf *loadFlags, as
 			return out.done(exitCode(1, unknownHost(f, h)))
 		}
 	}
-	var r *fabricpath.Report
-	if len(args) == 2 {
-		r, _ = fabricpath.Between(f, args[0], args[1])
-	} else {
-		r, _ = fabricpath.Walk(f, args[0])
-	}
-	var status error
-	if !r.OK() {
-		// Exit status 2, as plan's and verify's; with --json "ok" stays
-		// true: the walk worked, and its answer is in the result.
-		status = changesPending
-	}
+	r := walkPath(f, args)
+	status := pathStatus(r)
 	if asJSON {
 		out.result = r
 		return out.done(status)
@@ -99,6 +89,26 @@ func runPath(cmd *cobra.Command, args []string, fabric string, lf *loadFlags, as
 		return err
 	}
 	return status
+}
+
+// walkPath walks the one host of args, or between its two.
+func walkPath(f *model.Fabric, args []string) *fabricpath.Report {
+	if len(args) == 2 {
+		r, _ := fabricpath.Between(f, args[0], args[1])
+		return r
+	}
+	r, _ := fabricpath.Walk(f, args[0])
+	return r
+}
+
+// pathStatus is nil when every port and NIC of r agrees, else exit
+// status 2, as plan's and verify's; with --json "ok" stays true then:
+// the walk worked, and its answer is in the result.
+func pathStatus(r *fabricpath.Report) error {
+	if r.OK() {
+		return nil
+	}
+	return changesPending
 }
 
 // unknownHost names the fabric's host closest to name (dsl.Suggest),
