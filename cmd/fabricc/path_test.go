@@ -172,3 +172,22 @@ func TestPathCompletesHosts(t *testing.T) {
 		t.Errorf("completion:\n%s", stdout)
 	}
 }
+
+// TestPathReviewDoc: the walk docs/review.md quotes is the command's
+// output.
+func TestPathReviewDoc(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "review.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const command = "$ fabricc path gpu01 --fabric examples/multivendor-clos\n"
+	_, quoted, ok := strings.Cut(string(doc), command)
+	quoted, _, ok2 := strings.Cut(quoted, "```\n")
+	if !ok || !ok2 {
+		t.Fatalf("docs/review.md does not quote %q in a code block", command)
+	}
+	_, stdout, _ := fabricc(t, "path", "gpu01", "--fabric", filepath.Join("..", "..", "examples", "multivendor-clos"))
+	if quoted != stdout {
+		t.Errorf("docs/review.md quotes\n%s\nfabricc path prints\n%s", quoted, stdout)
+	}
+}
