@@ -114,7 +114,7 @@ func Walk(f *model.Fabric, host string) (*Report, bool) {
 	r := &Report{Fabric: f.Name, Host: h.Name, Paths: []Path{}}
 	for i := range h.NICs {
 		n := &h.NICs[i]
-		if !cabled(f, n) {
+		if !g.cabled(n) {
 			r.Uncabled = append(r.Uncabled, h.Name+" "+n.Name)
 			continue
 		}
@@ -136,8 +136,8 @@ func Between(f *model.Fabric, host, to string) (*Report, bool) {
 	}
 	g := newGraph(f)
 	r := &Report{Fabric: f.Name, Host: a.Name, To: b.Name, Paths: []Path{}}
-	r.Uncabled = append(uncabledNICs(f, a), uncabledNICs(f, b)...)
-	for _, p := range pairs(f, a, b) {
+	r.Uncabled = append(g.uncabledNICs(a), g.uncabledNICs(b)...)
+	for _, p := range g.pairs(a, b) {
 		r.Paths = append(r.Paths, g.pairPath(a, p[0], b, p[1]))
 	}
 	r.count()
@@ -162,15 +162,15 @@ func (r *Report) count() {
 }
 
 // cabled reports whether the NIC is cabled to a switch of the fabric.
-func cabled(f *model.Fabric, n *model.NIC) bool {
-	return n.Peer != nil && n.Peer.Kind == "switch" && f.Switch(n.Peer.Device) != nil
+func (g *graph) cabled(n *model.NIC) bool {
+	return n.Peer != nil && n.Peer.Kind == "switch" && g.switches[n.Peer.Device] != nil
 }
 
 // uncabledNICs names h's NICs cabled to no switch, as HOST NIC.
-func uncabledNICs(f *model.Fabric, h *model.Host) []string {
+func (g *graph) uncabledNICs(h *model.Host) []string {
 	var out []string
 	for i := range h.NICs {
-		if !cabled(f, &h.NICs[i]) {
+		if !g.cabled(&h.NICs[i]) {
 			out = append(out, h.Name+" "+h.NICs[i].Name)
 		}
 	}
@@ -296,17 +296,17 @@ func ranges(ids []int) string {
 }
 
 // pairs are the NICs of a and b that talk to each other (Between).
-func pairs(f *model.Fabric, a, b *model.Host) [][2]*model.NIC {
+func (g *graph) pairs(a, b *model.Host) [][2]*model.NIC {
 	var out [][2]*model.NIC
 	var bs []*model.NIC
 	for i := range b.NICs {
-		if cabled(f, &b.NICs[i]) {
+		if g.cabled(&b.NICs[i]) {
 			bs = append(bs, &b.NICs[i])
 		}
 	}
 	for i := range a.NICs {
 		na := &a.NICs[i]
-		if !cabled(f, na) {
+		if !g.cabled(na) {
 			continue
 		}
 		var partners []*model.NIC

@@ -11,19 +11,23 @@ import (
 
 // graph is the fabric's switches with each one's tier in the Clos.
 type graph struct {
-	f    *model.Fabric
-	tier map[string]int
+	f        *model.Fabric
+	switches map[string]*model.Switch
+	tier     map[string]int
 }
 
 // newGraph ranks the switches: tier 0 for a switch a host NIC is cabled
 // to, then one more per switch-to-switch cable away from the nearest of
 // them (breadth first). A switch no leaf reaches has no tier.
 func newGraph(f *model.Fabric) *graph {
-	g := &graph{f: f, tier: map[string]int{}}
+	g := &graph{f: f, switches: map[string]*model.Switch{}, tier: map[string]int{}}
+	for i := range f.Switches {
+		g.switches[f.Switches[i].Name] = &f.Switches[i]
+	}
 	var frontier []string
 	for _, h := range f.Hosts {
 		for i := range h.NICs {
-			if n := &h.NICs[i]; cabled(f, n) {
+			if n := &h.NICs[i]; g.cabled(n) {
 				if _, seen := g.tier[n.Peer.Device]; !seen {
 					g.tier[n.Peer.Device] = 0
 					frontier = append(frontier, n.Peer.Device)
@@ -34,7 +38,7 @@ func newGraph(f *model.Fabric) *graph {
 	for t := 1; len(frontier) > 0; t++ {
 		var next []string
 		for _, name := range frontier {
-			sw := f.Switch(name)
+			sw := g.switches[name]
 			for i := range sw.Ports {
 				if peer := g.switchPeer(&sw.Ports[i]); peer != nil {
 					if _, seen := g.tier[peer.Name]; !seen {
@@ -54,7 +58,7 @@ func (g *graph) switchPeer(p *model.Port) *model.Switch {
 	if p.Peer == nil || p.Peer.Kind != "switch" {
 		return nil
 	}
-	return g.f.Switch(p.Peer.Device)
+	return g.switches[p.Peer.Device]
 }
 
 // cable is one switch-to-switch cable, from its lower end up.
@@ -96,7 +100,7 @@ func tierName(t int) string {
 // upPath walks NIC n of host h from its leaf up to the top of the Clos.
 func (g *graph) upPath(h *model.Host, n *model.NIC) Path {
 	nic := nicOf(g.f, h, n)
-	leaf := g.f.Switch(n.Peer.Device)
+	leaf := g.switches[n.Peer.Device]
 	p := Path{From: nic, Ports: g.leafPorts(leaf, n, nic)}
 	stages := [][]string{{leaf.Name}}
 	for level := []*model.Switch{leaf}; ; {
@@ -150,7 +154,7 @@ func (g *graph) cablePorts(c cable, up bool, nics ...NIC) []Port {
 func (g *graph) pairPath(a *model.Host, na *model.NIC, b *model.Host, nb *model.NIC) Path {
 	from, to := nicOf(g.f, a, na), nicOf(g.f, b, nb)
 	p := Path{From: from, To: &to, Problems: pairProblems(g.f, from, to, na, nb)}
-	la, lb := g.f.Switch(na.Peer.Device), g.f.Switch(nb.Peer.Device)
+	la, lb := g.switches[na.Peer.Device], g.switches[nb.Peer.Device]
 	if la == lb {
 		p.Summary = la.Name + " (one switch)"
 		p.Ports = append(g.leafPorts(la, na, from, to), g.leafPorts(lb, nb, from, to)...)
@@ -176,7 +180,7 @@ func (g *graph) pairPath(a *model.Host, na *model.NIC, b *model.Host, nb *model.
 	for t := 0; t < top; t++ {
 		stages = append(stages, sortedKeys(keepA[t]))
 		for _, name := range sortedKeys(keepA[t]) {
-			for _, c := range g.uplinks(g.f.Switch(name), keepA[t+1]) {
+			for _, c := range g.uplinks(g.switches[name], keepA[t+1]) {
 				p.Ports = append(p.Ports, g.cablePorts(c, true, from, to)...)
 			}
 		}
@@ -198,7 +202,7 @@ func (g *graph) pairPath(a *model.Host, na *model.NIC, b *model.Host, nb *model.
 func (g *graph) downlinks(high, low map[string]bool) []cable {
 	var out []cable
 	for _, name := range sortedKeys(high) {
-		sw := g.f.Switch(name)
+		sw := g.switches[name]
 		for i := range sw.Ports {
 			p := &sw.Ports[i]
 			peer := g.switchPeer(p)
@@ -219,7 +223,7 @@ func (g *graph) ancestors(leaf *model.Switch) []map[string]bool {
 	for {
 		next := map[string]bool{}
 		for _, name := range sortedKeys(out[len(out)-1]) {
-			for _, c := range g.uplinks(g.f.Switch(name), nil) {
+			for _, c := range g.uplinks(g.switches[name], nil) {
 				next[c.high.Name] = true
 			}
 		}
@@ -239,7 +243,7 @@ func (g *graph) towards(up []map[string]bool, top int) []map[string]bool {
 	for t := top - 1; t >= 0; t-- {
 		keep[t] = map[string]bool{}
 		for name := range up[t] {
-			if len(g.uplinks(g.f.Switch(name), keep[t+1])) > 0 {
+			if len(g.uplinks(g.switches[name], keep[t+1])) > 0 {
 				keep[t][name] = true
 			}
 		}
