@@ -55,6 +55,9 @@ func newPathCmd() *cobra.Command {
 
 // runPath compiles the fabric and walks it.
 func runPath(cmd *cobra.Command, args []string, fabric string, lf *loadFlags, asJSON bool) error {
+	if len(args) == 2 && args[0] == args[1] {
+		return usageError(fmt.Errorf("HOST and TO_HOST are both %q; give two hosts, or one to walk its NICs to the top of the Clos", v(args[0])))
+	}
 	if err := existingPath(fabric); err != nil {
 		return err
 	}

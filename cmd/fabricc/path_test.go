@@ -141,6 +141,7 @@ func TestPathBadInput(t *testing.T) {
 		{[]string{"path", "nod1", "--fabric", tutorial}, "fabricc: fabric \"tutorial\" has no host \"nod1\"; did you mean \"node1\"?\n"},
 		{[]string{"path", "node1", "storage", "--fabric", tutorial}, "fabricc: fabric \"tutorial\" has no host \"storage\"; its hosts are node1, node2\n"},
 		{[]string{"path", "--fabric", tutorial}, "fabricc: path needs HOST [TO_HOST]. Usage: fabricc path HOST [TO_HOST]\nRun 'fabricc path --help' for usage.\n"},
+		{[]string{"path", "node1", "node1", "--fabric", tutorial}, "fabricc: HOST and TO_HOST are both \"node1\"; give two hosts, or one to walk its NICs to the top of the Clos\nRun 'fabricc path --help' for usage.\n"},
 		{[]string{"path", "node1", "--fabric", filepath.Join(tutorial, "nope")}, "fabricc: " + filepath.Join(tutorial, "nope") + " does not exist; give a .hcl file or a folder of .hcl files\nRun 'fabricc path --help' for usage.\n"},
 	}
 	for _, tc := range tests {
