@@ -245,6 +245,8 @@ func pathVerdict(r *fabricpath.Report) string {
 	switch {
 	case len(r.Paths) == 0:
 		return fmt.Sprintf("ok: %s has no NIC cabled to a switch; no path to walk", v(r.Host))
+	case r.OK() && ports == 0:
+		return fmt.Sprintf("ok: %s, no switch port on %s", plural(len(r.Paths), "path"), map[bool]string{true: "it", false: "them"}[len(r.Paths) == 1])
 	case r.OK():
 		return fmt.Sprintf("ok: %s, %s: every port agrees with its NIC", plural(len(r.Paths), "path"), plural(ports, "port"))
 	}

@@ -166,6 +166,24 @@ func TestPathUncabled(t *testing.T) {
 	}
 }
 
+// TestPathBackToBack: NICs cabled straight to each other have a path
+// with no switch port (examples/homelab-40g).
+func TestPathBackToBack(t *testing.T) {
+	homelab := filepath.Join("..", "..", "examples", "homelab-40g")
+	code, stdout, _ := fabricc(t, "path", "nas", "workstation", "--fabric", homelab)
+	want := `  nas mlxen0 (ConnectX-3 Pro, mlxen0): RoCE v2 priority 3 DSCP 26, trust pcp, MTU 9000, PFC 3, VLAN 20, 10.20.0.1/24
+  workstation qsfp1 (ConnectX-3 Pro, Ethernet 3): RoCE v2 priority 3 DSCP 26, trust pcp, MTU 9000, PFC 3, VLAN 20, 10.20.0.10/24
+  path: no switch: cabled straight to each other
+ok: 1 path, no switch port on it
+`
+	if code != 0 || stdout != want {
+		t.Errorf("exit %d\n%s\nwant\n%s", code, stdout, want)
+	}
+	if code, stdout, _ = fabricc(t, "path", "nas", "--fabric", homelab); code != 0 || !strings.Contains(stdout, "\n  path: no switch: cabled straight to workstation qsfp1\n") {
+		t.Errorf("exit %d\n%s", code, stdout)
+	}
+}
+
 // TestPathCompletesHosts: HOST completes with the fabric's host names.
 func TestPathCompletesHosts(t *testing.T) {
 	_, stdout, _ := fabricc(t, "__complete", "path", "--fabric", filepath.Join("..", "..", "examples", "tutorial"), "")

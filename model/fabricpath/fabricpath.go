@@ -33,7 +33,8 @@ type Report struct {
 	// Clos), or per pair of NICs of Host and To that talk to each other.
 	Paths []Path `json:"paths"`
 	// Uncabled names the NICs of Host (and of To) the fabric cables to
-	// nothing, as HOST NIC.
+	// nothing, as HOST NIC. A NIC cabled straight to another host's has a
+	// path without ports.
 	Uncabled []string `json:"uncabled,omitempty"`
 	// Problems counts every problem of every path.
 	Problems int `json:"problems"`
@@ -114,7 +115,12 @@ func Walk(f *model.Fabric, host string) (*Report, bool) {
 	r := &Report{Fabric: f.Name, Host: h.Name, Paths: []Path{}}
 	for i := range h.NICs {
 		n := &h.NICs[i]
-		if !g.cabled(n) {
+		switch {
+		case direct(n):
+			r.Paths = append(r.Paths, Path{From: nicOf(f, h, n), Ports: []Port{},
+				Summary: "no switch: cabled straight to " + n.Peer.Device + " " + n.Peer.Port})
+			continue
+		case !g.cabled(n):
 			r.Uncabled = append(r.Uncabled, h.Name+" "+n.Name)
 			continue
 		}
@@ -137,6 +143,14 @@ func Between(f *model.Fabric, host, to string) (*Report, bool) {
 	g := newGraph(f)
 	r := &Report{Fabric: f.Name, Host: a.Name, To: b.Name, Paths: []Path{}}
 	r.Uncabled = append(g.uncabledNICs(a), g.uncabledNICs(b)...)
+	for i := range a.NICs {
+		na := &a.NICs[i]
+		if nb := b.NIC(peerNIC(na, b.Name)); nb != nil {
+			from, to := nicOf(f, a, na), nicOf(f, b, nb)
+			r.Paths = append(r.Paths, Path{From: from, To: &to, Ports: []Port{},
+				Summary: "no switch: cabled straight to each other", Problems: pairProblems(f, from, to, na, nb)})
+		}
+	}
 	for _, p := range g.pairs(a, b) {
 		r.Paths = append(r.Paths, g.pairPath(a, p[0], b, p[1]))
 	}
@@ -166,11 +180,24 @@ func (g *graph) cabled(n *model.NIC) bool {
 	return n.Peer != nil && n.Peer.Kind == "switch" && g.switches[n.Peer.Device] != nil
 }
 
-// uncabledNICs names h's NICs cabled to no switch, as HOST NIC.
+// direct reports whether the NIC is cabled straight to another host's
+// NIC, with no switch between (a back-to-back link).
+func direct(n *model.NIC) bool { return n.Peer != nil && n.Peer.Kind == "host" }
+
+// peerNIC is the name of the NIC of host that n is cabled straight to,
+// or "".
+func peerNIC(n *model.NIC, host string) string {
+	if direct(n) && n.Peer.Device == host {
+		return n.Peer.Port
+	}
+	return ""
+}
+
+// uncabledNICs names h's NICs cabled to nothing, as HOST NIC.
 func (g *graph) uncabledNICs(h *model.Host) []string {
 	var out []string
 	for i := range h.NICs {
-		if !g.cabled(&h.NICs[i]) {
+		if n := &h.NICs[i]; !g.cabled(n) && !direct(n) {
 			out = append(out, h.Name+" "+h.NICs[i].Name)
 		}
 	}

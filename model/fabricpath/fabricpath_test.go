@@ -330,3 +330,22 @@ func TestNoCommonSwitch(t *testing.T) {
 		t.Errorf("no common switch: %q %q", p.Summary, p.Problems)
 	}
 }
+
+// TestBackToBack: a NIC cabled straight to another host's NIC has a path
+// without ports, in a walk and between the two; it is not uncabled.
+func TestBackToBack(t *testing.T) {
+	f := clos()
+	f.Hosts = append(f.Hosts, model.Host{Name: "b1", NICs: []model.NIC{{Name: "p0", Addresses: []string{"10.5.0.1/24"},
+		RoCE: model.RoCE{Mode: "v2", Priority: 3, DSCP: 26, PFCPriorities: []int{3}}, Peer: &model.Peer{Kind: "host", Device: "b2", Port: "p1"}}}},
+		model.Host{Name: "b2", NICs: []model.NIC{{Name: "p1", Addresses: []string{"10.5.0.2/24"},
+			RoCE: model.RoCE{Mode: "v2", Priority: 4, DSCP: 26, PFCPriorities: []int{4}}, Peer: &model.Peer{Kind: "host", Device: "b1", Port: "p0"}}}})
+	r, _ := Walk(f, "b1")
+	if len(r.Paths) != 1 || r.Paths[0].Summary != "no switch: cabled straight to b2 p1" || len(r.Uncabled) != 0 || !r.OK() {
+		t.Errorf("walk: %+v", r)
+	}
+	r, _ = Between(f, "b1", "b2")
+	want := []string{"RoCE marks differ: b1 p0 priority 3 DSCP 26, b2 p1 priority 4 DSCP 26"}
+	if len(r.Paths) != 1 || r.Paths[0].Summary != "no switch: cabled straight to each other" || !reflect.DeepEqual(r.Paths[0].Problems, want) {
+		t.Errorf("between: %+v", r)
+	}
+}
