@@ -77,6 +77,7 @@ func completeFlagValues(root *cobra.Command) {
 			"artifacts":      folderNames,
 			"inventory":      hclFileNames,
 			"var-file":       hclFileNames,
+			"fabric":         hclFileNames,
 			"limit":          inventoryTerms,
 			"report":         cobra.NoFileCompletions,
 			"markdown-limit": cobra.NoFileCompletions,

@@ -45,6 +45,8 @@ func TestCompletionValues(t *testing.T) {
 		{[]string{"push", "--limit", ""}, ":4\n"},
 		{[]string{"build", "-o", ""}, ":16\n"},
 		{[]string{"push", "-i", ""}, "hcl\n:8\n"},
+		{[]string{"path", "--fabric", ""}, "hcl\n:8\n"},
+		{[]string{"explain", "--fabric", ""}, "hcl\n:8\n"},
 		{[]string{"completion", ""}, "bash\nfish\npowershell\nzsh\n:4\n"},
 	} {
 		code, out, _ := fabricc(t, append([]string{"__complete"}, c.args...)...)
