@@ -170,13 +170,19 @@ var numberOps = map[*hclsyntax.Operation]func(a, b cty.Value) cty.Value{
 // (512 bits for a literal) to get there, most of a generated fabric's
 // `h % 16 == 15` cost. A zero divisor, larger or fractional numbers go
 // to cty: there a rounded quotient can differ from the exact remainder.
+//
+// The dividend is copied out of cty once (AsBigFloat copies it) and the
+// copy becomes the result.
 func modulo(a, b cty.Value) cty.Value {
-	x, xok := smallWhole(a)
+	if a.IsNull() || a.Type() != cty.Number {
+		return a.Modulo(b)
+	}
+	f := a.AsBigFloat()
+	x, xok := smallWholeFloat(f)
 	y, yok := smallWhole(b)
 	if !xok || !yok || y == 0 {
 		return a.Modulo(b)
 	}
-	f := a.AsBigFloat()
 	f.SetInt64(x % y)
 	return cty.NumberVal(f)
 }
