@@ -479,24 +479,12 @@ func getAttr(obj cty.Value, name string) (cty.Value, bool) {
 		return cty.NilVal, false
 	}
 	switch ty := obj.Type(); {
-	case ty.IsObjectType() && hasAttribute(ty, name):
+	case ty.IsObjectType() && ty.HasAttribute(name):
 		return obj.GetAttr(name), true
 	case ty.IsMapType():
 		return index(obj, cty.StringVal(name))
 	}
 	return cty.NilVal, false
-}
-
-// hasAttribute is the object type ty's HasAttribute. cty normalises
-// every name to NFC before it looks it up, and an object type's names
-// are in NFC already (cty.Object normalises them), so a name found as it
-// is was found without normalising it; only a name not found that way
-// is asked of cty.
-func hasAttribute(ty cty.Type, name string) bool {
-	if _, ok := ty.AttributeTypes()[name]; ok {
-		return true
-	}
-	return ty.HasAttribute(name)
 }
 
 // index looks key up in coll as hcl.Index does, when both are known,

@@ -367,26 +367,3 @@ func FuzzNativeFunctions(f *testing.F) {
 		sameAsCty(t, "merge", objs)
 	})
 }
-
-// TestGetAttrNormalises requires the native attribute lookup to find an
-// attribute by a name not in NFC, as cty's HasAttribute and GetAttr do
-// (an object type's names are in NFC), and to find nothing for a name
-// the object lacks.
-func TestGetAttrNormalises(t *testing.T) {
-	obj := cty.ObjectVal(map[string]cty.Value{"\u00e9": cty.NumberIntVal(1), "os": cty.StringVal("linux")})
-	for _, c := range []struct {
-		name string
-		want cty.Value
-	}{
-		{"\u00e9", cty.NumberIntVal(1)},
-		{"e\u0301", cty.NumberIntVal(1)}, // the same name, decomposed
-		{"os", cty.StringVal("linux")},
-		{"e", cty.NilVal},
-		{"nope", cty.NilVal},
-	} {
-		got, ok := getAttr(obj, c.name)
-		if ok != (c.want != cty.NilVal) || (ok && !got.RawEquals(c.want)) {
-			t.Errorf("getAttr(%q) = %#v, %v; want %#v", c.name, got, ok, c.want)
-		}
-	}
-}
