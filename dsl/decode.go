@@ -5,7 +5,6 @@ import (
 	"math/big"
 	"reflect"
 	"runtime"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -44,9 +43,7 @@ type plan struct {
 	defRange    int   // the def_range field, -1 for none
 	attrs       map[string]*attrPlan
 	blocks      map[string]*blockPlan
-	// blockOrder are the blocks' plans by index, in field order.
-	blockOrder []*blockPlan
-	required   []string
+	required    []string
 }
 
 // attrPlan is how one attribute decodes.
@@ -59,7 +56,6 @@ type attrPlan struct {
 // blockPlan is how blocks of one type decode into a field.
 type blockPlan struct {
 	field      int
-	index      int // in the plan's blockOrder and a body's blocksFound
 	slice, ptr bool
 	elem       reflect.Type
 }
@@ -113,7 +109,7 @@ func planFor(t reflect.Type) *plan {
 		case "attr_value_range":
 			valueRange[name] = i
 		case "block":
-			bp := &blockPlan{field: i, index: len(p.blockOrder), elem: ft}
+			bp := &blockPlan{field: i, elem: ft}
 			if ft.Kind() == reflect.Slice {
 				bp.slice, bp.elem = true, ft.Elem()
 			}
@@ -121,7 +117,6 @@ func planFor(t reflect.Type) *plan {
 				bp.ptr, bp.elem = true, bp.elem.Elem()
 			}
 			p.blocks[name] = bp
-			p.blockOrder = append(p.blockOrder, bp)
 		case "", "optional":
 			p.attrs[name] = &attrPlan{field: i, valueRange: -1, kind: kindOf(ft)}
 			if kind == "" {
@@ -184,60 +179,6 @@ type fastDecoder struct {
 	// labels holds the label ranges of each block, the same way: a
 	// static block's own, or those of a dynamic block's labels.
 	labels sync.Map // *hclsyntax.Block -> []Range
-	// contents holds the bodyPlan of each dynamic block's content body,
-	// which every instance decodes (a static block's body is decoded
-	// once, and is planned when it is).
-	contents sync.Map // *hclsyntax.Body -> *bodyPlan
-}
-
-// bodyPlan is how one syntax body decodes by its block's plan, worked
-// out once: its attributes with their plans in a slice, so that the
-// hundreds of thousands of instances of a dynamic block's content look
-// no attribute up by name and check the required ones once.
-type bodyPlan struct {
-	plan  *plan
-	attrs []bodyAttr // in source order
-	// ok is false when an attribute is not in the plan or a required
-	// one is missing: the reference decoder reports it.
-	ok bool
-}
-
-// bodyAttr is one attribute of a body with its plan.
-type bodyAttr struct {
-	a  *hclsyntax.Attribute
-	ap *attrPlan
-}
-
-// contentPlan returns the bodyPlan of the content body b decoded by p.
-func (d *fastDecoder) contentPlan(b *hclsyntax.Body, p *plan) *bodyPlan {
-	if bp, ok := d.contents.Load(b); ok && bp.(*bodyPlan).plan == p {
-		return bp.(*bodyPlan)
-	}
-	bp := newBodyPlan(b, p)
-	d.contents.Store(b, bp)
-	return bp
-}
-
-// newBodyPlan works out the bodyPlan of b decoded by p.
-func newBodyPlan(b *hclsyntax.Body, p *plan) *bodyPlan {
-	bp := &bodyPlan{plan: p, attrs: make([]bodyAttr, 0, len(b.Attributes))}
-	for name, a := range b.Attributes {
-		ap := p.attrs[name]
-		if ap == nil {
-			return bp
-		}
-		bp.attrs = append(bp.attrs, bodyAttr{a, ap})
-	}
-	slices.SortFunc(bp.attrs, func(x, y bodyAttr) int {
-		return x.a.SrcRange.Start.Byte - y.a.SrcRange.Start.Byte
-	})
-	for _, name := range p.required {
-		if b.Attributes[name] == nil {
-			return bp
-		}
-	}
-	bp.ok = true
-	return bp
 }
 
 // rangeOf returns the shared copy of r, the range of the syntax node
@@ -336,39 +277,38 @@ func decodeFast(bodies []hcl.Body, ctx *hcl.EvalContext, work *budget) ([]fileBo
 			return nil, false
 		}
 		v := reflect.ValueOf(&out[i]).Elem()
-		if !d.body(sb, nil, newBodyPlan(sb, planFor(v.Type())), v, true, nil) || d.failed.Load() {
+		if !d.body(sb, nil, planFor(v.Type()), v, true, nil) || d.failed.Load() {
 			return nil, false
 		}
 	}
 	return out, true
 }
 
-// body decodes b into the struct v by its plan bpl; top skips the variable and
-// locals blocks of a file. hoisted, when not nil, holds the values of
-// the body plan's attributes that were evaluated before (hoist), by
-// index.
-func (d *fastDecoder) body(b *hclsyntax.Body, it *iteration, bpl *bodyPlan, v reflect.Value, top bool, hoisted []hoistedValue) bool {
+// body decodes b into the struct v by p; top skips the variable and
+// locals blocks of a file.
+func (d *fastDecoder) body(b *hclsyntax.Body, it *iteration, p *plan, v reflect.Value, top bool, hoisted map[string]cty.Value) bool {
 	ctx := d.context(it)
-	p := bpl.plan
-	if !bpl.ok {
-		return false
-	}
-	for i, ba := range bpl.attrs {
-		var val cty.Value
-		var ok bool
-		if hoisted != nil && hoisted[i].ok {
-			val, ok = hoisted[i].val, d.reuse(ba.a, hoisted[i].val)
-		} else {
-			val, ok = d.evaluate(ba.a, ctx)
+	for name, a := range b.Attributes {
+		ap := p.attrs[name]
+		if ap == nil {
+			return false
 		}
-		if !ok || !d.attribute(ba.a, ba.ap, val, v) {
+		val, ok := hoisted[name]
+		if ok {
+			ok = d.reuse(a, val)
+		} else {
+			val, ok = d.evaluate(a, ctx)
+		}
+		if !ok || !d.attribute(a, ap, val, v) {
 			return false
 		}
 	}
-	var found blocksFound
-	if len(b.Blocks) > 0 {
-		found = make(blocksFound, len(p.blockOrder))
+	for _, name := range p.required {
+		if b.Attributes[name] == nil {
+			return false
+		}
 	}
+	found := blocksFound{}
 	for _, blk := range b.Blocks {
 		if top && (blk.Type == "variable" || blk.Type == "locals") {
 			continue
@@ -383,21 +323,16 @@ func (d *fastDecoder) body(b *hclsyntax.Body, it *iteration, bpl *bodyPlan, v re
 			return false
 		}
 	}
-	for _, bp := range p.blockOrder {
-		var got *blocksOfType
-		if found != nil {
-			got = found[bp.index]
-		}
-		if !assign(v.Field(bp.field), bp, got) {
+	for typ, bp := range p.blocks {
+		if !assign(v.Field(bp.field), bp, found[typ]) {
 			return false
 		}
 	}
 	return true
 }
 
-// blocksFound are a body's decoded blocks by the index of their
-// blockPlan, each type's in source order.
-type blocksFound []*blocksOfType
+// blocksFound are a body's decoded blocks by type, in source order.
+type blocksFound map[string]*blocksOfType
 
 // blocksOfType are the decoded blocks of one type.
 type blocksOfType struct {
@@ -407,13 +342,13 @@ type blocksOfType struct {
 	whole reflect.Value
 }
 
-// add appends decoded blocks of the type of bp; whole is the slice
-// holding exactly them, or the zero Value.
-func (f blocksFound) add(bp *blockPlan, whole reflect.Value, vals ...reflect.Value) {
-	b := f[bp.index]
+// add appends decoded blocks of type typ; whole is the slice holding
+// exactly them, or the zero Value.
+func (f blocksFound) add(typ string, whole reflect.Value, vals ...reflect.Value) {
+	b := f[typ]
 	if b == nil {
 		b = &blocksOfType{whole: whole}
-		f[bp.index] = b
+		f[typ] = b
 	} else {
 		b.whole = reflect.Value{}
 	}
@@ -467,11 +402,11 @@ func (d *fastDecoder) static(blk *hclsyntax.Block, it *iteration, p *plan, found
 		return false
 	}
 	v := reflect.New(bp.elem).Elem()
-	if !d.body(blk.Body, it, newBodyPlan(blk.Body, ep), v, false, nil) {
+	if !d.body(blk.Body, it, ep, v, false, nil) {
 		return false
 	}
 	setHeader(v, ep, blk.Labels, d.labelRanges(blk, func() []hcl.Range { return blk.LabelRanges }), d.rangeOf(blk, blk.DefRange()))
-	found.add(bp, reflect.Value{}, v)
+	found.add(blk.Type, reflect.Value{}, v)
 	return true
 }
 
@@ -495,20 +430,17 @@ func setRange(f reflect.Value, r Range) {
 
 // dynamicSpec is a dynamic block's header, read once.
 type dynamicSpec struct {
-	bp *blockPlan
-	ep *plan
-	// contentPlan is how the content body decodes by ep.
-	contentPlan *bodyPlan
-	iterator    string
-	labels      []hcl.Expression
-	content     *hclsyntax.Body
-	defRange    Range
+	bp       *blockPlan
+	ep       *plan
+	iterator string
+	labels   []hcl.Expression
+	content  *hclsyntax.Body
+	defRange Range
 	// labelRanges are the ranges of the labels' expressions.
 	labelRanges []Range
 	// hoisted are the content's attribute values that do not depend on
-	// this block's iterator, evaluated once for all its instances, by
-	// the index of the attribute in the content's bodyPlan.
-	hoisted []hoistedValue
+	// this block's iterator, evaluated once for all its instances.
+	hoisted map[string]cty.Value
 }
 
 // dynamic expands a dynamic block as dynblock does and decodes every
@@ -559,7 +491,7 @@ func (d *fastDecoder) dynamic(blk *hclsyntax.Block, it *iteration, p *plan, foun
 	if d.failed.Load() {
 		return false
 	}
-	found.add(spec.bp, whole, vals...)
+	found.add(blk.Labels[0], whole, vals...)
 	return true
 }
 
@@ -596,7 +528,6 @@ func (d *fastDecoder) readDynamic(blk *hclsyntax.Block, it *iteration, p *plan) 
 		return nil, cty.NilVal, false
 	}
 	spec.content = body.Blocks[0].Body
-	spec.contentPlan = d.contentPlan(spec.content, spec.ep)
 	if a := body.Attributes["iterator"]; a != nil {
 		tr, diags := hcl.AbsTraversalForExpr(a.Expr)
 		if diags.HasErrors() || len(tr) != 1 {
@@ -649,7 +580,7 @@ func (d *fastDecoder) instance(spec *dynamicSpec, it *iteration, v reflect.Value
 		}
 		labels[i] = label.AsString()
 	}
-	if !d.body(spec.content, it, spec.contentPlan, v, false, spec.hoisted) {
+	if !d.body(spec.content, it, spec.ep, v, false, spec.hoisted) {
 		return false
 	}
 	setHeader(v, spec.ep, labels, spec.labelRanges, spec.defRange)
@@ -836,25 +767,12 @@ func setStrings(f reflect.Value, val cty.Value) bool {
 // charging the value again per instance is exactly what evaluating it
 // there would have charged.
 
-// hoistedValue is the value of one hoisted attribute; ok is false for
-// an attribute that is not hoisted.
-type hoistedValue struct {
-	val cty.Value
-	ok  bool
-}
-
 // hoist evaluates the hoistable attributes of spec's content in the
-// context around the block, by their index in the content's bodyPlan;
-// ok is false when one of them fails, which every instance would
-// report, or when the content does not decode.
-func (d *fastDecoder) hoist(spec *dynamicSpec, it *iteration) ([]hoistedValue, bool) {
-	bpl := spec.contentPlan
-	if !bpl.ok {
-		return nil, false
-	}
-	var out []hoistedValue
-	for i, ba := range bpl.attrs {
-		a := ba.a
+// context around the block; ok is false when one of them fails, which
+// every instance would report.
+func (d *fastDecoder) hoist(spec *dynamicSpec, it *iteration) (map[string]cty.Value, bool) {
+	var out map[string]cty.Value
+	for name, a := range spec.content.Attributes {
 		h, found := d.hoistables.Load(a)
 		if !found {
 			inner, ok := hoistable(a.Expr, spec.iterator)
@@ -868,9 +786,9 @@ func (d *fastDecoder) hoist(spec *dynamicSpec, it *iteration) ([]hoistedValue, b
 			return nil, false
 		}
 		if out == nil {
-			out = make([]hoistedValue, len(bpl.attrs))
+			out = map[string]cty.Value{}
 		}
-		out[i] = hoistedValue{val, true}
+		out[name] = val
 	}
 	return out, true
 }
