@@ -1,6 +1,8 @@
 package dsl
 
 import (
+	"math/big"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/customdecode"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -106,19 +108,46 @@ func plain(v cty.Value) bool {
 // values of one primitive type.
 type nativeBinary struct {
 	*hclsyntax.BinaryOpExpr
+	// divisor is the right operand of a % when it is a literal whole
+	// number within an int32 other than 0 (`h % 16`), read once instead
+	// of copied out of cty at every evaluation; 0 for any other.
+	divisor int64
+}
+
+// newNativeBinary returns the native node of x.
+func newNativeBinary(x *hclsyntax.BinaryOpExpr) *nativeBinary {
+	e := &nativeBinary{BinaryOpExpr: x}
+	if lit, ok := x.RHS.(*hclsyntax.LiteralValueExpr); ok && x.Op == hclsyntax.OpModulo {
+		if n, ok := smallWhole(lit.Val); ok {
+			e.divisor = n
+		}
+	}
+	return e
 }
 
 // Value implements hcl.Expression.
 func (e *nativeBinary) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 	var vals [2]cty.Value
 	return evalNative(ctx, []hclsyntax.Expression{e.LHS, e.RHS}, vals[:],
-		func() (cty.Value, bool) { return binary(e.Op, vals[0], vals[1]) },
+		func() (cty.Value, bool) { return e.direct(vals[0], vals[1]) },
 		func(ops []hclsyntax.Expression) (cty.Value, hcl.Diagnostics) {
 			cp := *e.BinaryOpExpr
 			cp.LHS, cp.RHS = ops[0], ops[1]
 			v, d := cp.Value(ctx)
 			return v, restoreExpressions(d, &cp, e.BinaryOpExpr)
 		})
+}
+
+// direct is binary of the operands a and b, with a literal divisor
+// read once.
+func (e *nativeBinary) direct(a, b cty.Value) (cty.Value, bool) {
+	if e.divisor != 0 && plain(a) && !a.IsNull() && a.Type() == cty.Number {
+		f := a.AsBigFloat()
+		if x, ok := smallWholeFloat(f); ok {
+			return moduloOf(f, x, e.divisor), true
+		}
+	}
+	return binary(e.Op, a, b)
 }
 
 // binary computes an operation as its cty function's implementation
@@ -170,13 +199,25 @@ var numberOps = map[*hclsyntax.Operation]func(a, b cty.Value) cty.Value{
 // (512 bits for a literal) to get there, most of a generated fabric's
 // `h % 16 == 15` cost. A zero divisor, larger or fractional numbers go
 // to cty: there a rounded quotient can differ from the exact remainder.
+//
+// The dividend is copied out of cty once (AsBigFloat copies it) and the
+// copy becomes the result.
 func modulo(a, b cty.Value) cty.Value {
-	x, xok := smallWhole(a)
+	if a.IsNull() || a.Type() != cty.Number {
+		return a.Modulo(b)
+	}
+	f := a.AsBigFloat()
+	x, xok := smallWholeFloat(f)
 	y, yok := smallWhole(b)
 	if !xok || !yok || y == 0 {
 		return a.Modulo(b)
 	}
-	f := a.AsBigFloat()
+	return moduloOf(f, x, y)
+}
+
+// moduloOf is modulo of the whole numbers x, whose value f is, and y,
+// within an int32 and y not 0: x % y at f's precision, in f.
+func moduloOf(f *big.Float, x, y int64) cty.Value {
 	f.SetInt64(x % y)
 	return cty.NumberVal(f)
 }
@@ -374,7 +415,7 @@ func nativeExprs(bodies []hcl.Body, fns, raw map[string]function.Function, work 
 	native := func(e hclsyntax.Expression) hclsyntax.Expression {
 		switch x := e.(type) {
 		case *hclsyntax.BinaryOpExpr:
-			return &nativeBinary{x}
+			return newNativeBinary(x)
 		case *hclsyntax.ConditionalExpr:
 			return &nativeConditional{x}
 		case *chargeCall:

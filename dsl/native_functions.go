@@ -166,7 +166,12 @@ func smallWhole(v cty.Value) (int64, bool) {
 	if v.IsNull() || v.Type() != cty.Number {
 		return 0, false
 	}
-	n, acc := v.AsBigFloat().Int64()
+	return smallWholeFloat(v.AsBigFloat())
+}
+
+// smallWholeFloat is smallWhole of a number's value.
+func smallWholeFloat(f *big.Float) (int64, bool) {
+	n, acc := f.Int64()
 	if acc != big.Exact || n < -1<<31 || n > 1<<31 {
 		return 0, false
 	}

@@ -50,7 +50,7 @@ var nativeCases = []string{
 	// binary operators
 	`n + 1`, `n - 10`, `n * n`, `n / 2`, `n % 3`, `neg % 2`, `half * 2`, `big + 1`, `big % 7`,
 	`-7 % 3`, `7 % -3`, `-7 % -3`, `-6 % 3`, `0 % 5`, `n % 0`, `neg % 0`, `2147483647 % 2`, `2147483649 % 7`,
-	`n % half`, `half % 2`, `"${(5 % 3) / 3}"`, `"${(5 % 3) / n}"`, `"${(n % 5) / 3}"`, `"${(neg % 2) / 7}"`,
+	`n % half`, `half % 2`, `half % 16`, `big % 16`, `neg % 16`, `-7 % 16`, `n % 2147483647`, `(n * 1000000000) % 7`, `"${(5 % 3) / 3}"`, `"${(5 % 3) / n}"`, `"${(n % 5) / 3}"`, `"${(neg % 2) / 7}"`,
 	`n > 3`, `n >= 7`, `n < 7`, `n <= 6`, `n == 7`, `n != 7`, `s == "leaf"`, `s != "spine"`, `t == true`,
 	`"7" + 1`, `n == "7"`, `s == nul`, `nul == nul`, `list == list`, `n + nul`, `n + unknown`, `unknown == 1`,
 	`secret + 1`, `secret == 3`, `n / 0`, `0 / 0`, `n + nope`, `nope.x == n`, `s + 1`, `true && n`,
@@ -366,4 +366,22 @@ func FuzzNativeFunctions(f *testing.F) {
 		}
 		sameAsCty(t, "merge", objs)
 	})
+}
+
+// TestLiteralDivisor requires a % by a literal whole number within an
+// int32 other than 0 to read its divisor once, and any other % to leave
+// it to binary: TestNativeSame's % cases then check its values.
+func TestLiteralDivisor(t *testing.T) {
+	for src, want := range map[string]int64{
+		`n % 16`: 16, `n % 3`: 3, `n % 0`: 0, `n % -3`: 0, `n % 2.5`: 0, `n % half`: 0,
+		`n % 2147483649`: 0, `n + 16`: 0, `n % 2147483647`: 2147483647,
+	} {
+		expr, diags := hclsyntax.ParseExpression([]byte(src), "t.hcl", hcl.InitialPos)
+		if diags.HasErrors() {
+			t.Fatalf("%s: %s", src, diags)
+		}
+		if got := newNativeBinary(expr.(*hclsyntax.BinaryOpExpr)).divisor; got != want {
+			t.Errorf("%s: divisor %d, want %d", src, got, want)
+		}
+	}
 }
