@@ -42,6 +42,7 @@ func (c *checker) checkVLANPaths() {
 	c.checkSubnetVLANs(g)
 	c.checkWindowsDSCPPaths(g)
 	c.checkSubnetMTUs(g)
+	c.checkBridgedMTUs(g)
 	c.checkOverlayMTUs(g)
 	for _, s := range g.splits() {
 		if v := c.f.VLAN(s.vlan); v != nil && v.Overlay != "" {

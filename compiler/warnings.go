@@ -26,6 +26,8 @@ var Warnings = []Warning{
 		"a link says cable = \"aoc\" with a length beyond the 100 m active optical cables reach (the multimode short-reach optics they are built on, 25GBASE-SR and 100GBASE-SR4 on OM4); the cable is fibre between transceivers, or the length is wrong"),
 	warning("Cluster class share below 2 % on 10 GbE",
 		"a failover cluster heartbeat class (a Windows host's cluster_class) has a bandwidth below 2 % while a NIC of a host that uses it runs at 10 Gb/s or less, where Microsoft's cluster traffic class reserves 2 % (1 % on 25 GbE or higher: Host network requirements for Azure Stack HCI, RDMA traffic considerations); give the class bandwidth = 2"),
+	warning("Bridged switch link MTU below host MTU",
+		"a link between two switches bridges a VLAN whose NICs, on two or more switches, have a larger IP MTU than an end of the link; hosts of one VLAN send each other packets up to their own MTU, and a bridge drops a larger frame without the ICMP \"fragmentation needed\" only a router sends (RFC 1191), so large transfers across the link stall while small ones pass; RoCE's own packets have the error \"Switch link MTU below RoCE packets\" when they do not fit"),
 	warning("CNP class lossless",
 		"the class congestion notification packets ride in is lossless, so PFC pauses CNPs exactly when senders must hear from them; NVIDIA's RoCE defaults keep PFC off the CNP priority"),
 	warning("CNP class marks ECN",
