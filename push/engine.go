@@ -477,9 +477,7 @@ func (d *device) run(ctx context.Context) error {
 	// The switch must be the one the inventory entry names before
 	// anything is locked, read back or staged.
 	if err := d.checkIdentity(); err != nil {
-		if d.o.Action == ActionVerify {
-			d.res.Status = StatusMismatch
-		}
+		d.identityStatus(err)
 		return err
 	}
 	if d.o.Action == ActionVerify {
@@ -512,6 +510,21 @@ func (d *device) run(ctx context.Context) error {
 		err = d.dryRunRefused()
 	}
 	return err
+}
+
+// identityStatus is verify's status of a switch whose identity check
+// failed: mismatch only when it read the hostname and found another
+// switch (IdentityError), the one case where what verify read differs
+// from the model. A hostname it could not read or parse leaves the
+// switch unchecked, so failed (runDevice's default), or aborted when
+// the operator's signal cut the read (settleInterrupted): a drift
+// monitor that alerts on mismatch must not page for drift on a switch
+// it never read (docs/json.md: mismatch "differs from the model",
+// failed "could not be checked").
+func (d *device) identityStatus(err error) {
+	if d.o.Action == ActionVerify && errors.As(err, new(*IdentityError)) {
+		d.res.Status = StatusMismatch
+	}
 }
 
 // connect dials and arranges for the connection to be cut when ctx ends,
