@@ -242,6 +242,117 @@ func (r *Report) Failed() bool {
 	return false
 }
 
+// Unfinished are the devices this run could not do its work on, in the
+// report's order: failed, kept out by another push's lock, aborted (an
+// all-or-nothing push stopped by another switch, or an interruption),
+// still running (a report written before the end), and, for verify, a
+// switch that answered as another one (mismatch with an error and no
+// difference: it was not read). Each makes the exit status 1; a verify
+// mismatch that was read, or a change pending, does not (exit 2).
+func (r *Report) Unfinished() []*DeviceResult {
+	var out []*DeviceResult
+	for _, d := range r.Devices {
+		if r.unfinished(d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func (r *Report) unfinished(d *DeviceResult) bool {
+	switch d.Status {
+	case StatusVerified, StatusChanged, StatusUnchanged, StatusDryRun:
+		return false
+	case StatusMismatch:
+		return d.Error != "" && len(d.Differences) == 0
+	case StatusPending:
+		return r.Action != ActionVerify
+	}
+	return true
+}
+
+// maxNamedUnfinished bounds the reasons UnfinishedError gives, and the
+// devices it names for each: an unreachable management network fails
+// every switch of a large fabric, and an all-or-nothing push aborts
+// every switch but the one that failed.
+const maxNamedUnfinished = 5
+
+// unfinishedRank orders UnfinishedError's reasons: the switches that
+// failed or were kept out first, those stopped because of them last.
+var unfinishedRank = map[string]int{StatusFailed: 0, StatusLocked: 1, StatusMismatch: 2, StatusRunning: 3, StatusPending: 4, StatusAborted: 5}
+
+// unfinishedGroup is the devices of Unfinished that share a status and
+// an error (errorOnce).
+type unfinishedGroup struct {
+	why   string
+	rank  int
+	names []string
+}
+
+// UnfinishedError is the --json envelope's error for the devices of
+// Unfinished, "" when there are none: how many of the run's devices,
+// what that means for the action, then each reason, the devices it
+// stopped before it, as "spine2 (failed: ERROR)" or "leaf1, leaf2
+// (aborted: not applied, all or nothing: spine2 failed)": failed and
+// locked first, at most five reasons and five names each, the rest
+// counted; each device's whole error stays in its result. With it the
+// envelope says why whenever a device makes the exit status 1, so a
+// pipeline tells "the monitor could not see the switch" (error set)
+// from drift (ok false, no error, exit status 2).
+func (r *Report) UnfinishedError() string {
+	bad := r.Unfinished()
+	if len(bad) == 0 {
+		return ""
+	}
+	what := "could not be checked"
+	switch {
+	case r.Action == ActionPush && len(bad) == 1:
+		what = "was not pushed"
+	case r.Action == ActionPush:
+		what = "were not pushed"
+	}
+	groups := groupUnfinished(bad)
+	var parts []string
+	for _, g := range groups[:min(len(groups), maxNamedUnfinished)] {
+		names := g.names[:min(len(g.names), maxNamedUnfinished)]
+		list := strings.Join(names, ", ")
+		if n := len(g.names) - len(names); n > 0 {
+			list += fmt.Sprintf(" and %d more", n)
+		}
+		parts = append(parts, fmt.Sprintf("%s (%s)", list, g.why))
+	}
+	if len(groups) > maxNamedUnfinished {
+		n := 0
+		for _, g := range groups[maxNamedUnfinished:] {
+			n += len(g.names)
+		}
+		parts = append(parts, "and "+plural(n, "more device"))
+	}
+	return fmt.Sprintf("%d of %s %s: %s", len(bad), plural(len(r.Devices), "device"), what, strings.Join(parts, "; "))
+}
+
+// groupUnfinished groups devs by status and error, in unfinishedRank's
+// order, each rank in the order of the devices.
+func groupUnfinished(devs []*DeviceResult) []*unfinishedGroup {
+	var groups []*unfinishedGroup
+	byWhy := map[string]*unfinishedGroup{}
+	for _, d := range devs {
+		why := d.Status
+		if e := d.errorOnce(); e != "" {
+			why += ": " + oneLine(e)
+		}
+		g := byWhy[why]
+		if g == nil {
+			g = &unfinishedGroup{why: why, rank: unfinishedRank[d.Status]}
+			byWhy[why] = g
+			groups = append(groups, g)
+		}
+		g.names = append(g.names, d.Device)
+	}
+	slices.SortStableFunc(groups, func(a, b *unfinishedGroup) int { return a.rank - b.rank })
+	return groups
+}
+
 // JSON is the report as indented JSON.
 func (r *Report) JSON() ([]byte, error) {
 	b, err := json.MarshalIndent(r, "", "  ")

@@ -338,6 +338,9 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 	}
 	noteHosts(cmd, rep, b, inv, devs, hosts, out)
 	err = finish(cmd, rep, sf.report, out, ap != nil && ap.asked && !ap.aside)
+	if push.InterruptOf(ctx) != nil {
+		return interruptedExit(err)
+	}
 	if ap != nil && ap.declined {
 		return exitCode(1, errNotApproved)
 	}
@@ -1056,6 +1059,21 @@ func interruptDiagnostic(ctx context.Context, command string) hcl.Diagnostics {
 		Detail: "each switch at work was rolled back (or, past its confirmation, finished); the result gives each device's status and error"}}
 }
 
+// interruptedExit is the exit status of a run that SIGINT or SIGTERM
+// interrupted: 1, whatever the devices' statuses, as its error
+// diagnostic (interruptDiagnostic) says. A verify or diff whose every
+// device was read before the signal came would otherwise exit 2, which
+// means only "the devices differ" (or "changes pending"), or 0 beside an
+// error in the --json envelope. err, when it says something (writing
+// the report failed), stays.
+func interruptedExit(err error) error {
+	var ee *exitError
+	if err == nil || errors.As(err, &ee) && ee.Err == nil {
+		return exitCode(1, nil)
+	}
+	return err
+}
+
 // runEngine runs with bars on a real terminal, log lines otherwise.
 func runEngine(ctx context.Context, cmd *cobra.Command, o push.Options, live *liveReport) *push.Report {
 	errw := cmd.ErrOrStderr()
@@ -1091,7 +1109,7 @@ var changesPending = &exitError{Code: 2}
 func finish(cmd *cobra.Command, rep *push.Report, reportPath string, out *output, diffsShown bool) error {
 	w := cmd.OutOrStdout()
 	if out.json {
-		out.result = rep
+		out.result, out.failure = rep, rep.UnfinishedError()
 		w = cmd.ErrOrStderr()
 	} else {
 		writeChanges(w, rep, diffsShown)
@@ -1156,23 +1174,17 @@ func reportJSON(rep *push.Report) ([]byte, error) {
 // that cannot run); 2 when every device was read and some differ from
 // the model (mismatch, cabling included) or have a change pending, so
 // that a drift job tells a changed switch from a broken runner. A
-// switch that answers as another (its identity) was not read: 1.
+// switch that answers as another (its identity) was not read: 1. The
+// devices that make it 1 are those the --json envelope's error names
+// (push.Report.Unfinished).
 func verifyStatus(rep *push.Report) error {
-	differs := false
-	for _, d := range rep.Devices {
-		switch {
-		case d.Status == push.StatusMismatch && d.Error != "" && len(d.Differences) == 0:
-			// Not read: the wrong switch answered (its identity).
-			return exitCode(1, nil)
-		case d.Status == push.StatusMismatch, d.Status == push.StatusPending:
-			differs = true
-		case d.Status == push.StatusVerified:
-		default:
-			return exitCode(1, nil)
-		}
+	if len(rep.Unfinished()) > 0 {
+		return exitCode(1, nil)
 	}
-	if differs {
-		return exitCode(2, nil)
+	for _, d := range rep.Devices {
+		if d.Status == push.StatusMismatch || d.Status == push.StatusPending {
+			return exitCode(2, nil)
+		}
 	}
 	return nil
 }
