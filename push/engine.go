@@ -113,6 +113,9 @@ type Options struct {
 	// Without it an all-or-nothing push waits the same way and answers
 	// yes itself (newApproval): no switch applies before all staged.
 	Approve func([]Staged) bool
+	// Build says which build the run works from; the report carries it
+	// (Report.Build).
+	Build *BuildInfo
 	// peers indexes the fabric's cable ends for the cabling check; Run
 	// builds it once.
 	peers *verify.Peers
@@ -145,7 +148,7 @@ func Run(ctx context.Context, o Options) *Report {
 		hosts = o.Hosts
 	}
 	o.started = time.Now()
-	rep := &Report{ID: o.ID, Action: o.Action, Fabric: o.Fabric.Name, Devices: make([]*DeviceResult, len(o.Targets)+len(hosts))}
+	rep := &Report{ID: o.ID, Action: o.Action, Fabric: o.Fabric.Name, Build: o.Build, Devices: make([]*DeviceResult, len(o.Targets)+len(hosts))}
 	n := o.Parallel
 	if n <= 0 {
 		n = DefaultParallel

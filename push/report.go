@@ -62,6 +62,9 @@ type Report struct {
 	ID     string `json:"id"`
 	Action string `json:"action"`
 	Fabric string `json:"fabric"`
+	// Build is which build the run compared the switches with or
+	// pushed: a drift alert must say whether it checked build N or N+1.
+	Build *BuildInfo `json:"build,omitempty"`
 	// StartedAt and FinishedAt are when the run started and ended
 	// (Stamp); FinishedAt is absent in a report written while the run
 	// was still going (the last one a killed run left).
@@ -96,6 +99,19 @@ type Report struct {
 	// --per-device push changed some switches and left others behind
 	// (LeftOut), so MixedMs is only how long it lasted during the push.
 	MixedOpen bool `json:"mixed_open,omitempty"`
+}
+
+// BuildInfo identifies the build a run worked from: an --artifacts
+// folder (Dir, the SHA-256 of its manifest.json, which lists the SHA-256
+// of every file of the build, and the sources digest the manifest
+// records), or a fabric PATH built in memory (Path and the digest of its
+// sources as fabricc build would record it, dsl.SourceDigest). Two runs
+// whose digests are equal worked from the same build.
+type BuildInfo struct {
+	Dir            string `json:"dir,omitempty"`
+	Path           string `json:"path,omitempty"`
+	ManifestSHA256 string `json:"manifest_sha256,omitempty"`
+	SourcesSHA256  string `json:"sources_sha256,omitempty"`
 }
 
 // LeftOut is a switch of the fabric a run did not work on: not in the

@@ -38,6 +38,9 @@ func init() { commands = append(commands, newPushCmd) }
 // switchFlags are what push, diff and verify share.
 type switchFlags struct {
 	lf        loadFlags
+	// build is which build the run works from, once loadBuild read it
+	// (push.Report.Build).
+	build *push.BuildInfo
 	inventory string
 	artifacts string
 	limit     string
@@ -307,7 +310,7 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 	defer stop()
 	o := push.Options{Action: action, Fabric: b.Fabric, ID: txnID(), Targets: targets,
 		Dial: push.SSHDialer(hk), Parallel: sf.parallel, LockTimeout: sf.lockTimeout, BreakLock: sf.breakLock, SaveUnsaved: sf.saveUnsaved, PerDevice: sf.perDevice,
-		Cabling: action == push.ActionVerify && !sf.noCabling, Hosts: hosts, RunScript: push.SSHScriptRunner(hk), Renamed: renamed}
+		Cabling: action == push.ActionVerify && !sf.noCabling, Hosts: hosts, RunScript: push.SSHScriptRunner(hk), Renamed: renamed, Build: sf.build}
 	if ap != nil {
 		o.Approve, ap.warnings = ap.approve, rolloutWarnings
 	}
@@ -358,7 +361,9 @@ func loadBuild(cmd *cobra.Command, args []string, sf *switchFlags, action string
 	if sf.artifacts != "" {
 		return loadArtifacts(cmd, sf, action, out)
 	}
-	return buildInMemory(cmd, args[0], &sf.lf, out)
+	b, digest, err := compileInMemory(cmd, args[0], &sf.lf, out)
+	sf.build = &push.BuildInfo{Path: args[0], SourcesSHA256: digest}
+	return b, err
 }
 
 // loadArtifacts checks the --artifacts folder against its fabric
@@ -384,6 +389,9 @@ func loadArtifacts(cmd *cobra.Command, sf *switchFlags, action string, out *outp
 		return nil, err
 	}
 	m, err := artifacts.ReadManifest(sf.artifacts)
+	if err == nil {
+		err = sf.readBuildInfo(m)
+	}
 	if err != nil {
 		// LoadArtifacts says what is wrong with the folder.
 		_, lerr := push.LoadArtifacts(sf.artifacts)
@@ -405,6 +413,20 @@ func loadArtifacts(cmd *cobra.Command, sf *switchFlags, action string, out *outp
 		return nil, err
 	}
 	return b, err
+}
+
+// readBuildInfo records which build the --artifacts folder holds: its
+// folder, the SHA-256 of its manifest.json (read under the folder's
+// read lock, right after m; replaced tells a build that swapped the
+// folder meanwhile) and the sources digest m records.
+func (sf *switchFlags) readBuildInfo(m *artifacts.Manifest) error {
+	raw, err := os.ReadFile(filepath.Join(sf.artifacts, artifacts.ManifestFile))
+	if err != nil {
+		return err
+	}
+	sum := sha256.Sum256(raw)
+	sf.build = &push.BuildInfo{Dir: sf.artifacts, ManifestSHA256: hex.EncodeToString(sum[:]), SourcesSHA256: m.Inputs.SourcesSHA256}
+	return nil
 }
 
 // readLockArtifacts takes the --artifacts folder's lock shared for the
@@ -603,12 +625,20 @@ func buildWarning(cmd *cobra.Command, sf *switchFlags, out *output, msg string) 
 // files of a build that push sends. Diagnostics go to out; errors among
 // them make an exit status 1.
 func buildInMemory(cmd *cobra.Command, path string, lf *loadFlags, out *output) (*push.Build, error) {
+	b, _, err := compileInMemory(cmd, path, lf, out)
+	return b, err
+}
+
+// compileInMemory is buildInMemory that also returns the digest of the
+// fabric's sources, as fabricc build records it in manifest.json
+// (sources_sha256; "" when the files cannot be read again).
+func compileInMemory(cmd *cobra.Command, path string, lf *loadFlags, out *output) (*push.Build, string, error) {
 	opts, err := lf.options()
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if err := existingPath(path); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if out == nil {
 		out = newOutput(cmd, cmd.Name(), false)
@@ -621,13 +651,14 @@ func buildInMemory(cmd *cobra.Command, path string, lf *loadFlags, out *output) 
 		out.report(files, diags)
 	}
 	if diags.HasErrors() {
-		return nil, exitCode(1, nil)
+		return nil, "", exitCode(1, nil)
 	}
 	devs, err := artifacts.RenderSwitches(f)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return push.FromDevices(f, devs), nil
+	digest, _ := dsl.SourceDigest(path, opts.VarFiles, *opts.Read)
+	return push.FromDevices(f, devs), digest, nil
 }
 
 // loadInventory reads the inventory file; its diagnostics go to out and
