@@ -37,10 +37,10 @@ func init() { commands = append(commands, newPushCmd) }
 
 // switchFlags are what push, diff and verify share.
 type switchFlags struct {
-	lf        loadFlags
+	lf loadFlags
 	// build is which build the run works from, once loadBuild read it
 	// (push.Report.Build).
-	build *push.BuildInfo
+	build     *push.BuildInfo
 	inventory string
 	artifacts string
 	limit     string
