@@ -183,6 +183,7 @@ func Run(ctx context.Context, o Options) *Report {
 		wg.Go(func() {
 			r := runDevice(ctx, o, t, &gating{gate: g, turn: turns.of(k), free: free, approval: ap})
 			free.Release(1)
+			r.settleDifferences()
 			rep.Devices[i] = r
 			if o.Progress != nil {
 				o.Progress.Done(r)
@@ -194,6 +195,7 @@ func Run(ctx context.Context, o Options) *Report {
 		wg.Go(func() {
 			r := runHost(ctx, o, t)
 			free.Release(1)
+			r.settleDifferences()
 			rep.Devices[len(o.Targets)+k] = r
 			if o.Progress != nil {
 				o.Progress.Done(r)
@@ -201,6 +203,7 @@ func Run(ctx context.Context, o Options) *Report {
 		})
 	}
 	wg.Wait()
+	rep.Summarize()
 	rep.MixedMs = mixedMs(rep.Devices)
 	rep.StartedAt, rep.FinishedAt = Stamp(o.started), Stamp(time.Now())
 	return rep
@@ -327,7 +330,7 @@ type gating struct {
 // NewDeviceResult is the result of t before anything is done to it: its
 // name, platform and address, and no commands yet.
 func NewDeviceResult(t Target) *DeviceResult {
-	return &DeviceResult{Device: t.Switch.Name, Platform: string(t.Switch.Platform), Address: t.Device.Addr(), Commands: []string{}}
+	return &DeviceResult{Device: t.Switch.Name, Platform: string(t.Switch.Platform), Address: t.Device.Addr(), Commands: []string{}, Differences: []verify.Difference{}}
 }
 
 func runDevice(ctx context.Context, o Options, t Target, gt *gating) *DeviceResult {

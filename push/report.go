@@ -71,6 +71,8 @@ type Report struct {
 	StartedAt  string          `json:"started_at,omitempty"`
 	FinishedAt string          `json:"finished_at,omitempty"`
 	Devices    []*DeviceResult `json:"devices"`
+	// Summary counts the devices by status, and their differences.
+	Summary Summary `json:"summary"`
 	// FabricSwitches is how many switches the fabric has, when the run
 	// worked on fewer of them (LeftOut names the others); 0 when it
 	// worked on every one.
@@ -99,6 +101,44 @@ type Report struct {
 	// --per-device push changed some switches and left others behind
 	// (LeftOut), so MixedMs is only how long it lasted during the push.
 	MixedOpen bool `json:"mixed_open,omitempty"`
+}
+
+// Summary counts a run's devices by status, each status the action
+// gives present even when 0 (verify: verified, mismatch, pending,
+// failed, aborted; push: changed, unchanged, locked, failed, aborted;
+// diff: dry-run, locked, failed, aborted; any other status found, such
+// as running, besides), with "devices", how many there are, and
+// "differences", how many differences they have in all: what a monitor
+// exports without walking the devices. encoding/json writes its keys
+// sorted.
+type Summary map[string]int
+
+// summaryStatuses are the statuses each action gives (Summary).
+var summaryStatuses = map[string][]string{
+	ActionVerify: {StatusVerified, StatusMismatch, StatusPending, StatusFailed, StatusAborted},
+	ActionPush:   {StatusChanged, StatusUnchanged, StatusLocked, StatusFailed, StatusAborted},
+	ActionDiff:   {StatusDryRun, StatusLocked, StatusFailed, StatusAborted},
+}
+
+// Summarize sets r.Summary from its devices.
+func (r *Report) Summarize() {
+	s := Summary{"devices": len(r.Devices), "differences": 0}
+	for _, st := range summaryStatuses[r.Action] {
+		s[st] = 0
+	}
+	for _, d := range r.Devices {
+		s[d.Status]++
+		s["differences"] += len(d.Differences)
+	}
+	r.Summary = s
+}
+
+// settleDifferences makes a result without differences say [] rather
+// than null (DeviceResult.Differences).
+func (d *DeviceResult) settleDifferences() {
+	if d.Differences == nil {
+		d.Differences = []verify.Difference{}
+	}
 }
 
 // BuildInfo identifies the build a run worked from: an --artifacts
@@ -149,8 +189,11 @@ type DeviceResult struct {
 	// Commands are every command line sent, in order.
 	Commands []string `json:"commands"`
 	// Verified is true when the read-back matched the model.
-	Verified    bool                `json:"verified"`
-	Differences []verify.Difference `json:"differences,omitempty"`
+	Verified bool `json:"verified"`
+	// Differences are what differs from the model; [] when nothing
+	// does (or nothing was read), never null, so that a pipeline's
+	// `.result.devices[].differences[]` works on a clean fabric.
+	Differences []verify.Difference `json:"differences"`
 	// Cabling is what verify found of the switch's cables from its LLDP
 	// neighbors (Options.Cabling); its differences are among
 	// Differences.

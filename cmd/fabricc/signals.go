@@ -197,6 +197,7 @@ func (l *liveReport) report(mark func(res *push.DeviceResult, steps []push.Step)
 		mark(res, l.steps[t.Switch.Name])
 		rep.Devices = append(rep.Devices, res)
 	}
+	rep.Summarize()
 	return rep
 }
 
