@@ -746,14 +746,12 @@ func (d *device) aborted(ctx context.Context, txn Txn, cause error) error {
 }
 
 // discardStaged drops a change that was staged but never applied,
-// through rollback (which reconnects when it must): nothing was rolled
-// back on the switch, so the result does not say so ("not applied ...
-// (rolled back)" read as a contradiction); a failure to drop it stays in
-// RollbackNote.
+// through rollback (which reconnects when it must, and, the change not
+// being applied, says nothing was sent rather than rolled back: "not
+// applied ... (rolled back)" read as a contradiction); a failure to drop
+// it stays in RollbackNote.
 func (d *device) discardStaged(ctx context.Context, txn Txn, cause error) error {
-	err := d.rollback(ctx, txn, cause)
-	d.res.RolledBack = false
-	return err
+	return d.rollback(ctx, txn, cause)
 }
 
 // othersFailed is, once a switch of an all-or-nothing push has failed,
@@ -822,7 +820,7 @@ func (d *device) failGate() {
 			// partial push, which the command line warns of.
 			why = fmt.Sprintf(" (%s); to push without it, --limit '!%s' (a partial push: the fabric-wide settings then differ on it until it is pushed too)", d.unreachable, d.t.Switch.Name)
 		}
-		d.gate.fail(d.t.Switch.Name, why)
+		d.gate.fail(d.t.Switch.Name, why, d.res.Status == StatusLocked)
 	}
 }
 
@@ -1139,9 +1137,17 @@ func (d *device) verify() error {
 // or an interruption may be what failed). A transaction that sent
 // nothing yet (a pre-check refused the switch, a read failed) is not
 // rolled back: the result says that nothing was sent (NothingSent), not
-// that a change was undone. What was sent, not the step that failed,
-// decides: a failure while the change is being staged (an EOS session,
-// an NVUE revision) is rolled back.
+// that a change was undone. A change that was staged but never applied
+// (a failure while the EOS configure session or the NVUE revision is
+// being written, before Apply) is discarded the same way Rollback
+// undoes an applied one, but nothing of it ever took effect: Arista's
+// EOS User Manual, "Configure Session", says a session is entered,
+// modified and exited "without impacting the currently running system
+// configuration" until it is committed, and that `abort` abandons its
+// changes; an NVUE revision is detached before `nv config apply`. So
+// the result says nothing was sent (NothingSent, with discarded for
+// the summary's words), not rolled back: only a change applied
+// (AppliedMs) is rolled back.
 func (d *device) rollback(ctx context.Context, txn Txn, cause error) error {
 	if !txn.Sent() {
 		d.res.NothingSent = true
@@ -1167,11 +1173,13 @@ func (d *device) rollback(ctx context.Context, txn Txn, cause error) error {
 		}
 		return cause
 	}
-	d.res.RolledBack = true
-	if d.res.AppliedMs != 0 {
-		d.res.RolledBackMs = d.sinceStart()
-	}
 	d.cleanup(txn)
+	if d.res.AppliedMs == 0 {
+		d.res.NothingSent, d.res.discarded = true, true
+		return cause
+	}
+	d.res.RolledBack = true
+	d.res.RolledBackMs = d.sinceStart()
 	return cause
 }
 

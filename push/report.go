@@ -213,10 +213,16 @@ type DeviceResult struct {
 	RollbackNote string `json:"rollback,omitempty"`
 	// NothingSent is true when a push failed, found the switch locked by
 	// another push, or refused it (a pre-check such as a foreign Onyx
-	// pool), before a single command of
-	// its change was sent: the switch was not changed, so nothing was
-	// rolled back (RolledBack false).
+	// pool), before a single command of its change was sent, or when it
+	// threw its staged change (an EOS configure session, an NVUE
+	// revision) away before applying it: the switch was not changed, so
+	// nothing was rolled back (RolledBack false).
 	NothingSent bool `json:"nothing_sent,omitempty"`
+	// discarded: NothingSent because the change was staged (an EOS
+	// configure session, an NVUE revision) and thrown away before it was
+	// applied, rather than because nothing of it was sent (the summary's
+	// words, labelDiscarded).
+	discarded bool
 	// Recovered lists what earlier, interrupted runs left on the device
 	// (pending sessions and revisions, unsaved changes, a stale lock)
 	// and what this run did about each.
@@ -586,6 +592,11 @@ func (r *Report) counted() string {
 // push that stopped before it sent any of its change (NothingSent).
 const labelNothingSent = "stopped before any change was sent; nothing to roll back"
 
+// labelDiscarded is what the summary says of a push that failed while
+// its change was staged, and threw the staged change away before it was
+// applied (DeviceResult.discarded).
+const labelDiscarded = "its staged change was discarded, never applied; nothing to roll back"
+
 // verifiedColumn is "yes" or "no", or "-" where the switch holds
 // nothing of this run to verify: in a diff, which reads nothing back (a
 // "no" there read as a failed check), and on a switch whose change was
@@ -612,7 +623,7 @@ func (d *DeviceResult) errorOnce() string {
 	if d.shared == nil {
 		return d.Error
 	}
-	return strings.Replace(d.Error, d.shared.Error(), d.shared.device+" failed", 1)
+	return strings.Replace(d.Error, d.shared.Error(), d.shared.short(), 1)
 }
 
 // firstByImpact is the difference verify prints first of diffs, the most
@@ -636,6 +647,8 @@ func (d *DeviceResult) detail() string {
 	switch {
 	case d.RolledBack:
 		detail += " (rolled back)"
+	case d.NothingSent && d.Status == StatusFailed && d.discarded:
+		detail += " (" + labelDiscarded + ")"
 	case d.NothingSent && d.Status == StatusFailed:
 		// An aborted switch's error says "not applied" itself.
 		detail += " (" + labelNothingSent + ")"
