@@ -453,15 +453,21 @@ var summaryOrder = []string{StatusChanged, StatusUnchanged, labelWouldChange, la
 func (r *Report) WriteSummary(w io.Writer) {
 	var table strings.Builder
 	tw := tabwriter.NewWriter(&table, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "DEVICE\tPLATFORM\tSTATUS\tVERIFIED\tTIME\tDETAIL")
+	// diff's output is what a pull request shows, and a bot updates
+	// its comment when it changes: it must be a function of the inputs
+	// and the switches, so it has no TIME column (the durations are in
+	// --json and --report). push and verify print how long each took.
+	timed := r.Action != ActionDiff
+	fmt.Fprintln(tw, "DEVICE\tPLATFORM\tSTATUS\tVERIFIED\t"+cond(timed, "TIME\t")+"DETAIL")
 	counts := map[string]int{}
 	for _, d := range r.Devices {
 		counts[d.label()]++
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", d.Device, d.Platform, d.label(), r.verifiedColumn(d),
-			(time.Duration(d.DurationMs) * time.Millisecond).String(), quote.Visible(oneLine(d.detail())))
+		took := (time.Duration(d.DurationMs) * time.Millisecond).String() + "\t"
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s%s\n", d.Device, d.Platform, d.label(), r.verifiedColumn(d),
+			cond(timed, took), quote.Visible(oneLine(d.detail())))
 	}
 	_ = tw.Flush()
-	// A row without a detail would end in the TIME column's padding.
+	// A row without a detail would end in the last column's padding.
 	for _, line := range strings.SplitAfter(table.String(), "\n") {
 		if body, nl := strings.CutSuffix(line, "\n"); nl {
 			fmt.Fprintln(w, strings.TrimRight(body, " "))
@@ -683,6 +689,14 @@ func (d *DeviceResult) hostNotes() []string {
 		return d.Notes
 	}
 	return nil
+}
+
+// cond is s when b, else "".
+func cond(b bool, s string) string {
+	if b {
+		return s
+	}
+	return ""
 }
 
 func yesNo(b bool) string {
