@@ -113,6 +113,9 @@ type Options struct {
 	// Without it an all-or-nothing push waits the same way and answers
 	// yes itself (newApproval): no switch applies before all staged.
 	Approve func([]Staged) bool
+	// Build says which build the run works from; the report carries it
+	// (Report.Build).
+	Build *BuildInfo
 	// peers indexes the fabric's cable ends for the cabling check; Run
 	// builds it once.
 	peers *verify.Peers
@@ -145,7 +148,7 @@ func Run(ctx context.Context, o Options) *Report {
 		hosts = o.Hosts
 	}
 	o.started = time.Now()
-	rep := &Report{ID: o.ID, Action: o.Action, Fabric: o.Fabric.Name, Devices: make([]*DeviceResult, len(o.Targets)+len(hosts))}
+	rep := &Report{ID: o.ID, Action: o.Action, Fabric: o.Fabric.Name, Build: o.Build, Devices: make([]*DeviceResult, len(o.Targets)+len(hosts))}
 	n := o.Parallel
 	if n <= 0 {
 		n = DefaultParallel
@@ -180,6 +183,7 @@ func Run(ctx context.Context, o Options) *Report {
 		wg.Go(func() {
 			r := runDevice(ctx, o, t, &gating{gate: g, turn: turns.of(k), free: free, approval: ap})
 			free.Release(1)
+			r.settleDifferences()
 			rep.Devices[i] = r
 			if o.Progress != nil {
 				o.Progress.Done(r)
@@ -191,6 +195,7 @@ func Run(ctx context.Context, o Options) *Report {
 		wg.Go(func() {
 			r := runHost(ctx, o, t)
 			free.Release(1)
+			r.settleDifferences()
 			rep.Devices[len(o.Targets)+k] = r
 			if o.Progress != nil {
 				o.Progress.Done(r)
@@ -198,6 +203,7 @@ func Run(ctx context.Context, o Options) *Report {
 		})
 	}
 	wg.Wait()
+	rep.Summarize()
 	rep.MixedMs = mixedMs(rep.Devices)
 	rep.StartedAt, rep.FinishedAt = Stamp(o.started), Stamp(time.Now())
 	return rep
@@ -324,7 +330,7 @@ type gating struct {
 // NewDeviceResult is the result of t before anything is done to it: its
 // name, platform and address, and no commands yet.
 func NewDeviceResult(t Target) *DeviceResult {
-	return &DeviceResult{Device: t.Switch.Name, Platform: string(t.Switch.Platform), Address: t.Device.Addr(), Commands: []string{}}
+	return &DeviceResult{Device: t.Switch.Name, Platform: string(t.Switch.Platform), Address: t.Device.Addr(), Commands: []string{}, Differences: []verify.Difference{}}
 }
 
 func runDevice(ctx context.Context, o Options, t Target, gt *gating) *DeviceResult {
@@ -477,9 +483,7 @@ func (d *device) run(ctx context.Context) error {
 	// The switch must be the one the inventory entry names before
 	// anything is locked, read back or staged.
 	if err := d.checkIdentity(); err != nil {
-		if d.o.Action == ActionVerify {
-			d.res.Status = StatusMismatch
-		}
+		d.identityStatus(err)
 		return err
 	}
 	if d.o.Action == ActionVerify {
@@ -512,6 +516,21 @@ func (d *device) run(ctx context.Context) error {
 		err = d.dryRunRefused()
 	}
 	return err
+}
+
+// identityStatus is verify's status of a switch whose identity check
+// failed: mismatch only when it read the hostname and found another
+// switch (IdentityError), the one case where what verify read differs
+// from the model. A hostname it could not read or parse leaves the
+// switch unchecked, so failed (runDevice's default), or aborted when
+// the operator's signal cut the read (settleInterrupted): a drift
+// monitor that alerts on mismatch must not page for drift on a switch
+// it never read (docs/json.md: mismatch "differs from the model",
+// failed "could not be checked").
+func (d *device) identityStatus(err error) {
+	if d.o.Action == ActionVerify && errors.As(err, new(*IdentityError)) {
+		d.res.Status = StatusMismatch
+	}
 }
 
 // connect dials and arranges for the connection to be cut when ctx ends,
@@ -727,14 +746,12 @@ func (d *device) aborted(ctx context.Context, txn Txn, cause error) error {
 }
 
 // discardStaged drops a change that was staged but never applied,
-// through rollback (which reconnects when it must): nothing was rolled
-// back on the switch, so the result does not say so ("not applied ...
-// (rolled back)" read as a contradiction); a failure to drop it stays in
-// RollbackNote.
+// through rollback (which reconnects when it must, and, the change not
+// being applied, says nothing was sent rather than rolled back: "not
+// applied ... (rolled back)" read as a contradiction); a failure to drop
+// it stays in RollbackNote.
 func (d *device) discardStaged(ctx context.Context, txn Txn, cause error) error {
-	err := d.rollback(ctx, txn, cause)
-	d.res.RolledBack = false
-	return err
+	return d.rollback(ctx, txn, cause)
 }
 
 // othersFailed is, once a switch of an all-or-nothing push has failed,
@@ -803,7 +820,7 @@ func (d *device) failGate() {
 			// partial push, which the command line warns of.
 			why = fmt.Sprintf(" (%s); to push without it, --limit '!%s' (a partial push: the fabric-wide settings then differ on it until it is pushed too)", d.unreachable, d.t.Switch.Name)
 		}
-		d.gate.fail(d.t.Switch.Name, why)
+		d.gate.fail(d.t.Switch.Name, why, d.res.Status == StatusLocked)
 	}
 }
 
@@ -1120,9 +1137,17 @@ func (d *device) verify() error {
 // or an interruption may be what failed). A transaction that sent
 // nothing yet (a pre-check refused the switch, a read failed) is not
 // rolled back: the result says that nothing was sent (NothingSent), not
-// that a change was undone. What was sent, not the step that failed,
-// decides: a failure while the change is being staged (an EOS session,
-// an NVUE revision) is rolled back.
+// that a change was undone. A change that was staged but never applied
+// (a failure while the EOS configure session or the NVUE revision is
+// being written, before Apply) is discarded the same way Rollback
+// undoes an applied one, but nothing of it ever took effect: Arista's
+// EOS User Manual, "Configure Session", says a session is entered,
+// modified and exited "without impacting the currently running system
+// configuration" until it is committed, and that `abort` abandons its
+// changes; an NVUE revision is detached before `nv config apply`. So
+// the result says nothing was sent (NothingSent, with discarded for
+// the summary's words), not rolled back: only a change applied
+// (AppliedMs) is rolled back.
 func (d *device) rollback(ctx context.Context, txn Txn, cause error) error {
 	if !txn.Sent() {
 		d.res.NothingSent = true
@@ -1148,11 +1173,13 @@ func (d *device) rollback(ctx context.Context, txn Txn, cause error) error {
 		}
 		return cause
 	}
-	d.res.RolledBack = true
-	if d.res.AppliedMs != 0 {
-		d.res.RolledBackMs = d.sinceStart()
-	}
 	d.cleanup(txn)
+	if d.res.AppliedMs == 0 {
+		d.res.NothingSent, d.res.discarded = true, true
+		return cause
+	}
+	d.res.RolledBack = true
+	d.res.RolledBackMs = d.sinceStart()
 	return cause
 }
 

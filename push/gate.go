@@ -50,17 +50,18 @@ func (g *gate) pass() {
 	}
 }
 
-// fail records a switch that failed before it could confirm; why, when
-// not empty, is said after its name on the other switches' rows (the
-// next step for a switch push could not reach).
-func (g *gate) fail(device, why string) {
+// fail records a switch that failed before it could confirm, or that
+// another push's lock kept out (locked); why, when not empty, is said
+// after its name on the other switches' rows (the next step for a
+// switch push could not reach).
+func (g *gate) fail(device, why string, locked bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.open--
 	if g.failure == nil {
 		// The cause is on the failed switch's own line of the report; the
 		// others name the switch only, not to repeat it on every line.
-		g.failure = &gateFailure{device: device, why: why}
+		g.failure = &gateFailure{device: device, why: why, locked: locked}
 		close(g.decided)
 	}
 }
@@ -96,9 +97,24 @@ func (g *gate) abandon(device string, err, interrupt error) error {
 // gateFailure is the gate's failure when a switch failed: its name and
 // why, which the other switches' errors carry whole (the --report file)
 // and the summary says once below its table (DeviceResult.shared).
-type gateFailure struct{ device, why string }
+// locked: the switch did not fail, another push holds it: the other
+// rows say so, for a pipeline to retry later (or queue with
+// --lock-timeout) rather than investigate a broken switch.
+type gateFailure struct {
+	device, why string
+	locked      bool
+}
 
-func (f *gateFailure) Error() string { return f.device + " failed" + f.why }
+func (f *gateFailure) Error() string { return f.short() + f.why }
+
+// short is the failure without why: "leaf3 failed", or "spine2 is
+// locked by another push".
+func (f *gateFailure) short() string {
+	if f.locked {
+		return f.device + " is locked by another push"
+	}
+	return f.device + " failed"
+}
 
 // pushInterrupted is the gate's failure when the push was interrupted.
 type pushInterrupted struct{ cause error }

@@ -31,8 +31,8 @@ func TestGate(t *testing.T) {
 
 	g = newGate(3)
 	g.pass()
-	g.fail("leaf3", "")
-	g.fail("leaf4", "")
+	g.fail("leaf3", "", false)
+	g.fail("leaf4", "", false)
 	if err := g.wait(ctx, time.Time{}); err == nil || err.Error() != "leaf3 failed" {
 		t.Errorf("one failed: %v, want the first failure", err)
 	}

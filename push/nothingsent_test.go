@@ -13,10 +13,12 @@ import (
 // single command of its change was sent (an Onyx pre-check, NVUE's RoCE
 // mode, a session-leaving line for EOS) reports that nothing was sent
 // and nothing rolled back, where it read "nothing was changed (rolled
-// back)"; a push that fails while its change is being sent (a line of
-// the EOS session, the NVUE patch, an Onyx line) still reports the
-// rollback. What was sent decides, not the step: EOS and NVUE fail in
-// Stage either way.
+// back)". A push that fails while its change is being staged (a line of
+// the EOS configure session, the NVUE patch) throws the staged change
+// away before it is applied: nothing was sent either, and its words say
+// the staged change was discarded (review rdrift, finding 7: it said
+// "(rolled back)", rolled_back true, a rollback that never happened).
+// Only an Onyx line, which takes effect as it is sent, is rolled back.
 func TestRefusedBeforeAnythingSent(t *testing.T) {
 	f, set := demo(t)
 	for _, tc := range []struct {
@@ -41,8 +43,8 @@ func TestRefusedBeforeAnythingSent(t *testing.T) {
 			return append(append([]byte{}, cfg...), "configure terminal\n"...)
 		}, "", true, "which fabricc never renders; nothing was sent (stopped before any change was sent; nothing to roll back)"},
 		{"onyx line refused", "leaf3", nil, `^interface ethernet \S+ mtu `, false, "(rolled back)"},
-		{"nvue patch refused", "leaf1", nil, `^nv config patch `, false, "(rolled back)"},
-		{"eos session line refused", "spine1", nil, `^vlan `, false, "(rolled back)"},
+		{"nvue patch refused", "leaf1", nil, `^nv config patch `, true, "(its staged change was discarded, never applied; nothing to roll back)"},
+		{"eos session line refused", "spine1", nil, `^vlan `, true, "(its staged change was discarded, never applied; nothing to roll back)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			sw := f.Switch(tc.sw)
@@ -71,7 +73,7 @@ func TestRefusedBeforeAnythingSent(t *testing.T) {
 			if got := l.sim.Running(); got != before {
 				t.Errorf("the switch was not restored:\n%s", lineDiff(before, got))
 			}
-			if tc.nothing && sentChange(sw.Platform, r.Commands) {
+			if tc.nothing && tc.at == "" && sentChange(sw.Platform, r.Commands) {
 				t.Errorf("a command of the change was sent: %q", r.Commands)
 			}
 		})

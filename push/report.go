@@ -62,12 +62,17 @@ type Report struct {
 	ID     string `json:"id"`
 	Action string `json:"action"`
 	Fabric string `json:"fabric"`
+	// Build is which build the run compared the switches with or
+	// pushed: a drift alert must say whether it checked build N or N+1.
+	Build *BuildInfo `json:"build,omitempty"`
 	// StartedAt and FinishedAt are when the run started and ended
 	// (Stamp); FinishedAt is absent in a report written while the run
 	// was still going (the last one a killed run left).
 	StartedAt  string          `json:"started_at,omitempty"`
 	FinishedAt string          `json:"finished_at,omitempty"`
 	Devices    []*DeviceResult `json:"devices"`
+	// Summary counts the devices by status, and their differences.
+	Summary Summary `json:"summary"`
 	// FabricSwitches is how many switches the fabric has, when the run
 	// worked on fewer of them (LeftOut names the others); 0 when it
 	// worked on every one.
@@ -96,6 +101,57 @@ type Report struct {
 	// --per-device push changed some switches and left others behind
 	// (LeftOut), so MixedMs is only how long it lasted during the push.
 	MixedOpen bool `json:"mixed_open,omitempty"`
+}
+
+// Summary counts a run's devices by status, each status the action
+// gives present even when 0 (verify: verified, mismatch, pending,
+// failed, aborted; push: changed, unchanged, locked, failed, aborted;
+// diff: dry-run, locked, failed, aborted; any other status found, such
+// as running, besides), with "devices", how many there are, and
+// "differences", how many differences they have in all: what a monitor
+// exports without walking the devices. encoding/json writes its keys
+// sorted.
+type Summary map[string]int
+
+// summaryStatuses are the statuses each action gives (Summary).
+var summaryStatuses = map[string][]string{
+	ActionVerify: {StatusVerified, StatusMismatch, StatusPending, StatusFailed, StatusAborted},
+	ActionPush:   {StatusChanged, StatusUnchanged, StatusLocked, StatusFailed, StatusAborted},
+	ActionDiff:   {StatusDryRun, StatusLocked, StatusFailed, StatusAborted},
+}
+
+// Summarize sets r.Summary from its devices.
+func (r *Report) Summarize() {
+	s := Summary{"devices": len(r.Devices), "differences": 0}
+	for _, st := range summaryStatuses[r.Action] {
+		s[st] = 0
+	}
+	for _, d := range r.Devices {
+		s[d.Status]++
+		s["differences"] += len(d.Differences)
+	}
+	r.Summary = s
+}
+
+// settleDifferences makes a result without differences say [] rather
+// than null (DeviceResult.Differences).
+func (d *DeviceResult) settleDifferences() {
+	if d.Differences == nil {
+		d.Differences = []verify.Difference{}
+	}
+}
+
+// BuildInfo identifies the build a run worked from: an --artifacts
+// folder (Dir, the SHA-256 of its manifest.json, which lists the SHA-256
+// of every file of the build, and the sources digest the manifest
+// records), or a fabric PATH built in memory (Path and the digest of its
+// sources as fabricc build would record it, dsl.SourceDigest). Two runs
+// whose digests are equal worked from the same build.
+type BuildInfo struct {
+	Dir            string `json:"dir,omitempty"`
+	Path           string `json:"path,omitempty"`
+	ManifestSHA256 string `json:"manifest_sha256,omitempty"`
+	SourcesSHA256  string `json:"sources_sha256,omitempty"`
 }
 
 // LeftOut is a switch of the fabric a run did not work on: not in the
@@ -133,8 +189,11 @@ type DeviceResult struct {
 	// Commands are every command line sent, in order.
 	Commands []string `json:"commands"`
 	// Verified is true when the read-back matched the model.
-	Verified    bool                `json:"verified"`
-	Differences []verify.Difference `json:"differences,omitempty"`
+	Verified bool `json:"verified"`
+	// Differences are what differs from the model; [] when nothing
+	// does (or nothing was read), never null, so that a pipeline's
+	// `.result.devices[].differences[]` works on a clean fabric.
+	Differences []verify.Difference `json:"differences"`
 	// Cabling is what verify found of the switch's cables from its LLDP
 	// neighbors (Options.Cabling); its differences are among
 	// Differences.
@@ -154,10 +213,16 @@ type DeviceResult struct {
 	RollbackNote string `json:"rollback,omitempty"`
 	// NothingSent is true when a push failed, found the switch locked by
 	// another push, or refused it (a pre-check such as a foreign Onyx
-	// pool), before a single command of
-	// its change was sent: the switch was not changed, so nothing was
-	// rolled back (RolledBack false).
+	// pool), before a single command of its change was sent, or when it
+	// threw its staged change (an EOS configure session, an NVUE
+	// revision) away before applying it: the switch was not changed, so
+	// nothing was rolled back (RolledBack false).
 	NothingSent bool `json:"nothing_sent,omitempty"`
+	// discarded: NothingSent because the change was staged (an EOS
+	// configure session, an NVUE revision) and thrown away before it was
+	// applied, rather than because nothing of it was sent (the summary's
+	// words, labelDiscarded).
+	discarded bool
 	// Recovered lists what earlier, interrupted runs left on the device
 	// (pending sessions and revisions, unsaved changes, a stale lock)
 	// and what this run did about each.
@@ -242,6 +307,117 @@ func (r *Report) Failed() bool {
 	return false
 }
 
+// Unfinished are the devices this run could not do its work on, in the
+// report's order: failed, kept out by another push's lock, aborted (an
+// all-or-nothing push stopped by another switch, or an interruption),
+// still running (a report written before the end), and, for verify, a
+// switch that answered as another one (mismatch with an error and no
+// difference: it was not read). Each makes the exit status 1; a verify
+// mismatch that was read, or a change pending, does not (exit 2).
+func (r *Report) Unfinished() []*DeviceResult {
+	var out []*DeviceResult
+	for _, d := range r.Devices {
+		if r.unfinished(d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func (r *Report) unfinished(d *DeviceResult) bool {
+	switch d.Status {
+	case StatusVerified, StatusChanged, StatusUnchanged, StatusDryRun:
+		return false
+	case StatusMismatch:
+		return d.Error != "" && len(d.Differences) == 0
+	case StatusPending:
+		return r.Action != ActionVerify
+	}
+	return true
+}
+
+// maxNamedUnfinished bounds the reasons UnfinishedError gives, and the
+// devices it names for each: an unreachable management network fails
+// every switch of a large fabric, and an all-or-nothing push aborts
+// every switch but the one that failed.
+const maxNamedUnfinished = 5
+
+// unfinishedRank orders UnfinishedError's reasons: the switches that
+// failed or were kept out first, those stopped because of them last.
+var unfinishedRank = map[string]int{StatusFailed: 0, StatusLocked: 1, StatusMismatch: 2, StatusRunning: 3, StatusPending: 4, StatusAborted: 5}
+
+// unfinishedGroup is the devices of Unfinished that share a status and
+// an error (errorOnce).
+type unfinishedGroup struct {
+	why   string
+	rank  int
+	names []string
+}
+
+// UnfinishedError is the --json envelope's error for the devices of
+// Unfinished, "" when there are none: how many of the run's devices,
+// what that means for the action, then each reason, the devices it
+// stopped before it, as "spine2 (failed: ERROR)" or "leaf1, leaf2
+// (aborted: not applied, all or nothing: spine2 failed)": failed and
+// locked first, at most five reasons and five names each, the rest
+// counted; each device's whole error stays in its result. With it the
+// envelope says why whenever a device makes the exit status 1, so a
+// pipeline tells "the monitor could not see the switch" (error set)
+// from drift (ok false, no error, exit status 2).
+func (r *Report) UnfinishedError() string {
+	bad := r.Unfinished()
+	if len(bad) == 0 {
+		return ""
+	}
+	what := "could not be checked"
+	switch {
+	case r.Action == ActionPush && len(bad) == 1:
+		what = "was not pushed"
+	case r.Action == ActionPush:
+		what = "were not pushed"
+	}
+	groups := groupUnfinished(bad)
+	var parts []string
+	for _, g := range groups[:min(len(groups), maxNamedUnfinished)] {
+		names := g.names[:min(len(g.names), maxNamedUnfinished)]
+		list := strings.Join(names, ", ")
+		if n := len(g.names) - len(names); n > 0 {
+			list += fmt.Sprintf(" and %d more", n)
+		}
+		parts = append(parts, fmt.Sprintf("%s (%s)", list, g.why))
+	}
+	if len(groups) > maxNamedUnfinished {
+		n := 0
+		for _, g := range groups[maxNamedUnfinished:] {
+			n += len(g.names)
+		}
+		parts = append(parts, "and "+plural(n, "more device"))
+	}
+	return fmt.Sprintf("%d of %s %s: %s", len(bad), plural(len(r.Devices), "device"), what, strings.Join(parts, "; "))
+}
+
+// groupUnfinished groups devs by status and error, in unfinishedRank's
+// order, each rank in the order of the devices.
+func groupUnfinished(devs []*DeviceResult) []*unfinishedGroup {
+	var groups []*unfinishedGroup
+	byWhy := map[string]*unfinishedGroup{}
+	for _, d := range devs {
+		why := d.Status
+		if e := d.errorOnce(); e != "" {
+			why += ": " + oneLine(e)
+		}
+		g := byWhy[why]
+		if g == nil {
+			g = &unfinishedGroup{why: why, rank: unfinishedRank[d.Status]}
+			byWhy[why] = g
+			groups = append(groups, g)
+		}
+		g.names = append(g.names, d.Device)
+	}
+	slices.SortStableFunc(groups, func(a, b *unfinishedGroup) int { return a.rank - b.rank })
+	return groups
+}
+
 // JSON is the report as indented JSON.
 func (r *Report) JSON() ([]byte, error) {
 	b, err := json.MarshalIndent(r, "", "  ")
@@ -277,15 +453,21 @@ var summaryOrder = []string{StatusChanged, StatusUnchanged, labelWouldChange, la
 func (r *Report) WriteSummary(w io.Writer) {
 	var table strings.Builder
 	tw := tabwriter.NewWriter(&table, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "DEVICE\tPLATFORM\tSTATUS\tVERIFIED\tTIME\tDETAIL")
+	// diff's output is what a pull request shows, and a bot updates
+	// its comment when it changes: it must be a function of the inputs
+	// and the switches, so it has no TIME column (the durations are in
+	// --json and --report). push and verify print how long each took.
+	timed := r.Action != ActionDiff
+	fmt.Fprintln(tw, "DEVICE\tPLATFORM\tSTATUS\tVERIFIED\t"+cond(timed, "TIME\t")+"DETAIL")
 	counts := map[string]int{}
 	for _, d := range r.Devices {
 		counts[d.label()]++
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", d.Device, d.Platform, d.label(), r.verifiedColumn(d),
-			(time.Duration(d.DurationMs) * time.Millisecond).String(), quote.Visible(oneLine(d.detail())))
+		took := (time.Duration(d.DurationMs) * time.Millisecond).String() + "\t"
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s%s\n", d.Device, d.Platform, d.label(), r.verifiedColumn(d),
+			cond(timed, took), quote.Visible(oneLine(d.detail())))
 	}
 	_ = tw.Flush()
-	// A row without a detail would end in the TIME column's padding.
+	// A row without a detail would end in the last column's padding.
 	for _, line := range strings.SplitAfter(table.String(), "\n") {
 		if body, nl := strings.CutSuffix(line, "\n"); nl {
 			fmt.Fprintln(w, strings.TrimRight(body, " "))
@@ -416,6 +598,11 @@ func (r *Report) counted() string {
 // push that stopped before it sent any of its change (NothingSent).
 const labelNothingSent = "stopped before any change was sent; nothing to roll back"
 
+// labelDiscarded is what the summary says of a push that failed while
+// its change was staged, and threw the staged change away before it was
+// applied (DeviceResult.discarded).
+const labelDiscarded = "its staged change was discarded, never applied; nothing to roll back"
+
 // verifiedColumn is "yes" or "no", or "-" where the switch holds
 // nothing of this run to verify: in a diff, which reads nothing back (a
 // "no" there read as a failed check), and on a switch whose change was
@@ -442,7 +629,7 @@ func (d *DeviceResult) errorOnce() string {
 	if d.shared == nil {
 		return d.Error
 	}
-	return strings.Replace(d.Error, d.shared.Error(), d.shared.device+" failed", 1)
+	return strings.Replace(d.Error, d.shared.Error(), d.shared.short(), 1)
 }
 
 // firstByImpact is the difference verify prints first of diffs, the most
@@ -466,6 +653,8 @@ func (d *DeviceResult) detail() string {
 	switch {
 	case d.RolledBack:
 		detail += " (rolled back)"
+	case d.NothingSent && d.Status == StatusFailed && d.discarded:
+		detail += " (" + labelDiscarded + ")"
 	case d.NothingSent && d.Status == StatusFailed:
 		// An aborted switch's error says "not applied" itself.
 		detail += " (" + labelNothingSent + ")"
@@ -500,6 +689,14 @@ func (d *DeviceResult) hostNotes() []string {
 		return d.Notes
 	}
 	return nil
+}
+
+// cond is s when b, else "".
+func cond(b bool, s string) string {
+	if b {
+		return s
+	}
+	return ""
 }
 
 func yesNo(b bool) string {

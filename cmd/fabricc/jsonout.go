@@ -47,6 +47,10 @@ type output struct {
 	diags   hcl.Diagnostics
 	result  any
 	accepts []model.AcceptedWarning
+	// failure is the envelope's error when the command ends with no
+	// error of its own to say (diff, push, verify: the devices it could
+	// not do its work on, push.Report.UnfinishedError).
+	failure string
 }
 
 // newOutput starts the output of command name.
@@ -85,6 +89,9 @@ func (o *output) done(err error) error {
 	var ee *exitError
 	if err != nil && (!errors.As(err, &ee) || ee.Err != nil) {
 		env.Error = err.Error()
+	}
+	if env.Error == "" && err != nil {
+		env.Error = o.failure
 	}
 	if werr := env.write(o.cmd.OutOrStdout()); werr != nil {
 		return werr

@@ -37,7 +37,10 @@ func init() { commands = append(commands, newPushCmd) }
 
 // switchFlags are what push, diff and verify share.
 type switchFlags struct {
-	lf        loadFlags
+	lf loadFlags
+	// build is which build the run works from, once loadBuild read it
+	// (push.Report.Build).
+	build     *push.BuildInfo
 	inventory string
 	artifacts string
 	limit     string
@@ -307,7 +310,7 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 	defer stop()
 	o := push.Options{Action: action, Fabric: b.Fabric, ID: txnID(), Targets: targets,
 		Dial: push.SSHDialer(hk), Parallel: sf.parallel, LockTimeout: sf.lockTimeout, BreakLock: sf.breakLock, SaveUnsaved: sf.saveUnsaved, PerDevice: sf.perDevice,
-		Cabling: action == push.ActionVerify && !sf.noCabling, Hosts: hosts, RunScript: push.SSHScriptRunner(hk), Renamed: renamed}
+		Cabling: action == push.ActionVerify && !sf.noCabling, Hosts: hosts, RunScript: push.SSHScriptRunner(hk), Renamed: renamed, Build: sf.build}
 	if ap != nil {
 		o.Approve, ap.warnings = ap.approve, rolloutWarnings
 	}
@@ -338,6 +341,9 @@ func switchRun(cmd *cobra.Command, args []string, sf *switchFlags, action string
 	}
 	noteHosts(cmd, rep, b, inv, devs, hosts, out)
 	err = finish(cmd, rep, sf.report, out, ap != nil && ap.asked && !ap.aside)
+	if push.InterruptOf(ctx) != nil {
+		return interruptedExit(err)
+	}
 	if ap != nil && ap.declined {
 		return exitCode(1, errNotApproved)
 	}
@@ -355,7 +361,9 @@ func loadBuild(cmd *cobra.Command, args []string, sf *switchFlags, action string
 	if sf.artifacts != "" {
 		return loadArtifacts(cmd, sf, action, out)
 	}
-	return buildInMemory(cmd, args[0], &sf.lf, out)
+	b, digest, err := compileInMemory(cmd, args[0], &sf.lf, out)
+	sf.build = &push.BuildInfo{Path: args[0], SourcesSHA256: digest}
+	return b, err
 }
 
 // loadArtifacts checks the --artifacts folder against its fabric
@@ -381,6 +389,9 @@ func loadArtifacts(cmd *cobra.Command, sf *switchFlags, action string, out *outp
 		return nil, err
 	}
 	m, err := artifacts.ReadManifest(sf.artifacts)
+	if err == nil {
+		err = sf.readBuildInfo(m)
+	}
 	if err != nil {
 		// LoadArtifacts says what is wrong with the folder.
 		_, lerr := push.LoadArtifacts(sf.artifacts)
@@ -402,6 +413,20 @@ func loadArtifacts(cmd *cobra.Command, sf *switchFlags, action string, out *outp
 		return nil, err
 	}
 	return b, err
+}
+
+// readBuildInfo records which build the --artifacts folder holds: its
+// folder, the SHA-256 of its manifest.json (read under the folder's
+// read lock, right after m; replaced tells a build that swapped the
+// folder meanwhile) and the sources digest m records.
+func (sf *switchFlags) readBuildInfo(m *artifacts.Manifest) error {
+	raw, err := os.ReadFile(filepath.Join(sf.artifacts, artifacts.ManifestFile))
+	if err != nil {
+		return err
+	}
+	sum := sha256.Sum256(raw)
+	sf.build = &push.BuildInfo{Dir: sf.artifacts, ManifestSHA256: hex.EncodeToString(sum[:]), SourcesSHA256: m.Inputs.SourcesSHA256}
+	return nil
 }
 
 // readLockArtifacts takes the --artifacts folder's lock shared for the
@@ -600,12 +625,20 @@ func buildWarning(cmd *cobra.Command, sf *switchFlags, out *output, msg string) 
 // files of a build that push sends. Diagnostics go to out; errors among
 // them make an exit status 1.
 func buildInMemory(cmd *cobra.Command, path string, lf *loadFlags, out *output) (*push.Build, error) {
+	b, _, err := compileInMemory(cmd, path, lf, out)
+	return b, err
+}
+
+// compileInMemory is buildInMemory that also returns the digest of the
+// fabric's sources, as fabricc build records it in manifest.json
+// (sources_sha256; "" when the files cannot be read again).
+func compileInMemory(cmd *cobra.Command, path string, lf *loadFlags, out *output) (*push.Build, string, error) {
 	opts, err := lf.options()
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if err := existingPath(path); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if out == nil {
 		out = newOutput(cmd, cmd.Name(), false)
@@ -618,13 +651,14 @@ func buildInMemory(cmd *cobra.Command, path string, lf *loadFlags, out *output) 
 		out.report(files, diags)
 	}
 	if diags.HasErrors() {
-		return nil, exitCode(1, nil)
+		return nil, "", exitCode(1, nil)
 	}
 	devs, err := artifacts.RenderSwitches(f)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return push.FromDevices(f, devs), nil
+	digest, _ := dsl.SourceDigest(path, opts.VarFiles, *opts.Read)
+	return push.FromDevices(f, devs), digest, nil
 }
 
 // loadInventory reads the inventory file; its diagnostics go to out and
@@ -1056,6 +1090,21 @@ func interruptDiagnostic(ctx context.Context, command string) hcl.Diagnostics {
 		Detail: "each switch at work was rolled back (or, past its confirmation, finished); the result gives each device's status and error"}}
 }
 
+// interruptedExit is the exit status of a run that SIGINT or SIGTERM
+// interrupted: 1, whatever the devices' statuses, as its error
+// diagnostic (interruptDiagnostic) says. A verify or diff whose every
+// device was read before the signal came would otherwise exit 2, which
+// means only "the devices differ" (or "changes pending"), or 0 beside an
+// error in the --json envelope. err, when it says something (writing
+// the report failed), stays.
+func interruptedExit(err error) error {
+	var ee *exitError
+	if err == nil || errors.As(err, &ee) && ee.Err == nil {
+		return exitCode(1, nil)
+	}
+	return err
+}
+
 // runEngine runs with bars on a real terminal, log lines otherwise.
 func runEngine(ctx context.Context, cmd *cobra.Command, o push.Options, live *liveReport) *push.Report {
 	errw := cmd.ErrOrStderr()
@@ -1091,7 +1140,7 @@ var changesPending = &exitError{Code: 2}
 func finish(cmd *cobra.Command, rep *push.Report, reportPath string, out *output, diffsShown bool) error {
 	w := cmd.OutOrStdout()
 	if out.json {
-		out.result = rep
+		out.result, out.failure = rep, rep.UnfinishedError()
 		w = cmd.ErrOrStderr()
 	} else {
 		writeChanges(w, rep, diffsShown)
@@ -1156,23 +1205,17 @@ func reportJSON(rep *push.Report) ([]byte, error) {
 // that cannot run); 2 when every device was read and some differ from
 // the model (mismatch, cabling included) or have a change pending, so
 // that a drift job tells a changed switch from a broken runner. A
-// switch that answers as another (its identity) was not read: 1.
+// switch that answers as another (its identity) was not read: 1. The
+// devices that make it 1 are those the --json envelope's error names
+// (push.Report.Unfinished).
 func verifyStatus(rep *push.Report) error {
-	differs := false
-	for _, d := range rep.Devices {
-		switch {
-		case d.Status == push.StatusMismatch && d.Error != "" && len(d.Differences) == 0:
-			// Not read: the wrong switch answered (its identity).
-			return exitCode(1, nil)
-		case d.Status == push.StatusMismatch, d.Status == push.StatusPending:
-			differs = true
-		case d.Status == push.StatusVerified:
-		default:
-			return exitCode(1, nil)
-		}
+	if len(rep.Unfinished()) > 0 {
+		return exitCode(1, nil)
 	}
-	if differs {
-		return exitCode(2, nil)
+	for _, d := range rep.Devices {
+		if d.Status == push.StatusMismatch || d.Status == push.StatusPending {
+			return exitCode(2, nil)
+		}
 	}
 	return nil
 }

@@ -183,7 +183,7 @@ func (l *liveReport) rewrite() {
 // report is the report as far as it is known: each switch that ended
 // with its result, each other one as mark makes it from its steps.
 func (l *liveReport) report(mark func(res *push.DeviceResult, steps []push.Step)) *push.Report {
-	rep := &push.Report{ID: l.o.ID, Action: l.o.Action, Fabric: l.o.Fabric.Name, StartedAt: push.Stamp(l.started)}
+	rep := &push.Report{ID: l.o.ID, Action: l.o.Action, Fabric: l.o.Fabric.Name, Build: l.o.Build, StartedAt: push.Stamp(l.started)}
 	for _, t := range l.o.Targets {
 		if r, ok := l.done[t.Switch.Name]; ok {
 			rep.Devices = append(rep.Devices, r)
@@ -197,6 +197,7 @@ func (l *liveReport) report(mark func(res *push.DeviceResult, steps []push.Step)
 		mark(res, l.steps[t.Switch.Name])
 		rep.Devices = append(rep.Devices, res)
 	}
+	rep.Summarize()
 	return rep
 }
 

@@ -319,8 +319,9 @@ var (
 	labAddress    = regexp.MustCompile(`127\.0\.0\.1:[0-9]+`)
 	inventoryPort = regexp.MustCompile(`^(\s*port\s+= )[0-9]+$`)
 	// summaryHeader and summaryTotal start and end the summary table
-	// of push, diff and verify, whose TIME column varies.
-	summaryHeader = regexp.MustCompile(`^DEVICE\s+PLATFORM\s+STATUS\s+VERIFIED\s+TIME\s+DETAIL$`)
+	// of push, diff and verify; the TIME column of push and verify
+	// varies (diff has none).
+	summaryHeader = regexp.MustCompile(`^DEVICE\s+PLATFORM\s+STATUS\s+VERIFIED\s+(TIME\s+)?DETAIL$`)
 	summaryTotal  = regexp.MustCompile(`^(diff|push|verify): [0-9]+ devices?: `)
 	columnGap     = regexp.MustCompile(`\s{2,}`)
 )
@@ -336,7 +337,7 @@ var hostNameActual = regexp.MustCompile(`^(DIFF system host name: intended [^;]*
 // Trailing spaces are dropped.
 func tutorialNormalise(s string) []string {
 	var out []string
-	table := false
+	table, timed := false, false
 	for _, l := range strings.Split(strings.TrimSuffix(s, "\n"), "\n") {
 		l = strings.TrimRight(l, " \t")
 		l = labAddress.ReplaceAllString(l, "127.0.0.1:PORT")
@@ -344,10 +345,10 @@ func tutorialNormalise(s string) []string {
 		l = hostNameActual.ReplaceAllString(l, "${1}workstation${2}")
 		switch {
 		case summaryHeader.MatchString(l):
-			table = true
+			table, timed = true, strings.Contains(l, " TIME ")
 		case summaryTotal.MatchString(l):
 			table = false
-		case table && l != "...":
+		case table && timed && l != "...":
 			cols := columnGap.Split(l, 6)
 			if len(cols) >= 5 {
 				cols[4] = "TIME"

@@ -40,7 +40,8 @@ func newVerifyCmd() *cobra.Command {
 			"device verified; 2 when every device was read and some differ (a mismatch, cabling\n" +
 			"included) or have a change pending (a commit timer, an unconfirmed revision or unsaved\n" +
 			"changes of a push, or a push's device lock); 1 when any device could not be checked\n" +
-			"(unreachable, login refused, a host script that cannot run), when --require-hosts\n" +
+			"(unreachable, login refused, a host script that cannot run), when SIGINT or SIGTERM\n" +
+			"interrupted it (even after every device was read), when --require-hosts\n" +
 			"finds a Linux or FreeBSD host of the fabric unchecked, or the command line is\n" +
 			"wrong (so that 2 means only \"the devices differ\").\n\n" + switchArgsHelp,
 		Example: "  fabricc verify examples/multivendor-clos -i inventory.hcl\n" +
