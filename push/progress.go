@@ -58,7 +58,7 @@ func (p *LogProgress) Done(r *DeviceResult) {
 	if r.RolledBack {
 		text += ", rolled back"
 	} else if r.NothingSent && r.Status == StatusFailed {
-		text += ", " + labelNothingSent
+		text += ", " + r.nothingSentLabel()
 	}
 	if err := p.errorOnce(r); err != "" {
 		text += ": " + oneLine(err)

@@ -17,12 +17,14 @@ func TestLogProgressLines(t *testing.T) {
 	p.Done(&DeviceResult{Device: "leaf3", Status: StatusFailed, RolledBack: true, Error: "apply: % Invalid input\n\x1b[2Jdetected"})
 	p.Done(&DeviceResult{Device: "leaf4", Status: StatusAborted, Error: "not applied, all or nothing: leaf3 failed"})
 	p.Done(&DeviceResult{Device: "leaf5", Status: StatusFailed, NothingSent: true, Error: "staging: fabric ports are LAG/MLAG members; nothing was changed"})
+	p.Done(&DeviceResult{Device: "leaf6", Status: StatusFailed, NothingSent: true, discarded: true, Error: "staging: device refused \"mtu 9214\""})
 	want := "[leaf1] connect\n" +
 		"[leaf1] changed, verified\n" +
 		"[leaf2] verified\n" +
 		"[leaf3] failed, rolled back: apply: % Invalid input \\x1b[2Jdetected\n" +
 		"[leaf4] aborted: not applied, all or nothing: leaf3 failed\n" +
-		"[leaf5] failed, stopped before any change was sent; nothing to roll back: staging: fabric ports are LAG/MLAG members; nothing was changed\n"
+		"[leaf5] failed, stopped before any change was sent; nothing to roll back: staging: fabric ports are LAG/MLAG members; nothing was changed\n" +
+		"[leaf6] failed, its staged change was discarded, never applied; nothing to roll back: staging: device refused \"mtu 9214\"\n"
 	if b.String() != want {
 		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)
 	}

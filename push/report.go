@@ -598,9 +598,19 @@ func (r *Report) counted() string {
 // push that stopped before it sent any of its change (NothingSent).
 const labelNothingSent = "stopped before any change was sent; nothing to roll back"
 
-// labelDiscarded is what the summary says of a push that failed while
-// its change was staged, and threw the staged change away before it was
-// applied (DeviceResult.discarded).
+// nothingSentLabel is what the summary and the progress lines say of a
+// failed switch whose change never took effect: discarded while staged,
+// or never sent.
+func (d *DeviceResult) nothingSentLabel() string {
+	if d.discarded {
+		return labelDiscarded
+	}
+	return labelNothingSent
+}
+
+// labelDiscarded is what the summary and the progress lines say of a
+// push that failed while its change was staged, and threw the staged
+// change away before it was applied (DeviceResult.discarded).
 const labelDiscarded = "its staged change was discarded, never applied; nothing to roll back"
 
 // verifiedColumn is "yes" or "no", or "-" where the switch holds
@@ -653,11 +663,9 @@ func (d *DeviceResult) detail() string {
 	switch {
 	case d.RolledBack:
 		detail += " (rolled back)"
-	case d.NothingSent && d.Status == StatusFailed && d.discarded:
-		detail += " (" + labelDiscarded + ")"
 	case d.NothingSent && d.Status == StatusFailed:
 		// An aborted switch's error says "not applied" itself.
-		detail += " (" + labelNothingSent + ")"
+		detail += " (" + d.nothingSentLabel() + ")"
 	case d.RollbackNote != "":
 		detail += " (" + d.RollbackNote + ")"
 	}
