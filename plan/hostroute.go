@@ -82,7 +82,7 @@ func prefixChange(h *model.Host, a, b *model.NIC) []Change {
 	if h.OS == model.OSWindows {
 		// The Windows script removes the routes it recorded
 		// (HKLM\SOFTWARE\fabricc\NetRoute, targets/windows).
-		lead = "the script removes the route it recorded adding; if the main table still routes "
+		lead = "the script removes " + routesWord(len(dropped)) + " it recorded adding; if the main table still routes "
 	}
 	c[0].Note = lead + english.Or(dropped) + " here once the script ran, delete " + itThem(len(dropped)) + ": " + strings.Join(cmds, "; ")
 	return c
@@ -240,6 +240,14 @@ func gone(a, b []string) []string {
 }
 
 // itThem is "it" for one, "them" for more.
+// routesWord is "the route" or "the routes", by n.
+func routesWord(n int) string {
+	if n == 1 {
+		return "the route"
+	}
+	return "the routes"
+}
+
 func itThem(n int) string {
 	if n == 1 {
 		return "it"

@@ -3,6 +3,8 @@ package plan
 import (
 	"strings"
 	"testing"
+
+	"github.com/fabricc/fabricc/model"
 )
 
 // routedHCL is a leaf with routed ports and three Linux hosts on them,
@@ -323,6 +325,27 @@ func TestPlanRouteNotesPerOS(t *testing.T) {
 	} {
 		if !strings.Contains(got, w) {
 			t.Errorf("plan lacks\n%s\nin:\n%s", w, got)
+		}
+	}
+}
+
+// TestWindowsNoteCountsRoutes: the Windows note says "the routes" when
+// the head drops more than one prefix, "the route" for one.
+func TestWindowsNoteCountsRoutes(t *testing.T) {
+	h := &model.Host{Name: "w1", OS: model.OSWindows}
+	nic := func(ps ...string) *model.NIC {
+		return &model.NIC{Name: "a", Interface: "SLOT 3 Port 1", Route: &model.NICRoute{Gateway: "10.0.0.1", Prefixes: ps}}
+	}
+	for _, tc := range []struct {
+		base []string
+		want string
+	}{
+		{[]string{"10.1.0.0/24", "10.2.0.0/24"}, "the script removes the route it recorded adding; if the main table still routes 10.2.0.0/24 here"},
+		{[]string{"10.1.0.0/24", "10.2.0.0/24", "10.3.0.0/24"}, "the script removes the routes it recorded adding; if the main table still routes 10.2.0.0/24 or 10.3.0.0/24 here"},
+	} {
+		c := prefixChange(h, nic(tc.base...), nic("10.1.0.0/24"))
+		if len(c) != 1 || !strings.HasPrefix(c[0].Note, tc.want) {
+			t.Errorf("%v -> 10.1.0.0/24: %+v, want a note starting %q", tc.base, c, tc.want)
 		}
 	}
 }
