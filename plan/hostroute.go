@@ -239,7 +239,6 @@ func gone(a, b []string) []string {
 	return out
 }
 
-// itThem is "it" for one, "them" for more.
 // routesWord is "the route" or "the routes", by n.
 func routesWord(n int) string {
 	if n == 1 {
@@ -248,6 +247,7 @@ func routesWord(n int) string {
 	return "the routes"
 }
 
+// itThem is "it" for one, "them" for more.
 func itThem(n int) string {
 	if n == 1 {
 		return "it"
