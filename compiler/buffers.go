@@ -269,7 +269,12 @@ func switchBuffers(f *model.Fabric, sw *model.Switch, src Sources, mtus *lossles
 		d.Subject = src.At("switch", sw.Name)
 		return hcl.Diagnostics{d}
 	}
-	sw.Pools = buildPools(f.QoS, sw.Buffer, names, headroom > 0, [4]int64{planned, pgLossy, egLossless, egLossy})
+	res := [4]int64{planned, pgLossy, egLossless, egLossy}
+	sw.Pools = buildPools(f.QoS, sw.Buffer, names, headroom > 0, res)
+	if d := wholePercentPools(sw, names, res); d != nil {
+		d.Subject = src.At("switch", sw.Name)
+		return hcl.Diagnostics{d}
+	}
 	return nil
 }
 
