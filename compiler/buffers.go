@@ -256,10 +256,22 @@ func switchBuffers(f *model.Fabric, sw *model.Switch, src Sources, mtus *lossles
 	if total <= 0 {
 		total = sw.Hardware.BufferBytes
 	}
+	selfSized := selfSizedBudget(sw)
+	if selfSized {
+		total = onChipBytes(sw) // per chip, every chip in use (jericho.go)
+	}
 	reserved := pgLossy + egLossless + egLossy
 	sw.Buffer = model.BufferBudget{
 		TotalBytes: total, HeadroomBytes: headroom, PlanningCableMeters: planM, HeadroomReserveBytes: planned,
 		ReservedBytes: reserved, SharedBytes: total - planned - reserved,
+	}
+	var warnings hcl.Diagnostics
+	if sw.Buffer.SharedBytes < 0 && selfSized {
+		who, _ := headroomWriter(sw)
+		d := selfSizedBudgetWarning(sw, who)
+		d.Subject = src.At("switch", sw.Name)
+		warnings = hcl.Diagnostics{d}
+		sw.Buffer.SharedBytes = 0 // the pools are comments here; none is negative
 	}
 	if sw.Buffer.SharedBytes < 0 {
 		if diags := cableBudgetErrors(f, sw, src); len(diags) > 0 {
@@ -275,7 +287,7 @@ func switchBuffers(f *model.Fabric, sw *model.Switch, src Sources, mtus *lossles
 		d.Subject = src.At("switch", sw.Name)
 		return hcl.Diagnostics{d}
 	}
-	return nil
+	return warnings
 }
 
 // buildPools makes the pools of one switch; res holds the reservations
