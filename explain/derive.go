@@ -49,7 +49,7 @@ func (b *Build) headroom(sw *model.Switch, p *model.Port, pg *model.PriorityGrou
 		{Name: "cell occupancy (small packets by bytes x cells per small packet)", Value: strconv.FormatFloat(h.CellOccupancy, 'f', 3, 64)},
 		{Name: "in flight after PAUSE (SONiC xoff) = lossless MTU + propagation x cell occupancy, rounded up to 1 KiB", Value: docs.Bytes(h.XoffBytes)},
 	}
-	if h.Lanes != 8 {
+	if h.SizeBytes == h.XoffBytes+h.XonBytes { // no 8-lane overhead (not 8 lanes, or not Spectrum)
 		d.Steps = append(d.Steps,
 			Term{Name: "PAUSE threshold (SONiC xon) = pipeline latency, rounded up to 1 KiB", Value: docs.Bytes(h.XonBytes)},
 			Term{Name: "buffer (SONiC size) = in flight + PAUSE threshold, rounded up to 1 KiB", Value: docs.Bytes(h.SizeBytes)})
