@@ -137,6 +137,12 @@ func TestChecks(t *testing.T) {
 		}, []string{"error|RoCE v1 across subnets|host/h2/nic/roce0/roce_mode|host/h1/nic/roce0/addresses"}},
 		{"iWARP linked to RoCE", func(f *model.Fabric, _ Sources) { h2(f).Transport = model.TransportIWARP },
 			[]string{"error|iWARP NIC linked to RoCE NIC|host/h2/nic/roce0/transport|host/h1/nic/roce0/transport"}},
+		// Review rbuf, note: an iWARP NIC alone in a VLAN of its own is
+		// separated from the RoCE NICs at layer 2, though on their cables.
+		{"iWARP in a VLAN without RoCE", func(f *model.Fabric, _ Sources) {
+			h2(f).Transport, h2(f).VLAN, leaf(f, 1).TrunkVLANs = model.TransportIWARP, 200, []int{100, 200}
+			h2(f).Addresses = []string{"10.0.1.2/24"}
+		}, nil},
 		// Arista's own RoCEv2 design uses priority 3 (checkPriority3).
 		{"priority 3 on EOS", func(f *model.Fabric, _ Sources) {
 			f.Switches[0].Platform, f.Switches[0].Hardware.Model = model.PlatformEOS, "7050CX3-32S"
