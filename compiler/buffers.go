@@ -123,20 +123,35 @@ func planningFloor(p model.HeadroomPolicy) float64 {
 }
 
 // planningMeters is the cable length a switch's pools are planned for:
-// the floor (planningFloor), or the longest cable on the switch rounded
-// up to the next 100 m when one is longer. Planning for a fixed length, not the actual cables, keeps
+// the floor (planningFloor), or the longest cable of a lossless port
+// (one with a lossless priority group, losslessPort) rounded up to the
+// next 100 m when one is longer. A port with PFC off reserves no
+// headroom (IEEE 802.1Qbb: headroom is per PFC-enabled port and
+// priority), so its cable does not count. Planning for a fixed length, not the actual cables, keeps
 // the pool sizes stable: recabling a port within it changes that port's
 // headroom lines and nothing else, which is what a reviewer of a config
 // diff expects. The cost is buffer reserved for headroom that short cables
 // do not use: at 100G about 40 KB per lossless port.
-func planningMeters(sw *model.Switch, floor float64) float64 {
+func planningMeters(q model.QoS, sw *model.Switch, floor float64) float64 {
 	plan := floor
 	for i := range sw.Ports {
-		if m := cableMeters(&sw.Ports[i]); m > plan {
+		p := &sw.Ports[i]
+		if m := cableMeters(p); m > plan && losslessPort(q, p) {
 			plan = math.Ceil(m/100) * 100
 		}
 	}
 	return plan
+}
+
+// losslessPort reports whether p gets a lossless priority group: PFC on
+// for the priority of some lossless class (as portBuffers decides).
+func losslessPort(q model.QoS, p *model.Port) bool {
+	for _, c := range q.Classes {
+		if c.Lossless && p.Lossless(c.Priority) {
+			return true
+		}
+	}
+	return false
 }
 
 // headroomPolicy fills a zero lossless MTU with the largest RoCE path
@@ -217,7 +232,7 @@ func usedTCs(q model.QoS) []int {
 // the lossy pools get all of S.
 func switchBuffers(f *model.Fabric, sw *model.Switch, src Sources, mtus *losslessMTUs) hcl.Diagnostics {
 	names := namesFor(sw.BufferStyle)
-	planM := planningMeters(sw, planningFloor(f.QoS.Headroom))
+	planM := planningMeters(f.QoS, sw, planningFloor(f.QoS.Headroom))
 	tcs := usedTCs(f.QoS)
 	var headroom, planned, pgLossy, egLossless, egLossy int64
 	for i := range sw.Ports {
@@ -241,10 +256,22 @@ func switchBuffers(f *model.Fabric, sw *model.Switch, src Sources, mtus *lossles
 	if total <= 0 {
 		total = sw.Hardware.BufferBytes
 	}
+	selfSized := selfSizedBudget(sw)
+	if selfSized {
+		total = onChipBytes(sw) // per chip, every chip in use (jericho.go)
+	}
 	reserved := pgLossy + egLossless + egLossy
 	sw.Buffer = model.BufferBudget{
 		TotalBytes: total, HeadroomBytes: headroom, PlanningCableMeters: planM, HeadroomReserveBytes: planned,
 		ReservedBytes: reserved, SharedBytes: total - planned - reserved,
+	}
+	var warnings hcl.Diagnostics
+	if sw.Buffer.SharedBytes < 0 && selfSized {
+		who, _ := headroomWriter(sw)
+		d := selfSizedBudgetWarning(sw, who)
+		d.Subject = src.At("switch", sw.Name)
+		warnings = hcl.Diagnostics{d}
+		sw.Buffer.SharedBytes = 0 // the pools are comments here; none is negative
 	}
 	if sw.Buffer.SharedBytes < 0 {
 		if diags := cableBudgetErrors(f, sw, src); len(diags) > 0 {
@@ -254,8 +281,13 @@ func switchBuffers(f *model.Fabric, sw *model.Switch, src Sources, mtus *lossles
 		d.Subject = src.At("switch", sw.Name)
 		return hcl.Diagnostics{d}
 	}
-	sw.Pools = buildPools(f.QoS, sw.Buffer, names, headroom > 0, [4]int64{planned, pgLossy, egLossless, egLossy})
-	return nil
+	res := [4]int64{planned, pgLossy, egLossless, egLossy}
+	sw.Pools = buildPools(f.QoS, sw.Buffer, names, headroom > 0, res)
+	if d := wholePercentPools(sw, names, res); d != nil {
+		d.Subject = src.At("switch", sw.Name)
+		return hcl.Diagnostics{d}
+	}
+	return warnings
 }
 
 // buildPools makes the pools of one switch; res holds the reservations

@@ -223,8 +223,55 @@ func TestPlanningMeters(t *testing.T) {
 				p.CableMeters = tc.cable
 			}
 		}
-		if got := planningMeters(&f.Switches[0], tc.floor); got != tc.want {
+		if got := planningMeters(f.QoS, &f.Switches[0], tc.floor); got != tc.want {
 			t.Errorf("floor %g m, cable %g m: planned for %g m, want %g m", tc.floor, tc.cable, got, tc.want)
+		}
+	}
+}
+
+// TestCableTooLongSparesPFCOffPorts (review rbuf, finding 3): of
+// TestCableTooLongForBuffer's links, the one on a port with PFC off
+// reserves no headroom and is not blamed for the budget, though it is
+// longer than the length that fits.
+func TestCableTooLongSparesPFCOffPorts(t *testing.T) {
+	f := testFabric()
+	f.QoS.Headroom.LosslessMTUBytes = 1024
+	for i := range f.Switches[0].Ports {
+		f.Switches[0].Ports[i].Peer = &model.Peer{Kind: "host", Device: "h", Port: "p", CableMeters: 40000, CableKind: "fibre"}
+	}
+	lossy := &f.Switches[0].Ports[3]
+	lossy.PFCPriorities, lossy.Peer.CableMeters = nil, 39000
+	src := testSources(f)
+	for i, p := range f.Switches[0].Ports {
+		src.spans[Key("switch", "leaf1", "port", p.Name, "link", "length")] = SpanOf(lineRange(900 + i))
+	}
+	var got []string
+	for _, d := range applyPhysics(f, src) {
+		got = append(got, d.Summary+" at "+keyAt(src, d.Subject))
+	}
+	var want []string
+	for _, port := range []string{"1/1", "1/2", "1/49"} {
+		want = append(want, "Cable too long for the switch buffer at switch/leaf1/port/"+port+"/link/length")
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("diagnostics (-want +got):\n%s", diff)
+	}
+}
+
+// TestPlanningIgnoresPFCOffPorts (review rbuf, finding 3): a port with
+// PFC off reserves no headroom, so its cable, however long, leaves the
+// planning length where the lossless ports put it; the same cable on a
+// PFC port raises it.
+func TestPlanningIgnoresPFCOffPorts(t *testing.T) {
+	for _, tc := range []struct {
+		pfc  []int
+		want float64
+	}{{nil, 5}, {[]int{3}, 200}} {
+		f := testFabric()
+		p := &f.Switches[0].Ports[2] // leaf1 1/49, 10 m to spine1
+		p.PFCPriorities, p.Peer.CableMeters = tc.pfc, 150
+		if got := planningMeters(f.QoS, &f.Switches[0], 5); got != tc.want {
+			t.Errorf("PFC %v on a 150 m port: planned for %g m, want %g m", tc.pfc, got, tc.want)
 		}
 	}
 }

@@ -92,6 +92,9 @@ func cableBudgetErrors(f *model.Fabric, sw *model.Switch, src Sources) hcl.Diagn
 	limit = math.Min(limit, b.PlanningCableMeters)
 	var diags hcl.Diagnostics
 	for _, ll := range linksLongerThan(sw, limit) {
+		if !anyLosslessPG(ll.port) {
+			continue // no headroom: its cable does not set the planning length
+		}
 		detail := fmt.Sprintf("Link %s is %g m long. Switch %q (%s, %s) reserves PFC headroom on every lossless priority group for its longest cable, so that recabling never resizes its pools: at %g m that is %d bytes, more than the %d bytes of buffer left after %d bytes of other reservations (the switch buffer limit). Up to %g m it fits. Use a shorter cable, fewer lossless ports on the switch, or a switch with a larger buffer.",
 			ll.name(sw.Name), cableMeters(ll.port), sw.Name, sw.Hardware.Model, sw.Hardware.ASIC, b.PlanningCableMeters, b.HeadroomReserveBytes, b.TotalBytes-b.ReservedBytes, b.ReservedBytes, limit)
 		diags = append(diags, cableDiag(sw, ll, src, "Cable too long for the switch buffer", detail))

@@ -83,6 +83,8 @@ type checker struct {
 	// comp is the cabling's connected components, for the checks that
 	// ask them (check's components group); nil for the others.
 	comp *components
+	// flow is which links RoCE crosses (roceflow.go), built on first use.
+	flow *roceFlow
 }
 
 // newChecker indexes switches and hosts by name.

@@ -71,12 +71,25 @@ func (c *checker) checkPortLossless(sw *model.Switch, p *model.Port, classes []m
 			c.errorf("Lossless class without PFC on port",
 				fmt.Sprintf("Class %q is lossless but port %s:%s, cabled to %s %s:%s, has no PFC on priority %d. Enable PFC for priority %d on the port.", cl.Name, sw.Name, p.Name, p.Peer.Kind, p.Peer.Device, p.Peer.Port, cl.Priority, cl.Priority),
 				portPath(sw.Name, p.Name))
-		case c.roceBehind(p.Peer):
+		case c.roceBehind(p.Peer) && c.roceArrives(sw, p):
 			c.errorf("PFC disabled on port facing RoCE traffic",
 				fmt.Sprintf("Port %s:%s has pfc = false but faces %s %s:%s, which carries RoCE in lossless class %q (priority %d); RoCE would be dropped under congestion. Remove pfc = false.", sw.Name, p.Name, p.Peer.Kind, p.Peer.Device, p.Peer.Port, cl.Name, cl.Priority),
 				portPath(sw.Name, p.Name, "pfc"), rel(fmt.Sprintf("RoCE NIC or link peer %s:%s", p.Peer.Device, p.Peer.Port), peerPath(p.Peer)...))
 		}
 	}
+}
+
+// roceArrives reports whether RoCE traffic can arrive at port p of sw
+// from its peer: always from a host (roceBehind checks the NIC), from a
+// switch only when RoCE NICs sit on both sides of the link (roceFlow).
+func (c *checker) roceArrives(sw *model.Switch, p *model.Port) bool {
+	if p.Peer == nil || p.Peer.Kind != "switch" {
+		return true
+	}
+	if c.flow == nil {
+		c.flow = newRoCEFlow(c.f)
+	}
+	return c.flow.reachesPort(sw.Name, p.Name)
 }
 
 // peerPath is the Sources path of a peer.
@@ -121,9 +134,24 @@ func (c *checker) checkSwitchHasLossless(sw *model.Switch) {
 			return
 		}
 	}
+	if !c.receivesRoCE(sw) {
+		return // cabled to RoCE NICs, but on no path between two of them
+	}
 	c.errorf("No lossless ports on switch",
 		fmt.Sprintf("Switch %q carries traffic of RoCE NICs (for example %s) but has PFC on none of its ports, so RoCE is lossy through it. Enable PFC on the ports RoCE crosses.", sw.Name, c.comp.firstRoCE(switchNode(sw.Name))),
 		[]string{"switch", sw.Name})
+}
+
+// receivesRoCE reports whether RoCE traffic can arrive at some cabled,
+// enabled port of sw.
+func (c *checker) receivesRoCE(sw *model.Switch) bool {
+	for j := range sw.Ports {
+		p := &sw.Ports[j]
+		if p.Peer != nil && !p.Shutdown && c.roceBehind(p.Peer) && c.roceArrives(sw, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkECN checks each class's ECN thresholds: min below max, on every

@@ -91,12 +91,25 @@ func TestChecks(t *testing.T) {
 			f.Hosts[1].NICs[0].Transport = model.TransportIWARP
 			src.spans[Key(portPath("leaf1", "1/1", "pfc")...)] = SpanOf(lineRange(900))
 		}, nil},
+		// spine1 hangs off leaf1 alone: no RoCE crosses it (roceFlow).
 		{"PFC missing on a cabled port", func(f *model.Fabric, _ Sources) {
 			leaf(f, 2).PFCPriorities, spine(f).PFCPriorities = nil, nil
 		}, []string{
 			"error|Lossless class without PFC on port|switch/leaf1/port/1/49|",
+			"error|Lossless class without PFC on port|switch/spine1/port/1/1|",
+		}},
+		{"PFC missing on a spine with RoCE behind it", func(f *model.Fabric, _ Sources) {
+			leaf(f, 2).PFCPriorities, spine(f).PFCPriorities = nil, nil
+			hostBehindSpine(f)
+		}, []string{
+			"error|Lossless class without PFC on port|switch/leaf1/port/1/49|",
+			// h3's own port has PFC off too:
+			"error|Lossless class without PFC on port|switch/spine1|",
 			"error|No lossless ports on switch|switch/spine1|",
 			"error|Lossless class without PFC on port|switch/spine1/port/1/1|",
+			"error|RoCE priority not lossless|<none>|switch/spine1",
+			"error|RoCE DSCP maps to lossy priority|<none>|switch/spine1",
+			"error|NIC PFC priorities differ from switch port|<none>|switch/spine1",
 		}},
 		{"ECN min not below max", func(f *model.Fabric, _ Sources) { roce(f).ECN.MinBytes = 2 << 20 },
 			[]string{"warning|ECN minimum above DCQCN bound|qos/class/roce/ecn/min|",
@@ -137,6 +150,12 @@ func TestChecks(t *testing.T) {
 		}, []string{"error|RoCE v1 across subnets|host/h2/nic/roce0/roce_mode|host/h1/nic/roce0/addresses"}},
 		{"iWARP linked to RoCE", func(f *model.Fabric, _ Sources) { h2(f).Transport = model.TransportIWARP },
 			[]string{"error|iWARP NIC linked to RoCE NIC|host/h2/nic/roce0/transport|host/h1/nic/roce0/transport"}},
+		// Review rbuf, note: an iWARP NIC alone in a VLAN of its own is
+		// separated from the RoCE NICs at layer 2, though on their cables.
+		{"iWARP in a VLAN without RoCE", func(f *model.Fabric, _ Sources) {
+			h2(f).Transport, h2(f).VLAN, leaf(f, 1).TrunkVLANs = model.TransportIWARP, 200, []int{100, 200}
+			h2(f).Addresses = []string{"10.0.1.2/24"}
+		}, nil},
 		// Arista's own RoCEv2 design uses priority 3 (checkPriority3).
 		{"priority 3 on EOS", func(f *model.Fabric, _ Sources) {
 			f.Switches[0].Platform, f.Switches[0].Hardware.Model = model.PlatformEOS, "7050CX3-32S"
@@ -155,11 +174,25 @@ func TestChecks(t *testing.T) {
 			[]string{"error|Lossless class without PFC priority|qos/class/roce/lossless|"}},
 		{"switch without lossless ports", func(f *model.Fabric, src Sources) {
 			spine(f).PFCPriorities = nil
+			hostBehindSpine(f)
 			src.spans[Key(portPath("spine1", "1/1", "pfc")...)] = SpanOf(lineRange(901))
 		}, []string{
 			"error|Link PFC priorities mismatch|switch/leaf1/port/1/49|switch/spine1/port/1/1/pfc",
+			// h3's own port has PFC off too:
+			"error|Lossless class without PFC on port|switch/spine1|",
 			"error|No lossless ports on switch|switch/spine1|",
 			"error|PFC disabled on port facing RoCE traffic|switch/spine1/port/1/1/pfc|switch/leaf1/port/1/49",
+			"error|RoCE priority not lossless|<none>|switch/spine1",
+			"error|RoCE DSCP maps to lossy priority|<none>|switch/spine1",
+			"error|NIC PFC priorities differ from switch port|<none>|switch/spine1",
+		}},
+		// Review rbuf, note: a PFC-off spine that only a lossy island
+		// hangs off (no RoCE NIC behind it) faces no RoCE traffic.
+		{"PFC off on a dead-end switch", func(f *model.Fabric, src Sources) {
+			spine(f).PFCPriorities = nil
+			src.spans[Key(portPath("spine1", "1/1", "pfc")...)] = SpanOf(lineRange(901))
+		}, []string{
+			"error|Link PFC priorities mismatch|switch/leaf1/port/1/49|switch/spine1/port/1/1/pfc",
 		}},
 	}
 	for _, tt := range tests {
@@ -353,4 +386,18 @@ func TestSwitchLimitsText(t *testing.T) {
 	if got, want := ls.String(), "7 bytes on switch leaf1, leaf2; 9 bytes on switch spine"; got != want {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
+}
+
+// hostBehindSpine cables a third RoCE host, h3, to a new spine1 port
+// 1/2 (PFC as the spine's 1/1 has it when called), so that RoCE crosses
+// the leaf1-spine1 link (h1 and h2 to h3).
+func hostBehindSpine(f *model.Fabric) {
+	peer := &model.Peer{Kind: "host", Device: "h3", Port: "roce0", CableMeters: 3, CableKind: "dac"}
+	p := testPort("1/2", 100000, peer)
+	p.PFCPriorities = f.Switches[1].Ports[0].PFCPriorities
+	f.Switches[1].Ports = append(f.Switches[1].Ports, p)
+	f.Hosts = append(f.Hosts, model.Host{Name: "h3", OS: model.OSLinux,
+		NICs: []model.NIC{testNIC("10.0.0.3/24", &model.Peer{Kind: "switch", Device: "spine1", Port: "1/2", CableMeters: 3, CableKind: "dac"})}})
+	f.Links = append(f.Links, model.Link{A: model.Endpoint{Kind: "switch", Device: "spine1", Port: "1/2"},
+		B: model.Endpoint{Kind: "host", Device: "h3", Port: "roce0"}, CableMeters: 3, CableKind: "dac"})
 }

@@ -89,12 +89,20 @@ func (c *checker) checkTransports() {
 		key       string
 	}
 	firstV1 := map[string]v1Group{}
+	var l2 *l2Domains // built for the first iWARP NIC in a RoCE fabric
 	for _, h := range c.f.Hosts {
 		for _, n := range h.NICs {
 			root := c.comp.find(nicNode(h.Name, n.Name))
 			switch {
 			case n.Transport == model.TransportIWARP:
-				if r, ok := c.comp.roce[root]; ok {
+				if _, ok := c.comp.roce[root]; ok {
+					if l2 == nil {
+						l2 = newL2Domains(c)
+					}
+					r, shared := l2.roceBeside(h.Name, n.Name)
+					if !shared {
+						continue // in VLANs without RoCE: separated at layer 2
+					}
 					rh, rn := splitDevice(r)
 					c.errorf("iWARP NIC linked to RoCE NIC",
 						fmt.Sprintf("%s:%s runs iWARP but is cabled (directly or through switches) to RoCE NIC %s; RoCE and iWARP cannot talk to each other (StarWind blog, 2018, \"SMB Direct - The State of RDMA for use with SMB 3 traffic (Part III)\": mixing them creates RDMA silos). Use the same transport on both, or separate the fabrics.", h.Name, n.Name, r),
@@ -137,4 +145,48 @@ func splitDevice(s string) (string, string) {
 		}
 	}
 	return s, ""
+}
+
+// l2Domains are the layer-2 domains of the NICs on switch ports (the
+// (switch, VLAN) union-find of checkVLANPaths), for the transport check.
+type l2Domains struct {
+	g *vlanGraph
+	// roce is the first RoCE NIC ("host:nic") of each domain root.
+	roce map[int32]string
+}
+
+// newL2Domains builds the domains and records their RoCE NICs.
+func newL2Domains(c *checker) *l2Domains {
+	d := &l2Domains{g: newVLANGraph(c), roce: map[int32]string{}}
+	for _, vn := range d.g.nics {
+		if vn.h.nic.Transport != model.TransportRoCE {
+			continue
+		}
+		if r := d.g.find(vn.node); d.roce[r] == "" {
+			d.roce[r] = vn.h.host.Name + ":" + vn.h.nic.Name
+		}
+	}
+	return d
+}
+
+// roceBeside returns a RoCE NIC in the layer-2 domain of NIC host:nic
+// and true, or false when it has none. A NIC that is on no switch port's
+// VLAN (cabled to a NIC, or in a VLAN its port does not carry) counts as
+// sharing its cabled component's RoCE NIC, as before VLANs were looked at.
+func (d *l2Domains) roceBeside(host, nic string) (string, bool) {
+	found := false
+	for _, vn := range d.g.nics {
+		if vn.h.host.Name != host || vn.h.nic.Name != nic {
+			continue
+		}
+		found = true
+		if r := d.roce[d.g.find(vn.node)]; r != "" {
+			return r, true
+		}
+	}
+	if !found {
+		r, ok := d.g.c.comp.roce[d.g.c.comp.find(nicNode(host, nic))]
+		return r, ok
+	}
+	return "", false
 }

@@ -38,9 +38,15 @@ type asic struct {
 //     carve: SONiC sizes the egress lossless pool, all usable memory, at
 //     13945824 B on Spectrum (ACS-MSN2700 buffers_defaults_t1.j2; sonic-
 //     utilities scripts/mellanox_buffer_migrator.py, spc1 pools) and
-//     35966016 B on Spectrum-2 (the same migrator, spc2 pools). The budget
-//     uses these; Spectrum-3 and -4 and the Broadcom ASICs have no public
-//     usable figure and are budgeted at the datasheet total.
+//     35966016 B on Spectrum-2 (the same migrator, spc2 pools), 60817392 B
+//     on Spectrum-3 (sonic-net/sonic-buildimage device/mellanox/
+//     x86_64-mlnx_msn4600c-r0/Mellanox-SN4600C-C64/buffers_defaults_t1.j2,
+//     egress_lossless_pool_size; the migrator's spc3 pools give the same)
+//     and 158229504 B on Spectrum-4 (sonic-net/sonic-buildimage
+//     device/mellanox/x86_64-nvidia_sn5600-r0/ACS-SN5600/
+//     buffers_defaults_t1.j2, egress_lossless_pool_size). The budget uses
+//     these; the Broadcom ASICs have no public usable figure and are
+//     budgeted at the datasheet total (Tomahawk5: see below).
 //   - Broadcom buffer sizes: Arista 7050X3 datasheet ("fully shared packet
 //     buffer of up to 32MB", Trident3), 7060CX datasheet (16 MB,
 //     Tomahawk), 7280R3 architecture white paper (Jericho2: 8 GB HBM plus
@@ -60,10 +66,10 @@ var (
 		"NVIDIA SN2000 datasheet (16 MB); sonic-buildimage platform/mellanox/asic_table.j2 MELLANOX-SPECTRUM (cell 96 B, pipeline 19 KB, mac_phy 0.8 KB)"}
 	spectrum2 = asic{"Spectrum-2", 42 << 20, 35966016, 144, 19 * 1024, 819,
 		"NVIDIA SN3000 datasheet (42 MB); sonic-buildimage platform/mellanox/asic_table.j2 MELLANOX-SPECTRUM-2 (cell 144 B, pipeline 19 KB, mac_phy 0.8 KB)"}
-	spectrum3 = asic{"Spectrum-3", 64 << 20, 0, 144, 19 * 1024, 819,
-		"NVIDIA SN4000 datasheet (64 MB); sonic-buildimage platform/mellanox/asic_table.j2 MELLANOX-SPECTRUM-3 (cell 144 B, pipeline 19 KB, mac_phy 0.8 KB)"}
-	spectrum4 = asic{"Spectrum-4", 160 << 20, 0, 192, 19 * 1024, 819,
-		"NVIDIA SN5000 datasheet (160 MB); sonic-buildimage platform/mellanox/asic_table.j2 MELLANOX-SPECTRUM-4 (cell 192 B, pipeline 19 KB, mac_phy 0.8 KB)"}
+	spectrum3 = asic{"Spectrum-3", 64 << 20, 60817392, 144, 19 * 1024, 819,
+		"NVIDIA SN4000 datasheet (64 MB); usable 60817392 B: sonic-buildimage device/mellanox/x86_64-mlnx_msn4600c-r0/Mellanox-SN4600C-C64/buffers_defaults_t1.j2 egress_lossless_pool_size; sonic-buildimage platform/mellanox/asic_table.j2 MELLANOX-SPECTRUM-3 (cell 144 B, pipeline 19 KB, mac_phy 0.8 KB)"}
+	spectrum4 = asic{"Spectrum-4", 160 << 20, 158229504, 192, 19 * 1024, 819,
+		"NVIDIA SN5000 datasheet (160 MB); usable 158229504 B: sonic-buildimage device/mellanox/x86_64-nvidia_sn5600-r0/ACS-SN5600/buffers_defaults_t1.j2 egress_lossless_pool_size; sonic-buildimage platform/mellanox/asic_table.j2 MELLANOX-SPECTRUM-4 (cell 192 B, pipeline 19 KB, mac_phy 0.8 KB)"}
 	trident3 = asic{"Trident3", 32 << 20, 0, 256, 19 * 1024, 819,
 		"Arista 7050X3 datasheet (32 MB shared); cell 256 B inferred from SONiC Arista-7050CX3-32S buffer tables; pipeline and mac_phy: Spectrum values as a conservative proxy (not published for Trident3)"}
 	tomahawk = asic{"Tomahawk", 16 << 20, 0, 208, 19 * 1024, 819,

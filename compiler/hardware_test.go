@@ -241,8 +241,10 @@ func TestUnsupportedModelListed(t *testing.T) {
 }
 
 // TestUsableBuffer: a model keeps its datasheet total and the usable
-// part the budget carves, SONiC's figure where one is public (Spectrum
-// 13945824 B, Spectrum-2 35966016 B), the total elsewhere.
+// part the budget carves, SONiC's egress_lossless_pool_size where one is
+// public (Spectrum 13945824 B, Spectrum-2 35966016 B, Spectrum-3 60817392
+// B in the SN4600C template, Spectrum-4 158229504 B in the SN5600
+// template), the total elsewhere.
 func TestUsableBuffer(t *testing.T) {
 	for _, tc := range []struct {
 		model         string
@@ -250,7 +252,10 @@ func TestUsableBuffer(t *testing.T) {
 	}{
 		{"SN2700", 16 << 20, 13945824},
 		{"SN3700", 42 << 20, 35966016},
-		{"SN4700", 64 << 20, 64 << 20},
+		{"SN4600C", 64 << 20, 60817392},
+		{"SN4700", 64 << 20, 60817392},
+		{"SN5400", 160 << 20, 158229504},
+		{"SN5600", 160 << 20, 158229504},
 		{"7060CX-32S", 16 << 20, 16 << 20},
 	} {
 		sw := model.Switch{Platform: model.PlatformCumulus, Hardware: model.Hardware{Model: tc.model}}

@@ -3,6 +3,7 @@ package compiler
 import (
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/fabricc/fabricc/model"
 )
@@ -93,7 +94,8 @@ type headroomInput struct {
 // is_8lane; Linux mlxsw "spectrum: Adjust headroom buffers for 8x
 // ports": on Spectrum-3 an 8-lane port splits its headroom over two
 // buffers). Lanes, not speed: 400G is 8 x 50G on an SN4700 but 4 x 100G
-// on an SN5600.
+// on an SN5600. The rule is a Spectrum buffer split, so it applies to
+// Spectrum ASICs only; a Broadcom port's estimate leaves it out.
 func computeHeadroom(in headroomInput) model.Headroom {
 	h := model.Headroom{
 		SpeedMbps:            in.speedMbps,
@@ -109,7 +111,7 @@ func computeHeadroom(in headroomInput) model.Headroom {
 		Formula:              headroomFormula,
 	}
 	pipeline, speedOverhead := float64(in.hw.PipelineLatencyBytes), 0.0
-	if in.lanes == 8 {
+	if in.lanes == 8 && strings.HasPrefix(in.hw.ASIC, "Spectrum") {
 		pipeline *= 2
 		speedOverhead = float64(in.portMTU)
 		h.Formula += "; 8-lane port: pipeline x 2, + port MTU"

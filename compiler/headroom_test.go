@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/fabricc/fabricc/model"
@@ -88,6 +89,33 @@ func TestHeadroomTable(t *testing.T) {
 		plain := h.XonBytes == 19456 && h.SizeBytes == ceilKB(float64(h.XoffBytes+h.XonBytes))
 		if (tt.lanes == 8 && !eight) || (tt.lanes != 8 && !plain) || h.Lanes != tt.lanes {
 			t.Errorf("%s: %d lanes, got xon %d size %d (xoff %d), lanes %d", tt.name, tt.lanes, h.XonBytes, h.SizeBytes, h.XoffBytes, h.Lanes)
+		}
+	}
+}
+
+// TestEightLaneSpectrumOnly (review rbuf, finding 6): the 8-lane terms
+// (pipeline x 2, + port MTU) are a Spectrum buffer split (Linux mlxsw
+// "spectrum: Adjust headroom buffers for 8x ports"); a Broadcom 8-lane
+// port's estimate leaves them out, a Spectrum-3 one keeps them.
+func TestEightLaneSpectrumOnly(t *testing.T) {
+	p := model.HeadroomPolicy{LosslessMTUBytes: 4096, SmallPacketPercent: 100}
+	for _, tc := range []struct {
+		asic            string
+		cell            int
+		wantXon, extra  int64
+		wantFormulaTail bool
+	}{
+		{"Spectrum-3", 144, 38912, 9216, true},
+		{"Jericho2", 256, 19456, 0, false},
+		{"Tomahawk5", 254, 19456, 0, false},
+	} {
+		hw := model.Hardware{ASIC: tc.asic, CellBytes: tc.cell, PipelineLatencyBytes: 19456, MACPHYDelayBytes: 819}
+		h := computeHeadroom(headroomInput{400000, 3, 9214, p, hw, 8})
+		if h.XonBytes != tc.wantXon || h.SizeBytes != ceilKB(float64(h.XoffBytes+h.XonBytes+tc.extra)) {
+			t.Errorf("%s 8 lanes: xon %d size %d (xoff %d), want xon %d and %d B of 8-lane overhead", tc.asic, h.XonBytes, h.SizeBytes, h.XoffBytes, tc.wantXon, tc.extra)
+		}
+		if got := strings.Contains(h.Formula, "8-lane port"); got != tc.wantFormulaTail {
+			t.Errorf("%s: formula %q", tc.asic, h.Formula)
 		}
 	}
 }

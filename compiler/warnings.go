@@ -48,6 +48,8 @@ var Warnings = []Warning{
 		"the ECN minimum of a lossless class is below one lossless frame (the headroom policy's lossless_mtu, or the smallest RoCE path MTU of the lossless ports), so the queue marks every packet that waits behind another: likely bytes written where KB was meant"),
 	warning("ECN probability not settable",
 		"a class asks for a marking probability other than 100 % at the ECN maximum, but the fabric has Onyx switches, whose congestion-control command takes no probability, so they mark on their own curve while the other switches use the one written"),
+	warning("Headroom estimate above the on-chip buffer",
+		"fabricc's PFC headroom estimate for an EOS switch on Jericho2, which sizes its headroom itself, plus the other reservations exceeds the on-chip buffer of its Jericho2 chips (16 MB each; the HBM deep buffer is not counted); the estimate uses stand-in constants Broadcom does not publish, and nothing is configured from it"),
 	warning("IP subnet in two VLANs",
 		"NICs with addresses in one IP subnet are in different VLANs; hosts in one subnet reach each other by ARP, which no switch forwards between VLANs, so they cannot talk unless a router answers for the subnet (proxy ARP)"),
 	warning("Long cable on a switch that sizes its own headroom",

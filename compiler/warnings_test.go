@@ -107,8 +107,9 @@ func TestAccept(t *testing.T) {
 	}
 }
 
-// warnCall finds the summary of each warning the compiler raises.
-var warnCall = regexp.MustCompile(`warn(?:f|Once)\((?:[^,"]+, )?"([^"]+)"`)
+// warnCall finds the summary of each warning the compiler raises (the
+// checker's warnf and warnOnce, the physics' physicsWarning).
+var warnCall = regexp.MustCompile(`(?:warn(?:f|Once)|physicsWarning)\((?:[^,"]+, )?"([^"]+)"`)
 
 // TestWarningsRegistered keeps Warnings complete: every warnf call's
 // summary has a code an accept block can name.

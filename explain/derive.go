@@ -42,21 +42,32 @@ func (b *Build) headroom(sw *model.Switch, p *model.Port, pg *model.PriorityGrou
 	if sw.Hardware.ASIC == "Spectrum-4" || sw.Hardware.ASIC == "Spectrum-5" {
 		tile = " + tile (speed/1000 x 120/8)"
 	}
-	pipeline, extra := "pipeline latency", ""
-	if h.Lanes == 8 {
-		pipeline, extra = "2 x pipeline latency (8 lanes)", " + port MTU (8 lanes)"
-	}
 	d.Steps = []Term{
 		{Name: "peer response = pause quanta x 512 bits / 8, IEEE 802.3's worst case (NVIDIA tables: 3.8 KB)", Value: docs.Bytes(int64(h.PeerResponseBytes))},
 		{Name: "cable = 2 x length x speed / 198,000 km/s / 8", Value: docs.Bytes(int64(h.CableBytes))},
 		{Name: "propagation = port MTU + cable + MAC/PHY delay + peer response" + tile, Value: docs.Bytes(int64(h.PropagationBytes))},
 		{Name: "cell occupancy (small packets by bytes x cells per small packet)", Value: strconv.FormatFloat(h.CellOccupancy, 'f', 3, 64)},
 		{Name: "in flight after PAUSE (SONiC xoff) = lossless MTU + propagation x cell occupancy, rounded up to 1 KiB", Value: docs.Bytes(h.XoffBytes)},
-		{Name: "PAUSE threshold (SONiC xon) = " + pipeline + ", rounded up to 1 KiB", Value: docs.Bytes(h.XonBytes)},
-		{Name: "buffer (SONiC size) = in flight + PAUSE threshold" + extra + ", rounded up to 1 KiB", Value: docs.Bytes(h.SizeBytes)},
 	}
+	if h.SizeBytes == h.XoffBytes+h.XonBytes { // no 8-lane overhead (not 8 lanes, or not Spectrum)
+		d.Steps = append(d.Steps,
+			Term{Name: "PAUSE threshold (SONiC xon) = pipeline latency, rounded up to 1 KiB", Value: docs.Bytes(h.XonBytes)},
+			Term{Name: "buffer (SONiC size) = in flight + PAUSE threshold, rounded up to 1 KiB", Value: docs.Bytes(h.SizeBytes)})
+		return d
+	}
+	// An 8-lane port's buffer adds one port MTU that belongs to neither
+	// xoff nor xon, so the PAUSE threshold written (buffer - in flight)
+	// is SONiC's xon plus that overhead.
+	d.Steps = append(d.Steps,
+		Term{Name: "SONiC xon = 2 x pipeline latency (8 lanes), rounded up to 1 KiB", Value: docs.Bytes(h.XonBytes)},
+		Term{Name: "8-lane overhead = port MTU (" + eightLaneSource + ")", Value: docs.Bytes(int64(h.PortMTUBytes))},
+		Term{Name: "buffer (SONiC size) = in flight + SONiC xon + 8-lane overhead, rounded up to 1 KiB", Value: docs.Bytes(h.SizeBytes)},
+		Term{Name: "PAUSE threshold written = buffer - in flight = SONiC xon + 8-lane overhead", Value: docs.Bytes(h.SizeBytes - h.XoffBytes)})
 	return d
 }
+
+// eightLaneSource cites the 8-lane port's extra port MTU.
+const eightLaneSource = "sonic-swss cfgmgr/buffer_headroom_mellanox.lua, speed_overhead on an 8-lane port; Linux mlxsw \"spectrum: Adjust headroom buffers for 8x ports\""
 
 // input is a term written at parts (or inherited from the block there).
 func (b *Build) input(name, value, from string, parts ...string) Term {

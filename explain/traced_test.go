@@ -11,7 +11,13 @@ import (
 // contains text, as WriteText prints it.
 func explainLine(t *testing.T, dir, path, text string) string {
 	t.Helper()
-	b, set := load(t, filepath.Join("..", "examples", dir))
+	return explainLineIn(t, filepath.Join("..", "examples", dir), path, text)
+}
+
+// explainLineIn is explainLine for the fabric in folder dir.
+func explainLineIn(t *testing.T, dir, path, text string) string {
+	t.Helper()
+	b, set := load(t, dir)
 	f, ok := files(set)[path]
 	if !ok {
 		t.Fatalf("no %s", path)

@@ -136,8 +136,10 @@ func writeModelsMarkdown(w io.Writer, c compiler.Catalog) error {
 		"at the fastest lane rate); 8-lane ports get more PFC headroom (see docs/language.md,\n" +
 		"\"Terms\", lanes).\n\n" +
 		"The buffer is the datasheet's total packet memory. Where a public SONiC source gives\n" +
-		"the part software may carve into pools and headroom (Spectrum: 13945824 B; Spectrum-2:\n" +
-		"35966016 B; sonic-utilities mellanox_buffer_migrator.py), that usable figure follows\n" +
+		"the part software may carve into pools and headroom (its egress_lossless_pool_size;\n" +
+		"Spectrum: 13945824 B; Spectrum-2: 35966016 B; sonic-utilities mellanox_buffer_migrator.py;\n" +
+		"Spectrum-3: 60817392 B, sonic-buildimage Mellanox-SN4600C-C64 buffers_defaults_t1.j2;\n" +
+		"Spectrum-4: 158229504 B, sonic-buildimage ACS-SN5600 buffers_defaults_t1.j2), that usable figure follows\n" +
 		"in brackets, and the buffer budget, the pools and the checks use it; elsewhere they use\n" +
 		"the total.\n\n")
 	b.WriteString("## Platforms\n\n| platform | default os_version | port MTU (default and maximum) | port names |\n|---|---|---|---|\n")

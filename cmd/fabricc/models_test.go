@@ -59,10 +59,10 @@ func TestModelsText(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	for _, want := range []string{
-		"SN5600          Spectrum-4  160 MB                     192 B  cumulus               1-64   OSFP 8x100G      10G/1 25G/1 40G/4 50G/1 100G/1 200G/2 400G/4 800G/8  cumulus swp1-64\n",
+		"SN5600          Spectrum-4  160 MB (158229504 B usable)  192 B  cumulus               1-64   OSFP 8x100G      10G/1 25G/1 40G/4 50G/1 100G/1 200G/2 400G/4 800G/8  cumulus swp1-64\n",
 		// The datasheet total and, where SONiC gives it, the usable part.
-		"SN2700          Spectrum    16 MB (13945824 B usable)  96 B   onyx, cumulus ",
-		"SN4700          Spectrum-3  64 MB                      144 B  onyx, cumulus         1-32   QSFP-DD 8x50G    10G/1 25G/1 40G/4 50G/1 100G/2 200G/4 400G/8         cumulus swp1-32, onyx 1/1-1/32\n",
+		"SN2700          Spectrum    16 MB (13945824 B usable)    96 B   onyx, cumulus ",
+		"SN4700          Spectrum-3  64 MB (60817392 B usable)    144 B  onyx, cumulus         1-32   QSFP-DD 8x50G    10G/1 25G/1 40G/4 50G/1 100G/2 200G/4 400G/8         cumulus swp1-32, onyx 1/1-1/32\n",
 		"ConnectX-6 Dx   mellanox  10G 25G 40G 50G 100G 200G",
 		"eos       4.32.2F  ",
 	} {

@@ -347,7 +347,9 @@ var nvuePool = map[string]string{"lossless": "default-lossless", "lossy": "defau
 
 // PoolPercent is the memory-percent fabricc writes for a pool: NVUE takes
 // a whole percent and the traffic pools must sum to 100 or less, so the
-// model's share is rounded down.
+// model's share is rounded down. The compiler has made every share hold
+// its pool's reservations after this rounding (compiler
+// wholePercentPools), rounding a pool up in the model where needed.
 func PoolPercent(pool model.BufferPool) int { return int(math.Floor(pool.Percent)) }
 
 // TrafficPool is the NVUE traffic pool whose memory-percent fabricc

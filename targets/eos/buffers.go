@@ -40,6 +40,7 @@ func writeBuffers(w *writer, sw *model.Switch) (bool, error) {
 		w.comment(0, "egress unicast queue lines), applied to the whole platform (\"... apply\", AVD platform-apply.j2),")
 		w.comment(0, "so each line takes the largest per-port value.")
 		w.comment(0, "ingress headroom = the room above the pause threshold for bytes in flight after PFC is sent.")
+		writeEstimateNote(w, sw)
 		if h, ok := ProfileHeadroomOf(sw); ok {
 			writeHeadroomAssumption(w, h)
 		}
@@ -48,6 +49,7 @@ func writeBuffers(w *writer, sw *model.Switch) (bool, error) {
 	} else {
 		w.comment(0, "buffers: EOS sizes PFC headroom and buffer pools itself on ASIC %s; no buffer command is", orUnknown(sw.Hardware.ASIC))
 		w.comment(0, "documented for this platform family, so every buffer setting is left to EOS defaults.")
+		writeEstimateNote(w, sw)
 		w.comment(0, "fabricc's computed values, for review only, bytes:")
 	}
 	writeBufferComments(w, sw)
@@ -55,6 +57,20 @@ func writeBuffers(w *writer, sw *model.Switch) (bool, error) {
 		return false, nil
 	}
 	return true, writeMMUProfile(w, sw)
+}
+
+// writeEstimateNote says that the headroom figures below are an upper
+// bound and from what: Broadcom publishes neither its pipeline latency
+// nor its headroom rule, so the compiler applies SONiC's Mellanox formula
+// with Spectrum's constants (compiler hardware.go, headroom.go; docs/
+// language.md puts the result at about three times SONiC's Broadcom
+// profiles, e.g. the Arista-7050CX3-32S pg_profile_lookup.ini).
+func writeEstimateNote(w *writer, sw *model.Switch) {
+	hw := sw.Hardware
+	w.comment(0, "PFC headroom figures here are upper-bound estimates, not measured needs: Broadcom publishes")
+	w.comment(0, "neither its pipeline latency nor its headroom rule, so fabricc applies SONiC's Mellanox formula")
+	w.comment(0, "(sonic-swss cfgmgr/buffer_headroom_mellanox.lua) with Spectrum's pipeline latency (%d B) and", hw.PipelineLatencyBytes)
+	w.comment(0, "MAC/PHY delay (%d B) as proxies and a %d B cell (sources: fabricc models, docs/language.md).", hw.MACPHYDelayBytes, hw.CellBytes)
 }
 
 // hasPGs reports whether any port of sw carries buffer settings.

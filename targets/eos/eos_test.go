@@ -507,3 +507,23 @@ func TestNoBuffersNoBufferSection(t *testing.T) {
 		t.Errorf("header missing")
 	}
 }
+
+// TestHeadroomEstimateNote (review rbuf, finding 6): above its headroom
+// figures the EOS configuration says they are upper-bound estimates and
+// from what, on an MMU-profile ASIC (Tomahawk) and where EOS sizes the
+// headroom itself (Jericho2).
+func TestHeadroomEstimateNote(t *testing.T) {
+	for _, asic := range []string{"Tomahawk", "Jericho2"} {
+		f := testFabric()
+		hw := &f.Switches[0].Hardware
+		hw.ASIC, hw.CellBytes, hw.PipelineLatencyBytes, hw.MACPHYDelayBytes = asic, 208, 19456, 819
+		want := `
+! PFC headroom figures here are upper-bound estimates, not measured needs: Broadcom publishes
+! neither its pipeline latency nor its headroom rule, so fabricc applies SONiC's Mellanox formula
+! (sonic-swss cfgmgr/buffer_headroom_mellanox.lua) with Spectrum's pipeline latency (19456 B) and
+! MAC/PHY delay (819 B) as proxies and a 208 B cell (sources: fabricc models, docs/language.md).`
+		if out := render(t, f); !hasBlock(out, want) {
+			t.Errorf("%s: the configuration lacks the estimate note:\n%s", asic, out)
+		}
+	}
+}

@@ -71,7 +71,7 @@ nv set qos congestion-control default-global traffic-class 7 ecn disable
 nv set qos traffic-pool default-lossy memory-percent 48
 nv unset qos traffic-pool default-lossy switch-priority
 nv set qos traffic-pool default-lossy switch-priority 0,1,2,4,5,6,7
-# pool roce-lossless-ingress: 51.2% of the buffer rounds down to 51%
+# pool roce-lossless-ingress: 51.3% of the buffer rounds down to 51%
 nv set qos traffic-pool default-lossless memory-percent 51
 nv unset qos traffic-pool default-lossless switch-priority
 nv set qos traffic-pool default-lossless switch-priority 3

@@ -67,11 +67,11 @@ nv set qos congestion-control default-global traffic-class 5 ecn disable
 nv set qos congestion-control default-global traffic-class 7 ecn disable
 
 # Buffer pools (traffic-pool, egress pools under advance-buffer-config); memory-percent is a whole percent and the pools must sum to 100 or less, so fabricc rounds down
-# pool lossy-default-ingress: 48.3% of the buffer rounds down to 48%
+# pool lossy-default-ingress: 48.2% of the buffer rounds down to 48%
 nv set qos traffic-pool default-lossy memory-percent 48
 nv unset qos traffic-pool default-lossy switch-priority
 nv set qos traffic-pool default-lossy switch-priority 0,1,2,4,5,6,7
-# pool roce-lossless-ingress: 51.6% of the buffer rounds down to 51%
+# pool roce-lossless-ingress: 51.7% of the buffer rounds down to 51%
 nv set qos traffic-pool default-lossless memory-percent 51
 nv unset qos traffic-pool default-lossless switch-priority
 nv set qos traffic-pool default-lossless switch-priority 3
