@@ -185,7 +185,7 @@ func writeHeadroom(d *doc, sw *model.Switch) {
 		d.p(configKeywords(sw))
 		d.at()
 	}
-	d.p("Inputs. The cable is the port's link (5 m, SONiC's default, for a port without one); lanes are the port's electrical lanes (an 8-lane port doubles the pipeline latency and adds a port MTU); the lossless MTU is the fabric's lossless_mtu or, when it is not written, the RoCE path MTU of the NICs the port receives from, at most the port's largest frame (below the table when not the written value); the small-packet share is the fabric's traffic assumption; cell size, pipeline latency and MAC/PHY delay are constants of the ASIC.")
+	d.p("Inputs. The cable is the port's link (5 m, SONiC's default, for a port without one); lanes are the port's electrical lanes (on a Spectrum ASIC an 8-lane port doubles the pipeline latency and adds a port MTU, as SONiC's Mellanox headroom and Linux mlxsw do); the lossless MTU is the fabric's lossless_mtu or, when it is not written, the RoCE path MTU of the NICs the port receives from, at most the port's largest frame (below the table when not the written value); the small-packet share is the fabric's traffic assumption; cell size, pipeline latency and MAC/PHY delay are constants of the ASIC.")
 	d.table([]string{"port / PG", "priorities", "speed", "lanes", "cable", "length used", "port MTU", "lossless MTU", "small packets", "ASIC", "cell", "pipeline latency", "MAC/PHY delay", "pause quanta"},
 		&inputs, 3, 5, 6, 7, 8, 10, 11, 12, 13)
 	for _, o := range mtuFrom.list {
