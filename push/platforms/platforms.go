@@ -1,6 +1,8 @@
 // Package platforms embeds the scrapligo v1 platform definitions fabricc
-// ships because scrapligo's are missing (Onyx) or too narrow (Cumulus
-// prompts without the mgmt VRF). EOS uses scrapligo's bundled arista_eos.
+// ships because scrapligo's are missing (Onyx), too narrow (Cumulus
+// prompts without the mgmt VRF) or take a configuration prompt for the
+// enable prompt (EOS: scrapligo's bundled arista_eos, with the
+// not-contains its Python original has).
 // Beside them, what fabricc knows of each platform's answers that the
 // definitions' schema has no key for (ConfigListing).
 package platforms
@@ -19,8 +21,11 @@ var onyx []byte
 //go:embed cumulus_linux.yaml
 var cumulus []byte
 
+//go:embed arista_eos.yaml
+var eos []byte
+
 // Definition returns what platform.NewPlatform takes for p: the embedded
-// YAML bytes, or the bundled definition's name.
+// YAML bytes.
 func Definition(p model.Platform) (any, error) {
 	switch p {
 	case model.PlatformOnyx:
@@ -28,7 +33,7 @@ func Definition(p model.Platform) (any, error) {
 	case model.PlatformCumulus:
 		return cumulus, nil
 	case model.PlatformEOS:
-		return "arista_eos", nil
+		return eos, nil
 	}
 	return nil, fmt.Errorf("no SSH platform definition for platform %q (want onyx, eos or cumulus)", p)
 }
