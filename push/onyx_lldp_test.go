@@ -102,3 +102,31 @@ func TestOnyxLLDPOffByDefaultNotCompared(t *testing.T) {
 		t.Errorf("verify: %s %q %v", r.Status, r.Error, r.Differences)
 	}
 }
+
+// TestOnyxLLDPOffNotOursNotRestored: before 3.8.2000, on a fabric with no
+// port whose NIC takes its PFC by DCBX, LLDP is not the fabric's (off by
+// default: NVIDIA Onyx User Manual, Link Layer Discovery Protocol
+// (LLDP)), so verify does not compare it. An operator's `no lldp
+// transmit` on a fabric port is then left alone: verify is clean and a
+// push sends no lldp line and reports unchanged, as verify promised.
+func TestOnyxLLDPOffNotOursNotRestored(t *testing.T) {
+	f, sw, cfg := onyxFabricAt(t, "3.6.4006")
+	l := startLab(t, sw, sim.Faults{})
+	if r := l.run(t, ActionPush, f, sw, cfg); r.Status != StatusChanged || !r.Verified {
+		t.Fatalf("push: %s %q %v", r.Status, r.Error, r.Differences)
+	}
+	l.type_(t, model.PlatformOnyx, []string{"configure terminal", "interface ethernet 1/1 no lldp transmit", "configuration write", "exit"})
+	if r := l.run(t, ActionVerify, f, sw, cfg); r.Status != StatusVerified || len(r.Differences) != 0 {
+		t.Fatalf("verify after the hand `no lldp transmit`: %s %q %v", r.Status, r.Error, r.Differences)
+	}
+	p := l.run(t, ActionPush, f, sw, cfg)
+	if p.Status != StatusUnchanged || !p.Verified {
+		t.Errorf("push over the hand `no lldp transmit`: %s %q, want unchanged and verified", p.Status, p.Error)
+	}
+	if slices.ContainsFunc(p.Commands, func(c string) bool { return strings.Contains(c, "lldp") && !strings.HasPrefix(c, "show ") }) {
+		t.Errorf("the push sent an lldp line the fabric does not own: %q", p.Commands)
+	}
+	if !strings.Contains(l.sim.Running(), "interface ethernet 1/1 no lldp transmit") {
+		t.Errorf("the operator's `no lldp transmit` is gone from the running configuration:\n%s", l.sim.Running())
+	}
+}
