@@ -163,6 +163,9 @@ func writePath(w io.Writer, r *fabricpath.Report) error {
 	for _, u := range r.Uncabled {
 		fmt.Fprintf(&b, "%s: not cabled (the fabric gives it no link)\n", v(u))
 	}
+	for _, why := range r.Unreachable {
+		fmt.Fprintf(&b, "! %s\n", v(why))
+	}
 	b.WriteString(pathVerdict(r) + "\n")
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -243,6 +246,8 @@ func pathVerdict(r *fabricpath.Report) string {
 		ports += len(p.Ports)
 	}
 	switch {
+	case len(r.Paths) == 0 && r.To != "":
+		return fmt.Sprintf("%s (marked !): no path joins %s and %s", plural(r.Problems, "problem"), v(r.Host), v(r.To))
 	case len(r.Paths) == 0:
 		return fmt.Sprintf("ok: %s has no NIC cabled to a switch; no path to walk", v(r.Host))
 	case r.OK() && ports == 0:

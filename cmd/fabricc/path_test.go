@@ -210,3 +210,58 @@ func TestPathReviewDoc(t *testing.T) {
 		t.Errorf("docs/review.md quotes\n%s\nfabricc path prints\n%s", quoted, stdout)
 	}
 }
+
+// TestPathPairUncabled: between two hosts where the second has no NIC
+// cabled to a switch (the tutorial without node2's link), no path joins
+// them: the uncabled host is named as a problem, marked !, the exit
+// status is 2 and --json counts it, whichever host is given first.
+func TestPathPairUncabled(t *testing.T) {
+	dir := copyExample(t, filepath.Join("..", "..", "examples", "tutorial"))
+	file := filepath.Join(dir, "fabric.hcl")
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := "link {\n  a      = \"leaf1:swp2\"\n  b      = \"node2:roce0\"\n  length = 3\n}\n"
+	nic := "    addresses = [\"10.0.10.12/24\"]\n"
+	edited := strings.Replace(strings.Replace(string(src), link, "", 1), nic, nic+"    speed     = \"100G\"\n", 1)
+	if strings.Contains(edited, "node2:roce0") || !strings.Contains(edited, "speed     = \"100G\"") {
+		t.Fatalf("the edit did not take:\n%s", edited)
+	}
+	writeFile(t, file, edited)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"node1", "node2"}, `node2 roce0: not cabled (the fabric gives it no link)
+! no path: node2 has no NIC cabled to a switch
+1 problem (marked !): no path joins node1 and node2
+`},
+		{[]string{"node2", "node1"}, `node2 roce0: not cabled (the fabric gives it no link)
+! no path: node2 has no NIC cabled to a switch
+1 problem (marked !): no path joins node2 and node1
+`},
+	} {
+		code, stdout, stderr := fabricc(t, append([]string{"path", "--fabric", dir}, tc.args...)...)
+		if code != 2 || stderr != "" || stdout != tc.want {
+			t.Errorf("%q: exit %d, stderr %q, stdout\n%s\nwant\n%s", tc.args, code, stderr, stdout, tc.want)
+		}
+	}
+	code, stdout, _ := fabricc(t, "path", "--fabric", dir, "node1", "node2", "--json")
+	var env struct {
+		OK     bool
+		Result struct {
+			Paths       []json.RawMessage
+			Uncabled    []string
+			Unreachable []string
+			Problems    int
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &env); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	if code != 2 || !env.OK || env.Result.Problems != 1 || len(env.Result.Paths) != 0 ||
+		strings.Join(env.Result.Uncabled, ";") != "node2 roce0" || strings.Join(env.Result.Unreachable, ";") != "no path: node2 has no NIC cabled to a switch" {
+		t.Errorf("--json: exit %d, %+v", code, env)
+	}
+}

@@ -36,7 +36,12 @@ type Report struct {
 	// nothing, as HOST NIC. A NIC cabled straight to another host's has a
 	// path without ports.
 	Uncabled []string `json:"uncabled,omitempty"`
-	// Problems counts every problem of every path.
+	// Unreachable says why a walk between two hosts found no path at
+	// all: "no path: node2 has no NIC cabled to a switch", for each host
+	// without one (and no cable straight to the other host). Each is a
+	// problem.
+	Unreachable []string `json:"unreachable,omitempty"`
+	// Problems counts every problem of every path, and the unreachable.
 	Problems int `json:"problems"`
 }
 
@@ -154,8 +159,22 @@ func Between(f *model.Fabric, host, to string) (*Report, bool) {
 	for _, p := range g.pairs(a, b) {
 		r.Paths = append(r.Paths, g.pairPath(a, p[0], b, p[1]))
 	}
+	if len(r.Paths) == 0 {
+		r.Unreachable = append(g.switchless(a), g.switchless(b)...)
+	}
 	r.count()
 	return r, true
+}
+
+// switchless is "no path: HOST has no NIC cabled to a switch" when none
+// of h's NICs is; else nothing.
+func (g *graph) switchless(h *model.Host) []string {
+	for i := range h.NICs {
+		if g.cabled(&h.NICs[i]) {
+			return nil
+		}
+	}
+	return []string{"no path: " + h.Name + " has no NIC cabled to a switch"}
 }
 
 // OK reports whether every port and NIC agrees.
@@ -163,7 +182,7 @@ func (r *Report) OK() bool { return r.Problems == 0 }
 
 // count totals the problems.
 func (r *Report) count() {
-	r.Problems = 0
+	r.Problems = len(r.Unreachable)
 	for _, p := range r.Paths {
 		r.Problems += len(p.Problems) + len(p.From.Problems)
 		if p.To != nil {

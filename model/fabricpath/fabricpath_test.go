@@ -317,6 +317,15 @@ func TestUnknownAndUncabled(t *testing.T) {
 	if len(r.Paths) != 0 || !reflect.DeepEqual(r.Uncabled, []string{"h1 roce0"}) || !r.OK() {
 		t.Errorf("uncabled: %+v", r)
 	}
+	// Between two hosts, one without a cabled NIC: no path joins them,
+	// a problem naming that host, whichever comes first.
+	for _, pair := range [][2]string{{"h1", "h2"}, {"h2", "h1"}} {
+		r, _ = Between(f, pair[0], pair[1])
+		want := []string{"no path: h1 has no NIC cabled to a switch"}
+		if len(r.Paths) != 0 || !reflect.DeepEqual(r.Unreachable, want) || r.Problems != 1 {
+			t.Errorf("between %s and %s, h1 uncabled: %+v", pair[0], pair[1], r)
+		}
+	}
 }
 
 // TestNoCommonSwitch: two leaves whose switches never meet.
