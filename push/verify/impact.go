@@ -115,14 +115,50 @@ var impactOfSetting = map[string]ImpactClass{
 
 // lldpOff is what LLDP switched off (Onyx `no lldp`, `no lldp transmit`,
 // `no lldp receive`) does to RoCE, by the actual value of an "lldp"
-// difference: DCBX rides on LLDP (IEEE 802.1Q clause 38), so a switch
-// that sends none advertises no PFC to a NIC that takes its PFC from the
-// switch, and one that receives none learns no neighbor to check the
-// cabling with.
+// difference, where LLDP carries DCBX (Difference.DCBX): DCBX rides on
+// LLDP (IEEE 802.1Q clause 38), so a switch that sends none advertises
+// no PFC to a NIC that takes its PFC from the switch, and one that
+// receives none learns no neighbor to check the cabling with.
 var lldpOff = map[string]string{
 	"off":          "DCBX no longer advertises the switch's PFC to the NIC, and the cabling goes unchecked",
 	"transmit off": "DCBX no longer advertises the switch's PFC to the NIC on this port",
 	"receive off":  "the switch learns no LLDP neighbor on this port: its cabling goes unchecked",
+}
+
+// lldpOffNoDCBX is the same where no NIC takes its PFC by DCBX (its
+// host's script sets PFC on the NIC, mlnx_qos): what is lost is verify's
+// cabling check, which reads the neighbors the switch receives, so a
+// port that only stops transmitting loses the host's view alone.
+var lldpOffNoDCBX = map[string]string{
+	"off":          "the switch learns no LLDP neighbor: the cabling goes unchecked (no NIC here takes its PFC by DCBX)",
+	"transmit off": "the switch sends no LLDP on this port: its host sees no neighbor; RoCE is unaffected, the NIC does not take its PFC by DCBX",
+	"receive off":  lldpOff["receive off"],
+}
+
+// lldpText is the impact of an "lldp" difference, by whether LLDP
+// carries DCBX where it differs; ok false for another difference.
+func lldpText(d Difference) (string, bool) {
+	if d.Field != "lldp" {
+		return "", false
+	}
+	if d.DCBX {
+		t, ok := lldpOff[d.Actual]
+		return t, ok
+	}
+	t, ok := lldpOffNoDCBX[d.Actual]
+	return t, ok
+}
+
+// markDCBX says on each lldp difference whether LLDP carries DCBX there
+// (dcbx: the ports whose NIC takes its PFC by DCBX, State.DCBXPorts):
+// switch-wide, when a port of the switch does; on a port, when it does.
+func markDCBX(diffs []Difference, dcbx map[string]bool) []Difference {
+	for i := range diffs {
+		if d := &diffs[i]; d.Field == "lldp" {
+			d.DCBX = dcbx[d.Port] || d.Port == "" && len(dcbx) > 0
+		}
+	}
+	return diffs
 }
 
 // ImpactOf is d's class, by impactOfSetting, and its effect in words:
@@ -139,7 +175,7 @@ func ImpactOf(d Difference) Impact {
 			text = fmt.Sprintf("RoCE frames over %d bytes dropped", n)
 		}
 	case ImpactCabling:
-		if t, ok := lldpOff[d.Actual]; ok && d.Field == "lldp" {
+		if t, ok := lldpText(d); ok {
 			text = t
 		}
 	case ImpactLossless:
