@@ -210,17 +210,21 @@ func classifies(field string) bool {
 // unclassified is the impact of a trust or DSCP map difference in the
 // words of the fabric's lossless classes it carries (Difference.Lossless):
 // "RoCE's DSCP 26 no longer reaches priority 3: its traffic is dropped,
-// not paused". A switch that does not trust DSCP classifies RoCE by its
-// VLAN tag's PCP, or puts it in priority 0 when untagged, every class at
-// once (NVIDIA Onyx User Manual, QoS, "Trust"); a DSCP map entry moves
-// its own DSCP only. "" when the difference reaches no lossless class's
-// DSCP: trust "both" still classifies IP traffic by DSCP.
+// not paused". A port that does not trust DSCP classifies RoCE by its
+// VLAN tag's PCP, or, trusting the port, by neither mark: every frame
+// takes the port's default priority, 0 (NVIDIA Onyx User Manual, QoS,
+// "Trust"); a DSCP map entry moves its own DSCP only. "" when the
+// difference reaches no lossless class's DSCP: trust "both" still
+// classifies IP traffic by DSCP. A fabric that trusts PCP (Onyx L2, EOS
+// `qos trust cos`, NVUE l2) is spoken of in its own mark (pcpUntrusted).
 func unclassified(d Difference) string {
 	if d.Lossless == nil || !classifies(d.Field) {
 		return ""
 	}
 	var hit LosslessMarks
 	switch {
+	case d.Field == "trust" && d.Intended == string(model.TrustPCP):
+		return pcpUntrusted(d)
 	case d.Field == "trust":
 		if d.Actual == string(model.TrustDSCP) || d.Actual == string(model.TrustBoth) {
 			return ""
@@ -237,14 +241,35 @@ func unclassified(d Difference) string {
 			}
 		}
 	}
+	return noLongerReaches("DSCP", hit, func(m LosslessMark) int { return m.DSCP })
+}
+
+// pcpUntrusted is the impact of a trust difference on a port intended to
+// trust PCP, where RoCE's VLAN tag carries its priority as PCP (IEEE
+// 802.1Q, priority code point): "RoCE's PCP 3 no longer reaches priority
+// 3" when the port trusts neither mark (trust port, or a mode the
+// read-back does not name). "" when it trusts DSCP instead (dscp, both):
+// RoCE then lands where the switch's DSCP map puts its DSCP, which no
+// lossless class of a PCP fabric is said to rely on.
+func pcpUntrusted(d Difference) string {
+	if d.Actual == string(model.TrustDSCP) || d.Actual == string(model.TrustBoth) {
+		return ""
+	}
+	return noLongerReaches("PCP", *d.Lossless, func(m LosslessMark) int { return m.Priority })
+}
+
+// noLongerReaches is "RoCE's DSCP 26 no longer reaches priority 3, DSCP
+// 24 priority 4: its traffic is dropped, not paused", the mark named
+// field (DSCP, PCP) of each class hit taken by mark; "" for none.
+func noLongerReaches(field string, hit LosslessMarks, mark func(LosslessMark) int) string {
 	if len(hit) == 0 {
 		return ""
 	}
 	parts := make([]string, len(hit))
 	for i, m := range hit {
-		parts[i] = fmt.Sprintf("DSCP %d no longer reaches priority %d", m.DSCP, m.Priority)
+		parts[i] = fmt.Sprintf("%s %d no longer reaches priority %d", field, mark(m), m.Priority)
 		if i > 0 {
-			parts[i] = fmt.Sprintf("DSCP %d priority %d", m.DSCP, m.Priority)
+			parts[i] = fmt.Sprintf("%s %d priority %d", field, mark(m), m.Priority)
 		}
 	}
 	return "RoCE's " + strings.Join(parts, ", ") + ": its traffic is dropped, not paused"
