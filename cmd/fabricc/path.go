@@ -177,7 +177,11 @@ func writeOnePath(b *strings.Builder, p fabricpath.Path) {
 	if p.To != nil {
 		writeNIC(b, *p.To)
 	}
-	fmt.Fprintf(b, "  path: %s\n", v(p.Summary))
+	if p.Unwalked != "" {
+		fmt.Fprintf(b, "  path: %s: %s, so no switch is walked\n", v(p.Summary), v(p.Unwalked))
+	} else {
+		fmt.Fprintf(b, "  path: %s\n", v(p.Summary))
+	}
 	for _, why := range p.Problems {
 		fmt.Fprintf(b, "! %s\n", v(why))
 	}
@@ -239,14 +243,18 @@ func prioList(ps []int) string {
 	return strings.Join(s, ",")
 }
 
-// pathVerdict is the last line: "ok: ..." or how many disagree.
+// pathVerdict is the last line: "ok: ..." or how many disagree, on the
+// paths walked (not those no packet takes, Path.Unwalked).
 func pathVerdict(r *fabricpath.Report) string {
-	ports := 0
+	ports, walked := 0, 0
 	for _, p := range r.Paths {
 		ports += len(p.Ports)
+		if p.Unwalked == "" {
+			walked++
+		}
 	}
 	switch {
-	case len(r.Paths) == 0 && r.To != "":
+	case walked == 0 && r.To != "":
 		return fmt.Sprintf("%s (marked !): no path joins %s and %s", plural(r.Problems, "problem"), v(r.Host), v(r.To))
 	case len(r.Paths) == 0:
 		return fmt.Sprintf("ok: %s has no NIC cabled to a switch; no path to walk", v(r.Host))
@@ -255,5 +263,5 @@ func pathVerdict(r *fabricpath.Report) string {
 	case r.OK():
 		return fmt.Sprintf("ok: %s, %s: every port agrees with its NIC", plural(len(r.Paths), "path"), plural(ports, "port"))
 	}
-	return fmt.Sprintf("%s (marked !) on %s, %s", plural(r.Problems, "problem"), plural(len(r.Paths), "path"), plural(ports, "port"))
+	return fmt.Sprintf("%s (marked !) on %s, %s", plural(r.Problems, "problem"), plural(walked, "path"), plural(ports, "port"))
 }

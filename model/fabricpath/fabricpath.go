@@ -59,6 +59,11 @@ type Path struct {
 	// mark RoCE differently, have no route to each other, or no switch
 	// joins their leaves.
 	Problems []string `json:"problems,omitempty"`
+	// Unwalked says why no packet between the two NICs crosses the
+	// fabric, so no switch is walked (Summary "none", Ports empty): no
+	// route joins their subnets, or their one subnet is split between
+	// two VLANs; "" for a path that was walked.
+	Unwalked string `json:"unwalked,omitempty"`
 }
 
 // NIC is a host NIC's side of the lossless contract.

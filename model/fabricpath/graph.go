@@ -154,6 +154,11 @@ func (g *graph) cablePorts(c cable, up bool, nics ...NIC) []Port {
 func (g *graph) pairPath(a *model.Host, na *model.NIC, b *model.Host, nb *model.NIC) Path {
 	from, to := nicOf(g.f, a, na), nicOf(g.f, b, nb)
 	p := Path{From: from, To: &to, Problems: pairProblems(g.f, from, to, na, nb)}
+	if why := unwalked(g.f, from, to, na, nb); why != "" {
+		// No hop list a packet cannot take.
+		p.Summary, p.Ports, p.Unwalked = "none", []Port{}, why
+		return p
+	}
 	la, lb := g.switches[na.Peer.Device], g.switches[nb.Peer.Device]
 	if la == lb {
 		p.Summary = la.Name + " (one switch)"
@@ -275,6 +280,20 @@ func pairProblems(f *model.Fabric, from, to NIC, na, nb *model.NIC) []string {
 		out = append(out, why)
 	}
 	return out
+}
+
+// unwalked is why no packet between NICs x and y crosses the fabric: a
+// subnet split between two VLANs, which no frame crosses, or another
+// subnet that one of them has no route to (a host sends off its subnet
+// only through a gateway, RFC 1122 §3.3.1); "" when one can.
+func unwalked(f *model.Fabric, sx, sy NIC, x, y *model.NIC) string {
+	switch {
+	case !sameSubnet(x, y) && (noRoute(sx, sy, x, y) != "" || noRoute(sy, sx, y, x) != ""):
+		return "no route joins their subnets"
+	case sameSubnet(x, y) && accessVLAN(f, x) != accessVLAN(f, y):
+		return "one subnet in two VLANs, which no frame crosses"
+	}
+	return ""
 }
 
 // noRoute says that NIC x (its summary sx) has no route to y in another
