@@ -26,7 +26,8 @@ func newPathCmd() *cobra.Command {
 		Long: "path walks the compiled fabric from each NIC of HOST to the leaf port it is cabled to,\n" +
 			"then up the leaf's uplinks through the spines to the top of the Clos. With TO_HOST it\n" +
 			"walks the equal-cost paths between the two hosts' NICs instead: one leaf, or leaf, the\n" +
-			"spines (and super-spines) above it and down to the other leaf. Every port on the way is\n" +
+			"spines (and super-spines) above it and down to the other leaf, or the trunk between two\n" +
+			"leaves that bridges the NICs' VLAN; none where no route joins them. Every port on the way is\n" +
 			"printed with the settings the fabric gives it (PFC priorities, trust, MTU, VLAN) and\n" +
 			"marked with ! where it disagrees with the NIC: PFC off for the NIC's RoCE priority\n" +
 			"(RoCE dropped instead of paused), an MTU below the NIC's, trust that classifies RoCE\n" +

@@ -265,3 +265,37 @@ func TestPathPairUncabled(t *testing.T) {
 		t.Errorf("--json: exit %d, %+v", code, env)
 	}
 }
+
+// TestPathBridgedLeafToLeaf: two NICs in one VLAN and subnet on two
+// leaves that a trunk joins carrying that VLAN (multivendor-clos's
+// leaf1 swp8 to leaf2 swp8, which carry every rack VLAN) are bridged
+// across the trunk, not routed through the spines, whose links are
+// routed: the walk takes the two leaf ports and both ends of the
+// trunk. The model is edited here to put gpu05 in gpu01's VLAN 101 and
+// subnet.
+func TestPathBridgedLeafToLeaf(t *testing.T) {
+	f, _, diags := compileFabric(filepath.Join("..", "..", "examples", "multivendor-clos"), dsl.Options{})
+	if f == nil {
+		t.Fatal(diags)
+	}
+	f.Switch("leaf2").Port("swp1").AccessVLAN = 101
+	f.Host("gpu05").NICs[0].Addresses = []string{"10.0.1.15/24"}
+	r := walkPath(f, []string{"gpu01", "gpu05"})
+	var b strings.Builder
+	if err := writePath(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	want := `  gpu01 roce0 (ConnectX-6 Dx, ens1f0np0): RoCE v2 priority 3 DSCP 26, trust dscp, MTU 9000, PFC 3, untagged, 10.0.1.11/24
+  gpu05 roce0 (ConnectX-6 Dx, ens1f0np0): RoCE v2 priority 3 DSCP 26, trust dscp, MTU 9000, PFC 3, untagged, 10.0.1.15/24
+  path: leaf1 -> leaf2 (bridged in VLAN 101)
+    stage      switch  port  peer         pfc  trust  mtu   vlan
+    leaf       leaf1   swp1  gpu01 roce0  3    dscp   9216  access 101
+    leaf-leaf  leaf1   swp8  leaf2 swp8   3    dscp   9216  trunk 101-104 native 101
+    leaf-leaf  leaf2   swp8  leaf1 swp8   3    dscp   9216  trunk 101-104 native 101
+    leaf       leaf2   swp1  gpu05 roce0  3    dscp   9216  access 101
+ok: 1 path, 4 ports: every port agrees with its NIC
+`
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}

@@ -8,9 +8,11 @@
 // The fabric is taken as a Clos: a switch's tier is its distance in
 // switch-to-switch cables from the nearest switch a host NIC is cabled to
 // (tier 0, the leaves). A cable to a switch one tier higher is an uplink;
-// cables between switches of one tier (an MLAG peer link) are not walked.
-// Between two leaves the walk takes every equal-cost up-down path: up to
-// the lowest tier where the two leaves' switches meet, and down again.
+// cables between switches of one tier (an MLAG peer link) are not walked,
+// but for a trunk straight between two leaves that bridges the VLAN two
+// NICs share with their subnet. Otherwise, between two leaves the walk
+// takes every equal-cost up-down path: up to the lowest tier where the
+// two leaves' switches meet, and down again.
 package fabricpath
 
 import (
@@ -95,7 +97,8 @@ type NIC struct {
 
 // Port is one switch port on a path.
 type Port struct {
-	// Stage is where the port is: "leaf" (faces the NIC), or the cable's
+	// Stage is where the port is: "leaf" (faces the NIC), "leaf-leaf" (a
+	// trunk bridging the NICs' VLAN between their leaves), or the cable's
 	// tiers, "leaf-spine", "spine-super-spine", "spine-leaf".
 	Stage  string `json:"stage"`
 	Switch string `json:"switch"`

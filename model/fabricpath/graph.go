@@ -165,6 +165,15 @@ func (g *graph) pairPath(a *model.Host, na *model.NIC, b *model.Host, nb *model.
 		p.Ports = append(g.leafPorts(la, na, from, to), g.leafPorts(lb, nb, from, to)...)
 		return p
 	}
+	if vlan, trunks := g.bridges(la, lb, na, nb); len(trunks) > 0 {
+		p.Ports = g.leafPorts(la, na, from, to)
+		for _, c := range trunks {
+			p.Ports = append(p.Ports, portOf("leaf-leaf", false, c.low, c.lowPort, from, to), portOf("leaf-leaf", false, c.high, c.highPort, from, to))
+		}
+		p.Ports = append(p.Ports, g.leafPorts(lb, nb, from, to)...)
+		p.Summary = fmt.Sprintf("%s -> %s (bridged in VLAN %d)", la.Name, lb.Name, vlan)
+		return p
+	}
 	upA, upB := g.ancestors(la), g.ancestors(lb)
 	top := -1
 	for t := 1; t < len(upA) && t < len(upB); t++ {
@@ -200,6 +209,29 @@ func (g *graph) pairPath(a *model.Host, na *model.NIC, b *model.Host, nb *model.
 	p.Ports = append(p.Ports, g.leafPorts(lb, nb, from, to)...)
 	p.Summary = summary(stages, top)
 	return p
+}
+
+// bridges are the cables straight from leaf la to leaf lb whose two
+// ends carry the VLAN that NICs na (on la) and nb (on lb) share with
+// their subnet, in la's port order, and that VLAN: the frames between
+// the two NICs are bridged across such a trunk, not routed through the
+// spines. None when the NICs are in no one VLAN or subnet.
+func (g *graph) bridges(la, lb *model.Switch, na, nb *model.NIC) (int, []cable) {
+	vlan := accessVLAN(g.f, na)
+	if vlan == 0 || vlan != accessVLAN(g.f, nb) || !sameSubnet(na, nb) {
+		return 0, nil
+	}
+	var out []cable
+	for i := range la.Ports {
+		p := &la.Ports[i]
+		if g.switchPeer(p) != lb || !p.CarriesVLAN(vlan) {
+			continue
+		}
+		if far := lb.Port(p.Peer.Port); far != nil && far.CarriesVLAN(vlan) {
+			out = append(out, cable{low: la, high: lb, lowPort: p, highPort: far})
+		}
+	}
+	return vlan, out
 }
 
 // downlinks are the cables from the switches of high down to those of
