@@ -653,6 +653,9 @@ func (d *device) push(ctx context.Context) error {
 		window = DefaultConfirmWindow
 	}
 	txn := d.v.NewTxn(d.o.ID, window)
+	if t, ok := txn.(intender); ok {
+		t.intend(d.want())
+	}
 	d.step(stepStage)
 	if err := d.readBefore(); err != nil {
 		return d.failed(ctx, txn, fmt.Errorf("staging: %w", err))

@@ -28,7 +28,14 @@ type onyxTxn struct {
 	send       []string // lines Stage computed
 	// applied: Apply began, so the checkpoint may exist.
 	applied bool
+	// want is the switch's intended state (verify.Expect), given by
+	// intend before Stage: its LLDP says where LLDP is the fabric's to
+	// turn back on. nil: nowhere.
+	want *verify.State
 }
+
+// intend gives the transaction the switch's intended state.
+func (t *onyxTxn) intend(want *verify.State) { t.want = want }
 
 func (t *onyxTxn) Stage(c Conn, config []byte) (string, error) {
 	if err := refuseSessionLines(model.PlatformOnyx, config); err != nil {
@@ -63,7 +70,7 @@ func (t *onyxTxn) Stage(c Conn, config []byte) (string, error) {
 	if err := onyxRoCEMode(c); err != nil {
 		return "", err
 	}
-	t.send = append(onyxPoolShrinksFirst(onyxMissing(want, t.before), runningPools), onyxLLDPBack(t.before, ours)...)
+	t.send = append(onyxPoolShrinksFirst(onyxMissing(want, t.before), runningPools), onyxLLDPBack(t.before, t.want)...)
 	return onyxDiff(t.before, t.send), nil
 }
 
@@ -75,24 +82,37 @@ func (t *onyxTxn) Stage(c Conn, config []byte) (string, error) {
 var onyxLLDPOff = regexp.MustCompile(`^(?:interface ethernet (\S+) )?no (lldp(?: receive| transmit)?)$`)
 
 // onyxLLDPBack are the commands that turn LLDP back on where the running
-// configuration has it off, switch-wide or on a fabric port (ours):
-// `lldp`, `interface ethernet 1/1 lldp transmit`. The fabric relies on
-// LLDP to advertise its PFC by DCBX and for verify's cabling check, and
-// verify reports it off (verify.ApplyOnyxLLDP); a port outside the
-// fabric is left as it is.
-func onyxLLDPBack(running []string, ours map[string]bool) []string {
+// configuration has it off and the fabric intends it on, switch-wide or
+// on a port: `lldp`, `interface ethernet 1/1 lldp transmit`. The fabric
+// relies on LLDP to advertise its PFC by DCBX and for verify's cabling
+// check. Intended on is verify's rule (want.LLDP and each port's LLDP,
+// from Expect), so push restores exactly what verify reports off
+// (verify.ApplyOnyxLLDP): a port outside the fabric, or a release before
+// 3.8.2000 without a DCBX port, where LLDP is off by default and not the
+// fabric's, is left as it is.
+func onyxLLDPBack(running []string, want *verify.State) []string {
+	if want == nil {
+		return nil
+	}
 	var out []string
 	for _, l := range running {
 		m := onyxLLDPOff.FindStringSubmatch(l)
 		switch {
-		case m == nil, m[1] != "" && (!ours[m[1]] || m[2] == "lldp"), m[1] == "" && m[2] != "lldp":
-		case m[1] == "":
+		case m == nil:
+		case m[1] == "" && m[2] == "lldp" && want.LLDP == "on":
 			out = append(out, m[2])
-		default:
+		case m[1] != "" && m[2] != "lldp" && onyxPortLLDPOn(want, m[1]):
 			out = append(out, "interface ethernet "+m[1]+" "+m[2])
 		}
 	}
 	return out
+}
+
+// onyxPortLLDPOn is whether the fabric intends LLDP on port (a fabric
+// port of a switch intended to run LLDP).
+func onyxPortLLDPOn(want *verify.State, port string) bool {
+	p := want.Ports[port]
+	return p != nil && p.LLDP == "on"
 }
 
 // onyxRoCEMode refuses a switch in RoCE mode: Onyx's `roce` command

@@ -126,6 +126,10 @@ type Txn interface {
 	Sent() bool
 }
 
+// intender is a Txn whose Stage needs the switch's intended state
+// (verify.Expect): Onyx's, to restore LLDP only where the fabric owns it.
+type intender interface{ intend(want *verify.State) }
+
 // Vendors lists the platforms push handles, by platform.
 var Vendors = map[model.Platform]*Vendor{
 	model.PlatformEOS: {

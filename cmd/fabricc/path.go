@@ -26,7 +26,8 @@ func newPathCmd() *cobra.Command {
 		Long: "path walks the compiled fabric from each NIC of HOST to the leaf port it is cabled to,\n" +
 			"then up the leaf's uplinks through the spines to the top of the Clos. With TO_HOST it\n" +
 			"walks the equal-cost paths between the two hosts' NICs instead: one leaf, or leaf, the\n" +
-			"spines (and super-spines) above it and down to the other leaf. Every port on the way is\n" +
+			"spines (and super-spines) above it and down to the other leaf, or the trunk between two\n" +
+			"leaves that bridges the NICs' VLAN; none where no route joins them. Every port on the way is\n" +
 			"printed with the settings the fabric gives it (PFC priorities, trust, MTU, VLAN) and\n" +
 			"marked with ! where it disagrees with the NIC: PFC off for the NIC's RoCE priority\n" +
 			"(RoCE dropped instead of paused), an MTU below the NIC's, trust that classifies RoCE\n" +
@@ -163,6 +164,9 @@ func writePath(w io.Writer, r *fabricpath.Report) error {
 	for _, u := range r.Uncabled {
 		fmt.Fprintf(&b, "%s: not cabled (the fabric gives it no link)\n", v(u))
 	}
+	for _, why := range r.Unreachable {
+		fmt.Fprintf(&b, "! %s\n", v(why))
+	}
 	b.WriteString(pathVerdict(r) + "\n")
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -174,7 +178,11 @@ func writeOnePath(b *strings.Builder, p fabricpath.Path) {
 	if p.To != nil {
 		writeNIC(b, *p.To)
 	}
-	fmt.Fprintf(b, "  path: %s\n", v(p.Summary))
+	if p.Unwalked != "" {
+		fmt.Fprintf(b, "  path: %s: %s, so no switch is walked\n", v(p.Summary), v(p.Unwalked))
+	} else {
+		fmt.Fprintf(b, "  path: %s\n", v(p.Summary))
+	}
 	for _, why := range p.Problems {
 		fmt.Fprintf(b, "! %s\n", v(why))
 	}
@@ -236,13 +244,19 @@ func prioList(ps []int) string {
 	return strings.Join(s, ",")
 }
 
-// pathVerdict is the last line: "ok: ..." or how many disagree.
+// pathVerdict is the last line: "ok: ..." or how many disagree, on the
+// paths walked (not those no packet takes, Path.Unwalked).
 func pathVerdict(r *fabricpath.Report) string {
-	ports := 0
+	ports, walked := 0, 0
 	for _, p := range r.Paths {
 		ports += len(p.Ports)
+		if p.Unwalked == "" {
+			walked++
+		}
 	}
 	switch {
+	case walked == 0 && r.To != "":
+		return fmt.Sprintf("%s (marked !): no path joins %s and %s", plural(r.Problems, "problem"), v(r.Host), v(r.To))
 	case len(r.Paths) == 0:
 		return fmt.Sprintf("ok: %s has no NIC cabled to a switch; no path to walk", v(r.Host))
 	case r.OK() && ports == 0:
@@ -250,5 +264,5 @@ func pathVerdict(r *fabricpath.Report) string {
 	case r.OK():
 		return fmt.Sprintf("ok: %s, %s: every port agrees with its NIC", plural(len(r.Paths), "path"), plural(ports, "port"))
 	}
-	return fmt.Sprintf("%s (marked !) on %s, %s", plural(r.Problems, "problem"), plural(len(r.Paths), "path"), plural(ports, "port"))
+	return fmt.Sprintf("%s (marked !) on %s, %s", plural(r.Problems, "problem"), plural(walked, "path"), plural(ports, "port"))
 }

@@ -210,3 +210,92 @@ func TestPathReviewDoc(t *testing.T) {
 		t.Errorf("docs/review.md quotes\n%s\nfabricc path prints\n%s", quoted, stdout)
 	}
 }
+
+// TestPathPairUncabled: between two hosts where the second has no NIC
+// cabled to a switch (the tutorial without node2's link), no path joins
+// them: the uncabled host is named as a problem, marked !, the exit
+// status is 2 and --json counts it, whichever host is given first.
+func TestPathPairUncabled(t *testing.T) {
+	dir := copyExample(t, filepath.Join("..", "..", "examples", "tutorial"))
+	file := filepath.Join(dir, "fabric.hcl")
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := "link {\n  a      = \"leaf1:swp2\"\n  b      = \"node2:roce0\"\n  length = 3\n}\n"
+	nic := "    addresses = [\"10.0.10.12/24\"]\n"
+	edited := strings.Replace(strings.Replace(string(src), link, "", 1), nic, nic+"    speed     = \"100G\"\n", 1)
+	if strings.Contains(edited, "node2:roce0") || !strings.Contains(edited, "speed     = \"100G\"") {
+		t.Fatalf("the edit did not take:\n%s", edited)
+	}
+	writeFile(t, file, edited)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"node1", "node2"}, `node2 roce0: not cabled (the fabric gives it no link)
+! no path: node2 has no NIC cabled to a switch
+1 problem (marked !): no path joins node1 and node2
+`},
+		{[]string{"node2", "node1"}, `node2 roce0: not cabled (the fabric gives it no link)
+! no path: node2 has no NIC cabled to a switch
+1 problem (marked !): no path joins node2 and node1
+`},
+	} {
+		code, stdout, stderr := fabricc(t, append([]string{"path", "--fabric", dir}, tc.args...)...)
+		if code != 2 || stderr != "" || stdout != tc.want {
+			t.Errorf("%q: exit %d, stderr %q, stdout\n%s\nwant\n%s", tc.args, code, stderr, stdout, tc.want)
+		}
+	}
+	code, stdout, _ := fabricc(t, "path", "--fabric", dir, "node1", "node2", "--json")
+	var env struct {
+		OK     bool
+		Result struct {
+			Paths       []json.RawMessage
+			Uncabled    []string
+			Unreachable []string
+			Problems    int
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &env); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	if code != 2 || !env.OK || env.Result.Problems != 1 || len(env.Result.Paths) != 0 ||
+		strings.Join(env.Result.Uncabled, ";") != "node2 roce0" || strings.Join(env.Result.Unreachable, ";") != "no path: node2 has no NIC cabled to a switch" {
+		t.Errorf("--json: exit %d, %+v", code, env)
+	}
+}
+
+// TestPathBridgedLeafToLeaf: two NICs in one VLAN and subnet on two
+// leaves that a trunk joins carrying that VLAN (multivendor-clos's
+// leaf1 swp8 to leaf2 swp8, which carry every rack VLAN) are bridged
+// across the trunk, not routed through the spines, whose links are
+// routed: the walk takes the two leaf ports and both ends of the
+// trunk. The model is edited here to put gpu05 in gpu01's VLAN 101 and
+// subnet.
+func TestPathBridgedLeafToLeaf(t *testing.T) {
+	f, _, diags := compileFabric(filepath.Join("..", "..", "examples", "multivendor-clos"), dsl.Options{})
+	if f == nil {
+		t.Fatal(diags)
+	}
+	f.Switch("leaf2").Port("swp1").AccessVLAN = 101
+	f.Host("gpu05").NICs[0].Addresses = []string{"10.0.1.15/24"}
+	r := walkPath(f, []string{"gpu01", "gpu05"})
+	var b strings.Builder
+	if err := writePath(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	want := `  gpu01 roce0 (ConnectX-6 Dx, ens1f0np0): RoCE v2 priority 3 DSCP 26, trust dscp, MTU 9000, PFC 3, untagged, 10.0.1.11/24
+  gpu05 roce0 (ConnectX-6 Dx, ens1f0np0): RoCE v2 priority 3 DSCP 26, trust dscp, MTU 9000, PFC 3, untagged, 10.0.1.15/24
+  path: leaf1 -> leaf2 (bridged in VLAN 101)
+    stage      switch  port  peer         pfc  trust  mtu   vlan
+    leaf       leaf1   swp1  gpu01 roce0  3    dscp   9216  access 101
+    leaf-leaf  leaf1   swp8  leaf2 swp8   3    dscp   9216  trunk 101-104 native 101
+    leaf-leaf  leaf2   swp8  leaf1 swp8   3    dscp   9216  trunk 101-104 native 101
+    leaf       leaf2   swp1  gpu05 roce0  3    dscp   9216  access 101
+ok: 1 path, 4 ports: every port agrees with its NIC
+`
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}

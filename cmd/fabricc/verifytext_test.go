@@ -65,14 +65,15 @@ DIFF leaf3 1/1 description: intended gpu09, actual old
 
 // TestWriteDifferencesLLDPOff: Onyx LLDP switched off by hand is a
 // cabling difference whose effect on RoCE follows it, in the text and
-// in the JSON.
+// in the JSON; on a switch with no port whose NIC takes its PFC by
+// DCBX, that effect is the cabling check's.
 func TestWriteDifferencesLLDPOff(t *testing.T) {
 	d := verify.Difference{Device: "leaf1", Field: "lldp", Intended: "on", Actual: "off", Scope: verify.ScopeSwitchWide}
 	var b strings.Builder
 	writeDifferences(&b, &push.Report{Action: push.ActionVerify, Devices: []*push.DeviceResult{
 		{Device: "leaf1", Status: push.StatusMismatch, Differences: []verify.Difference{d}},
 	}})
-	effect := "DCBX no longer advertises the switch's PFC to the NIC, and the cabling goes unchecked"
+	effect := "the switch learns no LLDP neighbor: the cabling goes unchecked (no NIC here takes its PFC by DCBX)"
 	want := "cabling (links are not cabled, or not up, as the fabric says):\nDIFF leaf1 (switch-wide) lldp: intended on, actual off\n  " + effect + "\n"
 	if b.String() != want {
 		t.Errorf("verify text:\n%s\nwant:\n%s", b.String(), want)

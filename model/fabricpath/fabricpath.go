@@ -8,9 +8,11 @@
 // The fabric is taken as a Clos: a switch's tier is its distance in
 // switch-to-switch cables from the nearest switch a host NIC is cabled to
 // (tier 0, the leaves). A cable to a switch one tier higher is an uplink;
-// cables between switches of one tier (an MLAG peer link) are not walked.
-// Between two leaves the walk takes every equal-cost up-down path: up to
-// the lowest tier where the two leaves' switches meet, and down again.
+// cables between switches of one tier (an MLAG peer link) are not walked,
+// but for a trunk straight between two leaves that bridges the VLAN two
+// NICs share with their subnet. Otherwise, between two leaves the walk
+// takes every equal-cost up-down path: up to the lowest tier where the
+// two leaves' switches meet, and down again.
 package fabricpath
 
 import (
@@ -36,7 +38,12 @@ type Report struct {
 	// nothing, as HOST NIC. A NIC cabled straight to another host's has a
 	// path without ports.
 	Uncabled []string `json:"uncabled,omitempty"`
-	// Problems counts every problem of every path.
+	// Unreachable says why a walk between two hosts found no path at
+	// all: "no path: node2 has no NIC cabled to a switch", for each host
+	// without one (and no cable straight to the other host). Each is a
+	// problem.
+	Unreachable []string `json:"unreachable,omitempty"`
+	// Problems counts every problem of every path, and the unreachable.
 	Problems int `json:"problems"`
 }
 
@@ -54,6 +61,11 @@ type Path struct {
 	// mark RoCE differently, have no route to each other, or no switch
 	// joins their leaves.
 	Problems []string `json:"problems,omitempty"`
+	// Unwalked says why no packet between the two NICs crosses the
+	// fabric, so no switch is walked (Summary "none", Ports empty): no
+	// route joins their subnets, or their one subnet is split between
+	// two VLANs; "" for a path that was walked.
+	Unwalked string `json:"unwalked,omitempty"`
 }
 
 // NIC is a host NIC's side of the lossless contract.
@@ -85,7 +97,8 @@ type NIC struct {
 
 // Port is one switch port on a path.
 type Port struct {
-	// Stage is where the port is: "leaf" (faces the NIC), or the cable's
+	// Stage is where the port is: "leaf" (faces the NIC), "leaf-leaf" (a
+	// trunk bridging the NICs' VLAN between their leaves), or the cable's
 	// tiers, "leaf-spine", "spine-super-spine", "spine-leaf".
 	Stage  string `json:"stage"`
 	Switch string `json:"switch"`
@@ -154,8 +167,22 @@ func Between(f *model.Fabric, host, to string) (*Report, bool) {
 	for _, p := range g.pairs(a, b) {
 		r.Paths = append(r.Paths, g.pairPath(a, p[0], b, p[1]))
 	}
+	if len(r.Paths) == 0 {
+		r.Unreachable = append(g.switchless(a), g.switchless(b)...)
+	}
 	r.count()
 	return r, true
+}
+
+// switchless is "no path: HOST has no NIC cabled to a switch" when none
+// of h's NICs is; else nothing.
+func (g *graph) switchless(h *model.Host) []string {
+	for i := range h.NICs {
+		if g.cabled(&h.NICs[i]) {
+			return nil
+		}
+	}
+	return []string{"no path: " + h.Name + " has no NIC cabled to a switch"}
 }
 
 // OK reports whether every port and NIC agrees.
@@ -163,7 +190,7 @@ func (r *Report) OK() bool { return r.Problems == 0 }
 
 // count totals the problems.
 func (r *Report) count() {
-	r.Problems = 0
+	r.Problems = len(r.Unreachable)
 	for _, p := range r.Paths {
 		r.Problems += len(p.Problems) + len(p.From.Problems)
 		if p.To != nil {

@@ -258,9 +258,16 @@ func TestPairProblems(t *testing.T) {
 	if !reflect.DeepEqual(p.Problems, want) {
 		t.Errorf("pair problems\n got %q\nwant %q", p.Problems, want)
 	}
-	// Every port is checked against both NICs: PFC is on for 3 only.
-	if got := p.Ports[0].Problems; !reflect.DeepEqual(got, []string{"PFC off for priority 4"}) {
-		t.Errorf("leaf port against h2's priority: %q", got)
+	// No packet between them crosses the fabric: no switch is walked.
+	if p.Summary != "none" || len(p.Ports) != 0 || p.Unwalked != "no route joins their subnets" || r.Problems != 2 {
+		t.Errorf("no route, yet walked: %q %q %+v", p.Summary, p.Unwalked, p.Ports)
+	}
+	// With h1's gateway back, every port is checked against both NICs:
+	// PFC is on for 3 only.
+	f.Hosts[0].NICs[0].Route = &model.NICRoute{Gateway: "10.0.1.1-gw", Source: "10.0.1.1"}
+	r, _ = Between(f, "h1", "h2")
+	if p := r.Paths[0]; p.Unwalked != "" || len(p.Ports) == 0 || !reflect.DeepEqual(p.Ports[0].Problems, []string{"PFC off for priority 4"}) {
+		t.Errorf("leaf port against h2's priority: %q %+v", p.Unwalked, p.Ports)
 	}
 
 	f = clos()
@@ -273,6 +280,9 @@ func TestPairProblems(t *testing.T) {
 	r, _ = Between(f, "h1", "h3")
 	if got := r.Paths[0].Problems; !reflect.DeepEqual(got, []string{"one subnet in two VLANs: h1 roce0 in VLAN 10, h3 roce0 in VLAN 20"}) {
 		t.Errorf("one subnet, two VLANs: %q", got)
+	}
+	if p := r.Paths[0]; p.Summary != "none" || len(p.Ports) != 0 || p.Unwalked != "one subnet in two VLANs, which no frame crosses" {
+		t.Errorf("one subnet in two VLANs, yet walked: %q %q %+v", p.Summary, p.Unwalked, p.Ports)
 	}
 }
 
@@ -316,6 +326,15 @@ func TestUnknownAndUncabled(t *testing.T) {
 	r, _ := Walk(f, "h1")
 	if len(r.Paths) != 0 || !reflect.DeepEqual(r.Uncabled, []string{"h1 roce0"}) || !r.OK() {
 		t.Errorf("uncabled: %+v", r)
+	}
+	// Between two hosts, one without a cabled NIC: no path joins them,
+	// a problem naming that host, whichever comes first.
+	for _, pair := range [][2]string{{"h1", "h2"}, {"h2", "h1"}} {
+		r, _ = Between(f, pair[0], pair[1])
+		want := []string{"no path: h1 has no NIC cabled to a switch"}
+		if len(r.Paths) != 0 || !reflect.DeepEqual(r.Unreachable, want) || r.Problems != 1 {
+			t.Errorf("between %s and %s, h1 uncabled: %+v", pair[0], pair[1], r)
+		}
 	}
 }
 

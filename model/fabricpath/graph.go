@@ -154,10 +154,24 @@ func (g *graph) cablePorts(c cable, up bool, nics ...NIC) []Port {
 func (g *graph) pairPath(a *model.Host, na *model.NIC, b *model.Host, nb *model.NIC) Path {
 	from, to := nicOf(g.f, a, na), nicOf(g.f, b, nb)
 	p := Path{From: from, To: &to, Problems: pairProblems(g.f, from, to, na, nb)}
+	if why := unwalked(g.f, from, to, na, nb); why != "" {
+		// No hop list a packet cannot take.
+		p.Summary, p.Ports, p.Unwalked = "none", []Port{}, why
+		return p
+	}
 	la, lb := g.switches[na.Peer.Device], g.switches[nb.Peer.Device]
 	if la == lb {
 		p.Summary = la.Name + " (one switch)"
 		p.Ports = append(g.leafPorts(la, na, from, to), g.leafPorts(lb, nb, from, to)...)
+		return p
+	}
+	if vlan, trunks := g.bridges(la, lb, na, nb); len(trunks) > 0 {
+		p.Ports = g.leafPorts(la, na, from, to)
+		for _, c := range trunks {
+			p.Ports = append(p.Ports, portOf("leaf-leaf", false, c.low, c.lowPort, from, to), portOf("leaf-leaf", false, c.high, c.highPort, from, to))
+		}
+		p.Ports = append(p.Ports, g.leafPorts(lb, nb, from, to)...)
+		p.Summary = fmt.Sprintf("%s -> %s (bridged in VLAN %d)", la.Name, lb.Name, vlan)
 		return p
 	}
 	upA, upB := g.ancestors(la), g.ancestors(lb)
@@ -195,6 +209,29 @@ func (g *graph) pairPath(a *model.Host, na *model.NIC, b *model.Host, nb *model.
 	p.Ports = append(p.Ports, g.leafPorts(lb, nb, from, to)...)
 	p.Summary = summary(stages, top)
 	return p
+}
+
+// bridges are the cables straight from leaf la to leaf lb whose two
+// ends carry the VLAN that NICs na (on la) and nb (on lb) share with
+// their subnet, in la's port order, and that VLAN: the frames between
+// the two NICs are bridged across such a trunk, not routed through the
+// spines. None when the NICs are in no one VLAN or subnet.
+func (g *graph) bridges(la, lb *model.Switch, na, nb *model.NIC) (int, []cable) {
+	vlan := accessVLAN(g.f, na)
+	if vlan == 0 || vlan != accessVLAN(g.f, nb) || !sameSubnet(na, nb) {
+		return 0, nil
+	}
+	var out []cable
+	for i := range la.Ports {
+		p := &la.Ports[i]
+		if g.switchPeer(p) != lb || !p.CarriesVLAN(vlan) {
+			continue
+		}
+		if far := lb.Port(p.Peer.Port); far != nil && far.CarriesVLAN(vlan) {
+			out = append(out, cable{low: la, high: lb, lowPort: p, highPort: far})
+		}
+	}
+	return vlan, out
 }
 
 // downlinks are the cables from the switches of high down to those of
@@ -275,6 +312,20 @@ func pairProblems(f *model.Fabric, from, to NIC, na, nb *model.NIC) []string {
 		out = append(out, why)
 	}
 	return out
+}
+
+// unwalked is why no packet between NICs x and y crosses the fabric: a
+// subnet split between two VLANs, which no frame crosses, or another
+// subnet that one of them has no route to (a host sends off its subnet
+// only through a gateway, RFC 1122 §3.3.1); "" when one can.
+func unwalked(f *model.Fabric, sx, sy NIC, x, y *model.NIC) string {
+	switch {
+	case !sameSubnet(x, y) && (noRoute(sx, sy, x, y) != "" || noRoute(sy, sx, y, x) != ""):
+		return "no route joins their subnets"
+	case sameSubnet(x, y) && accessVLAN(f, x) != accessVLAN(f, y):
+		return "one subnet in two VLANs, which no frame crosses"
+	}
+	return ""
 }
 
 // noRoute says that NIC x (its summary sx) has no route to y in another

@@ -32,6 +32,11 @@ type Difference struct {
 	// it breaks (ImpactOf); nil elsewhere. A pointer keeps Difference
 	// comparable.
 	Lossless *LosslessMarks `json:"-"`
+	// DCBX is true on an lldp difference where LLDP carries DCBX: a port
+	// of the switch (switch-wide) or that port takes its NIC's PFC by
+	// DCBX (State.DCBXPorts), so that its impact speaks of DCBX only
+	// there (ImpactOf).
+	DCBX bool `json:"-"`
 }
 
 // ScopeSwitchWide is the Scope of a difference in a switch-wide setting:
@@ -248,7 +253,7 @@ func Compare(device string, want, got *State) []Difference {
 		}
 	}
 	out = append(out, compareMMUProfile(device, want, got)...)
-	return markLossless(collapseSwitchWide(out), want.Lossless)
+	return markDCBX(markLossless(collapseSwitchWide(out), want.Lossless), want.DCBXPorts)
 }
 
 // markLossless gives each trust and DSCP map difference of diffs the

@@ -115,14 +115,50 @@ var impactOfSetting = map[string]ImpactClass{
 
 // lldpOff is what LLDP switched off (Onyx `no lldp`, `no lldp transmit`,
 // `no lldp receive`) does to RoCE, by the actual value of an "lldp"
-// difference: DCBX rides on LLDP (IEEE 802.1Q clause 38), so a switch
-// that sends none advertises no PFC to a NIC that takes its PFC from the
-// switch, and one that receives none learns no neighbor to check the
-// cabling with.
+// difference, where LLDP carries DCBX (Difference.DCBX): DCBX rides on
+// LLDP (IEEE 802.1Q clause 38), so a switch that sends none advertises
+// no PFC to a NIC that takes its PFC from the switch, and one that
+// receives none learns no neighbor to check the cabling with.
 var lldpOff = map[string]string{
 	"off":          "DCBX no longer advertises the switch's PFC to the NIC, and the cabling goes unchecked",
 	"transmit off": "DCBX no longer advertises the switch's PFC to the NIC on this port",
 	"receive off":  "the switch learns no LLDP neighbor on this port: its cabling goes unchecked",
+}
+
+// lldpOffNoDCBX is the same where no NIC takes its PFC by DCBX (its
+// host's script sets PFC on the NIC, mlnx_qos): what is lost is verify's
+// cabling check, which reads the neighbors the switch receives, so a
+// port that only stops transmitting loses the host's view alone.
+var lldpOffNoDCBX = map[string]string{
+	"off":          "the switch learns no LLDP neighbor: the cabling goes unchecked (no NIC here takes its PFC by DCBX)",
+	"transmit off": "the switch sends no LLDP on this port: its host sees no neighbor; RoCE is unaffected, the NIC does not take its PFC by DCBX",
+	"receive off":  lldpOff["receive off"],
+}
+
+// lldpText is the impact of an "lldp" difference, by whether LLDP
+// carries DCBX where it differs; ok false for another difference.
+func lldpText(d Difference) (string, bool) {
+	if d.Field != "lldp" {
+		return "", false
+	}
+	if d.DCBX {
+		t, ok := lldpOff[d.Actual]
+		return t, ok
+	}
+	t, ok := lldpOffNoDCBX[d.Actual]
+	return t, ok
+}
+
+// markDCBX says on each lldp difference whether LLDP carries DCBX there
+// (dcbx: the ports whose NIC takes its PFC by DCBX, State.DCBXPorts):
+// switch-wide, when a port of the switch does; on a port, when it does.
+func markDCBX(diffs []Difference, dcbx map[string]bool) []Difference {
+	for i := range diffs {
+		if d := &diffs[i]; d.Field == "lldp" {
+			d.DCBX = dcbx[d.Port] || d.Port == "" && len(dcbx) > 0
+		}
+	}
+	return diffs
 }
 
 // ImpactOf is d's class, by impactOfSetting, and its effect in words:
@@ -139,7 +175,7 @@ func ImpactOf(d Difference) Impact {
 			text = fmt.Sprintf("RoCE frames over %d bytes dropped", n)
 		}
 	case ImpactCabling:
-		if t, ok := lldpOff[d.Actual]; ok && d.Field == "lldp" {
+		if t, ok := lldpText(d); ok {
 			text = t
 		}
 	case ImpactLossless:
@@ -174,17 +210,21 @@ func classifies(field string) bool {
 // unclassified is the impact of a trust or DSCP map difference in the
 // words of the fabric's lossless classes it carries (Difference.Lossless):
 // "RoCE's DSCP 26 no longer reaches priority 3: its traffic is dropped,
-// not paused". A switch that does not trust DSCP classifies RoCE by its
-// VLAN tag's PCP, or puts it in priority 0 when untagged, every class at
-// once (NVIDIA Onyx User Manual, QoS, "Trust"); a DSCP map entry moves
-// its own DSCP only. "" when the difference reaches no lossless class's
-// DSCP: trust "both" still classifies IP traffic by DSCP.
+// not paused". A port that does not trust DSCP classifies RoCE by its
+// VLAN tag's PCP, or, trusting the port, by neither mark: every frame
+// takes the port's default priority, 0 (NVIDIA Onyx User Manual, QoS,
+// "Trust"); a DSCP map entry moves its own DSCP only. "" when the
+// difference reaches no lossless class's DSCP: trust "both" still
+// classifies IP traffic by DSCP. A fabric that trusts PCP (Onyx L2, EOS
+// `qos trust cos`, NVUE l2) is spoken of in its own mark (pcpUntrusted).
 func unclassified(d Difference) string {
 	if d.Lossless == nil || !classifies(d.Field) {
 		return ""
 	}
 	var hit LosslessMarks
 	switch {
+	case d.Field == "trust" && d.Intended == string(model.TrustPCP):
+		return pcpUntrusted(d)
 	case d.Field == "trust":
 		if d.Actual == string(model.TrustDSCP) || d.Actual == string(model.TrustBoth) {
 			return ""
@@ -201,14 +241,35 @@ func unclassified(d Difference) string {
 			}
 		}
 	}
+	return noLongerReaches("DSCP", hit, func(m LosslessMark) int { return m.DSCP })
+}
+
+// pcpUntrusted is the impact of a trust difference on a port intended to
+// trust PCP, where RoCE's VLAN tag carries its priority as PCP (IEEE
+// 802.1Q, priority code point): "RoCE's PCP 3 no longer reaches priority
+// 3" when the port trusts neither mark (trust port, or a mode the
+// read-back does not name). "" when it trusts DSCP instead (dscp, both):
+// RoCE then lands where the switch's DSCP map puts its DSCP, which no
+// lossless class of a PCP fabric is said to rely on.
+func pcpUntrusted(d Difference) string {
+	if d.Actual == string(model.TrustDSCP) || d.Actual == string(model.TrustBoth) {
+		return ""
+	}
+	return noLongerReaches("PCP", *d.Lossless, func(m LosslessMark) int { return m.Priority })
+}
+
+// noLongerReaches is "RoCE's DSCP 26 no longer reaches priority 3, DSCP
+// 24 priority 4: its traffic is dropped, not paused", the mark named
+// field (DSCP, PCP) of each class hit taken by mark; "" for none.
+func noLongerReaches(field string, hit LosslessMarks, mark func(LosslessMark) int) string {
 	if len(hit) == 0 {
 		return ""
 	}
 	parts := make([]string, len(hit))
 	for i, m := range hit {
-		parts[i] = fmt.Sprintf("DSCP %d no longer reaches priority %d", m.DSCP, m.Priority)
+		parts[i] = fmt.Sprintf("%s %d no longer reaches priority %d", field, mark(m), m.Priority)
 		if i > 0 {
-			parts[i] = fmt.Sprintf("DSCP %d priority %d", m.DSCP, m.Priority)
+			parts[i] = fmt.Sprintf("%s %d priority %d", field, mark(m), m.Priority)
 		}
 	}
 	return "RoCE's " + strings.Join(parts, ", ") + ": its traffic is dropped, not paused"

@@ -96,6 +96,10 @@ type State struct {
 	// local` (ApplyOnyxLLDP). "" where it is not intended or not read
 	// (other platforms); then it is not compared.
 	LLDP string
+	// DCBXPorts are the ports whose NIC takes its PFC from the switch by
+	// DCBX (model.Port.DCBX), in the intended State only (Expect):
+	// Compare marks the lldp differences with them (Difference.DCBX).
+	DCBXPorts map[string]bool
 	// Lossless are the fabric's lossless classes, each as the DSCP its
 	// hosts mark RoCE with and the priority the switch must put it in,
 	// in the intended State only (Expect); Compare gives them to the
@@ -469,6 +473,7 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 	}
 	s.AllETS = sw.Platform == model.PlatformCumulus
 	s.LLDP = expectOnyxLLDP(sw)
+	s.DCBXPorts = map[string]bool{}
 	for _, c := range f.QoS.Classes {
 		if c.Lossless {
 			s.Lossless = append(s.Lossless, LosslessMark{DSCP: c.MarkDSCP, Priority: c.Priority})
@@ -517,6 +522,9 @@ func Expect(f *model.Fabric, sw *model.Switch) *State {
 		p.PFC = append([]int(nil), mp.PFCPriorities...)
 		p.PFCWatchdog = mp.PFCWatchdog
 		p.DCBX = expectDCBX(sw.Platform, mp.DCBX)
+		if mp.DCBX {
+			s.DCBXPorts[mp.Name] = true
+		}
 		p.DSCPToTC = dscpTC
 		switch {
 		case dscpTC == nil:
