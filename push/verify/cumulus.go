@@ -332,7 +332,7 @@ func nvuePort(p *Port, i, qos, dom obj) {
 		return child(qos, kind, n)
 	}
 	mapping := prof("mapping")
-	p.Trust = map[string]model.Trust{"l3": model.TrustDSCP, "l2": model.TrustPCP, "both": model.TrustBoth}[str(mapping["trust"])]
+	p.Trust = map[string]model.Trust{"l3": model.TrustDSCP, "l2": model.TrustPCP, "both": model.TrustBoth, "port": TrustPort}[str(mapping["trust"])]
 	pfc := prof("pfc")
 	p.PFC = keysInts(child(pfc, "switch-priority"))
 	if pfc != nil {

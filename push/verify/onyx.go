@@ -235,6 +235,14 @@ func (m *onyxPortLines) readMaps(f []string) {
 	}
 }
 
+// onyxTrust is the trust of `qos trust MODE` (NVIDIA Onyx User Manual,
+// QoS Commands, `qos trust [port | L2 | L3 | both]`): "port" classifies
+// by neither mark (every frame to the port's default priority), so it
+// reads as TrustPort, not as the L2 default a port without the line has.
+func onyxTrust(mode string) model.Trust {
+	return map[string]model.Trust{"L3": model.TrustDSCP, "L2": model.TrustPCP, "both": model.TrustBoth, "port": TrustPort}[mode]
+}
+
 // finish sets what needs the whole configuration on p: PFC from the
 // global priorities, the switchport mode with its access VLAN (access by
 // default), trust (L2 by default) and the DSCP -> TC map.
@@ -376,7 +384,7 @@ func onyxPort(p *Port, pl *onyxPortLines, f []string) {
 	case strings.HasPrefix(line, "switchport trunk allowed-vlan ") || strings.HasPrefix(line, "switchport hybrid allowed-vlan "):
 		p.TrunkVLANs = onyxAllowed(p.TrunkVLANs, f[3:])
 	case len(f) == 3 && f[0] == "qos" && f[1] == "trust":
-		p.Trust = map[string]model.Trust{"L3": model.TrustDSCP, "L2": model.TrustPCP, "both": model.TrustBoth}[f[2]]
+		p.Trust = onyxTrust(f[2])
 	case line == "dcb priority-flow-control mode on force":
 		pl.pfcOn = true
 	case line == "pfc-wd": // PFC watchdog

@@ -142,6 +142,12 @@ type Operational struct {
 	PFC []int
 }
 
+// TrustPort is a port's trust as read back when it classifies by neither
+// mark: Onyx `qos trust port`, NVUE trust `port` (every frame to the
+// port's default priority). The model never intends it, so verify
+// reports it against the intended trust.
+const TrustPort model.Trust = "port"
+
 // Port is the per-port part of State.
 type Port struct {
 	MTU        int

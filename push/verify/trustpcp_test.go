@@ -49,3 +49,22 @@ func TestTrustImpactOnAPCPFabric(t *testing.T) {
 		}
 	}
 }
+
+// TestOnyxTrustPortRead: Onyx `qos trust port` (NVIDIA Onyx User Manual,
+// QoS Commands: `qos trust [port | L2 | L3 | both]`, default L2) is read
+// as trust port, a difference from the intended L3, not as the L2 a port
+// without the line has.
+func TestOnyxTrustPortRead(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{"   interface ethernet 1/1 qos trust port\n", "port"},
+		{"   interface ethernet 1/1 qos trust L3\n", "dscp"},
+	} {
+		s, err := ParseOnyx("##\n## Interface Ethernet configuration\n##\n" + tc.line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p := s.Ports["1/1"]; p == nil || string(p.Trust) != tc.want {
+			t.Errorf("%q: port %+v, want trust %s", tc.line, p, tc.want)
+		}
+	}
+}
