@@ -229,7 +229,7 @@ func TestPlanningMeters(t *testing.T) {
 	}
 }
 
-// TestCableTooLongSparesPFCOffPorts (review rbuf, finding 3): of
+// TestCableTooLongSparesPFCOffPorts: of
 // TestCableTooLongForBuffer's links, the one on a port with PFC off
 // reserves no headroom and is not blamed for the budget, though it is
 // longer than the length that fits.
@@ -258,7 +258,7 @@ func TestCableTooLongSparesPFCOffPorts(t *testing.T) {
 	}
 }
 
-// TestPlanningIgnoresPFCOffPorts (review rbuf, finding 3): a port with
+// TestPlanningIgnoresPFCOffPorts: a port with
 // PFC off reserves no headroom, so its cable, however long, leaves the
 // planning length where the lossless ports put it; the same cable on a
 // PFC port raises it.

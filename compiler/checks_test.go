@@ -150,7 +150,7 @@ func TestChecks(t *testing.T) {
 		}, []string{"error|RoCE v1 across subnets|host/h2/nic/roce0/roce_mode|host/h1/nic/roce0/addresses"}},
 		{"iWARP linked to RoCE", func(f *model.Fabric, _ Sources) { h2(f).Transport = model.TransportIWARP },
 			[]string{"error|iWARP NIC linked to RoCE NIC|host/h2/nic/roce0/transport|host/h1/nic/roce0/transport"}},
-		// Review rbuf, note: an iWARP NIC alone in a VLAN of its own is
+		// An iWARP NIC alone in a VLAN of its own is
 		// separated from the RoCE NICs at layer 2, though on their cables.
 		{"iWARP in a VLAN without RoCE", func(f *model.Fabric, _ Sources) {
 			h2(f).Transport, h2(f).VLAN, leaf(f, 1).TrunkVLANs = model.TransportIWARP, 200, []int{100, 200}
@@ -186,7 +186,7 @@ func TestChecks(t *testing.T) {
 			"error|RoCE DSCP maps to lossy priority|<none>|switch/spine1",
 			"error|NIC PFC priorities differ from switch port|<none>|switch/spine1",
 		}},
-		// Review rbuf, note: a PFC-off spine that only a lossy island
+		// A PFC-off spine that only a lossy island
 		// hangs off (no RoCE NIC behind it) faces no RoCE traffic.
 		{"PFC off on a dead-end switch", func(f *model.Fabric, src Sources) {
 			spine(f).PFCPriorities = nil

@@ -93,7 +93,7 @@ func TestHeadroomTable(t *testing.T) {
 	}
 }
 
-// TestEightLaneSpectrumOnly (review rbuf, finding 6): the 8-lane terms
+// TestEightLaneSpectrumOnly: the 8-lane terms
 // (pipeline x 2, + port MTU) are a Spectrum buffer split (Linux mlxsw
 // "spectrum: Adjust headroom buffers for 8x ports"); a Broadcom 8-lane
 // port's estimate leaves them out, a Spectrum-3 one keeps them.

@@ -6,7 +6,7 @@ import (
 	"github.com/fabricc/fabricc/model"
 )
 
-// TestJerichoChips (review rbuf, finding 2): the on-chip buffer a
+// TestJerichoChips: the on-chip buffer a
 // Jericho2 switch's headroom estimate is held to is 16 MB per chip in
 // use: two on a 7280CR3-96, one on a 7280CR3-32P4, three per 7800R3 line
 // card that has ports in the fabric.

@@ -24,7 +24,7 @@ func wholePercentSwitch(lossyIngressRes int64) (*model.Switch, [4]int64) {
 	return sw, [4]int64{965000, lossyIngressRes, 3000, 12000}
 }
 
-// TestWholePercentRoundsUp (review rbuf, finding 4): a pool whose share
+// TestWholePercentRoundsUp: a pool whose share
 // rounded down to a whole percent no longer holds its reservations is
 // rounded up; the ingress lossless pool takes the point from the
 // ingress lossy pool, the egress lossy pool grows alone.

@@ -8,7 +8,7 @@ import "github.com/fabricc/fabricc/model"
 // both sides; a bridge (a link whose removal splits its component) has
 // the NICs of each half on its own side. A dead-end switch, a lossy
 // storage island hung off the fabric, receives no RoCE even though it is
-// cabled to RoCE NICs (review rbuf, note).
+// cabled to RoCE NICs.
 type roceFlow struct {
 	id map[string]int // node key (switchNode, nicNode) -> index
 	// edges by link index: the two node indexes.

@@ -45,7 +45,7 @@ link {
 }
 `
 
-// TestExplainEightLaneThreshold (review rbuf, finding 5): on an 8-lane
+// TestExplainEightLaneThreshold: on an 8-lane
 // port the xoff-threshold line is SONiC's xon plus the 8-lane port MTU;
 // explain shows that overhead as its own step with its source and ends
 // with the number on the line, 38,912 + 9,216 = 48,128 B.

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestLockedSwitchNamedAsLocked (review rdrift, finding 8): when
+// TestLockedSwitchNamedAsLocked: when
 // another push holds one switch's lock, the other switches of an
 // all-or-nothing push say "not applied, all or nothing: spine1 is
 // locked by another push", not "spine1 failed": a pipeline reads a

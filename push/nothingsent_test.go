@@ -16,7 +16,7 @@ import (
 // back)". A push that fails while its change is being staged (a line of
 // the EOS configure session, the NVUE patch) throws the staged change
 // away before it is applied: nothing was sent either, and its words say
-// the staged change was discarded (review rdrift, finding 7: it said
+// the staged change was discarded (it said
 // "(rolled back)", rolled_back true, a rollback that never happened).
 // Only an Onyx line, which takes effect as it is sent, is rolled back.
 func TestRefusedBeforeAnythingSent(t *testing.T) {

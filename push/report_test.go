@@ -12,7 +12,7 @@ import (
 // (the report keeps status dry-run), a diff verifies nothing ("-", not
 // "no"), one device is "1 device", and no row ends in spaces (a row
 // without a detail ended in the TIME column's padding). A diff's table
-// has no TIME column (review rdrift, finding 9: its output must be the
+// has no TIME column (its output must be the
 // same for the same inputs and switches); verify's has.
 func TestSummarySaysWhichDevicesWouldChange(t *testing.T) {
 	rep := &Report{Action: ActionDiff, Devices: []*DeviceResult{

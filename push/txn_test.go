@@ -152,8 +152,7 @@ func TestEngineFlow(t *testing.T) {
 			}
 			// A stage that fails is never applied: what it staged is
 			// thrown away (Rollback, for EOS the session's abort), and
-			// nothing took effect, so nothing was rolled back (review
-			// rdrift, finding 7).
+			// nothing took effect, so nothing was rolled back.
 			sentNothing := tc.failAt == "stage"
 			if tc.status == StatusFailed && (r.RolledBack == sentNothing || r.NothingSent != sentNothing || r.Error == "" || !rep.Failed()) {
 				t.Errorf("failure reported as rolled back %v, nothing sent %v; want %v, %v: %+v", r.RolledBack, r.NothingSent, !sentNothing, sentNothing, r)

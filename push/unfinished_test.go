@@ -7,7 +7,7 @@ import (
 	"github.com/fabricc/fabricc/push/verify"
 )
 
-// TestUnfinishedError (review rdrift, finding 2): the --json envelope's
+// TestUnfinishedError: the --json envelope's
 // error names the failed and locked devices first, each reason once
 // with the devices it stopped, at most five reasons and five names a
 // reason, the rest counted; verify's drift (mismatch read, pending)

@@ -12,7 +12,7 @@ import (
 	"github.com/fabricc/fabricc/sim"
 )
 
-// TestVerifyUnreadHostnameIsNoMismatch (review rdrift, finding 1): a
+// TestVerifyUnreadHostnameIsNoMismatch: a
 // switch that refuses verify's identity command (EOS `show hostname`,
 // Onyx `show hosts`, Cumulus `hostname`), or whose read an interrupt
 // (SIGTERM) cuts, was never read: failed ("could not be checked"), or

@@ -12,7 +12,7 @@ import (
 	"github.com/fabricc/fabricc/push"
 )
 
-// TestReportNamesItsBuild (review rdrift, finding 4): verify, diff and
+// TestReportNamesItsBuild: verify, diff and
 // push say which build they worked from, in --json and --report: from
 // --artifacts the folder, the SHA-256 of its manifest.json and the
 // sources digest it records; from a fabric PATH the path and the same

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestDiffOutputIsStable (review rdrift, finding 9): two diffs of the
+// TestDiffOutputIsStable: two diffs of the
 // same fabric against the same switches print the same stdout, byte for
 // byte, so that a bot that posts it to a pull request re-posts only
 // when something changed. Before, the summary's TIME column differed

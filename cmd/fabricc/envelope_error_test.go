@@ -49,7 +49,7 @@ func unreachable(t *testing.T, inv, name string) {
 	}
 }
 
-// TestEnvelopeErrorNamesUncheckedSwitches (review rdrift, finding 2): a
+// TestEnvelopeErrorNamesUncheckedSwitches: a
 // verify that could not read a switch, and a push that failed, exit 1
 // and say why in the --json envelope's error, naming each switch with
 // its status and error ("a switch that cannot be reached",

@@ -49,7 +49,7 @@ func (s *signalAfterReads) String() string {
 	return s.buf.String()
 }
 
-// TestInterruptedVerifyExitsOne (review rdrift, finding 3): SIGTERM
+// TestInterruptedVerifyExitsOne: SIGTERM
 // (a CronJob's deadline) after verify read every switch, all of them
 // differing, exits 1 with the interruption's error diagnostic, never 2,
 // which means only "the devices differ". Not parallel: the signal goes

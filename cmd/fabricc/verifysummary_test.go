@@ -37,7 +37,7 @@ func fleetDifferences(t *testing.T, stdout string) (int, map[string]int) {
 	return n, summary
 }
 
-// TestVerifyJSONDifferencesAndSummary (review rdrift, finding 5): every
+// TestVerifyJSONDifferencesAndSummary: every
 // device of verify's --json has differences, [] when it verified, so
 // that [.result.devices[].differences[]] works on a clean fabric (it
 // failed on null there), and result.summary counts the devices per

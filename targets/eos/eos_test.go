@@ -508,7 +508,7 @@ func TestNoBuffersNoBufferSection(t *testing.T) {
 	}
 }
 
-// TestHeadroomEstimateNote (review rbuf, finding 6): above its headroom
+// TestHeadroomEstimateNote: above its headroom
 // figures the EOS configuration says they are upper-bound estimates and
 // from what, on an MMU-profile ASIC (Tomahawk) and where EOS sizes the
 // headroom itself (Jericho2).
