@@ -367,8 +367,9 @@ func runDevice(ctx context.Context, o Options, t Target, gt *gating) *DeviceResu
 // settleNothingSent marks a switch of a push that failed, was aborted or
 // found another push's lock, before its change took effect: not
 // connected, locked, refused, or its staged change (an EOS configure
-// session, an NVUE revision) discarded without being applied. The switch runs as before the push (NothingSent), so a
-// script reading the report tells it from one changed and rolled back.
+// session, an NVUE revision) discarded without being applied. The
+// switch runs as before the push (NothingSent), so a script reading the
+// report tells it from one changed and rolled back.
 // A switch whose rollback or discard failed, or that a fabricc bug
 // stopped, is not known to be as before.
 func (d *device) settleNothingSent() {
