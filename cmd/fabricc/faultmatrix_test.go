@@ -293,7 +293,11 @@ func (m *matrix) run(t *testing.T, c matrixCase) caseResult {
 	switch {
 	case out == outRestored && (r.Status != push.StatusFailed || r.Error == ""):
 		problem = "restored, but the report does not say the push failed"
-	case out == outRestored && applying(c.stage.name) && !r.RolledBack:
+	case out == outRestored && applying(c.stage.name) && r.AppliedMs == 0 && !r.NothingSent:
+		// A change staged (an EOS session, an NVUE revision) and thrown
+		// away before it was applied took no effect: nothing was sent.
+		problem = "restored before its change took effect, but the report does not say nothing was sent"
+	case out == outRestored && applying(c.stage.name) && r.AppliedMs != 0 && !r.RolledBack:
 		problem = "restored, but the report does not say it was rolled back"
 	case out == outCompleted && (r.Status != push.StatusChanged || !r.Verified):
 		problem = "completed, but the report does not say changed and verified"
@@ -423,8 +427,8 @@ func recovered(r *push.DeviceResult, action string) bool {
 }
 
 func describe(r *push.DeviceResult) string {
-	return fmt.Sprintf("report: status %s verified %v rolled back %v error %q rollback %q recovered %v notes %q\ncommands: %q",
-		r.Status, r.Verified, r.RolledBack, r.Error, r.RollbackNote, r.Recovered, r.Notes, r.Commands)
+	return fmt.Sprintf("report: status %s verified %v rolled back %v nothing sent %v error %q rollback %q recovered %v notes %q\ncommands: %q",
+		r.Status, r.Verified, r.RolledBack, r.NothingSent, r.Error, r.RollbackNote, r.Recovered, r.Notes, r.Commands)
 }
 
 // lineDiffs lists the lines only in a (-) or only in b (+), sorted.
