@@ -114,31 +114,36 @@ func ParseOnyxNeighbors(data []byte) (Neighbors, error) {
 		return nil, fmt.Errorf("show lldp interfaces ethernet remote | json-print: %w", err)
 	}
 	ns := Neighbors{}
-	var walk func(v any)
-	walk = func(v any) {
-		switch x := v.(type) {
-		case []any:
-			for _, e := range x {
-				walk(e)
-			}
-		case map[string]any:
-			for k, e := range x {
-				port, ok := onyxLocalPort(k)
-				if !ok {
-					walk(e)
-					continue
-				}
-				rows, _ := e.([]any)
-				for _, r := range rows {
-					if row, ok := r.(map[string]any); ok {
-						ns.add(port, onyxNeighbor(row))
-					}
-				}
+	walkOnyxPorts(raw, func(port string, rows []any) {
+		for _, r := range rows {
+			if row, ok := r.(map[string]any); ok {
+				ns.add(port, onyxNeighbor(row))
 			}
 		}
-	}
-	walk(raw)
+	})
 	return ns, nil
+}
+
+// walkOnyxPorts calls visit with the rows of each port key ("Eth1/1",
+// "Eth1/1 (Po100)") found in v, by the model's port name, at whatever
+// depth of lists and dictionaries the JSON API's answer holds it.
+func walkOnyxPorts(v any, visit func(port string, rows []any)) {
+	switch x := v.(type) {
+	case []any:
+		for _, e := range x {
+			walkOnyxPorts(e, visit)
+		}
+	case map[string]any:
+		for k, e := range x {
+			port, ok := onyxLocalPort(k)
+			if !ok {
+				walkOnyxPorts(e, visit)
+				continue
+			}
+			rows, _ := e.([]any)
+			visit(port, rows)
+		}
+	}
 }
 
 // onyxLocalPort turns "Eth1/1" or "Eth1/1 (Po100)" into the model's
@@ -289,29 +294,13 @@ func onyxFind(v any, key string) (any, bool) {
 // dictionaries.
 func onyxPortRows(v any) map[string]map[string]any {
 	out := map[string]map[string]any{}
-	var walk func(v any)
-	walk = func(v any) {
-		switch x := v.(type) {
-		case []any:
-			for _, e := range x {
-				walk(e)
-			}
-		case map[string]any:
-			for k, e := range x {
-				port, ok := onyxLocalPort(k)
-				if !ok {
-					walk(e)
-					continue
-				}
-				if rows, _ := e.([]any); len(rows) > 0 {
-					if row, ok := rows[0].(map[string]any); ok {
-						out[port] = row
-					}
-				}
+	walkOnyxPorts(v, func(port string, rows []any) {
+		if len(rows) > 0 {
+			if row, ok := rows[0].(map[string]any); ok {
+				out[port] = row
 			}
 		}
-	}
-	walk(v)
+	})
 	return out
 }
 
