@@ -100,25 +100,33 @@ func TestSubnetMTUs(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := strings.NewReplacer("WINMTU", tc.winMTU, "WINADDR", tc.winAddr, "LIN3MTU", tc.lin3MTU).Replace(mtuMixFabric)
-			f, src2, diags := lowerSrc(t, src)
-			if len(diags) > 0 {
-				t.Fatalf("lower: %v", diags)
-			}
-			if d := applyPhysics(f, src2); d.HasErrors() {
-				t.Fatalf("physics: %v", d)
-			}
-			var mine hcl.Diagnostics
-			for _, d := range check(f, src2) {
-				if d.Severity == hcl.DiagError {
-					t.Errorf("unexpected error: %s: %s", d.Summary, d.Detail)
-				}
-				if d.Summary == "NICs of one subnet with different MTUs" {
-					mine = append(mine, d)
-				}
-			}
-			if got := compactDiags(mine); !reflect.DeepEqual(got, tc.want) {
+			if got := warningsNamed(t, src, "NICs of one subnet with different MTUs"); !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("diagnostics:\n%s\nwant:\n%s", joinLines(got), joinLines(tc.want))
 			}
 		})
 	}
+}
+
+// warningsNamed lowers and checks the fabric src and returns, compacted,
+// its diagnostics with the given summary; an error of any kind fails
+// the test.
+func warningsNamed(t *testing.T, src, summary string) []string {
+	t.Helper()
+	f, src2, diags := lowerSrc(t, src)
+	if len(diags) > 0 {
+		t.Fatalf("lower: %v", diags)
+	}
+	if d := applyPhysics(f, src2); d.HasErrors() {
+		t.Fatalf("physics: %v", d)
+	}
+	var mine hcl.Diagnostics
+	for _, d := range check(f, src2) {
+		if d.Severity == hcl.DiagError {
+			t.Errorf("unexpected error: %s: %s", d.Summary, d.Detail)
+		}
+		if d.Summary == summary {
+			mine = append(mine, d)
+		}
+	}
+	return compactDiags(mine)
 }
