@@ -10,6 +10,7 @@ import (
 	"github.com/fabricc/fabricc/dsl"
 	"github.com/fabricc/fabricc/model"
 	"github.com/fabricc/fabricc/model/fabricpath"
+	"github.com/fabricc/fabricc/targets"
 	"github.com/spf13/cobra"
 )
 
@@ -237,11 +238,7 @@ func prioList(ps []int) string {
 	if len(ps) == 0 {
 		return "off"
 	}
-	s := make([]string, len(ps))
-	for i, p := range ps {
-		s[i] = strconv.Itoa(p)
-	}
-	return strings.Join(s, ",")
+	return targets.JoinInts(ps, ",")
 }
 
 // pathVerdict is the last line: "ok: ..." or how many disagree, on the

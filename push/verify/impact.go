@@ -216,19 +216,23 @@ func classifies(field string) bool {
 // "Trust"); a DSCP map entry moves its own DSCP only. "" when the
 // difference reaches no lossless class's DSCP: trust "both" still
 // classifies IP traffic by DSCP. A fabric that trusts PCP (Onyx L2, EOS
-// `qos trust cos`, NVUE l2) is spoken of in its own mark (pcpUntrusted).
+// `qos trust cos`, NVUE l2) is spoken of in its own mark, PCP.
 func unclassified(d Difference) string {
 	if d.Lossless == nil || !classifies(d.Field) {
 		return ""
 	}
 	var hit LosslessMarks
 	switch {
+	case d.Field == "trust" && (d.Actual == string(model.TrustDSCP) || d.Actual == string(model.TrustBoth)):
+		// Still trusts DSCP: RoCE lands where the DSCP map puts it, and
+		// the DSCP map's own entries say so if it moved.
+		return ""
 	case d.Field == "trust" && d.Intended == string(model.TrustPCP):
-		return pcpUntrusted(d)
+		// RoCE's VLAN tag carries its priority as PCP (IEEE 802.1Q,
+		// priority code point), which a port trusting neither mark
+		// ignores.
+		return noLongerReaches("PCP", *d.Lossless, func(m LosslessMark) int { return m.Priority })
 	case d.Field == "trust":
-		if d.Actual == string(model.TrustDSCP) || d.Actual == string(model.TrustBoth) {
-			return ""
-		}
 		hit = *d.Lossless
 	default:
 		n, err := strconv.Atoi(strings.Fields(d.Field)[1])
@@ -242,20 +246,6 @@ func unclassified(d Difference) string {
 		}
 	}
 	return noLongerReaches("DSCP", hit, func(m LosslessMark) int { return m.DSCP })
-}
-
-// pcpUntrusted is the impact of a trust difference on a port intended to
-// trust PCP, where RoCE's VLAN tag carries its priority as PCP (IEEE
-// 802.1Q, priority code point): "RoCE's PCP 3 no longer reaches priority
-// 3" when the port trusts neither mark (trust port, or a mode the
-// read-back does not name). "" when it trusts DSCP instead (dscp, both):
-// RoCE then lands where the switch's DSCP map puts its DSCP, which no
-// lossless class of a PCP fabric is said to rely on.
-func pcpUntrusted(d Difference) string {
-	if d.Actual == string(model.TrustDSCP) || d.Actual == string(model.TrustBoth) {
-		return ""
-	}
-	return noLongerReaches("PCP", *d.Lossless, func(m LosslessMark) int { return m.Priority })
 }
 
 // noLongerReaches is "RoCE's DSCP 26 no longer reaches priority 3, DSCP
